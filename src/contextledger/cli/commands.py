@@ -1,0 +1,1 @@
+"""Registry of subcommand modules (one import line per module)."""

@@ -1,0 +1,82 @@
+"""Typed errors. Every error says what was wrong and where, in words a person can act on."""
+
+from __future__ import annotations
+
+
+class ContextLedgerError(Exception):
+    """Base class for every error contextledger raises on purpose."""
+
+
+class ContentError(ContextLedgerError, ValueError):
+    """Input that does not fit the content model: unknown block, missing field, bad value.
+
+    ``path`` names where it is, e.g. ``messages[3].content[1]``.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}" if path else reason)
+
+
+class UnsupportedBlockError(ContentError):
+    """A block the target format cannot carry."""
+
+    def __init__(self, path: str, block_type: str, target: str, hint: str = "") -> None:
+        self.block_type = block_type
+        self.target = target
+        reason = f"block type {block_type!r} cannot be sent to {target}"
+        if hint:
+            reason += f" ({hint})"
+        super().__init__(path, reason)
+
+
+class VisionGateError(ContextLedgerError):
+    """The conversation holds images and the target model (or provider) cannot see them."""
+
+    def __init__(self, model: str, provider: str, image_count: int, reason: str) -> None:
+        self.model = model
+        self.provider = provider
+        self.image_count = image_count
+        noun = "image" if image_count == 1 else "images"
+        super().__init__(
+            f"{model} cannot accept images ({reason}); the conversation holds "
+            f"{image_count} {noun}. Switch to a vision model or remove the images "
+            f"(or pass on_images='placeholder' to send text placeholders instead)."
+        )
+
+
+class UnknownModelError(ContextLedgerError, KeyError):
+    """A model id the catalog cannot resolve, not even to a provider default."""
+
+    def __init__(self, model: str) -> None:
+        self.model = model
+        super().__init__(model)
+
+    def __str__(self) -> str:
+        return (
+            f"unknown model {self.model!r}: register it with Catalog.register() "
+            "or prefix it with a provider (e.g. 'openai-compatible/my-model')"
+        )
+
+
+class ImageProbeError(ContextLedgerError, ValueError):
+    """An image whose header could not be read: truncated, corrupt, unknown or absurd."""
+
+    def __init__(self, reason: str, *, source: str = "") -> None:
+        self.reason = reason
+        self.source = source
+        super().__init__(f"{source}: {reason}" if source else reason)
+
+
+class BudgetError(ContextLedgerError):
+    """The request cannot fit the model's window; the message says which reservation to shrink."""
+
+    def __init__(self, message: str, *, needed: int = 0, available: int = 0) -> None:
+        self.needed = needed
+        self.available = available
+        super().__init__(message)
+
+
+class StoreError(ContextLedgerError):
+    """A session or media store problem: missing, corrupt, refused or too large."""

@@ -1,0 +1,300 @@
+"""The provider-neutral content model: immutable messages made of typed blocks.
+
+Every provider format is read into these values and written out of them, so a
+conversation can move between OpenAI, Anthropic and Gemini without losing a block.
+
+>>> from contextledger.model import Message, Text
+>>> m = Message.user("What does this error mean?")
+>>> m.role, m.text
+('user', 'What does this error mean?')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, TypeAlias
+
+from .errors import ContentError
+
+Role: TypeAlias = Literal["system", "user", "assistant", "tool"]
+ROLES: frozenset[str] = frozenset({"system", "user", "assistant", "tool"})
+
+IMAGE_MEDIA_TYPES: frozenset[str] = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
+
+
+@dataclass(frozen=True, slots=True)
+class InlineData:
+    """Base64 payload held inside a larger string without copying it.
+
+    A data URL read from OpenAI keeps the original string; ``start`` points past the
+    comma. Slicing happens only when a writer needs the bare payload.
+    """
+
+    text: str
+    start: int = 0
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> InlineData:
+        import base64
+
+        return cls(base64.b64encode(data).decode("ascii"))
+
+    @property
+    def base64(self) -> str:
+        return self.text[self.start :] if self.start else self.text
+
+    @property
+    def base64_length(self) -> int:
+        return len(self.text) - self.start
+
+    def prefix(self, n: int) -> str:
+        return self.text[self.start : self.start + n]
+
+    def decode(self) -> bytes:
+        import base64
+
+        return base64.b64decode(self.base64)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, InlineData):
+            return NotImplemented
+        if self.text is other.text and self.start == other.start:
+            return True
+        return self.base64_length == other.base64_length and self.base64 == other.base64
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.start))
+
+    def __repr__(self) -> str:
+        return f"InlineData(<{self.base64_length} base64 chars>)"
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    text: str
+    type: Literal["text"] = field(default="text", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """An image: inline base64, a remote URL, or a content-addressed store ref.
+
+    Exactly one of ``data``, ``url`` and ``ref`` is set. ``width``/``height`` are
+    filled when known (probed or stored); ``detail`` is OpenAI's hint.
+    """
+
+    media_type: str | None = None
+    data: InlineData | None = None
+    url: str | None = None
+    ref: str | None = None
+    width: int | None = None
+    height: int | None = None
+    name: str | None = None
+    detail: str | None = None
+    type: Literal["image"] = field(default="image", init=False)
+
+    def __post_init__(self) -> None:
+        given = sum(x is not None for x in (self.data, self.url, self.ref))
+        if given != 1:
+            raise ContentError("", "an image needs exactly one of data, url or ref")
+
+    @property
+    def source_kind(self) -> Literal["base64", "url", "ref"]:
+        if self.data is not None:
+            return "base64"
+        return "url" if self.url is not None else "ref"
+
+    @property
+    def label(self) -> str:
+        """How a person would name this image in a notice: 'shot.png' 1920×1080."""
+        name = self.name or (self.ref[:12] if self.ref else "image")
+        size = f" {self.width}×{self.height}" if self.width and self.height else ""
+        return f"'{name}'{size}"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """An assistant's request to run a tool. ``arguments`` is kept verbatim."""
+
+    id: str
+    name: str
+    arguments: str = "{}"
+    type: Literal["tool_call"] = field(default="tool_call", init=False)
+
+    def parsed(self) -> tuple[Any, str | None]:
+        """(parsed JSON, None) or (None, parse error)."""
+        try:
+            return json.loads(self.arguments) if self.arguments else {}, None
+        except ValueError as exc:
+            return None, str(exc)
+
+    @property
+    def parse_error(self) -> str | None:
+        return self.parsed()[1]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolResult:
+    """A tool's answer to one call. Content may hold text and images."""
+
+    call_id: str
+    content: tuple[Text | Image, ...] = ()
+    is_error: bool = False
+    name: str | None = None
+    type: Literal["tool_result"] = field(default="tool_result", init=False)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(b.text for b in self.content if isinstance(b, Text))
+
+
+@dataclass(frozen=True, slots=True)
+class FileAttachment:
+    """An attached file: a text body (droppable under pressure) or opaque base64 data."""
+
+    name: str
+    text: str | None = None
+    data: InlineData | None = None
+    media_type: str = "text/plain"
+    type: Literal["file"] = field(default="file", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Audio:
+    """Audio input (OpenAI ``input_audio``, Gemini ``audio/*``). Not every provider takes it."""
+
+    data: InlineData
+    format: str
+    type: Literal["audio"] = field(default="audio", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Reasoning:
+    """Opaque model reasoning, kept for the provider that produced it.
+
+    ``provider`` is the format it came from; ``signature`` (Anthropic) or
+    ``encrypted`` (OpenAI Responses) must be sent back untouched.
+    """
+
+    provider: str
+    text: str = ""
+    signature: str | None = None
+    redacted: bool = False
+    encrypted: str | None = None
+    item_id: str | None = None
+    summary: tuple[str, ...] = ()
+    type: Literal["reasoning"] = field(default="reasoning", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Recap:
+    """A compaction summary standing in for the messages it covers (by id)."""
+
+    text: str
+    covers: tuple[str, ...] = ()
+    type: Literal["recap"] = field(default="recap", init=False)
+
+    PREFIX = "Compacted summary of earlier conversation:"
+
+    @property
+    def wire_text(self) -> str:
+        return f"{self.PREFIX}\n{self.text}"
+
+
+Block: TypeAlias = Text | Image | ToolCall | ToolResult | FileAttachment | Audio | Reasoning | Recap
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One turn. ``id`` is stable: given, or derived from position when read from a wire format."""
+
+    role: Role
+    content: tuple[Block, ...]
+    id: str = ""
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.role not in ROLES:
+            raise ContentError("", f"unknown role {self.role!r}")
+
+    @classmethod
+    def user(cls, *parts: str | Block, id: str = "") -> Message:
+        return cls("user", _blocks(parts), id=id)
+
+    @classmethod
+    def assistant(cls, *parts: str | Block, id: str = "") -> Message:
+        return cls("assistant", _blocks(parts), id=id)
+
+    @classmethod
+    def system(cls, text: str, id: str = "") -> Message:
+        return cls("system", (Text(text),), id=id)
+
+    @classmethod
+    def tool(cls, call_id: str, *parts: str | Text | Image, is_error: bool = False, id: str = "") -> Message:
+        content = tuple(Text(p) if isinstance(p, str) else p for p in parts)
+        return cls("tool", (ToolResult(call_id, content, is_error),), id=id)
+
+    @property
+    def text(self) -> str:
+        """All text blocks joined (recaps included); what a person reading the turn would see."""
+        out: list[str] = []
+        for b in self.content:
+            if isinstance(b, Text):
+                out.append(b.text)
+            elif isinstance(b, Recap):
+                out.append(b.wire_text)
+            elif isinstance(b, ToolResult):
+                out.append(b.text)
+        return "\n".join(out)
+
+    @property
+    def tool_calls(self) -> tuple[ToolCall, ...]:
+        return tuple(b for b in self.content if isinstance(b, ToolCall))
+
+    @property
+    def tool_results(self) -> tuple[ToolResult, ...]:
+        return tuple(b for b in self.content if isinstance(b, ToolResult))
+
+    @property
+    def is_recap(self) -> bool:
+        return any(isinstance(b, Recap) for b in self.content)
+
+    def images(self) -> Iterator[Image]:
+        """Every image in the message, including those inside tool results."""
+        for b in self.content:
+            if isinstance(b, Image):
+                yield b
+            elif isinstance(b, ToolResult):
+                for inner in b.content:
+                    if isinstance(inner, Image):
+                        yield inner
+
+    def with_content(self, content: Iterable[Block]) -> Message:
+        return replace(self, content=tuple(content))
+
+
+def _blocks(parts: Iterable[str | Block]) -> tuple[Block, ...]:
+    return tuple(Text(p) if isinstance(p, str) else p for p in parts)
+
+
+def with_ids(messages: Iterable[Message], prefix: str = "m") -> tuple[Message, ...]:
+    """Give every message without an id a stable, position-derived one."""
+    return tuple(
+        m if m.id else replace(m, id=f"{prefix}{i}") for i, m in enumerate(messages)
+    )
+
+
+def count_images(messages: Iterable[Message]) -> int:
+    return sum(1 for m in messages for _ in m.images())
+
+
+def content_digest(block: Block) -> str:
+    """A short stable digest of a block (used for ids and caches); never decodes images."""
+    h = hashlib.blake2b(digest_size=8)
+    h.update(repr(block).encode("utf-8", "surrogatepass"))
+    if isinstance(block, Image) and block.data is not None:
+        h.update(block.data.base64.encode("ascii", "replace"))
+    return h.hexdigest()
