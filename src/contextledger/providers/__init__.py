@@ -1,1 +1,156 @@
-"""providers."""
+"""Wire formats: read any provider's conversation into Messages, write Messages to any provider.
+
+>>> from contextledger.providers import read_messages, translate
+>>> msgs = read_messages([{"role": "system", "content": "Be brief."},
+...                       {"role": "user", "content": "hi"}])
+>>> translate(msgs, "anthropic").body
+{'messages': [{'role': 'user', 'content': 'hi'}], 'system': 'Be brief.'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..catalog import Catalog, ModelInfo
+from ..errors import ContentError
+from ..gate import OnImages, vision_gate
+from ..model import Message
+from ..report import Notice
+from . import anthropic, gemini, openai_chat, openai_responses
+
+Format = Literal["openai", "anthropic", "openai-responses", "gemini"]
+FORMATS: tuple[Format, ...] = ("openai", "anthropic", "openai-responses", "gemini")
+
+_ANTHROPIC_BLOCKS = {"tool_use", "tool_result", "thinking", "redacted_thinking", "document"}
+_RESPONSES_ITEMS = {"message", "function_call", "function_call_output", "reasoning"}
+
+
+@dataclass(frozen=True, slots=True)
+class Translation:
+    """A request body fragment for one provider, plus every deliberate drop or replacement."""
+
+    body: dict[str, Any]
+    format: Format
+    notices: tuple[Notice, ...] = ()
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        """The message list inside ``body`` (``messages``, ``input`` or ``contents``)."""
+        key = {"openai": "messages", "anthropic": "messages", "openai-responses": "input", "gemini": "contents"}
+        value: list[dict[str, Any]] = self.body[key[self.format]]
+        return value
+
+
+def detect_format(payload: Any) -> Format:
+    """Guess which provider format a payload is in (a request body or a bare message list)."""
+    if isinstance(payload, Mapping):
+        if "contents" in payload:
+            return "gemini"
+        if "input" in payload:
+            return "openai-responses"
+        if "system" in payload and isinstance(payload.get("messages"), list):
+            return "anthropic"
+        return detect_format(payload.get("messages", []))
+    if not isinstance(payload, Sequence) or isinstance(payload, str | bytes):
+        raise ContentError("", "expected a list of messages or a request body")
+    for item in payload:
+        if not isinstance(item, Mapping):
+            continue
+        if "parts" in item or item.get("role") == "model":
+            return "gemini"
+        if item.get("type") in _RESPONSES_ITEMS:
+            return "openai-responses"
+        if item.get("role") == "tool" or "tool_calls" in item:
+            return "openai"
+        content = item.get("content")
+        if isinstance(content, list):
+            for part in content:
+                if not isinstance(part, Mapping):
+                    continue
+                kind = part.get("type")
+                if kind in _ANTHROPIC_BLOCKS or (kind == "image" and "source" in part):
+                    return "anthropic"
+                if kind in ("image_url", "input_audio", "file"):
+                    return "openai"
+                if kind in ("input_text", "input_image", "input_file"):
+                    return "openai-responses"
+    return "openai"
+
+
+def read_messages(payload: Any, fmt: Format | None = None) -> tuple[Message, ...]:
+    """Read a provider payload (format detected unless given) into Messages.
+
+    Accepts a bare message list, ``{"messages": …}``, an Anthropic request, a Responses
+    request (``input``) or a Gemini request (``contents``). Unknown blocks raise
+    ``ContentError`` naming their path.
+    """
+    if payload and isinstance(payload, Sequence) and all(isinstance(m, Message) for m in payload):
+        return tuple(payload)
+    fmt = fmt or detect_format(payload)
+    if fmt == "openai":
+        messages = payload.get("messages") if isinstance(payload, Mapping) else payload
+        return openai_chat.read(messages)
+    if fmt == "anthropic":
+        return anthropic.read(payload)
+    if fmt == "openai-responses":
+        return openai_responses.read(payload)
+    if fmt == "gemini":
+        return gemini.read(payload)
+    raise ContentError("", f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+def translate(
+    messages: Sequence[Message] | Any,
+    to: Format,
+    *,
+    model: str | ModelInfo | None = None,
+    on_images: OnImages = "error",
+    catalog: Catalog | None = None,
+    validate: bool = True,
+) -> Translation:
+    """Translate a conversation into ``to``'s request shape, loudly.
+
+    With ``model`` the vision gate runs first: images for a model that cannot see them
+    raise ``VisionGateError`` (or become reported placeholders with
+    ``on_images="placeholder"``). Blocks the target cannot carry raise
+    ``UnsupportedBlockError`` naming the path; deliberate drops (reasoning for another
+    provider) are listed in ``notices``.
+    """
+    msgs = read_messages(messages)
+    notices: list[Notice] = []
+    if model is not None:
+        gated = vision_gate(msgs, model, on_images=on_images, catalog=catalog)
+        msgs = gated.messages
+        notices.extend(gated.notices)
+    if validate:
+        _validate(msgs, to)
+    body: dict[str, Any]
+    if to == "openai":
+        body = {"messages": openai_chat.write(msgs, notices)}
+    elif to == "anthropic":
+        body = anthropic.write(msgs, notices)
+    elif to == "openai-responses":
+        body = {"input": openai_responses.write(msgs, notices)}
+    elif to == "gemini":
+        body = gemini.write(msgs, notices)
+    else:
+        raise ContentError("", f"unknown format {to!r}; expected one of {', '.join(FORMATS)}")
+    return Translation(body, to, tuple(notices))
+
+
+def write_messages(messages: Sequence[Message], fmt: Format, **options: Any) -> dict[str, Any]:
+    """``translate(...).body``: the request fragment only (use ``translate`` to see notices)."""
+    return translate(messages, fmt, **options).body
+
+
+def _validate(messages: Sequence[Message], target: str) -> None:
+    try:
+        from ..validate import ensure_valid
+    except ImportError:  # pragma: no cover - validate.py lands with the repair work
+        return
+    ensure_valid(messages, target)
+
+
+__all__ = ["FORMATS", "Format", "Translation", "detect_format", "read_messages", "translate", "write_messages"]

@@ -1,0 +1,329 @@
+"""The summarizer's input: a capped, flattened transcript, and the prompt that goes with it.
+
+Each message is flattened to text and held to ``message_chars`` characters (head and tail
+kept, the middle marked as omitted); the whole transcript is held to ``transcript_bytes``
+UTF-8 bytes (oldest and newest messages kept, the middle marked as omitted). Tool calls
+become ``[called: write_file, run_command]`` followed by their key arguments, tool results
+carry the tool's name and whether it failed, images become ``[image 'name' W×H]``.
+
+>>> from contextledger.model import Message, ToolCall
+>>> msgs = [Message.user("Fix the bug in app.py", id="u1"),
+...         Message.assistant(ToolCall("c1", "run_command", '{"command": "pytest -q"}'), id="a1"),
+...         Message.tool("c1", "1 failed", is_error=True, id="t1")]
+>>> print(build_transcript(msgs).text)
+User: Fix the bug in app.py
+<BLANKLINE>
+Assistant: [called: run_command]
+  run_command(command="pytest -q")
+<BLANKLINE>
+Tool run_command (failed): 1 failed
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..model import Audio, FileAttachment, Image, Message, Recap, Text, ToolCall, ToolResult
+from .policy import CompactionPolicy
+
+PROMPT_END = "Do not invent facts. Return only the summary text, no preamble."
+
+_JOINERS = {"\u200c", "\u200d", "\u034f"}
+
+
+def _joins_previous(ch: str) -> bool:
+    """True if ``ch`` belongs to the character cluster before it (mark, joiner, selector)."""
+    return (
+        unicodedata.category(ch).startswith("M")
+        or ch in _JOINERS
+        or "\ufe00" <= ch <= "\ufe0f"
+        or "\U000e0100" <= ch <= "\U000e01ef"
+    )
+
+
+def _continues(ch: str) -> bool:
+    """True if a cluster goes on after ``ch`` (a virama or a zero-width joiner)."""
+    return ch == "\u200d" or unicodedata.combining(ch) == 9
+
+
+def cut_utf8(text: str, max_bytes: int) -> str:
+    """The longest prefix of ``text`` that fits ``max_bytes`` UTF-8 bytes.
+
+    Never splits a character, and backs off so a base character is not separated from
+    its combining marks (Devanagari vowel signs and viramas, emoji joiners).
+
+    >>> cut_utf8("नमस्ते", 7)   # 'न' + 'म' are 6 bytes; '्' would orphan the cluster
+    'न'
+    >>> cut_utf8("你好世界", 7)
+    '你好'
+    >>> len(cut_utf8("héllo" * 100, 11).encode())
+    10
+    """
+    if max_bytes <= 0:
+        return ""
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) <= max_bytes:
+        return text
+    end = max_bytes
+    while end > 0 and (data[end] & 0xC0) == 0x80:
+        end -= 1
+    out = data[:end].decode("utf-8", "surrogatepass")
+    following = data[end : end + 4].decode("utf-8", "ignore")[:1]
+    while out and ((following and _joins_previous(following)) or _continues(out[-1])):
+        following = out[-1]
+        out = out[:-1]
+    return out
+
+
+def utf8_len(text: str) -> int:
+    """Length of ``text`` in UTF-8 bytes."""
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def head_tail(text: str, max_chars: int) -> str:
+    """``text`` held to ``max_chars`` characters, keeping its head and its tail.
+
+    >>> head_tail("a" * 50 + "b" * 50, 40)
+    'aaaaaaaaaaa […60 chars omitted…] bbbbbbbbbbb'
+    >>> len(head_tail("x" * 5000, 800))
+    800
+    """
+    if len(text) <= max_chars:
+        return text
+    marker_len = len(f" […{len(text)} chars omitted…] ")
+    avail = max(0, max_chars - marker_len)
+    head_n = (avail + 1) // 2
+    tail_n = avail - head_n
+    omitted = len(text) - head_n - tail_n
+    tail = text[len(text) - tail_n :] if tail_n else ""
+    return f"{text[:head_n]} […{omitted} chars omitted…] {tail}"
+
+
+def build_prompt(policy: CompactionPolicy | None = None) -> str:
+    """The instruction sent with the transcript. It ends with :data:`PROMPT_END`.
+
+    >>> build_prompt().endswith("Do not invent facts. Return only the summary text, no preamble.")
+    True
+    """
+    words = (policy or CompactionPolicy()).max_words
+    return (
+        "You are compacting the earlier part of a conversation between a user and an AI "
+        "assistant. The assistant will read your summary instead of those turns, so it "
+        f"must carry everything needed to continue the work. Write at most {words} words.\n"
+        "Preserve: the user's goals; decisions made and why; files and paths touched; "
+        "tools used and their key results, including failures; unresolved tasks and open "
+        "requests; constraints and preferences the user stated.\n"
+        "Copy file paths, commands, identifiers, numbers and URLs exactly as written. "
+        "If a previous recap is given, extend it: keep what still holds, update what "
+        "changed, and do not present it as something the user said.\n" + PROMPT_END
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """The summarizer input and what was cut to make it fit.
+
+    ``clipped`` is how many messages were shortened to ``message_chars``; ``omitted_ids``
+    are messages left out entirely to stay within ``transcript_bytes``.
+    """
+
+    text: str
+    message_ids: tuple[str, ...]
+    omitted_ids: tuple[str, ...] = ()
+    clipped: int = 0
+
+    @property
+    def bytes(self) -> int:
+        return utf8_len(self.text)
+
+
+def tool_names_by_call(messages: Iterable[Message]) -> dict[str, str]:
+    """Map each tool call id to its tool's name."""
+    return {c.id: c.name for m in messages for c in m.tool_calls}
+
+
+def _short(value: Any, limit: int) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return head_tail(" ".join(text.split()), limit)
+
+
+def render_call(call: ToolCall, *, value_chars: int = 120) -> str:
+    """A tool call as ``name(key="value", …)`` with long values shortened."""
+    parsed, error = call.parsed()
+    if error is not None:
+        return f"{call.name}(unparsed arguments: {_short(call.arguments, value_chars)})"
+    if isinstance(parsed, Mapping):
+        args = ", ".join(f"{k}={json.dumps(_short(v, value_chars), ensure_ascii=False)}" for k, v in parsed.items())
+        return f"{call.name}({args})"
+    return f"{call.name}({_short(parsed, value_chars)})"
+
+
+def _render_parts(parts: Iterable[Any], file_chars: int | None) -> list[str]:
+    out: list[str] = []
+    for b in parts:
+        if isinstance(b, Text):
+            if b.text.strip():
+                out.append(b.text)
+        elif isinstance(b, Image):
+            out.append(f"[image {b.label}]")
+        elif isinstance(b, FileAttachment):
+            head = f"[file '{b.name}' {b.media_type}]"
+            if b.text:
+                body = b.text if file_chars is None else head_tail(b.text, file_chars)
+                head += " " + body
+            out.append(head)
+        elif isinstance(b, Audio):
+            out.append(f"[audio {b.format}]")
+        elif isinstance(b, Recap):
+            out.append(f"[earlier recap] {b.text}")
+    return out
+
+
+def render_message(
+    message: Message,
+    call_names: Mapping[str, str] | None = None,
+    *,
+    max_chars: int | None = None,
+) -> str:
+    """One message flattened to text; held to ``max_chars`` (head and tail) when given.
+
+    Reasoning blocks are left out: they are the model's private notes, not things said.
+    """
+    names = call_names or {}
+    lines: list[str] = []
+    results = message.tool_results
+    calls = message.tool_calls
+    body = _render_parts(message.content, None if max_chars is None else max_chars // 2)
+    if body:
+        lines.append("\n".join(body))
+    if calls:
+        lines.append(f"[called: {', '.join(c.name for c in calls)}]")
+        lines.extend(f"  {render_call(c)}" for c in calls)
+    for r in results:
+        name = r.name or names.get(r.call_id, "tool")
+        status = " (failed)" if r.is_error else ""
+        inner = "\n".join(_render_parts(r.content, None)) or "(no output)"
+        lines.append(f"[result of {name}{status}] {inner}" if message.role != "tool" else inner)
+    text = "\n".join(lines)
+    if message.role == "tool":
+        r0 = results[0] if results else None
+        name = (r0.name or names.get(r0.call_id, "tool")) if r0 else "tool"
+        label = f"Tool {name}{' (failed)' if r0 is not None and r0.is_error else ''}"
+    else:
+        label = message.role.capitalize()
+    if max_chars is not None:
+        text = head_tail(text, max_chars)
+    return f"{label}: {text}"
+
+
+RECAP_HEADER = (
+    "Previous recap (written earlier by the assistant, not the user's words; extend it):"
+)
+NEW_HEADER = "Conversation since that recap:"
+
+
+def build_transcript(
+    messages: Sequence[Message],
+    previous_recap: str | None = None,
+    policy: CompactionPolicy | None = None,
+) -> Transcript:
+    """Flatten ``messages`` into the capped summarizer input.
+
+    The previous recap, if any, comes first under its own header, so the summarizer
+    extends it instead of reading it as user speech. When the messages exceed the byte
+    budget, the oldest and the newest are kept and the middle is marked as omitted.
+
+    >>> from contextledger.model import Message
+    >>> t = build_transcript([Message.user("नमस्ते " * 400, id="u")],
+    ...                      policy=CompactionPolicy(transcript_bytes=500))
+    >>> t.bytes <= 500, t.clipped
+    (True, 1)
+    """
+    policy = policy or CompactionPolicy()
+    cap = policy.transcript_bytes
+    names = tool_names_by_call(messages)
+    head = ""
+    if previous_recap:
+        recap = cut_utf8(previous_recap.strip(), max(0, min(policy.reply_bytes, cap // 3)))
+        head = f"{RECAP_HEADER}\n{recap}\n\n{NEW_HEADER}\n\n"
+    blocks: list[str] = []
+    clipped = 0
+    for m in messages:
+        full = render_message(m, names)
+        capped = render_message(m, names, max_chars=policy.message_chars)
+        clipped += capped != full
+        blocks.append(capped)
+    sep = "\n\n"
+    sizes = [utf8_len(b) + len(sep) for b in blocks]
+    budget = cap - utf8_len(head)
+    ids = tuple(m.id for m in messages)
+    if sum(sizes) <= budget + len(sep):
+        text = head + sep.join(blocks)
+        return Transcript(cut_utf8(text, cap), ids, (), clipped)
+    # Keep the oldest and the newest alternately; mark the middle as omitted.
+    marker_room = utf8_len(f"[… {len(blocks)} messages omitted for length …]") + len(sep)
+    room = budget - marker_room
+    front: list[int] = []
+    back: list[int] = []
+    lo, hi = 0, len(blocks) - 1
+    take_front = True
+    while lo <= hi:
+        i = lo if take_front else hi
+        if sizes[i] > room:
+            break
+        room -= sizes[i]
+        if take_front:
+            front.append(i)
+            lo += 1
+        else:
+            back.append(i)
+            hi -= 1
+        take_front = not take_front
+    kept = front + back[::-1]
+    omitted = [i for i in range(len(blocks)) if i not in set(kept)]
+    parts = [blocks[i] for i in front]
+    if omitted:
+        parts.append(f"[… {len(omitted)} messages omitted for length …]")
+    parts.extend(blocks[i] for i in back[::-1])
+    text = cut_utf8(head + sep.join(parts), cap)
+    return Transcript(
+        text,
+        tuple(ids[i] for i in sorted(kept)),
+        tuple(ids[i] for i in omitted),
+        clipped,
+    )
+
+
+def source_text(messages: Iterable[Message], previous_recap: str | None = None) -> str:
+    """Everything said in ``messages``, uncapped: the ground truth a recap is checked against.
+
+    Tool-call arguments appear both verbatim and as their decoded string values, so a
+    command or path is found whichever way it was escaped.
+    """
+    msgs = list(messages)
+    names = tool_names_by_call(msgs)
+    out: list[str] = [previous_recap] if previous_recap else []
+    for m in msgs:
+        out.append(render_message(m, names))
+        for c in m.tool_calls:
+            out.append(c.arguments)
+            parsed, _ = c.parsed()
+            out.extend(_string_values(parsed))
+    return "\n".join(out)
+
+
+def _string_values(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            yield from _string_values(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _string_values(v)
+    elif value is not None:
+        yield str(value)

@@ -1,0 +1,507 @@
+"""Header-only image probe: size, format, animation and EXIF orientation, no pixel decode.
+
+Reads only as much of the input as the header needs. PNG, JPEG, GIF and WebP are parsed
+by hand (see ``../shared/reference/dependencies.md`` §1 for why there is no dependency).
+A base64 data URL is decoded through a growing prefix (4 KB of base64 characters, ×4 on
+each "need more", up to the whole payload), so pricing a 10 MB data URL touches a few KB.
+
+Every failure is an :class:`~contextledger.errors.ImageProbeError` whose message says
+why: truncated, corrupt, unknown format, zero size or an absurd declared size.
+
+>>> import base64, struct, zlib
+>>> ihdr = struct.pack(">IIBBBBB", 640, 480, 8, 2, 0, 0, 0)
+>>> png = (b"\\x89PNG\\r\\n\\x1a\\n" + struct.pack(">I", 13) + b"IHDR" + ihdr
+...        + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr)) + b"\\0\\0\\0\\0IDAT")
+>>> info = probe_image(png)
+>>> info.width, info.height, info.format, info.animated
+(640, 480, 'png', False)
+>>> probe_image("data:image/png;base64," + base64.b64encode(png).decode()).width
+640
+"""
+
+from __future__ import annotations
+
+import binascii
+import os
+import re
+import struct
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+from urllib.parse import unquote
+
+from ..errors import ImageProbeError
+from ..model import InlineData
+
+__all__ = [
+    "MAX_PIXELS",
+    "MAX_SIDE",
+    "ImageFormat",
+    "ImageInfo",
+    "probe_image",
+    "probe_image_header",
+]
+
+ImageFormat: TypeAlias = Literal["png", "jpeg", "gif", "webp"]
+
+#: Declared sizes above this many pixels (16384²) are reported as absurd.
+MAX_PIXELS = 1 << 28
+#: No provider accepts a side longer than this; PNG/WebP headers can declare more.
+MAX_SIDE = 65535
+
+_B64_START = 4096  # base64 characters decoded first for a data URL
+_BYTES_START = 65536  # bytes read first from a file or a large buffer
+_GROWTH = 4
+
+_PNG_SIG = b"\x89PNG\r\n\x1a\n"
+_GIF_SIGS = (b"GIF87a", b"GIF89a")
+_PNG_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}
+_JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+_JPEG_STANDALONE = frozenset([0x01, 0xD8, *range(0xD0, 0xD8)])
+_FILL = re.compile(rb"\xff+")
+_WS = re.compile(r"\s+")
+_DATA_URL = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class ImageInfo:
+    """What an image header says. ``width``/``height`` are the stored (raw) size.
+
+    ``orientation`` is the JPEG EXIF orientation (1-8; 1 when absent or not a JPEG).
+    ``display_size`` is the size as shown, swapped for orientations 5-8.
+
+    >>> ImageInfo(4032, 3024, "jpeg", orientation=6).display_size
+    (3024, 4032)
+    """
+
+    width: int
+    height: int
+    format: ImageFormat
+    animated: bool = False
+    orientation: int = 1
+
+    @property
+    def display_size(self) -> tuple[int, int]:
+        if self.orientation >= 5:
+            return (self.height, self.width)
+        return (self.width, self.height)
+
+    @property
+    def media_type(self) -> str:
+        return f"image/{self.format}"
+
+
+class _NeedMore(Exception):
+    """Internal: the buffer ends before the header does. ``needed`` is a total byte count."""
+
+    def __init__(self, needed: int, what: str) -> None:
+        super().__init__(what)
+        self.needed = needed
+        self.what = what
+
+
+def _need(buf: bytes, n: int, what: str) -> None:
+    if len(buf) < n:
+        raise _NeedMore(n, what)
+
+
+def _check_size(width: int, height: int, fmt: str) -> None:
+    if width <= 0 or height <= 0:
+        raise ImageProbeError(f"{fmt} header declares a zero size ({width}x{height})")
+    if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE:
+        raise ImageProbeError(f"{fmt} header's declared size {width}x{height} is absurd")
+
+
+# --- PNG -------------------------------------------------------------------------------
+
+
+def _parse_png(b: bytes) -> ImageInfo:
+    _need(b, 33, "the PNG IHDR chunk")
+    length, ctype = struct.unpack_from(">I4s", b, 8)
+    if ctype != b"IHDR" or length != 13:
+        raise ImageProbeError("corrupt PNG: the first chunk is not a 13-byte IHDR")
+    width, height, depth, color = struct.unpack_from(">IIBB", b, 16)
+    if depth not in _PNG_DEPTHS.get(color, ()):
+        raise ImageProbeError(f"corrupt PNG: invalid bit depth {depth} for colour type {color}")
+    if width > 0x7FFFFFFF or height > 0x7FFFFFFF:
+        raise ImageProbeError(f"corrupt PNG: size {width}x{height} exceeds the PNG limit")
+    _check_size(width, height, "PNG")
+    # APNG: an acTL chunk before the first IDAT. Walk chunk headers only.
+    pos = 33
+    animated = False
+    while True:
+        _need(b, pos + 8, "the PNG chunks before the first IDAT")
+        length, ctype = struct.unpack_from(">I4s", b, pos)
+        if length > 0x7FFFFFFF or not ctype.isalpha():
+            raise ImageProbeError(f"corrupt PNG: bad chunk header at byte {pos}")
+        if ctype in (b"IDAT", b"IEND"):
+            break
+        if ctype == b"acTL":
+            _need(b, pos + 12, "the PNG acTL chunk")
+            animated = struct.unpack_from(">I", b, pos + 8)[0] > 1
+            break
+        pos += 12 + length
+    return ImageInfo(width, height, "png", animated)
+
+
+# --- JPEG ------------------------------------------------------------------------------
+
+
+def _exif_orientation(b: bytes, start: int, end: int) -> int | None:
+    """Orientation from an APP1 payload ``b[start:end]``; None if it is not EXIF.
+
+    Only IFD0 is read (never IFD1, the thumbnail). Malformed EXIF gives 1.
+    """
+    if end - start < 14 or b[start : start + 6] != b"Exif\x00\x00":
+        return None
+    tiff = start + 6
+    order = b[tiff : tiff + 4]
+    if order == b"II*\x00":
+        e = "<"
+    elif order == b"MM\x00*":
+        e = ">"
+    else:
+        return 1
+    ifd = tiff + struct.unpack_from(e + "I", b, tiff + 4)[0]
+    if ifd + 2 > end:
+        return 1
+    count = struct.unpack_from(e + "H", b, ifd)[0]
+    count = min(count, (end - ifd - 2) // 12)
+    for i in range(count):
+        entry = ifd + 2 + 12 * i
+        tag, typ = struct.unpack_from(e + "HH", b, entry)
+        if tag != 0x0112:
+            continue
+        if typ == 3:
+            value = struct.unpack_from(e + "H", b, entry + 8)[0]
+        elif typ == 4:
+            value = struct.unpack_from(e + "I", b, entry + 8)[0]
+        else:
+            return 1
+        return value if 1 <= value <= 8 else 1
+    return 1
+
+
+def _parse_jpeg(b: bytes) -> ImageInfo:
+    n = len(b)
+    pos = 2
+    orientation: int | None = None
+    while True:
+        # Junk between segments is skipped (as libjpeg and Pillow do), then fill bytes.
+        ff = b.find(b"\xff", pos)
+        if ff < 0:
+            raise _NeedMore(n + 1, "a JPEG frame header (SOF)")
+        m = _FILL.match(b, ff)
+        assert m is not None
+        pos = m.end()
+        _need(b, pos + 1, "a JPEG marker")
+        marker = b[pos]
+        pos += 1
+        if marker == 0x00 or marker in _JPEG_STANDALONE:
+            continue
+        if marker == 0xD9:
+            raise ImageProbeError("corrupt JPEG: end of image before any frame header (SOF)")
+        if marker == 0xDA:
+            raise ImageProbeError("corrupt JPEG: scan data (SOS) before any frame header (SOF)")
+        _need(b, pos + 2, "a JPEG segment length")
+        length = struct.unpack_from(">H", b, pos)[0]
+        if length < 2:
+            raise ImageProbeError(f"corrupt JPEG: segment length {length} at byte {pos}")
+        if marker in _JPEG_SOF:
+            if length < 8:
+                raise ImageProbeError(f"corrupt JPEG: SOF segment too short ({length} bytes)")
+            _need(b, pos + 7, "the JPEG frame header")
+            height, width = struct.unpack_from(">HH", b, pos + 3)
+            if height == 0 and width > 0:
+                raise ImageProbeError(
+                    "unsupported JPEG: height is declared later (DNL marker), not in the header"
+                )
+            _check_size(width, height, "JPEG")
+            return ImageInfo(width, height, "jpeg", False, orientation or 1)
+        end = pos + length
+        if marker == 0xE1 and orientation is None:
+            _need(b, end, "the JPEG APP1 (EXIF) segment")
+            orientation = _exif_orientation(b, pos + 2, end)
+        pos = end
+
+
+# --- GIF -------------------------------------------------------------------------------
+
+
+def _skip_sub_blocks(b: bytes, pos: int) -> int:
+    while True:
+        _need(b, pos + 1, "GIF data sub-blocks")
+        size = b[pos]
+        pos += 1 + size
+        if size == 0:
+            return pos
+
+
+def _parse_gif(b: bytes) -> ImageInfo:
+    _need(b, 13, "the GIF logical screen descriptor")
+    width, height = struct.unpack_from("<HH", b, 6)
+    _check_size(width, height, "GIF")
+    packed = b[10]
+    pos = 13 + (3 << ((packed & 7) + 1) if packed & 0x80 else 0)
+    images = 0
+    # Bounded: stops at the second image descriptor, a looping extension or the trailer.
+    while True:
+        _need(b, pos + 1, "the GIF blocks after the first frame")
+        intro = b[pos]
+        if intro == 0x21:  # extension
+            _need(b, pos + 3, "a GIF extension")
+            label, size = b[pos + 1], b[pos + 2]
+            if label == 0xFF and size >= 11:
+                _need(b, pos + 14, "a GIF application extension")
+                if b[pos + 3 : pos + 14] in (b"NETSCAPE2.0", b"ANIMEXTS1.0"):
+                    return ImageInfo(width, height, "gif", True)
+            pos = _skip_sub_blocks(b, pos + 2)
+        elif intro == 0x2C:  # image descriptor
+            images += 1
+            if images > 1:
+                return ImageInfo(width, height, "gif", True)
+            _need(b, pos + 11, "a GIF image descriptor")
+            local = b[pos + 9]
+            pos += 10 + (3 << ((local & 7) + 1) if local & 0x80 else 0)
+            pos = _skip_sub_blocks(b, pos + 1)  # +1: LZW minimum code size
+        elif intro == 0x3B:  # trailer
+            if images == 0:
+                raise ImageProbeError("corrupt GIF: no image before the trailer")
+            return ImageInfo(width, height, "gif", False)
+        else:
+            raise ImageProbeError(f"corrupt GIF: unexpected block 0x{intro:02x} at byte {pos}")
+
+
+# --- WebP ------------------------------------------------------------------------------
+
+
+def _parse_webp(b: bytes) -> ImageInfo:
+    _need(b, 16, "the WebP chunk header")
+    fourcc = b[12:16]
+    animated = False
+    if fourcc == b"VP8 ":
+        _need(b, 30, "the WebP VP8 frame header")
+        if b[20] & 1:
+            raise ImageProbeError("corrupt WebP: the VP8 frame is not a key frame")
+        if b[23:26] != b"\x9d\x01\x2a":
+            raise ImageProbeError("corrupt WebP: VP8 start code missing")
+        width, height = struct.unpack_from("<HH", b, 26)
+        width &= 0x3FFF
+        height &= 0x3FFF
+    elif fourcc == b"VP8L":
+        _need(b, 25, "the WebP VP8L header")
+        if b[20] != 0x2F:
+            raise ImageProbeError("corrupt WebP: VP8L signature missing")
+        bits = struct.unpack_from("<I", b, 21)[0]
+        if bits >> 29:
+            raise ImageProbeError("corrupt WebP: unknown VP8L version")
+        width = (bits & 0x3FFF) + 1
+        height = ((bits >> 14) & 0x3FFF) + 1
+    elif fourcc == b"VP8X":
+        _need(b, 30, "the WebP VP8X header")
+        animated = bool(b[20] & 0x02)
+        width = 1 + int.from_bytes(b[24:27], "little")
+        height = 1 + int.from_bytes(b[27:30], "little")
+    else:
+        raise ImageProbeError(f"corrupt WebP: unknown first chunk {fourcc!r}")
+    _check_size(width, height, "WebP")
+    return ImageInfo(width, height, "webp", animated)
+
+
+# --- dispatch --------------------------------------------------------------------------
+
+
+def _unknown(b: bytes) -> ImageProbeError:
+    head = b[:16]
+    hint = ""
+    stripped = head.lstrip()
+    if stripped[:1] in (b"<", b"{", b"[") or head.isascii() and head.decode("ascii").isprintable():
+        hint = " (it looks like text)"
+    return ImageProbeError(
+        f"unknown image format: not PNG, JPEG, GIF or WebP{hint}; starts with {head.hex(' ')}"
+    )
+
+
+def _parse(b: bytes) -> ImageInfo:
+    """Parse a header; raises _NeedMore when ``b`` is a too-short prefix."""
+    if not b:
+        raise _NeedMore(1, "the image signature")
+    if b.startswith(_PNG_SIG):
+        return _parse_png(b)
+    if b.startswith(b"\xff\xd8"):
+        return _parse_jpeg(b)
+    if b[:6] in _GIF_SIGS:
+        return _parse_gif(b)
+    if b.startswith(b"RIFF") and len(b) >= 12:
+        if b[8:12] == b"WEBP":
+            return _parse_webp(b)
+        raise ImageProbeError(f"unknown image format: a RIFF {b[8:12]!r} file, not WebP")
+    for sig in (_PNG_SIG, b"\xff\xd8", *_GIF_SIGS, b"RIFF"):
+        if len(b) < len(sig) and sig.startswith(b):
+            raise _NeedMore(12 if sig == b"RIFF" else len(sig), "the image signature")
+    if b.startswith(b"RIFF"):
+        raise _NeedMore(12, "the RIFF form type")
+    raise _unknown(b)
+
+
+def _guarded(b: bytes) -> ImageInfo:
+    """`_parse` with a last-resort net: only ImageProbeError and _NeedMore ever leave."""
+    try:
+        return _parse(b)
+    except (ImageProbeError, _NeedMore):
+        raise
+    except (struct.error, IndexError, ValueError, OverflowError) as exc:  # pragma: no cover
+        raise ImageProbeError(f"corrupt image header ({exc})") from None
+
+
+def _truncated(exc: _NeedMore, have: int) -> ImageProbeError:
+    if have == 0:
+        return ImageProbeError("empty input: no image bytes")
+    return ImageProbeError(
+        f"truncated: {exc.what} needs at least {exc.needed} bytes, only {have} available"
+    )
+
+
+def probe_image_header(data: bytes) -> ImageInfo:
+    """Probe raw image bytes (the whole file or a prefix of it).
+
+    >>> probe_image_header(b"GIF89a\\x02\\x00\\x03\\x00\\x00\\x00\\x00,").format
+    'gif'
+    """
+    try:
+        return _guarded(bytes(data) if not isinstance(data, bytes) else data)
+    except _NeedMore as exc:
+        raise _truncated(exc, len(data)) from None
+
+
+def _grow(read: Callable[[int], tuple[bytes, bool]], start: int, chars_for: Callable[[int], int]) -> ImageInfo:
+    """Parse growing prefixes. ``read(n)`` gives (decoded prefix, whether it is everything)."""
+    n = start
+    while True:
+        data, complete = read(n)
+        try:
+            return _guarded(data)
+        except _NeedMore as exc:
+            if complete:
+                raise _truncated(exc, len(data)) from None
+            n = max(n * _GROWTH, chars_for(exc.needed))
+
+
+# --- base64 ----------------------------------------------------------------------------
+
+
+def _b64_prefix(chunk: str, complete: bool) -> bytes:
+    """Decode a prefix of a base64 payload: whitespace and %-escapes tolerated, strict alphabet."""
+    if "%" in chunk:
+        if not complete:
+            cut = chunk.rfind("%", max(0, len(chunk) - 2))
+            if cut >= 0:
+                chunk = chunk[:cut]
+        chunk = unquote(chunk)
+    if _WS.search(chunk):
+        chunk = _WS.sub("", chunk)
+    rest = len(chunk) % 4
+    if not complete:
+        chunk = chunk[: len(chunk) - rest]
+    elif rest == 1:
+        raise ImageProbeError("data URL payload is not valid base64 (impossible length)")
+    elif rest:
+        chunk += "=" * (4 - rest)
+    try:
+        return binascii.a2b_base64(chunk, strict_mode=True)
+    except (binascii.Error, ValueError) as exc:
+        raise ImageProbeError(f"data URL payload is not valid base64 ({exc})") from None
+
+
+def _probe_base64(data: InlineData) -> ImageInfo:
+    total = data.base64_length
+
+    def read(n: int) -> tuple[bytes, bool]:
+        complete = n >= total
+        return _b64_prefix(data.prefix(n), complete), complete
+
+    # +8: slack for whitespace; the ×4 growth covers the rest.
+    return _grow(read, _B64_START, lambda needed: (needed + 2) // 3 * 4 + 8)
+
+
+def _data_url(url: str) -> InlineData:
+    m = _DATA_URL.match(url, 0, 512)
+    if m is None:
+        raise ImageProbeError("malformed data URL: no ',' after the media type")
+    params = [p.strip().lower() for p in m.group(2).split(";") if p.strip()]
+    if "base64" not in params:
+        raise ImageProbeError("unsupported data URL: the payload is not base64-encoded")
+    return InlineData(url, m.end())
+
+
+# --- files and buffers -----------------------------------------------------------------
+
+
+def _probe_buffer(mv: memoryview) -> ImageInfo:
+    total = len(mv)
+
+    def read(n: int) -> tuple[bytes, bool]:
+        return bytes(mv[:n]), n >= total
+
+    return _grow(read, _BYTES_START, lambda needed: needed)
+
+
+def _probe_file(path: str | bytes) -> ImageInfo:
+    try:
+        with open(path, "rb") as f:
+            buf = bytearray()
+
+            def read(n: int) -> tuple[bytes, bool]:
+                want = n - len(buf)
+                chunk = f.read(want) if want > 0 else b""
+                buf.extend(chunk)
+                return bytes(buf), len(chunk) < want
+
+            return _grow(read, _BYTES_START, lambda needed: needed)
+    except OSError as exc:
+        raise ImageProbeError(f"cannot read the file ({exc.strerror or exc})") from None
+
+
+def probe_image(
+    source: bytes | bytearray | memoryview | str | os.PathLike[str] | InlineData,
+) -> ImageInfo:
+    """Probe an image's header: bytes, a file path, a base64 data URL or :class:`InlineData`.
+
+    Only a prefix of the input is read or decoded. Raises :class:`ImageProbeError` (and
+    nothing else) when the header is truncated, corrupt, unknown, zero-sized or absurd.
+
+    >>> import base64
+    >>> gif = b"GIF89a\\x40\\x01\\xf0\\x00\\x00\\x00\\x00,\\0\\0\\0\\0\\1\\0\\1\\0\\0\\2\\0;"
+    >>> probe_image(InlineData.from_bytes(gif)).width
+    320
+    >>> probe_image(b"hello")
+    Traceback (most recent call last):
+    ...
+    contextledger.errors.ImageProbeError: unknown image format: not PNG, JPEG, GIF or WebP (it looks like text); starts with 68 65 6c 6c 6f
+    """
+    if isinstance(source, bytes):
+        return probe_image_header(source)
+    if isinstance(source, InlineData):
+        return _probe_base64(source)
+    if isinstance(source, (bytearray, memoryview)):
+        try:
+            mv = memoryview(source).cast("B")
+        except (TypeError, ValueError) as exc:
+            raise ImageProbeError(f"unreadable buffer ({exc})") from None
+        return _probe_buffer(mv)
+    if isinstance(source, str):
+        if source[:5].lower() == "data:":
+            try:
+                return _probe_base64(_data_url(source))
+            except ImageProbeError as exc:
+                raise ImageProbeError(exc.reason, source="data URL") from None
+        if source.startswith(("http://", "https://")):
+            raise ImageProbeError("remote URLs are not fetched; the size is unknown", source=source)
+    try:
+        path = os.fspath(source)
+    except TypeError:
+        raise ImageProbeError(f"cannot probe a {type(source).__name__}") from None
+    try:
+        return _probe_file(path)
+    except ImageProbeError as exc:
+        raise ImageProbeError(exc.reason, source=str(path)) from None

@@ -1,0 +1,299 @@
+"""Anthropic Messages (``system`` + ``messages``): reader and writer.
+
+Tool results live in user turns on the wire and in ``tool`` messages in our model: the
+reader splits a user turn into its tool results and the rest; the writer merges tool
+messages with the user turn that follows, results first (the API requires that order).
+Tool-call arguments travel as parsed JSON (``input``), so they come back in canonical
+``json.dumps`` form.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import ContentError, UnsupportedBlockError
+from ..model import (
+    Block,
+    FileAttachment,
+    Image,
+    InlineData,
+    Message,
+    Reasoning,
+    Recap,
+    Text,
+    ToolCall,
+    ToolResult,
+)
+from ..report import Notice
+from . import common as c
+from .openai_chat import reasoning_dropped
+
+TARGET = "anthropic"
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
+    """Read ``{"system": …, "messages": […]}`` (or a bare message list)."""
+    out: list[Message] = []
+    if isinstance(payload, Mapping):
+        system = payload.get("system")
+        if system:
+            out.append(Message("system", _system_blocks(system), id="system"))
+        messages = payload.get("messages")
+    else:
+        messages = payload
+    if not isinstance(messages, Sequence) or isinstance(messages, str | bytes):
+        raise ContentError("messages", "expected a list of messages")
+    for i, raw in enumerate(messages):
+        p = f"messages[{i}]"
+        msg = c.expect_dict(raw, p)
+        role = msg.get("role")
+        blocks = _read_blocks(msg.get("content"), p, role)
+        mid = f"m{i}"
+        if role == "user":
+            results = [b for b in blocks if isinstance(b, ToolResult)]
+            rest = [b for b in blocks if not isinstance(b, ToolResult)]
+            # One tool message per result: the canonical shape every format reads into.
+            out.extend(Message("tool", (r,), id=f"{mid}t{k}") for k, r in enumerate(results))
+            if rest or not results:
+                out.append(Message("user", tuple(c.strip_labels(rest)), id=mid))
+        elif role == "assistant":
+            out.append(Message("assistant", tuple(blocks), id=mid))
+        else:
+            raise ContentError(p + ".role", f"unknown role {role!r}")
+    return tuple(out)
+
+
+def _system_blocks(system: Any) -> tuple[Block, ...]:
+    if isinstance(system, str):
+        return (Text(system),)
+    if isinstance(system, list):
+        return tuple(
+            Text(c.expect_str(c.expect_dict(b, f"system[{j}]").get("text"), f"system[{j}]", "text"))
+            for j, b in enumerate(system)
+        )
+    raise ContentError("system", "system must be a string or a list of text blocks")
+
+
+def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
+    if isinstance(content, str):
+        return [c.text_block(content) if role == "user" else Text(content)] if content else []
+    if not isinstance(content, list):
+        raise ContentError(path + ".content", "content must be a string or a list of blocks")
+    out: list[Block] = []
+    for j, raw in enumerate(content):
+        p = f"{path}.content[{j}]"
+        b = c.expect_dict(raw, p)
+        kind = b.get("type")
+        if kind == "text":
+            text = c.expect_str(b.get("text"), p, "text")
+            out.append(c.text_block(text) if role == "user" else Text(text))
+        elif kind == "image":
+            out.append(_read_image(b, p))
+        elif kind == "document":
+            out.append(_read_document(b, p))
+        elif kind == "tool_use":
+            args = b.get("input", {})
+            out.append(
+                ToolCall(
+                    id=c.expect_str(b.get("id"), p + ".id", "id"),
+                    name=c.expect_str(b.get("name"), p + ".name", "name"),
+                    arguments=json.dumps(args, ensure_ascii=False),
+                )
+            )
+        elif kind == "tool_result":
+            out.append(_read_tool_result(b, p))
+        elif kind == "thinking":
+            out.append(
+                Reasoning(
+                    TARGET,
+                    text=c.expect_str(b.get("thinking"), p, "thinking"),
+                    signature=b.get("signature") if isinstance(b.get("signature"), str) else None,
+                )
+            )
+        elif kind == "redacted_thinking":
+            out.append(Reasoning(TARGET, redacted=True, encrypted=c.expect_str(b.get("data"), p, "data")))
+        else:
+            raise ContentError(p, f"unknown block type {kind!r}")
+    return out
+
+
+def _read_image(b: dict[str, Any], path: str) -> Image:
+    src = c.expect_dict(b.get("source"), path + ".source")
+    kind = src.get("type")
+    if kind == "base64":
+        return Image(
+            media_type=c.expect_str(src.get("media_type"), path, "media_type"),
+            data=InlineData(c.expect_str(src.get("data"), path, "data")),
+        )
+    if kind == "url":
+        return Image(url=c.expect_str(src.get("url"), path, "url"))
+    raise ContentError(path + ".source", f"image source type {kind!r} is not supported")
+
+
+def _read_document(b: dict[str, Any], path: str) -> FileAttachment:
+    src = c.expect_dict(b.get("source"), path + ".source")
+    name = b.get("title") if isinstance(b.get("title"), str) else "document"
+    kind = src.get("type")
+    if kind == "text":
+        return FileAttachment(name=name, text=c.expect_str(src.get("data"), path, "data"))
+    if kind == "base64":
+        return FileAttachment(
+            name=name,
+            data=InlineData(c.expect_str(src.get("data"), path, "data")),
+            media_type=c.expect_str(src.get("media_type"), path, "media_type"),
+        )
+    raise ContentError(path + ".source", f"document source type {kind!r} is not supported")
+
+
+def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:
+    call_id = c.expect_str(b.get("tool_use_id"), path + ".tool_use_id", "tool_use_id")
+    raw = b.get("content", [])
+    content: list[Text | Image] = []
+    if isinstance(raw, str):
+        content.append(Text(raw))
+    elif isinstance(raw, list):
+        for k, item in enumerate(raw):
+            p = f"{path}.content[{k}]"
+            d = c.expect_dict(item, p)
+            if d.get("type") == "text":
+                content.append(Text(c.expect_str(d.get("text"), p, "text")))
+            elif d.get("type") == "image":
+                content.append(_read_image(d, p))
+            else:
+                raise ContentError(p, f"unknown block type {d.get('type')!r} in a tool result")
+    else:
+        raise ContentError(path + ".content", "tool_result content must be a string or a list")
+    return ToolResult(call_id, tuple(content), bool(b.get("is_error", False)))
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
+    """Write Messages as ``{"system": …, "messages": […]}``."""
+    system, rest = c.split_system(messages)
+    out: list[dict[str, Any]] = []
+    pending: list[dict[str, Any]] = []  # tool_result blocks waiting for their user turn
+    for i, m in rest:
+        p = f"messages[{i}]"
+        if m.name:
+            notices.append(Notice("dropped", p, f"The name {m.name!r} on message {i} was not sent: Anthropic has no message names."))
+        if m.role == "tool":
+            pending.extend(_tool_result(r, f"{p}.content[{j}]") for j, r in enumerate(m.content))
+        elif m.role == "user":
+            content = _user_blocks(m, p)
+            if pending:
+                out.append({"role": "user", "content": [*pending, *content]})
+                pending = []
+            else:
+                out.append({"role": "user", "content": _plain(content)})
+        else:
+            if pending:
+                out.append({"role": "user", "content": pending})
+                pending = []
+            out.append({"role": "assistant", "content": _assistant_blocks(m, p, notices)})
+    if pending:
+        out.append({"role": "user", "content": pending})
+    body: dict[str, Any] = {"messages": out}
+    if system is not None:
+        body["system"] = system
+    return body
+
+
+def _plain(content: list[dict[str, Any]]) -> str | list[dict[str, Any]]:
+    if len(content) == 1 and content[0]["type"] == "text":
+        text: str = content[0]["text"]
+        return text
+    return content
+
+
+def image_block(img: Image, path: str) -> dict[str, Any]:
+    if img.data is not None:
+        if not img.media_type:
+            raise ContentError(path, "inline image has no media type")
+        return {"type": "image", "source": {"type": "base64", "media_type": img.media_type, "data": img.data.base64}}
+    if img.url is not None:
+        if img.url.startswith("data:"):
+            media_type, data = c.parse_data_url(img.url, path)
+            return {"type": "image", "source": {"type": "base64", "media_type": media_type, "data": data.base64}}
+        return {"type": "image", "source": {"type": "url", "url": img.url}}
+    raise ContentError(path, "image is a store ref: materialize it (MediaStore.materialize) before sending")
+
+
+def _user_blocks(m: Message, path: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for j, b in enumerate(c.user_order(m.content)):
+        p = f"{path}.content[{j}]"
+        if isinstance(b, Text):
+            out.append({"type": "text", "text": b.text})
+        elif isinstance(b, Recap):
+            out.append({"type": "text", "text": b.wire_text})
+        elif isinstance(b, Image):
+            out.append(image_block(b, p))
+        elif isinstance(b, FileAttachment):
+            out.append(_document(b, p))
+        else:
+            raise UnsupportedBlockError(p, b.type, TARGET)
+    return out
+
+
+def _document(f: FileAttachment, path: str) -> dict[str, Any]:
+    if f.data is None:
+        source: dict[str, Any] = {"type": "text", "media_type": "text/plain", "data": f.text or ""}
+    elif f.media_type == "application/pdf":
+        source = {"type": "base64", "media_type": f.media_type, "data": f.data.base64}
+    else:
+        raise UnsupportedBlockError(path, f"file ({f.media_type})", TARGET, "documents must be text or PDF")
+    return {"type": "document", "source": source, "title": f.name}
+
+
+def _tool_result(r: Block, path: str) -> dict[str, Any]:
+    if not isinstance(r, ToolResult):
+        raise UnsupportedBlockError(path, r.type, TARGET, "tool messages hold tool results only")
+    d: dict[str, Any] = {"type": "tool_result", "tool_use_id": r.call_id}
+    if len(r.content) == 1 and isinstance(r.content[0], Text):
+        d["content"] = r.content[0].text
+    elif r.content:
+        d["content"] = [
+            {"type": "text", "text": b.text} if isinstance(b, Text) else image_block(b, f"{path}.content[{k}]")
+            for k, b in enumerate(r.content)
+        ]
+    if r.is_error:
+        d["is_error"] = True
+    return d
+
+
+def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict[str, Any]] | str:
+    out: list[dict[str, Any]] = []
+    for j, b in enumerate(m.content):
+        p = f"{path}.content[{j}]"
+        if isinstance(b, Text):
+            if b.text:
+                out.append({"type": "text", "text": b.text})
+        elif isinstance(b, Recap):
+            out.append({"type": "text", "text": b.wire_text})
+        elif isinstance(b, ToolCall):
+            args, error = b.parsed()
+            if error is not None or not isinstance(args, dict):
+                raise ContentError(
+                    p, f"tool call {b.id!r} arguments are not a JSON object ({error or 'not an object'}); run repair() first"
+                )
+            out.append({"type": "tool_use", "id": b.id, "name": b.name, "input": args})
+        elif isinstance(b, Reasoning):
+            if b.provider != TARGET:
+                notices.append(reasoning_dropped(p, b, TARGET))
+            elif b.redacted:
+                out.append({"type": "redacted_thinking", "data": b.encrypted or ""})
+            else:
+                out.append({"type": "thinking", "thinking": b.text, "signature": b.signature or ""})
+        else:
+            raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
+    if len(out) == 1 and out[0]["type"] == "text":
+        text: str = out[0]["text"]
+        return text
+    return out

@@ -1,0 +1,139 @@
+"""Shape rules every wire format shares, and the conventions that keep round trips lossless.
+
+Conventions (each is read back by the readers, so a round trip restores the block):
+
+* **Image labels.** A user turn with two or more images introduces each one with a text
+  block ``Image k:`` placed directly before it. Readers drop such a label when it is
+  immediately followed by an image.
+* **Images first.** In a user turn, images (with their labels) come before the other blocks.
+* **Attached text files** travel as a text block ``Attached file: NAME`` + a fenced body
+  (the seed's format) where the target has no text-document block.
+* **Tool errors** travel as a ``[tool error] `` prefix where the target has no error flag.
+* **Images returned by a tool**, where the target's tool message cannot carry images
+  (OpenAI Chat Completions, Gemini), follow in a user turn right after the tool results:
+  a text ``Images returned by tool call ID:`` and then the images.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+
+from ..errors import ContentError
+from ..model import Block, FileAttachment, Image, InlineData, Message, Recap, Text
+
+IMAGE_LABEL = re.compile(r"Image \d+:")
+TOOL_ERROR_PREFIX = "[tool error] "
+TOOL_IMAGES_PREFIX = "Images returned by tool call "
+_ATTACHMENT = re.compile(r"Attached file: (?P<name>[^\n]*)\n```\n(?P<body>.*)\n```", re.DOTALL)
+
+
+def attachment_text(f: FileAttachment) -> str:
+    return f"Attached file: {f.name}\n```\n{f.text or ''}\n```"
+
+
+def parse_attachment(text: str) -> FileAttachment | None:
+    m = _ATTACHMENT.fullmatch(text)
+    if m is None:
+        return None
+    return FileAttachment(name=m["name"], text=m["body"])
+
+
+def text_block(text: str) -> Block:
+    """Read a wire text back into the block it stands for (recap, attachment or plain text)."""
+    if text.startswith(Recap.PREFIX):
+        return Recap(text[len(Recap.PREFIX) :].removeprefix("\n"))
+    attached = parse_attachment(text)
+    return attached if attached is not None else Text(text)
+
+
+def user_order(content: Sequence[Block]) -> list[Block]:
+    """Images first (labelled when two or more), then everything else in order.
+
+    Empty text blocks are dropped here: every provider rejects or ignores them.
+    """
+    images = [b for b in content if isinstance(b, Image)]
+    rest = [b for b in content if not isinstance(b, Image) and not (isinstance(b, Text) and not b.text)]
+    if len(images) < 2:
+        return [*images, *rest]
+    out: list[Block] = []
+    for k, img in enumerate(images, 1):
+        out.extend((Text(f"Image {k}:"), img))
+    return [*out, *rest]
+
+
+def strip_labels(blocks: list[Block]) -> list[Block]:
+    """Undo ``user_order`` labelling: drop ``Image k:`` texts that sit right before an image."""
+    if sum(isinstance(b, Image) for b in blocks) < 2:
+        return blocks
+    out: list[Block] = []
+    for i, b in enumerate(blocks):
+        nxt = blocks[i + 1] if i + 1 < len(blocks) else None
+        if isinstance(b, Text) and IMAGE_LABEL.fullmatch(b.text) and isinstance(nxt, Image):
+            continue
+        out.append(b)
+    return out
+
+
+def parse_data_url(url: str, path: str) -> tuple[str, InlineData]:
+    """Split ``data:<media type>;base64,<payload>`` without copying the payload."""
+    comma = url.find(",", 0, 256)
+    header = url[5:comma] if comma > 0 else ""
+    if comma < 0 or not header.endswith(";base64"):
+        raise ContentError(path, "data URL is not base64 (expected 'data:<type>;base64,…')")
+    return header[: -len(";base64")].lower(), InlineData(url, comma + 1)
+
+
+def data_url(image_media_type: str, data: InlineData) -> str:
+    """The data URL for inline data; reuses the original string when it already is one."""
+    if data.start and data.text.startswith(f"data:{image_media_type};base64,"):
+        return data.text
+    return f"data:{image_media_type};base64,{data.base64}"
+
+
+def tool_error_text(text: str, is_error: bool) -> str:
+    return TOOL_ERROR_PREFIX + text if is_error else text
+
+
+def split_tool_error(text: str) -> tuple[str, bool]:
+    if text.startswith(TOOL_ERROR_PREFIX):
+        return text[len(TOOL_ERROR_PREFIX) :], True
+    return text, False
+
+
+def tool_images_header(call_id: str) -> str:
+    return f"{TOOL_IMAGES_PREFIX}{call_id}:"
+
+
+def parse_tool_images_header(text: str) -> str | None:
+    if text.startswith(TOOL_IMAGES_PREFIX) and text.endswith(":"):
+        return text[len(TOOL_IMAGES_PREFIX) : -1]
+    return None
+
+
+def at(path: str, i: int) -> str:
+    return f"{path}[{i}]"
+
+
+def iter_indexed(items: Iterable[object]) -> Iterator[tuple[int, object]]:
+    return enumerate(items)
+
+
+def expect_dict(value: object, path: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise ContentError(path, f"expected an object, got {type(value).__name__}")
+    return value
+
+
+def expect_str(value: object, path: str, what: str) -> str:
+    if not isinstance(value, str):
+        raise ContentError(path, f"{what} must be a string, got {type(value).__name__}")
+    return value
+
+
+def split_system(messages: Sequence[Message]) -> tuple[str | None, list[tuple[int, Message]]]:
+    """The system text (all system messages joined) and the other messages with their indices."""
+    system = [m for m in messages if m.role == "system"]
+    rest = [(i, m) for i, m in enumerate(messages) if m.role != "system"]
+    text = "\n\n".join(m.text for m in system) if system else None
+    return text, rest

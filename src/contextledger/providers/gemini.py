@@ -1,0 +1,287 @@
+"""Google Gemini ``contents`` (+ ``system_instruction``): reader and writer.
+
+Written in the REST API's snake_case; the reader also accepts camelCase. Gemini may omit
+function-call ids: the reader then gives calls ids ``gemini-call-<turn>-<k>`` and pairs
+responses with calls by name, in order; the writer leaves such generated ids out again.
+Images a tool returned follow the function responses in the same turn, introduced by
+``Images returned by tool call ID:``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import ContentError, UnsupportedBlockError
+from ..model import Audio, Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text, ToolCall, ToolResult
+from ..report import Notice
+from . import common as c
+from .openai_chat import reasoning_dropped
+
+TARGET = "gemini"
+GENERATED_ID = "gemini-call-"
+
+_CAMEL = {
+    "inlineData": "inline_data",
+    "fileData": "file_data",
+    "functionCall": "function_call",
+    "functionResponse": "function_response",
+    "mimeType": "mime_type",
+    "fileUri": "file_uri",
+    "thoughtSignature": "thought_signature",
+    "systemInstruction": "system_instruction",
+}
+
+
+def _snake(d: Mapping[str, Any]) -> dict[str, Any]:
+    return {_CAMEL.get(k, k): v for k, v in d.items()}
+
+
+def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
+    """Read ``{"contents": […], "system_instruction": …}`` or a bare contents list."""
+    out: list[Message] = []
+    if isinstance(payload, Mapping):
+        body = _snake(payload)
+        system = body.get("system_instruction")
+        if system:
+            parts = c.expect_dict(system, "system_instruction").get("parts") or []
+            text = "\n".join(str(_snake(p).get("text", "")) for p in parts if isinstance(p, dict))
+            out.append(Message("system", (Text(text),), id="system"))
+        contents = body.get("contents")
+    else:
+        contents = payload
+    if not isinstance(contents, Sequence) or isinstance(contents, str | bytes):
+        raise ContentError("contents", "expected a list of contents")
+    open_calls: list[ToolCall] = []
+    for i, raw in enumerate(contents):
+        p = f"contents[{i}]"
+        content = c.expect_dict(raw, p)
+        role = content.get("role", "user")
+        parts = content.get("parts") or []
+        if not isinstance(parts, list):
+            raise ContentError(p + ".parts", "parts must be a list")
+        if role == "model":
+            blocks = [_read_model_part(_snake(c.expect_dict(x, f"{p}.parts[{j}]")), f"{p}.parts[{j}]", i, j) for j, x in enumerate(parts)]
+            open_calls = [b for b in blocks if isinstance(b, ToolCall)]
+            out.append(Message("assistant", tuple(blocks), id=f"m{i}"))
+        elif role in ("user", "function", "tool"):
+            out.extend(_read_user(parts, p, i, open_calls))
+            open_calls = []
+        else:
+            raise ContentError(p + ".role", f"unknown role {role!r}")
+    return tuple(out)
+
+
+def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> Block:
+    if "function_call" in part:
+        fc = _snake(c.expect_dict(part["function_call"], path + ".function_call"))
+        fid = fc.get("id") if isinstance(fc.get("id"), str) else f"{GENERATED_ID}{turn}-{k}"
+        return ToolCall(fid, c.expect_str(fc.get("name"), path, "name"), json.dumps(fc.get("args", {}), ensure_ascii=False))
+    if "text" in part:
+        text = c.expect_str(part["text"], path, "text")
+        if part.get("thought"):
+            sig = part.get("thought_signature")
+            return Reasoning(TARGET, text=text, signature=sig if isinstance(sig, str) else None)
+        return Text(text)
+    raise ContentError(path, f"unknown part with keys {sorted(part)}")
+
+
+def _read_media(part: dict[str, Any], path: str) -> Block:
+    if "inline_data" in part:
+        d = _snake(c.expect_dict(part["inline_data"], path + ".inline_data"))
+        mime = c.expect_str(d.get("mime_type"), path, "mime_type")
+        data = InlineData(c.expect_str(d.get("data"), path, "data"))
+        if mime.startswith("image/"):
+            return Image(media_type=mime, data=data)
+        if mime.startswith("audio/"):
+            return Audio(data, mime.removeprefix("audio/"))
+        return FileAttachment(name="file", data=data, media_type=mime)
+    d = _snake(c.expect_dict(part["file_data"], path + ".file_data"))
+    mime = c.expect_str(d.get("mime_type"), path, "mime_type")
+    if not mime.startswith("image/"):
+        raise ContentError(path, f"file_data of type {mime!r} is not supported")
+    return Image(media_type=mime, url=c.expect_str(d.get("file_uri"), path, "file_uri"))
+
+
+def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall]) -> list[Message]:
+    results: list[ToolResult] = []
+    rest: list[Block] = []
+    current_tool: int | None = None
+    by_name: dict[str, list[ToolCall]] = {}
+    for call in open_calls:
+        by_name.setdefault(call.name, []).append(call)
+    for j, raw in enumerate(parts):
+        p = f"{path}.parts[{j}]"
+        part = _snake(c.expect_dict(raw, p))
+        if "function_response" in part:
+            fr = _snake(c.expect_dict(part["function_response"], p + ".function_response"))
+            name = c.expect_str(fr.get("name"), p, "name")
+            if isinstance(fr.get("id"), str):
+                call_id = fr["id"]
+            elif by_name.get(name):
+                call_id = by_name[name].pop(0).id
+            else:
+                raise ContentError(p, f"function_response {name!r} has no id and answers no open call")
+            results.append(_result(call_id, name, fr.get("response"), p))
+            current_tool = None
+        elif "text" in part and (cid := c.parse_tool_images_header(str(part["text"]))) is not None and any(
+            r.call_id == cid for r in results
+        ):
+            current_tool = next(k for k, r in enumerate(results) if r.call_id == cid)
+        elif ("inline_data" in part or "file_data" in part) and current_tool is not None:
+            img = _read_media(part, p)
+            if not isinstance(img, Image):
+                raise ContentError(p, "only images can follow a tool result")
+            r = results[current_tool]
+            results[current_tool] = ToolResult(r.call_id, (*r.content, img), r.is_error, r.name)
+        elif "text" in part:
+            current_tool = None
+            rest.append(c.text_block(c.expect_str(part["text"], p, "text")))
+        elif "inline_data" in part or "file_data" in part:
+            current_tool = None
+            rest.append(_read_media(part, p))
+        else:
+            raise ContentError(p, f"unknown part with keys {sorted(part)}")
+    out: list[Message] = []
+    out.extend(Message("tool", (r,), id=f"m{turn}t{k}") for k, r in enumerate(results))
+    if rest or not results:
+        out.append(Message("user", tuple(c.strip_labels(rest)), id=f"m{turn}"))
+    return out
+
+
+def _result(call_id: str, name: str, response: Any, path: str) -> ToolResult:
+    if not isinstance(response, dict):
+        raise ContentError(path, "function_response.response must be an object")
+    is_error = "error" in response and "output" not in response
+    value = response.get("error" if is_error else "output", None)
+    if value is None:
+        texts: tuple[Text, ...] = (Text(json.dumps(response, ensure_ascii=False)),)
+    elif isinstance(value, list):
+        texts = tuple(Text(str(v)) for v in value)
+    else:
+        texts = (Text(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)),)
+    return ToolResult(call_id, texts, is_error, name)
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
+    """Write Messages as ``{"contents": […], "system_instruction": …}``."""
+    system, rest = c.split_system(messages)
+    names: dict[str, str] = {}
+    contents: list[dict[str, Any]] = []
+    pending: list[dict[str, Any]] = []
+    for i, m in rest:
+        p = f"messages[{i}]"
+        if m.role == "tool":
+            pending.extend(_tool_parts(m, p, names))
+        elif m.role == "user":
+            contents.append({"role": "user", "parts": [*pending, *_user_parts(m, p)]})
+            pending = []
+        else:
+            if pending:
+                contents.append({"role": "user", "parts": pending})
+                pending = []
+            contents.append({"role": "model", "parts": _model_parts(m, p, names, notices)})
+    if pending:
+        contents.append({"role": "user", "parts": pending})
+    body: dict[str, Any] = {"contents": contents}
+    if system is not None:
+        body["system_instruction"] = {"parts": [{"text": system}]}
+    return body
+
+
+def _media(img: Image | FileAttachment | Audio, path: str) -> dict[str, Any]:
+    if isinstance(img, Image):
+        if img.data is not None:
+            if not img.media_type:
+                raise ContentError(path, "inline image has no media type")
+            return {"inline_data": {"mime_type": img.media_type, "data": img.data.base64}}
+        if img.url is not None:
+            if img.url.startswith("data:"):
+                mt, data = c.parse_data_url(img.url, path)
+                return {"inline_data": {"mime_type": mt, "data": data.base64}}
+            return {"file_data": {"mime_type": img.media_type or _guess_type(img.url, path), "file_uri": img.url}}
+        raise ContentError(path, "image is a store ref: materialize it (MediaStore.materialize) before sending")
+    if isinstance(img, Audio):
+        return {"inline_data": {"mime_type": f"audio/{img.format}", "data": img.data.base64}}
+    assert img.data is not None
+    return {"inline_data": {"mime_type": img.media_type, "data": img.data.base64}}
+
+
+def _guess_type(url: str, path: str) -> str:
+    lower = url.lower().split("?")[0]
+    for ext, mt in ((".png", "image/png"), (".jpg", "image/jpeg"), (".jpeg", "image/jpeg"), (".webp", "image/webp")):
+        if lower.endswith(ext):
+            return mt
+    raise ContentError(path, "image URL has no media type and none can be guessed from its name")
+
+
+def _user_parts(m: Message, path: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for j, b in enumerate(c.user_order(m.content)):
+        p = f"{path}.content[{j}]"
+        if isinstance(b, Text):
+            out.append({"text": b.text})
+        elif isinstance(b, Recap):
+            out.append({"text": b.wire_text})
+        elif isinstance(b, FileAttachment) and b.data is None:
+            out.append({"text": c.attachment_text(b)})
+        elif isinstance(b, Image | FileAttachment | Audio):
+            out.append(_media(b, p))
+        else:
+            raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
+    return out
+
+
+def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    images: list[dict[str, Any]] = []
+    for j, r in enumerate(m.content):
+        p = f"{path}.content[{j}]"
+        if not isinstance(r, ToolResult):
+            raise UnsupportedBlockError(p, r.type, TARGET, "tool messages hold tool results only")
+        texts = [b.text for b in r.content if isinstance(b, Text)]
+        value: str | list[str] = texts[0] if len(texts) == 1 else ("" if not texts else texts)
+        fr: dict[str, Any] = {
+            "name": r.name or names.get(r.call_id, "tool"),
+            "response": {"error" if r.is_error else "output": value},
+        }
+        if not r.call_id.startswith(GENERATED_ID):
+            fr["id"] = r.call_id
+        out.append({"function_response": fr})
+        imgs = [b for b in r.content if isinstance(b, Image)]
+        if imgs:
+            images.append({"text": c.tool_images_header(r.call_id)})
+            images.extend(_media(img, p) for img in imgs)
+    return out + images
+
+
+def _model_parts(m: Message, path: str, names: dict[str, str], notices: list[Notice]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for j, b in enumerate(m.content):
+        p = f"{path}.content[{j}]"
+        if isinstance(b, Text | Recap):
+            out.append({"text": b.wire_text if isinstance(b, Recap) else b.text})
+        elif isinstance(b, ToolCall):
+            args, error = b.parsed()
+            if error is not None or not isinstance(args, dict):
+                raise ContentError(p, f"tool call {b.id!r} arguments are not a JSON object; run repair() first")
+            names[b.id] = b.name
+            fc: dict[str, Any] = {"name": b.name, "args": args}
+            if not b.id.startswith(GENERATED_ID):
+                fc["id"] = b.id
+            out.append({"function_call": fc})
+        elif isinstance(b, Reasoning):
+            if b.provider != TARGET:
+                notices.append(reasoning_dropped(p, b, TARGET))
+                continue
+            part: dict[str, Any] = {"text": b.text, "thought": True}
+            if b.signature:
+                part["thought_signature"] = b.signature
+            out.append(part)
+        else:
+            raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a model turn")
+    return out

@@ -1,0 +1,315 @@
+"""OpenAI Chat Completions ``messages``: reader and writer.
+
+Chat Completions tool messages carry text only, so images a tool returned travel in a
+user turn right after the tool messages (see ``common``); the reader folds them back.
+Reasoning blocks cannot be sent here: the writer drops them and reports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import ContentError, UnsupportedBlockError
+from ..model import (
+    Audio,
+    Block,
+    FileAttachment,
+    Image,
+    InlineData,
+    Message,
+    Reasoning,
+    Recap,
+    Text,
+    ToolCall,
+    ToolResult,
+)
+from ..report import Notice
+from . import common as c
+
+TARGET = "openai"
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+def read(messages: Sequence[Any], path: str = "messages") -> tuple[Message, ...]:
+    """Read a Chat Completions ``messages`` list into Messages (ids ``m0``, ``m1``… by position)."""
+    if not isinstance(messages, Sequence) or isinstance(messages, str | bytes):
+        raise ContentError(path, "expected a list of messages")
+    out: list[Message] = []
+    for i, raw in enumerate(messages):
+        p = c.at(path, i)
+        msg = c.expect_dict(raw, p)
+        role = msg.get("role")
+        name = msg.get("name") if isinstance(msg.get("name"), str) else None
+        mid = str(msg["id"]) if isinstance(msg.get("id"), str) else f"m{i}"
+        if role in ("system", "developer"):
+            out.append(Message("system", _read_parts(msg.get("content"), p, "system"), id=mid, name=name))
+        elif role == "user":
+            blocks = _read_parts(msg.get("content"), p, "user")
+            if out and out[-1].role == "tool" and _fold_tool_images(out, blocks):
+                continue
+            out.append(Message("user", tuple(c.strip_labels(list(blocks))), id=mid, name=name))
+        elif role == "assistant":
+            out.append(Message("assistant", _read_assistant(msg, p), id=mid, name=name))
+        elif role == "tool":
+            call_id = c.expect_str(msg.get("tool_call_id"), p + ".tool_call_id", "tool_call_id")
+            parts = _read_parts(msg.get("content"), p, "tool")
+            content, is_error = _tool_content(parts, p)
+            out.append(Message("tool", (ToolResult(call_id, content, is_error),), id=mid))
+        else:
+            raise ContentError(p + ".role", f"unknown role {role!r}")
+    return tuple(out)
+
+
+def _read_parts(content: Any, path: str, role: str) -> tuple[Block, ...]:
+    if content is None:
+        return ()
+    read_text = c.text_block if role == "user" else Text
+    if isinstance(content, str):
+        return (read_text(content),) if content or role == "tool" else ()
+    if not isinstance(content, list):
+        raise ContentError(path + ".content", "content must be a string, a list of parts, or null")
+    blocks: list[Block] = []
+    for j, raw in enumerate(content):
+        p = f"{path}.content[{j}]"
+        part = c.expect_dict(raw, p)
+        kind = part.get("type")
+        if kind == "text":
+            blocks.append(read_text(c.expect_str(part.get("text"), p, "text")))
+        elif kind == "refusal" and role == "assistant":
+            blocks.append(Text(c.expect_str(part.get("refusal"), p, "refusal")))
+        elif kind == "image_url":
+            blocks.append(_read_image(c.expect_dict(part.get("image_url"), p + ".image_url"), p))
+        elif kind == "input_audio":
+            audio = c.expect_dict(part.get("input_audio"), p + ".input_audio")
+            data = c.expect_str(audio.get("data"), p, "input_audio.data")
+            blocks.append(Audio(InlineData(data), c.expect_str(audio.get("format"), p, "format")))
+        elif kind == "file":
+            blocks.append(_read_file(c.expect_dict(part.get("file"), p + ".file"), p))
+        else:
+            raise ContentError(p, f"unknown block type {kind!r} in a {role} message")
+    return tuple(blocks)
+
+
+def _read_image(spec: dict[str, Any], path: str) -> Image:
+    url = c.expect_str(spec.get("url"), path + ".image_url.url", "url")
+    detail = spec.get("detail") if isinstance(spec.get("detail"), str) else None
+    if url.startswith("data:"):
+        media_type, data = c.parse_data_url(url, path)
+        return Image(media_type=media_type, data=data, detail=detail)
+    return Image(url=url, detail=detail)
+
+
+def _read_file(spec: dict[str, Any], path: str) -> FileAttachment:
+    name = spec.get("filename") if isinstance(spec.get("filename"), str) else "file"
+    file_data = spec.get("file_data")
+    if not isinstance(file_data, str):
+        raise ContentError(path, "file parts need inline file_data (file_id references are not supported)")
+    media_type, data = c.parse_data_url(file_data, path)
+    return FileAttachment(name=name, data=data, media_type=media_type)
+
+
+def _read_assistant(msg: dict[str, Any], path: str) -> tuple[Block, ...]:
+    blocks = list(_read_parts(msg.get("content"), path, "assistant"))
+    calls = msg.get("tool_calls") or []
+    if not isinstance(calls, list):
+        raise ContentError(path + ".tool_calls", "tool_calls must be a list")
+    for k, raw in enumerate(calls):
+        p = f"{path}.tool_calls[{k}]"
+        call = c.expect_dict(raw, p)
+        fn = c.expect_dict(call.get("function"), p + ".function")
+        args = fn.get("arguments", "")
+        blocks.append(
+            ToolCall(
+                id=c.expect_str(call.get("id"), p + ".id", "id"),
+                name=c.expect_str(fn.get("name"), p + ".function.name", "name"),
+                arguments=args if isinstance(args, str) else _json(args),
+            )
+        )
+    return tuple(blocks)
+
+
+def _tool_content(parts: tuple[Block, ...], path: str) -> tuple[tuple[Text | Image, ...], bool]:
+    content: list[Text | Image] = []
+    for j, b in enumerate(parts):
+        if not isinstance(b, Text | Image):
+            raise ContentError(f"{path}.content[{j}]", f"block type {b.type!r} cannot be a tool result")
+        content.append(b)
+    is_error = False
+    if content and isinstance(content[0], Text):
+        first, is_error = c.split_tool_error(content[0].text)
+        content[0] = Text(first)
+    return tuple(content), is_error
+
+
+def _fold_tool_images(out: list[Message], blocks: tuple[Block, ...]) -> bool:
+    """Fold a 'Images returned by tool call X:' user turn back into the tool results."""
+    groups: dict[str, list[Image]] = {}
+    current: str | None = None
+    for b in blocks:
+        if isinstance(b, Text) and (cid := c.parse_tool_images_header(b.text)) is not None:
+            current = cid
+            groups.setdefault(cid, [])
+        elif isinstance(b, Image) and current is not None:
+            groups[current].append(b)
+        else:
+            return False
+    if not groups:
+        return False
+    tool_run: dict[str, int] = {}
+    k = len(out) - 1
+    while k >= 0 and out[k].role == "tool":
+        for r in out[k].tool_results:
+            tool_run[r.call_id] = k
+        k -= 1
+    if not set(groups) <= set(tool_run):
+        return False
+    for cid, images in groups.items():
+        idx = tool_run[cid]
+        msg = out[idx]
+        out[idx] = msg.with_content(
+            ToolResult(r.call_id, (*r.content, *images), r.is_error, r.name) if r.call_id == cid else r
+            for r in msg.tool_results
+        )
+    return True
+
+
+def _json(value: Any) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, Any]]:
+    """Write Messages as Chat Completions ``messages``; deliberate drops go to ``notices``."""
+    out: list[dict[str, Any]] = []
+    pending_images: list[tuple[str, list[Image]]] = []
+    for i, m in enumerate(messages):
+        p = f"messages[{i}]"
+        if m.role != "tool" and pending_images:
+            out.append(_tool_images_turn(pending_images))
+            pending_images = []
+        if m.role == "system":
+            out.append(_named({"role": "system", "content": m.text}, m))
+        elif m.role == "user":
+            out.append(_named({"role": "user", "content": _user_content(m, p)}, m))
+        elif m.role == "assistant":
+            out.append(_named(_assistant(m, p, notices), m))
+        else:
+            for j, r in enumerate(m.content):
+                if not isinstance(r, ToolResult):
+                    raise UnsupportedBlockError(f"{p}.content[{j}]", r.type, TARGET, "tool messages hold tool results only")
+                texts = [b for b in r.content if isinstance(b, Text)]
+                images = [b for b in r.content if isinstance(b, Image)]
+                out.append({"role": "tool", "tool_call_id": r.call_id, "content": _tool_text(texts, r.is_error)})
+                if images:
+                    pending_images.append((r.call_id, images))
+    if pending_images:
+        out.append(_tool_images_turn(pending_images))
+    return out
+
+
+def _named(d: dict[str, Any], m: Message) -> dict[str, Any]:
+    if m.name:
+        d["name"] = m.name
+    return d
+
+
+def _tool_text(texts: list[Text], is_error: bool) -> str | list[dict[str, Any]]:
+    if len(texts) <= 1:
+        return c.tool_error_text(texts[0].text if texts else "", is_error)
+    parts = [{"type": "text", "text": t.text} for t in texts]
+    parts[0]["text"] = c.tool_error_text(texts[0].text, is_error)
+    return parts
+
+
+def _tool_images_turn(groups: list[tuple[str, list[Image]]]) -> dict[str, Any]:
+    parts: list[dict[str, Any]] = []
+    for call_id, images in groups:
+        parts.append({"type": "text", "text": c.tool_images_header(call_id)})
+        parts.extend(image_part(img, "tool result") for img in images)
+    return {"role": "user", "content": parts}
+
+
+def image_part(img: Image, path: str) -> dict[str, Any]:
+    if img.data is not None:
+        if not img.media_type:
+            raise ContentError(path, "inline image has no media type")
+        url = c.data_url(img.media_type, img.data)
+    elif img.url is not None:
+        url = img.url
+    else:
+        raise ContentError(path, "image is a store ref: materialize it (MediaStore.materialize) before sending")
+    spec: dict[str, Any] = {"url": url}
+    if img.detail:
+        spec["detail"] = img.detail
+    return {"type": "image_url", "image_url": spec}
+
+
+def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
+    blocks = c.user_order(m.content)
+    if len(blocks) == 1 and isinstance(blocks[0], Text | Recap):
+        return _text_of(blocks[0])
+    parts: list[dict[str, Any]] = []
+    for j, b in enumerate(blocks):
+        p = f"{path}.content[{j}]"
+        if isinstance(b, Text | Recap):
+            parts.append({"type": "text", "text": _text_of(b)})
+        elif isinstance(b, Image):
+            parts.append(image_part(b, p))
+        elif isinstance(b, FileAttachment):
+            parts.append(_file_part(b))
+        elif isinstance(b, Audio):
+            parts.append({"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}})
+        else:
+            raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
+    return parts
+
+
+def _text_of(b: Text | Recap) -> str:
+    return b.wire_text if isinstance(b, Recap) else b.text
+
+
+def _file_part(f: FileAttachment) -> dict[str, Any]:
+    if f.data is None:
+        return {"type": "text", "text": c.attachment_text(f)}
+    return {"type": "file", "file": {"filename": f.name, "file_data": c.data_url(f.media_type, f.data)}}
+
+
+def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
+    texts: list[str] = []
+    calls: list[dict[str, Any]] = []
+    for j, b in enumerate(m.content):
+        p = f"{path}.content[{j}]"
+        if isinstance(b, Text | Recap):
+            texts.append(_text_of(b))
+        elif isinstance(b, ToolCall):
+            calls.append({"id": b.id, "type": "function", "function": {"name": b.name, "arguments": b.arguments}})
+        elif isinstance(b, Reasoning):
+            notices.append(reasoning_dropped(p, b, TARGET))
+        else:
+            raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
+    d: dict[str, Any] = {"role": "assistant"}
+    if len(texts) == 1:
+        d["content"] = texts[0]
+    elif texts:
+        d["content"] = [{"type": "text", "text": t} for t in texts]
+    else:
+        d["content"] = None
+    if calls:
+        d["tool_calls"] = calls
+    return d
+
+
+def reasoning_dropped(path: str, b: Reasoning, target: str) -> Notice:
+    return Notice(
+        "dropped",
+        path,
+        f"A reasoning block from {b.provider} was not sent to {target}: reasoning is only "
+        "sent back to the provider that produced it (its signature is provider-specific).",
+    )

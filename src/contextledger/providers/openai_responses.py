@@ -1,0 +1,275 @@
+"""OpenAI Responses ``input`` items: reader and writer.
+
+An assistant turn is the run of ``reasoning``, assistant ``message`` and ``function_call``
+items between user turns; each ``function_call_output`` is one tool message. Images a tool
+returned travel inside ``function_call_output.output``. An image ``detail`` of ``auto`` is
+the API's default and reads back as unset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import ContentError, UnsupportedBlockError
+from ..model import Audio, Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text, ToolCall, ToolResult
+from ..report import Notice
+from . import common as c
+from .openai_chat import reasoning_dropped
+
+TARGET = "openai-responses"
+
+
+def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...]:
+    """Read a Responses ``input`` (a string, an item list, or a request with ``input``)."""
+    out: list[Message] = []
+    items: Any = payload
+    if isinstance(payload, Mapping):
+        if isinstance(payload.get("instructions"), str):
+            out.append(Message("system", (Text(payload["instructions"]),), id="instructions"))
+        items = payload.get("input")
+    if isinstance(items, str):
+        return (*out, Message("user", (c.text_block(items),), id="m0"))
+    if not isinstance(items, Sequence):
+        raise ContentError("input", "expected a string or a list of items")
+    assistant: list[Block] = []
+    assistant_id = ""
+    saw_text = False
+
+    def flush() -> None:
+        nonlocal assistant, saw_text
+        if assistant:
+            out.append(Message("assistant", tuple(assistant), id=assistant_id))
+        assistant, saw_text = [], False
+
+    for i, raw in enumerate(items):
+        p = f"input[{i}]"
+        item = c.expect_dict(raw, p)
+        kind = item.get("type", "message")
+        role = item.get("role")
+        if kind in ("reasoning", "function_call") or (kind == "message" and role == "assistant"):
+            if not assistant:
+                assistant_id = f"m{i}"
+            elif kind == "message" and saw_text:
+                flush()
+                assistant_id = f"m{i}"
+            if kind == "reasoning":
+                assistant.append(_read_reasoning(item, p))
+            elif kind == "function_call":
+                assistant.append(
+                    ToolCall(
+                        id=c.expect_str(item.get("call_id"), p + ".call_id", "call_id"),
+                        name=c.expect_str(item.get("name"), p + ".name", "name"),
+                        arguments=c.expect_str(item.get("arguments"), p + ".arguments", "arguments"),
+                    )
+                )
+            else:
+                saw_text = True
+                assistant.extend(_read_content(item.get("content"), p, "assistant"))
+            continue
+        flush()
+        if kind == "function_call_output":
+            out.append(Message("tool", (_read_output(item, p),), id=f"m{i}"))
+        elif kind == "message" and role in ("user", "system", "developer"):
+            blocks = _read_content(item.get("content"), p, role)
+            if role == "user":
+                out.append(Message("user", tuple(c.strip_labels(list(blocks))), id=f"m{i}"))
+            else:
+                out.append(Message("system", tuple(blocks), id=f"m{i}"))
+        else:
+            raise ContentError(p, f"unknown item type {kind!r}" + (f" with role {role!r}" if role else ""))
+    flush()
+    return tuple(out)
+
+
+def _read_reasoning(item: dict[str, Any], path: str) -> Reasoning:
+    summary = tuple(
+        c.expect_str(c.expect_dict(s, f"{path}.summary[{k}]").get("text"), path, "summary text")
+        for k, s in enumerate(item.get("summary") or [])
+    )
+    content = item.get("content") or []
+    text = "\n".join(str(x.get("text", "")) for x in content if isinstance(x, dict))
+    return Reasoning(
+        TARGET,
+        text=text,
+        encrypted=item.get("encrypted_content") if isinstance(item.get("encrypted_content"), str) else None,
+        item_id=item.get("id") if isinstance(item.get("id"), str) else None,
+        summary=summary,
+    )
+
+
+def _read_content(content: Any, path: str, role: str) -> list[Block]:
+    if isinstance(content, str):
+        return [c.text_block(content) if role == "user" else Text(content)] if content else []
+    if not isinstance(content, list):
+        raise ContentError(path + ".content", "content must be a string or a list")
+    out: list[Block] = []
+    for j, raw in enumerate(content):
+        p = f"{path}.content[{j}]"
+        part = c.expect_dict(raw, p)
+        kind = part.get("type")
+        if kind in ("input_text", "output_text"):
+            text = c.expect_str(part.get("text"), p, "text")
+            out.append(c.text_block(text) if role == "user" else Text(text))
+        elif kind == "refusal":
+            out.append(Text(c.expect_str(part.get("refusal"), p, "refusal")))
+        elif kind == "input_image":
+            out.append(_read_image(part, p))
+        elif kind == "input_file":
+            out.append(_read_file(part, p))
+        elif kind == "input_audio":
+            audio = c.expect_dict(part.get("input_audio"), p)
+            out.append(Audio(InlineData(c.expect_str(audio.get("data"), p, "data")), str(audio.get("format", "wav"))))
+        else:
+            raise ContentError(p, f"unknown block type {kind!r}")
+    return out
+
+
+def _read_image(part: dict[str, Any], path: str) -> Image:
+    url = part.get("image_url")
+    if not isinstance(url, str):
+        raise ContentError(path, "input_image needs image_url (file_id references are not supported)")
+    detail = part.get("detail")
+    detail = detail if isinstance(detail, str) and detail != "auto" else None
+    if url.startswith("data:"):
+        media_type, data = c.parse_data_url(url, path)
+        return Image(media_type=media_type, data=data, detail=detail)
+    return Image(url=url, detail=detail)
+
+
+def _read_file(part: dict[str, Any], path: str) -> FileAttachment:
+    data = part.get("file_data")
+    if not isinstance(data, str):
+        raise ContentError(path, "input_file needs inline file_data (file_id references are not supported)")
+    media_type, inline = c.parse_data_url(data, path)
+    name = part.get("filename") if isinstance(part.get("filename"), str) else "file"
+    return FileAttachment(name=name, data=inline, media_type=media_type)
+
+
+def _read_output(item: dict[str, Any], path: str) -> ToolResult:
+    call_id = c.expect_str(item.get("call_id"), path + ".call_id", "call_id")
+    output = item.get("output")
+    content: list[Text | Image] = []
+    if isinstance(output, str):
+        content.append(Text(output))
+    elif isinstance(output, list):
+        for b in _read_content(output, path + ".output", "tool"):
+            if not isinstance(b, Text | Image):
+                raise ContentError(path + ".output", f"block type {b.type!r} cannot be a tool result")
+            content.append(b)
+    else:
+        raise ContentError(path + ".output", "output must be a string or a list")
+    is_error = False
+    if content and isinstance(content[0], Text):
+        first, is_error = c.split_tool_error(content[0].text)
+        content[0] = Text(first)
+    return ToolResult(call_id, tuple(content), is_error)
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, Any]]:
+    """Write Messages as Responses ``input`` items."""
+    out: list[dict[str, Any]] = []
+    for i, m in enumerate(messages):
+        p = f"messages[{i}]"
+        if m.role == "system":
+            out.append({"type": "message", "role": "system", "content": m.text})
+        elif m.role == "user":
+            out.append({"type": "message", "role": "user", "content": _user_content(m, p)})
+        elif m.role == "assistant":
+            out.extend(_assistant_items(m, p, notices))
+        else:
+            for j, r in enumerate(m.content):
+                if not isinstance(r, ToolResult):
+                    raise UnsupportedBlockError(f"{p}.content[{j}]", r.type, TARGET)
+                out.append({"type": "function_call_output", "call_id": r.call_id, "output": _output(r, p)})
+    return out
+
+
+def _image(img: Image, path: str) -> dict[str, Any]:
+    if img.data is not None:
+        if not img.media_type:
+            raise ContentError(path, "inline image has no media type")
+        url = c.data_url(img.media_type, img.data)
+    elif img.url is not None:
+        url = img.url
+    else:
+        raise ContentError(path, "image is a store ref: materialize it (MediaStore.materialize) before sending")
+    return {"type": "input_image", "image_url": url, "detail": img.detail or "auto"}
+
+
+def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
+    blocks = c.user_order(m.content)
+    if len(blocks) == 1 and isinstance(blocks[0], Text | Recap):
+        b = blocks[0]
+        return b.wire_text if isinstance(b, Recap) else b.text
+    parts: list[dict[str, Any]] = []
+    for j, b in enumerate(blocks):
+        p = f"{path}.content[{j}]"
+        if isinstance(b, Text):
+            parts.append({"type": "input_text", "text": b.text})
+        elif isinstance(b, Recap):
+            parts.append({"type": "input_text", "text": b.wire_text})
+        elif isinstance(b, Image):
+            parts.append(_image(b, p))
+        elif isinstance(b, FileAttachment):
+            if b.data is None:
+                parts.append({"type": "input_text", "text": c.attachment_text(b)})
+            else:
+                parts.append({"type": "input_file", "filename": b.name, "file_data": c.data_url(b.media_type, b.data)})
+        elif isinstance(b, Audio):
+            parts.append({"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}})
+        else:
+            raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
+    return parts
+
+
+def _output(r: ToolResult, path: str) -> str | list[dict[str, Any]]:
+    if len(r.content) <= 1 and all(isinstance(b, Text) for b in r.content):
+        text = r.content[0].text if r.content and isinstance(r.content[0], Text) else ""
+        return c.tool_error_text(text, r.is_error)
+    parts: list[dict[str, Any]] = []
+    for k, b in enumerate(r.content):
+        if isinstance(b, Text):
+            parts.append({"type": "input_text", "text": c.tool_error_text(b.text, r.is_error and k == 0)})
+        else:
+            parts.append(_image(b, f"{path}.content[{k}]"))
+    if r.is_error and not isinstance(r.content[0], Text):
+        parts.insert(0, {"type": "input_text", "text": c.TOOL_ERROR_PREFIX.strip()})
+    return parts
+
+
+def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[str, Any]]:
+    reasoning: list[dict[str, Any]] = []
+    texts: list[str] = []
+    calls: list[dict[str, Any]] = []
+    for j, b in enumerate(m.content):
+        p = f"{path}.content[{j}]"
+        if isinstance(b, Text | Recap):
+            texts.append(b.wire_text if isinstance(b, Recap) else b.text)
+        elif isinstance(b, ToolCall):
+            calls.append({"type": "function_call", "call_id": b.id, "name": b.name, "arguments": b.arguments})
+        elif isinstance(b, Reasoning):
+            if b.provider != TARGET:
+                notices.append(reasoning_dropped(p, b, TARGET))
+                continue
+            item: dict[str, Any] = {"type": "reasoning", "summary": [{"type": "summary_text", "text": s} for s in b.summary]}
+            if b.item_id:
+                item["id"] = b.item_id
+            if b.encrypted:
+                item["encrypted_content"] = b.encrypted
+            if b.text:
+                item["content"] = [{"type": "reasoning_text", "text": b.text}]
+            reasoning.append(item)
+        else:
+            raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
+    items = list(reasoning)
+    if len(texts) == 1:
+        items.append({"type": "message", "role": "assistant", "content": texts[0]})
+    elif texts:
+        items.append(
+            {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": t} for t in texts]}
+        )
+    return items + calls

@@ -1,0 +1,507 @@
+"""Restore repair: turn a broken saved history into one every provider accepts, and say how.
+
+``repair(messages)`` is pure: it returns new messages plus one :class:`RepairChange`
+per edit, each with a sentence a UI can show. Its output always passes
+:func:`contextledger.validate.ensure_valid`, and repairing a repaired history changes
+nothing (idempotent). Messages that need no repair come back as the same objects.
+
+Rules, in the order they apply:
+
+1. **Unknown roles and empty messages** (no blocks, or only empty text) are removed.
+2. **A system message after the first message** becomes a user message with the same
+   content (kept, not dropped: it may carry instructions the model must still see).
+3. **Misplaced blocks.** Tool results found inside a user/system message are split out
+   into a tool message placed before the rest of the turn (Anthropic keeps them there);
+   inside an assistant message, into a tool message right after it. Tool calls outside
+   assistant messages, and non-result blocks inside tool messages, are removed.
+4. **Non-string arguments** (a dict or list where a JSON string belongs) are encoded as
+   JSON; ``None`` becomes ``"{}"``.
+5. **Missing call ids** get a deterministic id ``call_<digest>`` derived from the
+   message id (or position), the call's position, name and arguments. If the tool run
+   after the message holds exactly as many id-less results as there are id-less calls,
+   they are paired by position; otherwise id-less results are orphans (rule 8).
+6. **Duplicate call ids.** The first use of an id keeps it; later calls are renumbered
+   ``<id>~2``, ``<id>~3``… (the first free suffix). Their results are renamed with them
+   when the pairing is unambiguous: results in the run after the renumbered call's own
+   message answer it, and inside one message the k-th result with that id answers the
+   k-th call with it, provided the counts agree (or there are no results at all). When
+   the counts disagree the later duplicates are removed (rule 7) and the first call keeps
+   the first result.
+7. **Malformed calls** — no tool name, arguments that are not valid JSON (truncated), or
+   JSON that is not an object — are removed together with their results, and the note
+   ``[Incomplete tool calls removed from restored session.]`` is appended to the
+   assistant's text. Truncated arguments are *not* completed by closing brackets: that
+   would invent arguments the model never sent (``{"path": "/tmp/a`` may have been
+   ``/tmp/a/b``), and a later turn could act on them.
+8. **Results.** A result in the tool run right after its call's message is kept; a
+   second result for the same call is removed. A result that appears *later*, separated
+   from its call by other messages, is moved next to its call (if the call has no result
+   yet). A result for no known call, for a removed call, or one appearing *before* its
+   call, is removed as an orphan.
+9. **Dangling calls** (no result anywhere). ``dangling="synthesize"`` (default) answers
+   each with an error result ``[Tool call interrupted: no result was recorded …]`` so the
+   model sees the truth and ids stay stable; ``dangling="remove"`` removes the calls and
+   appends the note of rule 7.
+
+>>> from contextledger.model import Message, ToolCall
+>>> broken = [Message.user("list files", id="u1"),
+...           Message.assistant(ToolCall("c1", "ls"), id="a1"),
+...           Message.tool("zz", "stray", id="t9")]
+>>> fixed = repair(broken)
+>>> [c.kind for c in fixed.changes]
+['orphan_result', 'synthesized_result']
+>>> fixed.messages[-1].tool_results[0].is_error
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal, TypeAlias
+
+from .model import ROLES, Block, Message, Text, ToolCall, ToolResult
+from .validate import arguments_problem, is_empty
+
+__all__ = ["INCOMPLETE_NOTE", "RepairChange", "RepairResult", "repair"]
+
+INCOMPLETE_NOTE = "[Incomplete tool calls removed from restored session.]"
+INTERRUPTED_TEXT = "[Tool call interrupted: no result was recorded for {name} (call {id}).]"
+
+_Note: TypeAlias = Callable[[str, int, str], None]  # records one change: kind, input index, detail
+
+
+@dataclass(frozen=True, slots=True)
+class RepairChange:
+    """One edit repair made. ``index``/``message_id`` point at the input message."""
+
+    kind: str
+    index: int
+    message_id: str
+    detail: str
+
+    def __str__(self) -> str:
+        ref = f"message {self.index}" + (f" ({self.message_id})" if self.message_id else "")
+        return f"{ref}: {self.detail}"
+
+
+@dataclass(frozen=True, slots=True)
+class RepairResult:
+    """Repaired messages and every change made (empty when the input was already valid).
+
+    >>> repair([]).changed
+    False
+    """
+
+    messages: tuple[Message, ...]
+    changes: tuple[RepairChange, ...]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.changes)
+
+    def summary(self) -> str:
+        """One line per change, for a person."""
+        return "\n".join(str(c) for c in self.changes) if self.changes else "no repairs needed"
+
+
+@dataclass(slots=True)
+class _Item:
+    msg: Message
+    src: int
+
+
+def _call_id(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+
+
+def _with_note(content: Sequence[Block]) -> tuple[Block, ...]:
+    blocks = list(content)
+    for k in range(len(blocks) - 1, -1, -1):
+        b = blocks[k]
+        if isinstance(b, Text):
+            if b.text.endswith(INCOMPLETE_NOTE):
+                return tuple(blocks)
+            blocks[k] = Text(f"{b.text}\n{INCOMPLETE_NOTE}" if b.text else INCOMPLETE_NOTE)
+            return tuple(blocks)
+    blocks.append(Text(INCOMPLETE_NOTE))
+    return tuple(blocks)
+
+
+def repair(
+    messages: Sequence[Message], *, dangling: Literal["synthesize", "remove"] = "synthesize"
+) -> RepairResult:
+    """Repair a restored history; see the module docstring for the rules.
+
+    >>> from contextledger.model import Message, ToolCall
+    >>> r = repair([Message.assistant("let me look", ToolCall("c1", "ls"))], dangling="remove")
+    >>> r.messages[0].text
+    'let me look\\n[Incomplete tool calls removed from restored session.]'
+    """
+    if dangling not in ("synthesize", "remove"):
+        raise ValueError(f"dangling must be 'synthesize' or 'remove', not {dangling!r}")
+    changes: list[RepairChange] = []
+
+    def note(kind: str, src: int, detail: str) -> None:
+        changes.append(RepairChange(kind, src, messages[src].id, detail))
+
+    items = _normalize(messages, note)
+    removed_calls = _fix_calls(items, note)
+    out = _pair(items, removed_calls, dangling, note)
+    return RepairResult(tuple(out), tuple(changes))
+
+
+# --- phase A: roles, empties, misplaced blocks, non-string arguments -----------------
+
+
+def _normalize(messages: Sequence[Message], note: _Note) -> list[_Item]:
+    items: list[_Item] = []
+    for i, m in enumerate(messages):
+        role: str = m.role
+        if role not in ROLES:
+            note("unknown_role", i, f"removed a message with unknown role {role!r}")
+            continue
+        if is_empty(m):
+            note("empty_message", i, f"removed an empty {role} message")
+            continue
+        if role == "system" and items:
+            m = replace(m, role="user")
+            note("system_moved", i, "a system message after the start was kept as a user message")
+        if m.role == "tool":
+            kept = tuple(b for b in m.content if isinstance(b, ToolResult))
+            if len(kept) != len(m.content):
+                dropped = sorted({b.type for b in m.content if not isinstance(b, ToolResult)})
+                note(
+                    "misplaced_block",
+                    i,
+                    f"removed {', '.join(dropped)} block(s) from a tool message (only tool results belong there)",
+                )
+                if not kept:
+                    continue
+                m = m.with_content(kept)
+            items.append(_Item(m, i))
+            continue
+        results = tuple(b for b in m.content if isinstance(b, ToolResult))
+        rest: list[Block] = []
+        for b in m.content:
+            if isinstance(b, ToolResult):
+                continue
+            if isinstance(b, ToolCall):
+                if m.role != "assistant":
+                    note(
+                        "misplaced_block",
+                        i,
+                        f"removed tool call {b.name!r} from a {m.role} message",
+                    )
+                    continue
+                args: object = b.arguments
+                if not isinstance(args, str):
+                    fixed = "{}" if args is None else json.dumps(args, ensure_ascii=False)
+                    note(
+                        "non_string_arguments",
+                        i,
+                        f"tool call {_call_id(b.id) or '(no id)'} had {type(args).__name__} arguments; encoded as JSON",
+                    )
+                    b = replace(b, arguments=fixed)
+            rest.append(b)
+        tool_part: _Item | None = None
+        if results:
+            tid = f"{m.id}.results" if m.id else ""
+            tool_part = _Item(Message("tool", results, id=tid), i)
+            where = "after" if m.role == "assistant" else "before"
+            note(
+                "split_results",
+                i,
+                f"moved {len(results)} tool result(s) out of a {m.role} message into a tool message {where} it",
+            )
+        body = m if len(rest) == len(m.content) else m.with_content(rest)
+        keep_body = not is_empty(body)
+        if not keep_body and not results:
+            note("empty_message", i, f"removed a {m.role} message left empty")
+        if tool_part is not None and m.role != "assistant":
+            items.append(tool_part)
+        if keep_body:
+            items.append(_Item(body, i))
+        if tool_part is not None and m.role == "assistant":
+            items.append(tool_part)
+    return items
+
+
+# --- phase B: call ids and malformed calls -------------------------------------------
+
+
+def _runs(items: list[_Item]) -> dict[int, list[int]]:
+    """assistant item index → indices of the tool items right after it."""
+    runs: dict[int, list[int]] = {}
+    current: int | None = None
+    for k, it in enumerate(items):
+        if it.msg.role == "tool":
+            if current is not None:
+                runs[current].append(k)
+        elif it.msg.role == "assistant":
+            current = k
+            runs[k] = []
+        else:
+            current = None
+    return runs
+
+
+def _fix_calls(items: list[_Item], note: _Note) -> set[str]:
+    """Give every call a unique id (renaming in-run results), remove malformed calls.
+
+    Returns the ids of removed calls so their results can be dropped too.
+    """
+    runs = _runs(items)
+    all_ids = {
+        _call_id(b.id) for it in items for b in it.msg.content if isinstance(b, ToolCall)
+    } | {_call_id(b.call_id) for it in items for b in it.msg.content if isinstance(b, ToolResult)}
+    seen: set[str] = set()
+    removed: set[str] = set()
+    # (item index, block index) → new call_id for a result
+    result_renames: dict[tuple[int, int], str] = {}
+
+    def fresh(base: str) -> str:
+        n = 2
+        while f"{base}~{n}" in all_ids:
+            n += 1
+        new = f"{base}~{n}"
+        all_ids.add(new)
+        return new
+
+    for a, run in runs.items():
+        it = items[a]
+        m = it.msg
+        calls = [(j, b) for j, b in enumerate(m.content) if isinstance(b, ToolCall)]
+        if not calls:
+            continue
+        run_results = [
+            (t, j, b)
+            for t in run
+            for j, b in enumerate(items[t].msg.content)
+            if isinstance(b, ToolResult)
+        ]
+        current: dict[int, ToolCall] = dict(calls)  # block index → the call as repaired
+        drop: set[int] = set()  # block indices of calls to remove
+        # Missing ids.
+        idless = [(j, c) for j, c in calls if not _call_id(c.id)]
+        if idless:
+            idless_results = [(t, j) for t, j, r in run_results if not _call_id(r.call_id)]
+            pair = len(idless_results) == len(idless)
+            key = m.id or f"#{it.src}"
+            for n, (j, c) in enumerate(idless):
+                new_id = f"call_{_digest(key, j, c.name, c.arguments)}"
+                while new_id in all_ids:
+                    new_id = f"call_{_digest(new_id)}"
+                all_ids.add(new_id)
+                current[j] = replace(c, id=new_id)
+                detail = f"tool call {c.name!r} had no id; assigned {new_id}"
+                if pair:
+                    result_renames[idless_results[n]] = new_id
+                    detail += " (and to its result)"
+                note("missing_call_id", it.src, detail)
+        # Duplicates, grouped by id within this message.
+        groups: dict[str, list[int]] = {}
+        for j, c in current.items():
+            groups.setdefault(c.id, []).append(j)
+        for cid, js in groups.items():
+            taken = cid in seen
+            seen.add(cid)
+            if not taken and len(js) == 1:
+                continue
+            res = [(t, j) for t, j, r in run_results if _call_id(r.call_id) == cid]
+            renamed = js if taken else js[1:]
+            if len(res) in (0, len(js)):
+                finals: list[str] = []
+                for j in js:
+                    c = current[j]
+                    if j in renamed:
+                        new_id = fresh(cid)
+                        current[j] = replace(c, id=new_id)
+                        extra = " and its result" if res else ""
+                        note(
+                            "duplicate_call_id",
+                            it.src,
+                            f"tool call {c.name!r} reused id {cid}; renumbered it{extra} to {new_id}",
+                        )
+                        finals.append(new_id)
+                    else:
+                        finals.append(cid)
+                for (t, j), final in zip(res, finals, strict=False):
+                    if final != cid:
+                        result_renames[(t, j)] = final
+            else:
+                first = js[0]
+                if taken:
+                    c = current[first]
+                    new_id = fresh(cid)
+                    current[first] = replace(c, id=new_id)
+                    for t, j in res:
+                        result_renames[(t, j)] = new_id
+                    note(
+                        "duplicate_call_id",
+                        it.src,
+                        f"tool call {c.name!r} reused id {cid}; renumbered it and its results to {new_id}",
+                    )
+                for j in js[1:]:
+                    drop.add(j)
+                    note(
+                        "malformed_call_removed",
+                        it.src,
+                        f"removed tool call {current[j].name!r} reusing id {cid}: "
+                        f"{len(res)} result(s) for {len(js)} calls cannot be matched",
+                    )
+        # Malformed (after ids are settled).
+        for j, c in current.items():
+            if j in drop:
+                continue
+            name: object = c.name
+            why = "it has no tool name" if not isinstance(name, str) or not name else None
+            why = why or arguments_problem(c)
+            if why is None:
+                continue
+            removed.add(c.id)
+            drop.add(j)
+            note(
+                "malformed_call_removed",
+                it.src,
+                f"removed tool call {c.id} ({name}) and any result: {why}",
+            )
+        if drop or any(current[j] is not c for j, c in calls):
+            kept: tuple[Block, ...] = tuple(
+                current.get(j, b) for j, b in enumerate(m.content) if j not in drop
+            )
+            it.msg = m.with_content(_with_note(kept) if drop else kept)
+    # Apply result renames.
+    by_item: dict[int, dict[int, str]] = {}
+    for (t, j), new_id in result_renames.items():
+        by_item.setdefault(t, {})[j] = new_id
+    for t, renames in by_item.items():
+        m = items[t].msg
+        items[t].msg = m.with_content(
+            replace(b, call_id=renames[j]) if j in renames and isinstance(b, ToolResult) else b
+            for j, b in enumerate(m.content)
+        )
+    return removed
+
+
+# --- phase C: pair results with calls, move, synthesize -----------------------------
+
+
+def _pair(
+    items: list[_Item],
+    removed_calls: set[str],
+    dangling: Literal["synthesize", "remove"],
+    note: _Note,
+) -> list[Message]:
+    runs = _runs(items)
+    run_owner = {t: a for a, run in runs.items() for t in run}
+    owner: dict[str, int] = {}
+    calls_of: dict[int, list[ToolCall]] = {}
+    for a in runs:
+        cs = list(items[a].msg.tool_calls)
+        calls_of[a] = cs
+        for c in cs:
+            owner.setdefault(c.id, a)
+
+    answered: set[str] = set()
+    keep: dict[tuple[int, int], bool] = {}
+    moves: list[tuple[int, int, int]] = []  # (tool item, block, destination assistant)
+    # First pass: results in place; second: out-of-order candidates.
+    candidates: list[tuple[int, int, str]] = []
+    for t, it in enumerate(items):
+        if it.msg.role != "tool":
+            continue
+        for j, b in enumerate(it.msg.content):
+            assert isinstance(b, ToolResult)
+            cid = _call_id(b.call_id)
+            o = owner.get(cid)
+            if cid in removed_calls:
+                note("orphan_result", it.src, f"removed the result for removed tool call {cid}")
+            elif o is None:
+                note(
+                    "orphan_result",
+                    it.src,
+                    f"removed a tool result for unknown call {cid or '(no id)'}",
+                )
+            elif o == run_owner.get(t):
+                if cid in answered:
+                    note("duplicate_result", it.src, f"removed a second result for tool call {cid}")
+                else:
+                    answered.add(cid)
+                    keep[(t, j)] = True
+            elif o < t:
+                candidates.append((t, j, cid))
+            else:
+                note(
+                    "orphan_result",
+                    it.src,
+                    f"removed a result for tool call {cid} that came before the call",
+                )
+    for t, j, cid in candidates:
+        src = items[t].src
+        if cid in answered:
+            note("duplicate_result", src, f"removed a second result for tool call {cid}")
+            continue
+        answered.add(cid)
+        moves.append((t, j, owner[cid]))
+        note("moved_result", src, f"moved the result for tool call {cid} next to its call")
+
+    moved_to: dict[int, list[tuple[int, int]]] = {}
+    for t, j, a in moves:
+        moved_to.setdefault(a, []).append((t, j))
+
+    out: list[Message] = []
+    for k, it in enumerate(items):
+        m = it.msg
+        if m.role == "tool":
+            continue  # emitted with its assistant, moved, or dropped
+        calls = calls_of.get(k, [])
+        missing = [c for c in calls if c.id not in answered]
+        if missing and dangling == "remove":
+            gone = {c.id for c in missing}
+            m = m.with_content(
+                _with_note([b for b in m.content if not (isinstance(b, ToolCall) and b.id in gone)])
+            )
+            for c in missing:
+                note(
+                    "dangling_call_removed",
+                    it.src,
+                    f"removed tool call {c.id} ({c.name}): it has no result",
+                )
+        out.append(m)
+        if k not in runs:
+            continue
+        for t in runs[k]:
+            tm = items[t].msg
+            blocks = [b for j, b in enumerate(tm.content) if keep.get((t, j))]
+            if blocks:
+                out.append(tm if len(blocks) == len(tm.content) else tm.with_content(blocks))
+        for n, (t, group) in enumerate(_group_moves(moved_to.get(k, []))):
+            tm = items[t].msg
+            whole = len(group) == len(tm.content)
+            mid = tm.id if whole or not tm.id else f"{tm.id}.{n}"
+            out.append(Message("tool", tuple(tm.content[j] for j in group), id=mid, name=tm.name))
+        if dangling == "synthesize":
+            for c in missing:
+                text = INTERRUPTED_TEXT.format(name=c.name, id=c.id)
+                result = ToolResult(c.id, (Text(text),), is_error=True, name=c.name)
+                out.append(Message("tool", (result,), id=f"{m.id}.{c.id}" if m.id else ""))
+                note(
+                    "synthesized_result",
+                    it.src,
+                    f"tool call {c.id} ({c.name}) had no result; answered it as interrupted",
+                )
+    return out
+
+
+def _group_moves(pairs: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
+    groups: dict[int, list[int]] = {}
+    for t, j in pairs:
+        groups.setdefault(t, []).append(j)
+    return list(groups.items())

@@ -1,0 +1,194 @@
+"""The validity check every provider translator applies before writing a request.
+
+A conversation is valid when a provider would accept its tool structure:
+
+* every message has a known role and at least one non-empty block;
+* a ``system`` message appears only first;
+* ``ToolCall`` blocks appear only in assistant messages, ``ToolResult`` blocks only in
+  tool messages, and a tool message holds nothing but ``ToolResult`` blocks;
+* every tool call has a non-empty id that is unique in the conversation, a tool name,
+  and arguments that parse as a JSON object (an empty string counts as ``{}``);
+* the tool messages right after an assistant message (the contiguous run) answer its
+  calls: each call gets exactly one result there, and each result answers one of them.
+
+The check is one pass over the messages (plus one JSON parse per tool call) and has no
+dependencies beyond the content model.
+
+>>> from contextledger.model import Message, ToolCall
+>>> history = [Message.user("hi"), Message.assistant(ToolCall("c1", "ls"))]
+>>> [p.kind for p in tool_pair_problems(history)]
+['dangling_call']
+>>> ensure_valid(history + [Message.tool("c1", "a.txt")])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import ContentError
+from .model import ROLES, Message, Text, ToolCall, ToolResult
+
+__all__ = ["Problem", "ensure_valid", "is_empty", "tool_pair_problems"]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a provider would refuse the conversation.
+
+    ``index`` is the message position, ``path`` points at the block
+    (``messages[3].content[1]``), ``kind`` is a stable machine name and ``message``
+    is a sentence a person can act on.
+    """
+
+    index: int
+    path: str
+    kind: str
+    message: str
+
+
+def is_empty(message: Message) -> bool:
+    """True when a message has no blocks, or only empty text blocks.
+
+    >>> is_empty(Message.user("")), is_empty(Message.user("x"))
+    (True, False)
+    """
+    return all(isinstance(b, Text) and b.text == "" for b in message.content)
+
+
+def arguments_problem(call: ToolCall) -> str | None:
+    """Why a call's arguments are unusable (not a string, not JSON, not an object), or None.
+
+    >>> arguments_problem(ToolCall("c", "f", '{"a": 1')) is not None
+    True
+    """
+    args: object = call.arguments
+    if not isinstance(args, str):
+        return f"arguments are a {type(args).__name__}, not a JSON string"
+    if args == "":
+        return None
+    try:
+        value = json.loads(args)
+    except ValueError as exc:
+        return f"arguments are not valid JSON ({exc})"
+    if not isinstance(value, dict):
+        return f"arguments are JSON {type(value).__name__}, not an object"
+    return None
+
+
+def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
+    """Every validity problem in ``messages``, in order; an empty list means valid.
+
+    >>> from contextledger.model import Message
+    >>> [p.kind for p in tool_pair_problems([Message.user("q"), Message.tool("x", "r")])]
+    ['orphan_result']
+    """
+    problems: list[Problem] = []
+
+    def add(i: int, path: str, kind: str, text: str) -> None:
+        problems.append(Problem(i, path, kind, text))
+
+    seen_call_ids: set[str] = set()
+    # The calls of the nearest assistant message whose tool run we are in (None: not in a run).
+    open_calls: dict[str, ToolCall] | None = None
+    answered: set[str] = set()
+    owner = -1
+
+    def close_run() -> None:
+        if open_calls is None:
+            return
+        for call_id, call in open_calls.items():
+            if call_id not in answered:
+                add(
+                    owner,
+                    f"messages[{owner}]",
+                    "dangling_call",
+                    f"tool call {call_id!r} ({call.name}) has no result in the tool messages that follow it",
+                )
+
+    for i, m in enumerate(messages):
+        where = f"messages[{i}]"
+        role = m.role
+        if role != "tool":
+            close_run()
+            open_calls = None
+        if role not in ROLES:
+            add(i, where, "role", f"unknown role {role!r}")
+            continue
+        if is_empty(m):
+            add(i, where, "empty", f"{role} message has no content")
+        if role == "system" and i != 0:
+            add(i, where, "system_position", "a system message may only come first")
+        calls: dict[str, ToolCall] = {}
+        for j, b in enumerate(m.content):
+            bpath = f"{where}.content[{j}]"
+            if isinstance(b, ToolCall):
+                if role != "assistant":
+                    add(i, bpath, "misplaced_call", f"a tool call inside a {role} message")
+                    continue
+                if not isinstance(b.id, str) or not b.id:
+                    add(i, bpath, "missing_call_id", f"tool call {b.name!r} has no id")
+                    continue
+                if b.id in seen_call_ids:
+                    add(
+                        i,
+                        bpath,
+                        "duplicate_call_id",
+                        f"tool call id {b.id!r} is used more than once",
+                    )
+                seen_call_ids.add(b.id)
+                calls.setdefault(b.id, b)
+                if not isinstance(b.name, str) or not b.name:
+                    add(i, bpath, "missing_tool_name", f"tool call {b.id!r} has no tool name")
+                bad = arguments_problem(b)
+                if bad is not None:
+                    add(i, bpath, "bad_arguments", f"tool call {b.id!r} ({b.name}): {bad}")
+            elif isinstance(b, ToolResult):
+                if role != "tool":
+                    add(i, bpath, "misplaced_result", f"a tool result inside a {role} message")
+                    continue
+                if open_calls is None or b.call_id not in open_calls:
+                    add(
+                        i,
+                        bpath,
+                        "orphan_result",
+                        f"tool result for {b.call_id!r} answers no call of the assistant message before it",
+                    )
+                elif b.call_id in answered:
+                    add(
+                        i,
+                        bpath,
+                        "duplicate_result",
+                        f"tool call {b.call_id!r} has more than one result",
+                    )
+                else:
+                    answered.add(b.call_id)
+            elif role == "tool":
+                add(i, bpath, "non_result_in_tool", f"a tool message holds a {b.type} block")
+        if role == "assistant":
+            open_calls = calls if calls else None
+            answered = set()
+            owner = i
+    close_run()
+    return problems
+
+
+def ensure_valid(messages: Sequence[Message], target: str = "") -> None:
+    """Raise :class:`ContentError` naming the first problem's path; return None when valid.
+
+    >>> from contextledger.model import Message
+    >>> ensure_valid([Message.system("s"), Message.system("t")], target="openai")
+    Traceback (most recent call last):
+    ...
+    contextledger.errors.ContentError: messages[1]: a system message may only come first (refusing to write openai; run contextledger.repair first)
+    """
+    problems = tool_pair_problems(messages)
+    if not problems:
+        return
+    first = problems[0]
+    extra = f"; {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
+    where = f"refusing to write {target}" if target else "invalid conversation"
+    raise ContentError(
+        first.path, f"{first.message} ({where}{extra}; run contextledger.repair first)"
+    )

@@ -1,0 +1,109 @@
+"""validate: the check every provider translator runs before writing a request."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from contextledger.errors import ContentError
+from contextledger.model import Image, InlineData, Message, Text, ToolCall, ToolResult
+from contextledger.validate import Problem, ensure_valid, tool_pair_problems
+
+
+def kinds(messages: list[Message]) -> list[str]:
+    return [p.kind for p in tool_pair_problems(messages)]
+
+
+def good() -> list[Message]:
+    return [
+        Message.system("be brief"),
+        Message.user("look", Image("image/png", data=InlineData("aGk="))),
+        Message.assistant("checking", ToolCall("c1", "ls", '{"dir": "."}'), ToolCall("c2", "cat")),
+        Message.tool("c2", "body"),
+        Message.tool("c1", "a.txt"),
+        Message.assistant("done"),
+    ]
+
+
+def test_valid_conversation_has_no_problems() -> None:
+    assert tool_pair_problems(good()) == []
+    ensure_valid(good(), target="openai")
+
+
+def test_one_tool_message_may_answer_several_calls() -> None:
+    both = Message("tool", (ToolResult("c1", (Text("x"),)), ToolResult("c2", (Text("y"),))))
+    ensure_valid([Message.user("q"), Message.assistant(ToolCall("c1", "a"), ToolCall("c2", "b")), both])
+
+
+@pytest.mark.parametrize(
+    ("messages", "expected"),
+    [
+        ([Message.user("q"), Message.assistant(ToolCall("c1", "ls"))], ["dangling_call"]),
+        ([Message.user("q"), Message.tool("c1", "r")], ["orphan_result"]),
+        (
+            [Message.assistant(ToolCall("c1", "ls")), Message.user("hm"), Message.tool("c1", "r")],
+            ["dangling_call", "orphan_result"],
+        ),
+        (
+            [Message.assistant(ToolCall("c1", "ls")), Message.tool("c1", "r"), Message.tool("c1", "r")],
+            ["duplicate_result"],
+        ),
+        (
+            [Message.assistant(ToolCall("", "ls")), Message.user("x")],
+            ["missing_call_id"],
+        ),
+        (
+            [
+                Message.assistant(ToolCall("c1", "ls")),
+                Message.tool("c1", "r"),
+                Message.assistant(ToolCall("c1", "ls")),
+                Message.tool("c1", "r"),
+            ],
+            ["duplicate_call_id"],
+        ),
+        ([Message.assistant(ToolCall("c1", "ls", '{"a": ')), Message.tool("c1", "r")], ["bad_arguments"]),
+        ([Message.assistant(ToolCall("c1", "ls", "[1]")), Message.tool("c1", "r")], ["bad_arguments"]),
+        ([Message.assistant(ToolCall("c1", "")), Message.tool("c1", "r")], ["missing_tool_name"]),
+        ([Message.user("")], ["empty"]),
+        ([Message("user", ())], ["empty"]),
+        ([Message.user("q"), Message.system("s")], ["system_position"]),
+        ([Message.user(ToolCall("c1", "ls"))], ["misplaced_call"]),
+        ([Message.user(ToolResult("c1"))], ["misplaced_result"]),
+        (
+            [Message.assistant(ToolCall("c1", "ls")), Message("tool", (ToolResult("c1"), Text("x")))],
+            ["non_result_in_tool"],
+        ),
+    ],
+)
+def test_each_rule_is_reported(messages: list[Message], expected: list[str]) -> None:
+    assert kinds(messages) == expected
+
+
+def test_problem_names_the_path() -> None:
+    problems = tool_pair_problems([Message.user("q"), Message("tool", (Text("x"), ToolResult("z")))])
+    assert problems[0] == Problem(1, "messages[1].content[0]", "non_result_in_tool", problems[0].message)
+    assert problems[1].path == "messages[1].content[1]"
+    assert "'z'" in problems[1].message
+
+
+def test_unknown_role_is_reported() -> None:
+    m = Message.user("x")
+    object.__setattr__(m, "role", "bot")
+    assert kinds([m]) == ["role"]
+
+
+def test_ensure_valid_raises_content_error_with_path_and_target() -> None:
+    with pytest.raises(ContentError) as err:
+        ensure_valid([Message.user("q"), Message.assistant(ToolCall("c9", "ls"))], target="anthropic")
+    assert err.value.path == "messages[1]"
+    assert "c9" in err.value.reason and "anthropic" in err.value.reason
+
+
+def test_linear_time_on_a_long_history() -> None:
+    history: list[Message] = []
+    for i in range(20_000):
+        history += [Message.assistant(ToolCall(f"c{i}", "ls")), Message.tool(f"c{i}", "ok")]
+    start = time.perf_counter()
+    assert tool_pair_problems(history) == []
+    assert time.perf_counter() - start < 2.0
