@@ -23,8 +23,11 @@ from .errors import UnknownModelError
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
-# Dated variants: gpt-4o-2024-08-06, claude-sonnet-4-5-20250929, gemini-2.5-flash-001, …-latest
-_DATED_SUFFIX = re.compile(r"(-\d{4}-\d{2}-\d{2}|-\d{8}|-\d{3}|-latest|-preview(-\d{2}-\d{4})?)$")
+# Dated variants: gpt-4o-2024-08-06, claude-sonnet-4-5-20250929, gemini-2.5-flash-001,
+# gpt-4-0613 / pixtral-12b-2409, …-latest, …-preview-05-20
+_DATED_SUFFIX = re.compile(
+    r"(-\d{4}-\d{2}-\d{2}|-\d{8}|-\d{4}|-\d{3}|-latest|-preview(-\d{2}-\d{2,4})?)$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,7 @@ class ModelInfo:
     tokenizer: str = "estimate"
     text_factor: float = 1.0
     source: str = ""
+    checked_at: str = ""
 
     @property
     def label(self) -> str:
@@ -70,7 +74,9 @@ class Catalog:
     True
     """
 
-    def __init__(self, models: Iterable[ModelInfo] = (), provider_vision: Mapping[str, bool] | None = None) -> None:
+    def __init__(
+        self, models: Iterable[ModelInfo] = (), provider_vision: Mapping[str, bool] | None = None
+    ) -> None:
         self._models: dict[str, ModelInfo] = {m.id: m for m in models}
         self._provider_vision: dict[str, bool] = dict(provider_vision or {})
 
@@ -109,8 +115,13 @@ class Catalog:
             if undated in self._models:
                 return replace(self._models[undated], id=undated)
             bare, undated = undated, _DATED_SUFFIX.sub("", undated)
-        # Family: the longest known id that the name starts with (gpt-4o-mini-audio → gpt-4o-mini).
-        best = max((k for k in self._models if bare.startswith(k + "-")), key=len, default=None)
+        # Family: the longest known id that the name starts with (gpt-4o-mini-audio → gpt-4o-mini),
+        # unless what follows is a version number: claude-opus-4-9 is not a claude-opus-4 variant.
+        best = max(
+            (k for k in self._models if bare.startswith(k + "-") and not _is_version(bare, k)),
+            key=len,
+            default=None,
+        )
         if best is not None:
             return self._models[best]
         if provider:
@@ -121,6 +132,10 @@ class Catalog:
             if bare.startswith(prefix) and f"{prov}/default" in self._models:
                 return replace(self._models[f"{prov}/default"], id=model)
         raise UnknownModelError(model)
+
+
+def _is_version(name: str, family: str) -> bool:
+    return name[len(family) + 1 :].split("-", 1)[0].isdigit()
 
 
 def _limits(raw: Mapping[str, Any] | None) -> ImageLimits:

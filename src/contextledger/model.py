@@ -22,7 +22,9 @@ from .errors import ContentError
 Role: TypeAlias = Literal["system", "user", "assistant", "tool"]
 ROLES: frozenset[str] = frozenset({"system", "user", "assistant", "tool"})
 
-IMAGE_MEDIA_TYPES: frozenset[str] = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
+IMAGE_MEDIA_TYPES: frozenset[str] = frozenset(
+    {"image/png", "image/jpeg", "image/gif", "image/webp"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +235,9 @@ class Message:
         return cls("system", (Text(text),), id=id)
 
     @classmethod
-    def tool(cls, call_id: str, *parts: str | Text | Image, is_error: bool = False, id: str = "") -> Message:
+    def tool(
+        cls, call_id: str, *parts: str | Text | Image, is_error: bool = False, id: str = ""
+    ) -> Message:
         content = tuple(Text(p) if isinstance(p, str) else p for p in parts)
         return cls("tool", (ToolResult(call_id, content, is_error),), id=id)
 
@@ -282,9 +286,7 @@ def _blocks(parts: Iterable[str | Block]) -> tuple[Block, ...]:
 
 def with_ids(messages: Iterable[Message], prefix: str = "m") -> tuple[Message, ...]:
     """Give every message without an id a stable, position-derived one."""
-    return tuple(
-        m if m.id else replace(m, id=f"{prefix}{i}") for i, m in enumerate(messages)
-    )
+    return tuple(m if m.id else replace(m, id=f"{prefix}{i}") for i, m in enumerate(messages))
 
 
 def count_images(messages: Iterable[Message]) -> int:

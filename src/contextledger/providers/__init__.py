@@ -38,7 +38,12 @@ class Translation:
     @property
     def messages(self) -> list[dict[str, Any]]:
         """The message list inside ``body`` (``messages``, ``input`` or ``contents``)."""
-        key = {"openai": "messages", "anthropic": "messages", "openai-responses": "input", "gemini": "contents"}
+        key = {
+            "openai": "messages",
+            "anthropic": "messages",
+            "openai-responses": "input",
+            "gemini": "contents",
+        }
         value: list[dict[str, Any]] = self.body[key[self.format]]
         return value
 
@@ -90,7 +95,7 @@ def read_messages(payload: Any, fmt: Format | None = None) -> tuple[Message, ...
         return tuple(payload)
     fmt = fmt or detect_format(payload)
     if fmt == "openai":
-        messages = payload.get("messages") if isinstance(payload, Mapping) else payload
+        messages = payload.get("messages", ()) if isinstance(payload, Mapping) else payload
         return openai_chat.read(messages)
     if fmt == "anthropic":
         return anthropic.read(payload)
@@ -153,4 +158,12 @@ def _validate(messages: Sequence[Message], target: str) -> None:
     ensure_valid(messages, target)
 
 
-__all__ = ["FORMATS", "Format", "Translation", "detect_format", "read_messages", "translate", "write_messages"]
+__all__ = [
+    "FORMATS",
+    "Format",
+    "Translation",
+    "detect_format",
+    "read_messages",
+    "translate",
+    "write_messages",
+]

@@ -112,11 +112,13 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
                 Reasoning(
                     TARGET,
                     text=c.expect_str(b.get("thinking"), p, "thinking"),
-                    signature=b.get("signature") if isinstance(b.get("signature"), str) else None,
+                    signature=c.opt_str(b.get("signature")),
                 )
             )
         elif kind == "redacted_thinking":
-            out.append(Reasoning(TARGET, redacted=True, encrypted=c.expect_str(b.get("data"), p, "data")))
+            out.append(
+                Reasoning(TARGET, redacted=True, encrypted=c.expect_str(b.get("data"), p, "data"))
+            )
         else:
             raise ContentError(p, f"unknown block type {kind!r}")
     return out
@@ -137,7 +139,7 @@ def _read_image(b: dict[str, Any], path: str) -> Image:
 
 def _read_document(b: dict[str, Any], path: str) -> FileAttachment:
     src = c.expect_dict(b.get("source"), path + ".source")
-    name = b.get("title") if isinstance(b.get("title"), str) else "document"
+    name = c.name_or(b.get("title"), "document")
     kind = src.get("type")
     if kind == "text":
         return FileAttachment(name=name, text=c.expect_str(src.get("data"), path, "data"))
@@ -182,7 +184,13 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
     for i, m in rest:
         p = f"messages[{i}]"
         if m.name:
-            notices.append(Notice("dropped", p, f"The name {m.name!r} on message {i} was not sent: Anthropic has no message names."))
+            notices.append(
+                Notice(
+                    "dropped",
+                    p,
+                    f"The name {m.name!r} on message {i} was not sent: Anthropic has no message names.",
+                )
+            )
         if m.role == "tool":
             pending.extend(_tool_result(r, f"{p}.content[{j}]") for j, r in enumerate(m.content))
         elif m.role == "user":
@@ -216,13 +224,21 @@ def image_block(img: Image, path: str) -> dict[str, Any]:
     if img.data is not None:
         if not img.media_type:
             raise ContentError(path, "inline image has no media type")
-        return {"type": "image", "source": {"type": "base64", "media_type": img.media_type, "data": img.data.base64}}
+        return {
+            "type": "image",
+            "source": {"type": "base64", "media_type": img.media_type, "data": img.data.base64},
+        }
     if img.url is not None:
         if img.url.startswith("data:"):
             media_type, data = c.parse_data_url(img.url, path)
-            return {"type": "image", "source": {"type": "base64", "media_type": media_type, "data": data.base64}}
+            return {
+                "type": "image",
+                "source": {"type": "base64", "media_type": media_type, "data": data.base64},
+            }
         return {"type": "image", "source": {"type": "url", "url": img.url}}
-    raise ContentError(path, "image is a store ref: materialize it (MediaStore.materialize) before sending")
+    raise ContentError(
+        path, "image is a store ref: materialize it (MediaStore.materialize) before sending"
+    )
 
 
 def _user_blocks(m: Message, path: str) -> list[dict[str, Any]]:
@@ -248,7 +264,9 @@ def _document(f: FileAttachment, path: str) -> dict[str, Any]:
     elif f.media_type == "application/pdf":
         source = {"type": "base64", "media_type": f.media_type, "data": f.data.base64}
     else:
-        raise UnsupportedBlockError(path, f"file ({f.media_type})", TARGET, "documents must be text or PDF")
+        raise UnsupportedBlockError(
+            path, f"file ({f.media_type})", TARGET, "documents must be text or PDF"
+        )
     return {"type": "document", "source": source, "title": f.name}
 
 
@@ -260,7 +278,9 @@ def _tool_result(r: Block, path: str) -> dict[str, Any]:
         d["content"] = r.content[0].text
     elif r.content:
         d["content"] = [
-            {"type": "text", "text": b.text} if isinstance(b, Text) else image_block(b, f"{path}.content[{k}]")
+            {"type": "text", "text": b.text}
+            if isinstance(b, Text)
+            else image_block(b, f"{path}.content[{k}]")
             for k, b in enumerate(r.content)
         ]
     if r.is_error:
@@ -281,7 +301,8 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
             args, error = b.parsed()
             if error is not None or not isinstance(args, dict):
                 raise ContentError(
-                    p, f"tool call {b.id!r} arguments are not a JSON object ({error or 'not an object'}); run repair() first"
+                    p,
+                    f"tool call {b.id!r} arguments are not a JSON object ({error or 'not an object'}); run repair() first",
                 )
             out.append({"type": "tool_use", "id": b.id, "name": b.name, "input": args})
         elif isinstance(b, Reasoning):

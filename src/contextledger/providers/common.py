@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from ..errors import ContentError
 from ..model import Block, FileAttachment, Image, InlineData, Message, Recap, Text
@@ -53,7 +54,9 @@ def user_order(content: Sequence[Block]) -> list[Block]:
     Empty text blocks are dropped here: every provider rejects or ignores them.
     """
     images = [b for b in content if isinstance(b, Image)]
-    rest = [b for b in content if not isinstance(b, Image) and not (isinstance(b, Text) and not b.text)]
+    rest = [
+        b for b in content if not isinstance(b, Image) and not (isinstance(b, Text) and not b.text)
+    ]
     if len(images) < 2:
         return [*images, *rest]
     out: list[Block] = []
@@ -62,10 +65,10 @@ def user_order(content: Sequence[Block]) -> list[Block]:
     return [*out, *rest]
 
 
-def strip_labels(blocks: list[Block]) -> list[Block]:
+def strip_labels(blocks: Sequence[Block]) -> list[Block]:
     """Undo ``user_order`` labelling: drop ``Image k:`` texts that sit right before an image."""
     if sum(isinstance(b, Image) for b in blocks) < 2:
-        return blocks
+        return list(blocks)
     out: list[Block] = []
     for i, b in enumerate(blocks):
         nxt = blocks[i + 1] if i + 1 < len(blocks) else None
@@ -119,10 +122,19 @@ def iter_indexed(items: Iterable[object]) -> Iterator[tuple[int, object]]:
     return enumerate(items)
 
 
-def expect_dict(value: object, path: str) -> dict[str, object]:
+def expect_dict(value: object, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ContentError(path, f"expected an object, got {type(value).__name__}")
     return value
+
+
+def opt_str(value: object, default: str | None = None) -> str | None:
+    """``value`` if it is a string, else ``default`` (for optional wire fields)."""
+    return value if isinstance(value, str) else default
+
+
+def name_or(value: object, default: str) -> str:
+    return value if isinstance(value, str) else default
 
 
 def expect_str(value: object, path: str, what: str) -> str:

@@ -3,8 +3,8 @@
 Written in the REST API's snake_case; the reader also accepts camelCase. Gemini may omit
 function-call ids: the reader then gives calls ids ``gemini-call-<turn>-<k>`` and pairs
 responses with calls by name, in order; the writer leaves such generated ids out again.
-Images a tool returned follow the function responses in the same turn, introduced by
-``Images returned by tool call ID:``.
+Images a tool returned travel in the function response's ``parts`` (multimodal function
+responses).
 """
 
 from __future__ import annotations
@@ -14,7 +14,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import ContentError, UnsupportedBlockError
-from ..model import Audio, Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text, ToolCall, ToolResult
+from ..model import (
+    Audio,
+    Block,
+    FileAttachment,
+    Image,
+    InlineData,
+    Message,
+    Reasoning,
+    Recap,
+    Text,
+    ToolCall,
+    ToolResult,
+)
 from ..report import Notice
 from . import common as c
 from .openai_chat import reasoning_dropped
@@ -62,7 +74,12 @@ def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
         if not isinstance(parts, list):
             raise ContentError(p + ".parts", "parts must be a list")
         if role == "model":
-            blocks = [_read_model_part(_snake(c.expect_dict(x, f"{p}.parts[{j}]")), f"{p}.parts[{j}]", i, j) for j, x in enumerate(parts)]
+            blocks = [
+                _read_model_part(
+                    _snake(c.expect_dict(x, f"{p}.parts[{j}]")), f"{p}.parts[{j}]", i, j
+                )
+                for j, x in enumerate(parts)
+            ]
             open_calls = [b for b in blocks if isinstance(b, ToolCall)]
             out.append(Message("assistant", tuple(blocks), id=f"m{i}"))
         elif role in ("user", "function", "tool"):
@@ -76,8 +93,12 @@ def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
 def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> Block:
     if "function_call" in part:
         fc = _snake(c.expect_dict(part["function_call"], path + ".function_call"))
-        fid = fc.get("id") if isinstance(fc.get("id"), str) else f"{GENERATED_ID}{turn}-{k}"
-        return ToolCall(fid, c.expect_str(fc.get("name"), path, "name"), json.dumps(fc.get("args", {}), ensure_ascii=False))
+        fid = c.name_or(fc.get("id"), f"{GENERATED_ID}{turn}-{k}")
+        return ToolCall(
+            fid,
+            c.expect_str(fc.get("name"), path, "name"),
+            json.dumps(fc.get("args", {}), ensure_ascii=False),
+        )
     if "text" in part:
         text = c.expect_str(part["text"], path, "text")
         if part.get("thought"):
@@ -107,7 +128,6 @@ def _read_media(part: dict[str, Any], path: str) -> Block:
 def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall]) -> list[Message]:
     results: list[ToolResult] = []
     rest: list[Block] = []
-    current_tool: int | None = None
     by_name: dict[str, list[ToolCall]] = {}
     for call in open_calls:
         by_name.setdefault(call.name, []).append(call)
@@ -122,24 +142,26 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
             elif by_name.get(name):
                 call_id = by_name[name].pop(0).id
             else:
-                raise ContentError(p, f"function_response {name!r} has no id and answers no open call")
-            results.append(_result(call_id, name, fr.get("response"), p))
-            current_tool = None
-        elif "text" in part and (cid := c.parse_tool_images_header(str(part["text"]))) is not None and any(
-            r.call_id == cid for r in results
-        ):
-            current_tool = next(k for k, r in enumerate(results) if r.call_id == cid)
-        elif ("inline_data" in part or "file_data" in part) and current_tool is not None:
-            img = _read_media(part, p)
-            if not isinstance(img, Image):
-                raise ContentError(p, "only images can follow a tool result")
-            r = results[current_tool]
-            results[current_tool] = ToolResult(r.call_id, (*r.content, img), r.is_error, r.name)
+                raise ContentError(
+                    p, f"function_response {name!r} has no id and answers no open call"
+                )
+            result = _result(call_id, name, fr.get("response"), p)
+            images: list[Image] = []
+            for k, inner in enumerate(fr.get("parts") or []):
+                media = _read_media(
+                    _snake(c.expect_dict(inner, f"{p}.parts[{k}]")), f"{p}.parts[{k}]"
+                )
+                if not isinstance(media, Image):
+                    raise ContentError(
+                        f"{p}.parts[{k}]", "only images can be part of a function response"
+                    )
+                images.append(media)
+            results.append(
+                ToolResult(result.call_id, (*result.content, *images), result.is_error, name)
+            )
         elif "text" in part:
-            current_tool = None
             rest.append(c.text_block(c.expect_str(part["text"], p, "text")))
         elif "inline_data" in part or "file_data" in part:
-            current_tool = None
             rest.append(_read_media(part, p))
         else:
             raise ContentError(p, f"unknown part with keys {sorted(part)}")
@@ -203,8 +225,15 @@ def _media(img: Image | FileAttachment | Audio, path: str) -> dict[str, Any]:
             if img.url.startswith("data:"):
                 mt, data = c.parse_data_url(img.url, path)
                 return {"inline_data": {"mime_type": mt, "data": data.base64}}
-            return {"file_data": {"mime_type": img.media_type or _guess_type(img.url, path), "file_uri": img.url}}
-        raise ContentError(path, "image is a store ref: materialize it (MediaStore.materialize) before sending")
+            return {
+                "file_data": {
+                    "mime_type": img.media_type or _guess_type(img.url, path),
+                    "file_uri": img.url,
+                }
+            }
+        raise ContentError(
+            path, "image is a store ref: materialize it (MediaStore.materialize) before sending"
+        )
     if isinstance(img, Audio):
         return {"inline_data": {"mime_type": f"audio/{img.format}", "data": img.data.base64}}
     assert img.data is not None
@@ -213,7 +242,12 @@ def _media(img: Image | FileAttachment | Audio, path: str) -> dict[str, Any]:
 
 def _guess_type(url: str, path: str) -> str:
     lower = url.lower().split("?")[0]
-    for ext, mt in ((".png", "image/png"), (".jpg", "image/jpeg"), (".jpeg", "image/jpeg"), (".webp", "image/webp")):
+    for ext, mt in (
+        (".png", "image/png"),
+        (".jpg", "image/jpeg"),
+        (".jpeg", "image/jpeg"),
+        (".webp", "image/webp"),
+    ):
         if lower.endswith(ext):
             return mt
     raise ContentError(path, "image URL has no media type and none can be guessed from its name")
@@ -238,28 +272,28 @@ def _user_parts(m: Message, path: str) -> list[dict[str, Any]]:
 
 def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    images: list[dict[str, Any]] = []
     for j, r in enumerate(m.content):
         p = f"{path}.content[{j}]"
         if not isinstance(r, ToolResult):
             raise UnsupportedBlockError(p, r.type, TARGET, "tool messages hold tool results only")
         texts = [b.text for b in r.content if isinstance(b, Text)]
-        value: str | list[str] = texts[0] if len(texts) == 1 else ("" if not texts else texts)
+        value: str | list[str] = texts[0] if len(texts) == 1 else (texts if texts else "")
         fr: dict[str, Any] = {
             "name": r.name or names.get(r.call_id, "tool"),
             "response": {"error" if r.is_error else "output": value},
         }
         if not r.call_id.startswith(GENERATED_ID):
             fr["id"] = r.call_id
-        out.append({"function_response": fr})
         imgs = [b for b in r.content if isinstance(b, Image)]
         if imgs:
-            images.append({"text": c.tool_images_header(r.call_id)})
-            images.extend(_media(img, p) for img in imgs)
-    return out + images
+            fr["parts"] = [_media(img, p) for img in imgs]
+        out.append({"function_response": fr})
+    return out
 
 
-def _model_parts(m: Message, path: str, names: dict[str, str], notices: list[Notice]) -> list[dict[str, Any]]:
+def _model_parts(
+    m: Message, path: str, names: dict[str, str], notices: list[Notice]
+) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for j, b in enumerate(m.content):
         p = f"{path}.content[{j}]"
@@ -268,7 +302,9 @@ def _model_parts(m: Message, path: str, names: dict[str, str], notices: list[Not
         elif isinstance(b, ToolCall):
             args, error = b.parsed()
             if error is not None or not isinstance(args, dict):
-                raise ContentError(p, f"tool call {b.id!r} arguments are not a JSON object; run repair() first")
+                raise ContentError(
+                    p, f"tool call {b.id!r} arguments are not a JSON object; run repair() first"
+                )
             names[b.id] = b.name
             fc: dict[str, Any] = {"name": b.name, "args": args}
             if not b.id.startswith(GENERATED_ID):

@@ -42,10 +42,12 @@ def read(messages: Sequence[Any], path: str = "messages") -> tuple[Message, ...]
         p = c.at(path, i)
         msg = c.expect_dict(raw, p)
         role = msg.get("role")
-        name = msg.get("name") if isinstance(msg.get("name"), str) else None
+        name = c.opt_str(msg.get("name"))
         mid = str(msg["id"]) if isinstance(msg.get("id"), str) else f"m{i}"
         if role in ("system", "developer"):
-            out.append(Message("system", _read_parts(msg.get("content"), p, "system"), id=mid, name=name))
+            out.append(
+                Message("system", _read_parts(msg.get("content"), p, "system"), id=mid, name=name)
+            )
         elif role == "user":
             blocks = _read_parts(msg.get("content"), p, "user")
             if out and out[-1].role == "tool" and _fold_tool_images(out, blocks):
@@ -103,10 +105,12 @@ def _read_image(spec: dict[str, Any], path: str) -> Image:
 
 
 def _read_file(spec: dict[str, Any], path: str) -> FileAttachment:
-    name = spec.get("filename") if isinstance(spec.get("filename"), str) else "file"
+    name = c.name_or(spec.get("filename"), "file")
     file_data = spec.get("file_data")
     if not isinstance(file_data, str):
-        raise ContentError(path, "file parts need inline file_data (file_id references are not supported)")
+        raise ContentError(
+            path, "file parts need inline file_data (file_id references are not supported)"
+        )
     media_type, data = c.parse_data_url(file_data, path)
     return FileAttachment(name=name, data=data, media_type=media_type)
 
@@ -135,7 +139,9 @@ def _tool_content(parts: tuple[Block, ...], path: str) -> tuple[tuple[Text | Ima
     content: list[Text | Image] = []
     for j, b in enumerate(parts):
         if not isinstance(b, Text | Image):
-            raise ContentError(f"{path}.content[{j}]", f"block type {b.type!r} cannot be a tool result")
+            raise ContentError(
+                f"{path}.content[{j}]", f"block type {b.type!r} cannot be a tool result"
+            )
         content.append(b)
     is_error = False
     if content and isinstance(content[0], Text):
@@ -170,7 +176,9 @@ def _fold_tool_images(out: list[Message], blocks: tuple[Block, ...]) -> bool:
         idx = tool_run[cid]
         msg = out[idx]
         out[idx] = msg.with_content(
-            ToolResult(r.call_id, (*r.content, *images), r.is_error, r.name) if r.call_id == cid else r
+            ToolResult(r.call_id, (*r.content, *images), r.is_error, r.name)
+            if r.call_id == cid
+            else r
             for r in msg.tool_results
         )
     return True
@@ -203,10 +211,18 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
         else:
             for j, r in enumerate(m.content):
                 if not isinstance(r, ToolResult):
-                    raise UnsupportedBlockError(f"{p}.content[{j}]", r.type, TARGET, "tool messages hold tool results only")
+                    raise UnsupportedBlockError(
+                        f"{p}.content[{j}]", r.type, TARGET, "tool messages hold tool results only"
+                    )
                 texts = [b for b in r.content if isinstance(b, Text)]
                 images = [b for b in r.content if isinstance(b, Image)]
-                out.append({"role": "tool", "tool_call_id": r.call_id, "content": _tool_text(texts, r.is_error)})
+                out.append(
+                    {
+                        "role": "tool",
+                        "tool_call_id": r.call_id,
+                        "content": _tool_text(texts, r.is_error),
+                    }
+                )
                 if images:
                     pending_images.append((r.call_id, images))
     if pending_images:
@@ -244,7 +260,9 @@ def image_part(img: Image, path: str) -> dict[str, Any]:
     elif img.url is not None:
         url = img.url
     else:
-        raise ContentError(path, "image is a store ref: materialize it (MediaStore.materialize) before sending")
+        raise ContentError(
+            path, "image is a store ref: materialize it (MediaStore.materialize) before sending"
+        )
     spec: dict[str, Any] = {"url": url}
     if img.detail:
         spec["detail"] = img.detail
@@ -265,7 +283,9 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
         elif isinstance(b, FileAttachment):
             parts.append(_file_part(b))
         elif isinstance(b, Audio):
-            parts.append({"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}})
+            parts.append(
+                {"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}}
+            )
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
     return parts
@@ -278,7 +298,10 @@ def _text_of(b: Text | Recap) -> str:
 def _file_part(f: FileAttachment) -> dict[str, Any]:
     if f.data is None:
         return {"type": "text", "text": c.attachment_text(f)}
-    return {"type": "file", "file": {"filename": f.name, "file_data": c.data_url(f.media_type, f.data)}}
+    return {
+        "type": "file",
+        "file": {"filename": f.name, "file_data": c.data_url(f.media_type, f.data)},
+    }
 
 
 def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
@@ -289,7 +312,13 @@ def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
         if isinstance(b, Text | Recap):
             texts.append(_text_of(b))
         elif isinstance(b, ToolCall):
-            calls.append({"id": b.id, "type": "function", "function": {"name": b.name, "arguments": b.arguments}})
+            calls.append(
+                {
+                    "id": b.id,
+                    "type": "function",
+                    "function": {"name": b.name, "arguments": b.arguments},
+                }
+            )
         elif isinstance(b, Reasoning):
             notices.append(reasoning_dropped(p, b, TARGET))
         else:

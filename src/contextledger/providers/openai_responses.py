@@ -12,7 +12,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import ContentError, UnsupportedBlockError
-from ..model import Audio, Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text, ToolCall, ToolResult
+from ..model import (
+    Audio,
+    Block,
+    FileAttachment,
+    Image,
+    InlineData,
+    Message,
+    Reasoning,
+    Recap,
+    Text,
+    ToolCall,
+    ToolResult,
+)
 from ..report import Notice
 from . import common as c
 from .openai_chat import reasoning_dropped
@@ -60,7 +72,9 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...
                     ToolCall(
                         id=c.expect_str(item.get("call_id"), p + ".call_id", "call_id"),
                         name=c.expect_str(item.get("name"), p + ".name", "name"),
-                        arguments=c.expect_str(item.get("arguments"), p + ".arguments", "arguments"),
+                        arguments=c.expect_str(
+                            item.get("arguments"), p + ".arguments", "arguments"
+                        ),
                     )
                 )
             else:
@@ -77,7 +91,9 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...
             else:
                 out.append(Message("system", tuple(blocks), id=f"m{i}"))
         else:
-            raise ContentError(p, f"unknown item type {kind!r}" + (f" with role {role!r}" if role else ""))
+            raise ContentError(
+                p, f"unknown item type {kind!r}" + (f" with role {role!r}" if role else "")
+            )
     flush()
     return tuple(out)
 
@@ -92,7 +108,9 @@ def _read_reasoning(item: dict[str, Any], path: str) -> Reasoning:
     return Reasoning(
         TARGET,
         text=text,
-        encrypted=item.get("encrypted_content") if isinstance(item.get("encrypted_content"), str) else None,
+        encrypted=item.get("encrypted_content")
+        if isinstance(item.get("encrypted_content"), str)
+        else None,
         item_id=item.get("id") if isinstance(item.get("id"), str) else None,
         summary=summary,
     )
@@ -119,7 +137,12 @@ def _read_content(content: Any, path: str, role: str) -> list[Block]:
             out.append(_read_file(part, p))
         elif kind == "input_audio":
             audio = c.expect_dict(part.get("input_audio"), p)
-            out.append(Audio(InlineData(c.expect_str(audio.get("data"), p, "data")), str(audio.get("format", "wav"))))
+            out.append(
+                Audio(
+                    InlineData(c.expect_str(audio.get("data"), p, "data")),
+                    str(audio.get("format", "wav")),
+                )
+            )
         else:
             raise ContentError(p, f"unknown block type {kind!r}")
     return out
@@ -128,7 +151,9 @@ def _read_content(content: Any, path: str, role: str) -> list[Block]:
 def _read_image(part: dict[str, Any], path: str) -> Image:
     url = part.get("image_url")
     if not isinstance(url, str):
-        raise ContentError(path, "input_image needs image_url (file_id references are not supported)")
+        raise ContentError(
+            path, "input_image needs image_url (file_id references are not supported)"
+        )
     detail = part.get("detail")
     detail = detail if isinstance(detail, str) and detail != "auto" else None
     if url.startswith("data:"):
@@ -140,9 +165,11 @@ def _read_image(part: dict[str, Any], path: str) -> Image:
 def _read_file(part: dict[str, Any], path: str) -> FileAttachment:
     data = part.get("file_data")
     if not isinstance(data, str):
-        raise ContentError(path, "input_file needs inline file_data (file_id references are not supported)")
+        raise ContentError(
+            path, "input_file needs inline file_data (file_id references are not supported)"
+        )
     media_type, inline = c.parse_data_url(data, path)
-    name = part.get("filename") if isinstance(part.get("filename"), str) else "file"
+    name = c.name_or(part.get("filename"), "file")
     return FileAttachment(name=name, data=inline, media_type=media_type)
 
 
@@ -155,7 +182,9 @@ def _read_output(item: dict[str, Any], path: str) -> ToolResult:
     elif isinstance(output, list):
         for b in _read_content(output, path + ".output", "tool"):
             if not isinstance(b, Text | Image):
-                raise ContentError(path + ".output", f"block type {b.type!r} cannot be a tool result")
+                raise ContentError(
+                    path + ".output", f"block type {b.type!r} cannot be a tool result"
+                )
             content.append(b)
     else:
         raise ContentError(path + ".output", "output must be a string or a list")
@@ -184,7 +213,9 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
             for j, r in enumerate(m.content):
                 if not isinstance(r, ToolResult):
                     raise UnsupportedBlockError(f"{p}.content[{j}]", r.type, TARGET)
-                out.append({"type": "function_call_output", "call_id": r.call_id, "output": _output(r, p)})
+                out.append(
+                    {"type": "function_call_output", "call_id": r.call_id, "output": _output(r, p)}
+                )
     return out
 
 
@@ -196,15 +227,17 @@ def _image(img: Image, path: str) -> dict[str, Any]:
     elif img.url is not None:
         url = img.url
     else:
-        raise ContentError(path, "image is a store ref: materialize it (MediaStore.materialize) before sending")
+        raise ContentError(
+            path, "image is a store ref: materialize it (MediaStore.materialize) before sending"
+        )
     return {"type": "input_image", "image_url": url, "detail": img.detail or "auto"}
 
 
 def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
     blocks = c.user_order(m.content)
     if len(blocks) == 1 and isinstance(blocks[0], Text | Recap):
-        b = blocks[0]
-        return b.wire_text if isinstance(b, Recap) else b.text
+        only = blocks[0]
+        return only.wire_text if isinstance(only, Recap) else only.text
     parts: list[dict[str, Any]] = []
     for j, b in enumerate(blocks):
         p = f"{path}.content[{j}]"
@@ -218,9 +251,17 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
             if b.data is None:
                 parts.append({"type": "input_text", "text": c.attachment_text(b)})
             else:
-                parts.append({"type": "input_file", "filename": b.name, "file_data": c.data_url(b.media_type, b.data)})
+                parts.append(
+                    {
+                        "type": "input_file",
+                        "filename": b.name,
+                        "file_data": c.data_url(b.media_type, b.data),
+                    }
+                )
         elif isinstance(b, Audio):
-            parts.append({"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}})
+            parts.append(
+                {"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}}
+            )
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
     return parts
@@ -233,7 +274,9 @@ def _output(r: ToolResult, path: str) -> str | list[dict[str, Any]]:
     parts: list[dict[str, Any]] = []
     for k, b in enumerate(r.content):
         if isinstance(b, Text):
-            parts.append({"type": "input_text", "text": c.tool_error_text(b.text, r.is_error and k == 0)})
+            parts.append(
+                {"type": "input_text", "text": c.tool_error_text(b.text, r.is_error and k == 0)}
+            )
         else:
             parts.append(_image(b, f"{path}.content[{k}]"))
     if r.is_error and not isinstance(r.content[0], Text):
@@ -250,12 +293,17 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
         if isinstance(b, Text | Recap):
             texts.append(b.wire_text if isinstance(b, Recap) else b.text)
         elif isinstance(b, ToolCall):
-            calls.append({"type": "function_call", "call_id": b.id, "name": b.name, "arguments": b.arguments})
+            calls.append(
+                {"type": "function_call", "call_id": b.id, "name": b.name, "arguments": b.arguments}
+            )
         elif isinstance(b, Reasoning):
             if b.provider != TARGET:
                 notices.append(reasoning_dropped(p, b, TARGET))
                 continue
-            item: dict[str, Any] = {"type": "reasoning", "summary": [{"type": "summary_text", "text": s} for s in b.summary]}
+            item: dict[str, Any] = {
+                "type": "reasoning",
+                "summary": [{"type": "summary_text", "text": s} for s in b.summary],
+            }
             if b.item_id:
                 item["id"] = b.item_id
             if b.encrypted:
@@ -270,6 +318,10 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
         items.append({"type": "message", "role": "assistant", "content": texts[0]})
     elif texts:
         items.append(
-            {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": t} for t in texts]}
+            {
+                "type": "message",
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": t} for t in texts],
+            }
         )
     return items + calls

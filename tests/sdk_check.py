@@ -1,0 +1,50 @@
+"""Validate produced payloads against the official SDKs' request types, strictly.
+
+pydantic validates the SDK TypedDicts; ``extra="forbid"`` rejects keys the SDK does not
+know, and lazily-validated iterables are forced so nothing escapes the check.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from anthropic.types import MessageParam, TextBlockParam
+from openai.types.chat import ChatCompletionMessageParam
+from openai.types.responses import ResponseInputItemParam
+from pydantic import ConfigDict, TypeAdapter
+
+
+@cache
+def _adapter(kind: str) -> TypeAdapter[Any]:
+    types: dict[str, Any] = {
+        "openai": list[ChatCompletionMessageParam],
+        "anthropic": list[MessageParam],
+        "anthropic-system": str | list[TextBlockParam],
+        "openai-responses": list[ResponseInputItemParam],
+    }
+    return TypeAdapter(types[kind], config=ConfigDict(extra="forbid"))
+
+
+def _force(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _force(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_force(v) for v in value]
+    if type(value).__name__ == "ValidatorIterator":
+        return [_force(v) for v in value]
+    return value
+
+
+def validate_body(fmt: str, body: dict[str, Any]) -> None:
+    """Raise pydantic.ValidationError if ``body`` is not what the official client sends."""
+    if fmt == "openai":
+        _force(_adapter("openai").validate_python(body["messages"]))
+    elif fmt == "anthropic":
+        _force(_adapter("anthropic").validate_python(body["messages"]))
+        if "system" in body:
+            _adapter("anthropic-system").validate_python(body["system"])
+    elif fmt == "openai-responses":
+        _force(_adapter("openai-responses").validate_python(body["input"]))
+    else:
+        raise ValueError(fmt)

@@ -1,0 +1,357 @@
+"""Translators: lossless round trips, loud failures, shape rules, official SDK types."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from contextledger import (
+    Audio,
+    ContentError,
+    FileAttachment,
+    Image,
+    InlineData,
+    Message,
+    Reasoning,
+    Text,
+    ToolCall,
+    ToolResult,
+    UnsupportedBlockError,
+    VisionGateError,
+)
+from contextledger.model import Block
+from contextledger.providers import FORMATS, detect_format, read_messages, translate
+from sdk_check import validate_body
+from strategies import conversations
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def canon(messages: tuple[Message, ...], fmt: str) -> list[tuple[Any, ...]]:
+    """What a format is expected to preserve: everything but position-derived ids and
+    the few fields a format has no place for (documented in each translator)."""
+
+    def block(b: Block) -> Block:
+        if isinstance(b, Image):
+            if fmt in ("anthropic", "gemini"):
+                b = dataclasses.replace(b, detail=None)
+            if fmt == "gemini" and b.url is not None:
+                b = dataclasses.replace(b, media_type=None)
+            if fmt == "anthropic" and b.url is not None:
+                b = dataclasses.replace(b, media_type=None)
+            return b
+        if isinstance(b, ToolResult):
+            return ToolResult(b.call_id, tuple(block(x) for x in b.content), b.is_error, None)  # type: ignore[misc]
+        return b
+
+    return [(m.role, m.name, tuple(block(b) for b in m.content)) for m in messages]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@given(data=conversations(with_detail=False))
+@SETTINGS
+def test_model_to_wire_to_model_is_lossless(fmt: str, data: tuple[Message, ...]) -> None:
+    body = translate(data, fmt).body  # type: ignore[arg-type]
+    back = read_messages(json.loads(json.dumps(body)), fmt)  # type: ignore[arg-type]
+    assert canon(back, fmt) == canon(data, fmt)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@given(data=conversations(with_detail=False))
+@SETTINGS
+def test_wire_to_model_to_wire_is_identical(fmt: str, data: tuple[Message, ...]) -> None:
+    body = translate(data, fmt).body  # type: ignore[arg-type]
+    again = translate(read_messages(body, fmt), fmt).body  # type: ignore[arg-type]
+    assert again == body
+
+
+@given(data=conversations(with_detail=True))
+@SETTINGS
+def test_openai_keeps_detail(data: tuple[Message, ...]) -> None:
+    body = translate(data, "openai").body
+    assert canon(read_messages(body, "openai"), "openai") == canon(data, "openai")
+
+
+@pytest.mark.parametrize("provider", ["anthropic", "openai-responses", "gemini"])
+@given(data=conversations(reasoning_provider="anthropic"))
+@SETTINGS
+def test_reasoning_survives_its_own_provider_only(provider: str, data: tuple[Message, ...]) -> None:
+    reasoning = sum(isinstance(b, Reasoning) for m in data for b in m.content)
+    result = translate(data, provider)  # type: ignore[arg-type]
+    dropped = [n for n in result.notices if n.kind == "dropped" and "reasoning" in n.text]
+    assert len(dropped) == (0 if provider == "anthropic" else reasoning)
+
+
+@pytest.mark.parametrize("fmt", ["openai", "anthropic", "openai-responses"])
+@given(data=conversations(with_files=False))
+@SETTINGS
+def test_payloads_validate_against_official_sdk_types(fmt: str, data: tuple[Message, ...]) -> None:
+    validate_body(fmt, translate(data, fmt).body)  # type: ignore[arg-type]
+
+
+@given(data=conversations(reasoning_provider="anthropic", with_files=False))
+@SETTINGS
+def test_anthropic_thinking_validates(data: tuple[Message, ...]) -> None:
+    validate_body("anthropic", translate(data, "anthropic").body)
+
+
+@given(data=conversations(reasoning_provider="openai-responses", with_files=False))
+@SETTINGS
+def test_responses_reasoning_validates_and_round_trips(data: tuple[Message, ...]) -> None:
+    body = translate(data, "openai-responses").body
+    validate_body("openai-responses", body)
+    assert canon(read_messages(body, "openai-responses"), "openai-responses") == canon(
+        data, "openai-responses"
+    )
+
+
+# ------------------------------------------------------------------- loud failures
+
+
+def test_unknown_block_names_its_path() -> None:
+    msgs = [
+        {"role": "user", "content": "hi"},
+        {"role": "user", "content": [{"type": "video", "video": {}}]},
+    ]
+    with pytest.raises(
+        ContentError, match=r"messages\[1\]\.content\[0\]: unknown block type 'video'"
+    ):
+        read_messages(msgs)
+
+
+def test_audio_cannot_be_sent_to_anthropic() -> None:
+    msgs = [
+        {"role": "user", "content": "hello"},
+        {"role": "assistant", "content": "hi"},
+        {"role": "user", "content": "x"},
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "listen"},
+                {"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}},
+            ],
+        },
+    ]
+    with pytest.raises(UnsupportedBlockError) as err:
+        translate(msgs, "anthropic")
+    assert (
+        str(err.value) == "messages[3].content[1]: block type 'audio' cannot be sent to anthropic"
+    )
+    assert err.value.path == "messages[3].content[1]"
+    assert translate(msgs, "gemini").body["contents"][-1]["parts"][0] == {"text": "listen"}
+
+
+def test_unknown_role_and_bad_shapes_raise_content_errors() -> None:
+    with pytest.raises(ContentError, match=r"messages\[0\]\.role"):
+        read_messages([{"role": "narrator", "content": "x"}], "openai")
+    with pytest.raises(ContentError, match="data URL is not base64"):
+        read_messages(
+            [
+                {
+                    "role": "user",
+                    "content": [{"type": "image_url", "image_url": {"url": "data:image/png,abc"}}],
+                }
+            ]
+        )
+    with pytest.raises(ContentError, match=r"messages\[0\]: expected an object"):
+        read_messages(["hi"], "openai")
+
+
+def test_anthropic_rejects_unparseable_tool_arguments_with_advice() -> None:
+    msgs = (
+        Message.user("go"),
+        Message("assistant", (ToolCall("c1", "run", '{"cmd": "ls'),)),
+        Message.tool("c1", "ok"),
+    )
+    for fmt in FORMATS:
+        with pytest.raises(ContentError, match=r"messages\[1\]\.content\[0\].*repair"):
+            translate(msgs, fmt)
+    # Without validation the raw string is still kept verbatim where the format allows it
+    raw = translate(msgs, "openai", validate=False).body["messages"][1]["tool_calls"][0]
+    assert raw["function"]["arguments"] == '{"cmd": "ls'
+
+
+def test_store_refs_must_be_materialized() -> None:
+    msgs = (Message.user(Image(ref="a" * 64 + ".png", media_type="image/png"), "see"),)
+    for fmt in FORMATS:
+        with pytest.raises(ContentError, match="materialize"):
+            translate(msgs, fmt)
+
+
+# ------------------------------------------------------------------- shape rules
+
+
+def _img(n: int) -> Image:
+    return Image(
+        media_type="image/png",
+        data=InlineData("QUJD" * n),
+        name=f"shot{n}.png",
+        width=10,
+        height=10,
+    )
+
+
+def test_user_images_come_first_and_are_labelled_on_every_provider() -> None:
+    msgs = (Message.user("compare these", _img(1), _img(2)),)
+    openai_parts = translate(msgs, "openai").body["messages"][0]["content"]
+    assert [p["type"] for p in openai_parts] == ["text", "image_url", "text", "image_url", "text"]
+    assert [p.get("text") for p in openai_parts[::2]] == ["Image 1:", "Image 2:", "compare these"]
+    anthropic_blocks = translate(msgs, "anthropic").body["messages"][0]["content"]
+    assert [b["type"] for b in anthropic_blocks] == ["text", "image", "text", "image", "text"]
+    assert anthropic_blocks[2]["text"] == "Image 2:"
+    responses_parts = translate(msgs, "openai-responses").body["input"][0]["content"]
+    assert [p["type"] for p in responses_parts] == [
+        "input_text",
+        "input_image",
+        "input_text",
+        "input_image",
+        "input_text",
+    ]
+    gemini_parts = translate(msgs, "gemini").body["contents"][0]["parts"]
+    assert gemini_parts[0] == {"text": "Image 1:"} and "inline_data" in gemini_parts[1]
+
+
+def test_single_image_is_not_labelled_and_precedes_text() -> None:
+    body = translate((Message.user("what is this?", _img(1)),), "anthropic").body
+    assert [b["type"] for b in body["messages"][0]["content"]] == ["image", "text"]
+
+
+def test_no_empty_text_blocks_and_text_only_turns_stay_strings() -> None:
+    msgs = (Message.user(_img(1), ""), Message.assistant("ok"), Message.user("plain"))
+    body = translate(msgs, "anthropic").body
+    assert body["messages"][0]["content"] == [
+        translate(msgs, "anthropic").body["messages"][0]["content"][0]
+    ]
+    assert body["messages"][2]["content"] == "plain"
+    assert translate(msgs, "openai").body["messages"][2]["content"] == "plain"
+
+
+def test_tool_result_images_on_openai_chat_follow_in_a_user_turn() -> None:
+    msgs = (
+        Message.user("take a screenshot"),
+        Message("assistant", (ToolCall("c1", "screenshot", "{}"), ToolCall("c2", "ls", "{}"))),
+        Message.tool("c1", "captured", _img(3)),
+        Message.tool("c2", "a b c"),
+        Message.user("what do you see?"),
+    )
+    wire = translate(msgs, "openai").body["messages"]
+    assert [m["role"] for m in wire] == ["user", "assistant", "tool", "tool", "user", "user"]
+    assert wire[4]["content"][0] == {"type": "text", "text": "Images returned by tool call c1:"}
+    assert wire[4]["content"][1]["type"] == "image_url"
+    validate_body("openai", {"messages": wire})
+    back = read_messages(wire)
+    assert back[2].tool_results[0].content[1] == _img(3).__class__(
+        media_type="image/png", data=InlineData("QUJD" * 3)
+    )
+    # Anthropic carries the image inside tool_result
+    anth = translate(msgs, "anthropic").body["messages"]
+    assert anth[2]["content"][0]["content"][1]["type"] == "image"
+
+
+def test_recap_is_a_labelled_user_turn() -> None:
+    from contextledger import Recap
+
+    msgs = (Message("user", (Recap("We fixed the bug in src/app.py."),)), Message.user("next?"))
+    wire = translate(msgs, "openai").body["messages"]
+    assert wire[0] == {
+        "role": "user",
+        "content": "Compacted summary of earlier conversation:\nWe fixed the bug in src/app.py.",
+    }
+    assert read_messages(wire)[0].is_recap
+
+
+def test_attachment_travels_as_document_on_anthropic_and_text_elsewhere() -> None:
+    msgs = (Message.user("summarize", FileAttachment("notes.txt", text="line 1\nline 2")),)
+    anth = translate(msgs, "anthropic").body["messages"][0]["content"]
+    assert anth[1] == {
+        "type": "document",
+        "source": {"type": "text", "media_type": "text/plain", "data": "line 1\nline 2"},
+        "title": "notes.txt",
+    }
+    oa = translate(msgs, "openai").body["messages"][0]["content"]
+    assert oa[1]["text"] == "Attached file: notes.txt\n```\nline 1\nline 2\n```"
+
+
+# ------------------------------------------------------------------- vision gate
+
+
+def test_vision_gate_refuses_images_for_text_only_model() -> None:
+    msgs = (Message.user(_img(1), "why?"),)
+    with pytest.raises(
+        VisionGateError,
+        match="gpt-3.5-turbo cannot accept images.*Switch to a vision model or remove the images",
+    ):
+        translate(msgs, "openai", model="gpt-3.5-turbo")
+
+
+def test_vision_gate_placeholder_is_visible_reported_and_reversible() -> None:
+    msgs = (Message.user(_img(1), "why?"),)
+    result = translate(msgs, "openai", model="gpt-3.5-turbo", on_images="placeholder")
+    content = result.body["messages"][0]["content"]
+    assert "[image 'shot1.png' 10×10 omitted: gpt-3.5-turbo does not accept images]" in json.dumps(
+        content, ensure_ascii=False
+    )
+    assert len(result.notices) == 1 and result.notices[0].kind == "replaced"
+    # the record is untouched: a vision model gets the image back
+    again = translate(msgs, "openai", model="gpt-4o").body["messages"][0]["content"]
+    assert again[0]["type"] == "image_url"
+
+
+def test_vision_gate_also_covers_images_inside_tool_results() -> None:
+    msgs = (
+        Message.user("shot"),
+        Message("assistant", (ToolCall("c1", "screenshot", "{}"),)),
+        Message.tool("c1", "done", _img(2)),
+    )
+    with pytest.raises(VisionGateError):
+        translate(msgs, "openai", model="gpt-3.5-turbo")
+    res = translate(msgs, "openai", model="gpt-3.5-turbo", on_images="placeholder")
+    assert "omitted" in json.dumps(res.body["messages"][2]["content"])
+
+
+# ------------------------------------------------------------------- detection
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@given(data=conversations(with_detail=False, min_turns=2))
+@SETTINGS
+def test_format_detection_on_our_own_output(fmt: str, data: tuple[Message, ...]) -> None:
+    body = translate(data, fmt).body  # type: ignore[arg-type]
+    detected = detect_format(body)
+    back = read_messages(body)
+    assert canon(back, detected) == canon(read_messages(body, fmt), detected)  # type: ignore[arg-type]
+
+
+def test_input_is_never_mutated() -> None:
+    msgs = [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "a"},
+                {"type": "image_url", "image_url": {"url": "https://x/y.png"}},
+            ],
+        }
+    ]
+    snapshot = json.dumps(msgs)
+    translate(msgs, "anthropic")
+    assert json.dumps(msgs) == snapshot
+
+
+def test_audio_block_is_readable_and_kept_for_openai() -> None:
+    m = read_messages(
+        [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}}
+                ],
+            }
+        ]
+    )
+    assert isinstance(m[0].content[0], Audio)
+    assert translate(m, "openai").body["messages"][0]["content"][0]["type"] == "input_audio"
+    assert isinstance(m[0].content[0], Audio | Text)
