@@ -283,7 +283,7 @@ def test_vision_gate_refuses_images_for_text_only_model() -> None:
     msgs = (Message.user(_img(1), "why?"),)
     with pytest.raises(
         VisionGateError,
-        match="gpt-3.5-turbo cannot accept images.*Switch to a vision model or remove the images",
+        match=r"gpt-3.5-turbo cannot accept images.*Switch to a vision model or remove the images",
     ):
         translate(msgs, "openai", model="gpt-3.5-turbo")
 

@@ -112,9 +112,16 @@ class Image:
     @property
     def label(self) -> str:
         """How a person would name this image in a notice: 'shot.png' 1920×1080."""
-        name = self.name or (self.ref[:12] if self.ref else "image")
-        size = f" {self.width}×{self.height}" if self.width and self.height else ""
-        return f"'{name}'{size}"
+        return self.describe(self.width, self.height)
+
+    def describe(self, width: int | None = None, height: int | None = None) -> str:
+        """The label, with a size found elsewhere (probed) when the block has none."""
+        width, height = self.width or width, self.height or height
+        size = f"{width}×{height}" if width and height else ""
+        if self.name:
+            return f"'{self.name}' {size}".rstrip()
+        kind = (self.media_type or "").removeprefix("image/").upper() or "remote"
+        return f"{size} {kind}".strip() if size else f"({kind})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,1 +1,3 @@
 """Registry of subcommand modules (one import line per module)."""
+
+from . import convert, demo  # noqa: F401

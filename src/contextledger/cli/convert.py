@@ -1,0 +1,53 @@
+"""``contextledger convert``: translate a conversation file between provider formats."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from . import main
+from .io import load_json_file
+
+FORMAT_CHOICES = click.Choice(["openai", "anthropic", "openai-responses", "gemini"])
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option(
+    "--from",
+    "source",
+    type=FORMAT_CHOICES,
+    default=None,
+    help="Input format (detected when omitted).",
+)
+@click.option("--to", "target", type=FORMAT_CHOICES, required=True, help="Output format.")
+@click.option("--model", default=None, help="Target model: runs the vision gate for it.")
+@click.option(
+    "--images",
+    "on_images",
+    type=click.Choice(["error", "placeholder"]),
+    default="error",
+    show_default=True,
+    help="For a model without vision: refuse, or send visible placeholders.",
+)
+def convert(file: str, source: str | None, target: str, model: str | None, on_images: str) -> None:
+    """Print FILE translated to another provider's request format, as JSON.
+
+    Errors (an unknown block, a block the target cannot carry, images for a text-only
+    model) go to stderr with the path of the offending block, and exit with status 2.
+    """
+    from ..errors import ContextLedgerError
+    from ..providers import read_messages, translate
+
+    payload = load_json_file(file)
+    try:
+        messages = read_messages(payload, source)  # type: ignore[arg-type]
+        result = translate(messages, target, model=model, on_images=on_images)  # type: ignore[arg-type]
+    except ContextLedgerError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    for notice in result.notices:
+        click.echo(f"notice: {notice.text}", err=True)
+    click.echo(json.dumps(result.body, ensure_ascii=False, indent=2))

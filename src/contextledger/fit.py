@@ -1,0 +1,801 @@
+"""Fit a conversation into a model's window: reservations, anchors, atomic tool exchanges,
+shedding, and a report of every drop.
+
+Rules, in order (each is a test):
+
+1. **Budget.** window − reserved output − request framing − tool schemas − memory context.
+   The system prompt is priced inside the messages and is never dropped.
+2. **Atomic groups.** An assistant message with tool calls and all its tool results are one
+   unit, kept or dropped whole.
+3. **Anchors.** The newest user request is kept verbatim, always. Up to ``prior_anchors``
+   earlier requests are pinned too, within ``prior_anchor_tokens`` in total; a request too
+   big for the cap is skipped (not a stop, unlike the seed), so one pasted log cannot evict
+   an older, short goal. Recaps (compaction summaries) are pinned the same way.
+4. **Selection.** Newest groups first, as a contiguous run back from the end; the newest
+   group is always kept. Then pinned prior requests yield, oldest first; then recaps.
+5. **Shedding.** Shrink the biggest text units to head + tail with a visible marker, never
+   below ``shrink_floor`` tokens; then replace images from older turns, costliest first,
+   with a visible placeholder; then replace attached file bodies.
+6. **The current request is sacred.** Its text is kept verbatim. If it cannot fit, its
+   attached file bodies go first (the seed's last resort: losing a file body beats failing
+   the turn); its images go only with ``drop_current_images=True``; both are reported.
+   Otherwise ``BudgetError`` says so plainly.
+
+The report's ``used`` is exactly ``Pricer.messages(result.messages)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from .catalog import Catalog, ModelInfo, lookup_model
+from .errors import BudgetError
+from .gate import OnImages, vision_gate
+from .model import Block, FileAttachment, Image, Message, Text, ToolResult
+from .pricing.messages import REQUEST_OVERHEAD, Pricer
+from .report import Notice
+
+SEED_PRIOR_ANCHOR_BYTES = 4096
+DEFAULT_PRIOR_ANCHOR_TOKENS = SEED_PRIOR_ANCHOR_BYTES // 4  # the seed's bytes, at 4 bytes a token
+MIN_HISTORY_TOKENS = 128  # the seed's 512 bytes
+DEFAULT_OUTPUT_CAP = 4096
+
+Action = Literal["kept", "shrunk", "dropped", "replaced"]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One thing the fit did to a message or block, with tokens before and after."""
+
+    action: Action
+    message_id: str
+    block: int | None
+    what: str
+    reason: str
+    tokens_before: int
+    tokens_after: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "message_id": self.message_id,
+            "block": self.block,
+            "what": self.what,
+            "reason": self.reason,
+            "tokens_before": self.tokens_before,
+            "tokens_after": self.tokens_after,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FitReport:
+    """What the fit decided. ``used`` is the exact price of the messages returned."""
+
+    model: str
+    window: int
+    reserved_output: int
+    tools_tokens: int
+    memory_tokens: int
+    overhead_tokens: int
+    budget: int
+    used: int
+    text_tokens: int
+    image_tokens: int
+    kept: tuple[str, ...]
+    changes: tuple[Change, ...]
+    notices: tuple[Notice, ...]
+    cut_index: int = 0
+
+    @property
+    def shrunk(self) -> tuple[Change, ...]:
+        return tuple(c for c in self.changes if c.action == "shrunk")
+
+    @property
+    def dropped(self) -> tuple[Change, ...]:
+        return tuple(c for c in self.changes if c.action in ("dropped", "replaced"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "window": self.window,
+            "reserved_output": self.reserved_output,
+            "tools_tokens": self.tools_tokens,
+            "memory_tokens": self.memory_tokens,
+            "overhead_tokens": self.overhead_tokens,
+            "budget": self.budget,
+            "used": self.used,
+            "text_tokens": self.text_tokens,
+            "image_tokens": self.image_tokens,
+            "kept": list(self.kept),
+            "shrunk": [c.to_dict() for c in self.shrunk],
+            "dropped": [c.to_dict() for c in self.dropped],
+            "notices": [n.text for n in self.notices],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FitResult:
+    messages: tuple[Message, ...]
+    report: FitReport
+
+
+@dataclass(frozen=True, slots=True)
+class FitOptions:
+    """Knobs with the seed's defaults (see the module docstring)."""
+
+    prior_anchors: int = 2
+    prior_anchor_tokens: int = DEFAULT_PRIOR_ANCHOR_TOKENS
+    min_history_tokens: int = MIN_HISTORY_TOKENS
+    shrink_floor: int = 48
+    drop_current_images: bool = False
+    on_images: OnImages = "error"
+    min_cut_index: int = 0
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def default_output_reserve(info: ModelInfo, window: int) -> int:
+    """The seed's rule: min(cap, max(256, window // 4)), cap = min(4096, the model's max output)."""
+    cap = (
+        min(DEFAULT_OUTPUT_CAP, info.max_output_tokens)
+        if info.max_output_tokens
+        else DEFAULT_OUTPUT_CAP
+    )
+    return min(cap, max(256, window // 4))
+
+
+# ----------------------------------------------------------------------------- units
+
+
+@dataclass(slots=True)
+class _Unit:
+    """A run of messages kept or dropped together: one message, or a tool exchange."""
+
+    start: int
+    messages: list[Message]
+    cost: int
+    kind: Literal["message", "exchange", "anchor", "prior", "recap", "system"]
+
+
+def _group(messages: Sequence[Message]) -> list[tuple[int, list[Message]]]:
+    """Split into units: an assistant message with tool calls absorbs the tool messages after it."""
+    units: list[tuple[int, list[Message]]] = []
+    i = 0
+    while i < len(messages):
+        m = messages[i]
+        run = [m]
+        j = i + 1
+        if m.role == "assistant" and m.tool_calls:
+            while j < len(messages) and messages[j].role == "tool":
+                run.append(messages[j])
+                j += 1
+        elif m.role == "tool":
+            # A tool message whose call was not just before (invalid input that repair()
+            # fixes) is grouped with its neighbours so it is never sent alone.
+            while j < len(messages) and messages[j].role == "tool":
+                run.append(messages[j])
+                j += 1
+        units.append((i, run))
+        i = j
+    return units
+
+
+def _is_request(m: Message) -> bool:
+    return m.role == "user" and not m.is_recap
+
+
+# ----------------------------------------------------------------------------- fitting
+
+
+class Fitter:
+    """Fits conversations for one model, remembering block prices between calls.
+
+    Keep one per conversation and model: refitting after one new message prices only that
+    message.
+
+    >>> from contextledger.model import Message
+    >>> f = Fitter("gpt-4o", window=2000, max_output_tokens=500)
+    >>> res = f.fit([Message.system("Be brief."), Message.user("hi")])
+    >>> res.report.used <= res.report.budget
+    True
+    """
+
+    def __init__(
+        self,
+        model: str | ModelInfo,
+        *,
+        window: int | None = None,
+        max_output_tokens: int | None = None,
+        catalog: Catalog | None = None,
+        options: FitOptions | None = None,
+        pricer: Pricer | None = None,
+    ) -> None:
+        self.info = lookup_model(model, catalog)
+        self.catalog = catalog
+        self.window = window or self.info.context_window
+        self.reserved_output = (
+            max_output_tokens
+            if max_output_tokens is not None
+            else default_output_reserve(self.info, self.window)
+        )
+        self.options = options or FitOptions()
+        self.pricer = pricer or Pricer.for_model(self.info, catalog)
+        self._turns_after: dict[str, int] = {}
+
+    def remember_turns(self, messages: Sequence[Message]) -> None:
+        """Note, per message id, how many user requests came after it (for notices)."""
+        after = 0
+        self._turns_after = {}
+        for m in reversed(messages):
+            self._turns_after[m.id] = after
+            if _is_request(m):
+                after += 1
+
+    def ago(self, message_id: str) -> str:
+        n = self._turns_after.get(message_id, 0)
+        return (
+            "from the current turn"
+            if n == 0
+            else ("from 1 turn ago" if n == 1 else f"from {n} turns ago")
+        )
+
+    def fit(
+        self,
+        messages: Sequence[Message] | Any,
+        *,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        system: str | None = None,
+        memory: Sequence[Message] | None = None,
+    ) -> FitResult:
+        from .providers import read_messages
+
+        msgs = read_messages(messages) if messages else ()
+        if system is not None:
+            msgs = (Message.system(system, id="system"), *(m for m in msgs if m.role != "system"))
+        notices: list[Notice] = []
+        if any(True for m in msgs for _ in m.images()):
+            gated = vision_gate(
+                msgs, self.info, on_images=self.options.on_images, catalog=self.catalog
+            )
+            msgs = gated.messages
+            notices.extend(gated.notices)
+        return _fit(self, tuple(msgs), tools, tuple(memory or ()), notices)
+
+
+def fit(
+    messages: Sequence[Message] | Any,
+    model: str | ModelInfo,
+    *,
+    window: int | None = None,
+    max_output_tokens: int | None = None,
+    tools: Sequence[Mapping[str, Any]] | None = None,
+    system: str | None = None,
+    memory: Sequence[Message] | None = None,
+    catalog: Catalog | None = None,
+    **options: Any,
+) -> FitResult:
+    """Fit ``messages`` (ours or OpenAI / Anthropic / Gemini dicts) into ``model``'s window.
+
+    Returns the messages to send and a report of every block kept, shrunk, dropped or
+    replaced. The input is never mutated. Raises ``BudgetError`` when the current request
+    (with the system prompt and tools) cannot fit, or when the reservations leave no room.
+
+    >>> res = fit([{"role": "user", "content": "hello"}], "gpt-4o")
+    >>> [m.text for m in res.messages], res.report.used
+    (['hello'], 4)
+    """
+    fitter = Fitter(
+        model,
+        window=window,
+        max_output_tokens=max_output_tokens,
+        catalog=catalog,
+        options=FitOptions(**options),
+    )
+    return fitter.fit(messages, tools=tools, system=system, memory=memory)
+
+
+def _fit(
+    fitter: Fitter,
+    msgs: tuple[Message, ...],
+    tools: Sequence[Mapping[str, Any]] | None,
+    memory: tuple[Message, ...],
+    notices: list[Notice],
+) -> FitResult:
+    pricer, opts, info = fitter.pricer, fitter.options, fitter.info
+    tools_tokens = pricer.tools(tools)
+    memory_tokens = pricer.messages(memory).total if memory else 0
+    budget = (
+        fitter.window - fitter.reserved_output - REQUEST_OVERHEAD - tools_tokens - memory_tokens
+    )
+    if budget < opts.min_history_tokens:
+        parts = {
+            "reserved output (max_output_tokens)": fitter.reserved_output,
+            "tool schemas (tools)": tools_tokens,
+            "memory context (memory)": memory_tokens,
+        }
+        biggest = max(parts, key=lambda k: parts[k])
+        raise BudgetError(
+            f"{info.id}'s window of {fitter.window:,} tokens leaves {max(budget, 0):,} for the conversation "
+            f"after reserving {fitter.reserved_output:,} for output, {tools_tokens:,} for tool schemas and "
+            f"{memory_tokens:,} for memory; at least {opts.min_history_tokens:,} are needed. "
+            f"Shrink the {biggest} ({parts[biggest]:,} tokens).",
+            needed=opts.min_history_tokens,
+            available=budget,
+        )
+
+    cost = {id(m): pricer.message(m).total for m in msgs}
+    fitter.remember_turns(msgs)
+    system_msgs = [m for m in msgs if m.role == "system"]
+    body = [m for m in msgs if m.role != "system"]
+    system_cost = sum(cost[id(m)] for m in system_msgs)
+
+    anchor_pos = next((k for k in range(len(body) - 1, -1, -1) if _is_request(body[k])), None)
+    changes: list[Change] = []
+
+    # The current request (with system prompt and tool schemas) must fit on its own.
+    anchor = body[anchor_pos] if anchor_pos is not None else None
+    anchor_cost = cost[id(anchor)] if anchor is not None else 0
+    if system_cost + anchor_cost > budget:
+        anchor, anchor_cost = _rescue_anchor(
+            fitter, anchor, system_cost, budget, tools_tokens, changes, notices
+        )
+
+    # Units; anchors and recaps are pinned.
+    units: list[_Unit] = []
+    for start, run in _group(body):
+        m = run[0]
+        kind: Any = "exchange" if len(run) > 1 or m.tool_calls else "message"
+        if start == anchor_pos:
+            kind = "anchor"
+            run = [anchor] if anchor is not None else run
+        elif m.is_recap:
+            kind = "recap"
+        units.append(
+            _Unit(
+                start,
+                run,
+                sum(cost.get(id(x), 0) for x in run) if kind != "anchor" else anchor_cost,
+                kind,
+            )
+        )
+
+    priors: list[_Unit] = []
+    if anchor_pos is not None and opts.prior_anchors > 0:
+        spent = 0
+        for u in reversed(units):
+            if u.start >= anchor_pos or u.kind != "message" or not _is_request(u.messages[0]):
+                continue
+            if spent + u.cost > opts.prior_anchor_tokens:
+                continue
+            u.kind = "prior"
+            priors.append(u)
+            spent += u.cost
+            if len(priors) >= opts.prior_anchors:
+                break
+
+    pinned = [u for u in units if u.kind in ("anchor", "prior", "recap")]
+    total = system_cost + sum(u.cost for u in pinned)
+    free = [u for u in units if u.kind in ("message", "exchange")]
+    kept_free: list[_Unit] = []
+    newest_exchange = max(
+        (k for k, u in enumerate(free) if u.start > (anchor_pos or -1)), default=None
+    )
+    stopped = False
+    for k in range(len(free) - 1, -1, -1):
+        u = free[k]
+        if u.start < opts.min_cut_index and not stopped:
+            stopped = True
+        must = k == newest_exchange
+        if not stopped and (must or total + u.cost <= budget):
+            kept_free.append(u)
+            total += u.cost
+        else:
+            stopped = True
+    dropped_units = [u for u in free if u not in kept_free]
+
+    # Pinned prior requests yield, oldest first; then recaps.
+    for kind in ("prior", "recap"):
+        for u in sorted((u for u in pinned if u.kind == kind), key=lambda u: u.start):
+            if total <= budget:
+                break
+            pinned.remove(u)
+            dropped_units.append(u)
+            total -= u.cost
+
+    for u in sorted(dropped_units, key=lambda u: u.start):
+        _report_drop(fitter, u, cost, changes, notices)
+
+    kept_units = sorted([*pinned, *kept_free], key=lambda u: u.start)
+    kept_msgs: list[Message] = [m for u in kept_units for m in u.messages]
+    cut_index = min((u.start for u in kept_free), default=len(body))
+
+    if total > budget:
+        kept_msgs, total = _shed(
+            fitter, kept_msgs, anchor, total - system_cost, budget - system_cost, changes, notices
+        )
+        total += system_cost
+    if total > budget:
+        raise BudgetError(
+            _too_big(
+                info.id,
+                total + tools_tokens,
+                budget + tools_tokens,
+                "the current request, its latest tool exchange",
+            ),
+            needed=total,
+            available=budget,
+        )
+
+    out = (*system_msgs, *kept_msgs)
+    priced = pricer.messages(out)
+    for m in out:
+        changes.append(
+            Change(
+                "kept",
+                m.id,
+                None,
+                m.role,
+                "kept",
+                cost.get(id(m), pricer.message(m).total),
+                pricer.message(m).total,
+            )
+        )
+    report = FitReport(
+        model=info.id,
+        window=fitter.window,
+        reserved_output=fitter.reserved_output,
+        tools_tokens=tools_tokens,
+        memory_tokens=memory_tokens,
+        overhead_tokens=REQUEST_OVERHEAD,
+        budget=budget,
+        used=priced.total,
+        text_tokens=priced.text,
+        image_tokens=priced.image,
+        kept=tuple(m.id for m in out),
+        changes=tuple(changes),
+        notices=tuple(notices),
+        cut_index=cut_index,
+    )
+    return FitResult(out, report)
+
+
+def _too_big(model: str, needed: int, available: int, what: str) -> str:
+    return (
+        f"The {what} and tool schemas need {needed:,} tokens; {model} leaves {available:,} after "
+        "reserving output. Use a larger-context model or shorten the request."
+    )
+
+
+def _rescue_anchor(
+    fitter: Fitter,
+    anchor: Message | None,
+    system_cost: int,
+    budget: int,
+    tools_tokens: int,
+    changes: list[Change],
+    notices: list[Notice],
+) -> tuple[Message | None, int]:
+    """The current request does not fit. Only by explicit option may its images go."""
+    pricer = fitter.pricer
+    needed = system_cost + (pricer.message(anchor).total if anchor else 0)
+    if anchor is not None:
+        # An attached file body is the seed's last resort: losing it beats failing the turn.
+        files = sorted(
+            (j for j, b in enumerate(anchor.content) if isinstance(b, FileAttachment)),
+            key=lambda j: -pricer.block(anchor.content[j])[0] if anchor else 0,
+        )
+        for j in files:
+            f = anchor.content[j]
+            assert isinstance(f, FileAttachment)
+            text = f"[file '{f.name}' omitted to fit the context window]"
+            before = pricer.block(f)[0]
+            anchor = _replace_block(anchor, (j,), Text(text))
+            changes.append(
+                Change(
+                    "replaced",
+                    anchor.id,
+                    j,
+                    f"file '{f.name}'",
+                    "attached file body dropped to fit the context window",
+                    before,
+                    pricer.text(text),
+                )
+            )
+            notices.append(
+                Notice(
+                    "replaced",
+                    anchor.id,
+                    f"The model will not see the body of file '{f.name}' in your current message: it did not fit the context window.",
+                )
+            )
+            cost = pricer.message(anchor).total
+            if system_cost + cost <= budget:
+                return anchor, cost
+    if anchor is not None and fitter.options.drop_current_images:
+        # Costliest image first, one at a time, until the request fits.
+        order = sorted(
+            (j for j, b in enumerate(anchor.content) if isinstance(b, Image)),
+            key=lambda j: -pricer.block(anchor.content[j])[1] if anchor else 0,
+        )
+        for j in order:
+            img = anchor.content[j]
+            assert isinstance(img, Image)
+            label = _label(pricer, img)
+            text = f"[image {label} omitted to fit the context window]"
+            before = pricer.block(img)[1]
+            anchor = _replace_block(anchor, (j,), Text(text))
+            changes.append(
+                Change(
+                    "replaced",
+                    anchor.id,
+                    j,
+                    f"image {label}",
+                    "current-request image dropped by option",
+                    before,
+                    pricer.text(text),
+                )
+            )
+            notices.append(
+                Notice(
+                    "replaced",
+                    anchor.id,
+                    f"The model will not see image {label} in your current message: it did not fit the context window.",
+                )
+            )
+            cost = pricer.message(anchor).total
+            if system_cost + cost <= budget:
+                return anchor, cost
+        needed = system_cost + pricer.message(anchor).total
+    raise BudgetError(
+        _too_big(fitter.info.id, needed + tools_tokens, budget + tools_tokens, "current request"),
+        needed=needed,
+        available=budget,
+    )
+
+
+def _label(pricer: Pricer, img: Image) -> str:
+    price = pricer.image(img)
+    return img.describe(price.width, price.height)
+
+
+def _report_drop(
+    fitter: Fitter, u: _Unit, cost: dict[int, int], changes: list[Change], notices: list[Notice]
+) -> None:
+    reason = {
+        "exchange": "older tool exchange dropped whole to fit the context window",
+        "message": "older message dropped to fit the context window",
+        "prior": "earlier request yielded to fit the context window",
+        "recap": "recap dropped to fit the context window",
+    }.get(u.kind, "dropped to fit the context window")
+    for m in u.messages:
+        changes.append(Change("dropped", m.id, None, m.role, reason, cost.get(id(m), 0), 0))
+        for img in m.images():
+            notices.append(
+                Notice(
+                    "dropped",
+                    m.id,
+                    f"The model will not see image {_label(fitter.pricer, img)} {fitter.ago(m.id)}: dropped to fit the context window.",
+                )
+            )
+    if u.kind == "prior":
+        notices.append(
+            Notice(
+                "dropped",
+                u.messages[0].id,
+                "An earlier request was left out to fit the context window.",
+            )
+        )
+
+
+# ----------------------------------------------------------------------------- shedding
+
+
+@dataclass(slots=True)
+class _TextUnit:
+    msg: int
+    path: tuple[int, ...]  # block index, then inner index for tool results
+    text: str
+    tokens: int
+    kind: Literal["text", "file"]
+
+
+def _shed(
+    fitter: Fitter,
+    msgs: list[Message],
+    anchor: Message | None,
+    total: int,
+    budget: int,
+    changes: list[Change],
+    notices: list[Notice],
+) -> tuple[list[Message], int]:
+    """Shrink texts, then replace older images, then replace file bodies, until it fits."""
+    pricer, floor = fitter.pricer, fitter.options.shrink_floor
+    msgs = list(msgs)
+    protected = {i for i, m in enumerate(msgs) if m is anchor}
+
+    units: list[_TextUnit] = []
+    for i, m in enumerate(msgs):
+        if i in protected:
+            continue
+        for j, b in enumerate(m.content):
+            if isinstance(b, Text):
+                units.append(_TextUnit(i, (j,), b.text, pricer.text(b.text), "text"))
+            elif isinstance(b, FileAttachment) and b.text is not None:
+                units.append(_TextUnit(i, (j,), b.text, pricer.text(b.text), "file"))
+            elif isinstance(b, ToolResult):
+                for k, inner in enumerate(b.content):
+                    if isinstance(inner, Text):
+                        units.append(
+                            _TextUnit(i, (j, k), inner.text, pricer.text(inner.text), "text")
+                        )
+    units.sort(key=lambda u: -u.tokens)
+
+    # Pass A: shrink the biggest texts to head + tail.
+    for u in units:
+        excess = total - budget
+        if excess <= 0:
+            break
+        target = max(floor, u.tokens - excess)
+        if target >= u.tokens:
+            continue
+        new_text = shrink_text(u.text, target, pricer.text)
+        old_msg = pricer.message(msgs[u.msg]).total
+        msgs[u.msg] = _replace_text(msgs[u.msg], u.path, new_text)
+        new_msg = pricer.message(msgs[u.msg]).total
+        total += new_msg - old_msg
+        changes.append(
+            Change(
+                "shrunk",
+                msgs[u.msg].id,
+                u.path[0],
+                _describe(u),
+                "shrunk to head and tail to fit the context window",
+                u.tokens,
+                pricer.text(new_text),
+            )
+        )
+        notices.append(
+            Notice(
+                "shrunk",
+                msgs[u.msg].id,
+                f"A long {_describe(u)} was shortened to its beginning and end ({u.tokens:,} → {pricer.text(new_text):,} tokens) to fit the context window.",
+            )
+        )
+
+    # Pass B: replace images from older turns, costliest first.
+    if total > budget:
+        images: list[tuple[int, int, tuple[int, ...], Image]] = []
+        for i, m in enumerate(msgs):
+            if i in protected:
+                continue
+            for j, b in enumerate(m.content):
+                if isinstance(b, Image):
+                    images.append((pricer.block(b)[1], i, (j,), b))
+                elif isinstance(b, ToolResult):
+                    for k, inner in enumerate(b.content):
+                        if isinstance(inner, Image):
+                            images.append((pricer.block(inner)[1], i, (j, k), inner))
+        images.sort(key=lambda t: (-t[0], t[1]))
+        for tokens, i, path, img in images:
+            if total <= budget:
+                break
+            label = _label(pricer, img)
+            text = f"[image {label} omitted to fit the context window]"
+            old_msg = pricer.message(msgs[i]).total
+            msgs[i] = _replace_block(msgs[i], path, Text(text))
+            total += pricer.message(msgs[i]).total - old_msg
+            changes.append(
+                Change(
+                    "replaced",
+                    msgs[i].id,
+                    path[0],
+                    f"image {label}",
+                    "image from an older turn dropped to fit the context window",
+                    tokens,
+                    pricer.text(text),
+                )
+            )
+            notices.append(
+                Notice(
+                    "replaced",
+                    msgs[i].id,
+                    f"The model will not see image {label} {fitter.ago(msgs[i].id)}: dropped to fit the context window.",
+                )
+            )
+
+    # Pass C: replace attached file bodies, largest first.
+    if total > budget:
+        files = [
+            (pricer.block(b)[0], i, j, b)
+            for i, m in enumerate(msgs)
+            if i not in protected
+            for j, b in enumerate(m.content)
+            if isinstance(b, FileAttachment)
+        ]
+        files.sort(key=lambda t: (-t[0], t[1]))
+        for tokens, i, j, f in files:
+            if total <= budget:
+                break
+            text = f"[file '{f.name}' omitted to fit the context window]"
+            old_msg = pricer.message(msgs[i]).total
+            msgs[i] = _replace_block(msgs[i], (j,), Text(text))
+            total += pricer.message(msgs[i]).total - old_msg
+            changes.append(
+                Change(
+                    "replaced",
+                    msgs[i].id,
+                    j,
+                    f"file '{f.name}'",
+                    "attached file body dropped to fit the context window",
+                    tokens,
+                    pricer.text(text),
+                )
+            )
+            notices.append(
+                Notice(
+                    "replaced",
+                    msgs[i].id,
+                    f"The model will not see the body of file '{f.name}': dropped to fit the context window.",
+                )
+            )
+    return msgs, total
+
+
+def _describe(u: _TextUnit) -> str:
+    if u.kind == "file":
+        return "attached file"
+    return "tool output" if len(u.path) == 2 else "message"
+
+
+def _replace_text(m: Message, path: tuple[int, ...], new_text: str) -> Message:
+    b = m.content[path[0]]
+    if isinstance(b, FileAttachment):
+        return _replace_block(m, path, replace(b, text=new_text))
+    return _replace_block(m, path, Text(new_text))
+
+
+def _replace_block(m: Message, path: tuple[int, ...], new: Block) -> Message:
+    content = list(m.content)
+    if len(path) == 1:
+        content[path[0]] = new
+    else:
+        tr = content[path[0]]
+        assert isinstance(tr, ToolResult) and isinstance(new, Text | Image)
+        inner = list(tr.content)
+        inner[path[1]] = new
+        content[path[0]] = ToolResult(tr.call_id, tuple(inner), tr.is_error, tr.name)
+    return m.with_content(content)
+
+
+def shrink_text(text: str, target_tokens: int, count: Any) -> str:
+    """Keep the head and tail of ``text`` within ``target_tokens``, with a visible marker.
+
+    Works on characters, so a multi-byte character is never split.
+
+    >>> from contextledger.pricing.text import EstimateCounter
+    >>> out = shrink_text("a" * 4000, 100, EstimateCounter().count)
+    >>> "tokens omitted" in out
+    True
+    """
+    total = count(text)
+    if total <= target_tokens:
+        return text
+
+    def build(keep: int) -> str:
+        head, tail = keep - keep // 2, keep // 2
+        omitted = max(
+            total - count(text[:head]) - count(text[len(text) - tail :] if tail else ""), 1
+        )
+        return f"{text[:head]}\n[… {omitted:,} tokens omitted …]\n{text[len(text) - tail :] if tail else ''}"
+
+    lo, hi = 0, len(text)
+    best = build(0)
+    while lo <= hi:  # largest kept length whose result fits the target
+        mid = (lo + hi) // 2
+        candidate = build(mid)
+        if count(candidate) <= target_tokens:
+            best, lo = candidate, mid + 1
+        else:
+            hi = mid - 1
+    return best

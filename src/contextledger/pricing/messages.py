@@ -1,0 +1,213 @@
+"""Price whole messages as they are sent: text, images by pixels, tool calls, framing.
+
+A ``Pricer`` caches every block's price by content, so re-pricing a history after one
+new message costs only the new message. No image is ever decoded: sizes come from the
+block (when stored) or from the header of the inline data.
+
+>>> from contextledger.model import Message
+>>> p = Pricer.for_model("gpt-4o")
+>>> p.message(Message.user("hello")).total
+5
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
+from ..errors import ImageProbeError
+from ..images.probe import probe_image
+from ..model import (
+    Audio,
+    Block,
+    FileAttachment,
+    Image,
+    Message,
+    Reasoning,
+    Recap,
+    Text,
+    ToolCall,
+    ToolResult,
+)
+from ..providers.common import attachment_text
+from .text import CachedCounter, TokenCounter, counter_for
+from .vision import ImageCost, image_cost, max_image_cost
+
+# Framing: what each message costs beyond its content. OpenAI documents 3 tokens per
+# message plus 3 to prime the reply; for providers that do not publish theirs we use the
+# same shape with one token more per message, a conservative choice.
+MESSAGE_OVERHEAD = {"openai": 3, "openai-compatible": 3}
+DEFAULT_MESSAGE_OVERHEAD = 4
+REQUEST_OVERHEAD = 3
+TOOL_CALL_OVERHEAD = 3
+TOOL_RESULT_OVERHEAD = 3
+TOOL_SCHEMA_OVERHEAD = 8
+
+
+@dataclass(frozen=True, slots=True)
+class MessagePrice:
+    """Tokens of one message: text (framing included) and images apart."""
+
+    text: int
+    image: int
+
+    @property
+    def total(self) -> int:
+        return self.text + self.image
+
+
+@dataclass(frozen=True, slots=True)
+class ImagePrice:
+    tokens: int
+    width: int | None
+    height: int | None
+    exact: bool
+    note: str = ""
+
+
+class Pricer:
+    """Prices blocks and messages for one model; remembers every price it computed."""
+
+    def __init__(
+        self, model: ModelInfo, counter: TokenCounter, catalog: Catalog | None = None
+    ) -> None:
+        self.model = model
+        self.counter = counter
+        self.catalog = resolve_catalog(catalog)
+        self.message_overhead = MESSAGE_OVERHEAD.get(model.provider, DEFAULT_MESSAGE_OVERHEAD)
+        self._blocks: dict[Block, tuple[int, int]] = {}
+        self._images: dict[Image, ImagePrice] = {}
+
+    @classmethod
+    def for_model(cls, model: str | ModelInfo, catalog: Catalog | None = None) -> Pricer:
+        info = lookup_model(model, catalog)
+        return cls(info, CachedCounter(counter_for(info, catalog)), catalog)
+
+    # -- blocks ---------------------------------------------------------------------
+
+    def text(self, text: str) -> int:
+        return self.counter.count(text) if text else 0
+
+    def image(self, img: Image) -> ImagePrice:
+        """Tokens the provider bills for this image: by pixels, or the per-image maximum."""
+        cached = self._images.get(img)
+        if cached is not None:
+            return cached
+        width, height, note = img.width, img.height, ""
+        if (width is None or height is None) and img.data is not None:
+            try:
+                info = probe_image(img.data)
+                width, height = info.display_size
+            except ImageProbeError as exc:
+                note = f"size unreadable ({exc.reason}); priced at the model's per-image maximum"
+        cost: ImageCost
+        if not self.model.vision:
+            # The vision gate decides what happens to such images; priced as the placeholder.
+            price = ImagePrice(0, width, height, True, "model has no image input")
+            self._images[img] = price
+            return price
+        if width is None or height is None:
+            cost = max_image_cost(self.model, img.detail, self.catalog)
+            note = note or "size unknown; priced at the model's per-image maximum"
+        else:
+            cost = image_cost(width, height, self.model, img.detail, self.catalog)
+        price = ImagePrice(cost.tokens, width, height, cost.exact and not note, note)
+        self._images[img] = price
+        return price
+
+    def block(self, b: Block) -> tuple[int, int]:
+        """(text tokens, image tokens) of one block."""
+        cached = self._blocks.get(b)
+        if cached is not None:
+            return cached
+        result: tuple[int, int]
+        if isinstance(b, Text):
+            result = (self.text(b.text), 0)
+        elif isinstance(b, Image):
+            result = (0, self.image(b).tokens)
+        elif isinstance(b, Recap):
+            result = (self.text(b.wire_text), 0)
+        elif isinstance(b, ToolCall):
+            result = (
+                TOOL_CALL_OVERHEAD + self.text(b.id) + self.text(b.name) + self.text(b.arguments),
+                0,
+            )
+        elif isinstance(b, ToolResult):
+            text = TOOL_RESULT_OVERHEAD + self.text(b.call_id)
+            image = 0
+            for inner in b.content:
+                t, i = self.block(inner)
+                text, image = text + t, image + i
+            result = (text, image)
+        elif isinstance(b, FileAttachment):
+            result = (
+                self.text(attachment_text(b)) if b.data is None else b.data.base64_length // 4 + 8,
+                0,
+            )
+        elif isinstance(b, Audio):
+            result = (b.data.base64_length // 4, 0)
+        elif isinstance(b, Reasoning):
+            extra = sum(self.text(s) for s in b.summary) + (
+                len(b.encrypted) // 4 if b.encrypted else 0
+            )
+            result = (self.text(b.text) + extra, 0)
+        else:  # pragma: no cover - the Block union is closed
+            raise TypeError(f"unknown block {b!r}")
+        self._blocks[b] = result
+        return result
+
+    # -- messages -------------------------------------------------------------------
+
+    def message(self, m: Message) -> MessagePrice:
+        text = self.message_overhead + (1 if m.name else 0)
+        image = 0
+        for b in m.content:
+            t, i = self.block(b)
+            text, image = text + t, image + i
+        return MessagePrice(text, image)
+
+    def messages(self, messages: Iterable[Message]) -> MessagePrice:
+        """Sum of message prices (request framing not included)."""
+        text = image = 0
+        for m in messages:
+            p = self.message(m)
+            text, image = text + p.text, image + p.image
+        return MessagePrice(text, image)
+
+    def tools(self, tools: Sequence[Mapping[str, Any]] | None) -> int:
+        """Tool schemas priced as sent (their JSON), plus a small per-tool overhead."""
+        if not tools:
+            return 0
+        return sum(
+            TOOL_SCHEMA_OVERHEAD
+            + self.text(json.dumps(t, ensure_ascii=False, separators=(",", ":")))
+            for t in tools
+        )
+
+    def request(
+        self, messages: Iterable[Message], tools: Sequence[Mapping[str, Any]] | None = None
+    ) -> int:
+        """The whole request: messages, tool schemas and request framing."""
+        return self.messages(messages).total + self.tools(tools) + REQUEST_OVERHEAD
+
+
+def price_messages(
+    messages: Sequence[Message] | Any,
+    model: str | ModelInfo,
+    *,
+    tools: Sequence[Mapping[str, Any]] | None = None,
+    catalog: Catalog | None = None,
+) -> MessagePrice:
+    """Price a conversation (our messages or provider dicts) for ``model``.
+
+    >>> price_messages([{"role": "user", "content": "hello"}], "gpt-4o").total
+    5
+    """
+    from ..providers import read_messages
+
+    pricer = Pricer.for_model(model, catalog)
+    total = pricer.messages(read_messages(messages))
+    return MessagePrice(total.text + pricer.tools(tools), total.image)

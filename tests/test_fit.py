@@ -1,0 +1,312 @@
+"""fit(): budgets, atomic tool exchanges, anchors, shedding, the report's truth, the seed's cases."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image as PILImage
+
+from contextledger import BudgetError, Message, ToolCall
+from contextledger.fit import Fitter, fit, shrink_text
+from contextledger.model import FileAttachment, Image, InlineData, Text
+from contextledger.pricing.messages import Pricer
+from contextledger.pricing.text import EstimateCounter
+from contextledger.validate import tool_pair_problems
+from strategies import conversations
+
+MODEL = "gpt-4o"
+
+
+def png_url(w: int, h: int, pad: int = 0) -> str:
+    buf = io.BytesIO()
+    PILImage.new("RGB", (w, h), (200, 10, 10)).save(buf, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue() + b"A" * pad).decode()
+
+
+def window_for(budget: int, reserve: int = 100) -> dict[str, int]:
+    """Window and reservation that leave exactly ``budget`` tokens for messages."""
+    return {"window": budget + reserve + 3, "max_output_tokens": reserve, "min_history_tokens": 16}
+
+
+def exch(cid: str, size: int = 120) -> list[dict[str, Any]]:
+    return [
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": cid, "type": "function", "function": {"name": "read", "arguments": "{}"}}
+            ],
+        },
+        {"role": "tool", "tool_call_id": cid, "content": "x" * size},
+    ]
+
+
+# ------------------------------------------------------------------ the seed's cases
+
+
+def test_seed_latest_exchange_and_anchor_survive_a_long_history() -> None:
+    msgs = [{"role": "system", "content": "system"}]
+    msgs += [{"role": "assistant", "content": f"old {i}: " + "x" * 1000} for i in range(400)]
+    msgs += [
+        {"role": "user", "content": "current request"},
+        {"role": "assistant", "content": "latest answer"},
+    ]
+    res = fit(msgs, MODEL, **window_for(60))
+    assert [m.text for m in res.messages] == ["system", "current request", "latest answer"]
+    assert res.report.used <= res.report.budget
+    assert len(res.report.dropped) == 400
+
+
+def test_seed_old_exchange_dropped_before_the_prior_request() -> None:
+    msgs = [
+        {"role": "system", "content": "s"},
+        {"role": "user", "content": "old request"},
+        *exch("old"),
+        {"role": "user", "content": "read again"},
+        *exch("new"),
+    ]
+    full = fit(msgs, MODEL).report.used
+    pricer = Pricer.for_model(MODEL)
+    old_exchange = pricer.messages(fit(msgs[2:4], MODEL).messages).total
+    res = fit(msgs, MODEL, **window_for(full - old_exchange))
+    assert [m.text for m in res.messages if m.role == "user"] == ["old request", "read again"]
+    assert [m.tool_calls[0].id for m in res.messages if m.tool_calls] == ["new"]
+    # one token tighter: the prior request yields, never the latest exchange
+    res2 = fit(msgs, MODEL, **window_for(full - old_exchange - 1))
+    assert [m.text for m in res2.messages if m.role == "user"] == ["read again"]
+    assert [m.tool_calls[0].id for m in res2.messages if m.tool_calls] == ["new"]
+    assert any("earlier request" in n.text for n in res2.report.notices)
+
+
+def test_seed_padded_png_is_priced_by_pixels_and_kept() -> None:
+    url = png_url(1700, 2200, pad=100_000)
+    assert len(url) > 100_000
+    msgs = [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "whats this"},
+                {"type": "image_url", "image_url": {"url": url}},
+            ],
+        }
+    ]
+    # 8,000 bytes in the seed's units = 2,000 tokens; the upper-bound model prices it at 765
+    res = fit(msgs, "openai-compatible/default", **window_for(2000))
+    assert res.report.image_tokens == 765
+    assert any(isinstance(b, Image) for b in res.messages[0].content)
+
+
+def test_seed_forty_images_only_the_cheapest_survives_when_dropping_is_allowed() -> None:
+    parts: list[dict[str, Any]] = [{"type": "text", "text": "inspect the remaining pages"}]
+    parts += [
+        {"type": "image_url", "image_url": {"url": png_url(600 + 40 * i, 600 + 40 * i)}}
+        for i in range(40)
+    ]
+    msgs = [{"role": "user", "content": parts}]
+    cheapest = (
+        Pricer.for_model(MODEL)
+        .image(Image(media_type="image/png", data=InlineData(png_url(600, 600), 22)))
+        .tokens
+    )
+    budget = cheapest + 40 * 20 + 60
+    with pytest.raises(
+        BudgetError,
+        match=r"The current request and tool schemas need .* tokens; gpt-4o leaves .* Use a larger-context model or shorten the request",
+    ):
+        fit(msgs, MODEL, **window_for(budget))
+    res = fit(msgs, MODEL, drop_current_images=True, **window_for(budget))
+    kept = [b for b in res.messages[0].content if isinstance(b, Image)]
+    assert len(kept) == 1 and res.report.image_tokens == cheapest
+    assert res.messages[0].content[0] == Text("inspect the remaining pages")
+    assert sum("current message" in n.text for n in res.report.notices) == 39
+
+
+def test_seed_attachment_body_goes_before_failing_the_turn() -> None:
+    msg = Message.user("summarize", FileAttachment("notes.txt", text="x" * 10000), id="u1")
+    res = fit([msg], MODEL, **window_for(125))
+    content = res.messages[0].content
+    assert content[0] == Text("summarize")
+    assert content[1] == Text("[file 'notes.txt' omitted to fit the context window]")
+    assert msg.content[1] == FileAttachment("notes.txt", text="x" * 10000)  # input untouched
+    assert any("body of file 'notes.txt'" in n.text for n in res.report.notices)
+
+
+# ------------------------------------------------------------------ budget and errors
+
+
+def test_budget_error_names_the_reservation_to_shrink() -> None:
+    tools = [
+        {
+            "type": "function",
+            "function": {"name": f"tool{i}", "description": "d" * 400, "parameters": {}},
+        }
+        for i in range(30)
+    ]
+    with pytest.raises(BudgetError, match=r"Shrink the tool schemas \(tools\)"):
+        fit(
+            [{"role": "user", "content": "hi"}],
+            MODEL,
+            window=2000,
+            max_output_tokens=200,
+            tools=tools,
+        )
+    with pytest.raises(BudgetError, match=r"Shrink the reserved output \(max_output_tokens\)"):
+        fit([{"role": "user", "content": "hi"}], MODEL, window=2000, max_output_tokens=1990)
+
+
+def test_current_request_too_big_says_so_plainly() -> None:
+    with pytest.raises(BudgetError) as err:
+        fit(
+            [{"role": "user", "content": "word " * 5000}],
+            "gpt-4o-mini",
+            window=3000,
+            max_output_tokens=500,
+        )
+    assert "The current request and tool schemas need 5,00" in str(err.value)
+    assert "gpt-4o-mini leaves 2,497 after reserving output" in str(err.value)
+
+
+def test_current_request_image_is_never_dropped_by_default() -> None:
+    msgs = [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "what is wrong here?"},
+                {"type": "image_url", "image_url": {"url": png_url(2000, 2000)}},
+            ],
+        }
+    ]
+    with pytest.raises(BudgetError):
+        fit(msgs, MODEL, **window_for(300))
+
+
+def test_default_output_reserve_follows_the_seed() -> None:
+    assert Fitter(MODEL, window=8000).reserved_output == 2000
+    assert Fitter(MODEL, window=32768).reserved_output == 4096
+    assert Fitter(MODEL, window=32768, max_output_tokens=100).reserved_output == 100
+
+
+# ------------------------------------------------------------------ shedding
+
+
+def test_tool_screenshots_go_costliest_first_with_visible_placeholders() -> None:
+    big = Image(media_type="image/png", data=InlineData(png_url(2048, 2048), 22))
+    small = Image(media_type="image/png", data=InlineData(png_url(300, 300), 22))
+    msgs = [
+        Message.user("click through the settings pages", id="u"),
+        Message(
+            "assistant",
+            (ToolCall("c1", "screenshot", "{}"), ToolCall("c2", "screenshot", "{}")),
+            id="a",
+        ),
+        Message.tool("c1", "page 1", big, id="t1"),
+        Message.tool("c2", "page 2", small, id="t2"),
+    ]
+    full = fit(msgs, MODEL).report.used
+    res = fit(msgs, MODEL, **window_for(full - 200))
+    results = [m.tool_results[0] for m in res.messages if m.role == "tool"]
+    assert Text("[image 2048×2048 PNG omitted to fit the context window]") in results[0].content
+    assert small in results[1].content  # the cheap screenshot survives
+    assert any("2048×2048 PNG from the current turn" in n.text for n in res.report.notices)
+    assert res.report.used <= res.report.budget
+
+
+def test_long_tool_output_is_shrunk_to_head_and_tail_with_marker() -> None:
+    log = "START " + "line of log output\n" * 3000 + " END"
+    msgs = [{"role": "user", "content": "run the tests"}, *exch("c1", 0)]
+    msgs[-1]["content"] = log
+    res = fit(msgs, MODEL, **window_for(600))
+    out = res.messages[-1].tool_results[0].text
+    assert out.startswith("START") and out.endswith("END") and "tokens omitted …]" in out
+    assert res.report.shrunk and res.report.used <= res.report.budget
+
+
+def test_shrink_never_splits_a_character_and_respects_the_target() -> None:
+    text = "नमस्ते दुनिया 你好世界 😀 " * 500
+    out = shrink_text(text, 200, EstimateCounter().count)
+    assert EstimateCounter().count(out) <= 200
+    out.encode("utf-8")  # no lone surrogates
+    assert out.startswith("नमस्ते")
+
+
+# ------------------------------------------------------------------ properties
+
+
+@st.composite
+def histories(draw: st.DrawFn) -> tuple[tuple[Message, ...], int]:
+    msgs = draw(conversations(max_turns=12))
+    msgs = tuple(
+        m if m.id else Message(m.role, m.content, id=f"m{i}", name=m.name)
+        for i, m in enumerate(msgs)
+    )
+    return msgs, draw(st.integers(50, 6000))
+
+
+@given(data=histories())
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_fit_invariants(data: tuple[tuple[Message, ...], int]) -> None:
+    msgs, budget = data
+    snapshot = repr(msgs)
+    try:
+        res = fit(msgs, MODEL, **window_for(budget))
+    except BudgetError as err:
+        assert "current request" in str(err) or "Shrink" in str(err)
+        return
+    out = res.messages
+    assert repr(msgs) == snapshot  # input never mutated
+    assert not tool_pair_problems(out)  # no orphan or dangling tool messages
+    requests = [m for m in msgs if m.role == "user" and not m.is_recap]
+    if requests:
+        assert requests[-1] in out  # the newest request, verbatim
+    assert res.report.used <= res.report.budget
+    assert res.report.used == Pricer.for_model(MODEL).messages(out).total  # report's truth
+    order = {m.id: k for k, m in enumerate(msgs)}
+    assert [order[m.id] for m in out] == sorted(order[m.id] for m in out)  # chronology
+    again = fit(msgs, MODEL, **window_for(budget))
+    assert again.messages == out and again.report == res.report  # deterministic
+    system = [m for m in msgs if m.role == "system"]
+    assert all(s in out for s in system)
+
+
+def test_refit_reuses_prices() -> None:
+    msgs = [Message.user(f"question {i} " + "x" * 200, id=f"u{i}") for i in range(200)]
+    fitter = Fitter(MODEL, window=4000, max_output_tokens=500)
+    fitter.fit(msgs)
+    blocks = len(fitter.pricer._blocks)
+    fitter.fit([*msgs, Message.user("one more", id="new")])
+    assert len(fitter.pricer._blocks) == blocks + 1
+
+
+def test_accepts_anthropic_requests_and_reports_json() -> None:
+    body = {
+        "system": "Be brief.",
+        "messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}],
+    }
+    res = fit(body, "claude-sonnet-4-5")
+    report = json.loads(json.dumps(res.report.to_dict()))
+    assert set(report) >= {
+        "budget",
+        "used",
+        "text_tokens",
+        "image_tokens",
+        "kept",
+        "shrunk",
+        "dropped",
+        "notices",
+    }
+    assert res.messages[0].role == "system"
+
+
+def test_tool_call_arguments_are_never_shrunk() -> None:
+    call = Message(
+        "assistant", (ToolCall("c1", "write", json.dumps({"content": "y" * 4000})),), id="a"
+    )
+    msgs = [Message.user("write it", id="u"), call, Message.tool("c1", "ok", id="t")]
+    res = fit(msgs, MODEL, **window_for(2000))
+    assert res.messages[1].tool_calls[0].arguments == call.tool_calls[0].arguments
