@@ -33,7 +33,9 @@ def test_valid_conversation_has_no_problems() -> None:
 
 def test_one_tool_message_may_answer_several_calls() -> None:
     both = Message("tool", (ToolResult("c1", (Text("x"),)), ToolResult("c2", (Text("y"),))))
-    ensure_valid([Message.user("q"), Message.assistant(ToolCall("c1", "a"), ToolCall("c2", "b")), both])
+    ensure_valid(
+        [Message.user("q"), Message.assistant(ToolCall("c1", "a"), ToolCall("c2", "b")), both]
+    )
 
 
 @pytest.mark.parametrize(
@@ -46,7 +48,11 @@ def test_one_tool_message_may_answer_several_calls() -> None:
             ["dangling_call", "orphan_result"],
         ),
         (
-            [Message.assistant(ToolCall("c1", "ls")), Message.tool("c1", "r"), Message.tool("c1", "r")],
+            [
+                Message.assistant(ToolCall("c1", "ls")),
+                Message.tool("c1", "r"),
+                Message.tool("c1", "r"),
+            ],
             ["duplicate_result"],
         ),
         (
@@ -62,8 +68,14 @@ def test_one_tool_message_may_answer_several_calls() -> None:
             ],
             ["duplicate_call_id"],
         ),
-        ([Message.assistant(ToolCall("c1", "ls", '{"a": ')), Message.tool("c1", "r")], ["bad_arguments"]),
-        ([Message.assistant(ToolCall("c1", "ls", "[1]")), Message.tool("c1", "r")], ["bad_arguments"]),
+        (
+            [Message.assistant(ToolCall("c1", "ls", '{"a": ')), Message.tool("c1", "r")],
+            ["bad_arguments"],
+        ),
+        (
+            [Message.assistant(ToolCall("c1", "ls", "[1]")), Message.tool("c1", "r")],
+            ["bad_arguments"],
+        ),
         ([Message.assistant(ToolCall("c1", "")), Message.tool("c1", "r")], ["missing_tool_name"]),
         ([Message.user("")], ["empty"]),
         ([Message("user", ())], ["empty"]),
@@ -71,7 +83,10 @@ def test_one_tool_message_may_answer_several_calls() -> None:
         ([Message.user(ToolCall("c1", "ls"))], ["misplaced_call"]),
         ([Message.user(ToolResult("c1"))], ["misplaced_result"]),
         (
-            [Message.assistant(ToolCall("c1", "ls")), Message("tool", (ToolResult("c1"), Text("x")))],
+            [
+                Message.assistant(ToolCall("c1", "ls")),
+                Message("tool", (ToolResult("c1"), Text("x"))),
+            ],
             ["non_result_in_tool"],
         ),
     ],
@@ -81,8 +96,12 @@ def test_each_rule_is_reported(messages: list[Message], expected: list[str]) -> 
 
 
 def test_problem_names_the_path() -> None:
-    problems = tool_pair_problems([Message.user("q"), Message("tool", (Text("x"), ToolResult("z")))])
-    assert problems[0] == Problem(1, "messages[1].content[0]", "non_result_in_tool", problems[0].message)
+    problems = tool_pair_problems(
+        [Message.user("q"), Message("tool", (Text("x"), ToolResult("z")))]
+    )
+    assert problems[0] == Problem(
+        1, "messages[1].content[0]", "non_result_in_tool", problems[0].message
+    )
     assert problems[1].path == "messages[1].content[1]"
     assert "'z'" in problems[1].message
 
@@ -95,7 +114,9 @@ def test_unknown_role_is_reported() -> None:
 
 def test_ensure_valid_raises_content_error_with_path_and_target() -> None:
     with pytest.raises(ContentError) as err:
-        ensure_valid([Message.user("q"), Message.assistant(ToolCall("c9", "ls"))], target="anthropic")
+        ensure_valid(
+            [Message.user("q"), Message.assistant(ToolCall("c9", "ls"))], target="anthropic"
+        )
     assert err.value.path == "messages[1]"
     assert "c9" in err.value.reason and "anthropic" in err.value.reason
 

@@ -1,9 +1,31 @@
 """contextledger: fit long multimodal LLM conversations into a context window.
 
 Price as the provider bills, keep the goal and the tool pair, report every drop, lose nothing.
+
+>>> from contextledger import translate
+>>> body = translate([{"role": "system", "content": "Be brief."},
+...                   {"role": "user", "content": "hi"}], "anthropic").body
+>>> body
+{'messages': [{'role': 'user', 'content': 'hi'}], 'system': 'Be brief.'}
 """
 
 from .catalog import Catalog, ImageLimits, ModelInfo, default_catalog, lookup_model
+from .compaction import (
+    AnthropicSummarizer,
+    CompactionEvent,
+    CompactionOutcome,
+    CompactionPolicy,
+    Conversation,
+    OfflineSummarizer,
+    OpenAISummarizer,
+    Summarizer,
+    SummarizerError,
+    Verification,
+    compaction_enabled,
+    plan_compaction,
+    summarizer_from_spec,
+    verify_recap,
+)
 from .errors import (
     BudgetError,
     ContentError,
@@ -14,6 +36,10 @@ from .errors import (
     UnsupportedBlockError,
     VisionGateError,
 )
+from .fit import FitReport, FitResult, Fitter, fit
+from .gate import accepts_images, vision_gate
+from .images.normalize import NormalizedImage, normalize_image
+from .images.probe import ImageInfo, probe_image
 from .model import (
     Audio,
     Block,
@@ -27,32 +53,88 @@ from .model import (
     ToolCall,
     ToolResult,
 )
+from .pricing.messages import MessagePrice, Pricer, price_messages
+from .pricing.text import TokenCounter, count_text, counter_for
+from .pricing.vision import ImageCost, image_cost, max_image_cost
+from .providers import Translation, detect_format, read_messages, translate, write_messages
+from .repair import RepairChange, RepairResult, repair
+from .report import Notice
+from .storage.media import MediaStore
+from .storage.sessions import LoadedSession, SessionStore
+from .validate import ensure_valid, tool_pair_problems
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "AnthropicSummarizer",
     "Audio",
     "Block",
     "BudgetError",
     "Catalog",
+    "CompactionEvent",
+    "CompactionOutcome",
+    "CompactionPolicy",
     "ContentError",
     "ContextLedgerError",
+    "Conversation",
     "FileAttachment",
+    "FitReport",
+    "FitResult",
+    "Fitter",
     "Image",
+    "ImageCost",
+    "ImageInfo",
     "ImageLimits",
     "ImageProbeError",
     "InlineData",
+    "LoadedSession",
+    "MediaStore",
     "Message",
+    "MessagePrice",
     "ModelInfo",
+    "NormalizedImage",
+    "Notice",
+    "OfflineSummarizer",
+    "OpenAISummarizer",
+    "Pricer",
     "Reasoning",
     "Recap",
+    "RepairChange",
+    "RepairResult",
+    "SessionStore",
     "StoreError",
+    "Summarizer",
+    "SummarizerError",
     "Text",
+    "TokenCounter",
     "ToolCall",
     "ToolResult",
+    "Translation",
     "UnknownModelError",
     "UnsupportedBlockError",
+    "Verification",
     "VisionGateError",
+    "accepts_images",
+    "compaction_enabled",
+    "count_text",
+    "counter_for",
     "default_catalog",
+    "detect_format",
+    "ensure_valid",
+    "fit",
+    "image_cost",
     "lookup_model",
+    "max_image_cost",
+    "normalize_image",
+    "plan_compaction",
+    "price_messages",
+    "probe_image",
+    "read_messages",
+    "repair",
+    "summarizer_from_spec",
+    "tool_pair_problems",
+    "translate",
+    "verify_recap",
+    "vision_gate",
+    "write_messages",
 ]

@@ -26,14 +26,15 @@ The report's ``used`` is exactly ``Pricer.messages(result.messages)``.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from .catalog import Catalog, ModelInfo, lookup_model
 from .errors import BudgetError
-from .gate import OnImages, vision_gate
-from .model import Block, FileAttachment, Image, Message, Text, ToolResult
+from .gate import OnImages, accepts_images, vision_gate
+from .model import Block, FileAttachment, Image, Message, Text, ToolCall, ToolResult
 from .pricing.messages import REQUEST_OVERHEAD, Pricer
 from .report import Notice
 
@@ -148,7 +149,7 @@ def default_output_reserve(info: ModelInfo, window: int) -> int:
 # ----------------------------------------------------------------------------- units
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Unit:
     """A run of messages kept or dropped together: one message, or a tool exchange."""
 
@@ -158,27 +159,74 @@ class _Unit:
     kind: Literal["message", "exchange", "anchor", "prior", "recap", "system"]
 
 
-def _group(messages: Sequence[Message]) -> list[tuple[int, list[Message]]]:
-    """Split into units: an assistant message with tool calls absorbs the tool messages after it."""
-    units: list[tuple[int, list[Message]]] = []
-    i = 0
-    while i < len(messages):
-        m = messages[i]
-        run = [m]
-        j = i + 1
-        if m.role == "assistant" and m.tool_calls:
-            while j < len(messages) and messages[j].role == "tool":
-                run.append(messages[j])
-                j += 1
-        elif m.role == "tool":
-            # A tool message whose call was not just before (invalid input that repair()
-            # fixes) is grouped with its neighbours so it is never sent alone.
-            while j < len(messages) and messages[j].role == "tool":
-                run.append(messages[j])
-                j += 1
-        units.append((i, run))
-        i = j
-    return units
+def _opens_exchange(m: Message) -> bool:
+    return m.role == "assistant" and any(isinstance(b, ToolCall) for b in m.content)
+
+
+class _Index:
+    """Per-message costs and unit boundaries of the last history fitted, reused on refit.
+
+    Messages are immutable, so a message that is the same object as last time has the same
+    price and the same place in its unit: refitting after an append touches only the tail.
+    """
+
+    def __init__(self) -> None:
+        self.body: list[Message] = []
+        self.costs: list[int] = []
+        self.starts: list[int] = []  # first index of each unit
+        self.requests_before: list[int] = [0]  # requests among body[:i]
+        self.recaps: list[int] = []  # positions of recap messages
+        self.images: list[int] = []  # positions of messages holding images
+        self.shared = 0  # how many leading messages the last update kept unchanged
+
+    def update(self, body: Sequence[Message], pricer: Pricer) -> None:
+        prefix = 0
+        limit = min(len(body), len(self.body))
+        while prefix < limit and body[prefix] is self.body[prefix]:
+            prefix += 1
+        self.shared = prefix
+        # Re-group from the start of the last unit that began inside the shared prefix:
+        # new tool messages may extend it.
+        keep_units = bisect_left(self.starts, prefix)
+        if keep_units and prefix < len(body):
+            keep_units -= 1
+        regroup = self.starts[keep_units] if keep_units < len(self.starts) else prefix
+        regroup = min(regroup, prefix)
+        del self.starts[keep_units:]
+        self.body = list(body)
+        del self.costs[prefix:]
+        self.costs.extend(pricer.message(m).total for m in body[prefix:])
+        del self.requests_before[prefix + 1 :]
+        self.recaps = [i for i in self.recaps if i < prefix]
+        self.images = [i for i in self.images if i < prefix]
+        for i in range(prefix, len(body)):
+            m = body[i]
+            self.requests_before.append(self.requests_before[-1] + (1 if _is_request(m) else 0))
+            if m.is_recap:
+                self.recaps.append(i)
+            if any(
+                isinstance(b, Image)
+                or (isinstance(b, ToolResult) and any(isinstance(x, Image) for x in b.content))
+                for b in m.content
+            ):
+                self.images.append(i)
+        i = regroup
+        n = len(body)
+        while i < n:
+            self.starts.append(i)
+            j = i + 1
+            if _opens_exchange(body[i]) or body[i].role == "tool":
+                # A tool message whose call was not just before (invalid input that repair()
+                # fixes) is grouped with its neighbours so it is never sent alone.
+                while j < n and body[j].role == "tool":
+                    j += 1
+            i = j
+
+    def end(self, k: int) -> int:
+        return self.starts[k + 1] if k + 1 < len(self.starts) else len(self.body)
+
+    def turns_after(self, i: int) -> int:
+        return self.requests_before[-1] - self.requests_before[i + 1]
 
 
 def _is_request(m: Message) -> bool:
@@ -221,19 +269,16 @@ class Fitter:
         )
         self.options = options or FitOptions()
         self.pricer = pricer or Pricer.for_model(self.info, catalog)
-        self._turns_after: dict[str, int] = {}
-
-    def remember_turns(self, messages: Sequence[Message]) -> None:
-        """Note, per message id, how many user requests came after it (for notices)."""
-        after = 0
-        self._turns_after = {}
-        for m in reversed(messages):
-            self._turns_after[m.id] = after
-            if _is_request(m):
-                after += 1
+        self._index = _Index()
+        self._positions: dict[str, int] | None = None
+        self._drop_state: tuple[list[int], list[Change]] = ([], [])
 
     def ago(self, message_id: str) -> str:
-        n = self._turns_after.get(message_id, 0)
+        """'from 3 turns ago': how many user requests came after the message."""
+        if self._positions is None:
+            self._positions = {m.id: i for i, m in enumerate(self._index.body)}
+        pos = self._positions.get(message_id)
+        n = self._index.turns_after(pos) if pos is not None else 0
         return (
             "from the current turn"
             if n == 0
@@ -254,7 +299,7 @@ class Fitter:
         if system is not None:
             msgs = (Message.system(system, id="system"), *(m for m in msgs if m.role != "system"))
         notices: list[Notice] = []
-        if any(True for m in msgs for _ in m.images()):
+        if not accepts_images(self.info, self.catalog)[0]:
             gated = vision_gate(
                 msgs, self.info, on_images=self.options.on_images, catalog=self.catalog
             )
@@ -324,91 +369,95 @@ def _fit(
             available=budget,
         )
 
-    cost = {id(m): pricer.message(m).total for m in msgs}
-    fitter.remember_turns(msgs)
     system_msgs = [m for m in msgs if m.role == "system"]
     body = [m for m in msgs if m.role != "system"]
-    system_cost = sum(cost[id(m)] for m in system_msgs)
+    index = fitter._index
+    index.update(body, pricer)
+    fitter._positions = None
+    costs, starts = index.costs, index.starts
+    system_cost = sum(pricer.message(m).total for m in system_msgs)
 
     anchor_pos = next((k for k in range(len(body) - 1, -1, -1) if _is_request(body[k])), None)
     changes: list[Change] = []
 
     # The current request (with system prompt and tool schemas) must fit on its own.
     anchor = body[anchor_pos] if anchor_pos is not None else None
-    anchor_cost = cost[id(anchor)] if anchor is not None else 0
+    anchor_cost = costs[anchor_pos] if anchor_pos is not None else 0
     if system_cost + anchor_cost > budget:
         anchor, anchor_cost = _rescue_anchor(
             fitter, anchor, system_cost, budget, tools_tokens, changes, notices
         )
 
-    # Units; anchors and recaps are pinned.
-    units: list[_Unit] = []
-    for start, run in _group(body):
-        m = run[0]
-        kind: Any = "exchange" if len(run) > 1 or m.tool_calls else "message"
-        if start == anchor_pos:
-            kind = "anchor"
-            run = [anchor] if anchor is not None else run
-        elif m.is_recap:
-            kind = "recap"
-        units.append(
-            _Unit(
-                start,
-                run,
-                sum(cost.get(id(x), 0) for x in run) if kind != "anchor" else anchor_cost,
-                kind,
+    def unit(k: int, kind: Any = None) -> _Unit:
+        start, end = starts[k], index.end(k)
+        if kind is None:
+            kind = (
+                "recap"
+                if body[start].is_recap
+                else ("exchange" if end - start > 1 or _opens_exchange(body[start]) else "message")
             )
-        )
+        return _Unit(start, body[start:end], sum(costs[start:end]), kind)
 
-    priors: list[_Unit] = []
-    if anchor_pos is not None and opts.prior_anchors > 0:
+    # Pinned units: the anchor, up to N prior requests within their cap, and recaps.
+    pinned: list[_Unit] = []
+    pinned_units: set[int] = set()
+    anchor_unit = bisect_left(starts, anchor_pos) if anchor_pos is not None else None
+    if anchor_unit is not None and anchor is not None:
+        pinned.append(_Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
+        pinned_units.add(anchor_unit)
         spent = 0
-        for u in reversed(units):
-            if u.start >= anchor_pos or u.kind != "message" or not _is_request(u.messages[0]):
-                continue
-            if spent + u.cost > opts.prior_anchor_tokens:
-                continue
-            u.kind = "prior"
-            priors.append(u)
-            spent += u.cost
-            if len(priors) >= opts.prior_anchors:
+        found = 0
+        for k in range(anchor_unit - 1, -1, -1):
+            if found >= opts.prior_anchors:
                 break
-
-    pinned = [u for u in units if u.kind in ("anchor", "prior", "recap")]
+            m = body[starts[k]]
+            if index.end(k) - starts[k] != 1 or not _is_request(m):
+                continue
+            if spent + costs[starts[k]] > opts.prior_anchor_tokens:
+                continue
+            pinned.append(unit(k, "prior"))
+            pinned_units.add(k)
+            spent += costs[starts[k]]
+            found += 1
+    for pos in index.recaps:
+        k = bisect_left(starts, pos)
+        if k not in pinned_units:
+            pinned.append(unit(k, "recap"))
+            pinned_units.add(k)
     total = system_cost + sum(u.cost for u in pinned)
-    free = [u for u in units if u.kind in ("message", "exchange")]
+
+    # Newest units first, as a contiguous run back from the end; the newest is always kept.
     kept_free: list[_Unit] = []
-    newest_exchange = max(
-        (k for k, u in enumerate(free) if u.start > (anchor_pos or -1)), default=None
-    )
-    stopped = False
-    for k in range(len(free) - 1, -1, -1):
-        u = free[k]
-        if u.start < opts.min_cut_index and not stopped:
-            stopped = True
-        must = k == newest_exchange
-        if not stopped and (must or total + u.cost <= budget):
-            kept_free.append(u)
-            total += u.cost
-        else:
-            stopped = True
-    dropped_units = [u for u in free if u not in kept_free]
+    cut_unit = len(starts)
+    newest = True
+    for k in range(len(starts) - 1, -1, -1):
+        if k in pinned_units:
+            continue
+        u = unit(k)
+        must = newest and (anchor_pos is None or u.start > anchor_pos)
+        newest = False
+        if starts[k] < opts.min_cut_index or (not must and total + u.cost > budget):
+            break
+        kept_free.append(u)
+        total += u.cost
+        cut_unit = k
+    dropped_units = [k for k in range(cut_unit) if k not in pinned_units]
 
     # Pinned prior requests yield, oldest first; then recaps.
+    yielded: list[_Unit] = []
     for kind in ("prior", "recap"):
         for u in sorted((u for u in pinned if u.kind == kind), key=lambda u: u.start):
             if total <= budget:
                 break
             pinned.remove(u)
-            dropped_units.append(u)
+            yielded.append(u)
             total -= u.cost
 
-    for u in sorted(dropped_units, key=lambda u: u.start):
-        _report_drop(fitter, u, cost, changes, notices)
+    _report_drops(fitter, body, dropped_units, yielded, changes, notices)
 
     kept_units = sorted([*pinned, *kept_free], key=lambda u: u.start)
     kept_msgs: list[Message] = [m for u in kept_units for m in u.messages]
-    cut_index = min((u.start for u in kept_free), default=len(body))
+    cut_index = starts[cut_unit] if cut_unit < len(starts) else len(body)
 
     if total > budget:
         kept_msgs, total = _shed(
@@ -428,19 +477,11 @@ def _fit(
         )
 
     out = (*system_msgs, *kept_msgs)
-    priced = pricer.messages(out)
+    text_tokens = image_tokens = 0
     for m in out:
-        changes.append(
-            Change(
-                "kept",
-                m.id,
-                None,
-                m.role,
-                "kept",
-                cost.get(id(m), pricer.message(m).total),
-                pricer.message(m).total,
-            )
-        )
+        price = pricer.message(m)
+        text_tokens, image_tokens = text_tokens + price.text, image_tokens + price.image
+        changes.append(Change("kept", m.id, None, m.role, "kept", price.total, price.total))
     report = FitReport(
         model=info.id,
         window=fitter.window,
@@ -449,9 +490,9 @@ def _fit(
         memory_tokens=memory_tokens,
         overhead_tokens=REQUEST_OVERHEAD,
         budget=budget,
-        used=priced.total,
-        text_tokens=priced.text,
-        image_tokens=priced.image,
+        used=text_tokens + image_tokens,
+        text_tokens=text_tokens,
+        image_tokens=image_tokens,
         kept=tuple(m.id for m in out),
         changes=tuple(changes),
         notices=tuple(notices),
@@ -559,33 +600,83 @@ def _label(pricer: Pricer, img: Image) -> str:
     return img.describe(price.width, price.height)
 
 
-def _report_drop(
-    fitter: Fitter, u: _Unit, cost: dict[int, int], changes: list[Change], notices: list[Notice]
+_DROP_REASONS = {
+    "exchange": "older tool exchange dropped whole to fit the context window",
+    "message": "older message dropped to fit the context window",
+    "recap": "recap dropped to fit the context window",
+    "prior": "earlier request yielded to fit the context window",
+}
+
+
+def _report_drops(
+    fitter: Fitter,
+    body: Sequence[Message],
+    dropped_units: list[int],
+    yielded: list[_Unit],
+    changes: list[Change],
+    notices: list[Notice],
 ) -> None:
-    reason = {
-        "exchange": "older tool exchange dropped whole to fit the context window",
-        "message": "older message dropped to fit the context window",
-        "prior": "earlier request yielded to fit the context window",
-        "recap": "recap dropped to fit the context window",
-    }.get(u.kind, "dropped to fit the context window")
-    for m in u.messages:
-        changes.append(Change("dropped", m.id, None, m.role, reason, cost.get(id(m), 0), 0))
-        for img in m.images():
+    """One Change per dropped message. The old units that dropped last turn drop again,
+    so their Changes are reused: a refit reports only what is new at C speed."""
+    index = fitter._index
+    starts = index.starts
+    prev_units, prev_changes = fitter._drop_state
+    reuse = 0
+    if prev_units and len(prev_units) <= len(dropped_units):
+        last = prev_units[-1]
+        if index.end(last) <= index.shared and dropped_units[: len(prev_units)] == prev_units:
+            reuse = len(prev_units)
+    drop_changes = list(prev_changes) if reuse else []
+    for k in dropped_units[reuse:]:
+        start, end = starts[k], index.end(k)
+        first = body[start]
+        kind = (
+            "exchange"
+            if end - start > 1 or _opens_exchange(first)
+            else ("recap" if first.is_recap else "message")
+        )
+        reason = _DROP_REASONS[kind]
+        for i in range(start, end):
+            m = body[i]
+            drop_changes.append(Change("dropped", m.id, None, m.role, reason, index.costs[i], 0))
+    fitter._drop_state = (dropped_units, drop_changes)
+    changes.extend(drop_changes)
+    for u in yielded:
+        for m in u.messages:
+            changes.append(
+                Change(
+                    "dropped",
+                    m.id,
+                    None,
+                    m.role,
+                    _DROP_REASONS[u.kind],
+                    fitter.pricer.message(m).total,
+                    0,
+                )
+            )
+    dropped_set = set(dropped_units)
+    yielded_pos = {u.start for u in yielded}
+    for i in index.images:
+        k = bisect_right(starts, i) - 1
+        if k in dropped_set or starts[k] in yielded_pos:
+            m = body[i]
+            for img in m.images():
+                notices.append(
+                    Notice(
+                        "dropped",
+                        m.id,
+                        f"The model will not see image {_label(fitter.pricer, img)} {fitter.ago(m.id)}: dropped to fit the context window.",
+                    )
+                )
+    for u in yielded:
+        if u.kind == "prior":
             notices.append(
                 Notice(
                     "dropped",
-                    m.id,
-                    f"The model will not see image {_label(fitter.pricer, img)} {fitter.ago(m.id)}: dropped to fit the context window.",
+                    u.messages[0].id,
+                    "An earlier request was left out to fit the context window.",
                 )
             )
-    if u.kind == "prior":
-        notices.append(
-            Notice(
-                "dropped",
-                u.messages[0].id,
-                "An earlier request was left out to fit the context window.",
-            )
-        )
 
 
 # ----------------------------------------------------------------------------- shedding

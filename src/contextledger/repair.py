@@ -220,7 +220,10 @@ def _normalize(messages: Sequence[Message], note: _Note) -> list[_Item]:
                 i,
                 f"moved {len(results)} tool result(s) out of a {m.role} message into a tool message {where} it",
             )
-        body = m if len(rest) == len(m.content) else m.with_content(rest)
+        same = len(rest) == len(m.content) and all(
+            a is b for a, b in zip(rest, m.content, strict=True)
+        )
+        body = m if same else m.with_content(rest)
         keep_body = not is_empty(body)
         if not keep_body and not results:
             note("empty_message", i, f"removed a {m.role} message left empty")
@@ -383,6 +386,14 @@ def _fix_calls(items: list[_Item], note: _Note) -> set[str]:
         by_item.setdefault(t, {})[j] = new_id
     for t, renames in by_item.items():
         m = items[t].msg
+        for j, new_id in renames.items():
+            old = m.content[j]
+            was = _call_id(old.call_id) if isinstance(old, ToolResult) else ""
+            note(
+                "renamed_result",
+                items[t].src,
+                f"the result for {was or '(no id)'} now answers {new_id}, as its call was renamed",
+            )
         items[t].msg = m.with_content(
             replace(b, call_id=renames[j]) if j in renames and isinstance(b, ToolResult) else b
             for j, b in enumerate(m.content)

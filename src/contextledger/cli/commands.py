@@ -1,3 +1,3 @@
 """Registry of subcommand modules (one import line per module)."""
 
-from . import convert, demo  # noqa: F401
+from . import compact, convert, cost, demo, fitcmd, store  # noqa: F401

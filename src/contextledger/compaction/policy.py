@@ -262,6 +262,4 @@ def _splits_exchange(view: Sequence[Message], turns: list[int], boundary: int) -
     old_calls = {c.id for i in turns[:boundary] for c in view[i].tool_calls}
     if not old_calls:
         return False
-    return any(
-        r.call_id in old_calls for i in turns[boundary:] for r in view[i].tool_results
-    )
+    return any(r.call_id in old_calls for i in turns[boundary:] for r in view[i].tool_results)

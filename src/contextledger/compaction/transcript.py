@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..model import Audio, FileAttachment, Image, Message, Recap, Text, ToolCall, ToolResult
+from ..model import Audio, FileAttachment, Image, Message, Recap, Text, ToolCall
 from .policy import CompactionPolicy
 
 PROMPT_END = "Do not invent facts. Return only the summary text, no preamble."
@@ -56,12 +56,12 @@ def cut_utf8(text: str, max_bytes: int) -> str:
     Never splits a character, and backs off so a base character is not separated from
     its combining marks (Devanagari vowel signs and viramas, emoji joiners).
 
-    >>> cut_utf8("नमस्ते", 7)   # 'न' + 'म' are 6 bytes; '्' would orphan the cluster
-    'न'
+    >>> cut_utf8("नमस्ते", 12)  # 'नमस्' is 12 bytes, but 'स्' joins the next letter
+    'नम'
     >>> cut_utf8("你好世界", 7)
     '你好'
-    >>> len(cut_utf8("héllo" * 100, 11).encode())
-    10
+    >>> len(cut_utf8("héllo" * 100, 8).encode())  # 'é' would need bytes 8 and 9
+    7
     """
     if max_bytes <= 0:
         return ""
@@ -88,19 +88,24 @@ def head_tail(text: str, max_chars: int) -> str:
     """``text`` held to ``max_chars`` characters, keeping its head and its tail.
 
     >>> head_tail("a" * 50 + "b" * 50, 40)
-    'aaaaaaaaaaa […60 chars omitted…] bbbbbbbbbbb'
+    'aaaaaaaaa […82 chars omitted…] bbbbbbbbb'
     >>> len(head_tail("x" * 5000, 800))
     800
     """
     if len(text) <= max_chars:
         return text
-    marker_len = len(f" […{len(text)} chars omitted…] ")
-    avail = max(0, max_chars - marker_len)
+    avail = max(0, max_chars - len(_omitted(0)))
+    while avail > 0 and avail + len(_omitted(len(text) - avail)) > max_chars:
+        avail -= 1
     head_n = (avail + 1) // 2
     tail_n = avail - head_n
     omitted = len(text) - head_n - tail_n
     tail = text[len(text) - tail_n :] if tail_n else ""
-    return f"{text[:head_n]} […{omitted} chars omitted…] {tail}"
+    return f"{text[:head_n]}{_omitted(omitted)}{tail}"
+
+
+def _omitted(n: int) -> str:
+    return f" […{n} chars omitted…] "
 
 
 def build_prompt(policy: CompactionPolicy | None = None) -> str:
@@ -157,7 +162,10 @@ def render_call(call: ToolCall, *, value_chars: int = 120) -> str:
     if error is not None:
         return f"{call.name}(unparsed arguments: {_short(call.arguments, value_chars)})"
     if isinstance(parsed, Mapping):
-        args = ", ".join(f"{k}={json.dumps(_short(v, value_chars), ensure_ascii=False)}" for k, v in parsed.items())
+        args = ", ".join(
+            f"{k}={json.dumps(_short(v, value_chars), ensure_ascii=False)}"
+            for k, v in parsed.items()
+        )
         return f"{call.name}({args})"
     return f"{call.name}({_short(parsed, value_chars)})"
 
@@ -220,9 +228,7 @@ def render_message(
     return f"{label}: {text}"
 
 
-RECAP_HEADER = (
-    "Previous recap (written earlier by the assistant, not the user's words; extend it):"
-)
+RECAP_HEADER = "Previous recap (written earlier by the assistant, not the user's words; extend it):"
 NEW_HEADER = "Conversation since that recap:"
 
 

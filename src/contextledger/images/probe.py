@@ -59,7 +59,6 @@ _PNG_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: 
 _JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 _JPEG_STANDALONE = frozenset([0x01, 0xD8, *range(0xD0, 0xD8)])
 _FILL = re.compile(rb"\xff+")
-_WS = re.compile(r"\s+")
 _DATA_URL = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),", re.IGNORECASE)
 
 
@@ -315,7 +314,9 @@ def _unknown(b: bytes) -> ImageProbeError:
     head = b[:16]
     hint = ""
     stripped = head.lstrip()
-    if stripped[:1] in (b"<", b"{", b"[") or head.isascii() and head.decode("ascii").isprintable():
+    if stripped[:1] in (b"<", b"{", b"[") or (
+        head.isascii() and head.decode("ascii").isprintable()
+    ):
         hint = " (it looks like text)"
     return ImageProbeError(
         f"unknown image format: not PNG, JPEG, GIF or WebP{hint}; starts with {head.hex(' ')}"
@@ -365,8 +366,13 @@ def _truncated(exc: _NeedMore, have: int) -> ImageProbeError:
 def probe_image_header(data: bytes) -> ImageInfo:
     """Probe raw image bytes (the whole file or a prefix of it).
 
-    >>> probe_image_header(b"GIF89a\\x02\\x00\\x03\\x00\\x00\\x00\\x00,").format
-    'gif'
+    >>> gif = b"GIF89a\\x02\\x00\\x03\\x00\\x00\\x00\\x00,\\0\\0\\0\\0\\2\\0\\3\\0\\0\\2\\0;"
+    >>> probe_image_header(gif)
+    ImageInfo(width=2, height=3, format='gif', animated=False, orientation=1)
+    >>> probe_image_header(gif[:8])
+    Traceback (most recent call last):
+    ...
+    contextledger.errors.ImageProbeError: truncated: the GIF logical screen descriptor needs at least 13 bytes, only 8 available
     """
     try:
         return _guarded(bytes(data) if not isinstance(data, bytes) else data)
@@ -374,7 +380,9 @@ def probe_image_header(data: bytes) -> ImageInfo:
         raise _truncated(exc, len(data)) from None
 
 
-def _grow(read: Callable[[int], tuple[bytes, bool]], start: int, chars_for: Callable[[int], int]) -> ImageInfo:
+def _grow(
+    read: Callable[[int], tuple[bytes, bool]], start: int, chars_for: Callable[[int], int]
+) -> ImageInfo:
     """Parse growing prefixes. ``read(n)`` gives (decoded prefix, whether it is everything)."""
     n = start
     while True:
@@ -390,25 +398,32 @@ def _grow(read: Callable[[int], tuple[bytes, bool]], start: int, chars_for: Call
 # --- base64 ----------------------------------------------------------------------------
 
 
+def _b64_decode(chunk: str, complete: bool) -> bytes:
+    rest = len(chunk) % 4
+    if not complete:
+        chunk = chunk[: len(chunk) - rest]
+    elif rest == 1:
+        raise binascii.Error("impossible length")
+    elif rest:
+        chunk += "=" * (4 - rest)
+    return binascii.a2b_base64(chunk, strict_mode=True)
+
+
 def _b64_prefix(chunk: str, complete: bool) -> bytes:
     """Decode a prefix of a base64 payload: whitespace and %-escapes tolerated, strict alphabet."""
+    try:
+        return _b64_decode(chunk, complete)  # fast path: clean base64
+    except (binascii.Error, ValueError):
+        pass
     if "%" in chunk:
         if not complete:
             cut = chunk.rfind("%", max(0, len(chunk) - 2))
             if cut >= 0:
                 chunk = chunk[:cut]
         chunk = unquote(chunk)
-    if _WS.search(chunk):
-        chunk = _WS.sub("", chunk)
-    rest = len(chunk) % 4
-    if not complete:
-        chunk = chunk[: len(chunk) - rest]
-    elif rest == 1:
-        raise ImageProbeError("data URL payload is not valid base64 (impossible length)")
-    elif rest:
-        chunk += "=" * (4 - rest)
+    chunk = "".join(chunk.split())  # MIME line breaks and other whitespace
     try:
-        return binascii.a2b_base64(chunk, strict_mode=True)
+        return _b64_decode(chunk, complete)
     except (binascii.Error, ValueError) as exc:
         raise ImageProbeError(f"data URL payload is not valid base64 ({exc})") from None
 

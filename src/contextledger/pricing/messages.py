@@ -80,6 +80,9 @@ class Pricer:
         self.message_overhead = MESSAGE_OVERHEAD.get(model.provider, DEFAULT_MESSAGE_OVERHEAD)
         self._blocks: dict[Block, tuple[int, int]] = {}
         self._images: dict[Image, ImagePrice] = {}
+        # Messages are immutable: the same object has the same price. Keyed by identity
+        # (the value holds the message, so an id is never reused while cached).
+        self._messages: dict[int, tuple[Message, MessagePrice]] = {}
 
     @classmethod
     def for_model(cls, model: str | ModelInfo, catalog: Catalog | None = None) -> Pricer:
@@ -162,12 +165,19 @@ class Pricer:
     # -- messages -------------------------------------------------------------------
 
     def message(self, m: Message) -> MessagePrice:
+        hit = self._messages.get(id(m))
+        if hit is not None and hit[0] is m:
+            return hit[1]
         text = self.message_overhead + (1 if m.name else 0)
         image = 0
         for b in m.content:
             t, i = self.block(b)
             text, image = text + t, image + i
-        return MessagePrice(text, image)
+        price = MessagePrice(text, image)
+        if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
+            self._messages.clear()
+        self._messages[id(m)] = (m, price)
+        return price
 
     def messages(self, messages: Iterable[Message]) -> MessagePrice:
         """Sum of message prices (request framing not included)."""

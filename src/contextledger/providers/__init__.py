@@ -151,10 +151,8 @@ def write_messages(messages: Sequence[Message], fmt: Format, **options: Any) -> 
 
 
 def _validate(messages: Sequence[Message], target: str) -> None:
-    try:
-        from ..validate import ensure_valid
-    except ImportError:  # pragma: no cover - validate.py lands with the repair work
-        return
+    from ..validate import ensure_valid
+
     ensure_valid(messages, target)
 
 

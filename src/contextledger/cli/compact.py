@@ -1,0 +1,122 @@
+"""``contextledger compact FILE``: recap a saved conversation and show the verified result.
+
+FILE is an OpenAI-format JSON list of messages, or an object with a ``messages`` list.
+The command prints the recap, the verification (supported, unsupported, missing facts)
+and the view that would be sent. It compacts on request: the message-count and token
+triggers and the cooldown are skipped (``--auto`` applies them), the newest turns are
+still kept verbatim. Exit status: 0 when compacted or nothing to do, 1 when the
+summarizer failed or the recap was rejected (the history is unchanged either way).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from contextledger.cli import main
+
+
+def _load(path: str) -> Any:
+    try:
+        payload = json.loads(Path(path).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.ClickException(f"cannot read {path}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise click.ClickException(f"{path} is not JSON: {exc}") from exc
+    if isinstance(payload, dict) and isinstance(payload.get("messages"), list):
+        payload = payload["messages"]
+    if not isinstance(payload, list):
+        raise click.ClickException(
+            f"{path}: expected a JSON list of messages or an object with a 'messages' list"
+        )
+    return payload
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--summarizer",
+    "spec",
+    default="offline",
+    show_default=True,
+    help="offline, openai:MODEL (OPENAI_BASE_URL / OPENAI_API_KEY) or anthropic:MODEL.",
+)
+@click.option(
+    "--mode",
+    type=click.Choice(["strip", "reject"]),
+    default="strip",
+    show_default=True,
+    help="strip: remove sentences with unsupported facts; reject: refuse the whole recap.",
+)
+@click.option("--auto", is_flag=True, help="Compact only if the policy's triggers say so.")
+@click.option("--keep-recent", type=click.IntRange(0), default=None, help="Messages kept verbatim.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def compact(
+    file: str, spec: str, mode: str, auto: bool, keep_recent: int | None, as_json: bool
+) -> None:
+    """Recap the older turns of FILE, verify the recap, and print the view."""
+    from dataclasses import replace
+
+    from contextledger import providers
+    from contextledger.compaction import CompactionPolicy, Conversation, summarizer_from_spec
+    from contextledger.model import with_ids
+
+    read_messages = getattr(providers, "read_messages", None)
+    write_messages = getattr(providers, "write_messages", None)
+    if read_messages is None or write_messages is None:
+        raise click.ClickException("this build has no provider readers (contextledger.providers)")
+    try:
+        summarizer = summarizer_from_spec(spec)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--summarizer") from exc
+    try:
+        messages = with_ids(read_messages(_load(file)))
+    except ValueError as exc:
+        raise click.ClickException(f"{file}: {exc}") from exc
+    policy = CompactionPolicy()
+    if keep_recent is not None:
+        policy = replace(policy, keep_recent=keep_recent)
+    conv = Conversation.from_messages(messages)
+    outcome = conv.compact(
+        summarizer, policy, force=not auto, mode="reject" if mode == "reject" else "strip"
+    )
+    view = outcome.conversation.view
+    body = write_messages(list(view), "openai")
+    wire = body.get("messages", body) if isinstance(body, dict) else body
+    v = outcome.verification
+    if as_json:
+        data = {
+            "status": outcome.status,
+            "summarizer": summarizer.name,
+            "report": list(outcome.report),
+            "recap": outcome.event.recap_text if outcome.event else None,
+            "covers": list(outcome.event.covers) if outcome.event else [],
+            "verification": v.to_dict() if v else None,
+            "messages": {"record": len(conv.record), "view": len(view)},
+            "view": wire,
+        }
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    else:
+        for line in outcome.report:
+            click.echo(line)
+        if outcome.event is not None:
+            click.echo("\n== Recap ==")
+            click.echo(outcome.event.recap.text)
+        if v is not None:
+            click.echo("\n== Verification ==")
+            click.echo(
+                f"supported {len(v.supported)}, unsupported {len(v.unsupported)}, missing {len(v.missing)}"
+            )
+            for f in v.unsupported:
+                click.echo(f"  unsupported {f.kind}: {f.value}")
+            for s in v.removed_sentences:
+                click.echo(f"  removed: {s}")
+            for f in v.missing:
+                click.echo(f"  missing {f.kind}: {f.value}" + (" (failed)" if f.failed else ""))
+        click.echo(f"\n== View ({len(view)} of {len(conv.record)} messages) ==")
+        click.echo(json.dumps(wire, ensure_ascii=False, indent=2, default=str))
+    if outcome.status == "failed":
+        raise SystemExit(1)

@@ -1,0 +1,238 @@
+"""``contextledger cost`` and ``contextledger models``: price images, list the catalog.
+
+Examples::
+
+    contextledger cost shot.png photo.jpg --model claude-opus-4-7 --model gpt-4o
+    contextledger cost --width 1920 --height 1080 --model gpt-5.4 --detail high --json
+    contextledger models --json
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from contextledger.cli import main
+
+from ..catalog import ModelInfo, lookup_model, resolve_catalog
+from ..errors import ContentError, ImageProbeError, UnknownModelError
+from ..images.probe import ImageInfo, probe_image
+from ..pricing.vision import ImageCost, image_cost, max_image_cost
+
+#: Priced when no ``--model`` is given: one model per cost family people meet most.
+REPRESENTATIVE_MODELS = (
+    "gpt-4o",
+    "gpt-5.4",
+    "claude-sonnet-4-5",
+    "claude-opus-4-7",
+    "gemini-2.5-flash",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    image: str
+    info: ImageInfo | None
+    width: int | None
+    height: int | None
+    cost: ImageCost
+    note: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "image": self.image,
+            "model": self.cost.model,
+            "width": self.width,
+            "height": self.height,
+            "processed_width": self.cost.processed_width,
+            "processed_height": self.cost.processed_height,
+            "tokens": self.cost.tokens,
+        }
+
+
+def _resolve(models: tuple[str, ...]) -> list[ModelInfo]:
+    out = []
+    for name in models or REPRESENTATIVE_MODELS:
+        try:
+            out.append(lookup_model(name))
+        except UnknownModelError as exc:
+            raise click.BadParameter(str(exc), param_hint="--model") from None
+    return out
+
+
+def _price(
+    label: str, width: int | None, height: int | None, model: ModelInfo, detail: str | None
+) -> ImageCost:
+    try:
+        return image_cost(width, height, model, detail)
+    except ContentError as exc:
+        raise click.ClickException(f"{label}: {exc}") from None
+
+
+def _note(cost: ImageCost, info: ImageInfo | None) -> str:
+    parts = []
+    if cost.processed_width is None and cost.exact is False and cost.family != "gemini3":
+        parts.append("size unknown: per-image maximum")
+    elif not cost.exact:
+        parts.append("upper bound")
+    if info is not None and info.animated:
+        parts.append("animated")
+    if info is not None and info.orientation != 1:
+        parts.append(f"EXIF orientation {info.orientation}")
+    return ", ".join(parts)
+
+
+def _label(source: str) -> str:
+    if source[:5].lower() == "data:":
+        return f"data URL ({len(source)} chars)"
+    return source
+
+
+@main.command()
+@click.argument("images", nargs=-1, metavar="IMAGE...")
+@click.option("--model", "-m", "models", multiple=True, help="Model id (repeatable).")
+@click.option("--detail", help="OpenAI detail (low/high/auto/original) or Gemini 3 resolution.")
+@click.option("--width", type=click.IntRange(min=1), help="Price this width (no file).")
+@click.option("--height", type=click.IntRange(min=1), help="Price this height (no file).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON objects instead of a table.")
+def cost(
+    images: tuple[str, ...],
+    models: tuple[str, ...],
+    detail: str | None,
+    width: int | None,
+    height: int | None,
+    as_json: bool,
+) -> None:
+    """Price images (files or base64 data URLs) as each model bills them.
+
+    Reads only the image headers. Without --model, a representative model set is used.
+    An unreadable image costs the model's per-image maximum (and a warning says so).
+    """
+    if (width is None) != (height is None):
+        raise click.UsageError("--width and --height go together")
+    if width is not None and images:
+        raise click.UsageError("give IMAGE files or --width/--height, not both")
+    if width is None and not images:
+        raise click.UsageError("give at least one IMAGE, or --width and --height")
+    infos = _resolve(models)
+    rows: list[_Row] = []
+    if width is not None:
+        for m in infos:
+            c = _price(f"{width}x{height}", width, height, m, detail)
+            rows.append(_Row(f"{width}x{height}", None, width, height, c, _note(c, None)))
+    for source in images:
+        label = _label(source)
+        try:
+            probed: ImageInfo | None = probe_image(source)
+        except ImageProbeError as exc:
+            click.echo(f"warning: {label}: {exc.reason}; priced at the model maximum", err=True)
+            probed = None
+        for m in infos:
+            w, h = (probed.width, probed.height) if probed else (None, None)
+            c = _price(label, w, h, m, detail)
+            rows.append(_Row(label, probed, w, h, c, _note(c, probed)))
+    if as_json:
+        click.echo(json.dumps([r.as_json() for r in rows], indent=2))
+        return
+    _print_cost_table(rows)
+
+
+def _size(w: int | None, h: int | None) -> str:
+    return f"{w}×{h}" if w is not None and h is not None else "—"
+
+
+def _print_cost_table(rows: list[_Row]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Image cost (tokens billed per image)")
+    for name, justify in (
+        ("image", "left"),
+        ("size", "right"),
+        ("model", "left"),
+        ("processed", "right"),
+        ("tokens", "right"),
+        ("note", "left"),
+    ):
+        table.add_column(
+            name,
+            justify=justify,  # type: ignore[arg-type]
+            no_wrap=name in ("model", "tokens", "size", "processed"),
+            overflow="fold",
+        )
+    for r in rows:
+        table.add_row(
+            r.image,
+            _size(r.width, r.height),
+            r.cost.model,
+            _size(r.cost.processed_width, r.cost.processed_height),
+            f"{r.cost.tokens:,}",
+            r.note,
+        )
+    Console().print(table)
+
+
+def _model_json(m: ModelInfo) -> dict[str, Any]:
+    try:
+        max_tokens: int | None = max_image_cost(m).tokens if m.vision else None
+    except ContentError:
+        max_tokens = None
+    lim = m.image_limits
+    return {
+        "id": m.id,
+        "provider": m.provider,
+        "context_window": m.context_window,
+        "max_output_tokens": m.max_output_tokens,
+        "vision": m.vision,
+        "image_cost": m.image_cost,
+        "image_params": dict(m.image_params),
+        "max_image_tokens": max_tokens,
+        "image_limits": {
+            "max_images": lim.max_images,
+            "max_side": lim.max_side,
+            "max_base64_bytes": lim.max_base64_bytes,
+            "many_images_threshold": lim.many_images_threshold,
+            "many_images_max_side": lim.many_images_max_side,
+            "formats": list(lim.formats),
+            "animated_ok": lim.animated_ok,
+        },
+        "tokenizer": m.tokenizer,
+        "text_factor": m.text_factor,
+        "source": m.source,
+        "checked_at": m.checked_at,
+    }
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
+def models(as_json: bool) -> None:
+    """List the model catalog: windows, vision, image cost model and limits."""
+    entries = [_model_json(m) for m in resolve_catalog(None).models()]
+    if as_json:
+        click.echo(json.dumps(entries, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Model catalog ({len(entries)} models)")
+    for name in ("model", "provider", "window", "max out", "images", "max/image", "tokenizer"):
+        table.add_column(
+            name,
+            justify="right" if name in ("window", "max out") else "left",
+            no_wrap=name == "model",
+            overflow="fold",
+        )
+    for e in entries:
+        table.add_row(
+            e["id"],
+            e["provider"],
+            f"{e['context_window']:,}",
+            f"{e['max_output_tokens']:,}",
+            e["image_cost"] if e["vision"] else "no",
+            f"{e['max_image_tokens']:,}" if e["max_image_tokens"] is not None else "—",
+            e["tokenizer"],
+        )
+    Console().print(table)

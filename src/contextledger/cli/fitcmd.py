@@ -1,0 +1,122 @@
+"""``contextledger fit``: fit a conversation file into a model's window and report every drop."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from . import main
+from .io import load_json_file
+
+FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemini"])
+
+
+@main.command("fit")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--model", "-m", required=True, help="Target model id (see `contextledger models`).")
+@click.option(
+    "--window", type=int, default=None, help="Context window in tokens (default: the catalog's)."
+)
+@click.option(
+    "--max-output",
+    type=int,
+    default=None,
+    help="Tokens reserved for the reply (default: the seed's rule).",
+)
+@click.option(
+    "--to",
+    "target",
+    type=FORMAT_CHOICES,
+    default="openai",
+    show_default=True,
+    help="Format of the printed messages.",
+)
+@click.option("--json", "as_json", is_flag=True, help='Print {"messages": [...], "report": {...}}.')
+@click.option(
+    "--drop-current-images",
+    is_flag=True,
+    help="Allow dropping images of the current request (reported).",
+)
+def fit_command(
+    file: str,
+    model: str,
+    window: int | None,
+    max_output: int | None,
+    target: str,
+    as_json: bool,
+    drop_current_images: bool,
+) -> None:
+    """Fit FILE (a JSON message list, {"messages": [...]}, or an Anthropic request) into MODEL.
+
+    A budget error exits with status 2 and the error text on stderr.
+    """
+    from ..errors import BudgetError, ContextLedgerError
+    from ..fit import fit
+    from ..providers import translate
+
+    payload = load_json_file(file)
+    try:
+        result = fit(
+            payload,
+            model,
+            window=window,
+            max_output_tokens=max_output,
+            drop_current_images=drop_current_images,
+        )
+        wire = translate(result.messages, target, validate=False)  # type: ignore[arg-type]
+    except BudgetError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(2)
+    except ContextLedgerError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    report = result.report
+    if as_json:
+        click.echo(
+            json.dumps(
+                {"messages": wire.messages, "report": report.to_dict()},
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
+        return
+    _print_report(report)
+
+
+def _print_report(report: object) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..fit import FitReport
+
+    assert isinstance(report, FitReport)
+    console = Console()
+    console.print(
+        f"[bold]{report.model}[/bold]: window {report.window:,} − output {report.reserved_output:,} − tools "
+        f"{report.tools_tokens:,} − framing {report.overhead_tokens} = budget [bold]{report.budget:,}[/bold]; "
+        f"used [bold]{report.used:,}[/bold] (text {report.text_tokens:,}, images {report.image_tokens:,}); "
+        f"{len(report.kept)} messages kept."
+    )
+    dropped = [c for c in report.changes if c.action == "dropped"]
+    if dropped:
+        tokens = sum(c.tokens_before for c in dropped)
+        console.print(
+            f"Dropped whole: {len(dropped)} older messages ({tokens:,} tokens), tool exchanges kept "
+            f"together: {dropped[0].message_id} … {dropped[-1].message_id}."
+        )
+    changes = [c for c in report.changes if c.action in ("shrunk", "replaced")]
+    if changes:
+        table = Table("action", "message", "what", "tokens", "why")
+        for c in changes:
+            table.add_row(
+                c.action,
+                c.message_id,
+                c.what,
+                f"{c.tokens_before:,} → {c.tokens_after:,}",
+                c.reason,
+            )
+        console.print(table)
+    for notice in report.notices:
+        console.print(f"• {notice.text}")

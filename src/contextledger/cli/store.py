@@ -1,0 +1,311 @@
+"""``sessions``, ``repair``, ``normalize`` and ``media`` commands.
+
+The store lives in the user's data directory unless ``--store PATH`` (or the
+``CONTEXTLEDGER_STORE`` environment variable) names a database file.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+
+from ..errors import ContextLedgerError
+from ..model import Message
+from . import main
+
+_STORE_OPTION = click.option(
+    "--store",
+    "store_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="CONTEXTLEDGER_STORE",
+    default=None,
+    help="Session database file (default: the user data directory).",
+)
+
+
+def _open(store_path: Path | None) -> Any:
+    from ..storage.sessions import SessionStore
+
+    try:
+        return SessionStore(store_path)
+    except ContextLedgerError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _fail(exc: Exception) -> click.ClickException:
+    return click.ClickException(str(exc))
+
+
+# --- sessions -------------------------------------------------------------------
+
+
+@main.group()
+def sessions() -> None:
+    """List, show, export and import stored sessions."""
+
+
+@sessions.command("list")
+@_STORE_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def sessions_list(store_path: Path | None, as_json: bool) -> None:
+    """List every session with its message and event counts."""
+    with _open(store_path) as store:
+        infos = store.list()
+    if as_json:
+        click.echo(json.dumps([{"name": s.name, "created": s.created, "messages": s.messages,
+                                "events": s.events} for s in infos], indent=2))  # fmt: skip
+        return
+    table = Table("session", "messages", "events", "created")
+    import datetime as _dt
+
+    for s in infos:
+        created = _dt.datetime.fromtimestamp(s.created).strftime("%Y-%m-%d %H:%M")
+        table.add_row(s.name, str(s.messages), str(s.events), created)
+    Console().print(table if infos else "no sessions yet")
+
+
+@sessions.command("show")
+@click.argument("name")
+@_STORE_OPTION
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the repaired messages and report as JSON."
+)
+def sessions_show(name: str, store_path: Path | None, as_json: bool) -> None:
+    """Show a session's messages (repaired on load) and what repair changed."""
+    from ..storage.codec import message_to_dict
+
+    with _open(store_path) as store:
+        try:
+            loaded = store.load(name)
+        except ContextLedgerError as exc:
+            raise _fail(exc) from None
+    if as_json:
+        click.echo(json.dumps({
+            "messages": [message_to_dict(m) for m in loaded.messages],
+            "events": [{"seq": e.seq, "kind": e.kind, "data": e.data} for e in loaded.events],
+            "repair": [_change_dict(c) for c in loaded.repair.changes],
+            "unreadable": list(loaded.unreadable),
+        }, indent=2, ensure_ascii=False))  # fmt: skip
+        return
+    console = Console()
+    for m in loaded.messages:
+        console.print(f"[bold]{m.role}[/bold] {m.id}: {_describe(m)}", markup=True, highlight=False)
+    for e in loaded.events:
+        console.print(f"[dim]event {e.seq} {e.kind} after message {e.after_message}[/dim]")
+    _print_report(console, loaded.repair.changes, loaded.unreadable)
+
+
+def _describe(m: Message) -> str:
+    parts: list[str] = []
+    text = m.text.strip().replace("\n", " ")
+    if text:
+        parts.append(text[:100] + ("…" if len(text) > 100 else ""))
+    for c in m.tool_calls:
+        parts.append(f"→ {c.name}({c.arguments[:40]}) [{c.id}]")
+    for img in m.images():
+        parts.append(f"[image {img.label}]")
+    return " ".join(parts) or "(no text)"
+
+
+def _change_dict(c: Any) -> dict[str, Any]:
+    return {"kind": c.kind, "index": c.index, "message_id": c.message_id, "detail": c.detail}
+
+
+def _print_report(console: Console, changes: Any, unreadable: Any = ()) -> None:
+    for line in unreadable:
+        console.print(f"[red]unreadable:[/red] {line}", highlight=False)
+    if not changes:
+        console.print("[green]no repairs needed[/green]")
+        return
+    console.print(f"[yellow]{len(changes)} repair(s):[/yellow]")
+    for c in changes:
+        console.print(f"  {c.kind}: {c}", highlight=False, markup=False)
+
+
+@sessions.command("export")
+@click.argument("name")
+@_STORE_OPTION
+@click.option("--format", "fmt", type=click.Choice(["internal", "openai", "anthropic"]),
+              default="internal", show_default=True)  # fmt: skip
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file instead of stdout.")  # fmt: skip
+def sessions_export(name: str, store_path: Path | None, fmt: str, out: Path | None) -> None:
+    """Export a session as JSONL (images inline, so the file stands alone)."""
+    with _open(store_path) as store:
+        try:
+            text = store.export_jsonl(name, fmt)
+        except ContextLedgerError as exc:
+            raise _fail(exc) from None
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {text.count(chr(10))} message line(s) to {out}", err=True)
+
+
+@sessions.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--name", required=True, help="Name of the new session.")
+@_STORE_OPTION
+@click.option("--format", "fmt", type=click.Choice(["auto", "internal", "openai", "anthropic"]),
+              default="auto", show_default=True)  # fmt: skip
+def sessions_import(file: Path, name: str, store_path: Path | None, fmt: str) -> None:
+    """Import a JSONL file as a new session (images go to the media store)."""
+    with _open(store_path) as store:
+        try:
+            stored = store.import_jsonl(file.read_text(encoding="utf-8"), name, fmt)
+        except (ContextLedgerError, ValueError) as exc:
+            raise click.ClickException(f"{file}: {exc}") from None
+    click.echo(f"imported {len(stored)} message(s) into session {name!r}")
+
+
+# --- repair -----------------------------------------------------------------------
+
+
+def read_any(text: str) -> tuple[tuple[Message, ...], str]:
+    """Messages from our internal JSON/JSONL, or any provider format; returns the format."""
+    from ..errors import ContentError
+    from ..storage.codec import loads_messages
+
+    try:
+        return loads_messages(text), "internal"
+    except ContentError:
+        pass
+    from ..providers import detect_format, read_messages
+
+    try:
+        payload = json.loads(text)
+    except ValueError:
+        payload = [json.loads(line) for line in text.split("\n") if line.strip()]
+    fmt = detect_format(payload)
+    return read_messages(payload, fmt), fmt
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the repaired messages and the report as JSON."
+)
+@click.option("--remove-dangling", is_flag=True,
+              help="Remove calls that have no result (with a visible note) instead of answering them as interrupted.")  # fmt: skip
+def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
+    """Repair a saved conversation (OpenAI, Anthropic, … or internal JSON/JSONL)."""
+    from ..repair import repair as run_repair
+    from ..storage.codec import message_to_dict
+
+    text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    try:
+        messages, fmt = read_any(text)
+    except (ContextLedgerError, ValueError) as exc:
+        raise click.ClickException(f"{file}: {exc}") from None
+    result = run_repair(messages, dangling="remove" if remove_dangling else "synthesize")
+    if as_json:
+        out: Any
+        if fmt == "internal":
+            out = [message_to_dict(m) for m in result.messages]
+        else:
+            from ..providers import write_messages
+
+            out = write_messages(result.messages, fmt)  # type: ignore[arg-type]
+        click.echo(json.dumps({"format": fmt, "messages": out,
+                               "changes": [_change_dict(c) for c in result.changes]},
+                              indent=2, ensure_ascii=False))  # fmt: skip
+        return
+    console = Console()
+    console.print(f"{file}: {len(messages)} message(s) read as {fmt}, {len(result.messages)} after repair",
+                  highlight=False)  # fmt: skip
+    _print_report(console, result.changes)
+
+
+# --- normalize --------------------------------------------------------------------
+
+
+@main.command()
+@click.argument(
+    "images", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write normalized images here (unchanged ones are copied as they are).")  # fmt: skip
+@click.option(
+    "--model", default=None, help="Apply this model's provider limits and show its tokens."
+)
+@click.option("--max-edge", default=2000, show_default=True, help="Long-edge cap in pixels.")
+def normalize(
+    images: tuple[Path, ...], out_dir: Path | None, model: str | None, max_edge: int
+) -> None:
+    """Normalize images for sending: pass through when small, else resize once to WebP."""
+    from ..catalog import lookup_model
+    from ..images.normalize import normalize_image
+
+    limits = None
+    if model is not None:
+        try:
+            limits = lookup_model(model).image_limits
+        except ContextLedgerError as exc:
+            raise _fail(exc) from None
+    console = Console(stderr=True)
+    results: list[tuple[Path, Any]] = []
+    errors: list[str] = []
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  console=console, transient=True, disable=len(images) < 2) as progress:  # fmt: skip
+        task = progress.add_task("normalizing", total=len(images))
+        for path in images:
+            progress.update(task, description=f"normalizing {path.name}")
+            try:
+                res = normalize_image(path.read_bytes(), max_edge=max_edge, limits=limits,
+                                      image_count=len(images), name=path.name, model=model)  # fmt: skip
+            except (ContextLedgerError, OSError) as exc:
+                errors.append(f"{path}: {exc}" if not str(exc).startswith(path.name) else str(exc))
+            else:
+                results.append((path, res))
+                if out_dir is not None:
+                    ext = {"image/webp": ".webp", "image/png": ".png"}.get(
+                        res.media_type, path.suffix
+                    )
+                    target = out_dir / ((path.stem + ext) if res.changed else path.name)
+                    target.write_bytes(res.data)
+            progress.advance(task)
+    table = Table("image", "before", "after", "bytes", "tokens", "what happened")
+    for path, r in results:
+        tokens = f"{r.tokens_before:,} → {r.tokens_after:,}" if r.tokens_before is not None else "—"
+        table.add_row(path.name, f"{r.width_before}×{r.height_before}", f"{r.width}×{r.height}",
+                      f"{r.bytes_before:,} → {r.bytes_after:,}", tokens, r.reason)  # fmt: skip
+    Console().print(table)
+    for e in errors:
+        console.print(f"[red]error:[/red] {e}", highlight=False)
+    if errors:
+        raise SystemExit(1)
+
+
+# --- media ------------------------------------------------------------------------
+
+
+@main.group()
+def media() -> None:
+    """Manage the content-addressed media store."""
+
+
+@media.command("sweep")
+@_STORE_OPTION
+@click.option("--dry-run", is_flag=True, help="Only list what would be removed.")
+@click.option("--min-age-days", default=7.0, show_default=True,
+              help="Never remove media younger than this.")  # fmt: skip
+def media_sweep(store_path: Path | None, dry_run: bool, min_age_days: float) -> None:
+    """Remove media no stored session refers to and older than the age floor."""
+    from datetime import timedelta
+
+    with _open(store_path) as store:
+        keep = store.refs()
+        result = store.media.sweep(keep, min_age=timedelta(days=min_age_days), dry_run=dry_run)
+    for ref in result.removed:
+        click.echo(("would remove " if dry_run else "removed ") + ref)
+    click.echo(result.summary())

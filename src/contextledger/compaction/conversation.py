@@ -1,0 +1,471 @@
+"""A conversation that keeps its record: compaction changes the model's view, never the record.
+
+``Conversation`` is an immutable value: the full message record plus an append-only tuple
+of compaction events. ``append`` and ``compact`` return new values. The view sent to a
+model is derived: system messages first, then the newest recap (one user-role message,
+``Compacted summary of earlier conversation:``) in place of the turns it covers, then the
+rest verbatim. Each recap extends the previous one; a recap is never fed back as user speech.
+
+>>> from contextledger.model import Message
+>>> conv = Conversation().append(Message.system("Be brief."))
+>>> for i in range(18):
+...     conv = conv.append(Message.user(f"Step {i}: edit src/mod{i}.py"),
+...                        Message.assistant(f"Edited src/mod{i}.py."))
+>>> out = conv.compact(OfflineSummarizer())
+>>> out.status, len(out.conversation.record), len(out.conversation.view)
+('compacted', 37, 12)
+>>> out.conversation.view[1].text.splitlines()[0]
+'Compacted summary of earlier conversation:'
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from ..catalog import Catalog, lookup_model
+from ..errors import ContentError, ContextLedgerError
+from ..model import Message, Recap
+from .policy import CompactionPlan, CompactionPolicy, Skip, assess_compaction
+from .summarizers import OfflineSummarizer, Summarizer
+from .transcript import (
+    Transcript,
+    build_prompt,
+    build_transcript,
+    cut_utf8,
+    render_message,
+    utf8_len,
+)
+from .verify import Verification, VerifyMode, verify_recap
+
+OutcomeStatus = Literal["compacted", "skipped", "failed", "off"]
+TokenCounter = Callable[[Sequence[Message]], int]
+
+ENV_VAR = "CONTEXT_COMPACTION"
+
+
+class CompactionConfigError(ContextLedgerError, ValueError):
+    """A ``CONTEXT_COMPACTION`` value that is neither on nor off."""
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionEvent:
+    """One compaction, as an immutable, serializable value.
+
+    ``covers`` is cumulative (every record id the recap stands for, the previous recap's
+    included); ``new_covers`` are the ids this event added. ``record_length`` is the size
+    of the record when the recap was inserted: the cooldown counts from there.
+    ``verification`` is :meth:`Verification.to_dict` (plain data).
+    """
+
+    seq: int
+    recap: Message
+    covers: tuple[str, ...]
+    new_covers: tuple[str, ...]
+    record_length: int
+    reason: str
+    detail: str
+    summarizer: str
+    verification: Mapping[str, Any] = field(default_factory=dict)
+    timestamp: float | None = None
+    extends: str | None = None
+
+    @property
+    def recap_text(self) -> str:
+        return next(b.text for b in self.recap.content if isinstance(b, Recap))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data; :meth:`from_dict` reads it back.
+
+        >>> ev = CompactionEvent(1, Message("user", (Recap("x", ("m1",)),), id="recap-1"),
+        ...                      ("m1",), ("m1",), 12, "messages", "d", "offline")
+        >>> CompactionEvent.from_dict(ev.to_dict()) == ev
+        True
+        """
+        return {
+            "seq": self.seq,
+            "recap_id": self.recap.id,
+            "recap_text": self.recap_text,
+            "covers": list(self.covers),
+            "new_covers": list(self.new_covers),
+            "record_length": self.record_length,
+            "reason": self.reason,
+            "detail": self.detail,
+            "summarizer": self.summarizer,
+            "verification": dict(self.verification),
+            "timestamp": self.timestamp,
+            "extends": self.extends,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CompactionEvent:
+        try:
+            covers = tuple(str(c) for c in data["covers"])
+            recap = Message(
+                "user", (Recap(str(data["recap_text"]), covers),), id=str(data["recap_id"])
+            )
+            return cls(
+                seq=int(data["seq"]),
+                recap=recap,
+                covers=covers,
+                new_covers=tuple(str(c) for c in data.get("new_covers", covers)),
+                record_length=int(data["record_length"]),
+                reason=str(data.get("reason", "")),
+                detail=str(data.get("detail", "")),
+                summarizer=str(data.get("summarizer", "")),
+                verification=dict(data.get("verification") or {}),
+                timestamp=None if data.get("timestamp") is None else float(data["timestamp"]),
+                extends=data.get("extends"),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ContentError("compaction event", f"unreadable: {exc}") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionOutcome:
+    """What ``compact`` did. ``report`` lines are written for a person to read.
+
+    ``conversation`` is the new value (the same one when nothing changed).
+    """
+
+    conversation: Conversation
+    status: OutcomeStatus
+    report: tuple[str, ...]
+    event: CompactionEvent | None = None
+    plan: CompactionPlan | None = None
+    verification: Verification | None = None
+    transcript: Transcript | None = None
+    reply: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.event is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "report": list(self.report),
+            "event": self.event.to_dict() if self.event else None,
+            "verification": self.verification.to_dict() if self.verification else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Conversation:
+    """The full record plus compaction events; the model's view is derived.
+
+    Immutable: every method returns a new value. Messages without an id get ``m<index>``
+    (their position in the record) when appended; ids must be unique.
+
+    >>> c = Conversation().append(Message.user("hi"))
+    >>> c.record[0].id, c.view == c.record
+    ('m0', True)
+    """
+
+    record: tuple[Message, ...] = ()
+    events: tuple[CompactionEvent, ...] = ()
+
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        for i, m in enumerate(self.record):
+            if not m.id:
+                raise ContentError(f"record[{i}]", "message has no id")
+            if m.id in seen:
+                raise ContentError(f"record[{i}]", f"duplicate message id {m.id!r}")
+            seen.add(m.id)
+        for ev in self.events:
+            unknown = [c for c in ev.new_covers if c not in seen]
+            if unknown:
+                raise ContentError(
+                    f"events[{ev.seq}]", f"covers ids not in the record: {', '.join(unknown[:5])}"
+                )
+
+    @classmethod
+    def from_messages(cls, messages: Iterable[Message]) -> Conversation:
+        """A conversation whose record is ``messages`` (ids assigned where missing)."""
+        return cls().append(*messages)
+
+    def append(self, *messages: Message) -> Conversation:
+        """A new conversation with ``messages`` added to the record (and so to the view)."""
+        base = len(self.record)
+        added = tuple(
+            m if m.id else Message(m.role, m.content, id=f"m{base + i}", name=m.name)
+            for i, m in enumerate(messages)
+        )
+        return Conversation(self.record + added, self.events)
+
+    @property
+    def latest(self) -> CompactionEvent | None:
+        """The newest compaction event, whose recap stands in the view."""
+        return self.events[-1] if self.events else None
+
+    @property
+    def messages_since_last_recap(self) -> int | None:
+        """Messages appended since the newest recap was inserted (None: no recap yet)."""
+        ev = self.latest
+        return None if ev is None else len(self.record) - ev.record_length
+
+    @property
+    def view(self) -> tuple[Message, ...]:
+        """What the model sees: leading system messages, the newest recap, the uncovered rest."""
+        ev = self.latest
+        if ev is None:
+            return self.record
+        covered = set(ev.covers)
+        lead = 0
+        while lead < len(self.record) and self.record[lead].role == "system":
+            lead += 1
+        rest = tuple(m for m in self.record[lead:] if m.role == "system" or m.id not in covered)
+        return (*self.record[:lead], ev.recap, *rest)
+
+    def covered_messages(self, ids: Iterable[str]) -> tuple[Message, ...]:
+        wanted = set(ids)
+        return tuple(m for m in self.record if m.id in wanted)
+
+    def compact(
+        self,
+        summarizer: Summarizer | None = None,
+        policy: CompactionPolicy | None = None,
+        *,
+        model: str | None = None,
+        count_tokens: TokenCounter | None = None,
+        force: bool = False,
+        mode: VerifyMode = "strip",
+        enabled: bool = True,
+        now: float | None = None,
+        catalog: Catalog | None = None,
+    ) -> CompactionOutcome:
+        """Recap old turns if the policy says so; soft on every failure.
+
+        ``model`` gives the window for the token trigger; ``count_tokens`` counts the view
+        (without it, a rough 4-characters-a-token estimate is used when a model is given).
+        ``force`` skips the triggers and cooldown (still keeps the recent turns).
+        On error, timeout, an empty or rejected reply the record and view stay unchanged
+        and ``report`` holds one line saying why. ``now`` is stored as the event's
+        timestamp (pass it for real time; ``seq`` orders events deterministically).
+        """
+        policy = policy or CompactionPolicy()
+        summarizer = summarizer or OfflineSummarizer()
+        if not enabled:
+            return CompactionOutcome(
+                self, "off", ("compaction is off (CONTEXT_COMPACTION=off); history unchanged",)
+            )
+        view = self.view
+        notes: list[str] = []
+        window: int | None = None
+        if model is not None:
+            try:
+                window = lookup_model(model, catalog).context_window
+            except ContextLedgerError as exc:
+                notes.append(f"token trigger off: {exc}")
+        tokens: int | None = None
+        if count_tokens is not None:
+            tokens = count_tokens(view)
+        elif window is not None:
+            tokens = approx_tokens(view)
+        assessed = assess_compaction(
+            view,
+            policy,
+            view_tokens=tokens,
+            window=window,
+            messages_since_last=self.messages_since_last_recap,
+            force=force,
+        )
+        if isinstance(assessed, Skip):
+            return CompactionOutcome(self, "skipped", (*notes, f"compaction {assessed.reason}"))
+        plan = assessed
+        previous = self.latest if plan.previous_recap_id is not None else None
+        previous_text = previous.recap_text if previous else None
+        new_messages = self.covered_messages(plan.covered_ids)
+        transcript = build_transcript(new_messages, previous_text, policy)
+        n = len(plan.covered_ids)
+        try:
+            raw = summarizer.summarize(
+                build_prompt(policy), transcript.text, max_tokens=policy.max_tokens
+            )
+        except Exception as exc:  # soft failure: any summarizer problem leaves history as is
+            return CompactionOutcome(
+                self,
+                "failed",
+                (
+                    *notes,
+                    f"compaction failed, history unchanged ({n} messages not recapped): {exc}",
+                ),
+                plan=plan,
+                transcript=transcript,
+            )
+        reply = _clean_reply(raw if isinstance(raw, str) else "")
+        if not reply:
+            return CompactionOutcome(
+                self,
+                "failed",
+                (
+                    *notes,
+                    f"compaction failed, history unchanged: {summarizer.name} returned an empty recap",
+                ),
+                plan=plan,
+                transcript=transcript,
+                reply=raw if isinstance(raw, str) else None,
+            )
+        reply = cut_utf8(reply, policy.reply_bytes)
+        all_covers = (previous.covers if previous else ()) + plan.covered_ids
+        verification = verify_recap(
+            reply,
+            self.covered_messages(all_covers),
+            previous_text,
+            mode=mode,
+            max_bytes=policy.reply_bytes,
+        )
+        if not verification.accepted:
+            return CompactionOutcome(
+                self,
+                "failed",
+                (
+                    *notes,
+                    f"compaction rejected, history unchanged: {verification.reason}; "
+                    + verification.summary(),
+                ),
+                plan=plan,
+                verification=verification,
+                transcript=transcript,
+                reply=reply,
+            )
+        seq = len(self.events) + 1
+        recap = Message("user", (Recap(verification.text, all_covers),), id=f"recap-{seq}")
+        event = CompactionEvent(
+            seq=seq,
+            recap=recap,
+            covers=all_covers,
+            new_covers=plan.covered_ids,
+            record_length=len(self.record),
+            reason=plan.reason,
+            detail=plan.detail,
+            summarizer=summarizer.name,
+            verification=verification.to_dict(),
+            timestamp=now,
+            extends=previous.recap.id if previous else None,
+        )
+        extended = f", extending recap {previous.seq}" if previous else ""
+        lines = [
+            *notes,
+            f"compacted {n} earlier messages into a recap ({utf8_len(verification.text):,} bytes, "
+            f"{summarizer.name}{extended}); {len(plan.kept_ids)} recent messages kept verbatim; "
+            f"the full record is kept. Trigger: {plan.detail}",
+            verification.summary(),
+        ]
+        if transcript.omitted_ids or transcript.clipped:
+            lines.append(
+                f"summarizer input held to {policy.transcript_bytes:,} bytes: "
+                f"{len(transcript.omitted_ids)} messages left out, {transcript.clipped} shortened "
+                "(verification and the facts ledger read them all)"
+            )
+        return CompactionOutcome(
+            Conversation(self.record, (*self.events, event)),
+            "compacted",
+            tuple(lines),
+            event=event,
+            plan=plan,
+            verification=verification,
+            transcript=transcript,
+            reply=reply,
+        )
+
+
+_PREAMBLE = re.compile(
+    r"(?i)^(?:here(?:'s| is) (?:the|a|your) (?:updated |concise )?summary[^\n]*:|summary:)\s*"
+)
+
+
+def _clean_reply(text: str) -> str:
+    text = text.strip()
+    if text.startswith(Recap.PREFIX):
+        text = text[len(Recap.PREFIX) :].strip()
+    return _PREAMBLE.sub("", text, count=1).strip()
+
+
+def approx_tokens(messages: Iterable[Message]) -> int:
+    """A rough token count (UTF-8 bytes / 4 of the flattened text; images not counted)."""
+    return sum(math.ceil(utf8_len(render_message(m)) / 4) for m in messages)
+
+
+# --------------------------------------------------------------------------- configuration
+
+_ON = {"on", "1", "true", "yes", "enabled"}
+_OFF = {"off", "0", "false", "no", "disabled"}
+_DOTENV_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*?)\s*$")
+
+
+def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
+    """Parse a ``.env`` file: ``KEY=VALUE`` lines, ``export``, quotes, ``#`` comments.
+
+    A missing file reads as empty.
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / ".env"
+    >>> _ = p.write_text('# c\\nexport A="x y" # note\\nB=on # off\\nC=\\'q#r\\'\\n')
+    >>> read_dotenv(p)
+    {'A': 'x y', 'B': 'on', 'C': 'q#r'}
+    """
+    try:
+        text = Path(path).read_text("utf-8")
+    except FileNotFoundError:
+        return {}
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        m = _DOTENV_LINE.match(line)
+        if not m or line.lstrip().startswith("#"):
+            continue
+        key, value = m.group(1), m.group(2)
+        if value[:1] in ("'", '"'):
+            q = value[0]
+            end = value.find(q, 1)
+            value = value[1:end] if end > 0 else value[1:]
+            if q == '"':
+                value = value.replace("\\n", "\n")
+        else:
+            value = re.split(r"\s+#", value, maxsplit=1)[0].strip()
+        out[key] = value
+    return out
+
+
+def _parse_switch(raw: str, where: str) -> bool:
+    v = raw.strip().lower()
+    if v in _ON:
+        return True
+    if v in _OFF:
+        return False
+    raise CompactionConfigError(f"{ENV_VAR}={raw!r} in {where}: use on or off")
+
+
+def compaction_enabled(
+    env: Mapping[str, str] | None = None,
+    dotenv_path: str | os.PathLike[str] | None = ".env",
+    *,
+    default: bool = True,
+) -> bool:
+    """Whether compaction is on: the project ``.env`` wins over the environment, which wins
+    over ``default`` (True for the library and sessions; one-shot CLI commands pass False).
+
+    ``env`` defaults to the process environment; ``dotenv_path=None`` ignores ``.env``.
+    An empty value counts as unset; anything but on/off (or 1/0, true/false, yes/no)
+    raises :class:`CompactionConfigError`.
+
+    >>> compaction_enabled({"CONTEXT_COMPACTION": "off"}, None)
+    False
+    >>> compaction_enabled({}, None, default=False)
+    False
+    """
+    if dotenv_path is not None:
+        value = read_dotenv(dotenv_path).get(ENV_VAR, "")
+        if value.strip():
+            return _parse_switch(value, str(dotenv_path))
+    env = os.environ if env is None else env
+    value = env.get(ENV_VAR, "")
+    if value.strip():
+        return _parse_switch(value, "the environment")
+    return default

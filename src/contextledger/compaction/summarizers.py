@@ -1,0 +1,438 @@
+"""Summarizers: the offline extractive default, and OpenAI-compatible / Anthropic endpoints.
+
+A summarizer turns (prompt, transcript) into recap text. Network summarizers use the
+official clients with a bounded timeout and bounded retries; every failure surfaces as
+:class:`SummarizerError`, which compaction turns into one report line.
+
+>>> s = summarizer_from_spec("offline")
+>>> s.name
+'offline'
+>>> print(s.summarize("", "User: Please fix src/app.py\\n\\nAssistant: [called: run_command]",
+...                   max_tokens=400))
+Goal: Please fix src/app.py
+Files and paths: src/app.py.
+Tools used: run_command.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from ..errors import ContextLedgerError
+from .transcript import NEW_HEADER, RECAP_HEADER, cut_utf8, utf8_len
+from .verify import _DEFERRED, _REQUEST_START, _sentences, extract_claims
+
+DEFAULT_TIMEOUT = 30.0
+DEFAULT_RETRIES = 1
+
+
+class SummarizerError(ContextLedgerError):
+    """A summarizer could not produce a recap: network error, timeout, empty or odd reply."""
+
+    def __init__(self, summarizer: str, reason: str) -> None:
+        self.summarizer = summarizer
+        self.reason = reason
+        super().__init__(f"{summarizer}: {reason}")
+
+
+@runtime_checkable
+class Summarizer(Protocol):
+    """Anything with a ``name`` and ``summarize(prompt, transcript, *, max_tokens) -> str``."""
+
+    @property
+    def name(self) -> str: ...
+
+    def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str: ...
+
+
+# --------------------------------------------------------------------------- offline
+
+_ROLE = re.compile(r"^(User|Assistant|Tool [^\n:]*|System): ?", re.MULTILINE)
+_CALLED = re.compile(r"\[called: ([^\]]+)\]")
+_FAILED_TOOL = re.compile(r"(?m)^Tool (\S+) \(failed\):|\[result of (\S+) \(failed\)\]")
+_DECISION = re.compile(
+    r"(?i)\b(?:decided|decision|chose|choose|going with|switch(?:ed)? to|instead of|agreed|"
+    r"settled on|must|never|always|don't|do not|constraint|prefer|keep|set the|limit)\b"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class OfflineSummarizer:
+    """Deterministic extractive recap built from the same fact extraction as verification.
+
+    No network, no model: it lists the goal, decisions and constraints, files and paths,
+    tools used (and which failed), commands and open requests, copied verbatim from the
+    transcript, so everything it states is supported by construction.
+
+    >>> OfflineSummarizer().summarize("", "User: Later, add tests for api/upload.py.",
+    ...                               max_tokens=400).splitlines()[-1]
+    'Open requests: Later, add tests for api/upload.py.'
+    """
+
+    max_items: int = 40
+
+    @property
+    def name(self) -> str:
+        return "offline"
+
+    def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
+        previous, body = _split_previous(transcript)
+        turns = _turns(body)
+        user_sentences = [s for role, text in turns if role == "User" for s in _sentences(text)]
+        said = [
+            s for role, text in turns if role in ("User", "Assistant") for s in _sentences(text)
+        ]
+        prev_goal = next((ln for ln in previous.splitlines() if ln.startswith("Goal: ")), None)
+        goal = prev_goal or next(
+            (f"Goal: {_clip(s)}" for s in user_sentences if _REQUEST_START.search(s)),
+            f"Goal: {_clip(user_sentences[0])}" if user_sentences else "",
+        )
+        both = previous + "\n" + body
+        facts = extract_claims(both)
+        paths = _unique([f.value for f in facts if f.kind == "path"])
+        tools = _unique(
+            _carry_list(previous, "Tools used: ")
+            + [n.strip() for m in _CALLED.finditer(body) for n in m.group(1).split(",")]
+        )
+        failed = _unique(
+            _carry_list(previous, "Failed: ") + [a or b for a, b in _FAILED_TOOL.findall(body)]
+        )
+        commands = _unique(
+            _carry_list(previous, "Commands: ", strip="`")
+            + [f.value for f in facts if f.kind == "command" and " " in f.value]
+        )
+        requests = _unique(
+            _carry(previous, "Open requests: ")
+            + [_clip(s) for s in user_sentences if _DEFERRED.search(s)]
+        )
+        decisions = _unique(
+            _carry(previous, "Decisions: ")
+            + [_clip(s) for s in said if _DECISION.search(s) and not s.endswith("?")]
+        )
+        # Roughly four bytes a token; fill sections in priority order within that budget.
+        budget = max(200, max_tokens * 4)
+        sections: list[tuple[str, list[str], str, str]] = [
+            ("Open requests: ", [_end(r) for r in requests], " ", ""),
+            ("Failed: ", failed, ", ", "."),
+            ("Tools used: ", tools, ", ", "."),
+            ("Files and paths: ", paths, ", ", "."),
+            ("Commands: ", [f"`{c}`" for c in commands], ", ", "."),
+            ("Decisions: ", [_end(d) for d in decisions[::-1]], " ", ""),
+        ]
+        used = utf8_len(goal) + 1
+        chosen: dict[str, list[str]] = {}
+        for label, items, sep, end in sections:
+            picked: list[str] = []
+            size = utf8_len(label) + len(end) + 1
+            for item in items[: self.max_items]:
+                extra = utf8_len(item) + (len(sep) if picked else 0)
+                if used + size + extra > budget:
+                    continue
+                picked.append(item)
+                size += extra
+            if picked:
+                chosen[label] = picked
+                used += size
+        lines = [goal] if goal else []
+        order = (
+            "Decisions: ",
+            "Files and paths: ",
+            "Tools used: ",
+            "Failed: ",
+            "Commands: ",
+            "Open requests: ",
+        )
+        for label in order:
+            items = chosen.get(label, [])
+            if not items:
+                continue
+            if label == "Decisions: ":
+                items = items[::-1]
+            sep, end = next((s, e) for lb, _, s, e in sections if lb == label)
+            lines.append(label + sep.join(items) + end)
+        return cut_utf8("\n".join(lines), budget)
+
+
+def _split_previous(transcript: str) -> tuple[str, str]:
+    if transcript.startswith(RECAP_HEADER):
+        rest = transcript[len(RECAP_HEADER) :]
+        prev, _, body = rest.partition(NEW_HEADER)
+        return prev.strip(), body
+    return "", transcript
+
+
+def _turns(body: str) -> list[tuple[str, str]]:
+    marks = list(_ROLE.finditer(body))
+    out: list[tuple[str, str]] = []
+    for i, m in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(body)
+        role = m.group(1).split(" ", 1)[0]
+        text = body[m.end() : end]
+        text = "\n".join(ln for ln in text.splitlines() if not ln.startswith(("  ", "[called:")))
+        out.append((role, text.strip()))
+    return out
+
+
+def _clip(s: str, n: int = 160) -> str:
+    s = " ".join(s.split())
+    return s if len(s) <= n else s[: n - 1].rstrip() + "…"
+
+
+def _end(s: str) -> str:
+    return s if s.endswith((".", "!", "?", "…")) else s + "."
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(i for i in items if i))
+
+
+def _carry(previous: str, label: str) -> list[str]:
+    for ln in previous.splitlines():
+        if ln.startswith(label):
+            return [s for s in _sentences(ln[len(label) :]) if s]
+    return []
+
+
+def _carry_list(previous: str, label: str, strip: str = "") -> list[str]:
+    for ln in previous.splitlines():
+        if ln.startswith(label):
+            items = ln[len(label) :].rstrip().removesuffix(".").split(", ")
+            return [x.strip().strip(strip) for x in items if x.strip()]
+    return []
+
+
+# --------------------------------------------------------------------------- network
+
+
+def _reply_text(name: str, text: Any) -> str:
+    if not isinstance(text, str):
+        raise SummarizerError(name, f"unexpected reply ({type(text).__name__}, not text)")
+    if not text.strip():
+        raise SummarizerError(name, "empty reply")
+    return text.strip()
+
+
+class OpenAISummarizer:
+    """Any OpenAI-compatible chat endpoint (OpenAI, vLLM, Ollama, …) via the ``openai`` client.
+
+    ``base_url`` and ``api_key`` default to ``OPENAI_BASE_URL`` / ``OPENAI_API_KEY`` as the
+    client reads them. A local endpoint (``base_url`` set) needs no key. The output cap is
+    sent as ``max_completion_tokens`` to OpenAI itself and as ``max_tokens`` to other
+    endpoints (override with ``token_param``).
+
+    >>> s = OpenAISummarizer("gpt-4o-mini", base_url="http://127.0.0.1:11434/v1")
+    >>> s.name, s.token_param
+    ('openai:gpt-4o-mini', 'max_tokens')
+    """
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_retries: int = DEFAULT_RETRIES,
+        token_param: str | None = None,
+    ) -> None:
+        self.model = model
+        self.base_url = base_url
+        self.api_key = api_key
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.token_param = token_param or ("max_tokens" if base_url else "max_completion_tokens")
+        self._client: Any = None
+
+    @property
+    def name(self) -> str:
+        return f"openai:{self.model}"
+
+    def _get_client(self) -> Any:
+        if self._client is None:
+            import openai
+
+            key = self.api_key
+            if key is None and self.base_url and not os.environ.get("OPENAI_API_KEY"):
+                key = "unused"  # local OpenAI-compatible servers take any key
+            self._client = openai.OpenAI(
+                api_key=key,
+                base_url=self.base_url,
+                timeout=self.timeout,
+                max_retries=self.max_retries,
+            )
+        return self._client
+
+    def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
+        import openai
+
+        try:
+            client = self._get_client()
+            response = client.chat.completions.create(
+                model=self.model,
+                messages=[
+                    {"role": "system", "content": prompt},
+                    {"role": "user", "content": transcript},
+                ],
+                **{self.token_param: max_tokens},
+            )
+            choices = getattr(response, "choices", None)
+            if not choices:
+                raise SummarizerError(self.name, "reply has no choices")
+            return _reply_text(self.name, choices[0].message.content)
+        except SummarizerError:
+            raise
+        except openai.APITimeoutError as exc:
+            raise SummarizerError(self.name, f"timed out after {self.timeout:g} s") from exc
+        except openai.APIStatusError as exc:
+            raise SummarizerError(self.name, f"HTTP {exc.status_code} from the endpoint") from exc
+        except openai.OpenAIError as exc:
+            raise SummarizerError(self.name, _first_line(exc)) from exc
+        except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
+            raise SummarizerError(self.name, f"unreadable reply: {_first_line(exc)}") from exc
+
+
+class AnthropicSummarizer:
+    """Anthropic's Messages API via the official ``anthropic`` client.
+
+    >>> AnthropicSummarizer("claude-haiku-4-5").name
+    'anthropic:claude-haiku-4-5'
+    """
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_retries: int = DEFAULT_RETRIES,
+    ) -> None:
+        self.model = model
+        self.base_url = base_url
+        self.api_key = api_key
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self._client: Any = None
+
+    @property
+    def name(self) -> str:
+        return f"anthropic:{self.model}"
+
+    def _get_client(self) -> Any:
+        if self._client is None:
+            import anthropic
+
+            self._client = anthropic.Anthropic(
+                api_key=self.api_key,
+                base_url=self.base_url,
+                timeout=self.timeout,
+                max_retries=self.max_retries,
+            )
+        return self._client
+
+    def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
+        import anthropic
+
+        try:
+            client = self._get_client()
+            response = client.messages.create(
+                model=self.model,
+                system=prompt,
+                messages=[{"role": "user", "content": transcript}],
+                max_tokens=max_tokens,
+            )
+            blocks = getattr(response, "content", None)
+            if not isinstance(blocks, list):
+                raise SummarizerError(self.name, "reply has no content blocks")
+            text = "".join(
+                getattr(b, "text", "") for b in blocks if getattr(b, "type", "") == "text"
+            )
+            return _reply_text(self.name, text)
+        except SummarizerError:
+            raise
+        except anthropic.APITimeoutError as exc:
+            raise SummarizerError(self.name, f"timed out after {self.timeout:g} s") from exc
+        except anthropic.APIStatusError as exc:
+            raise SummarizerError(self.name, f"HTTP {exc.status_code} from the endpoint") from exc
+        except anthropic.AnthropicError as exc:
+            raise SummarizerError(self.name, _first_line(exc)) from exc
+        except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
+            raise SummarizerError(self.name, f"unreadable reply: {_first_line(exc)}") from exc
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:200] if text else type(exc).__name__
+
+
+def summarizer_from_spec(
+    spec: str,
+    env: Mapping[str, str] | None = None,
+    *,
+    timeout: float | None = None,
+    max_retries: int | None = None,
+) -> Summarizer:
+    """Build a summarizer from ``offline``, ``openai:MODEL`` or ``anthropic:MODEL``.
+
+    ``env`` (default: the process environment) supplies ``OPENAI_BASE_URL``,
+    ``OPENAI_API_KEY``, ``ANTHROPIC_BASE_URL``, ``ANTHROPIC_API_KEY`` and, optionally,
+    ``CONTEXT_COMPACTION_TIMEOUT`` (seconds) and ``CONTEXT_COMPACTION_RETRIES``.
+
+    >>> summarizer_from_spec("openai:llama3", {"OPENAI_BASE_URL": "http://127.0.0.1:8000/v1"}).name
+    'openai:llama3'
+    >>> summarizer_from_spec("gemini:x")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown summarizer 'gemini:x': use 'offline', 'openai:MODEL' or 'anthropic:MODEL'
+    """
+    env = os.environ if env is None else env
+    kind, _, model = spec.strip().partition(":")
+    kind = kind.lower()
+    if kind == "offline" and not model:
+        return OfflineSummarizer()
+    if kind not in ("openai", "anthropic") or not model.strip():
+        raise ValueError(
+            f"unknown summarizer {spec!r}: use 'offline', 'openai:MODEL' or 'anthropic:MODEL'"
+        )
+    t = (
+        timeout
+        if timeout is not None
+        else _number(env, "CONTEXT_COMPACTION_TIMEOUT", DEFAULT_TIMEOUT)
+    )
+    r = (
+        max_retries
+        if max_retries is not None
+        else int(_number(env, "CONTEXT_COMPACTION_RETRIES", DEFAULT_RETRIES))
+    )
+    if kind == "openai":
+        return OpenAISummarizer(
+            model.strip(),
+            base_url=env.get("OPENAI_BASE_URL") or None,
+            api_key=env.get("OPENAI_API_KEY") or None,
+            timeout=t,
+            max_retries=r,
+        )
+    return AnthropicSummarizer(
+        model.strip(),
+        base_url=env.get("ANTHROPIC_BASE_URL") or None,
+        api_key=env.get("ANTHROPIC_API_KEY") or None,
+        timeout=t,
+        max_retries=r,
+    )
+
+
+def _number(env: Mapping[str, str], key: str, default: float) -> float:
+    raw = env.get(key)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        raise ValueError(f"{key}={raw!r} is not a number") from exc
+    if value < 0:
+        raise ValueError(f"{key}={raw!r} must not be negative")
+    return value

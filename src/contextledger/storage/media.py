@@ -1,0 +1,364 @@
+"""Content-addressed image store: the bytes live once on disk, sessions hold only refs.
+
+A ref is ``<sha256 hex of the bytes>.<ext>`` (``png``, ``jpg``, ``gif``, ``webp``), and
+nothing else is accepted, so no ref can name a path outside the root. Files live at
+``<root>/<first two hex digits>/<ref>``. Writes are atomic (temp file, fsync, rename);
+the same bytes are stored once; storing bytes that already exist refreshes the file's
+modification time, so :meth:`MediaStore.sweep` never deletes a re-pasted image. Reads
+verify the hash.
+
+>>> import tempfile, io
+>>> from PIL import Image as PILImage
+>>> buf = io.BytesIO(); PILImage.new("RGB", (4, 3)).save(buf, "PNG")
+>>> store = MediaStore(tempfile.mkdtemp())
+>>> stored = store.put(buf.getvalue(), "image/png")
+>>> stored.ref.endswith(".png"), (stored.width, stored.height)
+(True, (4, 3))
+>>> store.read(stored.ref) == buf.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import hashlib
+import os
+import re
+import secrets
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from pathlib import Path
+
+from ..errors import ImageProbeError, StoreError
+from ..model import Image, InlineData, Message
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "EXTENSIONS",
+    "MediaStore",
+    "StoredMedia",
+    "SweepResult",
+    "is_ref",
+    "media_type_of",
+]
+
+#: Default per-image limit: 20 MiB of decoded bytes (OpenAI's per-image ceiling).
+DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+
+EXTENSIONS: dict[str, str] = {
+    "image/png": "png",
+    "image/jpeg": "jpg",
+    "image/gif": "gif",
+    "image/webp": "webp",
+}
+_MEDIA_TYPES = {ext: mt for mt, ext in EXTENSIONS.items()}
+_FORMAT_TO_TYPE = {
+    "png": "image/png",
+    "jpeg": "image/jpeg",
+    "gif": "image/gif",
+    "webp": "image/webp",
+}
+_REF = re.compile(r"[0-9a-f]{64}\.(?:png|jpg|gif|webp)")
+_TEMP = re.compile(r"\.[0-9a-f]{64}\.(?:png|jpg|gif|webp)\.[0-9a-z.]+\.(?:tmp|sweep)")
+
+
+def is_ref(ref: object) -> bool:
+    """True only for 64 lowercase hex digits, a dot and a known extension.
+
+    >>> is_ref("0" * 64 + ".png"), is_ref("../etc/passwd"), is_ref("0" * 64 + ".PNG")
+    (True, False, False)
+    """
+    return isinstance(ref, str) and _REF.fullmatch(ref) is not None
+
+
+def media_type_of(ref: str) -> str:
+    """The media type a ref's extension names (``jpg`` → ``image/jpeg``)."""
+    if not is_ref(ref):
+        raise StoreError(f"invalid media ref {ref!r}: expected <sha256 hex>.<png|jpg|gif|webp>")
+    return _MEDIA_TYPES[ref.rsplit(".", 1)[1]]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMedia:
+    """The result of :meth:`MediaStore.put`. ``bytes`` is the stored size; ``new`` is
+    False when the same bytes were already there (their age was refreshed)."""
+
+    ref: str
+    bytes: int
+    width: int
+    height: int
+    media_type: str
+    new: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SweepResult:
+    """What a sweep removed (or would remove, on a dry run) and why the rest stayed."""
+
+    removed: tuple[str, ...]
+    bytes_freed: int
+    kept_referenced: int
+    kept_young: int
+    dry_run: bool = False
+
+    def summary(self) -> str:
+        verb = "would remove" if self.dry_run else "removed"
+        return (
+            f"{verb} {len(self.removed)} unreferenced file(s), {self.bytes_freed:,} bytes; "
+            f"kept {self.kept_referenced} referenced and {self.kept_young} too young to sweep"
+        )
+
+
+class MediaStore:
+    """Images on disk by SHA-256. Safe to share between processes.
+
+    ``max_bytes`` is the per-image limit on decoded bytes (default 20 MiB).
+    """
+
+    def __init__(self, root: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self.root = Path(root)
+        self.max_bytes = max_bytes
+
+    def __repr__(self) -> str:
+        return f"MediaStore({str(self.root)!r})"
+
+    # --- paths ------------------------------------------------------------------
+
+    def path(self, ref: str) -> Path:
+        """Where a ref lives; raises :class:`StoreError` for anything that is not a ref."""
+        media_type_of(ref)  # validates
+        return self.root / ref[:2] / ref
+
+    # --- write ------------------------------------------------------------------
+
+    def put(self, data: bytes, media_type: str | None = None) -> StoredMedia:
+        """Store image bytes (once) and return the ref.
+
+        The format is read from the bytes' header; a declared ``media_type`` that
+        disagrees is corrected (the bytes are the truth). Raises :class:`StoreError`
+        for empty, oversized, unreadable or unsupported images.
+        """
+        from ..images.probe import probe_image
+
+        if media_type is not None and media_type not in EXTENSIONS:
+            raise StoreError(
+                f"unsupported media type {media_type!r}: the store keeps PNG, JPEG, GIF or WebP"
+            )
+        if not data:
+            raise StoreError("refusing to store an empty image")
+        if len(data) > self.max_bytes:
+            raise StoreError(
+                f"image is {len(data) / 1024:,.0f} KB, over the {self.max_bytes / 1024:,.0f} KB "
+                "per-image limit (normalize it first or raise max_bytes)"
+            )
+        try:
+            info = probe_image(bytes(data))
+        except ImageProbeError as exc:
+            raise StoreError(f"not a storable image: {exc.reason}") from None
+        actual = _FORMAT_TO_TYPE[info.format]
+        digest = hashlib.sha256(data).hexdigest()
+        ref = f"{digest}.{EXTENSIONS[actual]}"
+        path = self.path(ref)
+        new = True
+        if _touch_if_intact(path, digest, len(data)):
+            new = False
+        else:
+            _atomic_write(path, data)
+        return StoredMedia(ref, len(data), info.width, info.height, actual, new)
+
+    # --- read -------------------------------------------------------------------
+
+    def read(self, ref: str) -> bytes:
+        """The bytes of a ref, hash-verified. Missing or corrupt → :class:`StoreError`."""
+        path = self.path(ref)
+        data: bytes | None = None
+        for attempt in range(2):
+            try:
+                data = path.read_bytes()
+                break
+            except FileNotFoundError:
+                if attempt == 0:  # a concurrent sweep may be restoring it: look once more
+                    time.sleep(0.05)
+            except OSError as exc:
+                raise StoreError(f"cannot read media {ref}: {exc.strerror or exc}") from None
+        if data is None:
+            raise StoreError(f"image {ref} is missing from the media store at {self.root}")
+        if hashlib.sha256(data).hexdigest() != ref[:64]:
+            raise StoreError(
+                f"image {ref} is corrupt: its bytes no longer match their SHA-256 "
+                f"({len(data)} bytes at {path})"
+            )
+        return data
+
+    def exists(self, ref: str) -> bool:
+        return self.path(ref).is_file()
+
+    # --- images -----------------------------------------------------------------
+
+    def intern(self, image: Image) -> Image:
+        """Inline data → a ref (width, height, name and detail kept); others unchanged.
+
+        >>> import tempfile, io
+        >>> from PIL import Image as PILImage
+        >>> buf = io.BytesIO(); PILImage.new("RGB", (2, 2)).save(buf, "GIF")
+        >>> store = MediaStore(tempfile.mkdtemp())
+        >>> img = store.intern(Image("image/gif", data=InlineData.from_bytes(buf.getvalue()), name="a"))
+        >>> img.source_kind, img.name, img.width, store.materialize(img).source_kind
+        ('ref', 'a', 2, 'base64')
+        """
+        if image.data is None:
+            return image
+        try:
+            raw = base64.b64decode(image.data.base64, validate=False)
+        except (binascii.Error, ValueError) as exc:
+            raise StoreError(f"image {image.label} has invalid base64 data ({exc})") from None
+        try:
+            stored = self.put(raw, image.media_type if image.media_type in EXTENSIONS else None)
+        except StoreError as exc:
+            raise StoreError(f"cannot store image {image.label}: {exc}") from None
+        return replace(
+            image,
+            data=None,
+            ref=stored.ref,
+            media_type=stored.media_type,
+            width=image.width if image.width is not None else stored.width,
+            height=image.height if image.height is not None else stored.height,
+        )
+
+    def materialize(self, image: Image) -> Image:
+        """A ref → inline base64 data with its media type (for sending); others unchanged."""
+        if image.ref is None:
+            return image
+        data = self.read(image.ref)
+        return replace(
+            image,
+            ref=None,
+            data=InlineData.from_bytes(data),
+            media_type=media_type_of(image.ref),
+        )
+
+    @staticmethod
+    def refs_in(messages: Iterable[Message]) -> set[str]:
+        """Every valid media ref the messages hold (see :func:`refs_in`)."""
+        return refs_in(messages)
+
+    # --- sweep ------------------------------------------------------------------
+
+    def sweep(
+        self,
+        keep: Iterable[str],
+        *,
+        min_age: timedelta = timedelta(days=7),
+        dry_run: bool = False,
+    ) -> SweepResult:
+        """Delete media no session refers to (not in ``keep``) and older than ``min_age``.
+
+        Safe while other processes write: a file is first renamed aside, its age is
+        checked again (a concurrent :meth:`put` refreshes it), and a file that became
+        young is renamed back. Names that are not refs are never touched, except this
+        store's own temp files once they are older than ``min_age``.
+        """
+        keep_set = set(keep)
+        cutoff = time.time() - min_age.total_seconds()
+        removed: list[str] = []
+        freed = 0
+        kept_ref = kept_young = 0
+        if not self.root.is_dir():
+            return SweepResult((), 0, 0, 0, dry_run)
+        for shard in sorted(self.root.iterdir()):
+            if not shard.is_dir() or not re.fullmatch(r"[0-9a-f]{2}", shard.name):
+                continue
+            for entry in sorted(shard.iterdir()):
+                name = entry.name
+                if _TEMP.fullmatch(name):
+                    self._sweep_temp(entry, cutoff, dry_run)
+                    continue
+                if not is_ref(name) or name[:2] != shard.name:
+                    continue
+                if name in keep_set:
+                    kept_ref += 1
+                    continue
+                try:
+                    st = entry.stat()
+                except FileNotFoundError:
+                    continue
+                if st.st_mtime > cutoff:
+                    kept_young += 1
+                    continue
+                if dry_run:
+                    removed.append(name)
+                    freed += st.st_size
+                    continue
+                size = _remove_if_old(entry, cutoff)
+                if size is None:
+                    kept_young += 1
+                else:
+                    removed.append(name)
+                    freed += size
+        return SweepResult(tuple(removed), freed, kept_ref, kept_young, dry_run)
+
+    @staticmethod
+    def _sweep_temp(entry: Path, cutoff: float, dry_run: bool) -> None:
+        with contextlib.suppress(OSError):
+            if not dry_run and entry.stat().st_mtime <= cutoff:
+                entry.unlink()
+
+
+def refs_in(messages: Iterable[Message]) -> set[str]:
+    """Every valid media ref the messages hold (images in tool results included)."""
+    return {img.ref for m in messages for img in m.images() if img.ref and is_ref(img.ref)}
+
+
+def _touch_if_intact(path: Path, digest: str, size: int) -> bool:
+    """Refresh an existing file's mtime if it holds the right bytes; False to (re)write."""
+    try:
+        st = path.stat()
+        if st.st_size != size:
+            return False
+        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            return False
+        os.utime(path)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise StoreError(f"cannot write media {path.name}: {exc.strerror or exc}") from None
+
+
+def _remove_if_old(path: Path, cutoff: float) -> int | None:
+    """Rename aside, re-check the age, then unlink (or put back). Returns bytes freed."""
+    aside = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.sweep"
+    try:
+        os.rename(path, aside)
+    except FileNotFoundError:
+        return None
+    try:
+        st = aside.stat()
+    except FileNotFoundError:
+        return None
+    if st.st_mtime > cutoff:  # re-stored between the listing and the rename
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(aside, path)
+        return None
+    try:
+        aside.unlink()
+    except FileNotFoundError:
+        return None
+    return st.st_size

@@ -1,0 +1,108 @@
+"""`contextledger compact FILE`: recap, verification and the view, as text or JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+providers = pytest.importorskip("contextledger.providers")
+if not hasattr(providers, "read_messages") or not hasattr(providers, "write_messages"):
+    pytest.skip("provider readers not available yet", allow_module_level=True)
+
+import contextledger.cli.compact  # noqa: E402,F401  (registers the command)
+from contextledger.cli import main  # noqa: E402
+
+
+def conversation() -> list[dict[str, Any]]:
+    msgs: list[dict[str, Any]] = [{"role": "system", "content": "Be brief."}]
+    msgs.append(
+        {"role": "user", "content": "Add pagination to src/api/list.py. Keep the API stable."}
+    )
+    msgs.append(
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_1",
+                    "type": "function",
+                    "function": {"name": "run_command", "arguments": '{"command": "pytest -q"}'},
+                }
+            ],
+        }
+    )
+    msgs.append({"role": "tool", "tool_call_id": "call_1", "content": "1 failed (exit code 1)"})
+    for i in range(20):
+        msgs.append({"role": "user" if i % 2 == 0 else "assistant", "content": f"step {i}"})
+    return msgs
+
+
+@pytest.fixture
+def file(tmp_path: Path) -> Path:
+    p = tmp_path / "chat.json"
+    p.write_text(json.dumps(conversation()))
+    return p
+
+
+def test_text_output_shows_recap_verification_and_view(file: Path) -> None:
+    result = CliRunner().invoke(main, ["compact", str(file)])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "compacted 13 earlier messages" in out
+    assert "== Recap ==" in out and "Compacted summary of earlier conversation:" in out
+    assert "src/api/list.py" in out and "run_command" in out
+    assert "== Verification ==" in out and "unsupported 0" in out
+    assert "== View (12 of 24 messages) ==" in out
+
+
+def test_json_output(file: Path, tmp_path: Path) -> None:
+    wrapped = tmp_path / "wrapped.json"
+    wrapped.write_text(json.dumps({"messages": conversation()}))
+    result = CliRunner().invoke(main, ["compact", str(wrapped), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["status"] == "compacted" and data["summarizer"] == "offline"
+    assert data["verification"]["counts"]["unsupported"] == 0
+    assert data["messages"] == {"record": 24, "view": 12}
+    view = data["view"]
+    assert view[0]["role"] == "system"
+    assert view[1]["role"] == "user"
+    text = (
+        view[1]["content"] if isinstance(view[1]["content"], str) else view[1]["content"][0]["text"]
+    )
+    assert text.startswith("Compacted summary of earlier conversation:")
+
+
+def test_auto_respects_the_policy(file: Path) -> None:
+    result = CliRunner().invoke(main, ["compact", str(file), "--auto", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["status"] == "skipped" and data["recap"] is None
+    assert len(data["view"]) == 24
+
+
+def test_failed_endpoint_exits_1_and_keeps_history(
+    file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")  # discard port: refused
+    monkeypatch.setenv("CONTEXT_COMPACTION_RETRIES", "0")
+    result = CliRunner().invoke(main, ["compact", str(file), "--summarizer", "openai:m", "--json"])
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["status"] == "failed" and "history unchanged" in data["report"][0]
+    assert len(data["view"]) == 24
+
+
+def test_bad_input(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = CliRunner().invoke(main, ["compact", str(bad)])
+    assert result.exit_code != 0 and "not JSON" in result.output
+    ok = tmp_path / "ok.json"
+    ok.write_text("[]")
+    result = CliRunner().invoke(main, ["compact", str(ok), "--summarizer", "gemini:x"])
+    assert result.exit_code != 0 and "unknown summarizer" in result.output

@@ -1,0 +1,306 @@
+"""repair: broken restored histories come back valid, with a truthful report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger.model import (
+    Image,
+    InlineData,
+    Message,
+    Reasoning,
+    Text,
+    ToolCall,
+    ToolResult,
+)
+from contextledger.repair import INCOMPLETE_NOTE, repair
+from contextledger.validate import ensure_valid, tool_pair_problems
+
+
+def kinds(result: Any) -> list[str]:
+    return [c.kind for c in result.changes]
+
+
+def valid_history() -> list[Message]:
+    return [
+        Message.system("be brief", id="s"),
+        Message.user("look", Image("image/png", data=InlineData("aGk="), name="a.png"), id="u1"),
+        Message.assistant("checking", ToolCall("c1", "ls", '{"dir": "."}'), id="a1"),
+        Message.tool("c1", "a.txt", id="t1"),
+        Message.assistant("done", id="a2"),
+    ]
+
+
+def test_valid_history_is_returned_unchanged_and_unreported() -> None:
+    history = valid_history()
+    result = repair(history)
+    assert result.changes == ()
+    assert list(result.messages) == history
+    assert all(a is b for a, b in zip(result.messages, history, strict=True))
+    assert result.summary() == "no repairs needed"
+
+
+def test_dangling_call_is_answered_as_interrupted_by_default() -> None:
+    history = [Message.user("go", id="u"), Message.assistant(ToolCall("c1", "ls"), id="a")]
+    result = repair(history)
+    assert kinds(result) == ["synthesized_result"]
+    added = result.messages[-1]
+    assert added.role == "tool"
+    res = added.tool_results[0]
+    assert res.call_id == "c1" and res.is_error and res.text.startswith("[Tool call interrupted")
+    assert result.messages[1] is history[1]  # the call and its id are untouched
+    ensure_valid(result.messages)
+
+
+def test_dangling_call_removed_with_seed_note_when_asked() -> None:
+    history = [
+        Message.assistant("let me check", ToolCall("c1", "ls"), ToolCall("c2", "cat"), id="a"),
+        Message.tool("c1", "ok", id="t"),
+    ]
+    result = repair(history, dangling="remove")
+    assert kinds(result) == ["dangling_call_removed"]
+    assistant = result.messages[0]
+    assert [c.id for c in assistant.tool_calls] == ["c1"]
+    assert assistant.text == f"let me check\n{INCOMPLETE_NOTE}"
+    assert result.changes[0].message_id == "a" and "c2" in result.changes[0].detail
+
+
+def test_remove_mode_adds_note_block_when_assistant_had_no_text() -> None:
+    result = repair([Message.assistant(ToolCall("c1", "ls"))], dangling="remove")
+    assert result.messages[0].content == (Text(INCOMPLETE_NOTE),)
+
+
+def test_orphan_results_are_removed() -> None:
+    history = [Message.user("q"), Message.tool("ghost", "r", id="t"), Message.assistant("a")]
+    result = repair(history)
+    assert [m.role for m in result.messages] == ["user", "assistant"]
+    assert kinds(result) == ["orphan_result"]
+    assert result.changes[0].index == 1 and "ghost" in result.changes[0].detail
+
+
+def test_out_of_order_result_is_moved_next_to_its_call() -> None:
+    history = [
+        Message.assistant(ToolCall("c1", "ls"), id="a"),
+        Message.user("still there?", id="u"),
+        Message.tool("c1", "a.txt", id="t"),
+    ]
+    result = repair(history)
+    assert [m.id for m in result.messages] == ["a", "t", "u"]
+    assert kinds(result) == ["moved_result"]
+
+
+def test_result_before_its_call_is_an_orphan() -> None:
+    history = [Message.tool("c1", "early"), Message.assistant(ToolCall("c1", "ls"))]
+    result = repair(history)
+    assert kinds(result) == ["orphan_result", "synthesized_result"]
+
+
+def test_duplicate_result_keeps_the_first() -> None:
+    history = [
+        Message.assistant(ToolCall("c1", "ls")),
+        Message.tool("c1", "one"),
+        Message.tool("c1", "two"),
+    ]
+    result = repair(history)
+    assert [m.text for m in result.messages[1:]] == ["one"]
+    assert kinds(result) == ["duplicate_result"]
+
+
+def test_truncated_arguments_remove_call_and_result_with_note() -> None:
+    history = [
+        Message.assistant(
+            "running", ToolCall("c1", "sh", '{"cmd": "rm -rf /tmp/a'), ToolCall("c2", "ls")
+        ),
+        Message.tool("c1", "done"),
+        Message.tool("c2", "x"),
+    ]
+    result = repair(history)
+    assert [c.id for c in result.messages[0].tool_calls] == ["c2"]
+    assert result.messages[0].text.endswith(INCOMPLETE_NOTE)
+    assert [m.tool_results[0].call_id for m in result.messages[1:]] == ["c2"]
+    assert kinds(result) == ["malformed_call_removed", "orphan_result"]
+    ensure_valid(result.messages)
+
+
+def test_non_string_arguments_are_encoded() -> None:
+    call = ToolCall("c1", "ls", {"dir": "é"})  # type: ignore[arg-type]
+    result = repair([Message.assistant(call), Message.tool("c1", "ok")])
+    assert result.messages[0].tool_calls[0].arguments == '{"dir": "é"}'
+    assert kinds(result) == ["non_string_arguments"]
+
+
+def test_missing_id_gets_deterministic_id_shared_with_its_result() -> None:
+    history = [Message.assistant(ToolCall("", "ls"), id="a"), Message.tool("", "ok")]
+    one, two = repair(history), repair(history)
+    assert one.messages == two.messages
+    new_id = one.messages[0].tool_calls[0].id
+    assert new_id.startswith("call_") and one.messages[1].tool_results[0].call_id == new_id
+    assert kinds(one) == ["missing_call_id", "renamed_result"]
+
+
+def test_duplicate_ids_across_messages_renumber_later_call_and_its_result() -> None:
+    history = [
+        Message.assistant(ToolCall("c1", "ls")),
+        Message.tool("c1", "first"),
+        Message.assistant(ToolCall("c1", "cat")),
+        Message.tool("c1", "second"),
+    ]
+    result = repair(history)
+    assert result.messages[2].tool_calls[0].id == "c1~2"
+    assert result.messages[3].tool_results[0].call_id == "c1~2"
+    assert result.messages[3].text == "second"
+    assert kinds(result) == ["duplicate_call_id", "renamed_result"]
+
+
+def test_duplicate_ids_in_one_message_pair_by_position_when_counts_agree() -> None:
+    history = [
+        Message.assistant(ToolCall("c1", "ls"), ToolCall("c1", "cat")),
+        Message.tool("c1", "ls-out"),
+        Message.tool("c1", "cat-out"),
+    ]
+    result = repair(history)
+    calls = result.messages[0].tool_calls
+    assert [c.id for c in calls] == ["c1", "c1~2"]
+    assert [m.tool_results[0].call_id for m in result.messages[1:]] == ["c1", "c1~2"]
+
+
+def test_ambiguous_duplicate_in_one_message_is_removed() -> None:
+    history = [
+        Message.assistant("x", ToolCall("c1", "ls"), ToolCall("c1", "cat"), ToolCall("c1", "rm")),
+        Message.tool("c1", "one"),
+        Message.tool("c1", "two"),
+    ]
+    result = repair(history)
+    assert [c.name for c in result.messages[0].tool_calls] == ["ls"]
+    assert result.messages[0].text.endswith(INCOMPLETE_NOTE)
+    assert kinds(result) == ["malformed_call_removed", "malformed_call_removed", "duplicate_result"]
+
+
+def test_attachment_user_turn_is_kept_whole() -> None:
+    turn = Message.user(Text("see attached"), Image("image/png", ref="a" * 64 + ".png"), id="u")
+    result = repair([turn, Message.assistant("ok")])
+    assert result.messages[0] is turn and not result.changes
+
+
+def test_empty_messages_and_unknown_roles_are_removed() -> None:
+    odd = Message.user("x", id="odd")
+    object.__setattr__(odd, "role", "narrator")
+    history = [
+        Message.user("", id="e"),
+        odd,
+        Message("assistant", (), id="e2"),
+        Message.user("q", id="q"),
+    ]
+    result = repair(history)
+    assert [m.id for m in result.messages] == ["q"]
+    assert kinds(result) == ["empty_message", "unknown_role", "empty_message"]
+
+
+def test_late_system_message_becomes_a_user_turn() -> None:
+    result = repair([Message.user("q"), Message.system("new rules", id="s2")])
+    assert result.messages[1].role == "user" and result.messages[1].text == "new rules"
+    assert kinds(result) == ["system_moved"]
+
+
+def test_results_inside_a_user_turn_are_split_out() -> None:
+    history = [
+        Message.assistant(ToolCall("c1", "ls"), id="a"),
+        Message.user(ToolResult("c1", (Text("out"),)), Text("and now?"), id="u"),
+    ]
+    result = repair(history)
+    assert [m.role for m in result.messages] == ["assistant", "tool", "user"]
+    assert result.messages[2].text == "and now?"
+    ensure_valid(result.messages)
+
+
+def test_changes_carry_readable_text() -> None:
+    result = repair([Message.user("q", id="u1"), Message.tool("zz", "r", id="t1")])
+    line = str(result.changes[0])
+    assert line.startswith("message 1 (t1): ") and "zz" in line
+
+
+# --- properties -------------------------------------------------------------------
+
+IDS = st.sampled_from(["c1", "c2", "c3", ""])
+ARGS = st.sampled_from(["{}", '{"a": 1}', '{"a": ', "[1]", "", "5"])
+
+
+@st.composite
+def blocks(draw: st.DrawFn, role: str) -> tuple[Any, ...]:
+    kinds_ = ["text", "empty_text", "image", "call", "result", "reasoning"]
+    weights = {
+        "assistant": ["text", "call", "call", "reasoning", "result"],
+        "tool": ["result", "result", "result", "text"],
+        "user": ["text", "image", "result", "call", "empty_text"],
+        "system": ["text", "empty_text"],
+    }[role]
+    out: list[Any] = []
+    for kind in draw(st.lists(st.sampled_from(weights or kinds_), max_size=3)):
+        if kind == "text":
+            out.append(Text(draw(st.sampled_from(["hi", "ok", INCOMPLETE_NOTE]))))
+        elif kind == "empty_text":
+            out.append(Text(""))
+        elif kind == "image":
+            out.append(Image("image/png", ref="b" * 64 + ".png"))
+        elif kind == "call":
+            args = draw(st.one_of(ARGS, st.just({"k": 1})))
+            out.append(ToolCall(draw(IDS), draw(st.sampled_from(["ls", "", "cat"])), args))
+        elif kind == "result":
+            out.append(ToolResult(draw(IDS), (Text("r"),)))
+        else:
+            out.append(Reasoning("anthropic", "thinking", signature="sig"))
+    return tuple(out)
+
+
+@st.composite
+def histories(draw: st.DrawFn) -> list[Message]:
+    roles = draw(
+        st.lists(
+            st.sampled_from(["user", "assistant", "assistant", "tool", "tool", "system", "??"]),
+            max_size=12,
+        )
+    )
+    out: list[Message] = []
+    for n, role in enumerate(roles):
+        if role == "??":
+            m = Message.user("lost", id=f"m{n}")
+            object.__setattr__(m, "role", "robot")
+        else:
+            m = Message(role, draw(blocks(role)), id=draw(st.sampled_from([f"m{n}", ""])))  # type: ignore[arg-type]
+        out.append(m)
+    return out
+
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(histories(), st.sampled_from(["synthesize", "remove"]))
+def test_repair_output_is_always_valid(history: list[Message], mode: Any) -> None:
+    result = repair(history, dangling=mode)
+    assert tool_pair_problems(result.messages) == []
+    if tool_pair_problems(history) == [] and history:
+        assert result.changes == ()
+
+
+@SETTINGS
+@given(histories(), st.sampled_from(["synthesize", "remove"]))
+def test_repair_is_idempotent(history: list[Message], mode: Any) -> None:
+    once = repair(history, dangling=mode)
+    twice = repair(once.messages, dangling=mode)
+    assert twice.changes == ()
+    assert twice.messages == once.messages
+
+
+@SETTINGS
+@given(histories())
+def test_every_removed_or_altered_message_is_reported(history: list[Message]) -> None:
+    result = repair(history)
+    reported = {c.index for c in result.changes}
+    survivors = {id(m) for m in result.messages}
+    for i, m in enumerate(history):
+        if id(m) not in survivors:
+            assert i in reported, f"message {i} changed without a report"

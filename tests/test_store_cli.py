@@ -1,0 +1,117 @@
+"""CLI: sessions, repair, normalize and media sweep, run through click."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import time
+from pathlib import Path
+
+from click.testing import CliRunner
+from PIL import Image as PILImage
+
+import contextledger.cli.store  # noqa: F401  (registers the commands on main)
+from contextledger.cli import main
+from contextledger.model import Image, InlineData, Message, ToolCall
+from contextledger.storage.sessions import SessionStore
+
+
+def png(w: int, h: int, color: str = "white") -> bytes:
+    buf = io.BytesIO()
+    PILImage.new("RGB", (w, h), color).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def seeded(tmp_path: Path) -> Path:
+    db = tmp_path / "s.db"
+    with SessionStore(db) as store:
+        store.create("chat")
+        store.append("chat", [
+            Message.user("see", Image("image/png", data=InlineData.from_bytes(png(10, 10)))),
+            Message.assistant(ToolCall("c1", "ls")),
+        ])  # fmt: skip
+    return db
+
+
+def test_sessions_list_show_export_import(tmp_path: Path) -> None:
+    db = seeded(tmp_path)
+    code, out = run("sessions", "list", "--store", str(db))
+    assert code == 0 and "chat" in out
+    code, out = run("sessions", "show", "chat", "--store", str(db))
+    assert code == 0 and "synthesized_result" in out
+    code, out = run("sessions", "show", "chat", "--store", str(db), "--json")
+    assert json.loads(out)["repair"][0]["kind"] == "synthesized_result"
+    export = tmp_path / "chat.jsonl"
+    code, _ = run("sessions", "export", "chat", "--store", str(db), "-o", str(export))
+    assert code == 0 and export.read_text().count("\n") == 2
+    code, out = run("sessions", "import", str(export), "--name", "copy", "--store", str(db))
+    assert code == 0 and "imported 2" in out
+    code, out = run("sessions", "show", "nope", "--store", str(db))
+    assert code != 0 and "no session named 'nope'" in out
+
+
+def test_repair_openai_file_with_json_report(tmp_path: Path) -> None:
+    broken = [
+        {"role": "user", "content": [{"type": "text", "text": "look"}]},
+        {"role": "assistant", "content": None,
+         "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "ls", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "ghost", "content": "stray"},
+    ]  # fmt: skip
+    f = tmp_path / "broken.json"
+    f.write_text(json.dumps(broken))
+    code, out = run("repair", str(f), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["format"] == "openai"
+    assert [c["kind"] for c in data["changes"]] == ["orphan_result", "synthesized_result"]
+    assert data["messages"]["messages"][-1]["tool_call_id"] == "c1"
+    code, out = run("repair", str(f))
+    assert code == 0 and "2 repair(s)" in out
+
+
+def test_repair_reports_bad_input_clearly(tmp_path: Path) -> None:
+    f = tmp_path / "bad.json"
+    f.write_text("{not json")
+    code, out = run("repair", str(f))
+    assert code != 0 and "bad.json" in out
+
+
+def test_normalize_batch_writes_outputs(tmp_path: Path) -> None:
+    big, small = tmp_path / "big.png", tmp_path / "small.png"
+    big.write_bytes(png(2600, 1300))
+    small.write_bytes(png(100, 50))
+    out_dir = tmp_path / "out"
+    code, out = run("normalize", str(big), str(small), "--out", str(out_dir), "--model", "gpt-4o")
+    assert code == 0 and "big.png" in out
+    assert (out_dir / "big.webp").exists()
+    assert (out_dir / "small.png").read_bytes() == small.read_bytes()
+
+
+def test_normalize_bad_file_fails_with_its_name(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.png"
+    bad.write_text("hello")
+    code, out = run("normalize", str(bad))
+    assert code == 1 and "notes.png" in out
+
+
+def test_media_sweep_keeps_referenced(tmp_path: Path) -> None:
+    db = seeded(tmp_path)
+    with SessionStore(db) as store:
+        stray = store.media.put(png(3, 3, "red"), "image/png").ref
+        old = time.time() - 30 * 86400
+        for ref in [stray, *store.refs()]:
+            os.utime(store.media.path(ref), (old, old))
+        kept = store.refs()
+    code, out = run("media", "sweep", "--store", str(db), "--dry-run")
+    assert code == 0 and f"would remove {stray}" in out
+    code, out = run("media", "sweep", "--store", str(db))
+    assert code == 0 and "removed 1" in out
+    with SessionStore(db) as store:
+        assert not store.media.exists(stray)
+        assert all(store.media.exists(r) for r in kept)

@@ -1,0 +1,152 @@
+"""Recap verification: hallucinated facts are caught, honest recaps pass, the ledger fills gaps."""
+
+from __future__ import annotations
+
+import pytest
+
+from contextledger.compaction import extract_claims, transcript_facts, verify_recap
+from contextledger.model import Message, ToolCall, with_ids
+
+
+def session() -> tuple[Message, ...]:
+    return with_ids(
+        [
+            Message.user(
+                "We need to fix the upload timeout in src/api/upload.py. "
+                'The user-facing limit is 8443 requests and the mode is "strict".'
+            ),
+            Message.assistant(
+                "I will look at upload_handler first.",
+                ToolCall("c1", "read_file", '{"path": "src/api/upload.py"}'),
+            ),
+            Message.tool("c1", "def upload_handler(req): ..."),
+            Message.assistant(
+                "Running the tests.",
+                ToolCall("c2", "run_command", '{"command": "pytest -q tests/test_upload.py"}'),
+            ),
+            Message.tool("c2", "1 failed: test_timeout (exit code 1)", is_error=True),
+            Message.assistant(
+                "Decided: raise UPLOAD_TIMEOUT to 30 seconds in config/settings.toml."
+            ),
+            Message.user(
+                "Later, please add retry backoff to the S3 client. See https://docs.example.com/s3."
+            ),
+            Message.assistant("Noted, I will come back to that."),
+        ]
+    )
+
+
+HONEST = (
+    "The user wants the upload timeout in src/api/upload.py fixed. "
+    'The limit is 8443 requests and the mode is "strict". '
+    "The assistant read upload_handler with read_file, then ran `pytest -q tests/test_upload.py` "
+    "with run_command; it failed. "
+    "It decided to raise UPLOAD_TIMEOUT to 30 seconds in config/settings.toml. "
+    "Open: add retry backoff to the S3 client (https://docs.example.com/s3)."
+)
+
+
+def test_honest_recap_passes_untouched() -> None:
+    v = verify_recap(HONEST, session())
+    assert v.accepted
+    assert v.unsupported == ()
+    assert v.removed_sentences == ()
+    assert v.text.startswith(HONEST)
+    kinds = {f.kind for f in v.supported}
+    assert {"path", "number", "command", "identifier", "url", "quoted"} <= kinds
+
+
+@pytest.mark.parametrize(
+    ("injected", "kind", "value"),
+    [
+        ("It also rewrote src/api/auth_backend.py.", "path", "src/api/auth_backend.py"),
+        ("The limit was raised to 9000 requests.", "number", "9000"),
+        ("Then it ran `rm -rf build/`.", "command", "rm -rf build/"),
+        ("Then it ran git push --force origin main.", "command", "git push --force"),
+        ("The fix lives in retry_with_jitter().", "identifier", "retry_with_jitter"),
+        ("Docs moved to https://evil.example.net/x.", "url", "https://evil.example.net/x"),
+        ('The user said "ship it on Friday".', "quoted", "ship it on Friday"),
+        ("It used the S3Uploader class.", "identifier", "S3Uploader"),
+    ],
+)
+def test_injected_facts_are_caught_and_stripped(injected: str, kind: str, value: str) -> None:
+    v = verify_recap(HONEST + " " + injected, session())
+    assert any(f.kind == kind and f.value == value for f in v.unsupported), v.unsupported
+    assert injected in v.removed_sentences
+    assert injected not in v.text
+    assert v.accepted  # the rest of the recap stands
+    assert "never occurred" in v.summary()
+
+
+def test_reject_mode_refuses_the_whole_recap() -> None:
+    v = verify_recap(HONEST + " It deleted src/legacy.py.", session(), mode="reject")
+    assert not v.accepted and v.text == ""
+    assert [f.value for f in v.unsupported] == ["src/legacy.py"]
+    assert verify_recap(HONEST, session(), mode="reject").accepted
+
+
+def test_previous_recap_counts_as_a_source() -> None:
+    msgs = with_ids([Message.user("Now add tests for the parser.")])
+    prev = "Earlier the user chose port 5432 for db/schema.sql."
+    assert verify_recap("Port 5432 and db/schema.sql stay.", msgs, prev).unsupported == ()
+    assert verify_recap("Port 5432 and db/schema.sql stay.", msgs).unsupported
+
+
+def test_facts_ledger_adds_what_the_recap_left_out() -> None:
+    v = verify_recap("The user is fixing an upload timeout.", session())
+    assert v.accepted
+    missing = {(f.kind, f.value) for f in v.missing}
+    assert ("path", "src/api/upload.py") in missing
+    assert ("tool", "run_command") in missing
+    assert any(k == "request" and "retry backoff" in val for k, val in missing)
+    assert "Facts ledger" in v.ledger
+    assert "src/api/upload.py" in v.text
+    assert 'Failed: run_command(command="pytest -q tests/test_upload.py")' in v.text
+    assert "Open requests: Later, please add retry backoff" in v.text
+    assert v.counts["missing"] == len(v.missing)
+
+
+def test_ledger_and_recap_stay_within_the_byte_cap_on_multibyte_text() -> None:
+    hindi = "उपयोगकर्ता ने अपलोड टाइमआउट ठीक करने को कहा और परीक्षण विफल रहा। " * 40
+    for cap in (2000, 700, 300):
+        v = verify_recap(hindi, session(), max_bytes=cap)
+        assert len(v.text.encode()) <= cap
+        assert v.text.encode().decode() == v.text
+        assert "Facts ledger" in v.text  # the ledger is given room even when prose is long
+
+
+def test_recap_of_only_inventions_is_rejected() -> None:
+    v = verify_recap("It edited lib/other.py. It set 77 retries.", session())
+    assert not v.accepted and v.text == ""
+    assert "nothing of the recap survived" in v.reason
+
+
+def test_extraction_kinds() -> None:
+    text = (
+        "See https://x.org/a. Edit ./src/app.py and README.md, not and/or. "
+        "Call compactHistoryIfNeeded() and os.path.join; COMPACTION_MIN_OLD=6; 12,000 bytes; "
+        "commit 9fceb02a; run `npm run build`."
+    )
+    got = {(f.kind, f.value) for f in extract_claims(text)}
+    assert ("url", "https://x.org/a") in got
+    assert ("path", "src/app.py") in got and ("path", "README.md") in got
+    assert not any(v == "and/or" for _, v in got)
+    assert ("identifier", "compactHistoryIfNeeded") in got
+    assert ("identifier", "os.path.join") in got
+    assert ("identifier", "COMPACTION_MIN_OLD") in got
+    assert ("number", "12000") in got and ("number", "6") in got
+    assert ("identifier", "9fceb02a") in got
+    assert ("command", "npm run build") in got
+
+
+def test_transcript_facts_tools_failures_and_open_requests() -> None:
+    facts = transcript_facts(session())
+    assert dict(facts.tools) == {"read_file": False, "run_command": True}
+    assert "src/api/upload.py" in facts.paths and "config/settings.toml" in facts.paths
+    assert facts.open_requests == ("Later, please add retry backoff to the S3 client.",)
+    # a request reported done is not open
+    done = (
+        *session(),
+        Message.assistant("Done: added retry backoff to the S3 client.", id="late"),
+    )
+    assert transcript_facts(done).open_requests == ()
