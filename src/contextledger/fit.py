@@ -133,6 +133,7 @@ class FitOptions:
     drop_current_images: bool = False
     on_images: OnImages = "error"
     min_cut_index: int = 0
+    hysteresis: float = 0.0
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -272,12 +273,17 @@ class Fitter:
         self._index = _Index()
         self._positions: dict[str, int] | None = None
         self._drop_state: tuple[list[int], list[Change]] = ([], [])
+        self._cut_id: str | None = None
+
+    def position(self, message_id: str) -> int | None:
+        """Where a message sits in the last history fitted (None: not there)."""
+        if self._positions is None:
+            self._positions = {m.id: i for i, m in enumerate(self._index.body)}
+        return self._positions.get(message_id)
 
     def ago(self, message_id: str) -> str:
         """'from 3 turns ago': how many user requests came after the message."""
-        if self._positions is None:
-            self._positions = {m.id: i for i, m in enumerate(self._index.body)}
-        pos = self._positions.get(message_id)
+        pos = self.position(message_id)
         n = self._index.turns_after(pos) if pos is not None else 0
         return (
             "from the current turn"
@@ -441,6 +447,10 @@ def _fit(
         kept_free.append(u)
         total += u.cost
         cut_unit = k
+    if opts.hysteresis > 0:
+        cut_unit, total = _sticky_cut(
+            fitter, body, kept_free, cut_unit, pinned_units, total, budget
+        )
     dropped_units = [k for k in range(cut_unit) if k not in pinned_units]
 
     # Pinned prior requests yield, oldest first; then recaps.
@@ -499,6 +509,50 @@ def _fit(
         cut_index=cut_index,
     )
     return FitResult(out, report)
+
+
+def _sticky_cut(
+    fitter: Fitter,
+    body: Sequence[Message],
+    kept_free: list[_Unit],
+    natural_cut: int,
+    pinned_units: set[int],
+    total: int,
+    budget: int,
+) -> tuple[int, int]:
+    """Prompt-cache-friendly cut: keep last turn's cut while it fits; when it must move,
+    move it far enough to leave ``hysteresis`` of the budget free, so the next turns share
+    the same prefix. Returns the cut unit and the new total; trims ``kept_free``."""
+    index, opts = fitter._index, fitter.options
+    starts = index.starts
+    first_free = next((k for k in range(len(starts)) if k not in pinned_units), len(starts))
+    if not kept_free or natural_cut <= first_free:
+        chosen = natural_cut  # everything fits: nothing to cut
+    else:
+        prev = fitter.position(fitter._cut_id) if fitter._cut_id else None
+        prev_k = bisect_left(starts, prev) if prev is not None else None
+        if (
+            prev_k is not None
+            and prev_k < len(starts)
+            and starts[prev_k] == prev
+            and prev_k >= natural_cut
+        ):
+            chosen = prev_k
+        else:
+            kept_cost = sum(u.cost for u in kept_free)
+            target = (1 - opts.hysteresis) * (budget - (total - kept_cost))
+            acc = 0
+            chosen = bisect_left(starts, kept_free[0].start)
+            for n, u in enumerate(kept_free):  # newest first
+                if n > 0 and acc + u.cost > target:
+                    break
+                acc += u.cost
+                chosen = bisect_left(starts, u.start)
+            chosen = max(chosen, natural_cut)
+    while kept_free and bisect_left(starts, kept_free[-1].start) < chosen:
+        total -= kept_free.pop().cost
+    fitter._cut_id = body[starts[chosen]].id if chosen < len(starts) else None
+    return chosen, total
 
 
 def _too_big(model: str, needed: int, available: int, what: str) -> str:

@@ -223,6 +223,23 @@ class Conversation:
         rest = tuple(m for m in self.record[lead:] if m.role == "system" or m.id not in covered)
         return (*self.record[:lead], ev.recap, *rest)
 
+    def prepare(
+        self,
+        model: str,
+        *,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        preparer: Any = None,
+        **options: Any,
+    ) -> Any:
+        """The ready provider request for this conversation (see ``contextledger.prepare``).
+
+        Pass a ``Preparer`` kept across turns to reuse prices and the sticky cut.
+        Returns a ``Prepared``; persist ``prepared.event`` when a recap was made.
+        """
+        from ..prepare import Preparer
+
+        return (preparer or Preparer(model, **options)).prepare(self, tools=tools)
+
     def covered_messages(self, ids: Iterable[str]) -> tuple[Message, ...]:
         wanted = set(ids)
         return tuple(m for m in self.record if m.id in wanted)

@@ -32,7 +32,7 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
-from ..providers.common import attachment_text
+from ..providers.common import TOOL_ERROR_PREFIX, attachment_text, tool_images_header
 from .text import CachedCounter, TokenCounter, counter_for
 from .vision import ImageCost, image_cost, max_image_cost
 
@@ -72,9 +72,16 @@ class Pricer:
     """Prices blocks and messages for one model; remembers every price it computed."""
 
     def __init__(
-        self, model: ModelInfo, counter: TokenCounter, catalog: Catalog | None = None
+        self,
+        model: ModelInfo,
+        counter: TokenCounter,
+        catalog: Catalog | None = None,
+        wire: str | None = None,
     ) -> None:
         self.model = model
+        # The wire format adds what the translator writes beyond the blocks themselves:
+        # "Image k:" labels, tool-error prefixes, OpenAI Chat's tool-image user turn.
+        self.wire = wire
         self.counter = counter
         self.catalog = resolve_catalog(catalog)
         self.message_overhead = MESSAGE_OVERHEAD.get(model.provider, DEFAULT_MESSAGE_OVERHEAD)
@@ -85,9 +92,11 @@ class Pricer:
         self._messages: dict[int, tuple[Message, MessagePrice]] = {}
 
     @classmethod
-    def for_model(cls, model: str | ModelInfo, catalog: Catalog | None = None) -> Pricer:
+    def for_model(
+        cls, model: str | ModelInfo, catalog: Catalog | None = None, wire: str | None = None
+    ) -> Pricer:
         info = lookup_model(model, catalog)
-        return cls(info, CachedCounter(counter_for(info, catalog)), catalog)
+        return cls(info, CachedCounter(counter_for(info, catalog)), catalog, wire)
 
     # -- blocks ---------------------------------------------------------------------
 
@@ -173,11 +182,31 @@ class Pricer:
         for b in m.content:
             t, i = self.block(b)
             text, image = text + t, image + i
+        if self.wire is not None:
+            text += self._conventions(m)
         price = MessagePrice(text, image)
         if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
             self._messages.clear()
         self._messages[id(m)] = (m, price)
         return price
+
+    def _conventions(self, m: Message) -> int:
+        """Tokens the wire format adds for this message (see ``providers.common``)."""
+        extra = 0
+        if m.role == "user":
+            images = sum(1 for b in m.content if isinstance(b, Image))
+            if images >= 2:
+                extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
+        elif m.role == "tool" and self.wire in ("openai", "openai-responses", "gemini"):
+            for r in m.content:
+                if not isinstance(r, ToolResult):
+                    continue
+                if r.is_error and self.wire != "gemini":
+                    extra += self.text(TOOL_ERROR_PREFIX)
+                if self.wire == "openai" and any(isinstance(b, Image) for b in r.content):
+                    # the images ride in a user turn after the tool messages, with a header
+                    extra += self.message_overhead + self.text(tool_images_header(r.call_id))
+        return extra
 
     def messages(self, messages: Iterable[Message]) -> MessagePrice:
         """Sum of message prices (request framing not included)."""
@@ -221,3 +250,26 @@ def price_messages(
     pricer = Pricer.for_model(model, catalog)
     total = pricer.messages(read_messages(messages))
     return MessagePrice(total.text + pricer.tools(tools), total.image)
+
+
+def price_request(
+    body: Mapping[str, Any],
+    model: str | ModelInfo,
+    fmt: str | None = None,
+    *,
+    catalog: Catalog | None = None,
+) -> MessagePrice:
+    """Price a finished provider request body exactly as ``prepare`` budgets it.
+
+    Reads the messages back from the body, prices them with the format's conventions
+    (labels, tool-image turns), and adds the tool schemas found in the body and the
+    request framing (in ``text``).
+    """
+    from ..providers import detect_format, read_messages
+
+    fmt = fmt or detect_format(body)
+    pricer = Pricer.for_model(model, catalog, wire=fmt)
+    msgs = read_messages(body, fmt)  # type: ignore[arg-type]
+    total = pricer.messages(msgs)
+    tools = body.get("tools")
+    return MessagePrice(total.text + pricer.tools(tools) + REQUEST_OVERHEAD, total.image)

@@ -1,0 +1,466 @@
+"""One call from a conversation to a provider request whose budget is exactly what is sent.
+
+repair → compaction (if due) → image normalization for the target → vision gate → fit →
+materialize stored images → translate. One merged report; ``report.used`` equals
+``price_request(prepared.body, model)``.
+
+>>> from contextledger.model import Message
+>>> p = Preparer("claude-sonnet-4-5", compaction=False)
+>>> out = p.prepare([Message.system("Be brief."), Message.user("hi")])
+>>> out.body["model"], out.body["messages"], out.body["system"]
+('claude-sonnet-4-5', [{'role': 'user', 'content': 'hi'}], 'Be brief.')
+>>> out.report.used == price_request(out.body, "claude-sonnet-4-5").total
+True
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .catalog import Catalog, ModelInfo, lookup_model
+from .compaction.conversation import CompactionEvent, Conversation, compaction_enabled
+from .compaction.policy import CompactionPolicy
+from .compaction.summarizers import Summarizer
+from .errors import ContentError, ContextLedgerError, ImageProbeError
+from .fit import FitOptions, FitReport, Fitter
+from .gate import OnImages
+from .images.probe import probe_image
+from .model import Block, Image, InlineData, Message, ToolResult
+from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
+from .providers import Format, translate
+from .repair import RepairChange, repair
+from .report import Notice
+from .storage.media import MediaStore
+
+FORMAT_FOR_PROVIDER: dict[str, Format] = {
+    "openai": "openai",
+    "openai-compatible": "openai",
+    "mistral": "openai",
+    "anthropic": "anthropic",
+    "gemini": "gemini",
+}
+
+__all__ = ["FORMAT_FOR_PROVIDER", "PrepareReport", "Prepared", "Preparer", "price_request"]
+
+
+@dataclass(frozen=True, slots=True)
+class NormalizedNote:
+    """One image resized or re-encoded for the target provider."""
+
+    label: str
+    before: tuple[int, int, int]  # width, height, bytes
+    after: tuple[int, int, int]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PrepareReport:
+    """Everything ``prepare`` did, merged. ``used`` is the price of the request returned."""
+
+    model: str
+    format: str
+    window: int
+    reserved_output: int
+    budget: int
+    used: int
+    text_tokens: int
+    image_tokens: int
+    tools_tokens: int
+    repairs: tuple[RepairChange, ...]
+    compaction: tuple[str, ...]
+    compaction_state: str
+    normalized: tuple[NormalizedNote, ...]
+    fit: FitReport
+    notices: tuple[Notice, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "format": self.format,
+            "window": self.window,
+            "reserved_output": self.reserved_output,
+            "budget": self.budget,
+            "used": self.used,
+            "text_tokens": self.text_tokens,
+            "image_tokens": self.image_tokens,
+            "tools_tokens": self.tools_tokens,
+            "repairs": [c.detail for c in self.repairs],
+            "compaction": list(self.compaction),
+            "compaction_state": self.compaction_state,
+            "normalized": [
+                {
+                    "image": n.label,
+                    "before": list(n.before),
+                    "after": list(n.after),
+                    "reason": n.reason,
+                }
+                for n in self.normalized
+            ],
+            "fit": self.fit.to_dict(),
+            "notices": [n.text for n in self.notices],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A ready request: pass ``body`` to the provider's official client as ``**body``."""
+
+    body: dict[str, Any]
+    format: Format
+    model: str
+    messages: tuple[Message, ...]
+    conversation: Conversation
+    event: CompactionEvent | None
+    report: PrepareReport
+
+
+@dataclass(slots=True)
+class _Caches:
+    normalized: dict[tuple[object, ...], tuple[Image, NormalizedNote | None]] = field(
+        default_factory=dict
+    )
+
+
+class Preparer:
+    """Turns conversations into requests for one model, keeping what carries across turns:
+    block prices, the sticky (prompt-cache-friendly) cut, and normalized images.
+
+    Keep one per conversation and model; make a new one when the model changes.
+    """
+
+    def __init__(
+        self,
+        model: str | ModelInfo,
+        *,
+        target: Format | None = None,
+        window: int | None = None,
+        max_output_tokens: int | None = None,
+        catalog: Catalog | None = None,
+        media: MediaStore | None = None,
+        summarizer: Summarizer | None = None,
+        policy: CompactionPolicy | None = None,
+        compaction: bool | None = None,
+        on_images: OnImages = "error",
+        drop_current_images: bool = False,
+        hysteresis: float = 0.25,
+        max_edge: int = 2000,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.info = lookup_model(model, catalog)
+        self.catalog = catalog
+        self.format: Format = target or FORMAT_FOR_PROVIDER.get(self.info.provider, "openai")
+        self.media = media
+        self.summarizer = summarizer
+        self.policy = policy
+        self.compaction = (
+            compaction if compaction is not None else compaction_enabled(env, default=True)
+        )
+        self.max_edge = max_edge
+        self.on_images = on_images
+        pricer = Pricer.for_model(self.info, catalog, wire=self.format)
+        self.fitter = Fitter(
+            self.info,
+            window=window,
+            max_output_tokens=max_output_tokens,
+            catalog=catalog,
+            options=FitOptions(
+                on_images=on_images, drop_current_images=drop_current_images, hysteresis=hysteresis
+            ),
+            pricer=pricer,
+        )
+        self._caches = _Caches()
+
+    # ------------------------------------------------------------------ pipeline
+
+    def prepare(
+        self,
+        conversation: Conversation | Sequence[Message] | Any,
+        *,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+    ) -> Prepared:
+        """Build the request for the current state of ``conversation``."""
+        from .providers import read_messages
+
+        conv = (
+            conversation
+            if isinstance(conversation, Conversation)
+            else Conversation.from_messages(read_messages(conversation))
+        )
+        notices: list[Notice] = []
+
+        # 1. repair (the view only: the record is never rewritten)
+        repaired = repair(conv.record)
+        work = conv
+        if repaired.changes:
+            try:
+                work = Conversation(repaired.messages, conv.events)
+            except ContentError:
+                work = Conversation(repaired.messages, ())
+                notices.append(
+                    Notice(
+                        "repaired",
+                        "",
+                        "Earlier recaps were set aside: repair changed the messages they cover.",
+                    )
+                )
+            notices.extend(
+                Notice("repaired", c.message_id or "", c.detail) for c in repaired.changes
+            )
+
+        # 2. compaction, before fitting, so facts survive the first drop
+        outcome = work.compact(
+            self.summarizer,
+            self.policy,
+            model=self.info.id,
+            count_tokens=lambda view: self.fitter.pricer.messages(view).total,
+            enabled=self.compaction,
+            catalog=self.catalog,
+        )
+        event = outcome.event if outcome.status == "compacted" else None
+        work = outcome.conversation
+        if outcome.status in ("compacted", "failed"):
+            notices.extend(Notice("compaction", "", line) for line in outcome.report[:1])
+        view = work.view
+        state = _compaction_state(work, self.compaction)
+
+        # 3. normalize images for the target provider
+        normalized: list[NormalizedNote] = []
+        view = self._normalize(view, normalized, notices)
+
+        # 4-5. vision gate and fit (the fitter runs the gate for models without vision)
+        wire_tools = convert_tools(tools, self.format) if tools else None
+        result = self.fitter.fit(view, tools=wire_tools)
+        notices.extend(result.report.notices)
+
+        # 6. materialize stored images, 7. translate
+        sent = tuple(self._materialize(m) for m in result.messages)
+        translation = translate(sent, self.format, validate=True)
+        notices.extend(translation.notices)
+        body = self._body(translation.body, wire_tools)
+
+        fit_report = result.report
+        used = fit_report.used + fit_report.tools_tokens + REQUEST_OVERHEAD
+        report = PrepareReport(
+            model=self.info.id,
+            format=self.format,
+            window=fit_report.window,
+            reserved_output=fit_report.reserved_output,
+            budget=fit_report.budget + fit_report.tools_tokens + REQUEST_OVERHEAD,
+            used=used,
+            text_tokens=fit_report.text_tokens + fit_report.tools_tokens + REQUEST_OVERHEAD,
+            image_tokens=fit_report.image_tokens,
+            tools_tokens=fit_report.tools_tokens,
+            repairs=repaired.changes,
+            compaction=outcome.report,
+            compaction_state=state,
+            normalized=tuple(normalized),
+            fit=fit_report,
+            notices=tuple(notices),
+        )
+        return Prepared(body, self.format, self.info.id, result.messages, work, event, report)
+
+    # ------------------------------------------------------------------ pieces
+
+    def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
+        body: dict[str, Any] = {"model": self.info.id, **wire}
+        out = self.fitter.reserved_output
+        if self.format == "anthropic":
+            body["max_tokens"] = out
+        elif self.format == "openai":
+            body["max_completion_tokens" if self.info.provider == "openai" else "max_tokens"] = out
+        elif self.format == "openai-responses":
+            body["max_output_tokens"] = out
+        else:
+            body["generation_config"] = {"max_output_tokens": out}
+        if tools:
+            body["tools"] = tools
+        return body
+
+    def _normalize(
+        self, view: tuple[Message, ...], notes: list[NormalizedNote], notices: list[Notice]
+    ) -> tuple[Message, ...]:
+        if not self.info.vision:
+            return view
+        count = sum(1 for m in view for _ in m.images())
+        limits = self.info.image_limits
+        many = bool(limits.many_images_threshold and count > limits.many_images_threshold)
+        out: list[Message] = []
+        for m in view:
+            if not any(True for _ in m.images()):
+                out.append(m)
+                continue
+            content: list[Block] = []
+            for b in m.content:
+                if isinstance(b, Image):
+                    content.append(self._normalize_one(b, count, many, m.id, notes, notices))
+                elif isinstance(b, ToolResult) and any(isinstance(x, Image) for x in b.content):
+                    inner = tuple(
+                        self._normalize_one(x, count, many, m.id, notes, notices)
+                        if isinstance(x, Image)
+                        else x
+                        for x in b.content
+                    )
+                    content.append(ToolResult(b.call_id, inner, b.is_error, b.name))
+                else:
+                    content.append(b)
+            out.append(m.with_content(content))
+        return tuple(out)
+
+    def _normalize_one(
+        self,
+        img: Image,
+        count: int,
+        many: bool,
+        where: str,
+        notes: list[NormalizedNote],
+        notices: list[Notice],
+    ) -> Image:
+        if img.url is not None:
+            return img  # the provider fetches it; priced at the per-image maximum when size unknown
+        key = (img.data if img.data is not None else img.ref, many, self.info.id)
+        hit = self._caches.normalized.get(key)
+        if hit is None:
+            hit = self._normalize_fresh(img, count, many)
+            self._caches.normalized[key] = hit
+        new, note = hit
+        if note is not None:
+            notes.append(note)
+            notices.append(Notice("normalized", where, f"Image {note.label} was {note.reason}."))
+        # keep the name and detail the conversation gave
+        return replace(new, name=img.name, detail=img.detail)
+
+    def _normalize_fresh(
+        self, img: Image, count: int, many: bool
+    ) -> tuple[Image, NormalizedNote | None]:
+        from .images.normalize import normalize_image
+
+        limits = self.info.image_limits
+        try:
+            info = probe_image(img.data) if img.data is not None else None
+        except ImageProbeError:
+            return img, None  # priced at the per-image maximum; the provider decides
+        if info is None:  # a store ref: sizes come from the store
+            if self.media is None or img.ref is None:
+                return img, None
+            data = self.media.read(img.ref)
+            info = probe_image(data)
+        else:
+            data = None
+        w, h = info.display_size
+        side = (
+            limits.many_images_max_side if many and limits.many_images_max_side else limits.max_side
+        )
+        cap = min(self.max_edge, side) if side else self.max_edge
+        b64_len = img.data.base64_length if img.data is not None else None
+        too_big_bytes = bool(
+            limits.max_base64_bytes and b64_len and b64_len > limits.max_base64_bytes
+        )
+        bad_format = info.media_type not in limits.formats or (
+            info.animated and not limits.animated_ok
+        )
+        if max(w, h) <= cap and not too_big_bytes and not bad_format:
+            sized = replace(img, width=img.width or w, height=img.height or h)
+            return sized, None
+        if data is None:
+            assert img.data is not None
+            data = img.data.decode()
+        try:
+            result = normalize_image(
+                data,
+                max_edge=cap,
+                limits=limits,
+                image_count=count,
+                name=img.name,
+                model=self.info.id,
+            )
+        except ContextLedgerError:
+            return img, None
+        new = Image(
+            media_type=result.media_type,
+            data=InlineData(base64.b64encode(result.data).decode("ascii")),
+            width=result.width,
+            height=result.height,
+        )
+        if self.media is not None:
+            stored = self.media.put(result.data, result.media_type)
+            new = Image(
+                media_type=result.media_type,
+                ref=stored.ref,
+                width=result.width,
+                height=result.height,
+            )
+        label = img.describe(w, h)
+        reason = f"resized from {w}×{h} to {result.width}×{result.height} ({len(data):,} → {len(result.data):,} bytes) for {self.info.id}"
+        return new, NormalizedNote(
+            label, (w, h, len(data)), (result.width, result.height, len(result.data)), reason
+        )
+
+    def _materialize(self, m: Message) -> Message:
+        if self.media is None or not any(i.ref is not None for i in m.images()):
+            return m
+        media = self.media
+        content: list[Block] = []
+        for b in m.content:
+            if isinstance(b, Image) and b.ref is not None:
+                content.append(media.materialize(b))
+            elif isinstance(b, ToolResult):
+                content.append(
+                    ToolResult(
+                        b.call_id,
+                        tuple(
+                            media.materialize(x) if isinstance(x, Image) and x.ref else x
+                            for x in b.content
+                        ),
+                        b.is_error,
+                        b.name,
+                    )
+                )
+            else:
+                content.append(b)
+        return m.with_content(content)
+
+
+def _compaction_state(conv: Conversation, enabled: bool) -> str:
+    if not enabled:
+        return "off"
+    ev = conv.latest
+    if ev is None:
+        return "on"
+    return f"recap covers {len(ev.covers)} messages"
+
+
+def convert_tools(tools: Sequence[Mapping[str, Any]], fmt: Format) -> list[dict[str, Any]]:
+    """OpenAI Chat function tools → the target format's tool declarations (as sent)."""
+    out: list[dict[str, Any]] = []
+    decls: list[dict[str, Any]] = []
+    for t in tools:
+        fn = t.get("function", t)
+        name, desc = fn.get("name"), fn.get("description", "")
+        params = fn.get("parameters", {"type": "object", "properties": {}})
+        if fmt == "openai":
+            out.append(dict(t) if "function" in t else {"type": "function", "function": dict(fn)})
+        elif fmt == "anthropic":
+            out.append({"name": name, "description": desc, "input_schema": params})
+        elif fmt == "openai-responses":
+            out.append(
+                {"type": "function", "name": name, "description": desc, "parameters": params}
+            )
+        else:
+            decls.append({"name": name, "description": desc, "parameters": params})
+    if decls:
+        out.append({"function_declarations": decls})
+    return out
+
+
+def prepare(
+    conversation: Conversation | Sequence[Message] | Any,
+    model: str | ModelInfo,
+    *,
+    tools: Sequence[Mapping[str, Any]] | None = None,
+    **options: Any,
+) -> Prepared:
+    """One-shot ``Preparer(model, **options).prepare(conversation, tools=tools)``."""
+    return Preparer(model, **options).prepare(conversation, tools=tools)

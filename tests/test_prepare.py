@@ -1,0 +1,192 @@
+"""prepare(): one call to a ready request; budgeted == sent; deterministic; cache-friendly."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image as PILImage
+
+from contextledger import BudgetError, Conversation, Message, ToolCall, VisionGateError
+from contextledger.examples import load_example_payload
+from contextledger.model import Image, InlineData
+from contextledger.prepare import Preparer, prepare, price_request
+from contextledger.providers import read_messages
+from sdk_check import validate_body
+from strategies import conversations
+
+MODELS = ["gpt-4o", "claude-opus-4-7", "gemini-2.5-flash"]
+
+
+def example() -> tuple[Message, ...]:
+    return read_messages(load_example_payload())
+
+
+@pytest.mark.parametrize("model", MODELS)
+@pytest.mark.parametrize("window", [12_000, 60_000])
+def test_budget_equals_the_price_of_the_request_sent(model: str, window: int) -> None:
+    out = prepare(example(), model, window=window, max_output_tokens=2000, compaction=False)
+    assert out.report.used == price_request(out.body, model).total
+    assert out.report.used <= out.report.budget
+    assert out.body["model"] == model
+
+
+def test_responses_target_also_prices_exactly() -> None:
+    out = prepare(example(), "gpt-4o", target="openai-responses", window=20_000, compaction=False)
+    assert out.report.used == price_request(out.body, "gpt-4o", "openai-responses").total
+    validate_body("openai-responses", out.body)
+
+
+@given(data=conversations(max_turns=10), window=st.integers(1500, 20_000))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_budget_equals_sent_on_random_conversations(data: tuple[Message, ...], window: int) -> None:
+    for model in ("gpt-4o", "claude-sonnet-4-5"):
+        try:
+            out = prepare(data, model, window=window, max_output_tokens=500, compaction=False)
+        except BudgetError:
+            continue
+        assert out.report.used == price_request(out.body, model).total
+        validate_body(out.format, out.body)
+
+
+def test_prepare_is_deterministic() -> None:
+    conv = Conversation.from_messages(example())
+    a = conv.prepare("claude-opus-4-7", window=15_000)
+    b = conv.prepare("claude-opus-4-7", window=15_000)
+    assert json.dumps(a.body, sort_keys=True) == json.dumps(b.body, sort_keys=True)
+    keep = Preparer("claude-opus-4-7", window=15_000)
+    first, second = keep.prepare(conv), keep.prepare(conv)
+    assert first.body == second.body
+
+
+def test_requests_validate_against_the_official_sdks() -> None:
+    for model in ("gpt-4o", "claude-opus-4-7"):
+        out = prepare(example(), model, window=30_000, compaction=False)
+        validate_body(out.format, out.body)
+
+
+def _png(w: int, h: int) -> str:
+    buf = io.BytesIO()
+    PILImage.new("RGB", (w, h), (30, 60, 90)).save(buf, "PNG")
+    return base64.b64encode(buf.getvalue()).decode()
+
+
+def test_oversized_screenshot_is_normalized_priced_and_sent_at_the_new_size() -> None:
+    shot = Image(media_type="image/png", data=InlineData(_png(3840, 2160)), name="shot.png")
+    msgs = [Message.user(shot, "what is on this screen?")]
+    out = prepare(msgs, "claude-opus-4-7", compaction=False)
+    block = out.body["messages"][0]["content"][0]
+    sent = base64.b64decode(block["source"]["data"])
+    assert PILImage.open(io.BytesIO(sent)).size == (2000, 1125)
+    assert block["source"]["media_type"] == "image/webp"
+    assert out.report.image_tokens == 2952  # 2000×1125 on the high-resolution tier
+    assert out.report.normalized and "3840×2160" in out.report.normalized[0].reason
+    assert msgs[0].content[0] is shot  # the record keeps the original
+
+
+def test_small_image_passes_through_untouched() -> None:
+    data = _png(800, 600)
+    out = prepare(
+        [Message.user(Image(media_type="image/png", data=InlineData(data)), "hi")],
+        "gpt-4o",
+        compaction=False,
+    )
+    assert (
+        out.body["messages"][0]["content"][0]["image_url"]["url"] == f"data:image/png;base64,{data}"
+    )
+    assert not out.report.normalized
+
+
+def test_vision_gate_runs_at_send_and_keeps_the_record() -> None:
+    msgs = [
+        Message.user(
+            Image(media_type="image/png", data=InlineData(_png(64, 64)), name="a.png"),
+            "what is it?",
+        )
+    ]
+    with pytest.raises(VisionGateError, match="gpt-3.5-turbo"):
+        prepare(msgs, "gpt-3.5-turbo", compaction=False)
+    out = prepare(msgs, "gpt-3.5-turbo", compaction=False, on_images="placeholder")
+    assert "omitted: gpt-3.5-turbo does not accept images" in json.dumps(out.body)
+    assert any(n.kind == "replaced" for n in out.report.notices)
+
+
+def test_restored_session_is_repaired_before_sending() -> None:
+    msgs = [
+        Message.user("run it", id="u1"),
+        Message("assistant", (ToolCall("c1", "run", "{}"),), id="a1"),
+        Message.user("hello?", id="u2"),
+    ]
+    out = prepare(msgs, "gpt-4o", compaction=False)
+    roles = [m["role"] for m in out.body["messages"]]
+    assert roles == ["user", "assistant", "tool", "user"]
+    assert out.report.repairs and any(n.kind == "repaired" for n in out.report.notices)
+
+
+def test_compaction_runs_before_fit_when_due_and_never_when_off() -> None:
+    conv = Conversation.from_messages(example())
+    on = conv.prepare("gpt-4o", window=128_000, compaction=True)
+    assert on.event is not None and on.report.compaction_state.startswith("recap covers")
+    assert on.messages[1].is_recap
+    assert len(on.conversation.record) == len(conv.record)  # the record is kept
+    off = conv.prepare("gpt-4o", window=128_000, compaction=False)
+    assert off.event is None and off.report.compaction_state == "off"
+
+
+def test_tools_are_translated_and_priced_as_sent() -> None:
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "read_file",
+                "description": "Read a file",
+                "parameters": {"type": "object", "properties": {"path": {"type": "string"}}},
+            },
+        }
+    ]
+    for model in MODELS:
+        out = prepare(example(), model, window=20_000, tools=tools, compaction=False)
+        assert out.report.tools_tokens > 0
+        assert out.report.used == price_request(out.body, model).total
+
+
+def _session(turns: int) -> list[list[Message]]:
+    """A growing agent session: each turn adds a request, a tool exchange and an answer."""
+    history: list[Message] = [Message.system("You are a coding agent.", id="sys")]
+    snapshots: list[list[Message]] = []
+    for t in range(turns):
+        history += [
+            Message.user(f"step {t}: run the tests and fix what fails", id=f"u{t}"),
+            Message("assistant", (ToolCall(f"c{t}", "run", '{"cmd": "pytest -q"}'),), id=f"a{t}"),
+            Message.tool(f"c{t}", "ok\n" * (20 + t % 7 * 10), id=f"t{t}"),
+            Message.assistant(f"Turn {t}: all green.", id=f"r{t}"),
+        ]
+        snapshots.append(list(history))
+    return snapshots
+
+
+def prefix_share(hysteresis: float, turns: int = 80) -> float:
+    preparer = Preparer(
+        "gpt-4o", window=3000, max_output_tokens=500, compaction=False, hysteresis=hysteresis
+    )
+    previous: list[Any] | None = None
+    shared = cut_turns = 0
+    for snapshot in _session(turns):
+        msgs = preparer.prepare(snapshot).body["messages"]
+        if previous is not None:
+            cut_turns += 1
+            if msgs[: len(previous)] == previous:
+                shared += 1
+        previous = msgs
+    return shared / cut_turns
+
+
+def test_sticky_cut_keeps_the_prompt_cache_prefix() -> None:
+    exact, sticky = prefix_share(0.0), prefix_share(0.3)
+    assert sticky > exact + 0.5
+    assert sticky >= 0.8
