@@ -109,7 +109,7 @@ def test_vision_gate_runs_at_send_and_keeps_the_record() -> None:
             "what is it?",
         )
     ]
-    with pytest.raises(VisionGateError, match="gpt-3.5-turbo"):
+    with pytest.raises(VisionGateError, match=r"gpt-3\.5-turbo"):
         prepare(msgs, "gpt-3.5-turbo", compaction=False)
     out = prepare(msgs, "gpt-3.5-turbo", compaction=False, on_images="placeholder")
     assert "omitted: gpt-3.5-turbo does not accept images" in json.dumps(out.body)
