@@ -6,8 +6,8 @@ block (when stored) or from the header of the inline data.
 
 >>> from contextledger.model import Message
 >>> p = Pricer.for_model("gpt-4o")
->>> p.message(Message.user("hello")).total
-5
+>>> p.message(Message.user("hello")).total  # 1 token of text + 3 of message framing
+4
 """
 
 from __future__ import annotations
@@ -243,7 +243,7 @@ def price_messages(
     """Price a conversation (our messages or provider dicts) for ``model``.
 
     >>> price_messages([{"role": "user", "content": "hello"}], "gpt-4o").total
-    5
+    4
     """
     from ..providers import read_messages
 
