@@ -39,6 +39,9 @@ FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemin
     is_flag=True,
     help="Allow dropping images of the current request (reported).",
 )
+@click.option(
+    "--compact", is_flag=True, help="Recap old turns (offline summarizer, verified) before fitting."
+)
 def fit_command(
     file: str,
     model: str,
@@ -47,6 +50,7 @@ def fit_command(
     target: str,
     as_json: bool,
     drop_current_images: bool,
+    compact: bool,
 ) -> None:
     """Fit FILE (a JSON message list, {"messages": [...]}, or an Anthropic request) into MODEL.
 
@@ -57,7 +61,15 @@ def fit_command(
     from ..providers import translate
 
     payload = load_json_file(file)
+    compaction_lines: tuple[str, ...] = ()
     try:
+        if compact:
+            from ..compaction import Conversation
+            from ..providers import read_messages
+
+            outcome = Conversation.from_messages(read_messages(payload)).compact(model=model)
+            compaction_lines = outcome.report
+            payload = outcome.conversation.view
         result = fit(
             payload,
             model,
@@ -74,14 +86,13 @@ def fit_command(
         sys.exit(2)
     report = result.report
     if as_json:
-        click.echo(
-            json.dumps(
-                {"messages": wire.messages, "report": report.to_dict()},
-                ensure_ascii=False,
-                indent=1,
-            )
-        )
+        data: dict[str, object] = {"messages": wire.messages, "report": report.to_dict()}
+        if compact:
+            data["compaction"] = list(compaction_lines)
+        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
+    for line in compaction_lines:
+        click.echo(line)
     _print_report(report)
 
 
