@@ -180,6 +180,9 @@ class Pricer:
         text = self.message_overhead + (1 if m.name else 0)
         image = 0
         for b in m.content:
+            if type(b) is Text:  # the common case: skip the block memo, the counter has its own
+                text += self.text(b.text)
+                continue
             t, i = self.block(b)
             text, image = text + t, image + i
         if self.wire is not None:

@@ -38,7 +38,21 @@ def read(messages: Sequence[Any], path: str = "messages") -> tuple[Message, ...]
     if not isinstance(messages, Sequence) or isinstance(messages, str | bytes):
         raise ContentError(path, "expected a list of messages")
     out: list[Message] = []
+    plain = Text  # the fast path below covers most turns of a long history
     for i, raw in enumerate(messages):
+        if type(raw) is dict and len(raw) == 2:
+            role, content = raw.get("role"), raw.get("content")
+            if (
+                type(content) is str
+                and content
+                and (
+                    # a user text starting "Compacted…" or "Attached…" may be a recap or a
+                    # file: those take the full path below
+                    role == "assistant" or (role == "user" and content[0] not in "CA")
+                )
+            ):
+                out.append(Message(role, (plain(content),), id=f"m{i}"))
+                continue
         p = c.at(path, i)
         msg = c.expect_dict(raw, p)
         role = msg.get("role")
