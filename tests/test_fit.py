@@ -274,13 +274,30 @@ def test_fit_invariants(data: tuple[tuple[Message, ...], int]) -> None:
     assert all(s in out for s in system)
 
 
-def test_refit_reuses_prices() -> None:
+class CountingCounter:
+    """A tokenizer that counts how often it is asked (to see what a refit re-prices)."""
+
+    name, exact = "counting", False
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def count(self, text: str) -> int:
+        self.calls += 1
+        return len(text) // 4 + 1
+
+
+def test_refit_prices_only_the_new_message() -> None:
+    from contextledger.catalog import lookup_model
+
+    counter = CountingCounter()
+    pricer = Pricer(lookup_model(MODEL), counter)
     msgs = [Message.user(f"question {i} " + "x" * 200, id=f"u{i}") for i in range(200)]
-    fitter = Fitter(MODEL, window=4000, max_output_tokens=500)
+    fitter = Fitter(MODEL, window=4000, max_output_tokens=500, pricer=pricer)
     fitter.fit(msgs)
-    blocks = len(fitter.pricer._blocks)
+    before = counter.calls
     fitter.fit([*msgs, Message.user("one more", id="new")])
-    assert len(fitter.pricer._blocks) == blocks + 1
+    assert counter.calls - before == 1
 
 
 def test_accepts_anthropic_requests_and_reports_json() -> None:
