@@ -583,26 +583,18 @@ def _rescue_anchor(
         for j in files:
             f = anchor.content[j]
             assert isinstance(f, FileAttachment)
-            text = f"[file '{f.name}' omitted to fit the context window]"
-            before = pricer.block(f)[0]
-            anchor = _replace_block(anchor, (j,), Text(text))
-            changes.append(
-                Change(
-                    "replaced",
-                    anchor.id,
-                    j,
-                    f"file '{f.name}'",
-                    "attached file body dropped to fit the context window",
-                    before,
-                    pricer.text(text),
-                )
-            )
-            notices.append(
-                Notice(
-                    "replaced",
-                    anchor.id,
-                    f"The model will not see the body of file '{f.name}' in your current message: it did not fit the context window.",
-                )
+            anchor = _placeholder(
+                pricer,
+                changes,
+                notices,
+                anchor,
+                (j,),
+                pricer.block(f)[0],
+                what=f"file '{f.name}'",
+                text=f"[file '{f.name}' omitted to fit the context window]",
+                reason="attached file body dropped to fit the context window",
+                notice=f"The model will not see the body of file '{f.name}' in your current "
+                "message: it did not fit the context window.",
             )
             cost = pricer.message(anchor).total
             if system_cost + cost <= budget:
@@ -617,26 +609,18 @@ def _rescue_anchor(
             img = anchor.content[j]
             assert isinstance(img, Image)
             label = _label(pricer, img)
-            text = f"[image {label} omitted to fit the context window]"
-            before = pricer.block(img)[1]
-            anchor = _replace_block(anchor, (j,), Text(text))
-            changes.append(
-                Change(
-                    "replaced",
-                    anchor.id,
-                    j,
-                    f"image {label}",
-                    "current-request image dropped by option",
-                    before,
-                    pricer.text(text),
-                )
-            )
-            notices.append(
-                Notice(
-                    "replaced",
-                    anchor.id,
-                    f"The model will not see image {label} in your current message: it did not fit the context window.",
-                )
+            anchor = _placeholder(
+                pricer,
+                changes,
+                notices,
+                anchor,
+                (j,),
+                pricer.block(img)[1],
+                what=f"image {label}",
+                text=f"[image {label} omitted to fit the context window]",
+                reason="current-request image dropped by option",
+                notice=f"The model will not see image {label} in your current message: "
+                "it did not fit the context window.",
             )
             cost = pricer.message(anchor).total
             if system_cost + cost <= budget:
@@ -826,28 +810,21 @@ def _shed(
             if total <= budget:
                 break
             label = _label(pricer, img)
-            text = f"[image {label} omitted to fit the context window]"
             old_msg = pricer.message(msgs[i]).total
-            msgs[i] = _replace_block(msgs[i], path, Text(text))
+            msgs[i] = _placeholder(
+                pricer,
+                changes,
+                notices,
+                msgs[i],
+                path,
+                tokens,
+                what=f"image {label}",
+                text=f"[image {label} omitted to fit the context window]",
+                reason="image from an older turn dropped to fit the context window",
+                notice=f"The model will not see image {label} {fitter.ago(msgs[i].id)}: "
+                "dropped to fit the context window.",
+            )
             total += pricer.message(msgs[i]).total - old_msg
-            changes.append(
-                Change(
-                    "replaced",
-                    msgs[i].id,
-                    path[0],
-                    f"image {label}",
-                    "image from an older turn dropped to fit the context window",
-                    tokens,
-                    pricer.text(text),
-                )
-            )
-            notices.append(
-                Notice(
-                    "replaced",
-                    msgs[i].id,
-                    f"The model will not see image {label} {fitter.ago(msgs[i].id)}: dropped to fit the context window.",
-                )
-            )
 
     # Pass C: replace attached file bodies, largest first.
     if total > budget:
@@ -862,29 +839,43 @@ def _shed(
         for tokens, i, j, f in files:
             if total <= budget:
                 break
-            text = f"[file '{f.name}' omitted to fit the context window]"
             old_msg = pricer.message(msgs[i]).total
-            msgs[i] = _replace_block(msgs[i], (j,), Text(text))
+            msgs[i] = _placeholder(
+                pricer,
+                changes,
+                notices,
+                msgs[i],
+                (j,),
+                tokens,
+                what=f"file '{f.name}'",
+                text=f"[file '{f.name}' omitted to fit the context window]",
+                reason="attached file body dropped to fit the context window",
+                notice=f"The model will not see the body of file '{f.name}': "
+                "dropped to fit the context window.",
+            )
             total += pricer.message(msgs[i]).total - old_msg
-            changes.append(
-                Change(
-                    "replaced",
-                    msgs[i].id,
-                    j,
-                    f"file '{f.name}'",
-                    "attached file body dropped to fit the context window",
-                    tokens,
-                    pricer.text(text),
-                )
-            )
-            notices.append(
-                Notice(
-                    "replaced",
-                    msgs[i].id,
-                    f"The model will not see the body of file '{f.name}': dropped to fit the context window.",
-                )
-            )
     return msgs, total
+
+
+def _placeholder(
+    pricer: Pricer,
+    changes: list[Change],
+    notices: list[Notice],
+    m: Message,
+    path: tuple[int, ...],
+    tokens_before: int,
+    *,
+    what: str,
+    text: str,
+    reason: str,
+    notice: str,
+) -> Message:
+    """Replace one block with a visible placeholder, and report it twice: for code and for people."""
+    changes.append(
+        Change("replaced", m.id, path[0], what, reason, tokens_before, pricer.text(text))
+    )
+    notices.append(Notice("replaced", m.id, notice))
+    return _replace_block(m, path, Text(text))
 
 
 def _describe(u: _TextUnit) -> str:

@@ -66,9 +66,9 @@ def _translate(console: Console, messages: tuple[Message, ...]) -> None:
     console.rule("1. One content model, every provider's wire format")
     table = Table("target", "wire messages", "request bytes", "round trip back", "notices")
     for fmt in ("openai", "anthropic", "openai-responses", "gemini"):
-        result = translate(messages, fmt)  # type: ignore[arg-type]
+        result = translate(messages, fmt)
         wire = json.dumps(result.body, ensure_ascii=False)
-        back = read_messages(result.body, fmt)  # type: ignore[arg-type]
+        back = read_messages(result.body, fmt)
         same = [(m.role, m.content) for m in back] == [(m.role, m.content) for m in messages]
         table.add_row(
             fmt,
@@ -216,6 +216,10 @@ def _store(console: Console, messages: tuple[Message, ...]) -> None:
     from ..validate import tool_pair_problems
 
     console.rule("3. Normalize and store: lose nothing, store nothing twice")
+    console.print(
+        "[dim]Images are resized once (never upscaled) before they are stored or sent; a session is "
+        "append-only and holds image refs, not base64; every load runs repair().[/dim]"
+    )
     limits = lookup_model(NORMALIZE_FOR).image_limits
     count = sum(1 for m in messages for _ in m.images())
     results: list[tuple[Image, NormalizedImage]] = []
@@ -258,9 +262,10 @@ def _store(console: Console, messages: tuple[Message, ...]) -> None:
             sent = store.materialize(loaded.messages)
             inline = sum(1 for m in sent for i in m.images() if i.data is not None)
             as_refs = sum(1 for m in loaded.stored for i in m.images() if i.ref is not None)
+            as_b64 = sum(1 for m in loaded.stored for i in m.images() if i.data is not None)
         console.print(
             f"Stored {len(stored)} messages in a SQLite session (append-only) under a temporary data "
-            f"directory; the rows hold {as_refs} image refs and no base64, the {len(refs)} images live once each in the "
+            f"directory; the rows hold {as_refs} image refs and {as_b64} inline images, the {len(refs)} images live once each in the "
             f"content-addressed media store ({media_bytes:,} bytes, named by SHA-256)."
         )
         console.print(
@@ -297,6 +302,11 @@ def _price(console: Console, messages: tuple[Message, ...]) -> None:
     from ..providers import translate
 
     console.rule("4. Price every block as the provider bills it")
+    console.print(
+        "[dim]The same messages cost different amounts on each provider. Text is counted with the "
+        "model's tokenizer (exact for OpenAI, a calibrated estimate for Claude and Gemini), images by "
+        "pixels.[/dim]"
+    )
     pricers = {model: Pricer.for_model(model) for model in PRICE_MODELS}
 
     def naive(m: Message) -> int:
@@ -333,12 +343,15 @@ def _price(console: Console, messages: tuple[Message, ...]) -> None:
         t = pricer.messages(messages)
         totals.add_row(model, f"{t.text:,}", f"{t.image:,}", f"{t.total:,}", str(len(messages)))
     naive_total = sum(naive(m) for m in messages)
+    first_total = pricers[PRICE_MODELS[0]].messages(messages).total
     totals.add_row("naive len(json)/4", "", "", f"{naive_total:,}", str(len(messages)))
     console.print(totals)
     console.print(
         "Each image is priced from its header alone (no decode): Claude by 28 px patches under the tier cap, "
-        "OpenAI by 512 px tiles after its own resize, Gemini by 768 px tiles. Counting the base64 as text "
-        f"would book {naive_total:,} tokens and evict most of the history for nothing."
+        "OpenAI by 512 px tiles after its own resize, Gemini 2.x by 258-token tiles sized from the short side. "
+        "Counting the base64 as text "
+        f"would book {naive_total:,} tokens, {naive_total / first_total:.1f}× what {PRICE_MODELS[0]} bills "
+        "for the same messages: a trimmer using it throws away history that fits."
     )
 
 
@@ -354,6 +367,10 @@ def _fit(console: Console, messages: tuple[Message, ...]) -> None:
     from ..validate import tool_pair_problems
 
     console.rule(f"5. Fit into a {FIT_WINDOW:,}-token window, three models")
+    console.print(
+        f"[dim]fit() keeps the newest turns that fit in {FIT_WINDOW:,} tokens with "
+        f"{FIT_MAX_OUTPUT:,} reserved for the reply, and reports everything it left out.[/dim]"
+    )
     table = Table(
         "model", "budget", "used", "text", "image", "kept", "dropped", "shrunk", "used == sent"
     )
@@ -391,12 +408,17 @@ def _fit(console: Console, messages: tuple[Message, ...]) -> None:
         + "; ".join(f"{n} × {why}" for why, n in reasons.most_common())
         + ". Notices are the sentences a UI shows a person:"
     )
+    shown: set[str] = set()
     for model, r in zip(FIT_MODELS, reports, strict=True):
-        console.print(f"[bold]{model}[/bold] notices ({len(r.notices)}):")
-        for notice in r.notices[:3]:
+        fresh = [n for n in r.notices if n.text not in shown]
+        same = len(r.notices) - len(fresh)
+        also = f", {same} of them as above" if same else ""
+        console.print(f"[bold]{model}[/bold]: {len(r.notices)} notices{also}")
+        for notice in fresh[:4]:
             console.print(f"  • {notice.text}")
-        if len(r.notices) > 3:
-            console.print(f"  … and {len(r.notices) - 3} more")
+            shown.add(notice.text)
+        if len(fresh) > 4:
+            console.print(f"  … and {len(fresh) - 4} more")
 
 
 # ----------------------------------------------------------------------------- 6. compact
@@ -419,6 +441,10 @@ def _compact(console: Console, messages: tuple[Message, ...]) -> None:
     from ..pricing.messages import Pricer
 
     console.rule("6. Compact old turns into a recap, and verify it before it stands")
+    console.print(
+        "[dim]Old turns become one user-role recap in the model's view; the record keeps them. Every "
+        "path, number and command the recap states is checked against what was said.[/dim]"
+    )
     conv = Conversation.from_messages(messages)
     out = conv.compact(OfflineSummarizer())
     for line in out.report:
