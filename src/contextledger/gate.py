@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
-from .errors import VisionGateError
+from .errors import ImageProbeError, VisionGateError
 from .model import Block, Image, Message, Text, ToolResult, count_images
 from .report import Notice
 
@@ -30,14 +30,26 @@ def accepts_images(model: str | ModelInfo, catalog: Catalog | None = None) -> tu
     cat = resolve_catalog(catalog)
     info = lookup_model(model, cat)
     if not cat.provider_accepts_images(info.provider):
-        return False, f"provider {info.provider} does not accept images"
+        return False, f"its provider, {info.provider}, takes no images"
     if not info.vision:
-        return False, f"{info.id} does not accept images"
+        return False, "it is text-only in the model catalog"
     return True, ""
 
 
+def image_label(img: Image) -> str:
+    """The image's label with its size, read from the header when the block has none."""
+    if (img.width is None or img.height is None) and img.data is not None:
+        from .images.probe import probe_image
+
+        try:
+            return img.describe(*probe_image(img.data).display_size)
+        except ImageProbeError:
+            pass
+    return img.label
+
+
 def placeholder(img: Image, model: str) -> str:
-    return f"[image {img.label} omitted: {model} does not accept images]"
+    return f"[image {image_label(img)} omitted: {model} does not accept images]"
 
 
 def vision_gate(
@@ -98,6 +110,6 @@ def _notice(img: Image, model: str, where: str) -> Notice:
     return Notice(
         "replaced",
         where,
-        f"The model will not see image {img.label}: {model} does not accept images, "
+        f"The model will not see image {image_label(img)}: {model} does not accept images, "
         "so a text placeholder was sent instead.",
     )
