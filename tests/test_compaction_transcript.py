@@ -129,3 +129,16 @@ def test_prompt_names_what_to_preserve_and_ends_exactly() -> None:
     ):
         assert item in prompt
     assert "at most 120 words" in build_prompt(CompactionPolicy(max_words=120))
+
+
+def test_user_corrections_survive_a_long_transcript() -> None:
+    """Over budget, the user's own turns (goal, corrections) are kept before tool output."""
+    msgs: list[Message] = [Message.user("Goal: make the dashboard chart render again.")]
+    for i in range(60):
+        msgs.append(Message.assistant(f"step {i}: " + "log output " * 60))
+        if i == 30:
+            msgs.append(Message.user("Correction: only change config/production.toml, keep 300 seconds."))
+    t = build_transcript(with_ids(msgs))
+    assert t.bytes <= 12_000
+    assert "Correction: only change config/production.toml" in t.text
+    assert "Goal: make the dashboard chart render again." in t.text

@@ -24,7 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..errors import ContextLedgerError
 from .transcript import NEW_HEADER, RECAP_HEADER, cut_utf8, utf8_len
-from .verify import _DEFERRED, _REQUEST_START, _sentences, extract_claims
+from .verify import _DEFERRED, _sentences, extract_claims
 
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_RETRIES = 1
@@ -87,10 +87,11 @@ class OfflineSummarizer:
             s for role, text in turns if role in ("User", "Assistant") for s in _sentences(text)
         ]
         prev_goal = next((ln for ln in previous.splitlines() if ln.startswith("Goal: ")), None)
-        goal = prev_goal or next(
-            (f"Goal: {_clip(s)}" for s in user_sentences if _REQUEST_START.search(s)),
-            f"Goal: {_clip(user_sentences[0])}" if user_sentences else "",
-        )
+        # The first request states the goal in full ("The chart is blank since the deploy.
+        # Can you find out why?"): keep its opening sentences, not just the question.
+        first_user = next((text for role, text in turns if role == "User" and text.strip()), "")
+        first_request = " ".join(_sentences(first_user)[:3])
+        goal = prev_goal or (f"Goal: {_clip(first_request)}" if first_request else "")
         both = previous + "\n" + body
         facts = extract_claims(both)
         paths = _unique([f.value for f in facts if f.kind == "path"])
@@ -111,7 +112,12 @@ class OfflineSummarizer:
         )
         decisions = _unique(
             _carry(previous, "Decisions: ")
-            + [_clip(s) for s in said if _DECISION.search(s) and not s.endswith("?")]
+            + [
+                _clip(s)
+                for s in said
+                # "Keep going." is a nudge, not a decision: require a real sentence
+                if _DECISION.search(s) and not s.endswith("?") and len(s.split()) >= 5
+            ]
         )
         # Roughly four bytes a token; fill sections in priority order within that budget.
         budget = max(200, max_tokens * 4)

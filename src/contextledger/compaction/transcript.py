@@ -241,7 +241,8 @@ def build_transcript(
 
     The previous recap, if any, comes first under its own header, so the summarizer
     extends it instead of reading it as user speech. When the messages exceed the byte
-    budget, the oldest and the newest are kept and the middle is marked as omitted.
+    budget, the user's turns are kept first (goals, corrections, constraints), then the
+    oldest and newest of the rest; each gap is marked as omitted.
 
     >>> from contextledger.model import Message
     >>> t = build_transcript([Message.user("नमस्ते " * 400, id="u")],
@@ -270,35 +271,50 @@ def build_transcript(
     if sum(sizes) <= budget + len(sep):
         text = head + sep.join(blocks)
         return Transcript(cut_utf8(text, cap), ids, (), clipped)
-    # Keep the oldest and the newest alternately; mark the middle as omitted.
+    # Over budget. The user's own turns carry the goal, corrections and constraints, and
+    # they are short: keep them all first (the goal, then newest first, if even they do not
+    # fit), then
+    # fill the room with the oldest and newest of the rest, alternately; mark each gap.
     marker_room = utf8_len(f"[… {len(blocks)} messages omitted for length …]") + len(sep)
-    room = budget - marker_room
-    front: list[int] = []
-    back: list[int] = []
-    lo, hi = 0, len(blocks) - 1
+    room = budget - 2 * marker_room
+    keep: set[int] = set()
+    users = [k for k, m in enumerate(messages) if m.role == "user"]
+    for i in users[:1] + users[:0:-1]:  # the first request (the goal), then newest first
+        if sizes[i] <= room - marker_room:
+            keep.add(i)
+            room -= sizes[i] + marker_room  # each kept island may open one more gap
+    rest = [i for i in range(len(blocks)) if i not in keep]
+    lo, hi = 0, len(rest) - 1
     take_front = True
     while lo <= hi:
-        i = lo if take_front else hi
+        i = rest[lo] if take_front else rest[hi]
         if sizes[i] > room:
             break
         room -= sizes[i]
+        keep.add(i)
         if take_front:
-            front.append(i)
             lo += 1
         else:
-            back.append(i)
             hi -= 1
         take_front = not take_front
-    kept = front + back[::-1]
-    omitted = [i for i in range(len(blocks)) if i not in set(kept)]
-    parts = [blocks[i] for i in front]
-    if omitted:
-        parts.append(f"[… {len(omitted)} messages omitted for length …]")
-    parts.extend(blocks[i] for i in back[::-1])
+    kept = sorted(keep)
+    omitted = [i for i in range(len(blocks)) if i not in keep]
+    parts: list[str] = []
+    gap = 0
+    for i in range(len(blocks)):
+        if i in keep:
+            if gap:
+                parts.append(f"[… {gap} messages omitted for length …]")
+                gap = 0
+            parts.append(blocks[i])
+        else:
+            gap += 1
+    if gap:
+        parts.append(f"[… {gap} messages omitted for length …]")
     text = cut_utf8(head + sep.join(parts), cap)
     return Transcript(
         text,
-        tuple(ids[i] for i in sorted(kept)),
+        tuple(ids[i] for i in kept),
         tuple(ids[i] for i in omitted),
         clipped,
     )
