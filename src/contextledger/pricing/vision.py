@@ -115,6 +115,15 @@ def anthropic_resize(width: int, height: int, max_edge: int, max_tokens: int) ->
         return w, h
     aspect = width / height
     lo, hi = 1, width
+    # fits() is monotone in the width, so the reference search can start from a tight
+    # bracket around the analytic answer; the result is identical, the search ~3x shorter.
+    scale = min(max_edge / width, math.sqrt(max_tokens * _ANTHROPIC_PATCH**2 / (width * height)))
+    guess = int(width * scale)
+    low, high = max(1, guess - 32), min(width, guess + 32)
+    if fits(low, max(1, round(low / aspect))):
+        lo = low
+    if high < width and not fits(high, max(1, round(high / aspect))):
+        hi = high
     while lo + 1 < hi:
         mid = (lo + hi) // 2
         if fits(mid, max(1, round(mid / aspect))):
