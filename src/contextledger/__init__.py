@@ -10,6 +10,7 @@ Price as the provider bills, keep the goal and the tool pair, report every drop,
 """
 
 from .catalog import Catalog, ImageLimits, ModelInfo, default_catalog, lookup_model
+from .client import Reply, SendError, Usage, send, usage_record
 from .compaction import (
     AnthropicSummarizer,
     CompactionEvent,
@@ -26,6 +27,7 @@ from .compaction import (
     summarizer_from_spec,
     verify_recap,
 )
+from .config import Config, load_config
 from .errors import (
     BudgetError,
     ContentError,
@@ -53,7 +55,8 @@ from .model import (
     ToolCall,
     ToolResult,
 )
-from .pricing.messages import MessagePrice, Pricer, price_messages
+from .prepare import Prepared, Preparer, PrepareReport, prepare
+from .pricing.messages import MessagePrice, Pricer, price_messages, price_request
 from .pricing.text import TokenCounter, count_text, counter_for
 from .pricing.vision import ImageCost, image_cost, max_image_cost
 from .providers import Translation, detect_format, read_messages, translate, write_messages
@@ -74,6 +77,7 @@ __all__ = [
     "CompactionEvent",
     "CompactionOutcome",
     "CompactionPolicy",
+    "Config",
     "ContentError",
     "ContextLedgerError",
     "Conversation",
@@ -96,11 +100,16 @@ __all__ = [
     "Notice",
     "OfflineSummarizer",
     "OpenAISummarizer",
+    "PrepareReport",
+    "Prepared",
+    "Preparer",
     "Pricer",
     "Reasoning",
     "Recap",
     "RepairChange",
     "RepairResult",
+    "Reply",
+    "SendError",
     "SessionStore",
     "StoreError",
     "Summarizer",
@@ -112,6 +121,7 @@ __all__ = [
     "Translation",
     "UnknownModelError",
     "UnsupportedBlockError",
+    "Usage",
     "Verification",
     "VisionGateError",
     "accepts_images",
@@ -123,17 +133,22 @@ __all__ = [
     "ensure_valid",
     "fit",
     "image_cost",
+    "load_config",
     "lookup_model",
     "max_image_cost",
     "normalize_image",
     "plan_compaction",
+    "prepare",
     "price_messages",
+    "price_request",
     "probe_image",
     "read_messages",
     "repair",
+    "send",
     "summarizer_from_spec",
     "tool_pair_problems",
     "translate",
+    "usage_record",
     "verify_recap",
     "vision_gate",
     "write_messages",

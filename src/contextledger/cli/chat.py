@@ -1,0 +1,635 @@
+"""``contextledger chat``: a terminal chat that uses the whole pipeline.
+
+Every turn: the typed text (and any attached images) becomes a user message, the
+conversation is prepared for the current model (repair → compaction → normalization →
+vision gate → fit → translation), a status line shows the context meter, every notice is
+printed, the request is sent with the official client and the reply streams in. The
+session is stored (append-only) with the reply, any compaction event, and a ``usage``
+event holding our estimate next to the provider's count.
+
+Commands: ``/image PATH`` attach an image to the next message, ``/model M`` switch model,
+``/drop`` discard the pending attachments, ``/cancel`` discard the kept message too,
+``/notices`` list the last request's notices, ``/usage`` the estimate's error per model,
+``/help``, ``/quit``. An empty line sends a kept message (after a refusal or an error).
+
+When the vision gate refuses (a text-only model and images in the conversation), nothing
+is sent or stored: the refusal is printed and the typed text and the attachments are
+kept, so ``/model`` back to a vision model (or ``/drop``) and Enter sends them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from . import main
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..client import Reply
+    from ..compaction.conversation import Conversation
+    from ..config import Config
+    from ..model import Image, Message
+    from ..prepare import Prepared, Preparer
+    from ..report import Notice
+    from ..storage.sessions import SessionStore
+
+PROMPT = "you> "
+METER_WIDTH = 20
+HELP = """\
+/image PATH   attach an image to your next message
+/model M      switch model (the vision gate checks again before sending)
+/drop         discard the pending attachments
+/cancel       discard the kept message and its attachments
+/notices      list every notice of the last request
+/usage        our token estimate against the provider's count, per model
+/quit         leave (the session is saved as you go)
+Enter on an empty line sends a kept message again."""
+
+
+@dataclass
+class ChatState:
+    """What one chat holds between turns. ``draft`` and ``attachments`` are kept until
+    a request succeeds (a refusal or an error never loses them)."""
+
+    console: Console
+    config: Config
+    store: SessionStore
+    session: str
+    conversation: Conversation
+    model: str
+    window: int | None = None
+    max_output: int | None = None
+    on_images: str = "error"
+    timeout: float = 60.0
+    retries: int = 2
+    draft: str = ""
+    attachments: list[Image] = field(default_factory=list)
+    preparer: Preparer | None = None
+    last_notices: tuple[Notice, ...] = ()
+    shown: set[str] = field(default_factory=set)
+    usage_events: list[dict[str, Any]] = field(default_factory=list)
+    stored_count: int = 0
+    clients: dict[str, Any] = field(default_factory=dict)
+
+    # --- small helpers -------------------------------------------------------------
+
+    def say(self, text: str, style: str | None = None) -> None:
+        self.console.print(text, style=style, markup=False, highlight=False)
+
+    def warn(self, text: str) -> None:
+        self.say(f"⚠ {text}", "yellow")
+
+    def error(self, text: str) -> None:
+        self.say(f"✗ {text}", "bold red")
+
+    def prompt(self) -> str:
+        pending = []
+        if self.draft:
+            pending.append("kept message")
+        if self.attachments:
+            n = len(self.attachments)
+            pending.append(f"{n} image{'s' if n != 1 else ''}")
+        return f"you [{' + '.join(pending)}]> " if pending else PROMPT
+
+    def next_id(self) -> str:
+        """``m<stored rows>`` (the id the store would give), made unique in the record."""
+        return _fresh(self.conversation, f"m{self.stored_count}")
+
+    def get_preparer(self) -> Preparer:
+        from ..prepare import Preparer
+
+        if self.preparer is None:
+            self.preparer = Preparer(
+                self.model,
+                window=self.window,
+                max_output_tokens=self.max_output,
+                media=self.store.media,
+                on_images="placeholder" if self.on_images == "placeholder" else "error",
+            )
+        return self.preparer
+
+
+# --------------------------------------------------------------------------- command
+
+
+@main.command()
+@click.option("--session", "session_name", default=None,
+              help="Session to resume (created when new). Default: a new dated session.")  # fmt: skip
+@click.option("--model", default=None,
+              help="Model to talk to (default: CONTEXTLEDGER_MODEL, else gpt-4o; on resume, the last one used).")  # fmt: skip
+@click.option("--image", "images", multiple=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Attach an image to the first message (repeatable).")  # fmt: skip
+@click.option("--system", "system_text", default=None, help="System prompt for a new session.")
+@click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where sessions and media live (default: CONTEXTLEDGER_HOME, else the user data directory).")  # fmt: skip
+@click.option("--window", type=click.IntRange(min=256), default=None,
+              help="Pretend the model's context window is this many tokens (to watch fitting).")  # fmt: skip
+@click.option("--max-output", type=click.IntRange(min=16), default=None,
+              help="Tokens reserved for the reply (default: the model's rule).")  # fmt: skip
+@click.option("--on-images", type=click.Choice(["error", "placeholder"]), default="error",
+              show_default=True,
+              help="For a text-only model: refuse (keep everything) or send visible text placeholders.")  # fmt: skip
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+              help="Seconds to wait for the provider (connect and each streamed read).")  # fmt: skip
+@click.option("--retries", type=click.IntRange(min=0, max=10), default=2, show_default=True,
+              help="Retries on connection errors, 429 and 5xx.")  # fmt: skip
+def chat(
+    session_name: str | None,
+    model: str | None,
+    images: tuple[Path, ...],
+    system_text: str | None,
+    data_dir: Path | None,
+    window: int | None,
+    max_output: int | None,
+    on_images: str,
+    timeout: float,
+    retries: int,
+) -> None:
+    """Chat in the terminal; sessions are stored, images attached, every drop shown.
+
+    Reads OPENAI_BASE_URL, OPENAI_API_KEY, ANTHROPIC_API_KEY and CONTEXTLEDGER_MODEL from
+    the environment or a .env file (the .env value wins). Type /help inside for commands.
+    """
+    from rich.console import Console
+
+    from ..catalog import lookup_model
+    from ..config import load_config
+    from ..errors import ContextLedgerError
+    from ..storage.sessions import SessionStore
+
+    console = Console(soft_wrap=True, highlight=False)
+    config = load_config()
+    if data_dir is not None:
+        config = config.with_data_dir(data_dir)
+    try:
+        store = SessionStore(config.store_path)
+    except ContextLedgerError as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        state = _open_session(console, config, store, session_name, model, system_text)
+        try:
+            lookup_model(state.model)
+        except ContextLedgerError as exc:
+            raise click.ClickException(str(exc)) from None
+        state.window, state.max_output, state.on_images = window, max_output, on_images
+        state.timeout, state.retries = timeout, retries
+        _print_model(state)
+        for path in images:
+            _attach(state, path)
+        _loop(state)
+    finally:
+        store.close()
+
+
+def _open_session(
+    console: Console,
+    config: Config,
+    store: SessionStore,
+    name: str | None,
+    model: str | None,
+    system_text: str | None,
+) -> ChatState:
+    from ..compaction.conversation import CompactionEvent, Conversation
+    from ..errors import ContentError, ContextLedgerError
+    from ..model import Message
+
+    def fail(exc: Exception) -> click.ClickException:
+        return click.ClickException(str(exc))
+
+    resumed = name is not None and store.exists(name)
+    if name is None:
+        name = _new_name(store)
+    state = ChatState(console, config, store, name, Conversation(), model or config.model)
+    if not resumed:
+        try:
+            store.create(name)
+        except ContextLedgerError as exc:
+            raise fail(exc) from None
+        state.say(f"new session {name!r} in {config.store_path}", "dim")
+        state.say(f"resume it with: contextledger chat --session {name}", "dim")
+        if system_text:
+            sys_msg = Message.system(system_text, id=state.next_id())
+            store.append(name, [sys_msg])
+            state.stored_count += 1
+            state.conversation = state.conversation.append(sys_msg)
+        return state
+    try:
+        loaded = store.load(name)
+    except ContextLedgerError as exc:
+        raise fail(exc) from None
+    state.stored_count = len(loaded.stored) + len(loaded.unreadable)
+    for line in loaded.unreadable:
+        state.warn(line)
+    for change in loaded.repair.changes:
+        state.warn(f"repaired on load: {change.detail}")
+    events = []
+    for e in loaded.events:
+        if e.kind == "compaction":
+            try:
+                events.append(CompactionEvent.from_dict(e.data))
+            except ContentError as exc:
+                state.warn(f"compaction event {e.seq} could not be read and is ignored: {exc}")
+        elif e.kind == "usage":
+            state.usage_events.append(dict(e.data))
+    try:
+        state.conversation = Conversation(loaded.messages, tuple(events))
+    except ContentError as exc:
+        state.warn(f"earlier recaps set aside (the full record is sent instead): {exc}")
+        state.conversation = Conversation(loaded.messages)
+    if model is None and state.usage_events:
+        state.model = str(state.usage_events[-1].get("model") or state.model)
+    images = sum(1 for m in loaded.messages for _ in m.images())
+    state.say(
+        f"resumed session {name!r}: {len(loaded.messages)} message(s), {images} image(s), "
+        f"{len(events)} recap(s)",
+        "dim",
+    )
+    if system_text:
+        state.warn("--system is ignored when resuming: the session keeps its own system prompt")
+    for m in loaded.messages[-4:]:
+        if m.role in ("user", "assistant") and m.text.strip():
+            text = " ".join(m.text.split())
+            state.say(f"  {m.role}: {text[:100]}{'…' if len(text) > 100 else ''}", "dim")
+    return state
+
+
+def _new_name(store: SessionStore) -> str:
+    base = time.strftime("chat-%Y%m%d-%H%M%S")
+    name, k = base, 2
+    while store.exists(name):
+        name, k = f"{base}-{k}", k + 1
+    return name
+
+
+def _print_model(state: ChatState) -> None:
+    from ..catalog import lookup_model
+
+    info = lookup_model(state.model)
+    window = state.window or info.context_window
+    sight = "sees images" if info.vision else "text only"
+    state.say(f"model {state.model} ({info.provider}, window {window:,} tokens, {sight})", "dim")
+    if not info.vision:
+        held = sum(1 for m in state.conversation.record for _ in m.images())
+        pending = len(state.attachments)
+        if held:
+            state.warn(
+                f"{state.model} does not accept images and the conversation already holds "
+                f"{_count(held, 'image')}: sending will be refused until you switch back to a "
+                "vision model (or restart the chat with --on-images placeholder)"
+            )
+        elif pending:
+            state.warn(
+                f"{state.model} does not accept images and {_count(pending, 'image')} "
+                f"{'is' if pending == 1 else 'are'} attached: switch back to a vision model "
+                "or /drop the attachments before sending"
+            )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+# --------------------------------------------------------------------------- loop
+
+
+def _read(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def _loop(state: ChatState) -> None:
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):  # line editing and history for input()
+            import readline  # noqa: F401
+    state.say("type a message, or /help for commands", "dim")
+    while True:
+        try:
+            line = _read(state.prompt())
+        except KeyboardInterrupt:
+            state.say("")
+            state.say("(/quit to leave; the session is saved as you go)", "dim")
+            continue
+        if line is None:
+            state.say("")
+            break
+        if not _handle(state, line):
+            break
+    state.say(
+        f"session {state.session!r} saved ({state.stored_count} message(s)). "
+        f"Resume: contextledger chat --session {state.session}",
+        "dim",
+    )
+
+
+def _handle(state: ChatState, line: str) -> bool:
+    """Act on one input line; False to quit."""
+    stripped = line.strip()
+    if stripped.startswith("/"):
+        cmd, _, arg = stripped.partition(" ")
+        arg = arg.strip()
+        if cmd in ("/quit", "/exit", "/q"):
+            return False
+        if cmd == "/help":
+            state.say(HELP)
+        elif cmd == "/image":
+            if not arg:
+                state.error("usage: /image PATH")
+            else:
+                _attach(state, Path(arg).expanduser())
+        elif cmd == "/model":
+            _switch_model(state, arg)
+        elif cmd == "/drop":
+            _drop(state)
+        elif cmd == "/cancel":
+            _drop(state)
+            if state.draft:
+                state.say("discarded the kept message")
+                state.draft = ""
+        elif cmd == "/notices":
+            if not state.last_notices:
+                state.say("no notices for the last request")
+            for n in state.last_notices:
+                state.warn(n.text)
+        elif cmd == "/usage":
+            _print_usage(state)
+        else:
+            state.error(f"unknown command {cmd}; /help lists the commands")
+        return True
+    if stripped:
+        state.draft = f"{state.draft}\n{line}" if state.draft else line
+    if not state.draft and not state.attachments:
+        return True
+    _turn(state)
+    return True
+
+
+def _attach(state: ChatState, path: Path) -> None:
+    from ..errors import ContextLedgerError
+    from ..images.normalize import normalize_image
+
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        state.error(f"cannot read {path}: {exc.strerror or exc}")
+        return
+    try:
+        result = normalize_image(data, name=path.name)
+    except ContextLedgerError as exc:
+        state.error(f"not attached: {exc}")
+        return
+    state.attachments.append(result.to_image())
+    if result.changed:
+        state.say(f"attached {result.summary()}")
+    else:
+        state.say(
+            f"attached '{path.name}' {result.width}×{result.height} "
+            f"({result.bytes_after:,} bytes, passed through untouched)"
+        )
+    from ..catalog import lookup_model
+
+    info = lookup_model(state.model)
+    if not info.vision:
+        state.warn(
+            f"{state.model} does not accept images: switch model (/model) before sending, "
+            "or /drop the attachment"
+        )
+
+
+def _drop(state: ChatState) -> None:
+    if not state.attachments:
+        state.say("no attachments to drop")
+        return
+    names = ", ".join(img.label for img in state.attachments)
+    state.say(f"dropped {len(state.attachments)} attachment(s): {names}")
+    state.attachments.clear()
+
+
+def _switch_model(state: ChatState, model: str) -> None:
+    from ..catalog import lookup_model
+    from ..errors import ContextLedgerError
+
+    if not model:
+        state.say(f"model {state.model}; /model NAME to switch")
+        return
+    try:
+        lookup_model(model)
+    except ContextLedgerError as exc:
+        state.error(str(exc))
+        return
+    state.model = model
+    state.preparer = None  # a new model: new prices, new window, new sticky cut
+    state.shown.clear()
+    _print_model(state)
+
+
+def _print_usage(state: ChatState) -> None:
+    from ..client import usage_summary
+
+    if not state.usage_events:
+        state.say("no usage recorded yet")
+        return
+    for model, row in usage_summary(state.usage_events).items():
+        if row["mean_error_pct"] is None:
+            state.say(f"{model}: {row['turns']} turn(s), no usage reported by the provider")
+        else:
+            state.say(
+                f"{model}: {row['turns']} turn(s); estimate error mean "
+                f"{row['mean_error_pct']:+.1f}%, worst {row['worst_error_pct']:+.1f}% "
+                f"({row['reported']} reported)"
+            )
+
+
+# --------------------------------------------------------------------------- one turn
+
+
+def _turn(state: ChatState) -> None:
+    from ..client import SendError, send, usage_record
+    from ..errors import BudgetError, ContextLedgerError, VisionGateError
+    from ..model import Message, Text
+
+    blocks: list[Any] = [Text(state.draft)] if state.draft else []
+    blocks.extend(state.attachments)
+    candidate = Message("user", tuple(blocks), id=state.next_id())
+    conversation = state.conversation.append(candidate)
+    try:
+        prepared = state.get_preparer().prepare(conversation)
+    except VisionGateError as exc:
+        state.error(f"not sent: {exc}")
+        _kept(state, "/model back to a vision model or /drop the attachments, then Enter to send")
+        return
+    except BudgetError as exc:
+        state.error(f"not sent: {exc}")
+        _kept(state, "/drop the attachments, /cancel to start over, or /model a larger model")
+        return
+    except ContextLedgerError as exc:  # an unreadable image, a bad setting…
+        state.error(f"not sent: {exc}")
+        _kept(state, "fix the cause, then Enter to send")
+        return
+    _status(state, prepared)
+    client_kwargs = _clients(state, prepared.format)
+    state.console.print("assistant> ", style="bold", end="")
+    streamed: list[str] = []
+
+    def on_text(chunk: str) -> None:
+        streamed.append(chunk)
+        click.echo(chunk, nl=False)
+
+    try:
+        reply = send(
+            prepared,
+            config=state.config,
+            on_text=on_text,
+            timeout=state.timeout,
+            max_retries=state.retries,
+            **client_kwargs,
+        )
+    except SendError as exc:
+        click.echo("")
+        state.error(str(exc))
+        if exc.partial is not None and streamed:
+            state.warn("the partial reply above was not stored")
+        _kept(state, "press Enter to try again")
+        return
+    except KeyboardInterrupt:
+        click.echo("")
+        state.warn("interrupted: the reply was not stored")
+        _kept(state, "press Enter to try again")
+        return
+    click.echo("")
+    _commit(state, prepared, candidate, reply)
+    state.say(f"usage: {_describe(usage_record(reply))}", "dim")
+
+
+def _describe(record: dict[str, Any]) -> str:
+    from ..client import describe_usage
+
+    return describe_usage(record)
+
+
+def _kept(state: ChatState, hint: str) -> None:
+    what = []
+    if state.draft:
+        what.append("your message")
+    if state.attachments:
+        what.append(_count(len(state.attachments), "attachment"))
+    if what:
+        state.warn(f"kept {' and '.join(what)} (not sent, not stored): {hint}")
+
+
+def _clients(state: ChatState, fmt: str) -> dict[str, Any]:
+    """Reuse one official client per provider for the whole chat (connection reuse)."""
+    from ..client import SendError, anthropic_client, openai_client
+
+    key = "openai_client" if fmt == "openai" else "anthropic_client"
+    if fmt not in ("openai", "anthropic"):
+        return {}
+    if key not in state.clients:
+        build = openai_client if fmt == "openai" else anthropic_client
+        try:
+            state.clients[key] = build(
+                state.config, timeout=state.timeout, max_retries=state.retries
+            )
+        except SendError:
+            return {}  # send() raises the same error with the model named
+    return {key: state.clients[key]}
+
+
+def _status(state: ChatState, prepared: Prepared) -> None:
+    r = prepared.report
+    window = r.window or 1
+    filled = min(METER_WIDTH, round(METER_WIDTH * r.used / window))
+    meter = "█" * filled + "░" * (METER_WIDTH - filled)
+    pct = 100 * r.used / window
+    compaction = "off" if r.compaction_state == "off" else r.compaction_state
+    if compaction == "on":
+        compaction = "on (no recap yet)"
+    state.say(
+        f"[{r.model}] context {meter} {r.used:,}/{r.window:,} tokens ({pct:.1f}%) · "
+        f"text {r.text_tokens:,} · images {r.image_tokens:,} · "
+        f"reply reserve {r.reserved_output:,} · compaction: {compaction}",
+        "dim",
+    )
+    if prepared.event is not None:
+        for line in r.compaction:
+            state.say(f"  {line}", "cyan")
+    cut = [c for c in r.fit.changes if c.action == "dropped" and c.block is None]
+    if cut:
+        tokens = sum(c.tokens_before for c in cut)
+        state.warn(
+            f"{len(cut)} earlier message(s) ({tokens:,} tokens) are not sent this turn: "
+            "left out to fit the context window (they stay in the session)"
+        )
+    state.last_notices = r.notices
+    repeated = 0
+    for n in r.notices:
+        if prepared.event is not None and n.kind == "compaction":
+            continue  # printed in full above
+        key = f"{n.kind}|{n.where}|{n.text}"
+        if key in state.shown:
+            repeated += 1
+            continue
+        state.shown.add(key)
+        state.warn(n.text)
+    if repeated:
+        state.warn(f"{repeated} notice(s) from earlier turns still apply (/notices lists them)")
+
+
+def _commit(state: ChatState, prepared: Prepared, candidate: Message, reply: Reply) -> None:
+    """Store the user message, any compaction event, the reply and the usage event."""
+    from dataclasses import replace
+
+    from ..client import usage_record
+    from ..compaction.conversation import Conversation
+
+    store, session = state.store, state.session
+    (stored_user,) = store.append(session, [candidate])
+    state.stored_count += 1
+    record = tuple(stored_user if m.id == candidate.id else m for m in prepared.conversation.record)
+    conversation = Conversation(record, prepared.conversation.events)
+    if prepared.event is not None:
+        store.append_event(session, "compaction", prepared.event.to_dict())
+    reply_msg = reply.message
+    if reply_msg.content:
+        reply_msg = replace(reply_msg, id=_fresh(conversation, f"m{state.stored_count}"))
+        store.append(session, [reply_msg])
+        state.stored_count += 1
+        conversation = conversation.append(reply_msg)
+    else:
+        state.warn("the model returned an empty reply: nothing was stored for it")
+    record_data = usage_record(reply)
+    store.append_event(session, "usage", record_data)
+    state.usage_events.append(record_data)
+    state.conversation = conversation
+    state.draft = ""
+    state.attachments.clear()
+    if reply.truncated:
+        state.warn(
+            f"the reply stopped at the output limit ({prepared.report.reserved_output:,} "
+            "tokens reserved); ask it to continue, or raise --max-output"
+        )
+    for call in reply_msg.tool_calls:
+        state.warn(
+            f"the model asked to run the tool {call.name}({call.arguments[:60]}); this chat "
+            "runs no tools, so the next request tells it the call was not run"
+        )
+    for note in reply.notes:
+        state.warn(note)
+
+
+def _fresh(conversation: Conversation, base: str) -> str:
+    taken = {m.id for m in conversation.record}
+    candidate, k = base, 1
+    while candidate in taken:
+        candidate, k = f"{base}-{k}", k + 1
+    return candidate

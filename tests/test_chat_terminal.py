@@ -1,0 +1,94 @@
+"""``contextledger chat`` typed into a real terminal: pexpect runs the installed program in a
+pty against the stub server on 127.0.0.1 (a turn, an image, a refused switch to a text-only
+model that keeps the message and the image, the switch back, /quit)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+from PIL import Image as PILImage
+
+from contextledger import SessionStore
+from stub_server import StubServer
+
+PROGRAM = Path(sys.executable).with_name("contextledger")
+
+
+@pytest.fixture
+def stub() -> Iterator[StubServer]:
+    with StubServer() as server:
+        yield server
+
+
+def child_env(stub: StubServer, home: Path) -> dict[str, str]:
+    keep = ("PATH", "PYTHONPATH", "LANG", "LC_ALL", "SYSTEMROOT", "TMPDIR")
+    env = {k: v for k, v in os.environ.items() if k in keep}
+    env.update(
+        TERM="xterm-256color",
+        LANG=env.get("LANG") or "C.UTF-8",
+        HOME=str(home),
+        OPENAI_BASE_URL=stub.url,
+        OPENAI_API_KEY="test-key",
+        CONTEXTLEDGER_HOME=str(home),
+        CONTEXTLEDGER_MODEL="gpt-4o",
+        NO_PROXY="127.0.0.1,localhost",
+    )
+    return env
+
+
+@pytest.mark.skipif(not PROGRAM.exists(), reason="the contextledger program is not installed")
+def test_chat_in_a_real_terminal(stub: StubServer, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    shot = tmp_path / "shot.png"
+    PILImage.new("RGB", (1280, 800), "navy").save(shot, "PNG")
+    child = pexpect.spawn(
+        str(PROGRAM),
+        ["chat", "--session", "tty", "--retries", "0"],
+        env=child_env(stub, home),
+        cwd=str(tmp_path),
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(50, 250),
+    )
+    try:
+        started = child.expect(["new session 'tty'", "No such command"])
+        assert started == 0, "register the command: add `chat` to contextledger/cli/commands.py"
+        child.expect_exact("you> ")
+        child.sendline("Why does the upload fail for big files?")
+        child.expect(r"\[gpt-4o\] context")
+        child.expect("Stub reply 1: I read 1 message")
+        child.expect_exact("you> ")
+
+        child.sendline(f"/image {shot}")
+        child.expect("attached 'shot.png' 1280×800")
+        child.sendline("/model gpt-3.5-turbo")
+        child.expect("text only")
+        child.sendline("What does the screenshot show?")
+        child.expect("not sent: gpt-3.5-turbo cannot accept images")
+        child.expect("kept your message and 1 attachment")
+        child.expect_exact("you [kept message + 1 image]> ")
+
+        child.sendline("/model gpt-4o")
+        child.expect("sees images")
+        child.sendline("")
+        child.expect(r"images [1-9][\d,]*")
+        child.expect("Stub reply 2: I read 3 message\\(s\\) and 1 image")
+        child.expect_exact("you> ")
+        child.sendline("/quit")
+        child.expect("session 'tty' saved")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+
+    assert not [r for r in stub.requests if r.body.get("model") == "gpt-3.5-turbo"]
+    assert [len(r.messages) for r in stub.completions()] == [1, 3]
+    with SessionStore(home / "sessions.db") as store:
+        loaded = store.load("tty")
+    assert [m.role for m in loaded.stored] == ["user", "assistant", "user", "assistant"]
+    assert [img.ref is not None for m in loaded.stored for img in m.images()] == [True]
