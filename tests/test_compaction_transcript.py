@@ -137,7 +137,9 @@ def test_user_corrections_survive_a_long_transcript() -> None:
     for i in range(60):
         msgs.append(Message.assistant(f"step {i}: " + "log output " * 60))
         if i == 30:
-            msgs.append(Message.user("Correction: only change config/production.toml, keep 300 seconds."))
+            msgs.append(
+                Message.user("Correction: only change config/production.toml, keep 300 seconds.")
+            )
     t = build_transcript(with_ids(msgs))
     assert t.bytes <= 12_000
     assert "Correction: only change config/production.toml" in t.text
