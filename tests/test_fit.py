@@ -327,3 +327,18 @@ def test_tool_call_arguments_are_never_shrunk() -> None:
     msgs = [Message.user("write it", id="u"), call, Message.tool("c1", "ok", id="t")]
     res = fit(msgs, MODEL, **window_for(2000))
     assert res.messages[1].tool_calls[0].arguments == call.tool_calls[0].arguments
+
+
+def test_recent_turns_come_back_when_a_prior_request_yields() -> None:
+    """Regression: a yielding prior request must free room for the recent run, not waste it."""
+    shot = Image(media_type="image/png", data=InlineData(png_url(800, 600), 22))
+    msgs = [
+        Message.user(shot, "look", id="u0"),
+        Message.assistant("ok", id="a0"),
+        Message.user("second", id="u1"),
+        Message.assistant("ok2", id="a1"),
+        Message.user("third", id="u2"),
+    ]
+    res = fit(msgs, MODEL, window=600)
+    assert res.report.kept == ("a0", "u1", "a1", "u2")
+    assert res.report.used <= res.report.budget

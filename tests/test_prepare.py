@@ -190,3 +190,17 @@ def test_sticky_cut_keeps_the_prompt_cache_prefix() -> None:
     exact, sticky = prefix_share(0.0), prefix_share(0.3)
     assert sticky > exact + 0.5
     assert sticky >= 0.8
+
+
+def test_provider_prefix_is_not_sent_as_the_model_name() -> None:
+    out = prepare([Message.user("hi")], "openai-compatible/llama3", compaction=False)
+    assert out.body["model"] == "llama3"
+
+
+def test_compaction_token_trigger_follows_the_window_override() -> None:
+    msgs = [
+        Message.user(f"step {i}: edit src/mod{i}.py " + "detail " * 40, id=f"u{i}")
+        for i in range(20)
+    ]
+    out = prepare(msgs, "gpt-4o", window=1300, max_output_tokens=200, compaction=True)
+    assert out.event is not None  # 20 messages < 36, so only the token trigger can fire

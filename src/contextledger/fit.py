@@ -434,26 +434,27 @@ def _fit(
 
     # Newest units first, as a contiguous run back from the end; the newest is always kept.
     kept_free: list[_Unit] = []
-    cut_unit = len(starts)
-    newest = True
-    for k in range(len(starts) - 1, -1, -1):
-        if k in pinned_units:
-            continue
-        u = unit(k)
-        must = newest and (anchor_pos is None or u.start > anchor_pos)
-        newest = False
-        if starts[k] < opts.min_cut_index or (not must and total + u.cost > budget):
-            break
-        kept_free.append(u)
-        total += u.cost
-        cut_unit = k
-    if opts.hysteresis > 0:
-        cut_unit, total = _sticky_cut(
-            fitter, body, kept_free, cut_unit, pinned_units, total, budget
-        )
-    dropped_units = [k for k in range(cut_unit) if k not in pinned_units]
 
-    # Pinned prior requests yield, oldest first; then recaps.
+    def take(start_k: int, total: int, first: bool) -> tuple[int, int]:
+        """Extend the run backwards from unit ``start_k``; returns (cut unit, total)."""
+        cut = start_k + 1
+        for k in range(start_k, -1, -1):
+            if k in pinned_units:
+                continue
+            u = unit(k)
+            must = first and (anchor_pos is None or u.start > anchor_pos)
+            first = False
+            if starts[k] < opts.min_cut_index or (not must and total + u.cost > budget):
+                break
+            kept_free.append(u)
+            total += u.cost
+            cut = k
+        return cut, total
+
+    cut_unit, total = take(len(starts) - 1, total, True)
+
+    # Pinned prior requests yield, oldest first; then recaps. What they free lets the run
+    # of recent messages grow back.
     yielded: list[_Unit] = []
     for kind in ("prior", "recap"):
         for u in sorted((u for u in pinned if u.kind == kind), key=lambda u: u.start):
@@ -462,6 +463,13 @@ def _fit(
             pinned.remove(u)
             yielded.append(u)
             total -= u.cost
+    if yielded and cut_unit > 0:
+        cut_unit, total = take(cut_unit - 1, total, not kept_free)
+    if opts.hysteresis > 0:
+        cut_unit, total = _sticky_cut(
+            fitter, body, kept_free, cut_unit, pinned_units, total, budget
+        )
+    dropped_units = [k for k in range(cut_unit) if k not in pinned_units]
 
     _report_drops(fitter, body, dropped_units, yielded, changes, notices)
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .catalog import Catalog, ModelInfo, lookup_model
+from .catalog import PROVIDERS, Catalog, ModelInfo, lookup_model
 from .compaction.conversation import CompactionEvent, Conversation, compaction_enabled
 from .compaction.policy import CompactionPolicy
 from .compaction.summarizers import Summarizer
@@ -152,6 +152,9 @@ class Preparer:
         self.info = lookup_model(model, catalog)
         self.catalog = catalog
         self.format: Format = target or FORMAT_FOR_PROVIDER.get(self.info.provider, "openai")
+        # "openai-compatible/llama3" names the catalog entry; the server knows "llama3".
+        prefix, _, bare = self.info.id.partition("/")
+        self.wire_model = bare if bare and prefix in PROVIDERS else self.info.id
         self.media = media
         self.summarizer = summarizer
         self.policy = policy
@@ -214,7 +217,8 @@ class Preparer:
         outcome = work.compact(
             self.summarizer,
             self.policy,
-            model=self.info.id,
+            # the token trigger follows the window this preparer fits into, not the catalog's
+            model=replace(self.info, context_window=self.fitter.window),  # type: ignore[arg-type]
             count_tokens=lambda view: self.fitter.pricer.messages(view).total,
             enabled=self.compaction,
             catalog=self.catalog,
@@ -260,12 +264,12 @@ class Preparer:
             fit=fit_report,
             notices=tuple(notices),
         )
-        return Prepared(body, self.format, self.info.id, result.messages, work, event, report)
+        return Prepared(body, self.format, self.wire_model, result.messages, work, event, report)
 
     # ------------------------------------------------------------------ pieces
 
     def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": self.info.id, **wire}
+        body: dict[str, Any] = {"model": self.wire_model, **wire}
         out = self.fitter.reserved_output
         if self.format == "anthropic":
             body["max_tokens"] = out
