@@ -222,17 +222,25 @@ def models(as_json: bool) -> None:
         table.add_column(
             name,
             justify="right" if name in ("window", "max out") else "left",
-            no_wrap=name == "model",
+            # the model column folds long ids (aliases like meta-llama/…) instead of
+            # squeezing the other columns to two characters on an 80-column terminal
+            no_wrap=name in ("window", "max out", "max/image"),
             overflow="fold",
+            ratio=3 if name == "model" else 1,
         )
     for e in entries:
         table.add_row(
             e["id"],
             e["provider"],
-            f"{e['context_window']:,}",
-            f"{e['max_output_tokens']:,}",
+            _k(e["context_window"]),
+            _k(e["max_output_tokens"]),
             e["image_cost"] if e["vision"] else "no",
             f"{e['max_image_tokens']:,}" if e["max_image_tokens"] is not None else "—",
-            e["tokenizer"],
+            e["tokenizer"].removesuffix("_base"),
         )
     Console().print(table)
+
+
+def _k(n: int) -> str:
+    """1,048,576 → 1,049k: compact enough for an 80-column table."""
+    return f"{round(n / 1000):,}k" if n >= 10_000 else f"{n:,}"

@@ -31,10 +31,12 @@ _STORE_OPTION = click.option(
 
 
 def _open(store_path: Path | None) -> Any:
+    from ..config import load_config
     from ..storage.sessions import SessionStore
 
     try:
-        return SessionStore(store_path)
+        # Same default as `chat`: CONTEXTLEDGER_STORE / CONTEXTLEDGER_HOME, .env included.
+        return SessionStore(store_path or load_config().store_path)
     except ContextLedgerError as exc:
         raise click.ClickException(str(exc)) from None
 
@@ -98,7 +100,12 @@ def sessions_show(name: str, store_path: Path | None, as_json: bool) -> None:
     for m in loaded.messages:
         console.print(f"[bold]{m.role}[/bold] {m.id}: {_describe(m)}", markup=True, highlight=False)
     for e in loaded.events:
-        console.print(f"[dim]event {e.seq} {e.kind} after message {e.after_message}[/dim]")
+        detail = ""
+        if e.kind == "usage":
+            from ..client import describe_usage
+
+            detail = f": {describe_usage(e.data)}"
+        console.print(f"[dim]event {e.seq} {e.kind} after message {e.after_message}{detail}[/dim]")
     _print_report(console, loaded.repair.changes, loaded.unreadable)
 
 

@@ -384,7 +384,8 @@ def summarizer_from_spec(
 ) -> Summarizer:
     """Build a summarizer from ``offline``, ``openai:MODEL`` or ``anthropic:MODEL``.
 
-    ``env`` (default: the process environment) supplies ``OPENAI_BASE_URL``,
+    ``env`` (default: the process environment, overridden by a project ``.env`` file, as
+    everywhere else in contextledger) supplies ``OPENAI_BASE_URL``,
     ``OPENAI_API_KEY``, ``ANTHROPIC_BASE_URL``, ``ANTHROPIC_API_KEY`` and, optionally,
     ``CONTEXT_COMPACTION_TIMEOUT`` (seconds) and ``CONTEXT_COMPACTION_RETRIES``.
 
@@ -395,7 +396,10 @@ def summarizer_from_spec(
     ...
     ValueError: unknown summarizer 'gemini:x': use 'offline', 'openai:MODEL' or 'anthropic:MODEL'
     """
-    env = os.environ if env is None else env
+    if env is None:
+        from .conversation import read_dotenv
+
+        env = {**os.environ, **{k: v for k, v in read_dotenv(".env").items() if v}}
     kind, _, model = spec.strip().partition(":")
     kind = kind.lower()
     if kind == "offline" and not model:
