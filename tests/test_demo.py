@@ -79,10 +79,15 @@ def test_sections_show_their_results(demo_output: str) -> None:
     assert "recap is rejected" in out
 
 
-def test_prepare_placeholder_is_last_and_silent() -> None:
+def test_prepare_section_shows_budget_equals_sent() -> None:
     from rich.console import Console
+
+    from contextledger.examples import load_example_payload
+    from contextledger.providers import read_messages
 
     console = Console(record=True, width=110)
     assert SECTIONS[-1] is _prepare
-    _prepare(console, ())
-    assert console.export_text() == ""
+    _prepare(console, read_messages(load_example_payload()))
+    out = console.export_text()
+    assert "7. One call" in out and "✗" not in out and out.count("✓") == 2
+    assert "gives the same request" in out

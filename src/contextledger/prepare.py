@@ -24,7 +24,7 @@ from .catalog import PROVIDERS, Catalog, ModelInfo, lookup_model
 from .compaction.conversation import CompactionEvent, Conversation, compaction_enabled
 from .compaction.policy import CompactionPolicy
 from .compaction.summarizers import Summarizer
-from .errors import ContentError, ContextLedgerError, ImageProbeError
+from .errors import ContentError, ContextLedgerError
 from .fit import FitOptions, FitReport, Fitter
 from .gate import OnImages
 from .images.probe import probe_image
@@ -54,6 +54,7 @@ class NormalizedNote:
     before: tuple[int, int, int]  # width, height, bytes
     after: tuple[int, int, int]
     reason: str
+    where: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +118,27 @@ class Prepared:
     report: PrepareReport
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """How one image will be sent: its size, and the cap to re-encode it to (None: as is)."""
+
+    image: Image
+    where: str
+    width: int | None
+    height: int | None
+    cap: int | None
+    count: int = 1
+
+
 @dataclass(slots=True)
 class _Caches:
-    normalized: dict[tuple[object, ...], tuple[Image, NormalizedNote | None]] = field(
+    """What a Preparer remembers across turns (all keyed by content or identity)."""
+
+    plans: dict[tuple[object, ...], _Plan] = field(default_factory=dict)
+    encoded: dict[tuple[object, ...], tuple[Image, NormalizedNote | None]] = field(
         default_factory=dict
     )
+    views: dict[int, tuple[Message, Message]] = field(default_factory=dict)
 
 
 class Preparer:
@@ -175,6 +192,7 @@ class Preparer:
             pricer=pricer,
         )
         self._caches = _Caches()
+        self._encoded_now: dict[int, Image] = {}
 
     # ------------------------------------------------------------------ pipeline
 
@@ -230,17 +248,28 @@ class Preparer:
         view = work.view
         state = _compaction_state(work, self.compaction)
 
-        # 3. normalize images for the target provider
-        normalized: list[NormalizedNote] = []
-        view = self._normalize(view, normalized, notices)
+        # 3. plan image normalization for the target provider: sizes come from headers, so
+        # the fit prices what will be sent; only images that survive the fit are re-encoded
+        plans: dict[int, _Plan] = {}
+        view = self._plan_images(view, plans)
 
         # 4-5. vision gate and fit (the fitter runs the gate for models without vision)
         wire_tools = convert_tools(tools, self.format) if tools else None
         result = self.fitter.fit(view, tools=wire_tools)
+        normalized: list[NormalizedNote] = []
+        encoded = self._encode_planned(result.messages, plans, normalized)
+        if encoded is not None:  # an encoder had to go below the planned size: price again
+            result = self.fitter.fit(_substitute(view, encoded), tools=wire_tools)
+            normalized.clear()
+            self._encode_planned(result.messages, plans, normalized)
+        notices.extend(
+            Notice("normalized", n.where, f"Image {n.label} was {n.reason}.") for n in normalized
+        )
         notices.extend(result.report.notices)
+        sent_messages = _substitute(result.messages, {k: v for k, v in self._encoded_now.items()})
 
         # 6. materialize stored images, 7. translate
-        sent = tuple(self._materialize(m) for m in result.messages)
+        sent = tuple(self._materialize(m) for m in sent_messages)
         translation = translate(sent, self.format, validate=True)
         notices.extend(translation.notices)
         body = self._body(translation.body, wire_tools)
@@ -264,7 +293,7 @@ class Preparer:
             fit=fit_report,
             notices=tuple(notices),
         )
-        return Prepared(body, self.format, self.wire_model, result.messages, work, event, report)
+        return Prepared(body, self.format, self.wire_model, sent_messages, work, event, report)
 
     # ------------------------------------------------------------------ pieces
 
@@ -283,9 +312,10 @@ class Preparer:
             body["tools"] = tools
         return body
 
-    def _normalize(
-        self, view: tuple[Message, ...], notes: list[NormalizedNote], notices: list[Notice]
+    def _plan_images(
+        self, view: tuple[Message, ...], plans: dict[int, _Plan]
     ) -> tuple[Message, ...]:
+        """Give every image its size as it will be sent; remember which need re-encoding."""
         if not self.info.vision:
             return view
         count = sum(1 for m in view for _ in m.images())
@@ -299,60 +329,51 @@ class Preparer:
             content: list[Block] = []
             for b in m.content:
                 if isinstance(b, Image):
-                    content.append(self._normalize_one(b, count, many, m.id, notes, notices))
+                    content.append(self._plan_one(b, count, many, m.id, plans))
                 elif isinstance(b, ToolResult) and any(isinstance(x, Image) for x in b.content):
                     inner = tuple(
-                        self._normalize_one(x, count, many, m.id, notes, notices)
-                        if isinstance(x, Image)
-                        else x
+                        self._plan_one(x, count, many, m.id, plans) if isinstance(x, Image) else x
                         for x in b.content
                     )
                     content.append(ToolResult(b.call_id, inner, b.is_error, b.name))
                 else:
                     content.append(b)
-            out.append(m.with_content(content))
+            new = m.with_content(content)
+            # the same message keeps the same planned object, so prices stay cached by identity
+            cached = self._caches.views.get(id(m))
+            if cached is not None and cached[0] is m and cached[1] == new:
+                new = cached[1]
+            else:
+                self._caches.views[id(m)] = (m, new)
+            out.append(new)
         return tuple(out)
 
-    def _normalize_one(
-        self,
-        img: Image,
-        count: int,
-        many: bool,
-        where: str,
-        notes: list[NormalizedNote],
-        notices: list[Notice],
+    def _plan_one(
+        self, img: Image, count: int, many: bool, where: str, plans: dict[int, _Plan]
     ) -> Image:
         if img.url is not None:
             return img  # the provider fetches it; priced at the per-image maximum when size unknown
         key = (img.data if img.data is not None else img.ref, many, self.info.id)
-        hit = self._caches.normalized.get(key)
-        if hit is None:
-            hit = self._normalize_fresh(img, count, many)
-            self._caches.normalized[key] = hit
-        new, note = hit
-        if note is not None:
-            notes.append(note)
-            notices.append(Notice("normalized", where, f"Image {note.label} was {note.reason}."))
-        # keep the name and detail the conversation gave
-        return replace(new, name=img.name, detail=img.detail)
+        plan = self._caches.plans.get(key)
+        if plan is None:
+            plan = self._make_plan(img, count, many, where)
+            self._caches.plans[key] = plan
+        planned = replace(img, width=plan.width, height=plan.height) if plan.width else img
+        if plan.cap is not None:
+            plans[id(planned)] = replace(plan, where=where, image=img)
+        return planned
 
-    def _normalize_fresh(
-        self, img: Image, count: int, many: bool
-    ) -> tuple[Image, NormalizedNote | None]:
-        from .images.normalize import normalize_image
-
+    def _make_plan(self, img: Image, count: int, many: bool, where: str) -> _Plan:
         limits = self.info.image_limits
         try:
-            info = probe_image(img.data) if img.data is not None else None
-        except ImageProbeError:
-            return img, None  # priced at the per-image maximum; the provider decides
-        if info is None:  # a store ref: sizes come from the store
-            if self.media is None or img.ref is None:
-                return img, None
-            data = self.media.read(img.ref)
-            info = probe_image(data)
-        else:
-            data = None
+            if img.data is not None:
+                info = probe_image(img.data)
+            elif self.media is not None and img.ref is not None:
+                info = probe_image(self.media.read(img.ref))
+            else:
+                return _Plan(img, where, None, None, None)
+        except ContextLedgerError:
+            return _Plan(img, where, None, None, None)  # priced at the per-image maximum
         w, h = info.display_size
         side = (
             limits.many_images_max_side if many and limits.many_images_max_side else limits.max_side
@@ -366,28 +387,51 @@ class Preparer:
             info.animated and not limits.animated_ok
         )
         if max(w, h) <= cap and not too_big_bytes and not bad_format:
-            sized = replace(img, width=img.width or w, height=img.height or h)
-            return sized, None
-        if data is None:
-            assert img.data is not None
-            data = img.data.decode()
+            return _Plan(img, where, img.width or w, img.height or h, None)
+        scale = min(1.0, cap / max(w, h))  # the same geometry normalize_image applies
+        return _Plan(
+            img, where, max(1, round(w * scale)), max(1, round(h * scale)), cap, count=count
+        )
+
+    def _encode_planned(
+        self, messages: Sequence[Message], plans: dict[int, _Plan], notes: list[NormalizedNote]
+    ) -> dict[int, Image] | None:
+        """Re-encode the planned images that are being sent. Returns substitutions to price
+        again when an encoder had to go below the planned size (a provider byte limit)."""
+        self._encoded_now = {}
+        mismatched: dict[int, Image] = {}
+        for m in messages:
+            for img in m.images():
+                plan = plans.get(id(img))
+                if plan is None:
+                    continue
+                new, note = self._encode(plan)
+                self._encoded_now[id(img)] = new
+                if note is not None:
+                    notes.append(note)
+                if (new.width, new.height) != (img.width, img.height):
+                    mismatched[id(img)] = new
+        return mismatched or None
+
+    def _encode(self, plan: _Plan) -> tuple[Image, NormalizedNote | None]:
+        from .images.normalize import normalize_image
+
+        img = plan.image
+        key = (img.data if img.data is not None else img.ref, plan.cap, self.info.id)
+        hit = self._caches.encoded.get(key)
+        if hit is not None:
+            return hit
+        data = img.data.decode() if img.data is not None else self.media.read(img.ref)  # type: ignore[union-attr, arg-type]
+        assert plan.cap is not None
         try:
             result = normalize_image(
-                data,
-                max_edge=cap,
-                limits=limits,
-                image_count=count,
-                name=img.name,
-                model=self.info.id,
-            )
+                data, max_edge=plan.cap, limits=self.info.image_limits, image_count=plan.count,
+                name=img.name, model=self.info.id,
+            )  # fmt: skip
         except ContextLedgerError:
-            return img, None
-        new = Image(
-            media_type=result.media_type,
-            data=InlineData(base64.b64encode(result.data).decode("ascii")),
-            width=result.width,
-            height=result.height,
-        )
+            out: tuple[Image, NormalizedNote | None] = (img, None)
+            self._caches.encoded[key] = out
+            return out
         if self.media is not None:
             stored = self.media.put(result.data, result.media_type)
             new = Image(
@@ -396,11 +440,31 @@ class Preparer:
                 width=result.width,
                 height=result.height,
             )
+        else:
+            encoded = base64.b64encode(result.data).decode("ascii")
+            new = Image(
+                media_type=result.media_type,
+                data=InlineData(encoded),
+                width=result.width,
+                height=result.height,
+            )
+        new = replace(new, name=img.name, detail=img.detail)
+        w, h = result.width_before, result.height_before
         label = img.describe(w, h)
-        reason = f"resized from {w}×{h} to {result.width}×{result.height} ({len(data):,} → {len(result.data):,} bytes) for {self.info.id}"
-        return new, NormalizedNote(
-            label, (w, h, len(data)), (result.width, result.height, len(result.data)), reason
+        reason = (
+            f"resized from {w}×{h} to {result.width}×{result.height} "
+            f"({len(data):,} → {len(result.data):,} bytes) for {self.info.id}"
         )
+        note = NormalizedNote(
+            label,
+            (w, h, len(data)),
+            (result.width, result.height, len(result.data)),
+            reason,
+            plan.where,
+        )
+        out = (new, note)
+        self._caches.encoded[key] = out
+        return out
 
     def _materialize(self, m: Message) -> Message:
         if self.media is None or not any(i.ref is not None for i in m.images()):
@@ -425,6 +489,28 @@ class Preparer:
             else:
                 content.append(b)
         return m.with_content(content)
+
+
+def _substitute(messages: Sequence[Message], swap: Mapping[int, Image]) -> tuple[Message, ...]:
+    """The messages with some image objects (by identity) replaced."""
+    if not swap:
+        return tuple(messages)
+
+    def block(b: Block) -> Block:
+        if isinstance(b, Image):
+            return swap.get(id(b), b)
+        if isinstance(b, ToolResult) and any(id(x) in swap for x in b.content):
+            inner = tuple(swap.get(id(x), x) if isinstance(x, Image) else x for x in b.content)
+            return ToolResult(b.call_id, inner, b.is_error, b.name)
+        return b
+
+    out: list[Message] = []
+    for m in messages:
+        if any(id(i) in swap for i in m.images()):
+            out.append(m.with_content(block(b) for b in m.content))
+        else:
+            out.append(m)
+    return tuple(out)
 
 
 def _compaction_state(conv: Conversation, enabled: bool) -> str:

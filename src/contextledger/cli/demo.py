@@ -485,12 +485,52 @@ def _compact(console: Console, messages: tuple[Message, ...]) -> None:
 
 
 def _prepare(console: Console, messages: tuple[Message, ...]) -> None:
-    """PLACEHOLDER: the lead fills this in with ``Conversation.prepare()``.
+    from rich.table import Table
 
-    It will prepare an Anthropic and an OpenAI request from the example and print the merged
-    report (repairs, recap and verification, images normalized, drops, notices). Until then it
-    prints nothing.
-    """
+    from ..compaction import Conversation
+    from ..prepare import Preparer, price_request
+
+    console.rule("7. One call: prepare() a ready request for Anthropic and OpenAI")
+    console.print(
+        "[dim]repair → compaction → image normalization → vision gate → fit → translate, in one "
+        "call. The tokens the report says were used are the price of the exact request returned.[/dim]"
+    )
+    conv = Conversation.from_messages(messages)
+    table = Table(
+        "model", "compaction", "sent", "used / budget", "text", "images", "= price of body"
+    )
+    runs = []
+    for model, compaction in (("claude-opus-4-7", False), ("gpt-4o", True)):
+        prepared = Preparer(
+            model, window=16_000, max_output_tokens=2_000, compaction=compaction
+        ).prepare(conv)
+        report = prepared.report
+        priced = price_request(prepared.body, model).total
+        table.add_row(
+            f"{model} ({prepared.format})",
+            report.compaction_state,
+            f"{len(prepared.messages)} msgs",
+            f"{report.used:,} / {report.budget:,}",
+            f"{report.text_tokens:,}",
+            f"{report.image_tokens:,}",
+            f"{priced:,} {'✓' if priced == report.used else '✗'}",
+        )
+        runs.append(prepared)
+    console.print(table)
+    for prepared in runs:
+        report = prepared.report
+        console.print(
+            f"[bold]{prepared.model}[/bold] merged report: {len(report.repairs)} repairs; "
+            f"{len(report.normalized)} images normalized; {len(report.fit.dropped)} messages or "
+            f"blocks dropped; {len(report.notices)} notices, e.g.:"
+        )
+        for notice in report.notices[:4]:
+            console.print(f"  • {notice.text}")
+    again = Preparer("gpt-4o", window=16_000, max_output_tokens=2_000).prepare(conv)
+    same = json.dumps(again.body, sort_keys=True) == json.dumps(runs[-1].body, sort_keys=True)
+    console.print(
+        f"Preparing the same state again gives {'the same' if same else 'a DIFFERENT'} request."
+    )
 
 
 SECTIONS: list[Callable[[Console, tuple[Message, ...]], None]] = [
