@@ -304,3 +304,29 @@ def test_every_removed_or_altered_message_is_reported(history: list[Message]) ->
     for i, m in enumerate(history):
         if id(m) not in survivors:
             assert i in reported, f"message {i} changed without a report"
+
+
+def test_openai_dicts_are_repaired_leniently_with_input_indices() -> None:
+    """Broken sessions arrive as dicts: unknown roles, id-less calls, non-string arguments."""
+    from contextledger.validate import tool_pair_problems
+
+    msgs = [
+        {"role": "user", "content": "hi"},
+        {"role": "narrator", "content": "x"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"type": "function", "function": {"name": "ls", "arguments": {"path": "."}}},
+        ]},
+        {"role": "tool", "tool_call_id": "nope", "content": "orphan"},
+        {"role": "user", "content": [{"type": "text", "text": "see"}, {"type": "image_url", "image_url": {"url": "https://x/y.png"}}]},
+    ]  # fmt: skip
+    result = repair(msgs)
+    kinds = {(c.index, c.kind) for c in result.changes}
+    assert (1, "unknown_role") in kinds
+    assert any(i == 3 for i, _ in kinds)  # the orphan, reported at its input index
+    assert not tool_pair_problems(result.messages)
+    assert (
+        result.messages[-1].role == "user" and len(result.messages[-1].content) == 2
+    )  # attachment kept
+    call = result.messages[1].tool_calls[0]
+    assert call.id and call.arguments == '{"path": "."}'
+    assert repair(result.messages).changes == ()

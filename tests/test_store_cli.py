@@ -69,8 +69,9 @@ def test_repair_openai_file_with_json_report(tmp_path: Path) -> None:
     assert code == 0
     data = json.loads(out)
     assert data["format"] == "openai"
-    assert [c["kind"] for c in data["changes"]] == ["orphan_result", "synthesized_result"]
-    assert data["messages"]["messages"][-1]["tool_call_id"] == "c1"
+    # in input order: the call (message 1) was answered, the stray result (message 2) removed
+    assert [c["kind"] for c in data["changes"]] == ["synthesized_result", "orphan_result"]
+    assert data["messages"][-1]["tool_call_id"] == "c1"
     code, out = run("repair", str(f))
     assert code == 0 and "2 repair(s)" in out
 
@@ -115,3 +116,29 @@ def test_media_sweep_keeps_referenced(tmp_path: Path) -> None:
     with SessionStore(db) as store:
         assert not store.media.exists(stray)
         assert all(store.media.exists(r) for r in kept)
+
+
+def test_repair_cli_takes_unknown_roles_and_leaves_untouched_messages_as_they_were(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from contextledger.cli import main
+
+    msgs = [
+        {"role": "user", "content": [{"type": "text", "text": "look"}, {"type": "image_url", "image_url": {"url": "https://x/y.png"}}]},
+        {"role": "narrator", "content": "x"},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "run", "arguments": "{}"}}]},
+        {"role": "user", "content": "next"},
+    ]  # fmt: skip
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(msgs))
+    res = CliRunner().invoke(main, ["repair", str(path), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    out = data["messages"]
+    assert out[0] == msgs[0] and out[1] == msgs[2] and out[-1] == msgs[3]  # untouched, verbatim
+    assert out[2]["role"] == "tool" and out[2]["tool_call_id"] == "c1"
+    assert [c["kind"] for c in data["changes"]] == ["unknown_role", "synthesized_result"]

@@ -58,9 +58,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from .model import ROLES, Block, Message, Text, ToolCall, ToolResult
 from .validate import arguments_problem, is_empty
@@ -135,9 +135,17 @@ def _with_note(content: Sequence[Block]) -> tuple[Block, ...]:
 
 
 def repair(
-    messages: Sequence[Message], *, dangling: Literal["synthesize", "remove"] = "synthesize"
+    messages: Sequence[Message] | Any,
+    *,
+    dangling: Literal["synthesize", "remove"] = "synthesize",
 ) -> RepairResult:
     """Repair a restored history; see the module docstring for the rules.
+
+    ``messages`` may be our Messages or provider dicts (OpenAI, Anthropic, Gemini, …). OpenAI
+    dicts are read leniently, since broken sessions are what this is for: unknown roles are
+    removed (reported), and calls with a missing id, a missing name or non-string arguments
+    reach the rules below instead of failing the read. Unknown content blocks still raise
+    ``ContentError`` naming their path.
 
     >>> from contextledger.model import Message, ToolCall
     >>> r = repair([Message.assistant("let me look", ToolCall("c1", "ls"))], dangling="remove")
@@ -146,6 +154,11 @@ def repair(
     """
     if dangling not in ("synthesize", "remove"):
         raise ValueError(f"dangling must be 'synthesize' or 'remove', not {dangling!r}")
+    if not all(isinstance(m, Message) for m in messages):
+        read, early = _read_leniently(messages)
+        result = repair(read, dangling=dangling)
+        later = tuple(replace(c, index=_source_index(c, read)) for c in result.changes)
+        return RepairResult(result.messages, tuple(sorted((*early, *later), key=lambda c: c.index)))
     changes: list[RepairChange] = []
 
     def note(kind: str, src: int, detail: str) -> None:
@@ -155,6 +168,73 @@ def repair(
     removed_calls = _fix_calls(items, note)
     out = _pair(items, removed_calls, dangling, note)
     return RepairResult(tuple(out), tuple(changes))
+
+
+# --- the dict front door -------------------------------------------------------------
+
+_OPENAI_ROLES = frozenset({"system", "developer", "user", "assistant", "tool"})
+
+
+def _read_leniently(payload: Any) -> tuple[tuple[Message, ...], list[RepairChange]]:
+    """Provider dicts → Messages with ids ``m<input index>``; OpenAI dicts leniently."""
+    from .providers import detect_format, read_messages
+
+    if isinstance(payload, Mapping) or detect_format(payload) != "openai":
+        return read_messages(payload), []
+    early: list[RepairChange] = []
+    kept: list[dict[str, Any]] = []
+    for i, raw in enumerate(payload):
+        if not isinstance(raw, Mapping) or raw.get("role") not in _OPENAI_ROLES:
+            role = raw.get("role") if isinstance(raw, Mapping) else type(raw).__name__
+            early.append(
+                RepairChange("unknown_role", i, "", f"removed a message with unknown role {role!r}")
+            )
+            continue
+        msg = dict(raw)
+        msg.setdefault("id", f"m{i}")
+        if not isinstance(msg["id"], str):
+            msg["id"] = f"m{i}"
+        if msg["role"] == "tool" and not isinstance(msg.get("tool_call_id"), str):
+            msg["tool_call_id"] = ""  # answers no call: removed as an orphan below, reported
+        if not isinstance(msg.get("content"), str | list | None):
+            early.append(
+                RepairChange(
+                    "unreadable_content",
+                    i,
+                    msg["id"],
+                    "content that is neither text nor a list of parts was removed",
+                )
+            )
+            msg["content"] = None
+        calls = msg.get("tool_calls")
+        if calls is not None:
+            msg["tool_calls"] = [_lenient_call(c) for c in calls] if isinstance(calls, list) else []
+        kept.append(msg)
+    return read_messages(kept, "openai"), early
+
+
+def _lenient_call(raw: Any) -> dict[str, Any]:
+    """A tool call in the shape the reader accepts; what is wrong stays visible to the rules."""
+    call = dict(raw) if isinstance(raw, Mapping) else {}
+    spec = call.get("function")
+    fn = dict(spec) if isinstance(spec, Mapping) else {}
+    args = fn.get("arguments", "")
+    if not isinstance(args, str):
+        args = "" if args is None else json.dumps(args, ensure_ascii=False)
+    fn["arguments"] = args
+    fn["name"] = fn.get("name") if isinstance(fn.get("name"), str) else ""
+    call["function"] = fn
+    call["id"] = call.get("id") if isinstance(call.get("id"), str) else ""
+    call["type"] = "function"
+    return call
+
+
+def _source_index(change: RepairChange, read: Sequence[Message]) -> int:
+    """The input index of the message a change is about (ids are ``m<index>`` when read)."""
+    mid = change.message_id or (read[change.index].id if change.index < len(read) else "")
+    if mid.startswith("m") and mid[1:].isdigit():
+        return int(mid[1:])
+    return change.index
 
 
 # --- phase A: roles, empties, misplaced blocks, non-string arguments -----------------

@@ -176,6 +176,44 @@ def sessions_import(file: Path, name: str, store_path: Path | None, fmt: str) ->
 # --- repair -----------------------------------------------------------------------
 
 
+def _untouched_openai(source: Any, result: Any) -> list[Any]:
+    """The repaired list in OpenAI form: messages repair did not touch are the input's own
+    dicts, byte for byte; only changed or added messages are written anew."""
+    from ..providers import write_messages
+
+    original: dict[str, Any] = {}
+    if isinstance(source, list):
+        for i, d in enumerate(source):
+            if isinstance(d, dict):
+                original[d["id"] if isinstance(d.get("id"), str) else f"m{i}"] = d
+    touched = {c.message_id for c in result.changes}
+    out: list[Any] = []
+    for m in result.messages:
+        if m.id in original and m.id not in touched:
+            out.append(original[m.id])
+        else:
+            out.extend(write_messages([m], "openai", validate=False)["messages"])
+    return out
+
+
+def read_raw(text: str) -> tuple[Any, str]:
+    """Our internal JSON/JSONL as Messages, or a provider payload as parsed JSON; and the format."""
+    from ..errors import ContentError
+    from ..storage.codec import loads_messages
+
+    try:
+        return loads_messages(text), "internal"
+    except ContentError:
+        pass
+    from ..providers import detect_format
+
+    try:
+        payload = json.loads(text)
+    except ValueError:
+        payload = [json.loads(line) for line in text.split("\n") if line.strip()]
+    return payload, detect_format(payload)
+
+
 def read_any(text: str) -> tuple[tuple[Message, ...], str]:
     """Messages from our internal JSON/JSONL, or any provider format; returns the format."""
     from ..errors import ContentError
@@ -208,11 +246,15 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
     from ..storage.codec import message_to_dict
 
     text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    dangling = "remove" if remove_dangling else "synthesize"
     try:
-        messages, fmt = read_any(text)
+        source, fmt = read_raw(text)
+        # Provider dicts go to repair() as they are: it reads broken sessions leniently
+        # (unknown roles, id-less calls) instead of refusing them.
+        result = run_repair(source, dangling=dangling)
     except (ContextLedgerError, ValueError) as exc:
         raise click.ClickException(f"{file}: {exc}") from None
-    result = run_repair(messages, dangling="remove" if remove_dangling else "synthesize")
+    messages = source
     if as_json:
         out: Any
         if fmt == "internal":
@@ -220,7 +262,10 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
         else:
             from ..providers import write_messages
 
-            out = write_messages(result.messages, fmt)  # type: ignore[arg-type]
+            if fmt == "openai":
+                out = _untouched_openai(source, result)
+            else:
+                out = write_messages(result.messages, fmt, validate=False)  # type: ignore[arg-type]
         click.echo(json.dumps({"format": fmt, "messages": out,
                                "changes": [_change_dict(c) for c in result.changes]},
                               indent=2, ensure_ascii=False))  # fmt: skip
