@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import click
 from rich.console import Console
@@ -246,7 +246,7 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
     from ..storage.codec import message_to_dict
 
     text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    dangling = "remove" if remove_dangling else "synthesize"
+    dangling: Literal["remove", "synthesize"] = "remove" if remove_dangling else "synthesize"
     try:
         source, fmt = read_raw(text)
         # Provider dicts go to repair() as they are: it reads broken sessions leniently
