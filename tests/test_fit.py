@@ -342,3 +342,18 @@ def test_recent_turns_come_back_when_a_prior_request_yields() -> None:
     res = fit(msgs, MODEL, window=600)
     assert res.report.kept == ("a0", "u1", "a1", "u2")
     assert res.report.used <= res.report.budget
+
+
+@given(data=histories(), drop=st.lists(st.integers(0, 40), max_size=4))
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_fit_never_sends_a_broken_tool_pair_even_from_a_broken_history(
+    data: tuple[tuple[Message, ...], int], drop: list[int]
+) -> None:
+    msgs, budget = data
+    broken = tuple(m for i, m in enumerate(msgs) if i not in drop)  # orphans and dangling calls
+    try:
+        res = fit(broken, MODEL, **window_for(budget))
+    except BudgetError:
+        return
+    assert not tool_pair_problems(res.messages)
+    assert res.report.used <= res.report.budget

@@ -36,7 +36,9 @@ from .errors import BudgetError
 from .gate import OnImages, accepts_images, vision_gate
 from .model import Block, FileAttachment, Image, Message, Text, ToolCall, ToolResult
 from .pricing.messages import REQUEST_OVERHEAD, Pricer
+from .repair import repair
 from .report import Notice
+from .validate import tool_pair_problems
 
 SEED_PRIOR_ANCHOR_BYTES = 4096
 DEFAULT_PRIOR_ANCHOR_TOKENS = SEED_PRIOR_ANCHOR_BYTES // 4  # the seed's bytes, at 4 bytes a token
@@ -311,7 +313,18 @@ class Fitter:
             )
             msgs = gated.messages
             notices.extend(gated.notices)
-        return _fit(self, tuple(msgs), tools, tuple(memory or ()), notices)
+        result = _fit(self, tuple(msgs), tools, tuple(memory or ()), list(notices))
+        if tool_pair_problems(result.messages):
+            # A broken history (a dangling call, an orphan result) must not reach the wire:
+            # repair it (reported, the input untouched) and fit again. Checking only what is
+            # sent keeps the every-turn cost proportional to the kept set.
+            repaired = repair(msgs)
+            notices.extend(
+                Notice("repaired", c.message_id, f"Repaired before sending: {c.detail}.")
+                for c in repaired.changes
+            )
+            result = _fit(self, repaired.messages, tools, tuple(memory or ()), notices)
+        return result
 
 
 def fit(
