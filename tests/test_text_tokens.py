@@ -312,3 +312,18 @@ def test_cached_counter_memoizes_and_is_bounded() -> None:
     assert c.name == "spy" and c.exact
     with pytest.raises(ValueError):
         CachedCounter(Spy(), maxsize=0)
+
+
+def test_batch_counts_equal_single_counts_and_the_accelerator_agrees() -> None:
+    """count_many (toktok-rs when installed, else tiktoken's batch) == count, text by text."""
+    import random
+
+    from contextledger.pricing.text import TiktokenCounter, count_many
+
+    rng = random.Random(7)
+    pieces = ["hello", "world", "def f(x):", "数据", "नमस्ते", "{\"a\": 1}", "\n", "    ", "😀",
+              "<|endoftext|>", "<|endofprompt|>", "2026-11-29", "   \t", "ﬁ", "\u200d"]  # fmt: skip
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 300))) for _ in range(400)]
+    for name in ("o200k_base", "cl100k_base"):
+        counter = TiktokenCounter.named(name)
+        assert count_many(counter, texts) == [counter.count(t) for t in texts]

@@ -198,6 +198,7 @@ class _Index:
         del self.starts[keep_units:]
         self.body = list(body)
         del self.costs[prefix:]
+        pricer.prime(body[prefix:])
         self.costs.extend(pricer.message(m).total for m in body[prefix:])
         del self.requests_before[prefix + 1 :]
         self.recaps = [i for i in self.recaps if i < prefix]
