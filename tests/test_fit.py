@@ -129,7 +129,9 @@ def test_seed_forty_images_only_the_cheapest_survives_when_dropping_is_allowed()
 
 def test_seed_attachment_body_goes_before_failing_the_turn() -> None:
     msg = Message.user("summarize", FileAttachment("notes.txt", text="x" * 10000), id="u1")
-    res = fit([msg], MODEL, **window_for(125))
+    with pytest.raises(BudgetError, match="current request"):  # verbatim or the error, by default
+        fit([msg], MODEL, **window_for(125))
+    res = fit([msg], MODEL, drop_current_attachments=True, **window_for(125))
     content = res.messages[0].content
     assert content[0] == Text("summarize")
     assert content[1] == Text("[file 'notes.txt' omitted to fit the context window]")
@@ -357,3 +359,30 @@ def test_fit_never_sends_a_broken_tool_pair_even_from_a_broken_history(
         return
     assert not tool_pair_problems(res.messages)
     assert res.report.used <= res.report.budget
+
+
+def test_system_prompt_too_big_is_named() -> None:
+    with pytest.raises(BudgetError, match="The system prompt needs"):
+        fit(
+            [Message.system("rule " * 3000), Message.assistant("hi")],
+            MODEL,
+            window=3000,
+            max_output_tokens=300,
+        )
+
+
+def test_messages_without_ids_get_positions_in_the_report() -> None:
+    msgs = [Message.user("old " * 400), Message.assistant("ok"), Message.user("now?")]
+    res = fit(msgs, MODEL, prior_anchors=0, **window_for(60))
+    assert all(c.message_id for c in res.report.changes)
+    assert res.report.kept[-1] == "m2"
+
+
+def test_system_argument_replacing_history_system_is_reported() -> None:
+    res = fit(
+        [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "a"}],
+        MODEL,
+        system="NEW",
+    )
+    assert res.messages[0].text == "NEW"
+    assert any("replaced by the system= prompt" in n.text for n in res.report.notices)

@@ -204,3 +204,36 @@ def test_compaction_token_trigger_follows_the_window_override() -> None:
     ]
     out = prepare(msgs, "gpt-4o", window=1300, max_output_tokens=200, compaction=True)
     assert out.event is not None  # 20 messages < 36, so only the token trigger can fire
+
+
+@given(
+    data=conversations(max_turns=10, reasoning_provider="anthropic"),
+    window=st.integers(1500, 20_000),
+)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_budget_equals_sent_for_every_target(data: tuple[Message, ...], window: int) -> None:
+    """Compact OpenAI-style arguments, names and foreign reasoning: priced as each writer sends."""
+    import dataclasses
+
+    def squeeze(m: Message) -> Message:
+        content = tuple(
+            dataclasses.replace(b, arguments=json.dumps(json.loads(b.arguments), separators=(",", ":")))
+            if isinstance(b, ToolCall) else b
+            for b in m.content
+        )  # fmt: skip
+        return Message(m.role, content, id=m.id, name="bob" if m.role == "user" else None)
+
+    msgs = tuple(squeeze(m) for m in data)
+    for target in ("openai", "anthropic", "gemini", "openai-responses"):
+        try:
+            out = prepare(
+                msgs,
+                "gpt-4o",
+                target=target,
+                window=window,
+                max_output_tokens=500,
+                compaction=False,
+            )
+        except BudgetError:
+            continue
+        assert out.report.used == price_request(out.body, "gpt-4o", target).total, target

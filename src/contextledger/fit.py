@@ -16,10 +16,10 @@ Rules, in order (each is a test):
 5. **Shedding.** Shrink the biggest text units to head + tail with a visible marker, never
    below ``shrink_floor`` tokens; then replace images from older turns, costliest first,
    with a visible placeholder; then replace attached file bodies.
-6. **The current request is sacred.** Its text is kept verbatim. If it cannot fit, its
-   attached file bodies go first (the seed's last resort: losing a file body beats failing
-   the turn); its images go only with ``drop_current_images=True``; both are reported.
-   Otherwise ``BudgetError`` says so plainly.
+6. **The current request is sacred.** It is kept verbatim or ``BudgetError`` says plainly
+   that it cannot fit. Only by explicit option may its attached file bodies go
+   (``drop_current_attachments=True``, the seed's last resort) or its images
+   (``drop_current_images=True``); each drop is reported.
 
 The report's ``used`` is exactly ``Pricer.messages(result.messages)``.
 """
@@ -34,7 +34,7 @@ from typing import Any, Literal
 from .catalog import Catalog, ModelInfo, lookup_model
 from .errors import BudgetError
 from .gate import OnImages, accepts_images, vision_gate
-from .model import Block, FileAttachment, Image, Message, Text, ToolCall, ToolResult
+from .model import Block, FileAttachment, Image, Message, Text, ToolCall, ToolResult, with_ids
 from .pricing.messages import REQUEST_OVERHEAD, Pricer
 from .repair import repair
 from .report import Notice
@@ -133,6 +133,7 @@ class FitOptions:
     min_history_tokens: int = MIN_HISTORY_TOKENS
     shrink_floor: int = 48
     drop_current_images: bool = False
+    drop_current_attachments: bool = False
     on_images: OnImages = "error"
     min_cut_index: int = 0
     hysteresis: float = 0.0
@@ -305,9 +306,21 @@ class Fitter:
         from .providers import read_messages
 
         msgs = read_messages(messages) if messages else ()
-        if system is not None:
-            msgs = (Message.system(system, id="system"), *(m for m in msgs if m.role != "system"))
         notices: list[Notice] = []
+        if any(not m.id for m in msgs):
+            # The report and its notices name messages by id: give id-less ones their position.
+            msgs = with_ids(msgs)
+        if system is not None:
+            replaced = [m for m in msgs if m.role == "system"]
+            notices.extend(
+                Notice(
+                    "replaced",
+                    m.id,
+                    "A system message in the history was replaced by the system= prompt.",
+                )
+                for m in replaced
+            )
+            msgs = (Message.system(system, id="system"), *(m for m in msgs if m.role != "system"))
         if not accepts_images(self.info, self.catalog)[0]:
             gated = vision_gate(
                 msgs, self.info, on_images=self.options.on_images, catalog=self.catalog
@@ -403,6 +416,14 @@ def _fit(
     # The current request (with system prompt and tool schemas) must fit on its own.
     anchor = body[anchor_pos] if anchor_pos is not None else None
     anchor_cost = costs[anchor_pos] if anchor_pos is not None else 0
+    if system_cost > budget:
+        raise BudgetError(
+            f"The system prompt needs {system_cost:,} tokens; {info.id} leaves {budget:,} for the "
+            f"conversation after reserving output and tool schemas. Shorten the system prompt or "
+            "use a larger-context model.",
+            needed=system_cost,
+            available=budget,
+        )
     if system_cost + anchor_cost > budget:
         anchor, anchor_cost = _rescue_anchor(
             fitter, anchor, system_cost, budget, tools_tokens, changes, notices
@@ -502,7 +523,7 @@ def _fit(
                 info.id,
                 total + tools_tokens,
                 budget + tools_tokens,
-                "the current request, its latest tool exchange",
+                "current request, its latest tool exchange",
             ),
             needed=total,
             available=budget,
@@ -593,11 +614,12 @@ def _rescue_anchor(
     changes: list[Change],
     notices: list[Notice],
 ) -> tuple[Message | None, int]:
-    """The current request does not fit. Only by explicit option may its images go."""
+    """The current request does not fit. Only by explicit option may its attached file
+    bodies (``drop_current_attachments``) or images (``drop_current_images``) go."""
     pricer = fitter.pricer
     needed = system_cost + (pricer.message(anchor).total if anchor else 0)
-    if anchor is not None:
-        # An attached file body is the seed's last resort: losing it beats failing the turn.
+    if anchor is not None and fitter.options.drop_current_attachments:
+        # By option, the seed's last resort: losing a file body beats failing the turn.
         files = sorted(
             (j for j, b in enumerate(anchor.content) if isinstance(b, FileAttachment)),
             key=lambda j: -pricer.block(anchor.content[j])[0] if anchor else 0,

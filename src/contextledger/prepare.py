@@ -162,6 +162,7 @@ class Preparer:
         compaction: bool | None = None,
         on_images: OnImages = "error",
         drop_current_images: bool = False,
+        drop_current_attachments: bool = False,
         hysteresis: float = 0.25,
         max_edge: int = 2000,
         env: Mapping[str, str] | None = None,
@@ -187,7 +188,10 @@ class Preparer:
             max_output_tokens=max_output_tokens,
             catalog=catalog,
             options=FitOptions(
-                on_images=on_images, drop_current_images=drop_current_images, hysteresis=hysteresis
+                on_images=on_images,
+                drop_current_images=drop_current_images,
+                drop_current_attachments=drop_current_attachments,
+                hysteresis=hysteresis,
             ),
             pricer=pricer,
         )

@@ -49,7 +49,9 @@ MAX_PIXELS = 1 << 28
 #: No provider accepts a side longer than this; PNG/WebP headers can declare more.
 MAX_SIDE = 65535
 
-_B64_START = 1024  # base64 characters decoded first: 768 bytes cover PNG, GIF, WebP and most JPEG headers
+_B64_START = (
+    1024  # base64 characters decoded first: 768 bytes cover PNG, GIF, WebP and most JPEG headers
+)
 _BYTES_START = 65536  # bytes read first from a file or a large buffer
 _GROWTH = 4
 

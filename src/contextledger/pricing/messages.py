@@ -121,7 +121,7 @@ class Pricer:
                 elif isinstance(b, ToolResult):
                     texts.extend(x.text for x in b.content if isinstance(x, Text))
                 elif isinstance(b, ToolCall):
-                    texts.append(b.arguments)
+                    texts.append(self._args(b))
         texts = [t for t in dict.fromkeys(texts) if t and t not in self._texts]
         if len(texts) < 64:
             return  # not worth a batch
@@ -148,10 +148,10 @@ class Pricer:
             self._images[img] = price
             return price
         if width is None or height is None:
-            cost = max_image_cost(self.model, img.detail, self.catalog)
+            cost = max_image_cost(self.model, self._detail(img), self.catalog)
             note = note or "size unknown; priced at the model's per-image maximum"
         else:
-            cost = image_cost(width, height, self.model, img.detail, self.catalog)
+            cost = image_cost(width, height, self.model, self._detail(img), self.catalog)
         price = ImagePrice(cost.tokens, width, height, cost.exact and not note, note)
         self._images[img] = price
         return price
@@ -170,7 +170,7 @@ class Pricer:
             result = (self.text(b.wire_text), 0)
         elif isinstance(b, ToolCall):
             result = (
-                TOOL_CALL_OVERHEAD + self.text(b.id) + self.text(b.name) + self.text(b.arguments),
+                TOOL_CALL_OVERHEAD + self.text(b.id) + self.text(b.name) + self.text(self._args(b)),
                 0,
             )
         elif isinstance(b, ToolResult):
@@ -187,6 +187,8 @@ class Pricer:
             )
         elif isinstance(b, Audio):
             result = (b.data.base64_length // 4, 0)
+        elif isinstance(b, Reasoning) and self.wire is not None and b.provider != self.wire:
+            result = (0, 0)  # the writer drops reasoning from another provider (reported there)
         elif isinstance(b, Reasoning):
             extra = sum(self.text(s) for s in b.summary) + (
                 len(b.encrypted) // 4 if b.encrypted else 0
@@ -203,7 +205,9 @@ class Pricer:
         hit = self._messages.get(id(m))
         if hit is not None and hit[0] is m:
             return hit[1]
-        text = self.message_overhead + (1 if m.name else 0)
+        # Only OpenAI Chat carries message names; other writers drop them (and say so).
+        named = m.name is not None and self.wire in (None, "openai")
+        text = self.message_overhead + (1 if named else 0)
         image = 0
         for b in m.content:
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
@@ -218,6 +222,19 @@ class Pricer:
             self._messages.clear()
         self._messages[id(m)] = (m, price)
         return price
+
+    def _detail(self, img: Image) -> str | None:
+        """OpenAI's ``detail`` travels only in OpenAI formats; other writers drop it."""
+        return img.detail if self.wire in (None, "openai", "openai-responses") else None
+
+    def _args(self, call: ToolCall) -> str:
+        """Tool arguments as the wire carries them: verbatim for OpenAI formats; re-serialized
+        from the parsed object for Anthropic (``input``) and Gemini (``args``)."""
+        if self.wire in ("anthropic", "gemini"):
+            parsed, error = call.parsed()
+            if error is None:
+                return json.dumps(parsed, ensure_ascii=False)
+        return call.arguments
 
     def _conventions(self, m: Message) -> int:
         """Tokens the wire format adds for this message (see ``providers.common``)."""
