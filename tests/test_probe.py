@@ -260,3 +260,25 @@ def test_fuzz_only_typed_errors(
 def test_fuzz_random_bodies(sig: bytes, body: bytes) -> None:
     with contextlib.suppress(ImageProbeError):
         probe_image(sig + body)
+
+
+def test_gif_animation_and_size_follow_pillow() -> None:
+    """A one-frame GIF with a NETSCAPE loop block is still; a first frame beyond the
+    logical screen widens the canvas (both as Pillow 13 reports them)."""
+    import io
+
+    from PIL import Image as PILImage
+
+    still = io.BytesIO()
+    PILImage.new("P", (50, 40)).save(still, "GIF", loop=0)
+    assert probe_image(still.getvalue()).animated is False
+    assert PILImage.open(io.BytesIO(still.getvalue())).is_animated is False
+    moving = io.BytesIO()
+    frames = [PILImage.new("RGB", (50, 40), c) for c in ((255, 0, 0), (0, 255, 0))]
+    frames[0].save(moving, "GIF", save_all=True, append_images=frames[1:], loop=0)
+    assert probe_image(moving.getvalue()).animated is True
+    data = bytearray(still.getvalue())
+    data[6:10] = (10).to_bytes(2, "little") + (10).to_bytes(
+        2, "little"
+    )  # screen smaller than frame
+    assert probe_image(bytes(data)).width == PILImage.open(io.BytesIO(bytes(data))).size[0]

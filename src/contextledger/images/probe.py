@@ -240,34 +240,40 @@ def _skip_sub_blocks(b: bytes, pos: int) -> int:
 
 def _parse_gif(b: bytes) -> ImageInfo:
     _need(b, 13, "the GIF logical screen descriptor")
-    width, height = struct.unpack_from("<HH", b, 6)
-    _check_size(width, height, "GIF")
+    screen_w, screen_h = struct.unpack_from("<HH", b, 6)
+    if screen_w * screen_h > MAX_PIXELS or max(screen_w, screen_h) > MAX_SIDE:
+        _check_size(screen_w, screen_h, "GIF")  # absurd from the header alone
     packed = b[10]
     pos = 13 + (3 << ((packed & 7) + 1) if packed & 0x80 else 0)
     images = 0
-    # Bounded: stops at the second image descriptor, a looping extension or the trailer.
+    width, height = screen_w, screen_h
+    # Animated means a second frame, as Pillow decides: a NETSCAPE looping extension alone
+    # (Pillow writes one for loop=0) is not animation. Bounded: stops at the second image
+    # descriptor or the trailer.
     while True:
         _need(b, pos + 1, "the GIF blocks after the first frame")
         intro = b[pos]
         if intro == 0x21:  # extension
             _need(b, pos + 3, "a GIF extension")
-            label, size = b[pos + 1], b[pos + 2]
-            if label == 0xFF and size >= 11:
-                _need(b, pos + 14, "a GIF application extension")
-                if b[pos + 3 : pos + 14] in (b"NETSCAPE2.0", b"ANIMEXTS1.0"):
-                    return ImageInfo(width, height, "gif", True)
             pos = _skip_sub_blocks(b, pos + 2)
         elif intro == 0x2C:  # image descriptor
             images += 1
             if images > 1:
+                _check_size(width, height, "GIF")
                 return ImageInfo(width, height, "gif", True)
             _need(b, pos + 11, "a GIF image descriptor")
+            left, top, fw, fh = struct.unpack_from("<HHHH", b, pos + 1)
+            # A first frame beyond the logical screen (or a 0×0 screen) widens the canvas,
+            # as Pillow reports it.
+            width, height = max(screen_w, left + fw), max(screen_h, top + fh)
             local = b[pos + 9]
             pos += 10 + (3 << ((local & 7) + 1) if local & 0x80 else 0)
             pos = _skip_sub_blocks(b, pos + 1)  # +1: LZW minimum code size
         elif intro == 0x3B:  # trailer
             if images == 0:
+                _check_size(screen_w, screen_h, "GIF")
                 raise ImageProbeError("corrupt GIF: no image before the trailer")
+            _check_size(width, height, "GIF")
             return ImageInfo(width, height, "gif", False)
         else:
             raise ImageProbeError(f"corrupt GIF: unexpected block 0x{intro:02x} at byte {pos}")
