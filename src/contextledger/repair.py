@@ -250,7 +250,9 @@ def _normalize(messages: Sequence[Message], note: _Note) -> list[_Item]:
         if is_empty(m):
             note("empty_message", i, f"removed an empty {role} message")
             continue
-        if role == "system" and items:
+        if role == "system" and items and items[-1].msg.role != "system":
+            # several system messages at the start (system + developer) are fine; one after
+            # the conversation started is kept, as a user message
             m = replace(m, role="user")
             note("system_moved", i, "a system message after the start was kept as a user message")
         if m.role == "tool":

@@ -3,7 +3,7 @@
 A conversation is valid when a provider would accept its tool structure:
 
 * every message has a known role and at least one non-empty block;
-* a ``system`` message appears only first;
+* ``system`` messages appear only at the start (one or several, e.g. system + developer);
 * ``ToolCall`` blocks appear only in assistant messages, ``ToolResult`` blocks only in
   tool messages, and a tool message holds nothing but ``ToolResult`` blocks;
 * every tool call has a non-empty id that is unique in the conversation, a tool name,
@@ -107,6 +107,7 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
                     f"tool call {call_id!r} ({call.name}) has no result in the tool messages that follow it",
                 )
 
+    conversation_started = False
     for i, m in enumerate(messages):
         where = f"messages[{i}]"
         role = m.role
@@ -118,8 +119,9 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
             continue
         if is_empty(m):
             add(i, where, "empty", f"{role} message has no content")
-        if role == "system" and i != 0:
-            add(i, where, "system_position", "a system message may only come first")
+        if role == "system" and conversation_started:
+            add(i, where, "system_position", "a system message may only come at the start")
+        conversation_started = conversation_started or role != "system"
         calls: dict[str, ToolCall] = {}
         for j, b in enumerate(m.content):
             bpath = f"{where}.content[{j}]"

@@ -73,7 +73,7 @@ def read(messages: Sequence[Any], path: str = "messages") -> tuple[Message, ...]
             call_id = c.expect_str(msg.get("tool_call_id"), p + ".tool_call_id", "tool_call_id")
             parts = _read_parts(msg.get("content"), p, "tool")
             content, is_error = _tool_content(parts, p)
-            out.append(Message("tool", (ToolResult(call_id, content, is_error),), id=mid))
+            out.append(Message("tool", (ToolResult(call_id, content, is_error, name),), id=mid))
         else:
             raise ContentError(p + ".role", f"unknown role {role!r}")
     return tuple(out)
@@ -131,6 +131,14 @@ def _read_file(spec: dict[str, Any], path: str) -> FileAttachment:
 
 def _read_assistant(msg: dict[str, Any], path: str) -> tuple[Block, ...]:
     blocks = list(_read_parts(msg.get("content"), path, "assistant"))
+    refusal = msg.get("refusal")
+    if isinstance(refusal, str) and refusal and not blocks:
+        blocks.append(Text(refusal))  # a refusal is what the assistant said; it is sent as text
+    if isinstance(msg.get("function_call"), dict) and not msg.get("tool_calls"):
+        raise ContentError(
+            path + ".function_call",
+            "legacy function_call messages are not supported; convert them to tool_calls",
+        )
     calls = msg.get("tool_calls") or []
     if not isinstance(calls, list):
         raise ContentError(path + ".tool_calls", "tool_calls must be a list")

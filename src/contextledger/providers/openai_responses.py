@@ -285,15 +285,27 @@ def _output(r: ToolResult, path: str) -> str | list[dict[str, Any]]:
 
 
 def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[str, Any]]:
-    reasoning: list[dict[str, Any]] = []
+    """Items in the order the blocks came: the API requires each reasoning item to stay
+    right before the item it produced (a reordered history is rejected)."""
+    items: list[dict[str, Any]] = []
     texts: list[str] = []
-    calls: list[dict[str, Any]] = []
+
+    def flush_text() -> None:
+        if len(texts) == 1:
+            items.append({"type": "message", "role": "assistant", "content": texts[0]})
+        elif texts:
+            parts = [{"type": "output_text", "text": t} for t in texts]
+            items.append({"type": "message", "role": "assistant", "content": parts})
+        texts.clear()
+
     for j, b in enumerate(m.content):
         p = f"{path}.content[{j}]"
         if isinstance(b, Text | Recap):
             texts.append(b.wire_text if isinstance(b, Recap) else b.text)
-        elif isinstance(b, ToolCall):
-            calls.append(
+            continue
+        flush_text()
+        if isinstance(b, ToolCall):
+            items.append(
                 {"type": "function_call", "call_id": b.id, "name": b.name, "arguments": b.arguments}
             )
         elif isinstance(b, Reasoning):
@@ -310,18 +322,8 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
                 item["encrypted_content"] = b.encrypted
             if b.text:
                 item["content"] = [{"type": "reasoning_text", "text": b.text}]
-            reasoning.append(item)
+            items.append(item)
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
-    items = list(reasoning)
-    if len(texts) == 1:
-        items.append({"type": "message", "role": "assistant", "content": texts[0]})
-    elif texts:
-        items.append(
-            {
-                "type": "message",
-                "role": "assistant",
-                "content": [{"type": "output_text", "text": t} for t in texts],
-            }
-        )
-    return items + calls
+    flush_text()
+    return items
