@@ -35,7 +35,9 @@ def test_convert_reports_the_path_of_an_unsupported_block(tmp_path: Path) -> Non
     ]
     res = CliRunner().invoke(main, ["convert", _write(tmp_path, msgs), "--to", "anthropic"])
     assert res.exit_code == 2
-    assert "messages[0].content[0]: block type 'audio' cannot be sent to anthropic" in res.stderr
+    assert (
+        "messages[0].content[0]: block type 'input_audio' cannot be sent to anthropic" in res.stderr
+    )
 
 
 def test_convert_runs_the_vision_gate_for_a_model(tmp_path: Path) -> None:

@@ -237,3 +237,13 @@ def test_budget_equals_sent_for_every_target(data: tuple[Message, ...], window: 
         except BudgetError:
             continue
         assert out.report.used == price_request(out.body, "gpt-4o", target).total, target
+
+
+def test_compaction_event_can_be_kept_on_the_callers_record_after_a_repair() -> None:
+    msgs = [Message.user(f"step {i}", id=f"u{i}") for i in range(40)]
+    msgs.insert(5, Message("assistant", (ToolCall("c1", "run", "{}"),), id="a1"))  # dangling
+    conv = Conversation.from_messages(msgs)
+    out = conv.prepare("gpt-4o", compaction=True)
+    assert out.event is not None
+    kept = Conversation(conv.record, (*conv.events, out.event))  # no ContentError
+    assert kept.view[0].is_recap

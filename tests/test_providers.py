@@ -139,7 +139,8 @@ def test_audio_cannot_be_sent_to_anthropic() -> None:
     with pytest.raises(UnsupportedBlockError) as err:
         translate(msgs, "anthropic")
     assert (
-        str(err.value) == "messages[3].content[1]: block type 'audio' cannot be sent to anthropic"
+        str(err.value)
+        == "messages[3].content[1]: block type 'input_audio' cannot be sent to anthropic"
     )
     assert err.value.path == "messages[3].content[1]"
     assert translate(msgs, "gemini").body["contents"][-1]["parts"][0] == {"text": "listen"}

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import ClassVar
+
 
 class ContextLedgerError(Exception):
     """Base class for every error contextledger raises on purpose."""
@@ -22,7 +26,11 @@ class ContentError(ContextLedgerError, ValueError):
 class UnsupportedBlockError(ContentError):
     """A block the target format cannot carry."""
 
+    # Our block names where a wire name is better known (OpenAI's input_audio).
+    WIRE_NAMES: ClassVar[Mapping[str, str]] = MappingProxyType({"audio": "input_audio"})
+
     def __init__(self, path: str, block_type: str, target: str, hint: str = "") -> None:
+        block_type = self.WIRE_NAMES.get(block_type, block_type)
         self.block_type = block_type
         self.target = target
         reason = f"block type {block_type!r} cannot be sent to {target}"

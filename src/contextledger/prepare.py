@@ -24,7 +24,7 @@ from .catalog import PROVIDERS, Catalog, ModelInfo, lookup_model
 from .compaction.conversation import CompactionEvent, Conversation, compaction_enabled
 from .compaction.policy import CompactionPolicy
 from .compaction.summarizers import Summarizer
-from .errors import ContentError, ContextLedgerError
+from .errors import ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
 from .gate import OnImages
 from .images.probe import probe_image
@@ -128,6 +128,7 @@ class _Plan:
     height: int | None
     cap: int | None
     count: int = 1
+    problem: str = ""
 
 
 @dataclass(slots=True)
@@ -197,6 +198,7 @@ class Preparer:
         )
         self._caches = _Caches()
         self._encoded_now: dict[int, Image] = {}
+        self._problems: list[Notice] = []
 
     # ------------------------------------------------------------------ pipeline
 
@@ -246,6 +248,14 @@ class Preparer:
             catalog=self.catalog,
         )
         event = outcome.event if outcome.status == "compacted" else None
+        if event is not None and repaired.changes:
+            # The event is for the caller's record: repair's synthesized results are not in it.
+            known = {m.id for m in conv.record}
+            event = replace(
+                event,
+                covers=tuple(c for c in event.covers if c in known),
+                new_covers=tuple(c for c in event.new_covers if c in known),
+            )
         work = outcome.conversation
         if outcome.status in ("compacted", "failed"):
             notices.extend(Notice("compaction", "", line) for line in outcome.report[:1])
@@ -269,6 +279,7 @@ class Preparer:
         notices.extend(
             Notice("normalized", n.where, f"Image {n.label} was {n.reason}.") for n in normalized
         )
+        notices.extend(self._problems)
         notices.extend(result.report.notices)
         sent_messages = _substitute(result.messages, {k: v for k, v in self._encoded_now.items()})
 
@@ -363,7 +374,7 @@ class Preparer:
             plan = self._make_plan(img, count, many, where)
             self._caches.plans[key] = plan
         planned = replace(img, width=plan.width, height=plan.height) if plan.width else img
-        if plan.cap is not None:
+        if plan.cap is not None or plan.problem:
             plans[id(planned)] = replace(plan, where=where, image=img)
         return planned
 
@@ -376,8 +387,13 @@ class Preparer:
                 info = probe_image(self.media.read(img.ref))
             else:
                 return _Plan(img, where, None, None, None)
-        except ContextLedgerError:
-            return _Plan(img, where, None, None, None)  # priced at the per-image maximum
+        except ContextLedgerError as exc:
+            # never free, never by URL length: priced at the per-image maximum, and said so
+            problem = (
+                f"could not be read ({exc}); it is sent as is and priced at "
+                f"{self.info.id}'s per-image maximum"
+            )
+            return _Plan(img, where, None, None, None, problem=problem)
         w, h = info.display_size
         side = (
             limits.many_images_max_side if many and limits.many_images_max_side else limits.max_side
@@ -403,11 +419,17 @@ class Preparer:
         """Re-encode the planned images that are being sent. Returns substitutions to price
         again when an encoder had to go below the planned size (a provider byte limit)."""
         self._encoded_now = {}
+        self._problems = []
         mismatched: dict[int, Image] = {}
         for m in messages:
             for img in m.images():
                 plan = plans.get(id(img))
                 if plan is None:
+                    continue
+                if plan.problem:
+                    self._problems.append(
+                        Notice("unreadable", plan.where, f"Image {img.label} {plan.problem}.")
+                    )
                     continue
                 new, note = self._encode(plan)
                 self._encoded_now[id(img)] = new
@@ -432,10 +454,11 @@ class Preparer:
                 data, max_edge=plan.cap, limits=self.info.image_limits, image_count=plan.count,
                 name=img.name, model=self.info.id,
             )  # fmt: skip
-        except ContextLedgerError:
-            out: tuple[Image, NormalizedNote | None] = (img, None)
-            self._caches.encoded[key] = out
-            return out
+        except ContextLedgerError as exc:
+            raise ImageProbeError(
+                f"must be resized for {self.info.id} but cannot be ({exc})",
+                source=img.describe(plan.width, plan.height),
+            ) from None
         if self.media is not None:
             stored = self.media.put(result.data, result.media_type)
             new = Image(

@@ -155,9 +155,9 @@ def repair(
     if dangling not in ("synthesize", "remove"):
         raise ValueError(f"dangling must be 'synthesize' or 'remove', not {dangling!r}")
     if not all(isinstance(m, Message) for m in messages):
-        read, early = _read_leniently(messages)
+        read, early, index_of = _read_leniently(messages)
         result = repair(read, dangling=dangling)
-        later = tuple(replace(c, index=_source_index(c, read)) for c in result.changes)
+        later = tuple(replace(c, index=_source_index(c, read, index_of)) for c in result.changes)
         return RepairResult(result.messages, tuple(sorted((*early, *later), key=lambda c: c.index)))
     changes: list[RepairChange] = []
 
@@ -175,14 +175,17 @@ def repair(
 _OPENAI_ROLES = frozenset({"system", "developer", "user", "assistant", "tool"})
 
 
-def _read_leniently(payload: Any) -> tuple[tuple[Message, ...], list[RepairChange]]:
+def _read_leniently(
+    payload: Any,
+) -> tuple[tuple[Message, ...], list[RepairChange], dict[str, int]]:
     """Provider dicts → Messages with ids ``m<input index>``; OpenAI dicts leniently."""
     from .providers import detect_format, read_messages
 
     if isinstance(payload, Mapping) or detect_format(payload) != "openai":
-        return read_messages(payload), []
+        return read_messages(payload), [], {}
     early: list[RepairChange] = []
     kept: list[dict[str, Any]] = []
+    index_of: dict[str, int] = {}
     for i, raw in enumerate(payload):
         if not isinstance(raw, Mapping) or raw.get("role") not in _OPENAI_ROLES:
             role = raw.get("role") if isinstance(raw, Mapping) else type(raw).__name__
@@ -207,33 +210,56 @@ def _read_leniently(payload: Any) -> tuple[tuple[Message, ...], list[RepairChang
             )
             msg["content"] = None
         calls = msg.get("tool_calls")
+        if calls is not None and not isinstance(calls, list):
+            early.append(
+                RepairChange(
+                    "malformed_tool_calls",
+                    i,
+                    msg["id"],
+                    "tool_calls that is not a list was removed",
+                )
+            )
+            calls = []
         if calls is not None:
-            msg["tool_calls"] = [_lenient_call(c) for c in calls] if isinstance(calls, list) else []
+            fixed = []
+            for k, raw_call in enumerate(calls):
+                call, note = _lenient_call(raw_call)
+                if note:
+                    early.append(
+                        RepairChange("arguments_reencoded", i, msg["id"], f"tool call {k}: {note}")
+                    )
+                fixed.append(call)
+            msg["tool_calls"] = fixed
+        index_of[msg["id"]] = i
         kept.append(msg)
-    return read_messages(kept, "openai"), early
+    return read_messages(kept, "openai"), early, index_of
 
 
-def _lenient_call(raw: Any) -> dict[str, Any]:
-    """A tool call in the shape the reader accepts; what is wrong stays visible to the rules."""
+def _lenient_call(raw: Any) -> tuple[dict[str, Any], str]:
+    """A tool call in the shape the reader accepts, and what was re-encoded to get there;
+    what is still wrong (no id, no name, bad JSON) stays visible to the rules below."""
     call = dict(raw) if isinstance(raw, Mapping) else {}
     spec = call.get("function")
     fn = dict(spec) if isinstance(spec, Mapping) else {}
     args = fn.get("arguments", "")
+    note = ""
     if not isinstance(args, str):
+        note = f"arguments given as {type(args).__name__} were re-encoded as a JSON string"
         args = "" if args is None else json.dumps(args, ensure_ascii=False)
     fn["arguments"] = args
     fn["name"] = fn.get("name") if isinstance(fn.get("name"), str) else ""
     call["function"] = fn
     call["id"] = call.get("id") if isinstance(call.get("id"), str) else ""
     call["type"] = "function"
-    return call
+    return call, note
 
 
-def _source_index(change: RepairChange, read: Sequence[Message]) -> int:
-    """The input index of the message a change is about (ids are ``m<index>`` when read)."""
+def _source_index(change: RepairChange, read: Sequence[Message], index_of: dict[str, int]) -> int:
+    """The input index of the message a change is about."""
     mid = change.message_id or (read[change.index].id if change.index < len(read) else "")
-    if mid.startswith("m") and mid[1:].isdigit():
-        return int(mid[1:])
+    base = mid.split(".", 1)[0]  # synthesized results are named after their call's message
+    if base in index_of:
+        return index_of[base]
     return change.index
 
 

@@ -244,7 +244,7 @@ def image_block(img: Image, path: str) -> dict[str, Any]:
 def _user_blocks(m: Message, path: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for j, b in enumerate(c.user_order(m.content)):
-        p = f"{path}.content[{j}]"
+        p = f"{path}.content[{c.index_in(m.content, b, j)}]"  # the input position
         if isinstance(b, Text):
             out.append({"type": "text", "text": b.text})
         elif isinstance(b, Recap):

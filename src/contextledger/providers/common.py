@@ -65,6 +65,15 @@ def user_order(content: Sequence[Block]) -> list[Block]:
     return [*out, *rest]
 
 
+def index_in(content: Sequence[Block], block: Block, fallback: int) -> int:
+    """Where ``block`` (by identity) sits in ``content``: error paths name the input
+    position, not the position after images were moved first and labelled."""
+    for i, b in enumerate(content):
+        if b is block:
+            return i
+    return fallback
+
+
 def strip_labels(blocks: Sequence[Block]) -> list[Block]:
     """Undo ``user_order`` labelling: drop ``Image k:`` texts that sit right before an image."""
     if sum(isinstance(b, Image) for b in blocks) < 2:

@@ -256,7 +256,7 @@ def _guess_type(url: str, path: str) -> str:
 def _user_parts(m: Message, path: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for j, b in enumerate(c.user_order(m.content)):
-        p = f"{path}.content[{j}]"
+        p = f"{path}.content[{c.index_in(m.content, b, j)}]"  # the input position
         if isinstance(b, Text):
             out.append({"text": b.text})
         elif isinstance(b, Recap):

@@ -297,7 +297,7 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
         return _text_of(blocks[0])
     parts: list[dict[str, Any]] = []
     for j, b in enumerate(blocks):
-        p = f"{path}.content[{j}]"
+        p = f"{path}.content[{c.index_in(m.content, b, j)}]"  # the input position
         if isinstance(b, Text | Recap):
             parts.append({"type": "text", "text": _text_of(b)})
         elif isinstance(b, Image):

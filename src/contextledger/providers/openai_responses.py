@@ -240,7 +240,7 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
         return only.wire_text if isinstance(only, Recap) else only.text
     parts: list[dict[str, Any]] = []
     for j, b in enumerate(blocks):
-        p = f"{path}.content[{j}]"
+        p = f"{path}.content[{c.index_in(m.content, b, j)}]"  # the input position
         if isinstance(b, Text):
             parts.append({"type": "input_text", "text": b.text})
         elif isinstance(b, Recap):
