@@ -45,8 +45,9 @@ def test_custom_limit_and_margin() -> None:
 
 def test_token_trigger_whichever_comes_first() -> None:
     view = turns(20)
-    assert plan_compaction(view, view_tokens=74_999, window=100_000) is None
-    plan = plan_compaction(view, view_tokens=75_000, window=100_000)
+    # "exceeds a fraction of the window": 75,000 of 100,000 at 0.75 does not, 75,001 does
+    assert plan_compaction(view, view_tokens=75_000, window=100_000) is None
+    plan = plan_compaction(view, view_tokens=75_001, window=100_000)
     assert plan is not None and plan.reason == "tokens" and plan.token_threshold == 75_000
     assert "75,000" in plan.detail
     # only one of the two numbers: no token trigger

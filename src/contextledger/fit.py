@@ -864,7 +864,7 @@ def _shed(
                 tokens,
                 what=f"image {label}",
                 text=f"[image {label} omitted to fit the context window]",
-                reason="image from an older turn dropped to fit the context window",
+                reason="image dropped to fit the context window (costliest first)",
                 notice=f"The model will not see image {label} {fitter.ago(msgs[i].id)}: "
                 "dropped to fit the context window.",
             )

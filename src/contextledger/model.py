@@ -65,7 +65,20 @@ class InlineData:
             return NotImplemented
         if self.text is other.text and self.start == other.start:
             return True
-        return self.base64_length == other.base64_length and self.base64 == other.base64
+        if self.base64_length != other.base64_length:
+            return False
+        if self.start == other.start:
+            return self.text == other.text  # no copy
+        # Different prefixes (a data URL and a bare payload): compare in slices, never
+        # copying a multi-megabyte payload whole.
+        step = 1 << 16
+        for k in range(0, self.base64_length, step):
+            if (
+                self.text[self.start + k : self.start + k + step]
+                != other.text[other.start + k : other.start + k + step]
+            ):
+                return False
+        return True
 
     def __hash__(self) -> int:
         return hash((self.text, self.start))

@@ -180,10 +180,10 @@ def ensure_valid(messages: Sequence[Message], target: str = "") -> None:
     """Raise :class:`ContentError` naming the first problem's path; return None when valid.
 
     >>> from contextledger.model import Message
-    >>> ensure_valid([Message.system("s"), Message.system("t")], target="openai")
+    >>> ensure_valid([Message.user("s"), Message.system("t")], target="openai")
     Traceback (most recent call last):
     ...
-    contextledger.errors.ContentError: messages[1]: a system message may only come first (refusing to write openai; run contextledger.repair first)
+    contextledger.errors.ContentError: messages[1]: a system message may only come at the start (refusing to write openai; run contextledger.repair first)
     """
     problems = tool_pair_problems(messages)
     if not problems:

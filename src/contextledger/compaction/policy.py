@@ -14,7 +14,8 @@ Ambiguities the seed leaves open, settled here:
   and ``keep_recent`` count conversation turns only; system messages are never counted,
   never covered and never summarized. A recap message in the view counts as one turn.
 * **The trigger fires at ``history_limit - margin`` messages or more** (``>=``, so 36 fires).
-* **The token trigger** fires when ``view_tokens >= token_fraction * window``; it is active
+* **The token trigger** fires when the view *exceeds* the fraction of the window
+  (``view_tokens > token_fraction * window``); it is active
   only when both ``view_tokens`` and ``window`` are given. ``min_messages`` and the
   cooldown apply to both triggers ("whichever comes first").
 * **The cooldown counts messages appended to the record since the last recap was
@@ -159,7 +160,7 @@ def assess_compaction(
                 f"not needed: {count} messages, fewer than the minimum of {policy.min_messages}"
             )
         by_count = count >= policy.trigger_messages
-        by_tokens = view_tokens is not None and threshold is not None and view_tokens >= threshold
+        by_tokens = view_tokens is not None and threshold is not None and view_tokens > threshold
         if not (by_count or by_tokens):
             return Skip(
                 f"not needed: {count} messages, compaction starts at {policy.trigger_messages} "
