@@ -356,3 +356,16 @@ def test_audio_block_is_readable_and_kept_for_openai() -> None:
     assert isinstance(m[0].content[0], Audio)
     assert translate(m, "openai").body["messages"][0]["content"][0]["type"] == "input_audio"
     assert isinstance(m[0].content[0], Audio | Text)
+
+
+def test_gemini_function_call_signatures_survive() -> None:
+    """Gemini 3 answers 400 when a function call comes back without its thought signature."""
+    g = {"contents": [
+        {"role": "user", "parts": [{"text": "weather?"}]},
+        {"role": "model", "parts": [{"functionCall": {"name": "get_weather", "args": {"city": "Paris"}}, "thoughtSignature": "SIG_A"}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": "get_weather", "response": {"output": "20"}}}]},
+    ]}  # fmt: skip
+    msgs = read_messages(g)
+    assert msgs[1].tool_calls[0].signature == "SIG_A"
+    part = translate(msgs, "gemini").body["contents"][1]["parts"][0]
+    assert part["thought_signature"] == "SIG_A"

@@ -144,6 +144,9 @@ class ToolCall:
     id: str
     name: str
     arguments: str = "{}"
+    signature: str | None = (
+        None  # a provider's opaque token for this call (Gemini), sent back untouched
+    )
     type: Literal["tool_call"] = field(default="tool_call", init=False)
 
     def parsed(self) -> tuple[Any, str | None]:

@@ -94,10 +94,12 @@ def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> Bloc
     if "function_call" in part:
         fc = _snake(c.expect_dict(part["function_call"], path + ".function_call"))
         fid = c.name_or(fc.get("id"), f"{GENERATED_ID}{turn}-{k}")
+        signature = c.opt_str(part.get("thought_signature"))
         return ToolCall(
             fid,
             c.expect_str(fc.get("name"), path, "name"),
             json.dumps(fc.get("args", {}), ensure_ascii=False),
+            signature,
         )
     if "text" in part:
         text = c.expect_str(part["text"], path, "text")
@@ -309,7 +311,11 @@ def _model_parts(
             fc: dict[str, Any] = {"name": b.name, "args": args}
             if not b.id.startswith(GENERATED_ID):
                 fc["id"] = b.id
-            out.append({"function_call": fc})
+            call_part: dict[str, Any] = {"function_call": fc}
+            if b.signature:
+                # Gemini 3 rejects a history whose function calls lost their signatures
+                call_part["thought_signature"] = b.signature
+            out.append(call_part)
         elif isinstance(b, Reasoning):
             if b.provider != TARGET:
                 notices.append(reasoning_dropped(p, b, TARGET))
