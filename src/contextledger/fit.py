@@ -321,12 +321,29 @@ class Fitter:
                 for m in replaced
             )
             msgs = (Message.system(system, id="system"), *(m for m in msgs if m.role != "system"))
+        gate_changes: tuple[Change, ...] = ()
         if not accepts_images(self.info, self.catalog)[0]:
             gated = vision_gate(
                 msgs, self.info, on_images=self.options.on_images, catalog=self.catalog
             )
             msgs = gated.messages
             notices.extend(gated.notices)
+            gate_changes = tuple(
+                Change("replaced", n.where, None, "image", n.text, 0, 0) for n in gated.notices
+            )
+        result = self._fit_checked(msgs, tools, memory, notices)
+        if gate_changes:  # the gate's replacements belong in the report's changes too
+            report = replace(result.report, changes=gate_changes + result.report.changes)
+            result = FitResult(result.messages, report)
+        return result
+
+    def _fit_checked(
+        self,
+        msgs: Sequence[Message],
+        tools: Sequence[Mapping[str, Any]] | None,
+        memory: Sequence[Message] | None,
+        notices: list[Notice],
+    ) -> FitResult:
         result = _fit(self, tuple(msgs), tools, tuple(memory or ()), list(notices))
         if tool_pair_problems(result.messages):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
