@@ -223,8 +223,8 @@ def render_message(
         label = f"Tool {name}{' (failed)' if r0 is not None and r0.is_error else ''}"
     else:
         label = message.role.capitalize()
-    if max_chars is not None:
-        text = head_tail(text, max_chars)
+    if max_chars is not None:  # the cap holds for the whole line, role label included
+        text = head_tail(text, max(1, max_chars - len(label) - 2))
     return f"{label}: {text}"
 
 
