@@ -369,3 +369,24 @@ def test_gemini_function_call_signatures_survive() -> None:
     assert msgs[1].tool_calls[0].signature == "SIG_A"
     part = translate(msgs, "gemini").body["contents"][1]["parts"][0]
     assert part["thought_signature"] == "SIG_A"
+
+
+def test_anthropic_cache_control_survives_a_round_trip() -> None:
+    """Prompt-caching breakpoints are not dropped on the way through (system, text, image,
+    tool_use, tool_result), and the result still validates against the SDK types."""
+    body = {
+        "system": [{"type": "text", "text": "You are X.", "cache_control": {"type": "ephemeral"}}],
+        "messages": [
+            {"role": "user", "content": [
+                {"type": "image", "source": {"type": "url", "url": "https://x/a.png"}, "cache_control": {"type": "ephemeral"}},
+                {"type": "text", "text": "look", "cache_control": {"type": "ephemeral", "ttl": "1h"}},
+            ]},
+            {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "ls", "input": {}, "cache_control": {"type": "ephemeral"}}]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "a b", "cache_control": {"type": "ephemeral"}}]},
+        ],
+    }  # fmt: skip
+    out = translate(read_messages(body), "anthropic").body
+    assert out == body
+    validate_body("anthropic", out)
+    # other formats carry no cache_control, and nothing else changes for them
+    assert "cache_control" not in json.dumps(translate(read_messages(body), "openai").body)

@@ -961,7 +961,7 @@ def _replace_block(m: Message, path: tuple[int, ...], new: Block) -> Message:
         assert isinstance(tr, ToolResult) and isinstance(new, Text | Image)
         inner = list(tr.content)
         inner[path[1]] = new
-        content[path[0]] = ToolResult(tr.call_id, tuple(inner), tr.is_error, tr.name)
+        content[path[0]] = replace(tr, content=tuple(inner))
     return m.with_content(content)
 
 

@@ -8,7 +8,7 @@ back to a vision model sends the images again.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from .catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
@@ -94,7 +94,7 @@ def vision_gate(
                 for x in b.content:
                     if isinstance(x, Image):
                         notices.append(_notice(x, model_id, m.id))
-                content.append(ToolResult(b.call_id, inner, b.is_error, b.name))
+                content.append(replace(b, content=inner))
             else:
                 content.append(b)
         out.append(m.with_content(content))

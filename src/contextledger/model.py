@@ -90,6 +90,7 @@ class InlineData:
 @dataclass(frozen=True, slots=True)
 class Text:
     text: str
+    cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
     type: Literal["text"] = field(default="text", init=False)
 
 
@@ -109,6 +110,7 @@ class Image:
     height: int | None = None
     name: str | None = None
     detail: str | None = None
+    cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
     type: Literal["image"] = field(default="image", init=False)
 
     def __post_init__(self) -> None:
@@ -147,6 +149,7 @@ class ToolCall:
     signature: str | None = (
         None  # a provider's opaque token for this call (Gemini), sent back untouched
     )
+    cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
     type: Literal["tool_call"] = field(default="tool_call", init=False)
 
     def parsed(self) -> tuple[Any, str | None]:
@@ -169,6 +172,7 @@ class ToolResult:
     content: tuple[Text | Image, ...] = ()
     is_error: bool = False
     name: str | None = None
+    cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
     type: Literal["tool_result"] = field(default="tool_result", init=False)
 
     @property
@@ -184,6 +188,7 @@ class FileAttachment:
     text: str | None = None
     data: InlineData | None = None
     media_type: str = "text/plain"
+    cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
     type: Literal["file"] = field(default="file", init=False)
 
 

@@ -350,7 +350,7 @@ class Preparer:
                         self._plan_one(x, count, many, m.id, plans) if isinstance(x, Image) else x
                         for x in b.content
                     )
-                    content.append(ToolResult(b.call_id, inner, b.is_error, b.name))
+                    content.append(replace(b, content=inner))
                 else:
                     content.append(b)
             new = m.with_content(content)
@@ -502,17 +502,10 @@ class Preparer:
             if isinstance(b, Image) and b.ref is not None:
                 content.append(media.materialize(b))
             elif isinstance(b, ToolResult):
-                content.append(
-                    ToolResult(
-                        b.call_id,
-                        tuple(
-                            media.materialize(x) if isinstance(x, Image) and x.ref else x
-                            for x in b.content
-                        ),
-                        b.is_error,
-                        b.name,
-                    )
+                inner = tuple(
+                    media.materialize(x) if isinstance(x, Image) and x.ref else x for x in b.content
                 )
+                content.append(replace(b, content=inner))
             else:
                 content.append(b)
         return m.with_content(content)
@@ -528,7 +521,7 @@ def _substitute(messages: Sequence[Message], swap: Mapping[int, Image]) -> tuple
             return swap.get(id(b), b)
         if isinstance(b, ToolResult) and any(id(x) in swap for x in b.content):
             inner = tuple(swap.get(id(x), x) if isinstance(x, Image) else x for x in b.content)
-            return ToolResult(b.call_id, inner, b.is_error, b.name)
+            return replace(b, content=inner)
         return b
 
     out: list[Message] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..errors import ContentError, UnsupportedBlockError
@@ -68,14 +69,24 @@ def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
     return tuple(out)
 
 
+def _cached(block: Any, raw: dict[str, Any]) -> Any:
+    """Keep a block's ``cache_control`` (prompt-caching breakpoints must survive a round trip)."""
+    control = raw.get("cache_control")
+    if control is None:
+        return block
+    return replace(block, cache=json.dumps(control, sort_keys=True))
+
+
 def _system_blocks(system: Any) -> tuple[Block, ...]:
     if isinstance(system, str):
         return (Text(system),)
     if isinstance(system, list):
-        return tuple(
-            Text(c.expect_str(c.expect_dict(b, f"system[{j}]").get("text"), f"system[{j}]", "text"))
-            for j, b in enumerate(system)
-        )
+        out: list[Block] = []
+        for j, raw in enumerate(system):
+            b = c.expect_dict(raw, f"system[{j}]")
+            text = c.expect_str(b.get("text"), f"system[{j}]", "text")
+            out.append(_cached(Text(text), b))
+        return tuple(out)
     raise ContentError("system", "system must be a string or a list of text blocks")
 
 
@@ -91,22 +102,22 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
         kind = b.get("type")
         if kind == "text":
             text = c.expect_str(b.get("text"), p, "text")
-            out.append(c.text_block(text) if role == "user" else Text(text))
+            block = c.text_block(text) if role == "user" else Text(text)
+            out.append(_cached(block, b) if isinstance(block, Text) else block)
         elif kind == "image":
-            out.append(_read_image(b, p))
+            out.append(_cached(_read_image(b, p), b))
         elif kind == "document":
-            out.append(_read_document(b, p))
+            out.append(_cached(_read_document(b, p), b))
         elif kind == "tool_use":
             args = b.get("input", {})
-            out.append(
-                ToolCall(
-                    id=c.expect_str(b.get("id"), p + ".id", "id"),
-                    name=c.expect_str(b.get("name"), p + ".name", "name"),
-                    arguments=json.dumps(args, ensure_ascii=False),
-                )
+            call = ToolCall(
+                id=c.expect_str(b.get("id"), p + ".id", "id"),
+                name=c.expect_str(b.get("name"), p + ".name", "name"),
+                arguments=json.dumps(args, ensure_ascii=False),
             )
+            out.append(_cached(call, b))
         elif kind == "tool_result":
-            out.append(_read_tool_result(b, p))
+            out.append(_cached(_read_tool_result(b, p), b))
         elif kind == "thinking":
             out.append(
                 Reasoning(
@@ -163,9 +174,9 @@ def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:
             p = f"{path}.content[{k}]"
             d = c.expect_dict(item, p)
             if d.get("type") == "text":
-                content.append(Text(c.expect_str(d.get("text"), p, "text")))
+                content.append(_cached(Text(c.expect_str(d.get("text"), p, "text")), d))
             elif d.get("type") == "image":
-                content.append(_read_image(d, p))
+                content.append(_cached(_read_image(d, p), d))
             else:
                 raise ContentError(p, f"unknown block type {d.get('type')!r} in a tool result")
     else:
@@ -208,13 +219,25 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
     if pending:
         out.append({"role": "user", "content": pending})
     body: dict[str, Any] = {"messages": out}
-    if system is not None:
+    system_blocks = [
+        b for m in messages if m.role == "system" for b in m.content if isinstance(b, Text)
+    ]
+    if any(b.cache for b in system_blocks):  # caching breakpoints need the block form
+        body["system"] = [_with_cache({"type": "text", "text": b.text}, b) for b in system_blocks]
+    elif system is not None:
         body["system"] = system
     return body
 
 
+def _with_cache(d: dict[str, Any], block: Any) -> dict[str, Any]:
+    cache = getattr(block, "cache", None)
+    if cache:
+        d["cache_control"] = json.loads(cache)
+    return d
+
+
 def _plain(content: list[dict[str, Any]]) -> str | list[dict[str, Any]]:
-    if len(content) == 1 and content[0]["type"] == "text":
+    if len(content) == 1 and content[0]["type"] == "text" and "cache_control" not in content[0]:
         text: str = content[0]["text"]
         return text
     return content
@@ -246,13 +269,13 @@ def _user_blocks(m: Message, path: str) -> list[dict[str, Any]]:
     for j, b in enumerate(c.user_order(m.content)):
         p = f"{path}.content[{c.index_in(m.content, b, j)}]"  # the input position
         if isinstance(b, Text):
-            out.append({"type": "text", "text": b.text})
+            out.append(_with_cache({"type": "text", "text": b.text}, b))
         elif isinstance(b, Recap):
             out.append({"type": "text", "text": b.wire_text})
         elif isinstance(b, Image):
-            out.append(image_block(b, p))
+            out.append(_with_cache(image_block(b, p), b))
         elif isinstance(b, FileAttachment):
-            out.append(_document(b, p))
+            out.append(_with_cache(_document(b, p), b))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET)
     return out
@@ -274,18 +297,18 @@ def _tool_result(r: Block, path: str) -> dict[str, Any]:
     if not isinstance(r, ToolResult):
         raise UnsupportedBlockError(path, r.type, TARGET, "tool messages hold tool results only")
     d: dict[str, Any] = {"type": "tool_result", "tool_use_id": r.call_id}
-    if len(r.content) == 1 and isinstance(r.content[0], Text):
+    if len(r.content) == 1 and isinstance(r.content[0], Text) and not r.content[0].cache:
         d["content"] = r.content[0].text
     elif r.content:
         d["content"] = [
-            {"type": "text", "text": b.text}
+            _with_cache({"type": "text", "text": b.text}, b)
             if isinstance(b, Text)
-            else image_block(b, f"{path}.content[{k}]")
+            else _with_cache(image_block(b, f"{path}.content[{k}]"), b)
             for k, b in enumerate(r.content)
         ]
     if r.is_error:
         d["is_error"] = True
-    return d
+    return _with_cache(d, r)
 
 
 def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict[str, Any]] | str:
@@ -294,7 +317,7 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
         p = f"{path}.content[{j}]"
         if isinstance(b, Text):
             if b.text:
-                out.append({"type": "text", "text": b.text})
+                out.append(_with_cache({"type": "text", "text": b.text}, b))
         elif isinstance(b, Recap):
             out.append({"type": "text", "text": b.wire_text})
         elif isinstance(b, ToolCall):
@@ -304,7 +327,9 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
                     p,
                     f"tool call {b.id!r} arguments are not a JSON object ({error or 'not an object'}); run repair() first",
                 )
-            out.append({"type": "tool_use", "id": b.id, "name": b.name, "input": args})
+            out.append(
+                _with_cache({"type": "tool_use", "id": b.id, "name": b.name, "input": args}, b)
+            )
         elif isinstance(b, Reasoning):
             if b.provider != TARGET:
                 notices.append(reasoning_dropped(p, b, TARGET))
@@ -314,7 +339,7 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
                 out.append({"type": "thinking", "thinking": b.text, "signature": b.signature or ""})
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
-    if len(out) == 1 and out[0]["type"] == "text":
+    if len(out) == 1 and out[0]["type"] == "text" and "cache_control" not in out[0]:
         text: str = out[0]["text"]
         return text
     return out
