@@ -390,3 +390,22 @@ def test_anthropic_cache_control_survives_a_round_trip() -> None:
     validate_body("anthropic", out)
     # other formats carry no cache_control, and nothing else changes for them
     assert "cache_control" not in json.dumps(translate(read_messages(body), "openai").body)
+
+
+def test_tool_image_turn_on_openai_chat_labels_two_or_more_images() -> None:
+    msgs = (
+        Message.user("screenshots please"),
+        Message("assistant", (ToolCall("c1", "shot", "{}"), ToolCall("c2", "shot", "{}"))),
+        Message.tool("c1", "one", _img(1)),
+        Message.tool("c2", "two", _img(2)),
+    )
+    wire = translate(msgs, "openai").body["messages"]
+    texts = [p.get("text") for p in wire[-1]["content"] if p["type"] == "text"]
+    assert texts == [
+        "Images returned by tool call c1:",
+        "Image 1:",
+        "Images returned by tool call c2:",
+        "Image 2:",
+    ]
+    back = read_messages(wire)
+    assert [len(m.tool_results[0].content) for m in back[2:]] == [2, 2]  # folded back, labels gone

@@ -249,9 +249,13 @@ class Pricer:
                     continue
                 if r.is_error and self.wire != "gemini":
                     extra += self.text(TOOL_ERROR_PREFIX)
-                if self.wire == "openai" and any(isinstance(b, Image) for b in r.content):
-                    # the images ride in a user turn after the tool messages, with a header
+                images = sum(1 for b in r.content if isinstance(b, Image))
+                if self.wire == "openai" and images:
+                    # the images ride in a user turn after the tool messages, with a header,
+                    # and labels when that turn holds two or more (counted as if it always
+                    # does: a few tokens over, never under)
                     extra += self.message_overhead + self.text(tool_images_header(r.call_id))
+                    extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
         return extra
 
     def messages(self, messages: Iterable[Message]) -> MessagePrice:

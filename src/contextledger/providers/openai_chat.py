@@ -176,7 +176,7 @@ def _fold_tool_images(out: list[Message], blocks: tuple[Block, ...]) -> bool:
     """Fold a 'Images returned by tool call X:' user turn back into the tool results."""
     groups: dict[str, list[Image]] = {}
     current: str | None = None
-    for b in blocks:
+    for b in c.strip_labels(blocks):
         if isinstance(b, Text) and (cid := c.parse_tool_images_header(b.text)) is not None:
             current = cid
             groups.setdefault(cid, [])
@@ -268,9 +268,15 @@ def _tool_text(texts: list[Text], is_error: bool) -> str | list[dict[str, Any]]:
 
 def _tool_images_turn(groups: list[tuple[str, list[Image]]]) -> dict[str, Any]:
     parts: list[dict[str, Any]] = []
+    labelled = sum(len(images) for _, images in groups) >= 2  # the same rule as user turns
+    k = 0
     for call_id, images in groups:
         parts.append({"type": "text", "text": c.tool_images_header(call_id)})
-        parts.extend(image_part(img, "tool result") for img in images)
+        for img in images:
+            k += 1
+            if labelled:
+                parts.append({"type": "text", "text": f"Image {k}:"})
+            parts.append(image_part(img, "tool result"))
     return {"role": "user", "content": parts}
 
 
