@@ -635,54 +635,37 @@ def _rescue_anchor(
     bodies (``drop_current_attachments``) or images (``drop_current_images``) go."""
     pricer = fitter.pricer
     needed = system_cost + (pricer.message(anchor).total if anchor else 0)
-    if anchor is not None and fitter.options.drop_current_attachments:
-        # By option, the seed's last resort: losing a file body beats failing the turn.
-        files = sorted(
-            (j for j, b in enumerate(anchor.content) if isinstance(b, FileAttachment)),
-            key=lambda j: -pricer.block(anchor.content[j])[0] if anchor else 0,
-        )
-        for j in files:
-            f = anchor.content[j]
-            assert isinstance(f, FileAttachment)
+    if anchor is not None:
+        # By option only, and largest first within each kind: file bodies (the seed's last
+        # resort), then images; one block at a time until the request fits.
+        def droppable(kind: type[Block]) -> list[int]:
+            blocks = anchor.content if anchor is not None else ()
+            found = [j for j, b in enumerate(blocks) if isinstance(b, kind)]
+            return sorted(found, key=lambda j: -sum(pricer.block(blocks[j])))
+
+        steps: list[int] = []
+        if fitter.options.drop_current_attachments:
+            steps += droppable(FileAttachment)
+        if fitter.options.drop_current_images:
+            steps += droppable(Image)
+        for j in steps:
+            block = anchor.content[j]
+            if isinstance(block, FileAttachment):
+                what = f"file '{block.name}'"
+                text = f"[file '{block.name}' omitted to fit the context window]"
+                reason = "attached file body dropped to fit the context window"
+                notice = f"The model will not see the body of file '{block.name}'"
+            else:
+                assert isinstance(block, Image)
+                what = f"image {_label(pricer, block)}"
+                text = f"[{what} omitted to fit the context window]"
+                reason = "current-request image dropped by option"
+                notice = f"The model will not see {what}"
             anchor = _placeholder(
-                pricer,
-                changes,
-                notices,
-                anchor,
-                (j,),
-                pricer.block(f)[0],
-                what=f"file '{f.name}'",
-                text=f"[file '{f.name}' omitted to fit the context window]",
-                reason="attached file body dropped to fit the context window",
-                notice=f"The model will not see the body of file '{f.name}' in your current "
-                "message: it did not fit the context window.",
-            )
-            cost = pricer.message(anchor).total
-            if system_cost + cost <= budget:
-                return anchor, cost
-    if anchor is not None and fitter.options.drop_current_images:
-        # Costliest image first, one at a time, until the request fits.
-        order = sorted(
-            (j for j, b in enumerate(anchor.content) if isinstance(b, Image)),
-            key=lambda j: -pricer.block(anchor.content[j])[1] if anchor else 0,
-        )
-        for j in order:
-            img = anchor.content[j]
-            assert isinstance(img, Image)
-            label = _label(pricer, img)
-            anchor = _placeholder(
-                pricer,
-                changes,
-                notices,
-                anchor,
-                (j,),
-                pricer.block(img)[1],
-                what=f"image {label}",
-                text=f"[image {label} omitted to fit the context window]",
-                reason="current-request image dropped by option",
-                notice=f"The model will not see image {label} in your current message: "
-                "it did not fit the context window.",
-            )
+                pricer, changes, notices, anchor, (j,), sum(pricer.block(block)),
+                what=what, text=text, reason=reason,
+                notice=f"{notice} in your current message: it did not fit the context window.",
+            )  # fmt: skip
             cost = pricer.message(anchor).total
             if system_cost + cost <= budget:
                 return anchor, cost
