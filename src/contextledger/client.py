@@ -260,6 +260,25 @@ def _build_anthropic(
         raise SendError("anthropic", model, "config", exc.message) from None
 
 
+def _send_error(sdk: Any, provider: str, model: str, exc: BaseException) -> SendError:
+    """One mapping for both official SDKs (they share their exception names)."""
+    if isinstance(exc, sdk.APIStatusError):
+        msg, code = _provider_message(exc.body, _first_line(exc))
+        return SendError(provider, model, "status", msg, status=exc.status_code, code=code)
+    if isinstance(exc, sdk.APITimeoutError):  # before APIConnectionError, its parent
+        return SendError(provider, model, "timeout", _first_line(exc))
+    if isinstance(exc, sdk.APIConnectionError):
+        return SendError(provider, model, "connection", _first_line(exc))
+    if isinstance(exc, sdk.APIError):  # an error event inside the stream
+        msg, code = _provider_message(exc.body, _first_line(exc))
+        return SendError(provider, model, "protocol", msg, code=code)
+    if isinstance(exc, ValueError | TypeError | AttributeError | KeyError):
+        return SendError(
+            provider, model, "protocol", f"the stream could not be read ({_first_line(exc)})"
+        )
+    return SendError(provider, model, "protocol", _first_line(exc))
+
+
 def _provider_message(body: object, fallback: str) -> tuple[str, str | None]:
     """The provider's own error sentence from an error body (OpenAI or Anthropic shape)."""
     if isinstance(body, Mapping):
@@ -342,22 +361,8 @@ def _send_openai(
                                 part.arguments.append(tc.function.arguments)
                     if choice.finish_reason:
                         finish = choice.finish_reason
-    except openai.APIStatusError as exc:
-        msg, code = _provider_message(exc.body, _first_line(exc))
-        raise SendError("openai", model, "status", msg, status=exc.status_code, code=code) from exc
-    except openai.APITimeoutError as exc:
-        raise SendError("openai", model, "timeout", _first_line(exc)) from exc
-    except openai.APIConnectionError as exc:
-        raise SendError("openai", model, "connection", _first_line(exc)) from exc
-    except openai.APIError as exc:  # an error event inside the stream
-        msg, code = _provider_message(exc.body, _first_line(exc))
-        raise SendError("openai", model, "protocol", msg, code=code) from exc
-    except openai.OpenAIError as exc:
-        raise SendError("openai", model, "protocol", _first_line(exc)) from exc
-    except (ValueError, TypeError, AttributeError, KeyError) as exc:
-        raise SendError(
-            "openai", model, "protocol", f"the stream could not be read ({_first_line(exc)})"
-        ) from exc
+    except (openai.OpenAIError, ValueError, TypeError, AttributeError, KeyError) as exc:
+        raise _send_error(openai, "openai", model, exc) from exc
     blocks: list[Block] = []
     if text:
         blocks.append(Text("".join(text)))
@@ -451,24 +456,8 @@ def _send_anthropic(
                     finish = ev.delta.stop_reason or finish
                     if ev.usage is not None and ev.usage.output_tokens is not None:
                         output_tokens = ev.usage.output_tokens
-    except anthropic.APIStatusError as exc:
-        msg, code = _provider_message(exc.body, _first_line(exc))
-        raise SendError(
-            "anthropic", model, "status", msg, status=exc.status_code, code=code
-        ) from exc
-    except anthropic.APITimeoutError as exc:
-        raise SendError("anthropic", model, "timeout", _first_line(exc)) from exc
-    except anthropic.APIConnectionError as exc:
-        raise SendError("anthropic", model, "connection", _first_line(exc)) from exc
-    except anthropic.APIError as exc:
-        msg, code = _provider_message(exc.body, _first_line(exc))
-        raise SendError("anthropic", model, "protocol", msg, code=code) from exc
-    except anthropic.AnthropicError as exc:
-        raise SendError("anthropic", model, "protocol", _first_line(exc)) from exc
-    except (ValueError, TypeError, AttributeError, KeyError) as exc:
-        raise SendError(
-            "anthropic", model, "protocol", f"the stream could not be read ({_first_line(exc)})"
-        ) from exc
+    except (anthropic.AnthropicError, ValueError, TypeError, AttributeError, KeyError) as exc:
+        raise _send_error(anthropic, "anthropic", model, exc) from exc
     out: list[Block] = []
     notes: list[str] = []
     for index in sorted(blocks):
