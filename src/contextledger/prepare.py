@@ -139,7 +139,6 @@ class _Caches:
     encoded: dict[tuple[object, ...], tuple[Image, NormalizedNote | None]] = field(
         default_factory=dict
     )
-    views: dict[int, tuple[Message, Message]] = field(default_factory=dict)
 
 
 class Preparer:
@@ -330,53 +329,33 @@ class Preparer:
     def _plan_images(
         self, view: tuple[Message, ...], plans: dict[int, _Plan]
     ) -> tuple[Message, ...]:
-        """Give every image its size as it will be sent; remember which need re-encoding."""
+        """Tell the pricer the size each image will be sent at; remember which need
+        re-encoding. The messages themselves are not touched (so prices stay cached by
+        identity, and notices name the image as the user knows it)."""
         if not self.info.vision:
             return view
         count = sum(1 for m in view for _ in m.images())
         limits = self.info.image_limits
         many = bool(limits.many_images_threshold and count > limits.many_images_threshold)
-        out: list[Message] = []
         for m in view:
-            if not any(True for _ in m.images()):
-                out.append(m)
-                continue
-            content: list[Block] = []
-            for b in m.content:
-                if isinstance(b, Image):
-                    content.append(self._plan_one(b, count, many, m.id, plans))
-                elif isinstance(b, ToolResult) and any(isinstance(x, Image) for x in b.content):
-                    inner = tuple(
-                        self._plan_one(x, count, many, m.id, plans) if isinstance(x, Image) else x
-                        for x in b.content
-                    )
-                    content.append(replace(b, content=inner))
-                else:
-                    content.append(b)
-            new = m.with_content(content)
-            # the same message keeps the same planned object, so prices stay cached by identity
-            cached = self._caches.views.get(id(m))
-            if cached is not None and cached[0] is m and cached[1] == new:
-                new = cached[1]
-            else:
-                self._caches.views[id(m)] = (m, new)
-            out.append(new)
-        return tuple(out)
+            for img in m.images():
+                self._plan_one(img, count, many, m.id, plans)
+        return view
 
     def _plan_one(
         self, img: Image, count: int, many: bool, where: str, plans: dict[int, _Plan]
-    ) -> Image:
+    ) -> None:
         if img.url is not None:
-            return img  # the provider fetches it; priced at the per-image maximum when size unknown
+            return  # the provider fetches it; priced at the per-image maximum when size unknown
         key = (img.data if img.data is not None else img.ref, many, self.info.id)
         plan = self._caches.plans.get(key)
         if plan is None:
             plan = self._make_plan(img, count, many, where)
             self._caches.plans[key] = plan
-        planned = replace(img, width=plan.width, height=plan.height) if plan.width else img
+        if plan.width and plan.height:
+            self.fitter.pricer.plan_size(img, plan.width, plan.height)
         if plan.cap is not None or plan.problem:
-            plans[id(planned)] = replace(plan, where=where, image=img)
-        return planned
+            plans[id(img)] = replace(plan, where=where, image=img)
 
     def _make_plan(self, img: Image, count: int, many: bool, where: str) -> _Plan:
         limits = self.info.image_limits
@@ -435,7 +414,7 @@ class Preparer:
                 self._encoded_now[id(img)] = new
                 if note is not None:
                     notes.append(note)
-                if (new.width, new.height) != (img.width, img.height):
+                if (new.width, new.height) != (plan.width, plan.height):
                     mismatched[id(img)] = new
         return mismatched or None
 

@@ -88,6 +88,7 @@ class Pricer:
         self._blocks: dict[Block, tuple[int, int]] = {}
         self._images: dict[Image, ImagePrice] = {}
         self._texts: dict[str, int] = {}  # filled in batches by prime()
+        self._sizes: dict[Image, tuple[int, int]] = {}  # sizes images will be sent at
         # Messages are immutable: the same object has the same price. Keyed by identity
         # (the value holds the message, so an id is never reused while cached).
         self._messages: dict[int, tuple[Message, MessagePrice]] = {}
@@ -129,12 +130,26 @@ class Pricer:
             self._texts.clear()
         self._texts.update(zip(texts, count_many(self.counter, texts), strict=True))
 
+    def plan_size(self, img: Image, width: int, height: int) -> None:
+        """Price ``img`` at the size it will be sent at (after normalization), not its own."""
+        if self._sizes.get(img) == (width, height):
+            return
+        if img in self._sizes or img in self._images:
+            # a different plan for a priced image (e.g. more than 20 images now): start over
+            self._images.clear()
+            self._blocks.clear()
+            self._messages.clear()
+        self._sizes[img] = (width, height)
+
     def image(self, img: Image) -> ImagePrice:
         """Tokens the provider bills for this image: by pixels, or the per-image maximum."""
         cached = self._images.get(img)
         if cached is not None:
             return cached
         width, height, note = img.width, img.height, ""
+        planned = self._sizes.get(img)
+        if planned is not None:
+            width, height = planned
         if (width is None or height is None) and img.data is not None:
             try:
                 info = probe_image(img.data)
