@@ -679,7 +679,7 @@ def _rescue_anchor(
 
 def _label(pricer: Pricer, img: Image) -> str:
     price = pricer.image(img)
-    return img.describe(price.width, price.height)
+    return img.describe(*(price.shown or (price.width, price.height)))
 
 
 _DROP_REASONS = {

@@ -61,11 +61,15 @@ class MessagePrice:
 
 @dataclass(frozen=True, slots=True)
 class ImagePrice:
+    """Tokens of one image, the size they were computed for (as sent), and the image's own
+    size (``shown``, for notices: a person knows the screenshot they pasted)."""
+
     tokens: int
     width: int | None
     height: int | None
     exact: bool
     note: str = ""
+    shown: tuple[int, int] | None = None
 
 
 class Pricer:
@@ -147,19 +151,20 @@ class Pricer:
         if cached is not None:
             return cached
         width, height, note = img.width, img.height, ""
-        planned = self._sizes.get(img)
-        if planned is not None:
-            width, height = planned
         if (width is None or height is None) and img.data is not None:
             try:
                 info = probe_image(img.data)
                 width, height = info.display_size
             except ImageProbeError as exc:
                 note = f"size unreadable ({exc.reason}); priced at the model's per-image maximum"
+        shown = (width, height) if width and height else None
+        planned = self._sizes.get(img)
+        if planned is not None:
+            width, height = planned
         cost: ImageCost
         if not self.model.vision:
             # The vision gate decides what happens to such images; priced as the placeholder.
-            price = ImagePrice(0, width, height, True, "model has no image input")
+            price = ImagePrice(0, width, height, True, "model has no image input", shown)
             self._images[img] = price
             return price
         if width is None or height is None:
@@ -167,7 +172,7 @@ class Pricer:
             note = note or "size unknown; priced at the model's per-image maximum"
         else:
             cost = image_cost(width, height, self.model, self._detail(img), self.catalog)
-        price = ImagePrice(cost.tokens, width, height, cost.exact and not note, note)
+        price = ImagePrice(cost.tokens, width, height, cost.exact and not note, note, shown)
         self._images[img] = price
         return price
 
