@@ -409,3 +409,20 @@ def test_tool_image_turn_on_openai_chat_labels_two_or_more_images() -> None:
     ]
     back = read_messages(wire)
     assert [len(m.tool_results[0].content) for m in back[2:]] == [2, 2]  # folded back, labels gone
+
+
+@pytest.mark.parametrize("fmt", ["anthropic", "openai-responses"])
+def test_tool_results_with_two_images_are_labelled_and_read_back(fmt: str) -> None:
+    msgs = (
+        Message.user("compare the two pages"),
+        Message("assistant", (ToolCall("c1", "shots", "{}"),)),
+        Message.tool("c1", "two pages", _img(1), _img(2)),
+    )
+    body = translate(msgs, fmt).body  # type: ignore[arg-type]
+    assert "Image 2:" in json.dumps(body)
+    back = read_messages(body, fmt)  # type: ignore[arg-type]
+    assert [type(b).__name__ for b in back[-1].tool_results[0].content] == [
+        "Text",
+        "Image",
+        "Image",
+    ]

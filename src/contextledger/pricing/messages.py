@@ -263,13 +263,15 @@ class Pricer:
             images = sum(1 for b in m.content if isinstance(b, Image))
             if images >= 2:
                 extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
-        elif m.role == "tool" and self.wire in ("openai", "openai-responses", "gemini"):
+        elif m.role == "tool" and self.wire is not None:
             for r in m.content:
                 if not isinstance(r, ToolResult):
                     continue
-                if r.is_error and self.wire != "gemini":
+                if r.is_error and self.wire in ("openai", "openai-responses"):
                     extra += self.text(TOOL_ERROR_PREFIX)
                 images = sum(1 for b in r.content if isinstance(b, Image))
+                if self.wire in ("anthropic", "openai-responses") and images >= 2:
+                    extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
                 if self.wire == "openai" and images:
                     # the images ride in a user turn after the tool messages, with a header,
                     # and labels when that turn holds two or more (counted as if it always

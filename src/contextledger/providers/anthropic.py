@@ -181,7 +181,8 @@ def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:
                 raise ContentError(p, f"unknown block type {d.get('type')!r} in a tool result")
     else:
         raise ContentError(path + ".content", "tool_result content must be a string or a list")
-    return ToolResult(call_id, tuple(content), bool(b.get("is_error", False)))
+    inner = tuple(x for x in c.strip_labels(content) if isinstance(x, Text | Image))
+    return ToolResult(call_id, inner, bool(b.get("is_error", False)))
 
 
 # ----------------------------------------------------------------------------- writing
@@ -304,7 +305,8 @@ def _tool_result(r: Block, path: str) -> dict[str, Any]:
             _with_cache({"type": "text", "text": b.text}, b)
             if isinstance(b, Text)
             else _with_cache(image_block(b, f"{path}.content[{k}]"), b)
-            for k, b in enumerate(r.content)
+            for k, b in enumerate(c.label_images(r.content))
+            if isinstance(b, Text | Image)
         ]
     if r.is_error:
         d["is_error"] = True

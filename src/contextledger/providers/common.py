@@ -74,6 +74,21 @@ def index_in(content: Sequence[Block], block: Block, fallback: int) -> int:
     return fallback
 
 
+def label_images(content: Sequence[Block]) -> list[Block]:
+    """Tool-result content with ``Image k:`` before each image when there are two or more
+    (order kept: a tool's output is not reordered)."""
+    if sum(isinstance(b, Image) for b in content) < 2:
+        return list(content)
+    out: list[Block] = []
+    k = 0
+    for b in content:
+        if isinstance(b, Image):
+            k += 1
+            out.append(Text(f"Image {k}:"))
+        out.append(b)
+    return out
+
+
 def strip_labels(blocks: Sequence[Block]) -> list[Block]:
     """Undo ``user_order`` labelling: drop ``Image k:`` texts that sit right before an image."""
     if sum(isinstance(b, Image) for b in blocks) < 2:

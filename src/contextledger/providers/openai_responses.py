@@ -192,7 +192,8 @@ def _read_output(item: dict[str, Any], path: str) -> ToolResult:
     if content and isinstance(content[0], Text):
         first, is_error = c.split_tool_error(content[0].text)
         content[0] = Text(first)
-    return ToolResult(call_id, tuple(content), is_error)
+    inner = tuple(x for x in c.strip_labels(content) if isinstance(x, Text | Image))
+    return ToolResult(call_id, inner, is_error)
 
 
 # ----------------------------------------------------------------------------- writing
@@ -272,14 +273,15 @@ def _output(r: ToolResult, path: str) -> str | list[dict[str, Any]]:
         text = r.content[0].text if r.content and isinstance(r.content[0], Text) else ""
         return c.tool_error_text(text, r.is_error)
     parts: list[dict[str, Any]] = []
-    for k, b in enumerate(r.content):
+    labelled = c.label_images(r.content)
+    for k, b in enumerate(labelled):
         if isinstance(b, Text):
             parts.append(
                 {"type": "input_text", "text": c.tool_error_text(b.text, r.is_error and k == 0)}
             )
-        else:
+        elif isinstance(b, Image):
             parts.append(_image(b, f"{path}.content[{k}]"))
-    if r.is_error and not isinstance(r.content[0], Text):
+    if r.is_error and not isinstance(labelled[0], Text):
         parts.insert(0, {"type": "input_text", "text": c.TOOL_ERROR_PREFIX.strip()})
     return parts
 
