@@ -282,7 +282,8 @@ def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, 
         value: str | list[str] = texts[0] if len(texts) == 1 else (texts if texts else "")
         fr: dict[str, Any] = {
             "name": r.name or names.get(r.call_id, "tool"),
-            "response": {"error" if r.is_error else "output": value},
+            "response": _structured(value, r.is_error)
+            or {"error" if r.is_error else "output": value},
         }
         if not r.call_id.startswith(GENERATED_ID):
             fr["id"] = r.call_id
@@ -291,6 +292,19 @@ def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, 
             fr["parts"] = [_media(img, p) for img in imgs]
         out.append({"function_response": fr})
     return out
+
+
+def _structured(value: str | list[str], is_error: bool) -> dict[str, Any] | None:
+    """A response object the reader flattened to JSON text goes back as that object."""
+    if is_error or not isinstance(value, str) or not value.startswith("{"):
+        return None
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        return None
+    if not isinstance(parsed, dict) or {"output", "error"} & set(parsed):
+        return None
+    return parsed if json.dumps(parsed, ensure_ascii=False) == value else None
 
 
 def _model_parts(
