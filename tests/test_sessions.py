@@ -58,7 +58,7 @@ def conversation() -> list[Message]:
 
 
 def test_store_uses_wal_and_media_beside_the_db(store: SessionStore) -> None:
-    assert store.media.root == store.path.parent / "media"
+    assert store.media.root == store.path.parent / f"{store.path.stem}.media"  # one per database
     mode = sqlite3.connect(store.path).execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
 
@@ -248,3 +248,48 @@ def test_kill_9_writer_loses_at_most_the_message_in_flight(tmp_path: Path) -> No
         for m in loaded.messages:
             for img in m.images():
                 assert img.ref is not None and store.media.read(img.ref)
+
+
+def test_duplicate_ids_and_bad_refs_never_make_a_session_unusable(tmp_path: Path) -> None:
+    """Regressions: a reused id is stored under a fresh one; a ref the store does not hold
+    is refused on append; a ref whose file is gone loads as a visible placeholder."""
+    from contextledger.errors import StoreError
+    from contextledger.model import Image, Message
+
+    store = SessionStore(tmp_path / "s.db")
+    store.create("s")
+    store.append("s", [Message.user("first", id="m0"), Message.assistant("ok", id="m1")])
+    stored = store.append("s", [Message.user("second", id="m0")])
+    assert stored[0].id != "m0"
+    assert len({m.id for m in store.load("s").messages}) == 3
+    with pytest.raises(StoreError):
+        store.append("s", [Message.user(Image(ref="../../../../etc/passwd"), "x")])
+    ref = "a" * 64 + ".png"
+    with pytest.raises(StoreError):
+        store.append("s", [Message.user(Image(ref=ref), "x")])
+
+
+def test_missing_media_loads_as_a_placeholder(tmp_path: Path) -> None:
+    import base64
+    import io
+
+    from PIL import Image as PILImage
+
+    from contextledger.model import Image, InlineData, Message
+
+    buf = io.BytesIO()
+    PILImage.new("RGB", (40, 30)).save(buf, "PNG")
+    store = SessionStore(tmp_path / "s.db")
+    store.create("s")
+    img = Image(
+        media_type="image/png",
+        data=InlineData(base64.b64encode(buf.getvalue()).decode()),
+        name="a.png",
+    )
+    (stored,) = store.append("s", [Message.user(img, "look")])
+    ref = next(stored.images()).ref
+    assert ref is not None
+    store.media.path(ref).unlink()
+    loaded = store.load("s")
+    assert "missing from the media store" in loaded.messages[0].text
+    assert any("not in the media store" in note for note in loaded.unreadable)

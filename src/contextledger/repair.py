@@ -268,8 +268,21 @@ def _source_index(change: RepairChange, read: Sequence[Message], index_of: dict[
 
 def _normalize(messages: Sequence[Message], note: _Note) -> list[_Item]:
     items: list[_Item] = []
+    seen_ids: set[str] = set()
     for i, m in enumerate(messages):
         role: str = m.role
+        if m.id and m.id in seen_ids:
+            # message ids name messages in reports and recaps: a repeat gets a new one
+            n = 2
+            while f"{m.id}~{n}" in seen_ids:
+                n += 1
+            note(
+                "duplicate_message_id",
+                i,
+                f"message id {m.id!r} was used twice; renamed to {m.id}~{n}",
+            )
+            m = replace(m, id=f"{m.id}~{n}")
+        seen_ids.add(m.id)
         if role not in ROLES:
             note("unknown_role", i, f"removed a message with unknown role {role!r}")
             continue

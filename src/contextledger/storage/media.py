@@ -168,7 +168,7 @@ class MediaStore:
             new = False
         else:
             _atomic_write(path, data)
-        return StoredMedia(ref, len(data), info.width, info.height, actual, new)
+        return StoredMedia(ref, len(data), *info.display_size, actual, new)
 
     # --- read -------------------------------------------------------------------
 

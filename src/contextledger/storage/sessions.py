@@ -25,14 +25,14 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableSequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
 
 from ..errors import ContentError, StoreError
-from ..model import Block, Image, Message, ToolResult
+from ..model import Block, Image, Message, Text, ToolResult
 from ..repair import RepairResult, repair
 from .codec import dumps_messages, loads_messages, message_from_bytes, message_to_bytes
 from .media import MediaStore
@@ -132,7 +132,7 @@ class SessionStore:
     """Append-only sessions in SQLite, images in a media store beside the database.
 
     ``path=None`` uses :func:`default_store_path`; ``media_root`` defaults to a
-    ``media`` directory next to the database.
+    ``<name>.media`` directory next to the database (one per database file).
     """
 
     def __init__(
@@ -144,7 +144,13 @@ class SessionStore:
         busy_timeout_ms: int = 10_000,
     ) -> None:
         self.path = Path(path) if path is not None else default_store_path()
-        root = Path(media_root) if media_root is not None else self.path.parent / "media"
+        # One media folder per database file: a sweep reads the refs of this database only,
+        # so two databases must never share a folder.
+        root = (
+            Path(media_root)
+            if media_root is not None
+            else self.path.parent / f"{self.path.stem}.media"
+        )
         self.media = (
             MediaStore(root)
             if media_max_bytes is None
@@ -246,6 +252,8 @@ class SessionStore:
             nb: Block = b
             if isinstance(b, Image) and b.data is not None:
                 nb = self.media.intern(b)
+            elif isinstance(b, Image) and b.ref is not None:
+                self._check_ref(b.ref)
             elif isinstance(b, ToolResult) and any(
                 isinstance(x, Image) and x.data is not None for x in b.content
             ):
@@ -253,9 +261,18 @@ class SessionStore:
                     self.media.intern(x) if isinstance(x, Image) else x for x in b.content
                 )
                 nb = replace(b, content=inner)
+            if isinstance(nb, ToolResult):
+                for x in nb.content:
+                    if isinstance(x, Image) and x.ref is not None:
+                        self._check_ref(x.ref)
             changed = changed or nb is not b
             blocks.append(nb)
         return message.with_content(blocks) if changed else message
+
+    def _check_ref(self, ref: str) -> None:
+        """A stored row may only point at media this store holds (rows are forever)."""
+        if not self.media.path(ref).is_file():  # path() refuses anything that is not a ref
+            raise StoreError(f"image ref {ref!r} is not in the media store {self.media.root}")
 
     def append(self, session: str, messages: Iterable[Message]) -> tuple[Message, ...]:
         """Append messages, each committed on its own; returns them as stored.
@@ -279,6 +296,11 @@ class SessionStore:
                     seq = int(row[0])
                     if not m.id:
                         m = replace(m, id=f"m{seq}")
+                    if self._db.execute(
+                        "SELECT 1 FROM messages WHERE session = ? AND id = ?", (sid, m.id)
+                    ).fetchone():
+                        # ids are unique in a session: a clash is stored under a fresh one
+                        m = replace(m, id=f"{m.id}.{seq}")
                     self._db.execute(
                         "INSERT INTO messages (session, seq, id, created, body) VALUES (?, ?, ?, ?, ?)",
                         (sid, seq, m.id, time.time(), message_to_bytes(m)),
@@ -355,10 +377,46 @@ class SessionStore:
                 unreadable.append(f"event seq {seq} could not be read and was skipped: {exc}")
                 continue
             events.append(Event(seq, kind, payload, after, created))
+        stored = [self._check_media(m, unreadable) for m in stored]
         result = repair(stored, dangling=dangling)
         return LoadedSession(
             session, result.messages, tuple(stored), tuple(events), result, tuple(unreadable)
         )
+
+    def _check_media(self, m: Message, notes: MutableSequence[str]) -> Message:
+        """An image whose bytes are gone (or whose ref is invalid) becomes a visible
+        placeholder in the loaded view, reported; the row itself is never rewritten."""
+        if not any(i.ref is not None for i in m.images()):
+            return m
+
+        def ok(img: Image) -> bool:
+            try:
+                return img.ref is None or self.media.path(img.ref).is_file()
+            except StoreError:
+                return False
+
+        def swap(img: Image) -> Text:
+            notes.append(
+                f"message {m.id}: image {img.label} ({img.ref!r}) is not in the media store"
+            )
+            return Text(f"[image {img.label} is missing from the media store]")
+
+        if all(ok(i) for i in m.images()):
+            return m
+        blocks: list[Block] = []
+        for b in m.content:
+            if isinstance(b, Image) and not ok(b):
+                blocks.append(swap(b))
+            elif isinstance(b, ToolResult) and not all(
+                ok(x) for x in b.content if isinstance(x, Image)
+            ):
+                inner = tuple(
+                    swap(x) if isinstance(x, Image) and not ok(x) else x for x in b.content
+                )
+                blocks.append(replace(b, content=inner))
+            else:
+                blocks.append(b)
+        return m.with_content(blocks)
 
     def materialize(self, messages: Iterable[Message]) -> tuple[Message, ...]:
         """Messages with every image ref turned back into inline data (for sending)."""
