@@ -272,3 +272,17 @@ def test_missing_key_is_a_soft_failure() -> None:
         pytest.skip("a real key is set in this environment")
     out = conv.compact(s)
     assert out.status == "failed" and out.conversation is conv
+
+
+def test_offline_goal_is_clipped_between_words_so_it_survives_verification() -> None:
+    from contextledger.compaction import Conversation, OfflineSummarizer
+
+    first = (
+        "Please help me with the deployment, it keeps failing on the staging cluster and the "
+        "logs mention the config file at deploy/prod/settings.yaml every time we roll out."
+    )
+    msgs = [Message.user(first)] + [Message.user(f"step {i}") for i in range(40)]
+    out = Conversation.from_messages(msgs).compact(OfflineSummarizer(), force=True)
+    assert out.event is not None and out.verification is not None
+    assert out.verification.counts["unsupported"] == 0
+    assert "Goal: Please help me with the deployment" in out.event.recap_text

@@ -150,3 +150,13 @@ def test_transcript_facts_tools_failures_and_open_requests() -> None:
         Message.assistant("Done: added retry backoff to the S3 client.", id="late"),
     )
     assert transcript_facts(done).open_requests == ()
+
+
+def test_a_command_is_supported_only_as_a_whole() -> None:
+    """Regression: every word of an invented command appearing somewhere is not support."""
+    said = [Message.user("push it with git push origin main. Never use --force on main.", id="u")]
+    assert (
+        verify_recap("The assistant ran git push --force origin main.", said).counts["unsupported"]
+        == 1
+    )
+    assert verify_recap("The assistant ran git push origin main.", said).counts["unsupported"] == 0

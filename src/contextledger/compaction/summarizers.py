@@ -184,8 +184,13 @@ def _turns(body: str) -> list[tuple[str, str]]:
 
 
 def _clip(s: str, n: int = 160) -> str:
+    """At most ``n`` characters, cut between words: a path or number cut in half would be
+    a new, unsupported fact (and verification would rightly remove it)."""
     s = " ".join(s.split())
-    return s if len(s) <= n else s[: n - 1].rstrip() + "…"
+    if len(s) <= n:
+        return s
+    cut = s.rfind(" ", 0, n - 1)
+    return (s[:cut] if cut > 0 else s[: n - 1]).rstrip() + " …"
 
 
 def _end(s: str) -> str:

@@ -321,10 +321,21 @@ class _Source:
         self.numbers = nums
         self._cache: dict[tuple[str, str], bool] = {}
 
-    def has_token(self, value: str, left: str = r"(?<![\w])", right: str = r"(?![\w])") -> bool:
-        key = (value, left + right)
+    def has_token(
+        self,
+        value: str,
+        left: str = r"(?<![\w])",
+        right: str = r"(?![\w])",
+        *,
+        spaced: bool = False,
+    ) -> bool:
+        """``value`` as a whole token; with ``spaced``, any run of whitespace between words."""
+        key = (value, left + right + ("s" if spaced else ""))
         if key not in self._cache:
-            self._cache[key] = re.search(left + re.escape(value) + right, self.text) is not None
+            body = re.escape(value)
+            if spaced:
+                body = r"\s+".join(re.escape(w) for w in value.split())
+            self._cache[key] = re.search(left + body + right, self.text) is not None
         return self._cache[key]
 
     def supports(self, fact: Fact) -> bool:
@@ -339,8 +350,10 @@ class _Source:
         if fact.kind == "number":
             return v in self.numbers or (v.lstrip("0") or "0") in self.numbers
         if fact.kind == "command":
+            # the whole command, as one run of words: "git push --force origin main" is not
+            # supported by "git push origin main" and a "--force" said elsewhere
             tokens = v.split()
-            return all(self.has_token(t, r"(?<![\w-])", r"(?![\w-])") for t in tokens)
+            return self.has_token(" ".join(tokens), r"(?<![\w-])", r"(?![\w-])", spaced=True)
         if fact.kind == "quoted":
             return " ".join(v.casefold().split()) in self.folded
         return v in self.text
