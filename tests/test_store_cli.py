@@ -142,3 +142,58 @@ def test_repair_cli_takes_unknown_roles_and_leaves_untouched_messages_as_they_we
     assert out[0] == msgs[0] and out[1] == msgs[2] and out[-1] == msgs[3]  # untouched, verbatim
     assert out[2]["role"] == "tool" and out[2]["tool_call_id"] == "c1"
     assert [c["kind"] for c in data["changes"]] == ["unknown_role", "synthesized_result"]
+
+
+def test_cli_rough_edges_from_review(tmp_path: Path) -> None:
+    """Regressions: read-only commands never create a store at a mistyped path; `show`
+    prints markup-like text as text; not-a-conversation JSON is refused; import is atomic."""
+    from click.testing import CliRunner
+
+    from contextledger.cli import main
+
+    typo = tmp_path / "typo" / "x.db"
+    res = CliRunner().invoke(main, ["sessions", "show", "s", "--store", str(typo)])
+    assert res.exit_code != 0 and not typo.exists()
+    assert CliRunner().invoke(main, ["sessions", "list", "--store", str(typo)]).exit_code == 0
+
+    jsonl = tmp_path / "a.jsonl"
+    jsonl.write_text('{"role":"user","content":"look [/b] here [bold]x[/bold]"}\n')
+    db = tmp_path / "s.db"
+    assert (
+        CliRunner()
+        .invoke(
+            main,
+            [
+                "sessions",
+                "import",
+                str(jsonl),
+                "--name",
+                "s",
+                "--store",
+                str(db),
+                "--format",
+                "openai",
+            ],
+        )
+        .exit_code
+        == 0
+    )
+    shown = CliRunner().invoke(main, ["sessions", "show", "s", "--store", str(db)])
+    assert shown.exit_code == 0 and "[/b]" in shown.output
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(
+        '{"role":"user","content":"ok"}\n{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/bmp;base64,Qk0="}}]}\n'
+    )
+    res = CliRunner().invoke(
+        main,
+        ["sessions", "import", str(bad), "--name", "b", "--store", str(db), "--format", "openai"],
+    )
+    assert res.exit_code != 0
+    listed = CliRunner().invoke(main, ["sessions", "list", "--store", str(db), "--json"])
+    assert '"b"' not in listed.output  # nothing half-imported
+
+    foo = tmp_path / "foo.json"
+    foo.write_text('{"foo": [1, 2]}')
+    res = CliRunner().invoke(main, ["repair", str(foo)])
+    assert res.exit_code != 0 and "not a conversation" in res.output

@@ -26,11 +26,10 @@ def _load(path: str) -> Any:
         raise click.ClickException(f"cannot read {path}: {exc}") from exc
     except json.JSONDecodeError as exc:
         raise click.ClickException(f"{path} is not JSON: {exc}") from exc
-    if isinstance(payload, dict) and isinstance(payload.get("messages"), list):
-        payload = payload["messages"]
-    if not isinstance(payload, list):
+    # The whole payload goes to the reader: an Anthropic request keeps its `system`.
+    if not isinstance(payload, list | dict):
         raise click.ClickException(
-            f"{path}: expected a JSON list of messages or an object with a 'messages' list"
+            f"{path}: expected a JSON list of messages or a request object with messages"
         )
     return payload
 
@@ -72,10 +71,15 @@ def compact(
         summarizer = summarizer_from_spec(spec)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--summarizer") from exc
+    from contextledger.repair import repair
+
     try:
-        messages = with_ids(read_messages(_load(file)))
+        # A saved conversation may need repair (a dangling call) before it can be written
+        # back out; repairs are listed with the report.
+        repaired = repair(with_ids(read_messages(_load(file))))
     except ValueError as exc:
         raise click.ClickException(f"{file}: {exc}") from exc
+    messages = repaired.messages
     policy = CompactionPolicy()
     if keep_recent is not None:
         policy = replace(policy, keep_recent=keep_recent)
@@ -92,6 +96,7 @@ def compact(
             "status": outcome.status,
             "summarizer": summarizer.name,
             "report": list(outcome.report),
+            "repairs": [str(c) for c in repaired.changes],
             "recap": outcome.event.recap_text if outcome.event else None,
             "covers": list(outcome.event.covers) if outcome.event else [],
             "verification": v.to_dict() if v else None,
@@ -100,6 +105,8 @@ def compact(
         }
         click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
     else:
+        for change in repaired.changes:
+            click.echo(f"repaired before compacting: {change}")
         for line in outcome.report:
             click.echo(line)
         if outcome.event is not None:

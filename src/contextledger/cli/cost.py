@@ -10,6 +10,7 @@ Examples::
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,6 +126,8 @@ def cost(
             rows.append(_Row(f"{width}x{height}", None, width, height, c, _note(c, None)))
     for source in images:
         label = _label(source)
+        if not source.startswith("data:") and not os.path.exists(source):
+            raise click.BadParameter(f"no such file: {source}", param_hint="IMAGE")
         try:
             probed: ImageInfo | None = probe_image(source)
         except ImageProbeError as exc:

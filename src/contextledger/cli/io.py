@@ -18,3 +18,9 @@ def load_json_file(path: str) -> Any:
             return json.load(fh)
     except json.JSONDecodeError as exc:
         raise click.ClickException(f"{path}: not valid JSON ({exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(
+            f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        ) from exc
+    except OSError as exc:
+        raise click.ClickException(f"{path}: cannot read it ({exc.strerror or exc})") from exc

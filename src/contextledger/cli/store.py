@@ -30,15 +30,27 @@ _STORE_OPTION = click.option(
 )
 
 
-def _open(store_path: Path | None) -> Any:
+def _open(store_path: Path | None, *, create: bool = False) -> Any:
+    """The session store; read-only commands refuse a path that holds no store (a typo must
+    not leave an empty database behind)."""
     from ..config import load_config
     from ..storage.sessions import SessionStore
 
+    # Same default as `chat`: CONTEXTLEDGER_STORE / CONTEXTLEDGER_HOME, .env included.
+    path = store_path or load_config().store_path
+    if not create and not Path(path).is_file():
+        raise click.ClickException(f"no session store at {path} (nothing has been stored yet)")
     try:
-        # Same default as `chat`: CONTEXTLEDGER_STORE / CONTEXTLEDGER_HOME, .env included.
-        return SessionStore(store_path or load_config().store_path)
+        return SessionStore(path)
     except ContextLedgerError as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def _safe(text: str) -> str:
+    """Text as a terminal can print it: rich markup escaped, lone surrogates replaced."""
+    from rich.markup import escape
+
+    return escape(text.encode("utf-8", "replace").decode("utf-8"))
 
 
 def _fail(exc: Exception) -> click.ClickException:
@@ -58,8 +70,13 @@ def sessions() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def sessions_list(store_path: Path | None, as_json: bool) -> None:
     """List every session with its message and event counts."""
-    with _open(store_path) as store:
-        infos = store.list()
+    try:
+        with _open(store_path) as store:
+            infos = store.list()
+    except click.ClickException as exc:
+        if "no session store" not in exc.message:
+            raise
+        infos = []  # nothing stored yet: an empty list, not an error
     if as_json:
         click.echo(json.dumps([{"name": s.name, "created": s.created, "messages": s.messages,
                                 "events": s.events} for s in infos], indent=2))  # fmt: skip
@@ -98,7 +115,9 @@ def sessions_show(name: str, store_path: Path | None, as_json: bool) -> None:
         return
     console = Console()
     for m in loaded.messages:
-        console.print(f"[bold]{m.role}[/bold] {m.id}: {_describe(m)}", markup=True, highlight=False)
+        console.print(
+            f"[bold]{m.role}[/bold] {_safe(m.id)}: {_safe(_describe(m))}", highlight=False
+        )
     for e in loaded.events:
         detail = ""
         if e.kind == "usage":
@@ -127,7 +146,7 @@ def _change_dict(c: Any) -> dict[str, Any]:
 
 def _print_report(console: Console, changes: Any, unreadable: Any = ()) -> None:
     for line in unreadable:
-        console.print(f"[red]unreadable:[/red] {line}", highlight=False)
+        console.print(f"[red]unreadable:[/red] {_safe(line)}", highlight=False)
     if not changes:
         console.print("[green]no repairs needed[/green]")
         return
@@ -148,13 +167,18 @@ def sessions_export(name: str, store_path: Path | None, fmt: str, out: Path | No
     with _open(store_path) as store:
         try:
             text = store.export_jsonl(name, fmt)
+            unreadable = store.load(name).unreadable
         except ContextLedgerError as exc:
             raise _fail(exc) from None
+    # lone surrogates (kept by the store on purpose) cannot be written as UTF-8: escape them
+    data = text.encode("utf-8", "backslashreplace").decode("utf-8")
     if out is None:
-        sys.stdout.write(text)
+        sys.stdout.write(data)
     else:
-        out.write_text(text, encoding="utf-8")
-        click.echo(f"wrote {text.count(chr(10))} message line(s) to {out}", err=True)
+        out.write_text(data, encoding="utf-8")
+        click.echo(f"wrote {data.count(chr(10))} message line(s) to {out}", err=True)
+    for line in unreadable:
+        click.echo(f"warning: not exported, {line}", err=True)
 
 
 @sessions.command("import")
@@ -165,7 +189,7 @@ def sessions_export(name: str, store_path: Path | None, fmt: str, out: Path | No
               default="auto", show_default=True)  # fmt: skip
 def sessions_import(file: Path, name: str, store_path: Path | None, fmt: str) -> None:
     """Import a JSONL file as a new session (images go to the media store)."""
-    with _open(store_path) as store:
+    with _open(store_path, create=True) as store:
         try:
             stored = store.import_jsonl(file.read_text(encoding="utf-8"), name, fmt)
         except (ContextLedgerError, ValueError) as exc:
@@ -245,7 +269,12 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
     from ..repair import repair as run_repair
     from ..storage.codec import message_to_dict
 
-    text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(
+            f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        ) from None
     dangling: Literal["remove", "synthesize"] = "remove" if remove_dangling else "synthesize"
     try:
         source, fmt = read_raw(text)
@@ -254,7 +283,7 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
         result = run_repair(source, dangling=dangling)
     except (ContextLedgerError, ValueError) as exc:
         raise click.ClickException(f"{file}: {exc}") from None
-    messages = source
+    messages = source.get("messages", ()) if isinstance(source, dict) else source
     if as_json:
         out: Any
         if fmt == "internal":
@@ -288,7 +317,13 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
 @click.option(
     "--model", default=None, help="Apply this model's provider limits and show its tokens."
 )
-@click.option("--max-edge", default=2000, show_default=True, help="Long-edge cap in pixels.")
+@click.option(
+    "--max-edge",
+    default=2000,
+    show_default=True,
+    type=click.IntRange(min=16),
+    help="Long-edge cap in pixels.",
+)
 def normalize(
     images: tuple[Path, ...], out_dir: Path | None, model: str | None, max_edge: int
 ) -> None:

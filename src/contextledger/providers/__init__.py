@@ -93,6 +93,12 @@ def read_messages(payload: Any, fmt: Format | None = None) -> tuple[Message, ...
     """
     if payload and isinstance(payload, Sequence) and all(isinstance(m, Message) for m in payload):
         return tuple(payload)
+    if isinstance(payload, Mapping) and not {"messages", "input", "contents"} & set(payload):
+        raise ContentError(
+            "",
+            "not a conversation: expected a message list or a request with "
+            "'messages' (OpenAI, Anthropic), 'input' (Responses) or 'contents' (Gemini)",
+        )
     fmt = fmt or detect_format(payload)
     if fmt == "openai":
         messages = payload.get("messages", ()) if isinstance(payload, Mapping) else payload

@@ -491,8 +491,16 @@ class SessionStore:
         messages = parse_jsonl(text, fmt)
         if self.exists(name):
             raise StoreError(f"a session named {name!r} already exists; import under another name")
+        # Store every image first (media writes are idempotent), so a bad one stops the
+        # import before the session exists: no half-imported session is left behind.
+        interned: list[Message] = []
+        for n, m in enumerate(messages, start=1):
+            try:
+                interned.append(self.intern_images(m))
+            except (StoreError, ContentError) as exc:
+                raise StoreError(f"message {n} ({m.id or m.role}): {exc}") from None
         self.create(name)
-        return self.append(name, messages)
+        return self.append(name, interned)
 
 
 def parse_jsonl(text: str, fmt: ExportFormat | Literal["auto"] = "internal") -> tuple[Message, ...]:
