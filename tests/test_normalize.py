@@ -82,12 +82,15 @@ def test_exif_orientation_applied_when_resizing() -> None:
     assert decoded(out.data).size == (667, 2000)
 
 
-def test_exif_orientation_small_passes_untouched() -> None:
+def test_exif_orientation_small_image_is_turned_upright() -> None:
+    """Providers ignore EXIF: a rotated photo under the cap is re-encoded upright (decision
+    changed after review: passing it through would show the model a sideways photo)."""
     exif = PILImage.Exif()
     exif[0x0112] = 6
     data = encode(PILImage.new("RGB", (300, 100)), "JPEG", exif=exif.tobytes())
     out = normalize_image(data)
-    assert not out.changed and out.data == data and (out.width, out.height) == (100, 300)
+    assert out.changed and "orientation" in out.reason
+    assert (out.width, out.height) == (100, 300) and decoded(out.data).size == (100, 300)
 
 
 def animated_gif(w: int, h: int) -> bytes:

@@ -382,8 +382,10 @@ class Preparer:
         too_big_bytes = bool(
             limits.max_base64_bytes and b64_len and b64_len > limits.max_base64_bytes
         )
-        bad_format = info.media_type not in limits.formats or (
-            info.animated and not limits.animated_ok
+        bad_format = (
+            info.media_type not in limits.formats
+            or (info.animated and not limits.animated_ok)
+            or info.orientation not in (0, 1)  # rotated: must be re-encoded upright
         )
         if max(w, h) <= cap and not too_big_bytes and not bad_format:
             return _Plan(img, where, img.width or w, img.height or h, None)

@@ -40,7 +40,10 @@ FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemin
     help="Allow dropping images of the current request (reported).",
 )
 @click.option(
-    "--compact", is_flag=True, help="Recap old turns (offline summarizer, verified) before fitting."
+    "--compact/--no-compact",
+    default=None,
+    help="Recap old turns (offline summarizer, verified) before fitting. Default: "
+    "CONTEXT_COMPACTION (.env, then the environment), else off for one-shot commands.",
 )
 def fit_command(
     file: str,
@@ -50,7 +53,7 @@ def fit_command(
     target: str,
     as_json: bool,
     drop_current_images: bool,
-    compact: bool,
+    compact: bool | None,
 ) -> None:
     """Fit FILE (a JSON message list, {"messages": [...]}, or an Anthropic request) into MODEL.
 
@@ -62,6 +65,10 @@ def fit_command(
 
     payload = load_json_file(file)
     compaction_lines: tuple[str, ...] = ()
+    if compact is None:
+        from ..compaction import compaction_enabled
+
+        compact = compaction_enabled(default=False)
     try:
         if compact:
             from ..compaction import Conversation

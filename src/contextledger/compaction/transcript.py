@@ -170,6 +170,13 @@ def render_call(call: ToolCall, *, value_chars: int = 120) -> str:
     return f"{call.name}({_short(parsed, value_chars)})"
 
 
+def _image_label(img: Image) -> str:
+    """``'name' W×H``, with the size read from the header when the block has none."""
+    from ..gate import image_label
+
+    return image_label(img)
+
+
 def _render_parts(parts: Iterable[Any], file_chars: int | None) -> list[str]:
     out: list[str] = []
     for b in parts:
@@ -177,7 +184,7 @@ def _render_parts(parts: Iterable[Any], file_chars: int | None) -> list[str]:
             if b.text.strip():
                 out.append(b.text)
         elif isinstance(b, Image):
-            out.append(f"[image {b.label}]")
+            out.append(f"[image {_image_label(b)}]")
         elif isinstance(b, FileAttachment):
             head = f"[file '{b.name}' {b.media_type}]"
             if b.text:

@@ -10,8 +10,9 @@ Rules (in order):
    ``many_images_threshold`` images.
 3. An image within the cap, in a format the provider takes, under its base64 byte limit
    (and not animated when the provider refuses animation) **passes through untouched**:
-   same bytes, same format — EXIF orientation included (re-encoding just to rotate would
-   stack compression artifacts).
+   same bytes, same format. Except a rotated photo (EXIF orientation other than 1): the
+   providers ignore image metadata, so the model would see it sideways; it is re-encoded
+   upright.
 4. Otherwise it is decoded once (Pillow, PNG/JPEG/GIF/WebP only; JPEG via ``draft()``),
    EXIF orientation is applied, an animation becomes its first frame, it is resized once
    with LANCZOS to the cap (never upscaled) and re-encoded as WebP quality 92, method 4.
@@ -178,6 +179,11 @@ def normalize_image(
         reasons.append(f"{media_type} is not a format the provider accepts")
     if info.animated and not lim.animated_ok:
         reasons.append("the provider does not accept animated images")
+    if info.orientation not in (0, 1):
+        reasons.append(
+            f"EXIF orientation {info.orientation} must be applied (providers ignore image "
+            "metadata, so the model would see it sideways)"
+        )
     max_b64 = lim.max_base64_bytes
     if max_b64 is not None and _b64_len(len(data)) > max_b64:
         reasons.append(
