@@ -29,6 +29,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any, Literal
 
 from .catalog import Catalog, ModelInfo, lookup_model
@@ -46,6 +47,7 @@ MIN_HISTORY_TOKENS = 128  # the seed's 512 bytes
 DEFAULT_OUTPUT_CAP = 4096
 
 Action = Literal["kept", "shrunk", "dropped", "replaced"]
+UnitKind = Literal["message", "exchange", "anchor", "prior", "recap", "system"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +162,10 @@ class _Unit:
     start: int
     messages: list[Message]
     cost: int
-    kind: Literal["message", "exchange", "anchor", "prior", "recap", "system"]
+    kind: UnitKind
+
+
+_message_id = attrgetter("id")
 
 
 def _opens_exchange(m: Message) -> bool:
@@ -182,6 +187,8 @@ class _Index:
         self.recaps: list[int] = []  # positions of recap messages
         self.images: list[int] = []  # positions of messages holding images
         self.shared = 0  # how many leading messages the last update kept unchanged
+        self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
+        self.unit_costs: list[int] = []  # per unit: the tokens of its messages
 
     def update(self, body: Sequence[Message], pricer: Pricer) -> None:
         prefix = 0
@@ -217,14 +224,20 @@ class _Index:
                 self.images.append(i)
         i = regroup
         n = len(body)
+        del self.kinds[len(self.starts) :]
+        del self.unit_costs[len(self.starts) :]
         while i < n:
             self.starts.append(i)
             j = i + 1
-            if _opens_exchange(body[i]) or body[i].role == "tool":
+            exchange = _opens_exchange(body[i])
+            if exchange or body[i].role == "tool":
                 # A tool message whose call was not just before (invalid input that repair()
                 # fixes) is grouped with its neighbours so it is never sent alone.
                 while j < n and body[j].role == "tool":
                     j += 1
+            kind: UnitKind = "exchange" if exchange or j - i > 1 else "message"
+            self.kinds.append("recap" if body[i].is_recap else kind)
+            self.unit_costs.append(sum(self.costs[i:j]))
             i = j
 
     def end(self, k: int) -> int:
@@ -285,9 +298,9 @@ class Fitter:
             self._positions = {m.id: i for i, m in enumerate(self._index.body)}
         return self._positions.get(message_id)
 
-    def ago(self, message_id: str) -> str:
+    def ago(self, message_id: str, position: int | None = None) -> str:
         """'from 3 turns ago': how many user requests came after the message."""
-        pos = self.position(message_id)
+        pos = position if position is not None else self.position(message_id)
         n = self._index.turns_after(pos) if pos is not None else 0
         return (
             "from the current turn"
@@ -307,7 +320,7 @@ class Fitter:
 
         msgs = read_messages(messages) if messages else ()
         notices: list[Notice] = []
-        if any(not m.id for m in msgs):
+        if not all(map(_message_id, msgs)):
             # The report and its notices name messages by id: give id-less ones their position.
             msgs = with_ids(msgs)
         if system is not None:
@@ -446,15 +459,9 @@ def _fit(
             fitter, anchor, system_cost, budget, tools_tokens, changes, notices
         )
 
-    def unit(k: int, kind: Any = None) -> _Unit:
+    def unit(k: int, kind: UnitKind | None = None) -> _Unit:
         start, end = starts[k], index.end(k)
-        if kind is None:
-            kind = (
-                "recap"
-                if body[start].is_recap
-                else ("exchange" if end - start > 1 or _opens_exchange(body[start]) else "message")
-            )
-        return _Unit(start, body[start:end], sum(costs[start:end]), kind)
+        return _Unit(start, body[start:end], index.unit_costs[k], kind or index.kinds[k])
 
     # Pinned units: the anchor, up to N prior requests within their cap, and recaps.
     pinned: list[_Unit] = []
@@ -747,7 +754,7 @@ def _report_drops(
                     Notice(
                         "dropped",
                         m.id,
-                        f"The model will not see image {_label(fitter.pricer, img)} {fitter.ago(m.id)}: dropped to fit the context window.",
+                        f"The model will not see image {_label(fitter.pricer, img)} {fitter.ago(m.id, i)}: dropped to fit the context window.",
                     )
                 )
     for u in yielded:

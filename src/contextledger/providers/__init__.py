@@ -91,7 +91,8 @@ def read_messages(payload: Any, fmt: Format | None = None) -> tuple[Message, ...
     request (``input``) or a Gemini request (``contents``). Unknown blocks raise
     ``ContentError`` naming their path.
     """
-    if payload and isinstance(payload, Sequence) and all(isinstance(m, Message) for m in payload):
+    # map/set run at C speed: this check runs before every fit of a long history
+    if payload and isinstance(payload, Sequence) and set(map(type, payload)) == {Message}:
         return tuple(payload)
     if isinstance(payload, Mapping) and not {"messages", "input", "contents"} & set(payload):
         raise ContentError(
