@@ -35,11 +35,21 @@ from typing import Any, Literal
 from .catalog import Catalog, ModelInfo, lookup_model
 from .errors import BudgetError
 from .gate import OnImages, accepts_images, vision_gate
-from .model import Block, FileAttachment, Image, Message, Text, ToolCall, ToolResult, with_ids
+from .model import (
+    Block,
+    FileAttachment,
+    Image,
+    Message,
+    Recap,
+    Text,
+    ToolCall,
+    ToolResult,
+    with_ids,
+)
 from .pricing.messages import REQUEST_OVERHEAD, Pricer
 from .repair import repair
 from .report import Notice
-from .validate import tool_pair_problems
+from .validate import arguments_problem, is_empty, tool_pair_problems
 
 SEED_PRIOR_ANCHOR_BYTES = 4096
 DEFAULT_PRIOR_ANCHOR_TOKENS = SEED_PRIOR_ANCHOR_BYTES // 4  # the seed's bytes, at 4 bytes a token
@@ -168,8 +178,34 @@ class _Unit:
 _message_id = attrgetter("id")
 
 
+def _unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
+    """The validator's rules for one unit, inlined: this runs once per new message."""
+    first = body[i]
+    kinds = set(map(type, first.content))
+    if first.role == "tool" or not kinds or (kinds == {Text} and is_empty(first)):
+        return False
+    if j - i == 1 and first.role != "assistant":
+        return ToolCall not in kinds and ToolResult not in kinds  # the common case
+    calls = [b for b in first.content if isinstance(b, ToolCall)]
+    if first.role != "assistant" and (calls or ToolResult in kinds):
+        return False
+    answers: list[str] = []
+    for m in body[i + 1 : j]:
+        for b in m.content:
+            if not isinstance(b, ToolResult):
+                return False
+            answers.append(b.call_id)
+    ids = [c.id for c in calls]
+    return (
+        all(ids)
+        and len(set(ids)) == len(ids)
+        and sorted(ids) == sorted(answers)
+        and all(arguments_problem(c) is None for c in calls)
+    )
+
+
 def _opens_exchange(m: Message) -> bool:
-    return m.role == "assistant" and any(isinstance(b, ToolCall) for b in m.content)
+    return m.role == "assistant" and ToolCall in map(type, m.content)
 
 
 class _Index:
@@ -189,6 +225,7 @@ class _Index:
         self.shared = 0  # how many leading messages the last update kept unchanged
         self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
         self.unit_costs: list[int] = []  # per unit: the tokens of its messages
+        self.unit_ok: list[bool] = []  # per unit: a valid exchange or a valid message
 
     def update(self, body: Sequence[Message], pricer: Pricer) -> None:
         prefix = 0
@@ -211,21 +248,26 @@ class _Index:
         del self.requests_before[prefix + 1 :]
         self.recaps = [i for i in self.recaps if i < prefix]
         self.images = [i for i in self.images if i < prefix]
+        requests = self.requests_before
         for i in range(prefix, len(body)):
             m = body[i]
-            self.requests_before.append(self.requests_before[-1] + (1 if _is_request(m) else 0))
-            if m.is_recap:
+            kinds = set(map(type, m.content))
+            recap = Recap in kinds
+            requests.append(requests[-1] + (1 if m.role == "user" and not recap else 0))
+            if recap:
                 self.recaps.append(i)
-            if any(
-                isinstance(b, Image)
-                or (isinstance(b, ToolResult) and any(isinstance(x, Image) for x in b.content))
-                for b in m.content
+            if Image in kinds or (
+                ToolResult in kinds
+                and any(
+                    isinstance(b, ToolResult) and Image in map(type, b.content) for b in m.content
+                )
             ):
                 self.images.append(i)
         i = regroup
         n = len(body)
         del self.kinds[len(self.starts) :]
         del self.unit_costs[len(self.starts) :]
+        del self.unit_ok[len(self.starts) :]
         while i < n:
             self.starts.append(i)
             j = i + 1
@@ -238,6 +280,8 @@ class _Index:
             kind: UnitKind = "exchange" if exchange or j - i > 1 else "message"
             self.kinds.append("recap" if body[i].is_recap else kind)
             self.unit_costs.append(sum(self.costs[i:j]))
+            # A unit checked once, when it arrives: refits need not re-validate what is sent.
+            self.unit_ok.append(_unit_ok(body, i, j))
             i = j
 
     def end(self, k: int) -> int:
@@ -358,7 +402,7 @@ class Fitter:
         notices: list[Notice],
     ) -> FitResult:
         result = _fit(self, tuple(msgs), tools, tuple(memory or ()), list(notices))
-        if tool_pair_problems(result.messages):
+        if not all(self._index.unit_ok) and tool_pair_problems(result.messages):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
             # sent keeps the every-turn cost proportional to the kept set.

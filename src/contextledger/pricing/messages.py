@@ -124,9 +124,10 @@ class Pricer:
                 if type(b) is Text:
                     texts.append(b.text)
                 elif isinstance(b, ToolResult):
+                    texts.append(b.call_id)
                     texts.extend(x.text for x in b.content if isinstance(x, Text))
                 elif isinstance(b, ToolCall):
-                    texts.append(self._args(b))
+                    texts.extend((b.id, b.name, self._args(b)))
         texts = [t for t in dict.fromkeys(texts) if t and t not in self._texts]
         if len(texts) < 64:
             return  # not worth a batch

@@ -53,6 +53,13 @@ def read(messages: Sequence[Any], path: str = "messages") -> tuple[Message, ...]
             ):
                 out.append(Message(role, (plain(content),), id=f"m{i}"))
                 continue
+        if type(raw) is dict and len(raw) == 3 and raw.get("role") == "tool":
+            call_id, content = raw.get("tool_call_id"), raw.get("content")
+            if type(call_id) is str and type(content) is str:
+                text, is_error = c.split_tool_error(content)
+                result = ToolResult(call_id, (plain(text),), is_error)
+                out.append(Message("tool", (result,), id=f"m{i}"))
+                continue
         p = c.at(path, i)
         msg = c.expect_dict(raw, p)
         role = msg.get("role")
