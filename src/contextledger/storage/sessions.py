@@ -74,6 +74,7 @@ CREATE TABLE IF NOT EXISTS events (
     data BLOB NOT NULL,
     PRIMARY KEY (session, seq)
 );
+CREATE INDEX IF NOT EXISTS messages_by_id ON messages (session, id);
 CREATE TRIGGER IF NOT EXISTS messages_append_only_u BEFORE UPDATE ON messages
     BEGIN SELECT RAISE(ABORT, 'messages are append-only'); END;
 CREATE TRIGGER IF NOT EXISTS messages_append_only_d BEFORE DELETE ON messages
