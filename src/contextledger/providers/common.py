@@ -17,7 +17,7 @@ Conventions (each is read back by the readers, so a round trip restores the bloc
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ContentError
@@ -140,10 +140,6 @@ def parse_tool_images_header(text: str) -> str | None:
 
 def at(path: str, i: int) -> str:
     return f"{path}[{i}]"
-
-
-def iter_indexed(items: Iterable[object]) -> Iterator[tuple[int, object]]:
-    return enumerate(items)
 
 
 def expect_dict(value: object, path: str) -> dict[str, Any]:
