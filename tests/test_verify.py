@@ -160,3 +160,14 @@ def test_a_command_is_supported_only_as_a_whole() -> None:
         == 1
     )
     assert verify_recap("The assistant ran git push origin main.", said).counts["unsupported"] == 0
+
+
+def test_open_requests_are_found_in_chinese_and_hindi() -> None:
+    facts = transcript_facts(
+        [
+            Message.user("缓存逻辑在哪里？别忘了稍后更新 config/production.toml。", id="zh"),
+            Message.user("कृपया बाद में टेस्ट फिर से चलाइए।", id="hi"),
+        ]
+    )
+    assert any("稍后" in r for r in facts.open_requests)
+    assert any("बाद में" in r for r in facts.open_requests)

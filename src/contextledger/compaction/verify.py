@@ -394,17 +394,20 @@ _REQUEST_START = re.compile(
     r"we need|we should|make sure|don'?t forget|remember to|todo|add|fix|create|write|update|"
     r"remove|delete|implement|change|rename|refactor|run|deploy|check|move|build|set up|"
     r"install|document|test|investigate|look into)\b"
+    # Chinese and Hindi openings of a request (no word boundaries in these scripts)
+    r"|^(?:请|帮我|麻烦你|能不能|能否|可以帮|कृपया)"
 )
 _DEFERRED = re.compile(
     r"(?i)\b(?:later|afterwards|after that|at some point|eventually|tomorrow|todo|don'?t forget|"
     r"remember to|still need|not yet|when you get a chance|follow[- ]up|next time|before we ship|"
     r"before release)\b"
+    r"|稍后|以后再|之后再|别忘了|不要忘记|还需要|待办|बाद में|याद रख|अभी नहीं"
 )
 _DONE = re.compile(
     r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"
     r"removed|deleted|renamed|refactored|deployed|wrote|written|installed|documented)\b"
 )
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।])\s*|\n+")  # Latin, CJK and Devanagari ends
 
 
 def keywords(text: str) -> set[str]:
