@@ -426,3 +426,16 @@ def test_tool_results_with_two_images_are_labelled_and_read_back(fmt: str) -> No
         "Image",
         "Image",
     ]
+
+
+def test_responses_function_call_item_ids_survive() -> None:
+    """Reasoning items refer to the item that follows them by id: keep fc_… ids."""
+    body = {"input": [
+        {"role": "user", "content": "q"},
+        {"type": "reasoning", "id": "rs_1", "summary": []},
+        {"type": "function_call", "id": "fc_1", "call_id": "c1", "name": "a", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "c1", "output": "x"},
+    ]}  # fmt: skip
+    out = translate(read_messages(body), "openai-responses").body
+    assert out["input"][2]["id"] == "fc_1"
+    validate_body("openai-responses", out)

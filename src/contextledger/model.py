@@ -146,9 +146,9 @@ class ToolCall:
     id: str
     name: str
     arguments: str = "{}"
-    signature: str | None = (
-        None  # a provider's opaque token for this call (Gemini), sent back untouched
-    )
+    # a provider's opaque token for this call (Gemini), sent back untouched
+    signature: str | None = None
+    item_id: str | None = None  # the Responses API's item id (fc_…), which reasoning refers to
     cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
     type: Literal["tool_call"] = field(default="tool_call", init=False)
 

@@ -75,6 +75,7 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...
                         arguments=c.expect_str(
                             item.get("arguments"), p + ".arguments", "arguments"
                         ),
+                        item_id=c.opt_str(item.get("id")),
                     )
                 )
             else:
@@ -307,9 +308,15 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             continue
         flush_text()
         if isinstance(b, ToolCall):
-            items.append(
-                {"type": "function_call", "call_id": b.id, "name": b.name, "arguments": b.arguments}
-            )
+            call: dict[str, Any] = {
+                "type": "function_call",
+                "call_id": b.id,
+                "name": b.name,
+                "arguments": b.arguments,
+            }
+            if b.item_id:  # a reasoning item before it refers to this id
+                call["id"] = b.item_id
+            items.append(call)
         elif isinstance(b, Reasoning):
             if b.provider != TARGET:
                 notices.append(reasoning_dropped(p, b, TARGET))
