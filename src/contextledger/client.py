@@ -260,6 +260,18 @@ def _build_anthropic(
         raise SendError("anthropic", model, "config", exc.message) from None
 
 
+def _incomplete(
+    provider: str, model: str, count: int, unit: str, end: str, partial: Message
+) -> SendError:
+    """A stream that stopped before the provider said it was done (what arrived is kept)."""
+    what = (
+        f"no {unit}s at all"
+        if count == 0
+        else f"{count} {unit}(s) but no {end}: the reply is incomplete"
+    )
+    return SendError(provider, model, "protocol", f"the stream ended with {what}", partial=partial)
+
+
 def _send_error(sdk: Any, provider: str, model: str, exc: BaseException) -> SendError:
     """One mapping for both official SDKs (they share their exception names)."""
     if isinstance(exc, sdk.APIStatusError):
@@ -377,14 +389,7 @@ def _send_openai(
         blocks.append(ToolCall(part.id, part.name, "".join(part.arguments)))
     message = Message("assistant", tuple(blocks))
     if finish is None:
-        what = (
-            "no chunks at all"
-            if chunks == 0
-            else f"{chunks} chunk(s) but no finish reason: the reply is incomplete"
-        )
-        raise SendError(
-            "openai", model, "protocol", f"the stream ended with {what}", partial=message
-        )
+        raise _incomplete("openai", model, chunks, "chunk", "finish reason", message)
     return Reply(
         message,
         usage,
@@ -479,14 +484,7 @@ def _send_anthropic(
             notes.append(f"a {b['type']} block in the reply was not kept (not a message block)")
     message = Message("assistant", tuple(out))
     if finish is None:
-        what = (
-            "no events at all"
-            if events == 0
-            else f"{events} event(s) but no stop reason: the reply is incomplete"
-        )
-        raise SendError(
-            "anthropic", model, "protocol", f"the stream ended with {what}", partial=message
-        )
+        raise _incomplete("anthropic", model, events, "event", "stop reason", message)
     usage = Usage(input_tokens, output_tokens, cached) if input_tokens is not None else None
     return Reply(
         message,
