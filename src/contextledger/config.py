@@ -8,7 +8,9 @@ empty value counts as unset. Keys are never printed: ``repr`` leaves them out an
 Variables: ``OPENAI_BASE_URL``, ``OPENAI_API_KEY``, ``ANTHROPIC_BASE_URL``,
 ``ANTHROPIC_API_KEY``, ``CONTEXTLEDGER_MODEL`` (default ``gpt-4o``),
 ``CONTEXTLEDGER_HOME`` (data directory; default: the platform's user data directory) and
-``CONTEXTLEDGER_STORE`` (the session database file; default ``<data dir>/sessions.db``).
+``CONTEXTLEDGER_STORE`` (the session database: a file, default ``<data dir>/sessions.db``,
+or a ``postgresql://`` URL) and ``CONTEXTLEDGER_MEDIA`` (where images go: a folder or
+``s3://bucket/prefix``; default beside the database).
 
 >>> cfg = load_config({"OPENAI_API_KEY": "sk-secret", "CONTEXTLEDGER_HOME": "/tmp/cl"}, dotenv=None)
 >>> cfg.model, str(cfg.store_path)
@@ -40,6 +42,7 @@ _VARS = (
     "CONTEXTLEDGER_MODEL",
     "CONTEXTLEDGER_HOME",
     "CONTEXTLEDGER_STORE",
+    "CONTEXTLEDGER_MEDIA",
 )
 
 
@@ -66,7 +69,16 @@ class Config:
     anthropic_base_url: str | None = None
     anthropic_api_key: str | None = field(default=None, repr=False)
     store_file: Path | None = None
+    #: ``CONTEXTLEDGER_STORE`` when it is a ``postgresql://`` URL (it may hold a password).
+    store_url: str | None = field(default=None, repr=False)
+    #: ``CONTEXTLEDGER_MEDIA``: a folder or ``s3://bucket/prefix`` (None: beside the store).
+    media: str | None = None
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def store_location(self) -> str | Path:
+        """What to open: the PostgreSQL URL when one is set, else :attr:`store_path`."""
+        return self.store_url if self.store_url is not None else self.store_path
 
     @property
     def store_path(self) -> Path:
@@ -87,6 +99,7 @@ class Config:
             anthropic_base_url=self.anthropic_base_url,
             anthropic_api_key=self.anthropic_api_key,
             store_file=None,
+            media=None,
             sources=self.sources,
         )
 
@@ -113,7 +126,8 @@ class Config:
             else "ANTHROPIC_BASE_URL: not set (the official Anthropic endpoint)",
             key("ANTHROPIC_API_KEY", self.anthropic_api_key),
             f"model: {self.model}{src('CONTEXTLEDGER_MODEL') or ' (default)'}",
-            f"sessions: {self.store_path}",
+            f"sessions: {_redact(self.store_url) if self.store_url else self.store_path}",
+            f"media: {self.media or 'beside the session store'}",
         ]
 
 
@@ -139,6 +153,9 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
     home = values.get("CONTEXTLEDGER_HOME")
     data_dir = Path(home).expanduser() if home else default_data_dir()
     store = values.get("CONTEXTLEDGER_STORE")
+    store_url = store if store and store.startswith(("postgresql://", "postgres://")) else None
+    if store and store.startswith("sqlite:"):
+        store = store.removeprefix("sqlite:").removeprefix("//")
     return Config(
         data_dir=data_dir,
         model=values.get("CONTEXTLEDGER_MODEL", DEFAULT_MODEL),
@@ -146,6 +163,15 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         openai_api_key=values.get("OPENAI_API_KEY"),
         anthropic_base_url=values.get("ANTHROPIC_BASE_URL"),
         anthropic_api_key=values.get("ANTHROPIC_API_KEY"),
-        store_file=Path(store).expanduser() if store else None,
+        store_file=Path(store).expanduser() if store and store_url is None else None,
+        store_url=store_url,
+        media=values.get("CONTEXTLEDGER_MEDIA"),
         sources=sources,
     )
+
+
+def _redact(url: str) -> str:
+    """A URL without its password (for messages)."""
+    from .storage.base import redact_url
+
+    return redact_url(url)
