@@ -19,13 +19,12 @@ from rich.table import Table
 
 from ..errors import ContextLedgerError
 from ..model import Message
-from . import main
+from .app import main
 
 _STORE_OPTION = click.option(
     "--store",
     "store_path",
     type=str,
-    envvar="CONTEXTLEDGER_STORE",
     default=None,
     help="Session database: a file or a postgresql:// URL (default: the user data directory).",
 )
