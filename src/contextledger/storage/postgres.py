@@ -302,6 +302,7 @@ class PostgresBackend:
                     conn.execute(
                         "SELECT pg_advisory_xact_lock_shared(%s)", (advisory_key(MEDIA_LOCK),)
                     )
+                    before_insert()  # media I/O before the session row is locked
                 # The session row's lock orders every append to this session.
                 row = conn.execute(
                     "UPDATE contextledger_sessions SET next_message = next_message + 1 "
@@ -331,8 +332,6 @@ class PostgresBackend:
                 result = out
                 if duplicate:
                     raise psycopg.Rollback()
-                if before_insert is not None:
-                    before_insert()
                 conn.execute(
                     "INSERT INTO contextledger_messages "
                     "(session, seq, id, created, body, digest, idem) "
