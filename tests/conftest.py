@@ -1,0 +1,26 @@
+"""Shared test setup."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+# Property tests: `make test` runs the same examples every time (derandomized, so CI never
+# flakes on a newly drawn case) with no per-example deadline and no too-slow health check
+# (a loaded machine is slow, not wrong). HYPOTHESIS_PROFILE=explore draws new random
+# examples on every run to hunt for bugs; add what it finds as a regression test.
+settings.register_profile(
+    "deterministic",
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.register_profile(
+    "explore",
+    derandomize=False,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
