@@ -40,6 +40,7 @@ from .model import (
     FileAttachment,
     Image,
     Message,
+    MessagesLike,
     Recap,
     Text,
     ToolCall,
@@ -47,6 +48,7 @@ from .model import (
     with_ids,
 )
 from .pricing.messages import REQUEST_OVERHEAD, Pricer
+from .providers import read_messages
 from .repair import repair
 from .report import Notice
 from .validate import arguments_problem, is_empty, tool_pair_problems
@@ -354,14 +356,12 @@ class Fitter:
 
     def fit(
         self,
-        messages: Sequence[Message] | Any,
+        messages: MessagesLike,
         *,
         tools: Sequence[Mapping[str, Any]] | None = None,
         system: str | None = None,
         memory: Sequence[Message] | None = None,
     ) -> FitResult:
-        from .providers import read_messages
-
         msgs = read_messages(messages) if messages else ()
         notices: list[Notice] = []
         if not all(map(_message_id, msgs)):
@@ -416,7 +416,7 @@ class Fitter:
 
 
 def fit(
-    messages: Sequence[Message] | Any,
+    messages: MessagesLike,
     model: str | ModelInfo,
     *,
     window: int | None = None,
