@@ -5,7 +5,6 @@ the server."""
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -15,8 +14,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from PIL import Image as PILImage
 
+from builders import png
 from contextledger.model import Image, InlineData, Message
 from contextledger.storage.sessions import SessionStore
 
@@ -24,7 +23,8 @@ WRITER = textwrap.dedent(
     """
     import io, random, sys
     from PIL import Image as PILImage
-    from contextledger.model import Image, InlineData, Message
+    from builders import png
+from contextledger.model import Image, InlineData, Message
     from contextledger.storage.sessions import SessionStore
     location, media, me, count, sessions = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5].split(",")
     rng = random.Random(me)
@@ -142,12 +142,6 @@ def test_sweeps_racing_appends_never_delete_a_referenced_image(
                     assert img.ref is not None and store.media.read(img.ref)
 
 
-def png(n: int) -> bytes:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (8, 8), (n, 1, 2)).save(buf, "PNG")
-    return buf.getvalue()
-
-
 def test_a_pooled_connection_killed_by_the_server_is_replaced(
     postgres_server: object, tmp_path: Path
 ) -> None:
@@ -164,7 +158,7 @@ def test_a_pooled_connection_killed_by_the_server_is_replaced(
                     "WHERE datname = current_database() AND pid <> pg_backend_pid()"
                 ).fetchone()
             assert killed is not None and killed[0] >= 1
-            img = Image("image/png", data=InlineData.from_bytes(png(round_)))
+            img = Image("image/png", data=InlineData.from_bytes(png(8, 8, (round_, 1, 2))))
             store.append("s", [Message.user(f"after {round_}", img)])
         texts = [m.text for m in store.load("s").stored]
         assert texts == ["before", "after 0", "after 1", "after 2"]
