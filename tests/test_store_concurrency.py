@@ -23,8 +23,7 @@ WRITER = textwrap.dedent(
     """
     import io, random, sys
     from PIL import Image as PILImage
-    from builders import png
-from contextledger.model import Image, InlineData, Message
+    from contextledger.model import Image, InlineData, Message
     from contextledger.storage.sessions import SessionStore
     location, media, me, count, sessions = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5].split(",")
     rng = random.Random(me)
