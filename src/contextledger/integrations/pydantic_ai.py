@@ -50,7 +50,7 @@ from pydantic_ai.messages import (
 from pydantic_ai.models import ModelRequestContext
 from pydantic_ai.tools import RunContext
 
-from ..catalog import Catalog, ModelInfo
+from ..catalog import Catalog, ModelInfo, lookup_model
 from ..errors import ContentError
 from ..model import (
     Audio,
@@ -71,6 +71,13 @@ from ._engine import Engine, ReportCallback
 __all__ = ["ContextLedger", "PydanticAIFit", "fit_history", "history_processor", "to_messages"]
 
 INSTRUCTIONS_ID = "pydantic-ai-instructions"
+# pydantic-ai adds text of its own when it sends a request (a note announcing how it frames
+# tool-returned files and look-alike tags, up to ~170 tokens): held back from the window.
+FRAMING_TOKENS = 256
+
+
+def _window(model: str | ModelInfo, window: int | None, catalog: Catalog | None, held: int) -> int:
+    return (window or lookup_model(model, catalog).context_window) - held
 
 
 # ----------------------------------------------------------------------------- reading
@@ -140,9 +147,10 @@ def _request_message(part: Any, path: str, mid: str) -> Message | None:
         for k, item in enumerate(part.content_items(mode="str")):
             if isinstance(item, str):
                 inner.append(Text(item))
-            else:
-                block = _user_block(item, f"{path}.content[{k}]")
-                inner.append(block if isinstance(block, Image | Text) else Text(str(item)))
+                continue
+            block = _user_block(item, f"{path}.content[{k}]")
+            inner.append(block if isinstance(block, Image | Text) else Text(str(item)))
+        inner.extend(Text(t) for t in _file_framing(part))
         result = ToolResult(
             part.tool_call_id, tuple(inner), part.outcome in ERROR_OUTCOMES, part.tool_name
         )
@@ -157,6 +165,17 @@ def _request_message(part: Any, path: str, mid: str) -> Message | None:
     if isinstance(part, RetryFeedbackPart):
         return Message("user", (Text(part.model_response()),), id=mid)
     return None  # deltas and baselines: configuration, kept with their request
+
+
+def _file_framing(part: BaseToolReturnPart[Any]) -> list[str]:
+    """The text pydantic-ai adds around each file a tool returns ("See file …" and the
+    provenance tags) on providers whose tool results carry text only: priced, never sent back."""
+    return [
+        f"See file {f.identifier}. "
+        f'<pyai:tool_result tool_name="{part.tool_name}" tool_call_id="{part.tool_call_id}" '
+        f'file_id="{f.identifier}"></pyai:tool_result>'
+        for f in part.files
+    ]
 
 
 def _user_blocks(content: Any, path: str) -> tuple[Block, ...]:
@@ -274,7 +293,9 @@ def _request_part(part: Any, m: Message) -> Any:
         return replace(part, content=_user_content(m.content))
     if isinstance(part, ToolReturnPart):
         result = m.tool_results[0]
-        return replace(part, content=_user_content(result.content), tool_call_id=result.call_id)
+        framing = set(_file_framing(part))
+        blocks = [b for b in result.content if not (isinstance(b, Text) and b.text in framing)]
+        return replace(part, content=_user_content(blocks), tool_call_id=result.call_id)
     return part
 
 
@@ -373,7 +394,8 @@ class ContextLedger(AbstractCapability[Any]):
     """A capability that fits each model request into the window (the run's history keeps
     every message). ``model`` is the model id to price for; ``window`` the window to fit
     into (default: the model's); ``compaction=True`` or a ``summarizer`` recaps old turns.
-    Other options go to ``contextledger.prepare.Preparer``.
+    ``framing_tokens`` are held back for the text pydantic-ai adds when it sends (the report's
+    window is the rest). Other options go to ``contextledger.prepare.Preparer``.
     """
 
     model: str | ModelInfo
@@ -381,6 +403,7 @@ class ContextLedger(AbstractCapability[Any]):
     max_output_tokens: int | None = None
     catalog: Catalog | None = None
     on_report: ReportCallback | None = None
+    framing_tokens: int = FRAMING_TOKENS
     options: dict[str, Any] = field(default_factory=dict)
     last_report: PrepareReport | None = field(default=None, init=False)
     _engine: Engine | None = field(default=None, init=False, repr=False)
@@ -390,7 +413,7 @@ class ContextLedger(AbstractCapability[Any]):
         if self._engine is None:
             self._engine = Engine(
                 self.model,
-                window=self.window,
+                window=_window(self.model, self.window, self.catalog, self.framing_tokens),
                 max_output_tokens=self.max_output_tokens,
                 catalog=self.catalog,
                 **self.options,
@@ -433,6 +456,7 @@ def history_processor(
     max_output_tokens: int | None = None,
     catalog: Catalog | None = None,
     on_report: ReportCallback | None = None,
+    framing_tokens: int = FRAMING_TOKENS,
     **options: Any,
 ) -> Any:
     """A function for ``ProcessHistory(...)``: ``fn(messages) -> messages``, fitted.
@@ -442,7 +466,7 @@ def history_processor(
     """
     engine = Engine(
         model,
-        window=window,
+        window=_window(model, window, catalog, framing_tokens),
         max_output_tokens=max_output_tokens,
         catalog=catalog,
         on_report=on_report,
