@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from . import main
+from .app import main
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -454,8 +454,8 @@ def _print_usage(state: ChatState) -> None:
 
 
 def _turn(state: ChatState) -> None:
-    from ..client import SendError, send, usage_record
-    from ..errors import BudgetError, ContextLedgerError, VisionGateError
+    from ..client import send, usage_record
+    from ..errors import BudgetError, ContextLedgerError, SendError, VisionGateError
     from ..model import Message, Text
 
     blocks: list[Any] = [Text(state.draft)] if state.draft else []
@@ -529,7 +529,8 @@ def _kept(state: ChatState, hint: str) -> None:
 
 def _clients(state: ChatState, fmt: str) -> dict[str, Any]:
     """Reuse one official client per provider for the whole chat (connection reuse)."""
-    from ..client import SendError, anthropic_client, openai_client
+    from ..client import anthropic_client, openai_client
+    from ..errors import SendError
 
     key = "openai_client" if fmt == "openai" else "anthropic_client"
     if fmt not in ("openai", "anthropic"):

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from . import main
+from .app import main
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -18,13 +18,12 @@ from rich.table import Table
 
 from ..errors import ContextLedgerError
 from ..model import Message
-from . import main
+from .app import main
 
 _STORE_OPTION = click.option(
     "--store",
     "store_path",
     type=click.Path(dir_okay=False, path_type=Path),
-    envvar="CONTEXTLEDGER_STORE",
     default=None,
     help="Session database file (default: the user data directory).",
 )
