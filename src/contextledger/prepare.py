@@ -34,7 +34,7 @@ from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
 from .providers import Format, translate
 from .repair import RepairChange, repair
 from .report import Notice
-from .storage.media import MediaStore
+from .storage.media import MediaBackend
 
 FORMAT_FOR_PROVIDER: dict[str, Format] = {
     "openai": "openai",
@@ -157,7 +157,7 @@ class Preparer:
         window: int | None = None,
         max_output_tokens: int | None = None,
         catalog: Catalog | None = None,
-        media: MediaStore | None = None,
+        media: MediaBackend | None = None,
         summarizer: Summarizer | None = None,
         policy: CompactionPolicy | None = None,
         compaction: bool | None = None,
