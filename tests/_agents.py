@@ -1,6 +1,6 @@
 """Shared checks for the framework adapters' end-to-end runs (tests/test_integrations_*.py).
 
-Each run hands every model call to ``check_call`` with the call as OpenAI Chat messages: it
+Each run hands every model call to ``CallLog.check`` with the call as OpenAI Chat messages: it
 must be one the provider accepts (the stub server's Anthropic validator, which refuses an
 orphan result or a dangling call, the way the real API does), fit the window, and end with
 the request the user just made.
@@ -8,28 +8,16 @@ the request the user just made.
 
 from __future__ import annotations
 
-import base64
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from PIL import Image as PILImage
-
-from contextledger import price_request, read_messages, tool_pair_problems, translate
+from contextledger import read_messages, translate
+from contextledger.pricing.messages import price_request
+from contextledger.validate import tool_pair_problems
 from stub_server import StubServer, validate_anthropic
 
 HEADERS = {"x-api-key": "test", "anthropic-version": "2023-06-01"}
-
-
-def png_bytes(width: int, height: int, color: str = "navy") -> bytes:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (width, height), color).save(buf, "PNG")
-    return buf.getvalue()
-
-
-def png_b64(width: int, height: int, color: str = "navy") -> str:
-    return base64.b64encode(png_bytes(width, height, color)).decode("ascii")
 
 
 @dataclass

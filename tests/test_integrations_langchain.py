@@ -21,8 +21,10 @@ from langchain_core.tools import tool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from langgraph.checkpoint.memory import InMemorySaver
 
-from _agents import CallLog, png_b64
-from contextledger import BudgetError, OfflineSummarizer
+from _agents import CallLog
+from builders import b64, png
+from contextledger import BudgetError
+from contextledger.compaction import OfflineSummarizer
 from contextledger.integrations.langchain import (
     ContextLedgerMiddleware,
     fit_messages,
@@ -33,7 +35,7 @@ from contextledger.integrations.langchain import (
 from contextledger.model import Image, Reasoning, ToolCall, ToolResult
 
 MODEL = "claude-sonnet-4-5"
-SHOT = png_b64(1280, 800)
+SHOT = b64(png(1280, 800, "navy"))
 
 
 @tool(response_format="content")
@@ -109,7 +111,7 @@ def run_agent(
         if t % 3 == 0:  # a pasted screenshot every third turn
             content = [
                 {"type": "text", "text": content},
-                {"type": "image", "base64": png_b64(1600, 1000, "gray"), "mime_type": "image/png"},
+                {"type": "image", "base64": b64(png(1600, 1000, "gray")), "mime_type": "image/png"},
             ]
         request = HumanMessage(content=content)
         llm.newest = request

@@ -3,10 +3,8 @@ through the ContextLedger capability and a history processor."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from pydantic_ai import Agent, BinaryContent
 from pydantic_ai.capabilities import ProcessHistory
 from pydantic_ai.messages import (
@@ -24,7 +22,8 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.models.openai import OpenAIChatModel
 from pydantic_ai.providers.openai import OpenAIProvider
 
-from _agents import CallLog, png_bytes
+from _agents import CallLog
+from builders import png
 from contextledger.integrations.pydantic_ai import (
     ContextLedger,
     fit_history,
@@ -35,13 +34,7 @@ from contextledger.model import Image, Reasoning, ToolCall, ToolResult
 from stub_server import StubReply, StubServer
 
 MODEL = "gpt-4o"
-SHOT = png_bytes(1280, 800)
-
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer() as server:
-        yield server
+SHOT = png(1280, 800)
 
 
 def make_agent(stub: StubServer, capability: Any) -> Agent[None, str]:
@@ -79,7 +72,7 @@ def run_session(stub: StubServer, capability: Any, turns: int) -> list[ModelMess
         )
         prompt: list[Any] = [f"Turn {t}: the chart on the dashboard is blank again, please fix it."]
         if t % 3 == 0:
-            prompt.append(BinaryContent(png_bytes(1600, 1000, "gray"), media_type="image/png"))
+            prompt.append(BinaryContent(png(1600, 1000, "gray"), media_type="image/png"))
         result = agent.run_sync(prompt, message_history=history)
         history = result.all_messages()
     return history
