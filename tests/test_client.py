@@ -23,8 +23,6 @@ from PIL import Image as PILImage
 
 from contextledger import Image, InlineData, Message, SessionStore, ToolCall, VisionGateError
 from contextledger.client import (
-    Reply,
-    Usage,
     describe_usage,
     openai_client,
     send,
@@ -34,6 +32,7 @@ from contextledger.client import (
 from contextledger.config import Config, load_config
 from contextledger.errors import SendError
 from contextledger.prepare import Preparer
+from contextledger.reply import Reply, Usage
 from stub_server import Fault, StubReply, StubServer, prompt_tokens
 
 STREAM = {"stream": True, "stream_options": {"include_usage": True}}

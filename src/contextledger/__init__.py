@@ -10,7 +10,7 @@ Price as the provider bills, keep the goal and the tool pair, report every drop,
 """
 
 from .catalog import Catalog, ImageLimits, ModelInfo, default_catalog, lookup_model
-from .client import Reply, Usage, send, usage_record
+from .client import send, usage_record
 from .compaction import (
     AnthropicSummarizer,
     CompactionEvent,
@@ -61,6 +61,7 @@ from .pricing.text import TokenCounter, count_text, counter_for
 from .pricing.vision import ImageCost, image_cost, max_image_cost
 from .providers import Translation, detect_format, read_messages, translate, write_messages
 from .repair import RepairChange, RepairResult, repair
+from .reply import Reply, Usage
 from .report import Notice
 from .storage.media import MediaStore
 from .storage.sessions import LoadedSession, SessionStore
