@@ -137,7 +137,9 @@ def test_unreadable_row_is_reported_not_fatal(store: SessionStore) -> None:
     store.create("s")
     store.append("s", [Message.user("fine")])
     db = sqlite3.connect(store.path)
-    db.execute("INSERT INTO messages VALUES (1, 1, 'bad', 0, x'7b6e6f')")
+    db.execute(
+        "INSERT INTO messages (session, seq, id, created, body) VALUES (1, 1, 'bad', 0, x'7b6e6f')"
+    )
     db.commit()
     loaded = store.load("s")
     assert [m.text for m in loaded.messages] == ["fine"]

@@ -11,7 +11,9 @@ leaves them out and :meth:`Config.describe` / :meth:`Config.settings` mask them.
 Variables: ``OPENAI_BASE_URL``, ``OPENAI_API_KEY``, ``ANTHROPIC_BASE_URL``,
 ``ANTHROPIC_API_KEY``, ``CONTEXTLEDGER_MODEL`` (default ``gpt-4o``),
 ``CONTEXTLEDGER_HOME`` (data directory; default: the platform's user data directory),
-``CONTEXTLEDGER_STORE`` (the session database file; default ``<data dir>/sessions.db``),
+``CONTEXTLEDGER_STORE`` (the session database: a file, default ``<data dir>/sessions.db``,
+or a ``postgresql://`` URL), ``CONTEXTLEDGER_MEDIA`` (where images go: a folder or
+``s3://bucket/prefix``; default beside the database),
 ``CONTEXT_COMPACTION`` (on/off), ``CONTEXT_COMPACTION_TIMEOUT`` (seconds) and
 ``CONTEXT_COMPACTION_RETRIES``.
 
@@ -55,6 +57,7 @@ VARIABLES = (
     "CONTEXTLEDGER_MODEL",
     "CONTEXTLEDGER_HOME",
     "CONTEXTLEDGER_STORE",
+    "CONTEXTLEDGER_MEDIA",
     "CONTEXT_COMPACTION",
     "CONTEXT_COMPACTION_TIMEOUT",
     "CONTEXT_COMPACTION_RETRIES",
@@ -66,6 +69,7 @@ _DEFAULTS = {
     "CONTEXTLEDGER_MODEL": DEFAULT_MODEL,
     "CONTEXTLEDGER_HOME": "the platform's user data directory",
     "CONTEXTLEDGER_STORE": "<data dir>/sessions.db",
+    "CONTEXTLEDGER_MEDIA": "a <name>.media folder beside the session database",
     "CONTEXT_COMPACTION": "on for the library and chat, off for one-shot commands",
     "CONTEXT_COMPACTION_TIMEOUT": "the client's timeout",
     "CONTEXT_COMPACTION_RETRIES": "the client's retries",
@@ -127,10 +131,19 @@ class Config:
     anthropic_base_url: str | None = None
     anthropic_api_key: str | None = field(default=None, repr=False)
     store_file: Path | None = None
+    #: ``CONTEXTLEDGER_STORE`` when it is a ``postgresql://`` URL (it may hold a password).
+    store_url: str | None = field(default=None, repr=False)
+    #: ``CONTEXTLEDGER_MEDIA``: a folder or ``s3://bucket/prefix`` (None: beside the store).
+    media: str | None = None
     compaction: str | None = None
     compaction_timeout: str | None = None
     compaction_retries: str | None = None
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def store_location(self) -> str | Path:
+        """What to open: the PostgreSQL URL when one is set, else :attr:`store_path`."""
+        return self.store_url if self.store_url is not None else self.store_path
 
     @property
     def store_path(self) -> Path:
@@ -143,7 +156,7 @@ class Config:
         >>> Config(data_dir=Path("/a"), store_file=Path("/x.db")).with_data_dir(Path("/b")).store_path
         PosixPath('/b/sessions.db')
         """
-        return replace(self, data_dir=data_dir, store_file=None)
+        return replace(self, data_dir=data_dir, store_file=None, store_url=None, media=None)
 
     def endpoint(self, sdk: str) -> tuple[str | None, str | None]:
         """The base URL and key for the official ``sdk`` client (``openai``, ``anthropic``).
@@ -200,7 +213,10 @@ class Config:
             "ANTHROPIC_API_KEY": self.anthropic_api_key,
             "CONTEXTLEDGER_MODEL": self.model,
             "CONTEXTLEDGER_HOME": str(self.data_dir),
-            "CONTEXTLEDGER_STORE": str(self.store_path),
+            "CONTEXTLEDGER_STORE": _redact(self.store_url)
+            if self.store_url
+            else str(self.store_path),
+            "CONTEXTLEDGER_MEDIA": self.media,
             "CONTEXT_COMPACTION": self.compaction,
             "CONTEXT_COMPACTION_TIMEOUT": self.compaction_timeout,
             "CONTEXT_COMPACTION_RETRIES": self.compaction_retries,
@@ -236,7 +252,8 @@ class Config:
             else "ANTHROPIC_BASE_URL: not set (the official Anthropic endpoint)",
             key("ANTHROPIC_API_KEY", self.anthropic_api_key),
             f"model: {self.model}{src('CONTEXTLEDGER_MODEL') or ' (default)'}",
-            f"sessions: {self.store_path}",
+            f"sessions: {_redact(self.store_url) if self.store_url else self.store_path}",
+            f"media: {self.media or 'beside the session store'}",
         ]
 
 
@@ -267,6 +284,9 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
     home = values.get("CONTEXTLEDGER_HOME")
     data_dir = Path(home).expanduser() if home else default_data_dir()
     store = values.get("CONTEXTLEDGER_STORE")
+    store_url = store if store and store.startswith(("postgresql://", "postgres://")) else None
+    if store and store.startswith("sqlite:"):
+        store = store.removeprefix("sqlite:").removeprefix("//")
     return Config(
         data_dir=data_dir,
         model=values.get("CONTEXTLEDGER_MODEL", DEFAULT_MODEL),
@@ -274,7 +294,9 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         openai_api_key=values.get("OPENAI_API_KEY"),
         anthropic_base_url=values.get("ANTHROPIC_BASE_URL"),
         anthropic_api_key=values.get("ANTHROPIC_API_KEY"),
-        store_file=Path(store).expanduser() if store else None,
+        store_file=Path(store).expanduser() if store and store_url is None else None,
+        store_url=store_url,
+        media=values.get("CONTEXTLEDGER_MEDIA"),
         compaction=values.get("CONTEXT_COMPACTION"),
         compaction_timeout=values.get("CONTEXT_COMPACTION_TIMEOUT"),
         compaction_retries=values.get("CONTEXT_COMPACTION_RETRIES"),
@@ -312,3 +334,10 @@ def _number(name: str, raw: str | None, default: float) -> float:
     if value < 0:
         raise ConfigError(f"{name}={raw!r} must not be negative")
     return value
+
+
+def _redact(url: str) -> str:
+    """A URL without its password (for messages)."""
+    from .storage.base import redact_url
+
+    return redact_url(url)

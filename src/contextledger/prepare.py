@@ -34,7 +34,7 @@ from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
 from .providers import Format, format_for_provider, provider_format, translate
 from .repair import RepairChange, repair
 from .report import Notice
-from .storage.media import MediaStore
+from .storage.media import MediaBackend
 
 __all__ = ["PrepareReport", "Prepared", "Preparer", "price_request"]
 
@@ -149,7 +149,7 @@ class Preparer:
         window: int | None = None,
         max_output_tokens: int | None = None,
         catalog: Catalog | None = None,
-        media: MediaStore | None = None,
+        media: MediaBackend | None = None,
         summarizer: Summarizer | None = None,
         policy: CompactionPolicy | None = None,
         compaction: bool | None = None,

@@ -171,7 +171,7 @@ def chat(
     if data_dir is not None:
         config = config.with_data_dir(data_dir)
     try:
-        store = SessionStore(config.store_path)
+        store = SessionStore(config.store_location, media=config.media)
     except ContextLedgerError as exc:
         raise click.ClickException(str(exc)) from None
     try:
@@ -214,7 +214,7 @@ def _open_session(
             store.create(name)
         except ContextLedgerError as exc:
             raise fail(exc) from None
-        state.say(f"new session {name!r} in {config.store_path}", "dim")
+        state.say(f"new session {name!r} in {store.location}", "dim")
         state.say(f"resume it with: contextledger chat --session {name}", "dim")
         if system_text:
             sys_msg = Message.system(system_text, id=state.next_id())
