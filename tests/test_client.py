@@ -7,8 +7,6 @@ assembled, and the provider's usage was recorded next to our estimate.
 
 from __future__ import annotations
 
-import base64
-import io
 import json
 import socket
 import urllib.error
@@ -19,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image as PILImage
 
-from contextledger import Image, InlineData, Message, SessionStore, ToolCall, VisionGateError
+from builders import data_url, image_block, png
+from contextledger import Image, Message, SessionStore, ToolCall, VisionGateError
 from contextledger.client import (
     describe_usage,
     openai_client,
@@ -55,14 +53,8 @@ def config(stub: StubServer, tmp_path: Path) -> Config:
     )
 
 
-def png(width: int, height: int, color: str = "white") -> bytes:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (width, height), color).save(buf, "PNG")
-    return buf.getvalue()
-
-
 def image(width: int = 800, height: int = 600, name: str = "shot.png") -> Image:
-    return Image("image/png", data=InlineData.from_bytes(png(width, height)), name=name)
+    return image_block(width, height, name=name)
 
 
 def conversation(*extra: Message) -> list[Message]:
@@ -359,12 +351,8 @@ def _post(stub: StubServer, body: Any, path: str = "/v1/chat/completions") -> tu
         return exc.code, json.loads(exc.read())
 
 
-def _data_url(data: bytes, media_type: str = "image/png") -> str:
-    return f"data:{media_type};base64,{base64.b64encode(data).decode()}"
-
-
 CALL = {"id": "c1", "type": "function", "function": {"name": "ls", "arguments": "{}"}}
-IMG = {"type": "image_url", "image_url": {"url": _data_url(png(4, 4))}}
+IMG = {"type": "image_url", "image_url": {"url": data_url(png(4, 4))}}
 
 
 @pytest.mark.parametrize(
@@ -382,12 +370,12 @@ IMG = {"type": "image_url", "image_url": {"url": _data_url(png(4, 4))}}
         ([{"role": "assistant", "content": None}], "gpt-4o", "expected a string, got null"),
         ([{"role": "robot", "content": "hi"}], "gpt-4o", "Supported values are"),
         ([{"role": "user", "content": [IMG]}], "gpt-3.5-turbo", "only supported by certain models"),
-        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": _data_url(b"not an image")}}]}],
+        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": data_url(b"not an image")}}]}],
          "gpt-4o", "unsupported image"),
         ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "data:image/png;base64,@@"}}]}],
          "gpt-4o", "Invalid base64"),
         ([{"role": "user", "content": [IMG, IMG, IMG]}], "gpt-4o", "Too many images"),
-        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": _data_url(png(300, 300, "red"))}}]}],
+        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": data_url(png(300, 300, "red"))}}]}],
          "gpt-4o", "Image too large"),
     ],
 )  # fmt: skip
