@@ -41,9 +41,9 @@ from ..config import load_config
 from ..errors import ContentError
 from ..model import Message, Text
 from ..prepare import PrepareReport
-from ..providers import read_messages, translate
+from ..providers import read_messages
 from ..storage.sessions import SessionStore
-from ._engine import Engine, ReportCallback
+from ._engine import Engine, ReportCallback, write_back
 
 __all__ = ["ContextLedgerFilter", "ContextLedgerSession", "fit_items", "to_messages"]
 
@@ -72,30 +72,6 @@ def to_messages(items: Sequence[Any]) -> tuple[Message, ...]:
     Ids are ``m<i>``, ``i`` the position of the message's first item.
     """
     return read_messages(list(items), "openai-responses")
-
-
-def _spans(messages: Sequence[Message], count: int) -> dict[str, tuple[int, int]]:
-    """Each message's item range [start, end) from its position id."""
-    starts = [int(m.id[1:]) for m in messages]
-    ends = [*starts[1:], count]
-    return {m.id: (s, e) for m, s, e in zip(messages, starts, ends, strict=True)}
-
-
-def _write_back(
-    fitted: Sequence[Message], items: Sequence[Any], read: Sequence[Message]
-) -> list[Any]:
-    """The fitted messages as items: untouched ones are the original item objects."""
-    spans = _spans(read, len(items))
-    originals = {m.id: m for m in read}
-    out: list[Any] = []
-    for m in fitted:
-        source = originals.get(m.id)
-        if source is not None and (source is m or source == m):
-            start, end = spans[m.id]
-            out.extend(items[start:end])
-        else:
-            out.extend(translate([m], "openai-responses", validate=False).body["input"])
-    return out
 
 
 # ----------------------------------------------------------------------------- the filter
@@ -136,7 +112,7 @@ def fit_items(
         messages.insert(0, Message("system", (Text(instructions),), id=INSTRUCTIONS_ID))
     fitted = engine.fit(messages, tools=tools or None, key=key)
     sent = [m for m in fitted.messages if m.id != INSTRUCTIONS_ID]
-    return _write_back(sent, items, read), fitted.report
+    return write_back(sent, items, read, "openai-responses"), fitted.report
 
 
 class ContextLedgerFilter:
