@@ -5,14 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from typing import Any
 
-import pytest
-
-os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # never fetch prices on import
-
 import litellm
+import pytest
 
 from _agents import CallLog
 from builders import data_url, png

@@ -3,7 +3,7 @@
 
 ``pip install 'contextledger[openai-agents]'``
 
->>> from agents import Agent, RunConfig, Runner                      # doctest: +SKIP
+>>> from agents import RunConfig, Runner
 >>> from contextledger.integrations.openai_agents import ContextLedgerFilter, ContextLedgerSession
 >>> run_config = RunConfig(call_model_input_filter=ContextLedgerFilter("gpt-4o", window=32_000))
 >>> session = ContextLedgerSession("bugfix", store="sessions.db")    # doctest: +SKIP
