@@ -81,6 +81,7 @@ class S3MediaStore(ImageRefs):
                 ),
             )
         self._client = client
+        self._conditional_delete = True
 
     def __repr__(self) -> str:
         return f"S3MediaStore({self.location!r})"
@@ -275,9 +276,7 @@ class S3MediaStore(ImageRefs):
                 continue
             if not dry_run:
                 try:
-                    self._client.delete_object(
-                        Bucket=self.bucket, Key=obj["Key"], IfMatch=head["ETag"]
-                    )
+                    self._delete(obj["Key"], head["ETag"])
                 except Exception as exc:
                     if _code(exc) in ("PreconditionFailed", "412"):
                         kept_young += 1  # rewritten meanwhile
@@ -286,6 +285,19 @@ class S3MediaStore(ImageRefs):
             removed.append(ref)
             freed += int(obj.get("Size", 0))
         return SweepResult(tuple(removed), freed, kept_ref, kept_young, dry_run, skipped)
+
+    def _delete(self, key: str, etag: str) -> None:
+        """Delete only the version just checked (``If-Match``); a store that does not
+        support conditional deletes gets a plain one (the media lock still holds)."""
+        if self._conditional_delete:
+            try:
+                self._client.delete_object(Bucket=self.bucket, Key=key, IfMatch=etag)
+                return
+            except Exception as exc:
+                if _code(exc) not in ("NotImplemented", "InvalidArgument", "InvalidRequest"):
+                    raise
+                self._conditional_delete = False
+        self._client.delete_object(Bucket=self.bucket, Key=key)
 
 
 def _code(exc: Exception) -> str:
