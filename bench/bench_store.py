@@ -130,7 +130,7 @@ def scale_out(url: str, media: str) -> None:
             ],
             stdout=subprocess.PIPE,
             text=True,
-        )  # fmt: skip
+        )
         for n in range(2)
     ]
     import json
