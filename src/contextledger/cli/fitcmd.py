@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import sys
-
 import click
 
-from . import main
-from .io import load_json_file
+from . import EXIT_BAD_INPUT, CommandError, main
+from .io import echo_json, load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemini"])
 
@@ -59,44 +56,42 @@ def fit_command(
 
     A budget error exits with status 2 and the error text on stderr.
     """
-    from ..errors import BudgetError, ContextLedgerError
     from ..fit import fit
     from ..providers import translate
 
     payload = load_json_file(file)
+    if not isinstance(payload, list | dict):
+        raise CommandError(
+            f"{file}: expected a JSON list of messages or a request object, "
+            f"got {type(payload).__name__ if payload is not None else 'null'}",
+            EXIT_BAD_INPUT,
+        )
     compaction_lines: tuple[str, ...] = ()
     if compact is None:
         from ..compaction import compaction_enabled
 
         compact = compaction_enabled(default=False)
-    try:
-        if compact:
-            from ..compaction import Conversation
-            from ..providers import read_messages
+    if compact:
+        from ..compaction import Conversation
+        from ..providers import read_messages
 
-            outcome = Conversation.from_messages(read_messages(payload)).compact(model=model)
-            compaction_lines = outcome.report
-            payload = outcome.conversation.view
-        result = fit(
-            payload,
-            model,
-            window=window,
-            max_output_tokens=max_output,
-            drop_current_images=drop_current_images,
-        )
-        wire = translate(result.messages, target, validate=False)  # type: ignore[arg-type]
-    except BudgetError as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(2)
-    except ContextLedgerError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        outcome = Conversation.from_messages(read_messages(payload)).compact(model=model)
+        compaction_lines = outcome.report
+        payload = outcome.conversation.view
+    result = fit(
+        payload,
+        model,
+        window=window,
+        max_output_tokens=max_output,
+        drop_current_images=drop_current_images,
+    )
+    wire = translate(result.messages, target, validate=False)  # type: ignore[arg-type]
     report = result.report
     if as_json:
         data: dict[str, object] = {"messages": wire.messages, "report": report.to_dict()}
         if compact:
             data["compaction"] = list(compaction_lines)
-        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        echo_json(data, indent=1)
         return
     for line in compaction_lines:
         click.echo(line)
