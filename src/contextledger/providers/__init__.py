@@ -23,8 +23,9 @@ from . import anthropic, gemini, openai_chat, openai_responses
 Format = Literal["openai", "anthropic", "openai-responses", "gemini"]
 FORMATS: tuple[Format, ...] = ("openai", "anthropic", "openai-responses", "gemini")
 
-_ANTHROPIC_BLOCKS = {"tool_use", "tool_result", "thinking", "redacted_thinking", "document"}
-_RESPONSES_ITEMS = {"message", "function_call", "function_call_output", "reasoning"}
+# Tuples, not sets: a hostile ``type`` may be unhashable (a list), and `in` must not raise.
+_ANTHROPIC_BLOCKS = ("tool_use", "tool_result", "thinking", "redacted_thinking", "document")
+_RESPONSES_ITEMS = ("message", "function_call", "function_call_output", "reasoning")
 
 
 @dataclass(frozen=True, slots=True)
