@@ -14,17 +14,17 @@ from typing import Any
 
 import click
 
-from contextledger.cli import EXIT_BAD_INPUT, CommandError, main
-from contextledger.cli.io import dumps_json, echo_json, load_json_file
+from ..errors import ContentError
+from .app import main
+from .io import dumps_json, echo_json, load_json_file
 
 
 def _load(path: str) -> Any:
     payload = load_json_file(path)
     # The whole payload goes to the reader: an Anthropic request keeps its `system`.
     if not isinstance(payload, list | dict):
-        raise CommandError(
-            f"{path}: expected a JSON list of messages or a request object with messages",
-            EXIT_BAD_INPUT,
+        raise ContentError(
+            path, "expected a JSON list of messages or a request object with messages"
         )
     return payload
 

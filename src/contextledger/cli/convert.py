@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import main
+from .app import main
 from .io import echo_json, load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "anthropic", "openai-responses", "gemini"])

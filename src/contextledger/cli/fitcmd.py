@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from . import EXIT_BAD_INPUT, CommandError, main
+from ..errors import ContentError, describe
+from .app import main
 from .io import echo_json, load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemini"])
@@ -61,16 +62,13 @@ def fit_command(
 
     payload = load_json_file(file)
     if not isinstance(payload, list | dict):
-        raise CommandError(
-            f"{file}: expected a JSON list of messages or a request object, "
-            f"got {type(payload).__name__ if payload is not None else 'null'}",
-            EXIT_BAD_INPUT,
-        )
+        got = "null" if payload is None else describe(payload)
+        raise ContentError(file, f"expected a JSON list of messages or a request object, got {got}")
     compaction_lines: tuple[str, ...] = ()
     if compact is None:
-        from ..compaction import compaction_enabled
+        from ..config import load_config
 
-        compact = compaction_enabled(default=False)
+        compact = load_config().compaction_enabled(default=False)
     if compact:
         from ..compaction import Conversation
         from ..providers import read_messages

@@ -8,24 +8,19 @@ from typing import Any
 
 import click
 
-from . import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, CommandError
+from ..errors import ContentError
 
 
 def read_text_file(path: str) -> str:
-    """The text of a path or '-' (stdin); one plain error line when it is unreadable."""
+    """The text of a path or '-' (stdin). Text that is not UTF-8 is bad input (exit 2); a
+    file that cannot be read is the environment's problem (an OSError: exit 1)."""
     try:
         if path == "-":
             return sys.stdin.read()
         with open(path, encoding="utf-8") as fh:
             return fh.read()
     except UnicodeDecodeError as exc:
-        raise CommandError(
-            f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})", EXIT_BAD_INPUT
-        ) from None
-    except OSError as exc:
-        raise CommandError(
-            f"{path}: cannot read it ({exc.strerror or exc})", EXIT_ENVIRONMENT
-        ) from None
+        raise ContentError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 def parse_json(text: str, path: str) -> Any:
@@ -33,11 +28,11 @@ def parse_json(text: str, path: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CommandError(f"{path}: not valid JSON ({exc})", EXIT_BAD_INPUT) from None
+        raise ContentError(path, f"not valid JSON ({exc})") from None
     except RecursionError:
-        raise CommandError(f"{path}: JSON nested too deeply to read", EXIT_BAD_INPUT) from None
+        raise ContentError(path, "JSON nested too deeply to read") from None
     except ValueError as exc:  # e.g. an integer longer than Python's 4,300-digit limit
-        raise CommandError(f"{path}: not usable JSON ({exc})", EXIT_BAD_INPUT) from None
+        raise ContentError(path, f"not usable JSON ({exc})") from None
 
 
 def load_json_file(path: str) -> Any:

@@ -212,7 +212,7 @@ def message_from_dict(raw: Any, path: str = "message") -> Message:
     if extra:
         raise ContentError(path, f"unknown field(s): {_names(extra)}")
     blocks = tuple(block_from_dict(b, f"{path}.content[{i}]") for i, b in enumerate(content))
-    return Message(role, blocks, id=mid, name=name)
+    return Message(role, blocks, id=mid, name=name)  # type: ignore[arg-type]  # role checked above
 
 
 def _encode(obj: Any) -> str:
