@@ -132,3 +132,23 @@ def test_lone_surrogates_round_trip_through_every_format() -> None:
     for fmt in ("openai", "anthropic", "openai-responses", "gemini"):
         body = translate(msgs, fmt).body  # type: ignore[arg-type]
         assert text in json.dumps(body, ensure_ascii=False)
+
+
+def test_fit_refuses_what_is_not_a_conversation() -> None:
+    from contextledger.fit import fit
+
+    for value in (None, "", 0):
+        with pytest.raises(ContentError, match="expected a list of messages"):
+            fit(value, "gpt-4o")  # type: ignore[arg-type]
+    assert fit([], "gpt-4o").messages == ()
+
+
+def test_an_image_detail_the_model_does_not_take_names_its_block() -> None:
+    from contextledger.fit import fit
+
+    image = {"type": "image_url", "image_url": {"url": "https://e.com/a.png", "detail": "original"}}
+    msgs = [{"role": "user", "content": "hi"}, {"role": "user", "content": [image]}]
+    with pytest.raises(ContentError) as err:
+        fit(msgs, "gpt-4o")
+    assert err.value.path == "message m1 content[0]"
+    assert "detail 'original' is not supported by gpt-4o" in err.value.reason

@@ -251,6 +251,10 @@ class Message:
     def __post_init__(self) -> None:
         if not isinstance(self.role, str) or self.role not in ROLES:
             raise ContentError("role", f"unknown role {describe(self.role)}")
+        if type(self.content) is not tuple:
+            raise ContentError(
+                "content", f"expected a tuple of blocks, got {describe(self.content)}"
+            )
 
     @classmethod
     def user(cls, *parts: str | Block, id: str = "") -> Message:

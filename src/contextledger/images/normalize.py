@@ -203,6 +203,8 @@ def normalize_image(
     from .probe import probe_image
 
     source = name or "image"
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise ImageProbeError(f"expected image bytes, got {type(data).__name__}", source=source)
     try:
         info = probe_image(bytes(data))
     except ImageProbeError as exc:

@@ -494,6 +494,8 @@ def _probe_file(path: str | bytes) -> ImageInfo:
                 return bytes(buf), len(chunk) < want
 
             return _grow(read, _BYTES_START, lambda needed: needed)
+    except UnicodeEncodeError:
+        raise ImageProbeError("the file name cannot be encoded (a lone surrogate)") from None
     except OSError as exc:
         raise ImageProbeError(f"cannot read the file ({exc.strerror or exc})") from None
 

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from ..catalog import Catalog, ModelInfo
-from ..errors import ContentError
+from ..errors import ContentError, describe
 from ..gate import OnImages, vision_gate
 from ..model import Message, MessagesLike
 from ..report import Notice
@@ -48,7 +48,7 @@ def provider_format(name: str) -> ProviderFormat:
         return REGISTRY[name]
     except (KeyError, TypeError):
         raise ContentError(
-            "", f"unknown format {name!r}; expected one of {', '.join(FORMATS)}"
+            "", f"unknown format {describe(name)}; expected one of {', '.join(FORMATS)}"
         ) from None
 
 
