@@ -114,6 +114,7 @@ class Recorded:
     body: Any
     status: int = 0
     error: str | None = None
+    sent: bytearray = field(default_factory=bytearray)  # the response body bytes, as sent
 
     @property
     def messages(self) -> list[Any]:
@@ -684,6 +685,7 @@ class _Server(ThreadingHTTPServer):
 
 class _Handler(BaseHTTPRequestHandler):
     server_stub: StubServer
+    _record: Recorded | None = None
     protocol_version = "HTTP/1.0"
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet
@@ -699,6 +701,7 @@ class _Handler(BaseHTTPRequestHandler):
         except ValueError:
             body = None
         record = Recorded(self.path, headers, body)
+        self._record = record
         with stub._lock:
             stub.requests.append(record)
         anthropic = self.path.rstrip("/").endswith("/messages")
@@ -738,6 +741,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("x-request-id", "req_stub")
         self.end_headers()
         self.wfile.write(data)
+        if getattr(self, "_record", None) is not None:
+            self._record.sent += data
 
     def _error(
         self,
@@ -779,7 +784,9 @@ class _Handler(BaseHTTPRequestHandler):
     def _sse(self, data: Any, event: str | None = None) -> None:
         head = f"event: {event}\n" if event else ""
         text = data if isinstance(data, str) else json.dumps(data)
-        self.wfile.write(f"{head}data: {text}\n\n".encode())
+        raw = f"{head}data: {text}\n\n".encode()
+        self.wfile.write(raw)
+        self._record.sent += raw
         self.wfile.flush()
 
     def _pieces(self, text: str) -> list[str]:
