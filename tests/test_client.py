@@ -7,8 +7,6 @@ assembled, and the provider's usage was recorded next to our estimate.
 
 from __future__ import annotations
 
-import base64
-import io
 import json
 import socket
 import urllib.error
@@ -19,12 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image as PILImage
 
-from contextledger import Image, InlineData, Message, SessionStore, ToolCall, VisionGateError
+from builders import data_url, image_block, png
+from contextledger import Image, Message, SessionStore, ToolCall, VisionGateError
 from contextledger.client import (
     Reply,
-    SendError,
     Usage,
     describe_usage,
     openai_client,
@@ -33,6 +30,7 @@ from contextledger.client import (
     usage_summary,
 )
 from contextledger.config import Config, load_config
+from contextledger.errors import SendError
 from contextledger.prepare import Preparer
 from stub_server import Fault, StubReply, StubServer, prompt_tokens
 
@@ -56,14 +54,8 @@ def config(stub: StubServer, tmp_path: Path) -> Config:
     )
 
 
-def png(width: int, height: int, color: str = "white") -> bytes:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (width, height), color).save(buf, "PNG")
-    return buf.getvalue()
-
-
 def image(width: int = 800, height: int = 600, name: str = "shot.png") -> Image:
-    return Image("image/png", data=InlineData.from_bytes(png(width, height)), name=name)
+    return image_block(width, height, name=name)
 
 
 def conversation(*extra: Message) -> list[Message]:
@@ -297,27 +289,42 @@ def test_usage_record_without_reported_usage() -> None:
 # --------------------------------------------------------------------------- config
 
 
-def test_config_dotenv_wins_over_the_environment_and_keys_stay_hidden(tmp_path: Path) -> None:
+def test_config_environment_wins_over_dotenv_and_keys_stay_hidden(tmp_path: Path) -> None:
     dotenv = tmp_path / ".env"
     dotenv.write_text(
-        "OPENAI_API_KEY=sk-from-dotenv\nCONTEXTLEDGER_MODEL=claude-sonnet-4-5\nOPENAI_BASE_URL=\n"
+        "OPENAI_API_KEY=sk-from-dotenv\nCONTEXTLEDGER_MODEL=claude-sonnet-4-5\n"
+        "OPENAI_BASE_URL=http://127.0.0.1:2/v1\nANTHROPIC_BASE_URL=\n"
     )
     env = {
         "OPENAI_API_KEY": "sk-from-env",
-        "OPENAI_BASE_URL": "http://127.0.0.1:1/v1",
+        "OPENAI_BASE_URL": "",  # empty counts as unset: the .env value stands
         "ANTHROPIC_API_KEY": "sk-ant-env",
+        "ANTHROPIC_BASE_URL": "http://127.0.0.1:3",
         "CONTEXTLEDGER_HOME": str(tmp_path / "home"),
     }
     cfg = load_config(env, dotenv)
-    assert cfg.openai_api_key == "sk-from-dotenv"
-    assert cfg.model == "claude-sonnet-4-5"
-    assert cfg.openai_base_url == "http://127.0.0.1:1/v1"  # empty in .env counts as unset
+    assert cfg.openai_api_key == "sk-from-env"  # a stray .env never overrides the shell
+    assert cfg.model == "claude-sonnet-4-5"  # .env beats the default
+    assert cfg.openai_base_url == "http://127.0.0.1:2/v1"
+    assert cfg.anthropic_base_url == "http://127.0.0.1:3"
     assert cfg.anthropic_api_key == "sk-ant-env"
     assert cfg.store_path == tmp_path / "home" / "sessions.db"
-    shown = repr(cfg) + "\n".join(cfg.describe())
+    shown = repr(cfg) + "\n".join(cfg.describe()) + repr(cfg.settings())
     assert "sk-" not in shown
-    assert f"OPENAI_API_KEY: set ({dotenv})" in cfg.describe()
-    assert "ANTHROPIC_API_KEY: set (environment)" in cfg.describe()
+    assert "OPENAI_API_KEY: set (environment)" in cfg.describe()
+    assert f"model: claude-sonnet-4-5 ({dotenv})" in cfg.describe()
+    sources = {s.name: s.source for s in cfg.settings()}
+    assert sources["OPENAI_API_KEY"] == "environment"
+    assert sources["OPENAI_BASE_URL"] == str(dotenv)
+    assert sources["CONTEXT_COMPACTION"] == "default"
+    assert {s.name: s.value for s in cfg.settings()}["OPENAI_API_KEY"] == "********"
+
+
+def test_a_stray_dotenv_does_not_redirect_calls(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("OPENAI_BASE_URL=http://127.0.0.1:9/v1\n")
+    cfg = load_config({"OPENAI_BASE_URL": "https://api.openai.com/v1"}, tmp_path / ".env")
+    assert cfg.sources["OPENAI_BASE_URL"] == "environment"
+    assert str(openai_client(cfg).base_url) == "https://api.openai.com/v1/"
 
 
 def test_config_defaults_and_store_override(tmp_path: Path) -> None:
@@ -345,12 +352,8 @@ def _post(stub: StubServer, body: Any, path: str = "/v1/chat/completions") -> tu
         return exc.code, json.loads(exc.read())
 
 
-def _data_url(data: bytes, media_type: str = "image/png") -> str:
-    return f"data:{media_type};base64,{base64.b64encode(data).decode()}"
-
-
 CALL = {"id": "c1", "type": "function", "function": {"name": "ls", "arguments": "{}"}}
-IMG = {"type": "image_url", "image_url": {"url": _data_url(png(4, 4))}}
+IMG = {"type": "image_url", "image_url": {"url": data_url(png(4, 4))}}
 
 
 @pytest.mark.parametrize(
@@ -368,12 +371,12 @@ IMG = {"type": "image_url", "image_url": {"url": _data_url(png(4, 4))}}
         ([{"role": "assistant", "content": None}], "gpt-4o", "expected a string, got null"),
         ([{"role": "robot", "content": "hi"}], "gpt-4o", "Supported values are"),
         ([{"role": "user", "content": [IMG]}], "gpt-3.5-turbo", "only supported by certain models"),
-        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": _data_url(b"not an image")}}]}],
+        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": data_url(b"not an image")}}]}],
          "gpt-4o", "unsupported image"),
         ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "data:image/png;base64,@@"}}]}],
          "gpt-4o", "Invalid base64"),
         ([{"role": "user", "content": [IMG, IMG, IMG]}], "gpt-4o", "Too many images"),
-        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": _data_url(png(300, 300, "red"))}}]}],
+        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": data_url(png(300, 300, "red"))}}]}],
          "gpt-4o", "Image too large"),
     ],
 )  # fmt: skip
@@ -406,3 +409,34 @@ def test_stub_top_level_rules() -> None:
             "/v1/messages",
         )
         assert status == 400 and body["type"] == "error"
+
+
+def test_config_command_shows_values_and_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from contextledger.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("OPENAI_API_KEY=sk-dotenv-secret\nCONTEXTLEDGER_MODEL=m1\n")
+    env = {"CONTEXTLEDGER_MODEL": "m2", "OPENAI_API_KEY": "", "COLUMNS": "80"}
+    res = CliRunner().invoke(main, ["config", "--json"], env=env)
+    assert res.exit_code == 0, res.output
+    rows = {r["name"]: r for r in json.loads(res.output)["settings"]}
+    assert rows["CONTEXTLEDGER_MODEL"] == {
+        "name": "CONTEXTLEDGER_MODEL",
+        "value": "m2",
+        "source": "environment",
+    }
+    assert rows["OPENAI_API_KEY"]["source"] == ".env"
+    assert rows["OPENAI_API_KEY"]["value"] == "********"
+    assert rows["CONTEXT_COMPACTION"] == {
+        "name": "CONTEXT_COMPACTION",
+        "value": None,
+        "source": "default",
+    }
+    res = CliRunner().invoke(main, ["config"], env=env)
+    assert res.exit_code == 0, res.output
+    assert "sk-dotenv-secret" not in res.output
+    assert "CONTEXTLEDGER_MODEL" in res.output and "environment" in res.output

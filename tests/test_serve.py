@@ -20,11 +20,11 @@ import httpx
 import openai
 import pytest
 from PIL import Image as PILImage
-from serve_harness import RunningProxy, running_proxy
-from stub_server import Fault, StubReply, StubServer
 
 from contextledger.pricing.messages import price_request
 from contextledger.storage.sessions import SessionStore
+from serve_harness import RunningProxy, running_proxy
+from stub_server import Fault, StubReply, StubServer
 
 OPENAI_KEY = "sk-test-SECRET-openai-0123456789"
 ANTHROPIC_KEY = "sk-ant-SECRET-anthropic-0123456789"
@@ -197,7 +197,10 @@ def test_anthropic_messages_non_streaming_and_streaming(
     )
     upstream = stub.completions()[-1]
     # the key travels as the SDK sent it (newer SDKs use a bearer token)
-    assert ANTHROPIC_KEY in (upstream.headers.get("x-api-key"), upstream.headers.get("authorization", "")[7:])
+    assert ANTHROPIC_KEY in (
+        upstream.headers.get("x-api-key"),
+        upstream.headers.get("authorization", "")[7:],
+    )
     assert upstream.headers["anthropic-version"]
     assert upstream.body["system"] == "Be brief."
     assert upstream.body["max_tokens"] == 256

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from . import main
+from .app import main
 
 
 @main.command()

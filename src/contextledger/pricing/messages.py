@@ -26,12 +26,14 @@ from ..model import (
     FileAttachment,
     Image,
     Message,
+    MessagesLike,
     Reasoning,
     Recap,
     Text,
     ToolCall,
     ToolResult,
 )
+from ..providers import detect_format, read_messages
 from ..providers.common import TOOL_ERROR_PREFIX, attachment_text, tool_images_header
 from .text import CachedCounter, TokenCounter, count_many, counter_for
 from .vision import ImageCost, image_cost, max_image_cost
@@ -307,7 +309,7 @@ class Pricer:
 
 
 def price_messages(
-    messages: Sequence[Message] | Any,
+    messages: MessagesLike,
     model: str | ModelInfo,
     *,
     tools: Sequence[Mapping[str, Any]] | None = None,
@@ -318,8 +320,6 @@ def price_messages(
     >>> price_messages([{"role": "user", "content": "hello"}], "gpt-4o").total
     4
     """
-    from ..providers import read_messages
-
     pricer = Pricer.for_model(model, catalog)
     total = pricer.messages(read_messages(messages))
     return MessagePrice(total.text + pricer.tools(tools), total.image)
@@ -338,8 +338,6 @@ def price_request(
     (labels, tool-image turns), and adds the tool schemas found in the body and the
     request framing (in ``text``).
     """
-    from ..providers import detect_format, read_messages
-
     fmt = fmt or detect_format(body)
     pricer = Pricer.for_model(model, catalog, wire=fmt)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]

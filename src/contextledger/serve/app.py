@@ -388,7 +388,7 @@ class Proxy:
                     catalog=settings.catalog,
                     compaction=settings.compaction,
                     on_images="placeholder",
-                    env=settings.env,
+                    config=settings.config,
                 ),
             )
             prepared = preparer.prepare(state.conversation, tools=wire.pricing_tools(body))

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,7 +44,7 @@ class ServeSettings:
     compaction: bool | None = None
     catalog: Catalog | None = None
     upstream_timeout: float = 600.0
-    env: Mapping[str, str] | None = None
+    config: Config | None = field(default=None, repr=False)
 
     @classmethod
     def from_config(cls, config: Config, **overrides: Any) -> ServeSettings:
@@ -57,6 +56,8 @@ class ServeSettings:
             "anthropic_upstream": (config.anthropic_base_url or ANTHROPIC_DEFAULT).rstrip("/"),
             "openai_api_key": config.openai_api_key,
             "anthropic_api_key": config.anthropic_api_key,
+            "compaction": config.compaction_enabled(default=True),
+            "config": config,
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         for key in ("openai_upstream", "anthropic_upstream"):

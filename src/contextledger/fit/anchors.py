@@ -1,0 +1,142 @@
+"""Anchors: what the fit pins before anything else is chosen.
+
+- The **current request** (the newest user request) is kept verbatim, always, or
+  ``BudgetError`` says plainly that it cannot fit. Only by explicit option may its attached
+  file bodies (``drop_current_attachments``) or images (``drop_current_images``) go.
+- Up to ``prior_anchors`` **earlier requests**, within ``prior_anchor_tokens`` in total; a
+  request too big for the cap is skipped (not a stop), so one pasted log cannot evict an
+  older, short goal.
+- **Recaps** (compaction summaries).
+
+Every rule about which messages are pinned lives in this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..errors import BudgetError
+from ..model import Block, FileAttachment, Image, Message
+from ..pricing.messages import Pricer
+from ..report import Notice
+from .budget import Budget, too_big
+from .edits import image_label, placeholder
+from .options import FitOptions
+from .report import Change
+from .units import HistoryIndex, Unit, is_request
+
+
+@dataclass(slots=True)
+class Pins:
+    """The pinned units (anchor first, then prior requests newest first, then recaps) and
+    their unit numbers in the index."""
+
+    units: list[Unit] = field(default_factory=list)
+    numbers: set[int] = field(default_factory=set)
+
+    def add(self, k: int, unit: Unit) -> None:
+        self.units.append(unit)
+        self.numbers.add(k)
+
+    @property
+    def cost(self) -> int:
+        return sum(u.cost for u in self.units)
+
+
+def current_request_position(body: Sequence[Message]) -> int | None:
+    """Where the newest user request is (None: there is none)."""
+    return next((k for k in range(len(body) - 1, -1, -1) if is_request(body[k])), None)
+
+
+def pin_anchors(
+    index: HistoryIndex,
+    anchor_pos: int | None,
+    anchor: Message | None,
+    anchor_cost: int,
+    opts: FitOptions,
+) -> Pins:
+    """Pin the current request, up to N prior requests within their cap, and every recap."""
+    pins = Pins()
+    body, starts, costs = index.body, index.starts, index.costs
+    if anchor_pos is not None and anchor is not None:
+        anchor_unit = index.unit_of(anchor_pos)
+        pins.add(anchor_unit, Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
+        spent = found = 0
+        for k in range(anchor_unit - 1, -1, -1):
+            if found >= opts.prior_anchors:
+                break
+            m = body[starts[k]]
+            if index.end(k) - starts[k] != 1 or not is_request(m):
+                continue
+            if spent + costs[starts[k]] > opts.prior_anchor_tokens:
+                continue
+            pins.add(k, index.unit(k, "prior"))
+            spent += costs[starts[k]]
+            found += 1
+    for pos in index.recaps:
+        k = index.unit_of(pos)
+        if k not in pins.numbers:
+            pins.add(k, index.unit(k, "recap"))
+    return pins
+
+
+def rescue_current_request(
+    model: str,
+    pricer: Pricer,
+    opts: FitOptions,
+    anchor: Message | None,
+    system_cost: int,
+    budget: Budget,
+    changes: list[Change],
+    notices: list[Notice],
+) -> tuple[Message | None, int]:
+    """The current request does not fit. Only by explicit option may its attached file
+    bodies (``drop_current_attachments``) or images (``drop_current_images``) go, largest
+    first within each kind, one block at a time until it fits; else ``BudgetError``."""
+    limit = budget.history
+    needed = system_cost + (pricer.message(anchor).total if anchor else 0)
+    if anchor is not None:
+        for j in _droppable_blocks(pricer, opts, anchor):
+            block = anchor.content[j]
+            if isinstance(block, FileAttachment):
+                what = f"file '{block.name}'"
+                text = f"[file '{block.name}' omitted to fit the context window]"
+                reason = "attached file body dropped to fit the context window"
+                notice = f"The model will not see the body of file '{block.name}'"
+            else:
+                assert isinstance(block, Image)
+                what = f"image {image_label(pricer, block)}"
+                text = f"[{what} omitted to fit the context window]"
+                reason = "current-request image dropped by option"
+                notice = f"The model will not see {what}"
+            anchor = placeholder(
+                pricer, changes, notices, anchor, (j,), sum(pricer.block(block)),
+                what=what, text=text, reason=reason,
+                notice=f"{notice} in your current message: it did not fit the context window.",
+            )  # fmt: skip
+            cost = pricer.message(anchor).total
+            if system_cost + cost <= limit:
+                return anchor, cost
+        needed = system_cost + pricer.message(anchor).total
+    tools = budget.tools_tokens
+    raise BudgetError(
+        too_big(model, needed + tools, limit + tools, "current request"),
+        needed=needed,
+        available=limit,
+    )
+
+
+def _droppable_blocks(pricer: Pricer, opts: FitOptions, anchor: Message) -> list[int]:
+    """By option only: file bodies (the seed's last resort), then images, largest first."""
+
+    def largest_first(kind: type[Block]) -> list[int]:
+        found = [j for j, b in enumerate(anchor.content) if isinstance(b, kind)]
+        return sorted(found, key=lambda j: -sum(pricer.block(anchor.content[j])))
+
+    steps: list[int] = []
+    if opts.drop_current_attachments:
+        steps += largest_first(FileAttachment)
+    if opts.drop_current_images:
+        steps += largest_first(Image)
+    return steps

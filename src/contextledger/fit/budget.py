@@ -1,0 +1,70 @@
+"""The budget for the conversation, and the errors that say plainly why something cannot fit.
+
+budget = window − reserved output − request framing − tool schemas − memory context.
+The system prompt is priced inside the messages (it is never dropped).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import BudgetError
+from ..pricing.messages import REQUEST_OVERHEAD
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Tokens left for the conversation after every reservation, and what was reserved."""
+
+    window: int
+    reserved_output: int
+    tools_tokens: int
+    memory_tokens: int
+    history: int  # what the messages (system prompt included) may spend
+    overhead_tokens: int = REQUEST_OVERHEAD
+
+
+def history_budget(
+    model: str,
+    window: int,
+    reserved_output: int,
+    tools_tokens: int,
+    memory_tokens: int,
+    min_history_tokens: int,
+) -> Budget:
+    """The budget, or ``BudgetError`` naming the biggest reservation when too little is left."""
+    history = window - reserved_output - REQUEST_OVERHEAD - tools_tokens - memory_tokens
+    if history < min_history_tokens:
+        parts = {
+            "reserved output (max_output_tokens)": reserved_output,
+            "tool schemas (tools)": tools_tokens,
+            "memory context (memory)": memory_tokens,
+        }
+        biggest = max(parts, key=lambda k: parts[k])
+        raise BudgetError(
+            f"{model}'s window of {window:,} tokens leaves {max(history, 0):,} for the conversation "
+            f"after reserving {reserved_output:,} for output, {tools_tokens:,} for tool schemas and "
+            f"{memory_tokens:,} for memory; at least {min_history_tokens:,} are needed. "
+            f"Shrink the {biggest} ({parts[biggest]:,} tokens).",
+            needed=min_history_tokens,
+            available=history,
+        )
+    return Budget(window, reserved_output, tools_tokens, memory_tokens, history)
+
+
+def check_system_prompt_fits(model: str, system_cost: int, budget: Budget) -> None:
+    if system_cost > budget.history:
+        raise BudgetError(
+            f"The system prompt needs {system_cost:,} tokens; {model} leaves {budget.history:,} "
+            "for the conversation after reserving output and tool schemas. Shorten the system "
+            "prompt or use a larger-context model.",
+            needed=system_cost,
+            available=budget.history,
+        )
+
+
+def too_big(model: str, needed: int, available: int, what: str) -> str:
+    return (
+        f"The {what} and tool schemas need {needed:,} tokens; {model} leaves {available:,} after "
+        "reserving output. Use a larger-context model or shorten the request."
+    )

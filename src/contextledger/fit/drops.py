@@ -1,0 +1,101 @@
+"""Reporting what the selection left out: one Change per dropped message, a Notice per
+image a person will miss and per earlier request that yielded its pin."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from ..pricing.messages import Pricer
+from ..report import Notice
+from .edits import image_label
+from .report import Change
+from .units import HistoryIndex, Unit, opens_exchange
+
+_DROP_REASONS = {
+    "exchange": "older tool exchange dropped whole to fit the context window",
+    "message": "older message dropped to fit the context window",
+    "recap": "recap dropped to fit the context window",
+    "prior": "earlier request yielded to fit the context window",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DroppedBefore:
+    """The units dropped last fit and their Changes: old units that drop again reuse them,
+    so a refit reports only what is new."""
+
+    units: list[int] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+
+
+def report_drops(
+    index: HistoryIndex,
+    pricer: Pricer,
+    dropped_units: list[int],
+    yielded: list[Unit],
+    before: DroppedBefore,
+) -> tuple[list[Change], list[Notice], DroppedBefore]:
+    """Changes and notices for what was dropped, and the memo for the next fit."""
+    body, starts = index.body, index.starts
+    reuse = 0
+    if before.units and len(before.units) <= len(dropped_units):
+        last = before.units[-1]
+        if index.end(last) <= index.shared and dropped_units[: len(before.units)] == before.units:
+            reuse = len(before.units)
+    drop_changes = list(before.changes) if reuse else []
+    for k in dropped_units[reuse:]:
+        start, end = starts[k], index.end(k)
+        first = body[start]
+        kind = (
+            "exchange"
+            if end - start > 1 or opens_exchange(first)
+            else ("recap" if first.is_recap else "message")
+        )
+        reason = _DROP_REASONS[kind]
+        for i in range(start, end):
+            m = body[i]
+            drop_changes.append(Change("dropped", m.id, None, m.role, reason, index.costs[i], 0))
+    memo = DroppedBefore(dropped_units, drop_changes)
+    changes = list(drop_changes)
+    for u in yielded:
+        for m in u.messages:
+            changes.append(
+                Change(
+                    "dropped", m.id, None, m.role, _DROP_REASONS[u.kind],
+                    pricer.message(m).total, 0,
+                )
+            )  # fmt: skip
+    return changes, _drop_notices(index, pricer, dropped_units, yielded), memo
+
+
+def _drop_notices(
+    index: HistoryIndex, pricer: Pricer, dropped_units: list[int], yielded: list[Unit]
+) -> list[Notice]:
+    notices: list[Notice] = []
+    dropped_set = set(dropped_units)
+    yielded_pos = {u.start for u in yielded}
+    starts = index.starts
+    for i in index.images:
+        k = bisect_right(starts, i) - 1
+        if k in dropped_set or starts[k] in yielded_pos:
+            m = index.body[i]
+            for img in m.images():
+                notices.append(
+                    Notice(
+                        "dropped",
+                        m.id,
+                        f"The model will not see image {image_label(pricer, img)} "
+                        f"{index.ago(m.id, i)}: dropped to fit the context window.",
+                    )
+                )
+    for u in yielded:
+        if u.kind == "prior":
+            notices.append(
+                Notice(
+                    "dropped",
+                    u.messages[0].id,
+                    "An earlier request was left out to fit the context window.",
+                )
+            )
+    return notices

@@ -1,0 +1,269 @@
+"""The fit, step by step: ``Fitter`` (kept per conversation, remembering prices and units
+between calls) and the one-shot ``fit``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from operator import attrgetter
+from typing import Any
+
+from ..catalog import Catalog, ModelInfo, lookup_model
+from ..errors import BudgetError
+from ..gate import accepts_images, vision_gate
+from ..model import Message, MessagesLike, with_ids
+from ..pricing.messages import Pricer
+from ..providers import read_messages
+from ..repair import repair
+from ..report import Notice
+from ..validate import tool_pair_problems
+from .anchors import current_request_position, pin_anchors, rescue_current_request
+from .budget import check_system_prompt_fits, history_budget, too_big
+from .drops import DroppedBefore, report_drops
+from .options import FitOptions, default_output_reserve
+from .report import Change, FitReport, FitResult, kept_changes
+from .selection import select_units
+from .shedding import shed
+from .units import HistoryIndex
+
+_message_id = attrgetter("id")
+
+
+@dataclass(slots=True)
+class _Memory:
+    """What one fit leaves for the next: the index of the history, the sticky cut, and the
+    drops already reported."""
+
+    index: HistoryIndex = field(default_factory=HistoryIndex)
+    cut_id: str | None = None
+    dropped: DroppedBefore = field(default_factory=DroppedBefore)
+
+
+class Fitter:
+    """Fits conversations for one model, remembering block prices between calls.
+
+    Keep one per conversation and model: refitting after one new message prices only that
+    message.
+
+    >>> from contextledger.model import Message
+    >>> f = Fitter("gpt-4o", window=2000, max_output_tokens=500)
+    >>> res = f.fit([Message.system("Be brief."), Message.user("hi")])
+    >>> res.report.used <= res.report.budget
+    True
+    """
+
+    def __init__(
+        self,
+        model: str | ModelInfo,
+        *,
+        window: int | None = None,
+        max_output_tokens: int | None = None,
+        catalog: Catalog | None = None,
+        options: FitOptions | None = None,
+        pricer: Pricer | None = None,
+    ) -> None:
+        self.info = lookup_model(model, catalog)
+        self.catalog = catalog
+        self.window = window or self.info.context_window
+        self.reserved_output = (
+            max_output_tokens
+            if max_output_tokens is not None
+            else default_output_reserve(self.info, self.window)
+        )
+        self.options = options or FitOptions()
+        self.pricer = pricer or Pricer.for_model(self.info, catalog)
+        self._memory = _Memory()
+
+    def position(self, message_id: str) -> int | None:
+        """Where a message sits in the last history fitted (None: not there)."""
+        return self._memory.index.position(message_id)
+
+    def ago(self, message_id: str, position: int | None = None) -> str:
+        """'from 3 turns ago': how many user requests came after the message."""
+        return self._memory.index.ago(message_id, position)
+
+    def fit(
+        self,
+        messages: MessagesLike,
+        *,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        system: str | None = None,
+        memory: Sequence[Message] | None = None,
+    ) -> FitResult:
+        msgs = read_messages(messages) if messages else ()
+        notices: list[Notice] = []
+        if not all(map(_message_id, msgs)):
+            # The report and its notices name messages by id: give id-less ones their position.
+            msgs = with_ids(msgs)
+        if system is not None:
+            msgs = _with_system_prompt(msgs, system, notices)
+        gated, gate_changes = self._gate_images(msgs, notices)
+        result = self._fit_repaired(gated, tools, tuple(memory or ()), notices)
+        if gate_changes:  # the gate's replacements belong in the report's changes too
+            report = replace(result.report, changes=gate_changes + result.report.changes)
+            result = FitResult(result.messages, report)
+        return result
+
+    def _gate_images(
+        self, msgs: Sequence[Message], notices: list[Notice]
+    ) -> tuple[Sequence[Message], tuple[Change, ...]]:
+        """A model that cannot see images gets none (per ``on_images``), reported."""
+        if accepts_images(self.info, self.catalog)[0]:
+            return msgs, ()
+        gated = vision_gate(msgs, self.info, on_images=self.options.on_images, catalog=self.catalog)
+        notices.extend(gated.notices)
+        changes = tuple(
+            Change("replaced", n.where, None, "image", n.text, 0, 0) for n in gated.notices
+        )
+        return gated.messages, changes
+
+    def _fit_repaired(
+        self,
+        msgs: Sequence[Message],
+        tools: Sequence[Mapping[str, Any]] | None,
+        memory: tuple[Message, ...],
+        notices: list[Notice],
+    ) -> FitResult:
+        result = self._fit_once(tuple(msgs), tools, memory, list(notices))
+        if not self._memory.index.all_units_ok() and tool_pair_problems(result.messages):
+            # A broken history (a dangling call, an orphan result) must not reach the wire:
+            # repair it (reported, the input untouched) and fit again. Checking only what is
+            # sent keeps the every-turn cost proportional to the kept set.
+            repaired = repair(msgs)
+            notices.extend(
+                Notice("repaired", c.message_id, f"Repaired before sending: {c.detail}.")
+                for c in repaired.changes
+            )
+            result = self._fit_once(repaired.messages, tools, memory, notices)
+        return result
+
+    def _fit_once(
+        self,
+        msgs: tuple[Message, ...],
+        tools: Sequence[Mapping[str, Any]] | None,
+        memory: tuple[Message, ...],
+        notices: list[Notice],
+    ) -> FitResult:
+        """Budget → index → anchors → selection → drops → shedding → report."""
+        pricer, opts, model = self.pricer, self.options, self.info.id
+        budget = history_budget(
+            model,
+            self.window,
+            self.reserved_output,
+            pricer.tools(tools),
+            pricer.messages(memory).total if memory else 0,
+            opts.min_history_tokens,
+        )
+        limit = budget.history
+        system_msgs = [m for m in msgs if m.role == "system"]
+        body = [m for m in msgs if m.role != "system"]
+        index = self._memory.index
+        index.update(body, pricer)
+        system_cost = sum(pricer.message(m).total for m in system_msgs)
+        check_system_prompt_fits(model, system_cost, budget)
+
+        changes: list[Change] = []
+        anchor_pos = current_request_position(body)
+        anchor = body[anchor_pos] if anchor_pos is not None else None
+        anchor_cost = index.costs[anchor_pos] if anchor_pos is not None else 0
+        if system_cost + anchor_cost > limit:
+            anchor, anchor_cost = rescue_current_request(
+                model, pricer, opts, anchor, system_cost, budget, changes, notices
+            )
+        pins = pin_anchors(index, anchor_pos, anchor, anchor_cost, opts)
+        chosen = select_units(
+            index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id
+        )
+        self._memory.cut_id = chosen.cut_id
+        drop_changes, drop_notices, self._memory.dropped = report_drops(
+            index, pricer, chosen.dropped, chosen.yielded, self._memory.dropped
+        )
+        changes += drop_changes
+        notices += drop_notices
+
+        kept_msgs = [m for u in chosen.kept for m in u.messages]
+        total = chosen.total
+        if total > limit:
+            kept_msgs, shed_total = shed(
+                pricer, opts.shrink_floor, index.ago, kept_msgs, anchor,
+                total - system_cost, limit - system_cost, changes, notices,
+            )  # fmt: skip
+            total = shed_total + system_cost
+        if total > limit:
+            tools_tokens = budget.tools_tokens
+            raise BudgetError(
+                too_big(
+                    model,
+                    total + tools_tokens,
+                    limit + tools_tokens,
+                    "current request, its latest tool exchange",
+                ),
+                needed=total,
+                available=limit,
+            )
+
+        out = (*system_msgs, *kept_msgs)
+        kept, text_tokens, image_tokens = kept_changes(pricer, out)
+        report = FitReport(
+            model=model,
+            window=budget.window,
+            reserved_output=budget.reserved_output,
+            tools_tokens=budget.tools_tokens,
+            memory_tokens=budget.memory_tokens,
+            overhead_tokens=budget.overhead_tokens,
+            budget=limit,
+            used=text_tokens + image_tokens,
+            text_tokens=text_tokens,
+            image_tokens=image_tokens,
+            kept=tuple(m.id for m in out),
+            changes=(*changes, *kept),
+            notices=tuple(notices),
+            cut_index=chosen.cut_index,
+        )
+        return FitResult(out, report)
+
+
+def _with_system_prompt(
+    msgs: Sequence[Message], system: str, notices: list[Notice]
+) -> tuple[Message, ...]:
+    """``system=`` replaces any system message in the history, reported."""
+    notices.extend(
+        Notice(
+            "replaced", m.id, "A system message in the history was replaced by the system= prompt."
+        )
+        for m in msgs
+        if m.role == "system"
+    )
+    return (Message.system(system, id="system"), *(m for m in msgs if m.role != "system"))
+
+
+def fit(
+    messages: MessagesLike,
+    model: str | ModelInfo,
+    *,
+    window: int | None = None,
+    max_output_tokens: int | None = None,
+    tools: Sequence[Mapping[str, Any]] | None = None,
+    system: str | None = None,
+    memory: Sequence[Message] | None = None,
+    catalog: Catalog | None = None,
+    **options: Any,
+) -> FitResult:
+    """Fit ``messages`` (ours or OpenAI / Anthropic / Gemini dicts) into ``model``'s window.
+
+    Returns the messages to send and a report of every block kept, shrunk, dropped or
+    replaced. The input is never mutated. Raises ``BudgetError`` when the current request
+    (with the system prompt and tools) cannot fit, or when the reservations leave no room.
+
+    >>> res = fit([{"role": "user", "content": "hello"}], "gpt-4o")
+    >>> [m.text for m in res.messages], res.report.used
+    (['hello'], 4)
+    """
+    fitter = Fitter(
+        model,
+        window=window,
+        max_output_tokens=max_output_tokens,
+        catalog=catalog,
+        options=FitOptions(**options),
+    )
+    return fitter.fit(messages, tools=tools, system=system, memory=memory)

@@ -1,0 +1,41 @@
+"""The fit's knobs and their defaults (the seed's, converted from bytes to tokens)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..catalog import ModelInfo
+from ..gate import OnImages
+
+SEED_PRIOR_ANCHOR_BYTES = 4096
+DEFAULT_PRIOR_ANCHOR_TOKENS = SEED_PRIOR_ANCHOR_BYTES // 4  # the seed's bytes, at 4 bytes a token
+MIN_HISTORY_TOKENS = 128  # the seed's 512 bytes
+DEFAULT_OUTPUT_CAP = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class FitOptions:
+    """Knobs with the seed's defaults (see the package docstring)."""
+
+    prior_anchors: int = 2
+    prior_anchor_tokens: int = DEFAULT_PRIOR_ANCHOR_TOKENS
+    min_history_tokens: int = MIN_HISTORY_TOKENS
+    shrink_floor: int = 48
+    drop_current_images: bool = False
+    drop_current_attachments: bool = False
+    on_images: OnImages = "error"
+    min_cut_index: int = 0
+    hysteresis: float = 0.0
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def default_output_reserve(info: ModelInfo, window: int) -> int:
+    """The seed's rule: min(cap, max(256, window // 4)), cap = min(4096, the model's max output)."""
+    cap = (
+        min(DEFAULT_OUTPUT_CAP, info.max_output_tokens)
+        if info.max_output_tokens
+        else DEFAULT_OUTPUT_CAP
+    )
+    return min(cap, max(256, window // 4))

@@ -1,0 +1,156 @@
+"""Selection: which units are kept.
+
+Newest units first, as a contiguous run back from the end; the newest unit is always kept.
+If that leaves the history over budget, pinned prior requests yield, oldest first, then
+recaps; what they free lets the run of recent units grow back. With ``hysteresis`` the cut
+is sticky (prompt-cache friendly): last turn's cut is kept while it fits.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from .anchors import Pins
+from .options import FitOptions
+from .units import HistoryIndex, Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """The units kept (in history order), those that yielded their pin, the unit numbers
+    dropped, where the kept run begins, the tokens the kept messages cost (system prompt
+    included), and the message id the cut sits on (for a sticky cut next turn)."""
+
+    kept: list[Unit]
+    yielded: list[Unit]
+    dropped: list[int]
+    cut_unit: int
+    cut_index: int
+    total: int
+    cut_id: str | None
+
+
+def select_units(
+    index: HistoryIndex,
+    pins: Pins,
+    anchor_pos: int | None,
+    system_cost: int,
+    budget: int,
+    opts: FitOptions,
+    previous_cut_id: str | None,
+) -> Selection:
+    pinned = list(pins.units)
+    total = system_cost + pins.cost
+    recent: list[Unit] = []  # the run back from the end, newest first
+    cut_unit, total = _take_recent(
+        index, pins.numbers, anchor_pos, opts, budget, recent, len(index.starts) - 1, total, True
+    )
+    yielded, total = _yield_pins(pinned, total, budget)
+    if yielded and cut_unit > 0:
+        cut_unit, total = _take_recent(
+            index, pins.numbers, anchor_pos, opts, budget, recent, cut_unit - 1, total,
+            not recent,
+        )  # fmt: skip
+    cut_id = previous_cut_id
+    if opts.hysteresis > 0:
+        cut_unit, total, cut_id = _sticky_cut(
+            index, opts, previous_cut_id, recent, cut_unit, pins.numbers, total, budget
+        )
+    starts = index.starts
+    return Selection(
+        kept=sorted([*pinned, *recent], key=lambda u: u.start),
+        yielded=yielded,
+        dropped=[k for k in range(cut_unit) if k not in pins.numbers],
+        cut_unit=cut_unit,
+        cut_index=starts[cut_unit] if cut_unit < len(starts) else len(index.body),
+        total=total,
+        cut_id=cut_id,
+    )
+
+
+def _take_recent(
+    index: HistoryIndex,
+    pinned: set[int],
+    anchor_pos: int | None,
+    opts: FitOptions,
+    budget: int,
+    recent: list[Unit],
+    start_k: int,
+    total: int,
+    first: bool,
+) -> tuple[int, int]:
+    """Extend the run backwards from unit ``start_k`` into ``recent``; returns (cut unit,
+    total). The first unit after the current request is kept even over budget."""
+    starts = index.starts
+    cut = start_k + 1
+    for k in range(start_k, -1, -1):
+        if k in pinned:
+            continue
+        u = index.unit(k)
+        must = first and (anchor_pos is None or u.start > anchor_pos)
+        first = False
+        if starts[k] < opts.min_cut_index or (not must and total + u.cost > budget):
+            break
+        recent.append(u)
+        total += u.cost
+        cut = k
+    return cut, total
+
+
+def _yield_pins(pinned: list[Unit], total: int, budget: int) -> tuple[list[Unit], int]:
+    """Over budget: prior requests give up their pin, oldest first; then recaps."""
+    yielded: list[Unit] = []
+    for kind in ("prior", "recap"):
+        for u in sorted((u for u in pinned if u.kind == kind), key=lambda u: u.start):
+            if total <= budget:
+                break
+            pinned.remove(u)
+            yielded.append(u)
+            total -= u.cost
+    return yielded, total
+
+
+def _sticky_cut(
+    index: HistoryIndex,
+    opts: FitOptions,
+    previous_cut_id: str | None,
+    recent: list[Unit],
+    natural_cut: int,
+    pinned: set[int],
+    total: int,
+    budget: int,
+) -> tuple[int, int, str | None]:
+    """Prompt-cache-friendly cut: keep last turn's cut while it fits; when it must move,
+    move it far enough to leave ``hysteresis`` of the budget free, so the next turns share
+    the same prefix. Returns the cut unit, the new total and the cut's message id; trims
+    ``recent``."""
+    starts = index.starts
+    first_free = next((k for k in range(len(starts)) if k not in pinned), len(starts))
+    if not recent or natural_cut <= first_free:
+        chosen = natural_cut  # everything fits: nothing to cut
+    else:
+        prev = index.position(previous_cut_id) if previous_cut_id else None
+        prev_k = bisect_left(starts, prev) if prev is not None else None
+        if (
+            prev_k is not None
+            and prev_k < len(starts)
+            and starts[prev_k] == prev
+            and prev_k >= natural_cut
+        ):
+            chosen = prev_k
+        else:
+            kept_cost = sum(u.cost for u in recent)
+            target = (1 - opts.hysteresis) * (budget - (total - kept_cost))
+            acc = 0
+            chosen = bisect_left(starts, recent[0].start)
+            for n, u in enumerate(recent):  # newest first
+                if n > 0 and acc + u.cost > target:
+                    break
+                acc += u.cost
+                chosen = bisect_left(starts, u.start)
+            chosen = max(chosen, natural_cut)
+    while recent and bisect_left(starts, recent[-1].start) < chosen:
+        total -= recent.pop().cost
+    cut_id = index.body[starts[chosen]].id if chosen < len(starts) else None
+    return chosen, total, cut_id

@@ -1,0 +1,199 @@
+"""Units and the history index.
+
+A unit is a run of messages kept or dropped together: one message, or a tool exchange (an
+assistant message with tool calls and all its results). The ``HistoryIndex`` remembers each
+message's price and each unit's bounds between fits, so a refit after an append touches
+only the tail.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
+from ..pricing.messages import Pricer
+from ..validate import arguments_problem, is_empty
+
+UnitKind = Literal["message", "exchange", "anchor", "prior", "recap", "system"]
+
+
+@dataclass(slots=True, eq=False)
+class Unit:
+    """A run of messages kept or dropped together: one message, or a tool exchange."""
+
+    start: int
+    messages: list[Message]
+    cost: int
+    kind: UnitKind
+
+
+def is_request(m: Message) -> bool:
+    """A user request (a recap is a user-role message but not a request)."""
+    return m.role == "user" and not m.is_recap
+
+
+def opens_exchange(m: Message) -> bool:
+    return m.role == "assistant" and ToolCall in map(type, m.content)
+
+
+def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
+    """The validator's rules for one unit, inlined: this runs once per new message."""
+    first = body[i]
+    kinds = set(map(type, first.content))
+    if first.role == "tool" or not kinds or (kinds == {Text} and is_empty(first)):
+        return False
+    if j - i == 1 and first.role != "assistant":
+        return ToolCall not in kinds and ToolResult not in kinds  # the common case
+    calls = [b for b in first.content if isinstance(b, ToolCall)]
+    if first.role != "assistant" and (calls or ToolResult in kinds):
+        return False
+    answers: list[str] = []
+    for m in body[i + 1 : j]:
+        for b in m.content:
+            if not isinstance(b, ToolResult):
+                return False
+            answers.append(b.call_id)
+    ids = [c.id for c in calls]
+    return (
+        all(ids)
+        and len(set(ids)) == len(ids)
+        and sorted(ids) == sorted(answers)
+        and all(arguments_problem(c) is None for c in calls)
+    )
+
+
+def _holds_images(m: Message, kinds: set[type]) -> bool:
+    return Image in kinds or (
+        ToolResult in kinds
+        and any(isinstance(b, ToolResult) and Image in map(type, b.content) for b in m.content)
+    )
+
+
+class HistoryIndex:
+    """Per-message costs and unit boundaries of the last history fitted, reused on refit.
+
+    Messages are immutable, so a message that is the same object as last time has the same
+    price and the same place in its unit: refitting after an append touches only the tail.
+    """
+
+    def __init__(self) -> None:
+        self.body: list[Message] = []
+        self.costs: list[int] = []
+        self.starts: list[int] = []  # first index of each unit
+        self.requests_before: list[int] = [0]  # requests among body[:i]
+        self.recaps: list[int] = []  # positions of recap messages
+        self.images: list[int] = []  # positions of messages holding images
+        self.shared = 0  # how many leading messages the last update kept unchanged
+        self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
+        self.unit_costs: list[int] = []  # per unit: the tokens of its messages
+        self.unit_ok: list[bool] = []  # per unit: a valid exchange or a valid message
+        self._positions: dict[str, int] | None = None
+
+    def update(self, body: Sequence[Message], pricer: Pricer) -> None:
+        """Take ``body`` as the new history: price and group only what changed."""
+        prefix = self._shared_prefix(body)
+        self.shared = prefix
+        self._positions = None
+        regroup = self._forget_units_from(prefix, len(body))
+        self.body = list(body)
+        self._price_from(prefix, pricer)
+        self._scan_from(prefix)
+        self._group_from(regroup)
+
+    def _shared_prefix(self, body: Sequence[Message]) -> int:
+        prefix = 0
+        limit = min(len(body), len(self.body))
+        while prefix < limit and body[prefix] is self.body[prefix]:
+            prefix += 1
+        return prefix
+
+    def _forget_units_from(self, prefix: int, n: int) -> int:
+        """Drop the units to regroup; returns where regrouping starts. The last unit that
+        began inside the shared prefix is regrouped too: new tool messages may extend it."""
+        keep_units = bisect_left(self.starts, prefix)
+        if keep_units and prefix < n:
+            keep_units -= 1
+        regroup = self.starts[keep_units] if keep_units < len(self.starts) else prefix
+        del self.starts[keep_units:]
+        del self.kinds[keep_units:]
+        del self.unit_costs[keep_units:]
+        del self.unit_ok[keep_units:]
+        return min(regroup, prefix)
+
+    def _price_from(self, prefix: int, pricer: Pricer) -> None:
+        new = self.body[prefix:]
+        del self.costs[prefix:]
+        pricer.prime(new)
+        self.costs.extend(pricer.message(m).total for m in new)
+
+    def _scan_from(self, prefix: int) -> None:
+        """Count requests, and note recaps and images, from ``prefix`` on."""
+        del self.requests_before[prefix + 1 :]
+        self.recaps = [i for i in self.recaps if i < prefix]
+        self.images = [i for i in self.images if i < prefix]
+        requests = self.requests_before
+        body = self.body
+        for i in range(prefix, len(body)):
+            m = body[i]
+            kinds = set(map(type, m.content))
+            recap = Recap in kinds
+            requests.append(requests[-1] + (1 if m.role == "user" and not recap else 0))
+            if recap:
+                self.recaps.append(i)
+            if _holds_images(m, kinds):
+                self.images.append(i)
+
+    def _group_from(self, i: int) -> None:
+        body, n = self.body, len(self.body)
+        while i < n:
+            self.starts.append(i)
+            j = i + 1
+            exchange = opens_exchange(body[i])
+            if exchange or body[i].role == "tool":
+                # A tool message whose call was not just before (invalid input that repair()
+                # fixes) is grouped with its neighbours so it is never sent alone.
+                while j < n and body[j].role == "tool":
+                    j += 1
+            kind: UnitKind = "exchange" if exchange or j - i > 1 else "message"
+            self.kinds.append("recap" if body[i].is_recap else kind)
+            self.unit_costs.append(sum(self.costs[i:j]))
+            # A unit checked once, when it arrives: refits need not re-validate what is sent.
+            self.unit_ok.append(unit_ok(body, i, j))
+            i = j
+
+    def end(self, k: int) -> int:
+        """One past the last message of unit ``k``."""
+        return self.starts[k + 1] if k + 1 < len(self.starts) else len(self.body)
+
+    def unit_of(self, pos: int) -> int:
+        """The unit that starts at message ``pos``."""
+        return bisect_left(self.starts, pos)
+
+    def unit(self, k: int, kind: UnitKind | None = None) -> Unit:
+        start, end = self.starts[k], self.end(k)
+        return Unit(start, self.body[start:end], self.unit_costs[k], kind or self.kinds[k])
+
+    def all_units_ok(self) -> bool:
+        return all(self.unit_ok)
+
+    def position(self, message_id: str) -> int | None:
+        """Where a message sits in the history (None: not there)."""
+        if self._positions is None:
+            self._positions = {m.id: i for i, m in enumerate(self.body)}
+        return self._positions.get(message_id)
+
+    def turns_after(self, i: int) -> int:
+        return self.requests_before[-1] - self.requests_before[i + 1]
+
+    def ago(self, message_id: str, position: int | None = None) -> str:
+        """'from 3 turns ago': how many user requests came after the message."""
+        pos = position if position is not None else self.position(message_id)
+        n = self.turns_after(pos) if pos is not None else 0
+        return (
+            "from the current turn"
+            if n == 0
+            else ("from 1 turn ago" if n == 1 else f"from {n} turns ago")
+        )
