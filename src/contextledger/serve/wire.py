@@ -9,8 +9,10 @@ body, and the provider's own error shape.
 >>> wire = WIRES["anthropic"]
 >>> wire.error_body("too long", "invalid_request_error")
 {'type': 'error', 'error': {'type': 'invalid_request_error', 'message': 'too long'}}
+>>> images = {"role": "user", "content": [{"type": "text",
+...                                       "text": "Images returned by tool call c1:"}]}
 >>> WIRES["openai"].boundaries([{"role": "user"}, {"role": "assistant"}, {"role": "tool"},
-...                             {"role": "user"}, {"role": "user"}])
+...                             images, {"role": "user"}])
 [0, 4]
 """
 
