@@ -212,9 +212,12 @@ def test_sweep_is_safe_while_another_process_writes(store: MediaStore, tmp_path:
         text=True,
     )
     sweeps = 0
-    while proc.poll() is None:
+    deadline = time.monotonic() + 300  # a stuck writer fails the test instead of hanging it
+    while proc.poll() is None and time.monotonic() < deadline:
         store.sweep(set())
         sweeps += 1
+    if proc.poll() is None:
+        proc.kill()
     out, err = proc.communicate()
     assert proc.returncode == 0, err
     assert out.strip() == "ok" and sweeps > 0

@@ -589,6 +589,7 @@ def _pair(
         moved_to.setdefault(a, []).append((t, j))
 
     out: list[Message] = []
+    parts_emitted: dict[int, int] = {}  # tool message index → parts of it emitted so far
     for k, it in enumerate(items):
         m = it.msg
         if m.role == "tool":
@@ -614,10 +615,14 @@ def _pair(
             blocks = [b for j, b in enumerate(tm.content) if keep.get((t, j))]
             if blocks:
                 out.append(tm if len(blocks) == len(tm.content) else tm.with_content(blocks))
-        for n, (t, group) in enumerate(_group_moves(moved_to.get(k, []))):
+        for t, group in _group_moves(moved_to.get(k, [])):
             tm = items[t].msg
             whole = len(group) == len(tm.content)
-            mid = tm.id if whole or not tm.id else f"{tm.id}.{n}"
+            # numbered per source message: one tool message split between several calls'
+            # assistants yields .0, .1, … (not .0 twice, which the next repair would rename)
+            part = parts_emitted.get(t, 0)
+            parts_emitted[t] = part + 1
+            mid = tm.id if whole or not tm.id else f"{tm.id}.{part}"
             out.append(Message("tool", tuple(tm.content[j] for j in group), id=mid, name=tm.name))
         if dangling == "synthesize":
             for c in missing:

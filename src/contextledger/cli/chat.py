@@ -33,11 +33,11 @@ from .app import main
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..client import Reply
     from ..compaction.conversation import Conversation
     from ..config import Config
     from ..model import Image, Message
     from ..prepare import Prepared, Preparer
+    from ..reply import Reply
     from ..report import Notice
     from ..storage.sessions import SessionStore
 
@@ -528,22 +528,22 @@ def _kept(state: ChatState, hint: str) -> None:
 
 
 def _clients(state: ChatState, fmt: str) -> dict[str, Any]:
-    """Reuse one official client per provider for the whole chat (connection reuse)."""
-    from ..client import anthropic_client, openai_client
+    """Reuse one official client per SDK for the whole chat (connection reuse)."""
+    from ..client import sdk_client
     from ..errors import SendError
+    from ..providers import provider_format
 
-    key = "openai_client" if fmt == "openai" else "anthropic_client"
-    if fmt not in ("openai", "anthropic"):
+    sdk = provider_format(fmt).sdk
+    if sdk is None:
         return {}
-    if key not in state.clients:
-        build = openai_client if fmt == "openai" else anthropic_client
+    if sdk not in state.clients:
         try:
-            state.clients[key] = build(
-                state.config, timeout=state.timeout, max_retries=state.retries
+            state.clients[sdk] = sdk_client(
+                sdk, state.config, timeout=state.timeout, max_retries=state.retries
             )
         except SendError:
             return {}  # send() raises the same error with the model named
-    return {key: state.clients[key]}
+    return {"client": state.clients[sdk]}
 
 
 def _status(state: ChatState, prepared: Prepared) -> None:

@@ -43,7 +43,7 @@ def test_chat_in_a_real_terminal(stub: StubServer, tmp_path: Path, screenshot: P
         env=child_env(stub, home),
         cwd=str(tmp_path),
         encoding="utf-8",
-        timeout=20,
+        timeout=180,  # per expect: a loaded machine is slow, never this slow unless stuck
         dimensions=(50, 250),
     )
     try:
