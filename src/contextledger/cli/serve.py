@@ -86,6 +86,15 @@ def serve(
         allow_unknown_models=allow_unknown_models or None,
         compaction=compact,
     )
+    for name, url in (
+        ("OpenAI", settings.openai_upstream),
+        ("Anthropic", settings.anthropic_upstream),
+    ):
+        if _points_at(url, host, port):
+            raise click.ClickException(
+                f"the {name} upstream {url} is this proxy itself (was the app's base URL "
+                "exported in this shell?); pass --openai-upstream / --anthropic-upstream"
+            )
     if host not in ("127.0.0.1", "localhost", "::1") and not settings.require_key:
         click.echo(
             f"warning: binding {host} without --require-key lets anyone who can reach it use "
@@ -104,3 +113,19 @@ def serve(
         create_app(settings), host=host, port=port, log_level=log_level, access_log=False,
         server_header=False,
     )  # fmt: skip
+
+
+def _points_at(url: str, host: str, port: int) -> bool:
+    """Whether ``url`` is the proxy's own address (a loop that would never answer).
+
+    >>> _points_at("http://127.0.0.1:8700/v1", "127.0.0.1", 8700)
+    True
+    >>> _points_at("https://api.openai.com/v1", "127.0.0.1", 8700)
+    False
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    local = {"127.0.0.1", "localhost", "::1", "0.0.0.0", host}
+    default = 443 if parts.scheme == "https" else 80
+    return parts.hostname in local and (parts.port or default) == port

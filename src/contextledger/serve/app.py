@@ -634,9 +634,9 @@ class Proxy:
         priced = dict(body)
         tools = wire.pricing_tools(body)
         if tools:
-            from ..prepare import convert_tools
+            from ..providers.anthropic import convert_tools
 
-            priced["tools"] = convert_tools(tools, "anthropic")
+            priced["tools"] = convert_tools(tools)
         try:
             price = price_request(priced, model, "anthropic", catalog=self.settings.catalog)
         except ContextLedgerError as exc:

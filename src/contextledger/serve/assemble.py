@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..client import Usage
+from ..reply import Usage
 from ..errors import ContentError
 from ..model import Message
 from ..providers import anthropic, openai_chat, openai_responses
