@@ -233,10 +233,9 @@ class Preparer:
             self.summarizer,
             self.policy,
             # the token trigger follows the window this preparer fits into, not the catalog's
-            model=replace(self.info, context_window=self.fitter.window),  # type: ignore[arg-type]
+            window=self.fitter.window,
             count_tokens=lambda view: self.fitter.pricer.messages(view).total,
             enabled=self.compaction,
-            catalog=self.catalog,
         )
         event = outcome.event if outcome.status == "compacted" else None
         if event is not None and repaired.changes:
