@@ -16,10 +16,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..reply import Usage
 from ..errors import ContentError
 from ..model import Message
 from ..providers import anthropic, openai_chat, openai_responses
+from ..reply import Usage
 from .wire import WireName
 
 __all__ = ["Assembler"]
