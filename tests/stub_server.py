@@ -688,6 +688,7 @@ def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServe
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128  # many concurrent clients (the proxy benchmark's 50 sessions)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         pass  # a client that gave up (timeout tests) is not the stub's error

@@ -470,3 +470,51 @@ def test_300_turn_agent_session_through_a_small_window(
     db = sqlite3.connect(tmp_path / "agent.db")
     assert db.execute("SELECT COUNT(*) FROM events WHERE kind = 'serve.turn'").fetchone()[0] == 300
     json.dumps(report)  # the report is plain JSON
+
+
+def test_a_restarted_proxy_continues_the_stored_session(stub: StubServer, tmp_path: Path) -> None:
+    """Memory is a cache: after a restart the session is read back from the store and only
+    the new messages are appended; an edited history continues in a new branch."""
+    settings: dict[str, Any] = {
+        "store_path": tmp_path / "s.db",
+        "openai_upstream": stub.url,
+        "anthropic_upstream": stub.anthropic_url,
+    }
+    messages: list[Any] = [{"role": "user", "content": "first"}]
+    with running_proxy(**settings) as first:
+        reply = oai(first, **{"X-ContextLedger-Session": "keep"}).chat.completions.create(
+            model="gpt-4o", messages=messages
+        )
+    messages += [
+        {"role": "assistant", "content": reply.choices[0].message.content},
+        {"role": "user", "content": "second"},
+    ]
+    with running_proxy(**settings) as second:
+        oai(second, **{"X-ContextLedger-Session": "keep"}).chat.completions.create(
+            model="gpt-4o", messages=messages
+        )
+        assert [m.text for m in stored(second, "keep")][:3] == [
+            "first",
+            reply.choices[0].message.content,
+            "second",
+        ]
+        assert len(stored(second, "keep")) == 4
+        edited = [{"role": "user", "content": "first, edited"}]
+        raw = oai(
+            second, **{"X-ContextLedger-Session": "keep"}
+        ).chat.completions.with_raw_response.create(model="gpt-4o", messages=edited)
+        assert raw.headers["x-contextledger-session"] == "keep~2"
+        assert len(stored(second, "keep")) == 4  # the original is untouched
+        assert stored(second, "keep~2")[0].text == "first, edited"
+
+
+def test_serve_refuses_an_upstream_that_is_itself() -> None:
+    from click.testing import CliRunner
+
+    from contextledger.cli import main
+
+    result = CliRunner().invoke(
+        main, ["serve", "--port", "8765", "--openai-upstream", "http://127.0.0.1:8765/v1"]
+    )
+    assert result.exit_code != 0
+    assert "is this proxy itself" in result.output

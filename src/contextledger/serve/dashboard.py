@@ -104,7 +104,7 @@ main { max-width:1200px; margin:0 auto; padding:20px; }
 h1 { font-size:22px; margin:0 0 4px; word-break:break-all; }
 h2 { font-size:17px; margin:28px 0 10px; }
 .muted { color:var(--muted); }
-.cards { display:grid; grid-template-columns:repeat(auto-fit,minmax(150px,1fr)); gap:12px; margin:16px 0; }
+.cards { display:grid; grid-template-columns:repeat(auto-fit,minmax(125px,1fr)); gap:12px; margin:16px 0; }
 .card { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:12px 14px; }
 .card .n { font-size:22px; font-weight:650; font-variant-numeric:tabular-nums; }
 .card .l { color:var(--muted); font-size:12px; text-transform:uppercase; letter-spacing:.04em; }
@@ -128,8 +128,11 @@ a { color:var(--accent); }
 .timeline p { margin:4px 0 0; overflow-wrap:anywhere; }
 .empty { background:var(--card); border:1px dashed var(--line); border-radius:10px; padding:24px; color:var(--muted); }
 .warn { background:#fef2f2; border:1px solid #fecaca; color:#991b1b; border-radius:10px; padding:10px 14px; margin:12px 0; }
+.chart .narrow { display:none; }
 @media (max-width: 700px) {
   main { padding:12px; }
+  .chart .wide { display:none; }
+  .chart .narrow { display:block; }
   table.stack, table.stack tbody, table.stack tr, table.stack td { display:block; width:100%; }
   table.stack thead { display:none; }
   table.stack { border:0; background:transparent; }
@@ -242,10 +245,12 @@ def index_page(sessions: Sequence[Mapping[str, Any]], store_errors: Sequence[str
     )
 
 
-def _chart(turns: Sequence[Mapping[str, Any]]) -> str:
+def _chart(
+    turns: Sequence[Mapping[str, Any]], width: int = 1000, height: int = 320, font: int = 12
+) -> str:
     """Stacked bars per turn (what filled the context) under the window and budget lines."""
     fitted = [t for t in turns if t.get("composition")]
-    width, height, left, bottom, top = 1000, 320, 64, 28, 14
+    left, bottom, top = font * 5, font * 2 + 4, font + 2
     plot_w, plot_h = width - left - 12, height - bottom - top
     if not fitted:
         return (
@@ -266,7 +271,7 @@ def _chart(turns: Sequence[Mapping[str, Any]]) -> str:
         y = top + plot_h - v * scale
         parts.append(
             f"<line x1='{left}' x2='{width - 12}' y1='{y:.1f}' y2='{y:.1f}' stroke='#e5e7eb'/>"
-            f"<text x='{left - 8}' y='{y + 4:.1f}' text-anchor='end' font-size='12' "
+            f"<text x='{left - 8}' y='{y + 4:.1f}' text-anchor='end' font-size='{font}' "
             f"fill='#6b7280'>{_short(v)}</text>"
         )
     colors = {key: color for key, _, color in PARTS}
@@ -301,13 +306,13 @@ def _chart(turns: Sequence[Mapping[str, Any]]) -> str:
         y = top + plot_h - v * scale
         parts.append(
             f"<line x1='{left}' x2='{width - 12}' y1='{y:.1f}' y2='{y:.1f}' stroke='{color}' stroke-width='2'{dash}/>"
-            f"<text x='{width - 14}' y='{y - 5:.1f}' text-anchor='end' font-size='13' fill='{color}'>"
+            f"<text x='{width - 14}' y='{y - 5:.1f}' text-anchor='end' font-size='{font + 1}' fill='{color}'>"
             f"{label} {v:,}</text>"
         )
     first, final = fitted[0].get("turn"), fitted[-1].get("turn")
     parts.append(
-        f"<text x='{left}' y='{height - 6}' font-size='12' fill='#6b7280'>turn {first}</text>"
-        f"<text x='{width - 12}' y='{height - 6}' text-anchor='end' font-size='12' fill='#6b7280'>turn {final}</text>"
+        f"<text x='{left}' y='{height - 6}' font-size='{font}' fill='#6b7280'>turn {first}</text>"
+        f"<text x='{width - 12}' y='{height - 6}' text-anchor='end' font-size='{font}' fill='#6b7280'>turn {final}</text>"
         "</svg>"
     )
     return "".join(parts)
@@ -325,8 +330,10 @@ def _timeline(turns: Sequence[Mapping[str, Any]], limit: int = 200) -> str:
     items: list[str] = []
     for t in turns:
         notices = list(t.get("notices") or [])
+        said = {str(n.get("text", "")) for n in notices}
         for line in t.get("compaction") or []:
-            notices.append({"kind": "recap", "text": line})
+            if line not in said:
+                notices.append({"kind": "recap", "text": line})
         status = int(t.get("status") or 200)
         if status >= 400:
             notices.append(
@@ -416,7 +423,8 @@ def session_page(detail: Mapping[str, Any]) -> str:
         f"<a href='/contextledger/sessions/{quote(name)}'>JSON report</a></p>"
         + cards
         + "<h2>Context per turn</h2><div class='chart'>"
-        + _chart(turns)
+        + f"<div class='wide'>{_chart(turns)}</div>"
+        + f"<div class='narrow'>{_chart(turns[-40:], 400, 300, 14)}</div>"
         + f"<div class='legend'>{legend}</div></div>"
         + "<h2>Timeline: drops, recaps, notices</h2>"
         + _timeline(turns)
