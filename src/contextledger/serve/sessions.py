@@ -102,6 +102,7 @@ class SessionState:
     system_raw: Any = None
     system: tuple[Message, ...] = ()
     segments: list[_Segment] = field(default_factory=list)
+    items: list[Any] = field(default_factory=list)  # the last request's conversation list
     preparers: OrderedDict[tuple[Any, ...], Preparer] = field(default_factory=OrderedDict)
     turns: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=MAX_TURN_REPORTS))
     model: str = ""
@@ -144,11 +145,15 @@ def incoming_messages(state: SessionState, wire: Wire, body: Mapping[str, Any]) 
         state.system = tuple(replace(m, id=f"m{k}") for k, m in enumerate(wire.read_system(body)))
         state.segments = []
     kept: list[_Segment] = []
-    for seg in state.segments:
-        if seg.end <= len(items) and items[seg.start : seg.end] == seg.raw:
-            kept.append(seg)
-        else:
-            break
+    seen = state.segments[-1].end if state.segments else 0
+    if seen and len(items) >= seen and items[:seen] == state.items[:seen]:
+        kept = list(state.segments)  # the usual turn: one compare at C speed
+    else:
+        for seg in state.segments:
+            if seg.end <= len(items) and items[seg.start : seg.end] == seg.raw:
+                kept.append(seg)
+            else:
+                break
     if kept:
         kept.pop()  # the last one may have grown: read it again
     start = kept[-1].end if kept else 0
@@ -164,6 +169,7 @@ def incoming_messages(state: SessionState, wire: Wire, body: Mapping[str, Any]) 
         position += len(messages)
         kept.append(_Segment(a, b, raw, messages))
     state.segments = kept
+    state.items = items
     out: list[Message] = list(state.system)
     for seg in kept:
         out.extend(seg.messages)
