@@ -258,7 +258,7 @@ def fit(
 
     >>> res = fit([{"role": "user", "content": "hello"}], "gpt-4o")
     >>> [m.text for m in res.messages], res.report.used
-    (['hello'], 4)
+    (['hello'], 5)
     """
     fitter = Fitter(
         model,
