@@ -177,7 +177,7 @@ class Fitter:
         )
         self._memory.cut_id = chosen.cut_id
         drop_changes, drop_notices, self._memory.dropped = report_drops(
-            index, pricer, chosen.dropped, chosen.yielded, self._memory.dropped
+            index, pricer, chosen.dropped, chosen.yielded, chosen.orphaned, self._memory.dropped
         )
         changes += drop_changes
         notices += drop_notices
