@@ -24,7 +24,6 @@ from PIL import Image as PILImage
 from contextledger import Image, InlineData, Message, SessionStore, ToolCall, VisionGateError
 from contextledger.client import (
     Reply,
-    SendError,
     Usage,
     describe_usage,
     openai_client,
@@ -33,6 +32,7 @@ from contextledger.client import (
     usage_summary,
 )
 from contextledger.config import Config, load_config
+from contextledger.errors import SendError
 from contextledger.prepare import Preparer
 from stub_server import Fault, StubReply, StubServer, prompt_tokens
 
@@ -297,27 +297,42 @@ def test_usage_record_without_reported_usage() -> None:
 # --------------------------------------------------------------------------- config
 
 
-def test_config_dotenv_wins_over_the_environment_and_keys_stay_hidden(tmp_path: Path) -> None:
+def test_config_environment_wins_over_dotenv_and_keys_stay_hidden(tmp_path: Path) -> None:
     dotenv = tmp_path / ".env"
     dotenv.write_text(
-        "OPENAI_API_KEY=sk-from-dotenv\nCONTEXTLEDGER_MODEL=claude-sonnet-4-5\nOPENAI_BASE_URL=\n"
+        "OPENAI_API_KEY=sk-from-dotenv\nCONTEXTLEDGER_MODEL=claude-sonnet-4-5\n"
+        "OPENAI_BASE_URL=http://127.0.0.1:2/v1\nANTHROPIC_BASE_URL=\n"
     )
     env = {
         "OPENAI_API_KEY": "sk-from-env",
-        "OPENAI_BASE_URL": "http://127.0.0.1:1/v1",
+        "OPENAI_BASE_URL": "",  # empty counts as unset: the .env value stands
         "ANTHROPIC_API_KEY": "sk-ant-env",
+        "ANTHROPIC_BASE_URL": "http://127.0.0.1:3",
         "CONTEXTLEDGER_HOME": str(tmp_path / "home"),
     }
     cfg = load_config(env, dotenv)
-    assert cfg.openai_api_key == "sk-from-dotenv"
-    assert cfg.model == "claude-sonnet-4-5"
-    assert cfg.openai_base_url == "http://127.0.0.1:1/v1"  # empty in .env counts as unset
+    assert cfg.openai_api_key == "sk-from-env"  # a stray .env never overrides the shell
+    assert cfg.model == "claude-sonnet-4-5"  # .env beats the default
+    assert cfg.openai_base_url == "http://127.0.0.1:2/v1"
+    assert cfg.anthropic_base_url == "http://127.0.0.1:3"
     assert cfg.anthropic_api_key == "sk-ant-env"
     assert cfg.store_path == tmp_path / "home" / "sessions.db"
-    shown = repr(cfg) + "\n".join(cfg.describe())
+    shown = repr(cfg) + "\n".join(cfg.describe()) + repr(cfg.settings())
     assert "sk-" not in shown
-    assert f"OPENAI_API_KEY: set ({dotenv})" in cfg.describe()
-    assert "ANTHROPIC_API_KEY: set (environment)" in cfg.describe()
+    assert "OPENAI_API_KEY: set (environment)" in cfg.describe()
+    assert f"model: claude-sonnet-4-5 ({dotenv})" in cfg.describe()
+    sources = {s.name: s.source for s in cfg.settings()}
+    assert sources["OPENAI_API_KEY"] == "environment"
+    assert sources["OPENAI_BASE_URL"] == str(dotenv)
+    assert sources["CONTEXT_COMPACTION"] == "default"
+    assert {s.name: s.value for s in cfg.settings()}["OPENAI_API_KEY"] == "********"
+
+
+def test_a_stray_dotenv_does_not_redirect_calls(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("OPENAI_BASE_URL=http://127.0.0.1:9/v1\n")
+    cfg = load_config({"OPENAI_BASE_URL": "https://api.openai.com/v1"}, tmp_path / ".env")
+    assert cfg.sources["OPENAI_BASE_URL"] == "environment"
+    assert str(openai_client(cfg).base_url) == "https://api.openai.com/v1/"
 
 
 def test_config_defaults_and_store_override(tmp_path: Path) -> None:
@@ -406,3 +421,34 @@ def test_stub_top_level_rules() -> None:
             "/v1/messages",
         )
         assert status == 400 and body["type"] == "error"
+
+
+def test_config_command_shows_values_and_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from contextledger.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("OPENAI_API_KEY=sk-dotenv-secret\nCONTEXTLEDGER_MODEL=m1\n")
+    env = {"CONTEXTLEDGER_MODEL": "m2", "OPENAI_API_KEY": "", "COLUMNS": "80"}
+    res = CliRunner().invoke(main, ["config", "--json"], env=env)
+    assert res.exit_code == 0, res.output
+    rows = {r["name"]: r for r in json.loads(res.output)["settings"]}
+    assert rows["CONTEXTLEDGER_MODEL"] == {
+        "name": "CONTEXTLEDGER_MODEL",
+        "value": "m2",
+        "source": "environment",
+    }
+    assert rows["OPENAI_API_KEY"]["source"] == ".env"
+    assert rows["OPENAI_API_KEY"]["value"] == "********"
+    assert rows["CONTEXT_COMPACTION"] == {
+        "name": "CONTEXT_COMPACTION",
+        "value": None,
+        "source": "default",
+    }
+    res = CliRunner().invoke(main, ["config"], env=env)
+    assert res.exit_code == 0, res.output
+    assert "sk-dotenv-secret" not in res.output
+    assert "CONTEXTLEDGER_MODEL" in res.output and "environment" in res.output

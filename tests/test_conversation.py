@@ -9,16 +9,14 @@ from pathlib import Path
 import pytest
 
 from contextledger.compaction import (
-    CompactionConfigError,
     CompactionEvent,
     CompactionPolicy,
     Conversation,
     OfflineSummarizer,
-    compaction_enabled,
-    read_dotenv,
 )
 from contextledger.compaction.transcript import RECAP_HEADER
-from contextledger.errors import ContentError
+from contextledger.config import compaction_enabled, read_dotenv
+from contextledger.errors import CompactionConfigError, ContentError
 from contextledger.model import Message, Recap, ToolCall
 
 
@@ -195,21 +193,26 @@ def test_report_lines_say_what_happened() -> None:
 # ------------------------------------------------------------------ configuration
 
 
-def test_dotenv_wins_over_environment_wins_over_default(tmp_path: Path) -> None:
+def test_environment_wins_over_dotenv_wins_over_default(tmp_path: Path) -> None:
     env_file = tmp_path / ".env"
     assert compaction_enabled({}, env_file) is True
     assert compaction_enabled({}, env_file, default=False) is False
     assert compaction_enabled({"CONTEXT_COMPACTION": "on"}, env_file, default=False) is True
     assert compaction_enabled({"CONTEXT_COMPACTION": "off"}, env_file) is False
     env_file.write_text('OTHER=1\nexport CONTEXT_COMPACTION="on"  # desktop\n')
-    assert compaction_enabled({"CONTEXT_COMPACTION": "off"}, env_file, default=False) is True
+    assert compaction_enabled({}, env_file, default=False) is True  # .env beats the default
+    assert compaction_enabled({"CONTEXT_COMPACTION": "off"}, env_file) is False  # env beats .env
     env_file.write_text("CONTEXT_COMPACTION=off\n")
-    assert compaction_enabled({"CONTEXT_COMPACTION": "on"}, env_file) is False
-    env_file.write_text("CONTEXT_COMPACTION=\n")  # empty: falls through
-    assert compaction_enabled({"CONTEXT_COMPACTION": "off"}, env_file) is False
+    assert compaction_enabled({"CONTEXT_COMPACTION": "on"}, env_file) is True
+    assert compaction_enabled({}, env_file) is False
+    assert compaction_enabled({"CONTEXT_COMPACTION": ""}, env_file) is False  # empty: unset
+    env_file.write_text("CONTEXT_COMPACTION=\n")  # empty: falls through to the default
+    assert compaction_enabled({}, env_file) is True
     env_file.write_text("CONTEXT_COMPACTION=maybe\n")
-    with pytest.raises(CompactionConfigError, match="use on or off"):
+    with pytest.raises(CompactionConfigError, match=r"maybe.*\.env: use on or off"):
         compaction_enabled({}, env_file)
+    with pytest.raises(CompactionConfigError, match="in the environment"):
+        compaction_enabled({"CONTEXT_COMPACTION": "sometimes"}, env_file)
 
 
 def test_read_dotenv_handles_quotes_and_comments(tmp_path: Path) -> None:

@@ -56,8 +56,8 @@ def test_budget_equals_sent_on_random_conversations(data: tuple[Message, ...], w
 
 def test_prepare_is_deterministic() -> None:
     conv = Conversation.from_messages(example())
-    a = conv.prepare("claude-opus-4-7", window=15_000)
-    b = conv.prepare("claude-opus-4-7", window=15_000)
+    a = prepare(conv, "claude-opus-4-7", window=15_000)
+    b = prepare(conv, "claude-opus-4-7", window=15_000)
     assert json.dumps(a.body, sort_keys=True) == json.dumps(b.body, sort_keys=True)
     keep = Preparer("claude-opus-4-7", window=15_000)
     first, second = keep.prepare(conv), keep.prepare(conv)
@@ -130,11 +130,11 @@ def test_restored_session_is_repaired_before_sending() -> None:
 
 def test_compaction_runs_before_fit_when_due_and_never_when_off() -> None:
     conv = Conversation.from_messages(example())
-    on = conv.prepare("gpt-4o", window=128_000, compaction=True)
+    on = prepare(conv, "gpt-4o", window=128_000, compaction=True)
     assert on.event is not None and on.report.compaction_state.startswith("recap covers")
     assert on.messages[1].is_recap
     assert len(on.conversation.record) == len(conv.record)  # the record is kept
-    off = conv.prepare("gpt-4o", window=128_000, compaction=False)
+    off = prepare(conv, "gpt-4o", window=128_000, compaction=False)
     assert off.event is None and off.report.compaction_state == "off"
 
 
@@ -245,7 +245,7 @@ def test_compaction_event_can_be_kept_on_the_callers_record_after_a_repair() -> 
     msgs = [Message.user(f"step {i}", id=f"u{i}") for i in range(40)]
     msgs.insert(5, Message("assistant", (ToolCall("c1", "run", "{}"),), id="a1"))  # dangling
     conv = Conversation.from_messages(msgs)
-    out = conv.prepare("gpt-4o", compaction=True)
+    out = prepare(conv, "gpt-4o", compaction=True)
     assert out.event is not None
     kept = Conversation(conv.record, (*conv.events, out.event))  # no ContentError
     assert kept.view[0].is_recap

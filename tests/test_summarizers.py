@@ -23,10 +23,10 @@ from contextledger.compaction import (
     OfflineSummarizer,
     OpenAISummarizer,
     Summarizer,
-    SummarizerError,
-    compaction_enabled,
     summarizer_from_spec,
 )
+from contextledger.config import compaction_enabled
+from contextledger.errors import SummarizerError
 from contextledger.model import Message, ToolCall
 
 RECAP = (
@@ -133,7 +133,8 @@ def test_exactly_one_request_when_on(stub: tuple[Stub, str], tmp_path: Path) -> 
     state.body = openai_reply(RECAP)
     (tmp_path / ".env").write_text("CONTEXT_COMPACTION=on\n")
     conv = long_conversation()
-    assert compaction_enabled({"CONTEXT_COMPACTION": "off"}, tmp_path / ".env")  # .env wins
+    assert compaction_enabled({}, tmp_path / ".env")  # .env beats the default
+    assert not compaction_enabled({"CONTEXT_COMPACTION": "off"}, tmp_path / ".env")  # env wins
     out = conv.compact(openai(base, max_retries=0))
     assert out.status == "compacted"
     assert len(state.requests) == 1
@@ -155,7 +156,8 @@ def test_zero_requests_when_off(stub: tuple[Stub, str], tmp_path: Path) -> None:
     state, base = stub
     state.body = openai_reply(RECAP)
     (tmp_path / ".env").write_text("# project settings\nCONTEXT_COMPACTION=off\n")
-    enabled = compaction_enabled({"CONTEXT_COMPACTION": "on"}, tmp_path / ".env")
+    assert compaction_enabled({"CONTEXT_COMPACTION": "on"}, tmp_path / ".env")  # env wins
+    enabled = compaction_enabled({}, tmp_path / ".env")
     conv = long_conversation()
     out = conv.compact(openai(base), enabled=enabled)
     assert out.status == "off" and len(out.report) == 1

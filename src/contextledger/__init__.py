@@ -10,7 +10,7 @@ Price as the provider bills, keep the goal and the tool pair, report every drop,
 """
 
 from .catalog import Catalog, ImageLimits, ModelInfo, default_catalog, lookup_model
-from .client import Reply, SendError, Usage, send, usage_record
+from .client import Reply, Usage, send, usage_record
 from .compaction import (
     AnthropicSummarizer,
     CompactionEvent,
@@ -20,20 +20,20 @@ from .compaction import (
     OfflineSummarizer,
     OpenAISummarizer,
     Summarizer,
-    SummarizerError,
     Verification,
-    compaction_enabled,
     plan_compaction,
     summarizer_from_spec,
     verify_recap,
 )
-from .config import Config, load_config
+from .config import Config, compaction_enabled, load_config
 from .errors import (
     BudgetError,
     ContentError,
     ContextLedgerError,
     ImageProbeError,
+    SendError,
     StoreError,
+    SummarizerError,
     UnknownModelError,
     UnsupportedBlockError,
     VisionGateError,

@@ -27,10 +27,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from .config import Config, load_config
-from .errors import ContextLedgerError
+from .errors import SendError
 from .model import Block, Message, Reasoning, Text, ToolCall
 
 if TYPE_CHECKING:
@@ -43,11 +43,11 @@ __all__ = [
     "DEFAULT_RETRIES",
     "DEFAULT_TIMEOUT",
     "Reply",
-    "SendError",
     "Usage",
     "anthropic_client",
     "describe_usage",
     "openai_client",
+    "sdk_client",
     "send",
     "usage_record",
     "usage_summary",
@@ -57,52 +57,6 @@ __all__ = [
 DEFAULT_TIMEOUT = 60.0
 #: Retries for connection errors, 408/409/429 and 5xx (the official clients' own retry logic).
 DEFAULT_RETRIES = 2
-
-ErrorKind = Literal["status", "timeout", "connection", "protocol", "config", "unsupported"]
-
-
-class SendError(ContextLedgerError):
-    """The provider did not answer with a usable reply. ``message`` is the provider's own
-    words when it sent any; ``status`` is the HTTP status when there was one; ``partial``
-    holds what a stream delivered before it broke off (nothing of it is lost).
-
-    >>> str(SendError("openai", "gpt-4o", "status", "Invalid 'messages[1].content'", status=400))
-    "openai refused the request for gpt-4o (HTTP 400): Invalid 'messages[1].content'"
-    """
-
-    def __init__(
-        self,
-        provider: str,
-        model: str,
-        kind: ErrorKind,
-        message: str,
-        *,
-        status: int | None = None,
-        code: str | None = None,
-        partial: Message | None = None,
-    ) -> None:
-        self.provider = provider
-        self.model = model
-        self.kind = kind
-        self.message = message
-        self.status = status
-        self.code = code
-        self.partial = partial
-        if kind == "status" and status is not None and status >= 500:
-            head = f"{provider} failed on the request for {model} (HTTP {status})"
-        elif kind == "status":
-            head = f"{provider} refused the request for {model} (HTTP {status})"
-        elif kind == "timeout":
-            head = f"{provider} did not answer in time for {model}"
-        elif kind == "connection":
-            head = f"could not reach {provider} for {model}"
-        elif kind == "config":
-            head = f"cannot send to {provider}"
-        elif kind == "unsupported":
-            head = f"cannot send a {provider} request"
-        else:
-            head = f"{provider} sent an unusable reply for {model}"
-        super().__init__(f"{head}: {message}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,39 +101,73 @@ class Reply:
 # --------------------------------------------------------------------------- clients
 
 
+#: Per official SDK: its module and client class, the Config fields for its key and base
+#: URL, and what to say when the key is missing.
+_SDKS: dict[str, tuple[str, str, str, str]] = {
+    "openai": (
+        "OpenAI",
+        "openai_api_key",
+        "openai_base_url",
+        "OPENAI_API_KEY is not set (put it in the environment or in .env), "
+        "or set OPENAI_BASE_URL to an OpenAI-compatible server",
+    ),
+    "anthropic": (
+        "Anthropic",
+        "anthropic_api_key",
+        "anthropic_base_url",
+        "ANTHROPIC_API_KEY is not set (put it in the environment or in .env)",
+    ),
+}
+
+
+def sdk_client(
+    sdk: str,
+    config: Config | None = None,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_retries: int = DEFAULT_RETRIES,
+    model: str = "",
+) -> Any:
+    """The official ``sdk`` client (``openai`` or ``anthropic``) for ``config`` (default:
+    :func:`load_config`), with a bounded timeout and bounded retries.
+
+    A custom base URL without a key gets a placeholder key (local servers take any);
+    the official endpoint without a key raises :class:`SendError` (naming ``model``)
+    before any request.
+    """
+    import importlib
+
+    if sdk not in _SDKS:
+        raise SendError(sdk, model, "unsupported", f"no official client for {sdk!r} here")
+    class_name, key_field, url_field, missing = _SDKS[sdk]
+    cfg = config if config is not None else load_config()
+    key: str | None = getattr(cfg, key_field)
+    base_url: str | None = getattr(cfg, url_field)
+    if not key:
+        if not base_url:
+            raise SendError(sdk, model, "config", missing)
+        key = "unused"
+    module = importlib.import_module(sdk)
+    return getattr(module, class_name)(
+        api_key=key, base_url=base_url, timeout=timeout, max_retries=max_retries
+    )
+
+
 def openai_client(
     config: Config | None = None,
     *,
     timeout: float = DEFAULT_TIMEOUT,
     max_retries: int = DEFAULT_RETRIES,
 ) -> openai.OpenAI:
-    """An ``openai.OpenAI`` client for ``config`` (default: :func:`load_config`).
-
-    A custom base URL without a key gets a placeholder key (local servers take any);
-    the official endpoint without a key raises :class:`SendError` before any request.
+    """An ``openai.OpenAI`` client for ``config`` (see :func:`sdk_client`).
 
     >>> c = openai_client(Config(data_dir=__import__("pathlib").Path("/d"),
     ...                          openai_base_url="http://127.0.0.1:9/v1"), timeout=5)
     >>> str(c.base_url), c.timeout, c.max_retries
     ('http://127.0.0.1:9/v1/', 5, 2)
     """
-    import openai
-
-    cfg = config if config is not None else load_config()
-    key = cfg.openai_api_key
-    if not key:
-        if not cfg.openai_base_url:
-            raise SendError(
-                "openai",
-                "",
-                "config",
-                "OPENAI_API_KEY is not set (put it in the environment or in .env), "
-                "or set OPENAI_BASE_URL to an OpenAI-compatible server",
-            )
-        key = "unused"
-    return openai.OpenAI(
-        api_key=key, base_url=cfg.openai_base_url, timeout=timeout, max_retries=max_retries
-    )
+    client: openai.OpenAI = sdk_client("openai", config, timeout=timeout, max_retries=max_retries)
+    return client
 
 
 def anthropic_client(
@@ -188,23 +176,11 @@ def anthropic_client(
     timeout: float = DEFAULT_TIMEOUT,
     max_retries: int = DEFAULT_RETRIES,
 ) -> anthropic.Anthropic:
-    """An ``anthropic.Anthropic`` client for ``config`` (default: :func:`load_config`)."""
-    import anthropic
-
-    cfg = config if config is not None else load_config()
-    key = cfg.anthropic_api_key
-    if not key:
-        if not cfg.anthropic_base_url:
-            raise SendError(
-                "anthropic",
-                "",
-                "config",
-                "ANTHROPIC_API_KEY is not set (put it in the environment or in .env)",
-            )
-        key = "unused"
-    return anthropic.Anthropic(
-        api_key=key, base_url=cfg.anthropic_base_url, timeout=timeout, max_retries=max_retries
+    """An ``anthropic.Anthropic`` client for ``config`` (see :func:`sdk_client`)."""
+    client: anthropic.Anthropic = sdk_client(
+        "anthropic", config, timeout=timeout, max_retries=max_retries
     )
+    return client
 
 
 # --------------------------------------------------------------------------- send
@@ -228,10 +204,14 @@ def send(
     ``gemini``) before anything leaves the machine.
     """
     if prepared.format == "openai":
-        client = openai_client or _build_openai(config, timeout, max_retries, prepared.model)
+        client = openai_client or sdk_client(
+            "openai", config, timeout=timeout, max_retries=max_retries, model=prepared.model
+        )
         return _send_openai(client, prepared, on_text)
     if prepared.format == "anthropic":
-        aclient = anthropic_client or _build_anthropic(config, timeout, max_retries, prepared.model)
+        aclient = anthropic_client or sdk_client(
+            "anthropic", config, timeout=timeout, max_retries=max_retries, model=prepared.model
+        )
         return _send_anthropic(aclient, prepared, on_text)
     raise SendError(
         prepared.format,
@@ -240,24 +220,6 @@ def send(
         "this client sends OpenAI Chat ('openai') and Anthropic ('anthropic') requests; "
         f"pass target='openai' to the Preparer or send body with your own {prepared.format} client",
     )
-
-
-def _build_openai(
-    config: Config | None, timeout: float, max_retries: int, model: str
-) -> openai.OpenAI:
-    try:
-        return openai_client(config, timeout=timeout, max_retries=max_retries)
-    except SendError as exc:
-        raise SendError("openai", model, "config", exc.message) from None
-
-
-def _build_anthropic(
-    config: Config | None, timeout: float, max_retries: int, model: str
-) -> anthropic.Anthropic:
-    try:
-        return anthropic_client(config, timeout=timeout, max_retries=max_retries)
-    except SendError as exc:
-        raise SendError("anthropic", model, "config", exc.message) from None
 
 
 def _incomplete(

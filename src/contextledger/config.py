@@ -1,14 +1,21 @@
-"""Configuration for talking to providers: endpoints, keys, the default model, the data directory.
+"""Configuration: the one place that reads the process environment and the project ``.env``.
 
-Read from the process environment and a project ``.env`` file; a value in ``.env`` wins
-over the environment (the project says what it wants; the shell's leftovers do not). An
-empty value counts as unset. Keys are never printed: ``repr`` leaves them out and
-:meth:`Config.describe` says only whether each is set and where it came from.
+Precedence, for every setting: the process environment, then the project ``.env`` file
+(read with python-dotenv), then the default. An empty value counts as unset. The rest of
+contextledger takes a :class:`Config` (or explicit arguments) and never reads either.
+
+Each value remembers where it came from (``environment``, the ``.env`` path, or
+``default``), so ``contextledger config`` can show it. Keys are never printed: ``repr``
+leaves them out and :meth:`Config.describe` / :meth:`Config.settings` mask them.
 
 Variables: ``OPENAI_BASE_URL``, ``OPENAI_API_KEY``, ``ANTHROPIC_BASE_URL``,
 ``ANTHROPIC_API_KEY``, ``CONTEXTLEDGER_MODEL`` (default ``gpt-4o``),
-``CONTEXTLEDGER_HOME`` (data directory; default: the platform's user data directory) and
-``CONTEXTLEDGER_STORE`` (the session database file; default ``<data dir>/sessions.db``).
+``CONTEXTLEDGER_HOME`` (data directory; default: the platform's user data directory),
+``CONTEXTLEDGER_STORE`` (the session database: a file, default ``<data dir>/sessions.db``,
+or a ``postgresql://`` URL), ``CONTEXTLEDGER_MEDIA`` (where images go: a folder or
+``s3://bucket/prefix``; default beside the database),
+``CONTEXT_COMPACTION`` (on/off), ``CONTEXT_COMPACTION_TIMEOUT`` (seconds) and
+``CONTEXT_COMPACTION_RETRIES``.
 
 >>> cfg = load_config({"OPENAI_API_KEY": "sk-secret", "CONTEXTLEDGER_HOME": "/tmp/cl"}, dotenv=None)
 >>> cfg.model, str(cfg.store_path)
@@ -23,16 +30,26 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from .compaction.conversation import read_dotenv
+from .errors import CompactionConfigError, ConfigError
 
-__all__ = ["DEFAULT_MODEL", "Config", "load_config"]
+__all__ = [
+    "DEFAULT_MODEL",
+    "VARIABLES",
+    "Config",
+    "Setting",
+    "compaction_enabled",
+    "load_config",
+    "read_dotenv",
+]
 
 DEFAULT_MODEL = "gpt-4o"
 
-_VARS = (
+#: Every variable contextledger reads, in the order ``contextledger config`` shows them.
+VARIABLES = (
     "OPENAI_BASE_URL",
     "OPENAI_API_KEY",
     "ANTHROPIC_BASE_URL",
@@ -40,7 +57,42 @@ _VARS = (
     "CONTEXTLEDGER_MODEL",
     "CONTEXTLEDGER_HOME",
     "CONTEXTLEDGER_STORE",
+    "CONTEXTLEDGER_MEDIA",
+    "CONTEXT_COMPACTION",
+    "CONTEXT_COMPACTION_TIMEOUT",
+    "CONTEXT_COMPACTION_RETRIES",
 )
+_SECRETS = frozenset({"OPENAI_API_KEY", "ANTHROPIC_API_KEY"})
+_DEFAULTS = {
+    "OPENAI_BASE_URL": "the official OpenAI endpoint",
+    "ANTHROPIC_BASE_URL": "the official Anthropic endpoint",
+    "CONTEXTLEDGER_MODEL": DEFAULT_MODEL,
+    "CONTEXTLEDGER_HOME": "the platform's user data directory",
+    "CONTEXTLEDGER_STORE": "<data dir>/sessions.db",
+    "CONTEXTLEDGER_MEDIA": "a <name>.media folder beside the session database",
+    "CONTEXT_COMPACTION": "on for the library and chat, off for one-shot commands",
+    "CONTEXT_COMPACTION_TIMEOUT": "the client's timeout",
+    "CONTEXT_COMPACTION_RETRIES": "the client's retries",
+}
+_ON = frozenset({"on", "1", "true", "yes", "enabled"})
+_OFF = frozenset({"off", "0", "false", "no", "disabled"})
+
+
+def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
+    """The ``KEY=VALUE`` pairs of a ``.env`` file (python-dotenv's parser); a missing file
+    reads as empty and a key without a value is left out.
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / ".env"
+    >>> _ = p.write_text('# c\\nexport A="x y" # note\\nB=on # off\\nC=\\'q#r\\'\\n')
+    >>> read_dotenv(p)
+    {'A': 'x y', 'B': 'on', 'C': 'q#r'}
+    """
+    from dotenv import dotenv_values
+
+    if not Path(path).is_file():
+        return {}
+    return {k: v for k, v in dotenv_values(path, interpolate=False).items() if v is not None}
 
 
 def default_data_dir() -> Path:
@@ -48,6 +100,19 @@ def default_data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("contextledger"))
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One variable as ``contextledger config`` shows it: its value (masked for keys, None
+    when unset) and where it came from (``environment``, a ``.env`` path, or ``default``)."""
+
+    name: str
+    value: str | None
+    source: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "value": self.value, "source": self.source}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +131,19 @@ class Config:
     anthropic_base_url: str | None = None
     anthropic_api_key: str | None = field(default=None, repr=False)
     store_file: Path | None = None
+    #: ``CONTEXTLEDGER_STORE`` when it is a ``postgresql://`` URL (it may hold a password).
+    store_url: str | None = field(default=None, repr=False)
+    #: ``CONTEXTLEDGER_MEDIA``: a folder or ``s3://bucket/prefix`` (None: beside the store).
+    media: str | None = None
+    compaction: str | None = None
+    compaction_timeout: str | None = None
+    compaction_retries: str | None = None
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def store_location(self) -> str | Path:
+        """What to open: the PostgreSQL URL when one is set, else :attr:`store_path`."""
+        return self.store_url if self.store_url is not None else self.store_path
 
     @property
     def store_path(self) -> Path:
@@ -79,16 +156,66 @@ class Config:
         >>> Config(data_dir=Path("/a"), store_file=Path("/x.db")).with_data_dir(Path("/b")).store_path
         PosixPath('/b/sessions.db')
         """
-        return Config(
-            data_dir=data_dir,
-            model=self.model,
-            openai_base_url=self.openai_base_url,
-            openai_api_key=self.openai_api_key,
-            anthropic_base_url=self.anthropic_base_url,
-            anthropic_api_key=self.anthropic_api_key,
-            store_file=None,
-            sources=self.sources,
+        return replace(self, data_dir=data_dir, store_file=None, store_url=None, media=None)
+
+    def compaction_enabled(self, default: bool = True) -> bool:
+        """Whether compaction is on: ``CONTEXT_COMPACTION`` when set, else ``default`` (True
+        for the library and sessions; one-shot CLI commands pass False).
+
+        Anything but on/off (or 1/0, true/false, yes/no) raises :class:`CompactionConfigError`.
+
+        >>> Config(data_dir=Path("/d"), compaction="off").compaction_enabled()
+        False
+        """
+        if self.compaction is None:
+            return default
+        v = self.compaction.strip().lower()
+        if v in _ON:
+            return True
+        if v in _OFF:
+            return False
+        where = self.sources.get("CONTEXT_COMPACTION", "the environment")
+        where = "the environment" if where == "environment" else where
+        raise CompactionConfigError(
+            f"CONTEXT_COMPACTION={self.compaction!r} in {where}: use on or off"
         )
+
+    def summarizer_timeout(self, default: float) -> float:
+        """``CONTEXT_COMPACTION_TIMEOUT`` in seconds, or ``default``."""
+        return _number("CONTEXT_COMPACTION_TIMEOUT", self.compaction_timeout, default)
+
+    def summarizer_retries(self, default: int) -> int:
+        """``CONTEXT_COMPACTION_RETRIES``, or ``default``."""
+        return int(_number("CONTEXT_COMPACTION_RETRIES", self.compaction_retries, default))
+
+    def settings(self) -> list[Setting]:
+        """Every variable with its (masked) value and source, for ``contextledger config``.
+
+        >>> Config(data_dir=Path("/d"), openai_api_key="sk-x").settings()[1]
+        Setting(name='OPENAI_API_KEY', value='********', source='default')
+        """
+        values: dict[str, str | None] = {
+            "OPENAI_BASE_URL": self.openai_base_url,
+            "OPENAI_API_KEY": self.openai_api_key,
+            "ANTHROPIC_BASE_URL": self.anthropic_base_url,
+            "ANTHROPIC_API_KEY": self.anthropic_api_key,
+            "CONTEXTLEDGER_MODEL": self.model,
+            "CONTEXTLEDGER_HOME": str(self.data_dir),
+            "CONTEXTLEDGER_STORE": _redact(self.store_url)
+            if self.store_url
+            else str(self.store_path),
+            "CONTEXTLEDGER_MEDIA": self.media,
+            "CONTEXT_COMPACTION": self.compaction,
+            "CONTEXT_COMPACTION_TIMEOUT": self.compaction_timeout,
+            "CONTEXT_COMPACTION_RETRIES": self.compaction_retries,
+        }
+        out: list[Setting] = []
+        for name in VARIABLES:
+            value = values[name]
+            if value and name in _SECRETS:
+                value = "********"
+            out.append(Setting(name, value, self.sources.get(name, "default")))
+        return out
 
     def describe(self) -> list[str]:
         """One line per setting for a person to read; keys show only ``set``/``not set``.
@@ -113,13 +240,19 @@ class Config:
             else "ANTHROPIC_BASE_URL: not set (the official Anthropic endpoint)",
             key("ANTHROPIC_API_KEY", self.anthropic_api_key),
             f"model: {self.model}{src('CONTEXTLEDGER_MODEL') or ' (default)'}",
-            f"sessions: {self.store_path}",
+            f"sessions: {_redact(self.store_url) if self.store_url else self.store_path}",
+            f"media: {self.media or 'beside the session store'}",
         ]
 
 
+def default_description(name: str) -> str:
+    """What an unset variable means, in words (for ``contextledger config``)."""
+    return _DEFAULTS.get(name, "not set")
+
+
 def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Config:
-    """Resolve settings: ``.env`` (when it exists) over ``env`` (default: the process
-    environment) over defaults.
+    """Resolve settings: ``env`` (default: the process environment) over ``.env`` (when it
+    exists; ``dotenv=None`` skips it) over defaults.
 
     >>> load_config({"CONTEXTLEDGER_MODEL": "claude-sonnet-4-5", "CONTEXTLEDGER_HOME": "/h"},
     ...             dotenv=None).model
@@ -129,16 +262,19 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
     file_values = read_dotenv(dotenv) if dotenv is not None else {}
     values: dict[str, str] = {}
     sources: dict[str, str] = {}
-    for name in _VARS:
-        from_file = file_values.get(name, "").strip()
-        from_env = env.get(name, "").strip()
-        if from_file:
-            values[name], sources[name] = from_file, str(dotenv)
-        elif from_env:
+    for name in VARIABLES:
+        from_env = (env.get(name) or "").strip()
+        from_file = (file_values.get(name) or "").strip()
+        if from_env:
             values[name], sources[name] = from_env, "environment"
+        elif from_file:
+            values[name], sources[name] = from_file, str(dotenv)
     home = values.get("CONTEXTLEDGER_HOME")
     data_dir = Path(home).expanduser() if home else default_data_dir()
     store = values.get("CONTEXTLEDGER_STORE")
+    store_url = store if store and store.startswith(("postgresql://", "postgres://")) else None
+    if store and store.startswith("sqlite:"):
+        store = store.removeprefix("sqlite:").removeprefix("//")
     return Config(
         data_dir=data_dir,
         model=values.get("CONTEXTLEDGER_MODEL", DEFAULT_MODEL),
@@ -146,6 +282,50 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         openai_api_key=values.get("OPENAI_API_KEY"),
         anthropic_base_url=values.get("ANTHROPIC_BASE_URL"),
         anthropic_api_key=values.get("ANTHROPIC_API_KEY"),
-        store_file=Path(store).expanduser() if store else None,
+        store_file=Path(store).expanduser() if store and store_url is None else None,
+        store_url=store_url,
+        media=values.get("CONTEXTLEDGER_MEDIA"),
+        compaction=values.get("CONTEXT_COMPACTION"),
+        compaction_timeout=values.get("CONTEXT_COMPACTION_TIMEOUT"),
+        compaction_retries=values.get("CONTEXT_COMPACTION_RETRIES"),
         sources=sources,
     )
+
+
+def compaction_enabled(
+    env: Mapping[str, str] | None = None,
+    dotenv_path: str | os.PathLike[str] | None = ".env",
+    *,
+    default: bool = True,
+) -> bool:
+    """Whether compaction is on: the environment wins over the project ``.env``, which wins
+    over ``default`` (see :meth:`Config.compaction_enabled`).
+
+    ``env`` defaults to the process environment; ``dotenv_path=None`` ignores ``.env``.
+
+    >>> compaction_enabled({"CONTEXT_COMPACTION": "off"}, None)
+    False
+    >>> compaction_enabled({}, None, default=False)
+    False
+    """
+    dotenv = Path(dotenv_path) if dotenv_path is not None else None
+    return load_config(env, dotenv).compaction_enabled(default)
+
+
+def _number(name: str, raw: str | None, default: float) -> float:
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not a number") from None
+    if value < 0:
+        raise ConfigError(f"{name}={raw!r} must not be negative")
+    return value
+
+
+def _redact(url: str) -> str:
+    """A URL without its password (for messages)."""
+    from .storage.base import redact_url
+
+    return redact_url(url)

@@ -1,10 +1,31 @@
-"""Typed errors. Every error says what was wrong and where, in words a person can act on."""
+"""Typed errors. Every error says what was wrong and where, in words a person can act on.
+
+Every exception contextledger raises on purpose is defined here, in one tree::
+
+    ContextLedgerError
+    ├── ContentError (ValueError)          input that does not fit the content model
+    │   └── UnsupportedBlockError          a block the target format cannot carry
+    ├── VisionGateError                    images for a model that cannot see them
+    ├── UnknownModelError (KeyError)       a model id the catalog cannot resolve
+    ├── ImageProbeError (ValueError)       an image whose header cannot be read
+    ├── BudgetError                        the request cannot fit the window
+    ├── StoreError                         a session or media store problem
+    ├── ConfigError (ValueError)           a setting (environment or .env) with a bad value
+    │   └── CompactionConfigError          CONTEXT_COMPACTION neither on nor off
+    ├── SendError                          the provider did not answer with a usable reply
+    └── SummarizerError                    a summarizer could not produce a recap
+
+Catch :class:`ContextLedgerError` to handle them all.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+if TYPE_CHECKING:
+    from .model import Message
 
 
 class ContextLedgerError(Exception):
@@ -88,3 +109,69 @@ class BudgetError(ContextLedgerError):
 
 class StoreError(ContextLedgerError):
     """A session or media store problem: missing, corrupt, refused or too large."""
+
+
+class ConfigError(ContextLedgerError, ValueError):
+    """A setting from the environment or ``.env`` whose value cannot be used."""
+
+
+class CompactionConfigError(ConfigError):
+    """A ``CONTEXT_COMPACTION`` value that is neither on nor off."""
+
+
+#: What went wrong in a send: an HTTP status, no answer in time, no connection, an
+#: unreadable reply, a missing setting, or a format this client does not send.
+SendErrorKind = Literal["status", "timeout", "connection", "protocol", "config", "unsupported"]
+
+
+class SendError(ContextLedgerError):
+    """The provider did not answer with a usable reply. ``message`` is the provider's own
+    words when it sent any; ``status`` is the HTTP status when there was one; ``partial``
+    holds what a stream delivered before it broke off (nothing of it is lost).
+
+    >>> str(SendError("openai", "gpt-4o", "status", "Invalid 'messages[1].content'", status=400))
+    "openai refused the request for gpt-4o (HTTP 400): Invalid 'messages[1].content'"
+    """
+
+    def __init__(
+        self,
+        provider: str,
+        model: str,
+        kind: SendErrorKind,
+        message: str,
+        *,
+        status: int | None = None,
+        code: str | None = None,
+        partial: Message | None = None,
+    ) -> None:
+        self.provider = provider
+        self.model = model
+        self.kind = kind
+        self.message = message
+        self.status = status
+        self.code = code
+        self.partial = partial
+        if kind == "status" and status is not None and status >= 500:
+            head = f"{provider} failed on the request for {model} (HTTP {status})"
+        elif kind == "status":
+            head = f"{provider} refused the request for {model} (HTTP {status})"
+        elif kind == "timeout":
+            head = f"{provider} did not answer in time for {model}"
+        elif kind == "connection":
+            head = f"could not reach {provider} for {model}"
+        elif kind == "config":
+            head = f"cannot send to {provider}"
+        elif kind == "unsupported":
+            head = f"cannot send a {provider} request"
+        else:
+            head = f"{provider} sent an unusable reply for {model}"
+        super().__init__(f"{head}: {message}")
+
+
+class SummarizerError(ContextLedgerError):
+    """A summarizer could not produce a recap: network error, timeout, empty or odd reply."""
+
+    def __init__(self, summarizer: str, reason: str) -> None:
+        self.summarizer = summarizer
+        self.reason = reason
+        super().__init__(f"{summarizer}: {reason}")

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .catalog import PROVIDERS, Catalog, ModelInfo, lookup_model
-from .compaction.conversation import CompactionEvent, Conversation, compaction_enabled
+from .compaction.conversation import CompactionEvent, Conversation
 from .compaction.policy import CompactionPolicy
 from .compaction.summarizers import Summarizer
+from .config import Config, load_config
 from .errors import ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
 from .gate import OnImages
@@ -33,7 +34,7 @@ from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
 from .providers import Format, translate
 from .repair import RepairChange, repair
 from .report import Notice
-from .storage.media import MediaStore
+from .storage.media import MediaBackend
 
 FORMAT_FOR_PROVIDER: dict[str, Format] = {
     "openai": "openai",
@@ -156,7 +157,7 @@ class Preparer:
         window: int | None = None,
         max_output_tokens: int | None = None,
         catalog: Catalog | None = None,
-        media: MediaStore | None = None,
+        media: MediaBackend | None = None,
         summarizer: Summarizer | None = None,
         policy: CompactionPolicy | None = None,
         compaction: bool | None = None,
@@ -165,7 +166,7 @@ class Preparer:
         drop_current_attachments: bool = False,
         hysteresis: float = 0.25,
         max_edge: int = 2000,
-        env: Mapping[str, str] | None = None,
+        config: Config | None = None,
     ) -> None:
         self.info = lookup_model(model, catalog)
         self.catalog = catalog
@@ -176,9 +177,9 @@ class Preparer:
         self.media = media
         self.summarizer = summarizer
         self.policy = policy
-        self.compaction = (
-            compaction if compaction is not None else compaction_enabled(env, default=True)
-        )
+        if compaction is None:  # CONTEXT_COMPACTION decides; on unless set otherwise
+            compaction = (config or load_config()).compaction_enabled(default=True)
+        self.compaction = compaction
         self.max_edge = max_edge
         self.on_images = on_images
         pricer = Pricer.for_model(self.info, catalog, wire=self.format)

@@ -1,19 +1,9 @@
-"""The ``contextledger`` command. Each subcommand lives in its own module of this package."""
+"""The ``contextledger`` command. Each subcommand lives in its own module of this package;
+``commands`` imports them all so that ``--help`` lists them."""
 
 from __future__ import annotations
 
-import click
+from . import commands  # noqa: F401  (registers the subcommands on main)
+from .app import main
 
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="contextledger")
-def main() -> None:
-    """Fit long multimodal LLM conversations into a context window, and lose nothing."""
-
-
-def _register() -> None:
-    # Subcommand modules add themselves to `main`; imported here so `--help` lists them.
-    from . import commands  # noqa: F401
-
-
-_register()
+__all__ = ["main"]

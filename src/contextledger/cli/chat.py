@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from . import main
+from .app import main
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -171,7 +171,7 @@ def chat(
     if data_dir is not None:
         config = config.with_data_dir(data_dir)
     try:
-        store = SessionStore(config.store_path)
+        store = SessionStore(config.store_location, media=config.media)
     except ContextLedgerError as exc:
         raise click.ClickException(str(exc)) from None
     try:
@@ -214,7 +214,7 @@ def _open_session(
             store.create(name)
         except ContextLedgerError as exc:
             raise fail(exc) from None
-        state.say(f"new session {name!r} in {config.store_path}", "dim")
+        state.say(f"new session {name!r} in {store.location}", "dim")
         state.say(f"resume it with: contextledger chat --session {name}", "dim")
         if system_text:
             sys_msg = Message.system(system_text, id=state.next_id())
@@ -454,8 +454,8 @@ def _print_usage(state: ChatState) -> None:
 
 
 def _turn(state: ChatState) -> None:
-    from ..client import SendError, send, usage_record
-    from ..errors import BudgetError, ContextLedgerError, VisionGateError
+    from ..client import send, usage_record
+    from ..errors import BudgetError, ContextLedgerError, SendError, VisionGateError
     from ..model import Message, Text
 
     blocks: list[Any] = [Text(state.draft)] if state.draft else []
@@ -529,7 +529,8 @@ def _kept(state: ChatState, hint: str) -> None:
 
 def _clients(state: ChatState, fmt: str) -> dict[str, Any]:
     """Reuse one official client per provider for the whole chat (connection reuse)."""
-    from ..client import SendError, anthropic_client, openai_client
+    from ..client import anthropic_client, openai_client
+    from ..errors import SendError
 
     key = "openai_client" if fmt == "openai" else "anthropic_client"
     if fmt not in ("openai", "anthropic"):

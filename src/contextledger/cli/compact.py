@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from contextledger.cli import main
+from .app import main
 
 
 def _load(path: str) -> Any:

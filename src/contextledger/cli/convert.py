@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from . import main
+from .app import main
 from .io import load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "anthropic", "openai-responses", "gemini"])

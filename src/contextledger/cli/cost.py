@@ -16,12 +16,11 @@ from typing import Any
 
 import click
 
-from contextledger.cli import main
-
 from ..catalog import ModelInfo, lookup_model, resolve_catalog
 from ..errors import ContentError, ImageProbeError, UnknownModelError
 from ..images.probe import ImageInfo, probe_image
 from ..pricing.vision import ImageCost, image_cost, max_image_cost
+from .app import main
 
 #: Priced when no ``--model`` is given: one model per cost family people meet most.
 REPRESENTATIVE_MODELS = (

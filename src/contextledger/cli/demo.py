@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from . import main
+from .app import main
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -257,7 +257,7 @@ def _store(console: Console, messages: tuple[Message, ...]) -> None:
             store.create("example")
             stored = store.append("example", normalized)
             refs = store.refs()
-            media_bytes = sum(store.media.path(r).stat().st_size for r in refs)
+            media_bytes = sum(len(store.media.read(r)) for r in refs)
             loaded = store.load("example")
             sent = store.materialize(loaded.messages)
             inline = sum(1 for m in sent for i in m.images() if i.data is not None)

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from . import main
+from .app import main
 from .io import load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemini"])
@@ -66,9 +66,9 @@ def fit_command(
     payload = load_json_file(file)
     compaction_lines: tuple[str, ...] = ()
     if compact is None:
-        from ..compaction import compaction_enabled
+        from ..config import load_config
 
-        compact = compaction_enabled(default=False)
+        compact = load_config().compaction_enabled(default=False)
     try:
         if compact:
             from ..compaction import Conversation

@@ -1,7 +1,8 @@
 """``sessions``, ``repair``, ``normalize`` and ``media`` commands.
 
-The store lives in the user's data directory unless ``--store PATH`` (or the
-``CONTEXTLEDGER_STORE`` environment variable) names a database file.
+The store lives in the user's data directory unless ``--store`` (or the
+``CONTEXTLEDGER_STORE`` setting) names a database file or a ``postgresql://`` URL; images
+go beside it unless ``CONTEXTLEDGER_MEDIA`` names a folder or ``s3://bucket/prefix``.
 """
 
 from __future__ import annotations
@@ -18,30 +19,36 @@ from rich.table import Table
 
 from ..errors import ContextLedgerError
 from ..model import Message
-from . import main
+from .app import main
 
 _STORE_OPTION = click.option(
     "--store",
     "store_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    envvar="CONTEXTLEDGER_STORE",
+    type=str,
     default=None,
-    help="Session database file (default: the user data directory).",
+    help="Session database: a file or a postgresql:// URL (default: the user data directory).",
 )
 
 
-def _open(store_path: Path | None, *, create: bool = False) -> Any:
+def _open(store_path: str | Path | None, *, create: bool = False) -> Any:
     """The session store; read-only commands refuse a path that holds no store (a typo must
     not leave an empty database behind)."""
     from ..config import load_config
-    from ..storage.sessions import SessionStore
+    from ..storage.sessions import SessionStore, is_store_url
 
     # Same default as `chat`: CONTEXTLEDGER_STORE / CONTEXTLEDGER_HOME, .env included.
-    path = store_path or load_config().store_path
-    if not create and not Path(path).is_file():
-        raise click.ClickException(f"no session store at {path} (nothing has been stored yet)")
+    config = load_config()
+    location: str | Path = store_path or config.store_location
+    if isinstance(location, str) and location.startswith("sqlite:"):
+        location = Path(location.removeprefix("sqlite:").removeprefix("//"))
+    if not is_store_url(location):
+        location = Path(location).expanduser()
+        if not create and not location.is_file():
+            raise click.ClickException(
+                f"no session store at {location} (nothing has been stored yet)"
+            )
     try:
-        return SessionStore(path)
+        return SessionStore(location, media=config.media)
     except ContextLedgerError as exc:
         raise click.ClickException(str(exc)) from None
 
@@ -68,7 +75,7 @@ def sessions() -> None:
 @sessions.command("list")
 @_STORE_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def sessions_list(store_path: Path | None, as_json: bool) -> None:
+def sessions_list(store_path: str | None, as_json: bool) -> None:
     """List every session with its message and event counts."""
     try:
         with _open(store_path) as store:
@@ -77,6 +84,8 @@ def sessions_list(store_path: Path | None, as_json: bool) -> None:
         if "no session store" not in exc.message:
             raise
         infos = []  # nothing stored yet: an empty list, not an error
+    except ContextLedgerError as exc:
+        raise _fail(exc) from None
     if as_json:
         click.echo(json.dumps([{"name": s.name, "created": s.created, "messages": s.messages,
                                 "events": s.events} for s in infos], indent=2))  # fmt: skip
@@ -96,7 +105,7 @@ def sessions_list(store_path: Path | None, as_json: bool) -> None:
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the repaired messages and report as JSON."
 )
-def sessions_show(name: str, store_path: Path | None, as_json: bool) -> None:
+def sessions_show(name: str, store_path: str | None, as_json: bool) -> None:
     """Show a session's messages (repaired on load) and what repair changed."""
     from ..storage.codec import message_to_dict
 
@@ -162,7 +171,7 @@ def _print_report(console: Console, changes: Any, unreadable: Any = ()) -> None:
               default="internal", show_default=True)  # fmt: skip
 @click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file instead of stdout.")  # fmt: skip
-def sessions_export(name: str, store_path: Path | None, fmt: str, out: Path | None) -> None:
+def sessions_export(name: str, store_path: str | None, fmt: str, out: Path | None) -> None:
     """Export a session as JSONL (images inline, so the file stands alone)."""
     with _open(store_path) as store:
         try:
@@ -187,7 +196,7 @@ def sessions_export(name: str, store_path: Path | None, fmt: str, out: Path | No
 @_STORE_OPTION
 @click.option("--format", "fmt", type=click.Choice(["auto", "internal", "openai", "anthropic"]),
               default="auto", show_default=True)  # fmt: skip
-def sessions_import(file: Path, name: str, store_path: Path | None, fmt: str) -> None:
+def sessions_import(file: Path, name: str, store_path: str | None, fmt: str) -> None:
     """Import a JSONL file as a new session (images go to the media store)."""
     with _open(store_path, create=True) as store:
         try:
@@ -195,6 +204,57 @@ def sessions_import(file: Path, name: str, store_path: Path | None, fmt: str) ->
         except (ContextLedgerError, ValueError) as exc:
             raise click.ClickException(f"{file}: {exc}") from None
     click.echo(f"imported {len(stored)} message(s) into session {name!r}")
+
+
+@sessions.command("check")
+@_STORE_OPTION
+def sessions_check(store_path: str | None) -> None:
+    """Check the store: the database's integrity, every row's checksum and refs, and
+    whether every referenced image is in the media store. Exit 1 when anything is wrong."""
+    problems: list[str] = []
+    with _open(store_path) as store:
+        try:
+            health = store.integrity_check()
+            if health != "ok":
+                problems.append(f"integrity check: {health}")
+            try:
+                refs = store.refs(strict=True)
+            except ContextLedgerError as exc:
+                problems.append(str(exc))
+                refs = store.refs()
+            missing = sorted(r for r in refs if not store.media.exists(r))
+            sessions_count = len(store.list())
+        except ContextLedgerError as exc:
+            raise _fail(exc) from None
+    problems.extend(f"image {r} is referenced but missing from the media store" for r in missing)
+    for p in problems:
+        click.echo(f"problem: {p}")
+    click.echo(
+        f"{store.location}: {sessions_count} session(s), {len(refs)} referenced image(s), "
+        + ("ok" if not problems else f"{len(problems)} problem(s)")
+    )
+    if problems:
+        raise SystemExit(1)
+
+
+@sessions.command("delete")
+@click.argument("name")
+@_STORE_OPTION
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def sessions_delete(name: str, store_path: str | None, yes: bool) -> None:
+    """Delete a session and all its messages (images go at the next sweep)."""
+    with _open(store_path) as store:
+        try:
+            info = store.info(name)
+            if not yes:
+                click.confirm(
+                    f"delete session {name!r} ({info.messages} message(s))? This cannot be undone",
+                    abort=True,
+                )
+            store.delete(name)
+        except ContextLedgerError as exc:
+            raise _fail(exc) from None
+    click.echo(f"deleted session {name!r} ({info.messages} message(s))")
 
 
 # --- repair -----------------------------------------------------------------------
@@ -386,13 +446,15 @@ def media() -> None:
 @click.option("--dry-run", is_flag=True, help="Only list what would be removed.")
 @click.option("--min-age-days", default=7.0, show_default=True,
               help="Never remove media younger than this.")  # fmt: skip
-def media_sweep(store_path: Path | None, dry_run: bool, min_age_days: float) -> None:
+def media_sweep(store_path: str | None, dry_run: bool, min_age_days: float) -> None:
     """Remove media no stored session refers to and older than the age floor."""
     from datetime import timedelta
 
     with _open(store_path) as store:
-        keep = store.refs()
-        result = store.media.sweep(keep, min_age=timedelta(days=min_age_days), dry_run=dry_run)
+        try:
+            result = store.sweep_media(min_age=timedelta(days=min_age_days), dry_run=dry_run)
+        except ContextLedgerError as exc:
+            raise _fail(exc) from None
     for ref in result.removed:
         click.echo(("would remove " if dry_run else "removed ") + ref)
     click.echo(result.summary())

@@ -12,13 +12,10 @@ recap message. Every recap is checked against the messages it covers.
 """
 
 from .conversation import (
-    CompactionConfigError,
     CompactionEvent,
     CompactionOutcome,
     Conversation,
     approx_tokens,
-    compaction_enabled,
-    read_dotenv,
 )
 from .policy import CompactionPlan, CompactionPolicy, Skip, assess_compaction, plan_compaction
 from .summarizers import (
@@ -26,7 +23,6 @@ from .summarizers import (
     OfflineSummarizer,
     OpenAISummarizer,
     Summarizer,
-    SummarizerError,
     summarizer_from_spec,
 )
 from .transcript import (
@@ -50,7 +46,6 @@ from .verify import (
 __all__ = [
     "PROMPT_END",
     "AnthropicSummarizer",
-    "CompactionConfigError",
     "CompactionEvent",
     "CompactionOutcome",
     "CompactionPlan",
@@ -61,7 +56,6 @@ __all__ = [
     "OpenAISummarizer",
     "Skip",
     "Summarizer",
-    "SummarizerError",
     "Transcript",
     "TranscriptFacts",
     "Verification",
@@ -69,12 +63,10 @@ __all__ = [
     "assess_compaction",
     "build_prompt",
     "build_transcript",
-    "compaction_enabled",
     "cut_utf8",
     "extract_claims",
     "head_tail",
     "plan_compaction",
-    "read_dotenv",
     "source_text",
     "summarizer_from_spec",
     "transcript_facts",

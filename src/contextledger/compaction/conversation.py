@@ -21,11 +21,9 @@ rest verbatim. Each recap extends the previous one; a recap is never fed back as
 from __future__ import annotations
 
 import math
-import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 from ..catalog import Catalog, lookup_model
@@ -47,10 +45,6 @@ OutcomeStatus = Literal["compacted", "skipped", "failed", "off"]
 TokenCounter = Callable[[Sequence[Message]], int]
 
 ENV_VAR = "CONTEXT_COMPACTION"
-
-
-class CompactionConfigError(ContextLedgerError, ValueError):
-    """A ``CONTEXT_COMPACTION`` value that is neither on nor off."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,23 +217,6 @@ class Conversation:
         rest = tuple(m for m in self.record[lead:] if m.role == "system" or m.id not in covered)
         return (*self.record[:lead], ev.recap, *rest)
 
-    def prepare(
-        self,
-        model: str,
-        *,
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        preparer: Any = None,
-        **options: Any,
-    ) -> Any:
-        """The ready provider request for this conversation (see ``contextledger.prepare``).
-
-        Pass a ``Preparer`` kept across turns to reuse prices and the sticky cut.
-        Returns a ``Prepared``; persist ``prepared.event`` when a recap was made.
-        """
-        from ..prepare import Preparer
-
-        return (preparer or Preparer(model, **options)).prepare(self, tools=tools)
-
     def covered_messages(self, ids: Iterable[str]) -> tuple[Message, ...]:
         wanted = set(ids)
         return tuple(m for m in self.record if m.id in wanted)
@@ -408,81 +385,3 @@ def _clean_reply(text: str) -> str:
 def approx_tokens(messages: Iterable[Message]) -> int:
     """A rough token count (UTF-8 bytes / 4 of the flattened text; images not counted)."""
     return sum(math.ceil(utf8_len(render_message(m)) / 4) for m in messages)
-
-
-# --------------------------------------------------------------------------- configuration
-
-_ON = {"on", "1", "true", "yes", "enabled"}
-_OFF = {"off", "0", "false", "no", "disabled"}
-_DOTENV_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*?)\s*$")
-
-
-def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
-    """Parse a ``.env`` file: ``KEY=VALUE`` lines, ``export``, quotes, ``#`` comments.
-
-    A missing file reads as empty.
-
-    >>> import tempfile, pathlib
-    >>> p = pathlib.Path(tempfile.mkdtemp()) / ".env"
-    >>> _ = p.write_text('# c\\nexport A="x y" # note\\nB=on # off\\nC=\\'q#r\\'\\n')
-    >>> read_dotenv(p)
-    {'A': 'x y', 'B': 'on', 'C': 'q#r'}
-    """
-    try:
-        text = Path(path).read_text("utf-8")
-    except FileNotFoundError:
-        return {}
-    out: dict[str, str] = {}
-    for line in text.splitlines():
-        m = _DOTENV_LINE.match(line)
-        if not m or line.lstrip().startswith("#"):
-            continue
-        key, value = m.group(1), m.group(2)
-        if value[:1] in ("'", '"'):
-            q = value[0]
-            end = value.find(q, 1)
-            value = value[1:end] if end > 0 else value[1:]
-            if q == '"':
-                value = value.replace("\\n", "\n")
-        else:
-            value = re.split(r"\s+#", value, maxsplit=1)[0].strip()
-        out[key] = value
-    return out
-
-
-def _parse_switch(raw: str, where: str) -> bool:
-    v = raw.strip().lower()
-    if v in _ON:
-        return True
-    if v in _OFF:
-        return False
-    raise CompactionConfigError(f"{ENV_VAR}={raw!r} in {where}: use on or off")
-
-
-def compaction_enabled(
-    env: Mapping[str, str] | None = None,
-    dotenv_path: str | os.PathLike[str] | None = ".env",
-    *,
-    default: bool = True,
-) -> bool:
-    """Whether compaction is on: the project ``.env`` wins over the environment, which wins
-    over ``default`` (True for the library and sessions; one-shot CLI commands pass False).
-
-    ``env`` defaults to the process environment; ``dotenv_path=None`` ignores ``.env``.
-    An empty value counts as unset; anything but on/off (or 1/0, true/false, yes/no)
-    raises :class:`CompactionConfigError`.
-
-    >>> compaction_enabled({"CONTEXT_COMPACTION": "off"}, None)
-    False
-    >>> compaction_enabled({}, None, default=False)
-    False
-    """
-    if dotenv_path is not None:
-        value = read_dotenv(dotenv_path).get(ENV_VAR, "")
-        if value.strip():
-            return _parse_switch(value, str(dotenv_path))
-    env = os.environ if env is None else env
-    value = env.get(ENV_VAR, "")
-    if value.strip():
-        return _parse_switch(value, "the environment")
-    return default

@@ -16,27 +16,19 @@ Tools used: run_command.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
-from ..errors import ContextLedgerError
+from ..client import sdk_client
+from ..config import Config, load_config
+from ..errors import SendError, SummarizerError
 from .transcript import NEW_HEADER, RECAP_HEADER, cut_utf8, utf8_len
 from .verify import _DEFERRED, _sentences, extract_claims
 
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_RETRIES = 1
-
-
-class SummarizerError(ContextLedgerError):
-    """A summarizer could not produce a recap: network error, timeout, empty or odd reply."""
-
-    def __init__(self, summarizer: str, reason: str) -> None:
-        self.summarizer = summarizer
-        self.reason = reason
-        super().__init__(f"{summarizer}: {reason}")
 
 
 @runtime_checkable
@@ -249,12 +241,14 @@ class OpenAISummarizer:
         timeout: float = DEFAULT_TIMEOUT,
         max_retries: int = DEFAULT_RETRIES,
         token_param: str | None = None,
+        config: Config | None = None,
     ) -> None:
         self.model = model
         self.base_url = base_url
         self.api_key = api_key
         self.timeout = timeout
         self.max_retries = max_retries
+        self.config = config
         self.token_param = token_param or ("max_tokens" if base_url else "max_completion_tokens")
         self._client: Any = None
 
@@ -264,16 +258,14 @@ class OpenAISummarizer:
 
     def _get_client(self) -> Any:
         if self._client is None:
-            import openai
-
-            key = self.api_key
-            if key is None and self.base_url and not os.environ.get("OPENAI_API_KEY"):
-                key = "unused"  # local OpenAI-compatible servers take any key
-            self._client = openai.OpenAI(
-                api_key=key,
-                base_url=self.base_url,
-                timeout=self.timeout,
-                max_retries=self.max_retries,
+            cfg = self.config if self.config is not None else load_config()
+            cfg = replace(
+                cfg,
+                openai_base_url=self.base_url or cfg.openai_base_url,
+                openai_api_key=self.api_key or cfg.openai_api_key,
+            )
+            self._client = sdk_client(
+                "openai", cfg, timeout=self.timeout, max_retries=self.max_retries, model=self.model
             )
         return self._client
 
@@ -296,6 +288,8 @@ class OpenAISummarizer:
             return _reply_text(self.name, choices[0].message.content)
         except SummarizerError:
             raise
+        except SendError as exc:
+            raise SummarizerError(self.name, exc.message) from exc
         except openai.APITimeoutError as exc:
             raise SummarizerError(self.name, f"timed out after {self.timeout:g} s") from exc
         except openai.APIStatusError as exc:
@@ -321,12 +315,14 @@ class AnthropicSummarizer:
         api_key: str | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         max_retries: int = DEFAULT_RETRIES,
+        config: Config | None = None,
     ) -> None:
         self.model = model
         self.base_url = base_url
         self.api_key = api_key
         self.timeout = timeout
         self.max_retries = max_retries
+        self.config = config
         self._client: Any = None
 
     @property
@@ -335,13 +331,18 @@ class AnthropicSummarizer:
 
     def _get_client(self) -> Any:
         if self._client is None:
-            import anthropic
-
-            self._client = anthropic.Anthropic(
-                api_key=self.api_key,
-                base_url=self.base_url,
+            cfg = self.config if self.config is not None else load_config()
+            cfg = replace(
+                cfg,
+                anthropic_base_url=self.base_url or cfg.anthropic_base_url,
+                anthropic_api_key=self.api_key or cfg.anthropic_api_key,
+            )
+            self._client = sdk_client(
+                "anthropic",
+                cfg,
                 timeout=self.timeout,
                 max_retries=self.max_retries,
+                model=self.model,
             )
         return self._client
 
@@ -365,6 +366,8 @@ class AnthropicSummarizer:
             return _reply_text(self.name, text)
         except SummarizerError:
             raise
+        except SendError as exc:
+            raise SummarizerError(self.name, exc.message) from exc
         except anthropic.APITimeoutError as exc:
             raise SummarizerError(self.name, f"timed out after {self.timeout:g} s") from exc
         except anthropic.APIStatusError as exc:
@@ -382,16 +385,17 @@ def _first_line(exc: BaseException) -> str:
 
 def summarizer_from_spec(
     spec: str,
-    env: Mapping[str, str] | None = None,
+    settings: Config | Mapping[str, str] | None = None,
     *,
     timeout: float | None = None,
     max_retries: int | None = None,
 ) -> Summarizer:
     """Build a summarizer from ``offline``, ``openai:MODEL`` or ``anthropic:MODEL``.
 
-    ``env`` (default: the process environment, overridden by a project ``.env`` file, as
-    everywhere else in contextledger) supplies ``OPENAI_BASE_URL``,
-    ``OPENAI_API_KEY``, ``ANTHROPIC_BASE_URL``, ``ANTHROPIC_API_KEY`` and, optionally,
+    ``settings`` is a :class:`~contextledger.config.Config` (default: :func:`load_config`,
+    the environment over the project ``.env``) or a plain mapping of variables (read as
+    they are, no ``.env``). It supplies ``OPENAI_BASE_URL``, ``OPENAI_API_KEY``,
+    ``ANTHROPIC_BASE_URL``, ``ANTHROPIC_API_KEY`` and, optionally,
     ``CONTEXT_COMPACTION_TIMEOUT`` (seconds) and ``CONTEXT_COMPACTION_RETRIES``.
 
     >>> summarizer_from_spec("openai:llama3", {"OPENAI_BASE_URL": "http://127.0.0.1:8000/v1"}).name
@@ -401,10 +405,6 @@ def summarizer_from_spec(
     ...
     ValueError: unknown summarizer 'gemini:x': use 'offline', 'openai:MODEL' or 'anthropic:MODEL'
     """
-    if env is None:
-        from .conversation import read_dotenv
-
-        env = {**os.environ, **{k: v for k, v in read_dotenv(".env").items() if v}}
     kind, _, model = spec.strip().partition(":")
     kind = kind.lower()
     if kind == "offline" and not model:
@@ -413,41 +413,28 @@ def summarizer_from_spec(
         raise ValueError(
             f"unknown summarizer {spec!r}: use 'offline', 'openai:MODEL' or 'anthropic:MODEL'"
         )
-    t = (
-        timeout
-        if timeout is not None
-        else _number(env, "CONTEXT_COMPACTION_TIMEOUT", DEFAULT_TIMEOUT)
-    )
-    r = (
-        max_retries
-        if max_retries is not None
-        else int(_number(env, "CONTEXT_COMPACTION_RETRIES", DEFAULT_RETRIES))
-    )
+    if settings is None:
+        config = load_config()
+    elif isinstance(settings, Config):
+        config = settings
+    else:
+        config = load_config(settings, dotenv=None)
+    t = timeout if timeout is not None else config.summarizer_timeout(DEFAULT_TIMEOUT)
+    r = max_retries if max_retries is not None else config.summarizer_retries(DEFAULT_RETRIES)
     if kind == "openai":
         return OpenAISummarizer(
             model.strip(),
-            base_url=env.get("OPENAI_BASE_URL") or None,
-            api_key=env.get("OPENAI_API_KEY") or None,
+            base_url=config.openai_base_url,
+            api_key=config.openai_api_key,
             timeout=t,
             max_retries=r,
+            config=config,
         )
     return AnthropicSummarizer(
         model.strip(),
-        base_url=env.get("ANTHROPIC_BASE_URL") or None,
-        api_key=env.get("ANTHROPIC_API_KEY") or None,
+        base_url=config.anthropic_base_url,
+        api_key=config.anthropic_api_key,
         timeout=t,
         max_retries=r,
+        config=config,
     )
-
-
-def _number(env: Mapping[str, str], key: str, default: float) -> float:
-    raw = env.get(key)
-    if raw is None or not raw.strip():
-        return default
-    try:
-        value = float(raw)
-    except ValueError as exc:
-        raise ValueError(f"{key}={raw!r} is not a number") from exc
-    if value < 0:
-        raise ValueError(f"{key}={raw!r} must not be negative")
-    return value

@@ -29,7 +29,6 @@ from ..model import (
 )
 from ..report import Notice
 from . import common as c
-from .openai_chat import reasoning_dropped
 
 TARGET = "anthropic"
 
@@ -334,7 +333,7 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
             )
         elif isinstance(b, Reasoning):
             if b.provider != TARGET:
-                notices.append(reasoning_dropped(p, b, TARGET))
+                notices.append(c.reasoning_dropped(p, b, TARGET))
             elif b.redacted:
                 out.append({"type": "redacted_thinking", "data": b.encrypted or ""})
             else:

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ContentError
-from ..model import Block, FileAttachment, Image, InlineData, Message, Recap, Text
+from ..model import Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text
+from ..report import Notice
 
 IMAGE_LABEL = re.compile(r"Image \d+:")
 TOOL_ERROR_PREFIX = "[tool error] "
@@ -169,3 +170,13 @@ def split_system(messages: Sequence[Message]) -> tuple[str | None, list[tuple[in
     rest = [(i, m) for i, m in enumerate(messages) if m.role != "system"]
     text = "\n\n".join(m.text for m in system) if system else None
     return text, rest
+
+
+def reasoning_dropped(path: str, b: Reasoning, target: str) -> Notice:
+    """The notice for a reasoning block left out: it only goes back to its own provider."""
+    return Notice(
+        "dropped",
+        path,
+        f"A reasoning block from {b.provider} was not sent to {target}: reasoning is only "
+        "sent back to the provider that produced it (its signature is provider-specific).",
+    )

@@ -29,7 +29,6 @@ from ..model import (
 )
 from ..report import Notice
 from . import common as c
-from .openai_chat import reasoning_dropped
 
 TARGET = "gemini"
 GENERATED_ID = "gemini-call-"
@@ -339,7 +338,7 @@ def _model_parts(
             out.append(call_part)
         elif isinstance(b, Reasoning):
             if b.provider != TARGET:
-                notices.append(reasoning_dropped(p, b, TARGET))
+                notices.append(c.reasoning_dropped(p, b, TARGET))
                 continue
             part: dict[str, Any] = {"text": b.text, "thought": True}
             if b.signature:

@@ -355,7 +355,7 @@ def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
                 }
             )
         elif isinstance(b, Reasoning):
-            notices.append(reasoning_dropped(p, b, TARGET))
+            notices.append(c.reasoning_dropped(p, b, TARGET))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
     d: dict[str, Any] = {"role": "assistant"}
@@ -368,12 +368,3 @@ def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
     if calls:
         d["tool_calls"] = calls
     return d
-
-
-def reasoning_dropped(path: str, b: Reasoning, target: str) -> Notice:
-    return Notice(
-        "dropped",
-        path,
-        f"A reasoning block from {b.provider} was not sent to {target}: reasoning is only "
-        "sent back to the provider that produced it (its signature is provider-specific).",
-    )

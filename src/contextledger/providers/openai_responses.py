@@ -27,7 +27,6 @@ from ..model import (
 )
 from ..report import Notice
 from . import common as c
-from .openai_chat import reasoning_dropped
 
 TARGET = "openai-responses"
 
@@ -319,7 +318,7 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             items.append(call)
         elif isinstance(b, Reasoning):
             if b.provider != TARGET:
-                notices.append(reasoning_dropped(p, b, TARGET))
+                notices.append(c.reasoning_dropped(p, b, TARGET))
                 continue
             item: dict[str, Any] = {
                 "type": "reasoning",

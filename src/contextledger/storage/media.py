@@ -27,11 +27,13 @@ import hashlib
 import os
 import re
 import secrets
+import stat
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
+from typing import Protocol
 
 from ..errors import ImageProbeError, StoreError
 from ..model import Image, InlineData, Message
@@ -39,6 +41,8 @@ from ..model import Image, InlineData, Message
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "EXTENSIONS",
+    "ImageRefs",
+    "MediaBackend",
     "MediaStore",
     "StoredMedia",
     "SweepResult",
@@ -63,6 +67,8 @@ _FORMAT_TO_TYPE = {
     "webp": "image/webp",
 }
 _REF = re.compile(r"[0-9a-f]{64}\.(?:png|jpg|gif|webp)")
+_SHARD = re.compile(r"[0-9a-f]{2}")
+_OWNER = ".owner"
 _TEMP = re.compile(r"\.[0-9a-f]{64}\.(?:png|jpg|gif|webp)\.[0-9a-z.]+\.(?:tmp|sweep)")
 
 
@@ -104,98 +110,59 @@ class SweepResult:
     kept_referenced: int
     kept_young: int
     dry_run: bool = False
+    skipped: int = 0
 
     def summary(self) -> str:
         verb = "would remove" if self.dry_run else "removed"
-        return (
+        text = (
             f"{verb} {len(self.removed)} unreferenced file(s), {self.bytes_freed:,} bytes; "
             f"kept {self.kept_referenced} referenced and {self.kept_young} too young to sweep"
         )
+        if self.skipped:
+            text += (
+                f"; left {self.skipped} entry(ies) this store did not write (links, foreign files)"
+            )
+        return text
 
 
-class MediaStore:
-    """Images on disk by SHA-256. Safe to share between processes.
+class MediaBackend(Protocol):
+    """Where images live: a local folder (:class:`MediaStore`) or S3-compatible object
+    storage (:class:`~contextledger.storage.s3.S3MediaStore`). Keys are
+    ``<sha256>.<ext>`` refs; writes are create-only, reads are hash-verified."""
 
-    ``max_bytes`` is the per-image limit on decoded bytes (default 20 MiB).
-    """
+    #: Where the bytes live (a folder, or ``s3://bucket/prefix``), for messages.
+    location: str
+    max_bytes: int
 
-    def __init__(self, root: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
-        self.root = Path(root)
-        self.max_bytes = max_bytes
+    def put(self, data: bytes, media_type: str | None = None) -> StoredMedia: ...
 
-    def __repr__(self) -> str:
-        return f"MediaStore({str(self.root)!r})"
+    def read(self, ref: str) -> bytes: ...
 
-    # --- paths ------------------------------------------------------------------
+    def exists(self, ref: str) -> bool: ...
 
-    def path(self, ref: str) -> Path:
-        """Where a ref lives; raises :class:`StoreError` for anything that is not a ref."""
-        media_type_of(ref)  # validates
-        return self.root / ref[:2] / ref
+    def intern(self, image: Image) -> Image: ...
 
-    # --- write ------------------------------------------------------------------
+    def materialize(self, image: Image) -> Image: ...
+
+    def owner(self) -> str | None: ...
+
+    def claim(self, owner: str) -> str: ...
+
+    def has_media(self) -> bool: ...
+
+    def sweep(
+        self, keep: Iterable[str], *, min_age: timedelta = ..., dry_run: bool = False
+    ) -> SweepResult: ...
+
+
+class ImageRefs:
+    """Inline images to refs and back, on top of a backend's ``put`` and ``read``."""
 
     def put(self, data: bytes, media_type: str | None = None) -> StoredMedia:
-        """Store image bytes (once) and return the ref.
-
-        The format is read from the bytes' header; a declared ``media_type`` that
-        disagrees is corrected (the bytes are the truth). Raises :class:`StoreError`
-        for empty, oversized, unreadable or unsupported images.
-        """
-        from ..images.probe import probe_image
-
-        if media_type is not None and media_type not in EXTENSIONS:
-            raise StoreError(
-                f"unsupported media type {media_type!r}: the store keeps PNG, JPEG, GIF or WebP"
-            )
-        if not data:
-            raise StoreError("refusing to store an empty image")
-        if len(data) > self.max_bytes:
-            raise StoreError(
-                f"image is {len(data) / 1024:,.0f} KB, over the {self.max_bytes / 1024:,.0f} KB "
-                "per-image limit (normalize it first or raise max_bytes)"
-            )
-        try:
-            info = probe_image(bytes(data))
-        except ImageProbeError as exc:
-            raise StoreError(f"not a storable image: {exc.reason}") from None
-        actual = _FORMAT_TO_TYPE[info.format]
-        digest = hashlib.sha256(data).hexdigest()
-        ref = f"{digest}.{EXTENSIONS[actual]}"
-        path = self.path(ref)
-        new = True
-        if _touch_if_intact(path, digest, len(data)):
-            new = False
-        else:
-            _atomic_write(path, data)
-        return StoredMedia(ref, len(data), *info.display_size, actual, new)
-
-    # --- read -------------------------------------------------------------------
+        raise NotImplementedError
 
     def read(self, ref: str) -> bytes:
-        """The bytes of a ref, hash-verified. Missing or corrupt → :class:`StoreError`."""
-        path = self.path(ref)
-        data: bytes | None = None
-        for attempt in range(2):
-            try:
-                data = path.read_bytes()
-                break
-            except FileNotFoundError:
-                if attempt == 0:  # a concurrent sweep may be restoring it: look once more
-                    time.sleep(0.05)
-            except OSError as exc:
-                raise StoreError(f"cannot read media {ref}: {exc.strerror or exc}") from None
-        if data is None:
-            raise StoreError(f"image {ref} is missing from the media store at {self.root}")
-        if hashlib.sha256(data).hexdigest() != ref[:64]:
-            raise StoreError(
-                f"image {ref} is corrupt: its bytes no longer match their SHA-256 "
-                f"({len(data)} bytes at {path})"
-            )
-        return data
-
-    def exists(self, ref: str) -> bool:
-        return self.path(ref).is_file()
+        raise NotImplementedError
 
     # --- images -----------------------------------------------------------------
 
@@ -246,6 +213,145 @@ class MediaStore:
         """Every valid media ref the messages hold (see :func:`refs_in`)."""
         return refs_in(messages)
 
+
+def check_storable(
+    data: bytes, media_type: str | None, max_bytes: int
+) -> tuple[str, str, int, int]:
+    """Validate image bytes for storing: ``(ref, media type, width, height)``."""
+    from ..images.probe import probe_image
+
+    if media_type is not None and media_type not in EXTENSIONS:
+        raise StoreError(
+            f"unsupported media type {media_type!r}: the store keeps PNG, JPEG, GIF or WebP"
+        )
+    if not data:
+        raise StoreError("refusing to store an empty image")
+    if len(data) > max_bytes:
+        raise StoreError(
+            f"image is {len(data) / 1024:,.0f} KB, over the {max_bytes / 1024:,.0f} KB "
+            "per-image limit (normalize it first or raise max_bytes)"
+        )
+    try:
+        info = probe_image(bytes(data))
+    except ImageProbeError as exc:
+        raise StoreError(f"not a storable image: {exc.reason}") from None
+    actual = _FORMAT_TO_TYPE[info.format]
+    ref = f"{hashlib.sha256(data).hexdigest()}.{EXTENSIONS[actual]}"
+    return ref, actual, *info.display_size
+
+
+class MediaStore(ImageRefs):
+    """Images on disk by SHA-256. Safe to share between processes.
+
+    ``max_bytes`` is the per-image limit on decoded bytes (default 20 MiB).
+    """
+
+    def __init__(self, root: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self.root = Path(root)
+        self.location = str(self.root)
+        self.max_bytes = max_bytes
+
+    def __repr__(self) -> str:
+        return f"MediaStore({str(self.root)!r})"
+
+    # --- paths ------------------------------------------------------------------
+
+    def path(self, ref: str) -> Path:
+        """Where a ref lives; raises :class:`StoreError` for anything that is not a ref."""
+        media_type_of(ref)  # validates
+        return self.root / ref[:2] / ref
+
+    # --- write ------------------------------------------------------------------
+
+    def put(self, data: bytes, media_type: str | None = None) -> StoredMedia:
+        """Store image bytes (once) and return the ref.
+
+        The format is read from the bytes' header; a declared ``media_type`` that
+        disagrees is corrected (the bytes are the truth). Raises :class:`StoreError`
+        for empty, oversized, unreadable or unsupported images.
+        """
+        ref, actual, width, height = check_storable(data, media_type, self.max_bytes)
+        digest = ref[:64]
+        path = self.path(ref)
+        new = True
+        if _touch_if_intact(path, digest, len(data)):
+            new = False
+        else:
+            _atomic_write(path, data)
+        return StoredMedia(ref, len(data), width, height, actual, new)
+
+    # --- read -------------------------------------------------------------------
+
+    def read(self, ref: str) -> bytes:
+        """The bytes of a ref, hash-verified. Missing or corrupt → :class:`StoreError`."""
+        path = self.path(ref)
+        data: bytes | None = None
+        for attempt in range(2):
+            try:
+                data = path.read_bytes()
+                break
+            except FileNotFoundError:
+                if attempt == 0:  # a concurrent sweep may be restoring it: look once more
+                    time.sleep(0.05)
+            except OSError as exc:
+                raise StoreError(f"cannot read media {ref}: {exc.strerror or exc}") from None
+        if data is None:
+            raise StoreError(f"image {ref} is missing from the media store at {self.root}")
+        if hashlib.sha256(data).hexdigest() != ref[:64]:
+            raise StoreError(
+                f"image {ref} is corrupt: its bytes no longer match their SHA-256 "
+                f"({len(data)} bytes at {path})"
+            )
+        return data
+
+    def exists(self, ref: str) -> bool:
+        return self.path(ref).is_file()
+
+    # --- ownership ------------------------------------------------------------
+
+    def owner(self) -> str | None:
+        """The id of the session store this folder belongs to (``None``: not claimed)."""
+        try:
+            with open(self.root / _OWNER, encoding="utf-8") as f:
+                return f.read().strip() or None
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StoreError(f"cannot read {self.root / _OWNER}: {exc.strerror or exc}") from None
+
+    def claim(self, owner: str) -> str:
+        """Mark the folder as belonging to ``owner`` unless it already belongs to someone
+        (create-only); returns the owner recorded."""
+        path = self.root / _OWNER
+        if (current := self.owner()) is not None:
+            return current
+        tmp = self.root / f".{_OWNER}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(owner + "\n", encoding="utf-8")
+            with contextlib.suppress(FileExistsError):
+                os.link(tmp, path)
+        except OSError as exc:
+            raise StoreError(f"cannot write {path}: {exc.strerror or exc}") from None
+        finally:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+        return self.owner() or owner
+
+    def has_media(self) -> bool:
+        """True when at least one stored image is in the folder."""
+        if not self.root.is_dir():
+            return False
+        for shard in self.root.iterdir():
+            real_shard = shard.is_dir() and not shard.is_symlink()
+            if (
+                _SHARD.fullmatch(shard.name)
+                and real_shard
+                and any(is_ref(p.name) for p in shard.iterdir())
+            ):
+                return True
+        return False
+
     # --- sweep ------------------------------------------------------------------
 
     def sweep(
@@ -257,55 +363,73 @@ class MediaStore:
     ) -> SweepResult:
         """Delete media no session refers to (not in ``keep``) and older than ``min_age``.
 
-        Safe while other processes write: a file is first renamed aside, its age is
-        checked again (a concurrent :meth:`put` refreshes it), and a file that became
-        young is renamed back. Names that are not refs are never touched, except this
-        store's own temp files once they are older than ``min_age``.
+        Call it through :meth:`SessionStore.sweep_media`, which first makes sure the
+        ``keep`` set is complete. Safe while other processes write: a file is first renamed
+        aside, its age is checked again (a concurrent :meth:`put` refreshes it), and a file
+        that became young is renamed back. Only regular files this store wrote are deleted:
+        a name must be a ref in its own shard, its bytes must hash to the name, and nothing
+        is followed through a symlink (a symlinked shard folder is skipped, never entered).
+        Temp files are removed once older than ``min_age``.
         """
         keep_set = set(keep)
         cutoff = time.time() - min_age.total_seconds()
         removed: list[str] = []
         freed = 0
-        kept_ref = kept_young = 0
-        if not self.root.is_dir():
+        kept_ref = kept_young = skipped = 0
+        try:
+            root_fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
+        except FileNotFoundError:
             return SweepResult((), 0, 0, 0, dry_run)
-        for shard in sorted(self.root.iterdir()):
-            if not shard.is_dir() or not re.fullmatch(r"[0-9a-f]{2}", shard.name):
-                continue
-            for entry in sorted(shard.iterdir()):
-                name = entry.name
-                if _TEMP.fullmatch(name):
-                    self._sweep_temp(entry, cutoff, dry_run)
+        except OSError as exc:
+            raise StoreError(f"cannot open the media folder {self.root}: {exc}") from None
+        try:
+            for shard in sorted(os.listdir(root_fd)):
+                if not _SHARD.fullmatch(shard):
                     continue
-                if not is_ref(name) or name[:2] != shard.name:
-                    continue
-                if name in keep_set:
-                    kept_ref += 1
+                try:  # O_NOFOLLOW: a symlinked shard is never entered
+                    shard_fd = os.open(
+                        shard, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=root_fd
+                    )
+                except OSError:
+                    skipped += 1
                     continue
                 try:
-                    st = entry.stat()
-                except FileNotFoundError:
-                    continue
-                if st.st_mtime > cutoff:
-                    kept_young += 1
-                    continue
-                if dry_run:
-                    removed.append(name)
-                    freed += st.st_size
-                    continue
-                size = _remove_if_old(entry, cutoff)
-                if size is None:
-                    kept_young += 1
-                else:
-                    removed.append(name)
-                    freed += size
-        return SweepResult(tuple(removed), freed, kept_ref, kept_young, dry_run)
-
-    @staticmethod
-    def _sweep_temp(entry: Path, cutoff: float, dry_run: bool) -> None:
-        with contextlib.suppress(OSError):
-            if not dry_run and entry.stat().st_mtime <= cutoff:
-                entry.unlink()
+                    for name in sorted(os.listdir(shard_fd)):
+                        try:
+                            st = os.stat(name, dir_fd=shard_fd, follow_symlinks=False)
+                        except FileNotFoundError:
+                            continue
+                        if not stat.S_ISREG(st.st_mode):
+                            skipped += 1 if is_ref(name) else 0
+                            continue
+                        if _TEMP.fullmatch(name):
+                            if not dry_run and st.st_mtime <= cutoff:
+                                with contextlib.suppress(OSError):
+                                    os.unlink(name, dir_fd=shard_fd)
+                            continue
+                        if not is_ref(name) or name[:2] != shard:
+                            continue
+                        if name in keep_set:
+                            kept_ref += 1
+                        elif st.st_mtime > cutoff:
+                            kept_young += 1
+                        elif dry_run:
+                            removed.append(name)
+                            freed += st.st_size
+                        else:
+                            outcome = _remove_if_old(shard_fd, name, cutoff)
+                            if outcome is None:
+                                kept_young += 1
+                            elif outcome < 0:
+                                skipped += 1
+                            else:
+                                removed.append(name)
+                                freed += outcome
+                finally:
+                    os.close(shard_fd)
+        finally:
+            os.close(root_fd)
+        return SweepResult(tuple(removed), freed, kept_ref, kept_young, dry_run, skipped)
 
 
 def refs_in(messages: Iterable[Message]) -> set[str]:
@@ -342,23 +466,45 @@ def _atomic_write(path: Path, data: bytes) -> None:
         raise StoreError(f"cannot write media {path.name}: {exc.strerror or exc}") from None
 
 
-def _remove_if_old(path: Path, cutoff: float) -> int | None:
-    """Rename aside, re-check the age, then unlink (or put back). Returns bytes freed."""
-    aside = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.sweep"
+def _remove_if_old(dir_fd: int, name: str, cutoff: float) -> int | None:
+    """Rename aside, re-check age, type and content, then unlink (or put back).
+
+    Returns bytes freed, ``None`` when the file became young (or vanished), ``-1`` when it
+    is not a file this store wrote (a link, or bytes that do not match the name).
+    """
+    aside = f".{name}.{os.getpid()}.{secrets.token_hex(4)}.sweep"
     try:
-        os.rename(path, aside)
+        os.rename(name, aside, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
     except FileNotFoundError:
         return None
-    try:
-        st = aside.stat()
-    except FileNotFoundError:
-        return None
-    if st.st_mtime > cutoff:  # re-stored between the listing and the rename
+
+    def put_back() -> None:
         with contextlib.suppress(FileNotFoundError):
-            os.replace(aside, path)
-        return None
+            os.replace(aside, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+
     try:
-        aside.unlink()
+        fd = os.open(aside, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=dir_fd)
+    except OSError:
+        put_back()
+        return -1
+    try:
+        st = os.fstat(fd)
+        if st.st_mtime > cutoff:  # re-stored between the listing and the rename
+            put_back()
+            return None
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+            put_back()
+            return -1
+        digest = hashlib.sha256()
+        while chunk := os.read(fd, 1 << 20):
+            digest.update(chunk)
+        if digest.hexdigest() != name[:64]:
+            put_back()
+            return -1
+    finally:
+        os.close(fd)
+    try:
+        os.unlink(aside, dir_fd=dir_fd)
     except FileNotFoundError:
         return None
     return st.st_size

@@ -1,11 +1,13 @@
-"""Embedded session store: append-only SQLite (WAL) plus a content-addressed media store.
+"""Sessions: append-only history in a database, images as refs in a media store.
 
-Messages and events are only ever appended (triggers refuse UPDATE and DELETE), each
-message in its own transaction, so a writer killed mid-append loses at most the message
-it was writing and the database opens cleanly afterwards. Images are interned into the
-:class:`~contextledger.storage.media.MediaStore` on append: rows hold refs, never base64.
-Loading runs :func:`contextledger.repair.repair` on the stored messages and returns its
-report; the rows themselves are never rewritten.
+:class:`SessionStore` works the same on every backend: SQLite (a file, the default) or
+PostgreSQL (``postgresql://…``, for many instances sharing one truth). Messages and
+events are only ever appended (the database refuses UPDATE and DELETE), each message in
+its own transaction, so a writer killed mid-append loses at most the message it was
+writing. Images are interned into the media store on append (a folder beside the
+database, or ``s3://bucket/prefix``): rows hold refs, never base64. Loading runs
+:func:`contextledger.repair.repair` on the stored messages and returns its report; the
+rows themselves are never rewritten.
 
 >>> import tempfile, os
 >>> from contextledger.model import Message, ToolCall
@@ -23,10 +25,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import sqlite3
 import time
-from collections.abc import Iterable, Mapping, MutableSequence
+import uuid
+from collections.abc import Iterable, Iterator, Mapping, MutableSequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
@@ -34,8 +38,9 @@ from typing import Any, Literal
 from ..errors import ContentError, StoreError
 from ..model import Block, Image, Message, Text, ToolResult
 from ..repair import RepairResult, repair
-from .codec import dumps_messages, loads_messages, message_from_bytes, message_to_bytes
-from .media import MediaStore
+from .base import MEDIA_LOCK, SessionBackend, SessionInfo
+from .codec import dumps_messages, loads_messages, message_from_bytes
+from .media import MediaBackend, MediaStore, SweepResult, is_ref
 
 __all__ = [
     "Event",
@@ -44,46 +49,15 @@ __all__ = [
     "SessionInfo",
     "SessionStore",
     "default_store_path",
+    "is_store_url",
+    "open_backend",
 ]
 
 ExportFormat = Literal["internal", "openai", "anthropic"]
 EXPORT_FORMATS: tuple[str, ...] = ("internal", "openai", "anthropic")
 
 _REF_IN_TEXT = re.compile(r"[0-9a-f]{64}\.(?:png|jpg|gif|webp)")
-_SCHEMA_VERSION = 1
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS sessions (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS messages (
-    session INTEGER NOT NULL REFERENCES sessions(id),
-    seq INTEGER NOT NULL,
-    id TEXT NOT NULL,
-    created REAL NOT NULL,
-    body BLOB NOT NULL,
-    PRIMARY KEY (session, seq)
-);
-CREATE TABLE IF NOT EXISTS events (
-    session INTEGER NOT NULL REFERENCES sessions(id),
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    after_message INTEGER NOT NULL,
-    created REAL NOT NULL,
-    data BLOB NOT NULL,
-    PRIMARY KEY (session, seq)
-);
-CREATE INDEX IF NOT EXISTS messages_by_id ON messages (session, id);
-CREATE TRIGGER IF NOT EXISTS messages_append_only_u BEFORE UPDATE ON messages
-    BEGIN SELECT RAISE(ABORT, 'messages are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS messages_append_only_d BEFORE DELETE ON messages
-    BEGIN SELECT RAISE(ABORT, 'messages are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS events_append_only_u BEFORE UPDATE ON events
-    BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS events_append_only_d BEFORE DELETE ON events
-    BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-"""
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 def default_store_path() -> Path:
@@ -91,17 +65,6 @@ def default_store_path() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("contextledger")) / "sessions.db"
-
-
-@dataclass(frozen=True, slots=True)
-class SessionInfo:
-    """A session's name, creation time (epoch seconds) and sizes."""
-
-    name: str
-    created: float
-    messages: int = 0
-    events: int = 0
-    updated: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,63 +92,91 @@ class LoadedSession:
     unreadable: tuple[str, ...] = ()
 
 
-class SessionStore:
-    """Append-only sessions in SQLite, images in a media store beside the database.
+def is_store_url(location: object) -> bool:
+    """True for a PostgreSQL URL (``postgresql://…``), False for a SQLite file."""
+    return isinstance(location, str) and location.startswith(_POSTGRES_SCHEMES)
 
-    ``path=None`` uses :func:`default_store_path`; ``media_root`` defaults to a
-    ``<name>.media`` directory next to the database (one per database file).
+
+def open_backend(
+    location: str | os.PathLike[str] | None, *, busy_timeout_ms: int = 10_000
+) -> SessionBackend:
+    """The backend a location names: ``postgresql://…`` (or ``postgres://``), else a SQLite
+    file (``sqlite:FILE`` or a plain path; ``None``: :func:`default_store_path`)."""
+    if is_store_url(location):
+        raise StoreError("PostgreSQL session stores are not available in this build yet")
+    if isinstance(location, str) and location.startswith("sqlite:"):
+        location = location.removeprefix("sqlite:").removeprefix("//")
+    from .sqlite import SQLiteBackend
+
+    path = Path(location).expanduser() if location is not None else default_store_path()
+    return SQLiteBackend(path, busy_timeout_ms=busy_timeout_ms)
+
+
+def open_media(location: str | os.PathLike[str], *, max_bytes: int | None = None) -> MediaBackend:
+    """The media store a location names: ``s3://bucket/prefix`` or a folder."""
+    if isinstance(location, str) and location.startswith("s3://"):
+        raise StoreError("S3 media stores are not available in this build yet")
+    return MediaStore(location) if max_bytes is None else MediaStore(location, max_bytes=max_bytes)
+
+
+class SessionStore:
+    """Append-only sessions in a database, images in a media store.
+
+    ``location``: a SQLite file (path or ``sqlite:FILE``; ``None`` uses
+    :func:`default_store_path`) or a ``postgresql://`` URL. ``media``: a folder,
+    ``s3://bucket/prefix`` or a media store object; by default a ``<name>.media``
+    folder beside a SQLite file (one per database), or ``<data dir>/media/<store id>``
+    for PostgreSQL. (``media_root`` is the older name of ``media``.)
     """
 
     def __init__(
         self,
-        path: str | os.PathLike[str] | None = None,
+        location: str | os.PathLike[str] | None = None,
         *,
+        media: str | os.PathLike[str] | MediaBackend | None = None,
         media_root: str | os.PathLike[str] | None = None,
         media_max_bytes: int | None = None,
         busy_timeout_ms: int = 10_000,
     ) -> None:
-        self.path = Path(path) if path is not None else default_store_path()
-        # One media folder per database file: a sweep reads the refs of this database only,
-        # so two databases must never share a folder.
-        root = (
-            Path(media_root)
-            if media_root is not None
-            else self.path.parent / f"{self.path.stem}.media"
-        )
-        self.media = (
-            MediaStore(root)
-            if media_max_bytes is None
-            else MediaStore(root, max_bytes=media_max_bytes)
-        )
+        self._backend = open_backend(location, busy_timeout_ms=busy_timeout_ms)
+        self.location = self._backend.location
+        #: The SQLite file (``None`` for PostgreSQL).
+        self.path: Path | None = getattr(self._backend, "path", None)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(
-                self.path, isolation_level=None, timeout=busy_timeout_ms / 1000
+            media = media if media is not None else media_root
+            if media is None:
+                if self.path is not None:
+                    # One media folder per database file: a sweep reads the refs of this
+                    # database only, so two databases must never share a folder.
+                    media = self.path.parent / f"{self.path.stem}.media"
+                else:
+                    from platformdirs import user_data_dir
+
+                    media = (
+                        Path(user_data_dir("contextledger")) / "media" / self._backend.store_id()
+                    )
+            self.media: MediaBackend = (
+                open_media(media, max_bytes=media_max_bytes)
+                if isinstance(media, (str, os.PathLike))
+                else media
             )
-            self._db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = NORMAL")
-            self._db.execute("PRAGMA foreign_keys = ON")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version > _SCHEMA_VERSION:
-                raise StoreError(
-                    f"{self.path} was written by a newer contextledger (schema {version}); upgrade to open it"
-                )
-            self._db.executescript(_SCHEMA)
-            if version < _SCHEMA_VERSION:
-                self._db.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot open session store {self.path}: {exc}") from None
-        except OSError as exc:
-            raise StoreError(
-                f"cannot create session store {self.path}: {exc.strerror or exc}"
-            ) from None
+        except BaseException:
+            self._backend.close()
+            raise
+        self._media_claimed = False
 
     def __repr__(self) -> str:
-        return f"SessionStore({str(self.path)!r})"
+        return f"SessionStore({self.location!r})"
+
+    @property
+    def backend(self) -> SessionBackend:
+        return self._backend
 
     def close(self) -> None:
-        self._db.close()
+        self._backend.close()
+        close_media = getattr(self.media, "close", None)
+        if close_media is not None:
+            close_media()
 
     def __enter__(self) -> SessionStore:
         return self
@@ -205,43 +196,40 @@ class SessionStore:
         if not isinstance(name, str) or not name.strip():
             raise StoreError("a session needs a non-empty name")
         now = time.time()
-        try:
-            self._db.execute("INSERT INTO sessions (name, created) VALUES (?, ?)", (name, now))
-        except sqlite3.IntegrityError:
-            raise StoreError(f"a session named {name!r} already exists") from None
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot create session {name!r}: {exc}") from None
+        self._backend.create_session(name, now)
         return SessionInfo(name, now)
 
     def exists(self, name: str) -> bool:
-        return self._session_id(name, missing_ok=True) is not None
+        return self._backend.session_id(name) is not None
 
     def list(self) -> list[SessionInfo]:
         """Every session, oldest first, with message and event counts."""
-        rows = self._db.execute(
-            """
-            SELECT s.name, s.created,
-                   (SELECT COUNT(*) FROM messages m WHERE m.session = s.id),
-                   (SELECT COUNT(*) FROM events e WHERE e.session = s.id),
-                   (SELECT MAX(created) FROM messages m WHERE m.session = s.id)
-            FROM sessions s ORDER BY s.created, s.id
-            """
-        ).fetchall()
-        return [SessionInfo(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+        return self._backend.list_sessions()
 
     def info(self, name: str) -> SessionInfo:
         for s in self.list():
             if s.name == name:
                 return s
-        raise StoreError(f"no session named {name!r} in {self.path}")
+        raise StoreError(f"no session named {name!r} in {self.location}")
 
-    def _session_id(self, name: str, *, missing_ok: bool = False) -> int | None:
-        row = self._db.execute("SELECT id FROM sessions WHERE name = ?", (name,)).fetchone()
-        if row is None:
-            if missing_ok:
-                return None
-            raise StoreError(f"no session named {name!r} in {self.path}")
-        return int(row[0])
+    def delete(self, name: str) -> None:
+        """Delete a session and all its rows: the one deliberate exception to append-only.
+        Its images stay until a sweep finds nothing refers to them."""
+        self._backend.delete_session(self._session_id(name))
+
+    def _session_id(self, name: str) -> int:
+        sid = self._backend.session_id(name)
+        if sid is None:
+            raise StoreError(f"no session named {name!r} in {self.location}")
+        return sid
+
+    @contextmanager
+    def session_lock(self, name: str) -> Iterator[None]:
+        """Hold the session's lock across processes (PostgreSQL: an advisory lock), e.g.
+        around load → compact → record a compaction event, so two instances never compact
+        the same session at once."""
+        with self._backend.lock(f"contextledger:session:{name}"):
+            yield
 
     # --- append -----------------------------------------------------------------
 
@@ -272,48 +260,57 @@ class SessionStore:
 
     def _check_ref(self, ref: str) -> None:
         """A stored row may only point at media this store holds (rows are forever)."""
-        if not self.media.path(ref).is_file():  # path() refuses anything that is not a ref
-            raise StoreError(f"image ref {ref!r} is not in the media store {self.media.root}")
+        if not self.media.exists(ref):  # exists() refuses anything that is not a ref
+            raise StoreError(f"image ref {ref!r} is not in the media store {self.media.location}")
 
-    def append(self, session: str, messages: Iterable[Message]) -> tuple[Message, ...]:
+    def _claim_media(self) -> None:
+        if not self._media_claimed:
+            self.media.claim(self._backend.store_id())
+            self._media_claimed = True
+
+    def append(
+        self,
+        session: str,
+        messages: Iterable[Message],
+        *,
+        idempotency_key: str | None = None,
+    ) -> tuple[Message, ...]:
         """Append messages, each committed on its own; returns them as stored.
 
-        Inline images become media refs; a message without an id gets ``m<seq>``.
-        A crash loses at most the message being written.
+        Inline images become media refs; a message without an id gets ``m<seq>``. The
+        same message (same id, same content) sent again is not stored twice, and with an
+        ``idempotency_key`` a retried call returns what the first one stored. A crash
+        loses at most the message being written.
         """
         sid = self._session_id(session)
-        assert sid is not None
         out: list[Message] = []
-        for m in messages:
+        for n, m in enumerate(messages):
             if not isinstance(m, Message):
                 raise ContentError("message", f"expected a Message, got {type(m).__name__}")
-            m = self.intern_images(m)
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    row = self._db.execute(
-                        "SELECT COALESCE(MAX(seq), -1) + 1 FROM messages WHERE session = ?", (sid,)
-                    ).fetchone()
-                    seq = int(row[0])
-                    if not m.id:
-                        m = replace(m, id=f"m{seq}")
-                    if self._db.execute(
-                        "SELECT 1 FROM messages WHERE session = ? AND id = ?", (sid, m.id)
-                    ).fetchone():
-                        # ids are unique in a session: a clash is stored under a fresh one
-                        m = replace(m, id=f"{m.id}.{seq}")
-                    self._db.execute(
-                        "INSERT INTO messages (session, seq, id, created, body) VALUES (?, ?, ?, ?, ?)",
-                        (sid, seq, m.id, time.time(), message_to_bytes(m)),
-                    )
-                    self._db.execute("COMMIT")
-                except BaseException:
-                    self._db.execute("ROLLBACK")
-                    raise
-            except sqlite3.DatabaseError as exc:
-                raise StoreError(f"cannot append to session {session!r}: {exc}") from None
-            out.append(m)
+            interned = self.intern_images(m)
+            guard = None
+            if any(True for _ in interned.images()):
+                self._claim_media()
+                guard = self._media_guard(m, interned)
+            # A retry after a lost connection must not write the message twice.
+            idem = f"{idempotency_key}/{n}" if idempotency_key else uuid.uuid4().hex
+            out.append(
+                self._backend.append_message(
+                    sid, interned, time.time(), idem=idem, before_insert=guard
+                )
+            )
         return tuple(out)
+
+    def _media_guard(self, original: Message, interned: Message) -> Any:
+        """Runs with the media lock held, just before the row is written: a sweep that
+        ran since the images were stored may have removed one, so put it back."""
+
+        def check() -> None:
+            if all(self.media.exists(img.ref) for img in interned.images() if img.ref):
+                return
+            self.intern_images(original)  # stores inline images again; raises for lost refs
+
+        return check
 
     def append_event(self, session: str, kind: str, data: Mapping[str, Any] | None = None) -> Event:
         """Record an event (e.g. ``"compaction"``) with JSON data after the current messages."""
@@ -323,29 +320,7 @@ class SessionStore:
         except (TypeError, ValueError) as exc:
             raise ContentError("data", f"event data must be JSON-serializable ({exc})") from None
         now = time.time()
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                seq = int(
-                    self._db.execute(
-                        "SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE session = ?", (sid,)
-                    ).fetchone()[0]
-                )
-                count = int(
-                    self._db.execute(
-                        "SELECT COUNT(*) FROM messages WHERE session = ?", (sid,)
-                    ).fetchone()[0]
-                )
-                self._db.execute(
-                    "INSERT INTO events (session, seq, kind, after_message, created, data) VALUES (?, ?, ?, ?, ?, ?)",
-                    (sid, seq, kind, count, now, body),
-                )
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot append an event to session {session!r}: {exc}") from None
+        seq, count = self._backend.append_event(sid, kind, body, now)
         return Event(seq, kind, json.loads(body), count, now)
 
     # --- load -------------------------------------------------------------------
@@ -355,29 +330,29 @@ class SessionStore:
     ) -> LoadedSession:
         """Read a session and repair it in memory (the rows are never rewritten).
 
-        A row that cannot be decoded is skipped and named in ``unreadable``.
+        A row that cannot be decoded is skipped and named in ``unreadable``; a row whose
+        bytes no longer match their checksum is loaded and named there too.
         """
         sid = self._session_id(session)
         stored: list[Message] = []
         unreadable: list[str] = []
-        for seq, body in self._db.execute(
-            "SELECT seq, body FROM messages WHERE session = ? ORDER BY seq", (sid,)
-        ):
+        for row in self._backend.message_rows(sid):
+            if not row.intact:
+                unreadable.append(
+                    f"message seq {row.seq} does not match its checksum: the database is damaged"
+                )
             try:
-                stored.append(message_from_bytes(bytes(body), f"{session}[seq {seq}]"))
+                stored.append(message_from_bytes(row.body, f"{session}[seq {row.seq}]"))
             except ContentError as exc:
-                unreadable.append(f"message seq {seq} could not be read and was skipped: {exc}")
+                unreadable.append(f"message seq {row.seq} could not be read and was skipped: {exc}")
         events: list[Event] = []
-        for seq, kind, after, created, data in self._db.execute(
-            "SELECT seq, kind, after_message, created, data FROM events WHERE session = ? ORDER BY seq",
-            (sid,),
-        ):
+        for ev in self._backend.event_rows(sid):
             try:
-                payload = json.loads(bytes(data).decode("utf-8", "surrogatepass"))
+                payload = json.loads(ev.data.decode("utf-8", "surrogatepass"))
             except ValueError as exc:
-                unreadable.append(f"event seq {seq} could not be read and was skipped: {exc}")
+                unreadable.append(f"event seq {ev.seq} could not be read and was skipped: {exc}")
                 continue
-            events.append(Event(seq, kind, payload, after, created))
+            events.append(Event(ev.seq, ev.kind, payload, ev.after_message, ev.created))
         stored = [self._check_media(m, unreadable) for m in stored]
         result = repair(stored, dangling=dangling)
         return LoadedSession(
@@ -392,7 +367,7 @@ class SessionStore:
 
         def ok(img: Image) -> bool:
             try:
-                return img.ref is None or self.media.path(img.ref).is_file()
+                return img.ref is None or self.media.exists(img.ref)
             except StoreError:
                 return False
 
@@ -439,23 +414,88 @@ class SessionStore:
             out.append(m.with_content(blocks))
         return tuple(out)
 
-    def refs(self) -> set[str]:
-        """Every media ref any stored message holds (the ``keep`` set for a sweep)."""
+    # --- refs and sweeps --------------------------------------------------------
+
+    def refs(self, *, strict: bool = False) -> set[str]:
+        """Every media ref any stored message holds (the ``keep`` set for a sweep).
+
+        Lenient (default): an unreadable row keeps anything in it that looks like a ref.
+        ``strict``: a row that cannot be read, does not match its checksum or holds a
+        malformed ref raises :class:`StoreError` (a sweep must not trust a damaged set).
+        """
         keep: set[str] = set()
-        for (body,) in self._db.execute("SELECT body FROM messages"):
-            try:
-                m = message_from_bytes(bytes(body))
-            except ContentError:
-                # Unreadable row: keep anything that looks like a ref in it, to be safe.
-                text = bytes(body).decode("utf-8", "replace")
-                keep.update(_REF_IN_TEXT.findall(text))
-                continue
-            keep.update(self.media.refs_in([m]))
+        for name, row in self._backend.all_message_rows():
+            where = f"message seq {row.seq} of session {name!r}"
+            problem = None
+            m: Message | None = None
+            if not row.intact:
+                problem = "does not match its checksum"
+            else:
+                try:
+                    m = message_from_bytes(row.body)
+                except ContentError as exc:
+                    problem = f"cannot be read ({exc})"
+            if m is not None:
+                bad = [i.ref for i in m.images() if i.ref is not None and not is_ref(i.ref)]
+                if bad:
+                    problem = f"holds a malformed media ref {bad[0]!r}"
+            if problem is not None:
+                if strict:
+                    raise StoreError(
+                        f"{where} {problem}: the session store {self.location} is damaged, so "
+                        "its refs cannot be trusted. Restore it from a backup, or export what "
+                        "is still readable with `contextledger sessions export`."
+                    )
+                keep.update(_REF_IN_TEXT.findall(row.body.decode("utf-8", "replace")))
+            if m is not None:
+                keep.update(i.ref for i in m.images() if i.ref is not None and is_ref(i.ref))
         return keep
 
     def integrity_check(self) -> str:
-        """SQLite's ``PRAGMA integrity_check`` result (``"ok"`` when healthy)."""
-        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+        """The database's own health check (SQLite ``PRAGMA integrity_check``); ``"ok"``
+        when healthy."""
+        return self._backend.integrity_check()
+
+    def sweep_media(
+        self, *, min_age: timedelta = timedelta(days=7), dry_run: bool = False
+    ) -> SweepResult:
+        """Delete media no session refers to and older than ``min_age``.
+
+        Refuses (:class:`StoreError`) unless the database passes its integrity check, every
+        row's refs parse and match their checksums, and the media belong to this database
+        (a replaced, truncated or emptied database is never trusted to say what is unused).
+        Holds the media lock, so no append can commit a ref to an image being removed.
+        """
+        health = self.integrity_check()
+        if health != "ok":
+            raise StoreError(
+                f"refusing to sweep: the session store {self.location} fails its integrity "
+                f"check ({health}). Restore it from a backup, or export what is still readable "
+                "with `contextledger sessions export`."
+            )
+        self._check_media_owner()
+        with self._backend.lock(MEDIA_LOCK):
+            keep = self.refs(strict=True)
+            return self.media.sweep(keep, min_age=min_age, dry_run=dry_run)
+
+    def _check_media_owner(self) -> None:
+        store_id = self._backend.store_id()
+        owner = self.media.owner()
+        if owner is None:
+            if self.media.has_media() and self._backend.message_count() == 0:
+                raise StoreError(
+                    f"refusing to sweep: {self.media.location} holds images but the session "
+                    f"store {self.location} holds no messages. If the database was replaced or "
+                    "truncated, restore it; if you emptied it on purpose, delete the media "
+                    "folder yourself."
+                )
+            owner = self.media.claim(store_id)
+        if owner != store_id:
+            raise StoreError(
+                f"refusing to sweep: the media at {self.media.location} belong to another "
+                f"session store (id {owner}), not {self.location} (id {store_id}). Was the "
+                "database replaced? Restore it, or give this store its own media location."
+            )
 
     # --- export / import --------------------------------------------------------
 

@@ -1,0 +1,149 @@
+"""Rules about how the package is laid out, checked from the source with ``ast``.
+
+No import cycles (module-level or inside functions), one reader of the environment and
+``.env`` (config.py), and every exception class in errors.py.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import contextledger
+
+PACKAGE = Path(contextledger.__file__).parent
+ROOT = PACKAGE.name
+
+
+def _modules() -> dict[str, tuple[Path, bool]]:
+    """Dotted module name → (file, is it a package's ``__init__``)."""
+    out: dict[str, tuple[Path, bool]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = [ROOT, *path.relative_to(PACKAGE).with_suffix("").parts]
+        is_package = parts[-1] == "__init__"
+        if is_package:
+            parts.pop()
+        out[".".join(parts)] = (path, is_package)
+    return out
+
+
+def _trees() -> Iterator[tuple[str, Path, ast.Module]]:
+    for name, (path, _) in _modules().items():
+        yield name, path, ast.parse(path.read_text("utf-8"), str(path))
+
+
+def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """``ast.walk`` without the bodies of ``if TYPE_CHECKING:``."""
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every import of a module of ours that runs, wherever it stands (module level or in a
+    function); imports for type checkers only (``if TYPE_CHECKING:``) never run and are left
+    out. ``from . import x`` depends on the submodule ``x``; ``from .pkg import name`` on the
+    package ``pkg`` unless ``name`` is its submodule."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for name, (path, is_package) in modules.items():
+        package = name if is_package else name.rpartition(".")[0]
+        deps: set[str] = set()
+        for node in _runtime_nodes(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                deps.update(a.name for a in node.names if a.name in modules)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    source = ".".join([*base, node.module] if node.module else base)
+                else:
+                    source = node.module or ""
+                for alias in node.names:
+                    sub = f"{source}.{alias.name}"
+                    if sub in modules:
+                        deps.add(sub)
+                    elif source in modules:
+                        deps.add(source)
+        graph[name] = deps - {name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a path ``[a, b, …, a]``, or None when the graph is acyclic."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        if start in done:
+            continue
+        stack: list[tuple[str, Iterator[str]]] = [(start, iter(sorted(graph[start])))]
+        on_path = [start]
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                on_path.pop()
+                done.add(node)
+            elif child in on_path:
+                return [*on_path[on_path.index(child) :], child]
+            elif child not in done:
+                stack.append((child, iter(sorted(graph[child]))))
+                on_path.append(child)
+    return None
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    graph = import_graph()
+    assert f"{ROOT}.errors" in graph[f"{ROOT}.config"]
+    assert f"{ROOT}.prepare" in graph[f"{ROOT}.cli.chat"]  # a function-level import counts
+
+
+def test_no_import_cycles() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
+
+
+def test_only_config_reads_the_environment_and_dotenv() -> None:
+    readers: list[str] = []
+    for name, path, tree in _trees():
+        if name == f"{ROOT}.config":
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv"):
+                readers.append(f"{path.name}:{node.lineno} os.{node.attr}")
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("dotenv"):
+                readers.append(f"{path.name}:{node.lineno} dotenv")
+            elif isinstance(node, ast.Constant) and node.value == ".env":
+                readers.append(f"{path.name}:{node.lineno} '.env'")
+    assert readers == [], "read the environment through contextledger.config: " + ", ".join(readers)
+
+
+def test_every_exception_class_is_in_errors() -> None:
+    from contextledger import errors
+
+    elsewhere: list[str] = []
+    for name, path, tree in _trees():
+        if name == f"{ROOT}.errors":
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                bases = {ast.unparse(b).rpartition(".")[2] for b in node.bases}
+                if any(b.endswith(("Error", "Exception")) for b in bases):
+                    elsewhere.append(f"{path.name}: {node.name}")
+    assert elsewhere == [], "define exceptions in contextledger/errors.py: " + ", ".join(elsewhere)
+    for value in vars(errors).values():
+        if (
+            isinstance(value, type)
+            and issubclass(value, Exception)
+            and value.__module__ == errors.__name__
+        ):
+            assert value.__name__ in (errors.__doc__ or ""), (
+                f"{value.__name__} missing from the tree"
+            )
