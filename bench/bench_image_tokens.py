@@ -14,7 +14,8 @@ import json
 
 from PIL import Image, ImageDraw
 
-from contextledger import Pricer, read_messages
+from contextledger import read_messages
+from contextledger.pricing.messages import Pricer
 
 SIZES = [(256, 256), (1024, 768), (1920, 1080), (3840, 2160), (4000, 3000)]
 MODELS = ["gpt-4o", "claude-sonnet-4-5", "claude-opus-4-7", "gemini-2.5-flash"]

@@ -8,13 +8,9 @@ from functools import cache
 
 from PIL import Image
 
+from builders import encode
+
 ORIENTATION = 0x0112
-
-
-def _save(img: Image.Image, fmt: str, **kw: object) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, fmt, **kw)
-    return buf.getvalue()
 
 
 def _frames(size: tuple[int, int], mode: str = "RGB") -> list[Image.Image]:
@@ -68,46 +64,48 @@ def samples() -> dict[str, bytes]:
     odd = (1001, 333)
     for mode in ("RGB", "RGBA", "P", "L", "1", "I;16", "LA"):
         img = Image.new(mode, size)
-        s[f"png-{mode}"] = _save(img, "PNG")
-    s["png-odd"] = _save(_gradient(odd), "PNG")
-    s["png-1x1"] = _save(Image.new("RGB", (1, 1)), "PNG")
-    s["png-tall"] = _save(Image.new("L", (3, 4000)), "PNG")
+        s[f"png-{mode}"] = encode(img, "PNG")
+    s["png-odd"] = encode(_gradient(odd), "PNG")
+    s["png-1x1"] = encode(Image.new("RGB", (1, 1)), "PNG")
+    s["png-tall"] = encode(Image.new("L", (3, 4000)), "PNG")
     fr = _frames(size)
-    s["apng"] = _save(fr[0], "PNG", save_all=True, append_images=fr[1:])
-    s["png-text-before-idat"] = _save(
+    s["apng"] = encode(fr[0], "PNG", save_all=True, append_images=fr[1:])
+    s["png-text-before-idat"] = encode(
         Image.new("RGB", size), "PNG", pnginfo=_pnginfo("Comment", "x" * 5000)
     )
     base = _gradient(size)
-    s["jpeg-baseline"] = _save(base, "JPEG", quality=80)
-    s["jpeg-progressive"] = _save(base, "JPEG", progressive=True)
-    s["jpeg-cmyk"] = _save(base.convert("CMYK"), "JPEG")
-    s["jpeg-gray"] = _save(_gradient(size, "L"), "JPEG")
-    s["jpeg-odd"] = _save(_gradient(odd), "JPEG")
-    s["jpeg-optimized"] = _save(base, "JPEG", optimize=True, quality=95, subsampling=0)
+    s["jpeg-baseline"] = encode(base, "JPEG", quality=80)
+    s["jpeg-progressive"] = encode(base, "JPEG", progressive=True)
+    s["jpeg-cmyk"] = encode(base.convert("CMYK"), "JPEG")
+    s["jpeg-gray"] = encode(_gradient(size, "L"), "JPEG")
+    s["jpeg-odd"] = encode(_gradient(odd), "JPEG")
+    s["jpeg-optimized"] = encode(base, "JPEG", optimize=True, quality=95, subsampling=0)
     for o in range(1, 9):
-        s[f"jpeg-exif-orient-{o}"] = _save(base, "JPEG", exif=exif_bytes(o))
+        s[f"jpeg-exif-orient-{o}"] = encode(base, "JPEG", exif=exif_bytes(o))
     big_exif = Image.Exif()
     big_exif[ORIENTATION] = 6
     big_exif[0x010E] = "d" * 30000  # ImageDescription: a 30 KB EXIF block
-    s["jpeg-big-exif-icc"] = _save(base, "JPEG", exif=big_exif.tobytes(), icc_profile=b"\0" * 60000)
-    thumb = _save(Image.new("RGB", (160, 120), "white"), "JPEG")
-    main = _save(_gradient((640, 480)), "JPEG")
+    s["jpeg-big-exif-icc"] = encode(
+        base, "JPEG", exif=big_exif.tobytes(), icc_profile=b"\0" * 60000
+    )
+    thumb = encode(Image.new("RGB", (160, 120), "white"), "JPEG")
+    main = encode(_gradient((640, 480)), "JPEG")
     s["jpeg-exif-thumbnail"] = insert_after_soi(main, 0xE1, exif_with_thumbnail(thumb, 3))
     s["jpeg-exif-thumbnail-be"] = insert_after_soi(
         main, 0xE1, exif_with_thumbnail(thumb, 8, big_endian=True)
     )
     s["jpeg-fill-bytes"] = main[:2] + b"\xff" * 7 + main[2:]
-    s["gif-still"] = _save(Image.new("P", size), "GIF")
-    s["gif-odd"] = _save(_gradient(odd).convert("P"), "GIF")
+    s["gif-still"] = encode(Image.new("P", size), "GIF")
+    s["gif-odd"] = encode(_gradient(odd).convert("P"), "GIF")
     gf = _frames(size, "P")
-    s["gif-animated"] = _save(gf[0], "GIF", save_all=True, append_images=gf[1:])
-    s["gif-animated-loop"] = _save(gf[0], "GIF", save_all=True, append_images=gf[1:], loop=0)
-    s["webp-lossy"] = _save(base, "WEBP", quality=70)
-    s["webp-lossless"] = _save(base, "WEBP", lossless=True)
-    s["webp-alpha"] = _save(base.convert("RGBA"), "WEBP")
-    s["webp-odd"] = _save(_gradient(odd), "WEBP")
-    s["webp-exif"] = _save(base, "WEBP", exif=exif_bytes(6))
-    s["webp-animated"] = _save(fr[0], "WEBP", save_all=True, append_images=fr[1:])
+    s["gif-animated"] = encode(gf[0], "GIF", save_all=True, append_images=gf[1:])
+    s["gif-animated-loop"] = encode(gf[0], "GIF", save_all=True, append_images=gf[1:], loop=0)
+    s["webp-lossy"] = encode(base, "WEBP", quality=70)
+    s["webp-lossless"] = encode(base, "WEBP", lossless=True)
+    s["webp-alpha"] = encode(base.convert("RGBA"), "WEBP")
+    s["webp-odd"] = encode(_gradient(odd), "WEBP")
+    s["webp-exif"] = encode(base, "WEBP", exif=exif_bytes(6))
+    s["webp-animated"] = encode(fr[0], "WEBP", save_all=True, append_images=fr[1:])
     return s
 
 

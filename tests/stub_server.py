@@ -38,7 +38,6 @@ import json
 import math
 import re
 import threading
-import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -99,7 +98,8 @@ class Fault:
 
     ``status``: that HTTP status with an error body; ``garbage``: HTTP 200 with a body that
     is not the API's format; ``truncate``: a stream cut off after one text chunk;
-    ``stall``: wait ``seconds`` before answering normally.
+    ``stall``: wait ``seconds`` (or until the stub stops) before answering normally; make
+    it far longer than the client's timeout, so a slow machine cannot answer in time.
     """
 
     kind: Literal["status", "garbage", "truncate", "stall"]
@@ -143,6 +143,7 @@ class StubServer:
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
     _served: int = 0
+    _stopping: threading.Event = field(default_factory=threading.Event)
 
     # --- lifecycle ---------------------------------------------------------------
 
@@ -160,6 +161,7 @@ class StubServer:
         return self
 
     def stop(self) -> None:
+        self._stopping.set()  # ends stalls
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
@@ -769,7 +771,7 @@ class _Handler(BaseHTTPRequestHandler):
             return self._error(record, 404, f"Invalid URL (POST {self.path})", anthropic)
         fault = stub._next_fault()
         if fault is not None and fault.kind == "stall":
-            time.sleep(fault.seconds)
+            stub._stopping.wait(fault.seconds)
             fault = None
         if fault is not None and fault.kind == "status":
             return self._error(record, fault.status, fault.message, anthropic, kind="server_error")

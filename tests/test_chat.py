@@ -9,7 +9,6 @@ from __future__ import annotations
 import base64
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,15 +16,10 @@ from click.testing import CliRunner, Result
 from PIL import Image as PILImage
 
 import contextledger.cli.chat  # noqa: F401  (registers the command)
+from builders import save_image
 from contextledger import SessionStore
 from contextledger.cli import main
 from stub_server import Fault, StubReply, StubServer
-
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer() as server:
-        yield server
 
 
 @pytest.fixture
@@ -55,11 +49,6 @@ def chat(stub: StubServer, home: Path, args: list[str], *lines: str) -> Result:
 
 def flat(text: str) -> str:
     return " ".join(text.split())
-
-
-def screenshot(path: Path, size: tuple[int, int] = (1280, 800)) -> Path:
-    PILImage.new("RGB", size, "navy").save(path, "PNG")
-    return path
 
 
 def stored(home: Path, session: str) -> tuple[list[str], list[str]]:
@@ -98,7 +87,7 @@ def test_multi_turn_chat_streams_shows_the_meter_and_stores_everything(
 def test_image_is_normalized_stored_as_a_ref_and_sent(
     stub: StubServer, home: Path, tmp_path: Path
 ) -> None:
-    big = screenshot(tmp_path / "big.png", (3200, 1800))
+    big = save_image(tmp_path / "big.png", 3200, 1800, color="navy")
     out = chat(
         stub, home, ["--session", "img"], f"/image {big}", "What does this error say?", "/quit"
     )
@@ -124,9 +113,9 @@ def test_image_is_normalized_stored_as_a_ref_and_sent(
 
 
 def test_switch_to_text_only_model_refuses_and_keeps_text_and_attachment(
-    stub: StubServer, home: Path, tmp_path: Path
+    stub: StubServer, home: Path, screenshot: Path
 ) -> None:
-    shot = screenshot(tmp_path / "shot.png")
+    shot = screenshot
     out = chat(
         stub, home, ["--session", "gate"],
         f"/image {shot}",
@@ -152,9 +141,9 @@ def test_switch_to_text_only_model_refuses_and_keeps_text_and_attachment(
 
 
 def test_drop_discards_the_attachment_and_the_text_goes_to_the_text_only_model(
-    stub: StubServer, home: Path, tmp_path: Path
+    stub: StubServer, home: Path, screenshot: Path
 ) -> None:
-    shot = screenshot(tmp_path / "shot.png")
+    shot = screenshot
     out = chat(stub, home, ["--model", "gpt-3.5-turbo"],
                f"/image {shot}", "Summarize the log.", "/drop", "", "/quit")  # fmt: skip
     text = flat(out.output)
@@ -207,9 +196,9 @@ def test_a_400_from_the_provider_is_shown_with_its_message(stub: StubServer, hom
 
 
 def test_small_window_every_drop_is_shown_and_requests_stay_valid(
-    stub: StubServer, home: Path, tmp_path: Path
+    stub: StubServer, home: Path, screenshot: Path
 ) -> None:
-    shot = screenshot(tmp_path / "shot.png")
+    shot = screenshot
     long = "The stack trace shows the upload handler failing in parse_multipart. " * 10
     out = chat(
         stub, home, ["--window", "1500", "--max-output", "100", "--session", "tight"],
@@ -286,9 +275,9 @@ def test_unknown_model_and_unknown_command(stub: StubServer, home: Path) -> None
 
 
 def test_placeholder_mode_sends_visible_placeholders_to_a_text_only_model(
-    stub: StubServer, home: Path, tmp_path: Path
+    stub: StubServer, home: Path, screenshot: Path
 ) -> None:
-    shot = screenshot(tmp_path / "shot.png")
+    shot = screenshot
     out = chat(stub, home, ["--model", "gpt-3.5-turbo", "--on-images", "placeholder"],
                f"/image {shot}", "What is on it?", "/quit")  # fmt: skip
     text = flat(out.output)

@@ -6,23 +6,15 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
 import pytest
-from PIL import Image as PILImage
 
 from contextledger import SessionStore
 from stub_server import StubServer
 
 PROGRAM = Path(sys.executable).with_name("contextledger")
-
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer() as server:
-        yield server
 
 
 def child_env(stub: StubServer, home: Path) -> dict[str, str]:
@@ -42,17 +34,16 @@ def child_env(stub: StubServer, home: Path) -> dict[str, str]:
 
 
 @pytest.mark.skipif(not PROGRAM.exists(), reason="the contextledger program is not installed")
-def test_chat_in_a_real_terminal(stub: StubServer, tmp_path: Path) -> None:
+def test_chat_in_a_real_terminal(stub: StubServer, tmp_path: Path, screenshot: Path) -> None:
     home = tmp_path / "home"
-    shot = tmp_path / "shot.png"
-    PILImage.new("RGB", (1280, 800), "navy").save(shot, "PNG")
+    shot = screenshot
     child = pexpect.spawn(
         str(PROGRAM),
         ["chat", "--session", "tty", "--retries", "0"],
         env=child_env(stub, home),
         cwd=str(tmp_path),
         encoding="utf-8",
-        timeout=20,
+        timeout=180,  # per expect: a loaded machine is slow, never this slow unless stuck
         dimensions=(50, 250),
     )
     try:

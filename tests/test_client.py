@@ -7,10 +7,7 @@ assembled, and the provider's usage was recorded next to our estimate.
 
 from __future__ import annotations
 
-import base64
-import io
 import json
-import socket
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -19,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image as PILImage
 
-from contextledger import Image, InlineData, Message, SessionStore, ToolCall, VisionGateError
+from builders import data_url, image_block, png
+from contextledger import Image, Message, SessionStore, ToolCall, VisionGateError
 from contextledger.client import (
     Reply,
     Usage,
@@ -56,14 +53,8 @@ def config(stub: StubServer, tmp_path: Path) -> Config:
     )
 
 
-def png(width: int, height: int, color: str = "white") -> bytes:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (width, height), color).save(buf, "PNG")
-    return buf.getvalue()
-
-
 def image(width: int = 800, height: int = 600, name: str = "shot.png") -> Image:
-    return Image("image/png", data=InlineData.from_bytes(png(width, height)), name=name)
+    return image_block(width, height, name=name)
 
 
 def conversation(*extra: Message) -> list[Message]:
@@ -209,7 +200,7 @@ def test_server_errors_are_retried_a_bounded_number_of_times(
     [
         (Fault("garbage"), "protocol", "could not be read"),
         (Fault("truncate"), "protocol", "the reply is incomplete"),
-        (Fault("stall", seconds=1.0), "timeout", "did not answer in time"),
+        (Fault("stall", seconds=600), "timeout", "did not answer in time"),
     ],
 )
 def test_broken_replies_become_typed_errors(
@@ -217,8 +208,11 @@ def test_broken_replies_become_typed_errors(
 ) -> None:
     prepared = Preparer("gpt-4o", compaction=False).prepare(conversation())
     stub.fail(fault)
+    # a short timeout only where the stub stalls (until teardown); elsewhere a loaded
+    # machine must not turn a garbled reply into a timeout
+    timeout = 0.5 if fault.kind == "stall" else 60
     with pytest.raises(SendError) as caught:
-        send(prepared, config=config, max_retries=0, timeout=0.4)
+        send(prepared, config=config, max_retries=0, timeout=timeout)
     assert caught.value.kind == kind
     assert words in str(caught.value)
     if fault.kind == "truncate":
@@ -226,14 +220,11 @@ def test_broken_replies_become_typed_errors(
         assert caught.value.partial.text == "Stub "  # what arrived is handed back
 
 
-def test_unreachable_endpoint_and_missing_key(tmp_path: Path) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    closed = Config(data_dir=tmp_path, openai_base_url=f"http://127.0.0.1:{port}/v1")
+def test_unreachable_endpoint_and_missing_key(tmp_path: Path, refused_port: int) -> None:
+    closed = Config(data_dir=tmp_path, openai_base_url=f"http://127.0.0.1:{refused_port}/v1")
     prepared = Preparer("gpt-4o", compaction=False).prepare(conversation())
     with pytest.raises(SendError) as caught:
-        send(prepared, config=closed, max_retries=0, timeout=2)
+        send(prepared, config=closed, max_retries=0, timeout=60)
     assert caught.value.kind == "connection"
 
     with pytest.raises(SendError, match="OPENAI_API_KEY is not set") as missing:
@@ -251,7 +242,7 @@ def test_formats_this_layer_does_not_send_are_refused_up_front(
 
 
 def test_a_given_client_is_used_as_is(stub: StubServer, config: Config) -> None:
-    client = openai_client(config, timeout=5, max_retries=0)
+    client = openai_client(config, timeout=60, max_retries=0)
     prepared = Preparer("gpt-4o", compaction=False).prepare(conversation())
     assert send(prepared, openai_client=client).text.startswith("Stub reply")
 
@@ -354,18 +345,14 @@ def _post(stub: StubServer, body: Any, path: str = "/v1/chat/completions") -> tu
         headers={"content-type": "application/json", "authorization": "Bearer k"},
     )
     try:
-        with urllib.request.urlopen(req, timeout=5) as resp:
+        with urllib.request.urlopen(req, timeout=60) as resp:
             return resp.status, json.loads(resp.read())
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read())
 
 
-def _data_url(data: bytes, media_type: str = "image/png") -> str:
-    return f"data:{media_type};base64,{base64.b64encode(data).decode()}"
-
-
 CALL = {"id": "c1", "type": "function", "function": {"name": "ls", "arguments": "{}"}}
-IMG = {"type": "image_url", "image_url": {"url": _data_url(png(4, 4))}}
+IMG = {"type": "image_url", "image_url": {"url": data_url(png(4, 4))}}
 
 
 @pytest.mark.parametrize(
@@ -383,12 +370,12 @@ IMG = {"type": "image_url", "image_url": {"url": _data_url(png(4, 4))}}
         ([{"role": "assistant", "content": None}], "gpt-4o", "expected a string, got null"),
         ([{"role": "robot", "content": "hi"}], "gpt-4o", "Supported values are"),
         ([{"role": "user", "content": [IMG]}], "gpt-3.5-turbo", "only supported by certain models"),
-        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": _data_url(b"not an image")}}]}],
+        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": data_url(b"not an image")}}]}],
          "gpt-4o", "unsupported image"),
         ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "data:image/png;base64,@@"}}]}],
          "gpt-4o", "Invalid base64"),
         ([{"role": "user", "content": [IMG, IMG, IMG]}], "gpt-4o", "Too many images"),
-        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": _data_url(png(300, 300, "red"))}}]}],
+        ([{"role": "user", "content": [{"type": "image_url", "image_url": {"url": data_url(png(300, 300, "red"))}}]}],
          "gpt-4o", "Image too large"),
     ],
 )  # fmt: skip

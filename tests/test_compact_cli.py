@@ -86,9 +86,9 @@ def test_auto_respects_the_policy(file: Path) -> None:
 
 
 def test_failed_endpoint_exits_1_and_keeps_history(
-    file: Path, monkeypatch: pytest.MonkeyPatch
+    file: Path, monkeypatch: pytest.MonkeyPatch, refused_port: int
 ) -> None:
-    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")  # discard port: refused
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{refused_port}/v1")
     monkeypatch.setenv("CONTEXT_COMPACTION_RETRIES", "0")
     result = CliRunner().invoke(main, ["compact", str(file), "--summarizer", "openai:m", "--json"])
     assert result.exit_code == 1

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 import contextledger.cli.cost  # noqa: F401  (registers the commands)
 from _pricing_helpers import samples
+from builders import save_image
 from contextledger.cli import main
 from contextledger.cli.cost import REPRESENTATIVE_MODELS
 
@@ -24,11 +25,7 @@ def runner() -> CliRunner:
 
 @pytest.fixture()
 def png(tmp_path: Path) -> Path:
-    from PIL import Image
-
-    path = tmp_path / "shot.png"
-    Image.new("RGB", (1920, 1080)).save(path)
-    return path
+    return save_image(tmp_path / "shot.png", 1920, 1080, color="black")
 
 
 def test_cost_size_json(runner: CliRunner) -> None:

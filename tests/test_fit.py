@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import base64
-import io
 import json
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PIL import Image as PILImage
 
+from builders import data_url, png
 from contextledger import BudgetError, Message, ToolCall
 from contextledger.fit import Fitter, fit, shrink_text
 from contextledger.model import FileAttachment, Image, InlineData, Text
@@ -24,9 +22,7 @@ MODEL = "gpt-4o"
 
 
 def png_url(w: int, h: int, pad: int = 0) -> str:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (w, h), (200, 10, 10)).save(buf, "PNG")
-    return "data:image/png;base64," + base64.b64encode(buf.getvalue() + b"A" * pad).decode()
+    return data_url(png(w, h, (200, 10, 10)) + b"A" * pad)
 
 
 def window_for(budget: int, reserve: int = 100) -> dict[str, int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import os
 import subprocess
 import sys
@@ -11,8 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-from PIL import Image as PILImage
 
+import builders
 from contextledger.errors import StoreError
 from contextledger.model import Image, InlineData, Message, ToolResult
 from contextledger.storage.media import MediaStore, is_ref, media_type_of
@@ -21,15 +20,11 @@ OLD = time.time() - 30 * 86400
 
 
 def png(w: int = 8, h: int = 6, color: tuple[int, int, int] = (200, 10, 10)) -> bytes:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (w, h), color).save(buf, "PNG")
-    return buf.getvalue()
+    return builders.png(w, h, color)
 
 
 def jpeg(w: int = 8, h: int = 6) -> bytes:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (w, h), (1, 2, 3)).save(buf, "JPEG")
-    return buf.getvalue()
+    return builders.jpeg(w, h, (1, 2, 3))
 
 
 @pytest.fixture
@@ -217,9 +212,12 @@ def test_sweep_is_safe_while_another_process_writes(store: MediaStore, tmp_path:
         text=True,
     )
     sweeps = 0
-    while proc.poll() is None:
+    deadline = time.monotonic() + 300  # a stuck writer fails the test instead of hanging it
+    while proc.poll() is None and time.monotonic() < deadline:
         store.sweep(set())
         sweeps += 1
+    if proc.poll() is None:
+        proc.kill()
     out, err = proc.communicate()
     assert proc.returncode == 0, err
     assert out.strip() == "ok" and sweeps > 0

@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 import io
-import struct
-import zlib
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image as PILImage
 
+from builders import encode, image_bytes, png_header
 from contextledger.catalog import ImageLimits
 from contextledger.errors import ImageProbeError
 from contextledger.images.normalize import normalize_image
-
-
-def encode(im: PILImage.Image, fmt: str, **kw: object) -> bytes:
-    buf = io.BytesIO()
-    im.save(buf, fmt, **kw)
-    return buf.getvalue()
 
 
 def screenshot(w: int, h: int) -> PILImage.Image:
@@ -47,9 +40,9 @@ def test_small_png_passes_through_untouched() -> None:
 
 
 def test_exactly_the_cap_passes_and_nothing_is_upscaled() -> None:
-    at_cap = encode(PILImage.new("RGB", (2000, 10)), "PNG")
+    at_cap = image_bytes(2000, 10, "PNG", "black")
     assert not normalize_image(at_cap).changed
-    tiny = encode(PILImage.new("RGB", (30, 20)), "JPEG")
+    tiny = image_bytes(30, 20, "JPEG", "black")
     out = normalize_image(tiny, max_edge=2000)
     assert (out.width, out.height, out.data) == (30, 20, tiny)
 
@@ -75,7 +68,7 @@ def test_large_jpeg_photo_is_never_reencoded_as_jpeg() -> None:
 def test_exif_orientation_applied_when_resizing() -> None:
     exif = PILImage.Exif()
     exif[0x0112] = 6  # rotate 90° CW on display
-    data = encode(PILImage.new("RGB", (3000, 1000), "red"), "JPEG", exif=exif.tobytes())
+    data = image_bytes(3000, 1000, "JPEG", "red", exif=exif.tobytes())
     out = normalize_image(data)
     assert (out.width_before, out.height_before) == (1000, 3000)
     assert (out.width, out.height) == (667, 2000)
@@ -87,7 +80,7 @@ def test_exif_orientation_small_image_is_turned_upright() -> None:
     changed after review: passing it through would show the model a sideways photo)."""
     exif = PILImage.Exif()
     exif[0x0112] = 6
-    data = encode(PILImage.new("RGB", (300, 100)), "JPEG", exif=exif.tobytes())
+    data = image_bytes(300, 100, "JPEG", "black", exif=exif.tobytes())
     out = normalize_image(data)
     assert out.changed and "orientation" in out.reason
     assert (out.width, out.height) == (100, 300) and decoded(out.data).size == (100, 300)
@@ -119,7 +112,7 @@ def test_animation_refused_by_provider_is_flattened_even_when_small() -> None:
 
 def test_format_the_provider_refuses_is_reencoded() -> None:
     gem = ImageLimits(formats=("image/png", "image/jpeg", "image/webp"))
-    out = normalize_image(encode(PILImage.new("RGB", (50, 50)), "GIF"), limits=gem)
+    out = normalize_image(image_bytes(50, 50, "GIF", "black"), limits=gem)
     assert out.changed and out.media_type == "image/webp" and (out.width, out.height) == (50, 50)
 
 
@@ -131,7 +124,7 @@ def test_large_webp_and_alpha_are_kept_as_webp_with_alpha() -> None:
 
 def test_many_images_side_limit_applies_above_threshold() -> None:
     lim = ImageLimits(many_images_threshold=20, many_images_max_side=1000)
-    data = encode(PILImage.new("RGB", (1500, 750)), "PNG")
+    data = image_bytes(1500, 750, "PNG", "black")
     assert not normalize_image(data, limits=lim, image_count=20).changed
     out = normalize_image(data, limits=lim, image_count=21)
     assert (out.width, out.height) == (1000, 500) and "more than 20 images" in out.reason
@@ -146,12 +139,6 @@ def test_base64_byte_limit_is_met() -> None:
     assert "byte limit" in out.reason
 
 
-def png_header(w: int, h: int) -> bytes:
-    ihdr = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    chunk = struct.pack(">I", 13) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
-    return b"\x89PNG\r\n\x1a\n" + chunk + b"\0\0\0\0IDAT\0\0\0\0"
-
-
 def test_decompression_bomb_refused_from_header_before_decoding() -> None:
     with pytest.raises(ImageProbeError, match="pixel decode limit") as err:
         normalize_image(png_header(12000, 12000), name="bomb.png")
@@ -162,8 +149,8 @@ def test_decompression_bomb_refused_from_header_before_decoding() -> None:
     ("data", "words"),
     [
         (b"plain text, not an image", "unknown image format"),
-        (encode(PILImage.new("RGB", (5, 5)), "BMP"), "unknown image format"),
-        (encode(PILImage.new("RGB", (3000, 5)), "PNG")[:60], "decoded"),
+        (image_bytes(5, 5, "BMP", "black"), "unknown image format"),
+        (image_bytes(3000, 5, "PNG", "black")[:60], "decoded"),
     ],
 )
 def test_unreadable_files_name_the_file(data: bytes, words: str) -> None:
@@ -175,7 +162,7 @@ def test_unreadable_files_name_the_file(data: bytes, words: str) -> None:
 @settings(max_examples=15, deadline=None)
 @given(st.integers(1, 300), st.integers(1, 300), st.sampled_from(["PNG", "JPEG", "GIF", "WEBP"]))
 def test_never_upscales_and_always_fits_the_cap(w: int, h: int, fmt: str) -> None:
-    data = encode(PILImage.new("RGB", (w, h), "gray"), fmt)
+    data = image_bytes(w, h, fmt, "gray")
     out = normalize_image(data, max_edge=100)
     assert max(out.width, out.height) <= max(100, 0) or not out.changed
     assert out.width <= w and out.height <= h

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image as PILImage
 
+from builders import b64, png
 from contextledger import BudgetError, Conversation, Message, ToolCall, VisionGateError
 from contextledger.examples import load_example_payload
 from contextledger.model import Image, InlineData
@@ -71,9 +72,7 @@ def test_requests_validate_against_the_official_sdks() -> None:
 
 
 def _png(w: int, h: int) -> str:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (w, h), (30, 60, 90)).save(buf, "PNG")
-    return base64.b64encode(buf.getvalue()).decode()
+    return b64(png(w, h, (30, 60, 90)))
 
 
 def test_oversized_screenshot_is_normalized_priced_and_sent_at_the_new_size() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import contextlib
 import struct
-import zlib
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from _pricing_helpers import insert_after_soi, pillow_facts, samples
+from builders import data_url, png_header
 from contextledger.errors import ImageProbeError
 from contextledger.images.probe import ImageInfo, probe_image, probe_image_header
 from contextledger.model import InlineData
@@ -23,16 +23,6 @@ NAMES = sorted(SAMPLES)
 
 def facts(info: ImageInfo) -> tuple[int, int, str, bool, int]:
     return info.width, info.height, info.format, info.animated, info.orientation
-
-
-def data_url(data: bytes, media: str = "image/png") -> str:
-    return f"data:{media};base64," + base64.b64encode(data).decode()
-
-
-def png_header(width: int, height: int, depth: int = 8, color: int = 2) -> bytes:
-    ihdr = struct.pack(">IIBBBBB", width, height, depth, color, 0, 0, 0)
-    chunk = struct.pack(">I", 13) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
-    return b"\x89PNG\r\n\x1a\n" + chunk + b"\0\0\0\0IDAT\0\0\0\0"
 
 
 # --- equality with Pillow --------------------------------------------------------------

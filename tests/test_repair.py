@@ -295,6 +295,23 @@ def test_repair_is_idempotent(history: list[Message], mode: Any) -> None:
     assert twice.messages == once.messages
 
 
+def test_results_split_between_two_assistants_get_distinct_ids() -> None:
+    """Regression (found by the idempotence property): one user message holding the
+    results of two calls made by two assistants was split into two tool messages both
+    named ``m9.results.0``, so a second repair renamed one of them."""
+    history = [
+        Message.assistant(ToolCall("c1", "ls", "{}"), id="m6"),
+        Message.assistant(ToolCall("c2", "ls", "{}"), id="m7"),
+        Message.user("hi", id="m8"),
+        Message.user(ToolResult("c1", (Text("r"),)), ToolResult("c2", (Text("r"),)), id="m9"),
+    ]
+    once = repair(history)
+    ids = [m.id for m in once.messages]
+    assert len(ids) == len(set(ids)), ids
+    assert [m.id for m in once.messages if m.role == "tool"] == ["m9.results.0", "m9.results.1"]
+    assert repair(once.messages).changes == ()
+
+
 @SETTINGS
 @given(histories())
 def test_every_removed_or_altered_message_is_reported(history: list[Message]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import sqlite3
@@ -14,18 +13,16 @@ import time
 from pathlib import Path
 
 import pytest
-from PIL import Image as PILImage
 
+from builders import png
 from contextledger.errors import StoreError
-from contextledger.model import Image, InlineData, Message, Text, ToolCall, ToolResult
+from contextledger.model import Image, InlineData, Message, ToolCall
 from contextledger.storage.sessions import SessionStore, parse_jsonl
 from contextledger.validate import ensure_valid
 
 
 def png_bytes(color: tuple[int, int, int] = (9, 9, 9)) -> bytes:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (16, 9), color).save(buf, "PNG")
-    return buf.getvalue()
+    return png(16, 9, color)  # the screenshot in builders.tool_conversation
 
 
 @pytest.fixture
@@ -35,38 +32,17 @@ def store(tmp_path: Path) -> SessionStore:
     s.close()
 
 
-def conversation() -> list[Message]:
-    shot = Image("image/png", data=InlineData.from_bytes(png_bytes()), name="shot.png")
-    return [
-        Message.system("be brief", id="s"),
-        Message.user("what is wrong here?", shot, id="u1"),
-        Message.assistant("checking", ToolCall("c1", "screenshot", '{"x": 1}'), id="a1"),
-        Message(
-            "tool",
-            (
-                ToolResult(
-                    "c1",
-                    (
-                        Text("taken"),
-                        Image("image/png", data=InlineData.from_bytes(png_bytes((1, 2, 3)))),
-                    ),
-                ),
-            ),
-            id="t1",
-        ),
-        Message.assistant("the button is cut off", id="a2"),
-    ]
-
-
 def test_store_uses_wal_and_media_beside_the_db(store: SessionStore) -> None:
     assert store.media.root == store.path.parent / f"{store.path.stem}.media"  # one per database
     mode = sqlite3.connect(store.path).execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
 
 
-def test_append_load_round_trip_with_images_as_refs(store: SessionStore) -> None:
+def test_append_load_round_trip_with_images_as_refs(
+    store: SessionStore, conversation_with_tools: list[Message]
+) -> None:
     store.create("chat")
-    stored = store.append("chat", conversation())
+    stored = store.append("chat", conversation_with_tools)
     loaded = store.load("chat")
     assert loaded.messages == stored and not loaded.repair.changes and not loaded.unreadable
     images = [img for m in loaded.messages for img in m.images()]
@@ -153,9 +129,11 @@ def test_not_a_database_is_a_store_error(tmp_path: Path) -> None:
         SessionStore(bad)
 
 
-def test_internal_export_import_is_lossless_and_self_contained(store: SessionStore) -> None:
+def test_internal_export_import_is_lossless_and_self_contained(
+    store: SessionStore, conversation_with_tools: list[Message]
+) -> None:
     store.create("a")
-    store.append("a", conversation())
+    store.append("a", conversation_with_tools)
     text = store.export_jsonl("a")
     assert "iVBOR" in text  # images inline in the export
     store.import_jsonl(text, "b")
@@ -171,10 +149,12 @@ def _providers_ready() -> None:
 
 
 @pytest.mark.parametrize("fmt", ["openai", "anthropic"])
-def test_provider_format_export_import_round_trip(store: SessionStore, fmt: str) -> None:
+def test_provider_format_export_import_round_trip(
+    store: SessionStore, fmt: str, conversation_with_tools: list[Message]
+) -> None:
     _providers_ready()
     store.create("src")
-    store.append("src", conversation())
+    store.append("src", conversation_with_tools)
     text = store.export_jsonl("src", fmt)  # type: ignore[arg-type]
     first = json.loads(text.splitlines()[0])
     assert ("system" in first) if fmt == "anthropic" else first["role"] == "system"
@@ -310,21 +290,10 @@ def test_duplicate_ids_and_bad_refs_never_make_a_session_unusable(tmp_path: Path
 
 
 def test_missing_media_loads_as_a_placeholder(tmp_path: Path) -> None:
-    import base64
-    import io
-
-    from PIL import Image as PILImage
-
-    from contextledger.model import Image, InlineData, Message
-
-    buf = io.BytesIO()
-    PILImage.new("RGB", (40, 30)).save(buf, "PNG")
     store = SessionStore(tmp_path / "s.db")
     store.create("s")
     img = Image(
-        media_type="image/png",
-        data=InlineData(base64.b64encode(buf.getvalue()).decode()),
-        name="a.png",
+        media_type="image/png", data=InlineData.from_bytes(png(40, 30, "black")), name="a.png"
     )
     (stored,) = store.append("s", [Message.user(img, "look")])
     ref = next(stored.images()).ref

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import time
 from pathlib import Path
 
 from click.testing import CliRunner
-from PIL import Image as PILImage
 
 import contextledger.cli.store  # noqa: F401  (registers the commands on main)
+from builders import png
 from contextledger.cli import main
 from contextledger.model import Image, InlineData, Message, ToolCall
 from contextledger.storage.sessions import SessionStore
-
-
-def png(w: int, h: int, color: str = "white") -> bytes:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (w, h), color).save(buf, "PNG")
-    return buf.getvalue()
 
 
 def run(*args: str) -> tuple[int, str]:

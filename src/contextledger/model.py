@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
@@ -306,6 +306,13 @@ class Message:
 
     def with_content(self, content: Iterable[Block]) -> Message:
         return replace(self, content=tuple(content))
+
+
+MessagesLike: TypeAlias = Sequence[Message] | Sequence[Mapping[str, Any]] | Mapping[str, Any]
+"""What every public entry point accepts as a conversation, turned into Messages once at the
+edge by :func:`contextledger.providers.read_messages`: our own Messages, a bare list of
+provider message dicts (OpenAI Chat, Anthropic, Responses items or Gemini contents, format
+detected), or a whole request body (``{"messages": …}``, ``{"input": …}``, ``{"contents": …}``)."""
 
 
 def _blocks(parts: Iterable[str | Block]) -> tuple[Block, ...]:

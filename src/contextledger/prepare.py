@@ -29,9 +29,9 @@ from .errors import ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
 from .gate import OnImages
 from .images.probe import probe_image
-from .model import Block, Image, InlineData, Message, ToolResult
+from .model import Block, Image, InlineData, Message, MessagesLike, ToolResult
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
-from .providers import Format, translate
+from .providers import Format, read_messages, translate
 from .repair import RepairChange, repair
 from .report import Notice
 from .storage.media import MediaBackend
@@ -204,13 +204,11 @@ class Preparer:
 
     def prepare(
         self,
-        conversation: Conversation | Sequence[Message] | Any,
+        conversation: Conversation | MessagesLike,
         *,
         tools: Sequence[Mapping[str, Any]] | None = None,
     ) -> Prepared:
         """Build the request for the current state of ``conversation``."""
-        from .providers import read_messages
-
         conv = (
             conversation
             if isinstance(conversation, Conversation)
@@ -548,7 +546,7 @@ def convert_tools(tools: Sequence[Mapping[str, Any]], fmt: Format) -> list[dict[
 
 
 def prepare(
-    conversation: Conversation | Sequence[Message] | Any,
+    conversation: Conversation | MessagesLike,
     model: str | ModelInfo,
     *,
     tools: Sequence[Mapping[str, Any]] | None = None,

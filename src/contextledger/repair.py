@@ -60,9 +60,10 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, cast
 
-from .model import ROLES, Block, Message, Text, ToolCall, ToolResult
+from .model import ROLES, Block, Message, MessagesLike, Text, ToolCall, ToolResult
+from .providers import detect_format, read_messages
 from .validate import arguments_problem, is_empty
 
 __all__ = ["INCOMPLETE_NOTE", "RepairChange", "RepairResult", "repair"]
@@ -135,7 +136,7 @@ def _with_note(content: Sequence[Block]) -> tuple[Block, ...]:
 
 
 def repair(
-    messages: Sequence[Message] | Any,
+    messages: MessagesLike,
     *,
     dangling: Literal["synthesize", "remove"] = "synthesize",
 ) -> RepairResult:
@@ -159,12 +160,13 @@ def repair(
         result = repair(read, dangling=dangling)
         later = tuple(replace(c, index=_source_index(c, read, index_of)) for c in result.changes)
         return RepairResult(result.messages, tuple(sorted((*early, *later), key=lambda c: c.index)))
+    ours = cast(Sequence[Message], messages)  # every item was checked to be a Message above
     changes: list[RepairChange] = []
 
     def note(kind: str, src: int, detail: str) -> None:
-        changes.append(RepairChange(kind, src, messages[src].id, detail))
+        changes.append(RepairChange(kind, src, ours[src].id, detail))
 
-    items = _normalize(messages, note)
+    items = _normalize(ours, note)
     removed_calls = _fix_calls(items, note)
     out = _pair(items, removed_calls, dangling, note)
     return RepairResult(tuple(out), tuple(changes))
@@ -179,8 +181,6 @@ def _read_leniently(
     payload: Any,
 ) -> tuple[tuple[Message, ...], list[RepairChange], dict[str, int]]:
     """Provider dicts → Messages with ids ``m<input index>``; OpenAI dicts leniently."""
-    from .providers import detect_format, read_messages
-
     if isinstance(payload, Mapping) or detect_format(payload) != "openai":
         return read_messages(payload), [], {}
     early: list[RepairChange] = []
@@ -589,6 +589,7 @@ def _pair(
         moved_to.setdefault(a, []).append((t, j))
 
     out: list[Message] = []
+    parts_emitted: dict[int, int] = {}  # tool message index → parts of it emitted so far
     for k, it in enumerate(items):
         m = it.msg
         if m.role == "tool":
@@ -614,10 +615,14 @@ def _pair(
             blocks = [b for j, b in enumerate(tm.content) if keep.get((t, j))]
             if blocks:
                 out.append(tm if len(blocks) == len(tm.content) else tm.with_content(blocks))
-        for n, (t, group) in enumerate(_group_moves(moved_to.get(k, []))):
+        for t, group in _group_moves(moved_to.get(k, [])):
             tm = items[t].msg
             whole = len(group) == len(tm.content)
-            mid = tm.id if whole or not tm.id else f"{tm.id}.{n}"
+            # numbered per source message: one tool message split between several calls'
+            # assistants yields .0, .1, … (not .0 twice, which the next repair would rename)
+            part = parts_emitted.get(t, 0)
+            parts_emitted[t] = part + 1
+            mid = tm.id if whole or not tm.id else f"{tm.id}.{part}"
             out.append(Message("tool", tuple(tm.content[j] for j in group), id=mid, name=tm.name))
         if dangling == "synthesize":
             for c in missing:

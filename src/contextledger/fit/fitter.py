@@ -11,8 +11,9 @@ from typing import Any
 from ..catalog import Catalog, ModelInfo, lookup_model
 from ..errors import BudgetError
 from ..gate import accepts_images, vision_gate
-from ..model import Message, with_ids
+from ..model import Message, MessagesLike, with_ids
 from ..pricing.messages import Pricer
+from ..providers import read_messages
 from ..repair import repair
 from ..report import Notice
 from ..validate import tool_pair_problems
@@ -83,14 +84,12 @@ class Fitter:
 
     def fit(
         self,
-        messages: Sequence[Message] | Any,
+        messages: MessagesLike,
         *,
         tools: Sequence[Mapping[str, Any]] | None = None,
         system: str | None = None,
         memory: Sequence[Message] | None = None,
     ) -> FitResult:
-        from ..providers import read_messages
-
         msgs = read_messages(messages) if messages else ()
         notices: list[Notice] = []
         if not all(map(_message_id, msgs)):
@@ -239,7 +238,7 @@ def _with_system_prompt(
 
 
 def fit(
-    messages: Sequence[Message] | Any,
+    messages: MessagesLike,
     model: str | ModelInfo,
     *,
     window: int | None = None,

@@ -26,12 +26,14 @@ from ..model import (
     FileAttachment,
     Image,
     Message,
+    MessagesLike,
     Reasoning,
     Recap,
     Text,
     ToolCall,
     ToolResult,
 )
+from ..providers import detect_format, read_messages
 from ..providers.common import TOOL_ERROR_PREFIX, attachment_text, tool_images_header
 from .framing import (
     CONSERVATIVE,
@@ -320,7 +322,7 @@ class Pricer:
 
 
 def price_messages(
-    messages: Sequence[Message] | Any,
+    messages: MessagesLike,
     model: str | ModelInfo,
     *,
     tools: Sequence[Mapping[str, Any]] | None = None,
@@ -331,8 +333,6 @@ def price_messages(
     >>> price_messages([{"role": "user", "content": "hello"}], "gpt-4o").total
     5
     """
-    from ..providers import read_messages
-
     pricer = Pricer.for_model(model, catalog)
     total = pricer.messages(read_messages(messages))
     return MessagePrice(total.text + pricer.tools(tools), total.image)
@@ -351,8 +351,6 @@ def price_request(
     (labels, tool-image turns), and adds the tool schemas found in the body and the
     request framing (in ``text``).
     """
-    from ..providers import detect_format, read_messages
-
     fmt = fmt or detect_format(body)
     pricer = Pricer.for_model(model, catalog, wire=fmt)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]

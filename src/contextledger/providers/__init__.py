@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from ..catalog import Catalog, ModelInfo
 from ..errors import ContentError
 from ..gate import OnImages, vision_gate
-from ..model import Message
+from ..model import Message, MessagesLike
 from ..report import Notice
+from ..validate import ensure_valid
 from . import anthropic, gemini, openai_chat, openai_responses
 
 Format = Literal["openai", "anthropic", "openai-responses", "gemini"]
@@ -84,7 +85,7 @@ def detect_format(payload: Any) -> Format:
     return "openai"
 
 
-def read_messages(payload: Any, fmt: Format | None = None) -> tuple[Message, ...]:
+def read_messages(payload: MessagesLike, fmt: Format | None = None) -> tuple[Message, ...]:
     """Read a provider payload (format detected unless given) into Messages.
 
     Accepts a bare message list, ``{"messages": …}``, an Anthropic request, a Responses
@@ -93,7 +94,7 @@ def read_messages(payload: Any, fmt: Format | None = None) -> tuple[Message, ...
     """
     # map/set run at C speed: this check runs before every fit of a long history
     if payload and isinstance(payload, Sequence) and set(map(type, payload)) == {Message}:
-        return tuple(payload)
+        return tuple(cast(Sequence[Message], payload))
     if isinstance(payload, Mapping) and not {"messages", "input", "contents"} & set(payload):
         raise ContentError(
             "",
@@ -114,7 +115,7 @@ def read_messages(payload: Any, fmt: Format | None = None) -> tuple[Message, ...
 
 
 def translate(
-    messages: Sequence[Message] | Any,
+    messages: MessagesLike,
     to: Format,
     *,
     model: str | ModelInfo | None = None,
@@ -158,8 +159,6 @@ def write_messages(messages: Sequence[Message], fmt: Format, **options: Any) -> 
 
 
 def _validate(messages: Sequence[Message], target: str) -> None:
-    from ..validate import ensure_valid
-
     ensure_valid(messages, target)
 
 

@@ -37,6 +37,7 @@ from typing import Any, Literal
 
 from ..errors import ContentError, StoreError
 from ..model import Block, Image, Message, Text, ToolResult
+from ..providers import read_messages, write_messages
 from ..repair import RepairResult, repair
 from .base import MEDIA_LOCK, SessionBackend, SessionInfo
 from .codec import dumps_messages, loads_messages, message_from_bytes
@@ -513,8 +514,6 @@ class SessionStore:
             raise StoreError(
                 f"unknown export format {fmt!r}; expected one of {', '.join(EXPORT_FORMATS)}"
             )
-        from ..providers import write_messages
-
         body = write_messages(self.materialize(loaded.messages), fmt)
         lines: list[Any] = []
         if fmt == "anthropic" and body.get("system"):
@@ -561,8 +560,6 @@ def parse_jsonl(text: str, fmt: ExportFormat | Literal["auto"] = "internal") -> 
             return loads_messages(text)
         except ContentError:
             pass  # not our format: let the provider readers detect theirs
-    from ..providers import read_messages
-
     system = [r["system"] for r in rows if isinstance(r, dict) and set(r) == {"system"}]
     messages = [r for r in rows if not (isinstance(r, dict) and set(r) == {"system"})]
     if fmt == "anthropic" or system:

@@ -1,0 +1,103 @@
+"""Shared test builders: real images made with Pillow, and small conversations.
+
+Plain functions (importable anywhere, usable in ``parametrize``); ``conftest.py`` wraps the
+ones tests want as fixtures.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+from PIL import Image as PILImage
+
+from contextledger.model import Image, InlineData, Message, Text, ToolCall, ToolResult
+
+Color = str | tuple[int, ...]
+
+MEDIA_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg", "WEBP": "image/webp", "GIF": "image/gif"}
+
+
+def encode(im: PILImage.Image, fmt: str, **save_options: Any) -> bytes:
+    """``im`` saved as ``fmt`` (PNG, JPEG, WEBP, GIF, BMP, …), as bytes."""
+    buf = io.BytesIO()
+    im.save(buf, fmt, **save_options)
+    return buf.getvalue()
+
+
+def image_bytes(
+    width: int,
+    height: int,
+    fmt: str = "PNG",
+    color: Color = "white",
+    mode: str = "RGB",
+    **save_options: Any,
+) -> bytes:
+    """A real ``width``×``height`` image of one color, encoded by Pillow."""
+    return encode(PILImage.new(mode, (width, height), color), fmt, **save_options)
+
+
+def png(width: int, height: int, color: Color = "white") -> bytes:
+    return image_bytes(width, height, "PNG", color)
+
+
+def jpeg(width: int, height: int, color: Color = "white") -> bytes:
+    return image_bytes(width, height, "JPEG", color)
+
+
+def save_image(
+    path: Path, width: int, height: int, fmt: str = "PNG", color: Color = "white"
+) -> Path:
+    """Write a real image file (a screenshot stand-in for CLI tests) and return its path."""
+    path.write_bytes(image_bytes(width, height, fmt, color))
+    return path
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+def data_url(data: bytes, media_type: str = "image/png") -> str:
+    return f"data:{media_type};base64,{b64(data)}"
+
+
+def image_block(
+    width: int,
+    height: int,
+    fmt: str = "PNG",
+    color: Color = "white",
+    name: str | None = None,
+) -> Image:
+    """An inline :class:`Image` block holding a real encoded image."""
+    data = InlineData.from_bytes(image_bytes(width, height, fmt, color))
+    return Image(MEDIA_TYPES[fmt], data=data, name=name)
+
+
+def png_header(width: int, height: int, depth: int = 8, color_type: int = 2) -> bytes:
+    """Only a PNG's signature and IHDR (with a valid CRC): declares any size without
+    encoding the pixels, for header-only probes and decompression-bomb checks."""
+    ihdr = struct.pack(">IIBBBBB", width, height, depth, color_type, 0, 0, 0)
+    chunk = struct.pack(">I", 13) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
+    return b"\x89PNG\r\n\x1a\n" + chunk + b"\0\0\0\0IDAT\0\0\0\0"
+
+
+def tool_conversation() -> list[Message]:
+    """System, a user turn with a screenshot, a tool call whose result holds text and an
+    image, and the answer: every block kind a session store has to keep apart."""
+    return [
+        Message.system("be brief", id="s"),
+        Message.user(
+            "what is wrong here?", image_block(16, 9, color=(9, 9, 9), name="shot.png"), id="u1"
+        ),
+        Message.assistant("checking", ToolCall("c1", "screenshot", '{"x": 1}'), id="a1"),
+        Message(
+            "tool",
+            (ToolResult("c1", (Text("taken"), image_block(16, 9, color=(1, 2, 3)))),),
+            id="t1",
+        ),
+        Message.assistant("the button is cut off", id="a2"),
+    ]

@@ -1,0 +1,63 @@
+"""Fixtures shared by the whole suite, and the hypothesis profile. Plain builders live in
+``builders.py``."""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from builders import save_image, tool_conversation
+from contextledger.model import Message
+from stub_server import StubServer
+
+# Property tests: `make test` runs the same examples every time (derandomized, so CI never
+# flakes on a newly drawn case) with no per-example deadline and no too-slow health check
+# (a loaded machine is slow, not wrong). HYPOTHESIS_PROFILE=explore draws new random
+# examples on every run to hunt for bugs; add what it finds as a regression test.
+settings.register_profile(
+    "deterministic",
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.register_profile(
+    "explore",
+    derandomize=False,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
+
+
+@pytest.fixture
+def stub() -> Iterator[StubServer]:
+    """A real HTTP server on 127.0.0.1 that speaks (and validates) the OpenAI and Anthropic APIs."""
+    with StubServer() as server:
+        yield server
+
+
+@pytest.fixture
+def refused_port() -> Iterator[int]:
+    """A 127.0.0.1 port that refuses connections for the whole test: bound (so no other
+    process can take it) but never listening. Not a fixed port, not a closed-then-reused one."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def screenshot(tmp_path: Path) -> Path:
+    """A real 1280×800 PNG file, the size of a laptop screenshot."""
+    return save_image(tmp_path / "shot.png", 1280, 800, color="navy")
+
+
+@pytest.fixture
+def conversation_with_tools() -> list[Message]:
+    """A multimodal conversation with one tool exchange (see ``builders.tool_conversation``)."""
+    return tool_conversation()
