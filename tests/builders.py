@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import struct
 import zlib
 from pathlib import Path
@@ -83,6 +84,13 @@ def png_header(width: int, height: int, depth: int = 8, color_type: int = 2) -> 
     ihdr = struct.pack(">IIBBBBB", width, height, depth, color_type, 0, 0, 0)
     chunk = struct.pack(">I", 13) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
     return b"\x89PNG\r\n\x1a\n" + chunk + b"\0\0\0\0IDAT\0\0\0\0"
+
+
+def json_file(directory: Path, data: object, name: str = "conv.json") -> str:
+    """Write ``data`` as a UTF-8 JSON file (a conversation for the CLI); its path as a string."""
+    path = directory / name
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return str(path)
 
 
 def tool_conversation() -> list[Message]:

@@ -4,7 +4,6 @@ a raw sqlite3 error, and a sweep that never deletes an image a session refers to
 
 from __future__ import annotations
 
-import io
 import multiprocessing
 import os
 import random
@@ -15,8 +14,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from PIL import Image as PILImage
 
+import builders
 import contextledger.cli.store  # noqa: F401  (registers the commands on main)
 from contextledger.cli import main
 from contextledger.errors import StoreError
@@ -27,9 +26,7 @@ OLD = time.time() - 30 * 86400
 
 
 def png(color: tuple[int, int, int]) -> bytes:
-    buf = io.BytesIO()
-    PILImage.new("RGB", (12, 8), color).save(buf, "PNG")
-    return buf.getvalue()
+    return builders.png(12, 8, color)
 
 
 def image_message(n: int) -> Message:

@@ -1,4 +1,4 @@
-"""`contextledger convert` and `contextledger fit` from the command line."""
+"""`contextledger fit` from the command line."""
 
 from __future__ import annotations
 
@@ -7,52 +7,13 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from builders import json_file
 from contextledger.cli import main
 from contextledger.examples import load_example_payload
 
 
-def _write(tmp_path: Path, data: object) -> str:
-    path = tmp_path / "conv.json"
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return str(path)
-
-
-def test_convert_openai_to_anthropic(tmp_path: Path) -> None:
-    file = _write(tmp_path, load_example_payload())
-    res = CliRunner().invoke(main, ["convert", file, "--from", "openai", "--to", "anthropic"])
-    assert res.exit_code == 0, res.output
-    body = json.loads(res.stdout)
-    assert body["system"].startswith("You are a careful coding agent")
-    assert body["messages"][0]["content"][0]["type"] == "image"
-
-
-def test_convert_reports_the_path_of_an_unsupported_block(tmp_path: Path) -> None:
-    msgs = [
-        {
-            "role": "user",
-            "content": [{"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}}],
-        }
-    ]
-    res = CliRunner().invoke(main, ["convert", _write(tmp_path, msgs), "--to", "anthropic"])
-    assert res.exit_code == 2
-    assert (
-        "messages[0].content[0]: block type 'input_audio' cannot be sent to anthropic" in res.stderr
-    )
-
-
-def test_convert_runs_the_vision_gate_for_a_model(tmp_path: Path) -> None:
-    file = _write(tmp_path, load_example_payload())
-    res = CliRunner().invoke(main, ["convert", file, "--to", "openai", "--model", "gpt-3.5-turbo"])
-    assert res.exit_code == 2 and "Switch to a vision model or remove the images" in res.stderr
-    ok = CliRunner().invoke(
-        main,
-        ["convert", file, "--to", "openai", "--model", "gpt-3.5-turbo", "--images", "placeholder"],
-    )
-    assert ok.exit_code == 0 and "does not accept images" in ok.stdout
-
-
 def test_fit_json_has_the_documented_shape(tmp_path: Path) -> None:
-    file = _write(tmp_path, load_example_payload())
+    file = json_file(tmp_path, load_example_payload())
     res = CliRunner().invoke(
         main,
         [
@@ -87,7 +48,7 @@ def test_fit_json_has_the_documented_shape(tmp_path: Path) -> None:
 
 
 def test_fit_accepts_messages_wrapper_and_anthropic_requests(tmp_path: Path) -> None:
-    wrapped = _write(tmp_path, {"messages": [{"role": "user", "content": "hi"}]})
+    wrapped = json_file(tmp_path, {"messages": [{"role": "user", "content": "hi"}]})
     assert CliRunner().invoke(main, ["fit", wrapped, "--model", "gpt-4o", "--json"]).exit_code == 0
     anth = tmp_path / "anth.json"
     anth.write_text(
@@ -106,7 +67,7 @@ def test_fit_accepts_messages_wrapper_and_anthropic_requests(tmp_path: Path) -> 
 
 
 def test_fit_budget_error_exits_2_with_the_text_on_stderr(tmp_path: Path) -> None:
-    file = _write(tmp_path, [{"role": "user", "content": "word " * 4000}])
+    file = json_file(tmp_path, [{"role": "user", "content": "word " * 4000}])
     res = CliRunner().invoke(
         main, ["fit", file, "--model", "gpt-4o-mini", "--window", "2000", "--max-output", "500"]
     )
@@ -116,7 +77,7 @@ def test_fit_budget_error_exits_2_with_the_text_on_stderr(tmp_path: Path) -> Non
 
 
 def test_fit_compact_is_opt_in(tmp_path: Path) -> None:
-    file = _write(tmp_path, load_example_payload())
+    file = json_file(tmp_path, load_example_payload())
     plain = json.loads(
         CliRunner().invoke(main, ["fit", file, "--model", "gpt-4o", "--json"]).stdout
     )

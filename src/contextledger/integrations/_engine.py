@@ -1,0 +1,139 @@
+"""What every framework adapter shares: one ``Preparer`` per conversation, recaps kept per
+conversation, and the report handed to a callback.
+
+The adapters only convert: framework messages → ``Message`` → ``Engine.fit`` → back.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..catalog import Catalog, ModelInfo, lookup_model
+from ..compaction.conversation import CompactionEvent, Conversation
+from ..compaction.policy import CompactionPolicy
+from ..compaction.summarizers import Summarizer
+from ..errors import ContentError
+from ..gate import OnImages
+from ..model import Message
+from ..prepare import Preparer, PrepareReport
+from ..providers import Format
+
+ReportCallback = Callable[[PrepareReport], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """What to send (system messages included) and everything the pipeline did."""
+
+    messages: tuple[Message, ...]
+    report: PrepareReport
+    event: CompactionEvent | None = None
+
+
+class Engine:
+    """Fits conversations for one model, remembering prices, the sticky cut and recaps per
+    conversation (``key``: a thread id, a session id; ``None`` for a single conversation).
+
+    Thread-safe: a framework may call one adapter from several threads.
+
+    >>> from contextledger.model import Message
+    >>> e = Engine("gpt-4o", window=4000)
+    >>> out = e.fit([Message.system("Be brief.", id="s"), Message.user("hi", id="u")])
+    >>> [m.text for m in out.messages], out.report.used <= out.report.budget
+    (['Be brief.', 'hi'], True)
+    """
+
+    def __init__(
+        self,
+        model: str | ModelInfo,
+        *,
+        window: int | None = None,
+        max_output_tokens: int | None = None,
+        target: Format | None = None,
+        catalog: Catalog | None = None,
+        compaction: bool = False,
+        summarizer: Summarizer | None = None,
+        policy: CompactionPolicy | None = None,
+        on_images: OnImages = "placeholder",
+        on_report: ReportCallback | None = None,
+        shrink: bool = True,
+        max_conversations: int = 256,
+        **preparer_options: Any,
+    ) -> None:
+        self.info = lookup_model(model, catalog)
+        self.window = window
+        self.on_report = on_report
+        self.last_report: PrepareReport | None = None
+        self._shrink = shrink
+        self._make_preparer: Callable[[], Preparer] = lambda: Preparer(
+            self.info,
+            target=target,
+            window=window,
+            max_output_tokens=max_output_tokens,
+            catalog=catalog,
+            summarizer=summarizer,
+            policy=policy,
+            compaction=compaction or summarizer is not None,
+            on_images=on_images,
+            **preparer_options,
+        )
+        self._preparers: OrderedDict[Hashable, Preparer] = OrderedDict()
+        self._events: dict[Hashable, tuple[CompactionEvent, ...]] = {}
+        self._max = max_conversations
+        self._lock = threading.Lock()
+
+    def _make(self) -> Preparer:
+        preparer = self._make_preparer()
+        if not self._shrink:  # keep every message whole: drop, never cut to head + tail
+            fitter = preparer.fitter
+            fitter.options = replace(fitter.options, shrink_floor=sys.maxsize)
+        return preparer
+
+    @property
+    def budget_window(self) -> int:
+        """The window fitted into (the given one, else the model's)."""
+        return self.window or self.info.context_window
+
+    def events(self, key: Hashable = None) -> tuple[CompactionEvent, ...]:
+        """The recaps made for one conversation, oldest first (persist them with the record)."""
+        return self._events.get(key, ())
+
+    def fit(
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        key: Hashable = None,
+        events: Sequence[CompactionEvent] | None = None,
+    ) -> Fitted:
+        """Fit ``messages`` (ids unique); ``tools`` are OpenAI Chat function tools, priced."""
+        with self._lock:
+            preparer = self._preparers.pop(key, None) or self._make()
+            self._preparers[key] = preparer
+            while len(self._preparers) > self._max:
+                old, _ = self._preparers.popitem(last=False)
+                self._events.pop(old, None)
+            known = tuple(events) if events is not None else self._events.get(key, ())
+            conv = _conversation(messages, known)
+            prepared = preparer.prepare(conv, tools=tools)
+            if prepared.event is not None:
+                self._events[key] = (*conv.events, prepared.event)
+        self.last_report = prepared.report
+        if self.on_report is not None:
+            self.on_report(prepared.report)
+        return Fitted(prepared.messages, prepared.report, prepared.event)
+
+
+def _conversation(messages: Sequence[Message], events: Sequence[CompactionEvent]) -> Conversation:
+    """The record with the recaps that still apply (a rewritten history voids older ones)."""
+    try:
+        return Conversation(tuple(messages), tuple(events))
+    except ContentError:
+        if not events:
+            raise
+        return Conversation(tuple(messages), ())

@@ -1,0 +1,480 @@
+"""pydantic-ai: fit every model request of an ``Agent`` into the window.
+
+``pip install 'contextledger[pydantic-ai]'``
+
+>>> from pydantic_ai import Agent                                   # doctest: +SKIP
+>>> from contextledger.integrations.pydantic_ai import ContextLedger
+>>> fit_context = ContextLedger("claude-sonnet-4-5", window=32_000)
+>>> agent = Agent(model, capabilities=[fit_context])                # doctest: +SKIP
+
+``ContextLedger`` is a capability: its ``before_model_request`` changes only the messages of
+the request being sent, so the run's history (``result.all_messages()``) keeps every message,
+and it prices the request's tool definitions and instructions too. ``history_processor(...)``
+returns a function for ``ProcessHistory`` for code built around history processors (pydantic-ai
+writes a processor's return back into the run's history, so dropped messages leave it).
+
+Messages kept untouched are the very ``ModelRequest``/``ModelResponse`` objects of the history;
+a request that lost parts (a tool exchange dropped, an image replaced) is a copy holding the rest.
+The report goes to ``on_report`` and stays in ``last_report``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pydantic_ai.capabilities import AbstractCapability
+from pydantic_ai.messages import (
+    ERROR_OUTCOMES,
+    BaseToolCallPart,
+    BaseToolReturnPart,
+    BinaryContent,
+    CachePoint,
+    FilePart,
+    ImageUrl,
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    NativeToolCallPart,
+    NativeToolReturnPart,
+    RetryFeedbackPart,
+    RetryPromptPart,
+    SystemPromptPart,
+    TextContent,
+    TextPart,
+    ThinkingPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
+from pydantic_ai.models import ModelRequestContext
+from pydantic_ai.tools import RunContext
+
+from ..catalog import Catalog, ModelInfo, lookup_model
+from ..errors import ContentError
+from ..model import (
+    Audio,
+    Block,
+    FileAttachment,
+    Image,
+    InlineData,
+    Message,
+    Reasoning,
+    Recap,
+    Text,
+    ToolCall,
+    ToolResult,
+)
+from ..prepare import PrepareReport
+from ._engine import Engine, ReportCallback
+
+__all__ = ["ContextLedger", "PydanticAIFit", "fit_history", "history_processor", "to_messages"]
+
+INSTRUCTIONS_ID = "pydantic-ai-instructions"
+# pydantic-ai adds text of its own when it sends a request (a note announcing how it frames
+# tool-returned files and look-alike tags, up to ~170 tokens): held back from the window.
+FRAMING_TOKENS = 256
+
+
+def _window(model: str | ModelInfo, window: int | None, catalog: Catalog | None, held: int) -> int:
+    return (window or lookup_model(model, catalog).context_window) - held
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+@dataclass(slots=True)
+class _Source:
+    """Where each ``Message`` came from: message ``index``; request ``part`` (None: a response)."""
+
+    index: int
+    part: int | None
+    message: Message
+
+
+def to_messages(history: Sequence[ModelMessage]) -> tuple[Message, ...]:
+    """pydantic-ai messages → ``Message`` values (a request yields one per part)."""
+    return tuple(s.message for s in _read(history))
+
+
+def _read(history: Sequence[ModelMessage]) -> list[_Source]:
+    out: list[_Source] = []
+    for i, msg in enumerate(history):
+        if isinstance(msg, ModelResponse):
+            blocks = [b for j, p in enumerate(msg.parts) if (b := _response_block(p, i, j))]
+            if blocks:
+                out.append(_Source(i, None, Message("assistant", tuple(blocks), id=f"p{i}")))
+            continue
+        for j, part in enumerate(msg.parts):
+            m = _request_message(part, f"messages[{i}].parts[{j}]", f"p{i}.{j}")
+            if m is not None:
+                out.append(_Source(i, j, m))
+    return out
+
+
+def _response_block(part: Any, i: int, j: int) -> Block | None:
+    if isinstance(part, TextPart):
+        return Text(part.content)
+    if isinstance(part, ThinkingPart):
+        provider = (part.provider_name or "").lower()
+        fmt = "anthropic" if "anthropic" in provider else "gemini" if "google" in provider else ""
+        return Reasoning(
+            fmt or "openai-responses", text=part.content, signature=part.signature, item_id=part.id
+        )
+    if isinstance(part, NativeToolCallPart | NativeToolReturnPart):
+        # a provider-run tool travels inside the response: priced as its JSON text
+        body = (
+            part.args_as_json_str()
+            if isinstance(part, NativeToolCallPart)
+            else part.model_response_str()
+        )
+        return Text(f"{part.tool_name}: {body}")
+    if isinstance(part, BaseToolCallPart):
+        return ToolCall(part.tool_call_id, part.tool_name, part.args_as_json_str())
+    if isinstance(part, FilePart) and part.content.is_image:
+        return _image(part.content)
+    return None  # speech, compaction markers: kept with their message, not priced
+
+
+def _request_message(part: Any, path: str, mid: str) -> Message | None:
+    if isinstance(part, SystemPromptPart):
+        return Message("system", (Text(part.content),), id=mid)
+    if isinstance(part, UserPromptPart):
+        blocks = _user_blocks(part.content, path)
+        return Message("user", blocks, id=mid) if blocks else None
+    if isinstance(part, BaseToolReturnPart):
+        inner: list[Text | Image] = []
+        for k, item in enumerate(part.content_items(mode="str")):
+            if isinstance(item, str):
+                inner.append(Text(item))
+                continue
+            block = _user_block(item, f"{path}.content[{k}]")
+            inner.append(block if isinstance(block, Image | Text) else Text(str(item)))
+        inner.extend(Text(t) for t in _file_framing(part))
+        result = ToolResult(
+            part.tool_call_id, tuple(inner), part.outcome in ERROR_OUTCOMES, part.tool_name
+        )
+        return Message("tool", (result,), id=mid)
+    if isinstance(part, RetryPromptPart):
+        if part.tool_name is not None:
+            result = ToolResult(
+                part.tool_call_id, (Text(part.model_response()),), True, part.tool_name
+            )
+            return Message("tool", (result,), id=mid)
+        return Message("user", (Text(part.model_response()),), id=mid)
+    if isinstance(part, RetryFeedbackPart):
+        return Message("user", (Text(part.model_response()),), id=mid)
+    return None  # deltas and baselines: configuration, kept with their request
+
+
+def _file_framing(part: BaseToolReturnPart[Any]) -> list[str]:
+    """The text pydantic-ai adds around each file a tool returns ("See file …" and the
+    provenance tags) on providers whose tool results carry text only: priced, never sent back."""
+    return [
+        f"See file {f.identifier}. "
+        f'<pyai:tool_result tool_name="{part.tool_name}" tool_call_id="{part.tool_call_id}" '
+        f'file_id="{f.identifier}"></pyai:tool_result>'
+        for f in part.files
+    ]
+
+
+def _user_blocks(content: Any, path: str) -> tuple[Block, ...]:
+    if isinstance(content, str):
+        return (Text(content),) if content else ()
+    blocks = (_user_block(item, f"{path}.content[{k}]") for k, item in enumerate(content))
+    return tuple(b for b in blocks if b is not None)
+
+
+def _user_block(item: Any, path: str) -> Block | None:
+    if isinstance(item, str):
+        return Text(item)
+    if isinstance(item, TextContent):
+        return Text(item.content)
+    if isinstance(item, CachePoint):
+        return None
+    if isinstance(item, ImageUrl):
+        return Image(url=item.url, media_type=item.media_type)
+    if isinstance(item, BinaryContent):
+        if item.is_image:
+            return _image(item)
+        if item.is_audio:
+            return Audio(InlineData.from_bytes(item.data), item.format)
+        return FileAttachment(
+            item.identifier, data=InlineData.from_bytes(item.data), media_type=item.media_type
+        )
+    raise ContentError(
+        path, f"{type(item).__name__} cannot be priced: send it as BinaryContent (bytes) instead"
+    )
+
+
+def _image(item: BinaryContent) -> Image:
+    return Image(media_type=item.media_type, data=InlineData.from_bytes(item.data))
+
+
+# ----------------------------------------------------------------------------- writing back
+
+
+def _write(
+    fitted: Sequence[Message], history: Sequence[ModelMessage], sources: Sequence[_Source]
+) -> list[ModelMessage]:
+    """The fitted messages as pydantic-ai messages: untouched ones are the originals."""
+    by_id = {s.message.id: s for s in sources}
+    priced = {s.index for s in sources}
+    chosen: dict[int, list[tuple[_Source, Message]]] = {}
+    order: list[int | ModelMessage] = []
+    for m in fitted:
+        src = by_id.get(m.id)
+        if src is None:
+            order.append(_fresh(m))
+            continue
+        if src.index not in chosen:
+            chosen[src.index] = []
+            order.append(src.index)
+        chosen[src.index].append((src, m))
+    out: list[ModelMessage] = []
+    passive = [i for i in range(len(history)) if i not in priced]  # nothing priced in them
+    for item in order:
+        if isinstance(item, int):
+            while passive and passive[0] < item:
+                out.append(history[passive.pop(0)])
+            out.append(_rebuild(history[item], chosen[item], sources))
+        else:
+            out.append(item)
+    out.extend(history[i] for i in passive)
+    return out
+
+
+def _rebuild(
+    original: ModelMessage, kept: list[tuple[_Source, Message]], sources: Sequence[_Source]
+) -> ModelMessage:
+    if all(src.message is m or src.message == m for src, m in kept):
+        whole = sum(1 for s in sources if s.index == kept[0][0].index)
+        if len(kept) == whole:
+            return original
+    if isinstance(original, ModelResponse):
+        ((_, m),) = kept
+        return replace(original, parts=_response_parts(original, m))
+    new_parts: dict[int, Any] = {
+        src.part: _request_part(original.parts[src.part], m)
+        for src, m in kept
+        if src.part is not None
+    }
+    represented = {s.part for s in sources if s.index == kept[0][0].index}
+    parts = [
+        new_parts.get(j, p)
+        for j, p in enumerate(original.parts)
+        if j in new_parts or j not in represented
+    ]
+    return replace(original, parts=parts)
+
+
+def _response_parts(original: ModelResponse, m: Message) -> list[Any]:
+    blocks = iter(m.content)
+    parts: list[Any] = []
+    for p in original.parts:
+        probe = _response_block(p, 0, 0)
+        if probe is None:
+            parts.append(p)
+            continue
+        b = next(blocks, None)
+        if isinstance(p, TextPart) and isinstance(b, Text) and b.text != p.content:
+            parts.append(replace(p, content=b.text))
+        elif isinstance(p, BaseToolCallPart) and isinstance(b, ToolCall) and b.id != p.tool_call_id:
+            parts.append(replace(p, tool_call_id=b.id))  # repair renamed a reused id
+        else:
+            parts.append(p)
+    return parts
+
+
+def _request_part(part: Any, m: Message) -> Any:
+    if isinstance(part, SystemPromptPart):
+        return replace(part, content=m.text)
+    if isinstance(part, UserPromptPart):
+        return replace(part, content=_user_content(m.content))
+    if isinstance(part, ToolReturnPart):
+        result = m.tool_results[0]
+        framing = set(_file_framing(part))
+        blocks = [b for b in result.content if not (isinstance(b, Text) and b.text in framing)]
+        return replace(part, content=_user_content(blocks), tool_call_id=result.call_id)
+    return part
+
+
+def _user_content(blocks: Sequence[Block]) -> Any:
+    items: list[Any] = []
+    for b in blocks:
+        if isinstance(b, Text):
+            items.append(b.text)
+        elif isinstance(b, Recap):
+            items.append(b.wire_text)
+        elif isinstance(b, Image) and b.data is not None:
+            items.append(BinaryContent(b.data.decode(), media_type=b.media_type or "image/png"))
+        elif isinstance(b, Image) and b.url is not None:
+            items.append(ImageUrl(b.url))
+        elif isinstance(b, FileAttachment) and b.text is not None:
+            items.append(f"Attached file {b.name}:\n{b.text}")
+        elif isinstance(b, FileAttachment) and b.data is not None:
+            items.append(BinaryContent(b.data.decode(), media_type=b.media_type))
+        elif isinstance(b, Audio):
+            items.append(BinaryContent(b.data.decode(), media_type=f"audio/{b.format}"))
+    if len(items) == 1 and isinstance(items[0], str):
+        return items[0]
+    return items
+
+
+def _fresh(m: Message) -> ModelMessage:
+    """A message the pipeline made: a recap, or a repair's stand-in result."""
+    if m.role == "tool":
+        parts: list[Any] = [
+            ToolReturnPart(r.name or "", _user_content(r.content), tool_call_id=r.call_id)
+            for r in m.tool_results
+        ]
+        return ModelRequest(parts=parts)
+    if m.role == "assistant":
+        return ModelResponse(parts=[TextPart(m.text)])
+    if m.role == "system":
+        return ModelRequest(parts=[SystemPromptPart(m.text)])
+    return ModelRequest(parts=[UserPromptPart(_user_content(m.content))])
+
+
+# ----------------------------------------------------------------------------- fitting
+
+
+@dataclass(frozen=True, slots=True)
+class PydanticAIFit:
+    messages: list[ModelMessage]
+    report: PrepareReport
+
+
+def _fit(
+    engine: Engine,
+    history: Sequence[ModelMessage],
+    *,
+    tools: Sequence[Any] = (),
+    instructions: str | None = None,
+    key: Hashable = None,
+) -> PydanticAIFit:
+    sources = _read(history)
+    messages = [s.message for s in sources]
+    if instructions:  # sent as the system prompt: priced, never dropped
+        messages.insert(0, Message("system", (Text(instructions),), id=INSTRUCTIONS_ID))
+    tool_dicts = [
+        {
+            "type": "function",
+            "function": {
+                "name": t.name,
+                "description": t.description or "",
+                "parameters": t.parameters_json_schema,
+            },
+        }
+        for t in tools
+    ]
+    fitted = engine.fit(messages, tools=tool_dicts or None, key=key)
+    sent = [m for m in fitted.messages if m.id != INSTRUCTIONS_ID]
+    return PydanticAIFit(_write(sent, history, sources), fitted.report)
+
+
+def fit_history(
+    history: Sequence[ModelMessage],
+    model: str | ModelInfo,
+    *,
+    window: int | None = None,
+    max_output_tokens: int | None = None,
+    catalog: Catalog | None = None,
+    **options: Any,
+) -> PydanticAIFit:
+    """Fit a pydantic-ai message history (e.g. ``result.all_messages()``) into the window."""
+    engine = Engine(
+        model, window=window, max_output_tokens=max_output_tokens, catalog=catalog, **options
+    )
+    return _fit(engine, history)
+
+
+@dataclass
+class ContextLedger(AbstractCapability[Any]):
+    """A capability that fits each model request into the window (the run's history keeps
+    every message). ``model`` is the model id to price for; ``window`` the window to fit
+    into (default: the model's); ``compaction=True`` or a ``summarizer`` recaps old turns.
+    ``framing_tokens`` are held back for the text pydantic-ai adds when it sends (the report's
+    window is the rest). Other options go to ``contextledger.prepare.Preparer``.
+    """
+
+    model: str | ModelInfo
+    window: int | None = None
+    max_output_tokens: int | None = None
+    catalog: Catalog | None = None
+    on_report: ReportCallback | None = None
+    framing_tokens: int = FRAMING_TOKENS
+    options: dict[str, Any] = field(default_factory=dict)
+    last_report: PrepareReport | None = field(default=None, init=False)
+    _engine: Engine | None = field(default=None, init=False, repr=False)
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = Engine(
+                self.model,
+                window=_window(self.model, self.window, self.catalog, self.framing_tokens),
+                max_output_tokens=self.max_output_tokens,
+                catalog=self.catalog,
+                **self.options,
+            )
+        return self._engine
+
+    def fit(
+        self,
+        history: Sequence[ModelMessage],
+        *,
+        tools: Sequence[Any] = (),
+        instructions: str | None = None,
+        key: Hashable = None,
+    ) -> PydanticAIFit:
+        result = _fit(self.engine, history, tools=tools, instructions=instructions, key=key)
+        self.last_report = result.report
+        if self.on_report is not None:
+            self.on_report(result.report)
+        return result
+
+    async def before_model_request(
+        self, ctx: RunContext[Any], request_context: ModelRequestContext
+    ) -> ModelRequestContext:
+        params = request_context.model_request_parameters
+        instructions = "\n\n".join(p.content for p in params.instruction_parts or ())
+        tools = [*params.function_tools, *params.output_tools]
+        result = self.fit(request_context.messages, tools=tools, instructions=instructions)
+        request_context.messages = result.messages
+        return request_context
+
+    @classmethod
+    def get_serialization_name(cls) -> str | None:
+        return None  # holds callables and an engine: not spec-serializable
+
+
+def history_processor(
+    model: str | ModelInfo,
+    *,
+    window: int | None = None,
+    max_output_tokens: int | None = None,
+    catalog: Catalog | None = None,
+    on_report: ReportCallback | None = None,
+    framing_tokens: int = FRAMING_TOKENS,
+    **options: Any,
+) -> Any:
+    """A function for ``ProcessHistory(...)``: ``fn(messages) -> messages``, fitted.
+
+    pydantic-ai writes a processor's return back into the run's history; prefer the
+    ``ContextLedger`` capability to keep every message there.
+    """
+    engine = Engine(
+        model,
+        window=_window(model, window, catalog, framing_tokens),
+        max_output_tokens=max_output_tokens,
+        catalog=catalog,
+        on_report=on_report,
+        **options,
+    )
+
+    def fit_messages(messages: list[ModelMessage]) -> list[ModelMessage]:
+        return _fit(engine, messages).messages
+
+    fit_messages.engine = engine  # type: ignore[attr-defined]
+    return fit_messages

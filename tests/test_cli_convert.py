@@ -1,0 +1,46 @@
+"""`contextledger convert` from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from builders import json_file
+from contextledger.cli import main
+from contextledger.examples import load_example_payload
+
+
+def test_convert_openai_to_anthropic(tmp_path: Path) -> None:
+    file = json_file(tmp_path, load_example_payload())
+    res = CliRunner().invoke(main, ["convert", file, "--from", "openai", "--to", "anthropic"])
+    assert res.exit_code == 0, res.output
+    body = json.loads(res.stdout)
+    assert body["system"].startswith("You are a careful coding agent")
+    assert body["messages"][0]["content"][0]["type"] == "image"
+
+
+def test_convert_reports_the_path_of_an_unsupported_block(tmp_path: Path) -> None:
+    msgs = [
+        {
+            "role": "user",
+            "content": [{"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}}],
+        }
+    ]
+    res = CliRunner().invoke(main, ["convert", json_file(tmp_path, msgs), "--to", "anthropic"])
+    assert res.exit_code == 2
+    assert (
+        "messages[0].content[0]: block type 'input_audio' cannot be sent to anthropic" in res.stderr
+    )
+
+
+def test_convert_runs_the_vision_gate_for_a_model(tmp_path: Path) -> None:
+    file = json_file(tmp_path, load_example_payload())
+    res = CliRunner().invoke(main, ["convert", file, "--to", "openai", "--model", "gpt-3.5-turbo"])
+    assert res.exit_code == 2 and "Switch to a vision model or remove the images" in res.stderr
+    ok = CliRunner().invoke(
+        main,
+        ["convert", file, "--to", "openai", "--model", "gpt-3.5-turbo", "--images", "placeholder"],
+    )
+    assert ok.exit_code == 0 and "does not accept images" in ok.stdout

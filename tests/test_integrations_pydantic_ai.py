@@ -1,0 +1,228 @@
+"""pydantic-ai: a real ``Agent`` (OpenAIChatModel, over HTTP to the validating stub server)
+through the ContextLedger capability and a history processor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic_ai import Agent, BinaryContent
+from pydantic_ai.capabilities import ProcessHistory
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    SystemPromptPart,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+from pydantic_ai.models.openai import OpenAIChatModel
+from pydantic_ai.providers.openai import OpenAIProvider
+
+from _agents import CallLog
+from builders import png
+from contextledger.integrations.pydantic_ai import (
+    ContextLedger,
+    fit_history,
+    history_processor,
+    to_messages,
+)
+from contextledger.model import Image, Reasoning, ToolCall, ToolResult
+from stub_server import StubReply, StubServer
+
+MODEL = "gpt-4o"
+SHOT = png(1280, 800)
+
+
+def make_agent(stub: StubServer, capability: Any) -> Agent[None, str]:
+    model = OpenAIChatModel(MODEL, provider=OpenAIProvider(base_url=stub.url, api_key="test"))
+    agent: Agent[None, str] = Agent(
+        model, capabilities=[capability], instructions="You are a coding agent. Fix what you see."
+    )
+
+    @agent.tool_plain
+    def screenshot() -> BinaryContent:
+        """Take a screenshot of the app."""
+        return BinaryContent(SHOT, media_type="image/png")
+
+    @agent.tool_plain
+    def read_file(path: str) -> str:
+        """Read a source file."""
+        return f"# {path}\n" + "def handler(event):\n    return render(event)\n" * 120
+
+    return agent
+
+
+def run_session(stub: StubServer, capability: Any, turns: int) -> list[ModelMessage]:
+    agent = make_agent(stub, capability)
+    history: list[ModelMessage] = []
+    for t in range(turns):
+        stub.script(
+            StubReply(
+                "Let me look.",
+                (
+                    (f"shot_{t}", "screenshot", "{}"),
+                    (f"read_{t}", "read_file", '{"path": "app.py"}'),
+                ),
+            ),
+            StubReply(f"Fixed it (turn {t})."),
+        )
+        prompt: list[Any] = [f"Turn {t}: the chart on the dashboard is blank again, please fix it."]
+        if t % 3 == 0:
+            prompt.append(BinaryContent(png(1600, 1000, "gray"), media_type="image/png"))
+        result = agent.run_sync(prompt, message_history=history)
+        history = result.all_messages()
+    return history
+
+
+def check_stub_calls(stub: StubServer, window: int, turns: int) -> CallLog:
+    assert [r.error for r in stub.requests if r.status != 200] == []
+    log = CallLog(MODEL, window, 1000)
+    for r in stub.completions():
+        users = [m for m in r.body["messages"] if m["role"] == "user"]
+        log.check(r.body["messages"], tools=r.body.get("tools"), wire="openai")
+        assert any("Turn" in str(u["content"]) for u in users)
+    assert log.calls == 2 * turns
+    return log
+
+
+def test_long_agent_run_through_the_capability(stub: StubServer) -> None:
+    reports: list[Any] = []
+    cap = ContextLedger(MODEL, window=9000, max_output_tokens=1000, on_report=reports.append)
+    history = run_session(stub, cap, turns=12)
+    log = check_stub_calls(stub, 9000, 12)
+    assert log.problems == []
+    # the newest request reached the model whole, every time
+    for r in stub.completions():
+        first_user_of_turn = [m for m in r.body["messages"] if m["role"] == "user"]
+        assert first_user_of_turn
+    # the run's history keeps every message: only requests were fitted
+    assert len(history) == 12 * 4
+    assert any(r.fit.dropped for r in reports)
+    assert any("will not see image" in n.text for r in reports for n in r.notices)
+    assert cap.last_report is reports[-1]
+    assert all(r.used <= r.budget for r in reports)
+
+
+def test_history_processor_runs_under_process_history(stub: StubServer) -> None:
+    reports: list[Any] = []
+    processor = history_processor(
+        MODEL, window=9000, max_output_tokens=1000, on_report=reports.append
+    )
+    run_session(stub, ProcessHistory(processor), turns=8)
+    log = check_stub_calls(stub, 9000, 8)
+    assert log.problems == []
+    assert any(r.fit.dropped for r in reports)
+
+
+def test_function_model_sees_a_valid_fitted_history() -> None:
+    seen: list[list[ModelMessage]] = []
+
+    def play(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        seen.append(messages)
+        n = len(seen)
+        last = messages[-1]
+        if isinstance(last, ModelRequest) and any(
+            isinstance(p, UserPromptPart) for p in last.parts
+        ):
+            return ModelResponse(
+                parts=[
+                    ThinkingPart("look first", signature="sig", provider_name="anthropic"),
+                    ToolCallPart("read_file", {"path": "a.py"}, tool_call_id=f"c{n}"),
+                ]
+            )
+        return ModelResponse(parts=[TextPart(f"done {n}")])
+
+    cap = ContextLedger("claude-sonnet-4-5", window=6000, max_output_tokens=1000)
+    agent: Agent[None, str] = Agent(FunctionModel(play), capabilities=[cap])
+
+    @agent.tool_plain
+    def read_file(path: str) -> str:
+        """Read a file."""
+        return "code line\n" * 300
+
+    history: list[ModelMessage] = []
+    for t in range(10):
+        history = agent.run_sync(f"turn {t}", message_history=history).all_messages()
+    for messages in seen:
+        calls = {
+            p.tool_call_id
+            for m in messages
+            if isinstance(m, ModelResponse)
+            for p in m.parts
+            if isinstance(p, ToolCallPart)
+        }
+        results = {
+            p.tool_call_id
+            for m in messages
+            if isinstance(m, ModelRequest)
+            for p in m.parts
+            if isinstance(p, ToolReturnPart)
+        }
+        assert results <= calls
+    assert cap.last_report is not None and cap.last_report.fit.dropped
+    assert len(history) == 10 * 4
+
+
+# ----------------------------------------------------------------------------- conversion
+
+
+def _history() -> list[ModelMessage]:
+    return [
+        ModelRequest(
+            parts=[
+                SystemPromptPart("Be brief."),
+                UserPromptPart(["what is wrong?", BinaryContent(SHOT, media_type="image/png")]),
+            ]
+        ),
+        ModelResponse(
+            parts=[
+                ThinkingPart("hmm", signature="sig-1", provider_name="anthropic"),
+                ToolCallPart("read_file", {"path": "a.py"}, tool_call_id="call_1"),
+            ]
+        ),
+        ModelRequest(
+            parts=[
+                ToolReturnPart("read_file", "x = 1", tool_call_id="call_1"),
+                UserPromptPart("and now?"),
+            ]
+        ),
+    ]
+
+
+def test_conversion_reads_images_calls_and_reasoning() -> None:
+    msgs = to_messages(_history())
+    assert [m.role for m in msgs] == ["system", "user", "assistant", "tool", "user"]
+    assert isinstance(msgs[1].content[1], Image) and msgs[1].content[1].media_type == "image/png"
+    thinking, call = msgs[2].content
+    assert isinstance(thinking, Reasoning) and thinking.provider == "anthropic"
+    assert isinstance(call, ToolCall) and call.id == "call_1"
+    assert isinstance(msgs[3].content[0], ToolResult) and msgs[3].content[0].call_id == "call_1"
+
+
+def test_untouched_history_comes_back_as_the_same_objects() -> None:
+    history = _history()
+    out = fit_history(history, "claude-sonnet-4-5").messages
+    assert all(a is b for a, b in zip(out, history, strict=True))
+
+
+def test_a_dropped_exchange_leaves_the_rest_of_its_request() -> None:
+    history = [
+        ModelRequest(parts=[UserPromptPart("first " * 300)]),
+        ModelResponse(parts=[ToolCallPart("read_file", {"path": "a.py"}, tool_call_id="c1")]),
+        ModelRequest(
+            parts=[
+                ToolReturnPart("read_file", "y" * 6000, tool_call_id="c1"),
+                UserPromptPart("now?"),
+            ]
+        ),
+    ]
+    res = fit_history(history, "claude-sonnet-4-5", window=1500, max_output_tokens=300)
+    assert res.report.fit.dropped
+    last = res.messages[-1]
+    assert isinstance(last, ModelRequest) and last is not history[2]
+    assert [type(p) for p in last.parts] == [UserPromptPart]
+    assert not any(isinstance(m, ModelResponse) for m in res.messages)
