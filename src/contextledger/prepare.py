@@ -168,7 +168,7 @@ class Preparer:
         max_edge: int = 2000,
         config: Config | None = None,
     ) -> None:
-        self.info = lookup_model(model, catalog)
+        self.info = lookup_model(model, catalog, window=window)
         self.catalog = catalog
         self.format: Format = target or FORMAT_FOR_PROVIDER.get(self.info.provider, "openai")
         # "openai-compatible/llama3" names the catalog entry; the server knows "llama3".

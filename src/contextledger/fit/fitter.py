@@ -13,7 +13,6 @@ from ..errors import BudgetError
 from ..gate import accepts_images, vision_gate
 from ..model import Message, MessagesLike, with_ids
 from ..pricing.messages import Pricer
-from ..providers import read_messages
 from ..repair import repair
 from ..report import Notice
 from ..validate import tool_pair_problems
@@ -24,6 +23,7 @@ from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, kept_changes
 from .selection import select_units
 from .shedding import shed
+from .source import DictSource, read_source
 from .units import HistoryIndex
 
 _message_id = attrgetter("id")
@@ -35,6 +35,7 @@ class _Memory:
     drops already reported."""
 
     index: HistoryIndex = field(default_factory=HistoryIndex)
+    source: DictSource = field(default_factory=DictSource)
     cut_id: str | None = None
     dropped: DroppedBefore = field(default_factory=DroppedBefore)
 
@@ -61,8 +62,11 @@ class Fitter:
         catalog: Catalog | None = None,
         options: FitOptions | None = None,
         pricer: Pricer | None = None,
+        image_family: str | None = None,
     ) -> None:
-        self.info = lookup_model(model, catalog)
+        # An id the catalog does not know is refused, unless the window is given: then it
+        # is fitted with the provider's conservative defaults and the report says so.
+        self.info = lookup_model(model, catalog, window=window, image_family=image_family)
         self.catalog = catalog
         self.window = window or self.info.context_window
         self.reserved_output = (
@@ -90,13 +94,15 @@ class Fitter:
         system: str | None = None,
         memory: Sequence[Message] | None = None,
     ) -> FitResult:
-        msgs = read_messages(messages) if messages else ()
+        msgs = read_source(self._memory.source, messages)
         notices: list[Notice] = []
         if not all(map(_message_id, msgs)):
             # The report and its notices name messages by id: give id-less ones their position.
             msgs = with_ids(msgs)
         if system is not None:
             msgs = _with_system_prompt(msgs, system, notices)
+        if self.info.estimated:
+            notices.append(_estimate_notice(self.info, self.window))
         gated, gate_changes = self._gate_images(msgs, notices)
         result = self._fit_repaired(gated, tools, tuple(memory or ()), notices)
         if gate_changes:  # the gate's replacements belong in the report's changes too
@@ -219,8 +225,18 @@ class Fitter:
             changes=(*changes, *kept),
             notices=tuple(notices),
             cut_index=chosen.cut_index,
+            estimated=self.info.estimated,
         )
         return FitResult(out, report)
+
+
+def _estimate_notice(info: ModelInfo, window: int) -> Notice:
+    return Notice(
+        "estimated",
+        info.id,
+        f"{info.id} is not in the model catalog: it was fitted into the {window:,}-token window "
+        f"you gave, with {info.provider} defaults for prices (estimates, on the high side).",
+    )
 
 
 def _with_system_prompt(
@@ -247,13 +263,17 @@ def fit(
     system: str | None = None,
     memory: Sequence[Message] | None = None,
     catalog: Catalog | None = None,
+    image_family: str | None = None,
     **options: Any,
 ) -> FitResult:
     """Fit ``messages`` (ours or OpenAI / Anthropic / Gemini dicts) into ``model``'s window.
 
     Returns the messages to send and a report of every block kept, shrunk, dropped or
     replaced. The input is never mutated. Raises ``BudgetError`` when the current request
-    (with the system prompt and tools) cannot fit, or when the reservations leave no room.
+    (with the system prompt and tools) cannot fit, or when the reservations leave no room,
+    and ``UnknownModelError`` for a model id the catalog cannot resolve unless ``window`` is
+    given (then prices are the provider's conservative defaults, or ``image_family``'s for
+    images, and the report is marked ``estimated``).
 
     >>> res = fit([{"role": "user", "content": "hello"}], "gpt-4o")
     >>> [m.text for m in res.messages], res.report.used
@@ -265,5 +285,6 @@ def fit(
         max_output_tokens=max_output_tokens,
         catalog=catalog,
         options=FitOptions(**options),
+        image_family=image_family,
     )
     return fitter.fit(messages, tools=tools, system=system, memory=memory)

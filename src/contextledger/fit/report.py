@@ -54,6 +54,8 @@ class FitReport:
     changes: tuple[Change, ...]
     notices: tuple[Notice, ...]
     cut_index: int = 0
+    #: True when the model is not in the catalog and its prices are conservative estimates.
+    estimated: bool = False
 
     @property
     def shrunk(self) -> tuple[Change, ...]:
@@ -79,6 +81,7 @@ class FitReport:
             "shrunk": [c.to_dict() for c in self.shrunk],
             "dropped": [c.to_dict() for c in self.dropped],
             "notices": [n.text for n in self.notices],
+            "estimated": self.estimated,
         }
 
 
