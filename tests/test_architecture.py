@@ -102,7 +102,7 @@ def test_the_cycle_finder_finds_cycles() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     graph = import_graph()
     assert f"{ROOT}.errors" in graph[f"{ROOT}.config"]
-    assert f"{ROOT}.prepare" in graph[f"{ROOT}.cli.chat"]  # a function-level import counts
+    assert f"{ROOT}.client" in graph[f"{ROOT}.cli.chat_turn"]  # a function-level import counts
 
 
 def test_no_import_cycles() -> None:

@@ -20,8 +20,6 @@ import pytest
 from builders import data_url, image_block, png
 from contextledger import Image, Message, SessionStore, ToolCall, VisionGateError
 from contextledger.client import (
-    Reply,
-    Usage,
     describe_usage,
     openai_client,
     send,
@@ -31,6 +29,7 @@ from contextledger.client import (
 from contextledger.config import Config, load_config
 from contextledger.errors import SendError
 from contextledger.prepare import Preparer
+from contextledger.reply import Reply, Usage
 from stub_server import Fault, StubReply, StubServer, prompt_tokens
 
 STREAM = {"stream": True, "stream_options": {"include_usage": True}}

@@ -24,14 +24,14 @@ provider's own message.
 
 from __future__ import annotations
 
-import json
+import importlib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .config import Config, load_config
 from .errors import SendError
-from .model import Block, Message, Reasoning, Text, ToolCall
+from .providers import REGISTRY, provider_format
+from .reply import Reply
 
 if TYPE_CHECKING:
     import anthropic
@@ -42,9 +42,8 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_RETRIES",
     "DEFAULT_TIMEOUT",
-    "Reply",
-    "Usage",
     "anthropic_client",
+    "complete",
     "describe_usage",
     "openai_client",
     "sdk_client",
@@ -53,68 +52,29 @@ __all__ = [
     "usage_summary",
 ]
 
+T = TypeVar("T")
+
 #: Seconds for connect and for each read while streaming (a stalled stream fails this fast).
 DEFAULT_TIMEOUT = 60.0
 #: Retries for connection errors, 408/409/429 and 5xx (the official clients' own retry logic).
 DEFAULT_RETRIES = 2
 
 
-@dataclass(frozen=True, slots=True)
-class Usage:
-    """Token usage as the provider reported it. ``input_tokens`` counts everything that
-    occupied the context (Anthropic's cache reads and writes included)."""
-
-    input_tokens: int
-    output_tokens: int
-    cached_input_tokens: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Reply:
-    """The assistant's reply, the provider's usage (None when it reported none) and our
-    estimate of the input (``prepared.report.used``).
-
-    ``finish_reason`` is the provider's (``stop``, ``length``, ``tool_calls``,
-    ``end_turn``, ``max_tokens``…); ``response_model`` the model the provider says answered.
-    """
-
-    message: Message
-    usage: Usage | None
-    estimated_input: int
-    model: str
-    finish_reason: str | None = None
-    response_model: str | None = None
-    request_id: str | None = None
-    refusal: str | None = None
-    notes: tuple[str, ...] = field(default=())
-
-    @property
-    def text(self) -> str:
-        return self.message.text
-
-    @property
-    def truncated(self) -> bool:
-        """True when the reply stopped at the output-token limit."""
-        return self.finish_reason in ("length", "max_tokens")
-
-
 # --------------------------------------------------------------------------- clients
 
 
-#: Per official SDK: its module and client class, the Config fields for its key and base
-#: URL, and what to say when the key is missing.
-_SDKS: dict[str, tuple[str, str, str, str]] = {
+#: Per official SDK (its module name): its client class and base exception, and what to
+#: say when the key is missing.
+_SDKS: dict[str, tuple[str, str, str]] = {
     "openai": (
         "OpenAI",
-        "openai_api_key",
-        "openai_base_url",
+        "OpenAIError",
         "OPENAI_API_KEY is not set (put it in the environment or in .env), "
         "or set OPENAI_BASE_URL to an OpenAI-compatible server",
     ),
     "anthropic": (
         "Anthropic",
-        "anthropic_api_key",
-        "anthropic_base_url",
+        "AnthropicError",
         "ANTHROPIC_API_KEY is not set (put it in the environment or in .env)",
     ),
 }
@@ -124,12 +84,15 @@ def sdk_client(
     sdk: str,
     config: Config | None = None,
     *,
+    base_url: str | None = None,
+    api_key: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     max_retries: int = DEFAULT_RETRIES,
     model: str = "",
 ) -> Any:
     """The official ``sdk`` client (``openai`` or ``anthropic``) for ``config`` (default:
-    :func:`load_config`), with a bounded timeout and bounded retries.
+    :func:`load_config`), with a bounded timeout and bounded retries. ``base_url`` and
+    ``api_key``, when given, override the configured ones.
 
     A custom base URL without a key gets a placeholder key (local servers take any);
     the official endpoint without a key raises :class:`SendError` (naming ``model``)
@@ -139,16 +102,16 @@ def sdk_client(
 
     if sdk not in _SDKS:
         raise SendError(sdk, model, "unsupported", f"no official client for {sdk!r} here")
-    class_name, key_field, url_field, missing = _SDKS[sdk]
+    class_name, _, missing = _SDKS[sdk]
     cfg = config if config is not None else load_config()
-    key: str | None = getattr(cfg, key_field)
-    base_url: str | None = getattr(cfg, url_field)
+    configured_url, configured_key = cfg.endpoint(sdk)
+    key = api_key or configured_key
+    base_url = base_url or configured_url
     if not key:
         if not base_url:
             raise SendError(sdk, model, "config", missing)
         key = "unused"
-    module = importlib.import_module(sdk)
-    return getattr(module, class_name)(
+    return getattr(importlib.import_module(sdk), class_name)(
         api_key=key, base_url=base_url, timeout=timeout, max_retries=max_retries
     )
 
@@ -189,6 +152,7 @@ def anthropic_client(
 def send(
     prepared: Prepared,
     *,
+    client: Any = None,
     openai_client: openai.OpenAI | None = None,
     anthropic_client: anthropic.Anthropic | None = None,
     config: Config | None = None,
@@ -198,44 +162,65 @@ def send(
 ) -> Reply:
     """Send ``prepared.body`` with the official client for ``prepared.format``, streaming.
 
-    Text deltas go to ``on_text`` as they arrive. Clients not given are built from
-    ``config`` with ``timeout`` and ``max_retries``. Raises :class:`SendError` for every
-    provider failure, and for formats this layer does not send (``openai-responses``,
-    ``gemini``) before anything leaves the machine.
+    Text deltas go to ``on_text`` as they arrive. ``client`` (or ``openai_client`` /
+    ``anthropic_client``, matched to the format's SDK) is used when given; otherwise one is
+    built from ``config`` with ``timeout`` and ``max_retries``. Raises :class:`SendError`
+    for every provider failure, and for formats this layer does not send
+    (``openai-responses``, ``gemini``) before anything leaves the machine.
     """
-    if prepared.format == "openai":
-        client = openai_client or sdk_client(
-            "openai", config, timeout=timeout, max_retries=max_retries, model=prepared.model
+    fmt = provider_format(prepared.format)
+    if fmt.sdk is None or fmt.stream is None:
+        sent = " and ".join(f"{f.title} ('{f.name}')" for f in REGISTRY.values() if f.sends)
+        raise SendError(
+            prepared.format,
+            prepared.model,
+            "unsupported",
+            f"this client sends {sent} requests; pass target='openai' to the Preparer "
+            f"or send body with your own {prepared.format} client",
         )
-        return _send_openai(client, prepared, on_text)
-    if prepared.format == "anthropic":
-        aclient = anthropic_client or sdk_client(
-            "anthropic", config, timeout=timeout, max_retries=max_retries, model=prepared.model
-        )
-        return _send_anthropic(aclient, prepared, on_text)
-    raise SendError(
-        prepared.format,
+    stream = fmt.stream
+    given = client or {"openai": openai_client, "anthropic": anthropic_client}.get(fmt.sdk)
+    sdk = given or sdk_client(
+        fmt.sdk, config, timeout=timeout, max_retries=max_retries, model=prepared.model
+    )
+    return _mapping_errors(
+        fmt.sdk,
+        fmt.name,
         prepared.model,
-        "unsupported",
-        "this client sends OpenAI Chat ('openai') and Anthropic ('anthropic') requests; "
-        f"pass target='openai' to the Preparer or send body with your own {prepared.format} client",
+        lambda: stream(
+            sdk,
+            prepared.body,
+            model=prepared.model,
+            estimated_input=prepared.report.used,
+            on_text=on_text,
+        ),
     )
 
 
-def _incomplete(
-    provider: str, model: str, count: int, unit: str, end: str, partial: Message
-) -> SendError:
-    """A stream that stopped before the provider said it was done (what arrived is kept)."""
-    what = (
-        f"no {unit}s at all"
-        if count == 0
-        else f"{count} {unit}(s) but no {end}: the reply is incomplete"
-    )
-    return SendError(provider, model, "protocol", f"the stream ended with {what}", partial=partial)
+def complete(fmt_name: str, body: Mapping[str, Any], *, client: Any, model: str) -> object:
+    """Send ``body`` in format ``fmt_name`` without streaming; the reply's text as the SDK
+    gave it (the caller judges an empty or non-text reply). Raises :class:`SendError` for
+    every provider failure, mapped as :func:`send` maps them."""
+    fmt = provider_format(fmt_name)
+    if fmt.sdk is None or fmt.complete is None:
+        raise SendError(fmt.name, model, "unsupported", "this client does not send this format")
+    done = fmt.complete
+    return _mapping_errors(fmt.sdk, fmt.name, model, lambda: done(client, body))
+
+
+def _mapping_errors(sdk_name: str, provider: str, model: str, call: Callable[[], T]) -> T:
+    """Run ``call``; any SDK failure or unreadable reply becomes one :class:`SendError`."""
+    sdk = importlib.import_module(sdk_name)
+    base: type[Exception] = getattr(sdk, _SDKS[sdk_name][1])
+    try:
+        return call()
+    except (base, ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
+        raise _send_error(sdk, provider, model, exc) from exc
 
 
 def _send_error(sdk: Any, provider: str, model: str, exc: BaseException) -> SendError:
-    """One mapping for both official SDKs (they share their exception names)."""
+    """The one mapping from SDK exceptions to :class:`SendError` (the official SDKs share
+    their exception names)."""
     if isinstance(exc, sdk.APIStatusError):
         msg, code = _provider_message(exc.body, _first_line(exc))
         return SendError(provider, model, "status", msg, status=exc.status_code, code=code)
@@ -246,9 +231,9 @@ def _send_error(sdk: Any, provider: str, model: str, exc: BaseException) -> Send
     if isinstance(exc, sdk.APIError):  # an error event inside the stream
         msg, code = _provider_message(exc.body, _first_line(exc))
         return SendError(provider, model, "protocol", msg, code=code)
-    if isinstance(exc, ValueError | TypeError | AttributeError | KeyError):
+    if isinstance(exc, ValueError | TypeError | AttributeError | KeyError | IndexError):
         return SendError(
-            provider, model, "protocol", f"the stream could not be read ({_first_line(exc)})"
+            provider, model, "protocol", f"the reply could not be read ({_first_line(exc)})"
         )
     return SendError(provider, model, "protocol", _first_line(exc))
 
@@ -273,192 +258,6 @@ def _provider_message(body: object, fallback: str) -> tuple[str, str | None]:
 def _first_line(exc: BaseException) -> str:
     lines = str(exc).strip().splitlines()
     return lines[0][:300] if lines else type(exc).__name__
-
-
-@dataclass(slots=True)
-class _PartialCall:
-    id: str = ""
-    name: str = ""
-    arguments: list[str] = field(default_factory=list)
-
-
-def _send_openai(
-    client: openai.OpenAI, prepared: Prepared, on_text: Callable[[str], None] | None
-) -> Reply:
-    import openai
-
-    model = prepared.model
-    text: list[str] = []
-    refusal: list[str] = []
-    calls: dict[int, _PartialCall] = {}
-    usage: Usage | None = None
-    finish: str | None = None
-    response_model: str | None = None
-    request_id: str | None = None
-    chunks = 0
-    try:
-        stream = client.chat.completions.create(
-            **prepared.body, stream=True, stream_options={"include_usage": True}
-        )
-        with stream:
-            request_id = stream.response.headers.get("x-request-id")
-            for chunk in stream:
-                chunks += 1
-                response_model = chunk.model or response_model
-                if chunk.usage is not None:
-                    details = chunk.usage.prompt_tokens_details
-                    usage = Usage(
-                        chunk.usage.prompt_tokens,
-                        chunk.usage.completion_tokens,
-                        (details.cached_tokens or 0) if details is not None else 0,
-                    )
-                for choice in chunk.choices:
-                    if choice.index != 0:
-                        continue
-                    delta = choice.delta
-                    if delta.content:
-                        text.append(delta.content)
-                        if on_text is not None:
-                            on_text(delta.content)
-                    if delta.refusal:
-                        refusal.append(delta.refusal)
-                        if on_text is not None:
-                            on_text(delta.refusal)
-                    for tc in delta.tool_calls or ():
-                        part = calls.setdefault(tc.index, _PartialCall())
-                        if tc.id:
-                            part.id = tc.id
-                        if tc.function is not None:
-                            if tc.function.name:
-                                part.name += tc.function.name
-                            if tc.function.arguments:
-                                part.arguments.append(tc.function.arguments)
-                    if choice.finish_reason:
-                        finish = choice.finish_reason
-    except (openai.OpenAIError, ValueError, TypeError, AttributeError, KeyError) as exc:
-        raise _send_error(openai, "openai", model, exc) from exc
-    blocks: list[Block] = []
-    if text:
-        blocks.append(Text("".join(text)))
-    if refusal:
-        blocks.append(Text("".join(refusal)))
-    for index in sorted(calls):
-        part = calls[index]
-        if not part.id or not part.name:
-            raise SendError(
-                "openai", model, "protocol", f"tool call {index} arrived without an id or a name"
-            )
-        blocks.append(ToolCall(part.id, part.name, "".join(part.arguments)))
-    message = Message("assistant", tuple(blocks))
-    if finish is None:
-        raise _incomplete("openai", model, chunks, "chunk", "finish reason", message)
-    return Reply(
-        message,
-        usage,
-        prepared.report.used,
-        model,
-        finish,
-        response_model,
-        request_id,
-        "".join(refusal) or None,
-    )
-
-
-def _send_anthropic(
-    client: anthropic.Anthropic, prepared: Prepared, on_text: Callable[[str], None] | None
-) -> Reply:
-    import anthropic
-
-    model = prepared.model
-    blocks: dict[int, dict[str, Any]] = {}
-    input_tokens: int | None = None
-    cached = 0
-    output_tokens = 0
-    finish: str | None = None
-    response_model: str | None = None
-    request_id: str | None = None
-    events = 0
-    try:
-        stream = client.messages.create(**prepared.body, stream=True)
-        with stream:
-            request_id = stream.response.headers.get("request-id")
-            for event in stream:
-                events += 1
-                ev: Any = event
-                kind = ev.type
-                if kind == "message_start":
-                    response_model = ev.message.model
-                    u = ev.message.usage
-                    created = getattr(u, "cache_creation_input_tokens", None) or 0
-                    read = getattr(u, "cache_read_input_tokens", None) or 0
-                    input_tokens = (u.input_tokens or 0) + created + read
-                    cached = read
-                    output_tokens = u.output_tokens or 0
-                elif kind == "content_block_start":
-                    cb = ev.content_block
-                    entry: dict[str, Any] = {"type": cb.type, "parts": []}
-                    if cb.type == "tool_use":
-                        entry.update(id=cb.id, name=cb.name, input=cb.input)
-                    elif cb.type == "text":
-                        entry["parts"].append(cb.text or "")
-                    elif cb.type == "thinking":
-                        entry.update(thinking=[cb.thinking or ""], signature=cb.signature or None)
-                    elif cb.type == "redacted_thinking":
-                        entry["data"] = cb.data
-                    blocks[ev.index] = entry
-                elif kind == "content_block_delta":
-                    entry = blocks.setdefault(ev.index, {"type": "text", "parts": []})
-                    d = ev.delta
-                    if d.type == "text_delta":
-                        entry["parts"].append(d.text)
-                        if on_text is not None:
-                            on_text(d.text)
-                    elif d.type == "input_json_delta":
-                        entry["parts"].append(d.partial_json)
-                    elif d.type == "thinking_delta":
-                        entry.setdefault("thinking", []).append(d.thinking)
-                    elif d.type == "signature_delta":
-                        entry["signature"] = (entry.get("signature") or "") + d.signature
-                elif kind == "message_delta":
-                    finish = ev.delta.stop_reason or finish
-                    if ev.usage is not None and ev.usage.output_tokens is not None:
-                        output_tokens = ev.usage.output_tokens
-    except (anthropic.AnthropicError, ValueError, TypeError, AttributeError, KeyError) as exc:
-        raise _send_error(anthropic, "anthropic", model, exc) from exc
-    out: list[Block] = []
-    notes: list[str] = []
-    for index in sorted(blocks):
-        b = blocks[index]
-        if b["type"] == "text":
-            joined = "".join(b["parts"])
-            if joined:
-                out.append(Text(joined))
-        elif b["type"] == "tool_use":
-            args = "".join(b["parts"]) or json.dumps(b.get("input") or {}, ensure_ascii=False)
-            out.append(ToolCall(b["id"], b["name"], args))
-        elif b["type"] == "thinking":
-            out.append(
-                Reasoning("anthropic", "".join(b.get("thinking", ())), signature=b.get("signature"))
-            )
-        elif b["type"] == "redacted_thinking":
-            out.append(Reasoning("anthropic", redacted=True, encrypted=b.get("data")))
-        else:
-            notes.append(f"a {b['type']} block in the reply was not kept (not a message block)")
-    message = Message("assistant", tuple(out))
-    if finish is None:
-        raise _incomplete("anthropic", model, events, "event", "stop reason", message)
-    usage = Usage(input_tokens, output_tokens, cached) if input_tokens is not None else None
-    return Reply(
-        message,
-        usage,
-        prepared.report.used,
-        model,
-        finish,
-        response_model,
-        request_id,
-        None,
-        tuple(notes),
-    )
 
 
 # --------------------------------------------------------------------------- usage

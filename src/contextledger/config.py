@@ -163,6 +163,18 @@ class Config:
         """
         return replace(self, data_dir=data_dir, store_file=None, store_url=None, media=None)
 
+    def endpoint(self, sdk: str) -> tuple[str | None, str | None]:
+        """The base URL and key for the official ``sdk`` client (``openai``, ``anthropic``).
+
+        >>> Config(data_dir=Path("/d"), anthropic_api_key="k").endpoint("anthropic")
+        (None, 'k')
+        """
+        if sdk == "openai":
+            return self.openai_base_url, self.openai_api_key
+        if sdk == "anthropic":
+            return self.anthropic_base_url, self.anthropic_api_key
+        raise ConfigError(f"no settings for an {sdk!r} client")
+
     def compaction_enabled(self, default: bool = True) -> bool:
         """Whether compaction is on: ``CONTEXT_COMPACTION`` when set, else ``default`` (True
         for the library and sessions; one-shot CLI commands pass False).

@@ -67,14 +67,15 @@ def vision_gate(
     >>> res.messages[0].text.splitlines()[0]
     "[image 'shot.png' omitted: gpt-3.5-turbo does not accept images]"
     """
-    ok, reason = accepts_images(model, catalog)
+    cat = resolve_catalog(catalog)
+    info = lookup_model(model, cat)  # resolved once; below, only the ModelInfo
+    ok, reason = accepts_images(info, cat)
     if ok:
         return GateResult(tuple(messages), ())
     n = count_images(messages)
     if n == 0:
         return GateResult(tuple(messages), ())
     model_id = model.id if isinstance(model, ModelInfo) else model
-    info = lookup_model(model, resolve_catalog(catalog))
     if on_images == "error":
         raise VisionGateError(model_id, info.provider, n, reason)
     notices: list[Notice] = []

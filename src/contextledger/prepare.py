@@ -31,20 +31,12 @@ from .gate import OnImages
 from .images.probe import probe_image
 from .model import Block, Image, InlineData, Message, MessagesLike, ToolResult
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
-from .providers import Format, read_messages, translate
+from .providers import Format, format_for_provider, provider_format, read_messages, translate
 from .repair import RepairChange, repair
 from .report import Notice
 from .storage.media import MediaBackend
 
-FORMAT_FOR_PROVIDER: dict[str, Format] = {
-    "openai": "openai",
-    "openai-compatible": "openai",
-    "mistral": "openai",
-    "anthropic": "anthropic",
-    "gemini": "gemini",
-}
-
-__all__ = ["FORMAT_FOR_PROVIDER", "PrepareReport", "Prepared", "Preparer", "price_request"]
+__all__ = ["PrepareReport", "Prepared", "Preparer", "price_request"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +162,8 @@ class Preparer:
     ) -> None:
         self.info = lookup_model(model, catalog, window=window)
         self.catalog = catalog
-        self.format: Format = target or FORMAT_FOR_PROVIDER.get(self.info.provider, "openai")
+        self.wire = provider_format(target) if target else format_for_provider(self.info.provider)
+        self.format: Format = self.wire.name
         # "openai-compatible/llama3" names the catalog entry; the server knows "llama3".
         prefix, _, bare = self.info.id.partition("/")
         self.wire_model = bare if bare and prefix in PROVIDERS else self.info.id
@@ -240,10 +233,9 @@ class Preparer:
             self.summarizer,
             self.policy,
             # the token trigger follows the window this preparer fits into, not the catalog's
-            model=replace(self.info, context_window=self.fitter.window),  # type: ignore[arg-type]
+            window=self.fitter.window,
             count_tokens=lambda view: self.fitter.pricer.messages(view).total,
             enabled=self.compaction,
-            catalog=self.catalog,
         )
         event = outcome.event if outcome.status == "compacted" else None
         if event is not None and repaired.changes:
@@ -266,7 +258,7 @@ class Preparer:
         view = self._plan_images(view, plans)
 
         # 4-5. vision gate and fit (the fitter runs the gate for models without vision)
-        wire_tools = convert_tools(tools, self.format) if tools else None
+        wire_tools = self.wire.convert_tools(tools) if tools else None
         result = self.fitter.fit(view, tools=wire_tools)
         normalized: list[NormalizedNote] = []
         encoded = self._encode_planned(result.messages, plans, normalized)
@@ -312,15 +304,7 @@ class Preparer:
 
     def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.wire_model, **wire}
-        out = self.fitter.reserved_output
-        if self.format == "anthropic":
-            body["max_tokens"] = out
-        elif self.format == "openai":
-            body["max_completion_tokens" if self.info.provider == "openai" else "max_tokens"] = out
-        elif self.format == "openai-responses":
-            body["max_output_tokens"] = out
-        else:
-            body["generation_config"] = {"max_output_tokens": out}
+        body.update(self.wire.output_limit(self.fitter.reserved_output, self.info.provider))
         if tools:
             body["tools"] = tools
         return body
@@ -520,29 +504,6 @@ def _compaction_state(conv: Conversation, enabled: bool) -> str:
     if ev is None:
         return "on"
     return f"recap covers {len(ev.covers)} messages"
-
-
-def convert_tools(tools: Sequence[Mapping[str, Any]], fmt: Format) -> list[dict[str, Any]]:
-    """OpenAI Chat function tools → the target format's tool declarations (as sent)."""
-    out: list[dict[str, Any]] = []
-    decls: list[dict[str, Any]] = []
-    for t in tools:
-        fn = t.get("function", t)
-        name, desc = fn.get("name"), fn.get("description", "")
-        params = fn.get("parameters", {"type": "object", "properties": {}})
-        if fmt == "openai":
-            out.append(dict(t) if "function" in t else {"type": "function", "function": dict(fn)})
-        elif fmt == "anthropic":
-            out.append({"name": name, "description": desc, "input_schema": params})
-        elif fmt == "openai-responses":
-            out.append(
-                {"type": "function", "name": name, "description": desc, "parameters": params}
-            )
-        else:
-            decls.append({"name": name, "description": desc, "parameters": params})
-    if decls:
-        out.append({"function_declarations": decls})
-    return out
 
 
 def prepare(

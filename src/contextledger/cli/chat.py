@@ -22,27 +22,21 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
 from .app import main
+from .chat_state import ChatState, count_noun
+from .chat_turn import _turn
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..client import Reply
-    from ..compaction.conversation import Conversation
     from ..config import Config
-    from ..model import Image, Message
-    from ..prepare import Prepared, Preparer
-    from ..report import Notice
     from ..storage.sessions import SessionStore
 
-PROMPT = "you> "
-METER_WIDTH = 20
 HELP = """\
 /image PATH   attach an image to your next message
 /model M      switch model (the vision gate checks again before sending)
@@ -52,69 +46,6 @@ HELP = """\
 /usage        our token estimate against the provider's count, per model
 /quit         leave (the session is saved as you go)
 Enter on an empty line sends a kept message again."""
-
-
-@dataclass
-class ChatState:
-    """What one chat holds between turns. ``draft`` and ``attachments`` are kept until
-    a request succeeds (a refusal or an error never loses them)."""
-
-    console: Console
-    config: Config
-    store: SessionStore
-    session: str
-    conversation: Conversation
-    model: str
-    window: int | None = None
-    max_output: int | None = None
-    on_images: str = "error"
-    timeout: float = 60.0
-    retries: int = 2
-    draft: str = ""
-    attachments: list[Image] = field(default_factory=list)
-    preparer: Preparer | None = None
-    last_notices: tuple[Notice, ...] = ()
-    shown: set[str] = field(default_factory=set)
-    usage_events: list[dict[str, Any]] = field(default_factory=list)
-    stored_count: int = 0
-    clients: dict[str, Any] = field(default_factory=dict)
-
-    # --- small helpers -------------------------------------------------------------
-
-    def say(self, text: str, style: str | None = None) -> None:
-        self.console.print(text, style=style, markup=False, highlight=False)
-
-    def warn(self, text: str) -> None:
-        self.say(f"⚠ {text}", "yellow")
-
-    def error(self, text: str) -> None:
-        self.say(f"✗ {text}", "bold red")
-
-    def prompt(self) -> str:
-        pending = []
-        if self.draft:
-            pending.append("kept message")
-        if self.attachments:
-            n = len(self.attachments)
-            pending.append(f"{n} image{'s' if n != 1 else ''}")
-        return f"you [{' + '.join(pending)}]> " if pending else PROMPT
-
-    def next_id(self) -> str:
-        """``m<stored rows>`` (the id the store would give), made unique in the record."""
-        return _fresh(self.conversation, f"m{self.stored_count}")
-
-    def get_preparer(self) -> Preparer:
-        from ..prepare import Preparer
-
-        if self.preparer is None:
-            self.preparer = Preparer(
-                self.model,
-                window=self.window,
-                max_output_tokens=self.max_output,
-                media=self.store.media,
-                on_images="placeholder" if self.on_images == "placeholder" else "error",
-            )
-        return self.preparer
 
 
 # --------------------------------------------------------------------------- command
@@ -283,19 +214,15 @@ def _print_model(state: ChatState) -> None:
         if held:
             state.warn(
                 f"{state.model} does not accept images and the conversation already holds "
-                f"{_count(held, 'image')}: sending will be refused until you switch back to a "
+                f"{count_noun(held, 'image')}: sending will be refused until you switch back to a "
                 "vision model (or restart the chat with --on-images placeholder)"
             )
         elif pending:
             state.warn(
-                f"{state.model} does not accept images and {_count(pending, 'image')} "
+                f"{state.model} does not accept images and {count_noun(pending, 'image')} "
                 f"{'is' if pending == 1 else 'are'} attached: switch back to a vision model "
                 "or /drop the attachments before sending"
             )
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 # --------------------------------------------------------------------------- loop
@@ -448,189 +375,3 @@ def _print_usage(state: ChatState) -> None:
                 f"{row['mean_error_pct']:+.1f}%, worst {row['worst_error_pct']:+.1f}% "
                 f"({row['reported']} reported)"
             )
-
-
-# --------------------------------------------------------------------------- one turn
-
-
-def _turn(state: ChatState) -> None:
-    from ..client import send, usage_record
-    from ..errors import BudgetError, ContextLedgerError, SendError, VisionGateError
-    from ..model import Message, Text
-
-    blocks: list[Any] = [Text(state.draft)] if state.draft else []
-    blocks.extend(state.attachments)
-    candidate = Message("user", tuple(blocks), id=state.next_id())
-    conversation = state.conversation.append(candidate)
-    try:
-        prepared = state.get_preparer().prepare(conversation)
-    except VisionGateError as exc:
-        state.error(f"not sent: {exc}")
-        _kept(state, "/model back to a vision model or /drop the attachments, then Enter to send")
-        return
-    except BudgetError as exc:
-        state.error(f"not sent: {exc}")
-        _kept(state, "/drop the attachments, /cancel to start over, or /model a larger model")
-        return
-    except ContextLedgerError as exc:  # an unreadable image, a bad setting…
-        state.error(f"not sent: {exc}")
-        _kept(state, "fix the cause, then Enter to send")
-        return
-    _status(state, prepared)
-    client_kwargs = _clients(state, prepared.format)
-    state.console.print("assistant> ", style="bold", end="")
-    streamed: list[str] = []
-
-    def on_text(chunk: str) -> None:
-        streamed.append(chunk)
-        click.echo(chunk, nl=False)
-
-    try:
-        reply = send(
-            prepared,
-            config=state.config,
-            on_text=on_text,
-            timeout=state.timeout,
-            max_retries=state.retries,
-            **client_kwargs,
-        )
-    except SendError as exc:
-        click.echo("")
-        state.error(str(exc))
-        if exc.partial is not None and streamed:
-            state.warn("the partial reply above was not stored")
-        _kept(state, "press Enter to try again")
-        return
-    except KeyboardInterrupt:
-        click.echo("")
-        state.warn("interrupted: the reply was not stored")
-        _kept(state, "press Enter to try again")
-        return
-    click.echo("")
-    _commit(state, prepared, candidate, reply)
-    state.say(f"usage: {_describe(usage_record(reply))}", "dim")
-
-
-def _describe(record: dict[str, Any]) -> str:
-    from ..client import describe_usage
-
-    return describe_usage(record)
-
-
-def _kept(state: ChatState, hint: str) -> None:
-    what = []
-    if state.draft:
-        what.append("your message")
-    if state.attachments:
-        what.append(_count(len(state.attachments), "attachment"))
-    if what:
-        state.warn(f"kept {' and '.join(what)} (not sent, not stored): {hint}")
-
-
-def _clients(state: ChatState, fmt: str) -> dict[str, Any]:
-    """Reuse one official client per provider for the whole chat (connection reuse)."""
-    from ..client import anthropic_client, openai_client
-    from ..errors import SendError
-
-    key = "openai_client" if fmt == "openai" else "anthropic_client"
-    if fmt not in ("openai", "anthropic"):
-        return {}
-    if key not in state.clients:
-        build = openai_client if fmt == "openai" else anthropic_client
-        try:
-            state.clients[key] = build(
-                state.config, timeout=state.timeout, max_retries=state.retries
-            )
-        except SendError:
-            return {}  # send() raises the same error with the model named
-    return {key: state.clients[key]}
-
-
-def _status(state: ChatState, prepared: Prepared) -> None:
-    r = prepared.report
-    window = r.window or 1
-    filled = min(METER_WIDTH, round(METER_WIDTH * r.used / window))
-    meter = "█" * filled + "░" * (METER_WIDTH - filled)
-    pct = 100 * r.used / window
-    compaction = "off" if r.compaction_state == "off" else r.compaction_state
-    if compaction == "on":
-        compaction = "on (no recap yet)"
-    state.say(
-        f"[{r.model}] context {meter} {r.used:,}/{r.window:,} tokens ({pct:.1f}%) · "
-        f"text {r.text_tokens:,} · images {r.image_tokens:,} · "
-        f"reply reserve {r.reserved_output:,} · compaction: {compaction}",
-        "dim",
-    )
-    if prepared.event is not None:
-        for line in r.compaction:
-            state.say(f"  {line}", "cyan")
-    cut = [c for c in r.fit.changes if c.action == "dropped" and c.block is None]
-    if cut:
-        tokens = sum(c.tokens_before for c in cut)
-        state.warn(
-            f"{len(cut)} earlier message(s) ({tokens:,} tokens) are not sent this turn: "
-            "left out to fit the context window (they stay in the session)"
-        )
-    state.last_notices = r.notices
-    repeated = 0
-    for n in r.notices:
-        if prepared.event is not None and n.kind == "compaction":
-            continue  # printed in full above
-        key = f"{n.kind}|{n.where}|{n.text}"
-        if key in state.shown:
-            repeated += 1
-            continue
-        state.shown.add(key)
-        state.warn(n.text)
-    if repeated:
-        state.warn(f"{repeated} notice(s) from earlier turns still apply (/notices lists them)")
-
-
-def _commit(state: ChatState, prepared: Prepared, candidate: Message, reply: Reply) -> None:
-    """Store the user message, any compaction event, the reply and the usage event."""
-    from dataclasses import replace
-
-    from ..client import usage_record
-    from ..compaction.conversation import Conversation
-
-    store, session = state.store, state.session
-    (stored_user,) = store.append(session, [candidate])
-    state.stored_count += 1
-    record = tuple(stored_user if m.id == candidate.id else m for m in prepared.conversation.record)
-    conversation = Conversation(record, prepared.conversation.events)
-    if prepared.event is not None:
-        store.append_event(session, "compaction", prepared.event.to_dict())
-    reply_msg = reply.message
-    if reply_msg.content:
-        reply_msg = replace(reply_msg, id=_fresh(conversation, f"m{state.stored_count}"))
-        store.append(session, [reply_msg])
-        state.stored_count += 1
-        conversation = conversation.append(reply_msg)
-    else:
-        state.warn("the model returned an empty reply: nothing was stored for it")
-    record_data = usage_record(reply)
-    store.append_event(session, "usage", record_data)
-    state.usage_events.append(record_data)
-    state.conversation = conversation
-    state.draft = ""
-    state.attachments.clear()
-    if reply.truncated:
-        state.warn(
-            f"the reply stopped at the output limit ({prepared.report.reserved_output:,} "
-            "tokens reserved); ask it to continue, or raise --max-output"
-        )
-    for call in reply_msg.tool_calls:
-        state.warn(
-            f"the model asked to run the tool {call.name}({call.arguments[:60]}); this chat "
-            "runs no tools, so the next request tells it the call was not run"
-        )
-    for note in reply.notes:
-        state.warn(note)
-
-
-def _fresh(conversation: Conversation, base: str) -> str:
-    taken = {m.id for m in conversation.record}
-    candidate, k = base, 1
-    while candidate in taken:
-        candidate, k = f"{base}-{k}", k + 1
-    return candidate

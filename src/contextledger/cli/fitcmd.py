@@ -71,10 +71,13 @@ def fit_command(
         compact = load_config().compaction_enabled(default=False)
     try:
         if compact:
+            from ..catalog import lookup_model
             from ..compaction import Conversation
             from ..providers import read_messages
 
-            outcome = Conversation.from_messages(read_messages(payload)).compact(model=model)
+            outcome = Conversation.from_messages(read_messages(payload)).compact(
+                window=lookup_model(model).context_window
+            )
             compaction_lines = outcome.report
             payload = outcome.conversation.view
         result = fit(

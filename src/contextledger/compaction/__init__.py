@@ -17,6 +17,7 @@ from .conversation import (
     Conversation,
     approx_tokens,
 )
+from .facts import Fact, TranscriptFacts, extract_claims, transcript_facts
 from .policy import CompactionPlan, CompactionPolicy, Skip, assess_compaction, plan_compaction
 from .summarizers import (
     AnthropicSummarizer,
@@ -34,14 +35,7 @@ from .transcript import (
     head_tail,
     source_text,
 )
-from .verify import (
-    Fact,
-    TranscriptFacts,
-    Verification,
-    extract_claims,
-    transcript_facts,
-    verify_recap,
-)
+from .verify import Verification, verify_recap
 
 __all__ = [
     "PROMPT_END",

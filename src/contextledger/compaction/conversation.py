@@ -26,8 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..catalog import Catalog, lookup_model
-from ..errors import ContentError, ContextLedgerError
+from ..errors import ContentError
 from ..model import Message, Recap
 from .policy import CompactionPlan, CompactionPolicy, Skip, assess_compaction
 from .summarizers import OfflineSummarizer, Summarizer
@@ -226,18 +225,18 @@ class Conversation:
         summarizer: Summarizer | None = None,
         policy: CompactionPolicy | None = None,
         *,
-        model: str | None = None,
+        window: int | None = None,
         count_tokens: TokenCounter | None = None,
         force: bool = False,
         mode: VerifyMode = "strip",
         enabled: bool = True,
         now: float | None = None,
-        catalog: Catalog | None = None,
     ) -> CompactionOutcome:
         """Recap old turns if the policy says so; soft on every failure.
 
-        ``model`` gives the window for the token trigger; ``count_tokens`` counts the view
-        (without it, a rough 4-characters-a-token estimate is used when a model is given).
+        ``window`` (the model's context window, in tokens) turns on the token trigger;
+        ``count_tokens`` counts the view (without it, a rough 4-characters-a-token
+        estimate is used when a window is given).
         ``force`` skips the triggers and cooldown (still keeps the recent turns).
         On error, timeout, an empty or rejected reply the record and view stay unchanged
         and ``report`` holds one line saying why. ``now`` is stored as the event's
@@ -251,12 +250,6 @@ class Conversation:
             )
         view = self.view
         notes: list[str] = []
-        window: int | None = None
-        if model is not None:
-            try:
-                window = lookup_model(model, catalog).context_window
-            except ContextLedgerError as exc:
-                notes.append(f"token trigger off: {exc}")
         tokens: int | None = None
         if count_tokens is not None:
             tokens = count_tokens(view)

@@ -18,17 +18,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from ..client import sdk_client
+from ..client import DEFAULT_RETRIES, DEFAULT_TIMEOUT, complete, sdk_client
 from ..config import Config, load_config
 from ..errors import SendError, SummarizerError
+from ..model import Message
+from ..providers import provider_format
+from .facts import DEFERRED, extract_claims, sentences
 from .transcript import NEW_HEADER, RECAP_HEADER, cut_utf8, utf8_len
-from .verify import _DEFERRED, _sentences, extract_claims
-
-DEFAULT_TIMEOUT = 30.0
-DEFAULT_RETRIES = 1
 
 
 @runtime_checkable
@@ -74,15 +73,13 @@ class OfflineSummarizer:
     def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
         previous, body = _split_previous(transcript)
         turns = _turns(body)
-        user_sentences = [s for role, text in turns if role == "User" for s in _sentences(text)]
-        said = [
-            s for role, text in turns if role in ("User", "Assistant") for s in _sentences(text)
-        ]
+        user_sentences = [s for role, text in turns if role == "User" for s in sentences(text)]
+        said = [s for role, text in turns if role in ("User", "Assistant") for s in sentences(text)]
         prev_goal = next((ln for ln in previous.splitlines() if ln.startswith("Goal: ")), None)
         # The first request states the goal in full ("The chart is blank since the deploy.
         # Can you find out why?"): keep its opening sentences, not just the question.
         first_user = next((text for role, text in turns if role == "User" and text.strip()), "")
-        first_request = " ".join(_sentences(first_user)[:3])
+        first_request = " ".join(sentences(first_user)[:3])
         goal = prev_goal or (f"Goal: {_clip(first_request)}" if first_request else "")
         both = previous + "\n" + body
         facts = extract_claims(both)
@@ -100,7 +97,7 @@ class OfflineSummarizer:
         )
         requests = _unique(
             _carry(previous, "Open requests: ")
-            + [_clip(s) for s in user_sentences if _DEFERRED.search(s)]
+            + [_clip(s) for s in user_sentences if DEFERRED.search(s)]
         )
         decisions = _unique(
             _carry(previous, "Decisions: ")
@@ -196,7 +193,7 @@ def _unique(items: list[str]) -> list[str]:
 def _carry(previous: str, label: str) -> list[str]:
     for ln in previous.splitlines():
         if ln.startswith(label):
-            return [s for s in _sentences(ln[len(label) :]) if s]
+            return [s for s in sentences(ln[len(label) :]) if s]
     return []
 
 
@@ -211,26 +208,17 @@ def _carry_list(previous: str, label: str, strip: str = "") -> list[str]:
 # --------------------------------------------------------------------------- network
 
 
-def _reply_text(name: str, text: Any) -> str:
-    if not isinstance(text, str):
-        raise SummarizerError(name, f"unexpected reply ({type(text).__name__}, not text)")
-    if not text.strip():
-        raise SummarizerError(name, "empty reply")
-    return text.strip()
+class EndpointSummarizer:
+    """A summarizer that asks a model behind an official SDK, through the client layer
+    (``contextledger.client``: one client construction, one error mapping, one timeout
+    policy). Subclasses name the wire format; the request is written by that format's
+    module (system prompt and transcript as messages, its output-token cap).
 
-
-class OpenAISummarizer:
-    """Any OpenAI-compatible chat endpoint (OpenAI, vLLM, Ollama, …) via the ``openai`` client.
-
-    ``base_url`` and ``api_key`` default to ``OPENAI_BASE_URL`` / ``OPENAI_API_KEY`` as the
-    client reads them. A local endpoint (``base_url`` set) needs no key. The output cap is
-    sent as ``max_completion_tokens`` to OpenAI itself and as ``max_tokens`` to other
-    endpoints (override with ``token_param``).
-
-    >>> s = OpenAISummarizer("gpt-4o-mini", base_url="http://127.0.0.1:11434/v1")
-    >>> s.name, s.token_param
-    ('openai:gpt-4o-mini', 'max_tokens')
+    ``base_url`` and ``api_key`` override the :class:`~contextledger.config.Config`
+    (default: :func:`~contextledger.config.load_config` when the first request is made).
     """
+
+    format: ClassVar[str]
 
     def __init__(
         self,
@@ -249,97 +237,23 @@ class OpenAISummarizer:
         self.timeout = timeout
         self.max_retries = max_retries
         self.config = config
-        self.token_param = token_param or ("max_tokens" if base_url else "max_completion_tokens")
+        # A custom endpoint is an "-compatible" server: it may not know OpenAI's newest names.
+        self.provider = f"{self.format}-compatible" if base_url else self.format
+        wire = provider_format(self.format)
+        self.token_param = token_param or next(iter(wire.output_limit(0, self.provider)))
         self._client: Any = None
 
     @property
     def name(self) -> str:
-        return f"openai:{self.model}"
+        return f"{self.format}:{self.model}"
 
     def _get_client(self) -> Any:
         if self._client is None:
-            cfg = self.config if self.config is not None else load_config()
-            cfg = replace(
-                cfg,
-                openai_base_url=self.base_url or cfg.openai_base_url,
-                openai_api_key=self.api_key or cfg.openai_api_key,
-            )
             self._client = sdk_client(
-                "openai", cfg, timeout=self.timeout, max_retries=self.max_retries, model=self.model
-            )
-        return self._client
-
-    def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
-        import openai
-
-        try:
-            client = self._get_client()
-            response = client.chat.completions.create(
-                model=self.model,
-                messages=[
-                    {"role": "system", "content": prompt},
-                    {"role": "user", "content": transcript},
-                ],
-                **{self.token_param: max_tokens},
-            )
-            choices = getattr(response, "choices", None)
-            if not choices:
-                raise SummarizerError(self.name, "reply has no choices")
-            return _reply_text(self.name, choices[0].message.content)
-        except SummarizerError:
-            raise
-        except SendError as exc:
-            raise SummarizerError(self.name, exc.message) from exc
-        except openai.APITimeoutError as exc:
-            raise SummarizerError(self.name, f"timed out after {self.timeout:g} s") from exc
-        except openai.APIStatusError as exc:
-            raise SummarizerError(self.name, f"HTTP {exc.status_code} from the endpoint") from exc
-        except openai.OpenAIError as exc:
-            raise SummarizerError(self.name, _first_line(exc)) from exc
-        except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
-            raise SummarizerError(self.name, f"unreadable reply: {_first_line(exc)}") from exc
-
-
-class AnthropicSummarizer:
-    """Anthropic's Messages API via the official ``anthropic`` client.
-
-    >>> AnthropicSummarizer("claude-haiku-4-5").name
-    'anthropic:claude-haiku-4-5'
-    """
-
-    def __init__(
-        self,
-        model: str,
-        *,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        timeout: float = DEFAULT_TIMEOUT,
-        max_retries: int = DEFAULT_RETRIES,
-        config: Config | None = None,
-    ) -> None:
-        self.model = model
-        self.base_url = base_url
-        self.api_key = api_key
-        self.timeout = timeout
-        self.max_retries = max_retries
-        self.config = config
-        self._client: Any = None
-
-    @property
-    def name(self) -> str:
-        return f"anthropic:{self.model}"
-
-    def _get_client(self) -> Any:
-        if self._client is None:
-            cfg = self.config if self.config is not None else load_config()
-            cfg = replace(
-                cfg,
-                anthropic_base_url=self.base_url or cfg.anthropic_base_url,
-                anthropic_api_key=self.api_key or cfg.anthropic_api_key,
-            )
-            self._client = sdk_client(
-                "anthropic",
-                cfg,
+                provider_format(self.format).sdk or self.format,
+                self.config,
+                base_url=self.base_url,
+                api_key=self.api_key,
                 timeout=self.timeout,
                 max_retries=self.max_retries,
                 model=self.model,
@@ -347,40 +261,52 @@ class AnthropicSummarizer:
         return self._client
 
     def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
-        import anthropic
-
+        wire = provider_format(self.format)
+        messages = (Message.system(prompt), Message.user(transcript))
+        body = {"model": self.model, **wire.write(messages, []), self.token_param: max_tokens}
         try:
-            client = self._get_client()
-            response = client.messages.create(
-                model=self.model,
-                system=prompt,
-                messages=[{"role": "user", "content": transcript}],
-                max_tokens=max_tokens,
-            )
-            blocks = getattr(response, "content", None)
-            if not isinstance(blocks, list):
-                raise SummarizerError(self.name, "reply has no content blocks")
-            text = "".join(
-                getattr(b, "text", "") for b in blocks if getattr(b, "type", "") == "text"
-            )
-            return _reply_text(self.name, text)
-        except SummarizerError:
-            raise
+            text = complete(self.format, body, client=self._get_client(), model=self.model)
         except SendError as exc:
-            raise SummarizerError(self.name, exc.message) from exc
-        except anthropic.APITimeoutError as exc:
-            raise SummarizerError(self.name, f"timed out after {self.timeout:g} s") from exc
-        except anthropic.APIStatusError as exc:
-            raise SummarizerError(self.name, f"HTTP {exc.status_code} from the endpoint") from exc
-        except anthropic.AnthropicError as exc:
-            raise SummarizerError(self.name, _first_line(exc)) from exc
-        except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
-            raise SummarizerError(self.name, f"unreadable reply: {_first_line(exc)}") from exc
+            raise SummarizerError(self.name, _reason(exc, self.timeout)) from exc
+        if not isinstance(text, str):
+            raise SummarizerError(self.name, f"unexpected reply ({type(text).__name__}, not text)")
+        if not text.strip():
+            raise SummarizerError(self.name, "empty reply")
+        return text.strip()
 
 
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0][:200] if text else type(exc).__name__
+def _reason(exc: SendError, timeout: float) -> str:
+    """Why a summarizer request failed, in one clause for the compaction report."""
+    if exc.kind == "timeout":
+        return f"timed out after {timeout:g} s"
+    if exc.kind == "status":
+        return f"HTTP {exc.status} from the endpoint: {exc.message}"
+    return exc.message
+
+
+class OpenAISummarizer(EndpointSummarizer):
+    """Any OpenAI-compatible chat endpoint (OpenAI, vLLM, Ollama, …) via the ``openai`` client.
+
+    A local endpoint (``base_url`` set) needs no key. The output cap is sent as
+    ``max_completion_tokens`` to OpenAI itself and as ``max_tokens`` to other endpoints
+    (override with ``token_param``), the rule every OpenAI Chat request follows.
+
+    >>> s = OpenAISummarizer("gpt-4o-mini", base_url="http://127.0.0.1:11434/v1")
+    >>> s.name, s.token_param
+    ('openai:gpt-4o-mini', 'max_tokens')
+    """
+
+    format = "openai"
+
+
+class AnthropicSummarizer(EndpointSummarizer):
+    """Anthropic's Messages API via the official ``anthropic`` client.
+
+    >>> AnthropicSummarizer("claude-haiku-4-5").name
+    'anthropic:claude-haiku-4-5'
+    """
+
+    format = "anthropic"
 
 
 def summarizer_from_spec(
@@ -421,19 +347,12 @@ def summarizer_from_spec(
         config = load_config(settings, dotenv=None)
     t = timeout if timeout is not None else config.summarizer_timeout(DEFAULT_TIMEOUT)
     r = max_retries if max_retries is not None else config.summarizer_retries(DEFAULT_RETRIES)
-    if kind == "openai":
-        return OpenAISummarizer(
-            model.strip(),
-            base_url=config.openai_base_url,
-            api_key=config.openai_api_key,
-            timeout=t,
-            max_retries=r,
-            config=config,
-        )
-    return AnthropicSummarizer(
+    cls = OpenAISummarizer if kind == "openai" else AnthropicSummarizer
+    base_url, api_key = config.endpoint(provider_format(cls.format).sdk or kind)
+    return cls(
         model.strip(),
-        base_url=config.anthropic_base_url,
-        api_key=config.anthropic_api_key,
+        base_url=base_url,
+        api_key=api_key,
         timeout=t,
         max_retries=r,
         config=config,

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
+from ..catalog import Catalog, ModelInfo, lookup_model
 from ..errors import ImageProbeError
 from ..images.probe import probe_image
 from ..model import (
@@ -79,13 +79,16 @@ class ImagePrice:
 
 
 class Pricer:
-    """Prices blocks and messages for one model; remembers every price it computed."""
+    """Prices blocks and messages for one (resolved) model; remembers every price it computed.
+
+    Build it with :meth:`for_model`, which resolves a model id once; below that,
+    everything takes the resolved :class:`ModelInfo`.
+    """
 
     def __init__(
         self,
         model: ModelInfo,
         counter: TokenCounter,
-        catalog: Catalog | None = None,
         wire: str | None = None,
     ) -> None:
         self.model = model
@@ -93,7 +96,6 @@ class Pricer:
         # "Image k:" labels, tool-error prefixes, OpenAI Chat's tool-image user turn.
         self.wire = wire
         self.counter = counter
-        self.catalog = resolve_catalog(catalog)
         self.framing = framing_for(model.provider)
         self.message_overhead = self.framing.per_message
         self._blocks: dict[Block, tuple[int, int]] = {}
@@ -110,7 +112,7 @@ class Pricer:
         cls, model: str | ModelInfo, catalog: Catalog | None = None, wire: str | None = None
     ) -> Pricer:
         info = lookup_model(model, catalog)
-        return cls(info, CachedCounter(counter_for(info, catalog)), catalog, wire)
+        return cls(info, CachedCounter(counter_for(info)), wire)
 
     # -- blocks ---------------------------------------------------------------------
 
@@ -177,10 +179,10 @@ class Pricer:
             self._images[img] = price
             return price
         if width is None or height is None:
-            cost = max_image_cost(self.model, self._detail(img), self.catalog)
+            cost = max_image_cost(self.model, self._detail(img))
             note = note or "size unknown; priced at the model's per-image maximum"
         else:
-            cost = image_cost(width, height, self.model, self._detail(img), self.catalog)
+            cost = image_cost(width, height, self.model, self._detail(img))
         price = ImagePrice(cost.tokens, width, height, cost.exact and not note, note, shown)
         self._images[img] = price
         return price

@@ -1,5 +1,10 @@
 """Wire formats: read any provider's conversation into Messages, write Messages to any provider.
 
+One module per format (``openai_chat``, ``anthropic``, ``openai_responses``, ``gemini``)
+holds everything about it in a :class:`ProviderFormat` value; :data:`REGISTRY` is the one
+table of them, and :func:`provider_format` / :func:`format_for_provider` are how the rest
+of contextledger asks about a format.
+
 >>> from contextledger.providers import read_messages, translate
 >>> msgs = read_messages([{"role": "system", "content": "Be brief."},
 ...                       {"role": "user", "content": "hi"}])
@@ -11,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from types import MappingProxyType
+from typing import Any, cast
 
 from ..catalog import Catalog, ModelInfo
 from ..errors import ContentError
@@ -20,9 +26,44 @@ from ..model import Message, MessagesLike
 from ..report import Notice
 from ..validate import ensure_valid
 from . import anthropic, gemini, openai_chat, openai_responses
+from .format import Format, ProviderFormat
 
-Format = Literal["openai", "anthropic", "openai-responses", "gemini"]
-FORMATS: tuple[Format, ...] = ("openai", "anthropic", "openai-responses", "gemini")
+#: Every wire format, by name: the one place that lists them.
+REGISTRY: Mapping[str, ProviderFormat] = MappingProxyType(
+    {
+        f.name: f
+        for f in (openai_chat.FORMAT, anthropic.FORMAT, openai_responses.FORMAT, gemini.FORMAT)
+    }
+)
+FORMATS: tuple[Format, ...] = tuple(f.name for f in REGISTRY.values())
+
+
+def provider_format(name: str) -> ProviderFormat:
+    """The format called ``name``; a :class:`ContentError` names the known ones otherwise.
+
+    >>> provider_format("anthropic").system_key
+    'system'
+    """
+    try:
+        return REGISTRY[name]
+    except (KeyError, TypeError):
+        raise ContentError(
+            "", f"unknown format {name!r}; expected one of {', '.join(FORMATS)}"
+        ) from None
+
+
+def format_for_provider(provider: str) -> ProviderFormat:
+    """The format a catalog provider speaks by default (OpenAI Chat for unknown ones, the
+    lingua franca of OpenAI-compatible servers).
+
+    >>> format_for_provider("mistral").name
+    'openai'
+    """
+    for f in REGISTRY.values():
+        if provider in f.serves:
+            return f
+    return openai_chat.FORMAT
+
 
 _ANTHROPIC_BLOCKS = {"tool_use", "tool_result", "thinking", "redacted_thinking", "document"}
 _RESPONSES_ITEMS = {"message", "function_call", "function_call_output", "reasoning"}
@@ -39,13 +80,7 @@ class Translation:
     @property
     def messages(self) -> list[dict[str, Any]]:
         """The message list inside ``body`` (``messages``, ``input`` or ``contents``)."""
-        key = {
-            "openai": "messages",
-            "anthropic": "messages",
-            "openai-responses": "input",
-            "gemini": "contents",
-        }
-        value: list[dict[str, Any]] = self.body[key[self.format]]
+        value: list[dict[str, Any]] = self.body[REGISTRY[self.format].messages_key]
         return value
 
 
@@ -101,17 +136,7 @@ def read_messages(payload: MessagesLike, fmt: Format | None = None) -> tuple[Mes
             "not a conversation: expected a message list or a request with "
             "'messages' (OpenAI, Anthropic), 'input' (Responses) or 'contents' (Gemini)",
         )
-    fmt = fmt or detect_format(payload)
-    if fmt == "openai":
-        messages = payload.get("messages", ()) if isinstance(payload, Mapping) else payload
-        return openai_chat.read(messages)
-    if fmt == "anthropic":
-        return anthropic.read(payload)
-    if fmt == "openai-responses":
-        return openai_responses.read(payload)
-    if fmt == "gemini":
-        return gemini.read(payload)
-    raise ContentError("", f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    return provider_format(fmt or detect_format(payload)).read(payload)
 
 
 def translate(
@@ -131,6 +156,7 @@ def translate(
     ``UnsupportedBlockError`` naming the path; deliberate drops (reasoning for another
     provider) are listed in ``notices``.
     """
+    target = provider_format(to)
     msgs = read_messages(messages)
     notices: list[Notice] = []
     if model is not None:
@@ -139,18 +165,8 @@ def translate(
         notices.extend(gated.notices)
     if validate:
         _validate(msgs, to)
-    body: dict[str, Any]
-    if to == "openai":
-        body = {"messages": openai_chat.write(msgs, notices)}
-    elif to == "anthropic":
-        body = anthropic.write(msgs, notices)
-    elif to == "openai-responses":
-        body = {"input": openai_responses.write(msgs, notices)}
-    elif to == "gemini":
-        body = gemini.write(msgs, notices)
-    else:
-        raise ContentError("", f"unknown format {to!r}; expected one of {', '.join(FORMATS)}")
-    return Translation(body, to, tuple(notices))
+    body = target.write(msgs, notices)
+    return Translation(body, target.name, tuple(notices))
 
 
 def write_messages(messages: Sequence[Message], fmt: Format, **options: Any) -> dict[str, Any]:
@@ -164,9 +180,13 @@ def _validate(messages: Sequence[Message], target: str) -> None:
 
 __all__ = [
     "FORMATS",
+    "REGISTRY",
     "Format",
+    "ProviderFormat",
     "Translation",
     "detect_format",
+    "format_for_provider",
+    "provider_format",
     "read_messages",
     "translate",
     "write_messages",

@@ -1,4 +1,4 @@
-"""Anthropic Messages (``system`` + ``messages``): reader and writer.
+"""Anthropic Messages (``system`` + ``messages``): reader, writer, tools, sending via ``anthropic``.
 
 Tool results live in user turns on the wire and in ``tool`` messages in our model: the
 reader splits a user turn into its tool results and the rest; the writer merges tool
@@ -10,7 +10,7 @@ Tool-call arguments travel as parsed JSON (``input``), so they come back in cano
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -27,8 +27,10 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
+from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
+from .format import ProviderFormat, tool_spec
 
 TARGET = "anthropic"
 
@@ -344,3 +346,147 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
         text: str = out[0]["text"]
         return text
     return out
+
+
+# ----------------------------------------------------------------------------- requests
+
+
+def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """OpenAI-shaped function tools as Anthropic tool declarations (``input_schema``)."""
+    out: list[dict[str, Any]] = []
+    for t in tools:
+        name, desc, params = tool_spec(t)
+        out.append({"name": name, "description": desc, "input_schema": params})
+    return out
+
+
+def output_limit(tokens: int, provider: str) -> dict[str, Any]:
+    return {"max_tokens": tokens}
+
+
+# ----------------------------------------------------------------------------- sending
+
+
+def stream(
+    client: Any,
+    body: Mapping[str, Any],
+    *,
+    model: str,
+    estimated_input: int,
+    on_text: Callable[[str], None] | None,
+) -> Reply:
+    """Send ``body`` with the official SDK, streaming; assemble the assistant reply.
+
+    SDK exceptions propagate (``contextledger.client`` maps them to ``SendError``).
+    """
+    blocks: dict[int, dict[str, Any]] = {}
+    input_tokens: int | None = None
+    cached = 0
+    output_tokens = 0
+    finish: str | None = None
+    response_model: str | None = None
+    request_id: str | None = None
+    events = 0
+    sdk_stream = client.messages.create(**body, stream=True)
+    with sdk_stream:
+        request_id = sdk_stream.response.headers.get("request-id")
+        for event in sdk_stream:
+            events += 1
+            ev: Any = event
+            kind = ev.type
+            if kind == "message_start":
+                response_model = ev.message.model
+                u = ev.message.usage
+                created = getattr(u, "cache_creation_input_tokens", None) or 0
+                read = getattr(u, "cache_read_input_tokens", None) or 0
+                input_tokens = (u.input_tokens or 0) + created + read
+                cached = read
+                output_tokens = u.output_tokens or 0
+            elif kind == "content_block_start":
+                cb = ev.content_block
+                entry: dict[str, Any] = {"type": cb.type, "parts": []}
+                if cb.type == "tool_use":
+                    entry.update(id=cb.id, name=cb.name, input=cb.input)
+                elif cb.type == "text":
+                    entry["parts"].append(cb.text or "")
+                elif cb.type == "thinking":
+                    entry.update(thinking=[cb.thinking or ""], signature=cb.signature or None)
+                elif cb.type == "redacted_thinking":
+                    entry["data"] = cb.data
+                blocks[ev.index] = entry
+            elif kind == "content_block_delta":
+                entry = blocks.setdefault(ev.index, {"type": "text", "parts": []})
+                d = ev.delta
+                if d.type == "text_delta":
+                    entry["parts"].append(d.text)
+                    if on_text is not None:
+                        on_text(d.text)
+                elif d.type == "input_json_delta":
+                    entry["parts"].append(d.partial_json)
+                elif d.type == "thinking_delta":
+                    entry.setdefault("thinking", []).append(d.thinking)
+                elif d.type == "signature_delta":
+                    entry["signature"] = (entry.get("signature") or "") + d.signature
+            elif kind == "message_delta":
+                finish = ev.delta.stop_reason or finish
+                if ev.usage is not None and ev.usage.output_tokens is not None:
+                    output_tokens = ev.usage.output_tokens
+    out: list[Block] = []
+    notes: list[str] = []
+    for index in sorted(blocks):
+        b = blocks[index]
+        if b["type"] == "text":
+            joined = "".join(b["parts"])
+            if joined:
+                out.append(Text(joined))
+        elif b["type"] == "tool_use":
+            args = "".join(b["parts"]) or json.dumps(b.get("input") or {}, ensure_ascii=False)
+            out.append(ToolCall(b["id"], b["name"], args))
+        elif b["type"] == "thinking":
+            out.append(
+                Reasoning("anthropic", "".join(b.get("thinking", ())), signature=b.get("signature"))
+            )
+        elif b["type"] == "redacted_thinking":
+            out.append(Reasoning("anthropic", redacted=True, encrypted=b.get("data")))
+        else:
+            notes.append(f"a {b['type']} block in the reply was not kept (not a message block)")
+    message = Message("assistant", tuple(out))
+    if finish is None:
+        raise c.stream_ended_early("anthropic", model, events, "event", "stop reason", message)
+    usage = Usage(input_tokens, output_tokens, cached) if input_tokens is not None else None
+    return Reply(
+        message,
+        usage,
+        estimated_input,
+        model,
+        finish,
+        response_model,
+        request_id,
+        None,
+        tuple(notes),
+    )
+
+
+def complete(client: Any, body: Mapping[str, Any]) -> object:
+    """One request without streaming; the text of the reply's text blocks."""
+    response = client.messages.create(**body)
+    blocks = getattr(response, "content", None)
+    if not isinstance(blocks, list):
+        raise ValueError("reply has no content blocks")
+    return "".join(getattr(b, "text", "") for b in blocks if getattr(b, "type", "") == "text")
+
+
+FORMAT = ProviderFormat(
+    name="anthropic",
+    title="Anthropic",
+    messages_key="messages",
+    system_key="system",
+    read=read,
+    write=write,
+    convert_tools=convert_tools,
+    output_limit=output_limit,
+    serves=("anthropic",),
+    sdk="anthropic",
+    stream=stream,
+    complete=complete,
+)

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import ContentError
+from ..errors import ContentError, SendError
 from ..model import Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text
 from ..report import Notice
 
@@ -180,3 +180,15 @@ def reasoning_dropped(path: str, b: Reasoning, target: str) -> Notice:
         f"A reasoning block from {b.provider} was not sent to {target}: reasoning is only "
         "sent back to the provider that produced it (its signature is provider-specific).",
     )
+
+
+def stream_ended_early(
+    provider: str, model: str, count: int, unit: str, end: str, partial: Message
+) -> SendError:
+    """A stream that stopped before the provider said it was done (what arrived is kept)."""
+    what = (
+        f"no {unit}s at all"
+        if count == 0
+        else f"{count} {unit}(s) but no {end}: the reply is incomplete"
+    )
+    return SendError(provider, model, "protocol", f"the stream ended with {what}", partial=partial)

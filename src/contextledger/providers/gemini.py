@@ -29,6 +29,7 @@ from ..model import (
 )
 from ..report import Notice
 from . import common as c
+from .format import ProviderFormat, tool_spec
 
 TARGET = "gemini"
 GENERATED_ID = "gemini-call-"
@@ -347,3 +348,33 @@ def _model_parts(
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a model turn")
     return out
+
+
+# ----------------------------------------------------------------------------- requests
+
+
+def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """OpenAI Chat function tools as one Gemini tool of ``function_declarations``."""
+    decls = []
+    for t in tools:
+        name, desc, params = tool_spec(t)
+        decls.append({"name": name, "description": desc, "parameters": params})
+    return [{"function_declarations": decls}] if decls else []
+
+
+def output_limit(tokens: int, provider: str) -> dict[str, Any]:
+    return {"generation_config": {"max_output_tokens": tokens}}
+
+
+# Sending: not yet (``sdk``/``stream``/``complete`` left empty).
+FORMAT = ProviderFormat(
+    name="gemini",
+    title="Gemini",
+    messages_key="contents",
+    system_key="system_instruction",
+    read=read,
+    write=write,
+    convert_tools=convert_tools,
+    output_limit=output_limit,
+    serves=("gemini",),
+)

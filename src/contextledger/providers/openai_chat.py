@@ -1,4 +1,4 @@
-"""OpenAI Chat Completions ``messages``: reader and writer.
+"""OpenAI Chat Completions: reader and writer of ``messages``, tools, and sending via ``openai``.
 
 Chat Completions tool messages carry text only, so images a tool returned travel in a
 user turn right after the tool messages (see ``common``); the reader folds them back.
@@ -7,10 +7,11 @@ Reasoning blocks cannot be sent here: the writer drops them and reports it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ContentError, UnsupportedBlockError
+from ..errors import ContentError, SendError, UnsupportedBlockError
 from ..model import (
     Audio,
     Block,
@@ -24,8 +25,10 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
+from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
+from .format import ProviderFormat
 
 TARGET = "openai"
 
@@ -369,3 +372,154 @@ def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
     if calls:
         d["tool_calls"] = calls
     return d
+
+
+# ----------------------------------------------------------------------------- requests
+
+
+def read_body(payload: Any) -> tuple[Message, ...]:
+    """Read a request body (``{"messages": …}``) or a bare message list."""
+    return read(payload.get("messages", ()) if isinstance(payload, Mapping) else payload)
+
+
+def write_body(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
+    """``{"messages": […]}``: the system prompt stays a message."""
+    return {"messages": write(messages, notices)}
+
+
+def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Function tools as Chat Completions takes them (the input shape, normalized)."""
+    out: list[dict[str, Any]] = []
+    for t in tools:
+        out.append(dict(t) if "function" in t else {"type": "function", "function": dict(t)})
+    return out
+
+
+def max_tokens_key(provider: str) -> str:
+    """OpenAI itself takes ``max_completion_tokens`` (``max_tokens`` is deprecated there and
+    refused by reasoning models); OpenAI-compatible servers know ``max_tokens``."""
+    return "max_completion_tokens" if provider == "openai" else "max_tokens"
+
+
+def output_limit(tokens: int, provider: str) -> dict[str, Any]:
+    return {max_tokens_key(provider): tokens}
+
+
+# ----------------------------------------------------------------------------- sending
+
+
+@dataclass(slots=True)
+class _PartialCall:
+    id: str = ""
+    name: str = ""
+    arguments: list[str] = field(default_factory=list)
+
+
+def stream(
+    client: Any,
+    body: Mapping[str, Any],
+    *,
+    model: str,
+    estimated_input: int,
+    on_text: Callable[[str], None] | None,
+) -> Reply:
+    """Send ``body`` with the official SDK, streaming; assemble the assistant reply.
+
+    SDK exceptions propagate (``contextledger.client`` maps them to ``SendError``).
+    """
+    text: list[str] = []
+    refusal: list[str] = []
+    calls: dict[int, _PartialCall] = {}
+    usage: Usage | None = None
+    finish: str | None = None
+    response_model: str | None = None
+    request_id: str | None = None
+    chunks = 0
+    sdk_stream = client.chat.completions.create(
+        **body, stream=True, stream_options={"include_usage": True}
+    )
+    with sdk_stream:
+        request_id = sdk_stream.response.headers.get("x-request-id")
+        for chunk in sdk_stream:
+            chunks += 1
+            response_model = chunk.model or response_model
+            if chunk.usage is not None:
+                details = chunk.usage.prompt_tokens_details
+                usage = Usage(
+                    chunk.usage.prompt_tokens,
+                    chunk.usage.completion_tokens,
+                    (details.cached_tokens or 0) if details is not None else 0,
+                )
+            for choice in chunk.choices:
+                if choice.index != 0:
+                    continue
+                delta = choice.delta
+                if delta.content:
+                    text.append(delta.content)
+                    if on_text is not None:
+                        on_text(delta.content)
+                if delta.refusal:
+                    refusal.append(delta.refusal)
+                    if on_text is not None:
+                        on_text(delta.refusal)
+                for tc in delta.tool_calls or ():
+                    part = calls.setdefault(tc.index, _PartialCall())
+                    if tc.id:
+                        part.id = tc.id
+                    if tc.function is not None:
+                        if tc.function.name:
+                            part.name += tc.function.name
+                        if tc.function.arguments:
+                            part.arguments.append(tc.function.arguments)
+                if choice.finish_reason:
+                    finish = choice.finish_reason
+    blocks: list[Block] = []
+    if text:
+        blocks.append(Text("".join(text)))
+    if refusal:
+        blocks.append(Text("".join(refusal)))
+    for index in sorted(calls):
+        part = calls[index]
+        if not part.id or not part.name:
+            raise SendError(
+                "openai", model, "protocol", f"tool call {index} arrived without an id or a name"
+            )
+        blocks.append(ToolCall(part.id, part.name, "".join(part.arguments)))
+    message = Message("assistant", tuple(blocks))
+    if finish is None:
+        raise c.stream_ended_early("openai", model, chunks, "chunk", "finish reason", message)
+    return Reply(
+        message,
+        usage,
+        estimated_input,
+        model,
+        finish,
+        response_model,
+        request_id,
+        "".join(refusal) or None,
+    )
+
+
+def complete(client: Any, body: Mapping[str, Any]) -> object:
+    """One request without streaming; the reply's text as the SDK gave it."""
+    response = client.chat.completions.create(**body)
+    choices = getattr(response, "choices", None)
+    if not choices:
+        raise ValueError("reply has no choices")
+    return choices[0].message.content
+
+
+FORMAT = ProviderFormat(
+    name="openai",
+    title="OpenAI Chat",
+    messages_key="messages",
+    system_key=None,
+    read=read_body,
+    write=write_body,
+    convert_tools=convert_tools,
+    output_limit=output_limit,
+    serves=("openai", "openai-compatible", "mistral"),
+    sdk="openai",
+    stream=stream,
+    complete=complete,
+)

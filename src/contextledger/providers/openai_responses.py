@@ -27,6 +27,7 @@ from ..model import (
 )
 from ..report import Notice
 from . import common as c
+from .format import ProviderFormat, tool_spec
 
 TARGET = "openai-responses"
 
@@ -335,3 +336,38 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
     flush_text()
     return items
+
+
+# ----------------------------------------------------------------------------- requests
+
+
+def write_body(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
+    """``{"input": […]}``: the system prompt travels as a system-role input item."""
+    return {"input": write(messages, notices)}
+
+
+def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """OpenAI Chat function tools as Responses function tools (flat, no ``function`` key)."""
+    out: list[dict[str, Any]] = []
+    for t in tools:
+        name, desc, params = tool_spec(t)
+        out.append({"type": "function", "name": name, "description": desc, "parameters": params})
+    return out
+
+
+def output_limit(tokens: int, provider: str) -> dict[str, Any]:
+    return {"max_output_tokens": tokens}
+
+
+# Sending: not yet (``sdk``/``stream``/``complete`` left empty); send ``body`` with
+# ``openai.OpenAI().responses.create(**body)``.
+FORMAT = ProviderFormat(
+    name="openai-responses",
+    title="OpenAI Responses",
+    messages_key="input",
+    system_key=None,
+    read=read,
+    write=write_body,
+    convert_tools=convert_tools,
+    output_limit=output_limit,
+)

@@ -1,0 +1,512 @@
+"""Checkable facts in text: what a recap claims and what the record supports.
+
+Deterministic extraction of file paths, URLs, identifiers, numbers, commands and quoted
+strings (:func:`extract_claims`); :class:`FactSource`, the text a claim must occur in;
+the load-bearing facts of a span of messages (:func:`transcript_facts`: paths touched,
+tools run and whether they failed, user requests still open); and the sentence and
+request rules both verification and the offline summarizer use (:func:`sentences`,
+:data:`DEFERRED`).
+
+>>> [str(f) for f in extract_claims("Run `pytest -x` on src/app.py; port 8080.")]
+['command pytest -x', 'path src/app.py', 'number 8080']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..model import Message
+from .transcript import cut_utf8, render_call, tool_names_by_call
+
+FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Fact:
+    """One checkable fact. ``failed`` marks a tool that failed at least once."""
+
+    kind: FactKind
+    value: str
+    failed: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.value}" + (" (failed)" if self.failed else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "value": self.value, "failed": self.failed}
+
+
+# --------------------------------------------------------------------------- patterns
+
+_EXTENSIONS = (
+    "py|pyi|ipynb|js|mjs|cjs|jsx|ts|tsx|json|jsonl|yaml|yml|toml|ini|cfg|conf|env|md|rst|txt|"
+    "csv|tsv|html|htm|css|scss|sql|sh|bash|zsh|ps1|bat|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|"
+    "cs|php|pl|lua|r|vue|svelte|xml|svg|png|jpg|jpeg|gif|webp|pdf|log|lock|tf|proto|gradle|"
+    "dockerfile|mk|cmake|wasm|zip|gz|tgz|db|sqlite|parquet"
+)
+_URL = re.compile(r"https?://[^\s<>\"'`\]\)}]+")
+_SLASH_PATH = re.compile(r"(?<![\w@:/.\\-])(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*")
+_FILE = re.compile(rf"(?<![\w/.\\-])[\w-]+(?:\.[\w-]+)*\.(?:{_EXTENSIONS})(?![\w-])", re.IGNORECASE)
+_WIN_PATH = re.compile(r"\b[A-Za-z]:\\[^\s\"'`]+")
+_IDENT_PATTERNS = (
+    re.compile(r"(?<![\w])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*(?![\w])"),  # snake / CONST
+    re.compile(r"(?<![\w])[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?![\w])"),  # lowerCamel
+    re.compile(r"(?<![\w])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?![\w])"),  # UpperCamel
+    re.compile(r"(?<![\w.])[A-Za-z_]\w+(?:\.[A-Za-z_]\w+)+(?![\w])"),  # dotted.name
+    re.compile(r"(?<![\w])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w])"),  # hashes
+    re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?=\(\))"),  # name()
+)
+_NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,:/-]\d+)*(?!\d)")
+_ANY_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)*")
+_ENUMERATOR = re.compile(r"(?m)^\s*\d{1,2}[.)](?=\s)")
+_QUOTES = (
+    re.compile(r"\"([^\"\n]{3,200})\""),
+    re.compile(r"“([^”\n]{3,200})”"),
+    re.compile(r"‘([^’\n]{3,200})’"),
+    re.compile(r"(?<![\w])'([^'\n]{3,200})'(?![\w])"),
+)
+_BACKTICK = re.compile(r"`([^`\n]+)`")
+_DOLLAR = re.compile(r"(?m)^\s*\$\s+(\S.*)$")
+# Program names that are commands wherever they stand; ambiguous English words need a flag or path.
+_PROGRAMS = (
+    "pytest|git|npm|npx|pip|pip3|python|python3|docker|kubectl|cargo|ruff|mypy|curl|wget|grep|"
+    "sed|awk|chmod|chown|mkdir|rmdir|node|yarn|pnpm|uv|poetry|bash|zsh|ssh|scp|rsync|tar|unzip|"
+    "gcc|clang|javac|rustc|tsc|eslint|prettier|black|flake8|sudo|apt-get|brew|systemctl|psql|"
+    "sqlite3|ls|rm|gradle|mvn|jq|openssl|ffmpeg|alembic"
+)
+_AMBIGUOUS = (
+    "make|cat|cd|cp|mv|find|head|tail|sort|touch|echo|go|sh|kill|diff|less|which|env|source"
+)
+_SUBCOMMANDS = (
+    "git|npm|pip|pip3|docker|kubectl|cargo|uv|poetry|yarn|pnpm|brew|apt-get|systemctl|helm|"
+    "terraform|ruff|alembic|tox|nox|deno|bun"
+)
+_ARG = r"(?:-{1,2}[\w][\w-]*(?:=\S+)?|[\w.~@+-]*[/.=][\w./~=@+-]*|\d+)"
+_SUB_COMMAND = re.compile(
+    rf"(?<![\w./-])(?:{_SUBCOMMANDS})(?:\s+[a-z][\w-]*){{0,2}}(?:\s+{_ARG})*(?![\w])"
+)
+_BARE_COMMAND = re.compile(rf"(?<![\w./-])(?:{_PROGRAMS})(?:\s+{_ARG})*(?![\w])")
+_AMBIG_COMMAND = re.compile(rf"(?<![\w./-])(?:{_AMBIGUOUS})(?:\s+{_ARG})+(?![\w])")
+_DIR_PREFIX = (
+    "src|lib|libs|test|tests|app|apps|docs|doc|bin|pkg|cmd|internal|script|scripts|config|"
+    "configs|public|assets|static|build|dist|api|web|server|client|include|packages|examples|"
+    "bench|tools|vendor|deploy|infra|migrations|templates|data|var|etc|usr|tmp|home|opt"
+)
+_DIR_PATH = re.compile(rf"^(?:{_DIR_PREFIX})/", re.IGNORECASE)
+_PATH_KEY = re.compile(
+    r"(?i)(?:^|_)(?:path|paths|file|files|filename|filepath|dir|directory|folder|cwd|target|dest|destination|source|src)$"
+)
+_PROSE_SLASH = re.compile(r"^[A-Za-z]+/[A-Za-z]+$")
+
+_STOP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "but",
+        "to",
+        "of",
+        "in",
+        "on",
+        "for",
+        "with",
+        "that",
+        "this",
+        "it",
+        "is",
+        "are",
+        "be",
+        "was",
+        "were",
+        "please",
+        "can",
+        "you",
+        "could",
+        "would",
+        "will",
+        "should",
+        "me",
+        "my",
+        "we",
+        "our",
+        "us",
+        "i",
+        "it's",
+        "its",
+        "also",
+        "then",
+        "now",
+        "just",
+        "some",
+        "any",
+        "all",
+        "from",
+        "into",
+        "by",
+        "as",
+        "at",
+        "if",
+        "so",
+        "do",
+        "does",
+        "did",
+        "have",
+        "has",
+        "had",
+        "not",
+        "no",
+        "yes",
+        "ok",
+        "okay",
+        "let's",
+        "lets",
+        "need",
+        "want",
+        "like",
+        "make",
+        "sure",
+        "there",
+        "their",
+        "them",
+        "they",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "how",
+        "why",
+        "later",
+    ]
+)
+
+
+def _clean_path(p: str) -> str:
+    p = p.rstrip(".,;:!?)]}'\"")
+    return p
+
+
+def _add(out: dict[tuple[str, str], Fact], kind: FactKind, value: str) -> None:
+    value = value.strip()
+    if value and (kind, value) not in out:
+        out[(kind, value)] = Fact(kind, value)
+
+
+def _mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    chars = list(text)
+    for a, b in spans:
+        for i in range(a, b):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def _commands(text: str) -> list[str]:
+    found: list[str] = []
+    for m in _BACKTICK.finditer(text):
+        body = m.group(1).strip().removeprefix("$ ").strip()
+        first = body.split(" ", 1)[0]
+        if re.fullmatch(_PROGRAMS + "|" + _AMBIGUOUS, first):
+            found.append(body)
+    found.extend(m.group(1).strip() for m in _DOLLAR.finditer(text))
+    bare = _mask(text, (m.span() for m in _BACKTICK.finditer(text)))
+    # Only tools with subcommands take plain words ("git push origin"); others take flags,
+    # paths and numbers ("pytest -q tests/"), so "python is fine" yields just "python".
+    spans: list[tuple[int, int]] = []
+    for m in _SUB_COMMAND.finditer(bare):
+        found.append(_clean_command(m.group(0)))
+        spans.append(m.span())
+    bare = _mask(bare, spans)
+    for pattern in (_BARE_COMMAND, _AMBIG_COMMAND):
+        found.extend(_clean_command(m.group(0)) for m in pattern.finditer(bare))
+    return found
+
+
+def _clean_command(raw: str) -> str:
+    return " ".join(raw.split()).rstrip(".,;:!?")
+
+
+def extract_claims(text: str) -> tuple[Fact, ...]:
+    """The checkable claims stated in ``text``: paths, URLs, identifiers, numbers,
+    commands and quoted strings, in order of first appearance, without duplicates.
+
+    >>> [str(f) for f in extract_claims('Ran `pytest -q` on src/app.py; port 8080 in "prod".')]
+    ['command pytest -q', 'path src/app.py', 'number 8080', 'quoted prod']
+    """
+    out: dict[tuple[str, str], Fact] = {}
+    spans: list[tuple[int, int]] = []
+    for m in _URL.finditer(text):
+        url = m.group(0).rstrip(".,;:!?")
+        _add(out, "url", url)
+        spans.append((m.start(), m.start() + len(url)))
+    work = _mask(text, spans)
+    path_spans: list[tuple[int, int]] = []
+    for pattern in (_WIN_PATH, _SLASH_PATH, _FILE):
+        for m in pattern.finditer(work):
+            raw = m.group(0)
+            p = _clean_path(raw)
+            if not p or ("/" not in p and pattern is _SLASH_PATH):
+                continue
+            if pattern is _SLASH_PATH and _PROSE_SLASH.match(p) and not _DIR_PATH.match(p):
+                continue  # "and/or", "input/output"
+            if p.strip("/.~") == "" or re.fullmatch(r"[\d/.:-]+", p):
+                continue  # "/", dates like 08/06/2024, fractions
+            _add(out, "path", p.removeprefix("./"))
+            path_spans.append((m.start(), m.start() + len(raw)))
+        work = _mask(work, path_spans)
+    for c in _commands(text):
+        _add(out, "command", c)
+    ident_spans: list[tuple[int, int]] = []
+    for pattern in _IDENT_PATTERNS:
+        for m in pattern.finditer(work):
+            g = m.group(1) if m.groups() else m.group(0)
+            _add(out, "identifier", g)
+            ident_spans.append(m.span())
+    work = _mask(work, ident_spans)
+    work = _mask(work, (m.span() for m in _ENUMERATOR.finditer(work)))
+    for m in _NUMBER.finditer(work):
+        _add(out, "number", _norm_number(m.group(0)))
+    for pattern in _QUOTES:
+        for m in pattern.finditer(text):
+            q = m.group(1).strip().rstrip(".,!?;:").strip()
+            if len(q) >= 3:
+                _add(out, "quoted", q)
+    order = {"path": 0, "url": 0, "command": 1, "identifier": 2, "number": 3, "quoted": 4}
+    facts = list(out.values())
+    pos = {f: _first_pos(text, f) for f in facts}
+    return tuple(sorted(facts, key=lambda f: (pos[f], order.get(f.kind, 9))))
+
+
+def _first_pos(text: str, f: Fact) -> int:
+    i = text.find(f.value)
+    return i if i >= 0 else len(text)
+
+
+def _norm_number(n: str) -> str:
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", n):
+        n = n.replace(",", "")
+    return n
+
+
+# --------------------------------------------------------------------------- support
+
+
+class FactSource:
+    """The ground truth: what the covered messages (and the previous recap) actually say."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.folded = " ".join(text.casefold().split())
+        nums: set[str] = set()
+        for m in _ANY_NUMBER.finditer(text):
+            whole = _norm_number(m.group(0))
+            nums.add(whole)
+            nums.add(whole.replace(",", ""))
+            for part in re.split(r"[:/,-]", whole):
+                if part:
+                    nums.add(part)
+                    nums.add(part.lstrip("0") or "0")
+        self.numbers = nums
+        self._cache: dict[tuple[str, str], bool] = {}
+
+    def has_token(
+        self,
+        value: str,
+        left: str = r"(?<![\w])",
+        right: str = r"(?![\w])",
+        *,
+        spaced: bool = False,
+    ) -> bool:
+        """``value`` as a whole token; with ``spaced``, any run of whitespace between words."""
+        key = (value, left + right + ("s" if spaced else ""))
+        if key not in self._cache:
+            body = re.escape(value)
+            if spaced:
+                body = r"\s+".join(re.escape(w) for w in value.split())
+            self._cache[key] = re.search(left + body + right, self.text) is not None
+        return self._cache[key]
+
+    def supports(self, fact: Fact) -> bool:
+        v = fact.value
+        if fact.kind == "url":
+            return v.rstrip("/") in self.text
+        if fact.kind == "path":
+            v = v.rstrip("/").removeprefix("./")
+            return bool(v) and self.has_token(v, r"(?<![\w.-])", r"(?![\w-])")
+        if fact.kind == "identifier":
+            return self.has_token(v)
+        if fact.kind == "number":
+            return v in self.numbers or (v.lstrip("0") or "0") in self.numbers
+        if fact.kind == "command":
+            # the whole command, as one run of words: "git push --force origin main" is not
+            # supported by "git push origin main" and a "--force" said elsewhere
+            tokens = v.split()
+            return self.has_token(" ".join(tokens), r"(?<![\w-])", r"(?![\w-])", spaced=True)
+        if fact.kind == "quoted":
+            return " ".join(v.casefold().split()) in self.folded
+        return v in self.text
+
+
+# --------------------------------------------------------------------------- transcript facts
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptFacts:
+    """The load-bearing facts of a span of messages.
+
+    ``tools`` maps tool name to whether any call of it failed; ``failed_calls`` renders
+    the failed calls with their arguments; ``open_requests`` are user requests that the
+    span leaves unresolved.
+    """
+
+    paths: tuple[str, ...] = ()
+    tools: tuple[tuple[str, bool], ...] = ()
+    failed_calls: tuple[str, ...] = ()
+    commands: tuple[str, ...] = ()
+    open_requests: tuple[str, ...] = ()
+    urls: tuple[str, ...] = ()
+
+    def facts(self) -> tuple[Fact, ...]:
+        out: list[Fact] = [Fact("path", p) for p in self.paths]
+        out += [Fact("tool", n, failed) for n, failed in self.tools]
+        out += [Fact("request", r) for r in self.open_requests]
+        return tuple(out)
+
+
+_FAIL_TEXT = re.compile(
+    r"(?i)\b(?:exit (?:code|status)[:= ]*[1-9]\d*|command failed|traceback \(most recent call last\))"
+)
+_REQUEST_START = re.compile(
+    r"(?i)^(?:(?:and|also|now|then|ok|okay|so|next|finally|after that|but)[,\s]+)*"
+    r"(?:please|pls|can you|could you|would you|will you|let'?s|let us|i need|i want|i'd like|"
+    r"we need|we should|make sure|don'?t forget|remember to|todo|add|fix|create|write|update|"
+    r"remove|delete|implement|change|rename|refactor|run|deploy|check|move|build|set up|"
+    r"install|document|test|investigate|look into)\b"
+    # Chinese and Hindi openings of a request (no word boundaries in these scripts)
+    r"|^(?:请|帮我|麻烦你|能不能|能否|可以帮|कृपया)"
+)
+DEFERRED = re.compile(
+    r"(?i)\b(?:later|afterwards|after that|at some point|eventually|tomorrow|todo|don'?t forget|"
+    r"remember to|still need|not yet|when you get a chance|follow[- ]up|next time|before we ship|"
+    r"before release)\b"
+    r"|稍后|以后再|之后再|别忘了|不要忘记|还需要|待办|बाद में|याद रख|अभी नहीं"
+)
+_DONE = re.compile(
+    r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"
+    r"removed|deleted|renamed|refactored|deployed|wrote|written|installed|documented)\b"
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।])\s*|\n+")  # Latin, CJK and Devanagari ends
+
+
+def keywords(text: str) -> set[str]:
+    """Content words of ``text`` (casefolded, 4+ letters, no stop words)."""
+    return {w for w in re.findall(r"[\w'-]{4,}", text.casefold()) if w not in _STOP}
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text`` (Latin, CJK and Devanagari sentence ends; line breaks)."""
+    return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
+
+
+def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
+    """Extract the load-bearing facts of ``messages``.
+
+    * paths touched: paths in tool-call arguments and in what the user and the
+      assistant wrote (not in tool output, where a directory listing is noise);
+    * tools run and whether each failed (``is_error`` on a result, or an exit code
+      other than zero / a traceback in it);
+    * open requests: user requests that are explicitly deferred ("later", "don't
+      forget", …) or that no assistant reply follows, unless a later assistant message
+      reports them done (a done-word plus a shared content word).
+
+    >>> from contextledger.model import Message
+    >>> f = transcript_facts([Message.user("Later, add rate limiting to api/upload.py.", id="u")])
+    >>> f.paths, f.open_requests
+    (('api/upload.py',), ('Later, add rate limiting to api/upload.py.',))
+    """
+    names = tool_names_by_call(messages)
+    paths: dict[str, None] = {}
+    urls: dict[str, None] = {}
+    commands: dict[str, None] = {}
+    tools: dict[str, bool] = {}
+    failed_calls: dict[str, None] = {}
+    calls = {c.id: c for m in messages for c in m.tool_calls}
+
+    def take(text: str) -> None:
+        for f in extract_claims(text):
+            if f.kind == "path":
+                paths.setdefault(f.value, None)
+            elif f.kind == "url":
+                urls.setdefault(f.value, None)
+            elif f.kind == "command":
+                commands.setdefault(f.value, None)
+
+    for m in messages:
+        if m.role in ("user", "assistant"):
+            take("\n".join(b for b in (m.text,) if b))
+        for c in m.tool_calls:
+            tools.setdefault(c.name, False)
+            parsed, _ = c.parsed()
+            for value in _strings(parsed):
+                take(value)
+            if isinstance(parsed, dict):
+                for key, value in parsed.items():
+                    if _PATH_KEY.search(str(key)) and isinstance(value, str):
+                        v = value.strip()
+                        pathlike = re.search(r"[/\\.]", v) is not None
+                        if pathlike and len(v) < 300 and "\n" not in v and not _URL.match(v):
+                            paths.setdefault(v.removeprefix("./"), None)
+        for r in m.tool_results:
+            name = r.name or names.get(r.call_id)
+            if name is None:
+                continue
+            failed = r.is_error or bool(_FAIL_TEXT.search(r.text[:2000] + r.text[-2000:]))
+            tools[name] = tools.get(name, False) or failed
+            if failed:
+                call = calls.get(r.call_id)
+                failed_calls.setdefault(render_call(call, value_chars=60) if call else name, None)
+    return TranscriptFacts(
+        paths=tuple(paths),
+        tools=tuple(tools.items()),
+        failed_calls=tuple(failed_calls),
+        commands=tuple(commands),
+        open_requests=tuple(_open_requests(messages)),
+        urls=tuple(urls),
+    )
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _open_requests(messages: Sequence[Message]) -> list[str]:
+    requests: list[tuple[int, str, bool]] = []  # (message index, sentence, deferred)
+    for i, m in enumerate(messages):
+        if m.role != "user" or m.is_recap or m.tool_results:
+            continue
+        for s in sentences(m.text):
+            if s.endswith("?") or _REQUEST_START.search(s) or DEFERRED.search(s):
+                requests.append((i, s, bool(DEFERRED.search(s))))
+    out: list[str] = []
+    for i, sentence, deferred in requests:
+        later = [m for m in messages[i + 1 :] if m.role == "assistant" and m.text.strip()]
+        answered = bool(later)
+        words = keywords(sentence)
+        done = any(
+            _DONE.search(s) and words & keywords(s) for m in later for s in sentences(m.text)
+        )
+        if done:
+            continue
+        if deferred or not answered:
+            out.append(sentence if len(sentence) <= 200 else cut_utf8(sentence, 200) + "…")
+    return out

@@ -1,0 +1,86 @@
+"""What a wire format must supply: one :class:`ProviderFormat` value per ``providers/<format>.py``.
+
+Everything format-specific lives in that format's module and is reached through its
+``FORMAT`` value, registered once in ``providers/__init__.py``: reading and writing
+messages, where the messages and the system prompt go in a request body, tool
+declarations, the output-token cap, and how the official SDK sends it. Code elsewhere
+(``prepare``, ``client``, the summarizers, the CLI) asks the registry instead of switching
+on the format's name. Adding sending for a format is filling in its ``sdk``, ``stream``
+and ``complete``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from ..model import Message
+from ..reply import Reply
+from ..report import Notice
+
+Format = Literal["openai", "anthropic", "openai-responses", "gemini"]
+
+__all__ = ["Completer", "Format", "ProviderFormat", "Streamer", "tool_spec"]
+
+
+class Streamer(Protocol):
+    """Send ``body`` with the official SDK ``client``, streaming text to ``on_text``, and
+    assemble the reply. SDK exceptions propagate: the client layer maps them."""
+
+    def __call__(
+        self,
+        client: Any,
+        body: Mapping[str, Any],
+        *,
+        model: str,
+        estimated_input: int,
+        on_text: Callable[[str], None] | None,
+    ) -> Reply: ...
+
+
+class Completer(Protocol):
+    """Send ``body`` without streaming and return the reply's text as the SDK gave it
+    (anything but a non-empty string is for the caller to refuse)."""
+
+    def __call__(self, client: Any, body: Mapping[str, Any]) -> object: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ProviderFormat:
+    """One provider's wire format, everything about it in one value.
+
+    ``read`` takes a request body or a bare message list; ``write`` returns the body
+    fragment holding the messages (under ``messages_key``) and the system prompt (under
+    ``system_key``; None: it stays among the messages). ``output_limit(tokens, provider)``
+    is the body entry that caps the reply (``provider`` is the catalog's provider, e.g.
+    ``openai`` or ``openai-compatible``). ``serves`` lists the catalog providers that
+    speak this format by default. ``sdk`` names the official client package that sends
+    it, ``stream``/``complete`` send with it (None: this library does not send it).
+    """
+
+    name: Format
+    title: str
+    messages_key: str
+    system_key: str | None
+    read: Callable[[Any], tuple[Message, ...]]
+    write: Callable[[Sequence[Message], list[Notice]], dict[str, Any]]
+    convert_tools: Callable[[Sequence[Mapping[str, Any]]], list[dict[str, Any]]]
+    output_limit: Callable[[int, str], dict[str, Any]]
+    serves: tuple[str, ...] = ()
+    sdk: str | None = None
+    stream: Streamer | None = None
+    complete: Completer | None = None
+
+    @property
+    def sends(self) -> bool:
+        """Whether this library can send requests in this format."""
+        return self.sdk is not None and self.stream is not None
+
+
+def tool_spec(tool: Mapping[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """Name, description and JSON-schema parameters of an OpenAI Chat function tool (or of
+    its bare ``function`` object), the shape tools are given in."""
+    fn = tool.get("function", tool)
+    params = fn.get("parameters", {"type": "object", "properties": {}})
+    return fn.get("name"), fn.get("description", ""), params

@@ -1,0 +1,52 @@
+"""What a provider sent back: the assistant :class:`Reply` and the provider's :class:`Usage`.
+
+Plain values, shared by the client layer (``contextledger.client``) and the provider
+modules that read each SDK's stream (``contextledger.providers.*``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Message
+
+__all__ = ["Reply", "Usage"]
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """Token usage as the provider reported it. ``input_tokens`` counts everything that
+    occupied the context (Anthropic's cache reads and writes included)."""
+
+    input_tokens: int
+    output_tokens: int
+    cached_input_tokens: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The assistant's reply, the provider's usage (None when it reported none) and our
+    estimate of the input (``prepared.report.used``).
+
+    ``finish_reason`` is the provider's (``stop``, ``length``, ``tool_calls``,
+    ``end_turn``, ``max_tokens``…); ``response_model`` the model the provider says answered.
+    """
+
+    message: Message
+    usage: Usage | None
+    estimated_input: int
+    model: str
+    finish_reason: str | None = None
+    response_model: str | None = None
+    request_id: str | None = None
+    refusal: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def text(self) -> str:
+        return self.message.text
+
+    @property
+    def truncated(self) -> bool:
+        """True when the reply stopped at the output-token limit."""
+        return self.finish_reason in ("length", "max_tokens")
