@@ -57,7 +57,12 @@ def report_drops(
         reason = _DROP_REASONS[kind]
         for i in range(start, end):
             m = body[i]
-            drop_changes.append(Change("dropped", m.id, None, m.role, reason, index.costs[i], 0))
+            drop_changes.append(
+                Change(
+                    "dropped", m.id, None, m.role, reason, index.costs[i], 0,
+                    not index.priced[i],
+                )
+            )  # fmt: skip
     memo = DroppedBefore(dropped_units, drop_changes)
     changes = list(drop_changes)
     for u in yielded:

@@ -38,6 +38,7 @@ class _Memory:
     source: DictSource = field(default_factory=DictSource)
     cut_id: str | None = None
     dropped: DroppedBefore = field(default_factory=DroppedBefore)
+    sent_ok: bool = True  # every unit of the last fit's output is valid on its own
 
 
 class Fitter:
@@ -131,7 +132,7 @@ class Fitter:
         notices: list[Notice],
     ) -> FitResult:
         result = self._fit_once(tuple(msgs), tools, memory, list(notices))
-        if not self._memory.index.all_units_ok() and tool_pair_problems(result.messages):
+        if not self._memory.sent_ok and tool_pair_problems(result.messages):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
             # sent keeps the every-turn cost proportional to the kept set.
@@ -171,7 +172,7 @@ class Fitter:
         changes: list[Change] = []
         anchor_pos = current_request_position(body)
         anchor = body[anchor_pos] if anchor_pos is not None else None
-        anchor_cost = index.costs[anchor_pos] if anchor_pos is not None else 0
+        anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None else 0
         if system_cost + anchor_cost > limit:
             anchor, anchor_cost = rescue_current_request(
                 model, pricer, opts, anchor, system_cost, budget, changes, notices
@@ -187,6 +188,7 @@ class Fitter:
         changes += drop_changes
         notices += drop_notices
 
+        self._memory.sent_ok = index.units_ok(index.unit_of(u.start) for u in chosen.kept)
         kept_msgs = [m for u in chosen.kept for m in u.messages]
         total = chosen.total
         if total > limit:

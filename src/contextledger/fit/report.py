@@ -23,6 +23,9 @@ class Change:
     reason: str
     tokens_before: int
     tokens_after: int
+    #: True when ``tokens_before`` is an estimate: history the window could never hold is
+    #: not tokenized (its exact size decides nothing).
+    estimated: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -33,6 +36,7 @@ class Change:
             "reason": self.reason,
             "tokens_before": self.tokens_before,
             "tokens_after": self.tokens_after,
+            "estimated": self.estimated,
         }
 
 
