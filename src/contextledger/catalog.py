@@ -34,7 +34,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, UnknownModelError
+from .errors import ConfigError, UnknownModelError, describe
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
@@ -166,6 +166,8 @@ class Catalog:
     def lookup(self, model: str) -> ModelInfo:
         """Resolve ``model`` (see the module docstring) or raise :class:`UnknownModelError`
         with the closest known ids."""
+        if not isinstance(model, str):
+            raise UnknownModelError(describe(model))
         found = self._resolve(model)
         if found is None:
             raise UnknownModelError(model, self.suggest(model))

@@ -134,4 +134,4 @@ def read_source(source: DictSource | None, messages: Sequence[Any] | Any) -> tup
     """``messages`` as Messages: through ``source`` when it is the app's list of dicts."""
     if source is not None and source.accepts(messages):
         return source.read(messages)
-    return read_messages(messages) if messages else ()
+    return read_messages(messages)
