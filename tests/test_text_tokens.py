@@ -322,7 +322,7 @@ def test_batch_counts_equal_single_counts_and_the_accelerator_agrees() -> None:
 
     rng = random.Random(7)
     pieces = ["hello", "world", "def f(x):", "数据", "नमस्ते", "{\"a\": 1}", "\n", "    ", "😀",
-              "<|endoftext|>", "<|endofprompt|>", "2026-11-29", "   \t", "ﬁ", "\u200d"]  # fmt: skip
+              "<|endoftext|>", "<|endofprompt|>", "2026-11-29", "   \t", "ﬁ", "\u200d", "\ud800"]  # fmt: skip
     texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 300))) for _ in range(400)]
     for name in ("o200k_base", "cl100k_base"):
         counter = TiktokenCounter.named(name)

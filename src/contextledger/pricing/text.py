@@ -185,18 +185,19 @@ class TiktokenCounter:
         return _toktok() if self._encoding is None else None
 
     def count(self, text: str) -> int:
-        fast = self._fast()
-        if fast is not None:
-            counts: list[int] = fast.batch_count([text], self._name, 1)
-            return counts[0]
-        return len(self.encoding.encode_ordinary(text))
+        return self.count_many([text])[0]
 
     def count_many(self, texts: Sequence[str]) -> list[int]:
         """Counts for many strings at once: what a cold fit of a long history needs."""
         fast = self._fast()
-        if fast is not None:
-            return list(fast.batch_count(list(texts), self._name))
-        return [len(ids) for ids in self.encoding.encode_ordinary_batch(list(texts))]
+        if fast is None:
+            return [len(ids) for ids in self.encoding.encode_ordinary_batch(list(texts))]
+        try:
+            return list(fast.batch_count(list(texts), self._name, 1 if len(texts) == 1 else 0))
+        except UnicodeEncodeError:
+            # Lone surrogates: counted as tiktoken counts them (each replaced by U+FFFD).
+            clean = [t.encode("utf-16", "surrogatepass").decode("utf-16", "replace") for t in texts]
+            return list(fast.batch_count(clean, self._name))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TiktokenCounter) and other._name == self._name
