@@ -13,9 +13,12 @@ and the provider's error JSON, so a test passes only if what we send would be ac
   ``stream_options`` only with ``stream``; a "text-only model" setting under which any
   image is refused.
 * Anthropic ``POST /v1/messages``: ``x-api-key`` and ``anthropic-version`` headers,
-  ``model`` and ``max_tokens``; roles user/assistant; non-empty text blocks; images only in
+  ``model`` and ``max_tokens``; roles user/assistant, the first a user turn; non-empty text blocks; images only in
   user turns (or tool results) within limits; every ``tool_use`` answered by a
   ``tool_result`` in the very next message, and no ``tool_result`` without its ``tool_use``.
+
+``validate_gemini`` checks a Gemini ``generateContent`` body's ordering rules (first turn,
+function-call placement, one response per call) for tests that write Gemini requests.
 
 A valid request gets a deterministic reply (streamed as SSE when ``stream`` is true, else
 JSON) with usage; ``script()`` queues replies (e.g. tool calls, streamed in pieces), and
@@ -587,6 +590,8 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                 f'{p}.role: Unexpected role "{role}". The Messages API accepts a top-level '
                 '`system` parameter, not "system" as an input message role.'
             )
+        if i == 0 and role != "user":  # Vertex and Bedrock refuse it; so do we
+            raise Invalid(f'{p}.role: first message must use the "user" role')
         content = m.get("content")
         if isinstance(content, str):
             if not content:
@@ -654,6 +659,64 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         )
     if images > stub.anthropic_max_images:
         raise Invalid(f"messages: too many images ({images} > {stub.anthropic_max_images})")
+
+
+def validate_gemini(body: Any) -> None:
+    """Raise :class:`Invalid` for the ordering rules ``generateContent`` enforces: the first
+    content is a user turn; a function-call turn comes right after a user turn or a
+    function-response turn; a function-response turn answers the calls of the turn before
+    it, one response per call; calls only in model turns, responses only in user turns."""
+    contents = body.get("contents") if isinstance(body, dict) else None
+    if not isinstance(contents, list) or not contents:
+        raise Invalid("* GenerateContentRequest.contents: contents is not specified")
+    previous: dict[str, Any] | None = None
+    for i, content in enumerate(contents):
+        p = f"contents[{i}]"
+        role = content.get("role") if isinstance(content, dict) else None
+        parts = content.get("parts") if isinstance(content, dict) else None
+        if role not in ("user", "model") or not isinstance(parts, list) or not parts:
+            raise Invalid(f"{p}: a content needs a role (user or model) and parts")
+        calls = [
+            x
+            for x in parts
+            if isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
+        ]
+        responses = [
+            x
+            for x in parts
+            if isinstance(x, dict) and ("function_response" in x or "functionResponse" in x)
+        ]
+        if i == 0 and role != "user":
+            raise Invalid(f"{p}: the first content must be a user turn")
+        if (calls and role != "model") or (responses and role != "user"):
+            raise Invalid(f"{p}: function calls belong in model turns, responses in user turns")
+        if calls and previous is not None and previous["role"] == "model":
+            raise Invalid(
+                "Please ensure that function call turn comes immediately after a user turn or "
+                "after a function response turn."
+            )
+        previous_calls = (
+            [
+                x
+                for x in previous["parts"]
+                if isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
+            ]
+            if previous is not None
+            else []
+        )
+        if responses and len(responses) != len(previous_calls):
+            raise Invalid(
+                "Please ensure that the number of function response parts is equal to the "
+                "number of function call parts of the function call turn."
+            )
+        if previous_calls and not responses:
+            raise Invalid(f"{p}: a function-call turn must be answered by the next turn")
+        previous = content
+    if previous is not None and any(
+        isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
+        for x in previous["parts"]
+    ):
+        raise Invalid("the last function-call turn has no function responses")
 
 
 def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServer) -> None:

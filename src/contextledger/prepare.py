@@ -160,7 +160,7 @@ class Preparer:
         max_edge: int = 2000,
         config: Config | None = None,
     ) -> None:
-        self.info = lookup_model(model, catalog)
+        self.info = lookup_model(model, catalog, window=window)
         self.catalog = catalog
         self.wire = provider_format(target) if target else format_for_provider(self.info.provider)
         self.format: Format = self.wire.name
