@@ -11,21 +11,16 @@ summarizer failed or the recap was rejected (the history is unchanged either way
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import click
 
 from .app import main
+from .io import echo_json, load_json_file
 
 
 def _load(path: str) -> Any:
-    try:
-        payload = json.loads(Path(path).read_text("utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise click.ClickException(f"cannot read {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise click.ClickException(f"{path} is not JSON: {exc}") from exc
+    payload = load_json_file(path)
     # The whole payload goes to the reader: an Anthropic request keeps its `system`.
     if not isinstance(payload, list | dict):
         raise click.ClickException(
@@ -50,7 +45,12 @@ def _load(path: str) -> Any:
     show_default=True,
     help="strip: remove sentences with unsupported facts; reject: refuse the whole recap.",
 )
-@click.option("--auto", is_flag=True, help="Compact only if the policy's triggers say so.")
+@click.option(
+    "--auto",
+    is_flag=True,
+    help="Compact as a session would: only when CONTEXT_COMPACTION is on (the default) "
+    "and the policy's triggers say so.",
+)
 @click.option("--keep-recent", type=click.IntRange(0), default=None, help="Messages kept verbatim.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def compact(
@@ -67,6 +67,15 @@ def compact(
     write_messages = getattr(providers, "write_messages", None)
     if read_messages is None or write_messages is None:
         raise click.ClickException("this build has no provider readers (contextledger.providers)")
+    from contextledger.config import load_config
+    from contextledger.errors import ContextLedgerError
+
+    try:
+        # Read (and check) the setting even when compacting on request: a bad value is an
+        # error here as in `fit`, never silently ignored.
+        enabled = load_config().compaction_enabled(default=True)
+    except ContextLedgerError as exc:
+        raise click.ClickException(str(exc)) from None
     try:
         summarizer = summarizer_from_spec(spec)
     except ValueError as exc:
@@ -84,6 +93,9 @@ def compact(
     if keep_recent is not None:
         policy = replace(policy, keep_recent=keep_recent)
     conv = Conversation.from_messages(messages)
+    if auto and not enabled:
+        _print_off(conv, as_json)
+        return
     outcome = conv.compact(
         summarizer, policy, force=not auto, mode="reject" if mode == "reject" else "strip"
     )
@@ -103,7 +115,7 @@ def compact(
             "messages": {"record": len(conv.record), "view": len(view)},
             "view": wire,
         }
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+        echo_json(data)
     else:
         for change in repaired.changes:
             click.echo(f"repaired before compacting: {change}")
@@ -127,3 +139,12 @@ def compact(
         click.echo(json.dumps(wire, ensure_ascii=False, indent=2, default=str))
     if outcome.status == "failed":
         raise SystemExit(1)
+
+
+def _print_off(conv: Any, as_json: bool) -> None:
+    line = "CONTEXT_COMPACTION is off: nothing compacted (--auto follows the setting)"
+    if as_json:
+        n = len(conv.record)
+        echo_json({"status": "off", "report": [line], "messages": {"record": n, "view": n}})
+    else:
+        click.echo(line)

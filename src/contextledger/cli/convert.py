@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
 from .app import main
-from .io import load_json_file
+from .io import echo_json, load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "anthropic", "openai-responses", "gemini"])
 
@@ -23,7 +22,7 @@ FORMAT_CHOICES = click.Choice(["openai", "anthropic", "openai-responses", "gemin
     help="Input format (detected when omitted).",
 )
 @click.option("--to", "target", type=FORMAT_CHOICES, required=True, help="Output format.")
-@click.option("--model", default=None, help="Target model: runs the vision gate for it.")
+@click.option("--model", "-m", default=None, help="Target model: runs the vision gate for it.")
 @click.option(
     "--images",
     "on_images",
@@ -50,4 +49,4 @@ def convert(file: str, source: str | None, target: str, model: str | None, on_im
         sys.exit(2)
     for notice in result.notices:
         click.echo(f"notice: {notice.text}", err=True)
-    click.echo(json.dumps(result.body, ensure_ascii=False, indent=2))
+    echo_json(result.body)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
 from .app import main
-from .io import load_json_file
+from .io import echo_json, load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemini"])
 
@@ -23,7 +22,8 @@ FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemin
     "--max-output",
     type=int,
     default=None,
-    help="Tokens reserved for the reply (default: the seed's rule).",
+    help="Tokens reserved for the reply (default: the model's output cap, at most a "
+    "quarter of the window).",
 )
 @click.option(
     "--to",
@@ -33,7 +33,13 @@ FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemin
     show_default=True,
     help="Format of the printed messages.",
 )
-@click.option("--json", "as_json", is_flag=True, help='Print {"messages": [...], "report": {...}}.')
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='Print {"format", the request body (messages, and the system prompt where the '
+    'format keeps it apart), "report"}.',
+)
 @click.option(
     "--drop-current-images",
     is_flag=True,
@@ -65,11 +71,11 @@ def fit_command(
 
     payload = load_json_file(file)
     compaction_lines: tuple[str, ...] = ()
-    if compact is None:
-        from ..config import load_config
-
-        compact = load_config().compaction_enabled(default=False)
     try:
+        if compact is None:
+            from ..config import load_config
+
+            compact = load_config().compaction_enabled(default=False)
         if compact:
             from ..catalog import lookup_model
             from ..compaction import Conversation
@@ -89,21 +95,33 @@ def fit_command(
         )
         wire = translate(result.messages, target, validate=False)  # type: ignore[arg-type]
     except BudgetError as exc:
-        click.echo(str(exc), err=True)
+        click.echo(_with_flags(str(exc)), err=True)
         sys.exit(2)
     except ContextLedgerError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
     report = result.report
     if as_json:
-        data: dict[str, object] = {"messages": wire.messages, "report": report.to_dict()}
+        # The whole body: Anthropic's `system` and Gemini's `systemInstruction` live beside
+        # the messages, and dropping them would print a request without its system prompt.
+        data: dict[str, object] = {"format": target, **wire.body, "report": report.to_dict()}
         if compact:
             data["compaction"] = list(compaction_lines)
-        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        echo_json(data)
         return
     for line in compaction_lines:
         click.echo(line)
     _print_report(report)
+
+
+#: Library argument names in budget errors, as the flags a CLI user types.
+_FLAGS = {"max_output_tokens": "--max-output"}
+
+
+def _with_flags(text: str) -> str:
+    for arg, flag in _FLAGS.items():
+        text = text.replace(arg, flag)
+    return text
 
 
 def _print_report(report: object) -> None:
