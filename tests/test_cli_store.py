@@ -91,7 +91,7 @@ def test_normalize_bad_file_fails_with_its_name(tmp_path: Path) -> None:
     bad = tmp_path / "notes.png"
     bad.write_text("hello")
     code, out = run("normalize", str(bad))
-    assert code == 1 and "notes.png" in out
+    assert code == 2 and "notes.png" in out
 
 
 def test_media_sweep_keeps_referenced(tmp_path: Path) -> None:
@@ -226,7 +226,7 @@ def test_normalize_bad_image_prints_no_empty_table(tmp_path: Path) -> None:
     bad = tmp_path / "bad.png"
     bad.write_bytes(b"not an image")
     res = CliRunner().invoke(main, ["normalize", str(bad)])
-    assert res.exit_code == 1 and "┏" not in res.output and "bad.png" in res.stderr
+    assert res.exit_code == 2 and "┏" not in res.output and "bad.png" in res.stderr
 
 
 def test_normalize_json_and_80_columns(tmp_path: Path) -> None:

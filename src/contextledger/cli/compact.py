@@ -10,21 +10,21 @@ summarizer failed or the recap was rejected (the history is unchanged either way
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
 
+from ..errors import ContentError
 from .app import main
-from .io import echo_json, load_json_file
+from .io import dumps_json, echo_json, load_json_file
 
 
 def _load(path: str) -> Any:
     payload = load_json_file(path)
     # The whole payload goes to the reader: an Anthropic request keeps its `system`.
     if not isinstance(payload, list | dict):
-        raise click.ClickException(
-            f"{path}: expected a JSON list of messages or a request object with messages"
+        raise ContentError(
+            path, "expected a JSON list of messages or a request object with messages"
         )
     return payload
 
@@ -68,26 +68,19 @@ def compact(
     if read_messages is None or write_messages is None:
         raise click.ClickException("this build has no provider readers (contextledger.providers)")
     from contextledger.config import load_config
-    from contextledger.errors import ContextLedgerError
 
-    try:
-        # Read (and check) the setting even when compacting on request: a bad value is an
-        # error here as in `fit`, never silently ignored.
-        enabled = load_config().compaction_enabled(default=True)
-    except ContextLedgerError as exc:
-        raise click.ClickException(str(exc)) from None
+    # Read (and check) the setting even when compacting on request: a bad value is one
+    # error line here as in `fit`, never silently ignored.
+    enabled = load_config().compaction_enabled(default=True)
     try:
         summarizer = summarizer_from_spec(spec)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--summarizer") from exc
     from contextledger.repair import repair
 
-    try:
-        # A saved conversation may need repair (a dangling call) before it can be written
-        # back out; repairs are listed with the report.
-        repaired = repair(with_ids(read_messages(_load(file))))
-    except ValueError as exc:
-        raise click.ClickException(f"{file}: {exc}") from exc
+    # A saved conversation may need repair (a dangling call) before it can be written
+    # back out; repairs are listed with the report.
+    repaired = repair(with_ids(read_messages(_load(file))))
     messages = repaired.messages
     policy = CompactionPolicy()
     if keep_recent is not None:
@@ -115,7 +108,7 @@ def compact(
             "messages": {"record": len(conv.record), "view": len(view)},
             "view": wire,
         }
-        echo_json(data)
+        echo_json(data, default=str)
     else:
         for change in repaired.changes:
             click.echo(f"repaired before compacting: {change}")
@@ -136,7 +129,7 @@ def compact(
             for f in v.missing:
                 click.echo(f"  missing {f.kind}: {f.value}" + (" (failed)" if f.failed else ""))
         click.echo(f"\n== View ({len(view)} of {len(conv.record)} messages) ==")
-        click.echo(json.dumps(wire, ensure_ascii=False, indent=2, default=str))
+        click.echo(dumps_json(wire, default=str))
     if outcome.status == "failed":
         raise SystemExit(1)
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
+from ..errors import BudgetError, ContentError, describe
 from .app import main
 from .io import echo_json, load_json_file
 
@@ -65,27 +64,29 @@ def fit_command(
 
     A budget error exits with status 2 and the error text on stderr.
     """
-    from ..errors import BudgetError, ContextLedgerError
     from ..fit import fit
     from ..providers import translate
 
     payload = load_json_file(file)
+    if not isinstance(payload, list | dict):
+        got = "null" if payload is None else describe(payload)
+        raise ContentError(file, f"expected a JSON list of messages or a request object, got {got}")
     compaction_lines: tuple[str, ...] = ()
+    if compact is None:
+        from ..config import load_config
+
+        compact = load_config().compaction_enabled(default=False)
+    if compact:
+        from ..catalog import lookup_model
+        from ..compaction import Conversation
+        from ..providers import read_messages
+
+        outcome = Conversation.from_messages(read_messages(payload)).compact(
+            window=lookup_model(model).context_window
+        )
+        compaction_lines = outcome.report
+        payload = outcome.conversation.view
     try:
-        if compact is None:
-            from ..config import load_config
-
-            compact = load_config().compaction_enabled(default=False)
-        if compact:
-            from ..catalog import lookup_model
-            from ..compaction import Conversation
-            from ..providers import read_messages
-
-            outcome = Conversation.from_messages(read_messages(payload)).compact(
-                window=lookup_model(model).context_window
-            )
-            compaction_lines = outcome.report
-            payload = outcome.conversation.view
         result = fit(
             payload,
             model,
@@ -93,16 +94,16 @@ def fit_command(
             max_output_tokens=max_output,
             drop_current_images=drop_current_images,
         )
-        wire = translate(result.messages, target, validate=False)  # type: ignore[arg-type]
-    except BudgetError as exc:
-        click.echo(_with_flags(str(exc)), err=True)
-        sys.exit(2)
-    except ContextLedgerError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+    except BudgetError as exc:  # name the flag a CLI user types, not the library argument
+        raise BudgetError(
+            str(exc).replace("max_output_tokens", "--max-output"),
+            needed=exc.needed,
+            available=exc.available,
+        ) from None
+    wire = translate(result.messages, target, validate=False)  # type: ignore[arg-type]
     report = result.report
     if as_json:
-        # The whole body: Anthropic's `system` and Gemini's `systemInstruction` live beside
+        # The whole body: Anthropic's `system` and Gemini's `system_instruction` live beside
         # the messages, and dropping them would print a request without its system prompt.
         data: dict[str, object] = {"format": target, **wire.body, "report": report.to_dict()}
         if compact:
@@ -112,16 +113,6 @@ def fit_command(
     for line in compaction_lines:
         click.echo(line)
     _print_report(report)
-
-
-#: Library argument names in budget errors, as the flags a CLI user types.
-_FLAGS = {"max_output_tokens": "--max-output"}
-
-
-def _with_flags(text: str) -> str:
-    for arg, flag in _FLAGS.items():
-        text = text.replace(arg, flag)
-    return text
 
 
 def _print_report(report: object) -> None:

@@ -17,10 +17,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from ..errors import ContextLedgerError
+from ..errors import ContentError, ContextLedgerError
 from ..model import Message
-from .app import main
-from .io import echo_json, read_text_file
+from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, main
+from .io import echo_json, parse_json, read_text_file
 
 _STORE_OPTION = click.option(
     "--store",
@@ -232,8 +232,10 @@ def sessions_import(file: Path, name: str, store_path: str | None, fmt: str) -> 
     with _open(store_path, create=True) as store:
         try:
             stored = store.import_jsonl(text, name, fmt)
-        except (ContextLedgerError, ValueError) as exc:
-            raise click.ClickException(f"{file}: {exc}") from None
+        except ContextLedgerError:
+            raise
+        except ValueError as exc:  # JSON the store could not parse
+            raise ContentError(str(file), str(exc)) from None
     click.echo(f"imported {len(stored)} message(s) into session {name!r}")
 
 
@@ -326,7 +328,7 @@ def _untouched_openai(source: Any, result: Any) -> list[Any]:
     return out
 
 
-def read_raw(text: str) -> tuple[Any, str]:
+def read_raw(text: str, source: str = "input") -> tuple[Any, str]:
     """Our internal JSON/JSONL as Messages, or a provider payload as parsed JSON; and the format."""
     from ..errors import ContentError
     from ..storage.codec import loads_messages
@@ -337,30 +339,22 @@ def read_raw(text: str) -> tuple[Any, str]:
         pass
     from ..providers import detect_format
 
-    try:
-        payload = json.loads(text)
-    except ValueError:
-        payload = [json.loads(line) for line in text.split("\n") if line.strip()]
+    payload = _parse_json_or_jsonl(text, source)
     return payload, detect_format(payload)
 
 
-def read_any(text: str) -> tuple[tuple[Message, ...], str]:
-    """Messages from our internal JSON/JSONL, or any provider format; returns the format."""
-    from ..errors import ContentError
-    from ..storage.codec import loads_messages
-
+def _parse_json_or_jsonl(text: str, source: str) -> Any:
+    """One JSON document, else JSON Lines; bad JSON is bad input naming the line."""
     try:
-        return loads_messages(text), "internal"
-    except ContentError:
-        pass
-    from ..providers import detect_format, read_messages
-
-    try:
-        payload = json.loads(text)
+        return json.loads(text)
+    except RecursionError:
+        raise ContentError(source, "JSON nested too deeply to read") from None
     except ValueError:
-        payload = [json.loads(line) for line in text.split("\n") if line.strip()]
-    fmt = detect_format(payload)
-    return read_messages(payload, fmt), fmt
+        pass
+    lines = [(n, line) for n, line in enumerate(text.split("\n"), 1) if line.strip()]
+    if len(lines) < 2:  # not JSON Lines either: report the whole document's error
+        return parse_json(text, source)
+    return [parse_json(line, f"{source} line {n}") for n, line in lines]
 
 
 @main.command()
@@ -377,13 +371,10 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
 
     text = read_text_file(file)
     dangling: Literal["remove", "synthesize"] = "remove" if remove_dangling else "synthesize"
-    try:
-        source, fmt = read_raw(text)
-        # Provider dicts go to repair() as they are: it reads broken sessions leniently
-        # (unknown roles, id-less calls) instead of refusing them.
-        result = run_repair(source, dangling=dangling)
-    except (ContextLedgerError, ValueError) as exc:
-        raise click.ClickException(f"{file}: {exc}") from None
+    source, fmt = read_raw(text, file)
+    # Provider dicts go to repair() as they are: it reads broken sessions leniently
+    # (unknown roles, id-less calls) instead of refusing them.
+    result = run_repair(source, dangling=dangling)
     messages = source.get("messages", ()) if isinstance(source, dict) else source
     if as_json:
         out: Any
@@ -441,6 +432,7 @@ def normalize(
     console = Console(stderr=True)
     results: list[tuple[Path, Any]] = []
     errors: list[str] = []
+    status = EXIT_BAD_INPUT  # an unreadable file raises it to EXIT_ENVIRONMENT's meaning
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -452,6 +444,8 @@ def normalize(
                 res = normalize_image(path.read_bytes(), max_edge=max_edge, limits=limits,
                                       image_count=len(images), name=path.name, model=model)  # fmt: skip
             except (ContextLedgerError, OSError) as exc:
+                if isinstance(exc, OSError):
+                    status = EXIT_ENVIRONMENT
                 errors.append(f"{path}: {exc}" if not str(exc).startswith(path.name) else str(exc))
             else:
                 results.append((path, res))
@@ -470,7 +464,7 @@ def normalize(
     for e in errors:
         console.print(f"[red]error:[/red] {e}", highlight=False)
     if errors:
-        raise SystemExit(1)
+        raise SystemExit(status)
 
 
 def _normalized_json(path: Path, r: Any) -> dict[str, Any]:
