@@ -58,7 +58,7 @@ def pin_anchors(
 ) -> Pins:
     """Pin the current request, up to N prior requests within their cap, and every recap."""
     pins = Pins()
-    body, starts, costs = index.body, index.starts, index.costs
+    body, starts = index.body, index.starts
     if anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
         pins.add(anchor_unit, Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
@@ -69,10 +69,11 @@ def pin_anchors(
             m = body[starts[k]]
             if index.end(k) - starts[k] != 1 or not is_request(m):
                 continue
-            if spent + costs[starts[k]] > opts.prior_anchor_tokens:
+            cost = index.exact_cost(starts[k])
+            if spent + cost > opts.prior_anchor_tokens:
                 continue
             pins.add(k, index.unit(k, "prior"))
-            spent += costs[starts[k]]
+            spent += cost
             found += 1
     for pos in index.recaps:
         k = index.unit_of(pos)
