@@ -720,3 +720,97 @@ def test_serve_cli_refuses_a_store_it_cannot_open(tmp_path: Path) -> None:
     assert result.exit_code != 0
     assert "cannot open the session store" in result.output
     assert "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------------- responses
+
+
+def test_responses_through_the_sdk_streaming_and_not_with_a_function_call(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """``client.responses.create`` through the proxy, against the validating Responses
+    stub: a function call (non-streaming), its output and a streamed answer; what the
+    upstream got is valid, the reply is recorded, each item once."""
+    client = oai(proxy, **{"X-ContextLedger-Session": "resp"})
+    tools: list[Any] = [
+        {
+            "type": "function",
+            "name": "read_file",
+            "description": "Read a file",
+            "parameters": {"type": "object", "properties": {"path": {"type": "string"}}},
+        }
+    ]
+    items: list[Any] = [{"role": "user", "content": "Why does upload.py fail?"}]
+    stub.script(StubReply(tool_calls=(("call_r1", "read_file", '{"path": "upload.py"}'),)))
+    raw = client.responses.with_raw_response.create(
+        model="gpt-4o", instructions="Be brief.", input=items, tools=tools
+    )
+    first = raw.parse()
+    (call,) = [o for o in first.output if o.type == "function_call"]
+    assert call.call_id == "call_r1"
+    assert int(raw.headers["x-contextledger-used"]) > 0
+    upstream = stub.completions()[-1]
+    assert upstream.path == "/v1/responses" and upstream.body["instructions"] == "Be brief."
+    items += [o.model_dump(exclude_none=True) for o in first.output]
+    items.append({"type": "function_call_output", "call_id": "call_r1", "output": "size = 2MB"})
+    stub.script(StubReply("The limit is 1 MB; raise it."))
+    text, final = "", None
+    for event in client.responses.create(
+        model="gpt-4o", instructions="Be brief.", input=items, tools=tools, stream=True
+    ):
+        if event.type == "response.output_text.delta":
+            text += event.delta
+        elif event.type == "response.completed":
+            final = event.response
+    assert final is not None
+    assert text == final.output_text == "The limit is 1 MB; raise it."
+    assert final.usage is not None and final.usage.input_tokens > 0
+    assert not stub.rejected(), stub.rejected()[0].error
+    sent = stub.completions()[-1].body
+    assert [i.get("type", "message") for i in sent["input"]][-2:] == [
+        "function_call",
+        "function_call_output",
+    ]
+    roles = [m.role for m in stored(proxy, "resp")]
+    assert roles == ["system", "user", "assistant", "tool", "assistant"]
+    report = httpx.get(proxy.url + "/contextledger/sessions/resp").json()
+    assert [t["fitted"] for t in report["turns"]] == [True, True]
+    assert report["turns"][-1]["stream"] is True
+    assert report["turns"][-1]["usage"]["input_tokens"] == final.usage.input_tokens
+
+
+def test_responses_with_previous_response_id_pass_through_untouched(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """The provider holds the earlier turns: the request goes upstream as the client sent
+    it, and the turn is reported as not fitted, with the reason."""
+    client = oai(proxy, **{"X-ContextLedger-Session": "chained"})
+    first = client.responses.create(model="gpt-4o", input="Remember the number 7.")
+    for stream in (False, True):
+        body = {
+            "model": "gpt-4o",
+            "input": [{"role": "user", "content": "Which number?"}],
+            "previous_response_id": first.id,
+            "temperature": 0.3,
+        }
+        if stream:
+            body["stream"] = True
+        response = httpx.post(
+            proxy.url + "/v1/responses",
+            json=body,
+            headers={"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "chained"},
+        )
+        assert response.status_code == 200
+        assert response.headers["x-contextledger-fitted"] == "false"
+        assert stub.completions()[-1].body == body  # byte-for-byte the client's request
+        if stream:
+            assert response.content == bytes(stub.completions()[-1].sent)
+    sdk = client.responses.create(
+        model="gpt-4o", input="And doubled?", previous_response_id=first.id
+    )
+    assert sdk.output_text
+    assert not stub.rejected()
+    turns = httpx.get(proxy.url + "/contextledger/sessions/chained").json()["turns"]
+    assert [t["fitted"] for t in turns] == [True, False, False, False]
+    assert "previous_response_id" in turns[-1]["reason"]
+    assert turns[-1]["notices"][0]["kind"] == "not_fitted"
