@@ -217,3 +217,18 @@ def test_long_session_with_screenshots_and_tool_calls_through_a_small_window(
     assert "Turn 39" in json.dumps(users[-1]), "the newest request is always sent"
     assert preparer.prepare(history).report.fit.dropped, "a small window drops old turns"
     assert all(abs(r["error_pct"]) < 15 for r in records), records
+
+
+def test_a_compaction_item_is_carried_verbatim(stub: StubServer, config: Config) -> None:
+    compacted = {"type": "compaction", "id": "cmp_7", "encrypted_content": "gAAAA-opaque=="}
+    items = [
+        {"role": "user", "content": "The upload endpoint returns 500 for big files."},
+        compacted,
+        {"role": "user", "content": "Where were we?"},
+    ]
+    prepared = responses().prepare(items)
+    reply = send(prepared, config=config)
+    assert reply.text.startswith("Stub reply 1: I read 3 item(s)"), stub.rejected()
+    assert stub.completions()[0].body["input"][1] == compacted
+    (block,) = prepared.messages[1].content
+    assert isinstance(block, Reasoning) and block.redacted and block.encrypted == "gAAAA-opaque=="
