@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -231,6 +231,7 @@ class Conversation:
         mode: VerifyMode = "strip",
         enabled: bool = True,
         now: float | None = None,
+        keep_ids: Collection[str] | None = None,
     ) -> CompactionOutcome:
         """Recap old turns if the policy says so; soft on every failure.
 
@@ -238,6 +239,8 @@ class Conversation:
         ``count_tokens`` counts the view (without it, a rough 4-characters-a-token
         estimate is used when a window is given).
         ``force`` skips the triggers and cooldown (still keeps the recent turns).
+        ``keep_ids`` (what a fit of the window keeps) replaces the recent span: the recap
+        covers every other turn (see :mod:`.policy`).
         On error, timeout, an empty or rejected reply the record and view stay unchanged
         and ``report`` holds one line saying why. ``now`` is stored as the event's
         timestamp (pass it for real time; ``seq`` orders events deterministically).
@@ -262,6 +265,7 @@ class Conversation:
             window=window,
             messages_since_last=self.messages_since_last_recap,
             force=force,
+            keep_ids=keep_ids,
         )
         if isinstance(assessed, Skip):
             return CompactionOutcome(self, "skipped", (*notes, f"compaction {assessed.reason}"))
