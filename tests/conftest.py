@@ -34,6 +34,10 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
+# LiteLLM fetches its price list from the internet when imported unless told not to; the
+# tests (and the doctests importing contextledger.integrations.litellm) use its bundled copy.
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
 
 @pytest.fixture
 def stub() -> Iterator[StubServer]:

@@ -129,6 +129,31 @@ class Engine:
         return Fitted(prepared.messages, prepared.report, prepared.event)
 
 
+def write_back(
+    fitted: Sequence[Message], items: Sequence[Any], read: Sequence[Message], fmt: Format
+) -> list[Any]:
+    """Fitted messages back as wire items, for a format whose reader names each message
+    ``m<i>`` by the position of its first item: a message kept untouched is its original
+    item objects (all of them: a Responses turn, a Chat tool result's image turn); a changed
+    or new one is written by contextledger's writer for ``fmt``."""
+    from ..providers import translate
+
+    starts = [int(m.id[1:]) for m in read]
+    spans = dict(
+        zip((m.id for m in read), zip(starts, [*starts[1:], len(items)], strict=True), strict=True)
+    )
+    originals = {m.id: m for m in read}
+    out: list[Any] = []
+    for m in fitted:
+        source = originals.get(m.id)
+        if source is not None and (source is m or source == m):
+            start, end = spans[m.id]
+            out.extend(items[start:end])
+        else:
+            out.extend(translate([m], fmt, validate=False).messages)
+    return out
+
+
 def _conversation(messages: Sequence[Message], events: Sequence[CompactionEvent]) -> Conversation:
     """The record with the recaps that still apply (a rewritten history voids older ones)."""
     try:
