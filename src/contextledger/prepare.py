@@ -362,7 +362,9 @@ class Preparer:
         # at most a quarter of the window's history, so a small window still holds turns
         room = (self.fitter.window - self.fitter.reserved_output) // 4
         reserve = recap or Message(
-            "user", (Recap("0 " * min(policy.reply_bytes // 2, room), ()),), id="reserve"
+            "user",
+            (Recap("0 " * min(policy.recap_bytes(self.fitter.window) // 2, room), ()),),
+            id="reserve",
         )
         try:
             roomy = dry.fit(view, tools=wire_tools, memory=(reserve,))

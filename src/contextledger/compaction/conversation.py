@@ -275,10 +275,17 @@ class Conversation:
         new_messages = self.covered_messages(plan.covered_ids)
         transcript = build_transcript(new_messages, previous_text, policy)
         n = len(plan.covered_ids)
+        cap = policy.recap_bytes(window)
         try:
-            raw = summarizer.summarize(
-                build_prompt(policy), transcript.text, max_tokens=policy.max_tokens
-            )
+            if isinstance(summarizer, OfflineSummarizer):
+                # local: the whole record, no transcript cap
+                raw: object = summarizer.summarize_record(
+                    new_messages, previous_text, max_bytes=cap
+                )
+            else:
+                raw = summarizer.summarize(
+                    build_prompt(policy), transcript.text, max_tokens=policy.max_tokens
+                )
         except Exception as exc:  # soft failure: any summarizer problem leaves history as is
             return CompactionOutcome(
                 self,
@@ -303,14 +310,14 @@ class Conversation:
                 transcript=transcript,
                 reply=raw if isinstance(raw, str) else None,
             )
-        reply = cut_utf8(reply, policy.reply_bytes)
+        reply = cut_utf8(reply, cap)
         all_covers = (previous.covers if previous else ()) + plan.covered_ids
         verification = verify_recap(
             reply,
             self.covered_messages(all_covers),
             previous_text,
             mode=mode,
-            max_bytes=policy.reply_bytes,
+            max_bytes=cap,
         )
         if not verification.accepted:
             return CompactionOutcome(
@@ -349,7 +356,9 @@ class Conversation:
             f"the full record is kept. Trigger: {plan.detail}",
             verification.summary(),
         ]
-        if transcript.omitted_ids or transcript.clipped:
+        if not isinstance(summarizer, OfflineSummarizer) and (
+            transcript.omitted_ids or transcript.clipped
+        ):
             lines.append(
                 f"summarizer input held to {policy.transcript_bytes:,} bytes: "
                 f"{len(transcript.omitted_ids)} messages left out, {transcript.clipped} shortened "

@@ -71,6 +71,8 @@ class CompactionPolicy:
     max_words: int = 300
     max_tokens: int = 400
     reply_bytes: int = 2_000
+    window_share: float = 0.1
+    max_reply_bytes: int = 24_000
 
     def __post_init__(self) -> None:
         for name in (
@@ -97,6 +99,18 @@ class CompactionPolicy:
     def trigger_messages(self) -> int:
         """The message count at which compaction fires: ``history_limit - margin``."""
         return self.history_limit - self.margin
+
+    def recap_bytes(self, window: int | None) -> int:
+        """The recap's byte cap: ``reply_bytes``, or ``window_share`` of a known window
+        (about three bytes a token) when that is more, up to ``max_reply_bytes``.
+
+        >>> p = CompactionPolicy()
+        >>> p.recap_bytes(None), p.recap_bytes(8_000), p.recap_bytes(16_000)
+        (2000, 2400, 4800)
+        """
+        if not window:
+            return self.reply_bytes
+        return max(self.reply_bytes, min(self.max_reply_bytes, int(window * self.window_share * 3)))
 
     def token_threshold(self, window: int) -> int:
         """Tokens at which the token trigger fires for a model with this window."""

@@ -38,6 +38,7 @@ from .transcript import cut_utf8, source_text, utf8_len
 VerifyMode = Literal["strip", "reject"]
 
 LEDGER_HEADER = "Facts ledger (checked against the record):"
+_LEFT_OUT = re.compile(r"\(\+\d+ more[^)]*\)")  # a section's own count of what it left out
 
 
 # --------------------------------------------------------------------------- verification
@@ -234,7 +235,7 @@ def verify_recap(
         kept: list[str] = []
         for sentence in parts:
             bad = False
-            for f in extract_claims(sentence):
+            for f in extract_claims(_LEFT_OUT.sub("", sentence)):
                 if source.supports(f):
                     supported.setdefault(f, None)
                 else:
