@@ -101,7 +101,7 @@ def test_bad_input(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     result = CliRunner().invoke(main, ["compact", str(bad)])
-    assert result.exit_code != 0 and "not JSON" in result.output
+    assert result.exit_code == 2 and "not valid JSON" in result.output
     ok = tmp_path / "ok.json"
     ok.write_text("[]")
     result = CliRunner().invoke(main, ["compact", str(ok), "--summarizer", "gemini:x"])

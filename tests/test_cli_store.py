@@ -91,7 +91,7 @@ def test_normalize_bad_file_fails_with_its_name(tmp_path: Path) -> None:
     bad = tmp_path / "notes.png"
     bad.write_text("hello")
     code, out = run("normalize", str(bad))
-    assert code == 1 and "notes.png" in out
+    assert code == 2 and "notes.png" in out
 
 
 def test_media_sweep_keeps_referenced(tmp_path: Path) -> None:

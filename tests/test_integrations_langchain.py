@@ -25,6 +25,7 @@ from _agents import CallLog
 from builders import b64, png
 from contextledger import BudgetError
 from contextledger.compaction import OfflineSummarizer
+from contextledger.integrations._engine import ReadCache
 from contextledger.integrations.langchain import (
     ContextLedgerMiddleware,
     fit_messages,
@@ -300,3 +301,12 @@ def test_trim_messages_names_its_model_from_a_chat_model_and_refuses_approximati
         trim_messages(_long_history(3), max_tokens=1000, token_counter="approximate")
     with pytest.raises(ValueError, match="newest"):
         trim_messages(_long_history(3), max_tokens=1000, token_counter=MODEL, strategy="first")  # type: ignore[arg-type]
+
+
+def test_a_message_whose_content_changes_is_read_again() -> None:
+    cache = ReadCache()
+    message = HumanMessage("first", id="h")
+    assert to_messages([message], cache)[0].text == "first"
+    assert to_messages([message], cache)[0] is to_messages([message], cache)[0]  # cached
+    message.content = "second"
+    assert to_messages([message], cache)[0].text == "second"

@@ -24,6 +24,7 @@ from pydantic_ai.providers.openai import OpenAIProvider
 
 from _agents import CallLog
 from builders import png
+from contextledger.integrations._engine import ReadCache
 from contextledger.integrations.pydantic_ai import (
     ContextLedger,
     fit_history,
@@ -226,3 +227,11 @@ def test_a_dropped_exchange_leaves_the_rest_of_its_request() -> None:
     assert isinstance(last, ModelRequest) and last is not history[2]
     assert [type(p) for p in last.parts] == [UserPromptPart]
     assert not any(isinstance(m, ModelResponse) for m in res.messages)
+
+
+def test_a_request_that_grows_in_place_is_read_again() -> None:
+    cache = ReadCache()
+    request = ModelRequest(parts=[UserPromptPart("a")])
+    assert len(to_messages([request], cache)) == 1
+    request.parts.append(UserPromptPart("b"))
+    assert [m.text for m in to_messages([request], cache)] == ["a", "b"]

@@ -118,7 +118,7 @@ def test_unknown_block_names_its_path() -> None:
         {"role": "user", "content": [{"type": "video", "video": {}}]},
     ]
     with pytest.raises(
-        ContentError, match=r"messages\[1\]\.content\[0\]: unknown block type 'video'"
+        ContentError, match=r"messages\[1\]\.content\[0\]\.type: unknown block type 'video'"
     ):
         read_messages(msgs)
 

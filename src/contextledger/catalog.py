@@ -19,7 +19,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .errors import UnknownModelError
+from .errors import UnknownModelError, describe
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
@@ -105,6 +105,8 @@ class Catalog:
 
     def lookup(self, model: str) -> ModelInfo:
         """exact id → dated variant → family prefix → provider default (``provider/model``)."""
+        if not isinstance(model, str):
+            raise UnknownModelError(describe(model))
         if model in self._models:
             return self._models[model]
         provider, _, bare = model.rpartition("/")

@@ -44,6 +44,36 @@ class ContentError(ContextLedgerError, ValueError):
         super().__init__(f"{path}: {reason}" if path else reason)
 
 
+def describe(value: object, limit: int = 60) -> str:
+    """A short description of a bad input value, safe to put in any error message.
+
+    Strings are quoted (cut at ``limit``), other JSON scalars shown as they are, containers
+    by kind only: a value nested 100,000 deep or an integer of 5,000 digits cannot be
+    ``repr``-ed, and an error message must never fail to be built.
+
+    >>> describe([1, 2]), describe("image"), describe(10**5000)
+    ('a list', "'image'", 'an integer of 5001 digits')
+    """
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[:limit] + "…")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an integer of {_digits(value)} digits"
+    if value is None or isinstance(value, bool | int | float):
+        return repr(value)
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _digits(value: int) -> int:
+    # str() of an integer over 4,300 digits raises; count by powers of ten instead
+    n = abs(value)
+    estimate = int(n.bit_length() * 0.30102999566398120)
+    return estimate + 1 if n >= 10**estimate else estimate
+
+
 class UnsupportedBlockError(ContentError):
     """A block the target format cannot carry."""
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
-from .errors import ContentError
+from .errors import ContentError, describe
 
 Role: TypeAlias = Literal["system", "user", "assistant", "tool"]
 ROLES: frozenset[str] = frozenset({"system", "user", "assistant", "tool"})
@@ -158,6 +158,8 @@ class ToolCall:
             return json.loads(self.arguments) if self.arguments else {}, None
         except ValueError as exc:
             return None, str(exc)
+        except RecursionError:
+            return None, "nested too deeply to parse"
 
     @property
     def parse_error(self) -> str | None:
@@ -247,8 +249,12 @@ class Message:
     name: str | None = None
 
     def __post_init__(self) -> None:
-        if self.role not in ROLES:
-            raise ContentError("", f"unknown role {self.role!r}")
+        if not isinstance(self.role, str) or self.role not in ROLES:
+            raise ContentError("role", f"unknown role {describe(self.role)}")
+        if type(self.content) is not tuple:
+            raise ContentError(
+                "content", f"expected a tuple of blocks, got {describe(self.content)}"
+            )
 
     @classmethod
     def user(cls, *parts: str | Block, id: str = "") -> Message:

@@ -58,10 +58,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeAlias, cast
 
+from .errors import ContentError, describe
 from .model import ROLES, Block, Message, MessagesLike, Text, ToolCall, ToolResult
 from .providers import detect_format, read_messages
 from .validate import arguments_problem, is_empty
@@ -154,7 +155,15 @@ def repair(
     'let me look\\n[Incomplete tool calls removed from restored session.]'
     """
     if dangling not in ("synthesize", "remove"):
-        raise ValueError(f"dangling must be 'synthesize' or 'remove', not {dangling!r}")
+        raise ContentError(
+            "dangling", f"must be 'synthesize' or 'remove', not {describe(dangling)}"
+        )
+    if isinstance(messages, str | bytes) or not isinstance(messages, Iterable):
+        raise ContentError(
+            "messages", f"expected a list of messages or a request body, got {describe(messages)}"
+        )
+    if not isinstance(messages, Sequence | Mapping):
+        messages = tuple(messages)
     if not all(isinstance(m, Message) for m in messages):
         read, early, index_of = _read_leniently(messages)
         result = repair(read, dangling=dangling)
@@ -187,11 +196,14 @@ def _read_leniently(
     kept: list[dict[str, Any]] = []
     index_of: dict[str, int] = {}
     for i, raw in enumerate(payload):
-        if not isinstance(raw, Mapping) or raw.get("role") not in _OPENAI_ROLES:
-            role = raw.get("role") if isinstance(raw, Mapping) else type(raw).__name__
-            early.append(
-                RepairChange("unknown_role", i, "", f"removed a message with unknown role {role!r}")
+        role = raw.get("role") if isinstance(raw, Mapping) else None
+        if not isinstance(role, str) or role not in _OPENAI_ROLES:
+            what = (
+                f"with unknown role {describe(role)}"
+                if isinstance(raw, Mapping)
+                else f"that is not an object ({describe(raw)})"
             )
+            early.append(RepairChange("unknown_role", i, "", f"removed a message {what}"))
             continue
         msg = dict(raw)
         msg.setdefault("id", f"m{i}")
@@ -223,7 +235,7 @@ def _read_leniently(
         if calls is not None:
             fixed = []
             for k, raw_call in enumerate(calls):
-                call, note = _lenient_call(raw_call)
+                call, note = _lenient_call(raw_call, f"messages[{i}].tool_calls[{k}]")
                 if note:
                     early.append(
                         RepairChange("arguments_reencoded", i, msg["id"], f"tool call {k}: {note}")
@@ -235,7 +247,7 @@ def _read_leniently(
     return read_messages(kept, "openai"), early, index_of
 
 
-def _lenient_call(raw: Any) -> tuple[dict[str, Any], str]:
+def _lenient_call(raw: Any, path: str) -> tuple[dict[str, Any], str]:
     """A tool call in the shape the reader accepts, and what was re-encoded to get there;
     what is still wrong (no id, no name, bad JSON) stays visible to the rules below."""
     call = dict(raw) if isinstance(raw, Mapping) else {}
@@ -244,8 +256,10 @@ def _lenient_call(raw: Any) -> tuple[dict[str, Any], str]:
     args = fn.get("arguments", "")
     note = ""
     if not isinstance(args, str):
+        from .providers.common import dumps_json
+
         note = f"arguments given as {type(args).__name__} were re-encoded as a JSON string"
-        args = "" if args is None else json.dumps(args, ensure_ascii=False)
+        args = "" if args is None else dumps_json(args, path + ".function.arguments")
     fn["arguments"] = args
     fn["name"] = fn.get("name") if isinstance(fn.get("name"), str) else ""
     call["function"] = fn
@@ -284,7 +298,7 @@ def _normalize(messages: Sequence[Message], note: _Note) -> list[_Item]:
             m = replace(m, id=f"{m.id}~{n}")
         seen_ids.add(m.id)
         if role not in ROLES:
-            note("unknown_role", i, f"removed a message with unknown role {role!r}")
+            note("unknown_role", i, f"removed a message with unknown role {describe(role)}")
             continue
         if is_empty(m):
             note("empty_message", i, f"removed an empty {role} message")

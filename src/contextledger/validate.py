@@ -72,6 +72,8 @@ def arguments_problem(call: ToolCall) -> str | None:
         value = json.loads(args)
     except ValueError as exc:
         return f"arguments are not valid JSON ({exc})"
+    except RecursionError:
+        return "arguments are nested too deeply to parse as JSON"
     if not isinstance(value, dict):
         return f"arguments are JSON {type(value).__name__}, not an object"
     return None

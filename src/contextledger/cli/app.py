@@ -1,11 +1,109 @@
-"""The ``contextledger`` click group that every subcommand module adds itself to."""
+"""The ``contextledger`` click group that every subcommand module adds itself to.
+
+Errors are handled in one place, :class:`LedgerGroup`: a contextledger error becomes one
+plain line on stderr (exit 2 for bad input, 1 for an environment or store problem), any
+other exception one plain line asking for a report — never a traceback. Output that the
+terminal cannot encode (lone surrogates from truncated emoji) is escaped, never a crash.
+"""
 
 from __future__ import annotations
 
+import errno
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from io import TextIOWrapper
+from typing import Any, NoReturn
+
 import click
 
+#: Exit status for input the command cannot use (a bad file, an unknown block, a budget).
+EXIT_BAD_INPUT = 2
+#: Exit status for the environment: a store, a provider, the network, a file system.
+EXIT_ENVIRONMENT = 1
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+_REPORT_HINT = "this is a bug in contextledger; please report it with the command and its input"
+
+
+def fail(message: str, exit_code: int) -> NoReturn:
+    """Print ``error: message`` as one plain line on stderr and exit with ``exit_code``."""
+    click.echo(f"error: {one_line(message)}", err=True)
+    raise click.exceptions.Exit(exit_code)
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line, with characters no terminal can print escaped."""
+    return escape_unencodable(" ".join(text.split()) if "\n" in text else text)
+
+
+def escape_unencodable(text: str) -> str:
+    """Lone surrogates (truncated emoji, undecodable file names) as ``\\udXXX`` escapes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def exit_code_for(exc: BaseException) -> int:
+    """1 for a store, a provider, the network or the configuration; 2 for the input."""
+    from ..errors import ConfigError, SendError, StoreError, SummarizerError
+
+    environment = (StoreError, SendError, SummarizerError, ConfigError, OSError)
+    return EXIT_ENVIRONMENT if isinstance(exc, environment) else EXIT_BAD_INPUT
+
+
+class LedgerGroup(click.Group):
+    """The root group: the one place that turns exceptions into exit statuses."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from ..errors import ContextLedgerError
+
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
+            raise
+        except ContextLedgerError as exc:
+            fail(str(exc), exit_code_for(exc))
+        except RecursionError:
+            fail("the input is nested too deeply to process", EXIT_BAD_INPUT)
+        except MemoryError:
+            fail("out of memory while processing the input", EXIT_ENVIRONMENT)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise  # click closes quietly when the reader of stdout went away
+            where = f"{exc.filename}: " if exc.filename else ""
+            fail(f"{where}{exc.strerror or exc}", EXIT_ENVIRONMENT)
+        except Exception as exc:
+            fail(f"unexpected {type(exc).__name__}: {exc} ({_REPORT_HINT})", EXIT_ENVIRONMENT)
+
+    def main(self, args: Sequence[str] | None = None, *a: Any, **kw: Any) -> Any:
+        with _escaping_output():
+            return super().main(args, *a, **kw)
+
+
+@contextmanager
+def _escaping_output() -> Iterator[None]:
+    """stdout/stderr escape what they cannot encode (``\\ud800``) instead of raising.
+
+    In JSON output the escape is exactly JSON's own, so the text stays loss-free."""
+    changed: list[tuple[TextIOWrapper, str]] = []
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, TextIOWrapper) and stream.errors == "strict":
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (OSError, ValueError):  # a closed or detached stream: leave it alone
+                continue
+            changed.append((stream, "strict"))
+    try:
+        yield
+    finally:
+        for stream, errors in changed:
+            with suppress(OSError, ValueError):
+                stream.reconfigure(errors=errors)
+
+
+@click.group(cls=LedgerGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="contextledger")
 def main() -> None:
     """Fit long multimodal LLM conversations into a context window, and lose nothing."""

@@ -10,26 +10,21 @@ summarizer failed or the recap was rejected (the history is unchanged either way
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import click
 
+from ..errors import ContentError
 from .app import main
+from .io import dumps_json, echo_json, load_json_file
 
 
 def _load(path: str) -> Any:
-    try:
-        payload = json.loads(Path(path).read_text("utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise click.ClickException(f"cannot read {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise click.ClickException(f"{path} is not JSON: {exc}") from exc
+    payload = load_json_file(path)
     # The whole payload goes to the reader: an Anthropic request keeps its `system`.
     if not isinstance(payload, list | dict):
-        raise click.ClickException(
-            f"{path}: expected a JSON list of messages or a request object with messages"
+        raise ContentError(
+            path, "expected a JSON list of messages or a request object with messages"
         )
     return payload
 
@@ -73,12 +68,9 @@ def compact(
         raise click.BadParameter(str(exc), param_hint="--summarizer") from exc
     from contextledger.repair import repair
 
-    try:
-        # A saved conversation may need repair (a dangling call) before it can be written
-        # back out; repairs are listed with the report.
-        repaired = repair(with_ids(read_messages(_load(file))))
-    except ValueError as exc:
-        raise click.ClickException(f"{file}: {exc}") from exc
+    # A saved conversation may need repair (a dangling call) before it can be written
+    # back out; repairs are listed with the report.
+    repaired = repair(with_ids(read_messages(_load(file))))
     messages = repaired.messages
     policy = CompactionPolicy()
     if keep_recent is not None:
@@ -103,7 +95,7 @@ def compact(
             "messages": {"record": len(conv.record), "view": len(view)},
             "view": wire,
         }
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+        echo_json(data, default=str)
     else:
         for change in repaired.changes:
             click.echo(f"repaired before compacting: {change}")
@@ -124,6 +116,6 @@ def compact(
             for f in v.missing:
                 click.echo(f"  missing {f.kind}: {f.value}" + (" (failed)" if f.failed else ""))
         click.echo(f"\n== View ({len(view)} of {len(conv.record)} messages) ==")
-        click.echo(json.dumps(wire, ensure_ascii=False, indent=2, default=str))
+        click.echo(dumps_json(wire, default=str))
     if outcome.status == "failed":
         raise SystemExit(1)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import sys
-
 import click
 
 from .app import main
-from .io import load_json_file
+from .io import echo_json, load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "anthropic", "openai-responses", "gemini"])
 
@@ -38,16 +35,11 @@ def convert(file: str, source: str | None, target: str, model: str | None, on_im
     Errors (an unknown block, a block the target cannot carry, images for a text-only
     model) go to stderr with the path of the offending block, and exit with status 2.
     """
-    from ..errors import ContextLedgerError
     from ..providers import read_messages, translate
 
     payload = load_json_file(file)
-    try:
-        messages = read_messages(payload, source)  # type: ignore[arg-type]
-        result = translate(messages, target, model=model, on_images=on_images)  # type: ignore[arg-type]
-    except ContextLedgerError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+    messages = read_messages(payload, source)  # type: ignore[arg-type]
+    result = translate(messages, target, model=model, on_images=on_images)  # type: ignore[arg-type]
     for notice in result.notices:
         click.echo(f"notice: {notice.text}", err=True)
-    click.echo(json.dumps(result.body, ensure_ascii=False, indent=2))
+    echo_json(result.body)

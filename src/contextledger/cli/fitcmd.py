@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import sys
-
 import click
 
+from ..errors import ContentError, describe
 from .app import main
-from .io import load_json_file
+from .io import echo_json, load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemini"])
 
@@ -59,47 +57,42 @@ def fit_command(
 
     A budget error exits with status 2 and the error text on stderr.
     """
-    from ..errors import BudgetError, ContextLedgerError
     from ..fit import fit
     from ..providers import translate
 
     payload = load_json_file(file)
+    if not isinstance(payload, list | dict):
+        got = "null" if payload is None else describe(payload)
+        raise ContentError(file, f"expected a JSON list of messages or a request object, got {got}")
     compaction_lines: tuple[str, ...] = ()
     if compact is None:
         from ..config import load_config
 
         compact = load_config().compaction_enabled(default=False)
-    try:
-        if compact:
-            from ..catalog import lookup_model
-            from ..compaction import Conversation
-            from ..providers import read_messages
+    if compact:
+        from ..catalog import lookup_model
+        from ..compaction import Conversation
+        from ..providers import read_messages
 
-            outcome = Conversation.from_messages(read_messages(payload)).compact(
-                window=lookup_model(model).context_window
-            )
-            compaction_lines = outcome.report
-            payload = outcome.conversation.view
-        result = fit(
-            payload,
-            model,
-            window=window,
-            max_output_tokens=max_output,
-            drop_current_images=drop_current_images,
+        outcome = Conversation.from_messages(read_messages(payload)).compact(
+            window=lookup_model(model).context_window
         )
-        wire = translate(result.messages, target, validate=False)  # type: ignore[arg-type]
-    except BudgetError as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(2)
-    except ContextLedgerError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        compaction_lines = outcome.report
+        payload = outcome.conversation.view
+    result = fit(
+        payload,
+        model,
+        window=window,
+        max_output_tokens=max_output,
+        drop_current_images=drop_current_images,
+    )
+    wire = translate(result.messages, target, validate=False)  # type: ignore[arg-type]
     report = result.report
     if as_json:
         data: dict[str, object] = {"messages": wire.messages, "report": report.to_dict()}
         if compact:
             data["compaction"] = list(compaction_lines)
-        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        echo_json(data, indent=1)
         return
     for line in compaction_lines:
         click.echo(line)

@@ -1,4 +1,4 @@
-"""Shared file reading for CLI commands."""
+"""Shared file reading and JSON printing for CLI commands."""
 
 from __future__ import annotations
 
@@ -8,19 +8,55 @@ from typing import Any
 
 import click
 
+from ..errors import ContentError
+
+
+def read_text_file(path: str) -> str:
+    """The text of a path or '-' (stdin). Text that is not UTF-8 is bad input (exit 2); a
+    file that cannot be read is the environment's problem (an OSError: exit 1)."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except UnicodeDecodeError as exc:
+        raise ContentError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def parse_json(text: str, path: str) -> Any:
+    """JSON from ``text`` (read from ``path``); bad or absurdly nested JSON is bad input."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentError(path, f"not valid JSON ({exc})") from None
+    except RecursionError:
+        raise ContentError(path, "JSON nested too deeply to read") from None
+    except ValueError as exc:  # e.g. an integer longer than Python's 4,300-digit limit
+        raise ContentError(path, f"not usable JSON ({exc})") from None
+
 
 def load_json_file(path: str) -> Any:
     """Read JSON from a path or '-' (stdin); a clear error on bad JSON."""
+    return parse_json(read_text_file(path), path)
+
+
+def dumps_json(data: Any, *, indent: int | None = 2, default: Any = None) -> str:
+    """``data`` as JSON the current stdout can print.
+
+    Non-ASCII stays readable on a UTF-8 terminal; lone surrogates (truncated emoji) become
+    JSON's own ``\\udXXX`` escapes, so the output parses back to the same strings."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "")
+    ascii_only = not encoding.startswith("utf")
+    text = json.dumps(data, ensure_ascii=ascii_only, indent=indent, default=default)
+    if ascii_only:
+        return text
     try:
-        if path == "-":
-            return json.load(sys.stdin)
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except json.JSONDecodeError as exc:
-        raise click.ClickException(f"{path}: not valid JSON ({exc})") from exc
-    except UnicodeDecodeError as exc:
-        raise click.ClickException(
-            f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})"
-        ) from exc
-    except OSError as exc:
-        raise click.ClickException(f"{path}: cannot read it ({exc.strerror or exc})") from exc
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def echo_json(data: Any, *, indent: int | None = 2, default: Any = None) -> None:
+    """Print ``data`` as JSON (see :func:`dumps_json`)."""
+    click.echo(dumps_json(data, indent=indent, default=default))

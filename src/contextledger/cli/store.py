@@ -17,9 +17,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from ..errors import ContextLedgerError
+from ..errors import ContentError, ContextLedgerError
 from ..model import Message
-from .app import main
+from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, main
+from .io import echo_json, parse_json, read_text_file
 
 _STORE_OPTION = click.option(
     "--store",
@@ -115,12 +116,12 @@ def sessions_show(name: str, store_path: str | None, as_json: bool) -> None:
         except ContextLedgerError as exc:
             raise _fail(exc) from None
     if as_json:
-        click.echo(json.dumps({
+        echo_json({
             "messages": [message_to_dict(m) for m in loaded.messages],
             "events": [{"seq": e.seq, "kind": e.kind, "data": e.data} for e in loaded.events],
             "repair": [_change_dict(c) for c in loaded.repair.changes],
             "unreadable": list(loaded.unreadable),
-        }, indent=2, ensure_ascii=False))  # fmt: skip
+        })  # fmt: skip
         return
     console = Console()
     for m in loaded.messages:
@@ -198,11 +199,14 @@ def sessions_export(name: str, store_path: str | None, fmt: str, out: Path | Non
               default="auto", show_default=True)  # fmt: skip
 def sessions_import(file: Path, name: str, store_path: str | None, fmt: str) -> None:
     """Import a JSONL file as a new session (images go to the media store)."""
+    text = read_text_file(str(file))
     with _open(store_path, create=True) as store:
         try:
-            stored = store.import_jsonl(file.read_text(encoding="utf-8"), name, fmt)
-        except (ContextLedgerError, ValueError) as exc:
-            raise click.ClickException(f"{file}: {exc}") from None
+            stored = store.import_jsonl(text, name, fmt)
+        except ContextLedgerError:
+            raise
+        except ValueError as exc:  # JSON the store could not parse
+            raise ContentError(str(file), str(exc)) from None
     click.echo(f"imported {len(stored)} message(s) into session {name!r}")
 
 
@@ -280,7 +284,7 @@ def _untouched_openai(source: Any, result: Any) -> list[Any]:
     return out
 
 
-def read_raw(text: str) -> tuple[Any, str]:
+def read_raw(text: str, source: str = "input") -> tuple[Any, str]:
     """Our internal JSON/JSONL as Messages, or a provider payload as parsed JSON; and the format."""
     from ..errors import ContentError
     from ..storage.codec import loads_messages
@@ -291,30 +295,22 @@ def read_raw(text: str) -> tuple[Any, str]:
         pass
     from ..providers import detect_format
 
-    try:
-        payload = json.loads(text)
-    except ValueError:
-        payload = [json.loads(line) for line in text.split("\n") if line.strip()]
+    payload = _parse_json_or_jsonl(text, source)
     return payload, detect_format(payload)
 
 
-def read_any(text: str) -> tuple[tuple[Message, ...], str]:
-    """Messages from our internal JSON/JSONL, or any provider format; returns the format."""
-    from ..errors import ContentError
-    from ..storage.codec import loads_messages
-
+def _parse_json_or_jsonl(text: str, source: str) -> Any:
+    """One JSON document, else JSON Lines; bad JSON is bad input naming the line."""
     try:
-        return loads_messages(text), "internal"
-    except ContentError:
-        pass
-    from ..providers import detect_format, read_messages
-
-    try:
-        payload = json.loads(text)
+        return json.loads(text)
+    except RecursionError:
+        raise ContentError(source, "JSON nested too deeply to read") from None
     except ValueError:
-        payload = [json.loads(line) for line in text.split("\n") if line.strip()]
-    fmt = detect_format(payload)
-    return read_messages(payload, fmt), fmt
+        pass
+    lines = [(n, line) for n, line in enumerate(text.split("\n"), 1) if line.strip()]
+    if len(lines) < 2:  # not JSON Lines either: report the whole document's error
+        return parse_json(text, source)
+    return [parse_json(line, f"{source} line {n}") for n, line in lines]
 
 
 @main.command()
@@ -329,20 +325,12 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
     from ..repair import repair as run_repair
     from ..storage.codec import message_to_dict
 
-    try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise click.ClickException(
-            f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start})"
-        ) from None
+    text = read_text_file(file)
     dangling: Literal["remove", "synthesize"] = "remove" if remove_dangling else "synthesize"
-    try:
-        source, fmt = read_raw(text)
-        # Provider dicts go to repair() as they are: it reads broken sessions leniently
-        # (unknown roles, id-less calls) instead of refusing them.
-        result = run_repair(source, dangling=dangling)
-    except (ContextLedgerError, ValueError) as exc:
-        raise click.ClickException(f"{file}: {exc}") from None
+    source, fmt = read_raw(text, file)
+    # Provider dicts go to repair() as they are: it reads broken sessions leniently
+    # (unknown roles, id-less calls) instead of refusing them.
+    result = run_repair(source, dangling=dangling)
     messages = source.get("messages", ()) if isinstance(source, dict) else source
     if as_json:
         out: Any
@@ -355,9 +343,8 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
                 out = _untouched_openai(source, result)
             else:
                 out = write_messages(result.messages, fmt, validate=False)  # type: ignore[arg-type]
-        click.echo(json.dumps({"format": fmt, "messages": out,
-                               "changes": [_change_dict(c) for c in result.changes]},
-                              indent=2, ensure_ascii=False))  # fmt: skip
+        echo_json({"format": fmt, "messages": out,
+                   "changes": [_change_dict(c) for c in result.changes]})  # fmt: skip
         return
     console = Console()
     console.print(f"{file}: {len(messages)} message(s) read as {fmt}, {len(result.messages)} after repair",
@@ -400,6 +387,7 @@ def normalize(
     console = Console(stderr=True)
     results: list[tuple[Path, Any]] = []
     errors: list[str] = []
+    status = EXIT_BAD_INPUT  # an unreadable file raises it to EXIT_ENVIRONMENT's meaning
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -411,6 +399,8 @@ def normalize(
                 res = normalize_image(path.read_bytes(), max_edge=max_edge, limits=limits,
                                       image_count=len(images), name=path.name, model=model)  # fmt: skip
             except (ContextLedgerError, OSError) as exc:
+                if isinstance(exc, OSError):
+                    status = EXIT_ENVIRONMENT
                 errors.append(f"{path}: {exc}" if not str(exc).startswith(path.name) else str(exc))
             else:
                 results.append((path, res))
@@ -430,7 +420,7 @@ def normalize(
     for e in errors:
         console.print(f"[red]error:[/red] {e}", highlight=False)
     if errors:
-        raise SystemExit(1)
+        raise SystemExit(status)
 
 
 # --- media ------------------------------------------------------------------------

@@ -90,7 +90,9 @@ class Fitter:
         system: str | None = None,
         memory: Sequence[Message] | None = None,
     ) -> FitResult:
-        msgs = read_messages(messages) if messages else ()
+        # an empty list is an empty conversation; None, a number or a string is an error
+        empty = isinstance(messages, Sequence | Mapping) and not isinstance(messages, str)
+        msgs = () if empty and not messages else read_messages(messages)
         notices: list[Notice] = []
         if not all(map(_message_id, msgs)):
             # The report and its notices name messages by id: give id-less ones their position.

@@ -35,22 +35,83 @@ from __future__ import annotations
 
 import io
 import math
+import struct
+import threading
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..catalog import ImageLimits
 from ..errors import ImageProbeError
 from ..model import Image, InlineData
 
-__all__ = ["DEFAULT_MAX_EDGE", "DEFAULT_MAX_PIXELS", "NormalizedImage", "normalize_image"]
+if TYPE_CHECKING:
+    from PIL import Image as PILImage
+
+    from .probe import ImageInfo
+
+__all__ = [
+    "DECODE_BUDGET",
+    "DEFAULT_MAX_EDGE",
+    "DEFAULT_MAX_PIXELS",
+    "DEFAULT_PROCESS_PIXELS",
+    "DecodeBudget",
+    "NormalizedImage",
+    "normalize_image",
+]
 
 DEFAULT_MAX_EDGE = 2000
 #: Declared pixel counts above this are refused before decoding (Pillow warns at 89 M).
 DEFAULT_MAX_PIXELS = 80_000_000
+#: Decoding memory per pixel relative to PNG/JPEG/GIF (~5 B): Pillow decodes WebP through
+#: libwebp's animation decoder, which holds two RGBA canvases besides the image (~16 B).
+#: Measured with bench/bench_decode_memory.py.
+_DECODE_WEIGHT = {"webp": 4}
+#: Pixels decoded at once across all threads of a process (see :class:`DecodeBudget`).
+DEFAULT_PROCESS_PIXELS = 2 * DEFAULT_MAX_PIXELS
 WEBP_QUALITY = 92
 WEBP_METHOD = 2  # measured: vs method 4, 18-42% faster at the same size (bench_normalize.py)
 _FALLBACK_QUALITIES = (85, 75, 60)
 _PIL_FORMATS = ["PNG", "JPEG", "GIF", "WEBP"]
+
+
+class DecodeBudget:
+    """Pixels being decoded at once in this process, across threads: each decode reserves
+    its pixels first and is refused (``ImageProbeError``) when the total would pass
+    ``limit``. Decoding holds about 4-8 bytes per pixel (measured peaks in the README), so
+    the budget bounds the memory images can take however many requests arrive at once."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._in_use = 0
+        self._lock = threading.Lock()
+
+    @property
+    def in_use(self) -> int:
+        return self._in_use
+
+    @contextmanager
+    def reserve(self, pixels: int, source: str = "image") -> Iterator[None]:
+        with self._lock:
+            if self._in_use + pixels > self.limit:
+                busy = f" ({self._in_use:,} already being decoded)" if self._in_use else ""
+                raise ImageProbeError(
+                    f"decoding {pixels:,} pixels would pass the process decode budget of "
+                    f"{self.limit:,} pixels{busy}; retry when other images are done",
+                    source=source,
+                )
+            self._in_use += pixels
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._in_use -= pixels
+
+
+#: The one process-wide decode budget (see :class:`DecodeBudget`).
+DECODE_BUDGET = DecodeBudget(DEFAULT_PROCESS_PIXELS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,12 +200,11 @@ def normalize_image(
     Raises :class:`ImageProbeError` (naming ``name``) for unreadable, unsupported or
     over-large images, and when no size meets the provider's byte limit.
     """
-    from PIL import Image as PILImage
-    from PIL import ImageOps, UnidentifiedImageError
-
     from .probe import probe_image
 
     source = name or "image"
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise ImageProbeError(f"expected image bytes, got {type(data).__name__}", source=source)
     try:
         info = probe_image(bytes(data))
     except ImageProbeError as exc:
@@ -152,10 +212,13 @@ def normalize_image(
     raw_w, raw_h = info.width, info.height
     disp_w, disp_h = info.display_size
     media_type = info.media_type
-    if raw_w * raw_h > max_pixels:
+    weight = _DECODE_WEIGHT.get(info.format, 1)
+    if raw_w * raw_h * weight > max_pixels:
+        counted = f" (a WebP decode holds {weight}× the memory per pixel, so it counts ×{weight})"
         raise ImageProbeError(
             f"declares {raw_w}×{raw_h} = {raw_w * raw_h:,} pixels, over the "
-            f"{max_pixels:,}-pixel decode limit (refused before decoding)",
+            f"{max_pixels:,}-pixel decode limit{counted if weight > 1 else ''} "
+            "(refused before decoding)",
             source=source,
         )
     lim = limits or ImageLimits()
@@ -200,24 +263,74 @@ def normalize_image(
 
     scale = min(1.0, cap / long_edge)
     target = (max(1, round(disp_w * scale)), max(1, round(disp_h * scale)))
+    with DECODE_BUDGET.reserve(_decoded_pixels(info, target), source):
+        frame = _decode_upright(data, info, target, source)
+        return _encode_within(frame, target, lim, reasons, info, data, name, model, media_type)
+
+
+def _decoded_pixels(info: ImageInfo, target: tuple[int, int]) -> int:
+    """Pixels the decoder will hold (WebP weighted, see ``_DECODE_WEIGHT``): a JPEG is
+    decoded at the smallest DCT scale (1/2, 1/4, 1/8) that still covers the target
+    (``draft``); other formats at full size."""
+    w, h = info.width, info.height
+    if info.format != "jpeg":
+        return w * h * _DECODE_WEIGHT.get(info.format, 1)
+    tw, th = target if info.orientation < 5 else (target[1], target[0])
+    fits = min(w // tw, h // th)  # Pillow's draft: the largest of 8, 4, 2, 1 that fits
+    scale = next(k for k in (8, 4, 2, 1) if k <= max(fits, 1))
+    return -(-w // scale) * -(-h // scale)
+
+
+_TRANSPOSE = {2: "FLIP_LEFT_RIGHT", 3: "ROTATE_180", 4: "FLIP_TOP_BOTTOM", 5: "TRANSPOSE",
+              6: "ROTATE_270", 7: "TRANSVERSE", 8: "ROTATE_90"}  # fmt: skip
+
+
+def _decode_upright(
+    data: bytes, info: ImageInfo, target: tuple[int, int], source: str
+) -> PILImage.Image:
+    """Decode once and turn upright by the probe's orientation (the probe reads it as Pillow
+    does, so the size it promised is the size that comes out: nothing is squashed)."""
+    from PIL import Image as PILImage
+    from PIL import UnidentifiedImageError
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
-            im = PILImage.open(io.BytesIO(data), formats=_PIL_FORMATS)
+            opened = PILImage.open(io.BytesIO(data), formats=_PIL_FORMATS)
             if info.format == "jpeg":
                 raw_target = target if info.orientation < 5 else (target[1], target[0])
-                im.draft("RGB", raw_target)
-            im.seek(0)  # first frame of an animation
-            im.load()
-            frame = ImageOps.exif_transpose(im)
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
+                opened.draft("RGB", raw_target)
+            opened.seek(0)  # first frame of an animation
+            opened.load()
+            im: PILImage.Image = opened
+            if info.orientation in _TRANSPOSE:
+                im = opened.transpose(PILImage.Transpose[_TRANSPOSE[info.orientation]])
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, struct.error) as exc:
         raise ImageProbeError(f"could not be decoded ({exc})", source=source) from None
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning) as exc:
         raise ImageProbeError(f"refused as a decompression bomb ({exc})", source=source) from None
-    has_alpha = frame.mode in ("RGBA", "LA", "PA") or (
-        frame.mode == "P" and "transparency" in frame.info
-    )
-    frame = frame.convert("RGBA" if has_alpha else "RGB")
+    has_alpha = im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
+    mode = "RGBA" if has_alpha else "RGB"
+    return im if im.mode == mode else im.convert(mode)  # no copy when it already is
+
+
+def _encode_within(
+    frame: PILImage.Image,
+    target: tuple[int, int],
+    lim: ImageLimits,
+    reasons: list[str],
+    info: ImageInfo,
+    data: bytes,
+    name: str | None,
+    model: str | None,
+    media_type: str,
+) -> NormalizedImage:
+    from PIL import Image as PILImage
+
+    source = name or "image"
+    disp_w, disp_h = info.display_size
+    max_b64 = lim.max_base64_bytes
+    tokens_before = _tokens(disp_w, disp_h, model)
     out_type = "image/webp" if "image/webp" in lim.formats else "image/png"
 
     def encode(img: PILImage.Image, quality: int) -> bytes:

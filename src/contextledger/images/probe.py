@@ -26,12 +26,13 @@ import os
 import re
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias
 from urllib.parse import unquote
 
 from ..errors import ImageProbeError
 from ..model import InlineData
+from .exif import exif_orientation, xmp_orientation
 
 __all__ = [
     "MAX_PIXELS",
@@ -99,6 +100,9 @@ class _NeedMore(Exception):
         super().__init__(what)
         self.needed = needed
         self.what = what
+        #: What the header said before it ended, when that is enough (a JPEG cut off
+        #: between its frame header and its first scan): used when no more input exists.
+        self.partial: ImageInfo | None = None
 
 
 def _need(buf: bytes, n: int, what: str) -> None:
@@ -148,45 +152,60 @@ def _parse_png(b: bytes) -> ImageInfo:
 # --- JPEG ------------------------------------------------------------------------------
 
 
-def _exif_orientation(b: bytes, start: int, end: int) -> int | None:
-    """Orientation from an APP1 payload ``b[start:end]``; None if it is not EXIF.
-
-    Only IFD0 is read (never IFD1, the thumbnail). Malformed EXIF gives 1.
-    """
-    if end - start < 14 or b[start : start + 6] != b"Exif\x00\x00":
-        return None
-    tiff = start + 6
-    order = b[tiff : tiff + 4]
-    if order == b"II*\x00":
-        e = "<"
-    elif order == b"MM\x00*":
-        e = ">"
-    else:
-        return 1
-    ifd = tiff + struct.unpack_from(e + "I", b, tiff + 4)[0]
-    if ifd + 2 > end:
-        return 1
-    count = struct.unpack_from(e + "H", b, ifd)[0]
-    count = min(count, (end - ifd - 2) // 12)
-    for i in range(count):
-        entry = ifd + 2 + 12 * i
-        tag, typ = struct.unpack_from(e + "HH", b, entry)
-        if tag != 0x0112:
-            continue
-        if typ == 3:
-            value = struct.unpack_from(e + "H", b, entry + 8)[0]
-        elif typ == 4:
-            value = struct.unpack_from(e + "I", b, entry + 8)[0]
-        else:
-            return 1
-        return value if 1 <= value <= 8 else 1
-    return 1
-
-
 def _parse_jpeg(b: bytes) -> ImageInfo:
+    """Size from the frame header (SOF); orientation from every APP1 up to the first scan
+    (SOS), EXIF segments joined and the last XMP packet kept, as Pillow reads them."""
     n = len(b)
     pos = 2
-    orientation: int | None = None
+    found: ImageInfo | None = None
+    exif = b""
+    xmp = b""
+    while True:
+        try:
+            marker, pos, length = _jpeg_segment(b, pos, n)
+        except _NeedMore as more:
+            if found is not None:  # input ends before the scan: what was read stands
+                more.partial = replace(found, orientation=_jpeg_orientation(exif, xmp))
+            raise
+        if marker == 0xDA and found is not None:
+            return replace(found, orientation=_jpeg_orientation(exif, xmp))
+        if marker == 0xD9:
+            raise ImageProbeError("corrupt JPEG: end of image before any frame header (SOF)")
+        if marker == 0xDA:
+            raise ImageProbeError("corrupt JPEG: scan data (SOS) before any frame header (SOF)")
+        if marker in _JPEG_SOF and found is None:
+            if length < 8:
+                raise ImageProbeError(f"corrupt JPEG: SOF segment too short ({length} bytes)")
+            _need(b, pos + 7, "the JPEG frame header")
+            height, width = struct.unpack_from(">HH", b, pos + 3)
+            if height == 0 and width > 0:
+                raise ImageProbeError(
+                    "unsupported JPEG: height is declared later (DNL marker), not in the header"
+                )
+            _check_size(width, height, "JPEG")
+            found = ImageInfo(width, height, "jpeg", False)
+        end = pos + length
+        if marker == 0xE1:
+            try:
+                _need(b, end, "the JPEG APP1 (EXIF) segment")
+            except _NeedMore as more:
+                if found is not None:
+                    more.partial = replace(found, orientation=_jpeg_orientation(exif, xmp))
+                raise
+            payload = b[pos + 2 : end]
+            if payload.startswith(b"Exif\x00\x00"):
+                exif += payload if not exif else payload[6:]
+            elif payload.startswith(_XMP_HEADER):
+                xmp = payload.split(b"\x00", 1)[1]
+        pos = end
+
+
+_XMP_HEADER = b"http://ns.adobe.com/xap/1.0/\x00"
+
+
+def _jpeg_segment(b: bytes, pos: int, n: int) -> tuple[int, int, int]:
+    """The next marker at or after ``pos``, where its segment starts, and its length (0 for
+    SOS and EOI, which end the header)."""
     while True:
         # Junk between segments is skipped (as libjpeg and Pillow do), then fill bytes.
         ff = b.find(b"\xff", pos)
@@ -200,30 +219,20 @@ def _parse_jpeg(b: bytes) -> ImageInfo:
         pos += 1
         if marker == 0x00 or marker in _JPEG_STANDALONE:
             continue
-        if marker == 0xD9:
-            raise ImageProbeError("corrupt JPEG: end of image before any frame header (SOF)")
-        if marker == 0xDA:
-            raise ImageProbeError("corrupt JPEG: scan data (SOS) before any frame header (SOF)")
+        if marker in (0xD9, 0xDA):
+            return marker, pos, 0
         _need(b, pos + 2, "a JPEG segment length")
         length = struct.unpack_from(">H", b, pos)[0]
         if length < 2:
             raise ImageProbeError(f"corrupt JPEG: segment length {length} at byte {pos}")
-        if marker in _JPEG_SOF:
-            if length < 8:
-                raise ImageProbeError(f"corrupt JPEG: SOF segment too short ({length} bytes)")
-            _need(b, pos + 7, "the JPEG frame header")
-            height, width = struct.unpack_from(">HH", b, pos + 3)
-            if height == 0 and width > 0:
-                raise ImageProbeError(
-                    "unsupported JPEG: height is declared later (DNL marker), not in the header"
-                )
-            _check_size(width, height, "JPEG")
-            return ImageInfo(width, height, "jpeg", False, orientation or 1)
-        end = pos + length
-        if marker == 0xE1 and orientation is None:
-            _need(b, end, "the JPEG APP1 (EXIF) segment")
-            orientation = _exif_orientation(b, pos + 2, end)
-        pos = end
+        return marker, pos, length
+
+
+def _jpeg_orientation(exif: bytes, xmp: bytes) -> int:
+    found = exif_orientation(exif) if exif else None
+    if found is None and xmp:
+        found = xmp_orientation(xmp)
+    return found or 1
 
 
 # --- GIF -------------------------------------------------------------------------------
@@ -385,6 +394,8 @@ def probe_image_header(data: bytes) -> ImageInfo:
     try:
         return _guarded(bytes(data) if not isinstance(data, bytes) else data)
     except _NeedMore as exc:
+        if exc.partial is not None:
+            return exc.partial
         raise _truncated(exc, len(data)) from None
 
 
@@ -398,6 +409,8 @@ def _grow(
         try:
             return _guarded(data)
         except _NeedMore as exc:
+            if complete and exc.partial is not None:
+                return exc.partial
             if complete:
                 raise _truncated(exc, len(data)) from None
             n = max(n * _GROWTH, chars_for(exc.needed))
@@ -481,6 +494,8 @@ def _probe_file(path: str | bytes) -> ImageInfo:
                 return bytes(buf), len(chunk) < want
 
             return _grow(read, _BYTES_START, lambda needed: needed)
+    except UnicodeEncodeError:
+        raise ImageProbeError("the file name cannot be encoded (a lone surrogate)") from None
     except OSError as exc:
         raise ImageProbeError(f"cannot read the file ({exc.strerror or exc})") from None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence, Sized
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -162,3 +162,39 @@ def _conversation(messages: Sequence[Message], events: Sequence[CompactionEvent]
         if not events:
             raise
         return Conversation(tuple(messages), ())
+
+
+class ReadCache:
+    """Framework message object → its ``Message`` values, so a history read again next turn
+    costs only its new messages, and the fitter sees the same ``Message`` objects (its price
+    cache is by identity). An entry holds only while the object and its ``content`` attribute
+    are the same (a message whose content is reassigned or grows is read again)."""
+
+    def __init__(self, size: int = 8192) -> None:
+        self._entries: OrderedDict[int, tuple[object, tuple[object, int], Any]] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, obj: object) -> Any:
+        with self._lock:
+            hit = self._entries.get(id(obj))
+            now = _content(obj)
+            if hit is None or hit[0] is not obj or hit[1][0] is not now[0] or hit[1][1] != now[1]:
+                return None
+            self._entries.move_to_end(id(obj))
+            return hit[2]
+
+    def put(self, obj: object, value: Any) -> None:
+        with self._lock:
+            self._entries[id(obj)] = (obj, _content(obj), value)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+
+
+def _content(obj: object) -> tuple[object, int]:
+    """Which content object a message holds, and how many items: a reassigned content or a
+    part appended in place reads the message again."""
+    value = (
+        getattr(obj, "content", None) if hasattr(obj, "content") else getattr(obj, "parts", None)
+    )
+    return value, len(value) if isinstance(value, Sized) else -1

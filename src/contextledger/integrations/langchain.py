@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal, NotRequired, cast
 
 from langchain.agents.middleware.types import (
@@ -54,7 +54,7 @@ from ..prepare import PrepareReport
 from ..pricing.messages import REQUEST_OVERHEAD
 from ..providers import read_messages, translate
 from ..report import Notice
-from ._engine import Engine, Fitted, ReportCallback
+from ._engine import Engine, Fitted, ReadCache, ReportCallback
 
 __all__ = [
     "ContextLedgerMiddleware",
@@ -73,7 +73,9 @@ _REASONING_TYPES = frozenset({"reasoning", "thinking", "redacted_thinking"})
 # ----------------------------------------------------------------------------- conversion
 
 
-def to_messages(messages: Sequence[BaseMessage]) -> tuple[Message, ...]:
+def to_messages(
+    messages: Sequence[BaseMessage], cache: ReadCache | None = None
+) -> tuple[Message, ...]:
     """LangChain messages → ``Message`` values, one for one, ids from the LangChain ids
     (position ``lc<i>`` where a message has none or shares one)."""
     out: list[Message] = []
@@ -81,7 +83,12 @@ def to_messages(messages: Sequence[BaseMessage]) -> tuple[Message, ...]:
     for i, lc in enumerate(messages):
         mid = lc.id if isinstance(lc.id, str) and lc.id and lc.id not in seen else f"lc{i}"
         seen.add(mid)
-        out.append(_read_one(lc, i, mid))
+        m = cache.get(lc) if cache is not None else None
+        if m is None:
+            m = _read_one(lc, i, mid)
+            if cache is not None:
+                cache.put(lc, m)
+        out.append(m if m.id == mid else replace(m, id=mid))
     return tuple(out)
 
 
@@ -208,9 +215,10 @@ def _fit(
     system: SystemMessage | None = None,
     tools: Sequence[Any] = (),
     key: Hashable = None,
+    cache: ReadCache | None = None,
 ) -> tuple[LangChainFit, Fitted]:
     lc = [system, *messages] if system is not None else list(messages)
-    read = to_messages(lc)
+    read = to_messages(lc, cache)
     fitted = engine.fit(read, tools=_openai_tools(tools) or None, key=key)
     out = from_messages(fitted.messages, lc, read)
     if system is not None and out and out[0] is system:
@@ -410,6 +418,7 @@ class ContextLedgerMiddleware(AgentMiddleware[ContextLedgerState, Any, Any]):
             **options,
         }
         self._engines: dict[str, Engine] = {}
+        self._cache = ReadCache()
         self.last_report: PrepareReport | None = None
 
     def _engine(self, request: ModelRequest[Any]) -> Engine:
@@ -432,6 +441,7 @@ class ContextLedgerMiddleware(AgentMiddleware[ContextLedgerState, Any, Any]):
             system=request.system_message,
             tools=request.tools,
             key=_thread_id(),
+            cache=self._cache,
         )
         self.last_report = result.report
         if self.on_report is not None:

@@ -66,7 +66,7 @@ from ..model import (
     ToolResult,
 )
 from ..prepare import PrepareReport
-from ._engine import Engine, ReportCallback
+from ._engine import Engine, ReadCache, ReportCallback
 
 __all__ = ["ContextLedger", "PydanticAIFit", "fit_history", "history_processor", "to_messages"]
 
@@ -92,23 +92,36 @@ class _Source:
     message: Message
 
 
-def to_messages(history: Sequence[ModelMessage]) -> tuple[Message, ...]:
+def to_messages(
+    history: Sequence[ModelMessage], cache: ReadCache | None = None
+) -> tuple[Message, ...]:
     """pydantic-ai messages → ``Message`` values (a request yields one per part)."""
-    return tuple(s.message for s in _read(history))
+    return tuple(s.message for s in _read(history, cache))
 
 
-def _read(history: Sequence[ModelMessage]) -> list[_Source]:
+def _read(history: Sequence[ModelMessage], cache: ReadCache | None = None) -> list[_Source]:
     out: list[_Source] = []
     for i, msg in enumerate(history):
-        if isinstance(msg, ModelResponse):
-            blocks = [b for j, p in enumerate(msg.parts) if (b := _response_block(p, i, j))]
-            if blocks:
-                out.append(_Source(i, None, Message("assistant", tuple(blocks), id=f"p{i}")))
-            continue
-        for j, part in enumerate(msg.parts):
-            m = _request_message(part, f"messages[{i}].parts[{j}]", f"p{i}.{j}")
-            if m is not None:
-                out.append(_Source(i, j, m))
+        read: list[tuple[int | None, Message]] | None = cache.get(msg) if cache else None
+        if read is None:
+            read = _read_one(msg, i)
+            if cache is not None:
+                cache.put(msg, read)
+        for part, m in read:
+            mid = f"p{i}" if part is None else f"p{i}.{part}"
+            out.append(_Source(i, part, m if m.id == mid else replace(m, id=mid)))
+    return out
+
+
+def _read_one(msg: ModelMessage, i: int) -> list[tuple[int | None, Message]]:
+    if isinstance(msg, ModelResponse):
+        blocks = [b for j, p in enumerate(msg.parts) if (b := _response_block(p, i, j))]
+        return [(None, Message("assistant", tuple(blocks), id=f"p{i}"))] if blocks else []
+    out: list[tuple[int | None, Message]] = []
+    for j, part in enumerate(msg.parts):
+        m = _request_message(part, f"messages[{i}].parts[{j}]", f"p{i}.{j}")
+        if m is not None:
+            out.append((j, m))
     return out
 
 
@@ -352,8 +365,9 @@ def _fit(
     tools: Sequence[Any] = (),
     instructions: str | None = None,
     key: Hashable = None,
+    cache: ReadCache | None = None,
 ) -> PydanticAIFit:
-    sources = _read(history)
+    sources = _read(history, cache)
     messages = [s.message for s in sources]
     if instructions:  # sent as the system prompt: priced, never dropped
         messages.insert(0, Message("system", (Text(instructions),), id=INSTRUCTIONS_ID))
@@ -407,6 +421,7 @@ class ContextLedger(AbstractCapability[Any]):
     options: dict[str, Any] = field(default_factory=dict)
     last_report: PrepareReport | None = field(default=None, init=False)
     _engine: Engine | None = field(default=None, init=False, repr=False)
+    _cache: ReadCache = field(default_factory=ReadCache, init=False, repr=False)
 
     @property
     def engine(self) -> Engine:
@@ -428,7 +443,9 @@ class ContextLedger(AbstractCapability[Any]):
         instructions: str | None = None,
         key: Hashable = None,
     ) -> PydanticAIFit:
-        result = _fit(self.engine, history, tools=tools, instructions=instructions, key=key)
+        result = _fit(
+            self.engine, history, tools=tools, instructions=instructions, key=key, cache=self._cache
+        )
         self.last_report = result.report
         if self.on_report is not None:
             self.on_report(result.report)
@@ -473,8 +490,10 @@ def history_processor(
         **options,
     )
 
+    cache = ReadCache()
+
     def fit_messages(messages: list[ModelMessage]) -> list[ModelMessage]:
-        return _fit(engine, messages).messages
+        return _fit(engine, messages, cache=cache).messages
 
     fit_messages.engine = engine  # type: ignore[attr-defined]
     return fit_messages

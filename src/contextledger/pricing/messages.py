@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..catalog import Catalog, ModelInfo, lookup_model
-from ..errors import ImageProbeError
+from ..errors import ContentError, ImageProbeError
 from ..images.probe import probe_image
 from ..model import (
     Audio,
@@ -238,7 +238,10 @@ class Pricer:
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
                 text += self.text(b.text)
                 continue
-            t, i = self.block(b)
+            try:
+                t, i = self.block(b)
+            except ContentError as exc:
+                raise _placed(exc, m, b) from None
             text, image = text + t, image + i
         if self.wire is not None:
             text += self._conventions(m)
@@ -346,3 +349,12 @@ def price_request(
     total = pricer.messages(msgs)
     tools = body.get("tools")
     return MessagePrice(total.text + pricer.tools(tools) + REQUEST_OVERHEAD, total.image)
+
+
+def _placed(exc: ContentError, m: Message, b: Block) -> ContentError:
+    """``exc`` with the place of the block it is about (an unsupported image ``detail`` is
+    found while pricing, where no wire path exists any more): the message id and index."""
+    if exc.path:
+        return exc
+    j = next((k for k, x in enumerate(m.content) if x is b), 0)
+    return ContentError(f"message {m.id or '(no id)'} content[{j}]", exc.reason)

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from ..catalog import Catalog, ModelInfo
-from ..errors import ContentError
+from ..errors import ContentError, describe
 from ..gate import OnImages, vision_gate
 from ..model import Message, MessagesLike
 from ..report import Notice
@@ -48,7 +48,7 @@ def provider_format(name: str) -> ProviderFormat:
         return REGISTRY[name]
     except (KeyError, TypeError):
         raise ContentError(
-            "", f"unknown format {name!r}; expected one of {', '.join(FORMATS)}"
+            "", f"unknown format {describe(name)}; expected one of {', '.join(FORMATS)}"
         ) from None
 
 
@@ -65,8 +65,9 @@ def format_for_provider(provider: str) -> ProviderFormat:
     return openai_chat.FORMAT
 
 
-_ANTHROPIC_BLOCKS = {"tool_use", "tool_result", "thinking", "redacted_thinking", "document"}
-_RESPONSES_ITEMS = {"message", "function_call", "function_call_output", "reasoning"}
+# Tuples, not sets: a hostile ``type`` may be unhashable (a list), and `in` must not raise.
+_ANTHROPIC_BLOCKS = ("tool_use", "tool_result", "thinking", "redacted_thinking", "document")
+_RESPONSES_ITEMS = ("message", "function_call", "function_call_output", "reasoning")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..errors import ContentError, UnsupportedBlockError
+from ..errors import ContentError, UnsupportedBlockError, describe
 from ..model import (
     Block,
     FileAttachment,
@@ -66,16 +66,21 @@ def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
         elif role == "assistant":
             out.append(Message("assistant", tuple(blocks), id=mid))
         else:
-            raise ContentError(p + ".role", f"unknown role {role!r}")
+            raise ContentError(p + ".role", f"unknown role {describe(role)}")
     return tuple(out)
 
 
-def _cached(block: Any, raw: dict[str, Any]) -> Any:
+def _cached(block: Any, raw: dict[str, Any], path: str) -> Any:
     """Keep a block's ``cache_control`` (prompt-caching breakpoints must survive a round trip)."""
     control = raw.get("cache_control")
     if control is None:
         return block
-    return replace(block, cache=json.dumps(control, sort_keys=True))
+    if not isinstance(control, dict):
+        raise ContentError(path + ".cache_control", f"expected an object, got {describe(control)}")
+    try:
+        return replace(block, cache=json.dumps(control, sort_keys=True))
+    except (TypeError, ValueError, RecursionError):
+        raise ContentError(path + ".cache_control", "not a JSON object Anthropic accepts") from None
 
 
 def _system_blocks(system: Any) -> tuple[Block, ...]:
@@ -86,7 +91,7 @@ def _system_blocks(system: Any) -> tuple[Block, ...]:
         for j, raw in enumerate(system):
             b = c.expect_dict(raw, f"system[{j}]")
             text = c.expect_str(b.get("text"), f"system[{j}]", "text")
-            out.append(_cached(Text(text), b))
+            out.append(_cached(Text(text), b, f"system[{j}]"))
         return tuple(out)
     raise ContentError("system", "system must be a string or a list of text blocks")
 
@@ -104,21 +109,21 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
         if kind == "text":
             text = c.expect_str(b.get("text"), p, "text")
             block = c.text_block(text) if role == "user" else Text(text)
-            out.append(_cached(block, b) if isinstance(block, Text) else block)
+            out.append(_cached(block, b, p) if isinstance(block, Text) else block)
         elif kind == "image":
-            out.append(_cached(_read_image(b, p), b))
+            out.append(_cached(_read_image(b, p), b, p))
         elif kind == "document":
-            out.append(_cached(_read_document(b, p), b))
+            out.append(_cached(_read_document(b, p), b, p))
         elif kind == "tool_use":
             args = b.get("input", {})
             call = ToolCall(
                 id=c.expect_str(b.get("id"), p + ".id", "id"),
                 name=c.expect_str(b.get("name"), p + ".name", "name"),
-                arguments=json.dumps(args, ensure_ascii=False),
+                arguments=c.dumps_json(args, p + ".input"),
             )
-            out.append(_cached(call, b))
+            out.append(_cached(call, b, p))
         elif kind == "tool_result":
-            out.append(_cached(_read_tool_result(b, p), b))
+            out.append(_cached(_read_tool_result(b, p), b, p))
         elif kind == "thinking":
             out.append(
                 Reasoning(
@@ -132,36 +137,38 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
                 Reasoning(TARGET, redacted=True, encrypted=c.expect_str(b.get("data"), p, "data"))
             )
         else:
-            raise ContentError(p, f"unknown block type {kind!r}")
+            raise ContentError(p + ".type", f"unknown block type {describe(kind)}")
     return out
 
 
 def _read_image(b: dict[str, Any], path: str) -> Image:
     src = c.expect_dict(b.get("source"), path + ".source")
     kind = src.get("type")
+    at = path + ".source"
     if kind == "base64":
         return Image(
-            media_type=c.expect_str(src.get("media_type"), path, "media_type"),
-            data=InlineData(c.expect_str(src.get("data"), path, "data")),
+            media_type=c.expect_str(src.get("media_type"), at, "media_type"),
+            data=InlineData(c.expect_str(src.get("data"), at, "data")),
         )
     if kind == "url":
-        return Image(url=c.expect_str(src.get("url"), path, "url"))
-    raise ContentError(path + ".source", f"image source type {kind!r} is not supported")
+        return Image(url=c.expect_str(src.get("url"), at, "url"))
+    raise ContentError(at + ".type", f"image source type {describe(kind)} is not supported")
 
 
 def _read_document(b: dict[str, Any], path: str) -> FileAttachment:
     src = c.expect_dict(b.get("source"), path + ".source")
     name = c.name_or(b.get("title"), "document")
     kind = src.get("type")
+    at = path + ".source"
     if kind == "text":
-        return FileAttachment(name=name, text=c.expect_str(src.get("data"), path, "data"))
+        return FileAttachment(name=name, text=c.expect_str(src.get("data"), at, "data"))
     if kind == "base64":
         return FileAttachment(
             name=name,
-            data=InlineData(c.expect_str(src.get("data"), path, "data")),
-            media_type=c.expect_str(src.get("media_type"), path, "media_type"),
+            data=InlineData(c.expect_str(src.get("data"), at, "data")),
+            media_type=c.expect_str(src.get("media_type"), at, "media_type"),
         )
-    raise ContentError(path + ".source", f"document source type {kind!r} is not supported")
+    raise ContentError(at + ".type", f"document source type {describe(kind)} is not supported")
 
 
 def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:
@@ -175,11 +182,13 @@ def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:
             p = f"{path}.content[{k}]"
             d = c.expect_dict(item, p)
             if d.get("type") == "text":
-                content.append(_cached(Text(c.expect_str(d.get("text"), p, "text")), d))
+                content.append(_cached(Text(c.expect_str(d.get("text"), p, "text")), d, p))
             elif d.get("type") == "image":
-                content.append(_cached(_read_image(d, p), d))
+                content.append(_cached(_read_image(d, p), d, p))
             else:
-                raise ContentError(p, f"unknown block type {d.get('type')!r} in a tool result")
+                raise ContentError(
+                    p + ".type", f"unknown block type {describe(d.get('type'))} in a tool result"
+                )
     else:
         raise ContentError(path + ".content", "tool_result content must be a string or a list")
     inner = tuple(x for x in c.strip_labels(content) if isinstance(x, Text | Image))
@@ -234,7 +243,12 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
 def _with_cache(d: dict[str, Any], block: Any) -> dict[str, Any]:
     cache = getattr(block, "cache", None)
     if cache:
-        d["cache_control"] = json.loads(cache)
+        try:
+            d["cache_control"] = json.loads(cache)
+        except (ValueError, RecursionError):
+            raise ContentError(
+                f"{block.type} block", f"cache {describe(cache)} is not a JSON object"
+            ) from None
     return d
 
 

@@ -16,11 +16,12 @@ Conventions (each is read back by the readers, so a round trip restores the bloc
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import ContentError, SendError
+from ..errors import ContentError, SendError, describe
 from ..model import Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text
 from ..report import Notice
 
@@ -145,8 +146,49 @@ def at(path: str, i: int) -> str:
 
 def expect_dict(value: object, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ContentError(path, f"expected an object, got {type(value).__name__}")
+        raise ContentError(path, f"expected an object, got {describe(value)}")
     return value
+
+
+def expect_list(value: object, path: str, *, missing_ok: bool = True) -> list[Any]:
+    """``value`` if it is a list; ``[]`` for a missing (``None``) optional list."""
+    if value is None and missing_ok:
+        return []
+    if not isinstance(value, list):
+        raise ContentError(path, f"expected a list, got {describe(value)}")
+    return value
+
+
+def keys_of(d: dict[Any, Any]) -> list[str]:
+    """A dict's string keys, sorted (for messages about a part nobody recognizes)."""
+    return sorted(k for k in d if isinstance(k, str))[:10]
+
+
+#: Every ``detail`` an image may carry: OpenAI's levels and Gemini 3's resolutions. Whether
+#: the target model takes it is checked when it is priced.
+IMAGE_DETAILS = ("auto", "low", "high", "original", "medium", "ultra_high")
+
+
+def image_detail(value: object, path: str) -> str | None:
+    """An image's ``detail`` (``None`` when absent); a value no provider knows is an error."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in IMAGE_DETAILS:
+        raise ContentError(
+            path, f"unknown image detail {describe(value)}; use one of {', '.join(IMAGE_DETAILS)}"
+        )
+    return value
+
+
+def dumps_json(value: Any, path: str) -> str:
+    """``value`` (tool arguments, a function response) as JSON text, or a ContentError naming
+    ``path`` when it cannot be: nested too deeply, an integer too long, not JSON at all."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except RecursionError:
+        raise ContentError(path, "nested too deeply to serialize as JSON") from None
+    except (TypeError, ValueError) as exc:
+        raise ContentError(path, f"not JSON-serializable ({exc})"[:200]) from None
 
 
 def opt_str(value: object, default: str | None = None) -> str | None:
@@ -159,8 +201,12 @@ def name_or(value: object, default: str) -> str:
 
 
 def expect_str(value: object, path: str, what: str) -> str:
+    """``value`` if it is a string; else a ContentError whose path ends in the field name."""
     if not isinstance(value, str):
-        raise ContentError(path, f"{what} must be a string, got {type(value).__name__}")
+        if not path.endswith(what) and what.replace("_", "").replace(".", "").isalnum():
+            path = f"{path}.{what}"
+        got = "it is missing" if value is None else f"got {describe(value)}"
+        raise ContentError(path, f"{what} must be a string, {got}")
     return value
 
 

@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import ContentError, UnsupportedBlockError
+from ..errors import ContentError, UnsupportedBlockError, describe
 from ..model import (
     Audio,
     Block,
@@ -57,9 +57,7 @@ def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
         body = _snake(payload)
         system = body.get("system_instruction")
         if system:
-            parts = c.expect_dict(system, "system_instruction").get("parts") or []
-            text = "\n".join(str(_snake(p).get("text", "")) for p in parts if isinstance(p, dict))
-            out.append(Message("system", (Text(text),), id="system"))
+            out.append(Message("system", (Text(_system_text(system)),), id="system"))
         contents = body.get("contents")
     else:
         contents = payload
@@ -86,8 +84,21 @@ def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
             out.extend(_read_user(parts, p, i, open_calls))
             open_calls = []
         else:
-            raise ContentError(p + ".role", f"unknown role {role!r}")
+            raise ContentError(p + ".role", f"unknown role {describe(role)}")
     return tuple(out)
+
+
+def _system_text(system: Any) -> str:
+    """``system_instruction``: a Content with text parts (or, as the SDKs allow, a string)."""
+    if isinstance(system, str):
+        return system
+    path = "system_instruction.parts"
+    parts = c.expect_list(c.expect_dict(system, "system_instruction").get("parts"), path)
+    texts = []
+    for j, raw in enumerate(parts):
+        part = _snake(c.expect_dict(raw, f"{path}[{j}]"))
+        texts.append(c.expect_str(part.get("text", ""), f"{path}[{j}]", "text"))
+    return "\n".join(texts)
 
 
 def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> Block:
@@ -97,8 +108,8 @@ def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> Bloc
         signature = c.opt_str(part.get("thought_signature"))
         return ToolCall(
             fid,
-            c.expect_str(fc.get("name"), path, "name"),
-            json.dumps(fc.get("args", {}), ensure_ascii=False),
+            c.expect_str(fc.get("name"), path + ".function_call", "name"),
+            c.dumps_json(fc.get("args", {}), path + ".function_call.args"),
             signature,
         )
     if "text" in part:
@@ -107,24 +118,28 @@ def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> Bloc
             sig = part.get("thought_signature")
             return Reasoning(TARGET, text=text, signature=sig if isinstance(sig, str) else None)
         return Text(text)
-    raise ContentError(path, f"unknown part with keys {sorted(part)}")
+    raise ContentError(path, f"unknown part with keys {c.keys_of(part)}")
 
 
 def _read_media(part: dict[str, Any], path: str) -> Block:
     if "inline_data" in part:
-        d = _snake(c.expect_dict(part["inline_data"], path + ".inline_data"))
-        mime = c.expect_str(d.get("mime_type"), path, "mime_type")
-        data = InlineData(c.expect_str(d.get("data"), path, "data"))
+        at = path + ".inline_data"
+        d = _snake(c.expect_dict(part["inline_data"], at))
+        mime = c.expect_str(d.get("mime_type"), at, "mime_type")
+        data = InlineData(c.expect_str(d.get("data"), at, "data"))
         if mime.startswith("image/"):
             return Image(media_type=mime, data=data)
         if mime.startswith("audio/"):
             return Audio(data, mime.removeprefix("audio/"))
         return FileAttachment(name="file", data=data, media_type=mime)
-    d = _snake(c.expect_dict(part["file_data"], path + ".file_data"))
-    mime = c.expect_str(d.get("mime_type"), path, "mime_type")
+    at = path + ".file_data"
+    d = _snake(c.expect_dict(part["file_data"], at))
+    mime = c.expect_str(d.get("mime_type"), at, "mime_type")
     if not mime.startswith("image/"):
-        raise ContentError(path, f"file_data of type {mime!r} is not supported")
-    return Image(media_type=mime, url=c.expect_str(d.get("file_uri"), path, "file_uri"))
+        raise ContentError(
+            at + ".mime_type", f"file_data of type {describe(mime)} is not supported"
+        )
+    return Image(media_type=mime, url=c.expect_str(d.get("file_uri"), at, "file_uri"))
 
 
 def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall]) -> list[Message]:
@@ -138,24 +153,28 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
         part = _snake(c.expect_dict(raw, p))
         if "function_response" in part:
             fr = _snake(c.expect_dict(part["function_response"], p + ".function_response"))
-            name = c.expect_str(fr.get("name"), p, "name")
+            name = c.expect_str(fr.get("name"), p + ".function_response", "name")
             if isinstance(fr.get("id"), str):
                 call_id = fr["id"]
             elif by_name.get(name):
                 call_id = by_name[name].pop(0).id
             else:
                 raise ContentError(
-                    p, f"function_response {name!r} has no id and answers no open call"
+                    p, f"function_response {describe(name)} has no id and answers no open call"
                 )
-            result = _result(call_id, name, fr.get("response"), p)
+            result = _result(call_id, name, fr.get("response"), p + ".function_response")
             images: list[Image] = []
-            for k, inner in enumerate(fr.get("parts") or []):
-                media = _read_media(
-                    _snake(c.expect_dict(inner, f"{p}.parts[{k}]")), f"{p}.parts[{k}]"
-                )
+            at = p + ".function_response.parts"
+            for k, inner in enumerate(c.expect_list(fr.get("parts"), at)):
+                part_k = _snake(c.expect_dict(inner, f"{at}[{k}]"))
+                if "inline_data" not in part_k and "file_data" not in part_k:
+                    raise ContentError(
+                        f"{at}[{k}]", "only images can be part of a function response"
+                    )
+                media = _read_media(part_k, f"{at}[{k}]")
                 if not isinstance(media, Image):
                     raise ContentError(
-                        f"{p}.parts[{k}]", "only images can be part of a function response"
+                        f"{at}[{k}]", "only images can be part of a function response"
                     )
                 images.append(media)
             results.append(
@@ -166,7 +185,7 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
         elif "inline_data" in part or "file_data" in part:
             rest.append(_read_media(part, p))
         else:
-            raise ContentError(p, f"unknown part with keys {sorted(part)}")
+            raise ContentError(p, f"unknown part with keys {c.keys_of(part)}")
     out: list[Message] = []
     out.extend(Message("tool", (r,), id=f"m{turn}t{k}") for k, r in enumerate(results))
     if rest or not results:
@@ -175,16 +194,21 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
 
 
 def _result(call_id: str, name: str, response: Any, path: str) -> ToolResult:
+    path += ".response"
     if not isinstance(response, dict):
-        raise ContentError(path, "function_response.response must be an object")
+        raise ContentError(path, f"expected an object, got {describe(response)}")
     is_error = "error" in response and "output" not in response
-    value = response.get("error" if is_error else "output", None)
+    key = "error" if is_error else "output"
+    value = response.get(key, None)
     if value is None:
-        texts: tuple[Text, ...] = (Text(json.dumps(response, ensure_ascii=False)),)
+        texts: tuple[Text, ...] = (Text(c.dumps_json(response, path)),)
     elif isinstance(value, list):
-        texts = tuple(Text(str(v)) for v in value)
+        texts = tuple(
+            Text(v if isinstance(v, str) else c.dumps_json(v, f"{path}.{key}[{k}]"))
+            for k, v in enumerate(value)
+        )
     else:
-        texts = (Text(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)),)
+        texts = (Text(value if isinstance(value, str) else c.dumps_json(value, f"{path}.{key}")),)
     return ToolResult(call_id, texts, is_error, name)
 
 
@@ -300,11 +324,11 @@ def _structured(value: str | list[str], is_error: bool) -> dict[str, Any] | None
         return None
     try:
         parsed = json.loads(value)
-    except ValueError:
+        if not isinstance(parsed, dict) or {"output", "error"} & set(parsed):
+            return None
+        return parsed if json.dumps(parsed, ensure_ascii=False) == value else None
+    except (ValueError, RecursionError):  # not JSON, or too deep: it stays text
         return None
-    if not isinstance(parsed, dict) or {"output", "error"} & set(parsed):
-        return None
-    return parsed if json.dumps(parsed, ensure_ascii=False) == value else None
 
 
 def _model_parts(

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ContentError, SendError, UnsupportedBlockError
+from ..errors import ContentError, SendError, UnsupportedBlockError, describe
 from ..model import (
     Audio,
     Block,
@@ -85,7 +85,7 @@ def read(messages: Sequence[Any], path: str = "messages") -> tuple[Message, ...]
             content, is_error = _tool_content(parts, p)
             out.append(Message("tool", (ToolResult(call_id, content, is_error, name),), id=mid))
         else:
-            raise ContentError(p + ".role", f"unknown role {role!r}")
+            raise ContentError(p + ".role", f"unknown role {describe(role)}")
     return tuple(out)
 
 
@@ -109,19 +109,22 @@ def _read_parts(content: Any, path: str, role: str) -> tuple[Block, ...]:
         elif kind == "image_url":
             blocks.append(_read_image(c.expect_dict(part.get("image_url"), p + ".image_url"), p))
         elif kind == "input_audio":
-            audio = c.expect_dict(part.get("input_audio"), p + ".input_audio")
-            data = c.expect_str(audio.get("data"), p, "input_audio.data")
-            blocks.append(Audio(InlineData(data), c.expect_str(audio.get("format"), p, "format")))
+            at = p + ".input_audio"
+            audio = c.expect_dict(part.get("input_audio"), at)
+            data = c.expect_str(audio.get("data"), at, "data")
+            blocks.append(Audio(InlineData(data), c.expect_str(audio.get("format"), at, "format")))
         elif kind == "file":
             blocks.append(_read_file(c.expect_dict(part.get("file"), p + ".file"), p))
         else:
-            raise ContentError(p, f"unknown block type {kind!r} in a {role} message")
+            raise ContentError(
+                p + ".type", f"unknown block type {describe(kind)} in a {role} message"
+            )
     return tuple(blocks)
 
 
 def _read_image(spec: dict[str, Any], path: str) -> Image:
     url = c.expect_str(spec.get("url"), path + ".image_url.url", "url")
-    detail = spec.get("detail") if isinstance(spec.get("detail"), str) else None
+    detail = c.image_detail(spec.get("detail"), path + ".image_url.detail")
     if url.startswith("data:"):
         media_type, data = c.parse_data_url(url, path)
         return Image(media_type=media_type, data=data, detail=detail)
@@ -161,7 +164,9 @@ def _read_assistant(msg: dict[str, Any], path: str) -> tuple[Block, ...]:
             ToolCall(
                 id=c.expect_str(call.get("id"), p + ".id", "id"),
                 name=c.expect_str(fn.get("name"), p + ".function.name", "name"),
-                arguments=args if isinstance(args, str) else _json(args),
+                arguments=args
+                if isinstance(args, str)
+                else c.dumps_json(args, p + ".function.arguments"),
             )
         )
     return tuple(blocks)
@@ -214,12 +219,6 @@ def _fold_tool_images(out: list[Message], blocks: tuple[Block, ...]) -> bool:
             for r in msg.tool_results
         )
     return True
-
-
-def _json(value: Any) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False)
 
 
 # ----------------------------------------------------------------------------- writing

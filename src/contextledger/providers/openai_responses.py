@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import ContentError, UnsupportedBlockError
+from ..errors import ContentError, UnsupportedBlockError, describe
 from ..model import (
     Audio,
     Block,
@@ -93,7 +93,9 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...
                 out.append(Message("system", tuple(blocks), id=f"m{i}"))
         else:
             raise ContentError(
-                p, f"unknown item type {kind!r}" + (f" with role {role!r}" if role else "")
+                p + (".role" if kind == "message" else ".type"),
+                f"unknown item type {describe(kind)}"
+                + (f" with role {describe(role)}" if role else ""),
             )
     flush()
     return tuple(out)
@@ -101,11 +103,18 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...
 
 def _read_reasoning(item: dict[str, Any], path: str) -> Reasoning:
     summary = tuple(
-        c.expect_str(c.expect_dict(s, f"{path}.summary[{k}]").get("text"), path, "summary text")
-        for k, s in enumerate(item.get("summary") or [])
+        c.expect_str(
+            c.expect_dict(s, f"{path}.summary[{k}]").get("text"), f"{path}.summary[{k}]", "text"
+        )
+        for k, s in enumerate(c.expect_list(item.get("summary"), path + ".summary"))
     )
-    content = item.get("content") or []
-    text = "\n".join(str(x.get("text", "")) for x in content if isinstance(x, dict))
+    content = c.expect_list(item.get("content"), path + ".content")
+    text = "\n".join(
+        c.expect_str(
+            c.expect_dict(x, f"{path}.content[{k}]").get("text", ""), f"{path}.content[{k}]", "text"
+        )
+        for k, x in enumerate(content)
+    )
     return Reasoning(
         TARGET,
         text=text,
@@ -122,9 +131,14 @@ def _read_content(content: Any, path: str, role: str) -> list[Block]:
         return [c.text_block(content) if role == "user" else Text(content)] if content else []
     if not isinstance(content, list):
         raise ContentError(path + ".content", "content must be a string or a list")
+    return _read_parts(content, path + ".content", role)
+
+
+def _read_parts(content: list[Any], path: str, role: str) -> list[Block]:
+    """The parts of a message's ``content`` (or of a tool's ``output``) at ``path``."""
     out: list[Block] = []
     for j, raw in enumerate(content):
-        p = f"{path}.content[{j}]"
+        p = f"{path}[{j}]"
         part = c.expect_dict(raw, p)
         kind = part.get("type")
         if kind in ("input_text", "output_text"):
@@ -137,15 +151,16 @@ def _read_content(content: Any, path: str, role: str) -> list[Block]:
         elif kind == "input_file":
             out.append(_read_file(part, p))
         elif kind == "input_audio":
-            audio = c.expect_dict(part.get("input_audio"), p)
+            at = p + ".input_audio"
+            audio = c.expect_dict(part.get("input_audio"), at)
             out.append(
                 Audio(
-                    InlineData(c.expect_str(audio.get("data"), p, "data")),
-                    str(audio.get("format", "wav")),
+                    InlineData(c.expect_str(audio.get("data"), at, "data")),
+                    c.expect_str(audio.get("format", "wav"), at, "format"),
                 )
             )
         else:
-            raise ContentError(p, f"unknown block type {kind!r}")
+            raise ContentError(p + ".type", f"unknown block type {describe(kind)}")
     return out
 
 
@@ -155,8 +170,8 @@ def _read_image(part: dict[str, Any], path: str) -> Image:
         raise ContentError(
             path, "input_image needs image_url (file_id references are not supported)"
         )
-    detail = part.get("detail")
-    detail = detail if isinstance(detail, str) and detail != "auto" else None
+    detail = c.image_detail(part.get("detail"), path + ".detail")
+    detail = None if detail == "auto" else detail
     if url.startswith("data:"):
         media_type, data = c.parse_data_url(url, path)
         return Image(media_type=media_type, data=data, detail=detail)
@@ -181,7 +196,7 @@ def _read_output(item: dict[str, Any], path: str) -> ToolResult:
     if isinstance(output, str):
         content.append(Text(output))
     elif isinstance(output, list):
-        for b in _read_content(output, path + ".output", "tool"):
+        for b in _read_parts(output, path + ".output", "tool"):
             if not isinstance(b, Text | Image):
                 raise ContentError(
                     path + ".output", f"block type {b.type!r} cannot be a tool result"

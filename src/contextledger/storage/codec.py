@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, fields
 from typing import Any
 
-from ..errors import ContentError
+from ..errors import ContentError, describe
 from ..model import (
     ROLES,
     Audio,
@@ -106,7 +106,12 @@ def block_to_dict(block: Block) -> dict[str, Any]:
 
 def _check(path: str, name: str, value: Any, ok: bool, want: str) -> None:
     if not ok:
-        raise ContentError(f"{path}.{name}", f"expected {want}, got {type(value).__name__}")
+        raise ContentError(f"{path}.{name}", f"expected {want}, got {describe(value)}")
+
+
+def _names(keys: Iterable[Any]) -> str:
+    """Field names for a message (a hostile key need not be a string)."""
+    return ", ".join(sorted(k if isinstance(k, str) else describe(k) for k in keys))
 
 
 def block_from_dict(raw: Any, path: str = "block") -> Block:
@@ -116,14 +121,14 @@ def block_from_dict(raw: Any, path: str = "block") -> Block:
     Text(text='hi', cache=None, type='text')
     """
     if not isinstance(raw, Mapping):
-        raise ContentError(path, f"a block must be an object, not {type(raw).__name__}")
+        raise ContentError(path, f"a block must be an object, not {describe(raw)}")
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in _BLOCKS:
-        raise ContentError(f"{path}.type", f"unknown block type {kind!r}")
+        raise ContentError(f"{path}.type", f"unknown block type {describe(kind)}")
     spec = _FIELD_DEFAULTS[kind]
     extra = set(raw) - set(spec) - {"type"}
     if extra:
-        raise ContentError(path, f"unknown field(s) for {kind}: {', '.join(sorted(extra))}")
+        raise ContentError(path, f"unknown field(s) for {kind}: {_names(extra)}")
     args: dict[str, Any] = {}
     for name, default in spec.items():
         if name not in raw:
@@ -163,6 +168,8 @@ def block_from_dict(raw: Any, path: str = "block") -> Block:
         block: Block = _BLOCKS[kind](**args)
     except ContentError as exc:
         raise ContentError(path, exc.reason) from None
+    except (TypeError, ValueError) as exc:  # a value the block's own checks refuse
+        raise ContentError(path, f"not a valid {kind} block ({exc})") from None
     return block
 
 
@@ -188,10 +195,10 @@ def message_from_dict(raw: Any, path: str = "message") -> Message:
     contextledger.errors.ContentError: messages[4].role: unknown role 'robot'
     """
     if not isinstance(raw, Mapping):
-        raise ContentError(path, f"a message must be an object, not {type(raw).__name__}")
+        raise ContentError(path, f"a message must be an object, not {describe(raw)}")
     role = raw.get("role")
-    if role not in ROLES:
-        raise ContentError(f"{path}.role", f"unknown role {role!r}")
+    if not isinstance(role, str) or role not in ROLES:
+        raise ContentError(f"{path}.role", f"unknown role {describe(role)}")
     content = raw.get("content")
     if not isinstance(content, list):
         raise ContentError(f"{path}.content", "expected a list of blocks")
@@ -203,9 +210,9 @@ def message_from_dict(raw: Any, path: str = "message") -> Message:
         raise ContentError(f"{path}.name", "expected a string")
     extra = set(raw) - {"role", "content", "id", "name"}
     if extra:
-        raise ContentError(path, f"unknown field(s): {', '.join(sorted(extra))}")
+        raise ContentError(path, f"unknown field(s): {_names(extra)}")
     blocks = tuple(block_from_dict(b, f"{path}.content[{i}]") for i, b in enumerate(content))
-    return Message(role, blocks, id=mid, name=name)
+    return Message(role, blocks, id=mid, name=name)  # type: ignore[arg-type]  # role checked above
 
 
 def _encode(obj: Any) -> str:
@@ -219,10 +226,14 @@ def message_to_bytes(message: Message) -> bytes:
 
 def message_from_bytes(body: bytes, path: str = "message") -> Message:
     """Inverse of :func:`message_to_bytes`; bad JSON is a :class:`ContentError` too."""
+    if not isinstance(body, bytes | bytearray | memoryview):
+        raise ContentError(path, f"expected bytes, got {describe(body)}")
     try:
-        raw = json.loads(body.decode("utf-8", "surrogatepass"))
+        raw = json.loads(bytes(body).decode("utf-8", "surrogatepass"))
     except ValueError as exc:
         raise ContentError(path, f"not valid JSON ({exc})") from None
+    except RecursionError:
+        raise ContentError(path, "JSON nested too deeply to read") from None
     return message_from_dict(raw, path)
 
 
@@ -242,12 +253,16 @@ def loads_messages(text: str) -> tuple[Message, ...]:
     >>> [m.text for m in loads_messages('[{"role":"user","content":[{"type":"text","text":"a"}]}]')]
     ['a']
     """
+    if not isinstance(text, str):
+        raise ContentError("messages", f"expected JSON text, got {describe(text)}")
     stripped = text.lstrip()
     if stripped.startswith("["):
         try:
             raw = json.loads(stripped)
         except ValueError as exc:
             raise ContentError("messages", f"not valid JSON ({exc})") from None
+        except RecursionError:
+            raise ContentError("messages", "JSON nested too deeply to read") from None
         if not isinstance(raw, list):
             raise ContentError("messages", "expected a JSON array of messages")
         return tuple(message_from_dict(m, f"messages[{i}]") for i, m in enumerate(raw))
@@ -259,5 +274,7 @@ def loads_messages(text: str) -> tuple[Message, ...]:
             raw = json.loads(line)
         except ValueError as exc:
             raise ContentError(f"line {n}", f"not valid JSON ({exc})") from None
+        except RecursionError:
+            raise ContentError(f"line {n}", "JSON nested too deeply to read") from None
         out.append(message_from_dict(raw, f"line {n}"))
     return tuple(out)
