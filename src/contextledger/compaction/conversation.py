@@ -280,7 +280,7 @@ class Conversation:
             if isinstance(summarizer, OfflineSummarizer):
                 # local: the whole record, no transcript cap
                 raw: object = summarizer.summarize_record(
-                    new_messages, previous_text, max_bytes=cap
+                    new_messages, previous_text, max_bytes=cap, history=self.record
                 )
             else:
                 raw = summarizer.summarize(
@@ -318,6 +318,8 @@ class Conversation:
             previous_text,
             mode=mode,
             max_bytes=cap,
+            # the structured offline recap is its own ledger, section by section
+            ledger=not isinstance(summarizer, OfflineSummarizer),
         )
         if not verification.accepted:
             return CompactionOutcome(

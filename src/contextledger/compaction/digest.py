@@ -98,6 +98,8 @@ _METRIC = re.compile(
     r"limit|timeout|threshold|budget|port|version|max|min|at most|at least|cap)\b[^.\n]{0,40}\d"
 )
 _NUMBER = re.compile(r"\d")
+_PATHLIKE = re.compile(r"\S*[/`_]\S*|\b\w+\.\w+\b")
+_BIG_NUMBER = re.compile(r"(?<![\w.])\d[\d,.]{2,}\d?(?![\w])")
 _MEASURED = re.compile(
     r"(?i)\b(?:p50|p95|p99|latency|throughput|coverage|total|rows|memory|duration|took|"
     r"benchmark|count)\b"
@@ -200,8 +202,14 @@ def _user_turns(messages: Sequence[Message]) -> list[str]:
     ]
 
 
-def digest(messages: Sequence[Message], previous: Digest | None = None) -> Digest:
-    """Every kind of fact in ``messages`` (the whole record), extending ``previous``."""
+def digest(
+    messages: Sequence[Message],
+    previous: Digest | None = None,
+    history: Sequence[Message] | None = None,
+) -> Digest:
+    """Every kind of fact in ``messages`` (the whole record), extending ``previous``.
+    ``history`` (the record up to the end of ``messages``) is where the goal is looked
+    for when ``messages`` start mid-session."""
     sec: dict[str, list[str]] = {
         name: list(previous.items(name)) if previous else [] for name in SECTIONS
     }
@@ -213,7 +221,9 @@ def digest(messages: Sequence[Message], previous: Digest | None = None) -> Diges
 
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
-    first = substantive[0] if substantive else next((u for u in users if not is_nudge(u)), "")
+    everyone = _user_turns(history) if history else users
+    said = [u for u in everyone if is_substantive(u)]
+    first = said[0] if said else next((u for u in everyone if not is_nudge(u)), "")
     if not sec["Goal"] and first:
         add("Goal", _clip(" ".join(sentences(first)[:3]), 400))
     restated = [u for u in substantive[1:] if restates_task(u)]
@@ -261,7 +271,7 @@ def digest(messages: Sequence[Message], previous: Digest | None = None) -> Diges
             for s in sentences(m.text):
                 if s in goal_text:
                     continue
-                if _METRIC.search(s) and _NUMBER.search(s) and len(s.split()) >= 3:
+                if _numbers_matter(s, m.role):
                     add("Numbers that matter", _clip(s, 240))
                 if (
                     _DECISION.search(s)
@@ -270,18 +280,6 @@ def digest(messages: Sequence[Message], previous: Digest | None = None) -> Diges
                     and not s.endswith("?")
                 ):
                     add("Decisions", f"{who}: {_clip(s, 240)}")
-    for m in messages:
-        if m.role == "tool" or m.tool_results:
-            for line in m.text.splitlines():
-                s = line.strip()
-                if (
-                    s
-                    and len(s) < 160
-                    and _METRIC.search(s)
-                    and _MEASURED.search(s)
-                    and not _FAILURE_LINE.search(s)
-                ):
-                    add("Numbers that matter", s)
     for request in _open_requests(messages):
         add("Open requests", request)
     last_assistant = next(
@@ -291,6 +289,15 @@ def digest(messages: Sequence[Message], previous: Digest | None = None) -> Diges
     if nxt:
         sec["Next step"] = [_clip(nxt[-1], 240)]
     return Digest({k: v for k, v in sec.items() if v})
+
+
+def _numbers_matter(sentence: str, role: str) -> bool:
+    """A number the user stated, or one the assistant stated with a unit or a measure."""
+    if len(sentence.split()) < 3 or not _NUMBER.search(_PATHLIKE.sub("", sentence)):
+        return False
+    if role == "user":
+        return True
+    return bool(_METRIC.search(sentence) or _BIG_NUMBER.search(_PATHLIKE.sub("", sentence)))
 
 
 def parse_digest(text: str) -> Digest:
@@ -319,6 +326,7 @@ def parse_digest(text: str) -> Digest:
 def render_digest(d: Digest, max_bytes: int) -> str:
     """The sections in reading order, filled in priority order within ``max_bytes``;
     a section that could not hold every item says how many it left out."""
+    tail = 32  # " (+NNNN more in the record)", reserved by a section that leaves items out
     chosen: dict[str, list[str]] = {}
     left: dict[str, int] = {}
     used = 0
@@ -326,24 +334,25 @@ def render_digest(d: Digest, max_bytes: int) -> str:
         items = d.items(name)
         if not items:
             continue
+        inline = name in INLINE
         head = utf8_len(name) + 2
-        if used + head + 16 > max_bytes:
+        if used + head + tail > max_bytes:
             left[name] = len(items)
             continue
         used += head
         picked: list[str] = []
-        # newest last in the record: keep the earliest goal, the newest of the rest first
+        # the earliest goal and constraints first; of the rest, the newest first
         order = items if name in ("Goal", "Constraints and corrections") else items[::-1]
         for item in order:
-            cost = utf8_len(item) + 3
-            if used + cost + 16 > max_bytes:
+            cost = utf8_len(item) + (2 if inline else 3)
+            if used + cost + tail > max_bytes:
                 continue
             picked.append(item)
             used += cost
         chosen[name] = [i for i in items if i in picked]
         if len(picked) < len(items):
             left[name] = len(items) - len(picked)
-            used += 12
+            used += tail
     lines: list[str] = []
     for name in SECTIONS:
         items = chosen.get(name, [])

@@ -72,12 +72,18 @@ class OfflineSummarizer:
         return "offline"
 
     def summarize_record(
-        self, messages: Sequence[Message], previous: str | None, *, max_bytes: int
+        self,
+        messages: Sequence[Message],
+        previous: str | None,
+        *,
+        max_bytes: int,
+        history: Sequence[Message] | None = None,
     ) -> str:
         """The structured recap of ``messages`` read whole (no transcript cap: the cost is
-        local), extending ``previous``: the sections of :mod:`.digest` within ``max_bytes``."""
+        local), extending ``previous``: the sections of :mod:`.digest` within ``max_bytes``.
+        ``history`` (the record so far) is where the goal is found."""
         return render_digest(
-            digest(messages, parse_digest(previous) if previous else None), max_bytes
+            digest(messages, parse_digest(previous) if previous else None, history), max_bytes
         )
 
     def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
