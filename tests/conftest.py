@@ -13,6 +13,14 @@ from hypothesis import HealthCheck, settings
 
 from builders import save_image, tool_conversation
 from contextledger.model import Message
+
+# Real PostgreSQL and S3 services, and the backend-parametrized store fixtures.
+from services import (  # noqa: F401
+    media_location,
+    postgres_server,
+    s3_server,
+    store_location,
+)
 from stub_server import StubServer
 
 # Property tests: `make test` runs the same examples every time (derandomized, so CI never

@@ -1,4 +1,5 @@
-"""MediaStore: content-addressed, atomic, verified, and a sweep that never eats live media."""
+"""Media stores on every backend (a local folder and S3 via a real moto server, one suite):
+content-addressed, create-only, verified, and a sweep that never eats live media."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,8 @@ import pytest
 import builders
 from contextledger.errors import StoreError
 from contextledger.model import Image, InlineData, Message, ToolResult
-from contextledger.storage.media import MediaStore, is_ref, media_type_of
+from contextledger.storage.media import MediaBackend, MediaStore, is_ref, media_type_of
+from contextledger.storage.sessions import open_media
 
 OLD = time.time() - 30 * 86400
 
@@ -28,31 +31,99 @@ def jpeg(w: int = 8, h: int = 6) -> bytes:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> MediaStore:
-    return MediaStore(tmp_path / "media")
+def store(media_location: str) -> MediaBackend:
+    return open_media(media_location)
 
 
-def test_put_read_round_trip_and_layout(store: MediaStore) -> None:
+# --- what the tests do behind a store's back, per backend -----------------------------------
+
+
+def _s3_object(store: MediaBackend, ref: str) -> object:
+    from moto.core import DEFAULT_ACCOUNT_ID
+    from moto.s3.models import s3_backends
+
+    bucket = s3_backends[DEFAULT_ACCOUNT_ID]["aws"].buckets[store.bucket]  # type: ignore[attr-defined]
+    return bucket.keys[store.key(ref)]  # type: ignore[attr-defined]
+
+
+def _age(store: MediaBackend, ref: str, when: float = OLD) -> None:
+    """Make a stored image look written at ``when``."""
+    if isinstance(store, MediaStore):
+        os.utime(store.path(ref), (when, when))
+    else:
+        import datetime
+
+        obj = _s3_object(store, ref)
+        obj.last_modified = datetime.datetime.fromtimestamp(when, datetime.UTC).replace(tzinfo=None)  # type: ignore[attr-defined]
+
+
+def _written_at(store: MediaBackend, ref: str) -> float:
+    if isinstance(store, MediaStore):
+        return store.path(ref).stat().st_mtime
+    head = store._client.head_object(Bucket=store.bucket, Key=store.key(ref))  # type: ignore[attr-defined]
+    return float(head["LastModified"].timestamp())
+
+
+def _overwrite(store: MediaBackend, ref: str, data: bytes) -> None:
+    """Damage a stored image (plain write, no condition, no metadata)."""
+    if isinstance(store, MediaStore):
+        store.path(ref).write_bytes(data)
+    else:
+        store._client.put_object(Bucket=store.bucket, Key=store.key(ref), Body=data)  # type: ignore[attr-defined]
+
+
+def _remove(store: MediaBackend, ref: str) -> None:
+    if isinstance(store, MediaStore):
+        store.path(ref).unlink()
+    else:
+        store._client.delete_object(Bucket=store.bucket, Key=store.key(ref))  # type: ignore[attr-defined]
+
+
+def _put_stranger(store: MediaBackend, name: str) -> object:
+    """A file the store did not write, inside its shards; returns something to check."""
+    if isinstance(store, MediaStore):
+        path = store.root / "ab" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("not ours")
+        os.utime(path, (OLD, OLD))
+        return path.exists
+    key = f"{store.prefix}/ab/{name}"  # type: ignore[attr-defined]
+    store._client.put_object(Bucket=store.bucket, Key=key, Body=b"not ours")  # type: ignore[attr-defined]
+
+    def there() -> bool:
+        try:
+            store._client.head_object(Bucket=store.bucket, Key=key)  # type: ignore[attr-defined]
+        except Exception:
+            return False
+        return True
+
+    return there
+
+
+def test_put_read_round_trip_and_layout(store: MediaBackend) -> None:
     data = png()
     s = store.put(data, "image/png")
     assert is_ref(s.ref) and s.ref.endswith(".png") and s.new
     assert (s.bytes, s.width, s.height, s.media_type) == (len(data), 8, 6, "image/png")
-    assert store.path(s.ref) == store.root / s.ref[:2] / s.ref
-    assert store.read(s.ref) == data
-    assert not list(store.path(s.ref).parent.glob("*.tmp"))
+    assert store.read(s.ref) == data and store.exists(s.ref)
+    if isinstance(store, MediaStore):
+        assert store.path(s.ref) == store.root / s.ref[:2] / s.ref
+        assert not list(store.path(s.ref).parent.glob("*.tmp"))
+    else:
+        assert store.key(s.ref) == f"media/{s.ref[:2]}/{s.ref}"  # type: ignore[attr-defined]
 
 
-def test_same_bytes_stored_once_and_age_refreshed(store: MediaStore) -> None:
+def test_same_bytes_stored_once_and_age_refreshed(store: MediaBackend) -> None:
     data = png()
     first = store.put(data, "image/png")
-    os.utime(store.path(first.ref), (OLD, OLD))
+    _age(store, first.ref)
     again = store.put(data, "image/png")
     assert again.ref == first.ref and not again.new
-    assert store.path(first.ref).stat().st_mtime > time.time() - 60
-    assert len(list(store.root.rglob("*.png"))) == 1
+    assert _written_at(store, first.ref) > time.time() - 60
+    assert store.sweep(set(), min_age=timedelta(days=1)).kept_young == 1
 
 
-def test_mislabelled_media_type_is_corrected_from_the_bytes(store: MediaStore) -> None:
+def test_mislabelled_media_type_is_corrected_from_the_bytes(store: MediaBackend) -> None:
     s = store.put(jpeg(), "image/png")
     assert s.media_type == "image/jpeg" and s.ref.endswith(".jpg")
 
@@ -65,13 +136,15 @@ def test_mislabelled_media_type_is_corrected_from_the_bytes(store: MediaStore) -
         (png(), "image/bmp", "unsupported media type"),
     ],
 )
-def test_bad_puts_are_refused(store: MediaStore, data: bytes, media_type: str, words: str) -> None:
+def test_bad_puts_are_refused(
+    store: MediaBackend, data: bytes, media_type: str, words: str
+) -> None:
     with pytest.raises(StoreError, match=words):
         store.put(data, media_type)
 
 
-def test_per_image_size_limit(tmp_path: Path) -> None:
-    small = MediaStore(tmp_path, max_bytes=100)
+def test_per_image_size_limit(media_location: str) -> None:
+    small = open_media(media_location, max_bytes=100)
     with pytest.raises(StoreError, match="per-image limit"):
         small.put(png(300, 300, (1, 2, 3)) + b"\0" * 200, "image/png")
 
@@ -92,31 +165,30 @@ def test_per_image_size_limit(tmp_path: Path) -> None:
         "aa/" + "a" * 64 + ".png",
     ],
 )
-def test_path_traversal_and_malformed_refs_are_refused(store: MediaStore, ref: str) -> None:
+def test_path_traversal_and_malformed_refs_are_refused(store: MediaBackend, ref: str) -> None:
     assert not is_ref(ref)
     with pytest.raises(StoreError, match="invalid media ref"):
         store.read(ref)
-    with pytest.raises(StoreError):
-        store.path(ref)
+    with pytest.raises(StoreError, match="invalid media ref"):
+        store.exists(ref)
 
 
-def test_missing_and_corrupt_files_raise_clear_errors(store: MediaStore) -> None:
+def test_missing_and_corrupt_files_raise_clear_errors(store: MediaBackend) -> None:
     s = store.put(png(), "image/png")
-    path = store.path(s.ref)
-    data = bytearray(path.read_bytes())
+    data = bytearray(png())
     data[-5] ^= 0xFF
-    path.write_bytes(bytes(data))
+    _overwrite(store, s.ref, bytes(data))
     with pytest.raises(StoreError, match="corrupt"):
         store.read(s.ref)
     # Re-storing the right bytes heals the file.
-    assert store.put(png(), "image/png").new
+    store.put(png(), "image/png")
     assert store.read(s.ref) == png()
-    path.unlink()
+    _remove(store, s.ref)
     with pytest.raises(StoreError, match="missing"):
         store.read(s.ref)
 
 
-def test_intern_and_materialize(store: MediaStore) -> None:
+def test_intern_and_materialize(store: MediaBackend) -> None:
     data = png()
     inline = Image("image/png", data=InlineData.from_bytes(data), name="shot.png", detail="high")
     ref_img = store.intern(inline)
@@ -134,30 +206,23 @@ def test_intern_and_materialize(store: MediaStore) -> None:
     assert media_type_of(ref_img.ref) == "image/png"
 
 
-def test_refs_in_finds_images_inside_tool_results(store: MediaStore) -> None:
+def test_refs_in_finds_images_inside_tool_results(store: MediaBackend) -> None:
     a, b = store.put(png(), "image/png").ref, store.put(jpeg(), "image/jpeg").ref
     msgs = [
         Message.user("x", Image(ref=a)),
         Message("tool", (ToolResult("c", (Image(ref=b),)),)),
         Message.user(Image(url="https://x")),
     ]
-    assert store.refs_in(msgs) == {a, b}
+    assert MediaStore.refs_in(msgs) == {a, b}
 
 
-def _age(store: MediaStore, ref: str, when: float = OLD) -> None:
-    os.utime(store.path(ref), (when, when))
-
-
-def test_sweep_removes_only_unreferenced_old_media(store: MediaStore) -> None:
+def test_sweep_removes_only_unreferenced_old_media(store: MediaBackend) -> None:
     keep_old = store.put(png(color=(1, 1, 1)), "image/png").ref
     drop_old = store.put(png(color=(2, 2, 2)), "image/png").ref
     young = store.put(png(color=(3, 3, 3)), "image/png").ref
     _age(store, keep_old)
     _age(store, drop_old)
-    stranger = store.root / "ab" / "notes.txt"
-    stranger.parent.mkdir(exist_ok=True)
-    stranger.write_text("not ours")
-    os.utime(stranger, (OLD, OLD))
+    stranger_there = _put_stranger(store, "notes.txt")
 
     dry = store.sweep({keep_old}, dry_run=True)
     assert dry.removed == (drop_old,) and store.exists(drop_old)
@@ -166,11 +231,11 @@ def test_sweep_removes_only_unreferenced_old_media(store: MediaStore) -> None:
     assert result.removed == (drop_old,)
     assert result.bytes_freed > 0 and result.kept_referenced == 1 and result.kept_young == 1
     assert store.exists(keep_old) and store.exists(young) and not store.exists(drop_old)
-    assert stranger.exists()
+    assert stranger_there()  # type: ignore[operator]
     assert "removed 1" in result.summary()
 
 
-def test_restored_old_image_survives_sweep(store: MediaStore) -> None:
+def test_restored_old_image_survives_sweep(store: MediaBackend) -> None:
     data = png()
     ref = store.put(data, "image/png").ref
     _age(store, ref)
@@ -179,8 +244,14 @@ def test_restored_old_image_survives_sweep(store: MediaStore) -> None:
     assert store.read(ref) == data
 
 
-def test_sweep_of_missing_root_is_empty(tmp_path: Path) -> None:
-    assert MediaStore(tmp_path / "nope").sweep(set()).removed == ()
+def test_sweep_of_an_empty_store_is_empty(store: MediaBackend) -> None:
+    assert store.sweep(set()).removed == () and not store.has_media()
+
+
+def test_ownership_is_create_only(store: MediaBackend) -> None:
+    assert store.owner() is None
+    assert store.claim("first") == "first"
+    assert store.claim("second") == "first" and store.owner() == "first"
 
 
 WRITER = textwrap.dedent(
@@ -202,7 +273,11 @@ WRITER = textwrap.dedent(
 )
 
 
-def test_sweep_is_safe_while_another_process_writes(store: MediaStore, tmp_path: Path) -> None:
+def test_sweep_is_safe_while_another_process_writes(tmp_path: Path) -> None:
+    """The local folder alone (no session store, no lock): a put refreshes the file's age
+    and the sweep re-checks it after renaming the file aside. (For every backend through
+    the session store's lock, see test_store_concurrency.)"""
+    store = MediaStore(tmp_path / "media")
     src = tmp_path / "img.png"
     src.write_bytes(png())
     proc = subprocess.Popen(

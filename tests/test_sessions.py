@@ -1,4 +1,5 @@
-"""SessionStore: append-only SQLite that survives kill -9 and never stores base64."""
+"""SessionStore on every backend (SQLite and PostgreSQL, one suite): append-only rows the
+database itself enforces, survives kill -9, never stores base64."""
 
 from __future__ import annotations
 
@@ -25,14 +26,40 @@ def png_bytes(color: tuple[int, int, int] = (9, 9, 9)) -> bytes:
     return png(16, 9, color)  # the screenshot in builders.tool_conversation
 
 
+def open_store(location: str, tmp_path: Path) -> SessionStore:
+    """SQLite keeps its media beside the file; PostgreSQL gets a folder of the test's own."""
+    media = None if location.endswith(".db") else tmp_path / "media"
+    return SessionStore(location, media=media)
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> SessionStore:
-    s = SessionStore(tmp_path / "data" / "sessions.db")
+def store(store_location: str, tmp_path: Path) -> SessionStore:
+    s = open_store(store_location, tmp_path)
     yield s  # type: ignore[misc]
     s.close()
 
 
+def raw(store: SessionStore, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Run SQL on the store's database behind its back (table names without a prefix)."""
+    if store.path is not None:
+        db = sqlite3.connect(store.path, isolation_level=None)
+        try:
+            return db.execute(sql, params).fetchall()
+        finally:
+            db.close()
+    import psycopg
+
+    url = store.backend._pool.conninfo  # type: ignore[attr-defined]
+    for table in ("sessions", "messages", "events"):
+        sql = sql.replace(f" {table}", f" contextledger_{table}")
+    with psycopg.connect(url, autocommit=True) as conn:
+        cur = conn.execute(sql.replace("?", "%s"), params)
+        return cur.fetchall() if cur.description else []
+
+
 def test_store_uses_wal_and_media_beside_the_db(store: SessionStore) -> None:
+    if store.path is None:
+        pytest.skip("SQLite's file layout")
     assert store.media.root == store.path.parent / f"{store.path.stem}.media"  # one per database
     mode = sqlite3.connect(store.path).execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
@@ -48,10 +75,8 @@ def test_append_load_round_trip_with_images_as_refs(
     images = [img for m in loaded.messages for img in m.images()]
     assert len(images) == 2 and all(img.ref and img.data is None for img in images)
     assert images[0].name == "shot.png" and (images[0].width, images[0].height) == (16, 9)
-    raw = b"".join(
-        row[0] for row in sqlite3.connect(store.path).execute("SELECT body FROM messages")
-    )
-    assert b"iVBOR" not in raw  # no base64 PNG in the database
+    bodies = b"".join(bytes(row[0]) for row in raw(store, "SELECT body FROM messages"))  # type: ignore[call-overload]
+    assert b"iVBOR" not in bodies  # no base64 PNG in the database
     back = store.materialize(loaded.messages)
     img = next(back[1].images())
     assert img.data is not None and img.data.decode() == png_bytes()
@@ -67,11 +92,17 @@ def test_messages_without_ids_get_sequence_ids(store: SessionStore) -> None:
 def test_rows_are_append_only(store: SessionStore) -> None:
     store.create("s")
     store.append("s", [Message.user("a")])
-    db = sqlite3.connect(store.path)
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        db.execute("UPDATE messages SET id = 'x'")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        db.execute("DELETE FROM messages")
+    statements = ["UPDATE messages SET id = 'x'", "DELETE FROM messages"]
+    if store.path is None:
+        statements.append("TRUNCATE messages")
+    for sql in statements:
+        with pytest.raises(Exception, match="append-only"):
+            raw(store, sql)
+    assert [m.text for m in store.load("s").stored] == ["a"]
+    store.create("gone")
+    store.append("gone", [Message.user("b")])
+    store.delete("gone")  # the one deliberate exception
+    assert not store.exists("gone") and [m.text for m in store.load("s").stored] == ["a"]
 
 
 def test_load_repairs_without_rewriting_rows(store: SessionStore) -> None:
@@ -112,11 +143,9 @@ def test_list_and_errors(store: SessionStore) -> None:
 def test_unreadable_row_is_reported_not_fatal(store: SessionStore) -> None:
     store.create("s")
     store.append("s", [Message.user("fine")])
-    db = sqlite3.connect(store.path)
-    db.execute(
-        "INSERT INTO messages (session, seq, id, created, body) VALUES (1, 1, 'bad', 0, x'7b6e6f')"
-    )
-    db.commit()
+    sid = raw(store, "SELECT id FROM sessions WHERE name = 's'")[0][0]
+    raw(store, "INSERT INTO messages (session, seq, id, created, body) VALUES (?, 1, 'bad', 0, ?)",
+        (sid, b"{no"))  # fmt: skip
     loaded = store.load("s")
     assert [m.text for m in loaded.messages] == ["fine"]
     assert "seq 1" in loaded.unreadable[0]
@@ -172,7 +201,7 @@ WRITER = textwrap.dedent(
     import base64, sys
     from contextledger.model import Image, InlineData, Message
     from contextledger.storage.sessions import SessionStore
-    store = SessionStore(sys.argv[1])
+    store = SessionStore(sys.argv[1], media=sys.argv[4] or None)
     if not store.exists("s"):
         try:
             store.create("s")
@@ -206,7 +235,9 @@ def id_differences(want: list[str], got: list[str]) -> str:
     )
 
 
-def test_kill_9_writer_loses_at_most_the_message_in_flight(tmp_path: Path) -> None:
+def test_kill_9_writer_loses_at_most_the_message_in_flight(
+    store_location: str, tmp_path: Path
+) -> None:
     """A writer killed with SIGKILL at a random point of an append loses at most that one
     message: every append it acknowledged is stored, in order, under its own id.
 
@@ -219,7 +250,8 @@ def test_kill_9_writer_loses_at_most_the_message_in_flight(tmp_path: Path) -> No
     """
     import base64
 
-    db = tmp_path / "kill" / "sessions.db"
+    db = store_location
+    media = "" if db.endswith(".db") else str(tmp_path / "media")
     png64 = base64.b64encode(png_bytes()).decode()
     rng = random.Random(1234)
     stored: list[str] = []
@@ -230,7 +262,7 @@ def test_kill_9_writer_loses_at_most_the_message_in_flight(tmp_path: Path) -> No
         stderr_path = tmp_path / f"writer{round_}.err"
         with stderr_path.open("w") as stderr:
             proc = subprocess.Popen(
-                [sys.executable, "-c", WRITER, str(db), png64, str(next_i)],
+                [sys.executable, "-c", WRITER, db, png64, str(next_i), media],
                 stdout=subprocess.PIPE,
                 stderr=stderr,
                 text=True,
@@ -254,7 +286,7 @@ def test_kill_9_writer_loses_at_most_the_message_in_flight(tmp_path: Path) -> No
         acked = [f"w{int(x)}" for x in words[1:]]
         assert len(acked) >= wait_for, stderr_path.read_text()
         acked_total += len(acked)
-        with SessionStore(db) as store:
+        with open_store(db, tmp_path) as store:
             assert store.integrity_check() == "ok"
             ids = [m.id for m in store.load("s").stored]
         want = stored + acked
@@ -262,7 +294,7 @@ def test_kill_9_writer_loses_at_most_the_message_in_flight(tmp_path: Path) -> No
         assert ids in (want, [*want, in_flight]), f"round {round_}: " + id_differences(want, ids)
         stored = ids
     assert acked_total >= 15
-    with SessionStore(db) as store:
+    with open_store(db, tmp_path) as store:
         loaded = store.load("s")
         assert not loaded.unreadable and not loaded.repair.changes
         for m in loaded.messages:
@@ -270,13 +302,12 @@ def test_kill_9_writer_loses_at_most_the_message_in_flight(tmp_path: Path) -> No
                 assert img.ref is not None and store.media.read(img.ref)
 
 
-def test_duplicate_ids_and_bad_refs_never_make_a_session_unusable(tmp_path: Path) -> None:
+def test_duplicate_ids_and_bad_refs_never_make_a_session_unusable(store: SessionStore) -> None:
     """Regressions: a reused id is stored under a fresh one; a ref the store does not hold
     is refused on append; a ref whose file is gone loads as a visible placeholder."""
     from contextledger.errors import StoreError
     from contextledger.model import Image, Message
 
-    store = SessionStore(tmp_path / "s.db")
     store.create("s")
     store.append("s", [Message.user("first", id="m0"), Message.assistant("ok", id="m1")])
     stored = store.append("s", [Message.user("second", id="m0")])
@@ -289,8 +320,7 @@ def test_duplicate_ids_and_bad_refs_never_make_a_session_unusable(tmp_path: Path
         store.append("s", [Message.user(Image(ref=ref), "x")])
 
 
-def test_missing_media_loads_as_a_placeholder(tmp_path: Path) -> None:
-    store = SessionStore(tmp_path / "s.db")
+def test_missing_media_loads_as_a_placeholder(store: SessionStore) -> None:
     store.create("s")
     img = Image(
         media_type="image/png", data=InlineData.from_bytes(png(40, 30, "black")), name="a.png"
@@ -302,3 +332,29 @@ def test_missing_media_loads_as_a_placeholder(tmp_path: Path) -> None:
     loaded = store.load("s")
     assert "missing from the media store" in loaded.messages[0].text
     assert any("not in the media store" in note for note in loaded.unreadable)
+
+
+def test_append_is_idempotent(store: SessionStore) -> None:
+    """A retried append (same idempotency key) or the same message sent again (same id,
+    same content) is stored once; a different message reusing an id is still stored."""
+    store.create("s")
+    first = store.append("s", [Message.user("a"), Message.user("b")], idempotency_key="req-1")
+    again = store.append("s", [Message.user("a"), Message.user("b")], idempotency_key="req-1")
+    assert again == first and [m.id for m in first] == ["m0", "m1"]
+    store.append("s", [Message.user("c", id="x")])
+    store.append("s", [Message.user("c", id="x")])  # the same message again
+    store.append("s", [Message.user("d", id="x")])  # a new message under a used id
+    stored = store.load("s").stored
+    assert [m.text for m in stored] == ["a", "b", "c", "d"]
+    assert len({m.id for m in stored}) == 4
+
+
+def test_sessions_have_their_own_sequences(store: SessionStore) -> None:
+    store.create("a")
+    store.create("b")
+    for i in range(5):
+        store.append("a", [Message.user(f"a{i}")])
+        store.append("b", [Message.user(f"b{i}")])
+    assert [m.id for m in store.load("a").stored] == [f"m{i}" for i in range(5)]
+    assert [m.text for m in store.load("b").stored] == [f"b{i}" for i in range(5)]
+    assert {s.name: s.messages for s in store.list()} == {"a": 5, "b": 5}

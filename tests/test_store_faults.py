@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import builders
 import contextledger.cli.store  # noqa: F401  (registers the commands on main)
+from builders import png
 from contextledger.cli import main
 from contextledger.errors import StoreError
 from contextledger.model import Image, InlineData, Message
@@ -25,12 +25,8 @@ from contextledger.storage.sessions import SessionStore
 OLD = time.time() - 30 * 86400
 
 
-def png(color: tuple[int, int, int]) -> bytes:
-    return builders.png(12, 8, color)
-
-
 def image_message(n: int) -> Message:
-    shot = Image("image/png", data=InlineData.from_bytes(png((n % 256, 7, 9))))
+    shot = Image("image/png", data=InlineData.from_bytes(png(12, 8, (n % 256, 7, 9))))
     return Message.user(f"look at {n} " + "x" * 300, shot, id=f"u{n}")
 
 
@@ -214,7 +210,7 @@ def test_sweep_never_follows_symlinks_or_deletes_what_it_did_not_write(tmp_path:
     media = tmp_path / "sessions.media"
     outside = tmp_path / "outside"
     outside.mkdir()
-    victim_data = png((1, 1, 1))
+    victim_data = png(12, 8, (1, 1, 1))
     import hashlib
 
     victim_ref = hashlib.sha256(victim_data).hexdigest() + ".png"
@@ -226,13 +222,13 @@ def test_sweep_never_follows_symlinks_or_deletes_what_it_did_not_write(tmp_path:
     else:
         shard.symlink_to(outside, target_is_directory=True)
     # a name that is a ref but bytes that are not: not ours to delete
-    other = png((2, 2, 2))
+    other = png(12, 8, (2, 2, 2))
     fake_ref = hashlib.sha256(other).hexdigest() + ".png"
     (media / fake_ref[:2]).mkdir(exist_ok=True)
     (media / fake_ref[:2] / fake_ref).write_bytes(b"not the bytes the name promises")
     os.utime(media / fake_ref[:2] / fake_ref, (OLD, OLD))
     # a hard link to a file outside: not written by the store either
-    hard_data = png((3, 3, 3))
+    hard_data = png(12, 8, (3, 3, 3))
     hard_ref = hashlib.sha256(hard_data).hexdigest() + ".png"
     (outside / "hard.png").write_bytes(hard_data)
     os.utime(outside / "hard.png", (OLD, OLD))

@@ -31,9 +31,16 @@ _STORE_OPTION = click.option(
 )
 
 
-def _open(store_path: str | Path | None, *, create: bool = False) -> Any:
+def _open(
+    store_path: str | Path | None,
+    *,
+    create: bool = False,
+    media: str | None = None,
+    configured_media: bool = True,
+) -> Any:
     """The session store; read-only commands refuse a path that holds no store (a typo must
-    not leave an empty database behind)."""
+    not leave an empty database behind). ``media`` wins over ``CONTEXTLEDGER_MEDIA``, which
+    is used only when ``configured_media``."""
     from ..config import load_config
     from ..storage.sessions import SessionStore, is_store_url
 
@@ -49,7 +56,9 @@ def _open(store_path: str | Path | None, *, create: bool = False) -> Any:
                 f"no session store at {location} (nothing has been stored yet)"
             )
     try:
-        return SessionStore(location, media=config.media)
+        if media is None and configured_media:
+            media = config.media
+        return SessionStore(location, media=media)
     except ContextLedgerError as exc:
         raise click.ClickException(str(exc)) from None
 
@@ -239,6 +248,36 @@ def sessions_check(store_path: str | None) -> None:
     )
     if problems:
         raise SystemExit(1)
+
+
+@sessions.command("migrate")
+@click.option("--from", "source", required=True,
+              help="The store to copy from: sqlite:FILE (or a file) or postgresql://…")  # fmt: skip
+@click.option("--to", "target", required=True,
+              help="The store to copy into (created when it is a new file).")  # fmt: skip
+@click.option("--from-media", default=None,
+              help="The source's images: a folder or s3://bucket/prefix (default: the source store's own).")  # fmt: skip
+@click.option("--to-media", default=None,
+              help="Where the target keeps images (default: CONTEXTLEDGER_MEDIA, else the target store's own).")  # fmt: skip
+@click.option("--session", "names", multiple=True, help="Only this session (repeatable).")
+def sessions_migrate(
+    source: str, target: str, from_media: str | None, to_media: str | None, names: tuple[str, ...]
+) -> None:
+    """Copy sessions between stores (SQLite ⇄ PostgreSQL), images included, and verify the
+    copy message by message. Safe to run again after an interruption."""
+    from ..storage.migrate import migrate
+
+    with (
+        _open(source, media=from_media, configured_media=False) as src,
+        _open(target, create=True, media=to_media) as dst,
+    ):
+        try:
+            report = migrate(
+                src, dst, sessions=names or None, progress=lambda line: click.echo(line, err=True)
+            )
+        except ContextLedgerError as exc:
+            raise _fail(exc) from None
+    click.echo(report.summary())
 
 
 @sessions.command("delete")

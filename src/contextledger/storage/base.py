@@ -154,8 +154,9 @@ class SessionBackend(Protocol):
     ) -> Message:
         """Store one message in its own transaction; returns it as stored (see
         :func:`resolve_append`). A row already written under ``idem`` is returned as it
-        is. ``before_insert`` runs inside the transaction with the media lock held
-        shared (it re-checks the images the row refers to)."""
+        is. ``before_insert`` runs with the media lock held shared until the row is
+        committed, before any row lock is taken (it re-checks the images the row refers
+        to, which may take network round trips)."""
         ...
 
     def append_event(

@@ -69,6 +69,7 @@ _FORMAT_TO_TYPE = {
 _REF = re.compile(r"[0-9a-f]{64}\.(?:png|jpg|gif|webp)")
 _SHARD = re.compile(r"[0-9a-f]{2}")
 _OWNER = ".owner"
+_TEMP_MIN_AGE = 3600.0
 _TEMP = re.compile(r"\.[0-9a-f]{64}\.(?:png|jpg|gif|webp)\.[0-9a-z.]+\.(?:tmp|sweep)")
 
 
@@ -369,10 +370,11 @@ class MediaStore(ImageRefs):
         that became young is renamed back. Only regular files this store wrote are deleted:
         a name must be a ref in its own shard, its bytes must hash to the name, and nothing
         is followed through a symlink (a symlinked shard folder is skipped, never entered).
-        Temp files are removed once older than ``min_age``.
+        Temp files are removed once older than ``min_age`` and at least an hour old.
         """
         keep_set = set(keep)
         cutoff = time.time() - min_age.total_seconds()
+        temp_cutoff = time.time() - _TEMP_MIN_AGE
         removed: list[str] = []
         freed = 0
         kept_ref = kept_young = skipped = 0
@@ -403,7 +405,9 @@ class MediaStore(ImageRefs):
                             skipped += 1 if is_ref(name) else 0
                             continue
                         if _TEMP.fullmatch(name):
-                            if not dry_run and st.st_mtime <= cutoff:
+                            # a temp file may be a write in progress: only a crashed
+                            # writer's leftovers (an hour old at least) are removed
+                            if not dry_run and st.st_mtime <= min(cutoff, temp_cutoff):
                                 with contextlib.suppress(OSError):
                                     os.unlink(name, dir_fd=shard_fd)
                             continue

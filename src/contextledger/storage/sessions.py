@@ -104,7 +104,9 @@ def open_backend(
     """The backend a location names: ``postgresql://…`` (or ``postgres://``), else a SQLite
     file (``sqlite:FILE`` or a plain path; ``None``: :func:`default_store_path`)."""
     if is_store_url(location):
-        raise StoreError("PostgreSQL session stores are not available in this build yet")
+        from .postgres import PostgresBackend
+
+        return PostgresBackend(str(location))
     if isinstance(location, str) and location.startswith("sqlite:"):
         location = location.removeprefix("sqlite:").removeprefix("//")
     from .sqlite import SQLiteBackend
@@ -116,7 +118,11 @@ def open_backend(
 def open_media(location: str | os.PathLike[str], *, max_bytes: int | None = None) -> MediaBackend:
     """The media store a location names: ``s3://bucket/prefix`` or a folder."""
     if isinstance(location, str) and location.startswith("s3://"):
-        raise StoreError("S3 media stores are not available in this build yet")
+        from .s3 import S3MediaStore
+
+        if max_bytes is None:
+            return S3MediaStore(location)
+        return S3MediaStore(location, max_bytes=max_bytes)
     return MediaStore(location) if max_bytes is None else MediaStore(location, max_bytes=max_bytes)
 
 

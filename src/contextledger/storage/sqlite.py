@@ -309,8 +309,6 @@ class SQLiteBackend:
             out, body, duplicate = resolve_append(message, seq, stored_body)
             if duplicate:
                 return out
-            if before_insert is not None:
-                before_insert()
             db.execute(
                 "INSERT INTO messages (session, seq, id, created, body, digest, idem) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -326,6 +324,8 @@ class SQLiteBackend:
             else contextlib.nullcontext()
         )
         with self._errors("cannot append"), guard:
+            if before_insert is not None:
+                before_insert()  # media I/O before the write lock is taken
             return self._write(tx)
 
     def append_event(
