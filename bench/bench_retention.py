@@ -156,7 +156,6 @@ def generate(seed: int, target_tokens: int) -> Session:
         rng.sample(range(int(rounds * 0.7), rounds - 2), 3)
     )
     by_round = dict(zip(slots, plan, strict=True))
-    call = 0
     for r in range(rounds):
         kind, text = by_round.get(r, ("", ""))
         if kind in ("constraint", "correction", "open_request", "goal") or (
@@ -167,8 +166,7 @@ def generate(seed: int, target_tokens: int) -> Session:
             msgs.append(Message.user("Here is what I see now.", screenshot(rng)))
         else:
             msgs.append(Message.user(rng.choice(NUDGES)))
-        call += 1
-        cid = f"call_{call}"
+        cid = f"call_{r}"
         if kind == "file_written":
             args = {"path": text, "content": "def run():\n    return 1\n" * 10}
             msgs.append(Message("assistant", (ToolCall(cid, "write_file", json.dumps(args)),)))
