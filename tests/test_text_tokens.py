@@ -322,8 +322,31 @@ def test_batch_counts_equal_single_counts_and_the_accelerator_agrees() -> None:
 
     rng = random.Random(7)
     pieces = ["hello", "world", "def f(x):", "数据", "नमस्ते", "{\"a\": 1}", "\n", "    ", "😀",
-              "<|endoftext|>", "<|endofprompt|>", "2026-11-29", "   \t", "ﬁ", "\u200d"]  # fmt: skip
+              "<|endoftext|>", "<|endofprompt|>", "2026-11-29", "   \t", "ﬁ", "\u200d", "\ud800"]  # fmt: skip
     texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 300))) for _ in range(400)]
     for name in ("o200k_base", "cl100k_base"):
         counter = TiktokenCounter.named(name)
         assert count_many(counter, texts) == [counter.count(t) for t in texts]
+        reference = tiktoken_encoding(name)
+        assert [counter.count(t) for t in texts] == [
+            len(reference.encode_ordinary(t)) for t in texts
+        ]
+
+
+def test_a_fit_loads_one_vocabulary_lazily() -> None:
+    """Importing loads no vocabulary; the first fit loads one (toktok's when installed,
+    else tiktoken's), never both. Checked in a fresh process."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, contextledger\n"
+        "from contextledger.pricing.text import tiktoken_encoding, _toktok\n"
+        "assert 'toktok' not in sys.modules and tiktoken_encoding.cache_info().currsize == 0\n"
+        "contextledger.fit([{'role': 'user', 'content': 'hello'}], 'gpt-4o')\n"
+        "fast = _toktok() is not None\n"
+        "print(fast, tiktoken_encoding.cache_info().currsize)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    fast, built = out.stdout.split()
+    assert built == ("0" if fast == "True" else "1")

@@ -193,7 +193,6 @@ def test_levelcode_patch_counts() -> None:
         ("claude-fable-5", HIGH),
         ("claude-mythos-5", HIGH),
         ("claude-opus-4-7-20260101", HIGH),
-        ("claude-opus-4-9", HIGH),  # unknown Claude → the high tier, never under-count
         ("claude-opus-4-6", STANDARD),
         ("claude-sonnet-4-6", STANDARD),
         ("claude-haiku-4-5-20251001", STANDARD),
@@ -203,6 +202,14 @@ def test_levelcode_patch_counts() -> None:
 def test_anthropic_tier_table(model: str, tier: tuple[int, int]) -> None:
     info = default_catalog().lookup(model)
     assert (info.image_params["max_edge"], info.image_params["max_tokens"]) == tier
+
+
+def test_an_unknown_claude_used_with_a_window_gets_the_high_tier() -> None:
+    from contextledger.catalog import lookup_model
+
+    info = lookup_model("claude-opus-4-9", window=200_000)  # never under-count
+    assert (info.image_params["max_edge"], info.image_params["max_tokens"]) == HIGH
+    assert info.estimated and not image_cost(3840, 2160, info).exact
 
 
 def test_levelcode_meter_cases() -> None:
@@ -341,7 +348,7 @@ def test_pixtral_full_size() -> None:
     ],
 )
 def test_upper_bound_recipe_without_upscaling(w: int, h: int, tokens: int) -> None:
-    c = image_cost(w, h, "openai-compatible/my-model")
+    c = image_cost(w, h, "openai-compatible/default")
     assert (c.tokens, c.family, c.exact) == (tokens, "upper-bound", False)
 
 

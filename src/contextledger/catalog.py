@@ -1,7 +1,20 @@
 """The model catalog: what each model's window is, whether it sees images, how it bills them.
 
-The facts live in ``data/models.json`` (data, not code). Lookup goes
-exact id → dated variant → family prefix → provider default.
+The facts live in ``data/models.json`` (data, not code). An id is resolved, never guessed:
+
+1. the id as given, or an alias (``Catalog.alias``: Azure deployments, house names);
+2. its provider-qualified and dated forms, stripped one layer at a time: LiteLLM /
+   OpenRouter ``provider/model`` (``openrouter/anthropic/claude-3.5-sonnet``), Bedrock
+   ``anthropic.claude-…-v1:0`` with its ``us.``/``eu.``/``apac.``/``global.`` inference-profile
+   prefixes (and ARNs), Vertex ``claude-…@20251001`` and ``publishers/google/models/…``,
+   dotted Claude versions (``claude-sonnet-4.5``), dates and ``-latest``/``-preview`` tails;
+3. a known family the name extends (``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``), unless
+   what follows is a version number (``claude-opus-4-9`` is not ``claude-opus-4``).
+
+Anything else raises :class:`UnknownModelError` naming the closest known ids. A caller who
+knows the window can still use an unlisted model (``lookup_model(id, window=…)``): it gets
+the provider's conservative defaults, marked ``estimated``. Users add models with
+``register_model`` or a JSON file named by ``CONTEXTLEDGER_MODELS``.
 
 >>> from contextledger.catalog import default_catalog
 >>> info = default_catalog().lookup("gpt-4o-2024-08-06")
@@ -11,15 +24,17 @@ exact id → dated variant → family prefix → provider default.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from .errors import UnknownModelError, describe
+from .errors import ConfigError, UnknownModelError, describe
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
@@ -28,6 +43,31 @@ PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 _DATED_SUFFIX = re.compile(
     r"(-\d{4}-\d{2}-\d{2}|-\d{8}|-\d{4}|-\d{3}|-latest|-preview(-\d{2}-\d{2,4})?)$"
 )
+
+
+# Provider prefixes of LiteLLM / OpenRouter / cloud ids, and the catalog provider they mean.
+_ROUTE_PROVIDERS = {
+    "openai": "openai",
+    "azure": "openai",
+    "azure_ai": "openai",
+    "anthropic": "anthropic",
+    "bedrock": "anthropic",
+    "vertex_ai": "",
+    "vertex_ai_beta": "",
+    "google": "gemini",
+    "gemini": "gemini",
+    "mistral": "mistral",
+    "mistralai": "mistral",
+    "openrouter": "",
+    "litellm_proxy": "",
+    "openai-compatible": "openai-compatible",
+}
+# Bedrock cross-region inference profiles: us.anthropic.claude-…, eu.…, apac.…, global.…
+_BEDROCK_REGION = re.compile(r"^(?:us|eu|apac|global|us-gov|jp|au|ca)\.")
+_BEDROCK_VENDOR = re.compile(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\.")
+_BEDROCK_VERSION = re.compile(r"-v\d+(?::\d+)?$")
+_VERTEX_DATE = re.compile(r"@(?:\d{8}|latest|default|\d{3})$")
+_CLAUDE_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +99,9 @@ class ModelInfo:
     text_factor: float = 1.0
     source: str = ""
     checked_at: str = ""
+    #: True for an id the catalog does not know, used with a window the caller gave: its
+    #: prices are the provider's conservative defaults (reports and image costs say so).
+    estimated: bool = False
 
     @property
     def label(self) -> str:
@@ -75,20 +118,37 @@ class Catalog:
     """
 
     def __init__(
-        self, models: Iterable[ModelInfo] = (), provider_vision: Mapping[str, bool] | None = None
+        self,
+        models: Iterable[ModelInfo] = (),
+        provider_vision: Mapping[str, bool] | None = None,
+        aliases: Mapping[str, str] | None = None,
     ) -> None:
         self._models: dict[str, ModelInfo] = {m.id: m for m in models}
         self._provider_vision: dict[str, bool] = dict(provider_vision or {})
+        self._aliases: dict[str, str] = dict(aliases or {})
 
     @classmethod
     def default(cls) -> Catalog:
         return default_catalog()
 
     def copy(self) -> Catalog:
-        return Catalog(self._models.values(), self._provider_vision)
+        return Catalog(self._models.values(), self._provider_vision, self._aliases)
 
     def register(self, info: ModelInfo) -> ModelInfo:
         self._models[info.id] = info
+        return info
+
+    def alias(self, name: str, model: str) -> ModelInfo:
+        """Name a known model another way: an Azure deployment, a proxy's route.
+
+        >>> cat = Catalog.default().copy()
+        >>> cat.alias("prod-chat", "gpt-4o").id
+        'gpt-4o'
+        >>> cat.lookup("azure/prod-chat").id
+        'gpt-4o'
+        """
+        info = self.lookup(model)
+        self._aliases[name] = info.id
         return info
 
     def override(self, model: str, **changes: Any) -> ModelInfo:
@@ -104,36 +164,135 @@ class Catalog:
         return self._provider_vision.get(provider, False)
 
     def lookup(self, model: str) -> ModelInfo:
-        """exact id → dated variant → family prefix → provider default (``provider/model``)."""
+        """Resolve ``model`` (see the module docstring) or raise :class:`UnknownModelError`
+        with the closest known ids."""
         if not isinstance(model, str):
             raise UnknownModelError(describe(model))
+        found = self._resolve(model)
+        if found is None:
+            raise UnknownModelError(model, self.suggest(model))
+        return found
+
+    def suggest(self, model: str, n: int = 3) -> tuple[str, ...]:
+        """The known ids closest to ``model`` (for "did you mean …?").
+
+        >>> Catalog.default().suggest("claude-sonet-4-5")[0]
+        'claude-sonnet-4-5'
+        """
+        known = [k for k in self._models if not k.endswith("/default")]
+        bare = _strip_route(model)[1]
+        return tuple(difflib.get_close_matches(bare, known, n=n, cutoff=0.6))
+
+    def provider_default(self, model: str) -> ModelInfo:
+        """The conservative defaults of the provider ``model`` names (by its route prefix or
+        its name), else of an OpenAI-compatible server."""
+        provider, bare = _strip_route(model)
+        if not provider:
+            for prefix, prov in (
+                ("gpt-", "openai"),
+                ("claude-", "anthropic"),
+                ("gemini-", "gemini"),
+            ):
+                if _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", bare)).startswith(prefix):
+                    provider = prov
+                    break
+            else:
+                if re.match(r"^o\d", bare):
+                    provider = "openai"
+        default = self._models.get(f"{provider or 'openai-compatible'}/default")
+        if default is None:
+            default = self._models["openai-compatible/default"]
+        return default
+
+    def _resolve(self, model: str) -> ModelInfo | None:
         if model in self._models:
             return self._models[model]
-        provider, _, bare = model.rpartition("/")
-        if bare in self._models and (not provider or self._models[bare].provider == provider):
-            return self._models[bare]
-        undated = _DATED_SUFFIX.sub("", bare)
+        if model in self._aliases:
+            return self._models[self._aliases[model]]
+        provider, bare = _strip_route(model)
+        names = _candidates(bare)
+        for name in names:
+            found = self._known(name, provider)
+            if found is not None:
+                return found
+        for name in names:
+            found = self._family(name, provider)
+            if found is not None:
+                return found
+        return None
+
+    def _known(self, name: str, provider: str) -> ModelInfo | None:
+        """Exact, alias or dated variant of ``name`` (one candidate spelling)."""
+
+        def fits(info: ModelInfo) -> bool:
+            return not provider or info.provider == provider
+
+        if name in self._aliases:
+            return self._models[self._aliases[name]]
+        if name in self._models and fits(self._models[name]):
+            return self._models[name]
+        bare, undated = name, _DATED_SUFFIX.sub("", name)
         while undated != bare:
-            if undated in self._models:
+            if undated in self._models and fits(self._models[undated]):
                 return replace(self._models[undated], id=undated)
             bare, undated = undated, _DATED_SUFFIX.sub("", undated)
+        return None
+
+    def _family(self, name: str, provider: str) -> ModelInfo | None:
+        bare = _DATED_SUFFIX.sub("", name)
+
+        def fits(info: ModelInfo) -> bool:
+            return not provider or info.provider == provider
+
         # Family: the longest known id that the name starts with (gpt-4o-mini-audio → gpt-4o-mini),
         # unless what follows is a version number: claude-opus-4-9 is not a claude-opus-4 variant.
         best = max(
-            (k for k in self._models if bare.startswith(k + "-") and not _is_version(bare, k)),
+            (
+                k
+                for k in self._models
+                if bare.startswith(k + "-") and not _is_version(bare, k) and fits(self._models[k])
+            ),
             key=len,
             default=None,
         )
-        if best is not None:
-            return self._models[best]
-        if provider:
-            default = self._models.get(f"{provider}/default")
-            if default is not None:
-                return replace(default, id=model)
-        for prefix, prov in (("gpt-", "openai"), ("claude-", "anthropic"), ("gemini-", "gemini")):
-            if bare.startswith(prefix) and f"{prov}/default" in self._models:
-                return replace(self._models[f"{prov}/default"], id=model)
-        raise UnknownModelError(model)
+        return self._models[best] if best is not None else None
+
+
+def _strip_route(model: str) -> tuple[str, str]:
+    """(catalog provider or "", the model name without routing prefixes).
+
+    >>> _strip_route("openrouter/anthropic/claude-3.5-sonnet")
+    ('anthropic', 'claude-3.5-sonnet')
+    >>> _strip_route("arn:aws:bedrock:us-east-1:1:inference-profile/us.anthropic.claude-3-haiku-20240307-v1:0")
+    ('anthropic', 'us.anthropic.claude-3-haiku-20240307-v1:0')
+    """
+    provider = ""
+    name = model.strip()
+    if name.startswith("arn:aws:bedrock:"):
+        return "anthropic" if "anthropic." in name else "", name.rsplit("/", 1)[-1]
+    if "/models/" in name:  # Vertex / Gemini resource names: publishers/google/models/x
+        name = name.rsplit("/models/", 1)[1]
+    elif name.startswith("models/"):
+        name = name[len("models/") :]
+    while "/" in name:
+        head, rest = name.split("/", 1)
+        if head not in _ROUTE_PROVIDERS and head != "publishers":
+            break
+        provider = _ROUTE_PROVIDERS.get(head, "") or provider
+        name = rest
+    return provider, name
+
+
+def _candidates(name: str) -> list[str]:
+    """Spellings of one model name to try, most literal first."""
+    out = [name]
+    unrouted = _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", name))
+    unrouted = _BEDROCK_VERSION.sub("", unrouted)
+    unrouted = _VERTEX_DATE.sub("", unrouted)
+    out.append(unrouted)
+    if unrouted.startswith("claude-"):
+        out.append(_CLAUDE_DOTTED.sub("-", unrouted))
+    return list(dict.fromkeys(out))
 
 
 def _is_version(name: str, family: str) -> bool:
@@ -150,7 +309,8 @@ def _limits(raw: Mapping[str, Any] | None) -> ImageLimits:
 
 
 def load_catalog(data: Mapping[str, Any]) -> Catalog:
-    """Build a catalog from the JSON structure of ``data/models.json``."""
+    """Build a catalog from the JSON structure of ``data/models.json`` (``providers``,
+    ``models``, and optionally ``aliases``: name → known id)."""
     providers: Mapping[str, Any] = data.get("providers", {})
     models: list[ModelInfo] = []
     for raw in data["models"]:
@@ -161,7 +321,10 @@ def load_catalog(data: Mapping[str, Any]) -> Catalog:
         models.append(ModelInfo(**entry, image_limits=_limits(limits)))
         for alias in raw.get("aliases", ()):
             models.append(replace(models[-1], id=alias))
-    return Catalog(models, {k: bool(v.get("vision", False)) for k, v in providers.items()})
+    catalog = Catalog(models, {k: bool(v.get("vision", False)) for k, v in providers.items()})
+    for name, target in data.get("aliases", {}).items():
+        catalog.alias(name, target)
+    return catalog
 
 
 @cache
@@ -174,16 +337,147 @@ def default_catalog() -> Catalog:
     return load_catalog(json.loads(_default_data()))
 
 
+_USER_MODELS: dict[str, ModelInfo] = {}
+_USER_ALIASES: dict[str, str] = {}
+
+
 @cache
 def _shared_default() -> Catalog:
-    return default_catalog()
+    """The shipped catalog plus the models of the ``CONTEXTLEDGER_MODELS`` file (read once,
+    through ``config``) and those given to ``register_model``."""
+    from .config import load_config
+
+    catalog = default_catalog()
+    path = load_config().models_file
+    if path is not None:
+        load_models_file(path, catalog)
+    for info in _USER_MODELS.values():
+        catalog.register(info)
+    for name, target in _USER_ALIASES.items():
+        catalog.alias(name, target)
+    return catalog
 
 
-def lookup_model(model: str | ModelInfo, catalog: Catalog | None = None) -> ModelInfo:
-    """Resolve a model id (or pass a ModelInfo through)."""
+def load_models_file(path: str | Path, catalog: Catalog) -> Catalog:
+    """Add the models of a JSON file to ``catalog``: ``{"models": [...], "aliases": {...}}``
+    in the shape of ``data/models.json``, or LiteLLM's ``{"id": {"max_input_tokens": …}}``."""
+    try:
+        data = json.loads(Path(path).read_text("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"CONTEXTLEDGER_MODELS={str(path)!r}: cannot read it ({exc})") from exc
+    if not isinstance(data, dict):
+        raise ConfigError(f"CONTEXTLEDGER_MODELS={str(path)!r}: expected a JSON object")
+    try:
+        entries = (
+            data["models"]
+            if "models" in data
+            else [{"id": k, **v} for k, v in data.items() if isinstance(v, dict)]
+        )
+        for entry in entries:
+            catalog.register(model_info(entry, catalog))
+        for name, target in data.get("aliases", {}).items():
+            catalog.alias(name, target)
+    except (TypeError, KeyError, ValueError) as exc:
+        raise ConfigError(f"CONTEXTLEDGER_MODELS={str(path)!r}: {exc}") from exc
+    return catalog
+
+
+def model_info(spec: Mapping[str, Any], catalog: Catalog | None = None) -> ModelInfo:
+    """A ``ModelInfo`` from a dict in our shape or LiteLLM's (``max_input_tokens``,
+    ``max_output_tokens``, ``supports_vision``, ``litellm_provider``). Missing facts come
+    from the provider's conservative default; ``image_family`` names a known model whose
+    image pricing it shares."""
+    entry = dict(spec)
+    model_id = str(entry.pop("id"))
+    base_catalog = catalog or default_catalog()
+    provider = entry.pop("provider", None) or _ROUTE_PROVIDERS.get(
+        str(entry.pop("litellm_provider", "")), ""
+    )
+    base = base_catalog.provider_default(f"{provider}/{model_id}" if provider else model_id)
+    window = (
+        entry.pop("context_window", None)
+        or entry.pop("max_input_tokens", None)
+        or (entry.pop("max_tokens", None))
+    )
+    family = entry.pop("image_family", None)
+    fields: dict[str, Any] = {
+        "id": model_id,
+        "provider": provider or base.provider,
+        "context_window": int(window or base.context_window),
+        "max_output_tokens": int(entry.pop("max_output_tokens", None) or base.max_output_tokens),
+        "vision": bool(entry.pop("vision", entry.pop("supports_vision", base.vision))),
+    }
+    if family is not None:
+        source = base_catalog.lookup(str(family))
+        fields.update(
+            image_cost=source.image_cost,
+            image_params=source.image_params,
+            image_limits=source.image_limits,
+        )
+    limits = entry.pop("image_limits", None)
+    known = {f for f in ModelInfo.__dataclass_fields__ if f not in fields}
+    fields.update({k: v for k, v in entry.items() if k in known})
+    if limits is not None:
+        fields["image_limits"] = _limits(limits)
+    return replace(base, **fields)
+
+
+def register_model(
+    spec: ModelInfo | Mapping[str, Any], catalog: Catalog | None = None
+) -> ModelInfo:
+    """Add a model: to ``catalog``, or to the process's default catalog (as LiteLLM's
+    ``register_model``). ``spec`` is a ``ModelInfo`` or a dict (see :func:`model_info`).
+
+    >>> register_model({"id": "acme-chat", "provider": "openai-compatible",
+    ...                 "context_window": 64000}, Catalog.default().copy()).context_window
+    64000
+    """
+    info = spec if isinstance(spec, ModelInfo) else model_info(spec, catalog)
+    if catalog is not None:
+        return catalog.register(info)
+    _USER_MODELS[info.id] = info
+    if _shared_default.cache_info().currsize:
+        _shared_default().register(info)
+    return info
+
+
+def lookup_model(
+    model: str | ModelInfo,
+    catalog: Catalog | None = None,
+    *,
+    window: int | None = None,
+    image_family: str | None = None,
+) -> ModelInfo:
+    """Resolve a model id (or pass a ModelInfo through).
+
+    An id the catalog does not know raises :class:`UnknownModelError` with suggestions,
+    unless the caller gives its ``window``: then the provider's conservative defaults are
+    used with that window, and ``image_family`` (a known model id) for image prices, all
+    marked ``estimated``.
+
+    >>> lookup_model("acme-9000", window=32000).estimated
+    True
+    """
     if isinstance(model, ModelInfo):
         return model
-    return (catalog or _shared_default()).lookup(model)
+    cat = catalog or _shared_default()
+    try:
+        return cat.lookup(model)
+    except UnknownModelError:
+        if window is None:
+            raise
+    base = cat.provider_default(model)
+    info = replace(base, id=model, context_window=window, estimated=True, source="estimate")
+    if image_family is not None:
+        family = cat.lookup(image_family)
+        info = replace(
+            info,
+            vision=family.vision,
+            image_cost=family.image_cost,
+            image_params=family.image_params,
+            image_limits=family.image_limits,
+        )
+    return info
 
 
 def resolve_catalog(catalog: Catalog | None) -> Catalog:

@@ -14,8 +14,9 @@ Variables: ``OPENAI_BASE_URL``, ``OPENAI_API_KEY``, ``ANTHROPIC_BASE_URL``,
 ``CONTEXTLEDGER_STORE`` (the session database: a file, default ``<data dir>/sessions.db``,
 or a ``postgresql://`` URL), ``CONTEXTLEDGER_MEDIA`` (where images go: a folder or
 ``s3://bucket/prefix``; default beside the database),
-``CONTEXT_COMPACTION`` (on/off), ``CONTEXT_COMPACTION_TIMEOUT`` (seconds) and
-``CONTEXT_COMPACTION_RETRIES``.
+``CONTEXT_COMPACTION`` (on/off), ``CONTEXT_COMPACTION_TIMEOUT`` (seconds),
+``CONTEXT_COMPACTION_RETRIES`` and ``CONTEXTLEDGER_MODELS`` (a JSON file of extra models,
+see ``catalog.load_models_file``).
 
 >>> cfg = load_config({"OPENAI_API_KEY": "sk-secret", "CONTEXTLEDGER_HOME": "/tmp/cl"}, dotenv=None)
 >>> cfg.model, str(cfg.store_path)
@@ -61,6 +62,7 @@ VARIABLES = (
     "CONTEXT_COMPACTION",
     "CONTEXT_COMPACTION_TIMEOUT",
     "CONTEXT_COMPACTION_RETRIES",
+    "CONTEXTLEDGER_MODELS",
 )
 _SECRETS = frozenset({"OPENAI_API_KEY", "ANTHROPIC_API_KEY"})
 _DEFAULTS = {
@@ -73,6 +75,7 @@ _DEFAULTS = {
     "CONTEXT_COMPACTION": "on for the library and chat, off for one-shot commands",
     "CONTEXT_COMPACTION_TIMEOUT": "the client's timeout",
     "CONTEXT_COMPACTION_RETRIES": "the client's retries",
+    "CONTEXTLEDGER_MODELS": "the shipped catalog only",
 }
 _ON = frozenset({"on", "1", "true", "yes", "enabled"})
 _OFF = frozenset({"off", "0", "false", "no", "disabled"})
@@ -138,6 +141,8 @@ class Config:
     compaction: str | None = None
     compaction_timeout: str | None = None
     compaction_retries: str | None = None
+    #: ``CONTEXTLEDGER_MODELS``: a JSON file of models to add to the catalog.
+    models_file: Path | None = None
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
@@ -220,6 +225,7 @@ class Config:
             "CONTEXT_COMPACTION": self.compaction,
             "CONTEXT_COMPACTION_TIMEOUT": self.compaction_timeout,
             "CONTEXT_COMPACTION_RETRIES": self.compaction_retries,
+            "CONTEXTLEDGER_MODELS": str(self.models_file) if self.models_file else None,
         }
         out: list[Setting] = []
         for name in VARIABLES:
@@ -300,6 +306,9 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         compaction=values.get("CONTEXT_COMPACTION"),
         compaction_timeout=values.get("CONTEXT_COMPACTION_TIMEOUT"),
         compaction_retries=values.get("CONTEXT_COMPACTION_RETRIES"),
+        models_file=Path(values["CONTEXTLEDGER_MODELS"]).expanduser()
+        if "CONTEXTLEDGER_MODELS" in values
+        else None,
         sources=sources,
     )
 

@@ -106,16 +106,19 @@ class VisionGateError(ContextLedgerError):
 
 
 class UnknownModelError(ContextLedgerError, KeyError):
-    """A model id the catalog cannot resolve, not even to a provider default."""
+    """A model id the catalog cannot resolve. ``suggestions`` are the closest known ids."""
 
-    def __init__(self, model: str) -> None:
+    def __init__(self, model: str, suggestions: tuple[str, ...] = ()) -> None:
         self.model = model
+        self.suggestions = tuple(suggestions)
         super().__init__(model)
 
     def __str__(self) -> str:
+        hint = f"did you mean {' or '.join(self.suggestions)}? " if self.suggestions else ""
         return (
-            f"unknown model {self.model!r}: register it with Catalog.register() "
-            "or prefix it with a provider (e.g. 'openai-compatible/my-model')"
+            f"unknown model {self.model!r}: {hint}Its window and prices are not known; "
+            "register it (contextledger.catalog.register_model, or a CONTEXTLEDGER_MODELS "
+            "file) or pass window= (and image_family= for images) to use estimated prices"
         )
 
 

@@ -33,7 +33,7 @@ from .images.probe import probe_image
 from .model import Block, Image, InlineData, Message, MessagesLike, Recap, ToolResult
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
 from .providers import Format, format_for_provider, provider_format, read_messages, translate
-from .repair import RepairChange, repair
+from .repair import RepairChange, RepairMemo
 from .report import Notice
 from .storage.media import MediaBackend
 
@@ -161,7 +161,7 @@ class Preparer:
         max_edge: int = 2000,
         config: Config | None = None,
     ) -> None:
-        self.info = lookup_model(model, catalog)
+        self.info = lookup_model(model, catalog, window=window)
         self.catalog = catalog
         self.wire = provider_format(target) if target else format_for_provider(self.info.provider)
         self.format: Format = self.wire.name
@@ -191,6 +191,7 @@ class Preparer:
             pricer=pricer,
         )
         self._caches = _Caches()
+        self._repair = RepairMemo()  # a clean prefix is not checked again next turn
         self._encoded_now: dict[int, Image] = {}
         self._problems: list[Notice] = []
 
@@ -211,7 +212,7 @@ class Preparer:
         notices: list[Notice] = []
 
         # 1. repair (the view only: the record is never rewritten)
-        repaired = repair(conv.record)
+        repaired = self._repair(conv.record)
         work = conv
         if repaired.changes:
             try:

@@ -67,7 +67,7 @@ from .model import ROLES, Block, Message, MessagesLike, Text, ToolCall, ToolResu
 from .providers import detect_format, read_messages
 from .validate import arguments_problem, is_empty
 
-__all__ = ["INCOMPLETE_NOTE", "RepairChange", "RepairResult", "repair"]
+__all__ = ["INCOMPLETE_NOTE", "RepairChange", "RepairMemo", "RepairResult", "repair"]
 
 INCOMPLETE_NOTE = "[Incomplete tool calls removed from restored session.]"
 INTERRUPTED_TEXT = "[Tool call interrupted: no result was recorded for {name} (call {id}).]"
@@ -656,3 +656,63 @@ def _group_moves(pairs: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
     for t, j in pairs:
         groups.setdefault(t, []).append(j)
     return list(groups.items())
+
+
+class RepairMemo:
+    """``repair()`` for a history that grows turn by turn: a prefix already found clean is
+    not checked again, so a long session costs what its newest turns cost.
+
+    Sound because every rule is local to a run of messages, except uniqueness (message ids,
+    tool-call ids): the part after the newest plain user message of the clean prefix is
+    repaired on its own (a user message ends every tool exchange before it), and its ids
+    are checked against those before. Anything else (a prefix that changed, a repair the
+    tail needs) falls back to the full ``repair()``, so the result is always the same.
+
+    >>> from contextledger.model import Message
+    >>> memo = RepairMemo()
+    >>> history = [Message.user("hi", id="m0"), Message.assistant("hello", id="m1")]
+    >>> memo(history).changes, memo(history + [Message.user("more", id="m2")]).changes
+    ((), ())
+    """
+
+    def __init__(self, *, dangling: Literal["synthesize", "remove"] = "synthesize") -> None:
+        self.dangling: Literal["synthesize", "remove"] = dangling
+        self._clean: tuple[Message, ...] = ()
+        self._anchor = 0  # index of the newest plain user message in _clean
+        self._ids: set[str] = set()  # message ids before the anchor
+        self._calls: set[str] = set()  # tool call ids before the anchor
+
+    def __call__(self, record: Sequence[Message]) -> RepairResult:
+        n = len(self._clean)
+        if (
+            n
+            and len(record) >= n
+            and record[n - 1] is self._clean[-1]
+            and tuple(record[:n]) == self._clean
+        ):
+            new = record[n:]
+            if not any(
+                m.id in self._ids or any(c.id in self._calls for c in m.tool_calls) for m in new
+            ):
+                tail = repair(record[self._anchor :], dangling=self.dangling)
+                if not tail.changes:
+                    self._remember(tuple(record))
+                    return RepairResult(tuple(record), ())
+        result = repair(record, dangling=self.dangling)
+        self._clean, self._anchor = (), 0
+        self._ids, self._calls = set(), set()
+        if not result.changes:
+            self._remember(tuple(record))
+        return result
+
+    def _remember(self, record: tuple[Message, ...]) -> None:
+        anchor = self._anchor
+        for k in range(len(record) - 1, self._anchor, -1):
+            m = record[k]
+            if m.role == "user" and not any(isinstance(b, ToolResult) for b in m.content):
+                anchor = k
+                break
+        for m in record[self._anchor : anchor]:
+            self._ids.add(m.id)
+            self._calls.update(c.id for c in m.tool_calls)
+        self._clean, self._anchor = record, anchor

@@ -11,6 +11,16 @@ A conversation is valid when a provider would accept its tool structure:
 * the tool messages right after an assistant message (the contiguous run) answer its
   calls: each call gets exactly one result there, and each result answers one of them.
 
+Providers add ordering rules of their own (``ordering_problems``):
+
+* **Anthropic** (first-party, Vertex, Bedrock): the first turn after the system prompt is a
+  user turn, and turns alternate user / assistant (the writer merges consecutive turns of one
+  role, so only the first-turn rule can fail on our messages);
+* **Gemini**: the first content is a user turn, and a function-call turn comes right after a
+  user turn or a function-response turn (the writer merges consecutive model turns);
+* **OpenAI**: a ``tool`` message answers the assistant message right before its run (the
+  tool-pair rules above).
+
 The check is one pass over the messages (plus one JSON parse per tool call) and has no
 dependencies beyond the content model.
 
@@ -30,7 +40,10 @@ from dataclasses import dataclass
 from .errors import ContentError
 from .model import ROLES, Message, Text, ToolCall, ToolResult
 
-__all__ = ["Problem", "ensure_valid", "is_empty", "tool_pair_problems"]
+__all__ = ["Problem", "ensure_valid", "is_empty", "ordering_problems", "tool_pair_problems"]
+
+# Formats whose APIs refuse a conversation that does not open with a user turn.
+FIRST_TURN_USER = frozenset({"anthropic", "gemini"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +189,31 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
             owner = i
     close_run()
     return problems
+
+
+def ordering_problems(messages: Sequence[Message], target: str) -> list[Problem]:
+    """The provider ``target``'s ordering rules beyond the tool pairs (see the module doc).
+
+    >>> from contextledger.model import Message
+    >>> [p.kind for p in ordering_problems([Message.assistant("hi")], "anthropic")]
+    ['first_turn']
+    >>> ordering_problems([Message.assistant("hi")], "openai")
+    []
+    """
+    if target not in FIRST_TURN_USER:
+        return []
+    first = next((i for i, m in enumerate(messages) if m.role != "system"), None)
+    if first is None or messages[first].role == "user":
+        return []
+    return [
+        Problem(
+            first,
+            f"messages[{first}]",
+            "first_turn",
+            f"{target} needs the conversation to start with a user turn after the system "
+            f"prompt, not a {messages[first].role} message",
+        )
+    ]
 
 
 def ensure_valid(messages: Sequence[Message], target: str = "") -> None:

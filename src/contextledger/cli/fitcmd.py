@@ -116,8 +116,9 @@ def _print_report(report: object) -> None:
     dropped = [c for c in report.changes if c.action == "dropped"]
     if dropped:
         tokens = sum(c.tokens_before for c in dropped)
+        about = "about " if any(c.estimated for c in dropped) else ""  # never tokenized
         console.print(
-            f"Dropped whole: {len(dropped)} older messages ({tokens:,} tokens), tool exchanges kept "
+            f"Dropped whole: {len(dropped)} older messages ({about}{tokens:,} tokens), tool exchanges kept "
             f"together: {dropped[0].message_id} … {dropped[-1].message_id}."
         )
     changes = [c for c in report.changes if c.action in ("shrunk", "replaced")]

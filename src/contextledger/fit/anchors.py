@@ -96,7 +96,7 @@ def pin_anchors(
 ) -> Pins:
     """Pin the current request, up to N prior requests within their cap, and every recap."""
     pins = Pins()
-    body, starts, costs = index.body, index.starts, index.costs
+    body, starts = index.body, index.starts
     if anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
         pins.add(anchor_unit, Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
@@ -109,10 +109,11 @@ def pin_anchors(
         for k, must in prior_request_order(candidates, lambda k: body[starts[k]].text):
             if not must and found >= opts.prior_anchors:
                 continue
-            if spent + costs[starts[k]] > opts.prior_anchor_tokens:
+            cost = index.exact_cost(starts[k])
+            if spent + cost > opts.prior_anchor_tokens:
                 continue
             pins.add(k, index.unit(k, "prior"))
-            spent += costs[starts[k]]
+            spent += cost
             found += 1
     for pos in index.recaps:
         k = index.unit_of(pos)

@@ -17,6 +17,7 @@ _DROP_REASONS = {
     "message": "older message dropped to fit the context window",
     "recap": "recap dropped to fit the context window",
     "prior": "earlier request yielded to fit the context window",
+    "orphaned": "dropped with the request that prompted it (the history must start with a user turn)",
 }
 
 
@@ -34,6 +35,7 @@ def report_drops(
     pricer: Pricer,
     dropped_units: list[int],
     yielded: list[Unit],
+    orphaned: list[int],
     before: DroppedBefore,
 ) -> tuple[list[Change], list[Notice], DroppedBefore]:
     """Changes and notices for what was dropped, and the memo for the next fit."""
@@ -55,7 +57,12 @@ def report_drops(
         reason = _DROP_REASONS[kind]
         for i in range(start, end):
             m = body[i]
-            drop_changes.append(Change("dropped", m.id, None, m.role, reason, index.costs[i], 0))
+            drop_changes.append(
+                Change(
+                    "dropped", m.id, None, m.role, reason, index.costs[i], 0,
+                    not index.priced[i],
+                )
+            )  # fmt: skip
     memo = DroppedBefore(dropped_units, drop_changes)
     changes = list(drop_changes)
     for u in yielded:
@@ -66,7 +73,24 @@ def report_drops(
                     pricer.message(m).total, 0,
                 )
             )  # fmt: skip
-    return changes, _drop_notices(index, pricer, dropped_units, yielded), memo
+    for k in orphaned:
+        for i in range(starts[k], index.end(k)):
+            m = body[i]
+            changes.append(
+                Change("dropped", m.id, None, m.role, _DROP_REASONS["orphaned"], index.costs[i], 0)
+            )
+    notices = _drop_notices(index, pricer, [*dropped_units, *orphaned], yielded)
+    if orphaned:
+        first = body[starts[orphaned[0]]]
+        notices.append(
+            Notice(
+                "dropped",
+                first.id,
+                "An earlier answer was left out with the request that prompted it: the "
+                "conversation sent to the model starts with a user message.",
+            )
+        )
+    return changes, notices, memo
 
 
 def _drop_notices(

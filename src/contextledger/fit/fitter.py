@@ -13,7 +13,6 @@ from ..errors import BudgetError
 from ..gate import accepts_images, vision_gate
 from ..model import Message, MessagesLike, with_ids
 from ..pricing.messages import Pricer
-from ..providers import read_messages
 from ..repair import repair
 from ..report import Notice
 from ..validate import tool_pair_problems
@@ -24,6 +23,7 @@ from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, kept_changes
 from .selection import select_units
 from .shedding import shed
+from .source import DictSource, read_source
 from .units import HistoryIndex
 
 _message_id = attrgetter("id")
@@ -35,8 +35,10 @@ class _Memory:
     drops already reported."""
 
     index: HistoryIndex = field(default_factory=HistoryIndex)
+    source: DictSource = field(default_factory=DictSource)
     cut_id: str | None = None
     dropped: DroppedBefore = field(default_factory=DroppedBefore)
+    sent_ok: bool = True  # every unit of the last fit's output is valid on its own
 
 
 class Fitter:
@@ -61,8 +63,11 @@ class Fitter:
         catalog: Catalog | None = None,
         options: FitOptions | None = None,
         pricer: Pricer | None = None,
+        image_family: str | None = None,
     ) -> None:
-        self.info = lookup_model(model, catalog)
+        # An id the catalog does not know is refused, unless the window is given: then it
+        # is fitted with the provider's conservative defaults and the report says so.
+        self.info = lookup_model(model, catalog, window=window, image_family=image_family)
         self.catalog = catalog
         self.window = window or self.info.context_window
         self.reserved_output = (
@@ -92,13 +97,15 @@ class Fitter:
     ) -> FitResult:
         # an empty list is an empty conversation; None, a number or a string is an error
         empty = isinstance(messages, Sequence | Mapping) and not isinstance(messages, str)
-        msgs = () if empty and not messages else read_messages(messages)
+        msgs = () if empty and not messages else read_source(self._memory.source, messages)
         notices: list[Notice] = []
         if not all(map(_message_id, msgs)):
             # The report and its notices name messages by id: give id-less ones their position.
             msgs = with_ids(msgs)
         if system is not None:
             msgs = _with_system_prompt(msgs, system, notices)
+        if self.info.estimated:
+            notices.append(_estimate_notice(self.info, self.window))
         gated, gate_changes = self._gate_images(msgs, notices)
         result = self._fit_repaired(gated, tools, tuple(memory or ()), notices)
         if gate_changes:  # the gate's replacements belong in the report's changes too
@@ -127,7 +134,7 @@ class Fitter:
         notices: list[Notice],
     ) -> FitResult:
         result = self._fit_once(tuple(msgs), tools, memory, list(notices))
-        if not self._memory.index.all_units_ok() and tool_pair_problems(result.messages):
+        if not self._memory.sent_ok and tool_pair_problems(result.messages):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
             # sent keeps the every-turn cost proportional to the kept set.
@@ -167,7 +174,7 @@ class Fitter:
         changes: list[Change] = []
         anchor_pos = current_request_position(body)
         anchor = body[anchor_pos] if anchor_pos is not None else None
-        anchor_cost = index.costs[anchor_pos] if anchor_pos is not None else 0
+        anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None else 0
         if system_cost + anchor_cost > limit:
             anchor, anchor_cost = rescue_current_request(
                 model, pricer, opts, anchor, system_cost, budget, changes, notices
@@ -178,11 +185,12 @@ class Fitter:
         )
         self._memory.cut_id = chosen.cut_id
         drop_changes, drop_notices, self._memory.dropped = report_drops(
-            index, pricer, chosen.dropped, chosen.yielded, self._memory.dropped
+            index, pricer, chosen.dropped, chosen.yielded, chosen.orphaned, self._memory.dropped
         )
         changes += drop_changes
         notices += drop_notices
 
+        self._memory.sent_ok = index.units_ok(index.unit_of(u.start) for u in chosen.kept)
         kept_msgs = [m for u in chosen.kept for m in u.messages]
         total = chosen.total
         if total > limit:
@@ -221,8 +229,18 @@ class Fitter:
             changes=(*changes, *kept),
             notices=tuple(notices),
             cut_index=chosen.cut_index,
+            estimated=self.info.estimated,
         )
         return FitResult(out, report)
+
+
+def _estimate_notice(info: ModelInfo, window: int) -> Notice:
+    return Notice(
+        "estimated",
+        info.id,
+        f"{info.id} is not in the model catalog: it was fitted into the {window:,}-token window "
+        f"you gave, with {info.provider} defaults for prices (estimates, on the high side).",
+    )
 
 
 def _with_system_prompt(
@@ -249,17 +267,21 @@ def fit(
     system: str | None = None,
     memory: Sequence[Message] | None = None,
     catalog: Catalog | None = None,
+    image_family: str | None = None,
     **options: Any,
 ) -> FitResult:
     """Fit ``messages`` (ours or OpenAI / Anthropic / Gemini dicts) into ``model``'s window.
 
     Returns the messages to send and a report of every block kept, shrunk, dropped or
     replaced. The input is never mutated. Raises ``BudgetError`` when the current request
-    (with the system prompt and tools) cannot fit, or when the reservations leave no room.
+    (with the system prompt and tools) cannot fit, or when the reservations leave no room,
+    and ``UnknownModelError`` for a model id the catalog cannot resolve unless ``window`` is
+    given (then prices are the provider's conservative defaults, or ``image_family``'s for
+    images, and the report is marked ``estimated``).
 
     >>> res = fit([{"role": "user", "content": "hello"}], "gpt-4o")
     >>> [m.text for m in res.messages], res.report.used
-    (['hello'], 4)
+    (['hello'], 5)
     """
     fitter = Fitter(
         model,
@@ -267,5 +289,6 @@ def fit(
         max_output_tokens=max_output_tokens,
         catalog=catalog,
         options=FitOptions(**options),
+        image_family=image_family,
     )
     return fitter.fit(messages, tools=tools, system=system, memory=memory)

@@ -23,6 +23,9 @@ class Change:
     reason: str
     tokens_before: int
     tokens_after: int
+    #: True when ``tokens_before`` is an estimate: history the window could never hold is
+    #: not tokenized (its exact size decides nothing).
+    estimated: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -33,6 +36,7 @@ class Change:
             "reason": self.reason,
             "tokens_before": self.tokens_before,
             "tokens_after": self.tokens_after,
+            "estimated": self.estimated,
         }
 
 
@@ -54,6 +58,8 @@ class FitReport:
     changes: tuple[Change, ...]
     notices: tuple[Notice, ...]
     cut_index: int = 0
+    #: True when the model is not in the catalog and its prices are conservative estimates.
+    estimated: bool = False
 
     @property
     def shrunk(self) -> tuple[Change, ...]:
@@ -79,6 +85,7 @@ class FitReport:
             "shrunk": [c.to_dict() for c in self.shrunk],
             "dropped": [c.to_dict() for c in self.dropped],
             "notices": [n.text for n in self.notices],
+            "estimated": self.estimated,
         }
 
 

@@ -25,6 +25,7 @@ class Selection:
     kept: list[Unit]
     yielded: list[Unit]
     dropped: list[int]
+    orphaned: list[int]  # units dropped because the history must start with a user turn
     cut_unit: int
     cut_index: int
     total: int
@@ -57,16 +58,36 @@ def select_units(
         cut_unit, total, cut_id = _sticky_cut(
             index, opts, previous_cut_id, recent, cut_unit, pins.numbers, total, budget
         )
+    kept = sorted([*pinned, *recent], key=lambda u: u.start)
+    dropped = [k for k in range(cut_unit) if k not in pins.numbers]
+    orphaned, total = _start_with_user(index, kept, total)
+    if orphaned:
+        cut_unit = orphaned[-1] + 1
     starts = index.starts
     return Selection(
-        kept=sorted([*pinned, *recent], key=lambda u: u.start),
+        kept=kept,
         yielded=yielded,
-        dropped=[k for k in range(cut_unit) if k not in pins.numbers],
+        dropped=dropped,
+        orphaned=orphaned,
         cut_unit=cut_unit,
         cut_index=starts[cut_unit] if cut_unit < len(starts) else len(index.body),
         total=total,
         cut_id=cut_id,
     )
+
+
+def _start_with_user(index: HistoryIndex, kept: list[Unit], total: int) -> tuple[list[int], int]:
+    """After the system prompt the history starts with a user turn: providers refuse
+    (Gemini, Anthropic on Vertex and Bedrock) or misread an answer whose question was cut.
+    Leading assistant turns and tool exchanges go from ``kept``; returns their unit numbers
+    and the new total. Pinned units are user turns, so only the oldest recent units go."""
+    first_user = next((n for n, u in enumerate(kept) if u.messages[0].role == "user"), None)
+    if not first_user:  # 0: already starts with a user turn; None: no user turn to start on
+        return [], total
+    orphaned = [index.unit_of(u.start) for u in kept[:first_user]]
+    total -= sum(u.cost for u in kept[:first_user])
+    del kept[:first_user]
+    return orphaned, total
 
 
 def _take_recent(

@@ -4,12 +4,17 @@ A unit is a run of messages kept or dropped together: one message, or a tool exc
 assistant message with tool calls and all its results). The ``HistoryIndex`` remembers each
 message's price and each unit's bounds between fits, so a refit after an append touches
 only the tail.
+
+Prices are exact where a decision needs them and nowhere else: a message is priced (with
+the real tokenizer, in batches going back from the newest) when the fit first asks for its
+unit. History older than what the window can hold is never tokenized: its reported size is
+an estimate (``exact_cost`` says which), never used to decide what is kept.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -65,6 +70,11 @@ def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
     )
 
 
+def _estimate(m: Message) -> int:
+    """About a token per 4 characters of text, plus framing: for reports only."""
+    return 4 + sum(len(b.text) // 4 for b in m.content if type(b) is Text)
+
+
 def _holds_images(m: Message, kinds: set[type]) -> bool:
     return Image in kinds or (
         ToolResult in kinds
@@ -89,7 +99,9 @@ class HistoryIndex:
         self.shared = 0  # how many leading messages the last update kept unchanged
         self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
         self.unit_costs: list[int] = []  # per unit: the tokens of its messages
-        self.unit_ok: list[bool] = []  # per unit: a valid exchange or a valid message
+        self.unit_ok = bytearray()  # per unit: 1 valid, 0 not, 2 not checked yet
+        self.priced = bytearray()  # per message: 1 when costs[i] is exact, 0 for an estimate
+        self._pricer: Pricer | None = None
         self._positions: dict[str, int] | None = None
 
     def update(self, body: Sequence[Message], pricer: Pricer) -> None:
@@ -99,7 +111,8 @@ class HistoryIndex:
         self._positions = None
         regroup = self._forget_units_from(prefix, len(body))
         self.body = list(body)
-        self._price_from(prefix, pricer)
+        self._pricer = pricer
+        self._estimate_from(prefix)
         self._scan_from(prefix)
         self._group_from(regroup)
 
@@ -123,11 +136,26 @@ class HistoryIndex:
         del self.unit_ok[keep_units:]
         return min(regroup, prefix)
 
-    def _price_from(self, prefix: int, pricer: Pricer) -> None:
+    def _estimate_from(self, prefix: int) -> None:
+        """A cheap size for each new message until a decision asks for its exact price."""
         new = self.body[prefix:]
         del self.costs[prefix:]
-        pricer.prime(new)
-        self.costs.extend(pricer.message(m).total for m in new)
+        del self.priced[prefix:]
+        self.costs.extend(map(_estimate, new))
+        self.priced.extend(bytes(len(new)))
+
+    def _price(self, start: int, end: int, back: bool = True) -> None:
+        """Exact prices for messages ``start:end``; with ``back``, in one batch with as many
+        before them as are after (at least 256): the fit walks back from the newest, so the
+        batches double and the tokenizer is called a few times, not once per message."""
+        assert self._pricer is not None
+        pricer, priced, costs, body = self._pricer, self.priced, self.costs, self.body
+        lo = max(0, start - max(256, len(body) - start)) if back else start
+        todo = [i for i in range(lo, end) if not priced[i]]
+        pricer.prime(body[i] for i in todo)
+        for i in todo:
+            costs[i] = pricer.message(body[i]).total
+            priced[i] = 1
 
     def _scan_from(self, prefix: int) -> None:
         """Count requests, and note recaps and images, from ``prefix`` on."""
@@ -159,9 +187,9 @@ class HistoryIndex:
                     j += 1
             kind: UnitKind = "exchange" if exchange or j - i > 1 else "message"
             self.kinds.append("recap" if body[i].is_recap else kind)
-            self.unit_costs.append(sum(self.costs[i:j]))
-            # A unit checked once, when it arrives: refits need not re-validate what is sent.
-            self.unit_ok.append(unit_ok(body, i, j))
+            self.unit_costs.append(-1)  # priced on first use
+            # A unit is checked once, when it is first sent: refits need not re-validate it.
+            self.unit_ok.append(2)
             i = j
 
     def end(self, k: int) -> int:
@@ -173,11 +201,34 @@ class HistoryIndex:
         return bisect_left(self.starts, pos)
 
     def unit(self, k: int, kind: UnitKind | None = None) -> Unit:
+        """Unit ``k`` with its exact price."""
         start, end = self.starts[k], self.end(k)
-        return Unit(start, self.body[start:end], self.unit_costs[k], kind or self.kinds[k])
+        return Unit(start, self.body[start:end], self.unit_cost(k), kind or self.kinds[k])
 
-    def all_units_ok(self) -> bool:
-        return all(self.unit_ok)
+    def unit_cost(self, k: int) -> int:
+        cost = self.unit_costs[k]
+        if cost < 0:
+            start, end = self.starts[k], self.end(k)
+            if self.priced.find(0, start, end) >= 0:
+                self._price(start, end)
+            cost = self.unit_costs[k] = sum(self.costs[start:end])
+        return cost
+
+    def exact_cost(self, i: int) -> int:
+        """Message ``i``'s exact price (priced now if it was not yet)."""
+        if not self.priced[i]:
+            self._price(i, i + 1, back=False)
+        return self.costs[i]
+
+    def units_ok(self, units: Iterable[int]) -> bool:
+        """Whether units ``units`` are each a valid message or a valid tool exchange."""
+        ok = self.unit_ok
+        for k in units:
+            if ok[k] == 2:
+                ok[k] = unit_ok(self.body, self.starts[k], self.end(k))
+            if not ok[k]:
+                return False
+        return True
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the history (None: not there)."""

@@ -6,8 +6,8 @@ block (when stored) or from the header of the inline data.
 
 >>> from contextledger.model import Message
 >>> p = Pricer.for_model("gpt-4o")
->>> p.message(Message.user("hello")).total  # 1 token of text + 3 of message framing
-4
+>>> p.message(Message.user("hello")).total  # "hello", the role "user", 3 of framing
+5
 """
 
 from __future__ import annotations
@@ -35,18 +35,22 @@ from ..model import (
 )
 from ..providers import detect_format, read_messages
 from ..providers.common import TOOL_ERROR_PREFIX, attachment_text, tool_images_header
+from .framing import (
+    CONSERVATIVE,
+    OPENAI,
+    REPLY_PRIMING,
+    framing_for,
+    tools_tokens,
+)
 from .text import CachedCounter, TokenCounter, count_many, counter_for
 from .vision import ImageCost, image_cost, max_image_cost
 
-# Framing: what each message costs beyond its content. OpenAI documents 3 tokens per
-# message plus 3 to prime the reply; for providers that do not publish theirs we use the
-# same shape with one token more per message, a conservative choice.
-MESSAGE_OVERHEAD = {"openai": 3, "openai-compatible": 3}
-DEFAULT_MESSAGE_OVERHEAD = 4
-REQUEST_OVERHEAD = 3
+# Framing (what each message and request costs beyond its content) lives in ``framing``.
+MESSAGE_OVERHEAD = {"openai": OPENAI.per_message, "openai-compatible": OPENAI.per_message}
+DEFAULT_MESSAGE_OVERHEAD = CONSERVATIVE.per_message
+REQUEST_OVERHEAD = REPLY_PRIMING
 TOOL_CALL_OVERHEAD = 3
 TOOL_RESULT_OVERHEAD = 3
-TOOL_SCHEMA_OVERHEAD = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +96,12 @@ class Pricer:
         # "Image k:" labels, tool-error prefixes, OpenAI Chat's tool-image user turn.
         self.wire = wire
         self.counter = counter
-        self.message_overhead = MESSAGE_OVERHEAD.get(model.provider, DEFAULT_MESSAGE_OVERHEAD)
+        self.framing = framing_for(model.provider)
+        self.message_overhead = self.framing.per_message
         self._blocks: dict[Block, tuple[int, int]] = {}
         self._images: dict[Image, ImagePrice] = {}
         self._texts: dict[str, int] = {}  # filled in batches by prime()
+        self._labels: dict[str, int] = {}  # roles and names
         self._sizes: dict[Image, tuple[int, int]] = {}  # sizes images will be sent at
         # Messages are immutable: the same object has the same price. Keyed by identity
         # (the value holds the message, so an id is never reused while cached).
@@ -232,7 +238,12 @@ class Pricer:
             return hit[1]
         # Only OpenAI Chat carries message names; other writers drop them (and say so).
         named = m.name is not None and self.wire in (None, "openai")
-        text = self.message_overhead + (1 if named else 0)
+        framing = self.framing
+        text = framing.per_message
+        if framing.counts_role:
+            text += self._label(m.role)
+        if named:
+            text += framing.per_name + self._label(m.name or "")
         image = 0
         for b in m.content:
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
@@ -250,6 +261,13 @@ class Pricer:
             self._messages.clear()
         self._messages[id(m)] = (m, price)
         return price
+
+    def _label(self, text: str) -> int:
+        """Tokens of a role or a name: few distinct strings, counted once each."""
+        n = self._labels.get(text)
+        if n is None:
+            n = self._labels[text] = self.text(text)
+        return n
 
     def _detail(self, img: Image) -> str | None:
         """OpenAI's ``detail`` travels only in OpenAI formats; other writers drop it."""
@@ -285,6 +303,7 @@ class Pricer:
                     # and labels when that turn holds two or more (counted as if it always
                     # does: a few tokens over, never under)
                     extra += self.message_overhead + self.text(tool_images_header(r.call_id))
+                    extra += self.text("user") if self.framing.counts_role else 0
                     extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
         return extra
 
@@ -297,14 +316,8 @@ class Pricer:
         return MessagePrice(text, image)
 
     def tools(self, tools: Sequence[Mapping[str, Any]] | None) -> int:
-        """Tool schemas priced as sent (their JSON), plus a small per-tool overhead."""
-        if not tools:
-            return 0
-        return sum(
-            TOOL_SCHEMA_OVERHEAD
-            + self.text(json.dumps(t, ensure_ascii=False, separators=(",", ":")))
-            for t in tools
-        )
+        """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``)."""
+        return tools_tokens(tools, self.framing, self.model.tokenizer, self.text)
 
     def request(
         self, messages: Iterable[Message], tools: Sequence[Mapping[str, Any]] | None = None
@@ -323,7 +336,7 @@ def price_messages(
     """Price a conversation (our messages or provider dicts) for ``model``.
 
     >>> price_messages([{"role": "user", "content": "hello"}], "gpt-4o").total
-    4
+    5
     """
     pricer = Pricer.for_model(model, catalog)
     total = pricer.messages(read_messages(messages))

@@ -142,40 +142,71 @@ def tiktoken_encoding(name: str) -> tiktoken.Encoding:
     )
 
 
-@dataclass(frozen=True, slots=True)
 class TiktokenCounter:
     """Exact OpenAI counts. Special-token text such as ``<|endoftext|>`` counts as plain text,
     as the API treats it.
+
+    One vocabulary per process, loaded on the first count: the ``toktok-rs`` accelerator's
+    when it is installed (the ``fast`` extra; its counts are identical to tiktoken's, which
+    the test suite checks, and linear in the text's size), else tiktoken's. ``encoding``
+    (the ``tiktoken.Encoding``) is built only when asked for.
 
     >>> TiktokenCounter.named("cl100k_base").count("hello world")
     2
     """
 
-    encoding: tiktoken.Encoding
-    exact: bool = field(default=True, init=False)
+    exact = True
+
+    def __init__(self, encoding: tiktoken.Encoding | str) -> None:
+        if isinstance(encoding, str):
+            if encoding not in _ENCODINGS:
+                raise ContextLedgerError(
+                    f"unknown tokenizer {encoding!r}: expected one of {', '.join(sorted(_ENCODINGS))}"
+                )
+            self._name, self._encoding = encoding, None
+        else:
+            self._name, self._encoding = str(encoding.name), encoding
 
     @classmethod
     def named(cls, name: str) -> TiktokenCounter:
-        return cls(tiktoken_encoding(name))
+        return cls(name)
 
     @property
     def name(self) -> str:
-        return str(self.encoding.name)
+        return self._name
+
+    @property
+    def encoding(self) -> tiktoken.Encoding:
+        if self._encoding is None:
+            self._encoding = tiktoken_encoding(self._name)
+        return self._encoding
+
+    def _fast(self) -> Any:
+        return _toktok() if self._encoding is None else None
 
     def count(self, text: str) -> int:
-        return len(self.encoding.encode_ordinary(text))
+        return self.count_many([text])[0]
 
     def count_many(self, texts: Sequence[str]) -> list[int]:
-        """Counts for many strings at once: what a cold fit of a long history needs.
+        """Counts for many strings at once: what a cold fit of a long history needs."""
+        fast = self._fast()
+        if fast is None:
+            return [len(ids) for ids in self.encoding.encode_ordinary_batch(list(texts))]
+        try:
+            return list(fast.batch_count(list(texts), self._name, 1 if len(texts) == 1 else 0))
+        except UnicodeEncodeError:
+            # Lone surrogates: counted as tiktoken counts them (each replaced by U+FFFD).
+            clean = [t.encode("utf-16", "surrogatepass").decode("utf-16", "replace") for t in texts]
+            return list(fast.batch_count(clean, self._name))
 
-        Uses the ``toktok-rs`` accelerator when it is installed (the ``fast`` extra; its
-        counts are identical to tiktoken's, which the test suite checks), else tiktoken's
-        own batch encoder.
-        """
-        fast = _toktok()
-        if fast is not None and self.name in ("o200k_base", "cl100k_base"):
-            return list(fast.batch_count(list(texts), self.name))
-        return [len(ids) for ids in self.encoding.encode_ordinary_batch(list(texts))]
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TiktokenCounter) and other._name == self._name
+
+    def __hash__(self) -> int:
+        return hash(("tiktoken", self._name))
+
+    def __repr__(self) -> str:
+        return f"TiktokenCounter({self._name!r})"
 
 
 @cache
@@ -363,8 +394,14 @@ def counter_for(model: str | ModelInfo, catalog: Catalog | None = None) -> Token
     """
     info = lookup_model(model, catalog)
     if info.tokenizer in _ENCODINGS:
-        return TiktokenCounter.named(info.tokenizer)
+        return _shared_counter(info.tokenizer)
     return EstimateCounter(info.text_factor)
+
+
+@cache
+def _shared_counter(name: str) -> TiktokenCounter:
+    """One counter per vocabulary per process (the vocabulary is the one-time cost)."""
+    return TiktokenCounter(name)
 
 
 def count_text(text: str, model: str | ModelInfo, catalog: Catalog | None = None) -> int:

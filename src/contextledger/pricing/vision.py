@@ -454,9 +454,15 @@ def image_cost(
     info = lookup_model(model, catalog)
     price, price_max = _family(info)
     w, h = _valid_side(width, "width"), _valid_side(height, "height")
-    if w is None or h is None:
-        return price_max(info, detail)
-    return price(w, h, info, detail)
+    cost = price_max(info, detail) if w is None or h is None else price(w, h, info, detail)
+    return _estimated(cost) if info.estimated else cost
+
+
+def _estimated(cost: ImageCost) -> ImageCost:
+    """A model the catalog does not know is priced with borrowed numbers: never exact."""
+    return ImageCost(
+        cost.tokens, cost.processed_width, cost.processed_height, cost.model, cost.family, False
+    )
 
 
 def max_image_cost(
@@ -471,4 +477,5 @@ def max_image_cost(
     """
     info = lookup_model(model, catalog)
     _, price_max = _family(info)
-    return price_max(info, detail)
+    cost = price_max(info, detail)
+    return _estimated(cost) if info.estimated else cost

@@ -232,7 +232,14 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
             if pending:
                 contents.append({"role": "user", "parts": pending})
                 pending = []
-            contents.append({"role": "model", "parts": _model_parts(m, p, names, notices)})
+            parts = _model_parts(m, p, names, notices)
+            calls = any("functionCall" in part or "function_call" in part for part in parts)
+            if calls and contents and contents[-1]["role"] == "model":
+                # A function-call turn must follow a user or function-response turn: one
+                # model turn holds the text before the calls and the calls.
+                contents[-1]["parts"].extend(parts)
+            else:
+                contents.append({"role": "model", "parts": parts})
     if pending:
         contents.append({"role": "user", "parts": pending})
     body: dict[str, Any] = {"contents": contents}

@@ -36,13 +36,14 @@ TARGET = "openai"
 # ----------------------------------------------------------------------------- reading
 
 
-def read(messages: Sequence[Any], path: str = "messages") -> tuple[Message, ...]:
-    """Read a Chat Completions ``messages`` list into Messages (ids ``m0``, ``m1``… by position)."""
+def read(messages: Sequence[Any], path: str = "messages", start: int = 0) -> tuple[Message, ...]:
+    """Read a Chat Completions ``messages`` list into Messages (ids ``m0``, ``m1``… by position;
+    ``start``: the position of ``messages[0]`` in a longer list read piece by piece)."""
     if not isinstance(messages, Sequence) or isinstance(messages, str | bytes):
         raise ContentError(path, "expected a list of messages")
     out: list[Message] = []
     plain = Text  # the fast path below covers most turns of a long history
-    for i, raw in enumerate(messages):
+    for i, raw in enumerate(messages, start):
         if type(raw) is dict and len(raw) == 2:
             role, content = raw.get("role"), raw.get("content")
             if (

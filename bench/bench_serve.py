@@ -1,0 +1,245 @@
+"""The proxy's cost: latency it adds, requests/s with many sessions, memory per session.
+
+Everything runs on 127.0.0.1: the validating stub upstream (tests/stub_server.py), the proxy
+on uvicorn in a thread of this process, and a client (httpx, pre-serialized JSON bodies, so
+the client's own cost is the same on both paths). Baseline: the same requests sent to the
+stub directly, in the same run.
+
+* Added latency per request at 100 and 10,000-message conversations (gpt-4o, 128k window:
+  the 10,000-message history does not fit and is cut every turn). The first turn of a
+  session is reported apart (tokenizer load, every message priced once); the following
+  turns append a user message and the stub's reply, as a client does. "added" is the
+  proxy's own time from the request's arrival to forwarding it (read, identify, record,
+  prepare, translate), as it records in each turn's report; "end to end" compares the
+  client's wall time through the proxy with the direct call (the proxy sends the stub a
+  shorter, fitted history, so end to end can even be faster).
+* Requests/s: 50 concurrent sessions, each a conversation growing from 2 messages.
+* Memory per session: tracemalloc over 100 sessions of 100 messages, and the bound: with
+  ``max_sessions=32`` the same 100 sessions hold about a third of it.
+
+No asserts; prints figures. Run: .venv/bin/python bench/bench_serve.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from contextledger.serve import ServeSettings
+from serve_harness import RunningProxy
+from stub_server import StubServer
+
+MODEL = "gpt-4o"
+KEY = {"authorization": "Bearer sk-bench"}
+WORDS = [
+    "the",
+    "build",
+    "fails",
+    "in",
+    "settings",
+    "page",
+    "because",
+    "the",
+    "config",
+    "loader",
+    "reads",
+    "a",
+    "stale",
+    "path",
+]
+
+
+def history(n: int, seed: int = 0) -> list[dict[str, Any]]:
+    """A realistic agent history of ``n`` messages: requests, tool calls, tool output."""
+    out: list[dict[str, Any]] = [{"role": "system", "content": "You are a coding agent."}]
+    i = 0
+    while len(out) < n:
+        i += 1
+        text = " ".join(WORDS[(i + k + seed) % len(WORDS)] for k in range(8 + i % 40))
+        out.append({"role": "user", "content": f"Step {i} ({seed}): {text}"})
+        if i % 2:
+            cid = f"call_{seed}_{i}"
+            out.append(
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": cid,
+                            "type": "function",
+                            "function": {
+                                "name": "read_file",
+                                "arguments": f'{{"path": "f{i}.py"}}',
+                            },
+                        }
+                    ],
+                }
+            )
+            out.append(
+                {"role": "tool", "tool_call_id": cid, "content": f"def f{i}():\n    " + text}
+            )
+        out.append({"role": "assistant", "content": f"Done with step {i}: {text[:60]}"})
+    return out[:n] if out[n - 1]["role"] != "user" else out[: n - 1]
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
+
+
+def run_turns(
+    client: httpx.Client, base: str, messages: list[dict[str, Any]], turns: int, session: str
+) -> tuple[list[float], float]:
+    """Send ``turns`` requests, each with the reply and a new user message appended.
+    Returns wall times (ms) of the turns after the first, and the first turn's."""
+    walls: list[float] = []
+    first = 0.0
+    for t in range(turns + 1):
+        body = json.dumps({"model": MODEL, "messages": messages, "max_tokens": 1000}).encode()
+        t0 = time.perf_counter()
+        r = client.post(
+            base + "/chat/completions",
+            content=body,
+            headers={**KEY, "content-type": "application/json", "x-contextledger-session": session},
+        )
+        wall = (time.perf_counter() - t0) * 1000
+        r.raise_for_status()
+        if t == 0:
+            first = wall
+        else:
+            walls.append(wall)
+        reply = r.json()["choices"][0]["message"]
+        messages.append({"role": "assistant", "content": reply["content"]})
+        messages.append({"role": "user", "content": f"Next ({t}): " + " ".join(WORDS[: 5 + t % 9])})
+    return walls, first
+
+
+def latency(proxy: RunningProxy, stub: StubServer, n: int, turns: int) -> None:
+    base_messages = history(n, seed=n)
+    with httpx.Client(timeout=120) as client:
+        direct, direct_first = run_turns(client, stub.url, list(base_messages), turns, "d")
+        through, through_first = run_turns(
+            client, proxy.url + "/v1", list(base_messages), turns, f"lat-{n}"
+        )
+        report = client.get(f"{proxy.url}/contextledger/sessions/lat-{n}").json()
+    added = [t["added_ms"] for t in report["turns"][1:]]
+    first = report["turns"][0]
+    print(
+        f"  {n:>6,} messages: added p50 {statistics.median(added):6.2f} ms, "
+        f"p99 {pct(added, 0.99):6.2f} ms (proxy's own time, {len(added)} turns after the first)"
+    )
+    print(
+        f"                   end to end p50 {statistics.median(through):7.2f} ms through the "
+        f"proxy vs {statistics.median(direct):7.2f} ms direct "
+        f"(x{statistics.median(through) / statistics.median(direct):.2f}); "
+        f"sent {first['messages_sent']:,} of {first['messages_in']:,} messages, "
+        f"{first['used']:,} of {first['budget']:,} tokens"
+    )
+    print(
+        f"                   first turn: added {first['added_ms']:.1f} ms "
+        f"(end to end {through_first:.1f} ms vs {direct_first:.1f} ms direct)"
+    )
+
+
+async def session_loop(client: httpx.AsyncClient, base: str, k: int, turns: int) -> int:
+    messages = history(2, seed=k)
+    messages.append({"role": "user", "content": f"Session {k}: start"})
+    done = 0
+    for t in range(turns):
+        r = await client.post(
+            base + "/chat/completions",
+            json={"model": MODEL, "messages": messages},
+            headers={**KEY, "x-contextledger-session": f"rps-{k}"},
+        )
+        r.raise_for_status()
+        done += 1
+        messages.append(
+            {"role": "assistant", "content": r.json()["choices"][0]["message"]["content"]}
+        )
+        messages.append({"role": "user", "content": f"Session {k} turn {t}"})
+    return done
+
+
+def throughput(base: str, sessions: int = 50, turns: int = 10) -> float:
+    async def main() -> float:
+        limits = httpx.Limits(max_connections=sessions, max_keepalive_connections=sessions)
+        async with httpx.AsyncClient(timeout=120, limits=limits) as client:
+            t0 = time.perf_counter()
+            counts = await asyncio.gather(
+                *(session_loop(client, base, k, turns) for k in range(sessions))
+            )
+            return sum(counts) / (time.perf_counter() - t0)
+
+    return asyncio.run(main())
+
+
+def memory(stub: StubServer, root: Path, max_sessions: int, sessions: int = 100) -> float:
+    """Bytes held per session after ``sessions`` sessions of 100 messages."""
+    settings = ServeSettings(
+        store_path=root / f"mem-{max_sessions}.db",
+        openai_upstream=stub.url,
+        max_sessions=max_sessions,
+    )
+    proxy = RunningProxy(settings).start()
+    try:
+        with httpx.Client(timeout=120) as client:
+            # warm: tokenizer, imports
+            run_turns(client, proxy.url + "/v1", history(20, seed=999), 0, "warm")
+            proxy.flush()
+            gc.collect()
+            tracemalloc.start()
+            before = tracemalloc.get_traced_memory()[0]
+            for k in range(sessions):
+                run_turns(client, proxy.url + "/v1", history(100, seed=k), 0, f"mem-{k}")
+            proxy.flush()
+            gc.collect()
+            after = tracemalloc.get_traced_memory()[0]
+            tracemalloc.stop()
+    finally:
+        proxy.stop()
+    return (after - before) / sessions
+
+
+def main() -> None:
+    root = Path(tempfile.mkdtemp(prefix="bench-serve-"))
+    with StubServer() as stub:
+        proxy = RunningProxy(
+            ServeSettings(store_path=root / "sessions.db", openai_upstream=stub.url)
+        ).start()
+        try:
+            print("Added latency (gpt-4o, 128k window; stub upstream on 127.0.0.1):")
+            latency(proxy, stub, 100, 60)
+            latency(proxy, stub, 10_000, 25)
+            print("Requests/s, 50 concurrent sessions x 10 turns (short conversations):")
+            direct = throughput(stub.url)
+            through = throughput(proxy.url + "/v1")
+            print(
+                f"  {through:7.1f} req/s through the proxy vs {direct:7.1f} req/s direct "
+                f"(x{through / direct:.2f})"
+            )
+        finally:
+            proxy.stop()
+        print("Memory per session (100 sessions of 100 messages, tracemalloc):")
+        unbounded = memory(stub, root, max_sessions=1000)
+        bounded = memory(stub, root, max_sessions=32)
+        print(
+            f"  {unbounded / 1024:7.1f} KiB per session with all 100 in memory; "
+            f"{bounded / 1024:7.1f} KiB per session with --max-sessions 32 "
+            f"(the rest evicted, read back from the store on their next request)"
+        )
+
+
+if __name__ == "__main__":
+    main()

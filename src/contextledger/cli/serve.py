@@ -1,0 +1,131 @@
+"""``contextledger serve``: run the drop-in proxy (see :mod:`contextledger.serve`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .app import main
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to bind. The default answers this machine only; binding another "
+                   "address exposes the proxy (use --require-key).")  # fmt: skip
+@click.option("--port", type=click.IntRange(min=0, max=65535), default=8700, show_default=True)
+@click.option("--openai-upstream", default=None,
+              help="Where OpenAI requests go (default: OPENAI_BASE_URL, else https://api.openai.com/v1).")  # fmt: skip
+@click.option("--anthropic-upstream", default=None,
+              help="Where Anthropic requests go (default: ANTHROPIC_BASE_URL, else https://api.anthropic.com).")  # fmt: skip
+@click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where sessions and media live (default: CONTEXTLEDGER_HOME, else the user data directory).")  # fmt: skip
+@click.option("--require-key", envvar="CONTEXTLEDGER_SERVE_KEY", default=None,
+              help="Clients must present this key (X-ContextLedger-Key, or as their API key: the "
+                   "proxy then calls the provider with OPENAI_API_KEY / ANTHROPIC_API_KEY). "
+                   "Also read from CONTEXTLEDGER_SERVE_KEY.")  # fmt: skip
+@click.option("--window", type=click.IntRange(min=256), default=None,
+              help="Fit every request into this many tokens instead of the model's window.")  # fmt: skip
+@click.option("--max-request-mb", type=click.FloatRange(min=0.001), default=64.0, show_default=True,
+              help="Larger request bodies are refused with HTTP 413.")  # fmt: skip
+@click.option("--max-sessions", type=click.IntRange(min=1), default=256, show_default=True,
+              help="Conversations kept in memory (least recently used evicted; read back from the store).")  # fmt: skip
+@click.option("--allow-unknown-models", is_flag=True,
+              help="Forward requests for models the catalog does not know untouched (reported as "
+                   "not fitted) instead of refusing them.")  # fmt: skip
+@click.option("--compact/--no-compact", default=None,
+              help="Recap old turns before dropping them (default: CONTEXT_COMPACTION, else on).")  # fmt: skip
+@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
+              default="info", show_default=True)  # fmt: skip
+def serve(
+    host: str,
+    port: int,
+    openai_upstream: str | None,
+    anthropic_upstream: str | None,
+    data_dir: Path | None,
+    require_key: str | None,
+    window: int | None,
+    max_request_mb: float,
+    max_sessions: int,
+    allow_unknown_models: bool,
+    compact: bool | None,
+    log_level: str,
+) -> None:
+    """Run a local proxy that fits every request: point an SDK's base URL at it.
+
+    \b
+    OpenAI SDK:    base_url="http://127.0.0.1:8700/v1"
+    Anthropic SDK: base_url="http://127.0.0.1:8700"
+    Dashboard:     http://127.0.0.1:8700/contextledger/
+    """
+    import logging
+
+    from ..config import load_config
+
+    try:
+        import uvicorn
+
+        from ..serve import ServeSettings, create_app
+    except ImportError as exc:
+        raise click.ClickException(
+            f"the proxy needs its extra: pip install 'contextledger[serve]' ({exc})"
+        ) from None
+    config = load_config()
+    if data_dir is not None:
+        config = config.with_data_dir(data_dir)
+    settings = ServeSettings.from_config(
+        config,
+        host=host,
+        port=port,
+        openai_upstream=openai_upstream,
+        anthropic_upstream=anthropic_upstream,
+        require_key=require_key or None,
+        window=window,
+        max_body_bytes=int(max_request_mb * 1024 * 1024),
+        max_sessions=max_sessions,
+        allow_unknown_models=allow_unknown_models or None,
+        compaction=compact,
+    )
+    for name, url in (
+        ("OpenAI", settings.openai_upstream),
+        ("Anthropic", settings.anthropic_upstream),
+    ):
+        if _points_at(url, host, port):
+            raise click.ClickException(
+                f"the {name} upstream {url} is this proxy itself (was the app's base URL "
+                "exported in this shell?); pass --openai-upstream / --anthropic-upstream"
+            )
+    if host not in ("127.0.0.1", "localhost", "::1") and not settings.require_key:
+        click.echo(
+            f"warning: binding {host} without --require-key lets anyone who can reach it use "
+            "the proxy",
+            err=True,
+        )
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+    click.echo(
+        f"contextledger proxy on http://{host}:{port}  (dashboard: http://{host}:{port}/contextledger/)\n"
+        f"  OpenAI upstream:    {settings.openai_upstream}\n"
+        f"  Anthropic upstream: {settings.anthropic_upstream}\n"
+        f"  sessions:           {settings.store_path}",
+        err=True,
+    )
+    uvicorn.run(
+        create_app(settings), host=host, port=port, log_level=log_level, access_log=False,
+        server_header=False,
+    )  # fmt: skip
+
+
+def _points_at(url: str, host: str, port: int) -> bool:
+    """Whether ``url`` is the proxy's own address (a loop that would never answer).
+
+    >>> _points_at("http://127.0.0.1:8700/v1", "127.0.0.1", 8700)
+    True
+    >>> _points_at("https://api.openai.com/v1", "127.0.0.1", 8700)
+    False
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    local = {"127.0.0.1", "localhost", "::1", "0.0.0.0", host}
+    default = 443 if parts.scheme == "https" else 80
+    return parts.hostname in local and (parts.port or default) == port

@@ -1,0 +1,121 @@
+"""What a provider bills beyond the content: message framing, names, roles, reply priming,
+and tool schemas.
+
+OpenAI (Chat Completions) renders each message as ``<|start|>{role}[ name]<|message|>
+{content}<|end|>`` and primes the reply with ``<|start|>assistant<|message|>``: 3 tokens per
+message, plus the role's own tokens, plus the name's tokens and 1 more when a name is given,
+plus 3 per request. Tool schemas are rendered as a TypeScript-like namespace, which the
+cookbook measures as 7 tokens per function (10 on ``cl100k_base`` models), the tokens of
+``name:description``, 3 to open the properties, per property 3 plus ``key:type:description``,
+per enum −3 plus 3 and the value's tokens per item, and 12 to close. Source: OpenAI cookbook,
+"How to count tokens with tiktoken" (its examples are billed 124 and 101 prompt tokens on
+gpt-4o, 129 and 105 on gpt-4; ``tests/test_framing.py`` checks both).
+
+Providers that do not publish their framing are priced with the same shape and one token
+more per message (a conservative choice); their tool schemas by their JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Count = Callable[[str], int]
+
+REPLY_PRIMING = 3  # <|start|>assistant<|message|>
+TOOL_SCHEMA_OVERHEAD = 8  # per tool, when priced by its JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Framing:
+    """Tokens a provider adds per message and per request."""
+
+    per_message: int
+    counts_role: bool  # the role's own tokens are billed (OpenAI)
+    per_name: int  # added to the name's own tokens when a message carries a name
+    reply_priming: int = REPLY_PRIMING
+    schema_tools: bool = False  # tools billed as OpenAI's rendered namespace
+
+
+OPENAI = Framing(per_message=3, counts_role=True, per_name=1, schema_tools=True)
+CONSERVATIVE = Framing(per_message=4, counts_role=False, per_name=1)
+
+_FRAMING = {"openai": OPENAI, "openai-compatible": OPENAI}
+
+
+def framing_for(provider: str) -> Framing:
+    return _FRAMING.get(provider, CONSERVATIVE)
+
+
+# Per-function tokens of the rendered namespace, by tokenizer (cookbook figures).
+_FUNCTION_INIT = {"o200k_base": 7, "cl100k_base": 10}
+_PROPERTIES_INIT = 3
+_PROPERTY = 3
+_ENUM_INIT = -3
+_ENUM_ITEM = 3
+_FUNCTIONS_END = 12
+
+
+def tools_tokens(
+    tools: Sequence[Mapping[str, Any]] | None, framing: Framing, tokenizer: str, count: Count
+) -> int:
+    """Tokens billed for the tool schemas of one request.
+
+    OpenAI function tools with flat properties are priced by the cookbook's rendering
+    (exact on its examples). Anything else (nested objects, arrays, other providers' shapes)
+    is priced by its compact JSON plus a small overhead per tool, which is longer than the
+    rendered namespace: an over-count, never under.
+    """
+    if not tools:
+        return 0
+    init = _FUNCTION_INIT.get(tokenizer)
+    if framing.schema_tools and init is not None:
+        rendered = [_rendered_function(t, init, count) for t in tools]
+        if all(n is not None for n in rendered):
+            return sum(n for n in rendered if n is not None) + _FUNCTIONS_END
+    return sum(
+        TOOL_SCHEMA_OVERHEAD + count(json.dumps(t, ensure_ascii=False, separators=(",", ":")))
+        for t in tools
+    )
+
+
+def _rendered_function(tool: Mapping[str, Any], init: int, count: Count) -> int | None:
+    """The cookbook's count for one function tool, or None when its shape is not the flat
+    one the measured formula covers."""
+    function = tool.get("function") if tool.get("type") == "function" else None
+    if not isinstance(function, Mapping) or set(function) - {
+        "name",
+        "description",
+        "parameters",
+        "strict",
+    }:
+        return None
+    name, description = function.get("name"), function.get("description")
+    params = function.get("parameters")
+    if not isinstance(name, str) or not isinstance(description, str):
+        return None
+    if not isinstance(params, Mapping) or params.get("type") != "object":
+        return None
+    if set(params) - {"type", "properties", "required", "additionalProperties"}:
+        return None
+    properties = params.get("properties") or {}
+    if not isinstance(properties, Mapping):
+        return None
+    tokens = init + count(f"{name}:{description.removesuffix('.')}")
+    if properties:
+        tokens += _PROPERTIES_INIT
+    for key, spec in properties.items():
+        if not isinstance(spec, Mapping) or set(spec) - {"type", "description", "enum"}:
+            return None
+        kind, text = spec.get("type"), spec.get("description")
+        if kind not in ("string", "number", "integer", "boolean") or not isinstance(text, str):
+            return None
+        tokens += _PROPERTY + count(f"{key}:{kind}:{text.removesuffix('.')}")
+        enum = spec.get("enum")
+        if enum is not None:
+            if not isinstance(enum, list) or not all(isinstance(v, str) for v in enum):
+                return None
+            tokens += _ENUM_INIT + sum(_ENUM_ITEM + count(v) for v in enum)
+    return tokens

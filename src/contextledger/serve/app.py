@@ -1,0 +1,773 @@
+"""The proxy: an ASGI app (Starlette) that fits every conversation it forwards.
+
+Per request: identify the conversation, record only what is new, prepare the request for
+the requested model (repair → compaction → normalization → vision gate → fit), forward
+the client's own request with the fitted conversation in place of its history, pass the
+reply through as it arrives (SSE untouched), assemble the reply from a copy and record it
+with the provider's usage beside our estimate. Nothing the proxy says goes into the
+conversation: it answers in ``X-ContextLedger-*`` headers and at ``/contextledger/``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager, suppress
+from dataclasses import replace
+from typing import Any, TypeVar
+
+import httpx
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ..compaction.conversation import CompactionEvent, Conversation
+from ..errors import BudgetError, ContentError, ContextLedgerError, UnknownModelError
+from ..prepare import Prepared, Preparer
+from ..pricing.messages import price_request
+from ..storage.sessions import SessionStore
+from . import dashboard
+from .assemble import Assembler
+from .sessions import (
+    Sessions,
+    SessionState,
+    extends,
+    incoming_messages,
+    session_key,
+)
+from .settings import ServeSettings
+from .wire import WIRES, Wire
+
+__all__ = ["Proxy", "create_app"]
+
+log = logging.getLogger("contextledger.serve")
+T = TypeVar("T")
+
+# Never forwarded upstream: hop-by-hop headers, our own, and encodings (the reply must
+# come back as the bytes the client will read).
+_DROP_REQUEST = frozenset(
+    {
+        "host", "content-length", "connection", "keep-alive", "transfer-encoding", "upgrade",
+        "te", "trailer", "proxy-authorization", "proxy-connection", "accept-encoding",
+        "x-contextledger-session", "x-contextledger-key",
+    }
+)  # fmt: skip
+_DROP_RESPONSE = frozenset(
+    {
+        "content-length",
+        "connection",
+        "keep-alive",
+        "transfer-encoding",
+        "content-encoding",
+        "date",
+        "server",
+    }
+)
+
+
+class Proxy:
+    """State shared by the routes: settings, sessions, the upstream client, the store.
+
+    The store (SQLite) lives on one thread of its own: writes are queued in order and never
+    block the event loop; reads for the dashboard and for sessions evicted from memory wait
+    for it.
+    """
+
+    def __init__(self, settings: ServeSettings) -> None:
+        self.settings = settings
+        self.sessions = Sessions(settings.max_sessions)
+        self.client: httpx.AsyncClient | None = None
+        self._store_thread = ThreadPoolExecutor(1, thread_name_prefix="contextledger-store")
+        self._store: SessionStore | None = None
+        self.store_errors: list[str] = []
+        self.started = time.time()
+
+    # ------------------------------------------------------------------ store (one thread)
+
+    def _open_store(self) -> SessionStore:
+        if self._store is None:
+            self._store = SessionStore(self.settings.store_path)
+        return self._store
+
+    async def store_call(self, fn: Callable[[SessionStore], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._store_thread, lambda: fn(self._open_store()))
+
+    def store_submit(self, what: str, fn: Callable[[SessionStore], Any]) -> None:
+        """Queue a write; a failure is logged and shown on the dashboard, never raised
+        into a request that already has its answer."""
+
+        def run() -> None:
+            try:
+                fn(self._open_store())
+            except Exception as exc:  # a store failure must not take the proxy down
+                message = f"{what}: {exc}"
+                self.store_errors.append(message)
+                del self.store_errors[:-50]
+                log.error("store write failed: %s", message)
+
+        self._store_thread.submit(run)
+
+    async def flush(self) -> None:
+        """Wait for every queued store write."""
+        await self.store_call(lambda _s: None)
+
+    def close_store(self) -> None:
+        def close() -> None:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+
+        self._store_thread.submit(close).result()
+        self._store_thread.shutdown(wait=True)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        self.client = httpx.AsyncClient(
+            timeout=httpx.Timeout(self.settings.upstream_timeout, connect=30.0),
+            limits=httpx.Limits(max_connections=200, max_keepalive_connections=50),
+        )
+        try:
+            yield
+        finally:
+            await self.client.aclose()
+            await self.flush()
+            self.close_store()
+
+    # ------------------------------------------------------------------ sessions
+
+    async def state_for(self, key: str, wire: Wire) -> SessionState:
+        name = self.sessions.active.get(key, key)
+        state = self.sessions.get(name)
+        if state is not None:
+            return state
+        state = SessionState(name, key, wire.name)
+        await self._rehydrate(state)
+        self.sessions.put(state)
+        self.sessions.active[key] = name
+        return state
+
+    async def _rehydrate(self, state: SessionState) -> None:
+        """A session the store knows but memory does not (evicted, or the proxy restarted)."""
+
+        def load(store: SessionStore) -> Any:
+            if not store.exists(state.name):
+                store.create(state.name)
+                return None
+            return store.load(state.name)
+
+        loaded = await self.store_call(load)
+        if loaded is None:
+            return
+        events: list[CompactionEvent] = []
+        for ev in loaded.events:
+            if ev.kind == "compaction":
+                try:
+                    events.append(CompactionEvent.from_dict(ev.data))
+                except ContentError:
+                    continue
+            elif ev.kind == "serve.turn":
+                state.turns.append(dict(ev.data))
+        record = tuple(replace(m, id=f"m{k}") for k, m in enumerate(loaded.stored))
+        try:
+            state.conversation = Conversation(record, tuple(events))
+        except ContentError:
+            state.conversation = Conversation(record, ())
+        if state.turns:
+            state.model = str(state.turns[-1].get("model", ""))
+
+    async def branch(self, state: SessionState, wire: Wire) -> SessionState:
+        """A new branch for a client whose history no longer continues the record."""
+        n = 2
+        while True:
+            name = f"{state.key}~{n}"
+            exists = self.sessions.get(name) is not None or await self.store_call(
+                lambda s, name=name: s.exists(name)  # type: ignore[misc]
+            )
+            if not exists:
+                break
+            n += 1
+        await self.store_call(lambda s: s.create(name))
+        new = SessionState(name, state.key, wire.name)
+        self.sessions.put(new)
+        self.sessions.active[state.key] = name
+        return new
+
+    # ------------------------------------------------------------------ helpers
+
+    def error(
+        self, wire: Wire, status: int, message: str, kind: str, code: str | None = None
+    ) -> Response:
+        return JSONResponse(wire.error_body(message, kind, code), status_code=status)
+
+    def check_key(self, request: Request, headers: dict[str, str], wire: Wire) -> Response | None:
+        """With ``require_key``: the proxy's key must come in ``X-ContextLedger-Key``, or in
+        place of the provider key (which the proxy then supplies from its configuration)."""
+        key = self.settings.require_key
+        if not key:
+            return None
+        given = headers.get("x-contextledger-key", "")
+        if given and hmac.compare_digest(given.encode(), key.encode()):
+            return None
+        bearer = headers.get("authorization", "")
+        bearer = bearer[7:] if bearer.lower().startswith("bearer ") else ""
+        for value, header in (
+            (bearer, "authorization"),
+            (headers.get("x-api-key", ""), "x-api-key"),
+        ):
+            if value and hmac.compare_digest(value.encode(), key.encode()):
+                upstream = (
+                    self.settings.anthropic_api_key
+                    if wire.upstream == "anthropic"
+                    else self.settings.openai_api_key
+                )
+                if not upstream:
+                    env = "ANTHROPIC_API_KEY" if wire.upstream == "anthropic" else "OPENAI_API_KEY"
+                    return self.error(
+                        wire, 401,
+                        f"contextledger proxy: the proxy key was accepted but {env} is not set "
+                        "for the proxy to call the provider with",
+                        "authentication_error",
+                    )  # fmt: skip
+                headers.pop(header, None)
+                if wire.upstream == "anthropic":
+                    headers["x-api-key"] = upstream
+                else:
+                    headers["authorization"] = f"Bearer {upstream}"
+                return None
+        return self.error(
+            wire, 401,
+            "contextledger proxy: this proxy requires its key (X-ContextLedger-Key, or as the API key)",
+            "authentication_error",
+        )  # fmt: skip
+
+    async def read_json(self, request: Request, wire: Wire) -> Any:
+        """The request body as JSON, or an error Response (413 too large, 400 not JSON)."""
+        limit = self.settings.max_body_bytes
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            return self.error(
+                wire, 413,
+                f"contextledger proxy: request body of {int(declared):,} bytes is over the "
+                f"limit of {limit:,} bytes (--max-request-mb)",
+                "request_too_large",
+            )  # fmt: skip
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                return self.error(
+                    wire, 413,
+                    f"contextledger proxy: request body is over the limit of {limit:,} bytes "
+                    "(--max-request-mb)",
+                    "request_too_large",
+                )  # fmt: skip
+            chunks.append(chunk)
+        raw = b"".join(chunks)
+        try:
+            body = json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as exc:
+            return self.error(
+                wire, 400, f"contextledger proxy: the request body is not valid JSON ({exc})",
+                "invalid_request_error",
+            )  # fmt: skip
+        if not isinstance(body, dict):
+            return self.error(
+                wire, 400, "contextledger proxy: the request body must be a JSON object",
+                "invalid_request_error",
+            )  # fmt: skip
+        return body
+
+    def upstream_url(self, wire: Wire) -> str:
+        base = (
+            self.settings.anthropic_upstream
+            if wire.upstream == "anthropic"
+            else self.settings.openai_upstream
+        )
+        return base + wire.path
+
+    # ------------------------------------------------------------------ the fitting routes
+
+    async def handle(self, request: Request, wire: Wire) -> Response:
+        t0 = time.perf_counter()
+        headers = {k.lower(): v for k, v in request.headers.items()}
+        denied = self.check_key(request, headers, wire)
+        if denied is not None:
+            return denied
+        body = await self.read_json(request, wire)
+        if isinstance(body, Response):
+            return body
+        key, _source = session_key(headers, body, wire.name)
+        body.pop("litellm_session_id", None)
+        model = body.get("model")
+        if not isinstance(model, str) or not model:
+            return self.error(
+                wire, 400, "contextledger proxy: the request has no model", "invalid_request_error"
+            )
+        if wire.name == "openai-responses" and body.get("previous_response_id"):
+            reason = (
+                "previous_response_id: the provider holds the earlier turns, so the proxy "
+                "cannot see or fit them; forwarded untouched"
+            )
+            return await self.passthrough(request, wire, body, headers, key, model, reason, t0)
+        t_read = time.perf_counter()
+        state = await self.state_for(key, wire)
+        await state.lock.acquire()
+        t_locked = time.perf_counter()
+        try:
+            prepared_or_error = await self._prepare(state, wire, body, model)
+        except BaseException:
+            state.lock.release()
+            raise
+        if isinstance(prepared_or_error, Response):
+            state.lock.release()
+            return prepared_or_error
+        if isinstance(prepared_or_error, str):
+            state.lock.release()
+            return await self.passthrough(
+                request, wire, body, headers, key, model, prepared_or_error, t0
+            )
+        state, prepared = prepared_or_error
+        upstream_body = wire.merge(body, prepared.body)
+        turn = self._turn_report(state, wire, body, model, prepared)
+        t_done = time.perf_counter()
+        turn["added_ms"] = round((t_done - t0 - (t_locked - t_read)) * 1000, 2)
+        turn["timing_ms"] = {
+            "read": round((t_read - t0) * 1000, 2),
+            "wait": round((t_locked - t_read) * 1000, 2),
+            "prepare": round((t_done - t_locked) * 1000, 2),
+        }
+        ours = {
+            "x-contextledger-used": str(prepared.report.used),
+            "x-contextledger-budget": str(prepared.report.budget),
+            "x-contextledger-dropped": str(turn["dropped"]),
+            "x-contextledger-report": f"{request.base_url}contextledger/sessions/{state.name}",
+            "x-contextledger-session": state.name,
+        }
+        return await self.forward(wire, upstream_body, headers, ours, state, turn, t0)
+
+    async def _prepare(
+        self, state: SessionState, wire: Wire, body: dict[str, Any], model: str
+    ) -> Response | str | tuple[SessionState, Prepared]:
+        try:
+            incoming = incoming_messages(state, wire, body)
+        except ContentError as exc:
+            return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
+        if not extends(state.record, incoming):
+            new_state = await self.branch(state, wire)
+            await new_state.lock.acquire()
+            state.lock.release()
+            state = new_state
+            incoming = incoming_messages(state, wire, body)
+        new = incoming[len(state.record) :]
+        if new:
+            state.conversation = Conversation((*state.record, *new), state.conversation.events)
+            name = state.name
+            self.store_submit(f"session {name}", lambda s: s.append(name, new))
+        state.model = model
+        state.updated = time.time()
+        out_tokens = wire.output_tokens(body)
+        settings = self.settings
+        try:
+            preparer = state.preparer(
+                (model, out_tokens),
+                lambda: Preparer(
+                    model,
+                    target=wire.format,
+                    window=settings.window,
+                    max_output_tokens=out_tokens,
+                    catalog=settings.catalog,
+                    compaction=settings.compaction,
+                    on_images="placeholder",
+                    config=settings.config,
+                ),
+            )
+            prepared = preparer.prepare(state.conversation, tools=wire.pricing_tools(body))
+        except UnknownModelError as exc:
+            if settings.allow_unknown_models:
+                return f"unknown model {model!r}: forwarded untouched (--allow-unknown-models)"
+            return self.error(
+                wire, 400, f"contextledger proxy: {exc}", "invalid_request_error", "model_not_found"
+            )
+        except BudgetError as exc:
+            return self.error(
+                wire, 400, f"contextledger proxy: {exc}", "invalid_request_error",
+                "context_length_exceeded",
+            )  # fmt: skip
+        except ContextLedgerError as exc:
+            return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
+        if prepared.event is not None:
+            event = prepared.event
+            state.add_event(event)
+            name = state.name
+            self.store_submit(
+                f"session {name}", lambda s: s.append_event(name, "compaction", event.to_dict())
+            )
+        return state, prepared
+
+    def _turn_report(
+        self, state: SessionState, wire: Wire, body: dict[str, Any], model: str, prepared: Prepared
+    ) -> dict[str, Any]:
+        report = prepared.report
+        preparer = next(reversed(state.preparers.values()))
+        composition = dashboard.composition(prepared.messages, preparer, report)
+        dropped = len(report.fit.dropped)
+        notices = [n.to_dict() for n in report.notices]
+        return {
+            "turn": len(state.turns) + 1,
+            "time": time.time(),
+            "route": wire.name,
+            "model": model,
+            "stream": bool(body.get("stream")),
+            "fitted": True,
+            "window": report.window,
+            "reserved_output": report.reserved_output,
+            "budget": report.budget,
+            "used": report.used,
+            "composition": composition,
+            "messages_in": len(state.record),
+            "messages_sent": len(prepared.messages),
+            "dropped": dropped,
+            "shrunk": len(report.fit.shrunk),
+            "notices": notices,
+            "compaction": list(report.compaction) if prepared.event is not None else [],
+            "compaction_state": report.compaction_state,
+        }
+
+    # ------------------------------------------------------------------ forwarding
+
+    async def passthrough(
+        self,
+        request: Request,
+        wire: Wire,
+        body: dict[str, Any],
+        headers: dict[str, str],
+        key: str,
+        model: str,
+        reason: str,
+        t0: float,
+    ) -> Response:
+        """Forward untouched; the turn is reported as not fitted, with the reason."""
+        state = await self.state_for(key, wire)
+        await state.lock.acquire()
+        turn = {
+            "turn": len(state.turns) + 1,
+            "time": time.time(),
+            "route": wire.name,
+            "model": model,
+            "stream": bool(body.get("stream")),
+            "fitted": False,
+            "reason": reason,
+            "dropped": 0,
+            "notices": [{"kind": "not_fitted", "where": "", "text": reason}],
+            "added_ms": round((time.perf_counter() - t0) * 1000, 2),
+        }
+        state.model = model
+        ours = {
+            "x-contextledger-fitted": "false",
+            "x-contextledger-report": f"{request.base_url}contextledger/sessions/{state.name}",
+            "x-contextledger-session": state.name,
+        }
+        return await self.forward(wire, body, headers, ours, state, turn, t0, record=False)
+
+    async def forward(
+        self,
+        wire: Wire,
+        body: dict[str, Any],
+        headers: dict[str, str],
+        ours: Mapping[str, str],
+        state: SessionState,
+        turn: dict[str, Any],
+        t0: float,
+        *,
+        record: bool = True,
+    ) -> Response:
+        """Send upstream; the session's lock is held until the reply is recorded."""
+        assert self.client is not None
+        send_headers = {k: v for k, v in headers.items() if k not in _DROP_REQUEST}
+        send_headers["accept-encoding"] = "identity"
+        send_headers["content-type"] = "application/json"
+        content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode(
+            "utf-8", "surrogatepass"
+        )
+        url = self.upstream_url(wire)
+        assembler = Assembler(wire.name)
+        try:
+            req = self.client.build_request("POST", url, content=content, headers=send_headers)
+            upstream = await self.client.send(req, stream=True)
+        except httpx.HTTPError as exc:
+            self._finish(state, turn, None, 502, t0, record)
+            return self.error(
+                wire, 502, f"contextledger proxy: cannot reach the upstream {url}: {exc}",
+                "api_error",
+            )  # fmt: skip
+        except BaseException:
+            state.lock.release()
+            raise
+        reply_headers = {
+            k: v for k, v in upstream.headers.items() if k.lower() not in _DROP_RESPONSE
+        }
+        reply_headers.update(ours)
+        streaming = upstream.status_code == 200 and upstream.headers.get(
+            "content-type", ""
+        ).startswith("text/event-stream")
+        if not streaming:
+            try:
+                data = await upstream.aread()
+            except httpx.HTTPError as exc:
+                await upstream.aclose()
+                self._finish(state, turn, None, 502, t0, record)
+                return self.error(
+                    wire, 502, f"contextledger proxy: the upstream connection failed: {exc}",
+                    "api_error",
+                )  # fmt: skip
+            finally:
+                await upstream.aclose()
+            if upstream.status_code == 200:
+                with suppress(ValueError):
+                    assembler.load(json.loads(data))
+            self._finish(state, turn, assembler, upstream.status_code, t0, record)
+            return Response(data, status_code=upstream.status_code, headers=reply_headers)
+
+        async def relay() -> AsyncIterator[bytes]:
+            status = 200
+            try:
+                async for chunk in upstream.aiter_raw():
+                    assembler.feed(chunk)
+                    if assembler.done and record and not record_done[0]:
+                        # recorded before the last bytes go out: the client's next turn
+                        # (sent as soon as it reads them) finds the reply in the record
+                        self._record_reply(state, assembler)
+                        record_done[0] = True
+                    yield chunk
+            except httpx.HTTPError as exc:
+                status = 502
+                log.warning("upstream stream failed for session %s: %s", state.name, exc)
+            finally:
+                # the turn is finished first: a client that hangs up cancels this generator,
+                # and the session must be released even then
+                self._finish(state, turn, assembler, status, t0, record and not record_done[0])
+                await upstream.aclose()
+
+        record_done = [False]
+        return StreamingResponse(relay(), status_code=200, headers=reply_headers)
+
+    def _record_reply(self, state: SessionState, assembler: Assembler) -> None:
+        msg = assembler.message()
+        if msg is None:
+            return
+        msg = replace(msg, id=f"m{len(state.record)}")
+        state.conversation = Conversation((*state.record, msg), state.conversation.events)
+        name = state.name
+        self.store_submit(f"session {name}", lambda s: s.append(name, [msg]))
+
+    def _finish(
+        self,
+        state: SessionState,
+        turn: dict[str, Any],
+        assembler: Assembler | None,
+        status: int,
+        t0: float,
+        record: bool,
+    ) -> None:
+        """Record the reply and the turn's report; release the session."""
+        try:
+            if assembler is not None and status == 200 and record:
+                self._record_reply(state, assembler)
+            turn["status"] = status
+            turn["total_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+            if assembler is not None:
+                turn["finish_reason"] = assembler.finish_reason
+                usage = assembler.usage
+                turn["usage"] = (
+                    {
+                        "input_tokens": usage.input_tokens,
+                        "output_tokens": usage.output_tokens,
+                        "cached_input_tokens": usage.cached_input_tokens,
+                    }
+                    if usage is not None
+                    else None
+                )
+                estimated = turn.get("used")
+                if usage is not None and usage.input_tokens and isinstance(estimated, int):
+                    turn["estimate_error_pct"] = round(
+                        (estimated - usage.input_tokens) / usage.input_tokens * 100, 1
+                    )
+            state.turns.append(turn)
+            name = state.name
+            data = dict(turn)
+            self.store_submit(f"session {name}", lambda s: s.append_event(name, "serve.turn", data))
+            log.info(
+                "%s %s session=%s status=%s used=%s budget=%s dropped=%s added=%.1fms",
+                turn["route"], turn["model"], name, status, turn.get("used", "-"),
+                turn.get("budget", "-"), turn.get("dropped", 0), turn.get("added_ms", 0.0),
+            )  # fmt: skip
+        finally:
+            if state.lock.locked():
+                state.lock.release()
+
+    # ------------------------------------------------------------------ other routes
+
+    async def count_tokens(self, request: Request) -> Response:
+        wire = WIRES["anthropic"]
+        headers = {k.lower(): v for k, v in request.headers.items()}
+        denied = self.check_key(request, headers, wire)
+        if denied is not None:
+            return denied
+        body = await self.read_json(request, wire)
+        if isinstance(body, Response):
+            return body
+        model = body.get("model")
+        if not isinstance(model, str) or not model:
+            return self.error(
+                wire, 400, "contextledger proxy: the request has no model", "invalid_request_error"
+            )
+        priced = dict(body)
+        tools = wire.pricing_tools(body)
+        if tools:
+            from ..providers.anthropic import convert_tools
+
+            priced["tools"] = convert_tools(tools)
+        try:
+            price = price_request(priced, model, "anthropic", catalog=self.settings.catalog)
+        except ContextLedgerError as exc:
+            return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
+        return JSONResponse({"input_tokens": price.total})
+
+    async def models(self, request: Request) -> Response:
+        assert self.client is not None
+        headers = {k.lower(): v for k, v in request.headers.items()}
+        anthropic = "x-api-key" in headers or "anthropic-version" in headers
+        wire = WIRES["anthropic" if anthropic else "openai"]
+        denied = self.check_key(request, headers, wire)
+        if denied is not None:
+            return denied
+        base = (
+            self.settings.anthropic_upstream + "/v1" if anthropic else self.settings.openai_upstream
+        )
+        send_headers = {k: v for k, v in headers.items() if k not in _DROP_REQUEST}
+        send_headers["accept-encoding"] = "identity"
+        try:
+            upstream = await self.client.get(
+                base + "/models", headers=send_headers, params=dict(request.query_params)
+            )
+        except httpx.HTTPError as exc:
+            return self.error(
+                wire, 502, f"contextledger proxy: cannot reach the upstream: {exc}", "api_error"
+            )
+        reply_headers = {
+            k: v for k, v in upstream.headers.items() if k.lower() not in _DROP_RESPONSE
+        }
+        return Response(upstream.content, status_code=upstream.status_code, headers=reply_headers)
+
+    async def healthz(self, request: Request) -> Response:
+        return JSONResponse(
+            {
+                "status": "ok",
+                "sessions_in_memory": len(self.sessions),
+                "uptime_s": round(time.time() - self.started, 1),
+                "store_errors": len(self.store_errors),
+            }
+        )
+
+    # ------------------------------------------------------------------ reports
+
+    async def session_summaries(self) -> list[dict[str, Any]]:
+        infos = await self.store_call(lambda s: s.list())
+        live = {s.name: s for s in self.sessions}
+        out: list[dict[str, Any]] = []
+        for info in infos:
+            state = live.get(info.name)
+            turns = list(state.turns) if state is not None else None
+            out.append(
+                dashboard.summary(info.name, info.messages, info.created, info.updated, turns)
+            )
+        return out
+
+    async def session_detail(self, name: str) -> dict[str, Any] | None:
+        state = self.sessions.get(name)
+        if state is not None:
+            turns = list(state.turns)
+            messages = len(state.record)
+            compactions = [e.to_dict() for e in state.conversation.events]
+        else:
+
+            def load(store: SessionStore) -> Any:
+                return store.load(name) if store.exists(name) else None
+
+            loaded = await self.store_call(load)
+            if loaded is None:
+                return None
+            turns = [dict(e.data) for e in loaded.events if e.kind == "serve.turn"]
+            compactions = [dict(e.data) for e in loaded.events if e.kind == "compaction"]
+            messages = len(loaded.stored)
+        for c in compactions:
+            c.pop("recap_text", None) if len(str(c.get("recap_text", ""))) > 4000 else None
+        return {
+            "session": name,
+            "messages": messages,
+            "summary": dashboard.summary(name, messages, None, None, turns),
+            "turns": turns,
+            "compactions": compactions,
+        }
+
+
+def create_app(settings: ServeSettings) -> Starlette:
+    """The ASGI app; ``app.state.proxy`` is the :class:`Proxy`."""
+    proxy = Proxy(settings)
+
+    def fitting(wire_name: str) -> Callable[[Request], Any]:
+        wire = WIRES[wire_name]  # type: ignore[index]
+
+        async def route(request: Request) -> Response:
+            return await proxy.handle(request, wire)
+
+        return route
+
+    async def sessions_json(request: Request) -> Response:
+        return JSONResponse({"sessions": await proxy.session_summaries()})
+
+    async def session_json(request: Request) -> Response:
+        detail = await proxy.session_detail(request.path_params["name"])
+        if detail is None:
+            return JSONResponse({"error": "no such session"}, status_code=404)
+        return JSONResponse(detail)
+
+    async def index_html(request: Request) -> Response:
+        return HTMLResponse(
+            dashboard.index_page(await proxy.session_summaries(), proxy.store_errors)
+        )
+
+    async def session_html(request: Request) -> Response:
+        detail = await proxy.session_detail(request.path_params["name"])
+        if detail is None:
+            return HTMLResponse(dashboard.not_found(request.path_params["name"]), status_code=404)
+        return HTMLResponse(dashboard.session_page(detail))
+
+    routes = [
+        Route("/v1/chat/completions", fitting("openai"), methods=["POST"]),
+        Route("/chat/completions", fitting("openai"), methods=["POST"]),
+        Route("/v1/responses", fitting("openai-responses"), methods=["POST"]),
+        Route("/responses", fitting("openai-responses"), methods=["POST"]),
+        Route("/v1/messages/count_tokens", proxy.count_tokens, methods=["POST"]),
+        Route("/v1/messages", fitting("anthropic"), methods=["POST"]),
+        Route("/v1/models", proxy.models, methods=["GET"]),
+        Route("/models", proxy.models, methods=["GET"]),
+        Route("/healthz", proxy.healthz, methods=["GET"]),
+        Route("/contextledger/", index_html, methods=["GET"]),
+        Route("/contextledger/sessions", sessions_json, methods=["GET"]),
+        Route("/contextledger/sessions/{name:path}", session_json, methods=["GET"]),
+        Route("/contextledger/view/{name:path}", session_html, methods=["GET"]),
+    ]
+    app = Starlette(routes=routes, lifespan=proxy.lifespan)
+    app.state.proxy = proxy
+    return app

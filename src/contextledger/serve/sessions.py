@@ -1,0 +1,242 @@
+"""Which conversation a request belongs to, and what the proxy remembers about it.
+
+A client resends its whole history every turn. The proxy keeps, per conversation, the
+history it has recorded (the same objects every turn, so prices and the sticky cut carry
+over), the segments of the last request it read (an unchanged prefix is never read
+again), the compaction events and one :class:`~contextledger.prepare.Preparer` per model.
+States live in a bounded LRU: an evicted conversation is read back from the store.
+
+>>> session_key({"x-contextledger-session": "chat-1"}, {}, "openai")
+('chat-1', 'header')
+>>> session_key({}, {"messages": [{"role": "user", "content": "hi"}]}, "openai")[1]
+'hash'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import itertools
+import json
+import re
+import time
+from collections import OrderedDict, deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..compaction.conversation import CompactionEvent, Conversation
+from ..model import Message, ToolResult
+from ..prepare import Preparer
+from .wire import Wire, WireName
+
+__all__ = ["SessionState", "Sessions", "incoming_messages", "same_message", "session_key"]
+
+_SAFE = re.compile(r"[^A-Za-z0-9._:@/+=-]")
+MAX_TURN_REPORTS = 2000
+MAX_PREPARERS = 4
+
+
+def _clean(value: str) -> str:
+    """A session id as given, limited to a safe alphabet and length (it names a URL)."""
+    return _SAFE.sub("-", value.strip())[:128]
+
+
+def session_key(
+    headers: Mapping[str, str], body: Mapping[str, Any], wire: WireName
+) -> tuple[str, str]:
+    """``(id, source)``: ``X-ContextLedger-Session``, then ``Helicone-Session-Id``, then
+    LiteLLM's ``litellm_session_id`` (in the body or its ``metadata``), else a hash of the
+    system prompt and the first user turn (stable while the client resends the history)."""
+    for name, source in (
+        ("x-contextledger-session", "header"),
+        ("helicone-session-id", "helicone"),
+    ):
+        value = headers.get(name, "")
+        if value.strip():
+            return _clean(value), source
+    meta = body.get("metadata")
+    candidate: Any
+    for candidate in (
+        body.get("litellm_session_id"),
+        meta.get("litellm_session_id") if isinstance(meta, dict) else None,
+    ):
+        if isinstance(candidate, str) and candidate.strip():
+            return _clean(candidate), "litellm"
+    key = "input" if wire == "openai-responses" else "messages"
+    items = body.get(key)
+    head: list[Any] = [wire, body.get("system"), body.get("instructions")]
+    if isinstance(items, str):
+        head.append(items)
+    elif isinstance(items, list):
+        for raw in items:
+            head.append(raw)
+            if isinstance(raw, dict) and raw.get("role") == "user":
+                break
+    digest = hashlib.sha256(
+        json.dumps(head, sort_keys=True, ensure_ascii=False, default=str).encode(
+            "utf-8", "surrogatepass"
+        )
+    ).hexdigest()
+    return f"auto-{digest[:16]}", "hash"
+
+
+@dataclass(slots=True)
+class _Segment:
+    """A run of the last request's conversation list that reads on its own."""
+
+    start: int
+    end: int
+    raw: list[Any]
+    messages: tuple[Message, ...]
+
+
+@dataclass(slots=True)
+class SessionState:
+    """What the proxy remembers about one conversation (one stored session)."""
+
+    name: str
+    key: str
+    wire: WireName
+    conversation: Conversation = field(default_factory=Conversation)
+    system_raw: Any = None
+    system: tuple[Message, ...] = ()
+    segments: list[_Segment] = field(default_factory=list)
+    items: list[Any] = field(default_factory=list)  # the last request's conversation list
+    preparers: OrderedDict[tuple[Any, ...], Preparer] = field(default_factory=OrderedDict)
+    turns: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=MAX_TURN_REPORTS))
+    model: str = ""
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def record(self) -> tuple[Message, ...]:
+        return self.conversation.record
+
+    def preparer(self, key: tuple[Any, ...], make: Any) -> Preparer:
+        """The Preparer for ``key`` (model, output reservation…), made on first use."""
+        found = self.preparers.get(key)
+        if found is None:
+            found = make()
+            self.preparers[key] = found
+            while len(self.preparers) > MAX_PREPARERS:
+                self.preparers.popitem(last=False)
+        else:
+            self.preparers.move_to_end(key)
+        return found
+
+    def add_event(self, event: CompactionEvent) -> None:
+        self.conversation = Conversation(self.record, (*self.conversation.events, event))
+
+
+def incoming_messages(state: SessionState, wire: Wire, body: Mapping[str, Any]) -> list[Message]:
+    """The request's conversation as Messages with ids by position, reading only what
+    changed since the last request of this session (the rest is the same objects)."""
+    items = wire.items(body)
+    if items is None:
+        value = body.get(wire.messages_key)
+        items = [] if value is None else [value]  # a bare Responses string input
+        if isinstance(value, str):
+            items = [{"type": "message", "role": "user", "content": value}]
+    system_raw = body.get(wire.system_key) if wire.system_key else None
+    if system_raw != state.system_raw or (not state.system and system_raw):
+        state.system_raw = system_raw
+        state.system = tuple(replace(m, id=f"m{k}") for k, m in enumerate(wire.read_system(body)))
+        state.segments = []
+    kept: list[_Segment] = []
+    seen = state.segments[-1].end if state.segments else 0
+    if seen and len(items) >= seen and items[:seen] == state.items[:seen]:
+        kept = list(state.segments)  # the usual turn: one compare at C speed
+    else:
+        for seg in state.segments:
+            if seg.end <= len(items) and items[seg.start : seg.end] == seg.raw:
+                kept.append(seg)
+            else:
+                break
+    if kept:
+        kept.pop()  # the last one may have grown: read it again
+    start = kept[-1].end if kept else 0
+    position = len(state.system) + sum(len(s.messages) for s in kept)
+    cuts = [i for i in wire.boundaries(items[start:]) if i > 0]
+    bounds = [start, *(start + i for i in cuts), len(items)]
+    for a, b in itertools.pairwise(bounds):
+        if a == b:
+            continue
+        raw = items[a:b]
+        read = wire.read_segment(raw)
+        messages = tuple(replace(m, id=f"m{position + k}") for k, m in enumerate(read))
+        position += len(messages)
+        kept.append(_Segment(a, b, raw, messages))
+    state.segments = kept
+    state.items = items
+    out: list[Message] = list(state.system)
+    for seg in kept:
+        out.extend(seg.messages)
+    return out
+
+
+def same_message(a: Message, b: Message) -> bool:
+    """The same message, however its images are held (inline data or a store ref)."""
+    if a is b or a == b:
+        return True
+    if a.role != b.role or a.text != b.text or a.tool_calls != b.tool_calls:
+        return False
+    if [r.call_id for r in a.content if isinstance(r, ToolResult)] != [
+        r.call_id for r in b.content if isinstance(r, ToolResult)
+    ]:
+        return False
+    return sum(1 for _ in a.images()) == sum(1 for _ in b.images())
+
+
+def extends(record: Sequence[Message], incoming: list[Message]) -> bool:
+    """Whether ``incoming`` continues ``record`` (and if so, swap in the record's own
+    objects so cached prices and the cut carry over)."""
+    n = len(record)
+    if len(incoming) < n:
+        return False
+    if incoming[:n] == list(record):
+        for i in range(n):
+            incoming[i] = record[i]
+        return True
+    for i in range(n):
+        if not same_message(incoming[i], record[i]):
+            return False
+    for i in range(n):
+        incoming[i] = record[i]
+    return True
+
+
+class Sessions:
+    """Session states by name, least recently used evicted past ``limit``; ``active``
+    maps a client's session key to its current branch (a client that edits or
+    regenerates earlier turns continues in a new branch: stored history is never rewritten)."""
+
+    def __init__(self, limit: int = 256) -> None:
+        self.limit = limit
+        self._states: OrderedDict[str, SessionState] = OrderedDict()
+        self.active: dict[str, str] = {}
+
+    def get(self, name: str) -> SessionState | None:
+        state = self._states.get(name)
+        if state is not None:
+            self._states.move_to_end(name)
+        return state
+
+    def put(self, state: SessionState) -> None:
+        self._states[state.name] = state
+        self._states.move_to_end(state.name)
+        while len(self._states) > self.limit:
+            name, old = next(iter(self._states.items()))
+            if old.lock.locked():
+                self._states.move_to_end(name)  # in use: evict the next one instead
+                if all(s.lock.locked() for s in self._states.values()):
+                    break
+                continue
+            del self._states[name]
+
+    def __iter__(self) -> Any:
+        return iter(list(self._states.values()))
+
+    def __len__(self) -> int:
+        return len(self._states)

@@ -1,0 +1,65 @@
+"""Settings for ``contextledger serve``: resolved once from :class:`~contextledger.config.Config`
+(environment > ``.env`` > defaults) and the command's flags.
+
+>>> from pathlib import Path
+>>> from contextledger.config import Config
+>>> s = ServeSettings.from_config(Config(data_dir=Path("/d")))
+>>> s.host, s.port, s.openai_upstream, s.anthropic_upstream, str(s.store_path)
+('127.0.0.1', 8700, 'https://api.openai.com/v1', 'https://api.anthropic.com', '/d/sessions.db')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..catalog import Catalog
+from ..config import Config
+
+__all__ = ["DEFAULT_MAX_BODY", "ServeSettings"]
+
+OPENAI_DEFAULT = "https://api.openai.com/v1"
+ANTHROPIC_DEFAULT = "https://api.anthropic.com"
+DEFAULT_MAX_BODY = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class ServeSettings:
+    """Everything the proxy needs. Upstream keys (used only with ``require_key``, when a
+    client authenticates with the proxy's key instead of a provider key) stay out of repr."""
+
+    store_path: Path
+    host: str = "127.0.0.1"
+    port: int = 8700
+    openai_upstream: str = OPENAI_DEFAULT
+    anthropic_upstream: str = ANTHROPIC_DEFAULT
+    require_key: str | None = field(default=None, repr=False)
+    openai_api_key: str | None = field(default=None, repr=False)
+    anthropic_api_key: str | None = field(default=None, repr=False)
+    max_body_bytes: int = DEFAULT_MAX_BODY
+    max_sessions: int = 256
+    window: int | None = None
+    allow_unknown_models: bool = False
+    compaction: bool | None = None
+    catalog: Catalog | None = None
+    upstream_timeout: float = 600.0
+    config: Config | None = field(default=None, repr=False)
+
+    @classmethod
+    def from_config(cls, config: Config, **overrides: Any) -> ServeSettings:
+        """Upstreams and the store from ``config``; anything in ``overrides`` (flags) wins
+        (a None override leaves the configured value)."""
+        values: dict[str, Any] = {
+            "store_path": config.store_path,
+            "openai_upstream": (config.openai_base_url or OPENAI_DEFAULT).rstrip("/"),
+            "anthropic_upstream": (config.anthropic_base_url or ANTHROPIC_DEFAULT).rstrip("/"),
+            "openai_api_key": config.openai_api_key,
+            "anthropic_api_key": config.anthropic_api_key,
+            "compaction": config.compaction_enabled(default=True),
+            "config": config,
+        }
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        for key in ("openai_upstream", "anthropic_upstream"):
+            values[key] = str(values[key]).rstrip("/")
+        return cls(**values)

@@ -1,0 +1,224 @@
+"""What the proxy needs to know about each wire format, in one place per format.
+
+For each route: where the conversation lives in the request body (and where its system
+prompt is), how to split it into segments that read on their own (so a long history is
+read once, not every turn), which request parameter reserves output tokens, how the
+client's tool declarations are priced, how the fitted messages go back into the client's
+body, and the provider's own error shape.
+
+>>> wire = WIRES["anthropic"]
+>>> wire.error_body("too long", "invalid_request_error")
+{'type': 'error', 'error': {'type': 'invalid_request_error', 'message': 'too long'}}
+>>> images = {"role": "user", "content": [{"type": "text",
+...                                       "text": "Images returned by tool call c1:"}]}
+>>> WIRES["openai"].boundaries([{"role": "user"}, {"role": "assistant"}, {"role": "tool"},
+...                             images, {"role": "user"}])
+[0, 4]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..model import Message
+from ..providers import Format, anthropic, openai_chat, openai_responses
+from ..providers.common import TOOL_IMAGES_PREFIX
+
+__all__ = ["WIRES", "Wire", "WireName"]
+
+WireName = Literal["openai", "anthropic", "openai-responses"]
+
+
+def _is(raw: Any, role: str) -> bool:
+    return type(raw) is dict and raw.get("role") == role
+
+
+def _carries_tool_images(raw: dict[str, Any]) -> bool:
+    content = raw.get("content")
+    return isinstance(content, list) and any(
+        type(p) is dict
+        and p.get("type") == "text"
+        and str(p.get("text", "")).startswith(TOOL_IMAGES_PREFIX)
+        for p in content
+    )
+
+
+def _chat_boundaries(items: Sequence[Any]) -> list[int]:
+    # A user message starts a segment, except the one Chat uses to carry the images a tool
+    # returned (right after the tool messages): the reader folds those back into the tool
+    # result, so it must be read with them.
+    return [
+        i
+        for i, raw in enumerate(items)
+        if _is(raw, "user")
+        and (i == 0 or not _is(items[i - 1], "tool") or not _carries_tool_images(raw))
+    ]
+
+
+def _anthropic_boundaries(items: Sequence[Any]) -> list[int]:
+    # A user message holding tool results belongs with the assistant's tool_use before it.
+    out: list[int] = []
+    for i, raw in enumerate(items):
+        if not _is(raw, "user"):
+            continue
+        content = raw.get("content")
+        if isinstance(content, list) and any(
+            type(b) is dict and b.get("type") == "tool_result" for b in content
+        ):
+            continue
+        out.append(i)
+    return out
+
+
+def _responses_boundaries(items: Sequence[Any]) -> list[int]:
+    # Consecutive assistant-side items (reasoning, function calls, output messages) read
+    # into one message; a user message item always starts a new one.
+    return [
+        i
+        for i, raw in enumerate(items)
+        if type(raw) is dict
+        and raw.get("type", "message") == "message"
+        and raw.get("role") == "user"
+    ]
+
+
+def _openai_error(message: str, kind: str, code: str | None = None) -> dict[str, Any]:
+    return {"error": {"message": message, "type": kind, "param": None, "code": code}}
+
+
+def _anthropic_error(message: str, kind: str, code: str | None = None) -> dict[str, Any]:
+    return {"type": "error", "error": {"type": kind, "message": message}}
+
+
+@dataclass(frozen=True, slots=True)
+class Wire:
+    """One wire format as the proxy handles it."""
+
+    name: WireName
+    format: Format
+    messages_key: str  # "messages" or "input"
+    system_key: str | None  # "system" (Anthropic), "instructions" (Responses), None (Chat)
+    output_params: tuple[str, ...]  # request parameters that reserve output tokens
+    upstream: Literal["openai", "anthropic"]
+    path: str  # the upstream path below the base URL
+
+    def items(self, body: Mapping[str, Any]) -> list[Any] | None:
+        """The conversation list in a request body (None: absent or not a list)."""
+        value = body.get(self.messages_key)
+        return value if type(value) is list else None
+
+    def boundaries(self, items: Sequence[Any]) -> list[int]:
+        """Indexes where a segment that reads on its own may start."""
+        if self.name == "anthropic":
+            return _anthropic_boundaries(items)
+        if self.name == "openai-responses":
+            return _responses_boundaries(items)
+        return _chat_boundaries(items)
+
+    def read_system(self, body: Mapping[str, Any]) -> tuple[Message, ...]:
+        """The system prompt held outside the message list, as messages."""
+        if self.name == "anthropic" and body.get("system"):
+            return anthropic.read({"system": body["system"], "messages": []})
+        if self.name == "openai-responses" and isinstance(body.get("instructions"), str):
+            return openai_responses.read({"instructions": body["instructions"], "input": []})
+        return ()
+
+    def read_segment(self, items: Sequence[Any]) -> tuple[Message, ...]:
+        """Messages of one segment of the conversation list."""
+        if self.name == "anthropic":
+            return anthropic.read({"messages": items})
+        if self.name == "openai-responses":
+            return openai_responses.read(list(items))
+        return openai_chat.read(items)
+
+    def output_tokens(self, body: Mapping[str, Any]) -> int | None:
+        """The output reservation the client asked for (None: the model's default)."""
+        for key in self.output_params:
+            value = body.get(key)
+            if type(value) is int and value > 0:
+                return value
+        return None
+
+    def pricing_tools(self, body: Mapping[str, Any]) -> list[dict[str, Any]] | None:
+        """The client's tool declarations as Chat function tools, for pricing only: the
+        client's own declarations are forwarded unchanged (byte-stable for prompt caching)."""
+        tools = body.get("tools")
+        if not isinstance(tools, list) or not tools:
+            return None
+        out: list[dict[str, Any]] = []
+        for t in tools:
+            if not isinstance(t, dict):
+                continue
+            if self.name == "openai" and isinstance(t.get("function"), dict):
+                out.append(t)
+                continue
+            if self.name == "anthropic" and "input_schema" in t:
+                params = t.get("input_schema")
+            elif t.get("type") == "function" and "parameters" in t:
+                params = t.get("parameters")
+            else:
+                # a server tool (web search, code execution…): priced as its declaration
+                params = {k: v for k, v in t.items() if k not in ("name", "description")}
+            out.append(
+                {
+                    "type": "function",
+                    "function": {
+                        "name": str(t.get("name") or t.get("type") or "tool"),
+                        "description": str(t.get("description") or ""),
+                        "parameters": params if isinstance(params, dict) else {},
+                    },
+                }
+            )
+        return out or None
+
+    def merge(self, body: Mapping[str, Any], prepared: Mapping[str, Any]) -> dict[str, Any]:
+        """The client's request with the fitted conversation in place of its own; every
+        other parameter (tools, sampling, stream, max tokens) is the client's, unchanged."""
+        out = dict(body)
+        out[self.messages_key] = prepared[self.messages_key]
+        if self.name == "anthropic":
+            if prepared.get("system"):
+                out["system"] = prepared["system"]
+            else:
+                out.pop("system", None)
+        elif self.name == "openai-responses" and isinstance(body.get("instructions"), str):
+            # the instructions were priced as the leading system item; they travel as the
+            # client sent them
+            items = list(prepared["input"])
+            if items and items[0].get("role") == "system":
+                items = items[1:]
+            out["input"] = items
+        return out
+
+    def error_body(self, message: str, kind: str, code: str | None = None) -> dict[str, Any]:
+        """The provider's own error JSON."""
+        if self.upstream == "anthropic":
+            return _anthropic_error(message, kind, code)
+        return _openai_error(message, kind, code)
+
+
+WIRES: dict[WireName, Wire] = {
+    "openai": Wire(
+        "openai",
+        "openai",
+        "messages",
+        None,
+        ("max_completion_tokens", "max_tokens"),
+        "openai",
+        "/chat/completions",
+    ),
+    "anthropic": Wire(
+        "anthropic", "anthropic", "messages", "system", ("max_tokens",), "anthropic", "/v1/messages"
+    ),
+    "openai-responses": Wire(
+        "openai-responses",
+        "openai-responses",
+        "input",
+        "instructions",
+        ("max_output_tokens",),
+        "openai",
+        "/responses",
+    ),
+}

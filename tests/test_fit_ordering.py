@@ -1,0 +1,135 @@
+"""The fitted history starts with a user turn, and every provider's ordering rules hold."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger.errors import BudgetError
+from contextledger.fit import fit
+from contextledger.model import Message, Text, ToolCall, ToolResult
+from contextledger.providers import translate
+from contextledger.validate import ordering_problems, tool_pair_problems
+from strategies import conversations
+from stub_server import Invalid, StubServer, validate_anthropic, validate_gemini, validate_openai
+
+ANTHROPIC_HEADERS = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
+
+
+def agent_history() -> list[Message]:
+    """A request answered with a tool exchange, then a long new request."""
+    return [
+        Message.system("You are a coding agent.", id="sys"),
+        Message.user("Why does the build fail? " + "context " * 1500, id="u1"),
+        Message.assistant(ToolCall("c1", "run", '{"cmd": "make"}'), id="a1"),
+        Message.tool("c1", "error: missing header", id="t1"),
+        Message.assistant("The header is missing.", id="a2"),
+        Message.user("Fix it. " + "details " * 200, id="u2"),
+    ]
+
+
+def test_an_answer_whose_request_was_dropped_goes_too() -> None:
+    # A window where the first request cannot stay but its exchange could.
+    res = fit(agent_history(), "gpt-4o", window=2000, max_output_tokens=500)
+    roles = [m.role for m in res.messages]
+    assert roles[0] == "system" and roles[1] == "user"
+    assert [m.id for m in res.messages] == ["sys", "u2"]
+    orphaned = [c for c in res.report.dropped if "must start with a user turn" in c.reason]
+    assert [c.message_id for c in orphaned] == ["a1", "t1", "a2"]
+    assert any("starts with a user message" in n.text for n in res.report.notices)
+    assert res.report.cut_index == 4  # the kept run begins at u2 (body position 4)
+
+
+def test_a_history_that_fits_is_untouched() -> None:
+    res = fit(agent_history(), "gpt-4o")
+    assert [m.id for m in res.messages] == ["sys", "u1", "a1", "t1", "a2", "u2"]
+    assert not res.report.dropped
+
+
+def send_checks(messages: tuple[Message, ...]) -> None:
+    """What every provider would say about ``messages``, written in its format."""
+    stub = StubServer()
+    body = translate(messages, "openai").body
+    validate_openai({"model": "gpt-4o", **body}, stub)
+    anthropic = translate(messages, "anthropic").body
+    validate_anthropic(
+        {"model": "claude-sonnet-4-5", "max_tokens": 10, **anthropic}, ANTHROPIC_HEADERS, stub
+    )
+    validate_gemini(translate(messages, "gemini").body)
+
+
+def test_the_validators_know_each_providers_first_turn_rule() -> None:
+    history = (Message.assistant("Hello!"), Message.user("hi"))
+    assert [p.kind for p in ordering_problems(history, "anthropic")] == ["first_turn"]
+    assert [p.kind for p in ordering_problems(history, "gemini")] == ["first_turn"]
+    assert ordering_problems(history, "openai") == []
+    with pytest.raises(Invalid, match="first message"):
+        validate_anthropic(
+            {"model": "m", "max_tokens": 1, **translate(history, "anthropic").body},
+            ANTHROPIC_HEADERS,
+            StubServer(),
+        )
+    with pytest.raises(Invalid, match="first content"):
+        validate_gemini(translate(history, "gemini").body)
+
+
+def test_gemini_gets_text_and_calls_of_one_turn_in_one_model_turn() -> None:
+    history = (
+        Message.user("list files"),
+        Message.assistant("Let me look."),
+        Message.assistant(ToolCall("c1", "ls", "{}")),
+        Message.tool("c1", "a.txt"),
+    )
+    validate_gemini(translate(history, "gemini").body)
+    bad: dict[str, Any] = {
+        "contents": [
+            {"role": "user", "parts": [{"text": "q"}]},
+            {"role": "model", "parts": [{"text": "a"}]},
+            {"role": "model", "parts": [{"function_call": {"name": "ls", "args": {}}}]},
+        ]
+    }
+    with pytest.raises(Invalid, match="function call turn"):
+        validate_gemini(bad)
+
+
+def _without_images(conv: tuple[Message, ...]) -> tuple[Message, ...]:
+    out = []
+    for m in conv:
+        blocks = [
+            replace(b, content=tuple(x for x in b.content if isinstance(x, Text)) or (Text("x"),))
+            if isinstance(b, ToolResult)
+            else b
+            for b in m.content
+            if b.type in ("text", "tool_call", "tool_result", "recap")
+        ]
+        if m.role == "tool" or blocks:
+            out.append(m.with_content(blocks or [Text("x")]))
+    return tuple(out)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    conversations(min_turns=2, max_turns=12, with_files=False),
+    st.integers(300, 3000),
+    st.sampled_from(["gpt-4o", "claude-sonnet-4-5", "gemini-2.5-flash"]),
+)
+def test_every_fit_starts_with_the_user_and_every_provider_accepts_it(
+    conv: tuple[Message, ...], window: int, model: str
+) -> None:
+    history = _without_images(conv)
+    if any(p.kind != "orphan_result" for p in tool_pair_problems(history)):
+        return
+    try:
+        res = fit(history, model, window=window, max_output_tokens=200)
+    except BudgetError:
+        return
+    body = [m for m in res.messages if m.role != "system"]
+    if any(m.role == "user" for m in body):
+        assert body[0].role == "user"
+        for target in ("anthropic", "gemini", "openai"):
+            assert ordering_problems(res.messages, target) == []
+        send_checks(res.messages)

@@ -1,0 +1,148 @@
+"""Refit from the app's own list of dicts: only what is new is re-read and repriced, and an
+edit anywhere is never served a stale price."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger.catalog import lookup_model
+from contextledger.fit import Fitter, fit
+from contextledger.pricing.messages import Pricer
+from contextledger.pricing.text import counter_for
+
+MODEL = "gpt-4o"
+PNG_1x1 = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA"
+    "60e6kgAAAABJRU5ErkJggg=="
+)
+
+
+class CountingCounter:
+    """The real counter, counting the texts it is asked about."""
+
+    def __init__(self) -> None:
+        self.inner = counter_for(MODEL)
+        self.texts: list[str] = []
+
+    name = "o200k_base"
+    exact = True
+
+    def count(self, text: str) -> int:
+        self.texts.append(text)
+        return self.inner.count(text)
+
+
+def history(n: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "system", "content": "You are a coding agent."}]
+    for i in range(n):
+        out.append({"role": "user", "content": f"request {i}: " + "word " * (i % 7 * 20)})
+        if i % 3 == 0:
+            out.append(
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": f"c{i}",
+                            "type": "function",
+                            "function": {"name": "run", "arguments": '{"cmd": "ls"}'},
+                        }
+                    ],
+                }
+            )
+            out.append({"role": "tool", "tool_call_id": f"c{i}", "content": f"out {i}"})
+        if i % 5 == 0:
+            out.append(
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": f"screenshot {i}"},
+                        {"type": "image_url", "image_url": {"url": PNG_1x1}},
+                    ],
+                }
+            )
+        out.append({"role": "assistant", "content": f"answer {i}"})
+    return out
+
+
+def same(a: Any, b: Any) -> bool:
+    return repr((a.messages, a.report)) == repr((b.messages, b.report))
+
+
+def fresh(dicts: list[dict[str, Any]]) -> Any:
+    return fit(copy.deepcopy(dicts), MODEL, window=3000, max_output_tokens=500)
+
+
+def test_an_append_rereads_and_reprices_only_the_new_dict() -> None:
+    counter = CountingCounter()
+    fitter = Fitter(
+        MODEL, window=3000, max_output_tokens=500, pricer=Pricer(lookup_model(MODEL), counter)
+    )
+    dicts = history(60)
+    fitter.fit(dicts)
+    counter.texts.clear()
+    dicts.append({"role": "user", "content": "one more thing"})
+    res = fitter.fit(dicts)
+    assert counter.texts == ["one more thing"]
+    assert same(res, fresh(dicts))
+
+
+def test_edits_to_earlier_messages_are_seen() -> None:
+    dicts = history(40)
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    fitter.fit(dicts)
+    edits = [
+        lambda d: d[-2].__setitem__("content", "edited answer " + "x " * 300),  # new value
+        lambda d: d.__setitem__(-4, {"role": "user", "content": "replaced request"}),
+        lambda d: next(m for m in d if isinstance(m.get("content"), list))["content"][0].update(
+            text="a changed caption " * 50
+        ),  # a nested part edited in place
+        lambda d: d[1].__setitem__("name", "alice"),  # a key added in place
+        lambda d: d.pop(5),
+        lambda d: d.insert(3, {"role": "assistant", "content": "inserted"}),
+    ]
+    for edit in edits:
+        edit(dicts)
+        assert same(fitter.fit(dicts), fresh(dicts))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["append", "edit", "replace", "nested", "pop", "grow"]),
+            st.integers(0, 10_000),
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_any_sequence_of_changes_fits_as_a_fresh_fit(ops: list[tuple[str, int]]) -> None:
+    dicts = history(25)
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    fitter.fit(dicts)
+    for op, k in ops:
+        i = 1 + k % (len(dicts) - 1)
+        if op == "append":
+            dicts.append({"role": "user", "content": f"new {k}"})
+        elif op == "grow":
+            dicts.extend(history(2)[1:])
+        elif op == "edit" and isinstance(dicts[i].get("content"), str):
+            dicts[i]["content"] = dicts[i]["content"] + " edited"
+        elif op == "replace":
+            dicts[i] = {**dicts[i]}
+        elif op == "nested":
+            lists = [m for m in dicts if isinstance(m.get("content"), list)]
+            if lists:
+                lists[k % len(lists)]["content"][0]["text"] = f"caption {k} " * 20
+        elif (
+            op == "pop"
+            and dicts[i]["role"] in ("user", "assistant")
+            and "tool_calls" not in dicts[i]
+        ):
+            dicts.pop(i)
+        assert same(fitter.fit(dicts), fresh(dicts))

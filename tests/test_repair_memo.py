@@ -1,0 +1,54 @@
+"""RepairMemo gives exactly what repair() gives, turn after turn, on clean and broken histories."""
+
+from __future__ import annotations
+
+import random
+
+from contextledger.model import Message, ToolCall, ToolResult
+from contextledger.repair import RepairMemo, repair
+
+
+def _turn(rng: random.Random, k: int, used: list[str]) -> list[Message]:
+    """One turn of an agent, sometimes broken the ways restored sessions are."""
+    out = [Message.user(f"step {k}", id=f"u{k}")]
+    kind = rng.random()
+    if kind < 0.5:
+        cid = f"c{k}"
+        if rng.random() < 0.05 and used:
+            cid = rng.choice(used)  # a reused call id
+        used.append(cid)
+        out.append(Message.assistant(ToolCall(cid, "ls", "{}"), id=f"a{k}"))
+        if rng.random() > 0.05:  # sometimes the result is missing (dangling call)
+            out.append(Message("tool", (ToolResult(cid, ()),), id=f"t{k}"))
+        out.append(Message.assistant(f"done {k}", id=f"b{k}"))
+    elif kind < 0.55:
+        out.append(Message("tool", (ToolResult(f"orphan{k}", ()),), id=f"o{k}"))  # orphan
+    elif kind < 0.58:
+        out.append(Message.assistant("dup", id=f"u{max(0, k - 3)}"))  # a reused message id
+    elif kind < 0.6:
+        out.append(Message.system("late system", id=f"s{k}"))
+    else:
+        out.append(Message.assistant(f"answer {k}", id=f"b{k}"))
+    return out
+
+
+def test_memo_matches_repair_on_growing_histories() -> None:
+    for seed in range(40):
+        rng = random.Random(seed)
+        memo = RepairMemo()
+        record: list[Message] = [Message.system("sys", id="sys")]
+        used: list[str] = []
+        for k in range(60):
+            record.extend(_turn(rng, k, used))
+            got, want = memo(tuple(record)), repair(tuple(record))
+            assert got.messages == want.messages, (seed, k)
+            assert got.changes == want.changes, (seed, k)
+
+
+def test_memo_checks_only_the_tail_of_a_clean_history() -> None:
+    memo = RepairMemo()
+    record = [Message.user(f"q{k}", id=f"m{2 * k}") for k in range(1)]
+    for k in range(200):
+        record += [Message.assistant(f"a{k}", id=f"a{k}"), Message.user(f"q{k}", id=f"q{k}")]
+        assert memo(tuple(record)).changes == ()
+    assert memo._anchor == len(record) - 1  # the newest user message

@@ -1,0 +1,520 @@
+"""`contextledger serve`: the official SDKs through the proxy against the validating stub.
+
+Everything here is real HTTP on 127.0.0.1: the SDK talks to the proxy (uvicorn), the proxy
+to the stub, which refuses any request the real API would refuse.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import logging
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anthropic
+import httpx
+import openai
+import pytest
+from PIL import Image as PILImage
+
+from contextledger.pricing.messages import price_request
+from contextledger.storage.sessions import SessionStore
+from serve_harness import RunningProxy, running_proxy
+from stub_server import Fault, StubReply, StubServer
+
+OPENAI_KEY = "sk-test-SECRET-openai-0123456789"
+ANTHROPIC_KEY = "sk-ant-SECRET-anthropic-0123456789"
+
+
+@pytest.fixture
+def stub() -> Iterator[StubServer]:
+    with StubServer() as server:
+        yield server
+
+
+@pytest.fixture
+def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
+    with running_proxy(
+        store_path=tmp_path / "sessions.db",
+        openai_upstream=stub.url,
+        anthropic_upstream=stub.anthropic_url,
+    ) as running:
+        yield running
+
+
+def oai(proxy: RunningProxy, **headers: str) -> openai.OpenAI:
+    return openai.OpenAI(
+        base_url=proxy.url + "/v1", api_key=OPENAI_KEY, max_retries=0, default_headers=headers
+    )
+
+
+def ant(proxy: RunningProxy, **headers: str) -> anthropic.Anthropic:
+    return anthropic.Anthropic(
+        base_url=proxy.url, api_key=ANTHROPIC_KEY, max_retries=0, default_headers=headers
+    )
+
+
+def png(seed: int, size: tuple[int, int] = (640, 400)) -> str:
+    """A small screenshot-like PNG, different for every seed, as base64."""
+    im = PILImage.new("RGB", size, (seed * 37 % 256, seed * 91 % 256, seed * 53 % 256))
+    for y in range(0, size[1], 40):
+        for x in range(0, size[0], 40):
+            im.putpixel((x, y), ((x + seed) % 256, (y * seed) % 256, 0))
+    buf = io.BytesIO()
+    im.save(buf, "PNG")
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def stored(proxy: RunningProxy, session: str) -> tuple[Any, ...]:
+    proxy.flush()
+    with SessionStore(proxy.settings.store_path) as store:
+        return store.load(session).stored
+
+
+# --------------------------------------------------------------------------- chat completions
+
+
+def test_chat_completions_non_streaming_fits_and_reports(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    client = oai(proxy, **{"X-ContextLedger-Session": "chat-1"})
+    messages: list[Any] = [
+        {"role": "system", "content": "Be brief."},
+        {"role": "user", "content": "hello"},
+    ]
+    raw = client.chat.completions.with_raw_response.create(
+        model="gpt-4o", messages=messages, temperature=0.2
+    )
+    reply = raw.parse()
+    assert reply.choices[0].message.content.startswith("Stub reply")
+    upstream = stub.completions()[-1]
+    assert upstream.body["messages"] == messages
+    assert upstream.body["temperature"] == 0.2  # the client's parameters travel unchanged
+    used = int(raw.headers["x-contextledger-used"])
+    assert used == price_request(upstream.body, "gpt-4o").total
+    assert int(raw.headers["x-contextledger-budget"]) > used
+    assert raw.headers["x-contextledger-dropped"] == "0"
+    assert raw.headers["x-contextledger-report"].endswith("/contextledger/sessions/chat-1")
+    assert upstream.headers["authorization"] == f"Bearer {OPENAI_KEY}"
+
+    report = httpx.get(raw.headers["x-contextledger-report"]).json()
+    assert report["turns"][0]["usage"]["input_tokens"] == reply.usage.prompt_tokens
+    assert report["turns"][0]["used"] == used
+    assert [m.role for m in stored(proxy, "chat-1")] == ["system", "user", "assistant"]
+
+
+def test_chat_streaming_is_passed_through_byte_for_byte(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    stub.script(StubReply("Here is a long answer, in many small pieces. " * 3))
+    body = {
+        "model": "gpt-4o",
+        "messages": [{"role": "user", "content": "stream please"}],
+        "stream": True,
+        "stream_options": {"include_usage": True},
+    }
+    with httpx.stream(
+        "POST",
+        proxy.url + "/v1/chat/completions",
+        json=body,
+        headers={"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "s1"},
+    ) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        received = b"".join(response.iter_raw())
+    assert received == bytes(stub.completions()[-1].sent)
+    assert received.endswith(b"data: [DONE]\n\n")
+    messages = stored(proxy, "s1")
+    assert messages[-1].role == "assistant"
+    assert messages[-1].text == "Here is a long answer, in many small pieces. " * 3
+    turn = httpx.get(proxy.url + "/contextledger/sessions/s1").json()["turns"][-1]
+    assert turn["usage"]["input_tokens"] > 0 and turn["stream"] is True
+
+
+def test_chat_sdk_streaming_with_tool_calls_records_each_message_once(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    client = oai(proxy, **{"X-ContextLedger-Session": "tools"})
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "read_file",
+                "description": "Read a file",
+                "parameters": {"type": "object", "properties": {"path": {"type": "string"}}},
+            },
+        }
+    ]
+    stub.script(StubReply(tool_calls=(("call_1", "read_file", '{"path": "a.py"}'),)))
+    messages: list[Any] = [{"role": "user", "content": "read a.py"}]
+    stream = client.chat.completions.create(
+        model="gpt-4o", messages=messages, tools=tools, stream=True
+    )
+    calls: dict[int, dict[str, Any]] = {}
+    for chunk in stream:
+        for tc in chunk.choices[0].delta.tool_calls or [] if chunk.choices else []:
+            slot = calls.setdefault(tc.index, {"id": "", "name": "", "arguments": ""})
+            slot["id"] = tc.id or slot["id"]
+            slot["name"] += (tc.function.name or "") if tc.function else ""
+            slot["arguments"] += (tc.function.arguments or "") if tc.function else ""
+    call = calls[0]
+    messages.append(
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": call["id"],
+                    "type": "function",
+                    "function": {"name": call["name"], "arguments": call["arguments"]},
+                }
+            ],
+        }
+    )
+    messages.append({"role": "tool", "tool_call_id": call["id"], "content": "print('hi')"})
+    reply = client.chat.completions.create(model="gpt-4o", messages=messages, tools=tools)
+    assert reply.choices[0].message.content
+    assert stub.completions()[-1].body["tools"] == tools
+    roles = [m.role for m in stored(proxy, "tools")]
+    assert roles == ["user", "assistant", "tool", "assistant"]
+
+
+# --------------------------------------------------------------------------- anthropic
+
+
+def test_anthropic_messages_non_streaming_and_streaming(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    client = ant(proxy, **{"X-ContextLedger-Session": "claude"})
+    first = client.messages.create(
+        model="claude-sonnet-4-6",
+        max_tokens=256,
+        system="Be brief.",
+        messages=[{"role": "user", "content": "hi"}],
+    )
+    upstream = stub.completions()[-1]
+    # the key travels as the SDK sent it (newer SDKs use a bearer token)
+    assert ANTHROPIC_KEY in (
+        upstream.headers.get("x-api-key"),
+        upstream.headers.get("authorization", "")[7:],
+    )
+    assert upstream.headers["anthropic-version"]
+    assert upstream.body["system"] == "Be brief."
+    assert upstream.body["max_tokens"] == 256
+    with client.messages.stream(
+        model="claude-sonnet-4-6",
+        max_tokens=256,
+        system="Be brief.",
+        messages=[
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": first.content},
+            {"role": "user", "content": "and then?"},
+        ],
+    ) as stream:
+        text = "".join(stream.text_stream)
+        final = stream.get_final_message()
+    assert text == final.content[0].text
+    assert final.usage.input_tokens > 0
+    roles = [m.role for m in stored(proxy, "claude")]
+    assert roles == ["system", "user", "assistant", "user", "assistant"]
+
+
+def test_count_tokens_is_answered_locally(proxy: RunningProxy, stub: StubServer) -> None:
+    client = ant(proxy)
+    before = len(stub.requests)
+    counted = client.messages.count_tokens(
+        model="claude-sonnet-4-6", messages=[{"role": "user", "content": "how many tokens?"}]
+    )
+    assert counted.input_tokens > 0
+    assert len(stub.requests) == before  # never went upstream
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def test_unknown_model_and_impossible_fit_get_the_providers_error_shape(
+    proxy: RunningProxy, stub: StubServer, tmp_path: Path
+) -> None:
+    client = oai(proxy)
+    with pytest.raises(openai.BadRequestError) as info:
+        client.chat.completions.create(
+            model="no-such-model-9", messages=[{"role": "user", "content": "hi"}]
+        )
+    assert "unknown model 'no-such-model-9'" in info.value.message
+    assert info.value.code == "model_not_found"
+    with running_proxy(
+        store_path=tmp_path / "small.db",
+        openai_upstream=stub.url,
+        anthropic_upstream=stub.anthropic_url,
+        window=1000,
+    ) as small:
+        with pytest.raises(anthropic.BadRequestError) as ainfo:
+            ant(small).messages.create(
+                model="claude-sonnet-4-6",
+                max_tokens=200,
+                messages=[{"role": "user", "content": "word " * 3000}],
+            )
+        assert ainfo.value.body["error"]["type"] == "invalid_request_error"  # type: ignore[index]
+        assert "contextledger proxy" in ainfo.value.message
+    assert not stub.rejected()
+
+
+def test_bad_json_too_large_and_upstream_errors(proxy: RunningProxy, stub: StubServer) -> None:
+    headers = {"authorization": f"Bearer {OPENAI_KEY}", "content-type": "application/json"}
+    bad = httpx.post(proxy.url + "/v1/chat/completions", content=b"{not json", headers=headers)
+    assert bad.status_code == 400
+    assert "not valid JSON" in bad.json()["error"]["message"]
+    listy = httpx.post(proxy.url + "/v1/messages", content=b"[1, 2]", headers=headers)
+    assert listy.status_code == 400 and listy.json()["type"] == "error"
+
+    stub.fail(Fault("status", status=429, message="Rate limit reached for gpt-4o"))
+    upstream_error = httpx.post(
+        proxy.url + "/v1/chat/completions",
+        json={"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]},
+        headers=headers,
+    )
+    assert upstream_error.status_code == 429
+    assert upstream_error.content == bytes(stub.requests[-1].sent)  # verbatim
+
+    invalid = httpx.post(  # the stub (like the API) refuses an unknown parameter: verbatim too
+        proxy.url + "/v1/chat/completions",
+        json={"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}], "bogus": 1},
+        headers=headers,
+    )
+    assert invalid.status_code == 400
+    assert invalid.json()["error"]["param"] == "bogus"
+
+
+def test_request_size_limit(stub: StubServer, tmp_path: Path) -> None:
+    with running_proxy(
+        store_path=tmp_path / "s.db", openai_upstream=stub.url, max_body_bytes=10_000
+    ) as small:
+        response = httpx.post(
+            small.url + "/v1/chat/completions",
+            json={"model": "gpt-4o", "messages": [{"role": "user", "content": "x" * 20_000}]},
+            headers={"authorization": f"Bearer {OPENAI_KEY}"},
+        )
+        assert response.status_code == 413
+        assert "limit" in response.json()["error"]["message"]
+    assert not stub.requests
+
+
+def test_require_key(stub: StubServer, tmp_path: Path) -> None:
+    with running_proxy(
+        store_path=tmp_path / "s.db",
+        openai_upstream=stub.url,
+        require_key="proxy-key-1",
+        openai_api_key="sk-upstream-configured",
+    ) as guarded:
+        with pytest.raises(openai.AuthenticationError):
+            oai(guarded).chat.completions.create(
+                model="gpt-4o", messages=[{"role": "user", "content": "hi"}]
+            )
+        # the proxy's key as the API key: the proxy calls upstream with its configured key
+        client = openai.OpenAI(base_url=guarded.url + "/v1", api_key="proxy-key-1", max_retries=0)
+        client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "hi"}])
+        assert stub.completions()[-1].headers["authorization"] == "Bearer sk-upstream-configured"
+        # or in its own header, the client's key going upstream
+        oai(guarded, **{"X-ContextLedger-Key": "proxy-key-1"}).chat.completions.create(
+            model="gpt-4o", messages=[{"role": "user", "content": "hi"}]
+        )
+        assert stub.completions()[-1].headers["authorization"] == f"Bearer {OPENAI_KEY}"
+        assert "x-contextledger-key" not in stub.completions()[-1].headers
+
+
+def test_healthz_models_and_session_ids(proxy: RunningProxy, stub: StubServer) -> None:
+    assert httpx.get(proxy.url + "/healthz").json()["status"] == "ok"
+    client = oai(proxy, **{"Helicone-Session-Id": "helicone-7"})
+    raw = client.chat.completions.with_raw_response.create(
+        model="gpt-4o", messages=[{"role": "user", "content": "hi"}]
+    )
+    assert raw.headers["x-contextledger-session"] == "helicone-7"
+    raw = oai(proxy).chat.completions.with_raw_response.create(
+        model="gpt-4o",
+        messages=[{"role": "user", "content": "hi"}],
+        extra_body={"litellm_session_id": "lite-1"},
+    )
+    assert raw.headers["x-contextledger-session"] == "lite-1"
+    assert "litellm_session_id" not in stub.completions()[-1].body
+
+
+# --------------------------------------------------------------------------- the long session
+
+
+def test_300_turn_agent_session_through_a_small_window(
+    stub: StubServer, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An agent loop with screenshots and tool calls, 300 turns, window 6,000 tokens:
+    every upstream request valid and within the window, every message stored once,
+    the key nowhere in the store or the logs."""
+    caplog.set_level(logging.DEBUG, logger="contextledger")
+    window = 6000
+    with running_proxy(
+        store_path=tmp_path / "agent.db",
+        openai_upstream=stub.url,
+        anthropic_upstream=stub.anthropic_url,
+        window=window,
+    ) as proxy:
+        client = oai(proxy, **{"X-ContextLedger-Session": "agent"})
+        tools = [
+            {
+                "type": "function",
+                "function": {
+                    "name": "screenshot",
+                    "description": "Take a screenshot of the app",
+                    "parameters": {"type": "object", "properties": {}},
+                },
+            }
+        ]
+        messages: list[Any] = [
+            {"role": "system", "content": "You are a desktop agent. Keep the user's goal."},
+            {"role": "user", "content": "Goal: fix the failing build in the settings page."},
+        ]
+        turns = 0
+        k = 0
+        while turns < 300:
+            turns += 1
+            calls = turns % 3 != 0
+            if calls:
+                stub.script(StubReply(tool_calls=((f"call_{turns}", "screenshot", "{}"),)))
+            stream = turns % 2 == 0
+            # The SDK sends the history as given; passing it as extra_body skips only its
+            # client-side TypedDict walk, which costs ~1.4 s a call at 900 messages and
+            # would make this test take minutes.
+            history: Any = {"messages": [], "extra_body": {"messages": messages}}
+            if stream:
+                pieces = client.chat.completions.create(
+                    model="gpt-4o", stream=True, **history, tools=tools, max_tokens=500
+                )
+                text, tcalls = "", {}
+                for chunk in pieces:
+                    for choice in chunk.choices:
+                        text += choice.delta.content or ""
+                        for tc in choice.delta.tool_calls or []:
+                            slot = tcalls.setdefault(tc.index, {"id": "", "args": "", "name": ""})
+                            slot["id"] = tc.id or slot["id"]
+                            slot["name"] += tc.function.name or ""
+                            slot["args"] += tc.function.arguments or ""
+                assistant: dict[str, Any] = {"role": "assistant", "content": text or None}
+                if tcalls:
+                    assistant["tool_calls"] = [
+                        {
+                            "id": c["id"],
+                            "type": "function",
+                            "function": {"name": c["name"], "arguments": c["args"]},
+                        }
+                        for c in tcalls.values()
+                    ]
+            else:
+                reply = client.chat.completions.create(
+                    model="gpt-4o", **history, tools=tools, max_tokens=500
+                )
+                assistant = reply.choices[0].message.model_dump(exclude_none=True)
+            messages.append(assistant)
+            if calls:
+                k += 1
+                messages.append(
+                    {"role": "tool", "tool_call_id": f"call_{turns}", "content": "screenshot taken"}
+                )
+                messages.append(
+                    {
+                        "role": "user",
+                        "content": [
+                            {"type": "text", "text": f"Screenshot {k}:"},
+                            {
+                                "type": "image_url",
+                                "image_url": {"url": f"data:image/png;base64,{png(k)}"},
+                            },
+                        ],
+                    }
+                )
+            else:
+                messages.append({"role": "user", "content": f"Step {turns}: carry on."})
+        proxy.flush()
+        report = httpx.get(proxy.url + "/contextledger/sessions/agent").json()
+        page = httpx.get(proxy.url + "/contextledger/view/agent")
+        assert page.status_code == 200 and "<svg" in page.text
+
+    assert not stub.rejected(), stub.rejected()[0].error
+    accepted = stub.completions()
+    assert len(accepted) == 300
+    for r in accepted:
+        sent = price_request(r.body, "gpt-4o").total
+        assert sent + r.body["max_tokens"] <= window
+    # the window forced recaps (compaction: older turns summarized in the view, each recap
+    # verified) and the fit reported what it left out
+    assert len(report["compactions"]) >= 3
+    assert any(t["notices"] for t in report["turns"])
+    print("added ms", [t["timing_ms"] for t in report["turns"]][::30])
+    print(
+        "sum added",
+        sum(t["added_ms"] for t in report["turns"]),
+        "sum total",
+        sum(t["total_ms"] for t in report["turns"]),
+    )
+    assert all(t["status"] == 200 for t in report["turns"])
+    # every message stored once, in order (the last user turn is not sent yet)
+    with SessionStore(tmp_path / "agent.db") as store:
+        assert [s.name for s in store.list()] == ["agent"]
+        record = store.load("agent").stored
+    client_history = len(messages) - 1
+    assert len(record) == client_history
+    # the key is nowhere on disk or in the logs
+    for path in tmp_path.rglob("*"):
+        if path.is_file():
+            assert OPENAI_KEY.encode() not in path.read_bytes(), path
+    assert OPENAI_KEY not in caplog.text
+    db = sqlite3.connect(tmp_path / "agent.db")
+    assert db.execute("SELECT COUNT(*) FROM events WHERE kind = 'serve.turn'").fetchone()[0] == 300
+    json.dumps(report)  # the report is plain JSON
+
+
+def test_a_restarted_proxy_continues_the_stored_session(stub: StubServer, tmp_path: Path) -> None:
+    """Memory is a cache: after a restart the session is read back from the store and only
+    the new messages are appended; an edited history continues in a new branch."""
+    settings: dict[str, Any] = {
+        "store_path": tmp_path / "s.db",
+        "openai_upstream": stub.url,
+        "anthropic_upstream": stub.anthropic_url,
+    }
+    messages: list[Any] = [{"role": "user", "content": "first"}]
+    with running_proxy(**settings) as first:
+        reply = oai(first, **{"X-ContextLedger-Session": "keep"}).chat.completions.create(
+            model="gpt-4o", messages=messages
+        )
+    messages += [
+        {"role": "assistant", "content": reply.choices[0].message.content},
+        {"role": "user", "content": "second"},
+    ]
+    with running_proxy(**settings) as second:
+        oai(second, **{"X-ContextLedger-Session": "keep"}).chat.completions.create(
+            model="gpt-4o", messages=messages
+        )
+        assert [m.text for m in stored(second, "keep")][:3] == [
+            "first",
+            reply.choices[0].message.content,
+            "second",
+        ]
+        assert len(stored(second, "keep")) == 4
+        edited = [{"role": "user", "content": "first, edited"}]
+        raw = oai(
+            second, **{"X-ContextLedger-Session": "keep"}
+        ).chat.completions.with_raw_response.create(model="gpt-4o", messages=edited)
+        assert raw.headers["x-contextledger-session"] == "keep~2"
+        assert len(stored(second, "keep")) == 4  # the original is untouched
+        assert stored(second, "keep~2")[0].text == "first, edited"
+
+
+def test_serve_refuses_an_upstream_that_is_itself() -> None:
+    from click.testing import CliRunner
+
+    from contextledger.cli import main
+
+    result = CliRunner().invoke(
+        main, ["serve", "--port", "8765", "--openai-upstream", "http://127.0.0.1:8765/v1"]
+    )
+    assert result.exit_code != 0
+    assert "is this proxy itself" in result.output
