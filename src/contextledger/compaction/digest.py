@@ -98,6 +98,7 @@ _METRIC = re.compile(
     r"limit|timeout|threshold|budget|port|version|max|min|at most|at least|cap)\b[^.\n]{0,40}\d"
 )
 _NUMBER = re.compile(r"\d")
+_GOAL_LABEL = re.compile(r"(?i)^\W*(?:goal|task|objective)\s*:\s*")  # no "Goal: Goal: …"
 _PATHLIKE = re.compile(r"\S*[/`_]\S*|\b\w+\.\w+\b")
 _BIG_NUMBER = re.compile(r"(?<![\w.])\d[\d,.]{2,}\d?(?![\w])")
 _MEASURED = re.compile(
@@ -225,10 +226,10 @@ def digest(
     said = [u for u in everyone if is_substantive(u)]
     first = said[0] if said else next((u for u in everyone if not is_nudge(u)), "")
     if not sec["Goal"] and first:
-        add("Goal", _clip(" ".join(sentences(first)[:3]), 400))
+        add("Goal", _clip(_GOAL_LABEL.sub("", " ".join(sentences(first)[:3])), 400))
     restated = [u for u in substantive[1:] if restates_task(u)]
     if restated:
-        add("Goal", _clip(restated[-1], 400))
+        add("Goal", _clip(_GOAL_LABEL.sub("", restated[-1]), 400))
     goal_text = " ".join(sec["Goal"])
     for u in users:
         if is_nudge(u):

@@ -284,8 +284,8 @@ def plan_compaction(
 
 def _splits_exchange(view: Sequence[Message], turns: list[int], boundary: int) -> bool:
     """True if cutting ``turns`` at ``boundary`` separates a tool call from its reply."""
-    if boundary <= 0:
-        return False
+    if boundary <= 0 or boundary >= len(turns):
+        return False  # nothing old, or nothing kept (keep_recent=0): no exchange is cut
     first_kept = view[turns[boundary]]
     if first_kept.role == "tool" or first_kept.tool_results:
         return True
