@@ -17,6 +17,9 @@ and the provider's error JSON, so a test passes only if what we send would be ac
   user turns (or tool results) within limits; every ``tool_use`` answered by a
   ``tool_result`` in the very next message, and no ``tool_result`` without its ``tool_use``.
 
+* OpenAI Responses ``POST /v1/responses``: see ``stub_responses`` (item ordering, call/output
+  pairing, reasoning placement, image limits).
+
 ``validate_gemini`` checks a Gemini ``generateContent`` body's ordering rules (first turn,
 function-call placement, one response per call) for tests that write Gemini requests.
 
@@ -40,10 +43,12 @@ import math
 import re
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
+
+import stub_responses
 
 TEXT_ONLY_MODELS = frozenset({"gpt-3.5-turbo", "gpt-4", "o1-mini", "o1-preview", "o3-mini"})
 
@@ -91,6 +96,7 @@ class StubReply:
     text: str = ""
     tool_calls: tuple[tuple[str, str, str], ...] = ()
     finish_reason: str | None = None
+    reasoning: str | None = None  # a reasoning summary (Responses: a reasoning item)
 
 
 @dataclass(frozen=True)
@@ -213,13 +219,17 @@ class StubServer:
         with self._lock:
             return self._faults.popleft() if self._faults else None
 
-    def _next_reply(self, body: Mapping[str, Any]) -> StubReply:
+    def _next_reply(
+        self,
+        body: Mapping[str, Any],
+        default: Callable[[Mapping[str, Any], int], str] | None = None,
+    ) -> StubReply:
         with self._lock:
             self._served += 1
             if self._replies:
                 return self._replies.popleft()
             n = self._served
-        return StubReply(default_text(body, n))
+        return StubReply((default or default_text)(body, n))
 
 
 def default_text(body: Mapping[str, Any], n: int) -> str:
@@ -779,7 +789,8 @@ class _Handler(BaseHTTPRequestHandler):
         with stub._lock:
             stub.requests.append(record)
         anthropic = self.path.rstrip("/").endswith("/messages")
-        if not anthropic and not self.path.rstrip("/").endswith("/chat/completions"):
+        responses = self.path.rstrip("/").endswith("/v1/responses")
+        if not (anthropic or responses) and not self.path.rstrip("/").endswith("/chat/completions"):
             return self._error(record, 404, f"Invalid URL (POST {self.path})", anthropic)
         fault = stub._next_fault()
         if fault is not None and fault.kind == "stall":
@@ -792,15 +803,19 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if anthropic:
                 validate_anthropic(body, headers, stub)
+            elif responses:
+                stub_responses.validate_responses(body, headers, stub)
             else:
                 if not headers.get("authorization", "").startswith("Bearer "):
                     raise Invalid("You didn't provide an API key.", status=401)
                 validate_openai(body, stub)
         except Invalid as exc:
             return self._error(record, exc.status, exc.message, anthropic, param=exc.param)
-        reply = stub._next_reply(body)
+        reply = stub._next_reply(body, stub_responses.default_text if responses else None)
         record.status = 200
-        if anthropic:
+        if responses:
+            stub_responses.send_reply(self, body, reply, truncate=fault is not None)
+        elif anthropic:
             self._anthropic_reply(body, reply, truncate=fault is not None)
         else:
             self._openai_reply(body, reply, truncate=fault is not None)

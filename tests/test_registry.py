@@ -38,7 +38,7 @@ def test_every_format_is_registered_once_and_complete() -> None:
             assert fmt.system_key in body
         assert fmt.convert_tools([TOOL])
         assert fmt.output_limit(100, name)
-        assert fmt.sends == (name in ("openai", "anthropic"))
+        assert fmt.sends == (name in ("openai", "anthropic", "openai-responses"))
 
 
 def test_catalog_providers_map_to_their_default_format() -> None:

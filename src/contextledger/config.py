@@ -179,7 +179,7 @@ class Config:
         """Whether compaction is on: ``CONTEXT_COMPACTION`` when set, else ``default`` (True
         for the library and sessions; one-shot CLI commands pass False).
 
-        Anything but on/off (or 1/0, true/false, yes/no) raises :class:`CompactionConfigError`.
+        Anything but on/off (or 1/0, true/false, yes/no, enabled/disabled) raises :class:`CompactionConfigError`.
 
         >>> Config(data_dir=Path("/d"), compaction="off").compaction_enabled()
         False
@@ -194,7 +194,8 @@ class Config:
         where = self.sources.get("CONTEXT_COMPACTION", "the environment")
         where = "the environment" if where == "environment" else where
         raise CompactionConfigError(
-            f"CONTEXT_COMPACTION={self.compaction!r} in {where}: use on or off"
+            f"CONTEXT_COMPACTION={self.compaction!r} in {where}: use on or off "
+            "(also accepted: 1/0, true/false, yes/no, enabled/disabled; any case)"
         )
 
     def summarizer_timeout(self, default: float) -> float:

@@ -27,8 +27,9 @@ from .compaction.summarizers import OfflineSummarizer, Summarizer
 from .config import Config, load_config
 from .errors import BudgetError, ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
+from .fit.budget import check_limits
 from .fit.edits import image_label
-from .gate import OnImages
+from .gate import OnImages, check_on_images
 from .images.probe import probe_image
 from .model import Block, Image, InlineData, Message, MessagesLike, Recap, ToolResult
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
@@ -161,6 +162,8 @@ class Preparer:
         max_edge: int = 2000,
         config: Config | None = None,
     ) -> None:
+        check_limits(window, max_output_tokens)
+        check_on_images(on_images)
         self.info = lookup_model(model, catalog, window=window)
         self.catalog = catalog
         self.wire = provider_format(target) if target else format_for_provider(self.info.provider)

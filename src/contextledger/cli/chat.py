@@ -54,7 +54,7 @@ Enter on an empty line sends a kept message again."""
 @main.command()
 @click.option("--session", "session_name", default=None,
               help="Session to resume (created when new). Default: a new dated session.")  # fmt: skip
-@click.option("--model", default=None,
+@click.option("--model", "-m", default=None,
               help="Model to talk to (default: CONTEXTLEDGER_MODEL, else gpt-4o; on resume, the last one used).")  # fmt: skip
 @click.option("--image", "images", multiple=True,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
