@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 import contextledger.cli.chat  # noqa: F401  (registers the command)
 from contextledger import SessionStore
 from contextledger.cli import main
-from stub_server import StubReply, StubServer
+from stub_server import Fault, StubReply, StubServer
 
 
 @pytest.fixture
@@ -131,3 +131,22 @@ def test_api_option_and_a_bad_api_name(stub: StubServer, home: Path) -> None:
     ).output
     assert [r.path for r in stub.completions()] == ["/v1/responses"]
     assert "unknown API 'smoke-signals'" in out
+
+
+def test_a_stalled_gemini_keeps_the_message_for_a_retry(stub: StubServer, home: Path) -> None:
+    stub.fail(Fault("stall", seconds=600))  # until teardown
+    out = chat(
+        stub,
+        home,
+        ["--session", "g", "-m", "gemini-2.5-flash", "--timeout", "0.5"],
+        "Hello Gemini, are you there?",
+        "",  # Enter: send what was kept
+        "/quit",
+    )
+    text = " ".join(out.output.split())
+    assert "gemini did not answer in time for gemini-2.5-flash" in text
+    assert "kept your message (not sent, not stored): press Enter to try again" in text
+    sent = stub.requests[-1].body["contents"]
+    assert sent[-1]["parts"][0]["text"] == "Hello Gemini, are you there?"
+    with SessionStore(home / "sessions.db") as store:
+        assert [m.role for m in store.load("g").stored] == ["user", "assistant"]

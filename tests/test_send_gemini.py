@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -253,6 +254,26 @@ def test_failures_are_typed_errors(stub: StubServer, config: Config, tmp_path: P
     with pytest.raises(SendError, match="GEMINI_API_KEY") as missing:
         send(gemini().prepare(start()), config=Config(data_dir=tmp_path))
     assert missing.value.kind == "config"
+
+
+def test_a_stalled_gemini_is_a_timeout_error(stub: StubServer, config: Config) -> None:
+    """google-genai's transport is httpx2 (not httpx): its timeouts are SendErrors too."""
+    stub.fail(Fault("stall", seconds=600))  # until teardown
+    with pytest.raises(SendError, match="did not answer in time") as stalled:
+        send(gemini().prepare(start()), config=config, timeout=0.5, max_retries=0)
+    assert stalled.value.kind == "timeout"
+
+
+def test_a_refused_gemini_connection_is_a_connection_error(tmp_path: Path) -> None:
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    config = Config(
+        data_dir=tmp_path, gemini_base_url=f"http://127.0.0.1:{port}", gemini_api_key="k"
+    )
+    with pytest.raises(SendError, match="could not reach gemini") as refused:
+        send(gemini().prepare(start()), config=config, timeout=5, max_retries=0)
+    assert refused.value.kind == "connection"
 
 
 def test_hitting_the_output_cap_is_reported_as_truncated(stub: StubServer, config: Config) -> None:

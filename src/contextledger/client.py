@@ -282,8 +282,11 @@ def _mapping_errors(sdk_name: str, provider: str, model: str, call: Callable[[],
 
 def _mapping_gemini_errors(provider: str, model: str, call: Callable[[], T]) -> T:
     """The google-genai SDK raises ``errors.APIError`` (with the HTTP code and the
-    provider's message) for statuses and lets httpx's transport errors through."""
+    provider's message) for statuses and lets its HTTP library's transport errors through:
+    ``httpx2`` (a fork of httpx under its own names, the SDK's required transport) or
+    ``httpx`` (when the SDK picks it), so both libraries' exceptions are mapped."""
     import httpx
+    import httpx2
     from google.genai import errors
 
     try:
@@ -295,11 +298,11 @@ def _mapping_gemini_errors(provider: str, model: str, call: Callable[[], T]) -> 
         if exc.code is None or exc.code < 100:  # an error inside a 200 stream
             raise SendError(provider, model, "protocol", msg, code=exc.status) from exc
         raise SendError(provider, model, "status", msg, status=exc.code, code=exc.status) from exc
-    except httpx.TimeoutException as exc:
+    except (httpx.TimeoutException, httpx2.TimeoutException) as exc:
         raise SendError(provider, model, "timeout", _first_line(exc)) from exc
-    except httpx.TransportError as exc:
+    except (httpx.TransportError, httpx2.TransportError) as exc:
         raise SendError(provider, model, "connection", _first_line(exc)) from exc
-    except (errors.UnknownApiResponseError, httpx.HTTPError) as exc:
+    except (errors.UnknownApiResponseError, httpx.HTTPError, httpx2.HTTPError) as exc:
         raise SendError(provider, model, "protocol", _first_line(exc)) from exc
     except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
         raise SendError(
