@@ -108,6 +108,9 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
                     or (following.get("type", "message") == "message"
                         and following.get("role") == "assistant")
                 )
+                # a reasoning item with an id is paired with the item it produced by id:
+                # the API refuses it when that item comes back without its own
+                and (raw.get("id") is None or isinstance(following.get("id"), str))
             ):  # fmt: skip
                 raise Invalid(
                     f"Item '{raw.get('id', p)}' of type 'reasoning' was provided without its "

@@ -20,6 +20,8 @@ from contextledger.client import complete, send, usage_record
 from contextledger.config import Config
 from contextledger.errors import SendError
 from contextledger.prepare import Preparer
+from contextledger.providers import openai_responses
+from contextledger.report import Notice
 from stub_responses import prompt_tokens
 from stub_server import Fault, StubReply, StubServer
 
@@ -109,6 +111,29 @@ def test_reasoning_and_function_calls_come_back_and_go_out_verbatim(
     assert items[3]["arguments"] == args and items[3]["id"] == "fc_stub1_0"
 
 
+def test_a_reasoning_reply_in_text_goes_back_with_its_message_id(
+    stub: StubServer, config: Config
+) -> None:
+    """The real API refuses a reasoning item whose following message lost its ``msg_`` id."""
+    stub.script(StubReply("Three.", reasoning="Count the letters."))
+    reply = send(responses("gpt-5").prepare(start()), config=config)
+    assert reply.text == "Three."
+
+    followed = [*start(), reply.message, Message.user("And in raspberry?")]
+    assert send(responses("gpt-5").prepare(followed), config=config).text  # accepted
+    items = stub.completions()[-1].body["input"]
+    assert [(i.get("type"), i.get("id")) for i in items[2:4]] == [
+        ("reasoning", "rs_stub1"),
+        ("message", "msg_stub1"),
+    ]
+    assert items[3]["status"] == "completed"
+    assert items[3]["content"] == [{"type": "output_text", "text": "Three.", "annotations": []}]
+
+    # read back from a request: the id and status are kept, and written out again as they came
+    notices: list[Notice] = []
+    assert openai_responses.write(openai_responses.read(items), notices) == items
+
+
 @pytest.mark.parametrize(
     ("items", "words"),
     [
@@ -128,6 +153,14 @@ def test_reasoning_and_function_calls_come_back_and_go_out_verbatim(
                 {"role": "user", "content": "hi"},
                 {"type": "reasoning", "id": "rs_1", "summary": []},
                 {"role": "user", "content": "again"},
+            ],
+            "without its required following item",
+        ),
+        (  # the reasoning's message came back without its msg_… id
+            [
+                {"role": "user", "content": "hi"},
+                {"type": "reasoning", "id": "rs_1", "summary": []},
+                {"type": "message", "role": "assistant", "content": "Three."},
             ],
             "without its required following item",
         ),

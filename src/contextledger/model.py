@@ -91,6 +91,10 @@ class InlineData:
 class Text:
     text: str
     cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
+    # the Responses API's output message item (msg_…) this text came in, and its status:
+    # a reasoning item sent back must be followed by the item it produced, id and all
+    item_id: str | None = None
+    item_status: str | None = None
     type: Literal["text"] = field(default="text", init=False)
 
     def __post_init__(self) -> None:

@@ -11,6 +11,7 @@ an opaque ``Reasoning(redacted=True)`` block of this format and goes back verbat
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..errors import ContentError, SendError, UnsupportedBlockError, describe
@@ -96,7 +97,7 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...
                 )
             else:
                 saw_text = True
-                assistant.extend(_read_content(item.get("content"), p, "assistant"))
+                assistant.extend(_assistant_texts(item, p))
             continue
         flush()
         if kind == "function_call_output":
@@ -115,6 +116,19 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...
             )
     flush()
     return tuple(out)
+
+
+def _assistant_texts(item: dict[str, Any], path: str) -> list[Block]:
+    """An assistant message item's blocks, each text keeping the item's id and status (a
+    reasoning item before it refers to that id)."""
+    blocks = _read_content(item.get("content"), path, "assistant")
+    item_id, status = c.opt_str(item.get("id")), c.opt_str(item.get("status"))
+    if item_id is None and status is None:
+        return blocks
+    return [
+        replace(b, item_id=item_id, item_status=status) if isinstance(b, Text) else b
+        for b in blocks
+    ]
 
 
 def _read_reasoning(item: dict[str, Any], path: str) -> Reasoning:
@@ -323,9 +337,15 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
     right before the item it produced (a reordered history is rejected)."""
     items: list[dict[str, Any]] = []
     texts: list[str] = []
+    origin: tuple[str | None, str | None] = (None, None)  # the texts' message item id, status
 
     def flush_text() -> None:
-        if len(texts) == 1:
+        item_id, status = origin
+        if item_id is not None:  # an output message sent back as it came (id, status, parts)
+            parts = [{"type": "output_text", "text": t, "annotations": []} for t in texts]
+            message: dict[str, Any] = {"type": "message", "role": "assistant", "id": item_id}
+            items.append({**message, "status": status or "completed", "content": parts})
+        elif len(texts) == 1:
             items.append({"type": "message", "role": "assistant", "content": texts[0]})
         elif texts:
             parts = [{"type": "output_text", "text": t} for t in texts]
@@ -335,6 +355,10 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
     for j, b in enumerate(m.content):
         p = f"{path}.content[{j}]"
         if isinstance(b, Text | Recap):
+            came_in = (b.item_id, b.item_status) if isinstance(b, Text) else (None, None)
+            if texts and came_in != origin:  # another message item
+                flush_text()
+            origin = came_in
             texts.append(b.wire_text if isinstance(b, Recap) else b.text)
             continue
         flush_text()
