@@ -134,6 +134,23 @@ def test_a_reasoning_reply_in_text_goes_back_with_its_message_id(
     assert openai_responses.write(openai_responses.read(items), notices) == items
 
 
+def test_text_then_calls_from_a_reasoning_model_go_back_as_they_came(
+    stub: StubServer, config: Config
+) -> None:
+    """A reply with reasoning, text and a call: three items back, no empty message among them."""
+    stub.script(StubReply("Let me look.", (("call_a", "ls", "{}"),), reasoning="Look first."))
+    reply = send(responses("gpt-5").prepare(start()), config=config)
+    followed = [*start(), reply.message, Message.tool("call_a", "a.txt"), Message.user("And?")]
+    assert send(responses("gpt-5").prepare(followed), config=config).text, stub.rejected()
+    items = stub.completions()[-1].body["input"]
+    assert [(i.get("type"), i.get("id")) for i in items[2:5]] == [
+        ("reasoning", "rs_stub1"),
+        ("message", "msg_stub1"),
+        ("function_call", "fc_stub1_0"),
+    ]
+    assert items[5]["type"] == "function_call_output"
+
+
 @pytest.mark.parametrize(
     ("items", "words"),
     [

@@ -341,13 +341,15 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
 
     def flush_text() -> None:
         item_id, status = origin
+        if not texts:
+            return
         if item_id is not None:  # an output message sent back as it came (id, status, parts)
             parts = [{"type": "output_text", "text": t, "annotations": []} for t in texts]
             message: dict[str, Any] = {"type": "message", "role": "assistant", "id": item_id}
             items.append({**message, "status": status or "completed", "content": parts})
         elif len(texts) == 1:
             items.append({"type": "message", "role": "assistant", "content": texts[0]})
-        elif texts:
+        else:
             parts = [{"type": "output_text", "text": t} for t in texts]
             items.append({"type": "message", "role": "assistant", "content": parts})
         texts.clear()
