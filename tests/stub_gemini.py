@@ -94,7 +94,10 @@ def validate_request(
     validate_gemini(body)
     images = 0
     inline = 0
-    for i, content in enumerate(top["contents"]):
+    contents = top["contents"]
+    turn = _current_turn(contents)
+    for i, content in enumerate(contents):
+        first_call = True
         for j, raw in enumerate(content["parts"]):
             part = gemini_snake(raw)
             where = f"contents[{i}].parts[{j}]"
@@ -110,7 +113,11 @@ def validate_request(
                 elif "file_data" in m:
                     images += 1
             if content["role"] == "model" and "function_call" in part:
-                _check_signature(model, part, where, stub)
+                # the API checks the current turn's steps, each by its first call (a
+                # parallel batch is signed once)
+                required = model.startswith("gemini-3") and i >= turn and first_call
+                _check_signature(part, where, stub, required=required)
+                first_call = False
     if inline > MAX_INLINE_BASE64:
         raise Invalid(
             f"Request payload size exceeds the limit: {MAX_INLINE_BASE64} bytes of inline data "
@@ -142,19 +149,46 @@ def _check_blob(raw: Any, where: str) -> tuple[int, bool]:
     return len(data), str(mime).startswith("image/")
 
 
-def _check_signature(model: str, part: Mapping[str, Any], where: str, stub: StubServer) -> None:
-    """A call the stub made must come back with the signature it was given (Gemini 3
-    refuses a call without one: "Function call is missing a thought_signature")."""
+def _current_turn(contents: list[Any]) -> int:
+    """Where the current turn starts: the last user content with more than function
+    responses (Gemini validates thought signatures from there on only)."""
+    from stub_server import gemini_snake
+
+    starts = [
+        i
+        for i, content in enumerate(contents)
+        if content["role"] == "user"
+        and any("function_response" not in gemini_snake(p) for p in content["parts"])
+    ]
+    return starts[-1] if starts else 0
+
+
+#: Google's documented stand-in signatures for calls Gemini 3 did not make (as bytes).
+SKIP_SIGNATURES = {
+    b64decode("skip_thought_signature_validator"),
+    b64decode("context_engineering_is_the_way_to_go"),
+}
+
+
+def _check_signature(
+    part: Mapping[str, Any], where: str, stub: StubServer, *, required: bool
+) -> None:
+    """A call the stub made must come back with the signature it was given, or with a
+    documented stand-in; a ``required`` one (Gemini 3, the first call of a step in the
+    current turn) must have one: "Function call is missing a thought_signature"."""
     from stub_server import Invalid, gemini_snake
 
     fc = gemini_snake(part["function_call"])
     issued = stub.gemini_signatures.get((str(fc.get("name")), json.dumps(fc.get("args") or {})))
     sig = part.get("thought_signature")
     try:
-        sig = base64.b64encode(b64decode(sig)).decode() if isinstance(sig, str) else None
+        raw = b64decode(sig) if isinstance(sig, str) else None
     except (binascii.Error, ValueError):
         raise Invalid(f"Invalid value at '{where}.thought_signature' (TYPE_BYTES)") from None
-    if model.startswith("gemini-3") and not sig:
+    if raw in SKIP_SIGNATURES:
+        return
+    sig = base64.b64encode(raw).decode() if raw else None
+    if required and not sig:
         raise Invalid(
             f"Function call is missing a thought_signature in functionCall parts. This is "
             f"required for tools to work correctly ({where})."
@@ -268,6 +302,9 @@ def send_reply(
         call: dict[str, Any] = {"name": name, "args": json.loads(args or "{}")}
         if gemini3:
             call["id"] = cid  # Gemini 2.x sends calls without ids
+        if k > 1:  # Gemini signs only the first call of a parallel batch
+            parts.append({"functionCall": call})
+            continue
         sig = signature_for(n, k)
         key = (name, json.dumps(call["args"]))
         with stub._lock:

@@ -150,10 +150,42 @@ def test_gemini_3_calls_keep_their_ids_and_signatures(stub: StubServer, config: 
     assert parts[0] == {"text": "Let me look.", "thought_signature": signature_for(1, 99)}
     assert parts[1]["function_call"]["id"] == "call_9"
 
-    unsigned = [*start(), Message.assistant(ToolCall("call_9", "ls", "{}")), history[-1]]
-    with pytest.raises(SendError, match="missing a thought_signature") as refused:
-        send(gemini("gemini-3-flash-preview").prepare(unsigned), config=config, max_retries=0)
-    assert refused.value.status == 400
+
+def test_another_providers_calls_go_to_gemini_3_with_the_documented_stand_in(
+    stub: StubServer, config: Config
+) -> None:
+    """A gpt-4o call (no signature) in the current turn, then a switch to Gemini 3."""
+    foreign = Message.assistant(ToolCall("call_oa", "screenshot", "{}"))
+    shot = Message.tool("call_oa", "the screen")
+    history = [*start(), foreign, shot]
+    prepared = gemini("gemini-3-flash-preview").prepare(history)
+    assert send(prepared, config=config, max_retries=0).text, stub.rejected()
+    call = snake(stub.completions()[-1].body)["contents"][1]["parts"][0]
+    assert b64decode(call["thought_signature"]) == b64decode("skip_thought_signature_validator")
+    assert any("stand-in signature" in n.text for n in prepared.report.notices)
+
+    # a finished turn (a user message after it) is not checked again: nothing is added
+    later = [*history, Message.assistant("Done."), Message.user("Thanks. And now?")]
+    prepared = gemini("gemini-3-flash-preview").prepare(later)
+    assert send(prepared, config=config, max_retries=0).text, stub.rejected()
+    call = snake(stub.completions()[-1].body)["contents"][1]["parts"][0]
+    assert "thought_signature" not in call
+    assert not any("stand-in signature" in n.text for n in prepared.report.notices)
+
+
+def test_a_parallel_gemini_3_batch_is_signed_once_and_goes_back_as_it_came(
+    stub: StubServer, config: Config
+) -> None:
+    calls = (("call_1", "ls", '{"dir": "a"}'), ("call_2", "ls", '{"dir": "b"}'))
+    stub.script(StubReply("", calls))
+    reply = send(gemini("gemini-3-flash-preview").prepare(start()), config=config)
+    first, second = (b for b in reply.message.content if isinstance(b, ToolCall))
+    assert first.signature == signature_for(1, 1) and second.signature is None
+    history = [*start(), reply.message, Message.tool("call_1", "x"), Message.tool("call_2", "y")]
+    assert send(gemini("gemini-3-flash-preview").prepare(history), config=config).text
+    parts = snake(stub.completions()[-1].body)["contents"][1]["parts"]
+    assert parts[0]["thought_signature"] == signature_for(1, 1)
+    assert "thought_signature" not in parts[1]
 
 
 def _user(*parts: dict[str, Any]) -> dict[str, Any]:
@@ -197,6 +229,42 @@ def test_the_stub_refuses_what_the_api_refuses(
     body = {"model": "gemini-2.5-flash", "contents": contents}
     with pytest.raises(SendError, match=words) as refused:
         complete("gemini", body, client=client, model="gemini-2.5-flash")
+    assert refused.value.status == 400
+
+
+_SIGNED = {"function_call": {"name": "ls", "args": {}}, "thought_signature": "c2ln"}
+
+
+@pytest.mark.parametrize(
+    ("contents", "accepted"),
+    [
+        # the current turn's step without a signature on its first call: refused
+        ([_user({"text": "hi"}), _model(_CALL), _user(_RESPONSE)], False),
+        # only the first call of a parallel batch carries one
+        ([_user({"text": "hi"}), _model(_SIGNED, _CALL), _user(_RESPONSE, _RESPONSE)], True),
+        # an earlier turn is not checked
+        (
+            [
+                _user({"text": "hi"}),
+                _model(_CALL),
+                _user(_RESPONSE),
+                _model({"text": "done"}),
+                _user({"text": "next"}),
+            ],
+            True,
+        ),
+    ],
+)
+def test_the_stub_checks_gemini_3_signatures_as_the_api_does(
+    stub: StubServer, config: Config, contents: list[Any], accepted: bool
+) -> None:
+    client = gemini_client(config, max_retries=0)
+    body = {"model": "gemini-3-flash-preview", "contents": contents}
+    if accepted:
+        assert complete("gemini", body, client=client, model="m")
+        return
+    with pytest.raises(SendError, match="missing a thought_signature") as refused:
+        complete("gemini", body, client=client, model="m")
     assert refused.value.status == 400
 
 

@@ -37,6 +37,22 @@ from .format import ProviderFormat, tool_spec
 
 TARGET = "gemini"
 GENERATED_ID = "gemini-call-"
+#: Google's documented stand-in signature for a function call Gemini did not make (another
+#: provider's, or one written by hand): Gemini 3 refuses an unsigned call in the current
+#: turn. The bytes the SDK sends as ``skip_thought_signature_validator`` (URL-safe base64),
+#: here in the standard alphabet our bodies use.
+SKIP_SIGNATURE = base64.b64encode(
+    base64.urlsafe_b64decode("skip_thought_signature_validator")
+).decode("ascii")
+#: The documented stand-ins (as text either alphabet spells them): read as no signature.
+_STAND_INS = frozenset(
+    {
+        "skip_thought_signature_validator",
+        SKIP_SIGNATURE,
+        "context_engineering_is_the_way_to_go",
+        "context/engineering/is/the/way/to/go",
+    }
+)
 
 _CAMEL = {
     "inlineData": "inline_data",
@@ -109,6 +125,8 @@ def _system_text(system: Any) -> str:
 def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> tuple[Block, ...]:
     signature = c.opt_str(part.get("thought_signature"))
     if "function_call" in part:
+        if signature in _STAND_INS:  # no Gemini signature: write() adds it again if needed
+            signature = None
         fc = _snake(c.expect_dict(part["function_call"], path + ".function_call"))
         fid = c.name_or(fc.get("id"), f"{GENERATED_ID}{turn}-{k}")
         return (
@@ -229,6 +247,8 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
     names: dict[str, str] = {}
     contents: list[dict[str, Any]] = []
     pending: list[dict[str, Any]] = []
+    # Gemini checks the signatures of the current turn: what follows the last user message
+    last_user = max((i for i, m in rest if m.role == "user"), default=-1)
     for i, m in rest:
         p = f"messages[{i}]"
         if m.role == "tool":
@@ -240,7 +260,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
             if pending:
                 contents.append({"role": "user", "parts": pending})
                 pending = []
-            parts = _model_parts(m, p, names, notices)
+            parts = _model_parts(m, p, names, notices, current_turn=i > last_user)
             if not parts and c.only_foreign_reasoning(m, TARGET):
                 continue  # nothing of it goes to Gemini (each drop reported): no empty turn
             calls = any("functionCall" in part or "function_call" in part for part in parts)
@@ -349,9 +369,10 @@ def _structured(value: str | list[str], is_error: bool) -> dict[str, Any] | None
 
 
 def _model_parts(
-    m: Message, path: str, names: dict[str, str], notices: list[Notice]
+    m: Message, path: str, names: dict[str, str], notices: list[Notice], *, current_turn: bool
 ) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
+    first_call = True  # Gemini signs (and checks) the first call of a parallel batch
     for j, b in enumerate(m.content):
         p = f"{path}.content[{j}]"
         if isinstance(b, Text | Recap):
@@ -377,6 +398,18 @@ def _model_parts(
             if b.signature:
                 # Gemini 3 rejects a history whose function calls lost their signatures
                 call_part["thought_signature"] = b.signature
+            elif current_turn and first_call:
+                call_part["thought_signature"] = SKIP_SIGNATURE
+                notices.append(
+                    Notice(
+                        "replaced",
+                        p,
+                        f"Tool call {b.id!r} ({b.name}) has no Gemini thought signature (another "
+                        "provider made it): sent with Gemini's documented stand-in signature, "
+                        "which Gemini 3 requires on the current turn's calls.",
+                    )
+                )
+            first_call = False
             out.append(call_part)
         elif isinstance(b, Reasoning):
             if b.provider != TARGET:
