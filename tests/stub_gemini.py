@@ -87,6 +87,7 @@ def validate_request(
             raise Invalid(
                 f'Invalid JSON payload received. Unknown name "{key}": Cannot find field.'
             )
+    _check_tools(top.get("tools"))
     config = gemini_snake(top.get("generation_config") or {})
     limit = config.get("max_output_tokens")
     if limit is not None and (not isinstance(limit, int) or limit < 1):
@@ -126,6 +127,82 @@ def validate_request(
         )
     if images > MAX_IMAGES.get(model, DEFAULT_MAX_IMAGES):
         raise Invalid(f"Too many images in the request: {images}.")
+
+
+FUNCTION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.:\-]{0,127}")
+#: The OpenAPI subset ``FunctionDeclaration.parameters`` takes (google-genai's ``Schema``).
+SCHEMA_FIELDS = frozenset(
+    {
+        "type", "format", "title", "description", "nullable", "enum", "items", "properties",
+        "required", "property_ordering", "any_of", "default", "example", "pattern",
+        "minimum", "maximum", "min_items", "max_items", "min_length", "max_length",
+        "min_properties", "max_properties", "additional_properties", "defs", "ref",
+    }
+)  # fmt: skip
+SCHEMA_TYPES = frozenset({"STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL"})
+OTHER_TOOLS = frozenset(
+    {"google_search", "google_search_retrieval", "code_execution", "url_context"}
+)
+
+
+def _check_tools(tools: Any) -> None:
+    """Function declarations as the API takes them: valid unique names, ``parameters`` (the
+    OpenAPI subset) or ``parameters_json_schema`` (an object schema), not both."""
+    from stub_server import Invalid, gemini_snake
+
+    if tools is None:
+        return
+    if not isinstance(tools, list):
+        raise Invalid("Invalid value at 'tools': expected a list of Tool.", "tools")
+    seen: set[str] = set()
+    for i, raw in enumerate(tools):
+        tool = gemini_snake(raw) if isinstance(raw, dict) else {}
+        for key in tool:
+            if key != "function_declarations" and key not in OTHER_TOOLS:
+                raise Invalid(f"Unknown name \"{key}\" at 'tools[{i}]': Cannot find field.")
+        for j, raw_decl in enumerate(tool.get("function_declarations") or []):
+            where = f"tools[{i}].function_declarations[{j}]"
+            decl = gemini_snake(raw_decl) if isinstance(raw_decl, dict) else {}
+            name = decl.get("name")
+            if not isinstance(name, str) or not FUNCTION_NAME.fullmatch(name):
+                raise Invalid(f"* GenerateContentRequest.{where}.name: Invalid function name.")
+            if name in seen:
+                raise Invalid(f"Duplicate function declaration found: {name}")
+            seen.add(name)
+            if "parameters" in decl and "parameters_json_schema" in decl:
+                raise Invalid(f"{where}: parameters and parameters_json_schema are mutually "
+                              "exclusive.")  # fmt: skip
+            if "parameters" in decl:
+                _check_schema(decl["parameters"], where + ".parameters")
+            schema = decl.get("parameters_json_schema")
+            if schema is not None and (
+                not isinstance(schema, dict) or schema.get("type", "object") != "object"
+            ):
+                raise Invalid(f"* GenerateContentRequest.{where}.parameters_json_schema: "
+                              "the schema must describe an object.")  # fmt: skip
+
+
+def _check_schema(raw: Any, where: str) -> None:
+    """A ``Schema`` (OpenAPI subset): known fields only, ``type`` one name of the enum."""
+    from stub_server import Invalid, gemini_snake
+
+    if not isinstance(raw, dict):
+        raise Invalid(f"Invalid value at '{where}': expected a Schema object.")
+    schema = gemini_snake(raw)
+    for key in schema:
+        if key not in SCHEMA_FIELDS:
+            raise Invalid(f'Invalid JSON payload received. Unknown name "{key}" at '
+                          f"'{where}': Cannot find field.")  # fmt: skip
+    kind = schema.get("type")
+    if kind is not None and (not isinstance(kind, str) or kind.upper() not in SCHEMA_TYPES):
+        raise Invalid(f"Invalid value at '{where}.type' "
+                      "(type.googleapis.com/google.ai.generativelanguage.v1beta.Type)")  # fmt: skip
+    for name, sub in (schema.get("properties") or {}).items():
+        _check_schema(sub, f"{where}.properties[{name!r}]")
+    for k, sub in enumerate(schema.get("any_of") or []):
+        _check_schema(sub, f"{where}.any_of[{k}]")
+    if "items" in schema:
+        _check_schema(schema["items"], where + ".items")
 
 
 def _check_blob(raw: Any, where: str) -> tuple[int, bool]:

@@ -80,7 +80,7 @@ def test_tools_are_declared_in_each_formats_shape() -> None:
                 {
                     "name": "run",
                     "description": "Run a command",
-                    "parameters": TOOL["function"]["parameters"],  # type: ignore[index]
+                    "parameters_json_schema": TOOL["function"]["parameters"],  # type: ignore[index]
                 }
             ]
         }

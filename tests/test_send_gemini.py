@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from builders import image_block
@@ -266,6 +267,73 @@ def test_the_stub_checks_gemini_3_signatures_as_the_api_does(
     with pytest.raises(SendError, match="missing a thought_signature") as refused:
         complete("gemini", body, client=client, model="m")
     assert refused.value.status == 400
+
+
+STRICT_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "read_file",
+        "description": "Read a file",
+        "strict": True,
+        "parameters": {
+            "type": "object",
+            "properties": {"path": {"type": "string"}, "lines": {"type": ["integer", "null"]}},
+            "required": ["path", "lines"],
+            "additionalProperties": False,
+        },
+    },
+}
+
+
+def test_an_openai_strict_tool_schema_goes_to_gemini_as_json_schema(
+    stub: StubServer, config: Config
+) -> None:
+    """Nullable type lists and additionalProperties: the SDK's ``parameters`` cannot take
+    them (it failed locally, blamed on Gemini); ``parameters_json_schema`` takes them as is."""
+    prepared = gemini().prepare(start(), tools=[STRICT_TOOL])
+    assert send(prepared, config=config, max_retries=0).text, stub.rejected()
+    (decl,) = stub.completions()[-1].body["tools"][0]["functionDeclarations"]
+    assert decl["name"] == "read_file"
+    schema = decl.get("parametersJsonSchema", decl.get("parameters_json_schema"))
+    assert schema == STRICT_TOOL["function"]["parameters"]  # type: ignore[index]  # verbatim
+
+
+def test_a_tool_schema_gemini_cannot_take_is_refused_before_sending_naming_the_tool(
+    stub: StubServer,
+) -> None:
+    bad = {"type": "function", "function": {"name": "count", "parameters": {"type": "integer"}}}
+    with pytest.raises(ContentError, match="count"):
+        gemini().prepare(start(), tools=[bad])
+    assert not stub.requests
+
+
+@pytest.mark.parametrize(
+    ("declaration", "words"),
+    [
+        ({"name": "f", "parameters": {"type": ["integer", "null"]}}, "Type"),
+        ({"name": "f", "parameters": {"type": "object", "$schema": "x"}}, "Unknown name"),
+        ({"name": "1f"}, "Invalid function name"),
+        (
+            {"name": "f", "parameters": {"type": "object"}, "parametersJsonSchema": {}},
+            "mutually exclusive",
+        ),
+        ({"name": "f", "parametersJsonSchema": {"type": "string"}}, "describe an object"),
+    ],
+)
+def test_the_stub_refuses_function_declarations_the_api_refuses(
+    stub: StubServer, declaration: dict[str, Any], words: str
+) -> None:
+    body = {
+        "contents": [_user({"text": "hi"})],
+        "tools": [{"functionDeclarations": [declaration]}],
+    }
+    answer = httpx.post(
+        f"{stub.gemini_url}/v1beta/models/gemini-2.5-flash:generateContent",
+        json=body,
+        headers={"x-goog-api-key": "k"},
+        timeout=30,
+    )
+    assert answer.status_code == 400 and words in answer.text
 
 
 def test_bad_base64_is_refused_before_sending(stub: StubServer, config: Config) -> None:

@@ -432,11 +432,19 @@ def _model_parts(
 
 
 def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """OpenAI Chat function tools as one Gemini tool of ``function_declarations``."""
+    """OpenAI Chat function tools as one Gemini tool of ``function_declarations``, each
+    schema as ``parameters_json_schema``: Gemini takes JSON Schema there as it is (type
+    lists such as ``["integer", "null"]``, ``additionalProperties``, ``$defs``), where its
+    ``parameters`` take only an OpenAPI subset the SDK fails on locally."""
     decls = []
-    for t in tools:
+    for i, t in enumerate(tools):
         name, desc, params = tool_spec(t)
-        decls.append({"name": name, "description": desc, "parameters": params})
+        where = f"tools[{i}] ({name!r})"
+        if not isinstance(params, Mapping) or params.get("type", "object") != "object":
+            raise ContentError(
+                where + ".parameters", "Gemini takes a JSON Schema of type 'object' here"
+            )
+        decls.append({"name": name, "description": desc, "parameters_json_schema": params})
     return [{"function_declarations": decls}] if decls else []
 
 
