@@ -20,13 +20,23 @@ from .anchors import current_request_position, pin_anchors, rescue_current_reque
 from .budget import check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
 from .options import FitOptions, default_output_reserve
-from .report import Change, FitReport, FitResult, kept_changes
+from .report import Change, FitReport, FitResult, KeptMemo, kept_changes
 from .selection import select_units
 from .shedding import shed
 from .source import DictSource, read_source
 from .units import HistoryIndex
 
 _message_id = attrgetter("id")
+_role = attrgetter("role")
+
+
+def _split_system(msgs: tuple[Message, ...]) -> tuple[list[Message], Sequence[Message]]:
+    """The system messages and the rest; at C speed when they all lead (the usual case)."""
+    roles = list(map(_role, msgs))
+    n = roles.count("system")
+    if roles[:n] == ["system"] * n:
+        return list(msgs[:n]), msgs[n:]
+    return [m for m in msgs if m.role == "system"], [m for m in msgs if m.role != "system"]
 
 
 @dataclass(slots=True)
@@ -35,10 +45,11 @@ class _Memory:
     drops already reported."""
 
     index: HistoryIndex = field(default_factory=HistoryIndex)
-    source: DictSource = field(default_factory=DictSource)
+    source: DictSource | None = field(default_factory=DictSource)  # None: read afresh
     cut_id: str | None = None
     dropped: DroppedBefore = field(default_factory=DroppedBefore)
     sent_ok: bool = True  # every unit of the last fit's output is valid on its own
+    kept: KeptMemo = field(default_factory=dict)  # the "kept" Changes of the last output
 
 
 class Fitter:
@@ -164,8 +175,7 @@ class Fitter:
             opts.min_history_tokens,
         )
         limit = budget.history
-        system_msgs = [m for m in msgs if m.role == "system"]
-        body = [m for m in msgs if m.role != "system"]
+        system_msgs, body = _split_system(msgs)
         index = self._memory.index
         index.update(body, pricer)
         system_cost = sum(pricer.message(m).total for m in system_msgs)
@@ -213,7 +223,7 @@ class Fitter:
             )
 
         out = (*system_msgs, *kept_msgs)
-        kept, text_tokens, image_tokens = kept_changes(pricer, out)
+        kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
         report = FitReport(
             model=model,
             window=budget.window,
@@ -291,4 +301,5 @@ def fit(
         options=FitOptions(**options),
         image_family=image_family,
     )
+    fitter._memory.source = None  # fitted once: nothing to remember for a refit
     return fitter.fit(messages, tools=tools, system=system, memory=memory)
