@@ -11,14 +11,23 @@ Measured as users call it, ratios from one run:
 * **LangChain**: ``trim_messages(convert_to_messages(dicts), strategy="last",
   token_counter=count_tokens_approximately, start_on="human", include_system=True)`` on the
   same dicts and budget (its approximate counter; it does not price images by pixels);
-* **peak memory** of a cold fit (tracemalloc) against the input's own size in memory.
+* **peak memory** of a cold fit (tracemalloc) against the input's own size in memory;
+* **huge paste**: one generated message of 50 MB (and 12.5 MB, to show the time is linear)
+  as an old message (decided on by a bound, never tokenized), as the newest tool output
+  (counted once, then shrunk to head and tail) and as the current request (refused with
+  ``BudgetError``); CPU seconds of this process.
 
-Run: ``.venv/bin/python bench/bench_fit.py``.
+Before each timed call the garbage collector runs (``gc.collect()``, for both contenders): an
+app's history was built over many turns, not allocated in the instant before the call, and a
+collection of the freshly generated session would otherwise land in whichever call comes next.
+
+Run: ``.venv/bin/python bench/bench_fit.py`` (``--quick`` skips the huge paste).
 """
 
 from __future__ import annotations
 
 import base64
+import gc
 import io
 import random
 import statistics
@@ -101,6 +110,7 @@ def session(n: int = 10_000, images: int = 500, seed: int = 1) -> list[dict[str,
 def timed(fn: Callable[[], Any], repeat: int) -> float:
     samples = []
     for _ in range(repeat):
+        gc.collect()
         t = time.perf_counter()
         fn()
         samples.append(time.perf_counter() - t)
@@ -170,6 +180,45 @@ def main() -> None:
     )
     for window in (32_000, 128_000):
         measure(window)
+    if "--quick" not in sys.argv:
+        huge_paste()
+
+
+def huge_paste() -> None:
+    from contextledger.errors import BudgetError
+
+    print("\nhuge paste (gpt-4o, window 128,000), CPU seconds:")
+    call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "run", "arguments": '{"cmd": "cat build.log"}'},
+    }
+    for mb in (12.5, 50):
+        # A dump nothing repeats in: base64 of random bytes, 76 characters a line (the
+        # tokenizer's worst case: long runs without spaces).
+        raw = random.Random(int(mb)).randbytes(int(mb * 1e6) * 3 // 4)
+        text = base64.encodebytes(raw).decode()
+        shapes = {
+            "old message (dropped)": [
+                {"role": "user", "content": text},
+                {"role": "assistant", "content": "noted"},
+                {"role": "user", "content": "what next?"},
+            ],
+            "newest tool output (shrunk)": [
+                {"role": "user", "content": "show me the build log"},
+                {"role": "assistant", "content": None, "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": "c1", "content": text},
+            ],
+            "current request (refused)": [{"role": "user", "content": text}],
+        }
+        for name, msgs in shapes.items():
+            gc.collect()
+            t = time.process_time()
+            try:
+                outcome = f"used {fit(msgs, 'gpt-4o').report.used:,} tokens"
+            except BudgetError as exc:
+                outcome = f"BudgetError, needs {exc.needed:,} tokens"
+            print(f"  {mb:5} MB {name:29} {time.process_time() - t:6.2f} s  ({outcome})")
 
 
 def measure(window: int) -> None:
@@ -183,6 +232,7 @@ def measure(window: int) -> None:
 
     def cold() -> float:
         msgs = session(seed=next(seeds))  # never seen: new texts, new images
+        gc.collect()
         t = time.perf_counter()
         fit(msgs, model, window=window, max_output_tokens=reserve)
         return time.perf_counter() - t
@@ -195,6 +245,7 @@ def measure(window: int) -> None:
     samples = []
     for i in range(5):
         msgs.append({"role": "user", "content": f"new message {i}: run the tests again {window}"})
+        gc.collect()
         t = time.perf_counter()
         fitter.fit(msgs)
         samples.append(time.perf_counter() - t)

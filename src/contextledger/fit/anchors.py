@@ -69,6 +69,8 @@ def pin_anchors(
             m = body[starts[k]]
             if index.end(k) - starts[k] != 1 or not is_request(m):
                 continue
+            if not index.may_fit(k, opts.prior_anchor_tokens - spent):
+                continue
             cost = index.exact_cost(starts[k])
             if spent + cost > opts.prior_anchor_tokens:
                 continue

@@ -17,7 +17,7 @@ from ..repair import repair
 from ..report import Notice
 from ..validate import tool_pair_problems
 from .anchors import current_request_position, pin_anchors, rescue_current_request
-from .budget import check_system_prompt_fits, history_budget, too_big
+from .budget import Budget, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
 from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, KeptMemo, kept_changes
@@ -184,6 +184,10 @@ class Fitter:
         changes: list[Change] = []
         anchor_pos = current_request_position(body)
         anchor = body[anchor_pos] if anchor_pos is not None else None
+        if anchor_pos is not None and not (
+            opts.drop_current_attachments or opts.drop_current_images
+        ):
+            _refuse_if_surely_too_big(model, index.at_least(anchor_pos), system_cost, budget)
         anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None else 0
         if system_cost + anchor_cost > limit:
             anchor, anchor_cost = rescue_current_request(
@@ -242,6 +246,18 @@ class Fitter:
             estimated=self.info.estimated,
         )
         return FitResult(out, report)
+
+
+def _refuse_if_surely_too_big(model: str, at_least: int, system_cost: int, budget: Budget) -> None:
+    """A current request that cannot fit by its lower bound alone is refused before it is
+    tokenized: a 50 MB paste is refused in microseconds, not after counting all of it."""
+    needed, limit, tools = system_cost + at_least, budget.history, budget.tools_tokens
+    if needed > limit:
+        raise BudgetError(
+            too_big(model, needed + tools, limit + tools, "current request", at_least=True),
+            needed=needed,
+            available=limit,
+        )
 
 
 def _estimate_notice(info: ModelInfo, window: int) -> Notice:

@@ -126,4 +126,5 @@ def kept_changes(
     if memo is not None:
         memo.clear()
         memo.update(now)
-    return changes, text_tokens, image_tokens
+    # Turns the wire format merges are billed one framing, not one per message.
+    return changes, text_tokens - pricer.merged_framing(out), image_tokens

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from operator import is_
 from typing import Literal
 
-from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
+from ..model import FileAttachment, Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
 from ..validate import arguments_problem, is_empty
 
@@ -71,9 +71,33 @@ def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
     )
 
 
+# No o200k_base or cl100k_base token is longer than 128 bytes (so than 128 characters), and
+# the estimate counters count at least one token per 4 characters: a text of n characters
+# costs at least n // 128 tokens, whatever the model. A message that cannot fit by that
+# bound is never tokenized (a 50 MB paste is decided on in microseconds).
+MAX_CHARS_PER_TOKEN = 128
+_SPECULATE_UP_TO = 1 << 16  # estimated tokens: bigger texts are counted only when needed
+
+
+def _chars(m: Message) -> int:
+    """The characters of a message's texts, tool outputs, file bodies and call arguments."""
+    n = 0
+    for b in m.content:
+        if isinstance(b, Text):
+            n += len(b.text)
+        elif isinstance(b, ToolResult):
+            n += sum(len(x.text) for x in b.content if isinstance(x, Text))
+        elif isinstance(b, ToolCall):
+            n += len(b.arguments)
+        elif isinstance(b, FileAttachment):
+            n += len(b.text or "")
+    return n
+
+
 def _estimate(m: Message) -> int:
-    """About a token per 4 characters of text, plus framing: for reports only."""
-    return 4 + sum(len(b.text) // 4 for b in m.content if type(b) is Text)
+    """About a token per 4 characters of text, plus framing: for reports only (and never
+    below the lower bound ``_chars(m) // MAX_CHARS_PER_TOKEN``)."""
+    return 4 + _chars(m) // 4
 
 
 def _holds_images(m: Message, kinds: set[type]) -> bool:
@@ -145,7 +169,10 @@ class HistoryIndex:
         assert self._pricer is not None
         pricer, priced, costs, body = self._pricer, self.priced, self.costs, self.body
         lo = max(0, start - max(256, len(body) - start)) if back else start
-        todo = [i for i in range(lo, end) if not priced[i]]
+        # Before ``start`` the batch is speculative: a huge text there is left until (and
+        # unless) a decision needs its exact price.
+        todo = [i for i in range(lo, start) if not priced[i] and costs[i] < _SPECULATE_UP_TO]
+        todo += [i for i in range(start, end) if not priced[i]]
         pricer.prime(body[i] for i in todo)
         for i in todo:
             costs[i] = pricer.message(body[i]).total
@@ -236,6 +263,21 @@ class HistoryIndex:
                 self._price(start, end)
             cost = self.unit_costs[k] = sum(self.costs[start:end])
         return cost
+
+    def may_fit(self, k: int, room: int) -> bool:
+        """False when unit ``k`` certainly costs more than ``room`` tokens, known without
+        tokenizing it (by its exact price if known, else by its characters)."""
+        cost = self.unit_costs[k]
+        if cost >= 0:
+            return cost <= room
+        start, end = self.starts[k], self.end(k)
+        if sum(self.costs[start:end]) <= room:  # each estimate is above the lower bound
+            return True
+        return sum(map(self.at_least, range(start, end))) <= room
+
+    def at_least(self, i: int) -> int:
+        """Message ``i``'s exact price if known, else a lower bound from its characters."""
+        return self.costs[i] if self.priced[i] else _chars(self.body[i]) // MAX_CHARS_PER_TOKEN
 
     def exact_cost(self, i: int) -> int:
         """Message ``i``'s exact price (priced now if it was not yet)."""

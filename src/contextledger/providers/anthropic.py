@@ -245,10 +245,19 @@ def _alternating(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Consecutive turns of one role merged into one, so roles alternate user / assistant
     as Bedrock (and the first-party API, before it began merging them itself) requires. A
     fit that drops the turns between two requests, or keeps a pinned earlier request right
-    before the newest one, leaves such runs. Tool results stay first in their user turn."""
+    before the newest one, leaves such runs. Tool results stay first in their user turn.
+
+    Not merged: turns that would hold two images or more together. One turn with several
+    images gets "Image k:" labels, which the fit did not budget (the first-party API
+    merges such turns itself; the stub refuses them, as Bedrock did)."""
     out: list[dict[str, Any]] = []
     for turn in turns:
-        if out and out[-1]["role"] == turn["role"] and not _opens_with_results(turn):
+        if (
+            out
+            and out[-1]["role"] == turn["role"]
+            and not _opens_with_results(turn)
+            and _images(out[-1]) + _images(turn) < 2
+        ):
             out[-1] = {"role": turn["role"], "content": _blocks(out[-1]) + _blocks(turn)}
         else:
             out.append(turn)
@@ -260,6 +269,11 @@ def _opens_with_results(turn: dict[str, Any]) -> bool:
     the validator to name, not hidden inside the turn before)."""
     content = turn["content"]
     return isinstance(content, list) and bool(content) and content[0]["type"] == "tool_result"
+
+
+def _images(turn: dict[str, Any]) -> int:
+    content = turn["content"]
+    return 0 if isinstance(content, str) else sum(b["type"] == "image" for b in content)
 
 
 def _blocks(turn: dict[str, Any]) -> list[dict[str, Any]]:
