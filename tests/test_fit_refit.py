@@ -191,3 +191,18 @@ def test_removing_the_newest_messages_is_seen() -> None:
         messages.pop()
         assert same_decisions(by_dicts.fit(dicts), fresh(dicts))
         assert same_decisions(by_messages.fit(messages), fresh(dicts))
+
+
+def test_an_edit_inside_a_two_key_message_is_seen() -> None:
+    """A message of two keys whose second is not its text (a role and its tool calls)."""
+    dicts = history(200)
+    call = {"id": "c9", "type": "function", "function": {"name": "run", "arguments": "{}"}}
+    dicts += [
+        {"role": "assistant", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c9", "content": "done"},
+        {"role": "user", "content": "and now?"},
+    ]
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    fitter.fit(dicts)
+    call["function"]["arguments"] = '{"cmd": "make test"}'
+    assert same_decisions(fitter.fit(dicts), fresh(dicts))

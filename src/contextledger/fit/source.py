@@ -40,8 +40,7 @@ def _skeleton(value: Any) -> Any:
 
 def _skeleton_of_message(message: dict[str, Any]) -> dict[str, Any]:
     """A message dict's skeleton; most are flat (role and a string), copied at C speed."""
-    content = message.get("content")
-    if len(message) == 2 and (content is None or type(content) is str):
+    if len(message) == 2 and type(message.get("content")) is str:  # role and content
         return message.copy()
     return _skeleton(message)  # type: ignore[no-any-return]
 
