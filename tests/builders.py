@@ -50,6 +50,14 @@ def jpeg(width: int, height: int, color: Color = "white") -> bytes:
     return image_bytes(width, height, "JPEG", color)
 
 
+def jpeg_with_orientation(width: int, height: int, orientation: int) -> bytes:
+    """A ``width``×``height`` JPEG as stored, with EXIF ``orientation`` (6: shown rotated,
+    ``height``×``width``), like a phone photo."""
+    exif = PILImage.Exif()
+    exif[0x0112] = orientation
+    return image_bytes(width, height, "JPEG", "green", exif=exif.tobytes())
+
+
 def save_image(
     path: Path, width: int, height: int, fmt: str = "PNG", color: Color = "white"
 ) -> Path:

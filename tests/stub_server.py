@@ -17,7 +17,13 @@ and the provider's error JSON, so a test passes only if what we send would be ac
   user turns (or tool results) within limits; every ``tool_use`` answered by a
   ``tool_result`` in the very next message, and no ``tool_result`` without its ``tool_use``.
 
-``validate_gemini`` checks a Gemini ``generateContent`` body's ordering rules (first turn,
+* OpenAI Responses ``POST /v1/responses``: see ``stub_responses`` (item ordering, call/output
+  pairing, reasoning placement, image limits).
+* Gemini ``POST /v1beta/models/{model}:generateContent`` (and ``:streamGenerateContent``):
+  see ``stub_gemini`` (roles, function-call placement and pairing, inline-data limits,
+  ``systemInstruction``, thought signatures); ``gemini_url`` is its base URL.
+
+``validate_gemini`` checks a Gemini ``generateContent`` body (roles, parts, first turn,
 function-call placement, one response per call) for tests that write Gemini requests.
 
 A valid request gets a deterministic reply (streamed as SSE when ``stream`` is true, else
@@ -40,10 +46,13 @@ import math
 import re
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
+
+import stub_gemini
+import stub_responses
 
 TEXT_ONLY_MODELS = frozenset({"gpt-3.5-turbo", "gpt-4", "o1-mini", "o1-preview", "o3-mini"})
 
@@ -91,6 +100,7 @@ class StubReply:
     text: str = ""
     tool_calls: tuple[tuple[str, str, str], ...] = ()
     finish_reason: str | None = None
+    reasoning: str | None = None  # a reasoning summary (Responses: a reasoning item)
 
 
 @dataclass(frozen=True)
@@ -139,6 +149,8 @@ class StubServer:
     anthropic_max_image_base64: int = 5 * 1024 * 1024
     chunk_size: int = 7
     requests: list[Recorded] = field(default_factory=list)
+    #: Gemini thought signatures given out, by (function name, JSON args)
+    gemini_signatures: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     _replies: deque[StubReply] = field(default_factory=deque)
     _faults: deque[Fault] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -188,6 +200,11 @@ class StubServer:
     def anthropic_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def gemini_url(self) -> str:
+        """The base URL for google-genai's ``HttpOptions(base_url=…)`` (``GEMINI_BASE_URL``)."""
+        return f"http://127.0.0.1:{self.port}"
+
     # --- scripting ---------------------------------------------------------------
 
     def script(self, *replies: StubReply) -> None:
@@ -213,13 +230,17 @@ class StubServer:
         with self._lock:
             return self._faults.popleft() if self._faults else None
 
-    def _next_reply(self, body: Mapping[str, Any]) -> StubReply:
+    def _next_reply(
+        self,
+        body: Mapping[str, Any],
+        default: Callable[[Mapping[str, Any], int], str] | None = None,
+    ) -> StubReply:
         with self._lock:
             self._served += 1
             if self._replies:
                 return self._replies.popleft()
             n = self._served
-        return StubReply(default_text(body, n))
+        return StubReply((default or default_text)(body, n))
 
 
 def default_text(body: Mapping[str, Any], n: int) -> str:
@@ -666,12 +687,46 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid(f"messages: too many images ({images} > {stub.anthropic_max_images})")
 
 
+_GEMINI_DATA = ("text", "inline_data", "file_data", "function_call", "function_response",
+                "executable_code", "code_execution_result")  # fmt: skip
+_GEMINI_META = ("thought", "thought_signature", "video_metadata", "media_resolution",
+                "part_metadata")  # fmt: skip
+_GEMINI_CAMEL = re.compile(r"(?<=[a-z])([A-Z])")
+
+
+def gemini_snake(d: Mapping[str, Any]) -> dict[str, Any]:
+    """A proto-JSON object's keys in snake_case (the API accepts either spelling)."""
+    return {_GEMINI_CAMEL.sub(lambda m: "_" + m.group(1).lower(), k): v for k, v in d.items()}
+
+
+def gemini_parts(content: Mapping[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The parts of ``content`` that carry ``kind`` (``function_call``…), snake_cased."""
+    parts = content.get("parts") or []
+    return [gemini_snake(x) for x in parts if isinstance(x, dict) and kind in gemini_snake(x)]
+
+
 def validate_gemini(body: Any) -> None:
-    """Raise :class:`Invalid` for the ordering rules ``generateContent`` enforces: the first
-    content is a user turn; a function-call turn comes right after a user turn or a
-    function-response turn; a function-response turn answers the calls of the turn before
-    it, one response per call; calls only in model turns, responses only in user turns."""
-    contents = body.get("contents") if isinstance(body, dict) else None
+    """Raise :class:`Invalid` for what ``generateContent`` refuses in a body (either key
+    spelling): roles user/model only (no ``system`` content: the system prompt goes in
+    ``systemInstruction``, text parts only); every part holds exactly one kind of data, and
+    text in user turns is not empty; the first content is a user turn; a function-call
+    turn comes right after a user turn or a function-response turn; calls only in model
+    turns, responses only in user turns; a function-response turn answers the calls of
+    the turn before it, one response per call, by name (and id when both have one);
+    arguments and responses are objects."""
+    if not isinstance(body, dict):
+        raise Invalid("Invalid JSON payload received.")
+    top = gemini_snake(body)
+    system = top.get("system_instruction")
+    if system is not None:
+        sparts = system.get("parts") if isinstance(system, dict) else None
+        if (
+            not isinstance(sparts, list)
+            or not sparts
+            or not all(isinstance(x, dict) and set(gemini_snake(x)) == {"text"} for x in sparts)
+        ):
+            raise Invalid("* GenerateContentRequest.system_instruction: text parts only")
+    contents = top.get("contents")
     if not isinstance(contents, list) or not contents:
         raise Invalid("* GenerateContentRequest.contents: contents is not specified")
     previous: dict[str, Any] | None = None
@@ -679,18 +734,27 @@ def validate_gemini(body: Any) -> None:
         p = f"contents[{i}]"
         role = content.get("role") if isinstance(content, dict) else None
         parts = content.get("parts") if isinstance(content, dict) else None
-        if role not in ("user", "model") or not isinstance(parts, list) or not parts:
-            raise Invalid(f"{p}: a content needs a role (user or model) and parts")
-        calls = [
-            x
-            for x in parts
-            if isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
-        ]
-        responses = [
-            x
-            for x in parts
-            if isinstance(x, dict) and ("function_response" in x or "functionResponse" in x)
-        ]
+        if role not in ("user", "model"):
+            raise Invalid(f"Please use a valid role: user, model. ({p}.role is {role!r})")
+        if not isinstance(parts, list) or not parts:
+            raise Invalid(f"* GenerateContentRequest.{p}.parts: contents.parts must not be empty.")
+        for j, raw in enumerate(parts):
+            part = gemini_snake(raw) if isinstance(raw, dict) else {}
+            data = [k for k in part if k in _GEMINI_DATA]
+            if len(data) != 1 or set(part) - {*_GEMINI_DATA, *_GEMINI_META}:
+                raise Invalid(
+                    f"* GenerateContentRequest.{p}.parts[{j}].data: required oneof field "
+                    f"'data' must have one initialized field (got {sorted(part)})"
+                )
+            if data == ["text"] and not isinstance(part["text"], str):
+                raise Invalid(f"* GenerateContentRequest.{p}.parts[{j}].text: not a string")
+            if data == ["text"] and role == "user" and not part["text"]:
+                raise Invalid(
+                    "Unable to submit request because it has an empty text parameter. Add a "
+                    "value to the parameter and try again."
+                )
+        calls = gemini_parts(content, "function_call")
+        responses = gemini_parts(content, "function_response")
         if i == 0 and role != "user":
             raise Invalid(f"{p}: the first content must be a user turn")
         if (calls and role != "model") or (responses and role != "user"):
@@ -700,15 +764,15 @@ def validate_gemini(body: Any) -> None:
                 "Please ensure that function call turn comes immediately after a user turn or "
                 "after a function response turn."
             )
-        previous_calls = (
-            [
-                x
-                for x in previous["parts"]
-                if isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
-            ]
-            if previous is not None
-            else []
-        )
+        for call in calls:
+            fc = (
+                gemini_snake(call["function_call"])
+                if isinstance(call["function_call"], dict)
+                else {}
+            )
+            if not isinstance(fc.get("name"), str) or not isinstance(fc.get("args", {}), dict):
+                raise Invalid(f"{p}: a function call needs a name and object args")
+        previous_calls = gemini_parts(previous, "function_call") if previous is not None else []
         if responses and len(responses) != len(previous_calls):
             raise Invalid(
                 "Please ensure that the number of function response parts is equal to the "
@@ -716,12 +780,38 @@ def validate_gemini(body: Any) -> None:
             )
         if previous_calls and not responses:
             raise Invalid(f"{p}: a function-call turn must be answered by the next turn")
+        _check_gemini_pairs(previous_calls, responses, p)
         previous = content
-    if previous is not None and any(
-        isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
-        for x in previous["parts"]
-    ):
+    if previous is not None and gemini_parts(previous, "function_call"):
         raise Invalid("the last function-call turn has no function responses")
+
+
+def _check_gemini_pairs(
+    calls: list[dict[str, Any]], responses: list[dict[str, Any]], p: str
+) -> None:
+    """Each response answers one call of the turn before, by id when both have one, else
+    by name."""
+    open_calls = [gemini_snake(c["function_call"]) for c in calls]
+    for r in responses:
+        fr = (
+            gemini_snake(r["function_response"]) if isinstance(r["function_response"], dict) else {}
+        )
+        if not isinstance(fr.get("response"), dict):
+            raise Invalid(f"{p}: a function response needs an object 'response'")
+        match = next(
+            (c for c in open_calls if fr.get("id") and c.get("id") == fr.get("id")),
+            None,
+        ) or next(
+            (c for c in open_calls if c.get("name") == fr.get("name") and not (
+                fr.get("id") and c.get("id"))),
+            None,
+        )  # fmt: skip
+        if match is None or match.get("name") != fr.get("name"):
+            raise Invalid(
+                f"{p}: function response {fr.get('name')!r} (id {fr.get('id')!r}) answers no "
+                "function call of the previous turn"
+            )
+        open_calls.remove(match)
 
 
 def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServer) -> None:
@@ -784,7 +874,11 @@ class _Handler(BaseHTTPRequestHandler):
         with stub._lock:
             stub.requests.append(record)
         anthropic = self.path.rstrip("/").endswith("/messages")
-        if not anthropic and not self.path.rstrip("/").endswith("/chat/completions"):
+        responses = self.path.rstrip("/").endswith("/v1/responses")
+        gemini = stub_gemini.route(self.path)
+        if gemini is not None:
+            return self._gemini(record, body, headers, *gemini)
+        if not (anthropic or responses) and not self.path.rstrip("/").endswith("/chat/completions"):
             return self._error(record, 404, f"Invalid URL (POST {self.path})", anthropic)
         fault = stub._next_fault()
         if fault is not None and fault.kind == "stall":
@@ -797,18 +891,57 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if anthropic:
                 validate_anthropic(body, headers, stub)
+            elif responses:
+                stub_responses.validate_responses(body, headers, stub)
             else:
                 if not headers.get("authorization", "").startswith("Bearer "):
                     raise Invalid("You didn't provide an API key.", status=401)
                 validate_openai(body, stub)
         except Invalid as exc:
             return self._error(record, exc.status, exc.message, anthropic, param=exc.param)
-        reply = stub._next_reply(body)
+        reply = stub._next_reply(body, stub_responses.default_text if responses else None)
         record.status = 200
-        if anthropic:
+        if responses:
+            stub_responses.send_reply(self, body, reply, truncate=fault is not None)
+        elif anthropic:
             self._anthropic_reply(body, reply, truncate=fault is not None)
         else:
             self._openai_reply(body, reply, truncate=fault is not None)
+
+    def _gemini(
+        self, record: Recorded, body: Any, headers: dict[str, str], model: str, stream: bool
+    ) -> None:
+        stub = self.server_stub
+        fault = stub._next_fault()
+        if fault is not None and fault.kind == "stall":
+            stub._stopping.wait(fault.seconds)
+            fault = None
+        if fault is not None and fault.kind == "status":
+            return self._google_error(record, fault.status, fault.message)
+        if fault is not None and fault.kind == "garbage":
+            return self._garbage(record, stream)
+        try:
+            stub_gemini.validate_request(model, body, headers, self.path, stub)
+        except Invalid as exc:
+            return self._google_error(record, exc.status, exc.message)
+        reply = stub._next_reply(body, stub_gemini.default_text)
+        record.status = 200
+        stub_gemini.send_reply(self, model, body, reply, stream=stream, truncate=fault is not None)
+
+    def _google_error(self, record: Recorded, status: int, message: str) -> None:
+        record.status, record.error = status, message
+        names = {400: "INVALID_ARGUMENT", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
+                 429: "RESOURCE_EXHAUSTED", 503: "UNAVAILABLE"}  # fmt: skip
+        self._send_json(
+            status,
+            {
+                "error": {
+                    "code": status,
+                    "message": message,
+                    "status": names.get(status, "INTERNAL"),
+                }
+            },
+        )
 
     # --- answers -------------------------------------------------------------------
 

@@ -15,7 +15,18 @@ from builders import save_image
 from contextledger.cli import main
 from contextledger.cli.cost import REPRESENTATIVE_MODELS
 
-KEYS = {"image", "model", "width", "height", "processed_width", "processed_height", "tokens"}
+KEYS = {
+    "image",
+    "model",
+    "width",
+    "height",
+    "processed_width",
+    "processed_height",
+    "tokens",
+    "exact",
+    "orientation",
+    "note",
+}
 
 
 @pytest.fixture()
@@ -34,7 +45,7 @@ def test_cost_size_json(runner: CliRunner) -> None:
         ["cost", "--width", "3840", "--height", "2160", "--model", "claude-opus-4-7", "--json"],
     )
     assert res.exit_code == 0, res.output
-    (row,) = json.loads(res.output)
+    (row,) = json.loads(res.output)["costs"]
     assert set(row) == KEYS
     assert row == {
         "image": "3840x2160",
@@ -44,6 +55,9 @@ def test_cost_size_json(runner: CliRunner) -> None:
         "processed_width": 2576,
         "processed_height": 1449,
         "tokens": 4784,
+        "exact": True,
+        "orientation": None,
+        "note": "",
     }
 
 
@@ -53,7 +67,7 @@ def test_cost_files_many_models(runner: CliRunner, png: Path) -> None:
         ["cost", str(png), "-m", "gpt-4o", "-m", "claude-sonnet-4-5", "--detail", "high", "--json"],
     )
     assert res.exit_code == 0, res.output
-    rows = json.loads(res.output)
+    rows = json.loads(res.output)["costs"]
     assert [(r["model"], r["tokens"]) for r in rows] == [
         ("gpt-4o", 1105),
         ("claude-sonnet-4-5", 1560),
@@ -73,7 +87,7 @@ def test_cost_data_url(runner: CliRunner) -> None:
     url = "data:image/gif;base64," + base64.b64encode(samples()["gif-still"]).decode()
     res = runner.invoke(main, ["cost", url, "-m", "gemini-2.5-flash", "--json"])
     assert res.exit_code == 0, res.output
-    (row,) = json.loads(res.output)
+    (row,) = json.loads(res.output)["costs"]
     assert row["image"].startswith("data URL") and row["tokens"] == 258
 
 
@@ -83,7 +97,7 @@ def test_cost_unreadable_image_costs_the_maximum(runner: CliRunner, tmp_path: Pa
     res = runner.invoke(main, ["cost", str(bad), "-m", "claude-opus-4-7", "--json"])
     assert res.exit_code == 0
     assert "priced at the model maximum" in res.stderr
-    (row,) = json.loads(res.stdout)
+    (row,) = json.loads(res.stdout)["costs"]
     assert (row["width"], row["tokens"]) == (None, 4784)
 
 
@@ -111,7 +125,7 @@ def test_cost_usage_errors(runner: CliRunner, args: list[str], words: str) -> No
 def test_models_json(runner: CliRunner) -> None:
     res = runner.invoke(main, ["models", "--json"])
     assert res.exit_code == 0
-    rows = {r["id"]: r for r in json.loads(res.output)}
+    rows = {r["id"]: r for r in json.loads(res.output)["models"]}
     assert rows["claude-opus-4-7"]["max_image_tokens"] == 4784
     assert rows["gpt-3.5-turbo"]["vision"] is False
     assert rows["gpt-3.5-turbo"]["max_image_tokens"] is None
@@ -122,3 +136,27 @@ def test_models_table(runner: CliRunner) -> None:
     res = runner.invoke(main, ["models"], env={"COLUMNS": "200"})
     assert res.exit_code == 0
     assert "gpt-5.4" in res.output and "anthropic/default" in res.output
+
+
+def test_a_rotated_photo_has_its_displayed_size_as_in_normalize(tmp_path: Path) -> None:
+    from builders import jpeg_with_orientation
+
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(jpeg_with_orientation(4000, 3000, 6))
+    res = CliRunner().invoke(main, ["cost", str(photo), "-m", "gpt-4o", "--json"])
+    (row,) = json.loads(res.stdout)["costs"]
+    assert (row["width"], row["height"], row["orientation"]) == (3000, 4000, 6)
+    norm = CliRunner().invoke(main, ["normalize", str(photo), "--json"])
+    (n,) = json.loads(norm.stdout)["images"]
+    assert (n["width_before"], n["height_before"]) == (row["width"], row["height"])
+
+
+def test_cost_at_80_columns_never_splits_a_word(tmp_path: Path) -> None:
+    from builders import jpeg_with_orientation
+
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(jpeg_with_orientation(4000, 3000, 6))
+    res = CliRunner().invoke(main, ["cost", str(photo)], env={"COLUMNS": "80"})
+    assert res.exit_code == 0
+    assert max(len(ln) for ln in res.stdout.splitlines()) <= 80
+    assert "rotated" in res.stdout and "(EXIF 6)" in res.stdout  # whole words, never folded

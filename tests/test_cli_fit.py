@@ -89,3 +89,62 @@ def test_fit_compact_is_opt_in(tmp_path: Path) -> None:
     assert compacted["messages"][1]["content"].startswith(
         "Compacted summary of earlier conversation:"
     )
+
+
+# --- a new user's findings (#13) -----------------------------------------------------
+
+
+def test_fit_json_keeps_the_system_prompt_for_every_target(tmp_path: Path) -> None:
+    conv = tmp_path / "c.json"
+    conv.write_text(json.dumps([{"role": "system", "content": "Be terse."},
+                                {"role": "user", "content": "hi"}]))  # fmt: skip
+    for target, key in (("anthropic", "system"), ("gemini", "system_instruction")):
+        res = CliRunner().invoke(main, ["fit", str(conv), "-m", "gpt-4o", "--to", target, "--json"])
+        assert res.exit_code == 0, res.output
+        data = json.loads(res.stdout)
+        assert data["format"] == target
+        assert "Be terse." in json.dumps(data[key])
+
+
+def test_a_bad_compaction_setting_is_one_plain_line(tmp_path: Path) -> None:
+    conv = tmp_path / "c.json"
+    conv.write_text(json.dumps([{"role": "user", "content": "hi"}]))
+    env = {"CONTEXT_COMPACTION": "maybe"}
+    for args in (["fit", str(conv), "-m", "gpt-4o"], ["compact", str(conv), "--auto"]):
+        res = CliRunner().invoke(main, args, env=env)
+        assert res.exit_code != 0, args
+        lines = res.stderr.strip().splitlines()
+        assert len(lines) == 1 and "CONTEXT_COMPACTION='maybe'" in lines[0], res.stderr
+        assert "enabled/disabled" in lines[0] and "Traceback" not in res.output
+
+
+def test_compact_auto_follows_compaction_off(tmp_path: Path) -> None:
+    conv = tmp_path / "c.json"
+    conv.write_text(json.dumps([{"role": "user", "content": f"q{i}"} for i in range(40)]))
+    res = CliRunner().invoke(main, ["compact", str(conv), "--auto", "--json"],
+                             env={"CONTEXT_COMPACTION": "off"})  # fmt: skip
+    assert res.exit_code == 0 and json.loads(res.stdout)["status"] == "off"
+
+
+def test_a_tiny_window_names_the_cli_flag(tmp_path: Path) -> None:
+    conv = tmp_path / "c.json"
+    conv.write_text(json.dumps([{"role": "user", "content": "hi"}]))
+    res = CliRunner().invoke(main, ["fit", str(conv), "-m", "gpt-4o", "--window", "100"])
+    assert res.exit_code == 2
+    assert "--max-output" in res.stderr and "max_output_tokens" not in res.stderr
+
+
+def test_an_empty_file_is_the_same_clear_error_in_fit_repair_and_cost(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    for args in (["fit", str(empty), "-m", "gpt-4o"], ["repair", str(empty)],
+                 ["cost", str(empty), "-m", "gpt-4o"]):  # fmt: skip
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code != 0, (args, res.output)
+        assert f"{empty}: the file is empty" in res.stderr, res.stderr
+
+
+def test_no_internal_jargon_in_help() -> None:
+    for command in ("fit", "repair", "compact", "cost", "normalize", "chat", "sessions"):
+        res = CliRunner().invoke(main, [command, "--help"])
+        assert "seed" not in res.output.lower(), command

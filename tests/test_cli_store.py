@@ -190,3 +190,54 @@ def test_cli_rough_edges_from_review(tmp_path: Path) -> None:
     foo.write_text('{"foo": [1, 2]}')
     res = CliRunner().invoke(main, ["repair", str(foo)])
     assert res.exit_code != 0 and "not a conversation" in res.output
+
+
+# --- a new user's findings (#13) -----------------------------------------------------
+
+
+def test_import_takes_a_json_array_as_well_as_jsonl(tmp_path: Path) -> None:
+    conv = tmp_path / "conversation.json"
+    conv.write_text(json.dumps([{"role": "system", "content": "Be terse."},
+                                {"role": "user", "content": "hi"},
+                                {"role": "assistant", "content": "hello"}], indent=2))  # fmt: skip
+    db = tmp_path / "s.db"
+    code, out = run("sessions", "import", str(conv), "--name", "copy", "--store", str(db))
+    assert code == 0 and "imported 3 message(s)" in out, out
+    code, out = run("sessions", "show", "copy", "--store", str(db), "--json")
+    assert [m["role"] for m in json.loads(out)["messages"]] == ["system", "user", "assistant"]
+
+
+def test_read_only_commands_on_a_fresh_install_create_nothing(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    env = {"CONTEXTLEDGER_HOME": str(home), "CONTEXTLEDGER_STORE": None}
+    runner = CliRunner()
+    res = runner.invoke(main, ["sessions", "list", "--json"], env=env)
+    assert res.exit_code == 0 and json.loads(res.stdout) == {"sessions": []}
+    res = runner.invoke(main, ["media", "sweep"], env=env)
+    assert res.exit_code == 0 and "nothing to sweep" in res.output
+    for args in (["sessions", "show", "x"], ["sessions", "export", "x"]):
+        res = runner.invoke(main, args, env=env)
+        assert res.exit_code == 1 and "nothing has been stored yet" in res.stderr, res.output
+        assert "Traceback" not in res.output
+    assert not home.exists() or not any(home.rglob("*.db"))
+
+
+def test_normalize_bad_image_prints_no_empty_table(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"not an image")
+    res = CliRunner().invoke(main, ["normalize", str(bad)])
+    assert res.exit_code == 2 and "┏" not in res.output and "bad.png" in res.stderr
+
+
+def test_normalize_json_and_80_columns(tmp_path: Path) -> None:
+    from builders import jpeg_with_orientation
+
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(jpeg_with_orientation(4000, 3000, 6))
+    res = CliRunner().invoke(main, ["normalize", str(photo), "-m", "claude-opus-4-7", "--json"])
+    assert res.exit_code == 0, res.output
+    (row,) = json.loads(res.stdout)["images"]
+    assert (row["width_before"], row["height_before"]) == (3000, 4000)
+    res = CliRunner().invoke(main, ["normalize", str(photo)], env={"COLUMNS": "80"})
+    lines = res.stdout.splitlines()
+    assert max(len(ln) for ln in lines) <= 80 and len(lines) < 12, res.stdout

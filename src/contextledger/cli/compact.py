@@ -45,7 +45,12 @@ def _load(path: str) -> Any:
     show_default=True,
     help="strip: remove sentences with unsupported facts; reject: refuse the whole recap.",
 )
-@click.option("--auto", is_flag=True, help="Compact only if the policy's triggers say so.")
+@click.option(
+    "--auto",
+    is_flag=True,
+    help="Compact as a session would: only when CONTEXT_COMPACTION is on (the default) "
+    "and the policy's triggers say so.",
+)
 @click.option("--keep-recent", type=click.IntRange(0), default=None, help="Messages kept verbatim.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def compact(
@@ -56,12 +61,18 @@ def compact(
 
     from contextledger import providers
     from contextledger.compaction import CompactionPolicy, Conversation, summarizer_from_spec
+    from contextledger.compaction.digest import parse_digest
     from contextledger.model import with_ids
 
     read_messages = getattr(providers, "read_messages", None)
     write_messages = getattr(providers, "write_messages", None)
     if read_messages is None or write_messages is None:
         raise click.ClickException("this build has no provider readers (contextledger.providers)")
+    from contextledger.config import load_config
+
+    # Read (and check) the setting even when compacting on request: a bad value is one
+    # error line here as in `fit`, never silently ignored.
+    enabled = load_config().compaction_enabled(default=True)
     try:
         summarizer = summarizer_from_spec(spec)
     except ValueError as exc:
@@ -76,6 +87,9 @@ def compact(
     if keep_recent is not None:
         policy = replace(policy, keep_recent=keep_recent)
     conv = Conversation.from_messages(messages)
+    if auto and not enabled:
+        _print_off(conv, as_json)
+        return
     outcome = conv.compact(
         summarizer, policy, force=not auto, mode="reject" if mode == "reject" else "strip"
     )
@@ -90,6 +104,8 @@ def compact(
             "report": list(outcome.report),
             "repairs": [str(c) for c in repaired.changes],
             "recap": outcome.event.recap_text if outcome.event else None,
+            # the recap's sections (Goal, Constraints and corrections, Commands run, …)
+            "sections": parse_digest(outcome.event.recap_text).sections if outcome.event else {},
             "covers": list(outcome.event.covers) if outcome.event else [],
             "verification": v.to_dict() if v else None,
             "messages": {"record": len(conv.record), "view": len(view)},
@@ -111,6 +127,8 @@ def compact(
             )
             for f in v.unsupported:
                 click.echo(f"  unsupported {f.kind}: {f.value}")
+            for c in v.misclaims:
+                click.echo(f"  unsupported claim: {c}")
             for s in v.removed_sentences:
                 click.echo(f"  removed: {s}")
             for f in v.missing:
@@ -119,3 +137,12 @@ def compact(
         click.echo(dumps_json(wire, default=str))
     if outcome.status == "failed":
         raise SystemExit(1)
+
+
+def _print_off(conv: Any, as_json: bool) -> None:
+    line = "CONTEXT_COMPACTION is off: nothing compacted (--auto follows the setting)"
+    if as_json:
+        n = len(conv.record)
+        echo_json({"status": "off", "report": [line], "messages": {"record": n, "view": n}})
+    else:
+        click.echo(line)

@@ -20,7 +20,7 @@ FORMAT_CHOICES = click.Choice(["openai", "anthropic", "openai-responses", "gemin
     help="Input format (detected when omitted).",
 )
 @click.option("--to", "target", type=FORMAT_CHOICES, required=True, help="Output format.")
-@click.option("--model", default=None, help="Target model: runs the vision gate for it.")
+@click.option("--model", "-m", default=None, help="Target model: runs the vision gate for it.")
 @click.option(
     "--images",
     "on_images",

@@ -9,7 +9,6 @@ Examples::
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +20,7 @@ from ..errors import ContentError, ImageProbeError, UnknownModelError
 from ..images.probe import ImageInfo, probe_image
 from ..pricing.vision import ImageCost, image_cost, max_image_cost
 from .app import main
+from .io import echo_json
 
 #: Priced when no ``--model`` is given: one model per cost family people meet most.
 REPRESENTATIVE_MODELS = (
@@ -50,6 +50,9 @@ class _Row:
             "processed_width": self.cost.processed_width,
             "processed_height": self.cost.processed_height,
             "tokens": self.cost.tokens,
+            "exact": self.cost.exact,
+            "orientation": self.info.orientation if self.info is not None else None,
+            "note": self.note,
         }
 
 
@@ -80,8 +83,8 @@ def _note(cost: ImageCost, info: ImageInfo | None) -> str:
         parts.append("upper bound")
     if info is not None and info.animated:
         parts.append("animated")
-    if info is not None and info.orientation != 1:
-        parts.append(f"EXIF orientation {info.orientation}")
+    if info is not None and info.orientation not in (0, 1):
+        parts.append(f"rotated (EXIF {info.orientation})")
     return ", ".join(parts)
 
 
@@ -127,23 +130,41 @@ def cost(
         label = _label(source)
         if not source.startswith("data:") and not os.path.exists(source):
             raise click.BadParameter(f"no such file: {source}", param_hint="IMAGE")
+        if not source.startswith("data:") and os.path.getsize(source) == 0:
+            # as in fit and repair: an empty file is a mistake to name, not an image to
+            # price at the maximum
+            raise click.ClickException(f"{source}: the file is empty (no image to price)")
         try:
             probed: ImageInfo | None = probe_image(source)
         except ImageProbeError as exc:
             click.echo(f"warning: {label}: {exc.reason}; priced at the model maximum", err=True)
             probed = None
         for m in infos:
-            w, h = (probed.width, probed.height) if probed else (None, None)
+            # The size as displayed (EXIF orientation applied), as `normalize` and `chat`
+            # show it; every formula prices w×h and h×w alike, so the tokens are unchanged.
+            w, h = probed.display_size if probed else (None, None)
             c = _price(label, w, h, m, detail)
             rows.append(_Row(label, probed, w, h, c, _note(c, probed)))
     if as_json:
-        click.echo(json.dumps([r.as_json() for r in rows], indent=2))
+        echo_json({"costs": [r.as_json() for r in rows]})
         return
     _print_cost_table(rows)
 
 
 def _size(w: int | None, h: int | None) -> str:
     return f"{w}×{h}" if w is not None and h is not None else "—"
+
+
+def _short_names(rows: list[_Row]) -> dict[str, str]:
+    """File names without their folders (narrow enough for 80 columns), unless two
+    different paths share a name."""
+    from pathlib import PurePath
+
+    paths = {r.image for r in rows}
+    names = {p: PurePath(p).name if not p.startswith("data URL") else p for p in paths}
+    if len(set(names.values())) < len(names):
+        return {p: p for p in paths}
+    return names
 
 
 def _print_cost_table(rows: list[_Row]) -> None:
@@ -163,11 +184,13 @@ def _print_cost_table(rows: list[_Row]) -> None:
             name,
             justify=justify,  # type: ignore[arg-type]
             no_wrap=name in ("model", "tokens", "size", "processed"),
-            overflow="fold",
+            # a path has no spaces to wrap at: fold it; the note wraps between words
+            overflow="fold" if name == "image" else "ellipsis",
         )
+    names = _short_names(rows)
     for r in rows:
         table.add_row(
-            r.image,
+            names[r.image],
             _size(r.width, r.height),
             r.cost.model,
             _size(r.cost.processed_width, r.cost.processed_height),
@@ -214,7 +237,7 @@ def models(as_json: bool) -> None:
     """List the model catalog: windows, vision, image cost model and limits."""
     entries = [_model_json(m) for m in resolve_catalog(None).models()]
     if as_json:
-        click.echo(json.dumps(entries, indent=2))
+        echo_json({"models": entries})
         return
     from rich.console import Console
     from rich.table import Table

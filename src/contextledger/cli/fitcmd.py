@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..errors import ContentError, describe
+from ..errors import BudgetError, ContentError, describe
 from .app import main
 from .io import echo_json, load_json_file
 
@@ -21,7 +21,8 @@ FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemin
     "--max-output",
     type=int,
     default=None,
-    help="Tokens reserved for the reply (default: the seed's rule).",
+    help="Tokens reserved for the reply (default: the model's output cap, at most a "
+    "quarter of the window).",
 )
 @click.option(
     "--to",
@@ -31,7 +32,13 @@ FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemin
     show_default=True,
     help="Format of the printed messages.",
 )
-@click.option("--json", "as_json", is_flag=True, help='Print {"messages": [...], "report": {...}}.')
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='Print {"format", the request body (messages, and the system prompt where the '
+    'format keeps it apart), "report"}.',
+)
 @click.option(
     "--drop-current-images",
     is_flag=True,
@@ -79,20 +86,29 @@ def fit_command(
         )
         compaction_lines = outcome.report
         payload = outcome.conversation.view
-    result = fit(
-        payload,
-        model,
-        window=window,
-        max_output_tokens=max_output,
-        drop_current_images=drop_current_images,
-    )
+    try:
+        result = fit(
+            payload,
+            model,
+            window=window,
+            max_output_tokens=max_output,
+            drop_current_images=drop_current_images,
+        )
+    except BudgetError as exc:  # name the flag a CLI user types, not the library argument
+        raise BudgetError(
+            str(exc).replace("max_output_tokens", "--max-output"),
+            needed=exc.needed,
+            available=exc.available,
+        ) from None
     wire = translate(result.messages, target, validate=False)  # type: ignore[arg-type]
     report = result.report
     if as_json:
-        data: dict[str, object] = {"messages": wire.messages, "report": report.to_dict()}
+        # The whole body: Anthropic's `system` and Gemini's `system_instruction` live beside
+        # the messages, and dropping them would print a request without its system prompt.
+        data: dict[str, object] = {"format": target, **wire.body, "report": report.to_dict()}
         if compact:
             data["compaction"] = list(compaction_lines)
-        echo_json(data, indent=1)
+        echo_json(data)
         return
     for line in compaction_lines:
         click.echo(line)

@@ -13,14 +13,20 @@ from ..errors import ContentError
 
 def read_text_file(path: str) -> str:
     """The text of a path or '-' (stdin). Text that is not UTF-8 is bad input (exit 2); a
-    file that cannot be read is the environment's problem (an OSError: exit 1)."""
+    file that cannot be read is the environment's problem (an OSError: exit 1). An empty
+    (or all-whitespace) file is bad input naming the file."""
     try:
         if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
     except UnicodeDecodeError as exc:
         raise ContentError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if not text.strip():
+        # the same in every command: an empty file has nothing to fit, repair or import
+        raise ContentError("stdin" if path == "-" else path, "the file is empty (no messages)")
+    return text
 
 
 def parse_json(text: str, path: str) -> Any:

@@ -31,6 +31,27 @@ _STORE_OPTION = click.option(
 )
 
 
+class _NoStore(click.ClickException):
+    """A read-only command on a path that holds no store yet (a fresh install, or a typo)."""
+
+    def __init__(self, location: Path) -> None:
+        super().__init__(f"no session store at {location} yet (nothing has been stored)")
+        self.location = location
+
+
+def _location(store_path: str | Path | None) -> str | Path:
+    from ..config import load_config
+    from ..storage.sessions import is_store_url
+
+    # Same default as `chat`: CONTEXTLEDGER_STORE / CONTEXTLEDGER_HOME, .env included.
+    location: str | Path = store_path or load_config().store_location
+    if isinstance(location, str) and location.startswith("sqlite:"):
+        location = Path(location.removeprefix("sqlite:").removeprefix("//"))
+    if not is_store_url(location):
+        location = Path(location).expanduser()
+    return location
+
+
 def _open(
     store_path: str | Path | None,
     *,
@@ -38,29 +59,29 @@ def _open(
     media: str | None = None,
     configured_media: bool = True,
 ) -> Any:
-    """The session store; read-only commands refuse a path that holds no store (a typo must
-    not leave an empty database behind). ``media`` wins over ``CONTEXTLEDGER_MEDIA``, which
-    is used only when ``configured_media``."""
+    """The session store. Read-only commands never create one (a typo must not leave an
+    empty database behind): they get :class:`_NoStore` and report an empty result.
+    ``media`` wins over ``CONTEXTLEDGER_MEDIA``, which is used only when
+    ``configured_media``."""
     from ..config import load_config
-    from ..storage.sessions import SessionStore, is_store_url
+    from ..storage.sessions import SessionStore
 
-    # Same default as `chat`: CONTEXTLEDGER_STORE / CONTEXTLEDGER_HOME, .env included.
-    config = load_config()
-    location: str | Path = store_path or config.store_location
-    if isinstance(location, str) and location.startswith("sqlite:"):
-        location = Path(location.removeprefix("sqlite:").removeprefix("//"))
-    if not is_store_url(location):
-        location = Path(location).expanduser()
-        if not create and not location.is_file():
-            raise click.ClickException(
-                f"no session store at {location} (nothing has been stored yet)"
-            )
+    location = _location(store_path)
+    if isinstance(location, Path) and not create and not location.is_file():
+        raise _NoStore(location)
     try:
         if media is None and configured_media:
-            media = config.media
+            media = load_config().media
         return SessionStore(location, media=media)
     except ContextLedgerError as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def _no_session(name: str, missing: _NoStore) -> click.ClickException:
+    return click.ClickException(
+        f"no session named {name!r}: nothing has been stored yet at {missing.location} "
+        "(`contextledger chat` or `sessions import` creates sessions)"
+    )
 
 
 def _safe(text: str) -> str:
@@ -90,15 +111,13 @@ def sessions_list(store_path: str | None, as_json: bool) -> None:
     try:
         with _open(store_path) as store:
             infos = store.list()
-    except click.ClickException as exc:
-        if "no session store" not in exc.message:
-            raise
+    except _NoStore:
         infos = []  # nothing stored yet: an empty list, not an error
     except ContextLedgerError as exc:
         raise _fail(exc) from None
     if as_json:
-        click.echo(json.dumps([{"name": s.name, "created": s.created, "messages": s.messages,
-                                "events": s.events} for s in infos], indent=2))  # fmt: skip
+        echo_json({"sessions": [{"name": s.name, "created": s.created, "messages": s.messages,
+                                 "events": s.events} for s in infos]})  # fmt: skip
         return
     table = Table("session", "messages", "events", "created")
     import datetime as _dt
@@ -119,13 +138,18 @@ def sessions_show(name: str, store_path: str | None, as_json: bool) -> None:
     """Show a session's messages (repaired on load) and what repair changed."""
     from ..storage.codec import message_to_dict
 
-    with _open(store_path) as store:
+    try:
+        store = _open(store_path)
+    except _NoStore as missing:
+        raise _no_session(name, missing) from None
+    with store:
         try:
             loaded = store.load(name)
         except ContextLedgerError as exc:
             raise _fail(exc) from None
     if as_json:
         echo_json({
+            "session": name,
             "messages": [message_to_dict(m) for m in loaded.messages],
             "events": [{"seq": e.seq, "kind": e.kind, "data": e.data} for e in loaded.events],
             "repair": [_change_dict(c) for c in loaded.repair.changes],
@@ -183,7 +207,11 @@ def _print_report(console: Console, changes: Any, unreadable: Any = ()) -> None:
               help="Write to this file instead of stdout.")  # fmt: skip
 def sessions_export(name: str, store_path: str | None, fmt: str, out: Path | None) -> None:
     """Export a session as JSONL (images inline, so the file stands alone)."""
-    with _open(store_path) as store:
+    try:
+        store = _open(store_path)
+    except _NoStore as missing:
+        raise _no_session(name, missing) from None
+    with store:
         try:
             text = store.export_jsonl(name, fmt)
             unreadable = store.load(name).unreadable
@@ -207,8 +235,10 @@ def sessions_export(name: str, store_path: str | None, fmt: str, out: Path | Non
 @click.option("--format", "fmt", type=click.Choice(["auto", "internal", "openai", "anthropic"]),
               default="auto", show_default=True)  # fmt: skip
 def sessions_import(file: Path, name: str, store_path: str | None, fmt: str) -> None:
-    """Import a JSONL file as a new session (images go to the media store)."""
-    text = read_text_file(str(file))
+    """Import FILE as a new session: JSONL (one message a line, as `export` writes), or one
+    JSON document (a message list such as conversation.json, or a request object with
+    `messages`). Images go to the media store."""
+    text = _as_jsonl(read_text_file(str(file)))
     with _open(store_path, create=True) as store:
         try:
             stored = store.import_jsonl(text, name, fmt)
@@ -217,6 +247,21 @@ def sessions_import(file: Path, name: str, store_path: str | None, fmt: str) -> 
         except ValueError as exc:  # JSON the store could not parse
             raise ContentError(str(file), str(exc)) from None
     click.echo(f"imported {len(stored)} message(s) into session {name!r}")
+
+
+def _as_jsonl(text: str) -> str:
+    """One JSON document (a list of messages, or a request with ``messages`` and a
+    ``system`` prompt) as the JSONL the store imports; JSONL passes through."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return text  # JSONL (or broken: the importer names the line)
+    if isinstance(doc, dict) and isinstance(doc.get("messages"), list):
+        head = [{"system": doc["system"]}] if doc.get("system") else []
+        doc = head + doc["messages"]
+    if not isinstance(doc, list):
+        return text
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in doc)
 
 
 @sessions.command("check")
@@ -401,7 +446,7 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write normalized images here (unchanged ones are copied as they are).")  # fmt: skip
 @click.option(
-    "--model", default=None, help="Apply this model's provider limits and show its tokens."
+    "--model", "-m", default=None, help="Apply this model's provider limits and show its tokens."
 )
 @click.option(
     "--max-edge",
@@ -410,8 +455,9 @@ def repair(file: str, as_json: bool, remove_dangling: bool) -> None:
     type=click.IntRange(min=16),
     help="Long-edge cap in pixels.",
 )
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def normalize(
-    images: tuple[Path, ...], out_dir: Path | None, model: str | None, max_edge: int
+    images: tuple[Path, ...], out_dir: Path | None, model: str | None, max_edge: int, as_json: bool
 ) -> None:
     """Normalize images for sending: pass through when small, else resize once to WebP."""
     from ..catalog import lookup_model
@@ -450,16 +496,48 @@ def normalize(
                     target = out_dir / ((path.stem + ext) if res.changed else path.name)
                     target.write_bytes(res.data)
             progress.advance(task)
-    table = Table("image", "before", "after", "bytes", "tokens", "what happened")
-    for path, r in results:
-        tokens = f"{r.tokens_before:,} → {r.tokens_after:,}" if r.tokens_before is not None else "—"
-        table.add_row(path.name, f"{r.width_before}×{r.height_before}", f"{r.width}×{r.height}",
-                      f"{r.bytes_before:,} → {r.bytes_after:,}", tokens, r.reason)  # fmt: skip
-    Console().print(table)
+    if as_json:
+        echo_json({"model": model, "images": [_normalized_json(p, r) for p, r in results],
+                   "errors": errors})  # fmt: skip
+    elif results:  # no empty table above the errors
+        _print_normalized(results)
     for e in errors:
         console.print(f"[red]error:[/red] {e}", highlight=False)
     if errors:
         raise SystemExit(status)
+
+
+def _normalized_json(path: Path, r: Any) -> dict[str, Any]:
+    return {
+        "image": path.name,
+        "changed": r.changed,
+        "width_before": r.width_before,
+        "height_before": r.height_before,
+        "width": r.width,
+        "height": r.height,
+        "bytes_before": r.bytes_before,
+        "bytes": r.bytes_after,
+        "tokens_before": r.tokens_before,
+        "tokens": r.tokens_after,
+        "media_type": r.media_type,
+        "reason": r.reason,
+    }
+
+
+def _print_normalized(results: list[tuple[Path, Any]]) -> None:
+    """One row per image with the figures, and the (long) reason on its own line below,
+    so no cell grows into a 36-line column at 80 columns."""
+    table = Table("image", "before", "after", "bytes", "tokens")
+    table.columns[0].overflow = "fold"
+    for path, r in results:
+        tokens = f"{r.tokens_before:,} → {r.tokens_after:,}" if r.tokens_before is not None else "—"
+        table.add_row(_safe(path.name), f"{r.width_before}×{r.height_before}",
+                      f"{r.width}×{r.height}", f"{r.bytes_before:,} → {r.bytes_after:,}",
+                      tokens)  # fmt: skip
+    console = Console()
+    console.print(table)
+    for path, r in results:
+        console.print(f"{_safe(path.name)}: {_safe(r.reason)}", highlight=False)
 
 
 # --- media ------------------------------------------------------------------------
@@ -479,7 +557,12 @@ def media_sweep(store_path: str | None, dry_run: bool, min_age_days: float) -> N
     """Remove media no stored session refers to and older than the age floor."""
     from datetime import timedelta
 
-    with _open(store_path) as store:
+    try:
+        store = _open(store_path)
+    except _NoStore as missing:
+        click.echo(f"nothing to sweep: no session store at {missing.location} yet")
+        return
+    with store:
         try:
             result = store.sweep_media(min_age=timedelta(days=min_age_days), dry_run=dry_run)
         except ContextLedgerError as exc:

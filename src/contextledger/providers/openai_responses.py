@@ -8,10 +8,10 @@ the API's default and reads back as unset.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..errors import ContentError, UnsupportedBlockError, describe
+from ..errors import ContentError, SendError, UnsupportedBlockError, describe
 from ..model import (
     Audio,
     Block,
@@ -25,6 +25,7 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
+from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat, tool_spec
@@ -374,8 +375,113 @@ def output_limit(tokens: int, provider: str) -> dict[str, Any]:
     return {"max_output_tokens": tokens}
 
 
-# Sending: not yet (``sdk``/``stream``/``complete`` left empty); send ``body`` with
-# ``openai.OpenAI().responses.create(**body)``.
+# ----------------------------------------------------------------------------- sending
+
+#: Output item types that become blocks of the assistant reply (others are reported).
+_REPLY_ITEMS = ("message", "function_call", "reasoning")
+
+
+def _reply_message(items: Sequence[Mapping[str, Any]], notes: list[str]) -> Message:
+    """The assistant Message for a response's ``output`` items, read with the same reader
+    as a request's ``input`` (reasoning and its encrypted content kept verbatim)."""
+    kept: list[Mapping[str, Any]] = []
+    for item in items:
+        kind = item.get("type")
+        if kind in _REPLY_ITEMS and (kind != "message" or item.get("role") == "assistant"):
+            kept.append(item)
+        else:
+            notes.append(f"output item of type {describe(kind)} was not kept")
+    blocks = [b for m in read(kept) for b in m.content]
+    return Message("assistant", tuple(blocks))
+
+
+def _usage(raw: Any) -> Usage | None:
+    if raw is None:
+        return None
+    details = getattr(raw, "input_tokens_details", None)
+    cached = getattr(details, "cached_tokens", 0) if details is not None else 0
+    return Usage(raw.input_tokens, raw.output_tokens, cached or 0)
+
+
+def _finish(response: Any, message: Message) -> str:
+    """Chat-style finish reasons (``stop``, ``tool_calls``, ``length``) for a response."""
+    incomplete = getattr(response, "incomplete_details", None)
+    if getattr(response, "status", None) == "incomplete":
+        reason = getattr(incomplete, "reason", None)
+        return "length" if reason == "max_output_tokens" else str(reason or "incomplete")
+    return "tool_calls" if message.tool_calls else "stop"
+
+
+def stream(
+    client: Any,
+    body: Mapping[str, Any],
+    *,
+    model: str,
+    estimated_input: int,
+    on_text: Callable[[str], None] | None,
+) -> Reply:
+    """Send ``body`` with ``client.responses.create(stream=True)``; text deltas go to
+    ``on_text``, and the reply is read from the final ``response.completed`` (or
+    ``response.incomplete``) event's output items. SDK exceptions propagate."""
+    events = 0
+    streamed: list[str] = []
+    final: Any = None
+    sdk_stream = client.responses.create(**body, stream=True)
+    with sdk_stream:
+        request_id = sdk_stream.response.headers.get("x-request-id")
+        for event in sdk_stream:
+            events += 1
+            kind = event.type
+            if kind in ("response.output_text.delta", "response.refusal.delta"):
+                streamed.append(event.delta)
+                if on_text is not None:
+                    on_text(event.delta)
+            elif kind in ("response.completed", "response.incomplete"):
+                final = event.response
+            elif kind == "response.failed":
+                error = getattr(event.response, "error", None)
+                raise SendError(
+                    TARGET,
+                    model,
+                    "protocol",
+                    getattr(error, "message", None) or "the response failed",
+                    code=getattr(error, "code", None),
+                )
+            elif kind == "error":
+                raise SendError(
+                    TARGET, model, "protocol", event.message, code=getattr(event, "code", None)
+                )
+    if final is None:
+        partial = Message("assistant", (Text("".join(streamed)),) if streamed else ())
+        raise c.stream_ended_early(TARGET, model, events, "event", "completed response", partial)
+    notes: list[str] = []
+    items = [item.model_dump(exclude_none=True) for item in final.output or ()]
+    message = _reply_message(items, notes)
+    refusal = "".join(
+        part.get("refusal", "")
+        for item in items
+        if item.get("type") == "message"
+        for part in item.get("content") or ()
+        if isinstance(part, Mapping) and part.get("type") == "refusal"
+    )
+    return Reply(
+        message,
+        _usage(final.usage),
+        estimated_input,
+        model,
+        _finish(final, message),
+        getattr(final, "model", None),
+        request_id,
+        refusal or None,
+        tuple(notes),
+    )
+
+
+def complete(client: Any, body: Mapping[str, Any]) -> object:
+    """One request without streaming; the reply's output text as the SDK gave it."""
+    return client.responses.create(**body).output_text
+
+
 FORMAT = ProviderFormat(
     name="openai-responses",
     title="OpenAI Responses",
@@ -385,4 +491,7 @@ FORMAT = ProviderFormat(
     write=write_body,
     convert_tools=convert_tools,
     output_limit=output_limit,
+    sdk="openai",
+    stream=stream,
+    complete=complete,
 )

@@ -1,0 +1,303 @@
+"""The OpenAI Responses half of the stub server (``POST /v1/responses``), used by
+``stub_server.StubServer``.
+
+:func:`validate_responses` refuses what the Responses API refuses: a bearer key; ``model``;
+only known top-level parameters; ``input`` a non-empty string or item list; known item
+types and roles, with the content part types each role may carry; ``input_image`` only
+in user messages and function-call outputs, as http(s) URLs or valid base64 image data
+URLs within limits; every ``function_call_output`` answers an earlier ``function_call``
+with the same ``call_id`` (once), and every ``function_call`` is answered; a reasoning item
+is followed by the item it produced (an assistant message or a function call), never
+by a user turn or the end of the input; ``max_output_tokens`` at least 16.
+
+:func:`send_reply` answers a valid request as the API does: a JSON ``Response`` or an SSE
+stream of ``response.*`` events ending in ``response.completed`` with usage.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from stub_server import StubReply, StubServer, _Handler
+
+RESPONSES_PARAMS = frozenset(
+    {
+        "model", "input", "instructions", "stream", "stream_options", "max_output_tokens",
+        "temperature", "top_p", "tools", "tool_choice", "parallel_tool_calls", "text",
+        "reasoning", "include", "store", "metadata", "previous_response_id", "user",
+        "service_tier", "truncation", "background", "prompt_cache_key", "safety_identifier",
+        "max_tool_calls", "top_logprobs", "conversation", "prompt",
+    }
+)  # fmt: skip
+
+_PARTS_BY_ROLE = {
+    "user": ("input_text", "input_image", "input_file", "input_audio"),
+    "system": ("input_text",),
+    "developer": ("input_text",),
+    "assistant": ("output_text", "refusal"),
+}
+_OUTPUT_PARTS = ("input_text", "input_image", "input_file")
+
+
+def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
+    """Raise ``Invalid`` for anything ``POST /v1/responses`` would refuse."""
+    from stub_server import Invalid
+
+    if not headers.get("authorization", "").startswith("Bearer "):
+        raise Invalid("You didn't provide an API key.", status=401)
+    if not isinstance(body, dict):
+        raise Invalid("We could not parse the JSON body of your request.")
+    for key in body:
+        if key not in RESPONSES_PARAMS:
+            raise Invalid(f"Unknown parameter: '{key}'.", key)
+    if not isinstance(body.get("model"), str) or not body["model"]:
+        raise Invalid("Missing required parameter: 'model'.", "model")
+    limit = body.get("max_output_tokens")
+    if limit is not None and (not isinstance(limit, int) or limit < 16):
+        raise Invalid(
+            f"Invalid 'max_output_tokens': integer below minimum value. Expected a value >= "
+            f"16, but got {limit} instead.",
+            "max_output_tokens",
+        )
+    if "stream_options" in body and not body.get("stream"):
+        raise Invalid("'stream_options' is only allowed when 'stream' is true.", "stream_options")
+    items = body.get("input")
+    if isinstance(items, str):
+        return
+    if not isinstance(items, list) or not items:
+        raise Invalid("Missing required parameter: 'input'.", "input")
+    images = 0
+    calls: dict[str, bool] = {}  # call_id -> answered
+    for i, raw in enumerate(items):
+        p = f"input[{i}]"
+        if not isinstance(raw, dict):
+            raise Invalid(f"Invalid type for '{p}': expected an object.", p)
+        kind = raw.get("type", "message")
+        if kind == "message":
+            images += _check_message(raw, p, stub)
+        elif kind == "function_call":
+            cid = raw.get("call_id")
+            if not isinstance(cid, str) or not cid:
+                raise Invalid(f"Missing required parameter: '{p}.call_id'.", p + ".call_id")
+            if not isinstance(raw.get("name"), str) or not isinstance(raw.get("arguments"), str):
+                raise Invalid(f"'{p}' needs a string 'name' and 'arguments'.", p)
+            if cid in calls:
+                raise Invalid(f"Duplicate item found with call_id {cid}.", p + ".call_id")
+            calls[cid] = False
+        elif kind == "function_call_output":
+            cid = raw.get("call_id")
+            if cid not in calls:
+                raise Invalid(f"No tool call found for function call output with call_id {cid}.", p)
+            if calls[cid]:
+                raise Invalid(f"Duplicate function call output for call_id {cid}.", p)
+            calls[cid] = True
+            images += _check_output(raw.get("output"), p + ".output", stub)
+        elif kind == "reasoning":
+            if not isinstance(raw.get("summary"), list):
+                raise Invalid(f"Missing required parameter: '{p}.summary'.", p + ".summary")
+            following = items[i + 1] if i + 1 < len(items) else None
+            if not (
+                isinstance(following, dict)
+                and (
+                    following.get("type") in ("function_call", "reasoning")
+                    or (following.get("type", "message") == "message"
+                        and following.get("role") == "assistant")
+                )
+            ):  # fmt: skip
+                raise Invalid(
+                    f"Item '{raw.get('id', p)}' of type 'reasoning' was provided without its "
+                    "required following item.",
+                    p,
+                )
+        else:
+            raise Invalid(f"Invalid value: '{kind}'. Supported values are: 'message', "
+                          "'function_call', 'function_call_output' and 'reasoning'.", p + ".type")  # fmt: skip
+    unanswered = [cid for cid, done in calls.items() if not done]
+    if unanswered:
+        raise Invalid(f"No tool output found for function call {unanswered[0]}.", "input")
+    if images and body["model"] in stub.text_only_models:
+        raise Invalid("Invalid content type. image_url is only supported by certain models.")
+    if images > stub.max_images:
+        raise Invalid(f"Too many images: {images} (the limit is {stub.max_images}).", "input")
+
+
+def _check_message(item: Mapping[str, Any], p: str, stub: StubServer) -> int:
+    from stub_server import Invalid
+
+    role = item.get("role")
+    if role not in _PARTS_BY_ROLE:
+        raise Invalid(
+            f"Invalid value: '{role}'. Supported values are: 'assistant', 'system', "
+            "'developer', and 'user'.",
+            p + ".role",
+        )
+    content = item.get("content")
+    if isinstance(content, str):
+        return 0
+    if not isinstance(content, list) or not content:
+        raise Invalid(f"Invalid '{p}.content': expected a string or a non-empty array.", p)
+    images = 0
+    for j, part in enumerate(content):
+        q = f"{p}.content[{j}]"
+        kind = part.get("type") if isinstance(part, dict) else None
+        if kind not in _PARTS_BY_ROLE[role]:
+            raise Invalid(f"Invalid value: '{kind}' in a {role} message.", q + ".type")
+        images += _check_part(part, q, stub)
+    return images
+
+
+def _check_output(output: Any, p: str, stub: StubServer) -> int:
+    from stub_server import Invalid
+
+    if isinstance(output, str):
+        return 0
+    if not isinstance(output, list):
+        raise Invalid(f"Invalid type for '{p}': expected a string or an array.", p)
+    images = 0
+    for j, part in enumerate(output):
+        q = f"{p}[{j}]"
+        kind = part.get("type") if isinstance(part, dict) else None
+        if kind not in _OUTPUT_PARTS:
+            raise Invalid(f"Invalid value: '{kind}' in a function call output.", q + ".type")
+        images += _check_part(part, q, stub)
+    return images
+
+
+def _check_part(part: Mapping[str, Any], q: str, stub: StubServer) -> int:
+    from stub_server import Invalid, _check_image_data
+
+    kind = part["type"]
+    if kind in ("input_text", "output_text") and not isinstance(part.get("text"), str):
+        raise Invalid(f"Missing required parameter: '{q}.text'.", q + ".text")
+    if kind != "input_image":
+        return 0
+    url = part.get("image_url")
+    if not isinstance(url, str):
+        raise Invalid(f"Missing required parameter: '{q}.image_url'.", q)
+    if part.get("detail", "auto") not in ("auto", "low", "high"):
+        raise Invalid(f"Invalid value for '{q}.detail'.", q + ".detail")
+    if not url.startswith(("http://", "https://")):
+        _check_image_data(url, q, stub.max_image_base64)
+    return 1
+
+
+# --------------------------------------------------------------------------- answers
+
+
+def prompt_tokens(body: Mapping[str, Any]) -> int:
+    """A deterministic stand-in for the input count: 3 priming tokens, 3 per item plus
+    its text (or JSON for calls and reasoning), each image by the tile formula."""
+    from stub_server import _count, _image_tokens
+
+    model = str(body.get("model", ""))
+    items = body.get("input")
+    if isinstance(items, str):
+        return 3 + 3 + _count(items, model)
+    total = 3
+    for item in items or []:
+        total += 3
+        parts = item.get("content") if item.get("type", "message") == "message" else None
+        if item.get("type") == "function_call_output":
+            parts = item.get("output")
+        if isinstance(parts, str):
+            total += _count(parts, model)
+        elif isinstance(parts, list):
+            for part in parts:
+                if part.get("type") == "input_image":
+                    spec = {"url": part["image_url"], "detail": part.get("detail")}
+                    total += _image_tokens({"image_url": spec}, False)
+                else:
+                    total += _count(str(part.get("text", "")), model)
+        else:
+            total += _count(json.dumps(item), model)
+    if body.get("tools"):
+        total += _count(json.dumps(body["tools"]), model)
+    return total
+
+
+def default_text(body: Mapping[str, Any], n: int) -> str:
+    items = body.get("input")
+    items = [{"role": "user", "content": items}] if isinstance(items, str) else items or []
+    images = sum(
+        1
+        for it in items
+        for part in (it.get("content") or it.get("output") or [])
+        if isinstance(part, dict) and part.get("type") == "input_image"
+    )
+    last = next((it for it in reversed(items) if it.get("role") == "user"), {})
+    content = last.get("content")
+    text = (
+        content
+        if isinstance(content, str)
+        else " ".join(p.get("text", "") for p in content or [] if p.get("type") == "input_text")
+    )
+    return (
+        f"Stub reply {n}: I read {len(items)} item(s) and {images} image(s). "
+        f"You said: {' '.join(text.split())[:60]}"
+    )
+
+
+def send_reply(handler: _Handler, body: dict[str, Any], reply: StubReply, truncate: bool) -> None:
+    """Answer as ``POST /v1/responses`` does (SSE events when ``stream`` is true)."""
+    n = len(handler.server_stub.requests)
+    output: list[dict[str, Any]] = []
+    if reply.reasoning is not None:
+        output.append({"type": "reasoning", "id": f"rs_stub{n}", "summary": [
+            {"type": "summary_text", "text": reply.reasoning}],
+            "encrypted_content": f"enc-{n}-opaque"})  # fmt: skip
+    if reply.text:
+        output.append({
+            "type": "message", "id": f"msg_stub{n}", "role": "assistant", "status": "completed",
+            "content": [{"type": "output_text", "text": reply.text, "annotations": []}],
+        })  # fmt: skip
+    for k, (cid, name, args) in enumerate(reply.tool_calls):
+        output.append({"type": "function_call", "id": f"fc_stub{n}_{k}", "call_id": cid,
+                       "name": name, "arguments": args, "status": "completed"})  # fmt: skip
+    out_tokens = max(1, math.ceil(len(reply.text) / 4)) + sum(
+        math.ceil(len(a) / 4) + 5 for _, _, a in reply.tool_calls
+    )
+    inp = prompt_tokens(body)
+    incomplete = reply.finish_reason == "length"
+    response = {
+        "id": f"resp_stub{n}", "object": "response", "created_at": 0, "model": body["model"],
+        "status": "incomplete" if incomplete else "completed",
+        "incomplete_details": {"reason": "max_output_tokens"} if incomplete else None,
+        "output": output, "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
+        "usage": {"input_tokens": inp, "input_tokens_details": {"cached_tokens": 0},
+                  "output_tokens": out_tokens, "output_tokens_details": {"reasoning_tokens": 0},
+                  "total_tokens": inp + out_tokens},
+    }  # fmt: skip
+    if not body.get("stream"):
+        handler._send_json(200, response)
+        return
+    handler._sse_start()
+    seq = 0
+
+    def event(kind: str, **data: Any) -> None:
+        nonlocal seq
+        handler._sse({"type": kind, "sequence_number": seq, **data}, kind)
+        seq += 1
+
+    started = {**response, "status": "in_progress", "output": [], "usage": None}
+    event("response.created", response=started)
+    for index, item in enumerate(output):
+        if item["type"] == "message":
+            event("response.output_item.added", output_index=index,
+                  item={**item, "content": [], "status": "in_progress"})  # fmt: skip
+            for piece in handler._pieces(reply.text):
+                event("response.output_text.delta", item_id=item["id"], output_index=index,
+                      content_index=0, delta=piece, logprobs=[])  # fmt: skip
+                if truncate:
+                    return  # the connection closes mid-reply
+        elif item["type"] == "function_call":
+            event("response.output_item.added", output_index=index,
+                  item={**item, "arguments": "", "status": "in_progress"})  # fmt: skip
+            for piece in handler._pieces(item["arguments"]):
+                event("response.function_call_arguments.delta", item_id=item["id"],
+                      output_index=index, delta=piece)  # fmt: skip
+        event("response.output_item.done", output_index=index, item=item)
+    event("response.incomplete" if incomplete else "response.completed", response=response)
