@@ -120,19 +120,6 @@ def test_a_gemini_chat_switches_providers_mid_session_and_keeps_the_image(
     assert all(isinstance(u["reported"], int) for u in usage), usage
 
 
-def test_api_option_and_a_bad_api_name(stub: StubServer, home: Path) -> None:
-    out = chat(
-        stub,
-        home,
-        ["--session", "r", "--model", "gpt-4o", "--api", "openai-responses"],
-        "hello",
-        "/model gpt-4o smoke-signals",
-        "/quit",
-    ).output
-    assert [r.path for r in stub.completions()] == ["/v1/responses"]
-    assert "unknown API 'smoke-signals'" in out
-
-
 def test_a_stalled_gemini_keeps_the_message_for_a_retry(stub: StubServer, home: Path) -> None:
     stub.fail(Fault("stall", seconds=600))  # until teardown
     out = chat(
@@ -150,3 +137,16 @@ def test_a_stalled_gemini_keeps_the_message_for_a_retry(stub: StubServer, home: 
     assert sent[-1]["parts"][0]["text"] == "Hello Gemini, are you there?"
     with SessionStore(home / "sessions.db") as store:
         assert [m.role for m in store.load("g").stored] == ["user", "assistant"]
+
+
+def test_api_option_and_a_bad_api_name(stub: StubServer, home: Path) -> None:
+    out = chat(
+        stub,
+        home,
+        ["--session", "r", "--model", "gpt-4o", "--api", "openai-responses"],
+        "hello",
+        "/model gpt-4o smoke-signals",
+        "/quit",
+    ).output
+    assert [r.path for r in stub.completions()] == ["/v1/responses"]
+    assert "unknown API 'smoke-signals'" in out
