@@ -353,11 +353,17 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
                 total += _count(str(part.get("text", "")), model)
             elif part.get("type") == "tool_result":
                 inner = part.get("content")
-                text = inner if isinstance(inner, str) else json.dumps(inner or "")
-                total += _count(text, model)
+                if isinstance(inner, str):
+                    total += _count(inner, model)
                 for ip in inner if isinstance(inner, list) else []:
-                    if isinstance(ip, dict) and ip.get("type") == "image":
+                    if not isinstance(ip, dict):
+                        continue
+                    if ip.get("type") == "image":  # by its pixels, never its base64 as text
                         total += _image_tokens(ip, True)
+                    elif ip.get("type") == "text":
+                        total += _count(str(ip.get("text", "")), model)
+                    else:
+                        total += _count(json.dumps(ip), model)
             else:
                 total += _count(json.dumps(part), model)
         for call in m.get("tool_calls") or []:

@@ -18,7 +18,15 @@ from typing import Any
 import pytest
 
 from builders import data_url, image_block, png
-from contextledger import Image, Message, SessionStore, ToolCall, VisionGateError
+from contextledger import (
+    Image,
+    Message,
+    SessionStore,
+    Text,
+    ToolCall,
+    ToolResult,
+    VisionGateError,
+)
 from contextledger.client import (
     describe_usage,
     openai_client,
@@ -279,6 +287,21 @@ def test_anthropic_stream_text_tool_use_and_usage(stub: StubServer, config: Conf
     assert reply.usage is not None
     assert reply.usage.input_tokens == prompt_tokens(request.body, anthropic=True)
     assert usage_record(reply)["model"] == "claude-sonnet-4-5"
+
+
+def test_the_anthropic_stub_counts_a_tool_results_image_by_its_pixels() -> None:
+    """The stub's stand-in count is what our estimate is judged against: a screenshot in a
+    tool result is priced by the image formula, not its base64 as text (was 2.2x ours)."""
+    shot = ToolResult("t1", (Text("here"), image_block(1280, 800)), False, "screenshot")
+    history = [
+        Message.user("look"),
+        Message.assistant(ToolCall("t1", "screenshot", "{}")),
+        Message("tool", (shot,)),
+        Message.user("what now?"),
+    ]
+    prepared = Preparer("claude-sonnet-4-5", compaction=False).prepare(history)
+    counted = prompt_tokens(prepared.body, anthropic=True)
+    assert abs(prepared.report.used - counted) <= 0.1 * counted, (prepared.report.used, counted)
 
 
 # --------------------------------------------------------------------------- usage helpers
