@@ -666,4 +666,5 @@ FORMAT = ProviderFormat(
     sdk="google.genai",
     stream=stream,
     complete=complete,
+    sdk_kwargs=sdk_request,
 )
