@@ -55,6 +55,8 @@ from .wire import WIRES, Wire
 __all__ = ["Proxy", "create_app"]
 
 log = logging.getLogger("contextledger.serve")
+#: Messages to wait, after a recap was rejected, before compaction is tried again.
+COMPACTION_RETRY = 16
 T = TypeVar("T")
 
 # Never forwarded upstream: hop-by-hop headers, our own, and encodings (the reply must
@@ -307,13 +309,14 @@ class Proxy:
             )  # fmt: skip
         return body
 
-    def upstream_url(self, wire: Wire) -> str:
+    def upstream_url(self, wire: Wire, query: str = "") -> str:
+        """The upstream endpoint, with the client's query string (e.g. ``?beta=true``)."""
         base = (
             self.settings.anthropic_upstream
             if wire.upstream == "anthropic"
             else self.settings.openai_upstream
         )
-        return base + wire.path
+        return base + wire.path + (f"?{query}" if query else "")
 
     # ------------------------------------------------------------------ the fitting routes
 
@@ -367,7 +370,9 @@ class Proxy:
             "x-contextledger-report": f"{request.base_url}contextledger/sessions/{state.name}",
             "x-contextledger-session": state.name,
         }
-        return await self.forward(wire, upstream_body, headers, ours, state, turn, t0)
+        return await self.forward(
+            wire, upstream_body, headers, ours, state, turn, t0, query=request.url.query
+        )
 
     async def _prepare(
         self, state: SessionState, wire: Wire, body: dict[str, Any], model: str
@@ -411,7 +416,7 @@ class Proxy:
                     config=settings.config,
                 ),
             )
-            prepared = preparer.prepare(state.conversation, tools=wire.pricing_tools(body))
+            prepared = self._prepare_with_backoff(state, preparer, wire.pricing_tools(body))
         except UnknownModelError as exc:
             if settings.allow_unknown_models:
                 return f"unknown model {model!r}: forwarded untouched (--allow-unknown-models)"
@@ -429,6 +434,29 @@ class Proxy:
             state.add_event(prepared.event)
             self.queue_event(state, "compaction", prepared.event.to_dict())
         return state, prepared
+
+    def _prepare_with_backoff(
+        self, state: SessionState, preparer: Preparer, tools: Any
+    ) -> Prepared:
+        """``preparer.prepare``; after a recap that failed (its verification rejected it),
+        compaction is paused for this session until COMPACTION_RETRY more messages arrive:
+        writing and verifying a recap of a long history costs seconds, and retrying it
+        every turn would add them to every request. The pause is said in the turn's report."""
+        paused = preparer.compaction and state.size < state.compaction_retry_at
+        if paused:
+            preparer.compaction = False
+        try:
+            prepared = preparer.prepare(state.conversation, tools=tools)
+        finally:
+            if paused:
+                preparer.compaction = True
+        failed = prepared.event is None and any(
+            n.kind == "compaction" for n in prepared.report.notices
+        )
+        if failed:
+            state.compaction_retry_at = state.size + COMPACTION_RETRY
+        state.compaction_paused = bool(paused)
+        return prepared
 
     def queue_event(self, state: SessionState, kind: str, data: dict[str, Any]) -> None:
         """Record an event behind the session's queued writes, marked as this process's."""
@@ -482,6 +510,15 @@ class Proxy:
         composition = dashboard.composition(prepared.messages, preparer, report)
         dropped = len(report.fit.dropped)
         notices = [n.to_dict() for n in report.notices]
+        if state.compaction_paused:
+            notices.append(
+                {
+                    "kind": "compaction",
+                    "where": "",
+                    "text": "compaction paused after a rejected recap; tried again at "
+                    f"{state.compaction_retry_at:,} messages (the session has {state.size:,})",
+                }
+            )
         return {
             "turn": len(state.turns) + 1,
             "time": time.time(),
@@ -537,7 +574,9 @@ class Proxy:
             "x-contextledger-report": f"{request.base_url}contextledger/sessions/{state.name}",
             "x-contextledger-session": state.name,
         }
-        return await self.forward(wire, body, headers, ours, state, turn, t0, record=False)
+        return await self.forward(
+            wire, body, headers, ours, state, turn, t0, record=False, query=request.url.query
+        )
 
     async def forward(
         self,
@@ -550,6 +589,7 @@ class Proxy:
         t0: float,
         *,
         record: bool = True,
+        query: str = "",
     ) -> Response:
         """Send upstream; the session's lock is held until the reply is recorded."""
         assert self.client is not None
@@ -562,7 +602,7 @@ class Proxy:
         if "timing_ms" in turn:  # the proxy's own time includes writing the body
             turn["timing_ms"]["write"] = round(write_ms, 2)
             turn["added_ms"] = round(turn["added_ms"] + write_ms, 2)
-        url = self.upstream_url(wire)
+        url = self.upstream_url(wire, query)
         assembler = Assembler(wire.name)
         try:
             req = self.client.build_request("POST", url, content=content, headers=send_headers)

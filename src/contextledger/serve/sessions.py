@@ -131,6 +131,9 @@ class SessionState:
     #: Set (from the store thread) when a message write did not land: another process
     #: wrote first, or the write failed. The next request reads the session again.
     resync: bool = False
+    #: Compaction is not tried before the record reaches this size (a recap was rejected).
+    compaction_retry_at: int = 0
+    compaction_paused: bool = False
 
     @property
     def conversation(self) -> Conversation:
