@@ -220,17 +220,23 @@ def latency(proxy: str, stub: str, n: int, turns: int, label: str = "") -> None:
     )
 
 
-async def session_loop(client: httpx.AsyncClient, base: str, k: int, turns: int) -> int:
+async def session_loop(
+    client: httpx.AsyncClient, base: str, k: int, turns: int, failed: list[str]
+) -> int:
     messages = history(2, seed=k)
     messages.append({"role": "user", "content": f"Session {k}: start"})
     done = 0
     for t in range(turns):
-        r = await client.post(
-            base + "/chat/completions",
-            json={"model": MODEL, "messages": messages},
-            headers={**KEY, "x-contextledger-session": f"rps-{k}"},
-        )
-        r.raise_for_status()
+        try:
+            r = await client.post(
+                base + "/chat/completions",
+                json={"model": MODEL, "messages": messages},
+                headers={**KEY, "x-contextledger-session": f"rps-{k}"},
+            )
+            r.raise_for_status()
+        except httpx.HTTPError as exc:  # counted and reported, not hidden
+            failed.append(f"{type(exc).__name__}: {exc}")
+            continue
         done += 1
         messages.append(
             {"role": "assistant", "content": r.json()["choices"][0]["message"]["content"]}
@@ -239,17 +245,20 @@ async def session_loop(client: httpx.AsyncClient, base: str, k: int, turns: int)
     return done
 
 
-def throughput(base: str, sessions: int = 50, turns: int = 10) -> float:
+def throughput(base: str, sessions: int = 50, turns: int = 10) -> tuple[float, list[str]]:
+    """Completed requests/s, and what failed."""
+    failed: list[str] = []
+
     async def main() -> float:
         limits = httpx.Limits(max_connections=sessions, max_keepalive_connections=sessions)
         async with httpx.AsyncClient(timeout=120, limits=limits) as client:
             t0 = time.perf_counter()
             counts = await asyncio.gather(
-                *(session_loop(client, base, k, turns) for k in range(sessions))
+                *(session_loop(client, base, k, turns, failed) for k in range(sessions))
             )
             return sum(counts) / (time.perf_counter() - t0)
 
-    return asyncio.run(main())
+    return asyncio.run(main()), failed
 
 
 def memory(stub: str, root: Path, max_sessions: int, sessions: int = 100) -> float:
@@ -294,12 +303,15 @@ def main() -> None:
         latency(proxy, stub, 10_000, 4 if quick else 10)
         latency(plain, stub, 10_000, 10 if quick else 25, " (--no-compact)")
         print("Requests/s, 50 concurrent sessions x 10 turns (short conversations):")
-        direct = throughput(stub)
-        through = throughput(proxy + "/v1")
+        direct, direct_failed = throughput(stub)
+        through, through_failed = throughput(proxy + "/v1")
         print(
             f"  {through:7.1f} req/s through the proxy vs {direct:7.1f} req/s direct "
-            f"(x{through / direct:.2f})"
+            f"(x{through / direct:.2f}); failed requests: {len(through_failed)} through the "
+            f"proxy, {len(direct_failed)} direct"
         )
+        for what in sorted(set(through_failed + direct_failed))[:3]:
+            print(f"    e.g. {what}")
         print("Memory per session (100 sessions of 100 messages, tracemalloc):")
         unbounded = memory(stub, root, max_sessions=1000)
         bounded = memory(stub, root, max_sessions=32)
