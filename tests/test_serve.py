@@ -851,13 +851,19 @@ def test_a_rejected_recap_is_not_retried_every_turn(tmp_path: Path) -> None:
     proxy = Proxy(ServeSettings(store=tmp_path / "s.db"))
     state = SessionState("s", "s", "openai")
     summarizer = _InventingSummarizer()
-    preparer = Preparer("gpt-4o", compaction=True, summarizer=summarizer)
+    # a small window: the fit would drop old turns, so compaction tries to recap them
+    preparer = Preparer(
+        "gpt-4o", compaction=True, summarizer=summarizer, window=1500, max_output_tokens=200
+    )
 
     def grow(n: int) -> None:
         base = state.size
         state.recorded(
             [
-                Message.user(f"step {base + k}: check config/app{base + k}.toml", id=f"m{base + k}")
+                Message.user(
+                    f"step {base + k}: check config/app{base + k}.toml " + "and then " * 12,
+                    id=f"m{base + k}",
+                )
                 if (base + k) % 2 == 0
                 else Message.assistant(f"checked app{base + k}", id=f"m{base + k}")
                 for k in range(n)
