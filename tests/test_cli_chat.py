@@ -290,3 +290,18 @@ def test_placeholder_mode_sends_visible_placeholders_to_a_text_only_model(
         (name,) = [s.name for s in store.list()]
         (user, _) = store.load(name).stored
     assert len(list(user.images())) == 1  # the record keeps the image itself
+
+
+def test_started_with_placeholders_the_switch_warns_of_placeholders_not_a_refusal(
+    stub: StubServer, home: Path, screenshot: Path
+) -> None:
+    out = chat(stub, home, ["--on-images", "placeholder", "--image", str(screenshot)],
+               "What is on it?", "/model gpt-3.5-turbo", "And in words?", "/images refuse",
+               "Once more?", "/quit")  # fmt: skip
+    text = flat(out.output)
+    assert "each is sent as a visible text placeholder" in text
+    assert "sending is refused" in text  # only after /images refuse
+    assert text.index("each is sent as a visible") < text.index("sending is refused")
+    assert "not sent: gpt-3.5-turbo cannot accept images" in text
+    assert "/drop" not in text.split("not sent:")[1]  # the history holds the image
+    assert [r.body["model"] for r in stub.completions()] == ["gpt-4o", "gpt-3.5-turbo"]

@@ -53,16 +53,42 @@ def exit_code_for(exc: BaseException) -> int:
     return EXIT_ENVIRONMENT if isinstance(exc, environment) else EXIT_BAD_INPUT
 
 
+class OnImages(click.Choice):  # type: ignore[type-arg]
+    """``--on-images refuse|placeholder`` (``error`` is read as ``refuse``), the same on
+    every command. The value is the library's: ``"error"`` or ``"placeholder"``."""
+
+    def __init__(self) -> None:
+        super().__init__(["refuse", "placeholder"])
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value in ("error", "placeholder"):
+            return value
+        return "error" if super().convert(value, param, ctx) == "refuse" else "placeholder"
+
+
+#: Help for ``--on-images`` (one wording everywhere).
+ON_IMAGES_HELP = (
+    "For a model that cannot see images: refuse (nothing is sent) or send a visible "
+    "text placeholder for each image (reported)."
+)
+
+
 class LedgerGroup(click.Group):
     """The root group: the one place that turns exceptions into exit statuses."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        from ..errors import ContextLedgerError
+        from ..errors import ContextLedgerError, VisionGateError
 
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
             raise
+        except VisionGateError as exc:  # name the flags a CLI user types, not on_images=
+            fail(
+                f"{exc.problem}. Pick a vision model with -m, or pass --on-images placeholder "
+                "to send a visible text placeholder for each image",
+                EXIT_BAD_INPUT,
+            )
         except ContextLedgerError as exc:
             fail(str(exc), exit_code_for(exc))
         except RecursionError:

@@ -8,13 +8,17 @@ session is stored (append-only) with the reply, any compaction event, and a ``us
 event holding our estimate next to the provider's count.
 
 Commands: ``/image PATH`` attach an image to the next message, ``/model M`` switch model,
-``/drop`` discard the pending attachments, ``/cancel`` discard the kept message too,
+``/images placeholder|refuse`` what a text-only model gets for images, ``/drop`` discard
+the pending attachments, ``/cancel`` discard the kept message too,
 ``/notices`` list the last request's notices, ``/usage`` the estimate's error per model,
 ``/help``, ``/quit``. An empty line sends a kept message (after a refusal or an error).
 
 When the vision gate refuses (a text-only model and images in the conversation), nothing
 is sent or stored: the refusal is printed and the typed text and the attachments are
-kept, so ``/model`` back to a vision model (or ``/drop``) and Enter sends them.
+kept, so ``/images placeholder`` (text placeholders instead of the images), ``/model`` back
+to a vision model, or ``/drop`` (when only the attachments hold images) and Enter sends
+them. Placeholders change what is sent, never the record: a vision model sees the images
+again.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .app import main
+from .app import ON_IMAGES_HELP, OnImages, main
 from .chat_state import ChatState, count_noun
 from .chat_turn import _turn
 
@@ -40,6 +44,8 @@ if TYPE_CHECKING:
 HELP = """\
 /image PATH   attach an image to your next message
 /model M      switch model (the vision gate checks again before sending)
+/images MODE  what a text-only model gets for images: placeholder (a visible
+              text placeholder each, the session keeps the images) or refuse
 /drop         discard the pending attachments
 /cancel       discard the kept message and its attachments
 /notices      list every notice of the last request
@@ -66,9 +72,8 @@ Enter on an empty line sends a kept message again."""
               help="Pretend the model's context window is this many tokens (to watch fitting).")  # fmt: skip
 @click.option("--max-output", type=click.IntRange(min=16), default=None,
               help="Tokens reserved for the reply (default: the model's rule).")  # fmt: skip
-@click.option("--on-images", type=click.Choice(["error", "placeholder"]), default="error",
-              show_default=True,
-              help="For a text-only model: refuse (keep everything) or send visible text placeholders.")  # fmt: skip
+@click.option("--on-images", type=OnImages(), default="refuse", show_default=True,
+              help=ON_IMAGES_HELP + " In the chat: /images placeholder|refuse.")  # fmt: skip
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
               help="Seconds to wait for the provider (connect and each streamed read).")  # fmt: skip
 @click.option("--retries", type=click.IntRange(min=0, max=10), default=2, show_default=True,
@@ -209,20 +214,38 @@ def _print_model(state: ChatState) -> None:
     sight = "sees images" if info.vision else "text only"
     state.say(f"model {state.model} ({info.provider}, window {window:,} tokens, {sight})", "dim")
     if not info.vision:
-        held = sum(1 for m in state.conversation.record for _ in m.images())
-        pending = len(state.attachments)
-        if held:
-            state.warn(
-                f"{state.model} does not accept images and the conversation already holds "
-                f"{count_noun(held, 'image')}: sending will be refused until you switch back to a "
-                "vision model (or restart the chat with --on-images placeholder)"
-            )
-        elif pending:
-            state.warn(
-                f"{state.model} does not accept images and {count_noun(pending, 'image')} "
-                f"{'is' if pending == 1 else 'are'} attached: switch back to a vision model "
-                "or /drop the attachments before sending"
-            )
+        _warn_images(state)
+
+
+def _warn_images(state: ChatState) -> None:
+    """What happens to the images for a text-only model, in the current /images mode."""
+    held = sum(1 for m in state.conversation.record for _ in m.images())
+    pending = len(state.attachments)
+    if not held and not pending:
+        return
+    what = " and ".join(
+        part
+        for part in (
+            f"the conversation holds {count_noun(held, 'image')}" if held else "",
+            f"{count_noun(pending, 'image')} {'is' if pending == 1 else 'are'} attached"
+            if pending
+            else "",
+        )
+        if part
+    )
+    if state.on_images == "placeholder":
+        state.warn(
+            f"{state.model} does not accept images and {what}: each is sent as a visible "
+            "text placeholder (the session keeps the images; a vision model sees them again)"
+        )
+        return
+    remedies = ["/images placeholder to send text placeholders", "/model a vision model"]
+    if not held:
+        remedies.append("/drop the attachments")
+    state.warn(
+        f"{state.model} does not accept images and {what}: sending is refused until you "
+        f"choose: {', or '.join(remedies)}"
+    )
 
 
 # --------------------------------------------------------------------------- loop
@@ -276,6 +299,8 @@ def _handle(state: ChatState, line: str) -> bool:
                 _attach(state, Path(arg).expanduser())
         elif cmd == "/model":
             _switch_model(state, arg)
+        elif cmd == "/images":
+            _set_on_images(state, arg)
         elif cmd == "/drop":
             _drop(state)
         elif cmd == "/cancel":
@@ -325,12 +350,8 @@ def _attach(state: ChatState, path: Path) -> None:
         )
     from ..catalog import lookup_model
 
-    info = lookup_model(state.model)
-    if not info.vision:
-        state.warn(
-            f"{state.model} does not accept images: switch model (/model) before sending, "
-            "or /drop the attachment"
-        )
+    if not lookup_model(state.model).vision:
+        _warn_images(state)
 
 
 def _drop(state: ChatState) -> None:
@@ -358,6 +379,30 @@ def _switch_model(state: ChatState, model: str) -> None:
     state.preparer = None  # a new model: new prices, new window, new sticky cut
     state.shown.clear()
     _print_model(state)
+
+
+def _set_on_images(state: ChatState, mode: str) -> None:
+    from ..catalog import lookup_model
+
+    modes = {"placeholder": "placeholder", "refuse": "error", "error": "error"}
+    if mode not in modes:
+        current = "placeholder" if state.on_images == "placeholder" else "refuse"
+        if mode:
+            state.error(f"unknown mode {mode!r}: /images placeholder or /images refuse")
+        else:
+            state.say(f"images for a text-only model: {current}; /images placeholder|refuse")
+        return
+    state.on_images = modes[mode]
+    state.preparer = None  # the gate's mode is part of the prepared view
+    if state.on_images == "placeholder":
+        state.say(
+            "a text-only model gets a visible text placeholder for each image "
+            "(the session keeps the images)"
+        )
+    else:
+        state.say("sending images to a text-only model is refused (nothing is lost)")
+    if not lookup_model(state.model).vision:
+        _warn_images(state)
 
 
 def _print_usage(state: ChatState) -> None:

@@ -32,7 +32,7 @@ class ChatState:
     model: str
     window: int | None = None
     max_output: int | None = None
-    on_images: str = "error"
+    on_images: str = "error"  # the gate's mode: "error" (refuse) or "placeholder" (/images)
     timeout: float = 60.0
     retries: int = 2
     draft: str = ""
@@ -47,7 +47,8 @@ class ChatState:
     # --- small helpers -------------------------------------------------------------
 
     def say(self, text: str, style: str | None = None) -> None:
-        self.console.print(text, style=style, markup=False, highlight=False)
+        # wrapped between words at the terminal's width (80 columns never split a word)
+        self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=False)
 
     def warn(self, text: str) -> None:
         self.say(f"⚠ {text}", "yellow")

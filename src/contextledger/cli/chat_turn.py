@@ -25,9 +25,15 @@ def _turn(state: ChatState) -> None:
     conversation = state.conversation.append(candidate)
     try:
         prepared = state.get_preparer().prepare(conversation)
-    except VisionGateError as exc:
-        state.error(f"not sent: {exc}")
-        _kept(state, "/model back to a vision model or /drop the attachments, then Enter to send")
+    except VisionGateError as exc:  # the chat's own remedies, never the library's argument
+        state.error(f"not sent: {exc.problem}")
+        held = any(True for m in state.conversation.record for _ in m.images())
+        drop = "" if held else ", /drop the attachments"
+        _kept(
+            state,
+            f"/images placeholder (text placeholders instead), /model a vision model{drop}; "
+            "then Enter to send",
+        )
         return
     except BudgetError as exc:
         state.error(f"not sent: {exc}")
