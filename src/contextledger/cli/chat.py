@@ -58,6 +58,9 @@ Enter on an empty line sends a kept message again."""
 
 
 @main.command()
+@click.argument("prompt", required=False)
+@click.option("--continue", "-c", "continue_last", is_flag=True,
+              help="Continue the most recently used session.")  # fmt: skip
 @click.option("--session", "session_name", default=None,
               help="Session to resume (created when new). Default: a new dated session.")  # fmt: skip
 @click.option("--model", "-m", default=None,
@@ -79,6 +82,8 @@ Enter on an empty line sends a kept message again."""
 @click.option("--retries", type=click.IntRange(min=0, max=10), default=2, show_default=True,
               help="Retries on connection errors, 429 and 5xx.")  # fmt: skip
 def chat(
+    prompt: str | None,
+    continue_last: bool,
     session_name: str | None,
     model: str | None,
     images: tuple[Path, ...],
@@ -92,8 +97,12 @@ def chat(
 ) -> None:
     """Chat in the terminal; sessions are stored, images attached, every drop shown.
 
+    With PROMPT (or - to read it from stdin), send that one message, print the reply on
+    stdout and exit (the status and notices go to stderr); the exchange is stored in the
+    session like any other. Without it, an interactive chat starts (/help lists commands).
+
     Reads OPENAI_BASE_URL, OPENAI_API_KEY, ANTHROPIC_API_KEY and CONTEXTLEDGER_MODEL from
-    the environment or a .env file (the .env value wins). Type /help inside for commands.
+    the environment, else a .env file (see `contextledger config`).
     """
     from rich.console import Console
 
@@ -102,7 +111,15 @@ def chat(
     from ..errors import ContextLedgerError
     from ..storage.sessions import SessionStore
 
-    console = Console(soft_wrap=True, highlight=False)
+    if continue_last and session_name is not None:
+        raise click.UsageError("use either --continue or --session NAME, not both")
+    one_shot = prompt is not None
+    if prompt == "-":
+        prompt = sys.stdin.read()
+    if one_shot and not (prompt or "").strip() and not images:
+        raise click.UsageError("the prompt is empty: nothing to send")
+    # one-shot: only the reply goes to stdout, so `chat "…" > answer.txt` holds the answer
+    console = Console(soft_wrap=True, highlight=False, stderr=one_shot)
     config = load_config()
     if data_dir is not None:
         config = config.with_data_dir(data_dir)
@@ -111,7 +128,10 @@ def chat(
     except ContextLedgerError as exc:
         raise click.ClickException(str(exc)) from None
     try:
+        if continue_last:
+            session_name = _last_used(store)
         state = _open_session(console, config, store, session_name, model, system_text)
+        state.one_shot = one_shot
         try:
             lookup_model(state.model)
         except ContextLedgerError as exc:
@@ -121,9 +141,26 @@ def chat(
         _print_model(state)
         for path in images:
             _attach(state, path)
+        if prompt is not None:
+            state.draft = prompt.rstrip("\n")
+            status = _turn(state)
+            if status:
+                raise click.exceptions.Exit(status)
+            return
         _loop(state)
     finally:
         store.close()
+
+
+def _last_used(store: SessionStore) -> str:
+    """The session with the newest message (or the newest session, when none has one)."""
+    infos = store.list()
+    if not infos:
+        raise click.ClickException(
+            f"no earlier conversation to continue in {store.location} (start one with "
+            "`contextledger chat`)"
+        )
+    return max(infos, key=lambda s: (max(s.updated or 0.0, s.created), s.created)).name
 
 
 def _open_session(
@@ -407,10 +444,12 @@ def _set_on_images(state: ChatState, mode: str) -> None:
 
 def _print_usage(state: ChatState) -> None:
     from ..client import usage_summary
+    from ..storage.browse import total_cost
 
     if not state.usage_events:
         state.say("no usage recorded yet")
         return
+    state.say(f"this session so far: {total_cost(state.usage_events).describe()}")
     for model, row in usage_summary(state.usage_events).items():
         if row["mean_error_pct"] is None:
             state.say(f"{model}: {row['turns']} turn(s), no usage reported by the provider")

@@ -43,6 +43,7 @@ class ChatState:
     usage_events: list[dict[str, Any]] = field(default_factory=list)
     stored_count: int = 0
     clients: dict[str, Any] = field(default_factory=dict)
+    one_shot: bool = False  # `chat PROMPT`: one request, the reply alone on stdout
 
     # --- small helpers -------------------------------------------------------------
 

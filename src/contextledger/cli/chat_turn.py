@@ -11,11 +11,14 @@ if TYPE_CHECKING:
     from ..prepare import Prepared
     from ..reply import Reply
 
+from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT
 from .chat_state import METER_WIDTH, ChatState, count_noun, fresh_id
 
 
-def _turn(state: ChatState) -> None:
-    from ..client import send, usage_record
+def _turn(state: ChatState) -> int:
+    """Send the kept message; 0 when the reply is stored, else the exit status a one-shot
+    chat ends with (2: the request was refused here, 1: the provider or the network)."""
+    from ..client import send
     from ..errors import BudgetError, ContextLedgerError, SendError, VisionGateError
     from ..model import Message, Text
 
@@ -33,19 +36,25 @@ def _turn(state: ChatState) -> None:
             state,
             f"/images placeholder (text placeholders instead), /model a vision model{drop}; "
             "then Enter to send",
+            "-m a vision model, or --on-images placeholder",
         )
-        return
+        return EXIT_BAD_INPUT
     except BudgetError as exc:
         state.error(f"not sent: {exc}")
-        _kept(state, "/drop the attachments, /cancel to start over, or /model a larger model")
-        return
+        _kept(
+            state,
+            "/drop the attachments, /cancel to start over, or /model a larger model",
+            "a shorter prompt, fewer images, or -m a larger model",
+        )
+        return EXIT_BAD_INPUT
     except ContextLedgerError as exc:  # an unreadable image, a bad setting…
         state.error(f"not sent: {exc}")
-        _kept(state, "fix the cause, then Enter to send")
-        return
+        _kept(state, "fix the cause, then Enter to send", "fix the cause")
+        return EXIT_BAD_INPUT
     _status(state, prepared)
     client_kwargs = _clients(state, prepared.format)
-    state.console.print("assistant> ", style="bold", end="")
+    if not state.one_shot:
+        state.console.print("assistant> ", style="bold", end="")
     streamed: list[str] = []
 
     def on_text(chunk: str) -> None:
@@ -66,25 +75,33 @@ def _turn(state: ChatState) -> None:
         state.error(str(exc))
         if exc.partial is not None and streamed:
             state.warn("the partial reply above was not stored")
-        _kept(state, "press Enter to try again")
-        return
+        _kept(state, "press Enter to try again", "run the command again")
+        return EXIT_ENVIRONMENT
     except KeyboardInterrupt:
         click.echo("")
         state.warn("interrupted: the reply was not stored")
-        _kept(state, "press Enter to try again")
-        return
+        _kept(state, "press Enter to try again", "run the command again")
+        return EXIT_ENVIRONMENT
     click.echo("")
-    _commit(state, prepared, candidate, reply)
-    state.say(f"usage: {_describe(usage_record(reply))}", "dim")
+    record = _commit(state, prepared, candidate, reply)
+    state.say(f"usage: {_describe(record)}", "dim")
+    return 0
 
 
 def _describe(record: dict[str, Any]) -> str:
+    """The provider's usage against our estimate, and what the request cost in dollars."""
     from ..client import describe_usage
+    from ..storage.browse import usage_cost
 
-    return describe_usage(record)
+    cost = usage_cost(record)
+    dollars = cost.describe() if cost is not None else "no dollar figure without usage"
+    return f"{describe_usage(record)}; {dollars}"
 
 
-def _kept(state: ChatState, hint: str) -> None:
+def _kept(state: ChatState, hint: str, one_shot_hint: str = "") -> None:
+    if state.one_shot:
+        state.warn(f"nothing was stored{f': {one_shot_hint}' if one_shot_hint else ''}")
+        return
     what = []
     if state.draft:
         what.append("your message")
@@ -153,8 +170,11 @@ def _status(state: ChatState, prepared: Prepared) -> None:
         state.warn(f"{repeated} notice(s) from earlier turns still apply (/notices lists them)")
 
 
-def _commit(state: ChatState, prepared: Prepared, candidate: Message, reply: Reply) -> None:
-    """Store the user message, any compaction event, the reply and the usage event."""
+def _commit(
+    state: ChatState, prepared: Prepared, candidate: Message, reply: Reply
+) -> dict[str, Any]:
+    """Store the user message, any compaction event, the reply and the usage event
+    (returned: it holds the cached input tokens too, so dollars bill them as cached)."""
     from dataclasses import replace
 
     from ..client import usage_record
@@ -176,6 +196,8 @@ def _commit(state: ChatState, prepared: Prepared, candidate: Message, reply: Rep
     else:
         state.warn("the model returned an empty reply: nothing was stored for it")
     record_data = usage_record(reply)
+    if reply.usage is not None and reply.usage.cached_input_tokens:
+        record_data["cached_input_tokens"] = reply.usage.cached_input_tokens
     store.append_event(session, "usage", record_data)
     state.usage_events.append(record_data)
     state.conversation = conversation
@@ -193,3 +215,4 @@ def _commit(state: ChatState, prepared: Prepared, candidate: Message, reply: Rep
         )
     for note in reply.notes:
         state.warn(note)
+    return record_data

@@ -100,32 +100,7 @@ def _fail(exc: Exception) -> click.ClickException:
 
 @main.group()
 def sessions() -> None:
-    """List, show, export and import stored sessions."""
-
-
-@sessions.command("list")
-@_STORE_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def sessions_list(store_path: str | None, as_json: bool) -> None:
-    """List every session with its message and event counts."""
-    try:
-        with _open(store_path) as store:
-            infos = store.list()
-    except _NoStore:
-        infos = []  # nothing stored yet: an empty list, not an error
-    except ContextLedgerError as exc:
-        raise _fail(exc) from None
-    if as_json:
-        echo_json({"sessions": [{"name": s.name, "created": s.created, "messages": s.messages,
-                                 "events": s.events} for s in infos]})  # fmt: skip
-        return
-    table = Table("session", "messages", "events", "created")
-    import datetime as _dt
-
-    for s in infos:
-        created = _dt.datetime.fromtimestamp(s.created).strftime("%Y-%m-%d %H:%M")
-        table.add_row(s.name, str(s.messages), str(s.events), created)
-    Console().print(table if infos else "no sessions yet")
+    """List, search, show, export, import, rename and delete stored sessions."""
 
 
 @sessions.command("show")
@@ -323,26 +298,6 @@ def sessions_migrate(
         except ContextLedgerError as exc:
             raise _fail(exc) from None
     click.echo(report.summary())
-
-
-@sessions.command("delete")
-@click.argument("name")
-@_STORE_OPTION
-@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
-def sessions_delete(name: str, store_path: str | None, yes: bool) -> None:
-    """Delete a session and all its messages (images go at the next sweep)."""
-    with _open(store_path) as store:
-        try:
-            info = store.info(name)
-            if not yes:
-                click.confirm(
-                    f"delete session {name!r} ({info.messages} message(s))? This cannot be undone",
-                    abort=True,
-                )
-            store.delete(name)
-        except ContextLedgerError as exc:
-            raise _fail(exc) from None
-    click.echo(f"deleted session {name!r} ({info.messages} message(s))")
 
 
 # --- repair -----------------------------------------------------------------------

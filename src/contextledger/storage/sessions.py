@@ -22,6 +22,7 @@ rows themselves are never rewritten.
 
 from __future__ import annotations
 
+import builtins
 import json
 import os
 import re
@@ -33,7 +34,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import ContentError, StoreError
 from ..model import Block, Image, Message, Text, ToolResult
@@ -42,6 +43,9 @@ from ..repair import RepairResult, repair
 from .base import MEDIA_LOCK, SessionBackend, SessionInfo
 from .codec import dumps_messages, loads_messages, message_from_bytes
 from .media import MediaBackend, MediaStore, SweepResult, is_ref
+
+if TYPE_CHECKING:
+    from .browse import SearchHit, SessionSummary
 
 __all__ = [
     "Event",
@@ -219,10 +223,51 @@ class SessionStore:
                 return s
         raise StoreError(f"no session named {name!r} in {self.location}")
 
-    def delete(self, name: str) -> None:
+    def delete(self, name: str) -> SweepResult | None:
         """Delete a session and all its rows: the one deliberate exception to append-only.
-        Its images stay until a sweep finds nothing refers to them."""
-        self._backend.delete_session(self._session_id(name))
+
+        Its images that no other session refers to are removed too (returned as a
+        :class:`SweepResult`; None when it held none). That happens under the media lock,
+        after the rows are gone, and only for media this store owns: an image another
+        session holds, or one an append is committing right now, is never removed, and a
+        crash in between leaves only unreferenced images for ``sweep_media``."""
+        sid = self._session_id(name)
+        own: set[str] = set()
+        for row in self._backend.message_rows(sid):
+            own.update(_REF_IN_TEXT.findall(row.body.decode("utf-8", "replace")))
+        if not own:
+            self._backend.delete_session(sid)
+            return None
+        with self._backend.lock(MEDIA_LOCK):
+            self._backend.delete_session(sid)
+            if self.media.owner() != self._backend.store_id():
+                return None  # media shared with another store: only a sweep may decide
+            keep = self.refs()  # lenient: anything that looks like a ref in a row stays
+            return self.media.sweep(keep, min_age=timedelta(0), only=own - keep)
+
+    def rename(self, name: str, new_name: str) -> SessionInfo:
+        """Give a session a new name; its messages, events and images are untouched."""
+        if not isinstance(new_name, str) or not new_name.strip():
+            raise StoreError("a session needs a non-empty name")
+        self._backend.rename_session(self._session_id(name), new_name)
+        return self.info(new_name)
+
+    def summaries(self) -> builtins.list[SessionSummary]:
+        """Every session with its model, turns, tokens, dollar cost and last use."""
+        from .browse import summarize
+
+        out = []
+        for info in self.list():
+            sid = self._backend.session_id(info.name)
+            if sid is not None:
+                out.append(summarize(self._backend, info, sid))
+        return out
+
+    def search(self, query: str, *, limit: int = 20) -> builtins.list[SearchHit]:
+        """Stored messages holding every word of ``query`` (SQLite FTS5, best first)."""
+        from .browse import search
+
+        return search(self._backend, query, limit=limit)
 
     def _session_id(self, name: str) -> int:
         sid = self._backend.session_id(name)
