@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from contextledger.errors import ContentError, describe
+from contextledger import Text, fit, prepare
+from contextledger.errors import ArgumentError, ContentError, describe
 from contextledger.providers import read_messages, translate
 from contextledger.repair import repair
 from contextledger.storage.codec import loads_messages, message_from_dict
@@ -152,3 +153,33 @@ def test_an_image_detail_the_model_does_not_take_names_its_block() -> None:
         fit(msgs, "gpt-4o")
     assert err.value.path == "message m1 content[0]"
     assert "detail 'original' is not supported by gpt-4o" in err.value.reason
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda: fit([{"role": "user", "content": "hi"}], "gpt-4o", window="8k"), "window"),
+        (lambda: fit([{"role": "user", "content": "hi"}], "gpt-4o", window=2.5), "window"),
+        (lambda: fit([{"role": "user", "content": "hi"}], "gpt-4o", window=True), "window"),
+        (
+            lambda: fit([{"role": "user", "content": "hi"}], "gpt-4o", max_output_tokens="a"),
+            "max_output_tokens",
+        ),
+        (lambda: fit([{"role": "user", "content": "hi"}], "gpt-4o", on_images="drop"), "on_images"),
+        (lambda: prepare([{"role": "user", "content": "hi"}], "gpt-4o", window=-5), "window"),
+        (
+            lambda: prepare([{"role": "user", "content": "hi"}], "gpt-4o", on_images="bogus"),
+            "on_images",
+        ),
+    ],
+)
+def test_wrong_python_arguments_raise_argument_error_naming_them(call: Any, named: str) -> None:
+    """Regression: these raised a bare TypeError from arithmetic, or (on_images) were taken
+    silently as "placeholder"."""
+    with pytest.raises(ArgumentError, match=f"^{named} must be"):
+        call()
+
+
+def test_a_text_block_holds_a_string() -> None:
+    with pytest.raises(ContentError, match=r"Text\.text: must be a string, not 5"):
+        Text(5)  # type: ignore[arg-type]

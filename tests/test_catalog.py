@@ -160,6 +160,9 @@ def test_vertex_claude_is_priced_on_its_own_tier(cat: Catalog) -> None:
         ("gpt4o", "gpt-4o"),
         ("gemini-2.5-flahs", "gemini-2.5-flash"),
         ("claude-opus-4-9", "claude-opus-4-8"),  # a version the catalog does not know yet
+        # Regressions: these extended a known id, so they were priced as that id.
+        ("gpt-4-o", "gpt-4o"),  # was gpt-4: an 8k text-only window for a vision model
+        ("gpt-4o-mni", "gpt-4o-mini"),  # was gpt-4o: images priced 33x below gpt-4o-mini
     ],
 )
 def test_unknown_ids_are_refused_with_the_closest_known_ids(
@@ -169,6 +172,20 @@ def test_unknown_ids_are_refused_with_the_closest_known_ids(
         cat.lookup(typo)
     assert meant in err.value.suggestions
     assert f"did you mean {meant}" in str(err.value) or meant in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "resolved"),
+    [
+        ("chatgpt-4o-latest", "gpt-4o"),
+        ("gpt-4-vision-preview", "gpt-4-turbo"),  # sees images, unlike the gpt-4 it extends
+        ("claude-sonnet-4-0", "claude-sonnet-4"),
+        ("claude-opus-4-0", "claude-opus-4"),
+    ],
+)
+def test_providers_published_aliases_resolve(cat: Catalog, name: str, resolved: str) -> None:
+    info = cat.lookup(name)
+    assert info.id == resolved and info.vision
 
 
 def test_unknown_model_raises(cat: Catalog) -> None:

@@ -6,6 +6,7 @@ import types
 import contextledger
 
 EXPECTED = [
+    "ArgumentError",
     "Audio",
     "Block",
     "BudgetError",

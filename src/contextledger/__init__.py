@@ -12,6 +12,7 @@ Price as the provider bills, keep the goal and the tool pair, report every drop,
 from .catalog import Catalog
 from .compaction import Conversation
 from .errors import (
+    ArgumentError,
     BudgetError,
     ContentError,
     ContextLedgerError,
@@ -49,6 +50,7 @@ __version__ = "0.1.0"
 # The deliberate public API, pinned by tests/test_exported_members.py. Everything else is
 # importable from its own module (contextledger.providers, .pricing, .compaction, …).
 __all__ = [
+    "ArgumentError",
     "Audio",
     "Block",
     "BudgetError",

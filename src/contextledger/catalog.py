@@ -8,8 +8,9 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    ``anthropic.claude-…-v1:0`` with its ``us.``/``eu.``/``apac.``/``global.`` inference-profile
    prefixes (and ARNs), Vertex ``claude-…@20251001`` and ``publishers/google/models/…``,
    dotted Claude versions (``claude-sonnet-4.5``), dates and ``-latest``/``-preview`` tails;
-3. a known family the name extends (``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``), unless
-   what follows is a version number (``claude-opus-4-9`` is not ``claude-opus-4``).
+3. a known family the name extends by a word (``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``);
+   not by a version number (``claude-opus-4-9`` is not ``claude-opus-4``), a stray letter
+   (``gpt-4-o``) or a misspelling of a longer known id (``gpt-4o-mni`` is not ``gpt-4o``).
 
 Anything else raises :class:`UnknownModelError` naming the closest known ids. A caller who
 knows the window can still use an unlisted model (``lookup_model(id, window=…)``): it gets
@@ -246,17 +247,26 @@ class Catalog:
             return not provider or info.provider == provider
 
         # Family: the longest known id that the name starts with (gpt-4o-mini-audio → gpt-4o-mini),
-        # unless what follows is a version number: claude-opus-4-9 is not a claude-opus-4 variant.
+        # when what follows is a variant word: claude-opus-4-9 is not a claude-opus-4 variant,
+        # nor is gpt-4-o (a misspelt gpt-4o) a gpt-4.
         best = max(
             (
                 k
                 for k in self._models
-                if bare.startswith(k + "-") and not _is_version(bare, k) and fits(self._models[k])
+                if bare.startswith(k + "-") and _is_variant(bare, k) and fits(self._models[k])
             ),
             key=len,
             default=None,
         )
-        return self._models[best] if best is not None else None
+        if best is None or self._misspells_another(bare, best):
+            return None
+        return self._models[best]
+
+    def _misspells_another(self, name: str, family: str) -> bool:
+        """``gpt-4o-mni`` extends ``gpt-4o`` but is one letter from ``gpt-4o-mini``, whose images
+        cost 33× more: a near-miss of a longer known id is a typo, not a variant."""
+        longer = [k for k in self._models if len(k) > len(family) and k != family]
+        return bool(difflib.get_close_matches(name, longer, n=1, cutoff=0.9))
 
 
 def _strip_route(model: str) -> tuple[str, str]:
@@ -296,8 +306,11 @@ def _candidates(name: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _is_version(name: str, family: str) -> bool:
-    return name[len(family) + 1 :].split("-", 1)[0].isdigit()
+def _is_variant(name: str, family: str) -> bool:
+    """What ``name`` adds to ``family`` starts with a word (``-audio``, ``-pro``), not a version
+    number (``-9``) or a stray letter (``-o``)."""
+    word = name[len(family) + 1 :].split("-", 1)[0]
+    return len(word) >= 2 and word[0].isalpha()
 
 
 def _limits(raw: Mapping[str, Any] | None) -> ImageLimits:

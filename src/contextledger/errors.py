@@ -9,6 +9,7 @@ Every exception contextledger raises on purpose is defined here, in one tree::
     ├── UnknownModelError (KeyError)       a model id the catalog cannot resolve
     ├── ImageProbeError (ValueError)       an image whose header cannot be read
     ├── BudgetError                        the request cannot fit the window
+    ├── ArgumentError (ValueError, TypeError)  a Python argument with a value it cannot take
     ├── StoreError                         a session or media store problem
     ├── ConfigError (ValueError)           a setting (environment or .env) with a bad value
     │   └── CompactionConfigError          CONTEXT_COMPACTION neither on nor off
@@ -146,6 +147,19 @@ class BudgetError(ContextLedgerError):
         self.needed = needed
         self.available = available
         super().__init__(message)
+
+
+class ArgumentError(ContextLedgerError, ValueError, TypeError):
+    """A Python argument with a value it cannot take, e.g. ``fit(..., window="8k")``.
+
+    >>> str(ArgumentError("window", "a positive whole number of tokens", "8k"))
+    "window must be a positive whole number of tokens, not '8k'"
+    """
+
+    def __init__(self, name: str, expected: str, value: object) -> None:
+        self.name = name
+        self.expected = expected
+        super().__init__(f"{name} must be {expected}, not {describe(value)}")
 
 
 class StoreError(ContextLedgerError):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, get_args
 
 from .catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
-from .errors import ImageProbeError, VisionGateError
+from .errors import ArgumentError, ImageProbeError, VisionGateError
 from .model import Block, Image, Message, Text, ToolResult, count_images
 from .report import Notice
 
@@ -48,6 +48,13 @@ def image_label(img: Image) -> str:
     return img.label
 
 
+def check_on_images(value: object) -> None:
+    """Refuse an ``on_images`` the gate does not know (a typo must not mean "placeholder")."""
+    if value not in get_args(OnImages):
+        choices = " or ".join(repr(v) for v in get_args(OnImages))
+        raise ArgumentError("on_images", choices, value)
+
+
 def placeholder(img: Image, model: str) -> str:
     return f"[image {image_label(img)} omitted: {model} does not accept images]"
 
@@ -67,6 +74,7 @@ def vision_gate(
     >>> res.messages[0].text.splitlines()[0]
     "[image 'shot.png' omitted: gpt-3.5-turbo does not accept images]"
     """
+    check_on_images(on_images)
     cat = resolve_catalog(catalog)
     info = lookup_model(model, cat)  # resolved once; below, only the ModelInfo
     ok, reason = accepts_images(info, cat)

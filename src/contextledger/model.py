@@ -93,6 +93,10 @@ class Text:
     cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
     type: Literal["text"] = field(default="text", init=False)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str):
+            raise ContentError("Text.text", f"must be a string, not {describe(self.text)}")
+
 
 @dataclass(frozen=True, slots=True)
 class Image:

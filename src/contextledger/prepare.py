@@ -27,7 +27,8 @@ from .compaction.summarizers import Summarizer
 from .config import Config, load_config
 from .errors import ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
-from .gate import OnImages
+from .fit.budget import check_limits
+from .gate import OnImages, check_on_images
 from .images.probe import probe_image
 from .model import Block, Image, InlineData, Message, MessagesLike, ToolResult
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
@@ -160,6 +161,8 @@ class Preparer:
         max_edge: int = 2000,
         config: Config | None = None,
     ) -> None:
+        check_limits(window, max_output_tokens)
+        check_on_images(on_images)
         self.info = lookup_model(model, catalog, window=window)
         self.catalog = catalog
         self.wire = provider_format(target) if target else format_for_provider(self.info.provider)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import BudgetError
+from ..errors import ArgumentError, BudgetError
 from ..pricing.messages import REQUEST_OVERHEAD
 
 
@@ -68,3 +68,14 @@ def too_big(model: str, needed: int, available: int, what: str) -> str:
         f"The {what} and tool schemas need {needed:,} tokens; {model} leaves {available:,} after "
         "reserving output. Use a larger-context model or shorten the request."
     )
+
+
+def check_limits(window: object, max_output_tokens: object) -> None:
+    """Refuse a window or output reservation that is not a count of tokens (``window="8k"``,
+    ``max_output_tokens=-1``) before anything is priced, with the argument's name."""
+    for name, value, least in (("window", window, 1), ("max_output_tokens", max_output_tokens, 0)):
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            kind = "a positive" if least else "a non-negative"
+            raise ArgumentError(name, f"{kind} whole number of tokens", value)

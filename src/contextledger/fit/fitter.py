@@ -17,7 +17,7 @@ from ..repair import repair
 from ..report import Notice
 from ..validate import tool_pair_problems
 from .anchors import current_request_position, pin_anchors, rescue_current_request
-from .budget import check_system_prompt_fits, history_budget, too_big
+from .budget import check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
 from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, kept_changes
@@ -65,6 +65,7 @@ class Fitter:
         pricer: Pricer | None = None,
         image_family: str | None = None,
     ) -> None:
+        check_limits(window, max_output_tokens)
         # An id the catalog does not know is refused, unless the window is given: then it
         # is fitted with the provider's conservative defaults and the report says so.
         self.info = lookup_model(model, catalog, window=window, image_family=image_family)

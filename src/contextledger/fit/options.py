@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..catalog import ModelInfo
-from ..gate import OnImages
+from ..gate import OnImages, check_on_images
 
 SEED_PRIOR_ANCHOR_BYTES = 4096
 DEFAULT_PRIOR_ANCHOR_TOKENS = SEED_PRIOR_ANCHOR_BYTES // 4  # the seed's bytes, at 4 bytes a token
@@ -29,6 +29,9 @@ class FitOptions:
     min_cut_index: int = 0
     hysteresis: float = 0.0
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        check_on_images(self.on_images)
 
 
 def default_output_reserve(info: ModelInfo, window: int) -> int:
