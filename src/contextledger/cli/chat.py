@@ -7,6 +7,10 @@ printed, the request is sent with the official client and the reply streams in. 
 session is stored (append-only) with the reply, any compaction event, and a ``usage``
 event holding our estimate next to the provider's count.
 
+The model picks the API it is sent with (a Gemini model goes to Gemini, a Responses-only
+model to the Responses API, Claude to Messages, other OpenAI models to Chat Completions);
+``--api`` (or ``/model M API``) overrides it.
+
 Commands: ``/image PATH`` attach an image to the next message, ``/model M`` switch model,
 ``/images placeholder|refuse`` what a text-only model gets for images, ``/drop`` discard
 the pending attachments, ``/cancel`` discard the kept message too,
@@ -32,7 +36,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .app import ON_IMAGES_HELP, OnImages, main
-from .chat_state import ChatState, count_noun
+from .chat_state import API_NAMES, ChatState, count_noun
 from .chat_turn import _turn
 
 if TYPE_CHECKING:
@@ -43,7 +47,8 @@ if TYPE_CHECKING:
 
 HELP = """\
 /image PATH   attach an image to your next message
-/model M      switch model (the vision gate checks again before sending)
+/model M [API]  switch model (the vision gate checks again before sending); API is
+              openai, openai-responses, anthropic or gemini (default: the model's own)
 /images MODE  what a text-only model gets for images: placeholder (a visible
               text placeholder each, the session keeps the images) or refuse
 /drop         discard the pending attachments
@@ -77,6 +82,8 @@ Enter on an empty line sends a kept message again."""
               help="Tokens reserved for the reply (default: the model's rule).")  # fmt: skip
 @click.option("--on-images", type=OnImages(), default="refuse", show_default=True,
               help=ON_IMAGES_HELP + " In the chat: /images placeholder|refuse.")  # fmt: skip
+@click.option("--api", type=click.Choice(["auto", *API_NAMES]), default="auto", show_default=True,
+              help="Wire API to send with; auto: the model's own (Gemini models to Gemini, Responses-only models to Responses).")  # fmt: skip
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
               help="Seconds to wait for the provider (connect and each streamed read).")  # fmt: skip
 @click.option("--retries", type=click.IntRange(min=0, max=10), default=2, show_default=True,
@@ -92,6 +99,7 @@ def chat(
     window: int | None,
     max_output: int | None,
     on_images: str,
+    api: str,
     timeout: float,
     retries: int,
 ) -> None:
@@ -101,8 +109,9 @@ def chat(
     stdout and exit (the status and notices go to stderr); the exchange is stored in the
     session like any other. Without it, an interactive chat starts (/help lists commands).
 
-    Reads OPENAI_BASE_URL, OPENAI_API_KEY, ANTHROPIC_API_KEY and CONTEXTLEDGER_MODEL from
-    the environment, else a .env file (see `contextledger config`).
+    Reads OPENAI_BASE_URL, OPENAI_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY,
+    GEMINI_BASE_URL, GEMINI_API_KEY and CONTEXTLEDGER_MODEL from the environment, else a
+    .env file (see `contextledger config`).
     """
     from rich.console import Console
 
@@ -138,6 +147,7 @@ def chat(
             raise click.ClickException(str(exc)) from None
         state.window, state.max_output, state.on_images = window, max_output, on_images
         state.timeout, state.retries = timeout, retries
+        state.api = None if api == "auto" else api
         _print_model(state)
         for path in images:
             _attach(state, path)
@@ -245,11 +255,16 @@ def _new_name(store: SessionStore) -> str:
 
 def _print_model(state: ChatState) -> None:
     from ..catalog import lookup_model
+    from ..providers import format_for_provider
 
     info = lookup_model(state.model)
     window = state.window or info.context_window
     sight = "sees images" if info.vision else "text only"
-    state.say(f"model {state.model} ({info.provider}, window {window:,} tokens, {sight})", "dim")
+    via = format_for_provider(info.provider, state.api or info.api).title
+    state.say(
+        f"model {state.model} ({info.provider} via {via}, window {window:,} tokens, {sight})",
+        "dim",
+    )
     if not info.vision:
         _warn_images(state)
 
@@ -405,7 +420,12 @@ def _switch_model(state: ChatState, model: str) -> None:
     from ..errors import ContextLedgerError
 
     if not model:
-        state.say(f"model {state.model}; /model NAME to switch")
+        state.say(f"model {state.model}; /model NAME [API] to switch")
+        return
+    model, _, api = model.partition(" ")
+    api = api.strip()
+    if api and api not in API_NAMES:
+        state.error(f"unknown API {api!r}: one of {', '.join(API_NAMES)}")
         return
     try:
         lookup_model(model)
@@ -413,6 +433,7 @@ def _switch_model(state: ChatState, model: str) -> None:
         state.error(str(exc))
         return
     state.model = model
+    state.api = api or None  # a new model speaks its own API unless told otherwise
     state.preparer = None  # a new model: new prices, new window, new sticky cut
     state.shown.clear()
     _print_model(state)
