@@ -19,6 +19,7 @@ from rich.table import Table
 
 from ..errors import ContentError, ContextLedgerError
 from ..model import Message
+from ..storage.sessions import EXPORT_FORMATS
 from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, main
 from .io import echo_json, parse_json, read_text_file
 
@@ -176,8 +177,9 @@ def _print_report(console: Console, changes: Any, unreadable: Any = ()) -> None:
 @sessions.command("export")
 @click.argument("name")
 @_STORE_OPTION
-@click.option("--format", "fmt", type=click.Choice(["internal", "openai", "anthropic"]),
-              default="internal", show_default=True)  # fmt: skip
+@click.option("--format", "fmt", type=click.Choice(EXPORT_FORMATS), default="internal",
+              show_default=True,
+              help="internal: lossless; a provider format: the repaired messages, one a line.")  # fmt: skip
 @click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file instead of stdout.")  # fmt: skip
 def sessions_export(name: str, store_path: str | None, fmt: str, out: Path | None) -> None:
@@ -207,16 +209,20 @@ def sessions_export(name: str, store_path: str | None, fmt: str, out: Path | Non
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--name", required=True, help="Name of the new session.")
 @_STORE_OPTION
-@click.option("--format", "fmt", type=click.Choice(["auto", "internal", "openai", "anthropic"]),
+@click.option("--format", "fmt", type=click.Choice(["auto", *EXPORT_FORMATS]),
               default="auto", show_default=True)  # fmt: skip
 def sessions_import(file: Path, name: str, store_path: str | None, fmt: str) -> None:
     """Import FILE as a new session: JSONL (one message a line, as `export` writes), or one
     JSON document (a message list such as conversation.json, or a request object with
     `messages`). Images go to the media store."""
+    from .progress import progress_bar
+
     text = _as_jsonl(read_text_file(str(file)))
-    with _open(store_path, create=True) as store:
+    rows = text.count("\n") + 1
+    with _open(store_path, create=True) as store, progress_bar("importing", 2 * rows,
+                                                                 at_least=100) as advance:  # fmt: skip
         try:
-            stored = store.import_jsonl(text, name, fmt)
+            stored = store.import_jsonl(text, name, fmt, on_step=advance)
         except ContextLedgerError:
             raise
         except ValueError as exc:  # JSON the store could not parse
@@ -431,7 +437,8 @@ def normalize(
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  console=console, transient=True, disable=len(images) < 2) as progress:  # fmt: skip
+                  console=console, transient=True,
+                  disable=len(images) < 2 or not console.is_terminal) as progress:  # fmt: skip
         task = progress.add_task("normalizing", total=len(images))
         for path in images:
             progress.update(task, description=f"normalizing {path.name}")
