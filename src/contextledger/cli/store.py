@@ -137,13 +137,20 @@ def sessions_show(name: str, store_path: str | None, as_json: bool) -> None:
         console.print(
             f"[bold]{m.role}[/bold] {_safe(m.id)}: {_safe(_describe(m))}", highlight=False
         )
+    from ..client import describe_usage
+    from ..storage.browse import total_cost, usage_cost
+
+    usage = [e.data for e in loaded.events if e.kind == "usage"]
     for e in loaded.events:
         detail = ""
         if e.kind == "usage":
-            from ..client import describe_usage
-
-            detail = f": {describe_usage(e.data)}"
-        console.print(f"[dim]event {e.seq} {e.kind} after message {e.after_message}{detail}[/dim]")
+            cost = usage_cost(e.data)
+            detail = f": {describe_usage(e.data)}" + (f"; {cost.describe()}" if cost else "")
+        line = f"event {e.seq} {e.kind} after message {e.after_message}{detail}"
+        console.print(line, style="dim", markup=False, highlight=False)
+    if usage:
+        console.print(f"{len(usage)} request(s), cost {total_cost(usage).describe()}",
+                      markup=False, highlight=False)  # fmt: skip
     _print_report(console, loaded.repair.changes, loaded.unreadable)
 
 
