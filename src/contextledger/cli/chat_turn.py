@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from ..prepare import Prepared
     from ..reply import Reply
 
-from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT
+from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, for_cli
 from .chat_state import METER_WIDTH, ChatState, count_noun, fresh_id
 from .progress import spinner
 
@@ -83,7 +83,7 @@ def _turn(state: ChatState) -> int:
     except SendError as exc:
         if streamed:
             click.echo("")
-        state.error(str(exc))
+        state.error(for_cli(exc))
         if exc.partial is not None and streamed:
             state.warn("the partial reply above was not stored")
         _kept(state, "press Enter to try again", "run the command again")

@@ -20,7 +20,7 @@ from rich.table import Table
 from ..errors import ContentError, ContextLedgerError
 from ..model import Message
 from ..storage.sessions import EXPORT_FORMATS
-from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, main
+from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, for_cli, main
 from .io import echo_json, parse_json, read_text_file
 
 _STORE_OPTION = click.option(
@@ -75,7 +75,7 @@ def _open(
             media = load_config().media
         return SessionStore(location, media=media)
     except ContextLedgerError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(for_cli(exc)) from None
 
 
 def _no_session(name: str, missing: _NoStore) -> click.ClickException:
@@ -93,7 +93,7 @@ def _safe(text: str) -> str:
 
 
 def _fail(exc: Exception) -> click.ClickException:
-    return click.ClickException(str(exc))
+    return click.ClickException(for_cli(exc))
 
 
 # --- sessions -------------------------------------------------------------------
