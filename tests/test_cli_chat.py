@@ -327,6 +327,7 @@ def test_one_shot_prompt_prints_only_the_reply_and_stores_the_exchange(
     assert res.exit_code == 0, res.output
     assert res.stdout == "Stub reply 1: I read 1 message(s) and 0 image(s). You said: Why is the sky blue?\n"  # fmt: skip
     assert "[gpt-4o] context" in res.stderr and "usage:" in res.stderr
+    assert "waiting for" not in res.stderr  # no spinner where stderr is not a terminal
     assert "prices of 2026-11-30" in flat(res.stderr)  # the request's dollars, dated
     assert stored(home, "q") == (["user", "assistant"], ["usage"])
 

@@ -15,7 +15,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 
 from contextledger import SessionStore
-from stub_server import StubServer
+from stub_server import Fault, StubServer
 
 PROGRAM = Path(sys.executable).with_name("contextledger")
 
@@ -144,7 +144,9 @@ def test_switch_to_a_text_only_model_and_back_at_80_columns(
     finally:
         child.close()
     assert child.exitstatus == 0
-    lines = re.sub(r"\x1b\[[0-9;]*m", "", log.getvalue()).splitlines()
+    # each line as the terminal shows it: a carriage return (a spinner's frame) starts over
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", log.getvalue())
+    lines = [ln.rstrip("\r").rsplit("\r", 1)[-1] for ln in screen.split("\n")]
     said = " ".join(" ".join(lines).split())
     assert "on_images" not in said and "/drop" not in said
     # what the chat prints is wrapped between words at 80 columns (the streamed reply and
@@ -159,3 +161,45 @@ def test_switch_to_a_text_only_model_and_back_at_80_columns(
     with SessionStore(home / "sessions.db") as store:
         loaded = store.load("gate")
     assert len([img for m in loaded.stored for img in m.images()]) == 1  # the record kept it
+
+
+@pytest.mark.skipif(not PROGRAM.exists(), reason="the contextledger program is not installed")
+def test_a_spinner_shows_while_the_provider_is_silent(stub: StubServer, tmp_path: Path) -> None:
+    """On a terminal, a slow provider gets a spinner on stderr, gone when the reply starts
+    (a one-shot prompt here: the reply is all that is left on the line)."""
+    stub.fail(Fault("stall", seconds=2.0))
+    child = pexpect.spawn(
+        str(PROGRAM),
+        ["chat", "--session", "slow", "--retries", "0", "Are you there?"],
+        env=child_env(stub, tmp_path / "home"),
+        cwd=str(tmp_path),
+        encoding="utf-8",
+        timeout=180,
+        dimensions=(24, 80),
+    )
+    try:
+        child.expect("waiting for gpt-4o")
+        child.expect(wrapped("Stub reply 1: I read 1 message(s)"))
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.skipif(not PROGRAM.exists(), reason="the contextledger program is not installed")
+def test_a_large_import_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    rows = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"message {i}"}
+            for i in range(400)]  # fmt: skip
+    conversation = tmp_path / "big.json"
+    conversation.write_text(json.dumps(rows))
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH", "LANG", "TMPDIR")}
+    env.update(TERM="xterm-256color", HOME=str(tmp_path), CONTEXTLEDGER_HOME=str(tmp_path / "h"))
+    child = pexpect.spawn(str(PROGRAM), ["sessions", "import", str(conversation), "--name", "big"],
+                          env=env, encoding="utf-8", timeout=180, dimensions=(24, 80))  # fmt: skip
+    child.logfile_read = log = io.StringIO()
+    try:
+        child.expect("imported 400 message")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0 and "importing" in log.getvalue()

@@ -175,6 +175,8 @@ def test_sessions_list_at_80_columns_with_the_price_date(tmp_path: Path) -> None
     assert "claude-sonnet-4-5" in row and "1,290" in row and "$" in row
     assert "unknown" in next(line for line in out.splitlines() if line.startswith("house"))
     assert "prices of 2026-11-30" in out
+    shown = run(["sessions", "show", "chat-20261130-101500"], home).output  # type: ignore[attr-defined]
+    assert "1 request(s), cost $0.004542 (prices of 2026-11-30)" in shown
     data = json.loads(run(["sessions", "list", "--json"], home).output)  # type: ignore[attr-defined]
     assert data["prices_as_of"] == "2026-11-30"
     first = data["sessions"][0]

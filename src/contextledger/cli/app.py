@@ -45,6 +45,26 @@ def escape_unencodable(text: str) -> str:
     return text
 
 
+def for_cli(exc: BaseException) -> str:
+    """An error's text with the flags and files a CLI user has, never a library argument
+    (``on_images=``, ``window=``) they cannot type."""
+    from ..errors import UnknownModelError, VisionGateError
+
+    if isinstance(exc, VisionGateError):
+        return (
+            f"{exc.problem}. Pick a vision model with -m, or pass --on-images placeholder to "
+            "send a visible text placeholder for each image"
+        )
+    if isinstance(exc, UnknownModelError):
+        hint = f"did you mean {' or '.join(exc.suggestions)}? " if exc.suggestions else ""
+        return (
+            f"unknown model {exc.model!r}: {hint}its window and prices are not known. "
+            "`contextledger models` lists the known ones; add yours to a JSON file named by "
+            "CONTEXTLEDGER_MODELS"
+        )
+    return str(exc)
+
+
 def exit_code_for(exc: BaseException) -> int:
     """1 for a store, a provider, the network or the configuration; 2 for the input."""
     from ..errors import ConfigError, SendError, StoreError, SummarizerError
@@ -77,20 +97,14 @@ class LedgerGroup(click.Group):
     """The root group: the one place that turns exceptions into exit statuses."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        from ..errors import ContextLedgerError, VisionGateError
+        from ..errors import ContextLedgerError
 
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
             raise
-        except VisionGateError as exc:  # name the flags a CLI user types, not on_images=
-            fail(
-                f"{exc.problem}. Pick a vision model with -m, or pass --on-images placeholder "
-                "to send a visible text placeholder for each image",
-                EXIT_BAD_INPUT,
-            )
         except ContextLedgerError as exc:
-            fail(str(exc), exit_code_for(exc))
+            fail(for_cli(exc), exit_code_for(exc))
         except RecursionError:
             fail("the input is nested too deeply to process", EXIT_BAD_INPUT)
         except MemoryError:

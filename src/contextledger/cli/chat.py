@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .app import ON_IMAGES_HELP, OnImages, main
+from .app import ON_IMAGES_HELP, OnImages, for_cli, main
 from .chat_state import API_NAMES, ChatState, count_noun
 from .chat_turn import _turn
 
@@ -132,10 +132,15 @@ def chat(
     config = load_config()
     if data_dir is not None:
         config = config.with_data_dir(data_dir)
+    if model is not None:  # a typo must not leave a store or an empty session behind
+        try:
+            lookup_model(model)
+        except ContextLedgerError as exc:
+            raise click.ClickException(for_cli(exc)) from None
     try:
         store = SessionStore(config.store_location, media=config.media)
     except ContextLedgerError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(for_cli(exc)) from None
     try:
         if continue_last:
             session_name = _last_used(store)
@@ -144,7 +149,7 @@ def chat(
         try:
             lookup_model(state.model)
         except ContextLedgerError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise click.ClickException(for_cli(exc)) from None
         state.window, state.max_output, state.on_images = window, max_output, on_images
         state.timeout, state.retries = timeout, retries
         state.api = None if api == "auto" else api
@@ -186,7 +191,7 @@ def _open_session(
     from ..model import Message
 
     def fail(exc: Exception) -> click.ClickException:
-        return click.ClickException(str(exc))
+        return click.ClickException(for_cli(exc))
 
     resumed = name is not None and store.exists(name)
     if name is None:
@@ -430,7 +435,7 @@ def _switch_model(state: ChatState, model: str) -> None:
     try:
         lookup_model(model)
     except ContextLedgerError as exc:
-        state.error(str(exc))
+        state.error(for_cli(exc))
         return
     state.model = model
     state.api = api or None  # a new model speaks its own API unless told otherwise

@@ -11,8 +11,9 @@ if TYPE_CHECKING:
     from ..prepare import Prepared
     from ..reply import Reply
 
-from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT
+from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, for_cli
 from .chat_state import METER_WIDTH, ChatState, count_noun, fresh_id
+from .progress import spinner
 
 
 def _turn(state: ChatState) -> int:
@@ -27,7 +28,9 @@ def _turn(state: ChatState) -> int:
     candidate = Message("user", tuple(blocks), id=state.next_id())
     conversation = state.conversation.append(candidate)
     try:
-        prepared = state.get_preparer().prepare(conversation)
+        # a recap may wait on an LLM summarizer: a spinner says so on a terminal
+        with spinner("preparing the request (repair, recap, fit)…"):
+            prepared = state.get_preparer().prepare(conversation)
     except VisionGateError as exc:  # the chat's own remedies, never the library's argument
         state.error(f"not sent: {exc.problem}")
         held = any(True for m in state.conversation.record for _ in m.images())
@@ -53,26 +56,34 @@ def _turn(state: ChatState) -> int:
         return EXIT_BAD_INPUT
     _status(state, prepared)
     client_kwargs = _clients(state, prepared.format)
-    if not state.one_shot:
-        state.console.print("assistant> ", style="bold", end="")
     streamed: list[str] = []
 
-    def on_text(chunk: str) -> None:
-        streamed.append(chunk)
-        click.echo(chunk, nl=False)
+    def begin_reply() -> None:
+        if not state.one_shot:  # one-shot: stdout holds the reply alone
+            state.console.print("assistant> ", style="bold", end="")
 
     try:
-        reply = send(
-            prepared,
-            config=state.config,
-            on_text=on_text,
-            timeout=state.timeout,
-            max_retries=state.retries,
-            **client_kwargs,
-        )
+        with spinner(f"waiting for {prepared.report.model}…") as stop_spinner:
+
+            def on_text(chunk: str) -> None:
+                if not streamed:  # the first token: the reply takes the line
+                    stop_spinner()
+                    begin_reply()
+                streamed.append(chunk)
+                click.echo(chunk, nl=False)
+
+            reply = send(
+                prepared,
+                config=state.config,
+                on_text=on_text,
+                timeout=state.timeout,
+                max_retries=state.retries,
+                **client_kwargs,
+            )
     except SendError as exc:
-        click.echo("")
-        state.error(str(exc))
+        if streamed:
+            click.echo("")
+        state.error(for_cli(exc))
         if exc.partial is not None and streamed:
             state.warn("the partial reply above was not stored")
         _kept(state, "press Enter to try again", "run the command again")
@@ -82,6 +93,8 @@ def _turn(state: ChatState) -> int:
         state.warn("interrupted: the reply was not stored")
         _kept(state, "press Enter to try again", "run the command again")
         return EXIT_ENVIRONMENT
+    if not streamed:
+        begin_reply()
     click.echo("")
     record = _commit(state, prepared, candidate, reply)
     state.say(f"usage: {_describe(record)}", "dim")

@@ -45,9 +45,10 @@ def sessions_list(store_path: str | None, as_json: bool) -> None:
     a model without a known price shows "unknown", never a guess.
     """
     from ..catalog import format_dollars, price_table
+    from .progress import spinner
 
     try:
-        with _open(store_path) as store:
+        with _open(store_path) as store, spinner("reading the sessions…"):
             summaries = store.summaries()
     except _NoStore:
         summaries = []  # nothing stored yet: an empty list, not an error
@@ -100,8 +101,10 @@ def sessions_search(query: str, store_path: str | None, limit: int, as_json: boo
     Words match whole words in any case (accents ignored); end one with * to match a
     prefix (`upload*`). Text, tool calls and tool results are searched.
     """
+    from .progress import spinner
+
     try:
-        with _open(store_path) as store:
+        with _open(store_path) as store, spinner("searching every stored message…"):
             hits = store.search(query, limit=limit)
     except _NoStore:
         hits = []
