@@ -216,6 +216,31 @@ def test_user_images_come_first_and_are_labelled_on_every_provider() -> None:
     assert gemini_parts[0] == {"text": "Image 1:"} and "inline_data" in gemini_parts[1]
 
 
+@pytest.mark.parametrize("target", ["openai", "anthropic", "gemini", "openai-responses"])
+def test_text_written_between_images_keeps_its_order_and_gets_no_labels(target: str) -> None:
+    """Regression: "Image A:", shot, "Image B:", shot became "Image 1:", shot, "Image 2:",
+    shot, "Image A:", "Image B:" — the user's references pointed nowhere."""
+    from contextledger.pricing.messages import Pricer
+
+    msg = Message.user("Image A:", _img(1), "Image B:", _img(2), "Which one is red?")
+    body = translate((msg,), target).body
+    key, inner = {
+        "openai": ("messages", "content"),
+        "anthropic": ("messages", "content"),
+        "gemini": ("contents", "parts"),
+        "openai-responses": ("input", "content"),
+    }[target]
+    parts = body[key][0][inner]
+    texts = [p.get("text") for p in parts if p.get("text") is not None]
+    assert texts == ["Image A:", "Image B:", "Which one is red?"]
+    assert len(parts) == 5 and parts[1].get("text") is None and parts[3].get("text") is None
+    # priced as sent: no label tokens for labels that are not there
+    pricer = Pricer.for_model("gpt-4o" if "openai" in target else "claude-sonnet-4-5", wire=target)
+    images_first = Message.user(_img(1), _img(2), "Image A:", "Image B:", "Which one is red?")
+    labels = pricer.text("Image 1:") + pricer.text("Image 2:")
+    assert pricer.message(msg).text == pricer.message(images_first).text - labels
+
+
 def test_single_image_is_not_labelled_and_precedes_text() -> None:
     body = translate((Message.user("what is this?", _img(1)),), "anthropic").body
     assert [b["type"] for b in body["messages"][0]["content"]] == ["image", "text"]

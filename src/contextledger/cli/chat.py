@@ -47,8 +47,8 @@ if TYPE_CHECKING:
 
 HELP = """\
 /image PATH   attach an image to your next message
-/model M [API]  switch model (the vision gate checks again before sending); API is
-              openai, openai-responses, anthropic or gemini (default: the model's own)
+/model M      switch model (the vision gate checks again before sending);
+              /model M API picks the API: openai, openai-responses, anthropic, gemini
 /images MODE  what a text-only model gets for images: placeholder (a visible
               text placeholder each, the session keeps the images) or refuse
 /drop         discard the pending attachments

@@ -34,7 +34,12 @@ from ..model import (
     ToolResult,
 )
 from ..providers import detect_format, read_messages
-from ..providers.common import TOOL_ERROR_PREFIX, attachment_text, tool_images_header
+from ..providers.common import (
+    TOOL_ERROR_PREFIX,
+    attachment_text,
+    interleaved,
+    tool_images_header,
+)
 from .framing import (
     CONSERVATIVE,
     OPENAI,
@@ -287,7 +292,7 @@ class Pricer:
         extra = 0
         if m.role == "user":
             images = sum(1 for b in m.content if isinstance(b, Image))
-            if images >= 2:
+            if images >= 2 and not interleaved(m.content):
                 extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
         elif m.role == "tool" and self.wire is not None:
             for r in m.content:
