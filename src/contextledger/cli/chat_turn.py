@@ -208,7 +208,7 @@ def _commit(
         conversation = conversation.append(reply_msg)
     else:
         state.warn("the model returned an empty reply: nothing was stored for it")
-    record_data = usage_record(reply)
+    record_data = {**usage_record(reply), "api": prepared.format}  # resume keeps the API
     if reply.usage is not None and reply.usage.cached_input_tokens:
         record_data["cached_input_tokens"] = reply.usage.cached_input_tokens
     store.append_event(session, "usage", record_data)
