@@ -16,7 +16,7 @@ import json
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
@@ -28,7 +28,9 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
+from ..compaction.conversation import Conversation
 from ..errors import BudgetError, ContentError, ContextLedgerError, UnknownModelError
 from ..model import Message
 from ..prepare import Prepared, Preparer
@@ -37,9 +39,10 @@ from ..storage.sessions import SessionStore
 from . import dashboard
 from .assemble import Assembler
 from .sessions import (
+    SessionLease,
     Sessions,
     SessionState,
-    extends,
+    continues,
     incoming_messages,
     open_session,
     read_tail,
@@ -75,6 +78,54 @@ _DROP_RESPONSE = frozenset(
         "server",
     }
 )
+
+
+#: The status a turn is logged with when the client hangs up before the reply ends (nginx's).
+CLIENT_CLOSED = 499
+
+
+class _LeasedStream(StreamingResponse):
+    """A streamed reply whose ``finish`` runs however the response ends (completed, the
+    client gone, the task cancelled, the body never started): the session is released."""
+
+    def __init__(
+        self,
+        content: AsyncIterator[bytes],
+        finish: Callable[[], Awaitable[None]],
+        *,
+        status_code: int,
+        headers: Mapping[str, str],
+    ) -> None:
+        super().__init__(content, status_code=status_code, headers=headers)
+        self._finish = finish
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._finish()
+
+
+class _Refusal(Exception):
+    """A request the proxy will not send: answered in the provider's error shape."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int = 400,
+        kind: str = "invalid_request_error",
+        code: str | None = None,
+        used: int = 0,
+        budget: int = 0,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.kind = kind
+        self.code = code
+        self.used = used
+        self.budget = budget
 
 
 class Proxy:
@@ -178,26 +229,30 @@ class Proxy:
         return state
 
     async def branch(
-        self, state: SessionState, wire: Wire, incoming: list[Message]
-    ) -> SessionState:
-        """The branch this client's history continues (``key``, ``key~2``, …: another
-        instance or an earlier run may have made it), else a new one; stored history is
-        never rewritten. Returns it locked, ``state`` released."""
-        key = state.key
-        state.lock.release()  # before taking another: two branches must never wait on each other
+        self, lease: SessionLease, wire: Wire, incoming: list[Message]
+    ) -> tuple[SessionState, int]:
+        """The branch this client's history continues or repeats (``key``, ``key~2``, …:
+        another instance or an earlier run may have made it), else a new one; stored
+        history is never rewritten. Returns it held by ``lease`` (the session it held is
+        released first: two branches never wait on each other), with how much of its
+        record the request stands on (see :func:`continues`)."""
+        assert lease.state is not None
+        left = lease.state.name
+        key = lease.state.key
+        lease.release()
         n = 1
         while True:
             name = key if n == 1 else f"{key}~{n}"
             n += 1
-            if name == state.name:
+            if name == left:
                 continue
-            candidate = await self._load_state(name, key, wire)
-            await candidate.lock.acquire()
-            if extends(candidate.record, incoming):  # an empty (new) branch always does
+            candidate = await lease.take(await self._load_state(name, key, wire))
+            stands_on = continues(candidate.record, incoming)  # a new branch: 0
+            if stands_on is not None:
                 break
-            candidate.lock.release()
+            lease.release()
         self.sessions.active[key] = candidate.name
-        return candidate
+        return candidate, stands_on
 
     # ------------------------------------------------------------------ helpers
 
@@ -311,70 +366,116 @@ class Proxy:
             return self.error(
                 wire, 400, "contextledger proxy: the request has no model", "invalid_request_error"
             )
-        if wire.name == "openai-responses" and body.get("previous_response_id"):
-            reason = (
-                "previous_response_id: the provider holds the earlier turns, so the proxy "
-                "cannot see or fit them; forwarded untouched"
+        async with SessionLease() as lease:
+            if wire.name == "openai-responses" and body.get("previous_response_id"):
+                reason = (
+                    "previous_response_id: the provider holds the earlier turns, so the proxy "
+                    "cannot see or fit them; forwarded untouched"
+                )
+                await lease.take(await self.state_for(key, wire))
+                return await self.passthrough(
+                    request, wire, body, headers, lease, model, reason, t0
+                )
+            t_read = time.perf_counter()
+            await lease.take(await self.state_for(key, wire))
+            t_locked = time.perf_counter()
+            try:
+                outcome = await self._record_and_prepare(lease, wire, body, model)
+            except _Refusal as refusal:
+                return self.refuse(request, wire, lease, body, model, refusal, t0)
+            if isinstance(outcome, str):
+                return await self.passthrough(
+                    request, wire, body, headers, lease, model, outcome, t0
+                )
+            state, prepared, repeat = outcome
+            upstream_body = wire.merge(body, prepared.body)
+            turn = self._turn_report(state, wire, body, model, prepared)
+            if repeat:
+                turn["repeat"] = True  # a retry or a shared opening: its reply is not recorded
+            t_done = time.perf_counter()
+            turn["added_ms"] = round((t_done - t0 - (t_locked - t_read)) * 1000, 2)
+            turn["timing_ms"] = {
+                "read": round((t_read - t0) * 1000, 2),
+                "wait": round((t_locked - t_read) * 1000, 2),
+                "prepare": round((t_done - t_locked) * 1000, 2),
+            }
+            ours = {
+                "x-contextledger-used": str(prepared.report.used),
+                "x-contextledger-budget": str(prepared.report.budget),
+                "x-contextledger-dropped": str(turn["dropped"]),
+                **self._report_headers(request, state),
+            }
+            return await self.forward(
+                wire, upstream_body, headers, ours, lease, turn, t0, record=not repeat
             )
-            return await self.passthrough(request, wire, body, headers, key, model, reason, t0)
-        t_read = time.perf_counter()
-        state = await self.state_for(key, wire)
-        await state.lock.acquire()
-        t_locked = time.perf_counter()
-        prepared_or_error = await self._prepare(state, wire, body, model)
-        if isinstance(prepared_or_error, Response):
-            return prepared_or_error
-        if isinstance(prepared_or_error, str):
-            return await self.passthrough(
-                request, wire, body, headers, key, model, prepared_or_error, t0
-            )
-        state, prepared = prepared_or_error
-        upstream_body = wire.merge(body, prepared.body)
-        turn = self._turn_report(state, wire, body, model, prepared)
-        t_done = time.perf_counter()
-        turn["added_ms"] = round((t_done - t0 - (t_locked - t_read)) * 1000, 2)
-        turn["timing_ms"] = {
-            "read": round((t_read - t0) * 1000, 2),
-            "wait": round((t_locked - t_read) * 1000, 2),
-            "prepare": round((t_done - t_locked) * 1000, 2),
-        }
-        ours = {
-            "x-contextledger-used": str(prepared.report.used),
-            "x-contextledger-budget": str(prepared.report.budget),
-            "x-contextledger-dropped": str(turn["dropped"]),
+
+    def _report_headers(self, request: Request, state: SessionState) -> dict[str, str]:
+        return {
             "x-contextledger-report": f"{request.base_url}contextledger/sessions/{state.name}",
             "x-contextledger-session": state.name,
         }
-        return await self.forward(wire, upstream_body, headers, ours, state, turn, t0)
 
-    async def _prepare(
-        self, state: SessionState, wire: Wire, body: dict[str, Any], model: str
-    ) -> Response | str | tuple[SessionState, Prepared]:
-        """Record the request and prepare it. Called with ``state`` locked; returns the
-        session (possibly a branch) still locked with the prepared request, or releases
-        it and returns an error Response (or a reason to pass the request through)."""
-        holder = [state]
-        try:
-            out = await self._record_and_prepare(holder, wire, body, model)
-        except BaseException:
-            if holder[0].lock.locked():
-                holder[0].lock.release()
-            raise
-        if not isinstance(out, tuple) and holder[0].lock.locked():
-            holder[0].lock.release()
-        return out
+    def refuse(
+        self,
+        request: Request,
+        wire: Wire,
+        lease: SessionLease,
+        body: dict[str, Any],
+        model: str,
+        refusal: _Refusal,
+        t0: float,
+    ) -> Response:
+        """The provider-shaped error for a request the proxy will not send, reported in
+        the session like any turn (never silent) and answered with the headers it has."""
+        response = self.error(wire, refusal.status, refusal.message, refusal.kind, refusal.code)
+        state = lease.state
+        if state is None:
+            return response
+        turn: dict[str, Any] = {
+            "turn": len(state.turns) + 1,
+            "time": time.time(),
+            "route": wire.name,
+            "model": model,
+            "stream": bool(body.get("stream")),
+            "fitted": False,
+            "refused": True,
+            "reason": refusal.message,
+            "dropped": 0,
+            "notices": [{"kind": "refused", "where": "", "text": refusal.message}],
+            "added_ms": round((time.perf_counter() - t0) * 1000, 2),
+        }
+        ours = self._report_headers(request, state)
+        if refusal.budget:
+            turn["budget"] = refusal.budget
+            ours["x-contextledger-budget"] = str(refusal.budget)
+        if refusal.used:
+            turn["used"] = refusal.used
+            ours["x-contextledger-used"] = str(refusal.used)
+        ours["x-contextledger-dropped"] = "0"
+        ours["x-contextledger-fitted"] = "false"
+        self._finish(state, turn, None, refusal.status, t0, record=False)
+        response.headers.update(ours)
+        return response
 
     async def _record_and_prepare(
-        self, holder: list[SessionState], wire: Wire, body: dict[str, Any], model: str
-    ) -> Response | str | tuple[SessionState, Prepared]:
-        recorded = await self._record_incoming(holder, wire, body)
-        if isinstance(recorded, Response):
-            return recorded
-        state = recorded
+        self, lease: SessionLease, wire: Wire, body: dict[str, Any], model: str
+    ) -> str | tuple[SessionState, Prepared, bool]:
+        """Record the request and prepare it for ``model``: the session held (``lease``
+        follows a branch), the prepared request, and whether the request repeats what the
+        record already holds. A string: a reason to pass the request through untouched.
+        Raises :class:`_Refusal` for a request the proxy will not send."""
+        state, stands_on = await self._record_incoming(lease, wire, body)
+        repeat = stands_on < len(state.record)
         state.model = model
         state.updated = time.time()
         out_tokens = wire.output_tokens(body)
         settings = self.settings
+        conversation = state.conversation
+        if repeat:  # the model sees what the client sent: the record up to its last message
+            conversation = Conversation(
+                state.record[:stands_on],
+                tuple(e for e in conversation.events if e.record_length <= stands_on),
+            )
         try:
             preparer = state.preparer(
                 (model, out_tokens),
@@ -389,24 +490,24 @@ class Proxy:
                     config=settings.config,
                 ),
             )
-            prepared = preparer.prepare(state.conversation, tools=wire.pricing_tools(body))
+            prepared = preparer.prepare(conversation, tools=wire.pricing_tools(body))
         except UnknownModelError as exc:
             if settings.allow_unknown_models:
                 return f"unknown model {model!r}: forwarded untouched (--allow-unknown-models)"
-            return self.error(
-                wire, 400, f"contextledger proxy: {exc}", "invalid_request_error", "model_not_found"
-            )
+            raise _Refusal(f"contextledger proxy: {exc}", code="model_not_found") from None
         except BudgetError as exc:
-            return self.error(
-                wire, 400, f"contextledger proxy: {exc}", "invalid_request_error",
-                "context_length_exceeded",
-            )  # fmt: skip
+            raise _Refusal(
+                f"contextledger proxy: {exc}",
+                code="context_length_exceeded",
+                used=exc.needed,
+                budget=exc.available,
+            ) from None
         except ContextLedgerError as exc:
-            return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
-        if prepared.event is not None:
+            raise _Refusal(f"contextledger proxy: {exc}") from None
+        if prepared.event is not None and not repeat:
             state.add_event(prepared.event)
             self.queue_event(state, "compaction", prepared.event.to_dict())
-        return state, prepared
+        return state, prepared, repeat
 
     def queue_event(self, state: SessionState, kind: str, data: dict[str, Any]) -> None:
         """Record an event behind the session's queued writes, marked as this process's."""
@@ -415,11 +516,13 @@ class Proxy:
         self.store_submit(f"session {name}", lambda s: s.append_event(name, kind, data))
 
     async def _record_incoming(
-        self, holder: list[SessionState], wire: Wire, body: dict[str, Any]
-    ) -> SessionState | Response:
-        """Append what is new in the request to the session (its branch, when the client's
-        history no longer continues the record: ``holder[0]`` follows the one locked)."""
-        state = holder[0]
+        self, lease: SessionLease, wire: Wire, body: dict[str, Any]
+    ) -> tuple[SessionState, int]:
+        """Append what is new in the request to the session held by ``lease`` (its branch,
+        when the client's history no longer continues the record: the lease follows it).
+        Returns the session and how much of its record the request stands on."""
+        assert lease.state is not None
+        state = lease.state
         for _ in range(8):
             if state.resync:
                 whole = partial(read_tail, name=state.name)
@@ -427,11 +530,14 @@ class Proxy:
             try:
                 incoming = incoming_messages(state, wire, body)
             except ContentError as exc:
-                return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
-            if not extends(state.record, incoming):
-                state = holder[0] = await self.branch(state, wire, incoming)
+                raise _Refusal(f"contextledger proxy: {exc}") from None
+            stands_on = continues(state.record, incoming)
+            if stands_on is None:
+                state, stands_on = await self.branch(lease, wire, incoming)
                 incoming = incoming_messages(state, wire, body)
-                extends(state.record, incoming)  # the record's own objects, prices cached
+                continues(state.record, incoming)  # the record's own objects, prices cached
+            if stands_on < len(state.record):
+                return state, stands_on  # nothing new: the record already holds it all
             new = incoming[len(state.record) :]
             sync = partial(sync_session, name=state.name, expected=state.mark, new=new)
             synced = await self.store_call(sync)
@@ -443,13 +549,12 @@ class Proxy:
                 state.absorb(synced.tail, skip=self.instance)
             if synced.appended:
                 state.recorded(new, synced.mark)
-                return state
-        return self.error(
-            wire, 409,
+                return state, len(state.record)
+        raise _Refusal(
             "contextledger proxy: the session kept changing while this request was recorded "
             "(other requests for it are running); try again",
-            "invalid_request_error",
-        )  # fmt: skip
+            status=409,
+        )
 
     def _turn_report(
         self, state: SessionState, wire: Wire, body: dict[str, Any], model: str, prepared: Prepared
@@ -488,14 +593,14 @@ class Proxy:
         wire: Wire,
         body: dict[str, Any],
         headers: dict[str, str],
-        key: str,
+        lease: SessionLease,
         model: str,
         reason: str,
         t0: float,
     ) -> Response:
         """Forward untouched; the turn is reported as not fitted, with the reason."""
-        state = await self.state_for(key, wire)
-        await state.lock.acquire()
+        state = lease.state
+        assert state is not None
         turn = {
             "turn": len(state.turns) + 1,
             "time": time.time(),
@@ -509,12 +614,8 @@ class Proxy:
             "added_ms": round((time.perf_counter() - t0) * 1000, 2),
         }
         state.model = model
-        ours = {
-            "x-contextledger-fitted": "false",
-            "x-contextledger-report": f"{request.base_url}contextledger/sessions/{state.name}",
-            "x-contextledger-session": state.name,
-        }
-        return await self.forward(wire, body, headers, ours, state, turn, t0, record=False)
+        ours = {"x-contextledger-fitted": "false", **self._report_headers(request, state)}
+        return await self.forward(wire, body, headers, ours, lease, turn, t0, record=False)
 
     async def forward(
         self,
@@ -522,14 +623,17 @@ class Proxy:
         body: dict[str, Any],
         headers: dict[str, str],
         ours: Mapping[str, str],
-        state: SessionState,
+        lease: SessionLease,
         turn: dict[str, Any],
         t0: float,
         *,
         record: bool = True,
     ) -> Response:
-        """Send upstream; the session's lock is held until the reply is recorded."""
+        """Send upstream; the session stays held until the reply is recorded (a streamed
+        reply takes the lease over and releases it when the stream ends, however it ends)."""
         assert self.client is not None
+        state = lease.state
+        assert state is not None
         send_headers = {k: v for k, v in headers.items() if k not in _DROP_REQUEST}
         send_headers["accept-encoding"] = "identity"
         send_headers["content-type"] = "application/json"
@@ -547,9 +651,6 @@ class Proxy:
                 wire, 502, f"contextledger proxy: cannot reach the upstream {url}: {exc}",
                 "api_error",
             )  # fmt: skip
-        except BaseException:
-            state.lock.release()
-            raise
         reply_headers = {
             k: v for k, v in upstream.headers.items() if k.lower() not in _DROP_RESPONSE
         }
@@ -575,28 +676,37 @@ class Proxy:
             self._finish(state, turn, assembler, upstream.status_code, t0, record)
             return Response(data, status_code=upstream.status_code, headers=reply_headers)
 
+        record_done = False
+        status = CLIENT_CLOSED  # until the upstream stream ends (or fails)
+        owned = lease.hand_over()
+
         async def relay() -> AsyncIterator[bytes]:
-            status = 200
+            nonlocal record_done, status
             try:
                 async for chunk in upstream.aiter_raw():
                     assembler.feed(chunk)
-                    if assembler.done and record and not record_done[0]:
+                    if assembler.done and record and not record_done:
                         # recorded before the last bytes go out: the client's next turn
                         # (sent as soon as it reads them) finds the reply in the record
                         self._record_reply(state, assembler)
-                        record_done[0] = True
+                        record_done = True
                     yield chunk
+                status = 200
             except httpx.HTTPError as exc:
                 status = 502
                 log.warning("upstream stream failed for session %s: %s", state.name, exc)
+
+        async def finish() -> None:
+            # runs however the response ends: a client that hangs up (its turn is logged
+            # as 499), a cancelled task, or a stream never started
+            try:
+                if owned.state is not None:
+                    self._finish(state, turn, assembler, status, t0, record and not record_done)
             finally:
-                # the turn is finished first: a client that hangs up cancels this generator,
-                # and the session must be released even then
-                self._finish(state, turn, assembler, status, t0, record and not record_done[0])
+                owned.release()
                 await upstream.aclose()
 
-        record_done = [False]
-        return StreamingResponse(relay(), status_code=200, headers=reply_headers)
+        return _LeasedStream(relay(), finish, status_code=200, headers=reply_headers)
 
     def _record_reply(self, state: SessionState, assembler: Assembler) -> None:
         msg = assembler.message()
@@ -622,40 +732,36 @@ class Proxy:
         t0: float,
         record: bool,
     ) -> None:
-        """Record the reply and the turn's report; release the session."""
-        try:
-            if assembler is not None and status == 200 and record:
-                self._record_reply(state, assembler)
-            turn["status"] = status
-            turn["total_ms"] = round((time.perf_counter() - t0) * 1000, 2)
-            if assembler is not None:
-                turn["finish_reason"] = assembler.finish_reason
-                usage = assembler.usage
-                turn["usage"] = (
-                    {
-                        "input_tokens": usage.input_tokens,
-                        "output_tokens": usage.output_tokens,
-                        "cached_input_tokens": usage.cached_input_tokens,
-                    }
-                    if usage is not None
-                    else None
+        """Record the reply and the turn's report."""
+        if assembler is not None and status == 200 and record:
+            self._record_reply(state, assembler)
+        turn["status"] = status
+        turn["total_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+        if assembler is not None:
+            turn["finish_reason"] = assembler.finish_reason
+            usage = assembler.usage
+            turn["usage"] = (
+                {
+                    "input_tokens": usage.input_tokens,
+                    "output_tokens": usage.output_tokens,
+                    "cached_input_tokens": usage.cached_input_tokens,
+                }
+                if usage is not None
+                else None
+            )
+            estimated = turn.get("used")
+            if usage is not None and usage.input_tokens and isinstance(estimated, int):
+                turn["estimate_error_pct"] = round(
+                    (estimated - usage.input_tokens) / usage.input_tokens * 100, 1
                 )
-                estimated = turn.get("used")
-                if usage is not None and usage.input_tokens and isinstance(estimated, int):
-                    turn["estimate_error_pct"] = round(
-                        (estimated - usage.input_tokens) / usage.input_tokens * 100, 1
-                    )
-            state.turns.append(turn)
-            name = state.name
-            self.queue_event(state, "serve.turn", dict(turn))
-            log.info(
-                "%s %s session=%s status=%s used=%s budget=%s dropped=%s added=%.1fms",
-                turn["route"], turn["model"], name, status, turn.get("used", "-"),
-                turn.get("budget", "-"), turn.get("dropped", 0), turn.get("added_ms", 0.0),
-            )  # fmt: skip
-        finally:
-            if state.lock.locked():
-                state.lock.release()
+        state.turns.append(turn)
+        name = state.name
+        self.queue_event(state, "serve.turn", dict(turn))
+        log.info(
+            "%s %s session=%s status=%s used=%s budget=%s dropped=%s added=%.1fms",
+            turn["route"], turn["model"], name, status, turn.get("used", "-"),
+            turn.get("budget", "-"), turn.get("dropped", 0), turn.get("added_ms", 0.0),
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ other routes
 

@@ -33,9 +33,11 @@ from ..storage.sessions import SessionMark, SessionStore, SessionTail
 from .wire import Wire, WireName
 
 __all__ = [
+    "SessionLease",
     "SessionState",
     "Sessions",
     "Synced",
+    "continues",
     "incoming_messages",
     "open_session",
     "read_tail",
@@ -262,6 +264,64 @@ def extends(record: Sequence[Message], incoming: list[Message]) -> bool:
     for i in range(n):
         incoming[i] = record[i]
     return True
+
+
+def continues(record: Sequence[Message], incoming: list[Message]) -> int | None:
+    """How much of ``record`` the request ``incoming`` stands on: ``len(record)`` when
+    it continues the record (see :func:`extends`), ``len(incoming)`` when it repeats a
+    prefix of it (a retry, or the same opening as another conversation: nothing is new),
+    None when it diverges (an edited or regenerated history: a branch)."""
+    if extends(record, incoming):
+        return len(record)
+    n = len(incoming)
+    if n > len(record):
+        return None
+    for i in range(n):
+        if not same_message(incoming[i], record[i]):
+            return None
+    for i in range(n):
+        incoming[i] = record[i]
+    return n
+
+
+class SessionLease:
+    """The one session lock a request holds, whichever branch that is.
+
+    Taking another session releases the one held first (two branches never wait on each
+    other); :meth:`release` is idempotent. Used as ``async with SessionLease() as lease``
+    so every exit releases exactly the lock that is held; a streamed reply takes the
+    lock over with :meth:`hand_over` and releases it when the stream ends.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self) -> None:
+        self.state: SessionState | None = None
+
+    async def take(self, state: SessionState) -> SessionState:
+        if self.state is state:
+            return state
+        self.release()
+        await state.lock.acquire()
+        self.state = state
+        return state
+
+    def release(self) -> None:
+        state, self.state = self.state, None
+        if state is not None:
+            state.lock.release()
+
+    def hand_over(self) -> SessionLease:
+        """A lease that now owns the held lock (this one holds nothing)."""
+        other = SessionLease()
+        other.state, self.state = self.state, None
+        return other
+
+    async def __aenter__(self) -> SessionLease:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
 
 
 @dataclass(frozen=True, slots=True)

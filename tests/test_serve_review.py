@@ -1,0 +1,210 @@
+"""`contextledger serve`: regressions from the independent review of the proxy (issue 15).
+
+Same setup as ``test_serve.py``: the official SDKs against the proxy (uvicorn on
+127.0.0.1) against the validating stub upstream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anthropic
+import httpx
+import openai
+import pytest
+
+from serve_harness import RunningProxy, running_proxy
+from stub_server import StubReply, StubServer
+from test_serve import ANTHROPIC_KEY, OPENAI_KEY, ant, oai, stored
+
+
+@pytest.fixture
+def stub() -> Iterator[StubServer]:
+    with StubServer() as server:
+        yield server
+
+
+@pytest.fixture
+def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
+    with running_proxy(
+        store=tmp_path / "sessions.db",
+        openai_upstream=stub.url,
+        anthropic_upstream=stub.anthropic_url,
+    ) as running:
+        yield running
+
+
+def sessions(proxy: RunningProxy) -> dict[str, int]:
+    proxy.flush()
+    listed = httpx.get(proxy.url + "/contextledger/sessions").json()["sessions"]
+    return {s["session"]: s["messages"] for s in listed}
+
+
+# --------------------------------------------------------------------------- 1. locks
+
+
+@pytest.mark.parametrize("refusal", ["over the window", "unknown model"])
+def test_a_refused_request_on_a_new_branch_leaves_the_session_usable(
+    proxy: RunningProxy, stub: StubServer, refusal: str
+) -> None:
+    """A request that opens a branch and is then refused used to release the wrong
+    session's lock: HTTP 500, and every later request of the session hung for good."""
+    client = oai(proxy, **{"X-ContextLedger-Session": "e1"})
+    client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "hi"}])
+    if refusal == "unknown model":
+        model, text, extra = "gpt-nope", "another start", {}
+    else:
+        model, text, extra = "gpt-4o", "hi " * 3000, {"max_tokens": 127_000}
+    with pytest.raises(openai.BadRequestError):
+        client.chat.completions.create(
+            model=model, messages=[{"role": "user", "content": text}], **extra
+        )
+    quick = openai.OpenAI(
+        base_url=proxy.url + "/v1",
+        api_key=OPENAI_KEY,
+        max_retries=0,
+        timeout=10,
+        default_headers={"X-ContextLedger-Session": "e1"},
+    )
+    for content in ("hi", "x"):  # the first branch, and a third one
+        reply = quick.chat.completions.create(
+            model="gpt-4o", messages=[{"role": "user", "content": content}]
+        )
+        assert reply.choices[0].message.content
+    assert not stub.rejected()
+
+
+def test_a_client_that_hangs_up_mid_stream_releases_the_session(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    stub.chunk_size = 3
+    stub.script(StubReply("word " * 100_000))
+    headers = {"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "gone"}
+    body = {"model": "gpt-4o", "stream": True, "messages": [{"role": "user", "content": "go"}]}
+    with httpx.stream(
+        "POST", proxy.url + "/v1/chat/completions", json=body, headers=headers
+    ) as response:
+        next(response.iter_raw(1))  # one byte, then hang up
+    body["stream"] = False
+    assert httpx.post(
+        proxy.url + "/v1/chat/completions", json=body, headers=headers, timeout=10
+    ).is_success
+    proxy.flush()
+    turns = httpx.get(proxy.url + "/contextledger/sessions/gone").json()["turns"]
+    assert [t["status"] for t in turns] == [499, 200]  # logged as a hang-up, not as 200
+    assert [m.role for m in stored(proxy, "gone")] == ["user", "assistant"]  # no partial reply
+
+
+# --------------------------------------------------------------------------- 3. once per message
+
+
+def test_a_retried_request_is_not_stored_again(proxy: RunningProxy, stub: StubServer) -> None:
+    client = ant(proxy, **{"X-ContextLedger-Session": "d"})
+    messages: list[Any] = [{"role": "user", "content": "hello"}]
+    first = client.messages.create(
+        model="claude-sonnet-4-6", max_tokens=100, system="S", messages=messages
+    )
+    messages += [
+        {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in first.content]},
+        {"role": "user", "content": "next"},
+    ]
+    for _ in range(3):  # the same request again: a retry, or "regenerate"
+        raw = client.messages.with_raw_response.create(
+            model="claude-sonnet-4-6", max_tokens=100, system="S", messages=messages
+        )
+        assert raw.headers["x-contextledger-session"] == "d"
+        # the upstream sees exactly what the client sent, never the recorded reply after it
+        assert stub.completions()[-1].body["messages"][-1]["content"] == "next"
+    assert sessions(proxy) == {"d": 5}  # system, user, assistant, user, one reply
+    assert [m.role for m in stored(proxy, "d")] == [
+        "system", "user", "assistant", "user", "assistant",
+    ]  # fmt: skip
+    turns = httpx.get(proxy.url + "/contextledger/sessions/d").json()["turns"]
+    assert [t.get("repeat", False) for t in turns] == [False, False, True, True]
+
+
+def test_identical_requests_make_no_branches(proxy: RunningProxy, stub: StubServer) -> None:
+    headers = {"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "lat"}
+    body = {"model": "gpt-4o", "max_tokens": 100, "messages": [{"role": "user", "content": "hi"}]}
+    with httpx.Client(timeout=10) as http:
+        for _ in range(20):
+            reply = http.post(proxy.url + "/v1/chat/completions", json=body, headers=headers)
+            assert reply.headers["x-contextledger-session"] == "lat"
+    assert sessions(proxy) == {"lat": 2}
+
+
+def test_conversations_with_the_same_opening_branch_once(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """Two header-less conversations that start the same share a key: each continues its
+    own branch every turn instead of opening a new copy of its history per turn."""
+    client = oai(proxy)
+    convs: dict[str, list[Any]] = {
+        name: [{"role": "system", "content": "sys"}, {"role": "user", "content": "start"}]
+        for name in "AB"
+    }
+    names: dict[str, set[str]] = {"A": set(), "B": set()}
+    for turn in range(5):
+        for name, messages in convs.items():
+            raw = client.chat.completions.with_raw_response.create(
+                model="gpt-4o", messages=messages
+            )
+            names[name].add(raw.headers["x-contextledger-session"])
+            messages.append(
+                {"role": "assistant", "content": raw.parse().choices[0].message.content}
+            )
+            messages.append({"role": "user", "content": f"{name} turn {turn}"})
+    assert len(names["A"]) == 1
+    assert len(names["B"] - names["A"]) == 1  # B's first turn repeats A's opening
+    counts = sessions(proxy)
+    assert len(counts) == 2
+    # every message once per branch: B's branch holds its own history (shared opening included)
+    assert sum(counts.values()) == 2 * (len(convs["A"]) - 1)
+    assert not stub.rejected()
+
+
+# --------------------------------------------------------------------------- 6. refusals shown
+
+
+def test_refused_requests_are_reported_with_headers(
+    proxy: RunningProxy, stub: StubServer, tmp_path: Path
+) -> None:
+    client = oai(proxy, **{"X-ContextLedger-Session": "err"})
+    with pytest.raises(openai.BadRequestError) as info:
+        client.chat.completions.create(
+            model="no-such-model-9", messages=[{"role": "user", "content": "hi"}]
+        )
+    headers = info.value.response.headers
+    assert headers["x-contextledger-report"].endswith("/contextledger/sessions/err")
+    assert headers["x-contextledger-fitted"] == "false"
+    with running_proxy(
+        store=tmp_path / "small.db",
+        openai_upstream=stub.url,
+        anthropic_upstream=stub.anthropic_url,
+        window=1000,
+    ) as small:
+        with pytest.raises(anthropic.BadRequestError) as ainfo:
+            anthropic.Anthropic(
+                base_url=small.url,
+                api_key=ANTHROPIC_KEY,
+                max_retries=0,
+                default_headers={"X-ContextLedger-Session": "big"},
+            ).messages.create(
+                model="claude-sonnet-4-6",
+                max_tokens=200,
+                messages=[{"role": "user", "content": "word " * 3000}],
+            )
+        aheaders = ainfo.value.response.headers
+        assert int(aheaders["x-contextledger-used"]) > int(aheaders["x-contextledger-budget"]) > 0
+        assert aheaders["x-contextledger-dropped"] == "0"
+        small.flush()
+        report = httpx.get(aheaders["x-contextledger-report"]).json()
+        assert report["turns"][-1]["refused"] is True
+        assert report["turns"][-1]["status"] == 400
+        page = httpx.get(small.url + "/contextledger/view/big").text
+        assert "Nothing dropped, shrunk, recapped or refused" not in page
+        assert "refused" in page.lower()
+    report = httpx.get(headers["x-contextledger-report"]).json()
+    assert "unknown model 'no-such-model-9'" in report["turns"][-1]["reason"]
