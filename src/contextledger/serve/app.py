@@ -697,11 +697,12 @@ class Proxy:
                 log.warning("upstream stream failed for session %s: %s", state.name, exc)
 
         async def finish() -> None:
-            # runs however the response ends: a client that hangs up (its turn is logged
-            # as 499), a cancelled task, or a stream never started
+            # runs however the response ends: a client that hangs up before the reply is
+            # complete (its turn is logged as 499), a cancelled task, a stream never started
+            final = 200 if status == CLIENT_CLOSED and assembler.done else status
             try:
                 if owned.state is not None:
-                    self._finish(state, turn, assembler, status, t0, record and not record_done)
+                    self._finish(state, turn, assembler, final, t0, record and not record_done)
             finally:
                 owned.release()
                 await upstream.aclose()
