@@ -868,12 +868,13 @@ class _Handler(BaseHTTPRequestHandler):
         self._record = record
         with stub._lock:
             stub.requests.append(record)
-        anthropic = self.path.rstrip("/").endswith("/messages")
-        responses = self.path.rstrip("/").endswith("/v1/responses")
+        path = self.path.partition("?")[0].rstrip("/")  # the query (?beta=true) is recorded
+        anthropic = path.endswith("/messages")
+        responses = path.endswith("/v1/responses")
         gemini = stub_gemini.route(self.path)
         if gemini is not None:
             return self._gemini(record, body, headers, *gemini)
-        if not (anthropic or responses) and not self.path.rstrip("/").endswith("/chat/completions"):
+        if not (anthropic or responses) and not path.endswith("/chat/completions"):
             return self._error(record, 404, f"Invalid URL (POST {self.path})", anthropic)
         fault = stub._next_fault()
         if fault is not None and fault.kind == "stall":

@@ -208,3 +208,93 @@ def test_refused_requests_are_reported_with_headers(
         assert "refused" in page.lower()
     report = httpx.get(headers["x-contextledger-report"]).json()
     assert "unknown model 'no-such-model-9'" in report["turns"][-1]["reason"]
+
+
+# --------------------------------------------------------------------------- 9. the key
+
+
+def test_require_key_protects_the_dashboard_and_reports(stub: StubServer, tmp_path: Path) -> None:
+    with running_proxy(
+        store=tmp_path / "s.db", openai_upstream=stub.url, require_key="proxy-key-1"
+    ) as guarded:
+        client = oai(guarded, **{"X-ContextLedger-Key": "proxy-key-1"})
+        client.chat.completions.create(
+            model="gpt-4o",
+            messages=[{"role": "user", "content": "secret plans"}],
+            extra_headers={"X-ContextLedger-Session": "k"},
+        )
+        guarded.flush()
+        pages = ["/contextledger/", "/contextledger/sessions"]
+        pages += ["/contextledger/sessions/k", "/contextledger/view/k"]
+        for page in pages:
+            denied = httpx.get(guarded.url + page)
+            assert denied.status_code == 401, page
+            assert denied.headers["www-authenticate"].startswith("Basic")
+            assert "secret" not in denied.text
+            assert httpx.get(guarded.url + page, auth=("me", "proxy-key-1")).is_success
+            assert httpx.get(
+                guarded.url + page, headers={"x-contextledger-key": "proxy-key-1"}
+            ).is_success
+            assert httpx.get(guarded.url + page, auth=("me", "wrong")).status_code == 401
+        assert httpx.get(guarded.url + "/healthz").is_success
+
+
+# --------------------------------------------------------------------------- 10. the wire
+
+
+def test_query_strings_reach_the_upstream(proxy: RunningProxy, stub: StubServer) -> None:
+    ant(proxy).messages.create(
+        model="claude-sonnet-4-6",
+        max_tokens=50,
+        messages=[{"role": "user", "content": "hi"}],
+        extra_query={"beta": "true"},
+    )
+    assert stub.completions()[-1].path == "/v1/messages?beta=true"
+
+
+def test_unknown_routes_get_the_providers_error_shape(proxy: RunningProxy) -> None:
+    with pytest.raises(openai.NotFoundError) as info:
+        oai(proxy).embeddings.create(model="text-embedding-3-small", input="hi")
+    assert info.value.body["message"].endswith("/v1/embeddings not found")  # type: ignore[index]
+    reply = httpx.get(proxy.url + "/v1/nothing", headers={"anthropic-version": "2023-06-01"})
+    assert reply.status_code == 404
+    assert reply.json()["error"]["type"] == "not_found_error"
+    assert httpx.get(proxy.url + "/v1/messages").status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ({"messages": "hi"}, "'messages'"),
+        ({}, "'messages'"),
+        ({"messages": []}, "'messages'"),
+        ({"messages": [{"role": "user"}]}, "'messages[0].content'"),
+        ({"messages": [{"content": "hi"}]}, "'messages[0].role'"),
+    ],
+)
+def test_invalid_requests_are_refused_not_rewritten(
+    proxy: RunningProxy, stub: StubServer, body: dict[str, Any], where: str
+) -> None:
+    for path, headers in (
+        ("/v1/chat/completions", {"authorization": f"Bearer {OPENAI_KEY}"}),
+        ("/v1/messages", {"x-api-key": ANTHROPIC_KEY}),
+    ):
+        reply = httpx.post(
+            proxy.url + path, json={"model": "gpt-4o", "max_tokens": 10, **body}, headers=headers
+        )
+        assert reply.status_code == 400
+        assert where in reply.json()["error"]["message"]
+    assert not stub.requests  # nothing went upstream
+
+
+def test_litellm_session_id_is_taken_out_of_anthropic_metadata(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    raw = ant(proxy).messages.with_raw_response.create(
+        model="claude-sonnet-4-6",
+        max_tokens=50,
+        messages=[{"role": "user", "content": "hi"}],
+        metadata={"user_id": "u1", "litellm_session_id": "lite-9"},  # type: ignore[typeddict-unknown-key]
+    )
+    assert raw.headers["x-contextledger-session"] == "lite-9"
+    assert stub.completions()[-1].body["metadata"] == {"user_id": "u1"}

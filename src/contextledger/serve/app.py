@@ -11,6 +11,7 @@ conversation: it answers in ``X-ContextLedger-*`` headers and at ``/contextledge
 from __future__ import annotations
 
 import asyncio
+import base64
 import hmac
 import json
 import logging
@@ -302,6 +303,31 @@ class Proxy:
             "authentication_error",
         )  # fmt: skip
 
+    def check_viewer(self, request: Request) -> Response | None:
+        """With ``require_key``, the dashboard and the reports (they show conversation
+        content) need the key too: ``X-ContextLedger-Key``, a bearer token, or HTTP Basic
+        with the key as the password (so a browser asks for it; no JavaScript needed)."""
+        key = self.settings.require_key
+        if not key:
+            return None
+        headers = request.headers
+        given = [headers.get("x-contextledger-key", ""), headers.get("x-api-key", "")]
+        auth = headers.get("authorization", "")
+        scheme, _, value = auth.partition(" ")
+        if scheme.lower() == "bearer":
+            given.append(value.strip())
+        elif scheme.lower() == "basic":
+            with suppress(ValueError, UnicodeDecodeError):
+                given.append(base64.b64decode(value.strip()).decode("utf-8").partition(":")[2])
+        if any(g and hmac.compare_digest(g.encode(), key.encode()) for g in given):
+            return None
+        return JSONResponse(
+            {"error": "contextledger proxy: this proxy requires its key (X-ContextLedger-Key, "
+             "a bearer token, or as the password when the browser asks)"},
+            status_code=401,
+            headers={"www-authenticate": 'Basic realm="contextledger", charset="UTF-8"'},
+        )  # fmt: skip
+
     async def read_json(self, request: Request, wire: Wire) -> Any:
         """The request body as JSON, or an error Response (413 too large, 400 not JSON)."""
         limit = self.settings.max_body_bytes
@@ -340,13 +366,15 @@ class Proxy:
             )  # fmt: skip
         return body
 
-    def upstream_url(self, wire: Wire) -> str:
+    def upstream_url(self, wire: Wire, query: str = "") -> str:
+        """Where ``wire`` goes upstream, with the client's query string (Claude Code sends
+        ``/v1/messages?beta=true``)."""
         base = (
             self.settings.anthropic_upstream
             if wire.upstream == "anthropic"
             else self.settings.openai_upstream
         )
-        return base + wire.path
+        return base + wire.path + (f"?{query}" if query else "")
 
     # ------------------------------------------------------------------ the fitting routes
 
@@ -361,11 +389,22 @@ class Proxy:
             return body
         key, _source = session_key(headers, body, wire.name)
         body.pop("litellm_session_id", None)
+        meta = body.get("metadata")
+        if wire.upstream == "anthropic" and isinstance(meta, dict) and "litellm_session_id" in meta:
+            # Anthropic refuses metadata keys other than user_id
+            rest = {k: v for k, v in meta.items() if k != "litellm_session_id"}
+            if rest:
+                body["metadata"] = rest
+            else:
+                del body["metadata"]
         model = body.get("model")
         if not isinstance(model, str) or not model:
             return self.error(
                 wire, 400, "contextledger proxy: the request has no model", "invalid_request_error"
             )
+        problem = wire.invalid(body)
+        if problem is not None:
+            return self.error(wire, 400, f"contextledger proxy: {problem}", "invalid_request_error")
         async with SessionLease() as lease:
             if wire.name == "openai-responses" and body.get("previous_response_id"):
                 reason = (
@@ -406,8 +445,9 @@ class Proxy:
                 **self._report_headers(request, state),
             }
             return await self.forward(
-                wire, upstream_body, headers, ours, lease, turn, t0, record=not repeat
-            )
+                wire, upstream_body, headers, ours, lease, turn, t0,
+                record=not repeat, query=request.url.query,
+            )  # fmt: skip
 
     def _report_headers(self, request: Request, state: SessionState) -> dict[str, str]:
         return {
@@ -615,7 +655,9 @@ class Proxy:
         }
         state.model = model
         ours = {"x-contextledger-fitted": "false", **self._report_headers(request, state)}
-        return await self.forward(wire, body, headers, ours, lease, turn, t0, record=False)
+        return await self.forward(
+            wire, body, headers, ours, lease, turn, t0, record=False, query=request.url.query
+        )
 
     async def forward(
         self,
@@ -628,6 +670,7 @@ class Proxy:
         t0: float,
         *,
         record: bool = True,
+        query: str = "",
     ) -> Response:
         """Send upstream; the session stays held until the reply is recorded (a streamed
         reply takes the lease over and releases it when the stream ends, however it ends)."""
@@ -640,7 +683,7 @@ class Proxy:
         content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode(
             "utf-8", "surrogatepass"
         )
-        url = self.upstream_url(wire)
+        url = self.upstream_url(wire, query)
         assembler = Assembler(wire.name)
         try:
             req = self.client.build_request("POST", url, content=content, headers=send_headers)
@@ -792,6 +835,17 @@ class Proxy:
             return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
         return JSONResponse({"input_tokens": price.total})
 
+    def not_found(self, request: Request, status: int) -> Response:
+        """Unknown routes and methods in the provider's error shape (an SDK reads it)."""
+        anthropic = "anthropic-version" in request.headers or "x-api-key" in request.headers
+        wire = WIRES["anthropic" if anthropic else "openai"]
+        what = "not found" if status == 404 else f"does not accept {request.method}"
+        kind = "not_found_error" if anthropic and status == 404 else "invalid_request_error"
+        return self.error(
+            wire, status, f"contextledger proxy: {request.url.path} {what}", kind,
+            "unknown_url" if status == 404 else None,
+        )  # fmt: skip
+
     async def models(self, request: Request) -> Response:
         assert self.client is not None
         headers = {k.lower(): v for k, v in request.headers.items()}
@@ -803,11 +857,13 @@ class Proxy:
         base = (
             self.settings.anthropic_upstream + "/v1" if anthropic else self.settings.openai_upstream
         )
+        model_id = request.path_params.get("model_id")
+        suffix = "/models" + (f"/{model_id}" if model_id else "")
         send_headers = {k: v for k, v in headers.items() if k not in _DROP_REQUEST}
         send_headers["accept-encoding"] = "identity"
         try:
             upstream = await self.client.get(
-                base + "/models", headers=send_headers, params=dict(request.query_params)
+                base + suffix, headers=send_headers, params=dict(request.query_params)
             )
         except httpx.HTTPError as exc:
             return self.error(
@@ -894,20 +950,28 @@ def create_app(settings: ServeSettings) -> Starlette:
         return route
 
     async def sessions_json(request: Request) -> Response:
+        if (denied := proxy.check_viewer(request)) is not None:
+            return denied
         return JSONResponse({"sessions": await proxy.session_summaries()})
 
     async def session_json(request: Request) -> Response:
+        if (denied := proxy.check_viewer(request)) is not None:
+            return denied
         detail = await proxy.session_detail(request.path_params["name"])
         if detail is None:
             return JSONResponse({"error": "no such session"}, status_code=404)
         return JSONResponse(detail)
 
     async def index_html(request: Request) -> Response:
+        if (denied := proxy.check_viewer(request)) is not None:
+            return denied
         return HTMLResponse(
             dashboard.index_page(await proxy.session_summaries(), proxy.store_errors)
         )
 
     async def session_html(request: Request) -> Response:
+        if (denied := proxy.check_viewer(request)) is not None:
+            return denied
         detail = await proxy.session_detail(request.path_params["name"])
         if detail is None:
             return HTMLResponse(dashboard.not_found(request.path_params["name"]), status_code=404)
@@ -922,12 +986,22 @@ def create_app(settings: ServeSettings) -> Starlette:
         Route("/v1/messages", fitting("anthropic"), methods=["POST"]),
         Route("/v1/models", proxy.models, methods=["GET"]),
         Route("/models", proxy.models, methods=["GET"]),
+        Route("/v1/models/{model_id:path}", proxy.models, methods=["GET"]),
+        Route("/models/{model_id:path}", proxy.models, methods=["GET"]),
         Route("/healthz", proxy.healthz, methods=["GET"]),
         Route("/contextledger/", index_html, methods=["GET"]),
         Route("/contextledger/sessions", sessions_json, methods=["GET"]),
         Route("/contextledger/sessions/{name:path}", session_json, methods=["GET"]),
         Route("/contextledger/view/{name:path}", session_html, methods=["GET"]),
     ]
-    app = Starlette(routes=routes, lifespan=proxy.lifespan)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return proxy.not_found(request, getattr(exc, "status_code", 404))
+
+    app = Starlette(
+        routes=routes,
+        lifespan=proxy.lifespan,
+        exception_handlers={404: not_found, 405: not_found},
+    )
     app.state.proxy = proxy
     return app
