@@ -298,3 +298,79 @@ def test_litellm_session_id_is_taken_out_of_anthropic_metadata(
     )
     assert raw.headers["x-contextledger-session"] == "lite-9"
     assert stub.completions()[-1].body["metadata"] == {"user_id": "u1"}
+
+
+def test_untouched_messages_travel_as_the_client_wrote_them(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """Byte-stable prefixes for prompt caching: a message the fit did not change is sent
+    as the client's own JSON (roles, shapes and fields it chose), not re-rendered."""
+    messages: list[Any] = [
+        {"role": "developer", "content": "Be brief."},
+        {"role": "user", "content": [{"type": "text", "text": "hello"}], "name": "ann"},
+        {"role": "assistant", "content": "hi", "refusal": None},
+        {"role": "user", "content": "again"},
+    ]
+    oai(proxy).chat.completions.create(model="gpt-4o", messages=messages)
+    assert stub.completions()[-1].body["messages"] == messages
+    anthropic_messages: list[Any] = [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "read this"},
+                {
+                    "type": "document",
+                    "source": {"type": "text", "media_type": "text/plain", "data": "notes"},
+                },
+            ],
+        },
+        {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {}}],
+        },
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "t1",
+                    "content": [{"type": "text", "text": "ok"}],
+                }
+            ],
+        },
+    ]
+    tools: Any = [{"name": "f", "description": "", "input_schema": {"type": "object"}}]
+    ant(proxy).messages.create(
+        model="claude-sonnet-4-6", max_tokens=50, messages=anthropic_messages, tools=tools
+    )
+    assert stub.completions()[-1].body["messages"] == anthropic_messages
+    assert not stub.rejected()
+
+
+def test_a_reasoning_item_keeps_the_message_it_produced(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """The Responses API refuses a reasoning item whose following message lost its id."""
+    items: list[Any] = [
+        {"type": "message", "role": "user", "content": "hi"},
+        {"type": "reasoning", "id": "rs_123", "summary": [], "encrypted_content": "gAAAAENC"},
+        {
+            "type": "message",
+            "id": "msg_9",
+            "role": "assistant",
+            "status": "completed",
+            "content": [{"type": "output_text", "text": "done", "annotations": []}],
+        },
+        {"type": "message", "role": "user", "content": "again"},
+    ]
+    oai(proxy).responses.create(model="o4-mini", input=items)
+    assert stub.completions()[-1].body["input"] == items
+    without_id = [dict(item) for item in items]
+    del without_id[2]["id"]
+    reply = httpx.post(
+        stub.url + "/responses",
+        json={"model": "o4-mini", "input": without_id},
+        headers={"authorization": f"Bearer {OPENAI_KEY}"},
+    )
+    assert reply.status_code == 400  # the stub refuses it, as the API does
+    assert "required following item" in reply.json()["error"]["message"]

@@ -43,6 +43,7 @@ from .sessions import (
     SessionLease,
     Sessions,
     SessionState,
+    client_items,
     continues,
     incoming_messages,
     open_session,
@@ -428,6 +429,9 @@ class Proxy:
                 )
             state, prepared, repeat = outcome
             upstream_body = wire.merge(body, prepared.body)
+            own = client_items(state, wire, prepared.messages)
+            if own is not None:
+                upstream_body[wire.messages_key] = own
             turn = self._turn_report(state, wire, body, model, prepared)
             if repeat:
                 turn["repeat"] = True  # a retry or a shared opening: its reply is not recorded

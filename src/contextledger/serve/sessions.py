@@ -29,6 +29,7 @@ from ..compaction.conversation import CompactionEvent, Conversation
 from ..errors import ContentError, StoreError
 from ..model import Message, ToolResult
 from ..prepare import Preparer
+from ..providers import provider_format
 from ..storage.sessions import SessionMark, SessionStore, SessionTail
 from .wire import Wire, WireName
 
@@ -37,6 +38,7 @@ __all__ = [
     "SessionState",
     "Sessions",
     "Synced",
+    "client_items",
     "continues",
     "incoming_messages",
     "open_session",
@@ -282,6 +284,54 @@ def continues(record: Sequence[Message], incoming: list[Message]) -> int | None:
     for i in range(n):
         incoming[i] = record[i]
     return n
+
+
+def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> list[Any] | None:
+    """The conversation list to forward for the fitted messages ``sent``: wherever a
+    whole segment of the client's request went through the pipeline untouched (the same
+    record objects, in order), the client's own JSON for it, byte for byte (prompt caches
+    keyed on exact prefixes keep hitting; item ids, statuses and the roles and shapes the
+    client chose travel as sent); everything else (recaps, shrunk or repaired messages)
+    as the writer renders it. None when the system prompt held outside the list was
+    changed (then the whole translated request goes)."""
+    record = state.record
+    n_system = len(state.system)
+    if n_system:  # Anthropic ``system`` / Responses ``instructions``: sent as the client's
+        if len(sent) < n_system or any(sent[i] is not record[i] for i in range(n_system)):
+            return None
+        sent = sent[n_system:]
+    starts: dict[int, _Segment] = {}
+    position = n_system
+    for seg in state.segments:
+        starts[position] = seg
+        position += len(seg.messages)
+    where = {id(m): i for i, m in enumerate(record[:position])}
+    writer = provider_format(wire.format)
+    out: list[Any] = []
+    pending: list[Message] = []
+
+    def flush() -> None:
+        if pending:
+            out.extend(writer.write(pending, [])[wire.messages_key])
+            pending.clear()
+
+    k = 0
+    while k < len(sent):
+        p = where.get(id(sent[k]), -1)
+        whole = starts.get(p)
+        if whole is not None:
+            n = len(whole.messages)
+            if p + n <= len(record) and all(
+                k + j < len(sent) and sent[k + j] is record[p + j] for j in range(n)
+            ):
+                flush()
+                out.extend(whole.raw)
+                k += n
+                continue
+        pending.append(sent[k])
+        k += 1
+    flush()
+    return out
 
 
 class SessionLease:
