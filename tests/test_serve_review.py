@@ -16,8 +16,8 @@ import openai
 import pytest
 
 from serve_harness import RunningProxy, running_proxy
-from stub_server import StubReply, StubServer
-from test_serve import ANTHROPIC_KEY, OPENAI_KEY, ant, oai, stored
+from stub_server import StubReply, StubServer, prompt_tokens
+from test_serve import ANTHROPIC_KEY, OPENAI_KEY, ant, oai, png, stored
 
 
 @pytest.fixture
@@ -374,3 +374,38 @@ def test_a_reasoning_item_keeps_the_message_it_produced(
     )
     assert reply.status_code == 400  # the stub refuses it, as the API does
     assert "required following item" in reply.json()["error"]["message"]
+
+
+def test_models_are_passed_through_list_and_one(proxy: RunningProxy, stub: StubServer) -> None:
+    assert "gpt-4o" in [m.id for m in oai(proxy).models.list()]
+    assert oai(proxy).models.retrieve("gpt-4o").id == "gpt-4o"
+    with pytest.raises(openai.NotFoundError):
+        oai(proxy).models.retrieve("gpt-nope")
+    assert ant(proxy).models.retrieve("claude-sonnet-4-6").id == "claude-sonnet-4-6"
+
+
+# --------------------------------------------------------------------------- 11. the stub
+
+
+def test_stub_refuses_more_than_four_cache_breakpoints(stub: StubServer) -> None:
+    mark = {"type": "ephemeral"}
+    blocks = [{"type": "text", "text": f"part {i}", "cache_control": mark} for i in range(5)]
+    body = {"model": "claude-sonnet-4-6", "max_tokens": 10}
+    headers = {"x-api-key": ANTHROPIC_KEY, "anthropic-version": "2023-06-01"}
+    four = {**body, "messages": [{"role": "user", "content": blocks[:4]}]}
+    assert httpx.post(stub.anthropic_url + "/v1/messages", json=four, headers=headers).is_success
+    five = {**body, "messages": [{"role": "user", "content": blocks}]}
+    refused = httpx.post(stub.anthropic_url + "/v1/messages", json=five, headers=headers)
+    assert refused.status_code == 400
+    assert "maximum of 4 blocks with cache_control" in refused.json()["error"]["message"]
+
+
+def test_stub_counts_tool_result_images_by_pixels_not_base64() -> None:
+    image = {
+        "type": "image",
+        "source": {"type": "base64", "media_type": "image/png", "data": png(3)},
+    }
+    alone = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": [image]}]}
+    result = {"type": "tool_result", "tool_use_id": "t1", "content": [image]}
+    in_result = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": [result]}]}
+    assert abs(prompt_tokens(in_result, anthropic=True) - prompt_tokens(alone, anthropic=True)) < 5
