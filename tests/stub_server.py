@@ -875,6 +875,7 @@ class _Handler(BaseHTTPRequestHandler):
     server_stub: StubServer
     _record: Recorded | None = None
     protocol_version = "HTTP/1.0"
+    disable_nagle_algorithm = True  # each header line is its own write: no 40 ms ACK waits
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet
         pass
@@ -931,13 +932,13 @@ class _Handler(BaseHTTPRequestHandler):
         self._record = record
         with stub._lock:
             stub.requests.append(record)
-        path = self.path.partition("?")[0].rstrip("/")  # the query (?beta=true) is recorded
-        anthropic = path.endswith("/messages")
-        responses = path.endswith("/v1/responses")
+        route = self.path.split("?", 1)[0].rstrip("/")  # the APIs accept a query (?beta=true)
+        anthropic = route.endswith("/messages")
+        responses = route.endswith("/v1/responses")
         gemini = stub_gemini.route(self.path)
         if gemini is not None:
             return self._gemini(record, body, headers, *gemini)
-        if not (anthropic or responses) and not path.endswith("/chat/completions"):
+        if not (anthropic or responses) and not route.endswith("/chat/completions"):
             return self._error(record, 404, f"Invalid URL (POST {self.path})", anthropic)
         fault = stub._next_fault()
         if fault is not None and fault.kind == "stall":

@@ -38,6 +38,7 @@ __all__ = [
     "SessionState",
     "Sessions",
     "Synced",
+    "adopt",
     "client_items",
     "continues",
     "incoming_messages",
@@ -114,7 +115,9 @@ class SessionState:
     name: str
     key: str
     wire: WireName
-    conversation: Conversation = field(default_factory=Conversation)
+    _conversation: Conversation = field(default_factory=Conversation)
+    #: Messages recorded after ``_conversation.record`` (see :attr:`conversation`).
+    pending: list[Message] = field(default_factory=list)
     system_raw: Any = None
     system: tuple[Message, ...] = ()
     segments: list[_Segment] = field(default_factory=list)
@@ -132,15 +135,41 @@ class SessionState:
     #: Set (from the store thread) when a message write did not land: another process
     #: wrote first, or the write failed. The next request reads the session again.
     resync: bool = False
+    #: Compaction is not tried before the record reaches this size (a recap was rejected).
+    compaction_retry_at: int = 0
+    compaction_paused: bool = False
+
+    @property
+    def conversation(self) -> Conversation:
+        """The record and its compaction events (messages recorded since the last call
+        are folded in now: building a Conversation checks every id, so once a turn)."""
+        if self.pending:
+            self._conversation = Conversation(
+                (*self._conversation.record, *self.pending), self._conversation.events
+            )
+            self.pending = []
+        return self._conversation
+
+    @conversation.setter
+    def conversation(self, value: Conversation) -> None:
+        self._conversation = value
+        self.pending = []
 
     @property
     def record(self) -> tuple[Message, ...]:
-        return self.conversation.record
+        """Every recorded message (without building a Conversation)."""
+        if self.pending:
+            return (*self._conversation.record, *self.pending)
+        return self._conversation.record
+
+    @property
+    def size(self) -> int:
+        return len(self._conversation.record) + len(self.pending)
 
     def absorb(self, tail: SessionTail, *, skip: str | None = None) -> None:
         """Take in rows written after :attr:`mark` (ids by position, as the proxy writes
         them), except events written by the process whose ``instance`` id is ``skip``."""
-        base = len(self.record)
+        base = self.size
         added = tuple(replace(m, id=f"m{base + k}") for k, m in enumerate(tail.stored))
         events = list(self.conversation.events)
         for ev in tail.events:
@@ -171,8 +200,7 @@ class SessionState:
 
     def recorded(self, messages: Sequence[Message], mark: SessionMark) -> None:
         """``messages`` were appended (by this process); the store is at ``mark``."""
-        if messages:
-            self.conversation = Conversation((*self.record, *messages), self.conversation.events)
+        self.pending.extend(messages)
         self.mark = mark
 
     def preparer(self, key: tuple[Any, ...], make: Any) -> Preparer:
@@ -248,6 +276,19 @@ def same_message(a: Message, b: Message) -> bool:
     ]:
         return False
     return sum(1 for _ in a.images()) == sum(1 for _ in b.images())
+
+
+def adopt(state: SessionState, incoming: Sequence[Message]) -> None:
+    """Let the read segments hold the record's own objects (``incoming`` after
+    :func:`extends`), so the next turn recognizes its unchanged prefix by identity."""
+    n = len(state.system)
+    if state.system and state.system[0] is not incoming[0]:
+        state.system = tuple(incoming[:n])
+    for seg in state.segments:
+        k = len(seg.messages)
+        if seg.messages and seg.messages[0] is not incoming[n]:
+            seg.messages = tuple(incoming[n : n + k])
+        n += k
 
 
 def extends(record: Sequence[Message], incoming: list[Message]) -> bool:
