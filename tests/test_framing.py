@@ -141,3 +141,59 @@ def test_schemas_outside_the_measured_shape_are_never_under_their_rendering() ->
         }
     ]
     assert pricer.tools(nested) > pricer.tools(flat)
+
+
+# Anthropic's token-counting docs: one tool and one question, billed 403 input tokens on
+# Claude Sonnet 4.5 (the tool-use system prompt Anthropic adds is 346 of them).
+ANTHROPIC_WEATHER_TOOLS: list[dict[str, Any]] = [
+    {
+        "name": "get_weather",
+        "description": "Get the current weather in a given location",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "location": {
+                    "type": "string",
+                    "description": "The city and state, e.g. San Francisco, CA",
+                }
+            },
+            "required": ["location"],
+        },
+    }
+]
+ANTHROPIC_WEATHER = [{"role": "user", "content": "What's the weather like in San Francisco?"}]
+
+
+def test_anthropic_tool_requests_are_never_priced_below_the_bill() -> None:
+    model = "claude-sonnet-4-5"
+    body = {"model": model, "tools": ANTHROPIC_WEATHER_TOOLS, "messages": ANTHROPIC_WEATHER}
+    assert price_request(body, model, "anthropic").total >= 403
+    report = fit(ANTHROPIC_WEATHER, model, tools=ANTHROPIC_WEATHER_TOOLS).report
+    assert report.used + report.tools_tokens + REQUEST_OVERHEAD >= 403
+
+
+def test_the_tool_use_system_prompt_follows_the_model_and_tool_choice() -> None:
+    def price(model: str, tool_choice: dict[str, str] | None) -> int:
+        body: dict[str, Any] = {"tools": ANTHROPIC_WEATHER_TOOLS, "messages": ANTHROPIC_WEATHER}
+        if tool_choice is not None:
+            body["tool_choice"] = tool_choice
+        without = {"messages": ANTHROPIC_WEATHER}
+        return (
+            price_request(body, model, "anthropic").total
+            - price_request(without, model, "anthropic").total
+        )
+
+    schema = Pricer.for_model("claude-sonnet-4-5").tools(ANTHROPIC_WEATHER_TOOLS, "auto") - 346
+    # Anthropic's table: 346 (auto, none) and 313 (any, tool) on Claude 4.x; Haiku 3.5 is the
+    # other way round (264 / 340); unknown tool_choice is priced at the larger figure.
+    assert price("claude-sonnet-4-5", {"type": "auto"}) == schema + 346
+    assert price("claude-sonnet-4-5", {"type": "any"}) == schema + 313
+    assert price("claude-sonnet-4-5", None) == schema + 346
+    assert price("claude-3-5-haiku", {"type": "tool", "name": "get_weather"}) == schema + 340
+    assert price("claude-3-5-haiku", {"type": "none"}) == schema + 264
+    # A Claude model Anthropic's table does not list: its largest figure, never less.
+    assert price("claude-opus-4-6", {"type": "auto"}) >= schema + 346
+    # No tools, no tool-use prompt; OpenAI bills none either.
+    assert Pricer.for_model("claude-sonnet-4-5").tools([]) == 0
+    gpt = Pricer.for_model("gpt-4o")
+    assert gpt.tools(WEATHER_TOOLS, "required") == gpt.tools(WEATHER_TOOLS)

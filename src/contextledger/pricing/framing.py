@@ -13,6 +13,11 @@ gpt-4o, 129 and 105 on gpt-4; ``tests/test_framing.py`` checks both).
 
 Providers that do not publish their framing are priced with the same shape and one token
 more per message (a conservative choice); their tool schemas by their JSON.
+
+Anthropic adds a tool-use system prompt to every request that carries ``tools``, whose size
+depends on the model and on ``tool_choice`` (Anthropic docs, "Tool use with Claude", pricing
+section; the token-counting docs' ``get_weather`` example is billed 403 on Claude Sonnet 4.5):
+``tool_use_system_prompt``.
 """
 
 from __future__ import annotations
@@ -56,6 +61,57 @@ _PROPERTY = 3
 _ENUM_INIT = -3
 _ENUM_ITEM = 3
 _FUNCTIONS_END = 12
+
+
+# Anthropic's tool-use system prompt, by model family: (tool_choice auto/none, any/tool).
+# Source: the table in Anthropic's tool-use docs ("Pricing"), by catalog id (exact: a newer
+# model the table does not list, such as claude-opus-4-6, is not assumed to match it).
+_TOOL_USE_PROMPT: dict[str, tuple[int, int]] = {
+    "claude-opus-4-5": (346, 313),
+    "claude-opus-4-1": (346, 313),
+    "claude-opus-4": (346, 313),
+    "claude-sonnet-4-5": (346, 313),
+    "claude-sonnet-4": (346, 313),
+    "claude-haiku-4-5": (346, 313),
+    "claude-3-7-sonnet": (346, 313),
+    # 3.5 Sonnet: 346/313 (October 2024) and 294/261 (June 2024): the larger pair
+    "claude-3-5-sonnet": (346, 313),
+    "claude-3-5-haiku": (264, 340),
+    "claude-3-opus": (530, 281),
+    "claude-3-sonnet": (159, 235),
+    "claude-3-haiku": (264, 340),
+}
+# A Claude model the table does not list (newer, registered, or an estimate): the largest
+# figure Anthropic publishes, so the price is never below the bill.
+_TOOL_USE_PROMPT_MAX = max(n for pair in _TOOL_USE_PROMPT.values() for n in pair)
+_FORCED = ("any", "tool")
+
+
+def tool_use_system_prompt(model_id: str, provider: str, tool_choice: object = None) -> int:
+    """Tokens Anthropic adds when a request carries tools, for ``model_id`` and
+    ``tool_choice`` (``{"type": "auto"|"none"|"any"|"tool"}``, or the bare type). 0 for other
+    providers. Unknown ``tool_choice`` (None: not known yet, as in a fit): the larger of
+    the model's two figures.
+
+    >>> tool_use_system_prompt("claude-sonnet-4-5", "anthropic", {"type": "any"})
+    313
+    >>> tool_use_system_prompt("claude-sonnet-4-5", "anthropic")
+    346
+    >>> tool_use_system_prompt("gpt-4o", "openai")
+    0
+    """
+    if provider != "anthropic":
+        return 0
+    figures = _TOOL_USE_PROMPT.get(model_id)
+    if figures is None:
+        return _TOOL_USE_PROMPT_MAX
+    auto, forced = figures
+    kind = tool_choice.get("type") if isinstance(tool_choice, Mapping) else tool_choice
+    if kind in ("auto", "none"):
+        return auto
+    if kind in _FORCED:
+        return forced
+    return max(auto, forced)
 
 
 def tools_tokens(

@@ -40,6 +40,7 @@ from .framing import (
     OPENAI,
     REPLY_PRIMING,
     framing_for,
+    tool_use_system_prompt,
     tools_tokens,
 )
 from .text import CachedCounter, TokenCounter, count_many, counter_for
@@ -315,9 +316,15 @@ class Pricer:
             text, image = text + p.text, image + p.image
         return MessagePrice(text, image)
 
-    def tools(self, tools: Sequence[Mapping[str, Any]] | None) -> int:
-        """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``)."""
-        return tools_tokens(tools, self.framing, self.model.tokenizer, self.text)
+    def tools(self, tools: Sequence[Mapping[str, Any]] | None, tool_choice: object = None) -> int:
+        """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``),
+        with the tool-use system prompt a provider adds whenever tools are sent (Anthropic;
+        ``tool_choice`` unknown: the larger figure)."""
+        if not tools:
+            return 0
+        model = self.model
+        prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
+        return prompt + tools_tokens(tools, self.framing, model.tokenizer, self.text)
 
     def request(
         self, messages: Iterable[Message], tools: Sequence[Mapping[str, Any]] | None = None
@@ -360,8 +367,8 @@ def price_request(
     pricer = Pricer.for_model(model, catalog, wire=fmt)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]
     total = pricer.messages(msgs)
-    tools = body.get("tools")
-    return MessagePrice(total.text + pricer.tools(tools) + REQUEST_OVERHEAD, total.image)
+    tools = pricer.tools(body.get("tools"), body.get("tool_choice"))
+    return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
 
 
 def _placed(exc: ContentError, m: Message, b: Block) -> ContentError:
