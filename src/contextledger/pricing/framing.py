@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 Count = Callable[[str], int]
@@ -42,12 +42,44 @@ class Framing:
     per_name: int  # added to the name's own tokens when a message carries a name
     reply_priming: int = REPLY_PRIMING
     schema_tools: bool = False  # tools billed as OpenAI's rendered namespace
+    parallel_calls: bool = False  # OpenAI's wrapper for 2+ calls in one message (below)
 
 
-OPENAI = Framing(per_message=3, counts_role=True, per_name=1, schema_tools=True)
+OPENAI = Framing(
+    per_message=3, counts_role=True, per_name=1, schema_tools=True, parallel_calls=True
+)
+# OpenAI-compatible servers render with their own chat templates: no OpenAI call wrapper.
+OPENAI_COMPATIBLE = replace(OPENAI, parallel_calls=False)
 CONSERVATIVE = Framing(per_message=4, counts_role=False, per_name=1)
 
-_FRAMING = {"openai": OPENAI, "openai-compatible": OPENAI}
+_FRAMING = {"openai": OPENAI, "openai-compatible": OPENAI_COMPATIBLE}
+
+# Parallel tool calls (OpenAI). Two or more calls in one assistant message are rendered as
+# one call to a wrapper tool, ``multi_tool_use.parallel``, whose argument lists each call as
+# ``{"recipient_name": "functions.NAME", "parameters": ARGS}``; and the results of such calls
+# are re-serialized as JSON with ASCII escapes (``\uXXXX`` for non-ASCII, ``\n`` and ``\"``).
+# Evidence (OpenAI does not document it): community.openai.com/t/538914 (the same call and
+# result, 1/2/3 in parallel, billed 40/89/114 prompt tokens on gpt-3.5-turbo: +49 for the
+# second call, +25 for each after), /t/1375117 ("verified, replicated": three Korean results
+# billed 39,235 on gpt-4.1 where one is billed 1,121) and /t/916758 (English markdown results
+# inflated the same way). The exact rendering is not known, so this is an upper bound: the
+# wrapper's text once per message and its per-call text for each call are added to what a
+# single call costs, and each result is priced as its whole ``json.dumps`` (quotes included)
+# on top of its own message framing, plus 0.5% of its escaped tokens (the thread's Korean
+# results bill ~0.1% above the tokens of their ``json.dumps``, likely tokens merging across
+# the rendering's boundaries) — over the published counts, never under.
+PARALLEL_RESULT_MARGIN = 200  # 1/200 of a parallel result's escaped tokens
+PARALLEL_WRAPPER = ' to=multi_tool_use.parallel{"tool_uses":[]}'
+PARALLEL_CALL = '{"recipient_name":"functions.","parameters":},'
+
+
+def parallel_result_text(text: str) -> str:
+    """A parallel call's result text as OpenAI tokenizes it (see above).
+
+    >>> print(parallel_result_text("테스트"))
+    "\\ud14c\\uc2a4\\ud2b8"
+    """
+    return json.dumps(text, ensure_ascii=True)
 
 
 def framing_for(provider: str) -> Framing:

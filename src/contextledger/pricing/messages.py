@@ -38,8 +38,12 @@ from ..providers.common import TOOL_ERROR_PREFIX, attachment_text, tool_images_h
 from .framing import (
     CONSERVATIVE,
     OPENAI,
+    PARALLEL_CALL,
+    PARALLEL_RESULT_MARGIN,
+    PARALLEL_WRAPPER,
     REPLY_PRIMING,
     framing_for,
+    parallel_result_text,
     tool_use_system_prompt,
     tools_tokens,
 )
@@ -107,6 +111,10 @@ class Pricer:
         # Messages are immutable: the same object has the same price. Keyed by identity
         # (the value holds the message, so an id is never reused while cached).
         self._messages: dict[int, tuple[Message, MessagePrice]] = {}
+        # Call ids of parallel calls (two or more in one assistant message), whose results
+        # OpenAI bills escaped, and of results already priced as single ones.
+        self._parallel: set[str] = set()
+        self._single_results: set[str] = set()
 
     @classmethod
     def for_model(
@@ -131,12 +139,19 @@ class Pricer:
             hit = self._messages.get(id(m))
             if hit is not None and hit[0] is m:
                 continue
+            if m.role == "assistant":
+                self._note_parallel(m)
             for b in m.content:
                 if type(b) is Text:
                     texts.append(b.text)
                 elif isinstance(b, ToolResult):
                     texts.append(b.call_id)
-                    texts.extend(x.text for x in b.content if isinstance(x, Text))
+                    escaped = b.call_id in self._parallel
+                    texts.extend(
+                        parallel_result_text(x.text) if escaped else x.text
+                        for x in b.content
+                        if isinstance(x, Text)
+                    )
                 elif isinstance(b, ToolCall):
                     texts.extend((b.id, b.name, self._args(b)))
         texts = [t for t in dict.fromkeys(texts) if t and t not in self._texts]
@@ -208,7 +223,14 @@ class Pricer:
         elif isinstance(b, ToolResult):
             text = TOOL_RESULT_OVERHEAD + self.text(b.call_id)
             image = 0
+            escaped = b.call_id in self._parallel
+            if not escaped:
+                self._single_results.add(b.call_id)
             for inner in b.content:
+                if escaped and isinstance(inner, Text):
+                    n = self.text(parallel_result_text(inner.text))
+                    text += n + n // PARALLEL_RESULT_MARGIN
+                    continue
                 t, i = self.block(inner)
                 text, image = text + t, image + i
             result = (text, image)
@@ -257,11 +279,32 @@ class Pricer:
             text, image = text + t, image + i
         if self.wire is not None:
             text += self._conventions(m)
+        if m.role == "assistant":
+            text += self._note_parallel(m)
         price = MessagePrice(text, image)
         if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
             self._messages.clear()
         self._messages[id(m)] = (m, price)
         return price
+
+    def _note_parallel(self, m: Message) -> int:
+        """The wrapper tokens of an assistant message's parallel calls (0: fewer than two
+        calls, or a provider without the wrapper); remembers their ids, so their results are
+        priced escaped (``framing``, "Parallel tool calls")."""
+        if not self.framing.parallel_calls:
+            return 0
+        ids = [b.id for b in m.content if isinstance(b, ToolCall)]
+        if len(ids) < 2:
+            return 0
+        new = set(ids) - self._parallel
+        if new:
+            self._parallel.update(new)
+            if not new.isdisjoint(self._single_results):
+                # a result was priced before its call was seen: price it again
+                self._single_results -= new
+                self._blocks.clear()
+                self._messages.clear()
+        return self._label(PARALLEL_WRAPPER) + len(ids) * self._label(PARALLEL_CALL)
 
     def _label(self, text: str) -> int:
         """Tokens of a role or a name: few distinct strings, counted once each."""
