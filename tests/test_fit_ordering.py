@@ -9,11 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from contextledger.errors import BudgetError
+from contextledger.errors import BudgetError, ContentError
 from contextledger.fit import fit
 from contextledger.model import Message, Text, ToolCall, ToolResult
+from contextledger.prepare import prepare, price_request
+from contextledger.pricing.messages import Pricer
 from contextledger.providers import translate
-from contextledger.validate import ordering_problems, tool_pair_problems
+from contextledger.validate import gemini_contents_problems, ordering_problems, tool_pair_problems
 from strategies import conversations
 from stub_server import Invalid, StubServer, validate_anthropic, validate_gemini, validate_openai
 
@@ -69,12 +71,71 @@ def test_the_validators_know_each_providers_first_turn_rule() -> None:
     assert ordering_problems(history, "openai") == []
     with pytest.raises(Invalid, match="first message"):
         validate_anthropic(
-            {"model": "m", "max_tokens": 1, **translate(history, "anthropic").body},
+            {
+                "model": "m",
+                "max_tokens": 1,
+                **translate(history, "anthropic", validate=False).body,
+            },
             ANTHROPIC_HEADERS,
             StubServer(),
         )
     with pytest.raises(Invalid, match="first content"):
-        validate_gemini(translate(history, "gemini").body)
+        validate_gemini(translate(history, "gemini", validate=False).body)
+    # and translate refuses to write what those providers would refuse
+    for target in ("anthropic", "gemini"):
+        with pytest.raises(ContentError, match="start with a user turn"):
+            translate(history, target)  # type: ignore[arg-type]
+    assert translate(history, "openai").body
+
+
+def test_gemini_calls_after_several_assistant_messages_follow_the_user() -> None:
+    # Two or more assistant messages before a call: all of them join the call's turn.
+    history = (
+        Message.user("check the build"),
+        Message.assistant("Sure."),
+        Message.assistant("Let me look."),
+        Message.assistant(ToolCall("c1", "ls", "{}")),
+        Message.tool("c1", "a.txt"),
+        Message.user("and now?"),
+    )
+    body = translate(history, "gemini").body
+    validate_gemini(body)
+    assert [c["role"] for c in body["contents"]] == ["user", "model", "user"]
+    assert gemini_contents_problems(body["contents"]) == []
+    bad = [
+        {"role": "user", "parts": [{"text": "q"}]},
+        {"role": "model", "parts": [{"text": "a"}]},
+        {"role": "model", "parts": [{"function_call": {"name": "ls", "args": {}}}]},
+    ]
+    assert [p.kind for p in gemini_contents_problems(bad)] == ["call_placement"]
+    opened_by_a_call = (Message.assistant(ToolCall("c1", "ls", "{}")), Message.tool("c1", "x"))
+    kinds = [p.kind for p in ordering_problems(opened_by_a_call, "gemini")]
+    assert kinds == ["first_turn", "call_placement"]
+
+
+@pytest.mark.parametrize("model", ["gemini-2.5-flash", "claude-sonnet-4-5", "gpt-4o"])
+@pytest.mark.parametrize(
+    "history",
+    [
+        [Message.system("Be kind."), Message.assistant("Hi! How can I help?", id="hello")],
+        [
+            Message.assistant(ToolCall("c1", "whoami", "{}"), id="boot"),
+            Message.tool("c1", "alice", id="boot-result"),
+        ],
+    ],
+    ids=["greeting", "opened-by-a-tool-call"],
+)
+def test_a_history_without_a_user_turn_gets_one_reported(
+    history: list[Message], model: str
+) -> None:
+    res = fit(history, model)
+    body = [m for m in res.messages if m.role != "system"]
+    assert body[0].role == "user" and body[1:] == [m for m in history if m.role != "system"]
+    assert any(n.kind == "inserted" for n in res.report.notices)
+    assert res.report.used == sum(Pricer.for_model(model).message(m).total for m in res.messages)
+    send_checks(res.messages)
+    out = prepare(history, model, compaction=False)
+    assert out.report.used == price_request(out.body, model).total
 
 
 def test_gemini_gets_text_and_calls_of_one_turn_in_one_model_turn() -> None:

@@ -21,7 +21,7 @@ from .budget import check_limits, check_system_prompt_fits, history_budget, too_
 from .drops import DroppedBefore, report_drops
 from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, kept_changes
-from .selection import select_units
+from .selection import open_with_user, select_units
 from .shedding import shed
 from .source import DictSource, read_source
 from .units import HistoryIndex
@@ -193,7 +193,7 @@ class Fitter:
 
         self._memory.sent_ok = index.units_ok(index.unit_of(u.start) for u in chosen.kept)
         kept_msgs = [m for u in chosen.kept for m in u.messages]
-        total = chosen.total
+        kept_msgs, total = open_with_user(pricer, kept_msgs, chosen.total, notices)
         if total > limit:
             kept_msgs, shed_total = shed(
                 pricer, opts.shrink_floor, index.ago, kept_msgs, anchor,

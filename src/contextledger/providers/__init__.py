@@ -24,7 +24,7 @@ from ..errors import ContentError, describe
 from ..gate import OnImages, vision_gate
 from ..model import Message, MessagesLike
 from ..report import Notice
-from ..validate import ensure_valid
+from ..validate import Problem, ensure_valid, gemini_contents_problems
 from . import anthropic, gemini, openai_chat, openai_responses
 from .format import Format, ProviderFormat
 
@@ -167,6 +167,9 @@ def translate(
     if validate:
         _validate(msgs, to)
     body = target.write(msgs, notices)
+    if validate and target.name == "gemini":
+        # placement rules only the written turns show (the writer joins model turns)
+        _refuse(gemini_contents_problems(body["contents"]), to)
     return Translation(body, target.name, tuple(notices))
 
 
@@ -177,6 +180,12 @@ def write_messages(messages: Sequence[Message], fmt: Format, **options: Any) -> 
 
 def _validate(messages: Sequence[Message], target: str) -> None:
     ensure_valid(messages, target)
+
+
+def _refuse(problems: Sequence[Problem], target: str) -> None:
+    if problems:
+        first = problems[0]
+        raise ContentError(first.path, f"{first.message} (refusing to write {target})")
 
 
 __all__ = [
