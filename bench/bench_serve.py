@@ -188,7 +188,7 @@ def throughput(base: str, sessions: int = 50, turns: int = 10) -> float:
 def memory(stub: StubServer, root: Path, max_sessions: int, sessions: int = 100) -> float:
     """Bytes held per session after ``sessions`` sessions of 100 messages."""
     settings = ServeSettings(
-        store_path=root / f"mem-{max_sessions}.db",
+        store=root / f"mem-{max_sessions}.db",
         openai_upstream=stub.url,
         max_sessions=max_sessions,
     )
@@ -216,7 +216,7 @@ def main() -> None:
     root = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     with StubServer() as stub:
         proxy = RunningProxy(
-            ServeSettings(store_path=root / "sessions.db", openai_upstream=stub.url)
+            ServeSettings(store=root / "sessions.db", openai_upstream=stub.url)
         ).start()
         try:
             print("Added latency (gpt-4o, 128k window; stub upstream on 127.0.0.1):")

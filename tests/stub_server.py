@@ -19,8 +19,11 @@ and the provider's error JSON, so a test passes only if what we send would be ac
 
 * OpenAI Responses ``POST /v1/responses``: see ``stub_responses`` (item ordering, call/output
   pairing, reasoning placement, image limits).
+* Gemini ``POST /v1beta/models/{model}:generateContent`` (and ``:streamGenerateContent``):
+  see ``stub_gemini`` (roles, function-call placement and pairing, inline-data limits,
+  ``systemInstruction``, thought signatures); ``gemini_url`` is its base URL.
 
-``validate_gemini`` checks a Gemini ``generateContent`` body's ordering rules (first turn,
+``validate_gemini`` checks a Gemini ``generateContent`` body (roles, parts, first turn,
 function-call placement, one response per call) for tests that write Gemini requests.
 
 A valid request gets a deterministic reply (streamed as SSE when ``stream`` is true, else
@@ -48,6 +51,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 
+import stub_gemini
 import stub_responses
 
 TEXT_ONLY_MODELS = frozenset({"gpt-3.5-turbo", "gpt-4", "o1-mini", "o1-preview", "o3-mini"})
@@ -145,6 +149,8 @@ class StubServer:
     anthropic_max_image_base64: int = 5 * 1024 * 1024
     chunk_size: int = 7
     requests: list[Recorded] = field(default_factory=list)
+    #: Gemini thought signatures given out, by (function name, JSON args)
+    gemini_signatures: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     _replies: deque[StubReply] = field(default_factory=deque)
     _faults: deque[Fault] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -192,6 +198,11 @@ class StubServer:
 
     @property
     def anthropic_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def gemini_url(self) -> str:
+        """The base URL for google-genai's ``HttpOptions(base_url=…)`` (``GEMINI_BASE_URL``)."""
         return f"http://127.0.0.1:{self.port}"
 
     # --- scripting ---------------------------------------------------------------
@@ -671,12 +682,46 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid(f"messages: too many images ({images} > {stub.anthropic_max_images})")
 
 
+_GEMINI_DATA = ("text", "inline_data", "file_data", "function_call", "function_response",
+                "executable_code", "code_execution_result")  # fmt: skip
+_GEMINI_META = ("thought", "thought_signature", "video_metadata", "media_resolution",
+                "part_metadata")  # fmt: skip
+_GEMINI_CAMEL = re.compile(r"(?<=[a-z])([A-Z])")
+
+
+def gemini_snake(d: Mapping[str, Any]) -> dict[str, Any]:
+    """A proto-JSON object's keys in snake_case (the API accepts either spelling)."""
+    return {_GEMINI_CAMEL.sub(lambda m: "_" + m.group(1).lower(), k): v for k, v in d.items()}
+
+
+def gemini_parts(content: Mapping[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The parts of ``content`` that carry ``kind`` (``function_call``…), snake_cased."""
+    parts = content.get("parts") or []
+    return [gemini_snake(x) for x in parts if isinstance(x, dict) and kind in gemini_snake(x)]
+
+
 def validate_gemini(body: Any) -> None:
-    """Raise :class:`Invalid` for the ordering rules ``generateContent`` enforces: the first
-    content is a user turn; a function-call turn comes right after a user turn or a
-    function-response turn; a function-response turn answers the calls of the turn before
-    it, one response per call; calls only in model turns, responses only in user turns."""
-    contents = body.get("contents") if isinstance(body, dict) else None
+    """Raise :class:`Invalid` for what ``generateContent`` refuses in a body (either key
+    spelling): roles user/model only (no ``system`` content: the system prompt goes in
+    ``systemInstruction``, text parts only); every part holds exactly one kind of data, and
+    text in user turns is not empty; the first content is a user turn; a function-call
+    turn comes right after a user turn or a function-response turn; calls only in model
+    turns, responses only in user turns; a function-response turn answers the calls of
+    the turn before it, one response per call, by name (and id when both have one);
+    arguments and responses are objects."""
+    if not isinstance(body, dict):
+        raise Invalid("Invalid JSON payload received.")
+    top = gemini_snake(body)
+    system = top.get("system_instruction")
+    if system is not None:
+        sparts = system.get("parts") if isinstance(system, dict) else None
+        if (
+            not isinstance(sparts, list)
+            or not sparts
+            or not all(isinstance(x, dict) and set(gemini_snake(x)) == {"text"} for x in sparts)
+        ):
+            raise Invalid("* GenerateContentRequest.system_instruction: text parts only")
+    contents = top.get("contents")
     if not isinstance(contents, list) or not contents:
         raise Invalid("* GenerateContentRequest.contents: contents is not specified")
     previous: dict[str, Any] | None = None
@@ -684,18 +729,27 @@ def validate_gemini(body: Any) -> None:
         p = f"contents[{i}]"
         role = content.get("role") if isinstance(content, dict) else None
         parts = content.get("parts") if isinstance(content, dict) else None
-        if role not in ("user", "model") or not isinstance(parts, list) or not parts:
-            raise Invalid(f"{p}: a content needs a role (user or model) and parts")
-        calls = [
-            x
-            for x in parts
-            if isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
-        ]
-        responses = [
-            x
-            for x in parts
-            if isinstance(x, dict) and ("function_response" in x or "functionResponse" in x)
-        ]
+        if role not in ("user", "model"):
+            raise Invalid(f"Please use a valid role: user, model. ({p}.role is {role!r})")
+        if not isinstance(parts, list) or not parts:
+            raise Invalid(f"* GenerateContentRequest.{p}.parts: contents.parts must not be empty.")
+        for j, raw in enumerate(parts):
+            part = gemini_snake(raw) if isinstance(raw, dict) else {}
+            data = [k for k in part if k in _GEMINI_DATA]
+            if len(data) != 1 or set(part) - {*_GEMINI_DATA, *_GEMINI_META}:
+                raise Invalid(
+                    f"* GenerateContentRequest.{p}.parts[{j}].data: required oneof field "
+                    f"'data' must have one initialized field (got {sorted(part)})"
+                )
+            if data == ["text"] and not isinstance(part["text"], str):
+                raise Invalid(f"* GenerateContentRequest.{p}.parts[{j}].text: not a string")
+            if data == ["text"] and role == "user" and not part["text"]:
+                raise Invalid(
+                    "Unable to submit request because it has an empty text parameter. Add a "
+                    "value to the parameter and try again."
+                )
+        calls = gemini_parts(content, "function_call")
+        responses = gemini_parts(content, "function_response")
         if i == 0 and role != "user":
             raise Invalid(f"{p}: the first content must be a user turn")
         if (calls and role != "model") or (responses and role != "user"):
@@ -705,15 +759,15 @@ def validate_gemini(body: Any) -> None:
                 "Please ensure that function call turn comes immediately after a user turn or "
                 "after a function response turn."
             )
-        previous_calls = (
-            [
-                x
-                for x in previous["parts"]
-                if isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
-            ]
-            if previous is not None
-            else []
-        )
+        for call in calls:
+            fc = (
+                gemini_snake(call["function_call"])
+                if isinstance(call["function_call"], dict)
+                else {}
+            )
+            if not isinstance(fc.get("name"), str) or not isinstance(fc.get("args", {}), dict):
+                raise Invalid(f"{p}: a function call needs a name and object args")
+        previous_calls = gemini_parts(previous, "function_call") if previous is not None else []
         if responses and len(responses) != len(previous_calls):
             raise Invalid(
                 "Please ensure that the number of function response parts is equal to the "
@@ -721,12 +775,38 @@ def validate_gemini(body: Any) -> None:
             )
         if previous_calls and not responses:
             raise Invalid(f"{p}: a function-call turn must be answered by the next turn")
+        _check_gemini_pairs(previous_calls, responses, p)
         previous = content
-    if previous is not None and any(
-        isinstance(x, dict) and ("function_call" in x or "functionCall" in x)
-        for x in previous["parts"]
-    ):
+    if previous is not None and gemini_parts(previous, "function_call"):
         raise Invalid("the last function-call turn has no function responses")
+
+
+def _check_gemini_pairs(
+    calls: list[dict[str, Any]], responses: list[dict[str, Any]], p: str
+) -> None:
+    """Each response answers one call of the turn before, by id when both have one, else
+    by name."""
+    open_calls = [gemini_snake(c["function_call"]) for c in calls]
+    for r in responses:
+        fr = (
+            gemini_snake(r["function_response"]) if isinstance(r["function_response"], dict) else {}
+        )
+        if not isinstance(fr.get("response"), dict):
+            raise Invalid(f"{p}: a function response needs an object 'response'")
+        match = next(
+            (c for c in open_calls if fr.get("id") and c.get("id") == fr.get("id")),
+            None,
+        ) or next(
+            (c for c in open_calls if c.get("name") == fr.get("name") and not (
+                fr.get("id") and c.get("id"))),
+            None,
+        )  # fmt: skip
+        if match is None or match.get("name") != fr.get("name"):
+            raise Invalid(
+                f"{p}: function response {fr.get('name')!r} (id {fr.get('id')!r}) answers no "
+                "function call of the previous turn"
+            )
+        open_calls.remove(match)
 
 
 def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServer) -> None:
@@ -790,6 +870,9 @@ class _Handler(BaseHTTPRequestHandler):
             stub.requests.append(record)
         anthropic = self.path.rstrip("/").endswith("/messages")
         responses = self.path.rstrip("/").endswith("/v1/responses")
+        gemini = stub_gemini.route(self.path)
+        if gemini is not None:
+            return self._gemini(record, body, headers, *gemini)
         if not (anthropic or responses) and not self.path.rstrip("/").endswith("/chat/completions"):
             return self._error(record, 404, f"Invalid URL (POST {self.path})", anthropic)
         fault = stub._next_fault()
@@ -819,6 +902,41 @@ class _Handler(BaseHTTPRequestHandler):
             self._anthropic_reply(body, reply, truncate=fault is not None)
         else:
             self._openai_reply(body, reply, truncate=fault is not None)
+
+    def _gemini(
+        self, record: Recorded, body: Any, headers: dict[str, str], model: str, stream: bool
+    ) -> None:
+        stub = self.server_stub
+        fault = stub._next_fault()
+        if fault is not None and fault.kind == "stall":
+            stub._stopping.wait(fault.seconds)
+            fault = None
+        if fault is not None and fault.kind == "status":
+            return self._google_error(record, fault.status, fault.message)
+        if fault is not None and fault.kind == "garbage":
+            return self._garbage(record, stream)
+        try:
+            stub_gemini.validate_request(model, body, headers, self.path, stub)
+        except Invalid as exc:
+            return self._google_error(record, exc.status, exc.message)
+        reply = stub._next_reply(body, stub_gemini.default_text)
+        record.status = 200
+        stub_gemini.send_reply(self, model, body, reply, stream=stream, truncate=fault is not None)
+
+    def _google_error(self, record: Recorded, status: int, message: str) -> None:
+        record.status, record.error = status, message
+        names = {400: "INVALID_ARGUMENT", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
+                 429: "RESOURCE_EXHAUSTED", 503: "UNAVAILABLE"}  # fmt: skip
+        self._send_json(
+            status,
+            {
+                "error": {
+                    "code": status,
+                    "message": message,
+                    "status": names.get(status, "INTERNAL"),
+                }
+            },
+        )
 
     # --- answers -------------------------------------------------------------------
 

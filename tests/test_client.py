@@ -231,12 +231,22 @@ def test_unreachable_endpoint_and_missing_key(tmp_path: Path, refused_port: int)
     assert missing.value.kind == "config"
 
 
-def test_formats_this_layer_does_not_send_are_refused_up_front(
+def test_every_format_is_sent_by_its_own_sdk_and_a_missing_key_stops_it_up_front(
     stub: StubServer, config: Config
 ) -> None:
+    from contextledger.providers import REGISTRY
+
+    assert {f.name: f.sdk for f in REGISTRY.values()} == {
+        "openai": "openai",
+        "anthropic": "anthropic",
+        "openai-responses": "openai",
+        "gemini": "google.genai",
+    }
     prepared = Preparer("gemini-2.5-flash", compaction=False).prepare(conversation())
-    with pytest.raises(SendError, match="sends OpenAI Chat"):
-        send(prepared, config=config)
+    assert prepared.format == "gemini"  # the model picks its provider's API
+    with pytest.raises(SendError, match="GEMINI_API_KEY") as missing:
+        send(prepared, config=config)  # configured for OpenAI only
+    assert missing.value.kind == "config"
     assert stub.requests == []
 
 

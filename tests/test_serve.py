@@ -39,7 +39,7 @@ def stub() -> Iterator[StubServer]:
 @pytest.fixture
 def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
     with running_proxy(
-        store_path=tmp_path / "sessions.db",
+        store=tmp_path / "sessions.db",
         openai_upstream=stub.url,
         anthropic_upstream=stub.anthropic_url,
     ) as running:
@@ -71,7 +71,7 @@ def png(seed: int, size: tuple[int, int] = (640, 400)) -> str:
 
 def stored(proxy: RunningProxy, session: str) -> tuple[Any, ...]:
     proxy.flush()
-    with SessionStore(proxy.settings.store_path) as store:
+    with SessionStore(proxy.settings.store, media=proxy.settings.media) as store:
         return store.load(session).stored
 
 
@@ -246,7 +246,7 @@ def test_unknown_model_and_impossible_fit_get_the_providers_error_shape(
     assert "unknown model 'no-such-model-9'" in info.value.message
     assert info.value.code == "model_not_found"
     with running_proxy(
-        store_path=tmp_path / "small.db",
+        store=tmp_path / "small.db",
         openai_upstream=stub.url,
         anthropic_upstream=stub.anthropic_url,
         window=1000,
@@ -290,7 +290,7 @@ def test_bad_json_too_large_and_upstream_errors(proxy: RunningProxy, stub: StubS
 
 def test_request_size_limit(stub: StubServer, tmp_path: Path) -> None:
     with running_proxy(
-        store_path=tmp_path / "s.db", openai_upstream=stub.url, max_body_bytes=10_000
+        store=tmp_path / "s.db", openai_upstream=stub.url, max_body_bytes=10_000
     ) as small:
         response = httpx.post(
             small.url + "/v1/chat/completions",
@@ -304,7 +304,7 @@ def test_request_size_limit(stub: StubServer, tmp_path: Path) -> None:
 
 def test_require_key(stub: StubServer, tmp_path: Path) -> None:
     with running_proxy(
-        store_path=tmp_path / "s.db",
+        store=tmp_path / "s.db",
         openai_upstream=stub.url,
         require_key="proxy-key-1",
         openai_api_key="sk-upstream-configured",
@@ -353,7 +353,7 @@ def test_300_turn_agent_session_through_a_small_window(
     caplog.set_level(logging.DEBUG, logger="contextledger")
     window = 6000
     with running_proxy(
-        store_path=tmp_path / "agent.db",
+        store=tmp_path / "agent.db",
         openai_upstream=stub.url,
         anthropic_upstream=stub.anthropic_url,
         window=window,
@@ -476,7 +476,7 @@ def test_a_restarted_proxy_continues_the_stored_session(stub: StubServer, tmp_pa
     """Memory is a cache: after a restart the session is read back from the store and only
     the new messages are appended; an edited history continues in a new branch."""
     settings: dict[str, Any] = {
-        "store_path": tmp_path / "s.db",
+        "store": tmp_path / "s.db",
         "openai_upstream": stub.url,
         "anthropic_upstream": stub.anthropic_url,
     }
@@ -518,3 +518,299 @@ def test_serve_refuses_an_upstream_that_is_itself() -> None:
     )
     assert result.exit_code != 0
     assert "is this proxy itself" in result.output
+
+
+# --------------------------------------------------------------------------- shared stores
+
+
+def agent_turn(
+    client: openai.OpenAI, stub: StubServer, messages: list[Any], turn: int, *, image: bool
+) -> int:
+    """One turn of a small agent loop: a tool call (streamed on even turns) and its result,
+    or a plain reply; then the next user message (a screenshot when ``image``). Returns
+    how many messages it appended that the proxy has not seen yet."""
+    calls = turn % 3 != 2
+    if calls:
+        stub.script(StubReply(tool_calls=((f"call_{turn}", "screenshot", "{}"),)))
+    tools = [
+        {
+            "type": "function",
+            "function": {"name": "screenshot", "parameters": {"type": "object", "properties": {}}},
+        }
+    ]
+    if turn % 2 == 0:
+        text, tcalls = "", {}
+        for chunk in client.chat.completions.create(
+            model="gpt-4o", messages=messages, tools=tools, stream=True
+        ):
+            for choice in chunk.choices:
+                text += choice.delta.content or ""
+                for tc in choice.delta.tool_calls or []:
+                    slot = tcalls.setdefault(tc.index, {"id": "", "name": "", "args": ""})
+                    slot["id"] = tc.id or slot["id"]
+                    slot["name"] += tc.function.name or "" if tc.function else ""
+                    slot["args"] += tc.function.arguments or "" if tc.function else ""
+        assistant: dict[str, Any] = {"role": "assistant", "content": text or None}
+        if tcalls:
+            assistant["tool_calls"] = [
+                {
+                    "id": c["id"],
+                    "type": "function",
+                    "function": {"name": c["name"], "arguments": c["args"]},
+                }
+                for c in tcalls.values()
+            ]
+    else:
+        reply = client.chat.completions.create(model="gpt-4o", messages=messages, tools=tools)
+        assistant = reply.choices[0].message.model_dump(exclude_none=True)
+    messages.append(assistant)
+    if calls:
+        messages.append({"role": "tool", "tool_call_id": f"call_{turn}", "content": "done"})
+    content: Any = f"Step {turn}: carry on."
+    if image:
+        content = [
+            {"type": "text", "text": f"Screenshot after step {turn}:"},
+            {
+                "type": "image_url",
+                "image_url": {"url": f"data:image/png;base64,{png(turn, (96, 64))}"},
+            },
+        ]
+    messages.append({"role": "user", "content": content})
+    return 2 if calls else 1
+
+
+def test_two_proxies_on_one_store_store_each_message_once(
+    stub: StubServer, store_location: str, tmp_path: Path
+) -> None:
+    """Two instances behind a load balancer, one store (SQLite file or PostgreSQL): a
+    client alternating between them, streaming and not, with tool calls, gets every
+    message stored once and in order; each instance reads what the other wrote."""
+    settings: dict[str, Any] = {
+        "store": store_location,
+        "media": str(tmp_path / "media"),
+        "openai_upstream": stub.url,
+        "anthropic_upstream": stub.anthropic_url,
+    }
+    with running_proxy(**settings) as a, running_proxy(**settings) as b:
+        clients = [oai(p, **{"X-ContextLedger-Session": "shared"}) for p in (a, b)]
+        messages: list[Any] = [
+            {"role": "system", "content": "You are a desktop agent."},
+            {"role": "user", "content": "Goal: tidy the settings page."},
+        ]
+        for turn in range(12):
+            unsent = agent_turn(clients[turn % 2], stub, messages, turn, image=turn % 4 == 1)
+        a.flush()
+        b.flush()
+        record = stored(a, "shared")
+        report_a = httpx.get(a.url + "/contextledger/sessions/shared").json()
+    assert not stub.rejected(), stub.rejected()[0].error
+    # everything the client sent, each once, in order
+    assert [m.role for m in record] == [m["role"] for m in messages[:-unsent]]
+    assert all("." not in m.id for m in record)  # no conflicting second copy of any id
+    assert sum(1 for m in record for _ in m.images()) == 3
+    with SessionStore(store_location, media=tmp_path / "media") as store:
+        assert [s.name for s in store.list()] == ["shared"]
+        turns = [e for e in store.load("shared").events if e.kind == "serve.turn"]
+    assert len(turns) == 12
+    # the instance that served the even turns knows about the odd ones too
+    assert len(report_a["turns"]) == 12
+
+
+def test_the_same_request_on_two_proxies_at_once_is_stored_once(
+    stub: StubServer, store_location: str, tmp_path: Path
+) -> None:
+    """A client retrying on another instance while the first still works on the request:
+    the new message and the reply are stored once."""
+    import threading
+
+    settings: dict[str, Any] = {
+        "store": store_location,
+        "media": str(tmp_path / "media"),
+        "openai_upstream": stub.url,
+    }
+    with running_proxy(**settings) as a, running_proxy(**settings) as b:
+        first = [{"role": "user", "content": "hello"}]
+        reply = oai(a, **{"X-ContextLedger-Session": "retry"}).chat.completions.create(
+            model="gpt-4o", messages=first
+        )
+        messages = [
+            *first,
+            {"role": "assistant", "content": reply.choices[0].message.content},
+            {"role": "user", "content": "and again, from both"},
+        ]
+        errors: list[BaseException] = []
+
+        def send(p: RunningProxy) -> None:
+            try:
+                oai(p, **{"X-ContextLedger-Session": "retry"}).chat.completions.create(
+                    model="gpt-4o", messages=messages
+                )
+            except BaseException as exc:
+                errors.append(exc)
+
+        threads = [threading.Thread(target=send, args=(p,)) for p in (a, b, a, b)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        a.flush()
+        b.flush()
+        record = stored(a, "retry")
+    assert not errors, errors
+    assert [m.text for m in record[:3]] == [
+        "hello",
+        reply.choices[0].message.content,
+        "and again, from both",
+    ]
+    assert len(record) == 4 and record[3].role == "assistant"
+
+
+def test_serve_on_postgresql_with_images_in_s3(
+    stub: StubServer, postgres_server: Any, s3_server: Any, tmp_path: Path
+) -> None:
+    """``--store postgresql://…`` and ``--media s3://…``: screenshots are stored once in S3,
+    rows in PostgreSQL hold refs, and a restarted proxy continues from there."""
+    url = postgres_server.new_database()
+    media = f"s3://{s3_server.new_bucket()}/media"
+    settings: dict[str, Any] = {
+        "store": url,
+        "media": media,
+        "openai_upstream": stub.url,
+        "anthropic_upstream": stub.anthropic_url,
+    }
+    messages: list[Any] = [{"role": "user", "content": "Goal: check the login page."}]
+    with running_proxy(**settings) as first:
+        client = oai(first, **{"X-ContextLedger-Session": "pg"})
+        for turn in range(4):
+            agent_turn(client, stub, messages, turn, image=True)
+    with running_proxy(**settings) as second:
+        client = oai(second, **{"X-ContextLedger-Session": "pg"})
+        unsent = agent_turn(client, stub, messages, 4, image=True)
+        record = stored(second, "pg")
+    assert not stub.rejected(), stub.rejected()[0].error
+    assert [m.role for m in record] == [m["role"] for m in messages[:-unsent]]
+    images = [i for m in record for i in m.images()]
+    assert len(images) == 4 and all(i.ref and i.data is None for i in images)
+    keys = s3_server.client().list_objects_v2(Bucket=media.split("/")[2]).get("Contents", [])
+    assert sum(1 for k in keys if k["Key"].endswith(".png")) == 4
+    # the upstream got the screenshots inline, never a ref
+    last = stub.completions()[-1].body["messages"]
+    assert any(
+        isinstance(m.get("content"), list)
+        and any(
+            p.get("type") == "image_url" and p["image_url"]["url"].startswith("data:")
+            for p in m["content"]
+        )
+        for m in last
+    )
+
+
+def test_serve_cli_refuses_a_store_it_cannot_open(tmp_path: Path) -> None:
+    """``--store`` reaches the proxy, and a store that cannot be opened is refused at
+    start with a plain message (no traceback), not on the first request."""
+    from click.testing import CliRunner
+
+    from contextledger.cli import main
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = CliRunner().invoke(
+        main, ["serve", "--port", "8766", "--store", str(blocker / "sessions.db")]
+    )
+    assert result.exit_code != 0
+    assert "cannot open the session store" in result.output
+    assert "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------------- responses
+
+
+def test_responses_through_the_sdk_streaming_and_not_with_a_function_call(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """``client.responses.create`` through the proxy, against the validating Responses
+    stub: a function call (non-streaming), its output and a streamed answer; what the
+    upstream got is valid, the reply is recorded, each item once."""
+    client = oai(proxy, **{"X-ContextLedger-Session": "resp"})
+    tools: list[Any] = [
+        {
+            "type": "function",
+            "name": "read_file",
+            "description": "Read a file",
+            "parameters": {"type": "object", "properties": {"path": {"type": "string"}}},
+        }
+    ]
+    items: list[Any] = [{"role": "user", "content": "Why does upload.py fail?"}]
+    stub.script(StubReply(tool_calls=(("call_r1", "read_file", '{"path": "upload.py"}'),)))
+    raw = client.responses.with_raw_response.create(
+        model="gpt-4o", instructions="Be brief.", input=items, tools=tools
+    )
+    first = raw.parse()
+    (call,) = [o for o in first.output if o.type == "function_call"]
+    assert call.call_id == "call_r1"
+    assert int(raw.headers["x-contextledger-used"]) > 0
+    upstream = stub.completions()[-1]
+    assert upstream.path == "/v1/responses" and upstream.body["instructions"] == "Be brief."
+    items += [o.model_dump(exclude_none=True) for o in first.output]
+    items.append({"type": "function_call_output", "call_id": "call_r1", "output": "size = 2MB"})
+    stub.script(StubReply("The limit is 1 MB; raise it."))
+    text, final = "", None
+    for event in client.responses.create(
+        model="gpt-4o", instructions="Be brief.", input=items, tools=tools, stream=True
+    ):
+        if event.type == "response.output_text.delta":
+            text += event.delta
+        elif event.type == "response.completed":
+            final = event.response
+    assert final is not None
+    assert text == final.output_text == "The limit is 1 MB; raise it."
+    assert final.usage is not None and final.usage.input_tokens > 0
+    assert not stub.rejected(), stub.rejected()[0].error
+    sent = stub.completions()[-1].body
+    assert [i.get("type", "message") for i in sent["input"]][-2:] == [
+        "function_call",
+        "function_call_output",
+    ]
+    roles = [m.role for m in stored(proxy, "resp")]
+    assert roles == ["system", "user", "assistant", "tool", "assistant"]
+    report = httpx.get(proxy.url + "/contextledger/sessions/resp").json()
+    assert [t["fitted"] for t in report["turns"]] == [True, True]
+    assert report["turns"][-1]["stream"] is True
+    assert report["turns"][-1]["usage"]["input_tokens"] == final.usage.input_tokens
+
+
+def test_responses_with_previous_response_id_pass_through_untouched(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """The provider holds the earlier turns: the request goes upstream as the client sent
+    it, and the turn is reported as not fitted, with the reason."""
+    client = oai(proxy, **{"X-ContextLedger-Session": "chained"})
+    first = client.responses.create(model="gpt-4o", input="Remember the number 7.")
+    for stream in (False, True):
+        body = {
+            "model": "gpt-4o",
+            "input": [{"role": "user", "content": "Which number?"}],
+            "previous_response_id": first.id,
+            "temperature": 0.3,
+        }
+        if stream:
+            body["stream"] = True
+        response = httpx.post(
+            proxy.url + "/v1/responses",
+            json=body,
+            headers={"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "chained"},
+        )
+        assert response.status_code == 200
+        assert response.headers["x-contextledger-fitted"] == "false"
+        assert stub.completions()[-1].body == body  # byte-for-byte the client's request
+        if stream:
+            assert response.content == bytes(stub.completions()[-1].sent)
+    sdk = client.responses.create(
+        model="gpt-4o", input="And doubled?", previous_response_id=first.id
+    )
+    assert sdk.output_text
+    assert not stub.rejected()
+    turns = httpx.get(proxy.url + "/contextledger/sessions/chained").json()["turns"]
+    assert [t["fitted"] for t in turns] == [True, False, False, False]
+    assert "previous_response_id" in turns[-1]["reason"]
+    assert turns[-1]["notices"][0]["kind"] == "not_fitted"

@@ -188,3 +188,31 @@ def test_two_threads_one_store(store_location: str, tmp_path: Path) -> None:
         assert not errors
         ids = [m.id for m in store.load("s").stored]
         assert len(ids) == len(set(ids)) == 100
+
+
+def test_a_mark_tells_another_writer_what_it_missed(store_location: str, tmp_path: Path) -> None:
+    """Two stores on one database: each keeps a mark and reads only the rows the other
+    wrote since (what a proxy instance does to keep its in-memory session current)."""
+    media = tmp_path / "media"
+    with (
+        SessionStore(store_location, media=media) as a,
+        SessionStore(store_location, media=media) as b,
+    ):
+        a.create("s")
+        assert a.mark("s").messages == 0 and a.mark("s").events == 0
+        a.append("s", [Message.user("one"), Message.assistant("two")])
+        seen = b.mark("s")
+        assert (seen.messages, seen.events) == (2, 0)
+        b.append("s", [Message.user("three")])
+        b.append_event("s", "note", {"k": 1})
+        tail = a.read_since("s", seen)
+        assert [m.text for m in tail.stored] == ["three"]
+        assert [e.kind for e in tail.events] == ["note"]
+        assert tail.mark == a.mark("s") == b.mark("s")
+        assert (tail.mark.messages, tail.mark.events) == (3, 1)
+        assert a.read_since("s", tail.mark).stored == ()
+        everything = a.read_since("s")
+        assert [m.text for m in everything.stored] == ["one", "two", "three"]
+        assert everything.mark == tail.mark
+        a.append("s", [everything.stored[0]])  # the same id and bytes again: no new row
+        assert a.mark("s") == tail.mark

@@ -103,6 +103,9 @@ class ModelInfo:
     #: True for an id the catalog does not know, used with a window the caller gave: its
     #: prices are the provider's conservative defaults (reports and image costs say so).
     estimated: bool = False
+    #: The only wire format the provider serves this model in (``openai-responses`` for
+    #: Responses-only models such as o1-pro); None: the provider's default format.
+    api: str | None = None
 
     @property
     def label(self) -> str:

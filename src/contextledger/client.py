@@ -1,16 +1,20 @@
-"""Send a prepared request with the official ``openai`` or ``anthropic`` client, streaming.
+"""Send a prepared request with the official ``openai``, ``anthropic`` or ``google-genai``
+client, streaming.
 
 :func:`send` takes a :class:`~contextledger.prepare.Prepared` request, streams the reply
 (text deltas go to ``on_text`` as they arrive), and assembles the assistant
 :class:`~contextledger.model.Message`: text, tool calls (arguments kept verbatim, exactly
-as streamed) and, from Anthropic, thinking blocks with their signatures. The provider's
+as streamed) and reasoning (Anthropic thinking blocks with their signatures, Responses reasoning items
+with their encrypted content, Gemini thoughts and thought signatures). The provider's
 reported usage comes back next to our estimate, so :func:`usage_record` can store the
 estimate's error per model.
 
-OpenAI Chat requests go to any OpenAI-compatible base URL (``OPENAI_BASE_URL``);
-Anthropic requests use the Messages API. Clients are built with a bounded timeout and
-bounded retries (:func:`openai_client`, :func:`anthropic_client`); pass your own to reuse
-connections. Every provider failure (HTTP status, timeout, refused connection, a stream
+OpenAI Chat and Responses requests go to any OpenAI-compatible base URL
+(``OPENAI_BASE_URL``); Anthropic requests use the Messages API (``ANTHROPIC_BASE_URL``);
+Gemini requests use ``models.generate_content_stream`` (``GEMINI_BASE_URL``, carried in
+the SDK's HTTP options). Clients are built with a bounded timeout and bounded retries
+(:func:`openai_client`, :func:`anthropic_client`, :func:`gemini_client`); pass your own to
+reuse connections. Every provider failure (HTTP status, timeout, refused connection, a stream
 that ends with nothing or cannot be read) raises :class:`SendError` carrying the
 provider's own message.
 
@@ -29,13 +33,14 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .config import Config, load_config
-from .errors import SendError
+from .errors import ContextLedgerError, SendError
 from .providers import REGISTRY, provider_format
 from .reply import Reply
 
 if TYPE_CHECKING:
     import anthropic
     import openai
+    from google import genai
 
     from .prepare import Prepared
 
@@ -45,6 +50,7 @@ __all__ = [
     "anthropic_client",
     "complete",
     "describe_usage",
+    "gemini_client",
     "openai_client",
     "sdk_client",
     "send",
@@ -77,7 +83,16 @@ _SDKS: dict[str, tuple[str, str, str]] = {
         "AnthropicError",
         "ANTHROPIC_API_KEY is not set (put it in the environment or in .env)",
     ),
+    "google.genai": (
+        "Client",
+        "errors.APIError",
+        "GEMINI_API_KEY (or GOOGLE_API_KEY) is not set (put it in the environment or in .env)",
+    ),
 }
+
+
+#: How an SDK's provider is named in messages (``google.genai`` speaks for Gemini).
+_PROVIDER_NAMES = {"google.genai": "gemini"}
 
 
 def sdk_client(
@@ -90,8 +105,8 @@ def sdk_client(
     max_retries: int = DEFAULT_RETRIES,
     model: str = "",
 ) -> Any:
-    """The official ``sdk`` client (``openai`` or ``anthropic``) for ``config`` (default:
-    :func:`load_config`), with a bounded timeout and bounded retries. ``base_url`` and
+    """The official ``sdk`` client (``openai``, ``anthropic`` or ``google.genai``) for
+    ``config`` (default: :func:`load_config`), with a bounded timeout and bounded retries. ``base_url`` and
     ``api_key``, when given, override the configured ones.
 
     A custom base URL without a key gets a placeholder key (local servers take any);
@@ -109,11 +124,31 @@ def sdk_client(
     base_url = base_url or configured_url
     if not key:
         if not base_url:
-            raise SendError(sdk, model, "config", missing)
+            raise SendError(_PROVIDER_NAMES.get(sdk, sdk), model, "config", missing)
         key = "unused"
+    if sdk == "google.genai":
+        return _gemini_client(key, base_url, timeout, max_retries)
     return getattr(importlib.import_module(sdk), class_name)(
         api_key=key, base_url=base_url, timeout=timeout, max_retries=max_retries
     )
+
+
+def _gemini_client(key: str, base_url: str | None, timeout: float, max_retries: int) -> Any:
+    """A ``google.genai.Client`` for the Gemini Developer API; its HTTP options carry the
+    base URL (a stub's in tests), the timeout (milliseconds) and the bounded retries."""
+    from google import genai
+    from google.genai import types
+
+    options = types.HttpOptions(
+        base_url=base_url,
+        timeout=max(1, int(timeout * 1000)),
+        # the same policy as the other official clients: ~0.5 s, 1 s, 2 s… between tries
+        retry_options=types.HttpRetryOptions(
+            attempts=max_retries + 1, initial_delay=0.5, max_delay=8.0
+        ),
+    )
+    # vertexai=False: the Developer API our settings describe, whatever GOOGLE_GENAI_USE_VERTEXAI says
+    return genai.Client(vertexai=False, api_key=key, http_options=options)
 
 
 def openai_client(
@@ -146,6 +181,26 @@ def anthropic_client(
     return client
 
 
+def gemini_client(
+    config: Config | None = None,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_retries: int = DEFAULT_RETRIES,
+) -> genai.Client:
+    """A ``google.genai.Client`` for ``config`` (see :func:`sdk_client`): the Gemini
+    Developer API, or ``GEMINI_BASE_URL`` (a gateway, a test stub) through its HTTP options.
+
+    >>> c = gemini_client(Config(data_dir=__import__("pathlib").Path("/d"),
+    ...                          gemini_base_url="http://127.0.0.1:9"), timeout=5)
+    >>> c._api_client._http_options.base_url
+    'http://127.0.0.1:9'
+    """
+    client: genai.Client = sdk_client(
+        "google.genai", config, timeout=timeout, max_retries=max_retries
+    )
+    return client
+
+
 # --------------------------------------------------------------------------- send
 
 
@@ -155,6 +210,7 @@ def send(
     client: Any = None,
     openai_client: openai.OpenAI | None = None,
     anthropic_client: anthropic.Anthropic | None = None,
+    gemini_client: genai.Client | None = None,
     config: Config | None = None,
     on_text: Callable[[str], None] | None = None,
     timeout: float = DEFAULT_TIMEOUT,
@@ -163,10 +219,10 @@ def send(
     """Send ``prepared.body`` with the official client for ``prepared.format``, streaming.
 
     Text deltas go to ``on_text`` as they arrive. ``client`` (or ``openai_client`` /
-    ``anthropic_client``, matched to the format's SDK) is used when given; otherwise one is
-    built from ``config`` with ``timeout`` and ``max_retries``. Raises :class:`SendError`
-    for every provider failure, and for formats this layer does not send
-    (``openai-responses``, ``gemini``) before anything leaves the machine.
+    ``anthropic_client`` / ``gemini_client``, matched to the format's SDK) is used when
+    given; otherwise one is built from ``config`` with ``timeout`` and ``max_retries``.
+    Raises :class:`SendError` for every provider failure, and for a format no official
+    client here sends, before anything leaves the machine.
     """
     fmt = provider_format(prepared.format)
     if fmt.sdk is None or fmt.stream is None:
@@ -179,7 +235,11 @@ def send(
             f"or send body with your own {prepared.format} client",
         )
     stream = fmt.stream
-    given = client or {"openai": openai_client, "anthropic": anthropic_client}.get(fmt.sdk)
+    given = client or {
+        "openai": openai_client,
+        "anthropic": anthropic_client,
+        "google.genai": gemini_client,
+    }.get(fmt.sdk)
     sdk = given or sdk_client(
         fmt.sdk, config, timeout=timeout, max_retries=max_retries, model=prepared.model
     )
@@ -210,12 +270,41 @@ def complete(fmt_name: str, body: Mapping[str, Any], *, client: Any, model: str)
 
 def _mapping_errors(sdk_name: str, provider: str, model: str, call: Callable[[], T]) -> T:
     """Run ``call``; any SDK failure or unreadable reply becomes one :class:`SendError`."""
+    if sdk_name == "google.genai":
+        return _mapping_gemini_errors(provider, model, call)
     sdk = importlib.import_module(sdk_name)
     base: type[Exception] = getattr(sdk, _SDKS[sdk_name][1])
     try:
         return call()
     except (base, ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
         raise _send_error(sdk, provider, model, exc) from exc
+
+
+def _mapping_gemini_errors(provider: str, model: str, call: Callable[[], T]) -> T:
+    """The google-genai SDK raises ``errors.APIError`` (with the HTTP code and the
+    provider's message) for statuses and lets httpx's transport errors through."""
+    import httpx
+    from google.genai import errors
+
+    try:
+        return call()
+    except ContextLedgerError:  # our own typed errors (a bad body, a broken stream)
+        raise
+    except errors.APIError as exc:
+        msg = exc.message or _first_line(exc)
+        if exc.code is None or exc.code < 100:  # an error inside a 200 stream
+            raise SendError(provider, model, "protocol", msg, code=exc.status) from exc
+        raise SendError(provider, model, "status", msg, status=exc.code, code=exc.status) from exc
+    except httpx.TimeoutException as exc:
+        raise SendError(provider, model, "timeout", _first_line(exc)) from exc
+    except httpx.TransportError as exc:
+        raise SendError(provider, model, "connection", _first_line(exc)) from exc
+    except (errors.UnknownApiResponseError, httpx.HTTPError) as exc:
+        raise SendError(provider, model, "protocol", _first_line(exc)) from exc
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
+        raise SendError(
+            provider, model, "protocol", f"the reply could not be read ({_first_line(exc)})"
+        ) from exc
 
 
 def _send_error(sdk: Any, provider: str, model: str, exc: BaseException) -> SendError:

@@ -55,6 +55,9 @@ VARIABLES = (
     "OPENAI_API_KEY",
     "ANTHROPIC_BASE_URL",
     "ANTHROPIC_API_KEY",
+    "GEMINI_BASE_URL",
+    "GEMINI_API_KEY",
+    "GOOGLE_API_KEY",
     "CONTEXTLEDGER_MODEL",
     "CONTEXTLEDGER_HOME",
     "CONTEXTLEDGER_STORE",
@@ -64,10 +67,12 @@ VARIABLES = (
     "CONTEXT_COMPACTION_RETRIES",
     "CONTEXTLEDGER_MODELS",
 )
-_SECRETS = frozenset({"OPENAI_API_KEY", "ANTHROPIC_API_KEY"})
+_SECRETS = frozenset({"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY"})
 _DEFAULTS = {
     "OPENAI_BASE_URL": "the official OpenAI endpoint",
     "ANTHROPIC_BASE_URL": "the official Anthropic endpoint",
+    "GEMINI_BASE_URL": "the official Gemini API endpoint",
+    "GEMINI_API_KEY": "GOOGLE_API_KEY",
     "CONTEXTLEDGER_MODEL": DEFAULT_MODEL,
     "CONTEXTLEDGER_HOME": "the platform's user data directory",
     "CONTEXTLEDGER_STORE": "<data dir>/sessions.db",
@@ -133,6 +138,9 @@ class Config:
     openai_api_key: str | None = field(default=None, repr=False)
     anthropic_base_url: str | None = None
     anthropic_api_key: str | None = field(default=None, repr=False)
+    gemini_base_url: str | None = None
+    #: ``GEMINI_API_KEY``, else ``GOOGLE_API_KEY`` (the names the google-genai SDK reads).
+    gemini_api_key: str | None = field(default=None, repr=False)
     store_file: Path | None = None
     #: ``CONTEXTLEDGER_STORE`` when it is a ``postgresql://`` URL (it may hold a password).
     store_url: str | None = field(default=None, repr=False)
@@ -164,7 +172,8 @@ class Config:
         return replace(self, data_dir=data_dir, store_file=None, store_url=None, media=None)
 
     def endpoint(self, sdk: str) -> tuple[str | None, str | None]:
-        """The base URL and key for the official ``sdk`` client (``openai``, ``anthropic``).
+        """The base URL and key for the official ``sdk`` client (``openai``, ``anthropic``,
+        ``google.genai``).
 
         >>> Config(data_dir=Path("/d"), anthropic_api_key="k").endpoint("anthropic")
         (None, 'k')
@@ -173,6 +182,8 @@ class Config:
             return self.openai_base_url, self.openai_api_key
         if sdk == "anthropic":
             return self.anthropic_base_url, self.anthropic_api_key
+        if sdk == "google.genai":
+            return self.gemini_base_url, self.gemini_api_key
         raise ConfigError(f"no settings for an {sdk!r} client")
 
     def compaction_enabled(self, default: bool = True) -> bool:
@@ -217,6 +228,9 @@ class Config:
             "OPENAI_API_KEY": self.openai_api_key,
             "ANTHROPIC_BASE_URL": self.anthropic_base_url,
             "ANTHROPIC_API_KEY": self.anthropic_api_key,
+            "GEMINI_BASE_URL": self.gemini_base_url,
+            "GEMINI_API_KEY": self.gemini_api_key if "GEMINI_API_KEY" in self.sources else None,
+            "GOOGLE_API_KEY": self.gemini_api_key if "GOOGLE_API_KEY" in self.sources else None,
             "CONTEXTLEDGER_MODEL": self.model,
             "CONTEXTLEDGER_HOME": str(self.data_dir),
             "CONTEXTLEDGER_STORE": _redact(self.store_url)
@@ -258,6 +272,10 @@ class Config:
             if self.anthropic_base_url
             else "ANTHROPIC_BASE_URL: not set (the official Anthropic endpoint)",
             key("ANTHROPIC_API_KEY", self.anthropic_api_key),
+            f"GEMINI_BASE_URL: {self.gemini_base_url}{src('GEMINI_BASE_URL')}"
+            if self.gemini_base_url
+            else "GEMINI_BASE_URL: not set (the official Gemini API endpoint)",
+            key("GEMINI_API_KEY", self.gemini_api_key),
             f"model: {self.model}{src('CONTEXTLEDGER_MODEL') or ' (default)'}",
             f"sessions: {_redact(self.store_url) if self.store_url else self.store_path}",
             f"media: {self.media or 'beside the session store'}",
@@ -301,6 +319,8 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         openai_api_key=values.get("OPENAI_API_KEY"),
         anthropic_base_url=values.get("ANTHROPIC_BASE_URL"),
         anthropic_api_key=values.get("ANTHROPIC_API_KEY"),
+        gemini_base_url=values.get("GEMINI_BASE_URL"),
+        gemini_api_key=values.get("GEMINI_API_KEY") or values.get("GOOGLE_API_KEY"),
         store_file=Path(store).expanduser() if store and store_url is None else None,
         store_url=store_url,
         media=values.get("CONTEXTLEDGER_MEDIA"),

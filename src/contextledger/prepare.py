@@ -32,8 +32,9 @@ from .gate import OnImages, check_on_images
 from .images.probe import probe_image
 from .model import Block, Image, InlineData, Message, MessagesLike, ToolResult
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
-from .providers import Format, format_for_provider, provider_format, read_messages, translate
+from .providers import Format, format_for_provider, read_messages, translate
 from .repair import RepairChange, RepairMemo
+from .reply import Reply
 from .report import Notice
 from .storage.media import MediaBackend
 
@@ -111,6 +112,14 @@ class Prepared:
     event: CompactionEvent | None
     report: PrepareReport
 
+    def send(self, **options: Any) -> Reply:
+        """Send this request with the official client for its format (streaming; see
+        :func:`contextledger.client.send` for ``options``: ``config``, ``client``,
+        ``on_text``, ``timeout``, ``max_retries``)."""
+        from .client import send  # the client layer imports this module's types
+
+        return send(self, **options)
+
 
 @dataclass(frozen=True, slots=True)
 class _Plan:
@@ -165,7 +174,8 @@ class Preparer:
         check_on_images(on_images)
         self.info = lookup_model(model, catalog, window=window)
         self.catalog = catalog
-        self.wire = provider_format(target) if target else format_for_provider(self.info.provider)
+        # the caller's choice, else the model's only API, else its provider's default
+        self.wire = format_for_provider(self.info.provider, target or self.info.api)
         self.format: Format = self.wire.name
         # "openai-compatible/llama3" names the catalog entry; the server knows "llama3".
         prefix, _, bare = self.info.id.partition("/")

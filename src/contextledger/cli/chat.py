@@ -7,6 +7,10 @@ printed, the request is sent with the official client and the reply streams in. 
 session is stored (append-only) with the reply, any compaction event, and a ``usage``
 event holding our estimate next to the provider's count.
 
+The model picks the API it is sent with (a Gemini model goes to Gemini, a Responses-only
+model to the Responses API, Claude to Messages, other OpenAI models to Chat Completions);
+``--api`` (or ``/model M API``) overrides it.
+
 Commands: ``/image PATH`` attach an image to the next message, ``/model M`` switch model,
 ``/drop`` discard the pending attachments, ``/cancel`` discard the kept message too,
 ``/notices`` list the last request's notices, ``/usage`` the estimate's error per model,
@@ -28,7 +32,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .app import main
-from .chat_state import ChatState, count_noun
+from .chat_state import API_NAMES, ChatState, count_noun
 from .chat_turn import _turn
 
 if TYPE_CHECKING:
@@ -39,7 +43,8 @@ if TYPE_CHECKING:
 
 HELP = """\
 /image PATH   attach an image to your next message
-/model M      switch model (the vision gate checks again before sending)
+/model M [API]  switch model (the vision gate checks again before sending); API is
+              openai, openai-responses, anthropic or gemini (default: the model's own)
 /drop         discard the pending attachments
 /cancel       discard the kept message and its attachments
 /notices      list every notice of the last request
@@ -69,6 +74,8 @@ Enter on an empty line sends a kept message again."""
 @click.option("--on-images", type=click.Choice(["error", "placeholder"]), default="error",
               show_default=True,
               help="For a text-only model: refuse (keep everything) or send visible text placeholders.")  # fmt: skip
+@click.option("--api", type=click.Choice(["auto", *API_NAMES]), default="auto", show_default=True,
+              help="Wire API to send with; auto: the model's own (Gemini models to Gemini, Responses-only models to Responses).")  # fmt: skip
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
               help="Seconds to wait for the provider (connect and each streamed read).")  # fmt: skip
 @click.option("--retries", type=click.IntRange(min=0, max=10), default=2, show_default=True,
@@ -82,13 +89,15 @@ def chat(
     window: int | None,
     max_output: int | None,
     on_images: str,
+    api: str,
     timeout: float,
     retries: int,
 ) -> None:
     """Chat in the terminal; sessions are stored, images attached, every drop shown.
 
-    Reads OPENAI_BASE_URL, OPENAI_API_KEY, ANTHROPIC_API_KEY and CONTEXTLEDGER_MODEL from
-    the environment or a .env file (the .env value wins). Type /help inside for commands.
+    Reads OPENAI_BASE_URL, OPENAI_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY,
+    GEMINI_BASE_URL, GEMINI_API_KEY and CONTEXTLEDGER_MODEL from the environment or a .env
+    file. Type /help inside for commands.
     """
     from rich.console import Console
 
@@ -113,6 +122,7 @@ def chat(
             raise click.ClickException(str(exc)) from None
         state.window, state.max_output, state.on_images = window, max_output, on_images
         state.timeout, state.retries = timeout, retries
+        state.api = None if api == "auto" else api
         _print_model(state)
         for path in images:
             _attach(state, path)
@@ -203,11 +213,16 @@ def _new_name(store: SessionStore) -> str:
 
 def _print_model(state: ChatState) -> None:
     from ..catalog import lookup_model
+    from ..providers import format_for_provider
 
     info = lookup_model(state.model)
     window = state.window or info.context_window
     sight = "sees images" if info.vision else "text only"
-    state.say(f"model {state.model} ({info.provider}, window {window:,} tokens, {sight})", "dim")
+    via = format_for_provider(info.provider, state.api or info.api).title
+    state.say(
+        f"model {state.model} ({info.provider} via {via}, window {window:,} tokens, {sight})",
+        "dim",
+    )
     if not info.vision:
         held = sum(1 for m in state.conversation.record for _ in m.images())
         pending = len(state.attachments)
@@ -347,7 +362,12 @@ def _switch_model(state: ChatState, model: str) -> None:
     from ..errors import ContextLedgerError
 
     if not model:
-        state.say(f"model {state.model}; /model NAME to switch")
+        state.say(f"model {state.model}; /model NAME [API] to switch")
+        return
+    model, _, api = model.partition(" ")
+    api = api.strip()
+    if api and api not in API_NAMES:
+        state.error(f"unknown API {api!r}: one of {', '.join(API_NAMES)}")
         return
     try:
         lookup_model(model)
@@ -355,6 +375,7 @@ def _switch_model(state: ChatState, model: str) -> None:
         state.error(str(exc))
         return
     state.model = model
+    state.api = api or None  # a new model speaks its own API unless told otherwise
     state.preparer = None  # a new model: new prices, new window, new sticky cut
     state.shown.clear()
     _print_model(state)

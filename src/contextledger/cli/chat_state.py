@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from ..storage.sessions import SessionStore
 
 PROMPT = "you> "
+#: The wire APIs ``--api`` and ``/model M API`` choose from (the registry's format names).
+API_NAMES = ("openai", "openai-responses", "anthropic", "gemini")
 METER_WIDTH = 20
 
 
@@ -30,6 +32,7 @@ class ChatState:
     session: str
     conversation: Conversation
     model: str
+    api: str | None = None  # None: the model's own API
     window: int | None = None
     max_output: int | None = None
     on_images: str = "error"
@@ -74,6 +77,7 @@ class ChatState:
         if self.preparer is None:
             self.preparer = Preparer(
                 self.model,
+                target=self.api,  # type: ignore[arg-type]  # one of API_NAMES
                 window=self.window,
                 max_output_tokens=self.max_output,
                 media=self.store.media,

@@ -20,6 +20,12 @@ from .app import main
               help="Where Anthropic requests go (default: ANTHROPIC_BASE_URL, else https://api.anthropic.com).")  # fmt: skip
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where sessions and media live (default: CONTEXTLEDGER_HOME, else the user data directory).")  # fmt: skip
+@click.option("--store", default=None,
+              help="Session store: a SQLite file or a postgresql:// URL, which several proxy "
+                   "instances can share (default: CONTEXTLEDGER_STORE, else sessions.db in the data directory).")  # fmt: skip
+@click.option("--media", default=None,
+              help="Where images are kept: a folder or s3://bucket/prefix (default: CONTEXTLEDGER_MEDIA, "
+                   "else beside the store).")  # fmt: skip
 @click.option("--require-key", envvar="CONTEXTLEDGER_SERVE_KEY", default=None,
               help="Clients must present this key (X-ContextLedger-Key, or as their API key: the "
                    "proxy then calls the provider with OPENAI_API_KEY / ANTHROPIC_API_KEY). "
@@ -43,6 +49,8 @@ def serve(
     openai_upstream: str | None,
     anthropic_upstream: str | None,
     data_dir: Path | None,
+    store: str | None,
+    media: str | None,
     require_key: str | None,
     window: int | None,
     max_request_mb: float,
@@ -79,6 +87,8 @@ def serve(
         port=port,
         openai_upstream=openai_upstream,
         anthropic_upstream=anthropic_upstream,
+        store=store,
+        media=media,
         require_key=require_key or None,
         window=window,
         max_body_bytes=int(max_request_mb * 1024 * 1024),
@@ -95,6 +105,13 @@ def serve(
                 f"the {name} upstream {url} is this proxy itself (was the app's base URL "
                 "exported in this shell?); pass --openai-upstream / --anthropic-upstream"
             )
+    from ..errors import ContextLedgerError
+    from ..storage.sessions import SessionStore
+
+    try:  # a wrong URL or an unreachable database is said now, not on the first request
+        SessionStore(settings.store, media=settings.media).close()
+    except ContextLedgerError as exc:
+        raise click.ClickException(f"cannot open the session store: {exc}") from None
     if host not in ("127.0.0.1", "localhost", "::1") and not settings.require_key:
         click.echo(
             f"warning: binding {host} without --require-key lets anyone who can reach it use "
@@ -106,7 +123,7 @@ def serve(
         f"contextledger proxy on http://{host}:{port}  (dashboard: http://{host}:{port}/contextledger/)\n"
         f"  OpenAI upstream:    {settings.openai_upstream}\n"
         f"  Anthropic upstream: {settings.anthropic_upstream}\n"
-        f"  sessions:           {settings.store_path}",
+        f"  sessions:           {settings.store_display}",
         err=True,
     )
     uvicorn.run(

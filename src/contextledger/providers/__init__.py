@@ -52,13 +52,18 @@ def provider_format(name: str) -> ProviderFormat:
         ) from None
 
 
-def format_for_provider(provider: str) -> ProviderFormat:
-    """The format a catalog provider speaks by default (OpenAI Chat for unknown ones, the
-    lingua franca of OpenAI-compatible servers).
+def format_for_provider(provider: str, api: str | None = None) -> ProviderFormat:
+    """The format a model is sent in: ``api`` when given (a caller's choice, or the only API
+    the model is served in: ``ModelInfo.api``), else its catalog provider's default (OpenAI
+    Chat for unknown ones, the lingua franca of OpenAI-compatible servers).
 
     >>> format_for_provider("mistral").name
     'openai'
+    >>> format_for_provider("openai", "openai-responses").name
+    'openai-responses'
     """
+    if api:
+        return provider_format(api)
     for f in REGISTRY.values():
         if provider in f.serves:
             return f

@@ -9,11 +9,14 @@ responses).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
-from collections.abc import Mapping, Sequence
+import uuid
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..errors import ContentError, UnsupportedBlockError, describe
+from ..errors import ContentError, SendError, UnsupportedBlockError, describe
 from ..model import (
     Audio,
     Block,
@@ -27,6 +30,7 @@ from ..model import (
     ToolCall,
     ToolResult,
 )
+from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat, tool_spec
@@ -73,10 +77,11 @@ def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
             raise ContentError(p + ".parts", "parts must be a list")
         if role == "model":
             blocks = [
-                _read_model_part(
+                block
+                for j, x in enumerate(parts)
+                for block in _read_model_part(
                     _snake(c.expect_dict(x, f"{p}.parts[{j}]")), f"{p}.parts[{j}]", i, j
                 )
-                for j, x in enumerate(parts)
             ]
             open_calls = [b for b in blocks if isinstance(b, ToolCall)]
             out.append(Message("assistant", tuple(blocks), id=f"m{i}"))
@@ -101,23 +106,26 @@ def _system_text(system: Any) -> str:
     return "\n".join(texts)
 
 
-def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> Block:
+def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> tuple[Block, ...]:
+    signature = c.opt_str(part.get("thought_signature"))
     if "function_call" in part:
         fc = _snake(c.expect_dict(part["function_call"], path + ".function_call"))
         fid = c.name_or(fc.get("id"), f"{GENERATED_ID}{turn}-{k}")
-        signature = c.opt_str(part.get("thought_signature"))
-        return ToolCall(
-            fid,
-            c.expect_str(fc.get("name"), path + ".function_call", "name"),
-            c.dumps_json(fc.get("args", {}), path + ".function_call.args"),
-            signature,
+        return (
+            ToolCall(
+                fid,
+                c.expect_str(fc.get("name"), path + ".function_call", "name"),
+                c.dumps_json(fc.get("args", {}), path + ".function_call.args"),
+                signature,
+            ),
         )
     if "text" in part:
         text = c.expect_str(part["text"], path, "text")
         if part.get("thought"):
-            sig = part.get("thought_signature")
-            return Reasoning(TARGET, text=text, signature=sig if isinstance(sig, str) else None)
-        return Text(text)
+            return (Reasoning(TARGET, text=text, signature=signature),)
+        if signature:  # a signed plain-text part: the signature is kept to send back
+            return (Reasoning(TARGET, signature=signature), *((Text(text),) if text else ()))
+        return (Text(text),)
     raise ContentError(path, f"unknown part with keys {c.keys_of(part)}")
 
 
@@ -345,7 +353,14 @@ def _model_parts(
     for j, b in enumerate(m.content):
         p = f"{path}.content[{j}]"
         if isinstance(b, Text | Recap):
-            out.append({"text": b.wire_text if isinstance(b, Recap) else b.text})
+            text = b.wire_text if isinstance(b, Recap) else b.text
+            if out and out[-1] == {
+                "text": "",
+                "thought_signature": out[-1].get("thought_signature"),
+            }:
+                out[-1]["text"] = text  # the signed text part, as Gemini sent it
+            else:
+                out.append({"text": text})
         elif isinstance(b, ToolCall):
             args, error = b.parsed()
             if error is not None or not isinstance(args, dict):
@@ -365,7 +380,11 @@ def _model_parts(
             if b.provider != TARGET:
                 notices.append(c.reasoning_dropped(p, b, TARGET))
                 continue
-            part: dict[str, Any] = {"text": b.text, "thought": True}
+            if not b.text and not b.signature:
+                continue  # nothing to send back
+            # A signature without thought text came on a plain text part: it goes back on
+            # the text that follows it (or on an empty part, as Gemini streams it).
+            part: dict[str, Any] = {"text": b.text, "thought": True} if b.text else {"text": ""}
             if b.signature:
                 part["thought_signature"] = b.signature
             out.append(part)
@@ -390,7 +409,207 @@ def output_limit(tokens: int, provider: str) -> dict[str, Any]:
     return {"generation_config": {"max_output_tokens": tokens}}
 
 
-# Sending: not yet (``sdk``/``stream``/``complete`` left empty).
+# ----------------------------------------------------------------------------- sending
+
+#: Request-body keys that are not the model or the contents: the SDK takes them in ``config``.
+_CONFIG_KEYS = ("system_instruction", "tools", "tool_config", "safety_settings", "cached_content")
+_TOP_CAMEL = {
+    **_CAMEL,
+    "generationConfig": "generation_config",
+    "toolConfig": "tool_config",
+    "safetySettings": "safety_settings",
+    "cachedContent": "cached_content",
+}
+
+
+def sdk_request(body: Mapping[str, Any]) -> dict[str, Any]:
+    """``body`` (the REST shape :func:`write` produces, base64 text) as
+    ``models.generate_content``'s keyword arguments: ``model``, ``contents`` and
+    ``config`` (``generation_config`` flattened into it), with inline data and thought
+    signatures as the bytes the SDK's types hold (it encodes them once on the wire)."""
+    top = {_TOP_CAMEL.get(k, k): v for k, v in body.items()}
+    unknown = set(top) - {"model", "contents", "generation_config", *_CONFIG_KEYS}
+    if unknown:
+        raise ContentError(
+            ", ".join(sorted(unknown)), "not a generateContent parameter this client sends"
+        )
+    config: dict[str, Any] = dict(top.get("generation_config") or {})
+    config.update({k: top[k] for k in _CONFIG_KEYS if k in top})
+    contents = c.expect_list(top.get("contents"), "contents", missing_ok=False)
+    return {
+        "model": c.expect_str(top.get("model"), "model", "model"),
+        "contents": [_sdk_content(x, f"contents[{i}]") for i, x in enumerate(contents)],
+        "config": config,
+    }
+
+
+def _sdk_content(raw: Any, path: str) -> dict[str, Any]:
+    content = dict(c.expect_dict(raw, path))
+    parts = c.expect_list(content.get("parts"), path + ".parts")
+    content["parts"] = [_sdk_part(x, f"{path}.parts[{j}]") for j, x in enumerate(parts)]
+    return content
+
+
+def _sdk_part(raw: Any, path: str) -> dict[str, Any]:
+    """One part with its base64 fields as bytes; tool arguments and responses untouched."""
+    part = _snake(c.expect_dict(raw, path))
+    if isinstance(part.get("thought_signature"), str):
+        part["thought_signature"] = _decode(part["thought_signature"], path + ".thought_signature")
+    if "inline_data" in part:
+        part["inline_data"] = _sdk_blob(part["inline_data"], path + ".inline_data")
+    if "function_response" in part:
+        fr = _snake(c.expect_dict(part["function_response"], path + ".function_response"))
+        if fr.get("parts"):
+            at = path + ".function_response.parts"
+            fr["parts"] = [
+                _sdk_part(x, f"{at}[{k}]") for k, x in enumerate(c.expect_list(fr["parts"], at))
+            ]
+        part["function_response"] = fr
+    return part
+
+
+def _sdk_blob(raw: Any, path: str) -> dict[str, Any]:
+    blob = _snake(c.expect_dict(raw, path))
+    if isinstance(blob.get("data"), str):
+        blob["data"] = _decode(blob["data"], path + ".data")
+    return blob
+
+
+def _decode(text: str, path: str) -> bytes:
+    try:
+        return base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise ContentError(path, "not valid base64") from None
+
+
+def _signature(raw: bytes | None) -> str | None:
+    return base64.b64encode(raw).decode("ascii") if raw else None
+
+
+def _finish(reason: Any, message: Message) -> str:
+    """Chat-style finish reasons: ``stop``, ``tool_calls``, ``length``, else the
+    provider's own reason in lower case (``safety``, ``recitation``…)."""
+    name = str(getattr(reason, "name", reason)).lower()
+    if name == "max_tokens":
+        return "length"
+    if name == "stop":
+        return "tool_calls" if message.tool_calls else "stop"
+    return name
+
+
+def _reply_usage(meta: Any) -> Usage | None:
+    """``usage_metadata``: the prompt (tool-use prompt included; cached tokens are part of
+    it) against our estimate; candidates and thoughts as output."""
+    if meta is None or meta.prompt_token_count is None:
+        return None
+    output = (meta.candidates_token_count or 0) + (meta.thoughts_token_count or 0)
+    prompt = meta.prompt_token_count + (meta.tool_use_prompt_token_count or 0)
+    return Usage(prompt, output, meta.cached_content_token_count or 0)
+
+
+class _Assembler:
+    """The reply's blocks, built part by part as chunks arrive (text pieces joined)."""
+
+    def __init__(self, on_text: Callable[[str], None] | None) -> None:
+        self.blocks: list[Block] = []
+        self.notes: list[str] = []
+        self.on_text = on_text
+        self.batch = uuid.uuid4().hex[:12]  # ids for calls Gemini sent without one
+
+    def add(self, part: Any) -> None:
+        signature = _signature(part.thought_signature)
+        if part.function_call is not None:
+            fc = part.function_call
+            calls = sum(isinstance(b, ToolCall) for b in self.blocks)
+            self.blocks.append(
+                ToolCall(
+                    fc.id or f"{GENERATED_ID}{self.batch}-{calls}",
+                    fc.name or "",
+                    json.dumps(fc.args or {}, ensure_ascii=False),
+                    signature=signature,
+                )
+            )
+            return
+        if part.thought:
+            if part.text or signature:
+                self.blocks.append(Reasoning(TARGET, text=part.text or "", signature=signature))
+            return
+        if signature:
+            # A signature on a plain text part (Gemini 3 puts one on the first part of a
+            # reply, or on an empty closing part): kept to send back, beside the text.
+            self.blocks.append(Reasoning(TARGET, signature=signature))
+        if part.text:
+            if self.on_text is not None:
+                self.on_text(part.text)
+            last = self.blocks[-1] if self.blocks else None
+            if type(last) is Text:
+                self.blocks[-1] = Text(last.text + part.text)
+            else:
+                self.blocks.append(Text(part.text))
+        elif not signature:
+            kinds = [k for k, v in part.model_dump(exclude_none=True).items() if v]
+            self.notes.append(f"a reply part with {', '.join(kinds) or 'nothing'} was not kept")
+
+
+def stream(
+    client: Any,
+    body: Mapping[str, Any],
+    *,
+    model: str,
+    estimated_input: int,
+    on_text: Callable[[str], None] | None,
+) -> Reply:
+    """Send ``body`` with ``client.models.generate_content_stream``; text goes to
+    ``on_text`` as it arrives. Thoughts become :class:`Reasoning` blocks and function
+    calls :class:`ToolCall` s, each with its thought signature (base64) to send back;
+    ``usage_metadata`` is the usage. SDK exceptions propagate (the client layer maps them)."""
+    request = sdk_request(body)
+    reply = _Assembler(on_text)
+    usage: Usage | None = None
+    finish: Any = None
+    response_model: str | None = None
+    response_id: str | None = None
+    blocked: str | None = None
+    chunks = 0
+    for chunk in client.models.generate_content_stream(**request):
+        chunks += 1
+        response_model = chunk.model_version or response_model
+        response_id = chunk.response_id or response_id
+        usage = _reply_usage(chunk.usage_metadata) or usage
+        feedback = chunk.prompt_feedback
+        if feedback is not None and feedback.block_reason is not None:
+            blocked = str(getattr(feedback.block_reason, "name", feedback.block_reason))
+        for candidate in (chunk.candidates or ())[:1]:
+            finish = candidate.finish_reason or finish
+            for part in (candidate.content.parts if candidate.content else None) or ():
+                reply.add(part)
+    message = Message("assistant", tuple(reply.blocks))
+    if blocked is not None:
+        raise SendError(
+            TARGET, model, "protocol", f"the prompt was blocked ({blocked})", partial=message
+        )
+    if finish is None:
+        raise c.stream_ended_early(TARGET, model, chunks, "chunk", "finish reason", message)
+    if any(isinstance(b, ToolCall) and not b.name for b in reply.blocks):
+        raise SendError(TARGET, model, "protocol", "a function call arrived without a name")
+    return Reply(
+        message,
+        usage,
+        estimated_input,
+        model,
+        _finish(finish, message),
+        response_model,
+        response_id,
+        notes=tuple(reply.notes),
+    )
+
+
+def complete(client: Any, body: Mapping[str, Any]) -> object:
+    """One request without streaming; the reply's text as the SDK gave it (thoughts
+    left out)."""
+    return client.models.generate_content(**sdk_request(body)).text
+
+
 FORMAT = ProviderFormat(
     name="gemini",
     title="Gemini",
@@ -401,4 +620,7 @@ FORMAT = ProviderFormat(
     convert_tools=convert_tools,
     output_limit=output_limit,
     serves=("gemini",),
+    sdk="google.genai",
+    stream=stream,
+    complete=complete,
 )

@@ -6,7 +6,7 @@ stream through untouched; every drop is reported in response headers and on the
 dashboard at ``/contextledger/``, never inside the conversation.
 
 >>> from pathlib import Path
->>> app = create_app(ServeSettings(store_path=Path("/tmp/never-opened.db")))
+>>> app = create_app(ServeSettings(store=Path("/tmp/never-opened.db")))
 >>> sorted({r.path for r in app.routes if r.path.startswith("/v1/")})[:3]
 ['/v1/chat/completions', '/v1/messages', '/v1/messages/count_tokens']
 """

@@ -15,10 +15,12 @@ import hmac
 import json
 import logging
 import time
+import uuid
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
+from functools import partial
 from typing import Any, TypeVar
 
 import httpx
@@ -27,8 +29,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ..compaction.conversation import CompactionEvent, Conversation
 from ..errors import BudgetError, ContentError, ContextLedgerError, UnknownModelError
+from ..model import Message
 from ..prepare import Prepared, Preparer
 from ..pricing.messages import price_request
 from ..storage.sessions import SessionStore
@@ -39,7 +41,11 @@ from .sessions import (
     SessionState,
     extends,
     incoming_messages,
+    open_session,
+    read_tail,
+    record_after,
     session_key,
+    sync_session,
 )
 from .settings import ServeSettings
 from .wire import WIRES, Wire
@@ -74,9 +80,11 @@ _DROP_RESPONSE = frozenset(
 class Proxy:
     """State shared by the routes: settings, sessions, the upstream client, the store.
 
-    The store (SQLite) lives on one thread of its own: writes are queued in order and never
-    block the event loop; reads for the dashboard and for sessions evicted from memory wait
-    for it.
+    The store (a SQLite file or PostgreSQL, possibly shared with other proxy instances)
+    lives on one thread of its own, so calls never block the event loop. A request's new
+    messages are appended under the session's store lock, after checking the store's
+    mark: what another instance wrote is read first, so no message is stored twice.
+    Replies and reports are queued in order behind it and checked where they land.
     """
 
     def __init__(self, settings: ServeSettings) -> None:
@@ -87,26 +95,33 @@ class Proxy:
         self._store: SessionStore | None = None
         self.store_errors: list[str] = []
         self.started = time.time()
+        #: Names this process's events in a shared store (its own are not read back).
+        self.instance = uuid.uuid4().hex[:12]
 
     # ------------------------------------------------------------------ store (one thread)
 
     def _open_store(self) -> SessionStore:
         if self._store is None:
-            self._store = SessionStore(self.settings.store_path)
+            self._store = SessionStore(self.settings.store, media=self.settings.media)
         return self._store
 
     async def store_call(self, fn: Callable[[SessionStore], T]) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._store_thread, lambda: fn(self._open_store()))
 
-    def store_submit(self, what: str, fn: Callable[[SessionStore], Any]) -> None:
+    def store_submit(
+        self, what: str, fn: Callable[[SessionStore], Any], state: SessionState | None = None
+    ) -> None:
         """Queue a write; a failure is logged and shown on the dashboard, never raised
-        into a request that already has its answer."""
+        into a request that already has its answer (``state`` is then read again from
+        the store on its next request)."""
 
         def run() -> None:
             try:
                 fn(self._open_store())
             except Exception as exc:  # a store failure must not take the proxy down
+                if state is not None:
+                    state.resync = True
                 message = f"{what}: {exc}"
                 self.store_errors.append(message)
                 del self.store_errors[:-50]
@@ -136,6 +151,7 @@ class Proxy:
             limits=httpx.Limits(max_connections=200, max_keepalive_connections=50),
         )
         try:
+            await self.store_call(lambda _s: None)  # open it now, not on the first request
             yield
         finally:
             await self.client.aclose()
@@ -145,61 +161,43 @@ class Proxy:
     # ------------------------------------------------------------------ sessions
 
     async def state_for(self, key: str, wire: Wire) -> SessionState:
-        name = self.sessions.active.get(key, key)
-        state = self.sessions.get(name)
-        if state is not None:
-            return state
-        state = SessionState(name, key, wire.name)
-        await self._rehydrate(state)
-        self.sessions.put(state)
-        self.sessions.active[key] = name
+        state = await self._load_state(self.sessions.active.get(key, key), key, wire)
+        self.sessions.active[key] = state.name
         return state
 
-    async def _rehydrate(self, state: SessionState) -> None:
-        """A session the store knows but memory does not (evicted, or the proxy restarted)."""
+    async def _load_state(self, name: str, key: str, wire: Wire) -> SessionState:
+        """The session from memory, else read from the store (created when new)."""
+        state = self.sessions.get(name)
+        if state is None:
+            tail = await self.store_call(lambda s: open_session(s, name))
+            state = self.sessions.get(name)  # another request may have loaded it meanwhile
+            if state is None:
+                state = SessionState(name, key, wire.name)
+                state.reset(tail)
+                self.sessions.put(state)
+        return state
 
-        def load(store: SessionStore) -> Any:
-            if not store.exists(state.name):
-                store.create(state.name)
-                return None
-            return store.load(state.name)
-
-        loaded = await self.store_call(load)
-        if loaded is None:
-            return
-        events: list[CompactionEvent] = []
-        for ev in loaded.events:
-            if ev.kind == "compaction":
-                try:
-                    events.append(CompactionEvent.from_dict(ev.data))
-                except ContentError:
-                    continue
-            elif ev.kind == "serve.turn":
-                state.turns.append(dict(ev.data))
-        record = tuple(replace(m, id=f"m{k}") for k, m in enumerate(loaded.stored))
-        try:
-            state.conversation = Conversation(record, tuple(events))
-        except ContentError:
-            state.conversation = Conversation(record, ())
-        if state.turns:
-            state.model = str(state.turns[-1].get("model", ""))
-
-    async def branch(self, state: SessionState, wire: Wire) -> SessionState:
-        """A new branch for a client whose history no longer continues the record."""
-        n = 2
+    async def branch(
+        self, state: SessionState, wire: Wire, incoming: list[Message]
+    ) -> SessionState:
+        """The branch this client's history continues (``key``, ``key~2``, …: another
+        instance or an earlier run may have made it), else a new one; stored history is
+        never rewritten. Returns it locked, ``state`` released."""
+        key = state.key
+        state.lock.release()  # before taking another: two branches must never wait on each other
+        n = 1
         while True:
-            name = f"{state.key}~{n}"
-            exists = self.sessions.get(name) is not None or await self.store_call(
-                lambda s, name=name: s.exists(name)  # type: ignore[misc]
-            )
-            if not exists:
-                break
+            name = key if n == 1 else f"{key}~{n}"
             n += 1
-        await self.store_call(lambda s: s.create(name))
-        new = SessionState(name, state.key, wire.name)
-        self.sessions.put(new)
-        self.sessions.active[state.key] = name
-        return new
+            if name == state.name:
+                continue
+            candidate = await self._load_state(name, key, wire)
+            await candidate.lock.acquire()
+            if extends(candidate.record, incoming):  # an empty (new) branch always does
+                break
+            candidate.lock.release()
+        self.sessions.active[key] = candidate.name
+        return candidate
 
     # ------------------------------------------------------------------ helpers
 
@@ -323,16 +321,10 @@ class Proxy:
         state = await self.state_for(key, wire)
         await state.lock.acquire()
         t_locked = time.perf_counter()
-        try:
-            prepared_or_error = await self._prepare(state, wire, body, model)
-        except BaseException:
-            state.lock.release()
-            raise
+        prepared_or_error = await self._prepare(state, wire, body, model)
         if isinstance(prepared_or_error, Response):
-            state.lock.release()
             return prepared_or_error
         if isinstance(prepared_or_error, str):
-            state.lock.release()
             return await self.passthrough(
                 request, wire, body, headers, key, model, prepared_or_error, t0
             )
@@ -358,21 +350,27 @@ class Proxy:
     async def _prepare(
         self, state: SessionState, wire: Wire, body: dict[str, Any], model: str
     ) -> Response | str | tuple[SessionState, Prepared]:
+        """Record the request and prepare it. Called with ``state`` locked; returns the
+        session (possibly a branch) still locked with the prepared request, or releases
+        it and returns an error Response (or a reason to pass the request through)."""
+        holder = [state]
         try:
-            incoming = incoming_messages(state, wire, body)
-        except ContentError as exc:
-            return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
-        if not extends(state.record, incoming):
-            new_state = await self.branch(state, wire)
-            await new_state.lock.acquire()
-            state.lock.release()
-            state = new_state
-            incoming = incoming_messages(state, wire, body)
-        new = incoming[len(state.record) :]
-        if new:
-            state.conversation = Conversation((*state.record, *new), state.conversation.events)
-            name = state.name
-            self.store_submit(f"session {name}", lambda s: s.append(name, new))
+            out = await self._record_and_prepare(holder, wire, body, model)
+        except BaseException:
+            if holder[0].lock.locked():
+                holder[0].lock.release()
+            raise
+        if not isinstance(out, tuple) and holder[0].lock.locked():
+            holder[0].lock.release()
+        return out
+
+    async def _record_and_prepare(
+        self, holder: list[SessionState], wire: Wire, body: dict[str, Any], model: str
+    ) -> Response | str | tuple[SessionState, Prepared]:
+        recorded = await self._record_incoming(holder, wire, body)
+        if isinstance(recorded, Response):
+            return recorded
+        state = recorded
         state.model = model
         state.updated = time.time()
         out_tokens = wire.output_tokens(body)
@@ -406,13 +404,52 @@ class Proxy:
         except ContextLedgerError as exc:
             return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
         if prepared.event is not None:
-            event = prepared.event
-            state.add_event(event)
-            name = state.name
-            self.store_submit(
-                f"session {name}", lambda s: s.append_event(name, "compaction", event.to_dict())
-            )
+            state.add_event(prepared.event)
+            self.queue_event(state, "compaction", prepared.event.to_dict())
         return state, prepared
+
+    def queue_event(self, state: SessionState, kind: str, data: dict[str, Any]) -> None:
+        """Record an event behind the session's queued writes, marked as this process's."""
+        name = state.name
+        data = {**data, "instance": self.instance}
+        self.store_submit(f"session {name}", lambda s: s.append_event(name, kind, data))
+
+    async def _record_incoming(
+        self, holder: list[SessionState], wire: Wire, body: dict[str, Any]
+    ) -> SessionState | Response:
+        """Append what is new in the request to the session (its branch, when the client's
+        history no longer continues the record: ``holder[0]`` follows the one locked)."""
+        state = holder[0]
+        for _ in range(8):
+            if state.resync:
+                whole = partial(read_tail, name=state.name)
+                state.reset(await self.store_call(whole))
+            try:
+                incoming = incoming_messages(state, wire, body)
+            except ContentError as exc:
+                return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
+            if not extends(state.record, incoming):
+                state = holder[0] = await self.branch(state, wire, incoming)
+                incoming = incoming_messages(state, wire, body)
+                extends(state.record, incoming)  # the record's own objects, prices cached
+            new = incoming[len(state.record) :]
+            sync = partial(sync_session, name=state.name, expected=state.mark, new=new)
+            synced = await self.store_call(sync)
+            if synced.reload:
+                assert synced.tail is not None
+                state.reset(synced.tail)
+                continue
+            if synced.tail is not None:  # another instance wrote: take it in
+                state.absorb(synced.tail, skip=self.instance)
+            if synced.appended:
+                state.recorded(new, synced.mark)
+                return state
+        return self.error(
+            wire, 409,
+            "contextledger proxy: the session kept changing while this request was recorded "
+            "(other requests for it are running); try again",
+            "invalid_request_error",
+        )  # fmt: skip
 
     def _turn_report(
         self, state: SessionState, wire: Wire, body: dict[str, Any], model: str, prepared: Prepared
@@ -566,9 +603,15 @@ class Proxy:
         if msg is None:
             return
         msg = replace(msg, id=f"m{len(state.record)}")
-        state.conversation = Conversation((*state.record, msg), state.conversation.events)
+        before = state.mark
+        state.recorded([msg], replace(before, messages=before.messages + 1))
         name = state.name
-        self.store_submit(f"session {name}", lambda s: s.append(name, [msg]))
+
+        def write(store: SessionStore) -> None:
+            if not record_after(store, name, before, [msg]):
+                state.resync = True  # the client went on through another instance
+
+        self.store_submit(f"session {name}", write, state)
 
     def _finish(
         self,
@@ -604,8 +647,7 @@ class Proxy:
                     )
             state.turns.append(turn)
             name = state.name
-            data = dict(turn)
-            self.store_submit(f"session {name}", lambda s: s.append_event(name, "serve.turn", data))
+            self.queue_event(state, "serve.turn", dict(turn))
             log.info(
                 "%s %s session=%s status=%s used=%s budget=%s dropped=%s added=%.1fms",
                 turn["route"], turn["model"], name, status, turn.get("used", "-"),
@@ -699,6 +741,17 @@ class Proxy:
             turns = list(state.turns)
             messages = len(state.record)
             compactions = [e.to_dict() for e in state.conversation.events]
+            # what other instances on the store did since this one last served the session
+            since = partial(SessionStore.read_since, session=name, since=state.mark)
+            tail = await self.store_call(since)
+            messages += len(tail.stored)
+            for ev in tail.events:
+                if ev.data.get("instance") == self.instance:
+                    continue
+                if ev.kind == "serve.turn":
+                    turns.append(dict(ev.data))
+                elif ev.kind == "compaction":
+                    compactions.append(dict(ev.data))
         else:
 
             def load(store: SessionStore) -> Any:

@@ -26,11 +26,23 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..compaction.conversation import CompactionEvent, Conversation
+from ..errors import ContentError, StoreError
 from ..model import Message, ToolResult
 from ..prepare import Preparer
+from ..storage.sessions import SessionMark, SessionStore, SessionTail
 from .wire import Wire, WireName
 
-__all__ = ["SessionState", "Sessions", "incoming_messages", "same_message", "session_key"]
+__all__ = [
+    "SessionState",
+    "Sessions",
+    "Synced",
+    "incoming_messages",
+    "open_session",
+    "read_tail",
+    "same_message",
+    "session_key",
+    "sync_session",
+]
 
 _SAFE = re.compile(r"[^A-Za-z0-9._:@/+=-]")
 MAX_TURN_REPORTS = 2000
@@ -109,10 +121,55 @@ class SessionState:
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: How far this process has the session: messages including the ones it queued,
+    #: events as read from the store (its own are written with its ``instance`` id and
+    #: skipped when read back).
+    mark: SessionMark = field(default_factory=SessionMark)
+    #: Set (from the store thread) when a message write did not land: another process
+    #: wrote first, or the write failed. The next request reads the session again.
+    resync: bool = False
 
     @property
     def record(self) -> tuple[Message, ...]:
         return self.conversation.record
+
+    def absorb(self, tail: SessionTail, *, skip: str | None = None) -> None:
+        """Take in rows written after :attr:`mark` (ids by position, as the proxy writes
+        them), except events written by the process whose ``instance`` id is ``skip``."""
+        base = len(self.record)
+        added = tuple(replace(m, id=f"m{base + k}") for k, m in enumerate(tail.stored))
+        events = list(self.conversation.events)
+        for ev in tail.events:
+            if skip is not None and ev.data.get("instance") == skip:
+                continue
+            if ev.kind == "compaction":
+                try:
+                    events.append(CompactionEvent.from_dict(ev.data))
+                except ContentError:
+                    continue
+            elif ev.kind == "serve.turn":
+                self.turns.append(dict(ev.data))
+        record = (*self.record, *added)
+        try:
+            self.conversation = Conversation(record, tuple(events))
+        except ContentError:  # an event that does not fit this record: keep the record
+            self.conversation = Conversation(record, self.conversation.events)
+        self.mark = tail.mark
+        if self.turns:
+            self.model = str(self.turns[-1].get("model", self.model))
+
+    def reset(self, tail: SessionTail) -> None:
+        """Start again from the whole stored session."""
+        self.conversation = Conversation()
+        self.turns.clear()
+        self.resync = False
+        self.absorb(tail)
+
+    def recorded(self, messages: Sequence[Message], mark: SessionMark) -> None:
+        """``messages`` were appended (by this process); the store is at ``mark``."""
+        if messages:
+            self.conversation = Conversation((*self.record, *messages), self.conversation.events)
+        self.mark = mark
 
     def preparer(self, key: tuple[Any, ...], make: Any) -> Preparer:
         """The Preparer for ``key`` (model, output reservation…), made on first use."""
@@ -205,6 +262,80 @@ def extends(record: Sequence[Message], incoming: list[Message]) -> bool:
     for i in range(n):
         incoming[i] = record[i]
     return True
+
+
+@dataclass(frozen=True, slots=True)
+class Synced:
+    """The store's answer to :func:`sync_session`."""
+
+    #: Where the store is now.
+    mark: SessionMark
+    #: Rows written by others since the expected mark (None: none).
+    tail: SessionTail | None = None
+    #: Whether the new messages were written (not when others appended messages first:
+    #: the request is read again against the longer record).
+    appended: bool = False
+    #: The store holds less than expected (a write failed): ``tail`` is the whole session.
+    reload: bool = False
+
+
+def read_tail(store: SessionStore, name: str, since: SessionMark | None = None) -> SessionTail:
+    """Rows written after ``since`` with their images read back from the media store
+    (the record is sent upstream as it is: it holds image data, never refs)."""
+    tail = store.read_since(name, since)
+    if not any(True for m in tail.stored for _ in m.images()):
+        return tail
+    return replace(tail, stored=store.materialize(tail.stored))
+
+
+def open_session(store: SessionStore, name: str) -> SessionTail:
+    """The whole stored session ``name``, created empty when new (another process may be
+    creating it at the same moment: then its rows are read)."""
+    if not store.exists(name):
+        try:
+            store.create(name)
+        except StoreError:
+            if not store.exists(name):
+                raise
+    return read_tail(store, name)
+
+
+def sync_session(
+    store: SessionStore, name: str, expected: SessionMark, new: Sequence[Message]
+) -> Synced:
+    """Append ``new`` to session ``name`` if the store holds ``expected.messages``.
+
+    Under the session's lock (shared by every proxy instance on the store): when another
+    process appended messages since, nothing is written and those rows are returned, so
+    the caller reads the request again against the longer record and no message is ever
+    stored twice. Events written since ``expected.events`` are returned beside the append.
+    """
+    with store.session_lock(name):
+        mark = store.mark(name)
+        if mark.messages < expected.messages or mark.events < expected.events:
+            return Synced(mark, read_tail(store, name), reload=True)
+        tail = read_tail(store, name, expected) if mark != expected else None
+        if mark.messages != expected.messages:
+            assert tail is not None
+            return Synced(tail.mark, tail)
+        if new:
+            store.append(name, new)
+        events = tail.mark.events if tail is not None else mark.events
+        messages = store.mark(name).messages if new else mark.messages
+        return Synced(SessionMark(messages, events), tail, appended=True)
+
+
+def record_after(
+    store: SessionStore, name: str, expected: SessionMark, messages: Sequence[Message]
+) -> bool:
+    """Append ``messages`` (an assistant reply) only if the session is still at
+    ``expected``; False when another process wrote first (the client has already sent
+    the reply on in its next request, which recorded it)."""
+    with store.session_lock(name):
+        if store.mark(name).messages != expected.messages:
+            return False
+        store.append(name, messages)
+        return True
 
 
 class Sessions:

@@ -4,8 +4,8 @@
 >>> from pathlib import Path
 >>> from contextledger.config import Config
 >>> s = ServeSettings.from_config(Config(data_dir=Path("/d")))
->>> s.host, s.port, s.openai_upstream, s.anthropic_upstream, str(s.store_path)
-('127.0.0.1', 8700, 'https://api.openai.com/v1', 'https://api.anthropic.com', '/d/sessions.db')
+>>> s.host, s.port, s.openai_upstream, s.anthropic_upstream, str(s.store), s.media
+('127.0.0.1', 8700, 'https://api.openai.com/v1', 'https://api.anthropic.com', '/d/sessions.db', None)
 """
 
 from __future__ import annotations
@@ -29,7 +29,11 @@ class ServeSettings:
     """Everything the proxy needs. Upstream keys (used only with ``require_key``, when a
     client authenticates with the proxy's key instead of a provider key) stay out of repr."""
 
-    store_path: Path
+    #: The session store: a SQLite file or a ``postgresql://`` URL (several proxy
+    #: instances may share one store; each keeps its sessions current from it).
+    store: str | Path = field(repr=False)
+    #: Where images go: a folder or ``s3://bucket/prefix`` (None: beside the store).
+    media: str | None = None
     host: str = "127.0.0.1"
     port: int = 8700
     openai_upstream: str = OPENAI_DEFAULT
@@ -46,12 +50,20 @@ class ServeSettings:
     upstream_timeout: float = 600.0
     config: Config | None = field(default=None, repr=False)
 
+    @property
+    def store_display(self) -> str:
+        """The store's location for messages and logs (a URL without its password)."""
+        from ..storage.base import redact_url
+
+        return redact_url(str(self.store))
+
     @classmethod
     def from_config(cls, config: Config, **overrides: Any) -> ServeSettings:
         """Upstreams and the store from ``config``; anything in ``overrides`` (flags) wins
         (a None override leaves the configured value)."""
         values: dict[str, Any] = {
-            "store_path": config.store_path,
+            "store": config.store_location,
+            "media": config.media,
             "openai_upstream": (config.openai_base_url or OPENAI_DEFAULT).rstrip("/"),
             "anthropic_upstream": (config.anthropic_base_url or ANTHROPIC_DEFAULT).rstrip("/"),
             "openai_api_key": config.openai_api_key,

@@ -165,9 +165,19 @@ class SessionBackend(Protocol):
         """Store an event; returns ``(seq, messages in the session)``."""
         ...
 
-    def message_rows(self, session_id: int) -> list[MessageRow]: ...
+    def marks(self, session_id: int) -> tuple[int, int]:
+        """``(messages, events)`` written to the session so far: the sequence numbers the
+        next message and the next event will get (one cheap read; a writer that sees
+        them unchanged knows nobody else wrote)."""
+        ...
 
-    def event_rows(self, session_id: int) -> list[EventRow]: ...
+    def message_rows(self, session_id: int, after: int = -1) -> list[MessageRow]:
+        """The session's message rows with ``seq > after``, in order."""
+        ...
+
+    def event_rows(self, session_id: int, after: int = -1) -> list[EventRow]:
+        """The session's event rows with ``seq > after``, in order."""
+        ...
 
     def all_message_rows(self) -> Iterator[tuple[str, MessageRow]]:
         """Every message row of every session, with the session name."""

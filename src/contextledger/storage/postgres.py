@@ -366,23 +366,36 @@ class PostgresBackend:
 
         return self._run("cannot append an event", q)
 
-    def message_rows(self, session_id: int) -> list[MessageRow]:
+    def marks(self, session_id: int) -> tuple[int, int]:
+        # The counters are advanced only by committed appends (a duplicate rolls back).
+        def q(conn: Any) -> Any:
+            return conn.execute(
+                "SELECT next_message, next_event FROM contextledger_sessions WHERE id = %s",
+                (session_id,),
+            ).fetchone()
+
+        row = self._run("cannot read the session", q)
+        if row is None:
+            raise StoreError("the session was deleted")
+        return int(row[0]), int(row[1])
+
+    def message_rows(self, session_id: int, after: int = -1) -> list[MessageRow]:
         def q(conn: Any) -> list[MessageRow]:
             rows = conn.execute(
                 "SELECT seq, body, digest, created FROM contextledger_messages "
-                "WHERE session = %s ORDER BY seq",
-                (session_id,),
+                "WHERE session = %s AND seq > %s ORDER BY seq",
+                (session_id, after),
             ).fetchall()
             return [_row(*r) for r in rows]
 
         return self._run("cannot read messages", q)
 
-    def event_rows(self, session_id: int) -> list[EventRow]:
+    def event_rows(self, session_id: int, after: int = -1) -> list[EventRow]:
         def q(conn: Any) -> list[EventRow]:
             rows = conn.execute(
                 "SELECT seq, kind, after_message, created, data FROM contextledger_events "
-                "WHERE session = %s ORDER BY seq",
-                (session_id,),
+                "WHERE session = %s AND seq > %s ORDER BY seq",
+                (session_id, after),
             ).fetchall()
             return [
                 EventRow(int(r[0]), str(r[1]), int(r[2]), float(r[3]), bytes(r[4])) for r in rows

@@ -39,7 +39,7 @@ from ..errors import ContentError, StoreError
 from ..model import Block, Image, Message, Text, ToolResult
 from ..providers import read_messages, write_messages
 from ..repair import RepairResult, repair
-from .base import MEDIA_LOCK, SessionBackend, SessionInfo
+from .base import MEDIA_LOCK, EventRow, MessageRow, SessionBackend, SessionInfo
 from .codec import dumps_messages, loads_messages, message_from_bytes
 from .media import MediaBackend, MediaStore, SweepResult, is_ref
 
@@ -48,7 +48,9 @@ __all__ = [
     "ExportFormat",
     "LoadedSession",
     "SessionInfo",
+    "SessionMark",
     "SessionStore",
+    "SessionTail",
     "default_store_path",
     "is_store_url",
     "open_backend",
@@ -78,6 +80,26 @@ class Event:
     data: Mapping[str, Any]
     after_message: int
     created: float
+
+
+@dataclass(frozen=True, slots=True)
+class SessionMark:
+    """How far a session's rows go: the ``messages`` and ``events`` written so far (the
+    sequence numbers the next ones get). Equal marks: nothing was written in between."""
+
+    messages: int = 0
+    events: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SessionTail:
+    """Rows written after a mark (see :meth:`SessionStore.read_since`): the messages as
+    stored (not repaired), the events, and the ``mark`` they reach."""
+
+    stored: tuple[Message, ...]
+    events: tuple[Event, ...]
+    mark: SessionMark
+    unreadable: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,29 +363,41 @@ class SessionStore:
         bytes no longer match their checksum is loaded and named there too.
         """
         sid = self._session_id(session)
-        stored: list[Message] = []
         unreadable: list[str] = []
-        for row in self._backend.message_rows(sid):
-            if not row.intact:
-                unreadable.append(
-                    f"message seq {row.seq} does not match its checksum: the database is damaged"
-                )
-            try:
-                stored.append(message_from_bytes(row.body, f"{session}[seq {row.seq}]"))
-            except ContentError as exc:
-                unreadable.append(f"message seq {row.seq} could not be read and was skipped: {exc}")
-        events: list[Event] = []
-        for ev in self._backend.event_rows(sid):
-            try:
-                payload = json.loads(ev.data.decode("utf-8", "surrogatepass"))
-            except ValueError as exc:
-                unreadable.append(f"event seq {ev.seq} could not be read and was skipped: {exc}")
-                continue
-            events.append(Event(ev.seq, ev.kind, payload, ev.after_message, ev.created))
+        stored = _decode_messages(session, self._backend.message_rows(sid), unreadable)
+        events = _decode_events(self._backend.event_rows(sid), unreadable)
         stored = [self._check_media(m, unreadable) for m in stored]
         result = repair(stored, dangling=dangling)
         return LoadedSession(
             session, result.messages, tuple(stored), tuple(events), result, tuple(unreadable)
+        )
+
+    def mark(self, session: str) -> SessionMark:
+        """How far the session's rows go (one cheap read): compare with an earlier mark to
+        learn whether anyone (another process) wrote since."""
+        messages, events = self._backend.marks(self._session_id(session))
+        return SessionMark(messages, events)
+
+    def read_since(self, session: str, since: SessionMark | None = None) -> SessionTail:
+        """The rows written after ``since`` (all of them when ``None``), decoded but not
+        repaired, and the mark they reach: a process keeping a session in memory reads
+        only what others appended."""
+        since = since or SessionMark()
+        sid = self._session_id(session)
+        unreadable: list[str] = []
+        message_rows = self._backend.message_rows(sid, since.messages - 1)
+        event_rows = self._backend.event_rows(sid, since.events - 1)
+        stored = _decode_messages(session, message_rows, unreadable)
+        events = _decode_events(event_rows, unreadable)
+        reached = SessionMark(
+            message_rows[-1].seq + 1 if message_rows else since.messages,
+            event_rows[-1].seq + 1 if event_rows else since.events,
+        )
+        return SessionTail(
+            tuple(self._check_media(m, unreadable) for m in stored),
+            tuple(events),
+            reached,
+            tuple(unreadable),
         )
 
     def _check_media(self, m: Message, notes: MutableSequence[str]) -> Message:
@@ -547,6 +581,35 @@ class SessionStore:
                 raise StoreError(f"message {n} ({m.id or m.role}): {exc}") from None
         self.create(name)
         return self.append(name, interned)
+
+
+def _decode_messages(
+    session: str, rows: Iterable[MessageRow], unreadable: MutableSequence[str]
+) -> list[Message]:
+    """The rows' messages; a damaged or unreadable row is named in ``unreadable``."""
+    stored: list[Message] = []
+    for row in rows:
+        if not row.intact:
+            unreadable.append(
+                f"message seq {row.seq} does not match its checksum: the database is damaged"
+            )
+        try:
+            stored.append(message_from_bytes(row.body, f"{session}[seq {row.seq}]"))
+        except ContentError as exc:
+            unreadable.append(f"message seq {row.seq} could not be read and was skipped: {exc}")
+    return stored
+
+
+def _decode_events(rows: Iterable[EventRow], unreadable: MutableSequence[str]) -> list[Event]:
+    events: list[Event] = []
+    for ev in rows:
+        try:
+            payload = json.loads(ev.data.decode("utf-8", "surrogatepass"))
+        except ValueError as exc:
+            unreadable.append(f"event seq {ev.seq} could not be read and was skipped: {exc}")
+            continue
+        events.append(Event(ev.seq, ev.kind, payload, ev.after_message, ev.created))
+    return events
 
 
 def parse_jsonl(text: str, fmt: ExportFormat | Literal["auto"] = "internal") -> tuple[Message, ...]:

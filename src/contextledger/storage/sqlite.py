@@ -353,20 +353,30 @@ class SQLiteBackend:
         with self._errors("cannot append an event"):
             return self._write(tx)
 
-    def message_rows(self, session_id: int) -> list[MessageRow]:
+    def marks(self, session_id: int) -> tuple[int, int]:
+        with self._errors("cannot read the session"):
+            row = self._db.execute(
+                "SELECT (SELECT COALESCE(MAX(seq), -1) + 1 FROM messages WHERE session = ?), "
+                "(SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE session = ?)",
+                (session_id, session_id),
+            ).fetchone()
+        return int(row[0]), int(row[1])
+
+    def message_rows(self, session_id: int, after: int = -1) -> list[MessageRow]:
         with self._errors("cannot read messages"):
             rows = self._db.execute(
-                "SELECT seq, body, digest, created FROM messages WHERE session = ? ORDER BY seq",
-                (session_id,),
+                "SELECT seq, body, digest, created FROM messages WHERE session = ? AND seq > ? "
+                "ORDER BY seq",
+                (session_id, after),
             ).fetchall()
         return [_message_row(*r) for r in rows]
 
-    def event_rows(self, session_id: int) -> list[EventRow]:
+    def event_rows(self, session_id: int, after: int = -1) -> list[EventRow]:
         with self._errors("cannot read events"):
             rows = self._db.execute(
                 "SELECT seq, kind, after_message, created, data FROM events "
-                "WHERE session = ? ORDER BY seq",
-                (session_id,),
+                "WHERE session = ? AND seq > ? ORDER BY seq",
+                (session_id, after),
             ).fetchall()
         return [
             EventRow(

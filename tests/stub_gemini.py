@@ -1,0 +1,308 @@
+"""The Gemini half of the stub server (``POST /v1beta/models/{model}:generateContent`` and
+``:streamGenerateContent?alt=sse``, ``/v1/`` too), used by ``stub_server.StubServer``.
+
+:func:`validate_request` refuses what the Gemini API refuses: an ``x-goog-api-key`` (or
+``key=``) credential; only known top-level fields; the body rules of
+``stub_server.validate_gemini`` (roles user/model, one kind of data per part, function-call
+placement, response pairing and count, ``systemInstruction`` text-only); inline data as
+valid base64 of a supported MIME type whose bytes are of that type, within the inline
+size limit per request (20 MB of base64) and the image count; Gemini 3 function calls
+carrying the thought signature the stub gave them; ``maxOutputTokens`` positive.
+
+:func:`send_reply` answers as the API does: a JSON ``GenerateContentResponse``, or SSE
+``data:`` chunks (text in pieces, function calls whole, each with a ``thoughtSignature``)
+ending with a ``finishReason`` and ``usageMetadata``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import math
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlsplit
+
+if TYPE_CHECKING:
+    from stub_server import StubReply, StubServer, _Handler
+
+PATH = re.compile(r"/v1(?:beta|alpha)?/models/(?P<model>[^/:]+):(?P<method>\w+)")
+TOP_FIELDS = frozenset(
+    {
+        "contents", "system_instruction", "tools", "tool_config", "safety_settings",
+        "generation_config", "cached_content", "labels",
+    }
+)  # fmt: skip
+IMAGE_TYPES = ("image/png", "image/jpeg", "image/webp", "image/heic", "image/heif")
+OTHER_TYPES = ("application/pdf", "text/plain", "audio/wav", "audio/mp3", "audio/mpeg",
+               "audio/ogg", "audio/flac", "audio/aac", "video/mp4")  # fmt: skip
+_MAGIC = {"image/png": b"\x89PNG\r\n\x1a\n", "image/jpeg": b"\xff\xd8\xff", "image/webp": b"RIFF"}
+MAX_INLINE_BASE64 = 20_000_000
+MAX_IMAGES = {"gemini-3-pro-preview": 900}
+DEFAULT_MAX_IMAGES = 3600
+
+
+def b64decode(text: str) -> bytes:
+    """Proto JSON bytes: standard or URL-safe base64, padded or not (the google-genai SDK
+    sends the URL-safe alphabet)."""
+    if not re.fullmatch(r"[A-Za-z0-9+/\-_]*={0,2}", text):
+        raise binascii.Error("not base64")
+    text = text.rstrip("=").replace("-", "+").replace("_", "/")
+    return base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
+
+
+def route(path: str) -> tuple[str, bool] | None:
+    """``(model, streaming)`` for a generateContent path, else None."""
+    m = PATH.fullmatch(urlsplit(path).path)
+    if m is None or m.group("method") not in ("generateContent", "streamGenerateContent"):
+        return None
+    return m.group("model"), m.group("method") == "streamGenerateContent"
+
+
+def signature_for(n: int, k: int) -> str:
+    """The thought signature the stub gives part ``k`` of reply ``n`` (opaque bytes)."""
+    return base64.b64encode(f"stub-sig-{n}-{k}".encode()).decode()
+
+
+def validate_request(
+    model: str, body: Any, headers: Mapping[str, str], path: str, stub: StubServer
+) -> None:
+    """Raise ``Invalid`` for anything ``generateContent`` would refuse."""
+    from stub_server import Invalid, gemini_snake, validate_gemini
+
+    if not headers.get("x-goog-api-key") and not parse_qs(urlsplit(path).query).get("key"):
+        raise Invalid(
+            "Method doesn't allow unregistered callers (callers without established "
+            "identity). Please use API Key or other form of API consumer identity to call "
+            "this API.",
+            status=403,
+        )
+    if not isinstance(body, dict):
+        raise Invalid("Invalid JSON payload received.")
+    top = gemini_snake(body)
+    for key in top:
+        if key not in TOP_FIELDS:
+            raise Invalid(
+                f'Invalid JSON payload received. Unknown name "{key}": Cannot find field.'
+            )
+    config = gemini_snake(top.get("generation_config") or {})
+    limit = config.get("max_output_tokens")
+    if limit is not None and (not isinstance(limit, int) or limit < 1):
+        raise Invalid("* GenerateContentRequest.generation_config.max_output_tokens: must be > 0")
+    validate_gemini(body)
+    images = 0
+    inline = 0
+    for i, content in enumerate(top["contents"]):
+        for j, raw in enumerate(content["parts"]):
+            part = gemini_snake(raw)
+            where = f"contents[{i}].parts[{j}]"
+            media = [part]
+            if "function_response" in part:
+                fr = gemini_snake(part["function_response"])
+                media = [gemini_snake(x) for x in fr.get("parts") or [] if isinstance(x, dict)]
+            for k, m in enumerate(media):
+                if "inline_data" in m:
+                    size, is_image = _check_blob(m["inline_data"], f"{where}[{k}]")
+                    inline += size
+                    images += is_image
+                elif "file_data" in m:
+                    images += 1
+            if content["role"] == "model" and "function_call" in part:
+                _check_signature(model, part, where, stub)
+    if inline > MAX_INLINE_BASE64:
+        raise Invalid(
+            f"Request payload size exceeds the limit: {MAX_INLINE_BASE64} bytes of inline data "
+            f"(got {inline}).",
+            status=400,
+        )
+    if images > MAX_IMAGES.get(model, DEFAULT_MAX_IMAGES):
+        raise Invalid(f"Too many images in the request: {images}.")
+
+
+def _check_blob(raw: Any, where: str) -> tuple[int, bool]:
+    from stub_server import Invalid, gemini_snake
+
+    blob = gemini_snake(raw) if isinstance(raw, dict) else {}
+    mime, data = blob.get("mime_type"), blob.get("data")
+    if mime not in IMAGE_TYPES + OTHER_TYPES:
+        raise Invalid(f"Unsupported MIME type: {mime}", where)
+    if not isinstance(data, str):
+        raise Invalid(f"* GenerateContentRequest.{where}.inline_data.data: missing", where)
+    try:
+        raw_bytes = b64decode(data)
+    except (binascii.Error, ValueError):
+        raise Invalid(
+            f"Invalid value at '{where}.inline_data.data' (TYPE_BYTES), Base64 decoding failed"
+        ) from None
+    magic = _MAGIC.get(str(mime))
+    if magic is not None and not raw_bytes.startswith(magic):
+        raise Invalid(f"Unable to process input image ({where}): not a valid {mime}.")
+    return len(data), str(mime).startswith("image/")
+
+
+def _check_signature(model: str, part: Mapping[str, Any], where: str, stub: StubServer) -> None:
+    """A call the stub made must come back with the signature it was given (Gemini 3
+    refuses a call without one: "Function call is missing a thought_signature")."""
+    from stub_server import Invalid, gemini_snake
+
+    fc = gemini_snake(part["function_call"])
+    issued = stub.gemini_signatures.get((str(fc.get("name")), json.dumps(fc.get("args") or {})))
+    sig = part.get("thought_signature")
+    try:
+        sig = base64.b64encode(b64decode(sig)).decode() if isinstance(sig, str) else None
+    except (binascii.Error, ValueError):
+        raise Invalid(f"Invalid value at '{where}.thought_signature' (TYPE_BYTES)") from None
+    if model.startswith("gemini-3") and not sig:
+        raise Invalid(
+            f"Function call is missing a thought_signature in functionCall parts. This is "
+            f"required for tools to work correctly ({where})."
+        )
+    if issued is not None and sig is not None and sig not in issued:
+        raise Invalid(f"Corrupted thought signature ({where}).")
+
+
+# --------------------------------------------------------------------------- answers
+
+
+def image_tokens(data: str, mime: str, model: str) -> int:
+    """Gemini's documented image cost on the decoded size: 258 for an image with both
+    sides ≤ 384 px, else 258 per crop tile (the tile side is the shorter side / 1.5);
+    Gemini 3: the ``media_resolution`` default (high, 1120)."""
+    import io
+
+    from PIL import Image as PILImage
+
+    if model.startswith("gemini-3"):
+        return 1120
+    if not mime.startswith("image/"):
+        return 258
+    with PILImage.open(io.BytesIO(b64decode(data))) as im:
+        w, h = im.size
+    if w <= 384 and h <= 384:
+        return 258
+    tile = max(1, int(min(w, h) / 1.5))
+    return 258 * math.ceil(w / tile) * math.ceil(h / tile)
+
+
+def prompt_tokens(model: str, body: Mapping[str, Any]) -> int:
+    """A deterministic stand-in for ``promptTokenCount``, computed independently: 4
+    characters a token for text and JSON (calls, responses, tools, the system prompt), and
+    each image by the documented formula."""
+    from stub_server import gemini_snake
+
+    def text(value: Any) -> int:
+        s = value if isinstance(value, str) else json.dumps(value)
+        return math.ceil(len(s) / 4)
+
+    top = gemini_snake(body)
+    total = 0
+    for content in [top.get("system_instruction") or {"parts": []}, *top["contents"]]:
+        total += 1
+        for raw in content["parts"]:
+            part = gemini_snake(raw)
+            media = [part]
+            if "function_response" in part:
+                fr = gemini_snake(part["function_response"])
+                total += text({k: v for k, v in fr.items() if k != "parts"})
+                media = [gemini_snake(x) for x in fr.get("parts") or []]
+            for m in media:
+                if "inline_data" in m:
+                    blob = gemini_snake(m["inline_data"])
+                    total += image_tokens(blob["data"], blob["mime_type"], model)
+                elif "file_data" in m:
+                    total += 258
+            if "text" in part:
+                total += text(part["text"])
+            elif "function_call" in part:
+                total += text(part["function_call"])
+    if top.get("tools"):
+        total += text(top["tools"])
+    return total
+
+
+def default_text(body: Mapping[str, Any], n: int) -> str:
+    from stub_server import gemini_snake
+
+    contents = gemini_snake(body).get("contents") or []
+    images = sum(
+        1
+        for c in contents
+        for p in c.get("parts") or []
+        for m in [
+            gemini_snake(p),
+            *gemini_snake(gemini_snake(p).get("function_response") or {}).get("parts", []),
+        ]
+        if isinstance(m, dict) and "inline_data" in gemini_snake(m)
+    )
+    last = next(
+        (c for c in reversed(contents) if c.get("role") == "user" and _texts(c)),
+        {"parts": []},
+    )
+    said = " ".join(" ".join(_texts(last)).split())[:60]
+    return (
+        f"Stub reply {n}: I read {len(contents)} content(s) and {images} image(s). You said: {said}"
+    )
+
+
+def _texts(content: Mapping[str, Any]) -> list[str]:
+    return [
+        str(p["text"]) for p in content.get("parts") or [] if isinstance(p, dict) and "text" in p
+    ]
+
+
+def send_reply(
+    handler: _Handler, model: str, body: dict[str, Any], reply: StubReply, *, stream: bool,
+    truncate: bool,
+) -> None:  # fmt: skip
+    """Answer as ``generateContent`` does (SSE chunks when ``stream``)."""
+    stub = handler.server_stub
+    n = len(stub.requests)
+    gemini3 = model.startswith("gemini-3")
+    parts: list[dict[str, Any]] = []
+    if reply.reasoning is not None:
+        parts.append({"text": reply.reasoning, "thought": True,
+                      "thoughtSignature": signature_for(n, 0)})  # fmt: skip
+    for k, (cid, name, args) in enumerate(reply.tool_calls, start=1):
+        call: dict[str, Any] = {"name": name, "args": json.loads(args or "{}")}
+        if gemini3:
+            call["id"] = cid  # Gemini 2.x sends calls without ids
+        sig = signature_for(n, k)
+        key = (name, json.dumps(call["args"]))
+        with stub._lock:
+            stub.gemini_signatures.setdefault(key, set()).add(sig)
+        parts.append({"functionCall": call, "thoughtSignature": sig})
+    finish = "MAX_TOKENS" if reply.finish_reason == "length" else "STOP"
+    usage = {
+        "promptTokenCount": prompt_tokens(model, body),
+        "candidatesTokenCount": max(1, math.ceil(len(reply.text) / 4))
+        + sum(math.ceil(len(a) / 4) + 5 for _, _, a in reply.tool_calls),
+        "thoughtsTokenCount": math.ceil(len(reply.reasoning or "") / 4),
+    }
+    usage["totalTokenCount"] = sum(usage.values())
+    meta = {"modelVersion": model, "responseId": f"resp-stub{n}"}
+
+    def chunk(chunk_parts: list[dict[str, Any]], done: bool) -> dict[str, Any]:
+        candidate: dict[str, Any] = {"content": {"role": "model", "parts": chunk_parts}, "index": 0}
+        out: dict[str, Any] = {"candidates": [candidate], **meta}
+        if done:
+            candidate["finishReason"] = finish
+            out["usageMetadata"] = usage
+        return out
+
+    text_parts = [{"text": piece} for piece in handler._pieces(reply.text)] if reply.text else []
+    if text_parts and gemini3:
+        text_parts[0]["thoughtSignature"] = signature_for(n, 99)
+    thought, calls = (parts[:1], parts[1:]) if reply.reasoning is not None else ([], parts)
+    if not stream:
+        text = [{**text_parts[0], "text": reply.text}] if text_parts else []
+        handler._send_json(200, chunk([*thought, *text, *calls], True))
+        return
+    handler._sse_start()
+    pieces = [*([thought] if thought else []), *([p] for p in text_parts), calls]
+    for k, piece in enumerate(pieces):
+        last = k == len(pieces) - 1
+        handler._sse(chunk(piece, last))
+        if truncate and piece and "text" in piece[0] and not piece[0].get("thought"):
+            return  # the connection closes mid-reply

@@ -1,0 +1,133 @@
+"""``contextledger chat`` across providers: a session that starts on Gemini and switches to
+OpenAI Chat, Anthropic, OpenAI Responses and back, every request checked by the validating
+stub (which speaks all four APIs), the screenshot kept and sent to each provider."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import contextledger.cli.chat  # noqa: F401  (registers the command)
+from contextledger import SessionStore
+from contextledger.cli import main
+from stub_server import StubReply, StubServer
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)  # no stray .env from the repository
+    return tmp_path / "home"
+
+
+def chat(stub: StubServer, home: Path, args: list[str], *lines: str) -> Result:
+    env = {
+        "OPENAI_BASE_URL": stub.url,
+        "OPENAI_API_KEY": "test-key",
+        "ANTHROPIC_BASE_URL": stub.anthropic_url,
+        "ANTHROPIC_API_KEY": "test-key",
+        "GEMINI_BASE_URL": stub.gemini_url,
+        "GEMINI_API_KEY": "test-key",
+        "CONTEXTLEDGER_HOME": str(home),
+        "CONTEXTLEDGER_MODEL": "gpt-4o",
+        "CONTEXTLEDGER_STORE": "",
+        "CONTEXT_COMPACTION": "off",
+    }
+    result = CliRunner().invoke(
+        main, ["chat", "--retries", "0", *args], input="".join(f"{x}\n" for x in lines), env=env
+    )
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def images_in(body: object) -> int:
+    """Images in a request body of any of the four APIs (base64 data only)."""
+    text = json.dumps(body)
+    kinds = ('"type": "image_url"', '"type": "input_image"', '"inlineData"')
+    return sum(text.count(k) for k in kinds) + len(_anthropic_images(body))
+
+
+def _anthropic_images(body: object) -> list[object]:
+    if not isinstance(body, dict) or "max_tokens" not in body:
+        return []
+    return [
+        p
+        for m in body.get("messages", [])
+        for p in (m["content"] if isinstance(m["content"], list) else [])
+        if p.get("type") == "image"
+    ]
+
+
+def test_a_gemini_chat_switches_providers_mid_session_and_keeps_the_image(
+    stub: StubServer, home: Path, screenshot: Path
+) -> None:
+    stub.script(StubReply("It is a 413 from the proxy.", reasoning="The banner says 413."))
+    out = chat(
+        stub,
+        home,
+        ["--session", "mix", "--model", "gemini-2.5-flash", "--system", "Be brief."],
+        f"/image {screenshot}",
+        "What does this error say?",
+        "/model gpt-4o",
+        "Which header sets the limit?",
+        "/model claude-sonnet-4-6",
+        "Is the screenshot still with you?",
+        "/model gpt-4o openai-responses",
+        "Summarize the screenshot.",
+        "/model gemini-3-flash-preview",
+        "Back on Gemini: what was the status code?",
+        "/usage",
+        "/quit",
+    ).output
+
+    assert "gemini-2.5-flash (gemini via Gemini" in out
+    assert "gpt-4o (openai via OpenAI Responses" in out
+    assert "It is a 413 from the proxy." in out
+    assert stub.rejected() == [], stub.rejected()[0].error
+    requests = stub.completions()
+    paths = [r.path.split("?")[0].rsplit("/", 1)[-1] for r in requests]
+    assert paths == [
+        "gemini-2.5-flash:streamGenerateContent",
+        "completions",
+        "messages",
+        "responses",
+        "gemini-3-flash-preview:streamGenerateContent",
+    ]
+    assert [images_in(r.body) for r in requests] == [1, 1, 1, 1, 1], "the image goes along"
+    last = requests[-1].body
+    said = json.dumps(last["contents"])
+    for line in ("What does this error say?", "Is the screenshot still with you?"):
+        assert line in said
+    # Gemini's own thought goes back to Gemini, and only there
+    assert '"thought": true' in said and "The banner says 413." in said
+    assert "The banner says 413." not in json.dumps(requests[1].body)
+    assert "reasoning block from gemini was not sent" in " ".join(out.split())
+
+    with SessionStore(home / "sessions.db") as store:
+        loaded = store.load("mix")
+    assert [m.role for m in loaded.stored] == ["system", *["user", "assistant"] * 5]
+    usage = [e.data for e in loaded.events if e.kind == "usage"]
+    assert [u["model"] for u in usage] == [
+        "gemini-2.5-flash",
+        "gpt-4o",
+        "claude-sonnet-4-6",
+        "gpt-4o",
+        "gemini-3-flash-preview",
+    ]
+    assert all(isinstance(u["reported"], int) for u in usage), usage
+
+
+def test_api_option_and_a_bad_api_name(stub: StubServer, home: Path) -> None:
+    out = chat(
+        stub,
+        home,
+        ["--session", "r", "--model", "gpt-4o", "--api", "openai-responses"],
+        "hello",
+        "/model gpt-4o smoke-signals",
+        "/quit",
+    ).output
+    assert [r.path for r in stub.completions()] == ["/v1/responses"]
+    assert "unknown API 'smoke-signals'" in out
