@@ -194,3 +194,29 @@ def test_every_fit_starts_with_the_user_and_every_provider_accepts_it(
         for target in ("anthropic", "gemini", "openai"):
             assert ordering_problems(res.messages, target) == []
         send_checks(res.messages)
+
+
+@pytest.mark.parametrize(
+    ("model", "target"),
+    [("claude-sonnet-4-5", "anthropic"), ("gemini-2.5-flash", "gemini"), ("gpt-4o", "openai")],
+)
+def test_a_turn_emptied_by_dropped_reasoning_is_left_out_reported(model: str, target: str) -> None:
+    # A Responses history whose reasoning produced no output (max_output_tokens was hit).
+    history = {
+        "input": [
+            {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "go"}]},
+            {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "gAAAAB"},
+            {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "?"}]},
+        ]
+    }
+    out = prepare(history, model, target=target, compaction=False)
+    turns = out.body.get("messages") or out.body["contents"]
+    assert [t["role"] for t in turns] == ["user", "user"]
+    assert any("left out" in n.text for n in out.report.notices)
+    assert out.report.used == price_request(out.body, model).total
+    if target == "openai":
+        validate_openai(out.body, StubServer())
+    elif target == "anthropic":
+        validate_anthropic(out.body, ANTHROPIC_HEADERS, StubServer())
+    else:
+        validate_gemini(out.body)

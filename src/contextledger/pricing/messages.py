@@ -34,7 +34,13 @@ from ..model import (
     ToolResult,
 )
 from ..providers import detect_format, read_messages
-from ..providers.common import TOOL_ERROR_PREFIX, attachment_text, tool_images_header
+from ..providers.common import (
+    TOOL_ERROR_PREFIX,
+    attachment_text,
+    carries_reasoning,
+    sends_nothing,
+    tool_images_header,
+)
 from .framing import (
     CONSERVATIVE,
     OPENAI,
@@ -241,7 +247,7 @@ class Pricer:
             )
         elif isinstance(b, Audio):
             result = (b.data.base64_length // 4, 0)
-        elif isinstance(b, Reasoning) and self.wire is not None and b.provider != self.wire:
+        elif isinstance(b, Reasoning) and self.wire and not carries_reasoning(b, self.wire):
             result = (0, 0)  # the writer drops reasoning from another provider (reported there)
         elif isinstance(b, Reasoning):
             extra = sum(self.text(s) for s in b.summary) + (
@@ -259,6 +265,8 @@ class Pricer:
         hit = self._messages.get(id(m))
         if hit is not None and hit[0] is m:
             return hit[1]
+        if self.wire is not None and m.role == "assistant" and sends_nothing(m, self.wire):
+            return MessagePrice(0, 0)  # the translator leaves the turn out (reported there)
         # Only OpenAI Chat carries message names; other writers drop them (and say so).
         named = m.name is not None and self.wire in (None, "openai")
         framing = self.framing

@@ -26,6 +26,7 @@ from ..model import Message, MessagesLike
 from ..report import Notice
 from ..validate import Problem, ensure_valid, gemini_contents_problems
 from . import anthropic, gemini, openai_chat, openai_responses
+from .common import drop_empty_turns
 from .format import Format, ProviderFormat
 
 #: Every wire format, by name: the one place that lists them.
@@ -169,6 +170,7 @@ def translate(
         gated = vision_gate(msgs, model, on_images=on_images, catalog=catalog)
         msgs = gated.messages
         notices.extend(gated.notices)
+    msgs = tuple(drop_empty_turns(msgs, target.name, notices))
     if validate:
         _validate(msgs, to)
     body = target.write(msgs, notices)
