@@ -249,15 +249,21 @@ def test_compaction_recap_is_shown_stored_and_resumed(stub: StubServer, home: Pa
         f"Step {i}: edit src/module_{i}.py so upload limits come from settings; "
         "we decided to keep MAX_SIZE in config/limits.toml."
         for i in range(19)
-    ]  # the 19th request holds 37 messages: the 36-message trigger fires
-    out = chat(stub, home, ["--session", "long"], *turns, "/quit")
+    ]  # a small window: compaction recaps what the window cannot hold
+    out = chat(stub, home, ["--session", "long", "--window", "800"], *turns, "/quit")
     text = flat(out.output)
     assert "earlier messages into a recap" in text
     assert "compaction: recap covers" in text
     roles, events = stored(home, "long")
     assert "compaction" in events and len(roles) == 38  # the record keeps every message
 
-    chat(stub, home, ["--session", "long"], "What did we decide about MAX_SIZE?", "/quit")
+    chat(
+        stub,
+        home,
+        ["--session", "long", "--window", "800"],
+        "What did we decide about MAX_SIZE?",
+        "/quit",
+    )
     last = stub.completions()[-1]
     first_user = next(m for m in last.messages if m["role"] == "user")
     assert first_user["content"].startswith("Compacted summary of earlier conversation:")

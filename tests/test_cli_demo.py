@@ -73,7 +73,7 @@ def test_sections_show_their_results(demo_output: str) -> None:
     assert "claude-sonnet-4-5" in out
     # 6. the recap is verified, and the invented facts are caught
     assert "the recap (offline summarizer)" in out
-    assert "Facts ledger (checked against the record):" in out
+    assert "Goal:" in out and "Commands run:" in out  # the structured recap
     assert "src/dashboard/legacy_cache.py" in out
     assert "removed:" in out
     assert "recap is rejected" in out

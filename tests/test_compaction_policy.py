@@ -123,3 +123,17 @@ def test_messages_need_ids() -> None:
 def test_invalid_policies_are_refused(kwargs: dict[str, float]) -> None:
     with pytest.raises(ContentError):
         CompactionPolicy(**kwargs)  # type: ignore[arg-type]
+
+
+def test_keep_recent_zero_recaps_everything_even_after_a_tool_reply() -> None:
+    """Regression: keep_recent=0 with a tool reply last raised IndexError."""
+    view = with_ids(
+        [Message.user("Run the tests.")]
+        + [Message.user(f"step {i}") for i in range(8)]
+        + [
+            Message.assistant(ToolCall("c", "shell", '{"command": "pytest -q"}')),
+            Message.tool("c", "4 passed"),
+        ]
+    )
+    plan = plan_compaction(view, CompactionPolicy(keep_recent=0), force=True)
+    assert plan is not None and plan.kept_ids == () and len(plan.covered_ids) == 11

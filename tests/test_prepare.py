@@ -129,7 +129,9 @@ def test_restored_session_is_repaired_before_sending() -> None:
 
 def test_compaction_runs_before_fit_when_due_and_never_when_off() -> None:
     conv = Conversation.from_messages(example())
-    on = prepare(conv, "gpt-4o", window=128_000, compaction=True)
+    # compaction recaps only what the window cannot hold
+    assert prepare(conv, "gpt-4o", window=128_000, compaction=True).event is None
+    on = prepare(conv, "gpt-4o", window=8_000, max_output_tokens=1000, compaction=True)
     assert on.event is not None and on.report.compaction_state.startswith("recap covers")
     assert on.messages[1].is_recap
     assert len(on.conversation.record) == len(conv.record)  # the record is kept
@@ -204,7 +206,7 @@ def test_compaction_token_trigger_follows_the_window_override() -> None:
         Message.user(f"step {i}: edit src/mod{i}.py " + "detail " * 40, id=f"u{i}")
         for i in range(20)
     ]
-    out = prepare(msgs, "gpt-4o", window=1300, max_output_tokens=200, compaction=True)
+    out = prepare(msgs, "gpt-4o", window=1000, max_output_tokens=200, compaction=True)
     assert out.event is not None  # 20 messages < 36, so only the token trigger can fire
 
 
@@ -245,7 +247,7 @@ def test_compaction_event_can_be_kept_on_the_callers_record_after_a_repair() -> 
     msgs = [Message.user(f"step {i}", id=f"u{i}") for i in range(40)]
     msgs.insert(5, Message("assistant", (ToolCall("c1", "run", "{}"),), id="a1"))  # dangling
     conv = Conversation.from_messages(msgs)
-    out = prepare(conv, "gpt-4o", compaction=True)
+    out = prepare(conv, "gpt-4o", window=300, max_output_tokens=100, compaction=True)
     assert out.event is not None
     kept = Conversation(conv.record, (*conv.events, out.event))  # no ContentError
     assert kept.view[0].is_recap

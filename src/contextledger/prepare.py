@@ -21,16 +21,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .catalog import PROVIDERS, Catalog, ModelInfo, lookup_model
-from .compaction.conversation import CompactionEvent, Conversation
+from .compaction.conversation import CompactionEvent, CompactionOutcome, Conversation
 from .compaction.policy import CompactionPolicy
-from .compaction.summarizers import Summarizer
+from .compaction.summarizers import OfflineSummarizer, Summarizer
 from .config import Config, load_config
-from .errors import ContentError, ContextLedgerError, ImageProbeError
+from .errors import BudgetError, ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
+from .fit.edits import image_label
 from .gate import OnImages, check_on_images
 from .images.probe import probe_image
-from .model import Block, Image, InlineData, Message, MessagesLike, ToolResult
+from .model import Block, Image, InlineData, Message, MessagesLike, Recap, ToolResult
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
 from .providers import Format, format_for_provider, read_messages, translate
 from .repair import RepairChange, RepairMemo
@@ -242,15 +243,10 @@ class Preparer:
                 Notice("repaired", c.message_id or "", c.detail) for c in repaired.changes
             )
 
-        # 2. compaction, before fitting, so facts survive the first drop
-        outcome = work.compact(
-            self.summarizer,
-            self.policy,
-            # the token trigger follows the window this preparer fits into, not the catalog's
-            window=self.fitter.window,
-            count_tokens=lambda view: self.fitter.pricer.messages(view).total,
-            enabled=self.compaction,
-        )
+        # 2. compaction, before fitting, so facts survive the first drop: it recaps only what
+        # the fit would otherwise drop, so the view is recap + as many recent turns as fit
+        wire_tools = self.wire.convert_tools(tools) if tools else None
+        outcome = self._compact(work, wire_tools)
         event = outcome.event if outcome.status == "compacted" else None
         if event is not None and repaired.changes:
             # The event is for the caller's record: repair's synthesized results are not in it.
@@ -263,6 +259,8 @@ class Preparer:
         work = outcome.conversation
         if outcome.status in ("compacted", "failed"):
             notices.extend(Notice("compaction", "", line) for line in outcome.report[:1])
+        if event is not None:
+            notices.extend(self._recapped_images(work, event.new_covers))
         view = work.view
         state = _compaction_state(work, self.compaction)
 
@@ -272,7 +270,6 @@ class Preparer:
         view = self._plan_images(view, plans)
 
         # 4-5. vision gate and fit (the fitter runs the gate for models without vision)
-        wire_tools = self.wire.convert_tools(tools) if tools else None
         result = self.fitter.fit(view, tools=wire_tools)
         normalized: list[NormalizedNote] = []
         encoded = self._encode_planned(result.messages, plans, normalized)
@@ -315,6 +312,95 @@ class Preparer:
         return Prepared(body, self.format, self.wire_model, sent_messages, work, event, report)
 
     # ------------------------------------------------------------------ pieces
+
+    def _compact(
+        self, work: Conversation, wire_tools: list[dict[str, Any]] | None
+    ) -> CompactionOutcome:
+        """Compaction that fills the window: a dry fit of the view says what the window
+        holds; the recap covers only the rest, with room reserved for the recap itself."""
+        if not self.compaction:
+            return work.compact(self.summarizer, self.policy, enabled=False)
+        keep = self._window_keeps(work.view, wire_tools)
+        if keep is None:
+            return CompactionOutcome(
+                work, "skipped", ("compaction not needed: the whole view fits the window",)
+            )
+        outcome = self._compact_keeping(work, keep)
+        if outcome.event is None or not isinstance(self.summarizer, OfflineSummarizer | None):
+            return outcome
+        # A local recap costs nothing to redo: with its true size known, the window may
+        # hold more turns verbatim, and the recap then covers fewer.
+        roomier = self._window_keeps(work.view, wire_tools, outcome.event.recap)
+        if roomier is None or roomier <= keep:
+            return outcome
+        second = self._compact_keeping(work, roomier)
+        return second if second.event is not None else outcome
+
+    def _compact_keeping(self, work: Conversation, keep: frozenset[str]) -> CompactionOutcome:
+        return work.compact(
+            self.summarizer,
+            self.policy,
+            # the token trigger follows the window this preparer fits into, not the catalog's
+            window=self.fitter.window,
+            count_tokens=lambda view: self.fitter.pricer.messages(view).total,
+            keep_ids=keep,
+        )
+
+    def _window_keeps(
+        self,
+        view: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+        recap: Message | None = None,
+    ) -> frozenset[str] | None:
+        """The ids a fit keeps with room left for ``recap`` (by default, a recap of the full
+        byte cap); None when the fit keeps the whole view (nothing to recap). A scratch
+        fitter shares the prices but not the memory, so the real fit's sticky cut and drop
+        reports are untouched."""
+        self._plan_images(view, {})
+        dry = Fitter(
+            self.info,
+            window=self.fitter.window,
+            max_output_tokens=self.fitter.reserved_output,
+            catalog=self.fitter.catalog,
+            options=replace(self.fitter.options, hysteresis=0.0),
+            pricer=self.fitter.pricer,
+        )
+        try:
+            plain = dry.fit(view, tools=wire_tools)
+        except BudgetError:
+            return None  # the real fit says why
+        if len(plain.messages) == len(view):
+            return None  # nothing dropped (shrinking alone is not a reason to recap)
+        policy = self.policy or CompactionPolicy()
+        # digits and spaces: about a token every two bytes, more than any recap text costs;
+        # at most a quarter of the window's history, so a small window still holds turns
+        room = (self.fitter.window - self.fitter.reserved_output) // 4
+        reserve = recap or Message(
+            "user",
+            (Recap("0 " * min(policy.recap_bytes(self.fitter.window) // 2, room), ()),),
+            id="reserve",
+        )
+        try:
+            roomy = dry.fit(view, tools=wire_tools, memory=(reserve,))
+        except BudgetError:
+            roomy = plain
+        return frozenset(m.id for m in roomy.messages)
+
+    def _recapped_images(self, work: Conversation, ids: Sequence[str]) -> list[Notice]:
+        """Never silent: each image that leaves the view into a recap is named."""
+        out: list[Notice] = []
+        for m in work.covered_messages(ids):
+            for img in m.images():
+                out.append(
+                    Notice(
+                        "compacted",
+                        m.id,
+                        f"The model will not see image {image_label(self.fitter.pricer, img)}: "
+                        "its turn was recapped by compaction (the recap keeps what was said, "
+                        "not the picture).",
+                    )
+                )
+        return out
 
     def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.wire_model, **wire}

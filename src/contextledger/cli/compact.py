@@ -61,6 +61,7 @@ def compact(
 
     from contextledger import providers
     from contextledger.compaction import CompactionPolicy, Conversation, summarizer_from_spec
+    from contextledger.compaction.digest import parse_digest
     from contextledger.model import with_ids
 
     read_messages = getattr(providers, "read_messages", None)
@@ -103,6 +104,8 @@ def compact(
             "report": list(outcome.report),
             "repairs": [str(c) for c in repaired.changes],
             "recap": outcome.event.recap_text if outcome.event else None,
+            # the recap's sections (Goal, Constraints and corrections, Commands run, …)
+            "sections": parse_digest(outcome.event.recap_text).sections if outcome.event else {},
             "covers": list(outcome.event.covers) if outcome.event else [],
             "verification": v.to_dict() if v else None,
             "messages": {"record": len(conv.record), "view": len(view)},
@@ -124,6 +127,8 @@ def compact(
             )
             for f in v.unsupported:
                 click.echo(f"  unsupported {f.kind}: {f.value}")
+            for c in v.misclaims:
+                click.echo(f"  unsupported claim: {c}")
             for s in v.removed_sentences:
                 click.echo(f"  removed: {s}")
             for f in v.missing:

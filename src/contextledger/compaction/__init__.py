@@ -11,6 +11,7 @@ recap message. Every recap is checked against the messages it covers.
 ('compacted', 40, 11)
 """
 
+from .claims import Claim
 from .conversation import (
     CompactionEvent,
     CompactionOutcome,
@@ -40,6 +41,7 @@ from .verify import Verification, verify_recap
 __all__ = [
     "PROMPT_END",
     "AnthropicSummarizer",
+    "Claim",
     "CompactionEvent",
     "CompactionOutcome",
     "CompactionPlan",

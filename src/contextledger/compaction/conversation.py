@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -231,6 +231,7 @@ class Conversation:
         mode: VerifyMode = "strip",
         enabled: bool = True,
         now: float | None = None,
+        keep_ids: Collection[str] | None = None,
     ) -> CompactionOutcome:
         """Recap old turns if the policy says so; soft on every failure.
 
@@ -238,6 +239,8 @@ class Conversation:
         ``count_tokens`` counts the view (without it, a rough 4-characters-a-token
         estimate is used when a window is given).
         ``force`` skips the triggers and cooldown (still keeps the recent turns).
+        ``keep_ids`` (what a fit of the window keeps) replaces the recent span: the recap
+        covers every other turn (see :mod:`.policy`).
         On error, timeout, an empty or rejected reply the record and view stay unchanged
         and ``report`` holds one line saying why. ``now`` is stored as the event's
         timestamp (pass it for real time; ``seq`` orders events deterministically).
@@ -262,6 +265,7 @@ class Conversation:
             window=window,
             messages_since_last=self.messages_since_last_recap,
             force=force,
+            keep_ids=keep_ids,
         )
         if isinstance(assessed, Skip):
             return CompactionOutcome(self, "skipped", (*notes, f"compaction {assessed.reason}"))
@@ -271,10 +275,17 @@ class Conversation:
         new_messages = self.covered_messages(plan.covered_ids)
         transcript = build_transcript(new_messages, previous_text, policy)
         n = len(plan.covered_ids)
+        cap = policy.recap_bytes(window)
         try:
-            raw = summarizer.summarize(
-                build_prompt(policy), transcript.text, max_tokens=policy.max_tokens
-            )
+            if isinstance(summarizer, OfflineSummarizer):
+                # local: the whole record, no transcript cap
+                raw: object = summarizer.summarize_record(
+                    new_messages, previous_text, max_bytes=cap, history=self.record
+                )
+            else:
+                raw = summarizer.summarize(
+                    build_prompt(policy), transcript.text, max_tokens=policy.max_tokens
+                )
         except Exception as exc:  # soft failure: any summarizer problem leaves history as is
             return CompactionOutcome(
                 self,
@@ -299,14 +310,16 @@ class Conversation:
                 transcript=transcript,
                 reply=raw if isinstance(raw, str) else None,
             )
-        reply = cut_utf8(reply, policy.reply_bytes)
+        reply = cut_utf8(reply, cap)
         all_covers = (previous.covers if previous else ()) + plan.covered_ids
         verification = verify_recap(
             reply,
             self.covered_messages(all_covers),
             previous_text,
             mode=mode,
-            max_bytes=policy.reply_bytes,
+            max_bytes=cap,
+            # the structured offline recap is its own ledger, section by section
+            ledger=not isinstance(summarizer, OfflineSummarizer),
         )
         if not verification.accepted:
             return CompactionOutcome(
@@ -345,7 +358,9 @@ class Conversation:
             f"the full record is kept. Trigger: {plan.detail}",
             verification.summary(),
         ]
-        if transcript.omitted_ids or transcript.clipped:
+        if not isinstance(summarizer, OfflineSummarizer) and (
+            transcript.omitted_ids or transcript.clipped
+        ):
             lines.append(
                 f"summarizer input held to {policy.transcript_bytes:,} bytes: "
                 f"{len(transcript.omitted_ids)} messages left out, {transcript.clipped} shortened "

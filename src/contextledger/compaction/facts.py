@@ -84,7 +84,8 @@ _SUBCOMMANDS = (
     "git|npm|pip|pip3|docker|kubectl|cargo|uv|poetry|yarn|pnpm|brew|apt-get|systemctl|helm|"
     "terraform|ruff|alembic|tox|nox|deno|bun"
 )
-_ARG = r"(?:-{1,2}[\w][\w-]*(?:=\S+)?|[\w.~@+-]*[/.=][\w./~=@+-]*|\d+)"
+# An argument: a flag, a path-like word (not a word ending a sentence: "which passed."), a number.
+_ARG = r"(?:-{1,2}[\w][\w-]*(?:=\S+)?|\.\.?/?|[\w.~@+-]*[/.=][\w./~=@+-]*(?<!\.)|\d+)"
 _SUB_COMMAND = re.compile(
     rf"(?<![\w./-])(?:{_SUBCOMMANDS})(?:\s+[a-z][\w-]*){{0,2}}(?:\s+{_ARG})*(?![\w])"
 )

@@ -29,11 +29,16 @@ Ambiguities the seed leaves open, settled here:
   made in the summarized part, so no tool exchange is ever split.
 * **``force=True``** (the CLI's explicit ``compact``) skips ``min_messages``, the triggers
   and the cooldown, but still keeps the recent span and needs at least one old turn.
+* **``keep_ids``** (what a fit of the window would keep, from ``prepare``) replaces the
+  recent span: the recap covers every other turn, so the view is the recap plus as many
+  turns as the window holds. ``keep_recent`` is then what the window holds, not a fixed
+  count: turns the window cannot hold are recapped rather than dropped unrecapped. The
+  kept set is closed over tool exchanges, so none is split.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -66,6 +71,8 @@ class CompactionPolicy:
     max_words: int = 300
     max_tokens: int = 400
     reply_bytes: int = 2_000
+    window_share: float = 0.1
+    max_reply_bytes: int = 24_000
 
     def __post_init__(self) -> None:
         for name in (
@@ -92,6 +99,18 @@ class CompactionPolicy:
     def trigger_messages(self) -> int:
         """The message count at which compaction fires: ``history_limit - margin``."""
         return self.history_limit - self.margin
+
+    def recap_bytes(self, window: int | None) -> int:
+        """The recap's byte cap: ``reply_bytes``, or ``window_share`` of a known window
+        (about three bytes a token) when that is more, up to ``max_reply_bytes``.
+
+        >>> p = CompactionPolicy()
+        >>> p.recap_bytes(None), p.recap_bytes(8_000), p.recap_bytes(16_000)
+        (2000, 2400, 4800)
+        """
+        if not window:
+            return self.reply_bytes
+        return max(self.reply_bytes, min(self.max_reply_bytes, int(window * self.window_share * 3)))
 
     def token_threshold(self, window: int) -> int:
         """Tokens at which the token trigger fires for a model with this window."""
@@ -132,6 +151,7 @@ def assess_compaction(
     window: int | None = None,
     messages_since_last: int | None = None,
     force: bool = False,
+    keep_ids: Collection[str] | None = None,
 ) -> CompactionPlan | Skip:
     """Like :func:`plan_compaction`, but says why when there is nothing to do.
 
@@ -193,13 +213,20 @@ def assess_compaction(
                 f"({policy.token_fraction:.0%} of the {window:,}-token window)"
             )
 
-    # Keep the newest turns; grow the span so no tool exchange is split.
-    keep = min(policy.keep_recent, count)
-    while keep < count and _splits_exchange(view, turns, count - keep):
-        keep += 1
-    boundary = count - keep  # turns[:boundary] are old
-    old = turns[:boundary]
-    kept = turns[boundary:]
+    if keep_ids is not None:
+        kept = _close_over_exchanges(
+            view, turns, {i for i in turns if view[i].id in keep_ids and not view[i].is_recap}
+        )
+        old = [i for i in turns if i not in kept]  # the previous recap among them: extended
+        keep = len(kept)
+    else:
+        # Keep the newest turns; grow the span so no tool exchange is split.
+        keep = min(policy.keep_recent, count)
+        while keep < count and _splits_exchange(view, turns, count - keep):
+            keep += 1
+        boundary = count - keep  # turns[:boundary] are old
+        old = turns[:boundary]
+        kept = turns[boundary:]
     previous = next((i for i in reversed(old) if view[i].is_recap), None)
     covered = [i for i in old if not view[i].is_recap]
     needed = 1 if force else policy.min_old
@@ -228,6 +255,7 @@ def plan_compaction(
     window: int | None = None,
     messages_since_last: int | None = None,
     force: bool = False,
+    keep_ids: Collection[str] | None = None,
 ) -> CompactionPlan | None:
     """Decide whether to compact ``view`` now and which message ids the recap covers.
 
@@ -249,14 +277,15 @@ def plan_compaction(
         window=window,
         messages_since_last=messages_since_last,
         force=force,
+        keep_ids=keep_ids,
     )
     return result if isinstance(result, CompactionPlan) else None
 
 
 def _splits_exchange(view: Sequence[Message], turns: list[int], boundary: int) -> bool:
     """True if cutting ``turns`` at ``boundary`` separates a tool call from its reply."""
-    if boundary <= 0:
-        return False
+    if boundary <= 0 or boundary >= len(turns):
+        return False  # nothing old, or nothing kept (keep_recent=0): no exchange is cut
     first_kept = view[turns[boundary]]
     if first_kept.role == "tool" or first_kept.tool_results:
         return True
@@ -264,3 +293,23 @@ def _splits_exchange(view: Sequence[Message], turns: list[int], boundary: int) -
     if not old_calls:
         return False
     return any(r.call_id in old_calls for i in turns[boundary:] for r in view[i].tool_results)
+
+
+def _close_over_exchanges(view: Sequence[Message], turns: list[int], kept: set[int]) -> list[int]:
+    """``kept`` grown until no tool call is kept without its results or the reverse."""
+    calls = {c.id: i for i in turns for c in view[i].tool_calls}
+    results: dict[str, list[int]] = {}
+    for i in turns:
+        for r in view[i].tool_results:
+            results.setdefault(r.call_id, []).append(i)
+    changed = True
+    while changed:
+        changed = False
+        for i in sorted(kept):
+            linked = [j for c in view[i].tool_calls for j in results.get(c.id, [])]
+            linked += [calls[r.call_id] for r in view[i].tool_results if r.call_id in calls]
+            for j in linked:
+                if j not in kept:
+                    kept.add(j)
+                    changed = True
+    return sorted(kept)

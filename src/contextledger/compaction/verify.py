@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..model import Message
+from .claims import ITEM, Claim, Evidence, check_clause, clauses, section_of
 from .facts import (
     Fact,
     FactSource,
@@ -38,6 +39,8 @@ from .transcript import cut_utf8, source_text, utf8_len
 VerifyMode = Literal["strip", "reject"]
 
 LEDGER_HEADER = "Facts ledger (checked against the record):"
+_SAID_SECTIONS = frozenset({"Goal", "Constraints and corrections", "Open requests"})
+_LEFT_OUT = re.compile(r"\(\+\d+ more[^)]*\)")  # a section's own count of what it left out
 
 
 # --------------------------------------------------------------------------- verification
@@ -59,6 +62,8 @@ class Verification:
     ledger: str = ""
     reason: str = ""
     ledger_dropped: int = field(default=0)
+    misclaims: tuple[Claim, ...] = ()
+    claims_checked: int = 0
 
     @property
     def counts(self) -> dict[str, int]:
@@ -66,14 +71,23 @@ class Verification:
             "supported": len(self.supported),
             "unsupported": len(self.unsupported),
             "missing": len(self.missing),
+            "claims_checked": self.claims_checked,
+            "unsupported_claims": len(self.misclaims),
         }
 
     def summary(self) -> str:
         """One line a UI can show a person."""
         line = (
             f"verified: {len(self.supported)} facts supported, "
-            f"{len(self.unsupported)} unsupported, {len(self.missing)} missing"
+            f"{len(self.unsupported)} unsupported, {len(self.missing)} missing; "
+            f"{self.claims_checked} claims checked against who did what, "
+            f"{len(self.misclaims)} unsupported"
         )
+        if self.misclaims:
+            shown = "; ".join(str(c) for c in self.misclaims[:3])
+            more = f" and {len(self.misclaims) - 3} more" if len(self.misclaims) > 3 else ""
+            action = "recap rejected" if self.mode == "reject" else "removed"
+            line += f" ({action}: {shown}{more})"
         if self.unsupported:
             shown = ", ".join(f.value for f in self.unsupported[:5])
             more = f" and {len(self.unsupported) - 5} more" if len(self.unsupported) > 5 else ""
@@ -84,7 +98,7 @@ class Verification:
                 f"{shown}{more}, which never occurred"
             )
             line += f"; {action}"
-        if self.missing:
+        if self.missing and self.ledger:
             line += f"; {len(self.missing)} missing fact(s) added to the facts ledger"
             if self.ledger_dropped:
                 line += f" ({self.ledger_dropped} did not fit the byte cap)"
@@ -100,6 +114,7 @@ class Verification:
             "supported": [f.to_dict() for f in self.supported],
             "unsupported": [f.to_dict() for f in self.unsupported],
             "missing": [f.to_dict() for f in self.missing],
+            "unsupported_claims": [c.to_dict() for c in self.misclaims],
             "removed_sentences": list(self.removed_sentences),
             "ledger": self.ledger,
             "ledger_dropped": self.ledger_dropped,
@@ -225,29 +240,67 @@ def verify_recap(
     """
     recap_text = recap_text.strip()
     source = FactSource(source_text(covered_messages, previous_recap))
+    evidence = Evidence.of(covered_messages, previous_recap)
     supported: dict[Fact, None] = {}
     unsupported: dict[Fact, None] = {}
+    misclaims: dict[Claim, None] = {}
+    checked = 0
     kept_lines: list[str] = []
     removed: list[str] = []
-    for line in recap_text.splitlines():
-        parts = [p for p in re.split(r"(?<=[.!?])\s+", line) if p.strip()]
-        kept: list[str] = []
-        for sentence in parts:
-            bad = False
-            for f in extract_claims(sentence):
-                if source.supports(f):
-                    supported.setdefault(f, None)
-                else:
-                    unsupported.setdefault(f, None)
-                    bad = True
-            if bad:
-                removed.append(sentence.strip())
+
+    def stands(unit: str, section: str | None) -> bool:
+        """Check one unit (a section item, or a prose sentence): its words and its claims."""
+        nonlocal checked
+        bad = False
+        for f in extract_claims(_LEFT_OUT.sub("", unit)):
+            if source.supports(f):
+                supported.setdefault(f, None)
             else:
-                kept.append(sentence)
+                unsupported.setdefault(f, None)
+                bad = True
+        if section is None:
+            parts = clauses(unit)
+        elif section in _SAID_SECTIONS:
+            parts = sentences(unit) or [unit]
+        else:
+            parts = [unit]
+        for part in parts:
+            checked += 1
+            for c in check_clause(_LEFT_OUT.sub("", part).strip(), section, evidence):
+                misclaims.setdefault(c, None)
+                bad = True
+        if bad:
+            removed.append(unit.strip())
+        return not bad
+
+    section: str | None = None
+    block = False
+    for line in recap_text.splitlines():
+        if not line.strip():
+            section = None
+            kept_lines.append("")
+            continue
+        head, rest = section_of(line)
+        item = ITEM.match(line)
+        if head is not None:
+            section = head
+            block = not rest  # "Commands run:" then items; "Goal: …" is one line
+            if not rest or stands(rest, head):
+                kept_lines.append(line)
+            else:
+                kept_lines.append(line[: len(line) - len(rest)].rstrip())
+            continue
+        if section is not None and (item or block):
+            body = line[item.end() :] if item else line
+            if stands(body, section):
+                kept_lines.append(line)
+            continue
+        section = None
+        parts = [p for p in re.split(r"(?<=[.!?])\s+", line) if p.strip()]
+        kept = [p for p in parts if stands(p, None)]
         if kept:
             kept_lines.append(" ".join(kept))
-        elif not parts:
-            kept_lines.append("")
+    kept_lines = _without_empty_sections(kept_lines)
     prose = re.sub(r"\n{3,}", "\n\n", "\n".join(kept_lines)).strip()
     facts = transcript_facts(covered_messages)
     if previous_recap:
@@ -263,7 +316,7 @@ def verify_recap(
             open_requests=facts.open_requests,
             urls=facts.urls,
         )
-    if mode == "reject" and unsupported:
+    if mode == "reject" and (unsupported or misclaims):
         return Verification(
             "",
             False,
@@ -272,7 +325,11 @@ def verify_recap(
             tuple(unsupported),
             missing_facts(recap_text, facts),
             tuple(removed),
-            reason="the recap states facts that never occurred",
+            reason="the recap states facts that never occurred"
+            if unsupported
+            else "the recap states claims the record does not support",
+            misclaims=tuple(misclaims),
+            claims_checked=checked,
         )
     missing = missing_facts(prose, facts)
     if not prose:
@@ -285,6 +342,8 @@ def verify_recap(
             missing,
             tuple(removed),
             reason="nothing of the recap survived verification" if recap_text else "empty recap",
+            misclaims=tuple(misclaims),
+            claims_checked=checked,
         )
     ledger_text, dropped = "", 0
     if ledger and missing:
@@ -305,4 +364,19 @@ def verify_recap(
         tuple(removed),
         ledger_text,
         ledger_dropped=dropped,
+        misclaims=tuple(misclaims),
+        claims_checked=checked,
     )
+
+
+def _without_empty_sections(lines: list[str]) -> list[str]:
+    """Drop a section header left with no items (its items were all removed)."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        head, rest = section_of(line)
+        if head is not None and not rest:
+            nxt = lines[i + 1] if i + 1 < len(lines) else ""
+            if not nxt.strip() or section_of(nxt)[0] is not None:
+                continue
+        out.append(line)
+    return out

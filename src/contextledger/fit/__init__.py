@@ -7,14 +7,15 @@ Rules, in order (each is a test), and the module where each lives:
    memory context. The system prompt is priced inside the messages and is never dropped.
 2. **Atomic groups** (``units``). An assistant message with tool calls and all its tool
    results are one unit, kept or dropped whole.
-3. **Anchors** (``anchors``). The newest user request is kept verbatim, always. Up to
-   ``prior_anchors`` earlier requests are pinned too, within ``prior_anchor_tokens`` in
-   total; a request too big for the cap is skipped (not a stop, unlike the seed), so one
-   pasted log cannot evict an older, short goal. Recaps (compaction summaries) are pinned
-   the same way.
+3. **Anchors** (``anchors``). The newest user request is kept verbatim, always. Earlier
+   requests are pinned within ``prior_anchor_tokens`` in total: the request that set the
+   task and the user's corrections and constraints first, then others up to
+   ``prior_anchors`` in all, short nudges last; a request too big for the cap is skipped
+   (not a stop, unlike the seed), so one pasted log cannot evict an older, short goal.
+   Recaps (compaction summaries) are pinned the same way.
 4. **Selection** (``selection``). Newest groups first, as a contiguous run back from the
-   end; the newest group is always kept. Then pinned prior requests yield, oldest first;
-   then recaps. Every drop is reported (``drops``).
+   end; the newest group is always kept. Then pinned prior requests yield, lowest
+   priority first; then recaps. Every drop is reported (``drops``).
 5. **Shedding** (``shedding``). Shrink the biggest text units to head + tail with a visible
    marker, never below ``shrink_floor`` tokens; then replace images from older turns,
    costliest first, with a visible placeholder; then replace attached file bodies.

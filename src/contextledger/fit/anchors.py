@@ -3,9 +3,12 @@
 - The **current request** (the newest user request) is kept verbatim, always, or
   ``BudgetError`` says plainly that it cannot fit. Only by explicit option may its attached
   file bodies (``drop_current_attachments``) or images (``drop_current_images``) go.
-- Up to ``prior_anchors`` **earlier requests**, within ``prior_anchor_tokens`` in total; a
-  request too big for the cap is skipped (not a stop), so one pasted log cannot evict an
-  older, short goal.
+- **Earlier requests**, within ``prior_anchor_tokens`` in total: first the request that
+  set the task (the latest that restates it, and the session's first substantive request)
+  and the user's corrections and constraints, then up to ``prior_anchors`` in all with
+  other requests, newest first; short nudges ("ok", "keep going") come last and never
+  displace them. A request too big for the cap is skipped (not a stop), so one pasted log
+  cannot evict an older, short goal. Over budget, pins yield lowest priority first.
 - **Recaps** (compaction summaries).
 
 Every rule about which messages are pinned lives in this module.
@@ -13,10 +16,11 @@ Every rule about which messages are pinned lives in this module.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import BudgetError
+from ..intent import is_constraint, is_correction, is_substantive, restates_task
 from ..model import Block, FileAttachment, Image, Message
 from ..pricing.messages import Pricer
 from ..report import Notice
@@ -49,6 +53,40 @@ def current_request_position(body: Sequence[Message]) -> int | None:
     return next((k for k in range(len(body) - 1, -1, -1) if is_request(body[k])), None)
 
 
+def prior_request_order(
+    newest_first: Sequence[int], text_of: Callable[[int], str]
+) -> list[tuple[int, bool]]:
+    """Earlier requests in the order they are pinned, each with whether it is pinned
+    beyond the ``prior_anchors`` count (still within the token cap).
+
+    The request that set the task (the latest that restates it, and the session's first
+    substantive request) comes first, then the user's corrections and constraints (newest
+    first), then other substantive requests, and short nudges ("ok", "keep going") last.
+
+    >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
+    ...         2: "Actually, use Redis not Memcached.", 3: "keep going"}
+    >>> prior_request_order([3, 2, 1, 0], said.__getitem__)
+    [(0, True), (2, True), (3, False), (1, False)]
+    """
+    texts = {k: text_of(k) for k in newest_first}
+    substantive = [k for k in newest_first if is_substantive(texts[k])]
+    goal: list[int] = []
+    restated = next((k for k in substantive if restates_task(texts[k])), None)
+    if restated is not None:
+        goal.append(restated)
+    if substantive and substantive[-1] not in goal:
+        goal.append(substantive[-1])  # the first substantive request of the session
+    steering = [
+        k
+        for k in substantive
+        if k not in goal and (is_correction(texts[k]) or is_constraint(texts[k]))
+    ]
+    chosen = set(goal) | set(steering)
+    others = [k for k in substantive if k not in chosen]
+    nudges = [k for k in newest_first if k not in chosen and k not in others]
+    return [(k, True) for k in goal + steering] + [(k, False) for k in others + nudges]
+
+
 def pin_anchors(
     index: HistoryIndex,
     anchor_pos: int | None,
@@ -62,12 +100,14 @@ def pin_anchors(
     if anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
         pins.add(anchor_unit, Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
+        candidates = [
+            k
+            for k in range(anchor_unit - 1, -1, -1)  # newest first
+            if index.end(k) - starts[k] == 1 and is_request(body[starts[k]])
+        ]
         spent = found = 0
-        for k in range(anchor_unit - 1, -1, -1):
-            if found >= opts.prior_anchors:
-                break
-            m = body[starts[k]]
-            if index.end(k) - starts[k] != 1 or not is_request(m):
+        for k, must in prior_request_order(candidates, lambda k: body[starts[k]].text):
+            if not must and found >= opts.prior_anchors:
                 continue
             cost = index.exact_cost(starts[k])
             if spent + cost > opts.prior_anchor_tokens:

@@ -1,8 +1,8 @@
 """Selection: which units are kept.
 
 Newest units first, as a contiguous run back from the end; the newest unit is always kept.
-If that leaves the history over budget, pinned prior requests yield, oldest first, then
-recaps; what they free lets the run of recent units grow back. With ``hysteresis`` the cut
+If that leaves the history over budget, pinned prior requests yield, lowest priority
+first (nudges before corrections, the goal last), then recaps; what they free lets the run of recent units grow back. With ``hysteresis`` the cut
 is sticky (prompt-cache friendly): last turn's cut is kept while it fits.
 """
 
@@ -148,10 +148,13 @@ def _take_recent(
 
 
 def _yield_pins(pinned: list[Unit], total: int, budget: int) -> tuple[list[Unit], int]:
-    """Over budget: prior requests give up their pin, oldest first; then recaps."""
+    """Over budget: prior requests give up their pin, lowest priority first (they are
+    pinned in priority order); then recaps, oldest first."""
     yielded: list[Unit] = []
-    for kind in ("prior", "recap"):
-        for u in sorted((u for u in pinned if u.kind == kind), key=lambda u: u.start):
+    priors = [u for u in pinned if u.kind == "prior"][::-1]
+    recaps = sorted((u for u in pinned if u.kind == "recap"), key=lambda u: u.start)
+    for group in (priors, recaps):
+        for u in group:
             if total <= budget:
                 break
             pinned.remove(u)

@@ -255,16 +255,15 @@ def drop_empty_turns(
             continue
         for j, b in enumerate(m.content):
             if isinstance(b, Reasoning):
-                notices.append(reasoning_dropped(f"messages[{i}].content[{j}]", b, target))
-        notices.append(
-            Notice(
-                "dropped",
-                m.id or f"messages[{i}]",
-                f"Assistant message {m.id or i} had nothing else to send to {target}, so it "
-                "was left out: providers refuse an empty turn.",
-            )
-        )
+                notice = reasoning_dropped(f"messages[{i}].content[{j}]", b, target)
+                emptied = f"{notice.text} The turn had nothing else, so it was left out."
+                notices.append(Notice(notice.kind, notice.where, emptied))
     return kept
+
+
+def only_foreign_reasoning(m: Message, target: str) -> bool:
+    """The writers' check for a turn ``translate`` already leaves out (``sends_nothing``)."""
+    return sends_nothing(m, target)
 
 
 def reasoning_dropped(path: str, b: Reasoning, target: str) -> Notice:

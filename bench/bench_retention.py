@@ -1,0 +1,359 @@
+"""Retention benchmark: after the cut, what does the model still know?
+
+Generated long coding-agent sessions (70k–140k tokens, screenshots, big tool outputs) with
+25 planted facts each (goal, constraint, correction, file written, command run, failing
+test, number, open request), most of them said long before the end, are cut to 8k, 16k
+and 32k windows by four methods:
+
+* ``fit``: contextledger's fit alone;
+* ``prepare``: contextledger's full pipeline with compaction (offline summarizer);
+* ``langchain``: LangChain ``trim_messages`` (strategy "last", tiktoken counter);
+* ``naive``: drop the oldest turns until the request fits.
+
+A fact counts when its exact text is in the request sent (the body's message text and
+tool-call arguments). Validity (tool calls answered, replies after their call, the history
+opens with a user turn) and true fit (an independent token count with tiktoken o200k and
+the gpt-4o image tile formula, plus the output reserve) are checked on every request.
+
+Run: ``.venv/bin/python bench/bench_retention.py [--sessions N] [--seed S]``.
+Prints figures; no asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import io
+import json
+import math
+import random
+import sys
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from PIL import Image as PILImage
+
+from contextledger.fit import fit
+from contextledger.model import Image, InlineData, Message, ToolCall
+from contextledger.prepare import prepare
+from contextledger.pricing.text import tiktoken_encoding
+from contextledger.providers import translate
+
+MODEL = "gpt-4o"
+OUTPUT = 1000
+WINDOWS = (8_000, 16_000, 32_000)
+# the vocabulary only (shipped offline); the framing and image counts below are our own
+ENC = tiktoken_encoding("o200k_base")
+
+GOALS = [
+    "Migrate the invoice exporter from CSV to Parquet and keep the nightly job green.",
+    "Port the session store from Memcached to Redis without logging anyone out.",
+    "Make the search API paginate with cursors instead of offsets.",
+    "Cut the cold start of the worker service below two seconds.",
+]
+CONSTRAINTS = [
+    "Do not touch src/payments/ in this change.",
+    "Never run `rm -rf build` on the shared runner.",
+    "Keep the public signature of api/client.py unchanged.",
+    "Don't add new runtime dependencies.",
+    "You must keep test coverage at 90% or above.",
+    "Avoid editing the generated files under proto/gen/.",
+]
+CORRECTIONS = [
+    "Actually, use Redis not Memcached for the lock table.",
+    "No, the retry limit is 7, not 3.",
+    "I meant the staging cluster, not production.",
+    "Switch to orjson instead of the json module for the exporter.",
+    "That's wrong: the batch size should be 512.",
+]
+PACKAGES = ["billing", "auth", "search", "ingest", "worker", "export", "api", "reports"]
+OPEN = [
+    "Later, add a CHANGELOG entry for the {p} change.",
+    "Don't forget to update docs/{p}.md before we ship.",
+    "At some point, benchmark the {p} path on the 10k fixture.",
+]
+NUMBERS = [
+    "The staging database has {n} orphaned invoice rows.",
+    "Our p95 latency budget for {p} is {n} ms.",
+    "The {p} queue peaks at {n} messages per minute.",
+]
+NUDGES = ["ok", "ok, keep going", "Take your time, just keep me posted.", "thanks", "continue"]
+KINDS = (
+    "goal",
+    "constraint",
+    "correction",
+    "file_written",
+    "command_run",
+    "failing_test",
+    "number",
+    "open_request",
+)
+
+
+@dataclass
+class Session:
+    messages: list[Message]
+    facts: list[tuple[str, str]]  # (kind, exact text)
+
+
+def screenshot(rng: random.Random) -> Image:
+    im = PILImage.new("RGB", (rng.choice([1280, 1440, 1024]), rng.choice([800, 900, 768])))
+    buf = io.BytesIO()
+    im.save(buf, "PNG")
+    return Image("image/png", data=InlineData(base64.b64encode(buf.getvalue()).decode()))
+
+
+def log_lines(rng: random.Random, n: int) -> str:
+    words = ["INFO", "DEBUG", "collected", "worker", "cache", "request", "ok", "took"]
+    return "\n".join(
+        f"{i:04d} {rng.choice(words)} {rng.choice(PACKAGES)}.{rng.choice(words)} "
+        f"id={rng.randrange(10**6)} t={rng.random():.3f}s"
+        for i in range(n)
+    )
+
+
+def generate(seed: int, target_tokens: int) -> Session:
+    rng = random.Random(seed)
+    goal = rng.choice(GOALS)
+    msgs: list[Message] = [
+        Message.system("You are a coding agent with a shell."),
+        Message.user(goal),
+    ]
+    facts: list[tuple[str, str]] = [("goal", goal)]
+    plan: list[tuple[str, str]] = []
+    for c in rng.sample(CONSTRAINTS, 3):
+        plan.append(("constraint", c))
+    for c in rng.sample(CORRECTIONS, 3):
+        plan.append(("correction", c))
+    pk = rng.sample(PACKAGES, 8)
+    for i in range(4):
+        plan.append(
+            (
+                "file_written",
+                f"src/{pk[i]}/{rng.choice(['service', 'models', 'cursor'])}_v{i + 2}.py",
+            )
+        )
+    for i in range(4):
+        plan.append(("command_run", f"pytest tests/{pk[i]} -k {pk[i + 4]}_flow -x"))
+    for i in range(3):
+        plan.append(
+            ("failing_test", f"tests/{pk[i]}/test_{pk[i + 3]}.py::test_{pk[i + 4]}_roundtrip")
+        )
+    for i in range(4):
+        plan.append(("number", NUMBERS[i % 3].format(p=pk[i], n=rng.randrange(1000, 99999))))
+    for i in range(3):
+        plan.append(("open_request", OPEN[i].format(p=pk[i + 2])))
+    rng.shuffle(plan)
+    total = sum(len(ENC.encode(m.text)) for m in msgs)
+    rounds = max(40, target_tokens // 900)
+    # most facts early: spread over the first 70% of the rounds, a few near the end
+    slots = sorted(rng.sample(range(1, int(rounds * 0.7)), len(plan) - 3)) + sorted(
+        rng.sample(range(int(rounds * 0.7), rounds - 2), 3)
+    )
+    by_round = dict(zip(slots, plan, strict=True))
+    for r in range(rounds):
+        kind, text = by_round.get(r, ("", ""))
+        if kind in ("constraint", "correction", "open_request", "goal") or (
+            kind == "number" and rng.random() < 0.5
+        ):
+            msgs.append(Message.user(text))
+        elif r % 17 == 5:
+            msgs.append(Message.user("Here is what I see now.", screenshot(rng)))
+        else:
+            msgs.append(Message.user(rng.choice(NUDGES)))
+        cid = f"call_{r}"
+        if kind == "file_written":
+            args = {"path": text, "content": "def run():\n    return 1\n" * 10}
+            msgs.append(Message("assistant", (ToolCall(cid, "write_file", json.dumps(args)),)))
+            msgs.append(Message.tool(cid, f"wrote {len(args['content'])} bytes"))
+        elif kind in ("command_run", "failing_test"):
+            cmd = text if kind == "command_run" else f"pytest {text.split('::')[0]} -q"
+            out = log_lines(rng, rng.randrange(20, 60))
+            if kind == "failing_test":
+                out += (
+                    f"\nFAILED {text} - AssertionError: expected 200, got 500\n1 failed, 41 passed"
+                )
+            else:
+                out += "\n42 passed in 3.1s"
+            msgs.append(
+                Message("assistant", (ToolCall(cid, "shell", json.dumps({"command": cmd})),))
+            )
+            msgs.append(Message.tool(cid, out))
+        else:
+            tool = rng.choice(["shell", "read_file"])
+            if tool == "shell":
+                args = {"command": f"grep -rn {rng.choice(PACKAGES)} src/ | head -50"}
+            else:
+                args = {"path": f"src/{rng.choice(PACKAGES)}/{rng.choice(['util', 'db'])}.py"}
+            msgs.append(Message("assistant", (ToolCall(cid, tool, json.dumps(args)),)))
+            msgs.append(Message.tool(cid, log_lines(rng, rng.randrange(30, 120))))
+        reply = f"Step {r} checked; moving on."
+        if kind == "number" and msgs[-3].text != text:
+            reply = f"Noted from the logs: {text}"
+        msgs.append(Message.assistant(reply))
+        total += sum(len(ENC.encode(m.text)) + 4 for m in msgs[-4:])
+    msgs.append(Message.user("ok, keep going"))
+    facts += [p for p in plan]
+    return Session(msgs, facts)
+
+
+# --------------------------------------------------------------------------- independent checks
+
+
+def image_tokens(width: int, height: int) -> int:
+    scale = min(1.0, 2048 / max(width, height))
+    w, h = width * scale, height * scale
+    scale = min(1.0, 768 / min(w, h))
+    w, h = w * scale, h * scale
+    return 85 + 170 * math.ceil(w / 512) * math.ceil(h / 512)
+
+
+def count_body(body: dict[str, Any]) -> int:
+    total = 3
+    for m in body["messages"]:
+        total += 3 + len(ENC.encode(m["role"]))
+        content = m.get("content")
+        if isinstance(content, str):
+            total += len(ENC.encode(content))
+        elif isinstance(content, list):
+            for part in content:
+                if part.get("type") == "text":
+                    total += len(ENC.encode(part["text"]))
+                elif part.get("type") == "image_url":
+                    raw = base64.b64decode(part["image_url"]["url"].split(",", 1)[1])
+                    w, h = PILImage.open(io.BytesIO(raw)).size
+                    total += image_tokens(w, h)
+        for c in m.get("tool_calls") or []:
+            total += (
+                4
+                + len(ENC.encode(c["function"]["name"]))
+                + len(ENC.encode(c["function"]["arguments"]))
+            )
+        if m.get("tool_call_id"):
+            total += len(ENC.encode(m["tool_call_id"]))
+    return total
+
+
+def valid(body: dict[str, Any]) -> bool:
+    msgs = [m for m in body["messages"] if m["role"] != "system"]
+    if not msgs or msgs[0]["role"] != "user":
+        return False
+    pending: set[str] = set()
+    for m in msgs:
+        if m["role"] == "tool":
+            if m.get("tool_call_id") not in pending:
+                return False
+            pending.discard(m["tool_call_id"])
+            continue
+        if pending:
+            return False
+        if m["role"] == "assistant":
+            pending = {c["id"] for c in m.get("tool_calls") or []}
+    return not pending
+
+
+def body_text(body: dict[str, Any]) -> str:
+    out: list[str] = []
+    for m in body["messages"]:
+        c = m.get("content")
+        if isinstance(c, str):
+            out.append(c)
+        elif isinstance(c, list):
+            out += [p["text"] for p in c if p.get("type") == "text"]
+        out += [t["function"]["arguments"] for t in m.get("tool_calls") or []]
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- methods
+
+
+def wire(messages: list[Message] | tuple[Message, ...]) -> dict[str, Any]:
+    return {"model": MODEL, **translate(tuple(messages), "openai").body}
+
+
+def by_fit(s: Session, window: int) -> dict[str, Any]:
+    return wire(fit(s.messages, MODEL, window=window, max_output_tokens=OUTPUT).messages)
+
+
+def by_prepare(s: Session, window: int) -> dict[str, Any]:
+    return prepare(s.messages, MODEL, window=window, max_output_tokens=OUTPUT, compaction=True).body
+
+
+def by_naive(s: Session, window: int) -> dict[str, Any]:
+    """Drop the oldest wire messages until the request fits (what most apps do)."""
+    full = wire(s.messages)["messages"]
+    system, rest = full[:1], full[1:]
+    while rest and count_body({"messages": system + rest}) + OUTPUT > window:
+        rest.pop(0)
+    return {"model": MODEL, "messages": system + rest}
+
+
+def by_langchain(s: Session, window: int) -> dict[str, Any]:
+    from langchain_core.messages import convert_to_messages, convert_to_openai_messages
+    from langchain_core.messages.utils import trim_messages
+
+    full = wire(s.messages)["messages"]
+    lc = convert_to_messages(full)
+
+    def counter(msgs: list[Any]) -> int:
+        return count_body({"messages": convert_to_openai_messages(msgs)})
+
+    trimmed = trim_messages(
+        lc, max_tokens=window - OUTPUT, token_counter=counter, strategy="last",
+        include_system=True, start_on="human", allow_partial=False,
+    )  # fmt: skip
+    return {"model": MODEL, "messages": convert_to_openai_messages(trimmed)}
+
+
+METHODS: dict[str, Callable[[Session, int], dict[str, Any]]] = {
+    "fit": by_fit,
+    "prepare": by_prepare,
+    "langchain": by_langchain,
+    "naive": by_naive,
+}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sessions", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    sessions = [
+        generate(args.seed + i, rng.randrange(70_000, 140_000)) for i in range(args.sessions)
+    ]
+    sizes = [count_body(wire(s.messages)) for s in sessions]
+    print(f"{len(sessions)} sessions, {min(sizes):,}–{max(sizes):,} tokens, 25 facts each")
+    for window in WINDOWS:
+        print(f"\nwindow {window:,} (output reserve {OUTPUT:,})")
+        for name, method in METHODS.items():
+            kept: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+            ok = fits = 0
+            for s in sessions:
+                try:
+                    body = method(s, window)
+                except Exception as exc:  # a method that cannot produce a request
+                    print(f"  {name}: failed ({type(exc).__name__}: {exc})")
+                    continue
+                text = body_text(body)
+                for kind, fact in s.facts:
+                    kept[kind][1] += 1
+                    kept[kind][0] += fact in text
+                ok += valid(body)
+                fits += count_body(body) + OUTPUT <= window
+            got = sum(v[0] for v in kept.values())
+            tot = sum(v[1] for v in kept.values()) or 1
+            per = " ".join(f"{k}={kept[k][0] / max(1, kept[k][1]):.0%}" for k in KINDS)
+            print(
+                f"  {name:10s} retained {got / tot:5.0%}  valid {ok}/{len(sessions)}  "
+                f"within window {fits}/{len(sessions)}  | {per}"
+            )
+
+
+if __name__ == "__main__":
+    main()

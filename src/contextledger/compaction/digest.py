@@ -1,0 +1,375 @@
+"""The structured recap of a whole record: every kind of fact, from where it really is.
+
+Facts come from their role, not from words: commands from the arguments of shell-like
+tool calls (any tool name, any argument shape), files written from write-type calls,
+failures from tool output text (non-zero exits, ``FAILED``, tracebacks, error statuses,
+failing test names; OpenAI-format tool messages carry no error flag), constraints and
+corrections from the user's own turns. :func:`render_digest` fills the sections in
+priority order within a byte cap; each section says how many items it left out.
+
+>>> from contextledger.model import Message, ToolCall
+>>> rec = [Message.user("Fix the login flow. Do not touch src/payments/.", id="u"),
+...        Message("assistant", (ToolCall("c", "bash", '{"command": "pytest -k login_flow"}'),),
+...                id="a"),
+...        Message.tool("c", "FAILED tests/test_auth.py::test_login_flow - AssertionError",
+...                     id="t")]
+>>> print(render_digest(digest(rec), 2000))
+Goal: Fix the login flow. Do not touch src/payments/.
+Constraints and corrections:
+- Do not touch src/payments/.
+Commands run:
+- `pytest -k login_flow`
+Failures:
+- `pytest -k login_flow`: FAILED tests/test_auth.py::test_login_flow - AssertionError
+Open requests:
+- Fix the login flow.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..intent import is_constraint, is_correction, is_nudge, is_substantive, restates_task
+from ..model import Message, ToolCall
+from .facts import DEFERRED, _open_requests, sentences
+from .transcript import cut_utf8, utf8_len
+
+SECTIONS = (
+    "Goal",
+    "Constraints and corrections",
+    "Decisions",
+    "Files written",
+    "Files read",
+    "Commands run",
+    "Failures",
+    "Numbers that matter",
+    "Open requests",
+    "Next step",
+)
+# Which sections get the bytes first when not everything fits.
+PRIORITY = (
+    "Goal",
+    "Constraints and corrections",
+    "Open requests",
+    "Failures",
+    "Commands run",
+    "Files written",
+    "Numbers that matter",
+    "Next step",
+    "Decisions",
+    "Files read",
+)
+INLINE = frozenset({"Goal", "Next step", "Files written", "Files read"})
+
+_SHELL_TOOL = re.compile(
+    r"(?i)(?:shell|bash|sh|zsh|exec|run|terminal|command|cmd|console|powershell|pwsh|process)"
+)
+_COMMAND_KEY = re.compile(r"(?i)^(?:command|cmd|commands|script|shell|bash|code|input|argv|args)$")
+_WRITE_TOOL = re.compile(
+    r"(?i)(?:write|edit|create|patch|apply|replace|insert|save|update|modify|append|"
+    r"str_replace|rename|move|delete|remove|mkdir|touch)"
+)
+_READ_TOOL = re.compile(r"(?i)(?:read|view|open|cat|get_file|load|show|inspect|list|ls|glob)")
+_PATH_KEY = re.compile(
+    r"(?i)(?:^|_)(?:path|paths|file|files|filename|filepath|file_path|target|dest|destination|"
+    r"target_file|new_path|old_path)$"
+)
+_PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Update|Add|Delete) File: |\+\+\+ b/)(\S+)")
+_FAILURE_LINE = re.compile(
+    r"(?i)(?:^\s*(?:FAILED|FAIL|ERROR)\b[: ]|\bfailed\b|\bfailure\b|^\s*E\s{2,}|"
+    r"\b(?:exit(?:ed)?(?: with)? (?:code|status)[:= ]*[1-9]\d*)|\breturn(?:ed)? code[:= ]*[1-9]|"
+    r"traceback \(most recent call last\)|^\w*(?:Error|Exception)\b[:(]|\berror:|"
+    r"\bstatus(?: code)?[:= ]*[45]\d\d\b|\bHTTP/\d(?:\.\d)? [45]\d\d\b|\b[45]\d\d (?:Bad|Not|Internal|"
+    r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
+    r"✗|✕|\bnot ok\b)"
+)
+_TEST_ID = re.compile(
+    r"(?:[\w./-]+\.py::[\w\[\]:.-]+|\b[\w./-]+\.(?:test|spec)\.[jt]sx?\b|"
+    r"\btest_\w+|\b\w+Test(?:s)?\.\w+)"
+)
+_METRIC = re.compile(
+    r"(?i)\d(?:[\d,._]*\d)?\s*(?:%|ms|s\b|sec|seconds|minutes|min\b|hours|h\b|kb|mb|gb|tb|"
+    r"req/s|rps|qps|tokens?|rows|records|users|items|requests|errors|retries|workers|threads|"
+    r"connections|files|lines|bytes|px|days|weeks|x\b|times)|\$\s?\d|\b(?:p50|p90|p95|p99|"
+    r"limit|timeout|threshold|budget|port|version|max|min|at most|at least|cap)\b[^.\n]{0,40}\d"
+)
+_NUMBER = re.compile(r"\d")
+_GOAL_LABEL = re.compile(r"(?i)^\W*(?:goal|task|objective)\s*:\s*")  # no "Goal: Goal: …"
+_PATHLIKE = re.compile(r"\S*[/`_]\S*|\b\w+\.\w+\b")
+_BIG_NUMBER = re.compile(r"(?<![\w.])\d[\d,.]{2,}\d?(?![\w])")
+_MEASURED = re.compile(
+    r"(?i)\b(?:p50|p95|p99|latency|throughput|coverage|total|rows|memory|duration|took|"
+    r"benchmark|count)\b"
+)
+_DECISION = re.compile(
+    r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
+    r"settled on|agreed|let's go with|i(?:'ll| will) use|switch(?:ed)? to|opted for)\b"
+)
+_NEXT = re.compile(
+    r"(?i)\b(?:next,? i(?:'ll| will)|next step|then i(?:'ll| will)|i(?:'ll| will) now|"
+    r"now i(?:'ll| will)|i'm going to|plan:)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    """Items per section (verbatim text), in the order they were said."""
+
+    sections: dict[str, list[str]] = field(default_factory=dict)
+
+    def items(self, name: str) -> list[str]:
+        return self.sections.get(name, [])
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def call_commands(call: ToolCall) -> list[str]:
+    """The shell commands a tool call ran (exact, with arguments): from a command-like
+    argument of any tool, or any string argument of a shell-like tool."""
+    parsed, _ = call.parsed()
+    found: list[str] = []
+    if isinstance(parsed, dict):
+        for key, value in parsed.items():
+            if _COMMAND_KEY.match(str(key)):
+                if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                    found.append(" ".join(value))
+                elif isinstance(value, str):
+                    found.append(value)
+        if not found and _SHELL_TOOL.search(call.name):
+            found = [v for v in _strings(parsed) if v.strip() and "\n" not in v.strip()]
+    elif isinstance(parsed, str) and _SHELL_TOOL.search(call.name):
+        found = [parsed]
+    elif isinstance(parsed, list) and _SHELL_TOOL.search(call.name):
+        found = [" ".join(str(v) for v in parsed)]
+    return [" ".join(c.split()) for c in found if c.strip() and len(c) <= 400]
+
+
+def call_paths(call: ToolCall) -> list[str]:
+    """Paths named by a tool call's path-like arguments (and patch headers)."""
+    parsed, _ = call.parsed()
+    out: list[str] = []
+    if isinstance(parsed, dict):
+        for key, value in parsed.items():
+            values = value if isinstance(value, list) else [value]
+            if _PATH_KEY.search(str(key)):
+                out += [v.strip() for v in values if isinstance(v, str) and v.strip()]
+        for text in _strings(parsed):
+            out += _PATCH_FILE.findall(text)
+    return [p.removeprefix("./") for p in out if len(p) < 300 and "\n" not in p]
+
+
+def is_write_call(call: ToolCall) -> bool:
+    return bool(_WRITE_TOOL.search(call.name))
+
+
+def failure_lines(text: str, limit: int = 6) -> list[str]:
+    """The lines of tool output that say something failed (at most ``limit``)."""
+    out: list[str] = []
+    for line in text.splitlines():
+        s = line.strip()
+        if s and _FAILURE_LINE.search(s) and not re.search(r"(?i)\b0 failed\b|\bno errors?\b", s):
+            out.append(_clip(s, 200))
+            if len(out) >= limit:
+                break
+    return out
+
+
+def _clip(s: str, n: int) -> str:
+    s = " ".join(s.split())
+    if utf8_len(s) <= n:
+        return s
+    cut = cut_utf8(s, n)
+    space = cut.rfind(" ")
+    return (cut[:space] if space > n // 2 else cut).rstrip() + " …"
+
+
+def _user_turns(messages: Sequence[Message]) -> list[str]:
+    return [
+        m.text.strip()
+        for m in messages
+        if m.role == "user" and not m.is_recap and not m.tool_results and m.text.strip()
+    ]
+
+
+def digest(
+    messages: Sequence[Message],
+    previous: Digest | None = None,
+    history: Sequence[Message] | None = None,
+) -> Digest:
+    """Every kind of fact in ``messages`` (the whole record), extending ``previous``.
+    ``history`` (the record up to the end of ``messages``) is where the goal is looked
+    for when ``messages`` start mid-session."""
+    sec: dict[str, list[str]] = {
+        name: list(previous.items(name)) if previous else [] for name in SECTIONS
+    }
+
+    def add(name: str, item: str) -> None:
+        item = item.strip()
+        if item and item not in sec[name]:
+            sec[name].append(item)
+
+    users = _user_turns(messages)
+    substantive = [u for u in users if is_substantive(u)]
+    everyone = _user_turns(history) if history else users
+    said = [u for u in everyone if is_substantive(u)]
+    first = said[0] if said else next((u for u in everyone if not is_nudge(u)), "")
+    if not sec["Goal"] and first:
+        add("Goal", _clip(_GOAL_LABEL.sub("", " ".join(sentences(first)[:3])), 400))
+    restated = [u for u in substantive[1:] if restates_task(u)]
+    if restated:
+        add("Goal", _clip(_GOAL_LABEL.sub("", restated[-1]), 400))
+    goal_text = " ".join(sec["Goal"])
+    for u in users:
+        if is_nudge(u):
+            continue
+        for s in sentences(u):
+            if (
+                (is_constraint(s) or is_correction(s))
+                and len(s.split()) >= 3
+                and not DEFERRED.search(s)
+            ):
+                add("Constraints and corrections", _clip(s, 300))
+    names: dict[str, ToolCall] = {}
+    for m in messages:
+        for c in m.tool_calls:
+            names[c.id] = c
+            cmds = call_commands(c)
+            for cmd in cmds:
+                add("Commands run", f"`{cmd}`")
+            paths = call_paths(c)
+            if is_write_call(c):
+                for p in paths:
+                    add("Files written", p)
+            elif _READ_TOOL.search(c.name) and not cmds:
+                for p in paths:
+                    add("Files read", p)
+        for r in m.tool_results:
+            lines = failure_lines(r.text)
+            if r.is_error and not lines:
+                lines = [_clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
+            call = names.get(r.call_id)
+            what = (
+                f"`{call_commands(call)[0]}`"
+                if call is not None and call_commands(call)
+                else (call.name if call is not None else (r.name or "tool"))
+            )
+            for line in lines:
+                add("Failures", f"{what}: {line}")
+        if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
+            who = "User" if m.role == "user" else "Assistant"
+            for s in sentences(m.text):
+                if s in goal_text:
+                    continue
+                if _numbers_matter(s, m.role):
+                    add("Numbers that matter", _clip(s, 240))
+                if (
+                    _DECISION.search(s)
+                    and not is_nudge(s)
+                    and len(s.split()) >= 5
+                    and not s.endswith("?")
+                ):
+                    add("Decisions", f"{who}: {_clip(s, 240)}")
+    for request in _open_requests(messages):
+        add("Open requests", request)
+    last_assistant = next(
+        (m.text for m in reversed(messages) if m.role == "assistant" and m.text.strip()), ""
+    )
+    nxt = [s for s in sentences(last_assistant) if _NEXT.search(s)]
+    if nxt:
+        sec["Next step"] = [_clip(nxt[-1], 240)]
+    return Digest({k: v for k, v in sec.items() if v})
+
+
+def _numbers_matter(sentence: str, role: str) -> bool:
+    """A number the user stated, or one the assistant stated with a unit or a measure."""
+    if len(sentence.split()) < 3 or not _NUMBER.search(_PATHLIKE.sub("", sentence)):
+        return False
+    if role == "user":
+        return True
+    return bool(_METRIC.search(sentence) or _BIG_NUMBER.search(_PATHLIKE.sub("", sentence)))
+
+
+def parse_digest(text: str) -> Digest:
+    """Read a rendered digest (a previous recap) back into sections."""
+    sec: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in text.splitlines():
+        head = next((n for n in SECTIONS if line.startswith(n + ":")), None)
+        if head is not None:
+            current = head
+            rest = line[len(head) + 1 :].strip()
+            if rest and not rest.startswith("(+"):
+                if head in ("Files written", "Files read"):
+                    sec.setdefault(head, []).extend(
+                        p.strip()
+                        for p in re.sub(r"\s*\(\+\d+ more\)$", "", rest).split(", ")
+                        if p.strip()
+                    )
+                else:
+                    sec.setdefault(head, []).append(rest)
+        elif current and line.startswith("- "):
+            sec.setdefault(current, []).append(line[2:].strip())
+    return Digest(sec)
+
+
+def render_digest(d: Digest, max_bytes: int) -> str:
+    """The sections in reading order, filled in priority order within ``max_bytes``;
+    a section that could not hold every item says how many it left out."""
+    tail = 32  # " (+NNNN more in the record)", reserved by a section that leaves items out
+    chosen: dict[str, list[str]] = {}
+    left: dict[str, int] = {}
+    used = 0
+    for name in PRIORITY:
+        items = d.items(name)
+        if not items:
+            continue
+        inline = name in INLINE
+        head = utf8_len(name) + 2
+        if used + head + tail > max_bytes:
+            left[name] = len(items)
+            continue
+        used += head
+        picked: list[str] = []
+        # the earliest goal and constraints first; of the rest, the newest first
+        order = items if name in ("Goal", "Constraints and corrections") else items[::-1]
+        for item in order:
+            cost = utf8_len(item) + (2 if inline else 3)
+            if used + cost + tail > max_bytes:
+                continue
+            picked.append(item)
+            used += cost
+        chosen[name] = [i for i in items if i in picked]
+        if len(picked) < len(items):
+            left[name] = len(items) - len(picked)
+            used += tail
+    lines: list[str] = []
+    for name in SECTIONS:
+        items = chosen.get(name, [])
+        more = f" (+{left[name]} more in the record)" if left.get(name) else ""
+        if not items:
+            continue
+        if name in INLINE:
+            sep = ", " if name.startswith("Files") else " "
+            lines.append(f"{name}: {sep.join(items)}{more}")
+        else:
+            lines.append(f"{name}:{more}")
+            lines.extend(f"- {i}" for i in items)
+    if not lines:
+        lines = ["Earlier turns stated no goal, constraint, command, file or failure."]
+    return cut_utf8("\n".join(lines), max_bytes)
+
+
+def digest_json(d: Digest) -> str:
+    return json.dumps(d.sections, ensure_ascii=False)

@@ -1,0 +1,134 @@
+"""What the model still knows after the cut: the goal pinned, the window filled, nothing silent."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from builders import image_block
+from contextledger import Message, ToolCall
+from contextledger.fit import fit
+from contextledger.intent import is_constraint, is_correction, is_nudge, is_substantive
+from contextledger.prepare import prepare
+
+GOAL = "Please migrate the billing service from MySQL 5.7 to Postgres 16 without downtime."
+CORRECTION = "Actually, use Redis not Memcached for the session cache."
+CONSTRAINT = "Never run `rm -rf build` on the shared runner."
+
+
+def session(turns: int = 40, screenshot_at: int = 3) -> list[Message]:
+    """A coding-agent session: the goal first, a correction and a constraint early, then
+    many tool exchanges and nudges; the current request is a nudge."""
+    msgs: list[Message] = [Message.system("You are a coding agent."), Message.user(GOAL)]
+    for i in range(turns):
+        if i == 2:
+            msgs.append(Message.user(CORRECTION))
+        elif i == 4:
+            msgs.append(Message.user(CONSTRAINT))
+        elif i == screenshot_at:
+            msgs.append(Message.user("Here is the dashboard now.", image_block(640, 400)))
+        else:
+            msgs.append(Message.user("ok, keep going" if i % 2 else "Take your time."))
+        args = json.dumps({"command": f"pytest tests/test_step{i}.py -q"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "shell", args),)))
+        out = f"step {i}: " + "log line with some detail\n" * 60
+        msgs.append(Message.tool(f"c{i}", out))
+        msgs.append(Message.assistant(f"Step {i} done."))
+    msgs.append(Message.user("ok, keep going"))
+    return msgs
+
+
+def texts(messages: tuple[Message, ...]) -> str:
+    return "\n".join(m.text for m in messages)
+
+
+@pytest.mark.parametrize(
+    ("text", "nudge", "substantive"),
+    [
+        ("ok", True, False),
+        ("ok, keep going", True, False),
+        ("Take your time, just keep me posted.", True, False),
+        ("thanks!", True, False),
+        ("ok, now fix the login test", False, True),
+        (GOAL, False, True),
+    ],
+)
+def test_nudges_are_told_from_requests(text: str, nudge: bool, substantive: bool) -> None:
+    assert is_nudge(text) is nudge
+    assert is_substantive(text) is substantive
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        CORRECTION,
+        "No, the port is 8443, not 8080.",
+        "I meant the staging cluster.",
+        "Switch to httpx instead of requests.",
+        "That's wrong: the limit should be 500.",
+    ],
+)
+def test_corrections_in_several_phrasings(text: str) -> None:
+    assert is_correction(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        CONSTRAINT,
+        "do not touch src/payments/",
+        "Don't modify the public API.",
+        "You must keep the coverage at 90% or more.",
+        "Leave the migrations folder alone.",
+        "Avoid adding new dependencies.",
+        "Only use the standard library.",
+    ],
+)
+def test_constraints_in_several_phrasings(text: str) -> None:
+    assert is_constraint(text)
+
+
+@pytest.mark.parametrize("window", [4_000, 8_000, 16_000])
+def test_fit_pins_the_goal_and_corrections_ahead_of_nudges(window: int) -> None:
+    out = fit(session(), "gpt-4o", window=window, max_output_tokens=500)
+    kept = texts(out.messages)
+    assert GOAL in kept and CORRECTION in kept and CONSTRAINT in kept
+
+
+def test_the_latest_restated_task_is_pinned_too() -> None:
+    msgs = session()
+    restated = "To be clear, the goal is now a read replica on Postgres 16, not a migration."
+    msgs.insert(30, Message.user(restated))
+    kept = texts(fit(msgs, "gpt-4o", window=4_000, max_output_tokens=500).messages)
+    assert restated in kept and GOAL in kept
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000, 32_000])
+def test_compaction_fills_the_window_and_keeps_what_fit_keeps(window: int) -> None:
+    msgs = session(100)
+    plain = fit(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+    out = prepare(msgs, "gpt-4o", window=window, max_output_tokens=1000, compaction=True)
+    assert out.event is not None
+    assert out.report.used <= out.report.window - out.report.reserved_output
+    # the recap stands only for what the window cannot hold: the view is full
+    assert out.report.used >= 0.7 * (out.report.window - out.report.reserved_output)
+    kept = {m.id for m in out.messages}
+    newest = [m.id for m in plain.messages[-12:]]
+    assert all(i in kept for i in newest)  # the recent turns the plain fit keeps stay verbatim
+    view = texts(out.messages)
+    for fact in (GOAL, CORRECTION, CONSTRAINT):
+        assert fact in view
+
+
+def test_no_recap_when_the_whole_view_fits() -> None:
+    out = prepare(session(12), "gpt-4o", window=128_000, compaction=True)
+    assert out.event is None
+    assert out.report.compaction == ("compaction not needed: the whole view fits the window",)
+
+
+def test_each_image_recapped_by_compaction_gets_its_own_notice() -> None:
+    out = prepare(session(60), "gpt-4o", window=8_000, max_output_tokens=1000, compaction=True)
+    assert out.event is not None
+    notices = [n for n in out.report.notices if n.kind == "compacted"]
+    assert len(notices) == 1 and "640×400" in notices[0].text
