@@ -13,7 +13,7 @@ from contextledger.errors import BudgetError, ContentError
 from contextledger.fit import fit
 from contextledger.model import Message, Text, ToolCall, ToolResult
 from contextledger.prepare import prepare, price_request
-from contextledger.pricing.messages import Pricer
+from contextledger.pricing.messages import REQUEST_OVERHEAD, Pricer
 from contextledger.providers import translate
 from contextledger.validate import gemini_contents_problems, ordering_problems, tool_pair_problems
 from strategies import conversations
@@ -220,3 +220,74 @@ def test_a_turn_emptied_by_dropped_reasoning_is_left_out_reported(model: str, ta
         validate_anthropic(out.body, ANTHROPIC_HEADERS, StubServer())
     else:
         validate_gemini(out.body)
+
+
+# ------------------------------------------------------------- fit, then translate
+
+
+def _tiny_png(width: int, height: int) -> str:
+    import base64
+    import io
+
+    from PIL import Image as PILImage
+
+    buf = io.BytesIO()
+    PILImage.new("RGB", (width, height), "white").save(buf, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def _images_history() -> list[dict[str, Any]]:
+    shots = [_tiny_png(64 + k, 48) for k in range(3)]
+    return [
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": "compare these"}]
+            + [{"type": "image_url", "image_url": {"url": u}} for u in shots],
+        },
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "shot", "arguments": "{}"}}
+            ],
+        },
+        {
+            "role": "tool",
+            "tool_call_id": "c1",
+            "content": [{"type": "text", "text": "two shots"}]
+            + [{"type": "image_url", "image_url": {"url": u}} for u in shots[:2]],
+        },
+        {"role": "user", "content": "which is better?"},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("model", "target"),
+    [("gpt-4o", "openai"), ("claude-sonnet-4-5", "anthropic"), ("gemini-2.5-flash", "gemini")],
+)
+def test_fit_then_translate_never_sends_more_than_used(model: str, target: str) -> None:
+    history = _images_history()
+
+    def sent(messages: tuple[Message, ...]) -> int:
+        body = translate(messages, target).body  # type: ignore[arg-type]
+        return price_request(body, model, target).total
+
+    res = fit(history, model)  # the README's path: no target known to the fit
+    assert res.report.used + res.report.tools_tokens + REQUEST_OVERHEAD >= sent(res.messages)
+    exact = fit(history, model, target=target)  # the target known: exact
+    assert exact.report.used + exact.report.tools_tokens + REQUEST_OVERHEAD == sent(exact.messages)
+
+
+def test_a_mid_conversation_system_message_moved_to_the_top_is_reported() -> None:
+    history = [
+        Message.system("Be brief.", id="s1"),
+        Message.user("q1", id="u1"),
+        Message.assistant("a1", id="a1"),
+        Message.system("From now on answer in French.", id="s2"),
+        Message.user("q2", id="u2"),
+    ]
+    res = fit(history, "gpt-4o")
+    assert [m.id for m in res.messages] == ["s1", "s2", "u1", "a1", "u2"]
+    moved = [n for n in res.report.notices if n.kind == "moved"]
+    assert [n.where for n in moved] == ["s2"]
+    assert not [n for n in fit(history[:3], "gpt-4o").report.notices if n.kind == "moved"]

@@ -13,6 +13,7 @@ from ..errors import BudgetError
 from ..gate import accepts_images, vision_gate
 from ..model import Message, MessagesLike, with_ids
 from ..pricing.messages import Pricer
+from ..providers import provider_format
 from ..repair import repair
 from ..report import Notice
 from ..validate import tool_pair_problems
@@ -21,7 +22,7 @@ from .budget import check_limits, check_system_prompt_fits, history_budget, too_
 from .drops import DroppedBefore, report_drops
 from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, kept_changes
-from .selection import open_with_user, select_units
+from .selection import moved_system_notices, open_with_user, select_units
 from .shedding import shed
 from .source import DictSource, read_source
 from .units import HistoryIndex
@@ -64,6 +65,7 @@ class Fitter:
         options: FitOptions | None = None,
         pricer: Pricer | None = None,
         image_family: str | None = None,
+        target: str | None = None,
     ) -> None:
         check_limits(window, max_output_tokens)
         # An id the catalog does not know is refused, unless the window is given: then it
@@ -77,7 +79,10 @@ class Fitter:
             else default_output_reserve(self.info, self.window)
         )
         self.options = options or FitOptions()
-        self.pricer = pricer or Pricer.for_model(self.info, catalog)
+        # The wire format the result will be translated to prices exactly what its writer
+        # adds; without one, the most any writer adds (never under what is sent).
+        wire = provider_format(target).name if target is not None else None
+        self.pricer = pricer or Pricer.for_model(self.info, catalog, wire=wire)
         self._memory = _Memory()
 
     def position(self, message_id: str) -> int | None:
@@ -105,6 +110,8 @@ class Fitter:
             msgs = with_ids(msgs)
         if system is not None:
             msgs = _with_system_prompt(msgs, system, notices)
+        else:
+            notices.extend(moved_system_notices(msgs))
         if self.info.estimated:
             notices.append(_estimate_notice(self.info, self.window))
         gated, gate_changes = self._gate_images(msgs, notices)
@@ -269,6 +276,7 @@ def fit(
     memory: Sequence[Message] | None = None,
     catalog: Catalog | None = None,
     image_family: str | None = None,
+    target: str | None = None,
     **options: Any,
 ) -> FitResult:
     """Fit ``messages`` (ours or OpenAI / Anthropic / Gemini dicts) into ``model``'s window.
@@ -279,6 +287,11 @@ def fit(
     and ``UnknownModelError`` for a model id the catalog cannot resolve unless ``window`` is
     given (then prices are the provider's conservative defaults, or ``image_family``'s for
     images, and the report is marked ``estimated``).
+
+    ``target`` names the wire format the result will be translated to (``"anthropic"``,
+    ``"openai"``, …): the report then prices exactly what ``translate(result.messages,
+    target)`` sends. Without it, the fit prices the most any format's writer adds, so
+    ``used`` is never below what is sent.
 
     >>> res = fit([{"role": "user", "content": "hello"}], "gpt-4o")
     >>> [m.text for m in res.messages], res.report.used
@@ -291,5 +304,6 @@ def fit(
         catalog=catalog,
         options=FitOptions(**options),
         image_family=image_family,
+        target=target,
     )
     return fitter.fit(messages, tools=tools, system=system, memory=memory)

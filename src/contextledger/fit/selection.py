@@ -9,6 +9,7 @@ is sticky (prompt-cache friendly): last turn's cut is kept while it fits.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..model import Message
@@ -116,6 +117,23 @@ def open_with_user(
         )
     )
     return [opening, *kept], total + pricer.message(opening).total
+
+
+def moved_system_notices(msgs: Sequence[Message]) -> list[Notice]:
+    """A system message from after the conversation began is sent with the system prompt,
+    at the top (every writer but OpenAI Chat's has one system slot): one notice each, since
+    its place carried meaning ("from now on, …")."""
+    first = next((i for i, m in enumerate(msgs) if m.role != "system"), len(msgs))
+    return [
+        Notice(
+            "moved",
+            m.id,
+            f"System message {m.id} from the middle of the conversation was moved to the top, "
+            "with the system prompt: the model reads it before the messages that came first.",
+        )
+        for m in msgs[first:]
+        if m.role == "system"
+    ]
 
 
 def _take_recent(

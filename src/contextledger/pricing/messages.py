@@ -285,9 +285,9 @@ class Pricer:
             except ContentError as exc:
                 raise _placed(exc, m, b) from None
             text, image = text + t, image + i
-        if self.wire is not None:
+        if m.role != "assistant":
             text += self._conventions(m)
-        if m.role == "assistant":
+        else:
             text += self._note_parallel(m)
         price = MessagePrice(text, image)
         if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
@@ -327,30 +327,38 @@ class Pricer:
 
     def _args(self, call: ToolCall) -> str:
         """Tool arguments as the wire carries them: verbatim for OpenAI formats; re-serialized
-        from the parsed object for Anthropic (``input``) and Gemini (``args``)."""
-        if self.wire in ("anthropic", "gemini"):
-            parsed, error = call.parsed()
-            if error is None:
-                return json.dumps(parsed, ensure_ascii=False)
-        return call.arguments
+        from the parsed object for Anthropic (``input``) and Gemini (``args``); with no wire
+        known, whichever of the two is longer (never under what any writer sends)."""
+        if self.wire in ("openai", "openai-responses"):
+            return call.arguments
+        parsed, error = call.parsed()
+        if error is not None:
+            return call.arguments
+        written = json.dumps(parsed, ensure_ascii=False)
+        if self.wire is not None or written == call.arguments:
+            return written
+        return max(written, call.arguments, key=self.text)
 
     def _conventions(self, m: Message) -> int:
-        """Tokens the wire format adds for this message (see ``providers.common``)."""
+        """Tokens the wire format adds for this message (see ``providers.common``). With no
+        wire known (a fit without ``target``), the most any writer adds: OpenAI Chat's, so
+        the fit is never under what ``translate`` then sends."""
         extra = 0
+        wire = self.wire or "openai"
         if m.role == "user":
             images = sum(1 for b in m.content if isinstance(b, Image))
             if images >= 2:
                 extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
-        elif m.role == "tool" and self.wire is not None:
+        elif m.role == "tool":
             for r in m.content:
                 if not isinstance(r, ToolResult):
                     continue
-                if r.is_error and self.wire in ("openai", "openai-responses"):
+                if r.is_error and wire in ("openai", "openai-responses"):
                     extra += self.text(TOOL_ERROR_PREFIX)
                 images = sum(1 for b in r.content if isinstance(b, Image))
-                if self.wire in ("anthropic", "openai-responses") and images >= 2:
+                if wire in ("anthropic", "openai-responses") and images >= 2:
                     extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
-                if self.wire == "openai" and images:
+                if wire == "openai" and images:
                     # the images ride in a user turn after the tool messages, with a header,
                     # and labels when that turn holds two or more (counted as if it always
                     # does: a few tokens over, never under)
