@@ -211,7 +211,7 @@ def test_a_turn_emptied_by_dropped_reasoning_is_left_out_reported(model: str, ta
     }
     out = prepare(history, model, target=target, compaction=False)
     turns = out.body.get("messages") or out.body["contents"]
-    assert [t["role"] for t in turns] == ["user", "user"]
+    assert {t["role"] for t in turns} == {"user"}  # (Anthropic merges the two user turns)
     assert any("left out" in n.text for n in out.report.notices)
     assert out.report.used == price_request(out.body, model).total
     if target == "openai":

@@ -122,7 +122,8 @@ def chat(
             raise click.ClickException(str(exc)) from None
         state.window, state.max_output, state.on_images = window, max_output, on_images
         state.timeout, state.retries = timeout, retries
-        state.api = None if api == "auto" else api
+        if api != "auto":  # else the model's own API (or, on resume, the one last used)
+            state.api = api
         _print_model(state)
         for path in images:
             _attach(state, path)
@@ -188,6 +189,8 @@ def _open_session(
         state.conversation = Conversation(loaded.messages)
     if model is None and state.usage_events:
         state.model = str(state.usage_events[-1].get("model") or state.model)
+        api = state.usage_events[-1].get("api")
+        state.api = api if api in API_NAMES else None
     images = sum(1 for m in loaded.messages for _ in m.images())
     state.say(
         f"resumed session {name!r}: {len(loaded.messages)} message(s), {images} image(s), "

@@ -169,7 +169,7 @@ def _commit(state: ChatState, prepared: Prepared, candidate: Message, reply: Rep
         conversation = conversation.append(reply_msg)
     else:
         state.warn("the model returned an empty reply: nothing was stored for it")
-    record_data = usage_record(reply)
+    record_data = {**usage_record(reply), "api": prepared.format}  # resume keeps the API
     store.append_event(session, "usage", record_data)
     state.usage_events.append(record_data)
     state.conversation = conversation
