@@ -329,3 +329,58 @@ def test_polarity_and_preference(recap: str, ok: bool) -> None:
         ]
     )
     assert (verify_recap(recap, said).misclaims == ()) is ok
+
+
+def long_record(turns: int) -> list[Message]:
+    """A session whose flattened transcript is several times the 12,000-byte cap, with a
+    marker in every user turn."""
+    msgs = [Message.user("Fix the export totals. Never run `rm -rf build`.")]
+    for i in range(turns):
+        msgs.append(Message.user(f"Note marker-{i}: check src/export/part_{i}.py next."))
+        cid = f"call_{i}"
+        cmd = json.dumps({"command": f"pytest -q tests/test_part_{i}.py"})
+        msgs.append(Message("assistant", (ToolCall(cid, "shell", cmd),)))
+        msgs.append(Message.tool(cid, f"{i} passed\n" + "log line\n" * 40))
+        msgs.append(Message.assistant(f"Part {i} checked."))
+    return list(with_ids(msgs))
+
+
+def test_a_paid_recap_over_a_long_record_leaves_nothing_out(stub: StubServer) -> None:
+    """Recap of recap + new turns: every message reaches the summarizer, each call within
+    the transcript cap, each call extending the recap the last one wrote."""
+    record = long_record(60)
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+    replies = [f"Goal: Fix the export totals.\nNumbers that matter:\n- pass {k}" for k in range(20)]
+    stub.script(*(StubReply(r) for r in replies))
+    policy = CompactionPolicy(keep_recent=4)
+    out = Conversation.from_messages(record).compact(summarizer, policy, force=True)
+    assert out.status == "compacted", out.report
+    sent = [r.body["messages"][-1]["content"] for r in stub.completions()]
+    assert len(sent) > 2
+    assert all(len(t.encode()) <= policy.transcript_bytes for t in sent)
+    covered = [m for m in record if out.event and m.id in out.event.covers]
+    markers = {m.text.split(":")[0] for m in covered if "marker-" in m.text}
+    seen = {w.rstrip(":") for t in sent for w in t.split() if w.startswith("marker-")}
+    assert {f"marker-{i}" for i in range(59)} <= {m.removeprefix("Note ") for m in markers}
+    assert {m.removeprefix("Note ") for m in markers} <= seen  # no message left out
+    for k, t in enumerate(sent[1:]):
+        assert f"- pass {k}" in t  # each call extends the recap of the one before
+    assert any("no message left out" in line for line in out.report)
+    assert "held to" not in " ".join(out.report)
+
+
+def test_beyond_the_call_limit_the_oldest_runs_are_recapped_offline_first(
+    stub: StubServer,
+) -> None:
+    record = long_record(60)
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+    stub.script(*(StubReply("Goal: Fix the export totals.") for _ in range(5)))
+    policy = CompactionPolicy(keep_recent=4, max_summarizer_calls=2)
+    out = Conversation.from_messages(record).compact(summarizer, policy, force=True)
+    assert out.status == "compacted", out.report
+    sent = [r.body["messages"][-1]["content"] for r in stub.completions()]
+    assert len(sent) == 2
+    # the offline recap of the early runs is the first call's previous recap
+    assert "Constraints and corrections:\n- Never run `rm -rf build`." in sent[0]
+    assert "`pytest -q tests/test_part_0.py`" in sent[0]
+    assert any("recapped offline first" in line for line in out.report)
