@@ -384,3 +384,38 @@ def test_beyond_the_call_limit_the_oldest_runs_are_recapped_offline_first(
     assert "Constraints and corrections:\n- Never run `rm -rf build`." in sent[0]
     assert "`pytest -q tests/test_part_0.py`" in sent[0]
     assert any("recapped offline first" in line for line in out.report)
+
+
+@pytest.mark.parametrize(
+    ("output", "failed"),
+    [
+        ("--- FAIL: TestBackoff0 (0.00s)\nFAIL\texample.com/x\t0.02s", True),
+        ("test retry::backoff_0 ... FAILED", True),
+        ("  ✕ retries with jitter (12 ms)\nTests: 1 failed, 9 passed", True),
+        ("ok  \texample.com/x\t0.02s", False),
+    ],
+)
+def test_failures_are_read_from_each_runners_output(output: str, failed: bool) -> None:
+    said = with_ids(
+        [
+            Message.user("Run the tests."),
+            Message("assistant", (ToolCall("a", "exec_command", '{"cmd": "go test ./..."}'),)),
+            Message.tool("a", output),
+        ]
+    )
+    assert (verify_recap("`go test ./...` failed.", said).misclaims == ()) is failed
+    assert (verify_recap("`go test ./...` passed.", said).misclaims == ()) is not failed
+
+
+def test_any_backticked_command_claimed_run_is_checked_and_items_are_exact() -> None:
+    said = with_ids(
+        [
+            Message.user("Under no circumstances run `terraform apply` from a laptop."),
+            Message("assistant", (ToolCall("a", "bash", '{"command": "mypy src/quotas"}'),)),
+            Message.tool("a", "Success: no issues found"),
+        ]
+    )
+    assert verify_recap("The assistant ran `terraform apply`.", said).misclaims
+    assert verify_recap("The user asked to run `terraform apply` from a laptop.", said).misclaims
+    assert verify_recap("Commands run:\n- `mypy`", said).misclaims  # its argument cut
+    assert verify_recap("The assistant ran mypy.", said).misclaims == ()  # the program alone
