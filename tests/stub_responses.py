@@ -8,7 +8,8 @@ in user messages and function-call outputs, as http(s) URLs or valid base64 imag
 URLs within limits; every ``function_call_output`` answers an earlier ``function_call``
 with the same ``call_id`` (once), and every ``function_call`` is answered; a reasoning item
 is followed by the item it produced (an assistant message or a function call), never
-by a user turn or the end of the input; ``max_output_tokens`` at least 16.
+by a user turn or the end of the input; a ``compaction`` item carries its
+``encrypted_content``; ``max_output_tokens`` at least 16.
 
 :func:`send_reply` answers a valid request as the API does: a JSON ``Response`` or an SSE
 stream of ``response.*`` events ending in ``response.completed`` with usage.
@@ -113,9 +114,13 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
                     "required following item.",
                     p,
                 )
+        elif kind == "compaction":
+            if not isinstance(raw.get("encrypted_content"), str) or not raw["encrypted_content"]:
+                raise Invalid(f"Missing required parameter: '{p}.encrypted_content'.", p)
         else:
             raise Invalid(f"Invalid value: '{kind}'. Supported values are: 'message', "
-                          "'function_call', 'function_call_output' and 'reasoning'.", p + ".type")  # fmt: skip
+                          "'function_call', 'function_call_output', 'reasoning' and "
+                          "'compaction'.", p + ".type")  # fmt: skip
     unanswered = [cid for cid, done in calls.items() if not done]
     if unanswered:
         raise Invalid(f"No tool output found for function call {unanswered[0]}.", "input")

@@ -308,3 +308,21 @@ def test_long_session_with_screenshots_and_tool_calls_through_a_small_window(
     for r in records:
         assert r["reported"] <= 12_000 - 1_000, r
         assert 0 <= r["error_pct"] < 35, r
+
+
+def test_gemini_settings_come_from_our_config_with_the_sdks_names_too(
+    stub: StubServer, tmp_path: Path
+) -> None:
+    from contextledger.config import load_config
+
+    env = {"GOOGLE_GEMINI_BASE_URL": stub.gemini_url, "GOOGLE_API_KEY": "g-key"}
+    config = load_config({**env, "CONTEXTLEDGER_HOME": str(tmp_path)}, dotenv=None)
+    assert config.endpoint("google.genai") == (stub.gemini_url, "g-key")
+    shown = {s.name: s for s in config.settings()}
+    assert shown["GOOGLE_API_KEY"].value == "********"  # a key is never printed
+    ours = load_config(
+        {**env, "GEMINI_BASE_URL": "http://127.0.0.1:9", "GEMINI_API_KEY": "k"}, dotenv=None
+    )
+    assert ours.endpoint("google.genai") == ("http://127.0.0.1:9", "k")  # our names win
+    assert send(gemini().prepare(start()), config=config).text.startswith("Stub reply 1")
+    assert stub.completions()[0].headers["x-goog-api-key"] == "g-key"

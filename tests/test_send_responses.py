@@ -217,3 +217,45 @@ def test_long_session_with_screenshots_and_tool_calls_through_a_small_window(
     assert "Turn 39" in json.dumps(users[-1]), "the newest request is always sent"
     assert preparer.prepare(history).report.fit.dropped, "a small window drops old turns"
     assert all(abs(r["error_pct"]) < 15 for r in records), records
+
+
+def test_a_compaction_item_is_carried_verbatim(stub: StubServer, config: Config) -> None:
+    compacted = {"type": "compaction", "id": "cmp_7", "encrypted_content": "gAAAA-opaque=="}
+    items = [
+        {"role": "user", "content": "The upload endpoint returns 500 for big files."},
+        compacted,
+        {"role": "user", "content": "Where were we?"},
+    ]
+    prepared = responses().prepare(items)
+    reply = send(prepared, config=config)
+    assert reply.text.startswith("Stub reply 1: I read 3 item(s)"), stub.rejected()
+    assert stub.completions()[0].body["input"][1] == compacted
+    (block,) = prepared.messages[1].content
+    assert isinstance(block, Reasoning) and block.redacted and block.encrypted == "gAAAA-opaque=="
+
+
+def test_a_compaction_item_never_becomes_an_empty_turn_elsewhere() -> None:
+    from contextledger.providers import translate
+    from stub_server import StubServer as Stub
+    from stub_server import validate_anthropic, validate_gemini, validate_openai
+
+    history = (
+        responses()
+        .prepare(
+            [
+                {"role": "user", "content": "hi"},
+                {"type": "compaction", "id": "cmp_1", "encrypted_content": "opaque"},
+                {"role": "user", "content": "again"},
+            ]
+        )
+        .messages
+    )
+    headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
+    for target in ("openai", "anthropic", "gemini"):
+        out = translate(history, target)
+        assert [n.where for n in out.notices] == ["messages[1].content[0]"], target
+        assert "opaque" not in json.dumps(out.body)
+    validate_openai({"model": "gpt-4o", **translate(history, "openai").body}, Stub())
+    validate_anthropic({"model": "m", "max_tokens": 5, **translate(history, "anthropic").body},
+                       headers, Stub())  # fmt: skip
+    validate_gemini(translate(history, "gemini").body)

@@ -56,6 +56,7 @@ VARIABLES = (
     "ANTHROPIC_BASE_URL",
     "ANTHROPIC_API_KEY",
     "GEMINI_BASE_URL",
+    "GOOGLE_GEMINI_BASE_URL",
     "GEMINI_API_KEY",
     "GOOGLE_API_KEY",
     "CONTEXTLEDGER_MODEL",
@@ -228,7 +229,12 @@ class Config:
             "OPENAI_API_KEY": self.openai_api_key,
             "ANTHROPIC_BASE_URL": self.anthropic_base_url,
             "ANTHROPIC_API_KEY": self.anthropic_api_key,
-            "GEMINI_BASE_URL": self.gemini_base_url,
+            "GEMINI_BASE_URL": self.gemini_base_url
+            if "GOOGLE_GEMINI_BASE_URL" not in self.sources or "GEMINI_BASE_URL" in self.sources
+            else None,
+            "GOOGLE_GEMINI_BASE_URL": self.gemini_base_url
+            if "GEMINI_BASE_URL" not in self.sources and "GOOGLE_GEMINI_BASE_URL" in self.sources
+            else None,
             "GEMINI_API_KEY": self.gemini_api_key if "GEMINI_API_KEY" in self.sources else None,
             "GOOGLE_API_KEY": self.gemini_api_key if "GOOGLE_API_KEY" in self.sources else None,
             "CONTEXTLEDGER_MODEL": self.model,
@@ -319,7 +325,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         openai_api_key=values.get("OPENAI_API_KEY"),
         anthropic_base_url=values.get("ANTHROPIC_BASE_URL"),
         anthropic_api_key=values.get("ANTHROPIC_API_KEY"),
-        gemini_base_url=values.get("GEMINI_BASE_URL"),
+        gemini_base_url=values.get("GEMINI_BASE_URL") or values.get("GOOGLE_GEMINI_BASE_URL"),
         gemini_api_key=values.get("GEMINI_API_KEY") or values.get("GOOGLE_API_KEY"),
         store_file=Path(store).expanduser() if store and store_url is None else None,
         store_url=store_url,

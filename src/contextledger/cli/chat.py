@@ -43,8 +43,8 @@ if TYPE_CHECKING:
 
 HELP = """\
 /image PATH   attach an image to your next message
-/model M [API]  switch model (the vision gate checks again before sending); API is
-              openai, openai-responses, anthropic or gemini (default: the model's own)
+/model M      switch model (the vision gate checks again before sending);
+              /model M API picks the API: openai, openai-responses, anthropic, gemini
 /drop         discard the pending attachments
 /cancel       discard the kept message and its attachments
 /notices      list every notice of the last request

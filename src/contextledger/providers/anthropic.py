@@ -226,7 +226,9 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
             if pending:
                 out.append({"role": "user", "content": pending})
                 pending = []
-            out.append({"role": "assistant", "content": _assistant_blocks(m, p, notices)})
+            blocks = _assistant_blocks(m, p, notices)
+            if blocks or not c.only_foreign_reasoning(m, TARGET):  # no empty turn
+                out.append({"role": "assistant", "content": blocks})
     if pending:
         out.append({"role": "user", "content": pending})
     body: dict[str, Any] = {"messages": out}

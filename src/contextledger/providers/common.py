@@ -218,6 +218,14 @@ def split_system(messages: Sequence[Message]) -> tuple[str | None, list[tuple[in
     return text, rest
 
 
+def only_foreign_reasoning(m: Message, target: str) -> bool:
+    """True for an assistant message holding nothing but reasoning of another provider
+    (e.g. a Responses compaction item on its way to Gemini): nothing of it can be sent."""
+    return bool(m.content) and all(
+        isinstance(b, Reasoning) and b.provider != target for b in m.content
+    )
+
+
 def reasoning_dropped(path: str, b: Reasoning, target: str) -> Notice:
     """The notice for a reasoning block left out: it only goes back to its own provider."""
     return Notice(

@@ -241,6 +241,8 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
                 contents.append({"role": "user", "parts": pending})
                 pending = []
             parts = _model_parts(m, p, names, notices)
+            if not parts and c.only_foreign_reasoning(m, TARGET):
+                continue  # nothing of it goes to Gemini (each drop reported): no empty turn
             calls = any("functionCall" in part or "function_call" in part for part in parts)
             if calls and contents and contents[-1]["role"] == "model":
                 # A function-call turn must follow a user or function-response turn: one

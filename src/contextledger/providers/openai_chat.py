@@ -239,6 +239,10 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
         elif m.role == "user":
             out.append(_named({"role": "user", "content": _user_content(m, p)}, m))
         elif m.role == "assistant":
+            if c.only_foreign_reasoning(m, TARGET):  # nothing left to send: no empty turn
+                notices.extend(c.reasoning_dropped(f"{p}.content[{j}]", b, TARGET)
+                               for j, b in enumerate(m.content) if isinstance(b, Reasoning))  # fmt: skip
+                continue
             out.append(_named(_assistant(m, p, notices), m))
         else:
             for j, r in enumerate(m.content):

@@ -3,7 +3,9 @@
 An assistant turn is the run of ``reasoning``, assistant ``message`` and ``function_call``
 items between user turns; each ``function_call_output`` is one tool message. Images a tool
 returned travel inside ``function_call_output.output``. An image ``detail`` of ``auto`` is
-the API's default and reads back as unset.
+the API's default and reads back as unset. A ``compaction`` item (the encrypted stand-in
+for earlier turns that ``responses/compact`` or server-side compaction returns) is kept as
+an opaque ``Reasoning(redacted=True)`` block of this format and goes back verbatim.
 """
 
 from __future__ import annotations
@@ -60,7 +62,9 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...
         item = c.expect_dict(raw, p)
         kind = item.get("type", "message")
         role = item.get("role")
-        if kind in ("reasoning", "function_call") or (kind == "message" and role == "assistant"):
+        if kind in ("reasoning", "compaction", "function_call") or (
+            kind == "message" and role == "assistant"
+        ):
             if not assistant:
                 assistant_id = f"m{i}"
             elif kind == "message" and saw_text:
@@ -68,6 +72,17 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...
                 assistant_id = f"m{i}"
             if kind == "reasoning":
                 assistant.append(_read_reasoning(item, p))
+            elif kind == "compaction":
+                assistant.append(
+                    Reasoning(
+                        TARGET,
+                        redacted=True,
+                        encrypted=c.expect_str(
+                            item.get("encrypted_content"), p, "encrypted_content"
+                        ),
+                        item_id=c.opt_str(item.get("id")),
+                    )
+                )
             elif kind == "function_call":
                 assistant.append(
                     ToolCall(
@@ -337,6 +352,12 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             if b.provider != TARGET:
                 notices.append(c.reasoning_dropped(p, b, TARGET))
                 continue
+            if b.redacted:  # a compaction item: opaque, verbatim
+                compacted: dict[str, Any] = {"type": "compaction", "encrypted_content": b.encrypted}
+                if b.item_id:
+                    compacted["id"] = b.item_id
+                items.append(compacted)
+                continue
             item: dict[str, Any] = {
                 "type": "reasoning",
                 "summary": [{"type": "summary_text", "text": s} for s in b.summary],
@@ -378,7 +399,7 @@ def output_limit(tokens: int, provider: str) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- sending
 
 #: Output item types that become blocks of the assistant reply (others are reported).
-_REPLY_ITEMS = ("message", "function_call", "reasoning")
+_REPLY_ITEMS = ("message", "function_call", "reasoning", "compaction")
 
 
 def _reply_message(items: Sequence[Mapping[str, Any]], notes: list[str]) -> Message:
