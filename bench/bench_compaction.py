@@ -317,7 +317,7 @@ def detection(
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sessions", type=int, default=40)
+    ap.add_argument("--sessions", type=int, default=20)
     ap.add_argument("--seed", type=int, default=11)
     args = ap.parse_args()
     rng = random.Random(args.seed)
