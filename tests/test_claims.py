@@ -419,3 +419,43 @@ def test_any_backticked_command_claimed_run_is_checked_and_items_are_exact() -> 
     assert verify_recap("The user asked to run `terraform apply` from a laptop.", said).misclaims
     assert verify_recap("Commands run:\n- `mypy`", said).misclaims  # its argument cut
     assert verify_recap("The assistant ran mypy.", said).misclaims == ()  # the program alone
+
+
+def test_tests_claimed_green_need_a_passing_last_test_run() -> None:
+    said = [
+        Message.user("Fix the flaky checkout test."),
+        Message("assistant", (ToolCall("a", "bash", '{"command": "pytest -q"}'),)),
+        Message.tool("a", "FAILED tests/test_checkout.py::test_total\n1 failed, 8 passed"),
+    ]
+    failing = with_ids(said)
+    assert verify_recap("All tests pass now.", failing).misclaims
+    assert verify_recap("The tests failed.", failing).misclaims == ()
+    fixed = with_ids(
+        [
+            *said,
+            Message("assistant", (ToolCall("b", "bash", '{"command": "pytest -q"}'),)),
+            Message.tool("b", "9 passed in 1.2s"),
+        ]
+    )
+    assert verify_recap("All tests pass now.", fixed).misclaims == ()
+    never_ran = with_ids([Message.user("Fix the flaky checkout test.")])
+    assert verify_recap("The tests failed.", never_ran).misclaims
+
+
+def test_an_editor_or_patch_tool_runs_no_shell_command() -> None:
+    patch = '{"input": "*** Begin Patch\\n*** Update File: a.py\\n@@\\n-x\\n+y\\n*** End Patch"}'
+    said = with_ids(
+        [
+            Message.user("Rename x to y in a.py."),
+            Message("assistant", (ToolCall("a", "apply_patch", patch),)),
+            Message.tool("a", "Done"),
+            Message(
+                "assistant",
+                (ToolCall("b", "str_replace_editor", '{"command": "view", "path": "a.py"}'),),
+            ),
+            Message.tool("b", "y = 1"),
+        ]
+    )
+    recap = OfflineSummarizer().summarize_record(said, None, max_bytes=2_000)
+    assert "Commands run" not in recap and "Files written: a.py" in recap
+    assert verify_recap("The assistant ran `view`.", said).misclaims

@@ -251,7 +251,9 @@ _FAIL = re.compile(
     r"(?i)\b(?:fail(?:s|ed|ing|ure|ures)?|errored|errors?|broke|broken|crash(?:ed|es)?|"
     r"traceback|exception|non-?zero\s+exit)\b"
 )
-_PASS = re.compile(r"(?i)\b(?:passed|passes|passing|succeeded|succeeds|successful(?:ly)?|green)\b")
+_PASS = re.compile(
+    r"(?i)\b(?:pass|passed|passes|passing|succeeded|succeeds|successful(?:ly)?|green)\b"
+)
 _BACKTICKED = re.compile(r"`([^`\n]+)`")
 _TEST_ID = re.compile(r"[\w./-]+\.py::[\w\[\]:.-]+|\btest_\w+|\b\w+Tests?\.\w+")
 _CLAUSE = re.compile(
@@ -401,7 +403,14 @@ def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
 
 def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     out: list[Claim] = []
-    for kind, value in _failure_subjects(text, ev):
+    subjects = _failure_subjects(text, ev)
+    if not subjects and not line:
+        # "the tests failed": about no command in particular, but some result must say so
+        tests = _TESTS.search(text)
+        if not any(r.failed and (not tests or _is_test_run(r)) for r in ev.results):
+            what = "no test run" if tests else "no tool result"
+            return [Claim("failed", text, f"{what} in the record shows a failure")]
+    for kind, value in subjects:
         if kind == "test":
             if not any(r.failed and value in r.text for r in ev.results):
                 out.append(Claim("failed", value, "no failing tool result names it"))
@@ -430,9 +439,31 @@ def _has_token(text: str, value: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", text) is not None
 
 
+_TESTS = re.compile(r"(?i)\b(?:tests?|test\s+suite|specs?|ci|build)\b")
+_TEST_RUNNER = re.compile(
+    r"(?i)\b(?:pytest|jest|vitest|mocha|rspec|phpunit|unittest|tox|nox|ctest|go\s+test|"
+    r"cargo\s+test|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|make\s+(?:test|check)|"
+    r"gradle\w*\s+test|mvn\s+test|dotnet\s+test)\b"
+)
+
+
+def _is_test_run(r: Result) -> bool:
+    return any(_TEST_RUNNER.search(c) for c in r.commands) or bool(
+        re.search(r"(?i)\b\d+ (?:passed|failed)\b|\bFAILED\b|\bTests?:", r.text)
+    )
+
+
 def _check_passed(text: str, ev: Evidence) -> list[Claim]:
     out: list[Claim] = []
-    for kind, value in _failure_subjects(text, ev):
+    subjects = _failure_subjects(text, ev)
+    if not subjects and _TESTS.search(text):
+        # "all tests pass now": the newest test run must not have failed
+        runs = [r for r in ev.results if _is_test_run(r)]
+        if not runs:
+            return [Claim("passed", text, "no test run in the record")]
+        if runs[-1].failed:
+            return [Claim("passed", text, "the last test run failed")]
+    for kind, value in subjects:
         if kind == "test":
             continue
         results = ev.results_of(value)

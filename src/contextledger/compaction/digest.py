@@ -138,6 +138,8 @@ def _strings(value: Any) -> list[str]:
 def call_commands(call: ToolCall) -> list[str]:
     """The shell commands a tool call ran (exact, with arguments): from a command-like
     argument of any tool, or any string argument of a shell-like tool."""
+    if not _SHELL_TOOL.search(call.name) and (is_write_call(call) or _READ_TOOL.search(call.name)):
+        return []  # an editor's "command": "str_replace", a patch tool's "input": not shell
     parsed, _ = call.parsed()
     found: list[str] = []
     if isinstance(parsed, dict):
