@@ -11,14 +11,25 @@ Measured as users call it, ratios from one run:
 * **LangChain**: ``trim_messages(convert_to_messages(dicts), strategy="last",
   token_counter=count_tokens_approximately, start_on="human", include_system=True)`` on the
   same dicts and budget (its approximate counter; it does not price images by pixels);
-* **peak memory** of a cold fit (tracemalloc) against the input's own size in memory.
+* **peak memory** of a cold fit (tracemalloc) against the input's own size in memory;
+* **huge paste**: one generated message of 50 MB (and 12.5 MB, to show the time is linear)
+  as an old message (decided on by a bound, never tokenized), as the newest tool output
+  (counted once, then shrunk to head and tail) and as the current request (refused with
+  ``BudgetError``); CPU seconds of this process.
 
-Run: ``.venv/bin/python bench/bench_fit.py``.
+Each figure is reported in wall time and in CPU time of the benchmark process (the machine
+this runs on is shared; CPU time is what other processes do not disturb). Before each timed
+call the garbage collector runs (``gc.collect()``, for both contenders): an
+app's history was built over many turns, not allocated in the instant before the call, and a
+collection of the freshly generated session would otherwise land in whichever call comes next.
+
+Run: ``.venv/bin/python bench/bench_fit.py`` (``--quick`` skips the huge paste).
 """
 
 from __future__ import annotations
 
 import base64
+import gc
 import io
 import random
 import statistics
@@ -98,15 +109,6 @@ def session(n: int = 10_000, images: int = 500, seed: int = 1) -> list[dict[str,
     return msgs
 
 
-def timed(fn: Callable[[], Any], repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t)
-    return statistics.median(samples)
-
-
 def deep_size(obj: Any) -> int:
     seen: set[int] = set()
     stack = [obj]
@@ -170,6 +172,58 @@ def main() -> None:
     )
     for window in (32_000, 128_000):
         measure(window)
+    if "--quick" not in sys.argv:
+        huge_paste()
+
+
+def huge_paste() -> None:
+    from contextledger.errors import BudgetError
+
+    print("\nhuge paste (gpt-4o, window 128,000), CPU seconds:")
+    call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "run", "arguments": '{"cmd": "cat build.log"}'},
+    }
+    for mb in (12.5, 50):
+        # A dump nothing repeats in: base64 of random bytes, 76 characters a line (the
+        # tokenizer's worst case: long runs without spaces).
+        raw = random.Random(int(mb)).randbytes(int(mb * 1e6) * 3 // 4)
+        text = base64.encodebytes(raw).decode()
+        shapes = {
+            "old message (dropped)": [
+                {"role": "user", "content": text},
+                {"role": "assistant", "content": "noted"},
+                {"role": "user", "content": "what next?"},
+            ],
+            "newest tool output (shrunk)": [
+                {"role": "user", "content": "show me the build log"},
+                {"role": "assistant", "content": None, "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": "c1", "content": text},
+            ],
+            "current request (refused)": [{"role": "user", "content": text}],
+        }
+        for name, msgs in shapes.items():
+            gc.collect()
+            t = time.process_time()
+            try:
+                outcome = f"used {fit(msgs, 'gpt-4o').report.used:,} tokens"
+            except BudgetError as exc:
+                bound = "at least " if "at least" in str(exc) else ""
+                outcome = f"BudgetError, needs {bound}{exc.needed:,} tokens"
+            print(f"  {mb:5} MB {name:29} {time.process_time() - t:6.2f} s  ({outcome})")
+
+
+def clocked(fn: Callable[[], Any]) -> tuple[float, float]:
+    """(wall, CPU) seconds of one call, after a collection (see the module doc)."""
+    gc.collect()
+    wall, cpu = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def medians(samples: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
 def measure(window: int) -> None:
@@ -181,24 +235,18 @@ def measure(window: int) -> None:
     budget = window - reserve
     seeds = iter(range(window, window + 100))
 
-    def cold() -> float:
-        msgs = session(seed=next(seeds))  # never seen: new texts, new images
-        t = time.perf_counter()
-        fit(msgs, model, window=window, max_output_tokens=reserve)
-        return time.perf_counter() - t
-
-    ours_cold = statistics.median(cold() for _ in range(3))
+    cold = []
+    for _ in range(3):
+        fresh = session(seed=next(seeds))  # never seen: new texts, new images
+        cold.append(clocked(lambda: fit(fresh, model, window=window, max_output_tokens=reserve)))  # noqa: B023
 
     msgs = session(seed=next(seeds))
     fitter = Fitter(model, window=window, max_output_tokens=reserve)
     report = fitter.fit(msgs).report
-    samples = []
-    for i in range(5):
+    refit = []
+    for i in range(9):
         msgs.append({"role": "user", "content": f"new message {i}: run the tests again {window}"})
-        t = time.perf_counter()
-        fitter.fit(msgs)
-        samples.append(time.perf_counter() - t)
-    ours_refit = statistics.median(samples)
+        refit.append(clocked(lambda: fitter.fit(msgs)))
 
     def langchain() -> Any:
         return trim_messages(
@@ -210,7 +258,8 @@ def measure(window: int) -> None:
             start_on="human",
         )
 
-    lc = timed(langchain, 3)
+    lc = [clocked(langchain) for _ in range(5)]
+    (cold_w, cold_c), (refit_w, refit_c), (lc_w, lc_c) = medians(cold), medians(refit), medians(lc)
     fresh = session(seed=next(seeds))
     tracemalloc.start()
     fit(fresh, model, window=window, max_output_tokens=reserve)
@@ -220,11 +269,17 @@ def measure(window: int) -> None:
         f"\nwindow {window:,} (budget {budget:,}); kept {len(report.kept):,} messages, "
         f"used {report.used:,} tokens ({report.image_tokens:,} image)"
     )
-    print(f"  contextledger fit, cold, never-seen dicts ..... {ours_cold * 1e3:8.1f} ms")
-    print(f"  contextledger refit, 1 dict appended in place . {ours_refit * 1e3:8.1f} ms")
-    print(f"  langchain trim_messages(convert_to_messages) .. {lc * 1e3:8.1f} ms")
+    print("                                                   wall ms    CPU ms")
     print(
-        f"  cold vs langchain: {lc / ours_cold:5.2f}x   refit vs langchain: {lc / ours_refit:6.1f}x"
+        f"  contextledger fit, cold, never-seen dicts ..... {cold_w * 1e3:8.1f}  {cold_c * 1e3:8.1f}"
+    )
+    print(
+        f"  contextledger refit, 1 dict appended in place . {refit_w * 1e3:8.1f}  {refit_c * 1e3:8.1f}"
+    )
+    print(f"  langchain trim_messages(convert_to_messages) .. {lc_w * 1e3:8.1f}  {lc_c * 1e3:8.1f}")
+    print(
+        f"  cold vs langchain:  {lc_w / cold_w:5.2f}x wall, {lc_c / cold_c:5.2f}x CPU   "
+        f"refit vs langchain: {lc_w / refit_w:6.1f}x wall, {lc_c / refit_c:6.1f}x CPU"
     )
     print(
         f"  peak memory during a cold fit: {peak / 1e6:.1f} MB = {peak / deep_size(fresh):.2f}x the input"

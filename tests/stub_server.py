@@ -13,7 +13,7 @@ and the provider's error JSON, so a test passes only if what we send would be ac
   ``stream_options`` only with ``stream``; a "text-only model" setting under which any
   image is refused.
 * Anthropic ``POST /v1/messages``: ``x-api-key`` and ``anthropic-version`` headers,
-  ``model`` and ``max_tokens``; roles user/assistant, the first a user turn; non-empty text blocks; images only in
+  ``model`` and ``max_tokens``; roles user/assistant, alternating, the first a user turn; non-empty text blocks; images only in
   user turns (or tool results) within limits; every ``tool_use`` answered by a
   ``tool_result`` in the very next message, and no ``tool_result`` without its ``tool_use``.
 
@@ -613,6 +613,11 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
             )
         if i == 0 and role != "user":  # Vertex and Bedrock refuse it; so do we
             raise Invalid(f'{p}.role: first message must use the "user" role')
+        if i > 0 and role == messages[i - 1].get("role"):  # Bedrock refuses it; so do we
+            raise Invalid(
+                'messages: roles must alternate between "user" and "assistant", but found '
+                f'multiple "{role}" roles in a row'
+            )
         content = m.get("content")
         if isinstance(content, str):
             if not content:

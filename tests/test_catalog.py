@@ -181,11 +181,57 @@ def test_unknown_ids_are_refused_with_the_closest_known_ids(
         ("gpt-4-vision-preview", "gpt-4-turbo"),  # sees images, unlike the gpt-4 it extends
         ("claude-sonnet-4-0", "claude-sonnet-4"),
         ("claude-opus-4-0", "claude-opus-4"),
+        ("claude-3-opus-20240229", "claude-3-opus"),
+        ("anthropic/claude-3.7-sonnet:thinking", "claude-3-7-sonnet"),  # OpenRouter variant
+        ("openai/gpt-4o:extended", "gpt-4o"),
+        ("bedrock/converse/anthropic.claude-3-5-sonnet-20240620-v1:0", "claude-3-5-sonnet"),
+        ("bedrock/invoke/us.anthropic.claude-sonnet-4-20250514-v1:0", "claude-sonnet-4"),
     ],
 )
 def test_providers_published_aliases_resolve(cat: Catalog, name: str, resolved: str) -> None:
     info = cat.lookup(name)
     assert info.id == resolved and info.vision
+
+
+@pytest.mark.parametrize(
+    ("name", "window"),
+    [
+        # GPT-4 Turbo previews: 128k and text-only (they extend gpt-4, 8k, or gpt-4-turbo, vision)
+        ("gpt-4-1106-preview", 128_000),
+        ("gpt-4-0125-preview", 128_000),
+        ("gpt-4-turbo-preview", 128_000),
+        # audio, realtime and search variants take no images, though gpt-4o does
+        ("gpt-4o-audio-preview", 128_000),
+        ("gpt-4o-realtime-preview", 128_000),
+        ("gpt-4o-search-preview", 128_000),
+        ("gpt-4o-mini-audio-preview", 128_000),
+        # open-weight, behind any OpenAI-compatible host
+        ("gpt-oss-120b", 131_072),
+        ("openai/gpt-oss-20b", 131_072),
+        ("groq/openai/gpt-oss-120b", 131_072),
+    ],
+)
+def test_text_only_relatives_of_vision_models_do_not_inherit_vision(
+    cat: Catalog, name: str, window: int
+) -> None:
+    info = cat.lookup(name)
+    assert (info.context_window, info.vision) == (window, False)
+
+
+@pytest.mark.parametrize(
+    ("name", "meant"),
+    [
+        ("gpt-3.5-turbo-instruct", "gpt-3.5-turbo"),  # a completions model: 4k, not 16k
+        ("gpt-4o-mini-tts", "gpt-4o-mini"),  # speech, not chat
+        ("GPT-4o", "gpt-4o"),  # ids are case-sensitive; the suggestion is not
+    ],
+)
+def test_other_kinds_of_model_are_refused_with_a_suggestion(
+    cat: Catalog, name: str, meant: str
+) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(name)
+    assert meant in err.value.suggestions
 
 
 def test_unknown_model_raises(cat: Catalog) -> None:

@@ -4,6 +4,7 @@ edit anywhere is never served a stale price."""
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +14,7 @@ from contextledger.catalog import lookup_model
 from contextledger.fit import Fitter, fit
 from contextledger.pricing.messages import Pricer
 from contextledger.pricing.text import counter_for
+from contextledger.providers import read_messages
 
 MODEL = "gpt-4o"
 PNG_1x1 = (
@@ -73,6 +75,20 @@ def same(a: Any, b: Any) -> bool:
     return repr((a.messages, a.report)) == repr((b.messages, b.report))
 
 
+def same_decisions(a: Any, b: Any) -> bool:
+    """The same messages sent and the same report, except the size of a dropped message,
+    which may be an estimate in one and exact in the other (never counted when unneeded)."""
+
+    def decisions(res: Any) -> Any:
+        changes = [
+            c._replace(tokens_before=0, estimated=False) if c.action == "dropped" else c
+            for c in res.report.changes
+        ]
+        return repr((res.messages, replace(res.report, changes=tuple(changes))))
+
+    return decisions(a) == decisions(b)
+
+
 def fresh(dicts: list[dict[str, Any]]) -> Any:
     return fit(copy.deepcopy(dicts), MODEL, window=3000, max_output_tokens=500)
 
@@ -114,7 +130,7 @@ def test_edits_to_earlier_messages_are_seen() -> None:
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from(["append", "edit", "replace", "nested", "pop", "grow"]),
+            st.sampled_from(["append", "edit", "replace", "nested", "pop", "grow", "truncate"]),
             st.integers(0, 10_000),
         ),
         min_size=1,
@@ -122,7 +138,7 @@ def test_edits_to_earlier_messages_are_seen() -> None:
     )
 )
 def test_any_sequence_of_changes_fits_as_a_fresh_fit(ops: list[tuple[str, int]]) -> None:
-    dicts = history(25)
+    dicts = history(160)  # over one read chunk (512 dicts): edits are found, not re-read
     fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
     fitter.fit(dicts)
     for op, k in ops:
@@ -145,4 +161,48 @@ def test_any_sequence_of_changes_fits_as_a_fresh_fit(ops: list[tuple[str, int]])
             and "tool_calls" not in dicts[i]
         ):
             dicts.pop(i)
-        assert same(fitter.fit(dicts), fresh(dicts))
+        elif op == "truncate":
+            del dicts[len(dicts) - 1 - k % 4 :]
+        assert same_decisions(fitter.fit(dicts), fresh(dicts))
+
+
+def test_removing_the_newest_messages_is_seen() -> None:
+    """An app that takes back the end of the conversation (a retry) is fitted as it is now,
+    whether it holds dicts or Messages (the same objects, so only the end changed)."""
+    dicts = history(200)  # over one read chunk: the dicts before the end are not re-read
+    dicts.append(
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": f"t{k}", "type": "function", "function": {"name": "run", "arguments": "{}"}}
+                for k in range(2)
+            ],
+        }
+    )
+    dicts += [{"role": "tool", "tool_call_id": f"t{k}", "content": f"out {k}"} for k in range(2)]
+    messages = list(read_messages(dicts))
+    by_dicts = Fitter(MODEL, window=3000, max_output_tokens=500)
+    by_messages = Fitter(MODEL, window=3000, max_output_tokens=500)
+    by_dicts.fit(dicts)
+    by_messages.fit(messages)
+    for _ in range(4):
+        dicts.pop()
+        messages.pop()
+        assert same_decisions(by_dicts.fit(dicts), fresh(dicts))
+        assert same_decisions(by_messages.fit(messages), fresh(dicts))
+
+
+def test_an_edit_inside_a_two_key_message_is_seen() -> None:
+    """A message of two keys whose second is not its text (a role and its tool calls)."""
+    dicts = history(200)
+    call = {"id": "c9", "type": "function", "function": {"name": "run", "arguments": "{}"}}
+    dicts += [
+        {"role": "assistant", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c9", "content": "done"},
+        {"role": "user", "content": "and now?"},
+    ]
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    fitter.fit(dicts)
+    call["function"]["arguments"] = '{"cmd": "make test"}'
+    assert same_decisions(fitter.fit(dicts), fresh(dicts))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from itertools import pairwise
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 
 from contextledger import (
     Audio,
@@ -27,6 +28,7 @@ from contextledger.model import Block
 from contextledger.providers import FORMATS, detect_format, read_messages, translate
 from sdk_check import validate_body
 from strategies import conversations
+from stub_server import Invalid, StubServer, validate_anthropic
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -48,7 +50,16 @@ def canon(messages: tuple[Message, ...], fmt: str) -> list[tuple[Any, ...]]:
             return ToolResult(b.call_id, tuple(block(x) for x in b.content), b.is_error, None)  # type: ignore[misc]
         return b
 
-    return [(m.role, m.name, tuple(block(b) for b in m.content)) for m in messages]
+    out = [(m.role, m.name, tuple(block(b) for b in m.content)) for m in messages]
+    if fmt == "anthropic":  # consecutive user (or assistant) turns are written as one
+        merged: list[tuple[Any, ...]] = []
+        for role, name, content in out:
+            if merged and role != "tool" and merged[-1][0] == role:
+                merged[-1] = (role, name, merged[-1][2] + content)
+            else:
+                merged.append((role, name, content))
+        out = merged
+    return out
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -64,6 +75,10 @@ def test_model_to_wire_to_model_is_lossless(fmt: str, data: tuple[Message, ...])
 @given(data=conversations(with_detail=False))
 @SETTINGS
 def test_wire_to_model_to_wire_is_identical(fmt: str, data: tuple[Message, ...]) -> None:
+    # Anthropic writes consecutive user (or assistant) messages as one turn, which reads
+    # back as one message, written images first like any other (test_anthropic_turns_alternate)
+    pairs = pairwise(m.role for m in data)
+    assume(fmt != "anthropic" or all(a != b or a == "tool" for a, b in pairs))
     body = translate(data, fmt).body  # type: ignore[arg-type]
     again = translate(read_messages(body, fmt), fmt).body  # type: ignore[arg-type]
     assert again == body
@@ -214,6 +229,31 @@ def test_user_images_come_first_and_are_labelled_on_every_provider() -> None:
     ]
     gemini_parts = translate(msgs, "gemini").body["contents"][0]["parts"]
     assert gemini_parts[0] == {"text": "Image 1:"} and "inline_data" in gemini_parts[1]
+
+
+@pytest.mark.parametrize("target", ["openai", "anthropic", "gemini", "openai-responses"])
+def test_text_written_between_images_keeps_its_order_and_gets_no_labels(target: str) -> None:
+    """Regression: "Image A:", shot, "Image B:", shot became "Image 1:", shot, "Image 2:",
+    shot, "Image A:", "Image B:" — the user's references pointed nowhere."""
+    from contextledger.pricing.messages import Pricer
+
+    msg = Message.user("Image A:", _img(1), "Image B:", _img(2), "Which one is red?")
+    body = translate((msg,), target).body
+    key, inner = {
+        "openai": ("messages", "content"),
+        "anthropic": ("messages", "content"),
+        "gemini": ("contents", "parts"),
+        "openai-responses": ("input", "content"),
+    }[target]
+    parts = body[key][0][inner]
+    texts = [p.get("text") for p in parts if p.get("text") is not None]
+    assert texts == ["Image A:", "Image B:", "Which one is red?"]
+    assert len(parts) == 5 and parts[1].get("text") is None and parts[3].get("text") is None
+    # priced as sent: no label tokens for labels that are not there
+    pricer = Pricer.for_model("gpt-4o" if "openai" in target else "claude-sonnet-4-5", wire=target)
+    images_first = Message.user(_img(1), _img(2), "Image A:", "Image B:", "Which one is red?")
+    labels = pricer.text("Image 1:") + pricer.text("Image 2:")
+    assert pricer.message(msg).text == pricer.message(images_first).text - labels
 
 
 def test_single_image_is_not_labelled_and_precedes_text() -> None:
@@ -439,3 +479,31 @@ def test_responses_function_call_item_ids_survive() -> None:
     out = translate(read_messages(body), "openai-responses").body
     assert out["input"][2]["id"] == "fc_1"
     validate_body("openai-responses", out)
+
+
+def test_anthropic_turns_alternate() -> None:
+    """Consecutive turns of one role (a fit keeps a pinned request before the newest one, or
+    drops the answer between two requests) are written as one turn, tool results first."""
+    history = (
+        Message.user("first request"),
+        Message.user("second request", Image(url="https://example.com/a.png")),
+        Message.assistant("Let me look."),
+        Message.assistant(ToolCall("c1", "ls", "{}")),
+        Message.tool("c1", "a.txt"),
+        Message.user("and then?"),
+        Message.user("please"),
+    )
+    body = translate(history, "anthropic").body
+    assert [t["role"] for t in body["messages"]] == ["user", "assistant", "user"]
+    first, calls, results = body["messages"]
+    assert [b["type"] for b in first["content"]] == ["text", "image", "text"]
+    assert [b["type"] for b in calls["content"]] == ["text", "tool_use"]
+    assert [b["type"] for b in results["content"]] == ["tool_result", "text", "text"]
+    validate_body("anthropic", body)
+    headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
+    validate_anthropic(
+        {"model": "claude-sonnet-4-5", "max_tokens": 9, **body}, headers, StubServer()
+    )
+    raw = {"model": "m", "max_tokens": 9, "messages": [first, first]}
+    with pytest.raises(Invalid, match="roles must alternate"):
+        validate_anthropic(raw, headers, StubServer())

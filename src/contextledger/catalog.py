@@ -61,6 +61,18 @@ _ROUTE_PROVIDERS = {
     "mistralai": "mistral",
     "openrouter": "",
     "litellm_proxy": "",
+    # OpenAI-compatible hosts (LiteLLM prefixes): the model name that follows decides
+    "groq": "",
+    "together_ai": "",
+    "fireworks_ai": "",
+    "deepinfra": "",
+    "ollama": "",
+    "ollama_chat": "",
+    "hosted_vllm": "",
+    "openai_like": "",
+    # LiteLLM's Bedrock API selectors: bedrock/converse/<id>, bedrock/invoke/<id>
+    "converse": "",
+    "invoke": "",
     "openai-compatible": "openai-compatible",
 }
 # Bedrock cross-region inference profiles: us.anthropic.claude-…, eu.…, apac.…, global.…
@@ -69,6 +81,12 @@ _BEDROCK_VENDOR = re.compile(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\."
 _BEDROCK_VERSION = re.compile(r"-v\d+(?::\d+)?$")
 _VERTEX_DATE = re.compile(r"@(?:\d{8}|latest|default|\d{3})$")
 _CLAUDE_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
+# OpenRouter variants of one model: anthropic/claude-3.7-sonnet:thinking, openai/gpt-4o:extended
+_OPENROUTER_VARIANT = re.compile(r":(?:free|beta|thinking|extended|nitro|floor|online|exacto)$")
+# Words after a known id that make it another kind of model: not a chat model at all, or
+# one that takes no images (gpt-4o-audio-preview, gpt-4o-realtime-preview, gpt-4o-mini-tts).
+_NOT_CHAT_WORDS = frozenset({"tts", "transcribe", "embedding", "embed", "instruct", "moderation"})
+_NO_VISION_WORDS = frozenset({"audio", "realtime", "search"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +201,10 @@ class Catalog:
         >>> Catalog.default().suggest("claude-sonet-4-5")[0]
         'claude-sonnet-4-5'
         """
-        known = [k for k in self._models if not k.endswith("/default")]
-        bare = _strip_route(model)[1]
-        return tuple(difflib.get_close_matches(bare, known, n=n, cutoff=0.6))
+        known = {k.lower(): k for k in self._models if not k.endswith("/default")}
+        bare = _strip_route(model)[1].lower()  # GPT-4o → gpt-4o
+        close = difflib.get_close_matches(bare, list(known), n=n, cutoff=0.6)
+        return tuple(known[k] for k in close)
 
     def provider_default(self, model: str) -> ModelInfo:
         """The conservative defaults of the provider ``model`` names (by its route prefix or
@@ -229,7 +248,7 @@ class Catalog:
         """Exact, alias or dated variant of ``name`` (one candidate spelling)."""
 
         def fits(info: ModelInfo) -> bool:
-            return not provider or info.provider == provider
+            return _served_by(provider, info)
 
         if name in self._aliases:
             return self._models[self._aliases[name]]
@@ -246,7 +265,7 @@ class Catalog:
         bare = _DATED_SUFFIX.sub("", name)
 
         def fits(info: ModelInfo) -> bool:
-            return not provider or info.provider == provider
+            return _served_by(provider, info)
 
         # Family: the longest known id that the name starts with (gpt-4o-mini-audio → gpt-4o-mini),
         # when what follows is a variant word: claude-opus-4-9 is not a claude-opus-4 variant,
@@ -262,6 +281,11 @@ class Catalog:
         )
         if best is None or self._misspells_another(bare, best):
             return None
+        words = set(bare[len(best) + 1 :].split("-"))
+        if words & _NOT_CHAT_WORDS:
+            return None
+        if words & _NO_VISION_WORDS:
+            return replace(self._models[best], vision=False)
         return self._models[best]
 
     def _misspells_another(self, name: str, family: str) -> bool:
@@ -269,6 +293,14 @@ class Catalog:
         cost 33× more: a near-miss of a longer known id is a typo, not a variant."""
         longer = [k for k in self._models if len(k) > len(family) and k != family]
         return bool(difflib.get_close_matches(name, longer, n=1, cutoff=0.9))
+
+
+def _served_by(route: str, info: ModelInfo) -> bool:
+    """Whether a route prefix's provider serves ``info``: any model without a route; an
+    open-weight model behind ``openai/`` (LiteLLM's OpenAI-compatible route) too."""
+    if not route or info.provider == route:
+        return True
+    return route == "openai" and info.provider == "openai-compatible"
 
 
 def _strip_route(model: str) -> tuple[str, str]:
@@ -302,6 +334,7 @@ def _candidates(name: str) -> list[str]:
     unrouted = _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", name))
     unrouted = _BEDROCK_VERSION.sub("", unrouted)
     unrouted = _VERTEX_DATE.sub("", unrouted)
+    unrouted = _OPENROUTER_VARIANT.sub("", unrouted)
     out.append(unrouted)
     if unrouted.startswith("claude-"):
         out.append(_CLAUDE_DOTTED.sub("-", unrouted))

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .config import Config, load_config
 from .errors import ContextLedgerError, SendError
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     import openai
     from google import genai
 
-    from .prepare import Prepared
 
 __all__ = [
     "DEFAULT_RETRIES",
@@ -204,8 +203,27 @@ def gemini_client(
 # --------------------------------------------------------------------------- send
 
 
+class _Priced(Protocol):
+    @property
+    def used(self) -> int: ...
+
+
+class Sendable(Protocol):
+    """What :func:`send` needs of a request; :class:`~contextledger.prepare.Prepared` is one.
+    (A protocol, not an import: the client layer sits below ``prepare``.)"""
+
+    @property
+    def body(self) -> dict[str, Any]: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def model(self) -> str: ...
+    @property
+    def report(self) -> _Priced: ...
+
+
 def send(
-    prepared: Prepared,
+    prepared: Sendable,
     *,
     client: Any = None,
     openai_client: openai.OpenAI | None = None,

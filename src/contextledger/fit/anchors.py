@@ -109,6 +109,8 @@ def pin_anchors(
         for k, must in prior_request_order(candidates, lambda k: body[starts[k]].text):
             if not must and found >= opts.prior_anchors:
                 continue
+            if not index.may_fit(k, opts.prior_anchor_tokens - spent):
+                continue
             cost = index.exact_cost(starts[k])
             if spent + cost > opts.prior_anchor_tokens:
                 continue

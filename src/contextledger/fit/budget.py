@@ -63,9 +63,10 @@ def check_system_prompt_fits(model: str, system_cost: int, budget: Budget) -> No
         )
 
 
-def too_big(model: str, needed: int, available: int, what: str) -> str:
+def too_big(model: str, needed: int, available: int, what: str, at_least: bool = False) -> str:
+    need = f"need at least {needed:,}" if at_least else f"need {needed:,}"
     return (
-        f"The {what} and tool schemas need {needed:,} tokens; {model} leaves {available:,} after "
+        f"The {what} and tool schemas {need} tokens; {model} leaves {available:,} after "
         "reserving output. Use a larger-context model or shorten the request."
     )
 

@@ -97,22 +97,26 @@ def _drop_notices(
     index: HistoryIndex, pricer: Pricer, dropped_units: list[int], yielded: list[Unit]
 ) -> list[Notice]:
     notices: list[Notice] = []
-    dropped_set = set(dropped_units)
     yielded_pos = {u.start for u in yielded}
-    starts = index.starts
-    for i in index.images:
+    starts, images, body = index.starts, index.images, index.body
+    dropped_set = set(dropped_units)
+    # Images sit in dropped units (all below the cut but the pinned ones), orphaned ones
+    # (just after it) or yielded pins: only images up to the last of those are looked at.
+    ends = [index.end(max(dropped_units))] if dropped_units else []
+    last = max([0, *ends, *(index.end(index.unit_of(p)) for p in yielded_pos)])
+    for i in images[: bisect_right(images, last - 1)]:
         k = bisect_right(starts, i) - 1
         if k in dropped_set or starts[k] in yielded_pos:
-            m = index.body[i]
-            for img in m.images():
-                notices.append(
-                    Notice(
-                        "dropped",
-                        m.id,
-                        f"The model will not see image {image_label(pricer, img)} "
-                        f"{index.ago(m.id, i)}: dropped to fit the context window.",
-                    )
+            m = body[i]
+            ago = index.ago(m.id, i)
+            notices.extend(
+                Notice(
+                    "dropped",
+                    m.id,
+                    f"The model will not see image {label} {ago}: dropped to fit the context window.",
                 )
+                for label in index.image_labels(i, lambda img: image_label(pricer, img))
+            )
     for u in yielded:
         if u.kind == "prior":
             notices.append(

@@ -17,16 +17,26 @@ from ..repair import repair
 from ..report import Notice
 from ..validate import tool_pair_problems
 from .anchors import current_request_position, pin_anchors, rescue_current_request
-from .budget import check_limits, check_system_prompt_fits, history_budget, too_big
+from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
 from .options import FitOptions, default_output_reserve
-from .report import Change, FitReport, FitResult, kept_changes
+from .report import Change, FitReport, FitResult, KeptMemo, kept_changes
 from .selection import select_units
 from .shedding import shed
 from .source import DictSource, read_source
 from .units import HistoryIndex
 
 _message_id = attrgetter("id")
+_role = attrgetter("role")
+
+
+def _split_system(msgs: tuple[Message, ...]) -> tuple[list[Message], Sequence[Message]]:
+    """The system messages and the rest; at C speed when they all lead (the usual case)."""
+    roles = list(map(_role, msgs))
+    n = roles.count("system")
+    if roles[:n] == ["system"] * n:
+        return list(msgs[:n]), msgs[n:]
+    return [m for m in msgs if m.role == "system"], [m for m in msgs if m.role != "system"]
 
 
 @dataclass(slots=True)
@@ -35,10 +45,11 @@ class _Memory:
     drops already reported."""
 
     index: HistoryIndex = field(default_factory=HistoryIndex)
-    source: DictSource = field(default_factory=DictSource)
+    source: DictSource | None = field(default_factory=DictSource)  # None: read afresh
     cut_id: str | None = None
     dropped: DroppedBefore = field(default_factory=DroppedBefore)
     sent_ok: bool = True  # every unit of the last fit's output is valid on its own
+    kept: KeptMemo = field(default_factory=dict)  # the "kept" Changes of the last output
 
 
 class Fitter:
@@ -165,8 +176,7 @@ class Fitter:
             opts.min_history_tokens,
         )
         limit = budget.history
-        system_msgs = [m for m in msgs if m.role == "system"]
-        body = [m for m in msgs if m.role != "system"]
+        system_msgs, body = _split_system(msgs)
         index = self._memory.index
         index.update(body, pricer)
         system_cost = sum(pricer.message(m).total for m in system_msgs)
@@ -175,6 +185,10 @@ class Fitter:
         changes: list[Change] = []
         anchor_pos = current_request_position(body)
         anchor = body[anchor_pos] if anchor_pos is not None else None
+        if anchor_pos is not None and not (
+            opts.drop_current_attachments or opts.drop_current_images
+        ):
+            _refuse_if_surely_too_big(model, index.at_least(anchor_pos), system_cost, budget)
         anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None else 0
         if system_cost + anchor_cost > limit:
             anchor, anchor_cost = rescue_current_request(
@@ -214,7 +228,7 @@ class Fitter:
             )
 
         out = (*system_msgs, *kept_msgs)
-        kept, text_tokens, image_tokens = kept_changes(pricer, out)
+        kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
         report = FitReport(
             model=model,
             window=budget.window,
@@ -233,6 +247,18 @@ class Fitter:
             estimated=self.info.estimated,
         )
         return FitResult(out, report)
+
+
+def _refuse_if_surely_too_big(model: str, at_least: int, system_cost: int, budget: Budget) -> None:
+    """A current request that cannot fit by its lower bound alone is refused before it is
+    tokenized: a 50 MB paste is refused in microseconds, not after counting all of it."""
+    needed, limit, tools = system_cost + at_least, budget.history, budget.tools_tokens
+    if needed > limit:
+        raise BudgetError(
+            too_big(model, needed + tools, limit + tools, "current request", at_least=True),
+            needed=needed,
+            available=limit,
+        )
 
 
 def _estimate_notice(info: ModelInfo, window: int) -> Notice:
@@ -292,4 +318,5 @@ def fit(
         options=FitOptions(**options),
         image_family=image_family,
     )
+    fitter._memory.source = None  # fitted once: nothing to remember for a refit
     return fitter.fit(messages, tools=tools, system=system, memory=memory)

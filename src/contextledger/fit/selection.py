@@ -108,10 +108,12 @@ def _take_recent(
     for k in range(start_k, -1, -1):
         if k in pinned:
             continue
-        u = index.unit(k)
-        must = first and (anchor_pos is None or u.start > anchor_pos)
+        must = first and (anchor_pos is None or starts[k] > anchor_pos)
         first = False
-        if starts[k] < opts.min_cut_index or (not must and total + u.cost > budget):
+        if starts[k] < opts.min_cut_index or not (must or index.may_fit(k, budget - total)):
+            break  # (a unit that cannot fit is never tokenized)
+        u = index.unit(k)
+        if not must and total + u.cost > budget:
             break
         recent.append(u)
         total += u.cost

@@ -224,13 +224,31 @@ def shrink_text(text: str, target_tokens: int, count: Any) -> str:
         )
         return f"{text[:head]}\n[… {omitted:,} tokens omitted …]\n{text[len(text) - tail :] if tail else ''}"
 
-    lo, hi = 0, len(text)
-    best = build(0)
-    while lo <= hi:  # largest kept length whose result fits the target
+    def fits(keep: int) -> bool:
+        return bool(count(build(keep)) <= target_tokens)
+
+    # The largest kept length whose result fits. The search starts from the text's own
+    # characters per token and gallops out from there, so every count is of a text about
+    # the target's size: linear in the input (one full count above), never a binary search
+    # over a 50 MB paste.
+    guess = min(len(text), max(1, len(text) * target_tokens // max(total, 1)))
+    step = max(1, guess // 8)
+    if fits(guess):
+        lo, hi = guess, guess + step
+        while hi < len(text) and fits(hi):
+            lo, hi, step = hi, hi + step, step * 2
+        hi = min(hi, len(text))
+    else:
+        lo, hi = guess - step, guess
+        while lo > 0 and not fits(lo):
+            hi, lo, step = lo, lo - step, step * 2
+        lo = max(lo, 0)
+        if lo == 0 and not fits(0):
+            return build(0)
+    while hi - lo > 1:  # fits(lo), not fits(hi) (or hi is the whole text)
         mid = (lo + hi) // 2
-        candidate = build(mid)
-        if count(candidate) <= target_tokens:
-            best, lo = candidate, mid + 1
+        if fits(mid):
+            lo = mid
         else:
-            hi = mid - 1
-    return best
+            hi = mid
+    return build(hi) if hi == len(text) and fits(hi) else build(lo)

@@ -14,11 +14,12 @@ an estimate (``exact_cost`` says which), never used to decide what is kept.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import is_
 from typing import Literal
 
-from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
+from ..model import FileAttachment, Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
 from ..validate import arguments_problem, is_empty
 
@@ -70,9 +71,33 @@ def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
     )
 
 
+# No o200k_base or cl100k_base token is longer than 128 bytes (so than 128 characters), and
+# the estimate counters count at least one token per 4 characters: a text of n characters
+# costs at least n // 128 tokens, whatever the model. A message that cannot fit by that
+# bound is never tokenized (a 50 MB paste is decided on in microseconds).
+MAX_CHARS_PER_TOKEN = 128
+_SPECULATE_UP_TO = 1 << 16  # estimated tokens: bigger texts are counted only when needed
+
+
+def _chars(m: Message) -> int:
+    """The characters of a message's texts, tool outputs, file bodies and call arguments."""
+    n = 0
+    for b in m.content:
+        if isinstance(b, Text):
+            n += len(b.text)
+        elif isinstance(b, ToolResult):
+            n += sum(len(x.text) for x in b.content if isinstance(x, Text))
+        elif isinstance(b, ToolCall):
+            n += len(b.arguments)
+        elif isinstance(b, FileAttachment):
+            n += len(b.text or "")
+    return n
+
+
 def _estimate(m: Message) -> int:
-    """About a token per 4 characters of text, plus framing: for reports only."""
-    return 4 + sum(len(b.text) // 4 for b in m.content if type(b) is Text)
+    """About a token per 4 characters of text, plus framing: for reports only (and never
+    below the lower bound ``_chars(m) // MAX_CHARS_PER_TOKEN``)."""
+    return 4 + _chars(m) // 4
 
 
 def _holds_images(m: Message, kinds: set[type]) -> bool:
@@ -101,6 +126,8 @@ class HistoryIndex:
         self.unit_costs: list[int] = []  # per unit: the tokens of its messages
         self.unit_ok = bytearray()  # per unit: 1 valid, 0 not, 2 not checked yet
         self.priced = bytearray()  # per message: 1 when costs[i] is exact, 0 for an estimate
+        self._units: list[Unit | None] = []  # per unit: made on first use, reused on refit
+        self._labels: dict[int, tuple[Message, list[str]]] = {}  # image labels by position
         self._pricer: Pricer | None = None
         self._positions: dict[str, int] | None = None
 
@@ -112,37 +139,28 @@ class HistoryIndex:
         regroup = self._forget_units_from(prefix, len(body))
         self.body = list(body)
         self._pricer = pricer
-        self._estimate_from(prefix)
         self._scan_from(prefix)
         self._group_from(regroup)
 
     def _shared_prefix(self, body: Sequence[Message]) -> int:
-        prefix = 0
         limit = min(len(body), len(self.body))
-        while prefix < limit and body[prefix] is self.body[prefix]:
-            prefix += 1
-        return prefix
+        same = list(map(is_, body[:limit], self.body[:limit]))  # at C speed
+        return limit if all(same) else same.index(False)
 
     def _forget_units_from(self, prefix: int, n: int) -> int:
         """Drop the units to regroup; returns where regrouping starts. The last unit that
-        began inside the shared prefix is regrouped too: new tool messages may extend it."""
+        began inside the shared prefix is regrouped too unless nothing changed: new tool
+        messages may extend it, removed ones shorten it."""
         keep_units = bisect_left(self.starts, prefix)
-        if keep_units and prefix < n:
+        if keep_units and not prefix == n == len(self.body):
             keep_units -= 1
         regroup = self.starts[keep_units] if keep_units < len(self.starts) else prefix
         del self.starts[keep_units:]
         del self.kinds[keep_units:]
         del self.unit_costs[keep_units:]
         del self.unit_ok[keep_units:]
+        del self._units[keep_units:]
         return min(regroup, prefix)
-
-    def _estimate_from(self, prefix: int) -> None:
-        """A cheap size for each new message until a decision asks for its exact price."""
-        new = self.body[prefix:]
-        del self.costs[prefix:]
-        del self.priced[prefix:]
-        self.costs.extend(map(_estimate, new))
-        self.priced.extend(bytes(len(new)))
 
     def _price(self, start: int, end: int, back: bool = True) -> None:
         """Exact prices for messages ``start:end``; with ``back``, in one batch with as many
@@ -151,45 +169,71 @@ class HistoryIndex:
         assert self._pricer is not None
         pricer, priced, costs, body = self._pricer, self.priced, self.costs, self.body
         lo = max(0, start - max(256, len(body) - start)) if back else start
-        todo = [i for i in range(lo, end) if not priced[i]]
+        # Before ``start`` the batch is speculative: a huge text there is left until (and
+        # unless) a decision needs its exact price.
+        todo = [i for i in range(lo, start) if not priced[i] and costs[i] < _SPECULATE_UP_TO]
+        todo += [i for i in range(start, end) if not priced[i]]
         pricer.prime(body[i] for i in todo)
         for i in todo:
             costs[i] = pricer.message(body[i]).total
             priced[i] = 1
 
     def _scan_from(self, prefix: int) -> None:
-        """Count requests, and note recaps and images, from ``prefix`` on."""
+        """From ``prefix`` on: a cheap size for each message (until a decision asks for its
+        exact price), the requests before each, and where the recaps and images are. One
+        pass, with a fast path for the usual message of one text block."""
+        body = self.body
+        del self.costs[prefix:]
+        del self.priced[prefix:]
         del self.requests_before[prefix + 1 :]
         self.recaps = [i for i in self.recaps if i < prefix]
         self.images = [i for i in self.images if i < prefix]
+        costs, recaps, images = self.costs, self.recaps, self.images
         requests = self.requests_before
-        body = self.body
+        seen = requests[-1]
         for i in range(prefix, len(body)):
             m = body[i]
-            kinds = set(map(type, m.content))
-            recap = Recap in kinds
-            requests.append(requests[-1] + (1 if m.role == "user" and not recap else 0))
-            if recap:
-                self.recaps.append(i)
-            if _holds_images(m, kinds):
-                self.images.append(i)
+            content = m.content
+            if len(content) == 1 and type(content[0]) is Text:
+                costs.append(4 + len(content[0].text) // 4)
+                if m.role == "user":
+                    seen += 1
+            else:
+                costs.append(_estimate(m))
+                kinds = set(map(type, content))
+                if Recap in kinds:
+                    recaps.append(i)
+                elif m.role == "user":
+                    seen += 1
+                if _holds_images(m, kinds):
+                    images.append(i)
+            requests.append(seen)
+        self.priced.extend(bytes(len(body) - prefix))
 
     def _group_from(self, i: int) -> None:
         body, n = self.body, len(self.body)
+        starts, kinds, unit_costs, unit_ok, units = (
+            self.starts, self.kinds, self.unit_costs, self.unit_ok, self._units
+        )  # fmt: skip
+        recaps = set(self.recaps)
         while i < n:
-            self.starts.append(i)
+            starts.append(i)
             j = i + 1
-            exchange = opens_exchange(body[i])
-            if exchange or body[i].role == "tool":
+            role = body[i].role
+            exchange = role == "assistant" and opens_exchange(body[i])
+            if exchange or role == "tool":
                 # A tool message whose call was not just before (invalid input that repair()
                 # fixes) is grouped with its neighbours so it is never sent alone.
                 while j < n and body[j].role == "tool":
                     j += 1
-            kind: UnitKind = "exchange" if exchange or j - i > 1 else "message"
-            self.kinds.append("recap" if body[i].is_recap else kind)
-            self.unit_costs.append(-1)  # priced on first use
+            if i in recaps:
+                kinds.append("recap")
+            else:
+                kinds.append("exchange" if exchange or j - i > 1 else "message")
+            unit_costs.append(-1)  # priced on first use
             # A unit is checked once, when it is first sent: refits need not re-validate it.
-            self.unit_ok.append(2)
+            unit_ok.append(2)
+            units.append(None)
             i = j
 
     def end(self, k: int) -> int:
@@ -201,9 +245,15 @@ class HistoryIndex:
         return bisect_left(self.starts, pos)
 
     def unit(self, k: int, kind: UnitKind | None = None) -> Unit:
-        """Unit ``k`` with its exact price."""
+        """Unit ``k`` with its exact price (units are never mutated: one object per unit
+        and kind is reused from fit to fit while the unit is unchanged)."""
+        if kind is None:
+            made = self._units[k]
+            if made is None:
+                made = self._units[k] = self.unit(k, self.kinds[k])
+            return made
         start, end = self.starts[k], self.end(k)
-        return Unit(start, self.body[start:end], self.unit_cost(k), kind or self.kinds[k])
+        return Unit(start, self.body[start:end], self.unit_cost(k), kind)
 
     def unit_cost(self, k: int) -> int:
         cost = self.unit_costs[k]
@@ -213,6 +263,21 @@ class HistoryIndex:
                 self._price(start, end)
             cost = self.unit_costs[k] = sum(self.costs[start:end])
         return cost
+
+    def may_fit(self, k: int, room: int) -> bool:
+        """False when unit ``k`` certainly costs more than ``room`` tokens, known without
+        tokenizing it (by its exact price if known, else by its characters)."""
+        cost = self.unit_costs[k]
+        if cost >= 0:
+            return cost <= room
+        start, end = self.starts[k], self.end(k)
+        if sum(self.costs[start:end]) <= room:  # each estimate is above the lower bound
+            return True
+        return sum(map(self.at_least, range(start, end))) <= room
+
+    def at_least(self, i: int) -> int:
+        """Message ``i``'s exact price if known, else a lower bound from its characters."""
+        return self.costs[i] if self.priced[i] else _chars(self.body[i]) // MAX_CHARS_PER_TOKEN
 
     def exact_cost(self, i: int) -> int:
         """Message ``i``'s exact price (priced now if it was not yet)."""
@@ -229,6 +294,14 @@ class HistoryIndex:
             if not ok[k]:
                 return False
         return True
+
+    def image_labels(self, i: int, label: Callable[[Image], str]) -> list[str]:
+        """How a person knows each image of message ``i`` (``label``), worked out once."""
+        m = self.body[i]
+        hit = self._labels.get(i)
+        if hit is None or hit[0] is not m:
+            hit = self._labels[i] = (m, [label(img) for img in m.images()])
+        return hit[1]
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the history (None: not there)."""

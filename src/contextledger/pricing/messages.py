@@ -34,7 +34,12 @@ from ..model import (
     ToolResult,
 )
 from ..providers import detect_format, read_messages
-from ..providers.common import TOOL_ERROR_PREFIX, attachment_text, tool_images_header
+from ..providers.common import (
+    TOOL_ERROR_PREFIX,
+    attachment_text,
+    interleaved,
+    tool_images_header,
+)
 from .framing import (
     CONSERVATIVE,
     OPENAI,
@@ -49,6 +54,7 @@ from .vision import ImageCost, image_cost, max_image_cost
 MESSAGE_OVERHEAD = {"openai": OPENAI.per_message, "openai-compatible": OPENAI.per_message}
 DEFAULT_MESSAGE_OVERHEAD = CONSERVATIVE.per_message
 REQUEST_OVERHEAD = REPLY_PRIMING
+_REMEMBER_FROM = 1 << 16  # characters: longer texts are counted once per Pricer
 TOOL_CALL_OVERHEAD = 3
 TOOL_RESULT_OVERHEAD = 3
 
@@ -120,7 +126,11 @@ class Pricer:
         if not text:
             return 0
         n = self._texts.get(text)
-        return n if n is not None else self.counter.count(text)
+        if n is None:
+            n = self.counter.count(text)
+            if len(text) > _REMEMBER_FROM:  # a long paste is counted once, not once per use
+                self._texts[text] = n
+        return n
 
     def prime(self, messages: Iterable[Message]) -> None:
         """Count every not-yet-priced text of ``messages`` in one batch (a cold fit of a long
@@ -287,7 +297,7 @@ class Pricer:
         extra = 0
         if m.role == "user":
             images = sum(1 for b in m.content if isinstance(b, Image))
-            if images >= 2:
+            if images >= 2 and not interleaved(m.content):
                 extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
         elif m.role == "tool" and self.wire is not None:
             for r in m.content:
@@ -308,12 +318,38 @@ class Pricer:
         return extra
 
     def messages(self, messages: Iterable[Message]) -> MessagePrice:
-        """Sum of message prices (request framing not included)."""
+        """Sum of message prices (request framing not included), less the framing of the
+        turns the wire format merges (``merged_framing``)."""
         text = image = 0
-        for m in messages:
+        msgs = list(messages)
+        for m in msgs:
             p = self.message(m)
             text, image = text + p.text, image + p.image
-        return MessagePrice(text, image)
+        return MessagePrice(text - self.merged_framing(msgs), image)
+
+    def merged_framing(self, messages: Sequence[Message]) -> int:
+        """The framing of messages the wire writes into the turn before (Anthropic merges
+        consecutive turns of one role, so they alternate): billed once per turn, not once
+        per message. Zero when the wire format is not known."""
+        if self.wire != "anthropic":
+            return 0
+        merged, previous, images = 0, "", 0
+        for m in messages:
+            if m.role == "system":
+                continue
+            count = sum(1 for _ in m.images())
+            if m.role == previous and m.role in ("user", "assistant") and images + count < 2:
+                # the merged message's own framing (names are not sent on this wire)
+                merged += self.framing.per_message
+                if self.framing.counts_role:
+                    merged += self._label(m.role)
+                images += count
+            else:
+                images = count
+            # a tool message opens (or joins) a user turn of results: a user message after
+            # it shares that turn, and the reader splits it back, so it is priced as two
+            previous = "tool" if m.role == "tool" else m.role
+        return merged
 
     def tools(self, tools: Sequence[Mapping[str, Any]] | None) -> int:
         """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``)."""

@@ -2,7 +2,8 @@
 
 Tool results live in user turns on the wire and in ``tool`` messages in our model: the
 reader splits a user turn into its tool results and the rest; the writer merges tool
-messages with the user turn that follows, results first (the API requires that order).
+messages with the user turn that follows, results first (the API requires that order), and
+merges any consecutive turns of one role, so roles alternate.
 Tool-call arguments travel as parsed JSON (``input``), so they come back in canonical
 ``json.dumps`` form.
 """
@@ -231,7 +232,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
                 out.append({"role": "assistant", "content": blocks})
     if pending:
         out.append({"role": "user", "content": pending})
-    body: dict[str, Any] = {"messages": out}
+    body: dict[str, Any] = {"messages": _alternating(out)}
     system_blocks = [
         b for m in messages if m.role == "system" for b in m.content if isinstance(b, Text)
     ]
@@ -240,6 +241,46 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
     elif system is not None:
         body["system"] = system
     return body
+
+
+def _alternating(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Consecutive turns of one role merged into one, so roles alternate user / assistant
+    as Bedrock (and the first-party API, before it began merging them itself) requires. A
+    fit that drops the turns between two requests, or keeps a pinned earlier request right
+    before the newest one, leaves such runs. Tool results stay first in their user turn.
+
+    Not merged: turns that would hold two images or more together. One turn with several
+    images gets "Image k:" labels, which the fit did not budget (the first-party API
+    merges such turns itself; the stub refuses them, as Bedrock did)."""
+    out: list[dict[str, Any]] = []
+    for turn in turns:
+        if (
+            out
+            and out[-1]["role"] == turn["role"]
+            and not _opens_with_results(turn)
+            and _images(out[-1]) + _images(turn) < 2
+        ):
+            out[-1] = {"role": turn["role"], "content": _blocks(out[-1]) + _blocks(turn)}
+        else:
+            out.append(turn)
+    return out
+
+
+def _opens_with_results(turn: dict[str, Any]) -> bool:
+    """A user turn of tool results (results that answer no call just before are left for
+    the validator to name, not hidden inside the turn before)."""
+    content = turn["content"]
+    return isinstance(content, list) and bool(content) and content[0]["type"] == "tool_result"
+
+
+def _images(turn: dict[str, Any]) -> int:
+    content = turn["content"]
+    return 0 if isinstance(content, str) else sum(b["type"] == "image" for b in content)
+
+
+def _blocks(turn: dict[str, Any]) -> list[dict[str, Any]]:
+    content = turn["content"]
+    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
 
 
 def _with_cache(d: dict[str, Any], block: Any) -> dict[str, Any]:

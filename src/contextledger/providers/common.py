@@ -50,15 +50,33 @@ def text_block(text: str) -> Block:
     return attached if attached is not None else Text(text)
 
 
+def interleaved(content: Sequence[Block]) -> bool:
+    """Whether the user wrote text (or a file) between two images: "Image A:", shot,
+    "Image B:", shot, "which is red?" means something only in the order it was written."""
+    images_seen = 0
+    between = False
+    for b in content:
+        if isinstance(b, Image):
+            if between:
+                return True
+            images_seen += 1
+        elif images_seen and not (isinstance(b, Text) and not b.text):
+            between = True
+    return False
+
+
 def user_order(content: Sequence[Block]) -> list[Block]:
-    """Images first (labelled when two or more), then everything else in order.
+    """Images first (labelled when two or more), then everything else in order — unless the
+    user wrote text between images: then their order is kept and nothing is added.
 
     Empty text blocks are dropped here: every provider rejects or ignores them.
     """
-    images = [b for b in content if isinstance(b, Image)]
     rest = [
         b for b in content if not isinstance(b, Image) and not (isinstance(b, Text) and not b.text)
     ]
+    if interleaved(content):
+        return [b for b in content if not (isinstance(b, Text) and not b.text)]
+    images = [b for b in content if isinstance(b, Image)]
     if len(images) < 2:
         return [*images, *rest]
     out: list[Block] = []

@@ -1,0 +1,96 @@
+"""A message far larger than the window costs what the decision needs: a bound when it
+cannot fit, one count when it must be shrunk; never a search over its whole size."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from contextledger.catalog import lookup_model
+from contextledger.errors import BudgetError
+from contextledger.fit import Fitter
+from contextledger.pricing.messages import Pricer
+from contextledger.pricing.text import counter_for
+
+MODEL = "gpt-4o"
+
+
+class CountingCounter:
+    """The real counter, remembering how many characters it was asked to count."""
+
+    name = "o200k_base"
+    exact = True
+
+    def __init__(self) -> None:
+        self.inner = counter_for(MODEL)
+        self.chars = 0
+
+    def count(self, text: str) -> int:
+        self.chars += len(text)
+        return self.inner.count(text)
+
+
+def paste(chars: int, seed: int = 1) -> str:
+    rng = random.Random(seed)
+    words = ["error", "at", "line", "retry", "timeout", "0x1f", "ok", "\n", "build", "cache"]
+    out = " ".join(rng.choice(words) for _ in range(chars // 5 + 1))
+    return out[:chars]
+
+
+def fitter(counter: CountingCounter) -> Fitter:
+    return Fitter(
+        MODEL, window=8000, max_output_tokens=1000, pricer=Pricer(lookup_model(MODEL), counter)
+    )
+
+
+def test_an_old_message_that_cannot_fit_is_never_tokenized() -> None:
+    huge = paste(3_000_000)
+    counter = CountingCounter()
+    res = fitter(counter).fit(
+        [
+            {"role": "user", "content": huge},
+            {"role": "assistant", "content": "noted"},
+            {"role": "user", "content": "and now?"},
+        ]
+    )
+    assert [m.text for m in res.messages] == ["and now?"]
+    assert counter.chars < 1000  # the bound (characters / 128 > window) decided
+    (dropped,) = [c for c in res.report.dropped if c.message_id == "m0"]
+    assert dropped.estimated and dropped.tokens_before >= len(huge) // 128
+
+
+def test_a_huge_tool_output_is_shrunk_with_one_full_count() -> None:
+    huge = paste(2_000_000)
+    counter = CountingCounter()
+    res = fitter(counter).fit(
+        [
+            {"role": "user", "content": "run the build"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "c1", "type": "function", "function": {"name": "run", "arguments": "{}"}}
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c1", "content": huge},
+        ]
+    )
+    assert res.report.used <= res.report.budget
+    assert [c.action for c in res.report.shrunk] == ["shrunk"]
+    # One count of the output, then a few counts of texts about the window's size (a
+    # binary search over the whole output counted about six times its size).
+    assert counter.chars < len(huge) + 1_200_000
+
+
+def test_a_current_request_that_cannot_fit_is_refused_before_it_is_tokenized() -> None:
+    counter = CountingCounter()
+    huge = paste(1_000_000)
+    with pytest.raises(BudgetError, match="need at least") as err:
+        fitter(counter).fit([{"role": "user", "content": huge}])
+    assert err.value.needed >= len(huge) // 128
+    assert counter.chars == 0
+    # One that might fit by the bound is counted exactly, and refused with its exact size.
+    with pytest.raises(BudgetError, match="current request") as exact:
+        fitter(counter).fit([{"role": "user", "content": paste(200_000)}])
+    assert "at least" not in str(exact.value)
