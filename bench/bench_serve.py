@@ -1,9 +1,9 @@
 """The proxy's cost: latency it adds, requests/s with many sessions, memory per session.
 
-Everything runs on 127.0.0.1: the validating stub upstream (tests/stub_server.py), the proxy
-on uvicorn in a thread of this process, and a client (httpx, pre-serialized JSON bodies, so
-the client's own cost is the same on both paths). Baseline: the same requests sent to the
-stub directly, in the same run.
+Everything runs on 127.0.0.1, each in its own process as a user runs it: the validating stub
+upstream (``python tests/stub_server.py``), the proxy (``contextledger serve``) and a client
+(httpx, pre-serialized JSON bodies, so the client's own cost is the same on both paths).
+Baseline: the same requests sent to the stub directly, in the same run.
 
 * Added latency per request at 100 and 10,000-message conversations (gpt-4o, 128k window:
   the 10,000-message history does not fit and is cut every turn). The first turn of a
@@ -17,19 +17,28 @@ stub directly, in the same run.
 * Memory per session: tracemalloc over 100 sessions of 100 messages, and the bound: with
   ``max_sessions=32`` the same 100 sessions hold about a third of it.
 
-No asserts; prints figures. Run: .venv/bin/python bench/bench_serve.py
+Each latency case runs with compaction on (the default: a turn that recaps pays for
+writing and verifying the recap) and with ``--no-compact`` (the proxy's own path: read,
+record, fit, translate, write).
+
+No asserts; prints figures. Run: .venv/bin/python bench/bench_serve.py [--quick]
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
+import os
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +48,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from contextledger.serve import ServeSettings
 from serve_harness import RunningProxy
-from stub_server import StubServer
+
+ROOT = Path(__file__).resolve().parents[1]
 
 MODEL = "gpt-4o"
 KEY = {"authorization": "Bearer sk-bench"}
@@ -126,19 +136,76 @@ def run_turns(
     return walls, first
 
 
-def latency(proxy: RunningProxy, stub: StubServer, n: int, turns: int) -> None:
+@contextlib.contextmanager
+def stub_process() -> Iterator[str]:
+    """The stub upstream in its own process; yields its OpenAI base URL."""
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "stub_server.py"), "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        yield line.split()[0].split("=", 1)[1]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def proxy_process(upstream: str, store: Path, *flags: str) -> Iterator[str]:
+    """``contextledger serve`` in its own process; yields its base URL."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "contextledger"), "serve", "--port", str(port),
+         "--openai-upstream", upstream, "--store", str(store), "--log-level", "warning", *flags],
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "CONTEXTLEDGER_HOME": str(store.parent)},
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(url + "/healthz").status_code == 200:
+                    break
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise RuntimeError("the proxy did not start")
+            time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def latency(proxy: str, stub: str, n: int, turns: int, label: str = "") -> None:
     base_messages = history(n, seed=n)
-    with httpx.Client(timeout=120) as client:
-        direct, direct_first = run_turns(client, stub.url, list(base_messages), turns, "d")
+    session = f"lat-{n}"
+    with httpx.Client(timeout=600) as client:
+        direct, direct_first = run_turns(client, stub, list(base_messages), turns, "d")
         through, through_first = run_turns(
-            client, proxy.url + "/v1", list(base_messages), turns, f"lat-{n}"
+            client, proxy + "/v1", list(base_messages), turns, session
         )
-        report = client.get(f"{proxy.url}/contextledger/sessions/lat-{n}").json()
+        report = client.get(f"{proxy}/contextledger/sessions/{session}").json()
     added = [t["added_ms"] for t in report["turns"][1:]]
     first = report["turns"][0]
+    recaps = sum(1 for t in report["turns"][1:] if t.get("compaction"))
+    parts = {
+        k: statistics.median(t["timing_ms"].get(k, 0.0) for t in report["turns"][1:])
+        for k in ("read", "prepare", "write")
+    }
     print(
-        f"  {n:>6,} messages: added p50 {statistics.median(added):6.2f} ms, "
-        f"p99 {pct(added, 0.99):6.2f} ms (proxy's own time, {len(added)} turns after the first)"
+        f"  {n:>6,} messages{label}: added p50 {statistics.median(added):7.2f} ms, "
+        f"p99 {pct(added, 0.99):7.2f} ms (proxy's own time, {len(added)} turns after the first; "
+        f"p50 parts: read {parts['read']:.1f}, record+prepare {parts['prepare']:.1f}, "
+        f"write {parts['write']:.1f}; {recaps} turns made a recap)"
     )
     print(
         f"                   end to end p50 {statistics.median(through):7.2f} ms through the "
@@ -153,17 +220,23 @@ def latency(proxy: RunningProxy, stub: StubServer, n: int, turns: int) -> None:
     )
 
 
-async def session_loop(client: httpx.AsyncClient, base: str, k: int, turns: int) -> int:
+async def session_loop(
+    client: httpx.AsyncClient, base: str, k: int, turns: int, failed: list[str]
+) -> int:
     messages = history(2, seed=k)
     messages.append({"role": "user", "content": f"Session {k}: start"})
     done = 0
     for t in range(turns):
-        r = await client.post(
-            base + "/chat/completions",
-            json={"model": MODEL, "messages": messages},
-            headers={**KEY, "x-contextledger-session": f"rps-{k}"},
-        )
-        r.raise_for_status()
+        try:
+            r = await client.post(
+                base + "/chat/completions",
+                json={"model": MODEL, "messages": messages},
+                headers={**KEY, "x-contextledger-session": f"rps-{k}"},
+            )
+            r.raise_for_status()
+        except httpx.HTTPError as exc:  # counted and reported, not hidden
+            failed.append(f"{type(exc).__name__}: {exc}")
+            continue
         done += 1
         messages.append(
             {"role": "assistant", "content": r.json()["choices"][0]["message"]["content"]}
@@ -172,24 +245,28 @@ async def session_loop(client: httpx.AsyncClient, base: str, k: int, turns: int)
     return done
 
 
-def throughput(base: str, sessions: int = 50, turns: int = 10) -> float:
+def throughput(base: str, sessions: int = 50, turns: int = 10) -> tuple[float, list[str]]:
+    """Completed requests/s, and what failed."""
+    failed: list[str] = []
+
     async def main() -> float:
         limits = httpx.Limits(max_connections=sessions, max_keepalive_connections=sessions)
         async with httpx.AsyncClient(timeout=120, limits=limits) as client:
             t0 = time.perf_counter()
             counts = await asyncio.gather(
-                *(session_loop(client, base, k, turns) for k in range(sessions))
+                *(session_loop(client, base, k, turns, failed) for k in range(sessions))
             )
             return sum(counts) / (time.perf_counter() - t0)
 
-    return asyncio.run(main())
+    return asyncio.run(main()), failed
 
 
-def memory(stub: StubServer, root: Path, max_sessions: int, sessions: int = 100) -> float:
-    """Bytes held per session after ``sessions`` sessions of 100 messages."""
+def memory(stub: str, root: Path, max_sessions: int, sessions: int = 100) -> float:
+    """Bytes held per session after ``sessions`` sessions of 100 messages (the proxy in
+    this process, for tracemalloc)."""
     settings = ServeSettings(
         store=root / f"mem-{max_sessions}.db",
-        openai_upstream=stub.url,
+        openai_upstream=stub,
         max_sessions=max_sessions,
     )
     proxy = RunningProxy(settings).start()
@@ -214,23 +291,27 @@ def memory(stub: StubServer, root: Path, max_sessions: int, sessions: int = 100)
 
 def main() -> None:
     root = Path(tempfile.mkdtemp(prefix="bench-serve-"))
-    with StubServer() as stub:
-        proxy = RunningProxy(
-            ServeSettings(store=root / "sessions.db", openai_upstream=stub.url)
-        ).start()
-        try:
-            print("Added latency (gpt-4o, 128k window; stub upstream on 127.0.0.1):")
-            latency(proxy, stub, 100, 60)
-            latency(proxy, stub, 10_000, 25)
-            print("Requests/s, 50 concurrent sessions x 10 turns (short conversations):")
-            direct = throughput(stub.url)
-            through = throughput(proxy.url + "/v1")
-            print(
-                f"  {through:7.1f} req/s through the proxy vs {direct:7.1f} req/s direct "
-                f"(x{through / direct:.2f})"
-            )
-        finally:
-            proxy.stop()
+    quick = "--quick" in sys.argv
+    with (
+        stub_process() as stub,
+        proxy_process(stub, root / "sessions.db") as proxy,
+        proxy_process(stub, root / "plain.db", "--no-compact") as plain,
+    ):
+        print("Added latency (gpt-4o, 128k window; stub upstream on 127.0.0.1):")
+        latency(proxy, stub, 100, 20 if quick else 60)
+        latency(plain, stub, 100, 20 if quick else 60, " (--no-compact)")
+        latency(proxy, stub, 10_000, 4 if quick else 10)
+        latency(plain, stub, 10_000, 10 if quick else 25, " (--no-compact)")
+        print("Requests/s, 50 concurrent sessions x 10 turns (short conversations):")
+        direct, direct_failed = throughput(stub)
+        through, through_failed = throughput(proxy + "/v1")
+        print(
+            f"  {through:7.1f} req/s through the proxy vs {direct:7.1f} req/s direct "
+            f"(x{through / direct:.2f}); failed requests: {len(through_failed)} through the "
+            f"proxy, {len(direct_failed)} direct"
+        )
+        for what in sorted(set(through_failed + direct_failed))[:3]:
+            print(f"    e.g. {what}")
         print("Memory per session (100 sessions of 100 messages, tracemalloc):")
         unbounded = memory(stub, root, max_sessions=1000)
         bounded = memory(stub, root, max_sessions=32)

@@ -296,3 +296,67 @@ def test_placeholder_mode_sends_visible_placeholders_to_a_text_only_model(
         (name,) = [s.name for s in store.list()]
         (user, _) = store.load(name).stored
     assert len(list(user.images())) == 1  # the record keeps the image itself
+
+
+def test_started_with_placeholders_the_switch_warns_of_placeholders_not_a_refusal(
+    stub: StubServer, home: Path, screenshot: Path
+) -> None:
+    out = chat(stub, home, ["--on-images", "placeholder", "--image", str(screenshot)],
+               "What is on it?", "/model gpt-3.5-turbo", "And in words?", "/images refuse",
+               "Once more?", "/quit")  # fmt: skip
+    text = flat(out.output)
+    assert "each is sent as a visible text placeholder" in text
+    assert "sending is refused" in text  # only after /images refuse
+    assert text.index("each is sent as a visible") < text.index("sending is refused")
+    assert "not sent: gpt-3.5-turbo cannot accept images" in text
+    assert "/drop" not in text.split("not sent:")[1]  # the history holds the image
+    assert [r.body["model"] for r in stub.completions()] == ["gpt-4o", "gpt-3.5-turbo"]
+
+
+def one_shot(stub: StubServer, home: Path, args: list[str], stdin: str | None = None) -> Result:
+    env = {"OPENAI_BASE_URL": stub.url, "OPENAI_API_KEY": "test-key",
+           "CONTEXTLEDGER_HOME": str(home), "CONTEXTLEDGER_MODEL": "gpt-4o",
+           "CONTEXTLEDGER_STORE": "", "CONTEXT_COMPACTION": "on"}  # fmt: skip
+    return CliRunner().invoke(main, ["chat", "--retries", "0", *args], input=stdin, env=env)
+
+
+def test_one_shot_prompt_prints_only_the_reply_and_stores_the_exchange(
+    stub: StubServer, home: Path
+) -> None:
+    res = one_shot(stub, home, ["--session", "q", "Why is the sky blue?"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout == "Stub reply 1: I read 1 message(s) and 0 image(s). You said: Why is the sky blue?\n"  # fmt: skip
+    assert "[gpt-4o] context" in res.stderr and "usage:" in res.stderr
+    assert "waiting for" not in res.stderr  # no spinner where stderr is not a terminal
+    assert "prices of 2026-11-30" in flat(res.stderr)  # the request's dollars, dated
+    assert stored(home, "q") == (["user", "assistant"], ["usage"])
+
+    piped = one_shot(stub, home, ["--continue", "-"], stdin="And at sunset?\n")
+    assert piped.exit_code == 0, piped.output
+    assert piped.stdout.startswith("Stub reply 2: I read 3 message(s)")  # the history came along
+    assert stored(home, "q")[0] == ["user", "assistant", "user", "assistant"]
+
+
+def test_continue_picks_the_last_used_session(stub: StubServer, home: Path) -> None:
+    for name, text in (("older", "first"), ("newer", "second"), ("older", "third")):
+        assert one_shot(stub, home, ["--session", name, text]).exit_code == 0
+    res = chat(stub, home, ["-c"], "/quit")
+    assert "resumed session 'older'" in flat(res.output)
+    assert one_shot(stub, home, ["-c", "--session", "x", "hi"]).exit_code == 2
+
+
+def test_continue_with_nothing_stored_and_refused_one_shots_exit_non_zero(
+    stub: StubServer, home: Path, screenshot: Path
+) -> None:
+    res = one_shot(stub, home, ["-c", "hello"])
+    assert res.exit_code == 1 and "no earlier conversation to continue" in res.stderr
+    refused = one_shot(stub, home, ["-m", "gpt-3.5-turbo", "--image", str(screenshot), "what?"])
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert (
+        "--on-images placeholder" in flat(refused.stderr) and "nothing was stored" in refused.stderr
+    )
+    assert "on_images" not in refused.stderr
+    stub.fail(Fault("status", 500))
+    failed = one_shot(stub, home, ["hello"])
+    assert failed.exit_code == 1 and "nothing was stored" in failed.stderr
+    assert stub.completions() == []  # the refused request never reached the provider

@@ -131,3 +131,16 @@ def test_api_option_and_a_bad_api_name(stub: StubServer, home: Path) -> None:
     ).output
     assert [r.path for r in stub.completions()] == ["/v1/responses"]
     assert "unknown API 'smoke-signals'" in out
+
+
+def test_a_resumed_session_keeps_the_api_it_used(stub: StubServer, home: Path) -> None:
+    chat(
+        stub,
+        home,
+        ["--session", "k", "--model", "gpt-4o", "--api", "openai-responses"],
+        "hi",
+        "/quit",
+    )
+    out = chat(stub, home, ["--session", "k"], "still there?", "/quit").output
+    assert "gpt-4o (openai via OpenAI Responses" in out
+    assert [r.path for r in stub.completions()] == ["/v1/responses", "/v1/responses"]

@@ -38,12 +38,14 @@ def demo_output(tmp_path_factory: pytest.TempPathFactory) -> str:
     mp.setattr(socket, "create_connection", no_network)
     mp.setattr(tempfile, "tempdir", str(tmp))
     try:
-        result = CliRunner().invoke(main, ["demo"], catch_exceptions=False)
+        result = CliRunner().invoke(main, ["demo"], catch_exceptions=False, env={"COLUMNS": "80"})
     finally:
         mp.undo()
     assert result.exit_code == 0, result.output
     assert list(Path(tmp).iterdir()) == [], "the demo left files behind"
-    return result.output
+    wide = [line for line in result.output.splitlines() if len(line) > 80]
+    assert wide == [], "the tour must read at 80 columns"
+    return " ".join(result.output.split())  # the phrases below, wherever a line wrapped
 
 
 @pytest.mark.parametrize("header", HEADERS)

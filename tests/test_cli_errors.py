@@ -123,3 +123,20 @@ def test_a_store_problem_exits_with_status_1(
     res = CliRunner().invoke(main, ["convert", file, "--to", "openai"])
     assert res.exit_code == 1
     assert res.stderr == "error: database is locked after 5 s\n"
+
+
+def test_unknown_models_name_what_a_cli_user_can_do_and_leave_nothing_behind(
+    tmp_path: Path,
+) -> None:
+    """No library arguments (`window=`, `register_model`) in a CLI error; a chat with a
+    mistyped model creates no store and no session."""
+    conv = tmp_path / "c.json"
+    conv.write_text(json.dumps([{"role": "user", "content": "hi"}]))
+    env = {"CONTEXTLEDGER_HOME": str(tmp_path / "home"), "CONTEXTLEDGER_STORE": None}
+    for args in (["fit", str(conv), "-m", "gpt-4o-mni"], ["convert", str(conv), "--to",
+                 "anthropic", "-m", "gpt-4o-mni"], ["chat", "-m", "gpt-4o-mni", "hello"]):  # fmt: skip
+        res = CliRunner().invoke(main, args, env=env)
+        assert res.exit_code in (1, 2), res.output
+        assert "did you mean gpt-4o-mini" in res.stderr and "CONTEXTLEDGER_MODELS" in res.stderr
+        assert "window=" not in res.stderr and "register_model" not in res.stderr
+    assert not (tmp_path / "home").exists()

@@ -134,6 +134,17 @@ def test_a_tiny_window_names_the_cli_flag(tmp_path: Path) -> None:
     assert "--max-output" in res.stderr and "max_output_tokens" not in res.stderr
 
 
+def test_images_for_a_text_only_model_name_the_cli_flag(tmp_path: Path) -> None:
+    file = json_file(tmp_path, load_example_payload())
+    res = CliRunner().invoke(main, ["fit", file, "-m", "gpt-3.5-turbo"])
+    assert res.exit_code == 2 and "gpt-3.5-turbo cannot accept images" in res.stderr
+    assert "--on-images placeholder" in res.stderr and "on_images" not in res.stderr
+    ok = CliRunner().invoke(main, ["fit", file, "-m", "gpt-3.5-turbo", "--on-images",
+                                   "placeholder", "--json"])  # fmt: skip
+    assert ok.exit_code == 0, ok.output
+    assert "image_url" not in ok.stdout and "omitted: gpt-3.5-turbo" in ok.stdout
+
+
 def test_an_empty_file_is_the_same_clear_error_in_fit_repair_and_cost(tmp_path: Path) -> None:
     empty = tmp_path / "empty.json"
     empty.write_text("")

@@ -326,3 +326,28 @@ def test_gemini_settings_come_from_our_config_with_the_sdks_names_too(
     assert ours.endpoint("google.genai") == ("http://127.0.0.1:9", "k")  # our names win
     assert send(gemini().prepare(start()), config=config).text.startswith("Stub reply 1")
     assert stub.completions()[0].headers["x-goog-api-key"] == "g-key"
+
+
+def test_sdk_kwargs_go_straight_into_each_official_client(stub: StubServer, tmp_path: Path) -> None:
+    """An app that keeps its own SDK call: ``**prepared.sdk_kwargs()`` is accepted by all four."""
+    import anthropic
+    import openai
+    from google import genai
+    from google.genai import types
+
+    history = [*start(), Message.user("And the screenshot?", image_block(800, 600))]
+    key = "test-key"
+    oai = openai.OpenAI(api_key=key, base_url=stub.url, max_retries=0)
+    claude = anthropic.Anthropic(api_key=key, base_url=stub.anthropic_url, max_retries=0)
+    google = genai.Client(api_key=key, http_options=types.HttpOptions(base_url=stub.gemini_url))
+
+    chat = prepare(history, "gpt-4o", compaction=False).sdk_kwargs()
+    assert oai.chat.completions.create(**chat).choices[0].message.content
+    resp = prepare(history, "gpt-4o", target="openai-responses", compaction=False).sdk_kwargs()
+    assert oai.responses.create(**resp).output_text
+    msgs = prepare(history, "claude-sonnet-4-6", compaction=False).sdk_kwargs()
+    assert claude.messages.create(**msgs).content
+    gem = prepare(history, "gemini-2.5-flash", compaction=False).sdk_kwargs()
+    assert set(gem) == {"model", "contents", "config"}
+    assert str(google.models.generate_content(**gem).text).startswith("Stub reply")
+    assert stub.rejected() == [] and len(stub.completions()) == 4

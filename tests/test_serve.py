@@ -218,6 +218,15 @@ def test_anthropic_messages_non_streaming_and_streaming(
         final = stream.get_final_message()
     assert text == final.content[0].text
     assert final.usage.input_tokens > 0
+    # the client's query string travels too (Claude Code sends ?beta=true)
+    client.messages.create(
+        model="claude-sonnet-4-6",
+        max_tokens=64,
+        messages=[{"role": "user", "content": "beta?"}],
+        extra_query={"beta": "true"},
+        extra_headers={"X-ContextLedger-Session": "claude-beta"},
+    )
+    assert stub.completions()[-1].path == "/v1/messages?beta=true"
     roles = [m.role for m in stored(proxy, "claude")]
     assert roles == ["system", "user", "assistant", "user", "assistant"]
 
@@ -814,3 +823,63 @@ def test_responses_with_previous_response_id_pass_through_untouched(
     assert [t["fitted"] for t in turns] == [True, False, False, False]
     assert "previous_response_id" in turns[-1]["reason"]
     assert turns[-1]["notices"][0]["kind"] == "not_fitted"
+
+
+class _InventingSummarizer:
+    """A model that makes things up: every recap states a number the session never had."""
+
+    name = "inventing"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
+        self.calls += 1
+        return "The deploy used build 987654321."
+
+
+def test_a_rejected_recap_is_not_retried_every_turn(tmp_path: Path) -> None:
+    """Writing and verifying a recap of a long history costs seconds: after one is
+    rejected, the proxy pauses compaction for that session until 16 more messages have
+    arrived, and says so in each paused turn's report."""
+    from contextledger.model import Message
+    from contextledger.prepare import Preparer
+    from contextledger.serve import Proxy, ServeSettings
+    from contextledger.serve.app import COMPACTION_RETRY
+    from contextledger.serve.sessions import SessionState
+
+    proxy = Proxy(ServeSettings(store=tmp_path / "s.db"))
+    state = SessionState("s", "s", "openai")
+    summarizer = _InventingSummarizer()
+    # a small window: the fit would drop old turns, so compaction tries to recap them
+    preparer = Preparer(
+        "gpt-4o", compaction=True, summarizer=summarizer, window=1500, max_output_tokens=200
+    )
+
+    def grow(n: int) -> None:
+        base = state.size
+        state.recorded(
+            [
+                Message.user(
+                    f"step {base + k}: check config/app{base + k}.toml " + "and then " * 12,
+                    id=f"m{base + k}",
+                )
+                if (base + k) % 2 == 0
+                else Message.assistant(f"checked app{base + k}", id=f"m{base + k}")
+                for k in range(n)
+            ],
+            state.mark,
+        )
+
+    grow(60)
+    first = proxy._prepare_with_backoff(state, preparer, None)
+    assert summarizer.calls >= 1 and first.event is None
+    assert state.compaction_retry_at == 60 + COMPACTION_RETRY
+    calls = summarizer.calls
+    grow(2)
+    proxy._prepare_with_backoff(state, preparer, None)
+    assert summarizer.calls == calls and state.compaction_paused  # not tried again
+    assert preparer.compaction is True  # the pause is per call, not a setting changed
+    grow(COMPACTION_RETRY)
+    proxy._prepare_with_backoff(state, preparer, None)
+    assert summarizer.calls > calls and not state.compaction_paused

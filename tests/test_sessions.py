@@ -177,7 +177,7 @@ def _providers_ready() -> None:
         pytest.skip("contextledger.providers.write_messages/read_messages not there yet")
 
 
-@pytest.mark.parametrize("fmt", ["openai", "anthropic"])
+@pytest.mark.parametrize("fmt", ["openai", "anthropic", "gemini", "openai-responses"])
 def test_provider_format_export_import_round_trip(
     store: SessionStore, fmt: str, conversation_with_tools: list[Message]
 ) -> None:
@@ -186,7 +186,8 @@ def test_provider_format_export_import_round_trip(
     store.append("src", conversation_with_tools)
     text = store.export_jsonl("src", fmt)  # type: ignore[arg-type]
     first = json.loads(text.splitlines()[0])
-    assert ("system" in first) if fmt == "anthropic" else first["role"] == "system"
+    apart = {"anthropic": "system", "gemini": "system_instruction"}  # beside the messages
+    assert (apart[fmt] in first) if fmt in apart else first["role"] == "system"
     back = parse_jsonl(text, fmt)  # type: ignore[arg-type]
     ensure_valid(back)
     assert [m.role for m in back][:2] == ["system", "user"]

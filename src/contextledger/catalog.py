@@ -30,6 +30,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -531,3 +532,137 @@ def lookup_model(
 
 def resolve_catalog(catalog: Catalog | None) -> Catalog:
     return catalog or _shared_default()
+
+
+# --------------------------------------------------------------------------- dollars
+
+
+@dataclass(frozen=True, slots=True)
+class TokenPrices:
+    """A model's USD per million tokens. When a request's input exceeds
+    ``above_input_tokens``, the whole request is billed at the ``long_context`` rates."""
+
+    input: Decimal
+    cached_input: Decimal
+    output: Decimal
+    above_input_tokens: int | None = None
+    long_context: TokenPrices | None = None
+
+    def for_input(self, input_tokens: int) -> TokenPrices:
+        """The rates that bill a request with ``input_tokens`` of input."""
+        above = self.above_input_tokens
+        if self.long_context is not None and above is not None and input_tokens > above:
+            return self.long_context
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class PriceTable:
+    """Dollar prices per model, read on ``as_of`` (an ISO date every report shows)."""
+
+    as_of: str
+    currency: str
+    models: Mapping[str, TokenPrices]
+
+    def prices_for(self, model: str) -> TokenPrices | None:
+        """A model's prices, or None when the table has none. Only the id itself (routing
+        prefixes such as ``openrouter/`` removed) is looked up: a dated snapshot can be
+        priced differently from its alias, so it is never priced as the alias."""
+        return self.models.get(model) or self.models.get(_strip_route(model)[1])
+
+
+@dataclass(frozen=True, slots=True)
+class DollarCost:
+    """What a request (or a session) cost in dollars; ``dollars`` is None when a model's
+    price is unknown (``unpriced`` names such models: nothing is guessed)."""
+
+    dollars: Decimal | None
+    as_of: str
+    unpriced: tuple[str, ...] = ()
+
+    def __add__(self, other: DollarCost) -> DollarCost:
+        dollars = (
+            None if self.dollars is None or other.dollars is None else self.dollars + other.dollars
+        )
+        unpriced = tuple(dict.fromkeys(self.unpriced + other.unpriced))
+        return DollarCost(dollars, self.as_of, unpriced)
+
+    def describe(self) -> str:
+        """``$0.0123 (prices of 2026-11-30)``, or why there is no figure.
+
+        >>> cost_in_dollars("gpt-4o", 1_000, 100).describe()
+        '$0.0035 (prices of 2026-11-30)'
+        >>> cost_in_dollars("acme-9000", 1_000, 100).describe()
+        'price unknown for acme-9000 (not in the price table of 2026-11-30)'
+        """
+        if self.dollars is None:
+            names = ", ".join(self.unpriced) or "a model"
+            return f"price unknown for {names} (not in the price table of {self.as_of})"
+        return f"{format_dollars(self.dollars)} (prices of {self.as_of})"
+
+
+def format_dollars(dollars: Decimal) -> str:
+    """Dollars with the cents a person reads, and four significant figures below a cent.
+
+    >>> format_dollars(Decimal("12.3456")), format_dollars(Decimal("0.000123456"))
+    ('$12.35', '$0.0001235')
+    """
+    if dollars >= 1 or dollars <= 0:
+        return f"${dollars:,.2f}"
+    digits = f"{dollars:.{3 - dollars.adjusted()}f}".rstrip("0")
+    return "$" + (digits if len(digits.split(".")[1]) >= 2 else f"{dollars:.2f}")
+
+
+@cache
+def price_table() -> PriceTable:
+    """The dated price table shipped with the package (``data/prices.json``)."""
+    raw = json.loads(
+        resources.files("contextledger").joinpath("data/prices.json").read_text("utf-8"),
+        parse_float=Decimal,
+    )
+    per = Decimal(raw.get("per_tokens", 1_000_000))
+
+    def prices(entry: Mapping[str, Any]) -> TokenPrices:
+        tier = entry.get("long_context")
+        return TokenPrices(
+            Decimal(entry["input"]) / per,
+            Decimal(entry["cached_input"]) / per,
+            Decimal(entry["output"]) / per,
+            None if tier is None else int(tier["above_input_tokens"]),
+            None if tier is None else prices(tier),
+        )
+
+    models = {name: prices(entry) for name, entry in raw["models"].items()}
+    return PriceTable(str(raw["as_of"]), str(raw.get("currency", "USD")), models)
+
+
+def cost_in_dollars(
+    model: str,
+    input_tokens: int,
+    output_tokens: int,
+    *,
+    cached_input_tokens: int = 0,
+    table: PriceTable | None = None,
+) -> DollarCost:
+    """What one request cost in dollars, from the dated price table.
+
+    ``input_tokens`` counts every input token, cached ones included (as providers report
+    them); ``cached_input_tokens`` of them are billed at the cache-read rate. A model the
+    table does not list gets ``dollars=None`` and is named in ``unpriced``.
+
+    >>> cost = cost_in_dollars("gpt-4o", 10_000, 500, cached_input_tokens=8_000)
+    >>> format_dollars(cost.dollars), cost.as_of  # 2,000 × $2.50 + 8,000 × $1.25 + 500 × $10 /M
+    ('$0.02', '2026-11-30')
+    """
+    table = table or price_table()
+    prices = table.prices_for(model)
+    if prices is None:
+        return DollarCost(None, table.as_of, (model,))
+    rates = prices.for_input(input_tokens)
+    cached = min(max(cached_input_tokens, 0), input_tokens)
+    dollars = (
+        (input_tokens - cached) * rates.input
+        + cached * rates.cached_input
+        + output_tokens * rates.output
+    )
+    return DollarCost(dollars, table.as_of)

@@ -98,11 +98,19 @@ class VisionGateError(ContextLedgerError):
         self.model = model
         self.provider = provider
         self.image_count = image_count
-        noun = "image" if image_count == 1 else "images"
+        self.reason = reason
         super().__init__(
-            f"{model} cannot accept images ({reason}); the conversation holds "
-            f"{image_count} {noun}. Switch to a vision model or remove the images "
+            f"{self.problem}. Switch to a vision model or remove the images "
             f"(or pass on_images='placeholder' to send text placeholders instead)."
+        )
+
+    @property
+    def problem(self) -> str:
+        """What is wrong, without the remedy (a CLI names its own flags and commands)."""
+        noun = "image" if self.image_count == 1 else "images"
+        return (
+            f"{self.model} cannot accept images ({self.reason}); the conversation holds "
+            f"{self.image_count} {noun}"
         )
 
 

@@ -33,7 +33,7 @@ from .gate import OnImages, check_on_images
 from .images.probe import probe_image
 from .model import Block, Image, InlineData, Message, MessagesLike, Recap, ToolResult
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
-from .providers import Format, format_for_provider, read_messages, translate
+from .providers import Format, format_for_provider, provider_format, read_messages, translate
 from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice
@@ -103,7 +103,9 @@ class PrepareReport:
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """A ready request: pass ``body`` to the provider's official client as ``**body``."""
+    """A ready request. ``body`` is the provider's REST body; :meth:`sdk_kwargs` is what its
+    official client's create call takes (``chat.completions.create``, ``responses.create``,
+    ``messages.create``, google-genai's ``models.generate_content``), or :meth:`send` it."""
 
     body: dict[str, Any]
     format: Format
@@ -112,6 +114,12 @@ class Prepared:
     conversation: Conversation
     event: CompactionEvent | None
     report: PrepareReport
+
+    def sdk_kwargs(self) -> dict[str, Any]:
+        """The keyword arguments for the official client's create call: ``body`` itself, or
+        for Gemini ``model``, ``contents`` and ``config`` with bytes decoded."""
+        reshape = provider_format(self.format).sdk_kwargs
+        return reshape(self.body) if reshape is not None else dict(self.body)
 
     def send(self, **options: Any) -> Reply:
         """Send this request with the official client for its format (streaming; see

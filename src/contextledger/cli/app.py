@@ -45,12 +45,52 @@ def escape_unencodable(text: str) -> str:
     return text
 
 
+def for_cli(exc: BaseException) -> str:
+    """An error's text with the flags and files a CLI user has, never a library argument
+    (``on_images=``, ``window=``) they cannot type."""
+    from ..errors import UnknownModelError, VisionGateError
+
+    if isinstance(exc, VisionGateError):
+        return (
+            f"{exc.problem}. Pick a vision model with -m, or pass --on-images placeholder to "
+            "send a visible text placeholder for each image"
+        )
+    if isinstance(exc, UnknownModelError):
+        hint = f"did you mean {' or '.join(exc.suggestions)}? " if exc.suggestions else ""
+        return (
+            f"unknown model {exc.model!r}: {hint}its window and prices are not known. "
+            "`contextledger models` lists the known ones; add yours to a JSON file named by "
+            "CONTEXTLEDGER_MODELS"
+        )
+    return str(exc)
+
+
 def exit_code_for(exc: BaseException) -> int:
     """1 for a store, a provider, the network or the configuration; 2 for the input."""
     from ..errors import ConfigError, SendError, StoreError, SummarizerError
 
     environment = (StoreError, SendError, SummarizerError, ConfigError, OSError)
     return EXIT_ENVIRONMENT if isinstance(exc, environment) else EXIT_BAD_INPUT
+
+
+class OnImages(click.Choice):  # type: ignore[type-arg]
+    """``--on-images refuse|placeholder`` (``error`` is read as ``refuse``), the same on
+    every command. The value is the library's: ``"error"`` or ``"placeholder"``."""
+
+    def __init__(self) -> None:
+        super().__init__(["refuse", "placeholder"])
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value in ("error", "placeholder"):
+            return value
+        return "error" if super().convert(value, param, ctx) == "refuse" else "placeholder"
+
+
+#: Help for ``--on-images`` (one wording everywhere).
+ON_IMAGES_HELP = (
+    "For a model that cannot see images: refuse (nothing is sent) or send a visible "
+    "text placeholder for each image (reported)."
+)
 
 
 class LedgerGroup(click.Group):
@@ -64,7 +104,7 @@ class LedgerGroup(click.Group):
         except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
             raise
         except ContextLedgerError as exc:
-            fail(str(exc), exit_code_for(exc))
+            fail(for_cli(exc), exit_code_for(exc))
         except RecursionError:
             fail("the input is nested too deeply to process", EXIT_BAD_INPUT)
         except MemoryError:

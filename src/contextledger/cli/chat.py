@@ -12,13 +12,17 @@ model to the Responses API, Claude to Messages, other OpenAI models to Chat Comp
 ``--api`` (or ``/model M API``) overrides it.
 
 Commands: ``/image PATH`` attach an image to the next message, ``/model M`` switch model,
-``/drop`` discard the pending attachments, ``/cancel`` discard the kept message too,
+``/images placeholder|refuse`` what a text-only model gets for images, ``/drop`` discard
+the pending attachments, ``/cancel`` discard the kept message too,
 ``/notices`` list the last request's notices, ``/usage`` the estimate's error per model,
 ``/help``, ``/quit``. An empty line sends a kept message (after a refusal or an error).
 
 When the vision gate refuses (a text-only model and images in the conversation), nothing
 is sent or stored: the refusal is printed and the typed text and the attachments are
-kept, so ``/model`` back to a vision model (or ``/drop``) and Enter sends them.
+kept, so ``/images placeholder`` (text placeholders instead of the images), ``/model`` back
+to a vision model, or ``/drop`` (when only the attachments hold images) and Enter sends
+them. Placeholders change what is sent, never the record: a vision model sees the images
+again.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .app import main
+from .app import ON_IMAGES_HELP, OnImages, for_cli, main
 from .chat_state import API_NAMES, ChatState, count_noun
 from .chat_turn import _turn
 
@@ -45,6 +49,8 @@ HELP = """\
 /image PATH   attach an image to your next message
 /model M      switch model (the vision gate checks again before sending);
               /model M API picks the API: openai, openai-responses, anthropic, gemini
+/images MODE  what a text-only model gets for images: placeholder (a visible
+              text placeholder each, the session keeps the images) or refuse
 /drop         discard the pending attachments
 /cancel       discard the kept message and its attachments
 /notices      list every notice of the last request
@@ -57,6 +63,9 @@ Enter on an empty line sends a kept message again."""
 
 
 @main.command()
+@click.argument("prompt", required=False)
+@click.option("--continue", "-c", "continue_last", is_flag=True,
+              help="Continue the most recently used session.")  # fmt: skip
 @click.option("--session", "session_name", default=None,
               help="Session to resume (created when new). Default: a new dated session.")  # fmt: skip
 @click.option("--model", "-m", default=None,
@@ -71,9 +80,8 @@ Enter on an empty line sends a kept message again."""
               help="Pretend the model's context window is this many tokens (to watch fitting).")  # fmt: skip
 @click.option("--max-output", type=click.IntRange(min=16), default=None,
               help="Tokens reserved for the reply (default: the model's rule).")  # fmt: skip
-@click.option("--on-images", type=click.Choice(["error", "placeholder"]), default="error",
-              show_default=True,
-              help="For a text-only model: refuse (keep everything) or send visible text placeholders.")  # fmt: skip
+@click.option("--on-images", type=OnImages(), default="refuse", show_default=True,
+              help=ON_IMAGES_HELP + " In the chat: /images placeholder|refuse.")  # fmt: skip
 @click.option("--api", type=click.Choice(["auto", *API_NAMES]), default="auto", show_default=True,
               help="Wire API to send with; auto: the model's own (Gemini models to Gemini, Responses-only models to Responses).")  # fmt: skip
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
@@ -81,6 +89,8 @@ Enter on an empty line sends a kept message again."""
 @click.option("--retries", type=click.IntRange(min=0, max=10), default=2, show_default=True,
               help="Retries on connection errors, 429 and 5xx.")  # fmt: skip
 def chat(
+    prompt: str | None,
+    continue_last: bool,
     session_name: str | None,
     model: str | None,
     images: tuple[Path, ...],
@@ -95,9 +105,13 @@ def chat(
 ) -> None:
     """Chat in the terminal; sessions are stored, images attached, every drop shown.
 
+    With PROMPT (or - to read it from stdin), send that one message, print the reply on
+    stdout and exit (the status and notices go to stderr); the exchange is stored in the
+    session like any other. Without it, an interactive chat starts (/help lists commands).
+
     Reads OPENAI_BASE_URL, OPENAI_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY,
-    GEMINI_BASE_URL, GEMINI_API_KEY and CONTEXTLEDGER_MODEL from the environment or a .env
-    file. Type /help inside for commands.
+    GEMINI_BASE_URL, GEMINI_API_KEY and CONTEXTLEDGER_MODEL from the environment, else a
+    .env file (see `contextledger config`).
     """
     from rich.console import Console
 
@@ -106,29 +120,63 @@ def chat(
     from ..errors import ContextLedgerError
     from ..storage.sessions import SessionStore
 
-    console = Console(soft_wrap=True, highlight=False)
+    if continue_last and session_name is not None:
+        raise click.UsageError("use either --continue or --session NAME, not both")
+    one_shot = prompt is not None
+    if prompt == "-":
+        prompt = sys.stdin.read()
+    if one_shot and not (prompt or "").strip() and not images:
+        raise click.UsageError("the prompt is empty: nothing to send")
+    # one-shot: only the reply goes to stdout, so `chat "…" > answer.txt` holds the answer
+    console = Console(soft_wrap=True, highlight=False, stderr=one_shot)
     config = load_config()
     if data_dir is not None:
         config = config.with_data_dir(data_dir)
+    if model is not None:  # a typo must not leave a store or an empty session behind
+        try:
+            lookup_model(model)
+        except ContextLedgerError as exc:
+            raise click.ClickException(for_cli(exc)) from None
     try:
         store = SessionStore(config.store_location, media=config.media)
     except ContextLedgerError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(for_cli(exc)) from None
     try:
+        if continue_last:
+            session_name = _last_used(store)
         state = _open_session(console, config, store, session_name, model, system_text)
+        state.one_shot = one_shot
         try:
             lookup_model(state.model)
         except ContextLedgerError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise click.ClickException(for_cli(exc)) from None
         state.window, state.max_output, state.on_images = window, max_output, on_images
         state.timeout, state.retries = timeout, retries
-        state.api = None if api == "auto" else api
+        if api != "auto":  # else the model's own API (or, on resume, the one last used)
+            state.api = api
         _print_model(state)
         for path in images:
             _attach(state, path)
+        if prompt is not None:
+            state.draft = prompt.rstrip("\n")
+            status = _turn(state)
+            if status:
+                raise click.exceptions.Exit(status)
+            return
         _loop(state)
     finally:
         store.close()
+
+
+def _last_used(store: SessionStore) -> str:
+    """The session with the newest message (or the newest session, when none has one)."""
+    infos = store.list()
+    if not infos:
+        raise click.ClickException(
+            f"no earlier conversation to continue in {store.location} (start one with "
+            "`contextledger chat`)"
+        )
+    return max(infos, key=lambda s: (max(s.updated or 0.0, s.created), s.created)).name
 
 
 def _open_session(
@@ -144,7 +192,7 @@ def _open_session(
     from ..model import Message
 
     def fail(exc: Exception) -> click.ClickException:
-        return click.ClickException(str(exc))
+        return click.ClickException(for_cli(exc))
 
     resumed = name is not None and store.exists(name)
     if name is None:
@@ -188,6 +236,8 @@ def _open_session(
         state.conversation = Conversation(loaded.messages)
     if model is None and state.usage_events:
         state.model = str(state.usage_events[-1].get("model") or state.model)
+        api = state.usage_events[-1].get("api")
+        state.api = api if api in API_NAMES else None
     images = sum(1 for m in loaded.messages for _ in m.images())
     state.say(
         f"resumed session {name!r}: {len(loaded.messages)} message(s), {images} image(s), "
@@ -224,20 +274,38 @@ def _print_model(state: ChatState) -> None:
         "dim",
     )
     if not info.vision:
-        held = sum(1 for m in state.conversation.record for _ in m.images())
-        pending = len(state.attachments)
-        if held:
-            state.warn(
-                f"{state.model} does not accept images and the conversation already holds "
-                f"{count_noun(held, 'image')}: sending will be refused until you switch back to a "
-                "vision model (or restart the chat with --on-images placeholder)"
-            )
-        elif pending:
-            state.warn(
-                f"{state.model} does not accept images and {count_noun(pending, 'image')} "
-                f"{'is' if pending == 1 else 'are'} attached: switch back to a vision model "
-                "or /drop the attachments before sending"
-            )
+        _warn_images(state)
+
+
+def _warn_images(state: ChatState) -> None:
+    """What happens to the images for a text-only model, in the current /images mode."""
+    held = sum(1 for m in state.conversation.record for _ in m.images())
+    pending = len(state.attachments)
+    if not held and not pending:
+        return
+    what = " and ".join(
+        part
+        for part in (
+            f"the conversation holds {count_noun(held, 'image')}" if held else "",
+            f"{count_noun(pending, 'image')} {'is' if pending == 1 else 'are'} attached"
+            if pending
+            else "",
+        )
+        if part
+    )
+    if state.on_images == "placeholder":
+        state.warn(
+            f"{state.model} does not accept images and {what}: each is sent as a visible "
+            "text placeholder (the session keeps the images; a vision model sees them again)"
+        )
+        return
+    remedies = ["/images placeholder to send text placeholders", "/model a vision model"]
+    if not held:
+        remedies.append("/drop the attachments")
+    state.warn(
+        f"{state.model} does not accept images and {what}: sending is refused until you "
+        f"choose: {', or '.join(remedies)}"
+    )
 
 
 # --------------------------------------------------------------------------- loop
@@ -291,6 +359,8 @@ def _handle(state: ChatState, line: str) -> bool:
                 _attach(state, Path(arg).expanduser())
         elif cmd == "/model":
             _switch_model(state, arg)
+        elif cmd == "/images":
+            _set_on_images(state, arg)
         elif cmd == "/drop":
             _drop(state)
         elif cmd == "/cancel":
@@ -340,12 +410,8 @@ def _attach(state: ChatState, path: Path) -> None:
         )
     from ..catalog import lookup_model
 
-    info = lookup_model(state.model)
-    if not info.vision:
-        state.warn(
-            f"{state.model} does not accept images: switch model (/model) before sending, "
-            "or /drop the attachment"
-        )
+    if not lookup_model(state.model).vision:
+        _warn_images(state)
 
 
 def _drop(state: ChatState) -> None:
@@ -372,7 +438,7 @@ def _switch_model(state: ChatState, model: str) -> None:
     try:
         lookup_model(model)
     except ContextLedgerError as exc:
-        state.error(str(exc))
+        state.error(for_cli(exc))
         return
     state.model = model
     state.api = api or None  # a new model speaks its own API unless told otherwise
@@ -381,12 +447,38 @@ def _switch_model(state: ChatState, model: str) -> None:
     _print_model(state)
 
 
+def _set_on_images(state: ChatState, mode: str) -> None:
+    from ..catalog import lookup_model
+
+    modes = {"placeholder": "placeholder", "refuse": "error", "error": "error"}
+    if mode not in modes:
+        current = "placeholder" if state.on_images == "placeholder" else "refuse"
+        if mode:
+            state.error(f"unknown mode {mode!r}: /images placeholder or /images refuse")
+        else:
+            state.say(f"images for a text-only model: {current}; /images placeholder|refuse")
+        return
+    state.on_images = modes[mode]
+    state.preparer = None  # the gate's mode is part of the prepared view
+    if state.on_images == "placeholder":
+        state.say(
+            "a text-only model gets a visible text placeholder for each image "
+            "(the session keeps the images)"
+        )
+    else:
+        state.say("sending images to a text-only model is refused (nothing is lost)")
+    if not lookup_model(state.model).vision:
+        _warn_images(state)
+
+
 def _print_usage(state: ChatState) -> None:
     from ..client import usage_summary
+    from ..storage.browse import total_cost
 
     if not state.usage_events:
         state.say("no usage recorded yet")
         return
+    state.say(f"this session so far: {total_cost(state.usage_events).describe()}")
     for model, row in usage_summary(state.usage_events).items():
         if row["mean_error_pct"] is None:
             state.say(f"{model}: {row['turns']} turn(s), no usage reported by the provider")

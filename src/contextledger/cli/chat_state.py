@@ -35,7 +35,7 @@ class ChatState:
     api: str | None = None  # None: the model's own API
     window: int | None = None
     max_output: int | None = None
-    on_images: str = "error"
+    on_images: str = "error"  # the gate's mode: "error" (refuse) or "placeholder" (/images)
     timeout: float = 60.0
     retries: int = 2
     draft: str = ""
@@ -46,11 +46,13 @@ class ChatState:
     usage_events: list[dict[str, Any]] = field(default_factory=list)
     stored_count: int = 0
     clients: dict[str, Any] = field(default_factory=dict)
+    one_shot: bool = False  # `chat PROMPT`: one request, the reply alone on stdout
 
     # --- small helpers -------------------------------------------------------------
 
     def say(self, text: str, style: str | None = None) -> None:
-        self.console.print(text, style=style, markup=False, highlight=False)
+        # wrapped between words at the terminal's width (80 columns never split a word)
+        self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=False)
 
     def warn(self, text: str) -> None:
         self.say(f"⚠ {text}", "yellow")

@@ -11,11 +11,15 @@ if TYPE_CHECKING:
     from ..prepare import Prepared
     from ..reply import Reply
 
+from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, for_cli
 from .chat_state import METER_WIDTH, ChatState, count_noun, fresh_id
+from .progress import spinner
 
 
-def _turn(state: ChatState) -> None:
-    from ..client import send, usage_record
+def _turn(state: ChatState) -> int:
+    """Send the kept message; 0 when the reply is stored, else the exit status a one-shot
+    chat ends with (2: the request was refused here, 1: the provider or the network)."""
+    from ..client import send
     from ..errors import BudgetError, ContextLedgerError, SendError, VisionGateError
     from ..model import Message, Text
 
@@ -24,61 +28,93 @@ def _turn(state: ChatState) -> None:
     candidate = Message("user", tuple(blocks), id=state.next_id())
     conversation = state.conversation.append(candidate)
     try:
-        prepared = state.get_preparer().prepare(conversation)
-    except VisionGateError as exc:
-        state.error(f"not sent: {exc}")
-        _kept(state, "/model back to a vision model or /drop the attachments, then Enter to send")
-        return
+        # a recap may wait on an LLM summarizer: a spinner says so on a terminal
+        with spinner("preparing the request (repair, recap, fit)…"):
+            prepared = state.get_preparer().prepare(conversation)
+    except VisionGateError as exc:  # the chat's own remedies, never the library's argument
+        state.error(f"not sent: {exc.problem}")
+        held = any(True for m in state.conversation.record for _ in m.images())
+        drop = "" if held else ", /drop the attachments"
+        _kept(
+            state,
+            f"/images placeholder (text placeholders instead), /model a vision model{drop}; "
+            "then Enter to send",
+            "-m a vision model, or --on-images placeholder",
+        )
+        return EXIT_BAD_INPUT
     except BudgetError as exc:
         state.error(f"not sent: {exc}")
-        _kept(state, "/drop the attachments, /cancel to start over, or /model a larger model")
-        return
+        _kept(
+            state,
+            "/drop the attachments, /cancel to start over, or /model a larger model",
+            "a shorter prompt, fewer images, or -m a larger model",
+        )
+        return EXIT_BAD_INPUT
     except ContextLedgerError as exc:  # an unreadable image, a bad setting…
         state.error(f"not sent: {exc}")
-        _kept(state, "fix the cause, then Enter to send")
-        return
+        _kept(state, "fix the cause, then Enter to send", "fix the cause")
+        return EXIT_BAD_INPUT
     _status(state, prepared)
     client_kwargs = _clients(state, prepared.format)
-    state.console.print("assistant> ", style="bold", end="")
     streamed: list[str] = []
 
-    def on_text(chunk: str) -> None:
-        streamed.append(chunk)
-        click.echo(chunk, nl=False)
+    def begin_reply() -> None:
+        if not state.one_shot:  # one-shot: stdout holds the reply alone
+            state.console.print("assistant> ", style="bold", end="")
 
     try:
-        reply = send(
-            prepared,
-            config=state.config,
-            on_text=on_text,
-            timeout=state.timeout,
-            max_retries=state.retries,
-            **client_kwargs,
-        )
+        with spinner(f"waiting for {prepared.report.model}…") as stop_spinner:
+
+            def on_text(chunk: str) -> None:
+                if not streamed:  # the first token: the reply takes the line
+                    stop_spinner()
+                    begin_reply()
+                streamed.append(chunk)
+                click.echo(chunk, nl=False)
+
+            reply = send(
+                prepared,
+                config=state.config,
+                on_text=on_text,
+                timeout=state.timeout,
+                max_retries=state.retries,
+                **client_kwargs,
+            )
     except SendError as exc:
-        click.echo("")
-        state.error(str(exc))
+        if streamed:
+            click.echo("")
+        state.error(for_cli(exc))
         if exc.partial is not None and streamed:
             state.warn("the partial reply above was not stored")
-        _kept(state, "press Enter to try again")
-        return
+        _kept(state, "press Enter to try again", "run the command again")
+        return EXIT_ENVIRONMENT
     except KeyboardInterrupt:
         click.echo("")
         state.warn("interrupted: the reply was not stored")
-        _kept(state, "press Enter to try again")
-        return
+        _kept(state, "press Enter to try again", "run the command again")
+        return EXIT_ENVIRONMENT
+    if not streamed:
+        begin_reply()
     click.echo("")
-    _commit(state, prepared, candidate, reply)
-    state.say(f"usage: {_describe(usage_record(reply))}", "dim")
+    record = _commit(state, prepared, candidate, reply)
+    state.say(f"usage: {_describe(record)}", "dim")
+    return 0
 
 
 def _describe(record: dict[str, Any]) -> str:
+    """The provider's usage against our estimate, and what the request cost in dollars."""
     from ..client import describe_usage
+    from ..storage.browse import usage_cost
 
-    return describe_usage(record)
+    cost = usage_cost(record)
+    dollars = cost.describe() if cost is not None else "no dollar figure without usage"
+    return f"{describe_usage(record)}; {dollars}"
 
 
-def _kept(state: ChatState, hint: str) -> None:
+def _kept(state: ChatState, hint: str, one_shot_hint: str = "") -> None:
+    if state.one_shot:
+        state.warn(f"nothing was stored{f': {one_shot_hint}' if one_shot_hint else ''}")
+        return
     what = []
     if state.draft:
         what.append("your message")
@@ -147,8 +183,11 @@ def _status(state: ChatState, prepared: Prepared) -> None:
         state.warn(f"{repeated} notice(s) from earlier turns still apply (/notices lists them)")
 
 
-def _commit(state: ChatState, prepared: Prepared, candidate: Message, reply: Reply) -> None:
-    """Store the user message, any compaction event, the reply and the usage event."""
+def _commit(
+    state: ChatState, prepared: Prepared, candidate: Message, reply: Reply
+) -> dict[str, Any]:
+    """Store the user message, any compaction event, the reply and the usage event
+    (returned: it holds the cached input tokens too, so dollars bill them as cached)."""
     from dataclasses import replace
 
     from ..client import usage_record
@@ -169,7 +208,9 @@ def _commit(state: ChatState, prepared: Prepared, candidate: Message, reply: Rep
         conversation = conversation.append(reply_msg)
     else:
         state.warn("the model returned an empty reply: nothing was stored for it")
-    record_data = usage_record(reply)
+    record_data = {**usage_record(reply), "api": prepared.format}  # resume keeps the API
+    if reply.usage is not None and reply.usage.cached_input_tokens:
+        record_data["cached_input_tokens"] = reply.usage.cached_input_tokens
     store.append_event(session, "usage", record_data)
     state.usage_events.append(record_data)
     state.conversation = conversation
@@ -187,3 +228,4 @@ def _commit(state: ChatState, prepared: Prepared, candidate: Message, reply: Rep
         )
     for note in reply.notes:
         state.warn(note)
+    return record_data

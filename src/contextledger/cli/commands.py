@@ -1,3 +1,14 @@
 """Registry of subcommand modules (one import line per module)."""
 
-from . import chat, compact, configcmd, convert, cost, demo, fitcmd, serve, store  # noqa: F401
+from . import (  # noqa: F401
+    chat,
+    compact,
+    configcmd,
+    convert,
+    cost,
+    demo,
+    fitcmd,
+    history,
+    serve,
+    store,
+)

@@ -90,9 +90,12 @@ def compact(
     if auto and not enabled:
         _print_off(conv, as_json)
         return
-    outcome = conv.compact(
-        summarizer, policy, force=not auto, mode="reject" if mode == "reject" else "strip"
-    )
+    from .progress import spinner
+
+    with spinner(f"recapping with the {summarizer.name} summarizer…"):
+        outcome = conv.compact(
+            summarizer, policy, force=not auto, mode="reject" if mode == "reject" else "strip"
+        )
     view = outcome.conversation.view
     body = write_messages(list(view), "openai")
     wire = body.get("messages", body) if isinstance(body, dict) else body

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .app import main
+from .app import ON_IMAGES_HELP, OnImages, main
 from .io import echo_json, load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "anthropic", "openai-responses", "gemini"])
@@ -22,12 +22,13 @@ FORMAT_CHOICES = click.Choice(["openai", "anthropic", "openai-responses", "gemin
 @click.option("--to", "target", type=FORMAT_CHOICES, required=True, help="Output format.")
 @click.option("--model", "-m", default=None, help="Target model: runs the vision gate for it.")
 @click.option(
+    "--on-images",
     "--images",
     "on_images",
-    type=click.Choice(["error", "placeholder"]),
-    default="error",
+    type=OnImages(),
+    default="refuse",
     show_default=True,
-    help="For a model without vision: refuse, or send visible placeholders.",
+    help=ON_IMAGES_HELP,
 )
 def convert(file: str, source: str | None, target: str, model: str | None, on_images: str) -> None:
     """Print FILE translated to another provider's request format, as JSON.

@@ -19,7 +19,7 @@ from ..catalog import ModelInfo, lookup_model, resolve_catalog
 from ..errors import ContentError, ImageProbeError, UnknownModelError
 from ..images.probe import ImageInfo, probe_image
 from ..pricing.vision import ImageCost, image_cost, max_image_cost
-from .app import main
+from .app import for_cli, main
 from .io import echo_json
 
 #: Priced when no ``--model`` is given: one model per cost family people meet most.
@@ -62,7 +62,7 @@ def _resolve(models: tuple[str, ...]) -> list[ModelInfo]:
         try:
             out.append(lookup_model(name))
         except UnknownModelError as exc:
-            raise click.BadParameter(str(exc), param_hint="--model") from None
+            raise click.BadParameter(for_cli(exc), param_hint="--model") from None
     return out
 
 

@@ -42,7 +42,7 @@ def demo() -> None:
     from ..providers import read_messages
 
     started = time.perf_counter()
-    console = Console(width=110)
+    console = Console()  # the terminal's width (80 when not a terminal)
     payload = load_example_payload()
     messages = read_messages(payload)
     console.rule("[bold]contextledger demo[/bold]: an afternoon of debugging with an agent")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import BudgetError, ContentError, describe
-from .app import main
+from .app import ON_IMAGES_HELP, OnImages, main
 from .io import echo_json, load_json_file
 
 FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemini"])
@@ -45,6 +45,13 @@ FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemin
     help="Allow dropping images of the current request (reported).",
 )
 @click.option(
+    "--on-images",
+    type=OnImages(),
+    default="refuse",
+    show_default=True,
+    help=ON_IMAGES_HELP,
+)
+@click.option(
     "--compact/--no-compact",
     default=None,
     help="Recap old turns (offline summarizer, verified) before fitting. Default: "
@@ -58,6 +65,7 @@ def fit_command(
     target: str,
     as_json: bool,
     drop_current_images: bool,
+    on_images: str,
     compact: bool | None,
 ) -> None:
     """Fit FILE (a JSON message list, {"messages": [...]}, or an Anthropic request) into MODEL.
@@ -93,6 +101,7 @@ def fit_command(
             window=window,
             max_output_tokens=max_output,
             drop_current_images=drop_current_images,
+            on_images=on_images,
         )
     except BudgetError as exc:  # name the flag a CLI user types, not the library argument
         raise BudgetError(

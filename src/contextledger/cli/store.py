@@ -19,7 +19,8 @@ from rich.table import Table
 
 from ..errors import ContentError, ContextLedgerError
 from ..model import Message
-from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, main
+from ..storage.sessions import EXPORT_FORMATS
+from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, for_cli, main
 from .io import echo_json, parse_json, read_text_file
 
 _STORE_OPTION = click.option(
@@ -74,7 +75,7 @@ def _open(
             media = load_config().media
         return SessionStore(location, media=media)
     except ContextLedgerError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(for_cli(exc)) from None
 
 
 def _no_session(name: str, missing: _NoStore) -> click.ClickException:
@@ -92,7 +93,7 @@ def _safe(text: str) -> str:
 
 
 def _fail(exc: Exception) -> click.ClickException:
-    return click.ClickException(str(exc))
+    return click.ClickException(for_cli(exc))
 
 
 # --- sessions -------------------------------------------------------------------
@@ -100,32 +101,7 @@ def _fail(exc: Exception) -> click.ClickException:
 
 @main.group()
 def sessions() -> None:
-    """List, show, export and import stored sessions."""
-
-
-@sessions.command("list")
-@_STORE_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def sessions_list(store_path: str | None, as_json: bool) -> None:
-    """List every session with its message and event counts."""
-    try:
-        with _open(store_path) as store:
-            infos = store.list()
-    except _NoStore:
-        infos = []  # nothing stored yet: an empty list, not an error
-    except ContextLedgerError as exc:
-        raise _fail(exc) from None
-    if as_json:
-        echo_json({"sessions": [{"name": s.name, "created": s.created, "messages": s.messages,
-                                 "events": s.events} for s in infos]})  # fmt: skip
-        return
-    table = Table("session", "messages", "events", "created")
-    import datetime as _dt
-
-    for s in infos:
-        created = _dt.datetime.fromtimestamp(s.created).strftime("%Y-%m-%d %H:%M")
-        table.add_row(s.name, str(s.messages), str(s.events), created)
-    Console().print(table if infos else "no sessions yet")
+    """List, search, show, export, import, rename and delete stored sessions."""
 
 
 @sessions.command("show")
@@ -161,13 +137,20 @@ def sessions_show(name: str, store_path: str | None, as_json: bool) -> None:
         console.print(
             f"[bold]{m.role}[/bold] {_safe(m.id)}: {_safe(_describe(m))}", highlight=False
         )
+    from ..client import describe_usage
+    from ..storage.browse import total_cost, usage_cost
+
+    usage = [e.data for e in loaded.events if e.kind == "usage"]
     for e in loaded.events:
         detail = ""
         if e.kind == "usage":
-            from ..client import describe_usage
-
-            detail = f": {describe_usage(e.data)}"
-        console.print(f"[dim]event {e.seq} {e.kind} after message {e.after_message}{detail}[/dim]")
+            cost = usage_cost(e.data)
+            detail = f": {describe_usage(e.data)}" + (f"; {cost.describe()}" if cost else "")
+        line = f"event {e.seq} {e.kind} after message {e.after_message}{detail}"
+        console.print(line, style="dim", markup=False, highlight=False)
+    if usage:
+        console.print(f"{len(usage)} request(s), cost {total_cost(usage).describe()}",
+                      markup=False, highlight=False)  # fmt: skip
     _print_report(console, loaded.repair.changes, loaded.unreadable)
 
 
@@ -201,8 +184,9 @@ def _print_report(console: Console, changes: Any, unreadable: Any = ()) -> None:
 @sessions.command("export")
 @click.argument("name")
 @_STORE_OPTION
-@click.option("--format", "fmt", type=click.Choice(["internal", "openai", "anthropic"]),
-              default="internal", show_default=True)  # fmt: skip
+@click.option("--format", "fmt", type=click.Choice(EXPORT_FORMATS), default="internal",
+              show_default=True,
+              help="internal: lossless; a provider format: the repaired messages, one a line.")  # fmt: skip
 @click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file instead of stdout.")  # fmt: skip
 def sessions_export(name: str, store_path: str | None, fmt: str, out: Path | None) -> None:
@@ -232,16 +216,20 @@ def sessions_export(name: str, store_path: str | None, fmt: str, out: Path | Non
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--name", required=True, help="Name of the new session.")
 @_STORE_OPTION
-@click.option("--format", "fmt", type=click.Choice(["auto", "internal", "openai", "anthropic"]),
+@click.option("--format", "fmt", type=click.Choice(["auto", *EXPORT_FORMATS]),
               default="auto", show_default=True)  # fmt: skip
 def sessions_import(file: Path, name: str, store_path: str | None, fmt: str) -> None:
     """Import FILE as a new session: JSONL (one message a line, as `export` writes), or one
     JSON document (a message list such as conversation.json, or a request object with
     `messages`). Images go to the media store."""
+    from .progress import progress_bar
+
     text = _as_jsonl(read_text_file(str(file)))
-    with _open(store_path, create=True) as store:
+    rows = text.count("\n") + 1
+    with _open(store_path, create=True) as store, progress_bar("importing", 2 * rows,
+                                                                 at_least=100) as advance:  # fmt: skip
         try:
-            stored = store.import_jsonl(text, name, fmt)
+            stored = store.import_jsonl(text, name, fmt, on_step=advance)
         except ContextLedgerError:
             raise
         except ValueError as exc:  # JSON the store could not parse
@@ -323,26 +311,6 @@ def sessions_migrate(
         except ContextLedgerError as exc:
             raise _fail(exc) from None
     click.echo(report.summary())
-
-
-@sessions.command("delete")
-@click.argument("name")
-@_STORE_OPTION
-@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
-def sessions_delete(name: str, store_path: str | None, yes: bool) -> None:
-    """Delete a session and all its messages (images go at the next sweep)."""
-    with _open(store_path) as store:
-        try:
-            info = store.info(name)
-            if not yes:
-                click.confirm(
-                    f"delete session {name!r} ({info.messages} message(s))? This cannot be undone",
-                    abort=True,
-                )
-            store.delete(name)
-        except ContextLedgerError as exc:
-            raise _fail(exc) from None
-    click.echo(f"deleted session {name!r} ({info.messages} message(s))")
 
 
 # --- repair -----------------------------------------------------------------------
@@ -476,7 +444,8 @@ def normalize(
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  console=console, transient=True, disable=len(images) < 2) as progress:  # fmt: skip
+                  console=console, transient=True,
+                  disable=len(images) < 2 or not console.is_terminal) as progress:  # fmt: skip
         task = progress.add_task("normalizing", total=len(images))
         for path in images:
             progress.update(task, description=f"normalizing {path.name}")

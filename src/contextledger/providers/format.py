@@ -56,7 +56,8 @@ class ProviderFormat:
     is the body entry that caps the reply (``provider`` is the catalog's provider, e.g.
     ``openai`` or ``openai-compatible``). ``serves`` lists the catalog providers that
     speak this format by default. ``sdk`` names the official client package that sends
-    it, ``stream``/``complete`` send with it (None: this library does not send it).
+    it, ``stream``/``complete`` send with it (None: this library does not send it), and
+    ``sdk_kwargs`` reshapes a body for the SDK's call when the SDK wants another shape.
     """
 
     name: Format
@@ -71,6 +72,8 @@ class ProviderFormat:
     sdk: str | None = None
     stream: Streamer | None = None
     complete: Completer | None = None
+    #: ``body`` as the keyword arguments of the SDK's create call (None: the body as is).
+    sdk_kwargs: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
 
     @property
     def sends(self) -> bool:

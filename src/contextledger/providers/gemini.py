@@ -625,4 +625,5 @@ FORMAT = ProviderFormat(
     sdk="google.genai",
     stream=stream,
     complete=complete,
+    sdk_kwargs=sdk_request,
 )

@@ -29,13 +29,18 @@ from ..compaction.conversation import CompactionEvent, Conversation
 from ..errors import ContentError, StoreError
 from ..model import Message, ToolResult
 from ..prepare import Preparer
+from ..providers import provider_format
 from ..storage.sessions import SessionMark, SessionStore, SessionTail
 from .wire import Wire, WireName
 
 __all__ = [
+    "SessionLease",
     "SessionState",
     "Sessions",
     "Synced",
+    "adopt",
+    "client_items",
+    "continues",
     "incoming_messages",
     "open_session",
     "read_tail",
@@ -110,7 +115,9 @@ class SessionState:
     name: str
     key: str
     wire: WireName
-    conversation: Conversation = field(default_factory=Conversation)
+    _conversation: Conversation = field(default_factory=Conversation)
+    #: Messages recorded after ``_conversation.record`` (see :attr:`conversation`).
+    pending: list[Message] = field(default_factory=list)
     system_raw: Any = None
     system: tuple[Message, ...] = ()
     segments: list[_Segment] = field(default_factory=list)
@@ -128,15 +135,41 @@ class SessionState:
     #: Set (from the store thread) when a message write did not land: another process
     #: wrote first, or the write failed. The next request reads the session again.
     resync: bool = False
+    #: Compaction is not tried before the record reaches this size (a recap was rejected).
+    compaction_retry_at: int = 0
+    compaction_paused: bool = False
+
+    @property
+    def conversation(self) -> Conversation:
+        """The record and its compaction events (messages recorded since the last call
+        are folded in now: building a Conversation checks every id, so once a turn)."""
+        if self.pending:
+            self._conversation = Conversation(
+                (*self._conversation.record, *self.pending), self._conversation.events
+            )
+            self.pending = []
+        return self._conversation
+
+    @conversation.setter
+    def conversation(self, value: Conversation) -> None:
+        self._conversation = value
+        self.pending = []
 
     @property
     def record(self) -> tuple[Message, ...]:
-        return self.conversation.record
+        """Every recorded message (without building a Conversation)."""
+        if self.pending:
+            return (*self._conversation.record, *self.pending)
+        return self._conversation.record
+
+    @property
+    def size(self) -> int:
+        return len(self._conversation.record) + len(self.pending)
 
     def absorb(self, tail: SessionTail, *, skip: str | None = None) -> None:
         """Take in rows written after :attr:`mark` (ids by position, as the proxy writes
         them), except events written by the process whose ``instance`` id is ``skip``."""
-        base = len(self.record)
+        base = self.size
         added = tuple(replace(m, id=f"m{base + k}") for k, m in enumerate(tail.stored))
         events = list(self.conversation.events)
         for ev in tail.events:
@@ -167,8 +200,7 @@ class SessionState:
 
     def recorded(self, messages: Sequence[Message], mark: SessionMark) -> None:
         """``messages`` were appended (by this process); the store is at ``mark``."""
-        if messages:
-            self.conversation = Conversation((*self.record, *messages), self.conversation.events)
+        self.pending.extend(messages)
         self.mark = mark
 
     def preparer(self, key: tuple[Any, ...], make: Any) -> Preparer:
@@ -246,6 +278,19 @@ def same_message(a: Message, b: Message) -> bool:
     return sum(1 for _ in a.images()) == sum(1 for _ in b.images())
 
 
+def adopt(state: SessionState, incoming: Sequence[Message]) -> None:
+    """Let the read segments hold the record's own objects (``incoming`` after
+    :func:`extends`), so the next turn recognizes its unchanged prefix by identity."""
+    n = len(state.system)
+    if state.system and state.system[0] is not incoming[0]:
+        state.system = tuple(incoming[:n])
+    for seg in state.segments:
+        k = len(seg.messages)
+        if seg.messages and seg.messages[0] is not incoming[n]:
+            seg.messages = tuple(incoming[n : n + k])
+        n += k
+
+
 def extends(record: Sequence[Message], incoming: list[Message]) -> bool:
     """Whether ``incoming`` continues ``record`` (and if so, swap in the record's own
     objects so cached prices and the cut carry over)."""
@@ -262,6 +307,112 @@ def extends(record: Sequence[Message], incoming: list[Message]) -> bool:
     for i in range(n):
         incoming[i] = record[i]
     return True
+
+
+def continues(record: Sequence[Message], incoming: list[Message]) -> int | None:
+    """How much of ``record`` the request ``incoming`` stands on: ``len(record)`` when
+    it continues the record (see :func:`extends`), ``len(incoming)`` when it repeats a
+    prefix of it (a retry, or the same opening as another conversation: nothing is new),
+    None when it diverges (an edited or regenerated history: a branch)."""
+    if extends(record, incoming):
+        return len(record)
+    n = len(incoming)
+    if n > len(record):
+        return None
+    for i in range(n):
+        if not same_message(incoming[i], record[i]):
+            return None
+    for i in range(n):
+        incoming[i] = record[i]
+    return n
+
+
+def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> list[Any] | None:
+    """The conversation list to forward for the fitted messages ``sent``: wherever a
+    whole segment of the client's request went through the pipeline untouched (the same
+    record objects, in order), the client's own JSON for it, byte for byte (prompt caches
+    keyed on exact prefixes keep hitting; item ids, statuses and the roles and shapes the
+    client chose travel as sent); everything else (recaps, shrunk or repaired messages)
+    as the writer renders it. None when the system prompt held outside the list was
+    changed (then the whole translated request goes)."""
+    record = state.record
+    n_system = len(state.system)
+    if n_system:  # Anthropic ``system`` / Responses ``instructions``: sent as the client's
+        if len(sent) < n_system or any(sent[i] is not record[i] for i in range(n_system)):
+            return None
+        sent = sent[n_system:]
+    starts: dict[int, _Segment] = {}
+    position = n_system
+    for seg in state.segments:
+        starts[position] = seg
+        position += len(seg.messages)
+    where = {id(m): i for i, m in enumerate(record[:position])}
+    writer = provider_format(wire.format)
+    out: list[Any] = []
+    pending: list[Message] = []
+
+    def flush() -> None:
+        if pending:
+            out.extend(writer.write(pending, [])[wire.messages_key])
+            pending.clear()
+
+    k = 0
+    while k < len(sent):
+        p = where.get(id(sent[k]), -1)
+        whole = starts.get(p)
+        if whole is not None:
+            n = len(whole.messages)
+            if p + n <= len(record) and all(
+                k + j < len(sent) and sent[k + j] is record[p + j] for j in range(n)
+            ):
+                flush()
+                out.extend(whole.raw)
+                k += n
+                continue
+        pending.append(sent[k])
+        k += 1
+    flush()
+    return out
+
+
+class SessionLease:
+    """The one session lock a request holds, whichever branch that is.
+
+    Taking another session releases the one held first (two branches never wait on each
+    other); :meth:`release` is idempotent. Used as ``async with SessionLease() as lease``
+    so every exit releases exactly the lock that is held; a streamed reply takes the
+    lock over with :meth:`hand_over` and releases it when the stream ends.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self) -> None:
+        self.state: SessionState | None = None
+
+    async def take(self, state: SessionState) -> SessionState:
+        if self.state is state:
+            return state
+        self.release()
+        await state.lock.acquire()
+        self.state = state
+        return state
+
+    def release(self) -> None:
+        state, self.state = self.state, None
+        if state is not None:
+            state.lock.release()
+
+    def hand_over(self) -> SessionLease:
+        """A lease that now owns the held lock (this one holds nothing)."""
+        other = SessionLease()
+        other.state, self.state = self.state, None
+        return other
+
+    async def __aenter__(self) -> SessionLease:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,6 +187,10 @@ class SessionBackend(Protocol):
         """The one deliberate exception to append-only: a session and all its rows."""
         ...
 
+    def rename_session(self, session_id: int, name: str) -> None:
+        """Give a session a new name (its rows are untouched); StoreError when it is taken."""
+        ...
+
     def integrity_check(self) -> str:
         """``"ok"`` when the database reports itself healthy, else what it found."""
         ...

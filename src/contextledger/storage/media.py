@@ -29,7 +29,7 @@ import re
 import secrets
 import stat
 import time
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
@@ -152,8 +152,15 @@ class MediaBackend(Protocol):
     def has_media(self) -> bool: ...
 
     def sweep(
-        self, keep: Iterable[str], *, min_age: timedelta = ..., dry_run: bool = False
-    ) -> SweepResult: ...
+        self,
+        keep: Iterable[str],
+        *,
+        min_age: timedelta = ...,
+        dry_run: bool = False,
+        only: Collection[str] | None = None,
+    ) -> SweepResult:
+        """``only``: consider these refs alone (a deleted session's own images)."""
+        ...
 
 
 class ImageRefs:
@@ -361,6 +368,7 @@ class MediaStore(ImageRefs):
         *,
         min_age: timedelta = timedelta(days=7),
         dry_run: bool = False,
+        only: Collection[str] | None = None,
     ) -> SweepResult:
         """Delete media no session refers to (not in ``keep``) and older than ``min_age``.
 
@@ -404,6 +412,8 @@ class MediaStore(ImageRefs):
                         if not stat.S_ISREG(st.st_mode):
                             skipped += 1 if is_ref(name) else 0
                             continue
+                        if only is not None and name not in only:
+                            continue  # only the named refs (temp files are left alone)
                         if _TEMP.fullmatch(name):
                             # a temp file may be a write in progress: only a crashed
                             # writer's leftovers (an hour old at least) are removed

@@ -251,6 +251,23 @@ class PostgresBackend:
         if self._run(f"cannot create session {name!r}", q) is None:
             raise StoreError(f"a session named {name!r} already exists")
 
+    def rename_session(self, session_id: int, name: str) -> None:
+        def q(conn: Any) -> Any:
+            return conn.execute(
+                "UPDATE contextledger_sessions SET name = %s WHERE id = %s AND NOT EXISTS "
+                "(SELECT 1 FROM contextledger_sessions WHERE name = %s) RETURNING id",
+                (name, session_id, name),
+            ).fetchone()
+
+        try:
+            renamed = self._run(f"cannot rename the session to {name!r}", q)
+        except StoreError as exc:
+            if "unique" in str(exc).lower() or "duplicate" in str(exc).lower():
+                raise StoreError(f"a session named {name!r} already exists") from None
+            raise
+        if renamed is None:
+            raise StoreError(f"a session named {name!r} already exists")
+
     def session_id(self, name: str) -> int | None:
         def q(conn: Any) -> Any:
             return conn.execute(

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -244,6 +244,7 @@ class S3MediaStore(ImageRefs):
         *,
         min_age: timedelta = timedelta(days=7),
         dry_run: bool = False,
+        only: Collection[str] | None = None,
     ) -> SweepResult:
         """Delete objects no session refers to and older than ``min_age`` (see the module
         docstring; call it through :meth:`SessionStore.sweep_media`)."""
@@ -254,7 +255,7 @@ class S3MediaStore(ImageRefs):
         kept_ref = kept_young = skipped = 0
         for obj in list(self._objects()):
             ref = self._ref_of(obj["Key"])
-            if ref is None:
+            if ref is None or (only is not None and ref not in only):
                 continue
             if ref in keep_set:
                 kept_ref += 1

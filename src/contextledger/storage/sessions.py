@@ -22,26 +22,30 @@ rows themselves are never rewritten.
 
 from __future__ import annotations
 
+import builtins
 import json
 import os
 import re
 import time
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, MutableSequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableSequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import ContentError, StoreError
 from ..model import Block, Image, Message, Text, ToolResult
-from ..providers import read_messages, write_messages
+from ..providers import REGISTRY, provider_format, read_messages, write_messages
 from ..repair import RepairResult, repair
 from .base import MEDIA_LOCK, EventRow, MessageRow, SessionBackend, SessionInfo
 from .codec import dumps_messages, loads_messages, message_from_bytes
 from .media import MediaBackend, MediaStore, SweepResult, is_ref
+
+if TYPE_CHECKING:
+    from .browse import SearchHit, SessionSummary
 
 __all__ = [
     "Event",
@@ -56,8 +60,8 @@ __all__ = [
     "open_backend",
 ]
 
-ExportFormat = Literal["internal", "openai", "anthropic"]
-EXPORT_FORMATS: tuple[str, ...] = ("internal", "openai", "anthropic")
+ExportFormat = Literal["internal", "openai", "anthropic", "gemini", "openai-responses"]
+EXPORT_FORMATS: tuple[str, ...] = ("internal", "openai", "anthropic", "gemini", "openai-responses")
 
 _REF_IN_TEXT = re.compile(r"[0-9a-f]{64}\.(?:png|jpg|gif|webp)")
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -241,10 +245,51 @@ class SessionStore:
                 return s
         raise StoreError(f"no session named {name!r} in {self.location}")
 
-    def delete(self, name: str) -> None:
+    def delete(self, name: str) -> SweepResult | None:
         """Delete a session and all its rows: the one deliberate exception to append-only.
-        Its images stay until a sweep finds nothing refers to them."""
-        self._backend.delete_session(self._session_id(name))
+
+        Its images that no other session refers to are removed too (returned as a
+        :class:`SweepResult`; None when it held none). That happens under the media lock,
+        after the rows are gone, and only for media this store owns: an image another
+        session holds, or one an append is committing right now, is never removed, and a
+        crash in between leaves only unreferenced images for ``sweep_media``."""
+        sid = self._session_id(name)
+        own: set[str] = set()
+        for row in self._backend.message_rows(sid):
+            own.update(_REF_IN_TEXT.findall(row.body.decode("utf-8", "replace")))
+        if not own:
+            self._backend.delete_session(sid)
+            return None
+        with self._backend.lock(MEDIA_LOCK):
+            self._backend.delete_session(sid)
+            if self.media.owner() != self._backend.store_id():
+                return None  # media shared with another store: only a sweep may decide
+            keep = self.refs()  # lenient: anything that looks like a ref in a row stays
+            return self.media.sweep(keep, min_age=timedelta(0), only=own - keep)
+
+    def rename(self, name: str, new_name: str) -> SessionInfo:
+        """Give a session a new name; its messages, events and images are untouched."""
+        if not isinstance(new_name, str) or not new_name.strip():
+            raise StoreError("a session needs a non-empty name")
+        self._backend.rename_session(self._session_id(name), new_name)
+        return self.info(new_name)
+
+    def summaries(self) -> builtins.list[SessionSummary]:
+        """Every session with its model, turns, tokens, dollar cost and last use."""
+        from .browse import summarize
+
+        out = []
+        for info in self.list():
+            sid = self._backend.session_id(info.name)
+            if sid is not None:
+                out.append(summarize(self._backend, info, sid))
+        return out
+
+    def search(self, query: str, *, limit: int = 20) -> builtins.list[SearchHit]:
+        """Stored messages holding every word of ``query`` (SQLite FTS5, best first)."""
+        from .browse import search
+
+        return search(self._backend, query, limit=limit)
 
     def _session_id(self, name: str) -> int:
         sid = self._backend.session_id(name)
@@ -543,9 +588,11 @@ class SessionStore:
     def export_jsonl(self, session: str, fmt: ExportFormat = "internal") -> str:
         """The session as JSONL, images inline so the file stands alone.
 
-        ``internal``: the stored messages exactly (lossless, unrepaired). ``openai`` /
-        ``anthropic``: the repaired messages written by ``contextledger.providers``, one
-        message per line; an Anthropic system prompt is a first line ``{"system": …}``.
+        ``internal``: the stored messages exactly (lossless, unrepaired). A provider
+        format (``openai``, ``anthropic``, ``gemini``, ``openai-responses``): the repaired
+        messages written by that format in ``contextledger.providers``, one message (or
+        Responses item) per line; a system prompt the format keeps apart is a first line
+        under its own key (``{"system": …}``, ``{"system_instruction": …}``).
         """
         loaded = self.load(session)
         if fmt == "internal":
@@ -554,21 +601,30 @@ class SessionStore:
             raise StoreError(
                 f"unknown export format {fmt!r}; expected one of {', '.join(EXPORT_FORMATS)}"
             )
+        target = provider_format(fmt)
         body = write_messages(self.materialize(loaded.messages), fmt)
         lines: list[Any] = []
-        if fmt == "anthropic" and body.get("system"):
-            lines.append({"system": body["system"]})
-        lines.extend(body["messages"])
+        if target.system_key is not None and body.get(target.system_key):
+            lines.append({target.system_key: body[target.system_key]})
+        lines.extend(body[target.messages_key])
         return "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines)
 
     def import_jsonl(
-        self, text: str, name: str, fmt: ExportFormat | Literal["auto"] = "internal"
+        self,
+        text: str,
+        name: str,
+        fmt: ExportFormat | Literal["auto"] = "internal",
+        *,
+        on_step: Callable[[int], None] | None = None,
     ) -> tuple[Message, ...]:
         """Create session ``name`` from JSONL written by :meth:`export_jsonl` (or by hand).
 
         Nothing is stored when the text cannot be read: the error names the line.
+        ``on_step(total)`` is called once per message stored and once per message
+        appended (``total`` = twice the messages), for a progress bar.
         """
         messages = parse_jsonl(text, fmt)
+        step = on_step or (lambda total: None)
         if self.exists(name):
             raise StoreError(f"a session named {name!r} already exists; import under another name")
         # Store every image first (media writes are idempotent), so a bad one stops the
@@ -579,8 +635,13 @@ class SessionStore:
                 interned.append(self.intern_images(m))
             except (StoreError, ContentError) as exc:
                 raise StoreError(f"message {n} ({m.id or m.role}): {exc}") from None
+            step(2 * len(messages))
         self.create(name)
-        return self.append(name, interned)
+        stored: list[Message] = []
+        for m in interned:
+            stored.extend(self.append(name, [m]))
+            step(2 * len(messages))
+        return tuple(stored)
 
 
 def _decode_messages(
@@ -629,11 +690,11 @@ def parse_jsonl(text: str, fmt: ExportFormat | Literal["auto"] = "internal") -> 
             return loads_messages(text)
         except ContentError:
             pass  # not our format: let the provider readers detect theirs
-    system = [r["system"] for r in rows if isinstance(r, dict) and set(r) == {"system"}]
-    messages = [r for r in rows if not (isinstance(r, dict) and set(r) == {"system"})]
-    if fmt == "anthropic" or system:
-        payload: Any = (
-            {"messages": messages, "system": system[0]} if system else {"messages": messages}
-        )
-        return read_messages(payload, "anthropic")
-    return read_messages(messages, None if fmt == "auto" else fmt)
+    # a first line holding only a system prompt under a format's own key (see export_jsonl)
+    keys = {f.system_key: f.name for f in REGISTRY.values() if f.system_key is not None}
+    head = rows[0] if rows and isinstance(rows[0], dict) and len(rows[0]) == 1 else {}
+    key = next(iter(head), None)
+    if key is None or key not in keys:
+        return read_messages(rows, None if fmt == "auto" else fmt)
+    target = provider_format(keys[key])  # the system line says whose format the file is in
+    return read_messages({target.messages_key: rows[1:], key: head[key]}, target.name)

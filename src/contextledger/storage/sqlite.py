@@ -253,6 +253,19 @@ class SQLiteBackend:
                 raise StoreError(f"a session named {name!r} already exists") from None
             raise
 
+    def rename_session(self, session_id: int, name: str) -> None:
+        try:
+            with self._errors(f"cannot rename the session to {name!r}"):
+                self._write(
+                    lambda: self._db.execute(
+                        "UPDATE sessions SET name = ? WHERE id = ?", (name, session_id)
+                    )
+                )
+        except StoreError as exc:
+            if "UNIQUE constraint failed" in str(exc):
+                raise StoreError(f"a session named {name!r} already exists") from None
+            raise
+
     def session_id(self, name: str) -> int | None:
         with self._errors("cannot read the session list"):
             row = self._db.execute("SELECT id FROM sessions WHERE name = ?", (name,)).fetchone()
