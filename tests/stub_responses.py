@@ -114,6 +114,14 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
                     "required following item.",
                     p,
                 )
+            if (
+                raw.get("id") and following.get("type") != "reasoning" and not following.get("id")
+            ):  # the API finds the item a reasoning item produced by its id
+                raise Invalid(
+                    f"Item '{raw['id']}' of type 'reasoning' was provided without its "
+                    "required following item.",
+                    p,
+                )
         elif kind == "compaction":
             if not isinstance(raw.get("encrypted_content"), str) or not raw["encrypted_content"]:
                 raise Invalid(f"Missing required parameter: '{p}.encrypted_content'.", p)

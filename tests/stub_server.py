@@ -332,6 +332,16 @@ def _image_size(data: str) -> tuple[int, int]:
         return int(im.size[0]), int(im.size[1])
 
 
+def _cache_marks(value: Any) -> int:
+    """Blocks carrying ``cache_control`` anywhere in ``value``."""
+    if isinstance(value, dict):
+        own = 1 if value.get("cache_control") is not None else 0
+        return own + sum(_cache_marks(v) for k, v in value.items() if k != "cache_control")
+    if isinstance(value, list):
+        return sum(_cache_marks(v) for v in value)
+    return 0
+
+
 def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
     """A deterministic stand-in for the provider's input count, computed independently:
     3 tokens priming the reply, 3 per message plus its role and text, tool calls and tool
@@ -353,11 +363,17 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
                 total += _count(str(part.get("text", "")), model)
             elif part.get("type") == "tool_result":
                 inner = part.get("content")
-                text = inner if isinstance(inner, str) else json.dumps(inner or "")
-                total += _count(text, model)
+                if not isinstance(inner, list):
+                    total += _count(inner if isinstance(inner, str) else json.dumps(inner), model)
                 for ip in inner if isinstance(inner, list) else []:
-                    if isinstance(ip, dict) and ip.get("type") == "image":
+                    if not isinstance(ip, dict):
+                        continue
+                    if ip.get("type") == "image":  # by its pixels, never its base64 as text
                         total += _image_tokens(ip, True)
+                    elif ip.get("type") == "text":
+                        total += _count(str(ip.get("text", "")), model)
+                    else:
+                        total += _count(json.dumps(ip), model)
             else:
                 total += _count(json.dumps(part), model)
         for call in m.get("tool_calls") or []:
@@ -601,6 +617,9 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
     messages = body.get("messages")
     if not isinstance(messages, list) or not messages:
         raise Invalid("messages: at least one message is required")
+    marked = _cache_marks(system) + _cache_marks(messages) + _cache_marks(body.get("tools"))
+    if marked > 4:
+        raise Invalid(f"A maximum of 4 blocks with cache_control may be provided. Found {marked}.")
     images = 0
     previous_uses: set[str] = set()
     for i, m in enumerate(messages):
@@ -860,6 +879,45 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet
         pass
+
+    def do_GET(self) -> None:
+        """``GET /v1/models`` and ``/v1/models/{id}``: the models the stub answers for."""
+        path = self.path.partition("?")[0].rstrip("/")
+        record = Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, None)
+        with self.server_stub._lock:
+            self.server_stub.requests.append(record)
+        anthropic = "anthropic-version" in record.headers
+        if "/models" not in path:
+            return self._error(record, 404, f"Invalid URL (GET {self.path})", anthropic)
+        model_id = path.partition("/models")[2].lstrip("/")
+        known = ("gpt-4o", "gpt-4o-mini", "o4-mini", "claude-sonnet-4-6")
+        if model_id and model_id not in known:
+            return self._error(record, 404, f"The model '{model_id}' does not exist", anthropic)
+
+        def one(name: str) -> dict[str, Any]:
+            if anthropic:
+                return {
+                    "type": "model",
+                    "id": name,
+                    "display_name": name,
+                    "created_at": "2025-01-01T00:00:00Z",
+                }
+            return {"id": name, "object": "model", "created": 0, "owned_by": "stub"}
+
+        reply = (
+            one(model_id)
+            if model_id
+            else {"data": [one(m) for m in known], "has_more": False}
+            if anthropic
+            else {"object": "list", "data": [one(m) for m in known]}
+        )  # fmt: skip
+        record.status = 200
+        data = json.dumps(reply).encode()
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
     def do_POST(self) -> None:
         stub = self.server_stub

@@ -11,12 +11,13 @@ conversation: it answers in ``X-ContextLedger-*`` headers and at ``/contextledge
 from __future__ import annotations
 
 import asyncio
+import base64
 import hmac
 import json
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
@@ -29,7 +30,9 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
+from ..compaction.conversation import Conversation
 from ..errors import BudgetError, ContentError, ContextLedgerError, UnknownModelError
 from ..model import Message
 from ..prepare import Prepared, Preparer
@@ -38,10 +41,12 @@ from ..storage.sessions import SessionStore
 from . import dashboard
 from .assemble import Assembler
 from .sessions import (
+    SessionLease,
     Sessions,
     SessionState,
     adopt,
-    extends,
+    client_items,
+    continues,
     incoming_messages,
     open_session,
     read_tail,
@@ -79,6 +84,54 @@ _DROP_RESPONSE = frozenset(
         "server",
     }
 )
+
+
+#: The status a turn is logged with when the client hangs up before the reply ends (nginx's).
+CLIENT_CLOSED = 499
+
+
+class _LeasedStream(StreamingResponse):
+    """A streamed reply whose ``finish`` runs however the response ends (completed, the
+    client gone, the task cancelled, the body never started): the session is released."""
+
+    def __init__(
+        self,
+        content: AsyncIterator[bytes],
+        finish: Callable[[], Awaitable[None]],
+        *,
+        status_code: int,
+        headers: Mapping[str, str],
+    ) -> None:
+        super().__init__(content, status_code=status_code, headers=headers)
+        self._finish = finish
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._finish()
+
+
+class _Refusal(Exception):
+    """A request the proxy will not send: answered in the provider's error shape."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int = 400,
+        kind: str = "invalid_request_error",
+        code: str | None = None,
+        used: int = 0,
+        budget: int = 0,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.kind = kind
+        self.code = code
+        self.used = used
+        self.budget = budget
 
 
 def loads(raw: bytes) -> Any:
@@ -202,26 +255,30 @@ class Proxy:
         return state
 
     async def branch(
-        self, state: SessionState, wire: Wire, incoming: list[Message]
-    ) -> SessionState:
-        """The branch this client's history continues (``key``, ``key~2``, …: another
-        instance or an earlier run may have made it), else a new one; stored history is
-        never rewritten. Returns it locked, ``state`` released."""
-        key = state.key
-        state.lock.release()  # before taking another: two branches must never wait on each other
+        self, lease: SessionLease, wire: Wire, incoming: list[Message]
+    ) -> tuple[SessionState, int]:
+        """The branch this client's history continues or repeats (``key``, ``key~2``, …:
+        another instance or an earlier run may have made it), else a new one; stored
+        history is never rewritten. Returns it held by ``lease`` (the session it held is
+        released first: two branches never wait on each other), with how much of its
+        record the request stands on (see :func:`continues`)."""
+        assert lease.state is not None
+        left = lease.state.name
+        key = lease.state.key
+        lease.release()
         n = 1
         while True:
             name = key if n == 1 else f"{key}~{n}"
             n += 1
-            if name == state.name:
+            if name == left:
                 continue
-            candidate = await self._load_state(name, key, wire)
-            await candidate.lock.acquire()
-            if extends(candidate.record, incoming):  # an empty (new) branch always does
+            candidate = await lease.take(await self._load_state(name, key, wire))
+            stands_on = continues(candidate.record, incoming)  # a new branch: 0
+            if stands_on is not None:
                 break
-            candidate.lock.release()
+            lease.release()
         self.sessions.active[key] = candidate.name
-        return candidate
+        return candidate, stands_on
 
     # ------------------------------------------------------------------ helpers
 
@@ -271,6 +328,31 @@ class Proxy:
             "authentication_error",
         )  # fmt: skip
 
+    def check_viewer(self, request: Request) -> Response | None:
+        """With ``require_key``, the dashboard and the reports (they show conversation
+        content) need the key too: ``X-ContextLedger-Key``, a bearer token, or HTTP Basic
+        with the key as the password (so a browser asks for it; no JavaScript needed)."""
+        key = self.settings.require_key
+        if not key:
+            return None
+        headers = request.headers
+        given = [headers.get("x-contextledger-key", ""), headers.get("x-api-key", "")]
+        auth = headers.get("authorization", "")
+        scheme, _, value = auth.partition(" ")
+        if scheme.lower() == "bearer":
+            given.append(value.strip())
+        elif scheme.lower() == "basic":
+            with suppress(ValueError, UnicodeDecodeError):
+                given.append(base64.b64decode(value.strip()).decode("utf-8").partition(":")[2])
+        if any(g and hmac.compare_digest(g.encode(), key.encode()) for g in given):
+            return None
+        return JSONResponse(
+            {"error": "contextledger proxy: this proxy requires its key (X-ContextLedger-Key, "
+             "a bearer token, or as the password when the browser asks)"},
+            status_code=401,
+            headers={"www-authenticate": 'Basic realm="contextledger", charset="UTF-8"'},
+        )  # fmt: skip
+
     async def read_json(self, request: Request, wire: Wire) -> Any:
         """The request body as JSON, or an error Response (413 too large, 400 not JSON)."""
         limit = self.settings.max_body_bytes
@@ -310,7 +392,8 @@ class Proxy:
         return body
 
     def upstream_url(self, wire: Wire, query: str = "") -> str:
-        """The upstream endpoint, with the client's query string (e.g. ``?beta=true``)."""
+        """Where ``wire`` goes upstream, with the client's query string (Claude Code sends
+        ``/v1/messages?beta=true``)."""
         base = (
             self.settings.anthropic_upstream
             if wire.upstream == "anthropic"
@@ -331,77 +414,136 @@ class Proxy:
             return body
         key, _source = session_key(headers, body, wire.name)
         body.pop("litellm_session_id", None)
+        meta = body.get("metadata")
+        if wire.upstream == "anthropic" and isinstance(meta, dict) and "litellm_session_id" in meta:
+            # Anthropic refuses metadata keys other than user_id
+            rest = {k: v for k, v in meta.items() if k != "litellm_session_id"}
+            if rest:
+                body["metadata"] = rest
+            else:
+                del body["metadata"]
         model = body.get("model")
         if not isinstance(model, str) or not model:
             return self.error(
                 wire, 400, "contextledger proxy: the request has no model", "invalid_request_error"
             )
-        if wire.name == "openai-responses" and body.get("previous_response_id"):
-            reason = (
-                "previous_response_id: the provider holds the earlier turns, so the proxy "
-                "cannot see or fit them; forwarded untouched"
-            )
-            return await self.passthrough(request, wire, body, headers, key, model, reason, t0)
-        t_read = time.perf_counter()
-        state = await self.state_for(key, wire)
-        await state.lock.acquire()
-        t_locked = time.perf_counter()
-        prepared_or_error = await self._prepare(state, wire, body, model)
-        if isinstance(prepared_or_error, Response):
-            return prepared_or_error
-        if isinstance(prepared_or_error, str):
-            return await self.passthrough(
-                request, wire, body, headers, key, model, prepared_or_error, t0
-            )
-        state, prepared = prepared_or_error
-        upstream_body = wire.merge(body, prepared.body)
-        turn = self._turn_report(state, wire, body, model, prepared)
-        t_done = time.perf_counter()
-        turn["added_ms"] = round((t_done - t0 - (t_locked - t_read)) * 1000, 2)
-        turn["timing_ms"] = {
-            "read": round((t_read - t0) * 1000, 2),
-            "wait": round((t_locked - t_read) * 1000, 2),
-            "prepare": round((t_done - t_locked) * 1000, 2),
-        }
-        ours = {
-            "x-contextledger-used": str(prepared.report.used),
-            "x-contextledger-budget": str(prepared.report.budget),
-            "x-contextledger-dropped": str(turn["dropped"]),
+        problem = wire.invalid(body)
+        if problem is not None:
+            return self.error(wire, 400, f"contextledger proxy: {problem}", "invalid_request_error")
+        async with SessionLease() as lease:
+            if wire.name == "openai-responses" and body.get("previous_response_id"):
+                reason = (
+                    "previous_response_id: the provider holds the earlier turns, so the proxy "
+                    "cannot see or fit them; forwarded untouched"
+                )
+                await lease.take(await self.state_for(key, wire))
+                return await self.passthrough(
+                    request, wire, body, headers, lease, model, reason, t0
+                )
+            t_read = time.perf_counter()
+            await lease.take(await self.state_for(key, wire))
+            t_locked = time.perf_counter()
+            try:
+                outcome = await self._record_and_prepare(lease, wire, body, model)
+            except _Refusal as refusal:
+                return self.refuse(request, wire, lease, body, model, refusal, t0)
+            if isinstance(outcome, str):
+                return await self.passthrough(
+                    request, wire, body, headers, lease, model, outcome, t0
+                )
+            state, prepared, repeat = outcome
+            upstream_body = wire.merge(body, prepared.body)
+            own = client_items(state, wire, prepared.messages)
+            if own is not None:
+                upstream_body[wire.messages_key] = own
+            turn = self._turn_report(state, wire, body, model, prepared)
+            if repeat:
+                turn["repeat"] = True  # a retry or a shared opening: its reply is not recorded
+            t_done = time.perf_counter()
+            turn["added_ms"] = round((t_done - t0 - (t_locked - t_read)) * 1000, 2)
+            turn["timing_ms"] = {
+                "read": round((t_read - t0) * 1000, 2),
+                "wait": round((t_locked - t_read) * 1000, 2),
+                "prepare": round((t_done - t_locked) * 1000, 2),
+            }
+            ours = {
+                "x-contextledger-used": str(prepared.report.used),
+                "x-contextledger-budget": str(prepared.report.budget),
+                "x-contextledger-dropped": str(turn["dropped"]),
+                **self._report_headers(request, state),
+            }
+            return await self.forward(
+                wire, upstream_body, headers, ours, lease, turn, t0,
+                record=not repeat, query=request.url.query,
+            )  # fmt: skip
+
+    def _report_headers(self, request: Request, state: SessionState) -> dict[str, str]:
+        return {
             "x-contextledger-report": f"{request.base_url}contextledger/sessions/{state.name}",
             "x-contextledger-session": state.name,
         }
-        return await self.forward(
-            wire, upstream_body, headers, ours, state, turn, t0, query=request.url.query
-        )
 
-    async def _prepare(
-        self, state: SessionState, wire: Wire, body: dict[str, Any], model: str
-    ) -> Response | str | tuple[SessionState, Prepared]:
-        """Record the request and prepare it. Called with ``state`` locked; returns the
-        session (possibly a branch) still locked with the prepared request, or releases
-        it and returns an error Response (or a reason to pass the request through)."""
-        holder = [state]
-        try:
-            out = await self._record_and_prepare(holder, wire, body, model)
-        except BaseException:
-            if holder[0].lock.locked():
-                holder[0].lock.release()
-            raise
-        if not isinstance(out, tuple) and holder[0].lock.locked():
-            holder[0].lock.release()
-        return out
+    def refuse(
+        self,
+        request: Request,
+        wire: Wire,
+        lease: SessionLease,
+        body: dict[str, Any],
+        model: str,
+        refusal: _Refusal,
+        t0: float,
+    ) -> Response:
+        """The provider-shaped error for a request the proxy will not send, reported in
+        the session like any turn (never silent) and answered with the headers it has."""
+        response = self.error(wire, refusal.status, refusal.message, refusal.kind, refusal.code)
+        state = lease.state
+        if state is None:
+            return response
+        turn: dict[str, Any] = {
+            "turn": len(state.turns) + 1,
+            "time": time.time(),
+            "route": wire.name,
+            "model": model,
+            "stream": bool(body.get("stream")),
+            "fitted": False,
+            "refused": True,
+            "reason": refusal.message,
+            "dropped": 0,
+            "notices": [{"kind": "refused", "where": "", "text": refusal.message}],
+            "added_ms": round((time.perf_counter() - t0) * 1000, 2),
+        }
+        ours = self._report_headers(request, state)
+        if refusal.budget:
+            turn["budget"] = refusal.budget
+            ours["x-contextledger-budget"] = str(refusal.budget)
+        if refusal.used:
+            turn["used"] = refusal.used
+            ours["x-contextledger-used"] = str(refusal.used)
+        ours["x-contextledger-dropped"] = "0"
+        ours["x-contextledger-fitted"] = "false"
+        self._finish(state, turn, None, refusal.status, t0, record=False)
+        response.headers.update(ours)
+        return response
 
     async def _record_and_prepare(
-        self, holder: list[SessionState], wire: Wire, body: dict[str, Any], model: str
-    ) -> Response | str | tuple[SessionState, Prepared]:
-        recorded = await self._record_incoming(holder, wire, body)
-        if isinstance(recorded, Response):
-            return recorded
-        state = recorded
+        self, lease: SessionLease, wire: Wire, body: dict[str, Any], model: str
+    ) -> str | tuple[SessionState, Prepared, bool]:
+        """Record the request and prepare it for ``model``: the session held (``lease``
+        follows a branch), the prepared request, and whether the request repeats what the
+        record already holds. A string: a reason to pass the request through untouched.
+        Raises :class:`_Refusal` for a request the proxy will not send."""
+        state, stands_on = await self._record_incoming(lease, wire, body)
+        repeat = stands_on < state.size
         state.model = model
         state.updated = time.time()
         out_tokens = wire.output_tokens(body)
         settings = self.settings
+        conversation = state.conversation
+        if repeat:  # the model sees what the client sent: the record up to its last message
+            conversation = Conversation(
+                state.record[:stands_on],
+                tuple(e for e in conversation.events if e.record_length <= stands_on),
+            )
         try:
             preparer = state.preparer(
                 (model, out_tokens),
@@ -416,27 +558,33 @@ class Proxy:
                     config=settings.config,
                 ),
             )
-            prepared = self._prepare_with_backoff(state, preparer, wire.pricing_tools(body))
+            prepared = self._prepare_with_backoff(
+                state, preparer, wire.pricing_tools(body), conversation
+            )
         except UnknownModelError as exc:
             if settings.allow_unknown_models:
                 return f"unknown model {model!r}: forwarded untouched (--allow-unknown-models)"
-            return self.error(
-                wire, 400, f"contextledger proxy: {exc}", "invalid_request_error", "model_not_found"
-            )
+            raise _Refusal(f"contextledger proxy: {exc}", code="model_not_found") from None
         except BudgetError as exc:
-            return self.error(
-                wire, 400, f"contextledger proxy: {exc}", "invalid_request_error",
-                "context_length_exceeded",
-            )  # fmt: skip
+            raise _Refusal(
+                f"contextledger proxy: {exc}",
+                code="context_length_exceeded",
+                used=exc.needed,
+                budget=exc.available,
+            ) from None
         except ContextLedgerError as exc:
-            return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
-        if prepared.event is not None:
+            raise _Refusal(f"contextledger proxy: {exc}") from None
+        if prepared.event is not None and not repeat:
             state.add_event(prepared.event)
             self.queue_event(state, "compaction", prepared.event.to_dict())
-        return state, prepared
+        return state, prepared, repeat
 
     def _prepare_with_backoff(
-        self, state: SessionState, preparer: Preparer, tools: Any
+        self,
+        state: SessionState,
+        preparer: Preparer,
+        tools: Any,
+        conversation: Conversation | None = None,
     ) -> Prepared:
         """``preparer.prepare``; after a recap that failed (its verification rejected it),
         compaction is paused for this session until COMPACTION_RETRY more messages arrive:
@@ -446,7 +594,9 @@ class Proxy:
         if paused:
             preparer.compaction = False
         try:
-            prepared = preparer.prepare(state.conversation, tools=tools)
+            prepared = preparer.prepare(
+                state.conversation if conversation is None else conversation, tools=tools
+            )
         finally:
             if paused:
                 preparer.compaction = True
@@ -465,11 +615,13 @@ class Proxy:
         self.store_submit(f"session {name}", lambda s: s.append_event(name, kind, data))
 
     async def _record_incoming(
-        self, holder: list[SessionState], wire: Wire, body: dict[str, Any]
-    ) -> SessionState | Response:
-        """Append what is new in the request to the session (its branch, when the client's
-        history no longer continues the record: ``holder[0]`` follows the one locked)."""
-        state = holder[0]
+        self, lease: SessionLease, wire: Wire, body: dict[str, Any]
+    ) -> tuple[SessionState, int]:
+        """Append what is new in the request to the session held by ``lease`` (its branch,
+        when the client's history no longer continues the record: the lease follows it).
+        Returns the session and how much of its record the request stands on."""
+        assert lease.state is not None
+        state = lease.state
         for _ in range(8):
             if state.resync:
                 whole = partial(read_tail, name=state.name)
@@ -477,11 +629,14 @@ class Proxy:
             try:
                 incoming = incoming_messages(state, wire, body)
             except ContentError as exc:
-                return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
-            if not extends(state.record, incoming):
-                state = holder[0] = await self.branch(state, wire, incoming)
+                raise _Refusal(f"contextledger proxy: {exc}") from None
+            stands_on = continues(state.record, incoming)
+            if stands_on is None:
+                state, stands_on = await self.branch(lease, wire, incoming)
                 incoming = incoming_messages(state, wire, body)
-                extends(state.record, incoming)  # the record's own objects, prices cached
+                continues(state.record, incoming)  # the record's own objects, prices cached
+            if stands_on < state.size:
+                return state, stands_on  # nothing new: the record already holds it all
             new = incoming[state.size :]
             sync = partial(sync_session, name=state.name, expected=state.mark, new=new)
             synced = await self.store_call(sync)
@@ -494,13 +649,12 @@ class Proxy:
             if synced.appended:
                 state.recorded(new, synced.mark)
                 adopt(state, incoming)
-                return state
-        return self.error(
-            wire, 409,
+                return state, state.size
+        raise _Refusal(
             "contextledger proxy: the session kept changing while this request was recorded "
             "(other requests for it are running); try again",
-            "invalid_request_error",
-        )  # fmt: skip
+            status=409,
+        )
 
     def _turn_report(
         self, state: SessionState, wire: Wire, body: dict[str, Any], model: str, prepared: Prepared
@@ -548,14 +702,14 @@ class Proxy:
         wire: Wire,
         body: dict[str, Any],
         headers: dict[str, str],
-        key: str,
+        lease: SessionLease,
         model: str,
         reason: str,
         t0: float,
     ) -> Response:
         """Forward untouched; the turn is reported as not fitted, with the reason."""
-        state = await self.state_for(key, wire)
-        await state.lock.acquire()
+        state = lease.state
+        assert state is not None
         turn = {
             "turn": len(state.turns) + 1,
             "time": time.time(),
@@ -569,13 +723,9 @@ class Proxy:
             "added_ms": round((time.perf_counter() - t0) * 1000, 2),
         }
         state.model = model
-        ours = {
-            "x-contextledger-fitted": "false",
-            "x-contextledger-report": f"{request.base_url}contextledger/sessions/{state.name}",
-            "x-contextledger-session": state.name,
-        }
+        ours = {"x-contextledger-fitted": "false", **self._report_headers(request, state)}
         return await self.forward(
-            wire, body, headers, ours, state, turn, t0, record=False, query=request.url.query
+            wire, body, headers, ours, lease, turn, t0, record=False, query=request.url.query
         )
 
     async def forward(
@@ -584,15 +734,18 @@ class Proxy:
         body: dict[str, Any],
         headers: dict[str, str],
         ours: Mapping[str, str],
-        state: SessionState,
+        lease: SessionLease,
         turn: dict[str, Any],
         t0: float,
         *,
         record: bool = True,
         query: str = "",
     ) -> Response:
-        """Send upstream; the session's lock is held until the reply is recorded."""
+        """Send upstream; the session stays held until the reply is recorded (a streamed
+        reply takes the lease over and releases it when the stream ends, however it ends)."""
         assert self.client is not None
+        state = lease.state
+        assert state is not None
         send_headers = {k: v for k, v in headers.items() if k not in _DROP_REQUEST}
         send_headers["accept-encoding"] = "identity"
         send_headers["content-type"] = "application/json"
@@ -613,9 +766,6 @@ class Proxy:
                 wire, 502, f"contextledger proxy: cannot reach the upstream {url}: {exc}",
                 "api_error",
             )  # fmt: skip
-        except BaseException:
-            state.lock.release()
-            raise
         reply_headers = {
             k: v for k, v in upstream.headers.items() if k.lower() not in _DROP_RESPONSE
         }
@@ -641,28 +791,38 @@ class Proxy:
             self._finish(state, turn, assembler, upstream.status_code, t0, record)
             return Response(data, status_code=upstream.status_code, headers=reply_headers)
 
+        record_done = False
+        status = CLIENT_CLOSED  # until the upstream stream ends (or fails)
+        owned = lease.hand_over()
+
         async def relay() -> AsyncIterator[bytes]:
-            status = 200
+            nonlocal record_done, status
             try:
                 async for chunk in upstream.aiter_raw():
                     assembler.feed(chunk)
-                    if assembler.done and record and not record_done[0]:
+                    if assembler.done and record and not record_done:
                         # recorded before the last bytes go out: the client's next turn
                         # (sent as soon as it reads them) finds the reply in the record
                         self._record_reply(state, assembler)
-                        record_done[0] = True
+                        record_done = True
                     yield chunk
+                status = 200
             except httpx.HTTPError as exc:
                 status = 502
                 log.warning("upstream stream failed for session %s: %s", state.name, exc)
+
+        async def finish() -> None:
+            # runs however the response ends: a client that hangs up before the reply is
+            # complete (its turn is logged as 499), a cancelled task, a stream never started
+            final = 200 if status == CLIENT_CLOSED and assembler.done else status
+            try:
+                if owned.state is not None:
+                    self._finish(state, turn, assembler, final, t0, record and not record_done)
             finally:
-                # the turn is finished first: a client that hangs up cancels this generator,
-                # and the session must be released even then
-                self._finish(state, turn, assembler, status, t0, record and not record_done[0])
+                owned.release()
                 await upstream.aclose()
 
-        record_done = [False]
-        return StreamingResponse(relay(), status_code=200, headers=reply_headers)
+        return _LeasedStream(relay(), finish, status_code=200, headers=reply_headers)
 
     def _record_reply(self, state: SessionState, assembler: Assembler) -> None:
         msg = assembler.message()
@@ -688,40 +848,36 @@ class Proxy:
         t0: float,
         record: bool,
     ) -> None:
-        """Record the reply and the turn's report; release the session."""
-        try:
-            if assembler is not None and status == 200 and record:
-                self._record_reply(state, assembler)
-            turn["status"] = status
-            turn["total_ms"] = round((time.perf_counter() - t0) * 1000, 2)
-            if assembler is not None:
-                turn["finish_reason"] = assembler.finish_reason
-                usage = assembler.usage
-                turn["usage"] = (
-                    {
-                        "input_tokens": usage.input_tokens,
-                        "output_tokens": usage.output_tokens,
-                        "cached_input_tokens": usage.cached_input_tokens,
-                    }
-                    if usage is not None
-                    else None
+        """Record the reply and the turn's report."""
+        if assembler is not None and status == 200 and record:
+            self._record_reply(state, assembler)
+        turn["status"] = status
+        turn["total_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+        if assembler is not None:
+            turn["finish_reason"] = assembler.finish_reason
+            usage = assembler.usage
+            turn["usage"] = (
+                {
+                    "input_tokens": usage.input_tokens,
+                    "output_tokens": usage.output_tokens,
+                    "cached_input_tokens": usage.cached_input_tokens,
+                }
+                if usage is not None
+                else None
+            )
+            estimated = turn.get("used")
+            if usage is not None and usage.input_tokens and isinstance(estimated, int):
+                turn["estimate_error_pct"] = round(
+                    (estimated - usage.input_tokens) / usage.input_tokens * 100, 1
                 )
-                estimated = turn.get("used")
-                if usage is not None and usage.input_tokens and isinstance(estimated, int):
-                    turn["estimate_error_pct"] = round(
-                        (estimated - usage.input_tokens) / usage.input_tokens * 100, 1
-                    )
-            state.turns.append(turn)
-            name = state.name
-            self.queue_event(state, "serve.turn", dict(turn))
-            log.info(
-                "%s %s session=%s status=%s used=%s budget=%s dropped=%s added=%.1fms",
-                turn["route"], turn["model"], name, status, turn.get("used", "-"),
-                turn.get("budget", "-"), turn.get("dropped", 0), turn.get("added_ms", 0.0),
-            )  # fmt: skip
-        finally:
-            if state.lock.locked():
-                state.lock.release()
+        state.turns.append(turn)
+        name = state.name
+        self.queue_event(state, "serve.turn", dict(turn))
+        log.info(
+            "%s %s session=%s status=%s used=%s budget=%s dropped=%s added=%.1fms",
+            turn["route"], turn["model"], name, status, turn.get("used", "-"),
+            turn.get("budget", "-"), turn.get("dropped", 0), turn.get("added_ms", 0.0),
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ other routes
 
@@ -751,6 +907,17 @@ class Proxy:
             return self.error(wire, 400, f"contextledger proxy: {exc}", "invalid_request_error")
         return JSONResponse({"input_tokens": price.total})
 
+    def not_found(self, request: Request, status: int) -> Response:
+        """Unknown routes and methods in the provider's error shape (an SDK reads it)."""
+        anthropic = "anthropic-version" in request.headers or "x-api-key" in request.headers
+        wire = WIRES["anthropic" if anthropic else "openai"]
+        what = "not found" if status == 404 else f"does not accept {request.method}"
+        kind = "not_found_error" if anthropic and status == 404 else "invalid_request_error"
+        return self.error(
+            wire, status, f"contextledger proxy: {request.url.path} {what}", kind,
+            "unknown_url" if status == 404 else None,
+        )  # fmt: skip
+
     async def models(self, request: Request) -> Response:
         assert self.client is not None
         headers = {k.lower(): v for k, v in request.headers.items()}
@@ -762,11 +929,13 @@ class Proxy:
         base = (
             self.settings.anthropic_upstream + "/v1" if anthropic else self.settings.openai_upstream
         )
+        model_id = request.path_params.get("model_id")
+        suffix = "/models" + (f"/{model_id}" if model_id else "")
         send_headers = {k: v for k, v in headers.items() if k not in _DROP_REQUEST}
         send_headers["accept-encoding"] = "identity"
         try:
             upstream = await self.client.get(
-                base + "/models", headers=send_headers, params=dict(request.query_params)
+                base + suffix, headers=send_headers, params=dict(request.query_params)
             )
         except httpx.HTTPError as exc:
             return self.error(
@@ -853,20 +1022,28 @@ def create_app(settings: ServeSettings) -> Starlette:
         return route
 
     async def sessions_json(request: Request) -> Response:
+        if (denied := proxy.check_viewer(request)) is not None:
+            return denied
         return JSONResponse({"sessions": await proxy.session_summaries()})
 
     async def session_json(request: Request) -> Response:
+        if (denied := proxy.check_viewer(request)) is not None:
+            return denied
         detail = await proxy.session_detail(request.path_params["name"])
         if detail is None:
             return JSONResponse({"error": "no such session"}, status_code=404)
         return JSONResponse(detail)
 
     async def index_html(request: Request) -> Response:
+        if (denied := proxy.check_viewer(request)) is not None:
+            return denied
         return HTMLResponse(
             dashboard.index_page(await proxy.session_summaries(), proxy.store_errors)
         )
 
     async def session_html(request: Request) -> Response:
+        if (denied := proxy.check_viewer(request)) is not None:
+            return denied
         detail = await proxy.session_detail(request.path_params["name"])
         if detail is None:
             return HTMLResponse(dashboard.not_found(request.path_params["name"]), status_code=404)
@@ -881,12 +1058,22 @@ def create_app(settings: ServeSettings) -> Starlette:
         Route("/v1/messages", fitting("anthropic"), methods=["POST"]),
         Route("/v1/models", proxy.models, methods=["GET"]),
         Route("/models", proxy.models, methods=["GET"]),
+        Route("/v1/models/{model_id:path}", proxy.models, methods=["GET"]),
+        Route("/models/{model_id:path}", proxy.models, methods=["GET"]),
         Route("/healthz", proxy.healthz, methods=["GET"]),
         Route("/contextledger/", index_html, methods=["GET"]),
         Route("/contextledger/sessions", sessions_json, methods=["GET"]),
         Route("/contextledger/sessions/{name:path}", session_json, methods=["GET"]),
         Route("/contextledger/view/{name:path}", session_html, methods=["GET"]),
     ]
-    app = Starlette(routes=routes, lifespan=proxy.lifespan)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return proxy.not_found(request, getattr(exc, "status_code", 404))
+
+    app = Starlette(
+        routes=routes,
+        lifespan=proxy.lifespan,
+        exception_handlers={404: not_found, 405: not_found},
+    )
     app.state.proxy = proxy
     return app

@@ -150,6 +150,7 @@ h2 { font-size:17px; margin:28px 0 10px; }
 .card .l { color:var(--muted); font-size:12px; text-transform:uppercase; letter-spacing:.04em; }
 table { width:100%; border-collapse:collapse; background:var(--card); border:1px solid var(--line); border-radius:10px; overflow:hidden; }
 th, td { text-align:left; padding:9px 12px; border-bottom:1px solid var(--line); vertical-align:top; }
+td:first-child { overflow-wrap:anywhere; } th, td.num { white-space:nowrap; }
 th { font-size:12px; color:var(--muted); text-transform:uppercase; letter-spacing:.04em; background:#f3f4f6; }
 td.num, th.num { text-align:right; font-variant-numeric:tabular-nums; }
 tr:last-child td { border-bottom:0; }
@@ -164,7 +165,7 @@ a { color:var(--accent); }
 .badge { display:inline-block; font-size:11px; font-weight:600; border-radius:999px; padding:1px 8px; margin-right:6px; color:#fff; background:#6b7280; text-transform:uppercase; letter-spacing:.03em; }
 .b-dropped { background:#dc2626; } .b-shrunk { background:#ea580c; } .b-replaced { background:#d97706; }
 .b-compaction, .b-recap { background:#7c3aed; } .b-repaired { background:#0891b2; }
-.b-not_fitted { background:#475569; } .b-normalized { background:#059669; } .b-error { background:#b91c1c; }
+.b-not_fitted { background:#475569; } .b-refused { background:#b91c1c; } .b-normalized { background:#059669; } .b-error { background:#b91c1c; }
 .timeline p { margin:4px 0 0; overflow-wrap:anywhere; }
 .empty { background:var(--card); border:1px dashed var(--line); border-radius:10px; padding:24px; color:var(--muted); }
 .warn { background:#fef2f2; border:1px solid #fecaca; color:#991b1b; border-radius:10px; padding:10px 14px; margin:12px 0; }
@@ -177,7 +178,8 @@ a { color:var(--accent); }
   table.stack thead { display:none; }
   table.stack { border:0; background:transparent; }
   table.stack tr { background:var(--card); border:1px solid var(--line); border-radius:10px; margin-bottom:10px; padding:6px 0; }
-  table.stack td { border:0; padding:4px 14px; text-align:right; }
+  table.stack td { border:0; padding:4px 14px; text-align:right; overflow-wrap:anywhere; }
+  table.stack td:first-child { word-break:break-all; }
   table.stack td::before { content:attr(data-label); float:left; color:var(--muted); font-size:12px; text-transform:uppercase; letter-spacing:.04em; padding-top:2px; }
   table.stack td:first-child { text-align:left; font-weight:600; }
   table.stack td:first-child::before { content:none; }

@@ -29,14 +29,18 @@ from ..compaction.conversation import CompactionEvent, Conversation
 from ..errors import ContentError, StoreError
 from ..model import Message, ToolResult
 from ..prepare import Preparer
+from ..providers import provider_format
 from ..storage.sessions import SessionMark, SessionStore, SessionTail
 from .wire import Wire, WireName
 
 __all__ = [
+    "SessionLease",
     "SessionState",
     "Sessions",
     "Synced",
     "adopt",
+    "client_items",
+    "continues",
     "incoming_messages",
     "open_session",
     "read_tail",
@@ -303,6 +307,112 @@ def extends(record: Sequence[Message], incoming: list[Message]) -> bool:
     for i in range(n):
         incoming[i] = record[i]
     return True
+
+
+def continues(record: Sequence[Message], incoming: list[Message]) -> int | None:
+    """How much of ``record`` the request ``incoming`` stands on: ``len(record)`` when
+    it continues the record (see :func:`extends`), ``len(incoming)`` when it repeats a
+    prefix of it (a retry, or the same opening as another conversation: nothing is new),
+    None when it diverges (an edited or regenerated history: a branch)."""
+    if extends(record, incoming):
+        return len(record)
+    n = len(incoming)
+    if n > len(record):
+        return None
+    for i in range(n):
+        if not same_message(incoming[i], record[i]):
+            return None
+    for i in range(n):
+        incoming[i] = record[i]
+    return n
+
+
+def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> list[Any] | None:
+    """The conversation list to forward for the fitted messages ``sent``: wherever a
+    whole segment of the client's request went through the pipeline untouched (the same
+    record objects, in order), the client's own JSON for it, byte for byte (prompt caches
+    keyed on exact prefixes keep hitting; item ids, statuses and the roles and shapes the
+    client chose travel as sent); everything else (recaps, shrunk or repaired messages)
+    as the writer renders it. None when the system prompt held outside the list was
+    changed (then the whole translated request goes)."""
+    record = state.record
+    n_system = len(state.system)
+    if n_system:  # Anthropic ``system`` / Responses ``instructions``: sent as the client's
+        if len(sent) < n_system or any(sent[i] is not record[i] for i in range(n_system)):
+            return None
+        sent = sent[n_system:]
+    starts: dict[int, _Segment] = {}
+    position = n_system
+    for seg in state.segments:
+        starts[position] = seg
+        position += len(seg.messages)
+    where = {id(m): i for i, m in enumerate(record[:position])}
+    writer = provider_format(wire.format)
+    out: list[Any] = []
+    pending: list[Message] = []
+
+    def flush() -> None:
+        if pending:
+            out.extend(writer.write(pending, [])[wire.messages_key])
+            pending.clear()
+
+    k = 0
+    while k < len(sent):
+        p = where.get(id(sent[k]), -1)
+        whole = starts.get(p)
+        if whole is not None:
+            n = len(whole.messages)
+            if p + n <= len(record) and all(
+                k + j < len(sent) and sent[k + j] is record[p + j] for j in range(n)
+            ):
+                flush()
+                out.extend(whole.raw)
+                k += n
+                continue
+        pending.append(sent[k])
+        k += 1
+    flush()
+    return out
+
+
+class SessionLease:
+    """The one session lock a request holds, whichever branch that is.
+
+    Taking another session releases the one held first (two branches never wait on each
+    other); :meth:`release` is idempotent. Used as ``async with SessionLease() as lease``
+    so every exit releases exactly the lock that is held; a streamed reply takes the
+    lock over with :meth:`hand_over` and releases it when the stream ends.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self) -> None:
+        self.state: SessionState | None = None
+
+    async def take(self, state: SessionState) -> SessionState:
+        if self.state is state:
+            return state
+        self.release()
+        await state.lock.acquire()
+        self.state = state
+        return state
+
+    def release(self) -> None:
+        state, self.state = self.state, None
+        if state is not None:
+            state.lock.release()
+
+    def hand_over(self) -> SessionLease:
+        """A lease that now owns the held lock (this one holds nothing)."""
+        other = SessionLease()
+        other.state, self.state = self.state, None
+        return other
+
+    async def __aenter__(self) -> SessionLease:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
 
 
 @dataclass(frozen=True, slots=True)

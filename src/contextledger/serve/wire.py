@@ -84,6 +84,11 @@ def _responses_boundaries(items: Sequence[Any]) -> list[int]:
     ]
 
 
+def _kind(value: Any) -> str:
+    names = {str: "a string", dict: "an object", list: "an array", bool: "a boolean"}
+    return names.get(type(value), "a number" if isinstance(value, int | float) else "null")
+
+
 def _openai_error(message: str, kind: str, code: str | None = None) -> dict[str, Any]:
     return {"error": {"message": message, "type": kind, "param": None, "code": code}}
 
@@ -108,6 +113,36 @@ class Wire:
         """The conversation list in a request body (None: absent or not a list)."""
         value = body.get(self.messages_key)
         return value if type(value) is list else None
+
+    def invalid(self, body: Mapping[str, Any]) -> str | None:
+        """What makes the request one the provider would refuse before reading it (the
+        conversation missing, empty, of the wrong type, or a message without its role or
+        content), in the provider's words; None when it is well formed."""
+        key = self.messages_key
+        value = body.get(key)
+        if self.name == "openai-responses":
+            if value is None or isinstance(value, str | list):
+                return None
+            return f"Invalid type for 'input': expected a string or an array, got {_kind(value)}"
+        if value is None:
+            return f"Missing required parameter: '{key}'."
+        if not isinstance(value, list):
+            return f"Invalid type for '{key}': expected an array of objects, got {_kind(value)}."
+        if not value:
+            return f"Invalid '{key}': empty array. Expected an array with at least one message."
+        for i, raw in enumerate(value):
+            where = f"{key}[{i}]"
+            if not isinstance(raw, dict):
+                return f"Invalid type for '{where}': expected an object, got {_kind(raw)}."
+            if not isinstance(raw.get("role"), str):
+                return f"Missing required parameter: '{where}.role'."
+            if raw.get("content") is None and not (
+                self.name == "openai"
+                and raw["role"] == "assistant"
+                and (raw.get("tool_calls") or raw.get("function_call") or "content" in raw)
+            ):
+                return f"Missing required parameter: '{where}.content'."
+        return None
 
     def boundaries(self, items: Sequence[Any]) -> list[int]:
         """Indexes where a segment that reads on its own may start."""

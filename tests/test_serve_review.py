@@ -1,0 +1,411 @@
+"""`contextledger serve`: regressions from the independent review of the proxy (issue 15).
+
+Same setup as ``test_serve.py``: the official SDKs against the proxy (uvicorn on
+127.0.0.1) against the validating stub upstream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anthropic
+import httpx
+import openai
+import pytest
+
+from serve_harness import RunningProxy, running_proxy
+from stub_server import StubReply, StubServer, prompt_tokens
+from test_serve import ANTHROPIC_KEY, OPENAI_KEY, ant, oai, png, stored
+
+
+@pytest.fixture
+def stub() -> Iterator[StubServer]:
+    with StubServer() as server:
+        yield server
+
+
+@pytest.fixture
+def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
+    with running_proxy(
+        store=tmp_path / "sessions.db",
+        openai_upstream=stub.url,
+        anthropic_upstream=stub.anthropic_url,
+    ) as running:
+        yield running
+
+
+def sessions(proxy: RunningProxy) -> dict[str, int]:
+    proxy.flush()
+    listed = httpx.get(proxy.url + "/contextledger/sessions").json()["sessions"]
+    return {s["session"]: s["messages"] for s in listed}
+
+
+# --------------------------------------------------------------------------- 1. locks
+
+
+@pytest.mark.parametrize("refusal", ["over the window", "unknown model"])
+def test_a_refused_request_on_a_new_branch_leaves_the_session_usable(
+    proxy: RunningProxy, stub: StubServer, refusal: str
+) -> None:
+    """A request that opens a branch and is then refused used to release the wrong
+    session's lock: HTTP 500, and every later request of the session hung for good."""
+    client = oai(proxy, **{"X-ContextLedger-Session": "e1"})
+    client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "hi"}])
+    if refusal == "unknown model":
+        model, text, extra = "gpt-nope", "another start", {}
+    else:
+        model, text, extra = "gpt-4o", "hi " * 3000, {"max_tokens": 127_000}
+    with pytest.raises(openai.BadRequestError):
+        client.chat.completions.create(
+            model=model, messages=[{"role": "user", "content": text}], **extra
+        )
+    quick = openai.OpenAI(
+        base_url=proxy.url + "/v1",
+        api_key=OPENAI_KEY,
+        max_retries=0,
+        timeout=10,
+        default_headers={"X-ContextLedger-Session": "e1"},
+    )
+    for content in ("hi", "x"):  # the first branch, and a third one
+        reply = quick.chat.completions.create(
+            model="gpt-4o", messages=[{"role": "user", "content": content}]
+        )
+        assert reply.choices[0].message.content
+    assert not stub.rejected()
+
+
+def test_a_client_that_hangs_up_mid_stream_releases_the_session(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    stub.chunk_size = 3
+    stub.script(StubReply("word " * 100_000))
+    headers = {"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "gone"}
+    body = {"model": "gpt-4o", "stream": True, "messages": [{"role": "user", "content": "go"}]}
+    with httpx.stream(
+        "POST", proxy.url + "/v1/chat/completions", json=body, headers=headers
+    ) as response:
+        next(response.iter_raw(1))  # one byte, then hang up
+    body["stream"] = False
+    assert httpx.post(
+        proxy.url + "/v1/chat/completions", json=body, headers=headers, timeout=10
+    ).is_success
+    proxy.flush()
+    turns = httpx.get(proxy.url + "/contextledger/sessions/gone").json()["turns"]
+    assert [t["status"] for t in turns] == [499, 200]  # logged as a hang-up, not as 200
+    assert [m.role for m in stored(proxy, "gone")] == ["user", "assistant"]  # no partial reply
+
+
+# --------------------------------------------------------------------------- 3. once per message
+
+
+def test_a_retried_request_is_not_stored_again(proxy: RunningProxy, stub: StubServer) -> None:
+    client = ant(proxy, **{"X-ContextLedger-Session": "d"})
+    messages: list[Any] = [{"role": "user", "content": "hello"}]
+    first = client.messages.create(
+        model="claude-sonnet-4-6", max_tokens=100, system="S", messages=messages
+    )
+    messages += [
+        {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in first.content]},
+        {"role": "user", "content": "next"},
+    ]
+    for _ in range(3):  # the same request again: a retry, or "regenerate"
+        raw = client.messages.with_raw_response.create(
+            model="claude-sonnet-4-6", max_tokens=100, system="S", messages=messages
+        )
+        assert raw.headers["x-contextledger-session"] == "d"
+        # the upstream sees exactly what the client sent, never the recorded reply after it
+        assert stub.completions()[-1].body["messages"][-1]["content"] == "next"
+    assert sessions(proxy) == {"d": 5}  # system, user, assistant, user, one reply
+    assert [m.role for m in stored(proxy, "d")] == [
+        "system", "user", "assistant", "user", "assistant",
+    ]  # fmt: skip
+    turns = httpx.get(proxy.url + "/contextledger/sessions/d").json()["turns"]
+    assert [t.get("repeat", False) for t in turns] == [False, False, True, True]
+
+
+def test_identical_requests_make_no_branches(proxy: RunningProxy, stub: StubServer) -> None:
+    headers = {"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "lat"}
+    body = {"model": "gpt-4o", "max_tokens": 100, "messages": [{"role": "user", "content": "hi"}]}
+    with httpx.Client(timeout=10) as http:
+        for _ in range(20):
+            reply = http.post(proxy.url + "/v1/chat/completions", json=body, headers=headers)
+            assert reply.headers["x-contextledger-session"] == "lat"
+    assert sessions(proxy) == {"lat": 2}
+
+
+def test_conversations_with_the_same_opening_branch_once(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """Two header-less conversations that start the same share a key: each continues its
+    own branch every turn instead of opening a new copy of its history per turn."""
+    client = oai(proxy)
+    convs: dict[str, list[Any]] = {
+        name: [{"role": "system", "content": "sys"}, {"role": "user", "content": "start"}]
+        for name in "AB"
+    }
+    names: dict[str, set[str]] = {"A": set(), "B": set()}
+    for turn in range(5):
+        for name, messages in convs.items():
+            raw = client.chat.completions.with_raw_response.create(
+                model="gpt-4o", messages=messages
+            )
+            names[name].add(raw.headers["x-contextledger-session"])
+            messages.append(
+                {"role": "assistant", "content": raw.parse().choices[0].message.content}
+            )
+            messages.append({"role": "user", "content": f"{name} turn {turn}"})
+    assert len(names["A"]) == 1
+    assert len(names["B"] - names["A"]) == 1  # B's first turn repeats A's opening
+    counts = sessions(proxy)
+    assert len(counts) == 2
+    # every message once per branch: B's branch holds its own history (shared opening included)
+    assert sum(counts.values()) == 2 * (len(convs["A"]) - 1)
+    assert not stub.rejected()
+
+
+# --------------------------------------------------------------------------- 6. refusals shown
+
+
+def test_refused_requests_are_reported_with_headers(
+    proxy: RunningProxy, stub: StubServer, tmp_path: Path
+) -> None:
+    client = oai(proxy, **{"X-ContextLedger-Session": "err"})
+    with pytest.raises(openai.BadRequestError) as info:
+        client.chat.completions.create(
+            model="no-such-model-9", messages=[{"role": "user", "content": "hi"}]
+        )
+    headers = info.value.response.headers
+    assert headers["x-contextledger-report"].endswith("/contextledger/sessions/err")
+    assert headers["x-contextledger-fitted"] == "false"
+    with running_proxy(
+        store=tmp_path / "small.db",
+        openai_upstream=stub.url,
+        anthropic_upstream=stub.anthropic_url,
+        window=1000,
+    ) as small:
+        with pytest.raises(anthropic.BadRequestError) as ainfo:
+            anthropic.Anthropic(
+                base_url=small.url,
+                api_key=ANTHROPIC_KEY,
+                max_retries=0,
+                default_headers={"X-ContextLedger-Session": "big"},
+            ).messages.create(
+                model="claude-sonnet-4-6",
+                max_tokens=200,
+                messages=[{"role": "user", "content": "word " * 3000}],
+            )
+        aheaders = ainfo.value.response.headers
+        assert int(aheaders["x-contextledger-used"]) > int(aheaders["x-contextledger-budget"]) > 0
+        assert aheaders["x-contextledger-dropped"] == "0"
+        small.flush()
+        report = httpx.get(aheaders["x-contextledger-report"]).json()
+        assert report["turns"][-1]["refused"] is True
+        assert report["turns"][-1]["status"] == 400
+        page = httpx.get(small.url + "/contextledger/view/big").text
+        assert "Nothing dropped, shrunk, recapped or refused" not in page
+        assert "refused" in page.lower()
+    report = httpx.get(headers["x-contextledger-report"]).json()
+    assert "unknown model 'no-such-model-9'" in report["turns"][-1]["reason"]
+
+
+# --------------------------------------------------------------------------- 9. the key
+
+
+def test_require_key_protects_the_dashboard_and_reports(stub: StubServer, tmp_path: Path) -> None:
+    with running_proxy(
+        store=tmp_path / "s.db", openai_upstream=stub.url, require_key="proxy-key-1"
+    ) as guarded:
+        client = oai(guarded, **{"X-ContextLedger-Key": "proxy-key-1"})
+        client.chat.completions.create(
+            model="gpt-4o",
+            messages=[{"role": "user", "content": "secret plans"}],
+            extra_headers={"X-ContextLedger-Session": "k"},
+        )
+        guarded.flush()
+        pages = ["/contextledger/", "/contextledger/sessions"]
+        pages += ["/contextledger/sessions/k", "/contextledger/view/k"]
+        for page in pages:
+            denied = httpx.get(guarded.url + page)
+            assert denied.status_code == 401, page
+            assert denied.headers["www-authenticate"].startswith("Basic")
+            assert "secret" not in denied.text
+            assert httpx.get(guarded.url + page, auth=("me", "proxy-key-1")).is_success
+            assert httpx.get(
+                guarded.url + page, headers={"x-contextledger-key": "proxy-key-1"}
+            ).is_success
+            assert httpx.get(guarded.url + page, auth=("me", "wrong")).status_code == 401
+        assert httpx.get(guarded.url + "/healthz").is_success
+
+
+# --------------------------------------------------------------------------- 10. the wire
+
+
+def test_query_strings_reach_the_upstream(proxy: RunningProxy, stub: StubServer) -> None:
+    ant(proxy).messages.create(
+        model="claude-sonnet-4-6",
+        max_tokens=50,
+        messages=[{"role": "user", "content": "hi"}],
+        extra_query={"beta": "true"},
+    )
+    assert stub.completions()[-1].path == "/v1/messages?beta=true"
+
+
+def test_unknown_routes_get_the_providers_error_shape(proxy: RunningProxy) -> None:
+    with pytest.raises(openai.NotFoundError) as info:
+        oai(proxy).embeddings.create(model="text-embedding-3-small", input="hi")
+    assert info.value.body["message"].endswith("/v1/embeddings not found")  # type: ignore[index]
+    reply = httpx.get(proxy.url + "/v1/nothing", headers={"anthropic-version": "2023-06-01"})
+    assert reply.status_code == 404
+    assert reply.json()["error"]["type"] == "not_found_error"
+    assert httpx.get(proxy.url + "/v1/messages").status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ({"messages": "hi"}, "'messages'"),
+        ({}, "'messages'"),
+        ({"messages": []}, "'messages'"),
+        ({"messages": [{"role": "user"}]}, "'messages[0].content'"),
+        ({"messages": [{"content": "hi"}]}, "'messages[0].role'"),
+    ],
+)
+def test_invalid_requests_are_refused_not_rewritten(
+    proxy: RunningProxy, stub: StubServer, body: dict[str, Any], where: str
+) -> None:
+    for path, headers in (
+        ("/v1/chat/completions", {"authorization": f"Bearer {OPENAI_KEY}"}),
+        ("/v1/messages", {"x-api-key": ANTHROPIC_KEY}),
+    ):
+        reply = httpx.post(
+            proxy.url + path, json={"model": "gpt-4o", "max_tokens": 10, **body}, headers=headers
+        )
+        assert reply.status_code == 400
+        assert where in reply.json()["error"]["message"]
+    assert not stub.requests  # nothing went upstream
+
+
+def test_litellm_session_id_is_taken_out_of_anthropic_metadata(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    raw = ant(proxy).messages.with_raw_response.create(
+        model="claude-sonnet-4-6",
+        max_tokens=50,
+        messages=[{"role": "user", "content": "hi"}],
+        metadata={"user_id": "u1", "litellm_session_id": "lite-9"},  # type: ignore[typeddict-unknown-key]
+    )
+    assert raw.headers["x-contextledger-session"] == "lite-9"
+    assert stub.completions()[-1].body["metadata"] == {"user_id": "u1"}
+
+
+def test_untouched_messages_travel_as_the_client_wrote_them(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """Byte-stable prefixes for prompt caching: a message the fit did not change is sent
+    as the client's own JSON (roles, shapes and fields it chose), not re-rendered."""
+    messages: list[Any] = [
+        {"role": "developer", "content": "Be brief."},
+        {"role": "user", "content": [{"type": "text", "text": "hello"}], "name": "ann"},
+        {"role": "assistant", "content": "hi", "refusal": None},
+        {"role": "user", "content": "again"},
+    ]
+    oai(proxy).chat.completions.create(model="gpt-4o", messages=messages)
+    assert stub.completions()[-1].body["messages"] == messages
+    anthropic_messages: list[Any] = [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "read this"},
+                {
+                    "type": "document",
+                    "source": {"type": "text", "media_type": "text/plain", "data": "notes"},
+                },
+            ],
+        },
+        {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {}}],
+        },
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "t1",
+                    "content": [{"type": "text", "text": "ok"}],
+                }
+            ],
+        },
+    ]
+    tools: Any = [{"name": "f", "description": "", "input_schema": {"type": "object"}}]
+    ant(proxy).messages.create(
+        model="claude-sonnet-4-6", max_tokens=50, messages=anthropic_messages, tools=tools
+    )
+    assert stub.completions()[-1].body["messages"] == anthropic_messages
+    assert not stub.rejected()
+
+
+def test_a_reasoning_item_keeps_the_message_it_produced(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """The Responses API refuses a reasoning item whose following message lost its id."""
+    items: list[Any] = [
+        {"type": "message", "role": "user", "content": "hi"},
+        {"type": "reasoning", "id": "rs_123", "summary": [], "encrypted_content": "gAAAAENC"},
+        {
+            "type": "message",
+            "id": "msg_9",
+            "role": "assistant",
+            "status": "completed",
+            "content": [{"type": "output_text", "text": "done", "annotations": []}],
+        },
+        {"type": "message", "role": "user", "content": "again"},
+    ]
+    oai(proxy).responses.create(model="o4-mini", input=items)
+    assert stub.completions()[-1].body["input"] == items
+    without_id = [dict(item) for item in items]
+    del without_id[2]["id"]
+    reply = httpx.post(
+        stub.url + "/responses",
+        json={"model": "o4-mini", "input": without_id},
+        headers={"authorization": f"Bearer {OPENAI_KEY}"},
+    )
+    assert reply.status_code == 400  # the stub refuses it, as the API does
+    assert "required following item" in reply.json()["error"]["message"]
+
+
+def test_models_are_passed_through_list_and_one(proxy: RunningProxy, stub: StubServer) -> None:
+    assert "gpt-4o" in [m.id for m in oai(proxy).models.list()]
+    assert oai(proxy).models.retrieve("gpt-4o").id == "gpt-4o"
+    with pytest.raises(openai.NotFoundError):
+        oai(proxy).models.retrieve("gpt-nope")
+    assert ant(proxy).models.retrieve("claude-sonnet-4-6").id == "claude-sonnet-4-6"
+
+
+# --------------------------------------------------------------------------- 11. the stub
+
+
+def test_stub_refuses_more_than_four_cache_breakpoints(stub: StubServer) -> None:
+    mark = {"type": "ephemeral"}
+    blocks = [{"type": "text", "text": f"part {i}", "cache_control": mark} for i in range(5)]
+    body = {"model": "claude-sonnet-4-6", "max_tokens": 10}
+    headers = {"x-api-key": ANTHROPIC_KEY, "anthropic-version": "2023-06-01"}
+    four = {**body, "messages": [{"role": "user", "content": blocks[:4]}]}
+    assert httpx.post(stub.anthropic_url + "/v1/messages", json=four, headers=headers).is_success
+    five = {**body, "messages": [{"role": "user", "content": blocks}]}
+    refused = httpx.post(stub.anthropic_url + "/v1/messages", json=five, headers=headers)
+    assert refused.status_code == 400
+    assert "maximum of 4 blocks with cache_control" in refused.json()["error"]["message"]
+
+
+def test_stub_counts_tool_result_images_by_pixels_not_base64() -> None:
+    image = {
+        "type": "image",
+        "source": {"type": "base64", "media_type": "image/png", "data": png(3)},
+    }
+    alone = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": [image]}]}
+    result = {"type": "tool_result", "tool_use_id": "t1", "content": [image]}
+    in_result = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": [result]}]}
+    assert abs(prompt_tokens(in_result, anthropic=True) - prompt_tokens(alone, anthropic=True)) < 5
