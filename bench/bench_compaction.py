@@ -1,9 +1,22 @@
-"""Compaction benchmark: do the facts survive, and are invented facts caught?
+"""Compaction benchmark: does every kind of fact survive the recap, and is every lie caught?
 
-Generated long sessions with known facts (paths touched, tools run and failed, commands,
-numbers, open requests) are compacted with the offline summarizer; we measure the share
-of facts that survive into the recap plus its facts ledger (within the 2,000-byte cap),
-then inject unsupported facts into honest recaps and measure detection and false alarms.
+Generated coding-agent sessions (this file's own generator: varied tool names and argument
+shapes, pytest / jest / go / cargo output, OpenAI-style tool messages with no error flag)
+plant facts of nine kinds: goal, constraint, correction, file written, command run,
+failing test, number, open request and decision. Each session is compacted with the
+offline summarizer (the newest 10 turns kept verbatim) at the recap byte cap ``prepare``
+uses for no window (2,000 B), a 16k window (4,800 B) and a 32k window (9,600 B); a fact
+counts when its exact text is in the recap (the structured offline recap is its own
+ledger).
+
+Then lies are injected, one at a time, into an accepted recap: invented words (a path,
+number, command, identifier, URL, quote) and lies made of the record's own words in the
+wrong role — a command only the user mentioned claimed as run, a rule turned into its
+opposite, a preference swapped, a command's arguments cut, a file only read claimed
+written, a passing command claimed failed and a failing one claimed passed, a test that
+never failed claimed failing, the user's rule claimed as the assistant's decision. A lie
+is caught when its sentence is removed and reported. False alarms are counted on the
+offline recaps and on honest prose recaps written the way an LLM paraphrases.
 
 Run: ``.venv/bin/python bench/bench_compaction.py [--sessions N] [--seed S]``.
 Prints figures; no asserts.
@@ -14,267 +27,328 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 import time
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from contextledger.compaction import (
-    CompactionPolicy,
-    Conversation,
-    OfflineSummarizer,
-    build_transcript,
-    verify_recap,
-)
-from contextledger.model import Message, ToolCall
+from contextledger.compaction import CompactionPolicy, Conversation, OfflineSummarizer
+from contextledger.compaction.verify import verify_recap
+from contextledger.model import Message, ToolCall, with_ids
 
-PACKAGES = ["api", "core", "billing", "auth", "ingest", "report", "worker", "cli", "ui", "db"]
-MODULES = ["handlers", "models", "service", "utils", "config", "schema", "tasks", "views"]
-TOOLS = ["read_file", "write_file", "run_command", "search_code", "apply_patch", "list_dir"]
-COMMANDS = [
-    "pytest -q tests/test_{m}.py",
-    "npm run build",
-    "ruff check src/{p}",
-    "git diff --stat",
-    "python -m {p}.{m} --dry-run",
-    "make lint",
-    "docker compose up -d {p}",
-    "alembic upgrade head",
+SERVICES = ["invoices", "tenants", "webhooks", "scheduler", "catalog", "quotas", "sessions"]
+SHELLS = ["bash", "run_shell", "terminal", "exec_command"]
+WRITERS = ["write_file", "edit_file", "str_replace_editor", "create_file"]
+GOALS = [
+    "I need the {s} service to retry failed deliveries with exponential backoff.",
+    "Goal: make the {s} export idempotent so reruns never double-bill.",
+    "Please move the {s} cron jobs onto the new task queue and keep them on schedule.",
 ]
-TOPICS = [
-    "rate limiting", "retry backoff", "audit logging", "pagination", "input validation",
-    "dark mode", "CSV export", "cache invalidation", "webhook signatures", "timezone handling",
+CONSTRAINTS = [  # (the rule, its opposite said as the user's request)
+    ("Never run `terraform apply` from a laptop.", "The user asked to run `terraform apply`."),
+    (
+        "Do not modify migrations/0042_{s}.sql under any circumstances.",
+        "The user said to modify migrations/0042_{s}.sql.",
+    ),
+    (
+        "You must not add new runtime dependencies.",
+        "The user wants new runtime dependencies added.",
+    ),
+    (
+        "Under no circumstances push directly to the release branch.",
+        "The user asked to push directly to the release branch.",
+    ),
+]
+CORRECTIONS = [  # (preferred, rejected)
+    ("Postgres", "SQLite"),
+    ("httpx", "requests"),
+    ("orjson", "ujson"),
+    ("Kafka", "RabbitMQ"),
+]
+NUMBERS = [
+    "The {s} table holds {n} rows that were never reconciled.",
+    "Keep the {s} p99 under {n} ms.",
+    "We saw {n} duplicate charges in the {s} logs last week.",
+]
+OPEN = [
+    "When you get a chance, add a runbook entry for the {s} retries.",
+    "Don't forget to bump the {s} client version before release.",
+]
+DECISIONS = [
+    "I decided to keep the {s} queue names unchanged so dashboards keep working.",
+    "We will go with a dead-letter table for {s} instead of dropping messages.",
+]
+FAILS = [  # (command, output with the failing test)
+    ("pytest -q tests/{s}/test_retry.py", "FAILED tests/{s}/test_retry.py::test_backoff_{k} - "
+     "AssertionError: 3 != 4\n1 failed, 12 passed in 2.1s"),
+    ("npx jest src/{s}/retry.test.ts", "  ✕ retries with jitter {k} (12 ms)\n\nTests: 1 failed, "
+     "9 passed"),
+    ("go test ./internal/{s}/...", "--- FAIL: TestBackoff{k} (0.00s)\nFAIL\texample.com/{s}\t0.02s"),
+    ("cargo test -p {s}", "test retry::backoff_{k} ... FAILED\n\nerror: test failed, to rerun "
+     "pass `-p {s} --lib`"),
 ]  # fmt: skip
+PASSES = [
+    "ruff check src/{s}",
+    "make lint-{s}",
+    "npm run typecheck -- --project {s}",
+    "mypy src/{s}",
+]
+NUDGES = ["ok", "go on", "sounds good, continue", "thanks", "keep going please"]
 
 
 @dataclass
 class Session:
     messages: list[Message]
-    paths: set[str] = field(default_factory=set)
-    tools: set[str] = field(default_factory=set)
-    failed_tools: set[str] = field(default_factory=set)
-    commands: set[str] = field(default_factory=set)
-    numbers: set[str] = field(default_factory=set)
-    requests: list[str] = field(default_factory=list)
+    facts: list[tuple[str, str]] = field(default_factory=list)  # (kind, exact text)
+    said_commands: list[str] = field(default_factory=list)  # the user's, never run
+    opposites: list[str] = field(default_factory=list)
+    swapped: list[str] = field(default_factory=list)
+    ran_ok: list[str] = field(default_factory=list)
+    ran_failed: list[str] = field(default_factory=list)
+    read_only: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
 
 
-def _path(rng: random.Random) -> str:
-    p, m = rng.choice(PACKAGES), rng.choice(MODULES)
-    return f"src/{p}/{m}_{rng.randint(1, 99)}.py"
+def _shell_call(rng: random.Random, cid: str, cmd: str) -> ToolCall:
+    shape = rng.randrange(3)
+    if shape == 0:
+        args: object = {"command": cmd}
+    elif shape == 1:
+        args = {"cmd": cmd, "timeout": 120}
+    else:
+        args = {"argv": cmd.split()}
+    return ToolCall(cid, rng.choice(SHELLS), json.dumps(args))
 
 
-def make_session(rng: random.Random, turns: int) -> Session:
-    s = Session([Message.system("You are a careful coding assistant.")])
-    topic = rng.choice(TOPICS)
-    s.messages.append(
-        Message.user(f"We are adding {topic} to the service. Keep the public API stable.")
-    )
-    call_n = 0
-    for t in range(turns):
-        kind = rng.random()
-        if kind < 0.55:  # a tool exchange
-            tool = rng.choice(TOOLS)
-            call_n += 1
-            cid = f"call_{call_n}"
-            path = _path(rng)
-            if tool == "run_command":
-                cmd = rng.choice(COMMANDS).format(p=rng.choice(PACKAGES), m=rng.choice(MODULES))
-                args = {"command": cmd}
-                s.commands.add(cmd)
-            elif tool in ("search_code", "list_dir"):
-                args = {"query": topic, "path": path.rsplit("/", 1)[0]}
-            else:
-                args = {
-                    "path": path,
-                    "content": f"def f_{t}():\n    return {t}\n" * rng.randint(1, 40),
-                }
-                s.paths.add(path)
-            if tool in ("search_code", "list_dir"):
-                s.paths.add(args["path"])
-            failed = rng.random() < 0.15
-            s.tools.add(tool)
-            if failed:
-                s.failed_tools.add(tool)
-            s.messages.append(
-                Message.assistant(f"Next I will use {tool}.", ToolCall(cid, tool, json.dumps(args)))
-            )
-            out = (
-                f"Error: exit code 1\nAssertionError in line {rng.randint(10, 400)}"
-                if failed
-                else "ok\n" + "\n".join(f"line {i}: fine" for i in range(rng.randint(1, 30)))
-            )
-            s.messages.append(Message.tool(cid, out, is_error=failed))
-        elif kind < 0.75:
-            n = str(rng.choice([8443, 250, 4096, 1200, 65, 30000, 7]) + t)
-            s.numbers.add(n)
-            s.messages.append(
-                Message.user(f"Set the limit to {n} requests per minute and keep going.")
-            )
-            s.messages.append(
-                Message.assistant(f"Decided: the limit is {n}; I will wire it in config.")
-            )
-        elif kind < 0.85:
-            req_topic = rng.choice(TOPICS)
-            req = f"Later, please add {req_topic} to {_path(rng)}."
-            s.requests.append(req)
-            s.messages.append(Message.user(req))
-            s.messages.append(
-                Message.assistant(f"Noted, I'll come back to {req_topic} afterwards.")
-            )
+def make_session(rng: random.Random, rounds: int) -> Session:
+    svc = rng.sample(SERVICES, 5)
+    s = svc[0]
+    goal = rng.choice(GOALS).format(s=s)
+    sess = Session([Message.system("You are a coding agent."), Message.user(goal)])
+    sess.facts.append(("goal", goal.removeprefix("Goal: ")))
+    plan: list[tuple[str, object]] = []
+    for rule, opposite in rng.sample(CONSTRAINTS, 2):
+        plan.append(("constraint", (rule.format(s=s), opposite.format(s=s))))
+    for good, bad in rng.sample(CORRECTIONS, 2):
+        plan.append(("correction", (good, bad)))
+    for k in range(3):
+        plan.append(("file_written", f"src/{svc[k + 1]}/retry_{k}.py"))
+    for k in range(3):
+        plan.append(("command_run", rng.choice(PASSES).format(s=svc[k + 1])))
+    for k in range(2):
+        plan.append(("failing_test", (rng.choice(FAILS), svc[k + 2], k)))
+    for k in range(3):
+        plan.append(("number", rng.choice(NUMBERS).format(s=svc[k], n=rng.randrange(100, 99999))))
+    plan.append(("open_request", rng.choice(OPEN).format(s=svc[3])))
+    plan.append(("decision", rng.choice(DECISIONS).format(s=svc[4])))
+    rng.shuffle(plan)
+    slots = dict(zip(sorted(rng.sample(range(rounds - 12), len(plan))), plan, strict=True))
+    m = sess.messages
+    for r in range(rounds):
+        cid = f"c{r}"
+        kind, item = slots.get(r, ("", None))
+        if kind == "constraint":
+            assert isinstance(item, tuple)
+            rule, opposite = item
+            m.append(Message.user(rule))
+            m.append(Message.assistant("Understood."))
+            sess.facts.append(("constraint", rule))
+            sess.opposites.append(opposite)
+            sess.rules.append(rule)
+            if "`" in rule:
+                sess.said_commands.append(rule.split("`")[1])
+        elif kind == "correction":
+            assert isinstance(item, tuple)
+            good, bad = item
+            text = f"Actually, use {good} not {bad} for the {s} store."
+            m.append(Message.user(text))
+            m.append(Message.assistant(f"Switching to {good}."))
+            sess.facts.append(("correction", text))
+            sess.swapped.append(f"The user wants {bad} not {good} for the {s} store.")
+        elif kind == "file_written":
+            path = str(item)
+            tool = rng.choice(WRITERS)
+            key = rng.choice(["path", "file_path", "target_file"])
+            args = {key: path, "content": "def retry():\n    return 1\n"}
+            m.append(Message("assistant", (ToolCall(cid, tool, json.dumps(args)),)))
+            m.append(Message.tool(cid, "File written successfully."))
+            sess.facts.append(("file_written", path))
+        elif kind == "command_run":
+            cmd = str(item)
+            m.append(Message("assistant", (_shell_call(rng, cid, cmd),)))
+            m.append(Message.tool(cid, "All checks passed!\nexit code 0"))
+            sess.facts.append(("command_run", cmd))
+            sess.ran_ok.append(cmd)
+        elif kind == "failing_test":
+            assert isinstance(item, tuple)
+            (cmd_t, out_t), sv, k = item
+            cmd, out = cmd_t.format(s=sv, k=k), out_t.format(s=sv, k=k)
+            m.append(Message("assistant", (_shell_call(rng, cid, cmd),)))
+            m.append(Message.tool(cid, out))
+            test = {
+                "pytest": f"test_backoff_{k}",
+                "npx": f"retries with jitter {k}",
+                "go": f"TestBackoff{k}",
+                "cargo": f"retry::backoff_{k}",
+            }[cmd.split()[0]]
+            sess.facts.append(("failing_test", test))
+            sess.ran_failed.append(cmd)
+        elif kind in ("number", "open_request", "decision"):
+            who = Message.assistant if kind == "decision" and "I decided" in str(item) else None
+            m.append((who or Message.user)(str(item)))
+            if who is None:
+                m.append(Message.assistant("Noted."))
+            sess.facts.append((kind, str(item)))
         else:
-            s.messages.append(Message.user("Looks good, continue with the next step."))
-            s.messages.append(Message.assistant("Continuing."))
-    return s
+            m.append(Message.user(rng.choice(NUDGES)))
+            path = f"src/{rng.choice(svc)}/util_{r}.py"
+            m.append(
+                Message("assistant", (ToolCall(cid, "read_file", json.dumps({"path": path})),))
+            )
+            m.append(Message.tool(cid, "def helper():\n    pass\n" * rng.randint(5, 40)))
+            m.append(Message.assistant(f"Step {r}: read {path}, nothing to change."))
+            sess.read_only.append(path)
+    m.append(Message.user("ok, keep going"))
+    sess.messages = list(with_ids(m))
+    return sess
 
 
-def _covered_facts(s: Session, covered: set[str], conv: Conversation) -> Session:
-    """Restrict a session's known facts to those stated in the covered messages."""
-    text = "\n".join(
-        m.text + " ".join(c.arguments for c in m.tool_calls) for m in conv.record if m.id in covered
-    )
-    out = Session([])
-    out.paths = {p for p in s.paths if p in text}
-    out.commands = {c for c in s.commands if c in text}
-    out.numbers = {n for n in s.numbers if re.search(rf"(?<!\d){n}(?!\d)", text)}
-    out.requests = [r for r in s.requests if r in text]
-    names = {c.name for m in conv.record if m.id in covered for c in m.tool_calls}
-    out.tools = s.tools & names
-    failed_ids = {
-        r.call_id for m in conv.record if m.id in covered for r in m.tool_results if r.is_error
-    }
-    out.failed_tools = {
-        c.name for m in conv.record if m.id in covered for c in m.tool_calls if c.id in failed_ids
-    }
+def survival(sessions: list[Session]) -> dict[int, dict[str, list[int]]]:
+    out: dict[int, dict[str, list[int]]] = {}
+    policy = CompactionPolicy()
+    for window in (0, 16_000, 32_000):
+        tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for s in sessions:
+            res = Conversation.from_messages(s.messages).compact(
+                OfflineSummarizer(), policy, force=True, window=window or None
+            )
+            recap = res.event.recap_text if res.event else ""
+            covered = set(res.event.covers) if res.event else set()
+            said = "\n".join(
+                m.text
+                + " ".join(c.arguments for c in m.tool_calls)
+                + " ".join(r.text for r in m.tool_results)
+                for m in s.messages
+                if m.id in covered
+            )
+            for kind, text in s.facts:
+                if text in said or json.dumps(text)[1:-1] in said:  # recapped, not kept verbatim
+                    tally[kind][0] += text in recap
+                    tally[kind][1] += 1
+        out[policy.recap_bytes(window or None)] = dict(tally)
     return out
 
 
-def survival(sessions: int, rng: random.Random) -> dict[str, list[int]]:
-    tally: dict[str, list[int]] = {
-        k: [0, 0]
-        for k in ("paths", "tools", "failed tools", "commands", "numbers", "open requests")
-    }
-    sizes: list[int] = []
-    policy = CompactionPolicy()
-    for _ in range(sessions):
-        s = make_session(rng, turns=rng.randint(30, 60))
-        conv = Conversation.from_messages(s.messages)
-        for _round in range(2):  # the second round extends the first recap
-            out = conv.compact(OfflineSummarizer(), policy, force=True)
-            if out.event is None:
-                break
-            conv = out.conversation
-            ev = out.event
-            recap = ev.recap_text
-            sizes.append(len(recap.encode()))
-            known = _covered_facts(s, set(ev.covers), conv)
-            checks = {
-                "paths": [p in recap for p in known.paths],
-                "tools": [re.search(rf"\b{t}\b", recap) is not None for t in known.tools],
-                "failed tools": [
-                    any(t in ln and re.search(r"(?i)fail", ln) for ln in recap.splitlines())
-                    for t in known.failed_tools
-                ],
-                "commands": [c in recap for c in known.commands],
-                "numbers": [
-                    re.search(rf"(?<!\d){n}(?!\d)", recap) is not None for n in known.numbers
-                ],
-                "open requests": [
-                    r.split(" to ")[0].removeprefix("Later, please add ") in recap
-                    for r in known.requests
-                ],
-            }
-            for k, hits in checks.items():
-                tally[k][0] += sum(hits)
-                tally[k][1] += len(hits)
-            extra = [
-                Message.user(f"Extra turn {i}: look at src/extra/more_{i}.py") for i in range(12)
-            ]
-            conv = conv.append(*extra)
-    tally["_bytes_max"] = [max(sizes), 1]
-    return tally
-
-
-FAKE = [
-    ("path", "Also edited src/ghost/phantom_{i}.py to fix it."),
+INVENTED = [
+    ("path", "It also rewrote src/ghost/phantom_{i}.py."),
     ("number", "The timeout was raised to {n} seconds."),
-    ("command", "Then ran `rm -rf build/cache_{i}` to clean up."),
+    ("command", "Then it ran `rm -rf build/cache_{i}` to clean up."),
     ("identifier", "The helper retry_with_jitter_{i}() now wraps every call."),
     ("url", "Docs are at https://docs.example.org/v{i}/guide."),
     ("quoted", 'The user said "ship it on Friday {i}".'),
 ]
 
 
-def honest_recap(s: Session, rng: random.Random) -> str:
-    sentences = ["The user wants the public API kept stable."]
-    for p in rng.sample(sorted(s.paths), min(3, len(s.paths))):
-        sentences.append(f"The assistant worked on {p}.")
-    for c in rng.sample(sorted(s.commands), min(2, len(s.commands))):
-        sentences.append(f"It ran `{c}`.")
-    for n in rng.sample(sorted(s.numbers), min(2, len(s.numbers))):
-        sentences.append(f"The limit was set to {n} requests per minute.")
-    for t in sorted(s.failed_tools)[:2]:
-        sentences.append(f"The {t} tool failed once.")
-    return " ".join(sentences)
+def lies(s: Session, rng: random.Random, i: int) -> list[tuple[str, str]]:
+    out = [(k, t.format(i=i, n=rng.randrange(100000, 999999))) for k, t in INVENTED]
+    for cmd in s.said_commands:
+        out.append(("user's command claimed run", f"The assistant ran `{cmd}`."))
+        out.append(("user's command claimed run", f"Commands run:\n- `{cmd}`"))
+    out += [("rule turned around", o) for o in s.opposites]
+    out += [("preference swapped", w) for w in s.swapped]
+    for cmd in s.ran_ok + s.ran_failed:
+        out.append(("arguments cut", f"Commands run:\n- `{cmd.rsplit(' ', 1)[0]}`"))
+    out += [("pass claimed failed", f"`{c}` failed.") for c in s.ran_ok]
+    out += [("failure claimed passed", f"`{c}` passed.") for c in s.ran_failed]
+    out += [("read claimed written", f"The assistant wrote {p}.") for p in s.read_only[:2]] + [
+        ("read claimed written", f"Files written: {p}") for p in s.read_only[2:4]
+    ]
+    out.append(("test never failed", f"tests/api/test_health.py::test_ping_{i} failed."))
+    out += [
+        ("user's rule as assistant's decision", f"The assistant decided: {r[0].lower()}{r[1:]}")
+        for r in s.rules
+    ]
+    return out
+
+
+def honest_prose(s: Session) -> str:
+    """What an honest LLM writes: paraphrase around the record's exact claims."""
+    goal = next(t for k, t in s.facts if k == "goal")
+    lines = [f"The user's goal: {goal}"]
+    lines += [f"The user said: {r}" for r in s.rules]
+    lines += [f"The assistant ran `{c}`, which passed." for c in s.ran_ok]
+    lines += [f"`{c}` failed." for c in s.ran_failed]
+    lines += [f"It wrote {p}." for k, p in s.facts if k == "file_written"]
+    lines += [f"It read {p} along the way." for p in s.read_only[:3]]
+    return " ".join(lines)
 
 
 def detection(
-    sessions: int, rng: random.Random
+    sessions: list[Session], rng: random.Random
 ) -> tuple[dict[str, list[int]], list[int], list[int]]:
-    caught: dict[str, list[int]] = {k: [0, 0] for k, _ in FAKE}
-    alarms_honest = [0, 0]
-    alarms_offline = [0, 0]
-    for i in range(sessions):
-        s = make_session(rng, turns=40)
-        msgs = Conversation.from_messages(s.messages).record
-        honest = honest_recap(s, rng)
-        v = verify_recap(honest, msgs)
-        alarms_honest[0] += bool(v.unsupported)
-        alarms_honest[1] += 1
-        offline = OfflineSummarizer().summarize("", build_transcript(msgs[1:]).text, max_tokens=400)
-        v2 = verify_recap(offline, msgs)
-        alarms_offline[0] += bool(v2.unsupported)
-        alarms_offline[1] += 1
-        for kind, template in FAKE:
-            fake = template.format(i=1000 + i, n=rng.randint(100000, 999999))
-            v3 = verify_recap(honest + " " + fake, msgs)
-            ok = fake.strip() in v3.removed_sentences and fake not in v3.text
-            caught[kind][0] += ok
+    caught: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    offline_alarms = [0, 0]
+    prose_alarms = [0, 0]
+    for i, s in enumerate(sessions):
+        policy = CompactionPolicy(keep_recent=0)
+        res = Conversation.from_messages(s.messages).compact(
+            OfflineSummarizer(), policy, force=True, window=32_000
+        )
+        v = res.verification
+        offline_alarms[0] += bool(v is None or v.unsupported or v.misclaims)
+        offline_alarms[1] += 1
+        base = res.event.recap_text if res.event else ""
+        prose = honest_prose(s)
+        vp = verify_recap(prose, s.messages, max_bytes=20_000, ledger=False)
+        prose_alarms[0] += bool(vp.unsupported or vp.misclaims)
+        prose_alarms[1] += 1
+        for kind, lie in lies(s, rng, 1000 + i):
+            recap = base + "\n\n" + lie
+            vl = verify_recap(recap, s.messages, max_bytes=40_000, ledger=False)
+            last = lie.splitlines()[-1].removeprefix("- ").removeprefix("Files written: ")
+            reported = bool(vl.unsupported or vl.misclaims)
+            caught[kind][0] += reported and last not in vl.text.removeprefix(base)
             caught[kind][1] += 1
-    return caught, alarms_honest, alarms_offline
+    return dict(caught), offline_alarms, prose_alarms
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sessions", type=int, default=60)
-    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--sessions", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=11)
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    sessions = [make_session(rng, rng.randint(60, 120)) for _ in range(args.sessions)]
     t0 = time.perf_counter()
-    tally = survival(args.sessions, rng)
+    tallies = survival(sessions)
     t1 = time.perf_counter()
+    caps = list(tallies)
     print(
-        f"Fact survival into recap + facts ledger (offline summarizer, {args.sessions} sessions x 2 rounds)"
+        f"Facts in the recap, by kind ({args.sessions} sessions of 60-120 rounds, offline "
+        "summarizer, newest 10 turns kept; only facts the recap covers are counted)"
     )
-    for k, (hit, total) in tally.items():
-        if k.startswith("_"):
-            continue
-        share = hit / total if total else 1.0
-        print(f"  {k:<14} {hit:>5}/{total:<5} {share:7.2%}")
-    print(f"  largest recap: {tally['_bytes_max'][0]} bytes (cap 2000)")
-    caught, honest, offline = detection(args.sessions, rng)
+    print("  " + f"{'kind':<16}" + "".join(f"{f'cap {c:,} B':>16}" for c in caps))
+    kinds = sorted({k for t in tallies.values() for k in t})
+    for k in kinds:
+        cells = []
+        for c in caps:
+            hit, total = tallies[c].get(k, [0, 0])
+            cells.append(f"{hit:>4}/{total:<4} {hit / total if total else 1:6.1%}")
+        print(f"  {k:<16}" + "".join(f"{cell:>16}" for cell in cells))
+    caught, offline, prose = detection(sessions, rng)
     t2 = time.perf_counter()
-    print("Detection of injected unsupported facts")
-    all_hit = sum(h for h, _ in caught.values())
-    all_total = sum(t for _, t in caught.values())
+    print("Lies injected into an accepted recap, one at a time: caught (removed and reported)")
+    hit_all = sum(h for h, _ in caught.values())
+    total_all = sum(t for _, t in caught.values())
     for k, (hit, total) in caught.items():
-        print(f"  {k:<14} {hit:>5}/{total:<5} {hit / total:6.1%}")
-    print(f"  overall        {all_hit:>5}/{all_total:<5} {all_hit / all_total:6.1%}")
-    print("False alarms on honest recaps")
-    print(f"  templated honest recaps   {honest[0]}/{honest[1]} ({honest[0] / honest[1]:.1%})")
-    print(f"  offline summarizer recaps {offline[0]}/{offline[1]} ({offline[0] / offline[1]:.1%})")
+        print(f"  {k:<36} {hit:>5}/{total:<5} {hit / total:7.1%}")
+    print(f"  {'overall':<36} {hit_all:>5}/{total_all:<5} {hit_all / total_all:7.1%}")
+    print("False alarms (a true sentence removed)")
+    print(f"  offline recaps (32k cap)       {offline[0]}/{offline[1]}")
+    print(f"  honest paraphrased prose       {prose[0]}/{prose[1]}")
     print(f"Time: survival {t1 - t0:.1f} s, detection {t2 - t1:.1f} s")
 
 

@@ -329,3 +329,133 @@ def test_polarity_and_preference(recap: str, ok: bool) -> None:
         ]
     )
     assert (verify_recap(recap, said).misclaims == ()) is ok
+
+
+def long_record(turns: int) -> list[Message]:
+    """A session whose flattened transcript is several times the 12,000-byte cap, with a
+    marker in every user turn."""
+    msgs = [Message.user("Fix the export totals. Never run `rm -rf build`.")]
+    for i in range(turns):
+        msgs.append(Message.user(f"Note marker-{i}: check src/export/part_{i}.py next."))
+        cid = f"call_{i}"
+        cmd = json.dumps({"command": f"pytest -q tests/test_part_{i}.py"})
+        msgs.append(Message("assistant", (ToolCall(cid, "shell", cmd),)))
+        msgs.append(Message.tool(cid, f"{i} passed\n" + "log line\n" * 40))
+        msgs.append(Message.assistant(f"Part {i} checked."))
+    return list(with_ids(msgs))
+
+
+def test_a_paid_recap_over_a_long_record_leaves_nothing_out(stub: StubServer) -> None:
+    """Recap of recap + new turns: every message reaches the summarizer, each call within
+    the transcript cap, each call extending the recap the last one wrote."""
+    record = long_record(60)
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+    replies = [f"Goal: Fix the export totals.\nNumbers that matter:\n- pass {k}" for k in range(20)]
+    stub.script(*(StubReply(r) for r in replies))
+    policy = CompactionPolicy(keep_recent=4)
+    out = Conversation.from_messages(record).compact(summarizer, policy, force=True)
+    assert out.status == "compacted", out.report
+    sent = [r.body["messages"][-1]["content"] for r in stub.completions()]
+    assert len(sent) > 2
+    assert all(len(t.encode()) <= policy.transcript_bytes for t in sent)
+    covered = [m for m in record if out.event and m.id in out.event.covers]
+    markers = {m.text.split(":")[0] for m in covered if "marker-" in m.text}
+    seen = {w.rstrip(":") for t in sent for w in t.split() if w.startswith("marker-")}
+    assert {f"marker-{i}" for i in range(59)} <= {m.removeprefix("Note ") for m in markers}
+    assert {m.removeprefix("Note ") for m in markers} <= seen  # no message left out
+    for k, t in enumerate(sent[1:]):
+        assert f"- pass {k}" in t  # each call extends the recap of the one before
+    assert any("no message left out" in line for line in out.report)
+    assert "held to" not in " ".join(out.report)
+
+
+def test_beyond_the_call_limit_the_oldest_runs_are_recapped_offline_first(
+    stub: StubServer,
+) -> None:
+    record = long_record(60)
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+    stub.script(*(StubReply("Goal: Fix the export totals.") for _ in range(5)))
+    policy = CompactionPolicy(keep_recent=4, max_summarizer_calls=2)
+    out = Conversation.from_messages(record).compact(summarizer, policy, force=True)
+    assert out.status == "compacted", out.report
+    sent = [r.body["messages"][-1]["content"] for r in stub.completions()]
+    assert len(sent) == 2
+    # the offline recap of the early runs is the first call's previous recap
+    assert "Constraints and corrections:\n- Never run `rm -rf build`." in sent[0]
+    assert "`pytest -q tests/test_part_0.py`" in sent[0]
+    assert any("recapped offline first" in line for line in out.report)
+
+
+@pytest.mark.parametrize(
+    ("output", "failed"),
+    [
+        ("--- FAIL: TestBackoff0 (0.00s)\nFAIL\texample.com/x\t0.02s", True),
+        ("test retry::backoff_0 ... FAILED", True),
+        ("  ✕ retries with jitter (12 ms)\nTests: 1 failed, 9 passed", True),
+        ("ok  \texample.com/x\t0.02s", False),
+    ],
+)
+def test_failures_are_read_from_each_runners_output(output: str, failed: bool) -> None:
+    said = with_ids(
+        [
+            Message.user("Run the tests."),
+            Message("assistant", (ToolCall("a", "exec_command", '{"cmd": "go test ./..."}'),)),
+            Message.tool("a", output),
+        ]
+    )
+    assert (verify_recap("`go test ./...` failed.", said).misclaims == ()) is failed
+    assert (verify_recap("`go test ./...` passed.", said).misclaims == ()) is not failed
+
+
+def test_any_backticked_command_claimed_run_is_checked_and_items_are_exact() -> None:
+    said = with_ids(
+        [
+            Message.user("Under no circumstances run `terraform apply` from a laptop."),
+            Message("assistant", (ToolCall("a", "bash", '{"command": "mypy src/quotas"}'),)),
+            Message.tool("a", "Success: no issues found"),
+        ]
+    )
+    assert verify_recap("The assistant ran `terraform apply`.", said).misclaims
+    assert verify_recap("The user asked to run `terraform apply` from a laptop.", said).misclaims
+    assert verify_recap("Commands run:\n- `mypy`", said).misclaims  # its argument cut
+    assert verify_recap("The assistant ran mypy.", said).misclaims == ()  # the program alone
+
+
+def test_tests_claimed_green_need_a_passing_last_test_run() -> None:
+    said = [
+        Message.user("Fix the flaky checkout test."),
+        Message("assistant", (ToolCall("a", "bash", '{"command": "pytest -q"}'),)),
+        Message.tool("a", "FAILED tests/test_checkout.py::test_total\n1 failed, 8 passed"),
+    ]
+    failing = with_ids(said)
+    assert verify_recap("All tests pass now.", failing).misclaims
+    assert verify_recap("The tests failed.", failing).misclaims == ()
+    fixed = with_ids(
+        [
+            *said,
+            Message("assistant", (ToolCall("b", "bash", '{"command": "pytest -q"}'),)),
+            Message.tool("b", "9 passed in 1.2s"),
+        ]
+    )
+    assert verify_recap("All tests pass now.", fixed).misclaims == ()
+    never_ran = with_ids([Message.user("Fix the flaky checkout test.")])
+    assert verify_recap("The tests failed.", never_ran).misclaims
+
+
+def test_an_editor_or_patch_tool_runs_no_shell_command() -> None:
+    patch = '{"input": "*** Begin Patch\\n*** Update File: a.py\\n@@\\n-x\\n+y\\n*** End Patch"}'
+    said = with_ids(
+        [
+            Message.user("Rename x to y in a.py."),
+            Message("assistant", (ToolCall("a", "apply_patch", patch),)),
+            Message.tool("a", "Done"),
+            Message(
+                "assistant",
+                (ToolCall("b", "str_replace_editor", '{"command": "view", "path": "a.py"}'),),
+            ),
+            Message.tool("b", "y = 1"),
+        ]
+    )
+    recap = OfflineSummarizer().summarize_record(said, None, max_bytes=2_000)
+    assert "Commands run" not in recap and "Files written: a.py" in recap
+    assert verify_recap("The assistant ran `view`.", said).misclaims

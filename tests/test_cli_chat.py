@@ -360,3 +360,15 @@ def test_continue_with_nothing_stored_and_refused_one_shots_exit_non_zero(
     failed = one_shot(stub, home, ["hello"])
     assert failed.exit_code == 1 and "nothing was stored" in failed.stderr
     assert stub.completions() == []  # the refused request never reached the provider
+
+
+def test_chat_takes_store_like_every_sessions_command(
+    stub: StubServer, home: Path, tmp_path: Path
+) -> None:
+    """One convention: `--store` names the session database on chat too."""
+    db = tmp_path / "elsewhere.db"
+    res = one_shot(stub, home, ["--store", str(db), "--session", "s", "hello"])
+    assert res.exit_code == 0, res.output
+    listed = CliRunner().invoke(main, ["sessions", "list", "--store", str(db)])
+    assert listed.exit_code == 0 and "s" in listed.output.split()
+    assert not (home / "sessions.db").exists()  # the default store was not touched

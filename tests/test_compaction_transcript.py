@@ -131,6 +131,16 @@ def test_prompt_names_what_to_preserve_and_ends_exactly() -> None:
     assert "at most 120 words" in build_prompt(CompactionPolicy(max_words=120))
 
 
+def test_prompt_asks_for_the_offline_recaps_sections_in_order() -> None:
+    from contextledger.compaction.digest import SECTIONS
+
+    prompt = build_prompt()
+    at = [prompt.index(f"\n{name}: ") for name in SECTIONS]
+    assert at == sorted(at)  # the same sections, in the same order, as the offline recap
+    assert "only commands a tool call actually ran" in prompt
+    assert "(+N more in the record)" in prompt
+
+
 def test_user_corrections_survive_a_long_transcript() -> None:
     """Over budget, the user's own turns (goal, corrections) are kept before tool output."""
     msgs: list[Message] = [Message.user("Goal: make the dashboard chart render again.")]

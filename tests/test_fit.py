@@ -15,6 +15,7 @@ from contextledger.fit import Fitter, fit, shrink_text
 from contextledger.model import FileAttachment, Image, InlineData, Text
 from contextledger.pricing.messages import Pricer
 from contextledger.pricing.text import EstimateCounter
+from contextledger.providers import read_messages
 from contextledger.validate import tool_pair_problems
 from strategies import conversations
 
@@ -69,7 +70,7 @@ def test_seed_old_exchange_dropped_before_the_prior_request() -> None:
     ]
     full = fit(msgs, MODEL).report.used
     pricer = Pricer.for_model(MODEL)
-    old_exchange = pricer.messages(fit(msgs[2:4], MODEL).messages).total
+    old_exchange = pricer.messages(read_messages(msgs[2:4])).total
     res = fit(msgs, MODEL, **window_for(full - old_exchange))
     assert [m.text for m in res.messages if m.role == "user"] == ["old request", "read again"]
     assert [m.tool_calls[0].id for m in res.messages if m.tool_calls] == ["new"]
@@ -265,7 +266,10 @@ def test_fit_invariants(data: tuple[tuple[Message, ...], int]) -> None:
     assert res.report.used <= res.report.budget
     assert res.report.used == Pricer.for_model(MODEL).messages(out).total  # report's truth
     order = {m.id: k for k, m in enumerate(msgs)}
-    assert [order[m.id] for m in out] == sorted(order[m.id] for m in out)  # chronology
+    sent = [m for m in out if m.id in order]  # all but a user turn put first (no user left)
+    assert [order[m.id] for m in sent] == sorted(order[m.id] for m in sent)  # chronology
+    body = [m.role for m in sent if m.role != "system"]
+    assert len(out) - len(sent) == (1 if body and "user" not in body else 0)
     again = fit(msgs, MODEL, **window_for(budget))
     assert again.messages == out and again.report == res.report  # deterministic
     system = [m for m in msgs if m.role == "system"]

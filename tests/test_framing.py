@@ -141,3 +141,120 @@ def test_schemas_outside_the_measured_shape_are_never_under_their_rendering() ->
         }
     ]
     assert pricer.tools(nested) > pricer.tools(flat)
+
+
+# Anthropic's token-counting docs: one tool and one question, billed 403 input tokens on
+# Claude Sonnet 4.5 (the tool-use system prompt Anthropic adds is 346 of them).
+ANTHROPIC_WEATHER_TOOLS: list[dict[str, Any]] = [
+    {
+        "name": "get_weather",
+        "description": "Get the current weather in a given location",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "location": {
+                    "type": "string",
+                    "description": "The city and state, e.g. San Francisco, CA",
+                }
+            },
+            "required": ["location"],
+        },
+    }
+]
+ANTHROPIC_WEATHER = [{"role": "user", "content": "What's the weather like in San Francisco?"}]
+
+
+def test_anthropic_tool_requests_are_never_priced_below_the_bill() -> None:
+    model = "claude-sonnet-4-5"
+    body = {"model": model, "tools": ANTHROPIC_WEATHER_TOOLS, "messages": ANTHROPIC_WEATHER}
+    assert price_request(body, model, "anthropic").total >= 403
+    report = fit(ANTHROPIC_WEATHER, model, tools=ANTHROPIC_WEATHER_TOOLS).report
+    assert report.used + report.tools_tokens + REQUEST_OVERHEAD >= 403
+
+
+def test_the_tool_use_system_prompt_follows_the_model_and_tool_choice() -> None:
+    def price(model: str, tool_choice: dict[str, str] | None) -> int:
+        body: dict[str, Any] = {"tools": ANTHROPIC_WEATHER_TOOLS, "messages": ANTHROPIC_WEATHER}
+        if tool_choice is not None:
+            body["tool_choice"] = tool_choice
+        without = {"messages": ANTHROPIC_WEATHER}
+        return (
+            price_request(body, model, "anthropic").total
+            - price_request(without, model, "anthropic").total
+        )
+
+    schema = Pricer.for_model("claude-sonnet-4-5").tools(ANTHROPIC_WEATHER_TOOLS, "auto") - 346
+    # Anthropic's table: 346 (auto, none) and 313 (any, tool) on Claude 4.x; Haiku 3.5 is the
+    # other way round (264 / 340); unknown tool_choice is priced at the larger figure.
+    assert price("claude-sonnet-4-5", {"type": "auto"}) == schema + 346
+    assert price("claude-sonnet-4-5", {"type": "any"}) == schema + 313
+    assert price("claude-sonnet-4-5", None) == schema + 346
+    assert price("claude-3-5-haiku", {"type": "tool", "name": "get_weather"}) == schema + 340
+    assert price("claude-3-5-haiku", {"type": "none"}) == schema + 264
+    # A Claude model Anthropic's table does not list: its largest figure, never less.
+    assert price("claude-opus-4-6", {"type": "auto"}) >= schema + 346
+    # No tools, no tool-use prompt; OpenAI bills none either.
+    assert Pricer.for_model("claude-sonnet-4-5").tools([]) == 0
+    gpt = Pricer.for_model("gpt-4o")
+    assert gpt.tools(WEATHER_TOOLS, "required") == gpt.tools(WEATHER_TOOLS)
+
+
+def parallel_calls(
+    n: int, result: str, model: str, args: str = "{}", ids: str | None = None
+) -> dict[str, Any]:
+    """One assistant message with ``n`` calls, then their ``n`` results."""
+    ids_ = list(ids[:n]) if ids else [f"call_{k}" for k in range(n)]
+    calls = [
+        {"id": i, "type": "function", "function": {"name": "calculator", "arguments": args}}
+        for i in ids_
+    ]
+    messages: list[dict[str, Any]] = [
+        {"role": "user", "content": [{"type": "text", "text": "How much is 2 plus 2?"}]},
+        {"role": "assistant", "tool_calls": calls},
+        *({"role": "tool", "tool_call_id": i, "content": result} for i in ids_),
+    ]
+    return {"model": model, "messages": messages}
+
+
+@pytest.mark.parametrize(("n", "billed"), [(1, 40), (2, 89), (3, 114)])
+def test_parallel_tool_calls_are_never_priced_below_the_bill(n: int, billed: int) -> None:
+    # community.openai.com/t/538914: this exchange (ids "a", "b", …) with 1, 2, 3 calls.
+    body = parallel_calls(n, "4", "gpt-3.5-turbo", '{"a":2, "b":2}', ids="abc")
+    price = price_request(body, "gpt-3.5-turbo", "openai").total
+    assert billed <= price <= billed * 1.3
+
+
+def test_parallel_results_are_priced_escaped_as_openai_bills_them() -> None:
+    # community.openai.com/t/1375117 (gpt-4.1, "verified, replicated"): "테스트 " × 1000 as the
+    # result of 1 call billed 1,121; of each of 3 parallel calls 39,235; "test " × 1000 as
+    # each of 3 results 3,191. The thread's request also held a tool schema: compare the
+    # differences, which it cancels out of.
+    korean, english = "테스트 " * 1000, "test " * 1000
+
+    def price(n: int, text: str) -> int:
+        return price_request(parallel_calls(n, text, "gpt-4.1"), "gpt-4.1", "openai").total
+
+    one_korean = price(1, korean)
+    assert price(3, korean) - one_korean >= 39_235 - 1_121
+    assert price(3, english) - one_korean >= 3_191 - 1_121
+    assert one_korean < 1_121  # a single result is not escaped
+    # fit prices the same exchange the same way
+    report = fit(parallel_calls(3, korean, "gpt-4.1")["messages"], "gpt-4.1").report
+    assert report.used + REQUEST_OVERHEAD == price(3, korean)
+
+
+def test_a_result_priced_before_its_parallel_call_is_priced_again() -> None:
+    messages = read_messages(parallel_calls(2, "테스트 " * 50, "gpt-4o")["messages"])
+    fresh = Pricer.for_model("gpt-4o").request(messages)
+    pricer = Pricer.for_model("gpt-4o")
+    pricer.message(messages[-1])  # the result alone first: its call is not known yet
+    assert pricer.request(messages) == fresh
+
+
+def test_openai_compatible_servers_get_no_openai_call_wrapper() -> None:
+    from contextledger.catalog import ModelInfo
+
+    local = ModelInfo("llama", "openai-compatible", 8192, 1024, False, tokenizer="o200k_base")
+    body = parallel_calls(2, "테스트 " * 50, "llama")
+    escaped = price_request(body, "gpt-4o", "openai").total
+    assert price_request(body, local, "openai").total < escaped

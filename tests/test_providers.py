@@ -62,11 +62,20 @@ def canon(messages: tuple[Message, ...], fmt: str) -> list[tuple[Any, ...]]:
     return out
 
 
+def user_first(data: tuple[Message, ...]) -> tuple[Message, ...]:
+    """``data`` opening with a user turn (Gemini and Anthropic refuse anything else)."""
+    first = next((m for m in data if m.role != "system"), None)
+    if first is None or first.role == "user":
+        return data
+    system = tuple(m for m in data if m.role == "system")
+    return (*system, Message.user("hi"), *(m for m in data if m.role != "system"))
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
 @given(data=conversations(with_detail=False))
 @SETTINGS
 def test_model_to_wire_to_model_is_lossless(fmt: str, data: tuple[Message, ...]) -> None:
-    body = translate(data, fmt).body  # type: ignore[arg-type]
+    body = translate(data, fmt, validate=False).body  # type: ignore[arg-type]
     back = read_messages(json.loads(json.dumps(body)), fmt)  # type: ignore[arg-type]
     assert canon(back, fmt) == canon(data, fmt)
 
@@ -79,8 +88,8 @@ def test_wire_to_model_to_wire_is_identical(fmt: str, data: tuple[Message, ...])
     # back as one message, written images first like any other (test_anthropic_turns_alternate)
     pairs = pairwise(m.role for m in data)
     assume(fmt != "anthropic" or all(a != b or a == "tool" for a, b in pairs))
-    body = translate(data, fmt).body  # type: ignore[arg-type]
-    again = translate(read_messages(body, fmt), fmt).body  # type: ignore[arg-type]
+    body = translate(data, fmt, validate=False).body  # type: ignore[arg-type]
+    again = translate(read_messages(body, fmt), fmt, validate=False).body  # type: ignore[arg-type]
     assert again == body
 
 
@@ -96,7 +105,7 @@ def test_openai_keeps_detail(data: tuple[Message, ...]) -> None:
 @SETTINGS
 def test_reasoning_survives_its_own_provider_only(provider: str, data: tuple[Message, ...]) -> None:
     reasoning = sum(isinstance(b, Reasoning) for m in data for b in m.content)
-    result = translate(data, provider)  # type: ignore[arg-type]
+    result = translate(user_first(data), provider)  # type: ignore[arg-type]
     dropped = [n for n in result.notices if n.kind == "dropped" and "reasoning" in n.text]
     assert len(dropped) == (0 if provider == "anthropic" else reasoning)
 
@@ -105,13 +114,13 @@ def test_reasoning_survives_its_own_provider_only(provider: str, data: tuple[Mes
 @given(data=conversations(with_files=False))
 @SETTINGS
 def test_payloads_validate_against_official_sdk_types(fmt: str, data: tuple[Message, ...]) -> None:
-    validate_body(fmt, translate(data, fmt).body)  # type: ignore[arg-type]
+    validate_body(fmt, translate(user_first(data), fmt).body)  # type: ignore[arg-type]
 
 
 @given(data=conversations(reasoning_provider="anthropic", with_files=False))
 @SETTINGS
 def test_anthropic_thinking_validates(data: tuple[Message, ...]) -> None:
-    validate_body("anthropic", translate(data, "anthropic").body)
+    validate_body("anthropic", translate(user_first(data), "anthropic").body)
 
 
 @given(data=conversations(reasoning_provider="openai-responses", with_files=False))
@@ -361,7 +370,7 @@ def test_vision_gate_also_covers_images_inside_tool_results() -> None:
 @given(data=conversations(with_detail=False, min_turns=2))
 @SETTINGS
 def test_format_detection_on_our_own_output(fmt: str, data: tuple[Message, ...]) -> None:
-    body = translate(data, fmt).body  # type: ignore[arg-type]
+    body = translate(data, fmt, validate=False).body  # type: ignore[arg-type]
     detected = detect_format(body)
     back = read_messages(body)
     assert canon(back, detected) == canon(read_messages(body, fmt), detected)  # type: ignore[arg-type]

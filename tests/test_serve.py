@@ -104,6 +104,16 @@ def test_chat_completions_non_streaming_fits_and_reports(
     report = httpx.get(raw.headers["x-contextledger-report"]).json()
     assert report["turns"][0]["usage"]["input_tokens"] == reply.usage.prompt_tokens
     assert report["turns"][0]["used"] == used
+    # dollars from the dated price table, from the provider's own usage
+    from contextledger.catalog import cost_in_dollars
+
+    assert reply.usage is not None
+    expected = cost_in_dollars("gpt-4o", reply.usage.prompt_tokens, reply.usage.completion_tokens)
+    assert expected.dollars is not None
+    assert report["summary"]["cost"]["usd"] == float(expected.dollars)
+    assert report["summary"]["cost"]["prices_as_of"] == expected.as_of
+    page = httpx.get(proxy.url + "/contextledger/").text
+    assert "<th class='num'>Cost</th>" in page and f"price table of {expected.as_of}" in page
     assert [m.role for m in stored(proxy, "chat-1")] == ["system", "user", "assistant"]
 
 

@@ -34,16 +34,25 @@ dependencies beyond the content model.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import ContentError
 from .model import ROLES, Message, Text, ToolCall, ToolResult
 
-__all__ = ["Problem", "ensure_valid", "is_empty", "ordering_problems", "tool_pair_problems"]
+__all__ = [
+    "Problem",
+    "ensure_valid",
+    "gemini_contents_problems",
+    "is_empty",
+    "ordering_problems",
+    "tool_pair_problems",
+]
 
 # Formats whose APIs refuse a conversation that does not open with a user turn.
 FIRST_TURN_USER = frozenset({"anthropic", "gemini"})
+_ORDERING_KINDS = frozenset({"first_turn", "call_placement"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,25 +208,88 @@ def ordering_problems(messages: Sequence[Message], target: str) -> list[Problem]
     ['first_turn']
     >>> ordering_problems([Message.assistant("hi")], "openai")
     []
+    >>> [p.kind for p in ordering_problems([Message.assistant(ToolCall("c", "ls"))], "gemini")]
+    ['first_turn', 'call_placement']
     """
-    if target not in FIRST_TURN_USER:
-        return []
+    problems: list[Problem] = []
     first = next((i for i, m in enumerate(messages) if m.role != "system"), None)
-    if first is None or messages[first].role == "user":
-        return []
-    return [
-        Problem(
-            first,
-            f"messages[{first}]",
-            "first_turn",
-            f"{target} needs the conversation to start with a user turn after the system "
-            f"prompt, not a {messages[first].role} message",
+    if target in FIRST_TURN_USER and first is not None and messages[first].role != "user":
+        problems.append(
+            Problem(
+                first,
+                f"messages[{first}]",
+                "first_turn",
+                f"{target} needs the conversation to start with a user turn after the system "
+                f"prompt, not a {messages[first].role} message",
+            )
         )
-    ]
+    if target == "gemini":
+        problems.extend(_gemini_call_placement(messages))
+    return problems
+
+
+def _gemini_call_placement(messages: Sequence[Message]) -> list[Problem]:
+    """Gemini: a function-call turn comes right after a user turn or a function-response
+    turn. The writer joins the run of assistant messages before a call into the call's turn
+    (system messages go to ``system_instruction``), so the run must begin after a user or
+    tool message."""
+    problems: list[Problem] = []
+    before: str | None = None  # the role that opened the current run of assistant messages
+    for i, m in enumerate(messages):
+        if m.role in ("user", "tool"):
+            before = m.role
+        elif (
+            m.role == "assistant"
+            and before is None
+            and any(isinstance(b, ToolCall) for b in m.content)
+        ):
+            problems.append(
+                Problem(
+                    i,
+                    f"messages[{i}]",
+                    "call_placement",
+                    "gemini needs a function-call turn right after a user turn or a "
+                    "function response; this call has neither before it",
+                )
+            )
+    return problems
+
+
+def gemini_contents_problems(contents: Sequence[Mapping[str, Any]]) -> list[Problem]:
+    """Gemini's rules on a written ``contents`` list: every turn has parts, and a
+    function-call turn comes right after a user turn or a function-response turn (the first
+    content being a user turn is ``ordering_problems``'s ``first_turn``).
+
+    >>> gemini_contents_problems([{"role": "user", "parts": [{"text": "q"}]},
+    ...     {"role": "model", "parts": [{"text": "a"}]},
+    ...     {"role": "model", "parts": [{"function_call": {"name": "ls", "args": {}}}]}])[0].kind
+    'call_placement'
+    """
+    problems: list[Problem] = []
+    previous: str | None = None
+    for i, content in enumerate(contents):
+        path = f"contents[{i}]"
+        parts = content.get("parts") or []
+        if not parts:
+            problems.append(Problem(i, path, "empty", f"a {content.get('role')} turn has no parts"))
+        calls = any("function_call" in p or "functionCall" in p for p in parts)
+        if calls and previous == "model":
+            problems.append(
+                Problem(
+                    i,
+                    path,
+                    "call_placement",
+                    "gemini needs a function-call turn right after a user turn or a function "
+                    "response, not after another model turn",
+                )
+            )
+        previous = content.get("role")
+    return problems
 
 
 def ensure_valid(messages: Sequence[Message], target: str = "") -> None:
     """Raise :class:`ContentError` naming the first problem's path; return None when valid.
+    With a ``target``, its ordering rules are checked too (``ordering_problems``).
 
     >>> from contextledger.model import Message
     >>> ensure_valid([Message.user("s"), Message.system("t")], target="openai")
@@ -226,11 +298,16 @@ def ensure_valid(messages: Sequence[Message], target: str = "") -> None:
     contextledger.errors.ContentError: messages[1]: a system message may only come at the start (refusing to write openai; run contextledger.repair first)
     """
     problems = tool_pair_problems(messages)
+    if target:
+        problems += ordering_problems(messages, target)
     if not problems:
         return
     first = problems[0]
     extra = f"; {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
     where = f"refusing to write {target}" if target else "invalid conversation"
-    raise ContentError(
-        first.path, f"{first.message} ({where}{extra}; run contextledger.repair first)"
+    fix = (
+        "fit() starts the history with a user turn"
+        if first.kind in _ORDERING_KINDS
+        else "run contextledger.repair first"
     )
+    raise ContentError(first.path, f"{first.message} ({where}{extra}; {fix})")

@@ -38,6 +38,7 @@ import click
 from .app import ON_IMAGES_HELP, OnImages, for_cli, main
 from .chat_state import API_NAMES, ChatState, count_noun
 from .chat_turn import _turn
+from .store import STORE_OPTION, store_location
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -76,6 +77,7 @@ Enter on an empty line sends a kept message again."""
 @click.option("--system", "system_text", default=None, help="System prompt for a new session.")
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where sessions and media live (default: CONTEXTLEDGER_HOME, else the user data directory).")  # fmt: skip
+@STORE_OPTION
 @click.option("--window", type=click.IntRange(min=256), default=None,
               help="Pretend the model's context window is this many tokens (to watch fitting).")  # fmt: skip
 @click.option("--max-output", type=click.IntRange(min=16), default=None,
@@ -96,6 +98,7 @@ def chat(
     images: tuple[Path, ...],
     system_text: str | None,
     data_dir: Path | None,
+    store_path: str | None,
     window: int | None,
     max_output: int | None,
     on_images: str,
@@ -138,7 +141,8 @@ def chat(
         except ContextLedgerError as exc:
             raise click.ClickException(for_cli(exc)) from None
     try:
-        store = SessionStore(config.store_location, media=config.media)
+        location = store_location(store_path) if store_path else config.store_location
+        store = SessionStore(location, media=config.media)
     except ContextLedgerError as exc:
         raise click.ClickException(for_cli(exc)) from None
     try:

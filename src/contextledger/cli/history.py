@@ -19,7 +19,7 @@ from rich.table import Table
 
 from ..errors import ContextLedgerError
 from .io import echo_json
-from .store import _STORE_OPTION, _fail, _no_session, _NoStore, _open, sessions
+from .store import STORE_OPTION, _fail, _no_session, _NoStore, _open, sessions
 
 if TYPE_CHECKING:
     from ..storage.media import SweepResult
@@ -36,7 +36,7 @@ def _short_when(epoch: float) -> str:
 
 
 @sessions.command("list")
-@_STORE_OPTION
+@STORE_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def sessions_list(store_path: str | None, as_json: bool) -> None:
     """List sessions, most recently used last: model, turns, tokens, cost, last use.
@@ -91,7 +91,7 @@ def sessions_list(store_path: str | None, as_json: bool) -> None:
 
 @sessions.command("search")
 @click.argument("query")
-@_STORE_OPTION
+@STORE_OPTION
 @click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True,
               help="Show at most this many messages.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
@@ -124,7 +124,7 @@ def sessions_search(query: str, store_path: str | None, limit: int, as_json: boo
 @sessions.command("rename")
 @click.argument("name")
 @click.argument("new_name")
-@_STORE_OPTION
+@STORE_OPTION
 def sessions_rename(name: str, new_name: str, store_path: str | None) -> None:
     """Rename session NAME to NEW_NAME (its messages and images are untouched)."""
     try:
@@ -137,7 +137,7 @@ def sessions_rename(name: str, new_name: str, store_path: str | None) -> None:
 
 @sessions.command("delete")
 @click.argument("name")
-@_STORE_OPTION
+@STORE_OPTION
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 def sessions_delete(name: str, store_path: str | None, yes: bool) -> None:
     """Delete a session for good: its messages, events, and the images no other session

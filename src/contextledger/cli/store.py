@@ -23,7 +23,7 @@ from ..storage.sessions import EXPORT_FORMATS
 from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, for_cli, main
 from .io import echo_json, parse_json, read_text_file
 
-_STORE_OPTION = click.option(
+STORE_OPTION = click.option(
     "--store",
     "store_path",
     type=str,
@@ -40,7 +40,7 @@ class _NoStore(click.ClickException):
         self.location = location
 
 
-def _location(store_path: str | Path | None) -> str | Path:
+def store_location(store_path: str | Path | None) -> str | Path:
     from ..config import load_config
     from ..storage.sessions import is_store_url
 
@@ -67,7 +67,7 @@ def _open(
     from ..config import load_config
     from ..storage.sessions import SessionStore
 
-    location = _location(store_path)
+    location = store_location(store_path)
     if isinstance(location, Path) and not create and not location.is_file():
         raise _NoStore(location)
     try:
@@ -106,7 +106,7 @@ def sessions() -> None:
 
 @sessions.command("show")
 @click.argument("name")
-@_STORE_OPTION
+@STORE_OPTION
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the repaired messages and report as JSON."
 )
@@ -183,7 +183,7 @@ def _print_report(console: Console, changes: Any, unreadable: Any = ()) -> None:
 
 @sessions.command("export")
 @click.argument("name")
-@_STORE_OPTION
+@STORE_OPTION
 @click.option("--format", "fmt", type=click.Choice(EXPORT_FORMATS), default="internal",
               show_default=True,
               help="internal: lossless; a provider format: the repaired messages, one a line.")  # fmt: skip
@@ -215,7 +215,7 @@ def sessions_export(name: str, store_path: str | None, fmt: str, out: Path | Non
 @sessions.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--name", required=True, help="Name of the new session.")
-@_STORE_OPTION
+@STORE_OPTION
 @click.option("--format", "fmt", type=click.Choice(["auto", *EXPORT_FORMATS]),
               default="auto", show_default=True)  # fmt: skip
 def sessions_import(file: Path, name: str, store_path: str | None, fmt: str) -> None:
@@ -253,7 +253,7 @@ def _as_jsonl(text: str) -> str:
 
 
 @sessions.command("check")
-@_STORE_OPTION
+@STORE_OPTION
 def sessions_check(store_path: str | None) -> None:
     """Check the store: the database's integrity, every row's checksum and refs, and
     whether every referenced image is in the media store. Exit 1 when anything is wrong."""
@@ -518,7 +518,7 @@ def media() -> None:
 
 
 @media.command("sweep")
-@_STORE_OPTION
+@STORE_OPTION
 @click.option("--dry-run", is_flag=True, help="Only list what would be removed.")
 @click.option("--min-age-days", default=7.0, show_default=True,
               help="Never remove media younger than this.")  # fmt: skip

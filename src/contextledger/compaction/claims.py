@@ -185,11 +185,13 @@ class Evidence:
             trusted=frozenset(trusted),
         )
 
-    def ran(self, command: str) -> bool:
+    def ran(self, command: str, *, exact: bool = False) -> bool:
+        """Whether ``command`` ran; unless ``exact``, a program named alone ("ran pytest")
+        ran if any command of it did."""
         c = norm_command(command)
         if c in self.executed:
             return True
-        return " " not in c and c in self.programs  # "ran pytest": the program alone
+        return not exact and " " not in c and c in self.programs
 
     def results_of(self, subject: str) -> list[Result]:
         c = norm_command(subject)
@@ -213,7 +215,7 @@ def _fold(text: str) -> str:
 # --------------------------------------------------------------------------- clause reading
 
 _NEG = re.compile(
-    r"(?i)\b(?:never|not|don'?t|do\s+not|does\s+not|doesn'?t|must\s+not|mustn'?t|shall\s+not|"
+    r"(?i)\b(?:never|under\s+no\s+circumstances|by\s+no\s+means|not|don'?t|do\s+not|does\s+not|doesn'?t|must\s+not|mustn'?t|shall\s+not|"
     r"should\s+not|shouldn'?t|cannot|can'?t|won'?t|avoid|no\s+longer|refrain|forbid(?:den)?|"
     r"prohibited|off[-\s]limits|without)\b"
 )
@@ -249,7 +251,10 @@ _FAIL = re.compile(
     r"(?i)\b(?:fail(?:s|ed|ing|ure|ures)?|errored|errors?|broke|broken|crash(?:ed|es)?|"
     r"traceback|exception|non-?zero\s+exit)\b"
 )
-_PASS = re.compile(r"(?i)\b(?:passed|passes|passing|succeeded|succeeds|successful(?:ly)?|green)\b")
+_PASS = re.compile(
+    r"(?i)\b(?:pass|passed|passes|passing|succeeded|succeeds|successful(?:ly)?|green)\b"
+)
+_BACKTICKED = re.compile(r"`([^`\n]+)`")
 _TEST_ID = re.compile(r"[\w./-]+\.py::[\w\[\]:.-]+|\btest_\w+|\b\w+Tests?\.\w+")
 _CLAUSE = re.compile(
     r"\s*;\s*|,?\s+(?:and|but|then|while|whereas|after\s+which)\s+"
@@ -338,10 +343,10 @@ def _quote(s: str, n: int = 100) -> str:
 # --------------------------------------------------------------------------- checks
 
 
-def _check_ran(commands: Iterable[str], ev: Evidence) -> list[Claim]:
+def _check_ran(commands: Iterable[str], ev: Evidence, *, exact: bool = False) -> list[Claim]:
     out: list[Claim] = []
     for cmd in commands:
-        if ev.ran(cmd):
+        if ev.ran(cmd, exact=exact):
             continue
         near = next((s for s in ev.executed if s.startswith(norm_command(cmd) + " ")), None)
         said = next((s for s in ev.user if norm_command(cmd) in " ".join(s.split())), None)
@@ -382,6 +387,11 @@ def _check_read(paths: Iterable[str], ev: Evidence) -> list[Claim]:
 def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
     """What a failure claim is about: ("command"|"test"|"tool", value)."""
     commands = [f.value for f in extract_claims(text) if f.kind == "command"]
+    commands += [
+        norm_command(q)
+        for q in _BACKTICKED.findall(text)
+        if norm_command(q) not in commands and (ev.ran(q, exact=True) or " " in q.strip())
+    ]
     out: list[tuple[str, str]] = [("command", c) for c in commands]
     rest = re.sub(r"`[^`]*`", " ", text)  # a test or tool named inside a command is the command's
     for c in commands:
@@ -393,7 +403,14 @@ def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
 
 def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     out: list[Claim] = []
-    for kind, value in _failure_subjects(text, ev):
+    subjects = _failure_subjects(text, ev)
+    if not subjects and not line:
+        # "the tests failed": about no command in particular, but some result must say so
+        tests = _TESTS.search(text)
+        if not any(r.failed and (not tests or _is_test_run(r)) for r in ev.results):
+            what = "no test run" if tests else "no tool result"
+            return [Claim("failed", text, f"{what} in the record shows a failure")]
+    for kind, value in subjects:
         if kind == "test":
             if not any(r.failed and value in r.text for r in ev.results):
                 out.append(Claim("failed", value, "no failing tool result names it"))
@@ -422,9 +439,31 @@ def _has_token(text: str, value: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", text) is not None
 
 
+_TESTS = re.compile(r"(?i)\b(?:tests?|test\s+suite|specs?|ci|build)\b")
+_TEST_RUNNER = re.compile(
+    r"(?i)\b(?:pytest|jest|vitest|mocha|rspec|phpunit|unittest|tox|nox|ctest|go\s+test|"
+    r"cargo\s+test|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|make\s+(?:test|check)|"
+    r"gradle\w*\s+test|mvn\s+test|dotnet\s+test)\b"
+)
+
+
+def _is_test_run(r: Result) -> bool:
+    return any(_TEST_RUNNER.search(c) for c in r.commands) or bool(
+        re.search(r"(?i)\b\d+ (?:passed|failed)\b|\bFAILED\b|\bTests?:", r.text)
+    )
+
+
 def _check_passed(text: str, ev: Evidence) -> list[Claim]:
     out: list[Claim] = []
-    for kind, value in _failure_subjects(text, ev):
+    subjects = _failure_subjects(text, ev)
+    if not subjects and _TESTS.search(text):
+        # "all tests pass now": the newest test run must not have failed
+        runs = [r for r in ev.results if _is_test_run(r)]
+        if not runs:
+            return [Claim("passed", text, "no test run in the record")]
+        if runs[-1].failed:
+            return [Claim("passed", text, "the last test run failed")]
+    for kind, value in subjects:
         if kind == "test":
             continue
         results = ev.results_of(value)
@@ -493,10 +532,18 @@ def check_clause(text: str, section: str | None, ev: Evidence) -> tuple[Claim, .
     if not text or _fold(text) in ev.trusted:
         return ()
     out: list[Claim] = []
-    commands = [f.value for f in extract_claims(text) if f.kind == "command"]
+    quoted = [q.strip() for q in _BACKTICKED.findall(text) if q.strip()]
+    # a backticked span in a claim of running is a command, whatever its program
+    commands = list(
+        dict.fromkeys(
+            [f.value for f in extract_claims(text) if f.kind == "command"]
+            + [q for q in quoted if _RAN.search(text) or section == "Commands run"]
+        )
+    )
     paths = [f.value for f in extract_claims(text) if f.kind == "path"]
     if section == "Commands run":
-        out += _check_ran(commands or [_strip_note(text)], ev)
+        # each item is one command, exactly as run
+        out += _check_ran(quoted[:1] or [_strip_note(text)], ev, exact=True)
     elif section == "Files written":
         out += _check_written([p for p in re.split(r",\s+", text) if p.strip()], ev)
     elif section == "Files read":

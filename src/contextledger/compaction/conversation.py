@@ -36,6 +36,7 @@ from .transcript import (
     build_transcript,
     cut_utf8,
     render_message,
+    transcript_chunks,
     utf8_len,
 )
 from .verify import Verification, VerifyMode, verify_recap
@@ -273,9 +274,10 @@ class Conversation:
         previous = self.latest if plan.previous_recap_id is not None else None
         previous_text = previous.recap_text if previous else None
         new_messages = self.covered_messages(plan.covered_ids)
-        transcript = build_transcript(new_messages, previous_text, policy)
         n = len(plan.covered_ids)
         cap = policy.recap_bytes(window)
+        transcript = build_transcript(new_messages, previous_text, policy)
+        passes = _Passes()
         try:
             if isinstance(summarizer, OfflineSummarizer):
                 # local: the whole record, no transcript cap
@@ -283,8 +285,17 @@ class Conversation:
                     new_messages, previous_text, max_bytes=cap, history=self.record
                 )
             else:
-                raw = summarizer.summarize(
-                    build_prompt(policy), transcript.text, max_tokens=policy.max_tokens
+                raw, transcript = _recap_incrementally(
+                    summarizer,
+                    policy,
+                    new_messages,
+                    previous_text,
+                    cap=cap,
+                    max_tokens=policy.max_tokens
+                    if window is None
+                    else max(policy.max_tokens, cap // 4),
+                    history=self.record,
+                    passes=passes,
                 )
         except Exception as exc:  # soft failure: any summarizer problem leaves history as is
             return CompactionOutcome(
@@ -358,14 +369,8 @@ class Conversation:
             f"the full record is kept. Trigger: {plan.detail}",
             verification.summary(),
         ]
-        if not isinstance(summarizer, OfflineSummarizer) and (
-            transcript.omitted_ids or transcript.clipped
-        ):
-            lines.append(
-                f"summarizer input held to {policy.transcript_bytes:,} bytes: "
-                f"{len(transcript.omitted_ids)} messages left out, {transcript.clipped} shortened "
-                "(verification and the facts ledger read them all)"
-            )
+        if not isinstance(summarizer, OfflineSummarizer):
+            lines += passes.report(policy)
         return CompactionOutcome(
             Conversation(self.record, (*self.events, event)),
             "compacted",
@@ -376,6 +381,73 @@ class Conversation:
             transcript=transcript,
             reply=reply,
         )
+
+
+@dataclass
+class _Passes:
+    """How an LLM recap was made: calls, messages shortened, messages recapped offline."""
+
+    calls: int = 0
+    clipped: int = 0
+    offline: int = 0
+
+    def report(self, policy: CompactionPolicy) -> list[str]:
+        if self.calls <= 1 and not self.clipped and not self.offline:
+            return []
+        parts = []
+        if self.calls > 1 or self.offline:
+            parts.append(
+                f"summarized incrementally in {self.calls} calls of at most "
+                f"{policy.transcript_bytes:,} bytes (recap of recap + new turns), "
+                "no message left out"
+            )
+        if self.offline:
+            parts.append(
+                f"the oldest {self.offline} messages were recapped offline first "
+                f"(more than {policy.max_summarizer_calls} calls' worth)"
+            )
+        if self.clipped:
+            parts.append(
+                f"{self.clipped} long messages shortened to {policy.message_chars:,} characters "
+                "(verification and the facts ledger read them whole)"
+            )
+        return ["; ".join(parts)]
+
+
+def _recap_incrementally(
+    summarizer: Summarizer,
+    policy: CompactionPolicy,
+    messages: Sequence[Message],
+    previous: str | None,
+    *,
+    cap: int,
+    max_tokens: int,
+    history: Sequence[Message],
+    passes: _Passes,
+) -> tuple[str, Transcript]:
+    """A paid recap of ``messages`` that leaves none out: one call per run of messages that
+    fits the transcript cap, each extending the recap of the runs before it. Beyond
+    ``max_summarizer_calls`` runs, the oldest are recapped offline first (their recap is
+    the first call's previous recap)."""
+    # room for a previous recap in every run: each run after the first extends one
+    chunks = transcript_chunks(messages, cap, policy)
+    text = previous
+    if len(chunks) > policy.max_summarizer_calls:
+        early = [m for c in chunks[: -policy.max_summarizer_calls] for m in c]
+        text = OfflineSummarizer().summarize_record(early, previous, max_bytes=cap, history=history)
+        passes.offline = len(early)
+        chunks = chunks[-policy.max_summarizer_calls :]
+    prompt = build_prompt(policy)
+    transcript = build_transcript((), text, policy)
+    for chunk in chunks:
+        transcript = build_transcript(chunk, text, policy)
+        passes.calls += 1
+        passes.clipped += transcript.clipped
+        reply = _clean_reply(summarizer.summarize(prompt, transcript.text, max_tokens=max_tokens))
+        if not reply:
+            return "", transcript  # an empty recap: compaction reports it
+        text = cut_utf8(reply, cap)
+    return text or "", transcript
 
 
 _PREAMBLE = re.compile(

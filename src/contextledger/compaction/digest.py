@@ -80,7 +80,7 @@ _PATH_KEY = re.compile(
 )
 _PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Update|Add|Delete) File: |\+\+\+ b/)(\S+)")
 _FAILURE_LINE = re.compile(
-    r"(?i)(?:^\s*(?:FAILED|FAIL|ERROR)\b[: ]|\bfailed\b|\bfailure\b|^\s*E\s{2,}|"
+    r"(?i)(?:^\s*(?:-{2,}\s*)?(?:FAILED|FAIL|ERROR)\b[: ]|\bfailed\b|\bfailure\b|^\s*E\s{2,}|"
     r"\b(?:exit(?:ed)?(?: with)? (?:code|status)[:= ]*[1-9]\d*)|\breturn(?:ed)? code[:= ]*[1-9]|"
     r"traceback \(most recent call last\)|^\w*(?:Error|Exception)\b[:(]|\berror:|"
     r"\bstatus(?: code)?[:= ]*[45]\d\d\b|\bHTTP/\d(?:\.\d)? [45]\d\d\b|\b[45]\d\d (?:Bad|Not|Internal|"
@@ -138,6 +138,8 @@ def _strings(value: Any) -> list[str]:
 def call_commands(call: ToolCall) -> list[str]:
     """The shell commands a tool call ran (exact, with arguments): from a command-like
     argument of any tool, or any string argument of a shell-like tool."""
+    if not _SHELL_TOOL.search(call.name) and (is_write_call(call) or _READ_TOOL.search(call.name)):
+        return []  # an editor's "command": "str_replace", a patch tool's "input": not shell
     parsed, _ = call.parsed()
     found: list[str] = []
     if isinstance(parsed, dict):

@@ -73,6 +73,7 @@ class CompactionPolicy:
     reply_bytes: int = 2_000
     window_share: float = 0.1
     max_reply_bytes: int = 24_000
+    max_summarizer_calls: int = 8
 
     def __post_init__(self) -> None:
         for name in (
@@ -85,7 +86,14 @@ class CompactionPolicy:
         ):
             if getattr(self, name) < 0:
                 raise ContentError(f"CompactionPolicy.{name}", "must not be negative")
-        for name in ("message_chars", "transcript_bytes", "max_words", "max_tokens", "reply_bytes"):
+        for name in (
+            "message_chars",
+            "transcript_bytes",
+            "max_words",
+            "max_tokens",
+            "reply_bytes",
+            "max_summarizer_calls",
+        ):
             if getattr(self, name) < 1:
                 raise ContentError(f"CompactionPolicy.{name}", "must be at least 1")
         if self.margin >= self.history_limit:

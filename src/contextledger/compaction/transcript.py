@@ -109,7 +109,9 @@ def _omitted(n: int) -> str:
 
 
 def build_prompt(policy: CompactionPolicy | None = None) -> str:
-    """The instruction sent with the transcript. It ends with :data:`PROMPT_END`.
+    """The instruction sent with the transcript. It asks for the same sections as the
+    offline recap (:mod:`.digest`), so both read alike and verification reads each
+    section for what it claims. It ends with :data:`PROMPT_END`.
 
     >>> build_prompt().endswith("Do not invent facts. Return only the summary text, no preamble.")
     True
@@ -119,13 +121,72 @@ def build_prompt(policy: CompactionPolicy | None = None) -> str:
         "You are compacting the earlier part of a conversation between a user and an AI "
         "assistant. The assistant will read your summary instead of those turns, so it "
         f"must carry everything needed to continue the work. Write at most {words} words.\n"
-        "Preserve: the user's goals; decisions made and why; files and paths touched; "
+        "Preserve: the user's goals; decisions made and by whom; files and paths touched; "
         "tools used and their key results, including failures; unresolved tasks and open "
         "requests; constraints and preferences the user stated.\n"
+        "Write these sections, in this order, leaving out any that would be empty:\n"
+        "Goal: the task in the user's own words.\n"
+        "Constraints and corrections: one '- ' line each, the user's rules and corrections "
+        "in the user's words (keep every 'never', 'do not' and 'X not Y' exactly).\n"
+        "Decisions: one '- User: …' or '- Assistant: …' line each, saying who decided.\n"
+        "Files written: paths a tool call wrote, comma-separated.\n"
+        "Files read: paths a tool call read, comma-separated.\n"
+        "Commands run: one '- `command`' line each, only commands a tool call actually ran, "
+        "exactly as run with all their arguments (never a command someone only mentioned).\n"
+        "Failures: one '- `command` (or tool): the failure line from its output' line each "
+        "(non-zero exits, FAILED, tracebacks, error statuses, failing test names).\n"
+        "Numbers that matter: one '- ' line each.\n"
+        "Open requests: one '- ' line each, what the user asked for that is not done.\n"
+        "Next step: one line.\n"
+        "If the words run short, fill Goal, Constraints and corrections, Open requests, "
+        "Failures and Commands run first, and end a section's heading with "
+        "'(+N more in the record)' for what it leaves out.\n"
         "Copy file paths, commands, identifiers, numbers and URLs exactly as written. "
         "If a previous recap is given, extend it: keep what still holds, update what "
         "changed, and do not present it as something the user said.\n" + PROMPT_END
     )
+
+
+def transcript_chunks(
+    messages: Sequence[Message],
+    previous_recap_bytes: int,
+    policy: CompactionPolicy | None = None,
+) -> list[tuple[Message, ...]]:
+    """``messages`` in consecutive runs whose transcripts each fit ``transcript_bytes``
+    with a previous recap of ``previous_recap_bytes`` in front: the input of an
+    incremental recap (recap of recap + new turns), so no message is left out. A run
+    does not start with a tool reply when it can start at its call instead.
+
+    >>> from contextledger.model import Message
+    >>> msgs = [Message.user("x" * 700, id=f"u{i}") for i in range(40)]
+    >>> [len(c) for c in transcript_chunks(msgs, 2000, CompactionPolicy())]
+    [13, 13, 13, 1]
+    """
+    policy = policy or CompactionPolicy()
+    names = tool_names_by_call(messages)
+    head = utf8_len(f"{RECAP_HEADER}\n\n\n{NEW_HEADER}\n\n") + min(
+        previous_recap_bytes, policy.reply_bytes, policy.transcript_bytes // 3
+    )
+    budget = max(1, policy.transcript_bytes - head)
+    sizes = [
+        utf8_len(render_message(m, names, max_chars=policy.message_chars)) + 2 for m in messages
+    ]
+    chunks: list[tuple[Message, ...]] = []
+    start = 0
+    while start < len(messages):
+        end, used = start, 0
+        while end < len(messages) and (end == start or used + sizes[end] <= budget):
+            used += sizes[end]
+            end += 1
+        if end < len(messages):
+            cut = end
+            while cut - 1 > start and messages[cut].tool_results:
+                cut -= 1  # start the next run at the call, not at its reply
+            if cut > start and not messages[cut].tool_results:
+                end = cut
+        chunks.append(tuple(messages[start:end]))
+        start = end
+    return chunks
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,8 +53,25 @@ def current_request_position(body: Sequence[Message]) -> int | None:
     return next((k for k in range(len(body) - 1, -1, -1) if is_request(body[k])), None)
 
 
+RequestKind = tuple[
+    bool, bool, bool
+]  # substantive, restates the task, steers (corrects/constrains)
+
+
+def request_kind(text: str) -> RequestKind:
+    """How an earlier request is ranked for pinning (see ``prior_request_order``)."""
+    substantive = is_substantive(text)
+    return (
+        substantive,
+        substantive and restates_task(text),
+        substantive and (is_correction(text) or is_constraint(text)),
+    )
+
+
 def prior_request_order(
-    newest_first: Sequence[int], text_of: Callable[[int], str]
+    newest_first: Sequence[int],
+    text_of: Callable[[int], str],
+    kind_of: Callable[[int], RequestKind] | None = None,
 ) -> list[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap).
@@ -68,22 +85,20 @@ def prior_request_order(
     >>> prior_request_order([3, 2, 1, 0], said.__getitem__)
     [(0, True), (2, True), (3, False), (1, False)]
     """
-    texts = {k: text_of(k) for k in newest_first}
-    substantive = [k for k in newest_first if is_substantive(texts[k])]
+    # ``kind_of`` (a memo kept by the history index) spares a refit re-reading every request.
+    kinds = {k: (kind_of or (lambda k: request_kind(text_of(k))))(k) for k in newest_first}
+    substantive = [k for k in newest_first if kinds[k][0]]
     goal: list[int] = []
-    restated = next((k for k in substantive if restates_task(texts[k])), None)
+    restated = next((k for k in substantive if kinds[k][1]), None)
     if restated is not None:
         goal.append(restated)
     if substantive and substantive[-1] not in goal:
         goal.append(substantive[-1])  # the first substantive request of the session
-    steering = [
-        k
-        for k in substantive
-        if k not in goal and (is_correction(texts[k]) or is_constraint(texts[k]))
-    ]
+    steering = [k for k in substantive if k not in goal and kinds[k][2]]
     chosen = set(goal) | set(steering)
     others = [k for k in substantive if k not in chosen]
-    nudges = [k for k in newest_first if k not in chosen and k not in others]
+    seen = chosen | set(others)  # a set: membership in a list made this quadratic
+    nudges = [k for k in newest_first if k not in seen]
     return [(k, True) for k in goal + steering] + [(k, False) for k in others + nudges]
 
 
@@ -100,13 +115,16 @@ def pin_anchors(
     if anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
         pins.add(anchor_unit, Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
+        kinds = index.kinds  # "message": one message, not a tool exchange, not a recap
         candidates = [
             k
             for k in range(anchor_unit - 1, -1, -1)  # newest first
-            if index.end(k) - starts[k] == 1 and is_request(body[starts[k]])
+            if kinds[k] == "message" and body[starts[k]].role == "user"
         ]
         spent = found = 0
-        for k, must in prior_request_order(candidates, lambda k: body[starts[k]].text):
+        text_of = lambda k: body[starts[k]].text  # noqa: E731
+        kind_of = lambda k: index.memo(starts[k], "request", lambda m: request_kind(m.text))  # noqa: E731
+        for k, must in prior_request_order(candidates, text_of, kind_of):
             if not must and found >= opts.prior_anchors:
                 continue
             if not index.may_fit(k, opts.prior_anchor_tokens - spent):

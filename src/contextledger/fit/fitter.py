@@ -13,6 +13,7 @@ from ..errors import BudgetError
 from ..gate import accepts_images, vision_gate
 from ..model import Message, MessagesLike, with_ids
 from ..pricing.messages import Pricer
+from ..providers import provider_format
 from ..repair import repair
 from ..report import Notice
 from ..validate import tool_pair_problems
@@ -21,7 +22,7 @@ from .budget import Budget, check_limits, check_system_prompt_fits, history_budg
 from .drops import DroppedBefore, report_drops
 from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, KeptMemo, kept_changes
-from .selection import select_units
+from .selection import moved_system_notices, open_with_user, select_units
 from .shedding import shed
 from .source import DictSource, read_source
 from .units import HistoryIndex
@@ -75,6 +76,7 @@ class Fitter:
         options: FitOptions | None = None,
         pricer: Pricer | None = None,
         image_family: str | None = None,
+        target: str | None = None,
     ) -> None:
         check_limits(window, max_output_tokens)
         # An id the catalog does not know is refused, unless the window is given: then it
@@ -88,7 +90,10 @@ class Fitter:
             else default_output_reserve(self.info, self.window)
         )
         self.options = options or FitOptions()
-        self.pricer = pricer or Pricer.for_model(self.info, catalog)
+        # The wire format the result will be translated to prices exactly what its writer
+        # adds; without one, the most any writer adds (never under what is sent).
+        wire = provider_format(target).name if target is not None else None
+        self.pricer = pricer or Pricer.for_model(self.info, catalog, wire=wire)
         self._memory = _Memory()
 
     def position(self, message_id: str) -> int | None:
@@ -116,6 +121,8 @@ class Fitter:
             msgs = with_ids(msgs)
         if system is not None:
             msgs = _with_system_prompt(msgs, system, notices)
+        else:
+            notices.extend(moved_system_notices(msgs))
         if self.info.estimated:
             notices.append(_estimate_notice(self.info, self.window))
         gated, gate_changes = self._gate_images(msgs, notices)
@@ -207,7 +214,7 @@ class Fitter:
 
         self._memory.sent_ok = index.units_ok(index.unit_of(u.start) for u in chosen.kept)
         kept_msgs = [m for u in chosen.kept for m in u.messages]
-        total = chosen.total
+        kept_msgs, total = open_with_user(pricer, kept_msgs, chosen.total, notices)
         if total > limit:
             kept_msgs, shed_total = shed(
                 pricer, opts.shrink_floor, index.ago, kept_msgs, anchor,
@@ -295,6 +302,7 @@ def fit(
     memory: Sequence[Message] | None = None,
     catalog: Catalog | None = None,
     image_family: str | None = None,
+    target: str | None = None,
     **options: Any,
 ) -> FitResult:
     """Fit ``messages`` (ours or OpenAI / Anthropic / Gemini dicts) into ``model``'s window.
@@ -305,6 +313,11 @@ def fit(
     and ``UnknownModelError`` for a model id the catalog cannot resolve unless ``window`` is
     given (then prices are the provider's conservative defaults, or ``image_family``'s for
     images, and the report is marked ``estimated``).
+
+    ``target`` names the wire format the result will be translated to (``"anthropic"``,
+    ``"openai"``, …): the report then prices exactly what ``translate(result.messages,
+    target)`` sends. Without it, the fit prices the most any format's writer adds, so
+    ``used`` is never below what is sent.
 
     >>> res = fit([{"role": "user", "content": "hello"}], "gpt-4o")
     >>> [m.text for m in res.messages], res.report.used
@@ -317,6 +330,7 @@ def fit(
         catalog=catalog,
         options=FitOptions(**options),
         image_family=image_family,
+        target=target,
     )
     fitter._memory.source = None  # fitted once: nothing to remember for a refit
     return fitter.fit(messages, tools=tools, system=system, memory=memory)

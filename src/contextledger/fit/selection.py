@@ -9,11 +9,21 @@ is sticky (prompt-cache friendly): last turn's cut is kept while it fits.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..model import Message
+from ..pricing.messages import Pricer
+from ..report import Notice
 from .anchors import Pins
 from .options import FitOptions
 from .units import HistoryIndex, Unit
+
+#: The user turn put before a history that has none (an assistant greeting, an agent
+#: session opened by a tool call): Gemini and Claude on Bedrock and Vertex refuse a
+#: conversation that does not start with the user.
+OPENING_USER_TEXT = "(continue)"
+OPENING_USER_ID = "opening-user-turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +98,42 @@ def _start_with_user(index: HistoryIndex, kept: list[Unit], total: int) -> tuple
     total -= sum(u.cost for u in kept[:first_user])
     del kept[:first_user]
     return orphaned, total
+
+
+def open_with_user(
+    pricer: Pricer, kept: list[Message], total: int, notices: list[Notice]
+) -> tuple[list[Message], int]:
+    """A kept history with no user turn at all gets a short one first (reported), so that
+    every provider accepts it; returns the messages and the new total."""
+    if not kept or any(m.role == "user" for m in kept):
+        return kept, total
+    opening = Message.user(OPENING_USER_TEXT, id=OPENING_USER_ID)
+    notices.append(
+        Notice(
+            "inserted",
+            kept[0].id,
+            f"The conversation has no user message, and providers require one first: a user "
+            f"turn '{OPENING_USER_TEXT}' was put before it.",
+        )
+    )
+    return [opening, *kept], total + pricer.message(opening).total
+
+
+def moved_system_notices(msgs: Sequence[Message]) -> list[Notice]:
+    """A system message from after the conversation began is sent with the system prompt,
+    at the top (every writer but OpenAI Chat's has one system slot): one notice each, since
+    its place carried meaning ("from now on, …")."""
+    first = next((i for i, m in enumerate(msgs) if m.role != "system"), len(msgs))
+    return [
+        Notice(
+            "moved",
+            m.id,
+            f"System message {m.id} from the middle of the conversation was moved to the top, "
+            "with the system prompt: the model reads it before the messages that came first.",
+        )
+        for m in msgs[first:]
+        if m.role == "system"
+    ]
 
 
 def _take_recent(

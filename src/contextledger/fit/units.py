@@ -17,12 +17,13 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import is_
-from typing import Literal
+from typing import Literal, TypeVar
 
 from ..model import FileAttachment, Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
 from ..validate import arguments_problem, is_empty
 
+T = TypeVar("T")
 UnitKind = Literal["message", "exchange", "anchor", "prior", "recap", "system"]
 
 
@@ -128,6 +129,7 @@ class HistoryIndex:
         self.priced = bytearray()  # per message: 1 when costs[i] is exact, 0 for an estimate
         self._units: list[Unit | None] = []  # per unit: made on first use, reused on refit
         self._labels: dict[int, tuple[Message, list[str]]] = {}  # image labels by position
+        self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
         self._pricer: Pricer | None = None
         self._positions: dict[str, int] | None = None
 
@@ -294,6 +296,15 @@ class HistoryIndex:
             if not ok[k]:
                 return False
         return True
+
+    def memo(self, i: int, what: str, work: Callable[[Message], T]) -> T:
+        """``work(message i)``, worked out once per message (messages are immutable): what a
+        refit would otherwise recompute for the whole history every turn."""
+        m = self.body[i]
+        hit = self._memo.get((i, what))
+        if hit is None or hit[0] is not m:
+            hit = self._memo[(i, what)] = (m, work(m))
+        return hit[1]  # type: ignore[return-value]
 
     def image_labels(self, i: int, label: Callable[[Image], str]) -> list[str]:
         """How a person knows each image of message ``i`` (``label``), worked out once."""

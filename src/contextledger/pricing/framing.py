@@ -13,13 +13,18 @@ gpt-4o, 129 and 105 on gpt-4; ``tests/test_framing.py`` checks both).
 
 Providers that do not publish their framing are priced with the same shape and one token
 more per message (a conservative choice); their tool schemas by their JSON.
+
+Anthropic adds a tool-use system prompt to every request that carries ``tools``, whose size
+depends on the model and on ``tool_choice`` (Anthropic docs, "Tool use with Claude", pricing
+section; the token-counting docs' ``get_weather`` example is billed 403 on Claude Sonnet 4.5):
+``tool_use_system_prompt``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 Count = Callable[[str], int]
@@ -37,12 +42,44 @@ class Framing:
     per_name: int  # added to the name's own tokens when a message carries a name
     reply_priming: int = REPLY_PRIMING
     schema_tools: bool = False  # tools billed as OpenAI's rendered namespace
+    parallel_calls: bool = False  # OpenAI's wrapper for 2+ calls in one message (below)
 
 
-OPENAI = Framing(per_message=3, counts_role=True, per_name=1, schema_tools=True)
+OPENAI = Framing(
+    per_message=3, counts_role=True, per_name=1, schema_tools=True, parallel_calls=True
+)
+# OpenAI-compatible servers render with their own chat templates: no OpenAI call wrapper.
+OPENAI_COMPATIBLE = replace(OPENAI, parallel_calls=False)
 CONSERVATIVE = Framing(per_message=4, counts_role=False, per_name=1)
 
-_FRAMING = {"openai": OPENAI, "openai-compatible": OPENAI}
+_FRAMING = {"openai": OPENAI, "openai-compatible": OPENAI_COMPATIBLE}
+
+# Parallel tool calls (OpenAI). Two or more calls in one assistant message are rendered as
+# one call to a wrapper tool, ``multi_tool_use.parallel``, whose argument lists each call as
+# ``{"recipient_name": "functions.NAME", "parameters": ARGS}``; and the results of such calls
+# are re-serialized as JSON with ASCII escapes (``\uXXXX`` for non-ASCII, ``\n`` and ``\"``).
+# Evidence (OpenAI does not document it): community.openai.com/t/538914 (the same call and
+# result, 1/2/3 in parallel, billed 40/89/114 prompt tokens on gpt-3.5-turbo: +49 for the
+# second call, +25 for each after), /t/1375117 ("verified, replicated": three Korean results
+# billed 39,235 on gpt-4.1 where one is billed 1,121) and /t/916758 (English markdown results
+# inflated the same way). The exact rendering is not known, so this is an upper bound: the
+# wrapper's text once per message and its per-call text for each call are added to what a
+# single call costs, and each result is priced as its whole ``json.dumps`` (quotes included)
+# on top of its own message framing, plus 0.5% of its escaped tokens (the thread's Korean
+# results bill ~0.1% above the tokens of their ``json.dumps``, likely tokens merging across
+# the rendering's boundaries) — over the published counts, never under.
+PARALLEL_RESULT_MARGIN = 200  # 1/200 of a parallel result's escaped tokens
+PARALLEL_WRAPPER = ' to=multi_tool_use.parallel{"tool_uses":[]}'
+PARALLEL_CALL = '{"recipient_name":"functions.","parameters":},'
+
+
+def parallel_result_text(text: str) -> str:
+    """A parallel call's result text as OpenAI tokenizes it (see above).
+
+    >>> print(parallel_result_text("테스트"))
+    "\\ud14c\\uc2a4\\ud2b8"
+    """
+    return json.dumps(text, ensure_ascii=True)
 
 
 def framing_for(provider: str) -> Framing:
@@ -56,6 +93,57 @@ _PROPERTY = 3
 _ENUM_INIT = -3
 _ENUM_ITEM = 3
 _FUNCTIONS_END = 12
+
+
+# Anthropic's tool-use system prompt, by model family: (tool_choice auto/none, any/tool).
+# Source: the table in Anthropic's tool-use docs ("Pricing"), by catalog id (exact: a newer
+# model the table does not list, such as claude-opus-4-6, is not assumed to match it).
+_TOOL_USE_PROMPT: dict[str, tuple[int, int]] = {
+    "claude-opus-4-5": (346, 313),
+    "claude-opus-4-1": (346, 313),
+    "claude-opus-4": (346, 313),
+    "claude-sonnet-4-5": (346, 313),
+    "claude-sonnet-4": (346, 313),
+    "claude-haiku-4-5": (346, 313),
+    "claude-3-7-sonnet": (346, 313),
+    # 3.5 Sonnet: 346/313 (October 2024) and 294/261 (June 2024): the larger pair
+    "claude-3-5-sonnet": (346, 313),
+    "claude-3-5-haiku": (264, 340),
+    "claude-3-opus": (530, 281),
+    "claude-3-sonnet": (159, 235),
+    "claude-3-haiku": (264, 340),
+}
+# A Claude model the table does not list (newer, registered, or an estimate): the largest
+# figure Anthropic publishes, so the price is never below the bill.
+_TOOL_USE_PROMPT_MAX = max(n for pair in _TOOL_USE_PROMPT.values() for n in pair)
+_FORCED = ("any", "tool")
+
+
+def tool_use_system_prompt(model_id: str, provider: str, tool_choice: object = None) -> int:
+    """Tokens Anthropic adds when a request carries tools, for ``model_id`` and
+    ``tool_choice`` (``{"type": "auto"|"none"|"any"|"tool"}``, or the bare type). 0 for other
+    providers. Unknown ``tool_choice`` (None: not known yet, as in a fit): the larger of
+    the model's two figures.
+
+    >>> tool_use_system_prompt("claude-sonnet-4-5", "anthropic", {"type": "any"})
+    313
+    >>> tool_use_system_prompt("claude-sonnet-4-5", "anthropic")
+    346
+    >>> tool_use_system_prompt("gpt-4o", "openai")
+    0
+    """
+    if provider != "anthropic":
+        return 0
+    figures = _TOOL_USE_PROMPT.get(model_id)
+    if figures is None:
+        return _TOOL_USE_PROMPT_MAX
+    auto, forced = figures
+    kind = tool_choice.get("type") if isinstance(tool_choice, Mapping) else tool_choice
+    if kind in ("auto", "none"):
+        return auto
+    if kind in _FORCED:
+        return forced
+    return max(auto, forced)
 
 
 def tools_tokens(

@@ -37,14 +37,21 @@ from ..providers import detect_format, read_messages
 from ..providers.common import (
     TOOL_ERROR_PREFIX,
     attachment_text,
+    carries_reasoning,
     interleaved,
+    sends_nothing,
     tool_images_header,
 )
 from .framing import (
     CONSERVATIVE,
     OPENAI,
+    PARALLEL_CALL,
+    PARALLEL_RESULT_MARGIN,
+    PARALLEL_WRAPPER,
     REPLY_PRIMING,
     framing_for,
+    parallel_result_text,
+    tool_use_system_prompt,
     tools_tokens,
 )
 from .text import CachedCounter, TokenCounter, count_many, counter_for
@@ -112,6 +119,10 @@ class Pricer:
         # Messages are immutable: the same object has the same price. Keyed by identity
         # (the value holds the message, so an id is never reused while cached).
         self._messages: dict[int, tuple[Message, MessagePrice]] = {}
+        # Call ids of parallel calls (two or more in one assistant message), whose results
+        # OpenAI bills escaped, and of results already priced as single ones.
+        self._parallel: set[str] = set()
+        self._single_results: set[str] = set()
 
     @classmethod
     def for_model(
@@ -140,12 +151,19 @@ class Pricer:
             hit = self._messages.get(id(m))
             if hit is not None and hit[0] is m:
                 continue
+            if m.role == "assistant":
+                self._note_parallel(m)
             for b in m.content:
                 if type(b) is Text:
                     texts.append(b.text)
                 elif isinstance(b, ToolResult):
                     texts.append(b.call_id)
-                    texts.extend(x.text for x in b.content if isinstance(x, Text))
+                    escaped = b.call_id in self._parallel
+                    texts.extend(
+                        parallel_result_text(x.text) if escaped else x.text
+                        for x in b.content
+                        if isinstance(x, Text)
+                    )
                 elif isinstance(b, ToolCall):
                     texts.extend((b.id, b.name, self._args(b)))
         texts = [t for t in dict.fromkeys(texts) if t and t not in self._texts]
@@ -217,7 +235,14 @@ class Pricer:
         elif isinstance(b, ToolResult):
             text = TOOL_RESULT_OVERHEAD + self.text(b.call_id)
             image = 0
+            escaped = b.call_id in self._parallel
+            if not escaped:
+                self._single_results.add(b.call_id)
             for inner in b.content:
+                if escaped and isinstance(inner, Text):
+                    n = self.text(parallel_result_text(inner.text))
+                    text += n + n // PARALLEL_RESULT_MARGIN
+                    continue
                 t, i = self.block(inner)
                 text, image = text + t, image + i
             result = (text, image)
@@ -228,7 +253,7 @@ class Pricer:
             )
         elif isinstance(b, Audio):
             result = (b.data.base64_length // 4, 0)
-        elif isinstance(b, Reasoning) and self.wire is not None and b.provider != self.wire:
+        elif isinstance(b, Reasoning) and self.wire and not carries_reasoning(b, self.wire):
             result = (0, 0)  # the writer drops reasoning from another provider (reported there)
         elif isinstance(b, Reasoning):
             extra = sum(self.text(s) for s in b.summary) + (
@@ -246,6 +271,8 @@ class Pricer:
         hit = self._messages.get(id(m))
         if hit is not None and hit[0] is m:
             return hit[1]
+        if self.wire is not None and m.role == "assistant" and sends_nothing(m, self.wire):
+            return MessagePrice(0, 0)  # the translator leaves the turn out (reported there)
         # Only OpenAI Chat carries message names; other writers drop them (and say so).
         named = m.name is not None and self.wire in (None, "openai")
         framing = self.framing
@@ -264,13 +291,34 @@ class Pricer:
             except ContentError as exc:
                 raise _placed(exc, m, b) from None
             text, image = text + t, image + i
-        if self.wire is not None:
+        if m.role != "assistant":
             text += self._conventions(m)
+        else:
+            text += self._note_parallel(m)
         price = MessagePrice(text, image)
         if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
             self._messages.clear()
         self._messages[id(m)] = (m, price)
         return price
+
+    def _note_parallel(self, m: Message) -> int:
+        """The wrapper tokens of an assistant message's parallel calls (0: fewer than two
+        calls, or a provider without the wrapper); remembers their ids, so their results are
+        priced escaped (``framing``, "Parallel tool calls")."""
+        if not self.framing.parallel_calls:
+            return 0
+        ids = [b.id for b in m.content if isinstance(b, ToolCall)]
+        if len(ids) < 2:
+            return 0
+        new = set(ids) - self._parallel
+        if new:
+            self._parallel.update(new)
+            if not new.isdisjoint(self._single_results):
+                # a result was priced before its call was seen: price it again
+                self._single_results -= new
+                self._blocks.clear()
+                self._messages.clear()
+        return self._label(PARALLEL_WRAPPER) + len(ids) * self._label(PARALLEL_CALL)
 
     def _label(self, text: str) -> int:
         """Tokens of a role or a name: few distinct strings, counted once each."""
@@ -285,30 +333,38 @@ class Pricer:
 
     def _args(self, call: ToolCall) -> str:
         """Tool arguments as the wire carries them: verbatim for OpenAI formats; re-serialized
-        from the parsed object for Anthropic (``input``) and Gemini (``args``)."""
-        if self.wire in ("anthropic", "gemini"):
-            parsed, error = call.parsed()
-            if error is None:
-                return json.dumps(parsed, ensure_ascii=False)
-        return call.arguments
+        from the parsed object for Anthropic (``input``) and Gemini (``args``); with no wire
+        known, whichever of the two is longer (never under what any writer sends)."""
+        if self.wire in ("openai", "openai-responses"):
+            return call.arguments
+        parsed, error = call.parsed()
+        if error is not None:
+            return call.arguments
+        written = json.dumps(parsed, ensure_ascii=False)
+        if self.wire is not None or written == call.arguments:
+            return written
+        return max(written, call.arguments, key=self.text)
 
     def _conventions(self, m: Message) -> int:
-        """Tokens the wire format adds for this message (see ``providers.common``)."""
+        """Tokens the wire format adds for this message (see ``providers.common``). With no
+        wire known (a fit without ``target``), the most any writer adds: OpenAI Chat's, so
+        the fit is never under what ``translate`` then sends."""
         extra = 0
+        wire = self.wire or "openai"
         if m.role == "user":
             images = sum(1 for b in m.content if isinstance(b, Image))
             if images >= 2 and not interleaved(m.content):
                 extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
-        elif m.role == "tool" and self.wire is not None:
+        elif m.role == "tool":
             for r in m.content:
                 if not isinstance(r, ToolResult):
                     continue
-                if r.is_error and self.wire in ("openai", "openai-responses"):
+                if r.is_error and wire in ("openai", "openai-responses"):
                     extra += self.text(TOOL_ERROR_PREFIX)
                 images = sum(1 for b in r.content if isinstance(b, Image))
-                if self.wire in ("anthropic", "openai-responses") and images >= 2:
+                if wire in ("anthropic", "openai-responses") and images >= 2:
                     extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
-                if self.wire == "openai" and images:
+                if wire == "openai" and images:
                     # the images ride in a user turn after the tool messages, with a header,
                     # and labels when that turn holds two or more (counted as if it always
                     # does: a few tokens over, never under)
@@ -335,8 +391,8 @@ class Pricer:
             return 0
         merged, previous, images = 0, "", 0
         for m in messages:
-            if m.role == "system":
-                continue
+            if m.role == "system" or sends_nothing(m, self.wire):
+                continue  # not in the body (the turn left out, priced as nothing)
             count = sum(1 for _ in m.images())
             if m.role == previous and m.role in ("user", "assistant") and images + count < 2:
                 # the merged message's own framing (names are not sent on this wire)
@@ -351,9 +407,15 @@ class Pricer:
             previous = "tool" if m.role == "tool" else m.role
         return merged
 
-    def tools(self, tools: Sequence[Mapping[str, Any]] | None) -> int:
-        """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``)."""
-        return tools_tokens(tools, self.framing, self.model.tokenizer, self.text)
+    def tools(self, tools: Sequence[Mapping[str, Any]] | None, tool_choice: object = None) -> int:
+        """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``),
+        with the tool-use system prompt a provider adds whenever tools are sent (Anthropic;
+        ``tool_choice`` unknown: the larger figure)."""
+        if not tools:
+            return 0
+        model = self.model
+        prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
+        return prompt + tools_tokens(tools, self.framing, model.tokenizer, self.text)
 
     def request(
         self, messages: Iterable[Message], tools: Sequence[Mapping[str, Any]] | None = None
@@ -396,8 +458,8 @@ def price_request(
     pricer = Pricer.for_model(model, catalog, wire=fmt)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]
     total = pricer.messages(msgs)
-    tools = body.get("tools")
-    return MessagePrice(total.text + pricer.tools(tools) + REQUEST_OVERHEAD, total.image)
+    tools = pricer.tools(body.get("tools"), body.get("tool_choice"))
+    return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
 
 
 def _placed(exc: ContentError, m: Message, b: Block) -> ContentError:

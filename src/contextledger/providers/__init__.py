@@ -24,8 +24,9 @@ from ..errors import ContentError, describe
 from ..gate import OnImages, vision_gate
 from ..model import Message, MessagesLike
 from ..report import Notice
-from ..validate import ensure_valid
+from ..validate import Problem, ensure_valid, gemini_contents_problems
 from . import anthropic, gemini, openai_chat, openai_responses
+from .common import drop_empty_turns
 from .format import Format, ProviderFormat
 
 #: Every wire format, by name: the one place that lists them.
@@ -169,9 +170,13 @@ def translate(
         gated = vision_gate(msgs, model, on_images=on_images, catalog=catalog)
         msgs = gated.messages
         notices.extend(gated.notices)
+    msgs = tuple(drop_empty_turns(msgs, target.name, notices))
     if validate:
         _validate(msgs, to)
     body = target.write(msgs, notices)
+    if validate and target.name == "gemini":
+        # placement rules only the written turns show (the writer joins model turns)
+        _refuse(gemini_contents_problems(body["contents"]), to)
     return Translation(body, target.name, tuple(notices))
 
 
@@ -182,6 +187,12 @@ def write_messages(messages: Sequence[Message], fmt: Format, **options: Any) -> 
 
 def _validate(messages: Sequence[Message], target: str) -> None:
     ensure_valid(messages, target)
+
+
+def _refuse(problems: Sequence[Problem], target: str) -> None:
+    if problems:
+        first = problems[0]
+        raise ContentError(first.path, f"{first.message} (refusing to write {target})")
 
 
 __all__ = [

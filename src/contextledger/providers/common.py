@@ -236,12 +236,52 @@ def split_system(messages: Sequence[Message]) -> tuple[str | None, list[tuple[in
     return text, rest
 
 
-def only_foreign_reasoning(m: Message, target: str) -> bool:
-    """True for an assistant message holding nothing but reasoning of another provider
-    (e.g. a Responses compaction item on its way to Gemini): nothing of it can be sent."""
-    return bool(m.content) and all(
-        isinstance(b, Reasoning) and b.provider != target for b in m.content
+def carries_reasoning(b: Reasoning, target: str) -> bool:
+    """Whether ``target``'s writer sends ``b``: only back to the provider that produced it,
+    and never in Chat Completions, which has no reasoning input."""
+    return target != "openai" and b.provider == target
+
+
+def sends_nothing(m: Message, target: str) -> bool:
+    """An assistant message that ``target``'s writer would leave empty: reasoning it does not
+    carry and nothing else but empty text (every provider refuses an empty turn).
+
+    >>> sends_nothing(Message("assistant", (Reasoning("anthropic", text="hm"),)), "gemini")
+    True
+    """
+    return (
+        m.role == "assistant"
+        and any(isinstance(b, Reasoning) for b in m.content)
+        and all(
+            (isinstance(b, Reasoning) and not carries_reasoning(b, target))
+            or (type(b) is Text and not b.text)
+            for b in m.content
+        )
     )
+
+
+def drop_empty_turns(
+    messages: Sequence[Message], target: str, notices: list[Notice]
+) -> Sequence[Message]:
+    """``messages`` without the assistant turns ``sends_nothing`` finds, each reported."""
+    if not any(sends_nothing(m, target) for m in messages):
+        return messages
+    kept: list[Message] = []
+    for i, m in enumerate(messages):
+        if not sends_nothing(m, target):
+            kept.append(m)
+            continue
+        for j, b in enumerate(m.content):
+            if isinstance(b, Reasoning):
+                notice = reasoning_dropped(f"messages[{i}].content[{j}]", b, target)
+                emptied = f"{notice.text} The turn had nothing else, so it was left out."
+                notices.append(Notice(notice.kind, notice.where, emptied))
+    return kept
+
+
+def only_foreign_reasoning(m: Message, target: str) -> bool:
+    """The writers' check for a turn ``translate`` already leaves out (``sends_nothing``)."""
+    return sends_nothing(m, target)
 
 
 def reasoning_dropped(path: str, b: Reasoning, target: str) -> Notice:

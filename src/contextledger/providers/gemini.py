@@ -264,12 +264,12 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
             if not parts and c.only_foreign_reasoning(m, TARGET):
                 continue  # nothing of it goes to Gemini (each drop reported): no empty turn
             calls = any("functionCall" in part or "function_call" in part for part in parts)
-            if calls and contents and contents[-1]["role"] == "model":
-                # A function-call turn must follow a user or function-response turn: one
-                # model turn holds the text before the calls and the calls.
-                contents[-1]["parts"].extend(parts)
-            else:
-                contents.append({"role": "model", "parts": parts})
+            if calls:
+                # A function-call turn must follow a user or function-response turn: the run
+                # of model turns before the calls (however many) joins them in one turn.
+                while contents and contents[-1]["role"] == "model":
+                    parts = [*contents.pop()["parts"], *parts]
+            contents.append({"role": "model", "parts": parts})
     if pending:
         contents.append({"role": "user", "parts": pending})
     body: dict[str, Any] = {"contents": contents}

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
 from html import escape
 from typing import Any
 from urllib.parse import quote
 
+from ..catalog import DollarCost, cost_in_dollars, format_dollars, price_table
 from ..model import Message
 from ..prepare import Preparer, PrepareReport
 
@@ -75,6 +77,7 @@ def summary(
     last = turns[-1] if turns else {}
     row.update(
         {
+            "cost": _cost_json(session_cost(turns)),
             "model": last.get("model", ""),
             "route": last.get("route", ""),
             "turns": len(turns),
@@ -89,6 +92,43 @@ def summary(
         }
     )
     return row
+
+
+def session_cost(turns: Sequence[Mapping[str, Any]]) -> DollarCost:
+    """Dollars for the turns that reached the provider, from the dated price table: the
+    provider's reported usage where it sent one, else our estimate of the input."""
+    total = DollarCost(Decimal(0), price_table().as_of)
+    for t in turns:
+        if int(t.get("status") or 200) >= 400 or not t.get("model"):
+            continue
+        usage = t.get("usage") or {}
+        total += cost_in_dollars(
+            str(t["model"]),
+            int(usage.get("input_tokens") or t.get("used") or 0),
+            int(usage.get("output_tokens") or 0),
+            cached_input_tokens=int(usage.get("cached_input_tokens") or 0),
+        )
+    return total
+
+
+def _cost_json(cost: DollarCost) -> dict[str, Any]:
+    """The session JSON's cost: ``usd`` null when a model is not in the price table."""
+    usd = float(cost.dollars) if cost.dollars is not None else None
+    return {"usd": usd, "prices_as_of": cost.as_of, "unpriced": list(cost.unpriced)}
+
+
+def _dollars(cost: object) -> str:
+    if not isinstance(cost, Mapping):
+        return "–"
+    usd = cost.get("usd")
+    return format_dollars(Decimal(str(usd))) if usd is not None else "unknown"
+
+
+def _total_cost(rows: Sequence[Mapping[str, Any]]) -> str:
+    costs = [r["cost"] for r in rows if isinstance(r.get("cost"), Mapping)]
+    known = sum(Decimal(str(c["usd"])) for c in costs if c.get("usd") is not None)
+    text = format_dollars(Decimal(known))
+    return text + " + unknown" if any(c.get("usd") is None for c in costs) else text
 
 
 # ----------------------------------------------------------------------------- pages
@@ -202,6 +242,7 @@ def index_page(sessions: Sequence[Mapping[str, Any]], store_errors: Sequence[str
             ("provider input", _n(sum(s["input_tokens"] for s in known))),
             ("provider output", _n(sum(s["output_tokens"] for s in known))),
             ("drops", _n(sum(s["dropped"] for s in known))),
+            ("cost", _total_cost(known)),
         ]
     )
     warn = "".join(f"<div class='warn'>Store: {escape(e)}</div>" for e in store_errors[-3:])
@@ -215,7 +256,7 @@ def index_page(sessions: Sequence[Mapping[str, Any]], store_errors: Sequence[str
             "<thead><tr><th>Session</th><th>Model</th><th class='num'>Turns</th>"
             "<th class='num'>Messages</th><th class='num'>Last request</th>"
             "<th class='num'>Input tokens</th><th class='num'>Output tokens</th>"
-            "<th class='num'>Drops</th><th>Last active</th></tr></thead>"
+            "<th class='num'>Drops</th><th class='num'>Cost</th><th>Last active</th></tr></thead>"
         )
         body = []
         for s in rows:
@@ -232,6 +273,7 @@ def index_page(sessions: Sequence[Mapping[str, Any]], store_errors: Sequence[str
                 f"<td class='num' data-label='Input tokens'>{_n(s.get('input_tokens'))}</td>"
                 f"<td class='num' data-label='Output tokens'>{_n(s.get('output_tokens'))}</td>"
                 f"<td class='num' data-label='Drops'>{_n(s.get('dropped'))}</td>"
+                f"<td class='num' data-label='Cost'>{_dollars(s.get('cost'))}</td>"
                 f"<td data-label='Last active'>{_ago(s.get('updated') or s.get('created'))}</td>"
                 "</tr>"
             )
@@ -240,10 +282,9 @@ def index_page(sessions: Sequence[Mapping[str, Any]], store_errors: Sequence[str
         "contextledger — sessions",
         "<h1>Sessions</h1><p class='muted'>Every conversation this proxy fitted. Tokens are "
         "the provider's own counts where it reported them; drops are messages or blocks "
-        "left out of a request (each one named in the session's timeline).</p>"
-        + warn
-        + cards
-        + table,
+        "left out of a request (each one named in the session's timeline). Costs are in dollars "
+        f"from the price table of {escape(price_table().as_of)}; unknown where a model is "
+        "not in it.</p>" + warn + cards + table,
     )
 
 
