@@ -23,10 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar, Literal
-
-if TYPE_CHECKING:
-    from .model import Message
+from typing import ClassVar, Literal, Protocol
 
 
 class ContextLedgerError(Exception):
@@ -176,6 +173,14 @@ class CompactionConfigError(ConfigError):
 
 #: What went wrong in a send: an HTTP status, no answer in time, no connection, an
 #: unreadable reply, a missing setting, or a format this client does not send.
+class PartialReply(Protocol):
+    """What a broken stream delivered: a :class:`~contextledger.model.Message` (a protocol
+    here so that ``errors`` stays below ``model``, which raises these errors)."""
+
+    @property
+    def text(self) -> str: ...
+
+
 SendErrorKind = Literal["status", "timeout", "connection", "protocol", "config", "unsupported"]
 
 
@@ -197,7 +202,7 @@ class SendError(ContextLedgerError):
         *,
         status: int | None = None,
         code: str | None = None,
-        partial: Message | None = None,
+        partial: PartialReply | None = None,
     ) -> None:
         self.provider = provider
         self.model = model
