@@ -29,8 +29,8 @@ from contextledger.errors import SummarizerError
 from contextledger.model import Message, ToolCall
 
 RECAP = (
-    "The user is adding pagination to src/api/list.py and ran `pytest -q` with run_command; "
-    "it failed once."
+    "The user is adding pagination to src/api/list.py; the assistant ran `pytest -q` with "
+    "run_command and it failed once."
 )
 
 

@@ -47,9 +47,19 @@ from .digest import (
     parse_digest,
 )
 from .facts import extract_claims, keywords, sentences
+from .trace import claim_terms, cover, specific_terms, stem, unit_terms
 
 ClaimKind = Literal[
-    "ran", "wrote", "read", "failed", "passed", "constraint", "user said", "assistant said"
+    "ran",
+    "wrote",
+    "read",
+    "failed",
+    "passed",
+    "did",
+    "number",
+    "constraint",
+    "user said",
+    "assistant said",
 ]
 
 
@@ -102,12 +112,42 @@ class Result:
     commands: frozenset[str]
     failed: bool
     text: str
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One piece of the record a claim can trace to, with its terms and polarity."""
+
+    text: str
+    terms: frozenset[str]
+    negated: bool = False
+    kind: Literal["said", "call", "told", "result"] = "said"
+
+
+def _unit(text: str, kind: Literal["said", "call", "told", "result"] = "said") -> Unit:
+    terms = unit_terms(text)
+    if kind == "call":
+        terms |= _CALL_TERMS
+    return Unit(" ".join(text.split()), terms, forbids(text), kind)
+
+
+_CALL_TERMS = frozenset({"run"})
+_WRITE_TERMS = frozenset({"write", "modify", "creat", "add", "sav"})
+
+
+_FUTURE = re.compile(
+    r"(?i)\b(?:i'll|we'll|i\s+will|we\s+will|will|going\s+to|let\s+me|let's|plan\s+to|"
+    r"about\s+to|would|could|should|might|may|shall)\b|\?\s*$"
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """Where each kind of claim can be true: commands run, paths written and read,
-    tool results (failed or not), and what the user and the assistant said."""
+    tool results (failed or not), what the user said (``said``, from the whole record
+    when given) and what the assistant did (``acts``: tool calls and its own statements
+    of what it did)."""
 
     executed: frozenset[str] = frozenset()
     programs: frozenset[str] = frozenset()
@@ -119,10 +159,22 @@ class Evidence:
     assistant: tuple[str, ...] = ()
     user_turns: tuple[str, ...] = ()
     trusted: frozenset[str] = field(default=frozenset())
+    said: tuple[Unit, ...] = ()
+    acts: tuple[Unit, ...] = ()
+    told: tuple[Unit, ...] = ()  # what the assistant said (any tense): for "the assistant said"
+    numbers: frozenset[tuple[str, str]] = frozenset()
+    labelled: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, messages: Sequence[Message], previous_recap: str | None = None) -> Evidence:
-        """The evidence in ``messages`` plus the claims a previous (verified) recap made."""
+    def of(
+        cls,
+        messages: Sequence[Message],
+        previous_recap: str | None = None,
+        context: Sequence[Message] = (),
+    ) -> Evidence:
+        """The evidence in ``messages`` plus the claims a previous (verified) recap made;
+        ``context`` (the whole record) adds what the user said outside ``messages`` (the
+        pinned goal, a constraint kept verbatim)."""
         executed: set[str] = set()
         written: set[str] = set()
         touched: set[str] = set()
@@ -130,6 +182,9 @@ class Evidence:
         user: list[str] = []
         turns: list[str] = []
         assistant: list[str] = []
+        acts: list[Unit] = []
+        told: list[Unit] = []
+        texts: list[str] = []
         calls = {c.id: c for m in messages for c in m.tool_calls}
         for m in messages:
             if m.is_recap:
@@ -138,8 +193,14 @@ class Evidence:
             if m.role == "user" and not m.tool_results:
                 user += sentences(text)
                 turns.append(text)
+                texts.append(text)
             elif m.role == "assistant":
                 assistant += sentences(text)
+                texts.append(text)
+                for s in sentences(text):
+                    told.append(_unit(s))
+                    if not negated(s) and not _FUTURE.search(s):
+                        acts.append(_unit(s, "told"))
                 executed.update(s for c in _SHOWN.findall(text) for s in _steps(c))
             for c in m.tool_calls:
                 cmds = call_commands(c)
@@ -150,14 +211,32 @@ class Evidence:
                 touched.update(p for cmd in cmds for p in cmd.split())
                 if is_write_call(c):
                     written.update(paths)
+                parsed, _ = c.parsed()
+                args = " ".join(_arg_strings(parsed)) if parsed is not None else c.arguments
+                unit = _unit(f"{c.name} {args[:4000]}", "call")
+                if is_write_call(c):
+                    unit = Unit(unit.text, unit.terms | _WRITE_TERMS, unit.negated, "call")
+                acts.append(unit)
             for r in m.tool_results:
                 call = calls.get(r.call_id)
                 body = r.text
+                texts.append(body)
                 executed.update(s for c in _SHOWN.findall(body) for s in _steps(c))
                 ran = frozenset(s for c in call_commands(call) for s in _steps(c)) if call else None
                 failed = r.is_error or bool(failure_lines(body, limit=1))
                 tool = call.name if call else (r.name or "tool")
-                results.append(Result(tool, ran or frozenset(), failed, " ".join(body.split())))
+                lines = tuple(" ".join(x.split()) for x in body.splitlines() if x.strip())
+                results.append(
+                    Result(tool, ran or frozenset(), failed, " ".join(body.split()), lines)
+                )
+                acts.append(_unit(body[:4000], "result"))
+        seen = set(turns)
+        for m in context:
+            if m.role == "user" and not m.tool_results and not m.is_recap and m.text not in seen:
+                user += sentences(m.text)
+                turns.append(m.text)
+                texts.append(m.text)
+                seen.add(m.text)
         trusted: set[str] = set()
         if previous_recap:
             prev = parse_digest(previous_recap)
@@ -171,7 +250,11 @@ class Evidence:
             for name in ("Goal", "Constraints and corrections", "Open requests"):
                 user += [s for item in prev.items(name) for s in sentences(item)]
             trusted = {_fold(s) for s in sentences(previous_recap)}
+            acts += [_unit(s, "told") for s in sentences(previous_recap) if not negated(s)]
+            texts.append(previous_recap)
         programs = {c.split(" ", 1)[0] for c in executed}
+        said = [_unit(s) for s in user] + [_unit(t) for t in turns if len(sentences(t)) > 1]
+        pairs = {p for t in texts for p in number_pairs(t)}
         return cls(
             executed=frozenset(executed),
             programs=frozenset(programs),
@@ -183,6 +266,11 @@ class Evidence:
             assistant=tuple(assistant),
             user_turns=tuple(turns),
             trusted=frozenset(trusted),
+            said=tuple(said),
+            acts=tuple(acts),
+            told=tuple(told),
+            numbers=frozenset(pairs),
+            labelled=frozenset(n for _, n in pairs),
         )
 
     def ran(self, command: str, *, exact: bool = False) -> bool:
@@ -202,6 +290,43 @@ class Evidence:
             or r.tool == c
             or (" " not in c and any(x.split(" ", 1)[0] == c for x in r.commands))
         ]
+
+
+def _arg_strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _arg_strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _arg_strings(v)]
+    return []
+
+
+# Numbers bound to a label the recap may swap: "expected 302, got 500".
+_LABEL = re.compile(
+    r"(?i)\b(expected|expect|got|want|wanted|actual|received|returned|returns|from|to)\b"
+    r"[\s:=,]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?)\b"
+)
+_LABEL_FOLD = {
+    "expect": "expected",
+    "wanted": "expected",
+    "want": "expected",
+    "actual": "got",
+    "received": "got",
+    "returned": "got",
+    "returns": "got",
+}
+_OPPOSITE = {"expected": "got", "got": "expected", "from": "to", "to": "from"}
+
+
+def number_pairs(text: str) -> set[tuple[str, str]]:
+    """(label, number) pairs of ``text``: ``expected 302, got 500`` gives
+    ``{("expected", "302"), ("got", "500")}``."""
+    out = set()
+    for m in _LABEL.finditer(text):
+        label = m.group(1).casefold()
+        out.add((_LABEL_FOLD.get(label, label), m.group(2)))
+    return out
 
 
 def _strip_note(item: str) -> str:
@@ -296,8 +421,18 @@ def negated(text: str) -> bool:
     return bool(_NEG.search(_PREFERENCE_NOT.sub(" ", text) if _is_preference(text) else text))
 
 
+_NOT_A_NAME = frozenset(
+    "be to been being do have use touch run modify change edit delete remove push call make go "
+    "yet only just even always ever so too the a an that this it all any in on at for with "
+    "break fail pass".split()
+)
+
+
 def _is_preference(text: str) -> bool:
-    return any(p.search(text) for p, _, _ in _PREFER[:1]) and not re.search(
+    pairs = [m for m in _PREFER[0][0].finditer(text)]
+    if not any(m.group(2).casefold().strip(".,") not in _NOT_A_NAME for m in pairs):
+        return False
+    return not re.search(
         r"(?i)\b(?:do|does|did|should|must|will|would|could|can|is|are|was|were)\s+not\b", text
     )
 
@@ -328,11 +463,6 @@ def _overlap(claim: set[str], said: str) -> float:
     if not claim:
         return 1.0
     return len(claim & _words(said)) / len(claim)
-
-
-def clauses(sentence: str) -> list[str]:
-    """A sentence split where its subject changes ("…; then the assistant ran …")."""
-    return [c.strip() for c in _CLAUSE.split(sentence) if c and c.strip()]
 
 
 def _quote(s: str, n: int = 100) -> str:
@@ -423,16 +553,46 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
         elif kind == "command" and not results:
             out.append(Claim("failed", value, "no result of it shows a failure"))
     if line:
-        # what the failure says (test names, numbers, messages) is in a failing result
-        body = " ".join(line.removesuffix("…").split()).strip()
-        failing = [r.text for r in ev.results if r.failed]
-        said = [f.value for f in extract_claims(body) if f.kind != "command"]
-        said += _TEST_ID.findall(body)
-        if body and not any(body in t for t in failing):
-            missing = [v for v in said if not any(_has_token(t, v) for t in failing)]
-            if missing or not said:
-                out.append(Claim("failed", body, "no failing tool result says this"))
+        # what the failure says (test names, numbers, messages) is on a failing line
+        body = " ".join(line.removesuffix("…").split()).strip().rstrip(".;,")
+        if body and not _on_failing_line(body, ev):
+            out.append(Claim("failed", body, "no failing line of a tool result says this"))
     return out
+
+
+_FAILING = re.compile(r"(?i)fail|error|exception|traceback|panic|✕|✗|×|\bnot ok\b|\bE\s{2,}")
+_PASSING = re.compile(r"(?i)✓|✔|\bPASSED\b|\bpassed\b|^ok\b")
+
+
+def _failing_lines(r: Result) -> list[str]:
+    """The lines of a failed result that say what failed: a failure marker, or just after
+    one (a go test's "got 3600, want 1800"), never a line marked as passing."""
+    out: list[str] = []
+    after = 0
+    for line in r.lines or (r.text,):
+        if _PASSING.search(line) and not _FAILING.search(line):
+            after = 0
+            continue
+        if _FAILING.search(line):
+            out.append(line)
+            after = 2
+        elif after:
+            out.append(line)
+            after -= 1
+    return out
+
+
+def _on_failing_line(body: str, ev: Evidence) -> bool:
+    lines = [x for r in ev.results if r.failed for x in _failing_lines(r)]
+    if any(body.casefold() in x.casefold() for x in lines):
+        return True
+    terms = claim_terms(body) - {"fail"}
+    specific = specific_terms(body) & terms
+    for x in lines:
+        share, missing = cover(terms, unit_terms(x))
+        if share >= 0.75 and not specific.intersection(missing):
+            return True
+    return False
 
 
 def _has_token(text: str, value: str) -> bool:
@@ -465,46 +625,203 @@ def _check_passed(text: str, ev: Evidence) -> list[Claim]:
             return [Claim("passed", text, "the last test run failed")]
     for kind, value in subjects:
         if kind == "test":
+            verdicts = [v for v in (_test_verdict(r, value) for r in ev.results) if v is not None]
+            if verdicts and not verdicts[-1]:
+                out.append(Claim("passed", value, "the last result naming it shows it failing"))
+            elif not verdicts:
+                out.append(Claim("passed", value, "no tool result names it"))
             continue
         results = ev.results_of(value)
-        if results and all(r.failed for r in results):
-            out.append(Claim("passed", value, "every result of it shows a failure"))
+        if results and results[-1].failed:
+            out.append(Claim("passed", value, "its last result shows a failure"))
+        elif not results and not ev.ran(value):
+            out.append(Claim("passed", value, "no tool call ran it"))
     return out
+
+
+_FAIL_MARK = re.compile(r"(?i)\b(?:fail(?:ed|s|ure)?|error(?:ed|s)?)\b|✕|✗|×|\bnot ok\b")
+
+
+def _test_verdict(r: Result, test: str) -> bool | None:
+    """Whether ``test`` passed in result ``r`` (None: not named there)."""
+    lines = [x for x in (r.lines or (r.text,)) if test in x]
+    if not lines:
+        return None
+    return not (r.failed and any(_FAIL_MARK.search(x) for x in lines))
+
+
+# --------------------------------------------------------------------------- who said what
+
+_SAY_VERB = (
+    r"(?:said|says|asked|asks|wants|wanted|requested|requests|insisted|insists|told|tells|"
+    r"instructed|prefers|preferred|requires|required|forbade|forbids|forbid|stated|states|"
+    r"specified|demanded|reminded|would\s+like|decided|decides|chose|agreed|corrected|"
+    r"allowed|allows|permitted|approved|okayed|ok'?d|authori[sz]ed|clarified|emphasi[sz]ed|"
+    r"stressed|mandated|ruled|noted|mentioned|explained|confirmed|set\s+(?:a|the)\s+rule|"
+    r"made\s+(?:it\s+)?clear|is\s+(?:fine|ok|okay)\s+with|no\s+longer\s+(?:minds?|objects?|"
+    r"cares?|forbids?)|(?:does|did)\s*n[o']t\s+mind|doesn'?t\s+mind|lifted|relaxed|waived|"
+    r"withdrew|rescinded|changed\s+(?:their|his|her)\s+mind|gave\s+permission|banned|"
+    r"vetoed|objected\s+to|rejected|ruled\s+out|warned\s+(?:against|not\s+to)|"
+    r"(?:has|had|have)\s+(?:\w+\s+)?(?:said|asked|told|requested|allowed|insisted))"
+)
+_WHO = (
+    r"(?P<who>the\s+user|users?|the\s+human|the\s+developer|the\s+customer|"
+    r"the\s+assistant|assistant|the\s+agent|agent|the\s+model|model|claude|the\s+ai|"
+    r"i|we|it|they|he|she)"
+)
+_SUBJECT = re.compile(
+    rf"(?i)^\W*(?:(?:then|later|also|finally|next|first|afterwards|after\s+that|earlier|so|"
+    rf"and|but|meanwhile|here)\W+)*{_WHO}(?:'s)?\b"
+)
+_SAYS = re.compile(
+    rf"(?i)^\W*(?:(?:then|later|also|finally|next|first|earlier|and|but)\W+)*{_WHO}\s+"
+    rf"(?:(?:also|later|then|explicitly|clearly|first|again|originally|specifically|"
+    rf"once|has|had|have|always)\s+){{0,2}}(?P<verb>{_SAY_VERB})\b"
+)
+_FORBIDDING = re.compile(r"(?i)forb|prohib|bann|veto|object|reject|ruled|warn")
+_SAYS_BARE = re.compile(
+    rf"(?i)^\W*(?:(?:then|later|also|finally|again|and|but)\W+)*(?P<verb>{_SAY_VERB})\b"
+)
+_ATTRIBUTION_TAIL = re.compile(
+    r"(?i),?\s+(?:as|like)\s+(?:the\s+)?user\s+(?:had\s+)?(?:asked|requested|wanted|said|"
+    r"instructed|suggested)(?:\s+(?:it|to))?(?=\W*$)|,?\s+(?:as|like)\s+(?:requested|asked|"
+    r"instructed)(?=\W*$)"
+)
+_USERISH = frozenset({"the user", "user", "users", "the human", "the developer", "the customer"})
+_ACK = re.compile(
+    r"(?i)\b(?:confirmed|acknowledged|agreed|noted|promised|repeated|understood|accepted|"
+    r"followed|respected|honou?red|complied|obeyed|echoed|restated|recorded|kept|committed)\b"
+)
+_RULE = re.compile(
+    r"(?i)\b(?:must|never|always|should|shall|has\s+to|have\s+to|mustn'?t|don'?t|do\s+not)\b"
+)
+_PERMIT = re.compile(
+    r"(?i)\b(?:no\s+longer\s+(?:minds?|objects?|forbids?|prohibits?|cares?)|"
+    r"(?:does|did)\s*n[o']t\s+mind|doesn'?t\s+mind|"
+    r"(?:lifted|relaxed|dropped|waived|removed|rescinded|withdrew)\s+(?:the|that|this|his|her|"
+    r"their)\s+(?:ban|rule|restriction|constraint|objection)|"
+    r"(?:is|was|are|were|be)\s+(?:fine|ok|okay|acceptable|allowed|permitted)|it'?s\s+(?:fine|ok|okay)|"
+    r"allowed|allows|permitted|approved|okayed|authori[sz]ed|go\s+ahead|gave\s+permission)\b"
+)
+_NOT_PERMIT = re.compile(
+    r"(?i)\b(?:not|never|n't)\s+(?:be\s+)?(?:allowed|permitted|ok|okay|fine|acceptable|approved)\b"
+)
+
+
+def forbids(text: str) -> bool:
+    """Whether ``text`` forbids (a negation: "never X", "don't X"); a permission ("X is
+    fine", "allowed X", "no longer minds X") does not, nor does "use A not B"."""
+    if _PERMIT.search(text) and not _NOT_PERMIT.search(text):
+        return False
+    return negated(text)
+
+
+def _actor(text: str, default: str | None = None) -> str | None:
+    """Who a clause says acted: "user", "assistant", or ``default`` (no subject)."""
+    m = _SUBJECT.match(text)
+    if not m:
+        return default
+    who = " ".join(m.group("who").casefold().split())
+    if who in _USERISH or who in ("he", "she"):
+        return "user"
+    if who == "they":
+        return (
+            "user"
+            if re.search(
+                r"(?i)\b(?:told|asked|instructed)\s+(?:the\s+)?(?:assistant|agent|model)", text
+            )
+            else default or "user"
+        )
+    return "assistant"
+
+
+def _said_content(text: str) -> str:
+    """What a clause says someone said: the words after "the user said (that|to)"."""
+    m = _SAYS.match(text)
+    rest = text[m.end() :] if m else text
+    if not m:
+        head = re.match(r"(?i)^.*?\buser'?s\s+\w+\s*(?:is|was|:)\s*", text)
+        if head:
+            rest = text[head.end() :]
+    rest = re.sub(
+        r"(?i)^\W*(?:(?:that|to|it|them|him|her|us|me|the\s+(?:assistant|agent|model))\W+)*",
+        "",
+        rest,
+    )
+    return rest.strip()
+
+
+_SAID_SPLIT = re.compile(
+    r"(?i)\s*;\s*|:\s+|,?\s+(?:and|but)\s+(?:(?:later|then|also|finally)\s+)?"
+    r"(?=(?:never|not|to|that|don'?t|do\s+not|always|use|keep|corrected|said|asked|"
+    r"insisted|wants?|told|the\s+user|they)\b)"
+)
+
+
+def _said_parts(content: str) -> list[str]:
+    return [p.strip(" ,.") for p in _SAID_SPLIT.split(content) if p and p.strip(" ,.")]
+
+
+# What a recap adds when it restates a request ("wants src/app.py fixed"): not a claim.
+_REQUEST_WORDS_LIST = """
+    fix fixed help handle look work working sort address resolve solve
+"""
+_REQUEST_WORDS = frozenset(stem(w) for w in _REQUEST_WORDS_LIST.split())
+
+
+def _supporting(part: str, units: Sequence[Unit], need: float) -> tuple[list[Unit], Unit | None]:
+    """Units that say ``part``: most of its terms and every specific term. Also the nearest
+    unit, for the reason."""
+    terms = claim_terms(part) - _REQUEST_WORDS
+    specific = specific_terms(part) & terms
+    good: list[Unit] = []
+    best: tuple[float, Unit] | None = None
+    for u in units:
+        share, missing = cover(terms, u.terms)
+        if best is None or share > best[0]:
+            best = (share, u)
+        if share >= need and not specific.intersection(missing):
+            good.append(u)
+    return good, best[1] if best and best[0] >= 0.34 else None
 
 
 def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
     """``text`` attributed to the user (a constraint, the goal, a request, a decision):
-    the user sentences it comes from say it with the same polarity, with preferences the
-    same way round and with the same commands and quotes. ``strict`` (a constraint, the
-    goal): some user sentence or turn must say most of its words; otherwise a paraphrase
-    is let stand unless a command or a quote in it was never the user's."""
-    if not ev.user:
-        return [Claim(kind, text, "the user said nothing in the covered turns")]
-    words = _words(text)
-    polarity = negated(text)
-    specific = [f.value for f in extract_claims(text) if f.kind in ("command", "quoted", "path")]
-    close = [s for s in ev.user if _overlap(words, s) >= 0.5]
-    if not close:
-        close = [s for s in ev.user if any(v.casefold() in s.casefold() for v in specific)]
-    if not close and strict:
-        turns = [t for t in ev.user_turns if _overlap(words, t) >= 0.5]
-        close = [s for t in turns for s in sentences(t)]
-    if not close:
-        if strict or polarity:
-            return [Claim(kind, text, "no user turn says this")]
-        heard = [v for v in specific if " " in v or not _is_path(v)]
-        return [Claim(kind, text, f"the user never said {heard[0]!r}")] if heard else []
-    if not any(negated(s) == polarity for s in close):
-        return [Claim(kind, text, f"the user said the opposite: {_quote(close[0])}")]
-    said_prefs = set().union(*(preferences(s) for s in close))
-    for a, b in preferences(text):
-        if (b, a) in said_prefs and (a, b) not in said_prefs:
-            return [Claim(kind, text, f"the user preferred {b} over {a}, not the reverse")]
-    for f in extract_claims(text):
-        if f.kind in ("command", "quoted") and not any(
-            f.value.casefold() in " ".join(s.casefold().split()) for s in close
-        ):
-            return [Claim(kind, text, f"the user never said {f.value!r}")]
+    each part of it traces to a user sentence or turn holding most of its words and every
+    specific one (numbers, paths, names, loaded verbs), said with the same polarity, with
+    preferences the same way round. ``strict`` (a constraint, the goal) needs more."""
+    if not ev.said:
+        return [Claim(kind, text, "the user said nothing in the record")]
+    need = 0.7 if strict else 0.6
+    head = _SAYS.match(text) or _SAYS_BARE.match(text)
+    against = bool(head and _FORBIDDING.match(head.group("verb")))
+    for part in _said_parts(_said_content(text)) or [text]:
+        own = _SAYS_BARE.match(part)
+        if own:  # "… and asked that Y": this part's own verb
+            against = bool(_FORBIDDING.match(own.group("verb")))
+            part = _said_content(part[own.end() :]) or part
+        if not claim_terms(part):
+            continue
+        good, near = _supporting(part, ev.said, need)
+        if not good:
+            why = "no user turn says this"
+            if near is not None:
+                _, missing = cover(claim_terms(part), near.terms)
+                why += f" (nearest: {_quote(near.text)}; it does not say {', '.join(missing[:4])})"
+            return [Claim(kind, text, why)]
+        polarity = forbids(part) != against
+        same = [u for u in good if u.negated == polarity]
+        if not same:
+            return [Claim(kind, text, f"the user said the opposite: {_quote(good[0].text)}")]
+        said_prefs = set().union(*(preferences(u.text) for u in same))
+        for a, b in preferences(part):
+            if (b, a) in said_prefs and (a, b) not in said_prefs:
+                return [Claim(kind, text, f"the user preferred {b} over {a}, not the reverse")]
+        for f in extract_claims(part):
+            if f.kind in ("command", "quoted") and not any(
+                f.value.casefold() in " ".join(u.text.casefold().split()) for u in same
+            ):
+                return [Claim(kind, text, f"the user never said {f.value!r}")]
     return []
 
 
@@ -513,25 +830,180 @@ def _is_path(value: str) -> bool:
 
 
 def _check_assistant(text: str, ev: Evidence) -> list[Claim]:
-    words = _words(text)
-    if any(_overlap(words, s) >= 0.5 for s in ev.assistant):
+    """``text`` attributed to the assistant: an assistant turn says it, and a rule the
+    user set is not credited to the assistant ("the assistant insisted the pool stays 20")."""
+    m = _SAYS.match(text)
+    content = _said_content(text) if m else text
+    verb = m.group("verb") if m else ""
+    if _RULE.search(content) or is_constraint(content):
+        user, _ = _supporting(content, ev.said, 0.6)
+        if user and not _ACK.search(verb or text):
+            return [
+                Claim(
+                    "assistant said",
+                    text,
+                    f"the user set this rule, not the assistant: {_quote(user[0].text)}",
+                )
+            ]
+    told = [u for u in ev.acts if u.kind == "told"] + list(ev.told)
+    if _supporting(content, told, 0.5)[0]:
         return []
-    user = next((s for s in ev.user if _overlap(words, s) >= 0.5), None)
+    user, _ = _supporting(content, ev.said, 0.5)
     why = (
-        f"the user said it, not the assistant: {_quote(user)}"
+        f"the user said it, not the assistant: {_quote(user[0].text)}"
         if user
         else "no assistant turn says this"
     )
     return [Claim("assistant said", text, why)]
 
 
-def check_clause(text: str, section: str | None, ev: Evidence) -> tuple[Claim, ...]:
-    """The claims of one recap clause (``section``: the recap section it is under) that
-    the record does not support."""
+# --------------------------------------------------------------------------- what was done
+
+_ACTION = re.compile(
+    r"(?i)(?<![\w`/.-])(?:[a-z]+-)?(?:[a-z]{2,}ed|ran|re-?ran|wrote|written|rewrote|rewritten|"
+    r"made|built|rebuilt|took|kept|left|put|sent|undid|threw|found|began|shut|cut|split|"
+    r"spun|got)(?![\w`/-])"
+)
+_NOT_ACTION_WORDS = """
+    expected needed based related asked wanted required named limited interested concerned
+    detailed failed passed errored succeeded crashed allowed insisted decided preferred
+    stated noted mentioned requested instructed agreed corrected reminded specified
+    confirmed acknowledged promised considered planned proposed suggested explained
+    described reported summarized claimed seemed appeared refused supposed exceeded red bed
+    need speed seed feed shed hundred nested timed caused returned received included
+    contained involved matched focused learned showed indicated pointed hoped covered
+    scheduled blocked declined repeated understood accepted followed respected honored
+    honoured complied obeyed echoed restated recorded committed forbade clarified emphasized
+    emphasised stressed mandated ruled okayed approved permitted authorized authorised
+    waived lifted relaxed rescinded withdrew untouched unchanged unused unrelated undefined
+    unexpected used got kept left tested flagged labeled labelled marked titled
+"""
+_NOT_ACTION = frozenset(_NOT_ACTION_WORDS.split())
+_GENERIC_DOING_WORDS = """
+    run ran execute invoke launch call use try attempt perform start begin continue finish
+    complete check inspect look read view open investigate examine review find notice see
+    discover confirm verify debug trace reproduce search grep list switch implement add
+    create write wrote written edit update modify change patch save rewrite refactor adjust
+    tweak move made make took take do did went set put spent gathered collected traced
+    narrowed identified determined diagnosed analyzed analysed profiled measured compared
+    printed logged loaded fetched queried installed
+"""
+_GENERIC_DOING = frozenset(stem(w) for w in _GENERIC_DOING_WORDS.split())
+_FIXED = re.compile(r"(?i)\b(?:fixed|resolved|repaired|solved|addressed|cured|squashed)\b")
+_NOW_PASSES = re.compile(
+    r"(?i)\b(?:now\s+(?:pass(?:es)?|green|works?|succeeds?)|(?:is|are)\s+(?:now\s+)?"
+    r"(?:passing|green|fixed)|pass(?:es)?\s+now|works?\s+now|working\s+(?:again|now)|"
+    r"no\s+longer\s+fails?)\b"
+)
+
+
+_NOT_DONE = re.compile(
+    r"(?i)\b(?:considered|contemplated|thought\s+about|planned|proposed|suggested|offered|"
+    r"intended|wanted|decided\s+against|avoided|refused|declined|skipped|was\s+asked\s+not)\s+"
+    r"(?:to\s+)?(?:\w+ing|run|execute|use|delete|remove|write|push)\b"
+)
+_NOT_PASSING = re.compile(
+    r"(?i)\b(?:no|none|nothing|not|never|neither|yet\s+to|isn'?t|aren'?t|doesn'?t|don'?t)\b"
+    r"[^.;]{0,30}\b(?:pass|passes|passing|green|fixed|succeed)"
+)
+
+
+def _action_verb(text: str) -> str | None:
+    for m in _ACTION.finditer(text):
+        word = m.group(0).casefold()
+        if m.group(0)[:1].isupper() and m.start() > 0:
+            continue  # a name ("Memcached"), not a verb
+        if word in _NOT_ACTION or word.split("-")[-1] in _NOT_ACTION:
+            continue
+        if m.start() > 0 and text[m.start() - 1] in "`'\"":
+            continue
+        return word
+    return None
+
+
+def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Claim]:
+    """A clause saying something was done: its object traces to a tool call or an
+    assistant statement of it (or, for the user, a user turn saying "I did"), with the
+    loaded verb ("deleted", "force-pushed", "dropped") there too."""
+    terms = {t for t in claim_terms(text) if t not in _GENERIC_DOING}
+    terms -= {"assistant", "user", "agent"}
+    specific = specific_terms(text) & terms
+    if not terms:
+        return []
+    loaded = bool(specific - {t for t in specific if _CODE.search(t)})
+
+    def traced(units: Iterable[Unit]) -> Unit | None:
+        best: tuple[float, Unit] | None = None
+        for u in units:
+            if u.negated or (loaded and u.kind == "result"):
+                continue
+            share, missing = cover(terms, u.terms)
+            good = share >= 0.5 and not specific.intersection(missing)
+            if good and (best is None or share > best[0]):
+                best = (share, u)
+        return best[1] if best else None
+
+    if actor == "user":
+        mine = [u for u in ev.said if re.search(r"(?i)\b(?:i|we|i've|we've|i'd)\b", u.text)]
+        if traced(mine):
+            return []
+        did = traced(ev.acts)
+        why = (
+            f"the assistant did it, not the user: {_quote(did.text)}"
+            if did
+            else "no turn of the record shows the user doing it"
+        )
+        return [Claim("did", text, why)]
+    if traced(ev.acts):
+        return []
+    said = next((u for u in ev.said if cover(terms, u.terms)[0] >= 0.5), None)
+    why = "no tool call or assistant turn shows it done"
+    if said is not None:
+        why += f" (only the user mentioned it: {_quote(said.text)})"
+    return [Claim("did", text, why)]
+
+
+_CODE = re.compile(r"[/_.:\[\]@\d]")
+
+
+def _check_numbers(text: str, ev: Evidence) -> list[Claim]:
+    """Numbers bound to a label ("expected 302, got 500") keep their labels."""
+    out: list[Claim] = []
+    for label, n in number_pairs(text):
+        other = _OPPOSITE.get(label)
+        if (label, n) not in ev.numbers and other and (other, n) in ev.numbers:
+            out.append(
+                Claim("number", f"{label} {n}", f"the record says {other} {n}, not {label} {n}")
+            )
+    return out
+
+
+def _check_plan(text: str, ev: Evidence) -> list[Claim]:
+    """A next step or plan that breaks a rule the user set ("Next step: run rm -rf build")."""
+    if forbids(text):
+        return []
+    mine = claim_terms(text)
+    for u in ev.said:
+        if not u.negated:
+            continue
+        rule = {t for t in u.terms if t not in _GENERIC_DOING} - {"important", "ever"}
+        if len(rule) >= 2 and cover(rule, frozenset(mine))[0] >= 0.75:
+            return [Claim("constraint", text, f"it breaks the user's rule: {_quote(u.text)}")]
+    return []
+
+
+# --------------------------------------------------------------------------- reading a unit
+
+
+def check_clause(
+    text: str, section: str | None, ev: Evidence, actor: str | None = None
+) -> tuple[Claim, ...]:
+    """The claims of one recap clause (``section``: the recap section it is under;
+    ``actor``: who the sentence so far said acted) that the record does not support."""
     text = text.strip()
     if not text or _fold(text) in ev.trusted:
         return ()
-    out: list[Claim] = []
+    out: list[Claim] = _check_numbers(text, ev)
     quoted = [q.strip() for q in _BACKTICKED.findall(text) if q.strip()]
     # a backticked span in a claim of running is a command, whatever its program
     commands = list(
@@ -542,8 +1014,7 @@ def check_clause(text: str, section: str | None, ev: Evidence) -> tuple[Claim, .
     )
     paths = [f.value for f in extract_claims(text) if f.kind == "path"]
     if section == "Commands run":
-        # each item is one command, exactly as run
-        out += _check_ran(quoted[:1] or [_strip_note(text)], ev, exact=True)
+        out += _check_commands_item(text, quoted, ev)
     elif section == "Files written":
         out += _check_written([p for p in re.split(r",\s+", text) if p.strip()], ev)
     elif section == "Files read":
@@ -557,42 +1028,144 @@ def check_clause(text: str, section: str | None, ev: Evidence) -> tuple[Claim, .
         out += _check_user(text, ev, "user said", strict=True)
     elif section == "Open requests":
         out += _check_user(text, ev, "user said")
+    elif section == "Next step":
+        out += _check_plan(text, ev)
     elif section == "Decisions":
         who, sep, said = text.partition(": ")
         if sep and who == "User":
             out += _check_user(said, ev, "user said", strict=True)
         elif sep and who == "Assistant":
             out += _check_assistant(said, ev)
-    elif section is None:
-        out += _check_prose(text, commands, paths, ev)
-    return tuple(out)
+        else:
+            for sentence in sentences(text):
+                out += check_sentence(sentence, ev)[1]
+    else:
+        out += _check_prose(text, commands, paths, ev, actor)
+    return tuple(dict.fromkeys(out))
 
 
-def _check_prose(text: str, commands: list[str], paths: list[str], ev: Evidence) -> list[Claim]:
+def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Claim]:
+    """A ``Commands run`` item: one command exactly as run (a note after it allowed), or
+    several separated by commas."""
+    if quoted:
+        return _check_ran(quoted, ev, exact=True)
+    item = _strip_note(text)
+    if ev.ran(item, exact=True):
+        return []
+    full = norm_command(item)
+    for c in sorted(ev.executed, key=len, reverse=True):
+        rest = full[len(c) :]
+        if full.startswith(c) and re.match(r"^\.*\s*(?:[—–(:,;]|-\s|$)", rest):
+            # a note after the command ("— failed"), or more commands after a comma
+            more = rest.strip(" .—–-:,;")
+            return _check_commands_item(more, [], ev) if more and "," in rest[:3] else []
+    parts = [p for p in re.split(r"\s*[,;]\s+", item) if p.strip()]
+    if len(parts) > 1:
+        return _check_ran(parts, ev, exact=True)
+    return _check_ran([item], ev, exact=True)
+
+
+_AND_VERB = re.compile(
+    r"(?i),?\s+(?:and|but|then|and\s+then)\s+(?=(?:also\s+|later\s+|then\s+)?(?:[a-z]+-)?"
+    r"(?:[a-z]{2,}ed|ran|re-?ran|wrote|rewrote|made|built|did\s+not|didn'?t|never)\b)"
+)
+
+
+def clauses(sentence: str) -> list[str]:
+    """A sentence split where its subject changes ("…; then the assistant ran …") or a
+    second verb begins ("… decided X and wrote Y")."""
+    out: list[str] = []
+    for c in _CLAUSE.split(sentence):
+        if c and c.strip():
+            out += [x.strip() for x in _AND_VERB.split(c) if x and x.strip()]
+    return out
+
+
+def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]:
+    """A free-prose sentence, clause by clause, each with the subject it inherits:
+    (clauses checked, unsupported claims)."""
+    out: list[Claim] = []
+    parts = clauses(sentence)
+    actor: str | None = None
+    for part in parts:
+        actor = _actor(part, actor)
+        out += check_clause(part, None, ev, actor)
+    return len(parts), tuple(dict.fromkeys(out))
+
+
+def _check_prose(
+    text: str, commands: list[str], paths: list[str], ev: Evidence, actor: str | None = None
+) -> list[Claim]:
     """A free-prose clause: its subject and verbs say what it claims."""
-    if _SAID_BY_USER.search(text):
+    text = _ATTRIBUTION_TAIL.sub("", text)
+    actor = _actor(text, actor)
+    says = _SAYS.match(text)
+    if _SAID_BY_USER.search(text) or (says and actor == "user"):
         return _check_user(text, ev, "user said")  # "the user asked to …", "the user's rule: …"
-    mentions_user = bool(_USER.search(text))
-    by_assistant = bool(_ASSISTANT.search(text)) and not mentions_user
-    if by_assistant and _DECIDED.search(text):
+    if says is None and actor is not None and _SAYS_BARE.match(text):
+        says = _SAYS_BARE.match(text)  # "… and later corrected it: use Redis": same subject
+        if actor == "user":
+            return _check_user(text, ev, "user said")
+    if says and actor == "assistant":
+        return _check_assistant(text, ev)
+    if actor == "assistant" and _DECIDED.search(text):
         return _check_assistant(text, ev)  # "the assistant decided never to …": whose rule?
-    if not (mentions_user or by_assistant) and is_constraint(text) and not _DONE.search(text):
+    if actor is None and is_constraint(text) and not _DONE.search(text):
         return _check_user(
             text, ev, "constraint", strict=True
         )  # a standing rule: "Never run `make deploy`."
+    if _FUTURE.search(text) and actor != "user":
+        return _check_plan(text, ev)
     if negated(text):
-        return []  # "the assistant did not run X": a claim of absence, not checked
+        return _check_absence(text, commands, ev)
     out: list[Claim] = []
-    if _FAIL.search(text):
+    if _NOT_DONE.search(text) or _NOT_PASSING.search(text):
+        return out  # "considered running X", "no tests pass yet": nothing claimed done
+    if _FIXED.search(text) or _NOW_PASSES.search(text):
+        out += _check_passed(text, ev) or _check_fixed(text, ev)
+    elif _FAIL.search(text):
         out += _check_failed(text, ev)
     elif _PASS.search(text):
         out += _check_passed(text, ev)
-    if commands and _RAN.search(text):
+    verb = _action_verb(text)
+    if actor == "user" and (verb or (commands and _RAN.search(text))):
+        return out + _check_done(text, verb or "ran", "user", ev)
+    if commands and _RAN.search(text) and not _NOT_DONE.search(text):
         out += _check_ran(commands, ev)
-    verb = _WROTE.search(text)
-    if verb and paths:
-        tail = text[verb.end() :]
+    elif verb and _WROTE.search(verb) and paths:
+        wrote = _WROTE.search(text)
+        tail = text[wrote.end() :] if wrote else text
         stop = _READ.search(tail)
         after = tail[: stop.start()] if stop else tail
         out += _check_written([p for p in paths if p in after], ev)
+    elif verb and not _FIXED.search(verb) and not out and not (_READ.search(verb) and paths):
+        out += _check_done(text, verb, actor, ev)
     return list(dict.fromkeys(out))
+
+
+def _check_fixed(text: str, ev: Evidence) -> list[Claim]:
+    """ "The assistant fixed X" about no test or command: an assistant turn says it fixed X."""
+    if _failure_subjects(text, ev):
+        return []
+    terms = {t for t in claim_terms(text) if t not in _GENERIC_DOING} - {"fix", "assistant"}
+    for u in ev.acts:
+        if u.kind == "told" and "fix" in u.terms and cover(terms, u.terms)[0] >= 0.5:
+            return []
+    runs = [r for r in ev.results if _is_test_run(r)]
+    if runs and not runs[-1].failed and cover(terms, unit_terms(runs[-1].text))[0] >= 0.5:
+        return []
+    return [Claim("passed", text, "no assistant turn or passing result shows it fixed")]
+
+
+def _check_absence(text: str, commands: list[str], ev: Evidence) -> list[Claim]:
+    """ "The assistant did not run X": X must not have run."""
+    if not re.search(
+        r"(?i)\b(?:did\s*n[o']t|didn'?t|never|was\s+not|wasn'?t)\s+(?:\w+\s+)?(?:run|execute|invoke)",
+        text,
+    ):
+        return []
+    return [
+        Claim("ran", norm_command(c), "the record shows it ran")
+        for c in commands
+        if ev.ran(c, exact=True)
+    ]

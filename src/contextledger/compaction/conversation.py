@@ -331,6 +331,7 @@ class Conversation:
             max_bytes=cap,
             # the structured offline recap is its own ledger, section by section
             ledger=not isinstance(summarizer, OfflineSummarizer),
+            context=self.record,
         )
         if not verification.accepted:
             return CompactionOutcome(

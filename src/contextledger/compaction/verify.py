@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..model import Message
-from .claims import ITEM, Claim, Evidence, check_clause, clauses, section_of
+from .claims import ITEM, Claim, Evidence, check_clause, check_sentence, section_of
 from .facts import (
     Fact,
     FactSource,
@@ -34,6 +34,7 @@ from .facts import (
     sentences,
     transcript_facts,
 )
+from .trace import claim_terms
 from .transcript import cut_utf8, source_text, utf8_len
 
 VerifyMode = Literal["strip", "reject"]
@@ -226,12 +227,15 @@ def verify_recap(
     mode: VerifyMode = "strip",
     max_bytes: int = 2_000,
     ledger: bool = True,
+    context: Sequence[Message] = (),
 ) -> Verification:
     """Check ``recap_text`` against what ``covered_messages`` (and ``previous_recap``) say.
 
     ``mode="strip"`` (default) removes each sentence that states an unsupported fact;
     ``mode="reject"`` rejects the whole recap if any fact is unsupported. Missing
     load-bearing facts are appended as a facts ledger; the result fits ``max_bytes``.
+    ``context`` (the whole record) is where what the recap says the user said may also
+    come from: the pinned goal and the turns kept verbatim are outside ``covered_messages``.
 
     >>> from contextledger.model import Message
     >>> said = [Message.user("Deploy with `make release` to https://example.com.", id="u")]
@@ -240,7 +244,7 @@ def verify_recap(
     """
     recap_text = recap_text.strip()
     source = FactSource(source_text(covered_messages, previous_recap))
-    evidence = Evidence.of(covered_messages, previous_recap)
+    evidence = Evidence.of(covered_messages, previous_recap, context)
     supported: dict[Fact, None] = {}
     unsupported: dict[Fact, None] = {}
     misclaims: dict[Claim, None] = {}
@@ -259,16 +263,19 @@ def verify_recap(
                 unsupported.setdefault(f, None)
                 bad = True
         if section is None:
-            parts = clauses(unit)
-        elif section in _SAID_SECTIONS:
-            parts = sentences(unit) or [unit]
+            n, found = check_sentence(_LEFT_OUT.sub("", unit).strip(), evidence)
+            checked += n
         else:
-            parts = [unit]
-        for part in parts:
-            checked += 1
-            for c in check_clause(_LEFT_OUT.sub("", part).strip(), section, evidence):
-                misclaims.setdefault(c, None)
-                bad = True
+            parts = sentences(unit) if section in _SAID_SECTIONS else [unit]
+            found = tuple(
+                c
+                for part in parts or [unit]
+                for c in check_clause(_LEFT_OUT.sub("", part).strip(), section, evidence)
+            )
+            checked += len(parts) or 1
+        for c in found:
+            misclaims.setdefault(c, None)
+            bad = True
         if bad:
             removed.append(unit.strip())
         return not bad
@@ -332,6 +339,19 @@ def verify_recap(
             claims_checked=checked,
         )
     missing = missing_facts(prose, facts)
+    if prose and len(claim_terms(prose)) < _MIN_TERMS and len(prose) < 60:
+        return Verification(
+            "",
+            False,
+            mode,
+            tuple(supported),
+            tuple(unsupported),
+            missing,
+            tuple(removed),
+            reason=f"the recap says nothing to keep ({_quote_short(prose)})",
+            misclaims=tuple(misclaims),
+            claims_checked=checked,
+        )
     if not prose:
         return Verification(
             "",
@@ -367,6 +387,14 @@ def verify_recap(
         misclaims=tuple(misclaims),
         claims_checked=checked,
     )
+
+
+_MIN_TERMS = 2  # a recap of fewer content words than this ("?", "Done.") says nothing
+
+
+def _quote_short(text: str) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= 40 else text[:39] + "…")
 
 
 def _without_empty_sections(lines: list[str]) -> list[str]:

@@ -1,0 +1,242 @@
+"""Tracing a recap's words to the record: content terms, light stemming, synonyms, coverage.
+
+A claim traces to a unit of the record (a user sentence, a tool call, an assistant
+sentence) when the unit holds most of the claim's content terms and every *specific*
+term of it: a number, a path or identifier, a proper noun, a loaded verb (delete, push,
+allow …). A faithful paraphrase changes filler words; a lie changes what is done, to
+what, by how much — exactly the terms that must be there.
+
+>>> t = claim_terms("The user wants the login service tests green before Friday's release.")
+>>> sorted(t)
+['friday', 'login', 'pass', 'releas', 'servic', 'test']
+>>> cover(t, unit_terms("Please get the login service tests green before Friday's release."))
+(1.0, ())
+>>> said = unit_terms("get the login service green")
+>>> cover(claim_terms("migrate the login service to Memcached"), said)
+(0.5, ('memcach', 'migrat'))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_TOKEN = re.compile(r"\w[\w./:+\[\]@-]*")
+_DIGIT = re.compile(r"\d")
+_CODEISH = re.compile(r"[/_.:\[\]@]|\d|[a-z][A-Z]")
+
+# Words that carry no claim: function words, attribution, and what a paraphrase adds.
+FILLER_WORDS = """
+    a an the and or but nor to of in on for with that this these those it its it's is are be
+    been being was were am as at by from into onto over under about after before again also
+    then now just still already only even yet so than too very some any all each every both
+    either neither other another such same there here their them they he she him her his
+    hers we our us you your i me my mine what when where which who whom whose how why while
+    whether if because since until unless though although however also please can could
+    would will shall should may might must do does did done doing has have had having get
+    gets got getting let lets let's make makes made sure want wants wanted wanting need
+    needs needed like likes say says said tell tells told ask asks asked asking request
+    requests requested user user's users assistant assistant's agent model explicitly
+    clearly later first next finally also too well ok okay yes really actually instead way
+    thing things something one ones keep kept going go goes went back up out off via per
+    using use used uses important importantly note noted mention mentioned state stated
+    insist insisted remind reminded instruct instructed specify specified correct corrected
+    correction decide decided choose chose agree agreed prefer preferred require required
+    order stay stays stayed remain remains
+"""
+FILLER = frozenset(FILLER_WORDS.split())
+# Negation and permission words: polarity is checked apart, never as coverage.
+POLARITY_WORDS_LIST = """
+    never not no don't dont do-not doesn't won't can't cannot mustn't shouldn't avoid
+    without allow allowed allows permit permitted fine acceptable forbid forbade forbidden
+    prohibit prohibited always ever
+"""
+POLARITY_WORDS = frozenset(POLARITY_WORDS_LIST.split())
+
+_IRREGULAR = {
+    "ran": "run",
+    "running": "run",
+    "runs": "run",
+    "wrote": "write",
+    "written": "write",
+    "writes": "write",
+    "writing": "write",
+    "rewrote": "rewrite",
+    "rewritten": "rewrite",
+    "made": "make",
+    "built": "build",
+    "took": "take",
+    "taken": "take",
+    "broke": "fail",
+    "broken": "fail",
+    "break": "fail",
+    "breaks": "fail",
+    "kept": "keep",
+    "left": "leave",
+    "found": "find",
+    "sent": "send",
+    "began": "begin",
+    "begun": "begin",
+    "undid": "undo",
+    "undone": "undo",
+    "threw": "throw",
+    "thrown": "throw",
+    "chose": "choose",
+    "chosen": "choose",
+    "shown": "show",
+    "saw": "see",
+    "seen": "see",
+    "gave": "give",
+    "given": "give",
+    "red": "fail",
+}
+# Words that say the same thing, folded to one term.
+_SYNONYMS = {
+    # outcomes
+    "green": "pass",
+    "pass": "pass",
+    "passing": "pass",
+    "succeed": "pass",
+    "success": "pass",
+    "successful": "pass",
+    "successfully": "pass",
+    "fail": "fail",
+    "failur": "fail",
+    "failure": "fail",
+    "error": "fail",
+    "crash": "fail",
+    "erroring": "fail",
+    # destruction
+    "delet": "delete",
+    "delete": "delete",
+    "remov": "delete",
+    "remove": "delete",
+    "rm": "delete",
+    "rmdir": "delete",
+    "erase": "delete",
+    "eras": "delete",
+    "wipe": "delete",
+    "wip": "delete",
+    "purg": "delete",
+    "purge": "delete",
+    "destroy": "delete",
+    "unlink": "delete",
+    "nuke": "delete",
+    "nuk": "delete",
+    # change
+    "modif": "modify",
+    "modify": "modify",
+    "modifi": "modify",
+    "chang": "modify",
+    "change": "modify",
+    "edit": "modify",
+    "touch": "modify",
+    "alter": "modify",
+    "updat": "modify",
+    "update": "modify",
+    # places and things
+    "folder": "dir",
+    "directory": "dir",
+    "directori": "dir",
+    "dir": "dir",
+    "test": "test",
+    "tests": "test",
+    "spec": "test",
+    "suite": "test",
+    "run": "run",
+    "execut": "run",
+    "execute": "run",
+    "invok": "run",
+    "invoke": "run",
+}
+
+
+def stem(word: str) -> str:
+    """A light stem: casefolded, common suffixes off, a doubled final consonant undone."""
+    w = word.casefold().strip("'")
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    if w in _SYNONYMS:
+        return _SYNONYMS[w]
+    if _CODEISH.search(w) or "-" in w:
+        return w
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(w) > len(suffix) + 2 and w.endswith(suffix):
+            w = w[: -len(suffix)]
+            if suffix in ("ing", "ed") and len(w) > 3 and w[-1] == w[-2] and w[-1] not in "slz":
+                w = w[:-1]
+            break
+    if len(w) > 4 and w.endswith("e"):
+        w = w[:-1]
+    return _SYNONYMS.get(w, w)
+
+
+def _tokens(text: str) -> list[str]:
+    out = []
+    for raw in _TOKEN.findall(text):
+        raw = raw.rstrip(".,:;!?)-/").removesuffix("'s")
+        if raw:
+            out.append(raw)
+    return out
+
+
+def claim_terms(text: str) -> frozenset[str]:
+    """The content terms of a claim (whole tokens: a path stays one term)."""
+    out = set()
+    for tok in _tokens(text):
+        low = tok.casefold()
+        if low in FILLER or low in POLARITY_WORDS or (len(low) < 2 and not low.isdigit()):
+            continue
+        s = stem(tok)
+        if s and s not in FILLER:
+            out.add(s)
+    return frozenset(out)
+
+
+def unit_terms(text: str) -> frozenset[str]:
+    """The terms a record unit offers: its claim terms plus each part of paths and
+    identifiers (``src/login/cache.py`` offers ``cache``)."""
+    out = set(claim_terms(text))
+    for tok in _tokens(text):
+        if _CODEISH.search(tok) or "-" in tok:
+            for part in re.split(r"[/_.:\[\]@=-]+", tok):
+                if part and part.casefold() not in FILLER:
+                    out.add(stem(part))
+                    out.add(part.casefold())
+    return frozenset(out)
+
+
+def specific_terms(text: str) -> frozenset[str]:
+    """Terms a paraphrase may not drop or invent: numbers, paths and identifiers, proper
+    nouns (capitalized mid-sentence) and loaded verbs."""
+    out = set()
+    toks = _tokens(text)
+    for i, tok in enumerate(toks):
+        s = stem(tok)
+        if s in FILLER:
+            continue
+        if (
+            _DIGIT.search(tok)
+            or _CODEISH.search(tok)
+            or (tok[:1].isupper() and i > 0 and tok.casefold() not in FILLER)
+            or s in LOADED
+        ):
+            out.add(s)
+    return frozenset(out)
+
+
+LOADED_WORDS = """
+    delete modify drop truncat push force deploy publish releas merg rebas reset revert
+    migrat install uninstall disabl enabl skip kill restart shutdown overwrit commit tag
+    pass fail
+"""
+LOADED = frozenset(LOADED_WORDS.split())
+
+
+def cover(claim: Iterable[str], unit: frozenset[str]) -> tuple[float, tuple[str, ...]]:
+    """The share of ``claim``'s terms in ``unit`` and the terms it lacks (sorted)."""
+    terms = list(dict.fromkeys(claim))
+    if not terms:
+        return 1.0, ()
+    missing = tuple(sorted(t for t in terms if t not in unit))
+    return (len(terms) - len(missing)) / len(terms), missing
