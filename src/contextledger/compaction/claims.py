@@ -421,11 +421,12 @@ def negated(text: str) -> bool:
     return bool(_NEG.search(_PREFERENCE_NOT.sub(" ", text) if _is_preference(text) else text))
 
 
-_NOT_A_NAME = frozenset(
-    "be to been being do have use touch run modify change edit delete remove push call make go "
-    "yet only just even always ever so too the a an that this it all any in on at for with "
-    "break fail pass".split()
-)
+_NOT_A_NAME_WORDS = """
+    be to been being do have use touch run modify change edit delete remove push call make go
+    yet only just even always ever so too the a an that this it all any in on at for with
+    break fail pass
+"""
+_NOT_A_NAME = frozenset(_NOT_A_NAME_WORDS.split())
 
 
 def _is_preference(text: str) -> bool:
