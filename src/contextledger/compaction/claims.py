@@ -230,6 +230,10 @@ class Evidence:
                     Result(tool, ran or frozenset(), failed, " ".join(body.split()), lines)
                 )
                 acts.append(_unit(body[:4000], "result"))
+                if call is not None:  # "the endpoint answered 503": the call and its result
+                    parsed, _ = call.parsed()
+                    args = " ".join(_arg_strings(parsed)) if parsed is not None else ""
+                    acts.append(_unit(f"{call.name} {args[:2000]} {body[:2000]}", "result"))
         seen = set(turns)
         for m in context:
             if m.role == "user" and not m.tool_results and not m.is_recap and m.text not in seen:
@@ -304,7 +308,8 @@ def _arg_strings(value: Any) -> list[str]:
 
 # Numbers bound to a label the recap may swap: "expected 302, got 500".
 _LABEL = re.compile(
-    r"(?i)\b(expected|expect|got|want|wanted|actual|received|returned|returns|from|to)\b"
+    r"(?i)\b(expected|expect|got|want|wanted|actual|received|returned|returns|from|to|left|"
+    r"right)\b"
     r"[\s:=,]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?)\b"
 )
 _LABEL_FOLD = {
@@ -316,7 +321,14 @@ _LABEL_FOLD = {
     "returned": "got",
     "returns": "got",
 }
-_OPPOSITE = {"expected": "got", "got": "expected", "from": "to", "to": "from"}
+_OPPOSITE = {
+    "expected": "got",
+    "got": "expected",
+    "from": "to",
+    "to": "from",
+    "left": "right",
+    "right": "left",
+}
 
 
 def number_pairs(text: str) -> set[tuple[str, str]]:
@@ -535,6 +547,11 @@ def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
 def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     out: list[Claim] = []
     subjects = _failure_subjects(text, ev)
+    if not subjects and not line and specific_terms(text) - {"fail", "pass"}:
+        # "totals::sums_lines failed": what it names is on a failing line
+        if not _on_failing_line(_FAIL.sub(" ", text).strip(" ."), ev):
+            return [Claim("failed", text, "no failing line of a tool result says this")]
+        return []
     if not subjects and not line:
         # "the tests failed": about no command in particular, but some result must say so
         tests = _TESTS.search(text)
@@ -562,7 +579,7 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
 
 
 _FAILING = re.compile(r"(?i)fail|error|exception|traceback|panic|✕|✗|×|\bnot ok\b|\bE\s{2,}")
-_PASSING = re.compile(r"(?i)✓|✔|\bPASSED\b|\bpassed\b|^ok\b")
+_PASSING = re.compile(r"(?i)✓|✔|\bPASSED\b|\bpassed\b|^ok\b|\.\.\.\s*ok\b|\bok$")
 
 
 def _failing_lines(r: Result) -> list[str]:
@@ -584,13 +601,17 @@ def _failing_lines(r: Result) -> list[str]:
 
 
 def _on_failing_line(body: str, ev: Evidence) -> bool:
-    lines = [x for r in ev.results if r.failed for x in _failing_lines(r)]
-    if any(body.casefold() in x.casefold() for x in lines):
+    """Whether a failing result says ``body``: verbatim on a failing line, or its terms
+    (every specific one) across the failing lines of one result."""
+    blocks = [_failing_lines(r) for r in ev.results if r.failed]
+    if any(body.casefold() in x.casefold() for lines in blocks for x in lines):
         return True
+    # the command that failed is part of what its failure says ("the Jest test … failed")
+    blocks = [[r.tool, *r.commands, *_failing_lines(r)] for r in ev.results if r.failed]
     terms = claim_terms(body) - {"fail"}
     specific = specific_terms(body) & terms
-    for x in lines:
-        share, missing = cover(terms, unit_terms(x))
+    for lines in blocks:
+        share, missing = cover(terms, unit_terms(" ".join(lines)))
         if share >= 0.75 and not specific.intersection(missing):
             return True
     return False
@@ -818,6 +839,12 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
         for a, b in preferences(part):
             if (b, a) in said_prefs and (a, b) not in said_prefs:
                 return [Claim(kind, text, f"the user preferred {b} over {a}, not the reverse")]
+        if not polarity:  # "floats are fine", "use float": the user rejected float
+            mine = unit_terms(part)
+            for a, b in said_prefs:
+                if stem(b) in mine and stem(a) not in mine:
+                    why = f"the user rejected {b} in favour of {a}"
+                    return [Claim(kind, text, why)]
         for f in extract_claims(part):
             if f.kind in ("command", "quoted") and not any(
                 f.value.casefold() in " ".join(u.text.casefold().split()) for u in same
@@ -847,15 +874,17 @@ def _check_assistant(text: str, ev: Evidence) -> list[Claim]:
                 )
             ]
     told = [u for u in ev.acts if u.kind == "told"] + list(ev.told)
-    if _supporting(content, told, 0.5)[0]:
-        return []
-    user, _ = _supporting(content, ev.said, 0.5)
-    why = (
-        f"the user said it, not the assistant: {_quote(user[0].text)}"
-        if user
-        else "no assistant turn says this"
-    )
-    return [Claim("assistant said", text, why)]
+    for part in _said_parts(content) or [content]:
+        if not claim_terms(part) or _supporting(part, told, 0.5)[0]:
+            continue
+        user, _ = _supporting(part, ev.said, 0.5)
+        why = (
+            f"the user said it, not the assistant: {_quote(user[0].text)}"
+            if user
+            else "no assistant turn says this"
+        )
+        return [Claim("assistant said", text, why)]
+    return []
 
 
 # --------------------------------------------------------------------------- what was done
@@ -874,7 +903,7 @@ _NOT_ACTION_WORDS = """
     need speed seed feed shed hundred nested timed caused returned received included
     contained involved matched focused learned showed indicated pointed hoped covered
     scheduled blocked declined repeated understood accepted followed respected honored
-    honoured complied obeyed echoed restated recorded committed forbade clarified emphasized
+    honoured complied obeyed echoed restated recorded forbade clarified emphasized
     emphasised stressed mandated ruled okayed approved permitted authorized authorised
     waived lifted relaxed rescinded withdrew untouched unchanged unused unrelated undefined
     unexpected used got kept left tested flagged labeled labelled marked titled
@@ -1141,6 +1170,10 @@ def _check_prose(
         out += _check_written([p for p in paths if p in after], ev)
     elif verb and not _FIXED.search(verb) and not out and not (_READ.search(verb) and paths):
         out += _check_done(text, verb, actor, ev)
+    elif paths and _READ.search(text) and not out:
+        read = _READ.search(text)
+        after = text[read.end() :] if read else text
+        out += _check_read([p for p in paths if p in after], ev)
     return list(dict.fromkeys(out))
 
 
