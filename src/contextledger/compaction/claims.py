@@ -938,6 +938,13 @@ _NOT_PASSING = re.compile(
 )
 
 
+_DETERMINER_WORDS = """
+    the a an its their his her my our your this that these those some any all both each every
+    no through of with for in on into from two three several many
+"""
+_DETERMINERS = frozenset(_DETERMINER_WORDS.split())
+
+
 def _action_verb(text: str) -> str | None:
     for m in _ACTION.finditer(text):
         word = m.group(0).casefold()
@@ -947,6 +954,9 @@ def _action_verb(text: str) -> str | None:
             continue
         if m.start() > 0 and text[m.start() - 1] in "`'\"":
             continue
+        before = text[: m.start()].split()
+        if before and before[-1].casefold().strip(",") in _DETERMINERS:
+            continue  # "the failed test", "through numbered steps": an adjective
         return word
     return None
 

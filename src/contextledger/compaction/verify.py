@@ -389,7 +389,7 @@ def verify_recap(
     )
 
 
-_MIN_TERMS = 2  # a recap of fewer content words than this ("?", "Done.") says nothing
+_MIN_TERMS = 1  # a recap with no content word at all ("?", "Done.", "OK") says nothing
 
 
 def _quote_short(text: str) -> str:
