@@ -807,6 +807,18 @@ def _supporting(part: str, units: Sequence[Unit], need: float) -> tuple[list[Uni
     return good, best[1] if best and best[0] >= 0.34 else None
 
 
+def _agrees(part: str, unit: Unit, polarity: bool) -> bool:
+    """Whether ``unit`` says ``part`` with the same polarity: the unit as a whole, or the
+    one of its parts that says it ("Goal: … never double-bill" says "Goal" positively)."""
+    if unit.negated == polarity:
+        return True
+    terms = claim_terms(part)
+    return any(
+        forbids(sub) == polarity and cover(terms, unit_terms(sub))[0] >= 0.6
+        for sub in _said_parts(unit.text)
+    )
+
+
 def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
     """``text`` attributed to the user (a constraint, the goal, a request, a decision):
     each part of it traces to a user sentence or turn holding most of its words and every
@@ -832,7 +844,7 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
                 why += f" (nearest: {_quote(near.text)}; it does not say {', '.join(missing[:4])})"
             return [Claim(kind, text, why)]
         polarity = forbids(part) != against
-        same = [u for u in good if u.negated == polarity]
+        same = [u for u in good if _agrees(part, u, polarity)]
         if not same:
             return [Claim(kind, text, f"the user said the opposite: {_quote(good[0].text)}")]
         said_prefs = set().union(*(preferences(u.text) for u in same))
