@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from operator import is_
 from typing import Literal, TypeVar
 
+from ..intent import steering_requests
 from ..model import FileAttachment, Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
 from ..validate import arguments_problem, is_empty
@@ -122,6 +123,10 @@ class HistoryIndex:
         self.requests_before: list[int] = [0]  # requests among body[:i]
         self.recaps: list[int] = []  # positions of recap messages
         self.images: list[int] = []  # positions of messages holding images
+        # positions of the substantive user requests that correct or constrain, and of
+        # those that restate the task (classified once, when first read)
+        self.steering: list[int] = []
+        self.restating: list[int] = []
         self.shared = 0  # how many leading messages the last update kept unchanged
         self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
         self.unit_costs: list[int] = []  # per unit: the tokens of its messages
@@ -190,9 +195,13 @@ class HistoryIndex:
         del self.requests_before[prefix + 1 :]
         self.recaps = [i for i in self.recaps if i < prefix]
         self.images = [i for i in self.images if i < prefix]
+        del self.steering[bisect_left(self.steering, prefix) :]
+        del self.restating[bisect_left(self.restating, prefix) :]
         costs, recaps, images = self.costs, self.recaps, self.images
         requests = self.requests_before
         seen = requests[-1]
+        asked: list[int] = []  # positions of the requests read now, and their texts
+        texts: list[str] = []
         for i in range(prefix, len(body)):
             m = body[i]
             content = m.content
@@ -200,6 +209,8 @@ class HistoryIndex:
                 costs.append(4 + len(content[0].text) // 4)
                 if m.role == "user":
                     seen += 1
+                    asked.append(i)
+                    texts.append(content[0].text)
             else:
                 costs.append(_estimate(m))
                 kinds = set(map(type, content))
@@ -207,10 +218,15 @@ class HistoryIndex:
                     recaps.append(i)
                 elif m.role == "user":
                     seen += 1
+                    asked.append(i)
+                    texts.append(m.text)
                 if _holds_images(m, kinds):
                     images.append(i)
             requests.append(seen)
         self.priced.extend(bytes(len(body) - prefix))
+        steering, restating = steering_requests(texts)
+        self.steering += [asked[j] for j in steering]
+        self.restating += [asked[j] for j in restating]
 
     def _group_from(self, i: int) -> None:
         body, n = self.body, len(self.body)
