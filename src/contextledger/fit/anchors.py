@@ -107,14 +107,14 @@ def pin_anchors(
 ) -> Pins:
     """Pin the current request, up to N prior requests within their cap, and every recap."""
     pins = Pins()
-    body, starts = index.body, index.starts
+    starts, roles = index.starts, index.roles
     if anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
         pins.add(anchor_unit, Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
         kinds = index.kinds  # "message": one message, not a tool exchange, not a recap
 
         def requests(units: Iterable[int]) -> Iterator[int]:
-            return (k for k in units if kinds[k] == "message" and body[starts[k]].role == "user")
+            return (k for k in units if kinds[k] == "message" and roles[starts[k]] == "user")
 
         def among_requests(positions: list[int]) -> Iterator[int]:
             """Newest first, the units of the earlier requests at ``positions``."""

@@ -10,7 +10,7 @@ from ..pricing.messages import Pricer
 from ..report import Notice
 from .edits import image_label
 from .report import Change
-from .units import HistoryIndex, Unit, opens_exchange
+from .units import HistoryIndex, Unit
 
 _DROP_REASONS = {
     "exchange": "older tool exchange dropped whole to fit the context window",
@@ -39,7 +39,7 @@ def report_drops(
     before: DroppedBefore,
 ) -> tuple[list[Change], list[Notice], DroppedBefore]:
     """Changes and notices for what was dropped, and the memo for the next fit."""
-    body, starts = index.body, index.starts
+    starts, roles, id_of = index.starts, index.roles, index.id_of
     reuse = 0
     if before.units and len(before.units) <= len(dropped_units):
         last = before.units[-1]
@@ -48,18 +48,16 @@ def report_drops(
     drop_changes = list(before.changes) if reuse else []
     for k in dropped_units[reuse:]:
         start, end = starts[k], index.end(k)
-        first = body[start]
         kind = (
             "exchange"
-            if end - start > 1 or opens_exchange(first)
-            else ("recap" if first.is_recap else "message")
+            if end - start > 1 or start in index.opens
+            else ("recap" if index.kinds[k] == "recap" else "message")
         )
         reason = _DROP_REASONS[kind]
         for i in range(start, end):
-            m = body[i]
             drop_changes.append(
                 Change(
-                    "dropped", m.id, None, m.role, reason, index.costs[i], 0,
+                    "dropped", id_of(i), None, roles[i], reason, index.costs[i], 0,
                     not index.priced[i],
                 )
             )  # fmt: skip
@@ -75,17 +73,18 @@ def report_drops(
             )  # fmt: skip
     for k in orphaned:
         for i in range(starts[k], index.end(k)):
-            m = body[i]
             changes.append(
-                Change("dropped", m.id, None, m.role, _DROP_REASONS["orphaned"], index.costs[i], 0)
-            )
+                Change(
+                    "dropped", id_of(i), None, roles[i], _DROP_REASONS["orphaned"],
+                    index.costs[i], 0,
+                )
+            )  # fmt: skip
     notices = _drop_notices(index, pricer, [*dropped_units, *orphaned], yielded)
     if orphaned:
-        first = body[starts[orphaned[0]]]
         notices.append(
             Notice(
                 "dropped",
-                first.id,
+                id_of(starts[orphaned[0]]),
                 "An earlier answer was left out with the request that prompted it: the "
                 "conversation sent to the model starts with a user message.",
             )

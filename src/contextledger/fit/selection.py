@@ -224,5 +224,5 @@ def _sticky_cut(
             chosen = max(chosen, natural_cut)
     while recent and bisect_left(starts, recent[-1].start) < chosen:
         total -= recent.pop().cost
-    cut_id = index.body[starts[chosen]].id if chosen < len(starts) else None
+    cut_id = index.id_of(starts[chosen]) if chosen < len(starts) else None
     return chosen, total, cut_id
