@@ -123,7 +123,11 @@ class DictColumns:
     def message(self, p: int) -> Message:
         m = self.made[p]
         if m is None:
-            (m,) = openai_chat.read([self.dicts[p]], start=p)
+            d = self.dicts[p]
+            if len(d) == 2 and self.roles[p] != "tool":  # a flat turn: the reader's fast path
+                m = Message(self.roles[p], (Text(d["content"]),), id=f"m{p}")
+            else:
+                (m,) = openai_chat.read([d], start=p)
             self.made[p] = m
         return m
 

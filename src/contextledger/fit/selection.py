@@ -158,7 +158,7 @@ def _take_recent(
         first = False
         if starts[k] < opts.min_cut_index or not (must or index.may_fit(k, budget - total)):
             break  # (a unit that cannot fit is never tokenized)
-        u = index.unit(k)
+        u = index.unit(k, room=budget - total)
         if not must and total + u.cost > budget:
             break
         recent.append(u)

@@ -168,13 +168,21 @@ class HistoryIndex:
         del self._units[keep_units:]
         return min(regroup, prefix)
 
-    def _price(self, start: int, end: int, back: bool = True) -> None:
+    def _price(self, start: int, end: int, back: bool = True, room: int | None = None) -> None:
         """Exact prices for messages ``start:end``; with ``back``, in one batch with as many
         before them as are after (at least 256): the fit walks back from the newest, so the
-        batches double and the tokenizer is called a few times, not once per message."""
+        batches double and the tokenizer is called a few times, not once per message. With
+        ``room`` (the tokens the window has left), no further back than the estimates say
+        could still fit: a cold fit tokenizes about what it keeps, not twice that."""
         assert self._pricer is not None
         pricer, priced, costs, body = self._pricer, self.priced, self.costs, self.body
         lo = max(0, start - max(256, len(body) - start)) if back else start
+        if back and room is not None:
+            i, acc = start, 0
+            while i > lo and acc <= room:
+                i -= 1
+                acc += costs[i]
+            lo = i
         # Before ``start`` the batch is speculative: a huge text there is left until (and
         # unless) a decision needs its exact price.
         todo = [i for i in range(lo, start) if not priced[i] and costs[i] < _SPECULATE_UP_TO]
@@ -297,23 +305,24 @@ class HistoryIndex:
         """The unit that starts at message ``pos``."""
         return bisect_left(self.starts, pos)
 
-    def unit(self, k: int, kind: UnitKind | None = None) -> Unit:
+    def unit(self, k: int, kind: UnitKind | None = None, room: int | None = None) -> Unit:
         """Unit ``k`` with its exact price (units are never mutated: one object per unit
-        and kind is reused from fit to fit while the unit is unchanged)."""
+        and kind is reused from fit to fit while the unit is unchanged). ``room``: the
+        tokens left in the window, a hint for how far back to price in one batch."""
         if kind is None:
             made = self._units[k]
             if made is None:
-                made = self._units[k] = self.unit(k, self.kinds[k])
+                made = self._units[k] = self.unit(k, self.kinds[k], room)
             return made
         start, end = self.starts[k], self.end(k)
-        return Unit(start, list(self.body[start:end]), self.unit_cost(k), kind)
+        return Unit(start, list(self.body[start:end]), self.unit_cost(k, room), kind)
 
-    def unit_cost(self, k: int) -> int:
+    def unit_cost(self, k: int, room: int | None = None) -> int:
         cost = self.unit_costs[k]
         if cost < 0:
             start, end = self.starts[k], self.end(k)
             if self.priced.find(0, start, end) >= 0:
-                self._price(start, end)
+                self._price(start, end, room=room)
             cost = self.unit_costs[k] = sum(self.costs[start:end])
         return cost
 
