@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from ..pricing.messages import Pricer
 from ..report import Notice
@@ -46,21 +47,7 @@ def report_drops(
         if index.end(last) <= index.shared and dropped_units[: len(before.units)] == before.units:
             reuse = len(before.units)
     drop_changes = list(before.changes) if reuse else []
-    for k in dropped_units[reuse:]:
-        start, end = starts[k], index.end(k)
-        kind = (
-            "exchange"
-            if end - start > 1 or start in index.opens
-            else ("recap" if index.kinds[k] == "recap" else "message")
-        )
-        reason = _DROP_REASONS[kind]
-        for i in range(start, end):
-            drop_changes.append(
-                Change(
-                    "dropped", id_of(i), None, roles[i], reason, index.costs[i], 0,
-                    not index.priced[i],
-                )
-            )  # fmt: skip
+    drop_changes += _dropped_changes(index, dropped_units[reuse:])
     memo = DroppedBefore(dropped_units, drop_changes)
     changes = list(drop_changes)
     for u in yielded:
@@ -90,6 +77,41 @@ def report_drops(
             )
         )
     return changes, notices, memo
+
+
+def _dropped_changes(index: HistoryIndex, units: list[int]) -> list[Change]:
+    """One "dropped" Change per message of ``units``. A cold fit of a long session drops
+    thousands: the columns are built with comprehensions and the Changes made by
+    ``tuple.__new__`` (what ``Change._make`` does, without a Python call per message)."""
+    starts, opens, kinds, n = index.starts, index.opens, index.kinds, len(index.costs)
+    positions: list[int] = []
+    reasons: list[str] = []
+    for k in units:
+        start = starts[k]
+        end = starts[k + 1] if k + 1 < len(starts) else n
+        kind = (
+            "exchange"
+            if end - start > 1 or start in opens
+            else ("recap" if kinds[k] == "recap" else "message")
+        )
+        if end - start == 1:
+            positions.append(start)
+            reasons.append(_DROP_REASONS[kind])
+        else:
+            positions.extend(range(start, end))
+            reasons.extend([_DROP_REASONS[kind]] * (end - start))
+    roles, costs, priced = index.roles, index.costs, index.priced
+    fields = zip(
+        repeat("dropped"),
+        index.ids(positions),
+        repeat(None),
+        [roles[i] for i in positions],
+        reasons,
+        [costs[i] for i in positions],
+        repeat(0),
+        [not priced[i] for i in positions],
+    )
+    return list(map(tuple.__new__, repeat(Change), fields))  # type: ignore[arg-type]
 
 
 def _drop_notices(

@@ -21,9 +21,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, overload
 
-from ..model import FileAttachment, Image, Message, Recap, Text, ToolCall, ToolResult
+from ..model import FileAttachment, Image, Message, Recap, Role, Text, ToolCall, ToolResult
 from ..providers import detect_format, openai_chat
-from ..providers.common import TOOL_ERROR_PREFIX, TOOL_IMAGES_PREFIX
+from ..providers.common import (
+    IMAGE_DETAILS,
+    TOOL_ERROR_PREFIX,
+    TOOL_IMAGES_PREFIX,
+    parse_data_url,
+)
 
 #: What the index needs of every message, per dict position (the whole list, system
 #: messages included).
@@ -36,13 +41,14 @@ class DictColumns:
 
     def __init__(self, dicts: list[dict[str, Any]]) -> None:
         self.dicts = dicts
-        self.roles: list[str] = []
+        self.roles: list[Role] = []
         self.chars: list[int] = []
         self.made: list[Message | None] = []
         self.texts: dict[int, str] = {}  # position → text, for user requests
         self.opens: set[int] = set()  # assistant turns with tool calls
         self.recaps: list[int] = []
         self.images: list[int] = []
+        self._images: dict[tuple[str, str | None], Image] = {}  # see _image
 
     def scan(self, start: int) -> bool:
         """Note every dict from ``start`` on; False when the list must be read whole."""
@@ -99,6 +105,18 @@ class DictColumns:
                     opens.add(p)
                     body_started = True
                     continue
+            if role == "user" and size == 2 and type(content) is list:
+                seen = _plain_parts(content)
+                if seen is not None and not (roles and roles[-1] == "tool" and _may_fold(content)):
+                    n, text, has_image = seen
+                    roles.append(role)
+                    chars.append(n)
+                    made.append(None)
+                    texts[p] = text
+                    if has_image:
+                        self.images.append(p)
+                    body_started = True
+                    continue
             # Any other shape is read now, by the reader itself (it raises on bad input).
             if role == "user" and roles and roles[-1] == "tool" and _may_fold(content):
                 return False  # a tool's images, folded back into its result by the reader
@@ -124,12 +142,38 @@ class DictColumns:
         m = self.made[p]
         if m is None:
             d = self.dicts[p]
-            if len(d) == 2 and self.roles[p] != "tool":  # a flat turn: the reader's fast path
-                m = Message(self.roles[p], (Text(d["content"]),), id=f"m{p}")
+            content = d["content"]
+            if len(d) == 2 and type(content) is str:  # a flat turn: the reader's fast path
+                m = Message(self.roles[p], (Text(content),), id=f"m{p}")
+            elif len(d) == 2 and type(content) is list:  # texts and an image (_plain_parts)
+                blocks = [
+                    Text(part["text"]) if part["type"] == "text" else self._image(part["image_url"])
+                    for part in content
+                ]
+                m = Message("user", tuple(blocks), id=f"m{p}")
             else:
                 (m,) = openai_chat.read([d], start=p)
             self.made[p] = m
         return m
+
+    def _image(self, spec: dict[str, Any]) -> Image:
+        """The reader's Image for an ``image_url`` part checked by ``_plain_parts``; one
+        object per URL and detail (the same screenshot sent again is the same image)."""
+        key = (spec["url"], spec.get("detail"))
+        img = self._images.get(key)
+        if img is None:
+            url, detail = key
+            if url.startswith("data:"):
+                media_type, data = parse_data_url(url, "")
+                img = Image(media_type=media_type, data=data, detail=detail)
+            else:
+                img = Image(url=url, detail=detail)
+            self._images[key] = img
+        return img
+
+    def ids(self, positions: list[int]) -> list[str]:
+        made = self.made
+        return [f"m{p}" if made[p] is None else made[p].id for p in positions]  # type: ignore[union-attr]
 
     def id_of(self, p: int) -> str:
         m = self.made[p]
@@ -152,6 +196,40 @@ def _plain_calls(calls: Any) -> int:
             return -1
         n += len(args)
     return n
+
+
+def _plain_parts(content: list[Any]) -> tuple[int, str, bool] | None:
+    """(characters, text, whether it holds an image) of a user turn's parts when they are
+    plain texts and at most one well-formed image (None: read it now, by the reader)."""
+    texts: list[str] = []
+    n = images = 0
+    for part in content:
+        if type(part) is not dict:
+            return None
+        kind = part.get("type")
+        if kind == "text":
+            text = part.get("text")
+            if type(text) is not str or (text and text[0] in "CA"):  # maybe a recap or a file
+                return None
+            texts.append(text)
+            n += len(text)
+        elif kind == "image_url":
+            spec = part.get("image_url")
+            if type(spec) is not dict or type(url := spec.get("url")) is not str:
+                return None
+            detail = spec.get("detail")
+            if detail is not None and (type(detail) is not str or detail not in IMAGE_DETAILS):
+                return None
+            if url.startswith("data:"):
+                comma = url.find(",", 0, 256)
+                if comma < 0 or not url[5:comma].endswith(";base64"):
+                    return None
+            images += 1
+        else:
+            return None
+    if images > 1:  # labels between images are the reader's to strip
+        return None
+    return n, "\n".join(texts), images > 0
 
 
 def _may_fold(content: Any) -> bool:

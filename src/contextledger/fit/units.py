@@ -146,6 +146,13 @@ class HistoryIndex:
         same = list(map(is_, body[:limit], self.body[:limit]))  # at C speed
         return limit if all(same) else same.index(False)
 
+    def ids(self, positions: list[int]) -> list[str]:
+        """The ids of the messages at ``positions`` (without reading them, when lazy)."""
+        body = self.body
+        if isinstance(body, LazyMessages):
+            return body.columns.ids([body.start + i for i in positions])
+        return [body[i].id for i in positions]
+
     def id_of(self, i: int) -> str:
         """Message ``i``'s id (without reading it, when the history is lazy)."""
         body = self.body
