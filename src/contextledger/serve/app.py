@@ -863,6 +863,7 @@ class Proxy:
                     "input_tokens": usage.input_tokens,
                     "output_tokens": usage.output_tokens,
                     "cached_input_tokens": usage.cached_input_tokens,
+                    **usage.cache_fields(),
                 }
                 if usage is not None
                 else None
