@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import hmac
-import json
 import logging
 import time
 import uuid
@@ -25,7 +24,6 @@ from functools import partial
 from typing import Any, TypeVar
 
 import httpx
-import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -40,6 +38,7 @@ from ..pricing.messages import price_request
 from ..storage.sessions import SessionStore
 from . import dashboard
 from .assemble import Assembler
+from .body import BodyReader, ReadBody, dumps, loads
 from .sessions import (
     SessionLease,
     Sessions,
@@ -134,26 +133,6 @@ class _Refusal(Exception):
         self.budget = budget
 
 
-def loads(raw: bytes) -> Any:
-    """JSON from bytes: orjson where it can (a long history parses ~1.6x faster), the
-    standard library for what orjson refuses and JSON allows (lone surrogate escapes,
-    NaN, integers beyond 64 bits), so both accept exactly the same requests."""
-    try:
-        return orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        return json.loads(raw)
-
-
-def dumps(value: Any) -> bytes:
-    """Compact UTF-8 JSON (orjson; the standard library for lone surrogates and huge ints)."""
-    try:
-        return orjson.dumps(value)
-    except TypeError:  # orjson.JSONEncodeError
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode(
-            "utf-8", "surrogatepass"
-        )
-
-
 class Proxy:
     """State shared by the routes: settings, sessions, the upstream client, the store.
 
@@ -167,6 +146,7 @@ class Proxy:
     def __init__(self, settings: ServeSettings) -> None:
         self.settings = settings
         self.sessions = Sessions(settings.max_sessions)
+        self.bodies = BodyReader(settings.max_sessions)
         self.client: httpx.AsyncClient | None = None
         self._store_thread = ThreadPoolExecutor(1, thread_name_prefix="contextledger-store")
         self._store: SessionStore | None = None
@@ -353,8 +333,12 @@ class Proxy:
             headers={"www-authenticate": 'Basic realm="contextledger", charset="UTF-8"'},
         )  # fmt: skip
 
-    async def read_json(self, request: Request, wire: Wire) -> Any:
-        """The request body as JSON, or an error Response (413 too large, 400 not JSON)."""
+    async def read_json(
+        self, request: Request, wire: Wire, conversation: str | None = None
+    ) -> ReadBody | Response:
+        """The request body as JSON, or an error Response (413 too large, 400 not JSON).
+        With ``conversation`` (the session header, if any), a body that repeats the last
+        one of its conversation is read only past what it repeats (see :mod:`.body`)."""
         limit = self.settings.max_body_bytes
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
@@ -378,18 +362,21 @@ class Proxy:
             chunks.append(chunk)
         raw = b"".join(chunks)
         try:
-            body = loads(raw)
+            if conversation is None:
+                read = ReadBody(loads(raw))
+            else:
+                read = self.bodies.read(raw, wire.messages_key, conversation or None)
         except (ValueError, UnicodeDecodeError) as exc:
             return self.error(
                 wire, 400, f"contextledger proxy: the request body is not valid JSON ({exc})",
                 "invalid_request_error",
             )  # fmt: skip
-        if not isinstance(body, dict):
+        if not isinstance(read.body, dict):
             return self.error(
                 wire, 400, "contextledger proxy: the request body must be a JSON object",
                 "invalid_request_error",
             )  # fmt: skip
-        return body
+        return read
 
     def upstream_url(self, wire: Wire, query: str = "") -> str:
         """Where ``wire`` goes upstream, with the client's query string (Claude Code sends
@@ -409,9 +396,11 @@ class Proxy:
         denied = self.check_key(request, headers, wire)
         if denied is not None:
             return denied
-        body = await self.read_json(request, wire)
-        if isinstance(body, Response):
-            return body
+        hint = headers.get("x-contextledger-session") or headers.get("helicone-session-id")
+        read = await self.read_json(request, wire, hint or "")
+        if isinstance(read, Response):
+            return read
+        body: dict[str, Any] = read.body
         key, _source = session_key(headers, body, wire.name)
         body.pop("litellm_session_id", None)
         meta = body.get("metadata")
@@ -427,9 +416,10 @@ class Proxy:
             return self.error(
                 wire, 400, "contextledger proxy: the request has no model", "invalid_request_error"
             )
-        problem = wire.invalid(body)
+        problem = wire.invalid(body, checked=read.reused)
         if problem is not None:
             return self.error(wire, 400, f"contextledger proxy: {problem}", "invalid_request_error")
+        self.bodies.keep(read)
         async with SessionLease() as lease:
             if wire.name == "openai-responses" and body.get("previous_response_id"):
                 reason = (
@@ -887,9 +877,10 @@ class Proxy:
         denied = self.check_key(request, headers, wire)
         if denied is not None:
             return denied
-        body = await self.read_json(request, wire)
-        if isinstance(body, Response):
-            return body
+        read = await self.read_json(request, wire)
+        if isinstance(read, Response):
+            return read
+        body = read.body
         model = body.get("model")
         if not isinstance(model, str) or not model:
             return self.error(
