@@ -223,8 +223,14 @@ class Preparer:
         conversation: Conversation | MessagesLike,
         *,
         tools: Sequence[Mapping[str, Any]] | None = None,
+        write: bool = True,
     ) -> Prepared:
-        """Build the request for the current state of ``conversation``."""
+        """Build the request for the current state of ``conversation``.
+
+        ``write=False`` stops after the fit: ``messages`` are what to send, unwritten and
+        unchecked, and ``body`` holds everything but them (model, output limit, tools), for
+        a caller that writes the conversation itself (the proxy forwards most of it as the
+        client's own JSON, and writes and checks only what changed since its last turn)."""
         conv = (
             conversation
             if isinstance(conversation, Conversation)
@@ -293,10 +299,13 @@ class Preparer:
         sent_messages = _substitute(result.messages, {k: v for k, v in self._encoded_now.items()})
 
         # 6. materialize stored images, 7. translate
-        sent = tuple(self._materialize(m) for m in sent_messages)
-        translation = translate(sent, self.format, validate=True)
-        notices.extend(translation.notices)
-        body = self._body(translation.body, wire_tools)
+        if write:
+            sent = tuple(self._materialize(m) for m in sent_messages)
+            translation = translate(sent, self.format, validate=True)
+            notices.extend(translation.notices)
+            body = self._body(translation.body, wire_tools)
+        else:
+            body = self._body({}, wire_tools)
 
         fit_report = result.report
         used = fit_report.used + fit_report.tools_tokens + REQUEST_OVERHEAD

@@ -35,10 +35,13 @@ from ..errors import BudgetError, ContentError, ContextLedgerError, UnknownModel
 from ..model import Message
 from ..prepare import Prepared, Preparer
 from ..pricing.messages import price_request
+from ..providers import translate
+from ..report import Notice
 from ..storage.sessions import SessionStore
 from . import dashboard
 from .assemble import Assembler
 from .body import BodyReader, ReadBody, dumps, loads
+from .outgoing import check_sent
 from .sessions import (
     SessionLease,
     Sessions,
@@ -442,11 +445,13 @@ class Proxy:
                     request, wire, body, headers, lease, model, outcome, t0
                 )
             state, prepared, repeat = outcome
-            upstream_body = wire.merge(body, prepared.body)
-            own = client_items(state, wire, prepared.messages)
-            if own is not None:
-                upstream_body[wire.messages_key] = own
+            try:
+                upstream_body, written = self._outgoing(state, wire, body, prepared)
+            except ContentError as exc:
+                unsendable = _Refusal(f"contextledger proxy: {exc}")
+                return self.refuse(request, wire, lease, body, model, unsendable, t0)
             turn = self._turn_report(state, wire, body, model, prepared)
+            turn["notices"].extend(n.to_dict() for n in written)
             if repeat:
                 turn["repeat"] = True  # a retry or a shared opening: its reply is not recorded
             t_done = time.perf_counter()
@@ -466,6 +471,23 @@ class Proxy:
                 wire, upstream_body, headers, ours, lease, turn, t0,
                 record=not repeat, query=request.url.query,
             )  # fmt: skip
+
+    def _outgoing(
+        self, state: SessionState, wire: Wire, body: dict[str, Any], prepared: Prepared
+    ) -> tuple[dict[str, Any], list[Notice]]:
+        """The request to send: the client's, with the fitted conversation in place of its
+        history, checked as ``translate`` checks it (only what changed since the last turn,
+        see :mod:`.outgoing`) and written as the client's own JSON wherever unchanged."""
+        kept, notices = check_sent(state.checked, prepared.messages, wire.format)
+        own = client_items(state, wire, kept)
+        if own is not None:
+            out = dict(body)
+            out[wire.messages_key] = own
+            return out, notices
+        # the system prompt held outside the list changed: the whole conversation as written
+        translation = translate(kept, wire.format, validate=False)
+        notices.extend(translation.notices)
+        return wire.merge(body, translation.body), notices
 
     def _report_headers(self, request: Request, state: SessionState) -> dict[str, str]:
         return {
@@ -585,7 +607,9 @@ class Proxy:
             preparer.compaction = False
         try:
             prepared = preparer.prepare(
-                state.conversation if conversation is None else conversation, tools=tools
+                state.conversation if conversation is None else conversation,
+                tools=tools,
+                write=False,  # written and checked by the caller, see _outgoing
             )
         finally:
             if paused:

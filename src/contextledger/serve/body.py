@@ -136,7 +136,6 @@ class BodyReader:
         if not text.startswith("{", pos):
             raise _NotSimple
         pos += 1
-        head: dict[str, Any] = {}
         body: dict[str, Any] = {}
         memo: _Memo | None = None
         pos = _WS.match(text, pos).end()  # type: ignore[union-attr]

@@ -31,6 +31,7 @@ from ..model import Message, ToolResult
 from ..prepare import Preparer
 from ..providers import provider_format
 from ..storage.sessions import SessionMark, SessionStore, SessionTail
+from .outgoing import Checked
 from .wire import Wire, WireName
 
 __all__ = [
@@ -138,6 +139,11 @@ class SessionState:
     #: Compaction is not tried before the record reaches this size (a recap was rejected).
     compaction_retry_at: int = 0
     compaction_paused: bool = False
+    #: The fitted list checked last turn (see :func:`~contextledger.serve.outgoing.check_sent`).
+    checked: Checked = field(default_factory=Checked)
+    #: Record positions by object identity (``client_items``), for the first ``_where_n``.
+    _where: dict[int, int] = field(default_factory=dict)
+    _where_n: int = 0
 
     @property
     def conversation(self) -> Conversation:
@@ -194,6 +200,7 @@ class SessionState:
     def reset(self, tail: SessionTail) -> None:
         """Start again from the whole stored session."""
         self.conversation = Conversation()
+        self._where, self._where_n = {}, 0
         self.turns.clear()
         self.resync = False
         self.absorb(tail)
@@ -202,6 +209,19 @@ class SessionState:
         """``messages`` were appended (by this process); the store is at ``mark``."""
         self.pending.extend(messages)
         self.mark = mark
+
+    def positions(self) -> dict[int, int]:
+        """Where each recorded message object sits in the record (kept up to date as
+        messages are recorded, not rebuilt every turn)."""
+        record = self.record
+        n = self._where_n
+        if n > len(record) or (n and self._where.get(id(record[n - 1])) != n - 1):
+            self._where, n = {}, 0
+        where = self._where
+        for i in range(n, len(record)):
+            where[id(record[i])] = i
+        self._where_n = len(record)
+        return where
 
     def preparer(self, key: tuple[Any, ...], make: Any) -> Preparer:
         """The Preparer for ``key`` (model, output reservation…), made on first use."""
@@ -346,7 +366,7 @@ def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> li
     for seg in state.segments:
         starts[position] = seg
         position += len(seg.messages)
-    where = {id(m): i for i, m in enumerate(record[:position])}
+    where = state.positions()
     writer = provider_format(wire.format)
     out: list[Any] = []
     pending: list[Message] = []
