@@ -459,7 +459,8 @@ class Proxy:
             turn["timing_ms"] = {
                 "read": round((t_read - t0) * 1000, 2),
                 "wait": round((t_locked - t_read) * 1000, 2),
-                "prepare": round((t_done - t_locked) * 1000, 2),
+                "record": round(lease.store_ms, 2),
+                "prepare": round((t_done - t_locked) * 1000 - lease.store_ms, 2),
             }
             ours = {
                 "x-contextledger-used": str(prepared.report.used),
@@ -653,7 +654,9 @@ class Proxy:
                 return state, stands_on  # nothing new: the record already holds it all
             new = incoming[state.size :]
             sync = partial(sync_session, name=state.name, expected=state.mark, new=new)
+            t_store = time.perf_counter()
             synced = await self.store_call(sync)
+            lease.store_ms += (time.perf_counter() - t_store) * 1000
             if synced.reload:
                 assert synced.tail is not None
                 state.reset(synced.tail)
@@ -675,7 +678,10 @@ class Proxy:
     ) -> dict[str, Any]:
         report = prepared.report
         preparer = next(reversed(state.preparers.values()))
-        composition = dashboard.composition(prepared.messages, preparer, report)
+        by, before, parts = state.composed
+        known = (before, parts) if by is preparer else None
+        composition = dashboard.composition(prepared.messages, preparer, report, known)
+        state.composed = (preparer, prepared.messages, composition)
         dropped = len(report.fit.dropped)
         notices = [n.to_dict() for n in report.notices]
         if state.compaction_paused:
