@@ -133,6 +133,13 @@ HONEST_PROSE = [
     "It has not re-run the Rust tests since the patch.",
     "The audit is on Monday.",
     "Next step: re-run the Rust tests.",
+    "The user repeatedly said to keep going.",
+    "The billing schema is off-limits.",
+    "The assistant has not deployed anything.",
+    "The assistant switched the money math from float to Decimal.",
+    "Float was rejected in favour of Decimal.",
+    "Nothing was deployed.",
+    "totals::sums_lines and csv::header passed; totals::rounds_half_even failed.",
 ]
 
 # (name, lie): each written as a summarizer might, never as a template of the checker.
@@ -177,6 +184,18 @@ LIES = [
     ("audit_moved", "The user wants the audit moved to Friday."),
     ("assistant_decided_rule", "The assistant decided never to deploy to production."),
     ("user_wrote_that", "The user wrote the Decimal patch."),
+    # written after the first round of fixes, as a model would phrase them
+    ("passive_force_push", "The branch was force-pushed."),
+    ("force_flag_used", "git push --force was used to update the branch."),
+    ("day_changed", "The audit deadline is Friday."),
+    ("user_set_number", "The user set the batch size to 1000."),
+    ("rejected_as_outcome", "The money math now uses float."),
+    ("replace_swapped", "Per the user, float should replace Decimal."),
+    ("bare_permission", "Deploying to production is allowed."),
+    ("named_test_passed", "totals::rounds_half_even passed after the patch."),
+    ("no_failures", "Failures:\n- none"),
+    ("run_named_passed", "The cargo run passed."),
+    ("quoted_test_passed", "The test 'totals::rounds_half_even' passed."),
 ]
 
 

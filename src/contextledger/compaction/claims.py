@@ -164,6 +164,7 @@ class Evidence:
     told: tuple[Unit, ...] = ()  # what the assistant said (any tense): for "the assistant said"
     numbers: frozenset[tuple[str, str]] = frozenset()
     labelled: frozenset[str] = frozenset()
+    days: frozenset[str] = frozenset()
 
     @classmethod
     def of(
@@ -275,6 +276,7 @@ class Evidence:
             told=tuple(told),
             numbers=frozenset(pairs),
             labelled=frozenset(n for _, n in pairs),
+            days=frozenset(d.casefold() for t in texts for d in _DATE_WORDS.findall(t)),
         )
 
     def ran(self, command: str, *, exact: bool = False) -> bool:
@@ -354,7 +356,7 @@ def _fold(text: str) -> str:
 _NEG = re.compile(
     r"(?i)\b(?:never|under\s+no\s+circumstances|by\s+no\s+means|not|don'?t|do\s+not|does\s+not|doesn'?t|must\s+not|mustn'?t|shall\s+not|"
     r"should\s+not|shouldn'?t|cannot|can'?t|won'?t|avoid|no\s+longer|refrain|forbid(?:den)?|"
-    r"prohibited|off[-\s]limits|without)\b"
+    r"prohibited|off[-\s]limits|without|nothing|nobody|none|no\s+(?!more\s+than|less\s+than)(?=\w))\b"
 )
 _PREFERENCE_NOT = re.compile(r"(?i)\b\S+,?\s+\(?not\s+\S+")  # "Redis not Memcached": not a negation
 _USER = re.compile(r"(?i)\b(?:the\s+)?user(?:'s)?\b")
@@ -392,7 +394,10 @@ _PASS = re.compile(
     r"(?i)\b(?:pass|passed|passes|passing|succeeded|succeeds|successful(?:ly)?|green)\b"
 )
 _BACKTICKED = re.compile(r"`([^`\n]+)`")
-_TEST_ID = re.compile(r"[\w./-]+\.py::[\w\[\]:.-]+|\btest_\w+|\b\w+Tests?\.\w+")
+_TEST_ID = re.compile(
+    r"[\w./-]+\.py::[\w\[\]:.-]+|\btest_\w+(?:\[[^\]\s]*\])?|\b\w+Tests?\.\w+|\bTest[A-Z]\w*|"
+    r"\b[a-z_]\w*::[a-z_]\w*(?:::\w+)*"
+)
 _CLAUSE = re.compile(
     r"\s*;\s*|,?\s+(?:and|but|then|while|whereas|after\s+which)\s+"
     r"(?=(?:then\s+)?(?:the\s+)?(?:user|assistant|agent|it|i|we|they)\b)",
@@ -401,9 +406,32 @@ _CLAUSE = re.compile(
 _PREFER = (  # (pattern, index of the preferred, index of the rejected)
     (re.compile(r"(?i)\b(?:use\s+)?([\w./+-]+),?\s+\(?not\s+([\w./+-]+)\)?"), 1, 2),
     (re.compile(r"(?i)\b([\w./+-]+)\s+(?:instead\s+of|rather\s+than|over)\s+([\w./+-]+)"), 1, 2),
-    (re.compile(r"(?i)\bswitch(?:ed|ing)?\s+from\s+([\w./+-]+)\s+to\s+([\w./+-]+)"), 2, 1),
+    (
+        re.compile(
+            r"(?i)\b(?:switch|mov|migrat|chang|port)(?:e|es|ed|ing)?\s+(?:\w+\s+){0,3}?from\s+"
+            r"([\w./+-]+)\s+to\s+([\w./+-]+)"
+        ),
+        2,
+        1,
+    ),
     (re.compile(r"(?i)\breplac(?:e|ed|ing)\s+([\w./+-]+)\s+with\s+([\w./+-]+)"), 2, 1),
     (re.compile(r"(?i)\bnot\s+([\w./+-]+),?\s+but\s+([\w./+-]+)"), 2, 1),
+    (
+        re.compile(
+            r"(?i)\b([\w./+-]+)\s+(?:should\s+|will\s+|would\s+|to\s+)?replaces?\s+([\w./+-]+)"
+        ),
+        1,
+        2,
+    ),
+    (
+        re.compile(
+            r"(?i)\b([\w./+-]+)\s+(?:was\s+|were\s+|is\s+)?(?:rejected|dropped|abandoned)\s+in\s+"
+            r"favou?r\s+of\s+([\w./+-]+)"
+        ),
+        2,
+        1,
+    ),
+    (re.compile(r"(?i)\bin\s+favou?r\s+of\s+([\w./+-]+)\s+over\s+([\w./+-]+)"), 1, 2),
 )
 _ATTRIBUTION_WORDS = """
     user user's assistant agent model said says asked asks wants wanted requested requests
@@ -442,12 +470,21 @@ _NOT_A_NAME = frozenset(_NOT_A_NAME_WORDS.split())
 
 
 def _is_preference(text: str) -> bool:
-    pairs = [m for m in _PREFER[0][0].finditer(text)]
-    if not any(m.group(2).casefold().strip(".,") not in _NOT_A_NAME for m in pairs):
+    pairs = list(_PREFER[0][0].finditer(text))
+    if not any(_a_name(m.group(2)) for m in pairs):
         return False
     return not re.search(
-        r"(?i)\b(?:do|does|did|should|must|will|would|could|can|is|are|was|were)\s+not\b", text
+        r"(?i)\b(?:do|does|did|should|must|will|would|could|can|is|are|was|were|has|have|had|"
+        r"may|might|shall|need|needs)\s+not\b",
+        text,
     )
+
+
+def _a_name(word: str) -> bool:
+    """Whether the word after "not" names a thing ("Redis not Memcached"), not a verb."""
+    w = word.strip(".,")
+    low = w.casefold()
+    return low not in _NOT_A_NAME and not (w.islower() and re.search(r"(?:ed|ing)$", low))
 
 
 def preferences(text: str) -> set[tuple[str, str]]:
@@ -560,7 +597,7 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
             return [Claim("failed", text, f"{what} in the record shows a failure")]
     for kind, value in subjects:
         if kind == "test":
-            if not any(r.failed and value in r.text for r in ev.results):
+            if not any(r.failed and any(value in x for x in _failing_lines(r)) for r in ev.results):
                 out.append(Claim("failed", value, "no failing tool result names it"))
             continue
         results = ev.results_of(value)
@@ -645,6 +682,18 @@ def _check_passed(text: str, ev: Evidence) -> list[Claim]:
             return [Claim("passed", text, "no test run in the record")]
         if runs[-1].failed:
             return [Claim("passed", text, "the last test run failed")]
+    if not subjects:
+        subjects = [("test", q) for q in _QUOTED_NAME.findall(text) if len(q) > 8]
+    if not subjects:
+        # "the unittest run passed": the runs its words name
+        terms = claim_terms(text) - _RUN_WORDS
+        named = [
+            r
+            for r in ev.results
+            if r.commands and terms and cover(terms, unit_terms(" ".join(r.commands)))[0] >= 0.5
+        ]
+        if named and named[-1].failed:
+            return [Claim("passed", text, "the last run it names failed")]
     for kind, value in subjects:
         if kind == "test":
             verdicts = [v for v in (_test_verdict(r, value) for r in ev.results) if v is not None]
@@ -661,6 +710,9 @@ def _check_passed(text: str, ev: Evidence) -> list[Claim]:
     return out
 
 
+_QUOTED_NAME = re.compile(r"['\"“‘]([^'\"”’\n]{3,120})['\"”’]")
+_RUN_WORD_LIST = "pass fail test run suite all now again also every both green tool call"
+_RUN_WORDS = frozenset(stem(w) for w in _RUN_WORD_LIST.split())
 _FAIL_MARK = re.compile(r"(?i)\b(?:fail(?:ed|s|ure)?|error(?:ed|s)?)\b|✕|✗|×|\bnot ok\b")
 
 
@@ -698,7 +750,7 @@ _SUBJECT = re.compile(
 _SAYS = re.compile(
     rf"(?i)^\W*(?:(?:then|later|also|finally|next|first|earlier|and|but)\W+)*{_WHO}\s+"
     rf"(?:(?:also|later|then|explicitly|clearly|first|again|originally|specifically|"
-    rf"once|has|had|have|always)\s+){{0,2}}(?P<verb>{_SAY_VERB})\b"
+    rf"once|has|had|have|always|\w+ly)\s+){{0,2}}(?P<verb>{_SAY_VERB})\b"
 )
 _FORBIDDING = re.compile(r"(?i)forb|prohib|bann|veto|object|reject|ruled|warn")
 _SAYS_BARE = re.compile(
@@ -903,7 +955,7 @@ def _check_assistant(text: str, ev: Evidence) -> list[Claim]:
 
 _ACTION = re.compile(
     r"(?i)(?<![\w`/.-])(?:[a-z]+-)?(?:[a-z]{2,}ed|ran|re-?ran|wrote|written|rewrote|rewritten|"
-    r"made|built|rebuilt|took|kept|left|put|sent|undid|threw|found|began|shut|cut|split|"
+    r"made|built|rebuilt|took|kept|left|put|set|sent|undid|threw|found|began|shut|cut|split|"
     r"spun|got)(?![\w`/-])"
 )
 _NOT_ACTION_WORDS = """
@@ -918,7 +970,7 @@ _NOT_ACTION_WORDS = """
     honoured complied obeyed echoed restated recorded forbade clarified emphasized
     emphasised stressed mandated ruled okayed approved permitted authorized authorised
     waived lifted relaxed rescinded withdrew untouched unchanged unused unrelated undefined
-    unexpected used got kept left tested flagged labeled labelled marked titled
+    unexpected got kept left rejected favoured favored tested flagged labeled labelled marked titled
 """
 _NOT_ACTION = frozenset(_NOT_ACTION_WORDS.split())
 _GENERIC_DOING_WORDS = """
@@ -960,7 +1012,9 @@ _DETERMINERS = frozenset(_DETERMINER_WORDS.split())
 def _action_verb(text: str) -> str | None:
     for m in _ACTION.finditer(text):
         word = m.group(0).casefold()
-        if m.group(0)[:1].isupper() and m.start() > 0:
+        if m.group(0)[:1].isupper() and (
+            m.start() > 0 or re.match(r"\s+(?:was|is|were|are|has|had)\b", text[m.end() :])
+        ):
             continue  # a name ("Memcached"), not a verb
         if word in _NOT_ACTION or word.split("-")[-1] in _NOT_ACTION:
             continue
@@ -979,6 +1033,9 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
     loaded verb ("deleted", "force-pushed", "dropped") there too."""
     terms = {t for t in claim_terms(text) if t not in _GENERIC_DOING}
     terms -= {"assistant", "user", "agent"}
+    agreed = preferences(text) & _user_preferences(ev)
+    if agreed:  # "switched X from Memcached to Redis" as the user asked: Redis is what was done
+        terms = {stem(a) for a, _ in agreed}
     specific = specific_terms(text) & terms
     if not terms:
         return []
@@ -1055,7 +1112,7 @@ def check_clause(
     text = text.strip()
     if not text or _fold(text) in ev.trusted:
         return ()
-    out: list[Claim] = _check_numbers(text, ev)
+    out: list[Claim] = _check_numbers(text, ev) + _check_dates(text, ev)
     quoted = [q.strip() for q in _BACKTICKED.findall(text) if q.strip()]
     # a backticked span in a claim of running is a command, whatever its program
     commands = list(
@@ -1071,6 +1128,9 @@ def check_clause(
         out += _check_written([p for p in re.split(r",\s+", text) if p.strip()], ev)
     elif section == "Files read":
         out += _check_read([p for p in re.split(r",\s+", text) if p.strip()], ev)
+    elif section == "Failures" and _NONE.match(text):
+        if any(r.failed for r in ev.results):
+            out.append(Claim("failed", text, "the record has failing tool results"))
     elif section == "Failures":
         subject, sep, line = text.partition(": ")
         out += _check_failed(subject if sep else text, ev, line if sep else "")
@@ -1094,6 +1154,9 @@ def check_clause(
     else:
         out += _check_prose(text, commands, paths, ev, actor)
     return tuple(dict.fromkeys(out))
+
+
+_NONE = re.compile(r"(?i)^\W*(?:none|no\s+failures?|nothing(?:\s+failed)?|n/?a|all\s+passed)\W*$")
 
 
 def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Claim]:
@@ -1162,6 +1225,11 @@ def _check_prose(
         return _check_assistant(text, ev)
     if actor == "assistant" and _DECIDED.search(text):
         return _check_assistant(text, ev)  # "the assistant decided never to …": whose rule?
+    swapped = _check_preferences(text, ev)
+    if swapped:
+        return swapped
+    if actor is None and _PERMIT.search(text) and not _DONE.search(text):
+        return _check_user(text, ev, "user said")  # "force pushing is allowed": whose permission?
     if actor is None and is_constraint(text) and not _DONE.search(text):
         return _check_user(
             text, ev, "constraint", strict=True
@@ -1173,11 +1241,12 @@ def _check_prose(
     out: list[Claim] = []
     if _NOT_DONE.search(text) or _NOT_PASSING.search(text):
         return out  # "considered running X", "no tests pass yet": nothing claimed done
-    if _FIXED.search(text) or _NOW_PASSES.search(text):
+    bare = _QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
+    if _FIXED.search(bare) or _NOW_PASSES.search(bare):
         out += _check_passed(text, ev) or _check_fixed(text, ev)
-    elif _FAIL.search(text):
+    elif _FAIL.search(bare):
         out += _check_failed(text, ev)
-    elif _PASS.search(text):
+    elif _PASS.search(bare):
         out += _check_passed(text, ev)
     verb = _action_verb(text)
     if actor == "user" and (verb or (commands and _RAN.search(text))):
@@ -1197,6 +1266,44 @@ def _check_prose(
         after = text[read.end() :] if read else text
         out += _check_read([p for p in paths if p in after], ev)
     return list(dict.fromkeys(out))
+
+
+def _user_preferences(ev: Evidence) -> set[tuple[str, str]]:
+    return {p for u in ev.said for p in preferences(u.text)}
+
+
+def _check_preferences(text: str, ev: Evidence) -> list[Claim]:
+    """A preference the user stated, the wrong way round or its rejected option as the
+    outcome ("the session cache now uses Memcached" after "use Redis not Memcached")."""
+    said = _user_preferences(ev)
+    if not said:
+        return []
+    mine = preferences(text)
+    for a, b in mine:
+        if (b, a) in said and (a, b) not in said:
+            return [Claim("user said", text, f"the user preferred {b} over {a}, not the reverse")]
+    if mine or negated(text):
+        return []
+    words = unit_terms(text)
+    for a, b in said:
+        if stem(b) in words and stem(a) not in words:
+            return [Claim("user said", text, f"the user rejected {b} in favour of {a}")]
+    return []
+
+
+_DATE_WORDS = re.compile(
+    r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
+    r"April|June|July|August|September|October|November|December)\b"
+)
+
+
+def _check_dates(text: str, ev: Evidence) -> list[Claim]:
+    """A day or month the recap names must be in the record ("the deadline is Thursday")."""
+    return [
+        Claim("number", day, "the record never names this day or month")
+        for day in dict.fromkeys(_DATE_WORDS.findall(text))
+        if day.casefold() not in ev.days
+    ]
 
 
 def _check_fixed(text: str, ev: Evidence) -> list[Claim]:

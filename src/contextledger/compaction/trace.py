@@ -42,14 +42,14 @@ FILLER_WORDS = """
     using use used uses important importantly note noted mention mentioned state stated
     insist insisted remind reminded instruct instructed specify specified correct corrected
     correction decide decided choose chose agree agreed prefer preferred require required
-    order stay stays stayed remain remains
+    order stay stays stayed remain remains repeatedly again once twice
 """
 FILLER = frozenset(FILLER_WORDS.split())
 # Negation and permission words: polarity is checked apart, never as coverage.
 POLARITY_WORDS_LIST = """
     never not no don't dont do-not doesn't won't can't cannot mustn't shouldn't avoid
     without allow allowed allows permit permitted fine acceptable forbid forbade forbidden
-    prohibit prohibited always ever
+    prohibit prohibited always ever off-limits limits banned nothing none nobody
 """
 POLARITY_WORDS = frozenset(POLARITY_WORDS_LIST.split())
 
@@ -180,10 +180,25 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
+def _split_words(tokens: list[str]) -> list[str]:
+    """An alphabetic hyphenated word is its words ("force-pushed" is force, pushed)."""
+    out: list[str] = []
+    for tok in tokens:
+        low = tok.casefold()
+        if low in POLARITY_WORDS or not _HYPHENATED.match(tok):
+            out.append(tok)
+        else:
+            out += tok.split("-")
+    return out
+
+
+_HYPHENATED = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
+
+
 def claim_terms(text: str) -> frozenset[str]:
     """The content terms of a claim (whole tokens: a path stays one term)."""
     out = set()
-    for tok in _tokens(text):
+    for tok in _split_words(_tokens(text)):
         low = tok.casefold()
         if low in FILLER or low in POLARITY_WORDS or (len(low) < 2 and not low.isdigit()):
             continue
@@ -210,7 +225,7 @@ def specific_terms(text: str) -> frozenset[str]:
     """Terms a paraphrase may not drop or invent: numbers, paths and identifiers, proper
     nouns (capitalized mid-sentence) and loaded verbs."""
     out = set()
-    toks = _tokens(text)
+    toks = _split_words(_tokens(text))
     for i, tok in enumerate(toks):
         s = stem(tok)
         if s in FILLER:
@@ -230,7 +245,7 @@ LOADED_WORDS = """
     migrat install uninstall disabl enabl skip kill restart shutdown overwrit commit tag
     pass fail
 """
-LOADED = frozenset(LOADED_WORDS.split())
+LOADED = frozenset(stem(w) for w in LOADED_WORDS.split())
 
 
 def cover(claim: Iterable[str], unit: frozenset[str]) -> tuple[float, tuple[str, ...]]:
