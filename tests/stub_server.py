@@ -74,6 +74,30 @@ ANTHROPIC_PARAMS = frozenset(
 )  # fmt: skip
 
 _DATA_URL = re.compile(r"data:(?P<mt>[^;,]+);base64,(?P<b64>.*)", re.DOTALL)
+
+# The most output tokens each model accepts (the providers' model pages), longest prefix
+# first; a request asking for more is refused, as the real APIs refuse it. Models not
+# listed are not checked.
+MAX_OUTPUT: tuple[tuple[str, int], ...] = tuple(
+    sorted(
+        {
+            "gpt-4o": 16_384, "gpt-4o-mini": 16_384, "gpt-4.1": 32_768, "gpt-4-turbo": 4_096,
+            "gpt-4": 8_192, "gpt-3.5-turbo": 4_096, "o1": 100_000, "o1-mini": 65_536,
+            "o3": 100_000, "o4-mini": 100_000, "gpt-5": 128_000,
+            "claude-3-haiku": 4_096, "claude-3-5-haiku": 8_192, "claude-3-5-sonnet": 8_192,
+            "claude-3-7-sonnet": 64_000, "claude-sonnet-4": 64_000, "claude-haiku-4-5": 64_000,
+            "claude-opus-4": 32_000, "claude-opus-4-1": 32_000, "claude-opus-4-5": 64_000,
+        }.items(),
+        key=lambda kv: -len(kv[0]),
+    )
+)  # fmt: skip
+
+
+def max_output(model: str) -> int | None:
+    """The most output tokens ``model`` accepts (None: not known to the stub)."""
+    return next((n for prefix, n in MAX_OUTPUT if model.startswith(prefix)), None)
+
+
 _MAGIC = {
     "image/png": (b"\x89PNG\r\n\x1a\n",),
     "image/jpeg": (b"\xff\xd8\xff",),
@@ -439,6 +463,13 @@ def validate_openai(body: Any, stub: StubServer) -> None:
         value = body.get(key)
         if value is not None and (not isinstance(value, int) or value < 1):
             raise Invalid(f"Invalid '{key}': integer below minimum value.", key)
+        limit = max_output(model)
+        if isinstance(value, int) and limit is not None and value > limit:
+            raise Invalid(
+                f"{key} is too large: {value}. This model supports at most {limit} completion "
+                f"tokens, whereas you provided {value}.",
+                key,
+            )
     _check_tools_openai(body.get("tools"))
     messages = body.get("messages")
     if messages is None:
@@ -611,6 +642,12 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid("model: Field required")
     if not isinstance(body.get("max_tokens"), int) or body["max_tokens"] < 1:
         raise Invalid("max_tokens: Field required")
+    limit = max_output(body["model"])
+    if limit is not None and body["max_tokens"] > limit:
+        raise Invalid(
+            f"max_tokens: {body['max_tokens']} > {limit}, which is the maximum allowed number "
+            f"of output tokens for {body['model']}"
+        )
     system = body.get("system")
     if system is not None and not isinstance(system, str | list):
         raise Invalid("system: Input should be a valid string or list")

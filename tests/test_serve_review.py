@@ -409,3 +409,58 @@ def test_stub_counts_tool_result_images_by_pixels_not_base64() -> None:
     result = {"type": "tool_result", "tool_use_id": "t1", "content": [image]}
     in_result = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": [result]}]}
     assert abs(prompt_tokens(in_result, anthropic=True) - prompt_tokens(alone, anthropic=True)) < 5
+
+
+@pytest.mark.parametrize("route", ["chat", "responses", "anthropic"])
+def test_more_output_than_the_model_gives_is_refused_as_the_api_refuses_it(
+    proxy: RunningProxy, route: str
+) -> None:
+    """The stub refuses ``max_tokens`` above the model's output limit (gpt-4o: 16,384;
+    Claude Sonnet 4.6: 64,000) as the real APIs do; the proxy passes the refusal through."""
+    if route == "anthropic":  # (the SDK itself refuses so long a request unless streamed)
+        headers = {"x-api-key": ANTHROPIC_KEY, "anthropic-version": "2023-06-01"}
+        body = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": "hi"}]}
+        refused = httpx.post(
+            proxy.url + "/v1/messages", json={**body, "max_tokens": 64_001}, headers=headers
+        )
+        assert refused.status_code == 400
+        assert "maximum allowed number of output tokens" in refused.json()["error"]["message"]
+        fine = httpx.post(
+            proxy.url + "/v1/messages", json={**body, "max_tokens": 64_000}, headers=headers
+        )
+        assert fine.status_code == 200
+    elif route == "responses":
+        with pytest.raises(openai.BadRequestError, match="max_output_tokens"):
+            oai(proxy).responses.create(model="gpt-4o", input="hi", max_output_tokens=16_385)
+        oai(proxy).responses.create(model="gpt-4o", input="hi", max_output_tokens=16_384)
+    else:
+        with pytest.raises(openai.BadRequestError, match="at most 16384 completion tokens"):
+            oai(proxy).chat.completions.create(
+                model="gpt-4o", max_tokens=16_385, messages=[{"role": "user", "content": "hi"}]
+            )
+        oai(proxy).chat.completions.create(
+            model="gpt-4o", max_tokens=16_384, messages=[{"role": "user", "content": "hi"}]
+        )
+
+
+def test_an_unreachable_postgresql_store_fails_fast_in_one_line() -> None:
+    """The connection pool would retry for 30 s; the proxy says why at once, in one line,
+    without the password."""
+    import time
+
+    from click.testing import CliRunner
+
+    from contextledger.cli import main
+
+    t0 = time.monotonic()
+    result = CliRunner().invoke(
+        main, ["serve", "--port", "8767", "--store", "postgresql://app:s3cret@127.0.0.1:1/db"]
+    )
+    assert time.monotonic() - t0 < 10
+    assert result.exit_code != 0
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert (
+        len(lines) == 1
+        and "cannot reach PostgreSQL at postgresql://app:***@127.0.0.1:1/db" in lines[0]
+    )
+    assert "s3cret" not in result.output and "Traceback" not in result.output
