@@ -464,3 +464,54 @@ def test_an_unreachable_postgresql_store_fails_fast_in_one_line() -> None:
         and "cannot reach PostgreSQL at postgresql://app:***@127.0.0.1:1/db" in lines[0]
     )
     assert "s3cret" not in result.output and "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------------- previous_response_id
+
+
+@pytest.mark.parametrize("header", [True, False])
+def test_previous_response_id_turns_are_recorded_and_reported(
+    proxy: RunningProxy, stub: StubServer, header: bool
+) -> None:
+    """A request continuing ``previous_response_id`` goes upstream untouched, but its input
+    and the reply are recorded in the session (found by the previous reply's id when there
+    is no session header), and the headers say what is known: used (our price of the
+    conversation the provider holds), budget, nothing dropped."""
+    extra = {"X-ContextLedger-Session": "chain"} if header else {}
+    client = oai(proxy, **extra)
+    first = client.responses.create(
+        model="gpt-4o", instructions="Be brief.", input="Remember the number 7."
+    )
+    raw = client.responses.with_raw_response.create(
+        model="gpt-4o", input="Which number?", previous_response_id=first.id
+    )
+    second = raw.parse()
+    assert stub.completions()[-1].body == {
+        "model": "gpt-4o", "input": "Which number?", "previous_response_id": first.id,
+    }  # fmt: skip
+    assert raw.headers["x-contextledger-fitted"] == "false"
+    assert raw.headers["x-contextledger-dropped"] == "0"
+    used, budget = (
+        int(raw.headers["x-contextledger-used"]),
+        int(raw.headers["x-contextledger-budget"]),
+    )
+    assert 0 < used < budget
+    # the provider's own count of what it holds is close to ours (the stub bills the whole
+    # chain as it would: here only what this request carries, so ours is the larger)
+    assert used >= (second.usage.input_tokens if second.usage else 0)
+    third = client.responses.create(
+        model="gpt-4o",
+        input=[{"role": "user", "content": "And doubled?"}],
+        previous_response_id=second.id,
+        stream=False,
+    )
+    assert third.output_text
+    name = raw.headers["x-contextledger-session"]
+    assert (name == "chain") is header
+    record = stored(proxy, name)
+    texts = [m.text for m in record]
+    assert texts[-6:-4] == ["Remember the number 7.", first.output_text]
+    assert texts[-4:] == ["Which number?", second.output_text, "And doubled?", third.output_text]
+    turns = httpx.get(proxy.url + f"/contextledger/sessions/{name}").json()["turns"]
+    assert [t["fitted"] for t in turns] == [True, False, False]
+    assert turns[1]["used"] == used and turns[1]["budget"] == budget
