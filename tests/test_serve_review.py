@@ -515,3 +515,38 @@ def test_previous_response_id_turns_are_recorded_and_reported(
     turns = httpx.get(proxy.url + f"/contextledger/sessions/{name}").json()["turns"]
     assert [t["fitted"] for t in turns] == [True, False, False]
     assert turns[1]["used"] == used and turns[1]["budget"] == budget
+
+
+def test_a_responses_message_written_after_a_fit_keeps_its_id_and_status(
+    stub: StubServer, tmp_path: Path
+) -> None:
+    """When the fit changes part of a Responses conversation (here: a long tool exchange
+    dropped), the items around it are written from our messages, not forwarded as sent:
+    the assistant message still carries its ``id`` and ``status``, so the reasoning item
+    before it keeps its following item (the real API refuses one without it)."""
+    big = "line of tool output that is long enough\n" * 400
+    items = [
+        {"role": "user", "content": "Goal: read the file."},
+        {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "gAAAA1"},
+        {"type": "function_call", "id": "fc_1", "call_id": "c1", "name": "read",
+         "arguments": "{}", "status": "completed"},
+        {"type": "function_call_output", "call_id": "c1", "output": big},
+        {"type": "reasoning", "id": "rs_2", "summary": [], "encrypted_content": "gAAAA2"},
+        {"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+         "content": [{"type": "output_text", "text": "I read it.", "annotations": []}]},
+        {"role": "user", "content": "now what?"},
+    ]  # fmt: skip
+    with running_proxy(store=tmp_path / "s.db", openai_upstream=stub.url, window=3000) as proxy:
+        reply = httpx.post(
+            proxy.url + "/v1/responses",
+            json={"model": "gpt-4o", "input": items, "max_output_tokens": 500},
+            headers={"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "ids"},
+        )
+        assert reply.status_code == 200, reply.text
+        assert int(reply.headers["x-contextledger-dropped"]) >= 1
+    assert not stub.rejected()
+    sent = stub.completions()[-1].body["input"]
+    assert all(i.get("call_id") != "c1" for i in sent)  # the exchange was dropped
+    at = next(k for k, i in enumerate(sent) if i.get("type") == "reasoning")
+    assert sent[at]["id"] == "rs_2"
+    assert sent[at + 1] == items[5]  # id, status and parts as the client sent them
