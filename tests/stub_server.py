@@ -373,6 +373,7 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
     model = str(body.get("model", ""))
     total = 3
     messages = body.get("messages") or []
+    parallel: set[str] = set()  # ids of calls made two or more at a time
     for m in messages:
         total += 3 + _count(str(m.get("role", "")), model)
         content = m.get("content")
@@ -400,13 +401,86 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
                         total += _count(json.dumps(ip), model)
             else:
                 total += _count(json.dumps(part), model)
-        for call in m.get("tool_calls") or []:
-            total += _count(json.dumps(call), model)
+        calls = [c for c in m.get("tool_calls") or [] if isinstance(c, dict)]
+        if len(calls) > 1:
+            parallel.update(str(c.get("id")) for c in calls)
+        total += _calls_tokens(calls, model)
+        if m.get("role") == "tool" and str(m.get("tool_call_id")) in parallel:
+            # a parallel call's result is re-serialized as JSON (quotes and escapes billed)
+            total += _count(json.dumps(content), model) - _count(str(content), model)
     system = body.get("system")
     if system:
         total += _count(system if isinstance(system, str) else json.dumps(system), model)
     if body.get("tools"):
-        total += _count(json.dumps(body["tools"]), model)
+        total += _tools_tokens(body["tools"], model, anthropic)
+    return total
+
+
+# How OpenAI renders tool calls into the prompt is not in its API docs. What it bills says
+# (community.openai.com/t/538914, gpt-3.5-turbo: the same call and result alone, and two and
+# three in parallel, billed 40, 89 and 114 prompt tokens): a call is its recipient and its
+# arguments, `` to=functions.NAME`` then ARGS (the call id is not billed), its result is its
+# content as a tool message; two or more calls in one message are one call to the wrapper
+# ``multi_tool_use.parallel`` whose arguments list each call, and their results are billed
+# as JSON strings. The stub counts them that way on its own tokenizer (40, 94 and 125 on
+# that exchange: exact for one call, above for parallel ones). Tool schemas: the cookbook's
+# count ("How to count tokens with tiktoken", which its examples are billed at).
+
+
+def _calls_tokens(calls: list[dict[str, Any]], model: str) -> int:
+    """An assistant message's tool calls as billed (see above)."""
+    if not calls:
+        return 0
+
+    def fn(call: dict[str, Any]) -> tuple[str, Any]:
+        function = call.get("function") or {}
+        args = str(function.get("arguments", ""))
+        try:
+            value = json.loads(args) if args else {}
+        except ValueError:
+            value = args
+        return str(function.get("name", "")), value
+
+    if len(calls) == 1:
+        function = calls[0].get("function") or {}
+        name, args = str(function.get("name", "")), str(function.get("arguments", ""))
+        return _count(f" to=functions.{name}", model) + _count(args, model)
+    uses = [{"recipient_name": f"functions.{n}", "parameters": a} for n, a in map(fn, calls)]
+    return _count(" to=multi_tool_use.parallel", model) + _count(
+        json.dumps({"tool_uses": uses}), model
+    )
+
+
+def _tools_tokens(tools: Any, model: str, anthropic: bool) -> int:
+    """Tool schemas: OpenAI function tools with flat properties by the cookbook's rendering
+    (7 tokens a function on gpt-4o-era models, 10 on gpt-4/3.5, ``name:description``, 3 to
+    open the properties, per property 3 plus ``key:type:description``, per enum -3 plus 3
+    and the value per item, 12 to close); anything else by its JSON."""
+    plain = _count(json.dumps(tools), model)
+    if anthropic or not isinstance(tools, list) or not model.startswith(("gpt-", "o1", "o3", "o4")):
+        return plain
+    init = 10 if model.startswith(("gpt-4-", "gpt-3.5")) or model == "gpt-4" else 7
+    total = 12
+    for tool in tools:
+        function = tool.get("function") if isinstance(tool, dict) else None
+        params = function.get("parameters") if isinstance(function, dict) else None
+        if not isinstance(params, dict) or not isinstance(params.get("properties", {}), dict):
+            return plain
+        total += init + _count(
+            f"{function.get('name', '')}:{str(function.get('description', '')).removesuffix('.')}",
+            model,
+        )
+        properties = params.get("properties") or {}
+        if properties:
+            total += 3
+        for key, spec in properties.items():
+            if not isinstance(spec, dict) or not isinstance(spec.get("type"), str):
+                return plain
+            total += 3
+            if isinstance(spec.get("enum"), list):
+                total += -3 + sum(3 + _count(str(v), model) for v in spec["enum"])
+            desc = str(spec.get("description", "")).removesuffix(".")
+            total += _count(f"{key}:{spec['type']}:{desc}", model)
     return total
 
 

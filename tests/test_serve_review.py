@@ -550,3 +550,17 @@ def test_a_responses_message_written_after_a_fit_keeps_its_id_and_status(
     at = next(k for k, i in enumerate(sent) if i.get("type") == "reasoning")
     assert sent[at]["id"] == "rs_2"
     assert sent[at + 1] == items[5]  # id, status and parts as the client sent them
+
+
+@pytest.mark.parametrize(("n", "billed"), [(1, 40), (2, 89), (3, 114)])
+def test_stub_counts_tool_calls_as_openai_bills_them(n: int, billed: int) -> None:
+    """The stub is the tests' independent count: on the exchange OpenAI billed 40, 89 and
+    114 prompt tokens (community.openai.com/t/538914: one call, two and three in parallel)
+    it gives 40 exactly and a little more for parallel calls, never less; counting calls as
+    their JSON (ids and keys), as it did, gave 60 for the 40-token exchange."""
+    from test_framing import parallel_calls
+
+    body = parallel_calls(n, "4", "gpt-3.5-turbo", '{"a":2, "b":2}', ids="abc")
+    counted = prompt_tokens(body)
+    assert billed <= counted <= billed * 1.1
+    assert counted == billed or n > 1
