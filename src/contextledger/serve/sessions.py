@@ -288,6 +288,9 @@ def incoming_messages(state: SessionState, wire: Wire, body: Mapping[str, Any]) 
         starts = dict(state.starts)
         starts.pop(len(flat), None)
     else:
+        # the client's JSON changed before its end: what client_items wrote last turn is
+        # not reused (the record may hold equal messages whose JSON differs)
+        state.written = ((), [], 0, 0)
         for seg in state.segments:
             if seg.end <= len(items) and items[seg.start : seg.end] == seg.raw:
                 kept.append(seg)
