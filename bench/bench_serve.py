@@ -38,7 +38,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +110,12 @@ def pct(values: list[float], q: float) -> float:
 
 
 def run_turns(
-    client: httpx.Client, base: str, messages: list[dict[str, Any]], turns: int, session: str
+    client: httpx.Client,
+    base: str,
+    messages: list[dict[str, Any]],
+    turns: int,
+    session: str,
+    after_first: Callable[[], None] | None = None,
 ) -> tuple[list[float], float]:
     """Send ``turns`` requests, each with the reply and a new user message appended.
     Returns wall times (ms) of the turns after the first, and the first turn's."""
@@ -128,6 +133,8 @@ def run_turns(
         r.raise_for_status()
         if t == 0:
             first = wall
+            if after_first is not None:
+                after_first()
         else:
             walls.append(wall)
         reply = r.json()["choices"][0]["message"]
@@ -200,11 +207,12 @@ def latency(proxy: str, stub: str, n: int, turns: int, label: str = "") -> None:
     session = f"lat-{n}"
     with httpx.Client(timeout=600) as client:
         direct, direct_first = run_turns(client, stub, list(base_messages), turns, "d")
-        cpu_before = cpu_ms(PIDS[proxy])
+        marks: list[float] = []
         through, through_first = run_turns(
-            client, proxy + "/v1", list(base_messages), turns, session
-        )
-        cpu = (cpu_ms(PIDS[proxy]) - cpu_before) / (turns + 1)
+            client, proxy + "/v1", list(base_messages), turns, session,
+            after_first=lambda: marks.append(cpu_ms(PIDS[proxy])),
+        )  # fmt: skip
+        cpu = (cpu_ms(PIDS[proxy]) - marks[0]) / turns
         report = client.get(f"{proxy}/contextledger/sessions/{session}").json()
     added = [t["added_ms"] for t in report["turns"][1:]]
     first = report["turns"][0]
@@ -218,8 +226,7 @@ def latency(proxy: str, stub: str, n: int, turns: int, label: str = "") -> None:
         f"p99 {pct(added, 0.99):7.2f} ms (proxy's own wall time, {len(added)} turns after the "
         f"first; p50 parts: read {parts['read']:.1f}, record {parts['record']:.1f}, prepare "
         f"{parts['prepare']:.1f}, write {parts['write']:.1f}; {recaps} turns made a recap); "
-        f"proxy CPU {cpu:.1f} ms a request (all turns, first included, relaying and store "
-        f"writes too)"
+        f"proxy CPU {cpu:.1f} ms a request (the same turns; relaying and store writes too)"
     )
     print(
         f"                   end to end p50 {statistics.median(through):7.2f} ms through the "
