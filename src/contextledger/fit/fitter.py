@@ -41,7 +41,7 @@ _role = attrgetter("role")
 
 def _split_system(msgs: Sequence[Message]) -> tuple[list[Message], Sequence[Message]]:
     """The system messages and the rest; at C speed when they all lead (the usual case)."""
-    if isinstance(msgs, LazyMessages):  # its system messages all lead (else it is not lazy)
+    if type(msgs) is LazyMessages:  # its system messages all lead (else it is not lazy)
         n = msgs.leading_system()
         return list(msgs[:n]), msgs.tail(n)
     roles = list(map(_role, msgs))
@@ -133,7 +133,7 @@ class Fitter:
         else:
             msgs = read_source(self._memory.source, messages)
         notices: list[Notice] = []
-        lazy_read = isinstance(msgs, LazyMessages)  # every message has an id, none moves
+        lazy_read = type(msgs) is LazyMessages  # every message has an id, none moves
         if not lazy_read and not all(map(_message_id, msgs)):
             # The report and its notices name messages by id: give id-less ones their position.
             msgs = with_ids(msgs)
