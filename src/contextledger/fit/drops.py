@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from operator import not_
 
+from ..model import Image
 from ..pricing.messages import Pricer
 from ..report import Notice
 from .edits import image_label
 from .report import Change
-from .units import HistoryIndex, Unit
+from .units import HistoryIndex, Unit, turns_ago
 
 _DROP_REASONS = {
     "exchange": "older tool exchange dropped whole to fit the context window",
@@ -126,19 +127,26 @@ def _drop_notices(
     # (just after it) or yielded pins: only images up to the last of those are looked at.
     ends = [index.end(max(dropped_units))] if dropped_units else []
     last = max([0, *ends, *(index.end(index.unit_of(p)) for p in yielded_pos)])
+    # Once per dropped image, every fit (its "turns ago" moves on): kept to plain lookups.
+    requests, current = index.requests_before, index.requests_before[-1]
+    labels_of, id_of = index.image_labels, index.id_of
+
+    def label_of(img: Image) -> str:
+        return image_label(pricer, img)
+
     for i in images[: bisect_right(images, last - 1)]:
         k = bisect_right(starts, i) - 1
         if k in dropped_set or starts[k] in yielded_pos:
-            mid = index.id_of(i)
-            ago = index.ago(mid, i)
-            notices.extend(
-                Notice(
-                    "dropped",
-                    mid,
-                    f"The model will not see image {label} {ago}: dropped to fit the context window.",
+            mid = id_of(i)
+            ago = turns_ago(current - requests[i + 1])
+            for label in labels_of(i, label_of):
+                notices.append(
+                    Notice(
+                        "dropped",
+                        mid,
+                        f"The model will not see image {label} {ago}: dropped to fit the context window.",
+                    )
                 )
-                for label in index.image_labels(i, lambda img: image_label(pricer, img))
-            )
     for u in yielded:
         if u.kind == "prior":
             notices.append(

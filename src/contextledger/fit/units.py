@@ -429,9 +429,13 @@ class HistoryIndex:
     def ago(self, message_id: str, position: int | None = None) -> str:
         """'from 3 turns ago': how many user requests came after the message."""
         pos = position if position is not None else self.position(message_id)
-        n = self.turns_after(pos) if pos is not None else 0
-        return (
-            "from the current turn"
-            if n == 0
-            else ("from 1 turn ago" if n == 1 else f"from {n} turns ago")
-        )
+        return turns_ago(self.turns_after(pos) if pos is not None else 0)
+
+
+def turns_ago(n: int) -> str:
+    """'from 3 turns ago': ``n`` user requests came after."""
+    return (
+        "from the current turn"
+        if n == 0
+        else ("from 1 turn ago" if n == 1 else f"from {n} turns ago")
+    )
