@@ -174,7 +174,8 @@ class Fitter:
         than the newest that fit become placeholders and the fit runs again; the kept
         messages' replacements are reported."""
         replaced: dict[str, list[tuple[str, str]]] = {}
-        while (cut := request_image_cut(result.messages, self.info)) is not None:
+        planned = self.pricer.planned_bytes
+        while (cut := request_image_cut(result.messages, self.info, planned)) is not None:
             swapped = replace_images_before(msgs, cut)
             if swapped is None:
                 break
