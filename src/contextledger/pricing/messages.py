@@ -116,7 +116,9 @@ class Pricer:
         self._images: dict[Image, ImagePrice] = {}
         self._texts: dict[str, int] = {}  # filled in batches by prime()
         self._labels: dict[str, int] = {}  # roles and names
+        self._written_args: dict[str, str] = {}  # see _args
         self._sizes: dict[Image, tuple[int, int]] = {}  # sizes images will be sent at
+        self._planned_bytes: dict[Image, int] = {}  # stored images' base64 sizes
         # Messages are immutable: the same object has the same price. Keyed by identity
         # (the value holds the message, so an id is never reused while cached).
         self._messages: dict[int, tuple[Message, MessagePrice]] = {}
@@ -184,6 +186,14 @@ class Pricer:
             self._blocks.clear()
             self._messages.clear()
         self._sizes[img] = (width, height)
+
+    def plan_bytes(self, img: Image, base64_bytes: int) -> None:
+        """The base64 size a stored image (``ref``) will be sent at, once materialized: for
+        the per-request inline-data limits (``gate.request_image_cut``)."""
+        self._planned_bytes[img] = base64_bytes
+
+    def planned_bytes(self, img: Image) -> int | None:
+        return self._planned_bytes.get(img)
 
     def image(self, img: Image) -> ImagePrice:
         """Tokens the provider bills for this image: by pixels, or the per-image maximum."""
@@ -338,13 +348,22 @@ class Pricer:
         known, whichever of the two is longer (never under what any writer sends)."""
         if self.wire in ("openai", "openai-responses"):
             return call.arguments
+        hit = self._written_args.get(call.arguments)  # parsed and written once per text
+        if hit is not None:
+            return hit
         parsed, error = call.parsed()
         if error is not None:
-            return call.arguments
-        written = json.dumps(parsed, ensure_ascii=False)
-        if self.wire is not None or written == call.arguments:
-            return written
-        return max(written, call.arguments, key=self.text)
+            hit = call.arguments
+        else:
+            written = json.dumps(parsed, ensure_ascii=False)
+            if self.wire is not None or written == call.arguments:
+                hit = written
+            else:
+                hit = max(written, call.arguments, key=self.text)
+        if len(self._written_args) > 50_000:
+            self._written_args.clear()
+        self._written_args[call.arguments] = hit
+        return hit
 
     def _conventions(self, m: Message) -> int:
         """Tokens the wire format adds for this message (see ``providers.common``). With no
