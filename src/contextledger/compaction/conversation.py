@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from ..errors import ContentError
 from ..model import Message, Recap
+from .digest import goal_message
 from .policy import CompactionPlan, CompactionPolicy, Skip, assess_compaction
 from .summarizers import OfflineSummarizer, Summarizer
 from .transcript import (
@@ -323,9 +324,13 @@ class Conversation:
             )
         reply = cut_utf8(reply, cap)
         all_covers = (previous.covers if previous else ()) + plan.covered_ids
+        # the goal is read from the whole record (its turn may be pinned, not covered):
+        # it is evidence for the recap's Goal line
+        goal = goal_message(self.record)
+        evidence = self.covered_messages((*all_covers, *([goal.id] if goal else ())))
         verification = verify_recap(
             reply,
-            self.covered_messages(all_covers),
+            evidence,
             previous_text,
             mode=mode,
             max_bytes=cap,
