@@ -35,7 +35,7 @@ from typing import Any
 
 from ..intent import is_constraint, is_correction, is_nudge, is_substantive, restates_task
 from ..model import Message, ToolCall
-from .facts import DEFERRED, _open_requests, sentences
+from .facts import DEFERRED, _open_requests, extract_claims, keywords, sentences
 from .transcript import cut_utf8, utf8_len
 
 SECTIONS = (
@@ -132,6 +132,9 @@ _FAILURE_LINE = re.compile(
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
     r"✗|✕|\bnot ok\b)"
 )
+_EXCEPTION = re.compile(
+    r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
+)
 _NOT_FAILED = re.compile(r"(?i)\b0 failed\b|\bno errors?\b")
 _FAILED_TEST = re.compile(
     r"^(?:FAILED|ERROR)\s+([\w./-]+::[^\s]+)"  # pytest
@@ -153,7 +156,12 @@ _METRIC = re.compile(
 _NUMBER = re.compile(r"\d")
 _GOAL_LABEL = re.compile(r"(?i)^\W*(?:goal|task|objective)\s*:\s*")  # no "Goal: Goal: …"
 _PATHLIKE = re.compile(r"\S*[/`_]\S*|\b\w+\.\w+\b")
-_BIG_NUMBER = re.compile(r"(?<![\w.])\d[\d,.]{2,}\d?(?![\w])")
+_BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{4,})(?:\.\d+)?(?![\w])")
+# a counter, not a measure: "Step 103 checked", "attempt 2", "line 41"
+_ORDINAL = re.compile(
+    r"(?i)\b(?:step|round|turn|line|lines|attempt|try|iteration|part|item|pass|phase|stage|"
+    r"page|row|column|col|chunk|batch|case|no\.|number|#)\s*#?\d+\b"
+)
 _MEASURED = re.compile(
     r"(?i)\b(?:p50|p95|p99|latency|throughput|coverage|total|rows|memory|duration|took|"
     r"benchmark|count)\b"
@@ -167,6 +175,7 @@ _FINDING = re.compile(
     r"reason) (?:is|was|here is)|turns out|found (?:that|the)|is caused by|was caused by|"
     r"comes from|because (?:the|it|we|a)|diagnos(?:is|ed)|the fix is|that explains)\b"
 )
+_RETRACTS = re.compile(r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]")
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
     r"(?i)\b(?:next,? i(?:'ll| will)|next step|then i(?:'ll| will)|i(?:'ll| will) now|"
@@ -279,11 +288,16 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
         if not s or not _FAILURE_LINE.search(s) or _NOT_FAILED.search(s):
             continue
         if _FAILED_TEST.search(s):
-            if s not in tests:
+            if _clip(s, 160) not in tests:
                 tests.append(_clip(s, 160))
-        elif len(other) < limit:
+        elif len(other) < 4 * limit:
             other.append(_clip(s, 200))
-    return tests + other[: max(0, limit - len(tests))]
+    if not tests:
+        return other[:limit]
+    # beside the test names, the lines that say why (an exception), not the markers and
+    # counts ("Traceback (most recent call last):", "1 failed, 4 passed")
+    why = [o for o in other if _EXCEPTION.search(o) and o not in " ".join(tests)]
+    return tests + why[: max(0, min(2, limit - len(tests)))]
 
 
 def failing_tests(text: str) -> list[str]:
@@ -418,7 +432,7 @@ def is_rule(sentence: str) -> bool:
     unless it also carries a rule's marker."""
     if len(sentence.split()) < 3 or DEFERRED.search(sentence):
         return False
-    if is_correction(sentence):
+    if is_correction(sentence) or _RETRACTS.search(sentence):
         return True
     if not is_constraint(sentence):
         return False
@@ -440,17 +454,30 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
             add("Findings", item)
         elif _numbers_matter(s, m.role):
             add("Numbers that matter", item)
-        elif m.role == "user" and not s.endswith("?") and len(s.split()) >= 4:
+        elif m.role == "user" and not s.endswith("?") and _specific(s):
             add("User also said", _clip(s, 300))
+
+
+def _specific(sentence: str) -> bool:
+    """A statement that names something: a path, identifier, number, URL, quote, or a
+    proper name ("Priya Raman owns the billing schema") - not "Here is what I see now."."""
+    if len(sentence.split()) < 4:
+        return False
+    if any(f.kind != "number" or len(f.value) > 1 for f in extract_claims(sentence)):
+        return True
+    return any(
+        w[:1].isupper() and w != "I" and not w.startswith("I'") for w in sentence.split()[1:]
+    )
 
 
 def _numbers_matter(sentence: str, role: str) -> bool:
     """A number the user stated, or one the assistant stated with a unit or a measure."""
-    if len(sentence.split()) < 3 or not _NUMBER.search(_PATHLIKE.sub("", sentence)):
+    bare = _ORDINAL.sub(" ", _PATHLIKE.sub(" ", sentence))
+    if len(sentence.split()) < 3 or not _NUMBER.search(bare):
         return False
     if role == "user":
         return True
-    return bool(_METRIC.search(sentence) or _BIG_NUMBER.search(_PATHLIKE.sub("", sentence)))
+    return bool(_METRIC.search(bare) or _BIG_NUMBER.search(bare))
 
 
 def parse_digest(text: str) -> Digest:
@@ -494,8 +521,10 @@ def render_digest(d: Digest, max_bytes: int) -> str:
             continue
         used += head
         picked: list[str] = []
-        # the earliest goal and constraints first; of the rest, the newest first
+        # the earliest goal and constraints first; of the rest, the newest first (the
+        # user's words before the assistant's)
         order = items if name in ("Goal", "Constraints and corrections") else items[::-1]
+        order = sorted(order, key=lambda i: i.startswith("Assistant: "))
         for item in order:
             cost = utf8_len(item) + (2 if inline else 3)
             if used + cost + tail > max_bytes:
@@ -521,6 +550,48 @@ def render_digest(d: Digest, max_bytes: int) -> str:
     if not lines:
         lines = ["Earlier turns stated no goal, constraint, command, file or failure."]
     return cut_utf8("\n".join(lines), max_bytes)
+
+
+BACKFILL_HEADER = "From the record (left out of the summary above):"
+
+
+def backfill(d: Digest, recap: str) -> Digest:
+    """The items of ``d`` (the record's own digest) that ``recap`` does not state: what an
+    LLM recap left out or paraphrased away. The user's words (goal, constraints, requests)
+    count as stated only verbatim or with every content word and every path, command and
+    number; a command, path or failing test only exactly.
+
+    >>> d = Digest({"Commands run": ["`pytest -k login`"], "Goal": ["Fix the login flow."]})
+    >>> backfill(d, "Goal: fix the login flow. The assistant ran pytest.").sections
+    {'Commands run': ['`pytest -k login`']}
+    """
+    folded = _fold(recap)
+    words = keywords(recap)
+    out: dict[str, list[str]] = {}
+    for name in SECTIONS:
+        if name == "Next step" and "next step" in folded:
+            continue
+        missing = [i for i in d.items(name) if not _states(name, i, folded, words)]
+        if missing:
+            out[name] = missing
+    return Digest(out)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().replace("`", "").split())
+
+
+def _states(section: str, item: str, folded: str, words: set[str]) -> bool:
+    body = item.partition(": ")[2] if item.startswith(("User: ", "Assistant: ")) else item
+    if _fold(body).rstrip(".") in folded:
+        return True
+    if section in ("Commands run", "Files written", "Files read"):
+        return False
+    if section == "Failures":
+        names = failing_tests(body.partition(": ")[2]) or _TEST_ID.findall(body)
+        return bool(names) and all(n.casefold() in folded for n in names)
+    specific = [f.value for f in extract_claims(body)]
+    return keywords(body) <= words and all(_fold(v) in folded for v in specific)
 
 
 def digest_json(d: Digest) -> str:

@@ -396,7 +396,9 @@ DEFERRED = re.compile(
     r"before release|before (?:you|we) (?:finish|wrap up|merge|ship|release)|"
     r"(?:when|once|as soon as) (?:you'?re|you are|we'?re|we are|it'?s|it is|that'?s|this is|"
     r"(?:the |all )?(?:\w+ ){0,2}(?:is|are)) (?:all )?(?:done|finished|green|passing|merged|"
-    r"ready|fixed|through|working|in))\b"
+    r"ready|fixed|through|working|in)|"
+    r"(?:when|once|as soon as) (?:the |all )?(?:\w+ ){0,2}(?:pass(?:es)?|lands?|merges?|ships?|"
+    r"go(?:es)? green|works?))\b"
     r"|稍后|以后再|之后再|别忘了|不要忘记|还需要|待办|बाद में|याद रख|अभी नहीं"
 )
 _DONE = re.compile(
