@@ -156,7 +156,7 @@ _METRIC = re.compile(
 _NUMBER = re.compile(r"\d")
 _GOAL_LABEL = re.compile(r"(?i)^\W*(?:goal|task|objective)\s*:\s*")  # no "Goal: Goal: …"
 _PATHLIKE = re.compile(r"\S*[/`_]\S*|\b\w+\.\w+\b")
-_BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{4,})(?:\.\d+)?(?![\w])")
+_BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w])")
 # a counter, not a measure: "Step 103 checked", "attempt 2", "line 41"
 _ORDINAL = re.compile(
     r"(?i)\b(?:step|round|turn|line|lines|attempt|try|iteration|part|item|pass|phase|stage|"
@@ -168,7 +168,8 @@ _MEASURED = re.compile(
 )
 _DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
-    r"settled on|agreed|let's go with|i(?:'ll| will) use|switch(?:ed)? to|opted for)\b"
+    r"settled on|agreed|let's go with|i(?:'ll| will) use|switch(?:ed)? to|opted for)\b|"
+    r"\b(?:i(?:'ll| will)|we(?:'ll| will)|let's)\b[^.]{0,160}\b(?:instead of|rather than)\b"
 )
 _FINDING = re.compile(
     r"(?i)\b(?:root[- ]cause|the (?:real |actual |underlying )?(?:cause|problem|issue|bug|culprit|"
