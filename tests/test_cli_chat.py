@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -372,3 +377,28 @@ def test_chat_takes_store_like_every_sessions_command(
     listed = CliRunner().invoke(main, ["sessions", "list", "--store", str(db)])
     assert listed.exit_code == 0 and "s" in listed.output.split()
     assert not (home / "sessions.db").exists()  # the default store was not touched
+
+
+def test_ctrl_c_during_a_one_shot_reply_exits_130_and_stores_nothing(
+    stub: StubServer, home: Path
+) -> None:
+    """A shell script must tell an interrupt from a failure: SIGINT is 130, as shells report it."""
+    stub.fail(Fault("stall", seconds=60))
+    env = {**os.environ, "OPENAI_BASE_URL": stub.url, "OPENAI_API_KEY": "test-key",
+           "CONTEXTLEDGER_HOME": str(home), "CONTEXTLEDGER_MODEL": "gpt-4o",
+           "CONTEXTLEDGER_STORE": "", "CONTEXT_COMPACTION": "on"}  # fmt: skip
+    args = [str(Path(sys.executable).with_name("contextledger")), "chat", "--retries", "0"]
+    proc = subprocess.Popen(
+        [*args, "--session", "i", "hello"], env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not stub.requests and time.monotonic() < deadline:  # the request is in flight
+        time.sleep(0.05)
+    assert stub.requests, "the chat never sent its request"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert out == "" and "interrupted" in err and "Traceback" not in err
+    with SessionStore(home / "sessions.db") as store:
+        assert not store.exists("i") or store.load("i").stored == ()

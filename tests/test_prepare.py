@@ -88,6 +88,17 @@ def test_oversized_screenshot_is_normalized_priced_and_sent_at_the_new_size() ->
     assert msgs[0].content[0] is shot  # the record keeps the original
 
 
+def test_an_image_re_encoded_at_its_own_size_says_why_not_resized() -> None:
+    frames = [PILImage.new("RGB", (64, 48), c) for c in ("red", "blue")]
+    buf = io.BytesIO()
+    frames[0].save(buf, "GIF", save_all=True, append_images=frames[1:], loop=0)
+    gif = Image(media_type="image/gif", data=InlineData(b64(buf.getvalue())), name="a.gif")
+    out = prepare([Message.user(gif, "what is it?")], "gpt-4o", compaction=False)
+    (note,) = out.report.normalized
+    assert "resized" not in note.reason
+    assert "re-encoded" in note.reason and "animated" in note.reason
+
+
 def test_small_image_passes_through_untouched() -> None:
     data = _png(800, 600)
     out = prepare(

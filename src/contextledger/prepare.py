@@ -550,10 +550,14 @@ class Preparer:
         new = replace(new, name=img.name, detail=img.detail)
         w, h = result.width_before, result.height_before
         label = img.describe(w, h)
-        reason = (
-            f"resized from {w}×{h} to {result.width}×{result.height} "
-            f"({len(data):,} → {len(result.data):,} bytes) for {self.info.id}"
+        # Say what really happened: an image can be re-encoded at its own size (a format or
+        # animation the provider refuses), and then "resized from 640×480 to 640×480" is wrong.
+        what = (
+            f"resized from {w}×{h} to {result.width}×{result.height}"
+            if (w, h) != (result.width, result.height)
+            else _reencoded(result.reason)
         )
+        reason = f"{what} ({len(data):,} → {len(result.data):,} bytes) for {self.info.id}"
         note = NormalizedNote(
             label,
             (w, h, len(data)),
@@ -623,3 +627,9 @@ def prepare(
 ) -> Prepared:
     """One-shot ``Preparer(model, **options).prepare(conversation, tools=tools)``."""
     return Preparer(model, **options).prepare(conversation, tools=tools)
+
+
+def _reencoded(reason: str) -> str:
+    """normalize_image's "why: what" as "what, because why" for a notice."""
+    why, _, what = reason.rpartition(": ")
+    return f"{what}, because {why}" if why else what

@@ -21,6 +21,8 @@ import click
 EXIT_BAD_INPUT = 2
 #: Exit status for the environment: a store, a provider, the network, a file system.
 EXIT_ENVIRONMENT = 1
+#: Exit status after Ctrl-C, as shells report a process ended by SIGINT (128 + 2).
+EXIT_INTERRUPTED = 130
 
 _REPORT_HINT = "this is a bug in contextledger; please report it with the command and its input"
 
@@ -103,6 +105,8 @@ class LedgerGroup(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
             raise
+        except KeyboardInterrupt:
+            fail("interrupted", EXIT_INTERRUPTED)
         except ContextLedgerError as exc:
             fail(for_cli(exc), exit_code_for(exc))
         except RecursionError:

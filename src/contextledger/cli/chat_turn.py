@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from ..prepare import Prepared
     from ..reply import Reply
 
-from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, for_cli
+from .app import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, EXIT_INTERRUPTED, for_cli
 from .chat_state import METER_WIDTH, ChatState, count_noun, fresh_id
 from .progress import spinner
 
@@ -89,10 +89,11 @@ def _turn(state: ChatState) -> int:
         _kept(state, "press Enter to try again", "run the command again")
         return EXIT_ENVIRONMENT
     except KeyboardInterrupt:
-        click.echo("")
+        if streamed or not state.one_shot:  # a one-shot's stdout holds only the reply
+            click.echo("")
         state.warn("interrupted: the reply was not stored")
         _kept(state, "press Enter to try again", "run the command again")
-        return EXIT_ENVIRONMENT
+        return EXIT_INTERRUPTED
     if not streamed:
         begin_reply()
     click.echo("")
