@@ -58,7 +58,11 @@ def main(as_of: str) -> None:
         entry: dict[str, Any] = {}
         above: dict[str, Any] = {}
         for ours, theirs in (("input", price.input_mtok), ("cached_input", price.cache_read_mtok),
-                             ("output", price.output_mtok)):  # fmt: skip
+                             ("output", price.output_mtok),
+                             ("cache_write", price.cache_write_mtok),
+                             ("cache_write_1h", getattr(price, "cache_write_1h_mtok", None))):  # fmt: skip
+            if theirs is None and ours.startswith("cache_write"):
+                continue  # no write charge: the reader bills a write as an input token
             if theirs is None and ours == "cached_input":
                 theirs = price.input_mtok  # no cache discount: a cached token costs an input one
             base, start, high = _tiered(theirs)

@@ -728,8 +728,9 @@ def validate_gemini(body: Any) -> None:
     """Raise :class:`Invalid` for what ``generateContent`` refuses in a body (either key
     spelling): roles user/model only (no ``system`` content: the system prompt goes in
     ``systemInstruction``, text parts only); every part holds exactly one kind of data, and
-    text in user turns is not empty; the first content is a user turn; a function-call
-    turn comes right after a user turn or a function-response turn; calls only in model
+    text in user turns is not empty; the first content is a user turn; roles alternate
+    user / model; a function-call turn comes right after a user turn or a function-response
+    turn; calls only in model
     turns, responses only in user turns; a function-response turn answers the calls of
     the turn before it, one response per call, by name (and id when both have one);
     arguments and responses are objects."""
@@ -783,6 +784,8 @@ def validate_gemini(body: Any) -> None:
                 "Please ensure that function call turn comes immediately after a user turn or "
                 "after a function response turn."
             )
+        if previous is not None and previous["role"] == role:
+            raise Invalid("Please ensure that multiturn requests alternate between user and model.")
         for call in calls:
             fc = (
                 gemini_snake(call["function_call"])

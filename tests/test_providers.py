@@ -51,7 +51,7 @@ def canon(messages: tuple[Message, ...], fmt: str) -> list[tuple[Any, ...]]:
         return b
 
     out = [(m.role, m.name, tuple(block(b) for b in m.content)) for m in messages]
-    if fmt == "anthropic":  # consecutive user (or assistant) turns are written as one
+    if fmt in ("anthropic", "gemini"):  # consecutive user (or assistant) turns are written as one
         merged: list[tuple[Any, ...]] = []
         for role, name, content in out:
             if merged and role != "tool" and merged[-1][0] == role:
@@ -84,10 +84,11 @@ def test_model_to_wire_to_model_is_lossless(fmt: str, data: tuple[Message, ...])
 @given(data=conversations(with_detail=False))
 @SETTINGS
 def test_wire_to_model_to_wire_is_identical(fmt: str, data: tuple[Message, ...]) -> None:
-    # Anthropic writes consecutive user (or assistant) messages as one turn, which reads
-    # back as one message, written images first like any other (test_anthropic_turns_alternate)
+    # Anthropic and Gemini write consecutive user (or assistant) messages as one turn, which
+    # reads back as one message, written images first like any other
+    # (test_anthropic_turns_alternate, test_gemini_turns_alternate)
     pairs = pairwise(m.role for m in data)
-    assume(fmt != "anthropic" or all(a != b or a == "tool" for a, b in pairs))
+    assume(fmt not in ("anthropic", "gemini") or all(a != b or a == "tool" for a, b in pairs))
     body = translate(data, fmt, validate=False).body  # type: ignore[arg-type]
     again = translate(read_messages(body, fmt), fmt, validate=False).body  # type: ignore[arg-type]
     assert again == body
@@ -167,7 +168,11 @@ def test_audio_cannot_be_sent_to_anthropic() -> None:
         == "messages[3].content[1]: block type 'input_audio' cannot be sent to anthropic"
     )
     assert err.value.path == "messages[3].content[1]"
-    assert translate(msgs, "gemini").body["contents"][-1]["parts"][0] == {"text": "listen"}
+    # Gemini takes the audio; the two user messages in a row go as one user turn
+    assert translate(msgs, "gemini").body["contents"][-1]["parts"][:2] == [
+        {"text": "x"},
+        {"text": "listen"},
+    ]
 
 
 def test_unknown_role_and_bad_shapes_raise_content_errors() -> None:
@@ -516,3 +521,41 @@ def test_anthropic_turns_alternate() -> None:
     raw = {"model": "m", "max_tokens": 9, "messages": [first, first]}
     with pytest.raises(Invalid, match="roles must alternate"):
         validate_anthropic(raw, headers, StubServer())
+
+
+def test_gemini_turns_alternate() -> None:
+    """Gemini refuses two turns of one role in a row ("Please ensure that multiturn
+    requests alternate between user and model"): the writer joins them, parts in order, the
+    validator and the stub refuse them, and the price counts one framing per turn sent."""
+    from contextledger.pricing.messages import price_request
+    from contextledger.validate import gemini_contents_problems
+    from stub_server import validate_gemini
+
+    history = (
+        Message.user("first request"),
+        Message.user("second request", Image(url="https://example.com/a.png")),
+        Message.assistant("Let me look."),
+        Message.assistant("Still looking."),
+        Message.assistant(ToolCall("c1", "ls", "{}")),
+        Message.tool("c1", "a.txt"),
+        Message.user("and then?"),
+        Message.user("please"),
+    )
+    body = translate(history, "gemini").body
+    assert [t["role"] for t in body["contents"]] == ["user", "model", "user"]
+    first, calls, results = body["contents"]
+    assert [next(iter(p)) for p in first["parts"]] == ["text", "file_data", "text"]
+    assert [next(iter(p)) for p in calls["parts"]] == ["text", "text", "function_call"]
+    assert [next(iter(p)) for p in results["parts"]] == ["function_response", "text", "text"]
+    validate_gemini(body)
+    assert gemini_contents_problems(body["contents"]) == []
+    twice = [first, first]
+    assert [p.kind for p in gemini_contents_problems(twice)] == ["alternation"]
+    with pytest.raises(Invalid, match="alternate between user and model"):
+        validate_gemini({"contents": twice})
+    # what a fit budgets for these messages is what the written body is priced at
+    from contextledger.pricing.messages import REQUEST_OVERHEAD, Pricer
+
+    pricer = Pricer.for_model("gemini-2.5-flash", wire="gemini")
+    priced = price_request(body, "gemini-2.5-flash").total
+    assert pricer.messages(history).total + REQUEST_OVERHEAD == priced

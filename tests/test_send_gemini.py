@@ -78,7 +78,8 @@ def test_a_gemini_model_is_prepared_for_gemini_and_streamed(
     reply = send(prepared, config=config, on_text=chunks.append)
 
     assert len(chunks) > 3 and "".join(chunks) == reply.text
-    assert reply.text.startswith("Stub reply 1: I read 2 content(s) and 1 image(s)")
+    # two user messages in a row go as one user turn (Gemini wants roles to alternate)
+    assert reply.text.startswith("Stub reply 1: I read 1 content(s) and 1 image(s)")
     assert reply.finish_reason == "stop" and reply.response_model == "gemini-2.5-flash"
     (request,) = stub.completions()
     assert request.path.endswith("/models/gemini-2.5-flash:streamGenerateContent?alt=sse")

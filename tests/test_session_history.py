@@ -140,6 +140,37 @@ def test_dollars_follow_the_dated_table_and_never_guess() -> None:
     assert format_dollars(Decimal("0.00042")) == "$0.00042"
 
 
+def test_anthropic_cache_writes_are_billed_above_the_input_rate() -> None:
+    """A write to Anthropic's prompt cache costs 1.25× input (5 minutes) or 2× (1 hour);
+    billing it as plain input would show a session cheaper than its invoice."""
+    plain = cost_in_dollars("claude-sonnet-4-5", 100_000, 0).dollars
+    written = cost_in_dollars("claude-sonnet-4-5", 100_000, 0, cache_write_tokens=100_000).dollars
+    hour = cost_in_dollars(
+        "claude-sonnet-4-5", 100_000, 0, cache_write_tokens=100_000, cache_write_1h_tokens=100_000
+    ).dollars
+    assert (plain, written, hour) == (Decimal("0.3"), Decimal("0.375"), Decimal("0.6"))
+    # a provider without a write charge bills a write as an input token
+    assert cost_in_dollars("gpt-4o", 1000, 0, cache_write_tokens=1000).dollars == (
+        cost_in_dollars("gpt-4o", 1000, 0).dollars
+    )
+
+
+def test_a_stored_usage_record_with_cache_writes_is_priced_with_them() -> None:
+    from contextledger.providers.anthropic import read_usage
+    from contextledger.storage.browse import usage_cost
+
+    u = read_usage({"input_tokens": 50, "cache_creation_input_tokens": 10_000,
+                    "cache_read_input_tokens": 0, "output_tokens": 20,
+                    "cache_creation": {"ephemeral_5m_input_tokens": 10_000,
+                                       "ephemeral_1h_input_tokens": 0}})  # fmt: skip
+    record = {"model": "claude-haiku-4-5", "reported": u.input_tokens,
+              "output_tokens": u.output_tokens, **u.cache_fields()}  # fmt: skip
+    cost = usage_cost(record)
+    assert cost is not None
+    want = cost_in_dollars("claude-haiku-4-5", 10_050, 20, cache_write_tokens=10_000).dollars
+    assert cost.dollars == want and want == Decimal("0.01265")  # 50×$1 + 10,000×$1.25 + 20×$5 /M
+
+
 # --- the commands ------------------------------------------------------------------
 
 

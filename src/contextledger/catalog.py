@@ -539,14 +539,18 @@ def resolve_catalog(catalog: Catalog | None) -> Catalog:
 
 @dataclass(frozen=True, slots=True)
 class TokenPrices:
-    """A model's USD per million tokens. When a request's input exceeds
-    ``above_input_tokens``, the whole request is billed at the ``long_context`` rates."""
+    """A model's USD per token. When a request's input exceeds ``above_input_tokens``,
+    the whole request is billed at the ``long_context`` rates. ``cache_write`` and
+    ``cache_write_1h`` bill tokens written to the prompt cache (5-minute and 1-hour);
+    where a provider has no such charge they equal ``input``."""
 
     input: Decimal
     cached_input: Decimal
     output: Decimal
     above_input_tokens: int | None = None
     long_context: TokenPrices | None = None
+    cache_write: Decimal | None = None
+    cache_write_1h: Decimal | None = None
 
     def for_input(self, input_tokens: int) -> TokenPrices:
         """The rates that bill a request with ``input_tokens`` of input."""
@@ -624,12 +628,18 @@ def price_table() -> PriceTable:
 
     def prices(entry: Mapping[str, Any]) -> TokenPrices:
         tier = entry.get("long_context")
+
+        def rate(key: str, default: str = "input") -> Decimal:
+            return Decimal(entry.get(key, entry[default])) / per
+
         return TokenPrices(
-            Decimal(entry["input"]) / per,
-            Decimal(entry["cached_input"]) / per,
+            rate("input"),
+            rate("cached_input"),
             Decimal(entry["output"]) / per,
             None if tier is None else int(tier["above_input_tokens"]),
             None if tier is None else prices(tier),
+            rate("cache_write"),  # no write charge listed: a write costs an input token
+            rate("cache_write_1h", "cache_write" if "cache_write" in entry else "input"),
         )
 
     models = {name: prices(entry) for name, entry in raw["models"].items()}
@@ -642,17 +652,24 @@ def cost_in_dollars(
     output_tokens: int,
     *,
     cached_input_tokens: int = 0,
+    cache_write_tokens: int = 0,
+    cache_write_1h_tokens: int = 0,
     table: PriceTable | None = None,
 ) -> DollarCost:
     """What one request cost in dollars, from the dated price table.
 
-    ``input_tokens`` counts every input token, cached ones included (as providers report
-    them); ``cached_input_tokens`` of them are billed at the cache-read rate. A model the
-    table does not list gets ``dollars=None`` and is named in ``unpriced``.
+    ``input_tokens`` counts every input token, cache reads and writes included (as
+    :class:`~contextledger.reply.Usage` holds them); ``cached_input_tokens`` of them are
+    billed at the cache-read rate and ``cache_write_tokens`` at the cache-write rate
+    (``cache_write_1h_tokens`` of those at the 1-hour rate). A model the table does not
+    list gets ``dollars=None`` and is named in ``unpriced``.
 
     >>> cost = cost_in_dollars("gpt-4o", 10_000, 500, cached_input_tokens=8_000)
     >>> format_dollars(cost.dollars), cost.as_of  # 2,000 × $2.50 + 8,000 × $1.25 + 500 × $10 /M
     ('$0.02', '2026-11-30')
+    >>> format_dollars(cost_in_dollars("claude-sonnet-4-5", 100_000, 0,
+    ...                                cache_write_tokens=100_000).dollars)  # $3.75 /M, not $3
+    '$0.375'
     """
     table = table or price_table()
     prices = table.prices_for(model)
@@ -660,9 +677,13 @@ def cost_in_dollars(
         return DollarCost(None, table.as_of, (model,))
     rates = prices.for_input(input_tokens)
     cached = min(max(cached_input_tokens, 0), input_tokens)
+    written = min(max(cache_write_tokens, 0), input_tokens - cached)
+    written_1h = min(max(cache_write_1h_tokens, 0), written)
     dollars = (
-        (input_tokens - cached) * rates.input
+        (input_tokens - cached - written) * rates.input
         + cached * rates.cached_input
+        + (written - written_1h) * (rates.cache_write or rates.input)
+        + written_1h * (rates.cache_write_1h or rates.input)
         + output_tokens * rates.output
     )
     return DollarCost(dollars, table.as_of)

@@ -16,11 +16,28 @@ __all__ = ["Reply", "Usage"]
 @dataclass(frozen=True, slots=True)
 class Usage:
     """Token usage as the provider reported it. ``input_tokens`` counts everything that
-    occupied the context (Anthropic's cache reads and writes included)."""
+    occupied the context (Anthropic's cache reads and writes included).
+
+    ``cached_input_tokens`` of them were read from the provider's prompt cache (billed
+    below the input rate); ``cache_write_tokens`` were written to it (Anthropic bills a
+    write above the input rate: 1.25× for the 5-minute cache, 2× for the 1-hour one,
+    of which ``cache_write_1h_tokens`` are the 1-hour writes).
+    """
 
     input_tokens: int
     output_tokens: int
     cached_input_tokens: int = 0
+    cache_write_tokens: int = 0
+    cache_write_1h_tokens: int = 0
+
+    def cache_fields(self) -> dict[str, int]:
+        """The non-zero cache counts, as a stored usage record holds them."""
+        fields = {
+            "cached_input_tokens": self.cached_input_tokens,
+            "cache_write_tokens": self.cache_write_tokens,
+            "cache_write_1h_tokens": self.cache_write_1h_tokens,
+        }
+        return {k: v for k, v in fields.items() if v}
 
 
 @dataclass(frozen=True, slots=True)

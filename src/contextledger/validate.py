@@ -16,8 +16,10 @@ Providers add ordering rules of their own (``ordering_problems``):
 * **Anthropic** (first-party, Vertex, Bedrock): the first turn after the system prompt is a
   user turn, and turns alternate user / assistant (the writer merges consecutive turns of one
   role, so only the first-turn rule can fail on our messages);
-* **Gemini**: the first content is a user turn, and a function-call turn comes right after a
-  user turn or a function-response turn (the writer merges consecutive model turns);
+* **Gemini**: the first content is a user turn, user and model turns alternate, and a
+  function-call turn comes right after a user turn or a function-response turn (the writer
+  merges consecutive turns of one role, so only the first-turn rule and a call before any
+  user turn can fail on our messages);
 * **OpenAI**: a ``tool`` message answers the assistant message right before its run (the
   tool-pair rules above).
 
@@ -256,9 +258,10 @@ def _gemini_call_placement(messages: Sequence[Message]) -> list[Problem]:
 
 
 def gemini_contents_problems(contents: Sequence[Mapping[str, Any]]) -> list[Problem]:
-    """Gemini's rules on a written ``contents`` list: every turn has parts, and a
-    function-call turn comes right after a user turn or a function-response turn (the first
-    content being a user turn is ``ordering_problems``'s ``first_turn``).
+    """Gemini's rules on a written ``contents`` list: every turn has parts, roles alternate
+    user / model, and a function-call turn comes right after a user turn or a
+    function-response turn (the first content being a user turn is ``ordering_problems``'s
+    ``first_turn``).
 
     >>> gemini_contents_problems([{"role": "user", "parts": [{"text": "q"}]},
     ...     {"role": "model", "parts": [{"text": "a"}]},
@@ -281,6 +284,16 @@ def gemini_contents_problems(contents: Sequence[Mapping[str, Any]]) -> list[Prob
                     "call_placement",
                     "gemini needs a function-call turn right after a user turn or a function "
                     "response, not after another model turn",
+                )
+            )
+        elif previous is not None and content.get("role") == previous:
+            problems.append(
+                Problem(
+                    i,
+                    path,
+                    "alternation",
+                    f"gemini needs user and model turns to alternate; two {previous} turns "
+                    "follow each other",
                 )
             )
         previous = content.get("role")

@@ -210,8 +210,8 @@ def _commit(
     else:
         state.warn("the model returned an empty reply: nothing was stored for it")
     record_data = {**usage_record(reply), "api": prepared.format}  # resume keeps the API
-    if reply.usage is not None and reply.usage.cached_input_tokens:
-        record_data["cached_input_tokens"] = reply.usage.cached_input_tokens
+    if reply.usage is not None:
+        record_data.update(reply.usage.cache_fields())
     store.append_event(session, "usage", record_data)
     state.usage_events.append(record_data)
     state.conversation = conversation

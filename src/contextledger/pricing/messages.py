@@ -13,6 +13,7 @@ block (when stored) or from the header of the inline data.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -384,17 +385,23 @@ class Pricer:
         return MessagePrice(text - self.merged_framing(msgs), image)
 
     def merged_framing(self, messages: Sequence[Message]) -> int:
-        """The framing of messages the wire writes into the turn before (Anthropic merges
-        consecutive turns of one role, so they alternate): billed once per turn, not once
-        per message. Zero when the wire format is not known."""
-        if self.wire != "anthropic":
+        """The framing of messages the wire writes into the turn before (Anthropic and
+        Gemini merge consecutive turns of one role, so they alternate): billed once per
+        turn, not once per message. Zero when the wire format is not known."""
+        if self.wire not in ("anthropic", "gemini"):
             return 0
+        # Anthropic keeps turns apart that would hold two images together (labels)
+        max_images = 2 if self.wire == "anthropic" else math.inf
         merged, previous, images = 0, "", 0
         for m in messages:
             if m.role == "system" or sends_nothing(m, self.wire):
                 continue  # not in the body (the turn left out, priced as nothing)
             count = sum(1 for _ in m.images())
-            if m.role == previous and m.role in ("user", "assistant") and images + count < 2:
+            if (
+                m.role == previous
+                and m.role in ("user", "assistant")
+                and images + count < max_images
+            ):
                 # the merged message's own framing (names are not sent on this wire)
                 merged += self.framing.per_message
                 if self.framing.counts_role:

@@ -437,8 +437,7 @@ def stream(
     SDK exceptions propagate (``contextledger.client`` maps them to ``SendError``).
     """
     blocks: dict[int, dict[str, Any]] = {}
-    input_tokens: int | None = None
-    cached = 0
+    start: Usage | None = None
     output_tokens = 0
     finish: str | None = None
     response_model: str | None = None
@@ -453,12 +452,8 @@ def stream(
             kind = ev.type
             if kind == "message_start":
                 response_model = ev.message.model
-                u = ev.message.usage
-                created = getattr(u, "cache_creation_input_tokens", None) or 0
-                read = getattr(u, "cache_read_input_tokens", None) or 0
-                input_tokens = (u.input_tokens or 0) + created + read
-                cached = read
-                output_tokens = u.output_tokens or 0
+                start = read_usage(ev.message.usage.model_dump())
+                output_tokens = start.output_tokens
             elif kind == "content_block_start":
                 cb = ev.content_block
                 entry: dict[str, Any] = {"type": cb.type, "parts": []}
@@ -510,7 +505,7 @@ def stream(
     message = Message("assistant", tuple(out))
     if finish is None:
         raise c.stream_ended_early("anthropic", model, events, "event", "stop reason", message)
-    usage = Usage(input_tokens, output_tokens, cached) if input_tokens is not None else None
+    usage = replace(start, output_tokens=output_tokens) if start is not None else None
     return Reply(
         message,
         usage,
@@ -547,3 +542,29 @@ FORMAT = ProviderFormat(
     stream=stream,
     complete=complete,
 )
+
+
+def read_usage(usage: Mapping[str, Any]) -> Usage:
+    """Anthropic's ``usage`` object as our :class:`Usage`. Its ``input_tokens`` leaves out
+    cache reads and writes; ours counts everything that occupied the context.
+
+    >>> u = read_usage({"input_tokens": 10, "cache_read_input_tokens": 100,
+    ...                 "cache_creation_input_tokens": 50, "output_tokens": 5,
+    ...                 "cache_creation": {"ephemeral_1h_input_tokens": 20}})
+    >>> u.input_tokens, u.cached_input_tokens, u.cache_write_tokens, u.cache_write_1h_tokens
+    (160, 100, 50, 20)
+    """
+
+    def count(mapping: Any, key: str) -> int:
+        value = mapping.get(key) if isinstance(mapping, Mapping) else None
+        return value if isinstance(value, int) and value > 0 else 0
+
+    read = count(usage, "cache_read_input_tokens")
+    written = count(usage, "cache_creation_input_tokens")
+    return Usage(
+        count(usage, "input_tokens") + read + written,
+        count(usage, "output_tokens"),
+        read,
+        written,
+        min(count(usage.get("cache_creation"), "ephemeral_1h_input_tokens"), written),
+    )

@@ -263,19 +263,33 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
             parts = _model_parts(m, p, names, notices, current_turn=i > last_user)
             if not parts and c.only_foreign_reasoning(m, TARGET):
                 continue  # nothing of it goes to Gemini (each drop reported): no empty turn
-            calls = any("functionCall" in part or "function_call" in part for part in parts)
-            if calls:
-                # A function-call turn must follow a user or function-response turn: the run
-                # of model turns before the calls (however many) joins them in one turn.
-                while contents and contents[-1]["role"] == "model":
-                    parts = [*contents.pop()["parts"], *parts]
             contents.append({"role": "model", "parts": parts})
     if pending:
         contents.append({"role": "user", "parts": pending})
-    body: dict[str, Any] = {"contents": contents}
+    body: dict[str, Any] = {"contents": _alternating(contents)}
     if system is not None:
         body["system_instruction"] = {"parts": [{"text": system}]}
     return body
+
+
+def _alternating(contents: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Consecutive contents of one role joined into one, parts in order, so roles alternate.
+
+    Gemini refuses consecutive turns of one role ("Please ensure that multiturn requests
+    alternate between user and model", HTTP 400 INVALID_ARGUMENT: google/generative-ai-docs
+    #209, and on Vertex AI and the Developer API in 2026, NousResearch/hermes-agent#55125,
+    continuedev/continue#11805), and a function-call turn must come right after a user or
+    function-response turn ("Please ensure that function call turn comes immediately after
+    a user turn or after a function response turn"), so the model turns before a call join
+    the call's turn. A fit leaves such runs when it drops the turns between two requests or
+    keeps a pinned earlier request right before the newest one."""
+    out: list[dict[str, Any]] = []
+    for content in contents:
+        if out and out[-1]["role"] == content["role"]:
+            out[-1] = {"role": content["role"], "parts": [*out[-1]["parts"], *content["parts"]]}
+        else:
+            out.append(content)
+    return out
 
 
 def _media(img: Image | FileAttachment | Audio, path: str) -> dict[str, Any]:

@@ -7,13 +7,14 @@ The bytes themselves go to the client untouched; this only reads a copy.
 >>> a.feed(b'data: {"choices":[{"index":0,"delta":{"content":"Hel"}}]}\\n\\n')
 >>> a.feed(b'data: {"choices":[{"index":0,"delta":{"content":"lo"},"finish_reason":"stop"}]}\\n\\n'
 ...        b'data: {"choices":[],"usage":{"prompt_tokens":9,"completion_tokens":2}}\\n\\ndata: [DONE]\\n\\n')
->>> a.done, a.message().text, a.usage
-(True, 'Hello', Usage(input_tokens=9, output_tokens=2, cached_input_tokens=0))
+>>> a.done, a.message().text, (a.usage.input_tokens, a.usage.output_tokens)
+(True, 'Hello', (9, 2))
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from ..errors import ContentError
@@ -43,7 +44,7 @@ class Assembler:
         # Anthropic
         self._blocks: dict[int, dict[str, Any]] = {}
         self._json: dict[int, list[str]] = {}
-        self._input_tokens = 0
+        self._start_usage: Usage | None = None
 
     # ------------------------------------------------------------------ input
 
@@ -65,9 +66,7 @@ class Assembler:
         elif self.wire == "anthropic":
             self.raw = {"role": "assistant", "content": body.get("content") or []}
             self.finish_reason = body.get("stop_reason")
-            usage = body.get("usage") or {}
-            self._input_tokens = _anthropic_input(usage)
-            self.usage = Usage(self._input_tokens, int(usage.get("output_tokens") or 0))
+            self.usage = anthropic.read_usage(body.get("usage") or {})
         else:
             self._responses(body)
         self.done = self.raw is not None
@@ -156,8 +155,7 @@ class Assembler:
     def _anthropic_event(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
         if kind == "message_start":
-            usage = (ev.get("message") or {}).get("usage") or {}
-            self._input_tokens = _anthropic_input(usage)
+            self._start_usage = anthropic.read_usage((ev.get("message") or {}).get("usage") or {})
         elif kind == "content_block_start":
             self._blocks[int(ev.get("index", 0))] = dict(ev.get("content_block") or {})
         elif kind == "content_block_delta":
@@ -175,10 +173,11 @@ class Assembler:
                 block["signature"] = block.get("signature", "") + delta.get("signature", "")
         elif kind == "message_delta":
             self.finish_reason = (ev.get("delta") or {}).get("stop_reason") or self.finish_reason
-            usage = ev.get("usage") or {}
-            self.usage = Usage(
-                self._input_tokens or _anthropic_input(usage), int(usage.get("output_tokens") or 0)
-            )
+            final = anthropic.read_usage(ev.get("usage") or {})
+            start = self._start_usage
+            # message_start has the input side; message_delta the final output (and, on
+            # newer API versions, the input side again).
+            self.usage = replace(start, output_tokens=final.output_tokens) if start else final
         elif kind == "message_stop":
             content: list[dict[str, Any]] = []
             for k in sorted(self._blocks):
@@ -231,13 +230,6 @@ class Assembler:
         except ContentError:
             return None
         return out[0] if len(out) == 1 else None
-
-
-def _anthropic_input(usage: dict[str, Any]) -> int:
-    return sum(
-        int(usage.get(k) or 0)
-        for k in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
-    )
 
 
 def _event_end(buffer: bytes) -> tuple[int, int]:

@@ -107,6 +107,8 @@ def session_cost(turns: Sequence[Mapping[str, Any]]) -> DollarCost:
             int(usage.get("input_tokens") or t.get("used") or 0),
             int(usage.get("output_tokens") or 0),
             cached_input_tokens=int(usage.get("cached_input_tokens") or 0),
+            cache_write_tokens=int(usage.get("cache_write_tokens") or 0),
+            cache_write_1h_tokens=int(usage.get("cache_write_1h_tokens") or 0),
         )
     return total
 

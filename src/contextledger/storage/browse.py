@@ -62,14 +62,24 @@ class SessionSummary:
 
 def usage_cost(record: Mapping[str, Any]) -> DollarCost | None:
     """The dollar cost of one stored ``usage`` event, or None when the provider reported
-    no usage (nothing to price). Cached input is billed at the cache rate when recorded."""
+    no usage (nothing to price). Cache reads and writes are billed at their own rates when
+    recorded."""
     reported, output = record.get("reported"), record.get("output_tokens")
     model = record.get("model")
     if not isinstance(reported, int) or not isinstance(output, int) or not isinstance(model, str):
         return None
-    cached = record.get("cached_input_tokens")
+
+    def count(key: str) -> int:
+        value = record.get(key)
+        return value if isinstance(value, int) else 0
+
     return cost_in_dollars(
-        model, reported, output, cached_input_tokens=cached if isinstance(cached, int) else 0
+        model,
+        reported,
+        output,
+        cached_input_tokens=count("cached_input_tokens"),
+        cache_write_tokens=count("cache_write_tokens"),
+        cache_write_1h_tokens=count("cache_write_1h_tokens"),
     )
 
 
