@@ -6,8 +6,9 @@
 ``stub_server.validate_gemini`` (roles user/model, one kind of data per part, function-call
 placement, response pairing and count, ``systemInstruction`` text-only); inline data as
 valid base64 of a supported MIME type whose bytes are of that type, within the inline
-size limit per request (20 MB of base64) and the image count; Gemini 3 function calls
-carrying the thought signature the stub gave them; ``maxOutputTokens`` positive.
+size limit per request (20 MB of base64, and 20 MiB for the whole payload) and the image
+count; Gemini 3 function calls carrying the thought signature the stub gave them;
+``maxOutputTokens`` positive.
 
 :func:`send_reply` answers as the API does: a JSON ``GenerateContentResponse``, or SSE
 ``data:`` chunks (text in pieces, function calls whole, each with a ``thoughtSignature``)
@@ -40,6 +41,9 @@ OTHER_TYPES = ("application/pdf", "text/plain", "audio/wav", "audio/mp3", "audio
                "audio/ogg", "audio/flac", "audio/aac", "video/mp4")  # fmt: skip
 _MAGIC = {"image/png": b"\x89PNG\r\n\x1a\n", "image/jpeg": b"\xff\xd8\xff", "image/webp": b"RIFF"}
 MAX_INLINE_BASE64 = 20_000_000
+#: The whole request (texts included): "Request payload size exceeds the limit: 20971520
+#: bytes." (the API's answer; its docs: inline data only while the request is under 20 MB)
+MAX_PAYLOAD = 20_971_520
 MAX_IMAGES = {"gemini-3-pro-preview": 900}
 DEFAULT_MAX_IMAGES = 3600
 
@@ -119,6 +123,8 @@ def validate_request(
                 required = model.startswith("gemini-3") and i >= turn and first_call
                 _check_signature(part, where, stub, required=required)
                 first_call = False
+    if len(json.dumps(body)) > MAX_PAYLOAD:
+        raise Invalid(f"Request payload size exceeds the limit: {MAX_PAYLOAD} bytes.", status=400)
     if inline > MAX_INLINE_BASE64:
         raise Invalid(
             f"Request payload size exceeds the limit: {MAX_INLINE_BASE64} bytes of inline data "

@@ -97,6 +97,9 @@ class ImageLimits:
     max_images: int | None = None
     max_side: int | None = None
     max_base64_bytes: int | None = None
+    #: Inline data in one whole request (base64 images, files, audio and the texts): Gemini
+    #: takes inline data only while the request stays under 20 MB.
+    max_request_bytes: int | None = None
     many_images_threshold: int | None = None
     many_images_max_side: int | None = None
     formats: tuple[str, ...] = ("image/png", "image/jpeg", "image/gif", "image/webp")

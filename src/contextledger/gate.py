@@ -3,17 +3,31 @@
 The gate never edits the record. With ``on_images="placeholder"`` it returns a *view* in
 which each image is a visible text placeholder, and reports each replacement; switching
 back to a vision model sends the images again.
+
+Per-request limits (``request_image_cut``, ``replace_images_before``): a model that takes
+at most N images in one request, or a request of at most so many bytes of inline data
+(Gemini: 20 MB), gets the newest images that fit; older ones become reported placeholders.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 from .catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
-from .errors import ArgumentError, ImageProbeError, VisionGateError
-from .model import Block, Image, Message, Text, ToolResult, count_images
+from .errors import ArgumentError, ContextLedgerError, ImageProbeError, VisionGateError
+from .model import (
+    Audio,
+    Block,
+    FileAttachment,
+    Image,
+    Message,
+    Text,
+    ToolCall,
+    ToolResult,
+    count_images,
+)
 from .report import Notice
 
 OnImages = Literal["error", "placeholder"]
@@ -121,4 +135,170 @@ def _notice(img: Image, model: str, where: str) -> Notice:
         where,
         f"The model will not see image {image_label(img)}: {model} does not accept images, "
         "so a text placeholder was sent instead.",
+    )
+
+
+# --- per-request limits ----------------------------------------------------------------
+
+# The written request's JSON adds quotes, escapes and structure around the texts: counted
+# as a tenth more than their UTF-8 bytes, plus this much.
+_JSON_SLACK = 64 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class ImageCut:
+    """Where a request breaks a per-request image limit, counting from the newest image:
+    the message holding the newest image that must go, how many of that message's images
+    (its last ones) stay, and why (for the notices)."""
+
+    message_id: str
+    keep_in_message: int
+    reason: str
+
+
+def may_break_request_limits(image_tokens: int, info: ModelInfo) -> bool:
+    """False when a request whose images cost ``image_tokens`` cannot break the limits:
+    no byte limit, and too few tokens for more images than the count limit allows at the
+    cheapest an image can cost (OpenAI's 85, Gemini's 258: no scan on every turn)."""
+    limits = info.image_limits
+    if limits.max_request_bytes is not None:
+        return image_tokens > 0
+    if limits.max_images is None:
+        return False
+    from .pricing.vision import image_cost
+
+    cheapest = []
+    for detail in (None, "low"):
+        try:
+            cheapest.append(image_cost(1, 1, info, detail).tokens)
+        except ContextLedgerError:
+            continue
+    return image_tokens > limits.max_images * max(1, min(cheapest, default=1))
+
+
+def request_image_cut(messages: Sequence[Message], info: ModelInfo) -> ImageCut | None:
+    """The cut the model's per-request limits (``ImageLimits.max_images``,
+    ``max_request_bytes``) force on ``messages`` (a fitted request), or None when they
+    hold. Newer images are kept first. Inline bytes count base64 images, files and audio,
+    and the texts; images by URL count toward the number only, stored ones (``ref``, sized
+    when materialized) toward the number only."""
+    limits = info.image_limits
+    max_images, max_bytes = limits.max_images, limits.max_request_bytes
+    if max_images is None and max_bytes is None:
+        return None
+    size = _other_bytes(messages) if max_bytes is not None else 0
+    n = 0
+    for m in reversed(messages):
+        images = list(m.images())
+        for k, img in enumerate(reversed(images)):
+            n += 1
+            if max_images is not None and n > max_images:
+                return ImageCut(
+                    m.id, k, f"{info.id} takes at most {max_images:,} images in one request"
+                )
+            if max_bytes is not None:
+                size += _image_bytes(img)
+                if size > max_bytes:
+                    return ImageCut(
+                        m.id,
+                        k,
+                        f"{info.id} takes at most {max_bytes / 1e6:g} MB of inline data in one "
+                        "request",
+                    )
+    return None
+
+
+def _image_bytes(img: Image) -> int:
+    if img.data is not None:
+        return img.data.base64_length
+    if img.url is not None and img.url.startswith("data:"):
+        return len(img.url)
+    return 0
+
+
+def _other_bytes(messages: Sequence[Message]) -> int:
+    """Inline bytes other than images: texts (UTF-8, with JSON slack), files and audio."""
+    text = data = 0
+    for s in _texts(messages):
+        text += len(s.encode("utf-8", "surrogatepass"))
+    for m in messages:
+        for b in _leaf_blocks(m):
+            if isinstance(b, FileAttachment | Audio) and b.data is not None:
+                data += b.data.base64_length
+    return text + text // 10 + _JSON_SLACK + data
+
+
+def _leaf_blocks(m: Message) -> Iterator[Block]:
+    for b in m.content:
+        yield b
+        if isinstance(b, ToolResult):
+            yield from b.content
+
+
+def _texts(messages: Sequence[Message]) -> Iterator[str]:
+    for m in messages:
+        for b in _leaf_blocks(m):
+            if isinstance(b, Text):
+                yield b.text
+            elif isinstance(b, ToolCall):
+                yield b.arguments
+            elif isinstance(b, FileAttachment) and b.text is not None:
+                yield b.text
+
+
+def replace_images_before(
+    messages: Sequence[Message], cut: ImageCut
+) -> tuple[tuple[Message, ...], dict[str, list[str]]] | None:
+    """``messages`` with every image older than ``cut`` allows replaced by a visible text
+    placeholder, and the labels replaced per message id (for the notices of the messages a
+    fit keeps). None when the cut's message is not in ``messages``."""
+    at = next((i for i, m in enumerate(messages) if m.id == cut.message_id), None)
+    if at is None:
+        return None
+    out: list[Message] = []
+    replaced: dict[str, list[str]] = {}
+    for i, m in enumerate(messages):
+        if i > at:
+            out.append(m)
+            continue
+        total = sum(1 for _ in m.images())
+        drop = total if i < at else total - cut.keep_in_message
+        if drop <= 0:
+            out.append(m)
+            continue
+        new, labels = _swap_oldest(m, drop, cut.reason)
+        out.append(new)
+        replaced[m.id] = labels
+    return tuple(out), replaced
+
+
+def _swap_oldest(m: Message, drop: int, reason: str) -> tuple[Message, list[str]]:
+    """``m`` with its first ``drop`` images (``m.images()`` order) replaced by placeholders."""
+    labels: list[str] = []
+
+    def swap(img: Image) -> Image | Text:
+        if len(labels) >= drop:
+            return img
+        label = image_label(img)
+        labels.append(label)
+        return Text(f"[image {label} omitted: {reason}]")
+
+    content: list[Block] = []
+    for b in m.content:
+        if isinstance(b, Image):
+            content.append(swap(b))
+        elif isinstance(b, ToolResult) and any(isinstance(x, Image) for x in b.content):
+            inner = tuple(swap(x) if isinstance(x, Image) else x for x in b.content)
+            content.append(replace(b, content=inner))
+        else:
+            content.append(b)
+    return m.with_content(content), labels
+
+
+def limit_notice(message_id: str, label: str, reason: str) -> Notice:
+    return Notice(
+        "replaced",
+        message_id,
+        f"The model will not see image {label}: {reason}, and newer images came first, so a "
+        "text placeholder was sent instead.",
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from operator import is_
 from typing import Any
 
 from .catalog import PROVIDERS, Catalog, ModelInfo, lookup_model
@@ -143,6 +144,16 @@ class _Plan:
     problem: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """The last view whose images were planned: how many it held, and the plans made."""
+
+    view: tuple[Message, ...] = ()
+    count: int = 0
+    many: bool = False
+    plans: Mapping[int, _Plan] = field(default_factory=dict)
+
+
 @dataclass(slots=True)
 class _Caches:
     """What a Preparer remembers across turns (all keyed by content or identity)."""
@@ -151,6 +162,7 @@ class _Caches:
     encoded: dict[tuple[object, ...], tuple[Image, NormalizedNote | None]] = field(
         default_factory=dict
     )
+    planned: _Planned = field(default_factory=_Planned)
 
 
 class Preparer:
@@ -223,8 +235,14 @@ class Preparer:
         conversation: Conversation | MessagesLike,
         *,
         tools: Sequence[Mapping[str, Any]] | None = None,
+        write: bool = True,
     ) -> Prepared:
-        """Build the request for the current state of ``conversation``."""
+        """Build the request for the current state of ``conversation``.
+
+        ``write=False`` stops after the fit: ``messages`` are what to send, unwritten and
+        unchecked, and ``body`` holds everything but them (model, output limit, tools), for
+        a caller that writes the conversation itself (the proxy forwards most of it as the
+        client's own JSON, and writes and checks only what changed since its last turn)."""
         conv = (
             conversation
             if isinstance(conversation, Conversation)
@@ -293,10 +311,13 @@ class Preparer:
         sent_messages = _substitute(result.messages, {k: v for k, v in self._encoded_now.items()})
 
         # 6. materialize stored images, 7. translate
-        sent = tuple(self._materialize(m) for m in sent_messages)
-        translation = translate(sent, self.format, validate=True)
-        notices.extend(translation.notices)
-        body = self._body(translation.body, wire_tools)
+        if write:
+            sent = tuple(self._materialize(m) for m in sent_messages)
+            translation = translate(sent, self.format, validate=True)
+            notices.extend(translation.notices)
+            body = self._body(translation.body, wire_tools)
+        else:
+            body = self._body({}, wire_tools)
 
         fit_report = result.report
         used = fit_report.used + fit_report.tools_tokens + REQUEST_OVERHEAD
@@ -425,12 +446,27 @@ class Preparer:
         identity, and notices name the image as the user knows it)."""
         if not self.info.vision:
             return view
-        count = sum(1 for m in view for _ in m.images())
         limits = self.info.image_limits
+        last = self._caches.planned
+        n = len(last.view)
+        if n and len(view) >= n and all(map(is_, view[:n], last.view)):  # the same objects
+            # the usual turn: the view grew by a message or two; what it held is planned
+            new = view[n:]
+            count = last.count + sum(1 for m in new for _ in m.images())
+            many = bool(limits.many_images_threshold and count > limits.many_images_threshold)
+            if many == last.many:
+                plans.update(last.plans)
+                for m in new:
+                    for img in m.images():
+                        self._plan_one(img, count, many, m.id, plans)
+                self._caches.planned = _Planned(view, count, many, dict(plans))
+                return view
+        count = sum(1 for m in view for _ in m.images())
         many = bool(limits.many_images_threshold and count > limits.many_images_threshold)
         for m in view:
             for img in m.images():
                 self._plan_one(img, count, many, m.id, plans)
+        self._caches.planned = _Planned(view, count, many, dict(plans))
         return view
 
     def _plan_one(

@@ -10,7 +10,14 @@ from typing import Any
 
 from ..catalog import Catalog, ModelInfo, lookup_model
 from ..errors import BudgetError
-from ..gate import accepts_images, vision_gate
+from ..gate import (
+    accepts_images,
+    limit_notice,
+    may_break_request_limits,
+    replace_images_before,
+    request_image_cut,
+    vision_gate,
+)
 from ..model import Message, MessagesLike, with_ids
 from ..pricing.messages import Pricer
 from ..providers import provider_format
@@ -127,10 +134,49 @@ class Fitter:
             notices.append(_estimate_notice(self.info, self.window))
         gated, gate_changes = self._gate_images(msgs, notices)
         result = self._fit_repaired(gated, tools, tuple(memory or ()), notices)
+        if may_break_request_limits(result.report.image_tokens, self.info):
+            result = self._within_request_limits(gated, result, tools, tuple(memory or ()), notices)
         if gate_changes:  # the gate's replacements belong in the report's changes too
             report = replace(result.report, changes=gate_changes + result.report.changes)
             result = FitResult(result.messages, report)
         return result
+
+    def _within_request_limits(
+        self,
+        msgs: Sequence[Message],
+        result: FitResult,
+        tools: Sequence[Mapping[str, Any]] | None,
+        memory: tuple[Message, ...],
+        notices: list[Notice],
+    ) -> FitResult:
+        """Over the model's per-request image limits (count, inline bytes)? The images older
+        than the newest that fit become placeholders and the fit runs again; the kept
+        messages' replacements are reported."""
+        replaced: dict[str, list[tuple[str, str]]] = {}
+        while (cut := request_image_cut(result.messages, self.info)) is not None:
+            swapped = replace_images_before(msgs, cut)
+            if swapped is None:
+                break
+            msgs, now = swapped
+            for key, labels in now.items():
+                replaced.setdefault(key, []).extend((label, cut.reason) for label in labels)
+            result = self._fit_repaired(msgs, tools, memory, notices)
+        if not replaced:
+            return result
+        kept = {m.id for m in result.messages}
+        limit = [
+            limit_notice(key, label, reason)
+            for key, labels in replaced.items()
+            if key in kept
+            for label, reason in labels
+        ]
+        changes = tuple(Change("replaced", n.where, None, "image", n.text, 0, 0) for n in limit)
+        report = replace(
+            result.report,
+            notices=result.report.notices + tuple(limit),
+            changes=changes + result.report.changes,
+        )
+        return FitResult(result.messages, report)
 
     def _gate_images(
         self, msgs: Sequence[Message], notices: list[Notice]

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import hmac
-import json
 import logging
 import time
 import uuid
@@ -25,7 +24,6 @@ from functools import partial
 from typing import Any, TypeVar
 
 import httpx
-import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -38,9 +36,13 @@ from ..model import Message
 from ..prepare import Prepared, Preparer
 from ..pricing.messages import price_request
 from ..pricing.text import warm as warm_tokenizer
+from ..providers import translate
+from ..report import Notice
 from ..storage.sessions import SessionStore
 from . import dashboard
 from .assemble import Assembler
+from .body import BodyReader, ReadBody, dumps, loads
+from .outgoing import check_sent
 from .sessions import (
     SessionLease,
     Sessions,
@@ -135,26 +137,6 @@ class _Refusal(Exception):
         self.budget = budget
 
 
-def loads(raw: bytes) -> Any:
-    """JSON from bytes: orjson where it can (a long history parses ~1.6x faster), the
-    standard library for what orjson refuses and JSON allows (lone surrogate escapes,
-    NaN, integers beyond 64 bits), so both accept exactly the same requests."""
-    try:
-        return orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        return json.loads(raw)
-
-
-def dumps(value: Any) -> bytes:
-    """Compact UTF-8 JSON (orjson; the standard library for lone surrogates and huge ints)."""
-    try:
-        return orjson.dumps(value)
-    except TypeError:  # orjson.JSONEncodeError
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode(
-            "utf-8", "surrogatepass"
-        )
-
-
 class Proxy:
     """State shared by the routes: settings, sessions, the upstream client, the store.
 
@@ -168,6 +150,7 @@ class Proxy:
     def __init__(self, settings: ServeSettings) -> None:
         self.settings = settings
         self.sessions = Sessions(settings.max_sessions)
+        self.bodies = BodyReader(settings.max_sessions)
         self.client: httpx.AsyncClient | None = None
         self._store_thread = ThreadPoolExecutor(1, thread_name_prefix="contextledger-store")
         self._store: SessionStore | None = None
@@ -355,8 +338,12 @@ class Proxy:
             headers={"www-authenticate": 'Basic realm="contextledger", charset="UTF-8"'},
         )  # fmt: skip
 
-    async def read_json(self, request: Request, wire: Wire) -> Any:
-        """The request body as JSON, or an error Response (413 too large, 400 not JSON)."""
+    async def read_json(
+        self, request: Request, wire: Wire, conversation: str | None = None
+    ) -> ReadBody | Response:
+        """The request body as JSON, or an error Response (413 too large, 400 not JSON).
+        With ``conversation`` (the session header, if any), a body that repeats the last
+        one of its conversation is read only past what it repeats (see :mod:`.body`)."""
         limit = self.settings.max_body_bytes
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
@@ -380,18 +367,21 @@ class Proxy:
             chunks.append(chunk)
         raw = b"".join(chunks)
         try:
-            body = loads(raw)
+            if conversation is None:
+                read = ReadBody(loads(raw))
+            else:
+                read = self.bodies.read(raw, wire.messages_key, conversation or None)
         except (ValueError, UnicodeDecodeError) as exc:
             return self.error(
                 wire, 400, f"contextledger proxy: the request body is not valid JSON ({exc})",
                 "invalid_request_error",
             )  # fmt: skip
-        if not isinstance(body, dict):
+        if not isinstance(read.body, dict):
             return self.error(
                 wire, 400, "contextledger proxy: the request body must be a JSON object",
                 "invalid_request_error",
             )  # fmt: skip
-        return body
+        return read
 
     def upstream_url(self, wire: Wire, query: str = "") -> str:
         """Where ``wire`` goes upstream, with the client's query string (Claude Code sends
@@ -411,9 +401,11 @@ class Proxy:
         denied = self.check_key(request, headers, wire)
         if denied is not None:
             return denied
-        body = await self.read_json(request, wire)
-        if isinstance(body, Response):
-            return body
+        hint = headers.get("x-contextledger-session") or headers.get("helicone-session-id")
+        read = await self.read_json(request, wire, hint or "")
+        if isinstance(read, Response):
+            return read
+        body: dict[str, Any] = read.body
         key, _source = session_key(headers, body, wire.name)
         body.pop("litellm_session_id", None)
         meta = body.get("metadata")
@@ -429,9 +421,10 @@ class Proxy:
             return self.error(
                 wire, 400, "contextledger proxy: the request has no model", "invalid_request_error"
             )
-        problem = wire.invalid(body)
+        problem = wire.invalid(body, checked=read.reused)
         if problem is not None:
             return self.error(wire, 400, f"contextledger proxy: {problem}", "invalid_request_error")
+        self.bodies.keep(read)
         async with SessionLease() as lease:
             if wire.name == "openai-responses" and body.get("previous_response_id"):
                 reason = (
@@ -454,11 +447,13 @@ class Proxy:
                     request, wire, body, headers, lease, model, outcome, t0
                 )
             state, prepared, repeat = outcome
-            upstream_body = wire.merge(body, prepared.body)
-            own = client_items(state, wire, prepared.messages)
-            if own is not None:
-                upstream_body[wire.messages_key] = own
+            try:
+                upstream_body, written = self._outgoing(state, wire, body, prepared)
+            except ContentError as exc:
+                unsendable = _Refusal(f"contextledger proxy: {exc}")
+                return self.refuse(request, wire, lease, body, model, unsendable, t0)
             turn = self._turn_report(state, wire, body, model, prepared)
+            turn["notices"].extend(n.to_dict() for n in written)
             if repeat:
                 turn["repeat"] = True  # a retry or a shared opening: its reply is not recorded
             t_done = time.perf_counter()
@@ -466,7 +461,8 @@ class Proxy:
             turn["timing_ms"] = {
                 "read": round((t_read - t0) * 1000, 2),
                 "wait": round((t_locked - t_read) * 1000, 2),
-                "prepare": round((t_done - t_locked) * 1000, 2),
+                "record": round(lease.store_ms, 2),
+                "prepare": round((t_done - t_locked) * 1000 - lease.store_ms, 2),
             }
             ours = {
                 "x-contextledger-used": str(prepared.report.used),
@@ -478,6 +474,23 @@ class Proxy:
                 wire, upstream_body, headers, ours, lease, turn, t0,
                 record=not repeat, query=request.url.query,
             )  # fmt: skip
+
+    def _outgoing(
+        self, state: SessionState, wire: Wire, body: dict[str, Any], prepared: Prepared
+    ) -> tuple[dict[str, Any], list[Notice]]:
+        """The request to send: the client's, with the fitted conversation in place of its
+        history, checked as ``translate`` checks it (only what changed since the last turn,
+        see :mod:`.outgoing`) and written as the client's own JSON wherever unchanged."""
+        kept, notices = check_sent(state.checked, prepared.messages, wire.format)
+        own = client_items(state, wire, kept)
+        if own is not None:
+            out = dict(body)
+            out[wire.messages_key] = own
+            return out, notices
+        # the system prompt held outside the list changed: the whole conversation as written
+        translation = translate(kept, wire.format, validate=False)
+        notices.extend(translation.notices)
+        return wire.merge(body, translation.body), notices
 
     def _report_headers(self, request: Request, state: SessionState) -> dict[str, str]:
         return {
@@ -597,7 +610,9 @@ class Proxy:
             preparer.compaction = False
         try:
             prepared = preparer.prepare(
-                state.conversation if conversation is None else conversation, tools=tools
+                state.conversation if conversation is None else conversation,
+                tools=tools,
+                write=False,  # written and checked by the caller, see _outgoing
             )
         finally:
             if paused:
@@ -641,7 +656,9 @@ class Proxy:
                 return state, stands_on  # nothing new: the record already holds it all
             new = incoming[state.size :]
             sync = partial(sync_session, name=state.name, expected=state.mark, new=new)
+            t_store = time.perf_counter()
             synced = await self.store_call(sync)
+            lease.store_ms += (time.perf_counter() - t_store) * 1000
             if synced.reload:
                 assert synced.tail is not None
                 state.reset(synced.tail)
@@ -663,7 +680,10 @@ class Proxy:
     ) -> dict[str, Any]:
         report = prepared.report
         preparer = next(reversed(state.preparers.values()))
-        composition = dashboard.composition(prepared.messages, preparer, report)
+        by, before, parts = state.composed
+        known = (before, parts) if by is preparer else None
+        composition = dashboard.composition(prepared.messages, preparer, report, known)
+        state.composed = (preparer, prepared.messages, composition)
         dropped = len(report.fit.dropped)
         notices = [n.to_dict() for n in report.notices]
         if state.compaction_paused:
@@ -890,9 +910,10 @@ class Proxy:
         denied = self.check_key(request, headers, wire)
         if denied is not None:
             return denied
-        body = await self.read_json(request, wire)
-        if isinstance(body, Response):
-            return body
+        read = await self.read_json(request, wire)
+        if isinstance(read, Response):
+            return read
+        body = read.body
         model = body.get("model")
         if not isinstance(model, str) or not model:
             return self.error(

@@ -36,11 +36,22 @@ PARTS: tuple[tuple[str, str, str], ...] = (
 
 
 def composition(
-    messages: Sequence[Message], preparer: Preparer, report: PrepareReport
+    messages: Sequence[Message],
+    preparer: Preparer,
+    report: PrepareReport,
+    known: tuple[Sequence[Message], Mapping[str, int]] | None = None,
 ) -> dict[str, int]:
-    """Tokens of the request by what they are; the parts add up to ``report.used``."""
+    """Tokens of the request by what they are; the parts add up to ``report.used``.
+    ``known``: an earlier list and its parts; when ``messages`` starts with it, only the
+    rest is counted (a long session adds a message or two per turn)."""
     pricer = preparer.fitter.pricer
     out = dict.fromkeys(("system", "text", "images", "tool_output", "recap"), 0)
+    if known is not None:
+        before, parts = known
+        n = len(before)
+        if len(messages) >= n and tuple(messages[:n]) == tuple(before):
+            out.update({k: parts[k] for k in out})
+            messages = messages[n:]
     for m in messages:
         price = pricer.message(m)
         if m.role == "system":

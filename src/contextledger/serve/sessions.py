@@ -23,6 +23,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from operator import is_
 from typing import Any
 
 from ..compaction.conversation import CompactionEvent, Conversation
@@ -31,6 +32,7 @@ from ..model import Message, ToolResult
 from ..prepare import Preparer
 from ..providers import provider_format
 from ..storage.sessions import SessionMark, SessionStore, SessionTail
+from .outgoing import Checked
 from .wire import Wire, WireName
 
 __all__ = [
@@ -121,6 +123,9 @@ class SessionState:
     system_raw: Any = None
     system: tuple[Message, ...] = ()
     segments: list[_Segment] = field(default_factory=list)
+    #: The segments by their first message's position, and their messages after the system.
+    starts: dict[int, _Segment] = field(default_factory=dict)
+    flat: list[Message] = field(default_factory=list)
     items: list[Any] = field(default_factory=list)  # the last request's conversation list
     preparers: OrderedDict[tuple[Any, ...], Preparer] = field(default_factory=OrderedDict)
     turns: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=MAX_TURN_REPORTS))
@@ -138,15 +143,35 @@ class SessionState:
     #: Compaction is not tried before the record reaches this size (a recap was rejected).
     compaction_retry_at: int = 0
     compaction_paused: bool = False
+    #: The fitted list checked last turn (see :func:`~contextledger.serve.outgoing.check_sent`).
+    checked: Checked = field(default_factory=Checked)
+    #: The last fitted list, the Preparer that priced it and its composition (tokens by
+    #: kind, for the turn report).
+    composed: tuple[object, tuple[Message, ...], dict[str, int]] = (None, (), {})
+    #: The last conversation written by ``client_items``: the fitted messages, the items,
+    #: and how many of each lead up to its last whole segment (reusable next turn).
+    written: tuple[tuple[Message, ...], list[Any], int, int] = ((), [], 0, 0)
+    #: Record positions by object identity (``client_items``), for the first ``_where_n``.
+    _where: dict[int, int] = field(default_factory=dict)
+    _where_n: int = 0
 
     @property
     def conversation(self) -> Conversation:
         """The record and its compaction events (messages recorded since the last call
-        are folded in now: building a Conversation checks every id, so once a turn)."""
+        are folded in now)."""
         if self.pending:
-            self._conversation = Conversation(
-                (*self._conversation.record, *self.pending), self._conversation.events
-            )
+            record = (*self._conversation.record, *self.pending)
+            base = len(self._conversation.record)
+            if all(m.id == f"m{base + k}" for k, m in enumerate(self.pending)):
+                # The proxy names every recorded message by its position, so ids appended
+                # after the record are new: checking the whole record again (what building
+                # a Conversation does) would cost a pass over 10,000 messages every turn.
+                folded = object.__new__(Conversation)
+                object.__setattr__(folded, "record", record)
+                object.__setattr__(folded, "events", self._conversation.events)
+                self._conversation = folded
+            else:
+                self._conversation = Conversation(record, self._conversation.events)
             self.pending = []
         return self._conversation
 
@@ -171,7 +196,7 @@ class SessionState:
         them), except events written by the process whose ``instance`` id is ``skip``."""
         base = self.size
         added = tuple(replace(m, id=f"m{base + k}") for k, m in enumerate(tail.stored))
-        events = list(self.conversation.events)
+        events: list[CompactionEvent] = []
         for ev in tail.events:
             if skip is not None and ev.data.get("instance") == skip:
                 continue
@@ -182,11 +207,13 @@ class SessionState:
                     continue
             elif ev.kind == "serve.turn":
                 self.turns.append(dict(ev.data))
-        record = (*self.record, *added)
-        try:
-            self.conversation = Conversation(record, tuple(events))
-        except ContentError:  # an event that does not fit this record: keep the record
-            self.conversation = Conversation(record, self.conversation.events)
+        if added or events:  # (usually only this process's own reports: nothing to rebuild)
+            record = (*self.record, *added)
+            known = self.conversation.events
+            try:
+                self.conversation = Conversation(record, (*known, *events))
+            except ContentError:  # an event that does not fit this record: keep the record
+                self.conversation = Conversation(record, known)
         self.mark = tail.mark
         if self.turns:
             self.model = str(self.turns[-1].get("model", self.model))
@@ -194,6 +221,7 @@ class SessionState:
     def reset(self, tail: SessionTail) -> None:
         """Start again from the whole stored session."""
         self.conversation = Conversation()
+        self._where, self._where_n = {}, 0
         self.turns.clear()
         self.resync = False
         self.absorb(tail)
@@ -202,6 +230,19 @@ class SessionState:
         """``messages`` were appended (by this process); the store is at ``mark``."""
         self.pending.extend(messages)
         self.mark = mark
+
+    def positions(self) -> dict[int, int]:
+        """Where each recorded message object sits in the record (kept up to date as
+        messages are recorded, not rebuilt every turn)."""
+        record = self.record
+        n = self._where_n
+        if n > len(record) or (n and self._where.get(id(record[n - 1])) != n - 1):
+            self._where, n = {}, 0
+        where = self._where
+        for i in range(n, len(record)):
+            where[id(record[i])] = i
+        self._where_n = len(record)
+        return where
 
     def preparer(self, key: tuple[Any, ...], make: Any) -> Preparer:
         """The Preparer for ``key`` (model, output reservation…), made on first use."""
@@ -234,19 +275,29 @@ def incoming_messages(state: SessionState, wire: Wire, body: Mapping[str, Any]) 
         state.system = tuple(replace(m, id=f"m{k}") for k, m in enumerate(wire.read_system(body)))
         state.segments = []
     kept: list[_Segment] = []
+    flat: list[Message] = list(state.system)
+    starts: dict[int, _Segment] = {}
     seen = state.segments[-1].end if state.segments else 0
     if seen and len(items) >= seen and items[:seen] == state.items[:seen]:
-        kept = list(state.segments)  # the usual turn: one compare at C speed
+        # the usual turn: one compare at C speed, and what was read last turn kept whole
+        kept = list(state.segments)
+        last = kept.pop()  # the last one may have grown: read it again
+        flat = state.flat[: len(state.flat) - len(last.messages)]
+        starts = dict(state.starts)
+        starts.pop(len(flat), None)
     else:
         for seg in state.segments:
             if seg.end <= len(items) and items[seg.start : seg.end] == seg.raw:
                 kept.append(seg)
             else:
                 break
-    if kept:
-        kept.pop()  # the last one may have grown: read it again
+        if kept:
+            kept.pop()
+        for seg in kept:
+            starts[len(flat)] = seg
+            flat.extend(seg.messages)
     start = kept[-1].end if kept else 0
-    position = len(state.system) + sum(len(s.messages) for s in kept)
+    position = len(flat)
     cuts = [i for i in wire.boundaries(items[start:]) if i > 0]
     bounds = [start, *(start + i for i in cuts), len(items)]
     for a, b in itertools.pairwise(bounds):
@@ -255,14 +306,16 @@ def incoming_messages(state: SessionState, wire: Wire, body: Mapping[str, Any]) 
         raw = items[a:b]
         read = wire.read_segment(raw)
         messages = tuple(replace(m, id=f"m{position + k}") for k, m in enumerate(read))
+        seg = _Segment(a, b, raw, messages)
+        starts[position] = seg
         position += len(messages)
-        kept.append(_Segment(a, b, raw, messages))
+        flat.extend(messages)
+        kept.append(seg)
     state.segments = kept
+    state.starts = starts
+    state.flat = flat
     state.items = items
-    out: list[Message] = list(state.system)
-    for seg in kept:
-        out.extend(seg.messages)
-    return out
+    return list(flat)
 
 
 def same_message(a: Message, b: Message) -> bool:
@@ -280,15 +333,20 @@ def same_message(a: Message, b: Message) -> bool:
 
 def adopt(state: SessionState, incoming: Sequence[Message]) -> None:
     """Let the read segments hold the record's own objects (``incoming`` after
-    :func:`extends`), so the next turn recognizes its unchanged prefix by identity."""
+    :func:`extends`), so the next turn recognizes its unchanged prefix by identity.
+    Segments adopted before are skipped (from the end: the new ones are last)."""
     n = len(state.system)
     if state.system and state.system[0] is not incoming[0]:
         state.system = tuple(incoming[:n])
-    for seg in state.segments:
+    end = len(state.flat)
+    for seg in reversed(state.segments):
         k = len(seg.messages)
-        if seg.messages and seg.messages[0] is not incoming[n]:
-            seg.messages = tuple(incoming[n : n + k])
-        n += k
+        start = end - k
+        if k and seg.messages[0] is incoming[start] and seg.messages[-1] is incoming[end - 1]:
+            break
+        seg.messages = tuple(incoming[start:end])
+        end = start
+    state.flat = list(incoming[: len(state.flat)])
 
 
 def extends(record: Sequence[Message], incoming: list[Message]) -> bool:
@@ -298,14 +356,12 @@ def extends(record: Sequence[Message], incoming: list[Message]) -> bool:
     if len(incoming) < n:
         return False
     if incoming[:n] == list(record):
-        for i in range(n):
-            incoming[i] = record[i]
+        incoming[:n] = record
         return True
     for i in range(n):
         if not same_message(incoming[i], record[i]):
             return False
-    for i in range(n):
-        incoming[i] = record[i]
+    incoming[:n] = record
     return True
 
 
@@ -322,8 +378,7 @@ def continues(record: Sequence[Message], incoming: list[Message]) -> int | None:
     for i in range(n):
         if not same_message(incoming[i], record[i]):
             return None
-    for i in range(n):
-        incoming[i] = record[i]
+    incoming[:n] = record[:n]
     return n
 
 
@@ -341,22 +396,26 @@ def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> li
         if len(sent) < n_system or any(sent[i] is not record[i] for i in range(n_system)):
             return None
         sent = sent[n_system:]
-    starts: dict[int, _Segment] = {}
-    position = n_system
-    for seg in state.segments:
-        starts[position] = seg
-        position += len(seg.messages)
-    where = {id(m): i for i, m in enumerate(record[:position])}
+    starts = state.starts
+    where = state.positions()
     writer = provider_format(wire.format)
     out: list[Any] = []
     pending: list[Message] = []
+    sent = tuple(sent)
+    k = 0
+    # Last turn's output up to its last whole segment stands when the same messages lead
+    # (the usual turn: the fitted list grew at its end).
+    before, written, safe_k, safe_len = state.written
+    if safe_k and len(sent) >= safe_k and all(map(is_, sent[:safe_k], before)):
+        out = written[:safe_len]
+        k = safe_k
+    safe = (0, 0)
 
     def flush() -> None:
         if pending:
             out.extend(writer.write(pending, [])[wire.messages_key])
             pending.clear()
 
-    k = 0
     while k < len(sent):
         p = where.get(id(sent[k]), -1)
         whole = starts.get(p)
@@ -366,13 +425,15 @@ def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> li
                 k + j < len(sent) and sent[k + j] is record[p + j] for j in range(n)
             ):
                 flush()
+                safe = (k, len(out))
                 out.extend(whole.raw)
                 k += n
                 continue
         pending.append(sent[k])
         k += 1
     flush()
-    return out
+    state.written = (sent, out, *safe)
+    return list(out)
 
 
 class SessionLease:
@@ -384,10 +445,11 @@ class SessionLease:
     lock over with :meth:`hand_over` and releases it when the stream ends.
     """
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "store_ms")
 
     def __init__(self) -> None:
         self.state: SessionState | None = None
+        self.store_ms = 0.0  # time spent waiting for the store to record the request
 
     async def take(self, state: SessionState) -> SessionState:
         if self.state is state:

@@ -114,10 +114,11 @@ class Wire:
         value = body.get(self.messages_key)
         return value if type(value) is list else None
 
-    def invalid(self, body: Mapping[str, Any]) -> str | None:
+    def invalid(self, body: Mapping[str, Any], checked: int = 0) -> str | None:
         """What makes the request one the provider would refuse before reading it (the
         conversation missing, empty, of the wrong type, or a message without its role or
-        content), in the provider's words; None when it is well formed."""
+        content), in the provider's words; None when it is well formed. The first
+        ``checked`` items were checked before (the same objects as the last request's)."""
         key = self.messages_key
         value = body.get(key)
         if self.name == "openai-responses":
@@ -130,7 +131,8 @@ class Wire:
             return f"Invalid type for '{key}': expected an array of objects, got {_kind(value)}."
         if not value:
             return f"Invalid '{key}': empty array. Expected an array with at least one message."
-        for i, raw in enumerate(value):
+        for i in range(checked, len(value)):
+            raw = value[i]
             where = f"{key}[{i}]"
             if not isinstance(raw, dict):
                 return f"Invalid type for '{where}': expected an object, got {_kind(raw)}."

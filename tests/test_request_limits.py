@@ -1,0 +1,103 @@
+"""Per-request image limits: a fitted request never holds more images, or more inline data,
+than the model's provider takes in one request; the oldest images give way, reported."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+
+import pytest
+from PIL import Image as PILImage
+
+from builders import image_block
+from contextledger.catalog import lookup_model
+from contextledger.fit import fit
+from contextledger.model import Image as ImageBlock
+from contextledger.model import InlineData, Message, ToolCall
+from contextledger.prepare import prepare, price_request
+from contextledger.providers import translate
+from stub_gemini import validate_request
+from stub_server import Invalid, StubServer
+
+GEMINI_HEADERS = {"x-goog-api-key": "k"}
+
+
+def noise_png(side: int, seed: int) -> ImageBlock:
+    """A PNG that does not compress (random pixels): about 4 bytes of base64 per pixel."""
+    rng = random.Random(seed)
+    im = PILImage.frombytes("RGB", (side, side), rng.randbytes(side * side * 3))
+    buf = io.BytesIO()
+    im.save(buf, "PNG", compress_level=0)
+    return ImageBlock("image/png", data=InlineData.from_bytes(buf.getvalue()), name=f"shot{seed}")
+
+
+def gemini_check(body: dict[str, object], model: str = "gemini-2.5-flash") -> None:
+    body = {k: v for k, v in body.items() if k != "model"}  # prepare's body names the model
+    validate_request(
+        model, body, GEMINI_HEADERS, f"/v1beta/models/{model}:generateContent", StubServer()
+    )
+
+
+def test_gemini_requests_stay_under_20_mb_of_inline_data() -> None:
+    """Five ~5.8 MB screenshots are 29 MB of inline data: Gemini refuses that request (the
+    stub too); the fit keeps the newest three that fit in 20 MB with the texts, and replaces
+    the older two with placeholders, each reported."""
+    shots = [noise_png(1200, seed) for seed in range(5)]
+    history = []
+    for k, shot in enumerate(shots):
+        history += [
+            Message.user(f"step {k}: what changed?", shot, id=f"u{k}"),
+            Message.assistant(f"Step {k} looks fine.", id=f"a{k}"),
+        ]
+    history.append(Message.user("and now, what is wrong?", id="ask"))
+    with pytest.raises(Invalid, match="Request payload size exceeds the limit"):
+        gemini_check(translate(history, "gemini").body)
+
+    out = prepare(history, "gemini-2.5-flash", compaction=False)
+    gemini_check(out.body)
+    kept_images = [m.id for m in out.messages for _ in m.images()]
+    assert kept_images == ["u2", "u3", "u4"]
+    assert [m.id for m in out.messages][:2] == ["u0", "a0"]  # the turns stay, as text
+    placeholders = [n for n in out.report.notices if n.kind == "replaced"]
+    assert [n.where for n in placeholders] == ["u0", "u1"]
+    assert all("20 MB of inline data in one request" in n.text for n in placeholders)
+    assert "[image 'shot0'" in out.messages[0].text
+    assert out.report.used == price_request(out.body, "gemini-2.5-flash").total
+
+
+def test_a_model_taking_n_images_per_request_gets_the_newest_n() -> None:
+    """The count limit (Anthropic 100, Gemini 3,000, Gemini 3 Pro 900, OpenAI 1,500): the
+    newest images stay, tool-result images included; older ones become placeholders, and
+    only the kept messages' replacements are reported."""
+    limits = dataclasses.replace(lookup_model("gemini-2.5-flash").image_limits, max_images=3)
+    model = dataclasses.replace(lookup_model("gemini-2.5-flash"), image_limits=limits)
+    history = [
+        Message.user("first", image_block(64, 64, color="red"), id="u0"),
+        Message.assistant("ok", id="a0"),
+        Message.user("two at once", image_block(64, 64), image_block(65, 65), id="u1"),
+        Message.assistant(ToolCall("c1", "screenshot", "{}"), id="a1"),
+        Message.tool("c1", image_block(66, 66, color="blue"), id="t1"),
+        Message.user("what now?", image_block(67, 67, color="green"), id="u2"),
+    ]
+    res = fit(history, model)
+    kept = [(m.id, img.width or 0) for m in res.messages for img in m.images()]
+    assert [k for k, _ in kept] == ["u1", "t1", "u2"]  # u1's older image went too
+    assert sum(1 for _ in res.messages[2].images()) == 1
+    notices = [n for n in res.report.notices if n.kind == "replaced"]
+    assert [n.where for n in notices] == ["u0", "u1"]
+    assert all("at most 3 images in one request" in n.text for n in notices)
+    assert [c.message_id for c in res.report.changes if c.action == "replaced"] == ["u0", "u1"]
+
+    # a window that drops the oldest turn: its replacement is not reported (nothing sent)
+    small = fit(history, model, window=res.report.used + 100 - 3, max_output_tokens=100)
+    ids = [m.id for m in small.messages]
+    assert "u0" not in ids
+    assert all(n.where in ids for n in small.report.notices if n.kind == "replaced")
+
+
+def test_within_the_limits_nothing_changes() -> None:
+    history = [Message.user("look", image_block(100, 100), id="u0")]
+    res = fit(history, "gemini-2.5-flash")
+    assert res.messages == tuple(history) or list(res.messages) == history
+    assert not [n for n in res.report.notices if n.kind == "replaced"]
