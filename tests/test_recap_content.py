@@ -239,3 +239,27 @@ def test_an_llm_recap_that_says_little_is_backfilled_from_the_record(reply: str)
             assert f.key in recap, f
     assert "from the record" in " ".join(out.report)
     assert out.verification is not None and not out.verification.misclaims
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "No force pushes.",
+        "Hands off the payments module.",
+        "The prod database is read-only for you.",
+        "Nothing under deploy/ should change.",
+        "Keep changes out of the public API.",
+        "Stick with the existing logging format.",
+        "We're on Python 3.11, not 3.12.",
+        "I'd rather you didn't rename public functions.",
+    ],
+)
+def test_rules_in_other_phrasings_are_constraints(rule: str) -> None:
+    msgs = [Message.user("Refactor the order pipeline for partial refunds."), Message.user(rule)]
+    assert rule in digest(msgs).items("Constraints and corrections")
+
+
+@pytest.mark.parametrize("said", ["No problem, take your time.", "No idea why it broke."])
+def test_no_is_not_always_a_rule(said: str) -> None:
+    msgs = [Message.user("Refactor the order pipeline for partial refunds."), Message.user(said)]
+    assert said not in digest(msgs).items("Constraints and corrections")

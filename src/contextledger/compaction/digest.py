@@ -177,6 +177,16 @@ _FINDING = re.compile(
     r"comes from|because (?:the|it|we|a)|diagnos(?:is|ed)|the fix is|that explains)\b"
 )
 _RETRACTS = re.compile(r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]")
+# rules in phrasings the general intent patterns leave out: "No force pushes.", "Hands off
+# the payments module.", "Stick with the existing format.", "Python 3.11, not 3.12."
+_MORE_RULES = re.compile(
+    r"(?i)^\W*(?:(?:and|also|please|oh|oh,|again)\s+)*no\s+(?!problem|worries|thanks|thank|rush|"
+    r"hurry|idea|way|need|luck|clue|doubt|big\s+deal|matter|change|progress|more\b)\w+"
+    r"|\bhands\s+off\b|\bread[- ]only\b|\bkeep\s+(?:\w+\s+){0,3}out\s+of\b|"
+    r"\bnothing\s+(?:in|under|inside|from|outside)\b[^.]{0,80}\b(?:change|touch|edit|modif|mov|delet)|"
+    r"\bstick\s+(?:with|to)\b|\bprefer\b|\bi'?d\s+rather\b|\brather\s+than\b|\bskip\s+the\b|"
+    r"\b(?:code\s+)?freeze\b|\bfrozen\b|,\s*not\s+[\w./-]+\s*[.!]?$"
+)
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
     r"(?i)\b(?:next,? i(?:'ll| will)|next step|then i(?:'ll| will)|i(?:'ll| will) now|"
@@ -433,7 +443,7 @@ def is_rule(sentence: str) -> bool:
     unless it also carries a rule's marker."""
     if len(sentence.split()) < 3 or DEFERRED.search(sentence):
         return False
-    if is_correction(sentence) or _RETRACTS.search(sentence):
+    if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
     if not is_constraint(sentence):
         return False
