@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import random
+from pathlib import Path
 
 import pytest
 from PIL import Image as PILImage
@@ -17,6 +18,7 @@ from contextledger.model import Image as ImageBlock
 from contextledger.model import InlineData, Message, ToolCall
 from contextledger.prepare import prepare, price_request
 from contextledger.providers import translate
+from contextledger.storage.media import MediaStore
 from stub_gemini import validate_request
 from stub_server import Invalid, StubServer
 
@@ -64,6 +66,27 @@ def test_gemini_requests_stay_under_20_mb_of_inline_data() -> None:
     assert all("20 MB of inline data in one request" in n.text for n in placeholders)
     assert "[image 'shot0'" in out.messages[0].text
     assert out.report.used == price_request(out.body, "gemini-2.5-flash").total
+
+
+def test_stored_images_count_at_their_stored_size(tmp_path: Path) -> None:
+    """Images kept in the media store (a chat session, the proxy) are sized when prepare
+    reads them: the request still stays under Gemini's 20 MB once they are materialized."""
+    store = MediaStore(tmp_path)
+    history = []
+    for k in range(5):
+        shot = noise_png(1200, 10 + k)
+        assert shot.data is not None
+        stored = store.put(shot.data.decode(), "image/png")
+        ref = ImageBlock("image/png", ref=stored.ref, width=1200, height=1200, name=f"s{k}")
+        history += [
+            Message.user(f"step {k}", ref, id=f"u{k}"),
+            Message.assistant("fine", id=f"a{k}"),
+        ]
+    history.append(Message.user("and now?", id="ask"))
+    out = prepare(history, "gemini-2.5-flash", compaction=False, media=store)
+    gemini_check(out.body)
+    assert [m.id for m in out.messages for _ in m.images()] == ["u2", "u3", "u4"]
+    assert [n.where for n in out.report.notices if n.kind == "replaced"] == ["u0", "u1"]
 
 
 def test_a_model_taking_n_images_per_request_gets_the_newest_n() -> None:

@@ -11,7 +11,7 @@ at most N images in one request, or a request of at most so many bytes of inline
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
@@ -176,12 +176,17 @@ def may_break_request_limits(image_tokens: int, info: ModelInfo) -> bool:
     return image_tokens > limits.max_images * max(1, min(cheapest, default=1))
 
 
-def request_image_cut(messages: Sequence[Message], info: ModelInfo) -> ImageCut | None:
+def request_image_cut(
+    messages: Sequence[Message],
+    info: ModelInfo,
+    stored_bytes: Callable[[Image], int | None] | None = None,
+) -> ImageCut | None:
     """The cut the model's per-request limits (``ImageLimits.max_images``,
     ``max_request_bytes``) force on ``messages`` (a fitted request), or None when they
     hold. Newer images are kept first. Inline bytes count base64 images, files and audio,
-    and the texts; images by URL count toward the number only, stored ones (``ref``, sized
-    when materialized) toward the number only."""
+    and the texts; images by URL count toward the number only; stored ones (``ref``) by
+    ``stored_bytes`` (their base64 size, known to ``prepare``, which reads the store), else
+    toward the number only."""
     limits = info.image_limits
     max_images, max_bytes = limits.max_images, limits.max_request_bytes
     if max_images is None and max_bytes is None:
@@ -197,7 +202,8 @@ def request_image_cut(messages: Sequence[Message], info: ModelInfo) -> ImageCut 
                     m.id, k, f"{info.id} takes at most {max_images:,} images in one request"
                 )
             if max_bytes is not None:
-                size += _image_bytes(img)
+                stored = stored_bytes(img) if stored_bytes and img.ref is not None else None
+                size += _image_bytes(img) if stored is None else stored
                 if size > max_bytes:
                     return ImageCut(
                         m.id,

@@ -17,6 +17,10 @@ True
 from __future__ import annotations
 
 import re
+import string
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import accumulate
 
 # Short turns that move the conversation along without saying anything new: every word
 # is one of these (so "ok, keep going" and "Take your time, just keep me posted." are nudges,
@@ -99,3 +103,103 @@ def restates_task(text: str) -> bool:
 def is_substantive(text: str) -> bool:
     """A request that says something: not a nudge, at least four words."""
     return not is_nudge(text) and word_count(text) >= 4
+
+
+# --------------------------------------------------------------------------- in bulk
+#
+# A fit classifies every earlier request of a long session (thousands) to find the goal,
+# the corrections and the constraints. The three patterns above cost ~100 µs a text in
+# Python's regex engine (every position tries every alternative), so a long session spent
+# most of a cold fit here. Nearly all requests hold none of the words those patterns are
+# built on: one pass over all the texts at once, lower-cased and with every ASCII non-word
+# character turned into a space (``str.translate``, at C speed), finds the few that might,
+# and only those are asked the full questions. The prefilter is a superset by
+# construction: every alternative of ``_CORRECTION``, ``_CONSTRAINT`` and ``_RESTATES``
+# starts at a word boundary with one of the words (or phrases) below, and a property test
+# holds it to that. Texts that are not ASCII (where case folding is subtler) always take
+# the full questions.
+
+_FOLD = str.maketrans(
+    {
+        **{c: " " for c in map(chr, range(128)) if not (c.isalnum() or c == "_")},
+        **{c: c.lower() for c in string.ascii_uppercase},
+    }
+)
+# Each starts with a letter, so the alternation is grouped by it (``_by_first_letter``):
+# Python's engine then tries a couple of alternatives at each space, not all of them.
+_STEERING_WORDS = [
+    # _CORRECTION (its first alternative, anchored at the start, included)
+    r"no\b", r"nope\b", r"wait\b", r"stop\b", r"hold\b", r"scratch\b", r"correction\b",
+    r"sorry\b", r"actually\b", r"instead\b", r"rather\b", r"i +meant\b", r"that ?s +not\b",
+    r"that ?s +wrong",
+    r"not +what\b", r"wrong\b", r"mistake\b", r"switch\b", r"change\b", r"on +second\b",
+    r"make\b", r"use\b", r"should", r"is +really\b", r"update\b",
+    # _CONSTRAINT
+    r"do +not\b", r"don ?t\b", r"never\b", r"must", r"shall +not\b", r"cannot\b", r"can ?t\b",
+    r"may +not\b", r"no +(?:longer|more|fewer)\b", r"avoid\b", r"refrain\b",
+    r"under +(?:no\b|\d)", r"without +(?:asking|approval|permission)\b",
+    r"stay +(?:away|out)\b", r"leave\b", r"off +limits\b",
+    r"keep +(?:it|them|everything|all|the)\b", r"ensure\b", r"always\b",
+    r"only +(?:use|touch|change|edit)\b", r"has +to\b", r"have +to\b", r"needs? +to\b",
+    r"require", r"constraint\b", r"rule\b", r"at +(?:most|least)\b", r"below +\d",
+    r"within +\d", r"limit", r"stick +to\b", r"pin(?:ned)? +to\b", r"not +allowed\b",
+    r"forbidden\b", r"prohibited\b",
+    # _RESTATES
+    r"goal\b", r"task\b", r"objective\b", r"mission\b", r"aim\b", r"plan\b", r"restate\b",
+    r"recap\b", r"clear\b", r"refocus\b", r"pivot\b",
+]  # fmt: skip
+
+
+def _by_first_letter(alternatives: list[str]) -> str:
+    groups: dict[str, list[str]] = {}
+    for alt in alternatives:
+        groups.setdefault(alt[0], []).append(alt[1:])
+    return "|".join(f"{first}(?:{'|'.join(rest)})" for first, rest in sorted(groups.items()))
+
+
+_MIGHT_STEER = re.compile(f" (?:{_by_first_letter(_STEERING_WORDS)})")
+
+
+def might_steer(texts: Sequence[str]) -> list[int]:
+    """Indices of the texts that might be a correction, a constraint or a restatement of
+    the task; every other text is surely none of the three (at C speed, all at once).
+
+    >>> might_steer(["fix the login test", "Actually, use Redis.", "ok", "Never touch prod"])
+    [1, 3]
+    """
+    ascii_at = [i for i, t in enumerate(texts) if t.isascii()]
+    maybe = set(range(len(texts))).difference(ascii_at)
+    if ascii_at:
+        plain = [texts[i] for i in ascii_at]
+        # " " before each text: every word, the first included, follows a space.
+        joined = (" " + " ".join(plain)).translate(_FOLD)
+        ends = list(accumulate(len(t) + 1 for t in plain))  # text j ends at ends[j]
+        for hit in _MIGHT_STEER.finditer(joined):
+            first = bisect_right(ends, hit.start())
+            # A phrase that runs on into the next text ("… only" + "use X, not Y") may hide
+            # a match there: every text it touches is a candidate.
+            last = bisect_right(ends, hit.end() - 1) if hit.end() > ends[first] else first
+            maybe.update(ascii_at[first : last + 1])
+    return sorted(maybe)
+
+
+def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
+    """(the substantive corrections and constraints, the substantive restatements of the
+    task): indices of ``texts``, each exactly as ``is_correction``/``is_constraint`` and
+    ``restates_task`` (with ``is_substantive``) say, in a fraction of their time.
+
+    >>> steering_requests(["fix the login test", "Actually, use Redis not Memcached.",
+    ...                    "To be clear, the goal is a green build today.", "no"])
+    ([1], [2])
+    """
+    steering: list[int] = []
+    restating: list[int] = []
+    for i in might_steer(texts):
+        text = texts[i]
+        if not is_substantive(text):
+            continue
+        if _CORRECTION.search(text) or _CONSTRAINT.search(text):
+            steering.append(i)
+        if restates_task(text):
+            restating.append(i)
+    return steering, restating

@@ -142,6 +142,8 @@ class _Plan:
     cap: int | None
     count: int = 1
     problem: str = ""
+    #: A stored image's size as base64 (read from the store: the fit's request byte limits)
+    base64_bytes: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,16 +483,21 @@ class Preparer:
             self._caches.plans[key] = plan
         if plan.width and plan.height:
             self.fitter.pricer.plan_size(img, plan.width, plan.height)
+        if plan.base64_bytes is not None:
+            self.fitter.pricer.plan_bytes(img, plan.base64_bytes)
         if plan.cap is not None or plan.problem:
             plans[id(img)] = replace(plan, where=where, image=img)
 
     def _make_plan(self, img: Image, count: int, many: bool, where: str) -> _Plan:
         limits = self.info.image_limits
+        b64_len = img.data.base64_length if img.data is not None else None
         try:
             if img.data is not None:
                 info = probe_image(img.data)
             elif self.media is not None and img.ref is not None:
-                info = probe_image(self.media.read(img.ref))
+                stored = self.media.read(img.ref)
+                b64_len = 4 * ((len(stored) + 2) // 3)
+                info = probe_image(stored)
             else:
                 return _Plan(img, where, None, None, None)
         except ContextLedgerError as exc:
@@ -505,7 +512,6 @@ class Preparer:
             limits.many_images_max_side if many and limits.many_images_max_side else limits.max_side
         )
         cap = min(self.max_edge, side) if side else self.max_edge
-        b64_len = img.data.base64_length if img.data is not None else None
         too_big_bytes = bool(
             limits.max_base64_bytes and b64_len and b64_len > limits.max_base64_bytes
         )
@@ -514,12 +520,14 @@ class Preparer:
             or (info.animated and not limits.animated_ok)
             or info.orientation not in (0, 1)  # rotated: must be re-encoded upright
         )
+        stored_b64 = b64_len if img.ref is not None else None
         if max(w, h) <= cap and not too_big_bytes and not bad_format:
-            return _Plan(img, where, img.width or w, img.height or h, None)
+            return _Plan(img, where, img.width or w, img.height or h, None, base64_bytes=stored_b64)
         scale = min(1.0, cap / max(w, h))  # the same geometry normalize_image applies
         return _Plan(
-            img, where, max(1, round(w * scale)), max(1, round(h * scale)), cap, count=count
-        )
+            img, where, max(1, round(w * scale)), max(1, round(h * scale)), cap, count=count,
+            base64_bytes=stored_b64,  # re-encoded smaller: its stored size bounds what is sent
+        )  # fmt: skip
 
     def _encode_planned(
         self, messages: Sequence[Message], plans: dict[int, _Plan], notes: list[NormalizedNote]

@@ -16,11 +16,13 @@ Every rule about which messages are pinned lives in this module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from ..errors import BudgetError
-from ..intent import is_constraint, is_correction, is_substantive, restates_task
+from ..intent import is_substantive
 from ..model import Block, FileAttachment, Image, Message
 from ..pricing.messages import Pricer
 from ..report import Notice
@@ -53,53 +55,47 @@ def current_request_position(body: Sequence[Message]) -> int | None:
     return next((k for k in range(len(body) - 1, -1, -1) if is_request(body[k])), None)
 
 
-RequestKind = tuple[
-    bool, bool, bool
-]  # substantive, restates the task, steers (corrects/constrains)
-
-
-def request_kind(text: str) -> RequestKind:
-    """How an earlier request is ranked for pinning (see ``prior_request_order``)."""
-    substantive = is_substantive(text)
-    return (
-        substantive,
-        substantive and restates_task(text),
-        substantive and (is_correction(text) or is_constraint(text)),
-    )
-
-
 def prior_request_order(
-    newest_first: Sequence[int],
-    text_of: Callable[[int], str],
-    kind_of: Callable[[int], RequestKind] | None = None,
-) -> list[tuple[int, bool]]:
+    newest_first: Callable[[], Iterable[int]],
+    oldest_first: Iterable[int],
+    restating: Iterable[int],
+    steering: Iterable[int],
+    substantive: Callable[[int], bool],
+) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
-    beyond the ``prior_anchors`` count (still within the token cap).
+    beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
+    only what the pinning needs.
 
     The request that set the task (the latest that restates it, and the session's first
     substantive request) comes first, then the user's corrections and constraints (newest
     first), then other substantive requests, and short nudges ("ok", "keep going") last.
+    ``restating`` and ``steering`` are the substantive requests that restate the task and
+    that correct or constrain, newest first (``intent.steering_requests``); ``newest_first``
+    gives all the earlier requests, newest first, each time it is called.
 
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
     ...         2: "Actually, use Redis not Memcached.", 3: "keep going"}
-    >>> prior_request_order([3, 2, 1, 0], said.__getitem__)
+    >>> list(prior_request_order(lambda: [3, 2, 1, 0], [0, 1, 2, 3], [], [2],
+    ...                          lambda k: is_substantive(said[k])))
     [(0, True), (2, True), (3, False), (1, False)]
     """
-    # ``kind_of`` (a memo kept by the history index) spares a refit re-reading every request.
-    kinds = {k: (kind_of or (lambda k: request_kind(text_of(k))))(k) for k in newest_first}
-    substantive = [k for k in newest_first if kinds[k][0]]
-    goal: list[int] = []
-    restated = next((k for k in substantive if kinds[k][1]), None)
-    if restated is not None:
-        goal.append(restated)
-    if substantive and substantive[-1] not in goal:
-        goal.append(substantive[-1])  # the first substantive request of the session
-    steering = [k for k in substantive if k not in goal and kinds[k][2]]
-    chosen = set(goal) | set(steering)
-    others = [k for k in substantive if k not in chosen]
-    seen = chosen | set(others)  # a set: membership in a list made this quadratic
-    nudges = [k for k in newest_first if k not in seen]
-    return [(k, True) for k in goal + steering] + [(k, False) for k in others + nudges]
+    goal = list(islice(restating, 1))
+    first = next((k for k in oldest_first if substantive(k)), None)
+    if first is not None and first not in goal:
+        goal.append(first)  # the first substantive request of the session
+    chosen = set(goal)
+    for k in goal:
+        yield k, True
+    for k in steering:
+        if k not in chosen:
+            chosen.add(k)
+            yield k, True
+    for k in newest_first():
+        if k not in chosen and substantive(k):
+            yield k, False
+    for k in newest_first():
+        if not substantive(k):
+            yield k, False
 
 
 def pin_anchors(
@@ -111,22 +107,33 @@ def pin_anchors(
 ) -> Pins:
     """Pin the current request, up to N prior requests within their cap, and every recap."""
     pins = Pins()
-    body, starts = index.body, index.starts
+    starts, roles = index.starts, index.roles
     if anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
         pins.add(anchor_unit, Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
         kinds = index.kinds  # "message": one message, not a tool exchange, not a recap
-        candidates = [
-            k
-            for k in range(anchor_unit - 1, -1, -1)  # newest first
-            if kinds[k] == "message" and body[starts[k]].role == "user"
-        ]
+
+        def requests(units: Iterable[int]) -> Iterator[int]:
+            return (k for k in units if kinds[k] == "message" and roles[starts[k]] == "user")
+
+        def among_requests(positions: list[int]) -> Iterator[int]:
+            """Newest first, the units of the earlier requests at ``positions``."""
+            for pos in reversed(positions[: bisect_left(positions, anchor_pos)]):
+                k = index.unit_of(pos)
+                if starts[k] == pos and kinds[k] == "message":
+                    yield k
+
+        order = prior_request_order(
+            lambda: requests(range(anchor_unit - 1, -1, -1)),
+            requests(range(anchor_unit)),
+            among_requests(index.restating),
+            among_requests(index.steering),
+            lambda k: index.memo(starts[k], "substantive", lambda m: is_substantive(m.text)),
+        )
         spent = found = 0
-        text_of = lambda k: body[starts[k]].text  # noqa: E731
-        kind_of = lambda k: index.memo(starts[k], "request", lambda m: request_kind(m.text))  # noqa: E731
-        for k, must in prior_request_order(candidates, text_of, kind_of):
+        for k, must in order:
             if not must and found >= opts.prior_anchors:
-                continue
+                break  # the rest are not "must" either
             if not index.may_fit(k, opts.prior_anchor_tokens - spent):
                 continue
             cost = index.exact_cost(starts[k])

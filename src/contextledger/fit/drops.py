@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from ..pricing.messages import Pricer
 from ..report import Notice
 from .edits import image_label
 from .report import Change
-from .units import HistoryIndex, Unit, opens_exchange
+from .units import HistoryIndex, Unit
 
 _DROP_REASONS = {
     "exchange": "older tool exchange dropped whole to fit the context window",
@@ -39,30 +40,14 @@ def report_drops(
     before: DroppedBefore,
 ) -> tuple[list[Change], list[Notice], DroppedBefore]:
     """Changes and notices for what was dropped, and the memo for the next fit."""
-    body, starts = index.body, index.starts
+    starts, roles, id_of = index.starts, index.roles, index.id_of
     reuse = 0
     if before.units and len(before.units) <= len(dropped_units):
         last = before.units[-1]
         if index.end(last) <= index.shared and dropped_units[: len(before.units)] == before.units:
             reuse = len(before.units)
     drop_changes = list(before.changes) if reuse else []
-    for k in dropped_units[reuse:]:
-        start, end = starts[k], index.end(k)
-        first = body[start]
-        kind = (
-            "exchange"
-            if end - start > 1 or opens_exchange(first)
-            else ("recap" if first.is_recap else "message")
-        )
-        reason = _DROP_REASONS[kind]
-        for i in range(start, end):
-            m = body[i]
-            drop_changes.append(
-                Change(
-                    "dropped", m.id, None, m.role, reason, index.costs[i], 0,
-                    not index.priced[i],
-                )
-            )  # fmt: skip
+    drop_changes += _dropped_changes(index, dropped_units[reuse:])
     memo = DroppedBefore(dropped_units, drop_changes)
     changes = list(drop_changes)
     for u in yielded:
@@ -75,22 +60,58 @@ def report_drops(
             )  # fmt: skip
     for k in orphaned:
         for i in range(starts[k], index.end(k)):
-            m = body[i]
             changes.append(
-                Change("dropped", m.id, None, m.role, _DROP_REASONS["orphaned"], index.costs[i], 0)
-            )
+                Change(
+                    "dropped", id_of(i), None, roles[i], _DROP_REASONS["orphaned"],
+                    index.costs[i], 0,
+                )
+            )  # fmt: skip
     notices = _drop_notices(index, pricer, [*dropped_units, *orphaned], yielded)
     if orphaned:
-        first = body[starts[orphaned[0]]]
         notices.append(
             Notice(
                 "dropped",
-                first.id,
+                id_of(starts[orphaned[0]]),
                 "An earlier answer was left out with the request that prompted it: the "
                 "conversation sent to the model starts with a user message.",
             )
         )
     return changes, notices, memo
+
+
+def _dropped_changes(index: HistoryIndex, units: list[int]) -> list[Change]:
+    """One "dropped" Change per message of ``units``. A cold fit of a long session drops
+    thousands: the columns are built with comprehensions and the Changes made by
+    ``tuple.__new__`` (what ``Change._make`` does, without a Python call per message)."""
+    starts, opens, kinds, n = index.starts, index.opens, index.kinds, len(index.costs)
+    positions: list[int] = []
+    reasons: list[str] = []
+    for k in units:
+        start = starts[k]
+        end = starts[k + 1] if k + 1 < len(starts) else n
+        kind = (
+            "exchange"
+            if end - start > 1 or start in opens
+            else ("recap" if kinds[k] == "recap" else "message")
+        )
+        if end - start == 1:
+            positions.append(start)
+            reasons.append(_DROP_REASONS[kind])
+        else:
+            positions.extend(range(start, end))
+            reasons.extend([_DROP_REASONS[kind]] * (end - start))
+    roles, costs, priced = index.roles, index.costs, index.priced
+    fields = zip(
+        repeat("dropped"),
+        index.ids(positions),
+        repeat(None),
+        [roles[i] for i in positions],
+        reasons,
+        [costs[i] for i in positions],
+        repeat(0),
+        [not priced[i] for i in positions],
+    )
+    return list(map(tuple.__new__, repeat(Change), fields))  # type: ignore[arg-type]
 
 
 def _drop_notices(

@@ -27,6 +27,7 @@ from ..validate import tool_pair_problems
 from .anchors import current_request_position, pin_anchors, rescue_current_request
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
+from .lazy import LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, KeptMemo, kept_changes
 from .selection import moved_system_notices, open_with_user, select_units
@@ -38,8 +39,11 @@ _message_id = attrgetter("id")
 _role = attrgetter("role")
 
 
-def _split_system(msgs: tuple[Message, ...]) -> tuple[list[Message], Sequence[Message]]:
+def _split_system(msgs: Sequence[Message]) -> tuple[list[Message], Sequence[Message]]:
     """The system messages and the rest; at C speed when they all lead (the usual case)."""
+    if isinstance(msgs, LazyMessages):  # its system messages all lead (else it is not lazy)
+        n = msgs.leading_system()
+        return list(msgs[:n]), msgs.tail(n)
     roles = list(map(_role, msgs))
     n = roles.count("system")
     if roles[:n] == ["system"] * n:
@@ -121,14 +125,21 @@ class Fitter:
     ) -> FitResult:
         # an empty list is an empty conversation; None, a number or a string is an error
         empty = isinstance(messages, Sequence | Mapping) and not isinstance(messages, str)
-        msgs = () if empty and not messages else read_source(self._memory.source, messages)
+        msgs: Sequence[Message]
+        if empty and not messages:
+            msgs = ()
+        elif self._memory.source is None and (lazy := read_lazily(messages)) is not None:
+            msgs = lazy  # a one-shot fit of dicts: read only what the fit looks at
+        else:
+            msgs = read_source(self._memory.source, messages)
         notices: list[Notice] = []
-        if not all(map(_message_id, msgs)):
+        lazy_read = isinstance(msgs, LazyMessages)  # every message has an id, none moves
+        if not lazy_read and not all(map(_message_id, msgs)):
             # The report and its notices name messages by id: give id-less ones their position.
             msgs = with_ids(msgs)
         if system is not None:
             msgs = _with_system_prompt(msgs, system, notices)
-        else:
+        elif not lazy_read:
             notices.extend(moved_system_notices(msgs))
         if self.info.estimated:
             notices.append(_estimate_notice(self.info, self.window))
@@ -153,7 +164,8 @@ class Fitter:
         than the newest that fit become placeholders and the fit runs again; the kept
         messages' replacements are reported."""
         replaced: dict[str, list[tuple[str, str]]] = {}
-        while (cut := request_image_cut(result.messages, self.info)) is not None:
+        planned = self.pricer.planned_bytes
+        while (cut := request_image_cut(result.messages, self.info, planned)) is not None:
             swapped = replace_images_before(msgs, cut)
             if swapped is None:
                 break
@@ -198,7 +210,7 @@ class Fitter:
         memory: tuple[Message, ...],
         notices: list[Notice],
     ) -> FitResult:
-        result = self._fit_once(tuple(msgs), tools, memory, list(notices))
+        result = self._fit_once(msgs, tools, memory, list(notices))
         if not self._memory.sent_ok and tool_pair_problems(result.messages):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
@@ -213,7 +225,7 @@ class Fitter:
 
     def _fit_once(
         self,
-        msgs: tuple[Message, ...],
+        msgs: Sequence[Message],
         tools: Sequence[Mapping[str, Any]] | None,
         memory: tuple[Message, ...],
         notices: list[Notice],

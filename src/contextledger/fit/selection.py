@@ -158,7 +158,7 @@ def _take_recent(
         first = False
         if starts[k] < opts.min_cut_index or not (must or index.may_fit(k, budget - total)):
             break  # (a unit that cannot fit is never tokenized)
-        u = index.unit(k)
+        u = index.unit(k, room=budget - total)
         if not must and total + u.cost > budget:
             break
         recent.append(u)
@@ -224,5 +224,5 @@ def _sticky_cut(
             chosen = max(chosen, natural_cut)
     while recent and bisect_left(starts, recent[-1].start) < chosen:
         total -= recent.pop().cost
-    cut_id = index.body[starts[chosen]].id if chosen < len(starts) else None
+    cut_id = index.id_of(starts[chosen]) if chosen < len(starts) else None
     return chosen, total, cut_id

@@ -16,12 +16,15 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from operator import is_
 from typing import Literal, TypeVar
 
-from ..model import FileAttachment, Image, Message, Recap, Text, ToolCall, ToolResult
+from ..intent import steering_requests
+from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
 from ..validate import arguments_problem, is_empty
+from .lazy import LazyMessages, holds_images, message_chars
 
 T = TypeVar("T")
 UnitKind = Literal["message", "exchange", "anchor", "prior", "recap", "system"]
@@ -80,32 +83,10 @@ MAX_CHARS_PER_TOKEN = 128
 _SPECULATE_UP_TO = 1 << 16  # estimated tokens: bigger texts are counted only when needed
 
 
-def _chars(m: Message) -> int:
-    """The characters of a message's texts, tool outputs, file bodies and call arguments."""
-    n = 0
-    for b in m.content:
-        if isinstance(b, Text):
-            n += len(b.text)
-        elif isinstance(b, ToolResult):
-            n += sum(len(x.text) for x in b.content if isinstance(x, Text))
-        elif isinstance(b, ToolCall):
-            n += len(b.arguments)
-        elif isinstance(b, FileAttachment):
-            n += len(b.text or "")
-    return n
-
-
-def _estimate(m: Message) -> int:
+def _estimate(chars: int) -> int:
     """About a token per 4 characters of text, plus framing: for reports only (and never
-    below the lower bound ``_chars(m) // MAX_CHARS_PER_TOKEN``)."""
-    return 4 + _chars(m) // 4
-
-
-def _holds_images(m: Message, kinds: set[type]) -> bool:
-    return Image in kinds or (
-        ToolResult in kinds
-        and any(isinstance(b, ToolResult) and Image in map(type, b.content) for b in m.content)
-    )
+    below the lower bound ``chars // MAX_CHARS_PER_TOKEN``)."""
+    return 4 + chars // 4
 
 
 class HistoryIndex:
@@ -116,12 +97,19 @@ class HistoryIndex:
     """
 
     def __init__(self) -> None:
-        self.body: list[Message] = []
+        self.body: Sequence[Message] = ()
+        self.roles: list[str] = []  # per message
+        self.chars: list[int] = []  # per message: its characters (see _chars)
+        self.opens: set[int] = set()  # positions of assistant turns with tool calls
         self.costs: list[int] = []
         self.starts: list[int] = []  # first index of each unit
         self.requests_before: list[int] = [0]  # requests among body[:i]
         self.recaps: list[int] = []  # positions of recap messages
         self.images: list[int] = []  # positions of messages holding images
+        # positions of the substantive user requests that correct or constrain, and of
+        # those that restate the task (classified once, when first read)
+        self.steering: list[int] = []
+        self.restating: list[int] = []
         self.shared = 0  # how many leading messages the last update kept unchanged
         self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
         self.unit_costs: list[int] = []  # per unit: the tokens of its messages
@@ -133,13 +121,22 @@ class HistoryIndex:
         self._pricer: Pricer | None = None
         self._positions: dict[str, int] | None = None
 
-    def update(self, body: Sequence[Message], pricer: Pricer) -> None:
-        """Take ``body`` as the new history: price and group only what changed."""
-        prefix = self._shared_prefix(body)
+    def update(self, body: Sequence[Message], pricer: Pricer, unchanged: int | None = None) -> None:
+        """Take ``body`` as the new history: price and group only what changed.
+
+        ``unchanged``: how many leading messages are known to be the same as last time
+        (a ``LazyMessages`` source knows; else messages are compared by identity)."""
+        before = len(self.costs)
+        if unchanged is not None:
+            prefix = min(unchanged, len(body), before)
+        elif isinstance(body, LazyMessages) or isinstance(self.body, LazyMessages):
+            prefix = 0  # a lazy history says what is unchanged, or nothing is assumed
+        else:
+            prefix = self._shared_prefix(body)
         self.shared = prefix
         self._positions = None
-        regroup = self._forget_units_from(prefix, len(body))
-        self.body = list(body)
+        regroup = self._forget_units_from(prefix, len(body), before)
+        self.body = body if isinstance(body, LazyMessages) else list(body)
         self._pricer = pricer
         self._scan_from(prefix)
         self._group_from(regroup)
@@ -149,12 +146,26 @@ class HistoryIndex:
         same = list(map(is_, body[:limit], self.body[:limit]))  # at C speed
         return limit if all(same) else same.index(False)
 
-    def _forget_units_from(self, prefix: int, n: int) -> int:
+    def ids(self, positions: list[int]) -> list[str]:
+        """The ids of the messages at ``positions`` (without reading them, when lazy)."""
+        body = self.body
+        if isinstance(body, LazyMessages):
+            return body.columns.ids([body.start + i for i in positions])
+        return [body[i].id for i in positions]
+
+    def id_of(self, i: int) -> str:
+        """Message ``i``'s id (without reading it, when the history is lazy)."""
+        body = self.body
+        if isinstance(body, LazyMessages):
+            return body.columns.id_of(body.start + i)
+        return body[i].id
+
+    def _forget_units_from(self, prefix: int, n: int, before: int) -> int:
         """Drop the units to regroup; returns where regrouping starts. The last unit that
         began inside the shared prefix is regrouped too unless nothing changed: new tool
         messages may extend it, removed ones shorten it."""
         keep_units = bisect_left(self.starts, prefix)
-        if keep_units and not prefix == n == len(self.body):
+        if keep_units and not prefix == n == before:
             keep_units -= 1
         regroup = self.starts[keep_units] if keep_units < len(self.starts) else prefix
         del self.starts[keep_units:]
@@ -164,13 +175,21 @@ class HistoryIndex:
         del self._units[keep_units:]
         return min(regroup, prefix)
 
-    def _price(self, start: int, end: int, back: bool = True) -> None:
+    def _price(self, start: int, end: int, back: bool = True, room: int | None = None) -> None:
         """Exact prices for messages ``start:end``; with ``back``, in one batch with as many
         before them as are after (at least 256): the fit walks back from the newest, so the
-        batches double and the tokenizer is called a few times, not once per message."""
+        batches double and the tokenizer is called a few times, not once per message. With
+        ``room`` (the tokens the window has left), no further back than the estimates say
+        could still fit: a cold fit tokenizes about what it keeps, not twice that."""
         assert self._pricer is not None
         pricer, priced, costs, body = self._pricer, self.priced, self.costs, self.body
         lo = max(0, start - max(256, len(body) - start)) if back else start
+        if back and room is not None:
+            i, acc = start, 0
+            while i > lo and acc <= room:
+                i -= 1
+                acc += costs[i]
+            lo = i
         # Before ``start`` the batch is speculative: a huge text there is left until (and
         # unless) a decision needs its exact price.
         todo = [i for i in range(lo, start) if not priced[i] and costs[i] < _SPECULATE_UP_TO]
@@ -188,32 +207,79 @@ class HistoryIndex:
         del self.costs[prefix:]
         del self.priced[prefix:]
         del self.requests_before[prefix + 1 :]
+        del self.roles[prefix:]
+        del self.chars[prefix:]
+        self.opens = {i for i in self.opens if i < prefix}
         self.recaps = [i for i in self.recaps if i < prefix]
         self.images = [i for i in self.images if i < prefix]
-        costs, recaps, images = self.costs, self.recaps, self.images
+        del self.steering[bisect_left(self.steering, prefix) :]
+        del self.restating[bisect_left(self.restating, prefix) :]
+        if isinstance(body, LazyMessages):
+            asked, texts = self._scan_columns(body, prefix)
+        else:
+            asked, texts = self._scan_messages(prefix)
+        self.costs.extend(map(_estimate, self.chars[prefix:]))
+        self.priced.extend(bytes(len(body) - prefix))
+        steering, restating = steering_requests(texts)
+        self.steering += [asked[j] for j in steering]
+        self.restating += [asked[j] for j in restating]
+
+    def _scan_columns(self, body: LazyMessages, prefix: int) -> tuple[list[int], list[str]]:
+        """The scan of a lazy history: its columns, copied at C speed."""
+        cols, off = body.columns, body.start
+        lo, hi = off + prefix, off + len(body)
+        roles = cols.roles[lo:hi]
+        self.roles += roles
+        self.chars += cols.chars[lo:hi]
+        self.opens.update(p - off for p in cols.opens if p >= lo)
+        recaps = [p - off for p in cols.recaps if p >= lo]
+        self.recaps += recaps
+        self.images += [p - off for p in cols.images if p >= lo]
+        is_request = [r == "user" for r in roles]
+        for i in recaps:
+            is_request[i - prefix] = False
+        self.requests_before += list(accumulate(is_request, initial=self.requests_before[-1]))[1:]
+        asked = [p - off for p in cols.texts if p >= lo]
+        return asked, [cols.texts[p + off] for p in asked]
+
+    def _scan_messages(self, prefix: int) -> tuple[list[int], list[str]]:
+        body = self.body
+        chars, roles, recaps, images, opens = (
+            self.chars, self.roles, self.recaps, self.images, self.opens
+        )  # fmt: skip
         requests = self.requests_before
         seen = requests[-1]
+        asked: list[int] = []  # positions of the requests read now, and their texts
+        texts: list[str] = []
         for i in range(prefix, len(body)):
             m = body[i]
             content = m.content
+            role = m.role
+            roles.append(role)
             if len(content) == 1 and type(content[0]) is Text:
-                costs.append(4 + len(content[0].text) // 4)
-                if m.role == "user":
+                chars.append(len(content[0].text))
+                if role == "user":
                     seen += 1
+                    asked.append(i)
+                    texts.append(content[0].text)
             else:
-                costs.append(_estimate(m))
+                chars.append(message_chars(m))
                 kinds = set(map(type, content))
                 if Recap in kinds:
                     recaps.append(i)
-                elif m.role == "user":
+                elif role == "user":
                     seen += 1
-                if _holds_images(m, kinds):
+                    asked.append(i)
+                    texts.append(m.text)
+                if holds_images(m, kinds):
                     images.append(i)
+                if role == "assistant" and ToolCall in kinds:
+                    opens.add(i)
             requests.append(seen)
-        self.priced.extend(bytes(len(body) - prefix))
+        return asked, texts
 
     def _group_from(self, i: int) -> None:
-        body, n = self.body, len(self.body)
+        roles, opens, n = self.roles, self.opens, len(self.roles)
         starts, kinds, unit_costs, unit_ok, units = (
             self.starts, self.kinds, self.unit_costs, self.unit_ok, self._units
         )  # fmt: skip
@@ -221,12 +287,12 @@ class HistoryIndex:
         while i < n:
             starts.append(i)
             j = i + 1
-            role = body[i].role
-            exchange = role == "assistant" and opens_exchange(body[i])
+            role = roles[i]
+            exchange = role == "assistant" and i in opens
             if exchange or role == "tool":
                 # A tool message whose call was not just before (invalid input that repair()
                 # fixes) is grouped with its neighbours so it is never sent alone.
-                while j < n and body[j].role == "tool":
+                while j < n and roles[j] == "tool":
                     j += 1
             if i in recaps:
                 kinds.append("recap")
@@ -246,23 +312,24 @@ class HistoryIndex:
         """The unit that starts at message ``pos``."""
         return bisect_left(self.starts, pos)
 
-    def unit(self, k: int, kind: UnitKind | None = None) -> Unit:
+    def unit(self, k: int, kind: UnitKind | None = None, room: int | None = None) -> Unit:
         """Unit ``k`` with its exact price (units are never mutated: one object per unit
-        and kind is reused from fit to fit while the unit is unchanged)."""
+        and kind is reused from fit to fit while the unit is unchanged). ``room``: the
+        tokens left in the window, a hint for how far back to price in one batch."""
         if kind is None:
             made = self._units[k]
             if made is None:
-                made = self._units[k] = self.unit(k, self.kinds[k])
+                made = self._units[k] = self.unit(k, self.kinds[k], room)
             return made
         start, end = self.starts[k], self.end(k)
-        return Unit(start, self.body[start:end], self.unit_cost(k), kind)
+        return Unit(start, list(self.body[start:end]), self.unit_cost(k, room), kind)
 
-    def unit_cost(self, k: int) -> int:
+    def unit_cost(self, k: int, room: int | None = None) -> int:
         cost = self.unit_costs[k]
         if cost < 0:
             start, end = self.starts[k], self.end(k)
             if self.priced.find(0, start, end) >= 0:
-                self._price(start, end)
+                self._price(start, end, room=room)
             cost = self.unit_costs[k] = sum(self.costs[start:end])
         return cost
 
@@ -279,7 +346,7 @@ class HistoryIndex:
 
     def at_least(self, i: int) -> int:
         """Message ``i``'s exact price if known, else a lower bound from its characters."""
-        return self.costs[i] if self.priced[i] else _chars(self.body[i]) // MAX_CHARS_PER_TOKEN
+        return self.costs[i] if self.priced[i] else self.chars[i] // MAX_CHARS_PER_TOKEN
 
     def exact_cost(self, i: int) -> int:
         """Message ``i``'s exact price (priced now if it was not yet)."""
@@ -317,7 +384,7 @@ class HistoryIndex:
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the history (None: not there)."""
         if self._positions is None:
-            self._positions = {m.id: i for i, m in enumerate(self.body)}
+            self._positions = {self.id_of(i): i for i in range(len(self.body))}
         return self._positions.get(message_id)
 
     def turns_after(self, i: int) -> int:

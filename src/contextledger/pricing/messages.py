@@ -117,6 +117,7 @@ class Pricer:
         self._texts: dict[str, int] = {}  # filled in batches by prime()
         self._labels: dict[str, int] = {}  # roles and names
         self._sizes: dict[Image, tuple[int, int]] = {}  # sizes images will be sent at
+        self._planned_bytes: dict[Image, int] = {}  # stored images' base64 sizes
         # Messages are immutable: the same object has the same price. Keyed by identity
         # (the value holds the message, so an id is never reused while cached).
         self._messages: dict[int, tuple[Message, MessagePrice]] = {}
@@ -184,6 +185,14 @@ class Pricer:
             self._blocks.clear()
             self._messages.clear()
         self._sizes[img] = (width, height)
+
+    def plan_bytes(self, img: Image, base64_bytes: int) -> None:
+        """The base64 size a stored image (``ref``) will be sent at, once materialized: for
+        the per-request inline-data limits (``gate.request_image_cut``)."""
+        self._planned_bytes[img] = base64_bytes
+
+    def planned_bytes(self, img: Image) -> int | None:
+        return self._planned_bytes.get(img)
 
     def image(self, img: Image) -> ImagePrice:
         """Tokens the provider bills for this image: by pixels, or the per-image maximum."""

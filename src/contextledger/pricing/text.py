@@ -322,6 +322,8 @@ class TiktokenCounter:
     def _light_counts(self, texts: Sequence[str]) -> list[int] | None:
         """Counts from the pure-Python path while it is cheaper than loading a compiled
         tokenizer; None (for good: the vocabulary dict is released) once it is not."""
+        if not texts:
+            return []
         if self._light is False or self._encoding is not None:
             return None
         with self._light_lock:

@@ -1,0 +1,316 @@
+"""An app's list of OpenAI Chat dicts, read into Messages only where the fit looks.
+
+A cold fit of a long session keeps a few hundred of its messages; the rest are reported
+dropped, by id, role and an estimate of their size. Reading every dict into a ``Message``
+first spent more than the whole fit needs. ``LazyMessages`` is the list of Messages the
+reader would make, made on demand: one pass over the dicts notes what the fit asks of
+every message (its role, its characters, whether it is a request and its text, whether it
+opens a tool exchange, holds images or is a recap) at little more than the cost of looking
+at it, and a message is read (by the very reader ``read_messages`` uses, so it is the same
+message) the first time the fit looks at it: to price it, send it or name its images.
+
+Only the plain shapes of the reader's fast path are left for later: a flat text turn, a
+tool result of text, an assistant's tool calls. Anything else is read on the spot, so a
+malformed dict raises where it is, as it always did. A list this cannot take exactly (a
+tool's images folded back from the user turn after it, a system message after the first
+turn) is read whole, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, overload
+
+from ..model import FileAttachment, Image, Message, Recap, Role, Text, ToolCall, ToolResult
+from ..providers import detect_format, openai_chat
+from ..providers.common import (
+    IMAGE_DETAILS,
+    TOOL_ERROR_PREFIX,
+    TOOL_IMAGES_PREFIX,
+    parse_data_url,
+)
+
+#: What the index needs of every message, per dict position (the whole list, system
+#: messages included).
+_FLAT, _TOOL, _CALLS, _READ = 0, 1, 2, 3
+
+
+class DictColumns:
+    """Per dict: the role, the characters priced, the request text, the flags; and the
+    Messages read so far."""
+
+    def __init__(self, dicts: list[dict[str, Any]]) -> None:
+        self.dicts = dicts
+        self.roles: list[Role] = []
+        self.chars: list[int] = []
+        self.made: list[Message | None] = []
+        self.texts: dict[int, str] = {}  # position → text, for user requests
+        self.opens: set[int] = set()  # assistant turns with tool calls
+        self.recaps: list[int] = []
+        self.images: list[int] = []
+        self._images: dict[tuple[str, str | None], Image] = {}  # see _image
+
+    def scan(self, start: int) -> bool:
+        """Note every dict from ``start`` on; False when the list must be read whole."""
+        dicts, roles, chars, made, texts = self.dicts, self.roles, self.chars, self.made, self.texts
+        del roles[start:], chars[start:], made[start:]
+        for p in [p for p in texts if p >= start]:
+            del texts[p]
+        self.opens = {p for p in self.opens if p < start}
+        self.recaps = [p for p in self.recaps if p < start]
+        self.images = [p for p in self.images if p < start]
+        opens = self.opens
+        body_started = any(r != "system" for r in roles)
+        for p in range(start, len(dicts)):
+            d = dicts[p]
+            if type(d) is not dict:
+                return False
+            role = d.get("role")
+            content = d.get("content")
+            size = len(d)
+            if size == 2 and type(content) is str and content:
+                if role == "assistant":
+                    roles.append(role)
+                    chars.append(len(content))
+                    made.append(None)
+                    body_started = True
+                    continue
+                if role == "user" and content[0] not in "CA":
+                    roles.append(role)
+                    chars.append(len(content))
+                    made.append(None)
+                    texts[p] = content
+                    body_started = True
+                    continue
+            if (
+                role == "tool"
+                and size == 3
+                and type(content) is str
+                and type(d.get("tool_call_id")) is str
+            ):
+                roles.append(role)
+                n = len(content)
+                chars.append(
+                    n - len(TOOL_ERROR_PREFIX) if content.startswith(TOOL_ERROR_PREFIX) else n
+                )
+                made.append(None)
+                body_started = True
+                continue
+            if role == "assistant" and size == 3 and (content is None or type(content) is str):
+                n = _plain_calls(d.get("tool_calls"))
+                if n >= 0:
+                    roles.append(role)
+                    chars.append(n + len(content or ""))
+                    made.append(None)
+                    opens.add(p)
+                    body_started = True
+                    continue
+            if role == "user" and size == 2 and type(content) is list:
+                seen = _plain_parts(content)
+                if seen is not None and not (roles and roles[-1] == "tool" and _may_fold(content)):
+                    n, text, has_image = seen
+                    roles.append(role)
+                    chars.append(n)
+                    made.append(None)
+                    texts[p] = text
+                    if has_image:
+                        self.images.append(p)
+                    body_started = True
+                    continue
+            # Any other shape is read now, by the reader itself (it raises on bad input).
+            if role == "user" and roles and roles[-1] == "tool" and _may_fold(content):
+                return False  # a tool's images, folded back into its result by the reader
+            if role in ("system", "developer") and body_started:
+                return False  # moved to the top, with notices: the eager path does that
+            (m,) = openai_chat.read([d], start=p)
+            roles.append(m.role)
+            made.append(m)
+            chars.append(message_chars(m))
+            kinds = set(map(type, m.content))
+            if m.role == "assistant" and ToolCall in kinds:
+                opens.add(p)
+            if Recap in kinds:
+                self.recaps.append(p)
+            elif m.role == "user":
+                texts[p] = m.text
+            if holds_images(m, kinds):
+                self.images.append(p)
+            body_started = body_started or m.role != "system"
+        return True
+
+    def message(self, p: int) -> Message:
+        m = self.made[p]
+        if m is None:
+            d = self.dicts[p]
+            content = d["content"]
+            if len(d) == 2 and type(content) is str:  # a flat turn: the reader's fast path
+                m = Message(self.roles[p], (Text(content),), id=f"m{p}")
+            elif len(d) == 2 and type(content) is list:  # texts and an image (_plain_parts)
+                blocks = [
+                    Text(part["text"]) if part["type"] == "text" else self._image(part["image_url"])
+                    for part in content
+                ]
+                m = Message("user", tuple(blocks), id=f"m{p}")
+            else:
+                (m,) = openai_chat.read([d], start=p)
+            self.made[p] = m
+        return m
+
+    def _image(self, spec: dict[str, Any]) -> Image:
+        """The reader's Image for an ``image_url`` part checked by ``_plain_parts``; one
+        object per URL and detail (the same screenshot sent again is the same image)."""
+        key = (spec["url"], spec.get("detail"))
+        img = self._images.get(key)
+        if img is None:
+            url, detail = key
+            if url.startswith("data:"):
+                media_type, data = parse_data_url(url, "")
+                img = Image(media_type=media_type, data=data, detail=detail)
+            else:
+                img = Image(url=url, detail=detail)
+            self._images[key] = img
+        return img
+
+    def ids(self, positions: list[int]) -> list[str]:
+        made = self.made
+        return [f"m{p}" if made[p] is None else made[p].id for p in positions]  # type: ignore[union-attr]
+
+    def id_of(self, p: int) -> str:
+        m = self.made[p]
+        return m.id if m is not None else f"m{p}"  # the lazy shapes carry no id of their own
+
+
+def _plain_calls(calls: Any) -> int:
+    """The characters of a list of well-formed function calls (-1: not that shape)."""
+    if type(calls) is not list or not calls:
+        return -1
+    n = 0
+    for call in calls:
+        if type(call) is not dict or type(call.get("id")) is not str:
+            return -1
+        fn = call.get("function")
+        if type(fn) is not dict or type(fn.get("name")) is not str:
+            return -1
+        args = fn.get("arguments", "")
+        if type(args) is not str:
+            return -1
+        n += len(args)
+    return n
+
+
+def _plain_parts(content: list[Any]) -> tuple[int, str, bool] | None:
+    """(characters, text, whether it holds an image) of a user turn's parts when they are
+    plain texts and at most one well-formed image (None: read it now, by the reader)."""
+    texts: list[str] = []
+    n = images = 0
+    for part in content:
+        if type(part) is not dict:
+            return None
+        kind = part.get("type")
+        if kind == "text":
+            text = part.get("text")
+            if type(text) is not str or (text and text[0] in "CA"):  # maybe a recap or a file
+                return None
+            texts.append(text)
+            n += len(text)
+        elif kind == "image_url":
+            spec = part.get("image_url")
+            if type(spec) is not dict or type(url := spec.get("url")) is not str:
+                return None
+            detail = spec.get("detail")
+            if detail is not None and (type(detail) is not str or detail not in IMAGE_DETAILS):
+                return None
+            if url.startswith("data:"):
+                comma = url.find(",", 0, 256)
+                if comma < 0 or not url[5:comma].endswith(";base64"):
+                    return None
+            images += 1
+        else:
+            return None
+    if images > 1:  # labels between images are the reader's to strip
+        return None
+    return n, "\n".join(texts), images > 0
+
+
+def _may_fold(content: Any) -> bool:
+    return type(content) is list and any(
+        type(part) is dict
+        and type(text := part.get("text")) is str
+        and text.startswith(TOOL_IMAGES_PREFIX)
+        for part in content
+    )
+
+
+def message_chars(m: Message) -> int:
+    """The characters of a message's texts, tool outputs, file bodies and call arguments."""
+    n = 0
+    for b in m.content:
+        if isinstance(b, Text):
+            n += len(b.text)
+        elif isinstance(b, ToolResult):
+            n += sum(len(x.text) for x in b.content if isinstance(x, Text))
+        elif isinstance(b, ToolCall):
+            n += len(b.arguments)
+        elif isinstance(b, FileAttachment):
+            n += len(b.text or "")
+    return n
+
+
+def holds_images(m: Message, kinds: set[type]) -> bool:
+    """Whether ``m`` (whose block types are ``kinds``) holds an image, in a tool result too."""
+    return Image in kinds or (
+        ToolResult in kinds
+        and any(isinstance(b, ToolResult) and Image in map(type, b.content) for b in m.content)
+    )
+
+
+class LazyMessages(Sequence[Message]):
+    """The Messages ``read_messages`` makes of ``columns.dicts[start:]``, each read the first
+    time it is asked for."""
+
+    def __init__(self, columns: DictColumns, start: int = 0) -> None:
+        self.columns = columns
+        self.start = start
+
+    def __len__(self) -> int:
+        return len(self.columns.roles) - self.start
+
+    @overload
+    def __getitem__(self, i: int) -> Message: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Message]: ...
+
+    def __getitem__(self, i: int | slice) -> Message | Sequence[Message]:
+        if isinstance(i, slice):
+            return [self.columns.message(self.start + j) for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self.columns.message(self.start + i)
+
+    def tail(self, n: int) -> LazyMessages:
+        """The messages from ``n`` on (positions renumbered from 0)."""
+        return LazyMessages(self.columns, self.start + n)
+
+    def leading_system(self) -> int:
+        """How many messages at the start are system messages."""
+        roles, n = self.columns.roles, self.start
+        while n < len(roles) and roles[n] == "system":
+            n += 1
+        return n - self.start
+
+
+def read_lazily(payload: Any) -> LazyMessages | None:
+    """``payload`` as LazyMessages when it is a plain list of OpenAI Chat dicts that can be
+    read lazily (None: read it whole)."""
+    if type(payload) is not list or not payload or set(map(type, payload)) != {dict}:
+        return None
+    try:
+        if detect_format(payload) != "openai":
+            return None
+    except ValueError:
+        return None
+    columns = DictColumns(payload)
+    return LazyMessages(columns) if columns.scan(0) else None

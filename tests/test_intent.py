@@ -1,0 +1,91 @@
+"""The bulk classification of requests (``steering_requests``) says exactly what the
+per-text questions say, whatever the texts and however they are cut into a list."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextledger.intent import (
+    is_constraint,
+    is_correction,
+    is_substantive,
+    might_steer,
+    restates_task,
+    steering_requests,
+)
+
+# Phrases every pattern is built on (each alternative at least once), and fillers.
+TRIGGERS = """
+no, | nope. | wait! | stop: | hold on, | scratch that - | correction; | sorry, | actually |
+instead | rather than | I meant | that's wrong | that's wrongly | thats not right | that's not what | not what I |
+wrong | mistake | switch to | switch back | change of plan | on second thought | make it |
+make that | use redis, not memcached | use X not Y | use cannot Y | should be | should have been |
+is actually | is really | update: | do not | don't | dont | never | mustn't | must | shall not |
+should not | shouldn't | cannot | can't | may not | no longer | avoid | refrain from |
+under no circumstances | under 5 | without asking | without approval | stay away from |
+stay out of | leave src alone | leave it as is | off-limits | off limits | keep it | keep them |
+make sure | ensure | always | only use | only edit | has to | have to | need to | needs to |
+require | required | requirement | constraint | rule: | at most | at least | no more than |
+no fewer than | below 3 | within 2 | limited to | limit to | stick to | pinned to | pin to |
+not allowed | forbidden | prohibited | the goal is | the main task remains | the objective was |
+the actual aim is | new goal | new task | new plan | to restate | to recap | to be clear |
+let's refocus | lets pivot | we need to now pivot | I want you to refocus | i need to pivot |
+from now on the task
+"""
+PHRASES = [p.strip() for p in TRIGGERS.split("|")]
+FILLERS = [
+    "the", "fix", "login", "test", "Redis", "it", "that", "is", "not", "what", "i", "use",
+    "to", "x", "3", "ok", "keep", "going", "thanks", "only", "do", "at", "no", "under",
+    "users", "planning", "musty", "donate", "é", "ſtop", "naïve",
+]  # fmt: skip
+SEPARATORS = [" ", "  ", "\n", "\t", ", ", ". ", "'", "-", "\x1c", "", "—", "(", '"', "_"]
+
+words = st.sampled_from(PHRASES + FILLERS)
+texts = st.lists(st.tuples(words, st.sampled_from(SEPARATORS)), min_size=0, max_size=12).flatmap(
+    lambda parts: st.sampled_from(
+        [
+            "".join(w + s for w, s in parts),
+            "".join(w + s for w, s in parts).upper(),
+            "".join(w + s for w, s in parts).title(),
+        ]
+    )
+)
+
+
+def reference(batch: list[str]) -> tuple[list[int], list[int]]:
+    steering = [
+        i
+        for i, t in enumerate(batch)
+        if is_substantive(t) and (is_correction(t) or is_constraint(t))
+    ]
+    restating = [i for i, t in enumerate(batch) if is_substantive(t) and restates_task(t)]
+    return steering, restating
+
+
+@given(st.lists(texts, max_size=8))
+def test_bulk_classification_is_the_per_text_one(batch: list[str]) -> None:
+    assert steering_requests(batch) == reference(batch)
+
+
+@given(st.lists(texts, max_size=8))
+def test_the_prefilter_misses_nothing(batch: list[str]) -> None:
+    maybe = set(might_steer(batch))
+    for i, t in enumerate(batch):
+        if is_correction(t) or is_constraint(t) or restates_task(t):
+            assert i in maybe, t
+
+
+def test_every_trigger_phrase_is_caught_alone_and_after_another_text() -> None:
+    for phrase in PHRASES:
+        text = f"please {phrase} the billing service"
+        if is_correction(text) or is_constraint(text) or restates_task(text):
+            assert might_steer([text]) == [0], phrase
+            # a phrase running on from the text before must not hide this one
+            assert 1 in might_steer(["we need to keep going only", text]), phrase
+
+
+def test_plain_requests_are_not_candidates() -> None:
+    plain = ["message 12 seed 3 the test fails because import path config retry cache"] * 50
+    assert might_steer(plain) == []
+    assert steering_requests(plain) == ([], [])
