@@ -38,7 +38,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +110,12 @@ def pct(values: list[float], q: float) -> float:
 
 
 def run_turns(
-    client: httpx.Client, base: str, messages: list[dict[str, Any]], turns: int, session: str
+    client: httpx.Client,
+    base: str,
+    messages: list[dict[str, Any]],
+    turns: int,
+    session: str,
+    after_first: Callable[[], None] | None = None,
 ) -> tuple[list[float], float]:
     """Send ``turns`` requests, each with the reply and a new user message appended.
     Returns wall times (ms) of the turns after the first, and the first turn's."""
@@ -128,6 +133,8 @@ def run_turns(
         r.raise_for_status()
         if t == 0:
             first = wall
+            if after_first is not None:
+                after_first()
         else:
             walls.append(wall)
         reply = r.json()["choices"][0]["message"]
@@ -159,6 +166,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_ms(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, in ms (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+PIDS: dict[str, int] = {}  # proxy URL -> its process id
+
+
 @contextlib.contextmanager
 def proxy_process(upstream: str, store: Path, *flags: str) -> Iterator[str]:
     """``contextledger serve`` in its own process; yields its base URL."""
@@ -179,6 +195,7 @@ def proxy_process(upstream: str, store: Path, *flags: str) -> Iterator[str]:
             if time.monotonic() > deadline or proc.poll() is not None:
                 raise RuntimeError("the proxy did not start")
             time.sleep(0.1)
+        PIDS[url] = proc.pid
         yield url
     finally:
         proc.terminate()
@@ -190,22 +207,26 @@ def latency(proxy: str, stub: str, n: int, turns: int, label: str = "") -> None:
     session = f"lat-{n}"
     with httpx.Client(timeout=600) as client:
         direct, direct_first = run_turns(client, stub, list(base_messages), turns, "d")
+        marks: list[float] = []
         through, through_first = run_turns(
-            client, proxy + "/v1", list(base_messages), turns, session
-        )
+            client, proxy + "/v1", list(base_messages), turns, session,
+            after_first=lambda: marks.append(cpu_ms(PIDS[proxy])),
+        )  # fmt: skip
+        cpu = (cpu_ms(PIDS[proxy]) - marks[0]) / turns
         report = client.get(f"{proxy}/contextledger/sessions/{session}").json()
     added = [t["added_ms"] for t in report["turns"][1:]]
     first = report["turns"][0]
     recaps = sum(1 for t in report["turns"][1:] if t.get("compaction"))
     parts = {
         k: statistics.median(t["timing_ms"].get(k, 0.0) for t in report["turns"][1:])
-        for k in ("read", "prepare", "write")
+        for k in ("read", "record", "prepare", "write")
     }
     print(
         f"  {n:>6,} messages{label}: added p50 {statistics.median(added):7.2f} ms, "
-        f"p99 {pct(added, 0.99):7.2f} ms (proxy's own time, {len(added)} turns after the first; "
-        f"p50 parts: read {parts['read']:.1f}, record+prepare {parts['prepare']:.1f}, "
-        f"write {parts['write']:.1f}; {recaps} turns made a recap)"
+        f"p99 {pct(added, 0.99):7.2f} ms (proxy's own wall time, {len(added)} turns after the "
+        f"first; p50 parts: read {parts['read']:.1f}, record {parts['record']:.1f}, prepare "
+        f"{parts['prepare']:.1f}, write {parts['write']:.1f}; {recaps} turns made a recap); "
+        f"proxy CPU {cpu:.1f} ms a request (the same turns; relaying and store writes too)"
     )
     print(
         f"                   end to end p50 {statistics.median(through):7.2f} ms through the "
@@ -292,6 +313,7 @@ def memory(stub: str, root: Path, max_sessions: int, sessions: int = 100) -> flo
 def main() -> None:
     root = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     quick = "--quick" in sys.argv
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with (
         stub_process() as stub,
         proxy_process(stub, root / "sessions.db") as proxy,

@@ -46,7 +46,7 @@ _OUTPUT_PARTS = ("input_text", "input_image", "input_file")
 
 def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise ``Invalid`` for anything ``POST /v1/responses`` would refuse."""
-    from stub_server import Invalid
+    from stub_server import Invalid, max_output
 
     if not headers.get("authorization", "").startswith("Bearer "):
         raise Invalid("You didn't provide an API key.", status=401)
@@ -62,6 +62,13 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid(
             f"Invalid 'max_output_tokens': integer below minimum value. Expected a value >= "
             f"16, but got {limit} instead.",
+            "max_output_tokens",
+        )
+    most = max_output(body["model"])
+    if isinstance(limit, int) and most is not None and limit > most:
+        raise Invalid(
+            f"Invalid 'max_output_tokens': integer above maximum value. Expected a value <= "
+            f"{most}, but got {limit} instead.",
             "max_output_tokens",
         )
     if "stream_options" in body and not body.get("stream"):

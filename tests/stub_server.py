@@ -74,6 +74,30 @@ ANTHROPIC_PARAMS = frozenset(
 )  # fmt: skip
 
 _DATA_URL = re.compile(r"data:(?P<mt>[^;,]+);base64,(?P<b64>.*)", re.DOTALL)
+
+# The most output tokens each model accepts (the providers' model pages), longest prefix
+# first; a request asking for more is refused, as the real APIs refuse it. Models not
+# listed are not checked.
+MAX_OUTPUT: tuple[tuple[str, int], ...] = tuple(
+    sorted(
+        {
+            "gpt-4o": 16_384, "gpt-4o-mini": 16_384, "gpt-4.1": 32_768, "gpt-4-turbo": 4_096,
+            "gpt-4": 8_192, "gpt-3.5-turbo": 4_096, "o1": 100_000, "o1-mini": 65_536,
+            "o3": 100_000, "o4-mini": 100_000, "gpt-5": 128_000,
+            "claude-3-haiku": 4_096, "claude-3-5-haiku": 8_192, "claude-3-5-sonnet": 8_192,
+            "claude-3-7-sonnet": 64_000, "claude-sonnet-4": 64_000, "claude-haiku-4-5": 64_000,
+            "claude-opus-4": 32_000, "claude-opus-4-1": 32_000, "claude-opus-4-5": 64_000,
+        }.items(),
+        key=lambda kv: -len(kv[0]),
+    )
+)  # fmt: skip
+
+
+def max_output(model: str) -> int | None:
+    """The most output tokens ``model`` accepts (None: not known to the stub)."""
+    return next((n for prefix, n in MAX_OUTPUT if model.startswith(prefix)), None)
+
+
 _MAGIC = {
     "image/png": (b"\x89PNG\r\n\x1a\n",),
     "image/jpeg": (b"\xff\xd8\xff",),
@@ -349,6 +373,7 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
     model = str(body.get("model", ""))
     total = 3
     messages = body.get("messages") or []
+    parallel: set[str] = set()  # ids of calls made two or more at a time
     for m in messages:
         total += 3 + _count(str(m.get("role", "")), model)
         content = m.get("content")
@@ -376,13 +401,86 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
                         total += _count(json.dumps(ip), model)
             else:
                 total += _count(json.dumps(part), model)
-        for call in m.get("tool_calls") or []:
-            total += _count(json.dumps(call), model)
+        calls = [c for c in m.get("tool_calls") or [] if isinstance(c, dict)]
+        if len(calls) > 1:
+            parallel.update(str(c.get("id")) for c in calls)
+        total += _calls_tokens(calls, model)
+        if m.get("role") == "tool" and str(m.get("tool_call_id")) in parallel:
+            # a parallel call's result is re-serialized as JSON (quotes and escapes billed)
+            total += _count(json.dumps(content), model) - _count(str(content), model)
     system = body.get("system")
     if system:
         total += _count(system if isinstance(system, str) else json.dumps(system), model)
     if body.get("tools"):
-        total += _count(json.dumps(body["tools"]), model)
+        total += _tools_tokens(body["tools"], model, anthropic)
+    return total
+
+
+# How OpenAI renders tool calls into the prompt is not in its API docs. What it bills says
+# (community.openai.com/t/538914, gpt-3.5-turbo: the same call and result alone, and two and
+# three in parallel, billed 40, 89 and 114 prompt tokens): a call is its recipient and its
+# arguments, `` to=functions.NAME`` then ARGS (the call id is not billed), its result is its
+# content as a tool message; two or more calls in one message are one call to the wrapper
+# ``multi_tool_use.parallel`` whose arguments list each call, and their results are billed
+# as JSON strings. The stub counts them that way on its own tokenizer (40, 94 and 125 on
+# that exchange: exact for one call, above for parallel ones). Tool schemas: the cookbook's
+# count ("How to count tokens with tiktoken", which its examples are billed at).
+
+
+def _calls_tokens(calls: list[dict[str, Any]], model: str) -> int:
+    """An assistant message's tool calls as billed (see above)."""
+    if not calls:
+        return 0
+
+    def fn(call: dict[str, Any]) -> tuple[str, Any]:
+        function = call.get("function") or {}
+        args = str(function.get("arguments", ""))
+        try:
+            value = json.loads(args) if args else {}
+        except ValueError:
+            value = args
+        return str(function.get("name", "")), value
+
+    if len(calls) == 1:
+        function = calls[0].get("function") or {}
+        name, args = str(function.get("name", "")), str(function.get("arguments", ""))
+        return _count(f" to=functions.{name}", model) + _count(args, model)
+    uses = [{"recipient_name": f"functions.{n}", "parameters": a} for n, a in map(fn, calls)]
+    return _count(" to=multi_tool_use.parallel", model) + _count(
+        json.dumps({"tool_uses": uses}), model
+    )
+
+
+def _tools_tokens(tools: Any, model: str, anthropic: bool) -> int:
+    """Tool schemas: OpenAI function tools with flat properties by the cookbook's rendering
+    (7 tokens a function on gpt-4o-era models, 10 on gpt-4/3.5, ``name:description``, 3 to
+    open the properties, per property 3 plus ``key:type:description``, per enum -3 plus 3
+    and the value per item, 12 to close); anything else by its JSON."""
+    plain = _count(json.dumps(tools), model)
+    if anthropic or not isinstance(tools, list) or not model.startswith(("gpt-", "o1", "o3", "o4")):
+        return plain
+    init = 10 if model.startswith(("gpt-4-", "gpt-3.5")) or model == "gpt-4" else 7
+    total = 12
+    for tool in tools:
+        function = tool.get("function") if isinstance(tool, dict) else None
+        params = function.get("parameters") if isinstance(function, dict) else None
+        if not isinstance(params, dict) or not isinstance(params.get("properties", {}), dict):
+            return plain
+        total += init + _count(
+            f"{function.get('name', '')}:{str(function.get('description', '')).removesuffix('.')}",
+            model,
+        )
+        properties = params.get("properties") or {}
+        if properties:
+            total += 3
+        for key, spec in properties.items():
+            if not isinstance(spec, dict) or not isinstance(spec.get("type"), str):
+                return plain
+            total += 3
+            if isinstance(spec.get("enum"), list):
+                total += -3 + sum(3 + _count(str(v), model) for v in spec["enum"])
+            desc = str(spec.get("description", "")).removesuffix(".")
+            total += _count(f"{key}:{spec['type']}:{desc}", model)
     return total
 
 
@@ -439,6 +537,13 @@ def validate_openai(body: Any, stub: StubServer) -> None:
         value = body.get(key)
         if value is not None and (not isinstance(value, int) or value < 1):
             raise Invalid(f"Invalid '{key}': integer below minimum value.", key)
+        limit = max_output(model)
+        if isinstance(value, int) and limit is not None and value > limit:
+            raise Invalid(
+                f"{key} is too large: {value}. This model supports at most {limit} completion "
+                f"tokens, whereas you provided {value}.",
+                key,
+            )
     _check_tools_openai(body.get("tools"))
     messages = body.get("messages")
     if messages is None:
@@ -611,6 +716,12 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid("model: Field required")
     if not isinstance(body.get("max_tokens"), int) or body["max_tokens"] < 1:
         raise Invalid("max_tokens: Field required")
+    limit = max_output(body["model"])
+    if limit is not None and body["max_tokens"] > limit:
+        raise Invalid(
+            f"max_tokens: {body['max_tokens']} > {limit}, which is the maximum allowed number "
+            f"of output tokens for {body['model']}"
+        )
     system = body.get("system")
     if system is not None and not isinstance(system, str | list):
         raise Invalid("system: Input should be a valid string or list")

@@ -226,3 +226,36 @@ def test_a_session_forwards_what_a_fresh_proxy_forwards(tmp_path: Any) -> None:
                     )
                 else:
                     messages.append({"role": "user", "content": f"Step {turn}"})
+
+
+def test_a_request_equal_to_the_record_but_not_its_json_forwards_its_own_json(
+    tmp_path: Any,
+) -> None:
+    """Two requests that read as the same messages (a thinking block, then a redacted one:
+    the same conversation by its text) but differ in their JSON: the second goes upstream
+    as its client sent it, never as the first one's JSON (what was written last turn is
+    reused only while the client's JSON is unchanged)."""
+    import httpx
+
+    from serve_harness import running_proxy
+    from stub_server import StubServer
+    from test_serve import ANTHROPIC_KEY
+
+    headers = {"x-api-key": ANTHROPIC_KEY, "anthropic-version": "2023-06-01"}
+    with (
+        StubServer() as stub,
+        running_proxy(store=tmp_path / "s.db", anthropic_upstream=stub.anthropic_url) as proxy,
+    ):
+        for block in (
+            {"type": "thinking", "thinking": "hmm", "signature": "sigXYZ"},
+            {"type": "redacted_thinking", "data": "abc"},
+        ):
+            messages = [
+                {"role": "user", "content": "hi"},
+                {"role": "assistant", "content": [block, {"type": "text", "text": "yo"}]},
+                {"role": "user", "content": "again"},
+            ]
+            body = {"model": "claude-sonnet-4-6", "max_tokens": 2000, "messages": messages}
+            reply = httpx.post(proxy.url + "/v1/messages", json=body, headers=headers)
+            assert reply.status_code == 200
+            assert stub.completions()[-1].body["messages"] == messages

@@ -409,3 +409,158 @@ def test_stub_counts_tool_result_images_by_pixels_not_base64() -> None:
     result = {"type": "tool_result", "tool_use_id": "t1", "content": [image]}
     in_result = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": [result]}]}
     assert abs(prompt_tokens(in_result, anthropic=True) - prompt_tokens(alone, anthropic=True)) < 5
+
+
+@pytest.mark.parametrize("route", ["chat", "responses", "anthropic"])
+def test_more_output_than_the_model_gives_is_refused_as_the_api_refuses_it(
+    proxy: RunningProxy, route: str
+) -> None:
+    """The stub refuses ``max_tokens`` above the model's output limit (gpt-4o: 16,384;
+    Claude Sonnet 4.6: 64,000) as the real APIs do; the proxy passes the refusal through."""
+    if route == "anthropic":  # (the SDK itself refuses so long a request unless streamed)
+        headers = {"x-api-key": ANTHROPIC_KEY, "anthropic-version": "2023-06-01"}
+        body = {"model": "claude-sonnet-4-6", "messages": [{"role": "user", "content": "hi"}]}
+        refused = httpx.post(
+            proxy.url + "/v1/messages", json={**body, "max_tokens": 64_001}, headers=headers
+        )
+        assert refused.status_code == 400
+        assert "maximum allowed number of output tokens" in refused.json()["error"]["message"]
+        fine = httpx.post(
+            proxy.url + "/v1/messages", json={**body, "max_tokens": 64_000}, headers=headers
+        )
+        assert fine.status_code == 200
+    elif route == "responses":
+        with pytest.raises(openai.BadRequestError, match="max_output_tokens"):
+            oai(proxy).responses.create(model="gpt-4o", input="hi", max_output_tokens=16_385)
+        oai(proxy).responses.create(model="gpt-4o", input="hi", max_output_tokens=16_384)
+    else:
+        with pytest.raises(openai.BadRequestError, match="at most 16384 completion tokens"):
+            oai(proxy).chat.completions.create(
+                model="gpt-4o", max_tokens=16_385, messages=[{"role": "user", "content": "hi"}]
+            )
+        oai(proxy).chat.completions.create(
+            model="gpt-4o", max_tokens=16_384, messages=[{"role": "user", "content": "hi"}]
+        )
+
+
+def test_an_unreachable_postgresql_store_fails_fast_in_one_line() -> None:
+    """The connection pool would retry for 30 s; the proxy says why at once, in one line,
+    without the password."""
+    import time
+
+    from click.testing import CliRunner
+
+    from contextledger.cli import main
+
+    t0 = time.monotonic()
+    result = CliRunner().invoke(
+        main, ["serve", "--port", "8767", "--store", "postgresql://app:s3cret@127.0.0.1:1/db"]
+    )
+    assert time.monotonic() - t0 < 10
+    assert result.exit_code != 0
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert (
+        len(lines) == 1
+        and "cannot reach PostgreSQL at postgresql://app:***@127.0.0.1:1/db" in lines[0]
+    )
+    assert "s3cret" not in result.output and "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------------- previous_response_id
+
+
+@pytest.mark.parametrize("header", [True, False])
+def test_previous_response_id_turns_are_recorded_and_reported(
+    proxy: RunningProxy, stub: StubServer, header: bool
+) -> None:
+    """A request continuing ``previous_response_id`` goes upstream untouched, but its input
+    and the reply are recorded in the session (found by the previous reply's id when there
+    is no session header), and the headers say what is known: used (our price of the
+    conversation the provider holds), budget, nothing dropped."""
+    extra = {"X-ContextLedger-Session": "chain"} if header else {}
+    client = oai(proxy, **extra)
+    first = client.responses.create(
+        model="gpt-4o", instructions="Be brief.", input="Remember the number 7."
+    )
+    raw = client.responses.with_raw_response.create(
+        model="gpt-4o", input="Which number?", previous_response_id=first.id
+    )
+    second = raw.parse()
+    assert stub.completions()[-1].body == {
+        "model": "gpt-4o", "input": "Which number?", "previous_response_id": first.id,
+    }  # fmt: skip
+    assert raw.headers["x-contextledger-fitted"] == "false"
+    assert raw.headers["x-contextledger-dropped"] == "0"
+    used, budget = (
+        int(raw.headers["x-contextledger-used"]),
+        int(raw.headers["x-contextledger-budget"]),
+    )
+    assert 0 < used < budget
+    # the provider's own count of what it holds is close to ours (the stub bills the whole
+    # chain as it would: here only what this request carries, so ours is the larger)
+    assert used >= (second.usage.input_tokens if second.usage else 0)
+    third = client.responses.create(
+        model="gpt-4o",
+        input=[{"role": "user", "content": "And doubled?"}],
+        previous_response_id=second.id,
+        stream=False,
+    )
+    assert third.output_text
+    name = raw.headers["x-contextledger-session"]
+    assert (name == "chain") is header
+    record = stored(proxy, name)
+    texts = [m.text for m in record]
+    assert texts[-6:-4] == ["Remember the number 7.", first.output_text]
+    assert texts[-4:] == ["Which number?", second.output_text, "And doubled?", third.output_text]
+    turns = httpx.get(proxy.url + f"/contextledger/sessions/{name}").json()["turns"]
+    assert [t["fitted"] for t in turns] == [True, False, False]
+    assert turns[1]["used"] == used and turns[1]["budget"] == budget
+
+
+def test_a_responses_message_written_after_a_fit_keeps_its_id_and_status(
+    stub: StubServer, tmp_path: Path
+) -> None:
+    """When the fit changes part of a Responses conversation (here: a long tool exchange
+    dropped), the items around it are written from our messages, not forwarded as sent:
+    the assistant message still carries its ``id`` and ``status``, so the reasoning item
+    before it keeps its following item (the real API refuses one without it)."""
+    big = "line of tool output that is long enough\n" * 400
+    items = [
+        {"role": "user", "content": "Goal: read the file."},
+        {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "gAAAA1"},
+        {"type": "function_call", "id": "fc_1", "call_id": "c1", "name": "read",
+         "arguments": "{}", "status": "completed"},
+        {"type": "function_call_output", "call_id": "c1", "output": big},
+        {"type": "reasoning", "id": "rs_2", "summary": [], "encrypted_content": "gAAAA2"},
+        {"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+         "content": [{"type": "output_text", "text": "I read it.", "annotations": []}]},
+        {"role": "user", "content": "now what?"},
+    ]  # fmt: skip
+    with running_proxy(store=tmp_path / "s.db", openai_upstream=stub.url, window=3000) as proxy:
+        reply = httpx.post(
+            proxy.url + "/v1/responses",
+            json={"model": "gpt-4o", "input": items, "max_output_tokens": 500},
+            headers={"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "ids"},
+        )
+        assert reply.status_code == 200, reply.text
+        assert int(reply.headers["x-contextledger-dropped"]) >= 1
+    assert not stub.rejected()
+    sent = stub.completions()[-1].body["input"]
+    assert all(i.get("call_id") != "c1" for i in sent)  # the exchange was dropped
+    at = next(k for k, i in enumerate(sent) if i.get("type") == "reasoning")
+    assert sent[at]["id"] == "rs_2"
+    assert sent[at + 1] == items[5]  # id, status and parts as the client sent them
+
+
+@pytest.mark.parametrize(("n", "billed"), [(1, 40), (2, 89), (3, 114)])
+def test_stub_counts_tool_calls_as_openai_bills_them(n: int, billed: int) -> None:
+    """The stub is the tests' independent count: on the exchange OpenAI billed 40, 89 and
+    114 prompt tokens (community.openai.com/t/538914: one call, two and three in parallel)
+    it gives 40 exactly and a little more for parallel calls, never less; counting calls as
+    their JSON (ids and keys), as it did, gave 60 for the 40-token exchange."""
+    from test_framing import parallel_calls
+
+    body = parallel_calls(n, "4", "gpt-3.5-turbo", '{"a":2, "b":2}', ids="abc")
+    counted = prompt_tokens(body)
+    assert billed <= counted <= billed * 1.1
+    assert counted == billed or n > 1

@@ -226,6 +226,7 @@ class Preparer:
             pricer=pricer,
         )
         self._caches = _Caches()
+        self._dry: Fitter | None = None  # the scratch fitter of _window_keeps
         self._repair = RepairMemo()  # a clean prefix is not checked again next turn
         self._encoded_now: dict[int, Image] = {}
         self._problems: list[Notice] = []
@@ -386,16 +387,24 @@ class Preparer:
         """The ids a fit keeps with room left for ``recap`` (by default, a recap of the full
         byte cap); None when the fit keeps the whole view (nothing to recap). A scratch
         fitter shares the prices but not the memory, so the real fit's sticky cut and drop
-        reports are untouched."""
+        reports are untouched (it is kept across turns for its index of the history: without
+        hysteresis its cut is chosen afresh every time)."""
         self._plan_images(view, {})
-        dry = Fitter(
-            self.info,
-            window=self.fitter.window,
-            max_output_tokens=self.fitter.reserved_output,
-            catalog=self.fitter.catalog,
-            options=replace(self.fitter.options, hysteresis=0.0),
-            pricer=self.fitter.pricer,
-        )
+        fitter = self.fitter
+        if recap is None and fitter.pricer.request(view, wire_tools) <= (
+            fitter.window - fitter.reserved_output
+        ):
+            return None  # the whole request fits: no fit needed to say so
+        dry = self._dry
+        if dry is None:
+            dry = self._dry = Fitter(
+                self.info,
+                window=fitter.window,
+                max_output_tokens=fitter.reserved_output,
+                catalog=fitter.catalog,
+                options=replace(fitter.options, hysteresis=0.0),
+                pricer=fitter.pricer,
+            )
         try:
             plain = dry.fit(view, tools=wire_tools)
         except BudgetError:

@@ -108,6 +108,7 @@ def serve(
     from ..errors import ContextLedgerError
     from ..storage.sessions import SessionStore
 
+    _probe_postgres(settings.store)
     try:  # a wrong URL or an unreachable database is said now, not on the first request
         SessionStore(settings.store, media=settings.media).close()
     except ContextLedgerError as exc:
@@ -130,6 +131,27 @@ def serve(
         create_app(settings), host=host, port=port, log_level=log_level, access_log=False,
         server_header=False,
     )  # fmt: skip
+
+
+def _probe_postgres(store: object, timeout: int = 5) -> None:
+    """One connection attempt to a PostgreSQL store before the pool opens: the pool keeps
+    retrying for 30 s, so an unreachable server or a wrong URL would hold startup that long.
+    Said in one line (the driver's own message is several)."""
+    from ..storage.base import redact_url
+    from ..storage.sessions import is_store_url
+
+    if not is_store_url(store):
+        return
+    import psycopg
+
+    try:
+        psycopg.connect(str(store), connect_timeout=timeout, autocommit=True).close()
+    except psycopg.Error as exc:
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise click.ClickException(
+            f"cannot open the session store: cannot reach PostgreSQL at "
+            f"{redact_url(str(store))} ({reason})"
+        ) from None
 
 
 def _points_at(url: str, host: str, port: int) -> bool:

@@ -16,7 +16,7 @@ import hmac
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
@@ -50,6 +50,7 @@ from .sessions import (
     adopt,
     client_items,
     continues,
+    incoming_items,
     incoming_messages,
     open_session,
     read_tail,
@@ -427,14 +428,16 @@ class Proxy:
         self.bodies.keep(read)
         async with SessionLease() as lease:
             if wire.name == "openai-responses" and body.get("previous_response_id"):
-                reason = (
-                    "previous_response_id: the provider holds the earlier turns, so the proxy "
-                    "cannot see or fit them; forwarded untouched"
-                )
-                await lease.take(await self.state_for(key, wire))
-                return await self.passthrough(
-                    request, wire, body, headers, lease, model, reason, t0
-                )
+                chain = self.sessions.responses.get(str(body["previous_response_id"]))
+                if _source == "hash" and chain is not None:
+                    # no session header: the session is the one that got the previous reply
+                    await lease.take(await self._load_state(chain[0], chain[1], wire))
+                else:
+                    await lease.take(await self.state_for(key, wire))
+                try:
+                    return await self.chained(request, wire, body, headers, lease, model, t0)
+                except _Refusal as refusal:
+                    return self.refuse(request, wire, lease, body, model, refusal, t0)
             t_read = time.perf_counter()
             await lease.take(await self.state_for(key, wire))
             t_locked = time.perf_counter()
@@ -560,19 +563,7 @@ class Proxy:
                 tuple(e for e in conversation.events if e.record_length <= stands_on),
             )
         try:
-            preparer = state.preparer(
-                (model, out_tokens),
-                lambda: Preparer(
-                    model,
-                    target=wire.format,
-                    window=settings.window,
-                    max_output_tokens=out_tokens,
-                    catalog=settings.catalog,
-                    compaction=settings.compaction,
-                    on_images="placeholder",
-                    config=settings.config,
-                ),
-            )
+            preparer = self._preparer(state, wire, model, out_tokens)
             prepared = self._prepare_with_backoff(
                 state, preparer, wire.pricing_tools(body), conversation
             )
@@ -716,6 +707,144 @@ class Proxy:
             "compaction_state": report.compaction_state,
         }
 
+    # ------------------------------------------------------------------ chained requests
+
+    async def chained(
+        self,
+        request: Request,
+        wire: Wire,
+        body: dict[str, Any],
+        headers: dict[str, str],
+        lease: SessionLease,
+        model: str,
+        t0: float,
+    ) -> Response:
+        """A Responses request continuing ``previous_response_id``: the provider holds the
+        earlier turns, so nothing can be fitted and the request goes untouched; its input
+        and the reply are still recorded (the record is the whole conversation), and the
+        headers say what is known: our price of the conversation the provider holds (the
+        session's record), against the budget."""
+        state = lease.state
+        assert state is not None
+        reason = (
+            "previous_response_id: the provider holds the earlier turns, so the proxy cannot "
+            "fit them; forwarded untouched"
+        )
+        notices: list[dict[str, Any]] = [{"kind": "not_fitted", "where": "", "text": reason}]
+        record = True
+        try:
+            new = list(incoming_items(wire, body))
+        except ContentError as exc:
+            new, record = [], False
+            notices.append(
+                {
+                    "kind": "not_recorded",
+                    "where": exc.path,
+                    "text": f"The input could not be read ({exc}): forwarded, not recorded.",
+                }
+            )
+        if new:
+            await self._append(lease, new)
+        state.model = model
+        state.updated = time.time()
+        turn: dict[str, Any] = {
+            "turn": len(state.turns) + 1,
+            "time": time.time(),
+            "route": wire.name,
+            "model": model,
+            "stream": bool(body.get("stream")),
+            "fitted": False,
+            "reason": reason,
+            "dropped": 0,
+            "notices": notices,
+            "messages_in": state.size,
+        }
+        ours = {
+            "x-contextledger-fitted": "false",
+            "x-contextledger-dropped": "0",
+            **self._report_headers(request, state),
+        }
+        known = self._chain_price(state, wire, body, model)
+        if known is not None:
+            used, budget = known
+            turn["used"], turn["budget"] = used, budget
+            ours["x-contextledger-used"] = str(used)
+            ours["x-contextledger-budget"] = str(budget)
+            if used > budget:
+                notices.append(
+                    {
+                        "kind": "over_window",
+                        "where": "",
+                        "text": f"By our count the conversation the provider holds is {used:,} "
+                        f"tokens, over the budget of {budget:,}: the proxy cannot fit a "
+                        "previous_response_id request (send the whole history to have it fitted).",
+                    }
+                )
+        turn["added_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+        return await self.forward(
+            wire, body, headers, ours, lease, turn, t0, record=record, query=request.url.query
+        )
+
+    async def _append(self, lease: SessionLease, new: Sequence[Message]) -> None:
+        """Append ``new`` to the session held by ``lease`` (after whatever another
+        instance appended first: no message is stored twice, none is lost)."""
+        state = lease.state
+        assert state is not None
+        for _ in range(8):
+            if state.resync:
+                state.reset(await self.store_call(partial(read_tail, name=state.name)))
+            messages = [replace(m, id=f"m{state.size + k}") for k, m in enumerate(new)]
+            sync = partial(sync_session, name=state.name, expected=state.mark, new=messages)
+            synced = await self.store_call(sync)
+            if synced.reload:
+                assert synced.tail is not None
+                state.reset(synced.tail)
+                continue
+            if synced.tail is not None:
+                state.absorb(synced.tail, skip=self.instance)
+            if synced.appended:
+                state.recorded(messages, synced.mark)
+                return
+        raise _Refusal(
+            "contextledger proxy: the session kept changing while this request was recorded "
+            "(other requests for it are running); try again",
+            status=409,
+        )
+
+    def _chain_price(
+        self, state: SessionState, wire: Wire, body: dict[str, Any], model: str
+    ) -> tuple[int, int] | None:
+        """(used, budget) for a chained request: the session's record as the provider holds
+        it, with this request's tools; None for a model the catalog does not know."""
+        try:
+            preparer = self._preparer(state, wire, model, wire.output_tokens(body))
+        except ContextLedgerError:
+            return None
+        fitter = preparer.fitter
+        tools = wire.pricing_tools(body)
+        wire_tools = preparer.wire.convert_tools(tools) if tools else None
+        used = fitter.pricer.request(state.record, wire_tools)
+        return used, fitter.window - fitter.reserved_output
+
+    def _preparer(
+        self, state: SessionState, wire: Wire, model: str, out_tokens: int | None
+    ) -> Preparer:
+        """The session's Preparer for ``model`` and this output reservation."""
+        settings = self.settings
+        return state.preparer(
+            (model, out_tokens),
+            lambda: Preparer(
+                model,
+                target=wire.format,
+                window=settings.window,
+                max_output_tokens=out_tokens,
+                catalog=settings.catalog,
+                compaction=settings.compaction,
+                on_images="placeholder",
+                config=settings.config,
+            ),
+        )
+
     # ------------------------------------------------------------------ forwarding
 
     async def passthrough(
@@ -847,6 +976,8 @@ class Proxy:
         return _LeasedStream(relay(), finish, status_code=200, headers=reply_headers)
 
     def _record_reply(self, state: SessionState, assembler: Assembler) -> None:
+        if assembler.response_id:  # a later previous_response_id request continues here
+            self.sessions.remember_response(assembler.response_id, state.name, state.key)
         msg = assembler.message()
         if msg is None:
             return

@@ -37,6 +37,7 @@ class Assembler:
         self.finish_reason: str | None = None
         self.done = False
         self.raw: dict[str, Any] | list[Any] | None = None
+        self.response_id: str | None = None  # OpenAI Responses: the reply's id (resp_…)
         self._buffer = b""
         # OpenAI Chat
         self._text: list[str] = []
@@ -195,6 +196,8 @@ class Assembler:
     # ------------------------------------------------------------------ Responses
 
     def _responses(self, response: dict[str, Any]) -> None:
+        if isinstance(response.get("id"), str):
+            self.response_id = response["id"]
         output = response.get("output")
         if isinstance(output, list):
             self.raw = [

@@ -43,6 +43,7 @@ __all__ = [
     "adopt",
     "client_items",
     "continues",
+    "incoming_items",
     "incoming_messages",
     "open_session",
     "read_tail",
@@ -54,6 +55,7 @@ __all__ = [
 _SAFE = re.compile(r"[^A-Za-z0-9._:@/+=-]")
 MAX_TURN_REPORTS = 2000
 MAX_PREPARERS = 4
+MAX_RESPONSE_IDS = 10_000
 
 
 def _clean(value: str) -> str:
@@ -286,6 +288,9 @@ def incoming_messages(state: SessionState, wire: Wire, body: Mapping[str, Any]) 
         starts = dict(state.starts)
         starts.pop(len(flat), None)
     else:
+        # the client's JSON changed before its end: what client_items wrote last turn is
+        # not reused (the record may hold equal messages whose JSON differs)
+        state.written = ((), [], 0, 0)
         for seg in state.segments:
             if seg.end <= len(items) and items[seg.start : seg.end] == seg.raw:
                 kept.append(seg)
@@ -316,6 +321,16 @@ def incoming_messages(state: SessionState, wire: Wire, body: Mapping[str, Any]) 
     state.flat = flat
     state.items = items
     return list(flat)
+
+
+def incoming_items(wire: Wire, body: Mapping[str, Any]) -> tuple[Message, ...]:
+    """The conversation items of a request read on their own (a previous_response_id
+    request carries only what is new); raises ContentError for what cannot be read."""
+    items = wire.items(body)
+    if items is None:
+        value = body.get(wire.messages_key)
+        items = [{"type": "message", "role": "user", "content": value}] if value else []
+    return wire.read_segment(items) if items else ()
 
 
 def same_message(a: Message, b: Message) -> bool:
@@ -560,6 +575,15 @@ class Sessions:
         self.limit = limit
         self._states: OrderedDict[str, SessionState] = OrderedDict()
         self.active: dict[str, str] = {}
+        #: OpenAI Responses reply ids → (session, key) that got them, for requests that
+        #: continue one with ``previous_response_id`` and no session header.
+        self.responses: OrderedDict[str, tuple[str, str]] = OrderedDict()
+
+    def remember_response(self, response_id: str, name: str, key: str) -> None:
+        self.responses[response_id] = (name, key)
+        self.responses.move_to_end(response_id)
+        while len(self.responses) > MAX_RESPONSE_IDS:
+            self.responses.popitem(last=False)
 
     def get(self, name: str) -> SessionState | None:
         state = self._states.get(name)
