@@ -4,14 +4,17 @@ image a person will miss and per earlier request that yielded its pin."""
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
+from operator import not_
 
+from ..model import Image
 from ..pricing.messages import Pricer
 from ..report import Notice
 from .edits import image_label
 from .report import Change
-from .units import HistoryIndex, Unit
+from .units import HistoryIndex, Unit, turns_ago
 
 _DROP_REASONS = {
     "exchange": "older tool exchange dropped whole to fit the context window",
@@ -81,37 +84,36 @@ def report_drops(
 
 def _dropped_changes(index: HistoryIndex, units: list[int]) -> list[Change]:
     """One "dropped" Change per message of ``units``. A cold fit of a long session drops
-    thousands: the columns are built with comprehensions and the Changes made by
-    ``tuple.__new__`` (what ``Change._make`` does, without a Python call per message)."""
-    starts, opens, kinds, n = index.starts, index.opens, index.kinds, len(index.costs)
-    positions: list[int] = []
-    reasons: list[str] = []
-    for k in units:
-        start = starts[k]
-        end = starts[k + 1] if k + 1 < len(starts) else n
-        kind = (
-            "exchange"
-            if end - start > 1 or start in opens
-            else ("recap" if kinds[k] == "recap" else "message")
-        )
-        if end - start == 1:
-            positions.append(start)
-            reasons.append(_DROP_REASONS[kind])
-        else:
-            positions.extend(range(start, end))
-            reasons.extend([_DROP_REASONS[kind]] * (end - start))
-    roles, costs, priced = index.roles, index.costs, index.priced
+    thousands, mostly one run from the start: its columns are sliced, and the Changes made
+    by ``tuple.__new__`` (what ``Change._make`` does, without a Python call per message)."""
+    if not units:
+        return []
+    starts, n = index.starts, len(index.costs)
+    lo = starts[units[0]]
+    hi = starts[units[-1] + 1] if units[-1] + 1 < len(starts) else n
+    if len(units) == units[-1] - units[0] + 1:  # one run of units
+        positions: Sequence[int] = range(lo, hi)
+        roles, kinds = index.roles[lo:hi], index.drop_kinds[lo:hi]
+        costs, priced = index.costs[lo:hi], index.priced[lo:hi]
+    else:
+        positions = [
+            i for k in units for i in range(starts[k], starts[k + 1] if k + 1 < len(starts) else n)
+        ]
+        roles = [index.roles[i] for i in positions]
+        kinds = [index.drop_kinds[i] for i in positions]
+        costs = [index.costs[i] for i in positions]
+        priced = bytearray(index.priced[i] for i in positions)
     fields = zip(
         repeat("dropped"),
         index.ids(positions),
         repeat(None),
-        [roles[i] for i in positions],
-        reasons,
-        [costs[i] for i in positions],
+        roles,
+        map(_DROP_REASONS.__getitem__, kinds),
+        costs,
         repeat(0),
-        [not priced[i] for i in positions],
+        map(not_, priced),
     )
-    return list(map(tuple.__new__, repeat(Change), fields))  # type: ignore[arg-type]
+    return list(map(tuple.__new__, repeat(Change), fields))
 
 
 def _drop_notices(
@@ -119,25 +121,28 @@ def _drop_notices(
 ) -> list[Notice]:
     notices: list[Notice] = []
     yielded_pos = {u.start for u in yielded}
-    starts, images, body = index.starts, index.images, index.body
+    starts, images = index.starts, index.images
     dropped_set = set(dropped_units)
     # Images sit in dropped units (all below the cut but the pinned ones), orphaned ones
     # (just after it) or yielded pins: only images up to the last of those are looked at.
     ends = [index.end(max(dropped_units))] if dropped_units else []
     last = max([0, *ends, *(index.end(index.unit_of(p)) for p in yielded_pos)])
+    # Once per dropped image, every fit (its "turns ago" moves on): kept to plain lookups.
+    requests, current = index.requests_before, index.requests_before[-1]
+    labels_of, id_of = index.image_labels, index.id_of
+
+    def label_of(img: Image) -> str:
+        return image_label(pricer, img)
+
     for i in images[: bisect_right(images, last - 1)]:
         k = bisect_right(starts, i) - 1
         if k in dropped_set or starts[k] in yielded_pos:
-            m = body[i]
-            ago = index.ago(m.id, i)
-            notices.extend(
-                Notice(
-                    "dropped",
-                    m.id,
-                    f"The model will not see image {label} {ago}: dropped to fit the context window.",
-                )
-                for label in index.image_labels(i, lambda img: image_label(pricer, img))
-            )
+            mid = id_of(i)
+            end = f" {turns_ago(current - requests[i + 1])}: dropped to fit the context window."
+            notices += [
+                Notice("dropped", mid, f"The model will not see image {label}{end}")
+                for label in labels_of(i, label_of)
+            ]
     for u in yielded:
         if u.kind == "prior":
             notices.append(

@@ -39,12 +39,16 @@ _message_id = attrgetter("id")
 _role = attrgetter("role")
 
 
-def _split_system(msgs: Sequence[Message]) -> tuple[list[Message], Sequence[Message]]:
-    """The system messages and the rest; at C speed when they all lead (the usual case)."""
-    if isinstance(msgs, LazyMessages):  # its system messages all lead (else it is not lazy)
+def _split_system(
+    msgs: Sequence[Message], roles: list[str] | None = None
+) -> tuple[list[Message], Sequence[Message]]:
+    """The system messages and the rest; at C speed when they all lead (the usual case).
+    ``roles``: the messages' roles, when already known."""
+    if type(msgs) is LazyMessages:  # its system messages all lead (else it is not lazy)
         n = msgs.leading_system()
         return list(msgs[:n]), msgs.tail(n)
-    roles = list(map(_role, msgs))
+    if roles is None:
+        roles = list(map(_role, msgs))
     n = roles.count("system")
     if roles[:n] == ["system"] * n:
         return list(msgs[:n]), msgs[n:]
@@ -106,6 +110,7 @@ class Fitter:
         wire = provider_format(target).name if target is not None else None
         self.pricer = pricer or Pricer.for_model(self.info, catalog, wire=wire)
         self._memory = _Memory()
+        self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the last history fitted (None: not there)."""
@@ -133,14 +138,19 @@ class Fitter:
         else:
             msgs = read_source(self._memory.source, messages)
         notices: list[Notice] = []
-        lazy_read = isinstance(msgs, LazyMessages)  # every message has an id, none moves
-        if not lazy_read and not all(map(_message_id, msgs)):
+        lazy_read = type(msgs) is LazyMessages  # every message has an id, none moves
+        source = self._memory.source
+        # The reader gives every message an id; Messages given by the caller may have none.
+        read = lazy_read or (source is not None and msgs is source.last)
+        if not read and not all(map(_message_id, msgs)):
             # The report and its notices name messages by id: give id-less ones their position.
             msgs = with_ids(msgs)
+        self._roles = None
         if system is not None:
             msgs = _with_system_prompt(msgs, system, notices)
         elif not lazy_read:
-            notices.extend(moved_system_notices(msgs))
+            self._roles = (msgs, list(map(_role, msgs)))  # asked again by _fit_once
+            notices.extend(moved_system_notices(msgs, self._roles[1]))
         if self.info.estimated:
             notices.append(_estimate_notice(self.info, self.window))
         gated, gate_changes = self._gate_images(msgs, notices)
@@ -241,7 +251,8 @@ class Fitter:
             opts.min_history_tokens,
         )
         limit = budget.history
-        system_msgs, body = _split_system(msgs)
+        known = self._roles
+        system_msgs, body = _split_system(msgs, known[1] if known and known[0] is msgs else None)
         index = self._memory.index
         index.update(body, pricer)
         system_cost = sum(pricer.message(m).total for m in system_msgs)

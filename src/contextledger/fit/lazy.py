@@ -28,6 +28,7 @@ from ..providers.common import (
     TOOL_ERROR_PREFIX,
     TOOL_IMAGES_PREFIX,
     parse_data_url,
+    split_tool_error,
 )
 
 #: What the index needs of every message, per dict position (the whole list, system
@@ -145,6 +146,22 @@ class DictColumns:
             content = d["content"]
             if len(d) == 2 and type(content) is str:  # a flat turn: the reader's fast path
                 m = Message(self.roles[p], (Text(content),), id=f"m{p}")
+            elif self.roles[p] == "tool":  # a tool's text (see scan): the reader's fast path
+                text, is_error = split_tool_error(content)
+                result = ToolResult(d["tool_call_id"], (Text(text),), is_error)
+                m = Message("tool", (result,), id=f"m{p}")
+            elif p in self.opens:  # plain function calls (_plain_calls), after any text
+                calls = [
+                    ToolCall(
+                        id=call["id"],
+                        name=call["function"]["name"],
+                        arguments=call["function"].get("arguments", ""),
+                    )
+                    for call in d["tool_calls"]
+                ]
+                m = Message(
+                    "assistant", (*((Text(content),) if content else ()), *calls), id=f"m{p}"
+                )
             elif len(d) == 2 and type(content) is list:  # texts and an image (_plain_parts)
                 blocks = [
                     Text(part["text"]) if part["type"] == "text" else self._image(part["image_url"])
@@ -155,6 +172,16 @@ class DictColumns:
                 (m,) = openai_chat.read([d], start=p)
             self.made[p] = m
         return m
+
+    def images_of(self, p: int) -> list[Image]:
+        """The images of message ``p`` (a plain user turn is not read for them)."""
+        m = self.made[p]
+        if m is not None:
+            return list(m.images())
+        content = self.dicts[p].get("content")
+        if type(content) is not list:
+            return []
+        return [self._image(part["image_url"]) for part in content if part["type"] == "image_url"]
 
     def _image(self, spec: dict[str, Any]) -> Image:
         """The reader's Image for an ``image_url`` part checked by ``_plain_parts``; one
@@ -171,8 +198,13 @@ class DictColumns:
             self._images[key] = img
         return img
 
-    def ids(self, positions: list[int]) -> list[str]:
+    def ids(self, positions: Sequence[int]) -> list[str]:
         made = self.made
+        if isinstance(positions, range) and positions.step == 1:
+            return [
+                f"m{p}" if m is None else m.id
+                for p, m in zip(positions, made[positions.start : positions.stop], strict=True)
+            ]
         return [f"m{p}" if made[p] is None else made[p].id for p in positions]  # type: ignore[union-attr]
 
     def id_of(self, p: int) -> str:

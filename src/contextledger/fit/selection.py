@@ -69,7 +69,10 @@ def select_units(
             index, opts, previous_cut_id, recent, cut_unit, pins.numbers, total, budget
         )
     kept = sorted([*pinned, *recent], key=lambda u: u.start)
-    dropped = [k for k in range(cut_unit) if k not in pins.numbers]
+    below = sorted(k for k in pins.numbers if k < cut_unit)  # a few
+    dropped = list(range(cut_unit))
+    for k in reversed(below):
+        del dropped[k]
     orphaned, total = _start_with_user(index, kept, total)
     if orphaned:
         cut_unit = orphaned[-1] + 1
@@ -119,11 +122,13 @@ def open_with_user(
     return [opening, *kept], total + pricer.message(opening).total
 
 
-def moved_system_notices(msgs: Sequence[Message]) -> list[Notice]:
+def moved_system_notices(msgs: Sequence[Message], roles: list[str] | None = None) -> list[Notice]:
     """A system message from after the conversation began is sent with the system prompt,
     at the top (every writer but OpenAI Chat's has one system slot): one notice each, since
-    its place carried meaning ("from now on, …")."""
+    its place carried meaning ("from now on, …"). ``roles``: the messages' roles, if known."""
     first = next((i for i, m in enumerate(msgs) if m.role != "system"), len(msgs))
+    if roles is not None and "system" not in roles[first:]:
+        return []  # the usual case, at C speed
     return [
         Notice(
             "moved",

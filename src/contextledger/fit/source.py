@@ -54,6 +54,7 @@ class DictSource:
         self._skeletons: list[dict[str, Any]] = []
         self._boundaries: list[tuple[int, int]] = [(0, 0)]  # (dicts read, messages made)
         self._messages: tuple[Message, ...] = ()
+        self.last: tuple[Message, ...] | None = None  # what read() returned last
         self._openai = False  # whether the list starting with self._first is OpenAI Chat
 
     def accepts(self, payload: Any) -> TypeGuard[list[dict[str, Any]]]:
@@ -91,7 +92,7 @@ class DictSource:
         # Skeletons only of what was read (the prefix before ``start`` is unchanged).
         del self._skeletons[start:]
         self._skeletons.extend(map(_skeleton_of_message, dicts[start:]))
-        self._messages = tuple(messages)
+        self._messages = self.last = tuple(messages)
         return self._messages
 
     def _unchanged_prefix(self, dicts: list[dict[str, Any]]) -> int:

@@ -112,11 +112,14 @@ class HistoryIndex:
         self.restating: list[int] = []
         self.shared = 0  # how many leading messages the last update kept unchanged
         self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
+        # per message: what its unit is when dropped ("exchange", "recap" or "message")
+        self.drop_kinds: list[str] = []
         self.unit_costs: list[int] = []  # per unit: the tokens of its messages
         self.unit_ok = bytearray()  # per unit: 1 valid, 0 not, 2 not checked yet
         self.priced = bytearray()  # per message: 1 when costs[i] is exact, 0 for an estimate
         self._units: list[Unit | None] = []  # per unit: made on first use, reused on refit
-        self._labels: dict[int, tuple[Message, list[str]]] = {}  # image labels by position
+        self._labels: dict[int, tuple[object, list[str]]] = {}  # image labels by position
+        self._image_labels: dict[int, tuple[Image, str]] = {}  # by id(image)
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
         self._pricer: Pricer | None = None
         self._positions: dict[str, int] | None = None
@@ -129,34 +132,45 @@ class HistoryIndex:
         before = len(self.costs)
         if unchanged is not None:
             prefix = min(unchanged, len(body), before)
-        elif isinstance(body, LazyMessages) or isinstance(self.body, LazyMessages):
+        elif type(body) is LazyMessages or type(self.body) is LazyMessages:
             prefix = 0  # a lazy history says what is unchanged, or nothing is assumed
         else:
             prefix = self._shared_prefix(body)
         self.shared = prefix
         self._positions = None
+        if type(body) is LazyMessages and prefix < before:
+            # a lazy history's dicts may have been edited in place: forget what was read
+            self._labels = {i: v for i, v in self._labels.items() if i < prefix}
+            self._memo = {k: v for k, v in self._memo.items() if k[0] < prefix}
         regroup = self._forget_units_from(prefix, len(body), before)
-        self.body = body if isinstance(body, LazyMessages) else list(body)
+        self.body = body if type(body) is LazyMessages else list(body)
         self._pricer = pricer
         self._scan_from(prefix)
         self._group_from(regroup)
 
     def _shared_prefix(self, body: Sequence[Message]) -> int:
         limit = min(len(body), len(self.body))
-        same = list(map(is_, body[:limit], self.body[:limit]))  # at C speed
-        return limit if all(same) else same.index(False)
+        if all(map(is_, body, self.body)):  # the usual case, at C speed (map stops at limit)
+            return limit
+        same = list(map(is_, body, self.body))
+        return same.index(False)
 
-    def ids(self, positions: list[int]) -> list[str]:
+    def ids(self, positions: Sequence[int]) -> list[str]:
         """The ids of the messages at ``positions`` (without reading them, when lazy)."""
         body = self.body
-        if isinstance(body, LazyMessages):
-            return body.columns.ids([body.start + i for i in positions])
+        if type(body) is LazyMessages:
+            off = body.start
+            return body.columns.ids(
+                range(positions.start + off, positions.stop + off)
+                if isinstance(positions, range)
+                else [off + i for i in positions]
+            )
         return [body[i].id for i in positions]
 
     def id_of(self, i: int) -> str:
         """Message ``i``'s id (without reading it, when the history is lazy)."""
         body = self.body
-        if isinstance(body, LazyMessages):
+        if type(body) is LazyMessages:
             return body.columns.id_of(body.start + i)
         return body[i].id
 
@@ -214,7 +228,7 @@ class HistoryIndex:
         self.images = [i for i in self.images if i < prefix]
         del self.steering[bisect_left(self.steering, prefix) :]
         del self.restating[bisect_left(self.restating, prefix) :]
-        if isinstance(body, LazyMessages):
+        if type(body) is LazyMessages:
             asked, texts = self._scan_columns(body, prefix)
         else:
             asked, texts = self._scan_messages(prefix)
@@ -284,6 +298,8 @@ class HistoryIndex:
             self.starts, self.kinds, self.unit_costs, self.unit_ok, self._units
         )  # fmt: skip
         recaps = set(self.recaps)
+        drop_kinds = self.drop_kinds
+        del drop_kinds[i:]
         while i < n:
             starts.append(i)
             j = i + 1
@@ -298,6 +314,10 @@ class HistoryIndex:
                 kinds.append("recap")
             else:
                 kinds.append("exchange" if exchange or j - i > 1 else "message")
+            drop_kind = (
+                "exchange" if exchange or j - i > 1 else ("recap" if i in recaps else "message")
+            )
+            drop_kinds.extend([drop_kind] * (j - i))
             unit_costs.append(-1)  # priced on first use
             # A unit is checked once, when it is first sent: refits need not re-validate it.
             unit_ok.append(2)
@@ -374,12 +394,30 @@ class HistoryIndex:
         return hit[1]  # type: ignore[return-value]
 
     def image_labels(self, i: int, label: Callable[[Image], str]) -> list[str]:
-        """How a person knows each image of message ``i`` (``label``), worked out once."""
-        m = self.body[i]
+        """How a person knows each image of message ``i`` (``label``), worked out once per
+        message and once per image (a lazy history is not read for it)."""
+        body = self.body
+        token: object
+        if type(body) is LazyMessages:
+            columns, p = body.columns, body.start + i
+            token = columns.made[p] or columns.dicts[p]
+        else:
+            token = body[i]
         hit = self._labels.get(i)
-        if hit is None or hit[0] is not m:
-            hit = self._labels[i] = (m, [label(img) for img in m.images()])
-        return hit[1]
+        if hit is not None and hit[0] is token:
+            return hit[1]
+        if type(body) is LazyMessages:
+            images = body.columns.images_of(body.start + i)
+        else:
+            images = list(body[i].images())
+        made, labels = self._image_labels, []
+        for img in images:
+            seen = made.get(id(img))
+            if seen is None or seen[0] is not img:
+                seen = made[id(img)] = (img, label(img))
+            labels.append(seen[1])
+        self._labels[i] = (token, labels)
+        return labels
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the history (None: not there)."""
@@ -393,9 +431,13 @@ class HistoryIndex:
     def ago(self, message_id: str, position: int | None = None) -> str:
         """'from 3 turns ago': how many user requests came after the message."""
         pos = position if position is not None else self.position(message_id)
-        n = self.turns_after(pos) if pos is not None else 0
-        return (
-            "from the current turn"
-            if n == 0
-            else ("from 1 turn ago" if n == 1 else f"from {n} turns ago")
-        )
+        return turns_ago(self.turns_after(pos) if pos is not None else 0)
+
+
+def turns_ago(n: int) -> str:
+    """'from 3 turns ago': ``n`` user requests came after."""
+    return (
+        "from the current turn"
+        if n == 0
+        else ("from 1 turn ago" if n == 1 else f"from {n} turns ago")
+    )

@@ -117,6 +117,7 @@ class Pricer:
         self._images: dict[Image, ImagePrice] = {}
         self._texts: dict[str, int] = {}  # filled in batches by prime()
         self._labels: dict[str, int] = {}  # roles and names
+        self._written_args: dict[str, str] = {}  # see _args
         self._sizes: dict[Image, tuple[int, int]] = {}  # sizes images will be sent at
         self._planned_bytes: dict[Image, int] = {}  # stored images' base64 sizes
         # Messages are immutable: the same object has the same price. Keyed by identity
@@ -348,13 +349,22 @@ class Pricer:
         known, whichever of the two is longer (never under what any writer sends)."""
         if self.wire in ("openai", "openai-responses"):
             return call.arguments
+        hit = self._written_args.get(call.arguments)  # parsed and written once per text
+        if hit is not None:
+            return hit
         parsed, error = call.parsed()
         if error is not None:
-            return call.arguments
-        written = json.dumps(parsed, ensure_ascii=False)
-        if self.wire is not None or written == call.arguments:
-            return written
-        return max(written, call.arguments, key=self.text)
+            hit = call.arguments
+        else:
+            written = json.dumps(parsed, ensure_ascii=False)
+            if self.wire is not None or written == call.arguments:
+                hit = written
+            else:
+                hit = max(written, call.arguments, key=self.text)
+        if len(self._written_args) > 50_000:
+            self._written_args.clear()
+        self._written_args[call.arguments] = hit
+        return hit
 
     def _conventions(self, m: Message) -> int:
         """Tokens the wire format adds for this message (see ``providers.common``). With no
