@@ -490,7 +490,7 @@ class Proxy:
             out = dict(body)
             out[wire.messages_key] = own
             return out, notices
-        # the system prompt held outside the list changed: the whole conversation as written
+        # the system prompt changed, or turns must be merged: the whole conversation as written
         translation = translate(kept, wire.format, validate=False)
         notices.extend(translation.notices)
         return wire.merge(body, translation.body), notices

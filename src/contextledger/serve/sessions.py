@@ -404,7 +404,8 @@ def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> li
     keyed on exact prefixes keep hitting; item ids, statuses and the roles and shapes the
     client chose travel as sent); everything else (recaps, shrunk or repaired messages)
     as the writer renders it. None when the system prompt held outside the list was
-    changed (then the whole translated request goes)."""
+    changed, or when a written turn would follow a client turn of the same role on the
+    Anthropic wire (then the whole translated request goes, its turns merged)."""
     record = state.record
     n_system = len(state.system)
     if n_system:  # Anthropic ``system`` / Responses ``instructions``: sent as the client's
@@ -447,8 +448,19 @@ def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> li
         pending.append(sent[k])
         k += 1
     flush()
+    if wire.format == "anthropic" and _same_role_in_a_row(out):
+        # A recap (or a repaired turn) written next to the client's own turn of the same
+        # role: Anthropic wants roles to alternate, and the budget priced them merged. Only
+        # the writer merges turns, so the whole conversation goes as written.
+        state.written = ((), [], 0, 0)
+        return None
     state.written = (sent, out, *safe)
     return list(out)
+
+
+def _same_role_in_a_row(items: Sequence[Any]) -> bool:
+    roles = [item.get("role") if isinstance(item, dict) else None for item in items]
+    return any(a is not None and a == b for a, b in itertools.pairwise(roles))
 
 
 class SessionLease:
