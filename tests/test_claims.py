@@ -25,7 +25,7 @@ from contextledger.compaction import (
     OfflineSummarizer,
     OpenAISummarizer,
 )
-from contextledger.compaction.digest import parse_digest
+from contextledger.compaction.digest import BACKFILL_HEADER, parse_digest
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, ToolCall, with_ids
 from stub_server import StubReply, StubServer
@@ -271,7 +271,8 @@ def test_a_lying_openai_compatible_summarizer_is_caught(stub: StubServer) -> Non
         ("wrote", "src/payments/refund.py"),
     }
     recap = out.event.recap_text if out.event else ""
-    assert "rm -rf build" not in recap and "Use Memcached" not in recap
+    assert "- `rm -rf build`" not in recap and "Use Memcached" not in recap
+    assert "rm -rf build" not in recap.split(BACKFILL_HEADER)[0]
     assert "refund.py" not in recap
     assert "`pytest -k login_flow`" in recap and "Do not touch src/payments/." in recap
     assert any("3 unsupported" in line and "rm -rf build" in line for line in out.report)

@@ -37,9 +37,11 @@ PHRASES = [p.strip() for p in TRIGGERS.split("|")]
 FILLERS = [
     "the", "fix", "login", "test", "Redis", "it", "that", "is", "not", "what", "i", "use",
     "to", "x", "3", "ok", "keep", "going", "thanks", "only", "do", "at", "no", "under",
-    "users", "planning", "musty", "donate", "é", "ſtop", "naïve",
+    "users", "planning", "musty", "donate", "é", "ſtop", "naïve", "İt", "\u212aeep", "ı",
+    "٣", "café", "日本", "don’t", "\u0301",
 ]  # fmt: skip
-SEPARATORS = [" ", "  ", "\n", "\t", ", ", ". ", "'", "-", "\x1c", "", "—", "(", '"', "_"]
+SEPARATORS = [" ", "  ", "\n", "\t", ", ", ". ", "'", "-", "\x1c", "", "—", "(", '"', "_",
+              "’", "\u00a0", "\u2009", "…", "\u3000"]  # fmt: skip
 
 words = st.sampled_from(PHRASES + FILLERS)
 texts = st.lists(st.tuples(words, st.sampled_from(SEPARATORS)), min_size=0, max_size=12).flatmap(
@@ -88,4 +90,6 @@ def test_every_trigger_phrase_is_caught_alone_and_after_another_text() -> None:
 def test_plain_requests_are_not_candidates() -> None:
     plain = ["message 12 seed 3 the test fails because import path config retry cache"] * 50
     assert might_steer(plain) == []
+    # an em dash, a curly apostrophe or an accent does not make a text a candidate
+    assert might_steer(["fix the tests — thanks", "merci, café ok", "it’s fine", "日本"]) == []
     assert steering_requests(plain) == ([], [])

@@ -15,7 +15,7 @@ from PIL import Image as PILImage
 from builders import b64, png
 from contextledger import BudgetError, Conversation, Message, ToolCall, VisionGateError
 from contextledger.examples import load_example_payload
-from contextledger.model import Image, InlineData
+from contextledger.model import Image, InlineData, Text
 from contextledger.prepare import Preparer, prepare, price_request
 from contextledger.providers import read_messages
 from sdk_check import validate_body
@@ -262,3 +262,26 @@ def test_compaction_event_can_be_kept_on_the_callers_record_after_a_repair() -> 
     assert out.event is not None
     kept = Conversation(conv.record, (*conv.events, out.event))  # no ContentError
     assert kept.view[0].is_recap
+
+
+def test_a_gemini_body_with_joined_user_turns_is_priced_as_sent() -> None:
+    """Gemini wants roles to alternate, so the writer joins consecutive user turns after
+    labelling each one's images; read back, the joined turn's labels must be priced as the
+    body holds them (found by the property test above: 8 tokens apart)."""
+    from contextledger.model import FileAttachment
+
+    def attachment() -> FileAttachment:
+        return FileAttachment(name="?", text="?", data=None, media_type="text/plain")
+
+    def shot() -> Image:
+        return Image(media_type=None, url="https://example.com/shot0.png")
+
+    msgs = [
+        Message("user", (Text("?"), attachment()), name="bob"),
+        Message("user", (shot(), shot(), attachment()), name="bob"),
+        Message("user", (Text("?"), attachment()), name="bob"),
+        Message("user", (shot(), attachment()), name="bob"),
+        Message("user", (Text("?"),), name="bob"),
+    ]
+    out = prepare(msgs, "gpt-4o", target="gemini", window=100_000, compaction=False)
+    assert out.report.used == price_request(out.body, "gpt-4o", "gemini").total

@@ -17,7 +17,6 @@ True
 from __future__ import annotations
 
 import re
-import string
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
@@ -116,15 +115,39 @@ def is_substantive(text: str) -> bool:
 # and only those are asked the full questions. The prefilter is a superset by
 # construction: every alternative of ``_CORRECTION``, ``_CONSTRAINT`` and ``_RESTATES``
 # starts at a word boundary with one of the words (or phrases) below, and a property test
-# holds it to that. Texts that are not ASCII (where case folding is subtler) always take
-# the full questions.
+# holds it to that. Texts that are not ASCII are folded one character for one (offsets
+# hold): a Unicode space to " " (``\s`` matches it), a decimal digit to "0" (``\d``), a
+# letter that ``re.IGNORECASE`` equates with an ASCII one (the only four: İ ı ſ K) to that
+# letter, any other word character to "x" (it stays a word character for ``\b``), any
+# other character to " ". Before, every non-ASCII text (an em dash, a curly apostrophe,
+# an accent: most real requests) took the full questions.
 
-_FOLD = str.maketrans(
-    {
-        **{c: " " for c in map(chr, range(128)) if not (c.isalnum() or c == "_")},
-        **{c: c.lower() for c in string.ascii_uppercase},
-    }
-)
+_CASE_FOLDS_TO_ASCII = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
+
+
+class _Fold(dict[int, str]):
+    """The ``str.translate`` table the prefilter reads texts through, filled as characters
+    are met (``__missing__``), so ``translate`` runs at C speed after the first sight."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        if code < 128:
+            folded = ch.lower() if ch.isalnum() or ch == "_" else " "
+        elif ch in _CASE_FOLDS_TO_ASCII:
+            folded = _CASE_FOLDS_TO_ASCII[ch]
+        elif ch.isspace():
+            folded = " "
+        elif ch.isdecimal():
+            folded = "0"
+        elif ch.isalnum() or ch == "_":
+            folded = "x"
+        else:
+            folded = " "
+        self[code] = folded
+        return folded
+
+
+_FOLD = _Fold()
 # Each starts with a letter, so the alternation is grouped by it (``_by_first_letter``):
 # Python's engine then tries a couple of alternatives at each space, not all of them.
 _STEERING_WORDS = [
@@ -167,19 +190,17 @@ def might_steer(texts: Sequence[str]) -> list[int]:
     >>> might_steer(["fix the login test", "Actually, use Redis.", "ok", "Never touch prod"])
     [1, 3]
     """
-    ascii_at = [i for i, t in enumerate(texts) if t.isascii()]
-    maybe = set(range(len(texts))).difference(ascii_at)
-    if ascii_at:
-        plain = [texts[i] for i in ascii_at]
+    maybe: set[int] = set()
+    if texts:
         # " " before each text: every word, the first included, follows a space.
-        joined = (" " + " ".join(plain)).translate(_FOLD)
-        ends = list(accumulate(len(t) + 1 for t in plain))  # text j ends at ends[j]
+        joined = (" " + " ".join(texts)).translate(_FOLD)
+        ends = list(accumulate(len(t) + 1 for t in texts))  # text j ends at ends[j]
         for hit in _MIGHT_STEER.finditer(joined):
             first = bisect_right(ends, hit.start())
             # A phrase that runs on into the next text ("… only" + "use X, not Y") may hide
             # a match there: every text it touches is a candidate.
             last = bisect_right(ends, hit.end() - 1) if hit.end() > ends[first] else first
-            maybe.update(ascii_at[first : last + 1])
+            maybe.update(range(first, last + 1))
     return sorted(maybe)
 
 

@@ -23,11 +23,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..errors import ContentError
 from ..model import Message, Recap
+from .digest import BACKFILL_HEADER, Digest, backfill, digest, goal_message, render_digest
+from .facts import transcript_facts
 from .policy import CompactionPlan, CompactionPolicy, Skip, assess_compaction
 from .summarizers import OfflineSummarizer, Summarizer
 from .transcript import (
@@ -39,7 +41,7 @@ from .transcript import (
     transcript_chunks,
     utf8_len,
 )
-from .verify import Verification, VerifyMode, verify_recap
+from .verify import Verification, VerifyMode, build_ledger, verify_recap
 
 OutcomeStatus = Literal["compacted", "skipped", "failed", "off"]
 TokenCounter = Callable[[Sequence[Message]], int]
@@ -323,16 +325,25 @@ class Conversation:
             )
         reply = cut_utf8(reply, cap)
         all_covers = (previous.covers if previous else ()) + plan.covered_ids
-        verification = verify_recap(
-            reply,
-            self.covered_messages(all_covers),
-            previous_text,
-            mode=mode,
-            max_bytes=cap,
+        # the goal is read from the whole record (its turn may be pinned, not covered):
+        # it is evidence for the recap's Goal line
+        goal = goal_message(self.record)
+        evidence = self.covered_messages((*all_covers, *([goal.id] if goal else ())))
+        backfilled = 0
+        if isinstance(summarizer, OfflineSummarizer):
             # the structured offline recap is its own ledger, section by section
-            ledger=not isinstance(summarizer, OfflineSummarizer),
-            context=self.record,
-        )
+            verification = verify_recap(
+                reply, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False
+            )
+        else:
+            verification, backfilled = _verify_and_backfill(
+                reply,
+                evidence,
+                digest(self.covered_messages(all_covers), None, history=self.record),
+                previous_text,
+                mode=mode,
+                cap=cap,
+            )
         if not verification.accepted:
             return CompactionOutcome(
                 self,
@@ -372,6 +383,12 @@ class Conversation:
         ]
         if not isinstance(summarizer, OfflineSummarizer):
             lines += passes.report(policy)
+            if backfilled:
+                lines.append(
+                    f"{backfilled} item(s) the summary left out (the goal, constraints, "
+                    "commands, failures … in the user's and the tools' own words) added "
+                    "from the record"
+                )
         return CompactionOutcome(
             Conversation(self.record, (*self.events, event)),
             "compacted",
@@ -382,6 +399,51 @@ class Conversation:
             transcript=transcript,
             reply=reply,
         )
+
+
+def _verify_and_backfill(
+    reply: str,
+    evidence: Sequence[Message],
+    record_digest: Digest,
+    previous_text: str | None,
+    *,
+    mode: VerifyMode,
+    cap: int,
+) -> tuple[Verification, int]:
+    """Verify an LLM recap, then add what it left out of the record's own digest (the
+    goal, constraints and corrections, exact commands, failing tests …), verified too:
+    a summary that says little still leaves the model the facts. The LLM's prose keeps
+    at least half the cap; the backfill takes the rest. Returns the verification of the
+    whole and how many items were added."""
+    first = verify_recap(reply, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False)
+    if not first.accepted:
+        return first, 0
+    prose = first.text if re.search(r"\w\w", first.text) else ""  # "?" says nothing
+    missing = backfill(record_digest, prose)
+    count = sum(len(v) for v in missing.sections.values())
+    if not count:
+        return verify_recap(prose, evidence, previous_text, mode=mode, max_bytes=cap), 0
+    room = cap - min(utf8_len(prose), cap // 2) - utf8_len(BACKFILL_HEADER) - 3
+    added = render_digest(missing, max(room, 200))
+    prose = cut_utf8(prose, cap - utf8_len(added) - utf8_len(BACKFILL_HEADER) - 3)
+    text = f"{prose}\n\n{BACKFILL_HEADER}\n{added}" if prose else f"{BACKFILL_HEADER}\n{added}"
+    whole = verify_recap(text, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False)
+    # the facts ledger (paths touched, tools run …) takes only the room left: the record's
+    # own sections come first
+    room = cap - utf8_len(whole.text) - 2
+    ledger, dropped = build_ledger(whole.missing, transcript_facts(evidence), room)
+    if ledger:
+        whole = replace(whole, text=f"{whole.text}\n\n{ledger}", ledger=ledger)
+    merged = replace(
+        whole,
+        ledger_dropped=dropped if whole.missing else 0,
+        supported=tuple(dict.fromkeys(first.supported + whole.supported)),
+        unsupported=tuple(dict.fromkeys(first.unsupported + whole.unsupported)),
+        removed_sentences=first.removed_sentences + whole.removed_sentences,
+        misclaims=tuple(dict.fromkeys(first.misclaims + whole.misclaims)),
+        claims_checked=first.claims_checked,
+    )
+    return merged, count
 
 
 @dataclass

@@ -29,19 +29,21 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..intent import is_constraint, is_correction, is_nudge, is_substantive, restates_task
 from ..model import Message, ToolCall
-from .facts import DEFERRED, _open_requests, sentences
+from .facts import DEFERRED, _open_requests, extract_claims, keywords, sentences
 from .transcript import cut_utf8, utf8_len
 
 SECTIONS = (
     "Goal",
     "Constraints and corrections",
+    "User also said",
     "Decisions",
+    "Findings",
     "Files written",
     "Files read",
     "Commands run",
@@ -58,9 +60,11 @@ PRIORITY = (
     "Failures",
     "Commands run",
     "Files written",
+    "User also said",
     "Numbers that matter",
-    "Next step",
+    "Findings",
     "Decisions",
+    "Next step",
     "Files read",
 )
 INLINE = frozenset({"Goal", "Next step", "Files written", "Files read"})
@@ -72,6 +76,47 @@ _COMMAND_KEY = re.compile(r"(?i)^(?:command|cmd|commands|script|shell|bash|code|
 _WRITE_TOOL = re.compile(
     r"(?i)(?:write|edit|create|patch|apply|replace|insert|save|update|modify|append|"
     r"str_replace|rename|move|delete|remove|mkdir|touch)"
+)
+_OP_KEY = re.compile(r"(?i)^(?:command|action|operation|op|mode)$")
+# Anthropic's text-editor operations (any tool name); generic ones only off shell tools.
+_EDITOR_OPS = frozenset({"view", "create", "str_replace", "insert", "undo_edit"})
+_GENERIC_OPS = frozenset(
+    {
+        "read",
+        "open",
+        "show",
+        "cat",
+        "write",
+        "edit",
+        "append",
+        "replace",
+        "delete",
+        "remove",
+        "rename",
+        "move",
+        "patch",
+        "overwrite",
+        "update",
+    }
+)
+_WRITE_OPS = frozenset(
+    {
+        "create",
+        "str_replace",
+        "insert",
+        "undo_edit",
+        "write",
+        "edit",
+        "append",
+        "replace",
+        "delete",
+        "remove",
+        "rename",
+        "move",
+        "patch",
+        "overwrite",
+        "update",
+    }
 )
 _READ_TOOL = re.compile(r"(?i)(?:read|view|open|cat|get_file|load|show|inspect|list|ls|glob)")
 _PATH_KEY = re.compile(
@@ -87,6 +132,17 @@ _FAILURE_LINE = re.compile(
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
     r"✗|✕|\bnot ok\b)"
 )
+_EXCEPTION = re.compile(
+    r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
+)
+_NOT_FAILED = re.compile(r"(?i)\b0 failed\b|\bno errors?\b")
+_FAILED_TEST = re.compile(
+    r"^(?:FAILED|ERROR)\s+([\w./-]+::[^\s]+)"  # pytest
+    r"|^-{2,}\s*FAIL:\s+(\S+)"  # go test
+    r"|^(?:FAIL|ERROR):\s+(\w+\s+\([\w.]+\))"  # unittest
+    r"|^test\s+(\S+)\s+\.\.\.\s+FAILED\b"  # cargo test
+    r"|^(?:[✕✗×]|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+\s*m?s\))?$"  # jest, TAP
+)
 _TEST_ID = re.compile(
     r"(?:[\w./-]+\.py::[\w\[\]:.-]+|\b[\w./-]+\.(?:test|spec)\.[jt]sx?\b|"
     r"\btest_\w+|\b\w+Test(?:s)?\.\w+)"
@@ -100,15 +156,38 @@ _METRIC = re.compile(
 _NUMBER = re.compile(r"\d")
 _GOAL_LABEL = re.compile(r"(?i)^\W*(?:goal|task|objective)\s*:\s*")  # no "Goal: Goal: …"
 _PATHLIKE = re.compile(r"\S*[/`_]\S*|\b\w+\.\w+\b")
-_BIG_NUMBER = re.compile(r"(?<![\w.])\d[\d,.]{2,}\d?(?![\w])")
+_BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w])")
+# a counter, not a measure: "Step 103 checked", "attempt 2", "line 41"
+_ORDINAL = re.compile(
+    r"(?i)\b(?:step|round|turn|line|lines|attempt|try|iteration|part|item|pass|phase|stage|"
+    r"page|row|column|col|chunk|batch|case|no\.|number|#)\s*#?\d+\b"
+)
 _MEASURED = re.compile(
     r"(?i)\b(?:p50|p95|p99|latency|throughput|coverage|total|rows|memory|duration|took|"
     r"benchmark|count)\b"
 )
 _DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
-    r"settled on|agreed|let's go with|i(?:'ll| will) use|switch(?:ed)? to|opted for)\b"
+    r"settled on|agreed|let's go with|i(?:'ll| will) use|switch(?:ed)? to|opted for)\b|"
+    r"\b(?:i(?:'ll| will)|we(?:'ll| will)|let's)\b[^.]{0,160}\b(?:instead of|rather than)\b"
 )
+_FINDING = re.compile(
+    r"(?i)\b(?:root[- ]cause|the (?:real |actual |underlying )?(?:cause|problem|issue|bug|culprit|"
+    r"reason) (?:is|was|here is)|turns out|found (?:that|the)|is caused by|was caused by|"
+    r"comes from|because (?:the|it|we|a)|diagnos(?:is|ed)|the fix is|that explains)\b"
+)
+_RETRACTS = re.compile(r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]")
+# rules in phrasings the general intent patterns leave out: "No force pushes.", "Hands off
+# the payments module.", "Stick with the existing format.", "Python 3.11, not 3.12."
+_MORE_RULES = re.compile(
+    r"(?i)^\W*(?:(?:and|also|please|oh|oh,|again)\s+)*no\s+(?!problem|worries|thanks|thank|rush|"
+    r"hurry|idea|way|need|luck|clue|doubt|big\s+deal|matter|change|progress|more\b)\w+"
+    r"|\bhands\s+off\b|\bread[- ]only\b|\bkeep\s+(?:\w+\s+){0,3}out\s+of\b|"
+    r"\bnothing\s+(?:in|under|inside|from|outside)\b[^.]{0,80}\b(?:change|touch|edit|modif|mov|delet)|"
+    r"\bstick\s+(?:with|to)\b|\bprefer\b|\bi'?d\s+rather\b|\brather\s+than\b|\bskip\s+the\b|"
+    r"\b(?:code\s+)?freeze\b|\bfrozen\b|,\s*not\s+[\w./-]+\s*[.!]?$"
+)
+_NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
     r"(?i)\b(?:next,? i(?:'ll| will)|next step|then i(?:'ll| will)|i(?:'ll| will) now|"
     r"now i(?:'ll| will)|i'm going to|plan:)"
@@ -135,11 +214,31 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
+def editor_operation(call: ToolCall) -> str | None:
+    """The sub-command of an editor-style tool call, casefolded: Anthropic's text editor
+    (``{"command": "view", "path": …}``) and its kin name the operation in a ``command``
+    or ``action`` argument beside a path. It decides read or write; it is never a shell
+    command. ``None`` for any other call."""
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict) or not call_paths(call):
+        return None
+    shell_like = bool(_SHELL_TOOL.search(call.name)) and not _WRITE_TOOL.search(call.name)
+    for key, value in parsed.items():
+        if not (_OP_KEY.match(str(key)) and isinstance(value, str)):
+            continue
+        op = value.strip().casefold()
+        if op in _EDITOR_OPS or (not shell_like and op in _GENERIC_OPS):
+            return op
+    return None
+
+
 def call_commands(call: ToolCall) -> list[str]:
     """The shell commands a tool call ran (exact, with arguments): from a command-like
     argument of any tool, or any string argument of a shell-like tool."""
+    if editor_operation(call) is not None:
+        return []  # an editor's "command": "str_replace" is an operation, not a shell command
     if not _SHELL_TOOL.search(call.name) and (is_write_call(call) or _READ_TOOL.search(call.name)):
-        return []  # an editor's "command": "str_replace", a patch tool's "input": not shell
+        return []  # a patch tool's "input": not shell
     parsed, _ = call.parsed()
     found: list[str] = []
     if isinstance(parsed, dict):
@@ -173,18 +272,60 @@ def call_paths(call: ToolCall) -> list[str]:
 
 
 def is_write_call(call: ToolCall) -> bool:
+    """A call that writes files: an editor operation that writes (``create``,
+    ``str_replace`` …), else a write-type tool name (``write_file``, ``apply_patch`` …)."""
+    op = editor_operation(call)
+    if op is not None:
+        return op in _WRITE_OPS
     return bool(_WRITE_TOOL.search(call.name))
 
 
+def is_read_call(call: ToolCall) -> bool:
+    """A call that only reads files: an editor ``view``, or a read-type tool name."""
+    op = editor_operation(call)
+    if op is not None:
+        return op not in _WRITE_OPS
+    return bool(_READ_TOOL.search(call.name)) and not is_write_call(call)
+
+
 def failure_lines(text: str, limit: int = 6) -> list[str]:
-    """The lines of tool output that say something failed (at most ``limit``)."""
-    out: list[str] = []
+    """The lines of tool output that say something failed: every line that names a
+    failing test (a pytest ``FAILED`` summary comes after the tracebacks, so taking the
+    first lines would lose the names), then other failure lines up to ``limit`` in all."""
+    tests: list[str] = []
+    other: list[str] = []
     for line in text.splitlines():
         s = line.strip()
-        if s and _FAILURE_LINE.search(s) and not re.search(r"(?i)\b0 failed\b|\bno errors?\b", s):
-            out.append(_clip(s, 200))
-            if len(out) >= limit:
-                break
+        if not s or not _FAILURE_LINE.search(s) or _NOT_FAILED.search(s):
+            continue
+        if _FAILED_TEST.search(s):
+            if _clip(s, 160) not in tests:
+                tests.append(_clip(s, 160))
+        elif len(other) < 4 * limit:
+            other.append(_clip(s, 200))
+    if not tests:
+        return other[:limit]
+    # beside the test names, the lines that say why (an exception), not the markers and
+    # counts ("Traceback (most recent call last):", "1 failed, 4 passed")
+    why = [o for o in other if _EXCEPTION.search(o) and o not in " ".join(tests)]
+    return tests + why[: max(0, min(2, limit - len(tests)))]
+
+
+def failing_tests(text: str) -> list[str]:
+    """The names of the tests a tool output reports as failing (pytest node ids, Go's
+    ``--- FAIL: TestX``, unittest's ``FAIL: test_x (mod.Case)``, cargo's
+    ``test a::b ... FAILED``, Jest's ``✕ name``), in order, without duplicates.
+
+    >>> failing_tests("--- FAIL: TestExpiry (0.01s)\\nFAILED tests/t.py::test_a[x] - E")
+    ['TestExpiry', 'tests/t.py::test_a[x]']
+    """
+    out: list[str] = []
+    for line in text.splitlines():
+        m = _FAILED_TEST.search(line.strip())
+        if m:
+            name = next(g for g in m.groups() if g)
+            if name not in out:
+                out.append(name)
     return out
 
 
@@ -203,6 +344,19 @@ def _user_turns(messages: Sequence[Message]) -> list[str]:
         for m in messages
         if m.role == "user" and not m.is_recap and not m.tool_results and m.text.strip()
     ]
+
+
+def goal_message(messages: Sequence[Message]) -> Message | None:
+    """The user turn that set the task: the first substantive request (else the first
+    user turn that is not a nudge)."""
+    turns = [
+        m
+        for m in messages
+        if m.role == "user" and not m.is_recap and not m.tool_results and m.text.strip()
+    ]
+    return next((m for m in turns if is_substantive(m.text.strip())), None) or next(
+        (m for m in turns if not is_nudge(m.text.strip())), None
+    )
 
 
 def digest(
@@ -224,25 +378,25 @@ def digest(
 
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
-    everyone = _user_turns(history) if history else users
-    said = [u for u in everyone if is_substantive(u)]
-    first = said[0] if said else next((u for u in everyone if not is_nudge(u)), "")
+    source = goal_message(history or messages)
+    first = source.text.strip() if source is not None else ""
     if not sec["Goal"] and first:
         add("Goal", _clip(_GOAL_LABEL.sub("", " ".join(sentences(first)[:3])), 400))
     restated = [u for u in substantive[1:] if restates_task(u)]
     if restated:
         add("Goal", _clip(_GOAL_LABEL.sub("", restated[-1]), 400))
     goal_text = " ".join(sec["Goal"])
+    open_now = _open_requests(messages)
+    for request in open_now:
+        add("Open requests", request)
+    placed = set(open_now)
     for u in users:
         if is_nudge(u):
             continue
         for s in sentences(u):
-            if (
-                (is_constraint(s) or is_correction(s))
-                and len(s.split()) >= 3
-                and not DEFERRED.search(s)
-            ):
+            if is_rule(s):
                 add("Constraints and corrections", _clip(s, 300))
+                placed.add(s)
     names: dict[str, ToolCall] = {}
     for m in messages:
         for c in m.tool_calls:
@@ -254,7 +408,7 @@ def digest(
             if is_write_call(c):
                 for p in paths:
                     add("Files written", p)
-            elif _READ_TOOL.search(c.name) and not cmds:
+            elif is_read_call(c) and not cmds:
                 for p in paths:
                     add("Files read", p)
         for r in m.tool_results:
@@ -270,21 +424,10 @@ def digest(
             for line in lines:
                 add("Failures", f"{what}: {line}")
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
-            who = "User" if m.role == "user" else "Assistant"
-            for s in sentences(m.text):
-                if s in goal_text:
-                    continue
-                if _numbers_matter(s, m.role):
-                    add("Numbers that matter", _clip(s, 240))
-                if (
-                    _DECISION.search(s)
-                    and not is_nudge(s)
-                    and len(s.split()) >= 5
-                    and not s.endswith("?")
-                ):
-                    add("Decisions", f"{who}: {_clip(s, 240)}")
-    for request in _open_requests(messages):
-        add("Open requests", request)
+            _said(m, goal_text, placed, add)
+    if sec["Files written"]:
+        written = set(sec["Files written"])  # read, then written: it is a written file
+        sec["Files read"] = [f for f in sec["Files read"] if f not in written]
     last_assistant = next(
         (m.text for m in reversed(messages) if m.role == "assistant" and m.text.strip()), ""
     )
@@ -294,13 +437,58 @@ def digest(
     return Digest({k: v for k, v in sec.items() if v})
 
 
+def is_rule(sentence: str) -> bool:
+    """A constraint or a correction the user states: "never run …", "use X not Y". A
+    request phrased as a need ("we need to speed up the export") is the task, not a rule,
+    unless it also carries a rule's marker."""
+    if len(sentence.split()) < 3 or DEFERRED.search(sentence):
+        return False
+    if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
+        return True
+    if not is_constraint(sentence):
+        return False
+    return not _NEED.search(sentence) or is_constraint(_NEED.sub(" ", sentence))
+
+
+def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str], None]) -> None:
+    """File each sentence of a user or assistant turn once, saying who said it: decisions,
+    the assistant's findings, numbers, and what else the user stated (an env var, a branch,
+    who owns what)."""
+    who = "User" if m.role == "user" else "Assistant"
+    for s in sentences(m.text):
+        if s in goal_text or s in placed or is_nudge(s) or len(s.split()) < 3:
+            continue
+        item = f"{who}: {_clip(s, 240)}"
+        if _DECISION.search(s) and len(s.split()) >= 5 and not s.endswith("?"):
+            add("Decisions", item)
+        elif m.role == "assistant" and _FINDING.search(s) and not s.endswith("?"):
+            add("Findings", item)
+        elif _numbers_matter(s, m.role):
+            add("Numbers that matter", item)
+        elif m.role == "user" and not s.endswith("?") and _specific(s):
+            add("User also said", _clip(s, 300))
+
+
+def _specific(sentence: str) -> bool:
+    """A statement that names something: a path, identifier, number, URL, quote, or a
+    proper name ("Priya Raman owns the billing schema") - not "Here is what I see now."."""
+    if len(sentence.split()) < 4:
+        return False
+    if any(f.kind != "number" or len(f.value) > 1 for f in extract_claims(sentence)):
+        return True
+    return any(
+        w[:1].isupper() and w != "I" and not w.startswith("I'") for w in sentence.split()[1:]
+    )
+
+
 def _numbers_matter(sentence: str, role: str) -> bool:
     """A number the user stated, or one the assistant stated with a unit or a measure."""
-    if len(sentence.split()) < 3 or not _NUMBER.search(_PATHLIKE.sub("", sentence)):
+    bare = _ORDINAL.sub(" ", _PATHLIKE.sub(" ", sentence))
+    if len(sentence.split()) < 3 or not _NUMBER.search(bare):
         return False
     if role == "user":
         return True
-    return bool(_METRIC.search(sentence) or _BIG_NUMBER.search(_PATHLIKE.sub("", sentence)))
+    return bool(_METRIC.search(bare) or _BIG_NUMBER.search(bare))
 
 
 def parse_digest(text: str) -> Digest:
@@ -344,8 +532,10 @@ def render_digest(d: Digest, max_bytes: int) -> str:
             continue
         used += head
         picked: list[str] = []
-        # the earliest goal and constraints first; of the rest, the newest first
+        # the earliest goal and constraints first; of the rest, the newest first (the
+        # user's words before the assistant's)
         order = items if name in ("Goal", "Constraints and corrections") else items[::-1]
+        order = sorted(order, key=lambda i: i.startswith("Assistant: "))
         for item in order:
             cost = utf8_len(item) + (2 if inline else 3)
             if used + cost + tail > max_bytes:
@@ -371,6 +561,48 @@ def render_digest(d: Digest, max_bytes: int) -> str:
     if not lines:
         lines = ["Earlier turns stated no goal, constraint, command, file or failure."]
     return cut_utf8("\n".join(lines), max_bytes)
+
+
+BACKFILL_HEADER = "From the record (left out of the summary above):"
+
+
+def backfill(d: Digest, recap: str) -> Digest:
+    """The items of ``d`` (the record's own digest) that ``recap`` does not state: what an
+    LLM recap left out or paraphrased away. The user's words (goal, constraints, requests)
+    count as stated only verbatim or with every content word and every path, command and
+    number; a command, path or failing test only exactly.
+
+    >>> d = Digest({"Commands run": ["`pytest -k login`"], "Goal": ["Fix the login flow."]})
+    >>> backfill(d, "Goal: fix the login flow. The assistant ran pytest.").sections
+    {'Commands run': ['`pytest -k login`']}
+    """
+    folded = _fold(recap)
+    words = keywords(recap)
+    out: dict[str, list[str]] = {}
+    for name in SECTIONS:
+        if name == "Next step" and "next step" in folded:
+            continue
+        missing = [i for i in d.items(name) if not _states(name, i, folded, words)]
+        if missing:
+            out[name] = missing
+    return Digest(out)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().replace("`", "").split())
+
+
+def _states(section: str, item: str, folded: str, words: set[str]) -> bool:
+    body = item.partition(": ")[2] if item.startswith(("User: ", "Assistant: ")) else item
+    if _fold(body).rstrip(".") in folded:
+        return True
+    if section in ("Commands run", "Files written", "Files read"):
+        return False
+    if section == "Failures":
+        names = failing_tests(body.partition(": ")[2]) or _TEST_ID.findall(body)
+        return bool(names) and all(n.casefold() in folded for n in names)
+    specific = [f.value for f in extract_claims(body)]
+    return keywords(body) <= words and all(_fold(v) in folded for v in specific)
 
 
 def digest_json(d: Digest) -> str:

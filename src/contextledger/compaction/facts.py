@@ -393,12 +393,37 @@ _REQUEST_START = re.compile(
 DEFERRED = re.compile(
     r"(?i)\b(?:later|afterwards|after that|at some point|eventually|tomorrow|todo|don'?t forget|"
     r"remember to|still need|not yet|when you get a chance|follow[- ]up|next time|before we ship|"
-    r"before release)\b"
+    r"before release|before (?:you|we) (?:finish|wrap up|merge|ship|release)|"
+    r"(?:when|once|as soon as) (?:you'?re|you are|we'?re|we are|it'?s|it is|that'?s|this is|"
+    r"(?:the |all )?(?:\w+ ){0,2}(?:is|are)) (?:all )?(?:done|finished|green|passing|merged|"
+    r"ready|fixed|through|working|in)|"
+    r"(?:when|once|as soon as) (?:the |all )?(?:\w+ ){0,2}(?:pass(?:es)?|lands?|merges?|ships?|"
+    r"go(?:es)? green|works?))\b"
     r"|稍后|以后再|之后再|别忘了|不要忘记|还需要|待办|बाद में|याद रख|अभी नहीं"
 )
 _DONE = re.compile(
     r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"
     r"removed|deleted|renamed|refactored|deployed|wrote|written|installed|documented)\b"
+)
+_DONE_WORDS = frozenset(
+    [
+        "done",
+        "finished",
+        "finish",
+        "ready",
+        "green",
+        "passing",
+        "merged",
+        "fixed",
+        "through",
+        "working",
+        "complete",
+    ]
+)
+_FORBIDS = re.compile(
+    r"(?i)\b(?:never|do not|don'?t|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t|"
+    r"may not|avoid|stay (?:away|out)|off[- ]limits|leave \S+(?: \S+){0,3} alone|untouched|"
+    r"not allowed|forbidden|prohibited)\b"
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।])\s*|\n+")  # Latin, CJK and Devanagari ends
 
@@ -447,8 +472,11 @@ def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
                 commands.setdefault(f.value, None)
 
     for m in messages:
-        if m.role in ("user", "assistant"):
-            take("\n".join(b for b in (m.text,) if b))
+        if m.role == "assistant":
+            take(m.text)
+        elif m.role == "user":
+            # "don't touch the migrations folder" names a path nobody touched
+            take("\n".join(s for s in sentences(m.text) if not _FORBIDS.search(s)))
         for c in m.tool_calls:
             tools.setdefault(c.name, False)
             parsed, _ = c.parsed()
@@ -502,7 +530,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
     for i, sentence, deferred in requests:
         later = [m for m in messages[i + 1 :] if m.role == "assistant" and m.text.strip()]
         answered = bool(later)
-        words = keywords(sentence)
+        words = keywords(sentence) - _DONE_WORDS  # "when you're done, add …": not a topic
         done = any(
             _DONE.search(s) and words & keywords(s) for m in later for s in sentences(m.text)
         )

@@ -138,15 +138,11 @@ def _drop_notices(
         k = bisect_right(starts, i) - 1
         if k in dropped_set or starts[k] in yielded_pos:
             mid = id_of(i)
-            ago = turns_ago(current - requests[i + 1])
-            for label in labels_of(i, label_of):
-                notices.append(
-                    Notice(
-                        "dropped",
-                        mid,
-                        f"The model will not see image {label} {ago}: dropped to fit the context window.",
-                    )
-                )
+            end = f" {turns_ago(current - requests[i + 1])}: dropped to fit the context window."
+            notices += [
+                Notice("dropped", mid, f"The model will not see image {label}{end}")
+                for label in labels_of(i, label_of)
+            ]
     for u in yielded:
         if u.kind == "prior":
             notices.append(

@@ -150,8 +150,10 @@ class HistoryIndex:
 
     def _shared_prefix(self, body: Sequence[Message]) -> int:
         limit = min(len(body), len(self.body))
-        same = list(map(is_, body[:limit], self.body[:limit]))  # at C speed
-        return limit if all(same) else same.index(False)
+        if all(map(is_, body, self.body)):  # the usual case, at C speed (map stops at limit)
+            return limit
+        same = list(map(is_, body, self.body))
+        return same.index(False)
 
     def ids(self, positions: Sequence[int]) -> list[str]:
         """The ids of the messages at ``positions`` (without reading them, when lazy)."""

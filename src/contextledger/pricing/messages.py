@@ -36,6 +36,7 @@ from ..model import (
 )
 from ..providers import detect_format, read_messages
 from ..providers.common import (
+    IMAGE_LABEL,
     TOOL_ERROR_PREFIX,
     attachment_text,
     carries_reasoning,
@@ -484,8 +485,42 @@ def price_request(
     pricer = Pricer.for_model(model, catalog, wire=fmt)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]
     total = pricer.messages(msgs)
+    if fmt == "gemini":
+        total = MessagePrice(total.text + _gemini_label_correction(body, msgs, pricer), total.image)
     tools = pricer.tools(body.get("tools"), body.get("tool_choice"))
     return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
+
+
+def _gemini_label_correction(
+    body: Mapping[str, Any], msgs: Sequence[Message], pricer: Pricer
+) -> int:
+    """The ``Image k:`` labels a Gemini body really holds, less those the pricer priced.
+
+    The Gemini writer labels each message's images, then joins consecutive user turns
+    (Gemini wants roles to alternate). Read back, a joined turn can look interleaved (its
+    labels, stripped by the reader, are then priced by nobody) or hold adjacent unlabelled
+    images (which the pricer would label). The body's own label parts are what is billed:
+    those the reader stripped are added, those the pricer added are taken off.
+    """
+    in_body = 0
+    contents = body.get("contents") or []
+    for content in contents if isinstance(contents, list) else ():
+        if isinstance(content, dict) and content.get("role", "user") == "user":
+            for part in content.get("parts") or ():
+                text = part.get("text") if isinstance(part, dict) else None
+                if isinstance(text, str) and IMAGE_LABEL.fullmatch(text):
+                    in_body += pricer.text(text)
+    kept = added = 0
+    for m in msgs:
+        if m.role != "user":
+            continue
+        for b in m.content:
+            if isinstance(b, Text) and IMAGE_LABEL.fullmatch(b.text):
+                kept += pricer.text(b.text)  # not stripped: already priced as text
+        images = sum(1 for b in m.content if isinstance(b, Image))
+        if images >= 2 and not interleaved(m.content):
+            added += sum(pricer.text(f"Image {k}:") for k in range(1, images + 1))
+    return (in_body - kept) - added
 
 
 def _placed(exc: ContentError, m: Message, b: Block) -> ContentError:

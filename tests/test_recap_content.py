@@ -1,0 +1,265 @@
+"""What the recap keeps: every kind of fact, in its role, on a generator of its own
+(``recap_sessions``, phrased unlike the benchmark's), for the offline recap and for an LLM
+recap that says little."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextledger.compaction import Conversation, OfflineSummarizer
+from contextledger.compaction.digest import (
+    BACKFILL_HEADER,
+    digest,
+    failing_tests,
+    is_rule,
+    render_digest,
+)
+from contextledger.compaction.facts import transcript_facts
+from contextledger.model import Message, ToolCall
+from contextledger.prepare import prepare
+from contextledger.validate import tool_pair_problems
+from recap_sessions import generate
+
+
+def _text(messages: tuple[Message, ...]) -> str:
+    return "\n".join(m.text for m in messages)
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_every_planted_fact_survives_prepare(window: int) -> None:
+    for seed in (1, 2):
+        s = generate(seed, rounds=60)
+        out = prepare(s.messages, "gpt-4o", window=window, max_output_tokens=1000, compaction=True)
+        assert out.event is not None
+        assert out.report.used <= window - 1000
+        assert not tool_pair_problems(out.messages)
+        view = _text(out.messages)
+        lost = [f for f in s.facts if f.key not in view]
+        assert not [f for f in lost if f.kind in ("goal", "constraint", "correction")]
+        assert len(lost) <= len(s.facts) // 10, lost
+
+
+def _sections(recap: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    name = ""
+    for line in recap.splitlines():
+        head, sep, rest = line.partition(":")
+        if sep and not line.startswith("- ") and head[:1].isupper():
+            name = head
+            out[name] = rest
+        elif name:
+            out[name] += "\n" + line
+    return out
+
+
+def test_the_editor_tool_reads_and_writes_by_its_command() -> None:
+    s = generate(3, rounds=50)
+    out = Conversation.from_messages(s.messages).compact(OfflineSummarizer(), force=True)
+    assert out.event is not None
+    sec = _sections(out.event.recap_text)
+    written = sec.get("Files written", "")
+    assert not [p for p in s.viewed_only if p in written]  # viewed is not written
+    for f in s.facts:
+        if f.kind == "file_written":
+            assert f.key in written
+    commands = sec.get("Commands run", "")
+    for op in ("view", "create", "str_replace"):
+        assert f"`{op}`" not in commands  # an editor operation is not a shell command
+
+
+def test_written_files_are_not_crowded_out_by_files_only_read() -> None:
+    msgs = [Message.user("Tidy the reports module.")]
+    for i in range(80):
+        args = {"command": "view", "path": f"src/reports/long_module_name_{i}.py"}
+        msgs += [
+            Message(
+                "assistant", (ToolCall(f"v{i}", "str_replace_based_edit_tool", json.dumps(args)),)
+            ),
+            Message.tool(f"v{i}", "x = 1\n"),
+        ]
+    args = {"command": "create", "path": "src/reports/summary.py", "file_text": "y = 2\n"}
+    msgs += [
+        Message("assistant", (ToolCall("w", "str_replace_based_edit_tool", json.dumps(args)),)),
+        Message.tool("w", "File created successfully at: src/reports/summary.py"),
+    ]
+    recap = render_digest(digest(msgs), 1_000)
+    assert "Files written: src/reports/summary.py" in recap
+
+
+FORMATS = {
+    "pytest": lambda n: f"FAILED tests/test_mod.py::{n} - assert 1 == 2",
+    "go": lambda n: f"--- FAIL: {n} (0.01s)",
+    "unittest": lambda n: f"FAIL: {n} (tests.test_mod.Case)",
+    "cargo": lambda n: f"test mod::tests::{n} ... FAILED",
+}
+
+
+@given(
+    names=st.lists(
+        st.from_regex(r"test_[a-z]{3,12}", fullmatch=True), min_size=1, max_size=25, unique=True
+    ),
+    fmt=st.sampled_from(sorted(FORMATS)),
+    traceback_lines=st.integers(0, 40),
+    cap=st.integers(600, 6_000),
+)
+def test_every_failing_test_name_is_kept_or_counted(
+    names: list[str], fmt: str, traceback_lines: int, cap: int
+) -> None:
+    """Tracebacks first, the summary last (pytest's order): each failing test's name is in
+    the recap, or the Failures heading counts what the cap left out."""
+    out = "\n".join(
+        ["Traceback (most recent call last):", "E   AssertionError: boom"] * traceback_lines
+        + [FORMATS[fmt](n) for n in names]
+    )
+    call = ToolCall("c", "bash", json.dumps({"command": "make check"}))
+    msgs = [
+        Message.user("Make the checks pass."),
+        Message("assistant", (call,)),
+        Message.tool("c", out),
+    ]
+    recap = render_digest(digest(msgs), cap)
+    assert len(recap.encode()) <= cap
+    kept = [n for n in names if n in recap]
+    if len(kept) < len(names):
+        head = next(line for line in recap.splitlines() if line.startswith("Failures:"))
+        assert f"(+{len(names) - len(kept)} more" in head
+
+
+def test_failing_test_names_in_several_runners() -> None:
+    out = (
+        "--- FAIL: TestExpiry (0.02s)\n"
+        "FAIL: test_rotate (tests.test_tokens.TokenTests)\n"
+        "test a::b::overlap ... FAILED\n"
+        "  ✕ keeps focus on retry (48 ms)\n"
+        "ERROR tests/test_db.py::test_pool - OperationalError\n"
+    )
+    assert failing_tests(out) == [
+        "TestExpiry",
+        "test_rotate (tests.test_tokens.TokenTests)",
+        "a::b::overlap",
+        "keeps focus on retry",
+        "tests/test_db.py::test_pool",
+    ]
+
+
+def test_a_forbidden_path_is_not_a_path_touched() -> None:
+    facts = transcript_facts(
+        [
+            Message.user("Don't touch the migrations/ folder. Edit src/app.py instead."),
+            Message.assistant("Understood, only src/app.py."),
+        ]
+    )
+    assert "migrations/" not in facts.paths and "src/app.py" in facts.paths
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rule"),
+    [
+        ("We need to make the nightly export finish in under an hour.", False),
+        ("I need you to add pagination to the list endpoint.", False),
+        ("You need to keep the API backwards compatible, never break it.", True),
+        ("Leave the alembic history alone.", True),
+        ("Scratch that, the bucket is invoices-eu-2.", True),
+    ],
+)
+def test_a_request_phrased_as_a_need_is_not_a_rule(sentence: str, rule: bool) -> None:
+    assert is_rule(sentence) is rule
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "When you're done, also add a note to docs/runbook.md.",
+        "Once the tests pass, bump the version to 2.4.1.",
+        "Before you wrap up, add the setting to config/example.env.",
+    ],
+)
+def test_requests_for_after_the_work_stay_open(request_: str) -> None:
+    msgs = [Message.user("Speed up the exporter."), Message.user(request_)]
+    for i in range(6):
+        msgs += [Message.assistant(f"Step {i} done."), Message.user("ok")]
+    assert request_ in digest(msgs).items("Open requests")
+
+
+def test_sentences_say_who_said_them() -> None:
+    d = digest(
+        [
+            Message.user("Fix the CSV importer for good."),
+            Message.user("The biggest file we get is 37 MB."),
+            Message.assistant("It turns out the importer keeps the BOM in the first header."),
+            Message.assistant("I measured 4,812 rows per second after the change."),
+            Message.user("Export FEATURE_BOM=1 before running the suite."),
+        ]
+    )
+    assert d.items("Numbers that matter") == [
+        "User: The biggest file we get is 37 MB.",
+        "Assistant: I measured 4,812 rows per second after the change.",
+    ]
+    assert d.items("Findings") == [
+        "Assistant: It turns out the importer keeps the BOM in the first header."
+    ]
+    assert d.items("User also said") == ["Export FEATURE_BOM=1 before running the suite."]
+
+
+class _Fixed:
+    """A summarizer that always answers the same text and counts its calls."""
+
+    def __init__(self, reply: str) -> None:
+        self.reply = reply
+        self.transcripts: list[str] = []
+
+    @property
+    def name(self) -> str:
+        return "fixed"
+
+    def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
+        self.transcripts.append(transcript)
+        return self.reply
+
+
+@pytest.mark.parametrize("reply", ["?", "The assistant worked on the task for a while."])
+def test_an_llm_recap_that_says_little_is_backfilled_from_the_record(reply: str) -> None:
+    s = generate(4, rounds=70)
+    summarizer = _Fixed(reply)
+    out = Conversation.from_messages(s.messages).compact(summarizer, force=True)
+    assert out.status == "compacted" and out.event is not None
+    recap = out.event.recap_text
+    assert BACKFILL_HEADER in recap
+    assert len(summarizer.transcripts) > 1  # incremental: recap of recap + new turns
+    covered = _text(out.conversation.covered_messages(out.event.covers))
+    for f in s.facts:
+        if (
+            f.kind in ("goal", "constraint", "correction", "command", "failing_test")
+            and f.key in covered
+        ):
+            assert f.key in recap, f
+    assert "from the record" in " ".join(out.report)
+    assert out.verification is not None and not out.verification.misclaims
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "No force pushes.",
+        "Hands off the payments module.",
+        "The prod database is read-only for you.",
+        "Nothing under deploy/ should change.",
+        "Keep changes out of the public API.",
+        "Stick with the existing logging format.",
+        "We're on Python 3.11, not 3.12.",
+        "I'd rather you didn't rename public functions.",
+    ],
+)
+def test_rules_in_other_phrasings_are_constraints(rule: str) -> None:
+    msgs = [Message.user("Refactor the order pipeline for partial refunds."), Message.user(rule)]
+    assert rule in digest(msgs).items("Constraints and corrections")
+
+
+@pytest.mark.parametrize("said", ["No problem, take your time.", "No idea why it broke."])
+def test_no_is_not_always_a_rule(said: str) -> None:
+    msgs = [Message.user("Refactor the order pipeline for partial refunds."), Message.user(said)]
+    assert said not in digest(msgs).items("Constraints and corrections")
