@@ -19,6 +19,7 @@ import json
 import pytest
 
 from contextledger.compaction import Conversation, OpenAISummarizer
+from contextledger.compaction.digest import BACKFILL_HEADER
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message
 from contextledger.providers import read_messages
@@ -233,10 +234,11 @@ def test_every_lie_is_caught_end_to_end(stub: StubServer, name: str, lie: str) -
     assert rejected or "Never run terraform apply from this laptop." in text
 
 
-def test_a_recap_that_says_nothing_is_rejected(stub: StubServer) -> None:
+def test_a_recap_that_says_nothing_is_backfilled_from_the_record(stub: StubServer) -> None:
     for reply in ("?", "Done.", "OK"):
         text, _, rejected = _compact(stub, reply)
-        assert rejected and text == "", reply
+        assert rejected or BACKFILL_HEADER in text, reply
+        assert rejected or "Never run terraform apply" in text, text
 
 
 def test_the_goal_line_must_be_the_users_words() -> None:

@@ -42,7 +42,8 @@ FILLER_WORDS = """
     using use used uses important importantly note noted mention mentioned state stated
     insist insisted remind reminded instruct instructed specify specified correct corrected
     correction decide decided choose chose agree agreed prefer preferred require required
-    order stay stays stayed remain remains repeatedly again once twice
+    order stay stays stayed remain remains repeatedly again once twice task tasks work
+    worked working progress
 """
 FILLER = frozenset(FILLER_WORDS.split())
 # Negation and permission words: polarity is checked apart, never as coverage.

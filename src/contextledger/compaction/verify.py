@@ -34,7 +34,6 @@ from .facts import (
     sentences,
     transcript_facts,
 )
-from .trace import claim_terms
 from .transcript import cut_utf8, source_text, utf8_len
 
 VerifyMode = Literal["strip", "reject"]
@@ -339,19 +338,6 @@ def verify_recap(
             claims_checked=checked,
         )
     missing = missing_facts(prose, facts)
-    if prose and len(claim_terms(prose)) < _MIN_TERMS and len(prose) < 60:
-        return Verification(
-            "",
-            False,
-            mode,
-            tuple(supported),
-            tuple(unsupported),
-            missing,
-            tuple(removed),
-            reason=f"the recap says nothing to keep ({_quote_short(prose)})",
-            misclaims=tuple(misclaims),
-            claims_checked=checked,
-        )
     if not prose:
         return Verification(
             "",
@@ -387,14 +373,6 @@ def verify_recap(
         misclaims=tuple(misclaims),
         claims_checked=checked,
     )
-
-
-_MIN_TERMS = 1  # a recap with no content word at all ("?", "Done.", "OK") says nothing
-
-
-def _quote_short(text: str) -> str:
-    text = " ".join(text.split())
-    return repr(text if len(text) <= 40 else text[:39] + "…")
 
 
 def _without_empty_sections(lines: list[str]) -> list[str]:
