@@ -388,9 +388,12 @@ def test_ctrl_c_during_a_one_shot_reply_exits_130_and_stores_nothing(
            "CONTEXTLEDGER_HOME": str(home), "CONTEXTLEDGER_MODEL": "gpt-4o",
            "CONTEXTLEDGER_STORE": "", "CONTEXT_COMPACTION": "on"}  # fmt: skip
     args = [str(Path(sys.executable).with_name("contextledger")), "chat", "--retries", "0"]
+    # A test runner started in the background inherits SIGINT ignored (as shells set it for
+    # background jobs), and Python keeps it ignored: give the child the default back.
     proc = subprocess.Popen(
         [*args, "--session", "i", "hello"], env=env, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while not stub.requests and time.monotonic() < deadline:  # the request is in flight
