@@ -80,44 +80,12 @@ _WRITE_TOOL = re.compile(
 _OP_KEY = re.compile(r"(?i)^(?:command|action|operation|op|mode)$")
 # Anthropic's text-editor operations (any tool name); generic ones only off shell tools.
 _EDITOR_OPS = frozenset({"view", "create", "str_replace", "insert", "undo_edit"})
-_GENERIC_OPS = frozenset(
-    {
-        "read",
-        "open",
-        "show",
-        "cat",
-        "write",
-        "edit",
-        "append",
-        "replace",
-        "delete",
-        "remove",
-        "rename",
-        "move",
-        "patch",
-        "overwrite",
-        "update",
-    }
-)
-_WRITE_OPS = frozenset(
-    {
-        "create",
-        "str_replace",
-        "insert",
-        "undo_edit",
-        "write",
-        "edit",
-        "append",
-        "replace",
-        "delete",
-        "remove",
-        "rename",
-        "move",
-        "patch",
-        "overwrite",
-        "update",
-    }
-)
+_GENERIC_WRITE_OPS = frozenset(
+    {"write", "edit", "append", "replace", "delete", "remove", "rename", "move", "patch",
+     "overwrite", "update"}
+)  # fmt: skip
+_GENERIC_OPS = frozenset({"read", "open", "show", "cat"}) | _GENERIC_WRITE_OPS
+_WRITE_OPS = frozenset({"create", "str_replace", "insert", "undo_edit"}) | _GENERIC_WRITE_OPS
 _READ_TOOL = re.compile(r"(?i)(?:read|view|open|cat|get_file|load|show|inspect|list|ls|glob)")
 _PATH_KEY = re.compile(
     r"(?i)(?:^|_)(?:path|paths|file|files|filename|filepath|file_path|target|dest|destination|"
