@@ -47,6 +47,7 @@ from .digest import (
     parse_digest,
 )
 from .facts import extract_claims, keywords, sentences
+from .stance import stance_change
 from .trace import claim_terms, cover, specific_terms, stem, unit_terms
 
 ClaimKind = Literal[
@@ -312,7 +313,7 @@ def _arg_strings(value: Any) -> list[str]:
 _LABEL = re.compile(
     r"(?i)\b(expected|expect|got|want|wanted|actual|received|returned|returns|from|to|left|"
     r"right)\b"
-    r"[\s:=,]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?)\b"
+    r"[\s:=,]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
 )
 _LABEL_FOLD = {
     "expect": "expected",
@@ -378,7 +379,8 @@ _DONE = re.compile(
 _SAID_BY_USER = re.compile(
     r"(?i)\buser\s+(?:\w+\s+){0,2}?(?:said|says|asked|asks|wants|wanted|requested|requests|"
     r"insisted|insists|told|instructed|prefers|preferred|requires|required|forbade|forbids|"
-    r"stated|specified|demanded|reminded|would\s+like|decided|chose|agreed|corrected)\b|"
+    r"stated|specified|demanded|reminded|would\s+like|decided|chose|agreed|corrected|added|"
+    r"clarified|pointed\s+out|warned)\b|"
     r"\buser'?s\s+(?:goal|request|constraint|rule|instruction|preference|correction)|"
     r"\b(?:asked|requested|told|instructed|required)\s+by\s+the\s+user\b"
 )
@@ -399,8 +401,9 @@ _TEST_ID = re.compile(
     r"\b[a-z_]\w*::[a-z_]\w*(?:::\w+)*"
 )
 _CLAUSE = re.compile(
-    r"\s*;\s*|,?\s+(?:and|but|then|while|whereas|after\s+which)\s+"
-    r"(?=(?:then\s+)?(?:the\s+)?(?:user|assistant|agent|it|i|we|they)\b)",
+    r"\s*;\s*|,?\s+(?:and|but|then|while|whereas|after\s+which|so|which|and\s+so)\s+"
+    r"(?=(?:then\s+)?(?:the\s+)?(?:user|assistant|agent|it|i|we|they)\b)|"
+    r",?\s+(?:while|whereas)\s+|,\s+(?:but|where|although|though)\s+",
     re.IGNORECASE,
 )
 _PREFER = (  # (pattern, index of the preferred, index of the rejected)
@@ -616,19 +619,21 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
 
 
 _FAILING = re.compile(r"(?i)fail|error|exception|traceback|panic|✕|✗|×|\bnot ok\b|\bE\s{2,}")
-_PASSING = re.compile(r"(?i)✓|✔|\bPASSED\b|\bpassed\b|^ok\b|\.\.\.\s*ok\b|\bok$")
+_PASSING = re.compile(r"(?i)✓|✔|\bPASS(?:ED)?\b|\bpassed\b|^ok\b|\.\.\.\s*ok\b|\bok$")
 
 
-def _failing_lines(r: Result) -> list[str]:
+def _failing_lines(r: Result, *, wide: bool = False) -> list[str]:
     """The lines of a failed result that say what failed: a failure marker, or just after
-    one (a go test's "got 3600, want 1800"), never a line marked as passing."""
+    one (a go test's "got 3600, want 1800"), never a line marked as passing. ``wide``:
+    every line not marked as passing (Jest prints ``Expected:`` and ``Received:`` lines
+    below the failing test's name and its diff header)."""
     out: list[str] = []
     after = 0
     for line in r.lines or (r.text,):
         if _PASSING.search(line) and not _FAILING.search(line):
             after = 0
             continue
-        if _FAILING.search(line):
+        if _FAILING.search(line) or wide:
             out.append(line)
             after = 2
         elif after:
@@ -644,7 +649,7 @@ def _on_failing_line(body: str, ev: Evidence) -> bool:
     if any(body.casefold() in x.casefold() for lines in blocks for x in lines):
         return True
     # the command that failed is part of what its failure says ("the Jest test … failed")
-    blocks = [[r.tool, *r.commands, *_failing_lines(r)] for r in ev.results if r.failed]
+    blocks = [[r.tool, *r.commands, *_failing_lines(r, wide=True)] for r in ev.results if r.failed]
     terms = claim_terms(body) - {"fail"}
     specific = specific_terms(body) & terms
     for lines in blocks:
@@ -675,6 +680,8 @@ def _is_test_run(r: Result) -> bool:
 def _check_passed(text: str, ev: Evidence) -> list[Claim]:
     out: list[Claim] = []
     subjects = _failure_subjects(text, ev)
+    if not subjects and _OTHERS.search(text):
+        return []  # "… failed while the other 7 tests passed": not the failing one
     if not subjects and _TESTS.search(text):
         # "all tests pass now": the newest test run must not have failed
         runs = [r for r in ev.results if _is_test_run(r)]
@@ -710,6 +717,7 @@ def _check_passed(text: str, ev: Evidence) -> list[Claim]:
     return out
 
 
+_OTHERS = re.compile(r"(?i)\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\b")
 _QUOTED_NAME = re.compile(r"['\"“‘]([^'\"”’\n]{3,120})['\"”’]")
 _RUN_WORD_LIST = "pass fail test run suite all now again also every both green tool call"
 _RUN_WORDS = frozenset(stem(w) for w in _RUN_WORD_LIST.split())
@@ -729,7 +737,7 @@ def _test_verdict(r: Result, test: str) -> bool | None:
 _SAY_VERB = (
     r"(?:said|says|asked|asks|wants|wanted|requested|requests|insisted|insists|told|tells|"
     r"instructed|prefers|preferred|requires|required|forbade|forbids|forbid|stated|states|"
-    r"specified|demanded|reminded|would\s+like|decided|decides|chose|agreed|corrected|"
+    r"specified|demanded|reminded|would\s+like|decided|decides|chose|agreed|corrected|added|"
     r"allowed|allows|permitted|approved|okayed|ok'?d|authori[sz]ed|clarified|emphasi[sz]ed|"
     r"stressed|mandated|ruled|noted|mentioned|explained|confirmed|set\s+(?:a|the)\s+rule|"
     r"made\s+(?:it\s+)?clear|is\s+(?:fine|ok|okay)\s+with|no\s+longer\s+(?:minds?|objects?|"
@@ -833,7 +841,13 @@ _SAID_SPLIT = re.compile(
 
 
 def _said_parts(content: str) -> list[str]:
+    content = _TOPIC.sub("", content)  # "the serializer choice: use orjson": a label, not said
     return [p.strip(" ,.") for p in _SAID_SPLIT.split(content) if p and p.strip(" ,.")]
+
+
+_TOPIC = re.compile(
+    r"(?i)^(?:it|them|(?:the|a|an|their|his|her)\s+(?:[\w-]+\s+){0,2}[\w-]+)\s*:\s+"
+)
 
 
 # What a recap adds when it restates a request ("wants src/app.py fixed"): not a claim.
@@ -857,18 +871,6 @@ def _supporting(part: str, units: Sequence[Unit], need: float) -> tuple[list[Uni
         if share >= need and not specific.intersection(missing):
             good.append(u)
     return good, best[1] if best and best[0] >= 0.34 else None
-
-
-def _agrees(part: str, unit: Unit, polarity: bool) -> bool:
-    """Whether ``unit`` says ``part`` with the same polarity: the unit as a whole, or the
-    one of its parts that says it ("Goal: … never double-bill" says "Goal" positively)."""
-    if unit.negated == polarity:
-        return True
-    terms = claim_terms(part)
-    return any(
-        forbids(sub) == polarity and cover(terms, unit_terms(sub))[0] >= 0.6
-        for sub in _said_parts(unit.text)
-    )
 
 
 def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
@@ -896,9 +898,12 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
                 why += f" (nearest: {_quote(near.text)}; it does not say {', '.join(missing[:4])})"
             return [Claim(kind, text, why)]
         polarity = forbids(part) != against
-        same = [u for u in good if _agrees(part, u, polarity)]
+        # "the user prefers A over B": the verb says which side of "over" is rejected
+        stated = f"prefers {part}" if head and head.group("verb").startswith("prefer") else part
+        differs = [stance_change(stated, u.text, flipped=against) for u in good]
+        same = [u for u, d in zip(good, differs, strict=True) if d is None]
         if not same:
-            return [Claim(kind, text, f"the user said the opposite: {_quote(good[0].text)}")]
+            return [Claim(kind, text, f"{differs[0]}: {_quote(good[0].text)}")]
         said_prefs = set().union(*(preferences(u.text) for u in same))
         for a, b in preferences(part):
             if (b, a) in said_prefs and (a, b) not in said_prefs:
@@ -1182,7 +1187,8 @@ def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Cla
 
 _AND_VERB = re.compile(
     r"(?i),?\s+(?:and|but|then|and\s+then)\s+(?=(?:also\s+|later\s+|then\s+)?(?:[a-z]+-)?"
-    r"(?:[a-z]{2,}ed|ran|re-?ran|wrote|rewrote|made|built|did\s+not|didn'?t|never)\b)"
+    r"(?:[a-z]{2,}ed|ran|re-?ran|wrote|rewrote|made|built|set|put|cut|kept|left|took|got|sent|"
+    r"did\s+not|didn'?t|never)\b)"
 )
 
 
