@@ -47,6 +47,7 @@ from .digest import (
     parse_digest,
 )
 from .facts import extract_claims, keywords, sentences
+from .outcome import Outcome, crashed, outcome_of, pick, timed_out, which_run
 from .stance import stance_change
 from .trace import claim_terms, cover, specific_terms, stem, unit_terms
 
@@ -164,6 +165,7 @@ class Evidence:
     acts: tuple[Unit, ...] = ()
     told: tuple[Unit, ...] = ()  # what the assistant said (any tense): for "the assistant said"
     numbers: frozenset[tuple[str, str]] = frozenset()
+    counted: frozenset[tuple[str, str]] = frozenset()  # ("48210344", "row"): 48,210,344 rows
     labelled: frozenset[str] = frozenset()
     days: frozenset[str] = frozenset()
 
@@ -276,6 +278,7 @@ class Evidence:
             acts=tuple(acts),
             told=tuple(told),
             numbers=frozenset(pairs),
+            counted=frozenset(c for t in texts for c in counts(t)),
             labelled=frozenset(n for _, n in pairs),
             days=frozenset(d.casefold() for t in texts for d in _DATE_WORDS.findall(t)),
         )
@@ -344,6 +347,15 @@ def number_pairs(text: str) -> set[tuple[str, str]]:
     return out
 
 
+_COUNT = re.compile(r"(?<![\w.,])(\d+(?:,\d{3})*(?:\.\d+)?)\s+([A-Za-z][a-z]{2,})\b")
+
+
+def counts(text: str) -> set[tuple[str, str]]:
+    """(number, noun) pairs of ``text``: "48,210,344 rows in 4,822 chunks" gives
+    ``{("48210344", "row"), ("4822", "chunk")}``."""
+    return {(m.group(1).replace(",", ""), stem(m.group(2))) for m in _COUNT.finditer(text)}
+
+
 def _strip_note(item: str) -> str:
     return re.sub(r"\s*\([^)]*\)$", "", item).strip().strip("`")
 
@@ -385,7 +397,15 @@ _SAID_BY_USER = re.compile(
     r"\b(?:asked|requested|told|instructed|required)\s+by\s+the\s+user\b"
 )
 _DECIDED = re.compile(
-    r"(?i)\b(?:decided|decides|chose|chooses|agreed|settled\s+on|opted|promised|committed\s+to)\b"
+    r"(?i)\b(?:decided|decides|chose|chooses|agreed|settled\s+on|opted|promised|committed\s+to|"
+    r"proposed|proposes|suggested|suggests|recommended|recommends|insisted|insists|"
+    r"set\s+(?:the|a)\s+rule)\b"
+)
+# Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
+_ORIGINATE = re.compile(
+    r"(?i)\b(?:proposed|proposes|suggested|suggests|recommended|recommends|insisted|insists|"
+    r"decided|decides|chose|chooses|came\s+up\s+with|set\s+(?:the|a)\s+rule|required|"
+    r"demanded|mandated|on\s+its\s+own)\b"
 )
 _READ = re.compile(r"(?i)\b(?:read|reads|reading|viewed|looked\s+at|opened|inspected|checked)\b")
 _FAIL = re.compile(
@@ -569,7 +589,13 @@ def _check_read(paths: Iterable[str], ev: Evidence) -> list[Claim]:
 
 def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
     """What a failure claim is about: ("command"|"test"|"tool", value)."""
-    commands = [f.value for f in extract_claims(text) if f.kind == "command"]
+    quoted = {norm_command(q) for q in _BACKTICKED.findall(text)}
+    commands = [  # "the loadgen cargo tests" names no command; `cargo test` does
+        f.value
+        for f in extract_claims(text)
+        if f.kind == "command"
+        and (norm_command(f.value) in quoted or any(x.startswith(f.value) for x in ev.executed))
+    ]
     commands += [
         norm_command(q)
         for q in _BACKTICKED.findall(text)
@@ -677,44 +703,78 @@ def _is_test_run(r: Result) -> bool:
     )
 
 
-def _check_passed(text: str, ev: Evidence) -> list[Claim]:
-    out: list[Claim] = []
+def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
+    """A claim that something passed (``mode`` "timeout": only that it no longer timed
+    out): the run it names — the one its ordinal picks ("the first run"), else the last —
+    shows no failure (of that mode)."""
     subjects = _failure_subjects(text, ev)
     if not subjects and _OTHERS.search(text):
         return []  # "… failed while the other 7 tests passed": not the failing one
-    if not subjects and _TESTS.search(text):
-        # "all tests pass now": the newest test run must not have failed
-        runs = [r for r in ev.results if _is_test_run(r)]
-        if not runs:
-            return [Claim("passed", text, "no test run in the record")]
-        if runs[-1].failed:
-            return [Claim("passed", text, "the last test run failed")]
+    run = which_run(text) or "last"
     if not subjects:
         subjects = [("test", q) for q in _QUOTED_NAME.findall(text) if len(q) > 8]
     if not subjects:
-        # "the unittest run passed": the runs its words name
-        terms = claim_terms(text) - _RUN_WORDS
-        named = [
-            r
-            for r in ev.results
-            if r.commands and terms and cover(terms, unit_terms(" ".join(r.commands)))[0] >= 0.5
-        ]
-        if named and named[-1].failed:
-            return [Claim("passed", text, "the last run it names failed")]
+        named = _named_results(text, ev)
+        if not named and _TESTS.search(text):
+            # "all tests pass now": the newest test run must not have failed
+            named = [r for r in ev.results if _is_test_run(r)]
+            if not named:
+                return [Claim("passed", text, "no test run in the record")]
+        bad = _failed_in(pick(named, run), mode)
+        return [Claim("passed", text, f"the {run} run it names failed: {bad}")] if bad else []
+    out: list[Claim] = []
     for kind, value in subjects:
         if kind == "test":
             verdicts = [v for v in (_test_verdict(r, value) for r in ev.results) if v is not None]
-            if verdicts and not verdicts[-1]:
-                out.append(Claim("passed", value, "the last result naming it shows it failing"))
+            chosen = pick(verdicts, run)
+            if chosen and not all(chosen):
+                out.append(Claim("passed", value, f"the {run} result naming it shows it failing"))
             elif not verdicts:
                 out.append(Claim("passed", value, "no tool result names it"))
             continue
         results = ev.results_of(value)
-        if results and results[-1].failed:
-            out.append(Claim("passed", value, "its last result shows a failure"))
+        bad = _failed_in(pick(results, run), mode)
+        if bad:
+            out.append(Claim("passed", value, f"its {run} result shows a failure: {bad}"))
         elif not results and not ev.ran(value):
             out.append(Claim("passed", value, "no tool call ran it"))
     return out
+
+
+def _failed_in(results: Sequence[Result], mode: str) -> str:
+    """The failing line of the first of ``results`` that failed (in ``mode``), or ""."""
+    for r in results:
+        if not r.failed or (mode == "timeout" and not timed_out(r.text)):
+            continue
+        if mode == "crash" and not crashed(r.text):
+            continue
+        lines = _failing_lines(r)
+        return _quote(lines[0] if lines else r.text, 80)
+    return ""
+
+
+_OUTCOME_WORD_LIST = """
+    pass fail test run suite all now again also every both green tool call first second third
+    last final then rerun re-run clean cleanly error errors without succeed success
+    successful successfully complete completed finish finished time timed out crash crashed
+    worked works work exit code status initial original earlier later one no longer
+"""
+_OUTCOME_WORDS = frozenset(stem(w) for w in _OUTCOME_WORD_LIST.split())
+
+
+def _named_results(text: str, ev: Evidence) -> list[Result]:
+    """The results of the runs a clause names by words, not by command ("the dry run",
+    "the loadgen tests"): those whose command shares the most of its distinctive words."""
+    terms = claim_terms(text) - _OUTCOME_WORDS - {"assistant", "user"}
+    if not terms:
+        return []
+    scored = [
+        (len(terms & unit_terms(" ".join(r.commands) + " " + r.tool)), i)
+        for i, r in enumerate(ev.results)
+        if r.commands
+    ]
+    best = max((n for n, _ in scored), default=0)
+    return [ev.results[i] for n, i in scored if n == best] if best else []
 
 
 _OTHERS = re.compile(r"(?i)\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\b")
@@ -738,6 +798,7 @@ _SAY_VERB = (
     r"(?:said|says|asked|asks|wants|wanted|requested|requests|insisted|insists|told|tells|"
     r"instructed|prefers|preferred|requires|required|forbade|forbids|forbid|stated|states|"
     r"specified|demanded|reminded|would\s+like|decided|decides|chose|agreed|corrected|added|"
+    r"proposed|suggested|recommended|"
     r"allowed|allows|permitted|approved|okayed|ok'?d|authori[sz]ed|clarified|emphasi[sz]ed|"
     r"stressed|mandated|ruled|noted|mentioned|explained|confirmed|set\s+(?:a|the)\s+rule|"
     r"made\s+(?:it\s+)?clear|is\s+(?:fine|ok|okay)\s+with|no\s+longer\s+(?:minds?|objects?|"
@@ -932,7 +993,7 @@ def _check_assistant(text: str, ev: Evidence) -> list[Claim]:
     m = _SAYS.match(text)
     content = _said_content(text) if m else text
     verb = m.group("verb") if m else ""
-    if _RULE.search(content) or is_constraint(content):
+    if _RULE.search(content) or is_constraint(content) or _ORIGINATE.search(text):
         user, _ = _supporting(content, ev.said, 0.6)
         if user and not _ACK.search(verb or text):
             return [
@@ -1081,8 +1142,19 @@ _CODE = re.compile(r"[/_.:\[\]@\d]")
 
 
 def _check_numbers(text: str, ev: Evidence) -> list[Claim]:
-    """Numbers bound to a label ("expected 302, got 500") keep their labels."""
+    """Numbers bound to a label ("expected 302, got 500") keep their labels, and numbers
+    counting something ("4,822 chunks") keep what they count."""
     out: list[Claim] = []
+    by_number: dict[str, set[str]] = {}
+    by_noun: dict[str, set[str]] = {}
+    for n, noun in ev.counted:
+        by_number.setdefault(n, set()).add(noun)
+        by_noun.setdefault(noun, set()).add(n)
+    for n, noun in counts(text):
+        nouns, numbers = by_number.get(n, set()), by_noun.get(noun, set())
+        if nouns and noun not in nouns and numbers - {n}:
+            said = ", ".join(f"{n} {x}" for x in sorted(nouns))
+            out.append(Claim("number", f"{n} {noun}", f"the record counts {said}, not {noun}"))
     for label, n in number_pairs(text):
         other = _OPPOSITE.get(label)
         if (label, n) not in ev.numbers and other and (other, n) in ev.numbers:
@@ -1097,11 +1169,22 @@ def _check_plan(text: str, ev: Evidence) -> list[Claim]:
     if forbids(text):
         return []
     mine = claim_terms(text)
+    plain = " ".join(norm_command(text).split())
     for u in ev.said:
         if not u.negated:
             continue
         rule = {t for t in u.terms if t not in _GENERIC_DOING} - {"important", "ever"}
-        if len(rule) >= 2 and cover(rule, frozenset(mine))[0] >= 0.75:
+        # the command the rule forbids, named in the plan ("never run terraform apply …")
+        banned = [
+            re.sub(
+                r"(?i)(?:\s+(?:from|on|in|to|at|for|with|against|here|there|again))+$", "", f.value
+            )
+            for f in extract_claims(u.text)
+            if f.kind == "command"
+        ]
+        if (len(rule) >= 2 and cover(rule, frozenset(mine))[0] >= 0.75) or any(
+            len(b.split()) > 1 and _has_token(plain, b) for b in banned
+        ):
             return [Claim("constraint", text, f"it breaks the user's rule: {_quote(u.text)}")]
     return []
 
@@ -1137,17 +1220,18 @@ def check_clause(
         if any(r.failed for r in ev.results):
             out.append(Claim("failed", text, "the record has failing tool results"))
     elif section == "Failures":
-        subject, sep, line = text.partition(": ")
-        out += _check_failed(subject if sep else text, ev, line if sep else "")
+        out += _check_failure_item(text, ev)
+    elif section in _SAID_SECTIONS and _BY_ASSISTANT.match(text):
+        out += _check_assistant(text, ev)  # a rule the user set, credited to the assistant
     elif section == "Constraints and corrections":
         out += _check_user(text, ev, "constraint", strict=True)
     elif section == "Goal":
         out += _check_user(text, ev, "user said", strict=True)
-    elif section == "Open requests":
+    elif section in ("Open requests", "User also said"):
         out += _check_user(text, ev, "user said")
     elif section == "Next step":
         out += _check_plan(text, ev)
-    elif section == "Decisions":
+    elif section in ("Decisions", "Findings", "Numbers that matter"):
         who, sep, said = text.partition(": ")
         if sep and who == "User":
             out += _check_user(said, ev, "user said", strict=True)
@@ -1161,6 +1245,25 @@ def check_clause(
     return tuple(dict.fromkeys(out))
 
 
+def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
+    """A ``Failures`` item: "`cmd`: what failed" (the message on a failing line of its
+    result), or a sentence ("X failed in the first run: …") read as prose. An item that
+    says something passed is checked as a pass."""
+    outcome = outcome_of(_QUOTED_NAME.sub(" ", text))
+    if outcome is not None and outcome.verdict == "pass":
+        return _check_passed(text, ev, outcome.mode)
+    subject, sep, line = text.partition(": ")
+    if sep and not _FAIL.search(subject) and "(" not in subject:
+        return _check_failed(subject, ev, line)
+    if not sep:
+        return _check_failed(text, ev)
+    return list(check_sentence(text, ev)[1])
+
+
+_BY_ASSISTANT = re.compile(r"(?i)^\W*(?:then\s+|later\s+)?(?:the\s+)?(?:assistant|agent|model)\b")
+_SAID_SECTIONS = frozenset(
+    {"Goal", "Constraints and corrections", "Open requests", "User also said"}
+)
 _NONE = re.compile(r"(?i)^\W*(?:none|no\s+failures?|nothing(?:\s+failed)?|n/?a|all\s+passed)\W*$")
 
 
@@ -1186,7 +1289,8 @@ def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Cla
 
 
 _AND_VERB = re.compile(
-    r"(?i),?\s+(?:and|but|then|and\s+then)\s+(?=(?:also\s+|later\s+|then\s+)?(?:[a-z]+-)?"
+    r"(?i)(?:,\s+(?:and\s+then|and|but|then)|\s+(?:and\s+then|and|but))\s+"
+    r"(?=(?:also\s+|later\s+|then\s+)?(?:[a-z]+-)?"
     r"(?:[a-z]{2,}ed|ran|re-?ran|wrote|rewrote|made|built|set|put|cut|kept|left|took|got|sent|"
     r"did\s+not|didn'?t|never)\b)"
 )
@@ -1234,6 +1338,12 @@ def _check_prose(
     swapped = _check_preferences(text, ev)
     if swapped:
         return swapped
+    if _NOT_DONE.search(text) or _NOT_PASSING.search(text):
+        return []  # "considered running X", "no tests pass yet": nothing claimed done
+    bare = _QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
+    outcome = None if _FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
+    if outcome is not None or _FIXED.search(bare):
+        return _check_outcome(text, bare, outcome, commands, paths, ev, actor)
     if actor is None and _PERMIT.search(text) and not _DONE.search(text):
         return _check_user(text, ev, "user said")  # "force pushing is allowed": whose permission?
     if actor is None and is_constraint(text) and not _DONE.search(text):
@@ -1244,16 +1354,41 @@ def _check_prose(
         return _check_plan(text, ev)
     if negated(text):
         return _check_absence(text, commands, ev)
+    return _check_action(text, [], commands, paths, ev, actor)
+
+
+_OUGHT = re.compile(r"(?i)\b(?:must|needs?\s+to|has\s+to|have\s+to|ought\s+to|until)\b")
+
+
+def _check_outcome(
+    text: str,
+    bare: str,
+    outcome: Outcome | None,
+    commands: list[str],
+    paths: list[str],
+    ev: Evidence,
+    actor: str | None,
+) -> list[Claim]:
+    """A clause saying something passed, failed or was fixed; then what it says was done."""
     out: list[Claim] = []
-    if _NOT_DONE.search(text) or _NOT_PASSING.search(text):
-        return out  # "considered running X", "no tests pass yet": nothing claimed done
-    bare = _QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
-    if _FIXED.search(bare) or _NOW_PASSES.search(bare):
+    if _FIXED.search(bare) and (outcome is None or outcome.verdict == "pass"):
         out += _check_passed(text, ev) or _check_fixed(text, ev)
-    elif _FAIL.search(bare):
+    elif outcome is not None and outcome.verdict == "pass":
+        out += _check_passed(text, ev, outcome.mode)
+    elif outcome is not None:
         out += _check_failed(text, ev)
-    elif _PASS.search(bare):
-        out += _check_passed(text, ev)
+    return _check_action(text, out, commands, paths, ev, actor)
+
+
+def _check_action(
+    text: str,
+    out: list[Claim],
+    commands: list[str],
+    paths: list[str],
+    ev: Evidence,
+    actor: str | None,
+) -> list[Claim]:
+    """What a clause says was done (run, written, read, or another action)."""
     verb = _action_verb(text)
     if actor == "user" and (verb or (commands and _RAN.search(text))):
         return out + _check_done(text, verb or "ran", "user", ev)

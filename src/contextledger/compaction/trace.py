@@ -37,7 +37,7 @@ FILLER_WORDS = """
     gets got getting let lets let's make makes made sure want wants wanted wanting need
     needs needed like likes say says said tell tells told ask asks asked asking request
     requests requested user user's users assistant assistant's agent model explicitly
-    clearly later first next finally also too well ok okay yes really actually instead way
+    clearly later first next finally also too well ok okay yes really actually instead rather way
     thing things something one ones keep kept going go goes went back up out off via per
     using use used uses important importantly note noted mention mentioned state stated
     insist insisted remind reminded instruct instructed specify specified correct corrected
