@@ -36,6 +36,9 @@ def test_honest_recaps_of_generated_sessions_are_never_flagged(split: str) -> No
 
 
 SOLVED_KINDS = (
+    "role swap",
+    "outcome flip",
+    "denial",
     "polarity swap",
     "modality swap",
     "quantifier flip",
@@ -182,3 +185,68 @@ def test_a_rule_the_user_set_is_not_the_assistants_proposal() -> None:
     assert check_sentence(said, ev)[1]
     assert check_clause(said, "Constraints and corrections", ev)
     assert not check_clause("Keep chunks at 5000 at most.", "Constraints and corrections", ev)
+
+
+# --------------------------------------------------------------------------- second round
+
+
+def _conv_c() -> list[Message]:
+    """A Go rate-limiter session: a failing then passing race run, a cargo test outside
+    scope, two edits (one replacing an old value), a dry-run style 'would' result."""
+
+    def call(cid: str, name: str, args: str) -> Message:
+        return Message("assistant", (ToolCall(cid, name, args),))
+
+    return list(
+        with_ids(
+            [
+                Message.user("Fix the rate limiter. The burst must not go above 50."),
+                Message.assistant("Agreed: burst capped at 50."),
+                call("c1", "exec", '{"argv": ["go", "test", "-race", "./ratelimit/..."]}'),
+                Message.tool("c1", "--- FAIL: TestBurst (0.2s)\n  got 53, want 50\nexit status 1"),
+                call(
+                    "c2",
+                    "edit_file",
+                    '{"path": "ratelimit/config.go", "old": "Interval = 100", "new": "Interval = 250"}',
+                ),
+                Message.tool("c2", "ratelimit/config.go: 1 replacement"),
+                call(
+                    "c3", "edit_file", '{"path": "ratelimit/bucket.go", "new": "min(t, b.burst)"}'
+                ),
+                Message.tool("c3", "ratelimit/bucket.go: 1 replacement"),
+                call("c4", "exec", '{"argv": ["go", "test", "-race", "./ratelimit/..."]}'),
+                Message.tool("c4", "ok  example.com/ratelimit 0.8s\nexit status 0"),
+                call("c5", "exec", '{"argv": ["python", "sync.py", "--dry-run"]}'),
+                Message.tool("c5", "would upload 1,204 files in 12 batches\nexit status 0"),
+                Message.user("Only touch ratelimit/ for now, not tools/loadgen."),
+                Message.assistant("Okay, I'll leave tools/loadgen alone."),
+            ]
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ok"),
+    [
+        ("The assistant did not run the race tests.", False),
+        ("The race tests were not run a second time.", False),
+        ("The assistant did not edit ratelimit/config.go.", False),
+        ("ratelimit/bucket.go was left unchanged.", False),
+        ("The assistant did not touch tools/loadgen.", True),
+        ("The migrations were run against staging.", False),
+        ("The assistant uploaded 1,204 files.", False),  # only a dry run would
+        ("The dry run would upload 1,204 files in 12 batches.", True),
+        ("The refill interval is now 250.", True),
+        ("The burst is now clamped to 50 in ratelimit/bucket.go.", True),
+        ("The first race run exited with code 0.", False),
+        ("The second race run exited with code 0.", True),
+        ("The race tests failed on the second run.", False),
+        ("TestBurst failed because the burst went over 50 (got 53, want 50).", True),
+        ("TestBurst failed because the refill interval was 100.", False),
+        ("The user said to leave tools/loadgen alone.", True),
+        ("It seems the race tests pass now.", True),
+    ],
+)
+def test_denials_dry_runs_states_exit_codes_and_causes(sentence: str, ok: bool) -> None:
+    v = verify_recap(sentence, _conv_c(), ledger=False)
+    assert (not v.misclaims and not v.unsupported) is ok, v.summary()

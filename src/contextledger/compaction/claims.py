@@ -48,7 +48,7 @@ from .digest import (
 )
 from .facts import extract_claims, keywords, sentences
 from .outcome import Outcome, crashed, outcome_of, pick, timed_out, which_run
-from .stance import stance_change
+from .stance import plain_assertion, stance_change
 from .trace import claim_terms, cover, specific_terms, stem, unit_terms
 
 ClaimKind = Literal[
@@ -138,6 +138,10 @@ _CALL_TERMS = frozenset({"run"})
 _WRITE_TERMS = frozenset({"write", "modify", "creat", "add", "sav"})
 
 
+_ACKNOWLEDGES = re.compile(
+    r"(?i)^\W*(?:ok(?:ay)?|understood|got\s+it|will\s+do|sure|agreed|noted|of\s+course|"
+    r"sounds\s+good|makes\s+sense)\b"
+)
 _FUTURE = re.compile(
     r"(?i)\b(?:i'll|we'll|i\s+will|we\s+will|will|going\s+to|let\s+me|let's|plan\s+to|"
     r"about\s+to|would|could|should|might|may|shall)\b|\?\s*$"
@@ -197,10 +201,15 @@ class Evidence:
         told: list[Unit] = []
         texts: list[str] = []
         calls = {c.id: c for m in messages for c in m.tool_calls}
+        echoed: list[str] = []  # "Okay, I'll leave the Header alone." right after the user's rule
+        after_user = False
         for m in messages:
             if m.is_recap:
                 continue
             text = m.text
+            if m.role == "assistant" and after_user and _ACKNOWLEDGES.match(text):
+                echoed += sentences(text)
+            after_user = m.role == "user" and not m.tool_results
             if m.role == "user" and not m.tool_results:
                 user += sentences(text)
                 turns.append(text)
@@ -269,6 +278,7 @@ class Evidence:
             texts.append(previous_recap)
         programs = {c.split(" ", 1)[0] for c in executed}
         said = [_unit(s) for s in user] + [_unit(t) for t in turns if len(sentences(t)) > 1]
+        said += [_unit(s) for s in echoed]
         pairs = {p for t in texts for p in number_pairs(t)}
         return cls(
             executed=frozenset(executed),
@@ -309,11 +319,20 @@ class Evidence:
         ]
 
 
+# An edit's "before" text is what was replaced, not what was done.
+_BEFORE_KEYS = frozenset({"old", "old_str", "old_string", "search", "before", "original", "find"})
+
+
 def _arg_strings(value: Any) -> list[str]:
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
-        return [s for v in value.values() for s in _arg_strings(v)]
+        return [
+            s
+            for k, v in value.items()
+            if str(k).casefold() not in _BEFORE_KEYS
+            for s in _arg_strings(v)
+        ]
     if isinstance(value, list):
         return [s for v in value for s in _arg_strings(v)]
     return []
@@ -620,10 +639,18 @@ def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
 def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     out: list[Claim] = []
     subjects = _failure_subjects(text, ev)
+    if not subjects and not line:  # "the spawns_workers failure (…) was left alone"
+        subjects = [("test", t) for t in _named_tests(text, ev)]
     if not subjects and not line and specific_terms(text) - {"fail", "pass"}:
         # "totals::sums_lines failed": what it names is on a failing line
         if not _on_failing_line(_FAIL.sub(" ", text).strip(" ."), ev):
             return [Claim("failed", text, "no failing line of a tool result says this")]
+        return []
+    named = _named_results(text, ev) if not subjects and not line else []
+    if named:  # "lint failed", "the second dry run crashed": the runs its words name
+        chosen = pick(named, which_run(text))
+        if not any(r.failed for r in chosen):
+            return [Claim("failed", text, "the run it names shows no failure")]
         return []
     if not subjects and not line:
         # "the tests failed": about no command in particular, but some result must say so
@@ -696,7 +723,7 @@ def _has_token(text: str, value: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", text) is not None
 
 
-_TESTS = re.compile(r"(?i)\b(?:tests?|test\s+suite|specs?|ci|build)\b")
+_TESTS = re.compile(r"(?i)\b(?:tests?|test\s+suite|suites?|specs?|ci|build)\b")
 _TEST_RUNNER = re.compile(
     r"(?i)\b(?:pytest|jest|vitest|mocha|rspec|phpunit|unittest|tox|nox|ctest|go\s+test|"
     r"cargo\s+test|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|make\s+(?:test|check)|"
@@ -719,16 +746,18 @@ def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
         return []  # "… failed while the other 7 tests passed": not the failing one
     run = which_run(text) or "last"
     if not subjects:
-        subjects = [("test", q) for q in _QUOTED_NAME.findall(text) if len(q) > 8]
-    if not subjects:
         named = _named_results(text, ev)
-        if not named and _TESTS.search(text):
-            # "all tests pass now": the newest test run must not have failed
-            named = [r for r in ev.results if _is_test_run(r)]
-            if not named:
+        if _TESTS.search(text):
+            # "all tests pass now", "the export suite is green": the test runs it names
+            runs = [r for r in named or ev.results if _is_test_run(r)]
+            if not runs and not named:
                 return [Claim("passed", text, "no test run in the record")]
+            named = runs or named
         bad = _failed_in(pick(named, run), mode)
-        return [Claim("passed", text, f"the {run} run it names failed: {bad}")] if bad else []
+        if bad:
+            return [Claim("passed", text, f"the {run} run it names failed: {bad}")]
+        subjects = [("test", q) for q in _QUOTED_NAME.findall(text) if len(q) > 8]
+        subjects += [("test", t) for t in _named_tests(text, ev)]
     out: list[Claim] = []
     for kind, value in subjects:
         if kind == "test":
@@ -746,6 +775,15 @@ def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
         elif not results and not ev.ran(value):
             out.append(Claim("passed", value, "no tool call ran it"))
     return out
+
+
+_IDENT = re.compile(r"(?<![\w`])[A-Za-z_][\w]*(?:_|::)[\w:]*[A-Za-z0-9]")
+
+
+def _named_tests(text: str, ev: Evidence) -> list[str]:
+    """Identifiers of ``text`` a test result names ("keeps_order then passed")."""
+    found = dict.fromkeys(m.group(0) for m in _IDENT.finditer(re.sub(r"`[^`]*`", " ", text)))
+    return [t for t in found if any(t in r.text for r in ev.results)]
 
 
 def _failed_in(results: Sequence[Result], mode: str) -> str:
@@ -781,7 +819,10 @@ def _named_results(text: str, ev: Evidence) -> list[Result]:
         if r.commands
     ]
     best = max((n for n, _ in scored), default=0)
-    return [ev.results[i] for n, i in scored if n == best] if best else []
+    if best:
+        return [ev.results[i] for n, i in scored if n == best]
+    # "RetryOnce exports every row succeeded": a test its result names in words
+    return [r for r in ev.results if cover(terms, unit_terms(r.text))[0] >= 0.75]
 
 
 _OTHERS = re.compile(r"(?i)\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\b")
@@ -953,6 +994,8 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
     against = bool(head and _FORBIDDING.match(head.group("verb")))
     for part in _said_parts(_said_content(text)) or [text]:
         own = _SAYS_BARE.match(part)
+        if own and re.match(r"(?i)\W*(?:over|not|instead|rather|and|or|,)\b", part[own.end() :]):
+            own = None  # "requests over httpx": a name, not the verb "requests"
         if own:  # "… and asked that Y": this part's own verb
             against = bool(_FORBIDDING.match(own.group("verb")))
             part = _said_content(part[own.end() :]) or part
@@ -1043,6 +1086,7 @@ _NOT_ACTION_WORDS = """
     honoured complied obeyed echoed restated recorded forbade clarified emphasized
     emphasised stressed mandated ruled okayed approved permitted authorized authorised
     waived lifted relaxed rescinded withdrew untouched unchanged unused unrelated undefined
+    pinned locked frozen
     unexpected got kept left rejected favoured favored tested flagged labeled labelled marked titled
 """
 _NOT_ACTION = frozenset(_NOT_ACTION_WORDS.split())
@@ -1125,6 +1169,17 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
                 best = (share, u)
         return best[1] if best else None
 
+    def traced_by_two(units: Sequence[Unit]) -> Unit | None:
+        """Two acts that together say it: the edit of ratelimit/bucket.go and "burst capped
+        at 50" for "clamped the burst to 50 in ratelimit/bucket.go"."""
+        some = [u for u in units if not u.negated and specific & u.terms][:40]
+        for i, a in enumerate(some):
+            for b in some[i + 1 :]:
+                share, missing = cover(terms, a.terms | b.terms)
+                if share >= 0.5 and not specific.intersection(missing):
+                    return Unit(f"{a.text} … {b.text}", a.terms | b.terms, False, a.kind)
+        return None
+
     if actor == "user":
         mine = [u for u in ev.said if re.search(r"(?i)\b(?:i|we|i've|we've|i'd)\b", u.text)]
         if traced(mine):
@@ -1136,7 +1191,12 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
             else "no turn of the record shows the user doing it"
         )
         return [Claim("did", text, why)]
-    if traced(ev.acts):
+    hit = traced(ev.acts) or (traced_by_two(ev.acts) if len(specific) > 1 else None)
+    if hit is not None and _HYPOTHETICAL.search(hit.text) and not _HYPOTHETICAL.search(text):
+        real = traced(u for u in ev.acts if not _HYPOTHETICAL.search(u.text))
+        if real is None:
+            return [Claim("did", text, f"the record shows only a dry run: {_quote(hit.text)}")]
+    if hit is not None:
         return []
     said = next((u for u in ev.said if cover(terms, u.terms)[0] >= 0.5), None)
     why = "no tool call or assistant turn shows it done"
@@ -1146,6 +1206,7 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
 
 
 _CODE = re.compile(r"[/_.:\[\]@\d]")
+_HYPOTHETICAL = re.compile(r"(?i)--dry-run|\bdry[- ]run|\bwould\b|--check\b|--noop\b|simulat")
 
 
 def _check_numbers(text: str, ev: Evidence) -> list[Claim]:
@@ -1169,6 +1230,42 @@ def _check_numbers(text: str, ev: Evidence) -> list[Claim]:
                 Claim("number", f"{label} {n}", f"the record says {other} {n}, not {label} {n}")
             )
     return out
+
+
+_EXIT = re.compile(r"(?i)\bexit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*[:=]?\s*(\d+)")
+
+
+def _check_exit_codes(text: str, ev: Evidence) -> list[Claim]:
+    """An exit code the recap gives ("(exit code 0)") is the one the run it names ended with."""
+    out: list[Claim] = []
+    for m in _EXIT.finditer(text):
+        code = m.group(1)
+        quoted = [q for q in _BACKTICKED.findall(text) if ev.results_of(q)]
+        results = [r for q in quoted for r in ev.results_of(q)] or _named_results(text, ev)
+        chosen = pick(results, which_run(text))
+        if not chosen:
+            continue
+        codes = {c for r in chosen for c in _EXIT.findall(r.text)}
+        wrong = (code not in codes) if codes else ((code == "0") == all(r.failed for r in chosen))
+        if wrong:
+            said = f"exit code {', '.join(sorted(codes))}" if codes else "a different outcome"
+            out.append(Claim("failed", m.group(0), f"the run it names shows {said}"))
+    return out
+
+
+def _check_state(text: str, ev: Evidence) -> list[Claim]:
+    """A claim about how things stand now ("the export now finishes in under 30 s"): a
+    tool result or an assistant turn shows it, not only the user's request for it."""
+    terms = {t for t in claim_terms(text) if t not in _GENERIC_DOING} - {"now", "assistant"}
+    specific = specific_terms(text) & terms
+    done = frozenset().union(*(u.terms for u in ev.acts))
+    if not specific or specific <= done:
+        return []  # what it names was done somewhere ("the burst is now clamped to 50")
+    said, _ = _supporting(text, ev.said, 0.6)
+    if said:
+        why = f"only the user asked for it ({_quote(said[0].text)}); no result shows it"
+        return [Claim("did", text, why)]
+    return []
 
 
 def _check_plan(text: str, ev: Evidence) -> list[Claim]:
@@ -1208,6 +1305,7 @@ def check_clause(
     if not text or _fold(text) in ev.trusted:
         return ()
     out: list[Claim] = _check_numbers(text, ev) + _check_dates(text, ev)
+    out += _check_exit_codes(text, ev)
     quoted = [q.strip() for q in _BACKTICKED.findall(text) if q.strip()]
     # a backticked span in a claim of running is a command, whatever its program
     commands = list(
@@ -1258,7 +1356,7 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
     says something passed is checked as a pass."""
     outcome = outcome_of(_QUOTED_NAME.sub(" ", text))
     if outcome is not None and outcome.verdict == "pass":
-        return _check_passed(text, ev, outcome.mode)
+        return list(check_sentence(text, ev)[1])
     subject, sep, line = text.partition(": ")
     if sep and not _FAIL.search(subject) and "(" not in subject:
         return _check_failed(subject, ev, line)
@@ -1276,7 +1374,11 @@ _NONE = re.compile(r"(?i)^\W*(?:none|no\s+failures?|nothing(?:\s+failed)?|n/?a|a
 
 def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Claim]:
     """A ``Commands run`` item: one command exactly as run (a note after it allowed), or
-    several separated by commas."""
+    several separated by commas. A note crediting the run to the user ("(run by the
+    user)") must be true too: tool calls are the assistant's."""
+    if _BY_USER.search(re.sub(r"`[^`]*`", " ", text)):
+        cmds = quoted or [_strip_note(text)]
+        return _check_done(f"The user ran `{cmds[0]}`.", "ran", "user", ev)
     if quoted:
         return _check_ran(quoted, ev, exact=True)
     item = _strip_note(text)
@@ -1295,6 +1397,10 @@ def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Cla
     return _check_ran([item], ev, exact=True)
 
 
+_BY_USER = re.compile(
+    r"(?i)\bby\s+the\s+user\b|\b(?:the\s+)?user\s+(?:\w+ly\s+)?(?:ran|run|re-?ran|executed|did|"
+    r"launched|typed|invoked)\b|\buser'?s\s+own\b|\bthemselves\b|\bhimself\b|\bherself\b"
+)
 _AND_VERB = re.compile(
     r"(?i)(?:,\s+(?:and\s+then|and|but|then)|\s+(?:and\s+then|and|but))\s+"
     r"(?=(?:also\s+|later\s+|then\s+)?(?:[a-z]+-)?"
@@ -1322,7 +1428,34 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
     for part in parts:
         actor = _actor(part, actor)
         out += check_clause(part, None, ev, actor)
+        out += _check_cause(part, ev, actor)
     return len(parts), tuple(dict.fromkeys(out))
+
+
+_CAUSE = re.compile(
+    r"(?i)\b(?:because(?:\s+of)?|due\s+to|caused\s+by|owing\s+to|as\s+a\s+result\s+of|"
+    r"the\s+(?:root\s+)?cause\s+(?:was|is))\s+(?P<why>[^;]+)"
+)
+
+
+def _check_cause(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
+    """A cause the recap gives ("failed because the replica lag exceeded 10 s") is one a
+    tool result or the assistant gave (or, for what the user wants, the user): a cause
+    made of the record's words in the wrong place is invented."""
+    m = _CAUSE.search(text)
+    if m is None:
+        return []
+    why = m.group("why").strip(" .")
+    terms = claim_terms(why) - _GENERIC_DOING
+    if len(terms) < 2:
+        return []
+    echoes = {u.text for u in ev.said}  # "Understood, … unless replica lag exceeds 10 s"
+    units = [u for u in (*ev.told, *ev.acts) if u.text not in echoes]
+    if actor == "user" or _USER.search(text[: m.start()]):
+        units += ev.said
+    if _supporting(why, units, 0.6)[0]:
+        return []
+    return [Claim("did", why, "no tool result or assistant turn gives this cause")]
 
 
 def _check_prose(
@@ -1330,7 +1463,12 @@ def _check_prose(
 ) -> list[Claim]:
     """A free-prose clause: its subject and verbs say what it claims."""
     text = _ATTRIBUTION_TAIL.sub("", text)
+    hedged = plain_assertion(text)
+    claimed_now = hedged != text or re.search(r"(?i)\bnow\b", text) is not None
+    text = hedged
     actor = _actor(text, actor)
+    if actor != "user" and _BY_USER.search(re.sub(r"`[^`]*`", " ", text)):
+        actor = "user"  # "`cmd` was run by the user", "… ran it themselves"
     says = _SAYS.match(text)
     if _SAID_BY_USER.search(text) or (says and actor == "user"):
         return _check_user(text, ev, "user said")  # "the user asked to …", "the user's rule: …"
@@ -1351,6 +1489,10 @@ def _check_prose(
     outcome = None if _FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
     if outcome is not None or _FIXED.search(bare):
         return _check_outcome(text, bare, outcome, commands, paths, ev, actor)
+    if claimed_now and actor != "user" and not _FUTURE.search(text):
+        state = _check_state(text, ev)
+        if state:
+            return state
     if actor is None and _PERMIT.search(text) and not _DONE.search(text):
         return _check_user(text, ev, "user said")  # "force pushing is allowed": whose permission?
     if actor is None and is_constraint(text) and not _DONE.search(text):
@@ -1359,11 +1501,14 @@ def _check_prose(
         )  # a standing rule: "Never run `make deploy`."
     if _FUTURE.search(text) and actor != "user":
         return _check_plan(text, ev)
-    if negated(text):
-        return _check_absence(text, commands, ev)
+    if negated(text) or _UNTOUCHED.search(text):
+        return _check_absence(text, commands, paths, ev)
     return _check_action(text, [], commands, paths, ev, actor)
 
 
+_PASSIVE_RUN = re.compile(
+    r"(?i)\b(?:was|were|been|got)\s+(?:\w+ly\s+)?(?:run|re-?run|executed|applied)\b"
+)
 _OUGHT = re.compile(r"(?i)\b(?:must|needs?\s+to|has\s+to|have\s+to|ought\s+to|until)\b")
 
 
@@ -1384,7 +1529,7 @@ def _check_outcome(
         out += _check_passed(text, ev, outcome.mode)
     elif outcome is not None:
         out += _check_failed(text, ev)
-    return _check_action(text, out, commands, paths, ev, actor)
+    return _check_action(text, out, commands, paths, ev, actor, vague=False)
 
 
 def _check_action(
@@ -1394,20 +1539,31 @@ def _check_action(
     paths: list[str],
     ev: Evidence,
     actor: str | None,
+    *,
+    vague: bool = True,
 ) -> list[Claim]:
-    """What a clause says was done (run, written, read, or another action)."""
+    """What a clause says was done (run, written, read, or another action). ``vague``:
+    check any other verb too ("helped", "clamped"); off when the clause is an outcome."""
     verb = _action_verb(text)
     if actor == "user" and (verb or (commands and _RAN.search(text))):
         return out + _check_done(text, verb or "ran", "user", ev)
     if commands and _RAN.search(text) and not _NOT_DONE.search(text):
         out += _check_ran(commands, ev)
+    elif not commands and not verb and _PASSIVE_RUN.search(text):
+        out += _check_done(text, "ran", actor, ev)  # "the migrations were run against staging"
     elif verb and _WROTE.search(verb) and paths:
         wrote = _WROTE.search(text)
         tail = text[wrote.end() :] if wrote else text
         stop = _READ.search(tail)
         after = tail[: stop.start()] if stop else tail
         out += _check_written([p for p in paths if p in after], ev)
-    elif verb and not _FIXED.search(verb) and not out and not (_READ.search(verb) and paths):
+    elif (
+        vague
+        and verb
+        and not _FIXED.search(verb)
+        and not out
+        and not (_READ.search(verb) and paths)
+    ):
         out += _check_done(text, verb, actor, ev)
     elif paths and _READ.search(text) and not out:
         read = _READ.search(text)
@@ -1464,15 +1620,75 @@ def _check_fixed(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("passed", text, "no assistant turn or passing result shows it fixed")]
 
 
-def _check_absence(text: str, commands: list[str], ev: Evidence) -> list[Claim]:
-    """ "The assistant did not run X": X must not have run."""
-    if not re.search(
-        r"(?i)\b(?:did\s*n[o']t|didn'?t|never|was\s+not|wasn'?t)\s+(?:\w+\s+)?(?:run|execute|invoke)",
-        text,
-    ):
+_DENIED = re.compile(
+    r"(?i)\b(?:did\s*n[o']t|didn'?t|never|was\s+not|wasn'?t|were\s+not|weren'?t|has\s*n[o']t|"
+    r"hasn'?t|had\s*n[o']t|not)\s+(?:\w+ly\s+|yet\s+|even\s+|been\s+)*(?P<verb>\w+)"
+)
+_UNTOUCHED = re.compile(r"(?i)\b(?:left|kept|remained|stayed|was|is)\s+(?:\w+\s+)?(?:unchanged|untouched|"
+                        r"alone|as[-\s]is|intact|unmodified|unedited)\b")  # fmt: skip
+_NOTHING_WRITTEN = re.compile(
+    r"(?i)\b(?:no|none\s+of\s+the)\s+(?:files?|code|changes?)\s+(?:was|were|has\s+been|have\s+been)\s+"
+    r"(?:written|changed|edited|modified|touched|made)|\bnothing\s+was\s+(?:written|changed|edited)"
+)
+_RUN_VERB = re.compile(
+    r"(?i)^(?:re-?)?(?:run|ran|execut|invok|launch|call|tr(?:y|ied)|test|list|quer|fetch|inspect|"
+    r"view|check|open|read|look|profil|benchmark|lint)"
+)
+_WRITE_VERB = re.compile(
+    r"(?i)^(?:re-?)?(?:edit|chang|modif|touch|wr[io]t|patch|updat|creat|alter)"
+)
+
+
+def _loosely_within(terms: Iterable[str], unit: frozenset[str]) -> bool:
+    """Every term in ``unit``, a long one by its first five letters ("profiler" is the
+    program ``profile_export.py``)."""
+    heads = {u[:5] for u in unit if len(u) >= 5}
+    return all(t in unit or (len(t) >= 5 and t[:5] in heads) for t in terms)
+
+
+def _check_absence(text: str, commands: list[str], paths: list[str], ev: Evidence) -> list[Claim]:
+    """A denial ("the assistant did not run X", "never reran `cmd`", "X was left
+    unchanged", "no file was written"): what it denies must not be in the record."""
+    if _NOTHING_WRITTEN.search(text) and ev.written:
+        return [Claim("wrote", text, f"the record shows {sorted(ev.written)[0]} written")]
+    denied = _DENIED.search(text)
+    verb = denied.group("verb").casefold() if denied else ""
+    again = re.match(r"re-?(?:run|ran|tr|test|execut)", verb) or re.search(
+        r"(?i)\b(?:again|a\s+second\s+time|twice)\b", text
+    )
+    if _WRITE_VERB.match(verb) or _UNTOUCHED.search(text):
+        return [
+            Claim("wrote", p, "the record shows a write-type call wrote it")
+            for p in paths
+            if p.strip("`").removeprefix("./") in ev.written
+        ]
+    if not _RUN_VERB.match(verb):
         return []
-    return [
-        Claim("ran", norm_command(c), "the record shows it ran")
-        for c in commands
-        if ev.ran(c, exact=True)
+    out: list[Claim] = []
+    for c in commands:
+        times = len(ev.results_of(c)) or int(ev.ran(c, exact=True))
+        if times >= (2 if again else 1):
+            out.append(
+                Claim("ran", norm_command(c), f"the record shows it ran{' again' * bool(again)}")
+            )
+    if commands or not denied:
+        return out
+    # "did not run the loadgen tests": the runs its words name
+    passive = re.match(r"(?i)(?:was|were)\b", denied.group(0))
+    tail = text[: denied.start()] if passive else text[denied.end() :]  # "the tests were not run"
+    tail = re.split(r"(?i)[,;]|\b(?:since|because|as|but|so)\b", tail)[0]
+    terms = claim_terms(tail) - _OUTCOME_WORDS - {"assistant", "user", "time"}
+    tests = _TESTS.search(tail) is not None
+    if not terms and not tests:
+        return out
+    named = [
+        r
+        for r in ev.results
+        if r.commands
+        and _loosely_within(terms, unit_terms(" ".join(r.commands) + " " + r.tool) | {"test"})
+        and (not tests or _is_test_run(r))
     ]
+    if len(named) >= (2 if again else 1):
+        ran = sorted(named[-1].commands, key=len)[-1]
+        out.append(Claim("ran", tail.strip(" ."), f"the record shows it ran: `{ran}`"))
+    return out

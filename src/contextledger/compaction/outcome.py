@@ -58,9 +58,35 @@ _NOT_PASS = re.compile(
     rf"doesn'?t|don'?t|failed\s+to|yet\s+to)\s+(?:\w+\s+)?(?:{_PASS_WORDS})"
 )
 _FAIL = re.compile(rf"(?i)\b(?:{_FAIL_WORDS})\b")
-_PASS = re.compile(rf"(?i)\b(?:{_PASS_WORDS})")
+_PASS = re.compile(rf"(?i)\b(?:{_PASS_WORDS})\b")
 _ZERO_FAILED = re.compile(r"(?i)\b(?:0|no|zero)\s+(?:tests?\s+)?(?:failed|failures?|errors?)\b")
 _SOME_FAILED = re.compile(r"(?i)\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failures?|failing|errors?)\b")
+_NUMBER_WORDS = [
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+]
+_COUNT = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
+# "38 of 40 pass", "seven of the eight tests passed": some failed
+_PART_OF = re.compile(
+    rf"(?i)(?<![\d.]){_COUNT}\s+(?:of|out\s+of)\s+(?:the\s+|all\s+)?{_COUNT}(?![\d.])"
+)
+
+
+def _count(word: str) -> int:
+    w = word.casefold()
+    return _NUMBER_WORDS.index(w) + 1 if w in _NUMBER_WORDS else int(w)
+
+
 _QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”")
 
 
@@ -74,7 +100,9 @@ def _mode(word: str) -> str:
 def outcome_of(text: str) -> Outcome | None:
     """The outcome ``text`` claims, or None (no outcome, or both in one clause)."""
     bare = _QUOTED.sub(" ", text)
-    if _SOME_FAILED.search(bare):
+    part = _PART_OF.search(bare)
+    partial = part is not None and _count(part.group(1)) < _count(part.group(2))
+    if _SOME_FAILED.search(bare) or (partial and _PASS.search(bare)):
         return Outcome("fail")
     if _NOT_PASS.search(bare):
         return Outcome("fail")

@@ -177,6 +177,14 @@ _MEASURE = re.compile(r"^(\d+(?:\.\d+)?)([a-zA-Z%µ]{1,4})$")  # 41.7s, 250ms, 1
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
+_DECIMAL = re.compile(r"^\d+\.\d+$")
+
+
+def _decimal(number: str) -> str:
+    """ "38.90" and "38.9" are one number."""
+    return number.rstrip("0").rstrip(".") if "." in number else number
+
+
 def _tokens(text: str) -> list[str]:
     """Words, paths and numbers; a number is written without thousands separators
     ("48,210,344" is 48210344) and without its unit ("250ms" is 250)."""
@@ -184,8 +192,10 @@ def _tokens(text: str) -> list[str]:
     for raw in _TOKEN.findall(_THOUSANDS.sub("", text)):
         measure = _MEASURE.match(raw.rstrip(".,:;!?)-/"))
         if measure:
-            out.append(measure.group(1))
+            out.append(_decimal(measure.group(1)))
             continue
+        if _DECIMAL.match(raw.rstrip(".,:;!?)")):
+            raw = _decimal(raw.rstrip(".,:;!?)"))
         raw = raw.rstrip(".,:;!?)-/").removesuffix("'s")
         if raw:
             out.append(raw)
