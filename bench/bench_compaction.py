@@ -18,6 +18,15 @@ never failed claimed failing, the user's rule claimed as the assistant's decisio
 is caught when its sentence is removed and reported. False alarms are counted on the
 offline recaps and on honest prose recaps written the way an LLM paraphrases.
 
+Last, the claim cases of ``tests/claim_cases.py`` (a second generator: Python, Go, Rust,
+JavaScript and Ruby sessions with rules, bounds, conditions, an "only" scope, a
+correction, failing and passing runs, a crash and a dry run) go through
+``Conversation.compact`` with an LLM summarizer that answers a fixed recap, as
+``contextledger compact --summarizer openai:…`` does: honest recaps (false alarms) and
+one-spot lies of each kind (caught = recap rejected, or the lie gone and a reason
+reported). Its phrasings come in two disjoint halves: the checker was tuned on "tune";
+"held-out" phrasings were not looked at while tuning.
+
 Run: ``.venv/bin/python bench/bench_compaction.py [--sessions N] [--seed S]``.
 Prints figures; no asserts.
 """
@@ -34,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from contextledger.compaction import CompactionPolicy, Conversation, OfflineSummarizer
 from contextledger.compaction.verify import verify_recap
@@ -350,6 +360,39 @@ def main() -> None:
     print(f"  offline recaps (32k cap)       {offline[0]}/{offline[1]}")
     print(f"  honest paraphrased prose       {prose[0]}/{prose[1]}")
     print(f"Time: survival {t1 - t0:.1f} s, detection {t2 - t1:.1f} s")
+    claim_cases_report(max(4, args.sessions // 2), args.seed)
+
+
+def claim_cases_report(n: int, seed: int) -> None:
+    """Lies caught and false alarms per kind on ``claim_cases`` sessions, by phrasing half."""
+    from claim_cases import generate, judge
+
+    t0 = time.perf_counter()
+    table: dict[str, dict[str, list[int]]] = {}
+    for split in ("tune", "held-out"):
+        tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for s in generate(n, seed, split):
+            for case in s.cases:
+                flagged, _ = judge(s, case)
+                tally[case.kind][0] += flagged
+                tally[case.kind][1] += 1
+        table[split] = dict(tally)
+    print(
+        f"Claim cases through compact with a fixed LLM recap ({n} sessions per half; "
+        "honest: false alarms, lies: caught)"
+    )
+    print(f"  {'kind':<22}{'tune':>16}{'held-out':>16}")
+    for kind in sorted({k for t in table.values() for k in t}, key=lambda k: (k != "honest", k)):
+        cells = []
+        for split in ("tune", "held-out"):
+            hit, total = table[split].get(kind, [0, 0])
+            cells.append(f"{hit:>4}/{total:<4} {hit / total if total else 0:6.1%}")
+        print(f"  {kind:<22}" + "".join(f"{c:>16}" for c in cells))
+    for split in ("tune", "held-out"):
+        lies = [v for k, v in table[split].items() if k != "honest"]
+        hit, total = sum(h for h, _ in lies), sum(t for _, t in lies)
+        print(f"  {split}: lies caught {hit}/{total} ({hit / total:.1%})")
+    print(f"Time: claim cases {time.perf_counter() - t0:.1f} s")
 
 
 if __name__ == "__main__":

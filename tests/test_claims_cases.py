@@ -9,6 +9,8 @@ list is prose, a table row is a claim, "the other 7 tests passed" inside a faili
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claim_cases import generate, judge
 from contextledger.compaction.claims import Evidence, check_clause, check_sentence, counts
@@ -176,7 +178,7 @@ def test_a_table_row_is_a_claim_and_a_sentence_after_a_list_is_prose() -> None:
     )
     v = verify_recap(recap, _runs(), ledger=False)
     assert "themselves" not in v.text and "all green" not in v.text
-    assert "- `pytest -q`" in v.text and len(v.misclaims) == 2
+    assert "- `pytest -q`" in v.text and len(v.misclaims) >= 2
 
 
 def test_a_rule_the_user_set_is_not_the_assistants_proposal() -> None:
@@ -249,4 +251,82 @@ def _conv_c() -> list[Message]:
 )
 def test_denials_dry_runs_states_exit_codes_and_causes(sentence: str, ok: bool) -> None:
     v = verify_recap(sentence, _conv_c(), ledger=False)
+    assert (not v.misclaims and not v.unsupported) is ok, v.summary()
+
+
+def test_a_recap_that_says_little_is_no_false_claim() -> None:
+    """Regression (red team a__useless): vague filler is no action claim; the recap is
+    accepted and backfilled from the record instead of rejected."""
+    from claim_cases import Case
+
+    s = SESSIONS["tune"][0]
+    vague = "The conversation covered several topics and good progress was made on the task."
+    flagged, why = judge(s, Case("honest", vague))
+    assert not flagged, why
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), split=st.sampled_from(["tune", "held-out"]))
+def test_the_records_own_digest_is_never_flagged(seed: int, split: str) -> None:
+    """Property: the offline recap (the record's own digest) of any generated session
+    passes verification untouched, whatever is kept verbatim."""
+    from contextledger.compaction import CompactionPolicy, Conversation, OfflineSummarizer
+    from contextledger.providers import read_messages
+    from contextledger.repair import repair
+
+    (s,) = generate(1, seed, split)
+    messages = repair(with_ids(read_messages(s.messages))).messages
+    for keep in (0, 10):
+        out = Conversation.from_messages(messages).compact(
+            OfflineSummarizer(), CompactionPolicy(keep_recent=keep), force=True
+        )
+        v = out.verification
+        assert v is not None and v.accepted, out.report
+        assert not v.misclaims and not v.unsupported and not v.removed_sentences, v.summary()
+
+
+def _conv_k8s() -> list[Message]:
+    """A Kubernetes session (a domain no generator here writes): helm, kubectl, a panic."""
+
+    def call(cid: str, cmd: str) -> Message:
+        return Message("assistant", (ToolCall(cid, "bash", f'{{"command": "{cmd}"}}'),))
+
+    upgrade = "helm upgrade checkout charts/checkout --atomic"
+    return list(
+        with_ids(
+            [
+                Message.user("Get checkout healthy. Don't scale it above 6 replicas."),
+                call("k1", "kubectl logs checkout-abc --previous"),
+                Message.tool("k1", "panic: missing env STRIPE_API_KEY"),
+                Message.user("Use helm upgrade with --atomic, not kubectl apply, for any change."),
+                call("k2", upgrade),
+                Message.tool("k2", "Error: UPGRADE FAILED: timed out waiting for the condition"),
+                Message.user("The secret is called stripe-live in staging, not stripe."),
+                call("k3", upgrade),
+                Message.tool("k3", "STATUS: deployed\nREVISION: 9"),
+                call("k4", "pytest tests/smoke -q"),
+                Message.tool("k4", "3 passed in 4.21s"),
+                Message.assistant("Checkout is healthy: the 3 smoke tests pass."),
+            ]
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ok"),
+    [
+        ("The user asked for helm upgrade --atomic instead of kubectl apply.", True),
+        ("kubectl apply was never used.", True),
+        ("The second helm upgrade succeeded (revision 9).", True),
+        ("The secret turned out to be stripe-live, not stripe, as the user corrected.", True),
+        ("The pods crashed because STRIPE_API_KEY was missing.", True),
+        ("The secret is called stripe, not stripe-live.", False),
+        ("The helm upgrade never failed.", False),
+        ("5 smoke tests passed.", False),
+        ("The pods crashed because the stripe-live secret was missing.", False),
+        ("The user asked for kubectl apply instead of helm upgrade.", False),
+    ],
+)
+def test_a_new_domain_commands_in_prose_variants_and_causes(sentence: str, ok: bool) -> None:
+    v = verify_recap(sentence, _conv_k8s(), ledger=False)
     assert (not v.misclaims and not v.unsupported) is ok, v.summary()

@@ -49,7 +49,7 @@ from .digest import (
 from .facts import extract_claims, keywords, sentences
 from .outcome import Outcome, crashed, outcome_of, pick, timed_out, which_run
 from .stance import plain_assertion, stance_change
-from .trace import claim_terms, cover, specific_terms, stem, unit_terms
+from .trace import FILLER, claim_terms, cover, specific_terms, stem, unit_terms, words_in
 
 ClaimKind = Literal[
     "ran",
@@ -141,6 +141,12 @@ _WRITE_TERMS = frozenset({"write", "modify", "creat", "add", "sav"})
 _ACKNOWLEDGES = re.compile(
     r"(?i)^\W*(?:ok(?:ay)?|understood|got\s+it|will\s+do|sure|agreed|noted|of\s+course|"
     r"sounds\s+good|makes\s+sense)\b"
+)
+# Failures the digest's markers may miss: a Go panic, a fatal or error line, a status.
+_CRASH = re.compile(
+    r"(?m)^\s*(?:panic|fatal(?:\s+error)?|error(?:\[\w+\])?)\s*:|\bCrashLoopBackOff\b|"
+    r"\bexit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*[:=]?\s*[1-9]",
+    re.IGNORECASE,
 )
 _FUTURE = re.compile(
     r"(?i)\b(?:i'll|we'll|i\s+will|we\s+will|will|going\s+to|let\s+me|let's|plan\s+to|"
@@ -243,7 +249,7 @@ class Evidence:
                 texts.append(body)
                 executed.update(s for c in _SHOWN.findall(body) for s in _steps(c))
                 ran = frozenset(s for c in call_commands(call) for s in _steps(c)) if call else None
-                failed = r.is_error or bool(failure_lines(body, limit=1))
+                failed = r.is_error or bool(failure_lines(body, limit=1) or _CRASH.search(body))
                 tool = call.name if call else (r.name or "tool")
                 lines = tuple(" ".join(x.split()) for x in body.splitlines() if x.strip())
                 results.append(
@@ -373,13 +379,19 @@ def number_pairs(text: str) -> set[tuple[str, str]]:
     return out
 
 
-_COUNT = re.compile(r"(?<![\w.,])(\d+(?:,\d{3})*(?:\.\d+)?)\s+([A-Za-z][a-z]{2,})\b")
+_COUNT = re.compile(r"(?<![\w.,:])(\d+(?:,\d{3})*(?:\.\d+)?)\s+([A-Za-z][a-z]{2,})\b")
+
+
+# Nouns counted many ways in one session ("3 tests" of a file, "40 tests" of the suite).
+_LOOSE_NOUN_WORDS = "test item file line second minute hour time step attempt run error warning"
+_LOOSE_NOUNS = frozenset(stem(w) for w in _LOOSE_NOUN_WORDS.split())
 
 
 def counts(text: str) -> set[tuple[str, str]]:
     """(number, noun) pairs of ``text``: "48,210,344 rows in 4,822 chunks" gives
     ``{("48210344", "row"), ("4822", "chunk")}``."""
-    return {(m.group(1).replace(",", ""), stem(m.group(2))) for m in _COUNT.finditer(text)}
+    found = ((m.group(1).replace(",", ""), stem(m.group(2))) for m in _COUNT.finditer(text))
+    return {(n, noun) for n, noun in found if noun not in FILLER and len(noun) > 2}
 
 
 def _strip_note(item: str) -> str:
@@ -536,12 +548,33 @@ def _a_name(word: str) -> bool:
     return low not in _NOT_A_NAME and not (w.islower() and re.search(r"(?:ed|ing)$", low))
 
 
+def _variant_of(rejected: str, before: str) -> str | None:
+    """The option a rejected one is a variant of, named earlier: in "the secret is
+    stripe-live in staging, not stripe" the preferred option is stripe-live, not staging."""
+    if len(rejected) < 3:
+        return None
+    tokens: list[str] = re.findall(r"[\w./+-]+", before.casefold())
+    for tok in reversed(tokens):
+        tok = tok.strip(".,")
+        if tok != rejected and (
+            tok.startswith(rejected) or (rejected.startswith(tok) and len(tok) > 3)
+        ):
+            return tok
+    return None
+
+
+def _names(option: str, terms: frozenset[str]) -> bool:
+    """Whether ``terms`` name an option ("stripe-live" by its words stripe and live)."""
+    return stem(option) in terms or all(stem(p) in terms for p in option.split("-") if p)
+
+
 def preferences(text: str) -> set[tuple[str, str]]:
     """(preferred, rejected) pairs stated in ``text``, casefolded."""
     out: set[tuple[str, str]] = set()
     for pattern, a, b in _PREFER:
         for m in pattern.finditer(text):
             x, y = m.group(a).casefold().strip(".,"), m.group(b).casefold().strip(".,")
+            x = _variant_of(y, text[: m.start(b)]) or x
             if x != y and x not in ("do", "does", "is", "are", "was", "should", "must"):
                 out.add((x, y))
     return out
@@ -640,7 +673,11 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     out: list[Claim] = []
     subjects = _failure_subjects(text, ev)
     if not subjects and not line:  # "the spawns_workers failure (…) was left alone"
-        subjects = [("test", t) for t in _named_tests(text, ev)]
+        subjects = [
+            ("test", t)
+            for t in _named_tests(text, ev)
+            if any(r.failed and any(t in x for x in _failing_lines(r)) for r in ev.results)
+        ]
     if not subjects and not line and specific_terms(text) - {"fail", "pass"}:
         # "totals::sums_lines failed": what it names is on a failing line
         if not _on_failing_line(_FAIL.sub(" ", text).strip(" ."), ev):
@@ -744,7 +781,7 @@ def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
     subjects = _failure_subjects(text, ev)
     if not subjects and _OTHERS.search(text):
         return []  # "… failed while the other 7 tests passed": not the failing one
-    run = which_run(text) or "last"
+    run = which_run(text) or ("all" if re.search(r"(?i)\bnever\b", text) else "last")
     if not subjects:
         named = _named_results(text, ev)
         if _TESTS.search(text):
@@ -755,7 +792,7 @@ def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
             named = runs or named
         bad = _failed_in(pick(named, run), mode)
         if bad:
-            return [Claim("passed", text, f"the {run} run it names failed: {bad}")]
+            return [Claim("passed", text, f"{_the(run)} run it names failed: {bad}")]
         subjects = [("test", q) for q in _QUOTED_NAME.findall(text) if len(q) > 8]
         subjects += [("test", t) for t in _named_tests(text, ev)]
     out: list[Claim] = []
@@ -764,14 +801,14 @@ def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
             verdicts = [v for v in (_test_verdict(r, value) for r in ev.results) if v is not None]
             chosen = pick(verdicts, run)
             if chosen and not all(chosen):
-                out.append(Claim("passed", value, f"the {run} result naming it shows it failing"))
+                out.append(Claim("passed", value, f"{_the(run)} result naming it shows it failing"))
             elif not verdicts:
                 out.append(Claim("passed", value, "no tool result names it"))
             continue
         results = ev.results_of(value)
         bad = _failed_in(pick(results, run), mode)
         if bad:
-            out.append(Claim("passed", value, f"its {run} result shows a failure: {bad}"))
+            out.append(Claim("passed", value, f"{_the(run)} result of it shows a failure: {bad}"))
         elif not results and not ev.ran(value):
             out.append(Claim("passed", value, "no tool call ran it"))
     return out
@@ -784,6 +821,10 @@ def _named_tests(text: str, ev: Evidence) -> list[str]:
     """Identifiers of ``text`` a test result names ("keeps_order then passed")."""
     found = dict.fromkeys(m.group(0) for m in _IDENT.finditer(re.sub(r"`[^`]*`", " ", text)))
     return [t for t in found if any(t in r.text for r in ev.results)]
+
+
+def _the(run: str) -> str:
+    return "a" if run == "all" else f"the {run}"
 
 
 def _failed_in(results: Sequence[Result], mode: str) -> str:
@@ -1022,12 +1063,14 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
         if not polarity:  # "floats are fine", "use float": the user rejected float
             mine = unit_terms(part)
             for a, b in said_prefs:
-                if stem(b) in mine and stem(a) not in mine:
+                if _names(b, mine) and not _names(a, mine):
                     why = f"the user rejected {b} in favour of {a}"
                     return [Claim(kind, text, why)]
         for f in extract_claims(part):
             if f.kind in ("command", "quoted") and not any(
-                f.value.casefold() in " ".join(u.text.casefold().split()) for u in same
+                f.value.casefold() in " ".join(u.text.casefold().split())
+                or (f.kind == "command" and f"`{f.value}" not in part and words_in(f.value, u.text))
+                for u in same
             ):
                 return [Claim(kind, text, f"the user never said {f.value!r}")]
     return []
@@ -1150,6 +1193,8 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
     loaded verb ("deleted", "force-pushed", "dropped") there too."""
     terms = {t for t in claim_terms(text) if t not in _GENERIC_DOING}
     terms -= {"assistant", "user", "agent"}
+    if terms <= _VAGUE:
+        return []  # "good progress was made on the task": says nothing checkable
     agreed = preferences(text) & ev.preferred
     if agreed:  # "switched X from Memcached to Redis" as the user asked: Redis is what was done
         terms = {stem(a) for a, _ in agreed}
@@ -1206,6 +1251,12 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
 
 
 _CODE = re.compile(r"[/_.:\[\]@\d]")
+_VAGUE_WORDS = """
+    conversation discussion session topic topics progress good great several various some
+    many few cover covered thing things part parts overall general stuff issue issues matter
+    point points aspect aspects step steps
+"""
+_VAGUE = frozenset(stem(w) for w in _VAGUE_WORDS.split())
 _HYPOTHETICAL = re.compile(r"(?i)--dry-run|\bdry[- ]run|\bwould\b|--check\b|--noop\b|simulat")
 
 
@@ -1220,7 +1271,10 @@ def _check_numbers(text: str, ev: Evidence) -> list[Claim]:
         by_noun.setdefault(noun, set()).add(n)
     for n, noun in counts(text):
         nouns, numbers = by_number.get(n, set()), by_noun.get(noun, set())
-        if nouns and noun not in nouns and numbers - {n}:
+        if not nouns and numbers and n not in numbers and noun not in _LOOSE_NOUNS:
+            said = ", ".join(f"{x} {noun}" for x in sorted(numbers))
+            out.append(Claim("number", f"{n} {noun}", f"the record counts {said}"))
+        elif nouns and noun not in nouns and numbers - {n}:
             said = ", ".join(f"{n} {x}" for x in sorted(nouns))
             out.append(Claim("number", f"{n} {noun}", f"the record counts {said}, not {noun}"))
     for label, n in number_pairs(text):
@@ -1450,7 +1504,9 @@ def _check_cause(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     if len(terms) < 2:
         return []
     echoes = {u.text for u in ev.said}  # "Understood, … unless replica lag exceeds 10 s"
-    units = [u for u in (*ev.told, *ev.acts) if u.text not in echoes]
+    # what the assistant said and what tools printed; not a call's arguments
+    units = [u for u in ev.told if u.text not in echoes]
+    units += [_unit(r.text[:4000], "result") for r in ev.results]
     if actor == "user" or _USER.search(text[: m.start()]):
         units += ev.said
     if _supporting(why, units, 0.6)[0]:
@@ -1584,9 +1640,9 @@ def _check_preferences(text: str, ev: Evidence) -> list[Claim]:
             return [Claim("user said", text, f"the user preferred {b} over {a}, not the reverse")]
     if mine or negated(text):
         return []
-    words = unit_terms(text)
+    words = claim_terms(text)  # whole tokens: "stripe" is not in STRIPE_API_KEY
     for a, b in said:
-        if stem(b) in words and stem(a) not in words:
+        if _names(b, words) and not _names(a, words):
             return [Claim("user said", text, f"the user rejected {b} in favour of {a}")]
     return []
 

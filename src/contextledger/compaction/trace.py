@@ -270,6 +270,20 @@ LOADED_WORDS = """
 LOADED = frozenset(stem(w) for w in LOADED_WORDS.split())
 
 
+_WORD = re.compile(r"[\w./:=@+-]+")
+
+
+def words_in(command: str, text: str) -> bool:
+    """Whether a command named in prose, outside backticks ("helm upgrade --atomic",
+    "kubectl apply was never used"), is in ``text``: each of its words, in any order;
+    trailing plain words ``text`` lacks are the prose going on, not the command."""
+    have = {w.strip(".,;:") for w in _WORD.findall(text.casefold())}
+    words = command.casefold().split()
+    while len(words) > 2 and words[-1].isalpha() and words[-1] not in have:
+        words.pop()
+    return bool(words) and all(w in have for w in words)
+
+
 def cover(claim: Iterable[str], unit: frozenset[str]) -> tuple[float, tuple[str, ...]]:
     """The share of ``claim``'s terms in ``unit`` and the terms it lacks (sorted)."""
     terms = list(dict.fromkeys(claim))

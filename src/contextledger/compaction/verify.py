@@ -34,6 +34,7 @@ from .facts import (
     sentences,
     transcript_facts,
 )
+from .trace import words_in
 from .transcript import cut_utf8, source_text, utf8_len
 
 VerifyMode = Literal["strip", "reject"]
@@ -123,7 +124,7 @@ class Verification:
         }
 
 
-def _loosely_supported(fact: Fact, unit: str, source: FactSource) -> bool:
+def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str]) -> bool:
     """A range whose ends both occur ("01:00-05:00" for "between 01:00 and 05:00"), or
     words read as a command outside backticks whose words all occur ("the loadgen cargo
     tests"): no invented fact. Commands in backticks are held to the exact text."""
@@ -134,6 +135,12 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource) -> bool:
     denied = rf"(?i)\b(?:not|never|n't|without)\s+{re.escape(fact.value)}"
     if fact.kind == "command" and f"`{fact.value}" not in unit and re.search(denied, unit):
         return True  # "did not touch tools/loadgen": a denial, checked as a claim
+    if fact.kind == "command" and f"`{fact.value}" not in unit:
+        # named in prose: its words in one sentence of the record ("helm upgrade --atomic")
+        if not said:
+            said += sentences(source.text) or [source.text]
+        if any(words_in(fact.value, s) for s in said):
+            return True
     if fact.kind == "command" and f"`{fact.value}" not in unit and len(words) <= 3:
         if not all(w.isalpha() for w in words):
             return False  # flags, paths, numbers: the exact command or nothing
@@ -266,6 +273,7 @@ def verify_recap(
     """
     recap_text = recap_text.strip()
     source = FactSource(source_text(covered_messages, previous_recap))
+    record_sentences: list[str] = []  # filled on first need
     evidence = Evidence.of(covered_messages, previous_recap, context)
     supported: dict[Fact, None] = {}
     unsupported: dict[Fact, None] = {}
@@ -279,7 +287,7 @@ def verify_recap(
         nonlocal checked
         bad = False
         for f in extract_claims(_LEFT_OUT.sub("", unit)):
-            if source.supports(f) or _loosely_supported(f, unit, source):
+            if source.supports(f) or _loosely_supported(f, unit, source, record_sentences):
                 supported.setdefault(f, None)
             else:
                 unsupported.setdefault(f, None)
