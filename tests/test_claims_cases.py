@@ -330,3 +330,19 @@ def _conv_k8s() -> list[Message]:
 def test_a_new_domain_commands_in_prose_variants_and_causes(sentence: str, ok: bool) -> None:
     v = verify_recap(sentence, _conv_k8s(), ledger=False)
     assert (not v.misclaims and not v.unsupported) is ok, v.summary()
+
+
+def test_a_swapped_preference_is_not_supported_by_another_correction() -> None:
+    """Regression: "requests" is a filler word to the tracer; another correction of the
+    same store ("use Kafka not RabbitMQ for the tenants store") must not support the
+    swapped one — a preference's options must both be in the sentence it traces to."""
+    said = with_ids(
+        [
+            Message.user("Actually, use httpx not requests for the tenants store."),
+            Message.user("Actually, use Kafka not RabbitMQ for the tenants store."),
+        ]
+    )
+    lie = verify_recap("The user wants requests not httpx for the tenants store.", said)
+    assert lie.misclaims
+    honest = verify_recap("The user wants httpx, not requests, for the tenants store.", said)
+    assert not honest.misclaims

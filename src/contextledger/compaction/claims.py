@@ -466,7 +466,13 @@ _CLAUSE = re.compile(
 )
 _PREFER = (  # (pattern, index of the preferred, index of the rejected)
     (re.compile(r"(?i)\b(?:use\s+)?([\w./+-]+),?\s+\(?not\s+([\w./+-]+)\)?"), 1, 2),
-    (re.compile(r"(?i)\b([\w./+-]+)\s+(?:instead\s+of|rather\s+than|over)\s+([\w./+-]+)"), 1, 2),
+    (
+        re.compile(
+            r"(?i)\b([\w./+-]+)\s+(?:instead\s+of|rather\s+than|over(?!\s+\d))\s+([\w./+-]+)"
+        ),
+        1,
+        2,
+    ),
     (
         re.compile(
             r"(?i)\b(?:switch|mov|migrat|chang|port)(?:e|es|ed|ing)?\s+(?:\w+\s+){0,3}?from\s+"
@@ -1012,13 +1018,24 @@ def _supporting(part: str, units: Sequence[Unit], need: float) -> tuple[list[Uni
     unit, for the reason."""
     terms = claim_terms(part) - _REQUEST_WORDS
     specific = specific_terms(part) & terms
+    # the options of a preference are what it is about ("requests not httpx")
+    options = [
+        re.compile(rf"(?i)(?<!\w){re.escape(o)}(?!\w)")
+        for pair in preferences(part)
+        for o in pair
+        if o.isalpha() and _a_name(o)
+    ]
     good: list[Unit] = []
     best: tuple[float, Unit] | None = None
     for u in units:
         share, missing = cover(terms, u.terms)
         if best is None or share > best[0]:
             best = (share, u)
-        if share >= need and not specific.intersection(missing):
+        if (
+            share >= need
+            and not specific.intersection(missing)
+            and all(o.search(u.text) for o in options)
+        ):
             good.append(u)
     return good, best[1] if best and best[0] >= 0.34 else None
 
