@@ -115,6 +115,18 @@ class Result:
     failed: bool
     text: str
     lines: tuple[str, ...] = ()
+    named_terms: frozenset[str] = frozenset()  # of its command and tool: "the dry run"
+    text_terms: frozenset[str] = frozenset()  # of its output (first 4,000 characters)
+
+
+def _result(
+    tool: str, commands: frozenset[str], failed: bool, body: str, lines: tuple[str, ...] = ()
+) -> Result:
+    """A result with its terms computed once (clauses look runs up by their words)."""
+    named = unit_terms(" ".join(commands) + " " + tool)
+    return Result(
+        tool, commands, failed, " ".join(body.split()), lines, named, unit_terms(body[:4000])
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +187,10 @@ class Evidence:
     acts: tuple[Unit, ...] = ()
     told: tuple[Unit, ...] = ()  # what the assistant said (any tense): for "the assistant said"
     numbers: frozenset[tuple[str, str]] = frozenset()
-    counted: frozenset[tuple[str, str]] = frozenset()  # ("48210344", "row"): 48,210,344 rows
+    counted: frozenset[tuple[str, str]] = frozenset()
+    done_terms: frozenset[str] = (
+        frozenset()
+    )  # every term of what was done (acts)  # ("48210344", "row"): 48,210,344 rows
     labelled: frozenset[str] = frozenset()
     days: frozenset[str] = frozenset()
     #: the preferences the user stated ("use X not Y"), derived once from ``said``: every
@@ -252,10 +267,16 @@ class Evidence:
                 failed = r.is_error or bool(failure_lines(body, limit=1) or _CRASH.search(body))
                 tool = call.name if call else (r.name or "tool")
                 lines = tuple(" ".join(x.split()) for x in body.splitlines() if x.strip())
-                results.append(
-                    Result(tool, ran or frozenset(), failed, " ".join(body.split()), lines)
+                result = _result(tool, ran or frozenset(), failed, body, lines)
+                results.append(result)
+                acts.append(
+                    Unit(
+                        " ".join(body[:4000].split()),
+                        result.text_terms,
+                        forbids(body[:4000]),
+                        "result",
+                    )
                 )
-                acts.append(_unit(body[:4000], "result"))
                 if call is not None:  # "the endpoint answered 503": the call and its result
                     parsed, _ = call.parsed()
                     args = " ".join(_arg_strings(parsed)) if parsed is not None else ""
@@ -276,7 +297,7 @@ class Evidence:
             for item in prev.items("Failures"):
                 subject, _, line = item.partition(": ")
                 steps = frozenset(_steps(subject)) if subject.startswith("`") else frozenset()
-                results.append(Result(subject.strip("`"), steps, True, " ".join(line.split())))
+                results.append(_result(subject.strip("`"), steps, True, line))
             for name in ("Goal", "Constraints and corrections", "Open requests"):
                 user += [s for item in prev.items(name) for s in sentences(item)]
             trusted = {_fold(s) for s in sentences(previous_recap)}
@@ -302,6 +323,7 @@ class Evidence:
             told=tuple(told),
             numbers=frozenset(pairs),
             counted=frozenset(c for t in texts for c in counts(t)),
+            done_terms=frozenset().union(*(u.terms for u in acts)),
             labelled=frozenset(n for _, n in pairs),
             days=frozenset(d.casefold() for t in texts for d in _DATE_WORDS.findall(t)),
         )
@@ -860,16 +882,12 @@ def _named_results(text: str, ev: Evidence) -> list[Result]:
     terms = claim_terms(text) - _OUTCOME_WORDS - {"assistant", "user"}
     if not terms:
         return []
-    scored = [
-        (len(terms & unit_terms(" ".join(r.commands) + " " + r.tool)), i)
-        for i, r in enumerate(ev.results)
-        if r.commands
-    ]
+    scored = [(len(terms & r.named_terms), i) for i, r in enumerate(ev.results) if r.commands]
     best = max((n for n, _ in scored), default=0)
     if best:
         return [ev.results[i] for n, i in scored if n == best]
     # "RetryOnce exports every row succeeded": a test its result names in words
-    return [r for r in ev.results if cover(terms, unit_terms(r.text))[0] >= 0.75]
+    return [r for r in ev.results if cover(terms, r.text_terms)[0] >= 0.75]
 
 
 _OTHERS = re.compile(r"(?i)\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\b")
@@ -1329,7 +1347,7 @@ def _check_state(text: str, ev: Evidence) -> list[Claim]:
     tool result or an assistant turn shows it, not only the user's request for it."""
     terms = {t for t in claim_terms(text) if t not in _GENERIC_DOING} - {"now", "assistant"}
     specific = specific_terms(text) & terms
-    done = frozenset().union(*(u.terms for u in ev.acts))
+    done = ev.done_terms
     if not specific or specific <= done:
         return []  # what it names was done somewhere ("the burst is now clamped to 50")
     said, _ = _supporting(text, ev.said, 0.6)
@@ -1523,7 +1541,7 @@ def _check_cause(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     echoes = {u.text for u in ev.said}  # "Understood, … unless replica lag exceeds 10 s"
     # what the assistant said and what tools printed; not a call's arguments
     units = [u for u in ev.told if u.text not in echoes]
-    units += [_unit(r.text[:4000], "result") for r in ev.results]
+    units += [Unit(r.text[:4000], r.text_terms, False, "result") for r in ev.results]
     if actor == "user" or _USER.search(text[: m.start()]):
         units += ev.said
     if _supporting(why, units, 0.6)[0]:
@@ -1758,7 +1776,7 @@ def _check_absence(text: str, commands: list[str], paths: list[str], ev: Evidenc
         r
         for r in ev.results
         if r.commands
-        and _loosely_within(terms, unit_terms(" ".join(r.commands) + " " + r.tool) | {"test"})
+        and _loosely_within(terms, r.named_terms | {"test"})
         and (not tests or _is_test_run(r))
     ]
     if len(named) >= (2 if again else 1):
