@@ -24,7 +24,9 @@ from typing import Any, overload
 from ..model import FileAttachment, Image, Message, Recap, Role, Text, ToolCall, ToolResult
 from ..providers import detect_format, openai_chat
 from ..providers.common import (
+    BLOCK_TEXT_PREFIXES,
     IMAGE_DETAILS,
+    IMAGE_LABEL,
     TOOL_ERROR_PREFIX,
     TOOL_IMAGES_PREFIX,
     parse_data_url,
@@ -69,14 +71,16 @@ class DictColumns:
             role = d.get("role")
             content = d.get("content")
             size = len(d)
-            if size == 2 and type(content) is str and content:
+            # a user turn may carry the name of who wrote it (one key more)
+            named = size == 3 and role == "user" and type(d.get("name")) is str
+            if (size == 2 or named) and type(content) is str and content:
                 if role == "assistant":
                     roles.append(role)
                     chars.append(len(content))
                     made.append(None)
                     body_started = True
                     continue
-                if role == "user" and content[0] not in "CA":
+                if role == "user" and not content.startswith(BLOCK_TEXT_PREFIXES):
                     roles.append(role)
                     chars.append(len(content))
                     made.append(None)
@@ -106,7 +110,7 @@ class DictColumns:
                     opens.add(p)
                     body_started = True
                     continue
-            if role == "user" and size == 2 and type(content) is list:
+            if role == "user" and (size == 2 or named) and type(content) is list:
                 seen = _plain_parts(content)
                 if seen is not None and not (roles and roles[-1] == "tool" and _may_fold(content)):
                     n, text, has_image = seen
@@ -144,9 +148,8 @@ class DictColumns:
         if m is None:
             d = self.dicts[p]
             content = d["content"]
-            if len(d) == 2 and type(content) is str:  # a flat turn: the reader's fast path
-                m = Message(self.roles[p], (Text(content),), id=f"m{p}")
-            elif self.roles[p] == "tool":  # a tool's text (see scan): the reader's fast path
+            role = self.roles[p]
+            if role == "tool":  # a tool's text (see scan): the reader's fast path
                 text, is_error = split_tool_error(content)
                 result = ToolResult(d["tool_call_id"], (Text(text),), is_error)
                 m = Message("tool", (result,), id=f"m{p}")
@@ -162,12 +165,14 @@ class DictColumns:
                 m = Message(
                     "assistant", (*((Text(content),) if content else ()), *calls), id=f"m{p}"
                 )
-            elif len(d) == 2 and type(content) is list:  # texts and an image (_plain_parts)
+            elif type(content) is str:  # a flat turn (a user's maybe named)
+                m = Message(role, (Text(content),), id=f"m{p}", name=d.get("name"))
+            elif type(content) is list:  # texts and images (_plain_parts)
                 blocks = [
                     Text(part["text"]) if part["type"] == "text" else self._image(part["image_url"])
                     for part in content
                 ]
-                m = Message("user", tuple(blocks), id=f"m{p}")
+                m = Message("user", tuple(blocks), id=f"m{p}", name=d.get("name"))
             else:
                 (m,) = openai_chat.read([d], start=p)
             self.made[p] = m
@@ -232,7 +237,7 @@ def _plain_calls(calls: Any) -> int:
 
 def _plain_parts(content: list[Any]) -> tuple[int, str, bool] | None:
     """(characters, text, whether it holds an image) of a user turn's parts when they are
-    plain texts and at most one well-formed image (None: read it now, by the reader)."""
+    plain texts and well-formed images (None: read it now, by the reader)."""
     texts: list[str] = []
     n = images = 0
     for part in content:
@@ -241,7 +246,7 @@ def _plain_parts(content: list[Any]) -> tuple[int, str, bool] | None:
         kind = part.get("type")
         if kind == "text":
             text = part.get("text")
-            if type(text) is not str or (text and text[0] in "CA"):  # maybe a recap or a file
+            if type(text) is not str or text.startswith(BLOCK_TEXT_PREFIXES):  # a recap, a file
                 return None
             texts.append(text)
             n += len(text)
@@ -259,8 +264,8 @@ def _plain_parts(content: list[Any]) -> tuple[int, str, bool] | None:
             images += 1
         else:
             return None
-    if images > 1:  # labels between images are the reader's to strip
-        return None
+    if images > 1 and any(map(IMAGE_LABEL.fullmatch, texts)):
+        return None  # "Image 1:" labels before images are the reader's to strip
     return n, "\n".join(texts), images > 0
 
 
