@@ -51,7 +51,7 @@ class DictColumns:
         self.opens: set[int] = set()  # assistant turns with tool calls
         self.recaps: list[int] = []
         self.images: list[int] = []
-        self._images: dict[tuple[str, str | None], Image] = {}  # see _image
+        self._images: dict[tuple[int, str | None], tuple[str, Image]] = {}  # see _image
 
     def scan(self, start: int) -> bool:
         """Note every dict from ``start`` on; False when the list must be read whole."""
@@ -190,17 +190,18 @@ class DictColumns:
 
     def _image(self, spec: dict[str, Any]) -> Image:
         """The reader's Image for an ``image_url`` part checked by ``_plain_parts``; one
-        object per URL and detail (the same screenshot sent again is the same image)."""
-        key = (spec["url"], spec.get("detail"))
-        img = self._images.get(key)
-        if img is None:
-            url, detail = key
-            if url.startswith("data:"):
-                media_type, data = parse_data_url(url, "")
-                img = Image(media_type=media_type, data=data, detail=detail)
-            else:
-                img = Image(url=url, detail=detail)
-            self._images[key] = img
+        object per URL string and detail (the same screenshot sent again is the same image).
+        Keyed by the string's identity: hashing a data URL reads all of it."""
+        url, detail = spec["url"], spec.get("detail")
+        hit = self._images.get((id(url), detail))
+        if hit is not None and hit[0] is url:
+            return hit[1]
+        if url.startswith("data:"):
+            media_type, data = parse_data_url(url, "")
+            img = Image(media_type=media_type, data=data, detail=detail)
+        else:
+            img = Image(url=url, detail=detail)
+        self._images[(id(url), detail)] = (url, img)
         return img
 
     def ids(self, positions: Sequence[int]) -> list[str]:
