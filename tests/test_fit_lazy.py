@@ -67,6 +67,21 @@ def shapes(i: int) -> dict[str, dict[str, Any] | list[dict[str, Any]]]:
             {"role": "tool", "tool_call_id": cid, "content": "[tool error] boom"},
             {"role": "tool", "tool_call_id": cid + "b", "content": "fine"},
         ],
+        "parts result": [
+            {"role": "assistant", "content": None, "tool_calls": [call(cid)]},
+            {
+                "role": "tool",
+                "tool_call_id": cid,
+                "content": [
+                    {"type": "text", "text": "[tool error] exit 2 " * (i % 3)},
+                    {"type": "text", "text": f"stderr {i}\n" * (i % 5 * 20)},
+                ],
+            },
+        ],
+        "empty parts result": [
+            {"role": "assistant", "content": None, "tool_calls": [call(cid)]},
+            {"role": "tool", "tool_call_id": cid, "content": []},
+        ],
         "dangling call": {"role": "assistant", "content": None, "tool_calls": [call(cid)]},
         "orphan result": {"role": "tool", "tool_call_id": "nowhere", "content": "lost"},
         "bad arguments": [

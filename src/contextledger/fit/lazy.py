@@ -87,20 +87,18 @@ class DictColumns:
                     texts[p] = content
                     body_started = True
                     continue
-            if (
-                role == "tool"
-                and size == 3
-                and type(content) is str
-                and type(d.get("tool_call_id")) is str
-            ):
-                roles.append(role)
-                n = len(content)
-                chars.append(
-                    n - len(TOOL_ERROR_PREFIX) if content.startswith(TOOL_ERROR_PREFIX) else n
-                )
-                made.append(None)
-                body_started = True
-                continue
+            if role == "tool" and size == 3 and type(d.get("tool_call_id")) is str:
+                # its text, or its text parts (the first may carry the error prefix)
+                first = content if type(content) is str else _text_parts(content)
+                if first is not None:
+                    roles.append(role)
+                    n = len(content) if type(content) is str else sum(map(len, _texts(content)))
+                    chars.append(
+                        n - len(TOOL_ERROR_PREFIX) if first.startswith(TOOL_ERROR_PREFIX) else n
+                    )
+                    made.append(None)
+                    body_started = True
+                    continue
             if role == "assistant" and size == 3 and (content is None or type(content) is str):
                 n = _plain_calls(d.get("tool_calls"))
                 if n >= 0:
@@ -149,9 +147,14 @@ class DictColumns:
             d = self.dicts[p]
             content = d["content"]
             role = self.roles[p]
-            if role == "tool":  # a tool's text (see scan): the reader's fast path
-                text, is_error = split_tool_error(content)
-                result = ToolResult(d["tool_call_id"], (Text(text),), is_error)
+            if role == "tool":  # a tool's text or text parts (see scan), as the reader reads them
+                texts = [content] if type(content) is str else _texts(content)
+                blocks: list[Text | Image] = [Text(t) for t in texts]
+                is_error = False
+                if texts:
+                    first, is_error = split_tool_error(texts[0])
+                    blocks[0] = Text(first)
+                result = ToolResult(d["tool_call_id"], tuple(blocks), is_error)
                 m = Message("tool", (result,), id=f"m{p}")
             elif p in self.opens:  # plain function calls (_plain_calls), after any text
                 calls = [
@@ -216,6 +219,23 @@ class DictColumns:
     def id_of(self, p: int) -> str:
         m = self.made[p]
         return m.id if m is not None else f"m{p}"  # the lazy shapes carry no id of their own
+
+
+def _text_parts(content: Any) -> str | None:
+    """The first text of a list of text parts ("" for an empty list; None: not that shape)."""
+    if type(content) is not list:
+        return None
+    for part in content:
+        if type(part) is not dict or part.get("type") != "text" or len(part) != 2:
+            return None
+        if type(part.get("text")) is not str:
+            return None
+    return content[0]["text"] if content else ""
+
+
+def _texts(parts: Any) -> list[str]:
+    """The texts of parts checked by ``_text_parts``."""
+    return [part["text"] for part in parts]
 
 
 def _plain_calls(calls: Any) -> int:
