@@ -227,6 +227,9 @@ class Preparer:
         )
         self._caches = _Caches()
         self._dry: Fitter | None = None  # the scratch fitter of _window_keeps
+        # the last conversation's view: compaction and the fit read it in one turn, and
+        # deriving it walks the whole record
+        self._viewed: tuple[Conversation | None, tuple[Message, ...]] = (None, ())
         self._repair = RepairMemo()  # a clean prefix is not checked again next turn
         self._encoded_now: dict[int, Image] = {}
         self._problems: list[Notice] = []
@@ -290,7 +293,7 @@ class Preparer:
             notices.extend(Notice("compaction", "", line) for line in outcome.report[:1])
         if event is not None:
             notices.extend(self._recapped_images(work, event.new_covers))
-        view = work.view
+        view = self._view(work)
         state = _compaction_state(work, self.compaction)
 
         # 3. plan image normalization for the target provider: sizes come from headers, so
@@ -352,7 +355,7 @@ class Preparer:
         holds; the recap covers only the rest, with room reserved for the recap itself."""
         if not self.compaction:
             return work.compact(self.summarizer, self.policy, enabled=False)
-        view = work.view
+        view = self._view(work)
         if self._request_fits(view, wire_tools):
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
@@ -375,6 +378,13 @@ class Preparer:
             return outcome
         second = self._compact_keeping(work, roomier)
         return second if second.event is not None else outcome
+
+    def _view(self, conv: Conversation) -> tuple[Message, ...]:
+        seen, view = self._viewed
+        if seen is not conv:
+            view = conv.view
+            self._viewed = (conv, view)
+        return view
 
     def _compact_keeping(self, work: Conversation, keep: frozenset[str]) -> CompactionOutcome:
         return work.compact(
@@ -423,10 +433,10 @@ class Preparer:
         recap waits until the conversation has grown by that share of the window rather
         than the policy's few-message cooldown (on a long session a recap, written and
         verified over the whole record, costs seconds)."""
-        self._plan_images(view, {})
-        fitter = self.fitter
         if recap is None and self._request_fits(view, wire_tools):
             return None  # the whole request fits: no fit needed to say so
+        self._plan_images(view, {})
+        fitter = self.fitter
         dry = self._dry
         if dry is None:
             dry = self._dry = Fitter(
@@ -586,6 +596,8 @@ class Preparer:
         again when an encoder had to go below the planned size (a provider byte limit)."""
         self._encoded_now = {}
         self._problems = []
+        if not plans:
+            return None  # no image needs re-encoding: no need to look through the messages
         mismatched: dict[int, Image] = {}
         for m in messages:
             for img in m.images():
