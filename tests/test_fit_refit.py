@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from contextledger.catalog import lookup_model
-from contextledger.fit import Fitter, fit
+from contextledger.fit import FitOptions, Fitter, fit
+from contextledger.model import Message, Text
 from contextledger.pricing.messages import Pricer
 from contextledger.pricing.text import counter_for
 from contextledger.providers import read_messages
@@ -206,3 +207,58 @@ def test_an_edit_inside_a_two_key_message_is_seen() -> None:
     fitter.fit(dicts)
     call["function"]["arguments"] = '{"cmd": "make test"}'
     assert same_decisions(fitter.fit(dicts), fresh(dicts))
+
+
+def _copies(messages: list[Message]) -> list[Message]:
+    """Equal Messages that are new objects (nothing a fitter remembers is reused)."""
+    return [replace(m, content=tuple(m.content)) for m in copy.deepcopy(messages)]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["turn", "edit", "replace", "insert", "pop", "truncate", "id-less"]),
+            st.integers(0, 10_000),
+        ),
+        min_size=1,
+        max_size=8,
+    ),
+    st.sampled_from([0.0, 0.25]),
+)
+def test_a_fitter_kept_over_messages_decides_as_one_fed_fresh_copies(
+    ops: list[tuple[str, int]], hysteresis: float
+) -> None:
+    """The proxy's pattern: the same Message objects every turn, one or two appended, and
+    now and then an earlier one replaced (an edit), inserted or removed. A Fitter that
+    remembers (positions, kept Changes, drop notices, roles) decides exactly as one fed
+    equal copies every turn, which can reuse nothing: never a stale price or position."""
+    messages = list(read_messages(history(120)))
+    options = FitOptions(hysteresis=hysteresis)
+    kept = Fitter(MODEL, window=3000, max_output_tokens=500, options=options)
+    copies = Fitter(MODEL, window=3000, max_output_tokens=500, options=options)
+    assert same_decisions(kept.fit(messages), copies.fit(_copies(messages)))
+    for op, k in ops:
+        i = 1 + k % (len(messages) - 1)
+        m = messages[i]
+        if op == "turn":
+            messages += [
+                Message.assistant(f"answer {k}", id=f"a{k}-{len(messages)}"),
+                Message.user(f"next request {k} " + "word " * (k % 50), id=f"u{k}-{len(messages)}"),
+            ]
+        elif op == "edit" and m.role in ("user", "assistant") and m.text and not m.tool_calls:
+            messages[i] = replace(m, content=(Text(m.text + " edited " * (k % 90)),))
+        elif op == "replace":
+            messages[i] = replace(m, content=tuple(m.content))  # equal, a new object
+        elif op == "insert" and m.role == "user" and messages[i - 1].role != "assistant":
+            messages.insert(i, Message.user(f"inserted {k}", id=f"i{k}-{i}"))
+        elif op == "pop" and m.role in ("user", "assistant") and not m.tool_calls:
+            messages.pop(i)
+        elif op == "truncate":
+            del messages[len(messages) - 1 - k % 3 :]
+        elif op == "id-less":
+            messages.append(Message.user(f"no id {k}"))
+        assert same_decisions(kept.fit(messages), copies.fit(_copies(messages)))
+        ids = [m.id or f"m{j}" for j, m in enumerate(messages)]  # id-less: by position
+        where = dict(zip(ids[1:], range(len(ids) - 1), strict=True))  # after the system prompt
+        assert [kept.position(i) for i in ids[1:]] == [where[i] for i in ids[1:]]

@@ -369,13 +369,16 @@ class Preparer:
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
             )
         outcome = self._compact_keeping(work, keep)
-        if outcome.event is None or not isinstance(self.summarizer, OfflineSummarizer | None):
+        if outcome.event is None:
             return outcome
-        # A local recap costs nothing to redo: with its true size known, the window may
-        # hold more turns verbatim, and the recap then covers fewer.
+        # With the recap's true size known, the window may hold more turns verbatim.
         roomier = self._window_keeps(work.view, wire_tools, outcome.event.recap)
         if roomier is None or roomier <= keep:
             return outcome
+        if not isinstance(self.summarizer, OfflineSummarizer | None):
+            # a paid recap is not made again: the turns that fit beside it stay in view too
+            return outcome.showing(roomier)
+        # A local recap costs nothing to redo: it then covers fewer turns.
         second = self._compact_keeping(work, roomier)
         return second if second.event is not None else outcome
 

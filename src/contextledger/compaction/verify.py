@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..model import Message
@@ -152,7 +152,12 @@ def missing_facts(recap: str, facts: TranscriptFacts) -> tuple[Fact, ...]:
     out: list[Fact] = []
     out += [Fact("request", r) for r in facts.open_requests if not _mentions_request(recap, r)]
     for name, failed in facts.tools:
-        if not _mentions_word(recap, name) or (failed and not _notes_failure(recap, name)):
+        # a tool is stated by its name or by what it ran ("`pytest -x`: FAILED …")
+        said = [name, *(v for n, v, _ in facts.call_args if n == name)]
+        failing = [name, *(v for n, v, f in facts.call_args if n == name and f)]
+        if not any(_mentions_word(recap, w) for w in said) or (
+            failed and not any(_notes_failure(recap, w) for w in failing)
+        ):
             out.append(Fact("tool", name, failed))
     out += [Fact("path", p) for p in facts.paths if not _mentions_path(recap, p)]
     return tuple(out)
@@ -314,14 +319,7 @@ def verify_recap(
         extra_paths = tuple(
             f.value for f in prev if f.kind == "path" and f.value not in facts.paths
         )
-        facts = TranscriptFacts(
-            paths=facts.paths + extra_paths,
-            tools=facts.tools,
-            failed_calls=facts.failed_calls,
-            commands=facts.commands,
-            open_requests=facts.open_requests,
-            urls=facts.urls,
-        )
+        facts = replace(facts, paths=facts.paths + extra_paths)
     if mode == "reject" and (unsupported or misclaims):
         return Verification(
             "",

@@ -32,6 +32,9 @@ class DroppedBefore:
 
     units: list[int] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
+    # per image-holding position: (its labels list, its message id, each image's notice
+    # opening): only the "turns ago" at the end of a dropped image's notice changes per fit
+    openings: dict[int, tuple[list[str], str, list[str]]] = field(default_factory=dict)
 
 
 def report_drops(
@@ -51,7 +54,7 @@ def report_drops(
             reuse = len(before.units)
     drop_changes = list(before.changes) if reuse else []
     drop_changes += _dropped_changes(index, dropped_units[reuse:])
-    memo = DroppedBefore(dropped_units, drop_changes)
+    memo = DroppedBefore(dropped_units, drop_changes, before.openings)
     changes = list(drop_changes)
     for u in yielded:
         for m in u.messages:
@@ -69,7 +72,7 @@ def report_drops(
                     index.costs[i], 0,
                 )
             )  # fmt: skip
-    notices = _drop_notices(index, pricer, [*dropped_units, *orphaned], yielded)
+    notices = _drop_notices(index, pricer, [*dropped_units, *orphaned], yielded, before.openings)
     if orphaned:
         notices.append(
             Notice(
@@ -117,7 +120,11 @@ def _dropped_changes(index: HistoryIndex, units: list[int]) -> list[Change]:
 
 
 def _drop_notices(
-    index: HistoryIndex, pricer: Pricer, dropped_units: list[int], yielded: list[Unit]
+    index: HistoryIndex,
+    pricer: Pricer,
+    dropped_units: list[int],
+    yielded: list[Unit],
+    openings: dict[int, tuple[list[str], str, list[str]]],
 ) -> list[Notice]:
     notices: list[Notice] = []
     yielded_pos = {u.start for u in yielded}
@@ -130,6 +137,7 @@ def _drop_notices(
     # Once per dropped image, every fit (its "turns ago" moves on): kept to plain lookups.
     requests, current = index.requests_before, index.requests_before[-1]
     labels_of, id_of = index.image_labels, index.id_of
+    endings: dict[int, str] = {}  # turns ago → the notice's ending
 
     def label_of(img: Image) -> str:
         return image_label(pricer, img)
@@ -137,12 +145,17 @@ def _drop_notices(
     for i in images[: bisect_right(images, last - 1)]:
         k = bisect_right(starts, i) - 1
         if k in dropped_set or starts[k] in yielded_pos:
-            mid = id_of(i)
-            end = f" {turns_ago(current - requests[i + 1])}: dropped to fit the context window."
-            notices += [
-                Notice("dropped", mid, f"The model will not see image {label}{end}")
-                for label in labels_of(i, label_of)
-            ]
+            labels = labels_of(i, label_of)
+            seen = openings.get(i)
+            if seen is None or seen[0] is not labels:
+                heads = [f"The model will not see image {label} " for label in labels]
+                seen = openings[i] = (labels, id_of(i), heads)
+            n = current - requests[i + 1]
+            end = endings.get(n)
+            if end is None:
+                end = endings[n] = f"{turns_ago(n)}: dropped to fit the context window."
+            mid = seen[1]
+            notices += [Notice("dropped", mid, head + end) for head in seen[2]]
     for u in yielded:
         if u.kind == "prior":
             notices.append(

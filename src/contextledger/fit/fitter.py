@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import Any
 
 from ..catalog import Catalog, ModelInfo, lookup_model
@@ -65,7 +65,36 @@ class _Memory:
     cut_id: str | None = None
     dropped: DroppedBefore = field(default_factory=DroppedBefore)
     sent_ok: bool = True  # every unit of the last fit's output is valid on its own
-    kept: KeptMemo = field(default_factory=dict)  # the "kept" Changes of the last output
+    kept: KeptMemo = field(default_factory=KeptMemo)  # the "kept" Changes of the last output
+    given: _Given = field(default_factory=lambda: _Given())  # the last fit's messages
+
+
+@dataclass(slots=True)
+class _Given:
+    """The messages a ``Fitter`` read last (every one with an id) and their roles: a refit
+    looks only at the messages after the unchanged prefix."""
+
+    messages: tuple[Message, ...] = ()
+    roles: list[str] = field(default_factory=list)
+
+
+def _shared_prefix(a: Sequence[Message], b: Sequence[Message]) -> int:
+    """How many leading messages of ``a`` and ``b`` are the same objects (at C speed)."""
+    same = list(map(is_, a, b))
+    return same.index(False) if False in same else len(same)
+
+
+def _same_messages(
+    payload: Any, last: tuple[Message, ...]
+) -> tuple[tuple[Message, ...], int] | None:
+    """``payload`` as Messages when it is a list of Messages that starts where the last fit's
+    started (then only the messages after the shared prefix are checked), and that prefix."""
+    if type(payload) not in (list, tuple) or not payload or payload[0] is not last[0]:
+        return None
+    shared = _shared_prefix(payload, last)
+    if set(map(type, payload[shared:])) - {Message}:
+        return None
+    return tuple(payload), shared
 
 
 class Fitter:
@@ -131,26 +160,38 @@ class Fitter:
         # an empty list is an empty conversation; None, a number or a string is an error
         empty = isinstance(messages, Sequence | Mapping) and not isinstance(messages, str)
         msgs: Sequence[Message]
+        given = self._memory.given
+        shared = 0  # leading messages that are the very objects fitted last time
         if empty and not messages:
             msgs = ()
         elif self._memory.source is None and (lazy := read_lazily(messages)) is not None:
             msgs = lazy  # a one-shot fit of dicts: read only what the fit looks at
+        elif given.messages and (same := _same_messages(messages, given.messages)) is not None:
+            msgs, shared = same  # the proxy's case: its Messages, one or two appended
         else:
             msgs = read_source(self._memory.source, messages)
+            shared = _shared_prefix(msgs, given.messages)  # a dict source gives them back
         notices: list[Notice] = []
         lazy_read = type(msgs) is LazyMessages  # every message has an id, none moves
         source = self._memory.source
-        # The reader gives every message an id; Messages given by the caller may have none.
+        # The reader gives every message an id; Messages given by the caller may have none
+        # (a message fitted last time has one: id-less input is not remembered).
         read = lazy_read or (source is not None and msgs is source.last)
-        if not read and not all(map(_message_id, msgs)):
+        if not read and not all(map(_message_id, msgs[shared:])):
             # The report and its notices name messages by id: give id-less ones their position.
-            msgs = with_ids(msgs)
+            msgs, shared = with_ids(msgs), 0
+            given.messages, given.roles = (), []
+        elif not lazy_read and source is not None:
+            # roles of the unchanged prefix are known: only the new messages are looked at
+            given.roles[shared:] = map(_role, msgs[shared:])
+            given.messages = tuple(msgs)
         self._roles = None
         if system is not None:
             msgs = _with_system_prompt(msgs, system, notices)
         elif not lazy_read:
-            self._roles = (msgs, list(map(_role, msgs)))  # asked again by _fit_once
-            notices.extend(moved_system_notices(msgs, self._roles[1]))
+            roles = given.roles if given.messages is msgs else list(map(_role, msgs))
+            self._roles = (msgs, roles)  # asked again by _fit_once
+            notices.extend(moved_system_notices(msgs, roles))
         if self.info.estimated:
             notices.append(_estimate_notice(self.info, self.window))
         gated, gate_changes = self._gate_images(msgs, notices)
@@ -281,7 +322,11 @@ class Fitter:
         changes += drop_changes
         notices += drop_notices
 
-        self._memory.sent_ok = index.units_ok(index.unit_of(u.start) for u in chosen.kept)
+        cut_at = chosen.cut_index  # every unit from the cut on is kept but the pinned
+        self._memory.sent_ok = index.units_ok(
+            [index.unit_of(u.start) for u in chosen.kept if u.start < cut_at],
+            run_from=chosen.cut_unit,
+        )
         kept_msgs = [m for u in chosen.kept for m in u.messages]
         kept_msgs, total = open_with_user(pricer, kept_msgs, chosen.total, notices)
         if total > limit:
@@ -316,7 +361,7 @@ class Fitter:
             used=text_tokens + image_tokens,
             text_tokens=text_tokens,
             image_tokens=image_tokens,
-            kept=tuple(m.id for m in out),
+            kept=tuple(map(_message_id, out)),
             changes=(*changes, *kept),
             notices=tuple(notices),
             cut_index=chosen.cut_index,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import is_
 from typing import Any, Literal, NamedTuple
 
 from ..model import Message
@@ -97,7 +98,15 @@ class FitResult:
     report: FitReport
 
 
-KeptMemo = dict[int, tuple[Message, Change, int, int]]  # id(message) → its "kept" Change
+@dataclass(slots=True)
+class KeptMemo:
+    """The last output's messages and their "kept" Changes, text and image tokens: a refit
+    whose output shares runs of messages with the last one copies those runs' Changes."""
+
+    out: tuple[Message, ...] = ()
+    changes: list[Change] = field(default_factory=list)
+    texts: list[int] = field(default_factory=list)
+    images: list[int] = field(default_factory=list)
 
 
 def kept_changes(
@@ -105,26 +114,36 @@ def kept_changes(
 ) -> tuple[list[Change], int, int]:
     """One "kept" Change per message sent, and the text and image tokens they add up to.
 
-    With ``memo`` (kept by a ``Fitter``), a message sent last time too reuses its Change:
-    messages are immutable, so the same object has the same price. The memo is left holding
-    exactly the messages sent this time.
+    With ``memo`` (kept by a ``Fitter``), runs of messages sent last time too (the same
+    objects, in the same order: messages are immutable, so the same price) reuse their
+    Changes, copied a run at a time: a refit costs the runs and the new messages, not the
+    whole output. The memo is left holding this output.
     """
+    before = memo or KeptMemo()
+    last = before.out
+    where = dict(zip(map(id, last), range(len(last)), strict=True)) if last else {}
     changes: list[Change] = []
-    text_tokens = image_tokens = 0
-    before = memo or {}
-    now: KeptMemo = {}
-    for m in out:
-        hit = before.get(id(m))
-        if hit is None or hit[0] is not m:
-            price = pricer.message(m)
-            change = Change("kept", m.id, None, m.role, "kept", price.total, price.total)
-            hit = (m, change, price.text, price.image)
-        now[id(m)] = hit
-        changes.append(hit[1])
-        text_tokens += hit[2]
-        image_tokens += hit[3]
+    texts: list[int] = []
+    images: list[int] = []
+    i, n = 0, len(out)
+    while i < n:
+        m = out[i]
+        j = where.get(id(m))
+        if j is not None and last[j] is m:
+            span = min(n - i, len(last) - j)
+            same = list(map(is_, out[i : i + span], last[j : j + span]))
+            run = same.index(False) if False in same else span
+            changes += before.changes[j : j + run]
+            texts += before.texts[j : j + run]
+            images += before.images[j : j + run]
+            i += run
+            continue
+        price = pricer.message(m)
+        changes.append(Change("kept", m.id, None, m.role, "kept", price.total, price.total))
+        texts.append(price.text)
+        images.append(price.image)
+        i += 1
     if memo is not None:
-        memo.clear()
-        memo.update(now)
+        memo.out, memo.changes, memo.texts, memo.images = out, changes, texts, images
     # Turns the wire format merges are billed one framing, not one per message.
-    return changes, text_tokens - pricer.merged_framing(out), image_tokens
+    return changes, sum(texts) - pricer.merged_framing(out), sum(images)

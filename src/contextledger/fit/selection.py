@@ -154,16 +154,20 @@ def _take_recent(
 ) -> tuple[int, int]:
     """Extend the run backwards from unit ``start_k`` into ``recent``; returns (cut unit,
     total). The first unit after the current request is kept even over budget."""
-    starts = index.starts
+    starts, made, min_cut = index.starts, index.made_units, opts.min_cut_index
     cut = start_k + 1
     for k in range(start_k, -1, -1):
         if k in pinned:
             continue
         must = first and (anchor_pos is None or starts[k] > anchor_pos)
         first = False
-        if starts[k] < opts.min_cut_index or not (must or index.may_fit(k, budget - total)):
-            break  # (a unit that cannot fit is never tokenized)
-        u = index.unit(k, room=budget - total)
+        if starts[k] < min_cut:
+            break
+        u = made[k]  # a refit: the units kept last time are made and priced
+        if u is None:
+            if not (must or index.may_fit(k, budget - total)):
+                break  # (a unit that cannot fit is never tokenized)
+            u = index.unit(k, room=budget - total)
         if not must and total + u.cost > budget:
             break
         recent.append(u)

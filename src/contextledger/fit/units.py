@@ -117,12 +117,14 @@ class HistoryIndex:
         self.unit_costs: list[int] = []  # per unit: the tokens of its messages
         self.unit_ok = bytearray()  # per unit: 1 valid, 0 not, 2 not checked yet
         self.priced = bytearray()  # per message: 1 when costs[i] is exact, 0 for an estimate
-        self._units: list[Unit | None] = []  # per unit: made on first use, reused on refit
+        self.made_units: list[Unit | None] = []  # per unit: made on first use, reused on refit
         self._labels: dict[int, tuple[object, list[str]]] = {}  # image labels by position
         self._image_labels: dict[int, tuple[Image, str]] = {}  # by id(image)
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
         self._pricer: Pricer | None = None
-        self._positions: dict[str, int] | None = None
+        # id → position of body[:_positioned] (built on first use, extended on append)
+        self._positions: dict[str, int] = {}
+        self._positioned = 0
 
     def update(self, body: Sequence[Message], pricer: Pricer, unchanged: int | None = None) -> None:
         """Take ``body`` as the new history: price and group only what changed.
@@ -137,7 +139,8 @@ class HistoryIndex:
         else:
             prefix = self._shared_prefix(body)
         self.shared = prefix
-        self._positions = None
+        if prefix < self._positioned:  # an edit, insertion or removal: positions moved
+            self._positions, self._positioned = {}, 0
         if type(body) is LazyMessages and prefix < before:
             # a lazy history's dicts may have been edited in place: forget what was read
             self._labels = {i: v for i, v in self._labels.items() if i < prefix}
@@ -186,7 +189,7 @@ class HistoryIndex:
         del self.kinds[keep_units:]
         del self.unit_costs[keep_units:]
         del self.unit_ok[keep_units:]
-        del self._units[keep_units:]
+        del self.made_units[keep_units:]
         return min(regroup, prefix)
 
     def _price(self, start: int, end: int, back: bool = True, room: int | None = None) -> None:
@@ -223,9 +226,10 @@ class HistoryIndex:
         del self.requests_before[prefix + 1 :]
         del self.roles[prefix:]
         del self.chars[prefix:]
-        self.opens = {i for i in self.opens if i < prefix}
-        self.recaps = [i for i in self.recaps if i < prefix]
-        self.images = [i for i in self.images if i < prefix]
+        if self.opens and max(self.opens) >= prefix:  # (an append leaves them be)
+            self.opens = {i for i in self.opens if i < prefix}
+        del self.recaps[bisect_left(self.recaps, prefix) :]  # positions, ascending
+        del self.images[bisect_left(self.images, prefix) :]
         del self.steering[bisect_left(self.steering, prefix) :]
         del self.restating[bisect_left(self.restating, prefix) :]
         if type(body) is LazyMessages:
@@ -295,7 +299,7 @@ class HistoryIndex:
     def _group_from(self, i: int) -> None:
         roles, opens, n = self.roles, self.opens, len(self.roles)
         starts, kinds, unit_costs, unit_ok, units = (
-            self.starts, self.kinds, self.unit_costs, self.unit_ok, self._units
+            self.starts, self.kinds, self.unit_costs, self.unit_ok, self.made_units
         )  # fmt: skip
         recaps = set(self.recaps)
         drop_kinds = self.drop_kinds
@@ -337,9 +341,9 @@ class HistoryIndex:
         and kind is reused from fit to fit while the unit is unchanged). ``room``: the
         tokens left in the window, a hint for how far back to price in one batch."""
         if kind is None:
-            made = self._units[k]
+            made = self.made_units[k]
             if made is None:
-                made = self._units[k] = self.unit(k, self.kinds[k], room)
+                made = self.made_units[k] = self.unit(k, self.kinds[k], room)
             return made
         start, end = self.starts[k], self.end(k)
         return Unit(start, list(self.body[start:end]), self.unit_cost(k, room), kind)
@@ -374,9 +378,13 @@ class HistoryIndex:
             self._price(i, i + 1, back=False)
         return self.costs[i]
 
-    def units_ok(self, units: Iterable[int]) -> bool:
-        """Whether units ``units`` are each a valid message or a valid tool exchange."""
+    def units_ok(self, units: Iterable[int], run_from: int | None = None) -> bool:
+        """Whether units ``units``, and every unit from ``run_from`` on, are each a valid
+        message or a valid tool exchange (each checked once: a refit checks the new ones)."""
         ok = self.unit_ok
+        run = range(run_from, len(ok)) if run_from is not None else range(0)
+        if run and (ok.find(0, run.start) >= 0 or ok.find(2, run.start) >= 0):
+            units = [*units, *run]  # some unchecked or invalid: look unit by unit
         for k in units:
             if ok[k] == 2:
                 ok[k] = unit_ok(self.body, self.starts[k], self.end(k))
@@ -421,8 +429,11 @@ class HistoryIndex:
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the history (None: not there)."""
-        if self._positions is None:
-            self._positions = {self.id_of(i): i for i in range(len(self.body))}
+        n = len(self.body)
+        if self._positioned < n:  # only what was appended since the last look
+            start = self._positioned
+            self._positions.update(zip(self.ids(range(start, n)), range(start, n), strict=True))
+            self._positioned = n
         return self._positions.get(message_id)
 
     def turns_after(self, i: int) -> int:
