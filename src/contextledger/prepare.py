@@ -431,9 +431,9 @@ class Preparer:
         reports are untouched (it is kept across turns for its index of the history: without
         hysteresis its cut is chosen afresh every time).
 
-        The recap leaves the fit's ``hysteresis`` share of the budget free (the sticky cut's
-        rule): the turns after it fit whole, so nothing is dropped unrecapped, and the next
-        recap waits until the conversation has grown by that share of the window rather
+        A local recap leaves the fit's ``hysteresis`` share of the budget free (the sticky
+        cut's rule): the turns after it fit whole, so nothing is dropped unrecapped, and the
+        next recap waits until the conversation has grown by that share of the window rather
         than the policy's few-message cooldown (on a long session a recap, written and
         verified over the whole record, costs seconds)."""
         if recap is None and self._request_fits(view, wire_tools):
@@ -462,7 +462,9 @@ class Preparer:
         budget = self.fitter.window - self.fitter.reserved_output
         room = budget // 4
         reserve = recap or _filler(min(policy.recap_bytes(self.fitter.window) // 2, room))
-        headroom = self._headroom(int(fitter.options.hysteresis * budget))
+        # a paid (LLM) recap fills the window instead: turns beside it stay in view
+        local = isinstance(self.summarizer, OfflineSummarizer | None)
+        headroom = self._headroom(int(fitter.options.hysteresis * budget)) if local else None
         for memory in ((reserve, headroom), (reserve,)) if headroom else ((reserve,),):
             try:
                 roomy = dry.fit(view, tools=wire_tools, memory=memory)
