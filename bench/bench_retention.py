@@ -7,6 +7,10 @@ and 32k windows by four methods:
 
 * ``fit``: contextledger's fit alone;
 * ``prepare``: contextledger's full pipeline with compaction (offline summarizer);
+* ``prepare-llm``: the same with an ``openai:`` summarizer: a real HTTP server on 127.0.0.1
+  (the official ``openai`` client talks to it) whose model says almost nothing ("The
+  assistant kept working through the task with its tools."), so what survives is what the
+  incremental recap, the backfill from the record and the window filling keep;
 * ``langchain``: LangChain ``trim_messages`` (strategy "last", tiktoken counter);
 * ``naive``: drop the oldest turns until the request fits.
 
@@ -15,8 +19,13 @@ tool-call arguments). Validity (tool calls answered, replies after their call, t
 opens with a user turn) and true fit (an independent token count with tiktoken o200k and
 the gpt-4o image tile formula, plus the output reserve) are checked on every request.
 
-Run: ``.venv/bin/python bench/bench_retention.py [--sessions N] [--seed S]``.
-Prints figures; no asserts.
+Two generators: ``coding`` (below: a Python service agent, ``shell``/``write_file`` tools,
+pytest) and ``ops`` (``ops_sessions.py``: data pipeline, frontend, Terraform and mobile
+agents; argv/cmd/script shells, the text editor and MCP file tools; nine test runners;
+env vars, URLs and ports, versions, deadlines, owners, negated constraints, corrections).
+
+Run: ``.venv/bin/python bench/bench_retention.py [--sessions N] [--seed S]
+[--generator coding|ops|both]``. Prints figures; no asserts.
 """
 
 from __future__ import annotations
@@ -28,9 +37,11 @@ import json
 import math
 import random
 import sys
+import threading
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from PIL import Image as PILImage
 
+from contextledger.compaction import OpenAISummarizer
 from contextledger.fit import fit
 from contextledger.model import Image, InlineData, Message, ToolCall
 from contextledger.prepare import prepare
@@ -99,6 +111,9 @@ KINDS = (
 class Session:
     messages: list[Message]
     facts: list[tuple[str, str]]  # (kind, exact text)
+
+    def kept(self, body: str) -> list[tuple[str, bool]]:
+        return [(kind, fact in body) for kind, fact in self.facts]
 
 
 def screenshot(rng: random.Random) -> Image:
@@ -284,6 +299,49 @@ def by_prepare(s: Session, window: int) -> dict[str, Any]:
     return prepare(s.messages, MODEL, window=window, max_output_tokens=OUTPUT, compaction=True).body
 
 
+class _LazyModel(BaseHTTPRequestHandler):
+    """An OpenAI-compatible chat endpoint whose model says almost nothing."""
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        assert body["messages"] and body["model"]
+        text = "The assistant kept working through the task with its tools."
+        reply = {
+            "id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": body["model"],
+            "choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": text}}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+        }  # fmt: skip
+        data = json.dumps(reply).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+_SERVER: list[str] = []
+
+
+def _lazy_url() -> str:
+    if not _SERVER:
+        server = ThreadingHTTPServer(("127.0.0.1", 0), _LazyModel)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        _SERVER.append(f"http://127.0.0.1:{server.server_address[1]}/v1")
+    return _SERVER[0]
+
+
+def by_prepare_llm(s: Session, window: int) -> dict[str, Any]:
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=_lazy_url(), api_key="k", max_retries=0)
+    return prepare(
+        s.messages, MODEL, window=window, max_output_tokens=OUTPUT, compaction=True,
+        summarizer=summarizer,
+    ).body  # fmt: skip
+
+
 def by_naive(s: Session, window: int) -> dict[str, Any]:
     """Drop the oldest wire messages until the request fits (what most apps do)."""
     full = wire(s.messages)["messages"]
@@ -313,22 +371,53 @@ def by_langchain(s: Session, window: int) -> dict[str, Any]:
 METHODS: dict[str, Callable[[Session, int], dict[str, Any]]] = {
     "fit": by_fit,
     "prepare": by_prepare,
+    "prepare-llm": by_prepare_llm,
     "langchain": by_langchain,
     "naive": by_naive,
 }
+
+
+class _Ops:
+    """An ``ops_sessions`` session read as a bench session (a fact has several exact forms)."""
+
+    def __init__(self, seed: int, target: int) -> None:
+        from ops_sessions import generate_ops
+
+        s = generate_ops(seed, target)
+        self.messages = s.messages
+        self.facts = s.facts
+
+    def kept(self, body: str) -> list[tuple[str, bool]]:
+        return [(f.kind, f.kept_in(body)) for f in self.facts]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sessions", type=int, default=4)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--generator", choices=["coding", "ops", "both"], default="both")
     args = ap.parse_args()
-    rng = random.Random(args.seed)
-    sessions = [
-        generate(args.seed + i, rng.randrange(70_000, 140_000)) for i in range(args.sessions)
-    ]
+    if args.generator in ("coding", "both"):
+        rng = random.Random(args.seed)
+        coding = [
+            generate(args.seed + i, rng.randrange(70_000, 140_000)) for i in range(args.sessions)
+        ]
+        run("coding", coding, KINDS)
+    if args.generator in ("ops", "both"):
+        from ops_sessions import KINDS as OPS_KINDS
+
+        rng = random.Random(args.seed + 1)
+        ops = [_Ops(args.seed + i, rng.randrange(70_000, 140_000)) for i in range(args.sessions)]
+        run("ops", ops, OPS_KINDS)
+
+
+def run(generator: str, sessions: list[Any], kinds: tuple[str, ...]) -> None:
     sizes = [count_body(wire(s.messages)) for s in sessions]
-    print(f"{len(sessions)} sessions, {min(sizes):,}–{max(sizes):,} tokens, 25 facts each")
+    counts = sorted({len(s.facts) for s in sessions})
+    print(
+        f"\n== generator {generator}: {len(sessions)} sessions, {min(sizes):,}–{max(sizes):,} "
+        f"tokens, {'/'.join(map(str, counts))} facts each"
+    )
     for window in WINDOWS:
         print(f"\nwindow {window:,} (output reserve {OUTPUT:,})")
         for name, method in METHODS.items():
@@ -340,15 +429,14 @@ def main() -> None:
                 except Exception as exc:  # a method that cannot produce a request
                     print(f"  {name}: failed ({type(exc).__name__}: {exc})")
                     continue
-                text = body_text(body)
-                for kind, fact in s.facts:
+                for kind, hit in s.kept(body_text(body)):
                     kept[kind][1] += 1
-                    kept[kind][0] += fact in text
+                    kept[kind][0] += hit
                 ok += valid(body)
                 fits += count_body(body) + OUTPUT <= window
             got = sum(v[0] for v in kept.values())
             tot = sum(v[1] for v in kept.values()) or 1
-            per = " ".join(f"{k}={kept[k][0] / max(1, kept[k][1]):.0%}" for k in KINDS)
+            per = " ".join(f"{k}={kept[k][0] / max(1, kept[k][1]):.0%}" for k in kinds)
             print(
                 f"  {name:10s} retained {got / tot:5.0%}  valid {ok}/{len(sessions)}  "
                 f"within window {fits}/{len(sessions)}  | {per}"

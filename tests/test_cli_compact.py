@@ -15,6 +15,7 @@ if not hasattr(providers, "read_messages") or not hasattr(providers, "write_mess
 
 import contextledger.cli.compact  # noqa: E402,F401  (registers the command)
 from contextledger.cli import main  # noqa: E402
+from stub_server import StubServer  # noqa: E402
 
 
 def conversation() -> list[dict[str, Any]]:
@@ -54,8 +55,9 @@ def test_text_output_shows_recap_verification_and_view(file: Path) -> None:
     out = result.output
     assert "compacted 13 earlier messages" in out
     assert "== Recap ==" in out and "Compacted summary of earlier conversation:" in out
-    assert "src/api/list.py" in out and "run_command" in out
-    assert "== Verification ==" in out and "unsupported 0" in out
+    assert "src/api/list.py" in out and "`pytest -q`: 1 failed" in out
+    # the failing command stated, the tool's name is not reported missing nor repeated
+    assert "== Verification ==" in out and "unsupported 0, missing 0" in out
     assert "== View (12 of 24 messages) ==" in out
 
 
@@ -106,3 +108,37 @@ def test_bad_input(tmp_path: Path) -> None:
     ok.write_text("[]")
     result = CliRunner().invoke(main, ["compact", str(ok), "--summarizer", "gemini:x"])
     assert result.exit_code != 0 and "unknown summarizer" in result.output
+
+
+def test_the_summarizer_has_its_own_base_url(
+    file: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    stub: StubServer,
+    refused_port: int,
+) -> None:
+    """--summarizer-base-url, else CONTEXT_SUMMARIZER_BASE_URL (the environment over the
+    project .env), else OPENAI_BASE_URL: the recap is asked of the summarizer's endpoint
+    while the app's own endpoint (here one that refuses connections) is left alone."""
+    refused = f"http://127.0.0.1:{refused_port}/v1"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("OPENAI_BASE_URL", refused)
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    monkeypatch.setenv("CONTEXT_COMPACTION_RETRIES", "0")
+    monkeypatch.delenv("CONTEXT_SUMMARIZER_BASE_URL", raising=False)
+    args = ["compact", str(file), "--summarizer", "openai:m", "--json"]
+
+    def run(*extra: str) -> int:
+        before = len(stub.completions())
+        result = CliRunner().invoke(main, [*args, *extra])
+        assert json.loads(result.output)["status"] in ("compacted", "failed")
+        return len(stub.completions()) - before
+
+    assert run() == 0  # the provider's URL: refused, the stub never asked
+    (tmp_path / ".env").write_text(f"CONTEXT_SUMMARIZER_BASE_URL={stub.url}\n")
+    assert run() > 0  # from the project .env
+    (tmp_path / ".env").write_text(f"CONTEXT_SUMMARIZER_BASE_URL={refused}\n")
+    monkeypatch.setenv("CONTEXT_SUMMARIZER_BASE_URL", stub.url)
+    assert run() > 0  # the environment wins over .env
+    monkeypatch.setenv("CONTEXT_SUMMARIZER_BASE_URL", refused)
+    assert run("--summarizer-base-url", stub.url) > 0  # the flag wins over both

@@ -202,7 +202,7 @@ def test_sentences_say_who_said_them() -> None:
     assert d.items("Findings") == [
         "Assistant: It turns out the importer keeps the BOM in the first header."
     ]
-    assert d.items("User also said") == ["Export FEATURE_BOM=1 before running the suite."]
+    assert d.items("User also said") == ["User: Export FEATURE_BOM=1 before running the suite."]
 
 
 class _Fixed:
@@ -263,3 +263,61 @@ def test_rules_in_other_phrasings_are_constraints(rule: str) -> None:
 def test_no_is_not_always_a_rule(said: str) -> None:
     msgs = [Message.user("Refactor the order pipeline for partial refunds."), Message.user(said)]
     assert said not in digest(msgs).items("Constraints and corrections")
+
+
+@pytest.mark.parametrize(
+    ("output", "name"),
+    [
+        (
+            " FAIL  src/cart.test.ts > CartSummary > keeps the skeleton\nTests  1 failed | 87 passed",
+            "src/cart.test.ts > CartSummary > keeps the skeleton",
+        ),
+        (
+            "FAIL src/settings.test.tsx\n  ● settings › saves the theme after reload\n",
+            "settings › saves the theme after reload",
+        ),
+        (
+            "34 examples, 1 failure\n\nFailed examples:\n\nrspec ./spec/order_spec.rb:42 # Order#total",
+            "./spec/order_spec.rb:42",
+        ),
+        (
+            "There was 1 failure:\n\n1) Tests\\Unit\\InvoiceTest::testRoundsTax\nFailed asserting",
+            "Tests\\Unit\\InvoiceTest::testRoundsTax",
+        ),
+        (
+            "[ERROR] Failures: \n[ERROR]   MergerTest.shouldKeepBothEdits:57 expected: <2> but was: <1>",
+            "MergerTest.shouldKeepBothEdits",
+        ),
+        (
+            "[ERROR] shouldKeepBothEdits(app.MergerTest)  Time elapsed: 0.1 s  <<< FAILURE!",
+            "shouldKeepBothEdits(app.MergerTest)",
+        ),
+        (
+            "SyncWorkerTest > retriesWithBackoff() FAILED\n    java.lang.AssertionError",
+            "SyncWorkerTest > retriesWithBackoff()",
+        ),
+    ],
+)
+def test_failing_tests_of_more_runners_are_named(output: str, name: str) -> None:
+    """Vitest, Jest's ● heading, RSpec, PHPUnit, Maven Surefire and Gradle name a failing
+    test in their own words; the recap's Failures keep the line that names it."""
+    assert name in failing_tests(output)
+    msgs = [
+        Message.user("Fix the build."),
+        Message("assistant", (ToolCall("c", "run", json.dumps({"argv": ["make", "test"]})),)),
+        Message.tool("c", output),
+    ]
+    assert any(name in item for item in digest(msgs).items("Failures"))
+
+
+def test_jest_console_output_is_not_a_failure() -> None:
+    assert failing_tests("  ● Console\n\n    console.log\n      hello") == []
+
+
+@pytest.mark.parametrize(
+    "rule",
+    ["Only modify the :sync and :notes modules.", "Only touch code under pipelines/dedup/."],
+)
+def test_only_rules_are_constraints(rule: str) -> None:
+    assert is_rule(rule)
+    assert not is_rule("Only 3 tests failed on the last run.")

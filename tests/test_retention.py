@@ -8,9 +8,12 @@ import pytest
 
 from builders import image_block
 from contextledger import Message, ToolCall
+from contextledger.compaction import OpenAISummarizer
 from contextledger.fit import fit
 from contextledger.intent import is_constraint, is_correction, is_nudge, is_substantive
 from contextledger.prepare import prepare
+from contextledger.validate import tool_pair_problems
+from stub_server import StubServer
 
 GOAL = "Please migrate the billing service from MySQL 5.7 to Postgres 16 without downtime."
 CORRECTION = "Actually, use Redis not Memcached for the session cache."
@@ -132,3 +135,33 @@ def test_each_image_recapped_by_compaction_gets_its_own_notice() -> None:
     assert out.event is not None
     notices = [n for n in out.report.notices if n.kind == "compacted"]
     assert len(notices) == 1 and "640×400" in notices[0].text
+
+
+def _planted(msgs: list[Message]) -> list[str]:
+    """The facts of ``session``: the goal, correction, constraint and every command run."""
+    commands = [c.parsed()[0]["command"] for m in msgs for c in m.tool_calls]
+    return [GOAL, CORRECTION, CONSTRAINT, *commands]
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000, 32_000])
+def test_an_llm_recap_fills_the_window_and_never_keeps_less_than_fit(
+    stub: StubServer, window: int
+) -> None:
+    """The LLM path, against a real OpenAI-compatible server on 127.0.0.1: the view is the
+    recap plus as many turns as the window holds (not the turns a full-size recap would
+    have left room for), and it keeps every fact the plain fit keeps."""
+    msgs = session(100)
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+    out = prepare(
+        msgs, "gpt-4o", window=window, max_output_tokens=1000, compaction=True,
+        summarizer=summarizer,
+    )  # fmt: skip
+    assert out.event is not None and stub.completions()
+    budget = out.report.window - out.report.reserved_output
+    assert 0.9 * budget <= out.report.used <= budget
+    assert not tool_pair_problems(out.messages)
+    plain = texts(fit(msgs, "gpt-4o", window=window, max_output_tokens=1000).messages)
+    view = texts(out.messages)
+    assert [f for f in _planted(msgs) if f in plain and f not in view] == []
+    assert any("stay in view verbatim too" in line for line in out.report.compaction)
+    assert "held to" not in " ".join(out.report.compaction)  # incremental: none left out

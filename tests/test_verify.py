@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from contextledger.compaction import extract_claims, transcript_facts, verify_recap
@@ -171,3 +173,54 @@ def test_open_requests_are_found_in_chinese_and_hindi() -> None:
     )
     assert any("稍后" in r for r in facts.open_requests)
     assert any("बाद में" in r for r in facts.open_requests)
+
+
+def test_a_failed_tool_is_stated_by_its_failing_command_not_only_by_its_name() -> None:
+    """A recap whose Failures line quotes the failing command has said the tool failed:
+    the ledger does not report the tool's name (``bash``) as missing, nor repeat the call."""
+    said = with_ids(
+        [
+            Message.user("Fix the login flow."),
+            Message("assistant", (ToolCall("a", "bash", '{"command": "pytest -k login_flow"}'),)),
+            Message.tool(
+                "a", "FAILED tests/test_auth.py::test_login_flow - AssertionError\nexit code 1"
+            ),
+            Message("assistant", (ToolCall("b", "exec", '{"argv": ["go", "test", "./..."]}'),)),
+            Message.tool("b", "--- FAIL: TestExpiry (0.01s)\nexit status 1"),
+        ]
+    )
+    recap = (
+        "Goal: Fix the login flow.\nFailures:\n"
+        "- `pytest -k login_flow`: FAILED tests/test_auth.py::test_login_flow - AssertionError\n"
+        "- `go test ./...`: --- FAIL: TestExpiry (0.01s)"
+    )
+    v = verify_recap(recap, said)
+    assert [f for f in v.missing if f.kind == "tool"] == []
+    assert "Failed:" not in v.text
+    # a recap silent about the failure still gets it in the ledger
+    quiet = verify_recap(
+        "Goal: Fix the login flow.\nThe assistant ran `pytest -k login_flow`.", said
+    )
+    assert "Failed: bash(" in quiet.text
+    assert {f.value for f in quiet.missing if f.kind == "tool" and f.failed} == {"bash", "exec"}
+
+
+def test_a_git_diff_names_files_without_its_a_and_b_prefixes() -> None:
+    patch = (
+        "diff --git a/src/app.py b/src/app.py\n--- a/src/app.py\n+++ b/src/app.py\n"
+        "@@ -1 +1 @@\n-x = 1\n+x = 2\n"
+        "diff --git a/docs/new.md b/docs/new.md\n--- /dev/null\n+++ b/docs/new.md\n"
+    )
+    msgs = with_ids(
+        [
+            Message.user("Bump x."),
+            Message("assistant", (ToolCall("p", "apply_patch", json.dumps({"patch": patch})),)),
+            Message.tool("p", "applied"),
+            Message.assistant(f"Here is the change:\n{patch}"),
+        ]
+    )
+    paths = transcript_facts(msgs).paths
+    assert "src/app.py" in paths and "docs/new.md" in paths
+    assert not [p for p in paths if p.startswith(("a/", "b/")) or p == "/dev/null"]
+    ledger = verify_recap("Goal: Bump x.", msgs).text
+    assert "a/src" not in ledger and "b/src" not in ledger and "src/app.py" in ledger

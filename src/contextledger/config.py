@@ -15,6 +15,8 @@ Variables: ``OPENAI_BASE_URL``, ``OPENAI_API_KEY``, ``ANTHROPIC_BASE_URL``,
 or a ``postgresql://`` URL), ``CONTEXTLEDGER_MEDIA`` (where images go: a folder or
 ``s3://bucket/prefix``; default beside the database),
 ``CONTEXT_COMPACTION`` (on/off), ``CONTEXT_COMPACTION_TIMEOUT`` (seconds),
+``CONTEXT_SUMMARIZER_BASE_URL`` (the recap summarizer's endpoint, apart from the one requests
+are sent to),
 ``CONTEXT_COMPACTION_RETRIES`` and ``CONTEXTLEDGER_MODELS`` (a JSON file of extra models,
 see ``catalog.load_models_file``).
 
@@ -66,6 +68,7 @@ VARIABLES = (
     "CONTEXT_COMPACTION",
     "CONTEXT_COMPACTION_TIMEOUT",
     "CONTEXT_COMPACTION_RETRIES",
+    "CONTEXT_SUMMARIZER_BASE_URL",
     "CONTEXTLEDGER_MODELS",
 )
 _SECRETS = frozenset({"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY"})
@@ -81,6 +84,7 @@ _DEFAULTS = {
     "CONTEXT_COMPACTION": "on for the library and chat, off for one-shot commands",
     "CONTEXT_COMPACTION_TIMEOUT": "the client's timeout",
     "CONTEXT_COMPACTION_RETRIES": "the client's retries",
+    "CONTEXT_SUMMARIZER_BASE_URL": "the summarizer provider's own base URL",
     "CONTEXTLEDGER_MODELS": "the shipped catalog only",
 }
 _ON = frozenset({"on", "1", "true", "yes", "enabled"})
@@ -150,6 +154,8 @@ class Config:
     compaction: str | None = None
     compaction_timeout: str | None = None
     compaction_retries: str | None = None
+    #: ``CONTEXT_SUMMARIZER_BASE_URL``: where recaps are asked for (None: the provider's URL).
+    summarizer_base_url: str | None = None
     #: ``CONTEXTLEDGER_MODELS``: a JSON file of models to add to the catalog.
     models_file: Path | None = None
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
@@ -246,6 +252,7 @@ class Config:
             "CONTEXT_COMPACTION": self.compaction,
             "CONTEXT_COMPACTION_TIMEOUT": self.compaction_timeout,
             "CONTEXT_COMPACTION_RETRIES": self.compaction_retries,
+            "CONTEXT_SUMMARIZER_BASE_URL": self.summarizer_base_url,
             "CONTEXTLEDGER_MODELS": str(self.models_file) if self.models_file else None,
         }
         out: list[Setting] = []
@@ -333,6 +340,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         compaction=values.get("CONTEXT_COMPACTION"),
         compaction_timeout=values.get("CONTEXT_COMPACTION_TIMEOUT"),
         compaction_retries=values.get("CONTEXT_COMPACTION_RETRIES"),
+        summarizer_base_url=values.get("CONTEXT_SUMMARIZER_BASE_URL"),
         models_file=Path(values["CONTEXTLEDGER_MODELS"]).expanduser()
         if "CONTEXTLEDGER_MODELS" in values
         else None,

@@ -39,6 +39,14 @@ def _load(path: str) -> Any:
     help="offline, openai:MODEL (OPENAI_BASE_URL / OPENAI_API_KEY) or anthropic:MODEL.",
 )
 @click.option(
+    "--summarizer-base-url",
+    "summarizer_url",
+    default=None,
+    metavar="URL",
+    help="The summarizer's endpoint. Default: CONTEXT_SUMMARIZER_BASE_URL (the environment, "
+    "then .env), else the provider's base URL.",
+)
+@click.option(
     "--mode",
     type=click.Choice(["strip", "reject"]),
     default="strip",
@@ -54,7 +62,13 @@ def _load(path: str) -> Any:
 @click.option("--keep-recent", type=click.IntRange(0), default=None, help="Messages kept verbatim.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def compact(
-    file: str, spec: str, mode: str, auto: bool, keep_recent: int | None, as_json: bool
+    file: str,
+    spec: str,
+    summarizer_url: str | None,
+    mode: str,
+    auto: bool,
+    keep_recent: int | None,
+    as_json: bool,
 ) -> None:
     """Recap the older turns of FILE, verify the recap, and print the view."""
     from dataclasses import replace
@@ -74,7 +88,7 @@ def compact(
     # error line here as in `fit`, never silently ignored.
     enabled = load_config().compaction_enabled(default=True)
     try:
-        summarizer = summarizer_from_spec(spec)
+        summarizer = summarizer_from_spec(spec, base_url=summarizer_url or None)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--summarizer") from exc
     from contextledger.repair import repair

@@ -142,6 +142,39 @@ class CompactionOutcome:
     def changed(self) -> bool:
         return self.event is not None
 
+    def showing(self, ids: Collection[str]) -> CompactionOutcome:
+        """This outcome with the turns ``ids`` that its recap newly covers back in the view
+        verbatim: the window turned out to hold them beside the recap (a paid recap is not
+        made again to cover fewer). The recap still states them, so nothing is lost when a
+        later fit drops them; a tool exchange comes back whole or not at all.
+
+        >>> conv = Conversation.from_messages(Message.user(f"step {i}") for i in range(40))
+        >>> out = conv.compact(OfflineSummarizer(), force=True)
+        >>> more = out.showing(["m28", "m29"])
+        >>> len(out.conversation.view), len(more.conversation.view)
+        (11, 13)
+        """
+        ev = self.event
+        if ev is None:
+            return self
+        back = _whole_exchanges(self.conversation.record, set(ids) & set(ev.new_covers), ev)
+        if not back:
+            return self
+        covers = tuple(c for c in ev.covers if c not in back)
+        event = replace(
+            ev,
+            recap=Message("user", (Recap(ev.recap_text, covers),), id=ev.recap.id),
+            covers=covers,
+            new_covers=tuple(c for c in ev.new_covers if c not in back),
+        )
+        conv = Conversation(self.conversation.record, (*self.conversation.events[:-1], event))
+        first, *rest = self.report or ("",)
+        line = (
+            f"{first}; {len(back)} of the recapped messages stay in view verbatim too "
+            "(the window holds them beside the recap)"
+        )
+        return replace(self, conversation=conv, event=event, report=(line, *rest))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "status": self.status,
@@ -399,6 +432,30 @@ class Conversation:
             transcript=transcript,
             reply=reply,
         )
+
+
+def _whole_exchanges(record: Sequence[Message], back: set[str], event: CompactionEvent) -> set[str]:
+    """``back`` less any message whose tool call or result would stay hidden: a tool
+    exchange is shown whole or not at all."""
+    hidden = set(event.covers) - back
+    by_id = {m.id: m for m in record}
+    call_at = {c.id: m.id for m in record for c in m.tool_calls}
+    results_at: dict[str, list[str]] = {}
+    for m in record:
+        for r in m.tool_results:
+            results_at.setdefault(r.call_id, []).append(m.id)
+    changed = True
+    while changed:
+        changed = False
+        for mid in sorted(back):
+            m = by_id[mid]
+            linked = [j for c in m.tool_calls for j in results_at.get(c.id, [])]
+            linked += [call_at[r.call_id] for r in m.tool_results if r.call_id in call_at]
+            if any(j in hidden for j in linked):
+                back.discard(mid)
+                hidden.add(mid)
+                changed = True
+    return back
 
 
 def _verify_and_backfill(

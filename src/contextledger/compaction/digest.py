@@ -110,6 +110,13 @@ _FAILED_TEST = re.compile(
     r"|^(?:FAIL|ERROR):\s+(\w+\s+\([\w.]+\))"  # unittest
     r"|^test\s+(\S+)\s+\.\.\.\s+FAILED\b"  # cargo test
     r"|^(?:[✕✗×]|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+\s*m?s\))?$"  # jest, TAP
+    r"|^FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?\s+>\s+.{1,160}?)\s*$"  # vitest
+    r"|^●\s+(?!Console\b)(\S.{0,160}?›.{1,160}?)\s*$"  # jest's failure heading
+    r"|^rspec\s+(\./\S+:\d+)\s+#"  # rspec's failed examples
+    r"|^\d+\)\s+([\w\\]+::\w+)"  # phpunit
+    r"|^\[ERROR\]\s+(?:Failures:\s+)?([A-Za-z_$][\w$]*(?:\.[\w$]+)+):\d+\b"  # maven surefire
+    r"|^\[ERROR\]\s+(\w+\([\w.$]+\))"  # surefire's older "test(Class)"
+    r"|^(\S.{0,120}? > \S.{0,120}?)\s+FAILED$"  # gradle
 )
 _TEST_ID = re.compile(
     r"(?:[\w./-]+\.py::[\w\[\]:.-]+|\b[\w./-]+\.(?:test|spec)\.[jt]sx?\b|"
@@ -152,7 +159,8 @@ _MORE_RULES = re.compile(
     r"hurry|idea|way|need|luck|clue|doubt|big\s+deal|matter|change|progress|more\b)\w+"
     r"|\bhands\s+off\b|\bread[- ]only\b|\bkeep\s+(?:\w+\s+){0,3}out\s+of\b|"
     r"\bnothing\s+(?:in|under|inside|from|outside)\b[^.]{0,80}\b(?:change|touch|edit|modif|mov|delet)|"
-    r"\bstick\s+(?:with|to)\b|\bprefer\b|\bi'?d\s+rather\b|\brather\s+than\b|\bskip\s+the\b|"
+    r"^\W*only\s+(?:ever\s+)?(?:use|touch|modify|change|edit|run|deploy|update|commit|push|"
+    r"call|write|add|ship|work)\b|\bstick\s+(?:with|to)\b|\bprefer\b|\bi'?d\s+rather\b|\brather\s+than\b|\bskip\s+the\b|"
     r"\b(?:code\s+)?freeze\b|\bfrozen\b|,\s*not\s+[\w./-]+\s*[.!]?$"
 )
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
@@ -264,12 +272,12 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
     other: list[str] = []
     for line in text.splitlines():
         s = line.strip()
-        if not s or not _FAILURE_LINE.search(s) or _NOT_FAILED.search(s):
+        if not s or _NOT_FAILED.search(s):
             continue
-        if _FAILED_TEST.search(s):
+        if _FAILED_TEST.search(s):  # a runner's own way to name a failing test
             if _clip(s, 160) not in tests:
                 tests.append(_clip(s, 160))
-        elif len(other) < 4 * limit:
+        elif _FAILURE_LINE.search(s) and len(other) < 4 * limit:
             other.append(_clip(s, 200))
     if not tests:
         return other[:limit]
@@ -434,7 +442,7 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
         elif _numbers_matter(s, m.role):
             add("Numbers that matter", item)
         elif m.role == "user" and not s.endswith("?") and _specific(s):
-            add("User also said", _clip(s, 300))
+            add("User also said", f"User: {_clip(s, 300)}")
 
 
 def _specific(sentence: str) -> bool:

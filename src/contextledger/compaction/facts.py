@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..model import Message
+from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, tool_names_by_call
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
@@ -360,8 +360,10 @@ class TranscriptFacts:
     """The load-bearing facts of a span of messages.
 
     ``tools`` maps tool name to whether any call of it failed; ``failed_calls`` renders
-    the failed calls with their arguments; ``open_requests`` are user requests that the
-    span leaves unresolved.
+    the failed calls with their arguments; ``call_args`` holds each call's one-line
+    argument values (a command, a path) as (tool name, value, whether that call failed):
+    a recap that names the failing command has stated the failure, whatever the tool is
+    called; ``open_requests`` are user requests that the span leaves unresolved.
     """
 
     paths: tuple[str, ...] = ()
@@ -370,6 +372,7 @@ class TranscriptFacts:
     commands: tuple[str, ...] = ()
     open_requests: tuple[str, ...] = ()
     urls: tuple[str, ...] = ()
+    call_args: tuple[tuple[str, str, bool], ...] = ()
 
     def facts(self) -> tuple[Fact, ...]:
         out: list[Fact] = [Fact("path", p) for p in self.paths]
@@ -425,6 +428,7 @@ _FORBIDS = re.compile(
     r"may not|avoid|stay (?:away|out)|off[- ]limits|leave \S+(?: \S+){0,3} alone|untouched|"
     r"not allowed|forbidden|prohibited)\b"
 )
+_DIFF_HEADER = re.compile(r"(?m)^(?:diff --git |--- |\+\+\+ )")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।])\s*|\n+")  # Latin, CJK and Devanagari ends
 
 
@@ -461,11 +465,17 @@ def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
     tools: dict[str, bool] = {}
     failed_calls: dict[str, None] = {}
     calls = {c.id: c for m in messages for c in m.tool_calls}
+    failed_ids: set[str] = set()
 
     def take(text: str) -> None:
+        diff = _DIFF_HEADER.search(text) is not None
         for f in extract_claims(text):
             if f.kind == "path":
-                paths.setdefault(f.value, None)
+                if diff and f.value == "/dev/null":
+                    continue  # the "file" a created or deleted file is diffed against
+                # a unified diff names src/app.py as a/src/app.py and b/src/app.py
+                path = f.value[2:] if diff and f.value[:2] in ("a/", "b/") else f.value
+                paths.setdefault(path, None)
             elif f.kind == "url":
                 urls.setdefault(f.value, None)
             elif f.kind == "command":
@@ -496,6 +506,7 @@ def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
             failed = r.is_error or bool(_FAIL_TEXT.search(r.text[:2000] + r.text[-2000:]))
             tools[name] = tools.get(name, False) or failed
             if failed:
+                failed_ids.add(r.call_id)
                 call = calls.get(r.call_id)
                 failed_calls.setdefault(render_call(call, value_chars=60) if call else name, None)
     return TranscriptFacts(
@@ -505,7 +516,26 @@ def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
         commands=tuple(commands),
         open_requests=tuple(_open_requests(messages)),
         urls=tuple(urls),
+        call_args=tuple(
+            dict.fromkeys(
+                (c.name, v, c.id in failed_ids) for c in calls.values() for v in _arg_values(c)
+            )
+        ),
     )
+
+
+def _arg_values(call: ToolCall) -> list[str]:
+    """A call's one-line argument values as a recap would quote them: strings, and argv
+    lists joined by spaces (``["go", "test", "./..."]`` is ``go test ./...``)."""
+    parsed, _ = call.parsed()
+    values = parsed.values() if isinstance(parsed, dict) else [parsed]
+    out: list[str] = []
+    for v in values:
+        if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
+            v = " ".join(v)
+        if isinstance(v, str) and 3 <= len(v.strip()) <= 300 and "\n" not in v.strip():
+            out.append(" ".join(v.split()))
+    return out
 
 
 def _strings(value: Any) -> list[str]:

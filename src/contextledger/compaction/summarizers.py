@@ -331,6 +331,7 @@ def summarizer_from_spec(
     *,
     timeout: float | None = None,
     max_retries: int | None = None,
+    base_url: str | None = None,
 ) -> Summarizer:
     """Build a summarizer from ``offline``, ``openai:MODEL`` or ``anthropic:MODEL``.
 
@@ -338,10 +339,19 @@ def summarizer_from_spec(
     the environment over the project ``.env``) or a plain mapping of variables (read as
     they are, no ``.env``). It supplies ``OPENAI_BASE_URL``, ``OPENAI_API_KEY``,
     ``ANTHROPIC_BASE_URL``, ``ANTHROPIC_API_KEY`` and, optionally,
-    ``CONTEXT_COMPACTION_TIMEOUT`` (seconds) and ``CONTEXT_COMPACTION_RETRIES``.
+    ``CONTEXT_SUMMARIZER_BASE_URL``, ``CONTEXT_COMPACTION_TIMEOUT`` (seconds) and
+    ``CONTEXT_COMPACTION_RETRIES``.
+
+    The endpoint is ``base_url`` (the CLI's ``--summarizer-base-url``), else
+    ``CONTEXT_SUMMARIZER_BASE_URL``, else the provider's own base URL: a cheap local
+    summarizer and the model requests are sent to can live apart.
 
     >>> summarizer_from_spec("openai:llama3", {"OPENAI_BASE_URL": "http://127.0.0.1:8000/v1"}).name
     'openai:llama3'
+    >>> s = summarizer_from_spec("openai:llama3", {"OPENAI_BASE_URL": "https://api.openai.com/v1",
+    ...                          "CONTEXT_SUMMARIZER_BASE_URL": "http://127.0.0.1:11434/v1"})
+    >>> s.base_url
+    'http://127.0.0.1:11434/v1'
     >>> summarizer_from_spec("gemini:x")
     Traceback (most recent call last):
     ...
@@ -364,10 +374,10 @@ def summarizer_from_spec(
     t = timeout if timeout is not None else config.summarizer_timeout(DEFAULT_TIMEOUT)
     r = max_retries if max_retries is not None else config.summarizer_retries(DEFAULT_RETRIES)
     cls = OpenAISummarizer if kind == "openai" else AnthropicSummarizer
-    base_url, api_key = config.endpoint(provider_format(cls.format).sdk or kind)
+    provider_url, api_key = config.endpoint(provider_format(cls.format).sdk or kind)
     return cls(
         model.strip(),
-        base_url=base_url,
+        base_url=base_url or config.summarizer_base_url or provider_url,
         api_key=api_key,
         timeout=t,
         max_retries=r,
