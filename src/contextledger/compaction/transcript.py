@@ -85,7 +85,7 @@ def cut_prose(text: str, max_bytes: int) -> str:
     else at a space: never mid-word, where the fragment ("uploaded to TestFli") would read
     as an invented name.
 
-    >>> cut_prose("Build 4120 went out. It was uploaded to TestFlight today.", 50)
+    >>> cut_prose("Build 4120 went out. It was uploaded to TestFlight today.", 40)
     'Build 4120 went out.'
     >>> cut_prose("one two three four", 12)
     'one two'
