@@ -321,3 +321,26 @@ def test_jest_console_output_is_not_a_failure() -> None:
 def test_only_rules_are_constraints(rule: str) -> None:
     assert is_rule(rule)
     assert not is_rule("Only 3 tests failed on the last run.")
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "Not Kafka - we use SQS here.",
+        "Nobody should run migrations on Friday.",
+        "Stop using moment.js, it's deprecated.",
+        "Leave the CI config as it is.",
+        "Correct that: the port is 6380.",
+        "Only the admin role may see the export button.",
+        "Max 2 concurrent uploads.",
+    ],
+)
+def test_more_rule_phrasings_are_constraints(rule: str) -> None:
+    assert is_rule(rule)
+
+
+@pytest.mark.parametrize(
+    "said", ["Not bad: the build is green.", "Nobody knows why.", "Stopping here for today."]
+)
+def test_remarks_are_not_rules(said: str) -> None:
+    assert not is_rule(said)
