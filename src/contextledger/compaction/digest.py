@@ -143,7 +143,8 @@ _MEASURED = re.compile(
 )
 _DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
-    r"settled on|agreed|let's go with|i(?:'ll| will) use|switch(?:ed)? to|opted for)\b|"
+    r"settled on|agreed|let'?s (?:go with|use|keep|stick with)|i(?:'ll| will) use|switch(?:ed)? to|"
+    r"opted for)\b|^\W*(?:please\s+)?use\s+(?:the\s+|a\s+|an\s+)?\w+|"
     r"\b(?:i(?:'ll| will)|we(?:'ll| will)|let's)\b[^.]{0,160}\b(?:instead of|rather than)\b"
 )
 _FINDING = re.compile(
