@@ -47,6 +47,8 @@ from .digest import (
     parse_digest,
 )
 from .facts import extract_claims, keywords, sentences
+from .outcome import Outcome, crashed, outcome_of, pick, timed_out, which_run
+from .stance import stance_change
 from .trace import claim_terms, cover, specific_terms, stem, unit_terms
 
 ClaimKind = Literal[
@@ -163,8 +165,16 @@ class Evidence:
     acts: tuple[Unit, ...] = ()
     told: tuple[Unit, ...] = ()  # what the assistant said (any tense): for "the assistant said"
     numbers: frozenset[tuple[str, str]] = frozenset()
+    counted: frozenset[tuple[str, str]] = frozenset()  # ("48210344", "row"): 48,210,344 rows
     labelled: frozenset[str] = frozenset()
     days: frozenset[str] = frozenset()
+    #: the preferences the user stated ("use X not Y"), derived once from ``said``: every
+    #: checked clause consults them (per clause they cost O(record): 25 s a recap at 10k turns)
+    preferred: frozenset[tuple[str, str]] = field(init=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        stated = frozenset(p for u in self.said for p in preferences(u.text))
+        object.__setattr__(self, "preferred", stated)
 
     @classmethod
     def of(
@@ -275,6 +285,7 @@ class Evidence:
             acts=tuple(acts),
             told=tuple(told),
             numbers=frozenset(pairs),
+            counted=frozenset(c for t in texts for c in counts(t)),
             labelled=frozenset(n for _, n in pairs),
             days=frozenset(d.casefold() for t in texts for d in _DATE_WORDS.findall(t)),
         )
@@ -312,7 +323,7 @@ def _arg_strings(value: Any) -> list[str]:
 _LABEL = re.compile(
     r"(?i)\b(expected|expect|got|want|wanted|actual|received|returned|returns|from|to|left|"
     r"right)\b"
-    r"[\s:=,]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?)\b"
+    r"[\s:=,]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
 )
 _LABEL_FOLD = {
     "expect": "expected",
@@ -341,6 +352,15 @@ def number_pairs(text: str) -> set[tuple[str, str]]:
         label = m.group(1).casefold()
         out.add((_LABEL_FOLD.get(label, label), m.group(2)))
     return out
+
+
+_COUNT = re.compile(r"(?<![\w.,])(\d+(?:,\d{3})*(?:\.\d+)?)\s+([A-Za-z][a-z]{2,})\b")
+
+
+def counts(text: str) -> set[tuple[str, str]]:
+    """(number, noun) pairs of ``text``: "48,210,344 rows in 4,822 chunks" gives
+    ``{("48210344", "row"), ("4822", "chunk")}``."""
+    return {(m.group(1).replace(",", ""), stem(m.group(2))) for m in _COUNT.finditer(text)}
 
 
 def _strip_note(item: str) -> str:
@@ -378,12 +398,21 @@ _DONE = re.compile(
 _SAID_BY_USER = re.compile(
     r"(?i)\buser\s+(?:\w+\s+){0,2}?(?:said|says|asked|asks|wants|wanted|requested|requests|"
     r"insisted|insists|told|instructed|prefers|preferred|requires|required|forbade|forbids|"
-    r"stated|specified|demanded|reminded|would\s+like|decided|chose|agreed|corrected)\b|"
+    r"stated|specified|demanded|reminded|would\s+like|decided|chose|agreed|corrected|added|"
+    r"clarified|pointed\s+out|warned)\b|"
     r"\buser'?s\s+(?:goal|request|constraint|rule|instruction|preference|correction)|"
     r"\b(?:asked|requested|told|instructed|required)\s+by\s+the\s+user\b"
 )
 _DECIDED = re.compile(
-    r"(?i)\b(?:decided|decides|chose|chooses|agreed|settled\s+on|opted|promised|committed\s+to)\b"
+    r"(?i)\b(?:decided|decides|chose|chooses|agreed|settled\s+on|opted|promised|committed\s+to|"
+    r"proposed|proposes|suggested|suggests|recommended|recommends|insisted|insists|"
+    r"set\s+(?:the|a)\s+rule)\b"
+)
+# Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
+_ORIGINATE = re.compile(
+    r"(?i)\b(?:proposed|proposes|suggested|suggests|recommended|recommends|insisted|insists|"
+    r"decided|decides|chose|chooses|came\s+up\s+with|set\s+(?:the|a)\s+rule|required|"
+    r"demanded|mandated|on\s+its\s+own)\b"
 )
 _READ = re.compile(r"(?i)\b(?:read|reads|reading|viewed|looked\s+at|opened|inspected|checked)\b")
 _FAIL = re.compile(
@@ -399,8 +428,9 @@ _TEST_ID = re.compile(
     r"\b[a-z_]\w*::[a-z_]\w*(?:::\w+)*"
 )
 _CLAUSE = re.compile(
-    r"\s*;\s*|,?\s+(?:and|but|then|while|whereas|after\s+which)\s+"
-    r"(?=(?:then\s+)?(?:the\s+)?(?:user|assistant|agent|it|i|we|they)\b)",
+    r"\s*;\s*|,?\s+(?:and|but|then|while|whereas|after\s+which|so|which|and\s+so)\s+"
+    r"(?=(?:then\s+)?(?:the\s+)?(?:user|assistant|agent|it|i|we|they)\b)|"
+    r",?\s+(?:while|whereas)\s+|,\s+(?:but|where|although|though)\s+",
     re.IGNORECASE,
 )
 _PREFER = (  # (pattern, index of the preferred, index of the rejected)
@@ -566,7 +596,13 @@ def _check_read(paths: Iterable[str], ev: Evidence) -> list[Claim]:
 
 def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
     """What a failure claim is about: ("command"|"test"|"tool", value)."""
-    commands = [f.value for f in extract_claims(text) if f.kind == "command"]
+    quoted = {norm_command(q) for q in _BACKTICKED.findall(text)}
+    commands = [  # "the loadgen cargo tests" names no command; `cargo test` does
+        f.value
+        for f in extract_claims(text)
+        if f.kind == "command"
+        and (norm_command(f.value) in quoted or any(x.startswith(f.value) for x in ev.executed))
+    ]
     commands += [
         norm_command(q)
         for q in _BACKTICKED.findall(text)
@@ -616,19 +652,21 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
 
 
 _FAILING = re.compile(r"(?i)fail|error|exception|traceback|panic|✕|✗|×|\bnot ok\b|\bE\s{2,}")
-_PASSING = re.compile(r"(?i)✓|✔|\bPASSED\b|\bpassed\b|^ok\b|\.\.\.\s*ok\b|\bok$")
+_PASSING = re.compile(r"(?i)✓|✔|\bPASS(?:ED)?\b|\bpassed\b|^ok\b|\.\.\.\s*ok\b|\bok$")
 
 
-def _failing_lines(r: Result) -> list[str]:
+def _failing_lines(r: Result, *, wide: bool = False) -> list[str]:
     """The lines of a failed result that say what failed: a failure marker, or just after
-    one (a go test's "got 3600, want 1800"), never a line marked as passing."""
+    one (a go test's "got 3600, want 1800"), never a line marked as passing. ``wide``:
+    every line not marked as passing (Jest prints ``Expected:`` and ``Received:`` lines
+    below the failing test's name and its diff header)."""
     out: list[str] = []
     after = 0
     for line in r.lines or (r.text,):
         if _PASSING.search(line) and not _FAILING.search(line):
             after = 0
             continue
-        if _FAILING.search(line):
+        if _FAILING.search(line) or wide:
             out.append(line)
             after = 2
         elif after:
@@ -644,7 +682,7 @@ def _on_failing_line(body: str, ev: Evidence) -> bool:
     if any(body.casefold() in x.casefold() for lines in blocks for x in lines):
         return True
     # the command that failed is part of what its failure says ("the Jest test … failed")
-    blocks = [[r.tool, *r.commands, *_failing_lines(r)] for r in ev.results if r.failed]
+    blocks = [[r.tool, *r.commands, *_failing_lines(r, wide=True)] for r in ev.results if r.failed]
     terms = claim_terms(body) - {"fail"}
     specific = specific_terms(body) & terms
     for lines in blocks:
@@ -672,44 +710,81 @@ def _is_test_run(r: Result) -> bool:
     )
 
 
-def _check_passed(text: str, ev: Evidence) -> list[Claim]:
-    out: list[Claim] = []
+def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
+    """A claim that something passed (``mode`` "timeout": only that it no longer timed
+    out): the run it names — the one its ordinal picks ("the first run"), else the last —
+    shows no failure (of that mode)."""
     subjects = _failure_subjects(text, ev)
-    if not subjects and _TESTS.search(text):
-        # "all tests pass now": the newest test run must not have failed
-        runs = [r for r in ev.results if _is_test_run(r)]
-        if not runs:
-            return [Claim("passed", text, "no test run in the record")]
-        if runs[-1].failed:
-            return [Claim("passed", text, "the last test run failed")]
+    if not subjects and _OTHERS.search(text):
+        return []  # "… failed while the other 7 tests passed": not the failing one
+    run = which_run(text) or "last"
     if not subjects:
         subjects = [("test", q) for q in _QUOTED_NAME.findall(text) if len(q) > 8]
     if not subjects:
-        # "the unittest run passed": the runs its words name
-        terms = claim_terms(text) - _RUN_WORDS
-        named = [
-            r
-            for r in ev.results
-            if r.commands and terms and cover(terms, unit_terms(" ".join(r.commands)))[0] >= 0.5
-        ]
-        if named and named[-1].failed:
-            return [Claim("passed", text, "the last run it names failed")]
+        named = _named_results(text, ev)
+        if not named and _TESTS.search(text):
+            # "all tests pass now": the newest test run must not have failed
+            named = [r for r in ev.results if _is_test_run(r)]
+            if not named:
+                return [Claim("passed", text, "no test run in the record")]
+        bad = _failed_in(pick(named, run), mode)
+        return [Claim("passed", text, f"the {run} run it names failed: {bad}")] if bad else []
+    out: list[Claim] = []
     for kind, value in subjects:
         if kind == "test":
             verdicts = [v for v in (_test_verdict(r, value) for r in ev.results) if v is not None]
-            if verdicts and not verdicts[-1]:
-                out.append(Claim("passed", value, "the last result naming it shows it failing"))
+            chosen = pick(verdicts, run)
+            if chosen and not all(chosen):
+                out.append(Claim("passed", value, f"the {run} result naming it shows it failing"))
             elif not verdicts:
                 out.append(Claim("passed", value, "no tool result names it"))
             continue
         results = ev.results_of(value)
-        if results and results[-1].failed:
-            out.append(Claim("passed", value, "its last result shows a failure"))
+        bad = _failed_in(pick(results, run), mode)
+        if bad:
+            out.append(Claim("passed", value, f"its {run} result shows a failure: {bad}"))
         elif not results and not ev.ran(value):
             out.append(Claim("passed", value, "no tool call ran it"))
     return out
 
 
+def _failed_in(results: Sequence[Result], mode: str) -> str:
+    """The failing line of the first of ``results`` that failed (in ``mode``), or ""."""
+    for r in results:
+        if not r.failed or (mode == "timeout" and not timed_out(r.text)):
+            continue
+        if mode == "crash" and not crashed(r.text):
+            continue
+        lines = _failing_lines(r)
+        return _quote(lines[0] if lines else r.text, 80)
+    return ""
+
+
+_OUTCOME_WORD_LIST = """
+    pass fail test run suite all now again also every both green tool call first second third
+    last final then rerun re-run clean cleanly error errors without succeed success
+    successful successfully complete completed finish finished time timed out crash crashed
+    worked works work exit code status initial original earlier later one no longer
+"""
+_OUTCOME_WORDS = frozenset(stem(w) for w in _OUTCOME_WORD_LIST.split())
+
+
+def _named_results(text: str, ev: Evidence) -> list[Result]:
+    """The results of the runs a clause names by words, not by command ("the dry run",
+    "the loadgen tests"): those whose command shares the most of its distinctive words."""
+    terms = claim_terms(text) - _OUTCOME_WORDS - {"assistant", "user"}
+    if not terms:
+        return []
+    scored = [
+        (len(terms & unit_terms(" ".join(r.commands) + " " + r.tool)), i)
+        for i, r in enumerate(ev.results)
+        if r.commands
+    ]
+    best = max((n for n, _ in scored), default=0)
+    return [ev.results[i] for n, i in scored if n == best] if best else []
+
+
+_OTHERS = re.compile(r"(?i)\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\b")
 _QUOTED_NAME = re.compile(r"['\"“‘]([^'\"”’\n]{3,120})['\"”’]")
 _RUN_WORD_LIST = "pass fail test run suite all now again also every both green tool call"
 _RUN_WORDS = frozenset(stem(w) for w in _RUN_WORD_LIST.split())
@@ -729,7 +804,8 @@ def _test_verdict(r: Result, test: str) -> bool | None:
 _SAY_VERB = (
     r"(?:said|says|asked|asks|wants|wanted|requested|requests|insisted|insists|told|tells|"
     r"instructed|prefers|preferred|requires|required|forbade|forbids|forbid|stated|states|"
-    r"specified|demanded|reminded|would\s+like|decided|decides|chose|agreed|corrected|"
+    r"specified|demanded|reminded|would\s+like|decided|decides|chose|agreed|corrected|added|"
+    r"proposed|suggested|recommended|"
     r"allowed|allows|permitted|approved|okayed|ok'?d|authori[sz]ed|clarified|emphasi[sz]ed|"
     r"stressed|mandated|ruled|noted|mentioned|explained|confirmed|set\s+(?:a|the)\s+rule|"
     r"made\s+(?:it\s+)?clear|is\s+(?:fine|ok|okay)\s+with|no\s+longer\s+(?:minds?|objects?|"
@@ -833,7 +909,13 @@ _SAID_SPLIT = re.compile(
 
 
 def _said_parts(content: str) -> list[str]:
+    content = _TOPIC.sub("", content)  # "the serializer choice: use orjson": a label, not said
     return [p.strip(" ,.") for p in _SAID_SPLIT.split(content) if p and p.strip(" ,.")]
+
+
+_TOPIC = re.compile(
+    r"(?i)^(?:it|them|(?:the|a|an|their|his|her)\s+(?:[\w-]+\s+){0,2}[\w-]+)\s*:\s+"
+)
 
 
 # What a recap adds when it restates a request ("wants src/app.py fixed"): not a claim.
@@ -857,18 +939,6 @@ def _supporting(part: str, units: Sequence[Unit], need: float) -> tuple[list[Uni
         if share >= need and not specific.intersection(missing):
             good.append(u)
     return good, best[1] if best and best[0] >= 0.34 else None
-
-
-def _agrees(part: str, unit: Unit, polarity: bool) -> bool:
-    """Whether ``unit`` says ``part`` with the same polarity: the unit as a whole, or the
-    one of its parts that says it ("Goal: … never double-bill" says "Goal" positively)."""
-    if unit.negated == polarity:
-        return True
-    terms = claim_terms(part)
-    return any(
-        forbids(sub) == polarity and cover(terms, unit_terms(sub))[0] >= 0.6
-        for sub in _said_parts(unit.text)
-    )
 
 
 def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
@@ -896,9 +966,12 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
                 why += f" (nearest: {_quote(near.text)}; it does not say {', '.join(missing[:4])})"
             return [Claim(kind, text, why)]
         polarity = forbids(part) != against
-        same = [u for u in good if _agrees(part, u, polarity)]
+        # "the user prefers A over B": the verb says which side of "over" is rejected
+        stated = f"prefers {part}" if head and head.group("verb").startswith("prefer") else part
+        differs = [stance_change(stated, u.text, flipped=against) for u in good]
+        same = [u for u, d in zip(good, differs, strict=True) if d is None]
         if not same:
-            return [Claim(kind, text, f"the user said the opposite: {_quote(good[0].text)}")]
+            return [Claim(kind, text, f"{differs[0]}: {_quote(good[0].text)}")]
         said_prefs = set().union(*(preferences(u.text) for u in same))
         for a, b in preferences(part):
             if (b, a) in said_prefs and (a, b) not in said_prefs:
@@ -927,7 +1000,7 @@ def _check_assistant(text: str, ev: Evidence) -> list[Claim]:
     m = _SAYS.match(text)
     content = _said_content(text) if m else text
     verb = m.group("verb") if m else ""
-    if _RULE.search(content) or is_constraint(content):
+    if _RULE.search(content) or is_constraint(content) or _ORIGINATE.search(text):
         user, _ = _supporting(content, ev.said, 0.6)
         if user and not _ACK.search(verb or text):
             return [
@@ -1033,7 +1106,7 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
     loaded verb ("deleted", "force-pushed", "dropped") there too."""
     terms = {t for t in claim_terms(text) if t not in _GENERIC_DOING}
     terms -= {"assistant", "user", "agent"}
-    agreed = preferences(text) & _user_preferences(ev)
+    agreed = preferences(text) & ev.preferred
     if agreed:  # "switched X from Memcached to Redis" as the user asked: Redis is what was done
         terms = {stem(a) for a, _ in agreed}
     specific = specific_terms(text) & terms
@@ -1076,8 +1149,19 @@ _CODE = re.compile(r"[/_.:\[\]@\d]")
 
 
 def _check_numbers(text: str, ev: Evidence) -> list[Claim]:
-    """Numbers bound to a label ("expected 302, got 500") keep their labels."""
+    """Numbers bound to a label ("expected 302, got 500") keep their labels, and numbers
+    counting something ("4,822 chunks") keep what they count."""
     out: list[Claim] = []
+    by_number: dict[str, set[str]] = {}
+    by_noun: dict[str, set[str]] = {}
+    for n, noun in ev.counted:
+        by_number.setdefault(n, set()).add(noun)
+        by_noun.setdefault(noun, set()).add(n)
+    for n, noun in counts(text):
+        nouns, numbers = by_number.get(n, set()), by_noun.get(noun, set())
+        if nouns and noun not in nouns and numbers - {n}:
+            said = ", ".join(f"{n} {x}" for x in sorted(nouns))
+            out.append(Claim("number", f"{n} {noun}", f"the record counts {said}, not {noun}"))
     for label, n in number_pairs(text):
         other = _OPPOSITE.get(label)
         if (label, n) not in ev.numbers and other and (other, n) in ev.numbers:
@@ -1092,11 +1176,22 @@ def _check_plan(text: str, ev: Evidence) -> list[Claim]:
     if forbids(text):
         return []
     mine = claim_terms(text)
+    plain = " ".join(norm_command(text).split())
     for u in ev.said:
         if not u.negated:
             continue
         rule = {t for t in u.terms if t not in _GENERIC_DOING} - {"important", "ever"}
-        if len(rule) >= 2 and cover(rule, frozenset(mine))[0] >= 0.75:
+        # the command the rule forbids, named in the plan ("never run terraform apply …")
+        banned = [
+            re.sub(
+                r"(?i)(?:\s+(?:from|on|in|to|at|for|with|against|here|there|again))+$", "", f.value
+            )
+            for f in extract_claims(u.text)
+            if f.kind == "command"
+        ]
+        if (len(rule) >= 2 and cover(rule, frozenset(mine))[0] >= 0.75) or any(
+            len(b.split()) > 1 and _has_token(plain, b) for b in banned
+        ):
             return [Claim("constraint", text, f"it breaks the user's rule: {_quote(u.text)}")]
     return []
 
@@ -1132,17 +1227,18 @@ def check_clause(
         if any(r.failed for r in ev.results):
             out.append(Claim("failed", text, "the record has failing tool results"))
     elif section == "Failures":
-        subject, sep, line = text.partition(": ")
-        out += _check_failed(subject if sep else text, ev, line if sep else "")
+        out += _check_failure_item(text, ev)
+    elif section in _SAID_SECTIONS and _BY_ASSISTANT.match(text):
+        out += _check_assistant(text, ev)  # a rule the user set, credited to the assistant
     elif section == "Constraints and corrections":
         out += _check_user(text, ev, "constraint", strict=True)
     elif section == "Goal":
         out += _check_user(text, ev, "user said", strict=True)
-    elif section == "Open requests":
+    elif section in ("Open requests", "User also said"):
         out += _check_user(text, ev, "user said")
     elif section == "Next step":
         out += _check_plan(text, ev)
-    elif section == "Decisions":
+    elif section in ("Decisions", "Findings", "Numbers that matter"):
         who, sep, said = text.partition(": ")
         if sep and who == "User":
             out += _check_user(said, ev, "user said", strict=True)
@@ -1156,6 +1252,25 @@ def check_clause(
     return tuple(dict.fromkeys(out))
 
 
+def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
+    """A ``Failures`` item: "`cmd`: what failed" (the message on a failing line of its
+    result), or a sentence ("X failed in the first run: …") read as prose. An item that
+    says something passed is checked as a pass."""
+    outcome = outcome_of(_QUOTED_NAME.sub(" ", text))
+    if outcome is not None and outcome.verdict == "pass":
+        return _check_passed(text, ev, outcome.mode)
+    subject, sep, line = text.partition(": ")
+    if sep and not _FAIL.search(subject) and "(" not in subject:
+        return _check_failed(subject, ev, line)
+    if not sep:
+        return _check_failed(text, ev)
+    return list(check_sentence(text, ev)[1])
+
+
+_BY_ASSISTANT = re.compile(r"(?i)^\W*(?:then\s+|later\s+)?(?:the\s+)?(?:assistant|agent|model)\b")
+_SAID_SECTIONS = frozenset(
+    {"Goal", "Constraints and corrections", "Open requests", "User also said"}
+)
 _NONE = re.compile(r"(?i)^\W*(?:none|no\s+failures?|nothing(?:\s+failed)?|n/?a|all\s+passed)\W*$")
 
 
@@ -1181,8 +1296,10 @@ def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Cla
 
 
 _AND_VERB = re.compile(
-    r"(?i),?\s+(?:and|but|then|and\s+then)\s+(?=(?:also\s+|later\s+|then\s+)?(?:[a-z]+-)?"
-    r"(?:[a-z]{2,}ed|ran|re-?ran|wrote|rewrote|made|built|did\s+not|didn'?t|never)\b)"
+    r"(?i)(?:,\s+(?:and\s+then|and|but|then)|\s+(?:and\s+then|and|but))\s+"
+    r"(?=(?:also\s+|later\s+|then\s+)?(?:[a-z]+-)?"
+    r"(?:[a-z]{2,}ed|ran|re-?ran|wrote|rewrote|made|built|set|put|cut|kept|left|took|got|sent|"
+    r"did\s+not|didn'?t|never)\b)"
 )
 
 
@@ -1228,6 +1345,12 @@ def _check_prose(
     swapped = _check_preferences(text, ev)
     if swapped:
         return swapped
+    if _NOT_DONE.search(text) or _NOT_PASSING.search(text):
+        return []  # "considered running X", "no tests pass yet": nothing claimed done
+    bare = _QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
+    outcome = None if _FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
+    if outcome is not None or _FIXED.search(bare):
+        return _check_outcome(text, bare, outcome, commands, paths, ev, actor)
     if actor is None and _PERMIT.search(text) and not _DONE.search(text):
         return _check_user(text, ev, "user said")  # "force pushing is allowed": whose permission?
     if actor is None and is_constraint(text) and not _DONE.search(text):
@@ -1238,16 +1361,41 @@ def _check_prose(
         return _check_plan(text, ev)
     if negated(text):
         return _check_absence(text, commands, ev)
+    return _check_action(text, [], commands, paths, ev, actor)
+
+
+_OUGHT = re.compile(r"(?i)\b(?:must|needs?\s+to|has\s+to|have\s+to|ought\s+to|until)\b")
+
+
+def _check_outcome(
+    text: str,
+    bare: str,
+    outcome: Outcome | None,
+    commands: list[str],
+    paths: list[str],
+    ev: Evidence,
+    actor: str | None,
+) -> list[Claim]:
+    """A clause saying something passed, failed or was fixed; then what it says was done."""
     out: list[Claim] = []
-    if _NOT_DONE.search(text) or _NOT_PASSING.search(text):
-        return out  # "considered running X", "no tests pass yet": nothing claimed done
-    bare = _QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
-    if _FIXED.search(bare) or _NOW_PASSES.search(bare):
+    if _FIXED.search(bare) and (outcome is None or outcome.verdict == "pass"):
         out += _check_passed(text, ev) or _check_fixed(text, ev)
-    elif _FAIL.search(bare):
+    elif outcome is not None and outcome.verdict == "pass":
+        out += _check_passed(text, ev, outcome.mode)
+    elif outcome is not None:
         out += _check_failed(text, ev)
-    elif _PASS.search(bare):
-        out += _check_passed(text, ev)
+    return _check_action(text, out, commands, paths, ev, actor)
+
+
+def _check_action(
+    text: str,
+    out: list[Claim],
+    commands: list[str],
+    paths: list[str],
+    ev: Evidence,
+    actor: str | None,
+) -> list[Claim]:
+    """What a clause says was done (run, written, read, or another action)."""
     verb = _action_verb(text)
     if actor == "user" and (verb or (commands and _RAN.search(text))):
         return out + _check_done(text, verb or "ran", "user", ev)
@@ -1268,14 +1416,10 @@ def _check_prose(
     return list(dict.fromkeys(out))
 
 
-def _user_preferences(ev: Evidence) -> set[tuple[str, str]]:
-    return {p for u in ev.said for p in preferences(u.text)}
-
-
 def _check_preferences(text: str, ev: Evidence) -> list[Claim]:
     """A preference the user stated, the wrong way round or its rejected option as the
     outcome ("the session cache now uses Memcached" after "use Redis not Memcached")."""
-    said = _user_preferences(ev)
+    said = ev.preferred
     if not said:
         return []
     mine = preferences(text)

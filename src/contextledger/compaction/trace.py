@@ -37,7 +37,7 @@ FILLER_WORDS = """
     gets got getting let lets let's make makes made sure want wants wanted wanting need
     needs needed like likes say says said tell tells told ask asks asked asking request
     requests requested user user's users assistant assistant's agent model explicitly
-    clearly later first next finally also too well ok okay yes really actually instead way
+    clearly later first next finally also too well ok okay yes really actually instead rather way
     thing things something one ones keep kept going go goes went back up out off via per
     using use used uses important importantly note noted mention mentioned state stated
     insist insisted remind reminded instruct instructed specify specified correct corrected
@@ -172,9 +172,20 @@ def stem(word: str) -> str:
     return _SYNONYMS.get(w, w)
 
 
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_MEASURE = re.compile(r"^(\d+(?:\.\d+)?)([a-zA-Z%µ]{1,4})$")  # 41.7s, 250ms, 19GiB
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
 def _tokens(text: str) -> list[str]:
+    """Words, paths and numbers; a number is written without thousands separators
+    ("48,210,344" is 48210344) and without its unit ("250ms" is 250)."""
     out = []
-    for raw in _TOKEN.findall(text):
+    for raw in _TOKEN.findall(_THOUSANDS.sub("", text)):
+        measure = _MEASURE.match(raw.rstrip(".,:;!?)-/"))
+        if measure:
+            out.append(measure.group(1))
+            continue
         raw = raw.rstrip(".,:;!?)-/").removesuffix("'s")
         if raw:
             out.append(raw)
@@ -215,7 +226,7 @@ def unit_terms(text: str) -> frozenset[str]:
     out = set(claim_terms(text))
     for tok in _tokens(text):
         if _CODEISH.search(tok) or "-" in tok:
-            for part in re.split(r"[/_.:\[\]@=-]+", tok):
+            for part in re.split(r"[/_.:\[\]@=-]+|" + _CAMEL.pattern, tok):
                 if part and part.casefold() not in FILLER:
                     out.add(stem(part))
                     out.add(part.casefold())

@@ -1,0 +1,135 @@
+"""What a clause says happened when something ran: it passed or it failed, and which run.
+
+A recap states outcomes in many words: "passed", "came back green", "completed without
+errors", "ran cleanly", "no longer timed out", "exit code 0" for a success; "failed",
+"crashed", "timed out", "panicked", "did not pass" for a failure. This module folds them
+to ``pass`` or ``fail`` (with the failure mode when the claim is that narrow: "no longer
+timed out" says the timeout is gone, not that the run passed), and reads which run a
+clause means ("the first run", "the rerun", "then", "now").
+
+>>> outcome_of("`python backfill.py --dry-run` completed without errors.")
+Outcome(verdict='pass', mode='any')
+>>> outcome_of("A second run no longer timed out")
+Outcome(verdict='pass', mode='timeout')
+>>> outcome_of("the loadgen tests did not pass")
+Outcome(verdict='fail', mode='any')
+>>> which_run("The first dry run succeeded"), which_run("test_x then passed")
+('first', 'last')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeVar
+
+T = TypeVar("T")
+
+Verdict = Literal["pass", "fail"]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    verdict: Verdict
+    mode: str = "any"  # "timeout", "crash" when a claim is about that failure only
+
+
+_FAIL_MODES = (
+    ("timeout", r"time[sd]?\s*out|timing\s+out|timeouts?|hung|hangs?|hanging"),
+    ("crash", r"crash(?:ed|es|ing)?|panick?(?:ed|s)?|segfault(?:ed)?|traceback"),
+)
+_FAIL_WORDS = (
+    r"fail(?:s|ed|ing|ure|ures)?|errored|errors?|exceptions?|broke|broken|aborted|"
+    r"threw|raised|red|non-?zero\s+exit|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*:?\s*[1-9]\d*|"
+    + "|".join(p for _, p in _FAIL_MODES)
+)
+_PASS_WORDS = (
+    r"pass(?:ed|es|ing)?|succeed(?:ed|s)?|success(?:ful(?:ly)?)?|green|clean(?:ly)?|"
+    r"works?|worked|working|all\s+good|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*:?\s*0\b|"
+    r"(?:ran|completed|finished|went)\s+(?:fine|ok|okay|well|through)"
+)
+_GONE = re.compile(  # a failure that no longer happens: a success claim
+    rf"(?i)\b(?:no\s+longer|did\s*n[o']t|didn'?t|never|not|stopped|without|with\s+no|no)\s+"
+    rf"(?:any\s+|more\s+|a\s+|an\s+)?(?P<what>{_FAIL_WORDS})"
+)
+_NOT_PASS = re.compile(
+    rf"(?i)\b(?:did\s*n[o']t|didn'?t|never|not|no\s+longer|isn'?t|aren'?t|wasn'?t|weren'?t|"
+    rf"doesn'?t|don'?t|failed\s+to|yet\s+to)\s+(?:\w+\s+)?(?:{_PASS_WORDS})"
+)
+_FAIL = re.compile(rf"(?i)\b(?:{_FAIL_WORDS})\b")
+_PASS = re.compile(rf"(?i)\b(?:{_PASS_WORDS})")
+_ZERO_FAILED = re.compile(r"(?i)\b(?:0|no|zero)\s+(?:tests?\s+)?(?:failed|failures?|errors?)\b")
+_SOME_FAILED = re.compile(r"(?i)\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failures?|failing|errors?)\b")
+_QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”")
+
+
+def _mode(word: str) -> str:
+    for mode, pattern in _FAIL_MODES:
+        if re.fullmatch(rf"(?i){pattern}", word.strip()):
+            return mode
+    return "any"
+
+
+def outcome_of(text: str) -> Outcome | None:
+    """The outcome ``text`` claims, or None (no outcome, or both in one clause)."""
+    bare = _QUOTED.sub(" ", text)
+    if _SOME_FAILED.search(bare):
+        return Outcome("fail")
+    if _NOT_PASS.search(bare):
+        return Outcome("fail")
+    gone = _GONE.search(bare) or _ZERO_FAILED.search(bare)
+    rest = _ZERO_FAILED.sub(" ", _GONE.sub(" ", bare))
+    if gone:
+        if _FAIL.search(rest):
+            return None
+        what = gone.groupdict().get("what") or ""
+        return Outcome("pass", _mode(what) if not _PASS.search(rest) else "any")
+    failed, passed = _FAIL.search(rest), _PASS.search(rest)
+    if failed and passed:
+        return None
+    if failed:
+        return Outcome("fail", _mode(failed.group(0)))
+    if passed:
+        return Outcome("pass")
+    return None
+
+
+_ORDINAL = (
+    ("first", r"first|initial|original|earlier|1st"),
+    ("second", r"second|2nd"),
+    ("third", r"third|3rd"),
+    ("last", r"last|final|latest|re-?run|re-?ran|again|then|now|after|since|subsequent|later"),
+)
+
+
+def which_run(text: str) -> str | None:
+    """Which run of several a clause means: "first", "second", "third", "last", or None."""
+    for name, pattern in _ORDINAL:
+        if re.search(rf"(?i)\b(?:{pattern})\b", _QUOTED.sub(" ", text)):
+            return name
+    return None
+
+
+def pick(items: Sequence[T], run: str | None) -> list[T]:
+    """The results (or verdicts) a clause is about, from all of a subject's in order: the
+    one its ordinal names, or every one when it names none."""
+    if not items:
+        return []
+    items = list(items)
+    index = {"first": 0, "second": 1, "third": 2}.get(run or "")
+    if index is not None:
+        return [items[index]] if index < len(items) else [items[-1]]
+    if run == "last":
+        return [items[-1]]
+    return items
+
+
+def timed_out(text: str) -> bool:
+    return re.search(rf"(?i){_FAIL_MODES[0][1]}", text) is not None
+
+
+def crashed(text: str) -> bool:
+    return (
+        re.search(rf"(?i){_FAIL_MODES[1][1]}|exit\s+(?:code|status)\s*:?\s*[1-9]", text) is not None
+    )

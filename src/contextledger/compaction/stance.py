@@ -1,0 +1,295 @@
+"""What a clause asserts about its words: which are negated, bounded, conditional, exclusive.
+
+Two sentences can share every content word and still say opposite things: "never delete
+rows" and "deleting rows is fine"; "at most 10000" and "at least 10000"; "unless the lag is
+over 10 s" and "even if the lag is over 10 s"; "only the Settings page, not the Header"
+and "only the Header, not the Settings page". This module reads those stances word by
+word so a claim can be compared with the record sentence it traces to:
+
+* **polarity per term**: a sentence is cut into segments (at ``;``, ``,``, "and", "but",
+  "rather than", "without" …); each segment is negated or not, and its terms take that
+  polarity ("use orjson, not ujson": orjson +, ujson −);
+* **bounds**: a number with a direction ("at most 10000" ≤, "must not go above 50" ≤,
+  "at least 3" ≥);
+* **conditions**: "unless" (an exception) against "even if" / "regardless" (none);
+* **exclusivity**: what "only" singles out;
+* **hedges** ("it seems", "appears to be", "probably") are read as plain assertions.
+
+>>> sorted(opposed("never to edit package-lock.json by hand", "it is fine to edit package-lock.json"))
+['modify', 'package-lock.json']
+>>> opposed("not to upgrade React", "Don't upgrade React, it's pinned to 17.0.2.")
+frozenset()
+>>> bounds("Chunk size must be 10000 at most"), bounds("the chunk size must be at least 10000")
+({('<=', '10000')}, {('>=', '10000')})
+>>> plain_assertion("It appears the persistence test passes now.")
+'the persistence test passes now.'
+"""
+
+from __future__ import annotations
+
+import re
+
+from .trace import claim_terms, stem
+
+# --------------------------------------------------------------------------- hedges
+
+_HEDGE = re.compile(
+    r"(?i)^\W*(?:it\s+)?(?:seems|appears|looks)(?:\s+(?:like|as\s+if|as\s+though|that))?\s+|"
+    r"\b(?:apparently|seemingly|presumably|probably|likely|most\s+likely|evidently|"
+    r"supposedly|reportedly)\b,?\s*|"
+    r"\b(?:seems?|appears?|looks?)\s+to\s+(?:be\s+|have\s+)?"
+)
+
+
+def plain_assertion(text: str) -> str:
+    """``text`` with its hedges taken out: a hedged claim is still a claim."""
+    return re.sub(r"\s{2,}", " ", _HEDGE.sub("", text)).strip()
+
+
+# --------------------------------------------------------------------------- polarity
+
+_NEGATOR = re.compile(
+    r"(?i)\b(?:never|not|no|don'?t|do\s+not|does\s+not|doesn'?t|didn'?t|must\s*n[o']t|"
+    r"shouldn'?t|cannot|can'?t|won'?t|avoid(?:ing|s|ed)?|refrain|forbid(?:den|s)?|"
+    r"prohibit(?:ed|s)?|banned|off[-\s]limits|unchanged|untouched|intact|alone|as[-\s]is|"
+    r"nothing|nobody|none|neither|nor|instead\s+of|rather\s+than|without|except|"
+    r"under\s+no\s+circumstances)\b"
+)
+# "not more than", "no longer minds", "not only": no negation of the action itself
+_NOT_NEGATING = re.compile(
+    r"(?i)\b(?:no|not)\s+(?:more|less|fewer|greater|later|earlier|longer\s+(?:minds?|"
+    r"objects?|forbids?|cares?)|only|just)\b|\bnot\s+(?:above|below|over|under|exceed\w*)\b"
+)
+_PERMISSION = re.compile(
+    r"(?i)\b(?:is|are|be|it'?s)\s+(?:fine|ok|okay|acceptable|allowed|permitted)\b|"
+    r"\b(?:allowed|permitted|free\s+to|go\s+ahead)\b"
+)
+# Where a sentence's stance can change: each piece between these is one segment.
+_SEGMENT = re.compile(
+    r"(?i)\s*;\s*|:\s+|[.!?]\s+|\s+\(|(?<!\()\)(?=[\s,;.]|$)|,\s+|"
+    r"\s+(?=(?:and|but|or|nor|while|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless)\b)|(?<=\w)\s+-+\s+|\s+—\s+"
+)
+_INHERITS = re.compile(r"(?i)^(?:or|nor)\b")  # "don't change A or B": B is negated too
+
+
+_AUXILIARY_WORDS = """
+    do does did must should is are was were will would can could may might shall need needs
+    have has had to and or but be been being it this that please just
+"""
+_AUXILIARY = frozenset(_AUXILIARY_WORDS.split())
+_NAME_NOT = re.compile(r"(?i)^(?P<pos>.*?\b(?P<word>[\w./+-]+)),?\s+\(?(?P<neg>not\s+.+)$")
+_PREFER_OVER = re.compile(
+    r"^(?P<pos>.*\b(?i:prefer)\w*\s+.+?)\s+(?P<neg>(?i:over)\s+.+)$|"
+    r"^(?P<pos2>.*?[\w./+-])\s+(?P<neg2>(?i:over)\s+(?:(?i:the)\s+)?(?:[A-Z]|[\w-]*[./_][\w./-]*).*)$"
+)  # "prefers Redis over Memcached", "Decimal over Float"; not "over 10 seconds"
+
+
+_CONTEXT = re.compile(r"(?i)\s+(?=(?:for|in|on|at|to|from|with|when|because|since|so)\b)")
+
+
+def _rejected(piece: str) -> list[tuple[str, bool]]:
+    """ "not float for the money math": float is rejected, the money math is context."""
+    head, *rest = _CONTEXT.split(piece, maxsplit=1)
+    return [(head, True)] + [(r, False) for r in rest]
+
+
+def _pieces(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut at stance changes, each piece with whether it is rejected outright:
+    "use httpx not requests" and "prefers Redis over Memcached" are two pieces each (a
+    name before "not" is a preference, "must not" is a negation)."""
+    out: list[tuple[str, bool]] = []
+    for piece in _SEGMENT.split(text):
+        m = _NAME_NOT.match(piece.strip())
+        over = _PREFER_OVER.match(piece.strip())
+        if m and m.group("word").casefold() not in _AUXILIARY:
+            out += [(m.group("pos"), False), *_rejected(m.group("neg"))]
+        elif over:
+            pos, neg = (
+                over.group("pos") or over.group("pos2"),
+                over.group("neg") or over.group("neg2"),
+            )
+            out += [(pos, False), *_rejected(neg)]
+        else:
+            out.append((piece, False))
+    return out
+
+
+def segments(text: str) -> list[tuple[str, bool]]:
+    """The pieces of ``text`` between stance changes, each with whether it is negated."""
+    out: list[tuple[str, bool]] = []
+    for piece, rejected in _pieces(text):
+        piece = piece.strip(" ,.")
+        if not piece:
+            continue
+        bare = _NOT_NEGATING.sub(" ", piece)
+        neg = rejected or (
+            bool(_NEGATOR.search(bare))
+            and not (
+                _PERMISSION.search(piece) and not re.search(r"(?i)\bnot\s+(?:be\s+)?\w+", piece)
+            )
+        )
+        if _INHERITS.match(piece) and out and out[-1][1]:
+            neg = True
+        out.append((piece, neg))
+    return out
+
+
+def term_polarity(text: str) -> dict[str, set[bool]]:
+    """Each content term of ``text`` with the polarities it is said with (True: negated)."""
+    out: dict[str, set[bool]] = {}
+    for piece, neg in segments(text):
+        for t in claim_terms(piece):
+            out.setdefault(t, set()).add(neg)
+    return out
+
+
+def opposed(claim: str, said: str, *, flipped: bool = False) -> frozenset[str]:
+    """The terms ``claim`` states with the opposite polarity from ``said`` (a record
+    sentence it traces to); ``flipped`` when the claim's verb itself negates ("the user
+    forbade …"). Empty when they agree."""
+    mine = term_polarity(claim)
+    theirs = term_polarity(said)
+    out = set()
+    for t, pols in mine.items():
+        if t not in theirs or len(pols) != 1:
+            continue
+        (neg,) = pols
+        if theirs[t] == {neg == flipped}:
+            out.add(t)
+    return frozenset(out)
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def plain_number(text: str) -> str:
+    """A number as compared: thousands separators out ("48,210,344" is 48210344)."""
+    return re.sub(r"(?<=\d)[,_](?=\d{3}\b)", "", text)
+
+
+_NUM = r"(-?\d+(?:[,_]\d{3})*(?:\.\d+)?)"
+_UPPER = (
+    r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|max(?:imum)?|"
+    r"under|below|less\s+than|fewer\s+than|within|capped\s+at|no\s+higher\s+than|"
+    r"(?:must|should|may|can|will|shall)?\s*(?:not|never|n't)\s+(?:go\s+|be\s+|rise\s+|get\s+)?"
+    r"(?:above|over|beyond|past|exceed|more\s+than|higher\s+than)|<=|≤|<"
+)
+_LOWER = (
+    r"at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of|"
+    r"min(?:imum)?|over|above|more\s+than|greater\s+than|exceeds?|exceeding|beyond|"
+    r"(?:must|should|may|can|will|shall)?\s*(?:not|never|n't)\s+(?:go\s+|be\s+|drop\s+|fall\s+)?"
+    r"(?:below|under|less\s+than|fewer\s+than)|>=|≥|>"
+)
+_BOUND_BEFORE = re.compile(rf"(?i)(?:^|\b|(?<=\s))(?P<dir>{_UPPER}|{_LOWER})\s*{_NUM}")
+_BOUND_AFTER = re.compile(rf"(?i){_NUM}\s*(?:\w+\s+)?(?P<dir>at\s+most|at\s+least|or\s+less|"
+                          rf"or\s+fewer|or\s+more|or\s+lower|or\s+higher|max|min)\b")  # fmt: skip
+_UPPER_RE = re.compile(rf"(?i)^(?:{_UPPER})$")
+
+
+def bounds(text: str) -> set[tuple[str, str]]:
+    """(direction, number) pairs: ``("<=", "50")`` for "must not go above 50"."""
+    out: set[tuple[str, str]] = set()
+    for m in _BOUND_BEFORE.finditer(text):
+        d = " ".join(m.group("dir").split())
+        out.add(("<=" if _UPPER_RE.match(d) else ">=", plain_number(m.group(2))))
+    for m in _BOUND_AFTER.finditer(text):
+        d = m.group("dir").casefold()
+        up = d in ("at most", "or less", "or fewer", "or lower", "max")
+        out.add(("<=" if up else ">=", plain_number(m.group(1))))
+    return out
+
+
+def bound_conflicts(claim: str, said: str) -> list[str]:
+    """Numbers ``claim`` bounds the other way from ``said`` ("at least 10000" against
+    "10000 at most")."""
+    theirs = bounds(said)
+    return [
+        f"{d} {n}"
+        for d, n in bounds(claim)
+        if (("<=" if d == ">=" else ">="), n) in theirs and (d, n) not in theirs
+    ]
+
+
+# --------------------------------------------------------------------------- conditions
+
+_CONDITION = re.compile(
+    r"(?i)\b(?P<kind>unless|except\s+(?:if|when)|only\s+if|only\s+when|even\s+if|even\s+when|"
+    r"regardless\s+of|whether\s+or\s+not|no\s+matter|whatever|if|when)\b"
+)
+_CONDITION_KIND = {
+    "unless": "exception",
+    "except if": "exception",
+    "except when": "exception",
+    "only if": "requirement",
+    "only when": "requirement",
+    "even if": "none",
+    "even when": "none",
+    "regardless of": "none",
+    "whether or not": "none",
+    "no matter": "none",
+    "whatever": "none",
+}
+
+
+def conditions(text: str) -> set[str]:
+    """The kinds of condition ``text`` attaches: an exception ("unless"), a requirement
+    ("only if"), none ("even if", "regardless of")."""
+    out = set()
+    for m in _CONDITION.finditer(text):
+        kind = _CONDITION_KIND.get(" ".join(m.group("kind").casefold().split()))
+        if kind:
+            out.add(kind)
+    return out
+
+
+def condition_conflict(claim: str, said: str) -> str | None:
+    """How ``claim`` changes ``said``'s condition ("unless" made "even if"), or None."""
+    mine, theirs = conditions(claim), conditions(said)
+    if mine and theirs and not mine & theirs:
+        return f"{'/'.join(sorted(theirs))} became {'/'.join(sorted(mine))}"
+    if "none" in mine and not theirs & {"none"} and theirs:
+        return f"{'/'.join(sorted(theirs))} became none"
+    return None
+
+
+# --------------------------------------------------------------------------- exclusivity
+
+_ONLY = re.compile(r"(?i)\bonly\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|to\s+|for\s+)?([\w./:-]+)")
+
+
+def only_targets(text: str) -> set[str]:
+    """What "only" singles out: "only the Settings page" gives {"settings"}."""
+    out = set()
+    for m in _ONLY.finditer(text):
+        word = m.group(1)
+        if word.casefold() in ("be", "run", "change", "use", "query", "read", "if", "when"):
+            continue
+        out.add(stem(word))
+    return out
+
+
+def only_conflict(claim: str, said: str) -> str | None:
+    """Whether ``claim`` singles out something else than ``said`` does."""
+    mine, theirs = only_targets(claim), only_targets(said)
+    if mine and theirs and not mine & theirs:
+        return f"only {'/'.join(sorted(theirs))}, not {'/'.join(sorted(mine))}"
+    return None
+
+
+def stance_change(claim: str, said: str, *, flipped: bool = False) -> str | None:
+    """How ``claim`` changes the stance of ``said``, the record sentence it traces to (a
+    negation turned around, a bound reversed, a condition or an "only" changed), in words
+    a UI can show; None when it keeps it."""
+    turned = opposed(claim, said, flipped=flipped)
+    if turned:
+        return f"the user said the opposite about {', '.join(sorted(turned)[:3])}"
+    reversed_bounds = bound_conflicts(claim, said)
+    if reversed_bounds:
+        return f"the user set the bound the other way round ({', '.join(reversed_bounds)})"
+    condition = condition_conflict(claim, said)
+    if condition:
+        return f"the user's condition changed ({condition})"
+    only = only_conflict(claim, said)
+    if only:
+        return f"the user said {only}"
+    return None
