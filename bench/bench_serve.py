@@ -6,20 +6,23 @@ upstream (``python tests/stub_server.py``), the proxy (``contextledger serve``) 
 Baseline: the same requests sent to the stub directly, in the same run.
 
 * Added latency per request at 100 and 10,000-message conversations (gpt-4o, 128k window:
-  the 10,000-message history does not fit and is cut every turn). The first turn of a
-  session is reported apart (tokenizer load, every message priced once); the following
-  turns append a user message and the stub's reply, as a client does. "added" is the
-  proxy's own time from the request's arrival to forwarding it (read, identify, record,
-  prepare, translate), as it records in each turn's report; "end to end" compares the
-  client's wall time through the proxy with the direct call (the proxy sends the stub a
-  shorter, fitted history, so end to end can even be faster).
-* Requests/s: 50 concurrent sessions, each a conversation growing from 2 messages.
+  the 10,000-message history does not fit). Every request streams (``stream: true``, usage
+  included), as agents call. Each turn sends the same body twice, interleaved: straight to
+  the stub, then through the proxy; **added = the client's wall time through the proxy
+  minus the direct call's, turn by turn** (until the stream's last byte: the proxy's whole
+  path, request and reply, is in it). The proxy forwards a fitted history, so the stub
+  reads less through it than directly: that is part of what the proxy does. The first turn
+  of a session is reported apart (every message read, priced and stored once; at 10,000
+  messages the first recap is written and verified); the following turns append the reply
+  and a new user message, as a client does. Also shown: "ingress", the proxy's own time
+  from the request's arrival to the upstream body written (from its turn reports), and the
+  proxy process's CPU time per request (user + system, the same turns: on a shared machine
+  the wall times include waiting for a core, the CPU time does not).
+* Requests/s: 50 concurrent sessions, each a conversation growing from 2 messages, streamed.
 * Memory per session: tracemalloc over 100 sessions of 100 messages, and the bound: with
   ``max_sessions=32`` the same 100 sessions hold about a third of it.
 
-Each latency case runs with compaction on (the default: a turn that recaps pays for
-writing and verifying the recap) and with ``--no-compact`` (the proxy's own path: read,
-record, fit, translate, write).
+Each latency case runs with compaction on (the default) and with ``--no-compact``.
 
 No asserts; prints figures. Run: .venv/bin/python bench/bench_serve.py [--quick]
 """
@@ -39,6 +42,7 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -109,38 +113,71 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, round(q * (len(values) - 1)))]
 
 
+def stream_post(client: httpx.Client, url: str, body: bytes, session: str) -> tuple[float, str]:
+    """POST a streaming request; (wall ms until the stream's last byte, the reply's text)."""
+    headers = {**KEY, "content-type": "application/json", "x-contextledger-session": session}
+    t0 = time.perf_counter()
+    with client.stream("POST", url, content=body, headers=headers) as r:
+        raw = r.read()
+    wall = (time.perf_counter() - t0) * 1000
+    if r.status_code != 200:
+        raise RuntimeError(f"{url}: HTTP {r.status_code}: {raw[:300]!r}")
+    text = []
+    for line in raw.decode().splitlines():
+        if line.startswith("data: {"):
+            for choice in json.loads(line[6:]).get("choices") or []:
+                text.append(choice["delta"].get("content") or "")
+    return wall, "".join(text)
+
+
+@dataclass
+class Turns:
+    """Wall times (ms) of the turns after the first, both ways, and the first turn's."""
+
+    through: list[float] = field(default_factory=list)
+    direct: list[float] = field(default_factory=list)
+    first_through: float = 0.0
+    first_direct: float = 0.0
+
+    @property
+    def added(self) -> list[float]:
+        return [t - d for t, d in zip(self.through, self.direct, strict=True)]
+
+
 def run_turns(
     client: httpx.Client,
-    base: str,
+    proxy: str,
+    stub: str,
     messages: list[dict[str, Any]],
     turns: int,
     session: str,
     after_first: Callable[[], None] | None = None,
-) -> tuple[list[float], float]:
-    """Send ``turns`` requests, each with the reply and a new user message appended.
-    Returns wall times (ms) of the turns after the first, and the first turn's."""
-    walls: list[float] = []
-    first = 0.0
+) -> Turns:
+    """Send ``turns + 1`` streaming requests, each straight to the stub and through the
+    proxy, with the reply and a new user message appended after each."""
+    out = Turns()
     for t in range(turns + 1):
-        body = json.dumps({"model": MODEL, "messages": messages, "max_tokens": 1000}).encode()
-        t0 = time.perf_counter()
-        r = client.post(
-            base + "/chat/completions",
-            content=body,
-            headers={**KEY, "content-type": "application/json", "x-contextledger-session": session},
-        )
-        wall = (time.perf_counter() - t0) * 1000
-        r.raise_for_status()
+        body = json.dumps(
+            {
+                "model": MODEL,
+                "messages": messages,
+                "max_tokens": 1000,
+                "stream": True,
+                "stream_options": {"include_usage": True},
+            }
+        ).encode()
+        direct, _ = stream_post(client, stub + "/chat/completions", body, "direct")
+        through, reply = stream_post(client, proxy + "/v1/chat/completions", body, session)
         if t == 0:
-            first = wall
+            out.first_direct, out.first_through = direct, through
             if after_first is not None:
                 after_first()
         else:
-            walls.append(wall)
-        reply = r.json()["choices"][0]["message"]
-        messages.append({"role": "assistant", "content": reply["content"]})
+            out.direct.append(direct)
+            out.through.append(through)
+        messages.append({"role": "assistant", "content": reply})
         messages.append({"role": "user", "content": f"Next ({t}): " + " ".join(WORDS[: 5 + t % 9])})
-    return walls, first
+    return out
 
 
 @contextlib.contextmanager
@@ -170,6 +207,19 @@ def cpu_ms(pid: int) -> float:
     """CPU time (user + system) a process has used so far, in ms (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def settled_cpu_ms(pid: int) -> float:
+    """The process's CPU time once it has gone idle (what it queued after the last reply,
+    such as store writes, is counted in the turn that queued it, not the next one)."""
+    last = cpu_ms(pid)
+    for _ in range(100):
+        time.sleep(0.05)
+        now = cpu_ms(pid)
+        if now == last:
+            break
+        last = now
+    return last
 
 
 PIDS: dict[str, int] = {}  # proxy URL -> its process id
@@ -203,41 +253,41 @@ def proxy_process(upstream: str, store: Path, *flags: str) -> Iterator[str]:
 
 
 def latency(proxy: str, stub: str, n: int, turns: int, label: str = "") -> None:
-    base_messages = history(n, seed=n)
-    session = f"lat-{n}"
+    session = f"lat-{n}{label.strip(' ()')}"
     with httpx.Client(timeout=600) as client:
-        direct, direct_first = run_turns(client, stub, list(base_messages), turns, "d")
         marks: list[float] = []
-        through, through_first = run_turns(
-            client, proxy + "/v1", list(base_messages), turns, session,
-            after_first=lambda: marks.append(cpu_ms(PIDS[proxy])),
+        runs = run_turns(
+            client, proxy, stub, history(n, seed=n), turns, session,
+            after_first=lambda: marks.append(settled_cpu_ms(PIDS[proxy])),
         )  # fmt: skip
-        cpu = (cpu_ms(PIDS[proxy]) - marks[0]) / turns
+        cpu = (settled_cpu_ms(PIDS[proxy]) - marks[0]) / turns
         report = client.get(f"{proxy}/contextledger/sessions/{session}").json()
-    added = [t["added_ms"] for t in report["turns"][1:]]
+    added = runs.added
+    ingress = [t["added_ms"] for t in report["turns"][1:]]
     first = report["turns"][0]
+    last = report["turns"][-1]
     recaps = sum(1 for t in report["turns"][1:] if t.get("compaction"))
     parts = {
         k: statistics.median(t["timing_ms"].get(k, 0.0) for t in report["turns"][1:])
         for k in ("read", "record", "prepare", "write")
     }
     print(
-        f"  {n:>6,} messages{label}: added p50 {statistics.median(added):7.2f} ms, "
-        f"p99 {pct(added, 0.99):7.2f} ms (proxy's own wall time, {len(added)} turns after the "
-        f"first; p50 parts: read {parts['read']:.1f}, record {parts['record']:.1f}, prepare "
-        f"{parts['prepare']:.1f}, write {parts['write']:.1f}; {recaps} turns made a recap); "
-        f"proxy CPU {cpu:.1f} ms a request (the same turns; relaying and store writes too)"
+        f"  {n:>6,} messages{label}: added p50 {statistics.median(added):6.1f} ms, "
+        f"p99 {pct(added, 0.99):6.1f} ms ({len(added)} streamed turns after the first: "
+        f"through the proxy p50 {statistics.median(runs.through):.1f} ms vs direct "
+        f"{statistics.median(runs.direct):.1f} ms); proxy CPU {cpu:.1f} ms a request"
     )
     print(
-        f"                   end to end p50 {statistics.median(through):7.2f} ms through the "
-        f"proxy vs {statistics.median(direct):7.2f} ms direct "
-        f"(x{statistics.median(through) / statistics.median(direct):.2f}); "
-        f"sent {first['messages_sent']:,} of {first['messages_in']:,} messages, "
-        f"{first['used']:,} of {first['budget']:,} tokens"
+        f"{'':19}ingress (arrival to upstream body written) p50 "
+        f"{statistics.median(ingress):.1f} ms, p99 {pct(ingress, 0.99):.1f} ms (p50 parts: read "
+        f"{parts['read']:.1f}, record {parts['record']:.1f}, prepare {parts['prepare']:.1f}, "
+        f"write {parts['write']:.1f}); {recaps} of {len(ingress)} turns made a recap"
     )
     print(
-        f"                   first turn: added {first['added_ms']:.1f} ms "
-        f"(end to end {through_first:.1f} ms vs {direct_first:.1f} ms direct)"
+        f"{'':19}sent {last['messages_sent']:,} of {last['messages_in']:,} messages, "
+        f"{last['used']:,} of {last['budget']:,} tokens (last turn); first turn: ingress "
+        f"{first['added_ms']:.1f} ms, end to end {runs.first_through:.1f} ms through the "
+        f"proxy vs {runs.first_direct:.1f} ms direct"
     )
 
 
@@ -249,19 +299,23 @@ async def session_loop(
     done = 0
     for t in range(turns):
         try:
-            r = await client.post(
-                base + "/chat/completions",
-                json={"model": MODEL, "messages": messages},
-                headers={**KEY, "x-contextledger-session": f"rps-{k}"},
-            )
-            r.raise_for_status()
+            body = {"model": MODEL, "messages": messages, "stream": True}
+            headers = {**KEY, "x-contextledger-session": f"rps-{k}"}
+            async with client.stream(
+                "POST", base + "/chat/completions", json=body, headers=headers
+            ) as r:
+                raw = await r.aread()
+                r.raise_for_status()
         except httpx.HTTPError as exc:  # counted and reported, not hidden
             failed.append(f"{type(exc).__name__}: {exc}")
             continue
         done += 1
-        messages.append(
-            {"role": "assistant", "content": r.json()["choices"][0]["message"]["content"]}
+        text = "".join(
+            (json.loads(line[6:])["choices"] or [{"delta": {}}])[0]["delta"].get("content") or ""
+            for line in raw.decode().splitlines()
+            if line.startswith("data: {")
         )
+        messages.append({"role": "assistant", "content": text})
         messages.append({"role": "user", "content": f"Session {k} turn {t}"})
     return done
 
@@ -294,13 +348,13 @@ def memory(stub: str, root: Path, max_sessions: int, sessions: int = 100) -> flo
     try:
         with httpx.Client(timeout=120) as client:
             # warm: tokenizer, imports
-            run_turns(client, proxy.url + "/v1", history(20, seed=999), 0, "warm")
+            run_turns(client, proxy.url, stub, history(20, seed=999), 0, "warm")
             proxy.flush()
             gc.collect()
             tracemalloc.start()
             before = tracemalloc.get_traced_memory()[0]
             for k in range(sessions):
-                run_turns(client, proxy.url + "/v1", history(100, seed=k), 0, f"mem-{k}")
+                run_turns(client, proxy.url, stub, history(100, seed=k), 0, f"mem-{k}")
             proxy.flush()
             gc.collect()
             after = tracemalloc.get_traced_memory()[0]
@@ -319,12 +373,15 @@ def main() -> None:
         proxy_process(stub, root / "sessions.db") as proxy,
         proxy_process(stub, root / "plain.db", "--no-compact") as plain,
     ):
-        print("Added latency (gpt-4o, 128k window; stub upstream on 127.0.0.1):")
+        print(
+            "Added latency, streamed (gpt-4o, 128k window; stub upstream on 127.0.0.1; "
+            "added = through the proxy - direct, turn by turn):"
+        )
         latency(proxy, stub, 100, 20 if quick else 60)
         latency(plain, stub, 100, 20 if quick else 60, " (--no-compact)")
         latency(proxy, stub, 10_000, 4 if quick else 10)
         latency(plain, stub, 10_000, 10 if quick else 25, " (--no-compact)")
-        print("Requests/s, 50 concurrent sessions x 10 turns (short conversations):")
+        print("Requests/s, 50 concurrent sessions x 10 streamed turns (short conversations):")
         direct, direct_failed = throughput(stub)
         through, through_failed = throughput(proxy + "/v1")
         print(

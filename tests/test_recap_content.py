@@ -364,3 +364,15 @@ def test_what_the_user_states_in_passing_reaches_the_recap(said: str, key: str) 
     msgs = [Message.user("Fix the flaky sync job."), Message.assistant("On it.")]
     msgs += [Message.user(said), Message.assistant("Noted, continuing.")]
     assert key in render_digest(digest(msgs), 4000)
+
+
+def test_a_long_llm_recap_is_cut_at_a_sentence_end_never_mid_word() -> None:
+    # the backfill takes room from the LLM's prose; a cut mid-word ("uploaded to TestFli")
+    # left a fragment the verifier then reported as an invented name
+    s = generate(4, rounds=70)
+    reply = "The assistant worked on the task for a while and then kept going. " * 120
+    out = Conversation.from_messages(s.messages).compact(_Fixed(reply), force=True)
+    assert out.status == "compacted" and out.event is not None
+    prose = out.event.recap_text.partition(BACKFILL_HEADER)[0].strip()
+    assert prose.endswith("kept going.")
+    assert set(prose.replace(".", " ").split()) <= set(reply.replace(".", " ").split())

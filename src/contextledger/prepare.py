@@ -227,6 +227,9 @@ class Preparer:
         )
         self._caches = _Caches()
         self._dry: Fitter | None = None  # the scratch fitter of _window_keeps
+        # the last conversation's view: compaction and the fit read it in one turn, and
+        # deriving it walks the whole record
+        self._viewed: tuple[Conversation | None, tuple[Message, ...]] = (None, ())
         self._repair = RepairMemo()  # a clean prefix is not checked again next turn
         self._encoded_now: dict[int, Image] = {}
         self._problems: list[Notice] = []
@@ -290,7 +293,7 @@ class Preparer:
             notices.extend(Notice("compaction", "", line) for line in outcome.report[:1])
         if event is not None:
             notices.extend(self._recapped_images(work, event.new_covers))
-        view = work.view
+        view = self._view(work)
         state = _compaction_state(work, self.compaction)
 
         # 3. plan image normalization for the target provider: sizes come from headers, so
@@ -352,7 +355,15 @@ class Preparer:
         holds; the recap covers only the rest, with room reserved for the recap itself."""
         if not self.compaction:
             return work.compact(self.summarizer, self.policy, enabled=False)
-        keep = self._window_keeps(work.view, wire_tools)
+        view = self._view(work)
+        if self._request_fits(view, wire_tools):
+            return CompactionOutcome(
+                work, "skipped", ("compaction not needed: the whole view fits the window",)
+            )
+        waiting = self._cooling_down(work)
+        if waiting is not None:  # no recap can be made: the dry fits would be wasted
+            return CompactionOutcome(work, "skipped", (waiting,))
+        keep = self._window_keeps(view, wire_tools)
         if keep is None:
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
@@ -371,6 +382,13 @@ class Preparer:
         second = self._compact_keeping(work, roomier)
         return second if second.event is not None else outcome
 
+    def _view(self, conv: Conversation) -> tuple[Message, ...]:
+        seen, view = self._viewed
+        if seen is not conv:
+            view = conv.view
+            self._viewed = (conv, view)
+        return view
+
     def _compact_keeping(self, work: Conversation, keep: frozenset[str]) -> CompactionOutcome:
         return work.compact(
             self.summarizer,
@@ -379,6 +397,26 @@ class Preparer:
             window=self.fitter.window,
             count_tokens=lambda view: self.fitter.pricer.messages(view).total,
             keep_ids=keep,
+        )
+
+    def _request_fits(
+        self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None
+    ) -> bool:
+        """Whether the whole request fits the budget as it is (no fit needed to say so)."""
+        self._plan_images(view, {})  # the pricer prices images at their planned size
+        fitter = self.fitter
+        return fitter.pricer.request(view, wire_tools) <= fitter.window - fitter.reserved_output
+
+    def _cooling_down(self, work: Conversation) -> str | None:
+        """The policy's cooldown line when a recap was made too recently for another
+        (what ``Conversation.compact`` would answer after the dry fits), else None."""
+        since = work.messages_since_last_recap
+        policy = self.policy or CompactionPolicy()
+        if since is None or since >= policy.cooldown:
+            return None
+        return (
+            f"compaction waiting: {since} new messages since the last recap, "
+            f"{policy.cooldown} needed before another"
         )
 
     def _window_keeps(
@@ -391,13 +429,17 @@ class Preparer:
         byte cap); None when the fit keeps the whole view (nothing to recap). A scratch
         fitter shares the prices but not the memory, so the real fit's sticky cut and drop
         reports are untouched (it is kept across turns for its index of the history: without
-        hysteresis its cut is chosen afresh every time)."""
+        hysteresis its cut is chosen afresh every time).
+
+        A local recap leaves the fit's ``hysteresis`` share of the budget free (the sticky
+        cut's rule): the turns after it fit whole, so nothing is dropped unrecapped, and the
+        next recap waits until the conversation has grown by that share of the window rather
+        than the policy's few-message cooldown (on a long session a recap, written and
+        verified over the whole record, costs seconds)."""
+        if recap is None and self._request_fits(view, wire_tools):
+            return None  # the whole request fits: no fit needed to say so
         self._plan_images(view, {})
         fitter = self.fitter
-        if recap is None and fitter.pricer.request(view, wire_tools) <= (
-            fitter.window - fitter.reserved_output
-        ):
-            return None  # the whole request fits: no fit needed to say so
         dry = self._dry
         if dry is None:
             dry = self._dry = Fitter(
@@ -417,17 +459,28 @@ class Preparer:
         policy = self.policy or CompactionPolicy()
         # digits and spaces: about a token every two bytes, more than any recap text costs;
         # at most a quarter of the window's history, so a small window still holds turns
-        room = (self.fitter.window - self.fitter.reserved_output) // 4
-        reserve = recap or Message(
-            "user",
-            (Recap("0 " * min(policy.recap_bytes(self.fitter.window) // 2, room), ()),),
-            id="reserve",
-        )
-        try:
-            roomy = dry.fit(view, tools=wire_tools, memory=(reserve,))
-        except BudgetError:
+        budget = self.fitter.window - self.fitter.reserved_output
+        room = budget // 4
+        reserve = recap or _filler(min(policy.recap_bytes(self.fitter.window) // 2, room))
+        # a paid (LLM) recap fills the window instead: turns beside it stay in view
+        local = isinstance(self.summarizer, OfflineSummarizer | None)
+        headroom = self._headroom(int(fitter.options.hysteresis * budget)) if local else None
+        for memory in ((reserve, headroom), (reserve,)) if headroom else ((reserve,),):
+            try:
+                roomy = dry.fit(view, tools=wire_tools, memory=memory)
+                break
+            except BudgetError:
+                continue  # the pinned turns need that room: less headroom, then none
+        else:
             roomy = plain
         return frozenset(m.id for m in roomy.messages)
+
+    def _headroom(self, tokens: int) -> Message | None:
+        """A message this model prices at about ``tokens`` (None for none)."""
+        if tokens <= 0:
+            return None
+        unit = self.fitter.pricer.messages((_filler(1000),)).total / 1000
+        return _filler(int(tokens / unit))
 
     def _recapped_images(self, work: Conversation, ids: Sequence[str]) -> list[Notice]:
         """Never silent: each image that leaves the view into a recap is named."""
@@ -548,6 +601,8 @@ class Preparer:
         again when an encoder had to go below the planned size (a provider byte limit)."""
         self._encoded_now = {}
         self._problems = []
+        if not plans:
+            return None  # no image needs re-encoding: no need to look through the messages
         mismatched: dict[int, Image] = {}
         for m in messages:
             for img in m.images():
@@ -663,6 +718,12 @@ def _substitute(messages: Sequence[Message], swap: Mapping[int, Image]) -> tuple
         else:
             out.append(m)
     return tuple(out)
+
+
+def _filler(tokens: int) -> Message:
+    """Room held in a dry fit: digits and spaces, about a token every two bytes (more
+    than any recap text of that size costs)."""
+    return Message("user", (Recap("0 " * tokens, ()),), id="reserve")
 
 
 def _compaction_state(conv: Conversation, enabled: bool) -> str:

@@ -1,0 +1,154 @@
+"""`contextledger serve` on a long session: a recap leaves room, so the turns after it are cheap.
+
+A proxy sees the same conversation grow by a turn at a time. A recap that fills the window
+to the brim is due again a few messages later (each one written and verified over the
+whole record: seconds on a long session), and the fit meanwhile drops turns that no recap
+covers. A recap that leaves the fit's hysteresis share of the budget free is followed by
+turns that fit whole; while the cooldown forbids a recap, no dry fit is run for one.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from contextledger.compaction.conversation import Conversation
+from contextledger.model import Message, ToolCall
+from contextledger.prepare import Preparer
+from serve_harness import running_proxy
+from stub_server import StubServer, prompt_tokens
+from test_serve import oai
+
+WINDOW = 8_000
+OUTPUT = 1_000
+
+
+def _agent_history(turns: int) -> list[Message]:
+    msgs = [Message.system("You are a coding agent."), Message.user("Goal: fix the flaky build.")]
+    for i in range(turns):
+        msgs.append(Message.user(f"Step {i}: run the tests in module {i} and report."))
+        args = json.dumps({"command": f"pytest tests/test_m{i}.py -q"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "shell", args),)))
+        msgs.append(Message.tool(f"c{i}", f"module {i}: " + "a log line with detail\n" * 20))
+        msgs.append(Message.assistant(f"Module {i} passes."))
+    return [Message(m.role, m.content, id=f"m{k}") for k, m in enumerate(msgs)]
+
+
+def _grow(conv: Conversation, *texts: str) -> Conversation:
+    n = len(conv.record)
+    new = [
+        Message("assistant" if k % 2 == 0 else "user", Message.user(t).content, id=f"m{n + k}")
+        for k, t in enumerate(texts)
+    ]
+    return Conversation((*conv.record, *new), conv.events)
+
+
+def _with(conv: Conversation, prepared: Any) -> Conversation:
+    if prepared.event is None:
+        return conv
+    return Conversation(conv.record, (*conv.events, prepared.event))
+
+
+def test_the_turns_after_a_recap_fit_whole_and_make_no_new_recap() -> None:
+    preparer = Preparer("gpt-4o", target="openai", window=WINDOW, max_output_tokens=OUTPUT)
+    conv = Conversation(tuple(_agent_history(60)))
+    first = preparer.prepare(conv, write=False)
+    assert first.event is not None
+    budget = first.report.budget
+    # the recap leaves about the hysteresis share (a quarter) of the budget free
+    assert 0.6 * budget <= first.report.used <= 0.85 * budget
+    conv = _with(conv, first)
+    for turn in range(12):  # 24 new messages: three cooldowns' worth
+        conv = _grow(conv, f"Done with step {turn}.", f"Now check module {turn} again.")
+        out = preparer.prepare(conv, write=False)
+        assert out.event is None, f"turn {turn} made another recap"
+        assert out.report.fit.dropped == (), f"turn {turn} dropped turns no recap covers"
+        assert out.report.compaction == ("compaction not needed: the whole view fits the window",)
+        assert out.report.used <= budget
+        conv = _with(conv, out)
+
+
+def test_the_recap_after_the_room_is_used_up_covers_the_new_overflow() -> None:
+    preparer = Preparer("gpt-4o", target="openai", window=WINDOW, max_output_tokens=OUTPUT)
+    conv = Conversation(tuple(_agent_history(60)))
+    conv = _with(conv, preparer.prepare(conv, write=False))
+    recaps = 0
+    for turn in range(40):
+        long = f"Report for module {turn}: " + "the check passed with a long note " * 12
+        conv = _grow(conv, long, f"Next, module {turn}.")
+        out = preparer.prepare(conv, write=False)
+        recaps += out.event is not None
+        assert out.report.used <= out.report.budget
+        assert out.report.fit.dropped == () or out.report.compaction[0].startswith(
+            "compaction waiting"
+        )
+        conv = _with(conv, out)
+    # ~90 tokens a turn against ~1,750 of room: a recap every ~20 turns, not every cooldown (4)
+    assert 1 <= recaps <= 4
+
+
+@pytest.mark.parametrize("target", ["openai", "anthropic"])
+def test_during_the_cooldown_the_answer_is_the_one_the_dry_fits_would_give(
+    target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A message too big for the room left, right after a recap: the cooldown forbids
+    another, so the fit drops (reported) and says why; skipping the dry fits changes
+    nothing but their cost."""
+    model = "gpt-4o" if target == "openai" else "claude-sonnet-4-6"
+    answers = []
+    for skip in (True, False):
+        preparer = Preparer(model, target=target, window=WINDOW, max_output_tokens=OUTPUT)
+        if not skip:
+            monkeypatch.setattr(preparer, "_cooling_down", lambda work: None)
+        conv = Conversation(tuple(_agent_history(60)))
+        conv = _with(conv, preparer.prepare(conv, write=False))
+        conv = _grow(conv, "Here is the full log:\n" + "a long log line of output\n" * 400, "ok?")
+        out = preparer.prepare(conv, write=False)
+        answers.append(out)
+    fast, slow = answers
+    assert fast.event is None and slow.event is None
+    assert fast.report.compaction == slow.report.compaction
+    assert fast.report.compaction[0].startswith("compaction waiting: 2 new messages")
+    assert [m.id for m in fast.messages] == [m.id for m in slow.messages]
+    assert fast.report.fit.dropped and fast.report.used <= fast.report.budget
+
+
+def test_a_long_session_through_the_proxy_recaps_rarely_and_drops_nothing(
+    tmp_path: Path,
+) -> None:
+    """The OpenAI SDK through the proxy against the validating stub: 40 turns in a small
+    window after a history that does not fit: one recap, at the start; every request within
+    the window by the stub's own count, and no turn drops what no recap covers."""
+    history: list[dict[str, Any]] = [
+        {"role": "system", "content": "You are a coding agent."},
+        {"role": "user", "content": "Goal: fix the flaky build."},
+    ]
+    for i in range(40):
+        history.append({"role": "user", "content": f"Step {i}: run module {i}'s tests."})
+        history.append({"role": "assistant", "content": f"Module {i}: " + "all green. " * 60})
+    history.append({"role": "user", "content": "Continue."})
+    with (
+        StubServer() as stub,
+        running_proxy(store=tmp_path / "s.db", openai_upstream=stub.url, window=WINDOW) as proxy,
+    ):
+        client = oai(proxy, **{"X-ContextLedger-Session": "long"})
+        for turn in range(40):
+            reply = client.chat.completions.create(
+                model="gpt-4o", messages=history, max_tokens=OUTPUT
+            )
+            history.append({"role": "assistant", "content": reply.choices[0].message.content})
+            history.append({"role": "user", "content": f"Turn {turn}: go on with module {turn}."})
+        report = client.with_options().get(
+            proxy.url + "/contextledger/sessions/long", cast_to=object
+        )
+        sent = stub.completions()
+    assert stub.rejected() == []
+    assert len(sent) == 40
+    assert all(prompt_tokens(r.body) + OUTPUT <= WINDOW for r in sent)
+    turns = report["turns"]  # type: ignore[index]
+    recaps = [t["turn"] for t in turns if t.get("compaction")]
+    assert recaps == [1]  # the room the first recap left holds all 40 turns
+    assert all(t["dropped"] == 0 for t in turns), [t["dropped"] for t in turns]
