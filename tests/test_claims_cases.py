@@ -346,3 +346,45 @@ def test_a_swapped_preference_is_not_supported_by_another_correction() -> None:
     assert lie.misclaims
     honest = verify_recap("The user wants httpx, not requests, for the tenants store.", said)
     assert not honest.misclaims
+
+
+def test_the_users_own_words_naming_a_rejected_option_are_no_reversal() -> None:
+    """Regression (offline recap of recap_sessions): "I meant the v3 endpoint, not v2; v2
+    is being retired." quoted back is the user's words, not "the user rejected v2"."""
+    said = with_ids([Message.user("I meant the v3 endpoint, not v2; v2 is being retired.")])
+    ev = Evidence.of(said)
+    quoted = "I meant the v3 endpoint, not v2; v2 is being retired."
+    assert check_clause(quoted, "Constraints and corrections", ev) == ()
+    assert check_clause("Use the v2 endpoint.", "Constraints and corrections", ev)
+
+
+def test_only_one_failure_must_be_the_only_one() -> None:
+    def call(cid: str, cmd: str) -> Message:
+        return Message("assistant", (ToolCall(cid, "bash", f'{{"command": "{cmd}"}}'),))
+
+    said = with_ids(
+        [
+            call("c1", "pytest -q"),
+            Message.tool("c1", "FAILED t.py::test_a - E\nFAILED t.py::test_b - E\n2 failed"),
+            call("c2", "pytest -q -k a"),
+            Message.tool("c2", "FAILED t.py::test_a - E\n1 failed, 3 deselected"),
+        ]
+    )
+    ev = Evidence.of(said)
+    assert check_sentence("Only test_b failed in the first run.", ev)[1]
+    assert check_sentence("test_a failed.", ev)[1] == ()
+
+
+def test_a_markdown_recap_reads_titles_and_numbered_steps() -> None:
+    """Regression: "## What happened" is a title, "2. Ran `pytest`" is step 2 (not the
+    number 2), and a backticked test name after "→" is no command claimed run."""
+    recap = (
+        "## Constraints\n- Keep chunks at 5000 at most.\n\n## What happened\n"
+        "1. Ran `python load.py --dry-run` → it crashed with a KeyError.\n"
+        "2. Ran `pytest -q` → `test_march` timed out; the other 7 tests passed.\n"
+        "## Next\nFix the KeyError."
+    )
+    v = verify_recap(recap, _runs(), ledger=False)
+    assert v.removed_sentences == () and v.misclaims == (), v.summary()
+    lie = recap.replace("- Keep chunks at 5000 at most.", "- Keep chunks at 5000 at least.")
+    assert verify_recap(lie, _runs(), ledger=False).misclaims

@@ -42,6 +42,7 @@ from .digest import (
     SECTIONS,
     call_commands,
     call_paths,
+    failing_tests,
     failure_lines,
     is_write_call,
     parse_digest,
@@ -579,15 +580,18 @@ def _a_name(word: str) -> bool:
 def _variant_of(rejected: str, before: str) -> str | None:
     """The option a rejected one is a variant of, named earlier: in "the secret is
     stripe-live in staging, not stripe" the preferred option is stripe-live, not staging."""
-    if len(rejected) < 3:
-        return None
     tokens: list[str] = re.findall(r"[\w./+-]+", before.casefold())
+    stem_of = re.sub(r"[\d.]+", "", rejected)
     for tok in reversed(tokens):
         tok = tok.strip(".,")
-        if tok != rejected and (
+        if tok == rejected:
+            continue
+        if len(rejected) >= 3 and (
             tok.startswith(rejected) or (rejected.startswith(tok) and len(tok) > 3)
         ):
             return tok
+        if stem_of and re.search(r"\d", rejected) and re.sub(r"[\d.]+", "", tok) == stem_of:
+            return tok  # "the v3 endpoint, not v2": v3 over v2
     return None
 
 
@@ -727,6 +731,8 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
         if kind == "test":
             if not any(r.failed and any(value in x for x in _failing_lines(r)) for r in ev.results):
                 out.append(Claim("failed", value, "no failing tool result names it"))
+            elif _ONLY_FAILURE.search(text):
+                out += _check_only_failure(value, ev)
             continue
         results = ev.results_of(value)
         if kind == "command" and not results and not ev.ran(value):
@@ -853,6 +859,26 @@ def _named_tests(text: str, ev: Evidence) -> list[str]:
 
 def _the(run: str) -> str:
     return "a" if run == "all" else f"the {run}"
+
+
+_ONLY_FAILURE = re.compile(
+    r"(?i)\bonly\b|\bsole\b|\bthe\s+one\s+fail|\bno\s+other\s+(?:test|failure)|"
+    r"\bnothing\s+else\s+failed|\bsingle\s+fail"
+)
+
+
+def _check_only_failure(test: str, ev: Evidence) -> list[Claim]:
+    """ "Only test_x failed": no other test failed in the runs where it failed."""
+    others: dict[str, None] = {}
+    for r in ev.results:
+        if r.failed and any(test in x for x in _failing_lines(r)):
+            for t in failing_tests("\n".join(r.lines) or r.text):
+                if test not in t and t not in test:
+                    others.setdefault(t, None)
+    if not others:
+        return []
+    names = ", ".join(list(others)[:3])
+    return [Claim("failed", test, f"not the only failure: {names} failed too")]
 
 
 def _failed_in(results: Sequence[Result], mode: str) -> str:
@@ -1095,7 +1121,8 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
         for a, b in preferences(part):
             if (b, a) in said_prefs and (a, b) not in said_prefs:
                 return [Claim(kind, text, f"the user preferred {b} over {a}, not the reverse")]
-        if not polarity:  # "floats are fine", "use float": the user rejected float
+        quoted = any(_fold(part) in _fold(u.text) for u in same)  # the user's own words
+        if not polarity and not quoted:  # "floats are fine", "use float": the user rejected float
             mine = unit_terms(part)
             for a, b in said_prefs:
                 if _names(b, mine) and not _names(a, mine):
@@ -1400,7 +1427,7 @@ def check_clause(
     commands = list(
         dict.fromkeys(
             [f.value for f in extract_claims(text) if f.kind == "command"]
-            + [q for q in quoted if _RAN.search(text) or section == "Commands run"]
+            + [q for q in quoted if section == "Commands run" or _run_object(q, text, ev)]
         )
     )
     paths = [f.value for f in extract_claims(text) if f.kind == "path"]
@@ -1459,6 +1486,23 @@ _SAID_SECTIONS = frozenset(
     {"Goal", "Constraints and corrections", "Open requests", "User also said"}
 )
 _NONE = re.compile(r"(?i)^\W*(?:none|no\s+failures?|nothing(?:\s+failed)?|n/?a|all\s+passed)\W*$")
+
+
+def _run_object(quoted: str, text: str, ev: Evidence) -> bool:
+    """Whether a backticked span of a clause is a command it claims run: a run verb and
+    a span of several words, a program that ran, or the word right after the verb
+    ("ran `deploy.sh`"); not an identifier elsewhere ("→ `test_march_batch` timed out")."""
+    ran = _RAN.search(text)
+    if ran is None:
+        return False
+    if " " in quoted.strip() or ev.ran(quoted):
+        return True
+    first = _BACKTICKED.search(text, ran.end())  # the verb's own object, not a later name
+    return (
+        first is not None
+        and first.group(1) == quoted
+        and len(text[ran.end() : first.start()].split()) <= 3
+    )
 
 
 def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Claim]:

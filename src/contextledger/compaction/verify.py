@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from ..model import Message
 from .claims import ITEM, Claim, Evidence, check_clause, check_sentence, section_of
+from .digest import SECTIONS
 from .facts import (
     Fact,
     FactSource,
@@ -313,6 +314,12 @@ def verify_recap(
                 kept_lines.append(line)
             continue
         head, rest = section_of(line)
+        heading = _HEADING.match(line)
+        if head is None and heading:  # "## Constraints", "## What happened": a title, no claim
+            section = _section_named(heading.group(1))
+            block = section is not None
+            kept_lines.append(line)
+            continue
         item = ITEM.match(line)
         if head is None and block and not item and _SENTENCE.match(line):
             section = None  # a sentence after a list: prose, not one more item
@@ -330,10 +337,11 @@ def verify_recap(
                 kept_lines.append(line)
             continue
         section = None
-        parts = [p for p in re.split(r"(?<=[.!?])\s+", line) if p.strip()]
+        marker = line[: item.end()] if item else ""  # "2. Ran `pytest`": not the number 2
+        parts = [p for p in re.split(r"(?<=[.!?])\s+", line[len(marker) :]) if p.strip()]
         kept = [p for p in parts if stands(p, None)]
         if kept:
-            kept_lines.append(" ".join(kept))
+            kept_lines.append(marker + " ".join(kept))
     kept_lines = _without_empty_sections(kept_lines)
     prose = re.sub(r"\n{3,}", "\n\n", "\n".join(kept_lines)).strip()
     facts = transcript_facts(covered_messages)
@@ -394,6 +402,19 @@ def verify_recap(
         misclaims=tuple(misclaims),
         claims_checked=checked,
     )
+
+
+_HEADING = re.compile(r"^\s*#{1,6}\s+\**([^:*#]+?)\**\s*$")
+
+
+def _section_named(title: str) -> str | None:
+    """The recap section a markdown title names ("Constraints" is "Constraints and
+    corrections", "Next" is "Next step"), or None."""
+    t = " ".join(title.casefold().split())
+    for s in SECTIONS:
+        if s.casefold() == t or (len(t) >= 4 and s.casefold().startswith(t)):
+            return s
+    return None
 
 
 _SENTENCE = re.compile(r"^\s*[A-Z`\"'].*\s\S+\s\S+\s\S+.*[.!?]\s*$")
