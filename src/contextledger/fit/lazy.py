@@ -18,6 +18,7 @@ turn) is read whole, as before.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, overload
 
@@ -57,13 +58,17 @@ class DictColumns:
         """Note every dict from ``start`` on; False when the list must be read whole."""
         dicts, roles, chars, made, texts = self.dicts, self.roles, self.chars, self.made, self.texts
         del roles[start:], chars[start:], made[start:]
-        for p in [p for p in texts if p >= start]:
-            del texts[p]
-        self.opens = {p for p in self.opens if p < start}
-        self.recaps = [p for p in self.recaps if p < start]
-        self.images = [p for p in self.images if p < start]
+        # (a refit after an append trims nothing: positions are noted in ascending order)
+        if texts and next(reversed(texts)) >= start:
+            for p in [p for p in texts if p >= start]:
+                del texts[p]
+        if self.opens and max(self.opens) >= start:
+            self.opens = {p for p in self.opens if p < start}
+        del self.recaps[bisect_left(self.recaps, start) :]
+        del self.images[bisect_left(self.images, start) :]
         opens = self.opens
-        body_started = any(r != "system" for r in roles)
+        # (system messages all lead in a list scanned whole: else scan says False)
+        body_started = bool(roles) and roles[-1] != "system"
         for p in range(start, len(dicts)):
             d = dicts[p]
             if type(d) is not dict:
@@ -326,9 +331,12 @@ class LazyMessages(Sequence[Message]):
     """The Messages ``read_messages`` makes of ``columns.dicts[start:]``, each read the first
     time it is asked for."""
 
-    def __init__(self, columns: DictColumns, start: int = 0) -> None:
+    def __init__(self, columns: DictColumns, start: int = 0, unchanged: int = 0) -> None:
         self.columns = columns
         self.start = start
+        # how many leading messages are the same as in the last LazyMessages of these
+        # columns at this start (a Fitter's source knows: its dicts compared equal)
+        self.unchanged = unchanged
 
     def __len__(self) -> int:
         return len(self.columns.roles) - self.start
@@ -350,7 +358,7 @@ class LazyMessages(Sequence[Message]):
 
     def tail(self, n: int) -> LazyMessages:
         """The messages from ``n`` on (positions renumbered from 0)."""
-        return LazyMessages(self.columns, self.start + n)
+        return LazyMessages(self.columns, self.start + n, max(0, self.unchanged - n))
 
     def leading_system(self) -> int:
         """How many messages at the start are system messages."""
