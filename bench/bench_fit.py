@@ -1,16 +1,30 @@
-"""Benchmark: fit() on a 10,000-message agent session with 500 images, against LangChain.
+"""Benchmark: fit() on a 10,001-message agent session with 500 screenshots, against LangChain.
 
-Measured as users call it, ratios from one run:
+Measured as users call it, ratios from one run. The headline session
+(``fit_sessions.multilingual_session``) is a coding / computer-use agent's history as plain
+OpenAI Chat dicts: requests and answers in English, German, French, Spanish, Japanese,
+Chinese, Russian and Korean with curly quotes, em dashes and emoji, pasted logs and
+tracebacks; 1-3 parallel tool calls a turn with results shaped like real tool output
+(tracebacks, diffs, CSV, logs, JSON, listings; some errors, some as content parts);
+500 screenshots, **every one distinct** (its own size, 200x150 to 3840x2160, and its own
+Pillow-drawn pixels; palette and RGB PNG and JPEG; some with ``detail``), 1-2 per user
+turn; some user turns with a ``name``. ``--ascii`` adds the earlier, easier session (ASCII
+words, 20 distinct screenshots) as a second row.
 
-* **first fit in a fresh process** minus a bare ``import contextledger`` (subprocesses; the
-  vocabulary load is the one-time cost and is reported apart);
-* **cold**: ``fit(dicts, ...)`` on a session never seen before (new texts, new images) in a
-  process whose tokenizer is already loaded; median of 3 sessions;
+* **first fit in a fresh process** minus a bare ``import contextledger`` (subprocesses,
+  median of 3), for a 4-message conversation and for the 10,001-message session (generated
+  in the subprocess before the clock starts); the vocabulary load is reported apart;
+* **compiled tokenizer build**: in this process, before the figures below (one-time);
+* **cold**: ``fit(dicts, ...)`` on a session never seen before in this process (new texts,
+  new images: a new seed) whose tokenizer is already loaded; median of 3 sessions;
 * **refit**: a ``Fitter`` kept per conversation, fed the app's own list of dicts after the
-  app appends one new dict to it in place; median of 5 appends;
+  app appends to it in place: one new dict (median of 9), and a whole turn of three (an
+  assistant tool call, its result, the next request; median of 5). The list is the last
+  cold session's, fitted once by the ``Fitter`` (not timed);
 * **LangChain**: ``trim_messages(convert_to_messages(dicts), strategy="last",
   token_counter=count_tokens_approximately, start_on="human", include_system=True)`` on the
   same dicts and budget (its approximate counter; it does not price images by pixels);
+  median of 5;
 * **peak memory** of a cold fit (tracemalloc) against the input's own size in memory;
 * **huge paste**: one generated message of 50 MB (and 12.5 MB, to show the time is linear)
   as an old message (decided on by a bound, never tokenized), as the newest tool output
@@ -18,19 +32,21 @@ Measured as users call it, ratios from one run:
   ``BudgetError``); CPU seconds of this process.
 
 Each figure is reported in wall time and in CPU time of the benchmark process (the machine
-this runs on is shared; CPU time is what other processes do not disturb). Before each timed
-call the garbage collector runs (``gc.collect()``, for both contenders): an
-app's history was built over many turns, not allocated in the instant before the call, and a
-collection of the freshly generated session would otherwise land in whichever call comes next.
+this runs on is shared; CPU time is what other processes do not disturb); the load average
+is printed at the start and the end. Before each timed call the garbage collector runs
+(``gc.collect()``, for both contenders): an app's history was built over many turns, not
+allocated in the instant before the call, and a collection of the freshly generated
+session would otherwise land in whichever call comes next.
 
-Run: ``.venv/bin/python bench/bench_fit.py`` (``--quick`` skips the huge paste).
+Run: ``.venv/bin/python bench/bench_fit.py`` (``--quick`` skips the huge paste and the
+fresh-process figure for the large session; ``--ascii`` adds the ASCII session).
 """
 
 from __future__ import annotations
 
 import base64
 import gc
-import io
+import os
 import random
 import statistics
 import subprocess
@@ -38,75 +54,15 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
-
-from PIL import Image
 
 from contextledger.fit import Fitter, fit
 from contextledger.pricing.text import warm
+from fit_sessions import ascii_session, multilingual_session
 
-
-def png(w: int, h: int, seed: int) -> str:
-    buf = io.BytesIO()
-    Image.new("RGB", (w, h), (seed % 251, seed // 251 % 251, 120)).save(buf, "PNG")
-    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
-
-
-WORDS = [
-    "the", "test", "fails", "because", "import", "path", "config", "retry", "cache", "build",
-    "error", "line", "function", "returns", "None", "expected", "value", "fixture", "mock",
-    "async", "timeout", "database", "query", "index", "schema", "migration", "deploy", "log",
-]  # fmt: skip
-
-
-def session(n: int = 10_000, images: int = 500, seed: int = 1) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    pool = [
-        png(rng.choice([640, 1280, 1920, 3840]), rng.choice([480, 800, 1080, 2160]), seed * 20 + k)
-        for k in range(20)
-    ]
-    msgs: list[dict[str, Any]] = [{"role": "system", "content": "You are a coding agent."}]
-    image_every = max(1, n // images)
-    k = 0
-    while len(msgs) < n:
-        k += 1
-        if k % 3 == 0:
-            cid = f"call_{k}"
-            msgs.append(
-                {
-                    "role": "assistant",
-                    "content": None,
-                    "tool_calls": [
-                        {
-                            "id": cid,
-                            "type": "function",
-                            "function": {"name": "run", "arguments": '{"cmd": "pytest -q"}'},
-                        }
-                    ],
-                }
-            )
-            msgs.append(
-                {"role": "tool", "tool_call_id": cid, "content": "ok\n" * rng.randrange(5, 200)}
-            )
-        elif len(msgs) // image_every > sum(1 for m in msgs if isinstance(m.get("content"), list)):
-            msgs.append(
-                {
-                    "role": "user",
-                    "content": [
-                        {"type": "text", "text": f"look at this {k}"},
-                        {"type": "image_url", "image_url": {"url": pool[k % len(pool)]}},
-                    ],
-                }
-            )
-        else:
-            msgs.append(
-                {
-                    "role": "user" if k % 2 else "assistant",
-                    "content": f"message {k} seed {seed} "
-                    + " ".join(rng.choice(WORDS) for _ in range(rng.randrange(5, 120))),
-                }
-            )
-    return msgs
+BENCH_DIR = Path(__file__).resolve().parent
+Session = Callable[..., list[dict[str, Any]]]
 
 
 def deep_size(obj: Any) -> int:
@@ -127,54 +83,80 @@ def deep_size(obj: Any) -> int:
     return total
 
 
-def first_fit_over_import() -> tuple[float, float, float]:
-    """(import, import + first fit, first count) seconds, each in a fresh process (median of 3)."""
-    fit_code = (
-        "import time; t = time.perf_counter(); import contextledger; "
-        "contextledger.fit([{'role': 'user', 'content': 'hello'}], 'gpt-4o'); "
-        "print(time.perf_counter() - t)"
+def fresh_process(setup: str, body: str) -> tuple[float, float]:
+    """(wall, CPU) seconds of ``import contextledger`` and ``body`` in a new process, after
+    ``setup`` (not timed)."""
+    code = (
+        f"import sys, time; sys.path.insert(0, {str(BENCH_DIR)!r})\n{setup}\n"
+        "w, c = time.perf_counter(), time.process_time()\nimport contextledger\n"
+        f"{body}\nprint(time.perf_counter() - w, time.process_time() - c)"
     )
-    import_code = (
-        "import time; t = time.perf_counter(); import contextledger; print(time.perf_counter() - t)"
-    )
-    load_code = (
-        "import contextledger, time; from contextledger.pricing.text import counter_for; "
-        "t = time.perf_counter(); counter_for('gpt-4o').count('x'); print(time.perf_counter() - t)"
-    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    wall, cpu = run.stdout.split()
+    return float(wall), float(cpu)
 
-    def run(code: str) -> float:
-        out = [
-            float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                 check=True).stdout)
-            for _ in range(3)
-        ]  # fmt: skip
-        return statistics.median(out)
 
-    return run(import_code), run(fit_code), run(load_code)
+def first_fit_over_import(big: bool) -> None:
+    """A fresh process's first fit minus a bare import, median of 3 (CPU and wall)."""
+    small = (
+        "d = [{'role': 'system', 'content': 'Be brief.'}, "
+        "{'role': 'user', 'content': 'What does this log say? ' + 'ERROR timeout; ' * 40}, "
+        "{'role': 'assistant', 'content': 'A database timeout.'}, "
+        "{'role': 'user', 'content': 'Fix it, please.'}]"
+    )
+    large = "from fit_sessions import multilingual_session; d = multilingual_session(seed=9001)"
+    cases = [("4-message conversation", small)]
+    if big:
+        cases.append(("10,001-message session", large))
+    for name, setup in cases:
+        bare = medians([fresh_process(setup, "") for _ in range(3)])
+        body = "contextledger.fit(d, 'gpt-4o', window=128_000)"
+        first = medians([fresh_process(setup, body) for _ in range(3)])
+        print(
+            f"fresh process, {name}: first fit +{(first[1] - bare[1]) * 1e3:.0f} ms CPU "
+            f"(+{(first[0] - bare[0]) * 1e3:.0f} ms wall) over a bare import "
+            f"({bare[1] * 1e3:.0f} ms CPU)"
+        )
+    load = "from contextledger.pricing.text import counter_for; counter_for('gpt-4o').count('x')"
+    bare = medians([fresh_process("", "") for _ in range(3)])
+    loaded = medians([fresh_process("", load) for _ in range(3)])
+    print(
+        f"  one-time: reading the o200k vocabulary (a first count) {(loaded[1] - bare[1]) * 1e3:.0f} ms CPU"
+    )
 
 
 def main() -> None:
-    imported, first_fit, load = first_fit_over_import()
-    print(
-        f"fresh process: import {imported * 1e3:.0f} ms, import + first fit {first_fit * 1e3:.0f} ms "
-        f"(+{(first_fit - imported) * 1e3:.0f} ms; of which the first count, reading the "
-        f"o200k vocabulary, {load * 1e3:.0f} ms, once per process)"
-    )
-    t = time.perf_counter()
+    quick = "--quick" in sys.argv
+    print(f"load average at start: {os.getloadavg()[0]:.1f} (this machine: {os.cpu_count()} cores)")
+    first_fit_over_import(big=not quick)
+    t = time.process_time()
     warm("o200k_base")  # the compiled tokenizer's one-time build, outside the timings
     print(
-        f"this process: compiled vocabulary build {(time.perf_counter() - t) * 1e3:.0f} ms "
-        "(not in the figures below)"
+        f"  one-time, this process: compiled tokenizer build {(time.process_time() - t) * 1e3:.0f} "
+        "ms CPU (not in the figures below)"
     )
-    msgs = session()
-    images = sum(1 for m in msgs if isinstance(m.get("content"), list))
-    print(
-        f"session: {len(msgs):,} messages, {images} images, input {deep_size(msgs) / 1e6:.1f} MB in memory"
-    )
-    for window in (32_000, 128_000):
-        measure(window)
-    if "--quick" not in sys.argv:
+    sessions: list[tuple[str, Session]] = [("multilingual agent session", multilingual_session)]
+    if "--ascii" in sys.argv:
+        sessions.append(("ASCII session, 20 distinct screenshots", ascii_session))
+    for name, make in sessions:
+        sample = make(seed=1)
+        images = sum(
+            1
+            for m in sample
+            if isinstance(m.get("content"), list)
+            for p in m["content"]
+            if p.get("type") == "image_url"
+        )
+        print(
+            f"\n== {name}: {len(sample):,} dicts, {images} images, "
+            f"input {deep_size(sample) / 1e6:.1f} MB in memory"
+        )
+        del sample
+        for window in (32_000, 128_000):
+            measure(window, make)
+    if not quick:
         huge_paste()
+    print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 
 def huge_paste() -> None:
@@ -227,7 +209,7 @@ def medians(samples: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
-def measure(window: int) -> None:
+def measure(window: int, make: Session) -> None:
     from langchain_core.messages import trim_messages
     from langchain_core.messages.utils import convert_to_messages, count_tokens_approximately
 
@@ -238,16 +220,29 @@ def measure(window: int) -> None:
 
     cold = []
     for _ in range(3):
-        fresh = session(seed=next(seeds))  # never seen: new texts, new images
+        fresh = make(seed=next(seeds))  # never seen: new texts, new images
         cold.append(clocked(lambda: fit(fresh, model, window=window, max_output_tokens=reserve)))  # noqa: B023
 
-    msgs = session(seed=next(seeds))
+    msgs = fresh  # the app's own list, fitted once by the Fitter (not timed)
     fitter = Fitter(model, window=window, max_output_tokens=reserve)
     report = fitter.fit(msgs).report
-    refit = []
+    rng = random.Random(window)
+    one = []
     for i in range(9):
-        msgs.append({"role": "user", "content": f"new message {i}: run the tests again {window}"})
-        refit.append(clocked(lambda: fitter.fit(msgs)))
+        text = f"Und jetzt? Next step {i} — run the tests again ✓ {rng.random()}"
+        msgs.append({"role": "user", "content": text})
+        one.append(clocked(lambda: fitter.fit(msgs)))
+    turn = []
+    for i in range(5):
+        call = {
+            "id": f"call_new_{i}",
+            "type": "function",
+            "function": {"name": "run_shell", "arguments": f'{{"cmd": "pytest -q -k case_{i}"}}'},
+        }
+        msgs.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        msgs.append({"role": "tool", "tool_call_id": call["id"], "content": f"{i} passed ✓\n" * 30})
+        msgs.append({"role": "user", "content": f"Très bien — ahora el paso {i} 🚀 {rng.random()}"})
+        turn.append(clocked(lambda: fitter.fit(msgs)))
 
     def langchain() -> Any:
         return trim_messages(
@@ -259,9 +254,9 @@ def measure(window: int) -> None:
             start_on="human",
         )
 
-    lc = [clocked(langchain) for _ in range(5)]
-    (cold_w, cold_c), (refit_w, refit_c), (lc_w, lc_c) = medians(cold), medians(refit), medians(lc)
-    fresh = session(seed=next(seeds))
+    lc = medians([clocked(langchain) for _ in range(5)])
+    fresh = make(seed=next(seeds))
+    gc.collect()
     tracemalloc.start()
     fit(fresh, model, window=window, max_output_tokens=reserve)
     _, peak = tracemalloc.get_traced_memory()
@@ -270,21 +265,20 @@ def measure(window: int) -> None:
         f"\nwindow {window:,} (budget {budget:,}); kept {len(report.kept):,} messages, "
         f"used {report.used:,} tokens ({report.image_tokens:,} image)"
     )
-    print("                                                   wall ms    CPU ms")
-    print(
-        f"  contextledger fit, cold, never-seen dicts ..... {cold_w * 1e3:8.1f}  {cold_c * 1e3:8.1f}"
-    )
-    print(
-        f"  contextledger refit, 1 dict appended in place . {refit_w * 1e3:8.1f}  {refit_c * 1e3:8.1f}"
-    )
-    print(f"  langchain trim_messages(convert_to_messages) .. {lc_w * 1e3:8.1f}  {lc_c * 1e3:8.1f}")
-    print(
-        f"  cold vs langchain:  {lc_w / cold_w:5.2f}x wall, {lc_c / cold_c:5.2f}x CPU   "
-        f"refit vs langchain: {lc_w / refit_w:6.1f}x wall, {lc_c / refit_c:6.1f}x CPU"
-    )
-    print(
-        f"  peak memory during a cold fit: {peak / 1e6:.1f} MB = {peak / deep_size(fresh):.2f}x the input"
-    )
+    print(f"  {'':48} {'wall ms':>8}  {'CPU ms':>8}   LangChain's CPU / ours")
+    rows = [
+        ("contextledger fit, cold, never-seen dicts", medians(cold)),
+        ("contextledger refit, 1 dict appended in place", medians(one)),
+        ("contextledger refit, a turn (3 dicts) appended", medians(turn)),
+    ]
+    for name, (w, c) in rows:
+        print(
+            f"  {name:48} {w * 1e3:8.1f}  {c * 1e3:8.1f}   {lc[1] / c:6.2f}x  ({lc[0] / w:.2f}x wall)"
+        )
+    name = "langchain trim_messages(convert_to_messages)"
+    print(f"  {name:48} {lc[0] * 1e3:8.1f}  {lc[1] * 1e3:8.1f}")
+    ratio = peak / deep_size(fresh)
+    print(f"  peak memory during a cold fit: {peak / 1e6:.1f} MB = {ratio:.2f}x the input")
 
 
 if __name__ == "__main__":

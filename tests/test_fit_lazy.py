@@ -37,6 +37,26 @@ def shapes(i: int) -> dict[str, dict[str, Any] | list[dict[str, Any]]]:
         "nudge": {"role": "user", "content": "ok, keep going"},
         "assistant": {"role": "assistant", "content": f"answer {i} " + "x " * (i % 5 * 40)},
         "named": {"role": "user", "name": "alice", "content": f"from alice {i}"},
+        "starts like a recap": {"role": "user", "content": f"Can you also check {i}? Compacted"},
+        "named image": {
+            "role": "user",
+            "name": "bob",
+            "content": [
+                {"type": "text", "text": f"Also this one {i}"},
+                {"type": "image_url", "image_url": {"url": PNG_1x1}},
+                {"type": "image_url", "image_url": {"url": PNG_1x1, "detail": "high"}},
+            ],
+        },
+        "labelled images": {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "Image 1:"},
+                {"type": "image_url", "image_url": {"url": PNG_1x1}},
+                {"type": "text", "text": "Image 2:"},
+                {"type": "image_url", "image_url": {"url": "https://example.com/c.png"}},
+                {"type": "text", "text": f"which is newer? {i}"},
+            ],
+        },
         "with id": {"role": "assistant", "id": f"own-{i}", "content": f"answer with id {i}"},
         "exchange": [
             {"role": "assistant", "content": None, "tool_calls": [call(cid)]},
@@ -46,6 +66,21 @@ def shapes(i: int) -> dict[str, dict[str, Any] | list[dict[str, Any]]]:
             {"role": "assistant", "content": "running", "tool_calls": [call(cid), call(cid + "b")]},
             {"role": "tool", "tool_call_id": cid, "content": "[tool error] boom"},
             {"role": "tool", "tool_call_id": cid + "b", "content": "fine"},
+        ],
+        "parts result": [
+            {"role": "assistant", "content": None, "tool_calls": [call(cid)]},
+            {
+                "role": "tool",
+                "tool_call_id": cid,
+                "content": [
+                    {"type": "text", "text": "[tool error] exit 2 " * (i % 3)},
+                    {"type": "text", "text": f"stderr {i}\n" * (i % 5 * 20)},
+                ],
+            },
+        ],
+        "empty parts result": [
+            {"role": "assistant", "content": None, "tool_calls": [call(cid)]},
+            {"role": "tool", "tool_call_id": cid, "content": []},
         ],
         "dangling call": {"role": "assistant", "content": None, "tool_calls": [call(cid)]},
         "orphan result": {"role": "tool", "tool_call_id": "nowhere", "content": "lost"},

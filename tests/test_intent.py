@@ -31,7 +31,8 @@ no fewer than | below 3 | within 2 | limited to | limit to | stick to | pinned t
 not allowed | forbidden | prohibited | the goal is | the main task remains | the objective was |
 the actual aim is | new goal | new task | new plan | to restate | to recap | to be clear |
 let's refocus | lets pivot | we need to now pivot | I want you to refocus | i need to pivot |
-from now on the task
+from now on the task | don’t | that’s wrong | that’s not right | mustn’t | shouldn’t | can’t |
+let’s pivot
 """
 PHRASES = [p.strip() for p in TRIGGERS.split("|")]
 FILLERS = [
@@ -93,3 +94,18 @@ def test_plain_requests_are_not_candidates() -> None:
     # an em dash, a curly apostrophe or an accent does not make a text a candidate
     assert might_steer(["fix the tests — thanks", "merci, café ok", "it’s fine", "日本"]) == []
     assert steering_requests(plain) == ([], [])
+
+
+def test_a_curly_apostrophe_is_an_apostrophe() -> None:
+    """Phones and many editors curl what the user types: "don’t" is "don't"."""
+    assert is_constraint("Don’t touch src/payments under any circumstances.")
+    assert is_correction("That’s wrong, use the staging database.")
+    assert restates_task("Let’s refocus on the billing migration.")
+    assert steering_requests(["Please don’t push to main without asking me."]) == ([0], [])
+
+
+def test_a_long_paste_is_classified_by_its_few_candidate_words() -> None:
+    """Where a steering word sits in a long paste, the answer is the per-text one."""
+    log = "\n".join(f"2026-11-30 INFO worker {i} done — ok ✓ 日本" for i in range(2000))
+    batch = [f"Here is the log:\n{log}\nActually, use Redis not Memcached.", f"see:\n{log}"]
+    assert steering_requests(batch) == reference(batch) == ([0], [])

@@ -321,3 +321,58 @@ def test_jest_console_output_is_not_a_failure() -> None:
 def test_only_rules_are_constraints(rule: str) -> None:
     assert is_rule(rule)
     assert not is_rule("Only 3 tests failed on the last run.")
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "Not Kafka - we use SQS here.",
+        "Nobody should run migrations on Friday.",
+        "Stop using moment.js, it's deprecated.",
+        "Leave the CI config as it is.",
+        "Correct that: the port is 6380.",
+        "Only the admin role may see the export button.",
+        "Max 2 concurrent uploads.",
+    ],
+)
+def test_more_rule_phrasings_are_constraints(rule: str) -> None:
+    assert is_rule(rule)
+
+
+@pytest.mark.parametrize(
+    "said", ["Not bad: the build is green.", "Nobody knows why.", "Stopping here for today."]
+)
+def test_remarks_are_not_rules(said: str) -> None:
+    assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("ok. FYI the cron runs at 02:15 UTC daily.", "02:15 UTC"),
+        ("btw the Slack channel for this is #sync-incidents.", "#sync-incidents"),
+        ("Keep it behind the feature flag new_checkout_v2.", "new_checkout_v2"),
+        ("This is for Globex Corporation, our biggest account.", "Globex Corporation"),
+        ("The API key is in the vault at secret/data/ci/stripe.", "secret/data/ci/stripe"),
+        ("Ask Wen before merging, she reviews infra changes.", "Ask Wen before merging"),
+        ("If it breaks, roll back with helm rollback api 41.", "helm rollback api 41"),
+        ("Send the report to ops-team@example.com when done.", "ops-team@example.com"),
+        ("Use the leaky bucket here.", "leaky bucket"),
+    ],
+)
+def test_what_the_user_states_in_passing_reaches_the_recap(said: str, key: str) -> None:
+    msgs = [Message.user("Fix the flaky sync job."), Message.assistant("On it.")]
+    msgs += [Message.user(said), Message.assistant("Noted, continuing.")]
+    assert key in render_digest(digest(msgs), 4000)
+
+
+def test_a_long_llm_recap_is_cut_at_a_sentence_end_never_mid_word() -> None:
+    # the backfill takes room from the LLM's prose; a cut mid-word ("uploaded to TestFli")
+    # left a fragment the verifier then reported as an invented name
+    s = generate(4, rounds=70)
+    reply = "The assistant worked on the task for a while and then kept going. " * 120
+    out = Conversation.from_messages(s.messages).compact(_Fixed(reply), force=True)
+    assert out.status == "compacted" and out.event is not None
+    prose = out.event.recap_text.partition(BACKFILL_HEADER)[0].strip()
+    assert prose.endswith("kept going.")
+    assert set(prose.replace(".", " ").split()) <= set(reply.replace(".", " ").split())

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builders import image_block
 from contextledger import Message, ToolCall
@@ -165,3 +167,24 @@ def test_an_llm_recap_fills_the_window_and_never_keeps_less_than_fit(
     assert [f for f in _planted(msgs) if f in plain and f not in view] == []
     assert any("stay in view verbatim too" in line for line in out.report.compaction)
     assert "held to" not in " ".join(out.report.compaction)  # incremental: none left out
+
+
+@settings(max_examples=6)
+@given(turns=st.integers(30, 90), window=st.integers(6_000, 40_000))
+def test_retention_with_compaction_is_never_below_plain_fit(turns: int, window: int) -> None:
+    """Property, for the offline recap and for an LLM recap (a real OpenAI-compatible
+    server on 127.0.0.1): every planted fact the plain fit keeps is in the prepared
+    request too, and that request is valid and within the window."""
+    msgs = session(turns)
+    plain = texts(fit(msgs, "gpt-4o", window=window, max_output_tokens=1000).messages)
+    with StubServer() as stub:
+        llm = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+        for summarizer in (None, llm):
+            out = prepare(
+                msgs, "gpt-4o", window=window, max_output_tokens=1000, compaction=True,
+                summarizer=summarizer,
+            )  # fmt: skip
+            assert out.report.used <= window - 1000
+            assert not tool_pair_problems(out.messages)
+            view = texts(out.messages)
+            assert [f for f in _planted(msgs) if f in plain and f not in view] == []

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import accumulate
+from itertools import accumulate, islice
 
 # Short turns that move the conversation along without saying anything new: every word
 # is one of these (so "ok, keep going" and "Take your time, just keep me posted." are nudges,
@@ -38,7 +38,7 @@ _NUDGE_WORDS = frozenset(_NUDGE_VOCABULARY.split())
 _CORRECTION = re.compile(
     r"(?ix)(?:"
     r"^\W*(?:no|nope|wait|stop|hold\s+on|scratch\s+that|correction|sorry)\b[,.!:;—-]|"
-    r"\bactually\b|\binstead\b|\brather\s+than\b|\bi\s+meant\b|\bthat'?s\s+(?:wrong|not\s+(?:right|what))|"
+    r"\bactually\b|\binstead\b|\brather\s+than\b|\bi\s+meant\b|\bthat['’]?s\s+(?:wrong|not\s+(?:right|what))|"
     r"\bnot\s+what\s+i\b|\bwrong\b|\bmistake\b|\bcorrection\b|\bswitch\s+(?:to|back)\b|"
     r"\bchange\s+of\s+plan\b|\bon\s+second\s+thought\b|\bmake\s+(?:it|that)\b|"
     r"\buse\s+\S+(?:\s+\S+){0,3}?\s*(?:,\s*)?not\s+\S+|\bshould\s+(?:be|have\s+been)\b|"
@@ -46,11 +46,12 @@ _CORRECTION = re.compile(
     r")"
 )
 
-# Standing rules: negations and imperatives of obligation, in several phrasings.
+# Standing rules: negations and imperatives of obligation, in several phrasings. An
+# apostrophe may be typed straight or curly (phones and many editors curl it: "don’t").
 _CONSTRAINT = re.compile(
     r"(?ix)(?:"
-    r"\b(?:do\s+not|don'?t|never|must\s+not|mustn'?t|shall\s+not|should\s+not|shouldn'?t|"
-    r"cannot|can'?t|may\s+not|no\s+longer|avoid|refrain\s+from|under\s+no\s+circumstances|"
+    r"\b(?:do\s+not|don['’]?t|never|must\s+not|mustn['’]?t|shall\s+not|should\s+not|shouldn['’]?t|"
+    r"cannot|can['’]?t|may\s+not|no\s+longer|avoid|refrain\s+from|under\s+no\s+circumstances|"
     r"without\s+(?:asking|approval|permission)|stay\s+(?:away|out)\s+(?:from|of)|"
     r"leave\s+\S+(?:\s+\S+){0,3}\s+(?:alone|untouched|as\s+is)|off[-\s]limits|"
     r"keep\s+(?:it|them|everything|all|the)\b|make\s+sure|ensure|always|only\s+(?:use|touch|change|edit)|"
@@ -64,7 +65,7 @@ _CONSTRAINT = re.compile(
 _RESTATES = re.compile(
     r"(?ix)\b(?:the\s+(?:overall\s+|main\s+|real\s+|actual\s+)?(?:goal|task|objective|mission|aim)\s+"
     r"(?:is|remains|was)|new\s+(?:goal|task|plan)|to\s+restate|to\s+recap|to\s+be\s+clear|"
-    r"(?:let'?s|we\s+need\s+to|i\s+(?:want|need)\s+(?:you\s+)?to)\s+(?:now\s+)?(?:refocus|pivot)|"
+    r"(?:let['’]?s|we\s+need\s+to|i\s+(?:want|need)\s+(?:you\s+)?to)\s+(?:now\s+)?(?:refocus|pivot)|"
     r"change\s+of\s+plan|from\s+now\s+on\s+the\s+task)\b"
 )
 
@@ -77,11 +78,13 @@ def word_count(text: str) -> int:
 
 def is_nudge(text: str) -> bool:
     """A short turn that asks for nothing new ("ok", "keep going", "thanks!")."""
-    t = text.strip()
-    if not t:
-        return True
-    words = [w.lower() for w in _WORD.findall(t)]
-    return len(words) <= 12 and all(w in _NUDGE_WORDS for w in words)
+    words = _first_words(text, 13)  # a nudge has at most 12 words: a long text is read no further
+    return len(words) <= 12 and all(w.lower() in _NUDGE_WORDS for w in words)
+
+
+def _first_words(text: str, n: int) -> list[str]:
+    """The first ``n`` words of ``text`` (fewer if it has fewer)."""
+    return [m.group() for m in islice(_WORD.finditer(text), n)]
 
 
 def is_correction(text: str) -> bool:
@@ -101,33 +104,39 @@ def restates_task(text: str) -> bool:
 
 def is_substantive(text: str) -> bool:
     """A request that says something: not a nudge, at least four words."""
-    return not is_nudge(text) and word_count(text) >= 4
+    words = _first_words(text, 13)
+    return len(words) >= 4 and not (
+        len(words) <= 12 and all(w.lower() in _NUDGE_WORDS for w in words)
+    )
 
 
 # --------------------------------------------------------------------------- in bulk
 #
 # A fit classifies every earlier request of a long session (thousands) to find the goal,
 # the corrections and the constraints. The three patterns above cost ~100 µs a text in
-# Python's regex engine (every position tries every alternative), so a long session spent
-# most of a cold fit here. Nearly all requests hold none of the words those patterns are
-# built on: one pass over all the texts at once, lower-cased and with every ASCII non-word
-# character turned into a space (``str.translate``, at C speed), finds the few that might,
-# and only those are asked the full questions. The prefilter is a superset by
-# construction: every alternative of ``_CORRECTION``, ``_CONSTRAINT`` and ``_RESTATES``
-# starts at a word boundary with one of the words (or phrases) below, and a property test
-# holds it to that. Texts that are not ASCII are folded one character for one (offsets
-# hold): a Unicode space to " " (``\s`` matches it), a decimal digit to "0" (``\d``), a
-# letter that ``re.IGNORECASE`` equates with an ASCII one (the only four: İ ı ſ K) to that
-# letter, any other word character to "x" (it stays a word character for ``\b``), any
-# other character to " ". Before, every non-ASCII text (an em dash, a curly apostrophe,
-# an accent: most real requests) took the full questions.
+# Python's regex engine (every position tries every alternative), and far more on a long
+# pasted log: a long session spent most of a cold fit here. Every alternative of
+# ``_CORRECTION`` and ``_CONSTRAINT`` starts at a word boundary with one of the words (or
+# phrases) below, and so does a word of every ``_RESTATES`` phrase. One C-speed pass over
+# all the texts at once finds where those words start (a superset: a property test holds
+# it to that), and only there are the full patterns tried, each at one position
+# (``Pattern.match(text, pos)``, which sees the character before ``pos`` for ``\b``): the
+# cost of a request is the few places it might steer, not its length.
+#
+# The pass reads the texts folded one character for one (offsets hold): lower-cased ASCII
+# letters, digits and "_" kept, every other character a space. Non-ASCII characters
+# become one "?" each (``str.encode("ascii", "replace")``) and then a space, both at C
+# speed; a space only adds word starts, so the pass stays a superset, and the one pattern
+# that needs a digit after a space (``under 5``) also takes a space there (a digit that is
+# not ASCII). Texts holding one of the four letters ``re.IGNORECASE`` equates with ASCII
+# ones (İ ı ſ K) are folded by ``_Fold`` instead, which maps those to their ASCII letter.
 
 _CASE_FOLDS_TO_ASCII = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
 
 
 class _Fold(dict[int, str]):
-    """The ``str.translate`` table the prefilter reads texts through, filled as characters
-    are met (``__missing__``), so ``translate`` runs at C speed after the first sight."""
+    """The ``str.translate`` table for texts with a letter of ``_CASE_FOLDS_TO_ASCII``,
+    filled as characters are met (``__missing__``)."""
 
     def __missing__(self, code: int) -> str:
         ch = chr(code)
@@ -148,9 +157,12 @@ class _Fold(dict[int, str]):
 
 
 _FOLD = _Fold()
-# Each starts with a letter, so the alternation is grouped by it (``_by_first_letter``):
-# Python's engine then tries a couple of alternatives at each space, not all of them.
-_STEERING_WORDS = [
+_BYTES_FOLD = bytes(
+    (c | 0x20 if 65 <= c <= 90 else c) if chr(c).isalnum() or c == 95 else 32
+    for c in range(128)
+) + b" " * 128  # fmt: skip
+
+_CORRECTING_WORDS = [
     # _CORRECTION (its first alternative, anchored at the start, included)
     r"no\b", r"nope\b", r"wait\b", r"stop\b", r"hold\b", r"scratch\b", r"correction\b",
     r"sorry\b", r"actually\b", r"instead\b", r"rather\b", r"i +meant\b", r"that ?s +not\b",
@@ -160,14 +172,16 @@ _STEERING_WORDS = [
     # _CONSTRAINT
     r"do +not\b", r"don ?t\b", r"never\b", r"must", r"shall +not\b", r"cannot\b", r"can ?t\b",
     r"may +not\b", r"no +(?:longer|more|fewer)\b", r"avoid\b", r"refrain\b",
-    r"under +(?:no\b|\d)", r"without +(?:asking|approval|permission)\b",
+    r"under +(?:no\b|DIGIT)", r"without +(?:asking|approval|permission)\b",
     r"stay +(?:away|out)\b", r"leave\b", r"off +limits\b",
     r"keep +(?:it|them|everything|all|the)\b", r"ensure\b", r"always\b",
     r"only +(?:use|touch|change|edit)\b", r"has +to\b", r"have +to\b", r"needs? +to\b",
-    r"require", r"constraint\b", r"rule\b", r"at +(?:most|least)\b", r"below +\d",
-    r"within +\d", r"limit", r"stick +to\b", r"pin(?:ned)? +to\b", r"not +allowed\b",
+    r"require", r"constraint\b", r"rule\b", r"at +(?:most|least)\b", r"below +DIGIT",
+    r"within +DIGIT", r"limit", r"stick +to\b", r"pin(?:ned)? +to\b", r"not +allowed\b",
     r"forbidden\b", r"prohibited\b",
-    # _RESTATES
+]  # fmt: skip
+# A word of every _RESTATES phrase (the phrase may start a few words before it).
+_RESTATING_WORDS = [
     r"goal\b", r"task\b", r"objective\b", r"mission\b", r"aim\b", r"plan\b", r"restate\b",
     r"recap\b", r"clear\b", r"refocus\b", r"pivot\b",
 ]  # fmt: skip
@@ -180,7 +194,45 @@ def _by_first_letter(alternatives: list[str]) -> str:
     return "|".join(f"{first}(?:{'|'.join(rest)})" for first, rest in sorted(groups.items()))
 
 
-_MIGHT_STEER = re.compile(f" (?:{_by_first_letter(_STEERING_WORDS)})")
+def _word_starts(digit: str) -> str:
+    """A space before any of the words: only the space is consumed (a lookahead), so no
+    word start hides another. A character class of the words' first letters goes first:
+    the engine rejects most spaces with it alone (a third faster)."""
+    alternatives = _CORRECTING_WORDS + _RESTATING_WORDS
+    firsts = "".join(sorted({w[0] for w in alternatives}))
+    words = _by_first_letter(alternatives).replace("DIGIT", digit)
+    return f" (?=[{firsts}])(?={words})"
+
+
+_MIGHT_STEER = re.compile(_word_starts(r"\d"))
+_MIGHT_STEER_BYTES = re.compile(_word_starts("[0-9 ]").encode())
+_RESTATING = re.compile(f"(?:{'|'.join(_RESTATING_WORDS)})")
+_RESTATING_BYTES = re.compile(_RESTATING.pattern.encode())
+
+
+def _candidates(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]]:
+    """For each text that might steer, where in it the words that might start a steering
+    phrase are; and the texts that hold a word of a restatement."""
+    where: dict[int, list[int]] = {}
+    restating: set[int] = set()
+    if not texts:
+        return where, restating
+    # " " before each text: every word, the first included, follows a space.
+    joined = " " + " ".join(texts)
+    if any(ch in joined for ch in _CASE_FOLDS_TO_ASCII):
+        folded = joined.translate(_FOLD)
+        starts = [m.end() for m in _MIGHT_STEER.finditer(folded)]
+        restates = [p for p in starts if _RESTATING.match(folded, p)]
+    else:
+        folded_bytes = joined.encode("ascii", "replace").translate(_BYTES_FOLD)
+        starts = [m.end() for m in _MIGHT_STEER_BYTES.finditer(folded_bytes)]
+        restates = [p for p in starts if _RESTATING_BYTES.match(folded_bytes, p)]
+    ends = list(accumulate(len(t) + 1 for t in texts))  # text j ends at ends[j]
+    for p in starts:
+        j = bisect_right(ends, p - 1)  # the space before the word is in text j or before it
+        where.setdefault(j, []).append(p - (ends[j] - len(texts[j])))
+    restating.update(bisect_right(ends, p - 1) for p in restates)
+    return where, restating
 
 
 def might_steer(texts: Sequence[str]) -> list[int]:
@@ -190,18 +242,7 @@ def might_steer(texts: Sequence[str]) -> list[int]:
     >>> might_steer(["fix the login test", "Actually, use Redis.", "ok", "Never touch prod"])
     [1, 3]
     """
-    maybe: set[int] = set()
-    if texts:
-        # " " before each text: every word, the first included, follows a space.
-        joined = (" " + " ".join(texts)).translate(_FOLD)
-        ends = list(accumulate(len(t) + 1 for t in texts))  # text j ends at ends[j]
-        for hit in _MIGHT_STEER.finditer(joined):
-            first = bisect_right(ends, hit.start())
-            # A phrase that runs on into the next text ("… only" + "use X, not Y") may hide
-            # a match there: every text it touches is a candidate.
-            last = bisect_right(ends, hit.end() - 1) if hit.end() > ends[first] else first
-            maybe.update(range(first, last + 1))
-    return sorted(maybe)
+    return sorted(_candidates(texts)[0])
 
 
 def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
@@ -215,12 +256,14 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     """
     steering: list[int] = []
     restating: list[int] = []
-    for i in might_steer(texts):
+    where, restates = _candidates(texts)
+    correction, constraint = _CORRECTION.match, _CONSTRAINT.match
+    for i in sorted(where):
         text = texts[i]
         if not is_substantive(text):
             continue
-        if _CORRECTION.search(text) or _CONSTRAINT.search(text):
+        if correction(text) or any(correction(text, p) or constraint(text, p) for p in where[i]):
             steering.append(i)
-        if restates_task(text):
+        if i in restates and restates_task(text):
             restating.append(i)
     return steering, restating

@@ -36,7 +36,7 @@ from .transcript import (
     Transcript,
     build_prompt,
     build_transcript,
-    cut_utf8,
+    cut_prose,
     render_message,
     transcript_chunks,
     utf8_len,
@@ -356,7 +356,7 @@ class Conversation:
                 transcript=transcript,
                 reply=raw if isinstance(raw, str) else None,
             )
-        reply = cut_utf8(reply, cap)
+        reply = cut_prose(reply, cap)
         all_covers = (previous.covers if previous else ()) + plan.covered_ids
         # the goal is read from the whole record (its turn may be pinned, not covered):
         # it is evidence for the recap's Goal line
@@ -482,7 +482,7 @@ def _verify_and_backfill(
         return verify_recap(prose, evidence, previous_text, mode=mode, max_bytes=cap), 0
     room = cap - min(utf8_len(prose), cap // 2) - utf8_len(BACKFILL_HEADER) - 3
     added = render_digest(missing, max(room, 200))
-    prose = cut_utf8(prose, cap - utf8_len(added) - utf8_len(BACKFILL_HEADER) - 3)
+    prose = cut_prose(prose, cap - utf8_len(added) - utf8_len(BACKFILL_HEADER) - 3)
     text = f"{prose}\n\n{BACKFILL_HEADER}\n{added}" if prose else f"{BACKFILL_HEADER}\n{added}"
     whole = verify_recap(text, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False)
     # the facts ledger (paths touched, tools run …) takes only the room left: the record's
@@ -566,7 +566,7 @@ def _recap_incrementally(
         reply = _clean_reply(summarizer.summarize(prompt, transcript.text, max_tokens=max_tokens))
         if not reply:
             return "", transcript  # an empty recap: compaction reports it
-        text = cut_utf8(reply, cap)
+        text = cut_prose(reply, cap)
     return text or "", transcript
 
 

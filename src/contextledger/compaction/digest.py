@@ -143,7 +143,8 @@ _MEASURED = re.compile(
 )
 _DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
-    r"settled on|agreed|let's go with|i(?:'ll| will) use|switch(?:ed)? to|opted for)\b|"
+    r"settled on|agreed|let'?s (?:go with|use|keep|stick with)|i(?:'ll| will) use|switch(?:ed)? to|"
+    r"opted for)\b|^\W*(?:please\s+)?use\s+(?:the\s+|a\s+|an\s+)?\w+|"
     r"\b(?:i(?:'ll| will)|we(?:'ll| will)|let's)\b[^.]{0,160}\b(?:instead of|rather than)\b"
 )
 _FINDING = re.compile(
@@ -162,6 +163,13 @@ _MORE_RULES = re.compile(
     r"^\W*only\s+(?:ever\s+)?(?:use|touch|modify|change|edit|run|deploy|update|commit|push|"
     r"call|write|add|ship|work)\b|\bstick\s+(?:with|to)\b|\bprefer\b|\bi'?d\s+rather\b|\brather\s+than\b|\bskip\s+the\b|"
     r"\b(?:code\s+)?freeze\b|\bfrozen\b|,\s*not\s+[\w./-]+\s*[.!]?$"
+    # "Stop using moment.js", "Nobody should run …", "Leave the CI config as it is",
+    # "Only the admin role may …", "Max 2 concurrent uploads", "Not Kafka - we use SQS"
+    r"|^\W*(?:stop|quit)\s+\w+ing\b|\b(?:nobody|no one|no-one)\s+(?:should|may|can|must|is)\b|"
+    r"\bleave\s+[^.]{1,60}\s+as\s+(?:it|they)\s+(?:is|are)\b|^\W*correct(?:ion)?\s+that\b|"
+    r"^\W*only\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:may|can|should|must|is allowed)\b|"
+    r"^\W*(?:max(?:imum)?|min(?:imum)?|at most|at least|no more than|no fewer than|up to)\s+\d|"
+    r"^\W*not\s+(?!bad\b|sure\b|yet\b|really\b|quite\b|great\b|much\b)[\w.-]+\s*[-–—:;]"
 )
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(

@@ -22,6 +22,7 @@ Tool run_command (failed): 1 failed
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -77,6 +78,26 @@ def cut_utf8(text: str, max_bytes: int) -> str:
         following = out[-1]
         out = out[:-1]
     return out
+
+
+def cut_prose(text: str, max_bytes: int) -> str:
+    """Cut prose to ``max_bytes`` at a sentence or line end when one is in the second half,
+    else at a space: never mid-word, where the fragment ("uploaded to TestFli") would read
+    as an invented name.
+
+    >>> cut_prose("Build 4120 went out. It was uploaded to TestFlight today.", 40)
+    'Build 4120 went out.'
+    >>> cut_prose("one two three four", 12)
+    'one two'
+    """
+    if utf8_len(text) <= max_bytes:
+        return text
+    cut = cut_utf8(text, max_bytes)
+    ends = [m.end() for m in re.finditer(r"[.!?](?=\s)|\n", cut)]
+    if ends and ends[-1] >= len(cut) // 2:
+        return cut[: ends[-1]].rstrip()
+    space = cut.rfind(" ")
+    return (cut[:space] if space > 0 else cut).rstrip()
 
 
 def utf8_len(text: str) -> int:

@@ -34,7 +34,7 @@ from .facts import (
     sentences,
     transcript_facts,
 )
-from .transcript import cut_utf8, source_text, utf8_len
+from .transcript import cut_prose, cut_utf8, source_text, utf8_len
 
 VerifyMode = Literal["strip", "reject"]
 
@@ -227,17 +227,6 @@ def build_ledger(
     return cut_utf8(text, max_bytes), dropped
 
 
-def _cut_prose(text: str, max_bytes: int) -> str:
-    """Cut prose to ``max_bytes``, at a sentence end when one is near."""
-    if utf8_len(text) <= max_bytes:
-        return text
-    cut = cut_utf8(text, max_bytes)
-    ends = [m.end() for m in re.finditer(r"[.!?](?=\s)|\n", cut)]
-    if ends and ends[-1] >= len(cut) // 2:
-        return cut[: ends[-1]].rstrip()
-    return cut.rstrip()
-
-
 def verify_recap(
     recap_text: str,
     covered_messages: Sequence[Message],
@@ -379,8 +368,8 @@ def verify_recap(
         room = max(max_bytes - prose_bytes - 2, min(utf8_len(need), max_bytes // 2))
         ledger_text, dropped = build_ledger(missing, facts, room)
         if ledger_text:
-            prose = _cut_prose(prose, max_bytes - utf8_len(ledger_text) - 2)
-    text = f"{prose}\n\n{ledger_text}" if ledger_text else _cut_prose(prose, max_bytes)
+            prose = cut_prose(prose, max_bytes - utf8_len(ledger_text) - 2)
+    text = f"{prose}\n\n{ledger_text}" if ledger_text else cut_prose(prose, max_bytes)
     return Verification(
         cut_utf8(text, max_bytes),
         True,

@@ -3,8 +3,8 @@ image a person will miss and per earlier request that yielded its pin."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import not_
@@ -25,6 +25,9 @@ _DROP_REASONS = {
 }
 
 
+ImageRow = tuple[int, str, list[str]]
+
+
 @dataclass(frozen=True, slots=True)
 class DroppedBefore:
     """The units dropped last fit and their Changes: old units that drop again reuse them,
@@ -35,6 +38,8 @@ class DroppedBefore:
     # per image-holding position: (its labels list, its message id, each image's notice
     # opening): only the "turns ago" at the end of a dropped image's notice changes per fit
     openings: dict[int, tuple[list[str], str, list[str]]] = field(default_factory=dict)
+    # the images of ``units``: (position, message id, each image's notice opening)
+    images: list[ImageRow] = field(default_factory=list)
 
 
 def report_drops(
@@ -54,7 +59,10 @@ def report_drops(
             reuse = len(before.units)
     drop_changes = list(before.changes) if reuse else []
     drop_changes += _dropped_changes(index, dropped_units[reuse:])
-    memo = DroppedBefore(dropped_units, drop_changes, before.openings)
+    label = _labeller(index, pricer, before.openings)
+    images = list(before.images) if reuse else []
+    images += _image_rows(index, dropped_units[reuse:], label)
+    memo = DroppedBefore(dropped_units, drop_changes, before.openings, images)
     changes = list(drop_changes)
     for u in yielded:
         for m in u.messages:
@@ -72,7 +80,11 @@ def report_drops(
                     index.costs[i], 0,
                 )
             )  # fmt: skip
-    notices = _drop_notices(index, pricer, [*dropped_units, *orphaned], yielded, before.openings)
+    if orphaned or yielded:  # a few more, in position order
+        more = _image_rows(index, orphaned, label)
+        more += _image_rows(index, sorted(index.unit_of(u.start) for u in yielded), label)
+        images = sorted(images + more)
+    notices = _drop_notices(index, images, yielded)
     if orphaned:
         notices.append(
             Notice(
@@ -119,43 +131,52 @@ def _dropped_changes(index: HistoryIndex, units: list[int]) -> list[Change]:
     return list(map(tuple.__new__, repeat(Change), fields))
 
 
-def _drop_notices(
-    index: HistoryIndex,
-    pricer: Pricer,
-    dropped_units: list[int],
-    yielded: list[Unit],
-    openings: dict[int, tuple[list[str], str, list[str]]],
-) -> list[Notice]:
-    notices: list[Notice] = []
-    yielded_pos = {u.start for u in yielded}
-    starts, images = index.starts, index.images
-    dropped_set = set(dropped_units)
-    # Images sit in dropped units (all below the cut but the pinned ones), orphaned ones
-    # (just after it) or yielded pins: only images up to the last of those are looked at.
-    ends = [index.end(max(dropped_units))] if dropped_units else []
-    last = max([0, *ends, *(index.end(index.unit_of(p)) for p in yielded_pos)])
-    # Once per dropped image, every fit (its "turns ago" moves on): kept to plain lookups.
-    requests, current = index.requests_before, index.requests_before[-1]
+def _labeller(
+    index: HistoryIndex, pricer: Pricer, openings: dict[int, tuple[list[str], str, list[str]]]
+) -> Callable[[int], ImageRow]:
+    """The row of the images of message ``i``: its id and each image's notice opening, made
+    once per message (``openings`` remembers them between fits)."""
     labels_of, id_of = index.image_labels, index.id_of
-    endings: dict[int, str] = {}  # turns ago → the notice's ending
 
     def label_of(img: Image) -> str:
         return image_label(pricer, img)
 
-    for i in images[: bisect_right(images, last - 1)]:
-        k = bisect_right(starts, i) - 1
-        if k in dropped_set or starts[k] in yielded_pos:
-            labels = labels_of(i, label_of)
-            seen = openings.get(i)
-            if seen is None or seen[0] is not labels:
-                heads = [f"The model will not see image {label} " for label in labels]
-                seen = openings[i] = (labels, id_of(i), heads)
-            n = current - requests[i + 1]
-            end = endings.get(n)
-            if end is None:
-                end = endings[n] = f"{turns_ago(n)}: dropped to fit the context window."
-            mid = seen[1]
-            notices += [Notice("dropped", mid, head + end) for head in seen[2]]
+    def row(i: int) -> ImageRow:
+        labels = labels_of(i, label_of)
+        seen = openings.get(i)
+        if seen is None or seen[0] is not labels:
+            heads = [f"The model will not see image {label} " for label in labels]
+            seen = openings[i] = (labels, id_of(i), heads)
+        return i, seen[1], seen[2]
+
+    return row
+
+
+def _image_rows(
+    index: HistoryIndex, units: list[int], row: Callable[[int], ImageRow]
+) -> list[ImageRow]:
+    """The rows of the image-holding messages of ``units`` (ascending unit numbers)."""
+    if not units:
+        return []
+    starts, images = index.starts, index.images
+    members = set(units)
+    lo = bisect_left(images, starts[units[0]])
+    hi = bisect_left(images, index.end(units[-1]))
+    return [row(i) for i in images[lo:hi] if bisect_right(starts, i) - 1 in members]
+
+
+def _drop_notices(index: HistoryIndex, rows: list[ImageRow], yielded: list[Unit]) -> list[Notice]:
+    """One notice per dropped image, every fit (its "turns ago" moves on): one string
+    concatenation and one Notice each; and one per earlier request that yielded its pin."""
+    requests, current = index.requests_before, index.requests_before[-1]
+    endings: dict[int, str] = {}  # turns ago → the notice's ending
+    notices: list[Notice] = []
+    for i, mid, heads in rows:
+        n = current - requests[i + 1]
+        end = endings.get(n)
+        if end is None:
+            end = endings[n] = f"{turns_ago(n)}: dropped to fit the context window."
+        notices += [Notice("dropped", mid, head + end) for head in heads]
     for u in yielded:
         if u.kind == "prior":
             notices.append(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..errors import ImageProbeError
+from ..images.probe import probe_image
 from ..model import Block, FileAttachment, Image, Message, Text, ToolResult
 from ..pricing.messages import Pricer
 from ..report import Notice
@@ -14,9 +16,17 @@ BlockPath = tuple[int, ...]  # block index, then inner index for tool results
 
 
 def image_label(pricer: Pricer, img: Image) -> str:
-    """How a person knows the image: its own size (as pasted), not the size it is sent at."""
-    price = pricer.image(img)
-    return img.describe(*(price.shown or (price.width, price.height)))
+    """How a person knows the image: its own size (as pasted), not the size it is sent at.
+
+    Read from the image's header, not from its price: a cold fit names hundreds of dropped
+    screenshots it never prices, and a price is looked up by the image's value (hashing a
+    data URL of many kilobytes), a header read by its first few bytes."""
+    if (img.width is None or img.height is None) and img.data is not None:
+        try:
+            return img.describe(*probe_image(img.data).display_size)
+        except ImageProbeError:
+            pass  # no size to show: named by its kind
+    return img.describe()
 
 
 def placeholder(

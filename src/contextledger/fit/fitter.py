@@ -168,6 +168,11 @@ class Fitter:
             msgs = lazy  # a one-shot fit of dicts: read only what the fit looks at
         elif given.messages and (same := _same_messages(messages, given.messages)) is not None:
             msgs, shared = same  # the proxy's case: its Messages, one or two appended
+        elif (
+            self._memory.source is not None
+            and (lazy := self._memory.source.read_lazily(messages)) is not None
+        ):
+            msgs = lazy  # the app's list of dicts: read only what the fit looks at
         else:
             msgs = read_source(self._memory.source, messages)
             shared = _shared_prefix(msgs, given.messages)  # a dict source gives them back

@@ -18,13 +18,16 @@ turn) is read whole, as before.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, overload
 
 from ..model import FileAttachment, Image, Message, Recap, Role, Text, ToolCall, ToolResult
 from ..providers import detect_format, openai_chat
 from ..providers.common import (
+    BLOCK_TEXT_PREFIXES,
     IMAGE_DETAILS,
+    IMAGE_LABEL,
     TOOL_ERROR_PREFIX,
     TOOL_IMAGES_PREFIX,
     parse_data_url,
@@ -49,19 +52,23 @@ class DictColumns:
         self.opens: set[int] = set()  # assistant turns with tool calls
         self.recaps: list[int] = []
         self.images: list[int] = []
-        self._images: dict[tuple[str, str | None], Image] = {}  # see _image
+        self._images: dict[tuple[int, str | None], tuple[str, Image]] = {}  # see _image
 
     def scan(self, start: int) -> bool:
         """Note every dict from ``start`` on; False when the list must be read whole."""
         dicts, roles, chars, made, texts = self.dicts, self.roles, self.chars, self.made, self.texts
         del roles[start:], chars[start:], made[start:]
-        for p in [p for p in texts if p >= start]:
-            del texts[p]
-        self.opens = {p for p in self.opens if p < start}
-        self.recaps = [p for p in self.recaps if p < start]
-        self.images = [p for p in self.images if p < start]
+        # (a refit after an append trims nothing: positions are noted in ascending order)
+        if texts and next(reversed(texts)) >= start:
+            for p in [p for p in texts if p >= start]:
+                del texts[p]
+        if self.opens and max(self.opens) >= start:
+            self.opens = {p for p in self.opens if p < start}
+        del self.recaps[bisect_left(self.recaps, start) :]
+        del self.images[bisect_left(self.images, start) :]
         opens = self.opens
-        body_started = any(r != "system" for r in roles)
+        # (system messages all lead in a list scanned whole: else scan says False)
+        body_started = bool(roles) and roles[-1] != "system"
         for p in range(start, len(dicts)):
             d = dicts[p]
             if type(d) is not dict:
@@ -69,34 +76,34 @@ class DictColumns:
             role = d.get("role")
             content = d.get("content")
             size = len(d)
-            if size == 2 and type(content) is str and content:
+            # a user turn may carry the name of who wrote it (one key more)
+            named = size == 3 and role == "user" and type(d.get("name")) is str
+            if (size == 2 or named) and type(content) is str and content:
                 if role == "assistant":
                     roles.append(role)
                     chars.append(len(content))
                     made.append(None)
                     body_started = True
                     continue
-                if role == "user" and content[0] not in "CA":
+                if role == "user" and not content.startswith(BLOCK_TEXT_PREFIXES):
                     roles.append(role)
                     chars.append(len(content))
                     made.append(None)
                     texts[p] = content
                     body_started = True
                     continue
-            if (
-                role == "tool"
-                and size == 3
-                and type(content) is str
-                and type(d.get("tool_call_id")) is str
-            ):
-                roles.append(role)
-                n = len(content)
-                chars.append(
-                    n - len(TOOL_ERROR_PREFIX) if content.startswith(TOOL_ERROR_PREFIX) else n
-                )
-                made.append(None)
-                body_started = True
-                continue
+            if role == "tool" and size == 3 and type(d.get("tool_call_id")) is str:
+                # its text, or its text parts (the first may carry the error prefix)
+                first = content if type(content) is str else _text_parts(content)
+                if first is not None:
+                    roles.append(role)
+                    n = len(content) if type(content) is str else sum(map(len, _texts(content)))
+                    chars.append(
+                        n - len(TOOL_ERROR_PREFIX) if first.startswith(TOOL_ERROR_PREFIX) else n
+                    )
+                    made.append(None)
+                    body_started = True
+                    continue
             if role == "assistant" and size == 3 and (content is None or type(content) is str):
                 n = _plain_calls(d.get("tool_calls"))
                 if n >= 0:
@@ -106,7 +113,7 @@ class DictColumns:
                     opens.add(p)
                     body_started = True
                     continue
-            if role == "user" and size == 2 and type(content) is list:
+            if role == "user" and (size == 2 or named) and type(content) is list:
                 seen = _plain_parts(content)
                 if seen is not None and not (roles and roles[-1] == "tool" and _may_fold(content)):
                     n, text, has_image = seen
@@ -144,11 +151,15 @@ class DictColumns:
         if m is None:
             d = self.dicts[p]
             content = d["content"]
-            if len(d) == 2 and type(content) is str:  # a flat turn: the reader's fast path
-                m = Message(self.roles[p], (Text(content),), id=f"m{p}")
-            elif self.roles[p] == "tool":  # a tool's text (see scan): the reader's fast path
-                text, is_error = split_tool_error(content)
-                result = ToolResult(d["tool_call_id"], (Text(text),), is_error)
+            role = self.roles[p]
+            if role == "tool":  # a tool's text or text parts (see scan), as the reader reads them
+                texts = [content] if type(content) is str else _texts(content)
+                blocks: list[Text | Image] = [Text(t) for t in texts]
+                is_error = False
+                if texts:
+                    first, is_error = split_tool_error(texts[0])
+                    blocks[0] = Text(first)
+                result = ToolResult(d["tool_call_id"], tuple(blocks), is_error)
                 m = Message("tool", (result,), id=f"m{p}")
             elif p in self.opens:  # plain function calls (_plain_calls), after any text
                 calls = [
@@ -162,12 +173,14 @@ class DictColumns:
                 m = Message(
                     "assistant", (*((Text(content),) if content else ()), *calls), id=f"m{p}"
                 )
-            elif len(d) == 2 and type(content) is list:  # texts and an image (_plain_parts)
+            elif type(content) is str:  # a flat turn (a user's maybe named)
+                m = Message(role, (Text(content),), id=f"m{p}", name=d.get("name"))
+            elif type(content) is list:  # texts and images (_plain_parts)
                 blocks = [
                     Text(part["text"]) if part["type"] == "text" else self._image(part["image_url"])
                     for part in content
                 ]
-                m = Message("user", tuple(blocks), id=f"m{p}")
+                m = Message("user", tuple(blocks), id=f"m{p}", name=d.get("name"))
             else:
                 (m,) = openai_chat.read([d], start=p)
             self.made[p] = m
@@ -185,17 +198,18 @@ class DictColumns:
 
     def _image(self, spec: dict[str, Any]) -> Image:
         """The reader's Image for an ``image_url`` part checked by ``_plain_parts``; one
-        object per URL and detail (the same screenshot sent again is the same image)."""
-        key = (spec["url"], spec.get("detail"))
-        img = self._images.get(key)
-        if img is None:
-            url, detail = key
-            if url.startswith("data:"):
-                media_type, data = parse_data_url(url, "")
-                img = Image(media_type=media_type, data=data, detail=detail)
-            else:
-                img = Image(url=url, detail=detail)
-            self._images[key] = img
+        object per URL string and detail (the same screenshot sent again is the same image).
+        Keyed by the string's identity: hashing a data URL reads all of it."""
+        url, detail = spec["url"], spec.get("detail")
+        hit = self._images.get((id(url), detail))
+        if hit is not None and hit[0] is url:
+            return hit[1]
+        if url.startswith("data:"):
+            media_type, data = parse_data_url(url, "")
+            img = Image(media_type=media_type, data=data, detail=detail)
+        else:
+            img = Image(url=url, detail=detail)
+        self._images[(id(url), detail)] = (url, img)
         return img
 
     def ids(self, positions: Sequence[int]) -> list[str]:
@@ -210,6 +224,23 @@ class DictColumns:
     def id_of(self, p: int) -> str:
         m = self.made[p]
         return m.id if m is not None else f"m{p}"  # the lazy shapes carry no id of their own
+
+
+def _text_parts(content: Any) -> str | None:
+    """The first text of a list of text parts ("" for an empty list; None: not that shape)."""
+    if type(content) is not list:
+        return None
+    for part in content:
+        if type(part) is not dict or part.get("type") != "text" or len(part) != 2:
+            return None
+        if type(part.get("text")) is not str:
+            return None
+    return content[0]["text"] if content else ""
+
+
+def _texts(parts: Any) -> list[str]:
+    """The texts of parts checked by ``_text_parts``."""
+    return [part["text"] for part in parts]
 
 
 def _plain_calls(calls: Any) -> int:
@@ -232,7 +263,7 @@ def _plain_calls(calls: Any) -> int:
 
 def _plain_parts(content: list[Any]) -> tuple[int, str, bool] | None:
     """(characters, text, whether it holds an image) of a user turn's parts when they are
-    plain texts and at most one well-formed image (None: read it now, by the reader)."""
+    plain texts and well-formed images (None: read it now, by the reader)."""
     texts: list[str] = []
     n = images = 0
     for part in content:
@@ -241,7 +272,7 @@ def _plain_parts(content: list[Any]) -> tuple[int, str, bool] | None:
         kind = part.get("type")
         if kind == "text":
             text = part.get("text")
-            if type(text) is not str or (text and text[0] in "CA"):  # maybe a recap or a file
+            if type(text) is not str or text.startswith(BLOCK_TEXT_PREFIXES):  # a recap, a file
                 return None
             texts.append(text)
             n += len(text)
@@ -259,8 +290,8 @@ def _plain_parts(content: list[Any]) -> tuple[int, str, bool] | None:
             images += 1
         else:
             return None
-    if images > 1:  # labels between images are the reader's to strip
-        return None
+    if images > 1 and any(map(IMAGE_LABEL.fullmatch, texts)):
+        return None  # "Image 1:" labels before images are the reader's to strip
     return n, "\n".join(texts), images > 0
 
 
@@ -300,9 +331,12 @@ class LazyMessages(Sequence[Message]):
     """The Messages ``read_messages`` makes of ``columns.dicts[start:]``, each read the first
     time it is asked for."""
 
-    def __init__(self, columns: DictColumns, start: int = 0) -> None:
+    def __init__(self, columns: DictColumns, start: int = 0, unchanged: int = 0) -> None:
         self.columns = columns
         self.start = start
+        # how many leading messages are the same as in the last LazyMessages of these
+        # columns at this start (a Fitter's source knows: its dicts compared equal)
+        self.unchanged = unchanged
 
     def __len__(self) -> int:
         return len(self.columns.roles) - self.start
@@ -324,7 +358,7 @@ class LazyMessages(Sequence[Message]):
 
     def tail(self, n: int) -> LazyMessages:
         """The messages from ``n`` on (positions renumbered from 0)."""
-        return LazyMessages(self.columns, self.start + n)
+        return LazyMessages(self.columns, self.start + n, max(0, self.unchanged - n))
 
     def leading_system(self) -> int:
         """How many messages at the start are system messages."""

@@ -1,9 +1,12 @@
 """Reading the app's own message list, re-reading only what changed since the last fit.
 
 Most apps keep an OpenAI-format list of dicts and append to it. A ``DictSource`` kept by a
-``Fitter`` remembers the Messages it made from the dicts it read: on the next fit, the
-unchanged leading dicts give back the very same ``Message`` objects, so the history index
-and the pricer see an append and price only the new tail.
+``Fitter`` reads it lazily, as a one-shot ``fit`` does (``read_lazily``: only what the fit
+looks at becomes a ``Message``), and keeps the columns it noted and the Messages it made:
+on the next fit the unchanged leading dicts keep them (the very same ``Message`` objects),
+so the history index and the pricer see an append and look at, price and classify only the
+new tail. A list the lazy read cannot take (a tool's images folded back from the user turn
+after it, a late system message) is read whole (``read``), with the same guarantees.
 
 "Unchanged" is checked on every dict, every fit, in one comparison at C speed: the source
 keeps a *skeleton* of each dict read (its dicts and lists copied, the strings and other
@@ -22,6 +25,7 @@ from typing import Any, TypeGuard
 
 from ..model import Message
 from ..providers import detect_format, openai_chat, read_messages
+from .lazy import DictColumns, LazyMessages
 
 _CHUNK = 512  # a cold read is done in pieces, so a later edit re-reads from a nearby piece
 
@@ -56,6 +60,9 @@ class DictSource:
         self._messages: tuple[Message, ...] = ()
         self.last: tuple[Message, ...] | None = None  # what read() returned last
         self._openai = False  # whether the list starting with self._first is OpenAI Chat
+        # the lazy read of the list (see read_lazily); None: not read lazily (yet)
+        self._columns: DictColumns | None = None
+        self._eager = False  # this list has a shape only the whole read takes
 
     def accepts(self, payload: Any) -> TypeGuard[list[dict[str, Any]]]:
         """A plain list of OpenAI Chat dicts (the format is detected once per list)."""
@@ -68,7 +75,33 @@ class DictSource:
                 self._openai = False
             self._first = payload[0] if self._openai else None
             self._skeletons = []
+            self._columns, self._eager = None, False
         return self._openai
+
+    def read_lazily(self, payload: Any) -> LazyMessages | None:
+        """``payload`` (the app's list) as LazyMessages, re-scanning only the dicts after
+        those that hold what they held at the last read; None: read it whole (``read``).
+
+        A first fit reads the dicts as a one-shot ``fit`` does (only what it looks at), and
+        keeps their skeletons, so later fits tell an append from an edit exactly as the
+        whole read does."""
+        if not self.accepts(payload) or self._eager:
+            return None
+        dicts: list[dict[str, Any]] = payload
+        columns = self._columns
+        same = self._unchanged_prefix(dicts) if columns is not None else 0
+        if columns is None:
+            columns = DictColumns(dicts)
+        columns.dicts = dicts
+        if not columns.scan(same):
+            # a shape only the whole read takes (a tool's folded images, a late system
+            # message): this list is read whole from now on
+            self._columns, self._eager, self._skeletons = None, True, []
+            return None
+        self._columns = columns
+        del self._skeletons[same:]
+        self._skeletons.extend(map(_skeleton_of_message, dicts[same:]))
+        return LazyMessages(columns, 0, same)
 
     def read(self, dicts: list[dict[str, Any]]) -> tuple[Message, ...]:
         same = self._unchanged_prefix(dicts)

@@ -134,8 +134,13 @@ class HistoryIndex:
         before = len(self.costs)
         if unchanged is not None:
             prefix = min(unchanged, len(body), before)
+        elif type(body) is LazyMessages and type(self.body) is LazyMessages:
+            # a lazy history says what is unchanged since the last one of its columns
+            last = self.body
+            same = last.columns is body.columns and last.start == body.start
+            prefix = min(body.unchanged, len(body), before) if same else 0
         elif type(body) is LazyMessages or type(self.body) is LazyMessages:
-            prefix = 0  # a lazy history says what is unchanged, or nothing is assumed
+            prefix = 0  # nothing is assumed between a lazy history and another
         else:
             prefix = self._shared_prefix(body)
         self.shared = prefix
@@ -249,16 +254,19 @@ class HistoryIndex:
         roles = cols.roles[lo:hi]
         self.roles += roles
         self.chars += cols.chars[lo:hi]
-        self.opens.update(p - off for p in cols.opens if p >= lo)
-        recaps = [p - off for p in cols.recaps if p >= lo]
+        if cols.opens and max(cols.opens) >= lo:  # (O(new) on a refit after an append)
+            self.opens.update(p - off for p in cols.opens if p >= lo)
+        recaps = [p - off for p in cols.recaps[bisect_left(cols.recaps, lo) :]]
         self.recaps += recaps
-        self.images += [p - off for p in cols.images if p >= lo]
+        self.images += [p - off for p in cols.images[bisect_left(cols.images, lo) :]]
         is_request = [r == "user" for r in roles]
         for i in recaps:
             is_request[i - prefix] = False
         self.requests_before += list(accumulate(is_request, initial=self.requests_before[-1]))[1:]
-        asked = [p - off for p in cols.texts if p >= lo]
-        return asked, [cols.texts[p + off] for p in asked]
+        texts = cols.texts
+        keys = list(texts)  # positions, ascending
+        asked = [p - off for p in keys[bisect_left(keys, lo) :]]
+        return asked, [texts[p + off] for p in asked]
 
     def _scan_messages(self, prefix: int) -> tuple[list[int], list[str]]:
         body = self.body

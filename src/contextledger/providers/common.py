@@ -29,6 +29,9 @@ IMAGE_LABEL = re.compile(r"Image \d+:")
 TOOL_ERROR_PREFIX = "[tool error] "
 TOOL_IMAGES_PREFIX = "Images returned by tool call "
 _ATTACHMENT = re.compile(r"Attached file: (?P<name>[^\n]*)\n```\n(?P<body>.*)\n```", re.DOTALL)
+#: A user text that starts with one of these may be read back as a recap or a file
+#: (``text_block``); any other is plain text (the readers' fast paths check this).
+BLOCK_TEXT_PREFIXES = (Recap.PREFIX, "Attached file: ")
 
 
 def attachment_text(f: FileAttachment) -> str:

@@ -50,9 +50,9 @@ def read(messages: Sequence[Any], path: str = "messages", start: int = 0) -> tup
                 type(content) is str
                 and content
                 and (
-                    # a user text starting "Compacted…" or "Attached…" may be a recap or a
-                    # file: those take the full path below
-                    role == "assistant" or (role == "user" and content[0] not in "CA")
+                    # a user text that may be a recap or a file takes the full path below
+                    role == "assistant"
+                    or (role == "user" and not content.startswith(c.BLOCK_TEXT_PREFIXES))
                 )
             ):
                 out.append(Message(role, (plain(content),), id=f"m{i}"))

@@ -1,0 +1,376 @@
+"""Generated agent sessions for ``bench_fit.py``: plain OpenAI Chat dicts, as apps hold them.
+
+``multilingual_session`` is the headline: what a coding or computer-use agent's history
+looks like (requests and answers in several languages and scripts, typed punctuation,
+emoji, pasted logs; parallel tool calls with results shaped like real tool output;
+screenshots that are all distinct, of many sizes, as PNG and JPEG). Every session is new
+for its seed: names, numbers and pixels are drawn afresh, so a "cold" fit meets nothing it
+has seen. ``ascii_session`` is the earlier, easier bench (ASCII words, 20 distinct
+screenshots), kept for comparison.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import random
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+# Sentences people and models really write: accents, CJK, Cyrillic, emoji, curly quotes,
+# em dashes, arrows, ellipses. Each is filled with fresh names and numbers, so no text
+# repeats across sessions (a cold fit never meets a text it has seen).
+_REQUESTS = [
+    "Can you fix the failing test in {file}? It’s been flaky since {n} — thanks!",
+    "Bitte prüfe {file}: der Import schlägt fehl, weil `{ident}` nicht gefunden wird.",
+    "Pourquoi est-ce que {file} échoue à la ligne {n} ? J’ai déjà essayé « make clean ».",
+    "¿Puedes revisar {file}? La función `{ident}` devuelve None en vez de {n}.",
+    "{file} のテストが失敗しています。`{ident}` の戻り値を確認してください（行 {n}）。",
+    "请帮我看一下 {file} 第 {n} 行的 `{ident}`，为什么返回空列表？",
+    "Посмотри, пожалуйста, {file}: после обновления `{ident}` падает с ошибкой {n}.",
+    "{file} 파일에서 `{ident}` 함수가 {n}번째 줄에서 실패합니다. 확인해 주세요.",
+    "Ok 👍 now run the benchmarks again for {file} and compare with run #{n} 📈",
+    "Don’t touch {file} — the “legacy” path still needs `{ident}`… just rename it.",
+    "Next: {file} → split `{ident}` into two functions (≤ {n} lines each) ✓",
+    "Hmm, that didn’t work 😕 the CI log says exit code {n} in {file}.",
+]
+_ANSWERS = [
+    "I looked at {file}: `{ident}` is called before the config is loaded — moving the call "
+    "into `setup()` fixes it. Tests pass locally ({n} passed).",
+    "Die Ursache ist ein Off-by-one in `{ident}` ({file}, Zeile {n}); ich habe es korrigiert.",
+    "C’est corrigé : `{ident}` renvoyait la mauvaise valeur quand la liste était vide ({n} cas).",
+    "{file} を修正しました。`{ident}` は空のリストを返すようになりました（{n} 件のテストが成功）。",
+    "已修复：`{ident}` 在 {file} 中没有处理 None，现在 {n} 个测试全部通过 ✅",
+    "Исправил {file}: `{ident}` теперь проверяет пустой ввод; {n} тестов проходят.",
+    "Here’s the plan — (1) pin `{ident}`, (2) re-run {file}, (3) bisect the {n} commits 🔍",
+]
+_WORDS = [
+    "the",
+    "cache",
+    "config",
+    "retry",
+    "build",
+    "error",
+    "line",
+    "function",
+    "returns",
+    "value",
+    "fixture",
+    "async",
+    "timeout",
+    "database",
+    "query",
+    "index",
+    "schema",
+    "migration",
+    "deploy",
+    "logger",
+    "parser",
+    "session",
+    "token",
+    "worker",
+    "queue",
+    "Größe",
+    "Straße",
+    "Übersicht",
+    "déjà",
+    "vu",
+    "café",
+    "naïve",
+    "señal",
+    "año",
+    "設定",
+    "テスト",
+    "数据",
+    "错误",
+    "файл",
+    "ошибка",
+    "데이터",
+]
+_FILES = [
+    "src/app/{}.py",
+    "web/{}.tsx",
+    "cmd/{}/main.go",
+    "lib/{}.rs",
+    "tests/test_{}.py",
+    "{}.sql",
+]
+_IDENTS = ["parse_{}", "load{}Config", "retry_{}", "Handle{}", "build_{}_index", "fetch_{}"]
+_TOOLS = ["read_file", "run_shell", "search_code", "apply_patch", "screenshot", "open_url"]
+
+
+def _name(rng: random.Random) -> str:
+    return rng.choice(["user", "order", "invoice", "sync", "auth", "report", "cart", "mail"]) + str(
+        rng.randrange(10_000)
+    )
+
+
+def _fill(rng: random.Random, template: str) -> str:
+    return template.format(
+        file=rng.choice(_FILES).format(_name(rng)),
+        ident=rng.choice(_IDENTS).format(_name(rng)),
+        n=rng.randrange(1, 5000),
+    )
+
+
+def _words(rng: random.Random, lo: int, hi: int) -> str:
+    return " ".join(rng.choice(_WORDS) for _ in range(rng.randint(lo, hi)))
+
+
+def _code(rng: random.Random) -> str:
+    ident = rng.choice(_IDENTS).format(_name(rng))
+    lines = [f"def {ident}(items, *, limit={rng.randrange(100)}):"]
+    for k in range(rng.randint(3, 25)):
+        lines.append(f"    x{k} = items[{k}] if len(items) > {k} else None  # {_words(rng, 1, 6)}")
+    lines.append("    return [x for x in (x0, x1) if x is not None]")
+    return "```python\n" + "\n".join(lines) + "\n```"
+
+
+def _traceback(rng: random.Random) -> str:
+    frames = [
+        f'  File "/srv/app/{_name(rng)}.py", line {rng.randrange(1, 900)}, in {_name(rng)}\n'
+        f"    result = {rng.choice(_IDENTS).format(_name(rng))}(payload)"
+        for _ in range(rng.randint(2, 12))
+    ]
+    return (
+        "Traceback (most recent call last):\n"
+        + "\n".join(frames)
+        + f"\nKeyError: '{_name(rng)}'\nFAILED tests/test_{_name(rng)}.py::test_{_name(rng)} - "
+        "AssertionError: expected “ok”, got None"
+    )
+
+
+def _diff(rng: random.Random) -> str:
+    path = rng.choice(_FILES).format(_name(rng))
+    out = [
+        f"--- a/{path}",
+        f"+++ b/{path}",
+        f"@@ -{rng.randrange(1, 400)},7 +{rng.randrange(1, 400)},8 @@",
+    ]
+    for _ in range(rng.randint(4, 40)):
+        out.append(rng.choice(" +-") + f"    {_words(rng, 2, 10)} = {rng.randrange(10**6)}")
+    return "\n".join(out)
+
+
+def _table(rng: random.Random) -> str:
+    rows = ["id,name,city,amount,updated"]
+    for _ in range(rng.randint(5, 60)):
+        rows.append(
+            f"{rng.randrange(10**6)},{_name(rng)},{rng.choice(['Zürich', 'São Paulo', '東京', 'Kraków', 'Nîmes'])},"
+            f"{rng.randrange(10**5) / 100:.2f},2026-{rng.randrange(1, 13):02d}-{rng.randrange(1, 29):02d}"
+        )
+    return "\n".join(rows)
+
+
+def _log(rng: random.Random) -> str:
+    return "\n".join(
+        f"2026-11-{rng.randrange(1, 31):02d}T{rng.randrange(24):02d}:{rng.randrange(60):02d}:"
+        f"{rng.randrange(60):02d}Z {rng.choice(['INFO', 'WARN', 'ERROR', 'DEBUG'])} "
+        f"[{_name(rng)}] {_words(rng, 3, 14)} id={rng.getrandbits(48):x}"
+        for _ in range(rng.randint(3, 80))
+    )
+
+
+def _json_result(rng: random.Random) -> str:
+    return json.dumps(
+        {
+            "status": rng.choice(["ok", "error", "partial"]),
+            "matches": [
+                {
+                    "path": rng.choice(_FILES).format(_name(rng)),
+                    "line": rng.randrange(1, 2000),
+                    "text": _words(rng, 2, 12),
+                }
+                for _ in range(rng.randint(0, 20))
+            ],
+            "elapsed_ms": rng.randrange(10, 9000),
+            "note": _fill(rng, rng.choice(_REQUESTS)),
+        },
+        ensure_ascii=rng.random() < 0.5,
+    )
+
+
+def _listing(rng: random.Random) -> str:
+    return "\n".join(
+        f"{rng.choice(['-rw-r--r--', 'drwxr-xr-x'])} {rng.randrange(10**7):>9} "
+        f"{rng.choice(_FILES).format(_name(rng))}"
+        for _ in range(rng.randint(3, 50))
+    )
+
+
+_OUTPUTS = [_traceback, _diff, _table, _log, _json_result, _listing]
+
+
+def screenshot(rng: random.Random, uid: int) -> str:
+    """A data URL of a screenshot no one has seen: its own size and its own pixels (a
+    window-like layout drawn with Pillow), as PNG (palette or RGB) or JPEG."""
+    w, h = rng.choice(
+        [(1280, 800), (1440, 900), (1920, 1080), (2560, 1600), (3840, 2160), (1170, 2532),
+         (390, 844), (800, 600), (2880, 1800), (640, 360), (3024, 1964), (200, 150)]
+    )  # fmt: skip
+    w = max(16, w + rng.randrange(-64, 64))
+    h = max(16, h + rng.randrange(-48, 48))
+    kind = rng.random()
+    if kind < 0.7:  # flat UI colours: a palette PNG, the cheapest to draw
+        img = Image.new("P", (w, h), rng.randrange(256))
+        img.putpalette([rng.randrange(256) for _ in range(768)])
+        colour: Any = lambda: rng.randrange(256)  # noqa: E731
+    else:
+        img = Image.new("RGB", (w // 2 if kind < 0.9 else w, h // 2 if kind < 0.9 else h))
+        colour = lambda: (rng.randrange(256), rng.randrange(256), rng.randrange(256))  # noqa: E731
+    draw = ImageDraw.Draw(img)
+    iw, ih = img.size
+    for _ in range(rng.randint(3, 10)):
+        x, y = rng.randrange(iw), rng.randrange(ih)
+        draw.rectangle((x, y, x + rng.randrange(8, 400), y + rng.randrange(8, 200)), fill=colour())
+    draw.text((4, 4), f"window {uid} {rng.getrandbits(32):x}", fill=colour())
+    buf = io.BytesIO()
+    if kind < 0.9:
+        img.save(buf, "PNG", compress_level=1)
+        media = "image/png"
+    else:
+        img.save(buf, "JPEG", quality=70)
+        media = "image/jpeg"
+    return f"data:{media};base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def multilingual_session(n: int = 10_000, images: int = 500, seed: int = 1) -> list[dict[str, Any]]:
+    """A coding / computer-use agent session of ``n`` OpenAI Chat dicts (plus a last user
+    turn): multilingual requests and answers, 1-3 parallel tool calls with JSON arguments and
+    results shaped like real tool output (tracebacks, diffs, CSV, logs, JSON, listings; some
+    errors, some as content parts), ``images`` screenshots all distinct (1-2 per user turn,
+    some with ``detail``), some user turns with a ``name``."""
+    rng = random.Random(seed * 1_000_003)
+    msgs: list[dict[str, Any]] = [
+        {"role": "system", "content": f"You are a careful coding agent (session {seed}). "
+         "Réponds dans la langue de l’utilisateur — 日本語でも大丈夫です."}
+    ]  # fmt: skip
+    left, uid, t = images, seed * 100_000, 0
+    while len(msgs) < n:
+        t += 1
+        r = rng.random()
+        if left and rng.random() < left * 2.2 / max(1, n - len(msgs)):
+            parts: list[dict[str, Any]] = [
+                {"type": "text", "text": _fill(rng, rng.choice(_REQUESTS))}
+            ]
+            for _ in range(min(left, rng.choice([1, 1, 1, 2]))):
+                uid += 1
+                spec: dict[str, Any] = {"url": screenshot(rng, uid)}
+                if rng.random() < 0.3:
+                    spec["detail"] = rng.choice(["low", "high", "auto"])
+                parts.append({"type": "image_url", "image_url": spec})
+                left -= 1
+            msg: dict[str, Any] = {"role": "user", "content": parts}
+            if rng.random() < 0.15:
+                msg["name"] = rng.choice(["alice", "bob", "chen_wei", "zoe"])
+            msgs.append(msg)
+        elif r < 0.3:
+            text = _fill(rng, rng.choice(_REQUESTS))
+            if rng.random() < 0.3:
+                text += "\n\n" + rng.choice(_OUTPUTS)(rng)  # a pasted log or trace
+            msgs.append({"role": "user", "content": text})
+        elif r < 0.75:
+            calls = [
+                {
+                    "id": f"call_{seed}_{t}_{j}",
+                    "type": "function",
+                    "function": {
+                        "name": rng.choice(_TOOLS),
+                        "arguments": json.dumps(
+                            {"path": rng.choice(_FILES).format(_name(rng)),
+                             "query": _fill(rng, rng.choice(_REQUESTS))[:80],
+                             "line": rng.randrange(1, 3000)},
+                            ensure_ascii=False,
+                        ),
+                    },
+                }
+                for j in range(rng.choice([1, 1, 2, 3]))
+            ]  # fmt: skip
+            content = _fill(rng, rng.choice(_ANSWERS)) if rng.random() < 0.4 else None
+            msgs.append({"role": "assistant", "content": content, "tool_calls": calls})
+            for call in calls:
+                out = rng.choice(_OUTPUTS)(rng)
+                if rng.random() < 0.1:
+                    out = "Error: " + out[:400]
+                result: dict[str, Any] = {
+                    "role": "tool",
+                    "tool_call_id": call["id"],
+                    "content": out,
+                }
+                if rng.random() < 0.15:
+                    result["content"] = [{"type": "text", "text": out}]
+                msgs.append(result)
+        else:
+            text = _fill(rng, rng.choice(_ANSWERS))
+            if rng.random() < 0.35:
+                text += "\n\n" + _code(rng) + "\n\n" + _words(rng, 5, 60)
+            msgs.append({"role": "assistant", "content": text})
+    msgs.append({"role": "user", "content": _fill(rng, rng.choice(_REQUESTS))})
+    return msgs
+
+
+def _solid_png(w: int, h: int, seed: int) -> str:
+    buf = io.BytesIO()
+    Image.new("RGB", (w, h), (seed % 251, seed // 251 % 251, 120)).save(buf, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+ASCII_WORDS = [
+    "the", "test", "fails", "because", "import", "path", "config", "retry", "cache", "build",
+    "error", "line", "function", "returns", "None", "expected", "value", "fixture", "mock",
+    "async", "timeout", "database", "query", "index", "schema", "migration", "deploy", "log",
+]  # fmt: skip
+
+
+def ascii_session(n: int = 10_000, images: int = 500, seed: int = 1) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    pool = [
+        _solid_png(
+            rng.choice([640, 1280, 1920, 3840]), rng.choice([480, 800, 1080, 2160]), seed * 20 + k
+        )
+        for k in range(20)
+    ]
+    msgs: list[dict[str, Any]] = [{"role": "system", "content": "You are a coding agent."}]
+    image_every = max(1, n // images)
+    k = 0
+    while len(msgs) < n:
+        k += 1
+        if k % 3 == 0:
+            cid = f"call_{k}"
+            msgs.append(
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": cid,
+                            "type": "function",
+                            "function": {"name": "run", "arguments": '{"cmd": "pytest -q"}'},
+                        }
+                    ],
+                }
+            )
+            msgs.append(
+                {"role": "tool", "tool_call_id": cid, "content": "ok\n" * rng.randrange(5, 200)}
+            )
+        elif len(msgs) // image_every > sum(1 for m in msgs if isinstance(m.get("content"), list)):
+            msgs.append(
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": f"look at this {k}"},
+                        {"type": "image_url", "image_url": {"url": pool[k % len(pool)]}},
+                    ],
+                }
+            )
+        else:
+            msgs.append(
+                {
+                    "role": "user" if k % 2 else "assistant",
+                    "content": f"message {k} seed {seed} "
+                    + " ".join(rng.choice(ASCII_WORDS) for _ in range(rng.randrange(5, 120))),
+                }
+            )
+    return msgs
