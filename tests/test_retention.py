@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -188,3 +190,19 @@ def test_retention_with_compaction_is_never_below_plain_fit(turns: int, window: 
             assert not tool_pair_problems(out.messages)
             view = texts(out.messages)
             assert [f for f in _planted(msgs) if f in plain and f not in view] == []
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])  # the four domains
+def test_every_fact_of_the_ops_generator_survives_prepare(seed: int) -> None:
+    """bench/ops_sessions.py (pipeline, frontend, Terraform, mobile agents; argv/cmd/script
+    shells, editor and MCP file tools; nine test runners; env vars, URLs, versions,
+    deadlines, owners): every planted fact is in the request at 16k, and it is valid."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from ops_sessions import generate_ops
+
+    s = generate_ops(seed, 50_000)
+    out = prepare(s.messages, "gpt-4o", window=16_000, max_output_tokens=1000, compaction=True)
+    assert out.event is not None and out.report.used <= 15_000
+    assert not tool_pair_problems(out.messages)
+    view = texts(out.messages) + "\n".join(c.arguments for m in out.messages for c in m.tool_calls)
+    assert [(f.kind, f.text) for f in s.facts if not f.kept_in(view)] == []
