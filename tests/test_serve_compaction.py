@@ -152,3 +152,34 @@ def test_a_long_session_through_the_proxy_recaps_rarely_and_drops_nothing(
     recaps = [t["turn"] for t in turns if t.get("compaction")]
     assert recaps == [1]  # the room the first recap left holds all 40 turns
     assert all(t["dropped"] == 0 for t in turns), [t["dropped"] for t in turns]
+
+
+@pytest.mark.parametrize("target", ["openai", "anthropic"])
+def test_the_whole_view_is_said_to_fit_exactly_when_its_request_does(target: str) -> None:
+    """Turn by turn (the check carries last turn's sum over), "the whole view fits" is said
+    exactly when the request's own price is within the budget; consecutive user turns (which
+    the Anthropic wire merges, billing their framing once) included."""
+    from contextledger.pricing.messages import Pricer
+
+    model = "gpt-4o" if target == "openai" else "claude-sonnet-4-6"
+    preparer = Preparer(model, target=target, window=WINDOW, max_output_tokens=OUTPUT)
+    judge = Pricer.for_model(preparer.info, wire=target)
+    budget = WINDOW - OUTPUT
+    conv = Conversation(tuple(_agent_history(12)))
+    said = []
+    for turn in range(60):
+        n = len(conv.record)
+        new = [
+            Message.user(f"note {turn}: " + "more detail " * (turn % 7 * 10), id=f"m{n}"),
+            Message.user(f"and question {turn}?", id=f"m{n + 1}"),
+            Message.assistant(f"answer {turn}", id=f"m{n + 2}"),
+            Message.user(f"next {turn}", id=f"m{n + 3}"),
+        ]
+        conv = Conversation((*conv.record, *new), conv.events)
+        fits = judge.request(conv.view) <= budget
+        out = preparer.prepare(conv, write=False)
+        whole = out.report.compaction == ("compaction not needed: the whole view fits the window",)
+        assert whole == fits, turn
+        said.append(whole)
+        conv = _with(conv, out)
+    assert True in said and False in said  # both answers were given

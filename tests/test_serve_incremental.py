@@ -259,3 +259,73 @@ def test_a_request_equal_to_the_record_but_not_its_json_forwards_its_own_json(
             reply = httpx.post(proxy.url + "/v1/messages", json=body, headers=headers)
             assert reply.status_code == 200
             assert stub.completions()[-1].body["messages"] == messages
+
+
+def test_reasoning_tells_messages_apart_by_its_marks_where_both_carry_them() -> None:
+    from contextledger.model import Reasoning, Text
+    from contextledger.serve.sessions import same_message
+
+    def turn(*reasoning: Reasoning) -> Message:
+        return Message("assistant", (*reasoning, Text("yo")))
+
+    signed = turn(Reasoning("anthropic", "hmm", signature="sigA"))
+    assert same_message(signed, turn(Reasoning("anthropic", "hmm", signature="sigA")))
+    assert not same_message(signed, turn(Reasoning("anthropic", "hmm", signature="sigB")))
+    assert not same_message(signed, turn(Reasoning("anthropic", "", signature="s", redacted=True)))
+    item = turn(Reasoning("openai-responses", item_id="rs_1", encrypted="e1"))
+    assert not same_message(item, turn(Reasoning("openai-responses", item_id="rs_2")))
+    assert not same_message(signed, turn(signed.content[0], signed.content[0]))
+    # a client that leaves earlier thinking out, or reasoning without marks: the same turn
+    assert same_message(signed, turn())
+    assert same_message(turn(Reasoning("anthropic", "a")), turn(Reasoning("anthropic", "b")))
+
+
+def test_a_history_with_other_reasoning_is_recorded_as_sent(tmp_path: Any) -> None:
+    """The same text under another thinking signature is another history: the record
+    holds what this client sent (a branch), and the session it came from is untouched."""
+    import httpx
+
+    from contextledger.model import Reasoning
+    from contextledger.storage.sessions import SessionStore
+    from serve_harness import running_proxy
+    from stub_server import StubServer
+    from test_serve import ANTHROPIC_KEY
+
+    headers = {
+        "x-api-key": ANTHROPIC_KEY,
+        "anthropic-version": "2023-06-01",
+        "x-contextledger-session": "think",
+    }
+    with (
+        StubServer() as stub,
+        running_proxy(store=tmp_path / "s.db", anthropic_upstream=stub.anthropic_url) as proxy,
+    ):
+        for signature in ("sigA", "sigB"):
+            messages = [
+                {"role": "user", "content": "hi"},
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"type": "thinking", "thinking": "hmm", "signature": signature},
+                        {"type": "text", "text": "yo"},
+                    ],
+                },
+                {"role": "user", "content": "again"},
+            ]
+            body = {"model": "claude-sonnet-4-6", "max_tokens": 2000, "messages": messages}
+            reply = httpx.post(proxy.url + "/v1/messages", json=body, headers=headers)
+            assert reply.status_code == 200
+            assert stub.completions()[-1].body["messages"] == messages
+        proxy.flush()
+        with SessionStore(proxy.settings.store) as store:
+            signatures = {
+                info.name: [
+                    b.signature
+                    for m in store.load(info.name).stored
+                    for b in m.content
+                    if isinstance(b, Reasoning)
+                ]
+                for info in store.list()
+            }
+    assert signatures["think"] == ["sigA"]
+    assert sorted(signatures.values()) == [["sigA"], ["sigB"]]

@@ -230,6 +230,8 @@ class Preparer:
         # the last conversation's view: compaction and the fit read it in one turn, and
         # deriving it walks the whole record
         self._viewed: tuple[Conversation | None, tuple[Message, ...]] = (None, ())
+        # the last view _request_fits priced, the sum of its message prices, its image plans
+        self._summed: tuple[tuple[Message, ...], int, _Planned] = ((), 0, _Planned())
         self._repair = RepairMemo()  # a clean prefix is not checked again next turn
         self._encoded_now: dict[int, Image] = {}
         self._problems: list[Notice] = []
@@ -402,10 +404,33 @@ class Preparer:
     def _request_fits(
         self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None
     ) -> bool:
-        """Whether the whole request fits the budget as it is (no fit needed to say so)."""
+        """Whether the whole request fits the budget as it is (no fit needed to say so).
+
+        Asked every turn of a long session: the sum of the message prices (never less than
+        the request's, which takes off the framing of turns the wire merges) is carried
+        over from last turn's view when this one extends it (the same objects, the same
+        image plans), so only the new messages are looked at; the exact price is taken
+        only when that sum says the request may not fit."""
         self._plan_images(view, {})  # the pricer prices images at their planned size
         fitter = self.fitter
-        return fitter.pricer.request(view, wire_tools) <= fitter.window - fitter.reserved_output
+        pricer = fitter.pricer
+        budget = fitter.window - fitter.reserved_output
+        planned = self._caches.planned
+        last_view, last_sum, last_planned = self._summed
+        n = len(last_view)
+        if (
+            n
+            and last_planned.many == planned.many
+            and len(view) >= n
+            and all(map(is_, view[:n], last_view))
+        ):
+            upper = last_sum + sum(pricer.message(m).total for m in view[n:])
+        else:
+            upper = sum(pricer.message(m).total for m in view)
+        self._summed = (view, upper, planned)
+        if upper + pricer.tools(wire_tools) + REQUEST_OVERHEAD <= budget:
+            return True
+        return pricer.request(view, wire_tools) <= budget
 
     def _cooling_down(self, work: Conversation) -> str | None:
         """The policy's cooldown line when a recap was made too recently for another

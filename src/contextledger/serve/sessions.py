@@ -28,7 +28,7 @@ from typing import Any
 
 from ..compaction.conversation import CompactionEvent, Conversation
 from ..errors import ContentError, StoreError
-from ..model import Message, ToolResult
+from ..model import Message, Reasoning, ToolResult
 from ..prepare import Preparer
 from ..providers import provider_format
 from ..storage.sessions import SessionMark, SessionStore, SessionTail
@@ -334,16 +334,41 @@ def incoming_items(wire: Wire, body: Mapping[str, Any]) -> tuple[Message, ...]:
 
 
 def same_message(a: Message, b: Message) -> bool:
-    """The same message, however its images are held (inline data or a store ref)."""
+    """The same message, however its images are held (inline data or a store ref).
+
+    Reasoning is told apart by its opaque marks (Anthropic's signature, the Responses
+    item id and encrypted content) where both sides carry them: a client that sends other
+    reasoning under the same text has a history the record does not hold. A side without
+    reasoning (a client may leave earlier thinking out) or without a mark is not compared."""
     if a is b or a == b:
         return True
     if a.role != b.role or a.text != b.text or a.tool_calls != b.tool_calls:
+        return False
+    if not _same_reasoning(a, b):
         return False
     if [r.call_id for r in a.content if isinstance(r, ToolResult)] != [
         r.call_id for r in b.content if isinstance(r, ToolResult)
     ]:
         return False
     return sum(1 for _ in a.images()) == sum(1 for _ in b.images())
+
+
+def _same_reasoning(a: Message, b: Message) -> bool:
+    ours = [r for r in a.content if isinstance(r, Reasoning)]
+    theirs = [r for r in b.content if isinstance(r, Reasoning)]
+    if not ours or not theirs:
+        return True
+    if len(ours) != len(theirs):
+        return False
+    for x, y in zip(ours, theirs, strict=True):
+        for mine, other in (
+            (x.signature, y.signature),
+            (x.encrypted, y.encrypted),
+            (x.item_id, y.item_id),
+        ):
+            if mine is not None and other is not None and mine != other:
+                return False
+    return True
 
 
 def adopt(state: SessionState, incoming: Sequence[Message]) -> None:
