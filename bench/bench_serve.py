@@ -255,12 +255,13 @@ def proxy_process(upstream: str, store: Path, *flags: str) -> Iterator[str]:
 def latency(proxy: str, stub: str, n: int, turns: int, label: str = "") -> None:
     session = f"lat-{n}{label.strip(' ()')}"
     with httpx.Client(timeout=600) as client:
-        marks: list[float] = []
+        marks: list[float] = [settled_cpu_ms(PIDS[proxy])]
         runs = run_turns(
             client, proxy, stub, history(n, seed=n), turns, session,
             after_first=lambda: marks.append(settled_cpu_ms(PIDS[proxy])),
         )  # fmt: skip
-        cpu = (settled_cpu_ms(PIDS[proxy]) - marks[0]) / turns
+        first_cpu = marks[1] - marks[0]
+        cpu = (settled_cpu_ms(PIDS[proxy]) - marks[1]) / turns
         report = client.get(f"{proxy}/contextledger/sessions/{session}").json()
     added = runs.added
     ingress = [t["added_ms"] for t in report["turns"][1:]]
@@ -285,9 +286,14 @@ def latency(proxy: str, stub: str, n: int, turns: int, label: str = "") -> None:
     )
     print(
         f"{'':19}sent {last['messages_sent']:,} of {last['messages_in']:,} messages, "
-        f"{last['used']:,} of {last['budget']:,} tokens (last turn); first turn: ingress "
-        f"{first['added_ms']:.1f} ms, end to end {runs.first_through:.1f} ms through the "
-        f"proxy vs {runs.first_direct:.1f} ms direct"
+        f"{last['used']:,} of {last['budget']:,} tokens (last turn)"
+    )
+    recap = " (the first recap written and verified)" if first.get("compaction") else ""
+    print(
+        f"{'':19}first turn{recap}: {runs.first_through:.0f} ms wall through the proxy vs "
+        f"{runs.first_direct:.0f} ms direct (until the stream's last byte), proxy CPU "
+        f"{first_cpu:.0f} ms, ingress {first['added_ms']:.0f} ms; sent "
+        f"{first['messages_sent']:,} of {first['messages_in']:,} messages"
     )
 
 

@@ -32,8 +32,11 @@ A previous recap (already verified) counts as evidence for the claims it made.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from itertools import chain
 from typing import Any, Literal
 
 from ..intent import is_constraint
@@ -49,7 +52,7 @@ from .digest import (
 )
 from .facts import extract_claims, keywords, sentences
 from .outcome import Outcome, crashed, outcome_of, pick, timed_out, which_run
-from .stance import plain_assertion, stance_change
+from .stance import Stance, plain_assertion
 from .trace import FILLER, claim_terms, cover, specific_terms, stem, unit_terms, words_in
 
 ClaimKind = Literal[
@@ -124,7 +127,7 @@ def _result(
     tool: str, commands: frozenset[str], failed: bool, body: str, lines: tuple[str, ...] = ()
 ) -> Result:
     """A result with its terms computed once (clauses look runs up by their words)."""
-    named = unit_terms(" ".join(commands) + " " + tool)
+    named = unit_terms(" ".join(commands) + " " + tool)  # as Evidence.of names a tool's run
     return Result(
         tool, commands, failed, " ".join(body.split()), lines, named, unit_terms(body[:4000])
     )
@@ -140,11 +143,69 @@ class Unit:
     kind: Literal["said", "call", "told", "result"] = "said"
 
 
+@lru_cache(maxsize=1 << 16)  # a long record is read again at every recap (twice on its first turn)
 def _unit(text: str, kind: Literal["said", "call", "told", "result"] = "said") -> Unit:
     terms = unit_terms(text)
     if kind == "call":
         terms |= _CALL_TERMS
     return Unit(" ".join(text.split()), terms, forbids(text), kind)
+
+
+class UnitIndex:
+    """Units of the record with an index from each term to the units holding it: a claim
+    is compared only with the units that share its terms (comparing every claim with
+    every unit made checking a recap against a long record take minutes). Also what is
+    read of each unit on first need and kept: its stance and the preferences it states."""
+
+    def __init__(self, units: Sequence[Unit]) -> None:
+        self.units = tuple(units)
+        postings: dict[str, list[int]] = {}
+        for i, u in enumerate(self.units):
+            for t in u.terms:
+                postings.setdefault(t, []).append(i)
+        self._postings = postings
+        self._stances: dict[int, Stance] = {}
+        self._negatable: list[bool] | None = None
+        self._preferences: tuple[frozenset[tuple[str, str]], ...] | None = None
+
+    def hits(self, terms: Iterable[str]) -> Counter[int]:
+        """How many of ``terms`` (distinct) each unit holding any of them holds."""
+        return Counter(chain.from_iterable(self._postings.get(t, ()) for t in terms))
+
+    def stance(self, i: int) -> Stance:
+        found = self._stances.get(i)
+        if found is None:
+            found = self._stances[i] = Stance(self.units[i].text)
+        return found
+
+    def keeping(self, found: list[int], claim: Stance, *, flipped: bool) -> list[int]:
+        """The units of ``found`` whose stance ``claim`` keeps (:meth:`Stance.change`)."""
+        if claim.plain(flipped):  # only a unit that may negate something can differ
+            negatable = self._negatable
+            if negatable is None:
+                negatable = self._negatable = [
+                    self.stance(i).negatable for i in range(len(self.units))
+                ]
+            return [
+                i
+                for i in found
+                if not negatable[i] or claim.change(self.stance(i), flipped=flipped) is None
+            ]
+        return [i for i in found if claim.change(self.stance(i), flipped=flipped) is None]
+
+    @property
+    def preferences(self) -> tuple[frozenset[tuple[str, str]], ...]:
+        """The preferences each unit states ("use X not Y")."""
+        if self._preferences is None:
+            self._preferences = tuple(frozenset(preferences(u.text)) for u in self.units)
+        return self._preferences
+
+    def preferred_in(self, found: list[int]) -> set[tuple[str, str]]:
+        """The preferences the units of ``found`` state."""
+        stated = self.preferences
+        if not any(stated):
+            return set()
+        return set().union(*(stated[i] for i in found))
 
 
 _CALL_TERMS = frozenset({"run"})
@@ -165,6 +226,30 @@ _FUTURE = re.compile(
     r"(?i)\b(?:i'll|we'll|i\s+will|we\s+will|will|going\s+to|let\s+me|let's|plan\s+to|"
     r"about\s+to|would|could|should|might|may|shall)\b|\?\s*$"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class _Output:
+    """What checks read of one tool output's text."""
+
+    failed: bool  # by its text: a failure line, a crash
+    text: str
+    lines: tuple[str, ...]
+    terms: frozenset[str]  # of its first 4,000 characters
+    unit: Unit  # the output as something done ("the endpoint answered 503")
+
+
+@lru_cache(maxsize=1 << 14)  # outputs are long, and read again at every recap
+def _output(body: str) -> _Output:
+    head = body[:4000]
+    terms = unit_terms(head)
+    return _Output(
+        bool(failure_lines(body, limit=1) or _CRASH.search(body)),
+        " ".join(body.split()),
+        tuple(" ".join(x.split()) for x in body.splitlines() if x.strip()),
+        terms,
+        Unit(" ".join(head.split()), terms, forbids(head), "result"),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,10 +282,26 @@ class Evidence:
     #: the preferences the user stated ("use X not Y"), derived once from ``said``: every
     #: checked clause consults them (per clause they cost O(record): 25 s a recap at 10k turns)
     preferred: frozenset[tuple[str, str]] = field(init=False, default=frozenset())
+    #: ``said`` indexed by term, and what the user said and the assistant told (see
+    #: :meth:`told_index`), built on first need: every clause of a recap looks them up
+    said_index: UnitIndex = field(init=False, repr=False, compare=False)
+    _indexes: dict[str, UnitIndex] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
-        stated = frozenset(p for u in self.said for p in preferences(u.text))
-        object.__setattr__(self, "preferred", stated)
+        said = UnitIndex(self.said)
+        object.__setattr__(self, "said_index", said)
+        object.__setattr__(self, "preferred", frozenset().union(*said.preferences))
+
+    @property
+    def told_index(self) -> UnitIndex:
+        """What the assistant said it did (``acts`` of kind "told") and said (``told``)."""
+        found = self._indexes.get("told")
+        if found is None:
+            told = [u for u in self.acts if u.kind == "told"] + list(self.told)
+            found = self._indexes["told"] = UnitIndex(told)
+        return found
 
     @classmethod
     def of(
@@ -240,9 +341,10 @@ class Evidence:
                 assistant += sentences(text)
                 texts.append(text)
                 for s in sentences(text):
-                    told.append(_unit(s))
+                    said_now = _unit(s)
+                    told.append(said_now)
                     if not negated(s) and not _FUTURE.search(s):
-                        acts.append(_unit(s, "told"))
+                        acts.append(replace(said_now, kind="told"))
                 executed.update(s for c in _SHOWN.findall(text) for s in _steps(c))
             for c in m.tool_calls:
                 cmds = call_commands(c)
@@ -265,19 +367,21 @@ class Evidence:
                 texts.append(body)
                 executed.update(s for c in _SHOWN.findall(body) for s in _steps(c))
                 ran = frozenset(s for c in call_commands(call) for s in _steps(c)) if call else None
-                failed = r.is_error or bool(failure_lines(body, limit=1) or _CRASH.search(body))
+                output = _output(body)
                 tool = call.name if call else (r.name or "tool")
-                lines = tuple(" ".join(x.split()) for x in body.splitlines() if x.strip())
-                result = _result(tool, ran or frozenset(), failed, body, lines)
-                results.append(result)
-                acts.append(
-                    Unit(
-                        " ".join(body[:4000].split()),
-                        result.text_terms,
-                        forbids(body[:4000]),
-                        "result",
-                    )
+                commands = ran or frozenset()
+                named = unit_terms(" ".join(commands) + " " + tool)
+                result = Result(
+                    tool,
+                    commands,
+                    r.is_error or output.failed,
+                    output.text,
+                    output.lines,
+                    named,
+                    output.terms,
                 )
+                results.append(result)
+                acts.append(output.unit)
                 if call is not None:  # "the endpoint answered 503": the call and its result
                     parsed, _ = call.parsed()
                     args = " ".join(_arg_strings(parsed)) if parsed is not None else ""
@@ -523,6 +627,8 @@ _PREFER = (  # (pattern, index of the preferred, index of the rejected)
     ),
     (re.compile(r"(?i)\bin\s+favou?r\s+of\s+([\w./+-]+)\s+over\s+([\w./+-]+)"), 1, 2),
 )
+# A word each pattern of _PREFER needs (case-insensitively, in ASCII text).
+_MAY_PREFER = re.compile(r"not|instead|rather|over|from|replac|favo")
 _ATTRIBUTION_WORDS = """
     user user's assistant agent model said says asked asks wants wanted requested requests
     told insisted instructed prefers preferred stated noted mentioned decided agreed chose
@@ -545,6 +651,7 @@ def section_of(line: str) -> tuple[str | None, str]:
     return None, line
 
 
+@lru_cache(maxsize=1 << 16)  # asked of every sentence of the record at every recap
 def negated(text: str) -> bool:
     """Whether ``text`` states a negation ("never", "do not" …); "use A not B" is a
     preference, not a negation."""
@@ -560,6 +667,8 @@ _NOT_A_NAME = frozenset(_NOT_A_NAME_WORDS.split())
 
 
 def _is_preference(text: str) -> bool:
+    if text.isascii() and "not" not in text.lower():
+        return False  # the pattern needs it (a quick test: most sentences have none)
     pairs = list(_PREFER[0][0].finditer(text))
     if not any(_a_name(m.group(2)) for m in pairs):
         return False
@@ -603,6 +712,8 @@ def _names(option: str, terms: frozenset[str]) -> bool:
 def preferences(text: str) -> set[tuple[str, str]]:
     """(preferred, rejected) pairs stated in ``text``, casefolded."""
     out: set[tuple[str, str]] = set()
+    if text.isascii() and not _MAY_PREFER.search(text.lower()):
+        return out  # most sentences state none: no pattern's own words are in them
     for pattern, a, b in _PREFER:
         for m in pattern.finditer(text):
             x, y = m.group(a).casefold().strip(".,"), m.group(b).casefold().strip(".,")
@@ -1057,9 +1168,21 @@ _REQUEST_WORDS_LIST = """
 _REQUEST_WORDS = frozenset(stem(w) for w in _REQUEST_WORDS_LIST.split())
 
 
-def _supporting(part: str, units: Sequence[Unit], need: float) -> tuple[list[Unit], Unit | None]:
-    """Units that say ``part``: most of its terms and every specific term. Also the nearest
-    unit, for the reason."""
+def _supporting(
+    part: str, units: Sequence[Unit] | UnitIndex, need: float
+) -> tuple[list[Unit], Unit | None]:
+    """Units that say ``part``: most of its terms and every specific term. Also, when none
+    does, the nearest unit, for the reason."""
+    index = units if isinstance(units, UnitIndex) else UnitIndex(units)
+    good, near = _supporting_at(part, index, need)
+    return [index.units[i] for i in good], None if near is None else index.units[near]
+
+
+def _supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int], int | None]:
+    """:func:`_supporting` by position in ``index``: the units holding at least ``need``
+    of the terms of ``part`` (counted through the index: the others hold too few), all of
+    its specific terms and the options of a preference it states; and, when there are
+    none, the first unit holding the most of its terms, if that is a third of them or more."""
     terms = claim_terms(part) - _REQUEST_WORDS
     specific = specific_terms(part) & terms
     # the options of a preference are what it is about ("requests not httpx")
@@ -1069,19 +1192,25 @@ def _supporting(part: str, units: Sequence[Unit], need: float) -> tuple[list[Uni
         for o in pair
         if o.isalpha() and _a_name(o)
     ]
-    good: list[Unit] = []
-    best: tuple[float, Unit] | None = None
-    for u in units:
-        share, missing = cover(terms, u.terms)
-        if best is None or share > best[0]:
-            best = (share, u)
-        if (
-            share >= need
-            and not specific.intersection(missing)
-            and all(o.search(u.text) for o in options)
-        ):
-            good.append(u)
-    return good, best[1] if best and best[0] >= 0.34 else None
+    units = index.units
+    if not terms:  # nothing to trace: every unit says it
+        return [i for i, u in enumerate(units) if all(o.search(u.text) for o in options)], (
+            0 if units else None
+        )
+    hits = index.hits(terms)
+    n = len(terms)
+    least = next((k for k in range(1, n + 1) if k / n >= need), n + 1)  # the share rises with k
+    good = [i for i, k in hits.items() if k >= least]
+    if specific:
+        good = [i for i in good if specific <= units[i].terms]
+    if options:
+        good = [i for i in good if all(o.search(units[i].text) for o in options)]
+    good.sort()
+    if good:
+        return good, None  # the nearest unit is for the reason when none says it
+    most = max(hits.values(), default=0)
+    near = min((i for i, k in hits.items() if k == most), default=None)
+    return good, near if most / n >= 0.34 else None
 
 
 def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
@@ -1103,25 +1232,31 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
             part = _said_content(part[own.end() :]) or part
         if not claim_terms(part):
             continue
-        good, near = _supporting(part, ev.said, need)
+        index = ev.said_index
+        good, near = _supporting_at(part, index, need)
         if not good:
             why = "no user turn says this"
             if near is not None:
-                _, missing = cover(claim_terms(part), near.terms)
-                why += f" (nearest: {_quote(near.text)}; it does not say {', '.join(missing[:4])})"
+                unit = index.units[near]
+                _, missing = cover(claim_terms(part), unit.terms)
+                why += f" (nearest: {_quote(unit.text)}; it does not say {', '.join(missing[:4])})"
             return [Claim(kind, text, why)]
         polarity = forbids(part) != against
         # "the user prefers A over B": the verb says which side of "over" is rejected
-        stated = f"prefers {part}" if head and head.group("verb").startswith("prefer") else part
-        differs = [stance_change(stated, u.text, flipped=against) for u in good]
-        same = [u for u, d in zip(good, differs, strict=True) if d is None]
-        if not same:
-            return [Claim(kind, text, f"{differs[0]}: {_quote(good[0].text)}")]
-        said_prefs = set().union(*(preferences(u.text) for u in same))
+        stated = Stance(
+            f"prefers {part}" if head and head.group("verb").startswith("prefer") else part
+        )
+        kept = index.keeping(good, stated, flipped=against)
+        if not kept:
+            differs = stated.change(index.stance(good[0]), flipped=against)
+            return [Claim(kind, text, f"{differs}: {_quote(index.units[good[0]].text)}")]
+        same = [index.units[i] for i in kept]
+        said_prefs = index.preferred_in(kept)
         for a, b in preferences(part):
             if (b, a) in said_prefs and (a, b) not in said_prefs:
                 return [Claim(kind, text, f"the user preferred {b} over {a}, not the reverse")]
-        quoted = any(_fold(part) in _fold(u.text) for u in same)  # the user's own words
+        # the user's own words (asked only when it matters: each is a pass over the text)
+        quoted = bool(said_prefs) and any(_fold(part) in _fold(u.text) for u in same)
         if not polarity and not quoted:  # "floats are fine", "use float": the user rejected float
             mine = unit_terms(part)
             for a, b in said_prefs:
@@ -1149,7 +1284,7 @@ def _check_assistant(text: str, ev: Evidence) -> list[Claim]:
     content = _said_content(text) if m else text
     verb = m.group("verb") if m else ""
     if _RULE.search(content) or is_constraint(content) or _ORIGINATE.search(text):
-        user, _ = _supporting(content, ev.said, 0.6)
+        user, _ = _supporting(content, ev.said_index, 0.6)
         if user and not _ACK.search(verb or text):
             return [
                 Claim(
@@ -1158,11 +1293,10 @@ def _check_assistant(text: str, ev: Evidence) -> list[Claim]:
                     f"the user set this rule, not the assistant: {_quote(user[0].text)}",
                 )
             ]
-    told = [u for u in ev.acts if u.kind == "told"] + list(ev.told)
     for part in _said_parts(content) or [content]:
-        if not claim_terms(part) or _supporting(part, told, 0.5)[0]:
+        if not claim_terms(part) or _supporting_at(part, ev.told_index, 0.5)[0]:
             continue
-        user, _ = _supporting(part, ev.said, 0.5)
+        user, _ = _supporting(part, ev.said_index, 0.5)
         why = (
             f"the user said it, not the assistant: {_quote(user[0].text)}"
             if user
@@ -1377,7 +1511,7 @@ def _check_state(text: str, ev: Evidence) -> list[Claim]:
     done = ev.done_terms
     if not specific or specific <= done:
         return []  # what it names was done somewhere ("the burst is now clamped to 50")
-    said, _ = _supporting(text, ev.said, 0.6)
+    said, _ = _supporting(text, ev.said_index, 0.6)
     if said:
         why = f"only the user asked for it ({_quote(said[0].text)}); no result shows it"
         return [Claim("did", text, why)]

@@ -28,6 +28,7 @@ frozenset()
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from .trace import claim_terms, stem
 
@@ -147,8 +148,12 @@ def opposed(claim: str, said: str, *, flipped: bool = False) -> frozenset[str]:
     """The terms ``claim`` states with the opposite polarity from ``said`` (a record
     sentence it traces to); ``flipped`` when the claim's verb itself negates ("the user
     forbade …"). Empty when they agree."""
-    mine = term_polarity(claim)
-    theirs = term_polarity(said)
+    return _opposed(term_polarity(claim), term_polarity(said), flipped=flipped)
+
+
+def _opposed(
+    mine: dict[str, set[bool]], theirs: dict[str, set[bool]], *, flipped: bool
+) -> frozenset[str]:
     out = set()
     for t, pols in mine.items():
         if t not in theirs or len(pols) != 1:
@@ -202,10 +207,13 @@ def bounds(text: str) -> set[tuple[str, str]]:
 def bound_conflicts(claim: str, said: str) -> list[str]:
     """Numbers ``claim`` bounds the other way from ``said`` ("at least 10000" against
     "10000 at most")."""
-    theirs = bounds(said)
+    return _bound_conflicts(bounds(claim), bounds(said))
+
+
+def _bound_conflicts(mine: set[tuple[str, str]], theirs: set[tuple[str, str]]) -> list[str]:
     return [
         f"{d} {n}"
-        for d, n in bounds(claim)
+        for d, n in mine
         if (("<=" if d == ">=" else ">="), n) in theirs and (d, n) not in theirs
     ]
 
@@ -244,7 +252,10 @@ def conditions(text: str) -> set[str]:
 
 def condition_conflict(claim: str, said: str) -> str | None:
     """How ``claim`` changes ``said``'s condition ("unless" made "even if"), or None."""
-    mine, theirs = conditions(claim), conditions(said)
+    return _condition_conflict(conditions(claim), conditions(said))
+
+
+def _condition_conflict(mine: set[str], theirs: set[str]) -> str | None:
     if mine and theirs and not mine & theirs:
         return f"{'/'.join(sorted(theirs))} became {'/'.join(sorted(mine))}"
     if "none" in mine and not theirs & {"none"} and theirs:
@@ -270,7 +281,10 @@ def only_targets(text: str) -> set[str]:
 
 def only_conflict(claim: str, said: str) -> str | None:
     """Whether ``claim`` singles out something else than ``said`` does."""
-    mine, theirs = only_targets(claim), only_targets(said)
+    return _only_conflict(only_targets(claim), only_targets(said))
+
+
+def _only_conflict(mine: set[str], theirs: set[str]) -> str | None:
     if mine and theirs and not mine & theirs:
         return f"only {'/'.join(sorted(theirs))}, not {'/'.join(sorted(mine))}"
     return None
@@ -280,16 +294,86 @@ def stance_change(claim: str, said: str, *, flipped: bool = False) -> str | None
     """How ``claim`` changes the stance of ``said``, the record sentence it traces to (a
     negation turned around, a bound reversed, a condition or an "only" changed), in words
     a UI can show; None when it keeps it."""
-    turned = opposed(claim, said, flipped=flipped)
-    if turned:
-        return f"the user said the opposite about {', '.join(sorted(turned)[:3])}"
-    reversed_bounds = bound_conflicts(claim, said)
-    if reversed_bounds:
-        return f"the user set the bound the other way round ({', '.join(reversed_bounds)})"
-    condition = condition_conflict(claim, said)
-    if condition:
-        return f"the user's condition changed ({condition})"
-    only = only_conflict(claim, said)
-    if only:
-        return f"the user said {only}"
-    return None
+    return Stance(claim).change(Stance(said), flipped=flipped)
+
+
+class Stance:
+    """The stance of one text, each part read on first need and kept: a claim is compared
+    with every record sentence it traces to, and a record sentence with every claim that
+    traces to it (reading them again each time made checking a recap quadratic)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def polarity(self) -> dict[str, set[bool]]:
+        return term_polarity(self.text)
+
+    @cached_property
+    def bounds(self) -> set[tuple[str, str]]:
+        return bounds(self.text)
+
+    @cached_property
+    def conditions(self) -> set[str]:
+        return conditions(self.text)
+
+    @cached_property
+    def only(self) -> set[str]:
+        return only_targets(self.text)
+
+    @cached_property
+    def negatable(self) -> bool:
+        """Whether any segment of the text may be negated. False is sure (every segment
+        then states its terms plainly): a rejected piece needs "not" or "over", a
+        negation in a segment is one in the whole text (segments are cut at non-word
+        characters), and a segment's exemptions ("no more than") all contain "no"."""
+        low = self.text.lower()
+        return (
+            not self.text.isascii()  # case-insensitive matching beyond ASCII: read it all
+            or "no" in low
+            or "over" in low
+            or _NEGATOR.search(self.text) is not None
+        )
+
+    def change(self, said: Stance, *, flipped: bool = False) -> str | None:
+        """How this claim changes the stance of ``said`` (see :func:`stance_change`)."""
+        if not said.negatable and self.plain(flipped):
+            return None  # every term of ``said`` is stated plainly, and so are the claim's
+        turned = _opposed(self.polarity, said.polarity, flipped=flipped)
+        if turned:
+            return f"the user said the opposite about {', '.join(sorted(turned)[:3])}"
+        if self.bounds:
+            reversed_bounds = _bound_conflicts(self.bounds, said.bounds)
+            if reversed_bounds:
+                return f"the user set the bound the other way round ({', '.join(reversed_bounds)})"
+        if self.conditions:
+            condition = _condition_conflict(self.conditions, said.conditions)
+            if condition:
+                return f"the user's condition changed ({condition})"
+        if self.only:
+            only = _only_conflict(self.only, said.only)
+            if only:
+                return f"the user said {only}"
+        return None
+
+    def plain(self, flipped: bool) -> bool:
+        """Whether no text stating all its terms plainly can change this claim's stance:
+        no bound, condition or "only" to compare, and no term the claim states negated
+        (or, ``flipped``, plainly)."""
+        return self._plain_flipped if flipped else self._plain_stated
+
+    @cached_property
+    def _plain_stated(self) -> bool:
+        return self._comparable_only_by_negation and all(
+            len(p) != 1 or True not in p for p in self.polarity.values()
+        )
+
+    @cached_property
+    def _plain_flipped(self) -> bool:
+        return self._comparable_only_by_negation and all(
+            len(p) != 1 or True in p for p in self.polarity.values()
+        )
+
+    @cached_property
+    def _comparable_only_by_negation(self) -> bool:
+        return not self.bounds and not self.conditions and not self.only

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 _TOKEN = re.compile(r"\w[\w./:+\[\]@-]*")
 _DIGIT = re.compile(r"\d")
@@ -152,6 +153,7 @@ _SYNONYMS = {
 }
 
 
+@lru_cache(maxsize=1 << 16)  # pure, and asked for the same words again and again
 def stem(word: str) -> str:
     """A light stem: casefolded, common suffixes off, a doubled final consonant undone."""
     w = word.casefold().strip("'")
@@ -188,18 +190,21 @@ def _decimal(number: str) -> str:
 def _tokens(text: str) -> list[str]:
     """Words, paths and numbers; a number is written without thousands separators
     ("48,210,344" is 48210344) and without its unit ("250ms" is 250)."""
-    out = []
-    for raw in _TOKEN.findall(_THOUSANDS.sub("", text)):
-        measure = _MEASURE.match(raw.rstrip(".,:;!?)-/"))
-        if measure:
-            out.append(_decimal(measure.group(1)))
-            continue
-        if _DECIMAL.match(raw.rstrip(".,:;!?)")):
-            raw = _decimal(raw.rstrip(".,:;!?)"))
-        raw = raw.rstrip(".,:;!?)-/").removesuffix("'s")
-        if raw:
-            out.append(raw)
-    return out
+    return [t for t in map(_token, _raw_tokens(text)) if t]
+
+
+def _raw_tokens(text: str) -> list[str]:
+    return _TOKEN.findall(_THOUSANDS.sub("", text))
+
+
+def _token(raw: str) -> str:
+    """One raw token as compared ("" for none): see :func:`_tokens`."""
+    measure = _MEASURE.match(raw.rstrip(".,:;!?)-/"))
+    if measure:
+        return _decimal(measure.group(1))
+    if _DECIMAL.match(raw.rstrip(".,:;!?)")):
+        raw = _decimal(raw.rstrip(".,:;!?)"))
+    return raw.rstrip(".,:;!?)-/").removesuffix("'s")
 
 
 def _split_words(tokens: list[str]) -> list[str]:
@@ -219,27 +224,43 @@ _HYPHENATED = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 
 def claim_terms(text: str) -> frozenset[str]:
     """The content terms of a claim (whole tokens: a path stays one term)."""
-    out = set()
-    for tok in _split_words(_tokens(text)):
-        low = tok.casefold()
-        if low in FILLER or low in POLARITY_WORDS or (len(low) < 2 and not low.isdigit()):
-            continue
-        s = stem(tok)
-        if s and s not in FILLER:
-            out.add(s)
-    return frozenset(out)
+    # token by token, each distinct token once: records repeat their words, and every
+    # record unit and every claim is read this way
+    return frozenset().union(*map(_claim_terms_of, set(_raw_tokens(text))))
 
 
 def unit_terms(text: str) -> frozenset[str]:
     """The terms a record unit offers: its claim terms plus each part of paths and
     identifiers (``src/login/cache.py`` offers ``cache``)."""
-    out = set(claim_terms(text))
-    for tok in _tokens(text):
-        if _CODEISH.search(tok) or "-" in tok:
-            for part in re.split(r"[/_.:\[\]@=-]+|" + _CAMEL.pattern, tok):
-                if part and part.casefold() not in FILLER:
-                    out.add(stem(part))
-                    out.add(part.casefold())
+    return frozenset().union(*map(_unit_terms_of, set(_raw_tokens(text))))
+
+
+@lru_cache(maxsize=1 << 16)  # a pure function of one token: a vocabulary's worth of entries
+def _claim_terms_of(raw: str) -> frozenset[str]:
+    """The claim terms of one raw token (a hyphenated word gives one per word)."""
+    tok = _token(raw)
+    out = set()
+    for word in _split_words([tok] if tok else []):
+        low = word.casefold()
+        if low in FILLER or low in POLARITY_WORDS or (len(low) < 2 and not low.isdigit()):
+            continue
+        s = stem(word)
+        if s and s not in FILLER:
+            out.add(s)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _unit_terms_of(raw: str) -> frozenset[str]:
+    """The unit terms of one raw token: its claim terms and the parts of a path or an
+    identifier."""
+    out = set(_claim_terms_of(raw))
+    tok = _token(raw)
+    if tok and (_CODEISH.search(tok) or "-" in tok):
+        for part in re.split(r"[/_.:\[\]@=-]+|" + _CAMEL.pattern, tok):
+            if part and part.casefold() not in FILLER:
+                out.add(stem(part))
+                out.add(part.casefold())
     return frozenset(out)
 
 

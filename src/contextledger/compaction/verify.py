@@ -151,18 +151,24 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
 
 def _mentions_path(recap: str, path: str) -> bool:
     p = path.rstrip("/")
-    return re.search(r"(?<![\w.-])" + re.escape(p) + r"(?![\w-])", recap) is not None
+    # the substring test first: most of a long record's paths are not in the recap, and
+    # compiling a pattern for each costs more than the rest of the check
+    return p in recap and re.search(r"(?<![\w.-])" + re.escape(p) + r"(?![\w-])", recap) is not None
 
 
 def _mentions_word(recap: str, word: str) -> bool:
-    return re.search(r"(?<![\w])" + re.escape(word) + r"(?![\w])", recap) is not None
+    return (
+        word in recap and re.search(r"(?<![\w])" + re.escape(word) + r"(?![\w])", recap) is not None
+    )
 
 
 _FAIL_WORD = re.compile(r"(?i)\b(?:fail|failed|fails|failing|failure|error|errored|broke|crash)")
 
 
 def _notes_failure(recap: str, tool: str) -> bool:
-    return any(_mentions_word(s, tool) and _FAIL_WORD.search(s) for s in sentences(recap))
+    return tool in recap and any(
+        _mentions_word(s, tool) and _FAIL_WORD.search(s) for s in sentences(recap)
+    )
 
 
 def _mentions_request(recap: str, request: str) -> bool:
