@@ -147,6 +147,12 @@ _FAILED_TEST = re.compile(
     r"|^\[ERROR\]\s+(?:Failures:\s+)?([A-Za-z_$][\w$]*(?:\.[\w$]+)+):\d+\b"  # maven surefire
     r"|^\[ERROR\]\s+(\w+\([\w.$]+\))"  # surefire's older "test(Class)"
     r"|^(\S.{0,120}? > \S.{0,120}?)\s+FAILED$"  # gradle
+    r"|^([\w./-]+::\S+)\s+(?:FAILED|ERROR)\b"  # pytest -v
+    r"|^Failed\s+([\w.+`]+)\s+\[\d"  # dotnet test
+    r"|^Test Case '-\[([\w.]+ \w+)\]' failed\b"  # XCTest
+    r"|^\d+\)\s+(test\s.{1,160}?\s\([\w.]+\))$"  # ExUnit
+    r"|^\d+\s+-\s+(\S+)\s+\((?:Failed|Timeout|SEGFAULT|Exception|Subprocess aborted)\)$"  # ctest
+    r"|^\d+\)\s+\[[\w-]+\]\s+›\s+(.{1,200}?)\s*─*$"  # Playwright
 )
 _TEST_ID = re.compile(
     r"(?:[\w./-]+\.py::[\w\[\]:.-]+|\b[\w./-]+\.(?:test|spec)\.[jt]sx?\b|"
@@ -352,6 +358,7 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
     failing test (a pytest ``FAILED`` summary comes after the tracebacks, so taking the
     first lines would lose the names), then other failure lines up to ``limit`` in all."""
     tests: list[str] = []
+    names: list[str] = []  # the test each line of ``tests`` names
     other: list[str] = []
     # beside the test names, the lines that say why (an exception, an assertion's
     # message), not the markers and counts ("Traceback (most recent call last):", "1
@@ -361,9 +368,18 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
         s = _BOX.sub("", line).strip()
         if not s or _NOT_FAILED.search(s):
             continue
-        if _FAILED_TEST.search(s):  # a runner's own way to name a failing test
-            if _clip(s, 160) not in tests:
-                tests.append(_clip(s, 160))
+        named = _FAILED_TEST.search(s)
+        if named:  # a runner's own way to name a failing test
+            # once per test: pytest -v names it as it runs and again in its summary, with
+            # the reason; the longer line says more
+            name = next(g for g in named.groups() if g)
+            line = _clip(s, 160)
+            if name in names:
+                at = names.index(name)
+                tests[at] = max(tests[at], line, key=len)
+            else:
+                names.append(name)
+                tests.append(line)
         elif _FAILURE_LINE.search(s) and len(other) < 4 * limit:
             other.append(_clip(s, 200))
             if _EXCEPTION.search(s) or _REASON.search(s):
