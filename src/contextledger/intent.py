@@ -74,6 +74,14 @@ _CONSTRAINT = re.compile(
     r"keep\s+(?:it|them|everything|all|the)\b|make\s+sure|ensure|always|"
     r"only\s+(?:ever\s+)?(?:use|touch|change|edit|modify|update|run|deploy|commit|push|write|"
     r"call)|restrict(?:ed)?\s+(?:\w+\s+){0,2}to|"
+    # a scope: "Edit only src/api/", "Keep changes inside src/sync/", "Stay within the
+    # parser", "Only the :sync module can change", "Touch nothing outside …"
+    r"(?:edit|modify|change|touch|update|work)\s+(?:only|just)|"
+    r"keep\s+(?:changes|edits|the\s+(?:change|diff)|your\s+(?:changes|edits))|"
+    r"stay\s+(?:on|with|within|inside)|confine[sd]?|limit\s+(?:\w+\s+){0,3}?to|"
+    r"only\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:may|can|should|must|is\s+allowed\s+to)\s+"
+    r"(?:be\s+)?(?:change|changed|touched|edited|modified|updated)|"
+    r"(?:touch|change|edit|modify)\s+nothing|nothing\s+else\s+(?:should|may|can|must)|"
     r"must|has\s+to|have\s+to|needs?\s+to|required?|requirement|constraint|rule:|"
     r"at\s+most|at\s+least|no\s+more\s+than|no\s+fewer\s+than|under\s+\d|below\s+\d|within\s+\d|"
     r"limit(?:ed)?\s+to|stick\s+to|pin(?:ned)?\s+to|not\s+allowed|forbidden|prohibited)\b"
@@ -211,9 +219,10 @@ _CORRECTING_WORDS = [
     r"under +(?:no\b|DIGIT)", r"without +(?:asking|approval|permission)\b",
     r"stay +(?:away|out)\b", r"leave\b", r"off +limits\b",
     r"keep +(?:it|them|everything|all|the)\b", r"ensure\b", r"always\b",
-    r"only +(?:ever +)?(?:use|touch|change|edit|modify|update|run|deploy|commit|push|write|"
-    r"call)\b",
-    r"restrict", r"has +to\b", r"have +to\b", r"needs? +to\b",
+    r"only\b", r"restrict", r"edit +(?:only|just)\b", r"modify +(?:only|just|nothing)\b",
+    r"touch +(?:only|just|nothing)\b", r"update +(?:only|just)\b", r"work +(?:only|just)\b",
+    r"keep +(?:changes|edits|your)\b", r"stay +(?:on|with|within|inside)\b", r"confine",
+    r"nothing +else\b", r"edit +nothing\b", r"has +to\b", r"have +to\b", r"needs? +to\b",
     r"require", r"constraint\b", r"rule\b", r"at +(?:most|least)\b", r"below +DIGIT",
     r"within +DIGIT", r"limit", r"stick +to\b", r"pin(?:ned)? +to\b", r"not +allowed\b",
     r"forbidden\b", r"prohibited\b",
