@@ -947,20 +947,44 @@ class Proxy:
         owned = lease.hand_over()
 
         async def relay() -> AsyncIterator[bytes]:
+            # Bytes go on as they arrive, whole events at a time: if the upstream fails
+            # mid-stream, the client gets the provider's error event after the last whole
+            # event (its SDK raises), never a cut-off event or a stream that just stops.
             nonlocal record_done, status
+            failure: str | None = None
             try:
                 async for chunk in upstream.aiter_raw():
+                    data = assembler.pending + chunk
                     assembler.feed(chunk)
+                    ready = len(data) - len(assembler.pending)
                     if assembler.done and record and not record_done:
                         # recorded before the last bytes go out: the client's next turn
                         # (sent as soon as it reads them) finds the reply in the record
                         self._record_reply(state, assembler)
                         record_done = True
-                    yield chunk
-                status = 200
+                    if ready:
+                        yield data[:ready]
+                if assembler.done:
+                    if assembler.pending:
+                        yield assembler.pending  # whatever followed the last event
+                    status = 200
+                else:
+                    failure = "the upstream's stream ended before the reply was complete"
             except httpx.HTTPError as exc:
-                status = 502
-                log.warning("upstream stream failed for session %s: %s", state.name, exc)
+                failure = f"the upstream's stream failed: {exc or type(exc).__name__}"
+            if failure is None:
+                return
+            status = 502
+            if assembler.error is not None:
+                failure = f"the provider ended the stream with an error: {assembler.error}"
+            else:
+                yield wire.stream_error(f"contextledger proxy: {failure}")
+            turn["error"] = failure
+            turn["notices"].append(
+                {"kind": "upstream_error", "where": "", "text": f"{failure[0].upper()}"
+                 f"{failure[1:]}; the reply was not recorded."}
+            )  # fmt: skip
+            log.warning("session %s: %s", state.name, failure)
 
         async def finish() -> None:
             # runs however the response ends: a client that hangs up before the reply is

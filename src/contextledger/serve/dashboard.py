@@ -391,7 +391,7 @@ def _timeline(turns: Sequence[Mapping[str, Any]], limit: int = 200) -> str:
             if line not in said:
                 notices.append({"kind": "recap", "text": line})
         status = int(t.get("status") or 200)
-        if status >= 400:
+        if status >= 400 and not t.get("error"):  # a failed stream says its own notice
             notices.append(
                 {
                     "kind": "error",
