@@ -42,6 +42,7 @@ from ..storage.sessions import SessionStore
 from . import dashboard
 from .assemble import Assembler
 from .body import BodyReader, ReadBody, dumps, loads
+from .drops import drop_notice
 from .outgoing import check_sent
 from .sessions import (
     SessionLease,
@@ -675,8 +676,13 @@ class Proxy:
         known = (before, parts) if by is preparer else None
         composition = dashboard.composition(prepared.messages, preparer, report, known)
         state.composed = (preparer, prepared.messages, composition)
-        dropped = len(report.fit.dropped)
+        dropped_changes = report.fit.dropped
+        dropped = len(dropped_changes)
         notices = [n.to_dict() for n in report.notices]
+        last = next((t.get("dropped", 0) for t in reversed(state.turns) if t.get("fitted")), None)
+        said = drop_notice(dropped_changes, last)
+        if said is not None:  # every route alike: how many left out, of what kind
+            notices.insert(0, said.to_dict())
         if state.compaction_paused:
             notices.append(
                 {
