@@ -110,3 +110,74 @@ def test_dropped_tool_exchanges_are_reported_on_every_route(
     assert f"({dropped[2]} in all: " in said[2][0]
     page = httpx.get(f"{proxy.url}/contextledger/view/{route}").text
     assert "tool exchanges of" in page
+
+
+# --------------------------------------------------------------------------- the dashboard
+
+
+def fitted_turn(n: int, dropped: int, notices: list[dict[str, str]]) -> dict[str, Any]:
+    return {
+        "turn": n, "time": 0, "model": "gpt-4o", "fitted": True, "window": 6_000,
+        "budget": 5_700, "used": 1_000, "dropped": dropped, "notices": notices, "status": 200,
+        "composition": {"system": 100, "text": 900},
+    }  # fmt: skip
+
+
+def test_the_dashboard_counts_what_the_last_request_left_out_and_shows_each_notice_once() -> None:
+    from contextledger.serve import dashboard
+
+    image = "The model will not see image 1280×800 PNG from {} turns ago: dropped to fit."
+    turns = [
+        fitted_turn(1, 0, []),
+        fitted_turn(2, 5, [{"kind": "dropped", "where": "m3", "text": image.format(1)}]),
+        fitted_turn(3, 5, [{"kind": "dropped", "where": "m3", "text": image.format(2)}]),
+        fitted_turn(4, 5, [{"kind": "refused", "where": "", "text": "too big"}]),
+        fitted_turn(5, 5, [{"kind": "refused", "where": "", "text": "too big"}]),
+    ]
+    # the same 5 messages left out turn after turn are 5, not 20
+    assert dashboard.summary("s", 10, None, None, turns)["dropped"] == 5
+    page = dashboard.session_page({"session": "s", "messages": 10, "turns": turns})
+    assert page.count("The model will not see image") == 1  # shown the turn it was first
+    assert page.count("too big") == 2  # a turn's own events, each time
+
+
+def test_the_chart_reads_with_one_turn_and_with_the_budget_next_to_the_window() -> None:
+    import re
+
+    from contextledger.serve import dashboard
+
+    page = dashboard.session_page({"session": "s", "messages": 2, "turns": [fitted_turn(1, 0, [])]})
+    chart = page[page.index("<svg") : page.index("</svg>")]
+    widths = [float(w) for w in re.findall(r"<rect [^>]*width='([\d.]+)'", chart)]
+    assert widths and max(widths) <= 44  # one bar, not one bar as wide as the chart
+    labels = {
+        m[1]: float(m[0])
+        for m in re.findall(r"<text [^>]*y='([\d.]+)'[^>]*>(window|budget) ", chart)
+    }
+    lines = {
+        key: float(m)
+        for key, color in (("window", "#111827"), ("budget", "#dc2626"))
+        for m in re.findall(rf"<line [^>]*y1='([\d.]+)'[^>]*stroke='{color}'", chart)
+    }
+    # 300 tokens apart: the budget's label goes under its line, clear of the window's
+    assert labels["window"] < lines["window"] < lines["budget"] < labels["budget"]
+
+
+def test_a_restarted_proxy_lists_its_stored_sessions_with_their_figures(
+    stub: StubServer, tmp_path: Path
+) -> None:
+    settings: dict[str, Any] = {
+        "store": tmp_path / "s.db",
+        "openai_upstream": stub.url,
+        "anthropic_upstream": stub.anthropic_url,
+    }
+    with running_proxy(**settings) as first:
+        items = [{"role": "user", "content": "hello"}]
+        send(first, "chat", items)
+        first.flush()
+        before = httpx.get(first.url + "/contextledger/sessions").json()["sessions"]
+    with running_proxy(**settings) as second:  # nothing in memory: read from the store
+        after = httpx.get(second.url + "/contextledger/sessions").json()["sessions"]
+        page = httpx.get(second.url + "/contextledger/").text
+    assert after == before and after[0]["model"] == "gpt-4o" and after[0]["turns"] == 1
+    assert after[0]["cost"]["usd"] > 0 and "gpt-4o" in page

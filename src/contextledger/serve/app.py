@@ -38,13 +38,14 @@ from ..pricing.messages import price_request
 from ..pricing.text import warm as warm_tokenizer
 from ..providers import translate
 from ..report import Notice
-from ..storage.sessions import SessionStore
+from ..storage.sessions import SessionMark, SessionStore
 from . import dashboard
 from .assemble import Assembler
 from .body import BodyReader, ReadBody, dumps, loads
 from .drops import drop_notice
 from .outgoing import check_sent
 from .sessions import (
+    MAX_TURN_REPORTS,
     SessionLease,
     Sessions,
     SessionState,
@@ -157,6 +158,9 @@ class Proxy:
         self._store_thread = ThreadPoolExecutor(1, thread_name_prefix="contextledger-store")
         self._store: SessionStore | None = None
         self.store_errors: list[str] = []
+        #: Turn reports of sessions not in memory, by the store mark they were read at
+        #: (used on the store thread only).
+        self._stored_turns: dict[str, tuple[SessionMark, list[dict[str, Any]]]] = {}
         self.started = time.time()
         #: Names this process's events in a shared store (its own are not read back).
         self.instance = uuid.uuid4().hex[:12]
@@ -1144,16 +1148,31 @@ class Proxy:
     # ------------------------------------------------------------------ reports
 
     async def session_summaries(self) -> list[dict[str, Any]]:
-        infos = await self.store_call(lambda s: s.list())
-        live = {s.name: s for s in self.sessions}
-        out: list[dict[str, Any]] = []
-        for info in infos:
-            state = live.get(info.name)
-            turns = list(state.turns) if state is not None else None
-            out.append(
-                dashboard.summary(info.name, info.messages, info.created, info.updated, turns)
-            )
-        return out
+        """A row per stored session: from memory, else from the turn reports in the store
+        (read once per session and again only when its rows change), so a restarted
+        proxy's dashboard still shows every session's model, tokens and cost."""
+        live = {s.name: list(s.turns) for s in self.sessions}  # copied here, on the loop
+
+        def read(store: SessionStore) -> list[tuple[Any, list[dict[str, Any]]]]:
+            rows: list[tuple[Any, list[dict[str, Any]]]] = []
+            for info in store.list():
+                turns = live.get(info.name)
+                if turns is not None:
+                    rows.append((info, turns))
+                    continue
+                mark = store.mark(info.name)
+                known = self._stored_turns.get(info.name)
+                if known is None or known[0] != mark:
+                    tail = store.read_since(info.name, replace(mark, events=0))
+                    turns = [dict(e.data) for e in tail.events if e.kind == "serve.turn"]
+                    known = self._stored_turns[info.name] = (mark, turns[-MAX_TURN_REPORTS:])
+                rows.append((info, known[1]))
+            return rows
+
+        return [
+            dashboard.summary(info.name, info.messages, info.created, info.updated, turns)
+            for info, turns in await self.store_call(read)
+        ]
 
     async def session_detail(self, name: str) -> dict[str, Any] | None:
         state = self.sessions.get(name)
