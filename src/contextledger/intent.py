@@ -30,7 +30,7 @@ _NUDGE_VOCABULARY = """
     going proceed next done and now what take your time rush me posted let know any progress
     how is it's its status update still there hmm please just so then also that this works
     work do for makes sense understood i see ack well much a lot when ready re are finished
-    awesome excellent thumbs up
+    awesome excellent thumbs up it's that's what's how's let's i'm
 """
 _NUDGE_WORDS = frozenset(_NUDGE_VOCABULARY.split())
 
@@ -54,7 +54,17 @@ _CONSTRAINT = re.compile(
     r"cannot|can['’]?t|may\s+not|no\s+longer|avoid|refrain\s+from|under\s+no\s+circumstances|"
     r"without\s+(?:asking|approval|permission)|stay\s+(?:away|out)\s+(?:from|of)|"
     r"leave\s+\S+(?:\s+\S+){0,3}\s+(?:alone|untouched|as\s+is)|off[-\s]limits|"
-    r"keep\s+(?:it|them|everything|all|the)\b|make\s+sure|ensure|always|only\s+(?:use|touch|change|edit)|"
+    r"keep\s+(?:it|them|everything|all|the)\b|make\s+sure|ensure|always|"
+    r"only\s+(?:ever\s+)?(?:use|touch|change|edit|modify|update|run|deploy|commit|push|write|"
+    r"call)|restrict(?:ed)?\s+(?:\w+\s+){0,2}to|"
+    # a scope: "Edit only src/api/", "Keep changes inside src/sync/", "Stay within the
+    # parser", "Only the :sync module can change", "Touch nothing outside …"
+    r"(?:edit|modify|change|touch|update|work)\s+(?:only|just)|"
+    r"keep\s+(?:changes|edits|the\s+(?:change|diff)|your\s+(?:changes|edits))|"
+    r"stay\s+(?:on|with|within|inside)|confine[sd]?|limit\s+(?:\w+\s+){0,3}?to|"
+    r"only\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:may|can|should|must|is\s+allowed\s+to)\s+"
+    r"(?:be\s+)?(?:change|changed|touched|edited|modified|updated)|"
+    r"(?:touch|change|edit|modify)\s+nothing|nothing\s+else\s+(?:should|may|can|must)|"
     r"must|has\s+to|have\s+to|needs?\s+to|required?|requirement|constraint|rule:|"
     r"at\s+most|at\s+least|no\s+more\s+than|no\s+fewer\s+than|under\s+\d|below\s+\d|within\s+\d|"
     r"limit(?:ed)?\s+to|stick\s+to|pin(?:ned)?\s+to|not\s+allowed|forbidden|prohibited)\b"
@@ -70,6 +80,9 @@ _RESTATES = re.compile(
 )
 
 _WORD = re.compile(r"\w+")
+# A word of a nudge: "it's" is one word ("it's fine" is a nudge), its apostrophe straight
+# or curly.
+_NUDGE_WORD = re.compile(r"\w+(?:['’]\w+)*")
 
 
 def word_count(text: str) -> int:
@@ -77,9 +90,14 @@ def word_count(text: str) -> int:
 
 
 def is_nudge(text: str) -> bool:
-    """A short turn that asks for nothing new ("ok", "keep going", "thanks!")."""
-    words = _first_words(text, 13)  # a nudge has at most 12 words: a long text is read no further
-    return len(words) <= 12 and all(w.lower() in _NUDGE_WORDS for w in words)
+    """A short turn that asks for nothing new ("ok", "keep going", "thanks!", "it's fine").
+
+    >>> is_nudge("it's fine"), is_nudge("It’s fine."), is_nudge("it's the cache")
+    (True, True, False)
+    """
+    # a nudge has at most 12 words: a long text is read no further
+    words = [m.group() for m in islice(_NUDGE_WORD.finditer(text), 13)]
+    return len(words) <= 12 and all(w.lower().replace("’", "'") in _NUDGE_WORDS for w in words)
 
 
 def _first_words(text: str, n: int) -> list[str]:
@@ -104,10 +122,7 @@ def restates_task(text: str) -> bool:
 
 def is_substantive(text: str) -> bool:
     """A request that says something: not a nudge, at least four words."""
-    words = _first_words(text, 13)
-    return len(words) >= 4 and not (
-        len(words) <= 12 and all(w.lower() in _NUDGE_WORDS for w in words)
-    )
+    return len(_first_words(text, 4)) >= 4 and not is_nudge(text)
 
 
 # --------------------------------------------------------------------------- in bulk
@@ -175,7 +190,10 @@ _CORRECTING_WORDS = [
     r"under +(?:no\b|DIGIT)", r"without +(?:asking|approval|permission)\b",
     r"stay +(?:away|out)\b", r"leave\b", r"off +limits\b",
     r"keep +(?:it|them|everything|all|the)\b", r"ensure\b", r"always\b",
-    r"only +(?:use|touch|change|edit)\b", r"has +to\b", r"have +to\b", r"needs? +to\b",
+    r"only\b", r"restrict", r"edit +(?:only|just)\b", r"modify +(?:only|just|nothing)\b",
+    r"touch +(?:only|just|nothing)\b", r"update +(?:only|just)\b", r"work +(?:only|just)\b",
+    r"keep +(?:changes|edits|your)\b", r"stay +(?:on|with|within|inside)\b", r"confine",
+    r"nothing +else\b", r"edit +nothing\b", r"has +to\b", r"have +to\b", r"needs? +to\b",
     r"require", r"constraint\b", r"rule\b", r"at +(?:most|least)\b", r"below +DIGIT",
     r"within +DIGIT", r"limit", r"stick +to\b", r"pin(?:ned)? +to\b", r"not +allowed\b",
     r"forbidden\b", r"prohibited\b",
