@@ -68,9 +68,38 @@ _PERMISSION = re.compile(
 # Where a sentence's stance can change: each piece between these is one segment.
 _SEGMENT = re.compile(
     r"(?i)\s*;\s*|:\s+|[.!?]\s+|\s+\(|(?<!\()\)(?=[\s,;.]|$)|,\s+|"
-    r"\s+(?=(?:and|but|or|nor|while|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless)\b)|(?<=\w)\s+-+\s+|\s+—\s+"
+    r"\s+(?=(?:and|but|or|nor|while|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless|so\s+that|in\s+order\s+(?:to|that)|because)\b)|(?<=\w)\s+-+\s+|\s+—\s+"
 )
-_INHERITS = re.compile(r"(?i)^(?:or|nor)\b")  # "don't change A or B": B is negated too
+# "don't change A or B": B is negated too; "never logged, at any level": so is the level
+_INHERITS = re.compile(
+    r"(?i)^(?:or|nor|at|in(?!\s+order)|on|under|during|even|including|especially|anywhere|"
+    r"ever|any)\b"
+)
+# Words that keep a thing as it is: "X must be kept", "port 5432 stays closed", "the
+# props stay as they are" restate "don't delete / open / change X"
+_KEEPS = re.compile(
+    r"(?i)\b(?:keep|keeps|kept|keeping|stay|stays|stayed|staying|remain|remains|remained|"
+    r"retain(?:s|ed|ing)?|preserv(?:e|es|ed|ing)|leave|leaves|leaving|in\s+place|"
+    r"as\s+(?:it|they)\s+(?:is|are|was|were|stands?))\b"
+)
+# What a rule to keep something forbids: changing it ("delete the snapshot", "may open
+# port 5432", "upgrade the toolchain") is the opposite of "keep it".
+_CHANGE_WORDS = """
+    delete modify drop truncate push force deploy publish release merge rebase reset revert
+    migrate install uninstall disable enable skip kill restart overwrite open upgrade
+    downgrade bump rename replace move rewrite expose log print
+"""
+_CHANGES = frozenset(claim_terms(_CHANGE_WORDS))
+# The words _CORRECTED needs (a rejected option without "not"): for Reading.marked.
+_CORRECTION_WORD = re.compile(r"(?i)corrected|changed|switched|moved|updated")
+# "(the user corrected Memcached)", "(corrected from 24)", "changed from days to seconds":
+# the option named after the correction is the rejected one
+_CORRECTED = re.compile(
+    r"(?i)^(?P<pos>.*?\b(?:corrected|changed|switched|moved|updated)\b)\s+"
+    r"(?:(?:the\s+)?[\w-]+\s+)??from\s+(?P<old>.+)$|"
+    r"^(?P<pos2>.*?\bcorrected)\s+(?!(?:the|it|this|that|a|an|his|her|their|them|him|me|us|"
+    r"to|from|and|on|in|use|it)\b)(?P<old2>[\w./+-]+)$"
+)
 
 
 _AUXILIARY_WORDS = """
@@ -102,7 +131,14 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
     for piece in _SEGMENT.split(text):
         m = _NAME_NOT.match(piece.strip())
         over = _PREFER_OVER.match(piece.strip())
-        if m and m.group("word").casefold() not in _AUXILIARY:
+        fixed = _CORRECTED.match(piece.strip())
+        if fixed:
+            old = fixed.group("old") or fixed.group("old2")
+            was, to, now = old.partition(" to ")  # "from 24 to 48": 24 out, 48 in
+            out += [(fixed.group("pos") or fixed.group("pos2"), False), (was, True)]
+            if to:
+                out.append((now, False))
+        elif m and m.group("word").casefold() not in _AUXILIARY:
             out += [(m.group("pos"), False), *_rejected(m.group("neg"))]
         elif over:
             pos, neg = (
@@ -135,31 +171,61 @@ def segments(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def term_polarity(text: str) -> dict[str, set[bool]]:
-    """Each content term of ``text`` with the polarities it is said with (True: negated)."""
-    out: dict[str, set[bool]] = {}
+Stance = str  # "-" negated, "=" kept as it is, "+!" said to change, "+" plain
+
+
+def _stance(piece: str, neg: bool) -> Stance:
+    """A segment's stance: negated; keeping a thing as it is ("must be kept", "stays
+    closed"); changing it ("delete", "may open", "is allowed"); or a plain statement."""
+    if neg:
+        return "-"
+    if _KEEPS.search(piece):
+        return "="
+    if _PERMISSION.search(piece) or _CHANGES.intersection(claim_terms(piece)):
+        return "+!"
+    return "+"
+
+
+def term_polarity(text: str) -> dict[str, set[Stance]]:
+    """Each content term of ``text`` with the stances it is said with (see ``_stance``)."""
+    out: dict[str, set[Stance]] = {}
     for piece, neg in segments(text):
+        stance = _stance(piece, neg)
         for t in claim_terms(piece):
-            out.setdefault(t, set()).add(neg)
+            out.setdefault(t, set()).add(stance)
     return out
 
 
+def _clash(mine: Stance, theirs: Stance) -> bool:
+    """Whether two stances of one term say opposite things: a negation against any
+    positive statement; keeping a thing against changing it. Keeping agrees with a
+    negation ("must be kept" is "do not delete") and with a plain statement."""
+    if "-" in (mine, theirs):
+        return mine != theirs and "=" not in (mine, theirs)
+    return {mine, theirs} == {"=", "+!"}
+
+
+_FLIP = {"-": "+", "+": "-", "+!": "-", "=": "+!"}
+
+
 def opposed(claim: str, said: str, *, flipped: bool = False) -> frozenset[str]:
-    """The terms ``claim`` states with the opposite polarity from ``said`` (a record
+    """The terms ``claim`` states with the opposite stance from ``said`` (a record
     sentence it traces to); ``flipped`` when the claim's verb itself negates ("the user
     forbade …"). Empty when they agree."""
     return _opposed(term_polarity(claim), term_polarity(said), flipped=flipped)
 
 
 def _opposed(
-    mine: dict[str, set[bool]], theirs: dict[str, set[bool]], *, flipped: bool
+    mine: dict[str, set[Stance]], theirs: dict[str, set[Stance]], *, flipped: bool
 ) -> frozenset[str]:
     out = set()
     for t, pols in mine.items():
         if t not in theirs or len(pols) != 1:
             continue
-        (neg,) = pols
-        if theirs[t] == {neg == flipped}:
+        (stance,) = pols
+        if flipped:
+            stance = _FLIP[stance]
+        if all(_clash(stance, other) for other in theirs[t]):
             out.add(t)
     return frozenset(out)
 
@@ -294,10 +360,10 @@ def stance_change(claim: str, said: str, *, flipped: bool = False) -> str | None
     """How ``claim`` changes the stance of ``said``, the record sentence it traces to (a
     negation turned around, a bound reversed, a condition or an "only" changed), in words
     a UI can show; None when it keeps it."""
-    return Stance(claim).change(Stance(said), flipped=flipped)
+    return Reading(claim).change(Reading(said), flipped=flipped)
 
 
-class Stance:
+class Reading:
     """The stance of one text, each part read on first need and kept: a claim is compared
     with every record sentence it traces to, and a record sentence with every claim that
     traces to it (reading them again each time made checking a recap quadratic)."""
@@ -306,7 +372,7 @@ class Stance:
         self.text = text
 
     @cached_property
-    def polarity(self) -> dict[str, set[bool]]:
+    def polarity(self) -> dict[str, set[Stance]]:
         return term_polarity(self.text)
 
     @cached_property
@@ -322,23 +388,30 @@ class Stance:
         return only_targets(self.text)
 
     @cached_property
-    def negatable(self) -> bool:
-        """Whether any segment of the text may be negated. False is sure (every segment
-        then states its terms plainly): a rejected piece needs "not" or "over", a
-        negation in a segment is one in the whole text (segments are cut at non-word
-        characters), and a segment's exemptions ("no more than") all contain "no"."""
-        low = self.text.lower()
+    def marked(self) -> bool:
+        """Whether any segment of the text may take a stance other than a plain statement
+        ("+": see ``_stance``). False is sure, read from the whole text without cutting
+        it: a segment's words are the text's (segments are cut at non-word characters, so
+        a match in one is a match in the text, and its terms are the text's); a negation
+        needs a negator, "not" or "over" (a rejected option), or a correction word; the
+        exemptions from negation ("no more than") all contain "no"."""
+        text = self.text
+        low = text.lower()
         return (
-            not self.text.isascii()  # case-insensitive matching beyond ASCII: read it all
+            not text.isascii()  # case-insensitive matching beyond ASCII: read it all
             or "no" in low
             or "over" in low
-            or _NEGATOR.search(self.text) is not None
+            or _NEGATOR.search(text) is not None
+            or _CORRECTION_WORD.search(text) is not None
+            or _KEEPS.search(text) is not None
+            or _PERMISSION.search(text) is not None
+            or not _CHANGES.isdisjoint(claim_terms(text))
         )
 
-    def change(self, said: Stance, *, flipped: bool = False) -> str | None:
+    def change(self, said: Reading, *, flipped: bool = False) -> str | None:
         """How this claim changes the stance of ``said`` (see :func:`stance_change`)."""
-        if not said.negatable and self.plain(flipped):
-            return None  # every term of ``said`` is stated plainly, and so are the claim's
+        if not said.marked and self.plain(flipped):
+            return None  # every term of ``said`` is stated plainly, which the claim keeps
         turned = _opposed(self.polarity, said.polarity, flipped=flipped)
         if turned:
             return f"the user said the opposite about {', '.join(sorted(turned)[:3])}"
@@ -357,23 +430,25 @@ class Stance:
         return None
 
     def plain(self, flipped: bool) -> bool:
-        """Whether no text stating all its terms plainly can change this claim's stance:
-        no bound, condition or "only" to compare, and no term the claim states negated
-        (or, ``flipped``, plainly)."""
+        """Whether no text stating all its terms plainly ("+") can change this claim's
+        stance: no bound, condition or "only" to compare, and no term the claim states
+        (``flipped``: states through a negating verb) in a stance that clashes with "+"."""
         return self._plain_flipped if flipped else self._plain_stated
 
     @cached_property
     def _plain_stated(self) -> bool:
-        return self._comparable_only_by_negation and all(
-            len(p) != 1 or True not in p for p in self.polarity.values()
-        )
+        return self._keeps_plain(flipped=False)
 
     @cached_property
     def _plain_flipped(self) -> bool:
-        return self._comparable_only_by_negation and all(
-            len(p) != 1 or True in p for p in self.polarity.values()
-        )
+        return self._keeps_plain(flipped=True)
 
-    @cached_property
-    def _comparable_only_by_negation(self) -> bool:
-        return not self.bounds and not self.conditions and not self.only
+    def _keeps_plain(self, *, flipped: bool) -> bool:
+        if self.bounds or self.conditions or self.only:
+            return False
+        return not any(
+            _clash(_FLIP[s] if flipped else s, "+")
+            for p in self.polarity.values()
+            if len(p) == 1
+            for s in p
+        )
