@@ -396,8 +396,8 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
             why.append(_clip(s, 200))
     if not tests:
         return other[:limit]
-    named = " ".join(tests)  # a reason the test's own line gives already is said
-    why = [w for w in why if w.removeprefix("E ").strip(" …") not in named]
+    said = " ".join(tests)  # a reason the test's own line gives already is said
+    why = [w for w in why if w.removeprefix("E ").strip(" …") not in said]
     return tests + why[: max(0, min(2, limit - len(tests)))]
 
 
