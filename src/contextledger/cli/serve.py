@@ -36,6 +36,9 @@ from .app import main
               help="Larger request bodies are refused with HTTP 413.")  # fmt: skip
 @click.option("--max-sessions", type=click.IntRange(min=1), default=256, show_default=True,
               help="Conversations kept in memory (least recently used evicted; read back from the store).")  # fmt: skip
+@click.option("--store-timeout", type=click.FloatRange(min=0.1), default=5.0, show_default=True,
+              help="Seconds a request waits for the session store (its lock, a free PostgreSQL "
+                   "connection) before it is answered 503, which the SDKs retry.")  # fmt: skip
 @click.option("--allow-unknown-models", is_flag=True,
               help="Forward requests for models the catalog does not know untouched (reported as "
                    "not fitted) instead of refusing them.")  # fmt: skip
@@ -55,6 +58,7 @@ def serve(
     window: int | None,
     max_request_mb: float,
     max_sessions: int,
+    store_timeout: float,
     allow_unknown_models: bool,
     compact: bool | None,
     log_level: str,
@@ -93,6 +97,7 @@ def serve(
         window=window,
         max_body_bytes=int(max_request_mb * 1024 * 1024),
         max_sessions=max_sessions,
+        store_timeout=store_timeout,
         allow_unknown_models=allow_unknown_models or None,
         compaction=compact,
     )

@@ -31,7 +31,13 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from ..compaction.conversation import Conversation
-from ..errors import BudgetError, ContentError, ContextLedgerError, UnknownModelError
+from ..errors import (
+    BudgetError,
+    ContentError,
+    ContextLedgerError,
+    StoreError,
+    UnknownModelError,
+)
 from ..model import Message
 from ..prepare import Prepared, Preparer
 from ..pricing.messages import price_request
@@ -169,7 +175,11 @@ class Proxy:
 
     def _open_store(self) -> SessionStore:
         if self._store is None:
-            self._store = SessionStore(self.settings.store, media=self.settings.media)
+            self._store = SessionStore(
+                self.settings.store,
+                media=self.settings.media,
+                busy_timeout_ms=int(self.settings.store_timeout * 1000),
+            )
         return self._store
 
     async def store_call(self, fn: Callable[[SessionStore], T]) -> T:
@@ -431,6 +441,34 @@ class Proxy:
         if problem is not None:
             return self.error(wire, 400, f"contextledger proxy: {problem}", "invalid_request_error")
         self.bodies.keep(read)
+        try:
+            return await self._fit_and_forward(request, wire, body, headers, key, _source, t0)
+        except StoreError as exc:
+            # the turn cannot be recorded, so it is not sent (nothing is ever lost): a 503
+            # in the provider's shape, which the official SDKs retry
+            log.error("session store unavailable: %s", exc)
+            response = self.error(
+                wire, 503,
+                f"contextledger proxy: the session store is not available, so the request "
+                f"was not sent ({exc}); try again",
+                "api_error", "store_unavailable",
+            )  # fmt: skip
+            response.headers["retry-after"] = "2"
+            return response
+
+    async def _fit_and_forward(
+        self,
+        request: Request,
+        wire: Wire,
+        body: dict[str, Any],
+        headers: dict[str, str],
+        key: str,
+        _source: str,
+        t0: float,
+    ) -> Response:
+        """Record the request in its session, fit it and forward it (the session held
+        until the reply is recorded)."""
+        model = str(body["model"])
         async with SessionLease() as lease:
             if wire.name == "openai-responses" and body.get("previous_response_id"):
                 chain = self.sessions.responses.get(str(body["previous_response_id"]))

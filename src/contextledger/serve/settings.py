@@ -48,6 +48,9 @@ class ServeSettings:
     compaction: bool | None = None
     catalog: Catalog | None = None
     upstream_timeout: float = 600.0
+    #: The longest a request waits for the session store (SQLite's lock, a free PostgreSQL
+    #: connection) before it is answered 503 in the provider's shape (SDKs retry those).
+    store_timeout: float = 5.0
     config: Config | None = field(default=None, repr=False)
 
     @property
