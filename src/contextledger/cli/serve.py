@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from .app import main
+from .summarizer import build_summarizer, summarizer_options
 
 
 @main.command()
@@ -44,6 +45,7 @@ from .app import main
                    "not fitted) instead of refusing them.")  # fmt: skip
 @click.option("--compact/--no-compact", default=None,
               help="Recap old turns before dropping them (default: CONTEXT_COMPACTION, else on).")  # fmt: skip
+@summarizer_options
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
               default="info", show_default=True)  # fmt: skip
 def serve(
@@ -61,6 +63,8 @@ def serve(
     store_timeout: float,
     allow_unknown_models: bool,
     compact: bool | None,
+    summarizer: str | None,
+    summarizer_url: str | None,
     log_level: str,
 ) -> None:
     """Run a local proxy that fits every request: point an SDK's base URL at it.
@@ -100,6 +104,7 @@ def serve(
         store_timeout=store_timeout,
         allow_unknown_models=allow_unknown_models or None,
         compaction=compact,
+        summarizer=build_summarizer(summarizer, summarizer_url, config),
     )
     for name, url in (
         ("OpenAI", settings.openai_upstream),
@@ -129,7 +134,8 @@ def serve(
         f"contextledger proxy on http://{host}:{port}  (dashboard: http://{host}:{port}/contextledger/)\n"
         f"  OpenAI upstream:    {settings.openai_upstream}\n"
         f"  Anthropic upstream: {settings.anthropic_upstream}\n"
-        f"  sessions:           {settings.store_display}",
+        f"  sessions:           {settings.store_display}\n"
+        f"  recaps written by:  {settings.summarizer.name if settings.summarizer else 'offline'}",
         err=True,
     )
     uvicorn.run(

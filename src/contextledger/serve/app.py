@@ -31,6 +31,7 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from ..compaction.conversation import Conversation
+from ..compaction.summarizers import OfflineSummarizer
 from ..errors import (
     BudgetError,
     ContentError,
@@ -162,6 +163,12 @@ class Proxy:
         self.bodies = BodyReader(settings.max_sessions)
         self.client: httpx.AsyncClient | None = None
         self._store_thread = ThreadPoolExecutor(1, thread_name_prefix="contextledger-store")
+        #: With an LLM summarizer, requests are prepared on this thread, one at a time (as
+        #: on the event loop), so a recap's network call holds no other session's stream.
+        local = isinstance(settings.summarizer, OfflineSummarizer | None)
+        self._prepare_thread = (
+            None if local else ThreadPoolExecutor(1, thread_name_prefix="contextledger-prepare")
+        )
         self._store: SessionStore | None = None
         self.store_errors: list[str] = []
         #: Turn reports of sessions not in memory, by the store mark they were read at
@@ -218,6 +225,8 @@ class Proxy:
 
         self._store_thread.submit(close).result()
         self._store_thread.shutdown(wait=True)
+        if self._prepare_thread is not None:
+            self._prepare_thread.shutdown(wait=True)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -607,9 +616,14 @@ class Proxy:
             )
         try:
             preparer = self._preparer(state, wire, model, out_tokens)
-            prepared = self._prepare_with_backoff(
-                state, preparer, wire.pricing_tools(body), conversation
+            run = partial(
+                self._prepare_with_backoff, state, preparer, wire.pricing_tools(body), conversation
             )
+            if self._prepare_thread is None:
+                prepared = run()
+            else:  # a recap may wait seconds on the summarizer's endpoint: off the event loop
+                loop = asyncio.get_running_loop()
+                prepared = await loop.run_in_executor(self._prepare_thread, run)
         except UnknownModelError as exc:
             if settings.allow_unknown_models:
                 return f"unknown model {model!r}: forwarded untouched (--allow-unknown-models)"
@@ -888,6 +902,7 @@ class Proxy:
                 max_output_tokens=out_tokens,
                 catalog=settings.catalog,
                 compaction=settings.compaction,
+                summarizer=settings.summarizer,
                 on_images="placeholder",
                 config=settings.config,
             ),
