@@ -307,20 +307,44 @@ def send_reply(handler: _Handler, body: dict[str, Any], reply: StubReply, trunca
 
     started = {**response, "status": "in_progress", "output": [], "usage": None}
     event("response.created", response=started)
+    # the events the API sends, in its order (the SDK's stream helper needs each part
+    # added before its deltas)
     for index, item in enumerate(output):
         if item["type"] == "message":
             event("response.output_item.added", output_index=index,
                   item={**item, "content": [], "status": "in_progress"})  # fmt: skip
+            part = {"type": "output_text", "text": "", "annotations": []}
+            event("response.content_part.added", item_id=item["id"], output_index=index,
+                  content_index=0, part=part)  # fmt: skip
             for piece in handler._pieces(reply.text):
                 event("response.output_text.delta", item_id=item["id"], output_index=index,
                       content_index=0, delta=piece, logprobs=[])  # fmt: skip
                 if truncate:
                     return  # the connection closes mid-reply
+            event("response.output_text.done", item_id=item["id"], output_index=index,
+                  content_index=0, text=reply.text, logprobs=[])  # fmt: skip
+            event("response.content_part.done", item_id=item["id"], output_index=index,
+                  content_index=0, part=item["content"][0])  # fmt: skip
         elif item["type"] == "function_call":
             event("response.output_item.added", output_index=index,
                   item={**item, "arguments": "", "status": "in_progress"})  # fmt: skip
             for piece in handler._pieces(item["arguments"]):
                 event("response.function_call_arguments.delta", item_id=item["id"],
                       output_index=index, delta=piece)  # fmt: skip
+            event("response.function_call_arguments.done", item_id=item["id"],
+                  output_index=index, name=item["name"], arguments=item["arguments"])  # fmt: skip
+        else:  # reasoning
+            event("response.output_item.added", output_index=index,
+                  item={**item, "summary": []})  # fmt: skip
+            for k, summary in enumerate(item["summary"]):
+                event("response.reasoning_summary_part.added", item_id=item["id"],
+                      output_index=index, summary_index=k,
+                      part={"type": "summary_text", "text": ""})  # fmt: skip
+                event("response.reasoning_summary_text.delta", item_id=item["id"],
+                      output_index=index, summary_index=k, delta=summary["text"])  # fmt: skip
+                event("response.reasoning_summary_text.done", item_id=item["id"],
+                      output_index=index, summary_index=k, text=summary["text"])  # fmt: skip
+                event("response.reasoning_summary_part.done", item_id=item["id"],
+                      output_index=index, summary_index=k, part=summary)  # fmt: skip
         event("response.output_item.done", output_index=index, item=item)
     event("response.incomplete" if incomplete else "response.completed", response=response)

@@ -135,9 +135,12 @@ class Fault:
     is not the API's format; ``truncate``: a stream cut off after one text chunk;
     ``stall``: wait ``seconds`` (or until the stub stops) before answering normally; make
     it far longer than the client's timeout, so a slow machine cannot answer in time.
+    A truncated stream is sent with ``connection: close`` and no length, so it ends
+    cleanly where it was cut; ``drop``: a chunked stream whose connection drops after one
+    text chunk, without the last chunk (the client's HTTP library raises).
     """
 
-    kind: Literal["status", "garbage", "truncate", "stall"]
+    kind: Literal["status", "garbage", "truncate", "drop", "stall"]
     status: int = 500
     message: str = "The server had an error while processing your request. Sorry about that!"
     seconds: float = 0.0
@@ -153,6 +156,7 @@ class Recorded:
     status: int = 0
     error: str | None = None
     sent: bytearray = field(default_factory=bytearray)  # the response body bytes, as sent
+    peer: Any = None  # the client's (host, port): one per connection it kept alive
 
     @property
     def messages(self) -> list[Any]:
@@ -986,9 +990,15 @@ class _Server(ThreadingHTTPServer):
 
 
 class _Handler(BaseHTTPRequestHandler):
+    """HTTP/1.1 as the providers speak it: connections kept alive between requests, JSON
+    with a content-length, event streams sent chunked (a stream cut short closes the
+    connection without the last chunk, as a dropped connection does)."""
+
     server_stub: StubServer
     _record: Recorded | None = None
-    protocol_version = "HTTP/1.0"
+    _chunked = False
+    _cut = ""  # the fault that stops this reply midway ("truncate", "drop")
+    protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True  # each header line is its own write: no 40 ms ACK waits
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet
@@ -1034,6 +1044,15 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def do_POST(self) -> None:
+        self._chunked, self._cut = False, ""
+        self._answer()
+        if self._cut:
+            self.close_connection = True
+        elif self._chunked:
+            self.wfile.write(b"0\r\n\r\n")  # the stream's last chunk
+            self.wfile.flush()
+
+    def _answer(self) -> None:
         stub = self.server_stub
         length = int(self.headers.get("content-length") or 0)
         raw = self.rfile.read(length) if length else b""
@@ -1042,7 +1061,7 @@ class _Handler(BaseHTTPRequestHandler):
             body: Any = json.loads(raw.decode("utf-8"))
         except ValueError:
             body = None
-        record = Recorded(self.path, headers, body)
+        record = Recorded(self.path, headers, body, peer=self.client_address)
         self._record = record
         with stub._lock:
             stub.requests.append(record)
@@ -1075,6 +1094,7 @@ class _Handler(BaseHTTPRequestHandler):
             return self._error(record, exc.status, exc.message, anthropic, param=exc.param)
         reply = stub._next_reply(body, stub_responses.default_text if responses else None)
         record.status = 200
+        self._cut = fault.kind if fault is not None else ""  # the reply stops midway
         if responses:
             stub_responses.send_reply(self, body, reply, truncate=fault is not None)
         elif anthropic:
@@ -1100,6 +1120,7 @@ class _Handler(BaseHTTPRequestHandler):
             return self._google_error(record, exc.status, exc.message)
         reply = stub._next_reply(body, stub_gemini.default_text)
         record.status = 200
+        self._cut = fault.kind if fault is not None else ""  # the reply stops midway
         stub_gemini.send_reply(self, model, body, reply, stream=stream, truncate=fault is not None)
 
     def _google_error(self, record: Recorded, status: int, message: str) -> None:
@@ -1149,7 +1170,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _garbage(self, record: Recorded, stream: bool) -> None:
         record.status, record.error = 200, "garbage"
+        self.close_connection = True  # no length: the body ends when the connection does
         self.send_response(200)
+        self.send_header("connection", "close")
         if stream:
             self.send_header("content-type", "text/event-stream")
             self.end_headers()
@@ -1165,13 +1188,18 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("cache-control", "no-cache")
         self.send_header("x-request-id", "req_stub")
         self.send_header("request-id", "req_stub")
+        if self._cut == "truncate":  # a body that ends when the connection closes
+            self.send_header("connection", "close")
+        else:
+            self.send_header("transfer-encoding", "chunked")
+            self._chunked = True
         self.end_headers()
 
     def _sse(self, data: Any, event: str | None = None) -> None:
         head = f"event: {event}\n" if event else ""
         text = data if isinstance(data, str) else json.dumps(data)
         raw = f"{head}data: {text}\n\n".encode()
-        self.wfile.write(raw)
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(raw), raw) if self._chunked else raw)
         self._record.sent += raw
         self.wfile.flush()
 

@@ -11,6 +11,7 @@ from contextledger import intent
 from contextledger.intent import (
     is_constraint,
     is_correction,
+    is_nudge,
     is_substantive,
     might_steer,
     restates_task,
@@ -34,7 +35,10 @@ not allowed | forbidden | prohibited | the goal is | the main task remains | the
 the actual aim is | new goal | new task | new plan | to restate | to recap | to be clear |
 let's refocus | lets pivot | we need to now pivot | I want you to refocus | i need to pivot |
 from now on the task | don’t | that’s wrong | that’s not right | mustn’t | shouldn’t | can’t |
-let’s pivot
+let’s pivot | only modify | only ever deploy | only run | restrict yourself to | restricted to |
+edit only | modify just | work only | keep changes | keep your edits | stay within | stay on |
+confine | limit the change to | only the api module can change | touch nothing |
+nothing else should
 """
 PHRASES = [p.strip() for p in TRIGGERS.split("|")]
 FILLERS = [
@@ -132,3 +136,28 @@ def test_a_long_paste_is_classified_by_its_few_candidate_words() -> None:
     log = "\n".join(f"2026-11-30 INFO worker {i} done — ok ✓ 日本" for i in range(2000))
     batch = [f"Here is the log:\n{log}\nActually, use Redis not Memcached.", f"see:\n{log}"]
     assert steering_requests(batch) == reference(batch) == ([0], [])
+
+
+def test_a_nudge_with_an_apostrophe_is_a_nudge() -> None:
+    assert is_nudge("it's fine") and is_nudge("It’s fine.") and is_nudge("that's great, thanks")
+    assert not is_nudge("it's the cache, not the network")
+    assert is_substantive("Don't touch it now.")  # an apostrophe does not shorten a request
+
+
+def test_a_scope_restricted_with_only_is_a_constraint() -> None:
+    assert is_constraint("Only modify the :sync and :notes modules.")
+    assert is_constraint("Restrict yourself to the api package.")
+    assert steering_requests(["Only modify the :sync and :notes modules."]) == ([0], [])
+    for scope in (
+        "Only the :sync module can change.",
+        "Keep changes inside src/sync/.",
+        "Touch nothing outside the sync package.",
+        "Changes should stay within src/sync.",
+        "Limit the change to the exporter.",
+        "Work only in the exporter module.",
+        "Confine your edits to src/api/.",
+        "Edit only src/api/handlers.py.",
+        "Nothing else should change.",
+    ):
+        assert is_constraint(scope), scope
+    assert not is_constraint("It only took a minute.")

@@ -296,11 +296,18 @@ def test_no_is_not_always_a_rule(said: str) -> None:
             "SyncWorkerTest > retriesWithBackoff() FAILED\n    java.lang.AssertionError",
             "SyncWorkerTest > retriesWithBackoff()",
         ),
+        ("tests/test_auth.py::test_login[admin] FAILED    [ 50%]", "tests/test_auth.py::test_login[admin]"),
+        ("  Failed Shop.Tests.OrderTests.Refund [12 ms]\n  Error Message:", "Shop.Tests.OrderTests.Refund"),
+        ("Test Case '-[ShopTests.OrderTests testRefund]' failed (0.012 seconds).", "ShopTests.OrderTests testRefund"),
+        ("  1) test refunds twice (Shop.OrderTest)\n     test/order_test.exs:42", "test refunds twice (Shop.OrderTest)"),
+        ("The following tests FAILED:\n\t  2 - order_refund (Failed)", "order_refund"),
+        ("  1) [chromium] › tests/order.spec.ts:12:5 › Order › refunds ──", "tests/order.spec.ts:12:5 › Order › refunds"),
     ],
-)
+)  # fmt: skip
 def test_failing_tests_of_more_runners_are_named(output: str, name: str) -> None:
-    """Vitest, Jest's ● heading, RSpec, PHPUnit, Maven Surefire and Gradle name a failing
-    test in their own words; the recap's Failures keep the line that names it."""
+    """Vitest, Jest's ● heading, RSpec, PHPUnit, Maven Surefire, Gradle, pytest -v, dotnet,
+    XCTest, ExUnit, CTest and Playwright name a failing test in their own words; the
+    recap's Failures keep the line that names it."""
     assert name in failing_tests(output)
     msgs = [
         Message.user("Fix the build."),

@@ -32,14 +32,31 @@ _NUDGE_VOCABULARY = """
     going proceed next done and now what take your time rush me posted let know any progress
     how is it's its status update still there hmm please just so then also that this works
     work do for makes sense understood i see ack well much a lot when ready re are finished
-    awesome excellent thumbs up
+    awesome excellent thumbs up it's that's what's how's let's i'm
 """
 _NUDGE_WORDS = frozenset(_NUDGE_VOCABULARY.split())
+
+# Openers that announce a task without stating it ("hey, are you there?", "I have a task
+# for you.", "quick question"): a turn of only these words (and nudge words) is not the
+# request that set the task, so a greeting never becomes the pinned goal or the recap's
+# "Goal:" line.
+_PREAMBLE_VOCABULARY = """
+    hi hey hello hiya howdy yo greetings morning afternoon evening there here around online
+    available busy free i me my we us you your a an the to for with have has got need needs
+    want wants can could would will you're we're am be question questions task tasks job
+    something thing things favor favour help quick small little one another new different
+    minute moment sec second ask request working start started begin today another
+"""
+_PREAMBLE_WORDS = _NUDGE_WORDS | frozenset(_PREAMBLE_VOCABULARY.split())
 
 # The user correcting course: "actually", "no, ...", "use X not Y", "instead", "I meant".
 _CORRECTION = re.compile(
     r"(?ix)(?:"
-    r"^\W*(?:no|nope|wait|stop|hold\s+on|scratch\s+that|correction|sorry)\b[,.!:;—-]|"
+    r"^\W*(?:no|nope|wait|stop|hold\s+on|scratch\s+that|correction|sorry|oops|whoops|my\s+bad)"
+    r"(?:[\s,]+(?:wait|sorry|actually|no))?\s*[,.!:;—–-]|"
+    # a contrast after a comma: "the limit is per tenant, not per IP address"
+    r"(?:(?<=,\s)|(?<=;\s)|(?<=—\s)|(?<=–\s))not\s+(?!only\b|just\b|sure\b|yet\b|now\b|too\b|really\b|"
+    r"quite\b|very\b|bad\b|necessarily\b|always\b|that\b|so\b)\w|"
     r"\bactually\b|\binstead\b|\brather\s+than\b|\bi\s+meant\b|\bthat['’]?s\s+(?:wrong|not\s+(?:right|what))|"
     r"\bnot\s+what\s+i\b|\bwrong\b|\bmistake\b|\bcorrection\b|\bswitch\s+(?:to|back)\b|"
     r"\bchange\s+of\s+plan\b|\bon\s+second\s+thought\b|\bmake\s+(?:it|that)\b|"
@@ -56,7 +73,17 @@ _CONSTRAINT = re.compile(
     r"cannot|can['’]?t|may\s+not|no\s+longer|avoid|refrain\s+from|under\s+no\s+circumstances|"
     r"without\s+(?:asking|approval|permission)|stay\s+(?:away|out)\s+(?:from|of)|"
     r"leave\s+\S+(?:\s+\S+){0,3}\s+(?:alone|untouched|as\s+is)|off[-\s]limits|"
-    r"keep\s+(?:it|them|everything|all|the)\b|make\s+sure|ensure|always|only\s+(?:use|touch|change|edit)|"
+    r"keep\s+(?:it|them|everything|all|the)\b|make\s+sure|ensure|always|"
+    r"only\s+(?:ever\s+)?(?:use|touch|change|edit|modify|update|run|deploy|commit|push|write|"
+    r"call)|restrict(?:ed)?\s+(?:\w+\s+){0,2}to|"
+    # a scope: "Edit only src/api/", "Keep changes inside src/sync/", "Stay within the
+    # parser", "Only the :sync module can change", "Touch nothing outside …"
+    r"(?:edit|modify|change|touch|update|work)\s+(?:only|just)|"
+    r"keep\s+(?:changes|edits|the\s+(?:change|diff)|your\s+(?:changes|edits))|"
+    r"stay\s+(?:on|with|within|inside)|confine[sd]?|limit\s+(?:\w+\s+){0,3}?to|"
+    r"only\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:may|can|should|must|is\s+allowed\s+to)\s+"
+    r"(?:be\s+)?(?:change|changed|touched|edited|modified|updated)|"
+    r"(?:touch|change|edit|modify)\s+nothing|nothing\s+else\s+(?:should|may|can|must)|"
     r"must|has\s+to|have\s+to|needs?\s+to|required?|requirement|constraint|rule:|"
     r"at\s+most|at\s+least|no\s+more\s+than|no\s+fewer\s+than|under\s+\d|below\s+\d|within\s+\d|"
     r"limit(?:ed)?\s+to|stick\s+to|pin(?:ned)?\s+to|not\s+allowed|forbidden|prohibited)\b"
@@ -68,10 +95,16 @@ _RESTATES = re.compile(
     r"(?ix)\b(?:the\s+(?:overall\s+|main\s+|real\s+|actual\s+)?(?:goal|task|objective|mission|aim)\s+"
     r"(?:is|remains|was)|new\s+(?:goal|task|plan)|to\s+restate|to\s+recap|to\s+be\s+clear|"
     r"(?:let['’]?s|we\s+need\s+to|i\s+(?:want|need)\s+(?:you\s+)?to)\s+(?:now\s+)?(?:refocus|pivot)|"
-    r"change\s+of\s+plan|from\s+now\s+on\s+the\s+task)\b"
+    r"change\s+of\s+plans?|from\s+now\s+on\s+the\s+task|"
+    r"new\s+(?:top\s+)?(?:priority|assignment|direction)|switch(?:ing)?\s+gears|different\s+task|"
+    r"(?:drop|forget|scrap|abandon|park|pause|shelve|stop)\s+(?:working\s+on\s+)?(?:the|that|this|my|our)\s+"
+    r"(?:previous|old|current|earlier|last|other|original)\s+(?:task|plan|goal|work|request|ticket))\b"
 )
 
 _WORD = re.compile(r"\w+")
+# A word of a nudge: "it's" is one word ("it's fine" is a nudge), its apostrophe straight
+# or curly.
+_NUDGE_WORD = re.compile(r"\w+(?:['’]\w+)*")
 
 
 def word_count(text: str) -> int:
@@ -79,9 +112,14 @@ def word_count(text: str) -> int:
 
 
 def is_nudge(text: str) -> bool:
-    """A short turn that asks for nothing new ("ok", "keep going", "thanks!")."""
-    words = _first_words(text, 13)  # a nudge has at most 12 words: a long text is read no further
-    return len(words) <= 12 and all(w.lower() in _NUDGE_WORDS for w in words)
+    """A short turn that asks for nothing new ("ok", "keep going", "thanks!", "it's fine").
+
+    >>> is_nudge("it's fine"), is_nudge("It’s fine."), is_nudge("it's the cache")
+    (True, True, False)
+    """
+    # a nudge has at most 12 words: a long text is read no further
+    words = [m.group() for m in islice(_NUDGE_WORD.finditer(text), 13)]
+    return len(words) <= 12 and all(w.lower().replace("’", "'") in _NUDGE_WORDS for w in words)
 
 
 def _first_words(text: str, n: int) -> list[str]:
@@ -105,11 +143,17 @@ def restates_task(text: str) -> bool:
 
 
 def is_substantive(text: str) -> bool:
-    """A request that says something: not a nudge, at least four words."""
-    words = _first_words(text, 13)
-    return len(words) >= 4 and not (
-        len(words) <= 12 and all(w.lower() in _NUDGE_WORDS for w in words)
-    )
+    """A request that says something: not a nudge nor a bare opener, at least four words.
+
+    >>> is_substantive("hey, are you there?"), is_substantive("I have a task for you.")
+    (False, False)
+    >>> is_substantive("I have a task for you: migrate the billing service to Postgres.")
+    True
+    """
+    if len(_first_words(text, 4)) < 4 or is_nudge(text):
+        return False
+    words = [m.group() for m in islice(_NUDGE_WORD.finditer(text), 13)]
+    return len(words) > 12 or not all(w.lower().replace("’", "'") in _PREAMBLE_WORDS for w in words)
 
 
 # --------------------------------------------------------------------------- in bulk
@@ -167,7 +211,7 @@ _BYTES_FOLD = bytes(
 _CORRECTING_WORDS = [
     # _CORRECTION (its first alternative, anchored at the start, included)
     r"no\b", r"nope\b", r"wait\b", r"stop\b", r"hold\b", r"scratch\b", r"correction\b",
-    r"sorry\b", r"actually\b", r"instead\b", r"rather\b", r"i +meant\b", r"that ?s +not\b",
+    r"sorry\b", r"oops\b", r"whoops\b", r"my +bad\b", r"not\b", r"actually\b", r"instead\b", r"rather\b", r"i +meant\b", r"that ?s +not\b",
     r"that ?s +wrong",
     r"not +what\b", r"wrong\b", r"mistake\b", r"switch\b", r"change\b", r"on +second\b",
     r"make\b", r"use\b", r"should", r"is +really\b", r"update\b",
@@ -177,15 +221,19 @@ _CORRECTING_WORDS = [
     r"under +(?:no\b|DIGIT)", r"without +(?:asking|approval|permission)\b",
     r"stay +(?:away|out)\b", r"leave\b", r"off +limits\b",
     r"keep +(?:it|them|everything|all|the)\b", r"ensure\b", r"always\b",
-    r"only +(?:use|touch|change|edit)\b", r"has +to\b", r"have +to\b", r"needs? +to\b",
+    r"only\b", r"restrict", r"edit +(?:only|just)\b", r"modify +(?:only|just|nothing)\b",
+    r"touch +(?:only|just|nothing)\b", r"update +(?:only|just)\b", r"work +(?:only|just)\b",
+    r"keep +(?:changes|edits|your)\b", r"stay +(?:on|with|within|inside)\b", r"confine",
+    r"nothing +else\b", r"edit +nothing\b", r"has +to\b", r"have +to\b", r"needs? +to\b",
     r"require", r"constraint\b", r"rule\b", r"at +(?:most|least)\b", r"below +DIGIT",
     r"within +DIGIT", r"limit", r"stick +to\b", r"pin(?:ned)? +to\b", r"not +allowed\b",
     r"forbidden\b", r"prohibited\b",
 ]  # fmt: skip
 # A word of every _RESTATES phrase (the phrase may start a few words before it).
 _RESTATING_WORDS = [
-    r"goal\b", r"task\b", r"objective\b", r"mission\b", r"aim\b", r"plan\b", r"restate\b",
-    r"recap\b", r"clear\b", r"refocus\b", r"pivot\b",
+    r"goal\b", r"task\b", r"objective\b", r"mission\b", r"aim\b", r"plans?\b", r"restate\b",
+    r"recap\b", r"clear\b", r"refocus\b", r"pivot\b", r"priority\b", r"assignment\b",
+    r"direction\b", r"gears\b",
 ]  # fmt: skip
 
 

@@ -35,8 +35,15 @@ from typing import Any
 
 from ..intent import is_constraint, is_correction, is_nudge, is_substantive, restates_task
 from ..model import Message, ToolCall
-from .facts import DEFERRED, _open_requests, extract_claims, keywords, sentences
-from .transcript import cut_utf8, utf8_len
+from .facts import (
+    DEFERRED,
+    PROGRAM_LINE,
+    _open_requests,
+    extract_claims,
+    keywords,
+    sentences,
+)
+from .transcript import cut_utf8, shell_join, utf8_len
 
 SECTIONS = (
     "Goal",
@@ -62,8 +69,8 @@ PRIORITY = (
     "Files written",
     "User also said",
     "Numbers that matter",
-    "Findings",
     "Decisions",
+    "Findings",
     "Next step",
     "Files read",
 )
@@ -87,6 +94,18 @@ _GENERIC_WRITE_OPS = frozenset(
 _GENERIC_OPS = frozenset({"read", "open", "show", "cat"}) | _GENERIC_WRITE_OPS
 _WRITE_OPS = frozenset({"create", "str_replace", "insert", "undo_edit"}) | _GENERIC_WRITE_OPS
 _READ_TOOL = re.compile(r"(?i)(?:read|view|open|cat|get_file|load|show|inspect|list|ls|glob)")
+# What a write carries beside its path, whatever the tool is called: ``fs(path, content)``,
+# ``apply(file_path, diff)``, an editor's ``new_str``.
+_CONTENT_KEY = re.compile(
+    r"(?i)^(?:content|contents|file_text|file_content|new_content|text_content|diff|patch|"
+    r"new_str|new_string|new_text|new_source|code_edit|edits|replacement|replace_with|"
+    r"insert_text|append_text)$"
+)
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")  # "readFile" is read, File
+_READ_WORDS = frozenset(
+    {"read", "view", "open", "cat", "get", "load", "show", "inspect", "list", "ls", "glob",
+     "search", "find", "grep", "diff", "stat"}
+)  # fmt: skip
 _PATH_KEY = re.compile(
     r"(?i)(?:^|_)(?:path|paths|file|files|filename|filepath|file_path|target|dest|destination|"
     r"target_file|new_path|old_path)$"
@@ -98,7 +117,18 @@ _FAILURE_LINE = re.compile(
     r"traceback \(most recent call last\)|^\w*(?:Error|Exception)\b[:(]|\berror:|"
     r"\bstatus(?: code)?[:= ]*[45]\d\d\b|\bHTTP/\d(?:\.\d)? [45]\d\d\b|\b[45]\d\d (?:Bad|Not|Internal|"
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
-    r"✗|✕|\bnot ok\b)"
+    r"✗|✕|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9])"
+)
+# Why a named test failed, on a line that carries no failure marker: Go's
+# "order_test.go:42: expected 3, got 2" (before its "--- FAIL"), PHPUnit's "Failed
+# asserting that 2 matches expected 3."
+_REASON = re.compile(r"^[\w./-]+_test\.go:\d+: \S|^Failed asserting\b")
+# Terraform draws its diagnostics in a box: "│ Error: Invalid reference".
+_BOX = re.compile(r"^[\s│╷╵]+")
+# A tool's own summary with the numbers that matter: a Terraform plan or apply.
+_OUTPUT_NUMBERS = re.compile(
+    r"^(?:Plan: \d+ to add, \d+ to change, \d+ to destroy\.|"
+    r"(?:Apply|Destroy) complete! Resources: .{1,120})$"
 )
 _EXCEPTION = re.compile(
     r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
@@ -117,6 +147,12 @@ _FAILED_TEST = re.compile(
     r"|^\[ERROR\]\s+(?:Failures:\s+)?([A-Za-z_$][\w$]*(?:\.[\w$]+)+):\d+\b"  # maven surefire
     r"|^\[ERROR\]\s+(\w+\([\w.$]+\))"  # surefire's older "test(Class)"
     r"|^(\S.{0,120}? > \S.{0,120}?)\s+FAILED$"  # gradle
+    r"|^([\w./-]+::\S+)\s+(?:FAILED|ERROR)\b"  # pytest -v
+    r"|^Failed\s+([\w.+`]+)\s+\[\d"  # dotnet test
+    r"|^Test Case '-\[([\w.]+ \w+)\]' failed\b"  # XCTest
+    r"|^\d+\)\s+(test\s.{1,160}?\s\([\w.]+\))$"  # ExUnit
+    r"|^\d+\s+-\s+(\S+)\s+\((?:Failed|Timeout|SEGFAULT|Exception|Subprocess aborted)\)$"  # ctest
+    r"|^\d+\)\s+\[[\w-]+\]\s+›\s+(.{1,200}?)\s*─*$"  # Playwright
 )
 _TEST_ID = re.compile(
     r"(?:[\w./-]+\.py::[\w\[\]:.-]+|\b[\w./-]+\.(?:test|spec)\.[jt]sx?\b|"
@@ -144,8 +180,15 @@ _MEASURED = re.compile(
 _DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
     r"settled on|agreed|let'?s (?:go with|use|keep|stick with)|i(?:'ll| will) use|switch(?:ed)? to|"
-    r"opted for)\b|^\W*(?:please\s+)?use\s+(?:the\s+|a\s+|an\s+)?\w+|"
+    r"opted for|i(?:'ll| will) (?:go with|pick|choose|stick with|keep|adopt|opt for)|"
+    r"going forward|from now on)\b|^\W*(?:please\s+)?use\s+(?:the\s+|a\s+|an\s+)?\w+|"
     r"\b(?:i(?:'ll| will)|we(?:'ll| will)|let's)\b[^.]{0,160}\b(?:instead of|rather than)\b"
+    # a plan both sides settle: "We'll ship it behind a flag", "OK, let's split the parser"
+    # (not a look around: "let's check the logs", "we'll see")
+    r"|^\W*(?:(?:ok(?:ay)?|so|alright|right|fine|good|great|then)\W+)*(?:let'?s|let us|"
+    r"we(?:'ll| will|'re going to| are going to))\s+(?!(?:see|check|look|find|try|run|wait|"
+    r"figure|investigate|debug|start|begin|first|now|just|re-?run|test|verify|confirm|get|dig|"
+    r"take a look|make sure|need|have|be)\b)\w+"
 )
 _FINDING = re.compile(
     r"(?i)\b(?:root[- ]cause|the (?:real |actual |underlying )?(?:cause|problem|issue|bug|culprit|"
@@ -229,16 +272,41 @@ def call_commands(call: ToolCall) -> list[str]:
         for key, value in parsed.items():
             if _COMMAND_KEY.match(str(key)):
                 if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                    found.append(" ".join(value))
+                    found.append(shell_join(value))
                 elif isinstance(value, str):
-                    found.append(value)
+                    found += script_commands(value)
         if not found and _SHELL_TOOL.search(call.name):
             found = [v for v in _strings(parsed) if v.strip() and "\n" not in v.strip()]
     elif isinstance(parsed, str) and _SHELL_TOOL.search(call.name):
-        found = [parsed]
+        found = script_commands(parsed)
     elif isinstance(parsed, list) and _SHELL_TOOL.search(call.name):
-        found = [" ".join(str(v) for v in parsed)]
+        found = [shell_join([str(v) for v in parsed])]
     return [" ".join(c.split()) for c in found if c.strip() and len(c) <= 400]
+
+
+# A line that goes on in the next: a continuation, an open block, a heredoc's start.
+_CONTINUED = re.compile(r"(?:\\|&&|\|\||\||[({\[]|\bthen|\bdo|\belse|<<-?\s*['\"]?\w+['\"]?)\s*$")
+
+
+def script_commands(script: str) -> list[str]:
+    """The commands of a (possibly multi-line) command argument, each one line as it was
+    typed: every line of a plain sequence of commands (each starting with a known
+    program), else the first line and " …" (a heredoc, a loop, a Python snippet: its
+    first line is what ran, its words are not joined into one invented command).
+
+    >>> script_commands("cd api\\npytest -q tests/")
+    ['cd api', 'pytest -q tests/']
+    >>> script_commands("python - <<'EOF'\\nimport sys\\nprint(sys.argv)\\nEOF")
+    ["python - <<'EOF' …"]
+    """
+    lines = [ln.strip() for ln in script.strip().splitlines()]
+    lines = [ln for ln in lines if ln and not ln.startswith("#")]
+    if len(lines) <= 1:
+        return lines
+    plain = len(lines) <= 12 and all(
+        PROGRAM_LINE.match(ln) and not _CONTINUED.search(ln) for ln in lines
+    )
+    return lines if plain else [f"{lines[0]} …"]
 
 
 def call_paths(call: ToolCall) -> list[str]:
@@ -257,11 +325,24 @@ def call_paths(call: ToolCall) -> list[str]:
 
 def is_write_call(call: ToolCall) -> bool:
     """A call that writes files: an editor operation that writes (``create``,
-    ``str_replace`` …), else a write-type tool name (``write_file``, ``apply_patch`` …)."""
+    ``str_replace`` …), else a write-type tool name (``write_file``, ``apply_patch`` …),
+    else a path argument beside the content written (``fs(path=…, content=…)``).
+
+    >>> is_write_call(ToolCall("c", "fs", '{"filename": "a.py", "contents": "x = 1"}'))
+    True
+    >>> is_write_call(ToolCall("c", "fs", '{"filename": "a.py"}'))
+    False
+    """
     op = editor_operation(call)
     if op is not None:
         return op in _WRITE_OPS
-    return bool(_WRITE_TOOL.search(call.name))
+    if _WRITE_TOOL.search(call.name):
+        return True
+    words = {w.casefold() for w in _NAME_WORD.findall(call.name)}
+    if words & _READ_WORDS or _SHELL_TOOL.search(call.name) or not call_paths(call):
+        return False
+    parsed, _ = call.parsed()
+    return isinstance(parsed, dict) and any(_CONTENT_KEY.match(str(k)) for k in parsed)
 
 
 def is_read_call(call: ToolCall) -> bool:
@@ -277,22 +358,49 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
     failing test (a pytest ``FAILED`` summary comes after the tracebacks, so taking the
     first lines would lose the names), then other failure lines up to ``limit`` in all."""
     tests: list[str] = []
+    names: list[str] = []  # the test each line of ``tests`` names
     other: list[str] = []
+    # beside the test names, the lines that say why (an exception, an assertion's
+    # message), not the markers and counts ("Traceback (most recent call last):", "1
+    # failed, 4 passed")
+    why: list[str] = []
     for line in text.splitlines():
-        s = line.strip()
+        s = _BOX.sub("", line).strip()
         if not s or _NOT_FAILED.search(s):
             continue
-        if _FAILED_TEST.search(s):  # a runner's own way to name a failing test
-            if _clip(s, 160) not in tests:
-                tests.append(_clip(s, 160))
+        named = _FAILED_TEST.search(s)
+        if named:  # a runner's own way to name a failing test
+            # once per test: pytest -v names it as it runs and again in its summary, with
+            # the reason; the longer line says more
+            name = next(g for g in named.groups() if g)
+            line = _clip(s, 160)
+            if name in names:
+                at = names.index(name)
+                tests[at] = max(tests[at], line, key=len)
+            else:
+                names.append(name)
+                tests.append(line)
         elif _FAILURE_LINE.search(s) and len(other) < 4 * limit:
             other.append(_clip(s, 200))
+            if _EXCEPTION.search(s) or _REASON.search(s):
+                why.append(other[-1])
+        elif _REASON.search(s) and len(why) < 4 * limit:
+            why.append(_clip(s, 200))
     if not tests:
         return other[:limit]
-    # beside the test names, the lines that say why (an exception), not the markers and
-    # counts ("Traceback (most recent call last):", "1 failed, 4 passed")
-    why = [o for o in other if _EXCEPTION.search(o) and o not in " ".join(tests)]
+    why = [w for w in why if w not in " ".join(tests)]
     return tests + why[: max(0, min(2, limit - len(tests)))]
+
+
+def output_numbers(text: str) -> list[str]:
+    """The lines of tool output that sum up what a run counted and that a recap should
+    keep: a Terraform plan ("Plan: 2 to add, 0 to change, 1 to destroy.") or apply.
+
+    >>> output_numbers("...\\n  Plan: 2 to add, 0 to change, 1 to destroy.\\n")
+    ['Plan: 2 to add, 0 to change, 1 to destroy.']
+    """
+    found = (_OUTPUT_NUMBERS.match(_BOX.sub("", ln).strip()) for ln in text.splitlines())
+    return list(dict.fromkeys(m.group(0) for m in found if m))
 
 
 def failing_tests(text: str) -> list[str]:
@@ -407,6 +515,8 @@ def digest(
             )
             for line in lines:
                 add("Failures", f"{what}: {line}")
+            for line in output_numbers(r.text):
+                add("Numbers that matter", f"{what}: {line}")
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
             _said(m, goal_text, placed, add)
     if sec["Files written"]:

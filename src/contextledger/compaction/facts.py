@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..model import Message, ToolCall
-from .transcript import cut_utf8, render_call, tool_names_by_call
+from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
 
@@ -86,6 +86,10 @@ _SUBCOMMANDS = (
 )
 # An argument: a flag, a path-like word (not a word ending a sentence: "which passed."), a number.
 _ARG = r"(?:-{1,2}[\w][\w-]*(?:=\S+)?|\.\.?/?|[\w.~@+-]*[/.=][\w./~=@+-]*(?<!\.)|\d+)"
+# A line that starts with a program: a shell command, not a line of Python or prose.
+PROGRAM_LINE = re.compile(
+    rf"^(?:sudo\s+)?(?:{_PROGRAMS}|{_AMBIGUOUS}|{_SUBCOMMANDS}|export|cd|\.{{0,2}}/[\w./-]+)(?:\s|$)"
+)
 _SUB_COMMAND = re.compile(
     rf"(?<![\w./-])(?:{_SUBCOMMANDS})(?:\s+[a-z][\w-]*){{0,2}}(?:\s+{_ARG})*(?![\w])"
 )
@@ -437,9 +441,29 @@ def keywords(text: str) -> set[str]:
     return {w for w in re.findall(r"[\w'-]{4,}", text.casefold()) if w not in _STOP}
 
 
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
+# "..." that ends no sentence: a Go package pattern ("./internal/..."), or an ellipsis the
+# sentence goes on after ("tried... then", "... -count=1")
+_OPEN_DOTS = re.compile(r"(?<=/)\.\.\.|\.\.\.(?=\s+[a-z0-9-])")
+
+
 def sentences(text: str) -> list[str]:
-    """The sentences of ``text`` (Latin, CJK and Devanagari sentence ends; line breaks)."""
-    return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
+    """The sentences of ``text`` (Latin, CJK and Devanagari sentence ends; line breaks);
+    never cut inside a backticked code span or at a "..." the sentence goes on after.
+
+    >>> sentences("Ran `go test ./internal/... -run X. -v` twice. It passed.")
+    ['Ran `go test ./internal/... -run X. -v` twice.', 'It passed.']
+    """
+    if "`" not in text and "..." not in text:
+        return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
+    masked = _CODE_SPAN.sub(lambda m: "`" + "_" * (len(m.group(0)) - 2) + "`", text)
+    masked = _OPEN_DOTS.sub("___", masked)
+    out, start = [], 0
+    for m in _SENTENCE.finditer(masked):
+        out.append(text[start : m.start()])
+        start = m.end()
+    out.append(text[start:])
+    return [s.strip() for s in out if s.strip()]
 
 
 def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
@@ -526,15 +550,18 @@ def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
 
 def _arg_values(call: ToolCall) -> list[str]:
     """A call's one-line argument values as a recap would quote them: strings, and argv
-    lists joined by spaces (``["go", "test", "./..."]`` is ``go test ./...``)."""
+    lists as typed (``["go", "test", "./..."]`` is ``go test ./...``; an argument with a
+    space quoted, or, as a recap may loosely write it, not)."""
     parsed, _ = call.parsed()
     values = parsed.values() if isinstance(parsed, dict) else [parsed]
     out: list[str] = []
     for v in values:
+        forms = [v]
         if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
-            v = " ".join(v)
-        if isinstance(v, str) and 3 <= len(v.strip()) <= 300 and "\n" not in v.strip():
-            out.append(" ".join(v.split()))
+            forms = list(dict.fromkeys([shell_join(v), " ".join(v)]))
+        for f in forms:
+            if isinstance(f, str) and 3 <= len(f.strip()) <= 300 and "\n" not in f.strip():
+                out.append(" ".join(f.split()))
     return out
 
 

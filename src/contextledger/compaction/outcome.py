@@ -97,9 +97,43 @@ def _mode(word: str) -> str:
     return "any"
 
 
-def outcome_of(text: str) -> Outcome | None:
-    """The outcome ``text`` claims, or None (no outcome, or both in one clause)."""
+# A rule, not a report: an outcome in the present tense under a condition or a bound
+# ("at most 2 retries, then the order fails", "the job errors if the token expired"),
+# with no outcome in the past tense beside it ("it failed; if it fails again …").
+_CONDITION = re.compile(
+    r"(?i)\b(?:if|unless|otherwise|or\s+else|whenever|at\s+most|at\s+least|no\s+more\s+than|"
+    r"up\s+to\s+\d+|beyond|once|as\s+soon\s+as)\b"
+)
+_PRESENT = re.compile(r"(?i)\b(?:fails|errors|crashes|times\s+out|breaks|aborts|passes|succeeds)\b")
+_PAST = re.compile(
+    r"(?i)\b(?:failed|errored|crashed|timed\s+out|broke|aborted|panicked|passed|succeeded|"
+    r"came\s+back|ran|completed|finished|went)\b"
+)
+
+
+def states_rule(text: str) -> bool:
+    """Whether ``text`` states what happens under a condition (a rule, a bound), not what
+    happened.
+
+    >>> states_rule("Understood: at most 2 retries, then the order fails.")
+    True
+    >>> states_rule("`make test` failed; if it fails again, roll back.")
+    False
+    """
     bare = _QUOTED.sub(" ", text)
+    return bool(_CONDITION.search(bare) and _PRESENT.search(bare) and not _PAST.search(bare))
+
+
+def outcome_of(text: str) -> Outcome | None:
+    """The outcome ``text`` claims, or None (no outcome, both in one clause, or a rule
+    stated: "at most 2 retries, then the order fails").
+
+    >>> outcome_of("Understood: at most 2 retries, then the order fails.") is None
+    True
+    """
+    bare = _QUOTED.sub(" ", text)
+    if states_rule(bare):
+        return None
     part = _PART_OF.search(bare)
     partial = part is not None and _count(part.group(1)) < _count(part.group(2))
     if _SOME_FAILED.search(bare) or (partial and _PASS.search(bare)):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -257,6 +258,33 @@ def render_call(call: ToolCall, *, value_chars: int = 120) -> str:
     return f"{call.name}({_short(parsed, value_chars)})"
 
 
+_SAFE_ARG = re.compile(r"[\w@%+=:,./-]+")  # what needs no quotes (shlex's own set)
+_DOUBLE_QUOTE_UNSAFE = re.compile(r'["$`\\!]')
+
+
+def shell_join(argv: Sequence[str]) -> str:
+    """An argv list as it would be typed in a shell: each argument quoted only when it
+    must be, in double quotes where they suffice (``shlex.quote`` otherwise), so the
+    command reads as written and ``sh -c "…"`` keeps its body whole.
+
+    >>> shell_join(["git", "commit", "-m", "fix the bug"])
+    'git commit -m "fix the bug"'
+    >>> print(shell_join(["bash", "-lc", "pytest -k 'a or b'"]))
+    bash -lc "pytest -k 'a or b'"
+    >>> shell_join(["echo", "$HOME", ""])
+    "echo '$HOME' ''"
+    """
+    out: list[str] = []
+    for a in argv:
+        if _SAFE_ARG.fullmatch(a):
+            out.append(a)
+        elif a and not _DOUBLE_QUOTE_UNSAFE.search(a):
+            out.append(f'"{a}"')
+        else:
+            out.append(shlex.quote(a))
+    return " ".join(out)
+
+
 def _image_label(img: Image) -> str:
     """``'name' W×H``, with the size read from the header when the block has none."""
     from ..gate import image_label
@@ -429,7 +457,25 @@ def source_text(messages: Iterable[Message], previous_recap: str | None = None) 
             out.append(c.arguments)
             parsed, _ = c.parsed()
             out.extend(_string_values(parsed))
+            out.extend(_as_typed(parsed))
     return "\n".join(out)
+
+
+def _as_typed(value: Any) -> Iterable[str]:
+    """A call's commands as a recap quotes them: an argv list joined as typed in a shell
+    (``git commit -m "fix the bug"``), and a multi-line script's first line with " …"."""
+    if isinstance(value, Mapping):
+        for v in value.values():
+            yield from _as_typed(v)
+    elif isinstance(value, list | tuple):
+        if value and all(isinstance(v, str) for v in value):
+            yield shell_join(value)
+        else:
+            for v in value:
+                yield from _as_typed(v)
+    elif isinstance(value, str) and "\n" in value.strip():
+        first = value.strip().splitlines()[0].strip()
+        yield f"{first} …"
 
 
 def _string_values(value: Any) -> Iterable[str]:

@@ -38,12 +38,14 @@ from ..pricing.messages import price_request
 from ..pricing.text import warm as warm_tokenizer
 from ..providers import translate
 from ..report import Notice
-from ..storage.sessions import SessionStore
+from ..storage.sessions import SessionMark, SessionStore
 from . import dashboard
 from .assemble import Assembler
 from .body import BodyReader, ReadBody, dumps, loads
+from .drops import drop_notice
 from .outgoing import check_sent
 from .sessions import (
+    MAX_TURN_REPORTS,
     SessionLease,
     Sessions,
     SessionState,
@@ -156,6 +158,9 @@ class Proxy:
         self._store_thread = ThreadPoolExecutor(1, thread_name_prefix="contextledger-store")
         self._store: SessionStore | None = None
         self.store_errors: list[str] = []
+        #: Turn reports of sessions not in memory, by the store mark they were read at
+        #: (used on the store thread only).
+        self._stored_turns: dict[str, tuple[SessionMark, list[dict[str, Any]]]] = {}
         self.started = time.time()
         #: Names this process's events in a shared store (its own are not read back).
         self.instance = uuid.uuid4().hex[:12]
@@ -675,8 +680,13 @@ class Proxy:
         known = (before, parts) if by is preparer else None
         composition = dashboard.composition(prepared.messages, preparer, report, known)
         state.composed = (preparer, prepared.messages, composition)
-        dropped = len(report.fit.dropped)
+        dropped_changes = report.fit.dropped
+        dropped = len(dropped_changes)
         notices = [n.to_dict() for n in report.notices]
+        last = next((t.get("dropped", 0) for t in reversed(state.turns) if t.get("fitted")), None)
+        said = drop_notice(dropped_changes, last)
+        if said is not None:  # every route alike: how many left out, of what kind
+            notices.insert(0, said.to_dict())
         if state.compaction_paused:
             notices.append(
                 {
@@ -947,20 +957,44 @@ class Proxy:
         owned = lease.hand_over()
 
         async def relay() -> AsyncIterator[bytes]:
+            # Bytes go on as they arrive, whole events at a time: if the upstream fails
+            # mid-stream, the client gets the provider's error event after the last whole
+            # event (its SDK raises), never a cut-off event or a stream that just stops.
             nonlocal record_done, status
+            failure: str | None = None
             try:
                 async for chunk in upstream.aiter_raw():
+                    data = assembler.pending + chunk
                     assembler.feed(chunk)
+                    ready = len(data) - len(assembler.pending)
                     if assembler.done and record and not record_done:
                         # recorded before the last bytes go out: the client's next turn
                         # (sent as soon as it reads them) finds the reply in the record
                         self._record_reply(state, assembler)
                         record_done = True
-                    yield chunk
-                status = 200
+                    if ready:
+                        yield data[:ready]
+                if assembler.done:
+                    if assembler.pending:
+                        yield assembler.pending  # whatever followed the last event
+                    status = 200
+                else:
+                    failure = "the upstream's stream ended before the reply was complete"
             except httpx.HTTPError as exc:
-                status = 502
-                log.warning("upstream stream failed for session %s: %s", state.name, exc)
+                failure = f"the upstream's stream failed: {exc or type(exc).__name__}"
+            if failure is None:
+                return
+            status = 502
+            if assembler.error is not None:
+                failure = f"the provider ended the stream with an error: {assembler.error}"
+            else:
+                yield wire.stream_error(f"contextledger proxy: {failure}")
+            turn["error"] = failure
+            turn["notices"].append(
+                {"kind": "upstream_error", "where": "", "text": f"{failure[0].upper()}"
+                 f"{failure[1:]}; the reply was not recorded."}
+            )  # fmt: skip
+            log.warning("session %s: %s", state.name, failure)
 
         async def finish() -> None:
             # runs however the response ends: a client that hangs up before the reply is
@@ -1114,16 +1148,31 @@ class Proxy:
     # ------------------------------------------------------------------ reports
 
     async def session_summaries(self) -> list[dict[str, Any]]:
-        infos = await self.store_call(lambda s: s.list())
-        live = {s.name: s for s in self.sessions}
-        out: list[dict[str, Any]] = []
-        for info in infos:
-            state = live.get(info.name)
-            turns = list(state.turns) if state is not None else None
-            out.append(
-                dashboard.summary(info.name, info.messages, info.created, info.updated, turns)
-            )
-        return out
+        """A row per stored session: from memory, else from the turn reports in the store
+        (read once per session and again only when its rows change), so a restarted
+        proxy's dashboard still shows every session's model, tokens and cost."""
+        live = {s.name: list(s.turns) for s in self.sessions}  # copied here, on the loop
+
+        def read(store: SessionStore) -> list[tuple[Any, list[dict[str, Any]]]]:
+            rows: list[tuple[Any, list[dict[str, Any]]]] = []
+            for info in store.list():
+                turns = live.get(info.name)
+                if turns is not None:
+                    rows.append((info, turns))
+                    continue
+                mark = store.mark(info.name)
+                known = self._stored_turns.get(info.name)
+                if known is None or known[0] != mark:
+                    tail = store.read_since(info.name, replace(mark, events=0))
+                    turns = [dict(e.data) for e in tail.events if e.kind == "serve.turn"]
+                    known = self._stored_turns[info.name] = (mark, turns[-MAX_TURN_REPORTS:])
+                rows.append((info, known[1]))
+            return rows
+
+        return [
+            dashboard.summary(info.name, info.messages, info.created, info.updated, turns)
+            for info, turns in await self.store_call(read)
+        ]
 
     async def session_detail(self, name: str) -> dict[str, Any] | None:
         state = self.sessions.get(name)

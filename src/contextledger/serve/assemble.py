@@ -46,6 +46,8 @@ class Assembler:
         self._blocks: dict[int, dict[str, Any]] = {}
         self._json: dict[int, list[str]] = {}
         self._start_usage: Usage | None = None
+        #: The provider's own error event inside the stream (its message), if it sent one.
+        self.error: str | None = None
 
     # ------------------------------------------------------------------ input
 
@@ -71,6 +73,11 @@ class Assembler:
         else:
             self._responses(body)
         self.done = self.raw is not None
+
+    @property
+    def pending(self) -> bytes:
+        """The bytes fed of an event not complete yet."""
+        return self._buffer
 
     def feed(self, chunk: bytes) -> None:
         """Bytes of an SSE stream, in any split."""
@@ -98,6 +105,9 @@ class Assembler:
         except ValueError:
             return
         if not isinstance(payload, dict):
+            return
+        if payload.get("type") in ("error", "response.failed") or payload.get("error") is not None:
+            self.error = _error_message(payload)
             return
         if self.wire == "openai":
             self._openai_chunk(payload)
@@ -233,6 +243,16 @@ class Assembler:
         except ContentError:
             return None
         return out[0] if len(out) == 1 else None
+
+
+def _error_message(payload: dict[str, Any]) -> str:
+    """The message of an error event (Chat's ``error`` chunk, Anthropic's ``error`` event,
+    Responses' ``error`` and ``response.failed``)."""
+    error = payload.get("error")
+    if not isinstance(error, dict):
+        error = (payload.get("response") or {}).get("error") or payload
+    message = error.get("message") if isinstance(error, dict) else None
+    return str(message or "the provider reported an error inside the stream")
 
 
 def _event_end(buffer: bytes) -> tuple[int, int]:

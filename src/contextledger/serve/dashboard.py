@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -86,6 +87,7 @@ def summary(
     reported_in = sum(int((t.get("usage") or {}).get("input_tokens") or 0) for t in turns)
     reported_out = sum(int((t.get("usage") or {}).get("output_tokens") or 0) for t in turns)
     last = turns[-1] if turns else {}
+    fitted = [t for t in turns if t.get("fitted")]
     row.update(
         {
             "cost": _cost_json(session_cost(turns)),
@@ -95,7 +97,9 @@ def summary(
             "sent_tokens": sum(int(t.get("used") or 0) for t in turns),
             "input_tokens": reported_in,
             "output_tokens": reported_out,
-            "dropped": sum(int(t.get("dropped") or 0) for t in turns),
+            # left out of the latest request (the sticky cut leaves the same messages out
+            # turn after turn: a sum over turns would count each many times)
+            "dropped": int(fitted[-1].get("dropped") or 0) if fitted else 0,
             "recaps": sum(1 for t in turns if t.get("compaction")),
             "window": last.get("window"),
             "last_used": last.get("used"),
@@ -163,7 +167,8 @@ h2 { font-size:17px; margin:28px 0 10px; }
 .card .l { color:var(--muted); font-size:12px; text-transform:uppercase; letter-spacing:.04em; }
 table { width:100%; border-collapse:collapse; background:var(--card); border:1px solid var(--line); border-radius:10px; overflow:hidden; }
 th, td { text-align:left; padding:9px 12px; border-bottom:1px solid var(--line); vertical-align:top; }
-td:first-child { overflow-wrap:anywhere; } th, td.num { white-space:nowrap; }
+td:first-child { overflow-wrap:anywhere; } th, td.num, td.nowrap { white-space:nowrap; }
+table.stack td:first-child { min-width:12em; }
 th { font-size:12px; color:var(--muted); text-transform:uppercase; letter-spacing:.04em; background:#f3f4f6; }
 td.num, th.num { text-align:right; font-variant-numeric:tabular-nums; }
 tr:last-child td { border-bottom:0; }
@@ -191,7 +196,7 @@ a { color:var(--accent); }
   table.stack thead { display:none; }
   table.stack { border:0; background:transparent; }
   table.stack tr { background:var(--card); border:1px solid var(--line); border-radius:10px; margin-bottom:10px; padding:6px 0; }
-  table.stack td { border:0; padding:4px 14px; text-align:right; overflow-wrap:anywhere; }
+  table.stack td { border:0; padding:4px 14px; text-align:right; overflow-wrap:anywhere; min-width:0; white-space:normal; }
   table.stack td:first-child { word-break:break-all; }
   table.stack td::before { content:attr(data-label); float:left; color:var(--muted); font-size:12px; text-transform:uppercase; letter-spacing:.04em; padding-top:2px; }
   table.stack td:first-child { text-align:left; font-weight:600; }
@@ -250,11 +255,11 @@ def index_page(sessions: Sequence[Mapping[str, Any]], store_errors: Sequence[str
     cards = _cards(
         [
             ("sessions", _n(len(rows))),
-            ("turns (in memory)", _n(sum(s["turns"] for s in known))),
+            ("turns", _n(sum(s["turns"] for s in known))),
             ("tokens sent", _n(sum(s["sent_tokens"] for s in known))),
             ("provider input", _n(sum(s["input_tokens"] for s in known))),
             ("provider output", _n(sum(s["output_tokens"] for s in known))),
-            ("drops", _n(sum(s["dropped"] for s in known))),
+            ("left out now", _n(sum(s["dropped"] for s in known))),
             ("cost", _total_cost(known)),
         ]
     )
@@ -269,7 +274,7 @@ def index_page(sessions: Sequence[Mapping[str, Any]], store_errors: Sequence[str
             "<thead><tr><th>Session</th><th>Model</th><th class='num'>Turns</th>"
             "<th class='num'>Messages</th><th class='num'>Last request</th>"
             "<th class='num'>Input tokens</th><th class='num'>Output tokens</th>"
-            "<th class='num'>Drops</th><th class='num'>Cost</th><th>Last active</th></tr></thead>"
+            "<th class='num'>Left out</th><th class='num'>Cost</th><th>Last active</th></tr></thead>"
         )
         body = []
         for s in rows:
@@ -279,23 +284,24 @@ def index_page(sessions: Sequence[Mapping[str, Any]], store_errors: Sequence[str
             body.append(
                 "<tr>"
                 f"<td data-label='Session'>{link}</td>"
-                f"<td data-label='Model'>{_n(s.get('model'))}</td>"
+                f"<td class='nowrap' data-label='Model'>{_n(s.get('model'))}</td>"
                 f"<td class='num' data-label='Turns'>{_n(s.get('turns'))}</td>"
                 f"<td class='num' data-label='Messages'>{_n(s.get('messages'))}</td>"
                 f"<td class='num' data-label='Last request'>{last}</td>"
                 f"<td class='num' data-label='Input tokens'>{_n(s.get('input_tokens'))}</td>"
                 f"<td class='num' data-label='Output tokens'>{_n(s.get('output_tokens'))}</td>"
-                f"<td class='num' data-label='Drops'>{_n(s.get('dropped'))}</td>"
+                f"<td class='num' data-label='Left out'>{_n(s.get('dropped'))}</td>"
                 f"<td class='num' data-label='Cost'>{_dollars(s.get('cost'))}</td>"
-                f"<td data-label='Last active'>{_ago(s.get('updated') or s.get('created'))}</td>"
+                f"<td class='nowrap' data-label='Last active'>{_ago(s.get('updated') or s.get('created'))}</td>"
                 "</tr>"
             )
         table = f"<table class='stack'>{head}<tbody>{''.join(body)}</tbody></table>"
     return _page(
         "contextledger — sessions",
         "<h1>Sessions</h1><p class='muted'>Every conversation this proxy fitted. Tokens are "
-        "the provider's own counts where it reported them; drops are messages or blocks "
-        "left out of a request (each one named in the session's timeline). Costs are in dollars "
+        "the provider's own counts where it reported them. Left out: messages the latest "
+        "request did not carry to fit the window (the record keeps them; each drop is named "
+        "in the session's timeline). Costs are in dollars "
         f"from the price table of {escape(price_table().as_of)}; unknown where a model is "
         "not in it.</p>" + warn + cards + table,
     )
@@ -316,8 +322,8 @@ def _chart(
     peak = max(max(int(t.get("window") or 0), int(t.get("used") or 0)) for t in fitted) or 1
     scale = plot_h / peak
     n = len(fitted)
-    slot = plot_w / n
-    bar = max(1.0, slot * 0.78)
+    slot = plot_w / max(n, 12)  # a new session's few bars grow from the left, not fill it
+    bar = max(1.0, min(slot * 0.78, 44.0))
     parts: list[str] = [
         f"<svg viewBox='0 0 {width} {height}' role='img' "
         f"aria-label='context composition per turn against the window'>"
@@ -350,8 +356,10 @@ def _chart(
                 f"<circle cx='{x + bar / 2:.2f}' cy='{top + plot_h + 10}' r='{min(4.0, max(1.5, bar / 2)):.1f}' fill='#dc2626'/>"
             )
         parts.append("</g>")
-    # window and budget of the newest turn
+    # window and budget of the newest turn: the budget's label goes under its line when
+    # the two lines are too close for both labels above them
     last = fitted[-1]
+    window_y = top + plot_h - int(last.get("window") or 0) * scale
     for key, label, color, dash in (
         ("window", "window", "#111827", ""),
         ("budget", "budget", "#dc2626", " stroke-dasharray='6 4'"),
@@ -360,17 +368,25 @@ def _chart(
         if not v:
             continue
         y = top + plot_h - v * scale
+        below = key == "budget" and y - window_y < font + 6
+        label_y = y + font + 4 if below else y - 5
         parts.append(
             f"<line x1='{left}' x2='{width - 12}' y1='{y:.1f}' y2='{y:.1f}' stroke='{color}' stroke-width='2'{dash}/>"
-            f"<text x='{width - 14}' y='{y - 5:.1f}' text-anchor='end' font-size='{font + 1}' fill='{color}'>"
-            f"{label} {v:,}</text>"
+            f"<text x='{width - 14}' y='{label_y:.1f}' text-anchor='end' font-size='{font + 1}' fill='{color}'"
+            f" paint-order='stroke' stroke='#fff' stroke-width='3'>{label} {v:,}</text>"
         )
     first, final = fitted[0].get("turn"), fitted[-1].get("turn")
+    last_x = left + (n - 0.5) * slot  # under the newest bar
     parts.append(
         f"<text x='{left}' y='{height - 6}' font-size='{font}' fill='#6b7280'>turn {first}</text>"
-        f"<text x='{width - 12}' y='{height - 6}' text-anchor='end' font-size='{font}' fill='#6b7280'>turn {final}</text>"
-        "</svg>"
     )
+    if n > 1:
+        anchor = "end" if last_x > width - 12 - 4 * font else "middle"
+        parts.append(
+            f"<text x='{min(last_x, width - 12):.1f}' y='{height - 6}' text-anchor='{anchor}' "
+            f"font-size='{font}' fill='#6b7280'>turn {final}</text>"
+        )
+    parts.append("</svg>")
     return "".join(parts)
 
 
@@ -382,16 +398,29 @@ def _short(v: float) -> str:
     return f"{v:.0f}"
 
 
+_TURNS_AGO = re.compile(r"\d[\d,]* turns? ago|the current turn")
+
+
 def _timeline(turns: Sequence[Mapping[str, Any]], limit: int = 200) -> str:
+    """Per turn, what it said that earlier turns had not: a notice about a message (an
+    image dropped turn after turn) is shown the turn it first appeared (every turn's report
+    still lists it); a turn's own events (refusals, recaps, errors) are shown every time."""
     items: list[str] = []
+    seen: set[tuple[str, str, str]] = set()
     for t in turns:
-        notices = list(t.get("notices") or [])
+        notices = []
+        for n in t.get("notices") or []:
+            key = (str(n.get("kind")), str(n.get("where")), _TURNS_AGO.sub("", str(n.get("text"))))
+            if key[1] and key in seen:
+                continue
+            seen.add(key)
+            notices.append(n)
         said = {str(n.get("text", "")) for n in notices}
         for line in t.get("compaction") or []:
             if line not in said:
                 notices.append({"kind": "recap", "text": line})
         status = int(t.get("status") or 200)
-        if status >= 400:
+        if status >= 400 and not t.get("error"):  # a failed stream says its own notice
             notices.append(
                 {
                     "kind": "error",
@@ -464,7 +493,7 @@ def session_page(detail: Mapping[str, Any]) -> str:
             ("window", _n(last.get("window"))),
             ("provider input", _n(totals.get("input_tokens"))),
             ("provider output", _n(totals.get("output_tokens"))),
-            ("drops", _n(totals.get("dropped"))),
+            ("left out (last request)", _n(totals.get("dropped"))),
             ("recaps", _n(len(detail.get("compactions") or []))),
         ]
     )

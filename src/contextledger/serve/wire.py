@@ -18,6 +18,7 @@ body, and the provider's own error shape.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -234,6 +235,21 @@ class Wire:
         if self.upstream == "anthropic":
             return _anthropic_error(message, kind, code)
         return _openai_error(message, kind, code)
+
+    def stream_error(self, message: str) -> bytes:
+        """The event a provider ends a failed stream with, which the official SDKs raise
+        as an error (``APIError``): Anthropic's ``error`` event, OpenAI's ``error`` chunk
+        (on Responses, an ``error`` event carrying it).
+
+        >>> WIRES["anthropic"].stream_error("cut")
+        b'event: error\\ndata: {"type": "error", "error": {"type": "api_error", "message": "cut"}}\\n\\n'
+        """
+        error = self.error_body(message, "api_error", "upstream_stream_failed")
+        if self.name == "openai-responses":
+            error = {"type": "error", "code": "upstream_stream_failed", "message": message,
+                     "param": None, **error}  # fmt: skip
+        head = b"" if self.name == "openai" else b"event: error\n"
+        return head + b"data: " + json.dumps(error).encode() + b"\n\n"
 
 
 WIRES: dict[WireName, Wire] = {

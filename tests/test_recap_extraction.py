@@ -1,0 +1,254 @@
+"""What the offline recap reads out of a record it had missed: failing tests of PHPUnit,
+RSpec, Go and Terraform, writes by any tool whose arguments carry a path and content,
+commands kept as typed (argv lists quoted, multi-line scripts not glued into one line),
+and decisions phrased as a plan ("We'll …", "Let's …", "I'll go with …")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction import Conversation, OfflineSummarizer
+from contextledger.compaction.digest import (
+    BACKFILL_HEADER,
+    call_commands,
+    digest,
+    failing_tests,
+    failure_lines,
+    is_write_call,
+    render_digest,
+)
+from contextledger.compaction.verify import verify_recap
+from contextledger.model import Message, ToolCall
+
+PHPUNIT = """PHPUnit 10.5.0 by Sebastian Bergmann and contributors.
+
+..F.                                                                4 / 4 (100%)
+
+There was 1 failure:
+
+1) Tests\\Unit\\OrderTest::testRefund
+Failed asserting that 2 matches expected 3.
+
+/app/tests/Unit/OrderTest.php:42
+
+FAILURES!
+Tests: 4, Assertions: 6, Failures: 1."""
+
+RSPEC = """..F
+
+Failures:
+
+  1) Order refunds twice
+     Failure/Error: expect(order.refunds.count).to eq(1)
+
+       expected: 1
+            got: 2
+
+Finished in 0.02 seconds (files took 0.3 seconds to load)
+3 examples, 1 failure
+
+Failed examples:
+
+rspec ./spec/models/order_spec.rb:42 # Order refunds twice"""
+
+GO_TEST = """=== RUN   TestRefund
+    order_test.go:42: expected 3, got 2
+--- FAIL: TestRefund (0.01s)
+=== RUN   TestTotal
+--- PASS: TestTotal (0.00s)
+FAIL
+FAIL\texample.com/shop/order\t0.012s"""
+
+GO_PASS = """=== RUN   TestTotal
+    order_test.go:12: seeding 3 orders
+--- PASS: TestTotal (0.00s)
+ok  \texample.com/shop/order\t0.010s"""
+
+TERRAFORM_PLAN = """Terraform will perform the following actions:
+
+  # aws_instance.web will be created
+  + resource "aws_instance" "web" {
+
+Plan: 2 to add, 0 to change, 1 to destroy."""
+
+TERRAFORM_ERROR = """╷
+│ Error: Invalid reference
+│
+│   on main.tf line 12, in resource "aws_instance" "web":
+│   12:   ami = var.ami_id
+│
+│ A reference to a resource type must be followed by at least one attribute access.
+╵"""
+
+
+def _ran(i: int, name: str, args: object, output: str) -> list[Message]:
+    return [
+        Message("assistant", (ToolCall(f"c{i}", name, json.dumps(args)),), id=f"a{i}"),
+        Message.tool(f"c{i}", output, id=f"t{i}"),
+    ]
+
+
+def _recap(record: list[Message]) -> str:
+    """The offline recap of ``record`` after verification (with a few turns after it)."""
+    tail = [m for i in range(6) for m in (Message.user(f"note {i}"), Message.assistant("ok"))]
+    conv = Conversation.from_messages([*record, *tail])
+    out = conv.compact(OfflineSummarizer(), force=True)
+    assert out.event is not None
+    assert not [line for line in out.report if "removed" in line]  # nothing it said was false
+    return out.event.recap_text
+
+
+GOAL = Message.user("Fix the refund bug in the order module.", id="u")
+
+
+def test_phpunit_failure_and_its_assertion() -> None:
+    assert failing_tests(PHPUNIT) == ["Tests\\Unit\\OrderTest::testRefund"]
+    assert "Failed asserting that 2 matches expected 3." in failure_lines(PHPUNIT)
+    recap = _recap([GOAL, *_ran(1, "bash", {"command": "vendor/bin/phpunit"}, PHPUNIT)])
+    assert "1) Tests\\Unit\\OrderTest::testRefund" in recap
+    assert "Failed asserting that 2 matches expected 3." in recap
+
+
+def test_phpunit_summary_alone_is_a_failure() -> None:
+    assert failure_lines("FAILURES!\nTests: 4, Assertions: 6, Failures: 1.")
+
+
+def test_rspec_failed_example_keeps_its_description() -> None:
+    assert failing_tests(RSPEC) == ["./spec/models/order_spec.rb:42"]
+    recap = _recap([GOAL, *_ran(1, "bash", {"command": "bundle exec rspec"}, RSPEC)])
+    assert "rspec ./spec/models/order_spec.rb:42 # Order refunds twice" in recap
+
+
+def test_go_test_failure_keeps_its_message_line() -> None:
+    assert failing_tests(GO_TEST) == ["TestRefund"]
+    lines = failure_lines(GO_TEST)
+    assert "--- FAIL: TestRefund (0.01s)" in lines
+    assert "order_test.go:42: expected 3, got 2" in lines
+    recap = _recap([GOAL, *_ran(1, "run", {"argv": ["go", "test", "./..."]}, GO_TEST)])
+    assert "`go test ./...`: order_test.go:42: expected 3, got 2" in recap
+
+
+def test_a_passing_go_run_with_log_lines_is_no_failure() -> None:
+    assert failure_lines(GO_PASS) == []
+
+
+def test_terraform_plan_counts_are_numbers_that_matter() -> None:
+    record = [GOAL, *_ran(1, "terminal", {"command": "terraform plan"}, TERRAFORM_PLAN)]
+    assert "Plan: 2 to add, 0 to change, 1 to destroy." in _recap(record)
+
+
+def test_terraform_error_block_is_a_failure() -> None:
+    assert failure_lines(TERRAFORM_ERROR)[0] == "Error: Invalid reference"
+    record = [GOAL, *_ran(1, "terminal", {"command": "terraform validate"}, TERRAFORM_ERROR)]
+    assert "`terraform validate`: Error: Invalid reference" in _recap(record)
+
+
+WRITES = [
+    ("write_to_file", {"path": "src/a.py", "content": "x = 1"}),
+    ("apply_diff", {"path": "src/a.py", "diff": "<<<<<<< SEARCH"}),
+    ("edit_file", {"target_file": "src/a.py", "code_edit": "x = 1"}),
+    ("create_file", {"file_path": "src/a.py", "content": "x = 1"}),
+    ("str_replace_editor", {"command": "create", "path": "src/a.py", "file_text": "x"}),
+    ("str_replace_editor", {"command": "str_replace", "path": "src/a.py", "old_str": "a",
+                            "new_str": "b"}),
+    ("fs", {"filename": "src/a.py", "contents": "x = 1"}),
+    ("files", {"file_path": "src/a.py", "new_string": "b", "old_string": "a"}),
+    ("upload", {"path": "src/a.py", "content": "x = 1"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "args"), WRITES)
+def test_writes_by_name_or_by_argument_shape(name: str, args: dict[str, str]) -> None:
+    assert is_write_call(ToolCall("c", name, json.dumps(args)))
+    recap = _recap([GOAL, *_ran(1, name, args, "ok")])
+    assert "Files written: src/a.py" in recap
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("read_file", {"path": "src/a.py"}),
+        ("readFile", {"path": "src/a.py", "content": "x"}),  # a reader echoing content
+        ("grep_search", {"path": "src", "diff": "x"}),
+        ("fs", {"filename": "src/a.py"}),
+        ("str_replace_editor", {"command": "view", "path": "src/a.py"}),
+    ],
+)
+def test_reads_are_not_writes(name: str, args: dict[str, str]) -> None:
+    assert not is_write_call(ToolCall("c", name, json.dumps(args)))
+
+
+def test_argv_lists_are_quoted_as_typed() -> None:
+    commit = ToolCall("c", "exec", json.dumps({"argv": ["git", "commit", "-m", "fix refunds"]}))
+    assert call_commands(commit) == ['git commit -m "fix refunds"']
+    wrapped = ToolCall("c", "run", json.dumps({"cmd": ["bash", "-lc", "pytest -k 'a or b'"]}))
+    assert call_commands(wrapped) == ["bash -lc \"pytest -k 'a or b'\""]
+    record = [GOAL, *_ran(1, "exec", {"argv": ["git", "commit", "-m", "fix refunds"]}, "ok")]
+    assert '`git commit -m "fix refunds"`' in _recap(record)
+
+
+def test_a_multi_line_script_is_not_glued_into_one_command() -> None:
+    heredoc = "python - <<'EOF'\nimport sys\nprint(sys.argv)\nEOF"
+    assert call_commands(ToolCall("c", "bash", json.dumps({"command": heredoc}))) == [
+        "python - <<'EOF' …"
+    ]
+    steps = "cd api\npytest -q tests/"
+    assert call_commands(ToolCall("c", "bash", json.dumps({"command": steps}))) == [
+        "cd api",
+        "pytest -q tests/",
+    ]
+    loop = "for f in *.py; do\n  ruff check $f\ndone"
+    assert call_commands(ToolCall("c", "bash", json.dumps({"command": loop}))) == [
+        "for f in *.py; do …"
+    ]
+    record = [GOAL, *_ran(1, "bash", {"command": heredoc}, "[]"), *_ran(2, "bash",
+              {"command": steps}, "3 passed")]  # fmt: skip
+    recap = _recap(record)
+    assert "`python - <<'EOF' …`" in recap and "`pytest -q tests/`" in recap
+    assert "import sys print" not in recap
+
+
+DECISIONS = [
+    "We'll ship the migration behind a feature flag.",
+    "I'll go with the token bucket limiter for the upload endpoint.",
+    "Agreed, use the existing Redis cluster for the locks.",
+    "We'll do the rollout in two stages.",
+    "OK, let's split the parser into its own module.",
+    "Going forward we store timestamps in UTC.",
+]
+
+
+@pytest.mark.parametrize("role", ["user", "assistant"])
+def test_decisions_phrased_as_a_plan_are_kept(role: str) -> None:
+    record = [GOAL]
+    for i, text in enumerate(DECISIONS):
+        said = Message.user(text) if role == "user" else Message.assistant(text)
+        reply = Message.assistant("ok") if role == "user" else Message.user("ok")
+        record += [said, reply] if i % 2 == 0 else [said]
+    recap = render_digest(digest(record), 4_800)
+    for text in DECISIONS:
+        assert text in recap, text
+
+
+def test_looking_around_is_no_decision() -> None:
+    record = [GOAL, Message.assistant("Let's check the logs first. We'll see what the rerun says.")]
+    assert not digest(record).items("Decisions")
+
+
+def test_a_rule_with_fails_in_it_is_no_failure_claim() -> None:
+    """A stated bound ("then the order fails") states a bound the assistant agreed to, not a failed run; a
+    run claimed failed that passed is still caught."""
+    record = [
+        Message.user("Make order submission retry on 503s, at most 2 retries.", id="u"),
+        Message.assistant("Understood: at most 2 retries, then the order fails.", id="a"),
+        *_ran(1, "bash", {"command": "pytest -q tests/test_order.py"}, "5 passed in 0.2s"),
+    ]
+    for recap in (
+        "Assistant: Understood: at most 2 retries, then the order fails.",
+        f"{BACKFILL_HEADER}\nUnderstood: at most 2 retries, then the order fails.",
+    ):
+        assert verify_recap(recap, record).removed_sentences == ()
+    lie = verify_recap("`pytest -q tests/test_order.py` failed.", record)
+    assert lie.removed_sentences
