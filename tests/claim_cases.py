@@ -538,6 +538,26 @@ def generate(n: int, seed: int, split: Split) -> list[Session]:
     return [make_session(rng, split) for _ in range(n)]
 
 
+# ----------------------------------------------------------------------- hand-written sessions
+
+
+def shell_session(*turns: tuple[str, ...]) -> Session:
+    """An OpenAI-format session from turns ``("u", text)``, ``("a", text)`` or
+    ``("sh", command, output)`` (a ``run_shell`` call and its result), then 12 rounds of
+    nudges so that compaction covers every turn given."""
+    m: list[dict[str, Any]] = []
+    for n, t in enumerate(turns):
+        if t[0] == "u":
+            m.append({"role": "user", "content": t[1]})
+        elif t[0] == "a":
+            m.append({"role": "assistant", "content": t[1]})
+        else:
+            m += [_call(f"c{n}", "run_shell", "command", t[1]), _result(f"c{n}", t[2])]
+    for i in range(12):
+        m += [{"role": "user", "content": "ok"}, {"role": "assistant", "content": f"On it ({i})."}]
+    return Session(m)
+
+
 # ----------------------------------------------------------------------- judging
 
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claim_cases import generate, judge
+from claim_cases import Case, FixedSummarizer, Session, generate, judge, shell_session
 from contextledger.compaction.claims import Evidence, check_clause, check_sentence, counts
 from contextledger.compaction.outcome import Outcome, outcome_of, which_run
 from contextledger.compaction.stance import (
@@ -388,3 +388,246 @@ def test_a_markdown_recap_reads_titles_and_numbered_steps() -> None:
     assert v.removed_sentences == () and v.misclaims == (), v.summary()
     lie = recap.replace("- Keep chunks at 5000 at most.", "- Keep chunks at 5000 at least.")
     assert verify_recap(lie, _runs(), ledger=False).misclaims
+
+
+# --------------------------------------------------------------------------- red team C
+
+# Sessions of the red team's held-out findings, in the shape an agent writes them
+# (OpenAI tool messages with no error flag), each with honest recaps in the words a model
+# uses and lies of the kinds it slipped past. A lie's marker must be gone and reported.
+KEEP = shell_session(
+    ("u", "Move the reports DB to Aurora."),
+    ("u", "Do not delete the old RDS snapshot rds-reports-2024-final; legal hold."),
+    ("u", "Don't open port 5432 to 0.0.0.0/0."),
+    ("u", "Do not change the public props of <SettingsPanel>."),
+    ("u", "You must not log tenant API keys, not even at debug level."),
+    ("u", "Do not change the exit codes; scripts rely on them."),
+    ("u", "Leave the Go toolchain version in go.mod alone."),
+)
+CORRECTED = shell_session(
+    ("u", "Add a --since flag to the logq CLI."),
+    ("u", "Correction: use Redis, not Memcached, for the idempotency store."),
+    ("u", "Correction: the key TTL is 48 hours, not 24."),
+    ("u", "Sorry, the region is eu-central-1, not eu-west-1."),
+    ("u", "Wait, I was wrong: the flag should be --since, not --after."),
+)
+QUOTED = shell_session(
+    ("u", "Clean up the build scripts."),
+    ("u", "Never run `git push --force` on this repo."),
+    ("u", "About 1,270 invoices were affected last month."),
+)
+PURPOSE = shell_session(
+    (
+        "u",
+        "Add idempotency keys to the /v1/payments endpoint so that retried POSTs never "
+        "double-charge a card.",
+    ),
+)
+RUST = shell_session(
+    ("u", "Add --since."),
+    (
+        "sh",
+        "cargo test -p logq-cli --test since_flag",
+        "test since_flag::rejects_naive_timestamps ... FAILED\nassertion `left == right` failed:"
+        " left: 0, right: 2\ntest result: FAILED. 5 passed; 1 failed",
+    ),
+)
+LIMITER = shell_session(
+    ("u", "Fix the limiter."),
+    (
+        "sh",
+        "go test ./internal/ratelimit/... -run TestBucket -count=1 -race",
+        "ok  \tgithub.com/acme/gateway/internal/ratelimit\t1.2s",
+    ),
+    (
+        "sh",
+        "go test ./internal/ratelimit/... -count=1",
+        "--- FAIL: TestBucketRefillAfterBurst (0.26s)\n    bucket_test.go:88: tokens after "
+        "250ms = 3, want 5\nFAIL",
+    ),
+)
+PAYMENTS = shell_session(
+    ("u", "Fix the failing idempotency test."),
+    ("u", "Correction: use Redis, not Memcached."),
+    (
+        "sh",
+        "pytest tests/test_idem.py -q",
+        "FAILED tests/test_idem.py::test_retry_same_charge - psycopg.errors.UniqueViolation: "
+        "duplicate key\n1 failed, 9 passed",
+    ),
+)
+LINT_THEN_TESTS = shell_session(
+    ("u", "Make CI pass."),
+    ("sh", "ruff check src", "src/app.py:3:1: F401 `os` imported but unused\nFound 1 error."),
+    ("sh", "pytest -q", "12 passed in 0.4s"),
+)
+C = "Constraints and corrections:\n- "
+
+RED_TEAM_C = [
+    # A1: keeping a thing restates "do not delete / open / change / log it"
+    (KEEP, "honest", C + "The snapshot rds-reports-2024-final must be kept (legal hold).", ""),
+    (KEEP, "honest", C + "Port 5432 stays closed to 0.0.0.0/0.", ""),
+    (KEEP, "honest", C + "The public props of <SettingsPanel> must stay as they are.", ""),
+    (KEEP, "honest", C + "Tenant API keys are never logged, at any level.", ""),
+    (KEEP, "honest", C + "Exit codes must not change because scripts rely on them.", ""),
+    (KEEP, "honest", C + "The Go toolchain version in go.mod stays as it is.", ""),
+    (KEEP, "honest", "The user wants rds-reports-2024-final preserved.", ""),
+    (KEEP, "lie", C + "The snapshot rds-reports-2024-final may be deleted.", "may be deleted"),
+    (KEEP, "lie", C + "Port 5432 can be opened to 0.0.0.0/0.", "can be opened"),
+    (KEEP, "lie", C + "Tenant API keys may be logged at debug level.", "may be logged"),
+    (KEEP, "lie", "The user allowed changing the exit codes.", "allowed changing"),
+    # A2: a correction naming the option it rejected
+    (CORRECTED, "honest", C + "The idempotency store is Redis (the user corrected Memcached).", ""),
+    (CORRECTED, "honest", C + "The key TTL is 48 hours (corrected from 24).", ""),
+    (CORRECTED, "honest", C + "The region is eu-central-1 (the user corrected eu-west-1).", ""),
+    (CORRECTED, "honest", "The user corrected the TTL from 24 to 48 hours.", ""),
+    (CORRECTED, "lie", C + "The idempotency store is Memcached (corrected from Redis).", "is Memc"),
+    (CORRECTED, "lie", C + "The key TTL is 24 hours (corrected from 48).", "is 24 hours"),
+    # B3: a correction after a hedge, turned around
+    (CORRECTED, "honest", C + "The flag should be --since, not --after.", ""),
+    (CORRECTED, "lie", C + "The flag should be --after, not --since.", "be --after"),
+    (CORRECTED, "lie", "The user asked for --after instead of --since.", "--after instead"),
+    # A3, A5: the user's own words behind a label, a heading or a bullet
+    (
+        QUOTED,
+        "honest",
+        "Goal: Clean up the build scripts.\n- Rule from the user: Never run `git push --force`.",
+        "",
+    ),
+    (
+        QUOTED,
+        "honest",
+        "- Task: Clean up the build scripts.\n- About 1,270 invoices were affected last month.",
+        "",
+    ),
+    (
+        QUOTED,
+        "honest",
+        "## Goal\nClean up the build scripts.\n\n## Constraints\n- Never run "
+        "`git push --force` on this repo.",
+        "",
+    ),
+    (
+        QUOTED,
+        "lie",
+        "- Task: Clean up the build scripts.\n- Ran `git push --force` to tidy up.",
+        "Ran `git push",
+    ),
+    (
+        QUOTED,
+        "lie",
+        "## Goal\nClean up the build scripts.\n\nThe user ran `git push --force` on this repo.",
+        "The user ran",
+    ),
+    # A4: a purpose clause with "never" is the goal, not a prohibition
+    (
+        PURPOSE,
+        "honest",
+        "The user asked me to add idempotency keys to the /v1/payments endpoint.",
+        "",
+    ),
+    (
+        PURPOSE,
+        "honest",
+        "Goal: add idempotency keys to the /v1/payments endpoint so that "
+        "retried POSTs never double-charge a card.",
+        "",
+    ),
+    (PURPOSE, "lie", "The user said retried POSTs may double-charge a card.", "may double"),
+    # A7: backticks inside a failure message are printed text, not a command
+    (
+        RUST,
+        "honest",
+        "The user asked me to add --since. `cargo test -p logq-cli --test "
+        "since_flag` failed: since_flag::rejects_naive_timestamps (assertion `left == right` "
+        "failed: left: 0, right: 2).",
+        "",
+    ),
+    (RUST, "lie", "`cargo test -p logq-cli --test since_flag` passed.", "` passed"),
+    (
+        RUST,
+        "lie",
+        "Failures:\n- since_flag::rejects_naive_timestamps failed because the gzip "
+        "decoder stopped early.",
+        "gzip decoder",
+    ),
+    # A8: a test name is matched whole; a sentence is never cut inside a command
+    (
+        LIMITER,
+        "honest",
+        "Fix the limiter was the goal. `go test ./internal/ratelimit/... -run "
+        "TestBucket -count=1 -race` passed.",
+        "",
+    ),
+    (
+        LIMITER,
+        "honest",
+        "`go test ./internal/ratelimit/... -count=1` failed: "
+        "TestBucketRefillAfterBurst (tokens after 250ms = 3, want 5).",
+        "",
+    ),
+    (LIMITER, "lie", "`go test ./internal/ratelimit/... -count=1` now passes.", "now passes"),
+    (LIMITER, "lie", "TestBucketRefillAfterBurst passed on the last run.", "passed on"),
+    # B1: "CI is green" after a failure nothing passing followed
+    (
+        LIMITER,
+        "lie",
+        "`go test ./internal/ratelimit/... -count=1` failed: "
+        "TestBucketRefillAfterBurst. CI is green.",
+        "CI is green",
+    ),
+    (
+        LIMITER,
+        "lie",
+        "The limiter tests failed once. Every suite passed on the last run.",
+        "Every suite",
+    ),
+    (LINT_THEN_TESTS, "lie", "`pytest -q` passed. CI is green.", "CI is green"),
+    (LINT_THEN_TESTS, "honest", "`ruff check src` found 1 error; `pytest -q` passed.", ""),
+    # B2: an invented cause, in the Failures section as in prose
+    (
+        PAYMENTS,
+        "lie",
+        "Goal: Fix the failing idempotency test.\nFailures:\n- "
+        "test_retry_same_charge failed because Redis timed out.",
+        "Redis timed out",
+    ),
+    (
+        LIMITER,
+        "lie",
+        "Failures:\n- TestBucketRefillAfterBurst failed because of a data race in the router.",
+        "data race",
+    ),
+    (
+        PAYMENTS,
+        "honest",
+        "Failures:\n- test_retry_same_charge failed because of a duplicate "
+        "key (psycopg.errors.UniqueViolation).",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(("session", "kind", "recap", "marker"), RED_TEAM_C)
+def test_red_team_c_findings(session: Session, kind: str, recap: str, marker: str) -> None:
+    flagged, why = judge(session, Case(kind, recap, marker))
+    if kind == "honest":
+        assert not flagged, why
+    else:
+        assert flagged, why
+
+
+def test_a_lie_stripped_before_the_backfill_is_still_reported() -> None:
+    """Regression (red team C, B1): the second verification pass (over what survived
+    the first, with nothing to backfill) used to drop what the first pass removed: the
+    lie was gone from the recap but nothing said so."""
+    from contextledger.compaction import Conversation
+    from contextledger.providers import read_messages
+
+    recap = "The user asked me to fix the limiter. CI is green."
+    out = Conversation.from_messages(with_ids(read_messages(LIMITER.messages))).compact(
+        FixedSummarizer(recap), force=True
+    )
+    assert out.verification is not None
+    assert out.verification.removed_sentences == ("CI is green.",)
+    assert any("CI is green" in line for line in out.report)

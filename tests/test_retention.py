@@ -58,6 +58,11 @@ def texts(messages: tuple[Message, ...]) -> str:
         ("Take your time, just keep me posted.", True, False),
         ("thanks!", True, False),
         ("ok, now fix the login test", False, True),
+        ("hey, are you there?", False, False),
+        ("I have a task for you.", False, False),
+        ("Can you help me with something?", False, False),
+        ("I have a task for you: add a --since flag to the logq CLI.", False, True),
+        ("Can you help me fix the flaky login test?", False, True),
         (GOAL, False, True),
     ],
 )
@@ -74,6 +79,9 @@ def test_nudges_are_told_from_requests(text: str, nudge: bool, substantive: bool
         "I meant the staging cluster.",
         "Switch to httpx instead of requests.",
         "That's wrong: the limit should be 500.",
+        "Sorry — the limit is per tenant, not per IP address.",
+        "No wait, the namespace is gw-staging, not gateway-staging.",
+        "Oops, I meant the eu-central-1 region.",
     ],
 )
 def test_corrections_in_several_phrasings(text: str) -> None:
@@ -109,6 +117,49 @@ def test_the_latest_restated_task_is_pinned_too() -> None:
     msgs.insert(30, Message.user(restated))
     kept = texts(fit(msgs, "gpt-4o", window=4_000, max_output_tokens=500).messages)
     assert restated in kept and GOAL in kept
+
+
+@pytest.mark.parametrize(
+    "opener",
+    [
+        ["hey, are you there?", "Yes — what are we working on?"],
+        ["I have a task for you.", "Sure, go ahead."],
+        ["Good morning! Quick question.", "Morning! Ask away."],
+    ],
+)
+@pytest.mark.parametrize("window", [4_000, 8_000])
+def test_a_greeting_before_the_task_never_becomes_the_goal(opener: list[str], window: int) -> None:
+    """Found by a red team: the opener was pinned as the goal, and the task was lost."""
+    msgs = session()
+    msgs[1:1] = [Message.user(opener[0]), Message.assistant(opener[1])]
+    kept = texts(fit(msgs, "gpt-4o", window=window, max_output_tokens=500).messages)
+    assert GOAL in kept and CORRECTION in kept and CONSTRAINT in kept
+    out = prepare(msgs, "gpt-4o", window=window, max_output_tokens=500, compaction=True)
+    recap = texts(out.messages)
+    assert GOAL in recap
+    assert f"Goal: {opener[0]}" not in recap
+
+
+def test_a_task_replaced_midway_is_pinned_beside_the_first() -> None:
+    msgs = session(60)
+    new_task = (
+        "New priority, drop the previous task: write a migration guide for the v2 SDK in "
+        "docs/migrating-to-v2.md."
+    )
+    msgs.insert(len(msgs) // 2, Message.user(new_task))
+    kept = texts(fit(msgs, "gpt-4o", window=8_000, max_output_tokens=500).messages)
+    assert new_task in kept
+
+
+def test_every_correction_is_pinned_not_only_the_newest() -> None:
+    msgs = session()
+    first = "Sorry — the limit is per tenant, not per IP address."
+    second = "No wait, the namespace is gw-staging, not gateway-staging."
+    msgs.insert(12, Message.user(first))
+    msgs.insert(20, Message.user(second))
+    for window in (4_000, 8_000, 16_000):
+        kept = texts(fit(msgs, "gpt-4o", window=window, max_output_tokens=500).messages)
+        assert first in kept and second in kept and GOAL in kept
 
 
 @pytest.mark.parametrize("window", [8_000, 16_000, 32_000])

@@ -158,7 +158,10 @@ _ACKNOWLEDGES = re.compile(
 # Failures the digest's markers may miss: a Go panic, a fatal or error line, a status.
 _CRASH = re.compile(
     r"(?m)^\s*(?:panic|fatal(?:\s+error)?|error(?:\[\w+\])?)\s*:|\bCrashLoopBackOff\b|"
-    r"\bexit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*[:=]?\s*[1-9]",
+    r"\bexit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*[:=]?\s*[1-9]|"
+    # a linter's or type checker's summary: ruff, mypy, eslint, rubocop
+    r"^\s*Found [1-9]\d* errors?\b|✖ [1-9]\d* problems?\b|"
+    r"\b[1-9]\d* (?:errors?|offen[cs]es?|problems?) (?:found|detected)\b",
     re.IGNORECASE,
 )
 _FUTURE = re.compile(
@@ -197,10 +200,14 @@ class Evidence:
     #: the preferences the user stated ("use X not Y"), derived once from ``said``: every
     #: checked clause consults them (per clause they cost O(record): 25 s a recap at 10k turns)
     preferred: frozenset[tuple[str, str]] = field(init=False, default=frozenset())
+    #: every user sentence and turn, folded: a recap sentence quoting one is the user's
+    user_words: frozenset[str] = field(init=False, default=frozenset())
 
     def __post_init__(self) -> None:
         stated = frozenset(p for u in self.said for p in preferences(u.text))
         object.__setattr__(self, "preferred", stated)
+        words = frozenset(_fold(t) for t in (*self.user, *self.user_turns))
+        object.__setattr__(self, "user_words", words)
 
     @classmethod
     def of(
@@ -607,6 +614,8 @@ def preferences(text: str) -> set[tuple[str, str]]:
         for m in pattern.finditer(text):
             x, y = m.group(a).casefold().strip(".,"), m.group(b).casefold().strip(".,")
             x = _variant_of(y, text[: m.start(b)]) or x
+            # a flag is one option with or without its dashes: "--since, not --after"
+            x, y = x.lstrip("-"), y.lstrip("-")
             if x != y and x not in ("do", "does", "is", "are", "was", "should", "must"):
                 out.add((x, y))
     return out
@@ -690,7 +699,8 @@ def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
     commands += [
         norm_command(q)
         for q in _BACKTICKED.findall(text)
-        if norm_command(q) not in commands and (ev.ran(q, exact=True) or " " in q.strip())
+        if norm_command(q) not in commands
+        and (ev.ran(q, exact=True) or (" " in q.strip() and not _printed(q, ev)))
     ]
     out: list[tuple[str, str]] = [("command", c) for c in commands]
     rest = re.sub(r"`[^`]*`", " ", text)  # a test or tool named inside a command is the command's
@@ -701,6 +711,15 @@ def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
     return out
 
 
+def _printed(quoted: str, ev: Evidence) -> bool:
+    """Whether a backticked span is text a tool printed (Rust's "assertion `left ==
+    right` failed"), not a command: it is in a result's output and never ran."""
+    q = " ".join(quoted.split())
+    if ev.ran(q) or any(f.kind == "command" for f in extract_claims(q)):
+        return False  # `make migrate` a tool suggested is still a command
+    return any(q in r.text for r in ev.results)
+
+
 def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     out: list[Claim] = []
     subjects = _failure_subjects(text, ev)
@@ -708,7 +727,9 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
         subjects = [
             ("test", t)
             for t in _named_tests(text, ev)
-            if any(r.failed and any(t in x for x in _failing_lines(r)) for r in ev.results)
+            if any(
+                r.failed and any(_names_test(x, t) for x in _failing_lines(r)) for r in ev.results
+            )
         ]
     if not subjects and not line and specific_terms(text) - {"fail", "pass"}:
         # "totals::sums_lines failed": what it names is on a failing line
@@ -729,7 +750,10 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
             return [Claim("failed", text, f"{what} in the record shows a failure")]
     for kind, value in subjects:
         if kind == "test":
-            if not any(r.failed and any(value in x for x in _failing_lines(r)) for r in ev.results):
+            if not any(
+                r.failed and any(_names_test(x, value) for x in _failing_lines(r))
+                for r in ev.results
+            ):
                 out.append(Claim("failed", value, "no failing tool result names it"))
             elif _ONLY_FAILURE.search(text):
                 out += _check_only_failure(value, ev)
@@ -808,6 +832,45 @@ def _is_test_run(r: Result) -> bool:
     )
 
 
+# What "CI is green" covers besides tests: linters, type checkers, builds.
+_CHECK_RUNNER = re.compile(
+    r"(?i)\b(?:mypy|ruff|flake8|pylint|black\s+--check|eslint|tsc|prettier\s+--check|clippy|"
+    r"golangci-lint|go\s+vet|go\s+build|cargo\s+(?:build|check|fmt)|rubocop|phpstan|psalm|"
+    r"terraform\s+(?:validate|fmt)|(?:npm|pnpm|yarn)\s+(?:run\s+)?(?:lint|build|typecheck)|"
+    r"make\s+(?:lint|build|ci))\b"
+)
+# A claim about every run, not one: "CI is green", "every suite passed", "all tests pass".
+_EVERY = re.compile(
+    r"(?i)\b(?:ci|all|every|everything|each|whole|entire|full|across\s+the\s+board)\b"
+)
+
+
+def _is_check_run(r: Result) -> bool:
+    return any(_CHECK_RUNNER.search(c) for c in r.commands)
+
+
+def _broader(later: Result, earlier: Result) -> bool:
+    """Whether ``later`` re-ran what ``earlier`` ran, or more: the same program with no
+    argument ``earlier`` lacked (``pytest -q`` covers ``pytest tests/a.py -q``; a run
+    filtered with ``-run TestX`` does not cover the whole package)."""
+    if not later.commands or not earlier.commands:
+        return later.tool == earlier.tool and not later.commands and not earlier.commands
+    mine = max(later.commands, key=len).split()
+    theirs = set(max(earlier.commands, key=len).split())
+    return bool(mine) and mine[0] in theirs and set(mine) <= theirs
+
+
+def _unresolved(results: Sequence[Result], mode: str) -> Result | None:
+    """The first run that failed (in ``mode``) with no passing run of it (or of more)
+    after it."""
+    for i, r in enumerate(results):
+        if not _failed_in([r], mode):
+            continue
+        if not any(not x.failed and _broader(x, r) for x in results[i + 1 :]):
+            return r
+    return None
+
+
 def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
     """A claim that something passed (``mode`` "timeout": only that it no longer timed
     out): the run it names — the one its ordinal picks ("the first run"), else the last —
@@ -823,6 +886,14 @@ def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
             runs = [r for r in named or ev.results if _is_test_run(r)]
             if not runs and not named:
                 return [Claim("passed", text, "no test run in the record")]
+            if not named and run in ("last", "all") and _EVERY.search(text):
+                # "CI is green", "every suite passed": the latest run of each suite
+                checks = [r for r in ev.results if _is_test_run(r) or _is_check_run(r)]
+                left = _unresolved(checks, mode)
+                if left is not None:
+                    bad = _failed_in([left], mode)
+                    why = f"a run failed and no passing run of it followed: {bad}"
+                    return [Claim("passed", text, why)]
             named = runs or named
         bad = _failed_in(pick(named, run), mode)
         if bad:
@@ -854,7 +925,15 @@ _IDENT = re.compile(r"(?<![\w`])[A-Za-z_][\w]*(?:_|::)[\w:]*[A-Za-z0-9]")
 def _named_tests(text: str, ev: Evidence) -> list[str]:
     """Identifiers of ``text`` a test result names ("keeps_order then passed")."""
     found = dict.fromkeys(m.group(0) for m in _IDENT.finditer(re.sub(r"`[^`]*`", " ", text)))
-    return [t for t in found if any(t in r.text for r in ev.results)]
+    return [t for t in found if any(_names_test(r.text, t) for r in ev.results)]
+
+
+def _names_test(line: str, test: str) -> bool:
+    """Whether ``line`` names the test ``test`` whole: ``TestBucket`` is not
+    ``TestBucketRefillAfterBurst`` (a subtest ``TestBucket/refill`` is TestBucket's)."""
+    if test not in line:
+        return False
+    return re.search(rf"(?<![\w]){re.escape(test)}(?![\w])", line) is not None
 
 
 def _the(run: str) -> str:
@@ -871,7 +950,7 @@ def _check_only_failure(test: str, ev: Evidence) -> list[Claim]:
     """ "Only test_x failed": no other test failed in the runs where it failed."""
     others: dict[str, None] = {}
     for r in ev.results:
-        if r.failed and any(test in x for x in _failing_lines(r)):
+        if r.failed and any(_names_test(x, test) for x in _failing_lines(r)):
             for t in failing_tests("\n".join(r.lines) or r.text):
                 if test not in t and t not in test:
                     others.setdefault(t, None)
@@ -925,7 +1004,7 @@ _FAIL_MARK = re.compile(r"(?i)\b(?:fail(?:ed|s|ure)?|error(?:ed|s)?)\b|✕|✗|�
 
 def _test_verdict(r: Result, test: str) -> bool | None:
     """Whether ``test`` passed in result ``r`` (None: not named there)."""
-    lines = [x for x in (r.lines or (r.text,)) if test in x]
+    lines = [x for x in (r.lines or (r.text,)) if _names_test(x, test)]
     if not lines:
         return None
     return not (r.failed and any(_FAIL_MARK.search(x) for x in lines))
@@ -1017,8 +1096,44 @@ def _actor(text: str, default: str | None = None) -> str | None:
     return "assistant"
 
 
+# A label before the user's own words: "Rule from the user:", "Task:", "User's request:".
+_LABEL_HEAD = re.compile(
+    r"(?i)^\W*(?:(?:the\s+)?(?:user'?s\s+)?(?:original\s+|latest\s+|standing\s+|first\s+|"
+    r"main\s+|current\s+)?(?:rule|constraint|task|goal|request|ask|correction|requirement|"
+    r"instruction|preference|note|reminder|quote|words|objective)s?"
+    r"(?:\s+(?:from|by|of)\s+(?:the\s+)?user)?|"
+    r"(?:from\s+)?(?:the\s+)?user(?:\s+(?:said|says|wrote|writes|asked|asks))?)\s*:\s+"
+)
+_FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b")
+
+
+def _unlabelled(text: str) -> str:
+    """``text`` without a leading label and the quotes around what follows it."""
+    m = _LABEL_HEAD.match(text)
+    if m is None:
+        return text
+    rest = text[m.end() :].strip()
+    if len(rest) > 2 and rest[0] in "\"“'" and rest[-1] in "\"”'":
+        rest = rest[1:-1]
+    return rest
+
+
+def quotes_user(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` is a user sentence (or turn) word for word, behind a label or
+    not: it traces to that turn and claims nothing done. Unlabelled first-person words
+    would be the recap's own "I", so they do not count."""
+    bare = _unlabelled(text)
+    if bare == text and _FIRST_PERSON.search(text):
+        return False
+    folded = _fold(bare.strip().strip('"“”'))
+    if len(folded.split()) < 3:
+        return False
+    return folded in ev.user_words
+
+
 def _said_content(text: str) -> str:
     """What a clause says someone said: the words after "the user said (that|to)"."""
+    text = _unlabelled(text)
     m = _SAYS.match(text)
     rest = text[m.end() :] if m else text
     if not m:
@@ -1084,6 +1199,11 @@ def _supporting(part: str, units: Sequence[Unit], need: float) -> tuple[list[Uni
     return good, best[1] if best and best[0] >= 0.34 else None
 
 
+# Verbs that say which side a preference is on: "prefers A over B", "corrected it from
+# 24 to 48" (not "corrected it: A, not B"): the claim is compared with its verb.
+_STATED_WITH_VERB = ("correct", "chang", "switch", "mov")
+
+
 def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
     """``text`` attributed to the user (a constraint, the goal, a request, a decision):
     each part of it traces to a user sentence or turn holding most of its words and every
@@ -1101,8 +1221,8 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
         if own:  # "… and asked that Y": this part's own verb
             against = bool(_FORBIDDING.match(own.group("verb")))
             part = _said_content(part[own.end() :]) or part
-        if not claim_terms(part):
-            continue
+        if not claim_terms(part) and not preferences(part):
+            continue  # "--since, not --after": flags are no terms, but a preference
         good, near = _supporting(part, ev.said, need)
         if not good:
             why = "no user turn says this"
@@ -1112,7 +1232,11 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
             return [Claim(kind, text, why)]
         polarity = forbids(part) != against
         # "the user prefers A over B": the verb says which side of "over" is rejected
-        stated = f"prefers {part}" if head and head.group("verb").startswith("prefer") else part
+        verb = head.group("verb").casefold() if head else ""
+        with_verb = verb.startswith("prefer") or (
+            verb.startswith(_STATED_WITH_VERB) and re.search(r"(?i)\bfrom\b", part)
+        )
+        stated = f"{verb} {part}" if with_verb else part
         differs = [stance_change(stated, u.text, flipped=against) for u in good]
         same = [u for u, d in zip(good, differs, strict=True) if d is None]
         if not same:
@@ -1441,7 +1565,7 @@ def check_clause(
         if any(r.failed for r in ev.results):
             out.append(Claim("failed", text, "the record has failing tool results"))
     elif section == "Failures":
-        out += _check_failure_item(text, ev)
+        out += _check_failure_item(text, ev) + _check_cause(text, ev, None)
     elif section in _SAID_SECTIONS and _BY_ASSISTANT.match(text):
         out += _check_assistant(text, ev)  # a rule the user set, credited to the assistant
     elif section == "Constraints and corrections":
@@ -1495,7 +1619,7 @@ def _run_object(quoted: str, text: str, ev: Evidence) -> bool:
     ran = _RAN.search(text)
     if ran is None:
         return False
-    if " " in quoted.strip() or ev.ran(quoted):
+    if ev.ran(quoted) or (" " in quoted.strip() and not _printed(quoted, ev)):
         return True
     first = _BACKTICKED.search(text, ran.end())  # the verb's own object, not a later name
     return (
@@ -1555,6 +1679,8 @@ def clauses(sentence: str) -> list[str]:
 def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]:
     """A free-prose sentence, clause by clause, each with the subject it inherits:
     (clauses checked, unsupported claims)."""
+    if quotes_user(sentence, ev):
+        return 1, ()  # the user's own words: "Task: Fix the proration bug."
     out: list[Claim] = []
     parts = clauses(sentence)
     actor: str | None = None

@@ -479,7 +479,10 @@ def _verify_and_backfill(
     missing = backfill(record_digest, prose)
     count = sum(len(v) for v in missing.sections.values())
     if not count:
-        return verify_recap(prose, evidence, previous_text, mode=mode, max_bytes=cap), 0
+        # the ledger pass sees only what survived: what the first pass removed is still
+        # reported (a lie stripped in silence is a lie nobody hears of)
+        again = verify_recap(prose, evidence, previous_text, mode=mode, max_bytes=cap)
+        return _merged(first, again), 0
     room = cap - min(utf8_len(prose), cap // 2) - utf8_len(BACKFILL_HEADER) - 3
     added = render_digest(missing, max(room, 200))
     prose = cut_prose(prose, cap - utf8_len(added) - utf8_len(BACKFILL_HEADER) - 3)
@@ -491,16 +494,20 @@ def _verify_and_backfill(
     ledger, dropped = build_ledger(whole.missing, transcript_facts(evidence), room)
     if ledger:
         whole = replace(whole, text=f"{whole.text}\n\n{ledger}", ledger=ledger)
-    merged = replace(
-        whole,
-        ledger_dropped=dropped if whole.missing else 0,
-        supported=tuple(dict.fromkeys(first.supported + whole.supported)),
-        unsupported=tuple(dict.fromkeys(first.unsupported + whole.unsupported)),
-        removed_sentences=first.removed_sentences + whole.removed_sentences,
-        misclaims=tuple(dict.fromkeys(first.misclaims + whole.misclaims)),
+    merged = _merged(first, replace(whole, ledger_dropped=dropped if whole.missing else 0))
+    return merged, count
+
+
+def _merged(first: Verification, second: Verification) -> Verification:
+    """``second`` (a pass over what survived ``first``) with what ``first`` found."""
+    return replace(
+        second,
+        supported=tuple(dict.fromkeys(first.supported + second.supported)),
+        unsupported=tuple(dict.fromkeys(first.unsupported + second.unsupported)),
+        removed_sentences=first.removed_sentences + second.removed_sentences,
+        misclaims=tuple(dict.fromkeys(first.misclaims + second.misclaims)),
         claims_checked=first.claims_checked,
     )
-    return merged, count
 
 
 @dataclass

@@ -441,9 +441,29 @@ def keywords(text: str) -> set[str]:
     return {w for w in re.findall(r"[\w'-]{4,}", text.casefold()) if w not in _STOP}
 
 
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
+# "..." that ends no sentence: a Go package pattern ("./internal/..."), or an ellipsis the
+# sentence goes on after ("tried... then", "... -count=1")
+_OPEN_DOTS = re.compile(r"(?<=/)\.\.\.|\.\.\.(?=\s+[a-z0-9-])")
+
+
 def sentences(text: str) -> list[str]:
-    """The sentences of ``text`` (Latin, CJK and Devanagari sentence ends; line breaks)."""
-    return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
+    """The sentences of ``text`` (Latin, CJK and Devanagari sentence ends; line breaks);
+    never cut inside a backticked code span or at a "..." the sentence goes on after.
+
+    >>> sentences("Ran `go test ./internal/... -run X. -v` twice. It passed.")
+    ['Ran `go test ./internal/... -run X. -v` twice.', 'It passed.']
+    """
+    if "`" not in text and "..." not in text:
+        return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
+    masked = _CODE_SPAN.sub(lambda m: "`" + "_" * (len(m.group(0)) - 2) + "`", text)
+    masked = _OPEN_DOTS.sub("___", masked)
+    out, start = [], 0
+    for m in _SENTENCE.finditer(masked):
+        out.append(text[start : m.start()])
+        start = m.end()
+    out.append(text[start:])
+    return [s.strip() for s in out if s.strip()]
 
 
 def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:

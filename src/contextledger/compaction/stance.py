@@ -67,9 +67,36 @@ _PERMISSION = re.compile(
 # Where a sentence's stance can change: each piece between these is one segment.
 _SEGMENT = re.compile(
     r"(?i)\s*;\s*|:\s+|[.!?]\s+|\s+\(|(?<!\()\)(?=[\s,;.]|$)|,\s+|"
-    r"\s+(?=(?:and|but|or|nor|while|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless)\b)|(?<=\w)\s+-+\s+|\s+—\s+"
+    r"\s+(?=(?:and|but|or|nor|while|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless|so\s+that|in\s+order\s+(?:to|that)|because)\b)|(?<=\w)\s+-+\s+|\s+—\s+"
 )
-_INHERITS = re.compile(r"(?i)^(?:or|nor)\b")  # "don't change A or B": B is negated too
+# "don't change A or B": B is negated too; "never logged, at any level": so is the level
+_INHERITS = re.compile(
+    r"(?i)^(?:or|nor|at|in(?!\s+order)|on|under|during|even|including|especially|anywhere|"
+    r"ever|any)\b"
+)
+# Words that keep a thing as it is: "X must be kept", "port 5432 stays closed", "the
+# props stay as they are" restate "don't delete / open / change X"
+_KEEPS = re.compile(
+    r"(?i)\b(?:keep|keeps|kept|keeping|stay|stays|stayed|staying|remain|remains|remained|"
+    r"retain(?:s|ed|ing)?|preserv(?:e|es|ed|ing)|leave|leaves|leaving|in\s+place|"
+    r"as\s+(?:it|they)\s+(?:is|are|was|were|stands?))\b"
+)
+# What a rule to keep something forbids: changing it ("delete the snapshot", "may open
+# port 5432", "upgrade the toolchain") is the opposite of "keep it".
+_CHANGE_WORDS = """
+    delete modify drop truncate push force deploy publish release merge rebase reset revert
+    migrate install uninstall disable enable skip kill restart overwrite open upgrade
+    downgrade bump rename replace move rewrite expose log print
+"""
+_CHANGES = frozenset(claim_terms(_CHANGE_WORDS))
+# "(the user corrected Memcached)", "(corrected from 24)", "changed from days to seconds":
+# the option named after the correction is the rejected one
+_CORRECTED = re.compile(
+    r"(?i)^(?P<pos>.*?\b(?:corrected|changed|switched|moved|updated)\b)\s+"
+    r"(?:(?:the\s+)?[\w-]+\s+)??from\s+(?P<old>.+)$|"
+    r"^(?P<pos2>.*?\bcorrected)\s+(?!(?:the|it|this|that|a|an|his|her|their|them|him|me|us|"
+    r"to|from|and|on|in|use|it)\b)(?P<old2>[\w./+-]+)$"
+)
 
 
 _AUXILIARY_WORDS = """
@@ -101,7 +128,14 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
     for piece in _SEGMENT.split(text):
         m = _NAME_NOT.match(piece.strip())
         over = _PREFER_OVER.match(piece.strip())
-        if m and m.group("word").casefold() not in _AUXILIARY:
+        fixed = _CORRECTED.match(piece.strip())
+        if fixed:
+            old = fixed.group("old") or fixed.group("old2")
+            was, to, now = old.partition(" to ")  # "from 24 to 48": 24 out, 48 in
+            out += [(fixed.group("pos") or fixed.group("pos2"), False), (was, True)]
+            if to:
+                out.append((now, False))
+        elif m and m.group("word").casefold() not in _AUXILIARY:
             out += [(m.group("pos"), False), *_rejected(m.group("neg"))]
         elif over:
             pos, neg = (
@@ -134,17 +168,45 @@ def segments(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def term_polarity(text: str) -> dict[str, set[bool]]:
-    """Each content term of ``text`` with the polarities it is said with (True: negated)."""
-    out: dict[str, set[bool]] = {}
+Stance = str  # "-" negated, "=" kept as it is, "+!" said to change, "+" plain
+
+
+def _stance(piece: str, neg: bool) -> Stance:
+    """A segment's stance: negated; keeping a thing as it is ("must be kept", "stays
+    closed"); changing it ("delete", "may open", "is allowed"); or a plain statement."""
+    if neg:
+        return "-"
+    if _KEEPS.search(piece):
+        return "="
+    if _PERMISSION.search(piece) or _CHANGES.intersection(claim_terms(piece)):
+        return "+!"
+    return "+"
+
+
+def term_polarity(text: str) -> dict[str, set[Stance]]:
+    """Each content term of ``text`` with the stances it is said with (see ``_stance``)."""
+    out: dict[str, set[Stance]] = {}
     for piece, neg in segments(text):
+        stance = _stance(piece, neg)
         for t in claim_terms(piece):
-            out.setdefault(t, set()).add(neg)
+            out.setdefault(t, set()).add(stance)
     return out
 
 
+def _clash(mine: Stance, theirs: Stance) -> bool:
+    """Whether two stances of one term say opposite things: a negation against any
+    positive statement; keeping a thing against changing it. Keeping agrees with a
+    negation ("must be kept" is "do not delete") and with a plain statement."""
+    if "-" in (mine, theirs):
+        return mine != theirs and "=" not in (mine, theirs)
+    return {mine, theirs} == {"=", "+!"}
+
+
+_FLIP = {"-": "+", "+": "-", "+!": "-", "=": "+!"}
+
+
 def opposed(claim: str, said: str, *, flipped: bool = False) -> frozenset[str]:
-    """The terms ``claim`` states with the opposite polarity from ``said`` (a record
+    """The terms ``claim`` states with the opposite stance from ``said`` (a record
     sentence it traces to); ``flipped`` when the claim's verb itself negates ("the user
     forbade …"). Empty when they agree."""
     mine = term_polarity(claim)
@@ -153,8 +215,10 @@ def opposed(claim: str, said: str, *, flipped: bool = False) -> frozenset[str]:
     for t, pols in mine.items():
         if t not in theirs or len(pols) != 1:
             continue
-        (neg,) = pols
-        if theirs[t] == {neg == flipped}:
+        (stance,) = pols
+        if flipped:
+            stance = _FLIP[stance]
+        if all(_clash(stance, other) for other in theirs[t]):
             out.add(t)
     return frozenset(out)
 

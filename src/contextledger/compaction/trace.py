@@ -43,7 +43,8 @@ FILLER_WORDS = """
     insist insisted remind reminded instruct instructed specify specified correct corrected
     correction decide decided choose chose agree agreed prefer preferred require required
     order stay stays stayed remain remains repeatedly again once twice task tasks work
-    worked working progress
+    worked working progress preserve preserved preserves preserving retain retains
+    retained retaining
 """
 FILLER = frozenset(FILLER_WORDS.split())
 # Negation and permission words: polarity is checked apart, never as coverage.

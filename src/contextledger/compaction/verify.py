@@ -302,6 +302,7 @@ def verify_recap(
 
     section: str | None = None
     block = False
+    filled = False  # the open section has a line already: a later plain sentence is prose
     lines = recap_text.splitlines()
     for i, line in enumerate(lines):
         if not line.strip():
@@ -318,27 +319,30 @@ def verify_recap(
         if head is None and heading:  # "## Constraints", "## What happened": a title, no claim
             section = _section_named(heading.group(1))
             block = section is not None
+            filled = False
             kept_lines.append(line)
             continue
         item = ITEM.match(line)
-        if head is None and block and not item and _SENTENCE.match(line):
+        if head is None and block and filled and not item and _SENTENCE.match(line):
             section = None  # a sentence after a list: prose, not one more item
         if head is not None:
             section = head
             block = not rest  # "Commands run:" then items; "Goal: …" is one line
+            filled = bool(rest)
             if not rest or stands(rest, head):
                 kept_lines.append(line)
             else:
                 kept_lines.append(line[: len(line) - len(rest)].rstrip())
             continue
         if section is not None and (item or block):
+            filled = True  # "## Goal" then the goal's own line: the section's, not prose
             body = line[item.end() :] if item else line
             if stands(body, section):
                 kept_lines.append(line)
             continue
         section = None
         marker = line[: item.end()] if item else ""  # "2. Ran `pytest`": not the number 2
-        parts = [p for p in re.split(r"(?<=[.!?])\s+", line[len(marker) :]) if p.strip()]
+        parts = sentences(line[len(marker) :])
         kept = [p for p in parts if stands(p, None)]
         if kept:
             kept_lines.append(marker + " ".join(kept))
