@@ -3,9 +3,11 @@ per-text questions say, whatever the texts and however they are cut into a list.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from contextledger import intent
 from contextledger.intent import (
     is_constraint,
     is_correction,
@@ -46,7 +48,7 @@ FILLERS = [
     "٣", "café", "日本", "don’t", "\u0301",
 ]  # fmt: skip
 SEPARATORS = [" ", "  ", "\n", "\t", ", ", ". ", "'", "-", "\x1c", "", "—", "(", '"', "_",
-              "’", "\u00a0", "\u2009", "…", "\u3000"]  # fmt: skip
+              "’", "\u00a0", "\u2009", "…", "\u3000", "\x00"]  # fmt: skip
 
 words = st.sampled_from(PHRASES + FILLERS)
 texts = st.lists(st.tuples(words, st.sampled_from(SEPARATORS)), min_size=0, max_size=12).flatmap(
@@ -83,6 +85,25 @@ def test_the_prefilter_misses_nothing(batch: list[str]) -> None:
             assert i in maybe, t
 
 
+@given(st.lists(texts, max_size=8))
+def test_the_re2_prefilter_misses_nothing(batch: list[str]) -> None:
+    """With RE2 installed, the texts it finds hold every text the word starts find."""
+    pytest.importorskip("re2")
+    fast = intent._texts_that_might_steer(batch)
+    if fast is None:  # a letter only the Unicode fold reads: the word starts decide alone
+        assert any(ch in "".join(batch) for ch in "\u0130\u0131\u017f\u212a")
+        return
+    assert set(might_steer(batch)) <= set(fast)
+    assert fast == sorted(set(fast))
+
+
+def test_without_re2_the_classification_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    batch = [f"please {phrase} the billing service" for phrase in PHRASES] + ["ok", "日本"]
+    with_re2 = steering_requests(batch)
+    monkeypatch.setattr(intent, "_texts_that_might_steer", lambda texts: None)
+    assert steering_requests(batch) == with_re2 == reference(batch)
+
+
 def test_every_trigger_phrase_is_caught_alone_and_after_another_text() -> None:
     for phrase in PHRASES:
         text = f"please {phrase} the billing service"
@@ -90,6 +111,8 @@ def test_every_trigger_phrase_is_caught_alone_and_after_another_text() -> None:
             assert might_steer([text]) == [0], phrase
             # a phrase running on from the text before must not hide this one
             assert 1 in might_steer(["we need to keep going only", text]), phrase
+            fast = intent._texts_that_might_steer(["we need to keep going only", text])
+            assert fast is None or 1 in fast, phrase
 
 
 def test_plain_requests_are_not_candidates() -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from _pricing_helpers import insert_after_soi, pillow_facts, samples
 from builders import data_url, png_header
 from contextledger.errors import ImageProbeError
-from contextledger.images.probe import ImageInfo, probe_image, probe_image_header
+from contextledger.images.probe import ImageInfo, display_size, probe_image, probe_image_header
 from contextledger.model import InlineData
 
 SAMPLES = samples()
@@ -171,6 +171,43 @@ def test_data_url_decodes_only_a_prefix() -> None:
     CountingStr.sliced = 0
     assert probe_image(InlineData(CountingStr(url), url.index(",") + 1)).width == 1001
     assert CountingStr.sliced <= 4096 * 4
+
+
+def test_a_growing_prefix_decodes_each_character_once() -> None:
+    """A palette and an ICC profile before a PNG's first IDAT take more than the first read:
+    the prefix grows, and only what it adds is decoded (it was decoded from the start again,
+    so a palette PNG's header cost two or three decodes)."""
+    import io
+    import random
+
+    from PIL import Image as PILImage
+
+    buf = io.BytesIO()
+    icc = random.Random(7).randbytes(3000)  # random: zlib leaves it about as long
+    PILImage.new("P", (33, 21)).save(buf, "PNG", icc_profile=icc)
+    data = buf.getvalue()
+    assert data.index(b"IDAT") > 3000
+    payload = base64.b64encode(data).decode()
+    url = CountingStr("data:image/png;base64," + payload)
+    CountingStr.sliced = 0
+    assert probe_image(InlineData(url, url.index(",") + 1)).display_size == (33, 21)
+    assert CountingStr.sliced <= len(payload)
+
+
+def test_display_size_reads_a_pngs_header_alone() -> None:
+    data = SAMPLES["png-odd"]
+    payload = base64.b64encode(data).decode()
+    url = CountingStr("data:image/png;base64," + payload + "A" * 100_000)
+    CountingStr.sliced = 0
+    assert display_size(InlineData(url, url.index(",") + 1)) == probe_image(data).display_size
+    assert CountingStr.sliced <= 64
+    for name in NAMES:  # any other image, or a PNG not in plain base64: the whole probe
+        url = data_url(SAMPLES[name])
+        try:
+            expected = probe_image(SAMPLES[name]).display_size
+        except ImageProbeError:
+            continue
+        assert display_size(InlineData(url, url.index(",") + 1)) == expected, name
 
 
 def test_data_url_grows_for_a_big_exif_block() -> None:

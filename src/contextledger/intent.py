@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from functools import cache
 from itertools import accumulate, islice
+from typing import Any
 
 # Short turns that move the conversation along without saying anything new: every word
 # is one of these (so "ok, keep going" and "Take your time, just keep me posted." are nudges,
@@ -283,6 +285,48 @@ def _candidates(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]]:
     return where, restating
 
 
+# With RE2 installed (the ``fast`` extra: ``google-re2``), the texts that might steer are
+# found first by one automaton pass over all of them (~1 ms a megabyte, against ~14 ms for
+# Python's engine trying every word start), and only those texts are read as above. The
+# pass reads the same fold, the texts joined by NUL (kept as NUL, so no phrase runs from
+# one text into the next), and takes each word or phrase whole (RE2 has no lookahead):
+# a text in which some word start is a candidate holds a match, since matches never cross
+# a NUL and the leftmost match in a text starts no later than its first candidate. A NUL
+# inside a text is a boundary like any non-word character (the pattern may start on one).
+_NUL_FOLD = b"\x00" + _BYTES_FOLD[1:]
+
+
+@cache
+def _re2_steering() -> Any:
+    """RE2's pattern for the words of ``_word_starts``, each taken whole; None: no RE2."""
+    try:
+        import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    words = _by_first_letter(_CORRECTING_WORDS + _RESTATING_WORDS).replace("DIGIT", "[0-9 ]")
+    return re2.compile(f"[ \x00](?:{words})".encode())
+
+
+def _texts_that_might_steer(texts: Sequence[str]) -> list[int] | None:
+    """Indices of the texts that hold a word that might start a steering phrase (a superset
+    of those ``_candidates`` finds), by RE2; None: RE2 is not installed, or a text holds a
+    letter ``_Fold`` must fold (read as above)."""
+    pattern = _re2_steering()
+    if pattern is None:
+        return None
+    joined = "\x00" + "\x00".join(texts)
+    if any(ch in joined for ch in _CASE_FOLDS_TO_ASCII):
+        return None
+    folded = joined.encode("ascii", "replace").translate(_NUL_FOLD)
+    ends = list(accumulate(len(t) + 1 for t in texts))  # text j ends at ends[j]
+    found: list[int] = []
+    for m in pattern.finditer(folded):
+        j = bisect_right(ends, m.start())  # the word starts at m.start() + 1, in text j
+        if not found or found[-1] != j:
+            found.append(j)
+    return found
+
+
 def might_steer(texts: Sequence[str]) -> list[int]:
     """Indices of the texts that might be a correction, a constraint or a restatement of
     the task; every other text is surely none of the three (at C speed, all at once).
@@ -302,6 +346,14 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     ...                    "To be clear, the goal is a green build today.", "no"])
     ([1], [2])
     """
+    maybe = _texts_that_might_steer(texts)
+    if maybe is not None:  # only those texts are read (each on its own, as below)
+        steering, restating = _steering_requests([texts[i] for i in maybe])
+        return [maybe[j] for j in steering], [maybe[j] for j in restating]
+    return _steering_requests(texts)
+
+
+def _steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     steering: list[int] = []
     restating: list[int] = []
     where, restates = _candidates(texts)

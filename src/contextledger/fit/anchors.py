@@ -131,9 +131,12 @@ def pin_anchors(
             lambda k: index.memo(starts[k], "substantive", lambda m: is_substantive(m.text)),
         )
         spent = found = 0
-        for k, must in order:
+        least = index.least_message_cost()
+        for k, must in _counted_ahead(index, order, opts.prior_anchor_tokens):
             if not must and found >= opts.prior_anchors:
                 break  # the rest are not "must" either
+            if opts.prior_anchor_tokens - spent < least:
+                break  # the cap is spent: no request costs less than its framing
             if not index.may_fit(k, opts.prior_anchor_tokens - spent):
                 continue
             cost = index.exact_cost(starts[k])
@@ -147,6 +150,21 @@ def pin_anchors(
         if k not in pins.numbers:
             pins.add(k, index.unit(k, "recap"))
     return pins
+
+
+def _counted_ahead(
+    index: HistoryIndex, order: Iterator[tuple[int, bool]], cap: int
+) -> Iterator[tuple[int, bool]]:
+    """``order``, the texts of its requests counted a batch at a time (8, then 16, 32, …)
+    before they are given: pinning prices many short requests in a row, and the tokenizer
+    counts a batch of texts in about the time of one. At most about twice what the pinning
+    looks at is counted, and never a request that cannot fit ``cap`` by its characters alone
+    (a huge paste). Only the counts are kept: a request is priced when pinning asks."""
+    size, starts = 8, index.starts
+    while batch := list(islice(order, size)):
+        index.count_ahead(starts[k] for k, _ in batch if index.may_fit(k, cap))
+        yield from batch
+        size *= 2
 
 
 def rescue_current_request(

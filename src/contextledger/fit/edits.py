@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import ImageProbeError
-from ..images.probe import probe_image
+from ..images.probe import display_size
 from ..model import Block, FileAttachment, Image, Message, Text, ToolResult
 from ..pricing.messages import Pricer
 from ..report import Notice
@@ -23,7 +23,7 @@ def image_label(pricer: Pricer, img: Image) -> str:
     data URL of many kilobytes), a header read by its first few bytes."""
     if (img.width is None or img.height is None) and img.data is not None:
         try:
-            return img.describe(*probe_image(img.data).display_size)
+            return img.describe(*display_size(img.data))
         except ImageProbeError:
             pass  # no size to show: named by its kind
     return img.describe()

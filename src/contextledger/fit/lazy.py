@@ -67,8 +67,12 @@ class DictColumns:
         del self.recaps[bisect_left(self.recaps, start) :]
         del self.images[bisect_left(self.images, start) :]
         opens = self.opens
-        # (system messages all lead in a list scanned whole: else scan says False)
-        body_started = bool(roles) and roles[-1] != "system"
+        images = self.images
+        made.extend([None] * (len(dicts) - start))  # a shape read on the spot fills its own
+        add_role, add_chars = roles.append, chars.append
+        error_prefix, error_len = TOOL_ERROR_PREFIX, len(TOOL_ERROR_PREFIX)
+        # The usual shapes, most frequent first, each decided in a few look-ups; any other
+        # shape, or a usual one with something amiss, is read by the reader below.
         for p in range(start, len(dicts)):
             d = dicts[p]
             if type(d) is not dict:
@@ -76,64 +80,67 @@ class DictColumns:
             role = d.get("role")
             content = d.get("content")
             size = len(d)
-            # a user turn may carry the name of who wrote it (one key more)
-            named = size == 3 and role == "user" and type(d.get("name")) is str
-            if (size == 2 or named) and type(content) is str and content:
-                if role == "assistant":
-                    roles.append(role)
-                    chars.append(len(content))
-                    made.append(None)
-                    body_started = True
-                    continue
-                if role == "user" and not content.startswith(BLOCK_TEXT_PREFIXES):
-                    roles.append(role)
-                    chars.append(len(content))
-                    made.append(None)
-                    texts[p] = content
-                    body_started = True
-                    continue
-            if role == "tool" and size == 3 and type(d.get("tool_call_id")) is str:
-                # its text, or its text parts (the first may carry the error prefix)
-                first = content if type(content) is str else _text_parts(content)
-                if first is not None:
-                    roles.append(role)
-                    n = len(content) if type(content) is str else sum(map(len, _texts(content)))
-                    chars.append(
-                        n - len(TOOL_ERROR_PREFIX) if first.startswith(TOOL_ERROR_PREFIX) else n
-                    )
-                    made.append(None)
-                    body_started = True
-                    continue
-            if role == "assistant" and size == 3 and (content is None or type(content) is str):
-                n = _plain_calls(d.get("tool_calls"))
-                if n >= 0:
-                    roles.append(role)
-                    chars.append(n + len(content or ""))
-                    made.append(None)
-                    opens.add(p)
-                    body_started = True
-                    continue
-            if role == "user" and (size == 2 or named) and type(content) is list:
-                seen = _plain_parts(content)
-                if seen is not None and not (roles and roles[-1] == "tool" and _may_fold(content)):
-                    n, text, has_image = seen
-                    roles.append(role)
-                    chars.append(n)
-                    made.append(None)
-                    texts[p] = text
-                    if has_image:
-                        self.images.append(p)
-                    body_started = True
-                    continue
+            if role == "tool":
+                if size == 3 and type(d.get("tool_call_id")) is str:
+                    if type(content) is str:  # a tool's text (its error prefix not priced)
+                        add_role(role)
+                        add_chars(
+                            len(content) - error_len
+                            if content.startswith(error_prefix)
+                            else len(content)
+                        )
+                        continue
+                    first = _text_parts(content)  # or its text parts
+                    if first is not None:
+                        add_role(role)
+                        n = sum(map(len, _texts(content)))
+                        add_chars(n - error_len if first.startswith(error_prefix) else n)
+                        continue
+            elif role == "assistant":
+                if size == 2:
+                    if type(content) is str and content:  # a flat answer
+                        add_role(role)
+                        add_chars(len(content))
+                        continue
+                elif size == 3 and (content is None or type(content) is str):
+                    n = _plain_calls(d.get("tool_calls"))  # function calls, after any text
+                    if n >= 0:
+                        add_role(role)
+                        add_chars(n + len(content) if content else n)
+                        opens.add(p)
+                        continue
+            elif role == "user" and (
+                # a user turn may carry the name of who wrote it (one key more)
+                size == 2 or (size == 3 and type(d.get("name")) is str)
+            ):
+                if type(content) is str:
+                    if content and not content.startswith(BLOCK_TEXT_PREFIXES):
+                        add_role(role)
+                        add_chars(len(content))
+                        texts[p] = content
+                        continue
+                elif type(content) is list:
+                    seen = _plain_parts(content)
+                    if seen is not None and not (
+                        roles and roles[-1] == "tool" and _may_fold(content)
+                    ):
+                        n, text, has_image = seen
+                        add_role(role)
+                        add_chars(n)
+                        texts[p] = text
+                        if has_image:
+                            images.append(p)
+                        continue
             # Any other shape is read now, by the reader itself (it raises on bad input).
             if role == "user" and roles and roles[-1] == "tool" and _may_fold(content):
                 return False  # a tool's images, folded back into its result by the reader
-            if role in ("system", "developer") and body_started:
+            if role in ("system", "developer") and roles and roles[-1] != "system":
+                # (system messages all lead until here: a later one ends the scan)
                 return False  # moved to the top, with notices: the eager path does that
             (m,) = openai_chat.read([d], start=p)
-            roles.append(m.role)
-            made.append(m)
-            chars.append(message_chars(m))
+            add_role(m.role)
+            made[p] = m
+            add_chars(message_chars(m))
             kinds = set(map(type, m.content))
             if m.role == "assistant" and ToolCall in kinds:
                 opens.add(p)
@@ -142,8 +149,7 @@ class DictColumns:
             elif m.role == "user":
                 texts[p] = m.text
             if holds_images(m, kinds):
-                self.images.append(p)
-            body_started = body_started or m.role != "system"
+                images.append(p)
         return True
 
     def message(self, p: int) -> Message:

@@ -376,9 +376,22 @@ class HistoryIndex:
             return True
         return sum(map(self.at_least, range(start, end))) <= room
 
+    def least_message_cost(self) -> int:
+        """What every request costs at least: the framing of a message (requests and
+        recaps are sent whole; only a writer that leaves an assistant turn out sends less)."""
+        assert self._pricer is not None
+        return self._pricer.message_overhead
+
     def at_least(self, i: int) -> int:
         """Message ``i``'s exact price if known, else a lower bound from its characters."""
         return self.costs[i] if self.priced[i] else self.chars[i] // MAX_CHARS_PER_TOKEN
+
+    def count_ahead(self, positions: Iterable[int]) -> None:
+        """Count the texts of the messages at ``positions`` in one batch, for their prices
+        asked for next (what is priced, and so exact in the report, is left as it was)."""
+        assert self._pricer is not None
+        body, priced = self.body, self.priced
+        self._pricer.prime((body[i] for i in positions if not priced[i]), min_batch=2)
 
     def exact_cost(self, i: int) -> int:
         """Message ``i``'s exact price (priced now if it was not yet)."""
