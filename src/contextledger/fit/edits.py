@@ -8,8 +8,8 @@ from dataclasses import replace
 from ..errors import ImageProbeError
 from ..images.probe import display_size
 from ..model import Block, FileAttachment, Image, Message, Text, ToolResult, describe_image
-from ..providers.common import parse_data_url
 from ..pricing.messages import Pricer
+from ..providers.common import parse_data_url
 from ..report import Notice
 from .report import Change
 
