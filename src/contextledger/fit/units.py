@@ -122,6 +122,7 @@ class HistoryIndex:
         self._labels: dict[int, tuple[object, list[str]]] = {}  # image labels by position
         self._image_labels: dict[int, tuple[Image, str]] = {}  # by id(image)
         self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
+        self._bounds: dict[int, int] = {}  # requests' lower bounds, by position (see update)
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
         self._pricer: Pricer | None = None
         # id → position of body[:_positioned] (built on first use, extended on append)
@@ -148,6 +149,10 @@ class HistoryIndex:
         self.shared = prefix
         if prefix < self._positioned:  # an edit, insertion or removal: positions moved
             self._positions, self._positioned = {}, 0
+        if pricer is not self._pricer:
+            self._bounds = {}
+        elif prefix < before and self._bounds:  # (an append leaves them be)
+            self._bounds = {i: v for i, v in self._bounds.items() if i < prefix}
         if type(body) is LazyMessages and prefix < before:
             # a lazy history's dicts may have been edited in place: forget what was read
             self._labels = {i: v for i, v in self._labels.items() if i < prefix}
@@ -393,14 +398,19 @@ class HistoryIndex:
         i = self.starts[k]
         if self.priced[i]:
             return True  # (may_fit read its exact price)
-        assert self._pricer is not None
-        body = self.body
-        if type(body) is LazyMessages:
-            text = body.columns.texts.get(body.start + i, "")
-        else:
-            text = body[i].text
-        pricer = self._pricer
-        return pricer.message_overhead + tokens_at_least(pricer.counter, text) <= room
+        bound = self._bounds.get(i)
+        if bound is None:  # once per message: a refit looks at the same requests again
+            assert self._pricer is not None
+            body = self.body
+            if type(body) is LazyMessages:
+                text = body.columns.texts.get(body.start + i, "")
+            else:
+                text = body[i].text
+            pricer = self._pricer
+            bound = self._bounds[i] = pricer.message_overhead + tokens_at_least(
+                pricer.counter, text
+            )
+        return bound <= room
 
     def at_least(self, i: int) -> int:
         """Message ``i``'s exact price if known, else a lower bound from its characters."""
