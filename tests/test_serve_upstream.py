@@ -208,3 +208,88 @@ def test_upstream_connections_are_kept_alive_and_chunked_streams_pass_through(
     assert streamed.content.endswith(b"data: [DONE]\n\n")
     # one connection for the whole sequential conversation
     assert len({r.peer for r in upstream}) == 1, {r.peer for r in upstream}
+
+
+# --------------------------------------------------------------------------- the store
+
+
+def test_a_locked_store_is_a_quick_503_in_the_providers_shape_and_the_retry_records_once(
+    stub: StubServer, tmp_path: Path
+) -> None:
+    """The turn cannot be recorded, so it is not sent: the client gets a 503 its SDK
+    retries, after the store's bounded wait (not the 30 s of a pool's default), and the
+    retry, once the store is back, records each message once."""
+    import sqlite3
+    import time
+
+    path = tmp_path / "s.db"
+    settings: dict[str, Any] = {
+        "store": path,
+        "openai_upstream": stub.url,
+        "anthropic_upstream": stub.anthropic_url,
+        "store_timeout": 0.5,
+    }
+    with running_proxy(**settings) as proxy:
+        said = ["Goal: fix the login page."]
+        said.append(chat_turn(proxy, said, False))
+        said.append("Next.")
+        proxy.flush()
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")  # another program holds the database
+        try:
+            for route, turn in (("chat", chat_turn), ("anthropic", anthropic_turn)):
+                t0 = time.monotonic()
+                with pytest.raises((openai.APIStatusError, anthropic.APIStatusError)) as busy:
+                    turn(proxy, said, True)
+                assert time.monotonic() - t0 < 10, route
+                assert busy.value.status_code == 503, route
+                assert "session store is not available" in busy.value.message, route
+                assert busy.value.response.headers["retry-after"]
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert len(stub.completions()) == 1  # nothing unrecorded was sent
+        said.append(chat_turn(proxy, said, True))
+        assert [m.text for m in stored(proxy, "retry")] == said
+
+
+def test_postgresql_refusing_connections_is_a_quick_503(
+    stub: StubServer, postgres_server: Any
+) -> None:
+    """PostgreSQL stops accepting connections (a restart, max_connections reached): the
+    pool cannot hand one out; the request is answered 503 within the store timeout."""
+    import time
+
+    import psycopg
+
+    url = postgres_server.new_database()
+    database = url.partition("@/")[2].partition("?")[0]
+    settings: dict[str, Any] = {
+        "store": url,
+        "openai_upstream": stub.url,
+        "anthropic_upstream": stub.anthropic_url,
+        "store_timeout": 1.0,
+    }
+    admin = psycopg.connect(postgres_server.url(), autocommit=True)
+    try:
+        with running_proxy(**settings) as proxy:
+            said = ["Goal: fix the login page."]
+            said.append(chat_turn(proxy, said, False))
+            said.append("Next.")
+            proxy.flush()
+            admin.execute(f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS false')
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                (database,),
+            )
+            t0 = time.monotonic()
+            with pytest.raises(openai.APIStatusError) as busy:
+                chat_turn(proxy, said, False)
+            assert time.monotonic() - t0 < 15
+            assert busy.value.status_code == 503
+            assert "session store is not available" in busy.value.message
+            admin.execute(f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS true')
+            said.append(chat_turn(proxy, said, False))  # the SDK's retry, the store back
+            assert [m.text for m in stored(proxy, "retry")] == said
+    finally:
+        admin.close()

@@ -15,8 +15,10 @@ Variables: ``OPENAI_BASE_URL``, ``OPENAI_API_KEY``, ``ANTHROPIC_BASE_URL``,
 or a ``postgresql://`` URL), ``CONTEXTLEDGER_MEDIA`` (where images go: a folder or
 ``s3://bucket/prefix``; default beside the database),
 ``CONTEXT_COMPACTION`` (on/off), ``CONTEXT_COMPACTION_TIMEOUT`` (seconds),
-``CONTEXT_SUMMARIZER_BASE_URL`` (the recap summarizer's endpoint, apart from the one requests
-are sent to),
+``CONTEXT_SUMMARIZER`` (who writes recaps: ``offline``, ``openai:MODEL`` or
+``anthropic:MODEL``; default offline), ``CONTEXT_SUMMARIZER_BASE_URL`` and
+``CONTEXT_SUMMARIZER_API_KEY`` (the recap summarizer's endpoint and key, apart from the ones
+requests are sent with),
 ``CONTEXT_COMPACTION_RETRIES`` and ``CONTEXTLEDGER_MODELS`` (a JSON file of extra models,
 see ``catalog.load_models_file``).
 
@@ -68,10 +70,20 @@ VARIABLES = (
     "CONTEXT_COMPACTION",
     "CONTEXT_COMPACTION_TIMEOUT",
     "CONTEXT_COMPACTION_RETRIES",
+    "CONTEXT_SUMMARIZER",
     "CONTEXT_SUMMARIZER_BASE_URL",
+    "CONTEXT_SUMMARIZER_API_KEY",
     "CONTEXTLEDGER_MODELS",
 )
-_SECRETS = frozenset({"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY"})
+_SECRETS = frozenset(
+    {
+        "OPENAI_API_KEY",
+        "ANTHROPIC_API_KEY",
+        "GEMINI_API_KEY",
+        "GOOGLE_API_KEY",
+        "CONTEXT_SUMMARIZER_API_KEY",
+    }
+)
 _DEFAULTS = {
     "OPENAI_BASE_URL": "the official OpenAI endpoint",
     "ANTHROPIC_BASE_URL": "the official Anthropic endpoint",
@@ -84,7 +96,9 @@ _DEFAULTS = {
     "CONTEXT_COMPACTION": "on for the library and chat, off for one-shot commands",
     "CONTEXT_COMPACTION_TIMEOUT": "the client's timeout",
     "CONTEXT_COMPACTION_RETRIES": "the client's retries",
+    "CONTEXT_SUMMARIZER": "offline",
     "CONTEXT_SUMMARIZER_BASE_URL": "the summarizer provider's own base URL",
+    "CONTEXT_SUMMARIZER_API_KEY": "the summarizer provider's own key",
     "CONTEXTLEDGER_MODELS": "the shipped catalog only",
 }
 _ON = frozenset({"on", "1", "true", "yes", "enabled"})
@@ -154,8 +168,13 @@ class Config:
     compaction: str | None = None
     compaction_timeout: str | None = None
     compaction_retries: str | None = None
+    #: ``CONTEXT_SUMMARIZER``: who writes recaps, ``offline`` (None), ``openai:MODEL`` or
+    #: ``anthropic:MODEL`` (see ``compaction.summarizer_from_spec``).
+    summarizer: str | None = None
     #: ``CONTEXT_SUMMARIZER_BASE_URL``: where recaps are asked for (None: the provider's URL).
     summarizer_base_url: str | None = None
+    #: ``CONTEXT_SUMMARIZER_API_KEY``: the key recaps are asked with (None: the provider's).
+    summarizer_api_key: str | None = field(default=None, repr=False)
     #: ``CONTEXTLEDGER_MODELS``: a JSON file of models to add to the catalog.
     models_file: Path | None = None
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
@@ -216,6 +235,20 @@ class Config:
             "(also accepted: 1/0, true/false, yes/no, enabled/disabled; any case)"
         )
 
+    def for_summarizer(self) -> Config:
+        """The settings a recap summarizer is built from: the provider keys replaced by
+        ``CONTEXT_SUMMARIZER_API_KEY`` when it is set (its endpoint comes from
+        ``CONTEXT_SUMMARIZER_BASE_URL``), so recaps can go to another account or server.
+
+        >>> c = Config(data_dir=Path("/d"), openai_api_key="app", summarizer_api_key="recaps")
+        >>> c.for_summarizer().endpoint("openai")[1], c.endpoint("openai")[1]
+        ('recaps', 'app')
+        """
+        key = self.summarizer_api_key
+        if key is None:
+            return self
+        return replace(self, openai_api_key=key, anthropic_api_key=key, gemini_api_key=key)
+
     def summarizer_timeout(self, default: float) -> float:
         """``CONTEXT_COMPACTION_TIMEOUT`` in seconds, or ``default``."""
         return _number("CONTEXT_COMPACTION_TIMEOUT", self.compaction_timeout, default)
@@ -252,7 +285,9 @@ class Config:
             "CONTEXT_COMPACTION": self.compaction,
             "CONTEXT_COMPACTION_TIMEOUT": self.compaction_timeout,
             "CONTEXT_COMPACTION_RETRIES": self.compaction_retries,
+            "CONTEXT_SUMMARIZER": self.summarizer,
             "CONTEXT_SUMMARIZER_BASE_URL": self.summarizer_base_url,
+            "CONTEXT_SUMMARIZER_API_KEY": self.summarizer_api_key,
             "CONTEXTLEDGER_MODELS": str(self.models_file) if self.models_file else None,
         }
         out: list[Setting] = []
@@ -340,7 +375,9 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         compaction=values.get("CONTEXT_COMPACTION"),
         compaction_timeout=values.get("CONTEXT_COMPACTION_TIMEOUT"),
         compaction_retries=values.get("CONTEXT_COMPACTION_RETRIES"),
+        summarizer=values.get("CONTEXT_SUMMARIZER"),
         summarizer_base_url=values.get("CONTEXT_SUMMARIZER_BASE_URL"),
+        summarizer_api_key=values.get("CONTEXT_SUMMARIZER_API_KEY"),
         models_file=Path(values["CONTEXTLEDGER_MODELS"]).expanduser()
         if "CONTEXTLEDGER_MODELS" in values
         else None,

@@ -39,6 +39,7 @@ from .app import ON_IMAGES_HELP, OnImages, for_cli, main
 from .chat_state import API_NAMES, ChatState, count_noun
 from .chat_turn import _turn
 from .store import STORE_OPTION, store_location
+from .summarizer import build_summarizer, summarizer_options
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -90,6 +91,7 @@ Enter on an empty line sends a kept message again."""
               help="Seconds to wait for the provider (connect and each streamed read).")  # fmt: skip
 @click.option("--retries", type=click.IntRange(min=0, max=10), default=2, show_default=True,
               help="Retries on connection errors, 429 and 5xx.")  # fmt: skip
+@summarizer_options
 def chat(
     prompt: str | None,
     continue_last: bool,
@@ -105,6 +107,8 @@ def chat(
     api: str,
     timeout: float,
     retries: int,
+    summarizer: str | None,
+    summarizer_url: str | None,
 ) -> None:
     """Chat in the terminal; sessions are stored, images attached, every drop shown.
 
@@ -135,6 +139,7 @@ def chat(
     config = load_config()
     if data_dir is not None:
         config = config.with_data_dir(data_dir)
+    recapper = build_summarizer(summarizer, summarizer_url, config)
     if model is not None:  # a typo must not leave a store or an empty session behind
         try:
             lookup_model(model)
@@ -156,6 +161,7 @@ def chat(
             raise click.ClickException(for_cli(exc)) from None
         state.window, state.max_output, state.on_images = window, max_output, on_images
         state.timeout, state.retries = timeout, retries
+        state.summarizer = recapper
         if api != "auto":  # else the model's own API (or, on resume, the one last used)
             state.api = api
         _print_model(state)

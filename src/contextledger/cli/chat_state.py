@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..compaction.conversation import Conversation
+    from ..compaction.summarizers import Summarizer
     from ..config import Config
     from ..model import Image
     from ..prepare import Preparer
@@ -47,6 +48,7 @@ class ChatState:
     stored_count: int = 0
     clients: dict[str, Any] = field(default_factory=dict)
     one_shot: bool = False  # `chat PROMPT`: one request, the reply alone on stdout
+    summarizer: Summarizer | None = None  # who writes recaps (None: offline)
 
     # --- small helpers -------------------------------------------------------------
 
@@ -84,6 +86,8 @@ class ChatState:
                 max_output_tokens=self.max_output,
                 media=self.store.media,
                 on_images="placeholder" if self.on_images == "placeholder" else "error",
+                summarizer=self.summarizer,
+                config=self.config,
             )
         return self.preparer
 

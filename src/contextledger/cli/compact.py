@@ -17,6 +17,7 @@ import click
 from ..errors import ContentError
 from .app import main
 from .io import dumps_json, echo_json, load_json_file
+from .summarizer import build_summarizer, summarizer_options
 
 
 def _load(path: str) -> Any:
@@ -31,21 +32,7 @@ def _load(path: str) -> Any:
 
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option(
-    "--summarizer",
-    "spec",
-    default="offline",
-    show_default=True,
-    help="offline, openai:MODEL (OPENAI_BASE_URL / OPENAI_API_KEY) or anthropic:MODEL.",
-)
-@click.option(
-    "--summarizer-base-url",
-    "summarizer_url",
-    default=None,
-    metavar="URL",
-    help="The summarizer's endpoint. Default: CONTEXT_SUMMARIZER_BASE_URL (the environment, "
-    "then .env), else the provider's base URL.",
-)
+@summarizer_options
 @click.option(
     "--mode",
     type=click.Choice(["strip", "reject"]),
@@ -63,7 +50,7 @@ def _load(path: str) -> Any:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def compact(
     file: str,
-    spec: str,
+    summarizer: str | None,
     summarizer_url: str | None,
     mode: str,
     auto: bool,
@@ -74,7 +61,7 @@ def compact(
     from dataclasses import replace
 
     from contextledger import providers
-    from contextledger.compaction import CompactionPolicy, Conversation, summarizer_from_spec
+    from contextledger.compaction import CompactionPolicy, Conversation
     from contextledger.compaction.digest import parse_digest
     from contextledger.model import with_ids
 
@@ -86,11 +73,9 @@ def compact(
 
     # Read (and check) the setting even when compacting on request: a bad value is one
     # error line here as in `fit`, never silently ignored.
-    enabled = load_config().compaction_enabled(default=True)
-    try:
-        summarizer = summarizer_from_spec(spec, base_url=summarizer_url or None)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--summarizer") from exc
+    config = load_config()
+    enabled = config.compaction_enabled(default=True)
+    recapper = build_summarizer(summarizer, summarizer_url, config)
     from contextledger.repair import repair
 
     # A saved conversation may need repair (a dangling call) before it can be written
@@ -106,9 +91,9 @@ def compact(
         return
     from .progress import spinner
 
-    with spinner(f"recapping with the {summarizer.name} summarizer…"):
+    with spinner(f"recapping with the {recapper.name} summarizer…"):
         outcome = conv.compact(
-            summarizer, policy, force=not auto, mode="reject" if mode == "reject" else "strip"
+            recapper, policy, force=not auto, mode="reject" if mode == "reject" else "strip"
         )
     view = outcome.conversation.view
     body = write_messages(list(view), "openai")
@@ -117,7 +102,7 @@ def compact(
     if as_json:
         data = {
             "status": outcome.status,
-            "summarizer": summarizer.name,
+            "summarizer": recapper.name,
             "report": list(outcome.report),
             "repairs": [str(c) for c in repaired.changes],
             "recap": outcome.event.recap_text if outcome.event else None,

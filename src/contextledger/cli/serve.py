@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from .app import main
+from .summarizer import build_summarizer, summarizer_options
 
 
 @main.command()
@@ -36,11 +37,15 @@ from .app import main
               help="Larger request bodies are refused with HTTP 413.")  # fmt: skip
 @click.option("--max-sessions", type=click.IntRange(min=1), default=256, show_default=True,
               help="Conversations kept in memory (least recently used evicted; read back from the store).")  # fmt: skip
+@click.option("--store-timeout", type=click.FloatRange(min=0.1), default=5.0, show_default=True,
+              help="Seconds a request waits for the session store (its lock, a free PostgreSQL "
+                   "connection) before it is answered 503, which the SDKs retry.")  # fmt: skip
 @click.option("--allow-unknown-models", is_flag=True,
               help="Forward requests for models the catalog does not know untouched (reported as "
                    "not fitted) instead of refusing them.")  # fmt: skip
 @click.option("--compact/--no-compact", default=None,
               help="Recap old turns before dropping them (default: CONTEXT_COMPACTION, else on).")  # fmt: skip
+@summarizer_options
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
               default="info", show_default=True)  # fmt: skip
 def serve(
@@ -55,8 +60,11 @@ def serve(
     window: int | None,
     max_request_mb: float,
     max_sessions: int,
+    store_timeout: float,
     allow_unknown_models: bool,
     compact: bool | None,
+    summarizer: str | None,
+    summarizer_url: str | None,
     log_level: str,
 ) -> None:
     """Run a local proxy that fits every request: point an SDK's base URL at it.
@@ -93,8 +101,10 @@ def serve(
         window=window,
         max_body_bytes=int(max_request_mb * 1024 * 1024),
         max_sessions=max_sessions,
+        store_timeout=store_timeout,
         allow_unknown_models=allow_unknown_models or None,
         compaction=compact,
+        summarizer=build_summarizer(summarizer, summarizer_url, config),
     )
     for name, url in (
         ("OpenAI", settings.openai_upstream),
@@ -124,7 +134,8 @@ def serve(
         f"contextledger proxy on http://{host}:{port}  (dashboard: http://{host}:{port}/contextledger/)\n"
         f"  OpenAI upstream:    {settings.openai_upstream}\n"
         f"  Anthropic upstream: {settings.anthropic_upstream}\n"
-        f"  sessions:           {settings.store_display}",
+        f"  sessions:           {settings.store_display}\n"
+        f"  recaps written by:  {settings.summarizer.name if settings.summarizer else 'offline'}",
         err=True,
     )
     uvicorn.run(

@@ -31,7 +31,14 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from ..compaction.conversation import Conversation
-from ..errors import BudgetError, ContentError, ContextLedgerError, UnknownModelError
+from ..compaction.summarizers import OfflineSummarizer
+from ..errors import (
+    BudgetError,
+    ContentError,
+    ContextLedgerError,
+    StoreError,
+    UnknownModelError,
+)
 from ..model import Message
 from ..prepare import Prepared, Preparer
 from ..pricing.messages import price_request
@@ -156,6 +163,12 @@ class Proxy:
         self.bodies = BodyReader(settings.max_sessions)
         self.client: httpx.AsyncClient | None = None
         self._store_thread = ThreadPoolExecutor(1, thread_name_prefix="contextledger-store")
+        #: With an LLM summarizer, requests are prepared on this thread, one at a time (as
+        #: on the event loop), so a recap's network call holds no other session's stream.
+        local = isinstance(settings.summarizer, OfflineSummarizer | None)
+        self._prepare_thread = (
+            None if local else ThreadPoolExecutor(1, thread_name_prefix="contextledger-prepare")
+        )
         self._store: SessionStore | None = None
         self.store_errors: list[str] = []
         #: Turn reports of sessions not in memory, by the store mark they were read at
@@ -169,7 +182,11 @@ class Proxy:
 
     def _open_store(self) -> SessionStore:
         if self._store is None:
-            self._store = SessionStore(self.settings.store, media=self.settings.media)
+            self._store = SessionStore(
+                self.settings.store,
+                media=self.settings.media,
+                busy_timeout_ms=int(self.settings.store_timeout * 1000),
+            )
         return self._store
 
     async def store_call(self, fn: Callable[[SessionStore], T]) -> T:
@@ -208,6 +225,8 @@ class Proxy:
 
         self._store_thread.submit(close).result()
         self._store_thread.shutdown(wait=True)
+        if self._prepare_thread is not None:
+            self._prepare_thread.shutdown(wait=True)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -431,6 +450,34 @@ class Proxy:
         if problem is not None:
             return self.error(wire, 400, f"contextledger proxy: {problem}", "invalid_request_error")
         self.bodies.keep(read)
+        try:
+            return await self._fit_and_forward(request, wire, body, headers, key, _source, t0)
+        except StoreError as exc:
+            # the turn cannot be recorded, so it is not sent (nothing is ever lost): a 503
+            # in the provider's shape, which the official SDKs retry
+            log.error("session store unavailable: %s", exc)
+            response = self.error(
+                wire, 503,
+                f"contextledger proxy: the session store is not available, so the request "
+                f"was not sent ({exc}); try again",
+                "api_error", "store_unavailable",
+            )  # fmt: skip
+            response.headers["retry-after"] = "2"
+            return response
+
+    async def _fit_and_forward(
+        self,
+        request: Request,
+        wire: Wire,
+        body: dict[str, Any],
+        headers: dict[str, str],
+        key: str,
+        _source: str,
+        t0: float,
+    ) -> Response:
+        """Record the request in its session, fit it and forward it (the session held
+        until the reply is recorded)."""
+        model = str(body["model"])
         async with SessionLease() as lease:
             if wire.name == "openai-responses" and body.get("previous_response_id"):
                 chain = self.sessions.responses.get(str(body["previous_response_id"]))
@@ -569,9 +616,14 @@ class Proxy:
             )
         try:
             preparer = self._preparer(state, wire, model, out_tokens)
-            prepared = self._prepare_with_backoff(
-                state, preparer, wire.pricing_tools(body), conversation
+            run = partial(
+                self._prepare_with_backoff, state, preparer, wire.pricing_tools(body), conversation
             )
+            if self._prepare_thread is None:
+                prepared = run()
+            else:  # a recap may wait seconds on the summarizer's endpoint: off the event loop
+                loop = asyncio.get_running_loop()
+                prepared = await loop.run_in_executor(self._prepare_thread, run)
         except UnknownModelError as exc:
             if settings.allow_unknown_models:
                 return f"unknown model {model!r}: forwarded untouched (--allow-unknown-models)"
@@ -850,6 +902,7 @@ class Proxy:
                 max_output_tokens=out_tokens,
                 catalog=settings.catalog,
                 compaction=settings.compaction,
+                summarizer=settings.summarizer,
                 on_images="placeholder",
                 config=settings.config,
             ),

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Catalog
+from ..compaction.summarizers import Summarizer
 from ..config import Config
 
 __all__ = ["DEFAULT_MAX_BODY", "ServeSettings"]
@@ -46,8 +47,13 @@ class ServeSettings:
     window: int | None = None
     allow_unknown_models: bool = False
     compaction: bool | None = None
+    #: Who writes recaps (None: the offline summarizer; see ``--summarizer``).
+    summarizer: Summarizer | None = None
     catalog: Catalog | None = None
     upstream_timeout: float = 600.0
+    #: The longest a request waits for the session store (SQLite's lock, a free PostgreSQL
+    #: connection) before it is answered 503 in the provider's shape (SDKs retry those).
+    store_timeout: float = 5.0
     config: Config | None = field(default=None, repr=False)
 
     @property
@@ -59,8 +65,8 @@ class ServeSettings:
 
     @classmethod
     def from_config(cls, config: Config, **overrides: Any) -> ServeSettings:
-        """Upstreams and the store from ``config``; anything in ``overrides`` (flags) wins
-        (a None override leaves the configured value)."""
+        """Upstreams, the store and the summarizer from ``config``; anything in
+        ``overrides`` (flags) wins (a None override leaves the configured value)."""
         values: dict[str, Any] = {
             "store": config.store_location,
             "media": config.media,
@@ -71,6 +77,16 @@ class ServeSettings:
             "compaction": config.compaction_enabled(default=True),
             "config": config,
         }
+        if config.summarizer and overrides.get("summarizer") is None:
+            from ..compaction import summarizer_from_spec
+            from ..errors import ConfigError
+
+            try:
+                values["summarizer"] = summarizer_from_spec(
+                    config.summarizer, config.for_summarizer()
+                )
+            except ValueError as exc:
+                raise ConfigError(f"CONTEXT_SUMMARIZER: {exc}") from None
         values.update({k: v for k, v in overrides.items() if v is not None})
         for key in ("openai_upstream", "anthropic_upstream"):
             values[key] = str(values[key]).rstrip("/")

@@ -128,11 +128,13 @@ def open_backend(
     location: str | os.PathLike[str] | None, *, busy_timeout_ms: int = 10_000
 ) -> SessionBackend:
     """The backend a location names: ``postgresql://…`` (or ``postgres://``), else a SQLite
-    file (``sqlite:FILE`` or a plain path; ``None``: :func:`default_store_path`)."""
+    file (``sqlite:FILE`` or a plain path; ``None``: :func:`default_store_path`).
+    ``busy_timeout_ms``: the longest a call waits for the database (SQLite's write lock,
+    a free PostgreSQL connection) before it fails with a StoreError."""
     if is_store_url(location):
         from .postgres import PostgresBackend
 
-        return PostgresBackend(str(location))
+        return PostgresBackend(str(location), timeout=busy_timeout_ms / 1000)
     if isinstance(location, str) and location.startswith("sqlite:"):
         location = location.removeprefix("sqlite:").removeprefix("//")
     from .sqlite import SQLiteBackend
