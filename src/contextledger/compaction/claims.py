@@ -49,7 +49,7 @@ from .digest import (
 )
 from .facts import extract_claims, keywords, sentences
 from .outcome import Outcome, crashed, outcome_of, pick, timed_out, which_run
-from .stance import plain_assertion, stance_change
+from .stance import keeps, plain_assertion, stance_change
 from .trace import FILLER, claim_terms, cover, specific_terms, stem, unit_terms, words_in
 
 ClaimKind = Literal[
@@ -711,6 +711,34 @@ def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
     return out
 
 
+# "failed with a Redis timeout": the message a failure is said to have printed
+_FAILED_WITH = re.compile(
+    r"(?i)\b(?:fail(?:ed|s)?|crash(?:ed|es)?|errored(?:\s+out)?|panick?ed|aborted|broke)\s+"
+    r"with\s+(?P<msg>[^;]+)"
+)
+_EXIT_NOTE = re.compile(
+    r"(?i)\(?\b(?:an?\s+)?(?:non-?zero\s+)?exit(?:ed)?\s+(?:code|status)\s*[:=]?\s*\d*\)?|"
+    r"\b(?:an?\s+)?(?:errors?|failures?|exceptions?)\b\.?$"
+)
+
+
+def _check_failed_on_run(test: str, run: str | None, ev: Evidence) -> list[Claim]:
+    """ "TestX failed on the second run": the run its ordinal picks, of the command whose
+    output named the test failing, failed (a run that passed, naming it or not, did not)."""
+    if run is None or run == "all":
+        return []
+    first = next(
+        (r for r in ev.results if r.failed and any(_names_test(x, test) for x in r.lines)), None
+    )
+    if first is None or not first.commands:
+        return []
+    runs = [r for r in ev.results if r.commands == first.commands]
+    chosen = pick(runs, run)
+    if chosen and not any(r.failed and _test_verdict(r, test) is not True for r in chosen):
+        return [Claim("failed", test, f"{_the(run)} run of it passed")]
+    return []
+
+
 def _printed(quoted: str, ev: Evidence) -> bool:
     """Whether a backticked span is text a tool printed (Rust's "assertion `left ==
     right` failed"), not a command: it is in a result's output and never ran."""
@@ -757,6 +785,8 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
                 out.append(Claim("failed", value, "no failing tool result names it"))
             elif _ONLY_FAILURE.search(text):
                 out += _check_only_failure(value, ev)
+            else:
+                out += _check_failed_on_run(value, which_run(text), ev)
             continue
         results = ev.results_of(value)
         if kind == "command" and not results and not ev.ran(value):
@@ -765,6 +795,12 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
             out.append(Claim("failed", value, "it ran, and no result of it shows a failure"))
         elif kind == "command" and not results:
             out.append(Claim("failed", value, "no result of it shows a failure"))
+    said = _FAILED_WITH.search(re.sub(r"`[^`]*`", " ", text)) if not line else None
+    # "failed with a Redis timeout"; "expected 7 but got 5" is the numbers' check (the
+    # output may say "got 5, want 7")
+    msg = _LABEL.sub(r"\2", _EXIT_NOTE.sub(" ", said.group("msg"))) if said else ""
+    if claim_terms(msg) - {"fail"}:
+        line = msg
     if line:
         # what the failure says (test names, numbers, messages) is on a failing line
         body = " ".join(line.removesuffix("…").split()).strip().rstrip(".;,")
@@ -808,7 +844,13 @@ def _on_failing_line(body: str, ev: Evidence) -> bool:
     terms = claim_terms(body) - {"fail"}
     specific = specific_terms(body) & terms
     for lines in blocks:
-        share, missing = cover(terms, unit_terms(" ".join(lines)))
+        joined = " ".join(lines)
+        share, missing = cover(terms, unit_terms(joined))
+        if missing:  # "UniqueViolation" is in "psycopg.errors.UniqueViolation:"
+            low = joined.casefold()
+            found = {t for t in missing if len(t) >= 5 and t in low}
+            share += len(found) / len(terms)
+            missing = tuple(t for t in missing if t not in found)
         if share >= 0.75 and not specific.intersection(missing):
             return True
     return False
@@ -842,6 +884,12 @@ _CHECK_RUNNER = re.compile(
 # A claim about every run, not one: "CI is green", "every suite passed", "all tests pass".
 _EVERY = re.compile(
     r"(?i)\b(?:ci|all|every|everything|each|whole|entire|full|across\s+the\s+board)\b"
+)
+
+
+_LINT = re.compile(r"(?i)\blint(?:s|er|ers|ing)?\b|\btype-?check(?:s|er|ing)?\b")
+_ALL_CHECKS = re.compile(
+    r"(?i)\b(?:everything|all\s+(?:the\s+)?checks|every\s+check|all\s+green)\b"
 )
 
 
@@ -881,9 +929,14 @@ def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
     run = which_run(text) or ("all" if re.search(r"(?i)\bnever\b", text) else "last")
     if not subjects:
         named = _named_results(text, ev)
-        if _TESTS.search(text):
+        if _LINT.search(text) and not named:  # "lint is clean": the linters' runs
+            named = [r for r in ev.results if _is_check_run(r)] or named
+        if _TESTS.search(text) or _ALL_CHECKS.search(text):
             # "all tests pass now", "the export suite is green": the test runs it names
-            runs = [r for r in named or ev.results if _is_test_run(r)]
+            wide = _ALL_CHECKS.search(text) or _LINT.search(text)  # not only the tests
+            runs = [
+                r for r in named or ev.results if _is_test_run(r) or (wide and _is_check_run(r))
+            ]
             if not runs and not named:
                 return [Claim("passed", text, "no test run in the record")]
             if not named and run in ("last", "all") and _EVERY.search(text):
@@ -1212,9 +1265,10 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
     if not ev.said:
         return [Claim(kind, text, "the user said nothing in the record")]
     need = 0.7 if strict else 0.6
-    head = _SAYS.match(text) or _SAYS_BARE.match(text)
+    plain = _note_as_rejection(text)
+    head = _SAYS.match(plain) or _SAYS_BARE.match(plain)
     against = bool(head and _FORBIDDING.match(head.group("verb")))
-    for part in _said_parts(_said_content(text)) or [text]:
+    for part in _said_parts(_said_content(plain)) or [plain]:
         own = _SAYS_BARE.match(part)
         if own and re.match(r"(?i)\W*(?:over|not|instead|rather|and|or|,)\b", part[own.end() :]):
             own = None  # "requests over httpx": a name, not the verb "requests"
@@ -1429,11 +1483,34 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
             return [Claim("did", text, f"the record shows only a dry run: {_quote(hit.text)}")]
     if hit is not None:
         return []
+    if actor is None and _reported_by_user(text, verb, terms, specific, ev):
+        return []
     said = next((u for u in ev.said if cover(terms, u.terms)[0] >= 0.5), None)
     why = "no tool call or assistant turn shows it done"
     if said is not None:
         why += f" (only the user mentioned it: {_quote(said.text)})"
     return [Claim("did", text, why)]
+
+
+_NOT_A_REPORT = re.compile(r"(?i)\b(?:make\s+sure|ensure|check|verify|confirm|whether)\b")
+
+
+def _reported_by_user(
+    text: str, verb: str, terms: set[str], specific: frozenset[str], ev: Evidence
+) -> bool:
+    """Whether the user reported what a clause with no subject says happened ("about
+    1,270 invoices were affected last month"): a user sentence with the same verb form,
+    most of its terms and every specific one, said as a fact (not asked for)."""
+    form = re.compile(rf"(?i)(?<![\w-]){re.escape(verb)}(?![\w-])")
+    for u in ev.said:
+        if u.negated or _FUTURE.search(u.text) or _NOT_A_REPORT.search(u.text):
+            continue
+        if not form.search(u.text):
+            continue
+        share, missing = cover(terms, u.terms)
+        if share >= 0.7 and not specific.intersection(missing):
+            return True
+    return False
 
 
 _CODE = re.compile(r"[/_.:\[\]@\d]")
@@ -1697,11 +1774,17 @@ _CAUSE = re.compile(
 )
 
 
+_CAUSE_FIRST = re.compile(  # "The Redis timeout caused test_x to fail"
+    r"(?i)^(?P<why>.+?)\s+(?:caused|causes|led\s+to|leads\s+to|triggered|triggers|"
+    r"(?:is|was)\s+(?:why|the\s+(?:root\s+)?cause\s+of))\b"
+)
+
+
 def _check_cause(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     """A cause the recap gives ("failed because the replica lag exceeded 10 s") is one a
     tool result or the assistant gave (or, for what the user wants, the user): a cause
     made of the record's words in the wrong place is invented."""
-    m = _CAUSE.search(text)
+    m = _CAUSE.search(text) or _CAUSE_FIRST.search(text)
     if m is None:
         return []
     why = m.group("why").strip(" .")
@@ -1754,6 +1837,12 @@ def _check_prose(
         state = _check_state(text, ev)
         if state:
             return state
+    if actor is None and (keeps(text) or _CORRECTION_NOTE.search(text)):
+        # "the snapshot is retained", "the store is Redis (was Memcached)": a rule or a
+        # correction restated; said the other way round it is a lie, whoever acted
+        restated = _restated_rule(text, ev)
+        if restated is not None:
+            return restated
     if actor is None and _PERMIT.search(text) and not _DONE.search(text):
         return _check_user(text, ev, "user said")  # "force pushing is allowed": whose permission?
     if actor is None and is_constraint(text) and not _DONE.search(text):
@@ -1765,6 +1854,49 @@ def _check_prose(
     if negated(text) or _UNTOUCHED.search(text):
         return _check_absence(text, commands, paths, ev)
     return _check_action(text, [], commands, paths, ev, actor)
+
+
+_CORRECTION_NOTE = re.compile(
+    r"(?i)\((?:the\s+user\s+)?(?:corrected|changed|switched|updated|was|previously|formerly|"
+    r"originally|replacing|replaced|instead\s+of|not)\b[^)]*\)"
+)
+_NOTE_FROM = re.compile(r"(?i)\bfrom\s+([\w./+-]+)(?:\s+to\s+([\w./+-]+))?")
+_NOTE_WAS = re.compile(
+    r"(?i)^(?:the\s+user\s+)?(?:corrected|was|previously|formerly|originally|replacing|"
+    r"replaced|instead\s+of|not)\s+([\w./+-]+)$"
+)
+
+
+def _note_as_rejection(text: str) -> str:
+    """A correction note said as the option it rejects: "48 hours (changed from 24)" is
+    "48 hours (not 24)", "Redis (the user corrected Memcached)" is "Redis (not Memcached)"."""
+
+    def plain(m: re.Match[str]) -> str:
+        inner = m.group(0)[1:-1].strip()
+        moved = _NOTE_FROM.search(inner)
+        if moved:
+            now = f"{moved.group(2)}, " if moved.group(2) else ""
+            return f"({now}not {moved.group(1)})"
+        was = _NOTE_WAS.match(inner)
+        return f"(not {was.group(1)})" if was else m.group(0)
+
+    return _CORRECTION_NOTE.sub(plain, text) if "(" in text else text
+
+
+# What _check_user says when a claim traces to the user but turns their words around.
+_TURNED = re.compile(r"(?i)opposite|preferred|rejected|the other way|condition changed|said only")
+
+
+def _restated_rule(text: str, ev: Evidence) -> list[Claim] | None:
+    """A rule or a correction restated without a subject: [] when it traces to the user
+    with their stance, the claim when it turns their words around, None when no user
+    turn says it (then it is read as any other clause: the assistant may have done it)."""
+    if _DONE.search(_CORRECTION_NOTE.sub(" ", text)):
+        return None
+    found = _check_user(text, ev, "constraint")
+    if not found:
+        return []
+    return found if _TURNED.search(found[0].reason) else None
 
 
 _PASSIVE_RUN = re.compile(

@@ -95,7 +95,9 @@ _CORRECTED = re.compile(
     r"(?i)^(?P<pos>.*?\b(?:corrected|changed|switched|moved|updated)\b)\s+"
     r"(?:(?:the\s+)?[\w-]+\s+)??from\s+(?P<old>.+)$|"
     r"^(?P<pos2>.*?\bcorrected)\s+(?!(?:the|it|this|that|a|an|his|her|their|them|him|me|us|"
-    r"to|from|and|on|in|use|it)\b)(?P<old2>[\w./+-]+)$"
+    r"to|from|and|on|in|use|it)\b)(?P<old2>[\w./+-]+)$|"
+    r"^(?P<pos3>was|previously|formerly|originally|replacing|replaces|replaced|"
+    r"used\s+to\s+be)\s+(?P<old3>[\w./+-]+)$"  # "(was Memcached)", "(previously 24)"
 )
 
 
@@ -130,9 +132,10 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
         over = _PREFER_OVER.match(piece.strip())
         fixed = _CORRECTED.match(piece.strip())
         if fixed:
-            old = fixed.group("old") or fixed.group("old2")
+            old = fixed.group("old") or fixed.group("old2") or fixed.group("old3")
             was, to, now = old.partition(" to ")  # "from 24 to 48": 24 out, 48 in
-            out += [(fixed.group("pos") or fixed.group("pos2"), False), (was, True)]
+            pos = fixed.group("pos") or fixed.group("pos2") or fixed.group("pos3")
+            out += [(pos, False), (was, True)]
             if to:
                 out.append((now, False))
         elif m and m.group("word").casefold() not in _AUXILIARY:
@@ -171,14 +174,21 @@ def segments(text: str) -> list[tuple[str, bool]]:
 Stance = str  # "-" negated, "=" kept as it is, "+!" said to change, "+" plain
 
 
+def keeps(text: str) -> bool:
+    """Whether ``text`` says a thing is kept as it is ("must be kept", "stays closed")."""
+    return _KEEPS.search(text) is not None
+
+
 def _stance(piece: str, neg: bool) -> Stance:
-    """A segment's stance: negated; keeping a thing as it is ("must be kept", "stays
-    closed"); changing it ("delete", "may open", "is allowed"); or a plain statement."""
+    """A segment's stance: negated; changing a thing ("delete", "may open", "stays
+    allowed"); keeping it as it is ("must be kept", "stays closed"); or a plain statement."""
     if neg:
         return "-"
+    if _PERMISSION.search(piece):
+        return "+!"
     if _KEEPS.search(piece):
         return "="
-    if _PERMISSION.search(piece) or _CHANGES.intersection(claim_terms(piece)):
+    if _CHANGES.intersection(claim_terms(piece)):
         return "+!"
     return "+"
 
