@@ -122,8 +122,9 @@ def _rejected(piece: str) -> list[tuple[str, bool]]:
     head, *rest = _CONTEXT.split(piece, maxsplit=1)
     return [(head, True)] + [(r, False) for r in rest]
 
+
 # What _CORRECTED needs somewhere in a text (a rejected option without "not"), for
-# Reading.marked: keep the two in step (tests/test_claims_cases.py checks it).
+# Reading.marked: keep the two in step (tests/test_stance_reading.py checks it).
 _CORRECTION_WORD = re.compile(
     r"(?i)corrected|changed|switched|moved|updated|"
     r"\b(?:was|previously|formerly|originally|replac\w*|used\s+to\s+be)\s+[\w./+-]"

@@ -262,6 +262,11 @@ def _unit_terms_of(raw: str) -> frozenset[str]:
             if part and part.casefold() not in FILLER:
                 out.add(stem(part))
                 out.add(part.casefold())
+        # a whole name between separators ("ProrationTest::testDowngradeMidCycle"
+        # offers testDowngradeMidCycle, not only its camel-case parts)
+        for part in re.split(r"[/.:\[\]@=]+", tok):
+            if part and part.casefold() not in FILLER:
+                out.add(stem(part))
     return frozenset(out)
 
 
