@@ -67,7 +67,7 @@ _PERMISSION = re.compile(
 # Where a sentence's stance can change: each piece between these is one segment.
 _SEGMENT = re.compile(
     r"(?i)\s*;\s*|:\s+|[.!?]\s+|\s+\(|(?<!\()\)(?=[\s,;.]|$)|,\s+|"
-    r"\s+(?=(?:and|but|or|nor|while|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless|so\s+that|in\s+order\s+(?:to|that)|because)\b)|(?<=\w)\s+-+\s+|\s+—\s+"
+    r"\s+(?=(?:and|but|or|nor|while|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless|so(?!\s+(?:far|much|many|long|on|forth)\b)|in\s+order\s+(?:to|that)|because|to\s+(?:avoid|prevent))\b)|(?<=\w)\s+-+\s+|\s+—\s+"
 )
 # "don't change A or B": B is negated too; "never logged, at any level": so is the level
 _INHERITS = re.compile(
