@@ -179,7 +179,7 @@ def keeps(text: str) -> bool:
     return _KEEPS.search(text) is not None
 
 
-def _stance(piece: str, neg: bool) -> Stance:
+def _stance(piece: str, neg: bool, terms: frozenset[str]) -> Stance:
     """A segment's stance: negated; changing a thing ("delete", "may open", "stays
     allowed"); keeping it as it is ("must be kept", "stays closed"); or a plain statement."""
     if neg:
@@ -188,7 +188,7 @@ def _stance(piece: str, neg: bool) -> Stance:
         return "+!"
     if _KEEPS.search(piece):
         return "="
-    if _CHANGES.intersection(claim_terms(piece)):
+    if _CHANGES.intersection(terms):
         return "+!"
     return "+"
 
@@ -197,8 +197,9 @@ def term_polarity(text: str) -> dict[str, set[Stance]]:
     """Each content term of ``text`` with the stances it is said with (see ``_stance``)."""
     out: dict[str, set[Stance]] = {}
     for piece, neg in segments(text):
-        stance = _stance(piece, neg)
-        for t in claim_terms(piece):
+        terms = claim_terms(piece)
+        stance = _stance(piece, neg, terms)
+        for t in terms:
             out.setdefault(t, set()).add(stance)
     return out
 
