@@ -388,3 +388,35 @@ def test_system_argument_replacing_history_system_is_reported() -> None:
     )
     assert res.messages[0].text == "NEW"
     assert any("replaced by the system= prompt" in n.text for n in res.report.notices)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 60)), min_size=5, max_size=40))
+def test_pins_decided_by_a_bound_are_the_pins_exact_prices_give(
+    shape: list[tuple[int, int]],
+) -> None:
+    """Pinning skips an earlier request that cannot fit the cap left by a bound read from
+    its letters and digits (a pasted log is not tokenized): the same pins, the same fit."""
+    import importlib
+
+    units = importlib.import_module("contextledger.fit.units")
+
+    said = [
+        "Actually, use Redis not Memcached for the cache {n}.",
+        "Never touch src/payments/ — run {n} again. " + "ERROR 2024-12-01 12:00:{n} timeout; " * 30,
+        "Please keep going with step {n}.",
+    ]
+    dicts: list[dict[str, Any]] = [{"role": "system", "content": "Be brief."}]
+    for kind, n in shape:
+        dicts.append({"role": "user", "content": said[kind].format(n=n) + " word" * n})
+        dicts.append({"role": "assistant", "content": f"done {n} " + "x " * n})
+    dicts.append({"role": "user", "content": "Now ship it."})
+    bounded = fit(dicts, "gpt-4o", window=3000, max_output_tokens=500, prior_anchor_tokens=300)
+    saved = units.tokens_at_least
+    units.tokens_at_least = lambda counter, text: 0  # type: ignore[assignment]
+    try:
+        exact = fit(dicts, "gpt-4o", window=3000, max_output_tokens=500, prior_anchor_tokens=300)
+    finally:
+        units.tokens_at_least = saved
+    assert bounded.messages == exact.messages
+    assert [c[:5] for c in bounded.report.changes] == [c[:5] for c in exact.report.changes]

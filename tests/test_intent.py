@@ -86,21 +86,26 @@ def test_the_prefilter_misses_nothing(batch: list[str]) -> None:
 
 
 @given(st.lists(texts, max_size=8))
-def test_the_re2_prefilter_misses_nothing(batch: list[str]) -> None:
-    """With RE2 installed, the texts it finds hold every text the word starts find."""
+def test_re2_finds_every_word_start_the_word_starts_find(batch: list[str]) -> None:
+    """With RE2 installed, every word start Python's engine finds within its own text."""
     pytest.importorskip("re2")
-    fast = intent._texts_that_might_steer(batch)
-    if fast is None:  # a letter only the Unicode fold reads: the word starts decide alone
+    fast = intent._candidates_by_re2(batch)
+    if fast is None:  # a letter only the Unicode fold reads: Python's engine decides alone
         assert any(ch in "".join(batch) for ch in "\u0130\u0131\u017f\u212a")
         return
-    assert set(might_steer(batch)) <= set(fast)
-    assert fast == sorted(set(fast))
+    where, restating = fast
+    slow_where, slow_restating = intent._candidates(batch)
+    for j, text in enumerate(batch):
+        own = intent._candidates([text])[0].get(0, [])  # the text alone: no run-on phrase
+        assert set(own) <= set(where.get(j, [])), text
+        assert set(where.get(j, [])) <= set(slow_where.get(j, [])), text
+    assert restating <= slow_restating
 
 
 def test_without_re2_the_classification_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     batch = [f"please {phrase} the billing service" for phrase in PHRASES] + ["ok", "日本"]
     with_re2 = steering_requests(batch)
-    monkeypatch.setattr(intent, "_texts_that_might_steer", lambda texts: None)
+    monkeypatch.setattr(intent, "_candidates_by_re2", lambda texts: None)
     assert steering_requests(batch) == with_re2 == reference(batch)
 
 
@@ -111,8 +116,8 @@ def test_every_trigger_phrase_is_caught_alone_and_after_another_text() -> None:
             assert might_steer([text]) == [0], phrase
             # a phrase running on from the text before must not hide this one
             assert 1 in might_steer(["we need to keep going only", text]), phrase
-            fast = intent._texts_that_might_steer(["we need to keep going only", text])
-            assert fast is None or 1 in fast, phrase
+            fast = intent._candidates_by_re2(["we need to keep going only", text])
+            assert fast is None or 1 in fast[0], phrase
 
 
 def test_plain_requests_are_not_candidates() -> None:

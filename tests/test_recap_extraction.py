@@ -252,3 +252,99 @@ def test_a_rule_with_fails_in_it_is_no_failure_claim() -> None:
         assert verify_recap(recap, record).removed_sentences == ()
     lie = verify_recap("`pytest -q tests/test_order.py` failed.", record)
     assert lie.removed_sentences
+
+
+PYTEST_UNIQUE = """____________________ test_retry_same_charge ____________________
+>       charge(db, key="k1")
+E       psycopg.errors.UniqueViolation: duplicate key value violates unique constraint "payments_idem_uniq"
+E       DETAIL:  Key (idempotency_key)=(k1) already exists.
+=========================== short test summary info ============================
+FAILED tests/test_idem.py::test_retry_same_charge - psycopg.errors.UniqueViolation: duplicate key value violates unique constraint "payments_idem_uniq"
+1 failed, 9 passed in 0.31s"""
+
+CARGO = """test since_flag::rejects_naive_timestamps ... FAILED
+thread 'since_flag::rejects_naive_timestamps' panicked at tests/since_flag.rs:41:5:
+assertion `left == right` failed: left: 0, right: 2
+test result: FAILED. 5 passed; 1 failed; 0 ignored"""
+
+JEST = """FAIL src/theme.test.ts
+    ✕ saves the theme after reload (30 ms)
+  ● Settings › saves the theme after reload
+
+    expect(received).toBe(expected) // Object.is equality
+
+    Expected: "dark"
+    Received: "light"
+"""
+
+
+@pytest.mark.parametrize(
+    ("output", "message"),
+    [
+        (PYTEST_UNIQUE, 'violates unique constraint "payments_idem_uniq"'),
+        (CARGO, "assertion `left == right` failed: left: 0, right: 2"),
+        (JEST, 'Expected: "dark"'),
+        (GO_TEST, "order_test.go:42: expected 3, got 2"),
+        (PHPUNIT, "Failed asserting that 2 matches expected 3."),
+    ],
+)
+def test_the_recap_says_why_a_test_failed(output: str, message: str) -> None:
+    assert any(message in line for line in failure_lines(output))
+    assert message in _recap([GOAL, *_ran(1, "bash", {"command": "make test"}, output)])
+
+
+def test_jest_names_a_test_once() -> None:
+    assert len([t for t in failure_lines(JEST) if "saves the theme" in t]) == 1
+    assert "Settings › saves the theme after reload" in failing_tests(JEST)
+
+
+def _long_session() -> tuple[list[Message], list[str]]:
+    """400 messages of a billing task: the facts that matter said early (the next step at
+    62 %), around them the filler an agent produces: greps, listings, reads, bare installs,
+    nudges."""
+    keep = [
+        "Let's round prorated amounts half-even to the cent.",
+        "We'll compute proration in BillingPeriod::prorate().",
+        "Also, before we ship, update the CHANGELOG for the new proration rule.",
+        'violates unique constraint "payments_idem_uniq"',
+        "Next I'll run the DMS task in full-load-only mode against the staging copy.",
+    ]
+    filler = ["rg -n prorate src/{i}", "ls -la app/Billing/{i}", "kubectl get pods -n ns{i}",
+              "npm install", "tail -n 200 storage/logs/{i}.log", "git status", "cat {i}.json"]  # fmt: skip
+    msgs: list[Message] = [
+        Message.user("Fix the proration bug: downgrades mid-cycle are charged the full month."),
+        Message.user(keep[0]),
+        Message.assistant(f"Agreed. {keep[1]}"),
+        Message.user(keep[2]),
+    ]
+    for i in range(130):
+        if i == 20:
+            msgs += _ran(900, "run_shell", {"command": "pytest tests/test_idem.py"}, PYTEST_UNIQUE)
+        elif i == 80:
+            msgs.append(Message.assistant(f"The export is done. {keep[4]}"))
+        elif i % 3 == 0:
+            msgs += _ran(i, "read_file", {"path": f"app/Billing/Part{i}.php"}, "<?php\n" * 20)
+        else:
+            command = filler[i % len(filler)].format(i=i)
+            msgs += _ran(i, "run_shell", {"command": command}, "x\n" * 5)
+        if i % 10 == 9:
+            msgs += [Message.user("ok, keep going"), Message.assistant("Continuing.")]
+    msgs.append(Message.assistant("Added the proration tests."))
+    return msgs, keep
+
+
+@pytest.mark.parametrize("cap", [2_000, 4_800])
+def test_decisions_requests_failures_and_next_step_outrank_filler(cap: int) -> None:
+    msgs, keep = _long_session()
+    recap = render_digest(digest(msgs), cap)
+    for fact in keep:
+        assert fact in recap, fact
+    if cap == 2_000:  # filler gets what is left, and what is cut is counted
+        assert "`npm install`" not in recap
+        head = next(line for line in recap.splitlines() if line.startswith("Commands run:"))
+        assert "more in the record" in head
+
+
+def test_a_plural_status_code_is_no_measure() -> None:
+    said = [GOAL, Message.assistant("Thanks — the spinner is stuck, consistent with the 502s.")]
+    assert not digest(said).items("Numbers that matter")

@@ -293,3 +293,18 @@ def test_postgresql_refusing_connections_is_a_quick_503(
             assert [m.text for m in stored(proxy, "retry")] == said
     finally:
         admin.close()
+
+
+def test_an_unreadable_reply_is_passed_through_and_said_not_recorded(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    stub.fail(Fault("garbage"))
+    response = httpx.post(
+        proxy.url + "/v1/chat/completions",
+        json={"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]},
+        headers={"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "g"},
+    )
+    assert response.status_code == 200 and response.content == b"<html>502 Bad Gateway</html>"
+    turn = report(proxy, "g")["turns"][-1]
+    assert [n["kind"] for n in turn["notices"]] == ["not_recorded"]
+    assert [m.role for m in stored(proxy, "g")] == ["user"]

@@ -434,3 +434,55 @@ def test_a_small_first_fit_builds_no_compiled_vocabulary_and_a_large_one_builds_
     from contextledger import fit
 
     assert int(small_used) == fit([{"role": "user", "content": "hello"}], "gpt-4o").report.used
+
+
+# --- a lower bound without tokenizing ----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_most_letters_and_digits_per_token_are_the_vocabularys(name: str) -> None:
+    """``tokens_at_least`` rests on these: no token holds more ASCII letters or digits."""
+    ranks = text_mod._read_ranks(name)
+
+    def most(chars: bytes) -> int:
+        return max(len(tok) - len(tok.translate(None, chars)) for tok in ranks)
+
+    letters, digits = text_mod.MOST_PER_TOKEN[name]
+    assert most(text_mod._ASCII_LETTERS) == letters
+    assert most(text_mod._ASCII_DIGITS) == digits
+
+
+_BOUND_ALPHABET = (
+    "abcXYZ019 \n\t'’/-_.,:;!?()[]{}\"\\<|>=#@$%^&*~`"
+    + "éñüßçあ日本語한국어Русский—“”…😀\u0301\u00a0"
+)
+_BOUND_WORDS = [
+    "don't", "it's", "we're", "I'll", "''s", "l'été", "HelloWorld", "x86_64", "2024-12-01",
+    "foo_bar", "a/b\n/c", ".\n/\n/", "0xFF", "1234567", "ſtop", "İt", "naïve", "’s", "'", "  ",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_the_bound_is_never_above_the_count(name: str) -> None:
+    exact = TiktokenCounter.named(name)
+    cached = CachedCounter(exact)
+    rng = random.Random(name)
+    texts = [
+        "".join(rng.choice(_BOUND_ALPHABET) for _ in range(rng.randint(0, 80))) for _ in range(3000)
+    ]
+    texts += [
+        rng.choice([" ", "", "\n", "'", "-"]).join(
+            rng.choice(_BOUND_WORDS) for _ in range(rng.randint(1, 12))
+        )
+        for _ in range(3000)
+    ]
+    texts += SAMPLES
+    for text in texts:
+        assert text_mod.tokens_at_least(cached, text) <= exact.count(text), text
+    # on prose it is a useful bound, not zero
+    prose = "Please migrate the billing service to Postgres 16 before Friday, 2024-12-01."
+    assert text_mod.tokens_at_least(exact, prose) >= exact.count(prose) // 2
+
+
+def test_the_bound_is_zero_for_an_estimate() -> None:
+    assert text_mod.tokens_at_least(EstimateCounter(), "a long text " * 100) == 0

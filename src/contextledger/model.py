@@ -139,12 +139,20 @@ class Image:
 
     def describe(self, width: int | None = None, height: int | None = None) -> str:
         """The label, with a size found elsewhere (probed) when the block has none."""
-        width, height = self.width or width, self.height or height
-        size = f"{width}×{height}" if width and height else ""
-        if self.name:
-            return f"'{self.name}' {size}".rstrip()
-        kind = (self.media_type or "").removeprefix("image/").upper() or "remote"
-        return f"{size} {kind}".strip() if size else f"({kind})"
+        return describe_image(
+            self.name, self.media_type, self.width or width, self.height or height
+        )
+
+
+def describe_image(
+    name: str | None, media_type: str | None, width: int | None, height: int | None
+) -> str:
+    """How a person knows an image: "'shot.png' 1920×1080", "1920×1080 PNG", "(remote)"."""
+    size = f"{width}×{height}" if width and height else ""
+    if name:
+        return f"'{name}' {size}".rstrip()
+    kind = (media_type or "").removeprefix("image/").upper() or "remote"
+    return f"{size} {kind}".strip() if size else f"({kind})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,8 +121,12 @@ _FAILURE_LINE = re.compile(
 )
 # Why a named test failed, on a line that carries no failure marker: Go's
 # "order_test.go:42: expected 3, got 2" (before its "--- FAIL"), PHPUnit's "Failed
-# asserting that 2 matches expected 3."
-_REASON = re.compile(r"^[\w./-]+_test\.go:\d+: \S|^Failed asserting\b")
+# asserting that 2 matches expected 3.", Rust's "assertion `left == right` failed: left: 0,
+# right: 2", Jest's "Expected: "dark"" and "Received: "light"".
+_REASON = re.compile(
+    r"^[\w./-]+_test\.go:\d+: \S|^Failed asserting\b|^assertion\b.{0,200}\bfailed\b|"
+    r"^(?:Expected|Received)(?: value)?:\s|^E\s{2,}\S"
+)
 # Terraform draws its diagnostics in a box: "│ Error: Invalid reference".
 _BOX = re.compile(r"^[\s│╷╵]+")
 # A tool's own summary with the numbers that matter: a Terraform plan or apply.
@@ -141,7 +145,7 @@ _FAILED_TEST = re.compile(
     r"|^test\s+(\S+)\s+\.\.\.\s+FAILED\b"  # cargo test
     r"|^(?:[✕✗×]|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+\s*m?s\))?$"  # jest, TAP
     r"|^FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?\s+>\s+.{1,160}?)\s*$"  # vitest
-    r"|^●\s+(?!Console\b)(\S.{0,160}?›.{1,160}?)\s*$"  # jest's failure heading
+    r"|^●\s+(?!Console\b|Test suite failed to run\b)(\S.{0,320}?)\s*$"  # jest's failure heading
     r"|^rspec\s+(\./\S+:\d+)\s+#"  # rspec's failed examples
     r"|^\d+\)\s+([\w\\]+::\w+)"  # phpunit
     r"|^\[ERROR\]\s+(?:Failures:\s+)?([A-Za-z_$][\w$]*(?:\.[\w$]+)+):\d+\b"  # maven surefire
@@ -165,6 +169,7 @@ _METRIC = re.compile(
     r"limit|timeout|threshold|budget|port|version|max|min|at most|at least|cap)\b[^.\n]{0,40}\d"
 )
 _NUMBER = re.compile(r"\d")
+_STATUSES = re.compile(r"\b[1-5]\d\d(?:s|'s)\b")
 _GOAL_LABEL = re.compile(r"(?i)^\W*(?:goal|task|objective)\s*:\s*")  # no "Goal: Goal: …"
 _PATHLIKE = re.compile(r"\S*[/`_]\S*|\b\w+\.\w+\b")
 _BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w])")
@@ -216,8 +221,9 @@ _MORE_RULES = re.compile(
 )
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
-    r"(?i)\b(?:next,? i(?:'ll| will)|next step|then i(?:'ll| will)|i(?:'ll| will) now|"
-    r"now i(?:'ll| will)|i'm going to|plan:)"
+    r"(?i)\b(?:next,? (?:i|we)(?:'ll| will)|next step|next up|then (?:i|we)(?:'ll| will)|"
+    r"(?:i|we)(?:'ll| will) now|now (?:i|we)(?:'ll| will)|(?:i'm|we're) going to|plan:|"
+    r"after (?:that|this),? (?:i|we)(?:'ll| will))"
 )
 
 
@@ -373,9 +379,11 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
             # once per test: pytest -v names it as it runs and again in its summary, with
             # the reason; the longer line says more
             name = next(g for g in named.groups() if g)
-            line = _clip(s, 160)
-            if name in names:
-                at = names.index(name)
+            line = _clip(s, 300)
+            # Jest names a test "✕ saves the theme" as it runs and "● Settings › saves
+            # the theme" in its report
+            at = next((k for k, n in enumerate(names) if _same_test(n, name)), None)
+            if at is not None:
                 tests[at] = max(tests[at], line, key=len)
             else:
                 names.append(name)
@@ -388,8 +396,13 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
             why.append(_clip(s, 200))
     if not tests:
         return other[:limit]
-    why = [w for w in why if w not in " ".join(tests)]
+    said = " ".join(tests)  # a reason the test's own line gives already is said
+    why = [w for w in why if w.removeprefix("E ").strip(" …") not in said]
     return tests + why[: max(0, min(2, limit - len(tests)))]
+
+
+def _same_test(a: str, b: str) -> bool:
+    return a == b or a.endswith(" " + b) or b.endswith(" " + a)
 
 
 def output_numbers(text: str) -> list[str]:
@@ -522,13 +535,21 @@ def digest(
     if sec["Files written"]:
         written = set(sec["Files written"])  # read, then written: it is a written file
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
-    last_assistant = next(
-        (m.text for m in reversed(messages) if m.role == "assistant" and m.text.strip()), ""
-    )
-    nxt = [s for s in sentences(last_assistant) if _NEXT.search(s)]
+    nxt = _next_step(messages)
     if nxt:
-        sec["Next step"] = [_clip(nxt[-1], 240)]
+        sec["Next step"] = [nxt]
     return Digest({k: v for k, v in sec.items() if v})
+
+
+def _next_step(messages: Sequence[Message]) -> str | None:
+    """The newest plan the assistant stated ("Next I'll run the DMS task …"), however
+    many turns of work came after it ("Continuing.")."""
+    for m in reversed(messages):
+        if m.role == "assistant" and not m.is_recap and m.text.strip():
+            plans = [s for s in sentences(m.text) if _NEXT.search(s) and not s.endswith("?")]
+            if plans:
+                return _clip(plans[-1], 240)
+    return None
 
 
 def is_rule(sentence: str) -> bool:
@@ -576,8 +597,9 @@ def _specific(sentence: str) -> bool:
 
 
 def _numbers_matter(sentence: str, role: str) -> bool:
-    """A number the user stated, or one the assistant stated with a unit or a measure."""
-    bare = _ORDINAL.sub(" ", _PATHLIKE.sub(" ", sentence))
+    """A number the user stated, or one the assistant stated with a unit or a measure
+    ("the 502s" are status codes, not seconds)."""
+    bare = _STATUSES.sub(" ", _ORDINAL.sub(" ", _PATHLIKE.sub(" ", sentence)))
     if len(sentence.split()) < 3 or not _NUMBER.search(bare):
         return False
     if role == "user":
@@ -608,50 +630,82 @@ def parse_digest(text: str) -> Digest:
     return Digest(sec)
 
 
+# Commands that only look around (a listing, a search, a status, a bare install): they
+# get the bytes after every other section, so a session's hundred greps never crowd out
+# its decisions, open requests and next step.
+_LOOKING = re.compile(
+    r"^`?(?:sudo\s+)?(?:(?:ls|ll|cat|head|tail|less|more|grep|egrep|rg|ag|ack|find|fd|tree|pwd|"
+    r"echo|printf|wc|stat|file|which|whereis|type|whoami|id|env|printenv|du|df|ps|top|date|"
+    r"uptime|hostname|uname|history|clear|cd|man|nl|sort|uniq|cut|jq|yq|bat|awk)\b(?!\s*>)|"
+    r"sed\s+-n\b|git\s+(?:status|log|diff|show|branch|remote|fetch|blame|grep|ls-files|"
+    r"rev-parse|reflog|stash\s+list)\b|kubectl\s+(?:get|describe|logs|top|explain|"
+    r"config\s+(?:view|get-contexts|current-context))\b|docker\s+(?:ps|images|logs|inspect|"
+    r"compose\s+(?:ps|logs))\b|helm\s+(?:list|ls|status|get|history)\b|"
+    r"terraform\s+(?:show|output|state\s+(?:list|show)|version)\b|"
+    r"(?:npm|pnpm|yarn)\s+(?:ls|list|outdated|view|why|info)\b|pip3?\s+(?:list|show|freeze)\b|"
+    r"(?:npm|pnpm|yarn|bundle|composer|poetry)(?:\s+(?:install|i|ci))?\s*`?$|"
+    r"pip3?\s+install\s+-r\s+\S+\s*`?$|uv\s+sync\b|go\s+mod\s+(?:download|tidy)\b|"
+    r"cargo\s+fetch\b)"
+)
+# Per section, the items that wait for the bytes every other section left.
+_LAST: dict[str, Callable[[str], bool]] = {
+    "Commands run": lambda item: _LOOKING.search(item) is not None,
+}
+
+
 def render_digest(d: Digest, max_bytes: int) -> str:
     """The sections in reading order, filled in priority order within ``max_bytes``;
-    a section that could not hold every item says how many it left out."""
+    a section that could not hold every item says how many it left out (its heading
+    alone, when none of its items fit)."""
     tail = 32  # " (+NNNN more in the record)", reserved by a section that leaves items out
-    chosen: dict[str, list[str]] = {}
-    left: dict[str, int] = {}
+    picked: dict[str, list[str]] = {}
+    opened: set[str] = set()  # sections whose heading is paid for
+    short: set[str] = set()  # sections that reserved the bytes of their "(+N more)"
     used = 0
-    for name in PRIORITY:
+    passes = [(n, False) for n in PRIORITY] + [(n, True) for n in PRIORITY if n in _LAST]
+    for name, last in passes:
         items = d.items(name)
-        if not items:
+        waits = _LAST.get(name)
+        todo = [i for i in items if waits is not None and waits(i)] if last else items
+        if waits is not None and not last:
+            todo = [i for i in items if not waits(i)]
+        if not todo:
             continue
         inline = name in INLINE
-        head = utf8_len(name) + 2
-        if used + head + tail > max_bytes:
-            left[name] = len(items)
-            continue
-        used += head
-        picked: list[str] = []
+        if name not in opened:
+            head = utf8_len(name) + 2
+            if used + head + tail > max_bytes:
+                continue
+            used += head
+            opened.add(name)
         # the earliest goal and constraints first; of the rest, the newest first (the
         # user's words before the assistant's)
-        order = items if name in ("Goal", "Constraints and corrections") else items[::-1]
+        order = todo if name in ("Goal", "Constraints and corrections") else todo[::-1]
         order = sorted(order, key=lambda i: i.startswith("Assistant: "))
+        have = picked.setdefault(name, [])
         for item in order:
             cost = utf8_len(item) + (2 if inline else 3)
             if used + cost + tail > max_bytes:
                 continue
-            picked.append(item)
+            have.append(item)
             used += cost
-        chosen[name] = [i for i in items if i in picked]
-        if len(picked) < len(items):
-            left[name] = len(items) - len(picked)
+        if len(have) < len(items) and name not in short:
+            short.add(name)
             used += tail
     lines: list[str] = []
     for name in SECTIONS:
-        items = chosen.get(name, [])
-        more = f" (+{left[name]} more in the record)" if left.get(name) else ""
-        if not items:
+        items = d.items(name)
+        if name not in opened:
             continue
+        chosen = [i for i in items if i in picked.get(name, [])]
+        left = len(items) - len(chosen)
+        more = f" (+{left} more in the record)" if left else ""
         if name in INLINE:
             sep = ", " if name.startswith("Files") else " "
-            lines.append(f"{name}: {sep.join(items)}{more}")
+            lines.append(f"{name}: {sep.join(chosen)}{more}".replace(":  (", ": ("))
         else:
             lines.append(f"{name}:{more}")
-            lines.extend(f"- {i}" for i in items)
+            lines.extend(f"- {i}" for i in chosen)
     if not lines:
         lines = ["Earlier turns stated no goal, constraint, command, file or failure."]
     return cut_utf8("\n".join(lines), max_bytes)

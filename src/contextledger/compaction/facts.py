@@ -577,7 +577,13 @@ def _strings(value: Any) -> list[str]:
 
 def _open_requests(messages: Sequence[Message]) -> list[str]:
     requests: list[tuple[int, str, bool]] = []  # (message index, sentence, deferred)
+    # what the assistant reported done, once: (message index, the report's content words)
+    reports: list[tuple[int, set[str]]] = []
+    last_reply = -1  # the index of the newest assistant message with text
     for i, m in enumerate(messages):
+        if m.role == "assistant" and m.text.strip():
+            last_reply = i
+            reports += [(i, keywords(s)) for s in sentences(m.text) if _DONE.search(s)]
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
         for s in sentences(m.text):
@@ -585,13 +591,13 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
                 requests.append((i, s, bool(DEFERRED.search(s))))
     out: list[str] = []
     for i, sentence, deferred in requests:
-        later = [m for m in messages[i + 1 :] if m.role == "assistant" and m.text.strip()]
-        answered = bool(later)
+        answered = last_reply > i
         words = keywords(sentence) - _DONE_WORDS  # "when you're done, add …": not a topic
-        done = any(
-            _DONE.search(s) and words & keywords(s) for m in later for s in sentences(m.text)
-        )
-        if done:
+        # done when a later report shares half its topic (up to 3 words), not one word: in
+        # a long session "Added the --since flag." does not close "update the CHANGELOG
+        # for the new flag"
+        need = min(3, max(1, (len(words) + 1) // 2))
+        if any(j > i and len(words & said) >= need for j, said in reports):
             continue
         if deferred or not answered:
             out.append(sentence if len(sentence) <= 200 else cut_utf8(sentence, 200) + "…")

@@ -132,13 +132,13 @@ def pin_anchors(
         )
         spent = found = 0
         least = index.least_message_cost()
-        for k, must in _counted_ahead(index, order, opts.prior_anchor_tokens):
+        for k, must in order:
             if not must and found >= opts.prior_anchors:
                 break  # the rest are not "must" either
             if opts.prior_anchor_tokens - spent < least:
                 break  # the cap is spent: no request costs less than its framing
-            if not index.may_fit(k, opts.prior_anchor_tokens - spent):
-                continue
+            if not index.request_may_fit(k, opts.prior_anchor_tokens - spent):
+                continue  # (by a bound from its characters: a long request is not counted)
             cost = index.exact_cost(starts[k])
             if spent + cost > opts.prior_anchor_tokens:
                 continue
@@ -150,21 +150,6 @@ def pin_anchors(
         if k not in pins.numbers:
             pins.add(k, index.unit(k, "recap"))
     return pins
-
-
-def _counted_ahead(
-    index: HistoryIndex, order: Iterator[tuple[int, bool]], cap: int
-) -> Iterator[tuple[int, bool]]:
-    """``order``, the texts of its requests counted a batch at a time (8, then 16, 32, …)
-    before they are given: pinning prices many short requests in a row, and the tokenizer
-    counts a batch of texts in about the time of one. At most about twice what the pinning
-    looks at is counted, and never a request that cannot fit ``cap`` by its characters alone
-    (a huge paste). Only the counts are kept: a request is priced when pinning asks."""
-    size, starts = 8, index.starts
-    while batch := list(islice(order, size)):
-        index.count_ahead(starts[k] for k, _ in batch if index.may_fit(k, cap))
-        yield from batch
-        size *= 2
 
 
 def rescue_current_request(

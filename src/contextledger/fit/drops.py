@@ -4,7 +4,7 @@ image a person will miss and per earlier request that yielded its pin."""
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import not_
@@ -12,7 +12,7 @@ from operator import not_
 from ..model import Image
 from ..pricing.messages import Pricer
 from ..report import Notice
-from .edits import image_label
+from .edits import image_label, url_label
 from .report import Change
 from .units import HistoryIndex, Unit, turns_ago
 
@@ -98,29 +98,39 @@ def report_drops(
 
 
 def _dropped_changes(index: HistoryIndex, units: list[int]) -> list[Change]:
-    """One "dropped" Change per message of ``units``. A cold fit of a long session drops
-    thousands, mostly one run from the start: its columns are sliced, and the Changes made
-    by ``tuple.__new__`` (what ``Change._make`` does, without a Python call per message)."""
+    """One "dropped" Change per message of ``units`` (ascending). A cold fit of a long
+    session drops thousands, in a few runs from the start (broken only by the pinned
+    requests): the columns are sliced a run at a time, and the Changes made by
+    ``tuple.__new__`` (what ``Change._make`` does, without a Python call per message)."""
     if not units:
         return []
     starts, n = index.starts, len(index.costs)
-    lo = starts[units[0]]
-    hi = starts[units[-1] + 1] if units[-1] + 1 < len(starts) else n
-    if len(units) == units[-1] - units[0] + 1:  # one run of units
-        positions: Sequence[int] = range(lo, hi)
-        roles, kinds = index.roles[lo:hi], index.drop_kinds[lo:hi]
-        costs, priced = index.costs[lo:hi], index.priced[lo:hi]
-    else:
-        positions = [
-            i for k in units for i in range(starts[k], starts[k + 1] if k + 1 < len(starts) else n)
-        ]
-        roles = [index.roles[i] for i in positions]
-        kinds = [index.drop_kinds[i] for i in positions]
-        costs = [index.costs[i] for i in positions]
-        priced = bytearray(index.priced[i] for i in positions)
+    first, last = units[0], units[-1]
+    missing = (  # the units kept among these (a few pinned requests), as a sorted list
+        sorted(set(range(first, last + 1)).difference(units))
+        if len(units) != last - first + 1
+        else []
+    )
+    spans: list[tuple[int, int]] = []  # the message ranges of the runs of units
+    lo = first
+    for k in [*missing, last + 1]:
+        if k > lo:
+            spans.append((starts[lo], starts[k] if k < len(starts) else n))
+        lo = k + 1
+    ids: list[str] = []
+    roles: list[str] = []
+    kinds: list[str] = []
+    costs: list[int] = []
+    priced = bytearray()
+    for lo, hi in spans:
+        ids += index.ids(range(lo, hi))
+        roles += index.roles[lo:hi]
+        kinds += index.drop_kinds[lo:hi]
+        costs += index.costs[lo:hi]
+        priced += index.priced[lo:hi]
     fields = zip(
         repeat("dropped"),
-        index.ids(positions),
+        ids,
         repeat(None),
         roles,
         map(_DROP_REASONS.__getitem__, kinds),
@@ -142,7 +152,7 @@ def _labeller(
         return image_label(pricer, img)
 
     def row(i: int) -> ImageRow:
-        labels = labels_of(i, label_of)
+        labels = labels_of(i, label_of, url_label)
         seen = openings.get(i)
         if seen is None or seen[0] is not labels:
             heads = [f"The model will not see image {label} " for label in labels]

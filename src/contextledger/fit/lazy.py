@@ -192,15 +192,15 @@ class DictColumns:
             self.made[p] = m
         return m
 
-    def images_of(self, p: int) -> list[Image]:
-        """The images of message ``p`` (a plain user turn is not read for them)."""
-        m = self.made[p]
-        if m is not None:
-            return list(m.images())
+    def image_urls(self, p: int) -> list[str] | None:
+        """The URLs of the images of message ``p`` while it is a plain user turn not read
+        yet (None: it was read; its Message has them)."""
+        if self.made[p] is not None:
+            return None
         content = self.dicts[p].get("content")
         if type(content) is not list:
             return []
-        return [self._image(part["image_url"]) for part in content if part["type"] == "image_url"]
+        return [part["image_url"]["url"] for part in content if part["type"] == "image_url"]
 
     def _image(self, spec: dict[str, Any]) -> Image:
         """The reader's Image for an ``image_url`` part checked by ``_plain_parts``; one

@@ -23,6 +23,7 @@ from typing import Literal, TypeVar
 from ..intent import steering_requests
 from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
+from ..pricing.text import tokens_at_least
 from ..validate import arguments_problem, is_empty
 from .lazy import LazyMessages, holds_images, message_chars
 
@@ -120,6 +121,8 @@ class HistoryIndex:
         self.made_units: list[Unit | None] = []  # per unit: made on first use, reused on refit
         self._labels: dict[int, tuple[object, list[str]]] = {}  # image labels by position
         self._image_labels: dict[int, tuple[Image, str]] = {}  # by id(image)
+        self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
+        self._bounds: dict[int, int] = {}  # requests' lower bounds, by position (see update)
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
         self._pricer: Pricer | None = None
         # id → position of body[:_positioned] (built on first use, extended on append)
@@ -146,6 +149,10 @@ class HistoryIndex:
         self.shared = prefix
         if prefix < self._positioned:  # an edit, insertion or removal: positions moved
             self._positions, self._positioned = {}, 0
+        if pricer is not self._pricer:
+            self._bounds = {}
+        elif prefix < before and self._bounds:  # (an append leaves them be)
+            self._bounds = {i: v for i, v in self._bounds.items() if i < prefix}
         if type(body) is LazyMessages and prefix < before:
             # a lazy history's dicts may have been edited in place: forget what was read
             self._labels = {i: v for i, v in self._labels.items() if i < prefix}
@@ -382,16 +389,32 @@ class HistoryIndex:
         assert self._pricer is not None
         return self._pricer.message_overhead
 
+    def request_may_fit(self, k: int, room: int) -> bool:
+        """``may_fit`` for the unit of an earlier request, also by a bound read from its
+        text's letters and digits (``tokens_at_least``): a pasted log that cannot fit what
+        is left of the pins' cap is never tokenized."""
+        if not self.may_fit(k, room):
+            return False
+        i = self.starts[k]
+        if self.priced[i]:
+            return True  # (may_fit read its exact price)
+        bound = self._bounds.get(i)
+        if bound is None:  # once per message: a refit looks at the same requests again
+            assert self._pricer is not None
+            body = self.body
+            if type(body) is LazyMessages:
+                text = body.columns.texts.get(body.start + i, "")
+            else:
+                text = body[i].text
+            pricer = self._pricer
+            bound = self._bounds[i] = pricer.message_overhead + tokens_at_least(
+                pricer.counter, text
+            )
+        return bound <= room
+
     def at_least(self, i: int) -> int:
         """Message ``i``'s exact price if known, else a lower bound from its characters."""
         return self.costs[i] if self.priced[i] else self.chars[i] // MAX_CHARS_PER_TOKEN
-
-    def count_ahead(self, positions: Iterable[int]) -> None:
-        """Count the texts of the messages at ``positions`` in one batch, for their prices
-        asked for next (what is priced, and so exact in the report, is left as it was)."""
-        assert self._pricer is not None
-        body, priced = self.body, self.priced
-        self._pricer.prime((body[i] for i in positions if not priced[i]), min_batch=2)
 
     def exact_cost(self, i: int) -> int:
         """Message ``i``'s exact price (priced now if it was not yet)."""
@@ -422,11 +445,15 @@ class HistoryIndex:
             hit = self._memo[(i, what)] = (m, work(m))
         return hit[1]  # type: ignore[return-value]
 
-    def image_labels(self, i: int, label: Callable[[Image], str]) -> list[str]:
-        """How a person knows each image of message ``i`` (``label``), worked out once per
-        message and once per image (a lazy history is not read for it)."""
+    def image_labels(
+        self, i: int, label: Callable[[Image], str], url_label: Callable[[str], str]
+    ) -> list[str]:
+        """How a person knows each image of message ``i`` (``label``; ``url_label`` for the
+        URL of one in a dict not read), worked out once per message and once per image (a
+        lazy history is not read for it)."""
         body = self.body
         token: object
+        urls: list[str] | None = None
         if type(body) is LazyMessages:
             columns, p = body.columns, body.start + i
             token = columns.made[p] or columns.dicts[p]
@@ -436,15 +463,22 @@ class HistoryIndex:
         if hit is not None and hit[0] is token:
             return hit[1]
         if type(body) is LazyMessages:
-            images = body.columns.images_of(body.start + i)
+            urls = body.columns.image_urls(body.start + i)
+        labels: list[str] = []
+        if urls is not None:
+            by_url = self._url_labels
+            for url in urls:  # keyed by the string's identity: hashing a data URL reads it all
+                seen_url = by_url.get(id(url))
+                if seen_url is None or seen_url[0] is not url:
+                    seen_url = by_url[id(url)] = (url, url_label(url))
+                labels.append(seen_url[1])
         else:
-            images = list(body[i].images())
-        made, labels = self._image_labels, []
-        for img in images:
-            seen = made.get(id(img))
-            if seen is None or seen[0] is not img:
-                seen = made[id(img)] = (img, label(img))
-            labels.append(seen[1])
+            made = self._image_labels
+            for img in body[i].images():
+                seen = made.get(id(img))
+                if seen is None or seen[0] is not img:
+                    seen = made[id(img)] = (img, label(img))
+                labels.append(seen[1])
         self._labels[i] = (token, labels)
         return labels
 

@@ -147,10 +147,9 @@ class Pricer:
                 self._texts[text] = n
         return n
 
-    def prime(self, messages: Iterable[Message], min_batch: int = 64) -> None:
+    def prime(self, messages: Iterable[Message]) -> None:
         """Count every not-yet-priced text of ``messages`` in one batch (a cold fit of a long
-        history is mostly tokenizing; batching it is several times faster). Fewer than
-        ``min_batch`` texts are left to be counted one by one, when asked for."""
+        history is mostly tokenizing; batching it is several times faster)."""
         texts: list[str] = []
         for m in messages:
             hit = self._messages.get(id(m))
@@ -172,7 +171,7 @@ class Pricer:
                 elif isinstance(b, ToolCall):
                     texts.extend((b.id, b.name, self._args(b)))
         texts = [t for t in dict.fromkeys(texts) if t and t not in self._texts]
-        if len(texts) < max(1, min_batch):
+        if len(texts) < 64:
             return  # not worth a batch
         if len(self._texts) > 200_000:
             self._texts.clear()

@@ -1002,6 +1002,12 @@ class Proxy:
             if upstream.status_code == 200:
                 with suppress(ValueError):
                     assembler.load(loads(data))
+                if assembler.message() is None:  # never silent: said, not guessed at
+                    turn["notices"].append(
+                        {"kind": "not_recorded", "where": "", "text": "The upstream's reply "
+                         f"holds no {wire.name} assistant message the proxy can read: passed "
+                         "to the client as it came, not recorded."}
+                    )  # fmt: skip
             self._finish(state, turn, assembler, upstream.status_code, t0, record)
             return Response(data, status_code=upstream.status_code, headers=reply_headers)
 

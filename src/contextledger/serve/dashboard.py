@@ -183,7 +183,7 @@ a { color:var(--accent); }
 .badge { display:inline-block; font-size:11px; font-weight:600; border-radius:999px; padding:1px 8px; margin-right:6px; color:#fff; background:#6b7280; text-transform:uppercase; letter-spacing:.03em; }
 .b-dropped { background:#dc2626; } .b-shrunk { background:#ea580c; } .b-replaced { background:#d97706; }
 .b-compaction, .b-recap { background:#7c3aed; } .b-repaired { background:#0891b2; }
-.b-not_fitted { background:#475569; } .b-refused { background:#b91c1c; } .b-normalized { background:#059669; } .b-error { background:#b91c1c; }
+.b-not_fitted { background:#475569; } .b-refused { background:#b91c1c; } .b-normalized { background:#059669; } .b-error, .b-upstream_error { background:#b91c1c; } .b-not_recorded { background:#9a3412; }
 .timeline p { margin:4px 0 0; overflow-wrap:anywhere; }
 .empty { background:var(--card); border:1px dashed var(--line); border-radius:10px; padding:24px; color:var(--muted); }
 .warn { background:#fef2f2; border:1px solid #fecaca; color:#991b1b; border-radius:10px; padding:10px 14px; margin:12px 0; }
