@@ -348,3 +348,9 @@ def test_decisions_requests_failures_and_next_step_outrank_filler(cap: int) -> N
 def test_a_plural_status_code_is_no_measure() -> None:
     said = [GOAL, Message.assistant("Thanks — the spinner is stuck, consistent with the 502s.")]
     assert not digest(said).items("Numbers that matter")
+
+
+def test_a_run_that_timed_out_failed() -> None:
+    assert failure_lines("backfill: batch 3 of 9\nrequest timed out after 300s")
+    assert failure_lines("context deadline exceeded")
+    assert not failure_lines("backfill: batch 3 of 9\ndone: 1,204 rows")

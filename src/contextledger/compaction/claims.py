@@ -46,6 +46,7 @@ from .digest import (
     failure_lines,
     is_write_call,
     parse_digest,
+    shows_file,
 )
 from .facts import extract_claims, keywords, sentences
 from .outcome import Outcome, crashed, outcome_of, pick, timed_out, which_run
@@ -270,7 +271,8 @@ class Evidence:
                 call = calls.get(r.call_id)
                 body = r.text
                 texts.append(body)
-                executed.update(s for c in _SHOWN.findall(body) for s in _steps(c))
+                if call is None or not shows_file(call):  # a README's "$ make deploy" never ran
+                    executed.update(s for c in _SHOWN.findall(body) for s in _steps(c))
                 ran = frozenset(s for c in call_commands(call) for s in _steps(c)) if call else None
                 failed = r.is_error or bool(failure_lines(body, limit=1) or _CRASH.search(body))
                 tool = call.name if call else (r.name or "tool")
@@ -778,6 +780,8 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
         chosen = pick(named, which_run(text))
         if not any(r.failed for r in chosen):
             return [Claim("failed", text, "the run it names shows no failure")]
+        if _AGAIN.search(text) and not any(r.failed for r in named[: named.index(chosen[0])]):
+            return [Claim("failed", text, "it failed, but no earlier run it names did")]
         return []
     if not subjects and not line:
         # "the tests failed": about no command in particular, but some result must say so
@@ -802,6 +806,8 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
             out.append(Claim("failed", value, "no tool call ran it"))
         elif results and not any(r.failed for r in results):
             out.append(Claim("failed", value, "it ran, and no result of it shows a failure"))
+        elif _AGAIN.search(text) and sum(r.failed for r in results) < 2:
+            out.append(Claim("failed", value, "it failed once, not again"))
         elif kind == "command" and not results:
             out.append(Claim("failed", value, "no result of it shows a failure"))
     said = _FAILED_WITH.search(re.sub(r"`[^`]*`", " ", text)) if not line else None
@@ -981,7 +987,11 @@ def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
     return out
 
 
-_IDENT = re.compile(r"(?<![\w`])[A-Za-z_][\w]*(?:_|::)[\w:]*[A-Za-z0-9]")
+# a test's name: snake case or a path ("keeps_order", "a::b"), or camel case from a test
+# framework (PHPUnit's "testDowngradeMidCycle", Go's "TestBucketRefill", "OrderTest")
+_IDENT = re.compile(
+    r"(?<![\w`])(?:[A-Za-z_][\w]*(?:_|::)[\w:]*[A-Za-z0-9]|[Tt]est[A-Z0-9]\w*|[A-Z]\w*Tests?\b)"
+)
 
 
 def _named_tests(text: str, ev: Evidence) -> list[str]:
@@ -1069,7 +1079,9 @@ def _test_verdict(r: Result, test: str) -> bool | None:
     lines = [x for x in (r.lines or (r.text,)) if _names_test(x, test)]
     if not lines:
         return None
-    return not (r.failed and any(_FAIL_MARK.search(x) for x in lines))
+    # a failure marker on the line, or the runner's own way to list a failed test
+    # (PHPUnit's "1) Tests\\Unit\\OrderTest::testRefund" under "There was 1 failure:")
+    return not (r.failed and any(_FAIL_MARK.search(x) or failing_tests(x) for x in lines))
 
 
 # --------------------------------------------------------------------------- who said what
@@ -1784,6 +1796,37 @@ def clauses(sentence: str) -> list[str]:
     return out
 
 
+_AGAIN = re.compile(r"(?i)\bagain\b|\bonce\s+more\b|\bstill\s+(?:fail|time|crash|error)")
+
+
+# Two runs in an order: "`a` before `b`", "`a` first, then `b`", "`b` after `a`",
+# "After `a`, … `b`" ("a" is the one said to run first).
+_IN_ORDER = (
+    re.compile(
+        r"(?i)`(?P<a>[^`\n]+)`[^`.;]{0,60}?\b(?:before|then|followed\s+by)\b[^`.;]{0,60}?"
+        r"`(?P<b>[^`\n]+)`"
+    ),
+    re.compile(r"(?i)`(?P<b>[^`\n]+)`[^`.;]{0,60}?\bafter\b[^`.;]{0,60}?`(?P<a>[^`\n]+)`"),
+    re.compile(r"(?i)^\W*after\b[^`.;]{0,40}`(?P<a>[^`\n]+)`[^`.;]{0,80}?`(?P<b>[^`\n]+)`"),
+    re.compile(r"(?i)^\W*before\b[^`.;]{0,40}`(?P<b>[^`\n]+)`[^`.;]{0,80}?`(?P<a>[^`\n]+)`"),
+)
+
+
+def _check_order(sentence: str, ev: Evidence) -> list[Claim]:
+    """Two runs said to come in an order: some run of the first came before some run of
+    the second (a run said first that only ever ran after the other is a lie)."""
+    for pattern in _IN_ORDER:
+        m = pattern.search(sentence)
+        if m is None:
+            continue
+        first, second = norm_command(m.group("a")), norm_command(m.group("b"))
+        at = {c: [i for i, r in enumerate(ev.results) if c in r.commands] for c in (first, second)}
+        if at[first] and at[second] and min(at[first]) > max(at[second]):
+            return [Claim("ran", f"{first} before {second}", f"`{second}` ran before `{first}`")]
+        return []
+    return []
+
+
 def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]:
     """A free-prose sentence, clause by clause, each with the subject it inherits:
     (clauses checked, unsupported claims)."""
@@ -1796,6 +1839,7 @@ def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]
         actor = _actor(part, actor)
         out += check_clause(part, None, ev, actor)
         out += _check_cause(part, ev, actor)
+    out += _check_order(sentence, ev)
     return len(parts), tuple(dict.fromkeys(out))
 
 

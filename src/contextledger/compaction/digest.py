@@ -117,7 +117,8 @@ _FAILURE_LINE = re.compile(
     r"traceback \(most recent call last\)|^\w*(?:Error|Exception)\b[:(]|\berror:|"
     r"\bstatus(?: code)?[:= ]*[45]\d\d\b|\bHTTP/\d(?:\.\d)? [45]\d\d\b|\b[45]\d\d (?:Bad|Not|Internal|"
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
-    r"✗|✕|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9])"
+    r"✗|✕|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|"
+    r"\btimed out\b|^timeout\b[: ]|\bdeadline exceeded\b|\bOOMKilled\b|\bout of memory\b)"
 )
 # Why a named test failed, on a line that carries no failure marker: Go's
 # "order_test.go:42: expected 3, got 2" (before its "--- FAIL"), PHPUnit's "Failed
@@ -357,6 +358,26 @@ def is_read_call(call: ToolCall) -> bool:
     if op is not None:
         return op not in _WRITE_OPS
     return bool(_READ_TOOL.search(call.name)) and not is_write_call(call)
+
+
+_SHOWS_FILE = re.compile(
+    r"^(?:sudo\s+)?(?:cat|head|tail|less|more|bat|nl|type|get-content|sed\s+-n)\s+(?![-|])"
+)
+
+
+def shows_file(call: ToolCall) -> bool:
+    """Whether a call's output is a file's contents (a read tool, ``cat README.md``), not
+    a terminal's: a ``$ terraform apply`` line in it is documentation, not a run.
+
+    >>> shows_file(ToolCall("c", "bash", '{"command": "cat README.md"}'))
+    True
+    >>> shows_file(ToolCall("c", "bash", '{"command": "make deploy"}'))
+    False
+    """
+    if is_read_call(call) and not _SHELL_TOOL.search(call.name):
+        return True
+    commands = call_commands(call)
+    return bool(commands) and all(_SHOWS_FILE.match(c.casefold()) for c in commands)
 
 
 def failure_lines(text: str, limit: int = 6) -> list[str]:

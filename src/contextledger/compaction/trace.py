@@ -241,6 +241,11 @@ def unit_terms(text: str) -> frozenset[str]:
                 if part and part.casefold() not in FILLER:
                     out.add(stem(part))
                     out.add(part.casefold())
+            # a whole name between separators ("ProrationTest::testDowngradeMidCycle"
+            # offers testDowngradeMidCycle, not only its camel-case parts)
+            for part in re.split(r"[/.:\[\]@=]+", tok):
+                if part and part.casefold() not in FILLER:
+                    out.add(stem(part))
     return frozenset(out)
 
 
