@@ -542,15 +542,28 @@ def generate(n: int, seed: int, split: Split) -> list[Session]:
 
 
 def shell_session(*turns: tuple[str, ...]) -> Session:
-    """An OpenAI-format session from turns ``("u", text)``, ``("a", text)`` or
-    ``("sh", command, output)`` (a ``run_shell`` call and its result), then 12 rounds of
-    nudges so that compaction covers every turn given."""
+    """An OpenAI-format session from turns ``("u", text)``, ``("a", text)``,
+    ``("sh", command, output)`` (a ``run_shell`` call and its result), ``("read", path,
+    text)`` or ``("write", path, content)``, then 12 rounds of nudges so that compaction
+    covers every turn given."""
     m: list[dict[str, Any]] = []
     for n, t in enumerate(turns):
         if t[0] == "u":
             m.append({"role": "user", "content": t[1]})
         elif t[0] == "a":
             m.append({"role": "assistant", "content": t[1]})
+        elif t[0] in ("read", "write"):
+            fn = {"name": f"{t[0]}_file", "arguments": json.dumps({"path": t[1], "content": t[2]})}
+            if t[0] == "read":
+                fn["arguments"] = json.dumps({"path": t[1]})
+            m.append(
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [{"id": f"c{n}", "type": "function", "function": fn}],
+                }
+            )
+            m.append(_result(f"c{n}", t[2] if t[0] == "read" else f"wrote {t[1]}"))
         else:
             m += [_call(f"c{n}", "run_shell", "command", t[1]), _result(f"c{n}", t[2])]
     for i in range(12):

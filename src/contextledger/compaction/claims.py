@@ -673,10 +673,19 @@ def section_of(line: str) -> tuple[str | None, str]:
     return None, line
 
 
+# A purpose or reason after the request: "add keys so that retried POSTs never double-charge"
+# asks for keys; the "never" is what they are for, not a rule.
+_PURPOSE = re.compile(
+    r"(?i)(?<=\w)[,\s]+(?:so\s+that|so(?=\s+\w+\s+\w+)|in\s+order\s+(?:to|that)|"
+    r"to\s+(?:avoid|prevent))\b.*$"
+)
+
+
 @lru_cache(maxsize=1 << 16)  # asked of every sentence of the record at every recap
 def negated(text: str) -> bool:
     """Whether ``text`` states a negation ("never", "do not" …); "use A not B" is a
-    preference, not a negation."""
+    preference, not a negation, and a purpose clause ("so that X never Y") is none."""
+    text = _PURPOSE.sub("", text)
     return bool(_NEG.search(_PREFERENCE_NOT.sub(" ", text) if _is_preference(text) else text))
 
 
@@ -1816,12 +1825,27 @@ def check_clause(
             out += _check_user(said, ev, "user said", strict=True)
         elif sep and who == "Assistant":
             out += _check_assistant(said, ev)
+        elif section == "Decisions" and _decided_as_said(text, ev):
+            out += _check_preferences(text, ev)  # "Redis is the store" as it was said
         else:
             for sentence in sentences(text):
                 out += check_sentence(sentence, ev)[1]
     else:
         out += _check_prose(text, commands, paths, ev, actor)
     return tuple(dict.fromkeys(out))
+
+
+_PAREN = re.compile(r"\s*\([^()]*\)")
+
+
+def _decided_as_said(text: str, ev: Evidence) -> bool:
+    """A ``Decisions`` item with no subject ("Redis is the store, keyed by the
+    Idempotency-Key header (after the user's correction)"): what the assistant or the
+    user said, in any tense ("I'll go with Redis …"); a note in brackets is no claim."""
+    bare = _PAREN.sub("", text).strip()
+    if not bare or _actor(bare) is not None:
+        return False
+    return bool(_supporting(bare, [*ev.told, *ev.said], 0.85)[0])
 
 
 def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
@@ -1871,7 +1895,14 @@ def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Cla
         cmds = quoted or [_strip_note(text)]
         return _check_done(f"The user ran `{cmds[0]}`.", "ran", "user", ev)
     if quoted:
-        return _check_ran(quoted, ev, exact=True)
+        out = _check_ran(quoted, ev, exact=True)
+        # "`pytest -q` → passed", "`make` (failed)": the outcome noted beside it
+        said = outcome_of(_QUOTED_NAME.sub(" ", re.sub(r"`[^`]*`", " ", text)))
+        if not out and said is not None and said.verdict == "pass":
+            out += _check_passed(text, ev, said.mode)
+        elif not out and said is not None:
+            out += _check_failed(text, ev)
+        return out
     item = _strip_note(text)
     if ev.ran(item, exact=True):
         return []

@@ -68,7 +68,7 @@ _PERMISSION = re.compile(
 # Where a sentence's stance can change: each piece between these is one segment.
 _SEGMENT = re.compile(
     r"(?i)\s*;\s*|:\s+|[.!?]\s+|\s+\(|(?<!\()\)(?=[\s,;.]|$)|,\s+|"
-    r"\s+(?=(?:and|but|or|nor|while|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless|so\s+that|in\s+order\s+(?:to|that)|because)\b)|(?<=\w)\s+-+\s+|\s+—\s+"
+    r"\s+(?=(?:and|but|or|nor|while|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless|so(?!\s+(?:far|much|many|long|on|forth)\b)|in\s+order\s+(?:to|that)|because|to\s+(?:avoid|prevent))\b)|(?<=\w)\s+-+\s+|\s+—\s+"
 )
 # "don't change A or B": B is negated too; "never logged, at any level": so is the level
 _INHERITS = re.compile(
@@ -188,7 +188,7 @@ def keeps(text: str) -> bool:
     return _KEEPS.search(text) is not None
 
 
-def _stance(piece: str, neg: bool) -> Stance:
+def _stance(piece: str, neg: bool, terms: frozenset[str]) -> Stance:
     """A segment's stance: negated; changing a thing ("delete", "may open", "stays
     allowed"); keeping it as it is ("must be kept", "stays closed"); or a plain statement."""
     if neg:
@@ -197,7 +197,7 @@ def _stance(piece: str, neg: bool) -> Stance:
         return "+!"
     if _KEEPS.search(piece):
         return "="
-    if _CHANGES.intersection(claim_terms(piece)):
+    if _CHANGES.intersection(terms):
         return "+!"
     return "+"
 
@@ -206,8 +206,9 @@ def term_polarity(text: str) -> dict[str, set[Stance]]:
     """Each content term of ``text`` with the stances it is said with (see ``_stance``)."""
     out: dict[str, set[Stance]] = {}
     for piece, neg in segments(text):
-        stance = _stance(piece, neg)
-        for t in claim_terms(piece):
+        terms = claim_terms(piece)
+        stance = _stance(piece, neg, terms)
+        for t in terms:
             out.setdefault(t, set()).add(stance)
     return out
 

@@ -343,6 +343,12 @@ def verify_recap(
         if section is not None and (item or block):
             filled = True  # "## Goal" then the goal's own line: the section's, not prose
             body = line[item.end() :] if item else line
+            kind = _FILES_KIND.match(body) if section.startswith("Files") else None
+            if kind:  # "## Files" then "- Read: a.py", "- Written: b.py"
+                read = kind.group(1).casefold().startswith(("read", "view", "open", "insp"))
+                if stands(kind.group(2), "Files read" if read else "Files written"):
+                    kept_lines.append(line)
+                continue
             if stands(body, section):
                 kept_lines.append(line)
             continue
@@ -414,6 +420,10 @@ def verify_recap(
     )
 
 
+_FILES_KIND = re.compile(
+    r"(?i)^\W*(read|viewed|opened|inspected|written|wrote|modified|created|edited|changed|"
+    r"updated)\W*:\s*(.+)$"
+)
 _HEADING = re.compile(r"^\s*#{1,6}\s+\**([^:*#]+?)\**\s*$")
 
 
