@@ -1147,9 +1147,11 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("content-length", str(len(data)))
         self.send_header("x-request-id", "req_stub")
         self.end_headers()
-        self.wfile.write(data)
+        # recorded before it is written: a test reading ``sent`` once the client has the
+        # answer must find it there (writing first raced the test under load)
         if getattr(self, "_record", None) is not None:
             self._record.sent += data
+        self.wfile.write(data)
 
     def _error(
         self,
@@ -1199,8 +1201,8 @@ class _Handler(BaseHTTPRequestHandler):
         head = f"event: {event}\n" if event else ""
         text = data if isinstance(data, str) else json.dumps(data)
         raw = f"{head}data: {text}\n\n".encode()
+        self._record.sent += raw  # before the write, as in _send_json
         self.wfile.write(b"%x\r\n%s\r\n" % (len(raw), raw) if self._chunked else raw)
-        self._record.sent += raw
         self.wfile.flush()
 
     def _pieces(self, text: str) -> list[str]:
