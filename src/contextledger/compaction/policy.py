@@ -225,7 +225,8 @@ def assess_compaction(
         kept = _close_over_exchanges(
             view, turns, {i for i in turns if view[i].id in keep_ids and not view[i].is_recap}
         )
-        old = [i for i in turns if i not in kept]  # the previous recap among them: extended
+        kept_set = set(kept)  # a list would make this quadratic on a long session
+        old = [i for i in turns if i not in kept_set]  # the previous recap among them: extended
         keep = len(kept)
     else:
         # Keep the newest turns; grow the span so no tool exchange is split.
