@@ -153,6 +153,11 @@ def test_vertex_claude_is_priced_on_its_own_tier(cat: Catalog) -> None:
     assert cost.tokens < 2000 and cost.exact
 
 
+def test_an_unknown_word_after_a_known_id_is_refused(cat: Catalog) -> None:
+    with pytest.raises(UnknownModelError):
+        cat.lookup("gpt-5-nonexistent-typo")
+
+
 @pytest.mark.parametrize(
     ("typo", "meant"),
     [
@@ -163,6 +168,8 @@ def test_vertex_claude_is_priced_on_its_own_tier(cat: Catalog) -> None:
         # Regressions: these extended a known id, so they were priced as that id.
         ("gpt-4-o", "gpt-4o"),  # was gpt-4: an 8k text-only window for a vision model
         ("gpt-4o-mni", "gpt-4o-mini"),  # was gpt-4o: images priced 33x below gpt-4o-mini
+        # An unknown word after a known id is no variant (was priced as gpt-4o).
+        ("gpt-4o-typo", "gpt-4o"),
     ],
 )
 def test_unknown_ids_are_refused_with_the_closest_known_ids(

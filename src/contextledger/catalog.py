@@ -8,9 +8,10 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    ``anthropic.claude-…-v1:0`` with its ``us.``/``eu.``/``apac.``/``global.`` inference-profile
    prefixes (and ARNs), Vertex ``claude-…@20251001`` and ``publishers/google/models/…``,
    dotted Claude versions (``claude-sonnet-4.5``), dates and ``-latest``/``-preview`` tails;
-3. a known family the name extends by a word (``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``);
-   not by a version number (``claude-opus-4-9`` is not ``claude-opus-4``), a stray letter
-   (``gpt-4-o``) or a misspelling of a longer known id (``gpt-4o-mni`` is not ``gpt-4o``).
+3. a known family the name extends by a variant word providers use (``-audio``, ``-pro``,
+   ``-preview`` …: ``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``); not by a version number
+   (``claude-opus-4-9`` is not ``claude-opus-4``), a stray letter (``gpt-4-o``), an unknown
+   word (``gpt-4o-typo``) or a misspelling of a longer known id (``gpt-4o-mni`` is not ``gpt-4o``).
 
 Anything else raises :class:`UnknownModelError` naming the closest known ids. A caller who
 knows the window can still use an unlisted model (``lookup_model(id, window=…)``): it gets
@@ -345,11 +346,59 @@ def _candidates(name: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# The words providers put after a model id to name a variant of it. Only these make a
+# variant: ``gpt-4o-typo`` or ``gpt-5-nonexistent`` is refused with a suggestion rather than
+# priced as gpt-4o or gpt-5 (an unknown model is never guessed).
+_VARIANT_WORDS = frozenset(
+    [
+        "audio",
+        "realtime",
+        "search",
+        "preview",
+        "exp",
+        "experimental",
+        "latest",
+        "pro",
+        "mini",
+        "nano",
+        "turbo",
+        "chat",
+        "codex",
+        "thinking",
+        "reasoning",
+        "high",
+        "low",
+        "medium",
+        "max",
+        "fast",
+        "lite",
+        "flash",
+        "instruct",
+        "tts",
+        "transcribe",
+        "embedding",
+        "embed",
+        "moderation",
+        "vision",
+        "long",
+        "deep",
+        "research",
+        "online",
+        "free",
+        "beta",
+        "alpha",
+        "base",
+        "it",
+    ]
+)
+
+
 def _is_variant(name: str, family: str) -> bool:
-    """What ``name`` adds to ``family`` starts with a word (``-audio``, ``-pro``), not a version
-    number (``-9``) or a stray letter (``-o``)."""
+    """What ``name`` adds to ``family`` starts with a known variant word (``-audio``,
+    ``-pro``), not a version number (``-9``), a stray letter (``-o``) or an unknown word
+    (``-typo``)."""
     word = name[len(family) + 1 :].split("-", 1)[0]
-    return len(word) >= 2 and word[0].isalpha()
+    return word.lower() in _VARIANT_WORDS
 
 
 def _limits(raw: Mapping[str, Any] | None) -> ImageLimits:
