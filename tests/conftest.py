@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, settings
 
 from builders import save_image, tool_conversation
 from contextledger.model import Message
+from serve_harness import RunningProxy, running_proxy
 
 # Real PostgreSQL and S3 services, and the backend-parametrized store fixtures.
 from services import (  # noqa: F401
@@ -52,6 +53,17 @@ def stub() -> Iterator[StubServer]:
     """A real HTTP server on 127.0.0.1 that speaks (and validates) the OpenAI and Anthropic APIs."""
     with StubServer() as server:
         yield server
+
+
+@pytest.fixture
+def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
+    """``contextledger serve`` on 127.0.0.1 in front of the validating stub, a SQLite store."""
+    with running_proxy(
+        store=tmp_path / "sessions.db",
+        openai_upstream=stub.url,
+        anthropic_upstream=stub.anthropic_url,
+    ) as running:
+        yield running
 
 
 @pytest.fixture

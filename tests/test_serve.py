@@ -36,16 +36,6 @@ def stub() -> Iterator[StubServer]:
         yield server
 
 
-@pytest.fixture
-def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
-    with running_proxy(
-        store=tmp_path / "sessions.db",
-        openai_upstream=stub.url,
-        anthropic_upstream=stub.anthropic_url,
-    ) as running:
-        yield running
-
-
 def oai(proxy: RunningProxy, **headers: str) -> openai.OpenAI:
     return openai.OpenAI(
         base_url=proxy.url + "/v1", api_key=OPENAI_KEY, max_retries=0, default_headers=headers

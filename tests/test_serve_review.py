@@ -26,16 +26,6 @@ def stub() -> Iterator[StubServer]:
         yield server
 
 
-@pytest.fixture
-def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
-    with running_proxy(
-        store=tmp_path / "sessions.db",
-        openai_upstream=stub.url,
-        anthropic_upstream=stub.anthropic_url,
-    ) as running:
-        yield running
-
-
 def sessions(proxy: RunningProxy) -> dict[str, int]:
     proxy.flush()
     listed = httpx.get(proxy.url + "/contextledger/sessions").json()["sessions"]

@@ -8,7 +8,7 @@ the record so that the retry appends nothing twice and the session goes on unbra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,16 +23,6 @@ from stub_server import Fault, StubServer
 
 OPENAI_KEY = "sk-test-openai-upstream"
 ANTHROPIC_KEY = "sk-ant-test-upstream"
-
-
-@pytest.fixture
-def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
-    with running_proxy(
-        store=tmp_path / "sessions.db",
-        openai_upstream=stub.url,
-        anthropic_upstream=stub.anthropic_url,
-    ) as running:
-        yield running
 
 
 def stored(proxy: RunningProxy, session: str) -> tuple[Any, ...]:
