@@ -53,10 +53,6 @@ from .storage.media import MediaBackend
 
 __all__ = ["PrepareReport", "Prepared", "Preparer", "price_request"]
 
-#: When the recapped turns kept in view must make room, they free this share of the
-#: hysteresis room at once (see Preparer._with_recapped_turns)
-_SHED_SHARE = 0.25
-
 
 @dataclass(frozen=True, slots=True)
 class NormalizedNote:
@@ -491,11 +487,13 @@ class Preparer:
         this turn.
 
         A local recap covers every turn outside the fit's hysteresis share of the budget,
-        so the turns to come fit without a new recap and the prompt-cache prefix holds.
-        Until they need that room, the newest turns the recap covers fill it verbatim
-        (the request keeps what a plain fit keeps). When the request would not fit they
-        leave, oldest first, never making a new recap: enough of them to free a quarter
-        of that share at once, so the next turns share a prefix again."""
+        so the turns to come fit without a new recap and share a prompt-cache prefix. On
+        the turn it is made, the newest turns it covers fill that room verbatim: the
+        request keeps what a plain fit keeps. On the first turn they no longer fit beside,
+        they leave the view together (reported), never making a new recap: one prefix
+        change, then the next turns share a prefix again until the room is used up
+        (leaving a few at a time would change the prefix on every turn of that stretch:
+        bench_prepare_turns.py --cache)."""
         none: tuple[str, ...] = ()
         ev = work.latest
         if ev is None or not self.compaction or not self._local:
@@ -503,32 +501,13 @@ class Preparer:
             return view, none, none
         key = (ev.seq, ev.recap.id, ev.recap_text)
         last_key, shown = self._shown
+        shed = none
         fill = fresh or last_key != key  # a new recap (or one this preparer has not seen)
-        if not fill and not shown:
-            return view, none, none
-        budget = self.fitter.window - self.fitter.reserved_output
         if fill:
-            shown = self._newest_covered(work, view, wire_tools, budget)
-            slack = 0
-        else:
-            slack = int(self.fitter.options.hysteresis * budget * _SHED_SHARE)
+            shown = self._newest_covered(work, view, wire_tools)
         full = work.view_showing(shown) if shown else view
-        if shown and (fill or not self._request_fits(full, wire_tools)):
-            self._plan_images(full, {})
-            memory = (_filler(slack),) if slack else ()
-            try:
-                kept = {
-                    m.id
-                    for m in self._dry_fitter().fit(full, tools=wire_tools, memory=memory).messages
-                }
-            except BudgetError:
-                kept = set()
-            now = tuple(i for i in shown if i in kept)
-            shed = none if fill else tuple(i for i in shown if i not in kept)
-            shown = now
-            full = work.view_showing(shown) if shown else view
-        else:
-            shed = none
+        if shown and not fill and not self._request_fits(full, wire_tools):
+            shown, shed, full = none, shown, view
         self._shown = (key, shown)
         return full, shown, shed
 
@@ -537,25 +516,32 @@ class Preparer:
         work: Conversation,
         view: tuple[Message, ...],
         wire_tools: list[dict[str, Any]] | None,
-        budget: int,
     ) -> tuple[str, ...]:
-        """The newest messages the latest recap covers whose prices sum to the room the
-        view leaves (record order): what a dry fit of them beside the view may keep."""
+        """The newest messages the latest recap covers that fit beside ``view``, whole tool
+        exchanges only (a dry fit of them with it), in record order."""
         pricer = self.fitter.pricer
         self._plan_images(view, {})
-        room = budget - pricer.request(view, wire_tools)
+        room = self.fitter.window - self.fitter.reserved_output - pricer.request(view, wire_tools)
         ev = work.latest
         if ev is None or room <= 0:
             return ()
         covered = set(ev.covers)
-        out: list[str] = []
-        for m in reversed(work.record):
+        candidates: list[str] = []
+        for m in reversed(work.record):  # at most the room's worth: the dry fit decides
             if m.id in covered:
                 room -= pricer.message(m).total
                 if room < 0:
                     break
-                out.append(m.id)
-        return tuple(reversed(out))
+                candidates.append(m.id)
+        if not candidates:
+            return ()
+        full = work.view_showing(candidates)
+        self._plan_images(full, {})
+        try:
+            kept = {m.id for m in self._dry_fitter().fit(full, tools=wire_tools).messages}
+        except BudgetError:
+            return ()
+        return tuple(i for i in reversed(candidates) if i in kept)
 
     def _view(self, conv: Conversation) -> tuple[Message, ...]:
         seen, view = self._viewed
@@ -646,11 +632,16 @@ class Preparer:
         if len(plain.messages) == len(view):
             return None  # nothing dropped (shrinking alone is not a reason to recap)
         policy = self.policy or CompactionPolicy()
-        # digits and spaces: about a token every two bytes, more than any recap text costs;
         # at most a quarter of the window's history, so a small window still holds turns
         budget = self.fitter.window - self.fitter.reserved_output
         room = budget // 4
-        reserve = recap or _filler(min(policy.recap_bytes(self.fitter.window) // 2, room))
+        cap = policy.recap_bytes(self.fitter.window)
+        # A paid recap: digits and spaces, a token a byte, more than any recap text costs
+        # (the turns that fit beside the real one are shown after). A local recap: its cap
+        # at about three bytes a token (recap text runs 3-5), as the policy sizes it; the
+        # turns it covers fill whatever room it leaves (_with_recapped_turns).
+        estimate = self._headroom(min(cap // 3, room)) if self._local else None
+        reserve = recap or estimate or _filler(min(cap // 2, room))
         # a paid (LLM) recap fills the window instead: turns beside it stay in view
         headroom = self._headroom(int(fitter.options.hysteresis * budget)) if self._local else None
         for memory in ((reserve, headroom), (reserve,)) if headroom else ((reserve,),):
@@ -939,14 +930,15 @@ def _shed_notice(ids: Sequence[str]) -> Notice:
     return Notice(
         "compacted",
         ids[0],
-        f"{len(ids)} recapped message(s) ({span}) left the view, oldest first, to make room "
-        "for the new turns; the recap keeps what they said.",
+        f"{len(ids)} recapped message(s) ({span}) left the view to make room for the new "
+        "turns; the recap keeps what they said (they leave together, so the turns after "
+        "share a prompt-cache prefix).",
     )
 
 
 def _filler(tokens: int) -> Message:
-    """Room held in a dry fit: digits and spaces, about a token every two bytes (more
-    than any recap text of that size costs)."""
+    """Room held in a dry fit: digits and spaces, ``2 * tokens`` bytes (o200k prices them
+    at about a token a byte: more than any recap text of that size costs)."""
     return Message("user", (Recap("0 " * tokens, ()),), id="reserve")
 
 
