@@ -33,14 +33,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import chain
-from typing import Any, Literal
+from itertools import chain, islice
+from typing import Any, Literal, TypeVar
 
 from ..intent import is_constraint
-from ..model import Message
+from ..model import Message, ToolCall
 from .digest import (
     SECTIONS,
     call_commands,
@@ -56,6 +56,7 @@ from .outcome import Outcome, crashed, outcome_of, pick, timed_out, which_run
 from .stance import Reading, keeps, plain_assertion
 from .trace import FILLER, claim_terms, cover, specific_terms, stem, unit_terms, words_in
 
+_T = TypeVar("_T")
 ClaimKind = Literal[
     "ran",
     "wrote",
@@ -135,13 +136,34 @@ def _result(
 
 
 @dataclass(frozen=True, slots=True)
+class FailureBlock:
+    """What a failed result says failed: its failing lines (casefolded), and the run's
+    tool and commands with every line not marked as passing, with its terms."""
+
+    lines: tuple[str, ...]
+    wide: str
+    wide_terms: frozenset[str]
+
+    @classmethod
+    def of(cls, r: Result) -> FailureBlock:
+        wide = " ".join([r.tool, *r.commands, *_failing_lines(r, wide=True)])
+        return cls(tuple(x.casefold() for x in _failing_lines(r)), wide, unit_terms(wide))
+
+
+@dataclass(frozen=True, slots=True)
 class Unit:
     """One piece of the record a claim can trace to, with its terms and polarity."""
 
     text: str
     terms: frozenset[str]
-    negated: bool = False
+    #: the words whose polarity is the unit's, read on first need (most units never are:
+    #: reading every tool output's and call's polarity up front was a third of a check)
+    polar: str = ""
     kind: Literal["said", "call", "told", "result"] = "said"
+
+    @property
+    def negated(self) -> bool:
+        return bool(self.polar) and forbids(self.polar)
 
 
 @lru_cache(maxsize=1 << 16)  # a long record is read again at every recap (twice on its first turn)
@@ -149,7 +171,7 @@ def _unit(text: str, kind: Literal["said", "call", "told", "result"] = "said") -
     terms = unit_terms(text)
     if kind == "call":
         terms |= _CALL_TERMS
-    return Unit(" ".join(text.split()), terms, forbids(text), kind)
+    return Unit(" ".join(text.split()), terms, text, kind)
 
 
 class UnitIndex:
@@ -166,12 +188,28 @@ class UnitIndex:
                 postings.setdefault(t, []).append(i)
         self._postings = postings
         self._readings: dict[int, Reading] = {}
-        self._marked: list[bool] | None = None
+        self._marked: list[bool | None] = [None] * len(self.units)  # Reading.marked, as read
         self._preferences: tuple[frozenset[tuple[str, str]], ...] | None = None
 
     def hits(self, terms: Iterable[str]) -> Counter[int]:
         """How many of ``terms`` (distinct) each unit holding any of them holds."""
         return Counter(chain.from_iterable(self._postings.get(t, ()) for t in terms))
+
+    def covering(self, terms: Iterable[str], need: float) -> list[int]:
+        """The units holding at least ``need`` of ``terms`` (distinct), in order."""
+        wanted = set(terms)
+        n = len(wanted)
+        least = next((k for k in range(1, n + 1) if k / n >= need), n + 1)  # rises with k
+        return sorted(i for i, k in self.hits(wanted).items() if k >= least)
+
+    def holding_all(self, terms: Iterable[str]) -> Sequence[int]:
+        """Candidates for the units holding every one of ``terms`` (non-empty): those
+        holding the rarest of them."""
+        return min((self._postings.get(t, ()) for t in terms), key=len)
+
+    def holding_any(self, terms: Iterable[str]) -> list[int]:
+        """The units holding any of ``terms``, in order."""
+        return sorted(set(chain.from_iterable(self._postings.get(t, ()) for t in set(terms))))
 
     def stance(self, i: int) -> Reading:
         found = self._readings.get(i)
@@ -179,16 +217,19 @@ class UnitIndex:
             found = self._readings[i] = Reading(self.units[i].text)
         return found
 
+    def _mark(self, i: int) -> bool:
+        found = self._marked[i] = self.stance(i).marked
+        return found
+
     def keeping(self, found: list[int], claim: Reading, *, flipped: bool) -> list[int]:
         """The units of ``found`` whose stance ``claim`` keeps (:meth:`Reading.change`)."""
         if claim.plain(flipped):  # only a unit that takes a stance can differ
             marked = self._marked
-            if marked is None:
-                marked = self._marked = [self.stance(i).marked for i in range(len(self.units))]
             return [
                 i
                 for i in found
-                if not marked[i] or claim.change(self.stance(i), flipped=flipped) is None
+                if not (self._mark(i) if marked[i] is None else marked[i])
+                or claim.change(self.stance(i), flipped=flipped) is None
             ]
         return [i for i in found if claim.change(self.stance(i), flipped=flipped) is None]
 
@@ -250,7 +291,7 @@ def _output(body: str) -> _Output:
         " ".join(body.split()),
         tuple(" ".join(x.split()) for x in body.splitlines() if x.strip()),
         terms,
-        Unit(" ".join(head.split()), terms, forbids(head), "result"),
+        Unit(" ".join(head.split()), terms, head, "result"),
     )
 
 
@@ -274,13 +315,9 @@ class Evidence:
     said: tuple[Unit, ...] = ()
     acts: tuple[Unit, ...] = ()
     told: tuple[Unit, ...] = ()  # what the assistant said (any tense): for "the assistant said"
-    numbers: frozenset[tuple[str, str]] = frozenset()
-    counted: frozenset[tuple[str, str]] = frozenset()
-    done_terms: frozenset[str] = (
-        frozenset()
-    )  # every term of what was done (acts)  # ("48210344", "row"): 48,210,344 rows
-    labelled: frozenset[str] = frozenset()
-    days: frozenset[str] = frozenset()
+    #: every text of the record read (turns, tool outputs, a previous recap): where the
+    #: numbers and days a recap names are looked up, on first need (see :meth:`numbers`)
+    texts: tuple[str, ...] = ()
     #: the preferences the user stated ("use X not Y"), derived once from ``said``: every
     #: checked clause consults them (per clause they cost O(record): 25 s a recap at 10k turns)
     preferred: frozenset[tuple[str, str]] = field(init=False, default=frozenset())
@@ -292,6 +329,7 @@ class Evidence:
     _indexes: dict[str, UnitIndex] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    _derived: dict[str, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         said = UnitIndex(self.said)
@@ -299,6 +337,80 @@ class Evidence:
         object.__setattr__(self, "preferred", frozenset().union(*said.preferences))
         words = frozenset(_fold(t) for t in (*self.user, *self.user_turns))
         object.__setattr__(self, "user_words", words)
+
+    def _derive(self, key: str, make: Callable[[], _T]) -> _T:
+        """What is derived from the record once, on first need: a check that read the
+        whole record for each claim made a recap's check grow with record × claims."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        found: _T = self._derived[key]
+        return found
+
+    @property
+    def outputs(self) -> str:
+        """Every tool output, one after another (a NUL between two): what a claim looks
+        for in any output is looked for once, not in each."""
+        return self._derive("outputs", lambda: "\0".join(r.text for r in self.results))
+
+    def printed(self, words: str) -> bool:
+        """Whether some tool output holds ``words`` (as written, whitespace folded)."""
+        if "\0" in words:
+            return any(words in r.text for r in self.results)
+        return words in self.outputs
+
+    @property
+    def failure_blocks(self) -> tuple[FailureBlock, ...]:
+        """What each failed result says failed (see :class:`FailureBlock`)."""
+        return self._derive(
+            "failures", lambda: tuple(FailureBlock.of(r) for r in self.results if r.failed)
+        )
+
+    @property
+    def acts_index(self) -> UnitIndex:
+        """``acts`` indexed by term."""
+        found = self._indexes.get("acts")
+        if found is None:
+            found = self._indexes["acts"] = UnitIndex(self.acts)
+        return found
+
+    @property
+    def spoken_index(self) -> UnitIndex:
+        """What the assistant said (``told``) and the user said (``said``), by term."""
+        found = self._indexes.get("spoken")
+        if found is None:
+            found = self._indexes["spoken"] = UnitIndex([*self.told, *self.said])
+        return found
+
+    @property
+    def rules(self) -> tuple[tuple[Unit, frozenset[str], tuple[str, ...]], ...]:
+        """What the user forbade: each negated user unit with its terms that say what
+        (not the generic doing words) and the commands it names."""
+        return self._derive("rules", lambda: tuple(_rule(u) for u in self.said if u.negated))
+
+    @property
+    def numbers(self) -> frozenset[tuple[str, str]]:
+        """The record's numbers with their labels: ("expected", "302") of "expected 302"."""
+        return self._derive(
+            "numbers", lambda: frozenset(p for t in self.texts for p in number_pairs(t))
+        )
+
+    @property
+    def counted(self) -> frozenset[tuple[str, str]]:
+        """What the record counts: ("48210344", "row") of "48,210,344 rows"."""
+        return self._derive("counted", lambda: frozenset(c for t in self.texts for c in counts(t)))
+
+    @property
+    def days(self) -> frozenset[str]:
+        """The days and months the record names, casefolded."""
+        return self._derive(
+            "days",
+            lambda: frozenset(d.casefold() for t in self.texts for d in _DATE_WORDS.findall(t)),
+        )
+
+    @property
+    def done_terms(self) -> frozenset[str]:
+        """Every term of what was done (``acts``)."""
+        return self._derive("done", lambda: frozenset().union(*(u.terms for u in self.acts)))
 
     @property
     def told_index(self) -> UnitIndex:
@@ -318,7 +430,7 @@ class Evidence:
         if found is None:
             echoes = {u.text for u in self.said}  # "Understood, … unless lag exceeds 10 s"
             units = [u for u in self.told if u.text not in echoes]
-            units += [Unit(r.text[:4000], r.text_terms, False, "result") for r in self.results]
+            units += [Unit(r.text[:4000], r.text_terms, "", "result") for r in self.results]
             if by_user:
                 units += self.said
             found = self._indexes[key] = UnitIndex(units)
@@ -345,6 +457,9 @@ class Evidence:
         told: list[Unit] = []
         texts: list[str] = []
         calls = {c.id: c for m in messages for c in m.tool_calls}
+        # what each call (by identity) ran and its arguments' words, read once
+        commands_of: dict[int, list[str]] = {}
+        args_of: dict[int, str | None] = {}
         echoed: list[str] = []  # "Okay, I'll leave the Header alone." right after the user's rule
         after_user = False
         for m in messages:
@@ -359,28 +474,29 @@ class Evidence:
                 turns.append(text)
                 texts.append(text)
             elif m.role == "assistant":
-                assistant += sentences(text)
+                told_now = sentences(text)
+                assistant += told_now
                 texts.append(text)
-                for s in sentences(text):
+                for s in told_now:
                     said_now = _unit(s)
                     told.append(said_now)
                     if not negated(s) and not _FUTURE.search(s):
                         acts.append(replace(said_now, kind="told"))
                 executed.update(s for c in _SHOWN.findall(text) for s in _steps(c))
             for c in m.tool_calls:
-                cmds = call_commands(c)
+                cmds = commands_of[id(c)] = call_commands(c)
                 for cmd in cmds:
                     executed |= _steps(cmd)
                 paths = call_paths(c)
                 touched.update(paths)
                 touched.update(p for cmd in cmds for p in cmd.split())
-                if is_write_call(c):
+                writes = is_write_call(c)
+                if writes:
                     written.update(paths)
-                parsed, _ = c.parsed()
-                args = " ".join(_arg_strings(parsed)) if parsed is not None else c.arguments
-                unit = _unit(f"{c.name} {args[:4000]}", "call")
-                if is_write_call(c):
-                    unit = Unit(unit.text, unit.terms | _WRITE_TERMS, unit.negated, "call")
+                args = args_of[id(c)] = _call_args(c)
+                unit = _unit(f"{c.name} {(c.arguments if args is None else args)[:4000]}", "call")
+                if writes:
+                    unit = replace(unit, terms=unit.terms | _WRITE_TERMS)
                 acts.append(unit)
             for r in m.tool_results:
                 call = calls.get(r.call_id)
@@ -388,7 +504,11 @@ class Evidence:
                 texts.append(body)
                 if call is None or not shows_file(call):  # a README's "$ make deploy" never ran
                     executed.update(s for c in _SHOWN.findall(body) for s in _steps(c))
-                ran = frozenset(s for c in call_commands(call) for s in _steps(c)) if call else None
+                if call is not None and id(call) not in commands_of:  # answered before it was made
+                    commands_of[id(call)], args_of[id(call)] = call_commands(call), _call_args(call)
+                ran = (
+                    frozenset(s for c in commands_of[id(call)] for s in _steps(c)) if call else None
+                )
                 output = _output(body)
                 tool = call.name if call else (r.name or "tool")
                 commands = ran or frozenset()
@@ -405,8 +525,7 @@ class Evidence:
                 results.append(result)
                 acts.append(output.unit)
                 if call is not None:  # "the endpoint answered 503": the call and its result
-                    parsed, _ = call.parsed()
-                    args = " ".join(_arg_strings(parsed)) if parsed is not None else ""
+                    args = args_of[id(call)] or ""
                     acts.append(_unit(f"{call.name} {args[:2000]} {body[:2000]}", "result"))
         seen = set(turns)
         for m in context:
@@ -433,7 +552,6 @@ class Evidence:
         programs = {c.split(" ", 1)[0] for c in executed}
         said = [_unit(s) for s in user] + [_unit(t) for t in turns if len(sentences(t)) > 1]
         said += [_unit(s) for s in echoed]
-        pairs = {p for t in texts for p in number_pairs(t)}
         return cls(
             executed=frozenset(executed),
             programs=frozenset(programs),
@@ -448,11 +566,7 @@ class Evidence:
             said=tuple(said),
             acts=tuple(acts),
             told=tuple(told),
-            numbers=frozenset(pairs),
-            counted=frozenset(c for t in texts for c in counts(t)),
-            done_terms=frozenset().union(*(u.terms for u in acts)),
-            labelled=frozenset(n for _, n in pairs),
-            days=frozenset(d.casefold() for t in texts for d in _DATE_WORDS.findall(t)),
+            texts=tuple(texts),
         )
 
     def ran(self, command: str, *, exact: bool = False) -> bool:
@@ -472,6 +586,13 @@ class Evidence:
             or r.tool == c
             or (" " not in c and any(x.split(" ", 1)[0] == c for x in r.commands))
         ]
+
+
+def _call_args(call: ToolCall) -> str | None:
+    """The words of a call's arguments (an edit's old text left out); None when they are
+    not JSON."""
+    parsed, _ = call.parsed()
+    return " ".join(_arg_strings(parsed)) if parsed is not None else None
 
 
 # An edit's "before" text is what was replaced, not what was done.
@@ -817,7 +938,7 @@ def _check_read(paths: Iterable[str], ev: Evidence) -> list[Claim]:
     out: list[Claim] = []
     for p in paths:
         p = p.strip().strip("`").removeprefix("./")
-        if p and p not in ev.touched and not any(p in r.text for r in ev.results):
+        if p and p not in ev.touched and not ev.printed(p):
             out.append(Claim("read", p, "no tool call read it"))
     return out
 
@@ -880,7 +1001,7 @@ def _printed(quoted: str, ev: Evidence) -> bool:
     q = " ".join(quoted.split())
     if ev.ran(q) or any(f.kind == "command" for f in extract_claims(q)):
         return False  # `make migrate` a tool suggested is still a command
-    return any(q in r.text for r in ev.results)
+    return ev.printed(q)
 
 
 def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
@@ -957,9 +1078,14 @@ def _failing_lines(r: Result, *, wide: bool = False) -> list[str]:
     one (a go test's "got 3600, want 1800"), never a line marked as passing. ``wide``:
     every line not marked as passing (Jest prints ``Expected:`` and ``Received:`` lines
     below the failing test's name and its diff header)."""
+    return list(_failing_of(r.lines or (r.text,), wide))
+
+
+@lru_cache(maxsize=1 << 12)  # each failed result is asked again by every failure claim
+def _failing_of(lines: tuple[str, ...], wide: bool) -> tuple[str, ...]:
     out: list[str] = []
     after = 0
-    for line in r.lines or (r.text,):
+    for line in lines:
         if _PASSING.search(line) and not _FAILING.search(line):
             after = 0
             continue
@@ -969,24 +1095,23 @@ def _failing_lines(r: Result, *, wide: bool = False) -> list[str]:
         elif after:
             out.append(line)
             after -= 1
-    return out
+    return tuple(out)
 
 
 def _on_failing_line(body: str, ev: Evidence) -> bool:
     """Whether a failing result says ``body``: verbatim on a failing line, or its terms
     (every specific one) across the failing lines of one result."""
-    blocks = [_failing_lines(r) for r in ev.results if r.failed]
-    if any(body.casefold() in x.casefold() for lines in blocks for x in lines):
+    blocks = ev.failure_blocks
+    folded = body.casefold()
+    if any(folded in x for block in blocks for x in block.lines):
         return True
     # the command that failed is part of what its failure says ("the Jest test … failed")
-    blocks = [[r.tool, *r.commands, *_failing_lines(r, wide=True)] for r in ev.results if r.failed]
     terms = claim_terms(body) - {"fail"}
     specific = specific_terms(body) & terms
-    for lines in blocks:
-        joined = " ".join(lines)
-        share, missing = cover(terms, unit_terms(joined))
+    for block in blocks:
+        share, missing = cover(terms, block.wide_terms)
         if missing:  # "UniqueViolation" is in "psycopg.errors.UniqueViolation:"
-            low = joined.casefold()
+            low = block.wide.casefold()
             found = {t for t in missing if len(t) >= 5 and t in low}
             share += len(found) / len(terms)
             missing = tuple(t for t in missing if t not in found)
@@ -1121,7 +1246,7 @@ _IDENT = re.compile(
 def _named_tests(text: str, ev: Evidence) -> list[str]:
     """Identifiers of ``text`` a test result names ("keeps_order then passed")."""
     found = dict.fromkeys(m.group(0) for m in _IDENT.finditer(re.sub(r"`[^`]*`", " ", text)))
-    return [t for t in found if any(_names_test(r.text, t) for r in ev.results)]
+    return [t for t in found if _names_test(ev.outputs, t)]  # a NUL is no word character
 
 
 def _names_test(line: str, test: str) -> bool:
@@ -1267,6 +1392,7 @@ _NOT_PERMIT = re.compile(
 )
 
 
+@lru_cache(maxsize=1 << 16)  # asked again of the same record sentences at every recap
 def forbids(text: str) -> bool:
     """Whether ``text`` forbids (a negation: "never X", "don't X"); a permission ("X is
     fine", "allowed X", "no longer minds X") does not, nor does "use A not B"."""
@@ -1402,9 +1528,11 @@ def _supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int],
     hits = index.hits(terms)
     n = len(terms)
     least = next((k for k in range(1, n + 1) if k / n >= need), n + 1)  # the share rises with k
-    good = [i for i, k in hits.items() if k >= least]
-    if specific:
-        good = [i for i in good if specific <= units[i].terms]
+    if specific:  # only the units holding its rarest specific term can hold them all
+        rarest = index.holding_all(specific)
+        good = [i for i in rarest if hits[i] >= least and specific <= units[i].terms]
+    else:
+        good = [i for i, k in hits.items() if k >= least]
     if options:
         good = [i for i in good if all(o.search(units[i].text) for o in options)]
     good.sort()
@@ -1609,10 +1737,13 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
         return []
     loaded = bool(specific - {t for t in specific if _CODE.search(t)})
 
-    def traced(units: Iterable[Unit]) -> Unit | None:
+    def traced(index: UnitIndex, keep: Callable[[Unit], bool] | None = None) -> Unit | None:
+        """The unit of ``index`` (``keep`` allows) holding the most of the clause's terms,
+        half of them or more, and every specific one."""
         best: tuple[float, Unit] | None = None
-        for u in units:
-            if u.negated or (loaded and u.kind == "result"):
+        for i in index.covering(terms, 0.5):  # the others hold too few
+            u = index.units[i]
+            if (keep is not None and not keep(u)) or u.negated or (loaded and u.kind == "result"):
                 continue
             share, missing = cover(terms, u.terms)
             good = share >= 0.5 and not specific.intersection(missing)
@@ -1620,44 +1751,46 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
                 best = (share, u)
         return best[1] if best else None
 
-    def traced_by_two(units: Sequence[Unit]) -> Unit | None:
+    def traced_by_two(index: UnitIndex) -> Unit | None:
         """Two acts that together say it: the edit of ratelimit/bucket.go and "burst capped
         at 50" for "clamped the burst to 50 in ratelimit/bucket.go"."""
-        some = [u for u in units if not u.negated and specific & u.terms][:40]
+        holding = (index.units[i] for i in index.holding_any(specific))
+        some = list(islice((u for u in holding if not u.negated), 40))
         for i, a in enumerate(some):
             for b in some[i + 1 :]:
                 share, missing = cover(terms, a.terms | b.terms)
                 if share >= 0.5 and not specific.intersection(missing):
-                    return Unit(f"{a.text} … {b.text}", a.terms | b.terms, False, a.kind)
+                    return Unit(f"{a.text} … {b.text}", a.terms | b.terms, "", a.kind)
         return None
 
     if actor == "user":
-        mine = [u for u in ev.said if re.search(r"(?i)\b(?:i|we|i've|we've|i'd)\b", u.text)]
-        if traced(mine):
+        if traced(ev.said_index, lambda u: _FIRST_PERSON_DID.search(u.text) is not None):
             return []
-        did = traced(ev.acts)
+        did = traced(ev.acts_index)
         why = (
             f"the assistant did it, not the user: {_quote(did.text)}"
             if did
             else "no turn of the record shows the user doing it"
         )
         return [Claim("did", text, why)]
-    hit = traced(ev.acts) or (traced_by_two(ev.acts) if len(specific) > 1 else None)
+    acts = ev.acts_index
+    hit = traced(acts) or (traced_by_two(acts) if len(specific) > 1 else None)
     if hit is not None and _HYPOTHETICAL.search(hit.text) and not _HYPOTHETICAL.search(text):
-        real = traced(u for u in ev.acts if not _HYPOTHETICAL.search(u.text))
+        real = traced(acts, lambda u: not _HYPOTHETICAL.search(u.text))
         if real is None:
             return [Claim("did", text, f"the record shows only a dry run: {_quote(hit.text)}")]
     if hit is not None:
         return []
     if actor is None and _reported_by_user(text, verb, terms, specific, ev):
         return []
-    said = next((u for u in ev.said if cover(terms, u.terms)[0] >= 0.5), None)
+    said = next((ev.said[i] for i in ev.said_index.covering(terms, 0.5)), None)
     why = "no tool call or assistant turn shows it done"
     if said is not None:
         why += f" (only the user mentioned it: {_quote(said.text)})"
     return [Claim("did", text, why)]
 
 
+_FIRST_PERSON_DID = re.compile(r"(?i)\b(?:i|we|i've|we've|i'd)\b")
 _NOT_A_REPORT = re.compile(r"(?i)\b(?:make\s+sure|ensure|check|verify|confirm|whether)\b")
 
 
@@ -1668,7 +1801,8 @@ def _reported_by_user(
     1,270 invoices were affected last month"): a user sentence with the same verb form,
     most of its terms and every specific one, said as a fact (not asked for)."""
     form = re.compile(rf"(?i)(?<![\w-]){re.escape(verb)}(?![\w-])")
-    for u in ev.said:
+    for i in ev.said_index.covering(terms, 0.7):  # the others hold too few of its terms
+        u = ev.said[i]
         if u.negated or _FUTURE.search(u.text) or _NOT_A_REPORT.search(u.text):
             continue
         if not form.search(u.text):
@@ -1695,10 +1829,11 @@ def _check_numbers(text: str, ev: Evidence) -> list[Claim]:
     out: list[Claim] = []
     by_number: dict[str, set[str]] = {}
     by_noun: dict[str, set[str]] = {}
-    for n, noun in ev.counted:
+    claimed = counts(text)
+    for n, noun in ev.counted if claimed else ():
         by_number.setdefault(n, set()).add(noun)
         by_noun.setdefault(noun, set()).add(n)
-    for n, noun in counts(text):
+    for n, noun in claimed:
         nouns, numbers = by_number.get(n, set()), by_noun.get(noun, set())
         if not nouns and numbers and n not in numbers and noun not in _LOOSE_NOUNS:
             said = ", ".join(f"{x} {noun}" for x in sorted(numbers))
@@ -1751,24 +1886,25 @@ def _check_state(text: str, ev: Evidence) -> list[Claim]:
     return []
 
 
+def _rule(u: Unit) -> tuple[Unit, frozenset[str], tuple[str, ...]]:
+    """A user's rule (a negated unit): what it is about, and the commands it forbids."""
+    rule = frozenset(t for t in u.terms if t not in _GENERIC_DOING) - {"important", "ever"}
+    # the command the rule forbids, named in a plan ("never run terraform apply …")
+    banned = tuple(
+        re.sub(r"(?i)(?:\s+(?:from|on|in|to|at|for|with|against|here|there|again))+$", "", f.value)
+        for f in extract_claims(u.text)
+        if f.kind == "command"
+    )
+    return u, rule, banned
+
+
 def _check_plan(text: str, ev: Evidence) -> list[Claim]:
     """A next step or plan that breaks a rule the user set ("Next step: run rm -rf build")."""
     if forbids(text):
         return []
     mine = claim_terms(text)
     plain = " ".join(norm_command(text).split())
-    for u in ev.said:
-        if not u.negated:
-            continue
-        rule = {t for t in u.terms if t not in _GENERIC_DOING} - {"important", "ever"}
-        # the command the rule forbids, named in the plan ("never run terraform apply …")
-        banned = [
-            re.sub(
-                r"(?i)(?:\s+(?:from|on|in|to|at|for|with|against|here|there|again))+$", "", f.value
-            )
-            for f in extract_claims(u.text)
-            if f.kind == "command"
-        ]
+    for u, rule, banned in ev.rules:
         if (len(rule) >= 2 and cover(rule, frozenset(mine))[0] >= 0.75) or any(
             len(b.split()) > 1 and _has_token(plain, b) for b in banned
         ):
@@ -1845,7 +1981,7 @@ def _decided_as_said(text: str, ev: Evidence) -> bool:
     bare = _PAREN.sub("", text).strip()
     if not bare or _actor(bare) is not None:
         return False
-    return bool(_supporting(bare, [*ev.told, *ev.said], 0.85)[0])
+    return bool(_supporting_at(bare, ev.spoken_index, 0.85)[0])
 
 
 def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
