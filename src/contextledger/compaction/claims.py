@@ -41,12 +41,15 @@ from typing import Any, Literal, TypeVar
 
 from ..intent import is_constraint
 from ..model import Message, ToolCall
+from .claims_cause import said_missing, shows_missing
+from .claims_order import mention, out_of_order, split_order
 from .digest import (
     SECTIONS,
     call_commands,
     call_paths,
     failing_tests,
     failure_lines,
+    is_read_call,
     is_write_call,
     parse_digest,
     shows_file,
@@ -54,6 +57,7 @@ from .digest import (
 from .facts import extract_claims, keywords, sentences
 from .outcome import Outcome, crashed, outcome_of, pick, timed_out, which_run
 from .stance import Reading, keeps, plain_assertion
+from .timeline import Event, Timeline, norm_command, norm_path, steps
 from .trace import FILLER, claim_terms, cover, specific_terms, stem, unit_terms, words_in
 
 _T = TypeVar("_T")
@@ -90,26 +94,6 @@ class Claim:
 # --------------------------------------------------------------------------- evidence
 
 _SHOWN = re.compile(r"(?m)^\s*\$ +(\S[^\n]*)$")  # a command shown as executed
-_CHAIN = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
-_SHELL_WRAP = re.compile(r"^(?:ba|z)?sh\s+-l?c\s+(.+)$")
-
-
-def norm_command(text: str) -> str:
-    """A command as compared: one space between words, no prompt, no closing punctuation."""
-    c = " ".join(text.strip().strip("`").split())
-    c = c.removeprefix("$ ").strip()
-    return c.rstrip(".,;:")
-
-
-def _steps(command: str) -> set[str]:
-    """A command, its chained steps and the body of a ``sh -c`` wrapper."""
-    c = norm_command(command)
-    out = {c}
-    wrapped = _SHELL_WRAP.match(c)
-    if wrapped:
-        out |= _steps(wrapped.group(1).strip("'\""))
-    out |= {norm_command(s) for s in _CHAIN.split(c) if s.strip()}
-    return {s for s in out if s}
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +107,7 @@ class Result:
     lines: tuple[str, ...] = ()
     named_terms: frozenset[str] = frozenset()  # of its command and tool: "the dry run"
     text_terms: frozenset[str] = frozenset()  # of its output (first 4,000 characters)
+    at: int = -1  # where in the record (the message's index); -1: a previous recap's
 
 
 def _result(
@@ -203,9 +188,11 @@ class UnitIndex:
         return sorted(i for i, k in self.hits(wanted).items() if k >= least)
 
     def holding_all(self, terms: Iterable[str]) -> Sequence[int]:
-        """Candidates for the units holding every one of ``terms`` (non-empty): those
-        holding the rarest of them."""
-        return min((self._postings.get(t, ()) for t in terms), key=len)
+        """Candidates for the units holding every one of ``terms``: those holding the
+        rarest of them (every unit when there are none)."""
+        return min(
+            (self._postings.get(t, ()) for t in terms), key=len, default=range(len(self.units))
+        )
 
     def holding_any(self, terms: Iterable[str]) -> list[int]:
         """The units holding any of ``terms``, in order."""
@@ -318,6 +305,8 @@ class Evidence:
     #: every text of the record read (turns, tool outputs, a previous recap): where the
     #: numbers and days a recap names are looked up, on first need (see :meth:`numbers`)
     texts: tuple[str, ...] = ()
+    #: the record's reads, writes, runs, failures and passes in order (claims of an order)
+    timeline: Timeline = field(default_factory=lambda: Timeline(()), compare=False)
     #: the preferences the user stated ("use X not Y"), derived once from ``said``: every
     #: checked clause consults them (per clause they cost O(record): 25 s a recap at 10k turns)
     preferred: frozenset[tuple[str, str]] = field(init=False, default=frozenset())
@@ -460,9 +449,10 @@ class Evidence:
         # what each call (by identity) ran and its arguments' words, read once
         commands_of: dict[int, list[str]] = {}
         args_of: dict[int, str | None] = {}
+        events: list[Event] = []
         echoed: list[str] = []  # "Okay, I'll leave the Header alone." right after the user's rule
         after_user = False
-        for m in messages:
+        for at, m in enumerate(messages):
             if m.is_recap:
                 continue
             text = m.text
@@ -482,17 +472,18 @@ class Evidence:
                     told.append(said_now)
                     if not negated(s) and not _FUTURE.search(s):
                         acts.append(replace(said_now, kind="told"))
-                executed.update(s for c in _SHOWN.findall(text) for s in _steps(c))
+                executed.update(s for c in _SHOWN.findall(text) for s in steps(c))
             for c in m.tool_calls:
                 cmds = commands_of[id(c)] = call_commands(c)
                 for cmd in cmds:
-                    executed |= _steps(cmd)
+                    executed |= steps(cmd)
                 paths = call_paths(c)
                 touched.update(paths)
                 touched.update(p for cmd in cmds for p in cmd.split())
                 writes = is_write_call(c)
                 if writes:
                     written.update(paths)
+                events += _call_events(at, c, cmds, paths, writes)
                 args = args_of[id(c)] = _call_args(c)
                 unit = _unit(f"{c.name} {(c.arguments if args is None else args)[:4000]}", "call")
                 if writes:
@@ -503,11 +494,11 @@ class Evidence:
                 body = r.text
                 texts.append(body)
                 if call is None or not shows_file(call):  # a README's "$ make deploy" never ran
-                    executed.update(s for c in _SHOWN.findall(body) for s in _steps(c))
+                    executed.update(s for c in _SHOWN.findall(body) for s in steps(c))
                 if call is not None and id(call) not in commands_of:  # answered before it was made
                     commands_of[id(call)], args_of[id(call)] = call_commands(call), _call_args(call)
                 ran = (
-                    frozenset(s for c in commands_of[id(call)] for s in _steps(c)) if call else None
+                    frozenset(s for c in commands_of[id(call)] for s in steps(c)) if call else None
                 )
                 output = _output(body)
                 tool = call.name if call else (r.name or "tool")
@@ -521,8 +512,10 @@ class Evidence:
                     output.lines,
                     named,
                     output.terms,
+                    at,
                 )
                 results.append(result)
+                events += _result_events(at, result, body)
                 acts.append(output.unit)
                 if call is not None:  # "the endpoint answered 503": the call and its result
                     args = args_of[id(call)] or ""
@@ -538,12 +531,12 @@ class Evidence:
         if previous_recap:
             prev = parse_digest(previous_recap)
             for item in prev.items("Commands run"):
-                executed |= _steps(_strip_note(item))
+                executed |= steps(_strip_note(item))
             written.update(prev.items("Files written"))
             for item in prev.items("Failures"):
                 subject, _, line = item.partition(": ")
-                steps = frozenset(_steps(subject)) if subject.startswith("`") else frozenset()
-                results.append(_result(subject.strip("`"), steps, True, line))
+                failed_steps = frozenset(steps(subject)) if subject.startswith("`") else frozenset()
+                results.append(_result(subject.strip("`"), failed_steps, True, line))
             for name in ("Goal", "Constraints and corrections", "Open requests"):
                 user += [s for item in prev.items(name) for s in sentences(item)]
             trusted = {_fold(s) for s in sentences(previous_recap)}
@@ -567,6 +560,7 @@ class Evidence:
             acts=tuple(acts),
             told=tuple(told),
             texts=tuple(texts),
+            timeline=Timeline.of(events),
         )
 
     def ran(self, command: str, *, exact: bool = False) -> bool:
@@ -586,6 +580,32 @@ class Evidence:
             or r.tool == c
             or (" " not in c and any(x.split(" ", 1)[0] == c for x in r.commands))
         ]
+
+
+def _call_events(
+    at: int, call: ToolCall, commands: list[str], paths: list[str], writes: bool
+) -> list[Event]:
+    """What a call did, as events: the commands it ran, the files it wrote or read (a
+    read-type call, or a shell command that prints a file: ``cat README.md``)."""
+    out = [Event(at, "ran", s) for c in commands for s in steps(c)]
+    if writes:
+        out += [Event(at, "wrote", norm_path(p)) for p in paths]
+    elif is_read_call(call):
+        out += [Event(at, "read", norm_path(p)) for p in paths]
+    elif commands and shows_file(call):
+        shown = (w for c in commands for w in c.split()[1:] if not w.startswith("-"))
+        out += [Event(at, "read", norm_path(w)) for w in shown]
+    return out
+
+
+def _result_events(at: int, result: Result, body: str) -> list[Event]:
+    """What a result said: its run (each command, or the tool) failed or passed, and the
+    tests it names failing."""
+    kind: Literal["failed", "passed"] = "failed" if result.failed else "passed"
+    out = [Event(at, kind, s) for s in sorted(result.commands) or [result.tool]]
+    if result.failed:
+        out += [Event(at, "failed", t) for t in failing_tests(body)]
+    return out
 
 
 def _call_args(call: ToolCall) -> str | None:
@@ -1172,15 +1192,26 @@ def _broader(later: Result, earlier: Result) -> bool:
     return bool(mine) and mine[0] in theirs and set(mine) <= theirs
 
 
-def _unresolved(results: Sequence[Result], mode: str) -> Result | None:
-    """The first run that failed (in ``mode``) with no passing run of it (or of more)
-    after it."""
+def _unresolved(results: Sequence[Result], mode: str, timeline: Timeline) -> Result | None:
+    """The first run that failed (in ``mode``) with no passing run of it after it, nor a
+    passing run of more after a file was written (``pytest -q`` passing with no change
+    since ``pytest tests/a.py`` failed contradicts the failure; it does not resolve it)."""
     for i, r in enumerate(results):
         if not _failed_in([r], mode):
             continue
-        if not any(not x.failed and _broader(x, r) for x in results[i + 1 :]):
+        if not any(not x.failed and _resolves(x, r, timeline) for x in results[i + 1 :]):
             return r
     return None
+
+
+def _resolves(later: Result, failed: Result, timeline: Timeline) -> bool:
+    """Whether a passing run ``later`` shows that ``failed`` passes now: it ran the same,
+    or ran more (:func:`_broader`) after a file was written."""
+    if not _broader(later, failed):
+        return False
+    if later.commands == failed.commands or min(later.at, failed.at) < 0:
+        return True
+    return timeline.happened("wrote", failed.at, later.at)
 
 
 def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
@@ -1206,7 +1237,7 @@ def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
             if not named and run in ("last", "all") and _EVERY.search(text):
                 # "CI is green", "every suite passed": the latest run of each suite
                 checks = [r for r in ev.results if _is_test_run(r) or _is_check_run(r)]
-                left = _unresolved(checks, mode)
+                left = _unresolved(checks, mode, ev.timeline)
                 if left is not None:
                     bad = _failed_in([left], mode)
                     why = f"a run failed and no passing run of it followed: {bad}"
@@ -1491,7 +1522,7 @@ _TOPIC = re.compile(
 
 # What a recap adds when it restates a request ("wants src/app.py fixed"): not a claim.
 _REQUEST_WORDS_LIST = """
-    fix fixed help handle look work working sort address resolve solve
+    fix fixed help handle look work working sort address resolve solve name named called give
 """
 _REQUEST_WORDS = frozenset(stem(w) for w in _REQUEST_WORDS_LIST.split())
 
@@ -1543,6 +1574,25 @@ def _supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int],
     return good, near if most / n >= 0.34 else None
 
 
+_NOT_CHANGING = re.compile(
+    r"(?i)\b(?:without|never|not|n't)\s+(?:\w+\s+)?(?:chang|modif|touch|alter|edit)\w*"
+)
+
+
+def _supporting_in(part: str, index: UnitIndex, units: list[int]) -> list[int]:
+    """Those of ``units`` (what the part before traced to) that hold half of the terms
+    of ``part`` and every specific one: a rule restated in two parts ("port 5432 stays
+    closed; access goes through the bastion") says more of one user sentence."""
+    terms = claim_terms(part) - _REQUEST_WORDS
+    specific = specific_terms(part) & terms
+    out = []
+    for i in units:
+        share, missing = cover(terms, index.units[i].terms)
+        if share >= 0.5 and not specific.intersection(missing):
+            out.append(i)
+    return out
+
+
 # Verbs that say which side a preference is on: "prefers A over B", "corrected it from
 # 24 to 48" (not "corrected it: A, not B"): the claim is compared with its verb.
 _STATED_WITH_VERB = ("correct", "chang", "switch", "mov")
@@ -1556,9 +1606,10 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
     if not ev.said:
         return [Claim(kind, text, "the user said nothing in the record")]
     need = 0.7 if strict else 0.6
-    plain = _note_as_rejection(text)
+    plain = _MISTAKE.sub(r", not \g<option>", _note_as_rejection(text))
     head = _SAYS.match(plain) or _SAYS_BARE.match(plain)
     against = bool(head and _FORBIDDING.match(head.group("verb")))
+    before: list[int] = []  # the units the part before traced to
     for part in _said_parts(_said_content(plain)) or [plain]:
         own = _SAYS_BARE.match(part)
         if own and re.match(r"(?i)\W*(?:over|not|instead|rather|and|or|,)\b", part[own.end() :]):
@@ -1570,6 +1621,12 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
             continue  # "--since, not --after": flags are no terms, but a preference
         index = ev.said_index
         good, near = _supporting_at(part, index, need)
+        if not good:  # "…; access goes through the bastion": more of the same sentence
+            good = _supporting_in(part, index, before)
+        kept_as_is = _NOT_CHANGING.sub("keeping", part)
+        if not good and kept_as_is != part:  # "without changing X" is "keep X as it is"
+            good, _ = _supporting_at(kept_as_is, index, need)
+            part = kept_as_is if good else part
         if not good:
             why = "no user turn says this"
             if near is not None:
@@ -1585,6 +1642,7 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
         )
         stated = Reading(f"{verb} {part}" if with_verb else part)
         kept = index.keeping(good, stated, flipped=against)
+        before = kept
         if not kept:
             differs = stated.change(index.stance(good[0]), flipped=against)
             return [Claim(kind, text, f"{differs}: {_quote(index.units[good[0]].text)}")]
@@ -1602,13 +1660,24 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
                     why = f"the user rejected {b} in favour of {a}"
                     return [Claim(kind, text, why)]
         for f in extract_claims(part):
+            named = f.value
+            if f.kind == "command" and f"`{f.value}" not in part:
+                named = prose_command(f.value)  # "pnpm rather than npm": pnpm is named
             if f.kind in ("command", "quoted") and not any(
                 f.value.casefold() in " ".join(u.text.casefold().split())
-                or (f.kind == "command" and f"`{f.value}" not in part and words_in(f.value, u.text))
+                or (f.kind == "command" and f"`{f.value}" not in part and words_in(named, u.text))
                 for u in same
             ):
                 return [Claim(kind, text, f"the user never said {f.value!r}")]
     return []
+
+
+def prose_command(command: str) -> str:
+    """A command named in prose without backticks, as far as it is a command: a program
+    followed only by plain words ("pnpm rather than", "terraform during the") is the
+    program; with flags, paths or numbers it is the whole of it."""
+    words = command.split()
+    return words[0] if all(w.isalpha() for w in words[1:]) else command
 
 
 def _is_path(value: str) -> bool:
@@ -1992,7 +2061,11 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
     if outcome is not None and outcome.verdict == "pass":
         return list(check_sentence(text, ev)[1])
     subject, sep, line = text.partition(": ")
-    if sep and not _FAIL.search(subject) and "(" not in subject:
+    if "`" in subject and subject.count("`") % 2:  # "`cmd: x`: …": the colon is the command's
+        closed = text.find("`", text.find("`") + 1)
+        subject, sep, line = text[: closed + 1], *text[closed + 1 :].partition(": ")[1:]
+    bare = _BACKTICKED.sub(" ", subject)  # "`python -c 'f(x)'`" is a command, not a note
+    if sep and not _FAIL.search(bare) and "(" not in bare:
         return _check_failed(subject, ev, line)
     if not sep:
         return _check_failed(text, ev)
@@ -2080,48 +2153,35 @@ def clauses(sentence: str) -> list[str]:
 _AGAIN = re.compile(r"(?i)\bagain\b|\bonce\s+more\b|\bstill\s+(?:fail|time|crash|error)")
 
 
-# Two runs in an order: "`a` before `b`", "`a` first, then `b`", "`b` after `a`",
-# "After `a`, … `b`" ("a" is the one said to run first).
-_IN_ORDER = (
-    re.compile(
-        r"(?i)`(?P<a>[^`\n]+)`[^`.;]{0,60}?\b(?:before|then|followed\s+by)\b[^`.;]{0,60}?"
-        r"`(?P<b>[^`\n]+)`"
-    ),
-    re.compile(r"(?i)`(?P<b>[^`\n]+)`[^`.;]{0,60}?\bafter\b[^`.;]{0,60}?`(?P<a>[^`\n]+)`"),
-    re.compile(r"(?i)^\W*after\b[^`.;]{0,40}`(?P<a>[^`\n]+)`[^`.;]{0,80}?`(?P<b>[^`\n]+)`"),
-    re.compile(r"(?i)^\W*before\b[^`.;]{0,40}`(?P<b>[^`\n]+)`[^`.;]{0,80}?`(?P<a>[^`\n]+)`"),
-)
-
-
-def _check_order(sentence: str, ev: Evidence) -> list[Claim]:
-    """Two runs said to come in an order: some run of the first came before some run of
-    the second (a run said first that only ever ran after the other is a lie)."""
-    for pattern in _IN_ORDER:
-        m = pattern.search(sentence)
-        if m is None:
-            continue
-        first, second = norm_command(m.group("a")), norm_command(m.group("b"))
-        at = {c: [i for i, r in enumerate(ev.results) if c in r.commands] for c in (first, second)}
-        if at[first] and at[second] and min(at[first]) > max(at[second]):
-            return [Claim("ran", f"{first} before {second}", f"`{second}` ran before `{first}`")]
-        return []
-    return []
-
-
 def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]:
     """A free-prose sentence, clause by clause, each with the subject it inherits:
     (clauses checked, unsupported claims)."""
     if quotes_user(sentence, ev):
         return 1, ()  # the user's own words: "Task: Fix the proration bug."
     out: list[Claim] = []
-    parts = clauses(sentence)
+    ordered = _claimed_order(sentence)
+    parts = [c for part in ordered for c in clauses(part)] if ordered else clauses(sentence)
     actor: str | None = None
     for part in parts:
         actor = _actor(part, actor)
         out += check_clause(part, None, ev, actor)
         out += _check_cause(part, ev, actor)
-    out += _check_order(sentence, ev)
+    wrong = out_of_order(sentence, ev.timeline) if ordered else None
+    if wrong:
+        out.append(Claim("did", sentence.strip(), f"not in that order: {wrong}"))
     return len(parts), tuple(dict.fromkeys(out))
+
+
+def _claimed_order(sentence: str) -> tuple[str, str] | None:
+    """The two parts of a sentence that says two things happened in an order ("I saw
+    `pytest` fail before I ran `mypy`"), each a claim of its own (the "fail" is the
+    first part's); None for a rule or a plan ("run the tests before deploying")."""
+    if _FUTURE.search(sentence) or _OUGHT.search(sentence) or _SAID_BY_USER.search(sentence):
+        return None
+    parts = split_order(sentence)
+    if parts is None or mention(parts[0]) is None or mention(parts[1]) is None:
+        return None  # "totals::x then succeeded": one event, not two
+    return parts
 
 
 _CAUSE = re.compile(
@@ -2144,11 +2204,19 @@ def _check_cause(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     if m is None:
         return []
     why = m.group("why").strip(" .")
+    by_user = actor == "user" or _USER.search(text[: m.start()]) is not None
+    index = ev.cause_index(by_user)
+    missing = said_missing(why)  # "… because src/api.py could not be found"
+    for path in missing:
+        holding = (index.units[i] for i in index.holding_all(unit_terms(path)))
+        if not any(path in u.text and shows_missing(u.text) for u in holding):
+            return [Claim("did", why, f"no tool result or assistant turn says {path} was missing")]
+    if missing:
+        return []  # in the words of the output that said so ("No such file or directory")
     terms = claim_terms(why) - _GENERIC_DOING
     if len(terms) < 2:
         return []
-    by_user = actor == "user" or _USER.search(text[: m.start()]) is not None
-    if _supporting_at(why, ev.cause_index(by_user), 0.6)[0]:
+    if _supporting_at(why, index, 0.6)[0]:
         return []
     return [Claim("did", why, "no tool result or assistant turn gives this cause")]
 
@@ -2215,6 +2283,13 @@ _NOTE_FROM = re.compile(r"(?i)\bfrom\s+([\w./+-]+)(?:\s+to\s+([\w./+-]+))?")
 _NOTE_WAS = re.compile(
     r"(?i)^(?:the\s+user\s+)?(?:corrected|was|previously|formerly|originally|replacing|"
     r"replaced|instead\s+of|not)\s+([\w./+-]+)$"
+)
+
+
+# "The flag is --since; --after was a mistake": the option after the rule is rejected
+_MISTAKE = re.compile(
+    r"(?i)\s*[;,]\s*(?:and\s+)?(?:the\s+)?(?P<option>[\w./+-]+)\s+(?:was|is)\s+(?:a\s+mistake|"
+    r"wrong|incorrect|a\s+typo|an\s+error)\b"
 )
 
 
