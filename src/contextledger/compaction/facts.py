@@ -575,20 +575,51 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
+# A request that waits for something first: "After the deploy, please write …", "Once
+# the migration lands, add …" (a time clause, then the ask).
+_WAITS_FOR = re.compile(
+    r"(?i)^\W*(?:also,?\s+)?(?:after|once|when|as soon as|before|whenever)\s+[^,;.]{2,80},\s*"
+    r"(?:(?:please|also|then|pls|can you|could you|would you)\b|[a-z]+\b)"
+)
+# The assistant's answer puts it off: "Will do after the main change.", "I'll get to that
+# later.", "Noted for the follow-up." (not "Will do." alone: that is now).
+_PUT_OFF = re.compile(
+    r"(?i)\b(?:later|afterwards|after (?:the|that|this|i|we|it|my)\b|once (?:the|that|this|i|we|"
+    r"it|my)\b|when (?:i|we|the)\b|at the end|in a follow-?up|follow-?up|on my list|"
+    r"(?:add|put) (?:it|that|this) to (?:the|my) (?:list|todo)|(?:i'll|i will|will) (?:come back|"
+    r"get (?:back )?to)|queued?)"
+)
+
+
 def _open_requests(messages: Sequence[Message]) -> list[str]:
+    """User requests not yet answered: deferred by the user ("later", "after the deploy,
+    …"), put off by the assistant's answer ("Will do after the main change."), or with no
+    answer at all — unless a later report of the assistant's says it was done."""
     requests: list[tuple[int, str, bool]] = []  # (message index, sentence, deferred)
     # what the assistant reported done, once: (message index, the report's content words)
     reports: list[tuple[int, set[str]]] = []
     last_reply = -1  # the index of the newest assistant message with text
+    waiting: list[int] = []  # requests of the newest user turn, until the assistant answers
     for i, m in enumerate(messages):
         if m.role == "assistant" and m.text.strip():
             last_reply = i
             reports += [(i, keywords(s)) for s in sentences(m.text) if _DONE.search(s)]
+            first = " ".join(sentences(m.text)[:2])
+            if waiting and _PUT_OFF.search(first) and not _DONE.search(first):
+                for k in waiting:
+                    requests[k] = (requests[k][0], requests[k][1], True)
+            waiting = []
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
+        waiting = []
         for s in sentences(m.text):
             if s.endswith("?") or _REQUEST_START.search(s) or DEFERRED.search(s):
-                requests.append((i, s, bool(DEFERRED.search(s))))
+                deferred = bool(DEFERRED.search(s) or _WAITS_FOR.search(s))
+                waiting.append(len(requests))
+                requests.append((i, s, deferred))
+            elif _WAITS_FOR.search(s):
+                waiting.append(len(requests))
+                requests.append((i, s, True))
     out: list[str] = []
     for i, sentence, deferred in requests:
         answered = last_reply > i
