@@ -364,3 +364,47 @@ def test_the_noise_waits_for_every_other_section() -> None:
     recap = render_digest(d, 400)
     assert "Later, add a README to billing/." in recap
     assert "Commands run: (+" in recap
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "While you're at it, rename the flag to --dry-run.",
+        "One more thing: the README still mentions Python 3.8, update it.",
+        "Oh, and also add a retry to the webhook sender.",
+    ],
+)
+def test_a_side_request_is_open_until_the_assistant_reports_it_done(ask: str) -> None:
+    a = _Agent("Make the importer resumable.")
+    a.user(ask)
+    a.say("Sure.")
+    for k in range(24):
+        a.noise(k)
+    assert ask in _section(a.compact(), "Open requests")
+
+
+def test_a_side_request_reported_done_in_other_words_is_closed() -> None:
+    a = _Agent("Make the importer resumable.")
+    a.user("Also bump the package version.")
+    a.say("Sure.")
+    a.say("Bumped the package version to 2.4.0 in pyproject.toml.")
+    for k in range(24):
+        a.noise(k)
+    assert "bump the package version" not in a.compact()
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        "I'll wire the retry into the sender next.",
+        "The plan is to move the cron entry into the scheduler service.",
+        "Next, let me compare the two lockfiles.",
+        "Once the build is green, I'll tag the release candidate.",
+    ],
+)
+def test_plans_in_other_words_are_the_next_step(plan: str) -> None:
+    a = _Agent("Ship the importer changes.")
+    a.say(plan)
+    for k in range(40):
+        a.noise(k)
+    assert f"Next step: {plan}" in a.compact()

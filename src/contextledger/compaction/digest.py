@@ -236,8 +236,9 @@ _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
     r"(?i)\b(?:next,? (?:i|we)(?:'ll| will|'m going to| are going to)|next step|next up|up next|"
     r"the next thing|then (?:i|we)(?:'ll| will)|(?:i|we)(?:'ll| will) now|now (?:i|we)(?:'ll| will)|"
-    r"(?:i'm|we're) going to|plan:|(?:my|our) plan is|after (?:that|this),? (?:i|we)(?:'ll| will)|"
-    r"(?:once|when) [^,]{1,60}, (?:i|we)(?:'ll| will))"
+    r"(?:i'm|we're) going to|plan:|(?:my|our|the) plan is|(?:i|we) plan to|"
+    r"after (?:that|this),? (?:i|we)(?:'ll| will)|(?:once|when) [^,]{1,60}, (?:i|we)(?:'ll| will)|"
+    r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$)"
 )
 # a report that something is done ("Added the header.", "Done: the backfill ran")
 _DONE_NOW = re.compile(
