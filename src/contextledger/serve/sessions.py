@@ -590,7 +590,11 @@ def open_session(store: SessionStore, name: str) -> SessionTail:
 
 
 def sync_session(
-    store: SessionStore, name: str, expected: SessionMark, new: Sequence[Message]
+    store: SessionStore,
+    name: str,
+    expected: SessionMark,
+    new: Sequence[Message],
+    wait: float | None = None,
 ) -> Synced:
     """Append ``new`` to session ``name`` if the store holds ``expected.messages``.
 
@@ -598,8 +602,9 @@ def sync_session(
     process appended messages since, nothing is written and those rows are returned, so
     the caller reads the request again against the longer record and no message is ever
     stored twice. Events written since ``expected.events`` are returned beside the append.
+    The lock is waited for at most ``wait`` s (then StoreBusyError).
     """
-    with store.session_lock(name):
+    with store.session_lock(name, timeout=wait):
         mark = store.mark(name)
         if mark.messages < expected.messages or mark.events < expected.events:
             return Synced(mark, read_tail(store, name), reload=True)
@@ -615,12 +620,16 @@ def sync_session(
 
 
 def record_after(
-    store: SessionStore, name: str, expected: SessionMark, messages: Sequence[Message]
+    store: SessionStore,
+    name: str,
+    expected: SessionMark,
+    messages: Sequence[Message],
+    wait: float | None = None,
 ) -> bool:
     """Append ``messages`` (an assistant reply) only if the session is still at
     ``expected``; False when another process wrote first (the client has already sent
     the reply on in its next request, which recorded it)."""
-    with store.session_lock(name):
+    with store.session_lock(name, timeout=wait):
         if store.mark(name).messages != expected.messages:
             return False
         store.append(name, messages)
