@@ -624,6 +624,9 @@ def validate_openai(body: Any, stub: StubServer) -> None:
                 f"tokens, whereas you provided {value}.",
                 key,
             )
+    n = body.get("n")
+    if n is not None and (type(n) is not int or not 1 <= n <= 128):
+        raise Invalid("Invalid 'n': expected an integer between 1 and 128.", "n")
     _check_tools_openai(body.get("tools"))
     messages = body.get("messages")
     if messages is None:
@@ -1287,9 +1290,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _openai_reply(self, body: dict[str, Any], reply: StubReply, *, truncate: bool) -> None:
         model = body["model"]
+        n = body.get("n") or 1  # that many choices, as the API answers (each billed)
         usage = {
             "prompt_tokens": prompt_tokens(body),
-            "completion_tokens": completion_tokens(reply),
+            "completion_tokens": completion_tokens(reply) * n,
         }
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
         finish = reply.finish_reason or ("tool_calls" if reply.tool_calls else "stop")
@@ -1298,38 +1302,45 @@ class _Handler(BaseHTTPRequestHandler):
             message: dict[str, Any] = {"role": "assistant", "content": reply.text or None}
             if reply.tool_calls:
                 message["tool_calls"] = [
-                    {"id": i, "type": "function", "function": {"name": n, "arguments": a}}
-                    for i, n, a in reply.tool_calls
+                    {"id": i, "type": "function", "function": {"name": fn, "arguments": a}}
+                    for i, fn, a in reply.tool_calls
                 ]
+            choices = [{"index": k, "message": message, "finish_reason": finish} for k in range(n)]
             self._send_json(200, {
                 "id": rid, "object": "chat.completion", "created": 0, "model": model,
-                "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-                "usage": usage,
+                "choices": choices, "usage": usage,
             })  # fmt: skip
             return
         include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
 
-        def chunk(delta: dict[str, Any], finish_reason: str | None = None) -> dict[str, Any]:
+        def chunk(
+            delta: dict[str, Any], finish_reason: str | None = None, index: int = 0
+        ) -> dict[str, Any]:
             out: dict[str, Any] = {
                 "id": rid, "object": "chat.completion.chunk", "created": 0, "model": model,
-                "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
+                "choices": [{"index": index, "delta": delta, "finish_reason": finish_reason}],
             }  # fmt: skip
             if include_usage:
                 out["usage"] = None
             return out
 
         self._sse_start()
-        self._sse(chunk({"role": "assistant", "content": ""}))
-        for piece in self._pieces(reply.text):
-            self._sse(chunk({"content": piece}))
-            if truncate:
-                return  # the connection closes mid-reply
-        for k, (cid, name, args) in enumerate(reply.tool_calls):
-            self._sse(chunk({"tool_calls": [{"index": k, "id": cid, "type": "function",
-                                             "function": {"name": name, "arguments": ""}}]}))  # fmt: skip
-            for piece in self._pieces(args):
-                self._sse(chunk({"tool_calls": [{"index": k, "function": {"arguments": piece}}]}))
-        self._sse(chunk({}, finish))
+        for index in range(n):
+            self._sse(chunk({"role": "assistant", "content": ""}, index=index))
+            for piece in self._pieces(reply.text):
+                self._sse(chunk({"content": piece}, index=index))
+                if truncate:
+                    return  # the connection closes mid-reply
+            for k, (cid, name, args) in enumerate(reply.tool_calls):
+                self._sse(chunk({"tool_calls": [{"index": k, "id": cid, "type": "function",
+                                                 "function": {"name": name, "arguments": ""}}]},
+                                index=index))  # fmt: skip
+                for piece in self._pieces(args):
+                    self._sse(
+                        chunk({"tool_calls": [{"index": k, "function": {"arguments": piece}}]},
+                              index=index)
+                    )  # fmt: skip
+            self._sse(chunk({}, finish, index=index))
         if include_usage:
             self._sse({"id": rid, "object": "chat.completion.chunk", "created": 0,
                        "model": model, "choices": [], "usage": usage})  # fmt: skip
