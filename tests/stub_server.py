@@ -835,6 +835,8 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         if isinstance(content, str):
             if not content:
                 raise Invalid(f"{p}: user messages must have non-empty content")
+            if not content.strip():
+                raise Invalid(f"{p}: text content blocks must contain non-whitespace text")
             blocks: list[Any] = []
         elif isinstance(content, list) and content:
             blocks = content
@@ -845,9 +847,19 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         for j, b in enumerate(blocks):
             bp = f"{p}.content.{j}"
             kind = b.get("type") if isinstance(b, dict) else None
+            if kind == "tool_result" and any(
+                isinstance(x, dict) and x.get("type") != "tool_result" for x in blocks[:j]
+            ):  # the API wants a user turn's tool results before anything else in it
+                raise Invalid(
+                    f"messages.{i - 1}: `tool_use` ids were found without `tool_result` blocks "
+                    "immediately after: the `tool_result` blocks must come first in the next "
+                    "message's content"
+                )
             if kind == "text":
                 if not isinstance(b.get("text"), str) or not b["text"]:
                     raise Invalid(f"{bp}: text content blocks must be non-empty")
+                if not b["text"].strip():
+                    raise Invalid(f"{bp}: text content blocks must contain non-whitespace text")
             elif kind == "image":
                 if role != "user":
                     raise Invalid(f"{bp}: image blocks are only allowed in user messages")
@@ -875,8 +887,14 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                     if isinstance(ib, dict) and ib.get("type") == "image":
                         _check_anthropic_image(ib, f"{bp}.content.{k}", stub)
                         images += 1
-                    elif isinstance(ib, dict) and ib.get("type") == "text" and not ib.get("text"):
-                        raise Invalid(f"{bp}.content.{k}: text content blocks must be non-empty")
+                    elif (
+                        isinstance(ib, dict)
+                        and ib.get("type") == "text"
+                        and not str(ib.get("text") or "").strip()
+                    ):
+                        raise Invalid(
+                            f"{bp}.content.{k}: text content blocks must contain non-whitespace text"
+                        )
             elif kind in ("thinking", "redacted_thinking", "document"):
                 pass
             else:
