@@ -16,6 +16,7 @@ import httpx
 from starlette.applications import Starlette
 from starlette.responses import JSONResponse, Response
 
+from ..catalog import lookup_model
 from ..compaction.summarizers import OfflineSummarizer
 from ..model import Message
 from ..prepare import Preparer
@@ -187,11 +188,18 @@ class Proxy:
     def preparer_for(
         self, state: SessionState, wire: Wire, model: str, out_tokens: int | None
     ) -> Preparer:
-        """The session's Preparer for ``model`` and this output reservation."""
+        """The session's Preparer for ``model`` and this output reservation.
+
+        ``--window`` sets the window of the models the catalog knows; it does not declare
+        an unknown model (the library's ``window=`` would price one with estimates): an id
+        the catalog cannot resolve raises UnknownModelError, with suggestions, unless
+        ``--allow-unknown-models``."""
         settings = self.settings
-        return state.preparer(
-            (model, out_tokens),
-            lambda: Preparer(
+
+        def make() -> Preparer:
+            if settings.window is not None and not settings.allow_unknown_models:
+                lookup_model(model, settings.catalog)  # a typo is refused, not estimated
+            return Preparer(
                 model,
                 target=wire.format,
                 window=settings.window,
@@ -201,5 +209,6 @@ class Proxy:
                 summarizer=settings.summarizer,
                 on_images="placeholder",
                 config=settings.config,
-            ),
-        )
+            )
+
+        return state.preparer((model, out_tokens), make)
