@@ -583,7 +583,8 @@ def test_a_proxy_wide_window_does_not_declare_unknown_models(
     assert stub.requests == []
     with running_proxy(**settings, allow_unknown_models=True) as proxy:
         raw = oai(proxy).chat.completions.with_raw_response.create(
-            model="gpt-4o-mni", messages=messages  # type: ignore[arg-type]
+            model="gpt-4o-mni",
+            messages=messages,  # type: ignore[arg-type]
         )
         assert raw.status_code == 200 and int(raw.headers["x-contextledger-budget"]) < 8000
 
