@@ -784,6 +784,17 @@ def _check_tools_openai(tools: Any) -> None:
             )
 
 
+#: Thinking, documents, and the blocks of Anthropic's server tools and MCP connector
+#: (which clients resend as they got them).
+_ANTHROPIC_OTHER_BLOCKS = frozenset(
+    {
+        "thinking", "redacted_thinking", "document", "server_tool_use", "web_search_tool_result", "web_fetch_tool_result",
+        "code_execution_tool_result", "mcp_tool_use", "mcp_tool_result", "search_result",
+        "container_upload",
+    }
+)  # fmt: skip
+
+
 def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise :class:`Invalid` for anything the Messages API would refuse."""
     if not headers.get("x-api-key") and not headers.get("authorization", "").startswith("Bearer "):
@@ -895,7 +906,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                         raise Invalid(
                             f"{bp}.content.{k}: text content blocks must contain non-whitespace text"
                         )
-            elif kind in ("thinking", "redacted_thinking", "document"):
+            elif kind in _ANTHROPIC_OTHER_BLOCKS:  # accepted as they are
                 pass
             else:
                 raise Invalid(

@@ -53,6 +53,10 @@ log = logging.getLogger("contextledger.serve")
 COMPACTION_RETRY = 16
 
 
+class _Unreadable(Exception):
+    """The request's conversation holds content the proxy cannot read (the reason)."""
+
+
 async def handle(proxy: Proxy, request: Request, wire: Wire) -> Response:
     t0 = time.perf_counter()
     headers = {k.lower(): v for k, v in request.headers.items()}
@@ -201,7 +205,16 @@ async def _record_and_prepare(
     follows a branch), the prepared request, and whether the request repeats what the
     record already holds. A string: a reason to pass the request through untouched.
     Raises :class:`_Refusal` for a request the proxy will not send."""
-    state, stands_on = await _record_incoming(proxy, lease, wire, body)
+    try:
+        state, stands_on = await _record_incoming(proxy, lease, wire, body)
+    except _Unreadable as exc:
+        # content the provider accepts and the content model does not hold (server-tool,
+        # computer-use and custom-tool items, MCP blocks…): the client's request goes as it
+        # is, said in the turn's report and headers; refusing it would break the app
+        return (
+            f"the request holds content the proxy cannot read ({exc}): forwarded untouched, "
+            "not fitted and not recorded"
+        )
     repeat = stands_on < state.size
     state.model = model
     state.updated = time.time()
@@ -284,7 +297,7 @@ async def _record_incoming(
         try:
             incoming = incoming_messages(state, wire, body)
         except ContentError as exc:
-            raise _Refusal(f"contextledger proxy: {exc}") from None
+            raise _Unreadable(str(exc)) from None
         stands_on = continues(state.record, incoming)
         if stands_on is None:
             state, stands_on = await proxy.branch(lease, wire, incoming)
