@@ -242,14 +242,25 @@ def test_query_strings_reach_the_upstream(proxy: RunningProxy, stub: StubServer)
     assert stub.completions()[-1].path == "/v1/messages?beta=true"
 
 
-def test_unknown_routes_get_the_providers_error_shape(proxy: RunningProxy) -> None:
-    with pytest.raises(openai.NotFoundError) as info:
+def test_other_provider_routes_pass_through_verbatim(proxy: RunningProxy, stub: StubServer) -> None:
+    """An app whose base URL points at the proxy makes all its calls there: embeddings,
+    moderations, files… go upstream as they are, and the upstream's answer comes back
+    verbatim (redteamE 1c: they were 404 from the proxy)."""
+    with pytest.raises(openai.NotFoundError) as info:  # the stub has no embeddings
         oai(proxy).embeddings.create(model="text-embedding-3-small", input="hi")
-    assert info.value.body["message"].endswith("/v1/embeddings not found")  # type: ignore[index]
-    reply = httpx.get(proxy.url + "/v1/nothing", headers={"anthropic-version": "2023-06-01"})
-    assert reply.status_code == 404
-    assert reply.json()["error"]["type"] == "not_found_error"
-    assert httpx.get(proxy.url + "/v1/messages").status_code == 405
+    upstream = stub.requests[-1]
+    assert upstream.path == "/v1/embeddings"
+    assert upstream.headers["authorization"] == f"Bearer {OPENAI_KEY}"
+    assert "Invalid URL" in str(info.value)
+    reply = httpx.get(
+        proxy.url + "/v1/nothing?x=1",
+        headers={"anthropic-version": "2023-06-01", "x-api-key": ANTHROPIC_KEY},
+    )
+    assert reply.status_code == 404 and stub.requests[-1].path == "/v1/nothing?x=1"
+    assert reply.json()["type"] == "error"  # Anthropic's own shape, from upstream
+    # what is neither a provider route nor the proxy's own is the proxy's 404
+    missing = httpx.get(proxy.url + "/nothing")
+    assert missing.status_code == 404 and "not found" in missing.json()["error"]["message"]
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,7 @@ from starlette.routing import Route
 from . import dashboard
 from .access import check_viewer
 from .fitting import handle
-from .local import count_tokens, healthz, models, not_found
+from .local import count_tokens, healthz, not_found, relay
 from .proxy import Proxy
 from .reports import session_detail, session_summaries
 from .settings import ServeSettings
@@ -44,6 +44,14 @@ FITTING: dict[str, tuple[WireName, bool]] = {
     "/responses": ("openai-responses", True),
     "/messages": ("anthropic", False),
 }
+
+
+RELAYED = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+#: OpenAI's top-level resources, relayed without the /v1 prefix too.
+OPENAI_RESOURCES = (
+    "models", "embeddings", "moderations", "completions", "files", "uploads", "batches",
+    "audio", "images", "vector_stores", "conversations", "fine_tuning", "realtime",
+)  # fmt: skip
 
 
 def create_app(settings: ServeSettings) -> Starlette:
@@ -99,9 +107,6 @@ def create_app(settings: ServeSettings) -> Starlette:
     for path, (wire_name, bare_too) in FITTING.items():
         for prefix in ("/v1", "") if bare_too else ("/v1",):
             routes.append(Route(prefix + path, fitting(wire_name), methods=["POST"]))
-    for prefix in ("/v1", ""):
-        routes.append(Route(f"{prefix}/models", on(models), methods=["GET"]))
-        routes.append(Route(prefix + "/models/{model_id:path}", on(models), methods=["GET"]))
     routes += [
         Route("/healthz", on(healthz), methods=["GET"]),
         Route("/contextledger/", viewer(index_html), methods=["GET"]),
@@ -109,6 +114,14 @@ def create_app(settings: ServeSettings) -> Starlette:
         Route("/contextledger/sessions/{name:path}", viewer(session_json), methods=["GET"]),
         Route("/contextledger/view/{name:path}", viewer(session_html), methods=["GET"]),
     ]
+    # every other provider route goes through verbatim (the model list, embeddings,
+    # moderations, files, batches, responses/input_tokens…): the app's other calls on the
+    # same base URL keep working; bare OpenAI paths too, for a base URL without /v1
+    routes.append(Route("/v1/{rest:path}", on(relay), methods=RELAYED))
+    routes.append(Route("/responses/{rest:path}", on(relay), methods=RELAYED))
+    for resource in OPENAI_RESOURCES:
+        routes.append(Route(f"/{resource}", on(relay), methods=RELAYED))
+        routes.append(Route(f"/{resource}/{{rest:path}}", on(relay), methods=RELAYED))
 
     async def unknown(request: Request, exc: Exception) -> Response:
         return not_found(proxy, request, getattr(exc, "status_code", 404))

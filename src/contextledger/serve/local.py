@@ -1,14 +1,17 @@
 """The routes the proxy answers itself (``count_tokens`` from our price, ``/healthz``,
-unknown routes in the provider's error shape) and the model list it passes through."""
+unknown routes in the provider's error shape) and every other provider route, which it
+passes through verbatim (the model list, embeddings, files…)."""
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING
 
 import httpx
+from starlette.background import BackgroundTask
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from ..errors import (
     ContextLedgerError,
@@ -20,6 +23,8 @@ from .wire import WIRES
 
 if TYPE_CHECKING:
     from .proxy import Proxy
+
+log = logging.getLogger("contextledger.serve")
 
 
 async def count_tokens(proxy: Proxy, request: Request) -> Response:
@@ -62,7 +67,11 @@ def not_found(proxy: Proxy, request: Request, status: int) -> Response:
     )  # fmt: skip
 
 
-async def models(proxy: Proxy, request: Request) -> Response:
+async def relay(proxy: Proxy, request: Request) -> Response:
+    """Any other provider route (the model list, embeddings, moderations, files, batches,
+    ``responses/input_tokens``…) passed through verbatim: method, path, query, body and
+    the reply as it streams, so an app whose base URL points here keeps every call working.
+    Anthropic's routes are told by their headers (``anthropic-version``, ``x-api-key``)."""
     assert proxy.client is not None
     headers = {k.lower(): v for k, v in request.headers.items()}
     anthropic = "x-api-key" in headers or "anthropic-version" in headers
@@ -70,17 +79,18 @@ async def models(proxy: Proxy, request: Request) -> Response:
     denied = check_key(proxy, request, headers, wire)
     if denied is not None:
         return denied
+    path = request.url.path
+    rest = path[3:] if path.startswith("/v1/") else path
     base = (
         proxy.settings.anthropic_upstream + "/v1" if anthropic else proxy.settings.openai_upstream
     )
-    model_id = request.path_params.get("model_id")
-    suffix = "/models" + (f"/{model_id}" if model_id else "")
+    url = base + rest + (f"?{request.url.query}" if request.url.query else "")
     send_headers = {k: v for k, v in headers.items() if k not in DROP_REQUEST_HEADERS}
     send_headers["accept-encoding"] = "identity"
+    body = request.stream() if request.method not in ("GET", "HEAD", "DELETE") else None
     try:
-        upstream = await proxy.client.get(
-            base + suffix, headers=send_headers, params=dict(request.query_params)
-        )
+        sent = proxy.client.build_request(request.method, url, headers=send_headers, content=body)
+        upstream = await proxy.client.send(sent, stream=True)
     except httpx.HTTPError as exc:
         return proxy.error(
             wire, 502, f"contextledger proxy: cannot reach the upstream: {exc}", "api_error"
@@ -88,7 +98,13 @@ async def models(proxy: Proxy, request: Request) -> Response:
     reply_headers = {
         k: v for k, v in upstream.headers.items() if k.lower() not in DROP_RESPONSE_HEADERS
     }
-    return Response(upstream.content, status_code=upstream.status_code, headers=reply_headers)
+    log.info("%s %s passed through: %s", request.method, path, upstream.status_code)
+    return StreamingResponse(
+        upstream.aiter_raw(),
+        status_code=upstream.status_code,
+        headers=reply_headers,
+        background=BackgroundTask(upstream.aclose),
+    )
 
 
 async def healthz(proxy: Proxy, request: Request) -> Response:
