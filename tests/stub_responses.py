@@ -145,7 +145,7 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
     if images and body["model"] in stub.text_only_models:
         raise Invalid("Invalid content type. image_url is only supported by certain models.")
     if images > stub.max_images:
-        raise Invalid(f"Too many images: {images} (the limit is {stub.max_images}).", "input")
+        raise Invalid(f"Too many images in request. Max is {stub.max_images}.", "input")
 
 
 def _check_message(item: Mapping[str, Any], p: str, stub: StubServer) -> int:
@@ -232,7 +232,7 @@ def prompt_tokens(body: Mapping[str, Any]) -> int:
             for part in parts:
                 if part.get("type") == "input_image":
                     spec = {"url": part["image_url"], "detail": part.get("detail")}
-                    total += _image_tokens({"image_url": spec}, False)
+                    total += _image_tokens({"image_url": spec}, False, model)
                 else:
                     total += _count(str(part.get("text", "")), model)
         else:

@@ -171,7 +171,7 @@ class StubServer:
     ``anthropic_url`` the Anthropic one."""
 
     text_only_models: frozenset[str] = TEXT_ONLY_MODELS
-    max_images: int = 500
+    max_images: int = 1500  # "Up to 1,500 images per request" (the images-vision guide)
     max_image_base64: int = 20 * 1024 * 1024
     anthropic_max_images: int = 100
     anthropic_max_image_base64: int = 5 * 1024 * 1024
@@ -323,31 +323,107 @@ def _count(text: str, model: str) -> int:
         return math.ceil(len(text) / 4)
 
 
-def _image_tokens(part: Mapping[str, Any], anthropic: bool) -> int:
+# OpenAI's published image formulas by model (its "Images and vision" guide, Sep 2026;
+# /work/shared/reference/vision-costs.md §1.3-1.4), written out here on their own, not
+# taken from the code under test. Tile models: (base, per 512 px tile). Patch models: per
+# ``detail`` the longest side and the 32 px patch budget (None: no limit), and the
+# multiplier; ``auto`` is ``high`` or ``original`` as the guide says per family.
+_TILE_MODELS: dict[str, tuple[int, int]] = {
+    "gpt-4o-mini": (2833, 5667), "gpt-4o": (85, 170), "chatgpt-4o": (85, 170),
+    "gpt-4.1": (85, 170), "gpt-4.5": (85, 170), "gpt-4-turbo": (85, 170),
+    "gpt-5": (70, 140), "gpt-5-chat": (70, 140), "gpt-5.1": (70, 140),
+    "o1": (75, 150), "o3": (75, 150), "computer-use-preview": (65, 129),
+}  # fmt: skip
+_LEGACY = {"low": (2048, 1536), "high": (2048, 1536), "auto": (2048, 1536)}
+_GPT54 = {"low": (2048, 6144), "high": (2048, 2500), "original": (6000, 10_000), "auto": "high"}
+_PATCH_MODELS: dict[str, tuple[dict[str, Any], float]] = {
+    "gpt-4.1-mini": ({"low": (2048, 6144), "high": (2048, 6144), "auto": (2048, 6144)}, 1.62),
+    "gpt-4.1-nano": (_LEGACY, 2.46),
+    "o4-mini": (_LEGACY, 1.72),
+    "gpt-5-mini": (_LEGACY, 1.2),
+    "gpt-5-nano": (_LEGACY, 1.5),
+    "gpt-5.2": ({"low": (2048, 6144), "high": (2048, 6144), "auto": (2048, 6144)}, 1.2),
+    "gpt-5.4": (_GPT54, 1.2),
+    "gpt-5.5": ({"low": (512, None), "high": (2048, 2500), "original": (6000, 10_000),
+                 "auto": "original"}, 1.2),
+    "gpt-5.6": ({"low": (512, None), "high": (2048, 2500), "original": (65_535, None),
+                 "auto": "original"}, 1.2),
+}  # fmt: skip
+
+
+def _openai_family(model: str) -> tuple[int, int] | tuple[dict[str, Any], float]:
+    """The model's entry: the longest name in either table that the model starts with
+    (``gpt-4o-mini-2024-07-18`` is gpt-4o-mini, ``gpt-5.4-mini`` gpt-5.4); gpt-4o's
+    tiles for a model the guide does not list."""
+    best = ""
+    for name in (*_TILE_MODELS, *_PATCH_MODELS):
+        if (model == name or model.startswith(name + "-")) and len(name) > len(best):
+            best = name
+    return _PATCH_MODELS.get(best) or _TILE_MODELS.get(best) or _TILE_MODELS["gpt-4o"]
+
+
+def _tile_tokens(w: int, h: int, base: int, tile: int, detail: str) -> int:
+    if detail == "low":
+        return base
+    if max(w, h) > 2048:
+        s = 2048 / max(w, h)
+        w, h = round(w * s), round(h * s)
+    if min(w, h) > 768:
+        if w <= h:
+            w, h = 768, math.floor(h * 768 / w)
+        else:
+            w, h = math.floor(w * 768 / h), 768
+    return base + tile * math.ceil(w / 512) * math.ceil(h / 512)
+
+
+def _patch_tokens(w: int, h: int, limits: tuple[int, int | None], multiplier: float) -> int:
+    longest, budget = limits
+    if max(w, h) > longest:
+        s = longest / max(w, h)
+        w, h = max(1, round(w * s)), max(1, round(h * s))
+    patches = math.ceil(w / 32) * math.ceil(h / 32)
+    if budget is not None and patches > budget:
+        r = math.sqrt(32 * 32 * budget / (w * h))
+        r *= min(math.floor(w * r / 32) / (w * r / 32), math.floor(h * r / 32) / (h * r / 32))
+        w, h = math.floor(w * r), math.floor(h * r)
+        patches = math.ceil(w / 32) * math.ceil(h / 32)
+    return math.ceil(patches * multiplier)
+
+
+def openai_image_tokens(w: int, h: int, model: str, detail: str = "auto") -> int:
+    """What OpenAI bills ``model`` for a ``w`` × ``h`` image at ``detail``."""
+    family = _openai_family(model)
+    if isinstance(family[0], int):
+        base, tile = family  # type: ignore[misc]
+        return _tile_tokens(w, h, base, tile, "low" if detail == "low" else "high")
+    sizes, multiplier = family  # type: ignore[misc]
+    limits = sizes.get(detail) or sizes["auto"]
+    if isinstance(limits, str):  # auto: the level the guide names
+        limits = sizes[limits]
+    return _patch_tokens(w, h, limits, multiplier)
+
+
+def _image_tokens(part: Mapping[str, Any], anthropic: bool, model: str = "gpt-4o") -> int:
     """The provider's published image formula on the image's real size (decoded header):
-    OpenAI tiles (85 + 170 per 512 px tile after the 2048/768 resize; 85 for ``low``),
-    Anthropic (w × h / 750 after fitting 1568 px)."""
+    OpenAI's for ``model`` (see :func:`openai_image_tokens`), Anthropic's (w × h / 750
+    after fitting 1568 px)."""
 
     if anthropic:
         src = part.get("source") or {}
         data = src.get("data") if src.get("type") == "base64" else None
     else:
         spec = part.get("image_url") or {}
-        if spec.get("detail") == "low":
-            return 85
         m = _DATA_URL.fullmatch(str(spec.get("url", "")))
         data = m.group("b64") if m else None
     if data is None:
-        return 85 if not anthropic else 1600  # a remote URL: the stub does not fetch it
+        if anthropic:
+            return 1600  # a remote URL: the stub does not fetch it
+        return openai_image_tokens(512, 512, model, "low")  # the same: its base cost
     w, h = _image_size(data)
     if anthropic:
         scale = min(1.0, 1568 / max(w, h))
         return math.ceil(round(w * scale) * round(h * scale) / 750)
-    scale = min(1.0, 2048 / max(w, h))
-    fw, fh = w * scale, h * scale
-    scale = min(1.0, 768 / min(fw, fh))
-    fw, fh = fw * scale, fh * scale
-    return 85 + 170 * math.ceil(fw / 512) * math.ceil(fh / 512)
+    return openai_image_tokens(w, h, model, str(spec.get("detail") or "auto"))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -387,7 +463,7 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
             if not isinstance(part, dict):
                 continue
             if part.get("type") in ("image_url", "image"):
-                total += _image_tokens(part, anthropic)
+                total += _image_tokens(part, anthropic, model)
             elif part.get("type") == "text":
                 total += _count(str(part.get("text", "")), model)
             elif part.get("type") == "tool_result":

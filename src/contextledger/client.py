@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .config import Config, load_config
-from .errors import ContextLedgerError, SendError
+from .errors import ContextLedgerError, SendError, StreamInterrupted
 from .providers import REGISTRY, provider_format
 from .reply import Reply
 
@@ -287,45 +288,88 @@ def complete(fmt_name: str, body: Mapping[str, Any], *, client: Any, model: str)
 
 
 def _mapping_errors(sdk_name: str, provider: str, model: str, call: Callable[[], T]) -> T:
-    """Run ``call``; any SDK failure or unreadable reply becomes one :class:`SendError`."""
-    if sdk_name == "google.genai":
-        return _mapping_gemini_errors(provider, model, call)
-    sdk = importlib.import_module(sdk_name)
-    base: type[Exception] = getattr(sdk, _SDKS[sdk_name][1])
-    try:
-        return call()
-    except (base, ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
-        raise _send_error(sdk, provider, model, exc) from exc
-
-
-def _mapping_gemini_errors(provider: str, model: str, call: Callable[[], T]) -> T:
-    """The google-genai SDK raises ``errors.APIError`` (with the HTTP code and the
-    provider's message) for statuses and lets its HTTP library's transport errors through:
-    ``httpx2`` (a fork of httpx under its own names, the SDK's required transport) or
-    ``httpx`` (when the SDK picks it), so both libraries' exceptions are mapped."""
-    import httpx
-    import httpx2
-    from google.genai import errors
-
+    """Run ``call``; any SDK or transport failure, or an unreadable reply, becomes one
+    :class:`SendError` (a stream that broke off midway: kind ``interrupted``, carrying
+    what arrived in ``partial``; it is never returned as a reply)."""
     try:
         return call()
     except ContextLedgerError:  # our own typed errors (a bad body, a broken stream)
         raise
-    except errors.APIError as exc:
+    except StreamInterrupted as broken:
+        cause = _as_send_error(sdk_name, provider, model, broken.cause)
+        said = cause.message if cause is not None else _first_line(broken.cause)
+        raise SendError(
+            provider,
+            model,
+            "interrupted",
+            f"{said} (after {broken.count} {broken.unit}(s); what arrived is in .partial)",
+            status=cause.status if cause is not None else None,
+            code=cause.code if cause is not None else None,
+            partial=broken.partial,
+        ) from broken.cause
+    except Exception as exc:
+        error = _as_send_error(sdk_name, provider, model, exc)
+        if error is None:
+            raise
+        raise error from exc
+
+
+def _as_send_error(
+    sdk_name: str, provider: str, model: str, exc: BaseException
+) -> SendError | None:
+    """``exc`` as a :class:`SendError`; None for an exception that is not a provider
+    failure (a bug here: it propagates as it is)."""
+    if sdk_name == "google.genai":
+        return _gemini_error(provider, model, exc)
+    sdk = importlib.import_module(sdk_name)
+    base: type[Exception] = getattr(sdk, _SDKS[sdk_name][1])
+    if isinstance(exc, base | ValueError | TypeError | AttributeError | KeyError | IndexError):
+        return _send_error(sdk, provider, model, exc)
+    return _transport_error(provider, model, exc)
+
+
+def _transport_error(provider: str, model: str, exc: BaseException) -> SendError | None:
+    """An HTTP library's own exception that an SDK let through (the ``anthropic`` SDK
+    does while it reads a stream): ``httpx``'s, or ``httpx2``'s (a fork of httpx under
+    its own names, which the anthropic and google-genai SDKs use)."""
+    import httpx
+
+    libraries: list[Any] = [httpx]
+    with suppress(ImportError):
+        import httpx2
+
+        libraries.append(httpx2)
+    for lib in libraries:
+        if isinstance(exc, lib.TimeoutException):
+            return SendError(provider, model, "timeout", _first_line(exc))
+        if isinstance(exc, lib.TransportError):
+            return SendError(provider, model, "connection", _first_line(exc))
+        if isinstance(exc, lib.HTTPError):
+            return SendError(provider, model, "protocol", _first_line(exc))
+    return None
+
+
+def _gemini_error(provider: str, model: str, exc: BaseException) -> SendError | None:
+    """The google-genai SDK raises ``errors.APIError`` (with the HTTP code and the
+    provider's message) for statuses and lets its HTTP library's transport errors through
+    (see :func:`_transport_error`)."""
+    from google.genai import errors
+
+    if isinstance(exc, errors.APIError):
         msg = exc.message or _first_line(exc)
         if exc.code is None or exc.code < 100:  # an error inside a 200 stream
-            raise SendError(provider, model, "protocol", msg, code=exc.status) from exc
-        raise SendError(provider, model, "status", msg, status=exc.code, code=exc.status) from exc
-    except (httpx.TimeoutException, httpx2.TimeoutException) as exc:
-        raise SendError(provider, model, "timeout", _first_line(exc)) from exc
-    except (httpx.TransportError, httpx2.TransportError) as exc:
-        raise SendError(provider, model, "connection", _first_line(exc)) from exc
-    except (errors.UnknownApiResponseError, httpx.HTTPError, httpx2.HTTPError) as exc:
-        raise SendError(provider, model, "protocol", _first_line(exc)) from exc
-    except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
-        raise SendError(
+            return SendError(provider, model, "protocol", msg, code=exc.status)
+        return SendError(provider, model, "status", msg, status=exc.code, code=exc.status)
+    if isinstance(exc, errors.UnknownApiResponseError):
+        return SendError(provider, model, "protocol", _first_line(exc))
+    found = _transport_error(provider, model, exc)
+    if found is None and isinstance(
+        exc, ValueError | TypeError | AttributeError | KeyError | IndexError
+    ):
+        return SendError(
             provider, model, "protocol", f"the reply could not be read ({_first_line(exc)})"
-        ) from exc
+        )
+    return found
 
 
 def _send_error(sdk: Any, provider: str, model: str, exc: BaseException) -> SendError:

@@ -11,12 +11,15 @@ Every exception contextledger raises on purpose is defined here, in one tree::
     ├── BudgetError                        the request cannot fit the window
     ├── ArgumentError (ValueError, TypeError)  a Python argument with a value it cannot take
     ├── StoreError                         a session or media store problem
+    │   └── StoreBusyError                 a session another process holds past the timeout
     ├── ConfigError (ValueError)           a setting (environment or .env) with a bad value
     │   └── CompactionConfigError          CONTEXT_COMPACTION neither on nor off
     ├── SendError                          the provider did not answer with a usable reply
     └── SummarizerError                    a summarizer could not produce a recap
 
-Catch :class:`ContextLedgerError` to handle them all.
+Catch :class:`ContextLedgerError` to handle them all. (One more class lives here that
+never reaches a caller: StreamInterrupted, which carries a broken stream's partial reply
+from a provider's ``stream`` to the client layer, where it becomes a SendError.)
 """
 
 from __future__ import annotations
@@ -163,6 +166,11 @@ class StoreError(ContextLedgerError):
     """A session or media store problem: missing, corrupt, refused or too large."""
 
 
+class StoreBusyError(StoreError):
+    """A session's store lock held by another process (another proxy instance) for
+    longer than the caller agreed to wait: try again shortly."""
+
+
 class ConfigError(ContextLedgerError, ValueError):
     """A setting from the environment or ``.env`` whose value cannot be used."""
 
@@ -171,8 +179,6 @@ class CompactionConfigError(ConfigError):
     """A ``CONTEXT_COMPACTION`` value that is neither on nor off."""
 
 
-#: What went wrong in a send: an HTTP status, no answer in time, no connection, an
-#: unreadable reply, a missing setting, or a format this client does not send.
 class PartialReply(Protocol):
     """What a broken stream delivered: a :class:`~contextledger.model.Message` (a protocol
     here so that ``errors`` stays below ``model``, which raises these errors)."""
@@ -181,7 +187,12 @@ class PartialReply(Protocol):
     def text(self) -> str: ...
 
 
-SendErrorKind = Literal["status", "timeout", "connection", "protocol", "config", "unsupported"]
+#: What went wrong in a send: an HTTP status, no answer in time, no connection, a reply
+#: that broke off midway, an unreadable reply, a missing setting, or a format this client
+#: does not send.
+SendErrorKind = Literal[
+    "status", "timeout", "connection", "interrupted", "protocol", "config", "unsupported"
+]
 
 
 class SendError(ContextLedgerError):
@@ -219,6 +230,8 @@ class SendError(ContextLedgerError):
             head = f"{provider} did not answer in time for {model}"
         elif kind == "connection":
             head = f"could not reach {provider} for {model}"
+        elif kind == "interrupted":
+            head = f"the reply from {provider} for {model} broke off midway"
         elif kind == "config":
             head = f"cannot send to {provider}"
         elif kind == "unsupported":
@@ -226,6 +239,20 @@ class SendError(ContextLedgerError):
         else:
             head = f"{provider} sent an unusable reply for {model}"
         super().__init__(f"{head}: {message}")
+
+
+class StreamInterrupted(Exception):
+    """A provider's stream failed after part of the reply arrived (the connection dropped,
+    the stream was cut): ``cause`` is the failure, ``partial`` what arrived, in ``count``
+    ``unit`` s. Raised by a provider's ``stream`` and turned by the client layer into a
+    :class:`SendError` of kind ``interrupted`` carrying ``partial`` (never into a reply)."""
+
+    def __init__(self, cause: BaseException, partial: PartialReply, count: int, unit: str) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+        self.partial = partial
+        self.count = count
+        self.unit = unit
 
 
 class SummarizerError(ContextLedgerError):

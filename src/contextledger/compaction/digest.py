@@ -14,15 +14,13 @@ priority order within a byte cap; each section says how many items it left out.
 ...        Message.tool("c", "FAILED tests/test_auth.py::test_login_flow - AssertionError",
 ...                     id="t")]
 >>> print(render_digest(digest(rec), 2000))
-Goal: Fix the login flow. Do not touch src/payments/.
+Goal: Fix the login flow.
 Constraints and corrections:
 - Do not touch src/payments/.
 Commands run:
 - `pytest -k login_flow`
 Failures:
 - `pytest -k login_flow`: FAILED tests/test_auth.py::test_login_flow - AssertionError
-Open requests:
-- Fix the login flow.
 """
 
 from __future__ import annotations
@@ -64,14 +62,14 @@ PRIORITY = (
     "Goal",
     "Constraints and corrections",
     "Open requests",
-    "Failures",
-    "Commands run",
-    "Files written",
-    "User also said",
-    "Numbers that matter",
-    "Decisions",
-    "Findings",
     "Next step",
+    "Failures",
+    "Decisions",
+    "Files written",
+    "Commands run",
+    "Numbers that matter",
+    "User also said",
+    "Findings",
     "Files read",
 )
 INLINE = frozenset({"Goal", "Next step", "Files written", "Files read"})
@@ -118,8 +116,22 @@ _FAILURE_LINE = re.compile(
     r"\bstatus(?: code)?[:= ]*[45]\d\d\b|\bHTTP/\d(?:\.\d)? [45]\d\d\b|\b[45]\d\d (?:Bad|Not|Internal|"
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
     r"✗|✕|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|"
-    r"\btimed out\b|^timeout\b[: ]|\bdeadline exceeded\b|\bOOMKilled\b|\bout of memory\b)"
+    r"\btimed out\b|^timeout\b[: ]|\bdeadline exceeded\b|\bOOMKilled\b|\bout of memory\b|"
+    # how other tools print an error: ESLint's "12:5  error  'x' is …", tsc's "error
+    # TS2322:", rustc's "error[E0308]:", Maven's "[ERROR]", npm's "npm ERR!", pnpm's
+    # ERR_PNPM_…, Go's "panic:", make's "*** … Error 2", Ruby's "… (NoMethodError)", a
+    # JVM's "Exception in thread", a shell's "command not found"
+    r"^\d+:\d+\s+error\s|\berror\s+[A-Z]{2,}\d+\b|\berror\[E?\d+\]|^\[(?:ERROR|FATAL)\]|"
+    r"^npm ERR!|\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
+    r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
+    r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
+    r"✖\s*[1-9]\d*\s+problems?\b)"
 )
+# An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
+_STATUS_KEYS = frozenset(
+    {"status", "statuscode", "status_code", "code", "http_status", "httpstatus"}
+)
+_JSON_MESSAGE = re.compile(r'^"(?:message|error|detail|title|reason|error_description)"\s*:')
 # Why a named test failed, on a line that carries no failure marker: Go's
 # "order_test.go:42: expected 3, got 2" (before its "--- FAIL"), PHPUnit's "Failed
 # asserting that 2 matches expected 3.", Rust's "assertion `left == right` failed: left: 0,
@@ -138,7 +150,7 @@ _OUTPUT_NUMBERS = re.compile(
 _EXCEPTION = re.compile(
     r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
 )
-_NOT_FAILED = re.compile(r"(?i)\b0 failed\b|\bno errors?\b")
+_NOT_FAILED = re.compile(r"(?i)\b0 failed\b|\bno errors?\b|\(0 errors?\b")
 _FAILED_TEST = re.compile(
     r"^(?:FAILED|ERROR)\s+([\w./-]+::[^\s]+)"  # pytest
     r"|^-{2,}\s*FAIL:\s+(\S+)"  # go test
@@ -222,17 +234,31 @@ _MORE_RULES = re.compile(
 )
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
-    r"(?i)\b(?:next,? (?:i|we)(?:'ll| will)|next step|next up|then (?:i|we)(?:'ll| will)|"
-    r"(?:i|we)(?:'ll| will) now|now (?:i|we)(?:'ll| will)|(?:i'm|we're) going to|plan:|"
-    r"after (?:that|this),? (?:i|we)(?:'ll| will))"
+    r"(?i)\b(?:next,? (?:i|we)(?:'ll| will|'m going to| are going to)|next step|next up|up next|"
+    r"the next thing|then (?:i|we)(?:'ll| will)|(?:i|we)(?:'ll| will) now|now (?:i|we)(?:'ll| will)|"
+    r"(?:i'm|we're) going to|plan:|(?:my|our|the) plan is|(?:i|we) plan to|"
+    r"after (?:that|this),? (?:i|we)(?:'ll| will)|(?:once|when) [^,]{1,60}, (?:i|we)(?:'ll| will)|"
+    r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$)"
+)
+# a report that something is done ("Added the header.", "Done: the backfill ran")
+_DONE_NOW = re.compile(
+    r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|wrote|"
+    r"written|ran|deployed|migrated|replaced|removed|renamed|shipped|merged)\b"
+    r"|^\W*(?:i(?:'ve| have)\s+(?:now\s+)?)?[a-z]+ed\b(?! to\b)"  # "Snapshotted the old index."
 )
 
 
 @dataclass(frozen=True, slots=True)
 class Digest:
-    """Items per section (verbatim text), in the order they were said."""
+    """Items per section (verbatim text), in the order they were said; ``ranked``: per
+    section, the items in the order they get bytes when not all fit (the most telling
+    first); ``noise``: items that wait until every other section had its bytes (a grep,
+    a failure the assistant called unrelated, a file it found irrelevant). A section
+    not in ``ranked`` gets the default order (:func:`fill_order`)."""
 
     sections: dict[str, list[str]] = field(default_factory=dict)
+    ranked: dict[str, list[str]] = field(default_factory=dict)
+    noise: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def items(self, name: str) -> list[str]:
         return self.sections.get(name, [])
@@ -380,10 +406,78 @@ def shows_file(call: ToolCall) -> bool:
     return bool(commands) and all(_SHOWS_FILE.match(c.casefold()) for c in commands)
 
 
+def _is_error_answer(data: object, depth: int = 0) -> bool:
+    """A parsed JSON answer that reports an error: an ``error``/``errors`` member, a 4xx
+    or 5xx status, ``"ok": false`` / ``"success": false``."""
+    if not isinstance(data, dict) or depth > 2:
+        return False
+    for key, value in data.items():
+        k = str(key).casefold()
+        if k in ("error", "errors") and value not in (None, False, "", [], {}):
+            return True
+        if k in ("ok", "success") and value is False:
+            return True
+        if k in _STATUS_KEYS:
+            code = str(value).strip()
+            if code.isdigit() and 400 <= int(code) <= 599:
+                return True
+        if isinstance(value, dict) and _is_error_answer(value, depth + 1):
+            return True
+    return False
+
+
+def error_answer_lines(text: str) -> list[str]:
+    """The lines of a tool output that is an HTTP API's error answer in JSON: the line
+    itself when it is one line, else the lines carrying its message.
+
+    >>> error_answer_lines('{"error": {"status": 500, "message": "store unavailable"}}')
+    ['{"error": {"status": 500, "message": "store unavailable"}}']
+    >>> error_answer_lines('{"status": "ok", "items": []}')
+    []
+    """
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")) or len(body) > 100_000:
+        return []
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return []
+    if not _is_error_answer(data):
+        return []
+    lines = [ln.strip() for ln in body.splitlines() if ln.strip()]
+    if len(lines) == 1:
+        return [_clip(lines[0], 240)]
+    said = [_clip(ln, 200) for ln in lines if _JSON_MESSAGE.match(ln)]
+    return said[:2] or [_clip(lines[0], 200)]
+
+
+def _box_details(text: str) -> list[str]:
+    """What a Terraform diagnostic box says below its "Error:" line: the resource it is
+    about ("with module.db.aws_rds_cluster.this,") and its first line of explanation."""
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if not line.lstrip().startswith(("│", "╷", "╵")):
+            inside = False
+            continue
+        s = _BOX.sub("", line).strip()
+        if s.startswith("Error:"):
+            inside, told = True, False
+        elif inside and s.startswith("with ") and s.endswith(","):
+            out.append(s)
+        elif inside and not told and s[:1].isupper() and not s.startswith("on "):
+            out.append(_clip(s, 200))
+            told = True
+    return out
+
+
 def failure_lines(text: str, limit: int = 6) -> list[str]:
     """The lines of tool output that say something failed: every line that names a
     failing test (a pytest ``FAILED`` summary comes after the tracebacks, so taking the
     first lines would lose the names), then other failure lines up to ``limit`` in all."""
+    answer = error_answer_lines(text)
+    if answer:
+        return answer[:limit]
     tests: list[str] = []
     names: list[str] = []  # the test each line of ``tests`` names
     other: list[str] = []
@@ -416,7 +510,12 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
         elif _REASON.search(s) and len(why) < 4 * limit:
             why.append(_clip(s, 200))
     if not tests:
-        return other[:limit]
+        details = [d for d in _box_details(text) if d not in other] if other else []
+        # within the limit, what the error says before the bare markers ("Exit code: 1")
+        telling = [x for x in other if not _MARKER_ONLY.search(x)]
+        keep = set((telling + details)[:limit]) or set(other[:1])
+        keep |= set([x for x in other if x not in keep][: max(0, limit - len(keep))])
+        return [x for x in other if x in keep] + [d for d in details if d in keep]
     said = " ".join(tests)  # a reason the test's own line gives already is said
     why = [w for w in why if w.removeprefix("E ").strip(" …") not in said]
     return tests + why[: max(0, min(2, limit - len(tests)))]
@@ -485,6 +584,76 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     )
 
 
+# What the assistant says of a tool result it does not care about: "Unrelated noise,
+# moving on.", "That's a flaky upstream, ignoring.", "Read it; nothing relevant there.",
+# "This is only used by the admin path."
+_DISMISS = re.compile(
+    r"(?i)\b(?:unrelated|not related|irrelevant|not relevant|nothing (?:relevant|useful|"
+    r"interesting|important|new|there|here|of (?:note|interest))|noise|noisy|flak(?:y|e|iness)|"
+    r"ignor(?:e|ing)|red herring|dead end|not (?:the|our|a|an) (?:cause|culprit|problem|issue|"
+    r"bug|concern)|known issue|pre-?existing|harmless|benign|can be ignored|only used (?:by|in|"
+    r"for)|just (?:wires|re-?exports|forwards|wraps|glue|boilerplate|a (?:thin )?wrapper))\b"
+)
+# A failure line that only says that something failed, not what: "Traceback (most recent
+# call last):", "Exit code: 1", "npm ERR! errno 1", "error during build:", "FAIL",
+# "Tests: 7, Assertions: 19, Failures: 1.", "1 failed, 4 passed in 0.2s"
+_MARKER_ONLY = re.compile(
+    r"(?i)^(?:traceback \(most recent call last\):?|(?:npm ERR!\s+)?(?:code|errno)\s+\S+|"
+    r"(?:command )?exit(?:ed)?(?: with)?(?: (?:code|status))?[:= ]*-?\d+\W*|(?:\S+\s+){0,3}\S+:|"
+    r"FAIL(?:ED|URES?!?)?\W*|errors?\W*|(?:\d+ (?:failed|errors?|passed|skipped)\W*)+(?:in .*)?|"
+    r"(?:Tests?|Test Suites|Assertions|Failures|Errors)\s*:.*\d.*|(?:Found )?\d+ errors? in .*|"
+    r"=+\s.*\s=+|npm ERR! .*(?:complete log|A complete|\.log)\b.*)$"
+)
+# How often a command may run before it is a routine check ("pytest -q" after each edit)
+_ROUTINE_RUNS = 3
+# A rule's own opening, so a task sentence with a "never" in its purpose clause ("… so
+# that retried POSTs never double-charge a card") is the goal, not a constraint.
+_RULE_OPENING = re.compile(
+    r"(?i)^\W*(?:(?:one more thing|important|fyi|also|and|please|note)\W+)*(?:never|don'?t|do not|"
+    r"no|not|only|always|avoid|must|mustn'?t|keep|stay|leave|stick|under no|nothing|nobody|"
+    r"correction|scratch|sorry|wait|actually|i meant)\b"
+)
+_NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _verdicts(messages: Sequence[Message]) -> dict[str, str]:
+    """What the assistant said right after each tool result (by call id): its first text
+    before the user speaks again."""
+    out: dict[str, str] = {}
+    pending: list[str] = []
+    for m in messages:
+        if m.tool_results:
+            pending += [r.call_id for r in m.tool_results]
+            continue
+        if m.role == "user":
+            pending = []
+        elif m.role == "assistant" and m.text.strip() and pending:
+            verdict = " ".join(sentences(m.text)[:2])
+            out.update((cid, verdict) for cid in pending)
+            pending = []
+    return out
+
+
+# words too common in file names and prose to say what a file is about
+_PLAIN_NAMES = frozenset(
+    {"the", "and", "for", "you", "not", "but", "all", "any", "can", "use", "new", "old", "get",
+     "set", "run", "add", "our", "its", "has", "was", "are", "too", "now", "one", "two", "out",
+     "off", "per", "via", "let", "see", "inde", "main", "init", "util", "test", "spec", "mod",
+     "lib", "app", "src"}
+)  # fmt: skip
+
+
+def _stems(words: Sequence[str]) -> set[str]:
+    stems = {w.casefold()[:4] for w in words if len(w) >= 3}
+    return stems - _PLAIN_NAMES
+
+
+def _name_stems(path: str) -> set[str]:
+    """The words of a file's name ("SettingsPage.tsx": sett, page), stemmed."""
+    stem = path.rsplit("/", 1)[-1].split(".", 1)[0]
+    return _stems(_NAME_PARTS.findall(stem))
+
+
 def digest(
     messages: Sequence[Message],
     previous: Digest | None = None,
@@ -492,10 +661,15 @@ def digest(
 ) -> Digest:
     """Every kind of fact in ``messages`` (the whole record), extending ``previous``.
     ``history`` (the record up to the end of ``messages``) is where the goal is looked
-    for when ``messages`` start mid-session."""
+    for when ``messages`` start mid-session. Each section is ranked for when not every
+    item fits: failing tests before other failure lines, what the assistant dismissed
+    ("unrelated", "flaky") last; specific commands before routine and looking-around
+    ones; files read whose names the task talks about first."""
     sec: dict[str, list[str]] = {
         name: list(previous.items(name)) if previous else [] for name in SECTIONS
     }
+    noise: dict[str, set[str]] = {name: set() for name in SECTIONS}
+    keys: dict[str, dict[str, tuple[Any, ...]]] = {name: {} for name in SECTIONS}
 
     def add(name: str, item: str) -> None:
         item = item.strip()
@@ -506,30 +680,47 @@ def digest(
     substantive = [u for u in users if is_substantive(u)]
     source = goal_message(history or messages)
     first = source.text.strip() if source is not None else ""
+    task = ""  # the sentence that sets the task: the goal, never a constraint
     if not sec["Goal"] and first:
-        add("Goal", _clip(_GOAL_LABEL.sub("", " ".join(sentences(first)[:3])), 400))
+        said = sentences(first)[:3]
+        task = said[0] if said else ""
+        # the goal's rules go under constraints, once
+        told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
+        add("Goal", _clip(_GOAL_LABEL.sub("", " ".join(told)), 400))
     restated = [u for u in substantive[1:] if restates_task(u)]
     if restated:
         add("Goal", _clip(_GOAL_LABEL.sub("", restated[-1]), 400))
     goal_text = " ".join(sec["Goal"])
-    open_now = _open_requests(messages)
+    open_now = [r for r in _open_requests(messages) if r not in goal_text]
     for request in open_now:
         add("Open requests", request)
-    placed = set(open_now)
+    nxt = _next_step(messages)
+    placed = set(open_now) | ({nxt} if nxt else set())
     for u in users:
         if is_nudge(u):
             continue
         for s in sentences(u):
+            if s == task and not _RULE_OPENING.search(s):
+                continue
             if is_rule(s):
                 add("Constraints and corrections", _clip(s, 300))
                 placed.add(s)
+    verdicts = _verdicts(messages)
     names: dict[str, ToolCall] = {}
-    for m in messages:
+    runs: dict[str, list[int]] = {}  # command -> the indexes it ran at
+    dismissed: dict[str, int] = {}  # command or file -> times the assistant dismissed it
+    failed: set[str] = set()
+    read_at: dict[str, int] = {}
+    for i, m in enumerate(messages):
         for c in m.tool_calls:
             names[c.id] = c
             cmds = call_commands(c)
+            brushed = bool(_DISMISS.search(verdicts.get(c.id, "")))
             for cmd in cmds:
-                add("Commands run", f"`{cmd}`")
+                item = f"`{cmd}`"
+                add("Commands run", item)
+                runs.setdefault(item, []).append(i)
+                dismissed[item] = dismissed.get(item, 0) + brushed
             paths = call_paths(c)
             if is_write_call(c):
                 for p in paths:
@@ -537,18 +728,34 @@ def digest(
             elif is_read_call(c) and not cmds:
                 for p in paths:
                     add("Files read", p)
+                    read_at[p] = i
+                    dismissed[p] = dismissed.get(p, 0) + brushed
         for r in m.tool_results:
             lines = failure_lines(r.text)
             if r.is_error and not lines:
                 lines = [_clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
             call = names.get(r.call_id)
+            cmds = call_commands(call) if call is not None else []
             what = (
-                f"`{call_commands(call)[0]}`"
-                if call is not None and call_commands(call)
-                else (call.name if call is not None else (r.name or "tool"))
+                f"`{cmds[0]}`" if cmds else (call.name if call is not None else (r.name or "tool"))
             )
+            if lines:
+                failed.add(what)
+            brushed = bool(_DISMISS.search(verdicts.get(r.call_id, "")))
+            seen = {_shape(x) for x in sec["Failures"] if x.startswith(what + ": ")}
+            # each failing run's most telling line before any run's second: a test's name,
+            # then what the error says; a bare marker ("Exit code: 1") waits with the noise
+            rank = 0
             for line in lines:
-                add("Failures", f"{what}: {line}")
+                item = f"{what}: {line}"
+                if item in sec["Failures"]:
+                    continue
+                again = not failing_tests(line) and _shape(item) in seen
+                if brushed or again or _MARKER_ONLY.search(line):
+                    noise["Failures"].add(item)  # "flaky, ignoring"; the same error again
+                add("Failures", item)
+                keys["Failures"][item] = (not failing_tests(line), rank, -i)
+                rank += item not in noise["Failures"]
             for line in output_numbers(r.text):
                 add("Numbers that matter", f"{what}: {line}")
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
@@ -556,20 +763,64 @@ def digest(
     if sec["Files written"]:
         written = set(sec["Files written"])  # read, then written: it is a written file
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
-    nxt = _next_step(messages)
     if nxt:
         sec["Next step"] = [nxt]
-    return Digest({k: v for k, v in sec.items() if v})
+    # what the task talks about: the user's words, decisions, files written, failing tests
+    told = [*substantive, *sec["Goal"], *sec["Decisions"], *sec["Constraints and corrections"]]
+    told += [t for line in sec["Failures"] for t in failing_tests(line.partition(": ")[2])]
+    topic = _stems(_NAME_PARTS.findall(" ".join(told)))
+    for p in sec["Files written"]:
+        topic |= _name_stems(p)
+    for p in sec["Files read"]:
+        if dismissed.get(p):
+            noise["Files read"].add(p)
+        keys["Files read"][p] = (-len(_name_stems(p) & topic), -read_at.get(p, -1))
+    for item, at in runs.items():
+        if _LOOKING.search(item) or dismissed.get(item, 0) == len(at):
+            noise["Commands run"].add(item)
+        specific = sum(1 for f in extract_claims(item) if f.kind in ("path", "identifier"))
+        keys["Commands run"][item] = (
+            len(at) >= _ROUTINE_RUNS,
+            item in failed,  # its failure is under Failures
+            -min(specific, 2),
+            -at[-1],
+        )
+    ranked = {name: _by_key(sec[name], k) for name, k in keys.items() if k and sec[name]}
+    return Digest(
+        {k: v for k, v in sec.items() if v},
+        ranked,
+        {k: frozenset(v) for k, v in noise.items() if v},
+    )
+
+
+def _by_key(items: list[str], key: dict[str, tuple[Any, ...]]) -> list[str]:
+    """``items`` sorted by ``key`` (items without one last, as they were)."""
+    return sorted(items, key=lambda item: key.get(item, (True,)))
+
+
+# what varies between two reports of the same error: numbers, ids, quoted names
+_VARIES = re.compile(r"\d+|\b[0-9a-f]{6,}\b|\"[^\"]*\"|'[^']*'|\b\w*\d\w*\b")
+
+
+def _shape(item: str) -> str:
+    return _VARIES.sub("#", item)
 
 
 def _next_step(messages: Sequence[Message]) -> str | None:
-    """The newest plan the assistant stated ("Next I'll run the DMS task …"), however
-    many turns of work came after it ("Continuing.")."""
+    """The newest plan the assistant stated ("Next I'll run the DMS task …") and has not
+    reported done since, however many turns of work came after it ("Continuing.")."""
+    done: list[set[str]] = []  # what later assistant turns reported done
     for m in reversed(messages):
-        if m.role == "assistant" and not m.is_recap and m.text.strip():
-            plans = [s for s in sentences(m.text) if _NEXT.search(s) and not s.endswith("?")]
-            if plans:
-                return _clip(plans[-1], 240)
+        if m.role != "assistant" or m.is_recap or not m.text.strip():
+            continue
+        said = sentences(m.text)
+        plans = [s for s in said if _NEXT.search(s) and not s.endswith("?")]
+        for plan in reversed(plans):
+            words = {w[:5] for w in keywords(_NEXT.sub(" ", plan))}
+            need = min(3, max(1, len(words) // 2))
+            if not any(len(words & d) >= need for d in done):
+                return _clip(plan, 240)
+        done += [{w[:5] for w in keywords(s)} for s in said if _DONE_NOW.search(s)]
     return None
 
 
@@ -668,65 +919,105 @@ _LOOKING = re.compile(
     r"pip3?\s+install\s+-r\s+\S+\s*`?$|uv\s+sync\b|go\s+mod\s+(?:download|tidy)\b|"
     r"cargo\s+fetch\b)"
 )
-# Per section, the items that wait for the bytes every other section left.
-_LAST: dict[str, Callable[[str], bool]] = {
-    "Commands run": lambda item: _LOOKING.search(item) is not None,
+# How many of a section's best items get bytes before any section gets its rest: one
+# noisy section (a hundred files read, a dozen failures) never starves the next step.
+_FIRST_ROUND = {
+    "Open requests": 3,
+    "Next step": 1,
+    "Failures": 10,
+    "Decisions": 3,
+    "Files written": 4,
+    "Commands run": 4,
+    "Numbers that matter": 3,
+    "User also said": 2,
+    "Findings": 2,
+    "Files read": 4,
 }
 
 
+def fill_order(d: Digest, name: str) -> list[str]:
+    """The items of section ``name`` in the order they get bytes: as ranked by
+    :func:`digest`; else the earliest goal and constraints first and, of the rest, the
+    newest first, the user's words before the assistant's."""
+    items = d.items(name)
+    if name in d.ranked:
+        ranked = [i for i in d.ranked[name] if i in set(items)]
+        return ranked + [i for i in items[::-1] if i not in set(ranked)]
+    order = items if name in ("Goal", "Constraints and corrections") else items[::-1]
+    return sorted(order, key=lambda i: i.startswith("Assistant: "))
+
+
+def _noise_of(d: Digest, name: str) -> frozenset[str]:
+    if name in d.noise:
+        return d.noise[name]
+    if name == "Commands run":  # a previous recap read back: its looking-around commands
+        return frozenset(i for i in d.items(name) if _LOOKING.search(i))
+    return frozenset()
+
+
+def _section_bytes(name: str, chosen: Sequence[str], total: int) -> int:
+    """The bytes section ``name`` takes rendered with ``chosen`` of its ``total`` items."""
+    left = total - len(chosen)
+    more = utf8_len(f" (+{left} more in the record)") if left else 0
+    if name in INLINE:
+        sep = 2 if name.startswith("Files") else 1
+        body = sum(utf8_len(i) for i in chosen) + sep * max(0, len(chosen) - 1)
+        return utf8_len(name) + 1 + (1 + body if chosen else 0) + more
+    return utf8_len(name) + 1 + more + sum(3 + utf8_len(i) for i in chosen)
+
+
 def render_digest(d: Digest, max_bytes: int) -> str:
-    """The sections in reading order, filled in priority order within ``max_bytes``;
-    a section that could not hold every item says how many it left out (its heading
-    alone, when none of its items fit)."""
-    tail = 32  # " (+NNNN more in the record)", reserved by a section that leaves items out
-    picked: dict[str, list[str]] = {}
-    opened: set[str] = set()  # sections whose heading is paid for
-    short: set[str] = set()  # sections that reserved the bytes of their "(+N more)"
+    """The sections in reading order, filled within ``max_bytes`` in three rounds: the
+    first few best items of each section in priority order, then the rest of each, then
+    the noise (what the assistant dismissed, looking-around commands). A section that
+    could not hold every item says how many it left out (its heading alone, when none of
+    its items fit)."""
+    order = {n: fill_order(d, n) for n in SECTIONS if d.items(n)}
+    noisy = {n: _noise_of(d, n) for n in order}
+    chosen: dict[str, list[str]] = {}
+    size: dict[str, int] = {}  # bytes of each opened section
     used = 0
-    passes = [(n, False) for n in PRIORITY] + [(n, True) for n in PRIORITY if n in _LAST]
-    for name, last in passes:
-        items = d.items(name)
-        waits = _LAST.get(name)
-        todo = [i for i in items if waits is not None and waits(i)] if last else items
-        if waits is not None and not last:
-            todo = [i for i in items if not waits(i)]
-        if not todo:
+
+    def fits(name: str, items: list[str]) -> bool:
+        nonlocal used
+        new = _section_bytes(name, items, len(order[name]))
+        grown = used - size.get(name, -1) + new  # an opened section costs a line break
+        if grown > max_bytes:
+            return False
+        chosen[name], size[name], used = items, new, grown
+        return True
+
+    rounds: list[list[tuple[str, list[str]]]] = [[], [], []]
+    for name in PRIORITY:
+        if name not in order:
             continue
-        inline = name in INLINE
-        if name not in opened:
-            head = utf8_len(name) + 2
-            if used + head + tail > max_bytes:
+        clean = [i for i in order[name] if i not in noisy[name]]
+        first = _FIRST_ROUND.get(name, len(clean))
+        rounds[0].append((name, clean[:first]))
+        rounds[1].append((name, clean[first:]))
+        rounds[2].append((name, [i for i in order[name] if i in noisy[name]]))
+    for batch in rounds:
+        for name, items in batch:
+            if name not in chosen and items:
+                fits(name, [])  # the heading, to say what was left out
+            if name not in chosen:
                 continue
-            used += head
-            opened.add(name)
-        # the earliest goal and constraints first; of the rest, the newest first (the
-        # user's words before the assistant's)
-        order = todo if name in ("Goal", "Constraints and corrections") else todo[::-1]
-        order = sorted(order, key=lambda i: i.startswith("Assistant: "))
-        have = picked.setdefault(name, [])
-        for item in order:
-            cost = utf8_len(item) + (2 if inline else 3)
-            if used + cost + tail > max_bytes:
-                continue
-            have.append(item)
-            used += cost
-        if len(have) < len(items) and name not in short:
-            short.add(name)
-            used += tail
+            for item in items:
+                fits(name, [*chosen[name], item])
     lines: list[str] = []
     for name in SECTIONS:
-        items = d.items(name)
-        if name not in opened:
+        if name not in chosen:
             continue
-        chosen = [i for i in items if i in picked.get(name, [])]
-        left = len(items) - len(chosen)
+        picked = set(chosen[name])
+        shown = [i for i in d.items(name) if i in picked]  # in the order they were said
+        left = len(order[name]) - len(shown)
         more = f" (+{left} more in the record)" if left else ""
         if name in INLINE:
             sep = ", " if name.startswith("Files") else " "
-            lines.append(f"{name}: {sep.join(chosen)}{more}".replace(":  (", ": ("))
+            lines.append(f"{name}: {sep.join(shown)}{more}".replace(":  (", ": ("))
         else:
             lines.append(f"{name}:{more}")
-            lines.extend(f"- {i}" for i in chosen)
+            lines.extend(f"- {i}" for i in shown)
     if not lines:
         lines = ["Earlier turns stated no goal, constraint, command, file or failure."]
     return cut_utf8("\n".join(lines), max_bytes)
@@ -754,7 +1045,7 @@ def backfill(d: Digest, recap: str) -> Digest:
         missing = [i for i in d.items(name) if not _states(name, i, folded, words)]
         if missing:
             out[name] = missing
-    return Digest(out)
+    return Digest(out, d.ranked, d.noise)
 
 
 def _fold(text: str) -> str:

@@ -411,7 +411,36 @@ DEFERRED = re.compile(
 _DONE = re.compile(
     r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"
     r"removed|deleted|renamed|refactored|deployed|wrote|written|installed|documented)\b"
+    # a report that opens on what was done: "Bumped the version.", "I've drafted the note."
+    r"|^\W*(?:i(?:'ve| have)\s+(?:now\s+|also\s+|just\s+)?)?[a-z]{3,}ed\b(?!\s+to\b)"
 )
+# A side request added to the task ("Also, please …", "While you're at it, …", "One more
+# thing: …"): it waits for the main work, open until reported done.
+_SIDE_REQUEST = re.compile(
+    r"(?i)^\W*(?:(?:and|oh|ok|okay|btw|by the way|one more thing|separately|additionally|"
+    r"while you'?re (?:at it|there|in there))\W+)*(?:(?:please|pls|can you|could you|would you|"
+    r"and)\s+)?also\b|\bwhile you'?re at it\b|^\W*(?:one more thing|separately|"
+    r"additionally|on a separate note)\b"
+)
+_SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
+
+
+def _side_request(sentence: str) -> bool:
+    """A side request: its marker, then an ask in one of its clauses ("One more thing: the
+    README is stale, update it.")."""
+    m = _SIDE_REQUEST.search(sentence)
+    if m is None:
+        return False
+    clauses = [sentence[m.end() :].lstrip(" ,:;-–—")]
+    clauses += [c.strip() for c in re.split(r"[,;:]", sentence)[1:]]
+    return any(_REQUEST_START.search(c) for c in clauses if c)
+
+
+def _topic(text: str) -> set[str]:
+    """Content words cut to a rough stem: "bumped" and "bump" are one topic."""
+    return {_SUFFIX.sub("", w)[:5] for w in keywords(text)}
+
+
 _DONE_WORDS = frozenset(
     [
         "done",
@@ -575,24 +604,57 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
+# A request that waits for something first: "After the deploy, please write …", "Once
+# the migration lands, add …" (a time clause, then the ask).
+_WAITS_FOR = re.compile(
+    r"(?i)^\W*(?:also,?\s+)?(?:after|once|when|as soon as|before|whenever)\s+[^,;.]{2,80},\s*"
+    r"(?:(?:please|also|then|pls|can you|could you|would you)\b|[a-z]+\b)"
+)
+# The assistant's answer puts it off: "Will do after the main change.", "I'll get to that
+# later.", "Noted for the follow-up." (not "Will do." alone: that is now).
+_PUT_OFF = re.compile(
+    r"(?i)\b(?:later|afterwards|after (?:the|that|this|i|we|it|my)\b|once (?:the|that|this|i|we|"
+    r"it|my)\b|when (?:i|we|the)\b|at the end|in a follow-?up|follow-?up|on my list|"
+    r"(?:add|put) (?:it|that|this) to (?:the|my) (?:list|todo)|(?:i'll|i will|will) (?:come back|"
+    r"get (?:back )?to)|queued?)"
+)
+
+
 def _open_requests(messages: Sequence[Message]) -> list[str]:
+    """User requests not yet answered: deferred by the user ("later", "after the deploy,
+    …"), put off by the assistant's answer ("Will do after the main change."), or with no
+    answer at all — unless a later report of the assistant's says it was done."""
     requests: list[tuple[int, str, bool]] = []  # (message index, sentence, deferred)
     # what the assistant reported done, once: (message index, the report's content words)
     reports: list[tuple[int, set[str]]] = []
     last_reply = -1  # the index of the newest assistant message with text
+    waiting: list[int] = []  # requests of the newest user turn, until the assistant answers
     for i, m in enumerate(messages):
         if m.role == "assistant" and m.text.strip():
             last_reply = i
-            reports += [(i, keywords(s)) for s in sentences(m.text) if _DONE.search(s)]
+            reports += [(i, _topic(s)) for s in sentences(m.text) if _DONE.search(s)]
+            first = " ".join(sentences(m.text)[:2])
+            if waiting and _PUT_OFF.search(first) and not _DONE.search(first):
+                for k in waiting:
+                    requests[k] = (requests[k][0], requests[k][1], True)
+            waiting = []
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
+        waiting = []
         for s in sentences(m.text):
-            if s.endswith("?") or _REQUEST_START.search(s) or DEFERRED.search(s):
-                requests.append((i, s, bool(DEFERRED.search(s))))
+            side = _side_request(s)
+            if s.endswith("?") or _REQUEST_START.search(s) or DEFERRED.search(s) or side:
+                deferred = bool(DEFERRED.search(s) or _WAITS_FOR.search(s) or side)
+                waiting.append(len(requests))
+                requests.append((i, s, deferred))
+            elif _WAITS_FOR.search(s):
+                waiting.append(len(requests))
+                requests.append((i, s, True))
     out: list[str] = []
     for i, sentence, deferred in requests:
         answered = last_reply > i
-        words = keywords(sentence) - _DONE_WORDS  # "when you're done, add …": not a topic
+        # "when you're done, add …": "done" is not its topic
+        words = _topic(" ".join(keywords(sentence) - _DONE_WORDS))
         # done when a later report shares half its topic (up to 3 words), not one word: in
         # a long session "Added the --since flag." does not close "update the CHANGELOG
         # for the new flag"

@@ -427,6 +427,31 @@ def output_limit(tokens: int, provider: str) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- sending
 
 
+def _reply_blocks(blocks: Mapping[int, Mapping[str, Any]], notes: list[str]) -> list[Block]:
+    """The reply's blocks from the streamed pieces (what is not a message block is said
+    in ``notes``)."""
+    notes.clear()
+    out: list[Block] = []
+    for index in sorted(blocks):
+        b = blocks[index]
+        if b["type"] == "text":
+            joined = "".join(b["parts"])
+            if joined:
+                out.append(Text(joined))
+        elif b["type"] == "tool_use":
+            args = "".join(b["parts"]) or json.dumps(b.get("input") or {}, ensure_ascii=False)
+            out.append(ToolCall(b["id"], b["name"], args))
+        elif b["type"] == "thinking":
+            out.append(
+                Reasoning("anthropic", "".join(b.get("thinking", ())), signature=b.get("signature"))
+            )
+        elif b["type"] == "redacted_thinking":
+            out.append(Reasoning("anthropic", redacted=True, encrypted=b.get("data")))
+        else:
+            notes.append(f"a {b['type']} block in the reply was not kept (not a message block)")
+    return out
+
+
 def stream(
     client: Any,
     body: Mapping[str, Any],
@@ -447,7 +472,12 @@ def stream(
     request_id: str | None = None
     events = 0
     sdk_stream = client.messages.create(**body, stream=True)
-    with sdk_stream:
+    notes: list[str] = []
+
+    def assembled() -> Message:
+        return Message("assistant", tuple(_reply_blocks(blocks, notes)))
+
+    with c.keeping_partial(assembled, lambda: events, "event"), sdk_stream:
         request_id = sdk_stream.response.headers.get("request-id")
         for event in sdk_stream:
             events += 1
@@ -486,26 +516,7 @@ def stream(
                 finish = ev.delta.stop_reason or finish
                 if ev.usage is not None and ev.usage.output_tokens is not None:
                     output_tokens = ev.usage.output_tokens
-    out: list[Block] = []
-    notes: list[str] = []
-    for index in sorted(blocks):
-        b = blocks[index]
-        if b["type"] == "text":
-            joined = "".join(b["parts"])
-            if joined:
-                out.append(Text(joined))
-        elif b["type"] == "tool_use":
-            args = "".join(b["parts"]) or json.dumps(b.get("input") or {}, ensure_ascii=False)
-            out.append(ToolCall(b["id"], b["name"], args))
-        elif b["type"] == "thinking":
-            out.append(
-                Reasoning("anthropic", "".join(b.get("thinking", ())), signature=b.get("signature"))
-            )
-        elif b["type"] == "redacted_thinking":
-            out.append(Reasoning("anthropic", redacted=True, encrypted=b.get("data")))
-        else:
-            notes.append(f"a {b['type']} block in the reply was not kept (not a message block)")
-    message = Message("assistant", tuple(out))
+    message = assembled()
     if finish is None:
         raise c.stream_ended_early("anthropic", model, events, "event", "stop reason", message)
     usage = replace(start, output_tokens=output_tokens) if start is not None else None

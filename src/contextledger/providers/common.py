@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
-from ..errors import ContentError, SendError, describe
+from ..errors import ContentError, SendError, StreamInterrupted, describe
 from ..model import Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text
 from ..report import Notice
 
@@ -307,3 +308,23 @@ def stream_ended_early(
         else f"{count} {unit}(s) but no {end}: the reply is incomplete"
     )
     return SendError(provider, model, "protocol", f"the stream ended with {what}", partial=partial)
+
+
+@contextmanager
+def keeping_partial(
+    partial: Callable[[], Message], count: Callable[[], int], unit: str
+) -> Iterator[None]:
+    """Around a provider's stream loop: a failure once something arrived (the connection
+    dropped, the provider's error event) keeps what arrived. Another exception is raised as
+    :class:`StreamInterrupted` with ``partial()`` (the client layer maps its cause); our
+    own :class:`SendError` gets ``partial()`` when it has none."""
+    try:
+        yield
+    except SendError as exc:
+        if exc.partial is None and count():
+            exc.partial = partial()
+        raise
+    except Exception as exc:
+        if not count():
+            raise
+        raise StreamInterrupted(exc, partial(), count(), unit) from exc

@@ -628,19 +628,24 @@ def stream(
     response_id: str | None = None
     blocked: str | None = None
     chunks = 0
-    for chunk in client.models.generate_content_stream(**request):
-        chunks += 1
-        response_model = chunk.model_version or response_model
-        response_id = chunk.response_id or response_id
-        usage = _reply_usage(chunk.usage_metadata) or usage
-        feedback = chunk.prompt_feedback
-        if feedback is not None and feedback.block_reason is not None:
-            blocked = str(getattr(feedback.block_reason, "name", feedback.block_reason))
-        for candidate in (chunk.candidates or ())[:1]:
-            finish = candidate.finish_reason or finish
-            for part in (candidate.content.parts if candidate.content else None) or ():
-                reply.add(part)
-    message = Message("assistant", tuple(reply.blocks))
+
+    def assembled() -> Message:
+        return Message("assistant", tuple(reply.blocks))
+
+    with c.keeping_partial(assembled, lambda: chunks, "chunk"):
+        for chunk in client.models.generate_content_stream(**request):
+            chunks += 1
+            response_model = chunk.model_version or response_model
+            response_id = chunk.response_id or response_id
+            usage = _reply_usage(chunk.usage_metadata) or usage
+            feedback = chunk.prompt_feedback
+            if feedback is not None and feedback.block_reason is not None:
+                blocked = str(getattr(feedback.block_reason, "name", feedback.block_reason))
+            for candidate in (chunk.candidates or ())[:1]:
+                finish = candidate.finish_reason or finish
+                for part in (candidate.content.parts if candidate.content else None) or ():
+                    reply.add(part)
+    message = assembled()
     if blocked is not None:
         raise SendError(
             TARGET, model, "protocol", f"the prompt was blocked ({blocked})", partial=message

@@ -441,7 +441,28 @@ def stream(
     sdk_stream = client.chat.completions.create(
         **body, stream=True, stream_options={"include_usage": True}
     )
-    with sdk_stream:
+
+    def assembled(partial: bool) -> Message:
+        blocks: list[Block] = []
+        if text:
+            blocks.append(Text("".join(text)))
+        if refusal:
+            blocks.append(Text("".join(refusal)))
+        for index in sorted(calls):
+            part = calls[index]
+            if not part.id or not part.name:
+                if partial:  # its start never arrived: nothing of it can be kept
+                    continue
+                raise SendError(
+                    "openai",
+                    model,
+                    "protocol",
+                    f"tool call {index} arrived without an id or a name",
+                )
+            blocks.append(ToolCall(part.id, part.name, "".join(part.arguments)))
+        return Message("assistant", tuple(blocks))
+
+    with c.keeping_partial(lambda: assembled(True), lambda: chunks, "chunk"), sdk_stream:
         request_id = sdk_stream.response.headers.get("x-request-id")
         for chunk in sdk_stream:
             chunks += 1
@@ -476,19 +497,7 @@ def stream(
                             part.arguments.append(tc.function.arguments)
                 if choice.finish_reason:
                     finish = choice.finish_reason
-    blocks: list[Block] = []
-    if text:
-        blocks.append(Text("".join(text)))
-    if refusal:
-        blocks.append(Text("".join(refusal)))
-    for index in sorted(calls):
-        part = calls[index]
-        if not part.id or not part.name:
-            raise SendError(
-                "openai", model, "protocol", f"tool call {index} arrived without an id or a name"
-            )
-        blocks.append(ToolCall(part.id, part.name, "".join(part.arguments)))
-    message = Message("assistant", tuple(blocks))
+    message = assembled(False)
     if finish is None:
         raise c.stream_ended_early("openai", model, chunks, "chunk", "finish reason", message)
     return Reply(

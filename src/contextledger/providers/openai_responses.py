@@ -474,7 +474,11 @@ def stream(
     streamed: list[str] = []
     final: Any = None
     sdk_stream = client.responses.create(**body, stream=True)
-    with sdk_stream:
+
+    def streamed_so_far() -> Message:
+        return Message("assistant", (Text("".join(streamed)),) if streamed else ())
+
+    with c.keeping_partial(streamed_so_far, lambda: events, "event"), sdk_stream:
         request_id = sdk_stream.response.headers.get("x-request-id")
         for event in sdk_stream:
             events += 1
@@ -499,7 +503,7 @@ def stream(
                     TARGET, model, "protocol", event.message, code=getattr(event, "code", None)
                 )
     if final is None:
-        partial = Message("assistant", (Text("".join(streamed)),) if streamed else ())
+        partial = streamed_so_far()
         raise c.stream_ended_early(TARGET, model, events, "event", "completed response", partial)
     notes: list[str] = []
     items = [item.model_dump(exclude_none=True) for item in final.output or ()]

@@ -36,6 +36,7 @@ from ..errors import (
     BudgetError,
     ContentError,
     ContextLedgerError,
+    StoreBusyError,
     StoreError,
     UnknownModelError,
 )
@@ -452,6 +453,19 @@ class Proxy:
         self.bodies.keep(read)
         try:
             return await self._fit_and_forward(request, wire, body, headers, key, _source, t0)
+        except StoreBusyError as exc:
+            # another instance holds the session past --store-timeout: the turn is not
+            # recorded, so it is not sent; a 503 the official SDKs retry after a second
+            log.warning("session %s busy: %s", key, exc)
+            response = self.error(
+                wire, 503,
+                f"contextledger proxy: session {key!r} is held by another contextledger "
+                f"instance for longer than --store-timeout ({self.settings.store_timeout:g} s), "
+                "so the request was not sent; try again",
+                "api_error", "session_busy",
+            )  # fmt: skip
+            response.headers["retry-after"] = "1"
+            return response
         except StoreError as exc:
             # the turn cannot be recorded, so it is not sent (nothing is ever lost): a 503
             # in the provider's shape, which the official SDKs retry
@@ -703,7 +717,13 @@ class Proxy:
             if stands_on < state.size:
                 return state, stands_on  # nothing new: the record already holds it all
             new = incoming[state.size :]
-            sync = partial(sync_session, name=state.name, expected=state.mark, new=new)
+            sync = partial(
+                sync_session,
+                name=state.name,
+                expected=state.mark,
+                new=new,
+                wait=self.settings.store_timeout,
+            )
             t_store = time.perf_counter()
             synced = await self.store_call(sync)
             lease.store_ms += (time.perf_counter() - t_store) * 1000
@@ -856,7 +876,13 @@ class Proxy:
             if state.resync:
                 state.reset(await self.store_call(partial(read_tail, name=state.name)))
             messages = [replace(m, id=f"m{state.size + k}") for k, m in enumerate(new)]
-            sync = partial(sync_session, name=state.name, expected=state.mark, new=messages)
+            sync = partial(
+                sync_session,
+                name=state.name,
+                expected=state.mark,
+                new=messages,
+                wait=self.settings.store_timeout,
+            )
             synced = await self.store_call(sync)
             if synced.reload:
                 assert synced.tail is not None
@@ -1080,7 +1106,7 @@ class Proxy:
         name = state.name
 
         def write(store: SessionStore) -> None:
-            if not record_after(store, name, before, [msg]):
+            if not record_after(store, name, before, [msg], self.settings.store_timeout):
                 state.resync = True  # the client went on through another instance
 
         self.store_submit(f"session {name}", write, state)

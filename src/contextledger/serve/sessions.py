@@ -28,7 +28,7 @@ from typing import Any
 
 from ..compaction.conversation import CompactionEvent, Conversation
 from ..errors import ContentError, StoreError
-from ..model import Message, Reasoning, ToolResult
+from ..model import Message, Reasoning, ToolCall, ToolResult
 from ..prepare import Preparer
 from ..providers import provider_format
 from ..storage.sessions import SessionMark, SessionStore, SessionTail
@@ -342,7 +342,7 @@ def same_message(a: Message, b: Message) -> bool:
     reasoning (a client may leave earlier thinking out) or without a mark is not compared."""
     if a is b or a == b:
         return True
-    if a.role != b.role or a.text != b.text or a.tool_calls != b.tool_calls:
+    if a.role != b.role or a.text != b.text or not _same_calls(a.tool_calls, b.tool_calls):
         return False
     if not _same_reasoning(a, b):
         return False
@@ -351,6 +351,30 @@ def same_message(a: Message, b: Message) -> bool:
     ]:
         return False
     return sum(1 for _ in a.images()) == sum(1 for _ in b.images())
+
+
+def _same_calls(ours: tuple[ToolCall, ...], theirs: tuple[ToolCall, ...]) -> bool:
+    """The same tool calls as a client may faithfully resend them: the call id, name and
+    arguments (as JSON values: a client that parses and writes them again changes only
+    their spacing) decide; the Responses item id (``fc_…``, which a client rebuilding its
+    ``function_call`` items leaves out), Gemini's signature and a cache mark (a client
+    moves its cache breakpoints every turn) are compared only where both sides carry them."""
+    if ours == theirs:
+        return True
+    if len(ours) != len(theirs):
+        return False
+    for x, y in zip(ours, theirs, strict=True):
+        if x.id != y.id or x.name != y.name:
+            return False
+        if x.arguments != y.arguments:
+            mine, bad = x.parsed()
+            other, also_bad = y.parsed()
+            if bad is not None or also_bad is not None or mine != other:
+                return False
+        for a, b in ((x.item_id, y.item_id), (x.signature, y.signature)):
+            if a is not None and b is not None and a != b:
+                return False
+    return True
 
 
 def _same_reasoning(a: Message, b: Message) -> bool:
@@ -566,7 +590,11 @@ def open_session(store: SessionStore, name: str) -> SessionTail:
 
 
 def sync_session(
-    store: SessionStore, name: str, expected: SessionMark, new: Sequence[Message]
+    store: SessionStore,
+    name: str,
+    expected: SessionMark,
+    new: Sequence[Message],
+    wait: float | None = None,
 ) -> Synced:
     """Append ``new`` to session ``name`` if the store holds ``expected.messages``.
 
@@ -574,8 +602,9 @@ def sync_session(
     process appended messages since, nothing is written and those rows are returned, so
     the caller reads the request again against the longer record and no message is ever
     stored twice. Events written since ``expected.events`` are returned beside the append.
+    The lock is waited for at most ``wait`` s (then StoreBusyError).
     """
-    with store.session_lock(name):
+    with store.session_lock(name, timeout=wait):
         mark = store.mark(name)
         if mark.messages < expected.messages or mark.events < expected.events:
             return Synced(mark, read_tail(store, name), reload=True)
@@ -591,12 +620,16 @@ def sync_session(
 
 
 def record_after(
-    store: SessionStore, name: str, expected: SessionMark, messages: Sequence[Message]
+    store: SessionStore,
+    name: str,
+    expected: SessionMark,
+    messages: Sequence[Message],
+    wait: float | None = None,
 ) -> bool:
     """Append ``messages`` (an assistant reply) only if the session is still at
     ``expected``; False when another process wrote first (the client has already sent
     the reply on in its next request, which recorded it)."""
-    with store.session_lock(name):
+    with store.session_lock(name, timeout=wait):
         if store.mark(name).messages != expected.messages:
             return False
         store.append(name, messages)

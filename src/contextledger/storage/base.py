@@ -195,6 +195,10 @@ class SessionBackend(Protocol):
         """``"ok"`` when the database reports itself healthy, else what it found."""
         ...
 
-    def lock(self, key: str, *, shared: bool = False) -> AbstractContextManager[None]:
-        """An inter-process lock (PostgreSQL: an advisory lock) held for the block."""
+    def lock(
+        self, key: str, *, shared: bool = False, timeout: float | None = None
+    ) -> AbstractContextManager[None]:
+        """An inter-process lock (PostgreSQL: an advisory lock) held for the block. Waits
+        at most ``timeout`` seconds for another holder (None: the backend's long default),
+        then raises :class:`~contextledger.errors.StoreBusyError`."""
         ...

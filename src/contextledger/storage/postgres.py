@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from ..errors import StoreError
+from ..errors import StoreBusyError, StoreError
 from ..model import Message
 from .base import (
     MEDIA_LOCK,
@@ -484,14 +484,22 @@ class PostgresBackend:
         return self._run("cannot check the session store", q)
 
     @contextlib.contextmanager
-    def lock(self, key: str, *, shared: bool = False) -> Iterator[None]:
+    def lock(
+        self, key: str, *, shared: bool = False, timeout: float | None = None
+    ) -> Iterator[None]:
         """A transaction-scoped advisory lock (PgBouncer-safe), held on its own pooled
-        connection for the block."""
+        connection for the block; waiting at most ``timeout`` s for it (None: 120 s)."""
         fn = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+        wait_ms = max(1, round((120.0 if timeout is None else timeout) * 1000))
         try:
             with self._pool.connection() as conn, conn.transaction():
-                conn.execute("SET LOCAL lock_timeout = '120s'")
-                conn.execute(f"SELECT {fn}(%s)", (advisory_key(key),))
+                conn.execute(f"SET LOCAL lock_timeout = {wait_ms}")
+                try:
+                    conn.execute(f"SELECT {fn}(%s)", (advisory_key(key),))
+                except self._psycopg.errors.LockNotAvailable:
+                    raise StoreBusyError(
+                        f"the {key!r} lock is held by another process (waited {wait_ms / 1000:g} s)"
+                    ) from None
                 yield
         except self._psycopg.Error as exc:
             raise StoreError(f"cannot hold the {key!r} lock: {str(exc).strip()}") from None

@@ -300,11 +300,12 @@ class SessionStore:
         return sid
 
     @contextmanager
-    def session_lock(self, name: str) -> Iterator[None]:
+    def session_lock(self, name: str, *, timeout: float | None = None) -> Iterator[None]:
         """Hold the session's lock across processes (PostgreSQL: an advisory lock), e.g.
         around load → compact → record a compaction event, so two instances never compact
-        the same session at once."""
-        with self._backend.lock(f"contextledger:session:{name}"):
+        the same session at once. Another holder is waited for at most ``timeout`` s (None:
+        the backend's long default), then :class:`~contextledger.errors.StoreBusyError`."""
+        with self._backend.lock(f"contextledger:session:{name}", timeout=timeout):
             yield
 
     # --- append -----------------------------------------------------------------

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
-from ..errors import StoreError
+from ..errors import StoreBusyError, StoreError
 from ..model import Message
 from .base import EventRow, MessageRow, SessionInfo, body_digest, resolve_append
 from .codec import message_from_bytes
@@ -438,8 +438,11 @@ class SQLiteBackend:
         return "; ".join(str(r[0]) for r in rows[:20])
 
     @contextlib.contextmanager
-    def lock(self, key: str, *, shared: bool = False) -> Iterator[None]:
-        """``flock`` on a file per key in ``<db>.locks/`` (processes on this machine)."""
+    def lock(
+        self, key: str, *, shared: bool = False, timeout: float | None = None
+    ) -> Iterator[None]:
+        """``flock`` on a file per key in ``<db>.locks/`` (processes on this machine),
+        waiting at most ``timeout`` s (None: the busy timeout, at least 60 s)."""
         folder = self.path.parent / f"{self.path.name}.locks"
         name = hashlib.sha256(key.encode()).hexdigest()[:16]
         try:
@@ -449,14 +452,14 @@ class SQLiteBackend:
             raise StoreError(f"cannot take the {key!r} lock in {folder}: {exc}") from None
         try:
             mode = fcntl.LOCK_SH if shared else fcntl.LOCK_EX
-            deadline = time.monotonic() + max(self._timeout, 60.0)
+            deadline = time.monotonic() + (max(self._timeout, 60.0) if timeout is None else timeout)
             while True:
                 try:
                     fcntl.flock(fd, mode | fcntl.LOCK_NB)
                     break
                 except BlockingIOError:
                     if time.monotonic() >= deadline:
-                        raise StoreError(
+                        raise StoreBusyError(
                             f"the {key!r} lock on {self.path} is held by another process; try again"
                         ) from None
                     time.sleep(0.01)

@@ -1,0 +1,410 @@
+"""What the offline recap of a whole record keeps when it cannot keep everything: failures
+as real tools print them (not only test runners), the goal as the goal, requests still
+open, the plan the assistant announced last — ahead of the noise a long agent session is
+made of (greps, listings, errors the assistant itself called unrelated), and every section
+saying what it left out."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextledger.compaction import Conversation, OfflineSummarizer
+from contextledger.compaction.digest import (
+    Digest,
+    digest,
+    error_answer_lines,
+    failure_lines,
+    render_digest,
+)
+from contextledger.model import Message, ToolCall, with_ids
+
+
+class _Agent:
+    """A session written turn by turn: the user, the assistant, shell runs and file reads
+    through OpenAI-style tools (results carry no error flag)."""
+
+    def __init__(self, goal: str) -> None:
+        self.msgs: list[Message] = [Message.system("You are a coding agent."), Message.user(goal)]
+        self.n = 0
+
+    def user(self, text: str) -> None:
+        self.msgs.append(Message.user(text))
+
+    def say(self, text: str) -> None:
+        self.msgs.append(Message.assistant(text))
+
+    def _call(self, name: str, args: dict[str, str], output: str) -> None:
+        self.n += 1
+        cid = f"call_{self.n}"
+        self.msgs.append(Message("assistant", (ToolCall(cid, name, json.dumps(args)),)))
+        self.msgs.append(Message.tool(cid, output))
+
+    def run(self, command: str, output: str, verdict: str = "Okay.") -> None:
+        self._call("exec_shell", {"cmd": command}, output)
+        self.say(verdict)
+
+    def read(self, path: str, verdict: str = "Okay.") -> None:
+        self._call("open_file", {"filename": path}, "def f():\n    return 1\n" * 20)
+        self.say(verdict)
+
+    def noise(self, i: int) -> None:
+        """A round of looking around that the assistant shrugs off."""
+        kind = i % 4
+        if kind == 0:
+            self.run(f"grep -rn cache_key_{i} lib/", f"lib/a{i}.py:3: cache_key_{i} = None")
+        elif kind == 1:
+            self.read(f"lib/widgets/helper_{i}.py", "Nothing relevant in there.")
+        elif kind == 2:
+            self.run(
+                "curl -s http://localhost:9000/ping",
+                json.dumps({"error": {"code": 502, "message": f"bad gateway {i}"}}),
+                "The local proxy is flaky again; ignoring it.",
+            )
+        else:
+            self.user("sure, carry on")
+            self.say("Carrying on.")
+
+    def compact(self, cap_window: int | None = None) -> str:
+        conv = Conversation.from_messages(with_ids(self.msgs))
+        out = conv.compact(OfflineSummarizer(), force=True, window=cap_window)
+        assert out.status == "compacted" and out.event is not None, out.report
+        return out.event.recap_text
+
+
+def _section(recap: str, name: str) -> str:
+    lines = recap.splitlines()
+    at = next((k for k, ln in enumerate(lines) if ln.startswith(name + ":")), None)
+    if at is None:
+        return ""
+    body = [lines[at]]
+    for ln in lines[at + 1 :]:
+        if not ln.startswith("- "):
+            break
+        body.append(ln)
+    return "\n".join(body)
+
+
+# ------------------------------------------------------------------ failures as tools print them
+
+FAILING_OUTPUTS = [
+    # (command, output, what the recap must say)
+    (
+        "http POST :8080/v2/orders < order.json",
+        '{"statusCode": 503, "error": "Service Unavailable", "message": "inventory service timed out"}',
+        "inventory service timed out",
+    ),
+    (
+        "curl -s -X DELETE https://api.internal/v1/users/42",
+        '{\n  "status": 409,\n  "detail": "user 42 still owns 3 projects"\n}',
+        "user 42 still owns 3 projects",
+    ),
+    (
+        "npx eslint web/src --max-warnings=0",
+        "/srv/web/src/cart/Basket.jsx\n  40:11  error  'total' is not defined  no-undef\n"
+        "  52:3   warning  Unexpected console statement  no-console\n\n"
+        "✖ 2 problems (1 error, 1 warning)",
+        "'total' is not defined",
+    ),
+    (
+        "psql -d shop -f migrations/0042_orders.sql",
+        'psql:migrations/0042_orders.sql:7: ERROR:  column "placed_at" of relation "orders" '
+        "already exists",
+        'column "placed_at" of relation "orders" already exists',
+    ),
+    (
+        "mysql -e 'source seed.sql' shop",
+        "ERROR 1062 (23000) at line 14: Duplicate entry 'sku-991' for key 'products.sku'",
+        "Duplicate entry 'sku-991'",
+    ),
+    (
+        "npx tsc --noEmit",
+        "web/src/cart/total.ts(18,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+        "error TS2322",
+    ),
+    (
+        "cargo build --release",
+        "error[E0382]: borrow of moved value: `order`\n  --> src/checkout.rs:31:20",
+        "borrow of moved value",
+    ),
+    (
+        "mvn -q package",
+        "[ERROR] /srv/api/src/main/java/shop/Cart.java:[27,5] cannot find symbol",
+        "cannot find symbol",
+    ),
+    (
+        "./bin/worker --once",
+        "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:",
+        "index out of range [3] with length 3",
+    ),
+    (
+        "deployctl push staging",
+        "bash: deployctl: command not found",
+        "deployctl: command not found",
+    ),
+]
+
+
+@pytest.mark.parametrize(("command", "output", "said"), FAILING_OUTPUTS)
+def test_failures_outside_test_runners_are_failures(command: str, output: str, said: str) -> None:
+    lines = failure_lines(output)
+    assert any(said in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        '{"status": "ok", "orders": 3}',
+        '{"code": 200, "data": {"id": 7}}',
+        '{"error": null, "result": [1, 2]}',
+        "  3:1  warning  Unexpected console statement  no-console\n\n"
+        "✖ 1 problem (0 errors, 1 warning)",
+        "INSERT 0 1",
+    ],
+)
+def test_answers_that_report_no_error_are_not_failures(output: str) -> None:
+    assert failure_lines(output) == []
+
+
+def test_an_error_answer_is_quoted_from_its_own_lines() -> None:
+    pretty = '{\n  "ok": false,\n  "message": "token expired",\n  "trace": "abc"\n}'
+    assert error_answer_lines(pretty) == ['"message": "token expired",']
+
+
+def test_each_kind_of_failure_reaches_the_recap_among_dismissed_noise() -> None:
+    a = _Agent("Get the checkout flow working end to end on staging.")
+    for i, (command, output, _) in enumerate(FAILING_OUTPUTS):
+        for k in range(4):
+            a.noise(10 * i + k)
+        a.run(command, output, "That one is real; I'll come back to it.")
+    for k in range(12):
+        a.noise(500 + k)
+    a.user("keep at it")
+    failures = _section(a.compact(), "Failures")
+    for _, _, said in FAILING_OUTPUTS:
+        assert said in failures, said
+
+
+def test_a_failing_run_shows_what_failed_before_its_bare_markers() -> None:
+    out = (
+        "> shop@2.1.0 build\n> vite build\n\nerror during build:\n"
+        "Error: Could not load web/src/cart/Basket.jsx: Unexpected token (12:4)\n"
+        "npm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nExit status 1"
+    )
+    lines = failure_lines(out, limit=2)
+    assert any("Could not load web/src/cart/Basket.jsx" in x for x in lines)
+    assert not any(x in ("npm ERR! errno 1", "Exit status 1") for x in lines)
+
+
+def test_terraform_says_which_resource_and_why() -> None:
+    out = (
+        "╷\n│ Error: creating EC2 Instance: InvalidAMIID.NotFound\n│\n"
+        "│   with module.edge.aws_instance.proxy,\n"
+        '│   on modules/edge/main.tf line 3, in resource "aws_instance" "proxy":\n'
+        '│    3: resource "aws_instance" "proxy" {\n╵'
+    )
+    assert failure_lines(out) == [
+        "Error: creating EC2 Instance: InvalidAMIID.NotFound",
+        "with module.edge.aws_instance.proxy,",
+    ]
+
+
+# ------------------------------------------------------------------ goal, requests, next step
+
+
+def test_a_goal_with_never_in_its_purpose_is_the_goal_not_a_constraint() -> None:
+    task = "Rework the invoice numbering so that two invoices can never share a number."
+    a = _Agent(f"{task} Leave the PDF layout untouched.")
+    a.user("Also: don't rename any database column.")
+    for k in range(20):
+        a.noise(k)
+    recap = a.compact()
+    assert recap.startswith(f"Goal: {task}")
+    rules = _section(recap, "Constraints and corrections")
+    assert task not in rules
+    assert "Leave the PDF layout untouched." in rules
+    assert "don't rename any database column." in rules
+
+
+def test_requests_put_off_stay_open_until_reported_done() -> None:
+    a = _Agent("Speed up the nightly export job.")
+    a.user("Once the export is fast, please add a Grafana panel for its duration.")
+    a.say("Sure.")
+    a.user("Could you also write a changelog entry for this release?")
+    a.say("I'll do that at the end, after the main change.")
+    a.user("And bump the worker count to 6 in the helm values.")
+    a.say("Bumped the worker count to 6 in the helm values.")
+    for k in range(30):
+        a.noise(k)
+    opened = _section(a.compact(), "Open requests")
+    assert "please add a Grafana panel for its duration." in opened
+    assert "write a changelog entry for this release?" in opened
+    assert "bump the worker count" not in opened
+    a.say("Wrote the changelog entry for this release in CHANGELOG.md.")
+    for k in range(30):
+        a.noise(k)
+    assert "changelog entry" not in _section(a.compact(), "Open requests")
+
+
+def test_the_plan_announced_last_is_the_next_step_however_long_ago() -> None:
+    a = _Agent("Migrate the search index to the new cluster.")
+    a.say("Next I'll snapshot the old index before touching the aliases.")
+    a.user("fine")
+    a.say("Snapshotted the old index.")
+    a.say("Next, I'm going to switch the read alias to the new cluster.")
+    for k in range(120):
+        a.noise(k)
+    recap = a.compact()
+    assert "Next step: Next, I'm going to switch the read alias to the new cluster." in recap
+    assert "snapshot the old index before" not in _section(recap, "Next step")
+
+
+def test_a_plan_reported_done_is_no_longer_the_next_step() -> None:
+    a = _Agent("Migrate the search index to the new cluster.")
+    a.say("Next I'll snapshot the old index before touching the aliases.")
+    a.say("Snapshotted the old index; the snapshot is in the backup bucket.")
+    for k in range(30):
+        a.noise(k)
+    assert "Next step" not in a.compact()
+
+
+def test_decisions_requests_and_the_next_step_outlast_a_flood_of_noise() -> None:
+    a = _Agent("Cut the p95 of the /search endpoint.")
+    a.user("Whatever you do, never drop the trigram index.")
+    a.say("We'll go with a covering index on (tenant_id, created_at) rather than a cache.")
+    a.user("ok")
+    a.run("make bench ARGS='--endpoint /search --runs 50'", "p95 412ms p99 980ms")
+    a.user("When the index is in, please rerun the load test against staging.")
+    a.say("Will do once the index is in.")
+    a.read("app/search/query_builder.py", "This builds the slow query.")
+    a.say("Next I'll write the migration that adds the covering index.")
+    for k in range(300):
+        a.noise(k)
+    a.user("go on")
+    recap = a.compact()
+    assert len(recap.encode()) <= 2_000
+    for said in (
+        "never drop the trigram index",
+        "We'll go with a covering index on (tenant_id, created_at)",
+        "`make bench ARGS='--endpoint /search --runs 50'`",
+        "please rerun the load test against staging",
+        "Next I'll write the migration that adds the covering index.",
+        "app/search/query_builder.py",
+    ):
+        assert said in recap, said
+    # the greps and dismissed reads are counted where they were cut, never silently lost
+    assert "more in the record)" in _section(recap, "Commands run").splitlines()[0]
+    assert "more in the record)" in _section(recap, "Files read")
+
+
+# ------------------------------------------------------------------ the byte cap, always
+
+_ITEM = st.text(
+    st.characters(min_codepoint=32, max_codepoint=0x24F, blacklist_categories=("Cc",)),
+    min_size=1,
+    max_size=90,
+)
+
+
+@given(
+    sizes=st.dictionaries(
+        st.sampled_from(["Goal", "Failures", "Files read", "Commands run", "Open requests",
+                         "Next step", "Decisions", "Constraints and corrections"]),
+        st.lists(_ITEM.map(str.strip).filter(bool), min_size=1, max_size=30),
+        min_size=1,
+    ),
+    cap=st.integers(120, 3_000),
+    noisy=st.booleans(),
+)  # fmt: skip
+def test_every_section_shows_its_items_or_counts_what_it_left_out(
+    sizes: dict[str, list[str]], cap: int, noisy: bool
+) -> None:
+    # "<Fail3>": a mark no other item contains, to count what is shown
+    sections = {n: [f"<{n[:4]}{k}> {text}" for k, text in enumerate(v)] for n, v in sizes.items()}
+    noise = {n: frozenset(v[::2]) for n, v in sections.items()} if noisy else {}
+    recap = render_digest(Digest(sections, {n: v[::-1] for n, v in sections.items()}, noise), cap)
+    assert len(recap.encode()) <= cap
+    for line in recap.splitlines():
+        name = line.partition(":")[0]
+        if name not in sections:
+            continue
+        left = sum(f"<{name[:4]}{k}>" not in recap for k in range(len(sections[name])))
+        if left:
+            assert f"(+{left} more in the record)" in line
+        else:
+            assert "more in the record" not in line
+
+
+def test_the_noise_waits_for_every_other_section() -> None:
+    d = digest(
+        [
+            Message.user("Tidy the billing module.", id="u"),
+            *[
+                m
+                for i in range(60)
+                for m in (
+                    Message(
+                        "assistant",
+                        (
+                            ToolCall(
+                                f"g{i}", "bash", json.dumps({"command": f"ls -la billing/d{i}"})
+                            ),
+                        ),
+                        id=f"a{i}",
+                    ),
+                    Message.tool(f"g{i}", "total 0", id=f"t{i}"),
+                )
+            ],
+            Message.user("Later, add a README to billing/.", id="u2"),
+        ]
+    )
+    recap = render_digest(d, 400)
+    assert "Later, add a README to billing/." in recap
+    assert "Commands run: (+" in recap
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "While you're at it, rename the flag to --dry-run.",
+        "One more thing: the README still mentions Python 3.8, update it.",
+        "Oh, and also add a retry to the webhook sender.",
+    ],
+)
+def test_a_side_request_is_open_until_the_assistant_reports_it_done(ask: str) -> None:
+    a = _Agent("Make the importer resumable.")
+    a.user(ask)
+    a.say("Sure.")
+    for k in range(24):
+        a.noise(k)
+    assert ask in _section(a.compact(), "Open requests")
+
+
+def test_a_side_request_reported_done_in_other_words_is_closed() -> None:
+    a = _Agent("Make the importer resumable.")
+    a.user("Also bump the package version.")
+    a.say("Sure.")
+    a.say("Bumped the package version to 2.4.0 in pyproject.toml.")
+    for k in range(24):
+        a.noise(k)
+    assert "bump the package version" not in a.compact()
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        "I'll wire the retry into the sender next.",
+        "The plan is to move the cron entry into the scheduler service.",
+        "Next, let me compare the two lockfiles.",
+        "Once the build is green, I'll tag the release candidate.",
+    ],
+)
+def test_plans_in_other_words_are_the_next_step(plan: str) -> None:
+    a = _Agent("Ship the importer changes.")
+    a.say(plan)
+    for k in range(40):
+        a.noise(k)
+    assert f"Next step: {plan}" in a.compact()

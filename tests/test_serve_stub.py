@@ -1,0 +1,85 @@
+"""The validating stub upstream agrees with the provider: OpenAI's documented image limit,
+and each model's own image formula (written out in the stub on its own, checked here
+against the library's pricing: two implementations of the guide that must agree)."""
+
+from __future__ import annotations
+
+import base64
+import io
+
+import httpx
+import pytest
+from PIL import Image as PILImage
+
+from contextledger.catalog import default_catalog, lookup_model
+from contextledger.pricing.vision import image_cost
+from stub_responses import prompt_tokens as responses_prompt_tokens
+from stub_server import StubServer, openai_image_tokens, prompt_tokens
+
+SIZES = [(1024, 1024), (2048, 2048), (4000, 1474), (1280, 800), (300, 200), (3000, 3000)]
+
+
+def openai_vision_models() -> list[str]:
+    return [
+        m.id
+        for m in default_catalog().models()
+        if m.provider == "openai"
+        and m.vision
+        and not m.estimated
+        and "image" not in m.id
+        and "/" not in m.id
+    ]
+
+
+def test_the_stub_allows_as_many_openai_images_as_the_catalog_says() -> None:
+    # "Up to 1,500 images per request" (developers.openai.com/api/docs/guides/images-vision)
+    assert StubServer().max_images == lookup_model("gpt-4o").image_limits.max_images == 1500
+
+
+@pytest.mark.parametrize("model", openai_vision_models())
+def test_the_stub_prices_images_by_the_models_own_formula(model: str) -> None:
+    info = lookup_model(model)
+    details = ["auto", "low", "high"]
+    for detail in details:
+        for w, h in SIZES:
+            assert openai_image_tokens(w, h, model, detail) == image_cost(w, h, info, detail).tokens
+
+
+def png(w: int, h: int) -> str:
+    buf = io.BytesIO()
+    PILImage.new("RGB", (w, h), "navy").save(buf, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+@pytest.mark.parametrize("model", ["gpt-4o", "gpt-4o-mini", "gpt-5.4", "o4-mini"])
+def test_both_openai_routes_bill_a_screenshot_by_the_model(model: str) -> None:
+    url = png(1280, 800)
+    chat = {
+        "model": model,
+        "messages": [
+            {"role": "user", "content": [{"type": "image_url", "image_url": {"url": url}}]}
+        ],
+    }
+    responses = {
+        "model": model,
+        "input": [{"role": "user", "content": [{"type": "input_image", "image_url": url}]}],
+    }
+    expected = openai_image_tokens(1280, 800, model)
+    without = {**chat, "messages": [{"role": "user", "content": []}]}
+    assert prompt_tokens(chat) - prompt_tokens(without) == expected
+    plain = {**responses, "input": [{"role": "user", "content": []}]}
+    assert responses_prompt_tokens(responses) - responses_prompt_tokens(plain) == expected
+
+
+def test_the_responses_stub_refuses_one_image_over_the_limit() -> None:
+    url = png(8, 8)
+    with StubServer(max_images=3) as stub:
+        for n, status in ((3, 200), (4, 400)):
+            parts = [{"type": "input_image", "image_url": url}] * n
+            reply = httpx.post(
+                stub.url + "/responses",
+                json={"model": "gpt-4o", "input": [{"role": "user", "content": parts}]},
+                headers={"authorization": "Bearer k"},
+            )
+            assert reply.status_code == status, reply.text
+    assert "Too many images" in stub.rejected()[0].error
