@@ -159,6 +159,22 @@ def _unit(text: str, kind: Literal["said", "call", "told", "result"] = "said") -
     return Unit(" ".join(text.split()), terms, text, kind)
 
 
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A call or a result as a unit of what was done, read on first need."""
+
+    words: str
+    kind: Literal["call", "result"]
+    writes: bool = False  # a write-type call: "wrote", "modified" … are its terms too
+
+
+def _act(done: Unit | Act) -> Unit:
+    if isinstance(done, Unit):
+        return done
+    found = _unit(done.words, done.kind)
+    return replace(found, terms=found.terms | _WRITE_TERMS) if done.writes else found
+
+
 class UnitIndex:
     """Units of the record with an index from each term to the units holding it: a claim
     is compared only with the units that share its terms (comparing every claim with
@@ -300,7 +316,10 @@ class Evidence:
     user_turns: tuple[str, ...] = ()
     trusted: frozenset[str] = field(default=frozenset())
     said: tuple[Unit, ...] = ()
-    acts: tuple[Unit, ...] = ()
+    #: what the assistant did: units, or the words of a call or a result not read yet (see
+    #: :attr:`acts`: only claims that something was done read them, and a long record's
+    #: calls and outputs are most of its words)
+    done: tuple[Unit | Act, ...] = ()
     told: tuple[Unit, ...] = ()  # what the assistant said (any tense): for "the assistant said"
     #: every text of the record read (turns, tool outputs, a previous recap): where the
     #: numbers and days a recap names are looked up, on first need (see :meth:`numbers`)
@@ -353,6 +372,12 @@ class Evidence:
         return self._derive(
             "failures", lambda: tuple(FailureBlock.of(r) for r in self.results if r.failed)
         )
+
+    @property
+    def acts(self) -> tuple[Unit, ...]:
+        """What the assistant did: tool calls, their results and its own statements of
+        what it did, each read on first need."""
+        return self._derive("acts", lambda: tuple(_act(a) for a in self.done))
 
     @property
     def acts_index(self) -> UnitIndex:
@@ -442,7 +467,7 @@ class Evidence:
         user: list[str] = []
         turns: list[str] = []
         assistant: list[str] = []
-        acts: list[Unit] = []
+        acts: list[Unit | Act] = []
         told: list[Unit] = []
         texts: list[str] = []
         calls = {c.id: c for m in messages for c in m.tool_calls}
@@ -485,10 +510,8 @@ class Evidence:
                     written.update(paths)
                 events += _call_events(at, c, cmds, paths, writes)
                 args = args_of[id(c)] = _call_args(c)
-                unit = _unit(f"{c.name} {(c.arguments if args is None else args)[:4000]}", "call")
-                if writes:
-                    unit = replace(unit, terms=unit.terms | _WRITE_TERMS)
-                acts.append(unit)
+                words = f"{c.name} {(c.arguments if args is None else args)[:4000]}"
+                acts.append(Act(words, "call", writes))
             for r in m.tool_results:
                 call = calls.get(r.call_id)
                 body = r.text
@@ -519,7 +542,7 @@ class Evidence:
                 acts.append(output.unit)
                 if call is not None:  # "the endpoint answered 503": the call and its result
                     args = args_of[id(call)] or ""
-                    acts.append(_unit(f"{call.name} {args[:2000]} {body[:2000]}", "result"))
+                    acts.append(Act(f"{call.name} {args[:2000]} {body[:2000]}", "result"))
         seen = set(turns)
         for m in context:
             if m.role == "user" and not m.tool_results and not m.is_recap and m.text not in seen:
@@ -557,7 +580,7 @@ class Evidence:
             user_turns=tuple(turns),
             trusted=frozenset(trusted),
             said=tuple(said),
-            acts=tuple(acts),
+            done=tuple(acts),
             told=tuple(told),
             texts=tuple(texts),
             timeline=Timeline.of(events),
