@@ -82,3 +82,11 @@ def test_without_changing_is_keeping() -> None:
     assert not v.misclaims, v.summary()
     v = verify_recap("Goal: Speed up the export and change the CSV header.", said)
     assert v.misclaims
+
+
+def test_with_zero_is_without() -> None:
+    said = list(with_ids([Message.user("The report job hangs for tenants with zero invoices.")]))
+    v = verify_recap("Goal: Stop the report job hanging for tenants without invoices.", said)
+    assert not v.misclaims, v.summary()
+    v = verify_recap("Goal: Stop the report job hanging for tenants with invoices.", said)
+    assert v.misclaims

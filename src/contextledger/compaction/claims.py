@@ -42,7 +42,7 @@ from typing import Any, Literal, TypeVar
 from ..intent import is_constraint
 from ..model import Message, ToolCall
 from .claims_cause import said_missing, shows_missing
-from .claims_order import mention, out_of_order, split_order
+from .claims_order import mentions, out_of_order, passed_since, split_order
 from .digest import (
     SECTIONS,
     call_commands,
@@ -265,7 +265,9 @@ _CRASH = re.compile(
     r"\bexit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*[:=]?\s*[1-9]|"
     # a linter's or type checker's summary: ruff, mypy, eslint, rubocop
     r"^\s*Found [1-9]\d* errors?\b|✖ [1-9]\d* problems?\b|"
-    r"\b[1-9]\d* (?:errors?|offen[cs]es?|problems?) (?:found|detected)\b",
+    r"\b[1-9]\d* (?:errors?|offen[cs]es?|problems?) (?:found|detected)\b|"
+    # a linter's finding: flake8, ruff, pylint, pycodestyle ("app.py:3:80: E501 line too long")
+    r"^\S+:\d+:\d+:\s+[A-Z]{1,3}\d{2,4}\b",
     re.IGNORECASE,
 )
 _FUTURE = re.compile(
@@ -1086,8 +1088,14 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
                 out.append(Claim("failed", value, "no failing tool result names it"))
             elif _ONLY_FAILURE.search(text):
                 out += _check_only_failure(value, ev)
+            elif passed_since(text, value, ev.timeline):  # "test_x still fails"
+                out.append(Claim("failed", value, passed_since(text, value, ev.timeline) or ""))
             else:
                 out += _check_failed_on_run(value, which_run(text), ev)
+            continue
+        since = passed_since(text, norm_command(value), ev.timeline)
+        if since:  # "`make lint` is still failing"
+            out.append(Claim("failed", value, since))
             continue
         results = ev.results_of(value)
         if kind == "command" and not results and not ev.ran(value):
@@ -2202,7 +2210,7 @@ def _claimed_order(sentence: str) -> tuple[str, str] | None:
     if _FUTURE.search(sentence) or _OUGHT.search(sentence) or _SAID_BY_USER.search(sentence):
         return None
     parts = split_order(sentence)
-    if parts is None or mention(parts[0]) is None or mention(parts[1]) is None:
+    if parts is None or mentions(*parts) is None:
         return None  # "totals::x then succeeded": one event, not two
     return parts
 
@@ -2249,6 +2257,9 @@ def _check_prose(
 ) -> list[Claim]:
     """A free-prose clause: its subject and verbs say what it claims."""
     text = _ATTRIBUTION_TAIL.sub("", text)
+    label = _REQUEST_LABEL.match(text)
+    if label:  # "Task: fix the export crash": the user's request, not a claim of a crash
+        return _check_user(text[label.end() :], ev, "user said")
     hedged = plain_assertion(text)
     claimed_now = hedged != text or re.search(r"(?i)\bnow\b", text) is not None
     text = hedged
@@ -2298,6 +2309,10 @@ def _check_prose(
     return _check_action(text, [], commands, paths, ev, actor)
 
 
+_REQUEST_LABEL = re.compile(
+    r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+)?"
+    r"(?:task|goal|request|ask|objective)\s*:\s+"
+)
 _CORRECTION_NOTE = re.compile(
     r"(?i)\((?:the\s+user\s+)?(?:corrected|changed|switched|updated|was|previously|formerly|"
     r"originally|replacing|replaced|instead\s+of|not)\b[^)]*\)"
