@@ -663,7 +663,7 @@ def _arg_strings(value: Any) -> list[str]:
 _LABEL = re.compile(
     r"(?i)\b(expected|expect|got|want|wanted|actual|received|returned|returns|from|to|left|"
     r"right)\b"
-    r"[\s:=,]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
+    r"[\s:=,<>≤≥]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
 )
 _LABEL_FOLD = {
     "expect": "expected",
@@ -1015,7 +1015,7 @@ def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
 # "failed with a Redis timeout": the message a failure is said to have printed
 _FAILED_WITH = re.compile(
     r"(?i)\b(?:fail(?:ed|s)?|crash(?:ed|es)?|errored(?:\s+out)?|panick?ed|aborted|broke)\s+"
-    r"with\s+(?P<msg>[^;]+)"
+    r"(?:with|:)\s+(?P<msg>[^;]+)"
 )
 _EXIT_NOTE = re.compile(
     r"(?i)\(?\b(?:an?\s+)?(?:non-?zero\s+)?exit(?:ed)?\s+(?:code|status)\s*[:=]?\s*\d*\)?|"
@@ -1999,16 +1999,26 @@ def _rule(u: Unit) -> tuple[Unit, frozenset[str], tuple[str, ...]]:
 
 
 def _check_plan(text: str, ev: Evidence) -> list[Claim]:
-    """A next step or plan that breaks a rule the user set ("Next step: run rm -rf build")."""
+    """A next step, plan or permission that breaks a rule the user set ("Next step: run
+    rm -rf build", "the legacy table may be dropped before Friday"): a command the rule
+    names, or the rule's words said with the other stance."""
     if forbids(text):
         return []
     mine = claim_terms(text)
     plain = " ".join(norm_command(text).split())
+    stated = Reading(text)
     for u, rule, banned in ev.rules:
-        if (len(rule) >= 2 and cover(rule, frozenset(mine))[0] >= 0.75) or any(
-            len(b.split()) > 1 and _has_token(plain, b) for b in banned
+        if any(len(b.split()) > 1 and _has_token(plain, b) for b in banned) or (
+            len(rule) >= 2
+            and cover(rule, frozenset(mine))[0] >= 0.75
+            and stated.change(Reading(u.text)) is not None  # "staging" where "never prod"
         ):
             return [Claim("constraint", text, f"it breaks the user's rule: {_quote(u.text)}")]
+    index = ev.said_index
+    found, _ = _supporting_at(text, index, 0.6)
+    if found and not index.keeping(found, stated, flipped=False):
+        differs = stated.change(index.stance(found[0]))
+        return [Claim("constraint", text, f"{differs}: {_quote(index.units[found[0]].text)}")]
     return []
 
 
