@@ -90,6 +90,10 @@ _SPECULATE_UP_TO = 1 << 16  # estimated tokens: bigger texts are counted only wh
 
 
 _CHARS_PER_ESTIMATED_TOKEN = 4  # (see _estimate)
+# A speculative batch reaches back over this share of the room left (by scaled estimates):
+# the walk asks for the next batch if the room is not filled, so the last one overshoots
+# by at most this share, not the whole room.
+_BATCH_SHARE = 0.5
 
 
 def _estimate(chars: int) -> int:
@@ -256,7 +260,7 @@ class HistoryIndex:
             else:
                 scale = max(1.0, self._exact_seen / self._estimated_seen)
             i, acc = start, 0.0
-            while i > lo and acc <= room:
+            while i > lo and acc <= room * _BATCH_SHARE:
                 i -= 1
                 acc += costs[i] if priced[i] else costs[i] * scale
             lo = i
@@ -467,12 +471,13 @@ class HistoryIndex:
     def request_may_fit(self, k: int, room: int) -> bool:
         """``may_fit`` for the unit of an earlier request, also by a bound read from its
         text's letters and digits (``tokens_at_least``): a pasted log that cannot fit what
-        is left of the pins' cap is never tokenized."""
-        if not self.may_fit(k, room):
-            return False
+        is left of the pins' cap is never tokenized. (``may_fit`` for a unit of one message,
+        inlined: pinning asks this of hundreds of earlier requests every fit.)"""
         i = self.starts[k]
         if self.priced[i]:
-            return True  # (may_fit read its exact price)
+            return self.costs[i] <= room
+        if self.chars[i] // MAX_CHARS_PER_TOKEN > room:
+            return False
         bound = self._bounds.get(i)
         if bound is None:  # once per message: a refit looks at the same requests again
             assert self._pricer is not None
