@@ -23,7 +23,7 @@ from typing import Literal, TypeVar
 from ..intent import steering_requests
 from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
-from ..pricing.text import tokens_at_least
+from ..pricing.text import pieces_at_least, tokens_at_least
 from ..validate import arguments_problem, is_empty
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
@@ -85,7 +85,7 @@ MAX_CHARS_PER_TOKEN = 128
 # A request text longer than this many characters a token of the pins' cap is checked
 # against the cap by a bound read from this many characters of its opening (a text of
 # words has a run of letters every 5-10 characters).
-_PINNABLE_SPAN = 12
+_PINNABLE_SPAN = 8
 _SPECULATE_UP_TO = 1 << 16  # estimated tokens: bigger texts are counted only when needed
 
 
@@ -317,8 +317,8 @@ class HistoryIndex:
     ) -> tuple[list[int], list[str]]:
         """The requests (positions and texts) that may fit the pins' cap: one that cannot
         (a pasted document: most of a long session's request text) is never pinned, so its
-        words need not be read for corrections and restatements. Its bound is read from
-        the opening of its text (``_PINNABLE_SPAN`` characters a token of the cap), which
+        words need not be read for corrections and restatements. Its bound (its runs of
+        letters, ``pieces_at_least``) is read from the opening of its text (``_PINNABLE_SPAN`` characters a token of the cap), which
         is a bound of the whole: the opening's runs of letters and digits are in pieces of
         the whole text, and a token never spans two pieces (property-tested)."""
         assert self._pricer is not None
@@ -327,7 +327,7 @@ class HistoryIndex:
         long = [j for j, text in enumerate(texts) if len(text) > span]
         if not long:
             return asked, texts
-        over = {j for j in long if overhead + tokens_at_least(counter, texts[j][:span]) > cap}
+        over = {j for j in long if overhead + pieces_at_least(counter, texts[j][:span]) > cap}
         if not over:
             return asked, texts
         keep = [j for j in range(len(texts)) if j not in over]
