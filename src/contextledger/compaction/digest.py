@@ -471,6 +471,17 @@ def _box_details(text: str) -> list[str]:
     return out
 
 
+# Every word or sign some failure line above needs (a cheap test of the whole output:
+# most outputs, a grep's or a listing's, have none of them and skip the line by line read)
+_ANY_FAILURE_SIGN = re.compile(
+    r"(?i)fail|error|err!|err_|traceback|exit|return|status|panic|fatal|timed out|timeout|"
+    r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
+    r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
+    r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|"
+    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s))"
+)
+
+
 def failure_lines(text: str, limit: int = 6) -> list[str]:
     """The lines of tool output that say something failed: every line that names a
     failing test (a pytest ``FAILED`` summary comes after the tracebacks, so taking the
@@ -478,6 +489,8 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
     answer = error_answer_lines(text)
     if answer:
         return answer[:limit]
+    if not _ANY_FAILURE_SIGN.search(text):
+        return []
     tests: list[str] = []
     names: list[str] = []  # the test each line of ``tests`` names
     other: list[str] = []
@@ -711,6 +724,7 @@ def digest(
     dismissed: dict[str, int] = {}  # command or file -> times the assistant dismissed it
     failed: set[str] = set()
     read_at: dict[str, int] = {}
+    shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
     for i, m in enumerate(messages):
         for c in m.tool_calls:
             names[c.id] = c
@@ -731,10 +745,13 @@ def digest(
                     read_at[p] = i
                     dismissed[p] = dismissed.get(p, 0) + brushed
         for r in m.tool_results:
-            lines = failure_lines(r.text)
+            call = names.get(r.call_id)
+            # a file's contents ("raise ValueError(…)", "# fails on Windows") are no run's
+            # failure; a read's short answer may be its error ("No such file or directory")
+            shown = call is not None and len(r.text) > 400 and shows_file(call)
+            lines = [] if shown else failure_lines(r.text)
             if r.is_error and not lines:
                 lines = [_clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
-            call = names.get(r.call_id)
             cmds = call_commands(call) if call is not None else []
             what = (
                 f"`{cmds[0]}`" if cmds else (call.name if call is not None else (r.name or "tool"))
@@ -742,7 +759,9 @@ def digest(
             if lines:
                 failed.add(what)
             brushed = bool(_DISMISS.search(verdicts.get(r.call_id, "")))
-            seen = {_shape(x) for x in sec["Failures"] if x.startswith(what + ": ")}
+            seen = shapes.setdefault(
+                what, {_shape(x) for x in sec["Failures"] if x.startswith(what + ": ")}
+            )
             # each failing run's most telling line before any run's second: a test's name,
             # then what the error says; a bare marker ("Exit code: 1") waits with the noise
             rank = 0
@@ -756,6 +775,7 @@ def digest(
                 add("Failures", item)
                 keys["Failures"][item] = (not failing_tests(line), rank, -i)
                 rank += item not in noise["Failures"]
+            seen.update(_shape(f"{what}: {line}") for line in lines)  # for its next runs
             for line in output_numbers(r.text):
                 add("Numbers that matter", f"{what}: {line}")
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
