@@ -426,3 +426,21 @@ def test_a_file_read_is_no_failure_but_a_failed_read_is() -> None:
     ]
     failures = digest(msgs).items("Failures")
     assert failures == ["read_file: Error: ENOENT: no such file or directory, open 'pay/refund.py'"]
+
+
+@pytest.mark.parametrize(
+    "decided",
+    [
+        "I'm going to use a token bucket rather than a fixed window.",
+        "We picked Redis Streams for the event log.",
+        "The approach will be to run a two-phase migration.",
+        "We went with the blue-green deploy for the API.",
+    ],
+)
+def test_decisions_in_other_words_are_decisions(decided: str) -> None:
+    a = _Agent("Make the API deploys safer.")
+    a.say(decided)
+    a.user("fine")
+    for k in range(40):
+        a.noise(k)
+    assert f"- Assistant: {decided}" in _section(a.compact(), "Decisions")

@@ -199,8 +199,12 @@ _DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
     r"settled on|agreed|let'?s (?:go with|use|keep|stick with)|i(?:'ll| will) use|switch(?:ed)? to|"
     r"opted for|i(?:'ll| will) (?:go with|pick|choose|stick with|keep|adopt|opt for)|"
-    r"going forward|from now on)\b|^\W*(?:please\s+)?use\s+(?:the\s+|a\s+|an\s+)?\w+|"
-    r"\b(?:i(?:'ll| will)|we(?:'ll| will)|let's)\b[^.]{0,160}\b(?:instead of|rather than)\b"
+    r"going forward|from now on|(?:i'm|we're|i am|we are) going (?:to (?:use|go with|keep|adopt|"
+    r"stick with|switch to)|with)|(?:i|we) (?:picked|selected|went with|settled on)|"
+    r"the (?:approach|plan|choice|fix) (?:is|will be) to|(?:option|approach|plan) \w+ it is)\b|"
+    r"^\W*(?:please\s+)?use\s+(?:the\s+|a\s+|an\s+)?\w+|"
+    r"\b(?:i(?:'ll| will|'m going to)|we(?:'ll| will|'re going to)|let's)\b[^.]{0,160}\b"
+    r"(?:instead of|rather than)\b"
     # a plan both sides settle: "We'll ship it behind a flag", "OK, let's split the parser"
     # (not a look around: "let's check the logs", "we'll see")
     r"|^\W*(?:(?:ok(?:ay)?|so|alright|right|fine|good|great|then)\W+)*(?:let'?s|let us|"
@@ -240,6 +244,7 @@ _NEXT = re.compile(
     r"after (?:that|this),? (?:i|we)(?:'ll| will)|(?:once|when) [^,]{1,60}, (?:i|we)(?:'ll| will)|"
     r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$)"
 )
+_STEP_WORD = re.compile(r"(?i)\b(?:next|then|after|once|plan|step)\b")
 # a report that something is done ("Added the header.", "Done: the backfill ran")
 _DONE_NOW = re.compile(
     r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|wrote|"
@@ -834,7 +839,14 @@ def _next_step(messages: Sequence[Message]) -> str | None:
         if m.role != "assistant" or m.is_recap or not m.text.strip():
             continue
         said = sentences(m.text)
-        plans = [s for s in said if _NEXT.search(s) and not s.endswith("?")]
+        # "I'm going to use X rather than Y" is a decision; "Next I'll use X" a step
+        plans = [
+            s
+            for s in said
+            if _NEXT.search(s)
+            and not s.endswith("?")
+            and (not _DECISION.search(s) or _STEP_WORD.search(s))
+        ]
         for plan in reversed(plans):
             words = {w[:5] for w in keywords(_NEXT.sub(" ", plan))}
             need = min(3, max(1, len(words) // 2))
