@@ -444,3 +444,11 @@ def test_decisions_in_other_words_are_decisions(decided: str) -> None:
     for k in range(40):
         a.noise(k)
     assert f"- Assistant: {decided}" in _section(a.compact(), "Decisions")
+
+
+def test_a_rule_inside_the_task_sentence_is_still_a_constraint() -> None:
+    a = _Agent("Fix the flaky login test but don't touch the session middleware.")
+    for k in range(20):
+        a.noise(k)
+    rules = _section(a.compact(), "Constraints and corrections")
+    assert "don't touch the session middleware." in rules

@@ -631,6 +631,11 @@ _RULE_OPENING = re.compile(
     r"no|not|only|always|avoid|must|mustn'?t|keep|stay|leave|stick|under no|nothing|nobody|"
     r"correction|scratch|sorry|wait|actually|i meant)\b"
 )
+# a purpose or relative clause: the outcome the task wants, not a rule on how to get there
+_PURPOSE = re.compile(
+    r"(?i)\s*(?:,\s*)?\b(?:so that|so|such that|to ensure|ensuring|in order to|which|that|where|"
+    r"because)\b.*$"
+)
 _NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
@@ -718,8 +723,8 @@ def digest(
         if is_nudge(u):
             continue
         for s in sentences(u):
-            if s == task and not _RULE_OPENING.search(s):
-                continue
+            if s == task and not _RULE_OPENING.search(s) and not is_rule(_PURPOSE.sub("", s)):
+                continue  # "… so that retried POSTs never double-charge a card": the goal
             if is_rule(s):
                 add("Constraints and corrections", _clip(s, 300))
                 placed.add(s)
