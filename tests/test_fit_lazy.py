@@ -4,6 +4,7 @@ Messages the reader makes of the same dicts: same messages sent, same report."""
 from __future__ import annotations
 
 import copy
+import pickle
 from dataclasses import replace
 from typing import Any
 
@@ -11,9 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from contextledger.errors import ContentError
-from contextledger.fit import fit
+from contextledger.catalog import lookup_model
+from contextledger.errors import BudgetError, ContentError
+from contextledger.fit import Fitter, fit
 from contextledger.fit.lazy import read_lazily
+from contextledger.pricing.messages import Pricer
 from contextledger.providers import read_messages
 
 MODEL = "gpt-4o"
@@ -212,3 +215,118 @@ def test_bad_dicts_in_old_history_still_raise_where_they_are(bad: dict[str, Any]
     with pytest.raises(ContentError) as err:
         fit(dicts, MODEL, window=2000, max_output_tokens=300)
     assert "[3]" in str(err.value)
+
+
+# --- the drops of a long history, reported from what the fit noted --------------------
+
+PNG_2x3 = (  # a 2×3 PNG: a dropped image's notice names its size
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAFElEQVR4nGNkZGJmYGBgYmBgQFAAAMQADB63/aIAAAAASUVORK5CYII="
+)
+_SAYINGS = [
+    "Please migrate the billing service to Postgres 16 before Friday.",
+    "Actually, use Redis not Memcached for the cache.",
+    "Don’t touch the legacy importer — it still runs nightly.",
+    "请帮我看一下 parse_user 为什么返回空列表？",
+    "テストが失敗しています。戻り値を確認してください。",
+    "ok, keep going",
+    "Warum schlägt der Import fehl? Bitte prüfe die Konfiguration.",
+]
+
+
+@st.composite
+def sessions(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Sessions shaped unlike ``shapes``: many short turns, or tool output heavy with long
+    code blocks and CJK, a few screenshots; every text its own."""
+    rng_words = st.integers(0, 400)
+    out: list[dict[str, Any]] = [{"role": "system", "content": "You are a coding agent."}]
+    for t in range(draw(st.integers(1, 60))):
+        kind = draw(st.sampled_from(["ask", "ask", "answer", "tools", "image", "code"]))
+        said = draw(st.sampled_from(_SAYINGS))
+        if kind == "ask":
+            out.append({"role": "user", "content": f"{said} ({t})"})
+        elif kind == "answer":
+            out.append({"role": "assistant", "content": f"Done {t}. " + "修正 " * draw(rng_words)})
+        elif kind == "image":
+            parts: list[dict[str, Any]] = [{"type": "text", "text": f"{said} [{t}]"}]
+            for url in draw(st.lists(st.sampled_from([PNG_2x3, PNG_1x1]), min_size=1, max_size=2)):
+                parts.append({"type": "image_url", "image_url": {"url": url}})
+            out.append({"role": "user", "content": parts})
+        else:
+            cids = [f"c{t}_{j}" for j in range(draw(st.integers(1, 3)))]
+            out.append(
+                {"role": "assistant", "content": None, "tool_calls": [call(c) for c in cids]}
+            )
+            for c in cids:
+                body = (
+                    f"```python\ndef f_{t}():\n" + "    x = 1  # 注释\n" * draw(rng_words) + "```"
+                )
+                if kind == "tools":
+                    body = f"line {t}: ok ✓\n" * draw(rng_words)
+                out.append({"role": "tool", "tool_call_id": c, "content": body})
+        if kind != "ask" and draw(st.booleans()):
+            out.append({"role": "user", "content": f"{said} — next {t}"})
+    return out
+
+
+def decisions(report: Any) -> tuple[Any, ...]:
+    """What a fit decided: kept, each drop's message and reason, the notices, ``used``."""
+    drops = [(c.action, c.message_id, c.what, c.reason) for c in report.changes]
+    return report.kept, drops, report.notices, report.used, report.image_tokens
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(sessions(), st.sampled_from([1500, 4000, 12_000]))
+def test_the_fast_path_decides_and_reports_as_the_exact_one(
+    dicts: list[dict[str, Any]], window: int
+) -> None:
+    """A one-shot fit of dicts (read lazily, old history not tokenized, its drops made when
+    read) and a Fitter over the reader's Messages that has priced this history before in a
+    wider view (so more of it is exact): the same messages kept, the same drops and reasons,
+    the same notices, the same ``used``; every size not marked estimated is the exact one."""
+    pricer = Pricer.for_model(lookup_model(MODEL))
+    try:
+        fast = fit(dicts, MODEL, window=window, max_output_tokens=300)
+    except BudgetError:
+        return
+    messages = read_messages(copy.deepcopy(dicts))
+    exact = Fitter(MODEL, window=window, max_output_tokens=300)
+    exact.fit(messages[: len(messages) // 2 + 1])  # prices the older half first
+    slow = exact.fit(messages)
+    assert decisions(fast.report) == decisions(slow.report)
+    assert fast.messages == slow.messages
+    assert fast.report.used == pricer.messages(fast.messages).total
+    by_id = {m.id: m for m in messages}
+    for c in fast.report.changes:
+        if c.action == "dropped" and not c.estimated:
+            assert c.tokens_before == pricer.message(by_id[c.message_id]).total
+
+
+def test_a_report_reads_the_same_after_the_app_changes_its_list() -> None:
+    """The drops are made when the report is first read, from what the fit noted: what the
+    app does to its list afterwards (edits in place, appends, removals) changes nothing."""
+    dicts = build(["user", "exchange", "image", "named image", "goal", "two calls"] * 60, True)
+    untouched = fit(copy.deepcopy(dicts), MODEL, window=3000, max_output_tokens=300).report
+    report = fit(dicts, MODEL, window=3000, max_output_tokens=300).report
+    for d in dicts[1:]:
+        if type(d["content"]) is list:
+            d["content"][-1]["image_url" if "image_url" in d["content"][-1] else "text"] = {
+                "url": "x"
+            }
+            d["content"].append({"type": "text", "text": "edited"})
+        else:
+            d["content"] = "edited"
+        d["role"] = "assistant"
+    del dicts[5:50]
+    dicts.append({"role": "user", "content": "appended"})
+    assert len(report.dropped) > 300
+    assert sum("will not see image" in n.text for n in report.notices) > 100
+    assert report == untouched
+    assert repr(report) == repr(untouched)
+
+
+def test_a_report_pickles_and_copies_as_its_values() -> None:
+    dicts = build(["user", "image", "exchange"] * 50, True)
+    report = fit(dicts, MODEL, window=2000, max_output_tokens=300).report
+    assert pickle.loads(pickle.dumps(report)) == report
+    assert copy.deepcopy(report) == report
+    assert replace(report, notices=()).changes == report.changes

@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 from .catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
-from .errors import ArgumentError, ContextLedgerError, ImageProbeError, VisionGateError
+from .errors import ArgumentError, ContextLedgerError, VisionGateError
+from .images.labels import image_label as image_label  # (the transcript imports it from here)
 from .model import (
     Audio,
     Block,
@@ -48,18 +49,6 @@ def accepts_images(model: str | ModelInfo, catalog: Catalog | None = None) -> tu
     if not info.vision:
         return False, "it is text-only in the model catalog"
     return True, ""
-
-
-def image_label(img: Image) -> str:
-    """The image's label with its size, read from the header when the block has none."""
-    if (img.width is None or img.height is None) and img.data is not None:
-        from .images.probe import probe_image
-
-        try:
-            return img.describe(*probe_image(img.data).display_size)
-        except ImageProbeError:
-            pass
-    return img.label
 
 
 def check_on_images(value: object) -> None:

@@ -4,16 +4,14 @@ image a person will miss and per earlier request that yielded its pin."""
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import not_
 
-from ..model import Image
+from ..images.labels import image_label, url_label
 from ..pricing.messages import Pricer
 from ..report import Notice
-from .edits import image_label, url_label
-from .report import Change
+from .report import Change, Later, Part, Parts
 from .units import HistoryIndex, Unit, turns_ago
 
 _DROP_REASONS = {
@@ -25,20 +23,20 @@ _DROP_REASONS = {
 }
 
 
-ImageRow = tuple[int, str, list[str]]
+#: An image-holding message that was dropped: its position, its id, its images' labels.
+ImageRow = tuple[int, str, Later[str]]
+#: Fits after which a Fitter's drop parts are joined into one (refits add one each).
+_JOIN_PARTS = 32
 
 
 @dataclass(frozen=True, slots=True)
 class DroppedBefore:
-    """The units dropped last fit and their Changes: old units that drop again reuse them,
-    so a refit reports only what is new."""
+    """The units dropped last fit and their Changes (in parts, some made only when read):
+    old units that drop again reuse them, so a refit reports only what is new."""
 
     units: list[int] = field(default_factory=list)
-    changes: list[Change] = field(default_factory=list)
-    # per image-holding position: (its labels list, its message id, each image's notice
-    # opening): only the "turns ago" at the end of a dropped image's notice changes per fit
-    openings: dict[int, tuple[list[str], str, list[str]]] = field(default_factory=dict)
-    # the images of ``units``: (position, message id, each image's notice opening)
+    changes: list[Later[Change]] = field(default_factory=list)
+    # the images of ``units``: (position, message id, their labels)
     images: list[ImageRow] = field(default_factory=list)
 
 
@@ -49,24 +47,29 @@ def report_drops(
     yielded: list[Unit],
     orphaned: list[int],
     before: DroppedBefore,
-) -> tuple[list[Change], list[Notice], DroppedBefore]:
-    """Changes and notices for what was dropped, and the memo for the next fit."""
+) -> tuple[list[Part[Change]], list[Part[Notice]], DroppedBefore]:
+    """Changes and notices for what was dropped (in parts: those of the history dropped
+    whole are made when the report is first read, from what this fit noted), and the memo
+    for the next fit."""
     starts, roles, id_of = index.starts, index.roles, index.id_of
     reuse = 0
     if before.units and len(before.units) <= len(dropped_units):
         last = before.units[-1]
         if index.end(last) <= index.shared and dropped_units[: len(before.units)] == before.units:
             reuse = len(before.units)
-    drop_changes = list(before.changes) if reuse else []
-    drop_changes += _dropped_changes(index, dropped_units[reuse:])
-    label = _labeller(index, pricer, before.openings)
+    drop_parts = list(before.changes) if reuse else []
+    new = _dropped_changes(index, dropped_units[reuse:])
+    if new is not None:
+        drop_parts.append(new)
+    if len(drop_parts) > _JOIN_PARTS:
+        drop_parts = [Later(Parts(*drop_parts).get)]
     images = list(before.images) if reuse else []
-    images += _image_rows(index, dropped_units[reuse:], label)
-    memo = DroppedBefore(dropped_units, drop_changes, before.openings, images)
-    changes = list(drop_changes)
+    images += _image_rows(index, dropped_units[reuse:])
+    memo = DroppedBefore(dropped_units, drop_parts, images)
+    more: list[Change] = []
     for u in yielded:
         for m in u.messages:
-            changes.append(
+            more.append(
                 Change(
                     "dropped", m.id, None, m.role, _DROP_REASONS[u.kind],
                     pricer.message(m).total, 0,
@@ -74,36 +77,39 @@ def report_drops(
             )  # fmt: skip
     for k in orphaned:
         for i in range(starts[k], index.end(k)):
-            changes.append(
+            more.append(
                 Change(
                     "dropped", id_of(i), None, roles[i], _DROP_REASONS["orphaned"],
                     index.costs[i], 0,
                 )
             )  # fmt: skip
     if orphaned or yielded:  # a few more, in position order
-        more = _image_rows(index, orphaned, label)
-        more += _image_rows(index, sorted(index.unit_of(u.start) for u in yielded), label)
-        images = sorted(images + more)
-    notices = _drop_notices(index, images, yielded)
+        extra = _image_rows(index, orphaned)
+        extra += _image_rows(index, sorted(index.unit_of(u.start) for u in yielded))
+        images = sorted(images + extra)
+    notices: list[Part[Notice]] = [_drop_notices(index, images), _pin_notices(yielded)]
     if orphaned:
         notices.append(
-            Notice(
-                "dropped",
-                id_of(starts[orphaned[0]]),
-                "An earlier answer was left out with the request that prompted it: the "
-                "conversation sent to the model starts with a user message.",
-            )
+            [
+                Notice(
+                    "dropped",
+                    id_of(starts[orphaned[0]]),
+                    "An earlier answer was left out with the request that prompted it: the "
+                    "conversation sent to the model starts with a user message.",
+                )
+            ]
         )
-    return changes, notices, memo
+    return [*drop_parts, more], notices, memo
 
 
-def _dropped_changes(index: HistoryIndex, units: list[int]) -> list[Change]:
-    """One "dropped" Change per message of ``units`` (ascending). A cold fit of a long
-    session drops thousands, in a few runs from the start (broken only by the pinned
-    requests): the columns are sliced a run at a time, and the Changes made by
-    ``tuple.__new__`` (what ``Change._make`` does, without a Python call per message)."""
+def _dropped_changes(index: HistoryIndex, units: list[int]) -> Later[Change] | None:
+    """One "dropped" Change per message of ``units`` (ascending), made when first read. A
+    cold fit of a long session drops thousands, in a few runs from the start (broken only
+    by the pinned requests): the columns are copied a run at a time now (at C speed), and
+    the Changes made from the copies later, by ``tuple.__new__`` (what ``Change._make``
+    does, without a Python call per message)."""
     if not units:
-        return []
+        return None
     starts, n = index.starts, len(index.costs)
     first, last = units[0], units[-1]
     missing = (  # the units kept among these (a few pinned requests), as a sorted list
@@ -117,83 +123,89 @@ def _dropped_changes(index: HistoryIndex, units: list[int]) -> list[Change]:
         if k > lo:
             spans.append((starts[lo], starts[k] if k < len(starts) else n))
         lo = k + 1
-    ids: list[str] = []
-    roles: list[str] = []
-    kinds: list[str] = []
-    costs: list[int] = []
-    priced = bytearray()
-    for lo, hi in spans:
-        ids += index.ids(range(lo, hi))
-        roles += index.roles[lo:hi]
-        kinds += index.drop_kinds[lo:hi]
-        costs += index.costs[lo:hi]
-        priced += index.priced[lo:hi]
-    fields = zip(
-        repeat("dropped"),
-        ids,
-        repeat(None),
-        roles,
-        map(_DROP_REASONS.__getitem__, kinds),
-        costs,
-        repeat(0),
-        map(not_, priced),
-    )
-    return list(map(tuple.__new__, repeat(Change), fields))
+    runs = [
+        (
+            index.ids_later(lo, hi),
+            index.roles[lo:hi],
+            index.drop_kinds[lo:hi],
+            index.costs[lo:hi],
+            index.priced[lo:hi],
+        )
+        for lo, hi in spans
+    ]
+
+    def make() -> list[Change]:
+        ids: list[str] = []
+        roles: list[str] = []
+        kinds: list[str] = []
+        costs: list[int] = []
+        priced = bytearray()
+        for run_ids, run_roles, run_kinds, run_costs, run_priced in runs:
+            ids += run_ids()
+            roles += run_roles
+            kinds += run_kinds
+            costs += run_costs
+            priced += run_priced
+        fields = zip(
+            repeat("dropped"),
+            ids,
+            repeat(None),
+            roles,
+            map(_DROP_REASONS.__getitem__, kinds),
+            costs,
+            repeat(0),
+            map(not_, priced),
+        )
+        return list(map(tuple.__new__, repeat(Change), fields))
+
+    return Later(make)
 
 
-def _labeller(
-    index: HistoryIndex, pricer: Pricer, openings: dict[int, tuple[list[str], str, list[str]]]
-) -> Callable[[int], ImageRow]:
-    """The row of the images of message ``i``: its id and each image's notice opening, made
-    once per message (``openings`` remembers them between fits)."""
-    labels_of, id_of = index.image_labels, index.id_of
-
-    def label_of(img: Image) -> str:
-        return image_label(pricer, img)
-
-    def row(i: int) -> ImageRow:
-        labels = labels_of(i, label_of, url_label)
-        seen = openings.get(i)
-        if seen is None or seen[0] is not labels:
-            heads = [f"The model will not see image {label} " for label in labels]
-            seen = openings[i] = (labels, id_of(i), heads)
-        return i, seen[1], seen[2]
-
-    return row
-
-
-def _image_rows(
-    index: HistoryIndex, units: list[int], row: Callable[[int], ImageRow]
-) -> list[ImageRow]:
+def _image_rows(index: HistoryIndex, units: list[int]) -> list[ImageRow]:
     """The rows of the image-holding messages of ``units`` (ascending unit numbers)."""
     if not units:
         return []
-    starts, images = index.starts, index.images
+    starts, images, labels, id_of = index.starts, index.images, index.image_labels, index.id_of
     members = set(units)
     lo = bisect_left(images, starts[units[0]])
     hi = bisect_left(images, index.end(units[-1]))
-    return [row(i) for i in images[lo:hi] if bisect_right(starts, i) - 1 in members]
+    return [
+        (i, id_of(i), labels(i, image_label, url_label))
+        for i in images[lo:hi]
+        if bisect_right(starts, i) - 1 in members
+    ]
 
 
-def _drop_notices(index: HistoryIndex, rows: list[ImageRow], yielded: list[Unit]) -> list[Notice]:
-    """One notice per dropped image, every fit (its "turns ago" moves on): one string
-    concatenation and one Notice each; and one per earlier request that yielded its pin."""
+def _drop_notices(index: HistoryIndex, rows: list[ImageRow]) -> Later[Notice]:
+    """One notice per dropped image, made when first read: each row's "turns ago" (it moves
+    on every fit) is worked out now, its images' labels (read from their headers) later."""
     requests, current = index.requests_before, index.requests_before[-1]
-    endings: dict[int, str] = {}  # turns ago → the notice's ending
-    notices: list[Notice] = []
-    for i, mid, heads in rows:
-        n = current - requests[i + 1]
-        end = endings.get(n)
-        if end is None:
-            end = endings[n] = f"{turns_ago(n)}: dropped to fit the context window."
-        notices += [Notice("dropped", mid, head + end) for head in heads]
-    for u in yielded:
-        if u.kind == "prior":
-            notices.append(
-                Notice(
-                    "dropped",
-                    u.messages[0].id,
-                    "An earlier request was left out to fit the context window.",
-                )
-            )
-    return notices
+    ago = [(mid, labels, current - requests[i + 1]) for i, mid, labels in rows]
+
+    def make() -> list[Notice]:
+        endings: dict[int, str] = {}  # turns ago → the notice's ending
+        notices: list[Notice] = []
+        for mid, labels, n in ago:
+            end = endings.get(n)
+            if end is None:
+                end = endings[n] = f"{turns_ago(n)}: dropped to fit the context window."
+            notices += [
+                Notice("dropped", mid, f"The model will not see image {label} {end}")
+                for label in labels.get()
+            ]
+        return notices
+
+    return Later(make)
+
+
+def _pin_notices(yielded: list[Unit]) -> list[Notice]:
+    """One notice per earlier request that yielded its pin."""
+    return [
+        Notice(
+            "dropped",
+            u.messages[0].id,
+            "An earlier request was left out to fit the context window.",
+        )
+        for u in yielded
+        if u.kind == "prior"
+    ]

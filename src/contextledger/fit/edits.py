@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..errors import ImageProbeError
-from ..images.probe import display_size
-from ..model import Block, FileAttachment, Image, Message, Text, ToolResult, describe_image
+from ..images import labels
+from ..model import Block, FileAttachment, Image, Message, Text, ToolResult
 from ..pricing.messages import Pricer
-from ..providers.common import parse_data_url
 from ..report import Notice
 from .report import Change
 
@@ -17,29 +15,8 @@ BlockPath = tuple[int, ...]  # block index, then inner index for tool results
 
 
 def image_label(pricer: Pricer, img: Image) -> str:
-    """How a person knows the image: its own size (as pasted), not the size it is sent at.
-
-    Read from the image's header, not from its price: a cold fit names hundreds of dropped
-    screenshots it never prices, and a price is looked up by the image's value (hashing a
-    data URL of many kilobytes), a header read by its first few bytes."""
-    if (img.width is None or img.height is None) and img.data is not None:
-        try:
-            return img.describe(*display_size(img.data))
-        except ImageProbeError:
-            pass  # no size to show: named by its kind
-    return img.describe()
-
-
-def url_label(url: str) -> str:
-    """``image_label`` of the image an OpenAI ``image_url`` part holds (a URL the lazy read
-    checked), without making the ``Image``: a cold fit names ~480 dropped screenshots."""
-    if not url.startswith("data:"):
-        return describe_image(None, None, None, None)
-    media_type, data = parse_data_url(url, "")
-    try:
-        return describe_image(None, media_type, *display_size(data))
-    except ImageProbeError:
-        return describe_image(None, media_type, None, None)
+    """How a person knows the image (``images.labels``; the pricer is not needed)."""
+    return labels.image_label(img)
 
 
 def placeholder(

@@ -29,7 +29,7 @@ from .budget import Budget, check_limits, check_system_prompt_fits, history_budg
 from .drops import DroppedBefore, report_drops
 from .lazy import LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
-from .report import Change, FitReport, FitResult, KeptMemo, kept_changes
+from .report import Change, FitReport, FitResult, KeptMemo, Parts, kept_changes
 from .selection import moved_system_notices, open_with_user, select_units
 from .shedding import shed
 from .source import DictSource, read_source
@@ -324,8 +324,9 @@ class Fitter:
         drop_changes, drop_notices, self._memory.dropped = report_drops(
             index, pricer, chosen.dropped, chosen.yielded, chosen.orphaned, self._memory.dropped
         )
-        changes += drop_changes
-        notices += drop_notices
+        # what comes after the drops in the report (the drops are in parts, see report_drops)
+        before_changes, before_notices = tuple(changes), tuple(notices)
+        changes, notices = [], []
 
         cut_at = chosen.cut_index  # every unit from the cut on is kept but the pinned
         self._memory.sent_ok = index.units_ok(
@@ -367,8 +368,8 @@ class Fitter:
             text_tokens=text_tokens,
             image_tokens=image_tokens,
             kept=tuple(map(_message_id, out)),
-            changes=(*changes, *kept),
-            notices=tuple(notices),
+            changes=Parts(before_changes, *drop_changes, changes, kept),
+            notices=Parts(before_notices, *drop_notices, notices),
             cut_index=chosen.cut_index,
             estimated=self.info.estimated,
         )

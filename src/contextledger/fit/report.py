@@ -2,15 +2,81 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from itertools import chain
 from operator import is_
-from typing import Any, Literal, NamedTuple
+from typing import Any, Generic, Literal, NamedTuple, TypeVar, overload
 
 from ..model import Message
 from ..pricing.messages import Pricer
 from ..report import Notice
 
 Action = Literal["kept", "shrunk", "dropped", "replaced"]
+T = TypeVar("T")
+
+
+class Later(Generic[T]):
+    """Items made the first time they are read, once (then kept).
+
+    A cold fit of a long session drops thousands of messages and hundreds of screenshots:
+    their Changes and notices are worked out from what the fit noted (copies of its
+    columns, the images' URLs, each notice's "turns ago"), not from anything the caller
+    may change afterwards, only when the report is read. A ``Fitter`` shares them between
+    the reports of successive fits, so each is made at most once."""
+
+    __slots__ = ("_items", "_make")
+
+    def __init__(self, make: Callable[[], Iterable[T]]) -> None:
+        self._make: Callable[[], Iterable[T]] | None = make
+        self._items: tuple[T, ...] = ()
+
+    def get(self) -> tuple[T, ...]:
+        if self._make is not None:
+            self._items, self._make = tuple(self._make()), None
+        return self._items
+
+
+Part = Sequence[T] | Later[T]
+
+
+class Parts(Generic[T]):
+    """A report's list given in parts, some made later (``Later``): read as one tuple."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, *parts: Part[T]) -> None:
+        self.parts = parts
+
+    def get(self) -> tuple[T, ...]:
+        return tuple(
+            chain.from_iterable(p.get() if isinstance(p, Later) else p for p in self.parts)
+        )
+
+
+class _ReadAsTuple(Generic[T]):
+    """A ``FitReport`` field that may be given as ``Parts``: read, it is a tuple (made on
+    the first read and kept)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name, self.slot = name, f"_{name}"
+
+    @overload
+    def __get__(self, obj: None, owner: Any) -> _ReadAsTuple[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: Any) -> tuple[T, ...]: ...
+
+    def __get__(self, obj: object | None, owner: Any = None) -> tuple[T, ...] | _ReadAsTuple[T]:
+        if obj is None:
+            raise AttributeError(self.name)  # (a field without a default)
+        value = obj.__dict__[self.slot]
+        if type(value) is not tuple:
+            value = obj.__dict__[self.slot] = value.get() if type(value) is Parts else tuple(value)
+        return value
+
+    def __set__(self, obj: object, value: Sequence[T] | Parts[T]) -> None:
+        obj.__dict__[self.slot] = value
 
 
 class Change(NamedTuple):
@@ -43,9 +109,12 @@ class Change(NamedTuple):
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FitReport:
-    """What the fit decided. ``used`` is the exact price of the messages returned."""
+    """What the fit decided. ``used`` is the exact price of the messages returned.
+
+    ``changes`` and ``notices`` are tuples; a fit may give them in parts (``Parts``), some
+    made only when first read (the drops of a long history)."""
 
     model: str
     window: int
@@ -58,11 +127,15 @@ class FitReport:
     text_tokens: int
     image_tokens: int
     kept: tuple[str, ...]
-    changes: tuple[Change, ...]
-    notices: tuple[Notice, ...]
+    changes: _ReadAsTuple[Change] = _ReadAsTuple()
+    notices: _ReadAsTuple[Notice] = _ReadAsTuple()
     cut_index: int = 0
     #: True when the model is not in the catalog and its prices are conservative estimates.
     estimated: bool = False
+
+    def __reduce__(self) -> tuple[type[FitReport], tuple[Any, ...]]:
+        # (pickled and copied as its fields' values: parts made later are made now)
+        return FitReport, tuple(getattr(self, f.name) for f in fields(self))
 
     @property
     def shrunk(self) -> tuple[Change, ...]:

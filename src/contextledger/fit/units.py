@@ -26,6 +26,7 @@ from ..pricing.messages import Pricer
 from ..pricing.text import tokens_at_least
 from ..validate import arguments_problem, is_empty
 from .lazy import LazyMessages, holds_images, message_chars
+from .report import Later
 
 T = TypeVar("T")
 UnitKind = Literal["message", "exchange", "anchor", "prior", "recap", "system"]
@@ -119,7 +120,7 @@ class HistoryIndex:
         self.unit_ok = bytearray()  # per unit: 1 valid, 0 not, 2 not checked yet
         self.priced = bytearray()  # per message: 1 when costs[i] is exact, 0 for an estimate
         self.made_units: list[Unit | None] = []  # per unit: made on first use, reused on refit
-        self._labels: dict[int, tuple[object, list[str]]] = {}  # image labels by position
+        self._labels: dict[int, tuple[object, Later[str]]] = {}  # image labels by position
         self._image_labels: dict[int, tuple[Image, str]] = {}  # by id(image)
         self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
         self._bounds: dict[int, int] = {}  # requests' lower bounds, by position (see update)
@@ -181,6 +182,16 @@ class HistoryIndex:
                 else [off + i for i in positions]
             )
         return [body[i].id for i in positions]
+
+    def ids_later(self, lo: int, hi: int) -> Callable[[], list[str]]:
+        """``ids(range(lo, hi))``, worked out when called from what is noted now."""
+        body = self.body
+        if type(body) is LazyMessages:
+            off = body.start
+            made = body.columns.made[lo + off : hi + off]
+            return lambda: [f"m{p}" if m is None else m.id for p, m in enumerate(made, lo + off)]
+        messages = list(body[lo:hi])
+        return lambda: [m.id for m in messages]
 
     def id_of(self, i: int) -> str:
         """Message ``i``'s id (without reading it, when the history is lazy)."""
@@ -447,10 +458,10 @@ class HistoryIndex:
 
     def image_labels(
         self, i: int, label: Callable[[Image], str], url_label: Callable[[str], str]
-    ) -> list[str]:
+    ) -> Later[str]:
         """How a person knows each image of message ``i`` (``label``; ``url_label`` for the
-        URL of one in a dict not read), worked out once per message and once per image (a
-        lazy history is not read for it)."""
+        URL of one in a dict not read): found now (a lazy history is not read for it), its
+        labels worked out when first asked, once per message and once per image."""
         body = self.body
         token: object
         urls: list[str] | None = None
@@ -464,23 +475,33 @@ class HistoryIndex:
             return hit[1]
         if type(body) is LazyMessages:
             urls = body.columns.image_urls(body.start + i)
-        labels: list[str] = []
         if urls is not None:
-            by_url = self._url_labels
-            for url in urls:  # keyed by the string's identity: hashing a data URL reads it all
-                seen_url = by_url.get(id(url))
-                if seen_url is None or seen_url[0] is not url:
-                    seen_url = by_url[id(url)] = (url, url_label(url))
-                labels.append(seen_url[1])
+            by_url, found = self._url_labels, urls
+
+            def make() -> list[str]:
+                labels = []
+                for url in found:  # by the string's identity: hashing a data URL reads it all
+                    seen = by_url.get(id(url))
+                    if seen is None or seen[0] is not url:
+                        seen = by_url[id(url)] = (url, url_label(url))
+                    labels.append(seen[1])
+                return labels
+
         else:
-            made = self._image_labels
-            for img in body[i].images():
-                seen = made.get(id(img))
-                if seen is None or seen[0] is not img:
-                    seen = made[id(img)] = (img, label(img))
-                labels.append(seen[1])
-        self._labels[i] = (token, labels)
-        return labels
+            made, images = self._image_labels, list(body[i].images())
+
+            def make() -> list[str]:
+                labels = []
+                for img in images:
+                    seen = made.get(id(img))
+                    if seen is None or seen[0] is not img:
+                        seen = made[id(img)] = (img, label(img))
+                    labels.append(seen[1])
+                return labels
+
+        later = Later(make)
+        self._labels[i] = (token, later)
+        return later
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the history (None: not there)."""
