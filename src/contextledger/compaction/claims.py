@@ -33,20 +33,23 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import chain
-from typing import Any, Literal
+from itertools import chain, islice
+from typing import Any, Literal, TypeVar
 
 from ..intent import is_constraint
-from ..model import Message
+from ..model import Message, ToolCall
+from .claims_cause import said_missing, shows_missing
+from .claims_order import mentions, out_of_order, passed_since, split_order
 from .digest import (
     SECTIONS,
     call_commands,
     call_paths,
     failing_tests,
     failure_lines,
+    is_read_call,
     is_write_call,
     parse_digest,
     shows_file,
@@ -54,8 +57,10 @@ from .digest import (
 from .facts import extract_claims, keywords, sentences
 from .outcome import Outcome, crashed, outcome_of, pick, timed_out, which_run
 from .stance import Reading, keeps, plain_assertion
+from .timeline import Event, Timeline, norm_command, norm_path, steps
 from .trace import FILLER, claim_terms, cover, specific_terms, stem, unit_terms, words_in
 
+_T = TypeVar("_T")
 ClaimKind = Literal[
     "ran",
     "wrote",
@@ -89,26 +94,6 @@ class Claim:
 # --------------------------------------------------------------------------- evidence
 
 _SHOWN = re.compile(r"(?m)^\s*\$ +(\S[^\n]*)$")  # a command shown as executed
-_CHAIN = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
-_SHELL_WRAP = re.compile(r"^(?:ba|z)?sh\s+-l?c\s+(.+)$")
-
-
-def norm_command(text: str) -> str:
-    """A command as compared: one space between words, no prompt, no closing punctuation."""
-    c = " ".join(text.strip().strip("`").split())
-    c = c.removeprefix("$ ").strip()
-    return c.rstrip(".,;:")
-
-
-def _steps(command: str) -> set[str]:
-    """A command, its chained steps and the body of a ``sh -c`` wrapper."""
-    c = norm_command(command)
-    out = {c}
-    wrapped = _SHELL_WRAP.match(c)
-    if wrapped:
-        out |= _steps(wrapped.group(1).strip("'\""))
-    out |= {norm_command(s) for s in _CHAIN.split(c) if s.strip()}
-    return {s for s in out if s}
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +107,7 @@ class Result:
     lines: tuple[str, ...] = ()
     named_terms: frozenset[str] = frozenset()  # of its command and tool: "the dry run"
     text_terms: frozenset[str] = frozenset()  # of its output (first 4,000 characters)
+    at: int = -1  # where in the record (the message's index); -1: a previous recap's
 
 
 def _result(
@@ -135,13 +121,34 @@ def _result(
 
 
 @dataclass(frozen=True, slots=True)
+class FailureBlock:
+    """What a failed result says failed: its failing lines (casefolded), and the run's
+    tool and commands with every line not marked as passing, with its terms."""
+
+    lines: tuple[str, ...]
+    wide: str
+    wide_terms: frozenset[str]
+
+    @classmethod
+    def of(cls, r: Result) -> FailureBlock:
+        wide = " ".join([r.tool, *r.commands, *_failing_lines(r, wide=True)])
+        return cls(tuple(x.casefold() for x in _failing_lines(r)), wide, unit_terms(wide))
+
+
+@dataclass(frozen=True, slots=True)
 class Unit:
     """One piece of the record a claim can trace to, with its terms and polarity."""
 
     text: str
     terms: frozenset[str]
-    negated: bool = False
+    #: the words whose polarity is the unit's, read on first need (most units never are:
+    #: reading every tool output's and call's polarity up front was a third of a check)
+    polar: str = ""
     kind: Literal["said", "call", "told", "result"] = "said"
+
+    @property
+    def negated(self) -> bool:
+        return bool(self.polar) and forbids(self.polar)
 
 
 @lru_cache(maxsize=1 << 16)  # a long record is read again at every recap (twice on its first turn)
@@ -149,7 +156,23 @@ def _unit(text: str, kind: Literal["said", "call", "told", "result"] = "said") -
     terms = unit_terms(text)
     if kind == "call":
         terms |= _CALL_TERMS
-    return Unit(" ".join(text.split()), terms, forbids(text), kind)
+    return Unit(" ".join(text.split()), terms, text, kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A call or a result as a unit of what was done, read on first need."""
+
+    words: str
+    kind: Literal["call", "result"]
+    writes: bool = False  # a write-type call: "wrote", "modified" … are its terms too
+
+
+def _act(done: Unit | Act) -> Unit:
+    if isinstance(done, Unit):
+        return done
+    found = _unit(done.words, done.kind)
+    return replace(found, terms=found.terms | _WRITE_TERMS) if done.writes else found
 
 
 class UnitIndex:
@@ -166,12 +189,30 @@ class UnitIndex:
                 postings.setdefault(t, []).append(i)
         self._postings = postings
         self._readings: dict[int, Reading] = {}
-        self._marked: list[bool] | None = None
+        self._marked: list[bool | None] = [None] * len(self.units)  # Reading.marked, as read
         self._preferences: tuple[frozenset[tuple[str, str]], ...] | None = None
 
     def hits(self, terms: Iterable[str]) -> Counter[int]:
         """How many of ``terms`` (distinct) each unit holding any of them holds."""
         return Counter(chain.from_iterable(self._postings.get(t, ()) for t in terms))
+
+    def covering(self, terms: Iterable[str], need: float) -> list[int]:
+        """The units holding at least ``need`` of ``terms`` (distinct), in order."""
+        wanted = set(terms)
+        n = len(wanted)
+        least = next((k for k in range(1, n + 1) if k / n >= need), n + 1)  # rises with k
+        return sorted(i for i, k in self.hits(wanted).items() if k >= least)
+
+    def holding_all(self, terms: Iterable[str]) -> Sequence[int]:
+        """Candidates for the units holding every one of ``terms``: those holding the
+        rarest of them (every unit when there are none)."""
+        return min(
+            (self._postings.get(t, ()) for t in terms), key=len, default=range(len(self.units))
+        )
+
+    def holding_any(self, terms: Iterable[str]) -> list[int]:
+        """The units holding any of ``terms``, in order."""
+        return sorted(set(chain.from_iterable(self._postings.get(t, ()) for t in set(terms))))
 
     def stance(self, i: int) -> Reading:
         found = self._readings.get(i)
@@ -179,16 +220,19 @@ class UnitIndex:
             found = self._readings[i] = Reading(self.units[i].text)
         return found
 
+    def _mark(self, i: int) -> bool:
+        found = self._marked[i] = self.stance(i).marked
+        return found
+
     def keeping(self, found: list[int], claim: Reading, *, flipped: bool) -> list[int]:
         """The units of ``found`` whose stance ``claim`` keeps (:meth:`Reading.change`)."""
         if claim.plain(flipped):  # only a unit that takes a stance can differ
             marked = self._marked
-            if marked is None:
-                marked = self._marked = [self.stance(i).marked for i in range(len(self.units))]
             return [
                 i
                 for i in found
-                if not marked[i] or claim.change(self.stance(i), flipped=flipped) is None
+                if not (self._mark(i) if marked[i] is None else marked[i])
+                or claim.change(self.stance(i), flipped=flipped) is None
             ]
         return [i for i in found if claim.change(self.stance(i), flipped=flipped) is None]
 
@@ -221,7 +265,9 @@ _CRASH = re.compile(
     r"\bexit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*[:=]?\s*[1-9]|"
     # a linter's or type checker's summary: ruff, mypy, eslint, rubocop
     r"^\s*Found [1-9]\d* errors?\b|✖ [1-9]\d* problems?\b|"
-    r"\b[1-9]\d* (?:errors?|offen[cs]es?|problems?) (?:found|detected)\b",
+    r"\b[1-9]\d* (?:errors?|offen[cs]es?|problems?) (?:found|detected)\b|"
+    # a linter's finding: flake8, ruff, pylint, pycodestyle ("app.py:3:80: E501 line too long")
+    r"^\S+:\d+:\d+:\s+[A-Z]{1,3}\d{2,4}\b",
     re.IGNORECASE,
 )
 _FUTURE = re.compile(
@@ -250,7 +296,7 @@ def _output(body: str) -> _Output:
         " ".join(body.split()),
         tuple(" ".join(x.split()) for x in body.splitlines() if x.strip()),
         terms,
-        Unit(" ".join(head.split()), terms, forbids(head), "result"),
+        Unit(" ".join(head.split()), terms, head, "result"),
     )
 
 
@@ -272,15 +318,16 @@ class Evidence:
     user_turns: tuple[str, ...] = ()
     trusted: frozenset[str] = field(default=frozenset())
     said: tuple[Unit, ...] = ()
-    acts: tuple[Unit, ...] = ()
+    #: what the assistant did: units, or the words of a call or a result not read yet (see
+    #: :attr:`acts`: only claims that something was done read them, and a long record's
+    #: calls and outputs are most of its words)
+    done: tuple[Unit | Act, ...] = ()
     told: tuple[Unit, ...] = ()  # what the assistant said (any tense): for "the assistant said"
-    numbers: frozenset[tuple[str, str]] = frozenset()
-    counted: frozenset[tuple[str, str]] = frozenset()
-    done_terms: frozenset[str] = (
-        frozenset()
-    )  # every term of what was done (acts)  # ("48210344", "row"): 48,210,344 rows
-    labelled: frozenset[str] = frozenset()
-    days: frozenset[str] = frozenset()
+    #: every text of the record read (turns, tool outputs, a previous recap): where the
+    #: numbers and days a recap names are looked up, on first need (see :meth:`numbers`)
+    texts: tuple[str, ...] = ()
+    #: the record's reads, writes, runs, failures and passes in order (claims of an order)
+    timeline: Timeline = field(default_factory=lambda: Timeline(()), compare=False)
     #: the preferences the user stated ("use X not Y"), derived once from ``said``: every
     #: checked clause consults them (per clause they cost O(record): 25 s a recap at 10k turns)
     preferred: frozenset[tuple[str, str]] = field(init=False, default=frozenset())
@@ -292,6 +339,7 @@ class Evidence:
     _indexes: dict[str, UnitIndex] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    _derived: dict[str, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         said = UnitIndex(self.said)
@@ -299,6 +347,86 @@ class Evidence:
         object.__setattr__(self, "preferred", frozenset().union(*said.preferences))
         words = frozenset(_fold(t) for t in (*self.user, *self.user_turns))
         object.__setattr__(self, "user_words", words)
+
+    def _derive(self, key: str, make: Callable[[], _T]) -> _T:
+        """What is derived from the record once, on first need: a check that read the
+        whole record for each claim made a recap's check grow with record × claims."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        found: _T = self._derived[key]
+        return found
+
+    @property
+    def outputs(self) -> str:
+        """Every tool output, one after another (a NUL between two): what a claim looks
+        for in any output is looked for once, not in each."""
+        return self._derive("outputs", lambda: "\0".join(r.text for r in self.results))
+
+    def printed(self, words: str) -> bool:
+        """Whether some tool output holds ``words`` (as written, whitespace folded)."""
+        if "\0" in words:
+            return any(words in r.text for r in self.results)
+        return words in self.outputs
+
+    @property
+    def failure_blocks(self) -> tuple[FailureBlock, ...]:
+        """What each failed result says failed (see :class:`FailureBlock`)."""
+        return self._derive(
+            "failures", lambda: tuple(FailureBlock.of(r) for r in self.results if r.failed)
+        )
+
+    @property
+    def acts(self) -> tuple[Unit, ...]:
+        """What the assistant did: tool calls, their results and its own statements of
+        what it did, each read on first need."""
+        return self._derive("acts", lambda: tuple(_act(a) for a in self.done))
+
+    @property
+    def acts_index(self) -> UnitIndex:
+        """``acts`` indexed by term."""
+        found = self._indexes.get("acts")
+        if found is None:
+            found = self._indexes["acts"] = UnitIndex(self.acts)
+        return found
+
+    @property
+    def spoken_index(self) -> UnitIndex:
+        """What the assistant said (``told``) and the user said (``said``), by term."""
+        found = self._indexes.get("spoken")
+        if found is None:
+            found = self._indexes["spoken"] = UnitIndex([*self.told, *self.said])
+        return found
+
+    @property
+    def rules(self) -> tuple[tuple[Unit, frozenset[str], tuple[str, ...]], ...]:
+        """What the user forbade: each negated user unit with its terms that say what
+        (not the generic doing words) and the commands it names."""
+        return self._derive("rules", lambda: tuple(_rule(u) for u in self.said if u.negated))
+
+    @property
+    def numbers(self) -> frozenset[tuple[str, str]]:
+        """The record's numbers with their labels: ("expected", "302") of "expected 302"."""
+        return self._derive(
+            "numbers", lambda: frozenset(p for t in self.texts for p in number_pairs(t))
+        )
+
+    @property
+    def counted(self) -> frozenset[tuple[str, str]]:
+        """What the record counts: ("48210344", "row") of "48,210,344 rows"."""
+        return self._derive("counted", lambda: frozenset(c for t in self.texts for c in counts(t)))
+
+    @property
+    def days(self) -> frozenset[str]:
+        """The days and months the record names, casefolded."""
+        return self._derive(
+            "days",
+            lambda: frozenset(d.casefold() for t in self.texts for d in _DATE_WORDS.findall(t)),
+        )
+
+    @property
+    def done_terms(self) -> frozenset[str]:
+        """Every term of what was done (``acts``)."""
+        return self._derive("done", lambda: frozenset().union(*(u.terms for u in self.acts)))
 
     @property
     def told_index(self) -> UnitIndex:
@@ -318,7 +446,7 @@ class Evidence:
         if found is None:
             echoes = {u.text for u in self.said}  # "Understood, … unless lag exceeds 10 s"
             units = [u for u in self.told if u.text not in echoes]
-            units += [Unit(r.text[:4000], r.text_terms, False, "result") for r in self.results]
+            units += [Unit(r.text[:4000], r.text_terms, "", "result") for r in self.results]
             if by_user:
                 units += self.said
             found = self._indexes[key] = UnitIndex(units)
@@ -341,13 +469,17 @@ class Evidence:
         user: list[str] = []
         turns: list[str] = []
         assistant: list[str] = []
-        acts: list[Unit] = []
+        acts: list[Unit | Act] = []
         told: list[Unit] = []
         texts: list[str] = []
         calls = {c.id: c for m in messages for c in m.tool_calls}
+        # what each call (by identity) ran and its arguments' words, read once
+        commands_of: dict[int, list[str]] = {}
+        args_of: dict[int, str | None] = {}
+        events: list[Event] = []
         echoed: list[str] = []  # "Okay, I'll leave the Header alone." right after the user's rule
         after_user = False
-        for m in messages:
+        for at, m in enumerate(messages):
             if m.is_recap:
                 continue
             text = m.text
@@ -359,36 +491,40 @@ class Evidence:
                 turns.append(text)
                 texts.append(text)
             elif m.role == "assistant":
-                assistant += sentences(text)
+                told_now = sentences(text)
+                assistant += told_now
                 texts.append(text)
-                for s in sentences(text):
+                for s in told_now:
                     said_now = _unit(s)
                     told.append(said_now)
                     if not negated(s) and not _FUTURE.search(s):
                         acts.append(replace(said_now, kind="told"))
-                executed.update(s for c in _SHOWN.findall(text) for s in _steps(c))
+                executed.update(s for c in _SHOWN.findall(text) for s in steps(c))
             for c in m.tool_calls:
-                cmds = call_commands(c)
+                cmds = commands_of[id(c)] = call_commands(c)
                 for cmd in cmds:
-                    executed |= _steps(cmd)
+                    executed |= steps(cmd)
                 paths = call_paths(c)
                 touched.update(paths)
                 touched.update(p for cmd in cmds for p in cmd.split())
-                if is_write_call(c):
+                writes = is_write_call(c)
+                if writes:
                     written.update(paths)
-                parsed, _ = c.parsed()
-                args = " ".join(_arg_strings(parsed)) if parsed is not None else c.arguments
-                unit = _unit(f"{c.name} {args[:4000]}", "call")
-                if is_write_call(c):
-                    unit = Unit(unit.text, unit.terms | _WRITE_TERMS, unit.negated, "call")
-                acts.append(unit)
+                events += _call_events(at, c, cmds, paths, writes)
+                args = args_of[id(c)] = _call_args(c)
+                words = f"{c.name} {(c.arguments if args is None else args)[:4000]}"
+                acts.append(Act(words, "call", writes))
             for r in m.tool_results:
                 call = calls.get(r.call_id)
                 body = r.text
                 texts.append(body)
                 if call is None or not shows_file(call):  # a README's "$ make deploy" never ran
-                    executed.update(s for c in _SHOWN.findall(body) for s in _steps(c))
-                ran = frozenset(s for c in call_commands(call) for s in _steps(c)) if call else None
+                    executed.update(s for c in _SHOWN.findall(body) for s in steps(c))
+                if call is not None and id(call) not in commands_of:  # answered before it was made
+                    commands_of[id(call)], args_of[id(call)] = call_commands(call), _call_args(call)
+                ran = (
+                    frozenset(s for c in commands_of[id(call)] for s in steps(c)) if call else None
+                )
                 output = _output(body)
                 tool = call.name if call else (r.name or "tool")
                 commands = ran or frozenset()
@@ -401,13 +537,14 @@ class Evidence:
                     output.lines,
                     named,
                     output.terms,
+                    at,
                 )
                 results.append(result)
+                events += _result_events(at, result, body)
                 acts.append(output.unit)
                 if call is not None:  # "the endpoint answered 503": the call and its result
-                    parsed, _ = call.parsed()
-                    args = " ".join(_arg_strings(parsed)) if parsed is not None else ""
-                    acts.append(_unit(f"{call.name} {args[:2000]} {body[:2000]}", "result"))
+                    args = args_of[id(call)] or ""
+                    acts.append(Act(f"{call.name} {args[:2000]} {body[:2000]}", "result"))
         seen = set(turns)
         for m in context:
             if m.role == "user" and not m.tool_results and not m.is_recap and m.text not in seen:
@@ -419,12 +556,12 @@ class Evidence:
         if previous_recap:
             prev = parse_digest(previous_recap)
             for item in prev.items("Commands run"):
-                executed |= _steps(_strip_note(item))
+                executed |= steps(_strip_note(item))
             written.update(prev.items("Files written"))
             for item in prev.items("Failures"):
                 subject, _, line = item.partition(": ")
-                steps = frozenset(_steps(subject)) if subject.startswith("`") else frozenset()
-                results.append(_result(subject.strip("`"), steps, True, line))
+                failed_steps = frozenset(steps(subject)) if subject.startswith("`") else frozenset()
+                results.append(_result(subject.strip("`"), failed_steps, True, line))
             for name in ("Goal", "Constraints and corrections", "Open requests"):
                 user += [s for item in prev.items(name) for s in sentences(item)]
             trusted = {_fold(s) for s in sentences(previous_recap)}
@@ -433,7 +570,6 @@ class Evidence:
         programs = {c.split(" ", 1)[0] for c in executed}
         said = [_unit(s) for s in user] + [_unit(t) for t in turns if len(sentences(t)) > 1]
         said += [_unit(s) for s in echoed]
-        pairs = {p for t in texts for p in number_pairs(t)}
         return cls(
             executed=frozenset(executed),
             programs=frozenset(programs),
@@ -446,13 +582,10 @@ class Evidence:
             user_turns=tuple(turns),
             trusted=frozenset(trusted),
             said=tuple(said),
-            acts=tuple(acts),
+            done=tuple(acts),
             told=tuple(told),
-            numbers=frozenset(pairs),
-            counted=frozenset(c for t in texts for c in counts(t)),
-            done_terms=frozenset().union(*(u.terms for u in acts)),
-            labelled=frozenset(n for _, n in pairs),
-            days=frozenset(d.casefold() for t in texts for d in _DATE_WORDS.findall(t)),
+            texts=tuple(texts),
+            timeline=Timeline.of(events),
         )
 
     def ran(self, command: str, *, exact: bool = False) -> bool:
@@ -472,6 +605,39 @@ class Evidence:
             or r.tool == c
             or (" " not in c and any(x.split(" ", 1)[0] == c for x in r.commands))
         ]
+
+
+def _call_events(
+    at: int, call: ToolCall, commands: list[str], paths: list[str], writes: bool
+) -> list[Event]:
+    """What a call did, as events: the commands it ran, the files it wrote or read (a
+    read-type call, or a shell command that prints a file: ``cat README.md``)."""
+    out = [Event(at, "ran", s) for c in commands for s in steps(c)]
+    if writes:
+        out += [Event(at, "wrote", norm_path(p)) for p in paths]
+    elif is_read_call(call):
+        out += [Event(at, "read", norm_path(p)) for p in paths]
+    elif commands and shows_file(call):
+        shown = (w for c in commands for w in c.split()[1:] if not w.startswith("-"))
+        out += [Event(at, "read", norm_path(w)) for w in shown]
+    return out
+
+
+def _result_events(at: int, result: Result, body: str) -> list[Event]:
+    """What a result said: its run (each command, or the tool) failed or passed, and the
+    tests it names failing."""
+    kind: Literal["failed", "passed"] = "failed" if result.failed else "passed"
+    out = [Event(at, kind, s) for s in sorted(result.commands) or [result.tool]]
+    if result.failed:
+        out += [Event(at, "failed", t) for t in failing_tests(body)]
+    return out
+
+
+def _call_args(call: ToolCall) -> str | None:
+    """The words of a call's arguments (an edit's old text left out); None when they are
+    not JSON."""
+    parsed, _ = call.parsed()
+    return " ".join(_arg_strings(parsed)) if parsed is not None else None
 
 
 # An edit's "before" text is what was replaced, not what was done.
@@ -497,7 +663,7 @@ def _arg_strings(value: Any) -> list[str]:
 _LABEL = re.compile(
     r"(?i)\b(expected|expect|got|want|wanted|actual|received|returned|returns|from|to|left|"
     r"right)\b"
-    r"[\s:=,]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
+    r"[\s:=,<>≤≥]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
 )
 _LABEL_FOLD = {
     "expect": "expected",
@@ -817,7 +983,7 @@ def _check_read(paths: Iterable[str], ev: Evidence) -> list[Claim]:
     out: list[Claim] = []
     for p in paths:
         p = p.strip().strip("`").removeprefix("./")
-        if p and p not in ev.touched and not any(p in r.text for r in ev.results):
+        if p and p not in ev.touched and not ev.printed(p):
             out.append(Claim("read", p, "no tool call read it"))
     return out
 
@@ -849,7 +1015,7 @@ def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
 # "failed with a Redis timeout": the message a failure is said to have printed
 _FAILED_WITH = re.compile(
     r"(?i)\b(?:fail(?:ed|s)?|crash(?:ed|es)?|errored(?:\s+out)?|panick?ed|aborted|broke)\s+"
-    r"with\s+(?P<msg>[^;]+)"
+    r"(?:with|:)\s+(?P<msg>[^;]+)"
 )
 _EXIT_NOTE = re.compile(
     r"(?i)\(?\b(?:an?\s+)?(?:non-?zero\s+)?exit(?:ed)?\s+(?:code|status)\s*[:=]?\s*\d*\)?|"
@@ -880,7 +1046,7 @@ def _printed(quoted: str, ev: Evidence) -> bool:
     q = " ".join(quoted.split())
     if ev.ran(q) or any(f.kind == "command" for f in extract_claims(q)):
         return False  # `make migrate` a tool suggested is still a command
-    return any(q in r.text for r in ev.results)
+    return ev.printed(q)
 
 
 def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
@@ -922,8 +1088,14 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
                 out.append(Claim("failed", value, "no failing tool result names it"))
             elif _ONLY_FAILURE.search(text):
                 out += _check_only_failure(value, ev)
+            elif passed_since(text, value, ev.timeline):  # "test_x still fails"
+                out.append(Claim("failed", value, passed_since(text, value, ev.timeline) or ""))
             else:
                 out += _check_failed_on_run(value, which_run(text), ev)
+            continue
+        since = passed_since(text, norm_command(value), ev.timeline)
+        if since:  # "`make lint` is still failing"
+            out.append(Claim("failed", value, since))
             continue
         results = ev.results_of(value)
         if kind == "command" and not results and not ev.ran(value):
@@ -957,9 +1129,14 @@ def _failing_lines(r: Result, *, wide: bool = False) -> list[str]:
     one (a go test's "got 3600, want 1800"), never a line marked as passing. ``wide``:
     every line not marked as passing (Jest prints ``Expected:`` and ``Received:`` lines
     below the failing test's name and its diff header)."""
+    return list(_failing_of(r.lines or (r.text,), wide))
+
+
+@lru_cache(maxsize=1 << 12)  # each failed result is asked again by every failure claim
+def _failing_of(lines: tuple[str, ...], wide: bool) -> tuple[str, ...]:
     out: list[str] = []
     after = 0
-    for line in r.lines or (r.text,):
+    for line in lines:
         if _PASSING.search(line) and not _FAILING.search(line):
             after = 0
             continue
@@ -969,24 +1146,23 @@ def _failing_lines(r: Result, *, wide: bool = False) -> list[str]:
         elif after:
             out.append(line)
             after -= 1
-    return out
+    return tuple(out)
 
 
 def _on_failing_line(body: str, ev: Evidence) -> bool:
     """Whether a failing result says ``body``: verbatim on a failing line, or its terms
     (every specific one) across the failing lines of one result."""
-    blocks = [_failing_lines(r) for r in ev.results if r.failed]
-    if any(body.casefold() in x.casefold() for lines in blocks for x in lines):
+    blocks = ev.failure_blocks
+    folded = body.casefold()
+    if any(folded in x for block in blocks for x in block.lines):
         return True
     # the command that failed is part of what its failure says ("the Jest test … failed")
-    blocks = [[r.tool, *r.commands, *_failing_lines(r, wide=True)] for r in ev.results if r.failed]
     terms = claim_terms(body) - {"fail"}
     specific = specific_terms(body) & terms
-    for lines in blocks:
-        joined = " ".join(lines)
-        share, missing = cover(terms, unit_terms(joined))
+    for block in blocks:
+        share, missing = cover(terms, block.wide_terms)
         if missing:  # "UniqueViolation" is in "psycopg.errors.UniqueViolation:"
-            low = joined.casefold()
+            low = block.wide.casefold()
             found = {t for t in missing if len(t) >= 5 and t in low}
             share += len(found) / len(terms)
             missing = tuple(t for t in missing if t not in found)
@@ -1047,15 +1223,26 @@ def _broader(later: Result, earlier: Result) -> bool:
     return bool(mine) and mine[0] in theirs and set(mine) <= theirs
 
 
-def _unresolved(results: Sequence[Result], mode: str) -> Result | None:
-    """The first run that failed (in ``mode``) with no passing run of it (or of more)
-    after it."""
+def _unresolved(results: Sequence[Result], mode: str, timeline: Timeline) -> Result | None:
+    """The first run that failed (in ``mode``) with no passing run of it after it, nor a
+    passing run of more after a file was written (``pytest -q`` passing with no change
+    since ``pytest tests/a.py`` failed contradicts the failure; it does not resolve it)."""
     for i, r in enumerate(results):
         if not _failed_in([r], mode):
             continue
-        if not any(not x.failed and _broader(x, r) for x in results[i + 1 :]):
+        if not any(not x.failed and _resolves(x, r, timeline) for x in results[i + 1 :]):
             return r
     return None
+
+
+def _resolves(later: Result, failed: Result, timeline: Timeline) -> bool:
+    """Whether a passing run ``later`` shows that ``failed`` passes now: it ran the same,
+    or ran more (:func:`_broader`) after a file was written."""
+    if not _broader(later, failed):
+        return False
+    if later.commands == failed.commands or min(later.at, failed.at) < 0:
+        return True
+    return timeline.happened("wrote", failed.at, later.at)
 
 
 def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
@@ -1081,7 +1268,7 @@ def _check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
             if not named and run in ("last", "all") and _EVERY.search(text):
                 # "CI is green", "every suite passed": the latest run of each suite
                 checks = [r for r in ev.results if _is_test_run(r) or _is_check_run(r)]
-                left = _unresolved(checks, mode)
+                left = _unresolved(checks, mode, ev.timeline)
                 if left is not None:
                     bad = _failed_in([left], mode)
                     why = f"a run failed and no passing run of it followed: {bad}"
@@ -1121,7 +1308,7 @@ _IDENT = re.compile(
 def _named_tests(text: str, ev: Evidence) -> list[str]:
     """Identifiers of ``text`` a test result names ("keeps_order then passed")."""
     found = dict.fromkeys(m.group(0) for m in _IDENT.finditer(re.sub(r"`[^`]*`", " ", text)))
-    return [t for t in found if any(_names_test(r.text, t) for r in ev.results)]
+    return [t for t in found if _names_test(ev.outputs, t)]  # a NUL is no word character
 
 
 def _names_test(line: str, test: str) -> bool:
@@ -1267,6 +1454,7 @@ _NOT_PERMIT = re.compile(
 )
 
 
+@lru_cache(maxsize=1 << 16)  # asked again of the same record sentences at every recap
 def forbids(text: str) -> bool:
     """Whether ``text`` forbids (a negation: "never X", "don't X"); a permission ("X is
     fine", "allowed X", "no longer minds X") does not, nor does "use A not B"."""
@@ -1365,7 +1553,7 @@ _TOPIC = re.compile(
 
 # What a recap adds when it restates a request ("wants src/app.py fixed"): not a claim.
 _REQUEST_WORDS_LIST = """
-    fix fixed help handle look work working sort address resolve solve
+    fix fixed help handle look work working sort address resolve solve name named called give
 """
 _REQUEST_WORDS = frozenset(stem(w) for w in _REQUEST_WORDS_LIST.split())
 
@@ -1402,9 +1590,11 @@ def _supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int],
     hits = index.hits(terms)
     n = len(terms)
     least = next((k for k in range(1, n + 1) if k / n >= need), n + 1)  # the share rises with k
-    good = [i for i, k in hits.items() if k >= least]
-    if specific:
-        good = [i for i in good if specific <= units[i].terms]
+    if specific:  # only the units holding its rarest specific term can hold them all
+        rarest = index.holding_all(specific)
+        good = [i for i in rarest if hits[i] >= least and specific <= units[i].terms]
+    else:
+        good = [i for i, k in hits.items() if k >= least]
     if options:
         good = [i for i in good if all(o.search(units[i].text) for o in options)]
     good.sort()
@@ -1413,6 +1603,25 @@ def _supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int],
     most = max(hits.values(), default=0)
     near = min((i for i, k in hits.items() if k == most), default=None)
     return good, near if most / n >= 0.34 else None
+
+
+_NOT_CHANGING = re.compile(
+    r"(?i)\b(?:without|never|not|n't)\s+(?:\w+\s+)?(?:chang|modif|touch|alter|edit)\w*"
+)
+
+
+def _supporting_in(part: str, index: UnitIndex, units: list[int]) -> list[int]:
+    """Those of ``units`` (what the part before traced to) that hold half of the terms
+    of ``part`` and every specific one: a rule restated in two parts ("port 5432 stays
+    closed; access goes through the bastion") says more of one user sentence."""
+    terms = claim_terms(part) - _REQUEST_WORDS
+    specific = specific_terms(part) & terms
+    out = []
+    for i in units:
+        share, missing = cover(terms, index.units[i].terms)
+        if share >= 0.5 and not specific.intersection(missing):
+            out.append(i)
+    return out
 
 
 # Verbs that say which side a preference is on: "prefers A over B", "corrected it from
@@ -1428,9 +1637,10 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
     if not ev.said:
         return [Claim(kind, text, "the user said nothing in the record")]
     need = 0.7 if strict else 0.6
-    plain = _note_as_rejection(text)
+    plain = _MISTAKE.sub(r", not \g<option>", _note_as_rejection(text))
     head = _SAYS.match(plain) or _SAYS_BARE.match(plain)
     against = bool(head and _FORBIDDING.match(head.group("verb")))
+    before: list[int] = []  # the units the part before traced to
     for part in _said_parts(_said_content(plain)) or [plain]:
         own = _SAYS_BARE.match(part)
         if own and re.match(r"(?i)\W*(?:over|not|instead|rather|and|or|,)\b", part[own.end() :]):
@@ -1442,6 +1652,12 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
             continue  # "--since, not --after": flags are no terms, but a preference
         index = ev.said_index
         good, near = _supporting_at(part, index, need)
+        if not good:  # "…; access goes through the bastion": more of the same sentence
+            good = _supporting_in(part, index, before)
+        kept_as_is = _NOT_CHANGING.sub("keeping", part)
+        if not good and kept_as_is != part:  # "without changing X" is "keep X as it is"
+            good, _ = _supporting_at(kept_as_is, index, need)
+            part = kept_as_is if good else part
         if not good:
             why = "no user turn says this"
             if near is not None:
@@ -1457,6 +1673,7 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
         )
         stated = Reading(f"{verb} {part}" if with_verb else part)
         kept = index.keeping(good, stated, flipped=against)
+        before = kept
         if not kept:
             differs = stated.change(index.stance(good[0]), flipped=against)
             return [Claim(kind, text, f"{differs}: {_quote(index.units[good[0]].text)}")]
@@ -1474,13 +1691,24 @@ def _check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = Fals
                     why = f"the user rejected {b} in favour of {a}"
                     return [Claim(kind, text, why)]
         for f in extract_claims(part):
+            named = f.value
+            if f.kind == "command" and f"`{f.value}" not in part:
+                named = prose_command(f.value)  # "pnpm rather than npm": pnpm is named
             if f.kind in ("command", "quoted") and not any(
                 f.value.casefold() in " ".join(u.text.casefold().split())
-                or (f.kind == "command" and f"`{f.value}" not in part and words_in(f.value, u.text))
+                or (f.kind == "command" and f"`{f.value}" not in part and words_in(named, u.text))
                 for u in same
             ):
                 return [Claim(kind, text, f"the user never said {f.value!r}")]
     return []
+
+
+def prose_command(command: str) -> str:
+    """A command named in prose without backticks, as far as it is a command: a program
+    followed only by plain words ("pnpm rather than", "terraform during the") is the
+    program; with flags, paths or numbers it is the whole of it."""
+    words = command.split()
+    return words[0] if all(w.isalpha() for w in words[1:]) else command
 
 
 def _is_path(value: str) -> bool:
@@ -1609,10 +1837,13 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
         return []
     loaded = bool(specific - {t for t in specific if _CODE.search(t)})
 
-    def traced(units: Iterable[Unit]) -> Unit | None:
+    def traced(index: UnitIndex, keep: Callable[[Unit], bool] | None = None) -> Unit | None:
+        """The unit of ``index`` (``keep`` allows) holding the most of the clause's terms,
+        half of them or more, and every specific one."""
         best: tuple[float, Unit] | None = None
-        for u in units:
-            if u.negated or (loaded and u.kind == "result"):
+        for i in index.covering(terms, 0.5):  # the others hold too few
+            u = index.units[i]
+            if (keep is not None and not keep(u)) or u.negated or (loaded and u.kind == "result"):
                 continue
             share, missing = cover(terms, u.terms)
             good = share >= 0.5 and not specific.intersection(missing)
@@ -1620,44 +1851,46 @@ def _check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[C
                 best = (share, u)
         return best[1] if best else None
 
-    def traced_by_two(units: Sequence[Unit]) -> Unit | None:
+    def traced_by_two(index: UnitIndex) -> Unit | None:
         """Two acts that together say it: the edit of ratelimit/bucket.go and "burst capped
         at 50" for "clamped the burst to 50 in ratelimit/bucket.go"."""
-        some = [u for u in units if not u.negated and specific & u.terms][:40]
+        holding = (index.units[i] for i in index.holding_any(specific))
+        some = list(islice((u for u in holding if not u.negated), 40))
         for i, a in enumerate(some):
             for b in some[i + 1 :]:
                 share, missing = cover(terms, a.terms | b.terms)
                 if share >= 0.5 and not specific.intersection(missing):
-                    return Unit(f"{a.text} … {b.text}", a.terms | b.terms, False, a.kind)
+                    return Unit(f"{a.text} … {b.text}", a.terms | b.terms, "", a.kind)
         return None
 
     if actor == "user":
-        mine = [u for u in ev.said if re.search(r"(?i)\b(?:i|we|i've|we've|i'd)\b", u.text)]
-        if traced(mine):
+        if traced(ev.said_index, lambda u: _FIRST_PERSON_DID.search(u.text) is not None):
             return []
-        did = traced(ev.acts)
+        did = traced(ev.acts_index)
         why = (
             f"the assistant did it, not the user: {_quote(did.text)}"
             if did
             else "no turn of the record shows the user doing it"
         )
         return [Claim("did", text, why)]
-    hit = traced(ev.acts) or (traced_by_two(ev.acts) if len(specific) > 1 else None)
+    acts = ev.acts_index
+    hit = traced(acts) or (traced_by_two(acts) if len(specific) > 1 else None)
     if hit is not None and _HYPOTHETICAL.search(hit.text) and not _HYPOTHETICAL.search(text):
-        real = traced(u for u in ev.acts if not _HYPOTHETICAL.search(u.text))
+        real = traced(acts, lambda u: not _HYPOTHETICAL.search(u.text))
         if real is None:
             return [Claim("did", text, f"the record shows only a dry run: {_quote(hit.text)}")]
     if hit is not None:
         return []
     if actor is None and _reported_by_user(text, verb, terms, specific, ev):
         return []
-    said = next((u for u in ev.said if cover(terms, u.terms)[0] >= 0.5), None)
+    said = next((ev.said[i] for i in ev.said_index.covering(terms, 0.5)), None)
     why = "no tool call or assistant turn shows it done"
     if said is not None:
         why += f" (only the user mentioned it: {_quote(said.text)})"
     return [Claim("did", text, why)]
 
 
+_FIRST_PERSON_DID = re.compile(r"(?i)\b(?:i|we|i've|we've|i'd)\b")
 _NOT_A_REPORT = re.compile(r"(?i)\b(?:make\s+sure|ensure|check|verify|confirm|whether)\b")
 
 
@@ -1668,7 +1901,8 @@ def _reported_by_user(
     1,270 invoices were affected last month"): a user sentence with the same verb form,
     most of its terms and every specific one, said as a fact (not asked for)."""
     form = re.compile(rf"(?i)(?<![\w-]){re.escape(verb)}(?![\w-])")
-    for u in ev.said:
+    for i in ev.said_index.covering(terms, 0.7):  # the others hold too few of its terms
+        u = ev.said[i]
         if u.negated or _FUTURE.search(u.text) or _NOT_A_REPORT.search(u.text):
             continue
         if not form.search(u.text):
@@ -1695,10 +1929,11 @@ def _check_numbers(text: str, ev: Evidence) -> list[Claim]:
     out: list[Claim] = []
     by_number: dict[str, set[str]] = {}
     by_noun: dict[str, set[str]] = {}
-    for n, noun in ev.counted:
+    claimed = counts(text)
+    for n, noun in ev.counted if claimed else ():
         by_number.setdefault(n, set()).add(noun)
         by_noun.setdefault(noun, set()).add(n)
-    for n, noun in counts(text):
+    for n, noun in claimed:
         nouns, numbers = by_number.get(n, set()), by_noun.get(noun, set())
         if not nouns and numbers and n not in numbers and noun not in _LOOSE_NOUNS:
             said = ", ".join(f"{x} {noun}" for x in sorted(numbers))
@@ -1751,28 +1986,39 @@ def _check_state(text: str, ev: Evidence) -> list[Claim]:
     return []
 
 
+def _rule(u: Unit) -> tuple[Unit, frozenset[str], tuple[str, ...]]:
+    """A user's rule (a negated unit): what it is about, and the commands it forbids."""
+    rule = frozenset(t for t in u.terms if t not in _GENERIC_DOING) - {"important", "ever"}
+    # the command the rule forbids, named in a plan ("never run terraform apply …")
+    banned = tuple(
+        re.sub(r"(?i)(?:\s+(?:from|on|in|to|at|for|with|against|here|there|again))+$", "", f.value)
+        for f in extract_claims(u.text)
+        if f.kind == "command"
+    )
+    return u, rule, banned
+
+
 def _check_plan(text: str, ev: Evidence) -> list[Claim]:
-    """A next step or plan that breaks a rule the user set ("Next step: run rm -rf build")."""
+    """A next step, plan or permission that breaks a rule the user set ("Next step: run
+    rm -rf build", "the legacy table may be dropped before Friday"): a command the rule
+    names, or the rule's words said with the other stance."""
     if forbids(text):
         return []
     mine = claim_terms(text)
     plain = " ".join(norm_command(text).split())
-    for u in ev.said:
-        if not u.negated:
-            continue
-        rule = {t for t in u.terms if t not in _GENERIC_DOING} - {"important", "ever"}
-        # the command the rule forbids, named in the plan ("never run terraform apply …")
-        banned = [
-            re.sub(
-                r"(?i)(?:\s+(?:from|on|in|to|at|for|with|against|here|there|again))+$", "", f.value
-            )
-            for f in extract_claims(u.text)
-            if f.kind == "command"
-        ]
-        if (len(rule) >= 2 and cover(rule, frozenset(mine))[0] >= 0.75) or any(
-            len(b.split()) > 1 and _has_token(plain, b) for b in banned
+    stated = Reading(text)
+    for u, rule, banned in ev.rules:
+        if any(len(b.split()) > 1 and _has_token(plain, b) for b in banned) or (
+            len(rule) >= 2
+            and cover(rule, frozenset(mine))[0] >= 0.75
+            and stated.change(Reading(u.text)) is not None  # "staging" where "never prod"
         ):
             return [Claim("constraint", text, f"it breaks the user's rule: {_quote(u.text)}")]
+    index = ev.said_index
+    found, _ = _supporting_at(text, index, 0.6)
+    if found and not index.keeping(found, stated, flipped=False):
+        differs = stated.change(index.stance(found[0]))
+        return [Claim("constraint", text, f"{differs}: {_quote(index.units[found[0]].text)}")]
     return []
 
 
@@ -1845,7 +2091,7 @@ def _decided_as_said(text: str, ev: Evidence) -> bool:
     bare = _PAREN.sub("", text).strip()
     if not bare or _actor(bare) is not None:
         return False
-    return bool(_supporting(bare, [*ev.told, *ev.said], 0.85)[0])
+    return bool(_supporting_at(bare, ev.spoken_index, 0.85)[0])
 
 
 def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
@@ -1856,7 +2102,11 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
     if outcome is not None and outcome.verdict == "pass":
         return list(check_sentence(text, ev)[1])
     subject, sep, line = text.partition(": ")
-    if sep and not _FAIL.search(subject) and "(" not in subject:
+    if "`" in subject and subject.count("`") % 2:  # "`cmd: x`: …": the colon is the command's
+        closed = text.find("`", text.find("`") + 1)
+        subject, sep, line = text[: closed + 1], *text[closed + 1 :].partition(": ")[1:]
+    bare = _BACKTICKED.sub(" ", subject)  # "`python -c 'f(x)'`" is a command, not a note
+    if sep and not _FAIL.search(bare) and "(" not in bare:
         return _check_failed(subject, ev, line)
     if not sep:
         return _check_failed(text, ev)
@@ -1944,48 +2194,35 @@ def clauses(sentence: str) -> list[str]:
 _AGAIN = re.compile(r"(?i)\bagain\b|\bonce\s+more\b|\bstill\s+(?:fail|time|crash|error)")
 
 
-# Two runs in an order: "`a` before `b`", "`a` first, then `b`", "`b` after `a`",
-# "After `a`, … `b`" ("a" is the one said to run first).
-_IN_ORDER = (
-    re.compile(
-        r"(?i)`(?P<a>[^`\n]+)`[^`.;]{0,60}?\b(?:before|then|followed\s+by)\b[^`.;]{0,60}?"
-        r"`(?P<b>[^`\n]+)`"
-    ),
-    re.compile(r"(?i)`(?P<b>[^`\n]+)`[^`.;]{0,60}?\bafter\b[^`.;]{0,60}?`(?P<a>[^`\n]+)`"),
-    re.compile(r"(?i)^\W*after\b[^`.;]{0,40}`(?P<a>[^`\n]+)`[^`.;]{0,80}?`(?P<b>[^`\n]+)`"),
-    re.compile(r"(?i)^\W*before\b[^`.;]{0,40}`(?P<b>[^`\n]+)`[^`.;]{0,80}?`(?P<a>[^`\n]+)`"),
-)
-
-
-def _check_order(sentence: str, ev: Evidence) -> list[Claim]:
-    """Two runs said to come in an order: some run of the first came before some run of
-    the second (a run said first that only ever ran after the other is a lie)."""
-    for pattern in _IN_ORDER:
-        m = pattern.search(sentence)
-        if m is None:
-            continue
-        first, second = norm_command(m.group("a")), norm_command(m.group("b"))
-        at = {c: [i for i, r in enumerate(ev.results) if c in r.commands] for c in (first, second)}
-        if at[first] and at[second] and min(at[first]) > max(at[second]):
-            return [Claim("ran", f"{first} before {second}", f"`{second}` ran before `{first}`")]
-        return []
-    return []
-
-
 def check_sentence(sentence: str, ev: Evidence) -> tuple[int, tuple[Claim, ...]]:
     """A free-prose sentence, clause by clause, each with the subject it inherits:
     (clauses checked, unsupported claims)."""
     if quotes_user(sentence, ev):
         return 1, ()  # the user's own words: "Task: Fix the proration bug."
     out: list[Claim] = []
-    parts = clauses(sentence)
+    ordered = _claimed_order(sentence)
+    parts = [c for part in ordered for c in clauses(part)] if ordered else clauses(sentence)
     actor: str | None = None
     for part in parts:
         actor = _actor(part, actor)
         out += check_clause(part, None, ev, actor)
         out += _check_cause(part, ev, actor)
-    out += _check_order(sentence, ev)
+    wrong = out_of_order(sentence, ev.timeline) if ordered else None
+    if wrong:
+        out.append(Claim("did", sentence.strip(), f"not in that order: {wrong}"))
     return len(parts), tuple(dict.fromkeys(out))
+
+
+def _claimed_order(sentence: str) -> tuple[str, str] | None:
+    """The two parts of a sentence that says two things happened in an order ("I saw
+    `pytest` fail before I ran `mypy`"), each a claim of its own (the "fail" is the
+    first part's); None for a rule or a plan ("run the tests before deploying")."""
+    if _FUTURE.search(sentence) or _OUGHT.search(sentence) or _SAID_BY_USER.search(sentence):
+        return None
+    parts = split_order(sentence)
+    if parts is None or mentions(*parts) is None:
+        return None  # "totals::x then succeeded": one event, not two
+    return parts
 
 
 _CAUSE = re.compile(
@@ -2008,11 +2245,19 @@ def _check_cause(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     if m is None:
         return []
     why = m.group("why").strip(" .")
+    by_user = actor == "user" or _USER.search(text[: m.start()]) is not None
+    index = ev.cause_index(by_user)
+    missing = said_missing(why)  # "… because src/api.py could not be found"
+    for path in missing:
+        holding = (index.units[i] for i in index.holding_all(unit_terms(path)))
+        if not any(path in u.text and shows_missing(u.text) for u in holding):
+            return [Claim("did", why, f"no tool result or assistant turn says {path} was missing")]
+    if missing:
+        return []  # in the words of the output that said so ("No such file or directory")
     terms = claim_terms(why) - _GENERIC_DOING
     if len(terms) < 2:
         return []
-    by_user = actor == "user" or _USER.search(text[: m.start()]) is not None
-    if _supporting_at(why, ev.cause_index(by_user), 0.6)[0]:
+    if _supporting_at(why, index, 0.6)[0]:
         return []
     return [Claim("did", why, "no tool result or assistant turn gives this cause")]
 
@@ -2022,6 +2267,9 @@ def _check_prose(
 ) -> list[Claim]:
     """A free-prose clause: its subject and verbs say what it claims."""
     text = _ATTRIBUTION_TAIL.sub("", text)
+    label = _REQUEST_LABEL.match(text)
+    if label:  # "Task: fix the export crash": the user's request, not a claim of a crash
+        return _check_user(text[label.end() :], ev, "user said")
     hedged = plain_assertion(text)
     claimed_now = hedged != text or re.search(r"(?i)\bnow\b", text) is not None
     text = hedged
@@ -2071,6 +2319,10 @@ def _check_prose(
     return _check_action(text, [], commands, paths, ev, actor)
 
 
+_REQUEST_LABEL = re.compile(
+    r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+)?"
+    r"(?:task|goal|request|ask|objective)\s*:\s+"
+)
 _CORRECTION_NOTE = re.compile(
     r"(?i)\((?:the\s+user\s+)?(?:corrected|changed|switched|updated|was|previously|formerly|"
     r"originally|replacing|replaced|instead\s+of|not)\b[^)]*\)"
@@ -2079,6 +2331,13 @@ _NOTE_FROM = re.compile(r"(?i)\bfrom\s+([\w./+-]+)(?:\s+to\s+([\w./+-]+))?")
 _NOTE_WAS = re.compile(
     r"(?i)^(?:the\s+user\s+)?(?:corrected|was|previously|formerly|originally|replacing|"
     r"replaced|instead\s+of|not)\s+([\w./+-]+)$"
+)
+
+
+# "The flag is --since; --after was a mistake": the option after the rule is rejected
+_MISTAKE = re.compile(
+    r"(?i)\s*[;,]\s*(?:and\s+)?(?:the\s+)?(?P<option>[\w./+-]+)\s+(?:was|is)\s+(?:a\s+mistake|"
+    r"wrong|incorrect|a\s+typo|an\s+error)\b"
 )
 
 

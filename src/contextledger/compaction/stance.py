@@ -160,9 +160,13 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+_WITH_NONE = re.compile(r"(?i)\bwith\s+(?:zero|no)\b")
+
+
 def segments(text: str) -> list[tuple[str, bool]]:
     """The pieces of ``text`` between stance changes, each with whether it is negated."""
     out: list[tuple[str, bool]] = []
+    text = _WITH_NONE.sub("without", text)  # "invoices with zero lines" lack lines
     for piece, rejected in _pieces(text):
         piece = piece.strip(" ,.")
         if not piece:
@@ -176,11 +180,27 @@ def segments(text: str) -> list[tuple[str, bool]]:
         )
         if _INHERITS.match(piece) and out and out[-1][1]:
             neg = True
+        required = _ONLY_WITH.search(piece)
+        if required and not neg:
+            # "apply only ever with -target" says "never apply without -target"
+            what, *context = _REQUIRED_CONTEXT.split(piece[required.end() :], maxsplit=1)
+            out += [(piece[: required.start()], True), (what, True)]
+            out += [(c, False) for c in context]  # "… during the migration": when, not what
+            continue
         out.append((piece, neg))
     return out
 
 
+_REQUIRED_CONTEXT = re.compile(
+    r"(?i)\s+(?=(?:for|in|on|at|to|from|when|because|since|so|during|while|until)\b)"
+)
+_ONLY_WITH = re.compile(r"(?i)\s*\bonly\s+(?:ever\s+)?(?:with|using|via)\b\s*")
+
+
 Stance = str  # "-" negated, "=" kept as it is, "+!" said to change, "+" plain
+
+
+_PURPOSE = re.compile(r"(?i)^(?:so(?:\s+that)?|in\s+order\s+(?:to|that)|to\s+(?:avoid|prevent))\b")
 
 
 def keeps(text: str) -> bool:
@@ -205,12 +225,31 @@ def _stance(piece: str, neg: bool, terms: frozenset[str]) -> Stance:
 def term_polarity(text: str) -> dict[str, set[Stance]]:
     """Each content term of ``text`` with the stances it is said with (see ``_stance``)."""
     out: dict[str, set[Stance]] = {}
+    before: frozenset[str] = frozenset()
     for piece, neg in segments(text):
+        negator = _NEGATOR.search(piece) if neg and _PURPOSE.match(piece) else None
+        if negator is not None:
+            # "so that retried POSTs never double-charge": what comes before the negator
+            # is the purpose's subject, neither negated nor not ("so a card is never
+            # charged twice" says the same with the card as the subject)
+            for t in claim_terms(piece[: negator.start()]):
+                out.setdefault(t, set()).update(("+", "-"))
+            piece = piece[negator.start() :]
         terms = claim_terms(piece)
         stance = _stance(piece, neg, terms)
-        for t in terms:
+        # "X is frozen and must not be modified": the second part is said of X too
+        said_of = before if _NO_SUBJECT.match(piece) else frozenset()
+        for t in terms | said_of:
             out.setdefault(t, set()).add(stance)
+        before = terms
     return out
+
+
+# A part with no subject of its own, of the part before: "… and must not be modified"
+_NO_SUBJECT = re.compile(
+    r"(?i)^(?:and|but|or)\s+(?:(?:must|should|shall|may|might|can|could|will|would|is|are|"
+    r"was|were|has|have|had|needs?\s+to)\b)"
+)
 
 
 def _clash(mine: Stance, theirs: Stance) -> bool:
@@ -348,14 +387,24 @@ def _condition_conflict(mine: set[str], theirs: set[str]) -> str | None:
 
 # --------------------------------------------------------------------------- exclusivity
 
-_ONLY = re.compile(r"(?i)\bonly\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|to\s+|for\s+)?([\w./:-]+)")
+_ONLY = re.compile(
+    r"(?i)\bonly\s+(?:ever\s+)?(?:the\s+|a\s+|an\s+|on\s+|in\s+|to\s+|for\s+|with\s+)?([\w./:-]+)"
+    r"(?:\s+(?:the\s+|a\s+|an\s+|files?\s+(?:in\s+)?|code\s+in\s+|in\s+)?([\w./:-]+))?"
+)
+# "only touch X" singles out X, as "only X may be changed" does: the verb is what may be
+# done to it, not what is singled out
+_ONLY_VERB_WORDS = "touch modify edit change update write patch deploy commit push alter"
+_ONLY_VERBS = frozenset(_ONLY_VERB_WORDS.split())
 
 
 def only_targets(text: str) -> set[str]:
-    """What "only" singles out: "only the Settings page" gives {"settings"}."""
+    """What "only" singles out: "only the Settings page" gives {"settings"}, and so does
+    "only touch the Settings page"."""
     out = set()
     for m in _ONLY.finditer(text):
         word = m.group(1)
+        if word.casefold() in _ONLY_VERBS and m.group(2):
+            word = m.group(2)
         if word.casefold() in ("be", "run", "change", "use", "query", "read", "if", "when"):
             continue
         out.add(stem(word))
@@ -417,8 +466,10 @@ class Reading:
         return (
             not text.isascii()  # case-insensitive matching beyond ASCII: read it all
             or "no" in low
+            or "zero" in low
             or "over" in low
             or _NEGATOR.search(text) is not None
+            or _ONLY_WITH.search(text) is not None
             or _CORRECTION_WORD.search(text) is not None
             or _KEEPS.search(text) is not None
             or _PERMISSION.search(text) is not None

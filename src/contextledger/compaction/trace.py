@@ -13,7 +13,7 @@ what, by how much — exactly the terms that must be there.
 (1.0, ())
 >>> said = unit_terms("get the login service green")
 >>> cover(claim_terms("migrate the login service to Memcached"), said)
-(0.5, ('memcach', 'migrat'))
+(0.5, ('memcach', 'move'))
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ FILLER_WORDS = """
     then now just still already only even yet so than too very some any all each every both
     either neither other another such same there here their them they he she him her his
     hers we our us you your i me my mine what when where which who whom whose how why while
+    through throughout
     whether if because since until unless though although however also please can could
     would will shall should may might must do does did done doing has have had having get
     gets got getting let lets let's make makes made sure want wants wanted wanting need
@@ -151,6 +152,13 @@ _SYNONYMS = {
     "execute": "run",
     "invok": "run",
     "invoke": "run",
+    # what a paraphrase of a request says in other words
+    "option": "flag",
+    "timestamp": "time",
+    "migrat": "move",
+    "migrate": "move",
+    "migration": "move",
+    "mov": "move",
 }
 
 
@@ -172,7 +180,13 @@ def stem(word: str) -> str:
             break
     if len(w) > 4 and w.endswith("e"):
         w = w[:-1]
+    long_form = _ENCY.match(w)  # "idempotency", "idempotent": one word
+    if long_form:
+        w = long_form.group(1)
     return _SYNONYMS.get(w, w)
+
+
+_ENCY = re.compile(r"^(\w{6,})(?:ency|enci|ence|enc|ent)$")
 
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")

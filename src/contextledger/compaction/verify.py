@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..model import Message
-from .claims import ITEM, Claim, Evidence, check_clause, check_sentence, section_of
+from .claims import ITEM, Claim, Evidence, check_clause, check_sentence, prose_command, section_of
 from .digest import SECTIONS
 from .facts import (
     Fact,
@@ -137,10 +137,12 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
     if fact.kind == "command" and f"`{fact.value}" not in unit and re.search(denied, unit):
         return True  # "did not touch tools/loadgen": a denial, checked as a claim
     if fact.kind == "command" and f"`{fact.value}" not in unit:
-        # named in prose: its words in one sentence of the record ("helm upgrade --atomic")
+        # named in prose: its words in one sentence of the record ("helm upgrade --atomic"),
+        # or only its program when plain words follow ("uv rather than pip")
         if not said:
             said += sentences(source.text) or [source.text]
-        if any(words_in(fact.value, s) for s in said):
+        named = prose_command(fact.value)
+        if any(words_in(named, s) for s in said):
             return True
     if fact.kind == "command" and f"`{fact.value}" not in unit and len(words) <= 3:
         if not all(w.isalpha() for w in words):

@@ -1,0 +1,105 @@
+"""The record as events in order: files read and written, commands run, runs that failed
+or passed, tests that failed. A recap's claim of an order ("I wrote X before I read Y",
+"after `pytest` failed, the assistant edited Z") is compared with it.
+
+>>> t = Timeline.of([
+...     Event(0, "read", "src/app.py"),
+...     Event(1, "ran", "pytest -q"),
+...     Event(2, "failed", "pytest -q"),
+...     Event(3, "wrote", "src/app.py"),
+... ])
+>>> t.when("wrote", "src/app.py"), t.when("failed", "pytest -q")
+((3,), (2,))
+>>> t.when("read", "app.py")  # a path by its last parts
+(0,)
+>>> Timeline.of([Event(4, "failed", "tests/t.py::test_a")]).when("failed", "test_a")
+(4,)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+EventKind = Literal["read", "wrote", "ran", "failed", "passed"]
+
+_CHAIN = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
+_SHELL_WRAP = re.compile(r"^(?:ba|z)?sh\s+-l?c\s+(.+)$")
+
+
+def norm_command(text: str) -> str:
+    """A command as compared: one space between words, no prompt, no closing punctuation."""
+    c = " ".join(text.strip().strip("`").split())
+    c = c.removeprefix("$ ").strip()
+    return c.rstrip(".,;:")
+
+
+def steps(command: str) -> set[str]:
+    """A command, its chained steps and the body of a ``sh -c`` wrapper."""
+    c = norm_command(command)
+    out = {c}
+    wrapped = _SHELL_WRAP.match(c)
+    if wrapped:
+        out |= steps(wrapped.group(1).strip("'\""))
+    out |= {norm_command(s) for s in _CHAIN.split(c) if s.strip()}
+    return {s for s in out if s}
+
+
+def norm_path(path: str) -> str:
+    """A path as compared: no quotes or backticks, no leading ``./``, no trailing slash."""
+    return path.strip().strip("`'\"").removeprefix("./").rstrip("/")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened at a place in the record (``at``: the message's index):
+    a file read or written (``subject`` its path), a command run, a run that failed or
+    passed (its command, or the tool's name) or a test that failed (its name)."""
+
+    at: int
+    kind: EventKind
+    subject: str
+
+
+class Timeline:
+    """The record's events, looked up by kind and subject."""
+
+    def __init__(self, events: tuple[Event, ...]) -> None:
+        self.events = events
+        by: dict[tuple[EventKind, str], list[int]] = {}
+        for e in events:
+            by.setdefault((e.kind, e.subject), []).append(e.at)
+        self._by = by
+
+    @classmethod
+    def of(cls, events: list[Event] | tuple[Event, ...]) -> Timeline:
+        return cls(tuple(events))
+
+    def happened(self, kind: EventKind, after: int, before: int) -> bool:
+        """Whether an event of ``kind`` happened after ``after`` and before ``before``."""
+        return any(after < e.at < before for e in self.events if e.kind == kind)
+
+    def when(self, kind: EventKind, subject: str) -> tuple[int, ...]:
+        """Where events of ``kind`` about ``subject`` happened, in order. A path matches
+        by its last parts too ("bucket.go" is "internal/ratelimit/bucket.go")."""
+        if kind in ("read", "wrote"):
+            p = norm_path(subject)
+            if not p:
+                return ()
+            found = [
+                at
+                for (k, s), ats in self._by.items()
+                if k == kind and (s == p or s.endswith("/" + p))
+                for at in ats
+            ]
+            return tuple(sorted(found))
+        exact = self._by.get((kind, subject))
+        if exact or kind != "failed":
+            return tuple(exact or ())
+        # a test by its own name: "test_partial" is "tests/api/test_refunds.py::test_partial"
+        whole = re.compile(rf"(?<![\w]){re.escape(subject)}(?![\w])")
+        found = [
+            at for (k, s), ats in self._by.items() if k == kind and whole.search(s) for at in ats
+        ]
+        return tuple(sorted(found))
