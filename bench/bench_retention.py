@@ -25,7 +25,9 @@ agents; argv/cmd/script shells, the text editor and MCP file tools; nine test ru
 env vars, URLs and ports, versions, deadlines, owners, negated constraints, corrections).
 
 Run: ``.venv/bin/python bench/bench_retention.py [--sessions N] [--seed S]
-[--generator coding|ops|both]``. Prints figures; no asserts.
+[--generator coding|ops|both]``. Prints, per window and method, the facts retained, valid and
+within-window requests, the budget used (independent count) and how many facts the plain
+fit keeps that the method loses; no asserts.
 """
 
 from __future__ import annotations
@@ -420,26 +422,38 @@ def run(generator: str, sessions: list[Any], kinds: tuple[str, ...]) -> None:
     )
     for window in WINDOWS:
         print(f"\nwindow {window:,} (output reserve {OUTPUT:,})")
+        # which facts (by position) plain fit keeps, per session
+        by_plain_fit = [
+            {i for i, (_, hit) in enumerate(s.kept(body_text(by_fit(s, window)))) if hit}
+            for s in sessions
+        ]
         for name, method in METHODS.items():
             kept: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-            ok = fits = 0
-            for s in sessions:
+            ok = fits = below = 0
+            use = []
+            for s, fit_kept in zip(sessions, by_plain_fit, strict=True):
                 try:
                     body = method(s, window)
                 except Exception as exc:  # a method that cannot produce a request
                     print(f"  {name}: failed ({type(exc).__name__}: {exc})")
                     continue
-                for kind, hit in s.kept(body_text(body)):
+                mine = s.kept(body_text(body))
+                for kind, hit in mine:
                     kept[kind][1] += 1
                     kept[kind][0] += hit
+                below += len(fit_kept - {i for i, (_, hit) in enumerate(mine) if hit})
                 ok += valid(body)
-                fits += count_body(body) + OUTPUT <= window
+                size = count_body(body)
+                fits += size + OUTPUT <= window
+                use.append(size / (window - OUTPUT))
             got = sum(v[0] for v in kept.values())
             tot = sum(v[1] for v in kept.values()) or 1
             per = " ".join(f"{k}={kept[k][0] / max(1, kept[k][1]):.0%}" for k in kinds)
             print(
                 f"  {name:10s} retained {got / tot:5.0%}  valid {ok}/{len(sessions)}  "
-                f"within window {fits}/{len(sessions)}  | {per}"
+                f"within window {fits}/{len(sessions)}  budget used "
+                f"{sum(use) / max(1, len(use)):4.0%}  facts fit keeps and this loses {below}"
+                f"  | {per}"
             )
 
 

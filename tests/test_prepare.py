@@ -285,3 +285,84 @@ def test_a_gemini_body_with_joined_user_turns_is_priced_as_sent() -> None:
     ]
     out = prepare(msgs, "gpt-4o", target="gemini", window=100_000, compaction=False)
     assert out.report.used == price_request(out.body, "gpt-4o", "gemini").total
+
+
+def _agent_dicts(rounds: int) -> list[dict[str, Any]]:
+    """An app's own history: OpenAI Chat dicts, a goal, then tool rounds."""
+    msgs: list[dict[str, Any]] = [
+        {"role": "system", "content": "You are a coding agent."},
+        {"role": "user", "content": "Goal: make the exporter write Parquet."},
+    ]
+    for i in range(rounds):
+        call = {"name": "shell", "arguments": json.dumps({"command": f"pytest tests/m{i}.py"})}
+        msgs += [
+            {"role": "user", "content": f"Step {i}: run the tests of module {i}."},
+            {"role": "assistant", "content": None,
+             "tool_calls": [{"id": f"c{i}", "type": "function", "function": call}]},
+            {"role": "tool", "tool_call_id": f"c{i}", "content": f"module {i}: " + "a log line\n" * 30},
+            {"role": "assistant", "content": f"Module {i} passes."},
+        ]  # fmt: skip
+    return msgs
+
+
+def _round(turn: int) -> list[dict[str, Any]]:
+    return [
+        {"role": "assistant", "content": f"Done with step {turn}."},
+        {"role": "user", "content": f"Now look at module {turn} again."},
+    ]
+
+
+def test_the_apps_growing_list_of_dicts_keeps_its_recap_like_a_carried_conversation() -> None:
+    """An app that appends to its list of dicts gets, turn by turn, exactly the request a
+    caller carrying ``Prepared.conversation`` gets: the recap is made once, not every turn."""
+    dicts = _agent_dicts(60)
+    by_dicts = Preparer("gpt-4o", window=8_000, max_output_tokens=1000)
+    by_conv = Preparer("gpt-4o", window=8_000, max_output_tokens=1000)
+    conv = Conversation.from_messages(read_messages(dicts))
+    recaps = 0
+    for turn in range(8):
+        a, b = by_dicts.prepare(dicts), by_conv.prepare(conv)
+        assert a.body == b.body and a.report.compaction == b.report.compaction, turn
+        assert (a.event is None) == (b.event is None)
+        assert a.report.used == price_request(a.body, "gpt-4o").total
+        recaps += a.event is not None
+        dicts = dicts + _round(turn)
+        conv = b.conversation.append(*read_messages(dicts)[len(conv.record) :])
+    assert recaps == 1
+    assert a.messages[1].is_recap and a.conversation.events == b.conversation.events
+
+
+def test_an_edited_earlier_message_sets_the_recap_aside_and_says_so() -> None:
+    """An app that rewrites a message the recap covers gets a recap of the history as it
+    is now (the one a fresh Preparer makes), never the stale one; an edit of a recent turn
+    is priced as edited."""
+    dicts = _agent_dicts(60)
+    preparer = Preparer("gpt-4o", window=8_000, max_output_tokens=1000)
+    first = preparer.prepare(dicts)
+    assert first.event is not None and "m3" in first.event.covers
+    dicts = [*dicts[:3], {"role": "user", "content": "Never run `rm -rf build` on the runner."},
+             *dicts[4:], *_round(0)]  # fmt: skip
+    out = preparer.prepare(dicts)
+    fresh = Preparer("gpt-4o", window=8_000, max_output_tokens=1000).prepare(dicts)
+    assert out.event is not None and fresh.event is not None
+    assert out.event.recap_text == fresh.event.recap_text != first.event.recap_text
+    assert "rm -rf build" in json.dumps(out.body)
+    assert out.conversation.events == (out.event,)
+    said = [n for n in out.report.notices if n.kind == "compaction" and n.where == "m3"]
+    assert said and "set aside" in said[0].text
+    # a recent turn grows tenfold: its new text is sent and priced, the recap stands
+    last = len(dicts) - 2
+    dicts[last] = {"role": "assistant", "content": "Done with step 0. " * 60}
+    again = preparer.prepare(dicts)
+    assert "Done with step 0. " * 60 in json.dumps(again.body)
+    assert again.report.used == price_request(again.body, "gpt-4o").total
+
+
+def test_a_list_of_messages_without_ids_keeps_its_recap_too() -> None:
+    msgs = list(read_messages(_agent_dicts(60)))
+    msgs = [Message(m.role, m.content) for m in msgs]  # no ids: positions name them
+    preparer = Preparer("gpt-4o", window=8_000, max_output_tokens=1000)
+    assert preparer.prepare(msgs).event is not None
+    msgs += [Message.assistant("Done."), Message.user("Next module.")]
+    out = preparer.prepare(msgs)
+    assert out.event is None and out.messages[1].is_recap

@@ -15,7 +15,7 @@ from contextledger import Message, ToolCall
 from contextledger.compaction import OpenAISummarizer
 from contextledger.fit import fit
 from contextledger.intent import is_constraint, is_correction, is_nudge, is_substantive
-from contextledger.prepare import prepare
+from contextledger.prepare import Preparer, prepare
 from contextledger.validate import tool_pair_problems
 from stub_server import StubServer
 
@@ -170,7 +170,7 @@ def test_compaction_fills_the_window_and_keeps_what_fit_keeps(window: int) -> No
     assert out.event is not None
     assert out.report.used <= out.report.window - out.report.reserved_output
     # the recap stands only for what the window cannot hold: the view is full
-    assert out.report.used >= 0.7 * (out.report.window - out.report.reserved_output)
+    assert out.report.used >= 0.9 * (out.report.window - out.report.reserved_output)
     kept = {m.id for m in out.messages}
     newest = [m.id for m in plain.messages[-12:]]
     assert all(i in kept for i in newest)  # the recent turns the plain fit keeps stay verbatim
@@ -257,3 +257,34 @@ def test_every_fact_of_the_ops_generator_survives_prepare(seed: int) -> None:
     assert not tool_pair_problems(out.messages)
     view = texts(out.messages) + "\n".join(c.arguments for m in out.messages for c in m.tool_calls)
     assert [(f.kind, f.text) for f in s.facts if not f.kept_in(view)] == []
+
+
+def test_the_turns_a_recap_covers_fill_its_room_then_leave_together_said() -> None:
+    """The recap turn is as full as a plain fit; the first turn they no longer fit beside,
+    the recapped turns kept in view leave together (a notice says so), no new recap is made
+    and the fit drops nothing; the turns after share the prompt-cache prefix."""
+    preparer = Preparer("gpt-4o", window=16_000, max_output_tokens=1000)
+    msgs = session(100)
+    first = preparer.prepare(msgs)
+    budget = first.report.window - first.report.reserved_output
+    assert first.event is not None and first.report.used >= 0.95 * budget
+    assert any("stay in view verbatim too" in line for line in first.report.compaction)
+    shown = [m.id for m in first.messages if m.id in set(first.event.covers)]
+    assert shown
+    previous, left = first, []
+    for turn in range(6):
+        msgs = [*msgs, Message.assistant(f"Turn {turn}: " + "checked the log again. " * 20),
+                Message.user("ok, keep going")]  # fmt: skip
+        out = preparer.prepare(msgs)
+        assert out.event is None and out.report.fit.dropped == ()
+        assert out.report.used <= budget
+        said = [n for n in out.report.notices if "left the view" in n.text]
+        if said:
+            left.append(turn)
+            assert not {m.id for m in out.messages} & set(shown)
+        elif left:  # after they left: the previous request is this one's prefix
+            assert (
+                out.body["messages"][: len(previous.body["messages"])] == previous.body["messages"]
+            )
+        previous = out
+    assert len(left) == 1

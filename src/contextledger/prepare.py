@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import takewhile
 from operator import is_
 from typing import Any
 
@@ -30,9 +31,19 @@ from .errors import BudgetError, ContentError, ContextLedgerError, ImageProbeErr
 from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
 from .fit.edits import image_label
+from .fit.source import DictSource
 from .gate import OnImages, check_on_images
 from .images.probe import probe_image
-from .model import Block, Image, InlineData, Message, MessagesLike, Recap, ToolResult
+from .model import (
+    Block,
+    Image,
+    InlineData,
+    Message,
+    MessagesLike,
+    Recap,
+    ToolResult,
+    with_ids,
+)
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
 from .providers import Format, format_for_provider, provider_format, read_messages, translate
 from .repair import RepairChange, RepairMemo
@@ -167,6 +178,15 @@ class _Caches:
     planned: _Planned = field(default_factory=_Planned)
 
 
+@dataclass(frozen=True, slots=True)
+class _Carried:
+    """The caller's record as read on the last turn it was given as a list (the app's own
+    dicts or Messages), and the recaps made for it: a list that only grew keeps them."""
+
+    record: tuple[Message, ...] = ()
+    events: tuple[CompactionEvent, ...] = ()
+
+
 class Preparer:
     """Turns conversations into requests for one model, keeping what carries across turns:
     block prices, the sticky (prompt-cache-friendly) cut, and normalized images.
@@ -233,6 +253,12 @@ class Preparer:
         # the last view _request_fits priced, the sum of its message prices, its image plans
         self._summed: tuple[tuple[Message, ...], int, _Planned] = ((), 0, _Planned())
         self._repair = RepairMemo()  # a clean prefix is not checked again next turn
+        # the app's list of dicts, read again only from what changed since the last turn,
+        # and the record and recaps of that turn (see _carry)
+        self._source = DictSource()
+        self._carried = _Carried()
+        # the newest local recap (seq, id, text) and the messages it covers still in view
+        self._shown: tuple[tuple[object, ...] | None, tuple[str, ...]] = (None, ())
         self._encoded_now: dict[int, Image] = {}
         self._problems: list[Notice] = []
 
@@ -251,12 +277,13 @@ class Preparer:
         unchecked, and ``body`` holds everything but them (model, output limit, tools), for
         a caller that writes the conversation itself (the proxy forwards most of it as the
         client's own JSON, and writes and checks only what changed since its last turn)."""
+        notices: list[Notice] = []
+        given = isinstance(conversation, Conversation)
         conv = (
             conversation
             if isinstance(conversation, Conversation)
-            else Conversation.from_messages(read_messages(conversation))
+            else self._carry(conversation, notices)
         )
-        notices: list[Notice] = []
 
         # 1. repair (the view only: the record is never rewritten)
         repaired = self._repair(conv.record)
@@ -290,12 +317,32 @@ class Preparer:
                 covers=tuple(c for c in event.covers if c in known),
                 new_covers=tuple(c for c in event.new_covers if c in known),
             )
+        if not given:  # the recaps to carry to the app's next list, on its own record
+            self._carried = _Carried(
+                conv.record, (*work.events, event) if event is not None else work.events
+            )
         work = outcome.conversation
-        if outcome.status in ("compacted", "failed"):
-            notices.extend(Notice("compaction", "", line) for line in outcome.report[:1])
+        view, shown, shed = self._with_recapped_turns(
+            work, self._view(work), wire_tools, fresh=outcome.event is not None
+        )
         if event is not None:
-            notices.extend(self._recapped_images(work, event.new_covers))
-        view = self._view(work)
+            shown_now = set(shown)
+            notices.extend(
+                self._recapped_images(work, [i for i in event.new_covers if i not in shown_now])
+            )
+        if shed:
+            notices.append(_shed_notice(shed))
+            notices.extend(self._recapped_images(work, shed))
+        compaction_lines = outcome.report
+        if outcome.event is not None and shown:
+            first, *rest = compaction_lines
+            compaction_lines = (
+                f"{first}; {len(shown)} of the recapped messages stay in view verbatim too, "
+                "until the turns to come need their room (the recap leaves it free for them)",
+                *rest,
+            )
+        if outcome.status in ("compacted", "failed"):
+            notices.extend(Notice("compaction", "", line) for line in compaction_lines[:1])
         state = _compaction_state(work, self.compaction)
 
         # 3. plan image normalization for the target provider: sizes come from headers, so
@@ -340,7 +387,7 @@ class Preparer:
             image_tokens=fit_report.image_tokens,
             tools_tokens=fit_report.tools_tokens,
             repairs=repaired.changes,
-            compaction=outcome.report,
+            compaction=compaction_lines,
             compaction_state=state,
             normalized=tuple(normalized),
             fit=fit_report,
@@ -349,6 +396,45 @@ class Preparer:
         return Prepared(body, self.format, self.wire_model, sent_messages, work, event, report)
 
     # ------------------------------------------------------------------ pieces
+
+    def _carry(self, messages: MessagesLike, notices: list[Notice]) -> Conversation:
+        """The app's list as a Conversation that keeps the recaps made on earlier turns.
+
+        Most apps hold a list of dicts and append to it: the leading messages that hold what
+        they held last turn (``DictSource``: the very same dicts' Messages; other lists:
+        equal Messages) are last turn's Message objects, so every cache keyed by identity
+        (prices, image plans, the fit's index) sees an append, and the recaps stand. An app
+        that edits, replaces, inserts or removes an earlier message gets each recap made
+        from the record before that message kept, and the later ones set aside (said in a
+        notice): a recap or a price is never served for a history that is not the one given.
+        """
+        source = self._source
+        read = source.read(messages) if source.accepts(messages) else read_messages(messages)
+        if not all(m.id for m in read):
+            read = with_ids(read)
+        last = self._carried
+        same = _same_prefix(read, last.record)
+        record = (*last.record[:same], *read[same:]) if same else read
+        if same == len(last.record):  # the usual turn: the list only grew (or is the same)
+            events = last.events
+        else:
+            events = tuple(takewhile(lambda ev: ev.record_length <= same, last.events))
+        try:
+            conv = Conversation(tuple(record), events)
+        except ContentError:  # a recap names a message the list no longer holds by that id
+            events, conv = (), Conversation(tuple(record), ())
+        if len(events) < len(last.events):
+            where = last.record[same].id if same < len(last.record) else ""
+            notices.append(
+                Notice(
+                    "compaction",
+                    where,
+                    f"The history differs from the last turn's from message {where or same} on "
+                    "(edited, replaced or removed): the recap made from it is set aside, and "
+                    "a new one is made from the history as it is now if the window needs one.",
+                )
+            )
+        return conv
 
     def _compact(
         self, work: Conversation, wire_tools: list[dict[str, Any]] | None
@@ -371,18 +457,91 @@ class Preparer:
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
             )
         outcome = self._compact_keeping(work, keep)
-        if outcome.event is None:
+        if outcome.event is None or self._local:
+            # a local recap is made once: the turns the window holds beside it come back
+            # in view by _with_recapped_turns (made again to cover fewer, it would be
+            # written and verified over the whole record twice)
             return outcome
         # With the recap's true size known, the window may hold more turns verbatim.
         roomier = self._window_keeps(work.view, wire_tools, outcome.event.recap)
         if roomier is None or roomier <= keep:
             return outcome
-        if not isinstance(self.summarizer, OfflineSummarizer | None):
-            # a paid recap is not made again: the turns that fit beside it stay in view too
-            return outcome.showing(roomier)
-        # A local recap costs nothing to redo: it then covers fewer turns.
-        second = self._compact_keeping(work, roomier)
-        return second if second.event is not None else outcome
+        # a paid recap is not made again: the turns that fit beside it stay in view too
+        return outcome.showing(roomier)
+
+    @property
+    def _local(self) -> bool:
+        """Recaps are made offline: free to make, so one leaves room for the turns to come."""
+        return isinstance(self.summarizer, OfflineSummarizer | None)
+
+    def _with_recapped_turns(
+        self,
+        work: Conversation,
+        view: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+        *,
+        fresh: bool,
+    ) -> tuple[tuple[Message, ...], tuple[str, ...], tuple[str, ...]]:
+        """The view with the newest turns the latest local recap covers back in it, as
+        many as the window holds; which recapped messages are in view, and which left it
+        this turn.
+
+        A local recap covers every turn outside the fit's hysteresis share of the budget,
+        so the turns to come fit without a new recap and share a prompt-cache prefix. On
+        the turn it is made, the newest turns it covers fill that room verbatim: the
+        request keeps what a plain fit keeps. On the first turn they no longer fit beside,
+        they leave the view together (reported), never making a new recap: one prefix
+        change, then the next turns share a prefix again until the room is used up
+        (leaving a few at a time would change the prefix on every turn of that stretch:
+        bench_prepare_turns.py --cache)."""
+        none: tuple[str, ...] = ()
+        ev = work.latest
+        if ev is None or not self.compaction or not self._local:
+            self._shown = (None, none)
+            return view, none, none
+        key = (ev.seq, ev.recap.id, ev.recap_text)
+        last_key, shown = self._shown
+        shed = none
+        fill = fresh or last_key != key  # a new recap (or one this preparer has not seen)
+        if fill:
+            shown = self._newest_covered(work, view, wire_tools)
+        full = work.view_showing(shown) if shown else view
+        if shown and not fill and not self._request_fits(full, wire_tools):
+            shown, shed, full = none, shown, view
+        self._shown = (key, shown)
+        return full, shown, shed
+
+    def _newest_covered(
+        self,
+        work: Conversation,
+        view: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> tuple[str, ...]:
+        """The newest messages the latest recap covers that fit beside ``view``, whole tool
+        exchanges only (a dry fit of them with it), in record order."""
+        pricer = self.fitter.pricer
+        self._plan_images(view, {})
+        room = self.fitter.window - self.fitter.reserved_output - pricer.request(view, wire_tools)
+        ev = work.latest
+        if ev is None or room <= 0:
+            return ()
+        covered = set(ev.covers)
+        candidates: list[str] = []
+        for m in reversed(work.record):  # at most the room's worth: the dry fit decides
+            if m.id in covered:
+                room -= pricer.message(m).total
+                if room < 0:
+                    break
+                candidates.append(m.id)
+        if not candidates:
+            return ()
+        full = work.view_showing(candidates)
+        self._plan_images(full, {})
+        try:
+            kept = {m.id for m in self._dry_fitter().fit(full, tools=wire_tools).messages}
+        except BudgetError:
+            return ()
+        return tuple(i for i in reversed(candidates) if i in kept)
 
     def _view(self, conv: Conversation) -> tuple[Message, ...]:
         seen, view = self._viewed
@@ -465,16 +624,7 @@ class Preparer:
             return None  # the whole request fits: no fit needed to say so
         self._plan_images(view, {})
         fitter = self.fitter
-        dry = self._dry
-        if dry is None:
-            dry = self._dry = Fitter(
-                self.info,
-                window=fitter.window,
-                max_output_tokens=fitter.reserved_output,
-                catalog=fitter.catalog,
-                options=replace(fitter.options, hysteresis=0.0),
-                pricer=fitter.pricer,
-            )
+        dry = self._dry_fitter()
         try:
             plain = dry.fit(view, tools=wire_tools)
         except BudgetError:
@@ -482,14 +632,18 @@ class Preparer:
         if len(plain.messages) == len(view):
             return None  # nothing dropped (shrinking alone is not a reason to recap)
         policy = self.policy or CompactionPolicy()
-        # digits and spaces: about a token every two bytes, more than any recap text costs;
         # at most a quarter of the window's history, so a small window still holds turns
         budget = self.fitter.window - self.fitter.reserved_output
         room = budget // 4
-        reserve = recap or _filler(min(policy.recap_bytes(self.fitter.window) // 2, room))
+        cap = policy.recap_bytes(self.fitter.window)
+        # A paid recap: digits and spaces, a token a byte, more than any recap text costs
+        # (the turns that fit beside the real one are shown after). A local recap: its cap
+        # at about three bytes a token (recap text runs 3-5), as the policy sizes it; the
+        # turns it covers fill whatever room it leaves (_with_recapped_turns).
+        estimate = self._headroom(min(cap // 3, room)) if self._local else None
+        reserve = recap or estimate or _filler(min(cap // 2, room))
         # a paid (LLM) recap fills the window instead: turns beside it stay in view
-        local = isinstance(self.summarizer, OfflineSummarizer | None)
-        headroom = self._headroom(int(fitter.options.hysteresis * budget)) if local else None
+        headroom = self._headroom(int(fitter.options.hysteresis * budget)) if self._local else None
         for memory in ((reserve, headroom), (reserve,)) if headroom else ((reserve,),):
             try:
                 roomy = dry.fit(view, tools=wire_tools, memory=memory)
@@ -499,6 +653,20 @@ class Preparer:
         else:
             roomy = plain
         return frozenset(m.id for m in roomy.messages)
+
+    def _dry_fitter(self) -> Fitter:
+        """A scratch fitter without hysteresis, sharing the prices but not the memory."""
+        if self._dry is None:
+            fitter = self.fitter
+            self._dry = Fitter(
+                self.info,
+                window=fitter.window,
+                max_output_tokens=fitter.reserved_output,
+                catalog=fitter.catalog,
+                options=replace(fitter.options, hysteresis=0.0),
+                pricer=fitter.pricer,
+            )
+        return self._dry
 
     def _headroom(self, tokens: int) -> Message | None:
         """A message this model prices at about ``tokens`` (None for none)."""
@@ -745,9 +913,32 @@ def _substitute(messages: Sequence[Message], swap: Mapping[int, Image]) -> tuple
     return tuple(out)
 
 
+def _same_prefix(new: Sequence[Message], old: Sequence[Message]) -> int:
+    """How many leading messages of ``new`` are those of ``old``: the same objects (at C
+    speed), then equal ones (a list read afresh, a chunk of dicts read again)."""
+    same = list(map(is_, new, old))
+    n = same.index(False) if False in same else len(same)
+    for a, b in zip(new[n:], old[n:], strict=False):
+        if a != b:
+            break
+        n += 1
+    return n
+
+
+def _shed_notice(ids: Sequence[str]) -> Notice:
+    span = ids[0] if len(ids) == 1 else f"{ids[0]}–{ids[-1]}"
+    return Notice(
+        "compacted",
+        ids[0],
+        f"{len(ids)} recapped message(s) ({span}) left the view to make room for the new "
+        "turns; the recap keeps what they said (they leave together, so the turns after "
+        "share a prompt-cache prefix).",
+    )
+
+
 def _filler(tokens: int) -> Message:
-    """Room held in a dry fit: digits and spaces, about a token every two bytes (more
-    than any recap text of that size costs)."""
+    """Room held in a dry fit: digits and spaces, ``2 * tokens`` bytes (o200k prices them
+    at about a token a byte: more than any recap text of that size costs)."""
     return Message("user", (Recap("0 " * tokens, ()),), id="reserve")
 
 

@@ -242,10 +242,21 @@ class Conversation:
     @property
     def view(self) -> tuple[Message, ...]:
         """What the model sees: leading system messages, the newest recap, the uncovered rest."""
+        return self.view_showing(())
+
+    def view_showing(self, ids: Collection[str]) -> tuple[Message, ...]:
+        """The view with the covered messages ``ids`` in it too, verbatim beside the recap
+        that states them (in record order).
+
+        >>> conv = Conversation.from_messages(Message.user(f"step {i}") for i in range(40))
+        >>> out = conv.compact(OfflineSummarizer(), force=True).conversation
+        >>> [m.id for m in out.view_showing(["m28", "m29"])][:4]
+        ['recap-1', 'm28', 'm29', 'm30']
+        """
         ev = self.latest
         if ev is None:
             return self.record
-        covered = set(ev.covers)
+        covered = set(ev.covers).difference(ids)
         lead = 0
         while lead < len(self.record) and self.record[lead].role == "system":
             lead += 1
