@@ -8,8 +8,13 @@ tracebacks; 1-3 parallel tool calls a turn with results shaped like real tool ou
 (tracebacks, diffs, CSV, logs, JSON, listings; some errors, some as content parts);
 500 screenshots, **every one distinct** (its own size, 200x150 to 3840x2160, and its own
 Pillow-drawn pixels; palette and RGB PNG and JPEG; some with ``detail``), 1-2 per user
-turn; some user turns with a ``name``. ``--ascii`` adds the earlier, easier session (ASCII
-words, 20 distinct screenshots) as a second row.
+turn; some user turns with a ``name``. A second session, shaped unlike the first and
+written apart from it (``fit_sessions.support_session``: a support / research agent; long
+pasted documents in Arabic, Hebrew, Thai, Hindi, Greek, Chinese and English, search hits as
+JSON, SQL results as wide CSV, fetched HTML, SQL blocks in answers, many one-line
+follow-ups, 60 phone photos and scans as JPEG up to 4032x3024), is measured the same way,
+so the figures are not those of one generator. ``--ascii`` adds the earlier, easier session
+(ASCII words, 20 distinct screenshots) as a third.
 
 * **first fit in a fresh process** minus a bare ``import contextledger`` (subprocesses,
   median of 3), for a 4-message conversation and for the 10,001-message session (generated
@@ -39,7 +44,8 @@ allocated in the instant before the call, and a collection of the freshly genera
 session would otherwise land in whichever call comes next.
 
 Run: ``.venv/bin/python bench/bench_fit.py`` (``--quick`` skips the huge paste and the
-fresh-process figure for the large session; ``--ascii`` adds the ASCII session).
+fresh-process figure for the large session; ``--ascii`` adds the ASCII session;
+``--only-support`` measures the support session alone).
 """
 
 from __future__ import annotations
@@ -59,7 +65,7 @@ from typing import Any
 
 from contextledger.fit import Fitter, fit
 from contextledger.pricing.text import warm
-from fit_sessions import ascii_session, multilingual_session
+from fit_sessions import ascii_session, multilingual_session, support_session
 
 BENCH_DIR = Path(__file__).resolve().parent
 Session = Callable[..., list[dict[str, Any]]]
@@ -135,9 +141,14 @@ def main() -> None:
         f"  one-time, this process: compiled tokenizer build {(time.process_time() - t) * 1e3:.0f} "
         "ms CPU (not in the figures below)"
     )
-    sessions: list[tuple[str, Session]] = [("multilingual agent session", multilingual_session)]
+    sessions: list[tuple[str, Session]] = [
+        ("multilingual agent session", multilingual_session),
+        ("support agent session (a second shape)", support_session),
+    ]
     if "--ascii" in sys.argv:
         sessions.append(("ASCII session, 20 distinct screenshots", ascii_session))
+    if "--only-support" in sys.argv:
+        sessions = sessions[1:2]
     for name, make in sessions:
         sample = make(seed=1)
         images = sum(

@@ -374,3 +374,180 @@ def ascii_session(n: int = 10_000, images: int = 500, seed: int = 1) -> list[dic
                 }
             )
     return msgs
+
+
+# --- a second, differently shaped session: a support / research agent -----------------
+#
+# Written apart from the coding session above, to check the figures do not hold only for
+# its shape: long pasted documents (policies, contracts, articles) in scripts the coding
+# session never uses (Arabic, Hebrew, Thai, Hindi, Greek) beside English and CJK, search
+# results as JSON, SQL results as wide CSV, fetched HTML pages, long code blocks in
+# answers, many one-line follow-ups, and few images: phone photos and scans (JPEG, up to
+# 4032×3024), about one user turn in forty.
+
+_SCRIPTS = {
+    "ar": "ابتثجحخدذرزسشصضطظعغفقكلمنهوي",
+    "he": "אבגדהוזחטיכלמנסעפצקרשת",
+    "th": "กขคงจฉชซญดตถทธนบปผพฟภมยรลวศสหอฮ",
+    "hi": "कखगघचछजझटठडढणतथदधनपफबभमयरलवशसह",
+    "el": "αβγδεζηθικλμνξοπρστυφχψω",
+    "zh": "的一是不了人我在有他这为之大来以个中上们到说时要就出会可也你对生能而子那得于着下自",
+    "en": "etaoinshrdlcumwfgypbvkjxqz",
+}
+_TOPICS = ["refund", "warranty", "shipping", "invoice", "privacy", "contract", "onboarding",
+           "outage", "pricing", "renewal", "escalation", "compliance"]  # fmt: skip
+_FOLLOW_UPS = [
+    "And for {topic}?", "Shorter please.", "Which clause says that?", "ok", "Translate that.",
+    "What about customer #{n}?", "Same for Q{q}?", "Is that still true in {year}?",
+    "Hmm, are you sure?", "Send me the SQL.", "Thanks — next one.", "Why {n}?",
+]  # fmt: skip
+
+
+def _script_words(rng: random.Random, lang: str, n: int) -> str:
+    letters = _SCRIPTS[lang]
+    if lang == "zh":  # no spaces between words
+        return "".join(rng.choice(letters) for _ in range(n * 2)) + "。"
+    return " ".join(
+        "".join(rng.choice(letters) for _ in range(rng.randint(2, 9))) for _ in range(n)
+    ) + rng.choice([".", ".", "?", "!", ";"])
+
+
+def _document(rng: random.Random) -> str:
+    """A pasted document: numbered sections of prose in one or two scripts."""
+    langs = rng.sample(list(_SCRIPTS), 2)
+    out = [f"# {rng.choice(_TOPICS).title()} policy v{rng.randrange(1, 9)}.{rng.randrange(10)}"]
+    for k in range(rng.randint(4, 30)):
+        lang = langs[0] if rng.random() < 0.7 else langs[1]
+        out.append(f"{k + 1}. " + " ".join(_script_words(rng, lang, rng.randint(8, 30))
+                                            for _ in range(rng.randint(1, 5))))  # fmt: skip
+    return "\n\n".join(out)
+
+
+def _search_hits(rng: random.Random) -> str:
+    return json.dumps(
+        [
+            {
+                "doc": f"kb/{rng.choice(_TOPICS)}-{rng.randrange(10**5)}",
+                "score": round(rng.random(), 4),
+                "snippet": _script_words(rng, rng.choice(list(_SCRIPTS)), rng.randint(5, 25)),
+            }
+            for _ in range(rng.randint(1, 12))
+        ],
+        ensure_ascii=rng.random() < 0.3,
+    )
+
+
+def _sql_rows(rng: random.Random) -> str:
+    cols = ["customer_id", "region", "plan", "mrr_eur", "opened", "status", "owner", "notes"]
+    rows = [",".join(cols)]
+    for _ in range(rng.randint(3, 150)):
+        rows.append(
+            f"{rng.randrange(10**7)},{rng.choice(['EMEA', 'APAC', 'AMER'])},"
+            f"{rng.choice(['free', 'pro', 'team', 'enterprise'])},{rng.randrange(10**6) / 100:.2f},"
+            f"2026-{rng.randrange(1, 13):02d}-{rng.randrange(1, 29):02d},"
+            f"{rng.choice(['open', 'closed', 'pending'])},{_name(rng)},"
+            f'"{_script_words(rng, rng.choice(list(_SCRIPTS)), rng.randint(1, 6))}"'
+        )
+    return "\n".join(rows)
+
+
+def _html_page(rng: random.Random) -> str:
+    lang = rng.choice(list(_SCRIPTS))
+    paras = "".join(
+        f'<p class="c{rng.randrange(9)}">{_script_words(rng, lang, rng.randint(10, 60))}</p>'
+        for _ in range(rng.randint(2, 20))
+    )
+    return (
+        f'<html lang="{lang}"><head><title>{_name(rng)}</title></head><body>{paras}</body></html>'
+    )
+
+
+def _photo(rng: random.Random, uid: int) -> str:
+    """A JPEG data URL of a phone photo or a scan no one has seen (its own size and pixels)."""
+    w, h = rng.choice([(4032, 3024), (3024, 4032), (1600, 1200), (2480, 3508), (1080, 1350),
+                       (1280, 960), (800, 600), (3000, 2000)])  # fmt: skip
+    small = Image.new("RGB", (max(8, w // 16), max(8, h // 16)), (rng.randrange(256),) * 3)
+    draw = ImageDraw.Draw(small)
+    for _ in range(rng.randint(4, 12)):
+        x, y = rng.randrange(small.width), rng.randrange(small.height)
+        fill = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        draw.ellipse((x, y, x + rng.randrange(4, 60), y + rng.randrange(4, 60)), fill=fill)
+    draw.text((2, 2), f"{uid} {rng.getrandbits(24):x}", fill=(255, 255, 255))
+    buf = io.BytesIO()
+    small.resize((w, h)).save(buf, "JPEG", quality=rng.choice([40, 60, 75]))
+    return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def support_session(n: int = 10_000, images: int = 60, seed: int = 1) -> list[dict[str, Any]]:
+    """A support / research agent session of ``n`` OpenAI Chat dicts (plus a last user
+    turn), shaped unlike ``multilingual_session``: see the section comment above."""
+    rng = random.Random(seed * 7_919 + 17)
+    msgs: list[dict[str, Any]] = [
+        {"role": "system", "content": f"You are a support analyst for account {seed}. "
+         + _script_words(rng, "en", 80)}
+    ]  # fmt: skip
+    left, uid, t = images, seed * 100_000, 0
+    tools = ["kb_search", "sql", "fetch", "ticket_update", "translate"]
+    while len(msgs) < n:
+        t += 1
+        r = rng.random()
+        if left and rng.random() < 1 / 40:
+            uid += 1
+            left -= 1
+            parts: list[dict[str, Any]] = [
+                {"type": "text", "text": f"Customer sent this ({rng.choice(_TOPICS)}), what does it show?"},
+                {"type": "image_url", "image_url": {"url": _photo(rng, uid)}},
+            ]  # fmt: skip
+            msgs.append({"role": "user", "content": parts})
+        elif r < 0.06:
+            doc = _document(rng)
+            msgs.append({"role": "user", "content": f"Summarize this for ticket #{t}:\n\n{doc}"})
+        elif r < 0.35:
+            msgs.append(
+                {
+                    "role": "user",
+                    "content": rng.choice(_FOLLOW_UPS).format(
+                        topic=rng.choice(_TOPICS), n=rng.randrange(10**5),
+                        q=rng.randint(1, 4), year=rng.randint(2019, 2027),
+                    ),
+                }
+            )  # fmt: skip
+        elif r < 0.7:
+            calls = []
+            for j in range(rng.choice([1, 1, 1, 2, 4])):
+                name = rng.choice(tools)
+                args = {"q": _script_words(rng, rng.choice(list(_SCRIPTS)), rng.randint(1, 5)),
+                        "limit": rng.randint(1, 50), "ticket": t}  # fmt: skip
+                calls.append(
+                    {
+                        "id": f"toolu_{seed}_{t}_{j}",
+                        "type": "function",
+                        "function": {
+                            "name": name,
+                            "arguments": json.dumps(args, ensure_ascii=False),
+                        },
+                    }
+                )
+            msgs.append({"role": "assistant", "content": None, "tool_calls": calls})
+            for call in calls:
+                out = rng.choice([_search_hits, _sql_rows, _html_page])(rng)
+                msgs.append({"role": "tool", "tool_call_id": call["id"], "content": out})
+        else:
+            text = _script_words(
+                rng, rng.choice(["en", "en", "zh", "ar", "el"]), rng.randint(10, 120)
+            )
+            if rng.random() < 0.25:
+                text += (
+                    "\n\n```sql\n"
+                    + "\n".join(
+                        f"SELECT {_name(rng)}, sum(mrr_eur) FROM accounts WHERE region = 'EMEA' "
+                        f"AND opened > '2026-{rng.randrange(1, 13):02d}-01' GROUP BY 1;"
+                        for _ in range(rng.randint(2, 40))
+                    )
+                    + "\n```"
+                )
+            msgs.append({"role": "assistant", "content": text})
+    msgs.append(
+        {"role": "user", "content": f"So what do we tell the customer about {rng.choice(_TOPICS)}?"}
+    )
+    return msgs

@@ -420,3 +420,27 @@ def test_pins_decided_by_a_bound_are_the_pins_exact_prices_give(
         units.tokens_at_least = saved
     assert bounded.messages == exact.messages
     assert [c[:5] for c in bounded.report.changes] == [c[:5] for c in exact.report.changes]
+
+
+def test_a_pasted_document_restating_the_task_does_not_evict_an_older_restated_goal() -> None:
+    """The latest request that restates the task is pinned as the goal, among those that can
+    be pinned at all: a pasted document far over the pins' cap that happens to restate the
+    task (and cannot be pinned) does not displace an older, short restatement."""
+    restated = "To be clear, the goal is a read replica on Postgres 16 for reporting."
+    document = "To recap, the goal is in this spec.\n\n" + "The replica lags under load. " * 1200
+    dicts: list[dict[str, Any]] = [
+        {"role": "system", "content": "You are a coding agent."},
+        {"role": "user", "content": "Please look at the billing service and its database setup."},
+    ]
+    for i in range(30):
+        if i == 5:
+            dicts.append({"role": "user", "content": restated})
+        elif i == 20:
+            dicts.append({"role": "user", "content": document})
+        else:
+            dicts.append({"role": "user", "content": f"Now check the logs of worker {i} please."})
+        dicts.append({"role": "assistant", "content": f"Checked worker {i}: " + "fine " * 60})
+    dicts.append({"role": "user", "content": "What next?"})
+    out = fit(dicts, "gpt-4o", window=3000, max_output_tokens=500)
+    kept = [m.text for m in out.messages]
+    assert restated in kept and document not in kept

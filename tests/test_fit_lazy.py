@@ -330,3 +330,20 @@ def test_a_report_pickles_and_copies_as_its_values() -> None:
     assert pickle.loads(pickle.dumps(report)) == report
     assert copy.deepcopy(report) == report
     assert replace(report, notices=()).changes == report.changes
+
+
+@pytest.mark.parametrize("window", [6000, 9000, 14_000, 20_000])
+def test_a_tool_result_is_priced_with_its_call_whatever_the_batches(window: int) -> None:
+    """The results of parallel calls are sent (and priced) according to their call: a batch
+    of prices never holds a result without its call, so ``used`` is what is sent."""
+    dicts: list[dict[str, Any]] = [{"role": "system", "content": "You are a coding agent."}]
+    for t in range(400):
+        dicts.append({"role": "user", "content": f"step {t}: 请检查 worker {t} 的日志"})
+        cids = [f"c{t}_{j}" for j in range(3)]
+        dicts.append({"role": "assistant", "content": None, "tool_calls": [call(c) for c in cids]})
+        for j, c in enumerate(cids):
+            text = f'"第 {t} 行": "错误 {j}",\n\t"ok": "\\"✓\\""\n' * (5 + (t * 7 + j * 13) % 40)
+            dicts.append({"role": "tool", "tool_call_id": c, "content": text})
+    res = fit(dicts, MODEL, window=window, max_output_tokens=300)
+    fresh = Pricer.for_model(lookup_model(MODEL))
+    assert res.report.used == fresh.messages(res.messages).total <= res.report.budget

@@ -408,3 +408,47 @@ def test_plans_in_other_words_are_the_next_step(plan: str) -> None:
     for k in range(40):
         a.noise(k)
     assert f"Next step: {plan}" in a.compact()
+
+
+def test_a_file_read_is_no_failure_but_a_failed_read_is() -> None:
+    source = "\n".join(
+        ["def charge(card):", '    """Fails with PaymentError when the card is declined."""']
+        + ["    raise PaymentError('declined')  # FAILED before retry"] * 30
+    )
+    msgs = [
+        Message.user("Explain the charge flow.", id="u"),
+        Message("assistant", (ToolCall("r1", "read_file", '{"path": "pay/charge.py"}'),), id="a1"),
+        Message.tool("r1", source, id="t1"),
+        Message("assistant", (ToolCall("r2", "read_file", '{"path": "pay/refund.py"}'),), id="a2"),
+        Message.tool(
+            "r2", "Error: ENOENT: no such file or directory, open 'pay/refund.py'", id="t2"
+        ),
+    ]
+    failures = digest(msgs).items("Failures")
+    assert failures == ["read_file: Error: ENOENT: no such file or directory, open 'pay/refund.py'"]
+
+
+@pytest.mark.parametrize(
+    "decided",
+    [
+        "I'm going to use a token bucket rather than a fixed window.",
+        "We picked Redis Streams for the event log.",
+        "The approach will be to run a two-phase migration.",
+        "We went with the blue-green deploy for the API.",
+    ],
+)
+def test_decisions_in_other_words_are_decisions(decided: str) -> None:
+    a = _Agent("Make the API deploys safer.")
+    a.say(decided)
+    a.user("fine")
+    for k in range(40):
+        a.noise(k)
+    assert f"- Assistant: {decided}" in _section(a.compact(), "Decisions")
+
+
+def test_a_rule_inside_the_task_sentence_is_still_a_constraint() -> None:
+    a = _Agent("Fix the flaky login test but don't touch the session middleware.")
+    for k in range(20):
+        a.noise(k)
+    rules = _section(a.compact(), "Constraints and corrections")
+    assert "don't touch the session middleware." in rules

@@ -479,6 +479,10 @@ def test_the_bound_is_never_above_the_count(name: str) -> None:
     texts += SAMPLES
     for text in texts:
         assert text_mod.tokens_at_least(cached, text) <= exact.count(text), text
+        # the bound of an opening is a bound of the whole (a fit reads a long text's opening)
+        opening = text[: rng.randint(0, len(text))]
+        assert text_mod.tokens_at_least(cached, opening) <= exact.count(text), (opening, text)
+        assert text_mod.pieces_at_least(cached, opening) <= exact.count(text), (opening, text)
     # on prose it is a useful bound, not zero
     prose = "Please migrate the billing service to Postgres 16 before Friday, 2024-12-01."
     assert text_mod.tokens_at_least(exact, prose) >= exact.count(prose) // 2

@@ -199,8 +199,12 @@ _DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
     r"settled on|agreed|let'?s (?:go with|use|keep|stick with)|i(?:'ll| will) use|switch(?:ed)? to|"
     r"opted for|i(?:'ll| will) (?:go with|pick|choose|stick with|keep|adopt|opt for)|"
-    r"going forward|from now on)\b|^\W*(?:please\s+)?use\s+(?:the\s+|a\s+|an\s+)?\w+|"
-    r"\b(?:i(?:'ll| will)|we(?:'ll| will)|let's)\b[^.]{0,160}\b(?:instead of|rather than)\b"
+    r"going forward|from now on|(?:i'm|we're|i am|we are) going (?:to (?:use|go with|keep|adopt|"
+    r"stick with|switch to)|with)|(?:i|we) (?:picked|selected|went with|settled on)|"
+    r"the (?:approach|plan|choice|fix) (?:is|will be) to|(?:option|approach|plan) \w+ it is)\b|"
+    r"^\W*(?:please\s+)?use\s+(?:the\s+|a\s+|an\s+)?\w+|"
+    r"\b(?:i(?:'ll| will|'m going to)|we(?:'ll| will|'re going to)|let's)\b[^.]{0,160}\b"
+    r"(?:instead of|rather than)\b"
     # a plan both sides settle: "We'll ship it behind a flag", "OK, let's split the parser"
     # (not a look around: "let's check the logs", "we'll see")
     r"|^\W*(?:(?:ok(?:ay)?|so|alright|right|fine|good|great|then)\W+)*(?:let'?s|let us|"
@@ -240,6 +244,7 @@ _NEXT = re.compile(
     r"after (?:that|this),? (?:i|we)(?:'ll| will)|(?:once|when) [^,]{1,60}, (?:i|we)(?:'ll| will)|"
     r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$)"
 )
+_STEP_WORD = re.compile(r"(?i)\b(?:next|then|after|once|plan|step)\b")
 # a report that something is done ("Added the header.", "Done: the backfill ran")
 _DONE_NOW = re.compile(
     r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|wrote|"
@@ -471,6 +476,17 @@ def _box_details(text: str) -> list[str]:
     return out
 
 
+# Every word or sign some failure line above needs (a cheap test of the whole output:
+# most outputs, a grep's or a listing's, have none of them and skip the line by line read)
+_ANY_FAILURE_SIGN = re.compile(
+    r"(?i)fail|error|err!|err_|traceback|exit|return|status|panic|fatal|timed out|timeout|"
+    r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
+    r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
+    r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|"
+    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s))"
+)
+
+
 def failure_lines(text: str, limit: int = 6) -> list[str]:
     """The lines of tool output that say something failed: every line that names a
     failing test (a pytest ``FAILED`` summary comes after the tracebacks, so taking the
@@ -478,6 +494,8 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
     answer = error_answer_lines(text)
     if answer:
         return answer[:limit]
+    if not _ANY_FAILURE_SIGN.search(text):
+        return []
     tests: list[str] = []
     names: list[str] = []  # the test each line of ``tests`` names
     other: list[str] = []
@@ -613,6 +631,11 @@ _RULE_OPENING = re.compile(
     r"no|not|only|always|avoid|must|mustn'?t|keep|stay|leave|stick|under no|nothing|nobody|"
     r"correction|scratch|sorry|wait|actually|i meant)\b"
 )
+# a purpose or relative clause: the outcome the task wants, not a rule on how to get there
+_PURPOSE = re.compile(
+    r"(?i)\s*(?:,\s*)?\b(?:so that|so|such that|to ensure|ensuring|in order to|which|that|where|"
+    r"because)\b.*$"
+)
 _NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
@@ -700,8 +723,8 @@ def digest(
         if is_nudge(u):
             continue
         for s in sentences(u):
-            if s == task and not _RULE_OPENING.search(s):
-                continue
+            if s == task and not _RULE_OPENING.search(s) and not is_rule(_PURPOSE.sub("", s)):
+                continue  # "… so that retried POSTs never double-charge a card": the goal
             if is_rule(s):
                 add("Constraints and corrections", _clip(s, 300))
                 placed.add(s)
@@ -711,6 +734,7 @@ def digest(
     dismissed: dict[str, int] = {}  # command or file -> times the assistant dismissed it
     failed: set[str] = set()
     read_at: dict[str, int] = {}
+    shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
     for i, m in enumerate(messages):
         for c in m.tool_calls:
             names[c.id] = c
@@ -731,10 +755,13 @@ def digest(
                     read_at[p] = i
                     dismissed[p] = dismissed.get(p, 0) + brushed
         for r in m.tool_results:
-            lines = failure_lines(r.text)
+            call = names.get(r.call_id)
+            # a file's contents ("raise ValueError(…)", "# fails on Windows") are no run's
+            # failure; a read's short answer may be its error ("No such file or directory")
+            shown = call is not None and len(r.text) > 400 and shows_file(call)
+            lines = [] if shown else failure_lines(r.text)
             if r.is_error and not lines:
                 lines = [_clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
-            call = names.get(r.call_id)
             cmds = call_commands(call) if call is not None else []
             what = (
                 f"`{cmds[0]}`" if cmds else (call.name if call is not None else (r.name or "tool"))
@@ -742,7 +769,9 @@ def digest(
             if lines:
                 failed.add(what)
             brushed = bool(_DISMISS.search(verdicts.get(r.call_id, "")))
-            seen = {_shape(x) for x in sec["Failures"] if x.startswith(what + ": ")}
+            seen = shapes.setdefault(
+                what, {_shape(x) for x in sec["Failures"] if x.startswith(what + ": ")}
+            )
             # each failing run's most telling line before any run's second: a test's name,
             # then what the error says; a bare marker ("Exit code: 1") waits with the noise
             rank = 0
@@ -756,6 +785,7 @@ def digest(
                 add("Failures", item)
                 keys["Failures"][item] = (not failing_tests(line), rank, -i)
                 rank += item not in noise["Failures"]
+            seen.update(_shape(f"{what}: {line}") for line in lines)  # for its next runs
             for line in output_numbers(r.text):
                 add("Numbers that matter", f"{what}: {line}")
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
@@ -814,7 +844,14 @@ def _next_step(messages: Sequence[Message]) -> str | None:
         if m.role != "assistant" or m.is_recap or not m.text.strip():
             continue
         said = sentences(m.text)
-        plans = [s for s in said if _NEXT.search(s) and not s.endswith("?")]
+        # "I'm going to use X rather than Y" is a decision; "Next I'll use X" a step
+        plans = [
+            s
+            for s in said
+            if _NEXT.search(s)
+            and not s.endswith("?")
+            and (not _DECISION.search(s) or _STEP_WORD.search(s))
+        ]
         for plan in reversed(plans):
             words = {w[:5] for w in keywords(_NEXT.sub(" ", plan))}
             need = min(3, max(1, len(words) // 2))

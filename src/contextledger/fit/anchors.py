@@ -8,7 +8,10 @@
   and the user's corrections and constraints, then up to ``prior_anchors`` in all with
   other requests, newest first; short nudges ("ok", "keep going") come last and never
   displace them. A request too big for the cap is skipped (not a stop), so one pasted log
-  cannot evict an older, short goal. Over budget, pins yield lowest priority first.
+  cannot evict an older, short goal; nor can a pasted document that happens to restate the
+  task (one that cannot fit the cap by its lower bound is not read for restatements and
+  corrections at all: ``HistoryIndex`` leaves it out). Over budget, pins yield lowest
+  priority first.
 - **Recaps** (compaction summaries).
 
 Every rule about which messages are pinned lives in this module.

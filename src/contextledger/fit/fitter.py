@@ -300,7 +300,7 @@ class Fitter:
         known = self._roles
         system_msgs, body = _split_system(msgs, known[1] if known and known[0] is msgs else None)
         index = self._memory.index
-        index.update(body, pricer)
+        index.update(body, pricer, pin_cap=opts.prior_anchor_tokens)
         system_cost = sum(pricer.message(m).total for m in system_msgs)
         check_system_prompt_fits(model, system_cost, budget)
 

@@ -13,7 +13,7 @@ an estimate (``exact_cost`` says which), never used to decide what is kept.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
@@ -23,7 +23,7 @@ from typing import Literal, TypeVar
 from ..intent import steering_requests
 from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
-from ..pricing.text import tokens_at_least
+from ..pricing.text import pieces_at_least, tokens_at_least
 from ..validate import arguments_problem, is_empty
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
@@ -82,7 +82,18 @@ def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
 # costs at least n // 128 tokens, whatever the model. A message that cannot fit by that
 # bound is never tokenized (a 50 MB paste is decided on in microseconds).
 MAX_CHARS_PER_TOKEN = 128
+# A request text longer than this many characters a token of the pins' cap is checked
+# against the cap by a bound read from this many characters of its opening (a text of
+# words has a run of letters every 5-10 characters).
+_PINNABLE_SPAN = 8
 _SPECULATE_UP_TO = 1 << 16  # estimated tokens: bigger texts are counted only when needed
+
+
+_CHARS_PER_ESTIMATED_TOKEN = 4  # (see _estimate)
+# A speculative batch reaches back over this share of the room left (by scaled estimates):
+# the walk asks for the next batch if the room is not filled, so the last one overshoots
+# by at most this share, not the whole room.
+_BATCH_SHARE = 0.5
 
 
 def _estimate(chars: int) -> int:
@@ -112,6 +123,7 @@ class HistoryIndex:
         # those that restate the task (classified once, when first read)
         self.steering: list[int] = []
         self.restating: list[int] = []
+        self.pin_cap: int | None = None  # see update
         self.shared = 0  # how many leading messages the last update kept unchanged
         self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
         # per message: what its unit is when dropped ("exchange", "recap" or "message")
@@ -124,17 +136,27 @@ class HistoryIndex:
         self._image_labels: dict[int, tuple[Image, str]] = {}  # by id(image)
         self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
         self._bounds: dict[int, int] = {}  # requests' lower bounds, by position (see update)
+        # tokens and estimates of the messages priced so far (see _price)
+        self._exact_seen = self._estimated_seen = 0
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
         self._pricer: Pricer | None = None
         # id → position of body[:_positioned] (built on first use, extended on append)
         self._positions: dict[str, int] = {}
         self._positioned = 0
 
-    def update(self, body: Sequence[Message], pricer: Pricer, unchanged: int | None = None) -> None:
+    def update(
+        self,
+        body: Sequence[Message],
+        pricer: Pricer,
+        unchanged: int | None = None,
+        pin_cap: int | None = None,
+    ) -> None:
         """Take ``body`` as the new history: price and group only what changed.
 
         ``unchanged``: how many leading messages are known to be the same as last time
-        (a ``LazyMessages`` source knows; else messages are compared by identity)."""
+        (a ``LazyMessages`` source knows; else messages are compared by identity).
+        ``pin_cap``: the tokens earlier requests are pinned within (``steering`` and
+        ``restating`` then leave out the requests that cannot fit it)."""
         before = len(self.costs)
         if unchanged is not None:
             prefix = min(unchanged, len(body), before)
@@ -147,11 +169,14 @@ class HistoryIndex:
             prefix = 0  # nothing is assumed between a lazy history and another
         else:
             prefix = self._shared_prefix(body)
+        if pin_cap != self.pin_cap:
+            prefix, self.pin_cap = 0, pin_cap  # (every request classified anew)
         self.shared = prefix
         if prefix < self._positioned:  # an edit, insertion or removal: positions moved
             self._positions, self._positioned = {}, 0
         if pricer is not self._pricer:
             self._bounds = {}
+            self._exact_seen = self._estimated_seen = 0
         elif prefix < before and self._bounds:  # (an append leaves them be)
             self._bounds = {i: v for i, v in self._bounds.items() if i < prefix}
         if type(body) is LazyMessages and prefix < before:
@@ -225,19 +250,39 @@ class HistoryIndex:
         pricer, priced, costs, body = self._pricer, self.priced, self.costs, self.body
         lo = max(0, start - max(256, len(body) - start)) if back else start
         if back and room is not None:
-            i, acc = start, 0
-            while i > lo and acc <= room:
+            # The estimates are a token per 4 characters: a script of more tokens than that
+            # (CJK, Thai, Hindi, Cyrillic, emoji: up to a token a character) would be priced
+            # up to 4 times as far back as can fit. So they are scaled: until a fair sample
+            # is priced, as if every character were a token; then by what the prices found
+            # say (never down: no further back than the estimates reach).
+            if self._estimated_seen * 4 < room:
+                scale = float(_CHARS_PER_ESTIMATED_TOKEN)
+            else:
+                scale = max(1.0, self._exact_seen / self._estimated_seen)
+            i, acc = start, 0.0
+            while i > lo and acc <= room * _BATCH_SHARE:
                 i -= 1
-                acc += costs[i]
+                acc += costs[i] if priced[i] else costs[i] * scale
             lo = i
-        # Before ``start`` the batch is speculative: a huge text there is left until (and
-        # unless) a decision needs its exact price.
-        todo = [i for i in range(lo, start) if not priced[i] and costs[i] < _SPECULATE_UP_TO]
+        # A batch holds whole units: a tool result is priced with its call (how a writer
+        # sends the results of parallel calls depends on the call). Before ``start`` the
+        # batch is speculative: a unit with a huge text is left until (and unless) a
+        # decision needs its exact price.
+        starts = self.starts
+        first = bisect_right(starts, lo) - 1 if lo < start else bisect_left(starts, start)
+        todo: list[int] = []
+        for k in range(max(first, 0), bisect_left(starts, start)):
+            unit = range(starts[k], starts[k + 1])
+            if max(costs[unit.start : unit.stop]) < _SPECULATE_UP_TO:
+                todo += [i for i in unit if not priced[i]]
         todo += [i for i in range(start, end) if not priced[i]]
         pricer.prime(body[i] for i in todo)
+        estimated = sum(costs[i] for i in todo)
         for i in todo:
             costs[i] = pricer.message(body[i]).total
             priced[i] = 1
+        self._exact_seen += sum(costs[i] for i in todo)
+        self._estimated_seen += estimated
 
     def _scan_from(self, prefix: int) -> None:
         """From ``prefix`` on: a cheap size for each message (until a decision asks for its
@@ -261,9 +306,32 @@ class HistoryIndex:
             asked, texts = self._scan_messages(prefix)
         self.costs.extend(map(_estimate, self.chars[prefix:]))
         self.priced.extend(bytes(len(body) - prefix))
+        if self.pin_cap is not None:
+            asked, texts = self._pinnable(asked, texts, self.pin_cap)
         steering, restating = steering_requests(texts)
         self.steering += [asked[j] for j in steering]
         self.restating += [asked[j] for j in restating]
+
+    def _pinnable(
+        self, asked: list[int], texts: list[str], cap: int
+    ) -> tuple[list[int], list[str]]:
+        """The requests (positions and texts) that may fit the pins' cap: one that cannot
+        (a pasted document: most of a long session's request text) is never pinned, so its
+        words need not be read for corrections and restatements. Its bound (its runs of
+        letters, ``pieces_at_least``) is read from the opening of its text (``_PINNABLE_SPAN`` characters a token of the cap), which
+        is a bound of the whole: the opening's runs of letters and digits are in pieces of
+        the whole text, and a token never spans two pieces (property-tested)."""
+        assert self._pricer is not None
+        overhead, counter = self._pricer.message_overhead, self._pricer.counter
+        span = cap * _PINNABLE_SPAN
+        long = [j for j, text in enumerate(texts) if len(text) > span]
+        if not long:
+            return asked, texts
+        over = {j for j in long if overhead + pieces_at_least(counter, texts[j][:span]) > cap}
+        if not over:
+            return asked, texts
+        keep = [j for j in range(len(texts)) if j not in over]
+        return [asked[j] for j in keep], [texts[j] for j in keep]
 
     def _scan_columns(self, body: LazyMessages, prefix: int) -> tuple[list[int], list[str]]:
         """The scan of a lazy history: its columns, copied at C speed."""
@@ -403,12 +471,13 @@ class HistoryIndex:
     def request_may_fit(self, k: int, room: int) -> bool:
         """``may_fit`` for the unit of an earlier request, also by a bound read from its
         text's letters and digits (``tokens_at_least``): a pasted log that cannot fit what
-        is left of the pins' cap is never tokenized."""
-        if not self.may_fit(k, room):
-            return False
+        is left of the pins' cap is never tokenized. (``may_fit`` for a unit of one message,
+        inlined: pinning asks this of hundreds of earlier requests every fit.)"""
         i = self.starts[k]
         if self.priced[i]:
-            return True  # (may_fit read its exact price)
+            return self.costs[i] <= room
+        if self.chars[i] // MAX_CHARS_PER_TOKEN > room:
+            return False
         bound = self._bounds.get(i)
         if bound is None:  # once per message: a refit looks at the same requests again
             assert self._pricer is not None
