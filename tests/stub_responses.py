@@ -35,6 +35,18 @@ RESPONSES_PARAMS = frozenset(
     }
 )  # fmt: skip
 
+#: Items of the built-in tools (computer use, web search, custom tools, shell, MCP…) and
+#: references to stored items, which clients resend as they got them.
+_BUILT_IN_ITEMS = frozenset(
+    {
+        "computer_call", "computer_call_output", "web_search_call", "file_search_call",
+        "custom_tool_call", "custom_tool_call_output", "local_shell_call",
+        "local_shell_call_output", "image_generation_call", "code_interpreter_call",
+        "mcp_call", "mcp_list_tools", "mcp_approval_request", "mcp_approval_response",
+        "item_reference",
+    }
+)  # fmt: skip
+
 _PARTS_BY_ROLE = {
     "user": ("input_text", "input_image", "input_file", "input_audio"),
     "system": ("input_text",),
@@ -132,6 +144,8 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
                     "required following item.",
                     p,
                 )
+        elif kind in _BUILT_IN_ITEMS:  # built-in tools' items: accepted as they are
+            pass
         elif kind == "compaction":
             if not isinstance(raw.get("encrypted_content"), str) or not raw["encrypted_content"]:
                 raise Invalid(f"Missing required parameter: '{p}.encrypted_content'.", p)

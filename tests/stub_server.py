@@ -387,7 +387,8 @@ def _patch_tokens(w: int, h: int, limits: tuple[int, int | None], multiplier: fl
         r *= min(math.floor(w * r / 32) / (w * r / 32), math.floor(h * r / 32) / (h * r / 32))
         w, h = math.floor(w * r), math.floor(h * r)
         patches = math.ceil(w / 32) * math.ceil(h / 32)
-    return math.ceil(patches * multiplier)
+    # Bills run one token above the formula (a 128x64 PNG on gpt-4.1-mini: 14 for 12.96).
+    return math.ceil(round(patches * multiplier, 6)) + 1
 
 
 def openai_image_tokens(w: int, h: int, model: str, detail: str = "auto") -> int:
@@ -624,6 +625,9 @@ def validate_openai(body: Any, stub: StubServer) -> None:
                 f"tokens, whereas you provided {value}.",
                 key,
             )
+    n = body.get("n")
+    if n is not None and (type(n) is not int or not 1 <= n <= 128):
+        raise Invalid("Invalid 'n': expected an integer between 1 and 128.", "n")
     _check_tools_openai(body.get("tools"))
     messages = body.get("messages")
     if messages is None:
@@ -781,6 +785,17 @@ def _check_tools_openai(tools: Any) -> None:
             )
 
 
+#: Thinking, documents, and the blocks of Anthropic's server tools and MCP connector
+#: (which clients resend as they got them).
+_ANTHROPIC_OTHER_BLOCKS = frozenset(
+    {
+        "thinking", "redacted_thinking", "document", "server_tool_use", "web_search_tool_result", "web_fetch_tool_result",
+        "code_execution_tool_result", "mcp_tool_use", "mcp_tool_result", "search_result",
+        "container_upload",
+    }
+)  # fmt: skip
+
+
 def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise :class:`Invalid` for anything the Messages API would refuse."""
     if not headers.get("x-api-key") and not headers.get("authorization", "").startswith("Bearer "):
@@ -832,6 +847,8 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         if isinstance(content, str):
             if not content:
                 raise Invalid(f"{p}: user messages must have non-empty content")
+            if not content.strip():
+                raise Invalid(f"{p}: text content blocks must contain non-whitespace text")
             blocks: list[Any] = []
         elif isinstance(content, list) and content:
             blocks = content
@@ -842,9 +859,19 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         for j, b in enumerate(blocks):
             bp = f"{p}.content.{j}"
             kind = b.get("type") if isinstance(b, dict) else None
+            if kind == "tool_result" and any(
+                isinstance(x, dict) and x.get("type") != "tool_result" for x in blocks[:j]
+            ):  # the API wants a user turn's tool results before anything else in it
+                raise Invalid(
+                    f"messages.{i - 1}: `tool_use` ids were found without `tool_result` blocks "
+                    "immediately after: the `tool_result` blocks must come first in the next "
+                    "message's content"
+                )
             if kind == "text":
                 if not isinstance(b.get("text"), str) or not b["text"]:
                     raise Invalid(f"{bp}: text content blocks must be non-empty")
+                if not b["text"].strip():
+                    raise Invalid(f"{bp}: text content blocks must contain non-whitespace text")
             elif kind == "image":
                 if role != "user":
                     raise Invalid(f"{bp}: image blocks are only allowed in user messages")
@@ -872,9 +899,15 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                     if isinstance(ib, dict) and ib.get("type") == "image":
                         _check_anthropic_image(ib, f"{bp}.content.{k}", stub)
                         images += 1
-                    elif isinstance(ib, dict) and ib.get("type") == "text" and not ib.get("text"):
-                        raise Invalid(f"{bp}.content.{k}: text content blocks must be non-empty")
-            elif kind in ("thinking", "redacted_thinking", "document"):
+                    elif (
+                        isinstance(ib, dict)
+                        and ib.get("type") == "text"
+                        and not str(ib.get("text") or "").strip()
+                    ):
+                        raise Invalid(
+                            f"{bp}.content.{k}: text content blocks must contain non-whitespace text"
+                        )
+            elif kind in _ANTHROPIC_OTHER_BLOCKS:  # accepted as they are
                 pass
             else:
                 raise Invalid(
@@ -1287,9 +1320,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _openai_reply(self, body: dict[str, Any], reply: StubReply, *, truncate: bool) -> None:
         model = body["model"]
+        n = body.get("n") or 1  # that many choices, as the API answers (each billed)
         usage = {
             "prompt_tokens": prompt_tokens(body),
-            "completion_tokens": completion_tokens(reply),
+            "completion_tokens": completion_tokens(reply) * n,
         }
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
         finish = reply.finish_reason or ("tool_calls" if reply.tool_calls else "stop")
@@ -1298,38 +1332,45 @@ class _Handler(BaseHTTPRequestHandler):
             message: dict[str, Any] = {"role": "assistant", "content": reply.text or None}
             if reply.tool_calls:
                 message["tool_calls"] = [
-                    {"id": i, "type": "function", "function": {"name": n, "arguments": a}}
-                    for i, n, a in reply.tool_calls
+                    {"id": i, "type": "function", "function": {"name": fn, "arguments": a}}
+                    for i, fn, a in reply.tool_calls
                 ]
+            choices = [{"index": k, "message": message, "finish_reason": finish} for k in range(n)]
             self._send_json(200, {
                 "id": rid, "object": "chat.completion", "created": 0, "model": model,
-                "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-                "usage": usage,
+                "choices": choices, "usage": usage,
             })  # fmt: skip
             return
         include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
 
-        def chunk(delta: dict[str, Any], finish_reason: str | None = None) -> dict[str, Any]:
+        def chunk(
+            delta: dict[str, Any], finish_reason: str | None = None, index: int = 0
+        ) -> dict[str, Any]:
             out: dict[str, Any] = {
                 "id": rid, "object": "chat.completion.chunk", "created": 0, "model": model,
-                "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
+                "choices": [{"index": index, "delta": delta, "finish_reason": finish_reason}],
             }  # fmt: skip
             if include_usage:
                 out["usage"] = None
             return out
 
         self._sse_start()
-        self._sse(chunk({"role": "assistant", "content": ""}))
-        for piece in self._pieces(reply.text):
-            self._sse(chunk({"content": piece}))
-            if truncate:
-                return  # the connection closes mid-reply
-        for k, (cid, name, args) in enumerate(reply.tool_calls):
-            self._sse(chunk({"tool_calls": [{"index": k, "id": cid, "type": "function",
-                                             "function": {"name": name, "arguments": ""}}]}))  # fmt: skip
-            for piece in self._pieces(args):
-                self._sse(chunk({"tool_calls": [{"index": k, "function": {"arguments": piece}}]}))
-        self._sse(chunk({}, finish))
+        for index in range(n):
+            self._sse(chunk({"role": "assistant", "content": ""}, index=index))
+            for piece in self._pieces(reply.text):
+                self._sse(chunk({"content": piece}, index=index))
+                if truncate:
+                    return  # the connection closes mid-reply
+            for k, (cid, name, args) in enumerate(reply.tool_calls):
+                self._sse(chunk({"tool_calls": [{"index": k, "id": cid, "type": "function",
+                                                 "function": {"name": name, "arguments": ""}}]},
+                                index=index))  # fmt: skip
+                for piece in self._pieces(args):
+                    self._sse(
+                        chunk({"tool_calls": [{"index": k, "function": {"arguments": piece}}]},
+                              index=index)
+                    )  # fmt: skip
+            self._sse(chunk({}, finish, index=index))
         if include_usage:
             self._sse({"id": rid, "object": "chat.completion.chunk", "created": 0,
                        "model": model, "choices": [], "usage": usage})  # fmt: skip

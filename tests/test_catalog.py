@@ -367,3 +367,52 @@ def test_data_file_round_trip() -> None:
     assert cat.lookup("pixtral-12b-2409").image_cost == "pixtral"  # alias
     for m in raw["models"]:
         assert m.get("checked_at"), m["id"]
+
+
+@pytest.mark.parametrize(
+    ("name", "family"),
+    [
+        ("o3-pro", "o3"),
+        ("o3-pro-2025-06-10", "o3"),
+        ("gpt-5-pro", "gpt-5"),
+        ("gpt-5-codex", "gpt-5"),
+        ("gpt-5.1-codex", "gpt-5.1"),
+        ("gpt-5.1-codex-max", "gpt-5.1"),
+        ("o3-deep-research", "o3"),
+        ("o4-mini-deep-research", "o4-mini"),
+        ("openai/gpt-5-pro", "gpt-5"),
+    ],
+)
+def test_responses_only_variants_do_not_inherit_chat_completions(
+    cat: Catalog, name: str, family: str
+) -> None:
+    """OpenAI answers 400 "only supported in v1/responses" to a Chat body for these."""
+    info = cat.lookup(name)
+    assert (info.id, info.api) == (family, "openai-responses")
+
+
+@pytest.mark.parametrize("name", ["gpt-5-mini", "gpt-4o-mini-audio-preview", "o3", "gpt-4o"])
+def test_chat_variants_keep_the_default_format(cat: Catalog, name: str) -> None:
+    assert cat.lookup(name).api is None
+
+
+def test_a_responses_only_variant_is_prepared_as_a_responses_body() -> None:
+    from contextledger import prepare
+
+    body = prepare([{"role": "user", "content": "hi"}], "gpt-5-pro").body
+    assert "input" in body and "messages" not in body
+
+
+@pytest.mark.parametrize(
+    ("name", "resolved"),
+    [
+        ("claude-3-5-sonnet-v2@20241022", "claude-3-5-sonnet"),  # Vertex's id for 3.5 Sonnet v2
+        ("meta-llama/llama-3.2-11b-vision-instruct", "meta-llama/Llama-3.2-11B-Vision-Instruct"),
+        (
+            "openrouter/meta-llama/llama-3.2-90b-vision-instruct",
+            "meta-llama/Llama-3.2-90B-Vision-Instruct",
+        ),
+    ],
+)
+def test_cloud_and_router_spellings_resolve(cat: Catalog, name: str, resolved: str) -> None:
+    assert cat.lookup(name).id == resolved

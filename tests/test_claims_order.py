@@ -185,3 +185,43 @@ def test_a_failing_test_by_its_own_name_has_its_place() -> None:
     assert check_sentence(lie, ev)[1]
     true = "The assistant edited api/refunds.py before test_partial_refund failed."
     assert check_sentence(true, ev)[1] == ()
+
+
+INVOICES = record(
+    ("u", "The invoice PDF export crashes for invoices with zero line items. Please fix it."),
+    ("open", "billing/pdf.py"),
+    (
+        "sh",
+        "python manage.py test billing",
+        "ERROR: test_zero_lines (billing.tests.PdfTests)\nZeroDivisionError: division by zero\nFAILED (errors=1)",
+    ),
+    ("save", "billing/pdf.py", "total = sum(amounts)"),
+    ("sh", "python manage.py test billing", "Ran 6 tests in 0.4s\n\nOK"),
+    ("sh", "flake8 billing", "billing/pdf.py:3:80: E501 line too long (84 > 79 characters)"),
+)
+
+
+@pytest.mark.parametrize(
+    "lie",
+    [
+        "I saved billing/pdf.py before I opened it.",  # "it" is the file the first part names
+        "test_zero_lines still fails.",  # a later run of it passed
+        "`python manage.py test billing` is still failing.",
+        "`flake8 billing` passed cleanly.",  # a linter's finding is a failed lint run
+    ],
+)
+def test_a_lie_about_what_came_later_is_stripped(lie: str) -> None:
+    assert stripped(INVOICES, f"Notes:\n- {lie}"), lie
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "I opened billing/pdf.py before I saved it.",
+        "test_zero_lines failed, then passed after the fix.",
+        "`flake8 billing` reported a line too long in billing/pdf.py.",
+        "Task: fix the invoice PDF export crash for invoices with zero line items.",
+    ],
+)
+def test_the_same_record_told_truly_stands(note: str) -> None:
+    assert stripped(INVOICES, f"Notes:\n- {note}") == ()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from contextledger.compaction.verify import verify_recap
-from contextledger.model import Message, with_ids
+from contextledger.model import Message, ToolCall, with_ids
 
 SAID = list(
     with_ids(
@@ -82,3 +82,50 @@ def test_without_changing_is_keeping() -> None:
     assert not v.misclaims, v.summary()
     v = verify_recap("Goal: Speed up the export and change the CSV header.", said)
     assert v.misclaims
+
+
+def test_with_zero_is_without() -> None:
+    said = list(with_ids([Message.user("The report job hangs for tenants with zero invoices.")]))
+    v = verify_recap("Goal: Stop the report job hanging for tenants without invoices.", said)
+    assert not v.misclaims, v.summary()
+    v = verify_recap("Goal: Stop the report job hanging for tenants with invoices.", said)
+    assert v.misclaims
+
+
+def test_a_permission_the_user_did_not_give_is_caught_in_prose() -> None:
+    said = list(
+        with_ids(
+            [
+                Message.user("Do not drop the orders_archive table until the audit closes."),
+                Message.user("You may restart the worker pool in staging, but never in prod."),
+            ]
+        )
+    )
+    for lie in (
+        "The orders_archive table may be dropped now.",
+        "The assistant may restart the worker pool in prod.",
+    ):
+        v = verify_recap(lie, said)
+        assert v.misclaims, lie
+    honest = "The worker pool may be restarted in staging but never in prod."
+    v = verify_recap(honest, said)
+    assert not v.misclaims, v.summary()
+
+
+def test_swapped_numbers_around_a_bound_are_caught() -> None:
+    said = list(
+        with_ids(
+            [
+                Message.user("Keep page size small."),
+                Message("assistant", (ToolCall("g", "shell", '{"command": "go test ./pager"}'),)),
+                Message.tool(
+                    "g",
+                    "--- FAIL: TestPageSize\n    pager_test.go:12: got 120 rows, want <= 100\nFAIL",
+                ),
+            ]
+        )
+    )
+    v = verify_recap("Failures:\n- TestPageSize: got 100 rows, want <= 120", said)
+    assert v.misclaims
+    v = verify_recap("Failures:\n- TestPageSize: got 120 rows, want <= 100", said)
+    assert not v.misclaims, v.summary()

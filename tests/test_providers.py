@@ -559,3 +559,34 @@ def test_gemini_turns_alternate() -> None:
     pricer = Pricer.for_model("gemini-2.5-flash", wire="gemini")
     priced = price_request(body, "gemini-2.5-flash").total
     assert pricer.messages(history).total + REQUEST_OVERHEAD == priced
+
+
+def test_whitespace_only_text_never_reaches_anthropic() -> None:
+    """Anthropic answers 400 "text content blocks must contain non-whitespace text": a
+    blank message is removed (reported) and a blank block beside real content is left out."""
+    from contextledger import fit, translate
+
+    history = [
+        {"role": "user", "content": "real question"},
+        {"role": "assistant", "content": ""},
+        {"role": "user", "content": "   "},
+        {
+            "role": "assistant",
+            "content": [{"type": "text", "text": " "}, {"type": "text", "text": "answer"}],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": "\n\t"}, {"type": "text", "text": "again?"}],
+        },
+    ]
+    res = fit(history, "claude-sonnet-4-5", target="anthropic")
+    body = translate(res.messages, "anthropic").body
+    texts = [
+        block["text"] if isinstance(block, dict) else block
+        for turn in body["messages"]
+        for block in (turn["content"] if isinstance(turn["content"], list) else [turn["content"]])
+        if not isinstance(block, dict) or block.get("type") == "text"
+    ]
+    assert texts and all(t.strip() for t in texts)
+    assert [t["role"] for t in body["messages"]] == ["user", "assistant", "user"]
+    assert "removed an empty user message" in " ".join(n.text for n in res.report.notices)

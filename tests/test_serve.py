@@ -843,17 +843,15 @@ class _InventingSummarizer:
         return "The deploy used build 987654321."
 
 
-def test_a_rejected_recap_is_not_retried_every_turn(tmp_path: Path) -> None:
+def test_a_rejected_recap_is_not_retried_every_turn() -> None:
     """Writing and verifying a recap of a long history costs seconds: after one is
     rejected, the proxy pauses compaction for that session until 16 more messages have
     arrived, and says so in each paused turn's report."""
     from contextledger.model import Message
     from contextledger.prepare import Preparer
-    from contextledger.serve import Proxy, ServeSettings
-    from contextledger.serve.app import COMPACTION_RETRY
+    from contextledger.serve.fitting import COMPACTION_RETRY, prepare_with_backoff
     from contextledger.serve.sessions import SessionState
 
-    proxy = Proxy(ServeSettings(store=tmp_path / "s.db"))
     state = SessionState("s", "s", "openai")
     summarizer = _InventingSummarizer()
     # a small window: the fit would drop old turns, so compaction tries to recap them
@@ -877,14 +875,14 @@ def test_a_rejected_recap_is_not_retried_every_turn(tmp_path: Path) -> None:
         )
 
     grow(60)
-    first = proxy._prepare_with_backoff(state, preparer, None)
+    first = prepare_with_backoff(state, preparer, None)
     assert summarizer.calls >= 1 and first.event is None
     assert state.compaction_retry_at == 60 + COMPACTION_RETRY
     calls = summarizer.calls
     grow(2)
-    proxy._prepare_with_backoff(state, preparer, None)
+    prepare_with_backoff(state, preparer, None)
     assert summarizer.calls == calls and state.compaction_paused  # not tried again
     assert preparer.compaction is True  # the pause is per call, not a setting changed
     grow(COMPACTION_RETRY)
-    proxy._prepare_with_backoff(state, preparer, None)
+    prepare_with_backoff(state, preparer, None)
     assert summarizer.calls > calls and not state.compaction_paused

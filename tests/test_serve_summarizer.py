@@ -87,7 +87,7 @@ def test_serve_writes_recaps_with_the_configured_summarizer_and_its_own_key(
     )
     proxy = RunningProxy(settings).start()
     try:
-        assert proxy.proxy._prepare_thread is not None
+        assert proxy.proxy.prepare_thread is not None
         messages: list[Any] = []
         for turn in range(24):
             messages.append({"role": "user", "content": f"Step {turn}: " + "check the logs " * 40})

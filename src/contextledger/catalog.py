@@ -89,6 +89,10 @@ _OPENROUTER_VARIANT = re.compile(r":(?:free|beta|thinking|extended|nitro|floor|o
 # one that takes no images (gpt-4o-audio-preview, gpt-4o-realtime-preview, gpt-4o-mini-tts).
 _NOT_CHAT_WORDS = frozenset({"tts", "transcribe", "embedding", "embed", "instruct", "moderation"})
 _NO_VISION_WORDS = frozenset({"audio", "realtime", "search"})
+# OpenAI serves these variants of a chat family only in the Responses API (o3-pro,
+# gpt-5-pro, gpt-5-codex, o3-deep-research: Chat Completions answers 400 "only supported
+# in v1/responses"), so they must not inherit the family's Chat Completions format.
+_RESPONSES_ONLY_WORDS = frozenset({"pro", "codex", "research"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,9 +200,25 @@ class Catalog:
         if not isinstance(model, str):
             raise UnknownModelError(describe(model))
         found = self._resolve(model)
+        if found is None and "/" in model:
+            # Routed ids (org/model, provider/model) are matched case-blind, as routers list
+            # them: OpenRouter's meta-llama/llama-3.2-11b-… is Hugging Face's
+            # meta-llama/Llama-3.2-11B-…. A bare id stays case-sensitive: OpenAI answers
+            # "The model `GPT-4o` does not exist", so GPT-4o is refused with gpt-4o suggested.
+            found = self._resolve_case_blind(model)
         if found is None:
             raise UnknownModelError(model, self.suggest(model))
         return found
+
+    def _resolve_case_blind(self, model: str) -> ModelInfo | None:
+        """A known id or alias spelt with other capitals (``meta-llama/llama-3.2-11b-…``)."""
+        if model != model.lower() and (found := self._resolve(model.lower())) is not None:
+            return found
+        folded = _strip_route(model)[1].casefold()
+        for name in (*self._models, *self._aliases):
+            if name.casefold() == folded:
+                return self._resolve(name)
+        return None
 
     def suggest(self, model: str, n: int = 3) -> tuple[str, ...]:
         """The known ids closest to ``model`` (for "did you mean …?").
@@ -289,9 +309,12 @@ class Catalog:
         words = set(bare[len(best) + 1 :].split("-"))
         if words & _NOT_CHAT_WORDS:
             return None
+        family = self._models[best]
         if words & _NO_VISION_WORDS:
-            return replace(self._models[best], vision=False)
-        return self._models[best]
+            family = replace(family, vision=False)
+        if family.provider == "openai" and words & _RESPONSES_ONLY_WORDS:
+            family = replace(family, api="openai-responses")
+        return family
 
     def _misspells_another(self, name: str, family: str) -> bool:
         """``gpt-4o-mni`` extends ``gpt-4o`` but is one letter from ``gpt-4o-mini``, whose images
@@ -337,8 +360,9 @@ def _candidates(name: str) -> list[str]:
     """Spellings of one model name to try, most literal first."""
     out = [name]
     unrouted = _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", name))
-    unrouted = _BEDROCK_VERSION.sub("", unrouted)
+    # Vertex's date goes first: claude-3-5-sonnet-v2@20241022 keeps a version tail under it.
     unrouted = _VERTEX_DATE.sub("", unrouted)
+    unrouted = _BEDROCK_VERSION.sub("", unrouted)
     unrouted = _OPENROUTER_VARIANT.sub("", unrouted)
     out.append(unrouted)
     if unrouted.startswith("claude-"):

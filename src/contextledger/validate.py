@@ -73,12 +73,13 @@ class Problem:
 
 
 def is_empty(message: Message) -> bool:
-    """True when a message has no blocks, or only empty text blocks.
+    """True when a message has no blocks, or only empty or whitespace-only text blocks
+    (Anthropic refuses a text block without non-whitespace text; no model can use one).
 
-    >>> is_empty(Message.user("")), is_empty(Message.user("x"))
-    (True, False)
+    >>> is_empty(Message.user("")), is_empty(Message.user("  ")), is_empty(Message.user("x"))
+    (True, True, False)
     """
-    return all(isinstance(b, Text) and b.text == "" for b in message.content)
+    return all(isinstance(b, Text) and (not b.text or b.text.isspace()) for b in message.content)
 
 
 def arguments_problem(call: ToolCall) -> str | None:

@@ -42,7 +42,7 @@ from typing import Any, Literal, TypeVar
 from ..intent import is_constraint
 from ..model import Message, ToolCall
 from .claims_cause import said_missing, shows_missing
-from .claims_order import mention, out_of_order, split_order
+from .claims_order import mentions, out_of_order, passed_since, split_order
 from .digest import (
     SECTIONS,
     call_commands,
@@ -159,6 +159,22 @@ def _unit(text: str, kind: Literal["said", "call", "told", "result"] = "said") -
     return Unit(" ".join(text.split()), terms, text, kind)
 
 
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A call or a result as a unit of what was done, read on first need."""
+
+    words: str
+    kind: Literal["call", "result"]
+    writes: bool = False  # a write-type call: "wrote", "modified" … are its terms too
+
+
+def _act(done: Unit | Act) -> Unit:
+    if isinstance(done, Unit):
+        return done
+    found = _unit(done.words, done.kind)
+    return replace(found, terms=found.terms | _WRITE_TERMS) if done.writes else found
+
+
 class UnitIndex:
     """Units of the record with an index from each term to the units holding it: a claim
     is compared only with the units that share its terms (comparing every claim with
@@ -249,7 +265,9 @@ _CRASH = re.compile(
     r"\bexit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*[:=]?\s*[1-9]|"
     # a linter's or type checker's summary: ruff, mypy, eslint, rubocop
     r"^\s*Found [1-9]\d* errors?\b|✖ [1-9]\d* problems?\b|"
-    r"\b[1-9]\d* (?:errors?|offen[cs]es?|problems?) (?:found|detected)\b",
+    r"\b[1-9]\d* (?:errors?|offen[cs]es?|problems?) (?:found|detected)\b|"
+    # a linter's finding: flake8, ruff, pylint, pycodestyle ("app.py:3:80: E501 line too long")
+    r"^\S+:\d+:\d+:\s+[A-Z]{1,3}\d{2,4}\b",
     re.IGNORECASE,
 )
 _FUTURE = re.compile(
@@ -300,7 +318,10 @@ class Evidence:
     user_turns: tuple[str, ...] = ()
     trusted: frozenset[str] = field(default=frozenset())
     said: tuple[Unit, ...] = ()
-    acts: tuple[Unit, ...] = ()
+    #: what the assistant did: units, or the words of a call or a result not read yet (see
+    #: :attr:`acts`: only claims that something was done read them, and a long record's
+    #: calls and outputs are most of its words)
+    done: tuple[Unit | Act, ...] = ()
     told: tuple[Unit, ...] = ()  # what the assistant said (any tense): for "the assistant said"
     #: every text of the record read (turns, tool outputs, a previous recap): where the
     #: numbers and days a recap names are looked up, on first need (see :meth:`numbers`)
@@ -353,6 +374,12 @@ class Evidence:
         return self._derive(
             "failures", lambda: tuple(FailureBlock.of(r) for r in self.results if r.failed)
         )
+
+    @property
+    def acts(self) -> tuple[Unit, ...]:
+        """What the assistant did: tool calls, their results and its own statements of
+        what it did, each read on first need."""
+        return self._derive("acts", lambda: tuple(_act(a) for a in self.done))
 
     @property
     def acts_index(self) -> UnitIndex:
@@ -442,7 +469,7 @@ class Evidence:
         user: list[str] = []
         turns: list[str] = []
         assistant: list[str] = []
-        acts: list[Unit] = []
+        acts: list[Unit | Act] = []
         told: list[Unit] = []
         texts: list[str] = []
         calls = {c.id: c for m in messages for c in m.tool_calls}
@@ -485,10 +512,8 @@ class Evidence:
                     written.update(paths)
                 events += _call_events(at, c, cmds, paths, writes)
                 args = args_of[id(c)] = _call_args(c)
-                unit = _unit(f"{c.name} {(c.arguments if args is None else args)[:4000]}", "call")
-                if writes:
-                    unit = replace(unit, terms=unit.terms | _WRITE_TERMS)
-                acts.append(unit)
+                words = f"{c.name} {(c.arguments if args is None else args)[:4000]}"
+                acts.append(Act(words, "call", writes))
             for r in m.tool_results:
                 call = calls.get(r.call_id)
                 body = r.text
@@ -519,7 +544,7 @@ class Evidence:
                 acts.append(output.unit)
                 if call is not None:  # "the endpoint answered 503": the call and its result
                     args = args_of[id(call)] or ""
-                    acts.append(_unit(f"{call.name} {args[:2000]} {body[:2000]}", "result"))
+                    acts.append(Act(f"{call.name} {args[:2000]} {body[:2000]}", "result"))
         seen = set(turns)
         for m in context:
             if m.role == "user" and not m.tool_results and not m.is_recap and m.text not in seen:
@@ -557,7 +582,7 @@ class Evidence:
             user_turns=tuple(turns),
             trusted=frozenset(trusted),
             said=tuple(said),
-            acts=tuple(acts),
+            done=tuple(acts),
             told=tuple(told),
             texts=tuple(texts),
             timeline=Timeline.of(events),
@@ -638,7 +663,7 @@ def _arg_strings(value: Any) -> list[str]:
 _LABEL = re.compile(
     r"(?i)\b(expected|expect|got|want|wanted|actual|received|returned|returns|from|to|left|"
     r"right)\b"
-    r"[\s:=,]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
+    r"[\s:=,<>≤≥]*(?:a\s+|an\s+|of\s+|status\s+|code\s+)?(-?\d+(?:\.\d+)?\b|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
 )
 _LABEL_FOLD = {
     "expect": "expected",
@@ -990,7 +1015,7 @@ def _failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
 # "failed with a Redis timeout": the message a failure is said to have printed
 _FAILED_WITH = re.compile(
     r"(?i)\b(?:fail(?:ed|s)?|crash(?:ed|es)?|errored(?:\s+out)?|panick?ed|aborted|broke)\s+"
-    r"with\s+(?P<msg>[^;]+)"
+    r"(?:with|:)\s+(?P<msg>[^;]+)"
 )
 _EXIT_NOTE = re.compile(
     r"(?i)\(?\b(?:an?\s+)?(?:non-?zero\s+)?exit(?:ed)?\s+(?:code|status)\s*[:=]?\s*\d*\)?|"
@@ -1063,8 +1088,14 @@ def _check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
                 out.append(Claim("failed", value, "no failing tool result names it"))
             elif _ONLY_FAILURE.search(text):
                 out += _check_only_failure(value, ev)
+            elif passed_since(text, value, ev.timeline):  # "test_x still fails"
+                out.append(Claim("failed", value, passed_since(text, value, ev.timeline) or ""))
             else:
                 out += _check_failed_on_run(value, which_run(text), ev)
+            continue
+        since = passed_since(text, norm_command(value), ev.timeline)
+        if since:  # "`make lint` is still failing"
+            out.append(Claim("failed", value, since))
             continue
         results = ev.results_of(value)
         if kind == "command" and not results and not ev.ran(value):
@@ -1968,16 +1999,26 @@ def _rule(u: Unit) -> tuple[Unit, frozenset[str], tuple[str, ...]]:
 
 
 def _check_plan(text: str, ev: Evidence) -> list[Claim]:
-    """A next step or plan that breaks a rule the user set ("Next step: run rm -rf build")."""
+    """A next step, plan or permission that breaks a rule the user set ("Next step: run
+    rm -rf build", "the legacy table may be dropped before Friday"): a command the rule
+    names, or the rule's words said with the other stance."""
     if forbids(text):
         return []
     mine = claim_terms(text)
     plain = " ".join(norm_command(text).split())
+    stated = Reading(text)
     for u, rule, banned in ev.rules:
-        if (len(rule) >= 2 and cover(rule, frozenset(mine))[0] >= 0.75) or any(
-            len(b.split()) > 1 and _has_token(plain, b) for b in banned
+        if any(len(b.split()) > 1 and _has_token(plain, b) for b in banned) or (
+            len(rule) >= 2
+            and cover(rule, frozenset(mine))[0] >= 0.75
+            and stated.change(Reading(u.text)) is not None  # "staging" where "never prod"
         ):
             return [Claim("constraint", text, f"it breaks the user's rule: {_quote(u.text)}")]
+    index = ev.said_index
+    found, _ = _supporting_at(text, index, 0.6)
+    if found and not index.keeping(found, stated, flipped=False):
+        differs = stated.change(index.stance(found[0]))
+        return [Claim("constraint", text, f"{differs}: {_quote(index.units[found[0]].text)}")]
     return []
 
 
@@ -2179,7 +2220,7 @@ def _claimed_order(sentence: str) -> tuple[str, str] | None:
     if _FUTURE.search(sentence) or _OUGHT.search(sentence) or _SAID_BY_USER.search(sentence):
         return None
     parts = split_order(sentence)
-    if parts is None or mention(parts[0]) is None or mention(parts[1]) is None:
+    if parts is None or mentions(*parts) is None:
         return None  # "totals::x then succeeded": one event, not two
     return parts
 
@@ -2226,6 +2267,9 @@ def _check_prose(
 ) -> list[Claim]:
     """A free-prose clause: its subject and verbs say what it claims."""
     text = _ATTRIBUTION_TAIL.sub("", text)
+    label = _REQUEST_LABEL.match(text)
+    if label:  # "Task: fix the export crash": the user's request, not a claim of a crash
+        return _check_user(text[label.end() :], ev, "user said")
     hedged = plain_assertion(text)
     claimed_now = hedged != text or re.search(r"(?i)\bnow\b", text) is not None
     text = hedged
@@ -2275,6 +2319,10 @@ def _check_prose(
     return _check_action(text, [], commands, paths, ev, actor)
 
 
+_REQUEST_LABEL = re.compile(
+    r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+)?"
+    r"(?:task|goal|request|ask|objective)\s*:\s+"
+)
 _CORRECTION_NOTE = re.compile(
     r"(?i)\((?:the\s+user\s+)?(?:corrected|changed|switched|updated|was|previously|formerly|"
     r"originally|replacing|replaced|instead\s+of|not)\b[^)]*\)"

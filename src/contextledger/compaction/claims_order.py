@@ -128,6 +128,20 @@ def _split(sentence: str) -> tuple[str, str, bool] | None:
     return None
 
 
+_PRONOUN = re.compile(r"(?i)\b(?:it|them|that\s+file|the\s+file|that|those)\s*$")
+
+
+def mentions(first: str, then: str) -> tuple[Mention, Mention] | None:
+    """The two mentions of an order claim; a pronoun at the end of one ("I edited X
+    before I read it") stands for the other's object."""
+    a, b = mention(first), mention(then)
+    if b is None and a is not None and _PRONOUN.search(then):
+        b = mention(_PRONOUN.sub(" ".join(a.subjects), then))
+    if a is None and b is not None and _PRONOUN.search(first):
+        a = mention(_PRONOUN.sub(" ".join(b.subjects), first))
+    return (a, b) if a is not None and b is not None else None
+
+
 def mention(part: str) -> Mention | None:
     """What event a part of a sentence names, or None when it names none the record can
     place (no verb of reading, writing, running, failing or passing, or no object)."""
@@ -169,9 +183,10 @@ def out_of_order(sentence: str, timeline: Timeline) -> str | None:
     parts = _split(sentence)
     if parts is None or not parts[2]:
         return None
-    first, then = mention(parts[0]), mention(parts[1])
-    if first is None or then is None:
+    found = mentions(parts[0], parts[1])
+    if found is None:
         return None
+    first, then = found
     for a in first.subjects:
         at_a = _when(first, a, timeline)
         for b in then.subjects:
@@ -179,6 +194,27 @@ def out_of_order(sentence: str, timeline: Timeline) -> str | None:
             if at_a and at_b and min(at_a) > max(at_b):
                 return f"{_said(first.kind, a)} after {_said(then.kind, b)}"
     return None
+
+
+_STILL = re.compile(
+    r"(?i)\b(?:still|keeps?|continues?\s+to|remains?|is\s+(?:still\s+)?(?:failing|red|broken)|"
+    r"are\s+(?:still\s+)?(?:failing|red|broken))\b"
+)
+
+
+def passed_since(sentence: str, subject: str, timeline: Timeline) -> str | None:
+    """For a failure said to last ("test_x still fails", "`make lint` is still failing"):
+    the run that passed after the last failure of ``subject`` (a command, or a test by
+    the run whose output named it failing), or None."""
+    if not _STILL.search(sentence):
+        return None
+    failed = timeline.when("failed", subject)
+    if not failed:
+        return None
+    last = failed[-1]
+    runs = {e.subject for e in timeline.events if e.kind == "failed" and e.at == last}
+    later = [e for e in timeline.events if e.kind == "passed" and e.subject in runs and e.at > last]
+    return f"`{later[0].subject}` passed after it failed" if later else None
 
 
 _PAST = {"read": "read", "wrote": "written", "ran": "run", "failed": "failing", "passed": "passing"}

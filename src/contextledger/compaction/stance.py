@@ -160,9 +160,13 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+_WITH_NONE = re.compile(r"(?i)\bwith\s+(?:zero|no)\b")
+
+
 def segments(text: str) -> list[tuple[str, bool]]:
     """The pieces of ``text`` between stance changes, each with whether it is negated."""
     out: list[tuple[str, bool]] = []
+    text = _WITH_NONE.sub("without", text)  # "invoices with zero lines" lack lines
     for piece, rejected in _pieces(text):
         piece = piece.strip(" ,.")
         if not piece:
@@ -462,6 +466,7 @@ class Reading:
         return (
             not text.isascii()  # case-insensitive matching beyond ASCII: read it all
             or "no" in low
+            or "zero" in low
             or "over" in low
             or _NEGATOR.search(text) is not None
             or _ONLY_WITH.search(text) is not None

@@ -276,6 +276,13 @@ def _multiplier(info: ModelInfo) -> Fraction:
     return Fraction(str(_p(info, "multiplier")))
 
 
+def _patch_tokens(patches: int, info: ModelInfo) -> int:
+    """``ceil(patches × multiplier)`` plus one: the V4 guide allows ±1 token of "rounding in
+    billing", and measured bills run one above the formula (a 128×64 PNG, 8 patches:
+    gpt-4.1-mini billed 14 for 12.96, gpt-4.1-nano 21 for 19.68). Never below the bill."""
+    return math.ceil(patches * _multiplier(info)) + 1
+
+
 def _openai_patch(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageCost:
     _, level = _patch_level(info, detail)
     max_dim, budget = level.get("max_dim"), level.get("budget")
@@ -288,7 +295,7 @@ def _openai_patch(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageC
             f"{info.id} rejects images above {reject} patches at this detail; "
             f"{w}x{h} needs {patches}",
         )
-    return ImageCost(math.ceil(patches * _multiplier(info)), rw, rh, info.id, "openai-patch")
+    return ImageCost(_patch_tokens(patches, info), rw, rh, info.id, "openai-patch")
 
 
 def _openai_patch_max(info: ModelInfo, detail: str | None) -> ImageCost:
@@ -298,8 +305,7 @@ def _openai_patch_max(info: ModelInfo, detail: str | None) -> ImageCost:
     if max_dim is not None:
         caps.append(_ceil_div(int(max_dim), _PATCH) ** 2)
     patches = min(caps) if caps else 65536
-    tokens = math.ceil(patches * _multiplier(info))
-    return ImageCost(tokens, None, None, info.id, "openai-patch", False)
+    return ImageCost(_patch_tokens(patches, info), None, None, info.id, "openai-patch", False)
 
 
 # --- Gemini ----------------------------------------------------------------------------

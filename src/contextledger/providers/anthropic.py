@@ -328,7 +328,8 @@ def _user_blocks(m: Message, path: str) -> list[dict[str, Any]]:
     for j, b in enumerate(c.user_order(m.content)):
         p = f"{path}.content[{c.index_in(m.content, b, j)}]"  # the input position
         if isinstance(b, Text):
-            out.append(_with_cache({"type": "text", "text": b.text}, b))
+            if not b.text.isspace():  # Anthropic refuses a whitespace-only text block
+                out.append(_with_cache({"type": "text", "text": b.text}, b))
         elif isinstance(b, Recap):
             out.append({"type": "text", "text": b.wire_text})
         elif isinstance(b, Image):
@@ -376,7 +377,9 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
     for j, b in enumerate(m.content):
         p = f"{path}.content[{j}]"
         if isinstance(b, Text):
-            if b.text:
+            if (
+                b.text and not b.text.isspace()
+            ):  # "text content blocks must contain non-whitespace text"
                 out.append(_with_cache({"type": "text", "text": b.text}, b))
         elif isinstance(b, Recap):
             out.append({"type": "text", "text": b.wire_text})

@@ -88,21 +88,23 @@ def summary(
     reported_out = sum(int((t.get("usage") or {}).get("output_tokens") or 0) for t in turns)
     last = turns[-1] if turns else {}
     fitted = [t for t in turns if t.get("fitted")]
+    # a refused request went nowhere: it is an error on the row, not tokens sent
+    sent = [t for t in turns if not t.get("refused")]
     row.update(
         {
             "cost": _cost_json(session_cost(turns)),
             "model": last.get("model", ""),
             "route": last.get("route", ""),
             "turns": len(turns),
-            "sent_tokens": sum(int(t.get("used") or 0) for t in turns),
+            "sent_tokens": sum(int(t.get("used") or 0) for t in sent),
             "input_tokens": reported_in,
             "output_tokens": reported_out,
             # left out of the latest request (the sticky cut leaves the same messages out
             # turn after turn: a sum over turns would count each many times)
             "dropped": int(fitted[-1].get("dropped") or 0) if fitted else 0,
             "recaps": sum(1 for t in turns if t.get("compaction")),
-            "window": last.get("window"),
-            "last_used": last.get("used"),
+            "window": (fitted[-1] if fitted else last).get("window"),
+            "last_used": sent[-1].get("used") if sent else None,
             "errors": sum(1 for t in turns if int(t.get("status") or 200) >= 400),
         }
     )
@@ -167,8 +169,9 @@ h2 { font-size:17px; margin:28px 0 10px; }
 .card .l { color:var(--muted); font-size:12px; text-transform:uppercase; letter-spacing:.04em; }
 table { width:100%; border-collapse:collapse; background:var(--card); border:1px solid var(--line); border-radius:10px; overflow:hidden; }
 th, td { text-align:left; padding:9px 12px; border-bottom:1px solid var(--line); vertical-align:top; }
-td:first-child { overflow-wrap:anywhere; } th, td.num, td.nowrap { white-space:nowrap; }
-table.stack td:first-child { min-width:12em; }
+td:first-child { overflow-wrap:anywhere; } td.num, td.nowrap { white-space:nowrap; }
+table.stack td:first-child { min-width:9em; }
+.scroll { overflow-x:auto; }  /* a table never widens the page: it scrolls inside it */
 th { font-size:12px; color:var(--muted); text-transform:uppercase; letter-spacing:.04em; background:#f3f4f6; }
 td.num, th.num { text-align:right; font-variant-numeric:tabular-nums; }
 tr:last-child td { border-bottom:0; }
@@ -295,7 +298,10 @@ def index_page(sessions: Sequence[Mapping[str, Any]], store_errors: Sequence[str
                 f"<td class='nowrap' data-label='Last active'>{_ago(s.get('updated') or s.get('created'))}</td>"
                 "</tr>"
             )
-        table = f"<table class='stack'>{head}<tbody>{''.join(body)}</tbody></table>"
+        table = (
+            f"<div class='scroll'><table class='stack'>{head}<tbody>{''.join(body)}</tbody>"
+            "</table></div>"
+        )
     return _page(
         "contextledger — sessions",
         "<h1>Sessions</h1><p class='muted'>Every conversation this proxy fitted. Tokens are "
@@ -476,7 +482,10 @@ def _turn_table(turns: Sequence[Mapping[str, Any]], limit: int = 100) -> str:
             f"<td data-label='Status'>{_n(t.get('status'))}</td>"
             "</tr>"
         )
-    return f"<h2>Recent turns</h2><table class='stack'>{head}<tbody>{''.join(rows)}</tbody></table>"
+    return (
+        f"<h2>Recent turns</h2><div class='scroll'><table class='stack'>{head}"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 def session_page(detail: Mapping[str, Any]) -> str:

@@ -110,6 +110,8 @@ class _Segment:
     end: int
     raw: list[Any]
     messages: tuple[Message, ...]
+    #: Whether the client's JSON for it may go upstream as it is (see Wire.sendable_as_sent).
+    as_sent: bool = True
 
 
 @dataclass(slots=True)
@@ -311,7 +313,7 @@ def incoming_messages(state: SessionState, wire: Wire, body: Mapping[str, Any]) 
         raw = items[a:b]
         read = wire.read_segment(raw)
         messages = tuple(replace(m, id=f"m{position + k}") for k, m in enumerate(read))
-        seg = _Segment(a, b, raw, messages)
+        seg = _Segment(a, b, raw, messages, wire.sendable_as_sent(raw))
         starts[position] = seg
         position += len(messages)
         flat.extend(messages)
@@ -484,7 +486,7 @@ def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> li
     while k < len(sent):
         p = where.get(id(sent[k]), -1)
         whole = starts.get(p)
-        if whole is not None:
+        if whole is not None and whole.as_sent:
             n = len(whole.messages)
             if p + n <= len(record) and all(
                 k + j < len(sent) and sent[k + j] is record[p + j] for j in range(n)

@@ -155,6 +155,36 @@ class Wire:
             return _responses_boundaries(items)
         return _chat_boundaries(items)
 
+    def sendable_as_sent(self, items: Sequence[Any]) -> bool:
+        """Whether a segment of the client's conversation may go upstream as the client
+        wrote it. Anthropic refuses a user turn whose ``tool_result`` blocks do not come
+        first, and a text block of only whitespace: such a segment goes as the writer
+        renders it (results first, blank text left out), like any repaired message.
+
+        >>> WIRES["anthropic"].sendable_as_sent([{"role": "user", "content": [
+        ...     {"type": "text", "text": "and"}, {"type": "tool_result", "tool_use_id": "t"}]}])
+        False
+        """
+        if self.name != "anthropic":
+            return True
+        for raw in items:
+            content = raw.get("content") if type(raw) is dict else None
+            if isinstance(content, str):
+                if not content.strip():
+                    return False
+                continue
+            seen_other = False
+            for block in content if isinstance(content, list) else ():
+                kind = block.get("type") if type(block) is dict else None
+                if kind == "tool_result":
+                    if seen_other:
+                        return False
+                    continue
+                seen_other = True
+                if kind == "text" and not str(block.get("text") or "").strip():
+                    return False
+        return True
+
     def read_system(self, body: Mapping[str, Any]) -> tuple[Message, ...]:
         """The system prompt held outside the message list, as messages."""
         if self.name == "anthropic" and body.get("system"):
