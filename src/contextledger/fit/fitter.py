@@ -18,7 +18,8 @@ from ..gate import (
     request_image_cut,
     vision_gate,
 )
-from ..model import Message, MessagesLike, with_ids
+from ..images.labels import image_label
+from ..model import Block, Image, Message, MessagesLike, Text, ToolResult, with_ids
 from ..pricing.messages import Pricer
 from ..providers import provider_format
 from ..repair import repair
@@ -354,7 +355,9 @@ class Fitter:
                 available=limit,
             )
 
-        out = (*system_msgs, *kept_msgs)
+        out = _unreadable_images_left_out(
+            pricer, (*system_msgs, *kept_msgs), self._memory.kept.out, changes, notices
+        )
         kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
         report = FitReport(
             model=model,
@@ -374,6 +377,60 @@ class Fitter:
             estimated=self.info.estimated,
         )
         return FitResult(out, report)
+
+
+def _unreadable_images_left_out(
+    pricer: Pricer,
+    out: tuple[Message, ...],
+    sent_last: tuple[Message, ...],
+    changes: list[Change],
+    notices: list[Notice],
+) -> tuple[Message, ...]:
+    """``out`` with every image whose own bytes are not a readable image (bad base64, text
+    labelled image/png, a truncated file) replaced by a note, reported: every provider
+    answers such an image with HTTP 400 for the whole request. Messages sent last time as
+    they are were checked then (a refit looks at the new ones only)."""
+    checked = set(map(id, sent_last))
+    fixed: list[Message] | None = None
+    for i, m in enumerate(out):
+        if id(m) in checked or not any(pricer.image(img).unreadable for img in m.images()):
+            continue
+        fixed = fixed if fixed is not None else list(out)
+        fixed[i] = m.with_content(_readable_blocks(pricer, m, changes, notices))
+    return out if fixed is None else tuple(fixed)
+
+
+def _readable_blocks(
+    pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]
+) -> list[Block]:
+    def note(img: Image, block: int) -> Text:
+        why = pricer.image(img).unreadable
+        label = image_label(img)
+        reason = (
+            f"The model will not see image {label}: its data is not a readable image ({why}), "
+            "and providers refuse the whole request for one; a note was sent instead."
+        )
+        changes.append(
+            Change("replaced", m.id, block, "image", reason, pricer.image(img).tokens, 0)
+        )
+        notices.append(Notice("replaced", m.id, reason))
+        return Text(f"[image {label} omitted: its data is not a readable image]")
+
+    blocks: list[Block] = []
+    for j, b in enumerate(m.content):
+        if isinstance(b, Image) and pricer.image(b).unreadable:
+            blocks.append(note(b, j))
+        elif isinstance(b, ToolResult) and any(
+            isinstance(x, Image) and pricer.image(x).unreadable for x in b.content
+        ):
+            inner = tuple(
+                note(x, j) if isinstance(x, Image) and pricer.image(x).unreadable else x
+                for x in b.content
+            )
+            blocks.append(replace(b, content=inner))
+        else:
+            blocks.append(b)
+    return blocks
 
 
 def _refuse_if_surely_too_big(model: str, at_least: int, system_cost: int, budget: Budget) -> None:

@@ -92,6 +92,9 @@ class ImagePrice:
     exact: bool
     note: str = ""
     shown: tuple[int, int] | None = None
+    #: Why the image's own bytes are not a readable image ("" when they are, or when there
+    #: are no bytes to read: a URL). Every provider refuses such an image with HTTP 400.
+    unreadable: str = ""
 
 
 class Pricer:
@@ -202,13 +205,14 @@ class Pricer:
         cached = self._images.get(img)
         if cached is not None:
             return cached
-        width, height, note = img.width, img.height, ""
+        width, height, note, unreadable = img.width, img.height, "", ""
         if (width is None or height is None) and img.data is not None:
             try:
                 info = probe_image(img.data)
                 width, height = info.display_size
             except ImageProbeError as exc:
                 note = f"size unreadable ({exc.reason}); priced at the model's per-image maximum"
+                unreadable = exc.reason
         shown = (width, height) if width and height else None
         planned = self._sizes.get(img)
         if planned is not None:
@@ -224,7 +228,9 @@ class Pricer:
             note = note or "size unknown; priced at the model's per-image maximum"
         else:
             cost = image_cost(width, height, self.model, self._detail(img))
-        price = ImagePrice(cost.tokens, width, height, cost.exact and not note, note, shown)
+        price = ImagePrice(
+            cost.tokens, width, height, cost.exact and not note, note, shown, unreadable
+        )
         self._images[img] = price
         return price
 
