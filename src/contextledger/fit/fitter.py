@@ -22,7 +22,7 @@ from ..images.labels import image_label
 from ..model import Block, Image, Message, MessagesLike, Text, ToolResult, with_ids
 from ..pricing.messages import Pricer
 from ..providers import provider_format
-from ..repair import repair
+from ..repair import RepairResult, repair
 from ..report import Notice
 from ..validate import tool_pair_problems
 from .anchors import current_request_position, pin_anchors, rescue_current_request
@@ -201,9 +201,19 @@ class Fitter:
         if self.info.estimated:
             notices.append(_estimate_notice(self.info, self.window))
         gated, gate_changes = self._gate_images(msgs, notices)
-        result = self._fit_repaired(gated, tools, tuple(memory or ()), notices)
-        if may_break_request_limits(result.report.image_tokens, self.info):
-            result = self._within_request_limits(gated, result, tools, tuple(memory or ()), notices)
+        # What the last *returned* fit decided: a fit that raises must not leave its drops
+        # as "already reported" (the caller never saw them) nor move the sticky cut.
+        decided = self._memory
+        before = (decided.cut_id, decided.dropped, decided.sent_ok, decided.kept)
+        try:
+            result = self._fit_repaired(gated, tools, tuple(memory or ()), notices)
+            if may_break_request_limits(result.report.image_tokens, self.info):
+                result = self._within_request_limits(
+                    gated, result, tools, tuple(memory or ()), notices
+                )
+        except BaseException:
+            decided.cut_id, decided.dropped, decided.sent_ok, decided.kept = before
+            raise
         if gate_changes:  # the gate's replacements belong in the report's changes too
             report = replace(result.report, changes=gate_changes + result.report.changes)
             result = FitResult(result.messages, report)
@@ -277,7 +287,16 @@ class Fitter:
                 Notice("repaired", c.message_id, f"Repaired before sending: {c.detail}.")
                 for c in repaired.changes
             )
+            # The drops remembered are positions in the unrepaired history: not this one's,
+            # nor the next fit's (which starts from the unrepaired history again).
+            self._memory.dropped = DroppedBefore()
             result = self._fit_once(repaired.messages, tools, memory, notices)
+            self._memory.dropped = DroppedBefore()
+            removed = _removed_by_repair(self.pricer, msgs, repaired)
+            if removed:  # each message repair took out is a drop of the report too
+                result = FitResult(
+                    result.messages, replace(result.report, changes=removed + result.report.changes)
+                )
         return result
 
     def _fit_once(
@@ -431,6 +450,22 @@ def _readable_blocks(
         else:
             blocks.append(b)
     return blocks
+
+
+def _removed_by_repair(
+    pricer: Pricer, msgs: Sequence[Message], repaired: RepairResult
+) -> tuple[Change, ...]:
+    """A "dropped" Change for each message ``repair`` took out, with repair's reason."""
+    left = set(map(_message_id, repaired.messages))
+    why = {c.message_id: c.detail for c in repaired.changes}
+    return tuple(
+        Change(
+            "dropped", m.id, None, m.role, f"Repaired before sending: {why.get(m.id, 'removed')}",
+            pricer.message(m).total, 0,
+        )
+        for m in msgs
+        if m.id not in left
+    )  # fmt: skip
 
 
 def _refuse_if_surely_too_big(model: str, at_least: int, system_cost: int, budget: Budget) -> None:
