@@ -49,7 +49,7 @@ def test_a_history_with_nothing_sendable_is_refused_naming_why() -> None:
             }
         ],
     }
-    with pytest.raises(ContentError, match="nothing left to send.*ghost_3"):
+    with pytest.raises(ContentError, match=r"nothing left to send.*ghost_3"):
         fit(body, "claude-sonnet-4-5", target="anthropic")
 
 
