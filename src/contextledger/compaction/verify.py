@@ -24,7 +24,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..model import Message
-from .claims import ITEM, Claim, Evidence, check_clause, check_sentence, prose_command, section_of
+from .claims import Claim, Evidence, check_clause, check_sentence
+from .claims_reading import ITEM, section_of
+from .claims_said import prose_command
 from .digest import SECTIONS
 from .facts import (
     Fact,
