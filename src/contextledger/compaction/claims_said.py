@@ -17,7 +17,7 @@ from .claims_reading import CORRECTION_NOTE, DONE, SAYS, SAYS_BARE, actor_of, fo
 from .facts import extract_claims
 from .stance import Reading
 from .timeline import norm_command
-from .trace import claim_terms, cover, specific_terms, stem, unit_terms, words_in
+from .trace import LOADED, claim_terms, cover, specific_terms, stem, unit_terms, words_in
 
 # Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
 _ORIGINATE = re.compile(
@@ -183,6 +183,32 @@ def _supporting_in(part: str, index: UnitIndex, units: list[int]) -> list[int]:
     return out
 
 
+# A proper name mid-sentence: "the Atlas billing service", "Priya's branch".
+_NAME = re.compile(r"(?<=[\w,;:)] )[A-Z][a-z]{2,}(?:'s)?(?![\w./:@'-])")
+
+
+def _without_names_said_elsewhere(part: str, ev: Evidence) -> str:
+    """``part`` without its proper names when the user said each of them in some turn as
+    it is, neither forbidden nor rejected ("this is for the Atlas project", not "never
+    Jenkins" or "Redis, not Memcached"): a faithful paraphrase of one request may name
+    what the user named in another. ``part`` as it is otherwise."""
+    names = list(_NAME.finditer(part))
+    if not names:
+        return part
+    specific = specific_terms(part)
+    rejected = {b for _, b in ev.preferred}
+    index = ev.said_index
+    for m in names:
+        word = m.group(0).removesuffix("'s")
+        term = stem(word)
+        if term not in specific or term in LOADED or word.casefold() in rejected:
+            return part
+        holding = (index.units[i] for i in index.holding_all([term]))
+        if not any(term in u.terms and not u.negated for u in holding):
+            return part
+    return " ".join(_NAME.sub(" ", part).split())
+
+
 # Verbs that say which side a preference is on: "prefers A over B", "corrected it from
 # 24 to 48" (not "corrected it: A, not B"): the claim is compared with its verb.
 _STATED_WITH_VERB = ("correct", "chang", "switch", "mov")
@@ -217,6 +243,10 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         if not good and kept_as_is != part:  # "without changing X" is "keep X as it is"
             good, _ = supporting_at(kept_as_is, index, need)
             part = kept_as_is if good else part
+        unnamed = _without_names_said_elsewhere(part, ev) if not good else part
+        if unnamed != part:  # "the Atlas billing service": Atlas from another user turn
+            good, _ = supporting_at(unnamed, index, need)
+            part = unnamed if good else part
         if not good:
             why = "no user turn says this"
             if near is not None:
@@ -270,6 +300,9 @@ def prose_command(command: str) -> str:
     return words[0] if all(w.isalpha() for w in words[1:]) else command
 
 
+NO_ASSISTANT_TURN = "no assistant turn says this"
+
+
 def check_assistant(text: str, ev: Evidence) -> list[Claim]:
     """``text`` attributed to the assistant: an assistant turn says it, and a rule the
     user set is not credited to the assistant ("the assistant insisted the pool stays 20")."""
@@ -293,7 +326,7 @@ def check_assistant(text: str, ev: Evidence) -> list[Claim]:
         why = (
             f"the user said it, not the assistant: {quote(user[0].text)}"
             if user
-            else "no assistant turn says this"
+            else NO_ASSISTANT_TURN
         )
         return [Claim("assistant said", text, why)]
     return []
