@@ -80,6 +80,7 @@ from .claims_reading import (
 )
 from .claims_runs import check_exit_codes, check_failed, check_passed, check_ran, printed_not_run
 from .claims_said import (
+    NO_ASSISTANT_TURN,
     check_assistant,
     check_plan,
     check_preferences,
@@ -87,6 +88,7 @@ from .claims_said import (
     decided_as_said,
     quotes_user,
     restated_rule,
+    supporting_at,
 )
 from .facts import extract_claims, sentences
 from .outcome import Outcome, outcome_of
@@ -173,7 +175,7 @@ def check_clause(
         if sep and who == "User":
             out += check_user(said, ev, "user said", strict=True)
         elif sep and who == "Assistant":
-            out += check_assistant(said, ev)
+            out += _check_assistant_item(said, ev)
         elif section == "Decisions" and decided_as_said(text, ev):
             out += check_preferences(text, ev)  # "Redis is the store" as it was said
         else:
@@ -182,6 +184,19 @@ def check_clause(
     else:
         out += _check_prose(text, commands, paths, ev, actor)
     return tuple(dict.fromkeys(out))
+
+
+def _check_assistant_item(text: str, ev: Evidence) -> list[Claim]:
+    """An item credited to the assistant ("Assistant: set STATEMENT_TIMEOUT to 0 in
+    backup.sh", "Assistant: grep counted 17 markers"): what it said, or what it did —
+    then a call or a result holds most of its words and every specific one, and, read as
+    prose, it claims nothing the record contradicts (a run said to pass that failed)."""
+    found = check_assistant(text, ev)
+    if not found or found[0].reason != NO_ASSISTANT_TURN:
+        return found
+    if not supporting_at(text, ev.acts_index, 0.5)[0]:
+        return found
+    return list(check_sentence(text, ev)[1])
 
 
 def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:

@@ -42,12 +42,19 @@ _OPPOSITE = {
 
 def number_pairs(text: str) -> set[tuple[str, str]]:
     """(label, number) pairs of ``text``: ``expected 302, got 500`` gives
-    ``{("expected", "302"), ("got", "500")}``."""
+    ``{("expected", "302"), ("got", "500")}``; the sides of a comparison are "left" and
+    "right" (``assert 500 == 302``)."""
     out = set()
     for m in LABEL.finditer(text):
         label = m.group(1).casefold()
         out.add((_LABEL_FOLD.get(label, label), m.group(2)))
+    for m in _COMPARED.finditer(text):  # "assert 500 == 302": which side is which
+        out |= {("left", m.group(1)), ("right", m.group(2))}
     return out
+
+
+# Two numbers an assertion compares: "assert 500 == 302", "E  assert 3 != 3".
+_COMPARED = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*[!=]=\s*(-?\d+(?:\.\d+)?)(?![\w.])")
 
 
 _COUNT = re.compile(r"(?<![\w.,:])(\d+(?:,\d{3})*(?:\.\d+)?)\s+([A-Za-z][a-z]{2,})\b")

@@ -81,6 +81,11 @@ _EXIT_NOTE = re.compile(
 )
 
 
+def _failures_naming(test: str, ev: Evidence) -> int:
+    """How many failed results name ``test`` on a failing line."""
+    return sum(r.failed and any(_names_test(x, test) for x in failing_lines(r)) for r in ev.results)
+
+
 def _check_failed_on_run(test: str, run: str | None, ev: Evidence) -> list[Claim]:
     """ "TestX failed on the second run": the run its ordinal picks, of the command whose
     output named the test failing, failed (a run that passed, naming it or not, did not)."""
@@ -122,7 +127,8 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
         # "totals::sums_lines failed": what it names is on a failing line
         if not _on_failing_line(FAIL.sub(" ", text).strip(" ."), ev):
             return [Claim("failed", text, "no failing line of a tool result says this")]
-        return []
+        if not _AGAIN.search(text):
+            return []  # "pg_dump failed twice": and the runs it names failed twice
     named = _named_results(text, ev) if not subjects and not line else []
     if named:  # "lint failed", "the second dry run crashed": the runs its words name
         chosen = pick(named, which_run(text))
@@ -148,6 +154,8 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
                 out += _check_only_failure(value, ev)
             elif passed_since(text, value, ev.timeline):  # "test_x still fails"
                 out.append(Claim("failed", value, passed_since(text, value, ev.timeline) or ""))
+            elif re.search(rf"(?i){_TWICE}", text) and _failures_naming(value, ev) < 2:
+                out.append(Claim("failed", value, "it failed once, not twice"))
             else:
                 out += _check_failed_on_run(value, which_run(text), ev)
             continue
@@ -426,4 +434,5 @@ def check_exit_codes(text: str, ev: Evidence) -> list[Claim]:
     return out
 
 
-_AGAIN = re.compile(r"(?i)\bagain\b|\bonce\s+more\b|\bstill\s+(?:fail|time|crash|error)")
+_TWICE = r"\b(?:fail|crash|error|time)\w*(?:\s+out)?\s+(?:twice|two\s+times|both\s+times)\b"
+_AGAIN = re.compile(rf"(?i)\bagain\b|\bonce\s+more\b|\bstill\s+(?:fail|time|crash|error)|{_TWICE}")
