@@ -276,3 +276,27 @@ def test_one_unsupported_file_is_removed_alone(recap: str, kept: str, removed: s
     v = verify_recap(recap, said, ledger=False)
     assert (v.text, v.removed_sentences) == (kept, (removed,)), v.summary()
     assert [c.value for c in v.misclaims] == [removed]
+
+
+def test_the_reason_names_the_same_command_in_every_process() -> None:
+    """Which command "ran instead" is chosen in order, not by a set's hash order (the
+    reason was one or the other from one process to the next)."""
+    said = list(
+        with_ids(
+            [
+                Message.user("Run the crate tests."),
+                Message(
+                    "assistant", (ToolCall("a", "bash", '{"command": "cargo test -p sessions"}'),)
+                ),
+                Message.tool("a", "ok"),
+                Message(
+                    "assistant", (ToolCall("b", "bash", '{"command": "cargo test -p catalog"}'),)
+                ),
+                Message.tool("b", "ok"),
+            ]
+        )
+    )
+    v = verify_recap("Commands run:\n- `cargo test -p`", said)
+    assert [c.reason for c in v.misclaims] == [
+        "no tool call ran it; `cargo test -p catalog` ran (the recap cut its arguments)"
+    ]

@@ -262,7 +262,7 @@ def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Cla
     if ev.ran(item, exact=True):
         return []
     full = norm_command(item)
-    for c in sorted(ev.executed, key=len, reverse=True):
+    for c in sorted(ev.executed, key=lambda c: (-len(c), c)):
         rest = full[len(c) :]
         if full.startswith(c) and re.match(r"^\.*\s*(?:[—–(:,;]|-\s|$)", rest):
             # a note after the command ("— failed"), or more commands after a comma

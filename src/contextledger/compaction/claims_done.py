@@ -353,6 +353,6 @@ def check_absence(text: str, commands: list[str], paths: list[str], ev: Evidence
         and (not tests or is_test_run(r))
     ]
     if len(named) >= (2 if again else 1):
-        ran = sorted(named[-1].commands, key=len)[-1]
+        ran = max(named[-1].commands, key=lambda c: (len(c), c))
         out.append(Claim("ran", tail.strip(" ."), f"the record shows it ran: `{ran}`"))
     return out

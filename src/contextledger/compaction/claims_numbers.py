@@ -99,7 +99,7 @@ def check_numbers(text: str, ev: Evidence) -> list[Claim]:
     for n, noun in _counted(ev) if claimed else ():
         by_number.setdefault(n, set()).add(noun)
         by_noun.setdefault(noun, set()).add(n)
-    for n, noun in claimed:
+    for n, noun in sorted(claimed):
         nouns, numbers = by_number.get(n, set()), by_noun.get(noun, set())
         if not nouns and numbers and n not in numbers and noun not in _LOOSE_NOUNS:
             said = ", ".join(f"{x} {noun}" for x in sorted(numbers))
@@ -107,7 +107,7 @@ def check_numbers(text: str, ev: Evidence) -> list[Claim]:
         elif nouns and noun not in nouns and numbers - {n}:
             said = ", ".join(f"{n} {x}" for x in sorted(nouns))
             out.append(Claim("number", f"{n} {noun}", f"the record counts {said}, not {noun}"))
-    for label, n in number_pairs(text):
+    for label, n in sorted(number_pairs(text)):
         other = _OPPOSITE.get(label)
         recorded = _labelled(ev)
         if (label, n) not in recorded and other and (other, n) in recorded:

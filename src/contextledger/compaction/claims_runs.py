@@ -34,7 +34,7 @@ def check_ran(commands: Iterable[str], ev: Evidence, *, exact: bool = False) -> 
     for cmd in commands:
         if ev.ran(cmd, exact=exact):
             continue
-        near = next((s for s in ev.executed if s.startswith(norm_command(cmd) + " ")), None)
+        near = next((s for s in sorted(ev.executed) if s.startswith(norm_command(cmd) + " ")), None)
         said = next((s for s in ev.user if norm_command(cmd) in " ".join(s.split())), None)
         if near:
             why = f"no tool call ran it; `{near}` ran (the recap cut its arguments)"
@@ -66,7 +66,11 @@ def failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
     for c in commands:
         rest = rest.replace(c, " ")
     out += [("test", t) for t in _TEST_ID.findall(rest)]
-    out += [("tool", t) for t in ev.tools if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", rest)]
+    out += [
+        ("tool", t)
+        for t in sorted(ev.tools)
+        if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", rest)
+    ]
     return out
 
 
@@ -250,8 +254,8 @@ def _broader(later: Result, earlier: Result) -> bool:
     filtered with ``-run TestX`` does not cover the whole package)."""
     if not later.commands or not earlier.commands:
         return later.tool == earlier.tool and not later.commands and not earlier.commands
-    mine = max(later.commands, key=len).split()
-    theirs = set(max(earlier.commands, key=len).split())
+    mine = max(later.commands, key=lambda c: (len(c), c)).split()
+    theirs = set(max(earlier.commands, key=lambda c: (len(c), c)).split())
     return bool(mine) and mine[0] in theirs and set(mine) <= theirs
 
 

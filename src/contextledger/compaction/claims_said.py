@@ -268,14 +268,14 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             return [Claim(kind, text, f"{differs}: {quote(index.units[good[0]].text)}")]
         same = [index.units[i] for i in kept]
         said_prefs = index.preferred_in(kept)
-        for a, b in preferences(part):
+        for a, b in sorted(preferences(part)):
             if (b, a) in said_prefs and (a, b) not in said_prefs:
                 return [Claim(kind, text, f"the user preferred {b} over {a}, not the reverse")]
         # the user's own words (asked only when it matters: each is a pass over the text)
         quoted = bool(said_prefs) and any(fold(part) in fold(u.text) for u in same)
         if not polarity and not quoted:  # "floats are fine", "use float": the user rejected float
             mine = unit_terms(part)
-            for a, b in said_prefs:
+            for a, b in sorted(said_prefs):
                 if names_option(b, mine) and not names_option(a, mine):
                     why = f"the user rejected {b} in favour of {a}"
                     return [Claim(kind, text, why)]
@@ -422,13 +422,13 @@ def check_preferences(text: str, ev: Evidence) -> list[Claim]:
     if not said:
         return []
     mine = preferences(text)
-    for a, b in mine:
+    for a, b in sorted(mine):
         if (b, a) in said and (a, b) not in said:
             return [Claim("user said", text, f"the user preferred {b} over {a}, not the reverse")]
     if mine or negated(text):
         return []
     words = claim_terms(text)  # whole tokens: "stripe" is not in STRIPE_API_KEY
-    for a, b in said:
+    for a, b in sorted(said):
         if names_option(b, words) and not names_option(a, words):
             return [Claim("user said", text, f"the user rejected {b} in favour of {a}")]
     return []
