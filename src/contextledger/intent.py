@@ -322,11 +322,13 @@ def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[
     restating: set[int] = set()
     if not texts:
         return where, restating
-    joined = "\x00" + "\x00".join(texts)
-    if any(ch in joined for ch in _CASE_FOLDS_TO_ASCII):
+    if any(ch in t for t in texts if not t.isascii() for ch in _CASE_FOLDS_TO_ASCII):
         return None
-    folded = joined.encode("ascii", "replace").translate(_NUL_FOLD)
-    ends = list(accumulate(len(t) + 1 for t in texts))  # the NUL after text j is at ends[j]
+    # Each text encoded from its own width (joining the strings first would widen every
+    # text to the widest one's, emoji to 4 bytes a character): a byte a character.
+    encoded = [t.encode("ascii", "replace") for t in texts]
+    folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
+    ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     find, word_start, restates = folded.find, _MIGHT_STEER_BYTES.match, _RESTATING_BYTES.match
     for m in pattern.finditer(folded):
         start, end = m.span()
