@@ -329,6 +329,13 @@ class Pricer:
         self._messages[id(m)] = (m, price)
         return price
 
+    def framing_tokens(self, role: str) -> int:
+        """What a message of ``role`` costs beyond its content, at least: its framing and,
+        where the provider bills it, the role's own tokens (only an assistant turn a writer
+        leaves out costs less: nothing)."""
+        framing = self.framing
+        return framing.per_message + (self._label(role) if framing.counts_role else 0)
+
     def _note_parallel(self, m: Message) -> int:
         """The wrapper tokens of an assistant message's parallel calls (0: fewer than two
         calls, or a provider without the wrapper); remembers their ids, so their results are
