@@ -34,7 +34,9 @@ so the figures are not those of one generator. ``--ascii`` adds the earlier, eas
 * **huge paste**: one generated message of 50 MB (and 12.5 MB, to show the time is linear)
   as an old message (decided on by a bound, never tokenized), as the newest tool output
   (counted once, then shrunk to head and tail) and as the current request (refused with
-  ``BudgetError``); CPU seconds of this process.
+  ``BudgetError``); CPU seconds of this process;
+* **refit from each provider's own dicts**: Anthropic, Gemini and Responses bodies of the
+  multilingual session (see ``fit_formats.py``).
 
 Each figure is reported in wall time and in CPU time of the benchmark process (the machine
 this runs on is shared; CPU time is what other processes do not disturb); the load average
@@ -65,6 +67,7 @@ from typing import Any
 
 from contextledger.fit import Fitter, fit
 from contextledger.pricing.text import warm
+from fit_formats import refit_in_other_formats
 from fit_sessions import ascii_session, multilingual_session, support_session
 
 BENCH_DIR = Path(__file__).resolve().parent
@@ -167,6 +170,7 @@ def main() -> None:
             measure(window, make)
     if not quick:
         huge_paste()
+    refit_in_other_formats()  # Anthropic, Gemini and Responses dicts (fit_formats.py)
     print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 

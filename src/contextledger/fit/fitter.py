@@ -20,7 +20,7 @@ from ..gate import (
 )
 from ..model import Message, MessagesLike, with_ids
 from ..pricing.messages import Pricer
-from ..providers import provider_format
+from ..providers import provider_format, read_messages
 from ..repair import repair
 from ..report import Notice
 from ..validate import tool_pair_problems
@@ -32,7 +32,7 @@ from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, KeptMemo, Parts, kept_changes
 from .selection import moved_system_notices, open_with_user, select_units
 from .shedding import shed
-from .source import DictSource, read_source
+from .source import DictSource
 from .units import HistoryIndex
 
 _message_id = attrgetter("id")
@@ -170,12 +170,14 @@ class Fitter:
             msgs, shared = same  # the proxy's case: its Messages, one or two appended
         elif (
             self._memory.source is not None
-            and (lazy := self._memory.source.read_lazily(messages)) is not None
+            and (taken := self._memory.source.take(messages)) is not None
         ):
-            msgs = lazy  # the app's list of dicts: read only what the fit looks at
+            msgs = taken  # the app's list of dicts: only what changed is read again
+            if type(taken) is not LazyMessages:  # (a lazy read looks only where the fit does)
+                shared = _shared_prefix(msgs, given.messages)  # the unchanged ones come back
         else:
-            msgs = read_source(self._memory.source, messages)
-            shared = _shared_prefix(msgs, given.messages)  # a dict source gives them back
+            msgs = read_messages(messages)
+            shared = _shared_prefix(msgs, given.messages)  # Messages given again
         notices: list[Notice] = []
         lazy_read = type(msgs) is LazyMessages  # every message has an id, none moves
         source = self._memory.source
