@@ -73,6 +73,9 @@ INCOMPLETE_NOTE = "[Incomplete tool calls removed from restored session.]"
 INTERRUPTED_TEXT = "[Tool call interrupted: no result was recorded for {name} (call {id}).]"
 
 _Note: TypeAlias = Callable[[str, int, str], None]  # records one change: kind, input index, detail
+# Why a result goes, in the words a UI shows (every provider refuses these with a 400)
+_NO_CALL = ": a tool result with no matching call — providers reject it"
+_ONE = ": providers take one result per call"
 
 
 @dataclass(frozen=True, slots=True)
@@ -568,16 +571,24 @@ def _pair(
             cid = _call_id(b.call_id)
             o = owner.get(cid)
             if cid in removed_calls:
-                note("orphan_result", it.src, f"removed the result for removed tool call {cid}")
+                note(
+                    "orphan_result",
+                    it.src,
+                    f"removed the result for removed tool call {cid}{_NO_CALL}",
+                )
             elif o is None:
                 note(
                     "orphan_result",
                     it.src,
-                    f"removed a tool result for unknown call {cid or '(no id)'}",
+                    f"removed a tool result for unknown call {cid or '(no id)'}{_NO_CALL}",
                 )
             elif o == run_owner.get(t):
                 if cid in answered:
-                    note("duplicate_result", it.src, f"removed a second result for tool call {cid}")
+                    note(
+                        "duplicate_result",
+                        it.src,
+                        f"removed a second result for tool call {cid}{_ONE}",
+                    )
                 else:
                     answered.add(cid)
                     keep[(t, j)] = True
@@ -587,12 +598,13 @@ def _pair(
                 note(
                     "orphan_result",
                     it.src,
-                    f"removed a result for tool call {cid} that came before the call",
+                    f"removed a result for tool call {cid} that came before the call: providers "
+                    "reject a result before its call",
                 )
     for t, j, cid in candidates:
         src = items[t].src
         if cid in answered:
-            note("duplicate_result", src, f"removed a second result for tool call {cid}")
+            note("duplicate_result", src, f"removed a second result for tool call {cid}{_ONE}")
             continue
         answered.add(cid)
         moves.append((t, j, owner[cid]))

@@ -21,7 +21,7 @@ from ..gate import (
 from ..model import Message, MessagesLike, with_ids
 from ..pricing.messages import Pricer
 from ..providers import provider_format, read_messages
-from ..repair import repair
+from ..repair import RepairResult, repair
 from ..report import Notice
 from ..validate import tool_pair_problems
 from .anchors import current_request_position, pin_anchors, rescue_current_request
@@ -279,6 +279,10 @@ class Fitter:
                 for c in repaired.changes
             )
             result = self._fit_once(repaired.messages, tools, memory, notices)
+            removed = _removed_by_repair(msgs, repaired, self.pricer)
+            if removed:  # a message repair took out is a drop, reported with its reason
+                report = replace(result.report, changes=removed + result.report.changes)
+                result = FitResult(result.messages, report)
         return result
 
     def _fit_once(
@@ -376,6 +380,28 @@ class Fitter:
             estimated=self.info.estimated,
         )
         return FitResult(out, report)
+
+
+#: Why repair takes a whole message out, by the kind of its change (see ``repair``).
+_REPAIR_DROPS = {
+    "orphan_result": "tool result with no matching call — providers reject it",
+    "duplicate_result": "a second result for one tool call — providers take one result per call",
+    "empty_message": "empty message — providers reject it",
+    "unknown_role": "message with a role no provider takes",
+}
+
+
+def _removed_by_repair(
+    msgs: Sequence[Message], repaired: RepairResult, pricer: Pricer
+) -> tuple[Change, ...]:
+    """A "dropped" Change for each message repair took out of the history."""
+    why = {c.message_id: _REPAIR_DROPS.get(c.kind, c.detail) for c in reversed(repaired.changes)}
+    kept = {m.id for m in repaired.messages}
+    return tuple(
+        Change("dropped", m.id, None, m.role, why[m.id], pricer.message(m).total, 0)
+        for m in msgs
+        if m.id in why and m.id not in kept
+    )
 
 
 def _refuse_if_surely_too_big(model: str, at_least: int, system_cost: int, budget: Budget) -> None:
