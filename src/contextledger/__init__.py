@@ -21,6 +21,7 @@ from .errors import (
     UnknownModelError,
     UnsupportedBlockError,
     VisionGateError,
+    WindowError,
 )
 from .fit import FitResult, Fitter, fit
 from .model import (
@@ -81,6 +82,7 @@ __all__ = [
     "UnknownModelError",
     "UnsupportedBlockError",
     "VisionGateError",
+    "WindowError",
     "fit",
     "image_cost",
     "prepare",
