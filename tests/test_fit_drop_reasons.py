@@ -75,3 +75,29 @@ def test_repair_says_why_it_removes_a_result() -> None:
     details = {c.message_id: c.detail for c in repair(broken).changes}
     assert "providers reject" in details["t9"]
     assert "one result per call" in details["t2"]
+
+
+def test_a_refit_after_an_interrupted_call_fits_as_a_fresh_fit() -> None:
+    """The user stopped the agent mid-call and typed again: each refit repairs (answers
+    the call as interrupted) and fits as a fresh fit does."""
+    from test_fit_refit import same_decisions
+
+    dicts: list[dict[str, object]] = [{"role": "system", "content": "support agent"}]
+    for i in range(300):
+        call = {"id": f"c{i}", "type": "function", "function": {"name": "look", "arguments": "{}"}}
+        dicts += [
+            {"role": "user", "content": f"q{i} " + "word " * (i % 9)},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+        ]
+        if i != 290:  # interrupted: no result
+            dicts += [
+                {"role": "tool", "tool_call_id": f"c{i}", "content": f"r{i}"},
+                {"role": "assistant", "content": f"a{i}"},
+            ]
+    f = Fitter("gpt-4o", window=3000, max_output_tokens=500)
+    for k in range(4):
+        dicts.append({"role": "user", "content": f"and {k}?"})
+        res = f.fit(dicts)
+        assert same_decisions(res, fit(dicts, "gpt-4o", window=3000, max_output_tokens=500))
+        assert any("interrupted" in n.text for n in res.report.notices)
+        dicts.append({"role": "assistant", "content": f"sure {k}"})

@@ -21,7 +21,6 @@ from .errors import (
     UnknownModelError,
     UnsupportedBlockError,
     VisionGateError,
-    WindowError,
 )
 from .fit import FitResult, Fitter, fit
 from .model import (
@@ -82,7 +81,6 @@ __all__ = [
     "UnknownModelError",
     "UnsupportedBlockError",
     "VisionGateError",
-    "WindowError",
     "fit",
     "image_cost",
     "prepare",
