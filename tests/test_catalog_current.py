@@ -64,3 +64,16 @@ def test_dotted_and_routed_spellings_of_new_claudes() -> None:
     assert lookup_model("claude-fable-5.1").id == "claude-fable-5-1"
     assert lookup_model("anthropic/claude-haiku-5.5").id == "claude-haiku-5-5"
     assert lookup_model("claude-sonnet-4-5").context_window == 200_000  # (its 1M is a beta)
+
+
+@pytest.mark.parametrize(
+    "model", ["gpt-5-chat-latest", "gpt-5.1-chat-latest", "gpt-5.2-chat-latest"]
+)
+def test_chatgpts_chat_snapshots_have_their_own_128k_window(model: str) -> None:
+    """A -chat-latest relative is not its 400k family: budgeted at 400k, a request over
+    128,000 tokens is refused by the API."""
+    info = lookup_model(model)
+    assert (info.id, info.context_window, info.max_output_tokens) == (model, 128_000, 16_384)
+    family = lookup_model(model.removesuffix("-chat-latest"))
+    assert family.context_window == 400_000
+    assert (info.image_cost, info.image_params) == (family.image_cost, family.image_params)
