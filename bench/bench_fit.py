@@ -38,7 +38,9 @@ session (ASCII words, 20 distinct screenshots).
 * **huge paste**: one generated message of 50 MB (and 12.5 MB, to show the time is linear)
   as an old message (decided on by a bound, never tokenized), as the newest tool output
   (counted once, then shrunk to head and tail) and as the current request (refused with
-  ``BudgetError``); CPU seconds of this process.
+  ``BudgetError``); CPU seconds of this process;
+* **refit from each provider's own dicts**: Anthropic, Gemini and Responses bodies of the
+  multilingual session (see ``fit_formats.py``).
 
 Each figure is reported in wall time and in CPU time of the benchmark process (the machine
 this runs on is shared; CPU time is what other processes do not disturb); the load average
@@ -69,6 +71,7 @@ from typing import Any
 
 from contextledger.fit import Fitter, fit
 from contextledger.pricing.text import warm
+from fit_formats import refit_in_other_formats
 from fit_sessions import ascii_session, desktop_session, multilingual_session, support_session
 
 BENCH_DIR = Path(__file__).resolve().parent
@@ -180,6 +183,7 @@ def main() -> None:
     print("\n".join(summary))
     if not quick:
         huge_paste()
+    refit_in_other_formats()  # Anthropic, Gemini and Responses dicts (fit_formats.py)
     print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 

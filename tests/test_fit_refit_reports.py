@@ -26,7 +26,7 @@ def test_a_tool_result_repair_removes_is_a_change_of_the_report() -> None:
     history.append({"role": "user", "content": "and now?"})
     res = fitter.fit(history)
     (change,) = [c for c in res.report.changes if c.message_id == "m1"]
-    assert change.action == "dropped" and "unknown call ghost" in change.reason
+    assert change.action == "dropped" and "no matching call" in change.reason
 
 
 @given(

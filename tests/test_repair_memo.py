@@ -51,4 +51,24 @@ def test_memo_checks_only_the_tail_of_a_clean_history() -> None:
     for k in range(200):
         record += [Message.assistant(f"a{k}", id=f"a{k}"), Message.user(f"q{k}", id=f"q{k}")]
         assert memo(tuple(record)).changes == ()
-    assert memo._anchor == len(record) - 1  # the newest user message
+        assert memo._n == len(record)  # (the next turn repairs what follows only)
+
+
+def test_memo_matches_repair_after_an_interrupted_call_turn_after_turn() -> None:
+    """A call the user interrupted (no result) in a recent turn: every later turn is
+    repaired from the memo (the history before is not read again), as repair() would."""
+    record: list[Message] = [Message.system("sys", id="sys")]
+    for k in range(30):
+        record += [
+            Message.user(f"q{k}", id=f"u{k}"),
+            Message.assistant(ToolCall(f"c{k}", "ls", "{}"), id=f"a{k}"),
+            Message("tool", (ToolResult(f"c{k}", ()),), id=f"t{k}"),
+        ]
+    record += [Message.user("go", id="ux"), Message.assistant(ToolCall("cx", "ls"), id="ax")]
+    memo = RepairMemo()
+    for k in range(12):
+        record.append(Message.user(f"and then {k}", id=f"v{k}"))
+        got, want = memo(tuple(record), unchanged=len(record) - 1 if k else None), repair(record)
+        assert (got.messages, got.changes) == (want.messages, want.changes)
+        assert [c.kind for c in got.changes] == ["synthesized_result"]
+        record.append(Message.assistant(f"ok {k}", id=f"w{k}"))

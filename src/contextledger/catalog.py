@@ -37,7 +37,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, UnknownModelError, describe
+from .errors import ConfigError, UnknownModelError, WindowError, describe
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
@@ -579,19 +579,24 @@ def lookup_model(
     An id the catalog does not know raises :class:`UnknownModelError` with suggestions,
     unless the caller gives its ``window``: then the provider's conservative defaults are
     used with that window, and ``image_family`` (a known model id) for image prices, all
-    marked ``estimated``.
+    marked ``estimated``. A ``window`` above a known model's own raises
+    :class:`WindowError` (see :func:`check_window`).
 
     >>> lookup_model("acme-9000", window=32000).estimated
     True
     """
     if isinstance(model, ModelInfo):
+        check_window(model, window)
         return model
     cat = catalog or _shared_default()
     try:
-        return cat.lookup(model)
+        info = cat.lookup(model)
     except UnknownModelError:
         if window is None:
             raise
+    else:
+        check_window(info, window)
+        return info
     base = cat.provider_default(model)
     info = replace(base, id=model, context_window=window, estimated=True, source="estimate")
     if image_family is not None:
@@ -604,6 +609,14 @@ def lookup_model(
             image_limits=family.image_limits,
         )
     return info
+
+
+def check_window(info: ModelInfo, window: int | None) -> None:
+    """Refuse a window above a known model's own (:class:`WindowError`, saying the real one):
+    the provider answers such a request 400. A smaller window reserves room; an estimated
+    model's window is the caller's to give."""
+    if window is not None and not info.estimated and window > info.context_window:
+        raise WindowError(info.id, window, info.context_window)
 
 
 def resolve_catalog(catalog: Catalog | None) -> Catalog:

@@ -10,6 +10,7 @@ Every exception contextledger raises on purpose is defined here, in one tree::
     ├── ImageProbeError (ValueError)       an image whose header cannot be read
     ├── BudgetError                        the request cannot fit the window
     ├── ArgumentError (ValueError, TypeError)  a Python argument with a value it cannot take
+    │   └── WindowError                    a window above the model's own
     ├── StoreError                         a session or media store problem
     │   └── StoreBusyError                 a session another process holds past the timeout
     ├── ConfigError (ValueError)           a setting (environment or .env) with a bad value
@@ -160,6 +161,26 @@ class ArgumentError(ContextLedgerError, ValueError, TypeError):
         self.name = name
         self.expected = expected
         super().__init__(f"{name} must be {expected}, not {describe(value)}")
+
+
+class WindowError(ArgumentError):
+    """A window above the model's own context window: the provider would refuse every
+    request budgeted for it (``context_length_exceeded``). A smaller window is fine."""
+
+    def __init__(self, model: str, window: int, model_window: int) -> None:
+        self.model = model
+        self.window = window
+        self.model_window = model_window
+        super().__init__("window", f"at most {model}'s context window", window)
+        ContextLedgerError.__init__(
+            self,
+            f"a window of {window:,} tokens is above {model}'s context window of "
+            f"{model_window:,} tokens: the provider would refuse the request "
+            f"(context_length_exceeded). Use a window of at most {model_window:,} tokens; if "
+            "your deployment's window really is larger (a long-context option), register the "
+            "model with it (contextledger.catalog.register_model, or a CONTEXTLEDGER_MODELS "
+            "file)",
+        )
 
 
 class StoreError(ContextLedgerError):

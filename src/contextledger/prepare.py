@@ -31,7 +31,7 @@ from .errors import BudgetError, ContentError, ContextLedgerError, ImageProbeErr
 from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
 from .fit.edits import image_label
-from .fit.source import DictSource
+from .fit.source import DictSource, read_source
 from .gate import OnImages, check_on_images
 from .images.probe import probe_image
 from .model import (
@@ -45,7 +45,7 @@ from .model import (
     with_ids,
 )
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
-from .providers import Format, format_for_provider, provider_format, read_messages, translate
+from .providers import Format, format_for_provider, provider_format, translate
 from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice
@@ -409,7 +409,7 @@ class Preparer:
         notice): a recap or a price is never served for a history that is not the one given.
         """
         source = self._source
-        read = source.read(messages) if source.accepts(messages) else read_messages(messages)
+        read = read_source(source, messages)
         if not all(m.id for m in read):
             read = with_ids(read)
         last = self._carried

@@ -60,6 +60,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import Any, Literal, TypeAlias, cast
 
 from .errors import ContentError, describe
@@ -73,6 +74,9 @@ INCOMPLETE_NOTE = "[Incomplete tool calls removed from restored session.]"
 INTERRUPTED_TEXT = "[Tool call interrupted: no result was recorded for {name} (call {id}).]"
 
 _Note: TypeAlias = Callable[[str, int, str], None]  # records one change: kind, input index, detail
+# Why a result goes, in the words a UI shows (every provider refuses these with a 400)
+_NO_CALL = ": a tool result with no matching call — providers reject it"
+_ONE = ": providers take one result per call"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +182,8 @@ def repair(
     items = _normalize(ours, note)
     removed_calls = _fix_calls(items, note)
     out = _pair(items, removed_calls, dangling, note)
-    return RepairResult(tuple(out), tuple(changes))
+    # in message order (stable: one message's changes in the order the rules made them)
+    return RepairResult(tuple(out), tuple(sorted(changes, key=attrgetter("index"))))
 
 
 # --- the dict front door -------------------------------------------------------------
@@ -568,16 +573,24 @@ def _pair(
             cid = _call_id(b.call_id)
             o = owner.get(cid)
             if cid in removed_calls:
-                note("orphan_result", it.src, f"removed the result for removed tool call {cid}")
+                note(
+                    "orphan_result",
+                    it.src,
+                    f"removed the result for removed tool call {cid}{_NO_CALL}",
+                )
             elif o is None:
                 note(
                     "orphan_result",
                     it.src,
-                    f"removed a tool result for unknown call {cid or '(no id)'}",
+                    f"removed a tool result for unknown call {cid or '(no id)'}{_NO_CALL}",
                 )
             elif o == run_owner.get(t):
                 if cid in answered:
-                    note("duplicate_result", it.src, f"removed a second result for tool call {cid}")
+                    note(
+                        "duplicate_result",
+                        it.src,
+                        f"removed a second result for tool call {cid}{_ONE}",
+                    )
                 else:
                     answered.add(cid)
                     keep[(t, j)] = True
@@ -587,12 +600,13 @@ def _pair(
                 note(
                     "orphan_result",
                     it.src,
-                    f"removed a result for tool call {cid} that came before the call",
+                    f"removed a result for tool call {cid} that came before the call: providers "
+                    "reject a result before its call",
                 )
     for t, j, cid in candidates:
         src = items[t].src
         if cid in answered:
-            note("duplicate_result", src, f"removed a second result for tool call {cid}")
+            note("duplicate_result", src, f"removed a second result for tool call {cid}{_ONE}")
             continue
         answered.add(cid)
         moves.append((t, j, owner[cid]))
@@ -659,14 +673,18 @@ def _group_moves(pairs: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
 
 
 class RepairMemo:
-    """``repair()`` for a history that grows turn by turn: a prefix already found clean is
-    not checked again, so a long session costs what its newest turns cost.
+    """``repair()`` for a history that grows turn by turn: the part repaired last time is not
+    repaired again, so a long session costs what its newest turns cost, whether or not the
+    history needs repairs (a call the user interrupted stays answered as interrupted, turn
+    after turn, without reading the history again).
 
     Sound because every rule is local to a run of messages, except uniqueness (message ids,
-    tool-call ids): the part after the newest plain user message of the clean prefix is
-    repaired on its own (a user message ends every tool exchange before it), and its ids
-    are checked against those before. Anything else (a prefix that changed, a repair the
-    tail needs) falls back to the full ``repair()``, so the result is always the same.
+    tool-call ids) and pairing a result with its call: the new part starts with a plain user
+    message (which ends every tool exchange before it) and is repaired on its own, once it
+    is found to share no message id or tool-call id with the part before (neither its calls
+    nor the calls its results answer). Anything else (a part before that changed, a repair
+    that makes new ids, which must avoid every id before) falls back to the full
+    ``repair()``, so the result is always the same.
 
     >>> from contextledger.model import Message
     >>> memo = RepairMemo()
@@ -677,42 +695,80 @@ class RepairMemo:
 
     def __init__(self, *, dangling: Literal["synthesize", "remove"] = "synthesize") -> None:
         self.dangling: Literal["synthesize", "remove"] = dangling
-        self._clean: tuple[Message, ...] = ()
-        self._anchor = 0  # index of the newest plain user message in _clean
-        self._ids: set[str] = set()  # message ids before the anchor
-        self._calls: set[str] = set()  # tool call ids before the anchor
+        self._seen: tuple[Message, ...] | None = None  # the last record (None: not kept)
+        self._n = 0  # its length
+        self._last = RepairResult((), ())  # its repair
+        self._ids: set[str] = set()  # message ids in it, before and after repair
+        self._calls: set[str] = set()  # call ids in it (of calls and of results)
 
-    def __call__(self, record: Sequence[Message]) -> RepairResult:
-        n = len(self._clean)
-        if (
-            n
-            and len(record) >= n
-            and record[n - 1] is self._clean[-1]
-            and tuple(record[:n]) == self._clean
-        ):
-            new = record[n:]
-            if not any(
-                m.id in self._ids or any(c.id in self._calls for c in m.tool_calls) for m in new
-            ):
-                tail = repair(record[self._anchor :], dangling=self.dangling)
-                if not tail.changes:
-                    self._remember(tuple(record))
-                    return RepairResult(tuple(record), ())
+    def __call__(self, record: Sequence[Message], unchanged: int | None = None) -> RepairResult:
+        """``repair(record)``. ``unchanged``: how many leading messages of ``record`` are
+        known to be the very ones of the last call's (else they are compared)."""
+        n = self._n
+        if n and self._holds(record, n, unchanged):
+            tail = record[n:]
+            if self._apart(tail):
+                fixed = repair(tail, dangling=self.dangling)
+                if not any(c.kind in _NEW_IDS for c in fixed.changes):
+                    result = RepairResult(
+                        (*self._last.messages, *fixed.messages),
+                        (
+                            *self._last.changes,
+                            *(replace(c, index=c.index + n) for c in fixed.changes),
+                        ),
+                    )
+                    self._remember(record, result, tail, fixed.messages)
+                    return result
         result = repair(record, dangling=self.dangling)
-        self._clean, self._anchor = (), 0
         self._ids, self._calls = set(), set()
-        if not result.changes:
-            self._remember(tuple(record))
+        self._remember(record, result, record, result.messages)
         return result
 
-    def _remember(self, record: tuple[Message, ...]) -> None:
-        anchor = self._anchor
-        for k in range(len(record) - 1, self._anchor, -1):
-            m = record[k]
-            if m.role == "user" and not any(isinstance(b, ToolResult) for b in m.content):
-                anchor = k
-                break
-        for m in record[self._anchor : anchor]:
+    def _holds(self, record: Sequence[Message], n: int, unchanged: int | None) -> bool:
+        """Whether ``record`` is the last record, or it followed by a plain user turn."""
+        if len(record) < n or (len(record) > n and not _plain_user(record[n])):
+            return False
+        if unchanged is not None and unchanged >= n:
+            return True
+        seen = self._seen
+        return seen is not None and record[n - 1] is seen[-1] and tuple(record[:n]) == seen
+
+    def _apart(self, tail: Sequence[Message]) -> bool:
+        """Whether ``tail`` shares no message id and no call id with the last record."""
+        ids, calls = self._ids, self._calls
+        for m in tail:
+            if not m.id or m.id in ids:
+                return False
+            for b in m.content:
+                if (isinstance(b, ToolCall) and b.id in calls) or (
+                    isinstance(b, ToolResult) and b.call_id in calls
+                ):
+                    return False
+        return True
+
+    def _remember(
+        self,
+        record: Sequence[Message],
+        result: RepairResult,
+        read: Sequence[Message],
+        made: Sequence[Message],
+    ) -> None:
+        # A tuple is kept to compare the next record with; any other sequence may change
+        # after the call, so only a caller's ``unchanged`` can vouch for it.
+        self._seen = record if type(record) is tuple else None
+        self._n, self._last = len(record), result
+        for m in (*read, *made):
             self._ids.add(m.id)
-            self._calls.update(c.id for c in m.tool_calls)
-        self._clean, self._anchor = record, anchor
+            for b in m.content:
+                if isinstance(b, ToolCall):
+                    self._calls.add(b.id)
+                elif isinstance(b, ToolResult):
+                    self._calls.add(b.call_id)
+
+
+#: Repairs that make new ids: a new id must differ from every id in the whole history.
+_NEW_IDS = frozenset({"missing_call_id", "duplicate_call_id"})
+
+
+def _plain_user(m: Message) -> bool:
+    return m.role == "user" and not any(isinstance(b, ToolResult) for b in m.content)

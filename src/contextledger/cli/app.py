@@ -50,7 +50,7 @@ def escape_unencodable(text: str) -> str:
 def for_cli(exc: BaseException) -> str:
     """An error's text with the flags and files a CLI user has, never a library argument
     (``on_images=``, ``window=``) they cannot type."""
-    from ..errors import UnknownModelError, VisionGateError
+    from ..errors import UnknownModelError, VisionGateError, WindowError
 
     if isinstance(exc, VisionGateError):
         return (
@@ -63,6 +63,13 @@ def for_cli(exc: BaseException) -> str:
             f"unknown model {exc.model!r}: {hint}its window and prices are not known. "
             "`contextledger models` lists the known ones; add yours to a JSON file named by "
             "CONTEXTLEDGER_MODELS"
+        )
+    if isinstance(exc, WindowError):
+        return (
+            f"--window {exc.window:,} is above {exc.model}'s context window of "
+            f"{exc.model_window:,} tokens: the provider would refuse the request. Pass "
+            f"--window {exc.model_window} or less; if your deployment's window really is "
+            "larger, give the model that window in a JSON file named by CONTEXTLEDGER_MODELS"
         )
     return str(exc)
 

@@ -19,7 +19,12 @@ _DROP_REASONS = {
     "message": "older message dropped to fit the context window",
     "recap": "recap dropped to fit the context window",
     "prior": "earlier request yielded to fit the context window",
-    "orphaned": "dropped with the request that prompted it (the history must start with a user turn)",
+    "orphaned": (
+        "its request was dropped to fit the context window, and the history must start "
+        "with a user turn"
+    ),
+    # an assistant turn (a greeting) or a tool exchange before the first user request
+    "leading": "the history must start with a user turn after the system prompt",
 }
 
 
@@ -75,13 +80,12 @@ def report_drops(
                     pricer.message(m).total, 0,
                 )
             )  # fmt: skip
+    requests = index.requests_before
     for k in orphaned:
+        why = _DROP_REASONS["orphaned" if requests[starts[k]] else "leading"]
         for i in range(starts[k], index.end(k)):
             more.append(
-                Change(
-                    "dropped", id_of(i), None, roles[i], _DROP_REASONS["orphaned"],
-                    index.costs[i], 0,
-                )
+                Change("dropped", id_of(i), None, roles[i], why, index.costs[i], 0)
             )  # fmt: skip
     if orphaned or yielded:  # a few more, in position order
         extra = _image_rows(index, orphaned)
@@ -89,17 +93,23 @@ def report_drops(
         images = sorted(images + extra)
     notices: list[Part[Notice]] = [_drop_notices(index, images), _pin_notices(yielded)]
     if orphaned:
-        notices.append(
-            [
-                Notice(
-                    "dropped",
-                    id_of(starts[orphaned[0]]),
-                    "An earlier answer was left out with the request that prompted it: the "
-                    "conversation sent to the model starts with a user message.",
-                )
-            ]
-        )
+        notices.append([_orphan_notice(id_of(starts[orphaned[0]]), requests[starts[orphaned[0]]])])
     return [*drop_parts, more], notices, memo
+
+
+def _orphan_notice(first_id: str, requests_before: int) -> Notice:
+    """The notice for the turns left out so the history starts with a user turn."""
+    if requests_before:
+        text = (
+            "An earlier answer was left out with the request that prompted it: the "
+            "conversation sent to the model starts with a user message."
+        )
+    else:
+        text = (
+            "An assistant turn before the first user message was left out: the conversation "
+            "sent to the model must start with a user turn after the system prompt."
+        )
+    return Notice("dropped", first_id, text)
 
 
 def _dropped_changes(index: HistoryIndex, units: list[int]) -> Later[Change] | None:

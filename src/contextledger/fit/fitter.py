@@ -21,8 +21,8 @@ from ..gate import (
 from ..images.labels import image_label
 from ..model import Block, Image, Message, MessagesLike, Text, ToolResult, with_ids
 from ..pricing.messages import Pricer
-from ..providers import provider_format
-from ..repair import RepairResult, repair
+from ..providers import provider_format, read_messages
+from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
 from ..validate import is_empty, tool_pair_problems
 from .anchors import current_request_position, pin_anchors, rescue_current_request
@@ -33,7 +33,7 @@ from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, KeptMemo, Parts, kept_changes
 from .selection import moved_system_notices, open_with_user, select_units
 from .shedding import shed
-from .source import DictSource, read_source
+from .source import DictSource
 from .units import HistoryIndex
 
 _message_id = attrgetter("id")
@@ -68,6 +68,16 @@ class _Memory:
     sent_ok: bool = True  # every unit of the last fit's output is valid on its own
     kept: KeptMemo = field(default_factory=KeptMemo)  # the "kept" Changes of the last output
     given: _Given = field(default_factory=lambda: _Given())  # the last fit's messages
+    # repairs of a broken history: only what follows the part repaired last time is repaired
+    repairs: RepairMemo = field(default_factory=RepairMemo)
+    # the repaired history has its own index and drops memo: each stays incremental (one
+    # index fed the history and its repair in turn would index everything twice a fit)
+    repaired_index: HistoryIndex = field(default_factory=HistoryIndex)
+    repaired_dropped: DroppedBefore = field(default_factory=DroppedBefore)
+    shown: HistoryIndex | None = None  # the index of the last output
+    gated: Sequence[Message] = ()  # the last fit's history, as fitted (images gated)
+    # how many leading messages of it are the very ones given to ``repairs`` last
+    unrepaired_same: int = 0
 
 
 @dataclass(slots=True)
@@ -83,6 +93,19 @@ def _shared_prefix(a: Sequence[Message], b: Sequence[Message]) -> int:
     """How many leading messages of ``a`` and ``b`` are the same objects (at C speed)."""
     same = list(map(is_, a, b))
     return same.index(False) if False in same else len(same)
+
+
+def _same_start(now: Sequence[Message], before: Sequence[Message]) -> int:
+    """How many leading messages of ``now`` are those of ``before`` (the last fit's)."""
+    if type(now) is LazyMessages:
+        # a lazy history says how many of its dicts are unchanged since the last fit's
+        if not isinstance(before, LazyMessages):
+            return 0
+        same = before.columns is now.columns and before.start == now.start
+        return now.unchanged if same else 0
+    if type(before) is LazyMessages:
+        return 0
+    return _shared_prefix(now, before)
 
 
 def _same_messages(
@@ -144,11 +167,11 @@ class Fitter:
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the last history fitted (None: not there)."""
-        return self._memory.index.position(message_id)
+        return (self._memory.shown or self._memory.index).position(message_id)
 
     def ago(self, message_id: str, position: int | None = None) -> str:
         """'from 3 turns ago': how many user requests came after the message."""
-        return self._memory.index.ago(message_id, position)
+        return (self._memory.shown or self._memory.index).ago(message_id, position)
 
     def fit(
         self,
@@ -171,12 +194,14 @@ class Fitter:
             msgs, shared = same  # the proxy's case: its Messages, one or two appended
         elif (
             self._memory.source is not None
-            and (lazy := self._memory.source.read_lazily(messages)) is not None
+            and (taken := self._memory.source.take(messages)) is not None
         ):
-            msgs = lazy  # the app's list of dicts: read only what the fit looks at
+            msgs = taken  # the app's list of dicts: only what changed is read again
+            if type(taken) is not LazyMessages:  # (a lazy read looks only where the fit does)
+                shared = _shared_prefix(msgs, given.messages)  # the unchanged ones come back
         else:
-            msgs = read_source(self._memory.source, messages)
-            shared = _shared_prefix(msgs, given.messages)  # a dict source gives them back
+            msgs = read_messages(messages)
+            shared = _shared_prefix(msgs, given.messages)  # Messages given again
         notices: list[Notice] = []
         lazy_read = type(msgs) is LazyMessages  # every message has an id, none moves
         source = self._memory.source
@@ -201,10 +226,12 @@ class Fitter:
         if self.info.estimated:
             notices.append(_estimate_notice(self.info, self.window))
         gated, gate_changes = self._gate_images(msgs, notices)
+        mem = self._memory
+        mem.unrepaired_same = min(mem.unrepaired_same, _same_start(gated, mem.gated))
+        mem.gated = gated
         # What the last *returned* fit decided: a fit that raises must not leave its drops
         # as "already reported" (the caller never saw them) nor move the sticky cut.
-        decided = self._memory
-        before = (decided.cut_id, decided.dropped, decided.sent_ok, decided.kept)
+        before = (mem.cut_id, mem.dropped, mem.sent_ok, mem.kept)
         try:
             result = self._fit_repaired(gated, tools, tuple(memory or ()), notices)
             if may_break_request_limits(result.report.image_tokens, self.info):
@@ -212,7 +239,7 @@ class Fitter:
                     gated, result, tools, tuple(memory or ()), notices
                 )
         except BaseException:
-            decided.cut_id, decided.dropped, decided.sent_ok, decided.kept = before
+            mem.cut_id, mem.dropped, mem.sent_ok, mem.kept = before
             raise
         if gate_changes:  # the gate's replacements belong in the report's changes too
             report = replace(result.report, changes=gate_changes + result.report.changes)
@@ -278,27 +305,26 @@ class Fitter:
         notices: list[Notice],
     ) -> FitResult:
         result = self._fit_once(msgs, tools, memory, list(notices))
+        self._memory.shown = self._memory.index
         if not self._memory.sent_ok and tool_pair_problems(result.messages):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
             # sent keeps the every-turn cost proportional to the kept set.
-            repaired = repair(msgs)
+            mem = self._memory
+            repaired = mem.repairs(msgs, unchanged=mem.unrepaired_same)
+            mem.unrepaired_same = len(msgs)
             notices.extend(
                 Notice("repaired", c.message_id, f"Repaired before sending: {c.detail}.")
                 for c in repaired.changes
             )
             if all(m.role == "system" for m in repaired.messages):
                 raise ContentError("messages", _nothing_left(notices))
-            # The drops remembered are positions in the unrepaired history: not this one's,
-            # nor the next fit's (which starts from the unrepaired history again).
-            self._memory.dropped = DroppedBefore()
-            result = self._fit_once(repaired.messages, tools, memory, notices)
-            self._memory.dropped = DroppedBefore()
-            removed = _removed_by_repair(self.pricer, msgs, repaired)
-            if removed:  # each message repair took out is a drop of the report too
-                result = FitResult(
-                    result.messages, replace(result.report, changes=removed + result.report.changes)
-                )
+            result = self._fit_once(repaired.messages, tools, memory, notices, repaired=True)
+            mem.shown = mem.repaired_index
+            removed = _removed_by_repair(msgs, repaired, self.pricer)
+            if removed:  # a message repair took out is a drop, reported with its reason
+                report = replace(result.report, changes=removed + result.report.changes)
+                result = FitResult(result.messages, report)
         return result
 
     def _fit_once(
@@ -307,8 +333,10 @@ class Fitter:
         tools: Sequence[Mapping[str, Any]] | None,
         memory: tuple[Message, ...],
         notices: list[Notice],
+        repaired: bool = False,
     ) -> FitResult:
-        """Budget → index → anchors → selection → drops → shedding → report."""
+        """Budget → index → anchors → selection → drops → shedding → report. ``repaired``:
+        ``msgs`` is the repair of the history (it has an index of its own)."""
         pricer, opts, model = self.pricer, self.options, self.info.id
         budget = history_budget(
             model,
@@ -323,7 +351,7 @@ class Fitter:
         system_msgs, body = _split_system(msgs, known[1] if known and known[0] is msgs else None)
         changes: list[Change] = []
         system_msgs = _without_blank_system(system_msgs, pricer, changes, notices)
-        index = self._memory.index
+        index = self._memory.repaired_index if repaired else self._memory.index
         index.update(body, pricer, pin_cap=opts.prior_anchor_tokens)
         system_cost = sum(pricer.message(m).total for m in system_msgs)
         check_system_prompt_fits(model, system_cost, budget)
@@ -344,9 +372,19 @@ class Fitter:
             index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id
         )
         self._memory.cut_id = chosen.cut_id
-        drop_changes, drop_notices, self._memory.dropped = report_drops(
-            index, pricer, chosen.dropped, chosen.yielded, chosen.orphaned, self._memory.dropped
+        mem = self._memory
+        drop_changes, drop_notices, dropped = report_drops(
+            index,
+            pricer,
+            chosen.dropped,
+            chosen.yielded,
+            chosen.orphaned,
+            mem.repaired_dropped if repaired else mem.dropped,
         )
+        if repaired:
+            mem.repaired_dropped = dropped
+        else:
+            mem.dropped = dropped
         # what comes after the drops in the report (the drops are in parts, see report_drops)
         before_changes, before_notices = tuple(changes), tuple(notices)
         changes, notices = [], []
@@ -455,22 +493,6 @@ def _readable_blocks(
     return blocks
 
 
-def _removed_by_repair(
-    pricer: Pricer, msgs: Sequence[Message], repaired: RepairResult
-) -> tuple[Change, ...]:
-    """A "dropped" Change for each message ``repair`` took out, with repair's reason."""
-    left = set(map(_message_id, repaired.messages))
-    why = {c.message_id: c.detail for c in repaired.changes}
-    return tuple(
-        Change(
-            "dropped", m.id, None, m.role, f"Repaired before sending: {why.get(m.id, 'removed')}",
-            pricer.message(m).total, 0,
-        )
-        for m in msgs
-        if m.id not in left
-    )  # fmt: skip
-
-
 def _without_blank_system(
     system_msgs: list[Message], pricer: Pricer, changes: list[Change], notices: list[Notice]
 ) -> list[Message]:
@@ -490,6 +512,33 @@ def _nothing_left(notices: Sequence[Notice]) -> str:
     return "nothing left to send: no message of the conversation can be sent" + (
         f" ({why})" if why else ""
     )
+
+
+#: Why repair takes a whole message out, by the kind of its change (see ``repair``).
+_REPAIR_DROPS = {
+    "orphan_result": "tool result with no matching call — providers reject it",
+    "duplicate_result": "a second result for one tool call — providers take one result per call",
+    "empty_message": "empty message — providers reject it",
+    "unknown_role": "message with a role no provider takes",
+}
+
+
+def _removed_by_repair(
+    msgs: Sequence[Message], repaired: RepairResult, pricer: Pricer
+) -> tuple[Change, ...]:
+    """A "dropped" Change for each message repair took out of the history."""
+    first: dict[str, RepairChange] = {}  # each message's first change (they come in order)
+    for c in repaired.changes:
+        first.setdefault(c.message_id, c)
+    kept = set(map(_message_id, repaired.messages))
+    gone = [msgs[c.index] for mid, c in first.items() if mid not in kept]
+    return tuple(
+        Change(
+            "dropped", m.id, None, m.role, _REPAIR_DROPS.get(first[m.id].kind, first[m.id].detail),
+            pricer.message(m).total, 0,
+        )
+        for m in gone
+    )  # fmt: skip
 
 
 def _refuse_if_surely_too_big(model: str, at_least: int, system_cost: int, budget: Budget) -> None:

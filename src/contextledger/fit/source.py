@@ -1,12 +1,14 @@
 """Reading the app's own message list, re-reading only what changed since the last fit.
 
-Most apps keep an OpenAI-format list of dicts and append to it. A ``DictSource`` kept by a
-``Fitter`` reads it lazily, as a one-shot ``fit`` does (``read_lazily``: only what the fit
-looks at becomes a ``Message``), and keeps the columns it noted and the Messages it made:
-on the next fit the unchanged leading dicts keep them (the very same ``Message`` objects),
-so the history index and the pricer see an append and look at, price and classify only the
-new tail. A list the lazy read cannot take (a tool's images folded back from the user turn
-after it, a late system message) is read whole (``read``), with the same guarantees.
+Most apps keep a list of dicts in their provider's format (OpenAI Chat ``messages``,
+Anthropic ``messages`` with ``system`` beside them, Gemini ``contents``, Responses
+``input``) and append to it. A ``DictSource`` kept by a ``Fitter`` keeps the Messages it
+made from that list: on the next fit the unchanged leading dicts keep them (the very same
+``Message`` objects), so the history index and the pricer see an append and look at, price
+and classify only the new tail. OpenAI Chat lists are read lazily, as a one-shot ``fit``
+reads them (``read_lazily``: only what the fit looks at becomes a ``Message``); the other
+formats, and an OpenAI list the lazy read cannot take (a tool's images folded back from the
+user turn after it, a late system message), are read whole, a piece at a time.
 
 "Unchanged" is checked on every dict, every fit, in one comparison at C speed: the source
 keeps a *skeleton* of each dict read (its dicts and lists copied, the strings and other
@@ -15,19 +17,39 @@ URLs and tool calls included. Shared leaves compare by identity, so the comparis
 about a hundred nanoseconds per dict, not the size of its text. An app that edits, replaces,
 inserts or removes an earlier message gets that message and everything after it re-read: a
 stale price is never served (an equal copy of a dict is the same message at the same price).
+
+One dict may make several Messages (an Anthropic or Gemini user turn holding tool results
+becomes a tool message per result, then the user's own blocks), and one Message may come
+from several dicts (a Responses assistant turn is its text, reasoning and call items; an
+OpenAI tool's images come back in the user turn after it). So the list is read in pieces
+that end only where a format's reader starts afresh (``_Shape.may_end_after``), and a
+piece's Messages are kept with the count of dicts that made them: an edit re-reads from
+the start of the piece that holds it, never from the middle of a turn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from operator import eq
-from typing import Any, TypeGuard
+from typing import Any, NamedTuple
 
 from ..model import Message
-from ..providers import detect_format, openai_chat, read_messages
+from ..providers import (
+    Format,
+    anthropic,
+    decisive_format,
+    gemini,
+    openai_chat,
+    openai_responses,
+    provider_format,
+    read_messages,
+)
 from .lazy import DictColumns, LazyMessages
 
 _CHUNK = 512  # a cold read is done in pieces, so a later edit re-reads from a nearby piece
+
+Dicts = list[dict[str, Any]]
 
 
 def _skeleton(value: Any) -> Any:
@@ -49,86 +71,242 @@ def _skeleton_of_message(message: dict[str, Any]) -> dict[str, Any]:
     return _skeleton(message)  # type: ignore[no-any-return]
 
 
+def _not_after_tool(d: dict[str, Any]) -> bool:
+    # a user turn right after tool messages may hold their images (folded back into them)
+    return d.get("role") != "tool"
+
+
+def _anywhere(d: dict[str, Any]) -> bool:
+    return True  # every Anthropic message is read on its own
+
+
+def _not_after_model(d: dict[str, Any]) -> bool:
+    # the user turn after a model turn answers its calls (by name, when they have no id)
+    parts = d.get("parts")
+    return d.get("role") != "model" or (
+        type(parts) is list and not any(type(p) is not dict or _CALL_KEYS & p.keys() for p in parts)
+    )
+
+
+_CALL_KEYS = frozenset({"function_call", "functionCall"})
+
+
+def _not_after_assistant_item(d: dict[str, Any]) -> bool:
+    # an assistant's text, reasoning and calls are consecutive items of one Message
+    kind = d.get("type", "message")
+    return not (
+        kind in ("reasoning", "compaction", "function_call")
+        or (kind == "message" and d.get("role") == "assistant")
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """How one format's message list is read a piece at a time."""
+
+    read: Callable[[Dicts, int], tuple[Message, ...]]  # (piece, its position) → Messages
+    may_end_after: Callable[[dict[str, Any]], bool]  # a piece may end after this dict
+    system_keys: tuple[str, ...]  # the body's keys beside the list that make Messages
+
+
+_SHAPES: dict[Format, _Shape] = {
+    "openai": _Shape(lambda d, at: openai_chat.read(d, start=at), _not_after_tool, ()),
+    "anthropic": _Shape(anthropic.read, _anywhere, ("system",)),
+    "gemini": _Shape(gemini.read, _not_after_model, ("system_instruction", "systemInstruction")),
+    "openai-responses": _Shape(openai_responses.read, _not_after_assistant_item, ("instructions",)),
+}
+#: A body's list, by its key, and the format the body's keys alone name (None: its list's).
+_BODY_LISTS: tuple[tuple[str, Format | None], ...] = (
+    ("contents", "gemini"),
+    ("input", "openai-responses"),
+    ("messages", None),
+)
+
+
+class _Payload(NamedTuple):
+    """What an app passed, taken apart: its list of dicts, the body's entries beside the
+    list that make Messages (a system prompt; None: a bare list), and a name for the
+    payload's shape (a different shape is a different history)."""
+
+    dicts: Dicts
+    head: dict[str, Any] | None
+    shape: str
+    format: Format | None  # the format the shape alone names
+    key: str  # the body's key of the list ("": a bare list)
+
+
+def _take_apart(payload: Any) -> _Payload | None:
+    """A bare list of dicts, or a request body holding one; None: anything else."""
+    dicts: Any
+    if type(payload) is list:
+        dicts, head, shape, fmt, key = payload, None, "list", None, ""
+    elif isinstance(payload, Mapping):
+        key, fmt = next(((k, f) for k, f in _BODY_LISTS if k in payload), ("", None))
+        dicts = payload.get(key)
+        if key == "messages" and "system" in payload:
+            fmt = "anthropic"
+        keys = _SHAPES[fmt].system_keys if fmt is not None else ()
+        head = {k: payload[k] for k in keys if k in payload}
+        shape = f"{key}:{fmt}"
+    else:
+        return None
+    if type(dicts) is not list or not dicts or set(map(type, dicts)) != {dict}:
+        return None
+    return _Payload(dicts, head, shape, fmt, key)
+
+
 class DictSource:
-    """The Messages read from the last list of OpenAI-format dicts, and what those dicts
-    held (their skeletons), to tell an append from an edit."""
+    """The Messages read from the app's last list of dicts, and what those dicts held
+    (their skeletons), to tell an append from an edit."""
 
     def __init__(self) -> None:
-        self._first: Any = None  # the first dict of the last list (its format is known)
+        self._shape = ""  # the last payload's shape (see _Payload)
+        self._format: Format = "openai"
+        # the position of the first dict that names the list's format (-1: the body's keys
+        # name it; None: no dict does, so far: plain texts, read as OpenAI Chat's)
+        self._decided_at: int | None = None
         self._skeletons: list[dict[str, Any]] = []
         self._boundaries: list[tuple[int, int]] = [(0, 0)]  # (dicts read, messages made)
         self._messages: tuple[Message, ...] = ()
+        self._head: tuple[Any, tuple[Message, ...]] = (None, ())  # its skeleton, Messages
         self.last: tuple[Message, ...] | None = None  # what read() returned last
-        self._openai = False  # whether the list starting with self._first is OpenAI Chat
         # the lazy read of the list (see read_lazily); None: not read lazily (yet)
         self._columns: DictColumns | None = None
         self._eager = False  # this list has a shape only the whole read takes
 
-    def accepts(self, payload: Any) -> TypeGuard[list[dict[str, Any]]]:
-        """A plain list of OpenAI Chat dicts (the format is detected once per list)."""
-        if type(payload) is not list or not payload or set(map(type, payload)) != {dict}:
-            return False
-        if payload[0] is not self._first:
-            try:
-                self._openai = detect_format(payload) == "openai"
-            except ValueError:
-                self._openai = False
-            self._first = payload[0] if self._openai else None
-            self._skeletons = []
-            self._columns, self._eager = None, False
-        return self._openai
+    def take(
+        self, payload: Any, *, lazily: bool = True
+    ) -> LazyMessages | tuple[Message, ...] | None:
+        """``payload`` (the app's list, or a body holding it) as Messages, re-reading only
+        the dicts after those that hold what they held at the last read; None: not a list
+        of dicts (the caller reads it as it is). ``lazily``: an OpenAI Chat list may come
+        back as LazyMessages (read where the fit looks), else every Message is made."""
+        parts = _take_apart(payload)
+        if parts is None:
+            return None
+        same = self._settle_format(parts)
+        if parts.key and parts.key != provider_format(self._format).messages_key:
+            return None  # a Gemini list under "messages": refused as a fresh read refuses it
+        if lazily and self._format == "openai" and not parts.head:
+            lazy = self._read_lazily(parts.dicts, same)
+            if lazy is not None:
+                return lazy
+        return self._read(parts, same)
 
-    def read_lazily(self, payload: Any) -> LazyMessages | None:
-        """``payload`` (the app's list) as LazyMessages, re-scanning only the dicts after
-        those that hold what they held at the last read; None: read it whole (``read``).
+    def _settle_format(self, parts: _Payload) -> int:
+        """The list's format, decided by its first dict that names one (as a fresh read
+        decides), looking only at dicts not seen unchanged before; returns how many leading
+        dicts are unchanged (0 when the format changed: everything is read anew)."""
+        if parts.shape != self._shape:
+            self._forget()
+            self._shape = parts.shape
+            self._format = parts.format or "openai"
+            self._decided_at = -1 if parts.format else None
+        same = self._unchanged_prefix(parts.dicts)
+        decided = self._decided_at
+        if decided is None or decided >= same:  # the dicts that decided it changed, or none did
+            tail = parts.dicts[same:]
+            found = decisive_format(tail)
+            fmt = found or "openai"
+            self._decided_at = (
+                same + next(j for j, d in enumerate(tail) if decisive_format((d,)))
+                if found
+                else None
+            )
+            if fmt != self._format:
+                self._forget()
+                self._format, same = fmt, 0
+        if same == 0:
+            self._columns, self._eager = None, False  # another history: try the lazy read
+        return same
+
+    def _forget(self) -> None:
+        self._skeletons, self._boundaries, self._messages = [], [(0, 0)], ()
+        self._head = (None, ())
+        self._columns, self._eager = None, False
+
+    def _read_lazily(self, dicts: Dicts, same: int) -> LazyMessages | None:
+        """An OpenAI Chat list as LazyMessages (None: read it whole).
 
         A first fit reads the dicts as a one-shot ``fit`` does (only what it looks at), and
         keeps their skeletons, so later fits tell an append from an edit exactly as the
         whole read does."""
-        if not self.accepts(payload) or self._eager:
+        if self._eager:
             return None
-        dicts: list[dict[str, Any]] = payload
         columns = self._columns
-        same = self._unchanged_prefix(dicts) if columns is not None else 0
         if columns is None:
-            columns = DictColumns(dicts)
+            columns, same = DictColumns(dicts), 0
         columns.dicts = dicts
         if not columns.scan(same):
             # a shape only the whole read takes (a tool's folded images, a late system
             # message): this list is read whole from now on
-            self._columns, self._eager, self._skeletons = None, True, []
+            self._columns, self._eager = None, True
+            self._skeletons, self._boundaries, self._messages = [], [(0, 0)], ()
             return None
         self._columns = columns
+        self._boundaries, self._messages = [(0, 0)], ()  # (they are of the whole reads)
         del self._skeletons[same:]
         self._skeletons.extend(map(_skeleton_of_message, dicts[same:]))
         return LazyMessages(columns, 0, same)
 
-    def read(self, dicts: list[dict[str, Any]]) -> tuple[Message, ...]:
-        same = self._unchanged_prefix(dicts)
+    def _read(self, parts: _Payload, same: int) -> tuple[Message, ...]:
+        """The list read whole: the Messages of its unchanged pieces kept, the rest read."""
+        dicts, shape = parts.dicts, _SHAPES[self._format]
         # Restart at the last boundary inside the unchanged prefix (a boundary is never
-        # right after a tool message, where a user turn of tool images could fold in).
+        # inside a turn the reader makes from several dicts).
         k = len(self._boundaries) - 1
         while self._boundaries[k][0] > same:
             k -= 1
         start, made = self._boundaries[k]
-        del self._boundaries[k + 1 :]
+        boundaries = self._boundaries[: k + 1]
         messages = list(self._messages[:made])
-        pos = start
-        while pos < len(dicts):
-            end = min(pos + _CHUNK, len(dicts))
-            while end < len(dicts) and dicts[end - 1].get("role") == "tool":
-                end += 1  # never cut right after a tool message
-            messages.extend(openai_chat.read(dicts[pos:end], start=pos))
+        pos, n = start, len(dicts)
+        while pos < n:
+            end = min(pos + _CHUNK, n)
+            while end < n and not shape.may_end_after(dicts[end - 1]):
+                end += 1  # never cut inside a turn
+            if end == n and not shape.may_end_after(dicts[-1]):
+                # The list ends inside a turn (an answer the next dict may join): read the
+                # turn apart, so the next fit re-reads that turn only, not the whole piece.
+                cut = next(
+                    (j for j in range(n - 1, pos, -1) if shape.may_end_after(dicts[j - 1])), pos
+                )
+                if cut > pos:
+                    messages.extend(shape.read(dicts[pos:cut], pos))
+                    boundaries.append((cut, len(messages)))
+                    pos = cut
+            messages.extend(shape.read(dicts[pos:end], pos))
             pos = end
-            if dicts[pos - 1].get("role") != "tool":
-                self._boundaries.append((pos, len(messages)))
-        # Skeletons only of what was read (the prefix before ``start`` is unchanged).
-        del self._skeletons[start:]
+            if shape.may_end_after(dicts[pos - 1]):
+                boundaries.append((pos, len(messages)))
+        _keep_equal(messages, self._messages, made)
+        head = self._read_head(parts)
+        # Nothing is kept before the whole read succeeded: a malformed dict raises (naming
+        # where it is) and leaves what the last read knew.
+        self._boundaries, self._messages = boundaries, tuple(messages)
+        del self._skeletons[start:]  # (the prefix before ``start`` is unchanged)
         self._skeletons.extend(map(_skeleton_of_message, dicts[start:]))
-        self._messages = self.last = tuple(messages)
-        return self._messages
+        self.last = (*head, *self._messages) if head else self._messages
+        return self.last
 
-    def _unchanged_prefix(self, dicts: list[dict[str, Any]]) -> int:
+    def _read_head(self, parts: _Payload) -> tuple[Message, ...]:
+        """The Messages of the body's entries beside the list (its system prompt): the
+        same ones as last time while those entries hold the same."""
+        if not parts.head:
+            self._head = (None, ())
+            return ()
+        before, made = self._head
+        try:
+            if before is not None and parts.head == before:
+                return made
+        except Exception:  # a value whose == raises: read it again
+            pass
+        fmt = provider_format(self._format)
+        made = fmt.read({**parts.head, fmt.messages_key: []})
+        self._head = (_skeleton(parts.head), made)
+        return made
+
+    def _unchanged_prefix(self, dicts: Dicts) -> int:
         """How many leading dicts hold what they held when last read."""
         before = self._skeletons
         n = min(len(dicts), len(before))
@@ -140,8 +318,18 @@ class DictSource:
             return 0
 
 
+def _keep_equal(messages: list[Message], before: tuple[Message, ...], start: int) -> None:
+    """The Messages read again from ``start`` that equal those read last time become those
+    (the turn a list ended inside, re-read after an append): the same objects, whose prices
+    and place in the history index stand."""
+    for i in range(start, min(len(messages), len(before))):
+        if messages[i] != before[i]:
+            return
+        messages[i] = before[i]
+
+
 def read_source(source: DictSource | None, messages: Sequence[Any] | Any) -> tuple[Message, ...]:
     """``messages`` as Messages: through ``source`` when it is the app's list of dicts."""
-    if source is not None and source.accepts(messages):
-        return source.read(messages)
+    if source is not None and (taken := source.take(messages, lazily=False)) is not None:
+        return taken  # type: ignore[return-value]  # (not lazily: a tuple)
     return read_messages(messages)

@@ -14,7 +14,7 @@ of contextledger asks about a format.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, cast
@@ -104,7 +104,13 @@ def detect_format(payload: Any) -> Format:
         return detect_format(payload.get("messages", []))
     if not isinstance(payload, Sequence) or isinstance(payload, str | bytes):
         raise ContentError("", "expected a list of messages or a request body")
-    for item in payload:
+    return decisive_format(payload) or "openai"
+
+
+def decisive_format(items: Iterable[Any]) -> Format | None:
+    """The format named by the first item only one format writes that way (None: no item
+    tells, e.g. plain texts only, which every format but Gemini reads alike)."""
+    for item in items:
         if not isinstance(item, Mapping):
             continue
         if "parts" in item or item.get("role") == "model":
@@ -125,7 +131,7 @@ def detect_format(payload: Any) -> Format:
                     return "openai"
                 if kind in ("input_text", "input_image", "input_file"):
                     return "openai-responses"
-    return "openai"
+    return None
 
 
 def read_messages(payload: MessagesLike, fmt: Format | None = None) -> tuple[Message, ...]:
@@ -203,6 +209,7 @@ __all__ = [
     "Format",
     "ProviderFormat",
     "Translation",
+    "decisive_format",
     "detect_format",
     "format_for_provider",
     "provider_format",

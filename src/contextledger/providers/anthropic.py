@@ -40,8 +40,9 @@ TARGET = "anthropic"
 # ----------------------------------------------------------------------------- reading
 
 
-def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
-    """Read ``{"system": …, "messages": […]}`` (or a bare message list)."""
+def read(payload: Mapping[str, Any] | Sequence[Any], start: int = 0) -> tuple[Message, ...]:
+    """Read ``{"system": …, "messages": […]}`` (or a bare message list; ``start``: the
+    position of its first message in a longer list read piece by piece)."""
     out: list[Message] = []
     if isinstance(payload, Mapping):
         system = payload.get("system")
@@ -52,7 +53,7 @@ def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
         messages = payload
     if not isinstance(messages, Sequence) or isinstance(messages, str | bytes):
         raise ContentError("messages", "expected a list of messages")
-    for i, raw in enumerate(messages):
+    for i, raw in enumerate(messages, start):
         p = f"messages[{i}]"
         msg = c.expect_dict(raw, p)
         role = msg.get("role")

@@ -71,8 +71,10 @@ def _snake(d: Mapping[str, Any]) -> dict[str, Any]:
     return {_CAMEL.get(k, k): v for k, v in d.items()}
 
 
-def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
-    """Read ``{"contents": […], "system_instruction": …}`` or a bare contents list."""
+def read(payload: Mapping[str, Any] | Sequence[Any], start: int = 0) -> tuple[Message, ...]:
+    """Read ``{"contents": […], "system_instruction": …}`` or a bare contents list
+    (``start``: the position of its first content in a longer list read piece by piece;
+    the piece must not start right after a model turn, whose calls it may answer)."""
     out: list[Message] = []
     if isinstance(payload, Mapping):
         body = _snake(payload)
@@ -85,7 +87,7 @@ def read(payload: Mapping[str, Any] | Sequence[Any]) -> tuple[Message, ...]:
     if not isinstance(contents, Sequence) or isinstance(contents, str | bytes):
         raise ContentError("contents", "expected a list of contents")
     open_calls: list[ToolCall] = []
-    for i, raw in enumerate(contents):
+    for i, raw in enumerate(contents, start):
         p = f"contents[{i}]"
         content = c.expect_dict(raw, p)
         role = content.get("role", "user")

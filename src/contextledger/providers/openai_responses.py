@@ -37,8 +37,10 @@ from .ids import wire_id
 TARGET = "openai-responses"
 
 
-def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...]:
-    """Read a Responses ``input`` (a string, an item list, or a request with ``input``)."""
+def read(payload: Mapping[str, Any] | Sequence[Any] | str, start: int = 0) -> tuple[Message, ...]:
+    """Read a Responses ``input`` (a string, an item list, or a request with ``input``;
+    ``start``: the position of its first item in a longer list read piece by piece; the
+    piece must not start right after an assistant item, which the next ones may join)."""
     out: list[Message] = []
     items: Any = payload
     if isinstance(payload, Mapping):
@@ -59,7 +61,7 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Message, ...
             out.append(Message("assistant", tuple(assistant), id=assistant_id))
         assistant, saw_text = [], False
 
-    for i, raw in enumerate(items):
+    for i, raw in enumerate(items, start):
         p = f"input[{i}]"
         item = c.expect_dict(raw, p)
         kind = item.get("type", "message")

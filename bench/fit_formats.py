@@ -1,0 +1,128 @@
+"""Refit from Anthropic, Gemini and Responses dicts (a section of ``bench_fit.py``).
+
+The multilingual agent session (``fit_sessions.multilingual_session``: 10,001 OpenAI Chat
+dicts, 500 distinct screenshots) written in each provider's own format by ``translate``:
+Anthropic ``{"system", "messages"}`` (a user turn holding several tool results is one dict
+there, several Messages here), Gemini ``{"system_instruction", "contents"}`` (function calls
+without ids, answered by name, as Gemini may send them) and a Responses ``input`` list (an
+assistant turn is several items there, one Message here). Each is fitted for a model that
+takes that format. Per format and window, in one run:
+
+* **cold**: ``fit(body, ...)`` on a session never seen before in this process (a new
+  seed), its tokenizer loaded; one session;
+* **refit**: a ``Fitter`` kept per conversation, fitted once on that body (not timed), then
+  after the app appends a turn (the model's answer and the next request) to its list in
+  place; median of 9;
+* **LangChain**: ``trim_messages(convert_to_messages(dicts))`` on the same session's OpenAI
+  Chat dicts (as in ``bench_fit.py``; LangChain reads OpenAI dicts), median of 3.
+
+CPU time of this process (the machine is shared); ratios are of figures from the same run.
+Run alone: ``.venv/bin/python bench/fit_formats.py``.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from contextledger.fit import Fitter, fit
+from contextledger.providers import read_messages, translate
+from fit_sessions import multilingual_session
+
+#: format → (a model served in it, the body's list key)
+FORMATS = {
+    "anthropic": ("claude-sonnet-4-5", "messages"),
+    "gemini": ("gemini-2.5-flash", "contents"),
+    "openai-responses": ("gpt-4o", "input"),
+}
+RESERVE = 4096
+
+
+def cpu(fn: Callable[[], Any]) -> float:
+    gc.collect()
+    t = time.process_time()
+    fn()
+    return time.process_time() - t
+
+
+def body_in(fmt: str, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The session of ``seed`` in ``fmt``, and its OpenAI Chat dicts."""
+    dicts = multilingual_session(seed=seed)
+    body = translate(read_messages(dicts), fmt, validate=False).body  # type: ignore[arg-type]
+    if fmt == "gemini":  # Gemini may omit call ids: its responses answer calls by name
+        for content in body["contents"]:
+            for part in content["parts"]:
+                for key in ("function_call", "function_response"):
+                    if key in part:
+                        part[key].pop("id", None)
+    return body, dicts
+
+
+def a_turn(fmt: str, i: int) -> list[dict[str, Any]]:
+    """The model's answer and the next request, as the app appends them."""
+    answer, request = f"Erledigt — step {i} done ✓", f"Très bien — ahora el paso {i} 🚀"
+    if fmt == "gemini":
+        return [
+            {"role": "model", "parts": [{"text": answer}]},
+            {"role": "user", "parts": [{"text": request}]},
+        ]
+    if fmt == "openai-responses":
+        return [
+            {"type": "message", "role": "assistant", "content": answer},
+            {"type": "message", "role": "user", "content": request},
+        ]
+    return [{"role": "assistant", "content": answer}, {"role": "user", "content": request}]
+
+
+def langchain(dicts: list[dict[str, Any]], budget: int) -> float:
+    from langchain_core.messages import trim_messages
+    from langchain_core.messages.utils import convert_to_messages, count_tokens_approximately
+
+    def run() -> Any:
+        return trim_messages(
+            convert_to_messages(dicts),
+            max_tokens=budget,
+            token_counter=count_tokens_approximately,
+            strategy="last",
+            include_system=True,
+            start_on="human",
+        )
+
+    return statistics.median(cpu(run) for _ in range(3))
+
+
+def refit_in_other_formats(windows: tuple[int, ...] = (32_000, 128_000)) -> None:
+    print("\nrefit from each provider's own dicts (multilingual session), CPU ms:")
+    print(
+        f"  {'format':17} {'window':>7} {'cold':>7} {'refit':>7}  {'cold/refit':>10}  "
+        f"{'LangChain/refit':>15}"
+    )
+    seed = 7_000
+    for window in windows:
+        for fmt, (model, key) in FORMATS.items():
+            seed += 1
+            never_seen, _ = body_in(fmt, seed)
+            cold = cpu(lambda: fit(never_seen, model, window=window, max_output_tokens=RESERVE))  # noqa: B023
+            body, dicts = body_in(fmt, seed + 500)
+            fitter = Fitter(model, window=window, max_output_tokens=RESERVE)
+            fitter.fit(body)
+            refits = []
+            for i in range(9):
+                body[key] += a_turn(fmt, i)
+                refits.append(cpu(lambda: fitter.fit(body)))  # noqa: B023
+            refit = statistics.median(refits)
+            lc = langchain(dicts, window - RESERVE)
+            print(
+                f"  {fmt:17} {window:7,} {cold * 1e3:7.1f} {refit * 1e3:7.1f}  "
+                f"{cold / refit:9.1f}x  {lc / refit:14.1f}x"
+            )
+
+
+if __name__ == "__main__":
+    from contextledger.pricing.text import warm
+
+    warm("o200k_base")
+    refit_in_other_formats()

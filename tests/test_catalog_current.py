@@ -1,0 +1,79 @@
+"""The current model lineups resolve with their documented windows (sources in
+data/models.json): Google's rolling aliases, Claude's 1M-token models and the models
+released since the catalog was first written."""
+
+from __future__ import annotations
+
+import pytest
+
+from contextledger.catalog import lookup_model
+from contextledger.fit import fit
+from contextledger.pricing.vision import image_cost
+
+
+@pytest.mark.parametrize(
+    "alias", ["gemini-flash-latest", "gemini-flash-lite-latest", "gemini-pro-latest"]
+)
+def test_googles_rolling_aliases_resolve(alias: str) -> None:
+    info = lookup_model(alias)
+    assert (info.provider, info.context_window, info.max_output_tokens) == (
+        "gemini",
+        1_048_576,
+        65_536,
+    )
+    assert not info.estimated
+    assert lookup_model(f"gemini/{alias}").id == alias  # (LiteLLM's spelling)
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        "claude-fable-5-1",
+        "claude-fable-5-2",
+        "claude-opus-5-5",
+        "claude-sonnet-5-5",
+        "claude-haiku-5-5",
+        "claude-opus-5",
+        "claude-sonnet-5",
+        "claude-fable-5",
+        "claude-mythos-5",
+        "claude-opus-4-8",
+        "claude-opus-4-7",
+        "claude-opus-4-6",
+        "claude-sonnet-4-6",
+    ],
+)
+def test_claudes_1m_token_models(model: str) -> None:
+    info = lookup_model(model)
+    assert (info.context_window, info.max_output_tokens) == (1_000_000, 128_000)
+    # a window up to the model's own is taken (refused above it: see test_window_limit)
+    assert (
+        fit([{"role": "user", "content": "hi"}], model, window=1_000_000).report.window == 1_000_000
+    )
+
+
+def test_a_new_claude_is_priced_on_the_high_resolution_tier() -> None:
+    # Claude 4.7 and later: up to 2576 px and 4,784 visual tokens an image (never below)
+    for model in ("claude-fable-5-1", "claude-haiku-5-5", "claude-opus-5-5"):
+        assert (
+            image_cost(2576, 1449, model).tokens == image_cost(2576, 1449, "claude-opus-4-8").tokens
+        )
+
+
+def test_dotted_and_routed_spellings_of_new_claudes() -> None:
+    assert lookup_model("claude-fable-5.1").id == "claude-fable-5-1"
+    assert lookup_model("anthropic/claude-haiku-5.5").id == "claude-haiku-5-5"
+    assert lookup_model("claude-sonnet-4-5").context_window == 200_000  # (its 1M is a beta)
+
+
+@pytest.mark.parametrize(
+    "model", ["gpt-5-chat-latest", "gpt-5.1-chat-latest", "gpt-5.2-chat-latest"]
+)
+def test_chatgpts_chat_snapshots_have_their_own_128k_window(model: str) -> None:
+    """A -chat-latest relative is not its 400k family: budgeted at 400k, a request over
+    128,000 tokens is refused by the API."""
+    info = lookup_model(model)
+    assert (info.id, info.context_window, info.max_output_tokens) == (model, 128_000, 16_384)
+    family = lookup_model(model.removesuffix("-chat-latest"))
+    assert family.context_window == 400_000
+    assert (info.image_cost, info.image_params) == (family.image_cost, family.image_params)
