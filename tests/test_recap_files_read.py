@@ -226,3 +226,13 @@ def test_next_step_is_not_labelled_twice() -> None:
     recap = render_digest(digest(msgs), 2000)
     assert "Next step: add a metric for retries exhausted." in recap
     assert "Next step: Next step" not in recap
+
+
+def test_files_that_mattered_get_room_before_a_third_command() -> None:
+    s = _Session()
+    s.msgs.append(Message.user("The runbook is docs/runbooks/cache.md, read it first."))
+    s.read("docs/runbooks/cache.md")
+    for k in range(40):
+        s.run(f"kubectl rollout restart deployment/svc-{k} -n apps", "restarted")
+    recap = render_digest(digest(with_ids(s.msgs)), 900)
+    assert "Files read: docs/runbooks/cache.md" in recap

@@ -74,6 +74,7 @@ PRIORITY = (
     "Findings",
     "Files read",
 )
+URGENT_AFTER = {"Files read": "Files written"}
 INLINE = frozenset({"Goal", "Next step", "Files written", "Files read"})
 
 _SHELL_TOOL = re.compile(
@@ -131,7 +132,10 @@ _FAILURE_LINE = re.compile(
     r"^npm ERR!|\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
     r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
     r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
-    r"✖\s*[1-9]\d*\s+problems?\b)"
+    r"✖\s*[1-9]\d*\s+problems?\b|"
+    # a pod that cannot run, as kubectl get pods shows it
+    r"\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer(?:Config)?Error|"
+    r"RunContainerError|InvalidImageName|Evicted)\b)"
 )
 # An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
 _STATUS_KEYS = frozenset(
@@ -156,7 +160,13 @@ _OUTPUT_NUMBERS = re.compile(
 _EXCEPTION = re.compile(
     r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
 )
-_NOT_FAILED = re.compile(r"(?i)\b0 failed\b|\bno errors?\b|\(0 errors?\b")
+_NOT_FAILED = re.compile(
+    r"(?i)\b0 failed\b|\bno errors?\b|\(0 errors?\b"
+    # a log line below the error level ("…Z WARN checkout-api path=/v1/cart status=404",
+    # "level=info … status=500"): what a service served, not the run failing
+    r"|^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s|"
+    r"\blevel=\"?(?:info|debug|trace|warn|warning)\b"
+)
 _FAILED_TEST = re.compile(
     r"^(?:FAILED|ERROR)\s+([\w./-]+::[^\s]+)"  # pytest
     r"|^-{2,}\s*FAIL:\s+(\S+)"  # go test
@@ -271,6 +281,10 @@ class Digest:
     sections: dict[str, list[str]] = field(default_factory=dict)
     ranked: dict[str, list[str]] = field(default_factory=dict)
     noise: dict[str, frozenset[str]] = field(default_factory=dict)
+    # per section, how many of its best items get bytes early, right after the section
+    # :data:`URGENT_AFTER` names (the files the user named or shared, or a failing run
+    # came right after, before a third command or a number)
+    urgent: dict[str, int] = field(default_factory=dict)
 
     def items(self, name: str) -> list[str]:
         return self.sections.get(name, [])
@@ -329,6 +343,8 @@ def _scripts(call: ToolCall) -> list[str]:
                     found.append(value)
         if not found and _SHELL_TOOL.search(call.name):
             found = [v for v in _strings(parsed) if v.strip() and "\n" not in v.strip()]
+            if len(found) > 1:  # run_sql(query, database="replica"): the words that ran
+                found = [v for v in found if len(v.split()) > 1]
     elif isinstance(parsed, str) and _SHELL_TOOL.search(call.name):
         found = [parsed]
     elif isinstance(parsed, list) and _SHELL_TOOL.search(call.name):
@@ -542,7 +558,8 @@ _ANY_FAILURE_SIGN = re.compile(
     r"(?i)fail|error|err!|err_|traceback|exit|return|status|panic|fatal|timed out|timeout|"
     r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
-    r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|"
+    r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
+    r"evicted|containererror|containerconfigerror|invalidimage|"
     r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s))"
 )
 
@@ -906,6 +923,7 @@ def digest(
     for p in sec["Files written"]:
         topic |= _name_stems(p)
     user_words = " ".join(users)
+    urgent = 0  # files read the user named or shared, or a failing run came right after
     for p in sec["Files read"]:
         if dismissed.get(p) or not looks_like_file(p):  # a directory listed, a glob
             noise["Files read"].add(p)
@@ -922,12 +940,16 @@ def digest(
             else 3
         )
         keys["Files read"][p] = (tier, -len(_name_stems(p) & topic), -read_at.get(p, -1))
+        urgent += tier < 2 and p not in noise["Files read"]
     for item, at in runs.items():
         if _LOOKING.search(item) or dismissed.get(item, 0) == len(at):
             noise["Commands run"].add(item)
         specific = sum(1 for f in extract_claims(item) if f.kind in ("path", "identifier"))
         keys["Commands run"][item] = (
             len(at) >= _ROUTINE_RUNS,
+            # what changed something or ran code (an apply, a restart, a test run, a
+            # script) or what the user named, before what only looked
+            not (_CHANGES.search(item) or item.strip("`") in user_words),
             item in failed,  # its failure is under Failures
             -min(specific, 2),
             -at[-1],
@@ -937,6 +959,7 @@ def digest(
         {k: v for k, v in sec.items() if v},
         ranked,
         {k: frozenset(v) for k, v in noise.items() if v},
+        {"Files read": urgent} if urgent else {},
     )
 
 
@@ -1057,7 +1080,7 @@ def leaving_out(d: Digest, doubted: Collection[str], removed: Collection[str]) -
         return not any(v in item for v in doubted)
 
     sections = {n: [i for i in items if kept(n, i)] for n, items in d.sections.items()}
-    return Digest({n: v for n, v in sections.items() if v}, d.ranked, d.noise)
+    return Digest({n: v for n, v in sections.items() if v}, d.ranked, d.noise, d.urgent)
 
 
 def parse_digest(text: str) -> Digest:
@@ -1102,6 +1125,16 @@ _LOOKING = re.compile(
     r"(?:npm|pnpm|yarn|bundle|composer|poetry)(?:\s+(?:install|i|ci))?\s*`?$|"
     r"pip3?\s+install\s+-r\s+\S+\s*`?$|uv\s+sync\b|go\s+mod\s+(?:download|tidy)\b|"
     r"cargo\s+fetch\b)"
+)
+# A command that changes something or runs code: an apply, a deploy, a restart, a
+# migration, a push, a test run, a build, a script (not a plan, a listing, a query)
+_CHANGES = re.compile(
+    r"(?i)\b(?:apply|deploy|rollout|restart|migrate|upgrade|push|merge|rebase|delete|destroy|"
+    r"drop|scale|publish|release|backfill|rollback|revert|promote|drain|cordon|uncordon|"
+    r"truncate|insert|update|alter|create|install|run|test|build|exec|seed|import|export|"
+    r"pytest|jest|vitest|mocha|rspec|phpunit|tox|nox)\b"
+    r"|^`?(?:sudo\s+)?(?:python3?|node|ruby|perl|php|bash|sh|deno|bun)\s+(?!-[cm]\b)\S+\.\w+|"
+    r"^`?\.{0,2}/[\w./-]+"
 )
 # How many of a section's best items get bytes before any section gets its rest: one
 # noisy section (a hundred files read, a dozen failures) never starves the next step.
@@ -1172,6 +1205,7 @@ def render_digest(d: Digest, max_bytes: int) -> str:
         return True
 
     rounds: list[list[tuple[str, list[str]]]] = [[], [], []]
+    early = {after: name for name, after in URGENT_AFTER.items() if d.urgent.get(name)}
     for name in PRIORITY:
         if name not in order:
             continue
@@ -1180,6 +1214,10 @@ def render_digest(d: Digest, max_bytes: int) -> str:
         rounds[0].append((name, clean[:first]))
         rounds[1].append((name, clean[first:]))
         rounds[2].append((name, [i for i in order[name] if i in noisy[name]]))
+        urgent = early.get(name)
+        if urgent in order:
+            calm = [i for i in order[urgent] if i not in noisy[urgent]]
+            rounds[0].append((urgent, calm[: min(d.urgent[urgent], _FIRST_ROUND[urgent])]))
     for batch in rounds:
         for name, items in batch:
             if name not in chosen and items:
@@ -1187,7 +1225,8 @@ def render_digest(d: Digest, max_bytes: int) -> str:
             if name not in chosen:
                 continue
             for item in items:
-                fits(name, [*chosen[name], item])
+                if item not in chosen[name]:  # an urgent item is in already
+                    fits(name, [*chosen[name], item])
     lines: list[str] = []
     for name in SECTIONS:
         if name not in chosen:
@@ -1229,7 +1268,7 @@ def backfill(d: Digest, recap: str) -> Digest:
         missing = [i for i in d.items(name) if not _states(name, i, folded, words)]
         if missing:
             out[name] = missing
-    return Digest(out, d.ranked, d.noise)
+    return Digest(out, d.ranked, d.noise, d.urgent)
 
 
 def _fold(text: str) -> str:
