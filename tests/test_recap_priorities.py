@@ -486,3 +486,16 @@ def test_commands_that_change_something_come_before_looking_around() -> None:
         )
     order = fill_order(digest(with_ids(a.msgs)), "Commands run")
     assert order[0] == "`kubectl rollout restart deployment/api -n apps`"
+
+
+def test_a_decision_the_user_turned_down_is_no_decision() -> None:
+    a = _Agent("Move the session cache to a dedicated cluster.")
+    a.user("Rules: don't touch the cert-manager namespace.")
+    a.say("Acknowledged. I'll keep to those rules.")
+    a.say("For the engine I'll go with Memcached since the client library supports both.")
+    a.say("I'll go with retry 3 times and a timeout of 30 seconds for the client.")
+    a.say("We will go with 3 replicas for the cache cluster in staging.")
+    a.user("Actually use Redis not Memcached; we need the replication.")
+    a.user("Correction: retry 5 times, not 3.")
+    decisions = digest(with_ids(a.msgs)).items("Decisions")
+    assert decisions == ["Assistant: We will go with 3 replicas for the cache cluster in staging."]

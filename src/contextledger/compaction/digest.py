@@ -914,6 +914,7 @@ def digest(
     if sec["Files written"]:
         written = set(sec["Files written"])  # read, then written: it is a written file
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
+    sec["Decisions"] = _standing(sec["Decisions"], messages)
     if nxt:
         sec["Next step"] = [_STEP_LABEL.sub("", nxt) or nxt]  # no "Next step: Next step: …"
     # what the task talks about: the user's words, decisions, files written, failing tests
@@ -1032,13 +1033,65 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
             continue
         item = f"{who}: {_clip(s, 240)}"
         if _DECISION.search(s) and len(s.split()) >= 5 and not s.endswith("?"):
-            add("Decisions", item)
+            if not _ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
+                add("Decisions", item)
         elif m.role == "assistant" and _FINDING.search(s) and not s.endswith("?"):
             add("Findings", item)
         elif _numbers_matter(s, m.role):
             add("Numbers that matter", item)
         elif m.role == "user" and not s.endswith("?") and _specific(s):
             add("User also said", f"User: {_clip(s, 300)}")
+
+
+# An acknowledgement worded as a decision: "I'll keep to those rules.", "Will follow that."
+_ECHO = re.compile(
+    r"(?i)^\W*(?:(?:ok(?:ay)?|acknowledged|understood|sure|got it|noted|will do)\W+)*"
+    r"(?:i(?:'ll| will)|we(?:'ll| will)|will)\s+(?:keep to|stick to|stick with|follow|respect|"
+    r"honou?r|abide by|go with|do)\s+(?:all\s+)?(?:those|these|the|your|that|this|it|them)\b"
+    r"(?:\s+\w+){0,2}\W*$"
+)
+# What a correction turns down: "use Redis not Memcached", "retry 5 times, not 3", "the
+# payment_intent id instead of invoice_id"
+_TURNED_DOWN = re.compile(
+    r"(?i)\b(?:not|instead of|rather than|no longer)\s+(?:the\s+|a\s+|an\s+)?([\w@/+-]+(?:\.\w+)*)"
+)
+
+
+def _standing(decisions: list[str], messages: Sequence[Message]) -> list[str]:
+    """The decisions no later correction of the user's turned down: "I'll go with
+    Memcached" is gone once the user said "use Redis not Memcached" (a bare number or a
+    short word counts when the correction shares another word with the decision:
+    "retry 5 times, not 3" turns down "I'll retry 3 times", not "3 replicas")."""
+    if not decisions:
+        return decisions
+    down: list[tuple[int, str, set[str]]] = []  # (where, the word turned down, the topic)
+    for i, m in enumerate(messages):
+        if m.role != "user" or m.is_recap or m.tool_results:
+            continue
+        for s in sentences(without_code(m.text)):
+            down += [(i, w.casefold(), keywords(s)) for w in _TURNED_DOWN.findall(s)]
+    if not down:
+        return decisions
+    said_at: dict[str, int] = {}
+    for i, m in enumerate(messages):
+        if m.role == "assistant" or m.role == "user":
+            text = m.text
+            for d in decisions:
+                body = d.partition(": ")[2].removesuffix(" …")
+                if d not in said_at and body and body in text:
+                    said_at[d] = i
+    out = []
+    for d in decisions:
+        words = {w.casefold() for w in re.findall(r"[\w@/+.-]+", d)}
+        stale = any(
+            i > said_at.get(d, len(messages))
+            and w in words
+            and ((len(w) > 3 and not w.isdigit()) or bool(topic & keywords(d)))
+            for i, w, topic in down
+        )
+        if not stale:
+            out.append(d)
+    return out
 
 
 def _specific(sentence: str) -> bool:
