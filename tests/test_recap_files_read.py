@@ -236,3 +236,22 @@ def test_files_that_mattered_get_room_before_a_third_command() -> None:
         s.run(f"kubectl rollout restart deployment/svc-{k} -n apps", "restarted")
     recap = render_digest(digest(with_ids(s.msgs)), 900)
     assert "Files read: docs/runbooks/cache.md" in recap
+
+
+def test_a_command_that_only_shows_files_is_looking_around() -> None:
+    s = _Session()
+    s.run("bash -lc \"sed -n '1,200p' src/a.py\"", "x = 1")
+    s.run("cd api && nl -ba b.py | head -n 40", "x = 2")
+    s.run("cat a.py && pytest -q", "1 passed")
+    d = digest(with_ids(s.msgs))
+    assert d.noise["Commands run"] == {
+        "`bash -lc \"sed -n '1,200p' src/a.py\"`",
+        "`cd api && nl -ba b.py | head -n 40`",
+    }
+    assert d.items("Files read") == ["src/a.py", "b.py", "a.py"]
+
+
+def test_a_chain_that_runs_something_is_no_look_around() -> None:
+    s = _Session()
+    s.run("cd api && pytest -q", "1 passed")
+    assert "Commands run" not in digest(with_ids(s.msgs)).noise

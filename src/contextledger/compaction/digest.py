@@ -42,7 +42,7 @@ from .facts import (
     keywords,
     sentences,
 )
-from .reads import looks_like_file, shell_reads, user_files
+from .reads import looks_like_file, only_reads, shell_reads, user_files
 from .transcript import cut_utf8, shell_join, utf8_len
 
 SECTIONS = (
@@ -943,7 +943,9 @@ def digest(
         keys["Files read"][p] = (tier, -len(_name_stems(p) & topic), -read_at.get(p, -1))
         urgent += tier < 2 and p not in noise["Files read"]
     for item, at in runs.items():
-        if _LOOKING.search(item) or dismissed.get(item, 0) == len(at):
+        # "cd api && pytest -q" runs the tests: a chain looks around only if each part does
+        looking = _LOOKING.search(item) and not _CHAINED.search(item)
+        if looking or dismissed.get(item, 0) == len(at) or only_reads(item[1:-1]):
             noise["Commands run"].add(item)
         specific = sum(1 for f in extract_claims(item) if f.kind in ("path", "identifier"))
         keys["Commands run"][item] = (
@@ -1179,6 +1181,7 @@ _LOOKING = re.compile(
     r"pip3?\s+install\s+-r\s+\S+\s*`?$|uv\s+sync\b|go\s+mod\s+(?:download|tidy)\b|"
     r"cargo\s+fetch\b)"
 )
+_CHAINED = re.compile(r"&&|\|\||;")
 # A command that changes something or runs code: an apply, a deploy, a restart, a
 # migration, a push, a test run, a build, a script (not a plan, a listing, a query)
 _CHANGES = re.compile(
@@ -1186,7 +1189,7 @@ _CHANGES = re.compile(
     r"drop|scale|publish|release|backfill|rollback|revert|promote|drain|cordon|uncordon|"
     r"truncate|insert|update|alter|create|install|run|test|build|exec|seed|import|export|"
     r"pytest|jest|vitest|mocha|rspec|phpunit|tox|nox)\b"
-    r"|^`?(?:sudo\s+)?(?:python3?|node|ruby|perl|php|bash|sh|deno|bun)\s+(?!-[cm]\b)\S+\.\w+|"
+    r"|^`?(?:sudo\s+)?(?:python3?|node|ruby|perl|php|bash|sh|deno|bun)\s+(?!-)\S+\.\w+|"
     r"^`?\.{0,2}/[\w./-]+"
 )
 # How many of a section's best items get bytes before any section gets its rest: one

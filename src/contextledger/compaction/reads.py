@@ -112,20 +112,40 @@ def shell_reads(script: str) -> list[str]:
     """The files a shell script prints with a reader program (``cat``, ``head``, ``sed
     -n``, ``grep … file``, ``Get-Content`` …), as they were typed, in order, once each.
     An in-place edit (``sed -i``) and a heredoc are writes, not reads."""
-    out: list[str] = []
+    out = [p for _, reads in _commands_of(script) for p in reads]
+    return list(dict.fromkeys(out))
+
+
+def only_reads(script: str) -> bool:
+    """Whether a script does nothing but show files (``cd app && nl -ba a.py | head``,
+    ``bash -lc "sed -n '1,80p' a.py"``): a look around, not a run that changes anything.
+
+    >>> only_reads("bash -lc 'nl -ba a.py | head'"), only_reads("cat a.py && pytest")
+    (True, False)
+    """
+    commands = _commands_of(script)
+    return any(reads for _, reads in commands) and all(
+        program in _READERS or program in _AROUND for program, _ in commands
+    )
+
+
+_AROUND = frozenset({"cd", "pushd", "popd", "echo", "printf", "true", "git show"})
+
+
+def _commands_of(script: str) -> list[tuple[str, list[str]]]:
+    """Each simple command of ``script`` (shells' ``-c`` scripts read through): its
+    program and the files it shows."""
+    out: list[tuple[str, list[str]]] = []
     windows = bool(_WINDOWS.search(script))
     for line in script.splitlines():
         line = line.strip()
-        if not line or len(line) > 2000:
-            continue
-        for path in _reads_of(_words(line, windows), windows):
-            if path not in out:
-                out.append(path)
+        if line and len(line) <= 2000:
+            out += _reads_of(_words(line, windows), windows)
     return out
 
 
-def _reads_of(words: list[str], windows: bool, depth: int = 0) -> list[str]:
-    out: list[str] = []
+def _reads_of(words: list[str], windows: bool, depth: int = 0) -> list[tuple[str, list[str]]]:
+    out: list[tuple[str, list[str]]] = []
     segment: list[str] = []
     for w in [*words, ";"]:
         if w not in _SEPARATORS:
@@ -136,8 +156,8 @@ def _reads_of(words: list[str], windows: bool, depth: int = 0) -> list[str]:
     return out
 
 
-def _segment_reads(words: list[str], windows: bool, depth: int) -> list[str]:
-    """The files one simple command reads (``sudo``, ``env X=1`` and a leading ``cd``
+def _segment_reads(words: list[str], windows: bool, depth: int) -> list[tuple[str, list[str]]]:
+    """The program of one simple command and the files it reads (``sudo``, ``env X=1``
     aside; a ``bash -lc "…"`` read through)."""
     while words and (words[0] in ("sudo", "env", "command", "exec", "time", "nohup")
                      or re.fullmatch(r"[A-Za-z_]\w*=\S*", words[0])):  # fmt: skip
@@ -155,19 +175,16 @@ def _segment_reads(words: list[str], windows: bool, depth: int) -> list[str]:
             return _reads_of(
                 _words(inner, windows or bool(_WINDOWS.search(inner))), windows, depth + 1
             )
-        return []
+        return [(program, [])]
     if program == "git" and len(words) > 2 and words[1] == "show":
         # "git show HEAD~1:src/app.py" prints the file as it was at a revision
-        return [
-            w.split(":", 1)[1]
-            for w in words[2:]
-            if ":" in w and looks_like_file(w.split(":", 1)[1])
-        ]
+        shown = [w.split(":", 1)[1] for w in words[2:] if ":" in w]
+        return [("git show", [w for w in shown if looks_like_file(w)])]
     if program not in _READERS:
-        return []
+        return [(program, [])]
     if program == "type" and not windows and not any("\\" in w or "/" in w for w in words[1:]):
-        return []  # bash's ``type python`` says what a name is, it reads no file
-    return [w for w in _operands(program, words[1:]) if looks_like_file(w)]
+        return [(program, [])]  # bash's ``type python`` says what a name is, it reads no file
+    return [(program, [w for w in _operands(program, words[1:]) if looks_like_file(w)])]
 
 
 def _operands(program: str, args: list[str]) -> list[str]:
