@@ -2,8 +2,10 @@
 
 Generated coding-agent sessions (this file's own generator: varied tool names and argument
 shapes, pytest / jest / go / cargo output, OpenAI-style tool messages with no error flag)
-plant facts of nine kinds: goal, constraint, correction, file written, command run,
-failing test, number, open request and decision. Each session is compacted with the
+plant facts of twelve kinds: goal, constraint, correction, file written, file read (read
+tools, an editor's view, ``sed -n``/``cat``/``grep -n`` in a shell), command run, failing
+test, failure message (a traceback's exception, a compiler error, a JSON error status, a
+deploy's error line), number, open request, decision and the assistant's next step. Each session is compacted with the
 offline summarizer (the newest 10 turns kept verbatim) at the recap byte cap ``prepare``
 uses for no window (2,000 B), a 16k window (4,800 B) and a 32k window (9,600 B); a fact
 counts when its exact text is in the recap (the structured offline recap is its own
@@ -100,6 +102,37 @@ FAILS = [  # (command, output with the failing test)
     ("cargo test -p {s}", "test retry::backoff_{k} ... FAILED\n\nerror: test failed, to rerun "
      "pass `-p {s} --lib`"),
 ]  # fmt: skip
+ERRORS = [  # (command, tool output, the line a recap must keep): failures with no test name
+    ("python scripts/backfill_{s}.py", "Traceback (most recent call last):\n  File \"scripts/"
+     "backfill_{s}.py\", line 41, in <module>\n    row[\"tenant\"]\nKeyError: 'tenant_{k}'",
+     "KeyError: 'tenant_{k}'"),
+    ("npm run build -- --scope {s}", "src/{s}/client.ts(12,5): error TS2322: Type 'string' is not "
+     "assignable to type 'number'.\nnpm ERR! code 2", "src/{s}/client.ts(12,5): error TS2322: "
+     "Type 'string' is not assignable to type 'number'."),
+    ("curl -sS https://{s}.internal/health", '{{"error": {{"status": 503, "message": "{s} '
+     'upstream unavailable {k}"}}}}', '{{"error": {{"status": 503, "message": "{s} upstream '
+     'unavailable {k}"}}}}'),
+    ("make deploy-{s}", "helm upgrade {s} ./chart\nError: UPGRADE FAILED: timed out waiting for "
+     "the condition {k}\nmake: *** [deploy-{s}] Error 1", "Error: UPGRADE FAILED: timed out "
+     "waiting for the condition {k}"),
+    ("./bin/migrate --tenant {s}", "applying 0007_{s}.sql\npsql: error: connection to server "
+     "failed: FATAL: too many connections for role \"{s}_{k}\"\nexit status 2", "psql: error: "
+     "connection to server failed: FATAL: too many connections for role \"{s}_{k}\""),
+]  # fmt: skip
+READS = [  # how a planted file is read: (tool, arguments) or a shell command
+    ("read_file", {"path": "{p}"}),
+    ("Read", {"file_path": "{p}", "limit": 400}),
+    ("str_replace_based_edit_tool", {"command": "view", "path": "{p}"}),
+    ("view_file", {"AbsolutePath": "{p}"}),
+    ("bash", {"command": "sed -n '1,120p' {p}"}),
+    ("run_shell", {"cmd": "cat -n {p}"}),
+    ("shell", {"command": ["bash", "-lc", "nl -ba {p} | head -n 80"]}),
+    ("terminal", {"command": "grep -n 'retry' {p}"}),
+]
+NEXT_STEPS = [
+    "Next I'll wire the {s} backoff into the worker pool and rerun the soak test.",
+    "Next step: add a {s} metric for retries exhausted and alert on it.",
+]
 PASSES = [
     "ruff check src/{s}",
     "make lint-{s}",
@@ -152,6 +185,10 @@ def make_session(rng: random.Random, rounds: int) -> Session:
         plan.append(("failing_test", (rng.choice(FAILS), svc[k + 2], k)))
     for k in range(3):
         plan.append(("number", rng.choice(NUMBERS).format(s=svc[k], n=rng.randrange(100, 99999))))
+    for k in range(2):
+        plan.append(("file_read", f"src/{svc[k + 2]}/{rng.choice(['policy', 'limits'])}_{k}.py"))
+    for k in range(2):
+        plan.append(("failure_message", (rng.choice(ERRORS), svc[k + 1], k)))
     plan.append(("open_request", rng.choice(OPEN).format(s=svc[3])))
     plan.append(("decision", rng.choice(DECISIONS).format(s=svc[4])))
     rng.shuffle(plan)
@@ -206,6 +243,24 @@ def make_session(rng: random.Random, rounds: int) -> Session:
             }[cmd.split()[0]]
             sess.facts.append(("failing_test", test))
             sess.ran_failed.append(cmd)
+        elif kind == "file_read":
+            path = str(item)
+            tool, args_t = rng.choice(READS)
+            args = json.loads(json.dumps(args_t).replace("{p}", path))
+            m.append(Message("assistant", (ToolCall(cid, tool, json.dumps(args)),)))
+            m.append(Message.tool(cid, "MAX_RETRIES = 5\nBACKOFF = 2.0\n" * rng.randint(2, 20)))
+            m.append(Message.assistant(f"The retry limits for {s} are set in that module."))
+            sess.facts.append(("file_read", path))
+            sess.read_only.append(path)
+        elif kind == "failure_message":
+            assert isinstance(item, tuple)
+            (cmd_t, out_t, line_t), sv, k = item
+            cmd, out = cmd_t.format(s=sv, k=k), out_t.format(s=sv, k=k)
+            m.append(Message("assistant", (_shell_call(rng, cid, cmd),)))
+            m.append(Message.tool(cid, out))
+            m.append(Message.assistant("That failed; looking into it."))
+            sess.facts.append(("failure_message", line_t.format(s=sv, k=k)))
+            sess.ran_failed.append(cmd)
         elif kind in ("number", "open_request", "decision"):
             who = Message.assistant if kind == "decision" and "I decided" in str(item) else None
             m.append((who or Message.user)(str(item)))
@@ -221,6 +276,10 @@ def make_session(rng: random.Random, rounds: int) -> Session:
             m.append(Message.tool(cid, "def helper():\n    pass\n" * rng.randint(5, 40)))
             m.append(Message.assistant(f"Step {r}: read {path}, nothing to change."))
             sess.read_only.append(path)
+    # the plan the assistant states last, just before the newest turns (kept verbatim)
+    step = rng.choice(NEXT_STEPS).format(s=s)
+    m.insert(len(m) - 4 * 6, Message.assistant(f"Good progress on {s}. {step}"))
+    sess.facts.append(("next_step", step))
     m.append(Message.user("ok, keep going"))
     sess.messages = list(with_ids(m))
     return sess

@@ -18,6 +18,7 @@ from contextledger.compaction.digest import (
     digest,
     error_answer_lines,
     failure_lines,
+    fill_order,
     render_digest,
 )
 from contextledger.model import Message, ToolCall, with_ids
@@ -452,3 +453,49 @@ def test_a_rule_inside_the_task_sentence_is_still_a_constraint() -> None:
         a.noise(k)
     rules = _section(a.compact(), "Constraints and corrections")
     assert "don't touch the session middleware." in rules
+
+
+def test_log_lines_below_error_level_are_not_failures() -> None:
+    log = "\n".join(
+        [
+            "2026-11-13T04:35:00.733Z INFO checkout-api path=/v1/cart status=404 dur_ms=12",
+            "2026-11-13T04:35:01.100Z WARN checkout-api path=/v1/cart status=503 dur_ms=900",
+            'level=info msg="served" status=500',
+        ]
+    )
+    assert failure_lines(log) == []
+    pods = "NAME READY STATUS RESTARTS AGE\napi-7f9c-x2k 0/1 CrashLoopBackOff 6 (41s ago) 9m"
+    assert failure_lines(pods) == ["api-7f9c-x2k 0/1 CrashLoopBackOff 6 (41s ago) 9m"]
+    crash = "panic: dial tcp 10.4.2.17:6379: i/o timeout\ncommand terminated with exit code 137"
+    assert failure_lines(crash) == crash.splitlines()
+
+
+def test_a_tools_other_arguments_are_no_commands() -> None:
+    a = _Agent("Count the cohort members.")
+    a._call("run_sql", {"query": "SELECT count(*) FROM cohort", "database": "replica"}, "42")
+    assert digest(with_ids(a.msgs)).items("Commands run") == ["`SELECT count(*) FROM cohort`"]
+
+
+def test_commands_that_change_something_come_before_looking_around() -> None:
+    a = _Agent("Move the session cache to its own cluster.")
+    a._call("bash", {"cmd": "kubectl rollout restart deployment/api -n apps"}, "restarted")
+    for k in range(12):
+        a._call("bash", {"cmd": f"kubectl describe pod api-{k} -n apps"}, "Status: Running")
+        a._call(
+            "bash", {"cmd": f"terraform -chdir=infra/stacks/c{k} plan -no-color"}, "No changes."
+        )
+    order = fill_order(digest(with_ids(a.msgs)), "Commands run")
+    assert order[0] == "`kubectl rollout restart deployment/api -n apps`"
+
+
+def test_a_decision_the_user_turned_down_is_no_decision() -> None:
+    a = _Agent("Move the session cache to a dedicated cluster.")
+    a.user("Rules: don't touch the cert-manager namespace.")
+    a.say("Acknowledged. I'll keep to those rules.")
+    a.say("For the engine I'll go with Memcached since the client library supports both.")
+    a.say("I'll go with retry 3 times and a timeout of 30 seconds for the client.")
+    a.say("We will go with 3 replicas for the cache cluster in staging.")
+    a.user("Actually use Redis not Memcached; we need the replication.")
+    a.user("Correction: retry 5 times, not 3.")
+    decisions = digest(with_ids(a.msgs)).items("Decisions")
+    assert decisions == ["Assistant: We will go with 3 replicas for the cache cluster in staging."]

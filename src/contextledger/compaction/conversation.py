@@ -376,15 +376,15 @@ class Conversation:
         backfilled = 0
         if isinstance(summarizer, OfflineSummarizer):
             # the structured offline recap is its own ledger, section by section
-            verification = verify_recap(
-                reply,
-                evidence,
-                previous_text,
-                mode=mode,
-                max_bytes=cap,
-                ledger=False,
-                context=self.record,
+            reply, verification, doubted = _verify_offline(
+                reply, summarizer, new_messages, previous_text, evidence, self.record, mode, cap
             )
+            if doubted:
+                notes.append(
+                    f"the offline recap left out {len(doubted)} item(s) verification could "
+                    f"not trace to the record: {', '.join(sorted(doubted)[:5])}"
+                    + (" …" if len(doubted) > 5 else "")
+                )
         else:
             verification, backfilled = _verify_and_backfill(
                 reply,
@@ -432,6 +432,9 @@ class Conversation:
             f"the full record is kept. Trigger: {plan.detail}",
             verification.summary(),
         ]
+        left_out = left_out_note(verification.text, all_covers)
+        if left_out:
+            lines.append(left_out)
         if not isinstance(summarizer, OfflineSummarizer):
             lines += passes.report(policy)
             if backfilled:
@@ -450,6 +453,68 @@ class Conversation:
             transcript=transcript,
             reply=reply,
         )
+
+
+def _verify_offline(
+    reply: str,
+    summarizer: OfflineSummarizer,
+    messages: Sequence[Message],
+    previous_text: str | None,
+    evidence: Sequence[Message],
+    record: Sequence[Message],
+    mode: VerifyMode,
+    cap: int,
+) -> tuple[str, Verification, set[str]]:
+    """``reply`` (the offline recap of ``messages``) verified: (recap, verification, the
+    items left out because verification doubted them). An item verification doubts would
+    take its whole line along ("Files read: a.py, b.py, …"), so the recap is written
+    again without it (twice at most: items that had no room the first time are checked
+    on the next pass)."""
+    doubted: set[str] = set()
+    removed: list[str] = []
+    for rewrite in range(3):
+        if rewrite:
+            reply = cut_prose(
+                summarizer.summarize_record(
+                    messages,
+                    previous_text,
+                    max_bytes=cap,
+                    history=record,
+                    leave_out=doubted,
+                    removed=removed,
+                ),
+                cap,
+            )
+        verification = verify_recap(
+            reply, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False, context=record
+        )
+        if not verification.removed_sentences:
+            break
+        doubted |= {c.value for c in verification.misclaims}
+        doubted |= {f.value for f in verification.unsupported}
+        removed += verification.removed_sentences
+    return reply, verification, doubted
+
+
+_NOUNS = {"User also said": "other things the user said", "Numbers that matter": "numbers"}
+_LEFT_OUT = re.compile(r"(?m)^([A-Z][\w ]+):.*\(\+(\d+) more in the record\)$")
+
+
+def left_out_note(recap: str, covers: Sequence[str]) -> str | None:
+    """What a recap's sections left out for room, counted, and where it is: the record's
+    messages the recap covers (a UI or ``contextledger history`` shows them).
+
+    >>> left_out_note("Files read: a.py (+12 more in the record)", ("m1", "m2", "m9"))
+    'the recap left out, for room: 12 files read; all of it is in the record, messages m1 to m9'
+    """
+    counts = [(int(n), _NOUNS.get(head, head.casefold())) for head, n in _LEFT_OUT.findall(recap)]
+    if not counts or not covers:
+        return None
+    said = ", ".join(f"{n} {what}" for n, what in counts)
+    return (
+        f"the recap left out, for room: {said}; all of it is in the record, "
+        f"messages {covers[0]} to {covers[-1]}"
+    )
 
 
 def _whole_exchanges(record: Sequence[Message], back: set[str], event: CompactionEvent) -> set[str]:

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote
 
 from ..intent import is_constraint, is_correction, is_nudge, is_substantive, restates_task
 from ..model import Message, ToolCall
@@ -41,6 +42,7 @@ from .facts import (
     keywords,
     sentences,
 )
+from .reads import looks_like_file, only_reads, shell_reads, user_files
 from .transcript import cut_utf8, shell_join, utf8_len
 
 SECTIONS = (
@@ -72,6 +74,7 @@ PRIORITY = (
     "Findings",
     "Files read",
 )
+URGENT_AFTER = {"Files read": "Files written"}
 INLINE = frozenset({"Goal", "Next step", "Files written", "Files read"})
 
 _SHELL_TOOL = re.compile(
@@ -104,10 +107,14 @@ _READ_WORDS = frozenset(
     {"read", "view", "open", "cat", "get", "load", "show", "inspect", "list", "ls", "glob",
      "search", "find", "grep", "diff", "stat"}
 )  # fmt: skip
+# An argument naming a file, its name cut into snake_case words first ("AbsolutePath",
+# "filePath", "TargetFile", "documentUri"): ``path``, ``file_path``, ``target_file`` …
 _PATH_KEY = re.compile(
-    r"(?i)(?:^|_)(?:path|paths|file|files|filename|filepath|file_path|target|dest|destination|"
-    r"target_file|new_path|old_path)$"
+    r"(?i)(?:^|_)(?:path|paths|file|files|filename|filenames|filepath|filepaths|target|dest|"
+    r"destination|uri|uris)$"
 )
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_URI = re.compile(r"(?i)^[a-z][\w+.-]*://")
 _PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Update|Add|Delete) File: |\+\+\+ b/)(\S+)")
 _FAILURE_LINE = re.compile(
     r"(?i)(?:^\s*(?:-{2,}\s*)?(?:FAILED|FAIL|ERROR)\b[: ]|\bfailed\b|\bfailure\b|^\s*E\s{2,}|"
@@ -125,7 +132,10 @@ _FAILURE_LINE = re.compile(
     r"^npm ERR!|\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
     r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
     r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
-    r"✖\s*[1-9]\d*\s+problems?\b)"
+    r"✖\s*[1-9]\d*\s+problems?\b|"
+    # a pod that cannot run, as kubectl get pods shows it
+    r"\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer(?:Config)?Error|"
+    r"RunContainerError|InvalidImageName|Evicted)\b)"
 )
 # An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
 _STATUS_KEYS = frozenset(
@@ -150,7 +160,13 @@ _OUTPUT_NUMBERS = re.compile(
 _EXCEPTION = re.compile(
     r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
 )
-_NOT_FAILED = re.compile(r"(?i)\b0 failed\b|\bno errors?\b|\(0 errors?\b")
+_NOT_FAILED = re.compile(
+    r"(?i)\b0 failed\b|\bno errors?\b|\(0 errors?\b"
+    # a log line below the error level ("…Z WARN checkout-api path=/v1/cart status=404",
+    # "level=info … status=500"): what a service served, not the run failing
+    r"|^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s|"
+    r"\blevel=\"?(?:info|debug|trace|warn|warning)\b"
+)
 _FAILED_TEST = re.compile(
     r"^(?:FAILED|ERROR)\s+([\w./-]+::[^\s]+)"  # pytest
     r"|^-{2,}\s*FAIL:\s+(\S+)"  # go test
@@ -184,6 +200,7 @@ _METRIC = re.compile(
 _NUMBER = re.compile(r"\d")
 _STATUSES = re.compile(r"\b[1-5]\d\d(?:s|'s)\b")
 _GOAL_LABEL = re.compile(r"(?i)^\W*(?:goal|task|objective)\s*:\s*")  # no "Goal: Goal: …"
+_STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
 _PATHLIKE = re.compile(r"\S*[/`_]\S*|\b\w+\.\w+\b")
 _BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w])")
 # a counter, not a measure: "Step 103 checked", "attempt 2", "line 41"
@@ -264,6 +281,10 @@ class Digest:
     sections: dict[str, list[str]] = field(default_factory=dict)
     ranked: dict[str, list[str]] = field(default_factory=dict)
     noise: dict[str, frozenset[str]] = field(default_factory=dict)
+    # per section, how many of its best items get bytes early, right after the section
+    # :data:`URGENT_AFTER` names (the files the user named or shared, or a failing run
+    # came right after, before a third command or a number)
+    urgent: dict[str, int] = field(default_factory=dict)
 
     def items(self, name: str) -> list[str]:
         return self.sections.get(name, [])
@@ -304,6 +325,13 @@ def call_commands(call: ToolCall) -> list[str]:
         return []  # an editor's "command": "str_replace" is an operation, not a shell command
     if not _SHELL_TOOL.search(call.name) and (is_write_call(call) or _READ_TOOL.search(call.name)):
         return []  # a patch tool's "input": not shell
+    found = [c for script in _scripts(call) for c in script_commands(script)]
+    return [" ".join(c.split()) for c in found if c.strip() and len(c) <= 400]
+
+
+def _scripts(call: ToolCall) -> list[str]:
+    """The shell scripts a call ran, whole: a command-like argument's value (an argv list
+    joined as typed), else every one-line string argument of a shell-like tool."""
     parsed, _ = call.parsed()
     found: list[str] = []
     if isinstance(parsed, dict):
@@ -312,14 +340,34 @@ def call_commands(call: ToolCall) -> list[str]:
                 if isinstance(value, list) and all(isinstance(v, str) for v in value):
                     found.append(shell_join(value))
                 elif isinstance(value, str):
-                    found += script_commands(value)
+                    found.append(value)
         if not found and _SHELL_TOOL.search(call.name):
             found = [v for v in _strings(parsed) if v.strip() and "\n" not in v.strip()]
+            if len(found) > 1:  # run_sql(query, database="replica"): the words that ran
+                found = [v for v in found if len(v.split()) > 1]
     elif isinstance(parsed, str) and _SHELL_TOOL.search(call.name):
-        found = script_commands(parsed)
+        found = [parsed]
     elif isinstance(parsed, list) and _SHELL_TOOL.search(call.name):
         found = [shell_join([str(v) for v in parsed])]
-    return [" ".join(c.split()) for c in found if c.strip() and len(c) <= 400]
+    return found
+
+
+def call_reads(call: ToolCall) -> list[str]:
+    """The files a call read: the paths of a read-type call or an editor's ``view``, and
+    the files its shell commands print (``cat``, ``sed -n``, ``grep -n … file`` …); none
+    for a call that writes.
+
+    >>> call_reads(ToolCall("c", "shell", '{"command": ["bash", "-lc", "nl -ba a.py | head"]}'))
+    ['a.py']
+    >>> call_reads(ToolCall("c", "str_replace_based_edit_tool", '{"command": "view", "path": "b.py"}'))
+    ['b.py']
+    """
+    if is_write_call(call):
+        return []
+    if editor_operation(call) is not None or not call_commands(call):
+        return call_paths(call) if is_read_call(call) else []
+    reads = (p for script in _scripts(call) for p in shell_reads(script))
+    return list(dict.fromkeys(p.removeprefix("./") for p in reads))
 
 
 # A line that goes on in the next: a continuation, an open block, a heredoc's start.
@@ -348,17 +396,45 @@ def script_commands(script: str) -> list[str]:
 
 
 def call_paths(call: ToolCall) -> list[str]:
-    """Paths named by a tool call's path-like arguments (and patch headers)."""
+    """Paths named by a tool call's path-like arguments, however the key is spelled and
+    however deep (``{"files": [{"path": …}]}``), a ``file://`` URI as its path, and the
+    files a patch's headers name.
+
+    >>> call_paths(ToolCall("c", "view_file", '{"AbsolutePath": "/r/a.py", "StartLine": 1}'))
+    ['/r/a.py']
+    >>> call_paths(ToolCall("c", "fs_read", '{"uri": "file:///r/My%20Notes.md"}'))
+    ['/r/My Notes.md']
+    """
     parsed, _ = call.parsed()
     out: list[str] = []
     if isinstance(parsed, dict):
-        for key, value in parsed.items():
-            values = value if isinstance(value, list) else [value]
-            if _PATH_KEY.search(str(key)):
-                out += [v.strip() for v in values if isinstance(v, str) and v.strip()]
+        out = _path_values(parsed, 0)
         for text in _strings(parsed):
             out += _PATCH_FILE.findall(text)
     return [p.removeprefix("./") for p in out if len(p) < 300 and "\n" not in p]
+
+
+def _path_values(args: dict[str, Any], depth: int) -> list[str]:
+    out: list[str] = []
+    for key, value in args.items():
+        values = value if isinstance(value, list) else [value]
+        if _PATH_KEY.search(_CAMEL.sub("_", str(key))):
+            for v in values:
+                if isinstance(v, str) and v.strip():
+                    out += _as_path(v.strip())
+        if depth < 2:
+            out += [p for v in values if isinstance(v, dict) for p in _path_values(v, depth + 1)]
+    return out
+
+
+def _as_path(value: str) -> list[str]:
+    """A path argument's path: a ``file://`` URI decoded, any other URI none."""
+    if not _URI.match(value):
+        return [value]
+    if value[:7].casefold() != "file://":
+        return []
+    path = unquote(value[7:])
+    return [path[1:] if re.match(r"^/[A-Za-z]:[/\\]", path) else path]  # file:///C:/x
 
 
 def is_write_call(call: ToolCall) -> bool:
@@ -482,7 +558,8 @@ _ANY_FAILURE_SIGN = re.compile(
     r"(?i)fail|error|err!|err_|traceback|exit|return|status|panic|fatal|timed out|timeout|"
     r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
-    r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|"
+    r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
+    r"evicted|containererror|containerconfigerror|invalidimage|"
     r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s))"
 )
 
@@ -582,11 +659,24 @@ def _clip(s: str, n: int) -> str:
 
 
 def _user_turns(messages: Sequence[Message]) -> list[str]:
-    return [
-        m.text.strip()
-        for m in messages
-        if m.role == "user" and not m.is_recap and not m.tool_results and m.text.strip()
-    ]
+    turns = (m.text for m in messages if m.role == "user" and not m.is_recap and not m.tool_results)
+    return [t for t in map(without_code, turns) if t]
+
+
+# A fenced block: a file or a log pasted into a turn, whose lines are no sentences said
+_FENCED = re.compile(r"(?ms)^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$")
+
+
+def without_code(text: str) -> str:
+    r"""``text`` without its fenced blocks (a pasted file's ``return x * 2`` is not a number
+    the user stated), stripped.
+
+    >>> without_code("Here's a.py:\n```\nreturn x * 2\n```\nIt fails.")
+    "Here's a.py:\n\nIt fails."
+    """
+    if "```" not in text and "~~~" not in text:
+        return text.strip()
+    return _FENCED.sub("", text).strip()
 
 
 def goal_message(messages: Sequence[Message]) -> Message | None:
@@ -597,7 +687,7 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
         for m in messages
         if m.role == "user" and not m.is_recap and not m.tool_results and m.text.strip()
     ]
-    return next((m for m in turns if is_substantive(m.text.strip())), None) or next(
+    return next((m for m in turns if is_substantive(without_code(m.text))), None) or next(
         (m for m in turns if not is_nudge(m.text.strip())), None
     )
 
@@ -611,6 +701,20 @@ _DISMISS = re.compile(
     r"ignor(?:e|ing)|red herring|dead end|not (?:the|our|a|an) (?:cause|culprit|problem|issue|"
     r"bug|concern)|known issue|pre-?existing|harmless|benign|can be ignored|only used (?:by|in|"
     r"for)|just (?:wires|re-?exports|forwards|wraps|glue|boilerplate|a (?:thin )?wrapper))\b"
+)
+# What the assistant says of a file it read and needs no more: "Read it, nothing to
+# change.", "No changes needed there.", "Looks fine."
+_READ_IDLE = re.compile(
+    r"(?i)\b(?:nothing (?:to (?:change|fix|do|see)|needed|missing|wrong)|no (?:changes?|edits?|"
+    r"fix(?:es)?) (?:needed|required|there|here)|(?:looks|seems|is) (?:fine|ok(?:ay)?|correct|"
+    r"good|unchanged)\b|not (?:needed|used|involved)\b)"
+)
+# ... and of a file that mattered: where something is set, defined or goes wrong
+_READ_TELLS = re.compile(
+    r"(?i)\b(?:(?:is|are|gets?|got) (?:set|defined|configured|computed|built|parsed|read|"
+    r"hard-?coded|declared|initiali[sz]ed|created|stored|handled|called)|lives? in|comes? from|"
+    r"(?:that's|this is|here's|that is|this's) (?:where|why|the (?:bug|culprit|cause|problem))|"
+    r"found (?:it|the)|the (?:bug|culprit|cause|problem) is|explains|root cause)\b"
 )
 # A failure line that only says that something failed, not what: "Traceback (most recent
 # call last):", "Exit code: 1", "npm ERR! errno 1", "error during build:", "FAIL",
@@ -673,7 +777,7 @@ def _stems(words: Sequence[str]) -> set[str]:
 
 def _name_stems(path: str) -> set[str]:
     """The words of a file's name ("SettingsPage.tsx": sett, page), stemmed."""
-    stem = path.rsplit("/", 1)[-1].split(".", 1)[0]
+    stem = re.split(r"[/\\]", path)[-1].split(".", 1)[0]
     return _stems(_NAME_PARTS.findall(stem))
 
 
@@ -702,7 +806,7 @@ def digest(
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
     source = goal_message(history or messages)
-    first = source.text.strip() if source is not None else ""
+    first = without_code(source.text) if source is not None else ""
     task = ""  # the sentence that sets the task: the goal, never a constraint
     if not sec["Goal"] and first:
         said = sentences(first)[:3]
@@ -734,8 +838,19 @@ def digest(
     dismissed: dict[str, int] = {}  # command or file -> times the assistant dismissed it
     failed: set[str] = set()
     read_at: dict[str, int] = {}
+    recent: list[str] = []  # files read since the user last spoke or a run last ended
+    reads_of: dict[str, list[str]] = {}  # per call id, the files the call read
+    before_failure: set[str] = set()  # read right before a run failed: what it was about
+    shared: set[str] = set()  # files the user attached or pasted
+    found_in: dict[str, bool] = {}  # files the assistant said something is set or wrong in
     shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
     for i, m in enumerate(messages):
+        if m.role == "user" and not m.tool_results:
+            recent = []
+            for p in user_files(m):  # the assistant has read what the user shared
+                add("Files read", p)
+                read_at[p] = i
+                shared.add(p)
         for c in m.tool_calls:
             names[c.id] = c
             cmds = call_commands(c)
@@ -745,15 +860,17 @@ def digest(
                 add("Commands run", item)
                 runs.setdefault(item, []).append(i)
                 dismissed[item] = dismissed.get(item, 0) + brushed
-            paths = call_paths(c)
             if is_write_call(c):
-                for p in paths:
+                for p in call_paths(c):
                     add("Files written", p)
-            elif is_read_call(c) and not cmds:
-                for p in paths:
-                    add("Files read", p)
-                    read_at[p] = i
-                    dismissed[p] = dismissed.get(p, 0) + brushed
+            verdict = verdicts.get(c.id, "")
+            reads_of[c.id] = call_reads(c)
+            for p in reads_of[c.id]:
+                add("Files read", p)
+                read_at[p] = i
+                dismissed[p] = dismissed.get(p, 0) + (brushed or bool(_READ_IDLE.search(verdict)))
+                found_in[p] = found_in.get(p, False) or bool(_READ_TELLS.search(verdict))
+                recent.append(p)
         for r in m.tool_results:
             call = names.get(r.call_id)
             # a file's contents ("raise ValueError(…)", "# fails on Windows") are no run's
@@ -768,6 +885,10 @@ def digest(
             )
             if lines:
                 failed.add(what)
+            if call is not None and not reads_of.get(call.id):  # a run, not a read's own error
+                if lines:
+                    before_failure.update(recent[-3:])
+                recent = []  # what was read before a run led to it, not to a later one
             brushed = bool(_DISMISS.search(verdicts.get(r.call_id, "")))
             seen = shapes.setdefault(
                 what, {_shape(x) for x in sec["Failures"] if x.startswith(what + ": ")}
@@ -793,24 +914,45 @@ def digest(
     if sec["Files written"]:
         written = set(sec["Files written"])  # read, then written: it is a written file
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
+    sec["Decisions"] = _standing(sec["Decisions"], messages)
     if nxt:
-        sec["Next step"] = [nxt]
+        sec["Next step"] = [_STEP_LABEL.sub("", nxt) or nxt]  # no "Next step: Next step: …"
     # what the task talks about: the user's words, decisions, files written, failing tests
     told = [*substantive, *sec["Goal"], *sec["Decisions"], *sec["Constraints and corrections"]]
     told += [t for line in sec["Failures"] for t in failing_tests(line.partition(": ")[2])]
     topic = _stems(_NAME_PARTS.findall(" ".join(told)))
     for p in sec["Files written"]:
         topic |= _name_stems(p)
+    user_words = " ".join(users)
+    urgent = 0  # files read the user named or shared, or a failing run came right after
     for p in sec["Files read"]:
-        if dismissed.get(p):
+        if dismissed.get(p) or not looks_like_file(p):  # a directory listed, a glob
             noise["Files read"].add(p)
-        keys["Files read"][p] = (-len(_name_stems(p) & topic), -read_at.get(p, -1))
+        # what the user shared or named first, then what a failing run came right after,
+        # then where the assistant found something, then the files whose names the task
+        # talks about, the newest first
+        tier = (
+            0
+            if p in shared or _names_file(user_words, p)
+            else 1
+            if p in before_failure
+            else 2
+            if found_in.get(p)
+            else 3
+        )
+        keys["Files read"][p] = (tier, -len(_name_stems(p) & topic), -read_at.get(p, -1))
+        urgent += tier < 2 and p not in noise["Files read"]
     for item, at in runs.items():
-        if _LOOKING.search(item) or dismissed.get(item, 0) == len(at):
+        # "cd api && pytest -q" runs the tests: a chain looks around only if each part does
+        looking = _LOOKING.search(item) and not _CHAINED.search(item)
+        if looking or dismissed.get(item, 0) == len(at) or only_reads(item[1:-1]):
             noise["Commands run"].add(item)
         specific = sum(1 for f in extract_claims(item) if f.kind in ("path", "identifier"))
         keys["Commands run"][item] = (
             len(at) >= _ROUTINE_RUNS,
+            # what changed something or ran code (an apply, a restart, a test run, a
+            # script) or what the user named, before what only looked
+            not (_CHANGES.search(item) or item.strip("`") in user_words),
             item in failed,  # its failure is under Failures
             -min(specific, 2),
             -at[-1],
@@ -820,7 +962,16 @@ def digest(
         {k: v for k, v in sec.items() if v},
         ranked,
         {k: frozenset(v) for k, v in noise.items() if v},
+        {"Files read": urgent} if urgent else {},
     )
+
+
+def _names_file(text: str, path: str) -> bool:
+    """Whether ``text`` names the file at ``path``: the path, or its name when that has an
+    extension ("the bug is in ledger.py")."""
+    name = re.split(r"[/\\]", path)[-1]
+    named = [path] if "." not in name.strip(".") else [path, name]
+    return any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text) for n in named)
 
 
 def _by_key(items: list[str], key: dict[str, tuple[Any, ...]]) -> list[str]:
@@ -879,18 +1030,70 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
     the assistant's findings, numbers, and what else the user stated (an env var, a branch,
     who owns what)."""
     who = "User" if m.role == "user" else "Assistant"
-    for s in sentences(m.text):
+    for s in sentences(without_code(m.text)):
         if s in goal_text or s in placed or is_nudge(s) or len(s.split()) < 3:
             continue
         item = f"{who}: {_clip(s, 240)}"
         if _DECISION.search(s) and len(s.split()) >= 5 and not s.endswith("?"):
-            add("Decisions", item)
+            if not _ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
+                add("Decisions", item)
         elif m.role == "assistant" and _FINDING.search(s) and not s.endswith("?"):
             add("Findings", item)
         elif _numbers_matter(s, m.role):
             add("Numbers that matter", item)
         elif m.role == "user" and not s.endswith("?") and _specific(s):
             add("User also said", f"User: {_clip(s, 300)}")
+
+
+# An acknowledgement worded as a decision: "I'll keep to those rules.", "Will follow that."
+_ECHO = re.compile(
+    r"(?i)^\W*(?:(?:ok(?:ay)?|acknowledged|understood|sure|got it|noted|will do)\W+)*"
+    r"(?:i(?:'ll| will)|we(?:'ll| will)|will)\s+(?:keep to|stick to|stick with|follow|respect|"
+    r"honou?r|abide by|go with|do)\s+(?:all\s+)?(?:those|these|the|your|that|this|it|them)\b"
+    r"(?:\s+\w+){0,2}\W*$"
+)
+# What a correction turns down: "use Redis not Memcached", "retry 5 times, not 3", "the
+# payment_intent id instead of invoice_id"
+_TURNED_DOWN = re.compile(
+    r"(?i)\b(?:not|instead of|rather than|no longer)\s+(?:the\s+|a\s+|an\s+)?([\w@/+-]+(?:\.\w+)*)"
+)
+
+
+def _standing(decisions: list[str], messages: Sequence[Message]) -> list[str]:
+    """The decisions no later correction of the user's turned down: "I'll go with
+    Memcached" is gone once the user said "use Redis not Memcached" (a bare number or a
+    short word counts when the correction shares another word with the decision:
+    "retry 5 times, not 3" turns down "I'll retry 3 times", not "3 replicas")."""
+    if not decisions:
+        return decisions
+    down: list[tuple[int, str, set[str]]] = []  # (where, the word turned down, the topic)
+    for i, m in enumerate(messages):
+        if m.role != "user" or m.is_recap or m.tool_results:
+            continue
+        for s in sentences(without_code(m.text)):
+            down += [(i, w.casefold(), keywords(s)) for w in _TURNED_DOWN.findall(s)]
+    if not down:
+        return decisions
+    said_at: dict[str, int] = {}
+    for i, m in enumerate(messages):
+        if m.role == "assistant" or m.role == "user":
+            text = m.text
+            for d in decisions:
+                body = d.partition(": ")[2].removesuffix(" …")
+                if d not in said_at and body and body in text:
+                    said_at[d] = i
+    out = []
+    for d in decisions:
+        words = {w.casefold() for w in re.findall(r"[\w@/+.-]+", d)}
+        stale = any(
+            i > said_at.get(d, len(messages))
+            and w in words
+            and ((len(w) > 3 and not w.isdigit()) or bool(topic & keywords(d)))
+            for i, w, topic in down
+        )
+        if not stale:
+            out.append(d)
+    return out
 
 
 def _specific(sentence: str) -> bool:
@@ -916,6 +1119,25 @@ def _numbers_matter(sentence: str, role: str) -> bool:
     return bool(_METRIC.search(bare) or _BIG_NUMBER.search(bare))
 
 
+def leaving_out(d: Digest, doubted: Collection[str], removed: Collection[str]) -> Digest:
+    """``d`` without the items verification doubted (a value in ``doubted``, in a unit
+    it ``removed``): a file listed exactly, an item of another section naming the value.
+    One doubted file no longer costs the whole "Files read" line its true items."""
+    if not doubted:
+        return d
+    gone = "\n".join(removed)
+
+    def kept(name: str, item: str) -> bool:
+        if item not in gone:
+            return True
+        if name.startswith("Files"):
+            return item not in doubted
+        return not any(v in item for v in doubted)
+
+    sections = {n: [i for i in items if kept(n, i)] for n, items in d.sections.items()}
+    return Digest({n: v for n, v in sections.items() if v}, d.ranked, d.noise, d.urgent)
+
+
 def parse_digest(text: str) -> Digest:
     """Read a rendered digest (a previous recap) back into sections."""
     sec: dict[str, list[str]] = {}
@@ -929,7 +1151,9 @@ def parse_digest(text: str) -> Digest:
                 if head in ("Files written", "Files read"):
                     sec.setdefault(head, []).extend(
                         p.strip()
-                        for p in re.sub(r"\s*\(\+\d+ more\)$", "", rest).split(", ")
+                        for p in re.sub(r"\s*\(\+\d+ more(?: in the record)?\)$", "", rest).split(
+                            ", "
+                        )
                         if p.strip()
                     )
                 else:
@@ -945,7 +1169,8 @@ def parse_digest(text: str) -> Digest:
 _LOOKING = re.compile(
     r"^`?(?:sudo\s+)?(?:(?:ls|ll|cat|head|tail|less|more|grep|egrep|rg|ag|ack|find|fd|tree|pwd|"
     r"echo|printf|wc|stat|file|which|whereis|type|whoami|id|env|printenv|du|df|ps|top|date|"
-    r"uptime|hostname|uname|history|clear|cd|man|nl|sort|uniq|cut|jq|yq|bat|awk)\b(?!\s*>)|"
+    r"uptime|hostname|uname|history|clear|cd|man|nl|sort|uniq|cut|jq|yq|bat|awk|tac|xxd|"
+    r"(?i:get-content|gc|select-string|get-childitem)|dir)\b(?!\s*>)|"
     r"sed\s+-n\b|git\s+(?:status|log|diff|show|branch|remote|fetch|blame|grep|ls-files|"
     r"rev-parse|reflog|stash\s+list)\b|kubectl\s+(?:get|describe|logs|top|explain|"
     r"config\s+(?:view|get-contexts|current-context))\b|docker\s+(?:ps|images|logs|inspect|"
@@ -955,6 +1180,17 @@ _LOOKING = re.compile(
     r"(?:npm|pnpm|yarn|bundle|composer|poetry)(?:\s+(?:install|i|ci))?\s*`?$|"
     r"pip3?\s+install\s+-r\s+\S+\s*`?$|uv\s+sync\b|go\s+mod\s+(?:download|tidy)\b|"
     r"cargo\s+fetch\b)"
+)
+_CHAINED = re.compile(r"&&|\|\||;")
+# A command that changes something or runs code: an apply, a deploy, a restart, a
+# migration, a push, a test run, a build, a script (not a plan, a listing, a query)
+_CHANGES = re.compile(
+    r"(?i)\b(?:apply|deploy|rollout|restart|migrate|upgrade|push|merge|rebase|delete|destroy|"
+    r"drop|scale|publish|release|backfill|rollback|revert|promote|drain|cordon|uncordon|"
+    r"truncate|insert|update|alter|create|install|run|test|build|exec|seed|import|export|"
+    r"pytest|jest|vitest|mocha|rspec|phpunit|tox|nox)\b"
+    r"|^`?(?:sudo\s+)?(?:python3?|node|ruby|perl|php|bash|sh|deno|bun)\s+(?!-)\S+\.\w+|"
+    r"^`?\.{0,2}/[\w./-]+"
 )
 # How many of a section's best items get bytes before any section gets its rest: one
 # noisy section (a hundred files read, a dozen failures) never starves the next step.
@@ -1025,6 +1261,7 @@ def render_digest(d: Digest, max_bytes: int) -> str:
         return True
 
     rounds: list[list[tuple[str, list[str]]]] = [[], [], []]
+    early = {after: name for name, after in URGENT_AFTER.items() if d.urgent.get(name)}
     for name in PRIORITY:
         if name not in order:
             continue
@@ -1033,6 +1270,10 @@ def render_digest(d: Digest, max_bytes: int) -> str:
         rounds[0].append((name, clean[:first]))
         rounds[1].append((name, clean[first:]))
         rounds[2].append((name, [i for i in order[name] if i in noisy[name]]))
+        urgent = early.get(name)
+        if urgent in order:
+            calm = [i for i in order[urgent] if i not in noisy[urgent]]
+            rounds[0].append((urgent, calm[: min(d.urgent[urgent], _FIRST_ROUND[urgent])]))
     for batch in rounds:
         for name, items in batch:
             if name not in chosen and items:
@@ -1040,7 +1281,8 @@ def render_digest(d: Digest, max_bytes: int) -> str:
             if name not in chosen:
                 continue
             for item in items:
-                fits(name, [*chosen[name], item])
+                if item not in chosen[name]:  # an urgent item is in already
+                    fits(name, [*chosen[name], item])
     lines: list[str] = []
     for name in SECTIONS:
         if name not in chosen:
@@ -1082,7 +1324,7 @@ def backfill(d: Digest, recap: str) -> Digest:
         missing = [i for i in d.items(name) if not _states(name, i, folded, words)]
         if missing:
             out[name] = missing
-    return Digest(out, d.ranked, d.noise)
+    return Digest(out, d.ranked, d.noise, d.urgent)
 
 
 def _fold(text: str) -> str:

@@ -17,7 +17,7 @@ Tools used: run_command.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -26,7 +26,7 @@ from ..config import Config, load_config
 from ..errors import SendError, SummarizerError
 from ..model import Message
 from ..providers import provider_format
-from .digest import digest, parse_digest, render_digest
+from .digest import digest, leaving_out, parse_digest, render_digest
 from .facts import DEFERRED, extract_claims, sentences
 from .transcript import NEW_HEADER, RECAP_HEADER, cut_utf8, utf8_len
 
@@ -78,13 +78,16 @@ class OfflineSummarizer:
         *,
         max_bytes: int,
         history: Sequence[Message] | None = None,
+        leave_out: Collection[str] = (),
+        removed: Collection[str] = (),
     ) -> str:
         """The structured recap of ``messages`` read whole (no transcript cap: the cost is
         local), extending ``previous``: the sections of :mod:`.digest` within ``max_bytes``.
-        ``history`` (the record so far) is where the goal is found."""
-        return render_digest(
-            digest(messages, parse_digest(previous) if previous else None, history), max_bytes
-        )
+        ``history`` (the record so far) is where the goal is found; ``leave_out``: values
+        verification doubted in the units it ``removed``: their items give their room to
+        the rest."""
+        d = digest(messages, parse_digest(previous) if previous else None, history)
+        return render_digest(leaving_out(d, leave_out, removed), max_bytes)
 
     def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
         previous, body = _split_previous(transcript)

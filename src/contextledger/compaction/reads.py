@@ -1,0 +1,279 @@
+"""Which files a shell command prints and which files the user shared: the reads no
+read-type tool call names.
+
+Agents read files through a shell as often as through a read tool: ``cat``, ``head -n
+40``, ``sed -n '1,80p'``, ``nl -ba … | sed -n …``, ``grep -n … file``, ``less``, and on
+Windows ``Get-Content`` or ``type``, sometimes wrapped in ``bash -lc "…"``. The user
+shares files too: an attachment (an Anthropic document, an OpenAI file part) or a file
+pasted into the turn under its name. Each of these is a file the assistant has read.
+
+>>> shell_reads("nl -ba src/app.py | sed -n '30,90p'")
+['src/app.py']
+>>> shell_reads('bash -lc "grep -n \\'def retry\\' lib/retry.py && head -n 5 README.md"')
+['lib/retry.py', 'README.md']
+>>> shell_reads("sed -i 's/a/b/' src/app.py; cat <<EOF > notes.md")
+[]
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from ..model import FileAttachment, Message
+from .facts import extract_claims
+
+# Programs that print (part of) the files named as their operands.
+_READERS = frozenset(
+    {"cat", "tac", "head", "tail", "less", "more", "bat", "batcat", "nl", "sed", "grep", "egrep",
+     "fgrep", "rg", "ag", "ack", "awk", "gawk", "jq", "yq", "xxd", "hexdump", "od", "type",
+     "get-content", "gc"}
+)  # fmt: skip
+# Readers whose first operand is a script or a pattern, not a file (unless one of the
+# flags that give the script is used: ``grep -e X file``, ``sed -e … file``).
+_SCRIPT_FIRST = frozenset(
+    {"sed", "grep", "egrep", "fgrep", "rg", "ag", "ack", "awk", "gawk", "jq", "yq"}
+)
+_SCRIPT_FLAGS = frozenset({"-e", "-f", "--regexp", "--file", "--expression", "--from-file"})
+# Flags that take the next word as their value, per program (a value is never a file read).
+_VALUE_FLAGS: dict[str, frozenset[str]] = {
+    "head": frozenset({"-n", "-c", "--lines", "--bytes"}),
+    "tail": frozenset({"-n", "-c", "--lines", "--bytes", "-s", "--pid", "--sleep-interval"}),
+    "grep": frozenset({"-e", "-f", "-m", "-A", "-B", "-C", "-d", "-D", "--include", "--exclude",
+                       "--max-count", "--regexp", "--file", "--label", "--color"}),
+    "rg": frozenset({"-e", "-f", "-g", "-t", "-T", "-m", "-A", "-B", "-C", "-M", "-r", "--glob",
+                     "--type", "--type-not", "--max-count", "--regexp", "--file", "--replace",
+                     "--max-columns", "--context", "--after-context", "--before-context"}),
+    "sed": frozenset({"-e", "-f", "-l", "--expression", "--file", "--line-length"}),
+    "awk": frozenset({"-f", "-F", "-v"}),
+    "jq": frozenset({"--indent", "-f", "--from-file"}),
+    "nl": frozenset({"-b", "-w", "-s", "-v", "-i", "-n", "-h", "-f", "-d"}),
+    "bat": frozenset({"-r", "-l", "-H", "--line-range", "--language", "--highlight-line",
+                      "--style", "--theme", "--tabs", "--wrap", "--terminal-width"}),
+    "xxd": frozenset({"-c", "-g", "-l", "-s", "-o"}),
+    "od": frozenset({"-A", "-j", "-N", "-t", "-w"}),
+    "hexdump": frozenset({"-n", "-s", "-e", "-f"}),
+    "get-content": frozenset({"-totalcount", "-tail", "-head", "-first", "-last", "-encoding",
+                              "-delimiter", "-readcount", "-stream", "-filter", "-include",
+                              "-exclude"}),
+}  # fmt: skip
+for _alias, _of in (("egrep", "grep"), ("fgrep", "grep"), ("ag", "rg"), ("ack", "rg"),
+                    ("gawk", "awk"), ("yq", "jq"), ("batcat", "bat"), ("gc", "get-content")):  # fmt: skip
+    _VALUE_FLAGS[_alias] = _VALUE_FLAGS[_of]
+# jq's flags that take two words (a name and a value or a file)
+_TWO_VALUES = frozenset({"--arg", "--argjson", "--slurpfile", "--rawfile"})
+# PowerShell names its file with -Path or -LiteralPath
+_PATH_FLAGS = frozenset({"-path", "-literalpath", "-lp"})
+# A shell that runs the script after -c: ``bash -lc "…"``, ``sh -c '…'``, ``cmd /c …``
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "fish", "cmd", "cmd.exe", "powershell",
+                     "powershell.exe", "pwsh"})  # fmt: skip
+_RUN_FLAG = re.compile(r"(?i)^(?:-[a-z]*c|/c|/k|-command|-c)$")
+_SEPARATORS = frozenset({"|", "||", "&&", ";", "&", "|&", ";;", "(", ")"})
+_REDIRECT = re.compile(r"^\d*(?:<<?<?-?|>>?|&>>?|>&|<&)")
+_WINDOWS = re.compile(r"(?i)\b[a-z]:\\|\\\\[\w.-]+\\")
+# Names a file is called without an extension
+_BARE_FILE = re.compile(
+    r"^(?:[A-Z][A-Za-z]*file|README|LICENSE|LICENCE|CHANGELOG|CHANGES|NOTICE|AUTHORS|VERSION|"
+    r"CODEOWNERS|OWNERS|TODO|INSTALL|COPYING|Gemfile|Rakefile|Procfile|Brewfile|Vagrantfile|"
+    r"Jenkinsfile|Dockerfile|Makefile|Containerfile|Justfile)$"
+)
+
+
+def looks_like_file(word: str) -> bool:
+    """A word that names a file, not a directory, a pattern or a value: a path with a
+    separator or an extension, a dotfile, or a file named without an extension
+    (``Makefile``)."""
+    if not word or word in ("-", ".", "..") or word.endswith(("/", "\\")):
+        return False
+    if re.search(r"[*?\[\]{}$`]", word) or word.startswith(("/dev/", "/proc/")):
+        return False
+    name = re.split(r"[/\\]", word)[-1]
+    if re.fullmatch(r"\.?[\w@+-][\w .@+-]*\.[A-Za-z0-9_]{1,10}|\.[\w.-]+", name):
+        return not re.fullmatch(r"[\d.]+", name)  # a version or a number: "1.5"
+    return bool(_BARE_FILE.match(name)) or (("/" in word or "\\" in word) and bool(name))
+
+
+def _words(line: str, windows: bool) -> list[str]:
+    """``line`` cut into shell words and operators; ``windows``: backslashes are path
+    separators, not escapes (``type C:\\app\\main.py``)."""
+    lexer = shlex.shlex(line, posix=not windows, punctuation_chars=";&|()<>")
+    lexer.whitespace_split = True
+    lexer.commenters = "" if windows else "#"
+    try:
+        words = list(lexer)
+    except ValueError:  # an unclosed quote: read what can be read
+        return line.split()
+    if windows:
+        words = [w[1:-1] if len(w) > 1 and w[0] == w[-1] and w[0] in "\"'" else w for w in words]
+    return words
+
+
+def shell_reads(script: str) -> list[str]:
+    """The files a shell script prints with a reader program (``cat``, ``head``, ``sed
+    -n``, ``grep … file``, ``Get-Content`` …), as they were typed, in order, once each.
+    An in-place edit (``sed -i``) and a heredoc are writes, not reads."""
+    out = [p for _, reads in _commands_of(script) for p in reads]
+    return list(dict.fromkeys(out))
+
+
+def only_reads(script: str) -> bool:
+    """Whether a script does nothing but show files (``cd app && nl -ba a.py | head``,
+    ``bash -lc "sed -n '1,80p' a.py"``): a look around, not a run that changes anything.
+
+    >>> only_reads("bash -lc 'nl -ba a.py | head'"), only_reads("cat a.py && pytest")
+    (True, False)
+    """
+    commands = _commands_of(script)
+    return any(reads for _, reads in commands) and all(
+        program in _READERS or program in _AROUND for program, _ in commands
+    )
+
+
+_AROUND = frozenset({"cd", "pushd", "popd", "echo", "printf", "true", "git show"})
+
+
+def _commands_of(script: str) -> list[tuple[str, list[str]]]:
+    """Each simple command of ``script`` (shells' ``-c`` scripts read through): its
+    program and the files it shows."""
+    out: list[tuple[str, list[str]]] = []
+    windows = bool(_WINDOWS.search(script))
+    for line in script.splitlines():
+        line = line.strip()
+        if line and len(line) <= 2000:
+            out += _reads_of(_words(line, windows), windows)
+    return out
+
+
+def _reads_of(words: list[str], windows: bool, depth: int = 0) -> list[tuple[str, list[str]]]:
+    out: list[tuple[str, list[str]]] = []
+    segment: list[str] = []
+    for w in [*words, ";"]:
+        if w not in _SEPARATORS:
+            segment.append(w)
+            continue
+        out += _segment_reads(segment, windows, depth)
+        segment = []
+    return out
+
+
+def _segment_reads(words: list[str], windows: bool, depth: int) -> list[tuple[str, list[str]]]:
+    """The program of one simple command and the files it reads (``sudo``, ``env X=1``
+    aside; a ``bash -lc "…"`` read through)."""
+    while words and (words[0] in ("sudo", "env", "command", "exec", "time", "nohup")
+                     or re.fullmatch(r"[A-Za-z_]\w*=\S*", words[0])):  # fmt: skip
+        words = words[1:]
+    if not words:
+        return []
+    program = re.split(r"[/\\]", words[0])[-1].casefold()
+    if program in _SHELLS and depth < 3:
+        at = next((k for k, w in enumerate(words[1:3], 1) if _RUN_FLAG.match(w)), None)
+        if at is not None and at + 1 < len(words):
+            script = " ".join(words[at + 1 :]) if program.startswith("cmd") else words[at + 1]
+            inner = (
+                re.sub(r"^&\s*\{?|\}?$", "", script.strip()) if "powershell" in program else script
+            )
+            return _reads_of(
+                _words(inner, windows or bool(_WINDOWS.search(inner))), windows, depth + 1
+            )
+        return [(program, [])]
+    if program == "git" and len(words) > 2 and words[1] == "show":
+        # "git show HEAD~1:src/app.py" prints the file as it was at a revision
+        shown = [w.split(":", 1)[1] for w in words[2:] if ":" in w]
+        return [("git show", [w for w in shown if looks_like_file(w)])]
+    if program not in _READERS:
+        return [(program, [])]
+    if program == "type" and not windows and not any("\\" in w or "/" in w for w in words[1:]):
+        return [(program, [])]  # bash's ``type python`` says what a name is, it reads no file
+    return [(program, [w for w in _operands(program, words[1:]) if looks_like_file(w)])]
+
+
+def _operands(program: str, args: list[str]) -> list[str]:
+    """The file operands of ``program args`` (flags, their values and redirections left
+    out; the script or pattern operand left out for ``sed``, ``grep``, ``awk``, ``jq``)."""
+    takes = _VALUE_FLAGS.get(program, frozenset())
+    files: list[str] = []
+    script_given = False
+    skip = 0
+    ended = False  # after "--" every word is an operand
+    for k, w in enumerate(args):
+        if skip:
+            skip -= 1
+            continue
+        if _REDIRECT.match(w):
+            if w.startswith("<<"):
+                return []  # a heredoc feeds the command; it reads no file
+            skip = 0 if len(_REDIRECT.match(w).group(0)) < len(w) else 1  # type: ignore[union-attr]
+            continue
+        if not ended and w == "--":
+            ended = True
+            continue
+        lower = w.casefold()
+        if not ended and w.startswith("-") and len(w) > 1:
+            if program == "sed" and (w == "-i" or w.startswith(("-i", "--in-place"))):
+                return []  # an in-place edit writes the file
+            if program == "get-content" and lower in _PATH_FLAGS:
+                if k + 1 < len(args):
+                    files.append(args[k + 1])
+                skip = 1
+                continue
+            if w in _SCRIPT_FLAGS or (program in ("awk", "gawk") and w == "-f"):
+                script_given = True
+            if w in _TWO_VALUES:
+                skip = 2
+            elif w in takes or (program == "get-content" and lower in takes):
+                skip = 1
+            continue
+        files.append(w)
+    if program in _SCRIPT_FIRST and not script_given and files:
+        files = files[1:]
+    return files
+
+
+_FENCE = re.compile(r"(?m)^[ \t]*(?:```|~~~)[ \t]*([^\n`]*)$")
+_GENERIC_NAMES = frozenset({"file", "document", "attachment", "upload", "image", "untitled"})
+
+
+def user_files(message: Message) -> list[str]:
+    """The files a user turn shares: its attachments (by name) and each file pasted
+    under its name (the name ending the line before a fenced block, or in the fence's
+    own info string: ``Here's config/app.yaml:`` then ``\u0060\u0060\u0060yaml``)."""
+    if message.role != "user" or message.is_recap or message.tool_results:
+        return []
+    out: list[str] = []
+    for block in message.content:
+        if isinstance(block, FileAttachment):
+            name = block.name.strip()
+            if name and name.casefold().rsplit(".", 1)[0] not in _GENERIC_NAMES:
+                out.append(name)
+    text = message.text
+    if "```" in text or "~~~" in text:
+        out += pasted_files(text)
+    return list(dict.fromkeys(out))
+
+
+def pasted_files(text: str) -> list[str]:
+    """The files pasted into ``text`` under their names.
+
+    >>> pasted_files("Here's config/app.yaml:\\n```yaml\\nport: 80\\n```\\nand\\n```src/a.py\\nx = 1\\n```")
+    ['config/app.yaml', 'src/a.py']
+    """
+    out: list[str] = []
+    opening = True
+    for m in _FENCE.finditer(text):
+        if not opening:  # a closing fence
+            opening = True
+            continue
+        opening = False
+        info = m.group(1).strip()
+        named = [
+            w for w in re.split(r"[\s=\"']+", info) if looks_like_file(w) and ("." in w or "/" in w)
+        ]
+        if named and not re.fullmatch(r"[\w+-]+", named[0]):
+            out.append(named[0])
+            continue
+        before = text[: m.start()].rstrip().rsplit("\n", 1)[-1][-300:]
+        named = [f.value for f in extract_claims(before) if f.kind == "path"]
+        named = [p for p in named if looks_like_file(p) and not p.startswith(("http:", "https:"))]
+        if named:  # the nearest name before the block: "Here's src/a.py (the old one):"
+            out.append(named[-1])
+    return out
