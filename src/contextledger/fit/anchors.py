@@ -215,6 +215,7 @@ def settle_lean_pins(
     index: HistoryIndex,
     pins: Pins,
     kept: list[Unit],
+    yielded: list[Unit],
     total: int,
     limit: int,
     changes: list[Change],
@@ -222,12 +223,16 @@ def settle_lean_pins(
 ) -> int:
     """Each request pinned without its images gets them back if the window holds them
     beside what was chosen (``kept``, changed in place), else its placeholders are
-    reported; returns the new total."""
+    reported; returns the new total. One whose pin yielded is dropped whole: ``yielded``
+    (changed in place) then holds it whole, so its drop reports what it cost."""
     for k, lean in pins.lean.items():
+        whole = index.unit(k, "prior")
+        gone = next((n for n, u in enumerate(yielded) if u is lean.unit), None)
+        if gone is not None:
+            yielded[gone] = whole
         at = next((n for n, u in enumerate(kept) if u is lean.unit), None)
         if at is None:
-            continue  # the pin yielded: its drop is reported as such
-        whole = index.unit(k, "prior")
+            continue
         if total - lean.unit.cost + whole.cost <= limit:
             kept[at] = whole
             total += whole.cost - lean.unit.cost

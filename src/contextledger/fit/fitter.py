@@ -325,7 +325,9 @@ class Fitter:
         chosen = select_units(
             index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id
         )
-        total = settle_lean_pins(index, pins, chosen.kept, chosen.total, limit, changes, notices)
+        total = settle_lean_pins(
+            index, pins, chosen.kept, chosen.yielded, chosen.total, limit, changes, notices
+        )
         chosen = replace(chosen, total=total)
         self._memory.cut_id = chosen.cut_id
         drop_changes, drop_notices, self._memory.dropped = report_drops(
