@@ -41,7 +41,15 @@ from now on the task | don’t | that’s wrong | that’s not right | mustn’t
 let’s pivot | only modify | only ever deploy | only run | restrict yourself to | restricted to |
 edit only | modify just | work only | keep changes | keep your edits | stay within | stay on |
 confine | limit the change to | only the api module can change | touch nothing |
-nothing else should
+nothing else should | also: no force pushes | zero new deps | only squash | please no prints |
+skip e2e | only with -target | no exceptions | with zero downtime | , ever | hands off |
+leave flags as they are | leave it be | keep the db read-only | keep it as is | stays compatible |
+nothing goes to prod | sign-off | my approval | ask me first | check with us before |
+I'd rather | I would prefer | do it without sudo | max 6 | minimum of 2 | needs two approvals |
+scratch that | strike that | I misspoke | misread | ignore my last | forget what I said |
+disregard | never mind | nevermind | I was wrong | correcting myself | I take that back |
+turns out the | let me rephrase | oh wait, | restating | the whole point is | bottom line |
+what we need is
 """
 PHRASES = [p.strip() for p in TRIGGERS.split("|")]
 FILLERS = [

@@ -52,7 +52,7 @@ _PREAMBLE_WORDS = _NUDGE_WORDS | frozenset(_PREAMBLE_VOCABULARY.split())
 # The user correcting course: "actually", "no, ...", "use X not Y", "instead", "I meant".
 _CORRECTION = re.compile(
     r"(?ix)(?:"
-    r"^\W*(?:no|nope|wait|stop|hold\s+on|scratch\s+that|correction|sorry|oops|whoops|my\s+bad)"
+    r"^\W*(?:(?:oh|ah|hmm+|um+|uh)\W+)?(?:no|nope|wait|stop|hold\s+on|scratch\s+that|correction|sorry|oops|whoops|my\s+bad)"
     r"(?:[\s,]+(?:wait|sorry|actually|no))?\s*[,.!:;—–-]|"
     # a contrast after a comma: "the limit is per tenant, not per IP address"
     r"(?:(?<=,\s)|(?<=;\s)|(?<=—\s)|(?<=–\s))not\s+(?!only\b|just\b|sure\b|yet\b|now\b|too\b|really\b|"
@@ -61,8 +61,29 @@ _CORRECTION = re.compile(
     r"\bnot\s+what\s+i\b|\bwrong\b|\bmistake\b|\bcorrection\b|\bswitch\s+(?:to|back)\b|"
     r"\bchange\s+of\s+plan\b|\bon\s+second\s+thought\b|\bmake\s+(?:it|that)\b|"
     r"\buse\s+\S+(?:\s+\S+){0,3}?\s*(?:,\s*)?not\s+\S+|\bshould\s+(?:be|have\s+been)\b|"
-    r"\bis\s+(?:actually|really)\b|\bupdate:\s"
+    r"\bis\s+(?:actually|really)\b|\bupdate:\s|"
+    # taking back what was said, with no "not": "scratch that", "I misspoke", "ignore my
+    # last message", "never mind the cache, ...", "it turns out the cluster is in eu-west-3"
+    r"\bscratch\s+that\b|\bstrike\s+that\b|\b(?:i\s+)?mis(?:spoke|typed|remembered|read)\b|"
+    r"\b(?:ignore|forget|disregard)\s+(?:that|this|what\s+i|my\s+(?:last|earlier|previous))\b|"
+    r"\bnever\s*mind\b|\bi\s+was\s+wrong\b|\bcorrect(?:ing)?\s+myself\b|"
+    r"\bi\s+take\s+(?:that|it)\s+back\b|\bturns\s+out\s+(?!fine\b|ok\b|okay\b|great\b|well\b|good\b)|"
+    r"\b(?:let\s+me|to)\s+rephrase\b"
     r")"
+)
+
+# Where a bare "no"/"zero"/"only" opens a clause: the text's start, after a clause mark,
+# or after "also"/"and"/"please"/"but" (a fixed-width lookbehind each).
+_CLAUSE_START = (
+    r"(?:(?<![\w\s])|(?<=^\s)|(?<=[:;,.!?(—–-]\s)|(?<=[:;,.!?(—–-]\s\s)|"
+    r"(?<=\balso\s)|(?<=\band\s)|(?<=\bplease\s)|(?<=\bbut\s)|(?<=\bso\s))"
+)
+# What follows a clause-opening "no" in talk, not in a rule: "no problem", "no idea why".
+_NOT_A_RULE = (
+    r"(?:problem|problems|worries|worry|rush|hurry|idea|clue|luck|thanks|way|doubt|"
+    r"wonder|matter|need|one|longer|more|fewer|less|sorry|change|changes|difference|"
+    r"errors?|issues?|response|output|results?|(?:it|that|this|I)\b|I['’]m|"
+    r"[,.!?]|$)"
 )
 
 # Standing rules: negations and imperatives of obligation, in several phrasings. An
@@ -86,14 +107,45 @@ _CONSTRAINT = re.compile(
     r"(?:touch|change|edit|modify)\s+nothing|nothing\s+else\s+(?:should|may|can|must)|"
     r"must|has\s+to|have\s+to|needs?\s+to|required?|requirement|constraint|rule:|"
     r"at\s+most|at\s+least|no\s+more\s+than|no\s+fewer\s+than|under\s+\d|below\s+\d|within\s+\d|"
-    r"limit(?:ed)?\s+to|stick\s+to|pin(?:ned)?\s+to|not\s+allowed|forbidden|prohibited)\b"
+    r"limit(?:ed)?\s+to|stick\s+to|pin(?:ned)?\s+to|not\s+allowed|forbidden|prohibited)\b|"
+    # A rule stated as a bare "no"/"zero"/"only"/"skip" opening its clause ("No
+    # force-pushes, ever.", "Also: zero new dependencies", "only squash merges", "please
+    # no print debugging"); mid-clause these words are ordinary ("there is no cache").
+    # (the first letter first: most positions fail on it before the lookbehinds run)
+    rf"(?=[nz]){_CLAUSE_START}(?:no|zero)\s+(?!{_NOT_A_RULE})[\w.-]|"
+    rf"(?=[os]){_CLAUSE_START}(?:only|skip)\s+\S|"
+    # a condition on an action: "apply only with -target", "deploy only after 6 pm"
+    r"\bonly\s+(?:with|in|on|via|through|after|before|when|if|from|for|by|during|outside)\b|"
+    r"\b(?:no|without)\s+exceptions?\b|\bwith\s+zero\b|"
+    # a thing out of bounds: "hands off vendor/", "leave the flags as they are", "keep X
+    # read-only", "the API stays backwards compatible", "nothing goes to prod before Thursday"
+    r"\bhands\s+off\b|"
+    r"\bleave\s+(?:\S+\s+){0,6}?(?:alone|untouched|unchanged|intact|be|as\s+(?:is|it\s+is|"
+    r"they\s+are))\b|"
+    r"\bkeep\s+(?:\S+\s+){0,5}?(?:read[-\s]only|untouched|unchanged|intact|frozen|private|"
+    r"as\s+(?:is|it\s+is|they\s+are)|the\s+same|backwards?[-\s]compatible|in\s+place)\b|"
+    r"\bstays?\s+(?:\S+\s+)?(?:compatible|unchanged|intact|untouched|frozen|private|"
+    r"read[-\s]only|the\s+same|green|as\s+(?:is|it\s+is))\b|"
+    r"\bnothing\s+(?:goes|gets|ships|lands|merges|is\s+(?:merged|deployed|pushed|shipped))\b|"
+    # an approval required: "needs my sign-off", "ask me first", "check with me before"
+    r"\bsign[-\s]?offs?\b|\b(?:my|our|their|explicit|written)\s+(?:approval|permission|"
+    r"go[-\s]ahead|ok|okay)\b|\b(?:ask|check\s+with)\s+(?:me|us)\s+(?:first|before)\b|"
+    # a preference that binds: "I'd rather we kept the old logger"
+    r"\bi(?:['’]d|\s+would)\s+(?:rather|prefer)\b|\bi\s+prefer\b|"
+    r"\bdo\s+(?:it|this|that|everything|them)\s+without\b|"
+    # a quantity rule without "at most": "max 6 replicas", "needs two approvals"
+    r"\b(?:max|maximum|min|minimum)\s+(?:of\s+)?\d|"
+    r"\bneeds?\s+(?:\S+\s+){0,2}?(?:approvals?|sign[-\s]?offs?|reviews?|reviewers?)\b"
     r")"
 )
+
 
 # A request that (re)states the whole task.
 _RESTATES = re.compile(
     r"(?ix)\b(?:the\s+(?:overall\s+|main\s+|real\s+|actual\s+)?(?:goal|task|objective|mission|aim)\s+"
     r"(?:is|remains|was)|new\s+(?:goal|task|plan)|to\s+restate|to\s+recap|to\s+be\s+clear|"
+    r"restat(?:ing|ed)|(?:whole|main|real|entire|only)\s+point\s+(?:is|was|remains|here)|"
+    r"bottom\s+line|what\s+(?:we|i)\s+(?:really\s+|actually\s+)?(?:want|need)\s+is|"
     r"(?:let['’]?s|we\s+need\s+to|i\s+(?:want|need)\s+(?:you\s+)?to)\s+(?:now\s+)?(?:refocus|pivot)|"
     r"change\s+of\s+plans?|from\s+now\s+on\s+the\s+task|"
     r"new\s+(?:top\s+)?(?:priority|assignment|direction)|switch(?:ing)?\s+gears|different\s+task|"
@@ -234,11 +286,30 @@ _CORRECTING_WORDS = [
     r"require", r"constraint\b", r"rule\b", r"at +(?:most|least)\b", r"below +DIGIT",
     r"within +DIGIT", r"limit", r"stick +to\b", r"pin(?:ned)? +to\b", r"not +allowed\b",
     r"forbidden\b", r"prohibited\b",
+    # (the rules without a negation word, and corrections without "not")
+    r"zero\b", r"skip\b", r"without +exceptions?\b", r"with +zero\b", r"ever\b", r"hands +off\b",
+    # (a phrase of up to a few words folds to more: "flags.yaml" is "flags yaml")
+    r"keep +(?:[^ ]+ +){0,15}?(?:read|untouched|unchanged|intact|frozen|private|as|the +same|"
+    r"backwards?|in +place)\b",
+    r"stays? +(?:[^ ]+ +){0,15}?(?:compatible|unchanged|intact|untouched|frozen|private|read|"
+    r"the +same|green|as)\b", r"nothing +(?:goes|gets|ships|lands|merges|is)\b", r"sign ?offs?\b",
+    r"my +(?:approval|permission|go|ok)", r"our +(?:approval|permission|go|ok)",
+    r"their +(?:approval|permission|go|ok)", r"explicit +(?:approval|permission|go|ok)",
+    r"written +(?:approval|permission|go|ok)",
+    r"ask +(?:me|us)\b", r"check +with\b", r"i ?d +(?:rather|prefer)\b",
+    r"i +(?:would +rather|would +prefer|prefer)\b", r"do +(?:it|this|that|everything|them) +without\b",
+    r"strike +that\b", r"mis(?:spoke|typed|remembered|read)\b", r"ignore +(?:that|this|what|my)\b",
+    r"forget +(?:that|this|what|my)\b",
+    r"disregard\b", r"nevermind\b", r"never +mind\b", r"i +was +wrong\b", r"correct(?:ing)? +myself\b",
+    r"i +take\b", r"turns +out\b", r"let +me +rephrase\b", r"to +rephrase\b",
+    r"max(?:imum)? +(?:of +)?DIGIT", r"min(?:imum)? +(?:of +)?DIGIT",
+    r"needs? +(?:\S+ +){0,2}?(?:approvals?|sign|reviews?|reviewers?)\b",
 ]  # fmt: skip
 # A word of every _RESTATES phrase (the phrase may start a few words before it).
 _RESTATING_WORDS = [
     r"goal\b", r"task\b", r"objective\b", r"mission\b", r"aim\b", r"plans?\b", r"restate\b",
-    r"recap\b", r"clear\b", r"refocus\b", r"pivot\b", r"priority\b", r"assignment\b",
+    r"recap\b", r"clear\b", r"restat", r"point\b", r"bottom +line\b",
+    r"what +(?:we|i) +(?:really +|actually +)?(?:want|need) +is\b", r"refocus\b", r"pivot\b", r"priority\b", r"assignment\b",
     r"direction\b", r"gears\b",
 ]  # fmt: skip
 

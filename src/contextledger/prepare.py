@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import base64
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 from operator import is_
@@ -518,7 +518,11 @@ class Preparer:
         wire_tools: list[dict[str, Any]] | None,
     ) -> tuple[str, ...]:
         """The newest messages the latest recap covers that fit beside ``view``, whole tool
-        exchanges only (a dry fit of them with it), in record order."""
+        exchanges only (a dry fit of them with it), in record order.
+
+        A turn too big for the room left (a long tool output) is passed over, not a stop:
+        the older turns behind it fill the room (the recap states the one passed over), so
+        a single big output never leaves the window half empty."""
         pricer = self.fitter.pricer
         self._plan_images(view, {})
         room = self.fitter.window - self.fitter.reserved_output - pricer.request(view, wire_tools)
@@ -527,12 +531,15 @@ class Preparer:
             return ()
         covered = set(ev.covers)
         candidates: list[str] = []
-        for m in reversed(work.record):  # at most the room's worth: the dry fit decides
-            if m.id in covered:
-                room -= pricer.message(m).total
-                if room < 0:
-                    break
-                candidates.append(m.id)
+        looked = 0  # what was priced: a few rooms' worth at most, never the whole record
+        for turn in _newest_turns(m for m in reversed(work.record) if m.id in covered):
+            cost = sum(pricer.message(m).total for m in turn)
+            looked += cost
+            if cost <= room:
+                room -= cost
+                candidates.extend(m.id for m in reversed(turn))
+            if room < pricer.message_overhead or looked > 4 * self.fitter.window:
+                break
         if not candidates:
             return ()
         full = work.view_showing(candidates)
@@ -923,6 +930,25 @@ def _same_prefix(new: Sequence[Message], old: Sequence[Message]) -> int:
             break
         n += 1
     return n
+
+
+def _newest_turns(newest_first: Iterable[Message]) -> Iterator[list[Message]]:
+    """Messages, newest first, grouped as they must be sent: a tool call with its results
+    (each group in record order)."""
+    results: list[Message] = []
+    for m in newest_first:
+        if m.tool_results and not m.tool_calls:
+            results.append(m)  # its call comes next (reading backwards)
+            continue
+        if m.tool_calls:
+            yield [m, *reversed(results)]
+        else:
+            if results:  # results whose call is not covered: a group of their own
+                yield results[::-1]
+            yield [m]
+        results = []
+    if results:
+        yield results[::-1]
 
 
 def _shed_notice(ids: Sequence[str]) -> Notice:

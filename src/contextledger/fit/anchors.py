@@ -11,7 +11,12 @@
   cannot evict an older, short goal; nor can a pasted document that happens to restate the
   task (one that cannot fit the cap by its lower bound is not read for restatements and
   corrections at all: ``HistoryIndex`` leaves it out). Over budget, pins yield lowest
-  priority first.
+  priority first. The goal, a correction or a rule that carries a screenshot is pinned as
+  its words, the image replaced by a placeholder: the words are what steer the task, and a
+  screenshot (~800-1,600 tokens) would take the cap from the other rules, or miss it and
+  leave the task unpinned (the history could then only start at a later user turn, the
+  room before it empty). The images go back in if the window holds them beside what was
+  chosen, else each is reported (``settle_lean_pins``).
 - **Recaps** (compaction summaries).
 
 Every rule about which messages are pinned lives in this module.
@@ -36,13 +41,24 @@ from .report import Change
 from .units import HistoryIndex, Unit, is_request
 
 
+@dataclass(frozen=True, slots=True)
+class Lean:
+    """An earlier request pinned without its images: the unit pinned, and what to report
+    if the images stay out."""
+
+    unit: Unit
+    changes: tuple[Change, ...]
+    notices: tuple[Notice, ...]
+
+
 @dataclass(slots=True)
 class Pins:
-    """The pinned units (anchor first, then prior requests newest first, then recaps) and
-    their unit numbers in the index."""
+    """The pinned units (anchor first, then prior requests newest first, then recaps),
+    their unit numbers in the index, and the requests pinned without their images."""
 
     units: list[Unit] = field(default_factory=list)
     numbers: set[int] = field(default_factory=set)
+    lean: dict[int, Lean] = field(default_factory=dict)
 
     def add(self, k: int, unit: Unit) -> None:
         self.units.append(unit)
@@ -103,6 +119,7 @@ def prior_request_order(
 
 def pin_anchors(
     index: HistoryIndex,
+    pricer: Pricer,
     anchor_pos: int | None,
     anchor: Message | None,
     anchor_cost: int,
@@ -138,21 +155,91 @@ def pin_anchors(
         for k, must in order:
             if not must and found >= opts.prior_anchors:
                 break  # the rest are not "must" either
-            if opts.prior_anchor_tokens - spent < least:
+            room = opts.prior_anchor_tokens - spent
+            if room < least:
                 break  # the cap is spent: no request costs less than its framing
-            if not index.request_may_fit(k, opts.prior_anchor_tokens - spent):
-                continue  # (by a bound from its characters: a long request is not counted)
-            cost = index.exact_cost(starts[k])
-            if spent + cost > opts.prior_anchor_tokens:
+            # the goal, corrections and rules are pinned as their words: their images are
+            # put back after the selection if the window holds them (settle_lean_pins)
+            lean = _lean(index, pricer, k) if must else None
+            if lean is not None:
+                if lean.unit.cost > room:
+                    continue
+                unit = lean.unit
+                pins.lean[k] = lean
+            # (by a bound from its characters first: a long request is not counted)
+            elif index.request_may_fit(k, room) and index.exact_cost(starts[k]) <= room:
+                unit = index.unit(k, "prior")
+            else:
                 continue
-            pins.add(k, index.unit(k, "prior"))
-            spent += cost
+            pins.add(k, unit)
+            spent += unit.cost
             found += 1
     for pos in index.recaps:
         k = index.unit_of(pos)
         if k not in pins.numbers:
             pins.add(k, index.unit(k, "recap"))
     return pins
+
+
+def _lean(index: HistoryIndex, pricer: Pricer, k: int) -> Lean | None:
+    """Request ``k`` with each image replaced by a placeholder (None: it has no image);
+    made once per message."""
+
+    def make(m: Message) -> Lean | None:
+        images = [j for j, b in enumerate(m.content) if isinstance(b, Image)]
+        if not images:
+            return None
+        changes: list[Change] = []
+        notices: list[Notice] = []
+        lean = m
+        for j in images:
+            block = m.content[j]
+            assert isinstance(block, Image)
+            what = f"image {image_label(pricer, block)}"
+            lean = placeholder(
+                pricer, changes, notices, lean, (j,), sum(pricer.block(block)),
+                what=what,
+                text=f"[{what} omitted: the request's words are kept, the image did not fit]",
+                reason="earlier request pinned as its text: its image did not fit the room "
+                "kept for earlier requests",
+                notice=f"The model will not see {what} from an earlier message of yours: "
+                "its words are kept (they set the task or a rule), the image did not fit.",
+            )  # fmt: skip
+        unit = Unit(index.starts[k], [lean], pricer.message(lean).total, "prior")
+        return Lean(unit, tuple(changes), tuple(notices))
+
+    return index.memo(index.starts[k], "lean", make)
+
+
+def settle_lean_pins(
+    index: HistoryIndex,
+    pins: Pins,
+    kept: list[Unit],
+    yielded: list[Unit],
+    total: int,
+    limit: int,
+    changes: list[Change],
+    notices: list[Notice],
+) -> int:
+    """Each request pinned without its images gets them back if the window holds them
+    beside what was chosen (``kept``, changed in place), else its placeholders are
+    reported; returns the new total. One whose pin yielded is dropped whole: ``yielded``
+    (changed in place) then holds it whole, so its drop reports what it cost."""
+    for k, lean in pins.lean.items():
+        whole = index.unit(k, "prior")
+        gone = next((n for n, u in enumerate(yielded) if u is lean.unit), None)
+        if gone is not None:
+            yielded[gone] = whole
+        at = next((n for n, u in enumerate(kept) if u is lean.unit), None)
+        if at is None:
+            continue
+        if total - lean.unit.cost + whole.cost <= limit:
+            kept[at] = whole
+            total += whole.cost - lean.unit.cost
+        else:
+            changes.extend(lean.changes)
+            notices.extend(lean.notices)
+    return total
 
 
 def rescue_current_request(

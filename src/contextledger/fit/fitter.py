@@ -25,7 +25,12 @@ from ..providers import provider_format, read_messages
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
 from ..validate import is_empty, tool_pair_problems
-from .anchors import current_request_position, pin_anchors, rescue_current_request
+from .anchors import (
+    current_request_position,
+    pin_anchors,
+    rescue_current_request,
+    settle_lean_pins,
+)
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
 from .lazy import LazyMessages, read_lazily
@@ -367,10 +372,14 @@ class Fitter:
             anchor, anchor_cost = rescue_current_request(
                 model, pricer, opts, anchor, system_cost, budget, changes, notices
             )
-        pins = pin_anchors(index, anchor_pos, anchor, anchor_cost, opts)
+        pins = pin_anchors(index, pricer, anchor_pos, anchor, anchor_cost, opts)
         chosen = select_units(
             index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id
         )
+        total = settle_lean_pins(
+            index, pins, chosen.kept, chosen.yielded, chosen.total, limit, changes, notices
+        )
+        chosen = replace(chosen, total=total)
         self._memory.cut_id = chosen.cut_id
         mem = self._memory
         drop_changes, drop_notices, dropped = report_drops(

@@ -1,0 +1,227 @@
+"""The user's rules and corrections, however they are phrased, stay in the request; a goal
+sent with a screenshot is pinned as its words; a recap's room is filled (issue #14)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from builders import image_block
+from contextledger import Message, ToolCall
+from contextledger.fit import fit
+from contextledger.intent import is_constraint, is_correction, restates_task, steering_requests
+from contextledger.model import Image
+from contextledger.prepare import prepare
+from contextledger.validate import tool_pair_problems
+
+# How people state standing rules, none of them with "never/don't/must".
+RULES = [
+    "no force pushes to the release branch, ever",
+    "No emoji anywhere in the commit messages.",
+    "zero extra packages in requirements.txt",
+    "only rebase merges on main",
+    "please no debug prints left in committed code",
+    "hands off the generated protobuf files",
+    "leave the vendored SDK in third_party as it is",
+    "keep the audit table read-only until Monday",
+    "the public REST API stays backwards compatible",
+    "nothing ships to production before the Friday freeze",
+    "deletions of customer rows need my sign-off first",
+    "run terraform apply only with -target in prod, no exceptions",
+    "the payroll schema is off limits",
+    "skip the nightly benchmark job, it takes hours",
+    "I'd rather we kept the old structlog configuration",
+    "ask me first before rotating any credentials",
+    "max 4 workers on the shared runner",
+    "every schema change needs two approvals",
+    "do it without root access on the box",
+]
+# Corrections that take back what was said without "not".
+CORRECTIONS = [
+    "Scratch that, the bucket is called audit-logs-eu.",
+    "I misspoke: the service account is svc-billing-2.",
+    "Ignore my last message, the deadline is the 14th.",
+    "Never mind the CDN; the slowness is in the database pool.",
+    "Turns out the cron runs at 02:00 UTC, so plan around that.",
+    "Hmm, let me rephrase: the quota is per project.",
+    "Oh wait, the region is ap-south-1.",
+    "Correcting myself, the threshold is 0.25.",
+]
+# Ordinary requests: they ask for work, they set no standing rule.
+PLAIN = [
+    "Please fix the flaky login test in tests/test_auth.py",
+    "Add a --verbose flag to the export command.",
+    "Why does the build fail on CI but not locally?",
+    "Run the whole test suite and tell me what fails.",
+    "Write a migration that adds the orders.currency column.",
+    "Refactor the payment client into smaller functions.",
+    "What does this stack trace mean?",
+    "Add retries with backoff to the billing client.",
+    "Bump the version to 2.3.0 and update the changelog.",
+    "Check the access logs for the 502s from last night.",
+    "Create a Grafana panel for p99 latency per route.",
+    "No idea why it crashes on start, can you look?",
+    "No luck with the restart, what should we try next?",
+    "Keep going with the migration of the user table.",
+    "Let me know when the staging deploy is done.",
+    "Open a pull request with the fix and link the ticket.",
+    "Now update the README with the new environment variables.",
+    "Compare the two query plans and explain the difference.",
+    "Read src/app.py and explain how the cache is warmed.",
+    "Plot the signup funnel for the last four weeks.",
+    "It turns out fine on my machine, thanks.",
+]
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_a_rule_is_recognised_without_a_negation_word(rule: str) -> None:
+    assert is_constraint(rule) or is_correction(rule)
+    assert steering_requests([f"Also: {rule}."]) == ([0], [])
+
+
+@pytest.mark.parametrize("text", CORRECTIONS)
+def test_a_correction_is_recognised_without_not(text: str) -> None:
+    assert is_correction(text)
+
+
+def test_ordinary_requests_are_not_taken_for_rules() -> None:
+    taken = [t for t in PLAIN if is_constraint(t) or is_correction(t)]
+    assert taken == []
+
+
+def test_a_goal_restated_in_other_words_is_a_restatement() -> None:
+    for text in (
+        "Restating so we agree: the whole point is a read replica for reports.",
+        "Bottom line: the exporter must be live by Friday.",
+        "What we really need is a green nightly build.",
+    ):
+        assert restates_task(text), text
+
+
+def _chatty(rules: list[str], corrections: list[str]) -> list[Message]:
+    """A long pair-programming session: the goal, then each rule and correction in its own
+    short turn among file reads and nudges; the current request is a nudge."""
+    msgs = [
+        Message.system("You are a coding agent."),
+        Message.user("Goal: add retries with backoff to the billing client (BILL-77)."),
+    ]
+    said = [f"Also: {r}." for r in rules] + corrections
+    for i, text in enumerate(said):
+        for j in range(2):
+            n = f"{i}_{j}"
+            args = json.dumps({"path": f"svc/mod_{n}.py"})
+            msgs.append(Message("assistant", (ToolCall(f"c{n}", "read_file", args),)))
+            body = "".join(f"def f_{n}_{k}(x):\n    return x * {k}\n" for k in range(60))
+            msgs.append(Message.tool(f"c{n}", body))
+            msgs.append(Message.user("ok, keep going"))
+            msgs.append(Message.assistant("Continuing."))
+        msgs.append(Message.user(text))
+        msgs.append(Message.assistant("Noted."))
+    for k in range(8):
+        args = json.dumps({"path": f"svc/tail_{k}.py"})
+        msgs.append(Message("assistant", (ToolCall(f"t{k}", "read_file", args),)))
+        msgs.append(Message.tool(f"t{k}", "x = 1\n" * 300))
+        msgs.append(Message.user("sounds good"))
+        msgs.append(Message.assistant("Continuing."))
+    msgs.append(Message.user("keep going"))
+    return msgs
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000, 32_000])
+def test_every_rule_and_correction_survives_fit_and_prepare(window: int) -> None:
+    msgs = _chatty(RULES, CORRECTIONS)
+    for out in (
+        fit(msgs, "gpt-4o", window=window, max_output_tokens=1000).messages,
+        prepare(msgs, "gpt-4o", window=window, max_output_tokens=1000).messages,
+    ):
+        view = "\n".join(m.text for m in out)
+        lost = [t for t in RULES + CORRECTIONS if t not in view]
+        assert lost == []
+
+
+GOAL = "move the session cache onto a dedicated Redis group with zero downtime"
+
+
+def _goal_with_screenshot(outputs: list[int], image: bool = True) -> list[Message]:
+    """The goal sent with a screenshot, then tool exchanges of the given sizes (lines),
+    a nudge every few; the current request is a nudge."""
+    shot: tuple[Image, ...] = (image_block(1920, 1080),) if image else ()
+    msgs = [Message.system("You are an ops agent."), Message.user(f"Goal: {GOAL}.", *shot)]
+    for i, lines in enumerate(outputs):
+        args = json.dumps({"cmd": f"kubectl get pods -l shard={i}"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "bash", args),)))
+        msgs.append(Message.tool(f"c{i}", f"pod-{i}-abc Running\n" * lines))
+        if i % 10 == 9:
+            msgs.append(Message.user("ok keep going"))
+    msgs.append(Message.user("ok"))
+    return msgs
+
+
+def test_a_goal_sent_with_a_screenshot_is_pinned_as_its_words_and_the_window_filled() -> None:
+    msgs = _goal_with_screenshot([150] * 60)
+    out = fit(msgs, "gpt-4o", window=16_000, max_output_tokens=1000)
+    view = "\n".join(m.text for m in out.messages)
+    assert GOAL in view
+    assert out.report.used >= 0.9 * out.report.budget  # not half empty (was 52 %)
+    said = [n.text for n in out.report.notices if "1920×1080" in n.text]
+    assert len(said) == 1 and "its words are kept" in said[0]
+    assert not any(isinstance(b, Image) for m in out.messages for b in m.content)
+
+
+def test_the_screenshot_stays_when_the_window_holds_it() -> None:
+    msgs = _goal_with_screenshot([5] * 6)
+    out = fit(msgs, "gpt-4o", window=128_000)
+    assert len(out.messages) == len(msgs)  # nothing dropped, the image included
+    assert any(isinstance(b, Image) for b in out.messages[1].content)
+    assert not [n for n in out.report.notices if "1920×1080" in n.text]
+
+
+def test_a_recap_room_is_filled_past_a_tool_output_too_big_for_it() -> None:
+    """The newest turn a recap covers is a long log: the older turns behind it fill the
+    room instead of leaving it empty."""
+    sizes = [40, 40, 40, 400] * 20 + [40, 40, 40]
+    out = prepare(_goal_with_screenshot(sizes, image=False), "gpt-4o", window=8_000,
+                  max_output_tokens=1000)  # fmt: skip
+    assert out.event is not None
+    assert out.report.used >= 0.85 * out.report.budget
+    assert out.report.used <= out.report.budget
+    assert not tool_pair_problems(out.messages)
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    sizes=st.lists(st.sampled_from([5, 40, 150, 500]), min_size=30, max_size=70),
+    said=st.lists(
+        st.tuples(st.integers(0, 29), st.sampled_from(RULES + CORRECTIONS)),
+        max_size=6,
+        unique_by=lambda p: p[1],
+    ),
+    window=st.sampled_from([6_000, 8_000, 16_000, 32_000]),
+    image=st.booleans(),
+)
+def test_prepare_keeps_the_goal_and_rules_fit_keeps_and_every_request_is_valid(
+    sizes: list[int], said: list[tuple[int, str]], window: int, image: bool
+) -> None:
+    """Property: whatever the sizes of the outputs and wherever the rules are said, fit and
+    prepare keep the goal and every rule and correction; the prepared request is valid,
+    within the window, and keeps all that the plain fit keeps of them."""
+    msgs = _goal_with_screenshot(sizes, image)
+    for at, text in sorted(said, reverse=True):  # after the exchange ``at``, in order
+        answered = (n for n, m in enumerate(msgs) for r in m.tool_results if r.call_id == f"c{at}")
+        msgs.insert(next(answered) + 1, Message.user(text))
+    planted = [GOAL, *(text for _, text in said)]
+
+    def kept(view: tuple[Message, ...]) -> set[str]:
+        seen = "\n".join(m.text for m in view)
+        return {f for f in planted if f in seen}
+
+    plain = fit(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+    out = prepare(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+    assert out.report.used <= window - 1000
+    assert not tool_pair_problems(out.messages)
+    assert out.messages[1].role == "user"  # after the system prompt, a user turn
+    assert kept(plain.messages) == set(planted)
+    assert kept(out.messages) == set(planted)
