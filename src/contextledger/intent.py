@@ -113,7 +113,7 @@ _CONSTRAINT = re.compile(
     # no print debugging"); mid-clause these words are ordinary ("there is no cache").
     # (the first letter first: most positions fail on it before the lookbehinds run)
     rf"(?=[nz]){_CLAUSE_START}(?:no|zero)\s+(?!{_NOT_A_RULE})[\w.-]|"
-    rf"(?=[os]){_CLAUSE_START}(?:only|skip)\s+\S|"
+    rf"(?=[os]){_CLAUSE_START}(?:only|skip)\s+(?!\d|(?:one|two|three|once|twice|a\s+few)\b)\S|"
     # a condition on an action: "apply only with -target", "deploy only after 6 pm"
     r"\bonly\s+(?:with|in|on|via|through|after|before|when|if|from|for|by|during|outside)\b|"
     r"\b(?:no|without)\s+exceptions?\b|\bwith\s+zero\b|"
