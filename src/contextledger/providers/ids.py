@@ -89,6 +89,11 @@ def wire_id(call_id: str, target: str) -> str:
     return call_id if accepted(call_id, target) else portable_id(call_id)
 
 
+def ids_accepted(messages: Sequence[Message], target: str) -> bool:
+    """Whether ``target`` takes every tool-call id in ``messages`` as it is."""
+    return all(accepted(call_id, target) for call_id, _ in _ids(messages))
+
+
 def _ids(messages: Sequence[Message]) -> Iterator[tuple[str, str]]:
     """Every tool-call id in ``messages`` (calls and results) with the path naming it."""
     for i, m in enumerate(messages):
@@ -137,4 +142,12 @@ def renamed_ids(messages: Sequence[Message], target: str, title: str) -> list[No
     ]
 
 
-__all__ = ["MAX_LENGTH", "accepted", "accepted_everywhere", "portable_id", "renamed_ids", "wire_id"]
+__all__ = [
+    "MAX_LENGTH",
+    "accepted",
+    "accepted_everywhere",
+    "ids_accepted",
+    "portable_id",
+    "renamed_ids",
+    "wire_id",
+]
