@@ -101,3 +101,30 @@ def test_a_refit_after_an_interrupted_call_fits_as_a_fresh_fit() -> None:
         assert same_decisions(res, fit(dicts, "gpt-4o", window=3000, max_output_tokens=500))
         assert any("interrupted" in n.text for n in res.report.notices)
         dicts.append({"role": "assistant", "content": f"sure {k}"})
+
+
+def test_a_broken_history_over_the_image_limit_is_repaired_and_cut_as_a_fresh_fit() -> None:
+    """Repair and the per-request image limit together (the images swapped for
+    placeholders are another history than the one given: nothing stale is reused)."""
+    from test_fit_refit import PNG_1x1, same_decisions
+
+    dicts: list[dict[str, object]] = []
+    for i in range(120):  # over Anthropic's 100 images a request
+        dicts.append(
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": f"shot {i}"},
+                    {"type": "image_url", "image_url": {"url": PNG_1x1}},
+                ],
+            }
+        )
+        dicts.append({"role": "assistant", "content": f"seen {i}"})
+    call = {"id": "cx", "type": "function", "function": {"name": "look", "arguments": "{}"}}
+    dicts.append({"role": "assistant", "content": None, "tool_calls": [call]})  # interrupted
+    f = Fitter("claude-sonnet-4-5")
+    for k in range(3):
+        dicts.append({"role": "user", "content": f"next {k}"})
+        res = f.fit(dicts)
+        assert same_decisions(res, fit(dicts, "claude-sonnet-4-5"))
+        assert sum(1 for m in res.messages for _ in m.images()) <= 100

@@ -316,8 +316,9 @@ class Fitter:
             # repair it (reported, the input untouched) and fit again. Checking only what is
             # sent keeps the every-turn cost proportional to the kept set.
             mem = self._memory
-            repaired = mem.repairs(msgs, unchanged=mem.unrepaired_same)
-            mem.unrepaired_same = len(msgs)
+            given = msgs is mem.gated  # (not a history with images swapped for the limits)
+            repaired = mem.repairs(msgs, unchanged=mem.unrepaired_same if given else None)
+            mem.unrepaired_same = len(msgs) if given else 0
             notices.extend(
                 Notice("repaired", c.message_id, f"Repaired before sending: {c.detail}.")
                 for c in repaired.changes
