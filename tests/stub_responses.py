@@ -58,7 +58,7 @@ _OUTPUT_PARTS = ("input_text", "input_image", "input_file")
 
 def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise ``Invalid`` for anything ``POST /v1/responses`` would refuse."""
-    from stub_server import Invalid, max_output
+    from stub_server import Invalid, max_output, too_long
 
     if not headers.get("authorization", "").startswith("Bearer "):
         raise Invalid("You didn't provide an API key.", status=401)
@@ -105,11 +105,14 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
                 raise Invalid(f"Missing required parameter: '{p}.call_id'.", p + ".call_id")
             if not isinstance(raw.get("name"), str) or not isinstance(raw.get("arguments"), str):
                 raise Invalid(f"'{p}' needs a string 'name' and 'arguments'.", p)
+            too_long(cid, 64, p + ".call_id")
             if cid in calls:
                 raise Invalid(f"Duplicate item found with call_id {cid}.", p + ".call_id")
             calls[cid] = False
         elif kind == "function_call_output":
             cid = raw.get("call_id")
+            if isinstance(cid, str):
+                too_long(cid, 64, p + ".call_id")
             if cid not in calls:
                 raise Invalid(f"No tool call found for function call output with call_id {cid}.", p)
             if calls[cid]:

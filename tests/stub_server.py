@@ -730,6 +730,7 @@ def validate_openai(body: Any, stub: StubServer) -> None:
                             f"Invalid '{cp}': expected id, type 'function', function.name and function.arguments (a string).",
                             cp,
                         )
+                    too_long(call["id"], 40, f"{cp}.id")
                     if call["id"] in ids:
                         raise Invalid(f"Duplicate tool_call id {call['id']!r}.", cp)
                     ids.add(call["id"])
@@ -767,6 +768,25 @@ def validate_openai(body: Any, stub: StubServer) -> None:
         )
     if images > stub.max_images:
         raise Invalid(f"Too many images in request. Max is {stub.max_images}.", "messages")
+
+
+def too_long(value: str, limit: int, param: str) -> None:
+    """OpenAI's refusal of a string over its documented length (tool-call ids: 40 in Chat
+    Completions, 64 in Responses)."""
+    if len(value) > limit:
+        raise Invalid(
+            f"Invalid '{param}': string too long. Expected a string with maximum length "
+            f"{limit}, but got a string with length {len(value)} instead.",
+            param,
+        )
+
+
+_ANTHROPIC_ID = re.compile(r"[a-zA-Z0-9_-]+")
+
+
+def _check_anthropic_id(value: str, where: str) -> None:
+    if not _ANTHROPIC_ID.fullmatch(value):
+        raise Invalid(f"{where}: String should match pattern '^[a-zA-Z0-9_-]+$'")
 
 
 def _check_tools_openai(tools: Any) -> None:
@@ -882,11 +902,14 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                     raise Invalid(f"{bp}: tool_use blocks are only allowed in assistant messages")
                 if not isinstance(b.get("id"), str) or not isinstance(b.get("input"), dict):
                     raise Invalid(f"{bp}: tool_use needs an id and an object input")
+                _check_anthropic_id(b["id"], f"{bp}.tool_use.id")
                 uses.add(b["id"])
             elif kind == "tool_result":
                 if role != "user":
                     raise Invalid(f"{bp}: tool_result blocks are only allowed in user messages")
                 tid = b.get("tool_use_id")
+                if isinstance(tid, str):
+                    _check_anthropic_id(tid, f"{bp}.tool_result.tool_use_id")
                 if tid not in previous_uses:
                     raise Invalid(
                         f"{bp}: unexpected `tool_use_id` found in `tool_result` blocks: {tid}. "

@@ -460,3 +460,109 @@ def test_an_editor_or_patch_tool_runs_no_shell_command() -> None:
     recap = OfflineSummarizer().summarize_record(said, None, max_bytes=2_000)
     assert "Commands run" not in recap and "Files written: a.py" in recap
     assert verify_recap("The assistant ran `view`.", said).misclaims
+
+
+def _shell(cid: str, command: str) -> Message:
+    return Message("assistant", (ToolCall(cid, "bash", json.dumps({"command": command})),))
+
+
+REDTEAM14 = list(
+    with_ids(
+        [
+            Message.user("Fix the login session bug."),
+            _shell("c1", "grep -rc 'TODO(login)' src/web | awk -F: '{s+=$2} END {print s}'"),
+            Message.tool("c1", "17"),
+            Message(
+                "assistant",
+                (
+                    ToolCall(
+                        "c2",
+                        "apply_patch",
+                        json.dumps(
+                            {
+                                "input": "*** Update File: ops/backup/pg_backup.sh\n"
+                                "-STATEMENT_TIMEOUT=30000\n+STATEMENT_TIMEOUT=0\n"
+                            }
+                        ),
+                    ),
+                ),
+            ),
+            Message.tool("c2", "Done!"),
+            _shell("c3", "pytest -k login_flow -x -q"),
+            Message.tool("c3", "FAILED tests/test_login.py::test_redirect - assert 500 == 302"),
+            _shell("c4", "pg_dump -Fc shop"),
+            Message.tool("c4", "pg_dump: error: canceling statement due to statement timeout"),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "honest"),
+    [  # what the assistant did, credited to it: a call or its result says it
+        (
+            "Numbers that matter:\n- Assistant: grep counted 17 TODO(login) markers in src/web.",
+            True,
+        ),
+        ("Decisions:\n- Assistant: set STATEMENT_TIMEOUT to 0 in ops/backup/pg_backup.sh.", True),
+        ("Decisions:\n- Assistant: deleted ops/backup/pg_backup.sh.", False),
+        ("Decisions:\n- Assistant: set STATEMENT_TIMEOUT to 5 in ops/backup/pg_backup.sh.", False),
+        # the sides of an assertion (redteam14 F8)
+        (
+            "`pytest -k login_flow -x -q`: FAILED tests/test_login.py::test_redirect - assert 500 == 302",
+            True,
+        ),
+        (
+            "`pytest -k login_flow -x -q`: FAILED tests/test_login.py::test_redirect - assert 302 == 500",
+            False,
+        ),
+        # how many times it failed
+        ("`pg_dump -Fc shop` failed with a statement timeout.", True),
+        ("`pg_dump -Fc shop` failed twice with a statement timeout.", False),
+        ("pg_dump failed twice with a statement timeout.", False),
+    ],
+)
+def test_redteam14_honest_lines_stand_and_lies_do_not(line: str, honest: bool) -> None:
+    v = verify_recap(line, REDTEAM14, ledger=False)
+    assert (not v.misclaims and not v.unsupported) is honest, v.summary()
+
+
+class _Fixed:
+    """An LLM summarizer that answers a fixed recap."""
+
+    name = "fixed"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
+        return self.text
+
+
+def test_a_rule_whose_turn_stays_in_view_is_true_in_an_llm_recap() -> None:
+    """The rule's turn is pinned, so the recap does not cover it; the recap restating it
+    is still true to the record (redteam14 F6: it was removed as "never occurred")."""
+    from contextledger.prepare import prepare
+
+    msgs: list[dict[str, object]] = [
+        {"role": "user", "content": "Fix the flaky login flow tests."},
+        {
+            "role": "user",
+            "content": "Rules: do not touch src/payments/ at all. Never run rm -rf build.",
+        },
+    ]
+    for i in range(40):
+        args = json.dumps({"command": f"pytest -k login_flow -x -q --count {i}"})
+        call = {"id": f"c{i}", "type": "function", "function": {"name": "bash", "arguments": args}}
+        msgs += [
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": f"c{i}", "content": f"{i} passed\n" + "log\n" * 20},
+            {"role": "user", "content": "ok, keep going"},
+            {"role": "assistant", "content": f"Run {i} done."},
+        ]
+    rules = "- Do not touch src/payments/ at all.\n- Never run rm -rf build."
+    for recap, honest in [(rules, True), (rules.replace("Never run", "Always run"), False)]:
+        reply = f"Goal: fix the flaky login flow tests.\nConstraints and corrections:\n{recap}"
+        out = prepare(msgs, "gpt-4o", window=4000, max_output_tokens=500, summarizer=_Fixed(reply))
+        verified = next(c for c in out.report.compaction if c.startswith("verified"))
+        assert ("removed" not in verified) is honest, verified

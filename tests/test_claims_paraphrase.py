@@ -76,6 +76,38 @@ def test_a_goal_in_other_words_stands() -> None:
     )
 
 
+NAMED = list(
+    with_ids(
+        [
+            Message.user("Please build the invoice export for the billing service."),
+            Message.assistant("Sure, starting with the exporter."),
+            Message.user("Context: this is for the Atlas project; Priya owns billing."),
+            Message.user("Use Redis, not Memcached. Never deploy with Jenkins."),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        "Build the invoice export for the Atlas billing service.",
+        "Build the invoice export for Priya's billing service.",
+        "The user's goal: build the Atlas invoice export for the billing service.",
+    ],
+)
+def test_a_goal_may_name_what_the_user_named_in_another_turn(goal: str) -> None:
+    """The goal's turn does not name the project; the user named it in a later turn."""
+    v = verify_recap(f"Goal: {goal}", NAMED)
+    assert not v.misclaims, v.summary()
+
+
+@pytest.mark.parametrize("name", ["Hermes", "Memcached", "Jenkins"])
+def test_a_name_never_said_rejected_or_forbidden_is_still_caught(name: str) -> None:
+    v = verify_recap(f"Goal: Build the invoice export for the {name} billing service.", NAMED)
+    assert [c.kind for c in v.misclaims] == ["user said"], v.summary()
+
+
 def test_without_changing_is_keeping() -> None:
     said = list(with_ids([Message.user("Speed up the export. Keep the CSV header the same.")]))
     v = verify_recap("Goal: Speed up the export without changing the CSV header.", said)

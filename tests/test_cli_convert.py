@@ -18,7 +18,8 @@ def test_convert_openai_to_anthropic(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     body = json.loads(res.stdout)
     assert body["system"].startswith("You are a careful coding agent")
-    assert body["messages"][0]["content"][0]["type"] == "image"
+    # the user's text, then the screenshot it introduces, in the order written
+    assert [b["type"] for b in body["messages"][0]["content"]] == ["text", "image"]
 
 
 def test_convert_reports_the_path_of_an_unsupported_block(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from contextledger.fit import fit
 from contextledger.pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
-from contextledger.providers import read_messages
+from contextledger.providers import read_messages, translate
 
 CORPORATE_JARGON: list[dict[str, Any]] = [
     {
@@ -106,8 +106,17 @@ def test_the_cookbook_tool_request_is_priced_as_billed(model: str, billed: int) 
 def test_a_fit_reports_what_the_request_is_billed() -> None:
     report = fit(CORPORATE_JARGON, "gpt-4o").report
     assert report.used + report.tools_tokens + REQUEST_OVERHEAD == 124
+    assert report.prompt_tokens == 124 and report.to_dict()["prompt_tokens"] == 124
     report = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS).report
     assert report.used + report.tools_tokens + REQUEST_OVERHEAD == 101
+    assert report.prompt_tokens == 101
+
+
+def test_the_prompt_tokens_of_a_fit_are_the_price_of_the_request_it_makes() -> None:
+    """``prompt_tokens`` counts what is sent beside the messages: schemas and reply priming."""
+    res = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS, window=4_000)
+    body = {"model": "gpt-4o", **translate(res.messages, "openai").body, "tools": WEATHER_TOOLS}
+    assert res.report.prompt_tokens == price_request(body, "gpt-4o", "openai").total
 
 
 def test_schemas_outside_the_measured_shape_are_never_under_their_rendering() -> None:

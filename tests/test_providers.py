@@ -225,24 +225,27 @@ def _img(n: int) -> Image:
     )
 
 
-def test_user_images_come_first_and_are_labelled_on_every_provider() -> None:
+def test_user_images_keep_their_place_and_are_labelled_on_every_provider() -> None:
     msgs = (Message.user("compare these", _img(1), _img(2)),)
     openai_parts = translate(msgs, "openai").body["messages"][0]["content"]
-    assert [p["type"] for p in openai_parts] == ["text", "image_url", "text", "image_url", "text"]
-    assert [p.get("text") for p in openai_parts[::2]] == ["Image 1:", "Image 2:", "compare these"]
+    assert [p["type"] for p in openai_parts] == ["text", "text", "image_url", "text", "image_url"]
+    texts = [p.get("text") for p in openai_parts if p["type"] == "text"]
+    assert texts == ["compare these", "Image 1:", "Image 2:"]
     anthropic_blocks = translate(msgs, "anthropic").body["messages"][0]["content"]
-    assert [b["type"] for b in anthropic_blocks] == ["text", "image", "text", "image", "text"]
-    assert anthropic_blocks[2]["text"] == "Image 2:"
+    assert [b["type"] for b in anthropic_blocks] == ["text", "text", "image", "text", "image"]
+    assert anthropic_blocks[3]["text"] == "Image 2:"
     responses_parts = translate(msgs, "openai-responses").body["input"][0]["content"]
     assert [p["type"] for p in responses_parts] == [
         "input_text",
-        "input_image",
         "input_text",
         "input_image",
         "input_text",
+        "input_image",
     ]
     gemini_parts = translate(msgs, "gemini").body["contents"][0]["parts"]
-    assert gemini_parts[0] == {"text": "Image 1:"} and "inline_data" in gemini_parts[1]
+    assert gemini_parts[1] == {"text": "Image 1:"} and "inline_data" in gemini_parts[2]
+    back = read_messages(translate(msgs, "gemini").body)[0].content
+    assert [b.type for b in back] == ["text", "image", "image"]  # labels read back out
 
 
 @pytest.mark.parametrize("target", ["openai", "anthropic", "gemini", "openai-responses"])
@@ -270,9 +273,15 @@ def test_text_written_between_images_keeps_its_order_and_gets_no_labels(target: 
     assert pricer.message(msg).text == pricer.message(images_first).text - labels
 
 
-def test_single_image_is_not_labelled_and_precedes_text() -> None:
-    body = translate((Message.user("what is this?", _img(1)),), "anthropic").body
-    assert [b["type"] for b in body["messages"][0]["content"]] == ["image", "text"]
+@pytest.mark.parametrize("target", FORMATS)
+def test_a_single_image_keeps_its_place_after_the_text_that_introduces_it(target: str) -> None:
+    """Regression: [text, image] was written [image, text] on every provider, silently (and
+    read back in the new order)."""
+    msg = Message.user("what is this:", _img(1), "and why is it red?")
+    body = translate((msg,), target).body
+    assert [b.type for b in read_messages(body, target)[0].content] == ["text", "image", "text"]
+    anthropic = translate((msg,), "anthropic").body["messages"][0]["content"]
+    assert [b["type"] for b in anthropic] == ["text", "image", "text"]
 
 
 def test_no_empty_text_blocks_and_text_only_turns_stay_strings() -> None:
@@ -510,7 +519,7 @@ def test_anthropic_turns_alternate() -> None:
     body = translate(history, "anthropic").body
     assert [t["role"] for t in body["messages"]] == ["user", "assistant", "user"]
     first, calls, results = body["messages"]
-    assert [b["type"] for b in first["content"]] == ["text", "image", "text"]
+    assert [b["type"] for b in first["content"]] == ["text", "text", "image"]  # as written
     assert [b["type"] for b in calls["content"]] == ["text", "tool_use"]
     assert [b["type"] for b in results["content"]] == ["tool_result", "text", "text"]
     validate_body("anthropic", body)
@@ -544,7 +553,7 @@ def test_gemini_turns_alternate() -> None:
     body = translate(history, "gemini").body
     assert [t["role"] for t in body["contents"]] == ["user", "model", "user"]
     first, calls, results = body["contents"]
-    assert [next(iter(p)) for p in first["parts"]] == ["text", "file_data", "text"]
+    assert [next(iter(p)) for p in first["parts"]] == ["text", "text", "file_data"]
     assert [next(iter(p)) for p in calls["parts"]] == ["text", "text", "function_call"]
     assert [next(iter(p)) for p in results["parts"]] == ["function_response", "text", "text"]
     validate_gemini(body)

@@ -224,3 +224,79 @@ def test_a_git_diff_names_files_without_its_a_and_b_prefixes() -> None:
     assert not [p for p in paths if p.startswith(("a/", "b/")) or p == "/dev/null"]
     ledger = verify_recap("Goal: Bump x.", msgs).text
     assert "a/src" not in ledger and "b/src" not in ledger and "src/app.py" in ledger
+
+
+def test_a_log_line_with_an_iso_timestamp_stands_verbatim() -> None:
+    """The recap's "35:00.733" starts inside the record's "T04:35:00.733Z" (redteam14 F1);
+    a time the record never shows is still caught."""
+    log = "2026-11-13T04:35:00.733Z ERROR checkout-api path=/v1/cart status=500 dur_ms=390"
+    said = list(
+        with_ids(
+            [
+                Message.user("Why is checkout-api failing?"),
+                Message("assistant", (ToolCall("c1", "bash", '{"cmd": "kubectl logs x"}'),)),
+                Message.tool("c1", log),
+            ]
+        )
+    )
+    v = verify_recap(f"Failures:\n- `kubectl logs x`: {log}", said, ledger=False)
+    assert v.unsupported == () and log in v.text, v.summary()
+    v = verify_recap(f"Failures:\n- `kubectl logs x`: {log.replace('35:00', '36:00')}", said)
+    assert [f.value for f in v.unsupported] == ["36:00.733"], v.summary()
+
+
+@pytest.mark.parametrize(
+    ("recap", "kept", "removed"),
+    [
+        ("Files read: src/a.py, config/app.yaml", "Files read: src/a.py", "config/app.yaml"),
+        ("Files written: src/b.py, src/ghost.py", "Files written: src/b.py", "src/ghost.py"),
+        ("Files written:\n- src/b.py, src/ghost.py", "Files written:\n- src/b.py", "src/ghost.py"),
+        ("## Files\n- Read: src/a.py, src/nope.py", "## Files\n- Read: src/a.py", "src/nope.py"),
+    ],
+)
+def test_one_unsupported_file_is_removed_alone(recap: str, kept: str, removed: str) -> None:
+    """One doubtful path in a list of files read or written does not take the true ones
+    with it (redteam14 F10): it alone is removed, and reported."""
+    said = list(
+        with_ids(
+            [
+                Message.user("Fix the importer."),
+                Message(
+                    "assistant",
+                    (
+                        ToolCall("c1", "read_file", '{"path": "src/a.py"}'),
+                        ToolCall("c2", "write_file", '{"path": "src/b.py", "content": "x"}'),
+                    ),
+                ),
+                Message.tool("c1", "print(1)"),
+                Message.tool("c2", "ok"),
+            ]
+        )
+    )
+    v = verify_recap(recap, said, ledger=False)
+    assert (v.text, v.removed_sentences) == (kept, (removed,)), v.summary()
+    assert [c.value for c in v.misclaims] == [removed]
+
+
+def test_the_reason_names_the_same_command_in_every_process() -> None:
+    """Which command "ran instead" is chosen in order, not by a set's hash order (the
+    reason was one or the other from one process to the next)."""
+    said = list(
+        with_ids(
+            [
+                Message.user("Run the crate tests."),
+                Message(
+                    "assistant", (ToolCall("a", "bash", '{"command": "cargo test -p sessions"}'),)
+                ),
+                Message.tool("a", "ok"),
+                Message(
+                    "assistant", (ToolCall("b", "bash", '{"command": "cargo test -p catalog"}'),)
+                ),
+                Message.tool("b", "ok"),
+            ]
+        )
+    )
+    v = verify_recap("Commands run:\n- `cargo test -p`", said)
+    assert [c.reason for c in v.misclaims] == [
+        "no tool call ran it; `cargo test -p catalog` ran (the recap cut its arguments)"
+    ]

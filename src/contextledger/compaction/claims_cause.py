@@ -1,6 +1,8 @@
-"""Causes a recap gives for a failure: "failed because src/api.py could not be found" is
-a claim that the file was missing, and only a tool output (or the assistant) saying so
-supports it; a file the record shows read is no missing file.
+"""Causes a recap gives ("failed because the replica lag exceeded 10 s"): a cause is one a
+tool result or the assistant gave (or, for what the user wants, the user); a cause made of
+the record's words in the wrong place is invented. "Failed because src/api.py could not be
+found" is a claim that the file was missing, and only a tool output (or the assistant)
+saying so supports it; a file the record shows read is no missing file.
 
 >>> said_missing("src/payments/api.py could not be found")
 ('src/payments/api.py',)
@@ -14,8 +16,12 @@ from __future__ import annotations
 
 import re
 
+from .claims_evidence import Claim, Evidence
+from .claims_reading import GENERIC_DOING, USER
+from .claims_said import supporting_at
 from .facts import extract_claims
 from .timeline import norm_path
+from .trace import claim_terms, unit_terms
 
 _SAYS_MISSING = re.compile(
     r"(?i)\b(?:(?:could|can|was|were|is|are)\s*(?:not|n't)\s+(?:be\s+)?(?:found|located|read|"
@@ -40,3 +46,40 @@ def said_missing(why: str) -> tuple[str, ...]:
 def shows_missing(text: str) -> bool:
     """Whether ``text`` (a tool output, an assistant sentence) says something was missing."""
     return _SHOWS_MISSING.search(text) is not None
+
+
+_CAUSE = re.compile(
+    r"(?i)\b(?:because(?:\s+of)?|due\s+to|caused\s+by|owing\s+to|as\s+a\s+result\s+of|"
+    r"the\s+(?:root\s+)?cause\s+(?:was|is))\s+(?P<why>[^;]+)"
+)
+
+
+_CAUSE_FIRST = re.compile(  # "The Redis timeout caused test_x to fail"
+    r"(?i)^(?P<why>.+?)\s+(?:caused|causes|led\s+to|leads\s+to|triggered|triggers|"
+    r"(?:is|was)\s+(?:why|the\s+(?:root\s+)?cause\s+of))\b"
+)
+
+
+def check_cause(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
+    """A cause the recap gives ("failed because the replica lag exceeded 10 s") is one a
+    tool result or the assistant gave (or, for what the user wants, the user): a cause
+    made of the record's words in the wrong place is invented."""
+    m = _CAUSE.search(text) or _CAUSE_FIRST.search(text)
+    if m is None:
+        return []
+    why = m.group("why").strip(" .")
+    by_user = actor == "user" or USER.search(text[: m.start()]) is not None
+    index = ev.cause_index(by_user)
+    missing = said_missing(why)  # "… because src/api.py could not be found"
+    for path in missing:
+        holding = (index.units[i] for i in index.holding_all(unit_terms(path)))
+        if not any(path in u.text and shows_missing(u.text) for u in holding):
+            return [Claim("did", why, f"no tool result or assistant turn says {path} was missing")]
+    if missing:
+        return []  # in the words of the output that said so ("No such file or directory")
+    terms = claim_terms(why) - GENERIC_DOING
+    if len(terms) < 2:
+        return []
+    if supporting_at(why, index, 0.6)[0]:
+        return []
+    return [Claim("did", why, "no tool result or assistant turn gives this cause")]

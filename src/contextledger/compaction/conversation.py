@@ -393,6 +393,7 @@ class Conversation:
                 previous_text,
                 mode=mode,
                 cap=cap,
+                record=self.record,
             )
         if not verification.accepted:
             return CompactionOutcome(
@@ -485,7 +486,7 @@ def _verify_offline(
                 cap,
             )
         verification = verify_recap(
-            reply, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False
+            reply, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False, context=record
         )
         if not verification.removed_sentences:
             break
@@ -548,13 +549,16 @@ def _verify_and_backfill(
     *,
     mode: VerifyMode,
     cap: int,
+    record: Sequence[Message] = (),
 ) -> tuple[Verification, int]:
     """Verify an LLM recap, then add what it left out of the record's own digest (the
     goal, constraints and corrections, exact commands, failing tests …), verified too:
     a summary that says little still leaves the model the facts. The LLM's prose keeps
     at least half the cap; the backfill takes the rest. Returns the verification of the
     whole and how many items were added."""
-    first = verify_recap(reply, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False)
+    first = verify_recap(
+        reply, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False, context=record
+    )
     if not first.accepted:
         return first, 0
     prose = first.text if re.search(r"\w\w", first.text) else ""  # "?" says nothing
@@ -563,13 +567,17 @@ def _verify_and_backfill(
     if not count:
         # the ledger pass sees only what survived: what the first pass removed is still
         # reported (a lie stripped in silence is a lie nobody hears of)
-        again = verify_recap(prose, evidence, previous_text, mode=mode, max_bytes=cap)
+        again = verify_recap(
+            prose, evidence, previous_text, mode=mode, max_bytes=cap, context=record
+        )
         return _merged(first, again), 0
     room = cap - min(utf8_len(prose), cap // 2) - utf8_len(BACKFILL_HEADER) - 3
     added = render_digest(missing, max(room, 200))
     prose = cut_prose(prose, cap - utf8_len(added) - utf8_len(BACKFILL_HEADER) - 3)
     text = f"{prose}\n\n{BACKFILL_HEADER}\n{added}" if prose else f"{BACKFILL_HEADER}\n{added}"
-    whole = verify_recap(text, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False)
+    whole = verify_recap(
+        text, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False, context=record
+    )
     # the facts ledger (paths touched, tools run …) takes only the room left: the record's
     # own sections come first
     room = cap - utf8_len(whole.text) - 2

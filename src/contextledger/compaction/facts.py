@@ -61,6 +61,7 @@ _IDENT_PATTERNS = (
 )
 _NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,:/-]\d+)*(?!\d)")
 _ANY_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)*")
+_NUMBER_SEPARATOR = re.compile(r"[:/,-]")
 _ENUMERATOR = re.compile(r"(?m)^\s*\d{1,2}[.)](?=\s)")
 _QUOTES = (
     re.compile(r"\"([^\"\n]{3,200})\""),
@@ -315,6 +316,8 @@ class FactSource:
                 if part:
                     nums.add(part)
                     nums.add(part.lstrip("0") or "0")
+            # a recap's number may start inside a run: "35:00.733" of "T04:35:00.733Z"
+            nums.update(whole[cut.end() :] for cut in _NUMBER_SEPARATOR.finditer(whole))
         self.numbers = nums
         self._cache: dict[tuple[str, str], bool] = {}
 

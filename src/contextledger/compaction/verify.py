@@ -24,7 +24,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..model import Message
-from .claims import ITEM, Claim, Evidence, check_clause, check_sentence, prose_command, section_of
+from .claims import Claim, Evidence, check_clause, check_sentence
+from .claims_reading import ITEM, section_of
+from .claims_said import prose_command
 from .digest import SECTIONS
 from .facts import (
     Fact,
@@ -42,6 +44,7 @@ VerifyMode = Literal["strip", "reject"]
 
 LEDGER_HEADER = "Facts ledger (checked against the record):"
 _SAID_SECTIONS = frozenset({"Goal", "Constraints and corrections", "Open requests"})
+_FILE_SECTIONS = frozenset({"Files read", "Files written"})
 _LEFT_OUT = re.compile(r"\(\+\d+ more[^)]*\)")  # a section's own count of what it left out
 
 
@@ -270,7 +273,14 @@ def verify_recap(
     False
     """
     recap_text = recap_text.strip()
-    source = FactSource(source_text(covered_messages, previous_recap))
+    # what the user said in turns the recap does not cover (a pinned rule) is no invention
+    covered = {m.id for m in covered_messages}
+    said = [
+        m
+        for m in context
+        if m.role == "user" and not m.tool_results and not m.is_recap and m.id not in covered
+    ]
+    source = FactSource(source_text([*covered_messages, *said], previous_recap))
     record_sentences: list[str] = []  # filled on first need
     evidence = Evidence.of(covered_messages, previous_recap, context)
     supported: dict[Fact, None] = {}
@@ -308,6 +318,14 @@ def verify_recap(
             removed.append(unit.strip())
         return not bad
 
+    def standing(unit: str, section: str) -> str:
+        """What of a section item stands: a list of files keeps the files the record
+        supports (one doubtful path among many true ones is removed alone, reported)."""
+        items = [p for p in re.split(r",\s+", unit) if p.strip()]
+        if section in _FILE_SECTIONS and len(items) > 1:
+            return ", ".join(p for p in items if stands(p, section))
+        return unit if stands(unit, section) else ""
+
     section: str | None = None
     block = False
     filled = False  # the open section has a line already: a later plain sentence is prose
@@ -337,10 +355,11 @@ def verify_recap(
             section = head
             block = not rest  # "Commands run:" then items; "Goal: …" is one line
             filled = bool(rest)
-            if not rest or stands(rest, head):
+            kept = standing(rest, head) if rest else ""
+            if not rest or kept == rest:
                 kept_lines.append(line)
             else:
-                kept_lines.append(line[: len(line) - len(rest)].rstrip())
+                kept_lines.append(f"{line[: len(line) - len(rest)]}{kept}".rstrip())
             continue
         if section is not None and (item or block):
             filled = True  # "## Goal" then the goal's own line: the section's, not prose
@@ -348,18 +367,21 @@ def verify_recap(
             kind = _FILES_KIND.match(body) if section.startswith("Files") else None
             if kind:  # "## Files" then "- Read: a.py", "- Written: b.py"
                 read = kind.group(1).casefold().startswith(("read", "view", "open", "insp"))
-                if stands(kind.group(2), "Files read" if read else "Files written"):
-                    kept_lines.append(line)
+                files = kind.group(2)
+                kept = standing(files, "Files read" if read else "Files written")
+                if kept:
+                    kept_lines.append(line[: len(line) - len(files)] + kept)
                 continue
-            if stands(body, section):
-                kept_lines.append(line)
+            kept = standing(body, section)
+            if kept:
+                kept_lines.append(line[: len(line) - len(body)] + kept)
             continue
         section = None
         marker = line[: item.end()] if item else ""  # "2. Ran `pytest`": not the number 2
         parts = sentences(line[len(marker) :])
-        kept = [p for p in parts if stands(p, None)]
-        if kept:
-            kept_lines.append(marker + " ".join(kept))
+        standing_parts = [p for p in parts if stands(p, None)]
+        if standing_parts:
+            kept_lines.append(marker + " ".join(standing_parts))
     kept_lines = _without_empty_sections(kept_lines)
     prose = re.sub(r"\n{3,}", "\n\n", "\n".join(kept_lines)).strip()
     facts = transcript_facts(covered_messages)

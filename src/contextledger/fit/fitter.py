@@ -9,7 +9,7 @@ from operator import attrgetter, is_
 from typing import Any
 
 from ..catalog import Catalog, ModelInfo, lookup_model
-from ..errors import BudgetError
+from ..errors import BudgetError, ContentError
 from ..gate import (
     accepts_images,
     limit_notice,
@@ -23,7 +23,7 @@ from ..pricing.messages import Pricer
 from ..providers import provider_format
 from ..repair import repair
 from ..report import Notice
-from ..validate import tool_pair_problems
+from ..validate import is_empty, tool_pair_problems
 from .anchors import current_request_position, pin_anchors, rescue_current_request
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
@@ -276,6 +276,8 @@ class Fitter:
                 Notice("repaired", c.message_id, f"Repaired before sending: {c.detail}.")
                 for c in repaired.changes
             )
+            if all(m.role == "system" for m in repaired.messages):
+                raise ContentError("messages", _nothing_left(notices))
             result = self._fit_once(repaired.messages, tools, memory, notices)
         return result
 
@@ -299,12 +301,13 @@ class Fitter:
         limit = budget.history
         known = self._roles
         system_msgs, body = _split_system(msgs, known[1] if known and known[0] is msgs else None)
+        changes: list[Change] = []
+        system_msgs = _without_blank_system(system_msgs, pricer, changes, notices)
         index = self._memory.index
         index.update(body, pricer, pin_cap=opts.prior_anchor_tokens)
         system_cost = sum(pricer.message(m).total for m in system_msgs)
         check_system_prompt_fits(model, system_cost, budget)
 
-        changes: list[Change] = []
         anchor_pos = current_request_position(body)
         anchor = body[anchor_pos] if anchor_pos is not None else None
         if anchor_pos is not None and not (
@@ -374,6 +377,27 @@ class Fitter:
             estimated=self.info.estimated,
         )
         return FitResult(out, report)
+
+
+def _without_blank_system(
+    system_msgs: list[Message], pricer: Pricer, changes: list[Change], notices: list[Notice]
+) -> list[Message]:
+    """The system messages without the empty or whitespace-only ones (apps default the prompt
+    to ""): every writer refuses a system message with no text, so one is left out, reported."""
+    blank = [m for m in system_msgs if is_empty(m)]
+    for m in blank:
+        reason = "The system prompt was empty: left out (providers refuse an empty system message)."
+        changes.append(Change("dropped", m.id, None, "message", reason, pricer.message(m).total, 0))
+        notices.append(Notice("dropped", m.id, reason))
+    return [m for m in system_msgs if not is_empty(m)] if blank else system_msgs
+
+
+def _nothing_left(notices: Sequence[Notice]) -> str:
+    """Why a history whose every message was unusable cannot be sent."""
+    why = "; ".join(n.text for n in notices if n.kind in ("repaired", "dropped"))
+    return "nothing left to send: no message of the conversation can be sent" + (
+        f" ({why})" if why else ""
+    )
 
 
 def _refuse_if_surely_too_big(model: str, at_least: int, system_cost: int, budget: Budget) -> None:

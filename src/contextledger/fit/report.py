@@ -138,6 +138,13 @@ class FitReport:
         return FitReport, tuple(getattr(self, f.name) for f in fields(self))
 
     @property
+    def prompt_tokens(self) -> int:
+        """The whole request's input as the provider bills it: the messages (``used``, with
+        their framing), the tool schemas, ``memory`` and the reply priming. Never below the
+        reply's ``usage.prompt_tokens`` / ``input_tokens`` (exact for OpenAI models)."""
+        return self.used + self.tools_tokens + self.memory_tokens + self.overhead_tokens
+
+    @property
     def shrunk(self) -> tuple[Change, ...]:
         return tuple(c for c in self.changes if c.action == "shrunk")
 
@@ -155,6 +162,7 @@ class FitReport:
             "overhead_tokens": self.overhead_tokens,
             "budget": self.budget,
             "used": self.used,
+            "prompt_tokens": self.prompt_tokens,
             "text_tokens": self.text_tokens,
             "image_tokens": self.image_tokens,
             "kept": list(self.kept),

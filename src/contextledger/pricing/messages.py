@@ -44,6 +44,7 @@ from ..providers.common import (
     sends_nothing,
     tool_images_header,
 )
+from ..providers.ids import accepted_everywhere, portable_id, wire_id
 from .framing import (
     CONSERVATIVE,
     OPENAI,
@@ -241,11 +242,11 @@ class Pricer:
             result = (self.text(b.wire_text), 0)
         elif isinstance(b, ToolCall):
             result = (
-                TOOL_CALL_OVERHEAD + self.text(b.id) + self.text(b.name) + self.text(self._args(b)),
+                TOOL_CALL_OVERHEAD + self._id(b.id) + self.text(b.name) + self.text(self._args(b)),
                 0,
             )
         elif isinstance(b, ToolResult):
-            text = TOOL_RESULT_OVERHEAD + self.text(b.call_id)
+            text = TOOL_RESULT_OVERHEAD + self._id(b.call_id)
             image = 0
             escaped = b.call_id in self._parallel
             if not escaped:
@@ -343,6 +344,15 @@ class Pricer:
         """OpenAI's ``detail`` travels only in OpenAI formats; other writers drop it."""
         return img.detail if self.wire in (None, "openai", "openai-responses") else None
 
+    def _id(self, call_id: str) -> int:
+        """Tokens of a tool-call id as the wire carries it (``providers.ids``: renamed where
+        the target refuses it); with no wire known, the longer of the two forms."""
+        if self.wire is not None:
+            return self.text(wire_id(call_id, self.wire))
+        if accepted_everywhere(call_id):
+            return self.text(call_id)
+        return max(self.text(call_id), self.text(portable_id(call_id)))
+
     def _args(self, call: ToolCall) -> str:
         """Tool arguments as the wire carries them: verbatim for OpenAI formats; re-serialized
         from the parsed object for Anthropic (``input``) and Gemini (``args``); with no wire
@@ -389,7 +399,8 @@ class Pricer:
                     # the images ride in a user turn after the tool messages, with a header,
                     # and labels when that turn holds two or more (counted as if it always
                     # does: a few tokens over, never under)
-                    extra += self.message_overhead + self.text(tool_images_header(r.call_id))
+                    header = tool_images_header(wire_id(r.call_id, wire))
+                    extra += self.message_overhead + self.text(header)
                     extra += self.text("user") if self.framing.counts_role else 0
                     extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
         return extra

@@ -28,6 +28,7 @@ from ..validate import Problem, ensure_valid, gemini_contents_problems
 from . import anthropic, gemini, openai_chat, openai_responses
 from .common import drop_empty_turns
 from .format import Format, ProviderFormat
+from .ids import renamed_ids
 
 #: Every wire format, by name: the one place that lists them.
 REGISTRY: Mapping[str, ProviderFormat] = MappingProxyType(
@@ -173,6 +174,7 @@ def translate(
     msgs = tuple(drop_empty_turns(msgs, target.name, notices))
     if validate:
         _validate(msgs, to)
+    notices.extend(renamed_ids(msgs, target.name, target.title))
     body = target.write(msgs, notices)
     if validate and target.name == "gemini":
         # placement rules only the written turns show (the writer joins model turns)

@@ -32,6 +32,7 @@ from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat, tool_spec
+from .ids import wire_id
 
 TARGET = "anthropic"
 
@@ -356,7 +357,7 @@ def _document(f: FileAttachment, path: str) -> dict[str, Any]:
 def _tool_result(r: Block, path: str) -> dict[str, Any]:
     if not isinstance(r, ToolResult):
         raise UnsupportedBlockError(path, r.type, TARGET, "tool messages hold tool results only")
-    d: dict[str, Any] = {"type": "tool_result", "tool_use_id": r.call_id}
+    d: dict[str, Any] = {"type": "tool_result", "tool_use_id": wire_id(r.call_id, TARGET)}
     if len(r.content) == 1 and isinstance(r.content[0], Text) and not r.content[0].cache:
         d["content"] = r.content[0].text
     elif r.content:
@@ -391,7 +392,15 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
                     f"tool call {b.id!r} arguments are not a JSON object ({error or 'not an object'}); run repair() first",
                 )
             out.append(
-                _with_cache({"type": "tool_use", "id": b.id, "name": b.name, "input": args}, b)
+                _with_cache(
+                    {
+                        "type": "tool_use",
+                        "id": wire_id(b.id, TARGET),
+                        "name": b.name,
+                        "input": args,
+                    },
+                    b,
+                )
             )
         elif isinstance(b, Reasoning):
             if b.provider != TARGET:

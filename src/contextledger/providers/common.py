@@ -5,7 +5,9 @@ Conventions (each is read back by the readers, so a round trip restores the bloc
 * **Image labels.** A user turn with two or more images introduces each one with a text
   block ``Image k:`` placed directly before it. Readers drop such a label when it is
   immediately followed by an image.
-* **Images first.** In a user turn, images (with their labels) come before the other blocks.
+* **Order kept.** A user turn's blocks go in the order the user wrote them: "what is
+  this:" followed by a screenshot points at what follows it (images used to be moved first,
+  silently).
 * **Attached text files** travel as a text block ``Attached file: NAME`` + a fenced body
   (the seed's format) where the target has no text-document block.
 * **Tool errors** travel as a ``[tool error] `` prefix where the target has no error flag.
@@ -70,23 +72,14 @@ def interleaved(content: Sequence[Block]) -> bool:
 
 
 def user_order(content: Sequence[Block]) -> list[Block]:
-    """Images first (labelled when two or more), then everything else in order — unless the
-    user wrote text between images: then their order is kept and nothing is added.
+    """A user turn's blocks as written, ``Image k:`` before each image when there are two
+    or more — unless the user wrote text between images: then their own words introduce
+    them and nothing is added.
 
     Empty text blocks are dropped here: every provider rejects or ignores them.
     """
-    rest = [
-        b for b in content if not isinstance(b, Image) and not (isinstance(b, Text) and not b.text)
-    ]
-    if interleaved(content):
-        return [b for b in content if not (isinstance(b, Text) and not b.text)]
-    images = [b for b in content if isinstance(b, Image)]
-    if len(images) < 2:
-        return [*images, *rest]
-    out: list[Block] = []
-    for k, img in enumerate(images, 1):
-        out.extend((Text(f"Image {k}:"), img))
-    return [*out, *rest]
+    kept = [b for b in content if not (isinstance(b, Text) and not b.text)]
+    return kept if interleaved(content) else label_images(kept)
 
 
 def index_in(content: Sequence[Block], block: Block, fallback: int) -> int:

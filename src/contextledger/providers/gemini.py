@@ -34,6 +34,7 @@ from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat, tool_spec
+from .ids import wire_id
 
 TARGET = "gemini"
 GENERATED_ID = "gemini-call-"
@@ -361,7 +362,7 @@ def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, 
             or {"error" if r.is_error else "output": value},
         }
         if not r.call_id.startswith(GENERATED_ID):
-            fr["id"] = r.call_id
+            fr["id"] = wire_id(r.call_id, TARGET)
         imgs = [b for b in r.content if isinstance(b, Image)]
         if imgs:
             fr["parts"] = [_media(img, p) for img in imgs]
@@ -407,7 +408,7 @@ def _model_parts(
             names[b.id] = b.name
             fc: dict[str, Any] = {"name": b.name, "args": args}
             if not b.id.startswith(GENERATED_ID):
-                fc["id"] = b.id
+                fc["id"] = wire_id(b.id, TARGET)
             call_part: dict[str, Any] = {"function_call": fc}
             if b.signature:
                 # Gemini 3 rejects a history whose function calls lost their signatures

@@ -29,6 +29,7 @@ from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat
+from .ids import wire_id
 
 TARGET = "openai"
 
@@ -252,15 +253,17 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
                     )
                 texts = [b for b in r.content if isinstance(b, Text)]
                 images = [b for b in r.content if isinstance(b, Image)]
+                call_id = wire_id(r.call_id, TARGET)
                 out.append(
                     {
                         "role": "tool",
-                        "tool_call_id": r.call_id,
+                        "tool_call_id": call_id,
                         "content": _tool_text(texts, r.is_error),
                     }
                 )
                 if images:
-                    pending_images.append((r.call_id, images))
+                    pending_images.append((call_id, images))
+                    notices.append(_images_moved(f"{p}.content[{j}]", call_id, len(images)))
     if pending_images:
         out.append(_tool_images_turn(pending_images))
     return out
@@ -278,6 +281,16 @@ def _tool_text(texts: list[Text], is_error: bool) -> str | list[dict[str, Any]]:
     parts = [{"type": "text", "text": t.text} for t in texts]
     parts[0]["text"] = c.tool_error_text(texts[0].text, is_error)
     return parts
+
+
+def _images_moved(path: str, call_id: str, count: int) -> Notice:
+    what = "An image" if count == 1 else f"{count} images"
+    return Notice(
+        "moved",
+        path,
+        f"{what} returned by tool call {call_id!r} went in a user message right after the "
+        "tool results, introduced by the call's id: OpenAI Chat tool messages carry text only.",
+    )
 
 
 def _tool_images_turn(groups: list[tuple[str, list[Image]]]) -> dict[str, Any]:
@@ -356,7 +369,7 @@ def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
         elif isinstance(b, ToolCall):
             calls.append(
                 {
-                    "id": b.id,
+                    "id": wire_id(b.id, TARGET),
                     "type": "function",
                     "function": {"name": b.name, "arguments": b.arguments},
                 }

@@ -32,6 +32,7 @@ from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat, tool_spec
+from .ids import wire_id
 
 TARGET = "openai-responses"
 
@@ -261,7 +262,11 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
                 if not isinstance(r, ToolResult):
                     raise UnsupportedBlockError(f"{p}.content[{j}]", r.type, TARGET)
                 out.append(
-                    {"type": "function_call_output", "call_id": r.call_id, "output": _output(r, p)}
+                    {
+                        "type": "function_call_output",
+                        "call_id": wire_id(r.call_id, TARGET),
+                        "output": _output(r, p),
+                    }
                 )
     return out
 
@@ -367,7 +372,7 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
         if isinstance(b, ToolCall):
             call: dict[str, Any] = {
                 "type": "function_call",
-                "call_id": b.id,
+                "call_id": wire_id(b.id, TARGET),
                 "name": b.name,
                 "arguments": b.arguments,
             }

@@ -187,7 +187,7 @@ def _outgoing(
     history, checked as ``translate`` checks it (only what changed since the last turn,
     see :mod:`.outgoing`) and written as the client's own JSON wherever unchanged."""
     kept, notices = check_sent(state.checked, prepared.messages, wire.format)
-    own = client_items(state, wire, kept)
+    own = client_items(state, wire, kept, notices)
     if own is not None:
         out = dict(body)
         out[wire.messages_key] = own

@@ -31,6 +31,8 @@ from ..errors import ContentError, StoreError
 from ..model import Message, Reasoning, ToolCall, ToolResult
 from ..prepare import Preparer
 from ..providers import provider_format
+from ..providers.ids import renamed_ids
+from ..report import Notice
 from ..storage.sessions import SessionMark, SessionStore, SessionTail
 from .outgoing import Checked
 from .wire import Wire, WireName
@@ -313,7 +315,7 @@ def incoming_messages(state: SessionState, wire: Wire, body: Mapping[str, Any]) 
         raw = items[a:b]
         read = wire.read_segment(raw)
         messages = tuple(replace(m, id=f"m{position + k}") for k, m in enumerate(read))
-        seg = _Segment(a, b, raw, messages, wire.sendable_as_sent(raw))
+        seg = _Segment(a, b, raw, messages, wire.sendable_as_sent(raw, messages))
         starts[position] = seg
         position += len(messages)
         flat.extend(messages)
@@ -448,7 +450,9 @@ def continues(record: Sequence[Message], incoming: list[Message]) -> int | None:
     return n
 
 
-def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> list[Any] | None:
+def client_items(
+    state: SessionState, wire: Wire, sent: Sequence[Message], notices: list[Notice]
+) -> list[Any] | None:
     """The conversation list to forward for the fitted messages ``sent``: wherever a
     whole segment of the client's request went through the pipeline untouched (the same
     record objects, in order), the client's own JSON for it, byte for byte (prompt caches
@@ -456,7 +460,8 @@ def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> li
     client chose travel as sent); everything else (recaps, shrunk or repaired messages)
     as the writer renders it. None when the system prompt held outside the list was
     changed, or when a written turn would follow a client turn of the same role on the
-    Anthropic wire (then the whole translated request goes, its turns merged)."""
+    Anthropic wire (then the whole translated request goes, its turns merged). What the
+    writer reports (a tool's images moved, ids renamed) goes to ``notices``."""
     record = state.record
     n_system = len(state.system)
     if n_system:  # Anthropic ``system`` / Responses ``instructions``: sent as the client's
@@ -480,7 +485,8 @@ def client_items(state: SessionState, wire: Wire, sent: Sequence[Message]) -> li
 
     def flush() -> None:
         if pending:
-            out.extend(writer.write(pending, [])[wire.messages_key])
+            notices.extend(renamed_ids(pending, writer.name, writer.title))
+            out.extend(writer.write(pending, notices)[wire.messages_key])
             pending.clear()
 
     while k < len(sent):

@@ -26,6 +26,7 @@ from typing import Any, Literal
 from ..model import Message
 from ..providers import Format, anthropic, openai_chat, openai_responses
 from ..providers.common import TOOL_IMAGES_PREFIX
+from ..providers.ids import ids_accepted
 
 __all__ = ["WIRES", "Wire", "WireName"]
 
@@ -43,6 +44,13 @@ def _carries_tool_images(raw: dict[str, Any]) -> bool:
         and p.get("type") == "text"
         and str(p.get("text", "")).startswith(TOOL_IMAGES_PREFIX)
         for p in content
+    )
+
+
+def _has_media(raw: dict[str, Any]) -> bool:
+    content = raw.get("content")
+    return isinstance(content, list) and any(
+        type(p) is dict and p.get("type") != "text" for p in content
     )
 
 
@@ -155,16 +163,23 @@ class Wire:
             return _responses_boundaries(items)
         return _chat_boundaries(items)
 
-    def sendable_as_sent(self, items: Sequence[Any]) -> bool:
-        """Whether a segment of the client's conversation may go upstream as the client
-        wrote it. Anthropic refuses a user turn whose ``tool_result`` blocks do not come
-        first, and a text block of only whitespace: such a segment goes as the writer
-        renders it (results first, blank text left out), like any repaired message.
+    def sendable_as_sent(self, items: Sequence[Any], messages: Sequence[Message] = ()) -> bool:
+        """Whether a segment of the client's conversation (``items``, read as ``messages``)
+        may go upstream as the client wrote it. Anthropic refuses a user turn whose
+        ``tool_result`` blocks do not come first, and a text block of only whitespace;
+        every provider refuses a tool-call id outside its rule (``providers.ids``); Chat
+        Completions refuses an image in a tool message. Such a segment goes as the writer
+        renders it (results first, blank text left out, ids renamed, a tool's images in a
+        user turn after the results), like any repaired message.
 
         >>> WIRES["anthropic"].sendable_as_sent([{"role": "user", "content": [
         ...     {"type": "text", "text": "and"}, {"type": "tool_result", "tool_use_id": "t"}]}])
         False
         """
+        if not ids_accepted(messages, self.format):
+            return False
+        if self.name == "openai":
+            return not any(_is(raw, "tool") and _has_media(raw) for raw in items)
         if self.name != "anthropic":
             return True
         for raw in items:

@@ -1,0 +1,358 @@
+"""Claims that something was done: a file **written** is named by a write-type call, a file
+**read** by a call that touched it or an output that shows it; any other action
+("clamped the burst to 50", "deleted the branch") traces to a tool call or an
+assistant statement with its loaded verb and every specific term, or for the user to a
+user turn saying "I did"; a denial ("did not run X", "left Y untouched") must not be
+contradicted by the record; "X now finishes in 30 s" needs a result, not a request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from itertools import islice
+
+from .claims_evidence import Claim, Evidence, Unit, UnitIndex
+from .claims_polarity import preferences
+from .claims_reading import FUTURE, GENERIC_DOING, OUTCOME_WORDS, TESTS, quote
+from .claims_runs import check_ran, failure_subjects, is_test_run
+from .claims_said import supporting
+from .timeline import norm_command
+from .trace import claim_terms, cover, specific_terms, stem, unit_terms
+
+RAN = re.compile(
+    r"(?i)\b(?:ran|run|runs|running|re-?ran|re-?run|executed?|executes|executing|invoked?|"
+    r"launched|called)\b"
+)
+_WROTE = re.compile(
+    r"(?i)\b(?:wrote|written|writes|write|created|creates|edited|edits|modified|modifies|"
+    r"updated|updates|changed|changes|patched|patches|rewrote|rewritten|saved|deleted|removed|"
+    r"renamed|added|adds|touched|overwrote)\b"
+)
+_READ = re.compile(r"(?i)\b(?:read|reads|reading|viewed|looked\s+at|opened|inspected|checked)\b")
+
+
+def check_written(paths: Iterable[str], ev: Evidence) -> list[Claim]:
+    out: list[Claim] = []
+    for p in paths:
+        p = p.strip().strip("`").removeprefix("./")
+        if p in ev.written or p.rstrip("/") in ev.written:
+            continue
+        why = (
+            "no write-type call wrote it (it was only read or run)"
+            if p in ev.touched
+            else "no write-type call wrote it"
+        )
+        out.append(Claim("wrote", p, why))
+    return out
+
+
+def check_read(paths: Iterable[str], ev: Evidence) -> list[Claim]:
+    out: list[Claim] = []
+    for p in paths:
+        p = p.strip().strip("`").removeprefix("./")
+        if p and p not in ev.touched and not ev.printed(p):
+            out.append(Claim("read", p, "no tool call read it"))
+    return out
+
+
+_ACTION = re.compile(
+    r"(?i)(?<![\w`/.-])(?:[a-z]+-)?(?:[a-z]{2,}ed|ran|re-?ran|wrote|written|rewrote|rewritten|"
+    r"made|built|rebuilt|took|kept|left|put|set|sent|undid|threw|found|began|shut|cut|split|"
+    r"spun|got)(?![\w`/-])"
+)
+_NOT_ACTION_WORDS = """
+    expected needed based related asked wanted required named limited interested concerned
+    detailed failed passed errored succeeded crashed allowed insisted decided preferred
+    stated noted mentioned requested instructed agreed corrected reminded specified
+    confirmed acknowledged promised considered planned proposed suggested explained
+    described reported summarized claimed seemed appeared refused supposed exceeded red bed
+    need speed seed feed shed hundred nested timed caused returned received included
+    contained involved matched focused learned showed indicated pointed hoped covered
+    scheduled blocked declined repeated understood accepted followed respected honored
+    honoured complied obeyed echoed restated recorded forbade clarified emphasized
+    emphasised stressed mandated ruled okayed approved permitted authorized authorised
+    waived lifted relaxed rescinded withdrew untouched unchanged unused unrelated undefined
+    pinned locked frozen
+    unexpected got kept left rejected favoured favored tested flagged labeled labelled marked titled
+"""
+_NOT_ACTION = frozenset(_NOT_ACTION_WORDS.split())
+FIXED = re.compile(r"(?i)\b(?:fixed|resolved|repaired|solved|addressed|cured|squashed)\b")
+
+
+NOT_DONE = re.compile(
+    r"(?i)\b(?:considered|contemplated|thought\s+about|planned|proposed|suggested|offered|"
+    r"intended|wanted|decided\s+against|avoided|refused|declined|skipped|was\s+asked\s+not)\s+"
+    r"(?:to\s+)?(?:\w+ing|run|execute|use|delete|remove|write|push)\b"
+)
+
+
+_DETERMINER_WORDS = """
+    the a an its their his her my our your this that these those some any all both each every
+    no through of with for in on into from two three several many
+"""
+_DETERMINERS = frozenset(_DETERMINER_WORDS.split())
+
+
+def _action_verb(text: str) -> str | None:
+    for m in _ACTION.finditer(text):
+        word = m.group(0).casefold()
+        if m.group(0)[:1].isupper() and (
+            m.start() > 0 or re.match(r"\s+(?:was|is|were|are|has|had)\b", text[m.end() :])
+        ):
+            continue  # a name ("Memcached"), not a verb
+        if word in _NOT_ACTION or word.split("-")[-1] in _NOT_ACTION:
+            continue
+        if m.start() > 0 and text[m.start() - 1] in "`'\"":
+            continue
+        before = text[: m.start()].split()
+        if before and before[-1].casefold().strip(",") in _DETERMINERS:
+            continue  # "the failed test", "through numbered steps": an adjective
+        return word
+    return None
+
+
+def check_done(text: str, verb: str, actor: str | None, ev: Evidence) -> list[Claim]:
+    """A clause saying something was done: its object traces to a tool call or an
+    assistant statement of it (or, for the user, a user turn saying "I did"), with the
+    loaded verb ("deleted", "force-pushed", "dropped") there too."""
+    terms = {t for t in claim_terms(text) if t not in GENERIC_DOING}
+    terms -= {"assistant", "user", "agent"}
+    if terms <= _VAGUE:
+        return []  # "good progress was made on the task": says nothing checkable
+    agreed = preferences(text) & ev.preferred
+    if agreed:  # "switched X from Memcached to Redis" as the user asked: Redis is what was done
+        terms = {stem(a) for a, _ in agreed}
+    specific = specific_terms(text) & terms
+    if not terms:
+        return []
+    loaded = bool(specific - {t for t in specific if _CODE.search(t)})
+
+    def traced(index: UnitIndex, keep: Callable[[Unit], bool] | None = None) -> Unit | None:
+        """The unit of ``index`` (``keep`` allows) holding the most of the clause's terms,
+        half of them or more, and every specific one."""
+        best: tuple[float, Unit] | None = None
+        for i in index.covering(terms, 0.5):  # the others hold too few
+            u = index.units[i]
+            if (keep is not None and not keep(u)) or u.negated or (loaded and u.kind == "result"):
+                continue
+            share, missing = cover(terms, u.terms)
+            good = share >= 0.5 and not specific.intersection(missing)
+            if good and (best is None or share > best[0]):
+                best = (share, u)
+        return best[1] if best else None
+
+    def traced_by_two(index: UnitIndex) -> Unit | None:
+        """Two acts that together say it: the edit of ratelimit/bucket.go and "burst capped
+        at 50" for "clamped the burst to 50 in ratelimit/bucket.go"."""
+        holding = (index.units[i] for i in index.holding_any(specific))
+        some = list(islice((u for u in holding if not u.negated), 40))
+        for i, a in enumerate(some):
+            for b in some[i + 1 :]:
+                share, missing = cover(terms, a.terms | b.terms)
+                if share >= 0.5 and not specific.intersection(missing):
+                    return Unit(f"{a.text} … {b.text}", a.terms | b.terms, "", a.kind)
+        return None
+
+    if actor == "user":
+        if traced(ev.said_index, lambda u: _FIRST_PERSON_DID.search(u.text) is not None):
+            return []
+        did = traced(ev.acts_index)
+        why = (
+            f"the assistant did it, not the user: {quote(did.text)}"
+            if did
+            else "no turn of the record shows the user doing it"
+        )
+        return [Claim("did", text, why)]
+    acts = ev.acts_index
+    hit = traced(acts) or (traced_by_two(acts) if len(specific) > 1 else None)
+    if hit is not None and _HYPOTHETICAL.search(hit.text) and not _HYPOTHETICAL.search(text):
+        real = traced(acts, lambda u: not _HYPOTHETICAL.search(u.text))
+        if real is None:
+            return [Claim("did", text, f"the record shows only a dry run: {quote(hit.text)}")]
+    if hit is not None:
+        return []
+    if actor is None and _reported_by_user(text, verb, terms, specific, ev):
+        return []
+    said = next((ev.said[i] for i in ev.said_index.covering(terms, 0.5)), None)
+    why = "no tool call or assistant turn shows it done"
+    if said is not None:
+        why += f" (only the user mentioned it: {quote(said.text)})"
+    return [Claim("did", text, why)]
+
+
+_FIRST_PERSON_DID = re.compile(r"(?i)\b(?:i|we|i've|we've|i'd)\b")
+_NOT_A_REPORT = re.compile(r"(?i)\b(?:make\s+sure|ensure|check|verify|confirm|whether)\b")
+
+
+def _reported_by_user(
+    text: str, verb: str, terms: set[str], specific: frozenset[str], ev: Evidence
+) -> bool:
+    """Whether the user reported what a clause with no subject says happened ("about
+    1,270 invoices were affected last month"): a user sentence with the same verb form,
+    most of its terms and every specific one, said as a fact (not asked for)."""
+    form = re.compile(rf"(?i)(?<![\w-]){re.escape(verb)}(?![\w-])")
+    for i in ev.said_index.covering(terms, 0.7):  # the others hold too few of its terms
+        u = ev.said[i]
+        if u.negated or FUTURE.search(u.text) or _NOT_A_REPORT.search(u.text):
+            continue
+        if not form.search(u.text):
+            continue
+        share, missing = cover(terms, u.terms)
+        if share >= 0.7 and not specific.intersection(missing):
+            return True
+    return False
+
+
+_CODE = re.compile(r"[/_.:\[\]@\d]")
+_VAGUE_WORDS = """
+    conversation discussion session topic topics progress good great several various some
+    many few cover covered thing things part parts overall general stuff issue issues matter
+    point points aspect aspects step steps
+"""
+_VAGUE = frozenset(stem(w) for w in _VAGUE_WORDS.split())
+_HYPOTHETICAL = re.compile(r"(?i)--dry-run|\bdry[- ]run|\bwould\b|--check\b|--noop\b|simulat")
+
+
+def check_state(text: str, ev: Evidence) -> list[Claim]:
+    """A claim about how things stand now ("the export now finishes in under 30 s"): a
+    tool result or an assistant turn shows it, not only the user's request for it."""
+    terms = {t for t in claim_terms(text) if t not in GENERIC_DOING} - {"now", "assistant"}
+    specific = specific_terms(text) & terms
+    done = ev.done_terms
+    if not specific or specific <= done:
+        return []  # what it names was done somewhere ("the burst is now clamped to 50")
+    said, _ = supporting(text, ev.said_index, 0.6)
+    if said:
+        why = f"only the user asked for it ({quote(said[0].text)}); no result shows it"
+        return [Claim("did", text, why)]
+    return []
+
+
+_PASSIVE_RUN = re.compile(
+    r"(?i)\b(?:was|were|been|got)\s+(?:\w+ly\s+)?(?:run|re-?run|executed|applied)\b"
+)
+
+
+def check_action(
+    text: str,
+    out: list[Claim],
+    commands: list[str],
+    paths: list[str],
+    ev: Evidence,
+    actor: str | None,
+    *,
+    vague: bool = True,
+) -> list[Claim]:
+    """What a clause says was done (run, written, read, or another action). ``vague``:
+    check any other verb too ("helped", "clamped"); off when the clause is an outcome."""
+    verb = _action_verb(text)
+    if actor == "user" and (verb or (commands and RAN.search(text))):
+        return out + check_done(text, verb or "ran", "user", ev)
+    if commands and RAN.search(text) and not NOT_DONE.search(text):
+        out += check_ran(commands, ev)
+    elif not commands and not verb and _PASSIVE_RUN.search(text):
+        out += check_done(text, "ran", actor, ev)  # "the migrations were run against staging"
+    elif verb and _WROTE.search(verb) and paths:
+        wrote = _WROTE.search(text)
+        tail = text[wrote.end() :] if wrote else text
+        stop = _READ.search(tail)
+        after = tail[: stop.start()] if stop else tail
+        out += check_written([p for p in paths if p in after], ev)
+    elif (
+        vague and verb and not FIXED.search(verb) and not out and not (_READ.search(verb) and paths)
+    ):
+        out += check_done(text, verb, actor, ev)
+    elif paths and _READ.search(text) and not out:
+        read = _READ.search(text)
+        after = text[read.end() :] if read else text
+        out += check_read([p for p in paths if p in after], ev)
+    return list(dict.fromkeys(out))
+
+
+def check_fixed(text: str, ev: Evidence) -> list[Claim]:
+    """ "The assistant fixed X" about no test or command: an assistant turn says it fixed X."""
+    if failure_subjects(text, ev):
+        return []
+    terms = {t for t in claim_terms(text) if t not in GENERIC_DOING} - {"fix", "assistant"}
+    for u in ev.acts:
+        if u.kind == "told" and "fix" in u.terms and cover(terms, u.terms)[0] >= 0.5:
+            return []
+    runs = [r for r in ev.results if is_test_run(r)]
+    if runs and not runs[-1].failed and cover(terms, unit_terms(runs[-1].text))[0] >= 0.5:
+        return []
+    return [Claim("passed", text, "no assistant turn or passing result shows it fixed")]
+
+
+_DENIED = re.compile(
+    r"(?i)\b(?:did\s*n[o']t|didn'?t|never|was\s+not|wasn'?t|were\s+not|weren'?t|has\s*n[o']t|"
+    r"hasn'?t|had\s*n[o']t|not)\s+(?:\w+ly\s+|yet\s+|even\s+|been\s+)*(?P<verb>\w+)"
+)
+UNTOUCHED = re.compile(r"(?i)\b(?:left|kept|remained|stayed|was|is)\s+(?:\w+\s+)?(?:unchanged|untouched|"
+                        r"alone|as[-\s]is|intact|unmodified|unedited)\b")  # fmt: skip
+_NOTHING_WRITTEN = re.compile(
+    r"(?i)\b(?:no|none\s+of\s+the)\s+(?:files?|code|changes?)\s+(?:was|were|has\s+been|have\s+been)\s+"
+    r"(?:written|changed|edited|modified|touched|made)|\bnothing\s+was\s+(?:written|changed|edited)"
+)
+_RUN_VERB = re.compile(
+    r"(?i)^(?:re-?)?(?:run|ran|execut|invok|launch|call|tr(?:y|ied)|test|list|quer|fetch|inspect|"
+    r"view|check|open|read|look|profil|benchmark|lint)"
+)
+_WRITE_VERB = re.compile(
+    r"(?i)^(?:re-?)?(?:edit|chang|modif|touch|wr[io]t|patch|updat|creat|alter)"
+)
+
+
+def _loosely_within(terms: Iterable[str], unit: frozenset[str]) -> bool:
+    """Every term in ``unit``, a long one by its first five letters ("profiler" is the
+    program ``profile_export.py``)."""
+    heads = {u[:5] for u in unit if len(u) >= 5}
+    return all(t in unit or (len(t) >= 5 and t[:5] in heads) for t in terms)
+
+
+def check_absence(text: str, commands: list[str], paths: list[str], ev: Evidence) -> list[Claim]:
+    """A denial ("the assistant did not run X", "never reran `cmd`", "X was left
+    unchanged", "no file was written"): what it denies must not be in the record."""
+    if _NOTHING_WRITTEN.search(text) and ev.written:
+        return [Claim("wrote", text, f"the record shows {sorted(ev.written)[0]} written")]
+    denied = _DENIED.search(text)
+    verb = denied.group("verb").casefold() if denied else ""
+    again = re.match(r"re-?(?:run|ran|tr|test|execut)", verb) or re.search(
+        r"(?i)\b(?:again|a\s+second\s+time|twice)\b", text
+    )
+    if _WRITE_VERB.match(verb) or UNTOUCHED.search(text):
+        return [
+            Claim("wrote", p, "the record shows a write-type call wrote it")
+            for p in paths
+            if p.strip("`").removeprefix("./") in ev.written
+        ]
+    if not _RUN_VERB.match(verb):
+        return []
+    out: list[Claim] = []
+    for c in commands:
+        times = len(ev.results_of(c)) or int(ev.ran(c, exact=True))
+        if times >= (2 if again else 1):
+            out.append(
+                Claim("ran", norm_command(c), f"the record shows it ran{' again' * bool(again)}")
+            )
+    if commands or not denied:
+        return out
+    # "did not run the loadgen tests": the runs its words name
+    passive = re.match(r"(?i)(?:was|were)\b", denied.group(0))
+    tail = text[: denied.start()] if passive else text[denied.end() :]  # "the tests were not run"
+    tail = re.split(r"(?i)[,;]|\b(?:since|because|as|but|so)\b", tail)[0]
+    terms = claim_terms(tail) - OUTCOME_WORDS - {"assistant", "user", "time"}
+    tests = TESTS.search(tail) is not None
+    if not terms and not tests:
+        return out
+    named = [
+        r
+        for r in ev.results
+        if r.commands
+        and _loosely_within(terms, r.named_terms | {"test"})
+        and (not tests or is_test_run(r))
+    ]
+    if len(named) >= (2 if again else 1):
+        ran = max(named[-1].commands, key=lambda c: (len(c), c))
+        out.append(Claim("ran", tail.strip(" ."), f"the record shows it ran: `{ran}`"))
+    return out

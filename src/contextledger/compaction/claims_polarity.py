@@ -1,0 +1,169 @@
+"""Polarity and preference of a sentence, from its words alone: whether it forbids ("never
+run X", "do not touch Y"), permits ("X is fine now") or prefers one option over another
+("use Redis not Memcached", "switch from npm to pnpm"). A constraint keeps its polarity
+through a recap: "never X" does not support "X", and a preference stays the right way round.
+
+>>> negated("Never run rm -rf build."), negated("Use Redis, not Memcached.")
+(True, False)
+>>> sorted(preferences("Use Redis, not Memcached."))
+[('redis', 'memcached')]
+>>> forbids("Force pushing is fine now.")
+False
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .trace import stem
+
+_NEG = re.compile(
+    r"(?i)\b(?:never|under\s+no\s+circumstances|by\s+no\s+means|not|don'?t|do\s+not|does\s+not|doesn'?t|must\s+not|mustn'?t|shall\s+not|"
+    r"should\s+not|shouldn'?t|cannot|can'?t|won'?t|avoid|no\s+longer|refrain|forbid(?:den)?|"
+    r"prohibited|off[-\s]limits|without|nothing|nobody|none|no\s+(?!more\s+than|less\s+than)(?=\w))\b"
+)
+_PREFERENCE_NOT = re.compile(r"(?i)\b\S+,?\s+\(?not\s+\S+")  # "Redis not Memcached": not a negation
+_PREFER = (  # (pattern, index of the preferred, index of the rejected)
+    (re.compile(r"(?i)\b(?:use\s+)?([\w./+-]+),?\s+\(?not\s+([\w./+-]+)\)?"), 1, 2),
+    (
+        re.compile(
+            r"(?i)\b([\w./+-]+)\s+(?:instead\s+of|rather\s+than|over(?!\s+\d))\s+([\w./+-]+)"
+        ),
+        1,
+        2,
+    ),
+    (
+        re.compile(
+            r"(?i)\b(?:switch|mov|migrat|chang|port)(?:e|es|ed|ing)?\s+(?:\w+\s+){0,3}?from\s+"
+            r"([\w./+-]+)\s+to\s+([\w./+-]+)"
+        ),
+        2,
+        1,
+    ),
+    (re.compile(r"(?i)\breplac(?:e|ed|ing)\s+([\w./+-]+)\s+with\s+([\w./+-]+)"), 2, 1),
+    (re.compile(r"(?i)\bnot\s+([\w./+-]+),?\s+but\s+([\w./+-]+)"), 2, 1),
+    (
+        re.compile(
+            r"(?i)\b([\w./+-]+)\s+(?:should\s+|will\s+|would\s+|to\s+)?replaces?\s+([\w./+-]+)"
+        ),
+        1,
+        2,
+    ),
+    (
+        re.compile(
+            r"(?i)\b([\w./+-]+)\s+(?:was\s+|were\s+|is\s+)?(?:rejected|dropped|abandoned)\s+in\s+"
+            r"favou?r\s+of\s+([\w./+-]+)"
+        ),
+        2,
+        1,
+    ),
+    (re.compile(r"(?i)\bin\s+favou?r\s+of\s+([\w./+-]+)\s+over\s+([\w./+-]+)"), 1, 2),
+)
+# A word each pattern of _PREFER needs (case-insensitively, in ASCII text).
+_MAY_PREFER = re.compile(r"not|instead|rather|over|from|replac|favo")
+
+
+# A purpose or reason after the request: "add keys so that retried POSTs never double-charge"
+# asks for keys; the "never" is what they are for, not a rule.
+_PURPOSE = re.compile(
+    r"(?i)(?<=\w)[,\s]+(?:so\s+that|so(?=\s+\w+\s+\w+)|in\s+order\s+(?:to|that)|"
+    r"to\s+(?:avoid|prevent))\b.*$"
+)
+
+
+@lru_cache(maxsize=1 << 16)  # asked of every sentence of the record at every recap
+def negated(text: str) -> bool:
+    """Whether ``text`` states a negation ("never", "do not" …); "use A not B" is a
+    preference, not a negation, and a purpose clause ("so that X never Y") is none."""
+    text = _PURPOSE.sub("", text)
+    return bool(_NEG.search(_PREFERENCE_NOT.sub(" ", text) if _is_preference(text) else text))
+
+
+_NOT_A_NAME_WORDS = """
+    be to been being do have use touch run modify change edit delete remove push call make go
+    yet only just even always ever so too the a an that this it all any in on at for with
+    break fail pass
+"""
+_NOT_A_NAME = frozenset(_NOT_A_NAME_WORDS.split())
+
+
+def _is_preference(text: str) -> bool:
+    if text.isascii() and "not" not in text.lower():
+        return False  # the pattern needs it (a quick test: most sentences have none)
+    pairs = list(_PREFER[0][0].finditer(text))
+    if not any(a_name(m.group(2)) for m in pairs):
+        return False
+    return not re.search(
+        r"(?i)\b(?:do|does|did|should|must|will|would|could|can|is|are|was|were|has|have|had|"
+        r"may|might|shall|need|needs)\s+not\b",
+        text,
+    )
+
+
+def a_name(word: str) -> bool:
+    """Whether the word after "not" names a thing ("Redis not Memcached"), not a verb."""
+    w = word.strip(".,")
+    low = w.casefold()
+    return low not in _NOT_A_NAME and not (w.islower() and re.search(r"(?:ed|ing)$", low))
+
+
+def _variant_of(rejected: str, before: str) -> str | None:
+    """The option a rejected one is a variant of, named earlier: in "the secret is
+    stripe-live in staging, not stripe" the preferred option is stripe-live, not staging."""
+    tokens: list[str] = re.findall(r"[\w./+-]+", before.casefold())
+    stem_of = re.sub(r"[\d.]+", "", rejected)
+    for tok in reversed(tokens):
+        tok = tok.strip(".,")
+        if tok == rejected:
+            continue
+        if len(rejected) >= 3 and (
+            tok.startswith(rejected) or (rejected.startswith(tok) and len(tok) > 3)
+        ):
+            return tok
+        if stem_of and re.search(r"\d", rejected) and re.sub(r"[\d.]+", "", tok) == stem_of:
+            return tok  # "the v3 endpoint, not v2": v3 over v2
+    return None
+
+
+def names_option(option: str, terms: frozenset[str]) -> bool:
+    """Whether ``terms`` name an option ("stripe-live" by its words stripe and live)."""
+    return stem(option) in terms or all(stem(p) in terms for p in option.split("-") if p)
+
+
+def preferences(text: str) -> set[tuple[str, str]]:
+    """(preferred, rejected) pairs stated in ``text``, casefolded."""
+    out: set[tuple[str, str]] = set()
+    if text.isascii() and not _MAY_PREFER.search(text.lower()):
+        return out  # most sentences state none: no pattern's own words are in them
+    for pattern, a, b in _PREFER:
+        for m in pattern.finditer(text):
+            x, y = m.group(a).casefold().strip(".,"), m.group(b).casefold().strip(".,")
+            x = _variant_of(y, text[: m.start(b)]) or x
+            # a flag is one option with or without its dashes: "--since, not --after"
+            x, y = x.lstrip("-"), y.lstrip("-")
+            if x != y and x not in ("do", "does", "is", "are", "was", "should", "must"):
+                out.add((x, y))
+    return out
+
+
+PERMIT = re.compile(
+    r"(?i)\b(?:no\s+longer\s+(?:minds?|objects?|forbids?|prohibits?|cares?)|"
+    r"(?:does|did)\s*n[o']t\s+mind|doesn'?t\s+mind|"
+    r"(?:lifted|relaxed|dropped|waived|removed|rescinded|withdrew)\s+(?:the|that|this|his|her|"
+    r"their)\s+(?:ban|rule|restriction|constraint|objection)|"
+    r"(?:is|was|are|were|be)\s+(?:fine|ok|okay|acceptable|allowed|permitted)|it'?s\s+(?:fine|ok|okay)|"
+    r"allowed|allows|permitted|approved|okayed|authori[sz]ed|go\s+ahead|gave\s+permission)\b"
+)
+_NOT_PERMIT = re.compile(
+    r"(?i)\b(?:not|never|n't)\s+(?:be\s+)?(?:allowed|permitted|ok|okay|fine|acceptable|approved)\b"
+)
+
+
+@lru_cache(maxsize=1 << 16)  # asked again of the same record sentences at every recap
+def forbids(text: str) -> bool:
+    """Whether ``text`` forbids (a negation: "never X", "don't X"); a permission ("X is
+    fine", "allowed X", "no longer minds X") does not, nor does "use A not B"."""
+    if PERMIT.search(text) and not _NOT_PERMIT.search(text):
+        return False
+    return negated(text)

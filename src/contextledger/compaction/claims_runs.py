@@ -1,0 +1,442 @@
+"""Claims about runs and how they ended: a command claimed **run** is a tool call's command
+(exact, with its arguments) or a command shown as executed; a **failure** is in a tool
+result with a failure marker of the command, test or tool it names (the run its ordinal
+picks: "failed on the second run"); a **pass** needs the run it names, or every suite
+for "CI is green", to show no failure that a later passing run did not resolve; an exit
+code is the one the run ended with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from .claims_evidence import Claim, Evidence, Result, failing_lines
+from .claims_numbers import LABEL
+from .claims_order import passed_since
+from .claims_reading import BACKTICKED, FAIL, OUTCOME_WORDS, QUOTED_NAME, TESTS, quote
+from .digest import (
+    failing_tests,
+)
+from .facts import extract_claims
+from .outcome import crashed, pick, timed_out, which_run
+from .timeline import Timeline, norm_command
+from .trace import claim_terms, cover, specific_terms
+
+_TEST_ID = re.compile(
+    r"[\w./-]+\.py::[\w\[\]:.-]+|\btest_\w+(?:\[[^\]\s]*\])?|\b\w+Tests?\.\w+|\bTest[A-Z]\w*|"
+    r"\b[a-z_]\w*::[a-z_]\w*(?:::\w+)*"
+)
+
+
+def check_ran(commands: Iterable[str], ev: Evidence, *, exact: bool = False) -> list[Claim]:
+    out: list[Claim] = []
+    for cmd in commands:
+        if ev.ran(cmd, exact=exact):
+            continue
+        near = next((s for s in sorted(ev.executed) if s.startswith(norm_command(cmd) + " ")), None)
+        said = next((s for s in ev.user if norm_command(cmd) in " ".join(s.split())), None)
+        if near:
+            why = f"no tool call ran it; `{near}` ran (the recap cut its arguments)"
+        elif said:
+            why = f"no tool call ran it (only the user mentioned it: {quote(said)})"
+        else:
+            why = "no tool call ran it"
+        out.append(Claim("ran", norm_command(cmd), why))
+    return out
+
+
+def failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
+    """What a failure claim is about: ("command"|"test"|"tool", value)."""
+    quoted = {norm_command(q) for q in BACKTICKED.findall(text)}
+    commands = [  # "the loadgen cargo tests" names no command; `cargo test` does
+        f.value
+        for f in extract_claims(text)
+        if f.kind == "command"
+        and (norm_command(f.value) in quoted or any(x.startswith(f.value) for x in ev.executed))
+    ]
+    commands += [
+        norm_command(q)
+        for q in BACKTICKED.findall(text)
+        if norm_command(q) not in commands
+        and (ev.ran(q, exact=True) or (" " in q.strip() and not printed_not_run(q, ev)))
+    ]
+    out: list[tuple[str, str]] = [("command", c) for c in commands]
+    rest = re.sub(r"`[^`]*`", " ", text)  # a test or tool named inside a command is the command's
+    for c in commands:
+        rest = rest.replace(c, " ")
+    out += [("test", t) for t in _TEST_ID.findall(rest)]
+    out += [
+        ("tool", t)
+        for t in sorted(ev.tools)
+        if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", rest)
+    ]
+    return out
+
+
+# "failed with a Redis timeout": the message a failure is said to have printed
+_FAILED_WITH = re.compile(
+    r"(?i)\b(?:fail(?:ed|s)?|crash(?:ed|es)?|errored(?:\s+out)?|panick?ed|aborted|broke)\s+"
+    r"(?:with|:)\s+(?P<msg>[^;]+)"
+)
+_EXIT_NOTE = re.compile(
+    r"(?i)\(?\b(?:an?\s+)?(?:non-?zero\s+)?exit(?:ed)?\s+(?:code|status)\s*[:=]?\s*\d*\)?|"
+    r"\b(?:an?\s+)?(?:errors?|failures?|exceptions?)\b\.?$"
+)
+
+
+def _failures_naming(test: str, ev: Evidence) -> int:
+    """How many failed results name ``test`` on a failing line."""
+    return sum(r.failed and any(_names_test(x, test) for x in failing_lines(r)) for r in ev.results)
+
+
+def _check_failed_on_run(test: str, run: str | None, ev: Evidence) -> list[Claim]:
+    """ "TestX failed on the second run": the run its ordinal picks, of the command whose
+    output named the test failing, failed (a run that passed, naming it or not, did not)."""
+    if run is None or run == "all":
+        return []
+    first = next(
+        (r for r in ev.results if r.failed and any(_names_test(x, test) for x in r.lines)), None
+    )
+    if first is None or not first.commands:
+        return []
+    runs = [r for r in ev.results if r.commands == first.commands]
+    chosen = pick(runs, run)
+    if chosen and not any(r.failed and _test_verdict(r, test) is not True for r in chosen):
+        return [Claim("failed", test, f"{_the(run)} run of it passed")]
+    return []
+
+
+def printed_not_run(quoted: str, ev: Evidence) -> bool:
+    """Whether a backticked span is text a tool printed (Rust's "assertion `left ==
+    right` failed"), not a command: it is in a result's output and never ran."""
+    q = " ".join(quoted.split())
+    if ev.ran(q) or any(f.kind == "command" for f in extract_claims(q)):
+        return False  # `make migrate` a tool suggested is still a command
+    return ev.printed(q)
+
+
+def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
+    out: list[Claim] = []
+    subjects = failure_subjects(text, ev)
+    if not subjects and not line:  # "the spawns_workers failure (…) was left alone"
+        subjects = [
+            ("test", t)
+            for t in _named_tests(text, ev)
+            if any(
+                r.failed and any(_names_test(x, t) for x in failing_lines(r)) for r in ev.results
+            )
+        ]
+    if not subjects and not line and specific_terms(text) - {"fail", "pass"}:
+        # "totals::sums_lines failed": what it names is on a failing line
+        if not _on_failing_line(FAIL.sub(" ", text).strip(" ."), ev):
+            return [Claim("failed", text, "no failing line of a tool result says this")]
+        if not _AGAIN.search(text):
+            return []  # "pg_dump failed twice": and the runs it names failed twice
+    named = _named_results(text, ev) if not subjects and not line else []
+    if named:  # "lint failed", "the second dry run crashed": the runs its words name
+        chosen = pick(named, which_run(text))
+        if not any(r.failed for r in chosen):
+            return [Claim("failed", text, "the run it names shows no failure")]
+        if _AGAIN.search(text) and not any(r.failed for r in named[: named.index(chosen[0])]):
+            return [Claim("failed", text, "it failed, but no earlier run it names did")]
+        return []
+    if not subjects and not line:
+        # "the tests failed": about no command in particular, but some result must say so
+        tests = TESTS.search(text)
+        if not any(r.failed and (not tests or is_test_run(r)) for r in ev.results):
+            what = "no test run" if tests else "no tool result"
+            return [Claim("failed", text, f"{what} in the record shows a failure")]
+    for kind, value in subjects:
+        if kind == "test":
+            if not any(
+                r.failed and any(_names_test(x, value) for x in failing_lines(r))
+                for r in ev.results
+            ):
+                out.append(Claim("failed", value, "no failing tool result names it"))
+            elif _ONLY_FAILURE.search(text):
+                out += _check_only_failure(value, ev)
+            elif passed_since(text, value, ev.timeline):  # "test_x still fails"
+                out.append(Claim("failed", value, passed_since(text, value, ev.timeline) or ""))
+            elif re.search(rf"(?i){_TWICE}", text) and _failures_naming(value, ev) < 2:
+                out.append(Claim("failed", value, "it failed once, not twice"))
+            else:
+                out += _check_failed_on_run(value, which_run(text), ev)
+            continue
+        since = passed_since(text, norm_command(value), ev.timeline)
+        if since:  # "`make lint` is still failing"
+            out.append(Claim("failed", value, since))
+            continue
+        results = ev.results_of(value)
+        if kind == "command" and not results and not ev.ran(value):
+            out.append(Claim("failed", value, "no tool call ran it"))
+        elif results and not any(r.failed for r in results):
+            out.append(Claim("failed", value, "it ran, and no result of it shows a failure"))
+        elif _AGAIN.search(text) and sum(r.failed for r in results) < 2:
+            out.append(Claim("failed", value, "it failed once, not again"))
+        elif kind == "command" and not results:
+            out.append(Claim("failed", value, "no result of it shows a failure"))
+    said = _FAILED_WITH.search(re.sub(r"`[^`]*`", " ", text)) if not line else None
+    # "failed with a Redis timeout"; "expected 7 but got 5" is the numbers' check (the
+    # output may say "got 5, want 7")
+    msg = LABEL.sub(r"\2", _EXIT_NOTE.sub(" ", said.group("msg"))) if said else ""
+    if claim_terms(msg) - {"fail"}:
+        line = msg
+    if line:
+        # what the failure says (test names, numbers, messages) is on a failing line
+        body = " ".join(line.removesuffix("…").split()).strip().rstrip(".;,")
+        if body and not _on_failing_line(body, ev):
+            out.append(Claim("failed", body, "no failing line of a tool result says this"))
+    return out
+
+
+def _on_failing_line(body: str, ev: Evidence) -> bool:
+    """Whether a failing result says ``body``: verbatim on a failing line, or its terms
+    (every specific one) across the failing lines of one result."""
+    blocks = ev.failure_blocks
+    folded = body.casefold()
+    if any(folded in x for block in blocks for x in block.lines):
+        return True
+    # the command that failed is part of what its failure says ("the Jest test … failed")
+    terms = claim_terms(body) - {"fail"}
+    specific = specific_terms(body) & terms
+    for block in blocks:
+        share, missing = cover(terms, block.wide_terms)
+        if missing:  # "UniqueViolation" is in "psycopg.errors.UniqueViolation:"
+            low = block.wide.casefold()
+            found = {t for t in missing if len(t) >= 5 and t in low}
+            share += len(found) / len(terms)
+            missing = tuple(t for t in missing if t not in found)
+        if share >= 0.75 and not specific.intersection(missing):
+            return True
+    return False
+
+
+_TEST_RUNNER = re.compile(
+    r"(?i)\b(?:pytest|jest|vitest|mocha|rspec|phpunit|unittest|tox|nox|ctest|go\s+test|"
+    r"cargo\s+test|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|make\s+(?:test|check)|"
+    r"gradle\w*\s+test|mvn\s+test|dotnet\s+test)\b"
+)
+
+
+def is_test_run(r: Result) -> bool:
+    return any(_TEST_RUNNER.search(c) for c in r.commands) or bool(
+        re.search(r"(?i)\b\d+ (?:passed|failed)\b|\bFAILED\b|\bTests?:", r.text)
+    )
+
+
+# What "CI is green" covers besides tests: linters, type checkers, builds.
+_CHECK_RUNNER = re.compile(
+    r"(?i)\b(?:mypy|ruff|flake8|pylint|black\s+--check|eslint|tsc|prettier\s+--check|clippy|"
+    r"golangci-lint|go\s+vet|go\s+build|cargo\s+(?:build|check|fmt)|rubocop|phpstan|psalm|"
+    r"terraform\s+(?:validate|fmt)|(?:npm|pnpm|yarn)\s+(?:run\s+)?(?:lint|build|typecheck)|"
+    r"make\s+(?:lint|build|ci))\b"
+)
+# A claim about every run, not one: "CI is green", "every suite passed", "all tests pass".
+_EVERY = re.compile(
+    r"(?i)\b(?:ci|all|every|everything|each|whole|entire|full|across\s+the\s+board)\b"
+)
+
+
+_LINT = re.compile(r"(?i)\blint(?:s|er|ers|ing)?\b|\btype-?check(?:s|er|ing)?\b")
+_ALL_CHECKS = re.compile(
+    r"(?i)\b(?:everything|all\s+(?:the\s+)?checks|every\s+check|all\s+green)\b"
+)
+
+
+def _is_check_run(r: Result) -> bool:
+    return any(_CHECK_RUNNER.search(c) for c in r.commands)
+
+
+def _broader(later: Result, earlier: Result) -> bool:
+    """Whether ``later`` re-ran what ``earlier`` ran, or more: the same program with no
+    argument ``earlier`` lacked (``pytest -q`` covers ``pytest tests/a.py -q``; a run
+    filtered with ``-run TestX`` does not cover the whole package)."""
+    if not later.commands or not earlier.commands:
+        return later.tool == earlier.tool and not later.commands and not earlier.commands
+    mine = max(later.commands, key=lambda c: (len(c), c)).split()
+    theirs = set(max(earlier.commands, key=lambda c: (len(c), c)).split())
+    return bool(mine) and mine[0] in theirs and set(mine) <= theirs
+
+
+def _unresolved(results: Sequence[Result], mode: str, timeline: Timeline) -> Result | None:
+    """The first run that failed (in ``mode``) with no passing run of it after it, nor a
+    passing run of more after a file was written (``pytest -q`` passing with no change
+    since ``pytest tests/a.py`` failed contradicts the failure; it does not resolve it)."""
+    for i, r in enumerate(results):
+        if not _failed_in([r], mode):
+            continue
+        if not any(not x.failed and _resolves(x, r, timeline) for x in results[i + 1 :]):
+            return r
+    return None
+
+
+def _resolves(later: Result, failed: Result, timeline: Timeline) -> bool:
+    """Whether a passing run ``later`` shows that ``failed`` passes now: it ran the same,
+    or ran more (:func:`_broader`) after a file was written."""
+    if not _broader(later, failed):
+        return False
+    if later.commands == failed.commands or min(later.at, failed.at) < 0:
+        return True
+    return timeline.happened("wrote", failed.at, later.at)
+
+
+def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
+    """A claim that something passed (``mode`` "timeout": only that it no longer timed
+    out): the run it names — the one its ordinal picks ("the first run"), else the last —
+    shows no failure (of that mode)."""
+    subjects = failure_subjects(text, ev)
+    if not subjects and _OTHERS.search(text):
+        return []  # "… failed while the other 7 tests passed": not the failing one
+    run = which_run(text) or ("all" if re.search(r"(?i)\bnever\b", text) else "last")
+    if not subjects:
+        named = _named_results(text, ev)
+        if _LINT.search(text) and not named:  # "lint is clean": the linters' runs
+            named = [r for r in ev.results if _is_check_run(r)] or named
+        if TESTS.search(text) or _ALL_CHECKS.search(text):
+            # "all tests pass now", "the export suite is green": the test runs it names
+            wide = _ALL_CHECKS.search(text) or _LINT.search(text)  # not only the tests
+            runs = [r for r in named or ev.results if is_test_run(r) or (wide and _is_check_run(r))]
+            if not runs and not named:
+                return [Claim("passed", text, "no test run in the record")]
+            if not named and run in ("last", "all") and _EVERY.search(text):
+                # "CI is green", "every suite passed": the latest run of each suite
+                checks = [r for r in ev.results if is_test_run(r) or _is_check_run(r)]
+                left = _unresolved(checks, mode, ev.timeline)
+                if left is not None:
+                    bad = _failed_in([left], mode)
+                    why = f"a run failed and no passing run of it followed: {bad}"
+                    return [Claim("passed", text, why)]
+            named = runs or named
+        bad = _failed_in(pick(named, run), mode)
+        if bad:
+            return [Claim("passed", text, f"{_the(run)} run it names failed: {bad}")]
+        subjects = [("test", q) for q in QUOTED_NAME.findall(text) if len(q) > 8]
+        subjects += [("test", t) for t in _named_tests(text, ev)]
+    out: list[Claim] = []
+    for kind, value in subjects:
+        if kind == "test":
+            verdicts = [v for v in (_test_verdict(r, value) for r in ev.results) if v is not None]
+            chosen = pick(verdicts, run)
+            if chosen and not all(chosen):
+                out.append(Claim("passed", value, f"{_the(run)} result naming it shows it failing"))
+            elif not verdicts:
+                out.append(Claim("passed", value, "no tool result names it"))
+            continue
+        results = ev.results_of(value)
+        bad = _failed_in(pick(results, run), mode)
+        if bad:
+            out.append(Claim("passed", value, f"{_the(run)} result of it shows a failure: {bad}"))
+        elif not results and not ev.ran(value):
+            out.append(Claim("passed", value, "no tool call ran it"))
+    return out
+
+
+# a test's name: snake case or a path ("keeps_order", "a::b"), or camel case from a test
+# framework (PHPUnit's "testDowngradeMidCycle", Go's "TestBucketRefill", "OrderTest")
+_IDENT = re.compile(
+    r"(?<![\w`])(?:[A-Za-z_][\w]*(?:_|::)[\w:]*[A-Za-z0-9]|[Tt]est[A-Z0-9]\w*|[A-Z]\w*Tests?\b)"
+)
+
+
+def _named_tests(text: str, ev: Evidence) -> list[str]:
+    """Identifiers of ``text`` a test result names ("keeps_order then passed")."""
+    found = dict.fromkeys(m.group(0) for m in _IDENT.finditer(re.sub(r"`[^`]*`", " ", text)))
+    return [t for t in found if _names_test(ev.outputs, t)]  # a NUL is no word character
+
+
+def _names_test(line: str, test: str) -> bool:
+    """Whether ``line`` names the test ``test`` whole: ``TestBucket`` is not
+    ``TestBucketRefillAfterBurst`` (a subtest ``TestBucket/refill`` is TestBucket's)."""
+    if test not in line:
+        return False
+    return re.search(rf"(?<![\w]){re.escape(test)}(?![\w])", line) is not None
+
+
+def _the(run: str) -> str:
+    return "a" if run == "all" else f"the {run}"
+
+
+_ONLY_FAILURE = re.compile(
+    r"(?i)\bonly\b|\bsole\b|\bthe\s+one\s+fail|\bno\s+other\s+(?:test|failure)|"
+    r"\bnothing\s+else\s+failed|\bsingle\s+fail"
+)
+
+
+def _check_only_failure(test: str, ev: Evidence) -> list[Claim]:
+    """ "Only test_x failed": no other test failed in the runs where it failed."""
+    others: dict[str, None] = {}
+    for r in ev.results:
+        if r.failed and any(_names_test(x, test) for x in failing_lines(r)):
+            for t in failing_tests("\n".join(r.lines) or r.text):
+                if test not in t and t not in test:
+                    others.setdefault(t, None)
+    if not others:
+        return []
+    names = ", ".join(list(others)[:3])
+    return [Claim("failed", test, f"not the only failure: {names} failed too")]
+
+
+def _failed_in(results: Sequence[Result], mode: str) -> str:
+    """The failing line of the first of ``results`` that failed (in ``mode``), or ""."""
+    for r in results:
+        if not r.failed or (mode == "timeout" and not timed_out(r.text)):
+            continue
+        if mode == "crash" and not crashed(r.text):
+            continue
+        lines = failing_lines(r)
+        return quote(lines[0] if lines else r.text, 80)
+    return ""
+
+
+def _named_results(text: str, ev: Evidence) -> list[Result]:
+    """The results of the runs a clause names by words, not by command ("the dry run",
+    "the loadgen tests"): those whose command shares the most of its distinctive words."""
+    terms = claim_terms(text) - OUTCOME_WORDS - {"assistant", "user"}
+    if not terms:
+        return []
+    scored = [(len(terms & r.named_terms), i) for i, r in enumerate(ev.results) if r.commands]
+    best = max((n for n, _ in scored), default=0)
+    if best:
+        return [ev.results[i] for n, i in scored if n == best]
+    # "RetryOnce exports every row succeeded": a test its result names in words
+    return [r for r in ev.results if cover(terms, r.text_terms)[0] >= 0.75]
+
+
+_OTHERS = re.compile(r"(?i)\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\b")
+_FAIL_MARK = re.compile(r"(?i)\b(?:fail(?:ed|s|ure)?|error(?:ed|s)?)\b|✕|✗|×|\bnot ok\b")
+
+
+def _test_verdict(r: Result, test: str) -> bool | None:
+    """Whether ``test`` passed in result ``r`` (None: not named there)."""
+    lines = [x for x in (r.lines or (r.text,)) if _names_test(x, test)]
+    if not lines:
+        return None
+    # a failure marker on the line, or the runner's own way to list a failed test
+    # (PHPUnit's "1) Tests\\Unit\\OrderTest::testRefund" under "There was 1 failure:")
+    return not (r.failed and any(_FAIL_MARK.search(x) or failing_tests(x) for x in lines))
+
+
+_EXIT = re.compile(r"(?i)\bexit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*[:=]?\s*(\d+)")
+
+
+def check_exit_codes(text: str, ev: Evidence) -> list[Claim]:
+    """An exit code the recap gives ("(exit code 0)") is the one the run it names ended with."""
+    out: list[Claim] = []
+    for m in _EXIT.finditer(text):
+        code = m.group(1)
+        quoted = [q for q in BACKTICKED.findall(text) if ev.results_of(q)]
+        results = [r for q in quoted for r in ev.results_of(q)] or _named_results(text, ev)
+        chosen = pick(results, which_run(text))
+        if not chosen:
+            continue
+        codes = {c for r in chosen for c in _EXIT.findall(r.text)}
+        wrong = (code not in codes) if codes else ((code == "0") == all(r.failed for r in chosen))
+        if wrong:
+            said = f"exit code {', '.join(sorted(codes))}" if codes else "a different outcome"
+            out.append(Claim("failed", m.group(0), f"the run it names shows {said}"))
+    return out
+
+
+_TWICE = r"\b(?:fail|crash|error|time)\w*(?:\s+out)?\s+(?:twice|two\s+times|both\s+times)\b"
+_AGAIN = re.compile(rf"(?i)\bagain\b|\bonce\s+more\b|\bstill\s+(?:fail|time|crash|error)|{_TWICE}")

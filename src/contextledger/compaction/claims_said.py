@@ -1,0 +1,434 @@
+"""Claims about who said what: the goal, a constraint, a correction or a request
+attributed to the user traces to a user sentence holding most of its words and every
+specific one, with the same polarity and preferences the same way round; what the
+assistant is said to have said is in an assistant turn, and a rule the user set is not
+credited to the assistant; a plan or a permission does not break the user's rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..intent import is_constraint
+from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
+from .claims_polarity import a_name, forbids, names_option, negated, preferences
+from .claims_reading import CORRECTION_NOTE, DONE, SAYS, SAYS_BARE, actor_of, fold, quote
+from .facts import extract_claims
+from .stance import Reading
+from .timeline import norm_command
+from .trace import LOADED, claim_terms, cover, specific_terms, stem, unit_terms, words_in
+
+# Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
+_ORIGINATE = re.compile(
+    r"(?i)\b(?:proposed|proposes|suggested|suggests|recommended|recommends|insisted|insists|"
+    r"decided|decides|chose|chooses|came\s+up\s+with|set\s+(?:the|a)\s+rule|required|"
+    r"demanded|mandated|on\s+its\s+own)\b"
+)
+
+
+def _has_token(text: str, value: str) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", text) is not None
+
+
+_FORBIDDING = re.compile(r"(?i)forb|prohib|bann|veto|object|reject|ruled|warn")
+_ACK = re.compile(
+    r"(?i)\b(?:confirmed|acknowledged|agreed|noted|promised|repeated|understood|accepted|"
+    r"followed|respected|honou?red|complied|obeyed|echoed|restated|recorded|kept|committed)\b"
+)
+_RULE = re.compile(
+    r"(?i)\b(?:must|never|always|should|shall|has\s+to|have\s+to|mustn'?t|don'?t|do\s+not)\b"
+)
+
+
+# A label before the user's own words: "Rule from the user:", "Task:", "User's request:".
+_LABEL_HEAD = re.compile(
+    r"(?i)^\W*(?:(?:the\s+)?(?:user'?s\s+)?(?:original\s+|latest\s+|standing\s+|first\s+|"
+    r"main\s+|current\s+)?(?:rule|constraint|task|goal|request|ask|correction|requirement|"
+    r"instruction|preference|note|reminder|quote|words|objective)s?"
+    r"(?:\s+(?:from|by|of)\s+(?:the\s+)?user)?|"
+    r"(?:from\s+)?(?:the\s+)?user(?:\s+(?:said|says|wrote|writes|asked|asks))?)\s*:\s+"
+)
+_FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|we|we're|we've|my|our|me|us)\b")
+
+
+def _unlabelled(text: str) -> str:
+    """``text`` without a leading label and the quotes around what follows it."""
+    m = _LABEL_HEAD.match(text)
+    if m is None:
+        return text
+    rest = text[m.end() :].strip()
+    if len(rest) > 2 and rest[0] in "\"“'" and rest[-1] in "\"”'":
+        rest = rest[1:-1]
+    return rest
+
+
+def quotes_user(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` is a user sentence (or turn) word for word, behind a label or
+    not: it traces to that turn and claims nothing done. Unlabelled first-person words
+    would be the recap's own "I", so they do not count."""
+    bare = _unlabelled(text)
+    if bare == text and _FIRST_PERSON.search(text):
+        return False
+    folded = fold(bare.strip().strip('"“”'))
+    if len(folded.split()) < 3:
+        return False
+    return folded in ev.user_words
+
+
+def _said_content(text: str) -> str:
+    """What a clause says someone said: the words after "the user said (that|to)"."""
+    text = _unlabelled(text)
+    m = SAYS.match(text)
+    rest = text[m.end() :] if m else text
+    if not m:
+        head = re.match(r"(?i)^.*?\buser'?s\s+\w+\s*(?:is|was|:)\s*", text)
+        if head:
+            rest = text[head.end() :]
+    rest = re.sub(
+        r"(?i)^\W*(?:(?:that|to|it|them|him|her|us|me|the\s+(?:assistant|agent|model))\W+)*",
+        "",
+        rest,
+    )
+    return rest.strip()
+
+
+_SAID_SPLIT = re.compile(
+    r"(?i)\s*;\s*|:\s+|,?\s+(?:and|but)\s+(?:(?:later|then|also|finally)\s+)?"
+    r"(?=(?:never|not|to|that|don'?t|do\s+not|always|use|keep|corrected|said|asked|"
+    r"insisted|wants?|told|the\s+user|they)\b)"
+)
+
+
+def _said_parts(content: str) -> list[str]:
+    content = _TOPIC.sub("", content)  # "the serializer choice: use orjson": a label, not said
+    return [p.strip(" ,.") for p in _SAID_SPLIT.split(content) if p and p.strip(" ,.")]
+
+
+_TOPIC = re.compile(
+    r"(?i)^(?:it|them|(?:the|a|an|their|his|her)\s+(?:[\w-]+\s+){0,2}[\w-]+)\s*:\s+"
+)
+
+
+# What a recap adds when it restates a request ("wants src/app.py fixed"): not a claim.
+_REQUEST_WORDS_LIST = """
+    fix fixed help handle look work working sort address resolve solve name named called give
+"""
+_REQUEST_WORDS = frozenset(stem(w) for w in _REQUEST_WORDS_LIST.split())
+
+
+def supporting(
+    part: str, units: Sequence[Unit] | UnitIndex, need: float
+) -> tuple[list[Unit], Unit | None]:
+    """Units that say ``part``: most of its terms and every specific term. Also, when none
+    does, the nearest unit, for the reason."""
+    index = units if isinstance(units, UnitIndex) else UnitIndex(units)
+    good, near = supporting_at(part, index, need)
+    return [index.units[i] for i in good], None if near is None else index.units[near]
+
+
+def supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int], int | None]:
+    """:func:`supporting` by position in ``index``: the units holding at least ``need``
+    of the terms of ``part`` (counted through the index: the others hold too few), all of
+    its specific terms and the options of a preference it states; and, when there are
+    none, the first unit holding the most of its terms, if that is a third of them or more."""
+    terms = claim_terms(part) - _REQUEST_WORDS
+    specific = specific_terms(part) & terms
+    # the options of a preference are what it is about ("requests not httpx")
+    options = [
+        re.compile(rf"(?i)(?<!\w){re.escape(o)}(?!\w)")
+        for pair in preferences(part)
+        for o in pair
+        if o.isalpha() and a_name(o)
+    ]
+    units = index.units
+    if not terms:  # nothing to trace: every unit says it
+        return [i for i, u in enumerate(units) if all(o.search(u.text) for o in options)], (
+            0 if units else None
+        )
+    hits = index.hits(terms)
+    n = len(terms)
+    least = next((k for k in range(1, n + 1) if k / n >= need), n + 1)  # the share rises with k
+    if specific:  # only the units holding its rarest specific term can hold them all
+        rarest = index.holding_all(specific)
+        good = [i for i in rarest if hits[i] >= least and specific <= units[i].terms]
+    else:
+        good = [i for i, k in hits.items() if k >= least]
+    if options:
+        good = [i for i in good if all(o.search(units[i].text) for o in options)]
+    good.sort()
+    if good:
+        return good, None  # the nearest unit is for the reason when none says it
+    most = max(hits.values(), default=0)
+    near = min((i for i, k in hits.items() if k == most), default=None)
+    return good, near if most / n >= 0.34 else None
+
+
+_NOT_CHANGING = re.compile(
+    r"(?i)\b(?:without|never|not|n't)\s+(?:\w+\s+)?(?:chang|modif|touch|alter|edit)\w*"
+)
+
+
+def _supporting_in(part: str, index: UnitIndex, units: list[int]) -> list[int]:
+    """Those of ``units`` (what the part before traced to) that hold half of the terms
+    of ``part`` and every specific one: a rule restated in two parts ("port 5432 stays
+    closed; access goes through the bastion") says more of one user sentence."""
+    terms = claim_terms(part) - _REQUEST_WORDS
+    specific = specific_terms(part) & terms
+    out = []
+    for i in units:
+        share, missing = cover(terms, index.units[i].terms)
+        if share >= 0.5 and not specific.intersection(missing):
+            out.append(i)
+    return out
+
+
+# A proper name mid-sentence: "the Atlas billing service", "Priya's branch".
+_NAME = re.compile(r"(?<=[\w,;:)] )[A-Z][a-z]{2,}(?:'s)?(?![\w./:@'-])")
+
+
+def _without_names_said_elsewhere(part: str, ev: Evidence) -> str:
+    """``part`` without its proper names when the user said each of them in some turn as
+    it is, neither forbidden nor rejected ("this is for the Atlas project", not "never
+    Jenkins" or "Redis, not Memcached"): a faithful paraphrase of one request may name
+    what the user named in another. ``part`` as it is otherwise."""
+    names = list(_NAME.finditer(part))
+    if not names:
+        return part
+    specific = specific_terms(part)
+    rejected = {b for _, b in ev.preferred}
+    index = ev.said_index
+    for m in names:
+        word = m.group(0).removesuffix("'s")
+        term = stem(word)
+        if term not in specific or term in LOADED or word.casefold() in rejected:
+            return part
+        holding = (index.units[i] for i in index.holding_all([term]))
+        if not any(term in u.terms and not u.negated for u in holding):
+            return part
+    return " ".join(_NAME.sub(" ", part).split())
+
+
+# Verbs that say which side a preference is on: "prefers A over B", "corrected it from
+# 24 to 48" (not "corrected it: A, not B"): the claim is compared with its verb.
+_STATED_WITH_VERB = ("correct", "chang", "switch", "mov")
+
+
+def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
+    """``text`` attributed to the user (a constraint, the goal, a request, a decision):
+    each part of it traces to a user sentence or turn holding most of its words and every
+    specific one (numbers, paths, names, loaded verbs), said with the same polarity, with
+    preferences the same way round. ``strict`` (a constraint, the goal) needs more."""
+    if not ev.said:
+        return [Claim(kind, text, "the user said nothing in the record")]
+    need = 0.7 if strict else 0.6
+    plain = _MISTAKE.sub(r", not \g<option>", _note_as_rejection(text))
+    head = SAYS.match(plain) or SAYS_BARE.match(plain)
+    against = bool(head and _FORBIDDING.match(head.group("verb")))
+    before: list[int] = []  # the units the part before traced to
+    for part in _said_parts(_said_content(plain)) or [plain]:
+        own = SAYS_BARE.match(part)
+        if own and re.match(r"(?i)\W*(?:over|not|instead|rather|and|or|,)\b", part[own.end() :]):
+            own = None  # "requests over httpx": a name, not the verb "requests"
+        if own:  # "… and asked that Y": this part's own verb
+            against = bool(_FORBIDDING.match(own.group("verb")))
+            part = _said_content(part[own.end() :]) or part
+        if not claim_terms(part) and not preferences(part):
+            continue  # "--since, not --after": flags are no terms, but a preference
+        index = ev.said_index
+        good, near = supporting_at(part, index, need)
+        if not good:  # "…; access goes through the bastion": more of the same sentence
+            good = _supporting_in(part, index, before)
+        kept_as_is = _NOT_CHANGING.sub("keeping", part)
+        if not good and kept_as_is != part:  # "without changing X" is "keep X as it is"
+            good, _ = supporting_at(kept_as_is, index, need)
+            part = kept_as_is if good else part
+        unnamed = _without_names_said_elsewhere(part, ev) if not good else part
+        if unnamed != part:  # "the Atlas billing service": Atlas from another user turn
+            good, _ = supporting_at(unnamed, index, need)
+            part = unnamed if good else part
+        if not good:
+            why = "no user turn says this"
+            if near is not None:
+                unit = index.units[near]
+                _, missing = cover(claim_terms(part), unit.terms)
+                why += f" (nearest: {quote(unit.text)}; it does not say {', '.join(missing[:4])})"
+            return [Claim(kind, text, why)]
+        polarity = forbids(part) != against
+        # "the user prefers A over B": the verb says which side of "over" is rejected
+        verb = head.group("verb").casefold() if head else ""
+        with_verb = verb.startswith("prefer") or (
+            verb.startswith(_STATED_WITH_VERB) and re.search(r"(?i)\bfrom\b", part)
+        )
+        stated = Reading(f"{verb} {part}" if with_verb else part)
+        kept = index.keeping(good, stated, flipped=against)
+        before = kept
+        if not kept:
+            differs = stated.change(index.stance(good[0]), flipped=against)
+            return [Claim(kind, text, f"{differs}: {quote(index.units[good[0]].text)}")]
+        same = [index.units[i] for i in kept]
+        said_prefs = index.preferred_in(kept)
+        for a, b in sorted(preferences(part)):
+            if (b, a) in said_prefs and (a, b) not in said_prefs:
+                return [Claim(kind, text, f"the user preferred {b} over {a}, not the reverse")]
+        # the user's own words (asked only when it matters: each is a pass over the text)
+        quoted = bool(said_prefs) and any(fold(part) in fold(u.text) for u in same)
+        if not polarity and not quoted:  # "floats are fine", "use float": the user rejected float
+            mine = unit_terms(part)
+            for a, b in sorted(said_prefs):
+                if names_option(b, mine) and not names_option(a, mine):
+                    why = f"the user rejected {b} in favour of {a}"
+                    return [Claim(kind, text, why)]
+        for f in extract_claims(part):
+            named = f.value
+            if f.kind == "command" and f"`{f.value}" not in part:
+                named = prose_command(f.value)  # "pnpm rather than npm": pnpm is named
+            if f.kind in ("command", "quoted") and not any(
+                f.value.casefold() in " ".join(u.text.casefold().split())
+                or (f.kind == "command" and f"`{f.value}" not in part and words_in(named, u.text))
+                for u in same
+            ):
+                return [Claim(kind, text, f"the user never said {f.value!r}")]
+    return []
+
+
+def prose_command(command: str) -> str:
+    """A command named in prose without backticks, as far as it is a command: a program
+    followed only by plain words ("pnpm rather than", "terraform during the") is the
+    program; with flags, paths or numbers it is the whole of it."""
+    words = command.split()
+    return words[0] if all(w.isalpha() for w in words[1:]) else command
+
+
+NO_ASSISTANT_TURN = "no assistant turn says this"
+
+
+def check_assistant(text: str, ev: Evidence) -> list[Claim]:
+    """``text`` attributed to the assistant: an assistant turn says it, and a rule the
+    user set is not credited to the assistant ("the assistant insisted the pool stays 20")."""
+    m = SAYS.match(text)
+    content = _said_content(text) if m else text
+    verb = m.group("verb") if m else ""
+    if _RULE.search(content) or is_constraint(content) or _ORIGINATE.search(text):
+        user, _ = supporting(content, ev.said_index, 0.6)
+        if user and not _ACK.search(verb or text):
+            return [
+                Claim(
+                    "assistant said",
+                    text,
+                    f"the user set this rule, not the assistant: {quote(user[0].text)}",
+                )
+            ]
+    for part in _said_parts(content) or [content]:
+        if not claim_terms(part) or supporting_at(part, ev.told_index, 0.5)[0]:
+            continue
+        user, _ = supporting(part, ev.said_index, 0.5)
+        why = (
+            f"the user said it, not the assistant: {quote(user[0].text)}"
+            if user
+            else NO_ASSISTANT_TURN
+        )
+        return [Claim("assistant said", text, why)]
+    return []
+
+
+def check_plan(text: str, ev: Evidence) -> list[Claim]:
+    """A next step, plan or permission that breaks a rule the user set ("Next step: run
+    rm -rf build", "the legacy table may be dropped before Friday"): a command the rule
+    names, or the rule's words said with the other stance."""
+    if forbids(text):
+        return []
+    mine = claim_terms(text)
+    plain = " ".join(norm_command(text).split())
+    stated = Reading(text)
+    for u, rule, banned in ev.rules:
+        if any(len(b.split()) > 1 and _has_token(plain, b) for b in banned) or (
+            len(rule) >= 2
+            and cover(rule, frozenset(mine))[0] >= 0.75
+            and stated.change(Reading(u.text)) is not None  # "staging" where "never prod"
+        ):
+            return [Claim("constraint", text, f"it breaks the user's rule: {quote(u.text)}")]
+    index = ev.said_index
+    found, _ = supporting_at(text, index, 0.6)
+    if found and not index.keeping(found, stated, flipped=False):
+        differs = stated.change(index.stance(found[0]))
+        return [Claim("constraint", text, f"{differs}: {quote(index.units[found[0]].text)}")]
+    return []
+
+
+_PAREN = re.compile(r"\s*\([^()]*\)")
+
+
+def decided_as_said(text: str, ev: Evidence) -> bool:
+    """A ``Decisions`` item with no subject ("Redis is the store, keyed by the
+    Idempotency-Key header (after the user's correction)"): what the assistant or the
+    user said, in any tense ("I'll go with Redis …"); a note in brackets is no claim."""
+    bare = _PAREN.sub("", text).strip()
+    if not bare or actor_of(bare) is not None:
+        return False
+    return bool(supporting_at(bare, ev.spoken_index, 0.85)[0])
+
+
+_NOTE_FROM = re.compile(r"(?i)\bfrom\s+([\w./+-]+)(?:\s+to\s+([\w./+-]+))?")
+_NOTE_WAS = re.compile(
+    r"(?i)^(?:the\s+user\s+)?(?:corrected|was|previously|formerly|originally|replacing|"
+    r"replaced|instead\s+of|not)\s+([\w./+-]+)$"
+)
+
+
+# "The flag is --since; --after was a mistake": the option after the rule is rejected
+_MISTAKE = re.compile(
+    r"(?i)\s*[;,]\s*(?:and\s+)?(?:the\s+)?(?P<option>[\w./+-]+)\s+(?:was|is)\s+(?:a\s+mistake|"
+    r"wrong|incorrect|a\s+typo|an\s+error)\b"
+)
+
+
+def _note_as_rejection(text: str) -> str:
+    """A correction note said as the option it rejects: "48 hours (changed from 24)" is
+    "48 hours (not 24)", "Redis (the user corrected Memcached)" is "Redis (not Memcached)"."""
+
+    def plain(m: re.Match[str]) -> str:
+        inner = m.group(0)[1:-1].strip()
+        moved = _NOTE_FROM.search(inner)
+        if moved:
+            now = f"{moved.group(2)}, " if moved.group(2) else ""
+            return f"({now}not {moved.group(1)})"
+        was = _NOTE_WAS.match(inner)
+        return f"(not {was.group(1)})" if was else m.group(0)
+
+    return CORRECTION_NOTE.sub(plain, text) if "(" in text else text
+
+
+# What check_user says when a claim traces to the user but turns their words around.
+_TURNED = re.compile(r"(?i)opposite|preferred|rejected|the other way|condition changed|said only")
+
+
+def restated_rule(text: str, ev: Evidence) -> list[Claim] | None:
+    """A rule or a correction restated without a subject: [] when it traces to the user
+    with their stance, the claim when it turns their words around, None when no user
+    turn says it (then it is read as any other clause: the assistant may have done it)."""
+    if DONE.search(CORRECTION_NOTE.sub(" ", text)):
+        return None
+    found = check_user(text, ev, "constraint")
+    if not found:
+        return []
+    return found if _TURNED.search(found[0].reason) else None
+
+
+def check_preferences(text: str, ev: Evidence) -> list[Claim]:
+    """A preference the user stated, the wrong way round or its rejected option as the
+    outcome ("the session cache now uses Memcached" after "use Redis not Memcached")."""
+    said = ev.preferred
+    if not said:
+        return []
+    mine = preferences(text)
+    for a, b in sorted(mine):
+        if (b, a) in said and (a, b) not in said:
+            return [Claim("user said", text, f"the user preferred {b} over {a}, not the reverse")]
+    if mine or negated(text):
+        return []
+    words = claim_terms(text)  # whole tokens: "stripe" is not in STRIPE_API_KEY
+    for a, b in sorted(said):
+        if names_option(b, words) and not names_option(a, words):
+            return [Claim("user said", text, f"the user rejected {b} in favour of {a}")]
+    return []

@@ -1,0 +1,153 @@
+"""Tool-call ids each provider accepts, and the one id sent for an id it would refuse.
+
+The id that pairs a tool call with its results is copied from whichever provider made the
+call, but every API has its own rule for it, and a history that breaks one gets HTTP 400:
+
+* **Anthropic** (``tool_use.id``, ``tool_result.tool_use_id``): ``^[a-zA-Z0-9_-]+$``
+  ("String should match pattern"); Bedrock also caps it at 64 characters, so we do too.
+* **OpenAI Chat** (``tool_calls[].id``): at most 40 characters ("string too long. Expected
+  a string with maximum length 40").
+* **OpenAI Responses** (``call_id``): at most 64 characters.
+* **Gemini** (``function_call.id``): optional, no documented rule.
+
+An id the target refuses is sent as :func:`portable_id`: the id's own letters (so a person
+still recognises it) and a hash of the whole id, valid for every provider. It is a pure
+function of the id, so a call and all its results map alike wherever they are written
+(one message at a time, too), the same id maps alike every turn (prompt caches and the
+proxy's history matching keep working), and a translation to a third format leaves it
+unchanged. Ids the target accepts are never changed.
+
+>>> wire_id("toolu_01A09q90qw90lq917835lq9", "openai")
+'toolu_01A09q90qw90lq917835lq9'
+>>> wire_id("call:abc.123", "anthropic")
+'call_abc_123_7isjgvyql6zorgq6'
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+from ..errors import ContentError
+from ..model import Message, ToolCall, ToolResult
+from ..report import Notice
+
+_ANTHROPIC = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_NOT_PORTABLE = re.compile(r"[^A-Za-z0-9_-]+")
+#: The longest id each target takes (Gemini: none documented; the stub checks the same).
+MAX_LENGTH = {"openai": 40, "openai-responses": 64, "anthropic": 64}
+#: What a person is told about each target's rule.
+RULES = {
+    "openai": "at most 40 characters",
+    "openai-responses": "at most 64 characters",
+    "anthropic": "only letters, digits, '_' and '-', at most 64 characters",
+    "gemini": "a non-empty id",
+}
+_HASH_CHARS = 16  # base32: 80 bits, so two ids of one conversation never share one
+_STEM_CHARS = MAX_LENGTH["openai"] - _HASH_CHARS - 1
+
+
+def accepted(call_id: str, target: str) -> bool:
+    """Whether ``target`` takes ``call_id`` as it is.
+
+    >>> accepted("call:1", "openai"), accepted("call:1", "anthropic")
+    (True, False)
+    """
+    if not call_id:
+        return False
+    if target == "anthropic":
+        return _ANTHROPIC.fullmatch(call_id) is not None
+    limit = MAX_LENGTH.get(target)
+    return limit is None or len(call_id) <= limit
+
+
+def accepted_everywhere(call_id: str) -> bool:
+    """Whether every provider takes ``call_id`` (then no writer changes it)."""
+    return len(call_id) <= MAX_LENGTH["openai"] and accepted(call_id, "anthropic")
+
+
+@lru_cache(maxsize=4096)
+def portable_id(call_id: str) -> str:
+    """The id sent for ``call_id`` where the target refuses it: valid for every provider,
+    at most 40 characters, the same for the same id in every process.
+
+    >>> portable_id("x" * 64) == portable_id("x" * 64), len(portable_id("x" * 64))
+    (True, 40)
+    """
+    digest = hashlib.sha256(call_id.encode("utf-8", "surrogatepass")).digest()
+    tag = base64.b32encode(digest).decode("ascii")[:_HASH_CHARS].lower()
+    stem = _NOT_PORTABLE.sub("_", call_id)[:_STEM_CHARS].strip("_")
+    return f"{stem or 'call'}_{tag}"
+
+
+def wire_id(call_id: str, target: str) -> str:
+    """``call_id`` as ``target``'s writer sends it: unchanged when accepted, else
+    :func:`portable_id`."""
+    return call_id if accepted(call_id, target) else portable_id(call_id)
+
+
+def ids_accepted(messages: Sequence[Message], target: str) -> bool:
+    """Whether ``target`` takes every tool-call id in ``messages`` as it is."""
+    return all(accepted(call_id, target) for call_id, _ in _ids(messages))
+
+
+def _ids(messages: Sequence[Message]) -> Iterator[tuple[str, str]]:
+    """Every tool-call id in ``messages`` (calls and results) with the path naming it."""
+    for i, m in enumerate(messages):
+        for j, b in enumerate(m.content):
+            if isinstance(b, ToolCall):
+                yield b.id, f"messages[{i}].content[{j}]"
+            elif isinstance(b, ToolResult):
+                yield b.call_id, f"messages[{i}].content[{j}]"
+
+
+def renamed_ids(messages: Sequence[Message], target: str, title: str) -> list[Notice]:
+    """The notice for the ids ``target``'s writer will send renamed (none: all accepted).
+
+    Raises :class:`ContentError` in the one case the renaming cannot be faithful: a
+    renamed id equal to another id of the conversation (two calls would share one id).
+    """
+    renamed: dict[str, str] = {}
+    first = ""
+    seen: set[str] = set()
+    for call_id, path in _ids(messages):
+        seen.add(call_id)
+        if call_id not in renamed and not accepted(call_id, target):
+            renamed[call_id] = portable_id(call_id)
+            first = first or path
+    if not renamed:
+        return []
+    owner = {new: old for old, new in renamed.items()}
+    for new, old in owner.items():
+        if new in seen:
+            raise ContentError(
+                first,
+                f"tool-call id {old!r} must be renamed for {title} ({RULES[target]}), and its "
+                f"new id {new!r} is already another call's id: rename one of them",
+            )
+    if len(owner) < len(renamed):  # pragma: no cover - an 80-bit hash collision
+        raise ContentError(first, "two tool-call ids map to one portable id")
+    old, new = next(iter(renamed.items()))
+    more = f" and {len(renamed) - 1} more" if len(renamed) > 1 else ""
+    return [
+        Notice(
+            "renamed",
+            first,
+            f"Tool-call id {old!r}{more} sent to {title} as {new!r} ({title} takes "
+            f"{RULES[target]}); each call's results carry the same new id.",
+        )
+    ]
+
+
+__all__ = [
+    "MAX_LENGTH",
+    "accepted",
+    "accepted_everywhere",
+    "ids_accepted",
+    "portable_id",
+    "renamed_ids",
+    "wire_id",
+]
