@@ -551,3 +551,76 @@ def support_session(n: int = 10_000, images: int = 60, seed: int = 1) -> list[di
         {"role": "user", "content": f"So what do we tell the customer about {rng.choice(_TOPICS)}?"}
     )
     return msgs
+
+
+# --- a third shape: an image-heavy desktop companion -----------------------------------
+#
+# Written apart from both sessions above (coldfit5): a household's desktop assistant that
+# sees the screen. Most user turns carry a new screenshot (1,000 in 10,000 dicts, each its
+# own size and pixels, drawn by ``screenshot``), texts are short and chatty, several people
+# share it (``name``), half the turns click or type through a tool whose results are a word
+# or two, and answers describe what is on screen. Few characters, many images: the opposite
+# of the support session.
+
+_ASKS = [
+    "what's on my screen now?", "is this email a scam?", "help me fill in this form",
+    "which button do I press?", "remind me what we decided about the trip", "ok thanks",
+    "can you read the error dialog?", "translate the menu for me", "cheapest flight here?",
+    "never click buy without asking me", "is this the right settings page?", "scroll down",
+    "¿qué dice este aviso?", "c’est quoi ce message ?", "この画面で何をすればいい？",
+]  # fmt: skip
+_SEEN = ["a dialog", "your inbox", "a form", "a map", "a checkout page", "the settings",
+         "a video call", "a spreadsheet"]  # fmt: skip
+_SAY = ["it", "says", "the", "button", "is", "at", "the", "top", "left", "right", "blue",
+        "next", "to", "your", "name", "—", "and", "a", "red", "warning", "✓"]  # fmt: skip
+_ACTIONS = ["click", "type_text", "scroll", "read_screen", "open_app"]
+
+
+def desktop_session(n: int = 10_000, images: int = 1_000, seed: int = 1) -> list[dict[str, Any]]:
+    """A desktop companion's session of ``n`` OpenAI Chat dicts (plus a last user turn),
+    shaped unlike the two above: see the section comment."""
+    rng = random.Random(seed * 4_241 + 11)
+    msgs: list[dict[str, Any]] = [
+        {"role": "system", "content": f"You are the desktop companion of household {seed}. "
+         "You see the user's screen; never buy or send anything without asking."}
+    ]  # fmt: skip
+    left, uid, t = images, seed * 100_000, 0
+    while len(msgs) < n:
+        t += 1
+        text = f"{rng.choice(_ASKS)} ({rng.randrange(10**6)})"
+        turn: dict[str, Any] = {"role": "user", "content": text}
+        if left and rng.random() < left * 3.5 / max(1, n - len(msgs)):
+            uid += 1
+            left -= 1
+            spec: dict[str, Any] = {"url": screenshot(rng, uid)}
+            if rng.random() < 0.3:
+                spec["detail"] = rng.choice(["low", "high", "auto"])
+            turn["content"] = [
+                {"type": "text", "text": text},
+                {"type": "image_url", "image_url": spec},
+            ]
+        if rng.random() < 0.2:
+            turn["name"] = rng.choice(["mum", "dad", "kid", "grandpa"])
+        msgs.append(turn)
+        if rng.random() < 0.5:
+            calls = [
+                {
+                    "id": f"call_{seed}_{t}_{j}",
+                    "type": "function",
+                    "function": {
+                        "name": rng.choice(_ACTIONS),
+                        "arguments": json.dumps(
+                            {"x": rng.randrange(3840), "y": rng.randrange(2160)}
+                        ),
+                    },
+                }
+                for j in range(rng.choice([1, 1, 2]))
+            ]
+            msgs.append({"role": "assistant", "content": None, "tool_calls": calls})
+            for call in calls:
+                out = rng.choice(["done", "clicked", "ok", "element not found", "typed 12 chars"])
+                msgs.append({"role": "tool", "tool_call_id": call["id"], "content": out})
+        said = " ".join(rng.choice(_SAY) for _ in range(rng.randint(5, 40)))
+        msgs.append({"role": "assistant", "content": f"I can see {rng.choice(_SEEN)} — {said}."})
+    msgs.append({"role": "user", "content": "So what should I do next?"})
+    return msgs

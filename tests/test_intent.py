@@ -3,6 +3,9 @@ per-text questions say, whatever the texts and however they are cut into a list.
 
 from __future__ import annotations
 
+import re
+from itertools import islice
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -70,6 +73,22 @@ def reference(batch: list[str]) -> tuple[list[int], list[int]]:
     ]
     restating = [i for i, t in enumerate(batch) if is_substantive(t) and restates_task(t)]
     return steering, restating
+
+
+def substantive_as_first_written(text: str) -> bool:
+    """``is_substantive`` as first written (three passes over the opening words)."""
+    first_four = [m.group() for m in islice(re.finditer(r"\w+", text), 4)]
+    if len(first_four) < 4 or is_nudge(text):
+        return False
+    words = [m.group() for m in islice(re.finditer(r"\w+(?:['’]\w+)*", text), 13)]
+    return len(words) > 12 or not all(
+        w.lower().replace("’", "'") in intent._PREAMBLE_WORDS for w in words
+    )
+
+
+@given(texts | st.text(alphabet="ab'’ _.\u0301é日İ3", max_size=60))
+def test_substantive_reads_the_opening_words_once_and_says_the_same(text: str) -> None:
+    assert is_substantive(text) == substantive_as_first_written(text)
 
 
 @given(st.lists(texts, max_size=8))

@@ -111,20 +111,24 @@ def word_count(text: str) -> int:
     return len(_WORD.findall(text))
 
 
+def _opening_words(text: str) -> list[str]:
+    """The first 13 words of ``text``, a nudge's way ("it's" is one): a nudge or an opener
+    has at most 12, so a long text is read no further."""
+    return [m.group() for m in islice(_NUDGE_WORD.finditer(text), 13)]
+
+
+def _all_in(words: list[str], vocabulary: frozenset[str]) -> bool:
+    return all(w.lower().replace("’", "'") in vocabulary for w in words)
+
+
 def is_nudge(text: str) -> bool:
     """A short turn that asks for nothing new ("ok", "keep going", "thanks!", "it's fine").
 
     >>> is_nudge("it's fine"), is_nudge("It’s fine."), is_nudge("it's the cache")
     (True, True, False)
     """
-    # a nudge has at most 12 words: a long text is read no further
-    words = [m.group() for m in islice(_NUDGE_WORD.finditer(text), 13)]
-    return len(words) <= 12 and all(w.lower().replace("’", "'") in _NUDGE_WORDS for w in words)
-
-
-def _first_words(text: str, n: int) -> list[str]:
-    """The first ``n`` words of ``text`` (fewer if it has fewer)."""
-    return [m.group() for m in islice(_WORD.finditer(text), n)]
+    words = _opening_words(text)
+    return len(words) <= 12 and _all_in(words, _NUDGE_WORDS)
 
 
 def is_correction(text: str) -> bool:
@@ -150,10 +154,12 @@ def is_substantive(text: str) -> bool:
     >>> is_substantive("I have a task for you: migrate the billing service to Postgres.")
     True
     """
-    if len(_first_words(text, 4)) < 4 or is_nudge(text):
-        return False
-    words = [m.group() for m in islice(_NUDGE_WORD.finditer(text), 13)]
-    return len(words) > 12 or not all(w.lower().replace("’", "'") in _PREAMBLE_WORDS for w in words)
+    words = _opening_words(text)  # read once: a fit asks this of thousands of requests
+    if len(words) < 4 and sum(1 + w.count("'") + w.count("’") for w in words) < 4:
+        return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
+    if len(words) <= 12 and _all_in(words, _NUDGE_WORDS):
+        return False  # a nudge
+    return len(words) > 12 or not _all_in(words, _PREAMBLE_WORDS)
 
 
 # --------------------------------------------------------------------------- in bulk
@@ -316,11 +322,13 @@ def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[
     restating: set[int] = set()
     if not texts:
         return where, restating
-    joined = "\x00" + "\x00".join(texts)
-    if any(ch in joined for ch in _CASE_FOLDS_TO_ASCII):
+    if any(ch in t for t in texts if not t.isascii() for ch in _CASE_FOLDS_TO_ASCII):
         return None
-    folded = joined.encode("ascii", "replace").translate(_NUL_FOLD)
-    ends = list(accumulate(len(t) + 1 for t in texts))  # the NUL after text j is at ends[j]
+    # Each text encoded from its own width (joining the strings first would widen every
+    # text to the widest one's, emoji to 4 bytes a character): a byte a character.
+    encoded = [t.encode("ascii", "replace") for t in texts]
+    folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
+    ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     find, word_start, restates = folded.find, _MIGHT_STEER_BYTES.match, _RESTATING_BYTES.match
     for m in pattern.finditer(folded):
         start, end = m.span()

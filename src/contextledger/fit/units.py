@@ -463,16 +463,17 @@ class HistoryIndex:
         return sum(map(self.at_least, range(start, end))) <= room
 
     def least_message_cost(self) -> int:
-        """What every request costs at least: the framing of a message (requests and
-        recaps are sent whole; only a writer that leaves an assistant turn out sends less)."""
+        """What every request costs at least: the framing of a user message (requests and
+        recaps are user messages, sent whole)."""
         assert self._pricer is not None
-        return self._pricer.message_overhead
+        return self._pricer.framing_tokens("user")
 
     def request_may_fit(self, k: int, room: int) -> bool:
         """``may_fit`` for the unit of an earlier request, also by a bound read from its
-        text's letters and digits (``tokens_at_least``): a pasted log that cannot fit what
-        is left of the pins' cap is never tokenized. (``may_fit`` for a unit of one message,
-        inlined: pinning asks this of hundreds of earlier requests every fit.)"""
+        text's letters and digits (``tokens_at_least``) and its images' prices (read from
+        their headers): a pasted log or a screenshot that cannot fit what is left of the
+        pins' cap is never tokenized. (``may_fit`` for a unit of one message, inlined:
+        pinning asks this of hundreds of earlier requests every fit.)"""
         i = self.starts[k]
         if self.priced[i]:
             return self.costs[i] <= room
@@ -487,10 +488,30 @@ class HistoryIndex:
             else:
                 text = body[i].text
             pricer = self._pricer
-            bound = self._bounds[i] = pricer.message_overhead + tokens_at_least(
-                pricer.counter, text
-            )
+            framing = pricer.framing_tokens("user")
+            bound = framing + tokens_at_least(pricer.counter, text)
+            at = bisect_left(self.images, i)
+            if bound > room:
+                pass
+            elif self._single_text(i):  # its one block: counted exactly, remembered for its price
+                bound = framing + pricer.text(text)
+            elif at < len(self.images) and self.images[at] == i:
+                bound += sum(pricer.image(img).tokens for img in body[i].images())
+            self._bounds[i] = bound
         return bound <= room
+
+    def _single_text(self, i: int) -> bool:
+        """Whether message ``i`` is one text block (a flat request; read, when lazy, from
+        its dict)."""
+        body = self.body
+        if type(body) is LazyMessages:
+            p = body.start + i
+            made = body.columns.made[p]
+            if made is None:
+                return type(body.columns.dicts[p].get("content")) is str
+            return len(made.content) == 1 and type(made.content[0]) is Text
+        content = body[i].content
+        return len(content) == 1 and type(content[0]) is Text
 
     def at_least(self, i: int) -> int:
         """Message ``i``'s exact price if known, else a lower bound from its characters."""

@@ -115,7 +115,10 @@ class Pricer:
         self.framing = framing_for(model.provider)
         self.message_overhead = self.framing.per_message
         self._blocks: dict[Block, tuple[int, int]] = {}
-        self._images: dict[Image, ImagePrice] = {}
+        self._images: dict[Image, ImagePrice] = {}  # by content, while sizes are planned
+        # by identity while none is: hashing an inline image reads its whole payload (a
+        # screenshot's megabyte, to price it from its header's few bytes)
+        self._image_ids: dict[int, tuple[Image, ImagePrice]] = {}
         self._texts: dict[str, int] = {}  # filled in batches by prime()
         self._labels: dict[str, int] = {}  # roles and names
         self._written_args: dict[str, str] = {}  # see _args
@@ -182,9 +185,11 @@ class Pricer:
         """Price ``img`` at the size it will be sent at (after normalization), not its own."""
         if self._sizes.get(img) == (width, height):
             return
-        if img in self._sizes or img in self._images:
-            # a different plan for a priced image (e.g. more than 20 images now): start over
+        if img in self._sizes or img in self._images or self._image_ids:
+            # a different plan for a priced image (e.g. more than 20 images now), or the
+            # first plan after images were priced by identity: start over
             self._images.clear()
+            self._image_ids.clear()
             self._blocks.clear()
             self._messages.clear()
         self._sizes[img] = (width, height)
@@ -195,13 +200,26 @@ class Pricer:
         self._planned_bytes[img] = base64_bytes
 
     def planned_bytes(self, img: Image) -> int | None:
-        return self._planned_bytes.get(img)
+        return self._planned_bytes.get(img) if self._planned_bytes else None  # (no hashing)
 
     def image(self, img: Image) -> ImagePrice:
         """Tokens the provider bills for this image: by pixels, or the per-image maximum."""
+        if not self._sizes:  # nothing planned: the price is the image's own, by identity
+            hit = self._image_ids.get(id(img))
+            if hit is not None and hit[0] is img:
+                return hit[1]
+            if len(self._image_ids) > 200_000:
+                self._image_ids.clear()
+            price = self._price_image(img)
+            self._image_ids[id(img)] = (img, price)
+            return price
         cached = self._images.get(img)
-        if cached is not None:
-            return cached
+        if cached is None:
+            cached = self._images[img] = self._price_image(img)
+        return cached
+
+    def _price_image(self, img: Image) -> ImagePrice:
+        """The price of ``img`` worked out (read from its header, never decoded)."""
         width, height, note = img.width, img.height, ""
         if (width is None or height is None) and img.data is not None:
             try:
@@ -210,26 +228,24 @@ class Pricer:
             except ImageProbeError as exc:
                 note = f"size unreadable ({exc.reason}); priced at the model's per-image maximum"
         shown = (width, height) if width and height else None
-        planned = self._sizes.get(img)
+        planned = self._sizes.get(img) if self._sizes else None
         if planned is not None:
             width, height = planned
         cost: ImageCost
         if not self.model.vision:
             # The vision gate decides what happens to such images; priced as the placeholder.
-            price = ImagePrice(0, width, height, True, "model has no image input", shown)
-            self._images[img] = price
-            return price
+            return ImagePrice(0, width, height, True, "model has no image input", shown)
         if width is None or height is None:
             cost = max_image_cost(self.model, self._detail(img))
             note = note or "size unknown; priced at the model's per-image maximum"
         else:
             cost = image_cost(width, height, self.model, self._detail(img))
-        price = ImagePrice(cost.tokens, width, height, cost.exact and not note, note, shown)
-        self._images[img] = price
-        return price
+        return ImagePrice(cost.tokens, width, height, cost.exact and not note, note, shown)
 
     def block(self, b: Block) -> tuple[int, int]:
         """(text tokens, image tokens) of one block."""
+        if type(b) is Image:  # (not by the block memo: that would hash its payload)
+            return 0, self.image(b).tokens
         cached = self._blocks.get(b)
         if cached is not None:
             return cached
@@ -313,6 +329,13 @@ class Pricer:
             self._messages.clear()
         self._messages[id(m)] = (m, price)
         return price
+
+    def framing_tokens(self, role: str) -> int:
+        """What a message of ``role`` costs beyond its content, at least: its framing and,
+        where the provider bills it, the role's own tokens (only an assistant turn a writer
+        leaves out costs less: nothing)."""
+        framing = self.framing
+        return framing.per_message + (self._label(role) if framing.counts_role else 0)
 
     def _note_parallel(self, m: Message) -> int:
         """The wrapper tokens of an assistant message's parallel calls (0: fewer than two

@@ -292,7 +292,7 @@ class TiktokenCounter:
         return self._encoding
 
     def _fast(self) -> Any:
-        return _toktok() if self._encoding is None else None
+        return _toktok(self._name) if self._encoding is None else None
 
     def warm(self) -> None:
         """Load the compiled tokenizer now rather than when counting outgrows the
@@ -313,11 +313,11 @@ class TiktokenCounter:
         if fast is None:
             return [len(ids) for ids in self.encoding.encode_ordinary_batch(list(texts))]
         try:
-            return list(fast.batch_count(list(texts), self._name, 1 if len(texts) == 1 else 0))
+            return list(map(fast.count, texts))
         except UnicodeEncodeError:
             # Lone surrogates: counted as tiktoken counts them (each replaced by U+FFFD).
             clean = [t.encode("utf-16", "surrogatepass").decode("utf-16", "replace") for t in texts]
-            return list(fast.batch_count(clean, self._name))
+            return list(map(fast.count, clean))
 
     def _light_counts(self, texts: Sequence[str]) -> list[int] | None:
         """Counts from the pure-Python path while it is cheaper than loading a compiled
@@ -351,12 +351,18 @@ class TiktokenCounter:
 
 
 @cache
-def _toktok() -> Any:
+def _toktok(name: str = "o200k_base") -> Any:
+    """toktok's tokenizer for vocabulary ``name``, looked up once per process (None: not
+    installed). Its ``count(text)`` is called text by text: ``batch_count`` costs ~35 µs a
+    call before counting anything (~13x a short text's count; measured on toktok 0.3.0,
+    the pinned version), and on 2 cores its threads add CPU time rather than save it, so a
+    loop of ``count`` is the cheaper of the two at every batch size (64 texts: 0.27 vs
+    0.32 ms; 500: 2.4 vs 2.7 ms, 3.8 threaded)."""
     try:
         import toktok  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
-    return toktok
+    return toktok._encoding(name)
 
 
 def count_many(counter: TokenCounter, texts: Sequence[str]) -> list[int]:

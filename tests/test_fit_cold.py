@@ -1,0 +1,73 @@
+"""The cold fit's shortcuts decide as the exact prices would."""
+
+from __future__ import annotations
+
+import base64
+import io
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image as PILImage
+
+from contextledger.fit import Fitter
+
+MODEL = "gpt-4o"
+
+
+def _png(width: int, height: int) -> str:
+    buf = io.BytesIO()
+    PILImage.new("RGB", (width, height), (width % 256, height % 256, 7)).save(buf, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+_SAID = [
+    "never click buy without asking me", "ok", "Actually, use Redis not Memcached.",
+    "Don’t touch the legacy importer — it still runs nightly.", "请帮我看一下为什么返回空列表？",
+    "Traceback (most recent call last):\n  File \"x.py\", line 3\nKeyError: 'id'\n" * 5,
+]  # fmt: skip
+
+
+@st.composite
+def requests(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Sessions of earlier requests in every shape a bound is read from: flat texts (some
+    named), texts with screenshots, screenshots alone; answers between them."""
+    out: list[dict[str, Any]] = []
+    for t in range(draw(st.integers(1, 25))):
+        text = f"{draw(st.sampled_from(_SAID))} ({t})"
+        shape = draw(st.sampled_from(["flat", "named", "image", "image only", "two texts"]))
+        turn: dict[str, Any] = {"role": "user", "content": text}
+        if shape == "named":
+            turn["name"] = draw(st.sampled_from(["mum", "chen_wei"]))
+        elif shape in ("image", "image only"):
+            size = draw(st.sampled_from([(16, 16), (800, 600), (1920, 1080)]))
+            part = {"type": "image_url", "image_url": {"url": _png(*size)}}
+            if draw(st.booleans()):
+                part["image_url"]["detail"] = draw(st.sampled_from(["low", "high"]))
+            turn["content"] = [part] if shape == "image only" else [
+                {"type": "text", "text": text}, part]  # fmt: skip
+        elif shape == "two texts":
+            turn["content"] = [{"type": "text", "text": text}, {"type": "text", "text": text}]
+        out += [turn, {"role": "assistant", "content": f"done {t}"}]
+    return [*out, {"role": "user", "content": "and now?"}]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(requests())
+def test_an_earlier_request_that_fits_is_never_ruled_out_by_its_bound(
+    dicts: list[dict[str, Any]],
+) -> None:
+    """Pinning rules out an earlier request by a bound (its text's letters, or its exact
+    text count when it is one text, its framing and role, its images' prices) without
+    pricing it: the bound is never above its price, so no request that fits is ruled out."""
+    fitter = Fitter(MODEL, window=20_000, max_output_tokens=500)
+    fitter.fit(dicts)
+    index, pricer = fitter._memory.index, fitter.pricer
+    for k, start in enumerate(index.starts):
+        if index.kinds[k] != "message" or index.roles[start] != "user":
+            continue
+        price = pricer.message(index.body[start]).total
+        index._bounds.clear()  # the bound read afresh, as a cold fit reads it
+        index.priced[start] = 0
+        assert index.request_may_fit(k, price)
+        assert index.least_message_cost() <= price  # (pinning stops below it)
