@@ -374,13 +374,14 @@ class Conversation:
         goal = goal_message(self.record)
         evidence = self.covered_messages((*all_covers, *([goal.id] if goal else ())))
         backfilled = 0
+        after: list[str] = []
         if isinstance(summarizer, OfflineSummarizer):
             # the structured offline recap is its own ledger, section by section
             reply, verification, doubted = _verify_offline(
                 reply, summarizer, new_messages, previous_text, evidence, self.record, mode, cap
             )
-            if doubted:
-                notes.append(
+            if doubted:  # said after the line saying what was compacted
+                after.append(
                     f"the offline recap left out {len(doubted)} item(s) verification could "
                     f"not trace to the record: {', '.join(sorted(doubted)[:5])}"
                     + (" …" if len(doubted) > 5 else "")
@@ -432,6 +433,7 @@ class Conversation:
             f"the full record is kept. Trigger: {plan.detail}",
             verification.summary(),
         ]
+        lines += after
         left_out = left_out_note(verification.text, all_covers)
         if left_out:
             lines.append(left_out)
