@@ -85,3 +85,11 @@ def test_generated_sessions_sentences() -> None:
         for said in texts[::5]:
             kept = Reading(claim).change(Reading(said)) is None
             assert kept is _keeps(claim, said, False), (claim, said)
+
+
+def test_a_full_stop_after_an_only_path_is_not_part_of_it() -> None:
+    """The record's "only in config/production.toml. And keep …" and a recap sentence that
+    ends at the path single out the same file (an honest correction was removed)."""
+    said = "Correction: don't change the TTL in code, only in config/production.toml. And keep 300."
+    assert only_conflict("only in config/production.toml", said) is None
+    assert only_conflict("only in config/staging.toml", said) is not None

@@ -405,6 +405,7 @@ def only_targets(text: str) -> set[str]:
         word = m.group(1)
         if word.casefold() in _ONLY_VERBS and m.group(2):
             word = m.group(2)
+        word = word.rstrip(".:")  # a sentence's full stop is not part of a path
         if word.casefold() in ("be", "run", "change", "use", "query", "read", "if", "when"):
             continue
         out.add(stem(word))
