@@ -49,7 +49,7 @@ Rules, in the order they apply:
 ...           Message.tool("zz", "stray", id="t9")]
 >>> fixed = repair(broken)
 >>> [c.kind for c in fixed.changes]
-['orphan_result', 'synthesized_result']
+['synthesized_result', 'orphan_result']
 >>> fixed.messages[-1].tool_results[0].is_error
 True
 """
