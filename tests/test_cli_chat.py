@@ -211,8 +211,9 @@ def test_small_window_every_drop_is_shown_and_requests_stay_valid(
     )  # fmt: skip
     text = flat(out.output)
 
-    assert "are not sent this turn: left out to fit the context window" in text
+    # the first request's words are pinned (they set the task); its screenshot gives way
     assert "The model will not see image 'shot.png' 1280×800" in text
+    assert "its words are kept (they set the task or a rule), the image did not fit" in text
     assert len(stub.completions()) == 4 and not stub.rejected()
     for request in stub.completions():
         assert request.body["max_completion_tokens"] == 100

@@ -113,7 +113,7 @@ def test_load_repairs_without_rewriting_rows(store: SessionStore) -> None:
     )
     loaded = store.load("broken")
     ensure_valid(loaded.messages)
-    assert [c.kind for c in loaded.repair.changes] == ["orphan_result", "synthesized_result"]
+    assert [c.kind for c in loaded.repair.changes] == ["synthesized_result", "orphan_result"]
     assert len(loaded.stored) == 3 and loaded.stored[2].tool_results[0].call_id == "zz"
     assert store.load("broken").stored == loaded.stored
 
