@@ -107,6 +107,10 @@ _MAGIC = {
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
 
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
 class Invalid(Exception):
     """A request the real API would refuse: ``param`` names where, ``message`` says why."""
 
@@ -951,6 +955,21 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         )
     if images > stub.anthropic_max_images:
         raise Invalid(f"messages: too many images ({images} > {stub.anthropic_max_images})")
+    if messages[-1].get("role") == "assistant" and _final_text(
+        messages[-1]
+    ).rstrip() != _final_text(messages[-1]):
+        raise Invalid("messages: final assistant content cannot end with trailing whitespace")
+
+
+def _final_text(message: Mapping[str, Any]) -> str:
+    """The text an Anthropic turn ends with ("" when it ends with another block)."""
+    content = message.get("content")
+    if isinstance(content, str):
+        return content
+    last = content[-1] if isinstance(content, list) and content else None
+    return (
+        str(last.get("text") or "") if isinstance(last, dict) and last.get("type") == "text" else ""
+    )
 
 
 _GEMINI_DATA = ("text", "inline_data", "file_data", "function_call", "function_response",
@@ -1189,8 +1208,8 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("content-length") or 0)
         raw = self.rfile.read(length) if length else b""
         headers = {k.lower(): v for k, v in self.headers.items()}
-        try:
-            body: Any = json.loads(raw.decode("utf-8"))
+        try:  # strict JSON, as the APIs parse it: no NaN or Infinity
+            body: Any = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
         except ValueError:
             body = None
         record = Recorded(self.path, headers, body, peer=self.client_address)

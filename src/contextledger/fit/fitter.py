@@ -24,7 +24,7 @@ from ..pricing.messages import Pricer
 from ..providers import provider_format, read_messages
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
-from ..validate import is_empty, tool_pair_problems
+from ..validate import SYSTEM_MEDIA, is_empty, tool_pair_problems
 from .anchors import (
     current_request_position,
     pin_anchors,
@@ -311,7 +311,9 @@ class Fitter:
     ) -> FitResult:
         result = self._fit_once(msgs, tools, memory, list(notices))
         self._memory.shown = self._memory.index
-        if not self._memory.sent_ok and tool_pair_problems(result.messages):
+        if (not self._memory.sent_ok and tool_pair_problems(result.messages)) or _system_media(
+            result.messages
+        ):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
             # sent keeps the every-turn cost proportional to the kept set.
@@ -501,6 +503,17 @@ def _readable_blocks(
         else:
             blocks.append(b)
     return blocks
+
+
+def _system_media(kept: Sequence[Message]) -> bool:
+    """Whether the leading system messages hold an image, a file or audio: no provider takes
+    one there, and ``repair`` moves it to a user turn (the units' checks skip the system)."""
+    for m in kept:
+        if m.role != "system":
+            return False
+        if not set(map(type, m.content)).isdisjoint(SYSTEM_MEDIA):
+            return True
+    return False
 
 
 def _without_blank_system(

@@ -91,6 +91,8 @@ def read(payload: Mapping[str, Any] | Sequence[Any], start: int = 0) -> tuple[Me
         p = f"contents[{i}]"
         content = c.expect_dict(raw, p)
         role = content.get("role", "user")
+        if "parts" not in content and "content" in content:
+            raise ContentError(p, _mixed(contents, start))
         parts = content.get("parts") or []
         if not isinstance(parts, list):
             raise ContentError(p + ".parts", "parts must be a list")
@@ -110,6 +112,25 @@ def read(payload: Mapping[str, Any] | Sequence[Any], start: int = 0) -> tuple[Me
         else:
             raise ContentError(p + ".role", f"unknown role {describe(role)}")
     return tuple(out)
+
+
+def _mixed(contents: Sequence[Any], start: int) -> str:
+    """Why a message with ``content`` (OpenAI, Anthropic) cannot be read among Gemini
+    contents: read as Gemini, its text would be lost (an empty turn, removed), even the
+    newest request. Names the first Gemini-shaped item, the one that decided the format."""
+    gemini = next(
+        (
+            f"contents[{i}]"
+            for i, x in enumerate(contents, start)
+            if isinstance(x, Mapping) and ("parts" in x or x.get("role") == "model")
+        ),
+        "an item",
+    )
+    return (
+        f"a message with 'content' but no 'parts', in a list read as Gemini contents "
+        f"({gemini} has 'parts' or role 'model'): one conversation cannot mix formats; "
+        "convert one of them"
+    )
 
 
 def _system_text(system: Any) -> str:
