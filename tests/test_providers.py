@@ -777,3 +777,94 @@ def test_message_names_dropped_are_reported(target: str) -> None:
     named = [n.where for n in tr.notices if "no message names" in n.text]
     assert named == ["messages[0]", "messages[1]", "messages[2]", "messages[4]"]
     assert translate(chat, "openai").notices == ()
+
+
+@pytest.mark.parametrize(
+    ("target", "model"),
+    [("openai", "gpt-4o"), ("anthropic", "claude-sonnet-4-5"), ("openai-responses", "gpt-4o")],
+)
+def test_tool_names_another_provider_refuses_are_renamed_alike(target: str, model: str) -> None:
+    """Gemini takes '.' and ':' in function names (MCP-style ``github.create_issue``);
+    OpenAI and Anthropic refuse them (the stubs too). Calls, results and declared tools
+    are renamed alike (a pure function of the name, every turn the same), reported, and
+    the fit prices the renamed body; two names that would become one are refused."""
+    from contextledger import fit
+    from contextledger.pricing.messages import price_request
+    from contextledger.providers import provider_format
+    from contextledger.providers.ids import wire_name
+    from stub_responses import validate_responses
+    from stub_server import validate_openai
+
+    history = {"contents": [
+        {"role": "user", "parts": [{"text": "open an issue"}]},
+        {"role": "model", "parts": [{"functionCall": {"name": "github.create_issue", "args": {"title": "bug"}}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": "github.create_issue", "response": {"url": "https://x/1"}}}]},
+        {"role": "user", "parts": [{"text": "thanks, and label it"}]},
+    ]}  # fmt: skip
+    tools = [
+        {
+            "type": "function",
+            "function": {"name": "github.create_issue", "parameters": {"type": "object"}},
+        }
+    ]
+    res = fit(history, model, target=target, tools=tools)  # type: ignore[arg-type]
+    tr = translate(res.messages, target, model=model)  # type: ignore[arg-type]
+    assert "github.create_issue" not in json.dumps(tr.body)
+    assert wire_name("github.create_issue", target) == "github_create_issue"
+    assert any("'github.create_issue' as 'github_create_issue'" in n.text for n in tr.notices)
+    declared = provider_format(target).convert_tools(tools)
+    assert "github_create_issue" in json.dumps(declared)
+    request = {"model": model, **tr.body, "tools": declared}
+    stub, headers = (
+        StubServer(),
+        {"authorization": "Bearer k", "x-api-key": "k", "anthropic-version": "2023-06-01"},
+    )
+    if target == "openai":
+        validate_openai(request, stub)
+    elif target == "anthropic":
+        validate_anthropic({**request, "max_tokens": 9}, headers, stub)
+    else:
+        validate_responses(request, headers, stub)
+    assert (
+        price_request(tr.body, model, target).total
+        <= res.report.prompt_tokens - res.report.tools_tokens
+    )
+    both = [
+        Message.user("q"),
+        Message.assistant(ToolCall("c1", "a.b"), ToolCall("c2", "a_b")),
+        Message.tool("c1", "x"),
+        Message.tool("c2", "y"),
+    ]
+    with pytest.raises(ContentError, match="another tool's too"):
+        translate(both, target)  # type: ignore[arg-type]
+
+
+def test_gemini_model_turn_images_round_trip() -> None:
+    """Gemini image models answer with images in the model turn (multi-turn editing sends
+    them back, Gemini 3 with their thought signature): such a history is read, fitted and
+    written back as it was; a target whose assistant turns take no images refuses it,
+    naming where (it was refused on reading, even for Gemini)."""
+    from contextledger import fit
+    from stub_server import validate_gemini
+
+    png = _PNG["image_url"]["url"].split(",")[1]
+    body = {"contents": [
+        {"role": "user", "parts": [{"text": "draw a cat"}]},
+        {"role": "model", "parts": [
+            {"text": "Here it is"},
+            {"inlineData": {"mimeType": "image/png", "data": png}, "thoughtSignature": "c2ln"},
+        ]},
+        {"role": "user", "parts": [{"text": "make it orange"}]},
+    ]}  # fmt: skip
+    res = fit(body, "gemini-2.5-flash", target="gemini")
+    assert [b.type for b in res.messages[1].content] == ["text", "reasoning", "image"]
+    out = translate(res.messages, "gemini").body
+    assert out["contents"][1]["parts"][1] == {
+        "inline_data": {"mime_type": "image/png", "data": png},
+        "thought_signature": "c2ln",
+    }
+    validate_gemini(out)
+    assert translate(read_messages(out), "gemini").body == out
+    with pytest.raises(UnsupportedBlockError) as err:
+        translate(res.messages, "anthropic")
+    assert err.value.path == "messages[1].content[2]"

@@ -43,7 +43,7 @@ from ..providers.common import (
     sends_nothing,
     tool_images_header,
 )
-from ..providers.ids import accepted_everywhere, portable_id, wire_id
+from ..providers.ids import accepted_everywhere, portable_id, wire_id, wire_name
 from .framing import (
     CONSERVATIVE,
     OPENAI,
@@ -263,7 +263,7 @@ class Pricer:
             result = (self.text(b.wire_text), 0)
         elif isinstance(b, ToolCall):
             result = (
-                TOOL_CALL_OVERHEAD + self._id(b.id) + self.text(b.name) + self.text(self._args(b)),
+                TOOL_CALL_OVERHEAD + self._id(b.id) + self._name(b.name) + self.text(self._args(b)),
                 0,
             )
         elif isinstance(b, ToolResult):
@@ -380,6 +380,13 @@ class Pricer:
         if accepted_everywhere(call_id):
             return self.text(call_id)
         return max(self.text(call_id), self.text(portable_id(call_id)))
+
+    def _name(self, name: str) -> int:
+        """Tokens of a tool name as the wire carries it (``providers.ids``: renamed where
+        the target refuses it); with no wire known, the longer of the two forms."""
+        if self.wire is not None:
+            return self.text(wire_name(name, self.wire))
+        return max(self.text(name), self.text(wire_name(name, "openai")))
 
     def _args(self, call: ToolCall) -> str:
         """Tool arguments as the wire carries them: verbatim for OpenAI formats; re-serialized

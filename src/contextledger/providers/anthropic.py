@@ -32,7 +32,7 @@ from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat, tool_spec
-from .ids import wire_id
+from .ids import declared_name, wire_id, wire_name
 
 TARGET = "anthropic"
 
@@ -412,7 +412,7 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
                     {
                         "type": "tool_use",
                         "id": wire_id(b.id, TARGET),
-                        "name": b.name,
+                        "name": wire_name(b.name, TARGET),
                         "input": args,
                     },
                     b,
@@ -441,7 +441,9 @@ def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for t in tools:
         name, desc, params = tool_spec(t)
-        out.append({"name": name, "description": desc, "input_schema": params})
+        out.append(
+            {"name": declared_name(name, TARGET), "description": desc, "input_schema": params}
+        )
     return out
 
 
