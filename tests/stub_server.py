@@ -357,6 +357,11 @@ _PATCH_MODELS: dict[str, tuple[dict[str, Any], float]] = {
     "o4-mini": (_LEGACY, 1.72),
     "gpt-5-mini": (_LEGACY, 1.2),
     "gpt-5-nano": (_LEGACY, 1.5),
+    # the gpt-5.x-codex variants are 1,536-patch models (V3 sizing table); no multiplier row:
+    # the V4 guide's 1.2 for every gpt-5.x model. codex-mini-latest is an o4-mini.
+    "gpt-5-codex": (_LEGACY, 1.2), "gpt-5.1-codex": (_LEGACY, 1.2),
+    "gpt-5.2-codex": (_LEGACY, 1.2), "gpt-5.3-codex": (_LEGACY, 1.2),
+    "codex-mini": (_LEGACY, 1.72),
     "gpt-5.2": ({"low": (2048, 6144), "high": (2048, 6144), "auto": (2048, 6144)}, 1.2),
     "gpt-5.4": (_GPT54, 1.2),
     "gpt-5.5": ({"low": (512, None), "high": (2048, 2500), "original": (6000, 10_000),

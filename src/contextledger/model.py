@@ -81,7 +81,12 @@ class InlineData:
         return True
 
     def __hash__(self) -> int:
-        return hash((self.text, self.start))
+        # Equal payloads behind different prefixes (a data URL and its bare base64) are equal,
+        # so the hash reads only the payload: its length and its two ends (no copy of it whole).
+        n = self.base64_length
+        return hash(
+            (n, self.text[self.start : self.start + 64], self.text[len(self.text) - min(n, 64) :])
+        )
 
     def __repr__(self) -> str:
         return f"InlineData(<{self.base64_length} base64 chars>)"

@@ -494,14 +494,16 @@ def price_messages(
     tools: Sequence[Mapping[str, Any]] | None = None,
     catalog: Catalog | None = None,
 ) -> MessagePrice:
-    """Price a conversation (our messages or provider dicts) for ``model``.
+    """Price a conversation (our messages or provider dicts) sent to ``model`` as one request:
+    what the provider bills as its prompt tokens (``usage.prompt_tokens``), i.e. the messages,
+    the ``tools`` schemas and the reply priming every request carries.
 
-    >>> price_messages([{"role": "user", "content": "hello"}], "gpt-4o").total
-    5
+    >>> price_messages([{"role": "user", "content": "hello"}], "gpt-4o").total  # 5 + 3 priming
+    8
     """
     pricer = Pricer.for_model(model, catalog)
     total = pricer.messages(read_messages(messages))
-    return MessagePrice(total.text + pricer.tools(tools), total.image)
+    return MessagePrice(total.text + pricer.tools(tools) + REQUEST_OVERHEAD, total.image)
 
 
 def price_request(
