@@ -17,7 +17,7 @@ from contextledger.fit import fit
 from contextledger.intent import is_constraint, is_correction, is_nudge, is_substantive
 from contextledger.prepare import Preparer, prepare
 from contextledger.validate import tool_pair_problems
-from stub_server import StubServer
+from stub_server import Fault, StubReply, StubServer
 
 GOAL = "Please migrate the billing service from MySQL 5.7 to Postgres 16 without downtime."
 CORRECTION = "Actually, use Redis not Memcached for the session cache."
@@ -241,6 +241,41 @@ def test_retention_with_compaction_is_never_below_plain_fit(turns: int, window: 
             assert not tool_pair_problems(out.messages)
             view = texts(out.messages)
             assert [f for f in _planted(msgs) if f in plain and f not in view] == []
+
+
+#: A recap that says nothing verification can trace (its one claim, "some tests failed",
+#: names no failure of the record): rejected.
+VAGUE = "Work continued on the task; several commands were run and some tests failed."
+
+
+@pytest.mark.parametrize("trouble", ["HTTP 500", "rejected"])
+def test_a_paid_recap_that_fails_gives_way_to_the_offline_recap_and_a_full_window(
+    stub: StubServer, trouble: str
+) -> None:
+    """An LLM summarizer that is down or whose recap verification rejects: the local
+    offline recap stands in (the report says why), so the request still fills the window
+    and keeps every planted fact the plain fit keeps, not a sticky cut's three quarters."""
+    if trouble == "HTTP 500":
+        stub.fail(Fault("status", 500))
+    else:
+        stub.script(*[StubReply(text=VAGUE)] * 8)
+    msgs = session(100)
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+    out = prepare(
+        msgs, "gpt-4o", window=16_000, max_output_tokens=1000, compaction=True,
+        summarizer=summarizer,
+    )  # fmt: skip
+    assert out.event is not None and out.event.summarizer == "offline"
+    said = [n.text for n in out.report.notices if n.kind == "compaction"]
+    assert len(said) == 1 and "openai:gpt-4o-mini's recap, which was not used" in said[0]
+    assert ("HTTP 500" if trouble == "HTTP 500" else "verification") in said[0]
+    budget = out.report.window - out.report.reserved_output
+    assert 0.95 * budget <= out.report.used <= budget
+    assert not tool_pair_problems(out.messages)
+    plain = texts(fit(msgs, "gpt-4o", window=16_000, max_output_tokens=1000).messages)
+    view = texts(out.messages)
+    assert [f for f in _planted(msgs) if f in plain and f not in view] == []
+    assert GOAL in view and CORRECTION in view and CONSTRAINT in view
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])  # the four domains
