@@ -91,6 +91,36 @@ def test_corrections_in_several_phrasings(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "Scratch the migrations rule: you may edit migrations/0042_export.py now.",
+        "Lift the deploy freeze, we're clear.",
+        "The code freeze is lifted.",
+        "You can push to main now.",
+        "Forget the 500-line limit for this PR.",
+    ],
+)
+def test_a_rule_taken_back_is_a_correction(text: str) -> None:
+    """Else the fit pins the rule and not its end: the request says the opposite of the
+    user's latest word."""
+    assert is_correction(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Only one test fails now.",
+        "Can you keep the output shorter?",
+        "ok keep it going",
+        "you can see the error now in the log",
+        "All twelve tests pass on the branch now.",
+    ],
+)
+def test_status_and_one_off_asks_are_not_rules(text: str) -> None:
+    assert not is_constraint(text) and not is_correction(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         CONSTRAINT,
         "do not touch src/payments/",
         "Don't modify the public API.",
@@ -98,6 +128,8 @@ def test_corrections_in_several_phrasings(text: str) -> None:
         "Leave the migrations folder alone.",
         "Avoid adding new dependencies.",
         "Only use the standard library.",
+        "Use feature flags for anything user-facing.",
+        "Wait until the build is green before merging.",
     ],
 )
 def test_constraints_in_several_phrasings(text: str) -> None:
@@ -149,6 +181,39 @@ def test_a_task_replaced_midway_is_pinned_beside_the_first() -> None:
     msgs.insert(len(msgs) // 2, Message.user(new_task))
     kept = texts(fit(msgs, "gpt-4o", window=8_000, max_output_tokens=500).messages)
     assert new_task in kept
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_a_rule_and_its_later_revocation_are_both_pinned(window: int) -> None:
+    """Found by a red team: the fit sent "never edit migrations/" and dropped the user's
+    later "you may edit migrations/0042_export.py now"."""
+    msgs = session()
+    rule = "Rule: never edit migrations/."
+    revoked = "Scratch the migrations rule: you may edit migrations/0042_export.py now."
+    msgs.insert(6, Message.user(rule))
+    msgs.insert(60, Message.user(revoked))
+    kept = texts(fit(msgs, "gpt-4o", window=window, max_output_tokens=500).messages)
+    assert rule in kept and revoked in kept and GOAL in kept
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_a_goal_stated_after_a_pasted_log_is_pinned_as_its_words(window: int) -> None:
+    """A first message of 120 pasted log lines ending with the request is over the pins'
+    cap: its request part is pinned (the opening line, the ask), the log left out and said."""
+    log = "\n".join(f"2026-11-30T02:{i % 60:02d}:00Z INFO export batch {i} wrote 500 rows"
+                    for i in range(120))  # fmt: skip
+    ask = "What I need: make the nightly export job idempotent so reruns never duplicate rows."
+    msgs = session()
+    msgs[1] = Message.user(f"Here is the failing job log:\n{log}\n\n{ask}")
+    out = fit(msgs, "gpt-4o", window=window, max_output_tokens=500)
+    kept = texts(out.messages)
+    assert ask in kept and "Here is the failing job log:" in kept
+    assert "[… 120 pasted lines left out here …]" in kept
+    assert "export batch 60 wrote" not in kept
+    pinned = next(m.id for m in out.messages if ask in m.text)
+    said = [n.text for n in out.report.notices if n.where == pinned]
+    assert len(said) == 1 and "without the 120 lines pasted in it" in said[0]
+    assert any(c.action == "shrunk" and c.message_id == pinned for c in out.report.changes)
 
 
 def test_every_correction_is_pinned_not_only_the_newest() -> None:
