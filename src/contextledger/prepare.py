@@ -30,9 +30,9 @@ from .config import Config, load_config
 from .errors import BudgetError, ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
-from .fit.edits import image_label
 from .fit.source import DictSource, read_source
 from .gate import OnImages, check_on_images
+from .images.labels import image_label
 from .images.probe import probe_image
 from .model import (
     Block,
@@ -51,7 +51,7 @@ from .reply import Reply
 from .report import Notice
 from .storage.media import MediaBackend
 
-__all__ = ["PrepareReport", "Prepared", "Preparer", "price_request"]
+__all__ = ["PrepareReport", "Prepared", "Preparer", "price_request", "recapped_image_notices"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,11 +328,11 @@ class Preparer:
         if event is not None:
             shown_now = set(shown)
             notices.extend(
-                self._recapped_images(work, [i for i in event.new_covers if i not in shown_now])
+                recapped_image_notices(work, [i for i in event.new_covers if i not in shown_now])
             )
         if shed:
             notices.append(_shed_notice(shed))
-            notices.extend(self._recapped_images(work, shed))
+            notices.extend(recapped_image_notices(work, shed))
         compaction_lines = outcome.report
         if outcome.event is not None and shown:
             first, *rest = compaction_lines
@@ -714,22 +714,6 @@ class Preparer:
         unit = self.fitter.pricer.messages((_filler(1000),)).total / 1000
         return _filler(int(tokens / unit))
 
-    def _recapped_images(self, work: Conversation, ids: Sequence[str]) -> list[Notice]:
-        """Never silent: each image that leaves the view into a recap is named."""
-        out: list[Notice] = []
-        for m in work.covered_messages(ids):
-            for img in m.images():
-                out.append(
-                    Notice(
-                        "compacted",
-                        m.id,
-                        f"The model will not see image {image_label(self.fitter.pricer, img)}: "
-                        "its turn was recapped by compaction (the recap keeps what was said, "
-                        "not the picture).",
-                    )
-                )
-        return out
-
     def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.wire_model, **wire}
         body.update(self.wire.output_limit(self.fitter.reserved_output, self.info.provider))
@@ -1007,6 +991,21 @@ def _compaction_state(conv: Conversation, enabled: bool) -> str:
     if ev is None:
         return "on"
     return f"recap covers {len(ev.covers)} messages"
+
+
+def recapped_image_notices(conv: Conversation, ids: Iterable[str]) -> list[Notice]:
+    """Never silent: one notice for each image of the messages ``ids`` that leaves the
+    view into ``conv``'s recap (the recap keeps what was said, not the picture)."""
+    return [
+        Notice(
+            "compacted",
+            m.id,
+            f"The model will not see image {image_label(img)}: its turn was recapped by "
+            "compaction (the recap keeps what was said, not the picture).",
+        )
+        for m in conv.covered_messages(ids)
+        for img in m.images()
+    ]
 
 
 def prepare(
