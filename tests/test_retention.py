@@ -216,6 +216,33 @@ def test_a_goal_stated_after_a_pasted_log_is_pinned_as_its_words(window: int) ->
     assert any(c.action == "shrunk" and c.message_id == pinned for c in out.report.changes)
 
 
+@pytest.mark.parametrize("window", [2_000, 3_000, 4_000])
+def test_answers_whose_request_is_cut_keep_their_room_by_bringing_the_request_back(
+    window: int,
+) -> None:
+    """With no earlier request pinned (a caller's options), the run of recent turns began
+    with the agent's tool exchanges after a request the window could not reach: they all
+    went (the history must start with a user turn) and the request held 12 tokens of a
+    1,497-token budget. The request they answer comes back instead, in place of as few of
+    the oldest of them as it needs."""
+    msgs = [Message.system("agent"), Message.user(GOAL)]
+    ask = "Now port the session store to Redis as well."
+    for i in range(40):
+        if i == 20:
+            msgs.append(Message.user(ask))
+        args = json.dumps({"command": f"pytest tests/test_step{i}.py -q"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "shell", args),)))
+        msgs.append(Message.tool(f"c{i}", "log line with some detail\n" * 30))
+    msgs.append(Message.user("ok keep going"))
+    out = fit(msgs, "gpt-4o", window=window, max_output_tokens=500, prior_anchors=0,
+              prior_anchor_tokens=0)  # fmt: skip
+    assert out.report.used >= 0.85 * out.report.budget
+    body = [m for m in out.messages if m.role != "system"]
+    assert body[0].text == ask and body[1].tool_calls  # the question, then its answers
+    assert not tool_pair_problems(out.messages)
+    assert len(out.report.dropped) + len(out.messages) == len(msgs)  # every drop reported
+
+
 def test_every_correction_is_pinned_not_only_the_newest() -> None:
     msgs = session()
     first = "Sorry — the limit is per tenant, not per IP address."

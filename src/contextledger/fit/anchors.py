@@ -219,6 +219,7 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int) -> Lean | None:
 #: who pastes a log or a file says what they want before it or after it.
 _HEAD_CHARS = 600
 _TAIL_CHARS = 1200
+_COUNTED_UP_TO = 1 << 16  # characters of a request cut to its words that are tokenized
 
 
 def _request_words(
@@ -231,51 +232,66 @@ def _request_words(
         cut = request_part(block.text)
         if cut is None:
             continue
-        short, lines = cut
-        before, after = pricer.text(block.text), pricer.text(short)
+        short, gone = cut
+        # (a paste of megabytes is not tokenized to say what it cost: about 4 bytes a token)
+        estimated = len(block.text) > _COUNTED_UP_TO
+        before = len(block.text) // 4 if estimated else pricer.text(block.text)
+        after = pricer.text(short)
         reason = (
-            f"earlier request pinned as its own words: the {lines} lines pasted in it "
-            "did not fit the room kept for earlier requests"
+            f"earlier request pinned as its own words: {gone} did not fit the room kept "
+            "for earlier requests"
         )
-        changes.append(Change("shrunk", m.id, j, "text", reason, before, after))
+        changes.append(Change("shrunk", m.id, j, "text", reason, before, after, estimated))
+        about = "about " if estimated else ""
         notices.append(
             Notice(
                 "shrunk",
                 m.id,
-                f"Your earlier message {m.id} is kept as what you asked for, without the "
-                f"{lines} lines pasted in it ({before:,} → {after:,} tokens): it set the task "
-                "or a rule, and the whole message did not fit the room kept for earlier "
-                "requests.",
+                f"Your earlier message {m.id} is kept as what you asked for, without "
+                f"{gone} ({about}{before:,} → {after:,} tokens): it set the task or a rule, "
+                "and the whole message did not fit the room kept for earlier requests.",
             )
         )
         m = replace_block(m, (j,), Text(short))
     return m
 
 
-def request_part(text: str) -> tuple[str, int] | None:
+def request_part(text: str) -> tuple[str, str] | None:
     """A long request's own words: its opening paragraph and its closing one (each, when
-    too long, its first or last line), the lines between left out with a marker saying
-    how many. With the number of lines left out; None when nothing would be.
+    too long, its first or last line), the lines between left out with a marker saying how
+    many; a text of long lines keeps its first and last words. With what was left out, as
+    a phrase; None when nothing would be.
 
     >>> text = "Here is the job log:\\n" + "INFO row 1\\n" * 200 + "\\nWhat I need: fix it."
-    >>> short, lines = request_part(text)
+    >>> short, gone = request_part(text)
     >>> print(short)
     Here is the job log:
     [… 200 pasted lines left out here …]
     What I need: fix it.
-    >>> lines
-    200
+    >>> gone
+    'the 200 lines pasted in it'
+    >>> short, gone = request_part("Build it. " + "details " * 1200)
+    >>> short[:20], short[-20:], gone
+    ('Build it. details de', 'ails details details', 'the 7,817 characters of its middle')
     """
     lines = text.strip().splitlines()
     head = _paragraph(lines, _HEAD_CHARS)
     tail = _paragraph(lines[::-1], _TAIL_CHARS)[::-1]
-    between = len(lines) - len(head) - len(tail)
-    if between <= 0:
+    if not head and not tail:  # no short line to keep: the first and last words
+        words = text.strip()
+        first = words[:_HEAD_CHARS].rsplit(" ", 1)[0]
+        last = words[-_TAIL_CHARS:].split(" ", 1)[-1]
+        gone = len(words) - len(first) - len(last)
+        if gone <= 0:
+            return None
+        return f"{first} […] {last}", f"the {gone:,} characters of its middle"
+    between = lines[len(head) : len(lines) - len(tail)]
+    if not between:
         return None
-    gone = lines[len(head) : len(lines) - len(tail)]
-    left_out = sum(1 for line in gone if line.strip())
-    marker = f"[… {left_out} pasted lines left out here …]"
-    return "\n".join([*head, marker, *tail]), left_out
+    pasted = sum(1 for line in between if line.strip())
+    return "\n".join([*head, f"[… {pasted} pasted lines left out here …]", *tail]), (
+        f"the {pasted} lines pasted in it"
+    )
 
 
 def _paragraph(lines: list[str], limit: int) -> list[str]:
@@ -297,19 +313,21 @@ def settle_lean_pins(
     changes: list[Change],
     notices: list[Notice],
 ) -> int:
-    """Each request pinned without its images gets them back if the window holds them
-    beside what was chosen (``kept``, changed in place), else its placeholders are
-    reported; returns the new total. One whose pin yielded is dropped whole: ``yielded``
-    (changed in place) then holds it whole, so its drop reports what it cost."""
+    """Each request pinned as its words gets its images and pasted lines back if the
+    window holds them beside what was chosen (``kept``, changed in place), else what it
+    left out is reported; returns the new total. One whose pin yielded is dropped whole:
+    ``yielded`` (changed in place) then holds it whole, so its drop reports what it cost.
+    (A paste that cannot fit by its characters' bound is never tokenized to learn so.)"""
     for k, lean in pins.lean.items():
-        whole = index.unit(k, "prior")
         gone = next((n for n, u in enumerate(yielded) if u is lean.unit), None)
         if gone is not None:
-            yielded[gone] = whole
+            yielded[gone] = index.unit(k, "prior")
         at = next((n for n, u in enumerate(kept) if u is lean.unit), None)
         if at is None:
             continue
-        if total - lean.unit.cost + whole.cost <= limit:
+        room = limit - total + lean.unit.cost
+        whole = index.unit(k, "prior") if index.request_may_fit(k, room) else None
+        if whole is not None and whole.cost <= room:
             kept[at] = whole
             total += whole.cost - lean.unit.cost
         else:
