@@ -11,6 +11,8 @@ and 32k windows by four methods:
   (the official ``openai`` client talks to it) whose model says almost nothing ("The
   assistant kept working through the task with its tools."), so what survives is what the
   incremental recap, the backfill from the record and the window filling keep;
+* ``prepare-llm-down``: the same with a summarizer endpoint that answers HTTP 500 (down or
+  overloaded): the local offline recap must stand in, so nothing falls below ``fit``;
 * ``langchain``: LangChain ``trim_messages`` (strategy "last", tiktoken counter);
 * ``naive``: drop the oldest turns until the request fits.
 
@@ -25,7 +27,7 @@ agents; argv/cmd/script shells, the text editor and MCP file tools; nine test ru
 env vars, URLs and ports, versions, deadlines, owners, negated constraints, corrections).
 
 Run: ``.venv/bin/python bench/bench_retention.py [--sessions N] [--seed S]
-[--generator coding|ops|both]``. Prints, per window and method, the facts retained, valid and
+[--generator coding|ops|both] [--methods fit,prepare,…] [--windows 8000,16000]``. Prints, per window and method, the facts retained, valid and
 within-window requests, the budget used (independent count) and how many facts the plain
 fit keeps that the method loses; no asserts.
 """
@@ -325,23 +327,43 @@ class _LazyModel(BaseHTTPRequestHandler):
         pass
 
 
-_SERVER: list[str] = []
+class _DownModel(BaseHTTPRequestHandler):
+    """An OpenAI-compatible chat endpoint that is overloaded: HTTP 500 to every request."""
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers["Content-Length"]))
+        data = json.dumps({"error": {"message": "overloaded", "type": "server_error"}}).encode()
+        self.send_response(500)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: Any) -> None:
+        pass
 
 
-def _lazy_url() -> str:
-    if not _SERVER:
-        server = ThreadingHTTPServer(("127.0.0.1", 0), _LazyModel)
+_SERVERS: dict[type[BaseHTTPRequestHandler], str] = {}
+
+
+def _url(handler: type[BaseHTTPRequestHandler]) -> str:
+    if handler not in _SERVERS:
+        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        _SERVER.append(f"http://127.0.0.1:{server.server_address[1]}/v1")
-    return _SERVER[0]
+        _SERVERS[handler] = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    return _SERVERS[handler]
 
 
-def by_prepare_llm(s: Session, window: int) -> dict[str, Any]:
-    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=_lazy_url(), api_key="k", max_retries=0)
-    return prepare(
-        s.messages, MODEL, window=window, max_output_tokens=OUTPUT, compaction=True,
-        summarizer=summarizer,
-    ).body  # fmt: skip
+def _by_summarizer(handler: type[BaseHTTPRequestHandler]) -> Callable[[Any, int], dict[str, Any]]:
+    def method(s: Session, window: int) -> dict[str, Any]:
+        url = _url(handler)
+        summarizer = OpenAISummarizer("gpt-4o-mini", base_url=url, api_key="k", max_retries=0)
+        return prepare(
+            s.messages, MODEL, window=window, max_output_tokens=OUTPUT, compaction=True,
+            summarizer=summarizer,
+        ).body  # fmt: skip
+
+    return method
 
 
 def by_naive(s: Session, window: int) -> dict[str, Any]:
@@ -373,7 +395,8 @@ def by_langchain(s: Session, window: int) -> dict[str, Any]:
 METHODS: dict[str, Callable[[Session, int], dict[str, Any]]] = {
     "fit": by_fit,
     "prepare": by_prepare,
-    "prepare-llm": by_prepare_llm,
+    "prepare-llm": _by_summarizer(_LazyModel),
+    "prepare-llm-down": _by_summarizer(_DownModel),
     "langchain": by_langchain,
     "naive": by_naive,
 }
@@ -398,36 +421,46 @@ def main() -> None:
     ap.add_argument("--sessions", type=int, default=4)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--generator", choices=["coding", "ops", "both"], default="both")
+    ap.add_argument("--methods", default=",".join(METHODS), help="comma-separated")
+    ap.add_argument("--windows", default=",".join(map(str, WINDOWS)), help="comma-separated")
     args = ap.parse_args()
+    methods = {name: METHODS[name] for name in args.methods.split(",")}
+    windows = tuple(int(w) for w in args.windows.split(","))
     if args.generator in ("coding", "both"):
         rng = random.Random(args.seed)
         coding = [
             generate(args.seed + i, rng.randrange(70_000, 140_000)) for i in range(args.sessions)
         ]
-        run("coding", coding, KINDS)
+        run("coding", coding, KINDS, methods, windows)
     if args.generator in ("ops", "both"):
         from ops_sessions import KINDS as OPS_KINDS
 
         rng = random.Random(args.seed + 1)
         ops = [_Ops(args.seed + i, rng.randrange(70_000, 140_000)) for i in range(args.sessions)]
-        run("ops", ops, OPS_KINDS)
+        run("ops", ops, OPS_KINDS, methods, windows)
 
 
-def run(generator: str, sessions: list[Any], kinds: tuple[str, ...]) -> None:
+def run(
+    generator: str,
+    sessions: list[Any],
+    kinds: tuple[str, ...],
+    methods: dict[str, Callable[[Any, int], dict[str, Any]]],
+    windows: tuple[int, ...],
+) -> None:
     sizes = [count_body(wire(s.messages)) for s in sessions]
     counts = sorted({len(s.facts) for s in sessions})
     print(
         f"\n== generator {generator}: {len(sessions)} sessions, {min(sizes):,}–{max(sizes):,} "
         f"tokens, {'/'.join(map(str, counts))} facts each"
     )
-    for window in WINDOWS:
+    for window in windows:
         print(f"\nwindow {window:,} (output reserve {OUTPUT:,})")
         # which facts (by position) plain fit keeps, per session
         by_plain_fit = [
             {i for i, (_, hit) in enumerate(s.kept(body_text(by_fit(s, window)))) if hit}
             for s in sessions
         ]
-        for name, method in METHODS.items():
+        for name, method in methods.items():
             kept: dict[str, list[int]] = defaultdict(lambda: [0, 0])
             ok = fits = below = 0
             use = []

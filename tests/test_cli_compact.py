@@ -14,6 +14,7 @@ if not hasattr(providers, "read_messages") or not hasattr(providers, "write_mess
     pytest.skip("provider readers not available yet", allow_module_level=True)
 
 import contextledger.cli.compact  # noqa: E402,F401  (registers the command)
+from builders import data_url, png  # noqa: E402
 from contextledger.cli import main  # noqa: E402
 from stub_server import StubServer  # noqa: E402
 
@@ -77,6 +78,23 @@ def test_json_output(file: Path, tmp_path: Path) -> None:
         view[1]["content"] if isinstance(view[1]["content"], str) else view[1]["content"][0]["text"]
     )
     assert text.startswith("Compacted summary of earlier conversation:")
+
+
+def test_each_screenshot_the_recap_takes_out_of_the_view_is_said(tmp_path: Path) -> None:
+    """Found by a red team: the screenshots left the printed view and the report said
+    only "compacted N earlier messages"."""
+    msgs = conversation()
+    for n, (w, h) in enumerate([(1280, 720), (640, 400)]):
+        shot = {"type": "image_url", "image_url": {"url": data_url(png(w, h))}}
+        msgs.insert(2 + n, {"role": "user", "content": [{"type": "text", "text": "Now:"}, shot]})
+    file = tmp_path / "shots.json"
+    file.write_text(json.dumps(msgs))
+    data = json.loads(CliRunner().invoke(main, ["compact", str(file), "--json"]).output)
+    assert data["status"] == "compacted" and "image_url" not in json.dumps(data["view"])
+    said = [line for line in data["report"] if "recapped by compaction" in line]
+    assert len(said) == 2 and "1280×720 PNG" in said[0] and "640×400 PNG" in said[1]
+    text = CliRunner().invoke(main, ["compact", str(file)]).output
+    assert "The model will not see image 1280×720 PNG" in text
 
 
 def test_auto_respects_the_policy(file: Path) -> None:

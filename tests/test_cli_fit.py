@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from builders import json_file
+from builders import data_url, json_file, png
 from contextledger.cli import main
 from contextledger.examples import load_example_payload
 
@@ -82,13 +82,40 @@ def test_fit_compact_is_opt_in(tmp_path: Path) -> None:
         CliRunner().invoke(main, ["fit", file, "--model", "gpt-4o", "--json"]).stdout
     )
     assert "compaction" not in plain
-    compacted = json.loads(
-        CliRunner().invoke(main, ["fit", file, "--model", "gpt-4o", "--json", "--compact"]).stdout
-    )
+    args = ["fit", file, "--model", "gpt-4o", "--json", "--compact"]
+    roomy = json.loads(CliRunner().invoke(main, args).stdout)  # 128k holds it all
+    assert roomy["compaction"] == ["compaction not needed: the whole view fits the window"]
+    assert len(roomy["messages"]) == len(plain["messages"])
+    small = ["--window", "6000", "--max-output", "500"]
+    compacted = json.loads(CliRunner().invoke(main, [*args, *small]).stdout)
     assert compacted["compaction"] and compacted["compaction"][0].startswith("compacted")
     assert compacted["messages"][1]["content"].startswith(
         "Compacted summary of earlier conversation:"
     )
+    # the recap stands only for what the window cannot hold: the view fills it
+    report = compacted["report"]
+    assert 0.9 * report["budget"] <= report["used"] <= report["budget"]
+
+
+def test_fit_compact_names_each_screenshot_the_recap_takes_out(tmp_path: Path) -> None:
+    """Found by a red team: `fit --compact` sent the recap and the newest 10 messages (a
+    quarter of the window) and its screenshots left the request with no notice."""
+    shot = {"type": "image_url", "image_url": {"url": data_url(png(1280, 720))}}
+    msgs: list[dict[str, object]] = [{"role": "user", "content": "The goal: fix the export."}]
+    for i in range(60):
+        if i == 5:
+            msgs.append({"role": "user", "content": [{"type": "text", "text": "Now:"}, shot]})
+        msgs.append({"role": "assistant", "content": f"Step {i}: " + "looked at the log. " * 30})
+        msgs.append({"role": "user", "content": f"ok, step {i} next"})
+    file = json_file(tmp_path, msgs)
+    args = ["fit", file, "-m", "gpt-4o", "--window", "8000", "--max-output", "500", "--compact"]
+    data = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
+    assert "image_url" not in json.dumps(data["messages"])
+    said = [n for n in data["report"]["notices"] if "1280×720 PNG" in n]
+    assert len(said) == 1 and "recapped by compaction" in said[0]
+    assert data["report"]["used"] >= 0.9 * data["report"]["budget"]
+    text = CliRunner().invoke(main, args)
+    assert text.exit_code == 0 and "1280×720 PNG" in text.stdout
 
 
 # --- a new user's findings (#13) -----------------------------------------------------

@@ -34,7 +34,8 @@ def test_an_answer_whose_request_was_dropped_says_so() -> None:
         Message.assistant("The header is missing.", id="a2"),
         Message.user("Fix it.", id="u2"),
     ]
-    res = fit(history, "gpt-4o", window=1000, max_output_tokens=400)
+    # (no earlier request pinned: u1 would be pinned as its opening and closing words)
+    res = fit(history, "gpt-4o", window=1000, max_output_tokens=400, prior_anchor_tokens=0)
     reasons = {c.message_id: c.reason for c in res.report.dropped}
     assert reasons["u1"] == "older message dropped to fit the context window"
     for mid in ("a1", "t1", "a2"):

@@ -49,7 +49,11 @@ I'd rather | I would prefer | do it without sudo | max 6 | minimum of 2 | needs 
 scratch that | strike that | I misspoke | misread | ignore my last | forget what I said |
 disregard | never mind | nevermind | I was wrong | correcting myself | I take that back |
 turns out the | let me rephrase | oh wait, | restating | the whole point is | bottom line |
-what we need is
+what we need is | scratch the migrations rule | lift the freeze | drop our review requirement |
+forget the old limit | revoke that ban | the freeze is lifted | the rule has been revoked |
+you may edit it now | you can deploy staging now | use flags for anything |
+use ruff for every file | wait until CI is green before merging | wait for review to merge |
+keep the output shorter | keep it going
 """
 PHRASES = [p.strip() for p in TRIGGERS.split("|")]
 FILLERS = [

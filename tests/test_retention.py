@@ -17,7 +17,7 @@ from contextledger.fit import fit
 from contextledger.intent import is_constraint, is_correction, is_nudge, is_substantive
 from contextledger.prepare import Preparer, prepare
 from contextledger.validate import tool_pair_problems
-from stub_server import StubServer
+from stub_server import Fault, StubReply, StubServer
 
 GOAL = "Please migrate the billing service from MySQL 5.7 to Postgres 16 without downtime."
 CORRECTION = "Actually, use Redis not Memcached for the session cache."
@@ -91,6 +91,36 @@ def test_corrections_in_several_phrasings(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "Scratch the migrations rule: you may edit migrations/0042_export.py now.",
+        "Lift the deploy freeze, we're clear.",
+        "The code freeze is lifted.",
+        "You can push to main now.",
+        "Forget the 500-line limit for this PR.",
+    ],
+)
+def test_a_rule_taken_back_is_a_correction(text: str) -> None:
+    """Else the fit pins the rule and not its end: the request says the opposite of the
+    user's latest word."""
+    assert is_correction(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Only one test fails now.",
+        "Can you keep the output shorter?",
+        "ok keep it going",
+        "you can see the error now in the log",
+        "All twelve tests pass on the branch now.",
+    ],
+)
+def test_status_and_one_off_asks_are_not_rules(text: str) -> None:
+    assert not is_constraint(text) and not is_correction(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         CONSTRAINT,
         "do not touch src/payments/",
         "Don't modify the public API.",
@@ -98,6 +128,8 @@ def test_corrections_in_several_phrasings(text: str) -> None:
         "Leave the migrations folder alone.",
         "Avoid adding new dependencies.",
         "Only use the standard library.",
+        "Use feature flags for anything user-facing.",
+        "Wait until the build is green before merging.",
     ],
 )
 def test_constraints_in_several_phrasings(text: str) -> None:
@@ -149,6 +181,66 @@ def test_a_task_replaced_midway_is_pinned_beside_the_first() -> None:
     msgs.insert(len(msgs) // 2, Message.user(new_task))
     kept = texts(fit(msgs, "gpt-4o", window=8_000, max_output_tokens=500).messages)
     assert new_task in kept
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_a_rule_and_its_later_revocation_are_both_pinned(window: int) -> None:
+    """Found by a red team: the fit sent "never edit migrations/" and dropped the user's
+    later "you may edit migrations/0042_export.py now"."""
+    msgs = session()
+    rule = "Rule: never edit migrations/."
+    revoked = "Scratch the migrations rule: you may edit migrations/0042_export.py now."
+    msgs.insert(6, Message.user(rule))
+    msgs.insert(60, Message.user(revoked))
+    kept = texts(fit(msgs, "gpt-4o", window=window, max_output_tokens=500).messages)
+    assert rule in kept and revoked in kept and GOAL in kept
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_a_goal_stated_after_a_pasted_log_is_pinned_as_its_words(window: int) -> None:
+    """A first message of 120 pasted log lines ending with the request is over the pins'
+    cap: its request part is pinned (the opening line, the ask), the log left out and said."""
+    log = "\n".join(f"2026-11-30T02:{i % 60:02d}:00Z INFO export batch {i} wrote 500 rows"
+                    for i in range(120))  # fmt: skip
+    ask = "What I need: make the nightly export job idempotent so reruns never duplicate rows."
+    msgs = session()
+    msgs[1] = Message.user(f"Here is the failing job log:\n{log}\n\n{ask}")
+    out = fit(msgs, "gpt-4o", window=window, max_output_tokens=500)
+    kept = texts(out.messages)
+    assert ask in kept and "Here is the failing job log:" in kept
+    assert "[… 120 pasted lines left out here …]" in kept
+    assert "export batch 60 wrote" not in kept
+    pinned = next(m.id for m in out.messages if ask in m.text)
+    said = [n.text for n in out.report.notices if n.where == pinned]
+    assert len(said) == 1 and "without the 120 lines pasted in it" in said[0]
+    assert any(c.action == "shrunk" and c.message_id == pinned for c in out.report.changes)
+
+
+@pytest.mark.parametrize("window", [2_000, 3_000, 4_000])
+def test_answers_whose_request_is_cut_keep_their_room_by_bringing_the_request_back(
+    window: int,
+) -> None:
+    """With no earlier request pinned (a caller's options), the run of recent turns began
+    with the agent's tool exchanges after a request the window could not reach: they all
+    went (the history must start with a user turn) and the request held 12 tokens of a
+    1,497-token budget. The request they answer comes back instead, in place of as few of
+    the oldest of them as it needs."""
+    msgs = [Message.system("agent"), Message.user(GOAL)]
+    ask = "Now port the session store to Redis as well."
+    for i in range(40):
+        if i == 20:
+            msgs.append(Message.user(ask))
+        args = json.dumps({"command": f"pytest tests/test_step{i}.py -q"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "shell", args),)))
+        msgs.append(Message.tool(f"c{i}", "log line with some detail\n" * 30))
+    msgs.append(Message.user("ok keep going"))
+    out = fit(msgs, "gpt-4o", window=window, max_output_tokens=500, prior_anchors=0,
+              prior_anchor_tokens=0)  # fmt: skip
+    assert out.report.used >= 0.85 * out.report.budget
+    body = [m for m in out.messages if m.role != "system"]
+    assert body[0].text == ask and body[1].tool_calls  # the question, then its answers
+    assert not tool_pair_problems(out.messages)
+    assert len(out.report.dropped) + len(out.messages) == len(msgs)  # every drop reported
 
 
 def test_every_correction_is_pinned_not_only_the_newest() -> None:
@@ -241,6 +333,41 @@ def test_retention_with_compaction_is_never_below_plain_fit(turns: int, window: 
             assert not tool_pair_problems(out.messages)
             view = texts(out.messages)
             assert [f for f in _planted(msgs) if f in plain and f not in view] == []
+
+
+#: A recap that says nothing verification can trace (its one claim, "some tests failed",
+#: names no failure of the record): rejected.
+VAGUE = "Work continued on the task; several commands were run and some tests failed."
+
+
+@pytest.mark.parametrize("trouble", ["HTTP 500", "rejected"])
+def test_a_paid_recap_that_fails_gives_way_to_the_offline_recap_and_a_full_window(
+    stub: StubServer, trouble: str
+) -> None:
+    """An LLM summarizer that is down or whose recap verification rejects: the local
+    offline recap stands in (the report says why), so the request still fills the window
+    and keeps every planted fact the plain fit keeps, not a sticky cut's three quarters."""
+    if trouble == "HTTP 500":
+        stub.fail(Fault("status", 500))
+    else:
+        stub.script(*[StubReply(text=VAGUE)] * 8)
+    msgs = session(100)
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+    out = prepare(
+        msgs, "gpt-4o", window=16_000, max_output_tokens=1000, compaction=True,
+        summarizer=summarizer,
+    )  # fmt: skip
+    assert out.event is not None and out.event.summarizer == "offline"
+    said = [n.text for n in out.report.notices if n.kind == "compaction"]
+    assert len(said) == 1 and "openai:gpt-4o-mini's recap, which was not used" in said[0]
+    assert ("HTTP 500" if trouble == "HTTP 500" else "verification") in said[0]
+    budget = out.report.window - out.report.reserved_output
+    assert 0.95 * budget <= out.report.used <= budget
+    assert not tool_pair_problems(out.messages)
+    plain = texts(fit(msgs, "gpt-4o", window=16_000, max_output_tokens=1000).messages)
+    view = texts(out.messages)
+    assert [f for f in _planted(msgs) if f in plain and f not in view] == []
+    assert GOAL in view and CORRECTION in view and CONSTRAINT in view
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])  # the four domains

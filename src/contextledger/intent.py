@@ -68,7 +68,17 @@ _CORRECTION = re.compile(
     r"\b(?:ignore|forget|disregard)\s+(?:that|this|what\s+i|my\s+(?:last|earlier|previous))\b|"
     r"\bnever\s*mind\b|\bi\s+was\s+wrong\b|\bcorrect(?:ing)?\s+myself\b|"
     r"\bi\s+take\s+(?:that|it)\s+back\b|\bturns\s+out\s+(?!fine\b|ok\b|okay\b|great\b|well\b|good\b)|"
-    r"\b(?:let\s+me|to)\s+rephrase\b"
+    r"\b(?:let\s+me|to)\s+rephrase\b|"
+    # taking back a rule: "scratch the migrations rule", "the freeze is lifted", "you may
+    # edit migrations/0042_export.py now" (else the fit pins the rule and not its end)
+    r"\b(?:scratch|strike|drop|forget|ignore|disregard|lift|revoke|cancel|waive|relax|undo)\s+"
+    r"(?:the|that|this|my|our|your)\s+(?:\S+\s+){0,3}?(?:rule|constraint|restriction|"
+    r"requirement|ban|freeze|limit|embargo)s?\b|"
+    r"\b(?:rule|constraint|restriction|ban|freeze|embargo)\s+(?:is|has\s+been)\s+(?:now\s+)?"
+    r"(?:lifted|off|gone|void|revoked|cancell?ed|over|removed)\b|"
+    r"\byou\s+(?:may|can)\s+(?:now\s+)?(?:edit|change|touch|modify|update|delete|remove|"
+    r"deploy|push|merge|run|use|add|drop|commit|write|rename|migrate|ship|release)\b"
+    r"(?:\s+\S+){0,6}?\s+now\b"
     r")"
 )
 
@@ -94,7 +104,10 @@ _CONSTRAINT = re.compile(
     r"cannot|can['’]?t|may\s+not|no\s+longer|avoid|refrain\s+from|under\s+no\s+circumstances|"
     r"without\s+(?:asking|approval|permission)|stay\s+(?:away|out)\s+(?:from|of)|"
     r"leave\s+\S+(?:\s+\S+){0,3}\s+(?:alone|untouched|as\s+is)|off[-\s]limits|"
-    r"keep\s+(?:it|them|everything|all|the)\b|make\s+sure|ensure|always|"
+    # ("keep the output shorter" asks for one change, not a standing rule)
+    r"keep\s+(?:it|them|everything|all|the)\b(?!(?:\s+\S+){0,3}?\s+(?:shorter|longer|simpler|"
+    r"smaller|bigger|tighter|cleaner|briefer|terser|faster|quicker|going|coming)\b)|"
+    r"make\s+sure|ensure|always|"
     r"only\s+(?:ever\s+)?(?:use|touch|change|edit|modify|update|run|deploy|commit|push|write|"
     r"call)|restrict(?:ed)?\s+(?:\w+\s+){0,2}to|"
     # a scope: "Edit only src/api/", "Keep changes inside src/sync/", "Stay within the
@@ -132,6 +145,10 @@ _CONSTRAINT = re.compile(
     r"go[-\s]ahead|ok|okay)\b|\b(?:ask|check\s+with)\s+(?:me|us)\s+(?:first|before)\b|"
     # a preference that binds: "I'd rather we kept the old logger"
     r"\bi(?:['’]d|\s+would)\s+(?:rather|prefer)\b|\bi\s+prefer\b|"
+    # a standing choice or order: "use feature flags for anything user-facing", "wait
+    # until the build is green before merging"
+    r"\buse\s+(?:\S+\s+){1,4}?for\s+(?:anything|everything|all|every|any|each)\b|"
+    r"\bwait\s+(?:until|till|for)\s+(?:\S+\s+){1,8}?(?:before|to)\s+\w|"
     r"\bdo\s+(?:it|this|that|everything|them)\s+without\b|"
     # a quantity rule without "at most": "max 6 replicas", "needs two approvals"
     r"\b(?:max|maximum|min|minimum)\s+(?:of\s+)?\d|"
@@ -299,7 +316,10 @@ _CORRECTING_WORDS = [
     r"ask +(?:me|us)\b", r"check +with\b", r"i ?d +(?:rather|prefer)\b",
     r"i +(?:would +rather|would +prefer|prefer)\b", r"do +(?:it|this|that|everything|them) +without\b",
     r"strike +that\b", r"mis(?:spoke|typed|remembered|read)\b", r"ignore +(?:that|this|what|my)\b",
-    r"forget +(?:that|this|what|my)\b",
+    r"forget +(?:that|this|what|my|the|our|your)\b", r"ignore +(?:the|our|your)\b",
+    r"drop +(?:the|that|this|my|our|your)\b", r"strike\b", r"lift\b", r"revoke\b", r"cancel\b",
+    r"waive\b", r"relax\b", r"undo\b", r"restriction\b", r"ban\b", r"freeze\b", r"embargo\b",
+    r"you +(?:may|can)\b",
     r"disregard\b", r"nevermind\b", r"never +mind\b", r"i +was +wrong\b", r"correct(?:ing)? +myself\b",
     r"i +take\b", r"turns +out\b", r"let +me +rephrase\b", r"to +rephrase\b",
     r"max(?:imum)? +(?:of +)?DIGIT", r"min(?:imum)? +(?:of +)?DIGIT",

@@ -30,9 +30,9 @@ from .config import Config, load_config
 from .errors import BudgetError, ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
-from .fit.edits import image_label
 from .fit.source import DictSource, read_source
 from .gate import OnImages, check_on_images
+from .images.labels import image_label
 from .images.probe import probe_image
 from .model import (
     Block,
@@ -51,7 +51,7 @@ from .reply import Reply
 from .report import Notice
 from .storage.media import MediaBackend
 
-__all__ = ["PrepareReport", "Prepared", "Preparer", "price_request"]
+__all__ = ["PrepareReport", "Prepared", "Preparer", "price_request", "recapped_image_notices"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,11 +328,11 @@ class Preparer:
         if event is not None:
             shown_now = set(shown)
             notices.extend(
-                self._recapped_images(work, [i for i in event.new_covers if i not in shown_now])
+                recapped_image_notices(work, [i for i in event.new_covers if i not in shown_now])
             )
         if shed:
             notices.append(_shed_notice(shed))
-            notices.extend(self._recapped_images(work, shed))
+            notices.extend(recapped_image_notices(work, shed))
         compaction_lines = outcome.report
         if outcome.event is not None and shown:
             first, *rest = compaction_lines
@@ -451,28 +451,56 @@ class Preparer:
         waiting = self._cooling_down(work)
         if waiting is not None:  # no recap can be made: the dry fits would be wasted
             return CompactionOutcome(work, "skipped", (waiting,))
-        keep = self._window_keeps(view, wire_tools)
+        keep = self._window_keeps(view, wire_tools, local=self._local)
         if keep is None:
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
             )
-        outcome = self._compact_keeping(work, keep)
+        outcome = self._compact_keeping(work, keep, self.summarizer)
+        if outcome.status == "failed" and not self._local:
+            return self._offline_instead(work, view, wire_tools, outcome)
         if outcome.event is None or self._local:
             # a local recap is made once: the turns the window holds beside it come back
             # in view by _with_recapped_turns (made again to cover fewer, it would be
             # written and verified over the whole record twice)
             return outcome
         # With the recap's true size known, the window may hold more turns verbatim.
-        roomier = self._window_keeps(work.view, wire_tools, outcome.event.recap)
+        roomier = self._window_keeps(work.view, wire_tools, outcome.event.recap, local=False)
         if roomier is None or roomier <= keep:
             return outcome
         # a paid recap is not made again: the turns that fit beside it stay in view too
         return outcome.showing(roomier)
 
+    def _offline_instead(
+        self,
+        work: Conversation,
+        view: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+        failed: CompactionOutcome,
+    ) -> CompactionOutcome:
+        """A paid recap that failed (the endpoint down, an HTTP error) or was rejected by
+        verification: the local offline recap stands in, said in the report. Without it
+        the window would hold less than a plain fit (the sticky cut leaves room free) and
+        the dropped turns would be stated nowhere."""
+        keep = self._window_keeps(view, wire_tools, local=True)
+        local = None if keep is None else self._compact_keeping(work, keep, OfflineSummarizer())
+        if local is None or local.event is None:
+            return failed
+        first, *rest = local.report
+        name = self.summarizer.name if self.summarizer is not None else "the summarizer"
+        why = failed.report[0].split(": ", 1)[-1]  # past "compaction failed, history unchanged"
+        line = f"{first}; in place of {name}'s recap, which was not used: {why}"
+        return replace(local, report=(line, *rest))
+
     @property
     def _local(self) -> bool:
         """Recaps are made offline: free to make, so one leaves room for the turns to come."""
         return isinstance(self.summarizer, OfflineSummarizer | None)
+
+    @staticmethod
+    def _made_locally(ev: CompactionEvent) -> bool:
+        """The recap was made offline (by choice, or standing in for a paid one that failed)."""
+        return ev.summarizer == OfflineSummarizer().name
 
     def _with_recapped_turns(
         self,
@@ -496,7 +524,7 @@ class Preparer:
         bench_prepare_turns.py --cache)."""
         none: tuple[str, ...] = ()
         ev = work.latest
-        if ev is None or not self.compaction or not self._local:
+        if ev is None or not self.compaction or not self._made_locally(ev):
             self._shown = (None, none)
             return view, none, none
         key = (ev.seq, ev.recap.id, ev.recap_text)
@@ -557,9 +585,11 @@ class Preparer:
             self._viewed = (conv, view)
         return view
 
-    def _compact_keeping(self, work: Conversation, keep: frozenset[str]) -> CompactionOutcome:
+    def _compact_keeping(
+        self, work: Conversation, keep: frozenset[str], summarizer: Summarizer | None
+    ) -> CompactionOutcome:
         return work.compact(
-            self.summarizer,
+            summarizer,
             self.policy,
             # the token trigger follows the window this preparer fits into, not the catalog's
             window=self.fitter.window,
@@ -615,6 +645,8 @@ class Preparer:
         view: tuple[Message, ...],
         wire_tools: list[dict[str, Any]] | None,
         recap: Message | None = None,
+        *,
+        local: bool,
     ) -> frozenset[str] | None:
         """The ids a fit keeps with room left for ``recap`` (by default, a recap of the full
         byte cap); None when the fit keeps the whole view (nothing to recap). A scratch
@@ -647,10 +679,10 @@ class Preparer:
         # (the turns that fit beside the real one are shown after). A local recap: its cap
         # at about three bytes a token (recap text runs 3-5), as the policy sizes it; the
         # turns it covers fill whatever room it leaves (_with_recapped_turns).
-        estimate = self._headroom(min(cap // 3, room)) if self._local else None
+        estimate = self._headroom(min(cap // 3, room)) if local else None
         reserve = recap or estimate or _filler(min(cap // 2, room))
         # a paid (LLM) recap fills the window instead: turns beside it stay in view
-        headroom = self._headroom(int(fitter.options.hysteresis * budget)) if self._local else None
+        headroom = self._headroom(int(fitter.options.hysteresis * budget)) if local else None
         for memory in ((reserve, headroom), (reserve,)) if headroom else ((reserve,),):
             try:
                 roomy = dry.fit(view, tools=wire_tools, memory=memory)
@@ -681,22 +713,6 @@ class Preparer:
             return None
         unit = self.fitter.pricer.messages((_filler(1000),)).total / 1000
         return _filler(int(tokens / unit))
-
-    def _recapped_images(self, work: Conversation, ids: Sequence[str]) -> list[Notice]:
-        """Never silent: each image that leaves the view into a recap is named."""
-        out: list[Notice] = []
-        for m in work.covered_messages(ids):
-            for img in m.images():
-                out.append(
-                    Notice(
-                        "compacted",
-                        m.id,
-                        f"The model will not see image {image_label(self.fitter.pricer, img)}: "
-                        "its turn was recapped by compaction (the recap keeps what was said, "
-                        "not the picture).",
-                    )
-                )
-        return out
 
     def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.wire_model, **wire}
@@ -975,6 +991,21 @@ def _compaction_state(conv: Conversation, enabled: bool) -> str:
     if ev is None:
         return "on"
     return f"recap covers {len(ev.covers)} messages"
+
+
+def recapped_image_notices(conv: Conversation, ids: Iterable[str]) -> list[Notice]:
+    """Never silent: one notice for each image of the messages ``ids`` that leaves the
+    view into ``conv``'s recap (the recap keeps what was said, not the picture)."""
+    return [
+        Notice(
+            "compacted",
+            m.id,
+            f"The model will not see image {image_label(img)}: its turn was recapped by "
+            "compaction (the recap keeps what was said, not the picture).",
+        )
+        for m in conv.covered_messages(ids)
+        for img in m.images()
+    ]
 
 
 def prepare(

@@ -4,7 +4,8 @@ FILE is an OpenAI-format JSON list of messages, or an object with a ``messages``
 The command prints the recap, the verification (supported, unsupported, missing facts)
 and the view that would be sent. It compacts on request: the message-count and token
 triggers and the cooldown are skipped (``--auto`` applies them), the newest turns are
-still kept verbatim. Exit status: 0 when compacted or nothing to do, 1 when the
+still kept verbatim; each image the recap takes out of the view is a line of the report.
+Exit status: 0 when compacted or nothing to do, 1 when the
 summarizer failed or the recap was rejected (the history is unchanged either way).
 """
 
@@ -95,7 +96,12 @@ def compact(
         outcome = conv.compact(
             recapper, policy, force=not auto, mode="reject" if mode == "reject" else "strip"
         )
+    from contextledger.prepare import recapped_image_notices
+
     view = outcome.conversation.view
+    # never silent: each image the recap takes out of the view is a line of the report
+    covered = outcome.event.covers if outcome.event else ()
+    report = (*outcome.report, *(n.text for n in recapped_image_notices(conv, covered)))
     body = write_messages(list(view), "openai")
     wire = body.get("messages", body) if isinstance(body, dict) else body
     v = outcome.verification
@@ -103,7 +109,7 @@ def compact(
         data = {
             "status": outcome.status,
             "summarizer": recapper.name,
-            "report": list(outcome.report),
+            "report": list(report),
             "repairs": [str(c) for c in repaired.changes],
             "recap": outcome.event.recap_text if outcome.event else None,
             # the recap's sections (Goal, Constraints and corrections, Commands run, …)
@@ -117,7 +123,7 @@ def compact(
     else:
         for change in repaired.changes:
             click.echo(f"repaired before compacting: {change}")
-        for line in outcome.report:
+        for line in report:
             click.echo(line)
         if outcome.event is not None:
             click.echo("\n== Recap ==")

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import click
 
 from ..errors import BudgetError, ContentError, describe
 from .app import ON_IMAGES_HELP, OnImages, main
 from .io import echo_json, load_json_file
+
+if TYPE_CHECKING:
+    from ..fit import FitResult
+    from ..report import Notice
 
 FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemini"])
 
@@ -54,7 +61,8 @@ FORMAT_CHOICES = click.Choice(["openai", "openai-responses", "anthropic", "gemin
 @click.option(
     "--compact/--no-compact",
     default=None,
-    help="Recap old turns (offline summarizer, verified) before fitting. Default: "
+    help="Recap what the window cannot hold (offline summarizer, verified), as the library's "
+    "prepare does: the view is the recap plus as many recent turns as fit. Default: "
     "CONTEXT_COMPACTION (.env, then the environment), else off for one-shot commands.",
 )
 def fit_command(
@@ -79,30 +87,25 @@ def fit_command(
     if not isinstance(payload, list | dict):
         got = "null" if payload is None else describe(payload)
         raise ContentError(file, f"expected a JSON list of messages or a request object, got {got}")
-    compaction_lines: tuple[str, ...] = ()
     if compact is None:
         from ..config import load_config
 
         compact = load_config().compaction_enabled(default=False)
-    if compact:
-        from ..catalog import lookup_model
-        from ..compaction import Conversation
-        from ..providers import read_messages
-
-        outcome = Conversation.from_messages(read_messages(payload)).compact(
-            window=lookup_model(model).context_window
-        )
-        compaction_lines = outcome.report
-        payload = outcome.conversation.view
     try:
-        result = fit(
-            payload,
-            model,
-            window=window,
-            max_output_tokens=max_output,
-            drop_current_images=drop_current_images,
-            on_images=on_images,
-        )
+        if compact:
+            result, compaction_lines, notices = _prepared(
+                payload, model, window, max_output, drop_current_images, on_images, target
+            )
+        else:
+            result = fit(
+                payload,
+                model,
+                window=window,
+                max_output_tokens=max_output,
+                drop_current_images=drop_current_images,
+                on_images=on_images,
+            )
+            compaction_lines, notices = (), result.report.notices
     except BudgetError as exc:  # name the flag a CLI user types, not the library argument
         raise BudgetError(
             str(exc).replace("max_output_tokens", "--max-output"),
@@ -114,17 +117,48 @@ def fit_command(
     if as_json:
         # The whole body: Anthropic's `system` and Gemini's `system_instruction` live beside
         # the messages, and dropping them would print a request without its system prompt.
-        data: dict[str, object] = {"format": target, **wire.body, "report": report.to_dict()}
+        said = {**report.to_dict(), "notices": [n.text for n in notices]}
+        data: dict[str, object] = {"format": target, **wire.body, "report": said}
         if compact:
             data["compaction"] = list(compaction_lines)
         echo_json(data)
         return
     for line in compaction_lines:
         click.echo(line)
-    _print_report(report)
+    _print_report(report, notices)
 
 
-def _print_report(report: object) -> None:
+def _prepared(
+    payload: object,
+    model: str,
+    window: int | None,
+    max_output: int | None,
+    drop_current_images: bool,
+    on_images: str,
+    target: str,
+) -> tuple[FitResult, tuple[str, ...], tuple[Notice, ...]]:
+    """``--compact``: the library's ``prepare`` path (offline recap, verified): the recap
+    stands only for what the window cannot hold, the view is recap + as many recent turns
+    as fit, and every image the recap takes out of the view is a notice. Returns the fit,
+    the compaction report and every notice (compaction's, repair's and the fit's)."""
+    from ..fit import FitResult
+    from ..prepare import Preparer
+
+    preparer = Preparer(
+        model,
+        target=target,  # type: ignore[arg-type]
+        window=window,
+        max_output_tokens=max_output,
+        on_images=on_images,  # type: ignore[arg-type]
+        drop_current_images=drop_current_images,
+        compaction=True,
+    )
+    prepared = preparer.prepare(payload, write=False)  # type: ignore[arg-type]
+    fitted = FitResult(prepared.messages, prepared.report.fit)
+    return fitted, prepared.report.compaction, prepared.report.notices
+
+
+def _print_report(report: object, notices: Sequence[Notice]) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -158,5 +192,5 @@ def _print_report(report: object) -> None:
                 c.reason,
             )
         console.print(table)
-    for notice in report.notices:
+    for notice in notices:
         console.print(f"• {notice.text}")

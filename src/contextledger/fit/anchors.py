@@ -27,15 +27,15 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import islice, takewhile
 
 from ..errors import BudgetError
 from ..intent import is_substantive
-from ..model import Block, FileAttachment, Image, Message
+from ..model import Block, FileAttachment, Image, Message, Text
 from ..pricing.messages import Pricer
 from ..report import Notice
 from .budget import Budget, too_big
-from .edits import image_label, placeholder
+from .edits import image_label, placeholder, replace_block
 from .options import FitOptions
 from .report import Change
 from .units import HistoryIndex, Unit, is_request
@@ -158,9 +158,10 @@ def pin_anchors(
             room = opts.prior_anchor_tokens - spent
             if room < least:
                 break  # the cap is spent: no request costs less than its framing
-            # the goal, corrections and rules are pinned as their words: their images are
-            # put back after the selection if the window holds them (settle_lean_pins)
-            lean = _lean(index, pricer, k) if must else None
+            # the goal, corrections and rules are pinned as their words: their images (and
+            # the lines pasted into a request too long for the cap) are put back after the
+            # selection if the window holds them (settle_lean_pins)
+            lean = _lean(index, pricer, k, opts.prior_anchor_tokens) if must else None
             if lean is not None:
                 if lean.unit.cost > room:
                     continue
@@ -181,20 +182,19 @@ def pin_anchors(
     return pins
 
 
-def _lean(index: HistoryIndex, pricer: Pricer, k: int) -> Lean | None:
-    """Request ``k`` with each image replaced by a placeholder (None: it has no image);
-    made once per message."""
+def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int) -> Lean | None:
+    """Request ``k`` as its words: each image replaced by a placeholder and, when the
+    request is too big for the pins' ``cap``, each long text cut to its request part (the
+    lines pasted in the middle left out, said). None: nothing to leave out. Made once per
+    message."""
 
     def make(m: Message) -> Lean | None:
-        images = [j for j, b in enumerate(m.content) if isinstance(b, Image)]
-        if not images:
-            return None
         changes: list[Change] = []
         notices: list[Notice] = []
         lean = m
-        for j in images:
-            block = m.content[j]
-            assert isinstance(block, Image)
+        for j, block in enumerate(m.content):
+            if not isinstance(block, Image):
+                continue
             what = f"image {image_label(pricer, block)}"
             lean = placeholder(
                 pricer, changes, notices, lean, (j,), sum(pricer.block(block)),
@@ -205,10 +205,102 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int) -> Lean | None:
                 notice=f"The model will not see {what} from an earlier message of yours: "
                 "its words are kept (they set the task or a rule), the image did not fit.",
             )  # fmt: skip
+        if not (index.request_may_fit(k, cap) and index.exact_cost(index.starts[k]) <= cap):
+            lean = _request_words(pricer, lean, changes, notices)
+        if lean is m:
+            return None
         unit = Unit(index.starts[k], [lean], pricer.message(lean).total, "prior")
         return Lean(unit, tuple(changes), tuple(notices))
 
-    return index.memo(index.starts[k], "lean", make)
+    return index.memo(index.starts[k], f"lean{cap}", make)
+
+
+#: The most of a long request's opening and closing paragraphs a lean pin keeps: a user
+#: who pastes a log or a file says what they want before it or after it.
+_HEAD_CHARS = 600
+_TAIL_CHARS = 1200
+_COUNTED_UP_TO = 1 << 16  # characters of a request cut to its words that are tokenized
+
+
+def _request_words(
+    pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]
+) -> Message:
+    """``m`` with each long text block cut to its request part (reported)."""
+    for j, block in enumerate(m.content):
+        if not isinstance(block, Text) or len(block.text) <= _HEAD_CHARS + _TAIL_CHARS:
+            continue
+        cut = request_part(block.text)
+        if cut is None:
+            continue
+        short, gone = cut
+        # (a paste of megabytes is not tokenized to say what it cost: about 4 bytes a token)
+        estimated = len(block.text) > _COUNTED_UP_TO
+        before = len(block.text) // 4 if estimated else pricer.text(block.text)
+        after = pricer.text(short)
+        reason = (
+            f"earlier request pinned as its own words: {gone} did not fit the room kept "
+            "for earlier requests"
+        )
+        changes.append(Change("shrunk", m.id, j, "text", reason, before, after, estimated))
+        about = "about " if estimated else ""
+        notices.append(
+            Notice(
+                "shrunk",
+                m.id,
+                f"Your earlier message {m.id} is kept as what you asked for, without "
+                f"{gone} ({about}{before:,} → {after:,} tokens): it set the task or a rule, "
+                "and the whole message did not fit the room kept for earlier requests.",
+            )
+        )
+        m = replace_block(m, (j,), Text(short))
+    return m
+
+
+def request_part(text: str) -> tuple[str, str] | None:
+    """A long request's own words: its opening paragraph and its closing one (each, when
+    too long, its first or last line), the lines between left out with a marker saying how
+    many; a text of long lines keeps its first and last words. With what was left out, as
+    a phrase; None when nothing would be.
+
+    >>> text = "Here is the job log:\\n" + "INFO row 1\\n" * 200 + "\\nWhat I need: fix it."
+    >>> short, gone = request_part(text)
+    >>> print(short)
+    Here is the job log:
+    [… 200 pasted lines left out here …]
+    What I need: fix it.
+    >>> gone
+    'the 200 lines pasted in it'
+    >>> short, gone = request_part("Build it. " + "details " * 1200)
+    >>> short[:20], short[-20:], gone
+    ('Build it. details de', 'ails details details', 'the 7,817 characters of its middle')
+    """
+    lines = text.strip().splitlines()
+    head = _paragraph(lines, _HEAD_CHARS)
+    tail = _paragraph(lines[::-1], _TAIL_CHARS)[::-1]
+    if not head and not tail:  # no short line to keep: the first and last words
+        words = text.strip()
+        first = words[:_HEAD_CHARS].rsplit(" ", 1)[0]
+        last = words[-_TAIL_CHARS:].split(" ", 1)[-1]
+        gone = len(words) - len(first) - len(last)
+        if gone <= 0:
+            return None
+        return f"{first} […] {last}", f"the {gone:,} characters of its middle"
+    between = lines[len(head) : len(lines) - len(tail)]
+    if not between:
+        return None
+    pasted = sum(1 for line in between if line.strip())
+    return "\n".join([*head, f"[… {pasted} pasted lines left out here …]", *tail]), (
+        f"the {pasted} lines pasted in it"
+    )
+
+
+def _paragraph(lines: list[str], limit: int) -> list[str]:
+    """The leading lines up to the first blank one, when within ``limit`` characters;
+    else only the first line (none when that alone is over it)."""
+    para = list(takewhile(str.strip, lines))
+    if sum(len(line) + 1 for line in para) <= limit:
+        return para
+    return lines[:1] if lines and len(lines[0]) <= limit else []
 
 
 def settle_lean_pins(
@@ -221,19 +313,21 @@ def settle_lean_pins(
     changes: list[Change],
     notices: list[Notice],
 ) -> int:
-    """Each request pinned without its images gets them back if the window holds them
-    beside what was chosen (``kept``, changed in place), else its placeholders are
-    reported; returns the new total. One whose pin yielded is dropped whole: ``yielded``
-    (changed in place) then holds it whole, so its drop reports what it cost."""
+    """Each request pinned as its words gets its images and pasted lines back if the
+    window holds them beside what was chosen (``kept``, changed in place), else what it
+    left out is reported; returns the new total. One whose pin yielded is dropped whole:
+    ``yielded`` (changed in place) then holds it whole, so its drop reports what it cost.
+    (A paste that cannot fit by its characters' bound is never tokenized to learn so.)"""
     for k, lean in pins.lean.items():
-        whole = index.unit(k, "prior")
         gone = next((n for n, u in enumerate(yielded) if u is lean.unit), None)
         if gone is not None:
-            yielded[gone] = whole
+            yielded[gone] = index.unit(k, "prior")
         at = next((n for n, u in enumerate(kept) if u is lean.unit), None)
         if at is None:
             continue
-        if total - lean.unit.cost + whole.cost <= limit:
+        room = limit - total + lean.unit.cost
+        whole = index.unit(k, "prior") if index.request_may_fit(k, room) else None
+        if whole is not None and whole.cost <= room:
             kept[at] = whole
             total += whole.cost - lean.unit.cost
         else:

@@ -69,11 +69,11 @@ def select_units(
             index, opts, previous_cut_id, recent, cut_unit, pins.numbers, total, budget
         )
     kept = sorted([*pinned, *recent], key=lambda u: u.start)
-    below = sorted(k for k in pins.numbers if k < cut_unit)  # a few
+    orphaned, total, asked = _start_with_user(index, kept, yielded, total, budget)
+    below = sorted(k for k in {*pins.numbers, asked} if k is not None and k < cut_unit)  # a few
     dropped = list(range(cut_unit))
     for k in reversed(below):
         del dropped[k]
-    orphaned, total = _start_with_user(index, kept, total)
     if orphaned:
         cut_unit = orphaned[-1] + 1
     starts = index.starts
@@ -89,18 +89,55 @@ def select_units(
     )
 
 
-def _start_with_user(index: HistoryIndex, kept: list[Unit], total: int) -> tuple[list[int], int]:
+def _start_with_user(
+    index: HistoryIndex, kept: list[Unit], yielded: list[Unit], total: int, budget: int
+) -> tuple[list[int], int, int | None]:
     """After the system prompt the history starts with a user turn: providers refuse
     (Gemini, Anthropic on Vertex and Bedrock) or misread an answer whose question was cut.
-    Leading assistant turns and tool exchanges go from ``kept``; returns their unit numbers
-    and the new total. Pinned units are user turns, so only the oldest recent units go."""
+    Leading assistant turns and tool exchanges go from ``kept``; returns their unit numbers,
+    the new total, and the unit of a request brought back. Pinned units are user turns, so
+    only the oldest recent units go.
+
+    Their room is not left empty: the request they answer (the user turn before them) is
+    brought back in place of as few of the oldest of them as it needs, so the rest stay
+    with their question (from ``yielded``, changed in place, if its pin had yielded)."""
     first_user = next((n for n, u in enumerate(kept) if u.messages[0].role == "user"), None)
     if not first_user:  # 0: already starts with a user turn; None: no user turn to start on
-        return [], total
-    orphaned = [index.unit_of(u.start) for u in kept[:first_user]]
-    total -= sum(u.cost for u in kept[:first_user])
-    del kept[:first_user]
-    return orphaned, total
+        return [], total, None
+    lead = kept[:first_user]
+    question = _question_before(index, index.unit_of(lead[0].start))
+    asked: Unit | None = None
+    gone = first_user
+    if question is not None:
+        room = budget - total + sum(u.cost for u in lead[:-1])  # at least one answer stays
+        asked = next((u for u in yielded if u.start == index.starts[question]), None)
+        if asked is None and index.request_may_fit(question, room):
+            asked = index.unit(question, "prior")
+        if asked is not None and asked.cost <= room:
+            gone, freed = 0, budget - total
+            while asked.cost > freed:
+                freed += lead[gone].cost
+                gone += 1
+        else:
+            asked = None
+    orphaned = [index.unit_of(u.start) for u in lead[:gone]]
+    total -= sum(u.cost for u in lead[:gone])
+    del kept[:gone]
+    if asked is None:
+        return orphaned, total, None
+    if asked in yielded:
+        yielded.remove(asked)
+    kept.insert(0, asked)
+    return orphaned, total + asked.cost, question
+
+
+def _question_before(index: HistoryIndex, k: int) -> int | None:
+    """The unit of the nearest user message before unit ``k`` (None: there is none)."""
+    starts, roles, kinds = index.starts, index.roles, index.kinds
+    return next(
+        (j for j in range(k - 1, -1, -1) if kinds[j] == "message" and roles[starts[j]] == "user"),
+        None,
+    )
 
 
 def open_with_user(
