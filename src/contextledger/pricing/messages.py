@@ -330,9 +330,11 @@ class Pricer:
         if named:
             text += framing.per_name + self._label(m.name or "")
         image = 0
+        drops_blank = self.wire == "anthropic"  # its writer leaves whitespace-only texts out
         for b in m.content:
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
-                text += self.text(b.text)
+                if not (drops_blank and b.text.isspace()):
+                    text += self.text(b.text)
                 continue
             try:
                 t, i = self.block(b)
