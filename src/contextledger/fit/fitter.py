@@ -21,7 +21,18 @@ from ..gate import (
     vision_gate,
 )
 from ..images.labels import image_label
-from ..model import Block, Image, Message, MessagesLike, Text, ToolResult, with_ids
+from ..model import (
+    Audio,
+    Block,
+    FileAttachment,
+    Image,
+    Message,
+    MessagesLike,
+    Text,
+    ToolResult,
+    with_ids,
+)
+from ..pricing.files import MediaCost
 from ..pricing.messages import Pricer
 from ..providers import provider_format, read_messages
 from ..repair import RepairChange, RepairMemo, RepairResult
@@ -443,6 +454,8 @@ class Fitter:
         out = _unreadable_images_left_out(
             pricer, (*system_msgs, *kept_msgs), self._memory.kept.out, changes, notices
         )
+        if pricer.estimates:
+            notices.extend(_estimated_media(pricer.estimates, out))
         kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
         report = FitReport(
             model=model,
@@ -596,6 +609,21 @@ def _estimate_notice(info: ModelInfo, window: int) -> Notice:
         f"{info.id} is not in the model catalog: it was fitted into the {window:,}-token window "
         f"you gave, with {info.provider} defaults for prices (estimates, on the high side).",
     )
+
+
+def _estimated_media(
+    estimates: Mapping[FileAttachment | Audio, MediaCost], out: Sequence[Message]
+) -> list[Notice]:
+    """A notice for each file or audio clip sent whose price is an upper bound, not the bill."""
+    notices = []
+    for m in out:
+        for b in m.content:
+            if not isinstance(b, FileAttachment | Audio) or (cost := estimates.get(b)) is None:
+                continue
+            what = f"'{b.name}'" if isinstance(b, FileAttachment) else f"the {b.format} audio"
+            text = f"{what} is priced at {cost.tokens:,} tokens, an estimate on the high side"
+            notices.append(Notice("estimated", m.id, f"{text}: {cost.note}."))
+    return notices
 
 
 def _with_system_prompt(

@@ -27,6 +27,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..errors import ContentError, describe
+
 Count = Callable[[str], int]
 
 REPLY_PRIMING = 3  # <|start|>assistant<|message|>
@@ -146,8 +148,71 @@ def tool_use_system_prompt(model_id: str, provider: str, tool_choice: object = N
     return max(auto, forced)
 
 
+# Gemini's tool kinds: function declarations and the built-in tools (either spelling).
+_GEMINI_TOOL_KEYS = frozenset(
+    {
+        "functionDeclarations", "function_declarations", "googleSearch", "google_search",
+        "googleSearchRetrieval", "google_search_retrieval", "codeExecution", "code_execution",
+        "urlContext", "url_context", "retrieval", "computerUse", "computer_use", "fileSearch",
+        "file_search", "googleMaps", "google_maps", "enterpriseWebSearch", "enterprise_web_search",
+    }
+)  # fmt: skip
+
+
+def tool_schema_problem(tool: object) -> str | None:
+    """Why ``tool`` is not a tool in any provider's shape (None: it is one): an OpenAI Chat
+    ``{"type": "function", "function": {"name": …}}``, a Responses ``{"type": "function",
+    "name": …}``, an Anthropic ``{"name": …, "input_schema": …}``, a Gemini
+    ``{"functionDeclarations": […]}`` or a provider's built-in tool (``{"type": "web_search"}``).
+
+    >>> tool_schema_problem({"foo": 1})
+    'not a tool in any provider\\'s shape (keys foo): expected {"type": "function", "function": {"name": …}}, an Anthropic {"name", "input_schema"} or a Gemini {"functionDeclarations": […]}'
+    """
+    if not isinstance(tool, Mapping):
+        return f"a tool must be an object, not {describe(tool)}"
+    kind = tool.get("type")
+    if kind == "function":
+        fn = tool.get("function", tool)
+        if not isinstance(fn, Mapping) or not isinstance(fn.get("name"), str) or not fn["name"]:
+            return "a function tool needs a name (function.name)"
+        return None
+    if (
+        isinstance(tool.get("name"), str)
+        and tool["name"]
+        and (isinstance(tool.get("input_schema"), Mapping) or isinstance(kind, str))
+    ):
+        return None  # Anthropic: a custom tool, or a server tool ({"type": "bash_…", "name"})
+    if _GEMINI_TOOL_KEYS & tool.keys():
+        for k, decl in enumerate(
+            tool.get("functionDeclarations", tool.get("function_declarations", ())) or ()
+        ):
+            if not isinstance(decl, Mapping) or not isinstance(decl.get("name"), str):
+                return f"functionDeclarations[{k}] needs a name"
+        return None
+    if isinstance(kind, str) and kind:
+        return None  # a provider's built-in tool: {"type": "web_search"}, {"type": "mcp", …}
+    keys = ", ".join(sorted(map(str, tool))) or "none"
+    return (
+        f"not a tool in any provider's shape (keys {keys}): expected "
+        '{"type": "function", "function": {"name": …}}, an Anthropic {"name", "input_schema"} '
+        'or a Gemini {"functionDeclarations": […]}'
+    )
+
+
+def check_tools(tools: Sequence[Any]) -> None:
+    """Refuse a tool list holding something no provider takes as a tool (``ContentError``
+    naming ``tools[i]``): it would be priced as JSON, then answered with HTTP 400."""
+    for i, tool in enumerate(tools):
+        problem = tool_schema_problem(tool)
+        if problem is not None:
+            raise ContentError(f"tools[{i}]", problem)
+
+
 def tools_tokens(
-    tools: Sequence[Mapping[str, Any]] | None, framing: Framing, tokenizer: str, count: Count
+    tools: Sequence[Mapping[str, Any]] | None,
+    framing: Framing,
+    tokenizer: str,
+    count: Count,
 ) -> int:
     """Tokens billed for the tool schemas of one request.
 
@@ -158,6 +223,7 @@ def tools_tokens(
     """
     if not tools:
         return 0
+    check_tools(tools)
     init = _FUNCTION_INIT.get(tokenizer)
     if framing.schema_tools and init is not None:
         rendered = [_rendered_function(t, init, count) for t in tools]

@@ -44,6 +44,7 @@ from ..providers.common import (
     tool_images_header,
 )
 from ..providers.ids import accepted_everywhere, portable_id, wire_id, wire_name
+from .files import MediaCost, audio_cost, file_cost
 from .framing import (
     CONSERVATIVE,
     OPENAI,
@@ -133,6 +134,9 @@ class Pricer:
         # OpenAI bills escaped, and of results already priced as single ones.
         self._parallel: set[str] = set()
         self._single_results: set[str] = set()
+        #: Files and audio priced at an upper bound (pages or duration not known exactly, or
+        #: a provider's rate not documented), with how: the report says they are estimates.
+        self.estimates: dict[FileAttachment | Audio, MediaCost] = {}
 
     @classmethod
     def for_model(
@@ -281,12 +285,9 @@ class Pricer:
                 text, image = text + t, image + i
             result = (text, image)
         elif isinstance(b, FileAttachment):
-            result = (
-                self.text(attachment_text(b)) if b.data is None else b.data.base64_length // 4 + 8,
-                0,
-            )
+            result = (self._file(b), 0)
         elif isinstance(b, Audio):
-            result = (b.data.base64_length // 4, 0)
+            result = (self._estimate(b, audio_cost(b, self.model)), 0)
         elif isinstance(b, Reasoning) and self.wire and not carries_reasoning(b, self.wire):
             result = (0, 0)  # the writer drops reasoning from another provider (reported there)
         elif isinstance(b, Reasoning):
@@ -298,6 +299,18 @@ class Pricer:
             raise TypeError(f"unknown block {b!r}")
         self._blocks[b] = result
         return result
+
+    def _file(self, f: FileAttachment) -> int:
+        if f.data is None:
+            return self.text(attachment_text(f))
+        cost = file_cost(f, self.model)  # a PDF by its pages
+        return f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
+
+    def _estimate(self, block: FileAttachment | Audio, cost: MediaCost) -> int:
+        """``cost``'s tokens; an upper bound (not the bill) is kept for the report to name."""
+        if not cost.exact:
+            self.estimates[block] = cost
+        return cost.tokens
 
     # -- messages -------------------------------------------------------------------
 
@@ -316,9 +329,11 @@ class Pricer:
         if named:
             text += framing.per_name + self._label(m.name or "")
         image = 0
+        drops_blank = self.wire == "anthropic"  # its writer leaves whitespace-only texts out
         for b in m.content:
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
-                text += self.text(b.text)
+                if not (drops_blank and b.text.isspace()):
+                    text += self.text(b.text)
                 continue
             try:
                 t, i = self.block(b)

@@ -66,8 +66,8 @@ def interleaved(content: Sequence[Block]) -> bool:
             if between:
                 return True
             images_seen += 1
-        elif images_seen and not (isinstance(b, Text) and not b.text):
-            between = True
+        elif images_seen and not (isinstance(b, Text) and not b.text.strip()):
+            between = True  # (blank text is no words: Anthropic's writer drops it)
     return False
 
 

@@ -1,0 +1,335 @@
+"""What providers bill for attached files and audio: PDFs by the page, audio by the second.
+
+A PDF is not billed by its bytes: every provider turns each page into a page image and the
+page's text, so a 3 MB, 20-page contract costs 20 pages, not a million tokens. Audio is
+billed by its duration. Both are read from the file's own structure (the PDF's page
+objects, the WAV/MP3/FLAC/Ogg header), never by rendering or decoding the media.
+
+Per provider (sources in ``_PDF_PAGE`` and ``_AUDIO_PER_SECOND``):
+
+- Gemini 2.x: 258 tokens a PDF page, 32 tokens a second of audio (documented rates).
+- Gemini 3: a PDF page at its ``media_resolution`` default for documents (medium, 560).
+- Anthropic: "1,500–3,000 tokens per page" (text plus a page image): 3,000, the top.
+- OpenAI and others: the page image at the model's per-image maximum plus a dense page's text.
+
+Everything but a documented Gemini rate over a readable page count or duration is an upper
+bound, marked ``exact=False``; when the page count or duration cannot be read the bound
+is the smaller of the byte-size price and the provider's largest document.
+
+>>> from contextledger.catalog import lookup_model
+>>> pdf_cost(20, lookup_model("gemini-2.5-flash")).tokens
+5160
+>>> audio_cost_for(30.0, lookup_model("gemini-2.5-flash")).tokens
+960
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import re
+import struct
+import zlib
+from dataclasses import dataclass
+
+from ..catalog import ModelInfo
+from ..errors import ContentError
+from ..model import Audio, FileAttachment
+from .vision import image_cost, max_image_cost
+
+__all__ = [
+    "MediaCost",
+    "audio_cost",
+    "audio_cost_for",
+    "audio_seconds",
+    "file_cost",
+    "pdf_cost",
+    "pdf_pages",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class MediaCost:
+    """Billed tokens of one file or audio clip; ``note`` says how they were found."""
+
+    tokens: int
+    exact: bool
+    note: str
+
+
+# Gemini: "Each document page is equivalent to 258 tokens" (ai.google.dev, document
+# processing); Gemini 3 bills a page at its media_resolution, MEDIUM for PDFs by default
+# (vision-costs.md §3.3; measured 560–561 a page, huggingface JOHNISKING/pdf-token-cost).
+_GEMINI_PAGE = 258
+# Anthropic's PDF support page: "typically 1,500–3,000 tokens per page" (text and a page
+# image; measured up to 2,481 on Claude 4.5 and 5.5, JOHNISKING/pdf-token-cost): the top.
+_ANTHROPIC_PAGE = 3_000
+# The text of a dense page is under 1,500 tokens (Anthropic's 3,000 less its ~1,500-token page
+# image); OpenAI puts "the extracted text and an image of each page" into context.
+_PAGE_TEXT = 1_500
+_PAGE_PIXELS = (1700, 2200)  # US letter at 200 dpi
+# The most pages a provider takes in one document (Anthropic 100, OpenAI 100, Gemini 1,000):
+# a PDF whose pages cannot be counted costs at most that many.
+_MAX_PAGES = {"anthropic": 100, "openai": 100, "gemini": 1_000}
+# Gemini: "each second of audio as 32 tokens" (ai.google.dev, tokens page). OpenAI documents
+# no rate (about 10 a second is reported for gpt-4o audio input): 32, above it, as a bound.
+_AUDIO_PER_SECOND = 32
+# An audio file whose duration cannot be read lasts at most its bits at 6 kb/s (the lowest
+# bitrate of Opus, the most compact codec providers take).
+_MIN_BITRATE = 6_000
+
+
+def _byte_price(b64_length: int) -> int:
+    """The old bound: a token per four base64 characters (far above any per-page bill)."""
+    return b64_length // 4 + 8
+
+
+def pdf_cost(pages: int | None, model: ModelInfo, b64_length: int = 0) -> MediaCost:
+    """Tokens ``model`` bills for a PDF of ``pages`` pages (None: not countable)."""
+    per_page, exact, how = _per_page(model)
+    if pages is not None:
+        note = f"{pages} page{'s' if pages != 1 else ''} × {per_page:,} ({how})"
+        return MediaCost(
+            pages * per_page + (1 if model.image_cost == "gemini3" else 0), exact, note
+        )
+    most = _MAX_PAGES.get(model.provider, 100) * per_page
+    bound = min(most, _byte_price(b64_length)) if b64_length else most
+    return MediaCost(bound, False, f"page count unreadable: at most {bound:,} ({how} a page)")
+
+
+def _per_page(model: ModelInfo) -> tuple[int, bool, str]:
+    if model.image_cost == "gemini-tile" or (model.provider == "gemini" and not model.vision):
+        return _GEMINI_PAGE, True, "Gemini's 258 a page"
+    if model.image_cost == "gemini3":
+        level = int(model.image_params.get("medium", 560))
+        return level, False, "Gemini 3's medium resolution a page"
+    if model.provider == "anthropic":
+        return _ANTHROPIC_PAGE, False, "the top of Anthropic's 1,500–3,000 a page"
+    return _page_image(model) + _PAGE_TEXT, False, "a page image and a dense page's text"
+
+
+def _page_image(model: ModelInfo) -> int:
+    """A page image as the model bills it: a letter page at 200 dpi in high detail (larger
+    than an A4 or letter page rendered at 150 dpi); the per-image maximum where the model has
+    no high detail."""
+    if not model.vision or model.image_cost == "none":
+        return 0
+    try:
+        return image_cost(*_PAGE_PIXELS, model, detail="high").tokens
+    except ContentError:
+        return max_image_cost(model).tokens
+
+
+def audio_cost_for(seconds: float | None, model: ModelInfo, b64_length: int = 0) -> MediaCost:
+    """Tokens ``model`` bills for ``seconds`` of audio (None: duration unreadable)."""
+    documented = model.provider == "gemini"
+    if seconds is None:
+        seconds = b64_length * 3 / 4 * 8 / _MIN_BITRATE
+        tokens = math.ceil(seconds * _AUDIO_PER_SECOND)
+        return MediaCost(tokens, False, f"duration unreadable: at most {tokens:,}")
+    tokens = math.ceil(seconds * _AUDIO_PER_SECOND)
+    rate = "Gemini's 32 a second" if documented else "32 a second, above what is reported"
+    return MediaCost(tokens, documented, f"{seconds:.1f} s × 32 ({rate})")
+
+
+# --- reading the media -----------------------------------------------------------------
+
+_PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
+_PAGES_COUNT = re.compile(
+    rb"/Type\s*/Pages\b[^>]*?/Count\s+(\d+)|/Count\s+(\d+)[^>]*?/Type\s*/Pages\b"
+)
+_STREAM = re.compile(rb"stream\r?\n")
+
+
+def pdf_pages(data: bytes) -> int | None:
+    """The number of pages of a PDF, read from its page objects and page tree (also inside
+    compressed object streams); None when it has neither (not a PDF, or damaged).
+
+    Incremental updates keep old page objects, so this can count a page twice: over, never
+    under.
+    """
+    if not data.startswith(b"%PDF"):
+        return None
+    found = _count_pages(data)
+    if found is None:
+        found = _count_pages(b"".join(_object_streams(data)))
+    return found
+
+
+def _count_pages(data: bytes) -> int | None:
+    objects = len(_PAGE_OBJECT.findall(data))
+    counts = [int(a or b) for a, b in _PAGES_COUNT.findall(data)]
+    best = max([objects, *counts])
+    return best or None
+
+
+def _object_streams(data: bytes, limit: int = 64 << 20) -> list[bytes]:
+    """The inflated contents of the PDF's object streams (they hold the page objects of most
+    PDFs written since 2003), up to ``limit`` bytes in all."""
+    out: list[bytes] = []
+    total = 0
+    for match in _STREAM.finditer(data):
+        if b"/ObjStm" not in data[max(0, match.start() - 400) : match.start()]:
+            continue  # a page's drawing or an image: no objects inside
+        end = data.find(b"endstream", match.end())
+        if end < 0:
+            break
+        try:
+            inflated = zlib.decompressobj().decompress(data[match.end() : end], limit - total)
+        except zlib.error:
+            continue
+        if b"/Type" in inflated:
+            out.append(inflated)
+            total += len(inflated)
+            if total >= limit:
+                break
+    return out
+
+
+def audio_seconds(data: bytes, fmt: str) -> tuple[float, bool] | None:
+    """(duration in seconds, exact) read from the audio's header; None when unreadable.
+
+    WAV, FLAC and Ogg state their length; an MP3 with a Xing/Info or VBRI header too, and
+    one without is timed at its first frame's bitrate (``exact`` False: a VBR file without
+    such a header can differ). OpenAI's ``pcm16`` is raw 24 kHz mono 16-bit.
+    """
+    fmt = fmt.lower().removeprefix("audio/")
+    readers = {
+        "wav": _wav_seconds,
+        "x-wav": _wav_seconds,
+        "wave": _wav_seconds,
+        "flac": _flac_seconds,
+        "ogg": _ogg_seconds,
+        "opus": _ogg_seconds,
+        "mp3": _mp3_seconds,
+        "mpeg": _mp3_seconds,
+    }
+    if fmt == "pcm16":
+        return len(data) / 48_000, True
+    reader = readers.get(fmt)
+    for read in (reader,) if reader else tuple(dict.fromkeys(readers.values())):
+        try:
+            got = read(data)
+        except (struct.error, ValueError, IndexError, ZeroDivisionError):
+            got = None
+        if got is not None:
+            return got
+    return None
+
+
+def _wav_seconds(data: bytes) -> tuple[float, bool] | None:
+    if data[:4] != b"RIFF" or data[8:12] != b"WAVE":
+        return None
+    pos, byte_rate = 12, 0
+    while pos + 8 <= len(data):
+        chunk, size = data[pos : pos + 4], struct.unpack_from("<I", data, pos + 4)[0]
+        if chunk == b"fmt ":
+            byte_rate = struct.unpack_from("<I", data, pos + 16)[0]  # after format, channels, rate
+        elif chunk == b"data" and byte_rate:
+            # a streamed WAV can say 0 or 0xFFFFFFFF: then the bytes that are there
+            size = len(data) - pos - 8 if size in (0, 0xFFFFFFFF) else size
+            return min(size, len(data) - pos - 8) / byte_rate, True
+        pos += 8 + size + (size & 1)
+    return None
+
+
+def _flac_seconds(data: bytes) -> tuple[float, bool] | None:
+    if data[:4] != b"fLaC" or len(data) < 26:
+        return None
+    info = int.from_bytes(data[18:26], "big")  # STREAMINFO: rate 20 bits, …, samples 36
+    rate, samples = info >> 44, info & ((1 << 36) - 1)
+    return (samples / rate, True) if rate and samples else None
+
+
+def _ogg_seconds(data: bytes) -> tuple[float, bool] | None:
+    if data[:4] != b"OggS":
+        return None
+    last = data.rfind(b"OggS")
+    granule = struct.unpack_from("<q", data, last + 6)[0]
+    if b"OpusHead" in data[:200]:
+        rate = 48_000  # Opus granules always count 48 kHz samples
+    else:
+        head = data.find(b"\x01vorbis")
+        if head < 0:
+            return None
+        rate = struct.unpack_from("<I", data, head + 12)[0]
+    return (granule / rate, True) if granule > 0 and rate else None
+
+
+_MP3_BITRATES = (0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320)  # MPEG-1 L3
+_MP3_BITRATES_2 = (0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160)  # MPEG-2/2.5
+_MP3_RATES = {3: (44_100, 48_000, 32_000), 2: (22_050, 24_000, 16_000), 0: (11_025, 12_000, 8_000)}
+
+
+def _mp3_seconds(data: bytes) -> tuple[float, bool] | None:
+    pos = 0
+    if data[:3] == b"ID3" and len(data) >= 10:  # skip the ID3v2 tag (syncsafe size)
+        size = data[6] << 21 | data[7] << 14 | data[8] << 7 | data[9]
+        pos = 10 + size
+    while pos + 4 <= len(data) and not (data[pos] == 0xFF and data[pos + 1] & 0xE0 == 0xE0):
+        pos += 1
+        if pos > 1 << 16:
+            return None
+    if pos + 4 > len(data):
+        return None
+    header = int.from_bytes(data[pos : pos + 4], "big")
+    version = (header >> 19) & 3
+    bitrate_index, rate_index = (header >> 12) & 15, (header >> 10) & 3
+    if version == 1 or rate_index == 3 or bitrate_index in (0, 15):
+        return None
+    rate = _MP3_RATES[version][rate_index]
+    per_frame = 1152 if version == 3 else 576
+    frame = data[pos : pos + 200]
+    for tag in (b"Xing", b"Info", b"VBRI"):
+        at = frame.find(tag)
+        if at < 0:
+            continue
+        if tag == b"VBRI":
+            frames = struct.unpack_from(">I", frame, at + 14)[0]
+        elif struct.unpack_from(">I", frame, at + 4)[0] & 1:
+            frames = struct.unpack_from(">I", frame, at + 8)[0]
+        else:
+            break
+        return frames * per_frame / rate, True
+    kbps = (_MP3_BITRATES if version == 3 else _MP3_BITRATES_2)[bitrate_index]
+    # constant bitrate assumed: 1% over, for frames without their padding byte
+    return (len(data) - pos) * 8 / (kbps * 1000) * 1.01, False
+
+
+# --- blocks ------------------------------------------------------------------------------
+
+
+def _decoded(b64: str) -> bytes | None:
+    try:
+        return base64.b64decode(b64)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def is_pdf(f: FileAttachment) -> bool:
+    """A PDF by its media type, its name or its first bytes."""
+    if f.media_type == "application/pdf" or f.name.lower().endswith(".pdf"):
+        return True
+    return f.data is not None and f.data.prefix(8).startswith("JVBERi")  # "%PDF" in base64
+
+
+def file_cost(f: FileAttachment, model: ModelInfo) -> MediaCost | None:
+    """The billed price of an inline file; None for a file this module cannot price by its
+    content (not a PDF: priced as text or by its size elsewhere)."""
+    if f.data is None or not is_pdf(f):
+        return None
+    data = _decoded(f.data.base64)
+    pages = pdf_pages(data) if data is not None else None
+    return pdf_cost(pages, model, f.data.base64_length)
+
+
+def audio_cost(a: Audio, model: ModelInfo) -> MediaCost:
+    """The billed price of an audio clip, from its duration."""
+    data = _decoded(a.data.base64)
+    read = audio_seconds(data, a.format) if data is not None else None
+    if read is None:
+        return audio_cost_for(None, model, a.data.base64_length)
+    seconds, exact = read
+    cost = audio_cost_for(seconds, model)
+    return cost if exact else MediaCost(cost.tokens, False, cost.note + ", duration estimated")
