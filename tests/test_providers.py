@@ -868,3 +868,51 @@ def test_gemini_model_turn_images_round_trip() -> None:
     with pytest.raises(UnsupportedBlockError) as err:
         translate(res.messages, "anthropic")
     assert err.value.path == "messages[1].content[2]"
+
+
+@pytest.mark.parametrize("arguments", ['{"format": "csv", "rows": [1, 2', '["csv"]'])
+def test_non_json_arguments_kept_where_the_target_takes_them(arguments: str) -> None:
+    """A call whose arguments are not a JSON object (cut short by max_tokens) goes back to
+    OpenAI as it came (Chat and Responses take the string; so do the stubs), with its
+    result, which the user asks about; Anthropic and Gemini need an object: there repair
+    removes the call and its result, reported (it used to, for every target)."""
+    from contextledger import fit
+    from stub_responses import validate_responses
+    from stub_server import validate_openai
+
+    call = {
+        "id": "call_1",
+        "type": "function",
+        "function": {"name": "export", "arguments": arguments},
+    }
+    msgs = [
+        {"role": "user", "content": "export the report"},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {
+            "role": "tool",
+            "tool_call_id": "call_1",
+            "content": "Exported 1,204 rows to s3://reports/q3.csv",
+        },
+        {"role": "user", "content": "where did it go?"},
+    ]
+    headers = {"authorization": "Bearer k"}
+    for target in ("openai", "openai-responses"):
+        res = fit(msgs, "gpt-4o", target=target)  # type: ignore[arg-type]
+        assert "s3://reports/q3.csv" in res.messages[2].text and not res.report.notices
+        body = translate(res.messages, target).body  # type: ignore[arg-type]
+        assert arguments in json.dumps(body["messages" if target == "openai" else "input"]).replace(
+            "\\", ""
+        )
+        if target == "openai":
+            validate_openai({"model": "gpt-4o", **body}, StubServer())
+        else:
+            validate_responses({"model": "gpt-4o", **body}, headers, StubServer())
+    for target, model in (("anthropic", "claude-sonnet-4-5"), ("gemini", "gemini-2.5-flash")):
+        res = fit(msgs, model, target=target)
+        assert "s3://" not in "".join(m.text for m in res.messages)
+        assert any(
+            "not valid JSON" in n.text or "not an object" in n.text or "JSON list" in n.text
+            for n in res.report.notices
+        )
+        with pytest.raises(ContentError, match="refusing to write"):
+            translate(msgs, target)  # type: ignore[arg-type]

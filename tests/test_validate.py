@@ -70,11 +70,11 @@ def test_one_tool_message_may_answer_several_calls() -> None:
         ),
         (
             [Message.assistant(ToolCall("c1", "ls", '{"a": ')), Message.tool("c1", "r")],
-            ["bad_arguments"],
+            ["json_arguments"],
         ),
         (
             [Message.assistant(ToolCall("c1", "ls", "[1]")), Message.tool("c1", "r")],
-            ["bad_arguments"],
+            ["json_arguments"],
         ),
         ([Message.assistant(ToolCall("c1", "")), Message.tool("c1", "r")], ["missing_tool_name"]),
         ([Message.user("")], ["empty"]),

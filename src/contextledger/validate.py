@@ -8,7 +8,8 @@ A conversation is valid when a provider would accept its tool structure:
 * ``ToolCall`` blocks appear only in assistant messages, ``ToolResult`` blocks only in
   tool messages, and a tool message holds nothing but ``ToolResult`` blocks;
 * every tool call has a non-empty id that is unique in the conversation, a tool name,
-  and arguments that parse as a JSON object (an empty string counts as ``{}``);
+  and arguments that parse as a JSON object (an empty string counts as ``{}``); the
+  OpenAI formats take any string there (``problems_for``);
 * the tool messages right after an assistant message (the contiguous run) answer its
   calls: each call gets exactly one result there, and each result answers one of them.
 
@@ -59,6 +60,7 @@ __all__ = [
     "gemini_contents_problems",
     "is_empty",
     "ordering_problems",
+    "problems_for",
     "tool_pair_problems",
 ]
 
@@ -191,7 +193,8 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
                     add(i, bpath, "missing_tool_name", f"tool call {b.id!r} has no tool name")
                 bad = arguments_problem(b)
                 if bad is not None:
-                    add(i, bpath, "bad_arguments", f"tool call {b.id!r} ({b.name}): {bad}")
+                    kind = "json_arguments" if isinstance(b.arguments, str) else "bad_arguments"
+                    add(i, bpath, kind, f"tool call {b.id!r} ({b.name}): {bad}")
             elif isinstance(b, ToolResult):
                 if role != "tool":
                     add(i, bpath, "misplaced_result", f"a tool result inside a {role} message")
@@ -228,6 +231,25 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
             owner = i
     close_run()
     return problems
+
+
+#: Problems a target takes as they are: the OpenAI APIs send a call's arguments as the
+#: string the model wrote, JSON or not (a call cut short by ``max_tokens`` goes back as it
+#: came), where Anthropic (``input``) and Gemini (``args``) need a JSON object.
+_ACCEPTED = {"openai": ("json_arguments",), "openai-responses": ("json_arguments",)}
+
+
+def problems_for(messages: Sequence[Message], target: str | None) -> list[Problem]:
+    """``tool_pair_problems`` less those ``target`` accepts (None: every target's).
+
+    >>> cut = [Message.user("q"), Message.assistant(ToolCall("c1", "f", '{"a": 1')),
+    ...        Message.tool("c1", "done")]
+    >>> [p.kind for p in problems_for(cut, "anthropic")], problems_for(cut, "openai")
+    (['json_arguments'], [])
+    """
+    problems = tool_pair_problems(messages)
+    accepted = _ACCEPTED.get(target or "", ())
+    return [p for p in problems if p.kind not in accepted] if accepted else problems
 
 
 def ordering_problems(messages: Sequence[Message], target: str) -> list[Problem]:
@@ -338,7 +360,7 @@ def ensure_valid(messages: Sequence[Message], target: str = "") -> None:
     ...
     contextledger.errors.ContentError: messages[1]: a system message may only come at the start (refusing to write openai; run contextledger.repair first)
     """
-    problems = tool_pair_problems(messages)
+    problems = problems_for(messages, target or None)
     if target:
         problems += ordering_problems(messages, target)
     if not problems:

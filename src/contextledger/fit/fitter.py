@@ -37,7 +37,7 @@ from ..pricing.messages import Pricer
 from ..providers import provider_format, read_messages
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
-from ..validate import SYSTEM_MEDIA, is_empty, tool_pair_problems
+from ..validate import SYSTEM_MEDIA, is_empty, problems_for
 from .anchors import (
     current_request_position,
     pin_anchors,
@@ -335,9 +335,9 @@ class Fitter:
     ) -> FitResult:
         result = self._fit_once(msgs, tools, memory, list(notices))
         self._memory.shown = self._memory.index
-        if (not self._memory.sent_ok and tool_pair_problems(result.messages)) or _system_media(
-            result.messages
-        ):
+        if (
+            not self._memory.sent_ok and problems_for(result.messages, self.pricer.wire)
+        ) or _system_media(result.messages):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
             # sent keeps the every-turn cost proportional to the kept set.

@@ -20,7 +20,7 @@ from ..errors import ContentError
 from ..model import Message, ToolCall
 from ..providers.common import drop_empty_turns
 from ..report import Notice
-from ..validate import Problem, ordering_problems, tool_pair_problems
+from ..validate import Problem, ordering_problems, problems_for
 
 __all__ = ["Checked", "check_sent"]
 
@@ -63,7 +63,7 @@ def check_sent(
             start -= 1
         start = max(0, start - 1)  # the assistant turn (or other) that opens the last run
         window = prev[start:] + tail
-        problems = tool_pair_problems(window)
+        problems = problems_for(window, target)
         earlier = memo.call_ids - _call_ids(prev[start:])
         for i, m in enumerate(tail, start=len(prev) - start):
             for j, b in enumerate(m.content):
@@ -81,7 +81,7 @@ def check_sent(
     else:
         start = 0
         kept = tuple(drop_empty_turns(sent, target, notices))
-        problems = tool_pair_problems(kept) + ordering_problems(kept, target)
+        problems = problems_for(kept, target) + ordering_problems(kept, target)
         ids = _call_ids(kept)
     if problems:
         memo.sent, memo.kept, memo.call_ids = (), (), set()
