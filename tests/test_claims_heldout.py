@@ -12,7 +12,7 @@ import json
 import pytest
 
 from contextledger.compaction.verify import verify_recap
-from contextledger.model import Message, ToolCall, with_ids
+from contextledger.model import FileAttachment, Message, Text, ToolCall, with_ids
 
 
 def _call(cid: str, name: str, args: dict[str, object]) -> Message:
@@ -83,6 +83,10 @@ RECORD = list(
             ),
             _call("c10", "write_file", {"path": "tests/conftest.py", "content": "import redis\n"}),
             Message.tool("c10", "wrote tests/conftest.py"),
+            _call("c11", "bash", {"command": "curl -s -X POST localhost:8080/api/login"}),
+            Message.tool(
+                "c11", '{"error": {"status": 500, "message": "session backend unavailable"}}'
+            ),
         ]
     )
 )
@@ -109,6 +113,8 @@ def _stands(line: str) -> bool:
         "Numbers that matter:\n- Playwright: 1 failed, 7 passed.",
         "Findings:\n- Assistant: the first jest run failed and the second passed.",
         "Failures:\n- `go test ./backup/... -run TestRetention`: --- FAIL: TestRetentionKeeps7Days",
+        "The 500 came from the login endpoint.",
+        "The login endpoint returned 500 because the session backend was unavailable.",
     ],
 )
 def test_an_honest_line_stands(line: str) -> None:
@@ -136,9 +142,39 @@ def test_an_honest_line_stands(line: str) -> None:
         ),
         ("Numbers that matter:\n- Playwright: 7 failed, 1 passed.", "failing line"),
         ("Failures:\n- pg_dump failed twice with a statement timeout.", "once, not twice"),
+        # a cause no output gave
+        ("The 500 came from a missing CSRF token in the login form.", "gives this cause"),
     ],
 )
 def test_a_lie_is_caught_with_its_reason(line: str, why: str) -> None:
     v = verify_recap(line, RECORD, ledger=False)
     assert v.misclaims, v.summary()
     assert why in v.summary(), v.summary()
+
+
+def _shell(cid: str, command: str, out: str) -> list[Message]:
+    return [_call(cid, "bash", {"command": command}), Message.tool(cid, out)]
+
+
+def test_a_file_read_by_a_shell_command_or_shared_by_the_user_was_read() -> None:
+    """Files read with a quoted name or a ``./`` prefix, and files the user pasted or
+    attached, are files the record shows read (they were "no tool call read it")."""
+    record = list(
+        with_ids(
+            [
+                Message(
+                    "user",
+                    (
+                        Text("Here's config/app.yaml:\n```yaml\nport: 80\n```"),
+                        FileAttachment("notes/design.md", text="# Design"),
+                    ),
+                ),
+                *_shell("c1", 'cat "docs/release notes.md"', "v1.2 notes"),
+                *_shell("c2", "sed -n 1,40p ./src/app.py", "import os"),
+            ]
+        )
+    )
+    for path in ("docs/release notes.md", "src/app.py", "config/app.yaml", "notes/design.md"):
+        v = verify_recap(f"Files read: {path}", record, ledger=False)
+        assert not v.misclaims, v.summary()
+    assert verify_recap("Files read: src/other.py", record, ledger=False).misclaims
