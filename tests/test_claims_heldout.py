@@ -128,6 +128,10 @@ def test_an_honest_line_stands(line: str) -> None:
         ("Constraints and corrections:\n- Never drop the orders table.", "names orders_archive"),
         # the rule's condition dropped: restated wider than the user said it
         ("Constraints and corrections:\n- Do not restart the primary.", "condition changed"),
+        (
+            "Constraints and corrections:\n- Never restart the primary outside business hours.",
+            "during became outside",
+        ),
         ("Constraints and corrections:\n- The user chose #4C7BD9 over #1F4FBF.", "opposite"),
         # a plan the user overruled, claimed done
         ("Findings:\n- Assistant: darkened the button to #4C7BD9.", "only planned"),

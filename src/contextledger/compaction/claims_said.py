@@ -292,7 +292,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         same = [index.units[i] for i in kept]
         dropped = _dropped_condition(part, same) if kind == "constraint" else None
         if dropped:
-            return [Claim(kind, text, f"the user's condition changed (dropped: {dropped})")]
+            return [Claim(kind, text, f"the user's condition changed ({dropped})")]
         said_prefs = index.preferred_in(kept)
         for a, b in sorted(preferences(part)):
             if (b, a) in said_prefs and (a, b) not in said_prefs:
@@ -320,29 +320,55 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
 
 # What limits a rule to some times or cases: "during business hours", "unless CI is red".
 _QUALIFIER = re.compile(
-    r"(?i)\b(?:during|unless|except(?:\s+(?:for|when|if|on|in))?|outside(?:\s+of)?|until|"
-    r"before|after|while|whenever|without|if)\s+(?P<what>[^.;:,!?()]+)"
+    r"(?i)\b(?P<word>during|unless|except(?:\s+(?:for|when|if|on|in))?|outside(?:\s+of)?|"
+    r"until|before|after|while|whenever|without|if)\s+(?P<what>[^.;:,!?()]+)"
 )
 
 
 def _dropped_condition(part: str, units: Sequence[Unit]) -> str | None:
-    """The condition every rule of ``units`` that ``part`` restates holds under and
-    ``part`` leaves out ("Do not restart the primary." where the user said "… during
-    business hours"): the rule restated wider than said. None when one of them has no
-    condition, or ``part`` keeps a word of it."""
+    """How ``part`` changes the condition every rule of ``units`` it restates holds
+    under: left out ("Do not restart the primary." where the user said "… during
+    business hours": the rule restated wider than said) or turned around ("outside
+    business hours"). None when one of them has no condition, or ``part`` keeps it."""
     if not (forbids(part) or is_constraint(part)):
         return None
     mine = unit_terms(part)
+    said = _qualifiers(part)
     found = ""
     for u in units:
         # the sentence of the unit the part restates (a turn holds several rules)
         best = max(sentences(u.text) or [u.text], key=lambda s: len(mine & unit_terms(s)))
-        conditions = [(m.group(0), claim_terms(m.group("what"))) for m in _QUALIFIER.finditer(best)]
-        left_out = [c for c, terms in conditions if terms and not terms & mine]
-        if not left_out:
+        changed = []
+        for word, what, terms in _qualifiers(best):
+            if terms and not terms & mine:
+                changed.append(f"dropped: {word} {what}")
+            turned = [w for w, _, t in said if t & terms and _OPPOSITE.get(word) == w]
+            if turned:
+                changed.append(f"{word} became {turned[0]}")
+        if not changed:
             return None
-        found = found or left_out[0].strip()
+        found = found or changed[0]
     return found or None
+
+
+def _qualifiers(text: str) -> list[tuple[str, str, frozenset[str]]]:
+    """The conditions of ``text``: (its word, what it says, its terms)."""
+    return [
+        (word, m.group("what").strip(), claim_terms(m.group("what")))
+        for m in _QUALIFIER.finditer(text)
+        for word in [" ".join(m.group("word").casefold().split())]
+    ]
+
+
+_OPPOSITE = {
+    "during": "outside",
+    "outside": "during",
+    "outside of": "during",
+    "before": "after",
+    "after": "before",
+    "unless": "if",
+    "if": "unless",
+}
 
 
 def prose_command(command: str) -> str:
