@@ -160,6 +160,22 @@ def describe_image(
     return f"{size} {kind}".strip() if size else f"({kind})"
 
 
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON (JSON has no NaN or Infinity)")
+
+
+def loads_json(text: str) -> Any:
+    """``json.loads`` without the NaN / Infinity Python accepts: written back into a body
+    they make it invalid JSON (``json.dumps`` emits them bare), which APIs refuse.
+
+    >>> loads_json('{"x": NaN}')
+    Traceback (most recent call last):
+    ...
+    ValueError: NaN is not JSON (JSON has no NaN or Infinity)
+    """
+    return json.loads(text, parse_constant=_not_json)
+
+
 @dataclass(frozen=True, slots=True)
 class ToolCall:
     """An assistant's request to run a tool. ``arguments`` is kept verbatim."""
@@ -176,7 +192,7 @@ class ToolCall:
     def parsed(self) -> tuple[Any, str | None]:
         """(parsed JSON, None) or (None, parse error)."""
         try:
-            return json.loads(self.arguments) if self.arguments else {}, None
+            return loads_json(self.arguments) if self.arguments else {}, None
         except ValueError as exc:
             return None, str(exc)
         except RecursionError:
