@@ -22,6 +22,7 @@ from .trace import (
     LOADED,
     claim_terms,
     cover,
+    plain_names,
     renamed,
     specific_terms,
     stem,
@@ -174,7 +175,8 @@ def supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int], 
     if options:
         good = [i for i in good if all(o.search(units[i].text) for o in options)]
     # "the orders table" is not "the orders_archive table", though it shares the terms
-    good = [i for i in good if renamed(part, units[i].text) is None]
+    if plain_names(part):
+        good = [i for i in good if renamed(part, units[i].text) is None]
     good.sort()
     if good:
         return good, None  # the nearest unit is for the reason when none says it
