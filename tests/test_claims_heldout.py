@@ -97,6 +97,15 @@ def _stands(line: str) -> bool:
     return not v.misclaims and not v.unsupported
 
 
+def test_a_rule_quoted_with_its_lead_in_keeps_its_condition() -> None:
+    """The user's sentence word for word, a "before" in its lead-in, stands (recapfacts
+    saw the offline recap lose it after the condition check came in)."""
+    said = "Important ground rules before you go further: Never write to the finance_core schema."
+    record = list(with_ids([Message.user(said), Message.assistant("Understood.")]))
+    v = verify_recap(f"Constraints and corrections:\n- {said}", record, ledger=False)
+    assert not v.misclaims, v.summary()
+
+
 @pytest.mark.parametrize(
     "line",
     [
