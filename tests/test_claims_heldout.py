@@ -97,6 +97,15 @@ def _stands(line: str) -> bool:
     return not v.misclaims and not v.unsupported
 
 
+def test_a_rule_quoted_with_its_lead_in_keeps_its_condition() -> None:
+    """The user's sentence word for word, a "before" in its lead-in, stands (recapfacts
+    saw the offline recap lose it after the condition check came in)."""
+    said = "Important ground rules before you go further: Never write to the finance_core schema."
+    record = list(with_ids([Message.user(said), Message.assistant("Understood.")]))
+    v = verify_recap(f"Constraints and corrections:\n- {said}", record, ledger=False)
+    assert not v.misclaims, v.summary()
+
+
 @pytest.mark.parametrize(
     "line",
     [
@@ -114,6 +123,8 @@ def _stands(line: str) -> bool:
         "Findings:\n- Assistant: the first jest run failed and the second passed.",
         "Failures:\n- `go test ./backup/... -run TestRetention`: --- FAIL: TestRetentionKeeps7Days",
         "The 500 came from the login endpoint.",
+        "The statement timeout was fixed in ops/backup/pg_backup.sh.",
+        "Next step: run the backup against staging; the dry run passed.",
         "The login endpoint returned 500 because the session backend was unavailable.",
     ],
 )
@@ -146,6 +157,16 @@ def test_an_honest_line_stands(line: str) -> None:
         ),
         ("Numbers that matter:\n- Playwright: 7 failed, 1 passed.", "failing line"),
         ("Failures:\n- pg_dump failed twice with a statement timeout.", "once, not twice"),
+        # a pass the record contradicts, in a next step; a fix written before the failure
+        (
+            "Next step: nothing left; the retention tests probably pass now.",
+            "the last run it names failed",
+        ),
+        (
+            "The retention test failure was fixed in ops/backup/pg_backup.sh.",
+            "written after that failure",
+        ),
+        ("The disk quota error was fixed in ops/backup/pg_backup.sh.", "no failing tool result"),
         # a cause no output gave
         ("The 500 came from a missing CSRF token in the login form.", "gives this cause"),
     ],

@@ -62,7 +62,7 @@ from .claims_done import (
 )
 from .claims_evidence import Claim, Evidence
 from .claims_numbers import check_dates, check_numbers
-from .claims_order import mentions, out_of_order, split_order
+from .claims_order import IMPERATIVE, mentions, out_of_order, split_order
 from .claims_polarity import PERMIT, negated
 from .claims_reading import (
     BACKTICKED,
@@ -94,6 +94,7 @@ from .facts import extract_claims, sentences
 from .outcome import Outcome, outcome_of
 from .stance import keeps, plain_assertion
 from .timeline import norm_command
+from .trace import claim_terms, cover
 
 __all__ = ["Claim", "Evidence", "check_clause", "check_sentence", "clauses"]
 
@@ -169,7 +170,7 @@ def check_clause(
     elif section in ("Open requests", "User also said"):
         out += check_user(text, ev, "user said")
     elif section == "Next step":
-        out += check_plan(text, ev)
+        out += check_plan(text, ev) + _check_next_step_claims(text, ev)
     elif section in ("Decisions", "Findings", "Numbers that matter"):
         who, sep, said = text.partition(": ")
         if sep and who == "User":
@@ -184,6 +185,20 @@ def check_clause(
     else:
         out += _check_prose(text, commands, paths, ev, actor)
     return tuple(dict.fromkeys(out))
+
+
+def _check_next_step_claims(text: str, ev: Evidence) -> list[Claim]:
+    """What a next step says besides the plan ("nothing left; the retention tests
+    probably pass now"): a pass claimed is checked as any claim of one."""
+    out: list[Claim] = []
+    for part in re.split(r"\s*;\s*|(?<=[.!?])\s+", text):
+        plain = plain_assertion(part)
+        if FUTURE.search(plain) or IMPERATIVE.match(plain) or _OUGHT.search(plain):
+            continue  # "run the tests to see them pass": a plan
+        said = outcome_of(QUOTED_NAME.sub(" ", plain))
+        if said is not None and said.verdict == "pass":  # "… probably pass now"
+            out += check_sentence(plain, ev)[1]
+    return out
 
 
 def _check_assistant_item(text: str, ev: Evidence) -> list[Claim]:
@@ -457,6 +472,29 @@ def _check_outcome(
         out += check_passed(text, ev) or check_fixed(text, ev)
     elif outcome is not None and outcome.verdict == "pass":
         out += check_passed(text, ev, outcome.mode)
+    elif FIXED.search(bare) and paths:
+        out += _check_fixed_in(bare, paths, ev)
     elif outcome is not None:
         out += check_failed(text, ev)
     return check_action(text, out, commands, paths, ev, actor, vague=False)
+
+
+def _check_fixed_in(bare: str, paths: list[str], ev: Evidence) -> list[Claim]:
+    """ "The statement timeout was fixed in ops/backup/pg_backup.sh": a run failed so, and
+    a file it names was written after that failure."""
+    fixed = FIXED.search(bare)
+    assert fixed is not None
+    failure = re.sub(
+        r"(?i)\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s*$", "", bare[: fixed.start()]
+    )
+    found = check_failed(failure, ev)
+    if found:
+        return found
+    terms = claim_terms(failure) - {"fail"}
+    failed_at = [r.at for r in ev.results if r.failed and cover(terms, r.text_terms)[0] >= 0.75]
+    wrote = [at for p in paths for at in ev.timeline.when("wrote", p)]
+    if terms and not failed_at:
+        return [Claim("failed", failure, "no failing tool result says this")]
+    if failed_at and not any(at > min(failed_at) for at in wrote):
+        return [Claim("did", bare, "no file it names was written after that failure")]
+    return []

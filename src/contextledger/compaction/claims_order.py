@@ -103,7 +103,7 @@ def split_order(sentence: str) -> tuple[str, str] | None:
 
 # A sentence that starts with a bare verb asks for something: "Next, run X before Y" is
 # a plan, not a claim of what happened.
-_IMPERATIVE = re.compile(
+IMPERATIVE = re.compile(
     r"(?i)^\W*(?:(?:next|then|first|finally|now|later|also|please|always|never|do)\W+)*"
     r"(?:re-?)?(?:run|open|read|write|edit|create|update|modify|change|save|add|check|look|"
     r"try|execute|invoke|launch|make|fix|deploy|apply|build|commit|push|wait|ensure|verify|"
@@ -114,7 +114,7 @@ _IMPERATIVE = re.compile(
 def _split(sentence: str) -> tuple[str, str, bool] | None:
     """:func:`split_order` and whether the sentence names the order ("before", "after")."""
     text = sentence.strip().rstrip(".!")
-    if _IMPERATIVE.match(text):
+    if IMPERATIVE.match(text):
         return None
     masked = _masked(text)
     for k, pattern in enumerate(_ORDER):

@@ -22,6 +22,7 @@ from .trace import (
     LOADED,
     claim_terms,
     cover,
+    plain_names,
     renamed,
     specific_terms,
     stem,
@@ -174,7 +175,8 @@ def supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int], 
     if options:
         good = [i for i in good if all(o.search(units[i].text) for o in options)]
     # "the orders table" is not "the orders_archive table", though it shares the terms
-    good = [i for i in good if renamed(part, units[i].text) is None]
+    if plain_names(part):
+        good = [i for i in good if renamed(part, units[i].text) is None]
     good.sort()
     if good:
         return good, None  # the nearest unit is for the reason when none says it
@@ -290,7 +292,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             differs = stated.change(index.stance(good[0]), flipped=against)
             return [Claim(kind, text, f"{differs}: {quote(index.units[good[0]].text)}")]
         same = [index.units[i] for i in kept]
-        dropped = _dropped_condition(part, same) if kind == "constraint" else None
+        dropped = _dropped_condition(part, text, same) if kind == "constraint" else None
         if dropped:
             return [Claim(kind, text, f"the user's condition changed ({dropped})")]
         said_prefs = index.preferred_in(kept)
@@ -325,15 +327,18 @@ _QUALIFIER = re.compile(
 )
 
 
-def _dropped_condition(part: str, units: Sequence[Unit]) -> str | None:
+def _dropped_condition(part: str, whole: str, units: Sequence[Unit]) -> str | None:
     """How ``part`` changes the condition every rule of ``units`` it restates holds
     under: left out ("Do not restart the primary." where the user said "… during
     business hours": the rule restated wider than said) or turned around ("outside
-    business hours"). None when one of them has no condition, or ``part`` keeps it."""
+    business hours"). None when one of them has no condition, or ``whole`` (the claim
+    ``part`` is of) keeps it."""
     if not (forbids(part) or is_constraint(part)):
         return None
-    mine = unit_terms(part)
-    said = _qualifiers(part)
+    # the whole claim: a condition in its lead-in ("Ground rules before you go further:
+    # never …") is still said
+    mine = unit_terms(whole)
+    said = _qualifiers(whole)
     found = ""
     for u in units:
         # the sentence of the unit the part restates (a turn holds several rules)

@@ -344,20 +344,34 @@ def renamed(claim: str, unit: str) -> str | None:
     """The name ``unit`` gives a thing that ``claim`` calls by part of it: "the orders
     table" where the record says "the orders_archive table" names another table (the
     unit's terms hold "orders" only as a piece of the identifier). None when it does not."""
-    if not _NAMED_THING.search(claim):
+    names = plain_names(claim)
+    if not names:
         return None
-    theirs: dict[str, set[str]] = {}
-    for m in _NAMED_THING.finditer(unit):
-        theirs.setdefault(stem(m.group(2)), set()).add(m.group(1).casefold())
-    for m in _NAMED_THING.finditer(claim):
-        name, said = m.group(1).casefold(), theirs.get(stem(m.group(2)), set())
-        if not said or name in said:
+    low = unit.casefold()
+    for name, kind in names:
+        if not any(f"{name}{sep}" in low or f"{sep}{name}" in low for sep in "_.-"):
+            continue  # the unit holds no identifier with the name as a piece of it
+        said = {
+            m.group(1).casefold() for m in _NAMED_THING.finditer(unit) if stem(m.group(2)) == kind
+        }
+        if name in said:
             continue
-        for other in said:
+        for other in sorted(said):
             parts = re.split(r"[_.-]+", other)
             if len(parts) > 1 and name in parts:
                 return other
     return None
+
+
+@lru_cache(maxsize=1 << 12)  # a claim is compared with many units
+def plain_names(claim: str) -> tuple[tuple[str, str], ...]:
+    """The things ``claim`` names by a plain word and their kind ("orders", "tabl" of
+    "the orders table"): what :func:`renamed` looks for in a unit."""
+    return tuple(
+        (m.group(1).casefold(), stem(m.group(2)))
+        for m in _NAMED_THING.finditer(claim)
+        if not re.search(r"[_.-]", m.group(1))
+    )
 
 
 def cover(claim: Iterable[str], unit: frozenset[str]) -> tuple[float, tuple[str, ...]]:
