@@ -168,6 +168,23 @@ class DictColumns:
                 images.append(p)
         return True
 
+    def reread_leading_system(self, k: int) -> bool:
+        """Read the first ``k`` dicts again in place, when they are plain system prompts
+        (text) and were system messages before; False (nothing changed): they are not."""
+        dicts = self.dicts
+        if self.roles[k : k + 1] == ["system"] or self.roles[:k] != ["system"] * k:
+            return False
+        if self.images and self.images[0] < k:  # (a prompt that held an image: read anew)
+            return False
+        for d in dicts[:k]:
+            if d.get("role") not in ("system", "developer") or type(d.get("content")) is not str:
+                return False
+        for p in range(k):
+            (m,) = openai_chat.read([dicts[p]], start=p)
+            self.made[p], self.chars[p] = m, message_chars(m)
+            self.app_ids.pop(p, None)  # (its Message holds its id)
+        return True
+
     def message(self, p: int) -> Message:
         m = self.made[p]
         if m is None:
@@ -361,12 +378,20 @@ class LazyMessages(Sequence[Message]):
     """The Messages ``read_messages`` makes of ``columns.dicts[start:]``, each read the first
     time it is asked for."""
 
-    def __init__(self, columns: DictColumns, start: int = 0, unchanged: int = 0) -> None:
+    def __init__(
+        self,
+        columns: DictColumns,
+        start: int = 0,
+        unchanged: int = 0,
+        after_system: tuple[int, int] | None = None,
+    ) -> None:
         self.columns = columns
         self.start = start
         # how many leading messages are the same as in the last LazyMessages of these
         # columns at this start (a Fitter's source knows: its dicts compared equal)
         self.unchanged = unchanged
+        # (k, n): only the first k (system) messages changed, messages k..n are the same
+        self.after_system = after_system
 
     def __len__(self) -> int:
         return len(self.columns.roles) - self.start
@@ -388,6 +413,9 @@ class LazyMessages(Sequence[Message]):
 
     def tail(self, n: int) -> LazyMessages:
         """The messages from ``n`` on (positions renumbered from 0)."""
+        after = self.after_system
+        if after is not None and self.start + n == after[0]:  # the history after the prompt
+            return LazyMessages(self.columns, after[0], after[1] - after[0])
         return LazyMessages(self.columns, self.start + n, max(0, self.unchanged - n))
 
     def leading_system(self) -> int:
