@@ -179,6 +179,37 @@ def test_a_lazy_fit_decides_as_a_fit_of_read_messages(
     assert outcome(dicts, window, **options) == eager
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(histories, st.sampled_from([1200, 8000]), st.lists(st.integers(0, 4), min_size=60))
+def test_the_apps_own_keys_are_read_as_the_reader_reads_them(
+    kinds: list[str], window: int, keys: list[int]
+) -> None:
+    """Apps keep their own keys on each dict (an id, a timestamp, metadata): the lazy read
+    takes them as the reader does (a string id names the message, the rest is ignored)."""
+    dicts = build(kinds, True)
+    for d, k in zip(dicts, keys, strict=False):
+        if k >= 1:
+            d["created_at"] = 1_700_000_000 + k
+        if k >= 2:
+            d["metadata"] = {"channel": "email", "tags": [k]}
+        if k == 3:
+            d["id"] = f"msg_{id(d)}"
+        if k == 4:
+            d["id"] = k  # not a string: the reader ignores it
+    eager = outcome(read_messages(copy.deepcopy(dicts)), window)
+    assert outcome(dicts, window) == eager
+
+
+def test_dicts_with_the_apps_own_keys_stay_lazy() -> None:
+    dicts: list[dict[str, Any]] = [
+        {"role": "user", "content": f"request {i}", "id": f"u{i}", "created_at": i}
+        for i in range(50)
+    ]
+    lazy = read_lazily(dicts)
+    assert lazy is not None and not any(lazy.columns.made)
+    assert lazy.columns.ids(range(2)) == ["u0", "u1"] and lazy[3].id == "u3"
+
+
 def test_the_plain_shapes_are_left_unread_until_needed() -> None:
     dicts = build(["user", "exchange", "assistant", "image", "goal", "two calls"] * 300, True)
     lazy = read_lazily(dicts)

@@ -132,7 +132,9 @@ def test_edits_to_earlier_messages_are_seen() -> None:
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from(["append", "edit", "replace", "nested", "pop", "grow", "truncate"]),
+            st.sampled_from(
+                ["append", "edit", "replace", "nested", "pop", "grow", "truncate", "prompt"]
+            ),
             st.integers(0, 10_000),
         ),
         min_size=1,
@@ -165,7 +167,33 @@ def test_any_sequence_of_changes_fits_as_a_fresh_fit(ops: list[tuple[str, int]])
             dicts.pop(i)
         elif op == "truncate":
             del dicts[len(dicts) - 1 - k % 4 :]
+        elif op == "prompt":  # the app refreshes its system prompt (the time, a profile)
+            prompt = {"role": "system", "content": f"Be brief. It is {k} o'clock."}
+            dicts[0] = prompt if k % 3 else {**prompt, "content": [{"type": "text", "text": "x"}]}
         assert same_decisions(fitter.fit(dicts), fresh(dicts))
+
+
+def test_a_refreshed_system_prompt_reprices_only_itself_and_what_was_appended() -> None:
+    """Apps rewrite the system prompt every turn (the time, the user's profile, retrieved
+    memory): the history after it stays read, priced and indexed."""
+    counter = CountingCounter()
+    fitter = Fitter(
+        MODEL, window=3000, max_output_tokens=500, pricer=Pricer(lookup_model(MODEL), counter)
+    )
+    dicts = history(60)
+    assert dicts[0]["role"] == "system"
+    fitter.fit(dicts)
+    for k in range(3):
+        counter.texts.clear()
+        dicts[0] = {"role": "system", "content": f"Be brief. It is {k} o'clock."}
+        dicts.append({"role": "user", "content": f"one more thing {k}"})
+        res = fitter.fit(dicts)
+        assert sorted(counter.texts) == sorted(
+            [f"Be brief. It is {k} o'clock.", f"one more thing {k}"]
+        )
+        assert same_decisions(res, fresh(dicts))
+    dicts[0]["content"] = "Edited in place."  # an edit in place is seen too
+    assert same_decisions(fitter.fit(dicts), fresh(dicts))
 
 
 def test_removing_the_newest_messages_is_seen() -> None:

@@ -37,6 +37,12 @@ from ..providers.common import (
 #: What the index needs of every message, per dict position (the whole list, system
 #: messages included).
 _FLAT, _TOOL, _CALLS, _READ = 0, 1, 2, 3
+#: The keys the reader reads of a message dict, but "id" (``openai_chat.read``): any other
+#: key (an app's own: ``created_at``, ``metadata``) is ignored by the reader, so by the
+#: shapes below too; a string "id" becomes the message's id.
+_READ_KEYS = frozenset(
+    {"role", "content", "name", "tool_calls", "tool_call_id", "refusal", "function_call"}
+)
 
 
 class DictColumns:
@@ -53,6 +59,7 @@ class DictColumns:
         self.recaps: list[int] = []
         self.images: list[int] = []
         self._images: dict[tuple[int, str | None], tuple[str, Image]] = {}  # see _image
+        self.app_ids: dict[int, str] = {}  # position → the dict's own string "id"
 
     def scan(self, start: int) -> bool:
         """Note every dict from ``start`` on; False when the list must be read whole."""
@@ -66,6 +73,9 @@ class DictColumns:
             self.opens = {p for p in self.opens if p < start}
         del self.recaps[bisect_left(self.recaps, start) :]
         del self.images[bisect_left(self.images, start) :]
+        if self.app_ids and max(self.app_ids) >= start:
+            self.app_ids = {p: i for p, i in self.app_ids.items() if p < start}
+        app_ids, read_keys = self.app_ids, _READ_KEYS
         opens = self.opens
         images = self.images
         made.extend([None] * (len(dicts) - start))  # a shape read on the spot fills its own
@@ -80,6 +90,12 @@ class DictColumns:
             role = d.get("role")
             content = d.get("content")
             size = len(d)
+            if size > 2 and not (size == 3 and role == "tool"):  # (the usual tool result)
+                # an app's own keys ride along: the shapes count the keys the reader reads
+                own = d.get("id")
+                if type(own) is str:
+                    app_ids[p] = own  # (a shape read on the spot has it in its Message)
+                size = len(read_keys.intersection(d))
             if role == "tool":
                 if size == 3 and type(d.get("tool_call_id")) is str:
                     if type(content) is str:  # a tool's text (its error prefix not priced)
@@ -152,6 +168,23 @@ class DictColumns:
                 images.append(p)
         return True
 
+    def reread_leading_system(self, k: int) -> bool:
+        """Read the first ``k`` dicts again in place, when they are plain system prompts
+        (text) and were system messages before; False (nothing changed): they are not."""
+        dicts = self.dicts
+        if self.roles[k : k + 1] == ["system"] or self.roles[:k] != ["system"] * k:
+            return False
+        if self.images and self.images[0] < k:  # (a prompt that held an image: read anew)
+            return False
+        for d in dicts[:k]:
+            if d.get("role") not in ("system", "developer") or type(d.get("content")) is not str:
+                return False
+        for p in range(k):
+            (m,) = openai_chat.read([dicts[p]], start=p)
+            self.made[p], self.chars[p] = m, message_chars(m)
+            self.app_ids.pop(p, None)  # (its Message holds its id)
+        return True
+
     def message(self, p: int) -> Message:
         m = self.made[p]
         if m is None:
@@ -166,7 +199,7 @@ class DictColumns:
                     first, is_error = split_tool_error(texts[0])
                     blocks[0] = Text(first)
                 result = ToolResult(d["tool_call_id"], tuple(blocks), is_error)
-                m = Message("tool", (result,), id=f"m{p}")
+                m = Message("tool", (result,), id=self.app_ids.get(p, f"m{p}"))
             elif p in self.opens:  # plain function calls (_plain_calls), after any text
                 calls = [
                     ToolCall(
@@ -177,16 +210,20 @@ class DictColumns:
                     for call in d["tool_calls"]
                 ]
                 m = Message(
-                    "assistant", (*((Text(content),) if content else ()), *calls), id=f"m{p}"
+                    "assistant",
+                    (*((Text(content),) if content else ()), *calls),
+                    id=self.app_ids.get(p, f"m{p}"),
                 )
             elif type(content) is str:  # a flat turn (a user's maybe named)
-                m = Message(role, (Text(content),), id=f"m{p}", name=d.get("name"))
+                mid = self.app_ids.get(p, f"m{p}")
+                m = Message(role, (Text(content),), id=mid, name=d.get("name"))
             elif type(content) is list:  # texts and images (_plain_parts)
                 blocks = [
                     Text(part["text"]) if part["type"] == "text" else self._image(part["image_url"])
                     for part in content
                 ]
-                m = Message("user", tuple(blocks), id=f"m{p}", name=d.get("name"))
+                mid = self.app_ids.get(p, f"m{p}")
+                m = Message("user", tuple(blocks), id=mid, name=d.get("name"))
             else:
                 (m,) = openai_chat.read([d], start=p)
             self.made[p] = m
@@ -220,6 +257,8 @@ class DictColumns:
 
     def ids(self, positions: Sequence[int]) -> list[str]:
         made = self.made
+        if self.app_ids:
+            return list(map(self.id_of, positions))
         if isinstance(positions, range) and positions.step == 1:
             return [
                 f"m{p}" if m is None else m.id
@@ -229,7 +268,9 @@ class DictColumns:
 
     def id_of(self, p: int) -> str:
         m = self.made[p]
-        return m.id if m is not None else f"m{p}"  # the lazy shapes carry no id of their own
+        if m is not None:
+            return m.id
+        return self.app_ids.get(p, f"m{p}") if self.app_ids else f"m{p}"
 
 
 def _text_parts(content: Any) -> str | None:
@@ -337,12 +378,20 @@ class LazyMessages(Sequence[Message]):
     """The Messages ``read_messages`` makes of ``columns.dicts[start:]``, each read the first
     time it is asked for."""
 
-    def __init__(self, columns: DictColumns, start: int = 0, unchanged: int = 0) -> None:
+    def __init__(
+        self,
+        columns: DictColumns,
+        start: int = 0,
+        unchanged: int = 0,
+        after_system: tuple[int, int] | None = None,
+    ) -> None:
         self.columns = columns
         self.start = start
         # how many leading messages are the same as in the last LazyMessages of these
         # columns at this start (a Fitter's source knows: its dicts compared equal)
         self.unchanged = unchanged
+        # (k, n): only the first k (system) messages changed, messages k..n are the same
+        self.after_system = after_system
 
     def __len__(self) -> int:
         return len(self.columns.roles) - self.start
@@ -364,6 +413,9 @@ class LazyMessages(Sequence[Message]):
 
     def tail(self, n: int) -> LazyMessages:
         """The messages from ``n`` on (positions renumbered from 0)."""
+        after = self.after_system
+        if after is not None and self.start + n == after[0]:  # the history after the prompt
+            return LazyMessages(self.columns, after[0], after[1] - after[0])
         return LazyMessages(self.columns, self.start + n, max(0, self.unchanged - n))
 
     def leading_system(self) -> int:

@@ -185,6 +185,9 @@ class DictSource:
         # the lazy read of the list (see read_lazily); None: not read lazily (yet)
         self._columns: DictColumns | None = None
         self._eager = False  # this list has a shape only the whole read takes
+        # (k, n): only the k leading system prompts changed, dicts k..n did not (see
+        # _system_refreshed)
+        self._after_system: tuple[int, int] | None = None
 
     def take(
         self, payload: Any, *, lazily: bool = True
@@ -203,6 +206,8 @@ class DictSource:
             lazy = self._read_lazily(parts.dicts, same)
             if lazy is not None:
                 return lazy
+        if self._after_system is not None:  # (kept for a lazy read, which this is not)
+            self._columns, self._eager, self._after_system = None, False, None
         return self._read(parts, same)
 
     def _settle_format(self, parts: _Payload) -> int:
@@ -228,8 +233,11 @@ class DictSource:
             if fmt != self._format:
                 self._forget()
                 self._format, same = fmt, 0
+        self._after_system = None
         if same == 0:
-            self._columns, self._eager = None, False  # another history: try the lazy read
+            self._after_system = self._system_refreshed(parts.dicts)
+            if self._after_system is None:
+                self._columns, self._eager = None, False  # another history: try the lazy read
         return same
 
     def _forget(self) -> None:
@@ -249,6 +257,11 @@ class DictSource:
         if columns is None:
             columns, same = DictColumns(dicts), 0
         columns.dicts = dicts
+        after = self._after_system
+        if after is not None and columns.reread_leading_system(after[0]):
+            same = after[1]  # only the system prompt changed: the rest stays indexed
+        else:
+            after = None
         if not columns.scan(same):
             # a shape only the whole read takes (a tool's folded images, a late system
             # message): this list is read whole from now on
@@ -259,7 +272,29 @@ class DictSource:
         self._boundaries, self._messages = [(0, 0)], ()  # (they are of the whole reads)
         del self._skeletons[same:]
         self._skeletons.extend(map(_skeleton_of_message, dicts[same:]))
+        if after is not None:
+            lead = after[0]
+            self._skeletons[:lead] = map(_skeleton_of_message, dicts[:lead])
+            return LazyMessages(columns, 0, 0, after)
         return LazyMessages(columns, 0, same)
+
+    def _system_refreshed(self, dicts: Dicts) -> tuple[int, int] | None:
+        """(how many leading system messages, how many dicts are unchanged) when the first
+        dict changed but only the leading system prompts did (apps refresh the prompt every
+        turn: the time, the user's profile, retrieved memory) in a list read lazily; None:
+        something else changed (everything is read again)."""
+        if self._columns is None or self._eager:
+            return None
+        lead = LazyMessages(self._columns).leading_system()
+        n = min(len(dicts), len(self._skeletons))
+        if not 0 < lead < n:
+            return None
+        try:
+            if dicts[lead:n] != self._skeletons[lead:n]:
+                return None
+        except Exception:  # a value whose == raises: read everything again
+            return None
+        return lead, n
 
     def _read(self, parts: _Payload, same: int) -> tuple[Message, ...]:
         """The list read whole: the Messages of its unchanged pieces kept, the rest read."""
