@@ -53,7 +53,8 @@ what we need is | scratch the migrations rule | lift the freeze | drop our revie
 forget the old limit | revoke that ban | the freeze is lifted | the rule has been revoked |
 you may edit it now | you can deploy staging now | use flags for anything |
 use ruff for every file | wait until CI is green before merging | wait for review to merge |
-keep the output shorter | keep it going
+keep the output shorter | keep it going | must have been stale | must've failed |
+must have tests | always fails | always run
 """
 PHRASES = [p.strip() for p in TRIGGERS.split("|")]
 FILLERS = [

@@ -112,6 +112,9 @@ def test_a_rule_taken_back_is_a_correction(text: str) -> None:
         "ok keep it going",
         "you can see the error now in the log",
         "All twelve tests pass on the branch now.",
+        "The cache must have been stale, that explains it.",
+        "It must've timed out on the first try.",
+        "The nightly job always fails at 3am.",
     ],
 )
 def test_status_and_one_off_asks_are_not_rules(text: str) -> None:
@@ -130,6 +133,8 @@ def test_status_and_one_off_asks_are_not_rules(text: str) -> None:
         "Only use the standard library.",
         "Use feature flags for anything user-facing.",
         "Wait until the build is green before merging.",
+        "You must have a test for every bug fixed.",
+        "Always run the linter before committing.",
     ],
 )
 def test_constraints_in_several_phrasings(text: str) -> None:
