@@ -152,6 +152,15 @@ def test_every_trigger_phrase_is_caught_alone_and_after_another_text() -> None:
             assert fast is None or 1 in fast[0], phrase
 
 
+def test_a_rule_after_a_text_with_an_unfinished_phrase_is_found() -> None:
+    """Found by the retention bench (fit kept 89% of the constraints): with RE2, "keep"
+    in an earlier nudge began a match that ran on through the next texts, passing over
+    the rule's first word, so "Keep the public signature … unchanged" was never pinned."""
+    texts = ["ok keep going", "thanks", "Keep the public signature of api/client.py unchanged."]
+    assert steering_requests(texts) == ([2], [])
+    assert steering_requests(["needs to", "x", *texts[2:]]) == ([2], [])
+
+
 def test_plain_requests_are_not_candidates() -> None:
     plain = ["message 12 seed 3 the test fails because import path config retry cache"] * 50
     assert might_steer(plain) == []

@@ -405,6 +405,9 @@ def _re2_steering() -> Any:
     except ImportError:
         return None
     words = _by_first_letter(_CORRECTING_WORDS + _RESTATING_WORDS).replace("DIGIT", "[0-9 ]")
+    # a phrase's inner words never run on past the NUL that ends a text: a match that did
+    # would pass over the next text's first word ("ok keep going", "Keep the API unchanged")
+    words = words.replace("[^ ]", "[^ \x00]").replace("\\S", "[^\\s\x00]")
     return re2.compile(f"[ \x00](?:{words})".encode())
 
 
