@@ -133,6 +133,37 @@ NEXT_STEPS = [
     "Next I'll wire the {s} backoff into the worker pool and rerun the soak test.",
     "Next step: add a {s} metric for retries exhausted and alert on it.",
 ]
+# Facts that matter beyond numbers, said by the user, by the assistant, or printed by a
+# tool: (kind, who, sentence or (command, output), the exact value a recap must keep)
+VALUES = [
+    ("env var", "user", "Export {S}_POOL_SIZE=24 before you run anything.", "{S}_POOL_SIZE=24"),
+    ("branch", "user", "Do all of it on the branch fix/{s}-retry-{k}.", "fix/{s}-retry-{k}"),
+    ("version", "user", "Pin tenacity to 8.2.{k}; 8.3 broke our wait strategy.", "8.2.{k}"),
+    ("deadline", "user", "This has to ship by Friday 18:00 CET.", "Friday 18:00 CET"),
+    ("owner", "user", "Lena Okafor owns the {s} schema, so loop her in on migrations.",
+     "Lena Okafor owns the {s} schema"),
+    ("ticket", "user", "File the work under OPS-{n}.", "OPS-{n}"),
+    ("hostname", "user", "The primary is pg-{s}-1.db.internal; never point tests at it.",
+     "pg-{s}-1.db.internal"),
+    ("endpoint", "user", "The webhook hits POST /v2/{s}/deliveries on the gateway.",
+     "POST /v2/{s}/deliveries"),
+    ("config key", "user", "Set retry.max_interval_ms to 8000 in settings.toml.",
+     "retry.max_interval_ms"),
+    ("region", "user", "Everything runs in ap-southeast-2 for this tenant.", "ap-southeast-2"),
+    ("url_port", "assistant", "The {s} admin console is at http://localhost:{n}/admin; I'll "
+     "check it after each deploy.", "http://localhost:{n}/admin"),
+    ("image tag", "assistant", "The running image is ghcr.io/acme/{s}:2.{k}.7, one behind "
+     "main.", "ghcr.io/acme/{s}:2.{k}.7"),
+    ("error code", "assistant", "The gateway answers with error code GW-{n} when the quota "
+     "runs out.", "GW-{n}"),
+    ("commit", "tool", ("git rev-parse --short HEAD", "{h}"), "{h}"),
+    ("pull request", "tool", ("gh pr create --fill --base main", "Creating pull request for "
+     "fix/{s} into main in acme/{s}\n\nhttps://github.com/acme/{s}/pull/{n}"),
+     "https://github.com/acme/{s}/pull/{n}"),
+    ("deployed version", "tool", ("./scripts/deploy.sh {s} staging", "Building {s}...\n"
+     "Pushed image sha256:{h}\nRelease \"{s}-staging\" upgraded: revision {k}7, "
+     "app version 4.{k}.1\nDone."), "app version 4.{k}.1"),
+]  # fmt: skip
 PASSES = [
     "ruff check src/{s}",
     "make lint-{s}",
@@ -189,6 +220,8 @@ def make_session(rng: random.Random, rounds: int) -> Session:
         plan.append(("file_read", f"src/{svc[k + 2]}/{rng.choice(['policy', 'limits'])}_{k}.py"))
     for k in range(2):
         plan.append(("failure_message", (rng.choice(ERRORS), svc[k + 1], k)))
+    for value in rng.sample(VALUES, 6):
+        plan.append(("value", value))
     plan.append(("open_request", rng.choice(OPEN).format(s=svc[3])))
     plan.append(("decision", rng.choice(DECISIONS).format(s=svc[4])))
     rng.shuffle(plan)
@@ -261,6 +294,9 @@ def make_session(rng: random.Random, rounds: int) -> Session:
             m.append(Message.assistant("That failed; looking into it."))
             sess.facts.append(("failure_message", line_t.format(s=sv, k=k)))
             sess.ran_failed.append(cmd)
+        elif kind == "value":
+            assert isinstance(item, tuple)
+            _plant_value(sess, rng, cid, item, s)
         elif kind in ("number", "open_request", "decision"):
             who = Message.assistant if kind == "decision" and "I decided" in str(item) else None
             m.append((who or Message.user)(str(item)))
@@ -283,6 +319,30 @@ def make_session(rng: random.Random, rounds: int) -> Session:
     m.append(Message.user("ok, keep going"))
     sess.messages = list(with_ids(m))
     return sess
+
+
+def _plant_value(
+    sess: Session, rng: random.Random, cid: str, value: tuple[object, ...], s: str
+) -> None:
+    """A fact that matters said by the user or the assistant, or printed by a tool."""
+    kind, who, said, exact = value
+    fill = {"s": s, "S": s.upper(), "k": rng.randrange(1, 9), "n": rng.randrange(1000, 9999),
+            "h": f"{rng.getrandbits(28):07x}"}  # fmt: skip
+    m = sess.messages
+    if who == "tool":
+        assert isinstance(said, tuple)
+        cmd, out = (t.format(**fill) for t in said)
+        m.append(Message("assistant", (_shell_call(rng, cid, cmd),)))
+        m.append(Message.tool(cid, out))
+        m.append(Message.assistant("Good, that worked."))
+        sess.ran_ok.append(cmd)
+    elif who == "user":
+        m.append(Message.user(str(said).format(**fill)))
+        m.append(Message.assistant("Noted."))
+    else:
+        m.append(Message.user(rng.choice(NUDGES)))
+        m.append(Message.assistant(str(said).format(**fill)))
+    sess.facts.append((f"value: {kind}", str(exact).format(**fill)))
 
 
 def survival(sessions: list[Session]) -> dict[int, dict[str, list[int]]]:

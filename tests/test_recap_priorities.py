@@ -499,3 +499,154 @@ def test_a_decision_the_user_turned_down_is_no_decision() -> None:
     a.user("Correction: retry 5 times, not 3.")
     decisions = digest(with_ids(a.msgs)).items("Decisions")
     assert decisions == ["Assistant: We will go with 3 replicas for the cache cluster in staging."]
+
+
+def test_a_correction_in_a_turn_kept_verbatim_still_turns_the_decision_down() -> None:
+    # the recap covers the plan; the correction is in the newest turns, kept verbatim: the
+    # recap must not still present the overruled plan as a decision
+    a = _Agent("Add retries with backoff to the billing client.")
+    a.say("I'll go with exponential backoff starting at 1s.")
+    a.say("I'll go with invoice_id as the idempotency key.")
+    covered = with_ids(a.msgs)
+    a.user("Correction: the backoff starts at 250 ms, not 1 s.")
+    a.user("Correction: the idempotency key is the payment_intent id, not invoice_id.")
+    record = with_ids(a.msgs)
+    assert digest(covered).items("Decisions")  # on their own, the plans were decisions
+    assert not digest(record[: len(covered)], history=record).items("Decisions")
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "ran"),
+    [
+        ("run_sql", {"query": "SELECT 1", "database": "analytics replica"}, "SELECT 1"),
+        ("run_query", {"statement": "SELECT 2", "timeout": "30 s"}, "SELECT 2"),
+        ("notebook_exec", {"notebook": "nb/explore.ipynb", "cell": "df.head()"}, "df.head()"),
+        ("exec_task", {"target": "make deploy-api", "timeout": "30 s"}, "make deploy-api"),
+    ],
+)
+def test_a_run_tool_ran_one_argument_not_its_settings(
+    name: str, args: dict[str, str], ran: str
+) -> None:
+    a = _Agent("Count the cohort members.")
+    a._call(name, args, "42")
+    assert digest(with_ids(a.msgs)).items("Commands run") == [f"`{ran}`"]
+
+
+# ------------------------------------------------------------------ facts that matter, not only numbers
+
+VALUES_SAID = [
+    # (who, what was said, the value the recap must keep word for word)
+    ("user", "Set CACHE_TTL_SECONDS=180 in staging and work on perf/billing-p95.", "perf/billing-p95"),
+    ("user", "Pin the client library to v3.15.9; newer ones leak.", "v3.15.9"),
+    ("user", "Deadline is Thursday 17:00 UTC.", "Thursday 17:00 UTC"),
+    ("user", "Also note the platform team owns the load balancer config, so ask before "
+     "changing it.", "the platform team owns the load balancer config"),
+    ("user", "Maria from the data team approved the schema change.", "Maria"),
+    ("user", "The database host is db-prod-3.internal.example.com.", "db-prod-3.internal.example.com"),
+    ("user", "Track everything under PERF-5119.", "PERF-5119"),
+    ("assistant", "The staging health endpoint is https://staging.api.internal:9443/healthz; "
+     "I'll poll it.", "https://staging.api.internal:9443/healthz"),
+    ("assistant", "The running image is ghcr.io/acme/api:2.4.7, one behind main.",
+     "ghcr.io/acme/api:2.4.7"),
+    ("assistant", "The gateway answers with error code GW-4012 when the quota runs out.", "GW-4012"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("who", "said", "value"), VALUES_SAID)
+def test_a_value_said_early_is_in_the_recap(who: str, said: str, value: str) -> None:
+    a = _Agent("Cut the p95 latency of the billing API below 250 ms.")
+    if who == "user":
+        a.user(said)
+        a.say("Noted.")
+    else:
+        a.user("ok")
+        a.say(said)
+    for k in range(24):
+        a.noise(k)
+    assert value in a.compact()
+
+
+@pytest.mark.parametrize(
+    ("command", "output", "value"),
+    [
+        ("git rev-parse --short HEAD", "9fceb02\n", "9fceb02"),
+        ("gh pr create --fill", "Creating pull request for fix into main\n\n"
+         "https://github.com/acme/api/pull/512\n", "https://github.com/acme/api/pull/512"),
+        ("./deploy.sh staging", "Building...\nRelease \"api\" upgraded: revision 15, app "
+         "version 4.2.1\nDone.", "app version 4.2.1"),
+    ],
+)  # fmt: skip
+def test_what_a_run_made_is_in_the_recap(command: str, output: str, value: str) -> None:
+    a = _Agent("Ship the retry fix to staging.")
+    a.run(command, output)
+    for k in range(24):
+        a.noise(k)
+    findings = _section(a.compact(), "Findings")
+    assert f"`{command}`: " in findings and value in findings
+
+
+def test_a_listing_or_a_log_is_no_value() -> None:
+    a = _Agent("Ship the retry fix to staging.")
+    a.run("ls -la", "total 12\ndrwxr-xr-x 2 me me 4096 .\n-rw-r--r-- 1 me me 120 a.py")
+    a.run(
+        "kubectl logs api -n apps", "\n".join(f"GET /v1/x/{k} 200 https://a.b/c" for k in range(90))
+    )
+    assert not digest(with_ids(a.msgs)).items("Findings")
+
+
+def test_a_negation_that_describes_is_no_rule() -> None:
+    a = _Agent("Reconcile the webhooks table.")
+    a.user("The webhooks table holds 82567 rows that were never reconciled.")
+    a.user("Never truncate the webhooks table.")
+    d = digest(with_ids(a.msgs))
+    assert d.items("Constraints and corrections") == ["Never truncate the webhooks table."]
+    assert "User: The webhooks table holds 82567 rows that were never reconciled." in d.items(
+        "Numbers that matter"
+    )
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        "Morning. Goal for today: move the session cache to a dedicated cluster.",
+        "Hi there! Move the session cache to a dedicated cluster.",
+    ],
+)
+def test_the_goal_is_the_request_not_the_greeting(first: str) -> None:
+    d = digest(with_ids([Message.user(first)]))
+    assert d.items("Goal") == ["move the session cache to a dedicated cluster." if "Goal" in first
+                               else "Move the session cache to a dedicated cluster."]  # fmt: skip
+
+
+def test_a_command_a_failure_names_is_listed_once_when_room_is_short() -> None:
+    a = _Agent("Make the export idempotent.")
+    a.run(
+        "pytest -q tests/test_export.py", "FAILED tests/test_export.py::test_rerun - assert 2 == 1"
+    )
+    a.run("ruff check src/export", "All checks passed!")
+    roomy = render_digest(digest(with_ids(a.msgs)), 2_000)  # room for all: each in its place
+    assert _section(roomy, "Commands run").count("\n- ") == 2
+    for k in range(30):
+        a.run(f"make part-{k}", "ok")
+    tight = render_digest(digest(with_ids(a.msgs)), 600)
+    assert "- `pytest -q tests/test_export.py`: FAILED" in tight
+    assert "- `pytest -q tests/test_export.py`\n" not in tight + "\n"
+    assert "- `ruff check src/export`" in _section(tight, "Commands run")
+
+
+@given(cap=st.integers(min_value=700, max_value=4_000))
+def test_every_section_says_what_it_left_out(cap: int) -> None:
+    a = _Agent("Make the export idempotent so reruns never duplicate rows.")
+    a.user("Never run the export against prod.")
+    a.user("Pin pyarrow to 15.0.2.")
+    for k in range(40):
+        a.noise(k)
+        a.read(f"src/export/part_{k}.py", "The batching is set in here.")
+        a.run(f"make test-part-{k}", f"FAILED tests/test_p{k}.py::test_rows - assert {k} == 0")
+    d = digest(with_ids(a.msgs))
+    recap = render_digest(d, cap)
+    for name, items in d.sections.items():
+        head = next((ln for ln in recap.splitlines() if ln.startswith(name + ":")), None)
+        assert head is not None, name
+        shown = sum(i in recap for i in items)
+        assert shown == len(items) or "more in the record)" in head, name

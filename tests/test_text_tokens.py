@@ -315,6 +315,16 @@ def test_cached_counter_memoizes_and_is_bounded() -> None:
         CachedCounter(Spy(), maxsize=0)
 
 
+def test_a_batch_of_more_new_texts_than_the_memo_holds_still_counts_its_hits() -> None:
+    """A batch's hits are read before the memo is trimmed (a cold fit of a desktop session
+    once raised KeyError here: its new texts evicted a short request counted earlier)."""
+    c = CachedCounter(EstimateCounter(), maxsize=2)
+    c.count("never click buy")
+    texts = ["never click buy", "one", "two", "three", "never click buy"]
+    assert c.count_many(texts) == [EstimateCounter().count(t) for t in texts]
+    assert len(c) == 2
+
+
 def test_batch_counts_equal_single_counts_and_the_accelerator_agrees() -> None:
     """count_many (toktok-rs when installed, else tiktoken's batch) == count, text by text."""
     import random
@@ -486,6 +496,38 @@ def test_the_bound_is_never_above_the_count(name: str) -> None:
     # on prose it is a useful bound, not zero
     prose = "Please migrate the billing service to Postgres 16 before Friday, 2024-12-01."
     assert text_mod.tokens_at_least(exact, prose) >= exact.count(prose) // 2
+
+
+_CUT_ALPHABET = _BOUND_ALPHABET + "这是一个测试数据。，、！？；：あいうカタナー   ...,,!!"
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_a_safe_cut_splits_the_count_exactly(name: str) -> None:
+    """At every place ``opening_tokens`` may cut, the tokens of the whole are those of the
+    two parts: the opening's count is a lower bound of the whole's."""
+    exact = TiktokenCounter.named(name)
+    rng = random.Random(name + "cut")
+    texts = [
+        "".join(rng.choice(_CUT_ALPHABET) for _ in range(rng.randint(2, 120))) for _ in range(3000)
+    ]
+    texts += [
+        rng.choice([" ", "", "。", "、", ", ", "'"]).join(
+            rng.choice([*_BOUND_WORDS, "数据", "テスト", "的", "微信公众号"]) for _ in range(12)
+        )
+        for _ in range(1000)
+    ]
+    cuts = 0
+    for text in texts:
+        for m in text_mod._SAFE_CUT.finditer(text):
+            s = m.end()
+            assert exact.count(text[:s]) + exact.count(text[s:]) == exact.count(text), (text, s)
+            cuts += 1
+    assert cuts > 5000
+    assert text_mod.opening_tokens(exact, "数据" * 50 + "。" + "数据" * 50, 10) == exact.count(
+        "数据" * 50
+    )
+    assert text_mod.opening_tokens(exact, "nocutinhere", 0) == 0
+    assert text_mod.opening_tokens(EstimateCounter(), "a long text, " * 100, 5) == 0
 
 
 def test_the_bound_is_zero_for_an_estimate() -> None:

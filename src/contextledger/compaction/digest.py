@@ -39,6 +39,7 @@ from .facts import (
     PROGRAM_LINE,
     _open_requests,
     extract_claims,
+    json_strings,
     keywords,
     sentences,
 )
@@ -68,13 +69,13 @@ PRIORITY = (
     "Failures",
     "Decisions",
     "Files written",
+    "User also said",
     "Commands run",
     "Numbers that matter",
-    "User also said",
     "Findings",
     "Files read",
 )
-URGENT_AFTER = {"Files read": "Files written"}
+URGENT_AFTER = {"Files read": "Commands run"}
 INLINE = frozenset({"Goal", "Next step", "Files written", "Files read"})
 
 _SHELL_TOOL = re.compile(
@@ -199,7 +200,25 @@ _METRIC = re.compile(
 )
 _NUMBER = re.compile(r"\d")
 _STATUSES = re.compile(r"\b[1-5]\d\d(?:s|'s)\b")
-_GOAL_LABEL = re.compile(r"(?i)^\W*(?:goal|task|objective)\s*:\s*")  # no "Goal: Goal: …"
+# no "Goal: Goal: …"; "Goal for today: …", "Task for this sprint: …"
+_GOAL_LABEL = re.compile(
+    r"(?i)^\W*(?:(?:the|my|our|main|today'?s)\s+)?(?:goal|task|objective)"
+    r"(?:\s+for\s+(?:today|now|this\s+\w+))?\s*:\s*"
+)
+_GREETING = re.compile(
+    r"(?i)^\W*(?:(?:good\s+)?(?:morning|afternoon|evening)|hi|hello|hey|hiya|greetings|yo|"
+    r"happy\s+\w+day)\b[^.!?]{0,40}[.!?]?\s*$"
+)
+
+
+def _past_greetings(said: Sequence[str]) -> int:
+    """Where a turn's request starts: past a greeting ("Morning.", "Hi team!")."""
+    k = 0
+    while k < len(said) - 1 and (_GREETING.match(said[k]) or is_nudge(said[k])):
+        k += 1
+    return k
+
+
 _STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
 _PATHLIKE = re.compile(r"\S*[/`_]\S*|\b\w+\.\w+\b")
 _BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w])")
@@ -234,6 +253,17 @@ _FINDING = re.compile(
     r"reason) (?:is|was|here is)|turns out|found (?:that|the)|is caused by|was caused by|"
     r"comes from|because (?:the|it|we|a)|diagnos(?:is|ed)|the fix is|that explains)\b"
 )
+# A value worth keeping word for word, whoever says it: a URL, a host (and port), an image
+# reference, a version, a commit, an error or ticket code, an env var's setting, a PR
+# number ("http://localhost:8081/admin", "ghcr.io/acme/api:2.3.7", "v3.15.9", "3f2a9c1",
+# "GW-4012", "CACHE_TTL=180", "#482")
+_KEY_VALUE = re.compile(
+    r"https?://\S+|\b[a-z0-9][\w-]*(?:\.[\w-]+)+(?::\d{2,5}|/[\w.-]+)*:[\w.-]*\d[\w.-]*\b|"
+    r"\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+){2,}(?::\d{2,5})?\b|\b[\w.-]+:\d{2,5}\b|"
+    r"\bv?\d+\.\d+\.\d+(?:[-+][\w.]+)?\b|\bv\d+(?:\.\d+)?\b|"
+    r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]{1,9}-\d{2,}\b|"
+    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=\S+|(?:^|\s)#\d{2,}\b|\bsha256:[0-9a-f]{12,}"
+)
 _RETRACTS = re.compile(r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]")
 # rules in phrasings the general intent patterns leave out: "No force pushes.", "Hands off
 # the payments module.", "Stick with the existing format.", "Python 3.11, not 3.12."
@@ -252,6 +282,11 @@ _MORE_RULES = re.compile(
     r"^\W*only\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:may|can|should|must|is allowed)\b|"
     r"^\W*(?:max(?:imum)?|min(?:imum)?|at most|at least|no more than|no fewer than|up to)\s+\d|"
     r"^\W*not\s+(?!bad\b|sure\b|yet\b|really\b|quite\b|great\b|much\b)[\w.-]+\s*[-–—:;]"
+    # a permission to wait for: "ask before changing it", "check with Ana before you
+    # deploy", "needs my sign-off", "get the DBA's approval first"
+    r"|\bask\s+(?:\w+\s+){0,3}before\b|\bcheck\s+with\s+[^.]{1,40}\bbefore\b|"
+    r"\b(?:needs?|requires?|get|without)\s+(?:my|our|their|his|her|the\s+\w+'s|\w+'s)\s+"
+    r"(?:sign-?off|approval|ok(?:ay)?|go-ahead)\b"
 )
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
@@ -288,16 +323,6 @@ class Digest:
 
     def items(self, name: str) -> list[str]:
         return self.sections.get(name, [])
-
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 def editor_operation(call: ToolCall) -> str | None:
@@ -342,14 +367,37 @@ def _scripts(call: ToolCall) -> list[str]:
                 elif isinstance(value, str):
                     found.append(value)
         if not found and _SHELL_TOOL.search(call.name):
-            found = [v for v in _strings(parsed) if v.strip() and "\n" not in v.strip()]
-            if len(found) > 1:  # run_sql(query, database="replica"): the words that ran
-                found = [v for v in found if len(v.split()) > 1]
+            found = _code_argument(parsed)
     elif isinstance(parsed, str) and _SHELL_TOOL.search(call.name):
         found = [parsed]
     elif isinstance(parsed, list) and _SHELL_TOOL.search(call.name):
         found = [shell_join([str(v) for v in parsed])]
     return found
+
+
+# What a run-type tool runs when no argument is called "command": a query, a cell, a
+# snippet - beside its settings (a database, a timeout, a notebook's path)
+_CODE_KEY = re.compile(
+    r"(?i)^(?:query|sql|statement|stmt|cell|source|snippet|expression|expr|program|code_str)$"
+)
+
+
+def _code_argument(args: dict[str, Any]) -> list[str]:
+    """The one argument a shell-like call without a command-like key ran: the one a
+    code-like key names (``run_sql(query=…, database="replica")`` ran the query), else
+    its longest one-line string - never every argument, so a database name, a timeout
+    or a notebook's path is no command.
+
+    >>> _code_argument({"query": "SELECT 1", "database": "analytics replica"})
+    ['SELECT 1']
+    >>> _code_argument({"target": "make deploy", "timeout": "30 s"})
+    ['make deploy']
+    """
+    coded = [v for k, v in args.items() if _CODE_KEY.match(str(k)) and isinstance(v, str)]
+    if coded:
+        return [v for v in coded if v.strip()]
+    lines = [v for v in json_strings(args) if v.strip() and "\n" not in v.strip()]
+    return [max(lines, key=len)] if lines else []
 
 
 def call_reads(call: ToolCall) -> list[str]:
@@ -409,7 +457,7 @@ def call_paths(call: ToolCall) -> list[str]:
     out: list[str] = []
     if isinstance(parsed, dict):
         out = _path_values(parsed, 0)
-        for text in _strings(parsed):
+        for text in json_strings(parsed):
             out += _PATCH_FILE.findall(text)
     return [p.removeprefix("./") for p in out if len(p) < 300 and "\n" not in p]
 
@@ -631,6 +679,55 @@ def output_numbers(text: str) -> list[str]:
     return list(dict.fromkeys(m.group(0) for m in found if m))
 
 
+# A line of a run's output that names what the run made: a pull request, a release, a
+# revision, a version, a digest ("https://github.com/acme/api/pull/512", "Release "api"
+# upgraded: revision 14, app version 4.2.1")
+_MADE = re.compile(
+    r"(?i)\b(?:pull|merge_requests|releases?|revision|version|tag(?:ged)?|digest|commit|"
+    r"deployed|published|pushed|created|uploaded|available at|listening on|running at|url)\b"
+)
+
+
+def output_values(text: str, limit: int = 2) -> list[str]:
+    """The lines of a successful run's output worth keeping word for word: a short
+    answer that is itself a value (``git rev-parse HEAD``'s commit, ``npm version``'s
+    version), else lines that name what the run made with a value in them (a pull
+    request's URL, a release's revision and version).
+
+    >>> output_values("9fceb02")
+    ['9fceb02']
+    >>> output_values("Creating pull request\\n\\nhttps://github.com/acme/api/pull/512\\n")
+    ['https://github.com/acme/api/pull/512']
+    >>> output_values("total 12\\ndrwxr-xr-x 2 me me 4096 .")
+    []
+    """
+    lines = [_BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
+    if len(lines) == 1 and len(lines[0]) <= 80 and _KEY_VALUE.fullmatch(lines[0]):
+        return lines
+    if len(lines) > 60:  # a log or a listing: its values are not what the run made
+        return []
+    told = [
+        _clip(ln, 200)
+        for ln in lines
+        if _KEY_VALUE.search(ln) and (_MADE.search(ln) or _URI.match(ln))
+    ]
+    return list(dict.fromkeys(told))[:limit]
+
+
+def _states_value(sentence: str) -> bool:
+    """Whether the assistant states a value worth keeping word for word (a URL, a host, a
+    version, a code …) or who owns something and when it is due - a file's path aside."""
+    return bool(_KEY_VALUE.search(_no_paths(sentence)) or _WHO_AND_WHEN.search(sentence))
+
+
+def _no_paths(sentence: str) -> str:
+    """``sentence`` without its file paths (a path is a file read or written, not a value)."""
+    for f in extract_claims(sentence):
+        if f.kind == "path":
+            sentence = sentence.replace(f.value, " ")
+    return sentence
+
+
 def failing_tests(text: str) -> list[str]:
     """The names of the tests a tool output reports as failing (pytest node ids, Go's
     ``--- FAIL: TestX``, unittest's ``FAIL: test_x (mod.Case)``, cargo's
@@ -809,7 +906,10 @@ def digest(
     first = without_code(source.text) if source is not None else ""
     task = ""  # the sentence that sets the task: the goal, never a constraint
     if not sec["Goal"] and first:
-        said = sentences(first)[:3]
+        said = sentences(first)
+        labelled = next((k for k, x in enumerate(said) if _GOAL_LABEL.match(x)), None)
+        start = labelled if labelled is not None else _past_greetings(said)
+        said = said[start : start + 3]  # "Morning. Goal for today: …": the goal, not "Morning."
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
@@ -909,12 +1009,15 @@ def digest(
             seen.update(_shape(f"{what}: {line}") for line in lines)  # for its next runs
             for line in output_numbers(r.text):
                 add("Numbers that matter", f"{what}: {line}")
+            if not lines and not shown:
+                for line in output_values(r.text):
+                    add("Findings", f"{what}: {line}")
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
             _said(m, goal_text, placed, add)
     if sec["Files written"]:
         written = set(sec["Files written"])  # read, then written: it is a written file
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
-    sec["Decisions"] = _standing(sec["Decisions"], messages)
+    sec["Decisions"] = _standing(sec["Decisions"], history or messages)
     if nxt:
         sec["Next step"] = [_STEP_LABEL.sub("", nxt) or nxt]  # no "Next step: Next step: …"
     # what the task talks about: the user's words, decisions, files written, failing tests
@@ -1012,12 +1115,21 @@ def _next_step(messages: Sequence[Message]) -> str | None:
     return None
 
 
+# a negation inside a relative clause describes a thing, it sets no rule: "rows that were
+# never reconciled", "a job which has not run since May"
+_DESCRIBED = re.compile(
+    r"(?i)\b(?:that|which|who)\s+(?:were|was|is|are|have|has|had)\s+(?:never|not)\s+"
+    r"(?:been\s+|yet\s+)?\w+(?:ed|en|un|wn)\b"
+)
+
+
 def is_rule(sentence: str) -> bool:
     """A constraint or a correction the user states: "never run …", "use X not Y". A
     request phrased as a need ("we need to speed up the export") is the task, not a rule,
     unless it also carries a rule's marker."""
     if len(sentence.split()) < 3 or DEFERRED.search(sentence):
         return False
+    sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
     if not is_constraint(sentence):
@@ -1039,6 +1151,8 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
                 add("Decisions", item)
         elif m.role == "assistant" and _FINDING.search(s) and not s.endswith("?"):
             add("Findings", item)
+        elif m.role == "assistant" and not s.endswith("?") and _states_value(s):
+            add("Findings", item)  # "The admin console is at http://localhost:8081/admin."
         elif _numbers_matter(s, m.role):
             add("Numbers that matter", item)
         elif m.role == "user" and not s.endswith("?") and _specific(s):
@@ -1053,17 +1167,29 @@ _ECHO = re.compile(
     r"(?:\s+\w+){0,2}\W*$"
 )
 # What a correction turns down: "use Redis not Memcached", "retry 5 times, not 3", "the
-# payment_intent id instead of invoice_id"
+# payment_intent id instead of invoice_id", "starts at 250 ms, not 1 s"
 _TURNED_DOWN = re.compile(
-    r"(?i)\b(?:not|instead of|rather than|no longer)\s+(?:the\s+|a\s+|an\s+)?([\w@/+-]+(?:\.\w+)*)"
+    r"(?i)\b(?:not|instead of|rather than|no longer)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(\d+(?:\.\d+)?(?:\s?[a-z]{1,7}\b)?|[\w@/+-]+(?:\.\w+)*)"
 )
+_NUMBER_UNIT = re.compile(r"(\d)\s+(?=[a-z])")  # "1 s" and "1s" are one value
+
+
+def _values(text: str) -> set[str]:
+    """The words of ``text``, casefolded, a number with its unit also as one word."""
+    folded = text.casefold()
+    joined = _NUMBER_UNIT.sub(r"\1", folded)
+    words = re.findall(r"[\w@/+.-]+", f"{folded} {joined}")
+    return {w.rstrip(".") for w in words}
 
 
 def _standing(decisions: list[str], messages: Sequence[Message]) -> list[str]:
     """The decisions no later correction of the user's turned down: "I'll go with
     Memcached" is gone once the user said "use Redis not Memcached" (a bare number or a
     short word counts when the correction shares another word with the decision:
-    "retry 5 times, not 3" turns down "I'll retry 3 times", not "3 replicas")."""
+    "retry 5 times, not 3" turns down "I'll retry 3 times", not "3 replicas").
+    ``messages``: the whole record, so a correction in a turn kept verbatim after the
+    recapped ones still turns the recap's decision down."""
     if not decisions:
         return decisions
     down: list[tuple[int, str, set[str]]] = []  # (where, the word turned down, the topic)
@@ -1071,7 +1197,10 @@ def _standing(decisions: list[str], messages: Sequence[Message]) -> list[str]:
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
         for s in sentences(without_code(m.text)):
-            down += [(i, w.casefold(), keywords(s)) for w in _TURNED_DOWN.findall(s)]
+            for w in _TURNED_DOWN.findall(s):
+                value = _NUMBER_UNIT.sub(r"\1", w.casefold().strip())
+                bare = re.match(r"\d+(?:\.\d+)?", value)  # "not 30 s" turns down "30" too
+                down += [(i, v, keywords(s)) for v in {value, bare[0] if bare else value}]
     if not down:
         return decisions
     said_at: dict[str, int] = {}
@@ -1084,11 +1213,11 @@ def _standing(decisions: list[str], messages: Sequence[Message]) -> list[str]:
                     said_at[d] = i
     out = []
     for d in decisions:
-        words = {w.casefold() for w in re.findall(r"[\w@/+.-]+", d)}
+        words = _values(d)
         stale = any(
             i > said_at.get(d, len(messages))
             and w in words
-            and ((len(w) > 3 and not w.isdigit()) or bool(topic & keywords(d)))
+            and ((len(w) > 3 and not w[:1].isdigit()) or bool(topic & keywords(d)))
             for i, w, topic in down
         )
         if not stale:
@@ -1096,12 +1225,27 @@ def _standing(decisions: list[str], messages: Sequence[Message]) -> list[str]:
     return out
 
 
+# Who owns, approves or answers for something, and when something is due: "the platform
+# team owns the load balancer config", "Maria approved the schema change", "ship it by
+# Friday", "Priya is on call"
+_WHO_AND_WHEN = re.compile(
+    r"(?i)\b(?:owns?|owned\s+by|owners?|on[- ]call|approv(?:e|ed|es|al)|signed\s+off|sign-?off|"
+    r"responsible\s+for|in\s+charge\s+of|maintain(?:s|ed|ers?)|point\s+of\s+contact|"
+    r"reports?\s+to|deadline|due\s+(?:by|on|date)|(?:by|before|until|on)\s+(?:(?:next|this)\s+)?(?:monday|"
+    r"tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|cob|noon|"
+    r"end\s+of\s+(?:the\s+)?(?:day|week|month|sprint|quarter)))\b"
+)
+
+
 def _specific(sentence: str) -> bool:
-    """A statement that names something: a path, identifier, number, URL, quote, or a
-    proper name ("Priya Raman owns the billing schema") - not "Here is what I see now."."""
+    """A statement that names something: a path, identifier, number, URL, host, version,
+    quote, a proper name ("Priya Raman owns the billing schema"), who owns or approves
+    something, a deadline - not "Here is what I see now."."""
     if len(sentence.split()) < 4:
         return False
     if any(f.kind != "number" or len(f.value) > 1 for f in extract_claims(sentence)):
+        return True
+    if _KEY_VALUE.search(sentence) or _WHO_AND_WHEN.search(sentence):
         return True
     return any(
         w[:1].isupper() and w != "I" and not w.startswith("I'") for w in sentence.split()[1:]
@@ -1188,7 +1332,10 @@ _CHANGES = re.compile(
     r"(?i)\b(?:apply|deploy|rollout|restart|migrate|upgrade|push|merge|rebase|delete|destroy|"
     r"drop|scale|publish|release|backfill|rollback|revert|promote|drain|cordon|uncordon|"
     r"truncate|insert|update|alter|create|install|run|test|build|exec|seed|import|export|"
-    r"pytest|jest|vitest|mocha|rspec|phpunit|tox|nox)\b"
+    r"pytest|jest|vitest|mocha|rspec|phpunit|tox|nox|"
+    # a check that runs the code base: a linter, a type checker, a build tool's target
+    r"lint|typecheck|check|mypy|pyright|ruff|flake8|pylint|eslint|tsc|clippy|vet|make|cargo|"
+    r"gradle|mvn|dotnet|dbt)\b"
     r"|^`?(?:sudo\s+)?(?:python3?|node|ruby|perl|php|bash|sh|deno|bun)\s+(?!-)\S+\.\w+|"
     r"^`?\.{0,2}/[\w./-]+"
 )
@@ -1198,13 +1345,13 @@ _FIRST_ROUND = {
     "Open requests": 3,
     "Next step": 1,
     "Failures": 10,
-    "Decisions": 3,
-    "Files written": 4,
-    "Commands run": 4,
-    "Numbers that matter": 3,
+    "Decisions": 2,
+    "Files written": 2,
+    "Commands run": 2,
+    "Numbers that matter": 2,
     "User also said": 2,
     "Findings": 2,
-    "Files read": 4,
+    "Files read": 2,
 }
 
 
@@ -1244,7 +1391,43 @@ def render_digest(d: Digest, max_bytes: int) -> str:
     first few best items of each section in priority order, then the rest of each, then
     the noise (what the assistant dismissed, looking-around commands). A section that
     could not hold every item says how many it left out (its heading alone, when none of
-    its items fit)."""
+    its items fit). When not everything fits, a command a failure or a finding shown
+    names already ("`make deploy`: Error 2") is not listed again under "Commands run":
+    its room goes to the next command."""
+    chosen = _choose(d, max_bytes)
+    shown, skip = d, frozenset[str]()
+    everything = all(len(chosen.get(n, ())) == len(d.items(n)) for n in d.sections)
+    for _ in range(0 if everything else 3):
+        more = _shown_elsewhere(d, chosen) - skip
+        if not more:
+            break
+        trial = _without(d, "Commands run", skip | more)
+        again = _choose(trial, max_bytes)
+        if not (skip | more) <= _shown_elsewhere(d, again):
+            break  # the room freed moved a failure out: keep the listing as it was
+        shown, chosen, skip = trial, again, skip | more
+    return _lines(shown, chosen, max_bytes)
+
+
+def _shown_elsewhere(d: Digest, chosen: dict[str, list[str]]) -> frozenset[str]:
+    """The "Commands run" items an item chosen in another section starts with."""
+    heads = {
+        i.partition("`: ")[0] + "`"
+        for name in ("Failures", "Findings", "Numbers that matter")
+        for i in chosen.get(name, ())
+        if i.startswith("`")
+    }
+    return frozenset(c for c in d.items("Commands run") if c in heads)
+
+
+def _without(d: Digest, name: str, items: Collection[str]) -> Digest:
+    sections = dict(d.sections)
+    sections[name] = [i for i in d.items(name) if i not in items]
+    return Digest({n: v for n, v in sections.items() if v}, d.ranked, d.noise, d.urgent)
+
+
+def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
+    """Per section, the items that get bytes (see :func:`render_digest`)."""
     order = {n: fill_order(d, n) for n in SECTIONS if d.items(n)}
     noisy = {n: _noise_of(d, n) for n in order}
     chosen: dict[str, list[str]] = {}
@@ -1266,30 +1449,49 @@ def render_digest(d: Digest, max_bytes: int) -> str:
         if name not in order:
             continue
         clean = [i for i in order[name] if i not in noisy[name]]
-        first = _FIRST_ROUND.get(name, len(clean))
-        rounds[0].append((name, clean[:first]))
-        rounds[1].append((name, clean[first:]))
+        first = clean[: _FIRST_ROUND.get(name, len(clean))]
+        if name == "Failures":  # one line of each failing run before a run's second line
+            first = _first_per_run(first)
+        rounds[0].append((name, first))
+        rounds[1].append((name, [i for i in clean if i not in first]))
         rounds[2].append((name, [i for i in order[name] if i in noisy[name]]))
         urgent = early.get(name)
         if urgent in order:
             calm = [i for i in order[urgent] if i not in noisy[urgent]]
             rounds[0].append((urgent, calm[: min(d.urgent[urgent], _FIRST_ROUND[urgent])]))
+    for name in PRIORITY:  # every heading first: no section is left out unsaid
+        if name in order:
+            fits(name, [])
     for batch in rounds:
         for name, items in batch:
-            if name not in chosen and items:
-                fits(name, [])  # the heading, to say what was left out
             if name not in chosen:
                 continue
             for item in items:
                 if item not in chosen[name]:  # an urgent item is in already
                     fits(name, [*chosen[name], item])
+    return chosen
+
+
+def _first_per_run(failures: list[str]) -> list[str]:
+    """Of ``failures`` ("`cmd`: line" items, best first), the best line of each run."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for item in failures:
+        run = item.partition("`: ")[0] if item.startswith("`") else item.partition(": ")[0]
+        if run not in seen:
+            seen.add(run)
+            out.append(item)
+    return out
+
+
+def _lines(d: Digest, chosen: dict[str, list[str]], max_bytes: int) -> str:
     lines: list[str] = []
     for name in SECTIONS:
         if name not in chosen:
             continue
         picked = set(chosen[name])
         shown = [i for i in d.items(name) if i in picked]  # in the order they were said
-        left = len(order[name]) - len(shown)
+        left = len(d.items(name)) - len(shown)
         more = f" (+{left} more in the record)" if left else ""
         if name in INLINE:
             sep = ", " if name.startswith("Files") else " "

@@ -546,7 +546,7 @@ def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
         for c in m.tool_calls:
             tools.setdefault(c.name, False)
             parsed, _ = c.parsed()
-            for value in _strings(parsed):
+            for value in json_strings(parsed):
                 take(value)
             if isinstance(parsed, dict):
                 for key, value in parsed.items():
@@ -597,13 +597,14 @@ def _arg_values(call: ToolCall) -> list[str]:
     return out
 
 
-def _strings(value: Any) -> list[str]:
+def json_strings(value: Any) -> list[str]:
+    """Every string in a parsed JSON value, however deep."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
+        return [s for v in value.values() for s in json_strings(v)]
     if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
+        return [s for v in value for s in json_strings(v)]
     return []
 
 
