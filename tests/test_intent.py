@@ -53,7 +53,8 @@ what we need is | scratch the migrations rule | lift the freeze | drop our revie
 forget the old limit | revoke that ban | the freeze is lifted | the rule has been revoked |
 you may edit it now | you can deploy staging now | use flags for anything |
 use ruff for every file | wait until CI is green before merging | wait for review to merge |
-keep the output shorter | keep it going
+keep the output shorter | keep it going | must have been stale | must've failed |
+must have tests | always fails | always run
 """
 PHRASES = [p.strip() for p in TRIGGERS.split("|")]
 FILLERS = [
@@ -149,6 +150,15 @@ def test_every_trigger_phrase_is_caught_alone_and_after_another_text() -> None:
             assert 1 in might_steer(["we need to keep going only", text]), phrase
             fast = intent._candidates_by_re2(["we need to keep going only", text])
             assert fast is None or 1 in fast[0], phrase
+
+
+def test_a_rule_after_a_text_with_an_unfinished_phrase_is_found() -> None:
+    """Found by the retention bench (fit kept 89% of the constraints): with RE2, "keep"
+    in an earlier nudge began a match that ran on through the next texts, passing over
+    the rule's first word, so "Keep the public signature … unchanged" was never pinned."""
+    texts = ["ok keep going", "thanks", "Keep the public signature of api/client.py unchanged."]
+    assert steering_requests(texts) == ([2], [])
+    assert steering_requests(["needs to", "x", *texts[2:]]) == ([2], [])
 
 
 def test_plain_requests_are_not_candidates() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import sys
 from pathlib import Path
 
@@ -112,6 +113,9 @@ def test_a_rule_taken_back_is_a_correction(text: str) -> None:
         "ok keep it going",
         "you can see the error now in the log",
         "All twelve tests pass on the branch now.",
+        "The cache must have been stale, that explains it.",
+        "It must've timed out on the first try.",
+        "The nightly job always fails at 3am.",
     ],
 )
 def test_status_and_one_off_asks_are_not_rules(text: str) -> None:
@@ -130,6 +134,8 @@ def test_status_and_one_off_asks_are_not_rules(text: str) -> None:
         "Only use the standard library.",
         "Use feature flags for anything user-facing.",
         "Wait until the build is green before merging.",
+        "You must have a test for every bug fixed.",
+        "Always run the linter before committing.",
     ],
 )
 def test_constraints_in_several_phrasings(text: str) -> None:
@@ -317,14 +323,20 @@ def test_an_llm_recap_fills_the_window_and_never_keeps_less_than_fit(
 @settings(max_examples=6)
 @given(turns=st.integers(30, 90), window=st.integers(6_000, 40_000))
 def test_retention_with_compaction_is_never_below_plain_fit(turns: int, window: int) -> None:
-    """Property, for the offline recap and for an LLM recap (a real OpenAI-compatible
-    server on 127.0.0.1): every planted fact the plain fit keeps is in the prepared
-    request too, and that request is valid and within the window."""
+    """Property, for the offline recap, an LLM recap (a real OpenAI-compatible server on
+    127.0.0.1) and an LLM summarizer that is down (a port that refuses connections):
+    every planted fact the plain fit keeps is in the prepared request too, and that
+    request is valid and within the window."""
     msgs = session(turns)
     plain = texts(fit(msgs, "gpt-4o", window=window, max_output_tokens=1000).messages)
-    with StubServer() as stub:
+    with StubServer() as stub, socket.socket() as refusing:
+        refusing.bind(("127.0.0.1", 0))  # bound, never listening
         llm = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
-        for summarizer in (None, llm):
+        down = OpenAISummarizer(
+            "gpt-4o-mini", base_url=f"http://127.0.0.1:{refusing.getsockname()[1]}/v1",
+            api_key="k", max_retries=0,
+        )  # fmt: skip
+        for summarizer in (None, llm, down):
             out = prepare(
                 msgs, "gpt-4o", window=window, max_output_tokens=1000, compaction=True,
                 summarizer=summarizer,
