@@ -287,6 +287,12 @@ _MORE_RULES = re.compile(
     r"|\bask\s+(?:\w+\s+){0,3}before\b|\bcheck\s+with\s+[^.]{1,40}\bbefore\b|"
     r"\b(?:needs?|requires?|get|without)\s+(?:my|our|their|his|her|the\s+\w+'s|\w+'s)\s+"
     r"(?:sign-?off|approval|ok(?:ay)?|go-ahead)\b"
+    # "Let's not touch auth.", "Keep PRs under 400 lines.", "Nothing should go to main
+    # without review.", "Be careful not to drop the users table.", "Target Node 18 only.",
+    # "Please, nothing destructive on the shared DB."
+    r"|\blet'?s\s+not\b|\bkeep\s+(?:\w+\s+){1,3}(?:under|below|within|at\s+most)\s+\d|"
+    r"\bnothing\s+(?:should|may|can|must|goes|gets|is\s+to)\b|\bcareful\s+not\s+to\b|"
+    r"\bnothing\s+(?:destructive|risky|irreversible|breaking)\b|\bonly\W*$"
 )
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
@@ -1070,10 +1076,15 @@ def digest(
 
 
 def _names_file(text: str, path: str) -> bool:
-    """Whether ``text`` names the file at ``path``: the path, or its name when that has an
-    extension ("the bug is in ledger.py")."""
-    name = re.split(r"[/\\]", path)[-1]
+    """Whether ``text`` names the file at ``path``: the path, its name when that has an
+    extension ("the bug is in ledger.py"), or the folder it is in when that is not a
+    folder every project has ("look at the existing SQL in sql/", not "src/")."""
+    parts = re.split(r"[/\\]", path)
+    name = parts[-1]
     named = [path] if "." not in name.strip(".") else [path, name]
+    folder = "/".join(parts[:-1]) + "/"
+    if len(parts) > 1 and parts[-2].casefold() not in _PLAIN_NAMES | {"tests", "docs", "."}:
+        named.append(folder)
     return any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text) for n in named)
 
 
@@ -1123,12 +1134,18 @@ _DESCRIBED = re.compile(
 )
 
 
+# a rule's own word, also in a reminder ("Don't forget: staging only, never prod.")
+_FIRM = re.compile(r"(?i)\b(?:never|must\s+not|mustn'?t|under\s+no\s+circumstances)\b")
+
+
 def is_rule(sentence: str) -> bool:
     """A constraint or a correction the user states: "never run …", "use X not Y". A
     request phrased as a need ("we need to speed up the export") is the task, not a rule,
     unless it also carries a rule's marker."""
-    if len(sentence.split()) < 3 or DEFERRED.search(sentence):
+    if len(sentence.split()) < 3:
         return False
+    if DEFERRED.search(sentence) and not _FIRM.search(sentence):
+        return False  # "Don't forget to bump the version": a request for later
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
