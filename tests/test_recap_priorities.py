@@ -690,3 +690,21 @@ def test_a_file_in_a_folder_the_user_named_is_read_first() -> None:
         a.read(f"src/metrics/util_{k}.py", "The rounding is set in here.")
     recap = render_digest(digest(with_ids(a.msgs)), 700)
     assert "sql/cohorts_base_v3.sql" in _section(recap, "Files read")
+
+
+def test_a_failure_fixed_later_says_so_and_yields_to_those_still_failing() -> None:
+    a = _Agent("Fix the contrast of the primary button.")
+    jest = "npx jest src/theme -t 'contrast ratio'"
+    a.run(jest, "  ✕ contrast ratio meets AA (12 ms)\n\nTests: 1 failed, 11 passed, 12 total")
+    a.run(jest, "Tests: 12 passed, 12 total")
+    a.run("pytest -q tests/test_a.py", "FAILED tests/test_a.py::test_x - assert 1 == 2")
+    d = digest(with_ids(a.msgs))
+    assert d.items("Failures")[:2] == [
+        f"`{jest}`: ✕ contrast ratio meets AA (12 ms)",
+        f"`{jest}`: passed on its last run",
+    ]
+    assert fill_order(d, "Failures")[0].startswith("`pytest -q tests/test_a.py`")
+    conv = Conversation.from_messages(with_ids([*a.msgs, *[Message.user("ok")] * 12]))
+    out = conv.compact(OfflineSummarizer(), force=True)
+    assert out.verification is not None and not out.verification.removed_sentences
+    assert f"`{jest}`: passed on its last run" in (out.event.recap_text if out.event else "")

@@ -950,6 +950,7 @@ def digest(
     shared: set[str] = set()  # files the user attached or pasted
     found_in: dict[str, bool] = {}  # files the assistant said something is set or wrong in
     shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
+    passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
@@ -991,6 +992,8 @@ def digest(
             )
             if lines:
                 failed.add(what)
+            if cmds:
+                passed_last[what] = not lines
             if call is not None and not reads_of.get(call.id):  # a run, not a read's own error
                 if lines:
                     before_failure.update(recent[-3:])
@@ -1066,6 +1069,7 @@ def digest(
             -min(specific, 2),
             -at[-1],
         )
+    _fixed_later(sec["Failures"], keys["Failures"], failed, passed_last)
     ranked = {name: _by_key(sec[name], k) for name, k in keys.items() if k and sec[name]}
     return Digest(
         {k: v for k, v in sec.items() if v},
@@ -1073,6 +1077,29 @@ def digest(
         {k: frozenset(v) for k, v in noise.items() if v},
         {"Files read": urgent} if urgent else {},
     )
+
+
+PASSED_LATER = "passed on its last run"
+
+
+def _fixed_later(
+    failures: list[str],
+    keys: dict[str, tuple[Any, ...]],
+    failed: Collection[str],
+    passed_last: dict[str, bool],
+) -> None:
+    """Say of each command that failed and then passed on its last run that it passed
+    ("`npx jest …`: passed on its last run", after its failure lines), and rank its
+    failures after those still failing: a fixed failure is no task left."""
+    fixed = {w for w in failed if passed_last.get(w)}
+    for item, key in list(keys.items()):
+        keys[item] = (item.partition(": ")[0] in fixed, *key, 0)
+    for w in sorted(fixed):
+        item = f"{w}: {PASSED_LATER}"
+        first = min(k for i, k in keys.items() if i.startswith(w + ": "))
+        last = max(k for k, i in enumerate(failures) if i.startswith(w + ": "))
+        failures.insert(last + 1, item)
+        keys[item] = (*first[:-1], 1)
 
 
 def _names_file(text: str, path: str) -> bool:
@@ -1495,7 +1522,9 @@ def _first_per_run(failures: list[str]) -> list[str]:
     out: list[str] = []
     for item in failures:
         run = item.partition("`: ")[0] if item.startswith("`") else item.partition(": ")[0]
-        if run not in seen:
+        if item.endswith(PASSED_LATER):  # said with the failure it follows
+            out.append(item)
+        elif run not in seen:
             seen.add(run)
             out.append(item)
     return out
