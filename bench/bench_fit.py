@@ -16,8 +16,12 @@ follow-ups, 60 phone photos and scans as JPEG up to 4032x3024), is measured the 
 so the figures are not those of one generator; so is a third, written apart from both
 (``fit_sessions.desktop_session``: a desktop companion that sees the screen: 1,000 distinct
 screenshots, short chatty turns from several named users, click/type tool calls with
-one-word results; many images, few characters). ``--ascii`` adds the earlier, easier
-session (ASCII words, 20 distinct screenshots).
+one-word results; many images, few characters); so are a fourth and a fifth (coldfit6:
+``fit_sessions.cjk_document_session``, a text-only Chinese and Japanese document chat whose
+requests paste chapters, about a token a character; ``fit_sessions.helpdesk_session``, a
+helpdesk agent whose users paste service logs, with many small three-key tool dicts and
+250 screenshots). ``--ascii`` adds the earlier, easier session (ASCII words, 20 distinct
+screenshots).
 
 * **first fit in a fresh process** minus a bare ``import contextledger`` (subprocesses,
   median of 3), for a 4-message conversation and for the 10,001-message session (generated
@@ -51,7 +55,8 @@ session would otherwise land in whichever call comes next.
 
 Run: ``.venv/bin/python bench/bench_fit.py`` (``--quick`` skips the huge paste and the
 fresh-process figure for the large session; ``--ascii`` adds the ASCII session;
-``--only-support`` / ``--only-desktop`` measures that session alone).
+``--only-support`` / ``--only-desktop`` / ``--only-cjk`` / ``--only-helpdesk`` measures that
+session alone).
 """
 
 from __future__ import annotations
@@ -72,7 +77,14 @@ from typing import Any
 from contextledger.fit import Fitter, fit
 from contextledger.pricing.text import warm
 from fit_formats import refit_in_other_formats
-from fit_sessions import ascii_session, desktop_session, multilingual_session, support_session
+from fit_sessions import (
+    ascii_session,
+    cjk_document_session,
+    desktop_session,
+    helpdesk_session,
+    multilingual_session,
+    support_session,
+)
 
 BENCH_DIR = Path(__file__).resolve().parent
 Session = Callable[..., list[dict[str, Any]]]
@@ -152,6 +164,8 @@ def main() -> None:
         ("multilingual agent session", multilingual_session),
         ("support agent session (a second shape)", support_session),
         ("desktop companion session (a third shape)", desktop_session),
+        ("CJK document chat (a fourth shape, text only)", cjk_document_session),
+        ("helpdesk session (a fifth shape, pasted logs)", helpdesk_session),
     ]
     if "--ascii" in sys.argv:
         sessions.append(("ASCII session, 20 distinct screenshots", ascii_session))
@@ -159,6 +173,10 @@ def main() -> None:
         sessions = sessions[1:2]
     if "--only-desktop" in sys.argv:
         sessions = sessions[2:3]
+    if "--only-cjk" in sys.argv:
+        sessions = sessions[3:4]
+    if "--only-helpdesk" in sys.argv:
+        sessions = sessions[4:5]
     summary: list[str] = []
     for name, make in sessions:
         sample = make(seed=1)

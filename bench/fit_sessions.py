@@ -624,3 +624,148 @@ def desktop_session(n: int = 10_000, images: int = 1_000, seed: int = 1) -> list
         msgs.append({"role": "assistant", "content": f"I can see {rng.choice(_SEEN)} — {said}."})
     msgs.append({"role": "user", "content": "So what should I do next?"})
     return msgs
+
+
+# --- a fourth shape: a text-only CJK document chat --------------------------------------
+#
+# Written apart from the three above (coldfit6): a reader works through long Chinese and
+# Japanese documents with an assistant. No images and no tools; one user turn in eight
+# pastes a chapter (1,000-8,000 characters), the others ask short questions; answers are a
+# few sentences to a few paragraphs. Almost every character is a CJK ideograph or kana (a
+# token a character or two), so the fit's exact counting of what it keeps, and the reading
+# of the earlier requests for the goal and the rules, meet the most tokens per character.
+
+_CJK_ZH = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处队南给色光门即保治北造百规热领七海口东导器压志世金增争济阶油思术极交受联什认六共权收证改清己美再采转更单风切打白教速花带安场身车例真务具万每目至达走积示议声报斗完类八离华名确才科张信马节话米整空元况今集温传土许步群广石记需段研界拉林律叫且究观越织装影算低持音众书布复容儿须际商非验连断深难近矿千周委素技备半办青省列习响约支般史感劳便团往酸历市克何除消构府称太准精值号率族维划选标写存候毛亲快效斯院查江型眼王按格养易置派层片始却专状育厂京识适属圆包火住调满县局照参红细引听该铁价严龙飞"
+_CJK_JA = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをんアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲンー日本語文書会社社員計画開発製品市場顧客報告確認説明問題解決方法結果必要重要情報管理"
+_CJK_ASKS = [
+    "第{n}章的主要观点是什么？", "请用三句话总结上面的内容。", "这一段和前面的结论矛盾吗？",
+    "この部分をもっと簡単に説明してください。", "第{n}節の要点は何ですか？", "谢谢，继续。",
+    "能举个例子吗？", "この用語の意味は？", "作者为什么这样认为？", "好的", "次の章に進みましょう。",
+]  # fmt: skip
+
+
+def _cjk_text(rng: random.Random, chars: int) -> str:
+    """``chars`` characters of Chinese or Japanese prose (sentences of 10-40 characters)."""
+    letters = _CJK_ZH if rng.random() < 0.6 else _CJK_JA
+    out: list[str] = []
+    size = 0
+    while size < chars:
+        sentence = "".join(rng.choice(letters) for _ in range(rng.randint(10, 40)))
+        if rng.random() < 0.2:
+            sentence += f"（{rng.randrange(1, 10**4)}）"
+        out.append(sentence + rng.choice("。。。！？、"))
+        size += len(out[-1])
+    return "".join(out)
+
+
+def cjk_document_session(n: int = 10_000, seed: int = 1) -> list[dict[str, Any]]:
+    """A text-only document chat of ``n`` OpenAI Chat dicts (plus a last user turn) in
+    Chinese and Japanese: see the section comment above."""
+    rng = random.Random(seed * 6_151 + 23)
+    msgs: list[dict[str, Any]] = [
+        {"role": "system", "content": f"你是读者 {seed} 的阅读助手。" + _cjk_text(rng, 200)}
+    ]
+    while len(msgs) < n:
+        if rng.random() < 0.125:
+            chapter = _cjk_text(rng, rng.randint(1_000, 8_000))
+            text = f"这是第{rng.randrange(1, 99)}章，请帮我读一下：\n\n{chapter}"
+        else:
+            text = rng.choice(_CJK_ASKS).format(n=rng.randrange(1, 99))
+        msgs.append({"role": "user", "content": text})
+        msgs.append({"role": "assistant", "content": _cjk_text(rng, rng.randint(40, 600))})
+    msgs.append({"role": "user", "content": "最后，请把我们讨论的要点列出来。"})
+    return msgs
+
+
+# --- a fifth shape: a helpdesk agent with pasted logs ------------------------------------
+#
+# Written apart from the four above (coldfit6), after the red team's description of its
+# own unseen session: a customer-support agent whose users paste service logs (one user
+# turn in seven: 20-160 lines), write in six languages, and send screenshots (250); the
+# agent looks orders, tickets and logs up with 1-3 calls a turn (each result a plain
+# three-key tool dict holding JSON). Many small tool dicts and much request text.
+
+_HELP_WORDS = {
+    "en": "order refund shipment delayed account password reset invoice charged twice "
+    "please help urgent tracking warehouse label",
+    "de": "Bestellung Rückerstattung Lieferung verspätet Konto Passwort Rechnung doppelt "
+    "belastet bitte dringend Sendung Lager",
+    "fr": "commande remboursement livraison retardée compte mot de passe facture débitée "
+    "deux fois aidez urgent suivi entrepôt",
+    "es": "pedido reembolso envío retrasado cuenta contraseña factura cobrado dos veces "
+    "ayuda urgente seguimiento almacén",
+    "ja": "注文 返金 配送 遅延 アカウント パスワード 請求書 二重請求 至急 追跡 倉庫",
+    "zh": "订单 退款 发货 延迟 账户 密码 重置 发票 重复扣款 紧急 追踪 仓库",
+}
+_HELP_CALLS = ["lookup_order", "get_ticket", "grep_logs", "refund_status", "update_ticket"]
+
+
+def _help_words(rng: random.Random, k: int) -> str:
+    vocab = _HELP_WORDS[rng.choice(list(_HELP_WORDS))].split()
+    return " ".join(
+        f"#{rng.randrange(10**5, 10**9)}" if rng.random() < 0.12 else rng.choice(vocab)
+        for _ in range(k)
+    )
+
+
+def _service_log(rng: random.Random) -> str:
+    svc = rng.choice(["payments", "checkout", "auth", "shipping", "search"])
+    return "\n".join(
+        f"2026-11-{rng.randrange(1, 31):02d}T{rng.randrange(24):02d}:{rng.randrange(60):02d}:"
+        f"{rng.randrange(60):02d}.{rng.randrange(1000):03d}Z "
+        f"{rng.choice(['INFO', 'WARN', 'ERROR'])} [{svc}-{rng.randrange(40)}] "
+        f"req={rng.getrandbits(40):x} user={rng.randrange(10**7)} "
+        f"{rng.choice(['timeout after', 'retrying in', 'charged', 'latency'])} "
+        f"{rng.randrange(10**4)}ms"
+        for _ in range(rng.randint(20, 160))
+    )
+
+
+def helpdesk_session(n: int = 10_000, images: int = 250, seed: int = 1) -> list[dict[str, Any]]:
+    """A helpdesk agent's session of ``n`` OpenAI Chat dicts (plus a last user turn): see
+    the section comment above."""
+    rng = random.Random(seed * 3_571 + 29)
+    msgs: list[dict[str, Any]] = [
+        {"role": "system", "content": f"You are the support agent of shop {seed}. Policy: "
+         + " ".join(_help_words(rng, 40) for _ in range(10))}
+    ]  # fmt: skip
+    left, uid, t = images, seed * 100_000, 0
+    while len(msgs) < n:
+        t += 1
+        text = _help_words(rng, rng.randint(5, 40))
+        if rng.random() < 1 / 7:
+            text += "\n```\n" + _service_log(rng) + "\n```"
+        turn: dict[str, Any] = {"role": "user", "content": text}
+        if left and rng.random() < 0.1:
+            uid += 1
+            left -= 1
+            turn["content"] = [
+                {"type": "text", "text": text},
+                {"type": "image_url", "image_url": {"url": screenshot(rng, uid)}},
+            ]
+        msgs.append(turn)
+        for _ in range(rng.choice([0, 1, 1, 2])):
+            calls = [
+                {
+                    "id": f"call_{seed}_{t}_{len(msgs)}_{j}",
+                    "type": "function",
+                    "function": {
+                        "name": rng.choice(_HELP_CALLS),
+                        "arguments": json.dumps({"id": rng.randrange(10**8), "q": _help_words(rng, 3)},
+                                                ensure_ascii=False),
+                    },
+                }
+                for j in range(rng.choice([1, 1, 2, 3]))
+            ]  # fmt: skip
+            msgs.append({"role": "assistant", "content": None, "tool_calls": calls})
+            for call in calls:
+                result = {
+                    "id": rng.randrange(10**8),
+                    "status": rng.choice(["shipped", "delayed", "refunded", "open", "error"]),
+                    "events": [_help_words(rng, rng.randint(3, 12)) for _ in range(rng.randint(1, 6))],
+                }  # fmt: skip
+                content = json.dumps(result, ensure_ascii=False)
+                msgs.append({"role": "tool", "tool_call_id": call["id"], "content": content})
+        msgs.append({"role": "assistant", "content": _help_words(rng, rng.randint(10, 80))})
+    msgs.append({"role": "user", "content": "So when will my order arrive?"})
+    return msgs

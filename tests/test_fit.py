@@ -425,6 +425,37 @@ def test_pins_decided_by_a_bound_are_the_pins_exact_prices_give(
     assert [c[:5] for c in bounded.report.changes] == [c[:5] for c in exact.report.changes]
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 3000)), min_size=3, max_size=25))
+def test_pins_decided_by_a_chapters_opening_are_the_pins_exact_prices_give(
+    shape: list[tuple[bool, int]],
+) -> None:
+    """A pasted CJK chapter (about a token a character; its letters give no useful bound) is
+    tokenized only as far as it takes to exceed the pins' room: the same pins, the same fit
+    as counting every chapter whole."""
+    import importlib
+
+    units = importlib.import_module("contextledger.fit.units")
+    chapter = "这是第{n}章的内容，我们讨论数据的结构与意义。请把要点告诉我，谢谢！"
+    numerals = "一二三四五六七八九十"
+    dicts: list[dict[str, Any]] = [{"role": "system", "content": "你是阅读助手。"}]
+    for long, n in shape:
+        text = chapter.format(n=numerals[n % 10]) * (1 + n // 10 if long else 1)
+        dicts.append({"role": "user", "content": text})
+        dicts.append({"role": "assistant", "content": f"好的，第{n}章。"})
+    dicts.append({"role": "user", "content": "最后，请把要点列出来。"})
+    kwargs: dict[str, Any] = {"window": 6000, "max_output_tokens": 500, "prior_anchor_tokens": 400}
+    bounded = fit(dicts, "gpt-4o", **kwargs)
+    saved = units.opening_tokens
+    units.opening_tokens = lambda counter, text, chars: 0  # type: ignore[assignment]
+    try:
+        exact = fit(dicts, "gpt-4o", **kwargs)
+    finally:
+        units.opening_tokens = saved
+    assert bounded.messages == exact.messages
+    assert [c[:5] for c in bounded.report.changes] == [c[:5] for c in exact.report.changes]
+
+
 def test_a_pasted_document_restating_the_task_does_not_evict_an_older_restated_goal() -> None:
     """The latest request that restates the task is pinned as the goal, among those that can
     be pinned at all: a pasted document far over the pins' cap that happens to restate the

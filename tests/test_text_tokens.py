@@ -498,5 +498,37 @@ def test_the_bound_is_never_above_the_count(name: str) -> None:
     assert text_mod.tokens_at_least(exact, prose) >= exact.count(prose) // 2
 
 
+_CUT_ALPHABET = _BOUND_ALPHABET + "这是一个测试数据。，、！？；：あいうカタナー   ...,,!!"
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_a_safe_cut_splits_the_count_exactly(name: str) -> None:
+    """At every place ``opening_tokens`` may cut, the tokens of the whole are those of the
+    two parts: the opening's count is a lower bound of the whole's."""
+    exact = TiktokenCounter.named(name)
+    rng = random.Random(name + "cut")
+    texts = [
+        "".join(rng.choice(_CUT_ALPHABET) for _ in range(rng.randint(2, 120))) for _ in range(3000)
+    ]
+    texts += [
+        rng.choice([" ", "", "。", "、", ", ", "'"]).join(
+            rng.choice([*_BOUND_WORDS, "数据", "テスト", "的", "微信公众号"]) for _ in range(12)
+        )
+        for _ in range(1000)
+    ]
+    cuts = 0
+    for text in texts:
+        for m in text_mod._SAFE_CUT.finditer(text):
+            s = m.end()
+            assert exact.count(text[:s]) + exact.count(text[s:]) == exact.count(text), (text, s)
+            cuts += 1
+    assert cuts > 5000
+    assert text_mod.opening_tokens(exact, "数据" * 50 + "。" + "数据" * 50, 10) == exact.count(
+        "数据" * 50
+    )
+    assert text_mod.opening_tokens(exact, "nocutinhere", 0) == 0
+    assert text_mod.opening_tokens(EstimateCounter(), "a long text, " * 100, 5) == 0
+
+
 def test_the_bound_is_zero_for_an_estimate() -> None:
     assert text_mod.tokens_at_least(EstimateCounter(), "a long text " * 100) == 0

@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..errors import BudgetError
-from ..intent import is_substantive
 from ..model import Block, FileAttachment, Image, Message
 from ..pricing.messages import Pricer
 from ..report import Notice
@@ -92,6 +91,7 @@ def prior_request_order(
     that correct or constrain, newest first (``intent.steering_requests``); ``newest_first``
     gives all the earlier requests, newest first, each time it is called.
 
+    >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
     ...         2: "Actually, use Redis not Memcached.", 3: "keep going"}
     >>> list(prior_request_order(lambda: [3, 2, 1, 0], [0, 1, 2, 3], [], [2],
@@ -148,7 +148,7 @@ def pin_anchors(
             requests(range(anchor_unit)),
             among_requests(index.restating),
             among_requests(index.steering),
-            lambda k: index.memo(starts[k], "substantive", lambda m: is_substantive(m.text)),
+            lambda k: index.substantive(starts[k]),
         )
         spent = found = 0
         least = index.least_message_cost()

@@ -20,10 +20,10 @@ from itertools import accumulate
 from operator import is_
 from typing import Literal, TypeVar
 
-from ..intent import steering_requests
+from ..intent import is_substantive, steering_requests
 from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
-from ..pricing.text import pieces_at_least, tokens_at_least
+from ..pricing.text import opening_tokens, pieces_at_least, tokens_at_least
 from ..validate import arguments_problem, is_empty
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
@@ -139,6 +139,7 @@ class HistoryIndex:
         # tokens and estimates of the messages priced so far (see _price)
         self._exact_seen = self._estimated_seen = 0
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
+        self._substantive: dict[int, tuple[str, bool]] = {}  # by position (see substantive)
         self._pricer: Pricer | None = None
         # id → position of body[:_positioned] (built on first use, extended on append)
         self._positions: dict[str, int] = {}
@@ -494,11 +495,39 @@ class HistoryIndex:
             if bound > room:
                 pass
             elif self._single_text(i):  # its one block: counted exactly, remembered for its price
-                bound = framing + pricer.text(text)
+                bound = framing + self._text_at_least(text, room - framing)
             elif at < len(self.images) and self.images[at] == i:
                 bound += sum(pricer.image(img).tokens for img in body[i].images())
             self._bounds[i] = bound
         return bound <= room
+
+    def _text_at_least(self, text: str, room: int) -> int:
+        """``text``'s tokens, exactly, or a bound above ``room`` read from its opening: a
+        pasted chapter of CJK (about a token a character, no bound from its letters) is
+        tokenized as far as it takes to exceed the room, not whole."""
+        assert self._pricer is not None
+        # characters that hold more tokens than the room: CJK has a token every 1-1.6
+        # characters, plain ASCII one every 3-5 (a failed try costs at most half the count)
+        reach = 2 * room + 16
+        if text[:reach].isascii():
+            reach *= 4
+        if len(text) > 2 * reach:
+            opening = opening_tokens(self._pricer.counter, text, reach)
+            if opening > room:
+                return opening
+        return self._pricer.text(text)
+
+    def substantive(self, i: int) -> bool:
+        """Whether request ``i`` says something (``intent.is_substantive``), once per text;
+        a lazy history's requests are read from their dicts (pinning asks it of all)."""
+        body = self.body
+        if type(body) is not LazyMessages:
+            return self.memo(i, "substantive", lambda m: is_substantive(m.text))
+        text = body.columns.texts.get(body.start + i, "")
+        hit = self._substantive.get(i)
+        if hit is None or hit[0] is not text:
+            hit = self._substantive[i] = (text, is_substantive(text))
+        return hit[1]
 
     def _single_text(self, i: int) -> bool:
         """Whether message ``i`` is one text block (a flat request; read, when lazy, from

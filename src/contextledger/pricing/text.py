@@ -20,6 +20,7 @@ import binascii
 import gzip
 import hashlib
 import math
+import re
 import threading
 import unicodedata
 from collections import OrderedDict
@@ -578,6 +579,34 @@ def pieces_at_least(counter: TokenCounter, text: str) -> int:
     if _most_per_token(counter) is None or not text:
         return 0
     return max(0, _pieces_of_letters(text.encode("utf-8", "surrogatepass")))
+
+
+# A place where both vocabularies' pre-tokenizers cut a text whatever follows: after a
+# letter (ASCII, CJK ideograph or kana) and before a space or a sentence mark. The piece
+# holding the letter ends there (a run of letters stops at the first non-letter; the
+# contraction suffix needs an apostrophe), no piece before it looks further (each stops at
+# a letter it cannot take), and a new piece starts there: so the opening before the cut is
+# cut into the very pieces the whole text has there, and a token never spans two pieces.
+_SAFE_CUT = re.compile(
+    "[A-Za-z\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff]"
+    "(?=[ ,.;:!?\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f])"
+)
+
+
+def opening_tokens(counter: TokenCounter, text: str, chars: int) -> int:
+    """A lower bound of ``counter.count(text)``: the exact count of the text's opening, up to
+    the first safe cut (``_SAFE_CUT``) at or after ``chars`` characters; 0 when there is
+    none, or for a counter whose vocabulary is not in ``MOST_PER_TOKEN``. Tokenizing a few
+    thousand characters of a pasted chapter says it cannot fit a small room; its CJK text
+    (a token a character or so) has no useful bound from its letters alone.
+
+    >>> opening_tokens(TiktokenCounter.named("o200k_base"), "hello world, and more.", 3)
+    1
+    """
+    if _most_per_token(counter) is None:
+        return 0
+    cut = _SAFE_CUT.search(text, max(0, chars - 1))
+    return counter.count(text[: cut.end()]) if cut is not None else 0
 
 
 def _most_per_token(counter: TokenCounter) -> tuple[int, int] | None:
