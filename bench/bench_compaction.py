@@ -5,7 +5,11 @@ shapes, pytest / jest / go / cargo output, OpenAI-style tool messages with no er
 plant facts of twelve kinds: goal, constraint, correction, file written, file read (read
 tools, an editor's view, ``sed -n``/``cat``/``grep -n`` in a shell), command run, failing
 test, failure message (a traceback's exception, a compiler error, a JSON error status, a
-deploy's error line), number, open request, decision and the assistant's next step. Each session is compacted with the
+deploy's error line), number, open request, decision and the assistant's next step - and
+six "facts that matter" beyond numbers per session, drawn from sixteen kinds said by the
+user (env var, branch, version pin, deadline, owner, ticket, host, endpoint, config key,
+region), by the assistant (a URL with its port, an image tag, an error code) or printed by
+a tool (a commit from ``git rev-parse``, a pull request's URL, a deployed version). Each session is compacted with the
 offline summarizer (the newest 10 turns kept verbatim) at the recap byte cap ``prepare``
 uses for no window (2,000 B), a 16k window (4,800 B) and a 32k window (9,600 B); a fact
 counts when its exact text is in the recap (the structured offline recap is its own
@@ -184,6 +188,7 @@ class Session:
     ran_failed: list[str] = field(default_factory=list)
     read_only: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
+    values: list[tuple[str, str, str]] = field(default_factory=list)  # (who, said, exact)
 
 
 def _shell_call(rng: random.Random, cid: str, cmd: str) -> ToolCall:
@@ -343,6 +348,17 @@ def _plant_value(
         m.append(Message.user(rng.choice(NUDGES)))
         m.append(Message.assistant(str(said).format(**fill)))
     sess.facts.append((f"value: {kind}", str(exact).format(**fill)))
+    if who != "tool":
+        sess.values.append((str(who), str(said).format(**fill), str(exact).format(**fill)))
+
+
+def _changed(value: str) -> str:
+    """``value`` with its last digit moved on by one, or another person named."""
+    digits = [k for k, ch in enumerate(value) if ch.isdigit()]
+    if not digits:
+        return value.replace("Lena Okafor", "Marco Rossi").replace("ap-southeast-2", "eu-west-1")
+    k = digits[-1]
+    return value[:k] + str((int(value[k]) + 1) % 10) + value[k + 1 :]
 
 
 def survival(sessions: list[Session]) -> dict[int, dict[str, list[int]]]:
@@ -396,6 +412,11 @@ def lies(s: Session, rng: random.Random, i: int) -> list[tuple[str, str]]:
         ("read claimed written", f"Files written: {p}") for p in s.read_only[2:4]
     ]
     out.append(("test never failed", f"tests/api/test_health.py::test_ping_{i} failed."))
+    for who, said, exact in s.values:  # a value that matters, changed: a port, a version, a name
+        if _changed(exact) != exact:
+            wrong = said.replace(exact, _changed(exact))
+            out.append(("value changed", f"User also said:\n- User: {wrong}" if who == "user"
+                        else f"Findings:\n- Assistant: {wrong}"))  # fmt: skip
     out += [
         ("user's rule as assistant's decision", f"The assistant decided: {r[0].lower()}{r[1:]}")
         for r in s.rules
@@ -459,14 +480,14 @@ def main() -> None:
         f"Facts in the recap, by kind ({args.sessions} sessions of 60-120 rounds, offline "
         "summarizer, newest 10 turns kept; only facts the recap covers are counted)"
     )
-    print("  " + f"{'kind':<16}" + "".join(f"{f'cap {c:,} B':>16}" for c in caps))
+    print("  " + f"{'kind':<26}" + "".join(f"{f'cap {c:,} B':>16}" for c in caps))
     kinds = sorted({k for t in tallies.values() for k in t})
     for k in kinds:
         cells = []
         for c in caps:
             hit, total = tallies[c].get(k, [0, 0])
             cells.append(f"{hit:>4}/{total:<4} {hit / total if total else 1:6.1%}")
-        print(f"  {k:<16}" + "".join(f"{cell:>16}" for cell in cells))
+        print(f"  {k:<26}" + "".join(f"{cell:>16}" for cell in cells))
     caught, offline, prose = detection(sessions, rng)
     t2 = time.perf_counter()
     print("Lies injected into an accepted recap, one at a time: caught (removed and reported)")

@@ -19,6 +19,7 @@ from contextledger.compaction.digest import (
     error_answer_lines,
     failure_lines,
     fill_order,
+    is_rule,
     render_digest,
 )
 from contextledger.model import Message, ToolCall, with_ids
@@ -650,3 +651,60 @@ def test_every_section_says_what_it_left_out(cap: int) -> None:
         assert head is not None, name
         shown = sum(i in recap for i in items)
         assert shown == len(items) or "more in the record)" in head, name
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "Don't forget: staging only, never prod.",
+        "Let's not touch the auth module.",
+        "Keep PRs under 400 lines.",
+        "Nothing should go to main without review.",
+        "Be careful not to drop the users table.",
+        "Target Node 18 only.",
+        "Please, nothing destructive on the shared DB.",
+        "Also note the platform team owns the load balancer config, so ask before changing it.",
+        "Any change to the public API needs my sign-off.",
+    ],
+)
+def test_rules_in_more_phrasings(rule: str) -> None:
+    assert is_rule(rule)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Don't forget to bump the client version before release.",
+        "The webhooks table holds 82567 rows that were never reconciled.",
+        "That is the only one.",
+    ],
+)
+def test_a_reminder_or_a_description_is_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+def test_a_file_in_a_folder_the_user_named_is_read_first() -> None:
+    a = _Agent("Build the retention dashboard. Start by looking at the existing SQL in sql/.")
+    a.read("sql/cohorts_base_v3.sql")
+    for k in range(30):
+        a.read(f"src/metrics/util_{k}.py", "The rounding is set in here.")
+    recap = render_digest(digest(with_ids(a.msgs)), 700)
+    assert "sql/cohorts_base_v3.sql" in _section(recap, "Files read")
+
+
+def test_a_failure_fixed_later_says_so_and_yields_to_those_still_failing() -> None:
+    a = _Agent("Fix the contrast of the primary button.")
+    jest = "npx jest src/theme -t 'contrast ratio'"
+    a.run(jest, "  ✕ contrast ratio meets AA (12 ms)\n\nTests: 1 failed, 11 passed, 12 total")
+    a.run(jest, "Tests: 12 passed, 12 total")
+    a.run("pytest -q tests/test_a.py", "FAILED tests/test_a.py::test_x - assert 1 == 2")
+    d = digest(with_ids(a.msgs))
+    assert d.items("Failures")[:2] == [
+        f"`{jest}`: ✕ contrast ratio meets AA (12 ms)",
+        f"`{jest}`: passed on its last run",
+    ]
+    assert fill_order(d, "Failures")[0].startswith("`pytest -q tests/test_a.py`")
+    conv = Conversation.from_messages(with_ids([*a.msgs, *[Message.user("ok")] * 12]))
+    out = conv.compact(OfflineSummarizer(), force=True)
+    assert out.verification is not None and not out.verification.removed_sentences
+    assert f"`{jest}`: passed on its last run" in (out.event.recap_text if out.event else "")

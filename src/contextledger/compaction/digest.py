@@ -287,6 +287,12 @@ _MORE_RULES = re.compile(
     r"|\bask\s+(?:\w+\s+){0,3}before\b|\bcheck\s+with\s+[^.]{1,40}\bbefore\b|"
     r"\b(?:needs?|requires?|get|without)\s+(?:my|our|their|his|her|the\s+\w+'s|\w+'s)\s+"
     r"(?:sign-?off|approval|ok(?:ay)?|go-ahead)\b"
+    # "Let's not touch auth.", "Keep PRs under 400 lines.", "Nothing should go to main
+    # without review.", "Be careful not to drop the users table.", "Target Node 18 only.",
+    # "Please, nothing destructive on the shared DB."
+    r"|\blet'?s\s+not\b|\bkeep\s+(?:\w+\s+){1,3}(?:under|below|within|at\s+most)\s+\d|"
+    r"\bnothing\s+(?:should|may|can|must|goes|gets|is\s+to)\b|\bcareful\s+not\s+to\b|"
+    r"\bnothing\s+(?:destructive|risky|irreversible|breaking)\b|\bonly\W*$"
 )
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
@@ -944,6 +950,7 @@ def digest(
     shared: set[str] = set()  # files the user attached or pasted
     found_in: dict[str, bool] = {}  # files the assistant said something is set or wrong in
     shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
+    passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
@@ -985,6 +992,8 @@ def digest(
             )
             if lines:
                 failed.add(what)
+            if cmds:
+                passed_last[what] = not lines
             if call is not None and not reads_of.get(call.id):  # a run, not a read's own error
                 if lines:
                     before_failure.update(recent[-3:])
@@ -1060,6 +1069,7 @@ def digest(
             -min(specific, 2),
             -at[-1],
         )
+    _fixed_later(sec["Failures"], keys["Failures"], failed, passed_last)
     ranked = {name: _by_key(sec[name], k) for name, k in keys.items() if k and sec[name]}
     return Digest(
         {k: v for k, v in sec.items() if v},
@@ -1069,11 +1079,39 @@ def digest(
     )
 
 
+PASSED_LATER = "passed on its last run"
+
+
+def _fixed_later(
+    failures: list[str],
+    keys: dict[str, tuple[Any, ...]],
+    failed: Collection[str],
+    passed_last: dict[str, bool],
+) -> None:
+    """Say of each command that failed and then passed on its last run that it passed
+    ("`npx jest …`: passed on its last run", after its failure lines), and rank its
+    failures after those still failing: a fixed failure is no task left."""
+    fixed = {w for w in failed if passed_last.get(w)}
+    for item, key in list(keys.items()):
+        keys[item] = (item.partition(": ")[0] in fixed, *key, 0)
+    for w in sorted(fixed):
+        item = f"{w}: {PASSED_LATER}"
+        first = min(k for i, k in keys.items() if i.startswith(w + ": "))
+        last = max(k for k, i in enumerate(failures) if i.startswith(w + ": "))
+        failures.insert(last + 1, item)
+        keys[item] = (*first[:-1], 1)
+
+
 def _names_file(text: str, path: str) -> bool:
-    """Whether ``text`` names the file at ``path``: the path, or its name when that has an
-    extension ("the bug is in ledger.py")."""
-    name = re.split(r"[/\\]", path)[-1]
+    """Whether ``text`` names the file at ``path``: the path, its name when that has an
+    extension ("the bug is in ledger.py"), or the folder it is in when that is not a
+    folder every project has ("look at the existing SQL in sql/", not "src/")."""
+    parts = re.split(r"[/\\]", path)
+    name = parts[-1]
     named = [path] if "." not in name.strip(".") else [path, name]
+    folder = "/".join(parts[:-1]) + "/"
+    if len(parts) > 1 and parts[-2].casefold() not in _PLAIN_NAMES | {"tests", "docs", "."}:
+        named.append(folder)
     return any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text) for n in named)
 
 
@@ -1123,12 +1161,18 @@ _DESCRIBED = re.compile(
 )
 
 
+# a rule's own word, also in a reminder ("Don't forget: staging only, never prod.")
+_FIRM = re.compile(r"(?i)\b(?:never|must\s+not|mustn'?t|under\s+no\s+circumstances)\b")
+
+
 def is_rule(sentence: str) -> bool:
     """A constraint or a correction the user states: "never run …", "use X not Y". A
     request phrased as a need ("we need to speed up the export") is the task, not a rule,
     unless it also carries a rule's marker."""
-    if len(sentence.split()) < 3 or DEFERRED.search(sentence):
+    if len(sentence.split()) < 3:
         return False
+    if DEFERRED.search(sentence) and not _FIRM.search(sentence):
+        return False  # "Don't forget to bump the version": a request for later
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
@@ -1478,7 +1522,9 @@ def _first_per_run(failures: list[str]) -> list[str]:
     out: list[str] = []
     for item in failures:
         run = item.partition("`: ")[0] if item.startswith("`") else item.partition(": ")[0]
-        if run not in seen:
+        if item.endswith(PASSED_LATER):  # said with the failure it follows
+            out.append(item)
+        elif run not in seen:
             seen.add(run)
             out.append(item)
     return out
