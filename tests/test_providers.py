@@ -916,3 +916,26 @@ def test_non_json_arguments_kept_where_the_target_takes_them(arguments: str) -> 
         )
         with pytest.raises(ContentError, match="refusing to write"):
             translate(msgs, target)  # type: ignore[arg-type]
+
+
+def test_openai_message_names_outside_its_pattern_are_renamed() -> None:
+    """OpenAI Chat refuses a message name with other than letters, digits, '_' and '-'
+    ("Invalid 'messages[1].name': string does not match pattern"; the stub too): such a
+    name is sent renamed, reported, and priced as sent (one token of it, per the
+    cookbook's framing: the billed count follows the wire name)."""
+    from contextledger import fit
+    from contextledger.pricing.messages import price_request
+    from stub_server import validate_openai
+
+    chat = [
+        {"role": "user", "name": "Ana M.", "content": "I want a refund"},
+        {"role": "user", "name": "bob", "content": "No"},
+    ]
+    with pytest.raises(Invalid, match=r"messages\[0\]\.name"):
+        validate_openai({"model": "gpt-4o", "messages": chat}, StubServer())
+    res = fit(chat, "gpt-4o", target="openai")
+    tr = translate(res.messages, "openai")
+    assert [m["name"] for m in tr.body["messages"]] == ["Ana_M_", "bob"]
+    assert [n.where for n in tr.notices] == ["messages[0]"]
+    validate_openai({"model": "gpt-4o", **tr.body}, StubServer())
+    assert price_request(tr.body, "gpt-4o").total == res.report.prompt_tokens
