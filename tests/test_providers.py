@@ -197,12 +197,13 @@ def test_anthropic_rejects_unparseable_tool_arguments_with_advice() -> None:
         Message("assistant", (ToolCall("c1", "run", '{"cmd": "ls'),)),
         Message.tool("c1", "ok"),
     )
-    for fmt in FORMATS:
+    for fmt in ("anthropic", "gemini"):  # their calls carry a JSON object
         with pytest.raises(ContentError, match=r"messages\[1\]\.content\[0\].*repair"):
             translate(msgs, fmt)
-    # Without validation the raw string is still kept verbatim where the format allows it
-    raw = translate(msgs, "openai", validate=False).body["messages"][1]["tool_calls"][0]
+    # The OpenAI formats take the string as the model wrote it
+    raw = translate(msgs, "openai").body["messages"][1]["tool_calls"][0]
     assert raw["function"]["arguments"] == '{"cmd": "ls'
+    assert translate(msgs, "openai-responses").body["input"][1]["arguments"] == '{"cmd": "ls'
 
 
 def test_store_refs_must_be_materialized() -> None:
