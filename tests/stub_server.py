@@ -666,6 +666,8 @@ def validate_openai(body: Any, stub: StubServer) -> None:
         if not isinstance(m, dict):
             raise Invalid(f"Invalid type for '{p}': expected an object.", p)
         role = m.get("role")
+        if "name" in m:  # jekalmin/extended_openai_conversation#251: "Invalid 'messages[1].name'"
+            check_tool_name(str(m["name"]), f"{p}.name")
         if role not in ("system", "developer", "user", "assistant", "tool"):
             raise Invalid(
                 f"Invalid value: '{role}'. Supported values are: 'system', 'assistant', 'user', "

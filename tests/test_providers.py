@@ -191,19 +191,19 @@ def test_unknown_role_and_bad_shapes_raise_content_errors() -> None:
         read_messages(["hi"], "openai")
 
 
-def test_unparseable_tool_arguments_are_refused_where_the_format_needs_json() -> None:
-    """Anthropic and Gemini carry arguments as JSON objects: non-JSON is refused with advice.
-    OpenAI's formats carry the arguments string as written (the API accepts it)."""
+def test_anthropic_rejects_unparseable_tool_arguments_with_advice() -> None:
     msgs = (
         Message.user("go"),
         Message("assistant", (ToolCall("c1", "run", '{"cmd": "ls'),)),
         Message.tool("c1", "ok"),
     )
-    for fmt in ("anthropic", "gemini"):
+    for fmt in ("anthropic", "gemini"):  # their calls carry a JSON object
         with pytest.raises(ContentError, match=r"messages\[1\]\.content\[0\].*repair"):
             translate(msgs, fmt)
+    # The OpenAI formats take the string as the model wrote it
     raw = translate(msgs, "openai").body["messages"][1]["tool_calls"][0]
     assert raw["function"]["arguments"] == '{"cmd": "ls'
+    assert translate(msgs, "openai-responses").body["input"][1]["arguments"] == '{"cmd": "ls'
 
 
 def test_store_refs_must_be_materialized() -> None:
@@ -917,3 +917,26 @@ def test_non_json_arguments_kept_where_the_target_takes_them(arguments: str) -> 
         )
         with pytest.raises(ContentError, match="refusing to write"):
             translate(msgs, target)  # type: ignore[arg-type]
+
+
+def test_openai_message_names_outside_its_pattern_are_renamed() -> None:
+    """OpenAI Chat refuses a message name with other than letters, digits, '_' and '-'
+    ("Invalid 'messages[1].name': string does not match pattern"; the stub too): such a
+    name is sent renamed, reported, and priced as sent (one token of it, per the
+    cookbook's framing: the billed count follows the wire name)."""
+    from contextledger import fit
+    from contextledger.pricing.messages import price_request
+    from stub_server import validate_openai
+
+    chat = [
+        {"role": "user", "name": "Ana M.", "content": "I want a refund"},
+        {"role": "user", "name": "bob", "content": "No"},
+    ]
+    with pytest.raises(Invalid, match=r"messages\[0\]\.name"):
+        validate_openai({"model": "gpt-4o", "messages": chat}, StubServer())
+    res = fit(chat, "gpt-4o", target="openai")
+    tr = translate(res.messages, "openai")
+    assert [m["name"] for m in tr.body["messages"]] == ["Ana_M_", "bob"]
+    assert [n.where for n in tr.notices] == ["messages[0]"]
+    validate_openai({"model": "gpt-4o", **tr.body}, StubServer())
+    assert price_request(tr.body, "gpt-4o").total == res.report.prompt_tokens

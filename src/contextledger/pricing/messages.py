@@ -327,7 +327,7 @@ class Pricer:
         if framing.counts_role:
             text += self._label(m.role)
         if named:
-            text += framing.per_name + self._label(m.name or "")
+            text += framing.per_name + self._message_name(m.name or "")
         image = 0
         drops_blank = self.wire == "anthropic"  # its writer leaves whitespace-only texts out
         for b in m.content:
@@ -395,6 +395,14 @@ class Pricer:
         if accepted_everywhere(call_id):
             return self.text(call_id)
         return max(self.text(call_id), self.text(portable_id(call_id)))
+
+    def _message_name(self, name: str) -> int:
+        """Tokens of a message name as OpenAI Chat carries it (renamed like a tool name
+        where OpenAI refuses it); with no wire known, the longer of the two forms."""
+        sent = wire_name(name, "openai")
+        if self.wire is not None or sent == name:
+            return self._label(sent)
+        return max(self._label(name), self._label(sent))
 
     def _name(self, name: str) -> int:
         """Tokens of a tool name as the wire carries it (``providers.ids``: renamed where

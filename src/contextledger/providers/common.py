@@ -27,6 +27,7 @@ from typing import Any
 from ..errors import ContentError, SendError, StreamInterrupted, describe
 from ..model import Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text
 from ..report import Notice
+from .ids import name_accepted, wire_name
 
 IMAGE_LABEL = re.compile(r"Image \d+:")
 TOOL_ERROR_PREFIX = "[tool error] "
@@ -233,15 +234,28 @@ def split_system(messages: Sequence[Message]) -> tuple[str | None, list[tuple[in
     return text, rest
 
 
-def names_dropped(messages: Sequence[Message], target: str, title: str) -> list[Notice]:
+def name_notices(messages: Sequence[Message], target: str, title: str) -> list[Notice]:
     """A notice for each message name ``target`` has no place for (only OpenAI Chat sends
-    names): in a chat of several people the model no longer sees who said what.
+    names): in a chat of several people the model no longer sees who said what. OpenAI
+    Chat takes letters, digits, '_' and '-' only ("Invalid 'messages[1].name': string does
+    not match pattern"): a name with others is sent renamed, reported.
 
-    >>> [n.where for n in names_dropped([Message("user", (Text("hi"),), name="bob")], "gemini", "Gemini")]
+    >>> [n.where for n in name_notices([Message("user", (Text("hi"),), name="bob")], "gemini", "Gemini")]
     ['messages[0]']
+    >>> print(name_notices([Message("user", (Text("hi"),), name="Ana M.")], "openai", "OpenAI")[0])
+    The name 'Ana M.' on message 0 was sent as 'Ana_M_': OpenAI takes only letters, digits, '_' and '-' there.
     """
     if target == "openai":
-        return []
+        return [
+            Notice(
+                "renamed",
+                f"messages[{i}]",
+                f"The name {m.name!r} on message {i} was sent as {wire_name(m.name, target)!r}: "
+                f"{title} takes only letters, digits, '_' and '-' there.",
+            )
+            for i, m in enumerate(messages)
+            if m.name and not name_accepted(m.name, target)
+        ]
     return [
         Notice(
             "dropped",

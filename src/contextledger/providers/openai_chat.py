@@ -271,7 +271,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
 
 def _named(d: dict[str, Any], m: Message) -> dict[str, Any]:
     if m.name:
-        d["name"] = m.name
+        d["name"] = wire_name(m.name, TARGET)  # OpenAI takes [A-Za-z0-9_-] only
     return d
 
 
