@@ -172,6 +172,12 @@ def test_an_unknown_word_after_a_known_id_is_refused(cat: Catalog) -> None:
         ("gpt-4o-mni", "gpt-4o-mini"),  # was gpt-4o: images priced 33x below gpt-4o-mini
         # An unknown word after a known id is no variant (was priced as gpt-4o).
         ("gpt-4o-typo", "gpt-4o"),
+        # The longest known prefix decides: these were read as "-mini-…" variants of the
+        # bigger model (gpt-4o's images cost 33x less than gpt-4o-mini's), marked exact.
+        ("gpt-4o-mini-tss", "gpt-4o-mini"),
+        ("gpt-4o-mini-2024-7-18", "gpt-4o-mini"),
+        ("gpt-4.1-mini-prod", "gpt-4.1-mini"),
+        ("gpt-5-nano-prod", "gpt-5-nano"),
     ],
 )
 def test_unknown_ids_are_refused_with_the_closest_known_ids(

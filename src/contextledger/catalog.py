@@ -294,17 +294,15 @@ class Catalog:
 
         # Family: the longest known id that the name starts with (gpt-4o-mini-audio → gpt-4o-mini),
         # when what follows is a variant word: claude-opus-4-9 is not a claude-opus-4 variant,
-        # nor is gpt-4-o (a misspelt gpt-4o) a gpt-4.
+        # nor is gpt-4-o (a misspelt gpt-4o) a gpt-4. The longest prefix decides: gpt-4o-mini-tss
+        # (a misspelt gpt-4o-mini-tts) is refused, never read as a "-mini-tss" variant of gpt-4o,
+        # whose images cost 33× less.
         best = max(
-            (
-                k
-                for k in self._models
-                if bare.startswith(k + "-") and _is_variant(bare, k) and fits(self._models[k])
-            ),
+            (k for k in self._models if bare.startswith(k + "-") and fits(self._models[k])),
             key=len,
             default=None,
         )
-        if best is None or self._misspells_another(bare, best):
+        if best is None or not _is_variant(bare, best) or self._misspells_another(bare, best):
             return None
         words = set(bare[len(best) + 1 :].split("-"))
         if words & _NOT_CHAT_WORDS:
