@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 from itertools import pairwise
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
+from PIL import Image as PILImage
 
 from contextledger import (
     Audio,
@@ -940,3 +942,24 @@ def test_openai_message_names_outside_its_pattern_are_renamed() -> None:
     assert [n.where for n in tr.notices] == ["messages[0]"]
     validate_openai({"model": "gpt-4o", **tr.body}, StubServer())
     assert price_request(tr.body, "gpt-4o").total == res.report.prompt_tokens
+
+
+@pytest.mark.parametrize("target", ["anthropic", "gemini"])
+@pytest.mark.parametrize(
+    ("label", "fmt", "sent"),
+    [
+        ("image/png", "JPEG", "image/jpeg"),  # Anthropic: "does not match the media type"
+        ("image/jpeg", "PNG", "image/png"),
+        ("image/jpg", "JPEG", "image/jpeg"),  # the misspelling both refuse
+    ],
+)
+def test_images_are_sent_as_the_format_their_bytes_are_in(
+    target: str, label: str, fmt: str, sent: str
+) -> None:
+    buf = io.BytesIO()
+    PILImage.new("RGB", (8, 8), "navy").save(buf, fmt)
+    data = InlineData.from_bytes(buf.getvalue())
+    for image in (Image(label, data=data), Image(url=f"data:{label};base64,{data.base64}")):
+        body = translate((Message.user("What is this?", image),), target).body
+        text = json.dumps(body)
+        assert f'"{sent}"' in text and f'"{label}"' not in text

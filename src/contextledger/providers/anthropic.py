@@ -325,14 +325,22 @@ def image_block(img: Image, path: str) -> dict[str, Any]:
             raise ContentError(path, "inline image has no media type")
         return {
             "type": "image",
-            "source": {"type": "base64", "media_type": img.media_type, "data": img.data.base64},
+            "source": {
+                "type": "base64",
+                "media_type": c.sent_media_type(img.media_type, img.data),
+                "data": img.data.base64,
+            },
         }
     if img.url is not None:
         if img.url.startswith("data:"):
             media_type, data = c.parse_data_url(img.url, path)
             return {
                 "type": "image",
-                "source": {"type": "base64", "media_type": media_type, "data": data.base64},
+                "source": {
+                    "type": "base64",
+                    "media_type": c.sent_media_type(media_type, data),
+                    "data": data.base64,
+                },
             }
         return {"type": "image", "source": {"type": "url", "url": img.url}}
     raise ContentError(

@@ -18,6 +18,8 @@ Conventions (each is read back by the readers, so a round trip restores the bloc
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -127,6 +129,38 @@ def parse_data_url(url: str, path: str) -> tuple[str, InlineData]:
     if comma < 0 or not header.endswith(";base64"):
         raise ContentError(path, "data URL is not base64 (expected 'data:<type>;base64,…')")
     return header[: -len(";base64")].lower(), InlineData(url, comma + 1)
+
+
+# The formats every provider takes, by the bytes they start with (RIFF....WEBP needs 12).
+_IMAGE_MAGIC = (
+    (b"\x89PNG", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+    (b"GIF8", "image/gif"),
+)
+
+
+def sent_media_type(labelled: str, data: InlineData) -> str:
+    """The media type to send for inline image data: the format its bytes are in, not the
+    app's label. Anthropic answers 400 "Image does not match the provided media type" for
+    JPEG bytes labelled image/png, and both it and Gemini refuse the common misspelling
+    ``image/jpg``. Only the first 16 base64 characters are read.
+
+    >>> sent_media_type("image/png", InlineData("/9j/4AAQSkZJRgABAQ"))
+    'image/jpeg'
+    >>> sent_media_type("image/jpg", InlineData("not-an-image"))
+    'image/jpeg'
+    """
+    try:
+        head = base64.b64decode(data.prefix(16), validate=False)
+    except (ValueError, binascii.Error):
+        head = b""
+    for magic, media_type in _IMAGE_MAGIC:
+        if head.startswith(magic):
+            return media_type
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "image/webp"
+    labelled = labelled.lower()
+    return "image/jpeg" if labelled == "image/jpg" else labelled
 
 
 def data_url(image_media_type: str, data: InlineData) -> str:

@@ -327,11 +327,13 @@ def _media(img: Image | FileAttachment | Audio, path: str) -> dict[str, Any]:
         if img.data is not None:
             if not img.media_type:
                 raise ContentError(path, "inline image has no media type")
-            return {"inline_data": {"mime_type": img.media_type, "data": img.data.base64}}
+            mime_type = c.sent_media_type(img.media_type, img.data)
+            return {"inline_data": {"mime_type": mime_type, "data": img.data.base64}}
         if img.url is not None:
             if img.url.startswith("data:"):
                 mt, data = c.parse_data_url(img.url, path)
-                return {"inline_data": {"mime_type": mt, "data": data.base64}}
+                mime_type = c.sent_media_type(mt, data)
+                return {"inline_data": {"mime_type": mime_type, "data": data.base64}}
             return {
                 "file_data": {
                     "mime_type": img.media_type or _guess_type(img.url, path),
