@@ -58,7 +58,7 @@ _OUTPUT_PARTS = ("input_text", "input_image", "input_file")
 
 def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise ``Invalid`` for anything ``POST /v1/responses`` would refuse."""
-    from stub_server import Invalid, max_output, too_long
+    from stub_server import Invalid, check_tool_name, max_output, too_long
 
     if not headers.get("authorization", "").startswith("Bearer "):
         raise Invalid("You didn't provide an API key.", status=401)
@@ -67,6 +67,9 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
     for key in body:
         if key not in RESPONSES_PARAMS:
             raise Invalid(f"Unknown parameter: '{key}'.", key)
+    for k, tool in enumerate(body.get("tools") or []):
+        if isinstance(tool, dict) and tool.get("type") == "function":
+            check_tool_name(str(tool.get("name")), f"tools[{k}].name")
     if not isinstance(body.get("model"), str) or not body["model"]:
         raise Invalid("Missing required parameter: 'model'.", "model")
     limit = body.get("max_output_tokens")
@@ -106,6 +109,7 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
             if not isinstance(raw.get("name"), str) or not isinstance(raw.get("arguments"), str):
                 raise Invalid(f"'{p}' needs a string 'name' and 'arguments'.", p)
             too_long(cid, 64, p + ".call_id")
+            check_tool_name(raw["name"], p + ".name")
             if cid in calls:
                 raise Invalid(f"Duplicate item found with call_id {cid}.", p + ".call_id")
             calls[cid] = False

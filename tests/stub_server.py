@@ -107,6 +107,21 @@ _MAGIC = {
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
 
+def check_tool_name(name: str, where: str) -> None:
+    """OpenAI's rule for a function name in a request, declared or called (mcp-use#90:
+    "Invalid 'messages[9].tool_calls[0].function.name': string does not match pattern")."""
+    if not _TOOL_NAME.fullmatch(name):
+        raise Invalid(
+            f"Invalid '{where}': string does not match pattern. Expected a string that "
+            "matches the pattern '^[a-zA-Z0-9_-]+$'.",
+            where,
+        )
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
 class Invalid(Exception):
     """A request the real API would refuse: ``param`` names where, ``message`` says why."""
 
@@ -342,6 +357,11 @@ _PATCH_MODELS: dict[str, tuple[dict[str, Any], float]] = {
     "o4-mini": (_LEGACY, 1.72),
     "gpt-5-mini": (_LEGACY, 1.2),
     "gpt-5-nano": (_LEGACY, 1.5),
+    # the gpt-5.x-codex variants are 1,536-patch models (V3 sizing table); no multiplier row:
+    # the V4 guide's 1.2 for every gpt-5.x model. codex-mini-latest is an o4-mini.
+    "gpt-5-codex": (_LEGACY, 1.2), "gpt-5.1-codex": (_LEGACY, 1.2),
+    "gpt-5.2-codex": (_LEGACY, 1.2), "gpt-5.3-codex": (_LEGACY, 1.2),
+    "codex-mini": (_LEGACY, 1.72),
     "gpt-5.2": ({"low": (2048, 6144), "high": (2048, 6144), "auto": (2048, 6144)}, 1.2),
     "gpt-5.4": (_GPT54, 1.2),
     "gpt-5.5": ({"low": (512, None), "high": (2048, 2500), "original": (6000, 10_000),
@@ -731,6 +751,7 @@ def validate_openai(body: Any, stub: StubServer) -> None:
                             cp,
                         )
                     too_long(call["id"], 40, f"{cp}.id")
+                    check_tool_name(fn["name"], f"{cp}.function.name")
                     if call["id"] in ids:
                         raise Invalid(f"Duplicate tool_call id {call['id']!r}.", cp)
                     ids.add(call["id"])
@@ -844,6 +865,12 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
     if not isinstance(messages, list) or not messages:
         raise Invalid("messages: at least one message is required")
     marked = _cache_marks(system) + _cache_marks(messages) + _cache_marks(body.get("tools"))
+    for k, tool in enumerate(body.get("tools") or []):
+        name = tool.get("name") if isinstance(tool, dict) else None
+        if not isinstance(name, str) or not _TOOL_NAME.fullmatch(name):
+            raise Invalid(
+                f"tools.{k}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'"
+            )
     if marked > 4:
         raise Invalid(f"A maximum of 4 blocks with cache_control may be provided. Found {marked}.")
     images = 0
@@ -902,6 +929,10 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                     raise Invalid(f"{bp}: tool_use blocks are only allowed in assistant messages")
                 if not isinstance(b.get("id"), str) or not isinstance(b.get("input"), dict):
                     raise Invalid(f"{bp}: tool_use needs an id and an object input")
+                if not isinstance(b.get("name"), str) or not _TOOL_NAME.fullmatch(b["name"]):
+                    raise Invalid(
+                        f"{bp}.tool_use.name: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'"
+                    )
                 _check_anthropic_id(b["id"], f"{bp}.tool_use.id")
                 uses.add(b["id"])
             elif kind == "tool_result":
@@ -951,6 +982,29 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         )
     if images > stub.anthropic_max_images:
         raise Invalid(f"messages: too many images ({images} > {stub.anthropic_max_images})")
+    if images > 20:  # "a stricter per-image dimension limit applies to every image"
+        for part in _iter_images(messages):
+            src = part.get("source") or {}
+            if src.get("type") == "base64" and max(_image_size(src["data"])) > 2000:
+                raise Invalid(
+                    "messages: At least one of the image dimensions exceed max allowed size "
+                    "for many-image requests: 2000 pixels"
+                )
+    if messages[-1].get("role") == "assistant" and _final_text(
+        messages[-1]
+    ).rstrip() != _final_text(messages[-1]):
+        raise Invalid("messages: final assistant content cannot end with trailing whitespace")
+
+
+def _final_text(message: Mapping[str, Any]) -> str:
+    """The text an Anthropic turn ends with ("" when it ends with another block)."""
+    content = message.get("content")
+    if isinstance(content, str):
+        return content
+    last = content[-1] if isinstance(content, list) and content else None
+    return (
+        str(last.get("text") or "") if isinstance(last, dict) and last.get("type") == "text" else ""
+    )
 
 
 _GEMINI_DATA = ("text", "inline_data", "file_data", "function_call", "function_response",
@@ -1189,8 +1243,8 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("content-length") or 0)
         raw = self.rfile.read(length) if length else b""
         headers = {k.lower(): v for k, v in self.headers.items()}
-        try:
-            body: Any = json.loads(raw.decode("utf-8"))
+        try:  # strict JSON, as the APIs parse it: no NaN or Infinity
+            body: Any = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
         except ValueError:
             body = None
         record = Recorded(self.path, headers, body, peer=self.client_address)

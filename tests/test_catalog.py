@@ -72,8 +72,10 @@ def test_text_only_models(cat: Catalog) -> None:
 
 
 def test_openai_patch_params_are_the_v4_values(cat: Catalog) -> None:
-    assert cat.lookup("gpt-5-mini").image_params["multiplier"] == 1.2
-    assert cat.lookup("gpt-5-nano").image_params["multiplier"] == 1.5
+    # gpt-5-mini/nano: V2/V3 say x1.62 / x2.46, V4 x1.2 / x1.5, unsettled (vision-costs §9):
+    # the larger documented figure, so the price is never below the bill
+    assert cat.lookup("gpt-5-mini").image_params["multiplier"] == 1.62
+    assert cat.lookup("gpt-5-nano").image_params["multiplier"] == 2.46
     assert cat.lookup("gpt-4.1-mini").image_params["high"]["budget"] == 6144
     assert "V4 2026-09" in cat.lookup("gpt-5.4").source
 
@@ -375,9 +377,11 @@ def test_data_file_round_trip() -> None:
         ("o3-pro", "o3"),
         ("o3-pro-2025-06-10", "o3"),
         ("gpt-5-pro", "gpt-5"),
-        ("gpt-5-codex", "gpt-5"),
-        ("gpt-5.1-codex", "gpt-5.1"),
-        ("gpt-5.1-codex-max", "gpt-5.1"),
+        ("gpt-5-codex", "gpt-5-codex"),
+        ("gpt-5.1-codex", "gpt-5.1-codex"),
+        ("gpt-5.1-codex-max", "gpt-5.1-codex-max"),
+        ("gpt-5.2-codex", "gpt-5.2-codex"),
+        ("codex-mini-latest", "codex-mini-latest"),
         ("o3-deep-research", "o3"),
         ("o4-mini-deep-research", "o4-mini"),
         ("openai/gpt-5-pro", "gpt-5"),
@@ -416,3 +420,64 @@ def test_a_responses_only_variant_is_prepared_as_a_responses_body() -> None:
 )
 def test_cloud_and_router_spellings_resolve(cat: Catalog, name: str, resolved: str) -> None:
     assert cat.lookup(name).id == resolved
+
+
+@pytest.mark.parametrize(
+    ("spec", "field", "suggestion"),
+    [
+        ({"id": "acme-8k", "provider": "openai", "contex_window": 8000}, "contex_window",
+         "context_window"),
+        ({"id": "acme-8k", "context_window": 8000, "max_output_token": 512}, "max_output_token",
+         "max_output_tokens"),
+        ({"id": "acme-8k", "context_window": 8000, "visoin": True}, "visoin", "vision"),
+        ({"id": "acme-8k", "context_window": 8000, "temperature": 0.2}, "temperature", None),
+        ({"id": "acme-neg", "provider": "openai", "context_window": -1}, "context_window", None),
+        ({"id": "acme-str", "context_window": "8k"}, "context_window", None),
+        ({"id": "acme-out", "context_window": 8000, "max_output_tokens": 0},
+         "max_output_tokens", None),
+        ({"id": "acme-prov", "provider": "nope", "context_window": 8000}, "provider", None),
+        ({"id": "acme-prov", "provider": "openia", "context_window": 8000}, "provider", "openai"),
+        ({"id": "acme-vis", "context_window": 8000, "vision": "yes"}, "vision", None),
+        ({"context_window": 8000}, "id", None),
+    ],
+)  # fmt: skip
+def test_a_typo_in_a_model_spec_is_refused_naming_the_field(
+    spec: dict[str, object], field: str, suggestion: str | None
+) -> None:
+    """register_model never guesses: a dropped ``contex_window`` fitted an 8k model to 128k."""
+    from contextledger.catalog import register_model
+    from contextledger.errors import ArgumentError, ModelSpecError
+
+    mine = Catalog.default().copy()
+    with pytest.raises(ModelSpecError) as caught:
+        register_model(spec, mine)
+    assert caught.value.field == field and repr(field) in str(caught.value)
+    assert isinstance(caught.value, ArgumentError)
+    if suggestion is not None:
+        assert suggestion in caught.value.suggestions and suggestion in str(caught.value)
+    assert "acme" not in {m.id.split("-")[0] for m in mine.models()}
+
+
+def test_litellm_price_and_feature_keys_are_not_typos(tmp_path: Path) -> None:
+    """A LiteLLM model table carries dollars and feature flags we do not read: no error."""
+    from contextledger.catalog import load_models_file
+
+    models = tmp_path / "litellm.json"
+    models.write_text(json.dumps({"acme-chat": {
+        "max_input_tokens": 32000, "max_output_tokens": 2048, "litellm_provider": "openai",
+        "input_cost_per_token": 1e-6, "output_cost_per_token": 2e-6, "mode": "chat",
+        "supports_function_calling": True, "supports_vision": True, "max_images_per_prompt": 5,
+    }}))  # fmt: skip
+    mine = load_models_file(models, Catalog.default().copy())
+    assert mine.lookup("acme-chat").context_window == 32000
+
+
+def test_a_typo_in_the_models_file_names_the_file_and_the_field(tmp_path: Path) -> None:
+    from contextledger.catalog import load_models_file
+    from contextledger.errors import ConfigError
+
+    models = tmp_path / "models.json"
+    models.write_text(json.dumps({"models": [{"id": "tiny", "contex_window": 4096}]}))
+    with pytest.raises(ConfigError, match=r"contex_window.*context_window") as caught:
+        load_models_file(models, Catalog.default().copy())
+    assert str(models) in str(caught.value)

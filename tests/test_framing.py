@@ -11,7 +11,12 @@ from typing import Any
 import pytest
 
 from contextledger.fit import fit
-from contextledger.pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
+from contextledger.pricing.messages import (
+    REQUEST_OVERHEAD,
+    Pricer,
+    price_messages,
+    price_request,
+)
 from contextledger.providers import read_messages, translate
 
 CORPORATE_JARGON: list[dict[str, Any]] = [
@@ -88,6 +93,7 @@ WEATHER: list[dict[str, Any]] = [
 )
 def test_the_cookbook_conversation_is_priced_as_billed(model: str, billed: int) -> None:
     assert Pricer.for_model(model).request(read_messages(CORPORATE_JARGON)) == billed
+    assert price_messages(CORPORATE_JARGON, model).total == billed  # was 3 under (priming)
     body = {"model": model, "messages": CORPORATE_JARGON}
     assert price_request(body, model, "openai").total == billed
 
@@ -99,6 +105,7 @@ def test_the_cookbook_conversation_is_priced_as_billed(model: str, billed: int) 
 def test_the_cookbook_tool_request_is_priced_as_billed(model: str, billed: int) -> None:
     pricer = Pricer.for_model(model)
     assert pricer.request(read_messages(WEATHER), WEATHER_TOOLS) == billed
+    assert price_messages(WEATHER, model, tools=WEATHER_TOOLS).total == billed
     body = {"model": model, "messages": WEATHER, "tools": WEATHER_TOOLS}
     assert price_request(body, model, "openai").total == billed
 

@@ -215,6 +215,22 @@ def test_store_refs_must_be_materialized() -> None:
 # ------------------------------------------------------------------- shape rules
 
 
+#: A real 1x1 PNG as an OpenAI part (fit prices images by their pixels).
+_PNG = {
+    "type": "image_url",
+    "image_url": {
+        "url": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
+    },
+}
+
+
+def _user(*parts: Any) -> dict[str, Any]:
+    return {
+        "role": "user",
+        "content": [p if isinstance(p, dict) else {"type": "text", "text": p} for p in parts],
+    }
+
+
 def _img(n: int) -> Image:
     return Image(
         media_type="image/png",
@@ -532,6 +548,33 @@ def test_anthropic_turns_alternate() -> None:
         validate_anthropic(raw, headers, StubServer())
 
 
+@pytest.mark.parametrize(
+    "turns",
+    [
+        [_user("first"), _user(_PNG, _PNG, "what differs?")],
+        [_user(_PNG, _PNG), _user("which one?")],
+        [_user(_PNG, "this"), _user(_PNG, "and this")],
+    ],
+    ids=["text-then-two-images", "two-images-then-text", "one-image-each"],
+)
+def test_anthropic_joins_turns_with_images(turns: list[dict[str, Any]]) -> None:
+    """Two user turns in a row go as one Anthropic turn even when they hold two images or
+    more (they used to stay apart: the stub refuses that, as Bedrock does), and the fit's
+    budget for them is what the joined body is priced at: one framing, the labels each
+    turn was written with."""
+    from contextledger import fit
+    from contextledger.pricing.messages import price_request
+
+    model = "claude-sonnet-4-5"
+    res = fit(turns, model, target="anthropic")
+    body = translate(res.messages, "anthropic", model=model).body
+    assert [t["role"] for t in body["messages"]] == ["user"]
+    headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
+    validate_anthropic({"model": model, "max_tokens": 9, **body}, headers, StubServer())
+    budgeted = res.report.used + res.report.overhead_tokens
+    assert price_request(body, model, "anthropic").total == budgeted
+
+
 def test_gemini_turns_alternate() -> None:
     """Gemini refuses two turns of one role in a row ("Please ensure that multiturn
     requests alternate between user and model"): the writer joins them, parts in order, the
@@ -599,3 +642,229 @@ def test_whitespace_only_text_never_reaches_anthropic() -> None:
     assert texts and all(t.strip() for t in texts)
     assert [t["role"] for t in body["messages"]] == ["user", "assistant", "user"]
     assert "removed an empty user message" in " ".join(n.text for n in res.report.notices)
+
+
+def test_one_gemini_item_in_an_openai_list_is_refused_not_misread() -> None:
+    """One Gemini-shaped dict among OpenAI dicts made the whole list read as Gemini: the
+    OpenAI turns read as empty and were removed, the newest request with them. The list
+    is refused, naming the first item that cannot be read and the one that decided."""
+    from contextledger import fit
+
+    mixed = [
+        {"role": "user", "content": "my refund for order 123 is late"},
+        {"role": "model", "parts": [{"text": "Let me check."}]},
+        {"role": "user", "content": "please answer the refund question"},
+    ]
+    with pytest.raises(ContentError, match=r"contents\[1\] has 'parts'") as err:
+        fit(mixed, "gpt-4o", window=8000)
+    assert err.value.path == "contents[0]"
+    with pytest.raises(ContentError, match="cannot mix formats"):
+        read_messages({"contents": mixed})
+
+
+@pytest.mark.parametrize(
+    ("model", "target"),
+    [
+        ("gpt-4o", "openai"),
+        ("claude-sonnet-4-5", "anthropic"),
+        ("gemini-2.5-flash", "gemini"),
+        ("gpt-4o", "openai-responses"),
+    ],
+)
+def test_system_prompt_media_move_to_a_user_turn(model: str, target: str) -> None:
+    """An image or a file in the system prompt used to vanish in translate (every writer
+    sends the system prompt as text): fit moves them to a user turn after it, reported,
+    and translate refuses a system message that still holds one, naming it."""
+    from contextledger import fit
+    from contextledger.pricing.messages import price_request
+
+    pdf = {
+        "type": "file",
+        "file": {"filename": "guide.pdf", "file_data": "data:application/pdf;base64,JVBERi0xLjQK"},
+    }
+    system = {
+        "role": "system",
+        "content": [{"type": "text", "text": "Follow the brand guide:"}, _PNG, pdf],
+    }
+    msgs = [system, {"role": "user", "content": "make a banner in our style"}]
+    res = fit(msgs, model, target=target)  # type: ignore[arg-type]
+    assert [m.role for m in res.messages] == ["system", "user", "user"]
+    assert [b.type for b in res.messages[1].content] == ["text", "image", "file"]
+    assert any("from the system prompt" in n.text for n in res.report.notices)
+    body = translate(res.messages, target, model=model).body  # type: ignore[arg-type]
+    sent = json.dumps(body)
+    assert _PNG["image_url"]["url"].split(",")[1] in sent and "JVBERi0xLjQK" in sent
+    assert price_request(body, model, target).total <= res.report.prompt_tokens
+    with pytest.raises(ContentError, match="system message holds an image") as err:
+        translate(msgs, target)  # type: ignore[arg-type]
+    assert err.value.path == "messages[0].content[1]"
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_arguments_never_reach_a_json_body(constant: str) -> None:
+    """Python's json reads NaN and Infinity, and ``json.dumps`` writes them back bare: the
+    Anthropic body was not JSON. They are refused where they are, as not JSON: in call
+    arguments (named, and repair removes the call, reported) and in an input object."""
+    from contextledger import fit
+
+    call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "f", "arguments": f'{{"x": {constant}}}'},
+    }
+    msgs = [
+        {"role": "user", "content": "go"},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        {"role": "user", "content": "next"},
+    ]
+    with pytest.raises(ContentError, match=f"{constant.lstrip('-')} is not JSON") as err:
+        translate(msgs, "anthropic")
+    assert err.value.path == "messages[1].content[0]"
+    res = fit(msgs, "claude-sonnet-4-5", target="anthropic")
+    body = translate(res.messages, "anthropic").body
+    json.loads(json.dumps(body, allow_nan=False))  # strict JSON
+    assert any("not valid JSON" in n.text for n in res.report.notices)
+    anthropic_body = {"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "a", "name": "f", "input": {"x": float(constant)}}]},
+    ]}  # fmt: skip
+    with pytest.raises(ContentError, match="not JSON") as err:
+        read_messages(anthropic_body)
+    assert err.value.path == "messages[1].content[0].input"
+
+
+def test_anthropic_prefill_ends_without_trailing_whitespace() -> None:
+    """OpenAI takes a final assistant turn ending in whitespace (a prefill); Anthropic
+    refuses it ("final assistant content cannot end with trailing whitespace"), and so does
+    the stub. The writer trims it, reported; earlier assistant turns are left as written."""
+    from contextledger import fit
+
+    msgs = [
+        {"role": "user", "content": "Write JSON for order 5"},
+        {"role": "assistant", "content": "Sure. "},
+        {"role": "user", "content": "Go on"},
+        {"role": "assistant", "content": "Here is the JSON: \n"},
+    ]
+    headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
+    raw = {"model": "claude-sonnet-4-5", "max_tokens": 9, "messages": msgs}
+    with pytest.raises(Invalid, match="trailing whitespace"):
+        validate_anthropic(raw, headers, StubServer())
+    res = fit(msgs, "claude-sonnet-4-5", target="anthropic")
+    tr = translate(res.messages, "anthropic")
+    turns = tr.body["messages"]
+    assert turns[1]["content"] == "Sure. " and turns[-1]["content"] == "Here is the JSON:"
+    assert [n.where for n in tr.notices if "trailing whitespace" in n.text] == ["messages[3]"]
+    validate_anthropic({**raw, **tr.body}, headers, StubServer())
+    blocks = [Message.user("q"), Message.assistant(ToolCall("c1", "ls"))]
+    blocks += [Message.tool("c1", "a"), Message.assistant("Done ", Text("then\t"))]
+    last = translate(blocks, "anthropic").body["messages"][-1]["content"]
+    assert [b["text"] for b in last] == ["Done ", "then"]
+
+
+@pytest.mark.parametrize("target", ["anthropic", "gemini", "openai-responses"])
+def test_message_names_dropped_are_reported(target: str) -> None:
+    """In a chat of several people, only OpenAI Chat carries who said what (``name``);
+    Gemini and Responses dropped the names without a word (Anthropic reported them)."""
+    chat = [
+        {"role": "system", "name": "ops", "content": "Be fair."},
+        {"role": "user", "name": "alice", "content": "I want a refund"},
+        {"role": "user", "name": "bob", "content": "No, do not refund her"},
+        {"role": "assistant", "content": "Understood."},
+        {"role": "user", "name": "alice", "content": "who objected?"},
+    ]
+    tr = translate(chat, target)  # type: ignore[arg-type]
+    named = [n.where for n in tr.notices if "no message names" in n.text]
+    assert named == ["messages[0]", "messages[1]", "messages[2]", "messages[4]"]
+    assert translate(chat, "openai").notices == ()
+
+
+@pytest.mark.parametrize(
+    ("target", "model"),
+    [("openai", "gpt-4o"), ("anthropic", "claude-sonnet-4-5"), ("openai-responses", "gpt-4o")],
+)
+def test_tool_names_another_provider_refuses_are_renamed_alike(target: str, model: str) -> None:
+    """Gemini takes '.' and ':' in function names (MCP-style ``github.create_issue``);
+    OpenAI and Anthropic refuse them (the stubs too). Calls, results and declared tools
+    are renamed alike (a pure function of the name, every turn the same), reported, and
+    the fit prices the renamed body; two names that would become one are refused."""
+    from contextledger import fit
+    from contextledger.pricing.messages import price_request
+    from contextledger.providers import provider_format
+    from contextledger.providers.ids import wire_name
+    from stub_responses import validate_responses
+    from stub_server import validate_openai
+
+    history = {"contents": [
+        {"role": "user", "parts": [{"text": "open an issue"}]},
+        {"role": "model", "parts": [{"functionCall": {"name": "github.create_issue", "args": {"title": "bug"}}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": "github.create_issue", "response": {"url": "https://x/1"}}}]},
+        {"role": "user", "parts": [{"text": "thanks, and label it"}]},
+    ]}  # fmt: skip
+    tools = [
+        {
+            "type": "function",
+            "function": {"name": "github.create_issue", "parameters": {"type": "object"}},
+        }
+    ]
+    res = fit(history, model, target=target, tools=tools)  # type: ignore[arg-type]
+    tr = translate(res.messages, target, model=model)  # type: ignore[arg-type]
+    assert "github.create_issue" not in json.dumps(tr.body)
+    assert wire_name("github.create_issue", target) == "github_create_issue"
+    assert any("'github.create_issue' as 'github_create_issue'" in n.text for n in tr.notices)
+    declared = provider_format(target).convert_tools(tools)
+    assert "github_create_issue" in json.dumps(declared)
+    request = {"model": model, **tr.body, "tools": declared}
+    stub, headers = (
+        StubServer(),
+        {"authorization": "Bearer k", "x-api-key": "k", "anthropic-version": "2023-06-01"},
+    )
+    if target == "openai":
+        validate_openai(request, stub)
+    elif target == "anthropic":
+        validate_anthropic({**request, "max_tokens": 9}, headers, stub)
+    else:
+        validate_responses(request, headers, stub)
+    assert (
+        price_request(tr.body, model, target).total
+        <= res.report.prompt_tokens - res.report.tools_tokens
+    )
+    both = [
+        Message.user("q"),
+        Message.assistant(ToolCall("c1", "a.b"), ToolCall("c2", "a_b")),
+        Message.tool("c1", "x"),
+        Message.tool("c2", "y"),
+    ]
+    with pytest.raises(ContentError, match="another tool's too"):
+        translate(both, target)  # type: ignore[arg-type]
+
+
+def test_gemini_model_turn_images_round_trip() -> None:
+    """Gemini image models answer with images in the model turn (multi-turn editing sends
+    them back, Gemini 3 with their thought signature): such a history is read, fitted and
+    written back as it was; a target whose assistant turns take no images refuses it,
+    naming where (it was refused on reading, even for Gemini)."""
+    from contextledger import fit
+    from stub_server import validate_gemini
+
+    png = _PNG["image_url"]["url"].split(",")[1]
+    body = {"contents": [
+        {"role": "user", "parts": [{"text": "draw a cat"}]},
+        {"role": "model", "parts": [
+            {"text": "Here it is"},
+            {"inlineData": {"mimeType": "image/png", "data": png}, "thoughtSignature": "c2ln"},
+        ]},
+        {"role": "user", "parts": [{"text": "make it orange"}]},
+    ]}  # fmt: skip
+    res = fit(body, "gemini-2.5-flash", target="gemini")
+    assert [b.type for b in res.messages[1].content] == ["text", "reasoning", "image"]
+    out = translate(res.messages, "gemini").body
+    assert out["contents"][1]["parts"][1] == {
+        "inline_data": {"mime_type": "image/png", "data": png},
+        "thought_signature": "c2ln",
+    }
+    validate_gemini(out)
+    assert translate(read_messages(out), "gemini").body == out
+    with pytest.raises(UnsupportedBlockError) as err:
+        translate(res.messages, "anthropic")
+    assert err.value.path == "messages[1].content[2]"

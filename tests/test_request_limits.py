@@ -20,7 +20,7 @@ from contextledger.prepare import prepare, price_request
 from contextledger.providers import translate
 from contextledger.storage.media import MediaStore
 from stub_gemini import validate_request
-from stub_server import Invalid, StubServer
+from stub_server import Invalid, StubServer, validate_anthropic
 
 GEMINI_HEADERS = {"x-goog-api-key": "k"}
 
@@ -124,3 +124,54 @@ def test_within_the_limits_nothing_changes() -> None:
     res = fit(history, "gemini-2.5-flash")
     assert res.messages == tuple(history) or list(res.messages) == history
     assert not [n for n in res.report.notices if n.kind == "replaced"]
+
+
+@pytest.mark.parametrize("where", ["current request", "history"])
+def test_anthropic_image_over_5_mb_is_never_sent(where: str) -> None:
+    """Anthropic refuses an image over 5 MB of base64 ("image exceeds 5 MB maximum"; the
+    stub too). fit kept and sent one silently; now it sends a placeholder, reported with
+    the sizes (prepare shrinks such images instead), and the other images stay."""
+    big, small = noise_png(1200, 1), noise_png(64, 2)  # ~5.8 MB and ~16 kB of base64
+    turn = Message.user("see this screenshot", big, small, id="shot")
+    history = (
+        [turn]
+        if where == "current request"
+        else [turn, Message.assistant("I see it."), Message.user("and now?")]
+    )
+    model = "claude-sonnet-4-5"
+    headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
+    raw = {"model": model, "max_tokens": 9, **translate(history, "anthropic").body}
+    with pytest.raises(Invalid, match="image exceeds 5 MB maximum"):
+        validate_anthropic(raw, headers, StubServer())
+
+    res = fit(history, model, target="anthropic")
+    body = translate(res.messages, "anthropic").body
+    validate_anthropic({"model": model, "max_tokens": 9, **body}, headers, StubServer())
+    sent = [b for t in body["messages"] if isinstance(t["content"], list) for b in t["content"]]
+    assert [b["type"] for b in sent].count("image") == 1  # the small one
+    (notice,) = [n for n in res.report.notices if n.kind == "replaced"]
+    assert notice.where == "shot" and "5.8 MB of base64" in notice.text
+    assert "at most 5.2 MB per image" in notice.text
+
+
+def test_anthropic_many_image_rule() -> None:
+    """Over 20 images in one Anthropic request, each must be at most 2000 px a side (the
+    API and the stub refuse "many-image requests" otherwise): the newest 20 stay at full
+    size, the older ones give way to placeholders, reported."""
+    wide = image_block(3000, 2400)
+    history: list[Message] = []
+    for k in range(25):
+        history += [Message.user(f"shot {k}", wide, id=f"u{k}"), Message.assistant(f"ok {k}")]
+    history.append(Message.user("compare them all", id="ask"))
+    model = "claude-sonnet-4-5"
+    headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
+    with pytest.raises(Invalid, match="many-image requests"):
+        raw = {"model": model, "max_tokens": 9, **translate(history, "anthropic").body}
+        validate_anthropic(raw, headers, StubServer())
+    res = fit(history, model, window=200_000, target="anthropic")
+    body = translate(res.messages, "anthropic").body
+    validate_anthropic({"model": model, "max_tokens": 9, **body}, headers, StubServer())
+    kept = [m.id for m in res.messages if any(m.images())]
+    assert kept == [f"u{k}" for k in range(5, 25)]
+    replaced = [n.where for n in res.report.notices if "many" in n.text or "2000 px" in n.text]
+    assert replaced == [f"u{k}" for k in range(5)]

@@ -44,8 +44,11 @@ def test_the_stub_prices_images_by_the_models_own_formula(model: str) -> None:
         for w, h in SIZES:
             billed = openai_image_tokens(w, h, model, detail)
             # the library may price one token above the guide's formula (measured bills
-            # run one above it), never below
-            assert 0 <= image_cost(w, h, info, detail).tokens - billed <= 1, (w, h, detail)
+            # run one above it), never below; an undocumented or disputed multiplier is
+            # priced at the larger documented figure (marked inexact): above, never below
+            cost = image_cost(w, h, info, detail)
+            over = cost.tokens - billed
+            assert over >= 0 and (over <= 1 or not cost.exact), (w, h, detail)
 
 
 def png(w: int, h: int) -> str:

@@ -8,6 +8,7 @@ import json
 from decimal import Decimal
 from pathlib import Path
 
+import openai
 import pytest
 from click.testing import CliRunner
 
@@ -17,6 +18,8 @@ from contextledger.cli import main
 from contextledger.errors import ContentError, StoreError
 from contextledger.model import Image, InlineData, Message, ToolCall
 from contextledger.storage.sessions import SessionStore
+from serve_harness import RunningProxy
+from stub_server import StubServer
 
 
 def image(color: tuple[int, int, int]) -> Image:
@@ -239,3 +242,22 @@ def test_sessions_search_rename_delete_from_the_command_line(tmp_path: Path) -> 
     listed = run(["sessions", "list", "--json"], home).output  # type: ignore[attr-defined]
     assert [s["name"] for s in json.loads(listed)["sessions"]] == ["house"]
     assert run(["sessions", "delete", "nope", "--yes"], home).exit_code == 1  # type: ignore[attr-defined]
+
+
+def test_a_session_the_proxy_served_is_listed_with_its_model_tokens_and_cost(
+    proxy: RunningProxy, stub: StubServer, tmp_path: Path
+) -> None:
+    """``serve`` records each forwarded request as a ``serve.turn``: the listing counts it
+    as chat's ``usage`` events are (a refused request is no bill)."""
+    client = openai.OpenAI(base_url=f"{proxy.url}/v1", api_key="test-key")
+    client.chat.completions.create(
+        model="gpt-4o", messages=[{"role": "user", "content": "hello there"}], max_tokens=20
+    )
+    with pytest.raises(openai.BadRequestError):
+        client.chat.completions.create(model="gpt-4o", messages=[], max_tokens=20)
+    proxy.flush()
+    with SessionStore(tmp_path / "sessions.db") as store:
+        (summary,) = store.summaries()
+    assert summary.model == "gpt-4o" and summary.requests == 1
+    assert summary.input_tokens > 0 and summary.output_tokens > 0
+    assert summary.cost.dollars is not None and summary.cost.dollars > 0

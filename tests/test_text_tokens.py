@@ -315,6 +315,16 @@ def test_cached_counter_memoizes_and_is_bounded() -> None:
         CachedCounter(Spy(), maxsize=0)
 
 
+def test_a_batch_of_more_new_texts_than_the_memo_holds_still_counts_its_hits() -> None:
+    """A batch's hits are read before the memo is trimmed (a cold fit of a desktop session
+    once raised KeyError here: its new texts evicted a short request counted earlier)."""
+    c = CachedCounter(EstimateCounter(), maxsize=2)
+    c.count("never click buy")
+    texts = ["never click buy", "one", "two", "three", "never click buy"]
+    assert c.count_many(texts) == [EstimateCounter().count(t) for t in texts]
+    assert len(c) == 2
+
+
 def test_batch_counts_equal_single_counts_and_the_accelerator_agrees() -> None:
     """count_many (toktok-rs when installed, else tiktoken's batch) == count, text by text."""
     import random

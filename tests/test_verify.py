@@ -7,6 +7,8 @@ import json
 import pytest
 
 from contextledger.compaction import extract_claims, transcript_facts, verify_recap
+from contextledger.compaction.transcript import utf8_len
+from contextledger.compaction.verify import fit_recap
 from contextledger.model import Message, ToolCall, with_ids
 
 
@@ -300,3 +302,19 @@ def test_the_reason_names_the_same_command_in_every_process() -> None:
     assert [c.reason for c in v.misclaims] == [
         "no tool call ran it; `cargo test -p catalog` ran (the recap cut its arguments)"
     ]
+
+
+def test_a_recap_over_the_cap_loses_its_least_urgent_lines_and_says_which() -> None:
+    recap = (
+        "Goal: fix the login flow.\nFiles read: src/a.py, src/b.py, src/c.py\nCommands run:\n"
+        "- `pytest -k login`\nOpen requests:\n- Write a runbook entry.\n"
+        "Next step: re-run the login tests."
+    )
+    kept, cut = fit_recap(recap, 110)
+    assert utf8_len(kept) <= 110
+    assert "Next step: re-run the login tests." in kept and "- Write a runbook entry." in kept
+    assert cut == ("Files read: src/a.py, src/b.py, src/c.py", "- `pytest -k login`")
+    assert "Commands run" not in kept  # no heading left without its items
+    # one paragraph: cut at a sentence end, the rest reported
+    kept, cut = fit_recap("The tests failed. The user wants Redis. The deploy waits.", 40)
+    assert kept == "The tests failed. The user wants Redis." and cut == ("The deploy waits.",)

@@ -253,3 +253,21 @@ def test_the_goal_line_must_be_the_users_words() -> None:
 
 def _user(text: str) -> Message:
     return Message.user(text)
+
+
+def test_every_line_of_a_long_recap_stands_or_is_reported_cut(stub: StubServer) -> None:
+    """A recap over the byte cap loses its least urgent lines first (findings before the
+    next step), and each line it loses is reported (redteam14 F7: lines vanished)."""
+    findings = "\n".join(f"- {s}" for s in HONEST_PROSE)
+    reply = HONEST.replace("Next step:", f"Findings:\n{findings}\nNext step:")
+    conv = Conversation.from_messages(read_messages(SESSION))
+    stub.script(StubReply(reply))
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+    out = conv.compact(summarizer, force=True)
+    assert out.event is not None and out.verification is not None, out.report
+    text, v = out.event.recap_text, out.verification
+    assert v.cut and not v.misclaims, v.summary()
+    for line in reply.splitlines():
+        assert line in text or line.strip() in v.cut or line.endswith(":"), line
+    assert "Next step: re-run `cargo test -p export` after the Decimal change." in text
+    assert any("did not fit the byte cap" in r for r in out.report), out.report

@@ -278,6 +278,56 @@ def test_openai_derived(w: int, h: int, model: str, detail: str | None, tokens: 
     assert image_cost(w, h, model, detail=detail).tokens == tokens
 
 
+@pytest.mark.parametrize(
+    "model",
+    [
+        "gpt-5-codex",
+        "gpt-5.1-codex",
+        "gpt-5.1-codex-mini",
+        "gpt-5.1-codex-max",
+        "gpt-5.2-codex",
+        "openai/gpt-5.1-codex",
+    ],
+)
+def test_codex_variants_bill_as_the_1536_patch_family(model: str) -> None:
+    """vision-costs §1.1 (V3): the gpt-5.x-codex variants are 1,536-patch models, not the
+    tile family of gpt-5 / gpt-5.1 (630 tokens for any large square: below the bill). No
+    multiplier is documented for them: the family's largest non-nano one, marked inexact."""
+    square = image_cost(1024, 1024, model)
+    assert (square.family, square.tokens, square.exact) == (
+        "openai-patch",
+        math.ceil(1024 * 1.72) + 1,
+        False,
+    )
+    assert image_cost(2048, 2048, model).tokens <= max_image_cost(model).tokens
+    assert max_image_cost(model).tokens == math.ceil(1536 * 1.72) + 1
+
+
+@pytest.mark.parametrize(("model", "multiplier"), [("gpt-5-mini", 1.62), ("gpt-5-nano", 2.46)])
+def test_unsettled_multipliers_take_the_larger_documented_figure(
+    model: str, multiplier: float
+) -> None:
+    """V2/V3 and V4 disagree (1.62/2.46 vs 1.2/1.5): priced never below either, as an estimate."""
+    c = image_cost(1024, 1024, model)
+    assert c.tokens == math.ceil(1024 * multiplier) + 1
+    assert not c.exact
+
+
+def test_every_openai_vision_model_is_in_the_family_the_guide_lists() -> None:
+    """vision-costs §1.1/§1.4: the tile and 1,536-patch (or larger budget) model lists."""
+    catalog = default_catalog()
+    tile = {"gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.5-preview", "gpt-4-turbo", "o1", "o1-pro"}
+    tile |= {"o3", "gpt-5", "gpt-5-chat-latest", "gpt-5-chat", "gpt-5.1", "gpt-5.1-chat-latest"}
+    tile |= {"gpt-5.1-chat"}
+    tile |= {"computer-use-preview"}
+    for info in catalog.models():
+        if info.provider != "openai" or not info.vision or info.id.endswith("/default"):
+            continue
+        expected = "openai-tile" if info.id in tile else "openai-patch"
+        assert info.image_cost == expected, info.id
+        assert info.source, info.id
+
+
 def test_openai_patch_resize_examples() -> None:
     assert openai_patch_resize(4000, 1474, 2048, 1536) == (2048, 755)
     assert openai_patch_resize(1024, 1024, 2048, 1536) == (1024, 1024)

@@ -76,13 +76,25 @@ def test_the_cli_refuses_it_without_a_traceback(tmp_path: Path) -> None:
     assert "128,000" in out.output and "--window" in out.output
 
 
-def test_the_proxy_refuses_it_in_the_providers_shape(tmp_path: Path) -> None:
+def test_the_proxys_window_is_a_cap_a_smaller_model_keeps_its_own(tmp_path: Path) -> None:
+    """One proxy serves many models: ``--window 500000`` fits a 1M-token model into 500k
+    and a 128k model into its own 128k, rather than refusing every request for it."""
     with (
         StubServer() as stub,
         running_proxy(store=tmp_path / "s.db", openai_upstream=stub.url, window=500_000) as proxy,
     ):
         client = oai(proxy)
+        reply = client.chat.completions.create(model="gpt-4o", messages=MSGS, max_tokens=50)  # type: ignore[arg-type]
+        assert reply.choices[0].message.content
+        assert len(stub.completions()) == 1
+
+
+def test_the_proxy_refuses_an_unknown_model_even_with_a_window(tmp_path: Path) -> None:
+    with (
+        StubServer() as stub,
+        running_proxy(store=tmp_path / "s.db", openai_upstream=stub.url, window=8_000) as proxy,
+    ):
         with pytest.raises(openai.BadRequestError) as raised:
-            client.chat.completions.create(model="gpt-4o", messages=MSGS, max_tokens=50)  # type: ignore[arg-type]
-        assert stub.completions() == []  # nothing was sent
-    assert "128,000" in str(raised.value) and "500,000" in str(raised.value)
+            oai(proxy).chat.completions.create(model="gpt-4oo", messages=MSGS, max_tokens=50)  # type: ignore[arg-type]
+        assert stub.completions() == []
+    assert "gpt-4o" in str(raised.value)

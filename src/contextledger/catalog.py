@@ -37,7 +37,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, UnknownModelError, WindowError, describe
+from .errors import ConfigError, ModelSpecError, UnknownModelError, WindowError, describe
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
@@ -508,30 +508,95 @@ def load_models_file(path: str | Path, catalog: Catalog) -> Catalog:
     return catalog
 
 
+# LiteLLM's model-table keys this catalog reads (the rest of its table is about dollars and
+# features; see _ignored_litellm_key).
+_LITELLM_FIELDS = frozenset(
+    {"max_input_tokens", "max_tokens", "max_output_tokens", "supports_vision", "litellm_provider"}
+)
+_OUR_FIELDS = frozenset(ModelInfo.__dataclass_fields__) | {"image_family", "aliases"}
+_SPEC_FIELDS = _OUR_FIELDS | _LITELLM_FIELDS
+
+
+def _ignored_litellm_key(key: str) -> bool:
+    """A LiteLLM model-table key about prices, features or rate limits: not ours to read."""
+    return (
+        key.startswith(("supports_", "supported_", "max_"))
+        or "cost" in key
+        or key in {"mode", "deprecation_date", "tpm", "rpm", "metadata", "display_name"}
+    )
+
+
+def _check_spec_keys(model_id: str, entry: Mapping[str, Any]) -> None:
+    """Refuse a misspelt or unknown field: a dropped ``contex_window`` would leave an 8k model
+    budgeted at the provider default's 128k."""
+    for key in entry:
+        if key in _SPEC_FIELDS:
+            continue
+        close = tuple(difflib.get_close_matches(str(key), sorted(_SPEC_FIELDS), n=2, cutoff=0.75))
+        if close or not _ignored_litellm_key(str(key)):
+            raise ModelSpecError(model_id, str(key), "is not a model field", close)
+
+
+def _positive(model_id: str, key: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ModelSpecError(
+            model_id, key, f"must be a positive whole number of tokens, not {describe(value)}"
+        )
+    return value
+
+
+def _spec_provider(model_id: str, entry: dict[str, Any]) -> str:
+    provider = entry.pop("provider", None)
+    if provider is None:
+        route = entry.pop("litellm_provider", "")
+        return _ROUTE_PROVIDERS.get(str(route), "")
+    if provider not in PROVIDERS:
+        close = tuple(difflib.get_close_matches(str(provider), PROVIDERS, n=2, cutoff=0.5))
+        raise ModelSpecError(
+            model_id,
+            "provider",
+            f"is {describe(provider)}, not one of {', '.join(PROVIDERS)}",
+            close,
+        )
+    return str(provider)
+
+
 def model_info(spec: Mapping[str, Any], catalog: Catalog | None = None) -> ModelInfo:
     """A ``ModelInfo`` from a dict in our shape or LiteLLM's (``max_input_tokens``,
     ``max_output_tokens``, ``supports_vision``, ``litellm_provider``). Missing facts come
     from the provider's conservative default; ``image_family`` names a known model whose
-    image pricing it shares."""
+    image pricing it shares. A misspelt or unknown field, a window that is not a positive
+    number or an unknown provider raises :class:`ModelSpecError` naming it (LiteLLM's price
+    and feature keys are ignored)."""
     entry = dict(spec)
-    model_id = str(entry.pop("id"))
+    if not isinstance(entry.get("id"), str) or not entry["id"]:
+        raise ModelSpecError(describe(entry.get("id")), "id", "must be the model id (a string)")
+    model_id = entry.pop("id")
+    _check_spec_keys(model_id, entry)
     base_catalog = catalog or default_catalog()
-    provider = entry.pop("provider", None) or _ROUTE_PROVIDERS.get(
-        str(entry.pop("litellm_provider", "")), ""
-    )
+    provider = _spec_provider(model_id, entry)
     base = base_catalog.provider_default(f"{provider}/{model_id}" if provider else model_id)
-    window = (
-        entry.pop("context_window", None)
-        or entry.pop("max_input_tokens", None)
-        or (entry.pop("max_tokens", None))
+    window_key = next(
+        (k for k in ("context_window", "max_input_tokens", "max_tokens") if k in entry), None
     )
+    window = base.context_window
+    if window_key is not None:
+        window = _positive(model_id, window_key, entry.pop(window_key))
+    for key in ("context_window", "max_input_tokens", "max_tokens"):
+        entry.pop(key, None)
+    output = base.max_output_tokens
+    if "max_output_tokens" in entry:
+        output = _positive(model_id, "max_output_tokens", entry.pop("max_output_tokens"))
     family = entry.pop("image_family", None)
+    vision = entry.pop("vision", entry.pop("supports_vision", base.vision))
+    if not isinstance(vision, bool):
+        raise ModelSpecError(model_id, "vision", f"must be true or false, not {describe(vision)}")
     fields: dict[str, Any] = {
         "id": model_id,
         "provider": provider or base.provider,
-        "context_window": int(window or base.context_window),
-        "max_output_tokens": int(entry.pop("max_output_tokens", None) or base.max_output_tokens),
-        "vision": bool(entry.pop("vision", entry.pop("supports_vision", base.vision))),
+        "context_window": window,
+        "max_output_tokens": output,
+        "vision": vision,
     }
     if family is not None:
         source = base_catalog.lookup(str(family))

@@ -10,7 +10,8 @@ Every exception contextledger raises on purpose is defined here, in one tree::
     ├── ImageProbeError (ValueError)       an image whose header cannot be read
     ├── BudgetError                        the request cannot fit the window
     ├── ArgumentError (ValueError, TypeError)  a Python argument with a value it cannot take
-    │   └── WindowError                    a window above the model's own
+    │   ├── WindowError                    a window above the model's own
+    │   └── ModelSpecError                 a register_model spec with a bad or unknown field
     ├── StoreError                         a session or media store problem
     │   └── StoreBusyError                 a session another process holds past the timeout
     ├── ConfigError (ValueError)           a setting (environment or .env) with a bad value
@@ -181,6 +182,25 @@ class WindowError(ArgumentError):
             "model with it (contextledger.catalog.register_model, or a CONTEXTLEDGER_MODELS "
             "file)",
         )
+
+
+class ModelSpecError(ArgumentError):
+    """A model spec (``register_model``, a ``CONTEXTLEDGER_MODELS`` entry) with a field
+    that is unknown, missing or impossible: refused, never replaced by a default.
+
+    >>> str(ModelSpecError("acme", "contex_window", "is not a field", ("context_window",)))
+    "model spec 'acme': 'contex_window' is not a field (did you mean context_window?)"
+    """
+
+    def __init__(
+        self, model: str, field: str, problem: str, suggestions: tuple[str, ...] = ()
+    ) -> None:
+        self.model = model
+        self.field = field
+        self.suggestions = suggestions
+        super().__init__(field, problem, model)
+        hint = f" (did you mean {' or '.join(suggestions)}?)" if suggestions else ""
+        ContextLedgerError.__init__(self, f"model spec {model!r}: {field!r} {problem}{hint}")
 
 
 class StoreError(ContextLedgerError):

@@ -143,6 +143,8 @@ class ImageCut:
     message_id: str
     keep_in_message: int
     reason: str
+    #: Only the one image (over the per-image byte limit) goes, not the older ones too.
+    only_this: bool = False
 
 
 def may_break_request_limits(image_tokens: int, info: ModelInfo) -> bool:
@@ -169,15 +171,22 @@ def request_image_cut(
     messages: Sequence[Message],
     info: ModelInfo,
     stored_bytes: Callable[[Image], int | None] | None = None,
+    size_of: Callable[[Image], tuple[int, int] | None] | None = None,
 ) -> ImageCut | None:
     """The cut the model's per-request limits (``ImageLimits.max_images``,
     ``max_request_bytes``) force on ``messages`` (a fitted request), or None when they
     hold. Newer images are kept first. Inline bytes count base64 images, files and audio,
     and the texts; images by URL count toward the number only; stored ones (``ref``) by
     ``stored_bytes`` (their base64 size, known to ``prepare``, which reads the store), else
-    toward the number only."""
+    toward the number only. With ``size_of`` (an image's pixel size, None: unknown), the
+    many-image rule too (``_many_images_limit``)."""
     limits = info.image_limits
     max_images, max_bytes = limits.max_images, limits.max_request_bytes
+    many = _many_images_limit(messages, info, size_of)
+    if many is not None and (max_images is None or many[0] < max_images):
+        max_images, many_reason = many
+    else:
+        many_reason = ""
     if max_images is None and max_bytes is None:
         return None
     size = _other_bytes(messages) if max_bytes is not None else 0
@@ -188,7 +197,9 @@ def request_image_cut(
             n += 1
             if max_images is not None and n > max_images:
                 return ImageCut(
-                    m.id, k, f"{info.id} takes at most {max_images:,} images in one request"
+                    m.id,
+                    k,
+                    many_reason or f"{info.id} takes at most {max_images:,} images in one request",
                 )
             if max_bytes is not None:
                 stored = stored_bytes(img) if stored_bytes and img.ref is not None else None
@@ -200,6 +211,54 @@ def request_image_cut(
                         f"{info.id} takes at most {max_bytes / 1e6:g} MB of inline data in one "
                         "request",
                     )
+    return None
+
+
+def _many_images_limit(
+    messages: Sequence[Message],
+    info: ModelInfo,
+    size_of: Callable[[Image], tuple[int, int] | None] | None,
+) -> tuple[int, str] | None:
+    """Anthropic: in a request of more than ``many_images_threshold`` images (20) every
+    image must be at most ``many_images_max_side`` px a side (2000), else HTTP 400 about
+    "many-image requests". When more are sent and one is bigger: (the threshold, why),
+    so the newest 20 stay at full size and the older ones give way."""
+    limits = info.image_limits
+    threshold, side = limits.many_images_threshold, limits.many_images_max_side
+    if threshold is None or side is None or size_of is None:
+        return None
+    images = [img for m in messages for img in m.images()]
+    if len(images) <= threshold or all(max(size_of(img) or (0, 0)) <= side for img in images):
+        return None
+    return threshold, (
+        f"{info.id} takes more than {threshold} images in one request only when each is at "
+        f"most {side} px a side"
+    )
+
+
+def oversized_image(
+    messages: Sequence[Message],
+    info: ModelInfo,
+    stored_bytes: Callable[[Image], int | None] | None = None,
+) -> ImageCut | None:
+    """The newest image of ``messages`` over the model's per-image base64 limit
+    (``ImageLimits.max_base64_bytes``: Anthropic 5 MB; the provider answers 400 "image
+    exceeds 5 MB maximum"), as a cut of that one image, or None. ``prepare`` shrinks such
+    images first; a fit cannot re-encode them, so it sends a placeholder."""
+    limit = info.image_limits.max_base64_bytes
+    if limit is None:
+        return None
+    for m in reversed(messages):
+        images = list(m.images())
+        for k, img in enumerate(reversed(images)):
+            stored = stored_bytes(img) if stored_bytes and img.ref is not None else None
+            size = _image_bytes(img) if stored is None else stored
+            if size > limit:
+                reason = (
+                    f"it is {size / 1e6:.1f} MB of base64 and {info.id} takes at most "
+                    f"{limit / 1e6:.1f} MB per image (contextledger.prepare shrinks such images)"
+                )
+                return ImageCut(m.id, k, reason, only_this=True)
     return None
 
 
@@ -267,12 +326,30 @@ def replace_images_before(
     return tuple(out), replaced
 
 
-def _swap_oldest(m: Message, drop: int, reason: str) -> tuple[Message, list[str]]:
-    """``m`` with its first ``drop`` images (``m.images()`` order) replaced by placeholders."""
+def replace_image(
+    messages: Sequence[Message], cut: ImageCut
+) -> tuple[tuple[Message, ...], dict[str, list[str]]] | None:
+    """``messages`` with the one image ``cut`` names (an ``oversized_image``) replaced by a
+    visible text placeholder, and its label by message id; None when it is not there."""
+    at = next((i for i, m in enumerate(messages) if m.id == cut.message_id), None)
+    if at is None:
+        return None
+    m = messages[at]
+    index = sum(1 for _ in m.images()) - 1 - cut.keep_in_message
+    new, labels = _swap_oldest(m, index + 1, cut.reason, skip=index)
+    return (*messages[:at], new, *messages[at + 1 :]), {m.id: labels}
+
+
+def _swap_oldest(m: Message, drop: int, reason: str, skip: int = 0) -> tuple[Message, list[str]]:
+    """``m`` with its first ``drop`` images (``m.images()`` order) replaced by placeholders,
+    but for the first ``skip`` of them."""
     labels: list[str] = []
+    seen = 0
 
     def swap(img: Image) -> Image | Text:
-        if len(labels) >= drop:
+        nonlocal seen
+        seen += 1
+        if seen <= skip or seen > drop:
             return img
         label = image_label(img)
         labels.append(label)
@@ -290,10 +367,11 @@ def _swap_oldest(m: Message, drop: int, reason: str) -> tuple[Message, list[str]
     return m.with_content(content), labels
 
 
-def limit_notice(message_id: str, label: str, reason: str) -> Notice:
+def limit_notice(message_id: str, label: str, reason: str, only_this: bool = False) -> Notice:
+    newer = "" if only_this else ", and newer images came first"
     return Notice(
         "replaced",
         message_id,
-        f"The model will not see image {label}: {reason}, and newer images came first, so a "
-        "text placeholder was sent instead.",
+        f"The model will not see image {label}: {reason}{newer}, so a text placeholder was "
+        "sent instead.",
     )

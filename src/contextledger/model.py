@@ -81,7 +81,12 @@ class InlineData:
         return True
 
     def __hash__(self) -> int:
-        return hash((self.text, self.start))
+        # Equal payloads behind different prefixes (a data URL and its bare base64) are equal,
+        # so the hash reads only the payload: its length and its two ends (no copy of it whole).
+        n = self.base64_length
+        return hash(
+            (n, self.text[self.start : self.start + 64], self.text[len(self.text) - min(n, 64) :])
+        )
 
     def __repr__(self) -> str:
         return f"InlineData(<{self.base64_length} base64 chars>)"
@@ -155,6 +160,22 @@ def describe_image(
     return f"{size} {kind}".strip() if size else f"({kind})"
 
 
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON (JSON has no NaN or Infinity)")
+
+
+def loads_json(text: str) -> Any:
+    """``json.loads`` without the NaN / Infinity Python accepts: written back into a body
+    they make it invalid JSON (``json.dumps`` emits them bare), which APIs refuse.
+
+    >>> loads_json('{"x": NaN}')
+    Traceback (most recent call last):
+    ...
+    ValueError: NaN is not JSON (JSON has no NaN or Infinity)
+    """
+    return json.loads(text, parse_constant=_not_json)
+
+
 @dataclass(frozen=True, slots=True)
 class ToolCall:
     """An assistant's request to run a tool. ``arguments`` is kept verbatim."""
@@ -171,7 +192,7 @@ class ToolCall:
     def parsed(self) -> tuple[Any, str | None]:
         """(parsed JSON, None) or (None, parse error)."""
         try:
-            return json.loads(self.arguments) if self.arguments else {}, None
+            return loads_json(self.arguments) if self.arguments else {}, None
         except ValueError as exc:
             return None, str(exc)
         except RecursionError:

@@ -9,7 +9,10 @@ Rules, in the order they apply:
 
 1. **Unknown roles and empty messages** (no blocks, or only empty text) are removed.
 2. **A system message after the first message** becomes a user message with the same
-   content (kept, not dropped: it may carry instructions the model must still see).
+   content (kept, not dropped: it may carry instructions the model must still see). The
+   images, files and audio of a system prompt (no provider takes them there) move to a
+   user turn right after the system messages, introduced by ``Attached to the system
+   prompt:``.
 3. **Misplaced blocks.** Tool results found inside a user/system message are split out
    into a tool message placed before the rest of the turn (Anthropic keeps them there);
    inside an assistant message, into a tool message right after it. Tool calls outside
@@ -66,7 +69,7 @@ from typing import Any, Literal, TypeAlias, cast
 from .errors import ContentError, describe
 from .model import ROLES, Block, Message, MessagesLike, Text, ToolCall, ToolResult
 from .providers import detect_format, read_messages
-from .validate import arguments_problem, is_empty
+from .validate import SYSTEM_MEDIA, arguments_problem, is_empty
 
 __all__ = ["INCOMPLETE_NOTE", "RepairChange", "RepairMemo", "RepairResult", "repair"]
 
@@ -288,7 +291,11 @@ def _source_index(change: RepairChange, read: Sequence[Message], index_of: dict[
 def _normalize(messages: Sequence[Message], note: _Note) -> list[_Item]:
     items: list[_Item] = []
     seen_ids: set[str] = set()
+    lifted: list[_Item] = []  # media of the system prompt, for the first turn after it
     for i, m in enumerate(messages):
+        if lifted and m.role != "system":
+            items.extend(lifted)
+            lifted = []
         role: str = m.role
         if m.id and m.id in seen_ids:
             # message ids name messages in reports and recaps: a repeat gets a new one
@@ -313,6 +320,13 @@ def _normalize(messages: Sequence[Message], note: _Note) -> list[_Item]:
             # the conversation started is kept, as a user message
             m = replace(m, role="user")
             note("system_moved", i, "a system message after the start was kept as a user message")
+        elif role == "system" and any(isinstance(b, SYSTEM_MEDIA) for b in m.content):
+            text, media = _lift_media(m)
+            lifted.append(_Item(media, i))
+            note("system_media", i, _lifted_detail(media))
+            if text is None:
+                continue
+            m = text
         if m.role == "tool":
             kept = tuple(b for b in m.content if isinstance(b, ToolResult))
             if len(kept) != len(m.content):
@@ -373,7 +387,32 @@ def _normalize(messages: Sequence[Message], note: _Note) -> list[_Item]:
             items.append(_Item(body, i))
         if tool_part is not None and m.role == "assistant":
             items.append(tool_part)
+    items.extend(lifted)  # a conversation of system messages only: still not lost
     return items
+
+
+#: Introduces what ``repair`` moved out of the system prompt (no provider takes media there).
+SYSTEM_MEDIA_INTRO = "Attached to the system prompt:"
+
+
+def _lift_media(m: Message) -> tuple[Message | None, Message]:
+    """A system message without its images, files and audio (None: nothing else was in it),
+    and a user message that carries them. With no text left the user message takes the
+    system message's id: the message moved, it was not dropped."""
+    rest = tuple(b for b in m.content if not isinstance(b, SYSTEM_MEDIA))
+    media = tuple(b for b in m.content if isinstance(b, SYSTEM_MEDIA))
+    text = m.with_content(rest) if not is_empty(Message("system", rest)) else None
+    mid = f"{m.id}.media" if text is not None and m.id else m.id
+    return text, Message("user", (Text(SYSTEM_MEDIA_INTRO), *media), id=mid)
+
+
+def _lifted_detail(media: Message) -> str:
+    kinds = sorted({b.type for b in media.content if isinstance(b, SYSTEM_MEDIA)})
+    count = len(media.content) - 1
+    return (
+        f"moved {count} {'/'.join(kinds)} block(s) from the system prompt into a user turn "
+        "right after it (providers take only text in the system prompt)"
+    )
 
 
 # --- phase B: call ids and malformed calls -------------------------------------------

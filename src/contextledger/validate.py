@@ -4,6 +4,7 @@ A conversation is valid when a provider would accept its tool structure:
 
 * every message has a known role and at least one non-empty block;
 * ``system`` messages appear only at the start (one or several, e.g. system + developer);
+* a system message holds text only (no provider takes images, files or audio there);
 * ``ToolCall`` blocks appear only in assistant messages, ``ToolResult`` blocks only in
   tool messages, and a tool message holds nothing but ``ToolResult`` blocks;
 * every tool call has a non-empty id that is unique in the conversation, a tool name,
@@ -35,13 +36,22 @@ dependencies beyond the content model.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import ContentError
-from .model import ROLES, Message, Text, ToolCall, ToolResult
+from .model import (
+    ROLES,
+    Audio,
+    FileAttachment,
+    Image,
+    Message,
+    Text,
+    ToolCall,
+    ToolResult,
+    loads_json,
+)
 
 __all__ = [
     "Problem",
@@ -51,6 +61,15 @@ __all__ = [
     "ordering_problems",
     "tool_pair_problems",
 ]
+
+#: Blocks no provider takes in a system prompt (OpenAI, Anthropic and Gemini take text
+#: only there): ``repair`` moves them to a user turn right after it.
+SYSTEM_MEDIA = (Image, FileAttachment, Audio)
+
+
+def a_or_an(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
 
 # Formats whose APIs refuse a conversation that does not open with a user turn.
 FIRST_TURN_USER = frozenset({"anthropic", "gemini"})
@@ -94,7 +113,7 @@ def arguments_problem(call: ToolCall) -> str | None:
     if args == "":
         return None
     try:
-        value = json.loads(args)
+        value = loads_json(args)
     except ValueError as exc:
         return f"arguments are not valid JSON ({exc})"
     except RecursionError:
@@ -195,6 +214,14 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
                     answered.add(b.call_id)
             elif role == "tool":
                 add(i, bpath, "non_result_in_tool", f"a tool message holds a {b.type} block")
+            elif role == "system" and isinstance(b, SYSTEM_MEDIA):
+                add(
+                    i,
+                    bpath,
+                    "system_media",
+                    f"a system message holds {a_or_an(b.type)} {b.type} block; no provider "
+                    "takes one in the system prompt (repair moves it to a user turn)",
+                )
         if role == "assistant":
             open_calls = calls if calls else None
             answered = set()

@@ -32,7 +32,7 @@ from .summarizer import build_summarizer, summarizer_options
                    "proxy then calls the provider with OPENAI_API_KEY / ANTHROPIC_API_KEY). "
                    "Also read from CONTEXTLEDGER_SERVE_KEY.")  # fmt: skip
 @click.option("--window", type=click.IntRange(min=256), default=None,
-              help="Fit every request into this many tokens instead of the model's window.")  # fmt: skip
+              help="Fit every request into at most this many tokens (a model whose own window is smaller keeps its own).")  # fmt: skip
 @click.option("--max-request-mb", type=click.FloatRange(min=0.001), default=64.0, show_default=True,
               help="Larger request bodies are refused with HTTP 413.")  # fmt: skip
 @click.option("--max-sessions", type=click.IntRange(min=1), default=256, show_default=True,

@@ -119,7 +119,7 @@ _CLAUSE = re.compile(
 _ATTRIBUTION_TAIL = re.compile(
     r"(?i),?\s+(?:as|like)\s+(?:the\s+)?user\s+(?:had\s+)?(?:asked|requested|wanted|said|"
     r"instructed|suggested)(?:\s+(?:it|to))?(?=\W*$)|,?\s+(?:as|like)\s+(?:requested|asked|"
-    r"instructed)(?=\W*$)"
+    r"instructed)(?=\W*$)|,?\s+(?:at|on)\s+the\s+user'?s\s+(?:request|instruction)(?=\W*$)"
 )
 _NOT_PASSING = re.compile(
     r"(?i)\b(?:no|none|nothing|not|never|neither|yet\s+to|isn'?t|aren'?t|doesn'?t|don'?t)\b"
@@ -191,12 +191,43 @@ def _check_assistant_item(text: str, ev: Evidence) -> list[Claim]:
     backup.sh", "Assistant: grep counted 17 markers"): what it said, or what it did —
     then a call or a result holds most of its words and every specific one, and, read as
     prose, it claims nothing the record contradicts (a run said to pass that failed)."""
+    done = _DID.match(text) is not None and not _SAID_OR_DECIDED.match(text)
+    claims_outcome = outcome_of(QUOTED_NAME.sub(" ", text)) is not None and not FUTURE.search(text)
+    if done and not claims_outcome and not supporting_at(text, ev.acts_index, 0.5)[0]:
+        # "Assistant: darkened the button to #4C7BD9": a plan of its own the user overruled
+        # is no edit made; only a call, a result or its word that it did it shows one
+        planned = supporting_at(text, ev.told_index, 0.5)[0]
+        why = "no call or result shows it done" + (
+            " (the assistant only planned it)" if planned else ""
+        )
+        return [Claim("did", text, why)]
     found = check_assistant(text, ev)
-    if not found or found[0].reason != NO_ASSISTANT_TURN:
+    # "Assistant: switched the fixture to Redis at the user's request": the user asked
+    # for it and the assistant did it, which a call shows
+    did = done and bool(found) and found[0].reason.startswith(_USER_SAID_IT)
+    if not found or (found[0].reason != NO_ASSISTANT_TURN and not did):
         return found
-    if not supporting_at(text, ev.acts_index, 0.5)[0]:
+    # "Assistant: the staging dry run succeeded": an outcome, which the runs it names show
+    if not claims_outcome and not supporting_at(text, ev.acts_index, 0.5)[0]:
         return found
     return list(check_sentence(text, ev)[1])
+
+
+_FIXED_NOTE = re.compile(
+    r"(?i)[,;]?\s*(?:(?:and|but)\s+)?(?:(?:was|is|got|since|now|later)\s+)*(?:fixed|resolved|"
+    r"passing|passes|passed|green)(?:\s+(?:since|now|later|afterwards|after\s+\w+))?\W*$"
+)
+_DID = re.compile(
+    r"(?i)^\W*(?:then\s+|later\s+|also\s+)?(?:[a-z]{3,}ed|ran|re-?ran|wrote|rewrote|made|"
+    r"built|set|put|cut|kept|left|took|sent)\b"
+)
+_USER_SAID_IT = "the user said it, not the assistant"
+_SAID_OR_DECIDED = re.compile(
+    r"(?i)^\W*(?:then\s+|later\s+|also\s+)?(?:decided|proposed|suggested|recommended|agreed|"
+    r"noted|confirmed|explained|asked|offered|planned|promised|acknowledged|warned|mentioned|"
+    r"reported|advised|insisted|opted|considered|expected|assumed|concluded|estimated|"
+    r"checked|verified|noticed|observed|found|determined|believed|guessed|preferred)\b"
+)
 
 
 def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
@@ -212,6 +243,9 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
         subject, sep, line = text[: closed + 1], *text[closed + 1 :].partition(": ")[1:]
     bare = BACKTICKED.sub(" ", subject)  # "`python -c 'f(x)'`" is a command, not a note
     if sep and not FAIL.search(bare) and "(" not in bare:
+        fixed = _FIXED_NOTE.search(line)
+        if fixed:  # "…: FAIL: TestX (…), fixed since": and a later run of it passed
+            return check_failed(subject, ev, line[: fixed.start()]) + check_passed(subject, ev)
         return check_failed(subject, ev, line)
     if not sep:
         return check_failed(text, ev)
@@ -282,9 +316,30 @@ _AND_VERB = re.compile(
 )
 
 
+# "the first jest run passed and the second failed": two runs, each its own claim
+_ORDINAL_PAIR = re.compile(
+    r"(?i)^(?P<a>(?P<the>the\s+)?(?P<nth>first|second|third|last|earlier|later)\s+"
+    r"(?P<what>(?:[\w`.-]+\s+){0,4}?(?:run|runs|attempt|build|try|pass|execution))\b.*?)"
+    r",?\s+(?:and|but|while|whereas)\s+(?:the\s+)?(?P<nth2>first|second|third|last|next|"
+    r"later|other)\s+(?P<b>\w+\b.*)$"
+)
+
+
+def _ordinal_pair(sentence: str) -> list[str] | None:
+    """The two clauses of a sentence that tells two runs apart by their ordinals, the
+    second with the first's noun ("the second failed" is "the second jest run failed")."""
+    m = _ORDINAL_PAIR.match(sentence.strip())
+    if m is None:
+        return None
+    return [m.group("a"), f"the {m.group('nth2')} {m.group('what')} {m.group('b')}"]
+
+
 def clauses(sentence: str) -> list[str]:
     """A sentence split where its subject changes ("…; then the assistant ran …") or a
     second verb begins ("… decided X and wrote Y")."""
+    paired = _ordinal_pair(sentence)
+    if paired:
+        return paired
     out: list[str] = []
     for c in _CLAUSE.split(sentence):
         if c and c.strip():

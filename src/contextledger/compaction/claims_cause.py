@@ -50,7 +50,12 @@ def shows_missing(text: str) -> bool:
 
 _CAUSE = re.compile(
     r"(?i)\b(?:because(?:\s+of)?|due\s+to|caused\s+by|owing\s+to|as\s+a\s+result\s+of|"
-    r"the\s+(?:root\s+)?cause\s+(?:was|is))\s+(?P<why>[^;]+)"
+    r"the\s+(?:root\s+)?cause\s+(?:was|is))\s+(?P<why>[^;]+)|"
+    # "the 500 came from a missing CSRF token": a fault as the origin (not "came from the
+    # login endpoint", which only says where)
+    r"\b(?:came|comes|stemmed|stems|resulted|results|arose|arises)\s+from\s+"
+    r"(?P<fault>(?:an?\s+|the\s+)?(?:missing|invalid|expired|wrong|bad|broken|stale|"
+    r"misconfigured|incorrect|corrupt\w*|absent|unset|empty|null|outdated)\b[^;]+)"
 )
 
 
@@ -67,7 +72,7 @@ def check_cause(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     m = _CAUSE.search(text) or _CAUSE_FIRST.search(text)
     if m is None:
         return []
-    why = m.group("why").strip(" .")
+    why = (m.groupdict().get("fault") or m.group("why")).strip(" .")
     by_user = actor == "user" or USER.search(text[: m.start()]) is not None
     index = ev.cause_index(by_user)
     missing = said_missing(why)  # "… because src/api.py could not be found"

@@ -22,6 +22,7 @@ from .claims_reading import FUTURE, GENERIC_DOING, fold, strip_note
 from .digest import (
     call_commands,
     call_paths,
+    call_reads,
     failing_tests,
     failure_lines,
     is_read_call,
@@ -30,6 +31,7 @@ from .digest import (
     shows_file,
 )
 from .facts import extract_claims, sentences
+from .reads import user_files
 from .stance import Reading
 from .timeline import Event, Timeline, norm_command, norm_path, steps
 from .trace import unit_terms
@@ -438,6 +440,7 @@ class Evidence:
                 user += sentences(text)
                 turns.append(text)
                 texts.append(text)
+                touched.update(user_files(m))  # a file the user shared or attached is seen
             elif m.role == "assistant":
                 told_now = sentences(text)
                 assistant += told_now
@@ -454,7 +457,8 @@ class Evidence:
                     executed |= steps(cmd)
                 paths = call_paths(c)
                 touched.update(paths)
-                touched.update(p for cmd in cmds for p in cmd.split())
+                touched.update(p.removeprefix("./") for cmd in cmds for p in cmd.split())
+                touched.update(call_reads(c))  # `cat "my notes.md"`, `sed -n 1,40p ./a.py`
                 writes = is_write_call(c)
                 if writes:
                     written.update(paths)
@@ -499,6 +503,7 @@ class Evidence:
                 user += sentences(m.text)
                 turns.append(m.text)
                 texts.append(m.text)
+                touched.update(user_files(m))
                 seen.add(m.text)
         trusted: set[str] = set()
         if previous_recap:

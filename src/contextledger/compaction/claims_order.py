@@ -166,10 +166,29 @@ def mention(part: str) -> Mention | None:
         subjects = tuple(dict.fromkeys(norm_path(p) for p in paths if " " not in p.strip()))
     else:
         subjects = tuple(dict.fromkeys(quoted + _TEST_NAME.findall(bare)))
+        if not subjects and _ANY_TEST.search(bare):  # "before running any test"
+            subjects = (ANY_TEST,)
     return Mention(kind, subjects) if subjects else None
 
 
+#: the subject of a mention of test runs in general ("before running any test")
+ANY_TEST = "any test run"
+_ANY_TEST = re.compile(r"(?i)\b(?:any|a\s+single|the|every)\s+(?:of\s+the\s+)?tests?\b")
+_TEST_COMMAND = re.compile(
+    r"(?i)\b(?:pytest|jest|vitest|mocha|rspec|phpunit|unittest|tox|nox|ctest|go\s+test|"
+    r"cargo\s+test|(?:npm|yarn|pnpm)\s+(?:run\s+)?test|make\s+(?:test|check)|"
+    r"gradle\w*\s+test|mvn\s+test|dotnet\s+test|playwright\s+test)\b"
+)
+
+
 def _when(m: Mention, subject: str, timeline: Timeline) -> tuple[int, ...]:
+    if subject == ANY_TEST:
+        kinds = ("ran", "failed", "passed") if m.kind == "ran" else (m.kind,)
+        return tuple(
+            sorted(
+                e.at for e in timeline.events if e.kind in kinds and _TEST_COMMAND.search(e.subject)
+            )
+        )
     at = timeline.when(m.kind, subject)
     if not at and m.kind == "ran":  # a run is also known by its outcome
         at = tuple(sorted(timeline.when("failed", subject) + timeline.when("passed", subject)))
@@ -191,8 +210,11 @@ def out_of_order(sentence: str, timeline: Timeline) -> str | None:
         at_a = _when(first, a, timeline)
         for b in then.subjects:
             at_b = _when(then, b, timeline)
-            if at_a and at_b and min(at_a) > max(at_b):
-                return f"{_said(first.kind, a)} after {_said(then.kind, b)}"
+            # "before any test": before the first of them; else before the last one
+            later = min(at_b, default=-1) if b == ANY_TEST else max(at_b, default=-1)
+            if at_a and at_b and min(at_a) > later:
+                what = "a test had run" if b == ANY_TEST else _said(then.kind, b)
+                return f"{_said(first.kind, a)} after {what}"
     return None
 
 

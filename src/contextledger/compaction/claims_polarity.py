@@ -28,7 +28,8 @@ _PREFER = (  # (pattern, index of the preferred, index of the rejected)
     (re.compile(r"(?i)\b(?:use\s+)?([\w./+-]+),?\s+\(?not\s+([\w./+-]+)\)?"), 1, 2),
     (
         re.compile(
-            r"(?i)\b([\w./+-]+)\s+(?:instead\s+of|rather\s+than|over(?!\s+\d))\s+([\w./+-]+)"
+            r"(?i)\b([\w./+-]+)\s+(?:instead\s+of|rather\s+than|over(?!\s+\d))\s+"
+            r"(?:(?:a|an|the)\s+)?([\w./+-]+)"
         ),
         1,
         2,

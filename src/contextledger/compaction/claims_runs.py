@@ -66,12 +66,17 @@ def failure_subjects(text: str, ev: Evidence) -> list[tuple[str, str]]:
     for c in commands:
         rest = rest.replace(c, " ")
     out += [("test", t) for t in _TEST_ID.findall(rest)]
-    out += [
-        ("tool", t)
-        for t in sorted(ev.tools)
-        if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", rest)
-    ]
+    out += [("tool", t) for t in sorted(ev.tools) if _names_tool(rest, t)]
     return out
+
+
+def _names_tool(text: str, tool: str) -> bool:
+    """Whether ``text`` names the tool ``tool``; a tool named by a plain word ("run",
+    "edit") only as the subject ("the edit failed"), not in "the dry run failed"."""
+    if tool.isalpha() and tool.islower():
+        pattern = rf"(?i)(?:^\W*|\b(?:the|a|an|its|their)\s+|`){tool}(?![\w-])"
+        return re.search(pattern, text) is not None
+    return re.search(rf"(?<![\w-]){re.escape(tool)}(?![\w-])", text) is not None
 
 
 # "failed with a Redis timeout": the message a failure is said to have printed
@@ -128,8 +133,11 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
             )
         ]
     if not subjects and not line and specific_terms(text) - {"fail", "pass"}:
-        # "totals::sums_lines failed": what it names is on a failing line
-        if not _on_failing_line(FAIL.sub(" ", text).strip(" ."), ev):
+        # "totals::sums_lines failed": what it names is on a failing line; "Playwright: 1
+        # failed, 7 passed": the counts a run it names printed
+        if not _on_failing_line(FAIL.sub(" ", text).strip(" ."), ev) and not counts_printed(
+            text, ev
+        ):
             return [Claim("failed", text, "no failing line of a tool result says this")]
         if not _AGAIN.search(text):
             return []  # "pg_dump failed twice": and the runs it names failed twice
@@ -190,6 +198,42 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     return out
 
 
+# "1 failed, 7 passed", "passed 12 of 12", "12/12 tests passed": counts of an outcome
+_COUNTED = re.compile(
+    r"(?i)\b(\d+)\s+(?:tests?\s+|specs?\s+|checks?\s+)?(failed|passed|failing|passing|"
+    r"errors?|skipped)\b"
+)
+_COUNTED_OF = re.compile(
+    r"(?i)\b(passed|failed)\s+(\d+)\s*(?:of|out\s+of|/)\s*\d+\b|"
+    r"\b(\d+)\s*(?:of|out\s+of|/)\s*\d+\s+(?:tests?\s+)?(passed|failed)\b"
+)
+
+
+def outcome_counts(text: str) -> frozenset[tuple[str, str]]:
+    """(count, outcome) pairs of ``text``: "1 failed, 7 passed" gives ("1", "fail") and
+    ("7", "pass"); "passed 12 of 12" gives ("12", "pass")."""
+    out = {(m.group(1), m.group(2)[:4].casefold()) for m in _COUNTED.finditer(text)}
+    for m in _COUNTED_OF.finditer(text):
+        n, verdict = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
+        out.add((n, verdict[:4].casefold()))
+    return frozenset((n, {"erro": "fail", "skip": "skip"}.get(v, v)) for n, v in out)
+
+
+def counts_printed(text: str, ev: Evidence) -> bool:
+    """Whether a run ``text`` names (the one its ordinal picks; any run when it names
+    none) printed every count of an outcome it gives ("jest passed 12 of 12" of
+    ``Tests: 12 passed, 12 total``)."""
+    claimed = outcome_counts(text)
+    if not claimed:
+        return False
+    runs = _named_results(text, ev) or list(ev.results)
+    return any(claimed <= outcome_counts(r.text) for r in pick(runs, which_run(text)))
+
+
+# Words a failure claim adds to what the output printed: "mypy reported an error at line 88"
+_REPORTING = frozenset({"fail", "report", "line", "show", "print", "complain", "flag", "output"})
+
+
 def _on_failing_line(body: str, ev: Evidence) -> bool:
     """Whether a failing result says ``body``: verbatim on a failing line, or its terms
     (every specific one) across the failing lines of one result."""
@@ -198,7 +242,7 @@ def _on_failing_line(body: str, ev: Evidence) -> bool:
     if any(folded in x for block in blocks for x in block.lines):
         return True
     # the command that failed is part of what its failure says ("the Jest test … failed")
-    terms = claim_terms(body) - {"fail"}
+    terms = claim_terms(body) - _REPORTING
     specific = specific_terms(body) & terms
     for block in blocks:
         share, missing = cover(terms, block.wide_terms)

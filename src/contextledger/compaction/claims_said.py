@@ -14,10 +14,20 @@ from ..intent import is_constraint
 from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
 from .claims_polarity import a_name, forbids, names_option, negated, preferences
 from .claims_reading import CORRECTION_NOTE, DONE, SAYS, SAYS_BARE, actor_of, fold, quote
-from .facts import extract_claims
+from .facts import extract_claims, sentences
 from .stance import Reading
 from .timeline import norm_command
-from .trace import LOADED, claim_terms, cover, specific_terms, stem, unit_terms, words_in
+from .trace import (
+    FILLER,
+    LOADED,
+    claim_terms,
+    cover,
+    renamed,
+    specific_terms,
+    stem,
+    unit_terms,
+    words_in,
+)
 
 # Verbs that say the assistant originated a rule or a plan (not that it agreed to one).
 _ORIGINATE = re.compile(
@@ -76,9 +86,16 @@ def quotes_user(text: str, ev: Evidence) -> bool:
     return folded in ev.user_words
 
 
+# "reproduces the failure": what reproducing is of, not a claim that something failed
+_REPRODUCES = re.compile(
+    r"(?i)\b(reproduc\w*)\s+(?:the|this|that|it|a)\s+(?:failure|failing\s+test|bug|issue|"
+    r"problem|error|crash)\b"
+)
+
+
 def _said_content(text: str) -> str:
     """What a clause says someone said: the words after "the user said (that|to)"."""
-    text = _unlabelled(text)
+    text = _REPRODUCES.sub(r"\1", _unlabelled(text))
     m = SAYS.match(text)
     rest = text[m.end() :] if m else text
     if not m:
@@ -139,7 +156,7 @@ def supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int], 
         re.compile(rf"(?i)(?<!\w){re.escape(o)}(?!\w)")
         for pair in preferences(part)
         for o in pair
-        if o.isalpha() and a_name(o)
+        if o.isalpha() and a_name(o) and o.casefold() not in FILLER  # "a pull request"
     ]
     units = index.units
     if not terms:  # nothing to trace: every unit says it
@@ -156,6 +173,8 @@ def supporting_at(part: str, index: UnitIndex, need: float) -> tuple[list[int], 
         good = [i for i, k in hits.items() if k >= least]
     if options:
         good = [i for i in good if all(o.search(units[i].text) for o in options)]
+    # "the orders table" is not "the orders_archive table", though it shares the terms
+    good = [i for i in good if renamed(part, units[i].text) is None]
     good.sort()
     if good:
         return good, None  # the nearest unit is for the reason when none says it
@@ -252,7 +271,11 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             if near is not None:
                 unit = index.units[near]
                 _, missing = cover(claim_terms(part), unit.terms)
-                why += f" (nearest: {quote(unit.text)}; it does not say {', '.join(missing[:4])})"
+                other = renamed(part, unit.text)
+                lacks = (
+                    f"it names {other}" if other else f"it does not say {', '.join(missing[:4])}"
+                )
+                why += f" (nearest: {quote(unit.text)}; {lacks})"
             return [Claim(kind, text, why)]
         polarity = forbids(part) != against
         # "the user prefers A over B": the verb says which side of "over" is rejected
@@ -267,6 +290,9 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             differs = stated.change(index.stance(good[0]), flipped=against)
             return [Claim(kind, text, f"{differs}: {quote(index.units[good[0]].text)}")]
         same = [index.units[i] for i in kept]
+        dropped = _dropped_condition(part, same) if kind == "constraint" else None
+        if dropped:
+            return [Claim(kind, text, f"the user's condition changed ({dropped})")]
         said_prefs = index.preferred_in(kept)
         for a, b in sorted(preferences(part)):
             if (b, a) in said_prefs and (a, b) not in said_prefs:
@@ -290,6 +316,59 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             ):
                 return [Claim(kind, text, f"the user never said {f.value!r}")]
     return []
+
+
+# What limits a rule to some times or cases: "during business hours", "unless CI is red".
+_QUALIFIER = re.compile(
+    r"(?i)\b(?P<word>during|unless|except(?:\s+(?:for|when|if|on|in))?|outside(?:\s+of)?|"
+    r"until|before|after|while|whenever|without|if)\s+(?P<what>[^.;:,!?()]+)"
+)
+
+
+def _dropped_condition(part: str, units: Sequence[Unit]) -> str | None:
+    """How ``part`` changes the condition every rule of ``units`` it restates holds
+    under: left out ("Do not restart the primary." where the user said "… during
+    business hours": the rule restated wider than said) or turned around ("outside
+    business hours"). None when one of them has no condition, or ``part`` keeps it."""
+    if not (forbids(part) or is_constraint(part)):
+        return None
+    mine = unit_terms(part)
+    said = _qualifiers(part)
+    found = ""
+    for u in units:
+        # the sentence of the unit the part restates (a turn holds several rules)
+        best = max(sentences(u.text) or [u.text], key=lambda s: len(mine & unit_terms(s)))
+        changed = []
+        for word, what, terms in _qualifiers(best):
+            if terms and not terms & mine:
+                changed.append(f"dropped: {word} {what}")
+            turned = [w for w, _, t in said if t & terms and _OPPOSITE.get(word) == w]
+            if turned:
+                changed.append(f"{word} became {turned[0]}")
+        if not changed:
+            return None
+        found = found or changed[0]
+    return found or None
+
+
+def _qualifiers(text: str) -> list[tuple[str, str, frozenset[str]]]:
+    """The conditions of ``text``: (its word, what it says, its terms)."""
+    return [
+        (word, m.group("what").strip(), claim_terms(m.group("what")))
+        for m in _QUALIFIER.finditer(text)
+        for word in [" ".join(m.group("word").casefold().split())]
+    ]
+
+
+_OPPOSITE = {
+    "during": "outside",
+    "outside": "during",
+    "outside of": "during",
+    "before": "after",
+    "after": "before",
+    "unless": "if",
+    "if": "unless",
+}
 
 
 def prose_command(command: str) -> str:

@@ -41,7 +41,7 @@ from .transcript import (
     transcript_chunks,
     utf8_len,
 )
-from .verify import Verification, VerifyMode, build_ledger, verify_recap
+from .verify import Verification, VerifyMode, build_ledger, fit_recap, verify_recap
 
 OutcomeStatus = Literal["compacted", "skipped", "failed", "off"]
 TokenCounter = Callable[[Sequence[Message]], int]
@@ -367,7 +367,7 @@ class Conversation:
                 transcript=transcript,
                 reply=raw if isinstance(raw, str) else None,
             )
-        reply = cut_prose(reply, cap)
+        # no cut here: verification fits the recap to the cap and reports each line it cuts
         all_covers = (previous.covers if previous else ()) + plan.covered_ids
         # the goal is read from the whole record (its turn may be pinned, not covered):
         # it is evidence for the recap's Goal line
@@ -575,7 +575,12 @@ def _verify_and_backfill(
         return _merged(first, again), 0
     room = cap - min(utf8_len(prose), cap // 2) - utf8_len(BACKFILL_HEADER) - 3
     added = render_digest(missing, max(room, 200))
-    prose = cut_prose(prose, cap - utf8_len(added) - utf8_len(BACKFILL_HEADER) - 3)
+    prose, cut = fit_recap(prose, cap - utf8_len(added) - utf8_len(BACKFILL_HEADER) - 3)
+    if cut:  # what the summary lost for room may come back in the record's own words
+        missing = backfill(record_digest, prose)
+        count = sum(len(v) for v in missing.sections.values())
+        room = cap - utf8_len(prose) - utf8_len(BACKFILL_HEADER) - 3
+        added = render_digest(missing, max(room, 200))
     text = f"{prose}\n\n{BACKFILL_HEADER}\n{added}" if prose else f"{BACKFILL_HEADER}\n{added}"
     whole = verify_recap(
         text, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False, context=record
@@ -586,8 +591,8 @@ def _verify_and_backfill(
     ledger, dropped = build_ledger(whole.missing, transcript_facts(evidence), room)
     if ledger:
         whole = replace(whole, text=f"{whole.text}\n\n{ledger}", ledger=ledger)
-    merged = _merged(first, replace(whole, ledger_dropped=dropped if whole.missing else 0))
-    return merged, count
+    whole = replace(whole, ledger_dropped=dropped if whole.missing else 0, cut=cut + whole.cut)
+    return _merged(first, whole), count
 
 
 def _merged(first: Verification, second: Verification) -> Verification:
@@ -599,6 +604,7 @@ def _merged(first: Verification, second: Verification) -> Verification:
         removed_sentences=first.removed_sentences + second.removed_sentences,
         misclaims=tuple(dict.fromkeys(first.misclaims + second.misclaims)),
         claims_checked=first.claims_checked,
+        cut=tuple(dict.fromkeys(first.cut + second.cut)),
     )
 
 
@@ -665,7 +671,9 @@ def _recap_incrementally(
         reply = _clean_reply(summarizer.summarize(prompt, transcript.text, max_tokens=max_tokens))
         if not reply:
             return "", transcript  # an empty recap: compaction reports it
-        text = cut_prose(reply, cap)
+        text = reply
+        if chunk is not chunks[-1]:  # the next call's previous recap; the last is cut by
+            text = cut_prose(reply, cap)  # verification, which reports what it cuts
     return text or "", transcript
 
 

@@ -110,7 +110,7 @@ _AUXILIARY = frozenset(_AUXILIARY_WORDS.split())
 _NAME_NOT = re.compile(r"(?i)^(?P<pos>.*?\b(?P<word>[\w./+-]+)),?\s+\(?(?P<neg>not\s+.+)$")
 _PREFER_OVER = re.compile(
     r"^(?P<pos>.*\b(?i:prefer)\w*\s+.+?)\s+(?P<neg>(?i:over)\s+.+)$|"
-    r"^(?P<pos2>.*?[\w./+-])\s+(?P<neg2>(?i:over)\s+(?:(?i:the)\s+)?(?:[A-Z]|[\w-]*[./_][\w./-]*).*)$"
+    r"^(?P<pos2>.*?[\w./+-])\s+(?P<neg2>(?i:over)\s+(?:(?i:the)\s+)?(?:[A-Z#]|[\w-]*[./_][\w./-]*).*)$"
 )  # "prefers Redis over Memcached", "Decimal over Float"; not "over 10 seconds"
 
 

@@ -159,6 +159,7 @@ _SYNONYMS = {
     "migrate": "move",
     "migration": "move",
     "mov": "move",
+    "pr": "pull",  # a PR is a pull request
 }
 
 
@@ -265,12 +266,18 @@ def _claim_terms_of(raw: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_LOCATION = re.compile(r"^([\w./-]+\.\w+):(\d+)(?::\d+)?$")
+
+
 @lru_cache(maxsize=1 << 16)
 def _unit_terms_of(raw: str) -> frozenset[str]:
     """The unit terms of one raw token: its claim terms and the parts of a path or an
     identifier."""
     out = set(_claim_terms_of(raw))
     tok = _token(raw)
+    located = _LOCATION.match(tok)
+    if located:  # "src/app.py:88:5" (a compiler's, a linter's) is the path and line 88
+        out |= _unit_terms_of(located.group(1)) | {located.group(2)}
     if tok and (_CODEISH.search(tok) or "-" in tok):
         for part in re.split(r"[/_.:\[\]@=-]+|" + _CAMEL.pattern, tok):
             if part and part.casefold() not in FILLER:
@@ -323,6 +330,34 @@ def words_in(command: str, text: str) -> bool:
     while len(words) > 2 and words[-1].isalpha() and words[-1] not in have:
         words.pop()
     return bool(words) and all(w in have for w in words)
+
+
+# A thing named by its kind: "the orders_archive table", "the `payments-v2` bucket".
+_NAMED_THING = re.compile(
+    r"(?i)`?([\w.-]+)`?\s+(table|file|dir|directory|folder|branch|bucket|database|db|schema|"
+    r"column|index|queue|topic|service|cluster|namespace|repo|repository|module|package|"
+    r"job|key|field|endpoint|container|pod|volume|view|flag|env|environment|project|host)s?\b"
+)
+
+
+def renamed(claim: str, unit: str) -> str | None:
+    """The name ``unit`` gives a thing that ``claim`` calls by part of it: "the orders
+    table" where the record says "the orders_archive table" names another table (the
+    unit's terms hold "orders" only as a piece of the identifier). None when it does not."""
+    if not _NAMED_THING.search(claim):
+        return None
+    theirs: dict[str, set[str]] = {}
+    for m in _NAMED_THING.finditer(unit):
+        theirs.setdefault(stem(m.group(2)), set()).add(m.group(1).casefold())
+    for m in _NAMED_THING.finditer(claim):
+        name, said = m.group(1).casefold(), theirs.get(stem(m.group(2)), set())
+        if not said or name in said:
+            continue
+        for other in said:
+            parts = re.split(r"[_.-]+", other)
+            if len(parts) > 1 and name in parts:
+                return other
+    return None
 
 
 def cover(claim: Iterable[str], unit: frozenset[str]) -> tuple[float, tuple[str, ...]]:

@@ -25,9 +25,9 @@ from typing import Any, Literal
 
 from ..model import Message
 from .claims import Claim, Evidence, check_clause, check_sentence
-from .claims_reading import ITEM, section_of
+from .claims_reading import ITEM, quote, section_of
 from .claims_said import prose_command
-from .digest import SECTIONS
+from .digest import PRIORITY, SECTIONS
 from .facts import (
     Fact,
     FactSource,
@@ -69,6 +69,8 @@ class Verification:
     ledger_dropped: int = field(default=0)
     misclaims: tuple[Claim, ...] = ()
     claims_checked: int = 0
+    #: lines of the recap that stood but did not fit the byte cap (the record keeps them)
+    cut: tuple[str, ...] = ()
 
     @property
     def counts(self) -> dict[str, int]:
@@ -78,6 +80,7 @@ class Verification:
             "missing": len(self.missing),
             "claims_checked": self.claims_checked,
             "unsupported_claims": len(self.misclaims),
+            "cut": len(self.cut),
         }
 
     def summary(self) -> str:
@@ -107,6 +110,13 @@ class Verification:
             line += f"; {len(self.missing)} missing fact(s) added to the facts ledger"
             if self.ledger_dropped:
                 line += f" ({self.ledger_dropped} did not fit the byte cap)"
+        if self.cut:
+            shown = ", ".join(quote(c, 60) for c in self.cut[:3])
+            more = f" and {len(self.cut) - 3} more" if len(self.cut) > 3 else ""
+            line += (
+                f"; {len(self.cut)} line(s) of the recap did not fit the byte cap and were "
+                f"left out (the record keeps what they say): {shown}{more}"
+            )
         if not self.accepted and self.reason and self.mode != "reject":
             line += f"; {self.reason}"
         return line
@@ -121,6 +131,7 @@ class Verification:
             "missing": [f.to_dict() for f in self.missing],
             "unsupported_claims": [c.to_dict() for c in self.misclaims],
             "removed_sentences": list(self.removed_sentences),
+            "cut_lines": list(self.cut),
             "ledger": self.ledger,
             "ledger_dropped": self.ledger_dropped,
             "reason": self.reason,
@@ -426,9 +437,9 @@ def verify_recap(
         need, _ = build_ledger(missing, facts, max_bytes)
         room = max(max_bytes - prose_bytes - 2, min(utf8_len(need), max_bytes // 2))
         ledger_text, dropped = build_ledger(missing, facts, room)
-        if ledger_text:
-            prose = cut_prose(prose, max_bytes - utf8_len(ledger_text) - 2)
-    text = f"{prose}\n\n{ledger_text}" if ledger_text else cut_prose(prose, max_bytes)
+    room = max_bytes - utf8_len(ledger_text) - 2 if ledger_text else max_bytes
+    prose, cut = fit_recap(prose, room)
+    text = f"{prose}\n\n{ledger_text}" if ledger_text else prose
     return Verification(
         cut_utf8(text, max_bytes),
         True,
@@ -441,7 +452,71 @@ def verify_recap(
         ledger_dropped=dropped,
         misclaims=tuple(misclaims),
         claims_checked=checked,
+        cut=cut,
     )
+
+
+def fit_recap(text: str, max_bytes: int) -> tuple[str, tuple[str, ...]]:
+    """``text`` (a recap, in sections or prose) within ``max_bytes``, and the lines left
+    out. Whole lines go, the least urgent section's first (``PRIORITY``), its last line
+    first: cutting the tail would take the open requests and the next step, which matter
+    more than a list of files read. Prose outside any section ranks with "Findings"; a
+    heading goes with its last item. One line left over the cap is cut at a sentence end
+    (the rest counted as cut).
+
+    >>> fit_recap("Goal: fix it.\\nFiles read: a.py, b.py\\nNext step: run the tests.", 45)
+    ('Goal: fix it.\\nNext step: run the tests.', ('Files read: a.py, b.py',))
+    """
+    if utf8_len(text) <= max_bytes:
+        return text, ()
+    lines = text.splitlines()
+    ranks = _line_ranks(lines)
+    kept = {i for i, line in enumerate(lines) if line.strip()}
+    cut: list[int] = []
+
+    def render() -> str:
+        shown = _without_empty_sections(
+            [x for i, x in enumerate(lines) if i in kept or not x.strip()]
+        )
+        return re.sub(r"\n{3,}", "\n\n", "\n".join(shown)).strip()
+
+    out = render()
+    while utf8_len(out) > max_bytes:
+        items = [i for i in kept if ranks[i] >= 0]
+        if len(items) <= 1:
+            break
+        worst = max(items, key=lambda i: (ranks[i], i))
+        kept.discard(worst)
+        cut.append(worst)
+        out = render()
+    gone = [lines[i].strip() for i in sorted(cut)]
+    if utf8_len(out) > max_bytes:
+        short = cut_prose(out, max_bytes)
+        rest = out[len(short) :].strip()
+        gone += [rest] if rest else []
+        out = short
+    return out, tuple(gone)
+
+
+def _line_ranks(lines: list[str]) -> list[int]:
+    """Each line's rank for :func:`fit_recap`: its section's place in ``PRIORITY``; a
+    heading -1 (it goes with the last of its items)."""
+    prose = PRIORITY.index("Findings")
+    ranks: list[int] = []
+    section: str | None = None
+    for line in lines:
+        head, rest = section_of(line)
+        heading = _HEADING.match(line) if head is None else None
+        if heading:
+            head = _section_named(heading.group(1))
+        if head is not None or heading:
+            section = head
+            ranks.append(PRIORITY.index(head) if head is not None and rest else -1)
+            continue
+        if not line.strip():
+            section = None
+        ranks.append(PRIORITY.index(section) if section else prose)
+    return ranks
 
 
 _FILES_KIND = re.compile(

@@ -14,6 +14,8 @@ from ..gate import (
     accepts_images,
     limit_notice,
     may_break_request_limits,
+    oversized_image,
+    replace_image,
     replace_images_before,
     request_image_cut,
     vision_gate,
@@ -24,7 +26,7 @@ from ..pricing.messages import Pricer
 from ..providers import provider_format, read_messages
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
-from ..validate import is_empty, tool_pair_problems
+from ..validate import SYSTEM_MEDIA, is_empty, tool_pair_problems
 from .anchors import (
     current_request_position,
     pin_anchors,
@@ -251,6 +253,11 @@ class Fitter:
             result = FitResult(result.messages, report)
         return result
 
+    def _image_size(self, img: Image) -> tuple[int, int] | None:
+        """The pixel size ``img`` is priced at (None: unknown, e.g. a URL)."""
+        price = self.pricer.image(img)
+        return (price.width, price.height) if price.width and price.height else None
+
     def _within_request_limits(
         self,
         msgs: Sequence[Message],
@@ -259,27 +266,33 @@ class Fitter:
         memory: tuple[Message, ...],
         notices: list[Notice],
     ) -> FitResult:
-        """Over the model's per-request image limits (count, inline bytes)? The images older
-        than the newest that fit become placeholders and the fit runs again; the kept
-        messages' replacements are reported."""
-        replaced: dict[str, list[tuple[str, str]]] = {}
+        """Over the model's image limits (bytes per image; count and inline bytes per
+        request)? An image too big to send, and the images older than the newest that fit a
+        request, become placeholders and the fit runs again; the kept messages'
+        replacements are reported."""
+        replaced: dict[str, list[tuple[str, str, bool]]] = {}
         planned = self.pricer.planned_bytes
-        while (cut := request_image_cut(result.messages, self.info, planned)) is not None:
-            swapped = replace_images_before(msgs, cut)
+        while (
+            cut := oversized_image(result.messages, self.info, planned)
+            or request_image_cut(result.messages, self.info, planned, self._image_size)
+        ) is not None:
+            swapped = (replace_image if cut.only_this else replace_images_before)(msgs, cut)
             if swapped is None:
                 break
             msgs, now = swapped
             for key, labels in now.items():
-                replaced.setdefault(key, []).extend((label, cut.reason) for label in labels)
+                replaced.setdefault(key, []).extend(
+                    (label, cut.reason, cut.only_this) for label in labels
+                )
             result = self._fit_repaired(msgs, tools, memory, notices)
         if not replaced:
             return result
         kept = {m.id for m in result.messages}
         limit = [
-            limit_notice(key, label, reason)
+            limit_notice(key, label, reason, only_this)
             for key, labels in replaced.items()
             if key in kept
-            for label, reason in labels
+            for label, reason, only_this in labels
         ]
         changes = tuple(Change("replaced", n.where, None, "image", n.text, 0, 0) for n in limit)
         report = replace(
@@ -311,7 +324,9 @@ class Fitter:
     ) -> FitResult:
         result = self._fit_once(msgs, tools, memory, list(notices))
         self._memory.shown = self._memory.index
-        if not self._memory.sent_ok and tool_pair_problems(result.messages):
+        if (not self._memory.sent_ok and tool_pair_problems(result.messages)) or _system_media(
+            result.messages
+        ):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
             # sent keeps the every-turn cost proportional to the kept set.
@@ -501,6 +516,17 @@ def _readable_blocks(
         else:
             blocks.append(b)
     return blocks
+
+
+def _system_media(kept: Sequence[Message]) -> bool:
+    """Whether the leading system messages hold an image, a file or audio: no provider takes
+    one there, and ``repair`` moves it to a user turn (the units' checks skip the system)."""
+    for m in kept:
+        if m.role != "system":
+            return False
+        if not set(map(type, m.content)).isdisjoint(SYSTEM_MEDIA):
+            return True
+    return False
 
 
 def _without_blank_system(

@@ -52,6 +52,9 @@ _CHUNK = 512  # a cold read is done in pieces, so a later edit re-reads from a n
 Dicts = list[dict[str, Any]]
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def _skeleton(value: Any) -> Any:
     """``value`` with its dicts, lists and tuples copied and its leaves shared."""
     kind = type(value)
@@ -61,6 +64,15 @@ def _skeleton(value: Any) -> Any:
         return [_skeleton(v) for v in value]
     if kind is tuple:
         return tuple(_skeleton(v) for v in value)
+    if kind in _LEAVES:
+        return value
+    # An OrderedDict, a defaultdict or any other mapping or list an app edits in place is
+    # copied too (as a plain dict or list, which compares equal to it): shared, it would
+    # compare equal to itself after an edit and a stale price would be served.
+    if isinstance(value, Mapping):
+        return {k: _skeleton(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_skeleton(v) for v in value]
     return value
 
 

@@ -13,8 +13,7 @@ block (when stored) or from the header of the inline data.
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,7 +43,7 @@ from ..providers.common import (
     sends_nothing,
     tool_images_header,
 )
-from ..providers.ids import accepted_everywhere, portable_id, wire_id
+from ..providers.ids import accepted_everywhere, portable_id, wire_id, wire_name
 from .framing import (
     CONSERVATIVE,
     OPENAI,
@@ -264,7 +263,7 @@ class Pricer:
             result = (self.text(b.wire_text), 0)
         elif isinstance(b, ToolCall):
             result = (
-                TOOL_CALL_OVERHEAD + self._id(b.id) + self.text(b.name) + self.text(self._args(b)),
+                TOOL_CALL_OVERHEAD + self._id(b.id) + self._name(b.name) + self.text(self._args(b)),
                 0,
             )
         elif isinstance(b, ToolResult):
@@ -382,6 +381,13 @@ class Pricer:
             return self.text(call_id)
         return max(self.text(call_id), self.text(portable_id(call_id)))
 
+    def _name(self, name: str) -> int:
+        """Tokens of a tool name as the wire carries it (``providers.ids``: renamed where
+        the target refuses it); with no wire known, the longer of the two forms."""
+        if self.wire is not None:
+            return self.text(wire_name(name, self.wire))
+        return max(self.text(name), self.text(wire_name(name, "openai")))
+
     def _args(self, call: ToolCall) -> str:
         """Tool arguments as the wire carries them: verbatim for OpenAI formats; re-serialized
         from the parsed object for Anthropic (``input``) and Gemini (``args``); with no wire
@@ -450,25 +456,15 @@ class Pricer:
         turn, not once per message. Zero when the wire format is not known."""
         if self.wire not in ("anthropic", "gemini"):
             return 0
-        # Anthropic keeps turns apart that would hold two images together (labels)
-        max_images = 2 if self.wire == "anthropic" else math.inf
-        merged, previous, images = 0, "", 0
+        merged, previous = 0, ""
         for m in messages:
             if m.role == "system" or sends_nothing(m, self.wire):
                 continue  # not in the body (the turn left out, priced as nothing)
-            count = sum(1 for _ in m.images())
-            if (
-                m.role == previous
-                and m.role in ("user", "assistant")
-                and images + count < max_images
-            ):
+            if m.role == previous and m.role in ("user", "assistant"):
                 # the merged message's own framing (names are not sent on this wire)
                 merged += self.framing.per_message
                 if self.framing.counts_role:
                     merged += self._label(m.role)
-                images += count
-            else:
-                images = count
             # a tool message opens (or joins) a user turn of results: a user message after
             # it shares that turn, and the reader splits it back, so it is priced as two
             previous = "tool" if m.role == "tool" else m.role
@@ -498,14 +494,16 @@ def price_messages(
     tools: Sequence[Mapping[str, Any]] | None = None,
     catalog: Catalog | None = None,
 ) -> MessagePrice:
-    """Price a conversation (our messages or provider dicts) for ``model``.
+    """Price a conversation (our messages or provider dicts) sent to ``model`` as one request:
+    what the provider bills as its prompt tokens (``usage.prompt_tokens``), i.e. the messages,
+    the ``tools`` schemas and the reply priming every request carries.
 
-    >>> price_messages([{"role": "user", "content": "hello"}], "gpt-4o").total
-    5
+    >>> price_messages([{"role": "user", "content": "hello"}], "gpt-4o").total  # 5 + 3 priming
+    8
     """
     pricer = Pricer.for_model(model, catalog)
     total = pricer.messages(read_messages(messages))
-    return MessagePrice(total.text + pricer.tools(tools), total.image)
+    return MessagePrice(total.text + pricer.tools(tools) + REQUEST_OVERHEAD, total.image)
 
 
 def price_request(
@@ -525,31 +523,25 @@ def price_request(
     pricer = Pricer.for_model(model, catalog, wire=fmt)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]
     total = pricer.messages(msgs)
-    if fmt == "gemini":
-        total = MessagePrice(total.text + _gemini_label_correction(body, msgs, pricer), total.image)
+    if fmt in ("gemini", "anthropic"):
+        total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
     tools = pricer.tools(body.get("tools"), body.get("tool_choice"))
     return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
 
 
-def _gemini_label_correction(
-    body: Mapping[str, Any], msgs: Sequence[Message], pricer: Pricer
+def _label_correction(
+    body: Mapping[str, Any], fmt: str, msgs: Sequence[Message], pricer: Pricer
 ) -> int:
-    """The ``Image k:`` labels a Gemini body really holds, less those the pricer priced.
+    """The ``Image k:`` labels a Gemini or Anthropic body really holds, less those the
+    pricer priced.
 
-    The Gemini writer labels each message's images, then joins consecutive user turns
-    (Gemini wants roles to alternate). Read back, a joined turn can look interleaved (its
-    labels, stripped by the reader, are then priced by nobody) or hold adjacent unlabelled
-    images (which the pricer would label). The body's own label parts are what is billed:
-    those the reader stripped are added, those the pricer added are taken off.
+    These writers label each message's images, then join consecutive user turns (both
+    want roles to alternate). Read back, a joined turn can look interleaved (its labels,
+    stripped by the reader, are then priced by nobody) or hold adjacent unlabelled images
+    (which the pricer would label). The body's own label parts are what is billed: those
+    the reader stripped are added, those the pricer added are taken off.
     """
-    in_body = 0
-    contents = body.get("contents") or []
-    for content in contents if isinstance(contents, list) else ():
-        if isinstance(content, dict) and content.get("role", "user") == "user":
-            for part in content.get("parts") or ():
-                text = part.get("text") if isinstance(part, dict) else None
-                if isinstance(text, str) and IMAGE_LABEL.fullmatch(text):
-                    in_body += pricer.text(text)
+    in_body = sum(pricer.text(t) for t in _user_label_texts(body, fmt))
     kept = added = 0
     for m in msgs:
         if m.role != "user":
@@ -561,6 +553,22 @@ def _gemini_label_correction(
         if images >= 2 and not interleaved(m.content):
             added += sum(pricer.text(f"Image {k}:") for k in range(1, images + 1))
     return (in_body - kept) - added
+
+
+def _user_label_texts(body: Mapping[str, Any], fmt: str) -> Iterator[str]:
+    """The texts of a Gemini or Anthropic body's user turns that are ``Image k:`` labels."""
+    key, inner = ("contents", "parts") if fmt == "gemini" else ("messages", "content")
+    turns = body.get(key) or []
+    for turn in turns if isinstance(turns, list) else ():
+        if not isinstance(turn, dict) or turn.get("role", "user") != "user":
+            continue
+        parts = turn.get(inner)
+        if isinstance(parts, str):  # an Anthropic turn of one text
+            parts = [{"text": parts}]
+        for part in parts if isinstance(parts, list) else ():
+            text = part.get("text") if isinstance(part, dict) else None
+            if isinstance(text, str) and IMAGE_LABEL.fullmatch(text):
+                yield text
 
 
 def _placed(exc: ContentError, m: Message, b: Block) -> ContentError:

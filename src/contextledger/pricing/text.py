@@ -516,12 +516,15 @@ class CachedCounter:
         missing = [t for t in dict.fromkeys(texts) if t not in memo]
         fresh = dict(zip(missing, count_many(self.inner, missing), strict=True))
         self.misses += len(missing)
+        # (the counts are read before the memo is trimmed: a batch of more new texts than
+        # the memo holds evicts the hits it found)
+        counts = [fresh[t] if t in fresh else memo[t] for t in texts]
         for t, n in fresh.items():
             if len(t) <= self.max_key_chars:
                 memo[t] = n
         while len(memo) > self.maxsize:
             memo.popitem(last=False)
-        return [fresh[t] if t in fresh else memo[t] for t in texts]
+        return counts
 
     def __len__(self) -> int:
         return len(self._memo)

@@ -283,6 +283,13 @@ def _patch_tokens(patches: int, info: ModelInfo) -> int:
     return math.ceil(patches * _multiplier(info)) + 1
 
 
+def _documented(info: ModelInfo) -> bool:
+    """False when the catalog had to choose between conflicting or missing documented
+    multipliers (``undocumented``: the larger figure, so the price stays at or above the
+    bill): the cost is then an upper bound, not the bill."""
+    return not info.image_params.get("undocumented", False)
+
+
 def _openai_patch(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageCost:
     _, level = _patch_level(info, detail)
     max_dim, budget = level.get("max_dim"), level.get("budget")
@@ -295,7 +302,9 @@ def _openai_patch(w: int, h: int, info: ModelInfo, detail: str | None) -> ImageC
             f"{info.id} rejects images above {reject} patches at this detail; "
             f"{w}x{h} needs {patches}",
         )
-    return ImageCost(_patch_tokens(patches, info), rw, rh, info.id, "openai-patch")
+    return ImageCost(
+        _patch_tokens(patches, info), rw, rh, info.id, "openai-patch", _documented(info)
+    )
 
 
 def _openai_patch_max(info: ModelInfo, detail: str | None) -> ImageCost:

@@ -26,9 +26,9 @@ from ..model import Message, MessagesLike
 from ..report import Notice
 from ..validate import Problem, ensure_valid, gemini_contents_problems
 from . import anthropic, gemini, openai_chat, openai_responses
-from .common import drop_empty_turns
+from .common import drop_empty_turns, names_dropped
 from .format import Format, ProviderFormat
-from .ids import renamed_ids
+from .ids import renamed_ids, renamed_names
 
 #: Every wire format, by name: the one place that lists them.
 REGISTRY: Mapping[str, ProviderFormat] = MappingProxyType(
@@ -181,6 +181,8 @@ def translate(
     if validate:
         _validate(msgs, to)
     notices.extend(renamed_ids(msgs, target.name, target.title))
+    notices.extend(renamed_names(msgs, target.name, target.title))
+    notices.extend(names_dropped(msgs, target.name, target.title))
     body = target.write(msgs, notices)
     if validate and target.name == "gemini":
         # placement rules only the written turns show (the writer joins model turns)

@@ -32,7 +32,7 @@ from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat, tool_spec
-from .ids import wire_id
+from .ids import declared_name, wire_id, wire_name
 
 TARGET = "anthropic"
 
@@ -206,16 +206,9 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
     system, rest = c.split_system(messages)
     out: list[dict[str, Any]] = []
     pending: list[dict[str, Any]] = []  # tool_result blocks waiting for their user turn
+    last_assistant = ""  # the path of the last assistant message written
     for i, m in rest:
         p = f"messages[{i}]"
-        if m.name:
-            notices.append(
-                Notice(
-                    "dropped",
-                    p,
-                    f"The name {m.name!r} on message {i} was not sent: Anthropic has no message names.",
-                )
-            )
         if m.role == "tool":
             pending.extend(_tool_result(r, f"{p}.content[{j}]") for j, r in enumerate(m.content))
         elif m.role == "user":
@@ -232,9 +225,12 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
             blocks = _assistant_blocks(m, p, notices)
             if blocks or not c.only_foreign_reasoning(m, TARGET):  # no empty turn
                 out.append({"role": "assistant", "content": blocks})
+                last_assistant = p
     if pending:
         out.append({"role": "user", "content": pending})
-    body: dict[str, Any] = {"messages": _alternating(out)}
+    turns = _alternating(out)
+    _trim_prefill(turns, last_assistant, notices)
+    body: dict[str, Any] = {"messages": turns}
     system_blocks = [
         b for m in messages if m.role == "system" for b in m.content if isinstance(b, Text)
     ]
@@ -251,21 +247,45 @@ def _alternating(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
     fit that drops the turns between two requests, or keeps a pinned earlier request right
     before the newest one, leaves such runs. Tool results stay first in their user turn.
 
-    Not merged: turns that would hold two images or more together. One turn with several
-    images gets "Image k:" labels, which the fit did not budget (the first-party API
-    merges such turns itself; the stub refuses them, as Bedrock did)."""
+    Each turn keeps the ``Image k:`` labels it was written with (none are added for images
+    the merge brings together): the fit priced the labels per message and one framing for
+    the merged turn (``Pricer.merged_framing``), so the body costs what was budgeted."""
     out: list[dict[str, Any]] = []
     for turn in turns:
-        if (
-            out
-            and out[-1]["role"] == turn["role"]
-            and not _opens_with_results(turn)
-            and _images(out[-1]) + _images(turn) < 2
-        ):
+        if out and out[-1]["role"] == turn["role"] and not _opens_with_results(turn):
             out[-1] = {"role": turn["role"], "content": _blocks(out[-1]) + _blocks(turn)}
         else:
             out.append(turn)
     return out
+
+
+def _trim_prefill(turns: list[dict[str, Any]], path: str, notices: list[Notice]) -> None:
+    """A conversation that ends on an assistant turn (a prefill the reply continues) ends
+    without trailing whitespace: Anthropic refuses it ("final assistant content cannot end
+    with trailing whitespace"), where OpenAI takes such a turn. Reported."""
+    if not turns or turns[-1]["role"] != "assistant":
+        return
+    last = turns[-1]
+    content = last["content"]
+    text: str | None
+    if isinstance(content, str):
+        text = content
+    else:  # a list: only a final text block can end with whitespace
+        text = content[-1].get("text") if content and content[-1]["type"] == "text" else None
+    if not text or text == text.rstrip():
+        return
+    if isinstance(content, str):
+        last["content"] = text.rstrip()
+    else:
+        last["content"] = [*content[:-1], {**content[-1], "text": text.rstrip()}]
+    notices.append(
+        Notice(
+            "shrunk",
+            path,
+            "The trailing whitespace of the final assistant turn (a prefill) was removed: "
+            "Anthropic refuses a final assistant turn that ends with whitespace.",
+        )
+    )
 
 
 def _opens_with_results(turn: dict[str, Any]) -> bool:
@@ -273,11 +293,6 @@ def _opens_with_results(turn: dict[str, Any]) -> bool:
     the validator to name, not hidden inside the turn before)."""
     content = turn["content"]
     return isinstance(content, list) and bool(content) and content[0]["type"] == "tool_result"
-
-
-def _images(turn: dict[str, Any]) -> int:
-    content = turn["content"]
-    return 0 if isinstance(content, str) else sum(b["type"] == "image" for b in content)
 
 
 def _blocks(turn: dict[str, Any]) -> list[dict[str, Any]]:
@@ -397,7 +412,7 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
                     {
                         "type": "tool_use",
                         "id": wire_id(b.id, TARGET),
-                        "name": b.name,
+                        "name": wire_name(b.name, TARGET),
                         "input": args,
                     },
                     b,
@@ -426,7 +441,9 @@ def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for t in tools:
         name, desc, params = tool_spec(t)
-        out.append({"name": name, "description": desc, "input_schema": params})
+        out.append(
+            {"name": declared_name(name, TARGET), "description": desc, "input_schema": params}
+        )
     return out
 
 

@@ -199,7 +199,7 @@ def dumps_json(value: Any, path: str) -> str:
     """``value`` (tool arguments, a function response) as JSON text, or a ContentError naming
     ``path`` when it cannot be: nested too deeply, an integer too long, not JSON at all."""
     try:
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
     except RecursionError:
         raise ContentError(path, "nested too deeply to serialize as JSON") from None
     except (TypeError, ValueError) as exc:
@@ -231,6 +231,26 @@ def split_system(messages: Sequence[Message]) -> tuple[str | None, list[tuple[in
     rest = [(i, m) for i, m in enumerate(messages) if m.role != "system"]
     text = "\n\n".join(m.text for m in system) if system else None
     return text, rest
+
+
+def names_dropped(messages: Sequence[Message], target: str, title: str) -> list[Notice]:
+    """A notice for each message name ``target`` has no place for (only OpenAI Chat sends
+    names): in a chat of several people the model no longer sees who said what.
+
+    >>> [n.where for n in names_dropped([Message("user", (Text("hi"),), name="bob")], "gemini", "Gemini")]
+    ['messages[0]']
+    """
+    if target == "openai":
+        return []
+    return [
+        Notice(
+            "dropped",
+            f"messages[{i}]",
+            f"The name {m.name!r} on message {i} was not sent: {title} has no message names.",
+        )
+        for i, m in enumerate(messages)
+        if m.name
+    ]
 
 
 def carries_reasoning(b: Reasoning, target: str) -> bool:

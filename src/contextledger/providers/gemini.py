@@ -34,7 +34,7 @@ from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat, tool_spec
-from .ids import wire_id
+from .ids import declared_name, wire_id, wire_name
 
 TARGET = "gemini"
 GENERATED_ID = "gemini-call-"
@@ -91,6 +91,8 @@ def read(payload: Mapping[str, Any] | Sequence[Any], start: int = 0) -> tuple[Me
         p = f"contents[{i}]"
         content = c.expect_dict(raw, p)
         role = content.get("role", "user")
+        if "parts" not in content and "content" in content:
+            raise ContentError(p, _mixed(contents, start))
         parts = content.get("parts") or []
         if not isinstance(parts, list):
             raise ContentError(p + ".parts", "parts must be a list")
@@ -110,6 +112,25 @@ def read(payload: Mapping[str, Any] | Sequence[Any], start: int = 0) -> tuple[Me
         else:
             raise ContentError(p + ".role", f"unknown role {describe(role)}")
     return tuple(out)
+
+
+def _mixed(contents: Sequence[Any], start: int) -> str:
+    """Why a message with ``content`` (OpenAI, Anthropic) cannot be read among Gemini
+    contents: read as Gemini, its text would be lost (an empty turn, removed), even the
+    newest request. Names the first Gemini-shaped item, the one that decided the format."""
+    gemini = next(
+        (
+            f"contents[{i}]"
+            for i, x in enumerate(contents, start)
+            if isinstance(x, Mapping) and ("parts" in x or x.get("role") == "model")
+        ),
+        "an item",
+    )
+    return (
+        f"a message with 'content' but no 'parts', in a list read as Gemini contents "
+        f"({gemini} has 'parts' or role 'model'): one conversation cannot mix formats; "
+        "convert one of them"
+    )
 
 
 def _system_text(system: Any) -> str:
@@ -147,6 +168,12 @@ def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> tupl
         if signature:  # a signed plain-text part: the signature is kept to send back
             return (Reasoning(TARGET, signature=signature), *((Text(text),) if text else ()))
         return (Text(text),)
+    if "inline_data" in part or "file_data" in part:
+        # an image the model made (image generation, multi-turn editing); Gemini 3 signs it
+        media = _read_media(part, path)
+        if not isinstance(media, Image):
+            raise ContentError(path, "of inline data, a model turn holds only images")
+        return (*((Reasoning(TARGET, signature=signature),) if signature else ()), media)
     raise ContentError(path, f"unknown part with keys {c.keys_of(part)}")
 
 
@@ -359,7 +386,7 @@ def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, 
         texts = [b.text for b in r.content if isinstance(b, Text)]
         value: str | list[str] = texts[0] if len(texts) == 1 else (texts if texts else "")
         fr: dict[str, Any] = {
-            "name": r.name or names.get(r.call_id, "tool"),
+            "name": wire_name(r.name or names.get(r.call_id, "tool"), TARGET),
             "response": _structured(value, r.is_error)
             or {"error" if r.is_error else "output": value},
         }
@@ -401,6 +428,14 @@ def _model_parts(
                 out[-1]["text"] = text  # the signed text part, as Gemini sent it
             else:
                 out.append({"text": text})
+        elif isinstance(b, Image):
+            media = _media(b, p)
+            if out and out[-1] == {
+                "text": "",
+                "thought_signature": out[-1].get("thought_signature"),
+            }:
+                media["thought_signature"] = out.pop()["thought_signature"]  # as Gemini sent it
+            out.append(media)
         elif isinstance(b, ToolCall):
             args, error = b.parsed()
             if error is not None or not isinstance(args, dict):
@@ -408,7 +443,7 @@ def _model_parts(
                     p, f"tool call {b.id!r} arguments are not a JSON object; run repair() first"
                 )
             names[b.id] = b.name
-            fc: dict[str, Any] = {"name": b.name, "args": args}
+            fc: dict[str, Any] = {"name": wire_name(b.name, TARGET), "args": args}
             if not b.id.startswith(GENERATED_ID):
                 fc["id"] = wire_id(b.id, TARGET)
             call_part: dict[str, Any] = {"function_call": fc}
@@ -461,7 +496,13 @@ def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             raise ContentError(
                 where + ".parameters", "Gemini takes a JSON Schema of type 'object' here"
             )
-        decls.append({"name": name, "description": desc, "parameters_json_schema": params})
+        decls.append(
+            {
+                "name": declared_name(name, TARGET),
+                "description": desc,
+                "parameters_json_schema": params,
+            }
+        )
     return [{"function_declarations": decls}] if decls else []
 
 

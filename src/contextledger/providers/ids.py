@@ -142,12 +142,116 @@ def renamed_ids(messages: Sequence[Message], target: str, title: str) -> list[No
     ]
 
 
+# --- tool names -----------------------------------------------------------------------
+#
+# A tool's name travels in each call (and, for Gemini, each response) and in the ``tools``
+# declared with the request, and the rules differ too: OpenAI Chat, Responses and
+# Anthropic take ``^[a-zA-Z0-9_-]{1,64}$``; Gemini also takes '.' and ':' (MCP-style
+# ``github.create_issue``), at most 64 characters, starting with a letter or '_'. A name
+# the target refuses is sent as :func:`portable_name`, a pure function of the name like
+# :func:`portable_id`, so calls, results and the declared tools agree without being seen
+# together, and every turn sends the same name. The model answers with that name: an app
+# that dispatches by name maps it back (``Translation.notices`` says which it was).
+
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_GEMINI_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]{0,63}")
+NAME_RULES = {
+    "gemini": "letters, digits, '_', '.', ':' and '-', at most 64 characters, starting with a "
+    "letter or '_'",
+}
+_NAME_RULE = "only letters, digits, '_' and '-', at most 64 characters"
+_NAME_STEM = 64 - 9  # room for '_' and an 8-character hash when a name is cut
+
+
+def name_accepted(name: str, target: str) -> bool:
+    """Whether ``target`` takes the tool name ``name`` as it is.
+
+    >>> name_accepted("github.create_issue", "gemini"), name_accepted("github.create_issue", "openai")
+    (True, False)
+    """
+    rule = _GEMINI_NAME if target == "gemini" else _NAME
+    return rule.fullmatch(name) is not None
+
+
+@lru_cache(maxsize=4096)
+def portable_name(name: str) -> str:
+    """A tool name every provider takes: the characters they refuse become '_', a name
+    that does not start with a letter or '_' gets '_' first, and one over 64 characters
+    is cut and ends with a hash of the whole name (so two long names stay apart).
+
+    >>> portable_name("github.create_issue"), portable_name("3d render")
+    ('github_create_issue', '_3d_render')
+    """
+    stem = _NOT_PORTABLE.sub("_", name) or "tool"
+    if not (stem[0].isascii() and (stem[0].isalpha() or stem[0] == "_")):
+        stem = "_" + stem
+    if len(stem) <= 64:
+        return stem
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).digest()
+    return f"{stem[:_NAME_STEM]}_{base64.b32encode(digest).decode('ascii')[:8].lower()}"
+
+
+def wire_name(name: str, target: str) -> str:
+    """``name`` as ``target``'s writer sends it: unchanged when accepted, else
+    :func:`portable_name`."""
+    return name if name_accepted(name, target) else portable_name(name)
+
+
+def declared_name(name: object, target: str) -> object:
+    """A declared tool's name as ``target`` takes it (anything but a string is left for
+    the provider to refuse, as given)."""
+    return wire_name(name, target) if isinstance(name, str) else name
+
+
+def renamed_names(messages: Sequence[Message], target: str, title: str) -> list[Notice]:
+    """The notice for the tool names ``target``'s writer will send renamed (none: all
+    accepted). Raises :class:`ContentError` when a new name is another tool's name (two
+    tools would become one)."""
+    renamed: dict[str, str] = {}
+    seen: set[str] = set()
+    first = ""
+    for i, m in enumerate(messages):
+        for j, b in enumerate(m.content):
+            name = b.name if isinstance(b, ToolCall | ToolResult) else None
+            if not isinstance(name, str) or not name:
+                continue
+            seen.add(name)
+            if name not in renamed and not name_accepted(name, target):
+                renamed[name] = wire_name(name, target)
+                first = first or f"messages[{i}].content[{j}]"
+    if not renamed:
+        return []
+    rule = NAME_RULES.get(target, _NAME_RULE)
+    for old, new in renamed.items():
+        clash = new in seen or sum(n == new for n in renamed.values()) > 1
+        if clash:
+            raise ContentError(
+                first,
+                f"tool name {old!r} must be renamed for {title} ({rule}), and its new name "
+                f"{new!r} is another tool's too: rename one of them",
+            )
+    pairs = ", ".join(f"{old!r} as {new!r}" for old, new in renamed.items())
+    return [
+        Notice(
+            "renamed",
+            first,
+            f"Tool names sent to {title} renamed ({title} takes {rule}): {pairs}; the "
+            "declared tools are renamed alike, and the model will call them by the new names.",
+        )
+    ]
+
+
 __all__ = [
     "MAX_LENGTH",
     "accepted",
     "accepted_everywhere",
+    "declared_name",
     "ids_accepted",
+    "name_accepted",
     "portable_id",
+    "portable_name",
     "renamed_ids",
+    "renamed_names",
     "wire_id",
+    "wire_name",
 ]

@@ -29,7 +29,7 @@ from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat
-from .ids import wire_id
+from .ids import wire_id, wire_name
 
 TARGET = "openai"
 
@@ -371,7 +371,7 @@ def _assistant(m: Message, path: str, notices: list[Notice]) -> dict[str, Any]:
                 {
                     "id": wire_id(b.id, TARGET),
                     "type": "function",
-                    "function": {"name": b.name, "arguments": b.arguments},
+                    "function": {"name": wire_name(b.name, TARGET), "arguments": b.arguments},
                 }
             )
         elif isinstance(b, Reasoning):
@@ -407,7 +407,12 @@ def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Function tools as Chat Completions takes them (the input shape, normalized)."""
     out: list[dict[str, Any]] = []
     for t in tools:
-        out.append(dict(t) if "function" in t else {"type": "function", "function": dict(t)})
+        fn = dict(t.get("function", t))
+        if isinstance(fn.get("name"), str):  # (a malformed tool is the caller's to see)
+            fn["name"] = wire_name(fn["name"], TARGET)
+        out.append(
+            {**t, "function": fn} if "function" in t else {"type": "function", "function": fn}
+        )
     return out
 
 

@@ -32,7 +32,7 @@ from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
 from .format import ProviderFormat, tool_spec
-from .ids import wire_id
+from .ids import declared_name, wire_id, wire_name
 
 TARGET = "openai-responses"
 
@@ -375,7 +375,7 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             call: dict[str, Any] = {
                 "type": "function_call",
                 "call_id": wire_id(b.id, TARGET),
-                "name": b.name,
+                "name": wire_name(b.name, TARGET),
                 "arguments": b.arguments,
             }
             if b.item_id:  # a reasoning item before it refers to this id
@@ -421,7 +421,14 @@ def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for t in tools:
         name, desc, params = tool_spec(t)
-        out.append({"type": "function", "name": name, "description": desc, "parameters": params})
+        out.append(
+            {
+                "type": "function",
+                "name": declared_name(name, TARGET),
+                "description": desc,
+                "parameters": params,
+            }
+        )
     return out
 
 

@@ -190,19 +190,23 @@ class Proxy:
     ) -> Preparer:
         """The session's Preparer for ``model`` and this output reservation.
 
-        ``--window`` sets the window of the models the catalog knows; it does not declare
-        an unknown model (the library's ``window=`` would price one with estimates): an id
-        the catalog cannot resolve raises UnknownModelError, with suggestions, unless
+        ``--window`` caps the window of the models the catalog knows: one proxy serves
+        many models, so a model whose own window is smaller keeps its own (the provider
+        would refuse a request budgeted above it). It does not declare an unknown model
+        (the library's ``window=`` would price one with estimates): an id the catalog
+        cannot resolve raises UnknownModelError, with suggestions, unless
         ``--allow-unknown-models``."""
         settings = self.settings
 
         def make() -> Preparer:
-            if settings.window is not None and not settings.allow_unknown_models:
-                lookup_model(model, settings.catalog)  # a typo is refused, not estimated
+            window = settings.window
+            if window is not None and not settings.allow_unknown_models:
+                info = lookup_model(model, settings.catalog)  # a typo is refused, not estimated
+                window = min(window, info.context_window)
             return Preparer(
                 model,
                 target=wire.format,
-                window=settings.window,
+                window=window,
                 max_output_tokens=out_tokens,
                 catalog=settings.catalog,
                 compaction=settings.compaction,

@@ -104,14 +104,15 @@ def summarize(backend: SessionBackend, info: SessionInfo, session_id: int) -> Se
             continue
     usage: list[Mapping[str, Any]] = []
     for event in backend.event_rows(session_id):
-        if event.kind != "usage":
+        if event.kind not in ("usage", "serve.turn"):
             continue
         try:
             data = json.loads(event.data)
         except ValueError:
             continue
-        if isinstance(data, dict):
-            usage.append(data)
+        record = _usage_record(event.kind, data)
+        if record is not None:
+            usage.append(record)
     input_tokens = output_tokens = 0
     for u in usage:
         reported, estimated, out = u.get("reported"), u.get("estimated"), u.get("output_tokens")
@@ -121,6 +122,28 @@ def summarize(backend: SessionBackend, info: SessionInfo, session_id: int) -> Se
     return SessionSummary(
         info, model, turns, input_tokens, output_tokens, len(usage), total_cost(usage)
     )
+
+
+def _usage_record(kind: str, data: object) -> Mapping[str, Any] | None:
+    """A stored event as a ``usage`` record: chat stores those as they are; ``serve``
+    stores each request it forwarded as a ``serve.turn`` (its model, our estimate and the
+    provider's usage), which counts once the provider answered it."""
+    if not isinstance(data, dict):
+        return None
+    if kind == "usage":
+        return data
+    if data.get("status") != 200:
+        return None  # refused or failed upstream: not a billed request
+    usage = data.get("usage")
+    reported = usage if isinstance(usage, dict) else {}
+    cache = ("cached_input_tokens", "cache_write_tokens", "cache_write_1h_tokens")
+    return {
+        "model": data.get("model"),
+        "estimated": data.get("used"),
+        "reported": reported.get("input_tokens"),
+        "output_tokens": reported.get("output_tokens"),
+        **{key: reported[key] for key in cache if key in reported},
+    }
 
 
 def _int(value: object) -> int:

@@ -1,0 +1,32 @@
+"""InlineData: a payload is the same value whatever string it sits in."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextledger.model import Image, InlineData
+
+payloads = st.binary(max_size=300).map(lambda b: InlineData.from_bytes(b).text)
+prefixes = st.sampled_from(["", "data:image/png;base64,", "data:application/pdf;base64,"])
+
+
+def test_a_data_url_and_its_bare_payload_are_equal_and_hash_alike() -> None:
+    url = InlineData("data:image/png;base64,QUJD", 22)
+    assert url == InlineData("QUJD")
+    assert hash(url) == hash(InlineData("QUJD"))
+    assert len({url, InlineData("QUJD")}) == 1
+    # blocks holding them are one dict key too (the pricer's block memo relies on it)
+    assert len({Image("image/png", data=url), Image("image/png", data=InlineData("QUJD"))}) == 1
+
+
+@given(payloads, prefixes, prefixes)
+def test_equal_payloads_hash_alike(payload: str, a: str, b: str) -> None:
+    x, y = InlineData(a + payload, len(a)), InlineData(b + payload, len(b))
+    assert x == y and hash(x) == hash(y)
+
+
+@given(payloads, payloads, prefixes)
+def test_different_payloads_are_unequal(p: str, q: str, prefix: str) -> None:
+    if p != q:
+        assert InlineData(prefix + p, len(prefix)) != InlineData(q)
