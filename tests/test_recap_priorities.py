@@ -708,3 +708,15 @@ def test_a_failure_fixed_later_says_so_and_yields_to_those_still_failing() -> No
     out = conv.compact(OfflineSummarizer(), force=True)
     assert out.verification is not None and not out.verification.removed_sentences
     assert f"`{jest}`: passed on its last run" in (out.event.recap_text if out.event else "")
+
+
+def test_a_folder_named_in_a_pinned_goal_still_ranks_its_files_first() -> None:
+    # prepare pins the goal's turn and recaps the rest: the folder it names still counts
+    a = _Agent("Build the retention dashboard. Start by looking at the existing SQL in sql/.")
+    a.read("sql/cohorts_base_v3.sql")
+    for k in range(30):
+        a.read(f"src/metrics/util_{k}.py", "The rounding is set in here.")
+    record = with_ids(a.msgs)
+    covered = [m for m in record if m is not record[1]]  # the goal's turn stays in view
+    recap = render_digest(digest(covered, history=record), 700)
+    assert "sql/cohorts_base_v3.sql" in _section(recap, "Files read")

@@ -1035,7 +1035,7 @@ def digest(
     topic = _stems(_NAME_PARTS.findall(" ".join(told)))
     for p in sec["Files written"]:
         topic |= _name_stems(p)
-    user_words = " ".join(users)
+    user_words = " ".join([first, *users])  # the goal's turn may be pinned, not covered
     urgent = 0  # files read the user named or shared, or a failing run came right after
     for p in sec["Files read"]:
         if dismissed.get(p) or not looks_like_file(p):  # a directory listed, a glob
