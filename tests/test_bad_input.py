@@ -110,12 +110,14 @@ def test_deep_json_text_is_a_typed_error() -> None:
 
 
 def test_deep_arguments_as_a_string_are_kept_and_refused_by_name() -> None:
-    # A string is what the wire carries: read verbatim; validation cannot parse it, and says so.
+    # A string is what the wire carries: read verbatim. A target that needs a JSON object
+    # cannot parse it, and says so (OpenAI's formats carry the string as written).
     text = "[" * 5_000 + "]" * 5_000
     (msg,) = read_messages(_call_with_args(text))
     assert msg.tool_calls[0].arguments == text
-    with pytest.raises(ContentError, match="nested too deeply"):
-        translate([msg], "openai")
+    for target in ("anthropic", "gemini"):
+        with pytest.raises(ContentError, match="nested too deeply"):
+            translate([msg], target)
 
 
 def test_error_messages_survive_values_that_cannot_be_printed() -> None:
