@@ -28,6 +28,7 @@ from contextledger import (
 )
 from contextledger.model import Block
 from contextledger.providers import FORMATS, detect_format, read_messages, translate
+from contextledger.providers.common import sent_media_type
 from sdk_check import validate_body
 from strategies import conversations
 from stub_server import Invalid, StubServer, validate_anthropic
@@ -43,6 +44,8 @@ def canon(messages: tuple[Message, ...], fmt: str) -> list[tuple[Any, ...]]:
         if isinstance(b, Image):
             if fmt in ("anthropic", "gemini"):
                 b = dataclasses.replace(b, detail=None)
+                if b.data is not None and b.media_type:  # sent as the format of its bytes
+                    b = dataclasses.replace(b, media_type=sent_media_type(b.media_type, b.data))
             if fmt == "gemini" and b.url is not None:
                 b = dataclasses.replace(b, media_type=None)
             if fmt == "anthropic" and b.url is not None:
