@@ -303,6 +303,15 @@ def by_prepare(s: Session, window: int) -> dict[str, Any]:
     return prepare(s.messages, MODEL, window=window, max_output_tokens=OUTPUT, compaction=True).body
 
 
+def _answer(handler: BaseHTTPRequestHandler, status: int, body: dict[str, Any]) -> None:
+    data = json.dumps(body).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)
+
+
 class _LazyModel(BaseHTTPRequestHandler):
     """An OpenAI-compatible chat endpoint whose model says almost nothing."""
 
@@ -316,12 +325,7 @@ class _LazyModel(BaseHTTPRequestHandler):
                          "message": {"role": "assistant", "content": text}}],
             "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
         }  # fmt: skip
-        data = json.dumps(reply).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        _answer(self, 200, reply)
 
     def log_message(self, *args: Any) -> None:
         pass
@@ -332,12 +336,7 @@ class _DownModel(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         self.rfile.read(int(self.headers["Content-Length"]))
-        data = json.dumps({"error": {"message": "overloaded", "type": "server_error"}}).encode()
-        self.send_response(500)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        _answer(self, 500, {"error": {"message": "overloaded", "type": "server_error"}})
 
     def log_message(self, *args: Any) -> None:
         pass
