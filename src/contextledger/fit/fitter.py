@@ -46,6 +46,7 @@ from .anchors import (
 )
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
+from .edits import SendableImages
 from .lazy import LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, KeptMemo, Parts, kept_changes
@@ -182,6 +183,7 @@ class Fitter:
         self.pricer = pricer or Pricer.for_model(self.info, catalog, wire=wire)
         self._memory = _Memory()
         self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
+        self._sendable = SendableImages(self.info)  # images re-encoded for the provider
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the last history fitted (None: not there)."""
@@ -454,6 +456,7 @@ class Fitter:
         out = _unreadable_images_left_out(
             pricer, (*system_msgs, *kept_msgs), self._memory.kept.out, changes, notices
         )
+        out = self._sendable.apply(pricer, out, self._memory.kept.out, changes, notices)
         if pricer.estimates:
             notices.extend(_estimated_media(pricer.estimates, out))
         kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
