@@ -501,13 +501,43 @@ class Pricer:
             return 0
         model = self.model
         prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
-        return prompt + tools_tokens(tools, self.framing, model.tokenizer, self.text)
+
+        def price(schemas: Sequence[Mapping[str, Any]]) -> int:
+            return tools_tokens(schemas, self.framing, model.tokenizer, self.text)
+
+        # Declared names go out as the wire takes them (``providers.ids``: renamed where
+        # refused); with no wire known, the longer of the given and OpenAI's strict form.
+        if self.wire is not None:
+            return prompt + price(_declared_as_sent(tools, self.wire))
+        renamed = _declared_as_sent(tools, "openai")
+        return prompt + (price(tools) if renamed is tools else max(price(tools), price(renamed)))
 
     def request(
         self, messages: Iterable[Message], tools: Sequence[Mapping[str, Any]] | None = None
     ) -> int:
         """The whole request: messages, tool schemas and request framing."""
         return self.messages(messages).total + self.tools(tools) + REQUEST_OVERHEAD
+
+
+def _declared_as_sent(tools: Sequence[Mapping[str, Any]], wire: str) -> Sequence[Mapping[str, Any]]:
+    """``tools`` (in any provider's shape) with every declared name as ``wire``'s writer
+    sends it; the same list when no name changes."""
+
+    def renamed(tool: Mapping[str, Any]) -> Mapping[str, Any]:
+        for key in ("functionDeclarations", "function_declarations"):  # Gemini
+            decls = tool.get(key)
+            if isinstance(decls, list):
+                return {**tool, key: [renamed(d) if isinstance(d, Mapping) else d for d in decls]}
+        function = tool.get("function")  # OpenAI Chat
+        if isinstance(function, Mapping):
+            return {**tool, "function": renamed(function)}
+        name = tool.get("name")  # Anthropic, Responses, a bare function
+        if isinstance(name, str) and wire_name(name, wire) != name:
+            return {**tool, "name": wire_name(name, wire)}
+        return tool
+
+    out = [renamed(t) if isinstance(t, Mapping) else t for t in tools]  # (refused later)
+    return tools if all(a is b for a, b in zip(out, tools, strict=True)) else out
 
 
 def price_messages(
