@@ -200,6 +200,11 @@ def test_a_decorated_known_id_is_priced_as_the_id(known: str, decoration: str) -
     """Decorations that name the same model never change its family (window aside, a
     context tail only ever lowers it)."""
     plain = CATALOG.lookup(known)
+    if decoration == "{}[1m]" and plain.provider != "anthropic":
+        with pytest.raises(UnknownModelError) as err:  # Claude Code's tail, on Claude ids only
+            CATALOG.lookup(decoration.format(known))
+        assert known in err.value.suggestions
+        return
     info = CATALOG.lookup(decoration.format(known))
     assert (info.provider, info.image_cost, info.image_params) == (
         plain.provider,
@@ -208,3 +213,42 @@ def test_a_decorated_known_id_is_priced_as_the_id(known: str, decoration: str) -
     )
     assert info.context_window <= plain.context_window
     assert re.sub(r"-\d{4}-\d{2}-\d{2}$", "", info.id) in (plain.id, known)
+
+
+def test_a_registered_id_ending_like_a_tail_is_itself(cat: Catalog) -> None:
+    """Regression (review R1): the tail was stripped before the id itself was tried."""
+    from contextledger.catalog import register_model
+
+    for name in ("acme/qwen2.5-coder:32k", "local-llm[1m]", "my-router:128k"):
+        register_model({"id": name, "provider": "openai-compatible", "context_window": 8000}, cat)
+        assert (cat.lookup(name).id, cat.lookup(name).context_window) == (name, 8000)
+
+
+@pytest.mark.parametrize(
+    ("name", "meant"),
+    [
+        ("gpt-4o:32k", "gpt-4o"),  # OpenAI has no such id: 404
+        ("gpt-4o[1m]", "gpt-4o"),  # [1m] is Claude Code's, for Claude ids
+        ("gemini-2.5-flash:1000k", "gemini-2.5-flash"),
+        ("claude-sonnet-4-5[0k]", "claude-sonnet-4-5"),  # no window at all
+        ("anthropic.claude-3-haiku-20240307-v1:0:0k", "claude-3-haiku"),
+    ],
+)
+def test_a_tail_the_provider_has_no_id_for_is_refused(cat: Catalog, name: str, meant: str) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(name)
+    assert meant in err.value.suggestions
+
+
+def test_an_alias_names_a_model_not_a_context_variant(cat: Catalog) -> None:
+    from contextledger.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="context-length tail"):
+        register_alias("small", "anthropic.claude-3-haiku-20240307-v1:0:48k", cat)
+
+
+def test_an_empty_id_is_called_empty(cat: Catalog) -> None:
+    for name in ("", "   "):
+        with pytest.raises(UnknownModelError, match="the model id is empty") as err:
+            cat.lookup(name)
+        assert err.value.suggestions

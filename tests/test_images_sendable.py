@@ -148,3 +148,15 @@ def test_a_data_url_that_is_not_base64_stays_a_url() -> None:
     img = Image(url=svg)
     assert (img.url, img.data) == (svg, None)
     assert svg in json.dumps(translate((Message.user("x", img),), "openai").body)
+
+
+def test_a_data_url_with_parameters_keeps_only_the_media_type() -> None:
+    """data:image/png;name=shot.png;base64,… (some apps name the file): the writers must send
+    image/png, not the parameters (OpenAI answers 400 "Invalid image URL")."""
+    buf = io.BytesIO()
+    PILImage.new("RGB", (10, 10), "navy").save(buf, "PNG")
+    url = "data:image/png;name=shot.png;base64," + base64.b64encode(buf.getvalue()).decode()
+    img = Image(url=url)
+    assert img.media_type == "image/png" and img.data is not None
+    body = json.dumps(translate((Message.user("x", img),), "openai").body)
+    assert "data:image/png;base64," in body and "name=shot.png" not in body

@@ -41,7 +41,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, ModelSpecError, UnknownModelError, WindowError, describe
+from .errors import (
+    ArgumentError,
+    ConfigError,
+    ModelSpecError,
+    UnknownModelError,
+    WindowError,
+    describe,
+)
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
@@ -193,6 +200,9 @@ class Catalog:
         >>> cat.lookup("azure/prod-chat").id
         'gpt-4o'
         """
+        if _context_variant(model)[1] and self._find(model) is None:
+            # an alias names a model; its window is the model's (fit(window=…) lowers it)
+            raise ArgumentError("model", "a model id without a context-length tail", model)
         info = self.lookup(model)
         self._aliases[name] = info.id
         return info
@@ -214,7 +224,16 @@ class Catalog:
         with the closest known ids."""
         if not isinstance(model, str):
             raise UnknownModelError(describe(model))
+        found = self._find(model)  # an id registered with a tail (my-router:128k) first
+        if found is not None:
+            return found
         name, wanted = _context_variant(model)
+        base = self._find(name) if wanted else None
+        if base is not None and wanted and _takes_tail(model, base):
+            return _with_window(base, wanted)
+        raise UnknownModelError(model, self.suggest(model), hint=_hint(model))
+
+    def _find(self, name: str) -> ModelInfo | None:
         found = self._resolve(name)
         if found is None and ("/" in name or _CLOUD_ID.match(name)):
             # Routed ids (org/model, provider/model) are matched case-blind, as routers list
@@ -224,9 +243,7 @@ class Catalog:
             # OpenAI answers "The model `GPT-4o` does not exist", so GPT-4o is refused with
             # gpt-4o suggested.
             found = self._resolve_case_blind(name)
-        if found is None:
-            raise UnknownModelError(model, self.suggest(model), hint=_hint(name))
-        return found if wanted is None else _with_window(found, wanted)
+        return found
 
     def _resolve_case_blind(self, model: str) -> ModelInfo | None:
         """A known id or alias spelt with other capitals (``meta-llama/llama-3.2-11b-…``)."""
@@ -351,6 +368,8 @@ class Catalog:
 
 def _hint(model: str) -> str:
     """What to do about an unknown id of a kind the catalog can never know by itself."""
+    if not model.strip():
+        return "the model id is empty"
     if model.split("/", 1)[0] in ("azure", "azure_ai"):
         return (
             "an Azure deployment is named by its owner: map it to its model with "
@@ -371,7 +390,16 @@ def _context_variant(model: str) -> tuple[str, int | None]:
         return name, None
     digits, unit = (tail[1], tail[2]) if tail[1] else (tail[3], tail[4])
     scale = 1_000_000 if unit.lower() == "m" else 1_000
-    return name[: tail.start()], int(digits) * scale
+    return name[: tail.start()], int(digits) * scale or None  # [0k]: no window, refused
+
+
+def _takes_tail(model: str, base: ModelInfo) -> bool:
+    """Whether ``model``'s context-length tail is one its provider has: Claude Code's
+    ``[1m]`` on a Claude id, Bedrock's ``:200k`` on a Bedrock id (OpenAI and Google answer
+    404 for ``gpt-4o:32k`` or ``gemini-2.5-flash[1m]``)."""
+    if model.rstrip().endswith("]"):
+        return base.provider == "anthropic"
+    return _CLOUD_ID.match(_strip_route(model)[1]) is not None
 
 
 def _with_window(info: ModelInfo, wanted: int) -> ModelInfo:
@@ -699,7 +727,8 @@ def register_alias(name: str, model: str, catalog: Catalog | None = None) -> Mod
     """Name a known model another way, in ``catalog`` or the process's default catalog: an
     Azure deployment (``register_alias("prod-chat", "gpt-4o-2024-08-06")`` makes
     ``azure/prod-chat`` a gpt-4o), a proxy's route. ``model`` must resolve; an unknown one
-    raises :class:`UnknownModelError` with suggestions."""
+    raises :class:`UnknownModelError` with suggestions. Without ``catalog`` the alias is
+    process-wide, like :func:`register_model` (register at start-up: not thread-safe)."""
     if catalog is not None:
         return catalog.alias(name, model)
     info = _shared_default().alias(name, model)

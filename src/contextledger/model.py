@@ -143,8 +143,8 @@ class Image:
             return
         object.__setattr__(self, "data", InlineData(url, comma + 1))
         object.__setattr__(self, "url", None)
-        if self.media_type is None:
-            object.__setattr__(self, "media_type", header[: -len(";base64")].lower() or None)
+        if self.media_type is None:  # data:image/png;name=shot.png;base64 → image/png
+            object.__setattr__(self, "media_type", header.split(";", 1)[0].lower() or None)
 
     @property
     def source_kind(self) -> Literal["base64", "url", "ref"]:

@@ -506,17 +506,21 @@ class Pricer:
             return tools_tokens(schemas, self.framing, model.tokenizer, self.text)
 
         # Declared names go out as the wire takes them (``providers.ids``: renamed where
-        # refused); with no wire known, the longer of the given and OpenAI's strict form.
+        # refused); with no wire known, the longest of the forms any writer sends (OpenAI's
+        # rule is Anthropic's and Responses'; Gemini's refuses a leading digit OpenAI takes).
         if self.wire is not None:
             return prompt + price(_declared_as_sent(tools, self.wire))
-        renamed = _declared_as_sent(tools, "openai")
-        return prompt + (price(tools) if renamed is tools else max(price(tools), price(renamed)))
+        forms = {id(f): f for f in (tools, *(_declared_as_sent(tools, w) for w in _NAME_RULES))}
+        return prompt + max(map(price, forms.values()))
 
     def request(
         self, messages: Iterable[Message], tools: Sequence[Mapping[str, Any]] | None = None
     ) -> int:
         """The whole request: messages, tool schemas and request framing."""
         return self.messages(messages).total + self.tools(tools) + REQUEST_OVERHEAD
+
+
+_NAME_RULES = ("openai", "gemini")  # the two tool-name rules writers apply (providers.ids)
 
 
 def _declared_as_sent(tools: Sequence[Mapping[str, Any]], wire: str) -> Sequence[Mapping[str, Any]]:
