@@ -29,6 +29,7 @@ from ..model import (
     Message,
     MessagesLike,
     Text,
+    ToolCall,
     ToolResult,
     with_ids,
 )
@@ -347,6 +348,8 @@ class Fitter:
             given = msgs is mem.gated  # (not a history with images swapped for the limits)
             repaired = mem.repairs(msgs, unchanged=mem.unrepaired_same if given else None)
             mem.unrepaired_same = len(msgs) if given else 0
+            if self.pricer.forget_calls(*_replaced_parallel_turns(msgs, repaired)):
+                mem.kept = KeptMemo()  # it holds the pre-repair fit's prices of those results
             notices.extend(
                 Notice("repaired", c.message_id, f"Repaired before sending: {c.detail}.")
                 for c in repaired.changes
@@ -573,6 +576,33 @@ _REPAIR_DROPS = {
     "empty_message": "empty message — providers reject it",
     "unknown_role": "message with a role no provider takes",
 }
+
+
+def _replaced_parallel_turns(
+    msgs: Sequence[Message], repaired: RepairResult
+) -> tuple[list[Message], set[str]]:
+    """The assistant turns of parallel calls that repair replaced (a reused call id
+    renumbered), and those of their ids the repaired history calls alone: their results
+    go plain, not as a parallel call's (``Pricer.forget_calls``). Empty unless repair
+    changed such a turn (then the repaired history is looked through once)."""
+    changed = {id(msgs[c.index]): msgs[c.index] for c in repaired.changes}.values()
+    turns = [m for m in changed if m.role == "assistant" and _calls(m) > 1]
+    if not turns:
+        return [], set()
+    kept = set(map(id, repaired.messages))
+    turns = [m for m in turns if id(m) not in kept]
+    alone = {
+        b.id
+        for m in repaired.messages
+        if m.role == "assistant" and _calls(m) == 1
+        for b in m.content
+        if isinstance(b, ToolCall)
+    }
+    return turns, {b.id for m in turns for b in m.content if isinstance(b, ToolCall)} & alone
+
+
+def _calls(m: Message) -> int:
+    return sum(isinstance(b, ToolCall) for b in m.content)
 
 
 def _removed_by_repair(

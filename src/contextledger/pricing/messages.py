@@ -13,7 +13,7 @@ block (when stored) or from the header of the inline data.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,6 +134,9 @@ class Pricer:
         # OpenAI bills escaped, and of results already priced as single ones.
         self._parallel: set[str] = set()
         self._single_results: set[str] = set()
+        # which assistant messages (by identity) made each id parallel: a message repair
+        # replaces (a reused id renumbered) is forgotten, with what only it made parallel
+        self._parallel_callers: dict[str, set[int]] = {}
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
         self.estimates: dict[FileAttachment | Audio, MediaCost] = {}
@@ -366,6 +369,8 @@ class Pricer:
         ids = [b.id for b in m.content if isinstance(b, ToolCall)]
         if len(ids) < 2:
             return 0
+        for call_id in ids:
+            self._parallel_callers.setdefault(call_id, set()).add(id(m))
         new = set(ids) - self._parallel
         if new:
             self._parallel.update(new)
@@ -375,6 +380,37 @@ class Pricer:
                 self._blocks.clear()
                 self._messages.clear()
         return self._label(PARALLEL_WRAPPER) + len(ids) * self._label(PARALLEL_CALL)
+
+    def forget_calls(self, replaced: Iterable[Message], ids: Collection[str]) -> bool:
+        """Forget that the assistant turns repair replaced called ``ids`` in parallel: a
+        reused call id renumbered (``call_1`` in a later parallel turn becomes ``call_1~2``)
+        leaves ``call_1`` to its first, single call, whose result the repaired history
+        sends plain; priced escaped it was over-counted. An id another turn calls in
+        parallel stays. True when a price changed (a caller's own memo of message prices
+        is then stale)."""
+        gone: set[str] = set()
+        for m in replaced:
+            for b in m.content:
+                if not isinstance(b, ToolCall) or b.id not in ids:
+                    continue
+                callers = self._parallel_callers.get(b.id)
+                if callers is not None and id(m) in callers:
+                    callers.discard(id(m))
+                    if not callers:
+                        del self._parallel_callers[b.id]
+                        gone.add(b.id)
+        if not gone:
+            return False
+        self._parallel -= gone
+        self._blocks = {
+            b: v for b, v in self._blocks.items()
+            if not (isinstance(b, ToolResult) and b.call_id in gone)
+        }  # fmt: skip
+        self._messages = {
+            k: v for k, v in self._messages.items()
+            if not any(isinstance(b, ToolResult) and b.call_id in gone for b in v[0].content)
+        }  # fmt: skip
+        return True
 
     def _label(self, text: str) -> int:
         """Tokens of a role or a name: few distinct strings, counted once each."""
