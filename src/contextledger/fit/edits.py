@@ -104,6 +104,11 @@ class SendableImages:
             hit = self._images[id(img)] = (img, *self._convert(img))
         return None if hit[1] is None else (hit[1], hit[2])
 
+    def _converts(self, pricer: Pricer, img: Image) -> tuple[Image, str] | None:
+        """``converted``, but for an image ``prepare`` plans to re-encode itself (it sizes
+        it for the pricer, and reports it in ``report.normalized``)."""
+        return None if pricer.planned_size(img) is not None else self.converted(img)
+
     def _convert(self, img: Image) -> tuple[Image | None, str]:
         assert img.data is not None
         limits = self.info.image_limits
@@ -138,7 +143,7 @@ class SendableImages:
         checked = set(map(id, sent_last))
         fixed: list[Message] | None = None
         for i, m in enumerate(messages):
-            if id(m) in checked or not any(self.converted(img) for img in m.images()):
+            if id(m) in checked or not any(self._converts(pricer, img) for img in m.images()):
                 continue
             fixed = fixed if fixed is not None else list(messages)
             fixed[i] = m.with_content(self._blocks(pricer, m, changes, notices))
@@ -148,7 +153,7 @@ class SendableImages:
         self, pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]
     ) -> list[Block]:
         def swap(img: Image, block: int) -> Image:
-            done = self.converted(img)
+            done = self._converts(pricer, img)
             if done is None:
                 return img
             sent, why = done

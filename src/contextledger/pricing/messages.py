@@ -211,6 +211,10 @@ class Pricer:
     def planned_bytes(self, img: Image) -> int | None:
         return self._planned_bytes.get(img) if self._planned_bytes else None  # (no hashing)
 
+    def planned_size(self, img: Image) -> tuple[int, int] | None:
+        """The size ``img`` is planned to be sent at (``prepare`` re-encodes it), or None."""
+        return self._sizes.get(img) if self._sizes else None  # (no hashing)
+
     def image(self, img: Image) -> ImagePrice:
         """Tokens the provider bills for this image: by pixels, or the per-image maximum."""
         if not self._sizes:  # nothing planned: the price is the image's own, by identity
