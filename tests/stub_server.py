@@ -619,6 +619,19 @@ def _check_image_data(url: str, where: str, max_b64: int) -> None:
         raise Invalid(
             "You uploaded an unsupported image. Please make sure your image is valid.", where
         )
+    if mt == "image/gif" and _gif_frames(raw) > 1:  # "non-animated GIF" only (images guide)
+        raise Invalid(
+            "You uploaded an unsupported image. Please make sure your image is valid.", where
+        )
+
+
+def _gif_frames(raw: bytes) -> int:
+    import io
+
+    from PIL import Image as PILImage
+
+    with PILImage.open(io.BytesIO(raw)) as im:
+        return int(getattr(im, "n_frames", 1))
 
 
 def validate_openai(body: Any, stub: StubServer) -> None:
@@ -795,6 +808,7 @@ def validate_openai(body: Any, stub: StubServer) -> None:
         )
     if images > stub.max_images:
         raise Invalid(f"Too many images in request. Max is {stub.max_images}.", "messages")
+    _check_sdk_shape("openai", messages)  # last: the checks above name what they find better
 
 
 def too_long(value: str, limit: int, param: str) -> None:
@@ -852,18 +866,19 @@ def _check_sdk_shape(kind: str, messages: list[Any]) -> None:
     """Every message and block has the shape the official SDK's request types give it (the
     API refuses the rest: "Field required", "Input should be 'application/pdf'", an unknown
     block type). The error named is the one of the union member that got furthest, the
-    block's own type."""
+    block's own type. (Not used for Responses: its SDK types require an image's
+    ``detail``, which the API defaults to ``auto``.)"""
     import pydantic
 
     from sdk_check import validate_body
 
     for i, m in enumerate(messages):
         try:
-            validate_body(kind, {"messages": [m]})
+            validate_body(kind, {"messages": [m], "input": [m]})
         except pydantic.ValidationError as exc:
             deepest = max(exc.errors(), key=lambda e: len(e["loc"]))
             where = ".".join(str(x) for x in deepest["loc"] if not str(x).endswith("Param"))
-            raise Invalid(f"messages.{i}.content.{where}: {deepest['msg']}") from None
+            raise Invalid(f"messages.{i}: {where}: {deepest['msg']}") from None
 
 
 def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
@@ -894,16 +909,20 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
     if not isinstance(messages, list) or not messages:
         raise Invalid("messages: at least one message is required")
     marked = _cache_marks(system) + _cache_marks(messages) + _cache_marks(body.get("tools"))
+    declared: set[str] = set()
     for k, tool in enumerate(body.get("tools") or []):
         name = tool.get("name") if isinstance(tool, dict) else None
         if not isinstance(name, str) or not _TOOL_NAME.fullmatch(name):
             raise Invalid(
                 f"tools.{k}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'"
             )
+        if name in declared:  # anthropics/claude-code#10687
+            raise Invalid("tools: Tool names must be unique.")
+        declared.add(name)
     if marked > 4:
         raise Invalid(f"A maximum of 4 blocks with cache_control may be provided. Found {marked}.")
     _check_sdk_shape("anthropic", messages)
-    if len(json.dumps(body)) > ANTHROPIC_MAX_REQUEST:
+    if len(json.dumps(body, ensure_ascii=False).encode()) > ANTHROPIC_MAX_REQUEST:
         raise Invalid("Request exceeds the maximum allowed number of bytes.", status=413)
     images = 0
     previous_uses: set[str] = set()

@@ -4,6 +4,7 @@ official SDKs to the stub on 127.0.0.1; a valid counterpart of each refused requ
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -11,7 +12,7 @@ import anthropic
 import httpx
 import pytest
 
-from builders import b64, image_bytes, jpeg, png
+from builders import b64, data_url, image_bytes, jpeg, png
 from stub_server import StubServer
 
 CLAUDE = "claude-sonnet-4-6"
@@ -188,9 +189,66 @@ def test_gemini_code_execution_and_file_parts(stub: StubServer) -> None:
 def test_the_official_sdk_shapes_bound_what_the_anthropic_stub_takes(stub: StubServer) -> None:
     """A block the SDK's request types do not describe is refused (the API answers "Input
     tag … does not match", "Field required")."""
-    refused(stub, ask({"type": "audio", "data": "x"}), "messages.0.content.0")
+    refused(stub, ask({"type": "audio", "data": "x"}), "messages.0: 0")
     pdf_no_data = {
         "type": "document",
         "source": {"type": "base64", "media_type": "application/pdf"},
     }
     refused(stub, ask(pdf_no_data), "Field required")
+
+
+def test_the_openai_chat_stub_takes_only_the_sdks_message_shapes(stub: StubServer) -> None:
+    """A message field or part the SDK's request types do not name is refused (OpenAI: 400
+    "Additional properties are not allowed"), after the stub's own, more specific checks."""
+    import openai
+
+    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+    odd = [{"role": "user", "content": "hi", "tool_call_id": "x"}]
+    with pytest.raises(openai.BadRequestError, match=r"messages\.0"):
+        client.chat.completions.create(model="gpt-4o", messages=odd)  # type: ignore[arg-type]
+    fine = [{"role": "user", "content": "hi", "name": "ana"}]
+    assert client.chat.completions.create(model="gpt-4o", messages=fine).choices  # type: ignore[arg-type]
+
+
+def animated_gif() -> bytes:
+    from PIL import Image as PILImage
+
+    frames = [PILImage.new("RGB", (8, 8), color) for color in ("red", "blue")]
+    buf = io.BytesIO()
+    frames[0].save(buf, "GIF", save_all=True, append_images=frames[1:])
+    return buf.getvalue()
+
+
+def test_openai_takes_only_still_gifs(stub: StubServer) -> None:
+    """OpenAI takes "non-animated GIF" only (images guide, vision-costs.md §1.7): an animated
+    one is refused on both routes, a still one accepted."""
+    import openai
+
+    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+    for gif, ok in ((animated_gif(), False), (image_bytes(8, 8, "GIF"), True)):
+        url = data_url(gif, "image/gif")
+        chat = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": url}}]}]
+        item = [{"role": "user", "content": [{"type": "input_image", "image_url": url}]}]
+        if ok:
+            assert client.chat.completions.create(model="gpt-4o", messages=chat).choices  # type: ignore[arg-type]
+            assert client.responses.create(model="gpt-4o", input=item).output  # type: ignore[arg-type]
+            continue
+        with pytest.raises(openai.BadRequestError, match="unsupported image"):
+            client.chat.completions.create(model="gpt-4o", messages=chat)  # type: ignore[arg-type]
+        with pytest.raises(openai.BadRequestError, match="unsupported image"):
+            client.responses.create(model="gpt-4o", input=item)  # type: ignore[arg-type]
+
+
+def test_anthropic_tool_names_are_unique_and_requests_measured_in_utf8(stub: StubServer) -> None:
+    """Anthropic: "tools: Tool names must be unique." (claude-code #10687); the 32 MB limit
+    counts the UTF-8 bytes sent (a 15 MB CJK text, 45 MB as ``\\uXXXX`` escapes, passes)."""
+    tool = {"name": "get_weather", "input_schema": {"type": "object"}}
+    with pytest.raises(anthropic.BadRequestError, match="Tool names must be unique"):
+        claude(stub).messages.create(
+            model=CLAUDE,
+            max_tokens=9,
+            messages=ask(),
+            tools=[tool, tool],  # type: ignore[arg-type,list-item]
+        )
+    cjk = [{"role": "user", "content": "漢" * 5_000_000}]
+    assert claude(stub).messages.create(model=CLAUDE, max_tokens=9, messages=cjk).content  # type: ignore[arg-type]
