@@ -136,7 +136,22 @@ _FAILURE_LINE = re.compile(
     r"✖\s*[1-9]\d*\s+problems?\b|"
     # a pod that cannot run, as kubectl get pods shows it
     r"\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer(?:Config)?Error|"
-    r"RunContainerError|InvalidImageName|Evicted)\b)"
+    r"RunContainerError|InvalidImageName|Evicted)\b|"
+    # generic signs, whatever the tool: an upper-case ERROR or FAIL word mid-line (dbt's
+    # "1 of 1 ERROR creating …", "[FAIL 37 in 2.9s]", not logging.ERROR or "ERROR=0"), a
+    # non-zero error or failure count ("ERROR=1", "Found 1 error.", "failed=2"), an error
+    # that happened ("Database Error in model", "An error occurred (AccessDenied)"), a
+    # refusal or denial ("Connection refused", "PermissionDenied", "… is denied."), what
+    # a validator calls invalid ("The Deployment "api" is invalid: …"), a Go compiler's
+    # "main.go:14:2: undefined: x", a process the kernel killed
+    r"(?-i:(?<![\w.='\"/-])(?:ERROR|FAIL|FAILED|FATAL)(?![\w.='\"(/-]))|"
+    r"\b(?:errors?|fail(?:ed|ures?)?)\s*[=:]\s*[1-9]|"
+    r"\b[1-9]\d*\s+(?:[a-z]+\s+){0,2}(?:errors?|failures?|misspell(?:ed|ings?))\b|"
+    r"\berror\s+(?:in|while|during|processing|creating|running|executing|occurred|calling|"
+    r"loading|parsing|connecting|reading|writing|building|compiling)\b|"
+    r"\b(?:connection|request)\s+refused\b|(?-i:\b\w+(?:Denied|DENIED)\b)|"
+    r"\b(?:is|are|was) denied\W*$|\b(?:is|are) invalid:|\bnon-?zero exit\b|"
+    r"^\S+\.go:\d+:\d+: |^(?:\S+\s+)?Killed(?::\s*9)?(?:\s+\S.*)?$)"
 )
 # An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
 _STATUS_KEYS = frozenset(
@@ -162,7 +177,7 @@ _EXCEPTION = re.compile(
     r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
 )
 _NOT_FAILED = re.compile(
-    r"(?i)\b0 failed\b|\bno errors?\b|\(0 errors?\b"
+    r"(?i)(?<![\d.])\b0 failed\b|\bno errors?\b|\(0 errors?\b|\bFailed:\s+0,"
     # a log line below the error level ("…Z WARN checkout-api path=/v1/cart status=404",
     # "level=info … status=500"): what a service served, not the run failing
     r"|^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s|"
@@ -613,8 +628,8 @@ _ANY_FAILURE_SIGN = re.compile(
     r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
     r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
-    r"evicted|containererror|containerconfigerror|invalidimage|"
-    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s))"
+    r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
+    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s)|^\S+\.go:\d+:\d+: )"
 )
 
 
