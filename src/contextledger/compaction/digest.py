@@ -151,7 +151,7 @@ _FAILURE_LINE = re.compile(
     r"loading|parsing|connecting|reading|writing|building|compiling)\b|"
     r"\b(?:connection|request)\s+refused\b|(?-i:\b\w+(?:Denied|DENIED)\b)|"
     r"\b(?:is|are|was) denied\W*$|\b(?:is|are) invalid:|\bnon-?zero exit\b|"
-    r"^\S+\.go:\d+:\d+: |^(?:\S+\s+)?Killed(?::\s*9)?(?:\s+\S.*)?$)"
+    r"^\S+\.go:\d+:\d+: |(?-i:^Killed(?::\s*9)?$|\b\d+\s+Killed\s))"
 )
 # An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
 _STATUS_KEYS = frozenset(
