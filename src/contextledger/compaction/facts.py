@@ -479,19 +479,67 @@ _CODE_SPAN = re.compile(r"`[^`\n]+`")
 _OPEN_DOTS = re.compile(r"(?<=/)\.\.\.|\.\.\.(?=\s+[a-z0-9-])")
 
 
+# A period that ends no sentence: an initial ("D. A. Whitfield"), a title before a name
+# ("Dr. Okafor"), an abbreviation the sentence goes on after ("e.g. the", "Ltd. by
+# Friday", "No. 7")
+_ABBREVIATION = re.compile(
+    r"(?:^|(?<=[\s(\"'“‘]))(?:(?P<initial>[A-Z])|(?P<title>Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|"
+    r"Gen|Col|Capt|Lt|Sgt|Rev|Hon|Fig|vs|cf|approx|e\.g|i\.e|viz|al)|(?P<before_lower>Ltd|Inc|"
+    r"Co|Corp|Bros|etc|esp|incl|excl|dept|est|min|max|ca|a\.m|p\.m|U\.S|U\.K|ed|eds|vol|pp)|"
+    r"(?P<before_number>No|Nos|nr|Nr|p|ch|sec|art|para|v|ver))\.$"
+)
+_ANY_ABBREVIATION = re.compile(
+    r"(?:\b[A-Z]|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|Gen|Col|Capt|Lt|Sgt|Rev|Hon|Fig|vs|cf|"
+    r"approx|e\.g|i\.e|viz|al|Ltd|Inc|Co|Corp|Bros|etc|esp|incl|excl|dept|est|min|max|ca|a\.m|"
+    r"p\.m|U\.S|U\.K|ed|eds|vol|pp|No|Nos|nr|Nr|p|ch|sec|art|para|v|ver))\.\s"
+)
+# words that start a new sentence after a lone capital letter ("Take plan B. Then …")
+_STARTERS = frozenset(
+    {"The", "This", "That", "These", "Those", "Then", "Now", "It", "Its", "It's", "I", "I'm",
+     "I'll", "I've", "We", "We'll", "We're", "You", "You'll", "He", "She", "They", "There",
+     "Let's", "Please", "But", "And", "So", "Also", "If", "When", "Once", "After", "Before",
+     "Next", "Done", "OK", "Ok", "Okay", "Thanks", "Yes", "No", "Not", "Do", "Don't", "Use",
+     "A", "An", "My", "Our", "What", "Why", "How", "Where", "Which", "Who", "Keep", "Never"}
+)  # fmt: skip
+
+
+def _goes_on(piece: str, rest: str) -> bool:
+    """Whether the sentence ``piece`` ends with a period that ends no sentence, ``rest``
+    being what follows it."""
+    m = _ABBREVIATION.search(piece)
+    if m is None or not rest:
+        return False
+    nxt = rest.split(None, 1)[0]
+    if m.group("initial"):  # another initial, or a name after it; not "Plan B. Then …"
+        return bool(re.match(r"[A-Z]\.$", nxt)) or (
+            nxt[:1].isupper() and nxt.rstrip(",.;:") not in _STARTERS
+        )
+    if m.group("title"):
+        return True
+    if m.group("before_lower"):
+        return nxt[:1].islower() or nxt[:1].isdigit()
+    return nxt[:1].isdigit() or nxt[:1] == "#"
+
+
 def sentences(text: str) -> list[str]:
     """The sentences of ``text`` (Latin, CJK and Devanagari sentence ends; line breaks);
-    never cut inside a backticked code span or at a "..." the sentence goes on after.
+    never cut inside a backticked code span, at a "..." the sentence goes on after, or at
+    an initial or an abbreviation.
 
     >>> sentences("Ran `go test ./internal/... -run X. -v` twice. It passed.")
     ['Ran `go test ./internal/... -run X. -v` twice.', 'It passed.']
+    >>> sentences("Credit D. A. Whitfield, e.g. on the cover. Then stop.")
+    ['Credit D. A. Whitfield, e.g. on the cover.', 'Then stop.']
     """
-    if "`" not in text and "..." not in text:
+    if "`" not in text and "..." not in text and not _ANY_ABBREVIATION.search(text):
         return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
     masked = _CODE_SPAN.sub(lambda m: "`" + "_" * (len(m.group(0)) - 2) + "`", text)
     masked = _OPEN_DOTS.sub("___", masked)
     out, start = [], 0
     for m in _SENTENCE.finditer(masked):
+        piece = text[start : m.start()]
+        if "\n" not in m.group(0) and _goes_on(piece, text[m.end() :]):
+            continue  # the sentence goes on past the period: cut at a later end
         out.append(text[start : m.start()])
         start = m.end()
     out.append(text[start:])
