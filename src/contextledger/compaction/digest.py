@@ -1051,6 +1051,7 @@ def digest(
     for p in sec["Files written"]:
         topic |= _name_stems(p)
     user_words = " ".join([first, *users])  # the goal's turn may be pinned, not covered
+    user_names = names_in(user_words)
     urgent = 0  # files read the user named or shared, or a failing run came right after
     for p in sec["Files read"]:
         if dismissed.get(p) or not looks_like_file(p):  # a directory listed, a glob
@@ -1060,7 +1061,7 @@ def digest(
         # talks about, the newest first
         tier = (
             0
-            if p in shared or _names_file(user_words, p)
+            if p in shared or _names_file(user_words, p, user_names)
             else 1
             if p in before_failure
             else 2
@@ -1117,17 +1118,44 @@ def _fixed_later(
         keys[item] = (*first[:-1], 1)
 
 
-def _names_file(text: str, path: str) -> bool:
+_NAME_RUN = re.compile(r"[\w./-]+")
+_SPLITS = re.compile(r"[./]")
+
+
+def names_in(text: str) -> frozenset[str]:
+    """Every name ``text`` could name a file or folder by, each a run of ``[\\w./-]``
+    starting where no ``[\\w.-]`` comes before it and ending where no ``[\\w-]`` comes
+    after it ("see src/ledger.py." names ``src/ledger.py``, ``ledger.py``, ``src/`` …):
+    read once per record, so a record of thousands of files costs one pass, not one
+    search of the whole text per file."""
+    out: set[str] = set()
+    for run in set(_NAME_RUN.findall(text)):
+        if len(run) > 300:
+            continue
+        starts = [0] + [m.end() for m in re.finditer("/", run)]
+        # a name ends before a "." or a "/", or at the end of the run
+        ends = [m.start() for m in _SPLITS.finditer(run)] + [len(run)]
+        out.update(run[a:b] for a in starts for b in ends if b > a)
+    return frozenset(out)
+
+
+def _names_file(text: str, path: str, names: frozenset[str]) -> bool:
     """Whether ``text`` names the file at ``path``: the path, its name when that has an
     extension ("the bug is in ledger.py"), or the folder it is in when that is not a
-    folder every project has ("look at the existing SQL in sql/", not "src/")."""
+    folder every project has ("look at the existing SQL in sql/", not "src/").
+    ``names``: :func:`names_in` of ``text``."""
     parts = re.split(r"[/\\]", path)
     name = parts[-1]
     named = [path] if "." not in name.strip(".") else [path, name]
     folder = "/".join(parts[:-1]) + "/"
     if len(parts) > 1 and parts[-2].casefold() not in _PLAIN_NAMES | {"tests", "docs", "."}:
         named.append(folder)
-    return any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text) for n in named)
+    return any(
+        n in names
+        if _NAME_RUN.fullmatch(n)
+        else re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text)
+        for n in named
+    )
 
 
 def _by_key(items: list[str], key: dict[str, tuple[Any, ...]]) -> list[str]:
