@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import unquote
 
@@ -42,6 +42,7 @@ from .facts import (
     json_strings,
     keywords,
     sentences,
+    without_paste,
 )
 from .reads import looks_like_file, only_reads, shell_reads, user_files
 from .transcript import cut_utf8, shell_join, utf8_len
@@ -308,6 +309,18 @@ _MORE_RULES = re.compile(
     r"|\blet'?s\s+not\b|\bkeep\s+(?:\w+\s+){1,3}(?:under|below|within|at\s+most)\s+\d|"
     r"\bnothing\s+(?:should|may|can|must|goes|gets|is\s+to)\b|\bcareful\s+not\s+to\b|"
     r"\bnothing\s+(?:destructive|risky|irreversible|breaking)\b|\bonly\W*$"
+    # a rule with a condition: "If a model runs longer than 20 minutes, cancel it and tell
+    # me.", "Whenever the canary fails, roll back first."
+    r"|^\W*(?:if|when|whenever|once|should)\b[^,;]{3,120}[,;]\s*(?:then\s+)?(?:please\s+)?"
+    r"(?:cancel|stop|abort|kill|halt|tell|ping|notify|ask|escalate|page|alert|roll\s*back|"
+    r"revert|pause|wait|skip|retry|email|call|flag|don'?t|do\s+not|never|always|leave|"
+    r"check\s+with)\b"
+    # a version pinned, a setting to hold: "Keep dbt-snowflake pinned at 1.8.4", "Set
+    # spark.sql.shuffle.partitions=800 on the backfill job"
+    # a house rule by its label: "Style: use British spelling throughout, except …"
+    r"|^\W*(?:(?:house\s+)?style|rule|policy|convention|guideline)s?\s*:\s*\w"
+    r"|\bpinned\s+(?:at|to)\s+\S*\d|\bpin\s+\S+\s+(?:at|to)\s+\S*\d|"
+    r"^\W*(?:please\s+)?(?:set|keep|leave)\s+`?[\w-]+(?:[._][\w-]+)+`?\s*(?:=|to\s+\S|at\s+\S)"
 )
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
@@ -341,6 +354,8 @@ class Digest:
     # :data:`URGENT_AFTER` names (the files the user named or shared, or a failing run
     # came right after, before a third command or a number)
     urgent: dict[str, int] = field(default_factory=dict)
+    # an item shown only with another: a rule the user lifted later, only with its lifting
+    needs: dict[str, str] = field(default_factory=dict)
 
     def items(self, name: str) -> list[str]:
         return self.sections.get(name, [])
@@ -778,7 +793,7 @@ def _clip(s: str, n: int) -> str:
 
 def _user_turns(messages: Sequence[Message]) -> list[str]:
     turns = (m.text for m in messages if m.role == "user" and not m.is_recap and not m.tool_results)
-    return [t for t in map(without_code, turns) if t]
+    return [t for t in (without_paste(without_code(t)) for t in turns) if t]
 
 
 # A fenced block: a file or a log pasted into a turn, whose lines are no sentences said
@@ -859,6 +874,13 @@ _PURPOSE = re.compile(
     r"because)\b.*$"
 )
 _NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+# ... of those, a purpose alone (not "the config that Priya wrote, not the old one", nor
+# an order after "so": "the platform team owns it, so ask before changing it")
+_SO_THAT = re.compile(
+    r"(?i)\s*(?:,\s*)?\b(?:so\s+that|so(?!\s+(?:please\s+)?(?:ask|check|don'?t|do\s+not|never|"
+    r"make\s+sure|always|keep|leave|avoid|only|wait|stop|stick|use)\b)|such\s+that|"
+    r"to\s+ensure|ensuring|in\s+order\s+to)\b.*$"
+)
 
 
 def _verdicts(messages: Sequence[Message]) -> dict[str, str]:
@@ -924,18 +946,20 @@ def digest(
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
     source = goal_message(history or messages)
-    first = without_code(source.text) if source is not None else ""
+    first = without_paste(without_code(source.text)) if source is not None else ""
     task = ""  # the sentence that sets the task: the goal, never a constraint
     if not sec["Goal"] and first:
         said = sentences(first)
         labelled = next((k for k, x in enumerate(said) if _GOAL_LABEL.match(x)), None)
         start = labelled if labelled is not None else _past_greetings(said)
         said = said[start : start + 3]  # "Morning. Goal for today: …": the goal, not "Morning."
+        said = [x for x in said if not x.endswith(":")] or said  # not "Here is the draft:"
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
         add("Goal", _clip(_GOAL_LABEL.sub("", " ".join(told)), 400))
-    restated = [u for u in substantive[1:] if restates_task(u)]
+    # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
+    restated = [u for u in substantive[1:] if restates_task(u) and not _LIFTS.search(u)]
     if restated:
         add("Goal", _clip(_GOAL_LABEL.sub("", restated[-1]), 400))
     goal_text = " ".join(sec["Goal"])
@@ -944,15 +968,30 @@ def digest(
         add("Open requests", request)
     nxt = _next_step(messages)
     placed = set(open_now) | ({nxt} if nxt else set())
+    rules = sec["Constraints and corrections"]
+    lifts: set[str] = set()  # the permissions that lift a rule, as listed
+    lifting: set[str] = set()  # ... as said
+    needs: dict[str, str] = {}  # a lifted rule -> the newest permission lifting it
     for u in users:
         if is_nudge(u):
             continue
         for s in sentences(u):
-            if s == task and not _RULE_OPENING.search(s) and not is_rule(_PURPOSE.sub("", s)):
+            if s == task and not _RULE_OPENING.search(s) and not _task_rule(s):
                 continue  # "… so that retried POSTs never double-charge a card": the goal
-            if is_rule(s):
+            lifted = lifted_rule(s, rules)
+            if lifted is not None:  # said beside the rule it lifts, never cut before it
+                item = _clip(s, 300)
+                if item not in rules:
+                    rules.insert(rules.index(lifted) + 1, item)
+                needs[lifted] = item
+                lifts.add(item)
+                lifting.add(s)
+                placed.add(s)
+            elif is_rule(s):
                 add("Constraints and corrections", _clip(s, 300))
                 placed.add(s)
+    # a lifted rule's permission is no request left open
+    sec["Open requests"] = [r for r in sec["Open requests"] if r not in lifting]
     verdicts = _verdicts(messages)
     names: dict[str, ToolCall] = {}
     runs: dict[str, list[int]] = {}  # command -> the indexes it ran at
@@ -1085,6 +1124,10 @@ def digest(
             -min(specific, 2),
             -at[-1],
         )
+    if lifts:  # when bytes run short, a lifted rule never stays without its lifting
+        keys["Constraints and corrections"] = {
+            item: (k - 1.5 if item in lifts else k,) for k, item in enumerate(rules)
+        }
     _fixed_later(sec["Failures"], keys["Failures"], failed, passed_last)
     ranked = {name: _by_key(sec[name], k) for name, k in keys.items() if k and sec[name]}
     return Digest(
@@ -1092,6 +1135,7 @@ def digest(
         ranked,
         {k: frozenset(v) for k, v in noise.items() if v},
         {"Files read": urgent} if urgent else {},
+        {rule: lift for rule, lift in needs.items() if lift in lifts},
     )
 
 
@@ -1208,14 +1252,53 @@ _DESCRIBED = re.compile(
 _FIRM = re.compile(r"(?i)\b(?:never|must\s+not|mustn'?t|under\s+no\s+circumstances)\b")
 
 
+# A status, not a rule, though it has a rule's words: "No rows came back from the query.",
+# "I can't reproduce it locally.", "It doesn't start after the update."
+_STATUS = re.compile(
+    r"(?i)^\W*(?:no|nothing|none)\s+(?:\w+\s+){0,2}?(?:came|comes|was|were|is|are|has|have|had|"
+    r"showed|shows|appeared|returned|returns|matched|changed|happened|found|left|seems?|"
+    r"worked|works|got|helped|helps)\b|"
+    r"^\W*(?:i|it|this|that)\s+(?:can'?t|cannot|could\s+not|couldn'?t)\s+"
+    r"(?!allow|let|accept|approve|have|be\b)\w+|"
+    r"^\W*(?:i|it|this|that)\s+(?:don'?t|doesn'?t|didn'?t)\s+(?:see|know|think|get|work|start|"
+    r"load|run|seem|understand|remember|open|connect|build|compile)\b"
+)
+# a rule's negation, which the task sentence must carry to be a constraint as well: "Fix
+# the flaky login test but don't touch the session middleware" (not "… and keep them on
+# schedule", which is the task)
+_NEGATED = re.compile(
+    r"(?i)\b(?:never|do\s+not|don'?t|must\s+not|mustn'?t|should\s+not|shouldn'?t|may\s+not|"
+    r"without|no|not|avoid|except|only)\b"
+)
+
+
+def _task_rule(sentence: str) -> bool:
+    """Whether the sentence that set the task also sets a rule, outside its purpose
+    clause ("… so that retried POSTs never double-charge a card" is the goal)."""
+    own = _PURPOSE.sub("", sentence)
+    return bool(_NEGATED.search(own)) and is_rule(own)
+
+
 def is_rule(sentence: str) -> bool:
     """A constraint or a correction the user states: "never run …", "use X not Y". A
     request phrased as a need ("we need to speed up the export") is the task, not a rule,
-    unless it also carries a rule's marker."""
+    unless it also carries a rule's marker; a status ("No rows came back.") is none; a
+    rule's word only in a purpose clause ("Resolve it so that she is never charged
+    twice.") sets none."""
     if len(sentence.split()) < 3:
         return False
     if DEFERRED.search(sentence) and not _FIRM.search(sentence):
         return False  # "Don't forget to bump the version": a request for later
+    if _STATUS.search(sentence):
+        return False
+    if not _RULE_OPENING.search(sentence) and _SO_THAT.search(sentence):
+        own = _SO_THAT.sub("", sentence)
+        if len(own.split()) >= 3 and not _rule_words(own):
+            return False
+    return _rule_words(sentence)
+
+
+def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
@@ -1224,13 +1307,57 @@ def is_rule(sentence: str) -> bool:
     return not _NEED.search(sentence) or is_constraint(_NEED.sub(" ", sentence))
 
 
+# A permission that lifts a rule: "subheadings are allowed now", "store credit is fine for
+# the damaged parcel part", "you may write to raw.backfill_tmp", "no need to ask first any
+# more", "feel free to use Redis" (not a status: "the tests are fine now")
+_LIFTS = re.compile(
+    r"(?i)\b(?:is|are)\s+(?:now\s+|also\s+)?(?:allowed|permitted|ok(?:ay)?\s+now|fine\s+now|"
+    r"acceptable|back\s+on|no\s+longer\s+(?:banned|forbidden|off[- ]limits|frozen))\b|"
+    r"\b(?:is|are)\s+(?:now\s+|also\s+)?(?:fine|ok(?:ay)?|alright|acceptable)\s+"
+    r"(?:for|to|with|by|in|on)\b|\b(?:allowed|permitted)\s+(?:now|again|after\s+all)\b|"
+    r"\byou\s+(?:may|can)\s+(?:now\s+|also\s+|go\s+ahead\s+and\s+)?(?:edit|change|touch|"
+    r"modify|update|delete|remove|deploy|push|merge|run|use|add|drop|commit|write|rename|"
+    r"migrate|ship|release|offer|include|send|install|upgrade|restart|skip|call|contact|email|"
+    r"close|refund|apply|go|mention|keep)\b|\bfeel\s+free\b|"
+    r"\bgo\s+ahead\s+and\b|\bno\s+(?:need|longer\s+(?:any\s+)?need)\s+to\b|"
+    r"\b(?:don'?t|do\s+not|no\s+longer)\s+(?:need|have)\s+to\b|\b(?:lift|lifted|waive|waived|"
+    r"revoke|revoked|relax|relaxed)\b|\bthat\s+rule\b|\bafter\s+all\b"
+)
+# what a rule and its lifting have in common past these words
+_PLAIN_RULE_WORDS = frozenset(
+    {"allowed", "permitted", "fine", "okay", "please", "reply", "anymore", "again", "after",
+     "first", "ever", "rule", "rules", "need", "needs", "ticket", "changed", "latest", "update"}
+)  # fmt: skip
+
+
+def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
+    """The earlier rule ``sentence`` lifts, if it is a permission on a rule's topic ("No
+    subheadings in the reply." … "subheadings are allowed now, one per section."), the
+    newest first.
+
+    >>> lifted_rule("Store credit is fine for the parcel.", ["Don't offer store credit."])
+    "Don't offer store credit."
+    >>> lifted_rule("The tests are fine now.", ["Never skip the tests."]) is None
+    True
+    """
+    if not rules or not _LIFTS.search(sentence):
+        return None
+    words = {w[:6] for w in keywords(sentence) - _PLAIN_RULE_WORDS}
+    for rule in reversed(rules):
+        shared = words & {w[:6] for w in keywords(rule) - _PLAIN_RULE_WORDS}
+        if len(shared) >= 2 or any(len(w) >= 6 for w in shared):
+            return rule
+    return None
+
+
 def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str], None]) -> None:
     """File each sentence of a user or assistant turn once, saying who said it: decisions,
     the assistant's findings, numbers, and what else the user stated (an env var, a branch,
     who owns what)."""
     who = "User" if m.role == "user" else "Assistant"
-    for s in sentences(without_code(m.text)):
-        if s in goal_text or s in placed or is_nudge(s) or len(s.split()) < 3:
+    text = without_code(m.text)
+    for s in sentences(without_paste(text) if m.role == "user" else text):
+        if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or len(s.split()) < 3:
             continue
         item = f"{who}: {_clip(s, 240)}"
         if _DECISION.search(s) and len(s.split()) >= 5 and not s.endswith("?"):
@@ -1366,7 +1493,7 @@ def leaving_out(d: Digest, doubted: Collection[str], removed: Collection[str]) -
         return not any(v in item for v in doubted)
 
     sections = {n: [i for i in items if kept(n, i)] for n, items in d.sections.items()}
-    return Digest({n: v for n, v in sections.items() if v}, d.ranked, d.noise, d.urgent)
+    return replace(d, sections={n: v for n, v in sections.items() if v})
 
 
 def parse_digest(text: str) -> Digest:
@@ -1510,7 +1637,7 @@ def _shown_elsewhere(d: Digest, chosen: dict[str, list[str]]) -> frozenset[str]:
 def _without(d: Digest, name: str, items: Collection[str]) -> Digest:
     sections = dict(d.sections)
     sections[name] = [i for i in d.items(name) if i not in items]
-    return Digest({n: v for n, v in sections.items() if v}, d.ranked, d.noise, d.urgent)
+    return replace(d, sections={n: v for n, v in sections.items() if v})
 
 
 def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
@@ -1554,7 +1681,9 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
             if name not in chosen:
                 continue
             for item in items:
-                if item not in chosen[name]:  # an urgent item is in already
+                # an urgent item is in already; a lifted rule goes in only with its lifting
+                need = d.needs.get(item)
+                if item not in chosen[name] and (need is None or need in chosen[name]):
                     fits(name, [*chosen[name], item])
     return chosen
 
@@ -1615,7 +1744,7 @@ def backfill(d: Digest, recap: str) -> Digest:
         missing = [i for i in d.items(name) if not _states(name, i, folded, words)]
         if missing:
             out[name] = missing
-    return Digest(out, d.ranked, d.noise, d.urgent)
+    return replace(d, sections=out)
 
 
 def _fold(text: str) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..intent import is_nudge
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call
 
@@ -396,7 +397,15 @@ _REQUEST_START = re.compile(
     r"(?:please|pls|can you|could you|would you|will you|let'?s|let us|i need|i want|i'd like|"
     r"we need|we should|make sure|don'?t forget|remember to|todo|add|fix|create|write|update|"
     r"remove|delete|implement|change|rename|refactor|run|deploy|check|move|build|set up|"
-    r"install|document|test|investigate|look into)\b"
+    r"install|document|test|investigate|look into|"
+    # what a support, editing or desktop session asks ("pin the app to the taskbar", "send
+    # the reply", "draft a bio"), not words that open a statement as often (order, mark)
+    r"pin|send|email|draft|reply|tell|book|schedule|upload|download|restart|reinstall|"
+    r"uninstall|clean up|trim|shorten|translate|summari[sz]e|review|find|merge|push|publish|"
+    r"cancel|refund|compose|attach|approve|submit|notify|ping|remind|"
+    r"bump|upgrade|downgrade|revert|roll back|backfill|migrate|rerun|retry|enable|disable|"
+    r"turn on|turn off|configure|verify|confirm|prepare|generate|rewrite|proofread|polish|"
+    r"tighten|expand|insert|cut|open|close)\b"
     # Chinese and Hindi openings of a request (no word boundaries in these scripts)
     r"|^(?:请|帮我|麻烦你|能不能|能否|可以帮|कृपया)"
 )
@@ -672,47 +681,79 @@ _PUT_OFF = re.compile(
 )
 
 
+# A line that announces a paste ("Here is the full draft:", "Here's another chunk from the
+# archive notes, just for context:") and the blank line after it
+_PASTE_INTRO = re.compile(r"(?m):[ \t]*\n[ \t]*\n")
+
+
+def without_paste(text: str) -> str:
+    r"""``text`` up to a long paste it announces ("Here is the full draft:" and a blank
+    line, then a draft): the pasted draft's sentences are not the user's requests or rules.
+    A short list after a colon ("Rules:", two bullets) is the user's own.
+
+    >>> without_paste("Fix this. Here is the log:\n\n" + "line ok\n" * 100)
+    'Fix this. Here is the log:'
+    """
+    m = _PASTE_INTRO.search(text)
+    if m is None or len(text) - m.end() < 600:
+        return text
+    return text[: m.start() + 1]
+
+
 def _open_requests(messages: Sequence[Message]) -> list[str]:
     """User requests not yet answered: deferred by the user ("later", "after the deploy,
     …"), put off by the assistant's answer ("Will do after the main change."), or with no
-    answer at all — unless a later report of the assistant's says it was done."""
+    answer at all — unless a later report of the assistant's says it was done. A request
+    the user followed with more turns before the assistant said anything (a nudge, a pasted
+    note, a screenshot) is answered only by a reply on its topic, and only until the user
+    says something of their own: "Moving to the next section." answers "keep going", not
+    "Then write a two-line bio"."""
     requests: list[tuple[int, str, bool]] = []  # (message index, sentence, deferred)
     # what the assistant reported done, once: (message index, the report's content words)
     reports: list[tuple[int, set[str]]] = []
-    last_reply = -1  # the index of the newest assistant message with text
     waiting: list[int] = []  # requests of the newest user turn, until the assistant answers
+    behind: list[int] = []  # requests the user spoke past with a nudge, still unanswered
+    answered: set[int] = set()
     for i, m in enumerate(messages):
         if m.role == "assistant" and m.text.strip():
-            last_reply = i
             reports += [(i, _topic(s)) for s in sentences(m.text) if _DONE.search(s)]
             first = " ".join(sentences(m.text)[:2])
             if waiting and _PUT_OFF.search(first) and not _DONE.search(first):
                 for k in waiting:
                     requests[k] = (requests[k][0], requests[k][1], True)
+            answered.update(waiting)
+            if behind:
+                said = _topic(m.text)
+                answered.update(k for k in behind if _on_topic(requests[k][1], said))
             waiting = []
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
+        behind = (behind + waiting) if is_nudge(m.text.strip()) else []
         waiting = []
-        for s in sentences(m.text):
+        for s in sentences(without_paste(m.text)):
             side = _side_request(s)
             if s.endswith("?") or _REQUEST_START.search(s) or DEFERRED.search(s) or side:
                 deferred = bool(DEFERRED.search(s) or _WAITS_FOR.search(s) or side)
-                waiting.append(len(requests))
-                requests.append((i, s, deferred))
             elif _WAITS_FOR.search(s):
-                waiting.append(len(requests))
-                requests.append((i, s, True))
+                deferred = True
+            else:
+                continue
+            waiting.append(len(requests))
+            requests.append((i, s, deferred))
     out: list[str] = []
-    for i, sentence, deferred in requests:
-        answered = last_reply > i
-        # "when you're done, add …": "done" is not its topic
-        words = _topic(" ".join(keywords(sentence) - _DONE_WORDS))
-        # done when a later report shares half its topic (up to 3 words), not one word: in
-        # a long session "Added the --since flag." does not close "update the CHANGELOG
-        # for the new flag"
-        need = min(3, max(1, (len(words) + 1) // 2))
-        if any(j > i and len(words & said) >= need for j, said in reports):
+    for k, (i, sentence, deferred) in enumerate(requests):
+        if any(j > i and _on_topic(sentence, said) for j, said in reports):
             continue
-        if deferred or not answered:
+        if deferred or k not in answered:
             out.append(sentence if len(sentence) <= 200 else cut_utf8(sentence, 200) + "…")
     return out
+
+
+def _on_topic(request: str, said: set[str]) -> bool:
+    """Whether words ``said`` (a :func:`_topic`) share half the request's topic (up to 3
+    words), not one word: in a long session "Added the --since flag." does not close
+    "update the CHANGELOG for the new flag". ("when you're done, add …": "done" is not its
+    topic.)"""
+    words = _topic(" ".join(keywords(request) - _DONE_WORDS))
+    need = min(3, max(1, (len(words) + 1) // 2))
+    return len(words & said) >= need
