@@ -109,10 +109,22 @@ def test_a_rule_with_a_number_is_a_constraint_not_a_number(rule: str) -> None:
         ("See No. 7 on the list. Then go.", "See No. 7 on the list."),
         ("I prefer option A. Let's go.", "I prefer option A."),
         ("Pin v1.2. It is stable.", "Pin v1.2."),
+        ("We chose option B. Redis stays as the cache.", "We chose option B."),
+        ("The bug is in module C. Fix it before Friday.", "The bug is in module C."),
+        (
+            "Install Python 3.12 on host B. Ubuntu 24.04 is required.",
+            "Install Python 3.12 on host B.",
+        ),
     ],
 )
 def test_a_sentence_is_not_cut_at_an_initial_or_an_abbreviation(text: str, first: str) -> None:
     assert sentences(text)[0] == first
+
+
+def test_sentences_stay_linear_in_a_long_text_with_an_initial() -> None:
+    """One "D. Smith" once sent every later sentence end to copy the rest of the text."""
+    text = "Ask D. Smith. " + "The run went fine. " * 40_000
+    assert len(sentences(text)) == 40_001
 
 
 def test_a_correction_keeps_the_initials_it_names() -> None:

@@ -490,9 +490,9 @@ _OPEN_DOTS = re.compile(r"(?<=/)\.\.\.|\.\.\.(?=\s+[a-z0-9-])")
 
 # A period that ends no sentence: an initial ("D. A. Whitfield"), a title before a name
 # ("Dr. Okafor"), an abbreviation the sentence goes on after ("e.g. the", "Ltd. by
-# Friday", "No. 7")
+# Friday", "No. 7"); read on a sentence's last few characters, a space before them
 _ABBREVIATION = re.compile(
-    r"(?:^|(?<=[\s(\"'“‘]))(?:(?P<initial>[A-Z])|(?P<title>Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|"
+    r"(?<=[\s(\"'“‘])(?:(?P<initial>[A-Z])|(?P<title>Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|"
     r"Gen|Col|Capt|Lt|Sgt|Rev|Hon|Fig|vs|cf|approx|e\.g|i\.e|viz|al)|(?P<before_lower>Ltd|Inc|"
     r"Co|Corp|Bros|etc|esp|incl|excl|dept|est|min|max|ca|a\.m|p\.m|U\.S|U\.K|ed|eds|vol|pp)|"
     r"(?P<before_number>No|Nos|nr|Nr|p|ch|sec|art|para|v|ver))\.$"
@@ -502,6 +502,7 @@ _ANY_ABBREVIATION = re.compile(
     r"approx|e\.g|i\.e|viz|al|Ltd|Inc|Co|Corp|Bros|etc|esp|incl|excl|dept|est|min|max|ca|a\.m|"
     r"p\.m|U\.S|U\.K|ed|eds|vol|pp|No|Nos|nr|Nr|p|ch|sec|art|para|v|ver))\.\s"
 )
+_WORD_AT = re.compile(r"\s*(\S+)")
 # words that start a new sentence after a lone capital letter ("Take plan B. Then …")
 _STARTERS = frozenset(
     {"The", "This", "That", "These", "Those", "Then", "Now", "It", "Its", "It's", "I", "I'm",
@@ -510,24 +511,37 @@ _STARTERS = frozenset(
      "Next", "Done", "OK", "Ok", "Okay", "Thanks", "Yes", "No", "Not", "Do", "Don't", "Use",
      "A", "An", "My", "Our", "What", "Why", "How", "Where", "Which", "Who", "Keep", "Never"}
 )  # fmt: skip
+# The word before a lone capital that makes it an initial: a name's ("Dana A. Whitfield",
+# "J. R. R. Tolkien"), or one that names a person next ("should be D. A. Whitfield", "send
+# it to J. Doe") - not "option B.", "module C.", "host B." (a plan, a module, a host)
+_NAME_CUE = re.compile(
+    r"(?:[A-Z][a-z]*\.?|by|to|from|cc|be|is|was|named|called|signed|and|with|dear|per|"
+    r"credit|credited|author)$"
+)
 
 
-def _goes_on(piece: str, rest: str) -> bool:
-    """Whether the sentence ``piece`` ends with a period that ends no sentence, ``rest``
-    being what follows it."""
-    m = _ABBREVIATION.search(piece)
-    if m is None or not rest:
+def _goes_on(text: str, start: int, end: int, after: int) -> bool:
+    """Whether the sentence ``text[start:end]`` ends with a period that ends no sentence,
+    the next word starting at ``after``: reads a bounded tail and one word, so a long
+    text stays linear."""
+    lo = max(start, end - 16)
+    tail = (" " if lo == start else "") + text[lo:end]
+    m = _ABBREVIATION.search(tail)
+    nxt = _WORD_AT.match(text, after)
+    if m is None or nxt is None:
         return False
-    nxt = rest.split(None, 1)[0]
-    if m.group("initial"):  # another initial, or a name after it; not "Plan B. Then …"
-        return bool(re.match(r"[A-Z]\.$", nxt)) or (
-            nxt[:1].isupper() and nxt.rstrip(",.;:") not in _STARTERS
+    word = nxt.group(1)
+    if m.group("initial"):  # another initial, or a name after an initial
+        before = text[max(start, end - 40) : end - 2].split()
+        named = bool(before) and bool(_NAME_CUE.match(before[-1]))
+        return bool(re.match(r"[A-Z]\.$", word)) or (
+            named and word[:1].isupper() and word.rstrip(",.;:") not in _STARTERS
         )
     if m.group("title"):
         return True
     if m.group("before_lower"):
-        return nxt[:1].islower() or nxt[:1].isdigit()
-    return nxt[:1].isdigit() or nxt[:1] == "#"
+        return word[:1].islower() or word[:1].isdigit()
+    return word[:1].isdigit() or word[:1] == "#"
 
 
 def sentences(text: str) -> list[str]:
@@ -546,8 +560,7 @@ def sentences(text: str) -> list[str]:
     masked = _OPEN_DOTS.sub("___", masked)
     out, start = [], 0
     for m in _SENTENCE.finditer(masked):
-        piece = text[start : m.start()]
-        if "\n" not in m.group(0) and _goes_on(piece, text[m.end() :]):
+        if "\n" not in m.group(0) and _goes_on(text, start, m.start(), m.end()):
             continue  # the sentence goes on past the period: cut at a later end
         out.append(text[start : m.start()])
         start = m.end()
