@@ -399,6 +399,18 @@ def test_failures_without_a_runners_markers_are_seen(output: str) -> None:
         "Passed!  - Failed:     0, Passed:    12, Skipped:     0, Total:    12",
         "PLAY RECAP *********\nweb-01 : ok=3 changed=1 unreachable=0 failed=0",
         "http_errors_total 0\nerror_rate 0.0",
+        # review10 C1, C3
+        "Found 3 errors (3 fixed, 0 remaining).",
+        "✔ 12 problems fixed\nFixed 4 errors automatically.",
+        "a1b2c3d Handle FAIL state in CI badge\n9f8e7d6 Log ERROR level to stderr",
+        "src/app.py:10:    if status == FAIL:\nsrc/app.py:12:        raise ERROR",
+        "attempt 1: connection refused\nattempt 2: connected, 200 OK",
+        "README.md:3: Returns an error in the response body when the id is invalid: see below",
+        "role.rbac.authorization.k8s.io/AccessDenied-handler created",
+        "Corrected 2 misspellings in README.md",
+        "4412 Killed tests skipped: none",
+        "requests=1200 errors=0 p99=120ms\nretries: 1 errors: 0",
+        "Processed 1,000 rows with 2 errors ignored (allowed by --max-bad-records=5); load DONE",
     ],
 )
 def test_a_run_that_went_well_shows_no_failure(output: str) -> None:

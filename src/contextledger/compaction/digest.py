@@ -138,21 +138,26 @@ _FAILURE_LINE = re.compile(
     # a pod that cannot run, as kubectl get pods shows it
     r"\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer(?:Config)?Error|"
     r"RunContainerError|InvalidImageName|Evicted)\b|"
-    # generic signs, whatever the tool: an upper-case ERROR or FAIL word mid-line (dbt's
-    # "1 of 1 ERROR creating …", "[FAIL 37 in 2.9s]", not logging.ERROR or "ERROR=0"), a
-    # non-zero error or failure count ("ERROR=1", "Found 1 error.", "failed=2"), an error
-    # that happened ("Database Error in model", "An error occurred (AccessDenied)"), a
-    # refusal or denial ("Connection refused", "PermissionDenied", "… is denied."), what
-    # a validator calls invalid ("The Deployment "api" is invalid: …"), a Go compiler's
-    # "main.go:14:2: undefined: x", a process the kernel killed
-    r"(?-i:(?<![\w.='\"/-])(?:ERROR|FAIL|FAILED|FATAL)(?![\w.='\"(/-]))|"
+    # generic signs, whatever the tool: an upper-case ERROR or FAIL status word (dbt's
+    # "1 of 1 ERROR creating …", "[FAIL 37 in 2.9s]", a log line's level; not "if status
+    # == FAIL:", "raise ERROR", a commit subject), a non-zero error or failure count
+    # ("ERROR=1", "Found 1 error.", "3 spelling errors"; not "requests=1200 errors=0"), an
+    # error that happened ("Database Error in model", "An error occurred (AccessDenied)"),
+    # a refusal or denial ("Connection refused", "PermissionDenied", "… is denied."), what
+    # a validator calls invalid ("The Deployment "api" is invalid: spec.x: Required"), a
+    # Go compiler's "main.go:14:2: undefined: x", a process the kernel killed
+    r"(?-i:(?:^(?:[\d:.,TZ/+#\[\]-]+\s+){0,2}|\b\d+ of \d+\s+|\[|\]\s+|\}\s+)"
+    r"(?:ERROR|FAIL|FAILED|FATAL)(?![\w.='\"(/-]))|"
     r"\b(?:errors?|fail(?:ed|ures?)?)\s*[=:]\s*[1-9]|"
-    r"\b[1-9]\d*\s+(?:[a-z]+\s+){0,2}(?:errors?|failures?|misspell(?:ed|ings?))\b|"
-    r"\berror\s+(?:in|while|during|processing|creating|running|executing|occurred|calling|"
-    r"loading|parsing|connecting|reading|writing|building|compiling)\b|"
-    r"\b(?:connection|request)\s+refused\b|(?-i:\b\w+(?:Denied|DENIED)\b)|"
-    r"\b(?:is|are|was) denied\W*$|\b(?:is|are) invalid:|\bnon-?zero exit\b|"
-    r"^\S+\.go:\d+:\d+: |(?-i:^Killed(?::\s*9)?$|\b\d+\s+Killed\s))"
+    r"(?<![=:\w.,])(?<![=:]\s)[1-9]\d*\s+(?:[a-z]+\s+){0,2}(?:errors?|failures?|"
+    r"misspell(?:ed|ings?))\b(?!\s*[=:]\s*0\b)|"
+    r"\ban?\s+error\s+occurred\b|\berror in \w+ operation\b|(?-i:\bError\s+(?:in|while|during|"
+    r"processing|creating|running|executing|calling|loading|parsing|connecting|reading|"
+    r"writing|building|compiling)\b)|"
+    r"\b(?:connection|request)\s+refused\b|(?-i:(?<![/\w-])\w+(?:Denied|DENIED)(?![\w/.-]))|"
+    r"\b(?:is|are|was) denied\W*$|\b(?:is|are) invalid:\s+[\w\[\]]+(?:\.[\w\[\]]+)+:|"
+    r"\bnon-?zero exit\b|^\S+\.go:\d+:\d+: |"
+    r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s))"
 )
 # An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
 _STATUS_KEYS = frozenset(
@@ -179,6 +184,12 @@ _EXCEPTION = re.compile(
 )
 _NOT_FAILED = re.compile(
     r"(?i)(?<![\d.])\b0 failed\b|\bno errors?\b|\(0 errors?\b|\bFailed:\s+0,"
+    # errors a tool fixed or was told to let pass ("Found 3 errors (3 fixed, 0
+    # remaining).", "Fixed 4 errors automatically.", "2 errors ignored"), a retry's
+    # attempt ("attempt 1: connection refused"; the run's outcome comes after it)
+    r"|\(\d+ fixed, 0 remaining\)|\b(?:fixed|corrected)\s+\d+\s+(?:\w+\s+)?(?:errors?|"
+    r"problems?|misspellings?)\b|\berrors?\s+(?:ignored|allowed|skipped)\b|"
+    r"^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:/\d+)?\s*:"
     # a log line below the error level ("…Z WARN checkout-api path=/v1/cart status=404",
     # "level=info … status=500"): what a service served, not the run failing
     r"|^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s|"
