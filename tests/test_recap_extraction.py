@@ -376,6 +376,13 @@ def test_a_run_that_timed_out_failed() -> None:
         "Remove-Item : Access to the path 'C:\\Users\\sam\\Figma' is denied.",
         "    + CategoryInfo          : PermissionDenied",
         "Killed",
+        # redteam15 R10
+        '[!] CocoaPods could not find compatible versions for pod "Firebase/Crashlytics":',
+        "[10:01:02]: fastlane finished with errors",
+        "e: file:///ci/app/src/main/java/com/shop/Cart.kt:12:5 Unresolved reference: fooBar",
+        "! Undefined control sequence.\nl.42 \\citep\n! Emergency stop.",
+        "pandoc: Could not fetch resource 'figures/fig2.png': resource not found",
+        "Invalid config for 'automation' at automations.yaml, line 42: 'trigger' is invalid",
     ],
 )
 def test_failures_without_a_runners_markers_are_seen(output: str) -> None:
@@ -411,6 +418,7 @@ def test_failures_without_a_runners_markers_are_seen(output: str) -> None:
         "4412 Killed tests skipped: none",
         "requests=1200 errors=0 p99=120ms\nretries: 1 errors: 0",
         "Processed 1,000 rows with 2 errors ignored (allowed by --max-bad-records=5); load DONE",
+        "warning: could not find config file, using defaults",
     ],
 )
 def test_a_run_that_went_well_shows_no_failure(output: str) -> None:

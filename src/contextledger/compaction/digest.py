@@ -157,6 +157,15 @@ _FAILURE_LINE = re.compile(
     r"\b(?:connection|request)\s+refused\b|(?-i:(?<![/\w-])\w+(?:Denied|DENIED)(?![\w/.-]))|"
     r"\b(?:is|are|was) denied\W*$|\b(?:is|are) invalid:\s+[\w\[\]]+(?:\.[\w\[\]]+)+:|"
     r"\bnon-?zero exit\b|^\S+\.go:\d+:\d+: |"
+    # CocoaPods' and fastlane's "[!] …", kotlinc's "e: file:…:12:5 …", TeX's "! Undefined
+    # control sequence.", "fastlane finished with errors", "pandoc: Could not fetch
+    # resource …", "Invalid config for 'automation' …"
+    r"^\[!\]\s|^e:\s+\S+:\d+|^!\s+[A-Z]|\b(?:finished|completed|ended)\s+with\s+errors?\b|"
+    r"(?:^|:\s+)(?:could\s+not|couldn'?t|unable\s+to|cannot|can'?t)\s+(?:find|fetch|open|connect|"
+    r"resolve|load|read|write|create|access|locate|start|parse|compile|install|download|"
+    r"reach|import|allocate|bind|mount)\b|"
+    r"^Invalid\s+(?:config(?:uration)?|value|argument|option|syntax|input|request|token|"
+    r"credentials|reference)\b|"
     r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s))"
 )
 # An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
@@ -189,7 +198,8 @@ _NOT_FAILED = re.compile(
     # attempt ("attempt 1: connection refused"; the run's outcome comes after it)
     r"|\(\d+ fixed, 0 remaining\)|\b(?:fixed|corrected)\s+\d+\s+(?:\w+\s+)?(?:errors?|"
     r"problems?|misspellings?)\b|\berrors?\s+(?:ignored|allowed|skipped)\b|"
-    r"^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:/\d+)?\s*:"
+    r"^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:/\d+)?\s*:|"
+    r"^\W*(?:\S+:\s+)?(?:warning|warn|note|hint|info)\s*:"  # "warning: could not find …"
     # a log line below the error level ("…Z WARN checkout-api path=/v1/cart status=404",
     # "level=info … status=500"): what a service served, not the run failing
     r"|^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s|"
@@ -655,6 +665,7 @@ _ANY_FAILURE_SIGN = re.compile(
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
     r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
     r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
+    r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
     r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s)|^\S+\.go:\d+:\d+: )"
 )
 
