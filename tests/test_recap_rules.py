@@ -84,6 +84,13 @@ def test_a_status_or_another_topic_lifts_no_rule(said: str, rules: list[str]) ->
         "Keep dbt-snowflake pinned at 1.8.4 — 1.9 breaks incremental merges.",
         "Set spark.sql.shuffle.partitions=800 on the backfill job.",
         "Refunds over €200 need supervisor approval first.",
+        # style and format rules with no negation (redteam15 R7)
+        "Citations in APA 7th edition with DOIs as URLs, please.",
+        "Use APA 7th edition.",
+        "All amounts in EUR with two decimals.",
+        "Dates as YYYY-MM-DD everywhere in the report.",
+        "Write it in the second person, present tense.",
+        "British spelling throughout, please.",
     ],
 )
 def test_a_rule_with_a_number_is_a_constraint_not_a_number(rule: str) -> None:
@@ -148,6 +155,8 @@ def test_a_correction_keeps_the_initials_it_names() -> None:
         "It doesn't start after the update.",
         "Resolve ticket CS-1 so that the customer is never charged twice.",
         "The goal is to make the export idempotent so reruns never double-bill.",
+        "The errors show up everywhere.",
+        "All tests in the suite pass now.",
     ],
 )
 def test_a_status_or_a_purpose_is_no_rule(said: str) -> None:

@@ -340,6 +340,23 @@ _MORE_RULES = re.compile(
     # spark.sql.shuffle.partitions=800 on the backfill job"
     # a house rule by its label: "Style: use British spelling throughout, except …"
     r"|^\W*(?:(?:house\s+)?style|rule|policy|convention|guideline)s?\s*:\s*\w"
+    # a style or format rule, with no negation: "British spelling throughout, please.",
+    # "Dates as YYYY-MM-DD everywhere", "All amounts in EUR with two decimals.",
+    # "Citations in APA 7th edition", "Write it in the second person, present tense.",
+    # "Use APA 7th edition."
+    # (not a status: "The errors show up everywhere.", "All tests in the suite pass now.")
+    r"|^(?!.*\b(?:is|are|was|were|has|have|had|shows?|showed|appears?|appeared|happens?|"
+    r"happened|fails?|failed|pass|passe[sd]|breaks?|broke|crash(?:es|ed)?|looks?|looked|seems?|"
+    r"seemed|came|went|got|saw|see)\b)(?:.*?\b(?:throughout|everywhere|across\s+the\s+board|"
+    r"at\s+all\s+times|without\s+exception)\b"
+    r"|\W*all\s+(?:\w+\s+){0,2}(?:in|as|with|use|should|must|need|go)\b"
+    r"|\W*(?:citations?|references?|dates?|amounts?|prices?|currenc(?:y|ies)|times?|headings?|"
+    r"titles?|comments?|commit\s+messages?|units?|figures?|tables?|captions?)\s+(?:in|as|with|"
+    r"should|must|use)\b)"
+    r"|\b(?:first|second|third)[-\s]person\b|\b(?:present|past|future)\s+tense\b"
+    r"|\b(?:british|american|us|uk|canadian|australian)\s+(?:spelling|english)\b"
+    r"|^\W*(?:please\s+)?use\s+(?:\S+\s+){0,3}(?:style|format|edition|convention|spelling|tense|"
+    r"casing|notation|units?|voice)\b"
     r"|\bpinned\s+(?:at|to)\s+\S*\d|\bpin\s+\S+\s+(?:at|to)\s+\S*\d|"
     r"^\W*(?:please\s+)?(?:set|keep|leave)\s+`?[\w-]+(?:[._][\w-]+)+`?\s*(?:=|to\s+\S|at\s+\S)"
 )
