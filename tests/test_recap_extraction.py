@@ -423,3 +423,23 @@ def test_failures_without_a_runners_markers_are_seen(output: str) -> None:
 )
 def test_a_run_that_went_well_shows_no_failure(output: str) -> None:
     assert failure_lines(output) == []
+
+
+def test_a_tool_that_failed_then_passed_with_its_arguments_is_fixed() -> None:
+    """A non-shell tool fails, then the same call (or one with more arguments: through a
+    proxy) passes: the recap says it passed; a pass with other arguments fixes nothing
+    (redteam15 R6)."""
+    record = [
+        GOAL,
+        *_ran(1, "convert", {"path": "a.docx", "to": "pdf"}, "ERROR: font X is not embedded"),
+        *_ran(2, "convert", {"path": "a.docx", "to": "pdf"}, "wrote a.pdf (41 pages)"),
+        *_ran(3, "fetch_pdf", {"doi": "10.1/x"}, "HTTP/1.1 403 Forbidden"),
+        *_ran(4, "fetch_pdf", {"doi": "10.1/x", "via": "proxy"}, "HTTP/1.1 200 OK"),
+        *_ran(5, "refund", {"order": "A-1"}, '{"error": {"status": 502, "message": "down"}}'),
+        *_ran(6, "refund", {"order": "B-2"}, '{"status": "ok"}'),
+    ]
+    failures = digest(record).items("Failures")
+    assert "convert: passed on its last run" in failures
+    assert "fetch_pdf: passed on its last run" in failures
+    assert "refund: passed on its last run" not in failures
+    assert "convert: passed on its last run" in _recap(record)

@@ -1044,6 +1044,7 @@ def digest(
     found_in: dict[str, bool] = {}  # files the assistant said something is set or wrong in
     shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
     passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
+    tried: dict[str, list[dict[str, Any]]] = {}  # per tool, the arguments of its failed calls
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
@@ -1087,6 +1088,14 @@ def digest(
                 failed.add(what)
             if cmds:
                 passed_last[what] = not lines
+            elif call is not None:  # a tool: fixed when a call with its failed arguments passes
+                args, _ = call.parsed()
+                args = args if isinstance(args, dict) else {}
+                if lines:
+                    tried.setdefault(what, []).append(args)
+                    passed_last[what] = False
+                elif any(a.items() <= args.items() for a in tried.get(what, [])):
+                    passed_last[what] = True
             if call is not None and not reads_of.get(call.id):  # a run, not a read's own error
                 if lines:
                     before_failure.update(recent[-3:])
