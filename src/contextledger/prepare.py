@@ -51,7 +51,14 @@ from .reply import Reply
 from .report import Notice
 from .storage.media import MediaBackend
 
-__all__ = ["PrepareReport", "Prepared", "Preparer", "price_request", "recapped_image_notices"]
+__all__ = [
+    "Fallback",
+    "PrepareReport",
+    "Prepared",
+    "Preparer",
+    "price_request",
+    "recapped_image_notices",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +70,20 @@ class NormalizedNote:
     after: tuple[int, int, int]
     reason: str
     where: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Fallback:
+    """The configured summarizer's recap was not used; the local offline recap stood in.
+
+    ``down`` is True when the summarizer could not be asked or said nothing (the endpoint
+    refused, timed out, answered an HTTP error or an empty reply): asking it again soon
+    would likely cost the same wait (the proxy backs off). False: it answered, and
+    verification rejected its recap."""
+
+    summarizer: str
+    reason: str
+    down: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +105,8 @@ class PrepareReport:
     normalized: tuple[NormalizedNote, ...]
     fit: FitReport
     notices: tuple[Notice, ...]
+    #: Set when the offline recap stood in for the configured summarizer's this turn.
+    fallback: Fallback | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -110,6 +133,15 @@ class PrepareReport:
             ],
             "fit": self.fit.to_dict(),
             "notices": [n.text for n in self.notices],
+            "fallback": (
+                None
+                if self.fallback is None
+                else {
+                    "summarizer": self.fallback.summarizer,
+                    "reason": self.fallback.reason,
+                    "down": self.fallback.down,
+                }
+            ),
         }
 
 
@@ -261,6 +293,7 @@ class Preparer:
         self._shown: tuple[tuple[object, ...] | None, tuple[str, ...]] = (None, ())
         self._encoded_now: dict[int, Image] = {}
         self._problems: list[Notice] = []
+        self._fallback: Fallback | None = None  # this prepare's, see _offline_instead
 
     # ------------------------------------------------------------------ pipeline
 
@@ -307,6 +340,7 @@ class Preparer:
         # 2. compaction, before fitting, so facts survive the first drop: it recaps only what
         # the fit would otherwise drop, so the view is recap + as many recent turns as fit
         wire_tools = self.wire.convert_tools(tools) if tools else None
+        self._fallback = None
         outcome = self._compact(work, wire_tools)
         event = outcome.event if outcome.status == "compacted" else None
         if event is not None and repaired.changes:
@@ -392,6 +426,7 @@ class Preparer:
             normalized=tuple(normalized),
             fit=fit_report,
             notices=tuple(notices),
+            fallback=self._fallback,
         )
         return Prepared(body, self.format, self.wire_model, sent_messages, work, event, report)
 
@@ -490,6 +525,8 @@ class Preparer:
         name = self.summarizer.name if self.summarizer is not None else "the summarizer"
         why = failed.report[0].split(": ", 1)[-1]  # past "compaction failed, history unchanged"
         line = f"{first}; in place of {name}'s recap, which was not used: {why}"
+        # no verification: the call raised or the reply was empty (rejected ones are verified)
+        self._fallback = Fallback(name, why, down=failed.verification is None)
         return replace(local, report=(line, *rest))
 
     @property
