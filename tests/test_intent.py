@@ -101,7 +101,62 @@ def substantive_as_first_written(text: str) -> bool:
 
 @given(texts | st.text(alphabet="ab'’ _.\u0301é日İ3", max_size=60))
 def test_substantive_reads_the_opening_words_once_and_says_the_same(text: str) -> None:
+    if intent._UNSPACED.search(text[:200]):
+        return  # measured in characters: see the unspaced-script tests below
     assert is_substantive(text) == substantive_as_first_written(text)
+
+
+# Characters of requests in unspaced scripts that are in no nudge or opener phrase.
+CONTENT_CHARS = "导出幂等夜间写入重跑复数据库迁移登录测试修缓存冪再実エポートジョブ"
+FILLER_PHRASES = sorted(set(intent._UNSPACED_FILLER_VOCABULARY.split()))
+PUNCTUATION = ["", "，", "。", "！", "？", "、", " ", "：", "\n"]
+
+
+def test_content_characters_are_in_no_filler_phrase() -> None:
+    assert not set(CONTENT_CHARS) & set("".join(FILLER_PHRASES))
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("content"), st.sampled_from(CONTENT_CHARS)),
+            st.tuples(st.just("filler"), st.sampled_from(FILLER_PHRASES)),
+            st.tuples(st.just("punctuation"), st.sampled_from(PUNCTUATION)),
+        ),
+        max_size=40,
+    )
+)
+def test_an_unspaced_request_is_substantive_by_its_characters_not_its_spaces(
+    parts: list[tuple[str, str]],
+) -> None:
+    """Chinese, Japanese and Thai write no spaces between words: a request in them is
+    substantive when about six characters remain besides nudges and openers ("好的",
+    "继续", "ありがとうございます", "你好，我有一个任务"), wherever the punctuation falls."""
+    text = "".join(p for _, p in parts)
+    content = sum(1 for kind, _ in parts if kind == "content")
+    if len(text) > 200 or not intent._UNSPACED.search(text):
+        return
+    assert is_substantive(text) == (content >= 6)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("把夜间导出任务改成幂等的，重跑时不能重复写入行。", True),
+        ("夜間エクスポートジョブを冪等にして、再実行で行が重複しないようにしてください。", True),
+        ("นำงานส่งออกตอนกลางคืนให้เป็นแบบ idempotent", True),
+        ("好的，继续吧", False),
+        ("你好，我有一个任务", False),
+        ("ありがとうございます！", False),
+        ("そのまま続けてください", False),
+        ("ขอบคุณครับ", False),
+        ("ok 继续", False),
+    ],
+)
+def test_goals_and_nudges_in_unspaced_scripts(text: str, expected: bool) -> None:
+    """Found in review: words were counted by spaces, so no Chinese or Japanese goal was
+    ever substantive and the fit never pinned it."""
+    assert is_substantive(text) is expected
 
 
 @given(st.lists(texts, max_size=8))

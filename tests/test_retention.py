@@ -178,6 +178,36 @@ def test_a_greeting_before_the_task_never_becomes_the_goal(opener: list[str], wi
     assert f"Goal: {opener[0]}" not in recap
 
 
+@pytest.mark.parametrize(
+    ("greeting", "goal", "nudges"),
+    [
+        (
+            "你好",
+            "把夜间导出任务改成幂等的，重跑时不能重复写入行。",
+            ["好的，继续", "谢谢，接着做"],
+        ),
+        (
+            "こんにちは",
+            "夜間エクスポートジョブを冪等にして、再実行で行が重複しないようにしてください。",
+            ["はい、続けてください", "ありがとうございます"],
+        ),
+    ],
+)
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_a_goal_written_without_spaces_is_pinned(
+    greeting: str, goal: str, nudges: list[str], window: int
+) -> None:
+    """Found in review: requests were measured in space-separated words, so a Chinese or
+    Japanese goal was never "substantive" and the fit pinned none (the nudges after it
+    were all it had)."""
+    msgs = session()
+    msgs[1:2] = [Message.user(greeting), Message.assistant("Hello!"), Message.user(goal)]
+    for k, i in enumerate(j for j, m in enumerate(msgs) if m.text == "ok, keep going"):
+        msgs[i] = Message.user(nudges[k % 2])
+    kept = texts(fit(msgs, "gpt-4o", window=window, max_output_tokens=500).messages)
+    assert goal in kept and CORRECTION in kept and CONSTRAINT in kept
+
+
 def test_a_task_replaced_midway_is_pinned_beside_the_first() -> None:
     msgs = session(60)
     new_task = (

@@ -220,14 +220,68 @@ def restates_task(text: str) -> bool:
     return bool(_RESTATES.search(text))
 
 
+# Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,
+# Myanmar): ``\w+`` reads a whole clause as one "word", so a request in them never had
+# "four words" and a Chinese or Japanese goal was never pinned. Their length is measured
+# in characters instead, after taking out the nudges and openers of these languages.
+_UNSPACED = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uf900-\ufaff\uff66-\uff9f]"
+)
+_UNSPACED_FILLER_VOCABULARY = """
+    好的 好吧 好 行 嗯 哦 对 是的 是 可以 没问题 收到 谢谢 多谢 感谢 继续 接着 下一步 吧 啊 呀 呢
+    了 吗 嘛 请 麻烦 你好 您好 嗨 在吗 在 我 我们 你 您 有 一个 个 任务 问题 事情 事 帮 帮忙 一下
+    加油 辛苦 慢慢来 不急 明白 知道 懂 进展 如何 怎么样 完成 做 吧 就 这样 那 然后 也 都 很 棒
+    非常 太 继续吧 先 现在 今天
+    はい ええ うん 了解 承知 しました です ます ありがとう ございます 続けて 続き ください お願い
+    します そのまま 大丈夫 よろしく どうも こんにちは おはよう 進めて 次 いいです いい ね よ 進捗
+    どう ですか 質問 タスク 一つ ちょっと 今 あります がんばって 引き続き 助かります 了解です
+    ครับ ค่ะ คะ นะ ขอบคุณ โอเค ได้ ต่อ ทำต่อ เลย สวัสดี
+"""
+_UNSPACED_FILLER = frozenset(_UNSPACED_FILLER_VOCABULARY.split())
+_UNSPACED_FILLER_LONGEST = max(map(len, _UNSPACED_FILLER))
+_UNSPACED_RUN = re.compile(_UNSPACED.pattern + "+")
+
+
+def _content_characters(run: str) -> int:
+    """The fewest characters of ``run`` left over when it is read as nudge and opener
+    phrases wherever it can be (a reading left to right would take "你好" out of
+    "你好的" and count "的")."""
+    fewest = [0] * (len(run) + 1)
+    for end in range(1, len(run) + 1):
+        best = fewest[end - 1] + 1
+        for size in range(1, min(_UNSPACED_FILLER_LONGEST, end) + 1):
+            if run[end - size : end] in _UNSPACED_FILLER:
+                best = min(best, fewest[end - size])
+        fewest[end] = best
+    return fewest[-1]
+
+
+def _says_enough_unspaced(opening: str) -> bool:
+    """At least about four words in a text written (partly) without spaces: three
+    characters of an unspaced script count as two words (Chinese words run one to three
+    characters), once the nudge and opener phrases are taken out ("好的，继续吧" and
+    "你好，我有一个任务" say nothing); words of spaced scripts count as words."""
+    chars = sum(_content_characters(run) for run in _UNSPACED_RUN.findall(opening))
+    spaced = _NUDGE_WORD.findall(_UNSPACED.sub(" ", opening))
+    words = sum(1 for w in spaced if w.lower().replace("’", "'") not in _PREAMBLE_WORDS)
+    return 2 * chars + 3 * words >= 12
+
+
 def is_substantive(text: str) -> bool:
-    """A request that says something: not a nudge nor a bare opener, at least four words.
+    """A request that says something: not a nudge nor a bare opener, at least four words
+    (in Chinese, Japanese, Thai …, about six characters besides nudges and openers).
 
     >>> is_substantive("hey, are you there?"), is_substantive("I have a task for you.")
     (False, False)
     >>> is_substantive("I have a task for you: migrate the billing service to Postgres.")
     True
+    >>> is_substantive("好的，继续吧"), is_substantive("把夜间导出任务改成幂等的，重跑时不能重复写入行。")
+    (False, True)
     """
+    opening = text[:200]  # the nudges and openers are short: the rest says nothing of them
+    if _UNSPACED.search(opening):
+        return _says_enough_unspaced(opening)
     words = _opening_words(text)  # read once: a fit asks this of thousands of requests
     if len(words) < 4 and sum(1 + w.count("'") + w.count("’") for w in words) < 4:
         return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
