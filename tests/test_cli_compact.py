@@ -242,3 +242,20 @@ def test_a_file_with_no_turns_says_so(tmp_path: Path, payload: list[Any], said: 
     data = json.loads(CliRunner().invoke(main, ["compact", str(file), "--json"]).output)
     assert data["status"] == "skipped" and said in data["report"][0]
     assert len(data["repairs"]) == (1 if payload and payload[0]["role"] == "tool" else 0)
+
+
+def test_a_view_bigger_than_the_window_says_what_fits_it(tmp_path: Path) -> None:
+    """The recent turns are kept verbatim whatever their size: when they overflow the
+    window, the report says so and names the command that fits them."""
+    msgs = [{"role": "user", "content": "Make the export idempotent."}]
+    msgs += [
+        {"role": "assistant" if i % 2 else "user", "content": "word " * 3_000} for i in range(14)
+    ]
+    file = tmp_path / "big.json"
+    file.write_text(json.dumps(msgs))
+    args = ["compact", str(file), "--json", "-m", "gpt-4o", "--window"]
+    data = json.loads(CliRunner().invoke(main, [*args, "16000"]).output)
+    said = [line for line in data["report"] if "more than the window" in line]
+    assert len(said) == 1 and "fit FILE --compact -m gpt-4o --window 16000" in said[0]
+    data = json.loads(CliRunner().invoke(main, [*args, "64000"]).output)
+    assert not any("more than the window" in line for line in data["report"])

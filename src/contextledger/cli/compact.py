@@ -122,6 +122,12 @@ def compact(
         )
     cap = policy.recap_bytes(window)
     sizing = f"recap cap {cap:,} bytes for {info.id}'s {window:,}-token window"
+    tokens = pricer.messages(outcome.conversation.view).total
+    if tokens > window:  # the recent turns kept verbatim are too big: say what fits them
+        sizing += (
+            f"; the view holds {tokens:,} tokens, more than the window: "
+            f"`contextledger fit FILE --compact -m {info.id} --window {window}` fits it"
+        )
     _print_outcome(conv, outcome, recapper.name, repaired.changes, sizing, as_json)
     if outcome.status == "failed":
         raise SystemExit(1)
