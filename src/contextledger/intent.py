@@ -205,14 +205,52 @@ def is_nudge(text: str) -> bool:
     return len(words) <= 12 and _all_in(words, _NUDGE_WORDS)
 
 
+# Corrections and rules in Chinese and Japanese (the patterns above read English words).
+# They are looked for in a text's opening and ending only (what ``_unspaced_ends`` gives):
+# rules are stated in short turns, and a long pasted document in these scripts must cost a
+# fit no scan of its whole length.
+_UNSPACED_CORRECTION = re.compile(
+    r"其实|不对|我说的是|我的意思是|应该是|应该用|改用|换成|改成|更正|纠正|搞错|说错|弄错|"
+    r"[，,]\s*不是|不是[^。！？\n]{1,30}?而是|"
+    r"実は|違います|ではなく|じゃなくて|訂正|間違|やっぱり|に変更"
+)
+_UNSPACED_CONSTRAINT = re.compile(
+    r"不要|不能|不可以|不准|不许|不得|禁止|严禁|绝对不|千万不|必须|务必|一定要|只能|只许|"
+    r"别(?:碰|动|改|用|删|跑|运行|提交|推送|部署|再)|保持[^。！？\n]{0,20}?不变|"
+    r"しないで|してはいけない|してはだめ|しては駄目|ないでください|ないように|絶対に|必ず|"
+    r"禁止|だけを?(?:変更|編集|修正)"
+)
+
+
+def _unspaced_ends(text: str) -> str:
+    """Where a Chinese or Japanese rule or correction is looked for: the whole text when
+    short, else its first and last 300 characters ("" for a text in no such script)."""
+    if text.isascii():
+        return ""
+    ends = text if len(text) <= 600 else f"{text[:300]}\n{text[-300:]}"
+    return ends if _UNSPACED.search(ends) else ""
+
+
 def is_correction(text: str) -> bool:
-    """The user changing course or fixing something the assistant got wrong."""
-    return not is_nudge(text) and bool(_CORRECTION.search(text))
+    """The user changing course or fixing something the assistant got wrong.
+
+    >>> is_correction("其实锁表应该用 Redis，不是 Memcached。")
+    True
+    """
+    if is_nudge(text):
+        return False
+    return bool(_CORRECTION.search(text) or _UNSPACED_CORRECTION.search(_unspaced_ends(text)))
 
 
 def is_constraint(text: str) -> bool:
-    """A standing rule: a negation or an imperative of obligation."""
-    return not is_nudge(text) and bool(_CONSTRAINT.search(text))
+    """A standing rule: a negation or an imperative of obligation.
+
+    >>> is_constraint("这次改动不要碰 src/payments/ 目录。"), is_constraint("不急，有进展告诉我。")
+    (True, False)
+    """
+    if is_nudge(text):
+        return False
+    return bool(_CONSTRAINT.search(text) or _UNSPACED_CONSTRAINT.search(_unspaced_ends(text)))
 
 
 def restates_task(text: str) -> bool:
@@ -526,8 +564,21 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
         text = texts[i]
         if not is_substantive(text):
             continue
-        if correction(text) or any(correction(text, p) or constraint(text, p) for p in where[i]):
+        english = any(correction(text, p) or constraint(text, p) for p in where[i])
+        if correction(text) or english or _steers_unspaced(text):
             steering.append(i)
         if i in restates and restates_task(text):
             restating.append(i)
+    # Chinese and Japanese rules hold none of the English words the pass looks for
+    unspaced = [i for i, t in enumerate(texts) if i not in where and _steers_unspaced(t)]
+    if unspaced:
+        steering = sorted(steering + [i for i in unspaced if is_substantive(texts[i])])
     return steering, restating
+
+
+def _steers_unspaced(text: str) -> bool:
+    """A Chinese or Japanese correction or rule (not a nudge)."""
+    ends = _unspaced_ends(text)
+    if not ends or not (_UNSPACED_CORRECTION.search(ends) or _UNSPACED_CONSTRAINT.search(ends)):
+        return False
+    return not is_nudge(text)
