@@ -134,7 +134,7 @@ def test_an_unspaced_request_is_substantive_by_its_characters_not_its_spaces(
     "继续", "ありがとうございます", "你好，我有一个任务"), wherever the punctuation falls."""
     text = "".join(p for _, p in parts)
     content = sum(1 for kind, _ in parts if kind == "content")
-    if len(text) > 200 or not intent._UNSPACED.search(text):
+    if len(text) > 80 or not intent._UNSPACED.search(text):
         return
     assert is_substantive(text) == (content >= 6)
 

@@ -209,9 +209,11 @@ def is_nudge(text: str) -> bool:
 # They are looked for in a text's opening and ending only (what ``_unspaced_ends`` gives):
 # rules are stated in short turns, and a long pasted document in these scripts must cost a
 # fit no scan of its whole length.
+# (every alternative starts with a literal character: the engine then skips the positions
+# that start none at C speed)
 _UNSPACED_CORRECTION = re.compile(
     r"其实|不对|我说的是|我的意思是|应该是|应该用|改用|换成|改成|更正|纠正|搞错|说错|弄错|"
-    r"[，,]\s*不是|不是[^。！？\n]{1,30}?而是|"
+    r"，\s*不是|,\s*不是|不是[^。！？\n]{1,30}?而是|"
     r"実は|違います|ではなく|じゃなくて|訂正|間違|やっぱり|に変更"
 )
 _UNSPACED_CONSTRAINT = re.compile(
@@ -279,6 +281,8 @@ _UNSPACED_FILLER_VOCABULARY = """
 _UNSPACED_FILLER = frozenset(_UNSPACED_FILLER_VOCABULARY.split())
 _UNSPACED_FILLER_LONGEST = max(map(len, _UNSPACED_FILLER))
 _UNSPACED_RUN = re.compile(_UNSPACED.pattern + "+")
+# the characters of no filler phrase: they are content wherever they stand
+_DROP_FILLER_CHARACTERS = {ord(ch): None for ch in "".join(_UNSPACED_FILLER)}
 
 
 def _content_characters(run: str) -> int:
@@ -300,9 +304,13 @@ def _says_enough_unspaced(opening: str) -> bool:
     characters of an unspaced script count as two words (Chinese words run one to three
     characters), once the nudge and opener phrases are taken out ("好的，继续吧" and
     "你好，我有一个任务" say nothing); words of spaced scripts count as words."""
-    chars = sum(_content_characters(run) for run in _UNSPACED_RUN.findall(opening))
     spaced = _NUDGE_WORD.findall(_UNSPACED.sub(" ", opening))
     words = sum(1 for w in spaced if w.lower().replace("’", "'") not in _PREAMBLE_WORDS)
+    # the usual request: enough characters of no filler phrase at all (at C speed)
+    sure = len(_UNSPACED.findall(opening.translate(_DROP_FILLER_CHARACTERS)))
+    if 2 * sure + 3 * words >= 12:
+        return True
+    chars = sum(_content_characters(run) for run in _UNSPACED_RUN.findall(opening))
     return 2 * chars + 3 * words >= 12
 
 
@@ -317,9 +325,8 @@ def is_substantive(text: str) -> bool:
     >>> is_substantive("好的，继续吧"), is_substantive("把夜间导出任务改成幂等的，重跑时不能重复写入行。")
     (False, True)
     """
-    opening = text[:200]  # the nudges and openers are short: the rest says nothing of them
-    if _UNSPACED.search(opening):
-        return _says_enough_unspaced(opening)
+    if _UNSPACED.search(text, 0, 200):  # (a nudge or an opener is short)
+        return _says_enough_unspaced(text[:80])
     words = _opening_words(text)  # read once: a fit asks this of thousands of requests
     if len(words) < 4 and sum(1 + w.count("'") + w.count("’") for w in words) < 4:
         return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
@@ -576,9 +583,10 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     return steering, restating
 
 
+_UNSPACED_STEERING = re.compile(f"{_UNSPACED_CORRECTION.pattern}|{_UNSPACED_CONSTRAINT.pattern}")
+
+
 def _steers_unspaced(text: str) -> bool:
     """A Chinese or Japanese correction or rule (not a nudge)."""
     ends = _unspaced_ends(text)
-    if not ends or not (_UNSPACED_CORRECTION.search(ends) or _UNSPACED_CONSTRAINT.search(ends)):
-        return False
-    return not is_nudge(text)
+    return bool(ends) and bool(_UNSPACED_STEERING.search(ends)) and not is_nudge(text)
