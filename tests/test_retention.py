@@ -307,6 +307,25 @@ def test_compaction_fills_the_window_and_keeps_what_fit_keeps(window: int) -> No
         assert fact in view
 
 
+def test_a_goal_with_a_long_paste_does_not_leave_the_window_half_empty() -> None:
+    """Found by a red team: the task came with a pasted draft; the fit sends it as its
+    words (the draft left out), but the room beside the recap was priced with the whole
+    draft, so no recapped turn came back: 3,219 of 7,000 tokens used. The turns shown stay
+    while no new turn needs their room (here: the request sent again)."""
+    draft = "\n".join(f"Paragraph {i}: " + "the harbour lanterns were counted again " * 9
+                      for i in range(45))  # fmt: skip
+    msgs = session(60)
+    msgs[1] = Message.user(f"{GOAL} Here is the full draft:\n{draft}")
+    preparer = Preparer("gpt-4o", window=8_000, max_output_tokens=1_000, compaction=True)
+    out = preparer.prepare(msgs)
+    budget = out.report.window - out.report.reserved_output
+    assert out.event is not None and 0.9 * budget <= out.report.used <= budget
+    assert GOAL in texts(out.messages) and "Paragraph 30" not in texts(out.messages)
+    again = preparer.prepare(msgs)
+    assert len(again.messages) == len(out.messages) and again.report.used == out.report.used
+    assert not any("left the view" in n.text for n in again.report.notices)
+
+
 def test_no_recap_when_the_whole_view_fits() -> None:
     out = prepare(session(12), "gpt-4o", window=128_000, compaction=True)
     assert out.event is None

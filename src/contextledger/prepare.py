@@ -571,7 +571,12 @@ class Preparer:
         if fill:
             shown = self._newest_covered(work, view, wire_tools)
         full = work.view_showing(shown) if shown else view
-        if shown and not fill and not self._request_fits(full, wire_tools):
+        if (
+            shown
+            and not fill
+            and not self._request_fits(full, wire_tools)  # (asked every turn: kept cheap)
+            and self._room_beside(full, wire_tools) < 0
+        ):
             shown, shed, full = none, shown, view
         self._shown = (key, shown)
         return full, shown, shed
@@ -590,9 +595,11 @@ class Preparer:
         a single big output never leaves the window half empty."""
         pricer = self.fitter.pricer
         self._plan_images(view, {})
-        room = self.fitter.window - self.fitter.reserved_output - pricer.request(view, wire_tools)
         ev = work.latest
-        if ev is None or room <= 0:
+        if ev is None:
+            return ()
+        room = self._room_beside(view, wire_tools)
+        if room <= 0:
             return ()
         covered = set(ev.covers)
         candidates: list[str] = []
@@ -614,6 +621,25 @@ class Preparer:
         except BudgetError:
             return ()
         return tuple(i for i in reversed(candidates) if i in kept)
+
+    def _room_beside(
+        self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None
+    ) -> int:
+        """Tokens the budget has left once ``view`` is fitted. The view's own price is not
+        it: a pinned request that set the task (a pasted draft, a screenshot) is sent as its
+        words, so the fit frees most of what it costs (red team 14: an 8k request sent at
+        46 % of the budget, the recapped turns left out for room that was there)."""
+        request = self.fitter.pricer.request(view, wire_tools)
+        budget = self.fitter.window - self.fitter.reserved_output
+        if request <= budget:
+            return budget - request  # the whole view fits: no fit needed to say so
+        try:
+            fitted = self._dry_fitter().fit(view, tools=wire_tools)
+        except BudgetError:
+            return -1
+        if len(fitted.messages) < len(view):
+            return -1  # the fit drops some of it: no room beside it
+        return fitted.report.budget - fitted.report.used
 
     def _view(self, conv: Conversation) -> tuple[Message, ...]:
         seen, view = self._viewed
