@@ -626,12 +626,16 @@ def _check_image_data(url: str, where: str, max_b64: int) -> None:
 
 
 def _gif_frames(raw: bytes) -> int:
+    """Frames of a GIF (2 for one Pillow cannot read: refused like an animated one)."""
     import io
 
     from PIL import Image as PILImage
 
-    with PILImage.open(io.BytesIO(raw)) as im:
-        return int(getattr(im, "n_frames", 1))
+    try:
+        with PILImage.open(io.BytesIO(raw)) as im:
+            return int(getattr(im, "n_frames", 1))
+    except (OSError, ValueError):  # UnidentifiedImageError, a truncated file
+        return 2
 
 
 def validate_openai(body: Any, stub: StubServer) -> None:

@@ -148,7 +148,7 @@ def test_lone_surrogate_survives_bytes() -> None:
                 ],
             },
             "m.content[0].content[0]",
-            "text or images",
+            "text, images or files",
         ),
         (
             {"role": "user", "content": [{"type": "image", "url": "u", "width": True}]},
@@ -167,3 +167,13 @@ def test_bad_input_names_the_path(raw: object, path: str, words: str) -> None:
 def test_bad_jsonl_line_is_named() -> None:
     with pytest.raises(ContentError, match="line 2"):
         loads_messages('{"role":"user","content":[]}\n{not json\n')
+
+
+def test_a_file_in_a_tool_result_and_provider_content_survive_a_round_trip() -> None:
+    """Documents a tool returned and content only one provider reads are stored whole."""
+    from contextledger.model import FileAttachment, ProviderContent, ToolResult
+
+    result = ToolResult("t1", (Text("read"), FileAttachment("a.txt", text="hi")))
+    native = ProviderContent("gemini", "executable_code", '{"executable_code": {}}', "code")
+    for m in (Message("tool", (result,), id="t"), Message("assistant", (native,), id="a")):
+        assert message_from_dict(message_to_dict(m)) == m

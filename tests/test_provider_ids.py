@@ -8,6 +8,7 @@ Responses ``call_id`` at most 64; Gemini none documented.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -248,3 +249,26 @@ def test_any_ids_translate_to_valid_consistent_pairs(
         again_calls, again_results = wire_ids(other, again)
         assert again_calls == [wire_id(c, other) for c in calls]
         assert sorted(again_results) == sorted(again_calls)
+
+
+@pytest.mark.parametrize("target", FORMATS)
+def test_declared_tools_that_would_share_a_name_are_refused(target: str) -> None:
+    """review10 P1: 'get.weather' and 'get_weather' were both declared to Anthropic as
+    'get_weather' (which answers 400 "Tool names must be unique"), silently; two CJK names
+    both became '_'. Names that would collide are refused, naming the tool; names the
+    target refuses stay apart (a non-ASCII name keeps a hash of itself)."""
+    from contextledger.providers import provider_format
+    from contextledger.providers.ids import portable_name
+
+    def tool(name: str) -> dict[str, Any]:
+        return {"type": "function", "function": {"name": name, "parameters": {"type": "object"}}}
+
+    convert = provider_format(target).convert_tools  # type: ignore[arg-type]
+    same = ("get_weather", "get_weather")  # Gemini takes 'get.weather' as it is
+    names = same if target == "gemini" else ("get.weather", "get_weather")
+    with pytest.raises(ContentError, match=r"tools\[1\]"):
+        convert([tool(names[0]), tool(names[1])])
+    sent = convert([tool("検索"), tool("翻訳"), tool("search")])
+    flat = json.dumps(sent, ensure_ascii=False)
+    assert portable_name("検索") != portable_name("翻訳") and portable_name("検索") != "_"
+    assert portable_name("検索") in flat and portable_name("翻訳") in flat

@@ -402,3 +402,50 @@ def test_fit_and_prepare_repair_for_their_target(stub: Any) -> None:
     body = translate(fitted.messages, "openai").body
     assert client.chat.completions.create(model="gpt-4o", **body).choices
     assert stub.rejected() == []
+
+
+def reused_id_history() -> list[dict[str, Any]]:
+    """Two rounds whose first calls share the id ``call_dup`` (an app numbering calls per
+    round)."""
+
+    def call(cid: str) -> dict[str, Any]:
+        return {"id": cid, "type": "function", "function": {"name": "sh", "arguments": "{}"}}
+
+    return [
+        {"role": "user", "content": "go"},
+        {"role": "assistant", "content": None, "tool_calls": [call("call_dup"), call("call_4")]},
+        {"role": "tool", "tool_call_id": "call_dup", "content": "first"},
+        {"role": "tool", "tool_call_id": "call_4", "content": "x"},
+        {"role": "assistant", "content": None, "tool_calls": [call("call_dup"), call("call_9")]},
+        {"role": "tool", "tool_call_id": "call_dup", "content": "second"},
+        {"role": "tool", "tool_call_id": "call_9", "content": "ok"},
+        {"role": "user", "content": "and now?"},
+    ]
+
+
+def test_fit_repairs_a_call_id_reused_across_rounds(stub: Any) -> None:
+    """review10 P4: the fit checks each tool exchange on its own, so an id reused in another
+    round reached the writers, which refused it (all four). The fit now repairs it (the
+    second call and its result renumbered, reported) and the official clients' requests
+    are accepted."""
+    import anthropic
+    import openai
+
+    from contextledger import fit
+    from contextledger.providers import translate
+
+    models = {"openai": "gpt-4o", "openai-responses": "gpt-4o", "anthropic": "claude-sonnet-4-6",
+              "gemini": "gemini-2.5-flash"}  # fmt: skip
+    for target, model in models.items():
+        res = fit(reused_id_history(), model, target=target)  # type: ignore[arg-type]
+        ids = [c.id for m in res.messages for c in m.tool_calls]
+        assert len(ids) == len(set(ids)) == 4 and "call_dup~2" in ids
+        assert any(n.kind == "repaired" and "call_dup" in n.text for n in res.report.notices)
+        body = translate(res.messages, target).body  # type: ignore[arg-type]
+        if target == "openai":
+            oai = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+            assert oai.chat.completions.create(model=model, **body).choices
+        elif target == "anthropic":
+            claude = anthropic.Anthropic(api_key="k", base_url=stub.anthropic_url, max_retries=0)
+            assert claude.messages.create(model=model, max_tokens=9, **body).content
+    assert stub.rejected() == []

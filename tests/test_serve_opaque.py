@@ -1,9 +1,10 @@
-"""`contextledger serve` and content the provider accepts but the content model does not
-hold: Anthropic server-tool blocks (web search), Responses built-in tool items (computer
-use, custom tools, item references). A client resends them every turn (Claude Code after a
-WebSearch, Codex's apply_patch, a computer-use agent): the proxy forwards such a request as
-the client wrote it and says so (not fitted, not recorded), instead of refusing it
-(redteamE finding 1a)."""
+"""`contextledger serve` and content only one provider reads. Anthropic server-tool blocks
+(web search) are read and kept (``ProviderContent``): the turn is fitted and recorded, the
+blocks sent as they came (redteam11 N4). Responses built-in tool items (computer use,
+custom tools, item references), which the content model does not hold: a client resends
+them every turn (Codex's apply_patch, a computer-use agent), and the proxy forwards such a
+request as the client wrote it and says so (not fitted, not recorded), instead of refusing
+it (redteamE finding 1a)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def turn_report(proxy: RunningProxy, session: str) -> dict[str, Any]:
     return turns[-1]
 
 
-def test_an_anthropic_web_search_turn_is_forwarded_as_written(
+def test_an_anthropic_web_search_turn_is_fitted_with_its_blocks_as_written(
     proxy: RunningProxy, stub: StubServer
 ) -> None:
     body = {
@@ -51,11 +52,12 @@ def test_an_anthropic_web_search_turn_is_forwarded_as_written(
                  "x-contextledger-session": "search"},
     )  # fmt: skip
     assert reply.status_code == 200, reply.text
-    assert reply.headers["x-contextledger-fitted"] == "false"
+    assert "x-contextledger-fitted" not in reply.headers
     assert stub.completions()[-1].body["messages"] == body["messages"]
     turn = turn_report(proxy, "search")
-    assert turn["fitted"] is False and "server_tool_use" in turn["reason"]
-    assert "not recorded" in turn["notices"][0]["text"]
+    assert turn["fitted"] is True and turn["messages_sent"] == 3
+    estimated = [n["text"] for n in turn["notices"] if n["kind"] == "estimated"]
+    assert any("web_search_tool_result" in t for t in estimated)
 
 
 def test_a_computer_use_agent_on_responses_is_forwarded_as_written(

@@ -223,7 +223,7 @@ class ToolResult:
     """A tool's answer to one call. Content may hold text and images."""
 
     call_id: str
-    content: tuple[Text | Image, ...] = ()
+    content: tuple[Text | Image | FileAttachment, ...] = ()  # a document: Anthropic's
     is_error: bool = False
     name: str | None = None
     cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
@@ -288,7 +288,27 @@ class Recap:
         return f"{self.PREFIX}\n{self.text}"
 
 
-Block: TypeAlias = Text | Image | ToolCall | ToolResult | FileAttachment | Audio | Reasoning | Recap
+@dataclass(frozen=True, slots=True)
+class ProviderContent:
+    """Content only one provider reads, kept as it came: Anthropic's server-tool blocks
+    (``server_tool_use``, ``web_search_tool_result``…) and Gemini's code execution
+    (``executable_code``, ``code_execution_result``) and files by URI (``file_data``).
+
+    ``raw`` is the block (or part) as JSON, written back verbatim to ``provider``; every
+    other provider gets ``text``, a rendition a person and a model can read (reported).
+    ``kind`` is the wire type, for people and for pricing."""
+
+    provider: str
+    kind: str
+    raw: str
+    text: str
+    type: Literal["provider_content"] = field(default="provider_content", init=False)
+
+
+Block: TypeAlias = (
+    Text | Image | ToolCall | ToolResult | FileAttachment | Audio | Reasoning | Recap
+    | ProviderContent
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

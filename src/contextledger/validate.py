@@ -61,6 +61,7 @@ __all__ = [
     "is_empty",
     "ordering_problems",
     "problems_for",
+    "reuses_call_ids",
     "takes_unparsed_arguments",
     "tool_pair_problems",
 ]
@@ -124,6 +125,26 @@ def arguments_problem(call: ToolCall) -> str | None:
     if not isinstance(value, dict):
         return f"arguments are JSON {type(value).__name__}, not an object"
     return None
+
+
+def reuses_call_ids(messages: Sequence[Message]) -> bool:
+    """Whether two tool calls in ``messages`` share an id (every provider refuses that; an
+    app that numbers its calls per round makes such histories). One pass over the calls.
+
+    >>> call = Message.assistant(ToolCall("c1", "ls"))
+    >>> reuses_call_ids([call, Message.tool("c1", "a"), call, Message.tool("c1", "b")])
+    True
+    """
+    seen: set[str] = set()
+    for m in messages:
+        if m.role != "assistant":
+            continue
+        for b in m.content:
+            if type(b) is ToolCall:
+                if b.id in seen:
+                    return True
+                seen.add(b.id)
+    return False
 
 
 def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:

@@ -29,7 +29,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..model import Audio, FileAttachment, Image, Message, Recap, Text, ToolCall
+from ..model import (
+    Audio,
+    FileAttachment,
+    Image,
+    Message,
+    ProviderContent,
+    Recap,
+    Text,
+    ToolCall,
+)
 from .policy import CompactionPolicy
 
 PROMPT_END = "Do not invent facts. Return only the summary text, no preamble."
@@ -313,6 +322,8 @@ def _render_parts(parts: Iterable[Any], file_chars: int | None) -> list[str]:
             out.append(f"[audio {b.format}]")
         elif isinstance(b, Recap):
             out.append(f"[earlier recap] {b.text}")
+        elif isinstance(b, ProviderContent):  # a server tool's search, code run, a file
+            out.append(b.text)
     return out
 
 

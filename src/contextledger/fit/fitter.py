@@ -3,7 +3,7 @@ between calls) and the one-shot ``fit``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter, is_
 from typing import Any
@@ -28,6 +28,7 @@ from ..model import (
     Image,
     Message,
     MessagesLike,
+    ProviderContent,
     Text,
     ToolCall,
     ToolResult,
@@ -38,7 +39,7 @@ from ..pricing.messages import Pricer
 from ..providers import provider_format, read_messages
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
-from ..validate import SYSTEM_MEDIA, is_empty, problems_for
+from ..validate import SYSTEM_MEDIA, is_empty, problems_for, reuses_call_ids
 from .anchors import (
     current_request_position,
     pin_anchors,
@@ -340,8 +341,11 @@ class Fitter:
         result = self._fit_once(msgs, tools, memory, list(notices))
         self._memory.shown = self._memory.index
         if (
-            not self._memory.sent_ok and problems_for(result.messages, self.pricer.wire)
-        ) or _system_media(result.messages):
+            (not self._memory.sent_ok and problems_for(result.messages, self.pricer.wire))
+            or _system_media(result.messages)
+            # units are checked one by one: a call id reused in another round is not seen there
+            or reuses_call_ids(result.messages)
+        ):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
             # sent keeps the every-turn cost proportional to the kept set.
@@ -646,18 +650,35 @@ def _estimate_notice(info: ModelInfo, window: int) -> Notice:
 
 
 def _estimated_media(
-    estimates: Mapping[FileAttachment | Audio, MediaCost], out: Sequence[Message]
+    estimates: Mapping[FileAttachment | Audio | ProviderContent, MediaCost],
+    out: Sequence[Message],
 ) -> list[Notice]:
-    """A notice for each file or audio clip sent whose price is an upper bound, not the bill."""
+    """A notice for each file, audio clip or provider-only block sent whose price is an
+    upper bound, not the bill."""
     notices = []
     for m in out:
-        for b in m.content:
-            if not isinstance(b, FileAttachment | Audio) or (cost := estimates.get(b)) is None:
+        for b in _leaves(m):
+            if (
+                not isinstance(b, FileAttachment | Audio | ProviderContent)
+                or (cost := estimates.get(b)) is None
+            ):
                 continue
-            what = f"'{b.name}'" if isinstance(b, FileAttachment) else f"the {b.format} audio"
+            what = (
+                f"'{b.name}'"
+                if isinstance(b, FileAttachment)
+                else f"the {b.format} audio"
+                if isinstance(b, Audio)
+                else f"the {b.provider} {b.kind} block"
+            )
             text = f"{what} is priced at {cost.tokens:,} tokens, an estimate on the high side"
             notices.append(Notice("estimated", m.id, f"{text}: {cost.note}."))
     return notices
+
+
+def _leaves(m: Message) -> Iterator[Block]:
+    """A message's blocks, a tool result's own (a file the tool returned) in its place."""
+    for b in m.content:
+        yield from b.content if isinstance(b, ToolResult) else (b,)
 
 
 def _with_system_prompt(

@@ -27,6 +27,7 @@ from ..model import (
     Image,
     Message,
     MessagesLike,
+    ProviderContent,
     Reasoning,
     Recap,
     Text,
@@ -57,6 +58,7 @@ from .framing import (
     tool_use_system_prompt,
     tools_tokens,
 )
+from .provider_content import provider_content_cost
 from .text import CachedCounter, TokenCounter, count_many, counter_for
 from .vision import ImageCost, image_cost, max_image_cost
 
@@ -139,7 +141,7 @@ class Pricer:
         self._parallel_callers: dict[str, set[int]] = {}
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
-        self.estimates: dict[FileAttachment | Audio, MediaCost] = {}
+        self.estimates: dict[FileAttachment | Audio | ProviderContent, MediaCost] = {}
 
     @classmethod
     def for_model(
@@ -302,6 +304,8 @@ class Pricer:
                 len(b.encrypted) // 4 if b.encrypted else 0
             )
             result = (self.text(b.text) + extra, 0)
+        elif isinstance(b, ProviderContent):
+            result = (self._provider_content(b), 0)
         else:  # pragma: no cover - the Block union is closed
             raise TypeError(f"unknown block {b!r}")
         self._blocks[b] = result
@@ -313,7 +317,16 @@ class Pricer:
         cost = file_cost(f, self.model)  # a PDF by its pages
         return f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
 
-    def _estimate(self, block: FileAttachment | Audio, cost: MediaCost) -> int:
+    def _provider_content(self, b: ProviderContent) -> int:
+        """Another provider gets the block's text (its writer converts it); its own
+        provider, the block as it came, at an estimate (``provider_content_cost``). With no
+        target known, the larger of the two."""
+        if self.wire is not None and self.wire != b.provider:
+            return self.text(b.text)
+        own = self._estimate(b, provider_content_cost(b, self.model, self.text))
+        return own if self.wire is not None else max(own, self.text(b.text))
+
+    def _estimate(self, block: FileAttachment | Audio | ProviderContent, cost: MediaCost) -> int:
         """``cost``'s tokens; an upper bound (not the bill) is kept for the report to name."""
         if not cost.exact:
             self.estimates[block] = cost
@@ -491,10 +504,11 @@ class Pricer:
                 if r.is_error and wire in ("openai", "openai-responses"):
                     extra += self.text(TOOL_ERROR_PREFIX)
                 images = sum(1 for b in r.content if isinstance(b, Image))
+                files = sum(1 for b in r.content if isinstance(b, FileAttachment) and b.data)
                 if wire in ("anthropic", "openai-responses") and images >= 2:
                     extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
-                if wire == "openai" and images:
-                    # the images ride in a user turn after the tool messages, with a header,
+                if wire == "openai" and images + files:
+                    # the images (and files) ride in a user turn after the tool messages, with a header,
                     # and labels when that turn holds two or more (counted as if it always
                     # does: a few tokens over, never under)
                     header = tool_images_header(wire_id(r.call_id, wire))

@@ -25,7 +25,7 @@ from ..gate import OnImages, vision_gate
 from ..model import Message, MessagesLike
 from ..report import Notice
 from ..validate import Problem, ensure_valid, gemini_contents_problems
-from . import anthropic, gemini, openai_chat, openai_responses
+from . import anthropic, gemini, native, openai_chat, openai_responses
 from .common import drop_empty_turns, name_notices
 from .format import Format, ProviderFormat
 from .ids import renamed_ids, renamed_names
@@ -125,7 +125,11 @@ def decisive_format(items: Iterable[Any]) -> Format | None:
                 if not isinstance(part, Mapping):
                     continue
                 kind = part.get("type")
-                if kind in _ANTHROPIC_BLOCKS or (kind == "image" and "source" in part):
+                if (
+                    kind in _ANTHROPIC_BLOCKS
+                    or (kind == "image" and "source" in part)
+                    or native.is_anthropic_server_block(kind)
+                ):
                     return "anthropic"
                 if kind in ("image_url", "input_audio", "file"):
                     return "openai"

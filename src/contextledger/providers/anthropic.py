@@ -22,6 +22,7 @@ from ..model import (
     Image,
     InlineData,
     Message,
+    ProviderContent,
     Reasoning,
     Recap,
     Text,
@@ -31,8 +32,9 @@ from ..model import (
 from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
+from . import native
 from .format import ProviderFormat, tool_spec
-from .ids import declared_name, wire_id, wire_name
+from .ids import declared_name, unique_declared, wire_id, wire_name
 
 TARGET = "anthropic"
 
@@ -139,6 +141,8 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
             out.append(
                 Reasoning(TARGET, redacted=True, encrypted=c.expect_str(b.get("data"), p, "data"))
             )
+        elif native.is_anthropic_server_block(kind) and role == "assistant":
+            out.append(native.read_block(TARGET, b, p))  # a server tool's use or result
         else:
             raise ContentError(p + ".type", f"unknown block type {describe(kind)}")
     return out
@@ -177,7 +181,7 @@ def _read_document(b: dict[str, Any], path: str) -> FileAttachment:
 def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:
     call_id = c.expect_str(b.get("tool_use_id"), path + ".tool_use_id", "tool_use_id")
     raw = b.get("content", [])
-    content: list[Text | Image] = []
+    content: list[Text | Image | FileAttachment] = []
     if isinstance(raw, str):
         content.append(Text(raw))
     elif isinstance(raw, list):
@@ -188,13 +192,17 @@ def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:
                 content.append(_cached(Text(c.expect_str(d.get("text"), p, "text")), d, p))
             elif d.get("type") == "image":
                 content.append(_cached(_read_image(d, p), d, p))
+            elif d.get("type") == "document":  # a file the tool read (a PDF, a text)
+                content.append(_cached(_read_document(d, p), d, p))
             else:
                 raise ContentError(
                     p + ".type", f"unknown block type {describe(d.get('type'))} in a tool result"
                 )
     else:
         raise ContentError(path + ".content", "tool_result content must be a string or a list")
-    inner = tuple(x for x in c.strip_labels(content) if isinstance(x, Text | Image))
+    inner = tuple(
+        x for x in c.strip_labels(content) if isinstance(x, Text | Image | FileAttachment)
+    )
     return ToolResult(call_id, inner, bool(b.get("is_error", False)))
 
 
@@ -212,7 +220,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
         if m.role == "tool":
             pending.extend(_tool_result(r, f"{p}.content[{j}]") for j, r in enumerate(m.content))
         elif m.role == "user":
-            content = _user_blocks(m, p)
+            content = _user_blocks(m, p, notices)
             if pending:
                 out.append({"role": "user", "content": [*pending, *content]})
                 pending = []
@@ -348,7 +356,7 @@ def image_block(img: Image, path: str) -> dict[str, Any]:
     )
 
 
-def _user_blocks(m: Message, path: str) -> list[dict[str, Any]]:
+def _user_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for j, b in enumerate(c.user_order(m.content)):
         p = f"{path}.content[{c.index_in(m.content, b, j)}]"  # the input position
@@ -361,9 +369,18 @@ def _user_blocks(m: Message, path: str) -> list[dict[str, Any]]:
             out.append(_with_cache(image_block(b, p), b))
         elif isinstance(b, FileAttachment):
             out.append(_with_cache(_document(b, p), b))
+        elif isinstance(b, ProviderContent):
+            out.append(_provider_content(b, p, notices))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET)
     return out
+
+
+def _provider_content(b: ProviderContent, path: str, notices: list[Notice]) -> dict[str, Any]:
+    """A server tool's block as it came; another provider's content as its text."""
+    if b.provider == TARGET:
+        return native.parsed(b)
+    return {"type": "text", "text": native.as_text(b, path, TARGET, notices)}
 
 
 def _document(f: FileAttachment, path: str) -> dict[str, Any]:
@@ -386,15 +403,19 @@ def _tool_result(r: Block, path: str) -> dict[str, Any]:
         d["content"] = r.content[0].text
     elif r.content:
         d["content"] = [
-            _with_cache({"type": "text", "text": b.text}, b)
-            if isinstance(b, Text)
-            else _with_cache(image_block(b, f"{path}.content[{k}]"), b)
+            _with_cache(_result_block(b, f"{path}.content[{k}]"), b)
             for k, b in enumerate(c.label_images(r.content))
-            if isinstance(b, Text | Image)
+            if isinstance(b, Text | Image | FileAttachment)
         ]
     if r.is_error:
         d["is_error"] = True
     return _with_cache(d, r)
+
+
+def _result_block(b: Text | Image | FileAttachment, path: str) -> dict[str, Any]:
+    if isinstance(b, Text):
+        return {"type": "text", "text": b.text}
+    return image_block(b, path) if isinstance(b, Image) else _document(b, path)
 
 
 def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict[str, Any]] | str:
@@ -433,6 +454,8 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
                 out.append({"type": "redacted_thinking", "data": b.encrypted or ""})
             else:
                 out.append({"type": "thinking", "thinking": b.text, "signature": b.signature or ""})
+        elif isinstance(b, ProviderContent):
+            out.append(_provider_content(b, p, notices))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
     if len(out) == 1 and out[0]["type"] == "text" and "cache_control" not in out[0]:
@@ -447,11 +470,13 @@ def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict
 def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """OpenAI-shaped function tools as Anthropic tool declarations (``input_schema``)."""
     out: list[dict[str, Any]] = []
+    given = [tool_spec(t)[0] for t in tools]
     for t in tools:
         name, desc, params = tool_spec(t)
         out.append(
             {"name": declared_name(name, TARGET), "description": desc, "input_schema": params}
         )
+    unique_declared(given, [d["name"] for d in out], TARGET)
     return out
 
 

@@ -24,6 +24,7 @@ from ..model import (
     Image,
     InlineData,
     Message,
+    ProviderContent,
     Reasoning,
     Recap,
     Text,
@@ -33,8 +34,9 @@ from ..model import (
 from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
+from . import native
 from .format import ProviderFormat, tool_spec
-from .ids import declared_name, wire_id, wire_name
+from .ids import declared_name, unique_declared, wire_id, wire_name
 
 TARGET = "gemini"
 GENERATED_ID = "gemini-call-"
@@ -64,6 +66,8 @@ _CAMEL = {
     "fileUri": "file_uri",
     "thoughtSignature": "thought_signature",
     "systemInstruction": "system_instruction",
+    "executableCode": "executable_code",
+    "codeExecutionResult": "code_execution_result",
 }
 
 
@@ -168,6 +172,9 @@ def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> tupl
         if signature:  # a signed plain-text part: the signature is kept to send back
             return (Reasoning(TARGET, signature=signature), *((Text(text),) if text else ()))
         return (Text(text),)
+    kept = _kept_part(part, path)
+    if kept is not None:
+        return (kept,)
     if "inline_data" in part or "file_data" in part:
         # an image the model made (image generation, multi-turn editing); Gemini 3 signs it
         media = _read_media(part, path)
@@ -175,6 +182,18 @@ def _read_model_part(part: dict[str, Any], path: str, turn: int, k: int) -> tupl
             raise ContentError(path, "of inline data, a model turn holds only images")
         return (*((Reasoning(TARGET, signature=signature),) if signature else ()), media)
     raise ContentError(path, f"unknown part with keys {c.keys_of(part)}")
+
+
+def _kept_part(part: dict[str, Any], path: str) -> ProviderContent | None:
+    """A part only Gemini reads, kept as it came (its signature too): code the model ran
+    and its output, or a file by URI that is not an image (a PDF from the Files API)."""
+    kind = next((k for k in native.GEMINI_KINDS if k in part), None)
+    if kind is None and "file_data" in part:
+        d = _snake(c.expect_dict(part["file_data"], path + ".file_data"))
+        mime = c.expect_str(d.get("mime_type"), path + ".file_data", "mime_type")
+        c.expect_str(d.get("file_uri"), path + ".file_data", "file_uri")
+        kind = None if mime.startswith("image/") else "file_data"
+    return None if kind is None else native.read_block(TARGET, part, path, kind)
 
 
 def _read_media(part: dict[str, Any], path: str) -> Block:
@@ -219,18 +238,18 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
                     p, f"function_response {describe(name)} has no id and answers no open call"
                 )
             result = _result(call_id, name, fr.get("response"), p + ".function_response")
-            images: list[Image] = []
+            images: list[Image | FileAttachment] = []
             at = p + ".function_response.parts"
             for k, inner in enumerate(c.expect_list(fr.get("parts"), at)):
                 part_k = _snake(c.expect_dict(inner, f"{at}[{k}]"))
                 if "inline_data" not in part_k and "file_data" not in part_k:
                     raise ContentError(
-                        f"{at}[{k}]", "only images can be part of a function response"
+                        f"{at}[{k}]", "only images and files can be part of a function response"
                     )
                 media = _read_media(part_k, f"{at}[{k}]")
-                if not isinstance(media, Image):
+                if not isinstance(media, Image | FileAttachment):
                     raise ContentError(
-                        f"{at}[{k}]", "only images can be part of a function response"
+                        f"{at}[{k}]", "only images and files can be part of a function response"
                     )
                 images.append(media)
             results.append(
@@ -238,6 +257,8 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
             )
         elif "text" in part:
             rest.append(c.text_block(c.expect_str(part["text"], p, "text")))
+        elif (kept := _kept_part(part, p)) is not None:
+            rest.append(kept)
         elif "inline_data" in part or "file_data" in part:
             rest.append(_read_media(part, p))
         else:
@@ -284,7 +305,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
         if m.role == "tool":
             pending.extend(_tool_parts(m, p, names))
         elif m.role == "user":
-            contents.append({"role": "user", "parts": [*pending, *_user_parts(m, p)]})
+            contents.append({"role": "user", "parts": [*pending, *_user_parts(m, p, notices)]})
             pending = []
         else:
             if pending:
@@ -362,7 +383,7 @@ def _guess_type(url: str, path: str) -> str:
     raise ContentError(path, "image URL has no media type and none can be guessed from its name")
 
 
-def _user_parts(m: Message, path: str) -> list[dict[str, Any]]:
+def _user_parts(m: Message, path: str, notices: list[Notice]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for j, b in enumerate(c.user_order(m.content)):
         p = f"{path}.content[{c.index_in(m.content, b, j)}]"  # the input position
@@ -374,9 +395,18 @@ def _user_parts(m: Message, path: str) -> list[dict[str, Any]]:
             out.append({"text": c.attachment_text(b)})
         elif isinstance(b, Image | FileAttachment | Audio):
             out.append(_media(b, p))
+        elif isinstance(b, ProviderContent):
+            out.append(_provider_content(b, p, notices))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
     return out
+
+
+def _provider_content(b: ProviderContent, path: str, notices: list[Notice]) -> dict[str, Any]:
+    """A Gemini part as it came; another provider's content as its text."""
+    if b.provider == TARGET:
+        return native.parsed(b)
+    return {"text": native.as_text(b, path, TARGET, notices)}
 
 
 def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -385,7 +415,11 @@ def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, 
         p = f"{path}.content[{j}]"
         if not isinstance(r, ToolResult):
             raise UnsupportedBlockError(p, r.type, TARGET, "tool messages hold tool results only")
-        texts = [b.text for b in r.content if isinstance(b, Text)]
+        texts = [
+            b.text if isinstance(b, Text) else c.attachment_text(b)
+            for b in r.content
+            if isinstance(b, Text) or (isinstance(b, FileAttachment) and b.data is None)
+        ]
         value: str | list[str] = texts[0] if len(texts) == 1 else (texts if texts else "")
         fr: dict[str, Any] = {
             "name": wire_name(r.name or names.get(r.call_id, "tool"), TARGET),
@@ -394,9 +428,13 @@ def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, 
         }
         if not r.call_id.startswith(GENERATED_ID):
             fr["id"] = wire_id(r.call_id, TARGET)
-        imgs = [b for b in r.content if isinstance(b, Image)]
-        if imgs:
-            fr["parts"] = [_media(img, p) for img in imgs]
+        media = [  # images and files (a PDF) ride in the response's parts
+            b
+            for b in r.content
+            if isinstance(b, Image) or (isinstance(b, FileAttachment) and b.data is not None)
+        ]
+        if media:
+            fr["parts"] = [_media(x, p) for x in media]
         out.append({"function_response": fr})
     return out
 
@@ -477,6 +515,8 @@ def _model_parts(
             if b.signature:
                 part["thought_signature"] = b.signature
             out.append(part)
+        elif isinstance(b, ProviderContent):
+            out.append(_provider_content(b, p, notices))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a model turn")
     return out
@@ -505,6 +545,7 @@ def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "parameters_json_schema": params,
             }
         )
+    unique_declared([tool_spec(t)[0] for t in tools], [d["name"] for d in decls], TARGET)
     return [{"function_declarations": decls}] if decls else []
 
 

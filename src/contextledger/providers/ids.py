@@ -183,12 +183,15 @@ def portable_name(name: str) -> str:
     ('github_create_issue', '_3d_render')
     """
     stem = _NOT_PORTABLE.sub("_", name) or "tool"
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).digest()
+    tag = base64.b32encode(digest).decode("ascii")[:8].lower()
+    if not name.isascii():  # '検索' and '翻訳' would both be '_': the hash keeps them apart
+        return f"{stem.strip('_')[:_NAME_STEM] or 'tool'}_{tag}"
     if not (stem[0].isascii() and (stem[0].isalpha() or stem[0] == "_")):
         stem = "_" + stem
     if len(stem) <= 64:
         return stem
-    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).digest()
-    return f"{stem[:_NAME_STEM]}_{base64.b32encode(digest).decode('ascii')[:8].lower()}"
+    return f"{stem[:_NAME_STEM]}_{tag}"
 
 
 def wire_name(name: str, target: str) -> str:
@@ -201,6 +204,33 @@ def declared_name(name: object, target: str) -> object:
     """A declared tool's name as ``target`` takes it (anything but a string is left for
     the provider to refuse, as given)."""
     return wire_name(name, target) if isinstance(name, str) else name
+
+
+def unique_declared(given: Sequence[object], sent: Sequence[object], target: str) -> None:
+    """Refuse declared tools that would reach ``target`` under one name (``sent``: their
+    names as written): the providers refuse duplicate names ("tools: Tool names must be
+    unique.", claude-code #10687), and a model could not tell the tools apart.
+
+    >>> unique_declared(["get.weather", "get_weather"], ["get_weather", "get_weather"], "x")
+    Traceback (most recent call last):
+    ...
+    contextledger.errors.ContentError: tools[1]: tool 'get_weather' would be sent to x as 'get_weather', the name tools[0] ('get.weather') is sent under: rename one of them
+    """
+    first: dict[str, int] = {}
+    for k, new in enumerate(sent):
+        if not isinstance(new, str):
+            continue
+        j = first.setdefault(new, k)
+        if j != k:
+            same = (
+                "declared twice"
+                if given[j] == given[k]
+                else f"the name tools[{j}] ({given[j]!r}) is sent under"
+            )
+            raise ContentError(
+                f"tools[{k}]",
+                f"tool {given[k]!r} would be sent to {target} as {new!r}, {same}: rename one of them",
+            )
 
 
 def renamed_names(messages: Sequence[Message], target: str, title: str) -> list[Notice]:
@@ -252,6 +282,7 @@ __all__ = [
     "portable_name",
     "renamed_ids",
     "renamed_names",
+    "unique_declared",
     "wire_id",
     "wire_name",
 ]

@@ -28,8 +28,9 @@ from ..model import (
 from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
+from . import native
 from .format import ProviderFormat
-from .ids import wire_id, wire_name
+from .ids import unique_declared, wire_id, wire_name
 
 TARGET = "openai"
 
@@ -228,8 +229,9 @@ def _fold_tool_images(out: list[Message], blocks: tuple[Block, ...]) -> bool:
 
 def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, Any]]:
     """Write Messages as Chat Completions ``messages``; deliberate drops go to ``notices``."""
+    messages = native.as_texts(messages, TARGET, notices)  # Anthropic's or Gemini's own
     out: list[dict[str, Any]] = []
-    pending_images: list[tuple[str, list[Image]]] = []
+    pending_images: list[tuple[str, list[Image | FileAttachment]]] = []
     for i, m in enumerate(messages):
         p = f"messages[{i}]"
         if m.role != "tool" and pending_images:
@@ -251,8 +253,18 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
                     raise UnsupportedBlockError(
                         f"{p}.content[{j}]", r.type, TARGET, "tool messages hold tool results only"
                     )
-                texts = [b for b in r.content if isinstance(b, Text)]
-                images = [b for b in r.content if isinstance(b, Image)]
+                # a text file the tool read is text; images and other files cannot ride in a
+                # tool message: they follow in a user turn
+                texts = [
+                    Text(c.attachment_text(b)) if isinstance(b, FileAttachment) else b
+                    for b in r.content
+                    if isinstance(b, Text) or (isinstance(b, FileAttachment) and b.data is None)
+                ]
+                images = [
+                    b
+                    for b in r.content
+                    if isinstance(b, Image) or (isinstance(b, FileAttachment) and b.data)
+                ]
                 call_id = wire_id(r.call_id, TARGET)
                 out.append(
                     {
@@ -284,7 +296,7 @@ def _tool_text(texts: list[Text], is_error: bool) -> str | list[dict[str, Any]]:
 
 
 def _images_moved(path: str, call_id: str, count: int) -> Notice:
-    what = "An image" if count == 1 else f"{count} images"
+    what = "An image or file" if count == 1 else f"{count} images or files"
     return Notice(
         "moved",
         path,
@@ -293,17 +305,21 @@ def _images_moved(path: str, call_id: str, count: int) -> Notice:
     )
 
 
-def _tool_images_turn(groups: list[tuple[str, list[Image]]]) -> dict[str, Any]:
+def _tool_images_turn(groups: list[tuple[str, list[Image | FileAttachment]]]) -> dict[str, Any]:
     parts: list[dict[str, Any]] = []
-    labelled = sum(len(images) for _, images in groups) >= 2  # the same rule as user turns
+    # the same rule as user turns
+    labelled = sum(isinstance(x, Image) for _, media in groups for x in media) >= 2
     k = 0
-    for call_id, images in groups:
+    for call_id, media in groups:
         parts.append({"type": "text", "text": c.tool_images_header(call_id)})
-        for img in images:
+        for item in media:
+            if isinstance(item, FileAttachment):
+                parts.append(_file_part(item))
+                continue
             k += 1
             if labelled:
                 parts.append({"type": "text", "text": f"Image {k}:"})
-            parts.append(image_part(img, "tool result"))
+            parts.append(image_part(item, "tool result"))
     return {"role": "user", "content": parts}
 
 
@@ -413,6 +429,8 @@ def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         out.append(
             {**t, "function": fn} if "function" in t else {"type": "function", "function": fn}
         )
+    given = [dict(t.get("function", t)).get("name") for t in tools]
+    unique_declared(given, [d["function"].get("name") for d in out], TARGET)
     return out
 
 

@@ -31,8 +31,9 @@ from ..model import (
 from ..reply import Reply, Usage
 from ..report import Notice
 from . import common as c
+from . import native
 from .format import ProviderFormat, tool_spec
-from .ids import declared_name, wire_id, wire_name
+from .ids import declared_name, unique_declared, wire_id, wire_name
 
 TARGET = "openai-responses"
 
@@ -225,12 +226,12 @@ def _read_file(part: dict[str, Any], path: str) -> FileAttachment:
 def _read_output(item: dict[str, Any], path: str) -> ToolResult:
     call_id = c.expect_str(item.get("call_id"), path + ".call_id", "call_id")
     output = item.get("output")
-    content: list[Text | Image] = []
+    content: list[Text | Image | FileAttachment] = []
     if isinstance(output, str):
         content.append(Text(output))
     elif isinstance(output, list):
         for b in _read_parts(output, path + ".output", "tool"):
-            if not isinstance(b, Text | Image):
+            if not isinstance(b, Text | Image | FileAttachment):
                 raise ContentError(
                     path + ".output", f"block type {b.type!r} cannot be a tool result"
                 )
@@ -241,7 +242,9 @@ def _read_output(item: dict[str, Any], path: str) -> ToolResult:
     if content and isinstance(content[0], Text):
         first, is_error = c.split_tool_error(content[0].text)
         content[0] = Text(first)
-    inner = tuple(x for x in c.strip_labels(content) if isinstance(x, Text | Image))
+    inner = tuple(
+        x for x in c.strip_labels(content) if isinstance(x, Text | Image | FileAttachment)
+    )
     return ToolResult(call_id, inner, is_error)
 
 
@@ -250,6 +253,7 @@ def _read_output(item: dict[str, Any], path: str) -> ToolResult:
 
 def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, Any]]:
     """Write Messages as Responses ``input`` items."""
+    messages = native.as_texts(messages, TARGET, notices)  # Anthropic's or Gemini's own
     out: list[dict[str, Any]] = []
     for i, m in enumerate(messages):
         p = f"messages[{i}]"
@@ -305,13 +309,7 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
             if b.data is None:
                 parts.append({"type": "input_text", "text": c.attachment_text(b)})
             else:
-                parts.append(
-                    {
-                        "type": "input_file",
-                        "filename": b.name,
-                        "file_data": c.data_url(b.media_type, b.data),
-                    }
-                )
+                parts.append(_input_file(b))
         elif isinstance(b, Audio):
             parts.append(
                 {"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}}
@@ -321,7 +319,22 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
     return parts
 
 
+def _input_file(f: FileAttachment) -> dict[str, Any]:
+    assert f.data is not None
+    return {"type": "input_file", "filename": f.name, "file_data": c.data_url(f.media_type, f.data)}
+
+
 def _output(r: ToolResult, path: str) -> str | list[dict[str, Any]]:
+    if any(isinstance(b, FileAttachment) and b.data is None for b in r.content):
+        r = replace(
+            r,
+            content=tuple(
+                Text(c.attachment_text(b))
+                if isinstance(b, FileAttachment) and b.data is None
+                else b
+                for b in r.content
+            ),
+        )
     if len(r.content) <= 1 and all(isinstance(b, Text) for b in r.content):
         text = r.content[0].text if r.content and isinstance(r.content[0], Text) else ""
         return c.tool_error_text(text, r.is_error)
@@ -334,6 +347,8 @@ def _output(r: ToolResult, path: str) -> str | list[dict[str, Any]]:
             )
         elif isinstance(b, Image):
             parts.append(_image(b, f"{path}.content[{k}]"))
+        elif isinstance(b, FileAttachment) and b.data is not None:
+            parts.append(_input_file(b))
     if r.is_error and not isinstance(labelled[0], Text):
         parts.insert(0, {"type": "input_text", "text": c.TOOL_ERROR_PREFIX.strip()})
     return parts
@@ -419,6 +434,7 @@ def write_body(messages: Sequence[Message], notices: list[Notice]) -> dict[str, 
 def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """OpenAI Chat function tools as Responses function tools (flat, no ``function`` key)."""
     out: list[dict[str, Any]] = []
+    given = [tool_spec(t)[0] for t in tools]
     for t in tools:
         name, desc, params = tool_spec(t)
         out.append(
@@ -429,6 +445,7 @@ def convert_tools(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "parameters": params,
             }
         )
+    unique_declared(given, [d["name"] for d in out], TARGET)
     return out
 
 

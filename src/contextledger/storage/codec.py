@@ -30,6 +30,7 @@ from ..model import (
     Image,
     InlineData,
     Message,
+    ProviderContent,
     Reasoning,
     Recap,
     Text,
@@ -60,6 +61,7 @@ _BLOCKS: dict[str, type[Any]] = {
     "audio": Audio,
     "reasoning": Reasoning,
     "recap": Recap,
+    "provider_content": ProviderContent,
 }
 
 # Field kinds: how each field is written and checked on the way back.
@@ -149,9 +151,10 @@ def block_from_dict(raw: Any, path: str = "block") -> Block:
             _check(path, name, value, isinstance(value, list), "a list of blocks")
             inner = [block_from_dict(b, f"{path}.content[{i}]") for i, b in enumerate(value)]
             for i, b in enumerate(inner):
-                if not isinstance(b, Text | Image):
+                if not isinstance(b, Text | Image | FileAttachment):
                     raise ContentError(
-                        f"{path}.content[{i}]", f"a tool result holds text or images, not {b.type}"
+                        f"{path}.content[{i}]",
+                        f"a tool result holds text, images or files, not {b.type}",
                     )
             args[name] = tuple(inner)
         elif name in _INT_FIELDS:

@@ -1,0 +1,193 @@
+"""Content only one provider reads (:class:`~contextledger.model.ProviderContent`): read as
+it came, written back verbatim to that provider, and as a readable text to the others.
+
+* **Anthropic** server tools run inside the assistant turn: a ``server_tool_use`` (or
+  ``mcp_tool_use``) block and its result (``web_search_tool_result``,
+  ``web_fetch_tool_result``, ``code_execution_tool_result``, ``mcp_tool_result``…) come
+  back in the reply and must go back as they came, the result after its use.
+* **Gemini** code execution (``executable_code``, ``code_execution_result``) and files by
+  URI that are not images (``file_data``: a PDF uploaded with the Files API).
+
+Another provider cannot take them: it gets the rendition (the search results' titles and
+URLs, the code and its output, which file), each reported with a notice a UI can show.
+Encrypted or signed payloads (a search result's ``encrypted_content``, a thought signature)
+mean nothing outside their provider and are left out of the rendition.
+
+>>> b = read_block("anthropic", {"type": "server_tool_use", "id": "srvtoolu_1",
+...     "name": "web_search", "input": {"query": "weather Paris"}}, "m[1]")
+>>> b.text
+'[web_search: {"query": "weather Paris"}]'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from ..errors import ContentError
+from ..model import Message, ProviderContent, Text
+from ..report import Notice
+
+#: Anthropic blocks of the server tools and the MCP connector (their results: any
+#: ``*_tool_result`` but the client tools' own ``tool_result``).
+ANTHROPIC_USES = frozenset({"server_tool_use", "mcp_tool_use"})
+#: Gemini parts kept as they came.
+GEMINI_KINDS = ("executable_code", "code_execution_result")
+#: Fields that are opaque outside their provider: never shown, priced apart.
+OPAQUE = frozenset({"encrypted_content", "encrypted_index", "signature", "thought_signature"})
+#: The readable leaves of a server tool's result, in the order a person reads them.
+_READABLE = ("title", "url", "query", "text", "code", "stdout", "stderr", "output", "content")
+
+
+def is_anthropic_server_block(kind: object) -> bool:
+    """Whether an Anthropic block of ``kind`` is a server tool's use or result.
+
+    >>> is_anthropic_server_block("web_search_tool_result"), is_anthropic_server_block("tool_result")
+    (True, False)
+    """
+    return isinstance(kind, str) and (
+        kind in ANTHROPIC_USES or (kind.endswith("_tool_result") and kind != "tool_result")
+    )
+
+
+def read_block(provider: str, raw: Mapping[str, Any], path: str, kind: str = "") -> ProviderContent:
+    """``raw`` (an Anthropic block, or a Gemini part whose data field is ``kind``) as kept."""
+    kind = kind or str(raw.get("type"))
+    if provider == "gemini":  # written in the REST API's snake_case, as the writer writes
+        raw = _snake(raw)
+    try:
+        text = json.dumps(raw, ensure_ascii=False, allow_nan=False, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        raise ContentError(path, f"a {kind} block that is not JSON") from None
+    return ProviderContent(provider, kind, text, _rendition(kind, raw))
+
+
+def parsed(b: ProviderContent) -> dict[str, Any]:
+    """The block as it came (what its provider gets back)."""
+    value = json.loads(b.raw)
+    assert isinstance(value, dict)
+    return value
+
+
+def as_text(b: ProviderContent, path: str, target: str, notices: list[Notice]) -> str:
+    """The rendition another provider gets instead of ``b``, reported."""
+    notices.append(
+        Notice(
+            "replaced",
+            path,
+            f"A {b.kind} block from {b.provider} was sent to {target} as text ({target} "
+            f"cannot read it; only {b.provider} takes it back as it came).",
+        )
+    )
+    return b.text
+
+
+def as_texts(messages: Sequence[Message], target: str, notices: list[Notice]) -> Sequence[Message]:
+    """``messages`` for a writer with no content of its own provider's kind (the OpenAI
+    formats): each :class:`ProviderContent` block becomes its rendition, reported."""
+    if not any(type(b) is ProviderContent for m in messages for b in m.content):
+        return messages
+    out: list[Message] = []
+    for i, m in enumerate(messages):
+        if any(type(b) is ProviderContent for b in m.content):
+            m = m.with_content(
+                Text(as_text(b, f"messages[{i}].content[{j}]", target, notices))
+                if isinstance(b, ProviderContent)
+                else b
+                for j, b in enumerate(m.content)
+            )
+        out.append(m)
+    return out
+
+
+def _rendition(kind: str, raw: Mapping[str, Any]) -> str:
+    if kind in ANTHROPIC_USES:
+        args = json.dumps(raw.get("input", {}), ensure_ascii=False, sort_keys=True)
+        return f"[{raw.get('name', kind)}: {args}]"
+    if kind == "executable_code":
+        code = _field(raw, kind)
+        return (
+            f"Code run ({str(code.get('language', '')).lower() or 'code'}):\n{code.get('code', '')}"
+        )
+    if kind == "code_execution_result":
+        result = _field(raw, kind)
+        return f"Code output ({result.get('outcome', 'unknown')}):\n{result.get('output', '')}"
+    if kind == "file_data":
+        f = _field(raw, kind)
+        return f"[{f.get('mime_type', 'file')} file at {f.get('file_uri', '?')}]"
+    lines = [f"[{kind}]", *_leaves(raw.get("content"))]
+    return "\n".join(lines)
+
+
+def _field(raw: Mapping[str, Any], kind: str) -> Mapping[str, Any]:
+    value = raw.get(kind)
+    return value if isinstance(value, Mapping) else {}
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
+
+
+def _snake(value: Any) -> Any:
+    """A proto-JSON value's keys in snake_case (Gemini takes either spelling)."""
+    if isinstance(value, Mapping):
+        return {_CAMEL.sub(r"_\1", k).lower(): _snake(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_snake(v) for v in value]
+    return value
+
+
+def _leaves(value: Any, depth: int = 0) -> Iterator[str]:
+    """The readable strings of a result (titles, URLs, texts, outputs), opaque ones left out."""
+    if depth > 8:
+        return
+    if isinstance(value, str):
+        if value:
+            yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _leaves(item, depth + 1)
+    elif isinstance(value, Mapping):
+        if isinstance(value.get("error_code"), str):
+            yield f"error: {value['error_code']}"
+        for key in _READABLE:
+            if key in value and key not in OPAQUE:
+                yield from _leaves(value[key], depth + 1)
+        source = value.get("source")
+        if isinstance(source, Mapping) and source.get("type") == "text":
+            yield from _leaves(source.get("data"), depth + 1)
+
+
+def opaque_chars(value: Any) -> int:
+    """Characters of the opaque fields of a block (priced apart: their bill is unknown)."""
+    if isinstance(value, Mapping):
+        return sum(
+            len(v) if k in OPAQUE and isinstance(v, str) else opaque_chars(v)
+            for k, v in value.items()
+        )
+    if isinstance(value, list):
+        return sum(opaque_chars(v) for v in value)
+    return 0
+
+
+def without_opaque(value: Any) -> Any:
+    """``value`` less its opaque fields."""
+    if isinstance(value, Mapping):
+        return {k: without_opaque(v) for k, v in value.items() if k not in OPAQUE}
+    if isinstance(value, list):
+        return [without_opaque(v) for v in value]
+    return value
+
+
+__all__ = [
+    "ANTHROPIC_USES",
+    "GEMINI_KINDS",
+    "as_text",
+    "as_texts",
+    "is_anthropic_server_block",
+    "opaque_chars",
+    "parsed",
+    "read_block",
+    "without_opaque",
+]

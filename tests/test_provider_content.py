@@ -1,0 +1,184 @@
+"""Content only one provider reads (redteam11 N4): Anthropic server tools (web search and its
+results), Gemini code execution and files by URI. They were refused with a ContentError;
+now they are read, priced at an estimate never below the bill (reported), sent back as they
+came to their provider, and as text, reported, to the others. Bodies go through the official
+SDKs to the validating stubs."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import anthropic
+import openai
+import pytest
+
+from contextledger import fit, prepare, translate
+from contextledger.errors import ContentError
+from contextledger.model import ProviderContent
+from contextledger.prepare import price_request
+from contextledger.providers import read_messages
+from contextledger.storage.codec import message_from_dict, message_to_dict
+from stub_server import StubServer
+
+CLAUDE, GPT, GEMINI = "claude-sonnet-4-6", "gpt-4o", "gemini-2.5-flash"
+MODELS = {"anthropic": CLAUDE, "openai": GPT, "openai-responses": GPT, "gemini": GEMINI}
+
+SEARCH_USE = {
+    "type": "server_tool_use", "id": "srvtoolu_01", "name": "web_search",
+    "input": {"query": "weather Paris tomorrow"},
+}  # fmt: skip
+SEARCH_RESULT = {
+    "type": "web_search_tool_result", "tool_use_id": "srvtoolu_01",
+    "content": [{"type": "web_search_result", "url": "https://meteo.example/paris",
+                 "title": "Paris: sunny, 24 °C", "encrypted_content": "EqQBCioIBxgCIiQ" * 200,
+                 "page_age": "2 hours ago"}],
+}  # fmt: skip
+
+
+def web_search_session() -> dict[str, Any]:
+    return {
+        "system": "You are a concise assistant.",
+        "messages": [
+            {"role": "user", "content": "What is the weather in Paris tomorrow?"},
+            {"role": "assistant", "content": [
+                {"type": "text", "text": "Let me search."}, SEARCH_USE, SEARCH_RESULT,
+                {"type": "text", "text": "Sunny, about 24 °C."}]},
+            {"role": "user", "content": "Should I take an umbrella?"},
+        ],
+    }  # fmt: skip
+
+
+def code_session() -> dict[str, Any]:
+    pdf = {
+        "fileData": {
+            "mimeType": "application/pdf",
+            "fileUri": "https://generativelanguage.googleapis.com/v1beta/files/q3",
+        }
+    }
+    return {"contents": [
+        {"role": "user", "parts": [pdf, {"text": "Sum the totals of this report."}]},
+        {"role": "model", "parts": [
+            {"executableCode": {"language": "PYTHON", "code": "print(1204 + 380)"}},
+            {"codeExecutionResult": {"outcome": "OUTCOME_OK", "output": "1584\n"}},
+            {"text": "The totals sum to 1,584."}]},
+        {"role": "user", "parts": [{"text": "And the average?"}]},
+    ]}  # fmt: skip
+
+
+def test_anthropic_server_tool_blocks_go_back_as_they_came(stub: StubServer) -> None:
+    """Read, kept verbatim for Anthropic, priced at an estimate (reported) that is never below
+    what the stub bills, and accepted by the stub through the official client."""
+    session = web_search_session()
+    out = prepare(session, CLAUDE, compaction=False)
+    sent = out.body["messages"][1]["content"]
+    assert sent[1] == SEARCH_USE and sent[2] == SEARCH_RESULT
+    estimated = [n.text for n in out.report.notices if n.kind == "estimated"]
+    assert any("web_search_tool_result" in t for t in estimated)
+    assert out.report.used == price_request(out.body, CLAUDE).total
+    client = anthropic.Anthropic(api_key="k", base_url=stub.anthropic_url, max_retries=0)
+    reply = client.messages.create(**out.sdk_kwargs())
+    assert out.report.used >= reply.usage.input_tokens
+    assert stub.rejected() == []
+
+
+@pytest.mark.parametrize("target", ["openai", "openai-responses", "gemini"])
+def test_other_providers_get_the_search_as_text(stub: StubServer, target: str) -> None:
+    """OpenAI and Gemini cannot take Anthropic's server-tool blocks: they get the query and
+    the results' titles and URLs as text (the encrypted page content means nothing to them),
+    each replacement reported, priced as sent."""
+    model = MODELS[target]
+    out = prepare(web_search_session(), model, target=target, compaction=False)  # type: ignore[arg-type]
+    text = json.dumps(out.body, ensure_ascii=False)
+    assert "weather Paris tomorrow" in text and "https://meteo.example/paris" in text
+    assert "EqQBCioIBxgC" not in text and "server_tool_use" not in text.replace("[", "")
+    replaced = [n for n in out.report.notices if n.kind == "replaced" and "as text" in n.text]
+    assert len(replaced) == 2 and "web_search_tool_result block from anthropic" in replaced[1].text
+    assert out.report.used == price_request(out.body, model).total
+    if target == "gemini":
+        from google import genai
+        from google.genai import types
+
+        client = genai.Client(api_key="k", http_options=types.HttpOptions(base_url=stub.gemini_url))
+        assert client.models.generate_content(**out.sdk_kwargs()).text
+    else:
+        oai = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+        create = oai.chat.completions.create if target == "openai" else oai.responses.create
+        assert create(**out.sdk_kwargs())
+    assert stub.rejected() == []
+
+
+def test_gemini_code_execution_and_a_pdf_by_uri(stub: StubServer) -> None:
+    """Gemini's code parts and a Files-API PDF go back to Gemini as they came; the PDF, whose
+    pages cannot be counted here, is priced at the most a document may have (1,000 pages ×
+    258), an estimate, reported; the stub accepts the body from google-genai."""
+    from google import genai
+    from google.genai import types
+
+    out = prepare(code_session(), GEMINI, compaction=False)
+    contents = out.body["contents"]
+    assert contents[0]["parts"][0] == {"file_data": {
+        "mime_type": "application/pdf",
+        "file_uri": "https://generativelanguage.googleapis.com/v1beta/files/q3"}}  # fmt: skip
+    assert contents[1]["parts"][0] == {
+        "executable_code": {"language": "PYTHON", "code": "print(1204 + 380)"}
+    }
+    pdf_notice = next(n for n in out.report.notices if "file_data" in n.text)
+    assert "258,000 tokens" in pdf_notice.text and pdf_notice.kind == "estimated"
+    assert out.report.used >= 258_000
+    client = genai.Client(api_key="k", http_options=types.HttpOptions(base_url=stub.gemini_url))
+    assert client.models.generate_content(**out.sdk_kwargs()).text
+    assert stub.rejected() == []
+
+
+def test_gemini_content_reaches_claude_as_text(stub: StubServer) -> None:
+    out = prepare(code_session(), CLAUDE, compaction=False)
+    turns = out.body["messages"]
+    assert "application/pdf file at https://generativelanguage" in json.dumps(turns)
+    assert "print(1204 + 380)" in json.dumps(turns) and "1584" in json.dumps(turns)
+    assert sum("as text" in n.text for n in out.report.notices) == 3
+    client = anthropic.Anthropic(api_key="k", base_url=stub.anthropic_url, max_retries=0)
+    assert client.messages.create(**out.sdk_kwargs()).content
+    assert stub.rejected() == []
+
+
+def test_provider_content_survives_the_store_and_a_round_trip() -> None:
+    """The session store keeps the block whole; reading what was written gives it back."""
+    msgs = read_messages(web_search_session())
+    kept = [b for m in msgs for b in m.content if isinstance(b, ProviderContent)]
+    assert [b.kind for b in kept] == ["server_tool_use", "web_search_tool_result"]
+    assert all(message_from_dict(message_to_dict(m)) == m for m in msgs)
+    body = translate(msgs, "anthropic").body
+    assert (
+        read_messages({**body}) == msgs or translate(read_messages(body), "anthropic").body == body
+    )
+    gem = read_messages(code_session())
+    assert (
+        translate(read_messages(translate(gem, "gemini").body), "gemini").body
+        == translate(gem, "gemini").body
+    )
+
+
+def test_a_file_by_uri_that_cannot_be_bounded_is_refused_not_underpriced() -> None:
+    """A video (or audio, or text) file by URI has no length to price it by: the fit refuses
+    it with a ContentError naming where, rather than price it below its bill."""
+    session = copy.deepcopy(code_session())
+    session["contents"][0]["parts"][0]["fileData"]["mimeType"] = "video/mp4"
+    with pytest.raises(ContentError, match="cannot be priced"):
+        fit(session, GEMINI, target="gemini")
+
+
+def test_server_tool_results_stay_after_their_use_when_the_history_is_cut() -> None:
+    """A fit that must drop history drops the assistant turn whole: the result never goes
+    without its use (Anthropic refuses that)."""
+    session = web_search_session()
+    for k in range(30):
+        session["messages"][-1:-1] = [
+            {"role": "user", "content": f"filler question {k} " + "word " * 200},
+            {"role": "assistant", "content": f"filler answer {k} " + "word " * 200},
+        ]
+    res = fit(session, CLAUDE, window=6_000, max_output_tokens=500, target="anthropic")
+    for m in res.messages:
+        kinds = [b.kind for b in m.content if isinstance(b, ProviderContent)]
+        assert kinds in ([], ["server_tool_use", "web_search_tool_result"])

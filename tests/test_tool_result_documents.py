@@ -1,0 +1,104 @@
+"""Documents a tool returned (redteam11 F20): Anthropic's ``tool_result`` may hold ``document``
+blocks (a PDF the tool read, a text file). They were refused with a ContentError; now they
+are read, priced (a PDF by its pages), and written to every provider in the form it takes:
+Anthropic keeps them in the result, Responses as ``input_file`` output parts, Gemini in the
+function response's parts, OpenAI Chat (text-only tool messages) with the PDF in the user
+turn after the results and a text file as text. Bodies go through the official SDKs to the
+validating stubs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anthropic
+import openai
+import pytest
+
+from builders import b64
+from contextledger import prepare, translate
+from contextledger.model import FileAttachment
+from contextledger.prepare import price_request
+from contextledger.providers import read_messages
+from contextledger.storage.codec import message_from_dict, message_to_dict
+from stub_server import StubServer
+
+PDF = (
+    b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n"
+    b"2 0 obj<</Type/Pages/Kids[3 0 R 4 0 R]/Count 2>>endobj\n"
+    b"3 0 obj<</Type/Page/Parent 2 0 R>>endobj\n4 0 obj<</Type/Page/Parent 2 0 R>>endobj\n"
+    b"trailer<</Root 1 0 R>>\n%%EOF\n"
+)
+MODELS = {"anthropic": "claude-sonnet-4-6", "openai": "gpt-4o",
+          "openai-responses": "gpt-4o", "gemini": "gemini-2.5-flash"}  # fmt: skip
+
+
+def session() -> dict[str, Any]:
+    return {"messages": [
+        {"role": "user", "content": "Read the contract and the notes, then tell me the term."},
+        {"role": "assistant", "content": [
+            {"type": "tool_use", "id": "toolu_1", "name": "read_files",
+             "input": {"paths": ["contract.pdf", "notes.txt"]}}]},
+        {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+                {"type": "text", "text": "2 files read"},
+                {"type": "document", "title": "contract.pdf", "source": {
+                    "type": "base64", "media_type": "application/pdf", "data": b64(PDF)}},
+                {"type": "document", "title": "notes.txt", "source": {
+                    "type": "text", "media_type": "text/plain",
+                    "data": "The term is 24 months."}}]},
+            {"type": "text", "text": "So, what is the term?"}]},
+    ]}  # fmt: skip
+
+
+def test_documents_in_a_tool_result_are_read_and_kept() -> None:
+    msgs = read_messages(session())
+    (result,) = msgs[2].tool_results
+    files = [b for b in result.content if isinstance(b, FileAttachment)]
+    assert [(f.name, f.media_type) for f in files] == [
+        ("contract.pdf", "application/pdf"),
+        ("notes.txt", "text/plain"),
+    ]
+    assert all(message_from_dict(message_to_dict(m)) == m for m in msgs)
+
+
+def send(stub: StubServer, target: str, kwargs: dict[str, Any]) -> None:
+    if target == "anthropic":
+        client = anthropic.Anthropic(api_key="k", base_url=stub.anthropic_url, max_retries=0)
+        assert client.messages.create(**kwargs).content
+    elif target == "gemini":
+        from google import genai
+        from google.genai import types
+
+        g = genai.Client(api_key="k", http_options=types.HttpOptions(base_url=stub.gemini_url))
+        assert g.models.generate_content(**kwargs).text
+    else:
+        oai = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+        create = oai.chat.completions.create if target == "openai" else oai.responses.create
+        assert create(**kwargs)
+    assert stub.rejected() == []
+
+
+@pytest.mark.parametrize("target", ["anthropic", "openai", "openai-responses", "gemini"])
+def test_every_provider_gets_the_documents_a_tool_returned(stub: StubServer, target: str) -> None:
+    """Priced as sent (the PDF by its 2 pages, an estimate where the per-page rate is), the
+    text file's words reach every model, the PDF travels as a file, and each provider's stub
+    accepts the request from its official client."""
+    model = MODELS[target]
+    out = prepare(session(), model, target=target, compaction=False)  # type: ignore[arg-type]
+    sent = json.dumps(out.body)
+    assert "The term is 24 months." in sent and b64(PDF) in sent
+    assert out.report.used == price_request(out.body, model).total
+    if target != "gemini":  # Gemini's 258 a page is its bill; the others' rates are a top
+        assert any("'contract.pdf' is priced" in n.text for n in out.report.notices)
+    if target == "anthropic":
+        result = out.body["messages"][2]["content"][0]
+        assert [b["type"] for b in result["content"]] == ["text", "document", "document"]
+    if target == "openai":
+        files_turn = out.body["messages"][3]
+        assert files_turn["role"] == "user"
+        assert [p["type"] for p in files_turn["content"]] == ["text", "file"]
+        assert any(n.kind == "moved" for n in out.report.notices)
+    send(stub, target, out.sdk_kwargs())
+    again = translate(read_messages(translate(out.messages, target).body), target).body  # type: ignore[arg-type]
+    assert again == translate(out.messages, target).body  # type: ignore[arg-type]
