@@ -129,8 +129,8 @@ def test_within_the_limits_nothing_changes() -> None:
 @pytest.mark.parametrize("where", ["current request", "history"])
 def test_anthropic_image_over_5_mb_is_never_sent(where: str) -> None:
     """Anthropic refuses an image over 5 MB of base64 ("image exceeds 5 MB maximum"; the
-    stub too). fit kept and sent one silently; now it sends a placeholder, reported with
-    the sizes (prepare shrinks such images instead), and the other images stay."""
+    stub too). fit kept and sent one silently; then a placeholder; now it is re-encoded
+    under the limit (as prepare does), priced as sent and reported, and the other stays."""
     big, small = noise_png(1200, 1), noise_png(64, 2)  # ~5.8 MB and ~16 kB of base64
     turn = Message.user("see this screenshot", big, small, id="shot")
     history = (
@@ -148,10 +148,10 @@ def test_anthropic_image_over_5_mb_is_never_sent(where: str) -> None:
     body = translate(res.messages, "anthropic").body
     validate_anthropic({"model": model, "max_tokens": 9, **body}, headers, StubServer())
     sent = [b for t in body["messages"] if isinstance(t["content"], list) for b in t["content"]]
-    assert [b["type"] for b in sent].count("image") == 1  # the small one
-    (notice,) = [n for n in res.report.notices if n.kind == "replaced"]
-    assert notice.where == "shot" and "5.8 MB of base64" in notice.text
-    assert "at most 5.2 MB per image" in notice.text
+    images = [b for b in sent if b["type"] == "image"]
+    assert len(images) == 2 and len(images[0]["source"]["data"]) <= 5_242_880
+    (notice,) = [n for n in res.report.notices if n.kind == "normalized"]
+    assert notice.where == "shot" and "5,242,880 B limit" in notice.text
 
 
 def test_anthropic_many_image_rule() -> None:

@@ -4,15 +4,17 @@ reported twice (a Change for code, a Notice for people)."""
 
 from __future__ import annotations
 
+import base64
+from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
-from ..catalog import ModelInfo
+from ..catalog import ImageLimits, ModelInfo
 from ..errors import ImageProbeError
 from ..images import labels
-from ..images.normalize import normalize_image
+from ..images.normalize import NormalizedImage, normalize_image
 from ..images.probe import probe_image
 from ..model import (
-    IMAGE_MEDIA_TYPES,
     Block,
     FileAttachment,
     Image,
@@ -74,17 +76,16 @@ def replace_block(m: Message, path: BlockPath, new: Block) -> Message:
     return m.with_content(content)
 
 
-_EVERY_FORMAT = frozenset(IMAGE_MEDIA_TYPES)  # what images.probe reads
-
-
 class SendableImages:
     """Images the provider refuses as they are, re-encoded for it: a GIF for Gemini (which
     takes PNG, JPEG, WebP, HEIC and HEIF only), an animated image for OpenAI (non-animated
-    GIF only). Each becomes its first frame in a format the provider takes, at the same
-    pixel size (so at the same price: the fit prices what is sent), with a notice.
-    ``images.normalize`` does the work, as ``prepare`` does; conversions are remembered, so
-    a refit decodes nothing again. An image whose bytes cannot be read is left to the
-    fitter's unreadable-image pass; a URL or a stored ref is the caller's to send."""
+    GIF only), a side over the provider's limit (Anthropic: 8,000 px), a file over its
+    base64 limit (Anthropic: 5 MB). Each becomes its first frame in a format the provider
+    takes, no smaller than the limits make it (priced as sent), with a notice.
+    ``images.normalize`` does the work, as ``prepare`` does (it re-encodes the images it
+    plans itself); conversions are remembered, so a refit decodes nothing again. An image
+    whose bytes cannot be read is left to the fitter's unreadable-image pass; a URL or a
+    stored ref is the caller's to send."""
 
     _MAX_REMEMBERED = 50_000
 
@@ -95,7 +96,7 @@ class SendableImages:
 
     def converted(self, img: Image) -> tuple[Image, str] | None:
         """(the image to send instead, why), or None when ``img`` is sent as it is."""
-        if img.data is None:
+        if img.data is None or not self.info.vision:
             return None
         hit = self._images.get(id(img))
         if hit is None or hit[0] is not img:
@@ -114,11 +115,18 @@ class SendableImages:
         limits = self.info.image_limits
         try:
             info = probe_image(img.data)
-            if info.media_type in limits.formats and (limits.animated_ok or not info.animated):
+            long_edge = max(info.display_size)
+            if (
+                info.media_type in limits.formats
+                and (limits.animated_ok or not info.animated)
+                and (limits.max_side is None or long_edge <= limits.max_side)
+                and (
+                    limits.max_base64_bytes is None
+                    or img.data.base64_length <= limits.max_base64_bytes
+                )
+            ):
                 return None, ""
-            out = normalize_image(
-                img.data.decode(), max_edge=max(info.display_size), limits=limits, name=img.name
-            )
+            out = _reencoded(img.data.base64, limits, long_edge)
         except ImageProbeError:
             return None, ""
         sent = Image(
@@ -131,19 +139,16 @@ class SendableImages:
         self,
         pricer: Pricer,
         messages: tuple[Message, ...],
-        sent_last: tuple[Message, ...],
+        image_tokens: Sequence[int],
         changes: list[Change],
         notices: list[Notice],
     ) -> tuple[Message, ...]:
         """``messages`` with every image the provider refuses as it is re-encoded, reported.
-        Messages sent last time as they are were looked at then."""
-        limits = self.info.image_limits
-        if not self.info.vision or (limits.animated_ok and set(limits.formats) >= _EVERY_FORMAT):
-            return messages  # Anthropic takes every format an image can be read in
-        checked = set(map(id, sent_last))
+        ``image_tokens``: each message's (only those with images are looked at)."""
         fixed: list[Message] | None = None
-        for i, m in enumerate(messages):
-            if id(m) in checked or not any(self._converts(pricer, img) for img in m.images()):
+        for i, n in enumerate(image_tokens):
+            m = messages[i]
+            if not n or not any(self._converts(pricer, img) for img in m.images()):
                 continue
             fixed = fixed if fixed is not None else list(messages)
             fixed[i] = m.with_content(self._blocks(pricer, m, changes, notices))
@@ -176,3 +181,11 @@ class SendableImages:
             else:
                 blocks.append(b)
         return blocks
+
+
+@lru_cache(maxsize=32)
+def _reencoded(payload: str, limits: ImageLimits, long_edge: int) -> NormalizedImage:
+    """One image re-encoded within ``limits`` at its own size or the largest they allow,
+    remembered for the process: ``fit()`` called every turn (a new Fitter each time) does
+    not decode the same GIF again (keyed by the payload: equal bytes, one encoding)."""
+    return normalize_image(base64.b64decode(payload), max_edge=long_edge, limits=limits)

@@ -459,10 +459,14 @@ class Fitter:
         out = _unreadable_images_left_out(
             pricer, (*system_msgs, *kept_msgs), self._memory.kept.out, changes, notices
         )
-        out = self._sendable.apply(pricer, out, self._memory.kept.out, changes, notices)
         if pricer.estimates:
             notices.extend(_estimated_media(pricer.estimates, out))
         kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
+        if image_tokens:  # images a provider refuses as they are, re-encoded (reported)
+            sent = self._sendable.apply(pricer, out, self._memory.kept.images, changes, notices)
+            if sent is not out:
+                out = sent
+                kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
         report = FitReport(
             model=model,
             window=budget.window,
