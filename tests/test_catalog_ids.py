@@ -6,7 +6,9 @@ to try instead.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -252,3 +254,13 @@ def test_an_empty_id_is_called_empty(cat: Catalog) -> None:
         with pytest.raises(UnknownModelError, match="the model id is empty") as err:
             cat.lookup(name)
         assert not err.value.suggestions  # an empty id is close to nothing
+
+
+def test_a_models_file_of_aliases_alone_maps_deployments(cat: Catalog, tmp_path: Path) -> None:
+    """What the CLI tells a user with an unknown Azure deployment to write."""
+    from contextledger.catalog import load_models_file
+
+    path = tmp_path / "models.json"
+    path.write_text(json.dumps({"aliases": {"prod-chat": "gpt-4o-2024-08-06"}}))
+    load_models_file(path, cat)
+    assert cat.lookup("azure/prod-chat").id == "gpt-4o"

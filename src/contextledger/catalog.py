@@ -589,7 +589,9 @@ def load_models_file(path: str | Path, catalog: Catalog) -> Catalog:
         entries = (
             data["models"]
             if "models" in data
-            else [{"id": k, **v} for k, v in data.items() if isinstance(v, dict)]
+            else [
+                {"id": k, **v} for k, v in data.items() if isinstance(v, dict) and k != "aliases"
+            ]  # (LiteLLM's shape; "aliases" beside it maps deployments, as in ours)
         )
         for entry in entries:
             catalog.register(model_info(entry, catalog))
