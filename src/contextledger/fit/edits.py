@@ -151,12 +151,12 @@ class SendableImages:
             if not n or not any(self._converts(pricer, img) for img in m.images()):
                 continue
             fixed = fixed if fixed is not None else list(messages)
-            fixed[i] = m.with_content(self._blocks(pricer, m, changes, notices))
+            fixed[i] = self._sent(pricer, m, changes, notices)
         return messages if fixed is None else tuple(fixed)
 
-    def _blocks(
+    def _sent(
         self, pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]
-    ) -> list[Block]:
+    ) -> Message:
         def swap(img: Image, block: int) -> Image:
             done = self._converts(pricer, img)
             if done is None:
@@ -171,16 +171,7 @@ class SendableImages:
             notices.append(Notice("normalized", m.id, text))
             return sent
 
-        blocks: list[Block] = []
-        for j, b in enumerate(m.content):
-            if isinstance(b, Image):
-                blocks.append(swap(b, j))
-            elif isinstance(b, ToolResult) and any(isinstance(x, Image) for x in b.content):
-                inner = tuple(swap(x, j) if isinstance(x, Image) else x for x in b.content)
-                blocks.append(replace(b, content=inner))
-            else:
-                blocks.append(b)
-        return blocks
+        return m.map_images(swap)
 
 
 @lru_cache(maxsize=32)

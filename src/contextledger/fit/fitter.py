@@ -23,14 +23,12 @@ from ..gate import (
 from ..images.labels import image_label
 from ..model import (
     Audio,
-    Block,
     FileAttachment,
     Image,
     Message,
     MessagesLike,
     Text,
     ToolCall,
-    ToolResult,
     with_ids,
 )
 from ..pricing.files import MediaCost
@@ -504,15 +502,15 @@ def _unreadable_images_left_out(
         if id(m) in checked or not any(pricer.image(img).unreadable for img in m.images()):
             continue
         fixed = fixed if fixed is not None else list(out)
-        fixed[i] = m.with_content(_readable_blocks(pricer, m, changes, notices))
+        fixed[i] = _readable(pricer, m, changes, notices)
     return out if fixed is None else tuple(fixed)
 
 
-def _readable_blocks(
-    pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]
-) -> list[Block]:
-    def note(img: Image, block: int) -> Text:
+def _readable(pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]) -> Message:
+    def note(img: Image, block: int) -> Image | Text:
         why = pricer.image(img).unreadable
+        if not why:
+            return img
         label = image_label(img)
         reason = (
             f"The model will not see image {label}: its data is not a readable image ({why}), "
@@ -524,21 +522,7 @@ def _readable_blocks(
         notices.append(Notice("replaced", m.id, reason))
         return Text(f"[image {label} omitted: its data is not a readable image]")
 
-    blocks: list[Block] = []
-    for j, b in enumerate(m.content):
-        if isinstance(b, Image) and pricer.image(b).unreadable:
-            blocks.append(note(b, j))
-        elif isinstance(b, ToolResult) and any(
-            isinstance(x, Image) and pricer.image(x).unreadable for x in b.content
-        ):
-            inner = tuple(
-                note(x, j) if isinstance(x, Image) and pricer.image(x).unreadable else x
-                for x in b.content
-            )
-            blocks.append(replace(b, content=inner))
-        else:
-            blocks.append(b)
-    return blocks
+    return m.map_images(note)
 
 
 def _system_media(kept: Sequence[Message]) -> bool:
