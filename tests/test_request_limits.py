@@ -156,8 +156,9 @@ def test_anthropic_image_over_5_mb_is_never_sent(where: str) -> None:
 
 def test_anthropic_many_image_rule() -> None:
     """Over 20 images in one Anthropic request, each must be at most 2000 px a side (the
-    API and the stub refuse "many-image requests" otherwise): the newest 20 stay at full
-    size, the older ones give way to placeholders, reported."""
+    API and the stub refuse "many-image requests" otherwise): every one bigger is resized
+    to 2000 px (it was a placeholder: a picture lost a resize keeps), priced as sent and
+    reported."""
     wide = image_block(3000, 2400)
     history: list[Message] = []
     for k in range(25):
@@ -172,6 +173,8 @@ def test_anthropic_many_image_rule() -> None:
     body = translate(res.messages, "anthropic").body
     validate_anthropic({"model": model, "max_tokens": 9, **body}, headers, StubServer())
     kept = [m.id for m in res.messages if any(m.images())]
-    assert kept == [f"u{k}" for k in range(5, 25)]
-    replaced = [n.where for n in res.report.notices if "many" in n.text or "2000 px" in n.text]
-    assert replaced == [f"u{k}" for k in range(5)]
+    assert kept == [f"u{k}" for k in range(25)]
+    sizes = {(i.width, i.height) for m in res.messages for i in m.images()}
+    assert sizes == {(2000, 1600)}
+    resized = [n.where for n in res.report.notices if n.kind == "normalized"]
+    assert resized == kept and "2000 px side limit" in res.report.notices[-1].text

@@ -91,18 +91,21 @@ class SendableImages:
 
     def __init__(self, info: ModelInfo) -> None:
         self.info = info
-        # by identity (hashing an inline image reads its payload), the original kept alive
-        self._images: dict[int, tuple[Image, Image | None, str]] = {}
+        # by identity (hashing an inline image reads its payload), the original kept alive;
+        # and whether the request has more images than the many-image rule allows at full size
+        self._images: dict[tuple[int, bool], tuple[Image, Image | None, str]] = {}
+        self._many = False
 
     def converted(self, img: Image) -> tuple[Image, str] | None:
         """(the image to send instead, why), or None when ``img`` is sent as it is."""
         if img.data is None or not self.info.vision:
             return None
-        hit = self._images.get(id(img))
+        key = (id(img), self._many)
+        hit = self._images.get(key)
         if hit is None or hit[0] is not img:
             if len(self._images) > self._MAX_REMEMBERED:
                 self._images.clear()
-            hit = self._images[id(img)] = (img, *self._convert(img))
+            hit = self._images[key] = (img, *self._convert(img))
         return None if hit[1] is None else (hit[1], hit[2])
 
     def _converts(self, pricer: Pricer, img: Image) -> tuple[Image, str] | None:
@@ -116,17 +119,19 @@ class SendableImages:
         try:
             info = probe_image(img.data)
             long_edge = max(info.display_size)
+            side = limits.many_images_max_side if self._many else limits.max_side
             if (
                 info.media_type in limits.formats
                 and (limits.animated_ok or not info.animated)
-                and (limits.max_side is None or long_edge <= limits.max_side)
+                and (side is None or long_edge <= side)
                 and (
                     limits.max_base64_bytes is None
                     or img.data.base64_length <= limits.max_base64_bytes
                 )
             ):
                 return None, ""
-            out = _reencoded(img.data.base64, limits, long_edge)
+            count = (limits.many_images_threshold or 0) + 1 if self._many else 1
+            out = _reencoded(img.data.base64, limits, long_edge, count)
         except ImageProbeError:
             return None, ""
         sent = Image(
@@ -144,7 +149,13 @@ class SendableImages:
         notices: list[Notice],
     ) -> tuple[Message, ...]:
         """``messages`` with every image the provider refuses as it is re-encoded, reported.
-        ``image_tokens``: each message's (only those with images are looked at)."""
+        ``image_tokens``: each message's (only those with images are looked at). Over
+        Anthropic's 20 images in a request each must be at most 2,000 px a side: a bigger one
+        is resized to it (the fit's request limits would otherwise send a placeholder)."""
+        threshold = self.info.image_limits.many_images_threshold
+        self._many = threshold is not None and threshold < sum(
+            sum(1 for _ in messages[i].images()) for i, n in enumerate(image_tokens) if n
+        )
         fixed: list[Message] | None = None
         for i, n in enumerate(image_tokens):
             m = messages[i]
@@ -175,8 +186,11 @@ class SendableImages:
 
 
 @lru_cache(maxsize=32)
-def _reencoded(payload: str, limits: ImageLimits, long_edge: int) -> NormalizedImage:
+def _reencoded(
+    payload: str, limits: ImageLimits, long_edge: int, image_count: int
+) -> NormalizedImage:
     """One image re-encoded within ``limits`` at its own size or the largest they allow,
     remembered for the process: ``fit()`` called every turn (a new Fitter each time) does
     not decode the same GIF again (keyed by the payload: equal bytes, one encoding)."""
-    return normalize_image(base64.b64decode(payload), max_edge=long_edge, limits=limits)
+    data = base64.b64decode(payload)
+    return normalize_image(data, max_edge=long_edge, limits=limits, image_count=image_count)
