@@ -226,8 +226,9 @@ def oversized_image(
 ) -> ImageCut | None:
     """The newest image of ``messages`` over the model's per-image base64 limit
     (``ImageLimits.max_base64_bytes``: Anthropic 5 MB; the provider answers 400 "image
-    exceeds 5 MB maximum"), as a cut of that one image, or None. ``prepare`` shrinks such
-    images first; a fit cannot re-encode them, so it sends a placeholder."""
+    exceeds 5 MB maximum"), as a cut of that one image, or None. ``prepare`` and the fit
+    (``fit.edits.SendableImages``) re-encode such images first; one that still does not
+    fit (or cannot be decoded) is sent as a placeholder."""
     limit = info.image_limits.max_base64_bytes
     if limit is None:
         return None
