@@ -16,6 +16,7 @@ import pytest
 from PIL import Image as PILImage
 
 from contextledger import fit, translate
+from contextledger.catalog import default_catalog
 from contextledger.fit import Fitter
 from contextledger.images.probe import probe_image
 from contextledger.model import Image, InlineData, Message
@@ -190,11 +191,28 @@ def test_an_image_within_every_limit_is_sent_as_it_is() -> None:
         assert not [n for n in res.report.notices if n.kind == "normalized"]
 
 
-def test_one_shot_fits_do_not_decode_the_same_gif_again() -> None:
-    from contextledger.fit.edits import _reencoded
+def test_one_shot_fits_do_not_decode_the_same_gif_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
 
-    msgs = _chat(_gif((320, 200), 2))
-    fit(msgs, "gemini-2.5-flash", target="gemini")
-    before = _reencoded.cache_info().hits
-    fit(msgs, "gemini-2.5-flash", target="gemini")
-    assert _reencoded.cache_info().hits == before + 1
+    edits = importlib.import_module("contextledger.fit.edits")
+    decoded: list[int] = []
+    real = edits.normalize_image
+    monkeypatch.setattr(
+        edits, "normalize_image", lambda *a, **k: decoded.append(1) or real(*a, **k)
+    )
+    msgs = _chat(_gif((320, 202), 2))
+    first = fit(msgs, "gemini-2.5-flash", target="gemini")
+    again = fit(msgs, "gemini-2.5-flash", target="gemini")
+    assert len(decoded) == 1
+    assert first.report.image_tokens == again.report.image_tokens
+
+
+def test_the_encodings_remembered_are_bounded_by_their_bytes() -> None:
+    import importlib
+
+    encodings = importlib.import_module("contextledger.fit.edits")._Encodings(max_bytes=3_000)
+    limits = default_catalog().lookup("gemini-2.5-flash").image_limits
+    for k in range(6):
+        payload = base64.b64encode(_gif((40 + k, 30), 1)).decode()
+        encodings.get(payload, limits, 40 + k, 1)
+    assert 0 < encodings._held <= 3_000

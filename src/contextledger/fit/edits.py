@@ -5,9 +5,11 @@ reported twice (a Change for code, a Notice for people)."""
 from __future__ import annotations
 
 import base64
+import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import lru_cache
 
 from ..catalog import ImageLimits, ModelInfo
 from ..errors import ImageProbeError
@@ -131,7 +133,7 @@ class SendableImages:
             ):
                 return None, ""
             count = (limits.many_images_threshold or 0) + 1 if self._many else 1
-            out = _reencoded(img.data.base64, limits, long_edge, count)
+            out = _ENCODINGS.get(img.data.base64, limits, long_edge, count)
         except ImageProbeError:
             return None, ""
         sent = Image(
@@ -185,12 +187,39 @@ class SendableImages:
         return m.map_images(swap)
 
 
-@lru_cache(maxsize=32)
-def _reencoded(
-    payload: str, limits: ImageLimits, long_edge: int, image_count: int
-) -> NormalizedImage:
-    """One image re-encoded within ``limits`` at its own size or the largest they allow,
-    remembered for the process: ``fit()`` called every turn (a new Fitter each time) does
-    not decode the same GIF again (keyed by the payload: equal bytes, one encoding)."""
-    data = base64.b64decode(payload)
-    return normalize_image(data, max_edge=long_edge, limits=limits, image_count=image_count)
+class _Encodings:
+    """Images re-encoded for a provider, remembered for the process by a digest of their
+    bytes and the limits (``fit()`` called every turn builds a new Fitter, so a GIF would be
+    decoded again each turn), holding at most ``max_bytes`` of encodings: the payloads are
+    not kept, and the oldest encodings go first."""
+
+    def __init__(self, max_bytes: int = 64_000_000) -> None:
+        self.max_bytes = max_bytes
+        self._held = 0
+        self._items: OrderedDict[tuple[bytes, ImageLimits, int, int], NormalizedImage] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+
+    def get(
+        self, payload: str, limits: ImageLimits, long_edge: int, image_count: int
+    ) -> NormalizedImage:
+        digest = hashlib.blake2b(payload.encode("ascii"), digest_size=20).digest()
+        key = (digest, limits, long_edge, image_count)
+        with self._lock:
+            hit = self._items.get(key)
+            if hit is not None:
+                self._items.move_to_end(key)
+                return hit
+        data = base64.b64decode(payload)
+        out = normalize_image(data, max_edge=long_edge, limits=limits, image_count=image_count)
+        with self._lock:
+            if key not in self._items and len(out.data) <= self.max_bytes:
+                self._items[key] = out
+                self._held += len(out.data)
+                while self._held > self.max_bytes:
+                    self._held -= len(self._items.popitem(last=False)[1].data)
+        return out
+
+
+_ENCODINGS = _Encodings()
