@@ -180,7 +180,8 @@ class Fitter:
         # adds; without one, the most any writer adds (never under what is sent).
         wire = provider_format(target).name if target is not None else None
         self.pricer = pricer or Pricer.for_model(self.info, catalog, wire=wire)
-        self._memory = _Memory()
+        # repair as the writer will send: OpenAI takes arguments that are not JSON
+        self._memory = _Memory(repairs=RepairMemo(target=self.pricer.wire))
         self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
         self._sendable = SendableImages(self.info)  # images re-encoded for the provider
 
