@@ -185,8 +185,9 @@ def test_anthropic_per_image_limit_holds_for_a_cheap_image(stub: StubServer) -> 
     assert client.messages.create(
         model=model, max_tokens=9, **translate(res.messages, "anthropic").body
     ).content
-    (notice,) = [n for n in res.report.notices if n.kind == "replaced"]
-    assert notice.where == "ask" and "at most 5.2 MB per image" in notice.text
+    # re-encoded under the limit (a 100×100 icon is a few hundred bytes as WebP), reported
+    (notice,) = [n for n in res.report.notices if n.kind == "normalized"]
+    assert notice.where == "ask" and "5,242,880 B limit" in notice.text
 
 
 def test_anthropic_many_image_rule() -> None:
