@@ -140,3 +140,12 @@ def test_unknown_models_name_what_a_cli_user_can_do_and_leave_nothing_behind(
         assert "did you mean gpt-4o-mini" in res.stderr and "CONTEXTLEDGER_MODELS" in res.stderr
         assert "window=" not in res.stderr and "register_model" not in res.stderr
     assert not (tmp_path / "home").exists()
+
+
+def test_an_unknown_azure_deployment_says_how_to_map_it(tmp_path: Path) -> None:
+    conv = tmp_path / "c.json"
+    conv.write_text(json.dumps([{"role": "user", "content": "hi"}]))
+    res = CliRunner().invoke(main, ["fit", str(conv), "-m", "azure/prod-chat"])
+    assert res.exit_code in (1, 2), res.output
+    assert 'under "aliases"' in res.stderr and "CONTEXTLEDGER_MODELS" in res.stderr
+    assert "register_alias" not in res.stderr

@@ -16,6 +16,7 @@ import pytest
 from PIL import Image as PILImage
 
 from contextledger import fit, translate
+from contextledger.catalog import default_catalog
 from contextledger.fit import Fitter
 from contextledger.images.probe import probe_image
 from contextledger.model import Image, InlineData, Message
@@ -160,3 +161,58 @@ def test_a_data_url_with_parameters_keeps_only_the_media_type() -> None:
     assert img.media_type == "image/png" and img.data is not None
     body = json.dumps(translate((Message.user("x", img),), "openai").body)
     assert "data:image/png;base64," in body and "name=shot.png" not in body
+
+
+def _png(size: tuple[int, int]) -> bytes:
+    buf = io.BytesIO()
+    PILImage.new("RGB", size, "white").save(buf, "PNG")
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("size", [(400, 9000), (8001, 50)])
+def test_a_side_over_anthropics_limit_is_resized_to_it(size: tuple[int, int]) -> None:
+    """Anthropic answers 400 "At least one of the image dimensions exceed max allowed size:
+    8000 pixels" (a scrolling screenshot): the fit sends it at 8,000 px, priced as sent."""
+    res = fit(_chat(_png(size), "image/png"), "claude-sonnet-4-5", target="anthropic")
+    [sent] = _sent_images(translate(res.messages, "anthropic").body)
+    info = probe_image(sent)
+    assert max(info.width, info.height) == 8000
+    assert (
+        res.report.image_tokens == image_cost(info.width, info.height, "claude-sonnet-4-5").tokens
+    )
+    assert any("8000 px" in n.text for n in res.report.notices if n.kind == "normalized")
+
+
+def test_an_image_within_every_limit_is_sent_as_it_is() -> None:
+    png = _png((1200, 800))
+    for target, model in TARGETS:
+        res = fit(_chat(png, "image/png"), model, target=target)
+        assert _sent_images(translate(res.messages, target, model=model).body) == [png]
+        assert not [n for n in res.report.notices if n.kind == "normalized"]
+
+
+def test_one_shot_fits_do_not_decode_the_same_gif_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    edits = importlib.import_module("contextledger.fit.edits")
+    decoded: list[int] = []
+    real = edits.normalize_image
+    monkeypatch.setattr(
+        edits, "normalize_image", lambda *a, **k: decoded.append(1) or real(*a, **k)
+    )
+    msgs = _chat(_gif((320, 202), 2))
+    first = fit(msgs, "gemini-2.5-flash", target="gemini")
+    again = fit(msgs, "gemini-2.5-flash", target="gemini")
+    assert len(decoded) == 1
+    assert first.report.image_tokens == again.report.image_tokens
+
+
+def test_the_encodings_remembered_are_bounded_by_their_bytes() -> None:
+    import importlib
+
+    encodings = importlib.import_module("contextledger.fit.edits")._Encodings(max_bytes=3_000)
+    limits = default_catalog().lookup("gemini-2.5-flash").image_limits
+    for k in range(6):
+        payload = base64.b64encode(_gif((40 + k, 30), 1)).decode()
+        encodings.get(payload, limits, 40 + k, 1)
+    assert 0 < encodings._held <= 3_000

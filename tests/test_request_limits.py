@@ -131,8 +131,8 @@ def test_within_the_limits_nothing_changes() -> None:
 @pytest.mark.parametrize("where", ["current request", "history"])
 def test_anthropic_image_over_5_mb_is_never_sent(where: str) -> None:
     """Anthropic refuses an image over 5 MB of base64 ("image exceeds 5 MB maximum"; the
-    stub too). fit kept and sent one silently; now it sends a placeholder, reported with
-    the sizes (prepare shrinks such images instead), and the other images stay."""
+    stub too). fit kept and sent one silently; then a placeholder; now it is re-encoded
+    under the limit (as prepare does), priced as sent and reported, and the other stays."""
     big, small = noise_png(1200, 1), noise_png(64, 2)  # ~5.8 MB and ~16 kB of base64
     turn = Message.user("see this screenshot", big, small, id="shot")
     history = (
@@ -150,10 +150,10 @@ def test_anthropic_image_over_5_mb_is_never_sent(where: str) -> None:
     body = translate(res.messages, "anthropic").body
     validate_anthropic({"model": model, "max_tokens": 9, **body}, headers, StubServer())
     sent = [b for t in body["messages"] if isinstance(t["content"], list) for b in t["content"]]
-    assert [b["type"] for b in sent].count("image") == 1  # the small one
-    (notice,) = [n for n in res.report.notices if n.kind == "replaced"]
-    assert notice.where == "shot" and "5.8 MB of base64" in notice.text
-    assert "at most 5.2 MB per image" in notice.text
+    images = [b for b in sent if b["type"] == "image"]
+    assert len(images) == 2 and len(images[0]["source"]["data"]) <= 5_242_880
+    (notice,) = [n for n in res.report.notices if n.kind == "normalized"]
+    assert notice.where == "shot" and "5,242,880 B limit" in notice.text
 
 
 def small_heavy_png(side: int, padding: int) -> ImageBlock:
@@ -185,14 +185,16 @@ def test_anthropic_per_image_limit_holds_for_a_cheap_image(stub: StubServer) -> 
     assert client.messages.create(
         model=model, max_tokens=9, **translate(res.messages, "anthropic").body
     ).content
-    (notice,) = [n for n in res.report.notices if n.kind == "replaced"]
-    assert notice.where == "ask" and "at most 5.2 MB per image" in notice.text
+    # re-encoded under the limit (a 100×100 icon is a few hundred bytes as WebP), reported
+    (notice,) = [n for n in res.report.notices if n.kind == "normalized"]
+    assert notice.where == "ask" and "5,242,880 B limit" in notice.text
 
 
 def test_anthropic_many_image_rule() -> None:
     """Over 20 images in one Anthropic request, each must be at most 2000 px a side (the
-    API and the stub refuse "many-image requests" otherwise): the newest 20 stay at full
-    size, the older ones give way to placeholders, reported."""
+    API and the stub refuse "many-image requests" otherwise): every one bigger is resized
+    to 2000 px (it was a placeholder: a picture lost a resize keeps), priced as sent and
+    reported."""
     wide = image_block(3000, 2400)
     history: list[Message] = []
     for k in range(25):
@@ -207,6 +209,8 @@ def test_anthropic_many_image_rule() -> None:
     body = translate(res.messages, "anthropic").body
     validate_anthropic({"model": model, "max_tokens": 9, **body}, headers, StubServer())
     kept = [m.id for m in res.messages if any(m.images())]
-    assert kept == [f"u{k}" for k in range(5, 25)]
-    replaced = [n.where for n in res.report.notices if "many" in n.text or "2000 px" in n.text]
-    assert replaced == [f"u{k}" for k in range(5)]
+    assert kept == [f"u{k}" for k in range(25)]
+    sizes = {(i.width, i.height) for m in res.messages for i in m.images()}
+    assert sizes == {(2000, 1600)}
+    resized = [n.where for n in res.report.notices if n.kind == "normalized"]
+    assert resized == kept and "2000 px side limit" in res.report.notices[-1].text

@@ -231,7 +231,8 @@ class Catalog:
         base = self._find(name) if wanted else None
         if base is not None and wanted and _takes_tail(model, base):
             return _with_window(base, wanted)
-        raise UnknownModelError(model, self.suggest(model), hint=_hint(model))
+        suggestions = self.suggest(model) if model.strip() else ()  # nothing to be close to
+        raise UnknownModelError(model, suggestions, hint=_hint(model))
 
     def _find(self, name: str) -> ModelInfo | None:
         found = self._resolve(name)
@@ -588,7 +589,9 @@ def load_models_file(path: str | Path, catalog: Catalog) -> Catalog:
         entries = (
             data["models"]
             if "models" in data
-            else [{"id": k, **v} for k, v in data.items() if isinstance(v, dict)]
+            else [
+                {"id": k, **v} for k, v in data.items() if isinstance(v, dict) and k != "aliases"
+            ]  # (LiteLLM's shape; "aliases" beside it maps deployments, as in ours)
         )
         for entry in entries:
             catalog.register(model_info(entry, catalog))

@@ -12,7 +12,7 @@ at most N images in one request, or a request of at most so many bytes of inline
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal, get_args
 
 from .catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
@@ -92,30 +92,13 @@ def vision_gate(
     notices: list[Notice] = []
     out: list[Message] = []
     for m in messages:
-        if not any(True for _ in m.images()):
-            out.append(m)
-            continue
-        content: list[Block] = []
-        for b in m.content:
-            if isinstance(b, Image):
-                content.append(_swap(b, model_id, m.id, notices))
-            elif isinstance(b, ToolResult) and any(isinstance(x, Image) for x in b.content):
-                inner = tuple(
-                    Text(placeholder(x, model_id)) if isinstance(x, Image) else x for x in b.content
-                )
-                for x in b.content:
-                    if isinstance(x, Image):
-                        notices.append(_notice(x, model_id, m.id))
-                content.append(replace(b, content=inner))
-            else:
-                content.append(b)
-        out.append(m.with_content(content))
+
+        def swap(img: Image, _block: int, where: str = m.id) -> Text:
+            notices.append(_notice(img, model_id, where))
+            return Text(placeholder(img, model_id))
+
+        out.append(m.map_images(swap))
     return GateResult(tuple(out), tuple(notices))
-
-
-def _swap(img: Image, model: str, where: str, notices: list[Notice]) -> Text:
-    notices.append(_notice(img, model, where))
-    return Text(placeholder(img, model))
 
 
 def _notice(img: Image, model: str, where: str) -> Notice:
@@ -245,8 +228,9 @@ def oversized_image(
 ) -> ImageCut | None:
     """The newest image of ``messages`` over the model's per-image base64 limit
     (``ImageLimits.max_base64_bytes``: Anthropic 5 MB; the provider answers 400 "image
-    exceeds 5 MB maximum"), as a cut of that one image, or None. ``prepare`` shrinks such
-    images first; a fit cannot re-encode them, so it sends a placeholder."""
+    exceeds 5 MB maximum"), as a cut of that one image, or None. ``prepare`` and the fit
+    (``fit.edits.SendableImages``) re-encode such images first; one that still does not
+    fit (or cannot be decoded) is sent as a placeholder."""
     limit = info.image_limits.max_base64_bytes
     if limit is None:
         return None
@@ -348,7 +332,7 @@ def _swap_oldest(m: Message, drop: int, reason: str, skip: int = 0) -> tuple[Mes
     labels: list[str] = []
     seen = 0
 
-    def swap(img: Image) -> Image | Text:
+    def swap(img: Image, _block: int) -> Image | Text:
         nonlocal seen
         seen += 1
         if seen <= skip or seen > drop:
@@ -357,16 +341,7 @@ def _swap_oldest(m: Message, drop: int, reason: str, skip: int = 0) -> tuple[Mes
         labels.append(label)
         return Text(f"[image {label} omitted: {reason}]")
 
-    content: list[Block] = []
-    for b in m.content:
-        if isinstance(b, Image):
-            content.append(swap(b))
-        elif isinstance(b, ToolResult) and any(isinstance(x, Image) for x in b.content):
-            inner = tuple(swap(x) if isinstance(x, Image) else x for x in b.content)
-            content.append(replace(b, content=inner))
-        else:
-            content.append(b)
-    return m.with_content(content), labels
+    return m.map_images(swap), labels
 
 
 def limit_notice(message_id: str, label: str, reason: str, only_this: bool = False) -> Notice:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from operator import is_
 from typing import Any, Literal, TypeAlias
 
 from .errors import ContentError, describe
@@ -384,6 +385,20 @@ class Message:
 
     def with_content(self, content: Iterable[Block]) -> Message:
         return replace(self, content=tuple(content))
+
+    def map_images(self, f: Callable[[Image, int], Image | Text]) -> Message:
+        """This message with each image, inside tool results too, replaced by ``f(image,
+        index of its block)`` (an image or a text placeholder); itself when none changes."""
+        content: list[Block] = []
+        for j, b in enumerate(self.content):
+            if isinstance(b, Image):
+                content.append(f(b, j))
+            elif isinstance(b, ToolResult) and any(isinstance(x, Image) for x in b.content):
+                inner = tuple(f(x, j) if isinstance(x, Image) else x for x in b.content)
+                content.append(b if all(map(is_, inner, b.content)) else replace(b, content=inner))
+            else:
+                content.append(b)
+        return self if all(map(is_, content, self.content)) else self.with_content(content)
 
 
 MessagesLike: TypeAlias = Sequence[Message] | Sequence[Mapping[str, Any]] | Mapping[str, Any]

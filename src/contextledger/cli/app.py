@@ -59,6 +59,11 @@ def for_cli(exc: BaseException) -> str:
         )
     if isinstance(exc, UnknownModelError):
         hint = f"did you mean {' or '.join(exc.suggestions)}? " if exc.suggestions else ""
+        if exc.model.split("/", 1)[0] in ("azure", "azure_ai"):  # (the library's hint names
+            hint = (  # a function; a CLI user maps a deployment in the models file)
+                'an Azure deployment is named by its owner: map it to its model under "aliases" '
+                f"in the JSON file named by CONTEXTLEDGER_MODELS; {hint}"
+            )
         return (
             f"unknown model {exc.model!r}: {hint}its window and prices are not known. "
             "`contextledger models` lists the known ones; add yours to a JSON file named by "

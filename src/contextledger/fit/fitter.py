@@ -23,7 +23,6 @@ from ..gate import (
 from ..images.labels import image_label
 from ..model import (
     Audio,
-    Block,
     FileAttachment,
     Image,
     Message,
@@ -31,7 +30,6 @@ from ..model import (
     ProviderContent,
     Text,
     ToolCall,
-    ToolResult,
     with_ids,
 )
 from ..pricing.files import MediaCost
@@ -464,10 +462,14 @@ class Fitter:
         out = _unreadable_images_left_out(
             pricer, (*system_msgs, *kept_msgs), self._memory.kept.out, changes, notices
         )
-        out = self._sendable.apply(pricer, out, self._memory.kept.out, changes, notices)
         if pricer.estimates:
             notices.extend(_estimated_media(pricer.estimates, out))
         kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
+        if image_tokens:  # images a provider refuses as they are, re-encoded (reported)
+            sent = self._sendable.apply(pricer, out, self._memory.kept.images, changes, notices)
+            if sent is not out:
+                out = sent
+                kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
         report = FitReport(
             model=model,
             window=budget.window,
@@ -505,15 +507,15 @@ def _unreadable_images_left_out(
         if id(m) in checked or not any(pricer.image(img).unreadable for img in m.images()):
             continue
         fixed = fixed if fixed is not None else list(out)
-        fixed[i] = m.with_content(_readable_blocks(pricer, m, changes, notices))
+        fixed[i] = _readable(pricer, m, changes, notices)
     return out if fixed is None else tuple(fixed)
 
 
-def _readable_blocks(
-    pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]
-) -> list[Block]:
-    def note(img: Image, block: int) -> Text:
+def _readable(pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]) -> Message:
+    def note(img: Image, block: int) -> Image | Text:
         why = pricer.image(img).unreadable
+        if not why:
+            return img
         label = image_label(img)
         reason = (
             f"The model will not see image {label}: its data is not a readable image ({why}), "
@@ -525,21 +527,7 @@ def _readable_blocks(
         notices.append(Notice("replaced", m.id, reason))
         return Text(f"[image {label} omitted: its data is not a readable image]")
 
-    blocks: list[Block] = []
-    for j, b in enumerate(m.content):
-        if isinstance(b, Image) and pricer.image(b).unreadable:
-            blocks.append(note(b, j))
-        elif isinstance(b, ToolResult) and any(
-            isinstance(x, Image) and pricer.image(x).unreadable for x in b.content
-        ):
-            inner = tuple(
-                note(x, j) if isinstance(x, Image) and pricer.image(x).unreadable else x
-                for x in b.content
-            )
-            blocks.append(replace(b, content=inner))
-        else:
-            blocks.append(b)
-    return blocks
+    return m.map_images(note)
 
 
 def _system_media(kept: Sequence[Message]) -> bool:

@@ -136,9 +136,9 @@ class Pricer:
         # OpenAI bills escaped, and of results already priced as single ones.
         self._parallel: set[str] = set()
         self._single_results: set[str] = set()
-        # which assistant messages (by identity) made each id parallel: a message repair
-        # replaces (a reused id renumbered) is forgotten, with what only it made parallel
-        self._parallel_callers: dict[str, set[int]] = {}
+        # which assistant messages made each id parallel (by identity, each kept alive so
+        # its id is not reused): one repair replaces is forgotten (a reused id renumbered)
+        self._parallel_callers: dict[str, dict[int, Message]] = {}
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
         self.estimates: dict[FileAttachment | Audio | ProviderContent, MediaCost] = {}
@@ -386,8 +386,10 @@ class Pricer:
         ids = [b.id for b in m.content if isinstance(b, ToolCall)]
         if len(ids) < 2:
             return 0
+        if len(self._parallel_callers) > 100_000:
+            self._parallel_callers.clear()  # bounded: forgetting less only over-counts
         for call_id in ids:
-            self._parallel_callers.setdefault(call_id, set()).add(id(m))
+            self._parallel_callers.setdefault(call_id, {})[id(m)] = m
         new = set(ids) - self._parallel
         if new:
             self._parallel.update(new)
@@ -411,8 +413,8 @@ class Pricer:
                 if not isinstance(b, ToolCall) or b.id not in ids:
                     continue
                 callers = self._parallel_callers.get(b.id)
-                if callers is not None and id(m) in callers:
-                    callers.discard(id(m))
+                if callers is not None and callers.get(id(m)) is m:
+                    del callers[id(m)]
                     if not callers:
                         del self._parallel_callers[b.id]
                         gone.add(b.id)
