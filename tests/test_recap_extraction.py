@@ -443,3 +443,15 @@ def test_a_tool_that_failed_then_passed_with_its_arguments_is_fixed() -> None:
     assert "fetch_pdf: passed on its last run" in failures
     assert "refund: passed on its last run" not in failures
     assert "convert: passed on its last run" in _recap(record)
+
+
+def test_a_moved_or_renamed_file_is_written_under_its_new_name() -> None:
+    """move_file(src, dst), rename_file(from, to): the new name is a file written
+    (redteam15 R1)."""
+    record = [
+        GOAL,
+        *_ran(1, "move_file", {"src": "MSA_v3.docx", "dst": "MSA_v4_client.docx"}, "renamed"),
+        *_ran(2, "rename_file", {"from": "notes.md", "to": "open_points.md"}, "ok"),
+    ]
+    assert digest(record).items("Files written") == ["MSA_v4_client.docx", "open_points.md"]
+    assert "Files written: MSA_v4_client.docx, open_points.md" in _recap(record)

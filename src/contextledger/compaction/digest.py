@@ -533,7 +533,18 @@ def call_paths(call: ToolCall) -> list[str]:
         out = _path_values(parsed, 0)
         for text in json_strings(parsed):
             out += _PATCH_FILE.findall(text)
-    return [p.removeprefix("./") for p in out if len(p) < 300 and "\n" not in p]
+        if _MOVE_TOOL.search(call.name):  # the new name: move_file(src, dst), rename(from, to)
+            out += [
+                v.strip()
+                for k, v in parsed.items()
+                if _MOVED_TO.match(str(k)) and isinstance(v, str)
+            ]
+    out = list(dict.fromkeys(out))
+    return [p.removeprefix("./") for p in out if p and len(p) < 300 and "\n" not in p]
+
+
+_MOVE_TOOL = re.compile(r"(?i)rename|move|(?<![a-z])mv(?![a-z])|copy|(?<![a-z])cp(?![a-z])")
+_MOVED_TO = re.compile(r"(?i)^(?:dst|to|new_?path|new_?name|new_?file(?:_?name)?|dest_?path)$")
 
 
 def _path_values(args: dict[str, Any], depth: int) -> list[str]:
