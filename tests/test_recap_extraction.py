@@ -383,6 +383,7 @@ def test_a_run_that_timed_out_failed() -> None:
         "! Undefined control sequence.\nl.42 \\citep\n! Emergency stop.",
         "pandoc: Could not fetch resource 'figures/fig2.png': resource not found",
         "Invalid config for 'automation' at automations.yaml, line 42: 'trigger' is invalid",
+        "upload failed; 0/3 succeeded",
     ],
 )
 def test_failures_without_a_runners_markers_are_seen(output: str) -> None:
@@ -419,6 +420,8 @@ def test_failures_without_a_runners_markers_are_seen(output: str) -> None:
         "requests=1200 errors=0 p99=120ms\nretries: 1 errors: 0",
         "Processed 1,000 rows with 2 errors ignored (allowed by --max-bad-records=5); load DONE",
         "warning: could not find config file, using defaults",
+        "Deleted 3 failed jobs from the queue",
+        "Retrying failed uploads... done (3/3 succeeded)",
     ],
 )
 def test_a_run_that_went_well_shows_no_failure(output: str) -> None:

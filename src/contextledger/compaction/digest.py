@@ -199,7 +199,12 @@ _NOT_FAILED = re.compile(
     r"|\(\d+ fixed, 0 remaining\)|\b(?:fixed|corrected)\s+\d+\s+(?:\w+\s+)?(?:errors?|"
     r"problems?|misspellings?)\b|\berrors?\s+(?:ignored|allowed|skipped)\b|"
     r"^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:/\d+)?\s*:|"
-    r"^\W*(?:\S+:\s+)?(?:warning|warn|note|hint|info)\s*:"  # "warning: could not find …"
+    r"^\W*(?:\S+:\s+)?(?:warning|warn|note|hint|info)\s*:|"  # "warning: could not find …"
+    # "failed" as what a command handled: "Deleted 3 failed jobs", "Retrying failed
+    # uploads... done (3/3 succeeded)"
+    r"\b(?:deleted|removed|cleared|purged|cleaned\s+up|retrying|retried|re-?ran|rerunning|"
+    r"requeued|skipped|skipping|listing|archived)\s+(?:all\s+|the\s+)?(?:\d+\s+)?failed\b|"
+    r"^(?!.*\b0(?:/\d+)?\s+succeeded).*\bsucceeded\W*$"
     # a log line below the error level ("…Z WARN checkout-api path=/v1/cart status=404",
     # "level=info … status=500"): what a service served, not the run failing
     r"|^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s|"
