@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from contextledger.compaction import Conversation, OfflineSummarizer
 from contextledger.compaction.digest import (
     BACKFILL_HEADER,
+    backfill,
     digest,
     failing_tests,
     is_rule,
@@ -438,3 +439,23 @@ def test_the_goal_line_is_the_task_alone() -> None:
     assert "Change of plan: you may write to raw.backfill_tmp, Priya created it." in d.items(
         "Constraints and corrections"
     )
+
+
+def test_backfill_does_not_repeat_what_the_summary_says_in_an_llms_words() -> None:
+    """A folder without its trailing slash and a test by its bare name are stated
+    (retain3's note: both were added again under "From the record")."""
+    d = digest(
+        [
+            Message.user("Make the export idempotent."),
+            Message.user("Do not touch src/payments/."),
+            Message("assistant", (ToolCall("c1", "shell", '{"command": "pytest -q"}'),)),
+            Message.tool("c1", "FAILED tests/test_export.py::test_rerun_is_idempotent - E"),
+        ]
+    )
+    said = (
+        "Make the export idempotent. The user said not to touch src/payments. `pytest -q`: "
+        "1 failed (test_rerun_is_idempotent)."
+    )
+    left = backfill(d, said)
+    assert not left.items("Constraints and corrections")
+    assert not left.items("Failures")

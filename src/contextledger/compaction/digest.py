@@ -1823,9 +1823,14 @@ def _states(section: str, item: str, folded: str, words: set[str]) -> bool:
         return False
     if section == "Failures":
         names = failing_tests(body.partition(": ")[2]) or _TEST_ID.findall(body)
-        return bool(names) and all(n.casefold() in folded for n in names)
+        # a test named as an LLM writes it: "test_rerun_is_idempotent" for the record's
+        # "tests/test_export.py::test_rerun_is_idempotent"
+        return bool(names) and all(
+            n.casefold() in folded or n.rpartition("::")[2].casefold() in folded for n in names
+        )
     specific = [f.value for f in extract_claims(body)]
-    return keywords(body) <= words and all(_fold(v) in folded for v in specific)
+    # "src/payments" states the record's "src/payments/"
+    return keywords(body) <= words and all(_fold(v).rstrip("/") in folded for v in specific)
 
 
 def digest_json(d: Digest) -> str:
