@@ -458,3 +458,19 @@ def test_a_moved_or_renamed_file_is_written_under_its_new_name() -> None:
     ]
     assert digest(record).items("Files written") == ["MSA_v4_client.docx", "open_points.md"]
     assert "Files written: MSA_v4_client.docx, open_points.md" in _recap(record)
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "ran"),
+    [
+        ("git", {"args": "mv a.kt b.kt"}, "git mv a.kt b.kt"),
+        ("kubectl", {"args": ["apply", "-f", "x.yaml"]}, "kubectl apply -f x.yaml"),
+        ("npm", {"args": "npm test"}, "npm test"),
+        ("bash", {"args": "ls -la"}, "ls -la"),
+    ],
+)
+def test_a_tool_named_after_a_program_ran_it_with_its_args(
+    name: str, args: dict[str, object], ran: str
+) -> None:
+    """git(args="mv a b") ran ``git mv a b``, not ``mv a b`` (redteam15 R1)."""
+    assert call_commands(ToolCall("c", name, json.dumps(args))) == [ran]

@@ -442,9 +442,9 @@ def _scripts(call: ToolCall) -> list[str]:
         for key, value in parsed.items():
             if _COMMAND_KEY.match(str(key)):
                 if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                    found.append(shell_join(value))
+                    found.append(_program_run(call.name, str(key), shell_join(value)))
                 elif isinstance(value, str):
-                    found.append(value)
+                    found.append(_program_run(call.name, str(key), value))
         if not found and _SHELL_TOOL.search(call.name):
             found = _code_argument(parsed)
     elif isinstance(parsed, str) and _SHELL_TOOL.search(call.name):
@@ -452,6 +452,18 @@ def _scripts(call: ToolCall) -> list[str]:
     elif isinstance(parsed, list) and _SHELL_TOOL.search(call.name):
         found = [shell_join([str(v) for v in parsed])]
     return found
+
+
+def _program_run(tool: str, key: str, value: str) -> str:
+    """The command line a tool named after a program ran with its arguments: ``git(args=
+    "mv a b")`` ran ``git mv a b``, not ``mv a b``."""
+    program = tool.strip()
+    shell = bool(_SHELL_TOOL.search(program))  # bash(args="ls") ran ls
+    if key.casefold() not in ("args", "argv") or shell or not PROGRAM_LINE.match(program + " "):
+        return value
+    if value.split(None, 1)[:1] == [program]:
+        return value
+    return f"{program} {value}" if value.strip() else value
 
 
 # What a run-type tool runs when no argument is called "command": a query, a cell, a
