@@ -459,3 +459,18 @@ def test_backfill_does_not_repeat_what_the_summary_says_in_an_llms_words() -> No
     left = backfill(d, said)
     assert not left.items("Constraints and corrections")
     assert not left.items("Failures")
+
+
+def test_a_pasted_table_is_not_what_the_user_said() -> None:
+    """A pasted table after "Table 2 from the supplement:" is neither numbers nor things
+    the user said, nor is its announcing line; the user's own deadline stays (redteam15 R2)."""
+    table = "\n".join(f"S{k} | summer | {k} | 1993 | {400 + k}" for k in range(60))
+    d = digest(
+        [
+            Message.user("Write the literature review for the interim report."),
+            Message.user(f"Table 2 from the supplement:\n\n{table}"),
+            Message.user("The report deadline moved from 2027-01-15 to 2027-01-29."),
+        ]
+    )
+    said = [*d.items("Numbers that matter"), *d.items("User also said")]
+    assert said == ["User: The report deadline moved from 2027-01-15 to 2027-01-29."]

@@ -1435,6 +1435,8 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
     for s in sentences(without_paste(text) if m.role == "user" else text):
         if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or len(s.split()) < 3:
             continue
+        if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
+            continue
         item = f"{who}: {_clip(s, 240)}"
         if _DECISION.search(s) and len(s.split()) >= 5 and not s.endswith("?"):
             if not _ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
