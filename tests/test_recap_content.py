@@ -474,3 +474,16 @@ def test_a_pasted_table_is_not_what_the_user_said() -> None:
     )
     said = [*d.items("Numbers that matter"), *d.items("User also said")]
     assert said == ["User: The report deadline moved from 2027-01-15 to 2027-01-29."]
+
+
+def test_the_assistant_saying_a_failure_works_now_is_a_finding() -> None:
+    """A fix reported in the assistant's words ("passes now", "installed successfully",
+    "went through") and a shortcut it names are findings (redteam14 N2, N5)."""
+    said = [
+        "unique_orders_refund_id passes now after the dedupe.",
+        "Second attempt: Figma installed successfully.",
+        "The retry went through: refund re_9b5b succeeded for €184.20.",
+        "Tip: Ctrl+Shift+Alt+K reopens the last closed panel in Figma.",
+    ]
+    d = digest([Message.user("Fix the install."), *map(Message.assistant, said)])
+    assert d.items("Findings") == [f"Assistant: {s}" for s in said]

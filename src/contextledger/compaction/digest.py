@@ -304,7 +304,18 @@ _KEY_VALUE = re.compile(
     r"\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+){2,}(?::\d{2,5})?\b|\b[\w.-]+:\d{2,5}\b|"
     r"\bv?\d+\.\d+\.\d+(?:[-+][\w.]+)?\b|\bv\d+(?:\.\d+)?\b|"
     r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]{1,9}-\d{2,}\b|"
-    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=\S+|(?:^|\s)#\d{2,}\b|\bsha256:[0-9a-f]{12,}"
+    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=\S+|(?:^|\s)#\d{2,}\b|\bsha256:[0-9a-f]{12,}|"
+    r"\b(?:Ctrl|Alt|Shift|Cmd|Win|Option|Super|Meta)\+\S+"  # a shortcut: "Ctrl+Shift+Alt+K"
+)
+# The assistant reporting that something that failed works now: "unique_x passes now after
+# the dedupe.", "The retry went through: refund re_9b5 succeeded.", "Second attempt: Figma
+# installed successfully.", "Conversion works now with Source Serif 4.", "The spell check
+# is clean on drafts/v4.md now"
+_WORKS_NOW = re.compile(
+    r"(?i)\b(?:pass(?:es|ed)?|works?|worked|succeeded|is\s+(?:clean|green|fixed|resolved))\s+"
+    r"(?:\S+\s+){0,3}?(?:now|again|this\s+time|on\s+the\s+(?:second|next|last)\s+(?:try|run|attempt))\b|"
+    r"\b(?:installed|completed|deployed|finished|applied|converted)\s+successfully\b|"
+    r"\b(?:went|goes)\s+through\b|\bsucceeded\b"
 )
 _RETRACTS = re.compile(r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]")
 # rules in phrasings the general intent patterns leave out: "No force pushes.", "Hands off
@@ -1441,7 +1452,11 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
         if _DECISION.search(s) and len(s.split()) >= 5 and not s.endswith("?"):
             if not _ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
                 add("Decisions", item)
-        elif m.role == "assistant" and _FINDING.search(s) and not s.endswith("?"):
+        elif (
+            m.role == "assistant"
+            and not s.endswith("?")
+            and (_FINDING.search(s) or _WORKS_NOW.search(s))
+        ):
             add("Findings", item)
         elif m.role == "assistant" and not s.endswith("?") and _states_value(s):
             add("Findings", item)  # "The admin console is at http://localhost:8081/admin."
