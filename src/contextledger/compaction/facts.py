@@ -293,10 +293,12 @@ def _first_pos(text: str, f: Fact) -> int:
     return i if i >= 0 else len(text)
 
 
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+
+
 def _norm_number(n: str) -> str:
-    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", n):
-        n = n.replace(",", "")
-    return n
+    # compiled once: a large record has hundreds of thousands of numbers
+    return n.replace(",", "") if _GROUPED.fullmatch(n) else n
 
 
 # --------------------------------------------------------------------------- support
