@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from contextledger.compaction import Conversation, OfflineSummarizer
 from contextledger.compaction.digest import (
     BACKFILL_HEADER,
+    backfill,
     digest,
     failing_tests,
     is_rule,
@@ -438,3 +439,51 @@ def test_the_goal_line_is_the_task_alone() -> None:
     assert "Change of plan: you may write to raw.backfill_tmp, Priya created it." in d.items(
         "Constraints and corrections"
     )
+
+
+def test_backfill_does_not_repeat_what_the_summary_says_in_an_llms_words() -> None:
+    """A folder without its trailing slash and a test by its bare name are stated
+    (retain3's note: both were added again under "From the record")."""
+    d = digest(
+        [
+            Message.user("Make the export idempotent."),
+            Message.user("Do not touch src/payments/."),
+            Message("assistant", (ToolCall("c1", "shell", '{"command": "pytest -q"}'),)),
+            Message.tool("c1", "FAILED tests/test_export.py::test_rerun_is_idempotent - E"),
+        ]
+    )
+    said = (
+        "Make the export idempotent. The user said not to touch src/payments. `pytest -q`: "
+        "1 failed (test_rerun_is_idempotent)."
+    )
+    left = backfill(d, said)
+    assert not left.items("Constraints and corrections")
+    assert not left.items("Failures")
+
+
+def test_a_pasted_table_is_not_what_the_user_said() -> None:
+    """A pasted table after "Table 2 from the supplement:" is neither numbers nor things
+    the user said, nor is its announcing line; the user's own deadline stays (redteam15 R2)."""
+    table = "\n".join(f"S{k} | summer | {k} | 1993 | {400 + k}" for k in range(60))
+    d = digest(
+        [
+            Message.user("Write the literature review for the interim report."),
+            Message.user(f"Table 2 from the supplement:\n\n{table}"),
+            Message.user("The report deadline moved from 2027-01-15 to 2027-01-29."),
+        ]
+    )
+    said = [*d.items("Numbers that matter"), *d.items("User also said")]
+    assert said == ["User: The report deadline moved from 2027-01-15 to 2027-01-29."]
+
+
+def test_the_assistant_saying_a_failure_works_now_is_a_finding() -> None:
+    """A fix reported in the assistant's words ("passes now", "installed successfully",
+    "went through") and a shortcut it names are findings (redteam14 N2, N5)."""
+    said = [
+        "unique_orders_refund_id passes now after the dedupe.",
+        "Second attempt: Figma installed successfully.",
+        "The retry went through: refund re_9b5b succeeded for €184.20.",
+        "Tip: Ctrl+Shift+Alt+K reopens the last closed panel in Figma.",
+    ]
+    d = digest([Message.user("Fix the install."), *map(Message.assistant, said)])
+    assert d.items("Findings") == [f"Assistant: {s}" for s in said]

@@ -383,6 +383,7 @@ def test_a_run_that_timed_out_failed() -> None:
         "! Undefined control sequence.\nl.42 \\citep\n! Emergency stop.",
         "pandoc: Could not fetch resource 'figures/fig2.png': resource not found",
         "Invalid config for 'automation' at automations.yaml, line 42: 'trigger' is invalid",
+        "upload failed; 0/3 succeeded",
     ],
 )
 def test_failures_without_a_runners_markers_are_seen(output: str) -> None:
@@ -419,6 +420,8 @@ def test_failures_without_a_runners_markers_are_seen(output: str) -> None:
         "requests=1200 errors=0 p99=120ms\nretries: 1 errors: 0",
         "Processed 1,000 rows with 2 errors ignored (allowed by --max-bad-records=5); load DONE",
         "warning: could not find config file, using defaults",
+        "Deleted 3 failed jobs from the queue",
+        "Retrying failed uploads... done (3/3 succeeded)",
     ],
 )
 def test_a_run_that_went_well_shows_no_failure(output: str) -> None:
@@ -443,3 +446,31 @@ def test_a_tool_that_failed_then_passed_with_its_arguments_is_fixed() -> None:
     assert "fetch_pdf: passed on its last run" in failures
     assert "refund: passed on its last run" not in failures
     assert "convert: passed on its last run" in _recap(record)
+
+
+def test_a_moved_or_renamed_file_is_written_under_its_new_name() -> None:
+    """move_file(src, dst), rename_file(from, to): the new name is a file written
+    (redteam15 R1)."""
+    record = [
+        GOAL,
+        *_ran(1, "move_file", {"src": "MSA_v3.docx", "dst": "MSA_v4_client.docx"}, "renamed"),
+        *_ran(2, "rename_file", {"from": "notes.md", "to": "open_points.md"}, "ok"),
+    ]
+    assert digest(record).items("Files written") == ["MSA_v4_client.docx", "open_points.md"]
+    assert "Files written: MSA_v4_client.docx, open_points.md" in _recap(record)
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "ran"),
+    [
+        ("git", {"args": "mv a.kt b.kt"}, "git mv a.kt b.kt"),
+        ("kubectl", {"args": ["apply", "-f", "x.yaml"]}, "kubectl apply -f x.yaml"),
+        ("npm", {"args": "npm test"}, "npm test"),
+        ("bash", {"args": "ls -la"}, "ls -la"),
+    ],
+)
+def test_a_tool_named_after_a_program_ran_it_with_its_args(
+    name: str, args: dict[str, object], ran: str
+) -> None:
+    """git(args="mv a b") ran ``git mv a b``, not ``mv a b`` (redteam15 R1)."""
+    assert call_commands(ToolCall("c", name, json.dumps(args))) == [ran]

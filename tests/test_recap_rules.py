@@ -116,6 +116,11 @@ def test_a_rule_with_a_number_is_a_constraint_not_a_number(rule: str) -> None:
         ("See No. 7 on the list. Then go.", "See No. 7 on the list."),
         ("I prefer option A. Let's go.", "I prefer option A."),
         ("Pin v1.2. It is stable.", "Pin v1.2."),
+        (
+            "Use the account of T. Nakamura for billing. Ok.",
+            "Use the account of T. Nakamura for billing.",
+        ),
+        ("Book the room for R. Patel on Monday. Ok.", "Book the room for R. Patel on Monday."),
         ("We chose option B. Redis stays as the cache.", "We chose option B."),
         ("The bug is in module C. Fix it before Friday.", "The bug is in module C."),
         (

@@ -199,7 +199,12 @@ _NOT_FAILED = re.compile(
     r"|\(\d+ fixed, 0 remaining\)|\b(?:fixed|corrected)\s+\d+\s+(?:\w+\s+)?(?:errors?|"
     r"problems?|misspellings?)\b|\berrors?\s+(?:ignored|allowed|skipped)\b|"
     r"^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:/\d+)?\s*:|"
-    r"^\W*(?:\S+:\s+)?(?:warning|warn|note|hint|info)\s*:"  # "warning: could not find …"
+    r"^\W*(?:\S+:\s+)?(?:warning|warn|note|hint|info)\s*:|"  # "warning: could not find …"
+    # "failed" as what a command handled: "Deleted 3 failed jobs", "Retrying failed
+    # uploads... done (3/3 succeeded)"
+    r"\b(?:deleted|removed|cleared|purged|cleaned\s+up|retrying|retried|re-?ran|rerunning|"
+    r"requeued|skipped|skipping|listing|archived)\s+(?:all\s+|the\s+)?(?:\d+\s+)?failed\b|"
+    r"^(?!.*\b0(?:/\d+)?\s+succeeded).*\bsucceeded\W*$"
     # a log line below the error level ("…Z WARN checkout-api path=/v1/cart status=404",
     # "level=info … status=500"): what a service served, not the run failing
     r"|^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s|"
@@ -299,7 +304,18 @@ _KEY_VALUE = re.compile(
     r"\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+){2,}(?::\d{2,5})?\b|\b[\w.-]+:\d{2,5}\b|"
     r"\bv?\d+\.\d+\.\d+(?:[-+][\w.]+)?\b|\bv\d+(?:\.\d+)?\b|"
     r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]{1,9}-\d{2,}\b|"
-    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=\S+|(?:^|\s)#\d{2,}\b|\bsha256:[0-9a-f]{12,}"
+    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=\S+|(?:^|\s)#\d{2,}\b|\bsha256:[0-9a-f]{12,}|"
+    r"\b(?:Ctrl|Alt|Shift|Cmd|Win|Option|Super|Meta)\+\S+"  # a shortcut: "Ctrl+Shift+Alt+K"
+)
+# The assistant reporting that something that failed works now: "unique_x passes now after
+# the dedupe.", "The retry went through: refund re_9b5 succeeded.", "Second attempt: Figma
+# installed successfully.", "Conversion works now with Source Serif 4.", "The spell check
+# is clean on drafts/v4.md now"
+_WORKS_NOW = re.compile(
+    r"(?i)\b(?:pass(?:es|ed)?|works?|worked|succeeded|is\s+(?:clean|green|fixed|resolved))\s+"
+    r"(?:\S+\s+){0,3}?(?:now|again|this\s+time|on\s+the\s+(?:second|next|last)\s+(?:try|run|attempt))\b|"
+    r"\b(?:installed|completed|deployed|finished|applied|converted)\s+successfully\b|"
+    r"\b(?:went|goes)\s+through\b|\bsucceeded\b"
 )
 _RETRACTS = re.compile(r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]")
 # rules in phrasings the general intent patterns leave out: "No force pushes.", "Hands off
@@ -437,9 +453,9 @@ def _scripts(call: ToolCall) -> list[str]:
         for key, value in parsed.items():
             if _COMMAND_KEY.match(str(key)):
                 if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                    found.append(shell_join(value))
+                    found.append(_program_run(call.name, str(key), shell_join(value)))
                 elif isinstance(value, str):
-                    found.append(value)
+                    found.append(_program_run(call.name, str(key), value))
         if not found and _SHELL_TOOL.search(call.name):
             found = _code_argument(parsed)
     elif isinstance(parsed, str) and _SHELL_TOOL.search(call.name):
@@ -447,6 +463,18 @@ def _scripts(call: ToolCall) -> list[str]:
     elif isinstance(parsed, list) and _SHELL_TOOL.search(call.name):
         found = [shell_join([str(v) for v in parsed])]
     return found
+
+
+def _program_run(tool: str, key: str, value: str) -> str:
+    """The command line a tool named after a program ran with its arguments: ``git(args=
+    "mv a b")`` ran ``git mv a b``, not ``mv a b``."""
+    program = tool.strip()
+    shell = bool(_SHELL_TOOL.search(program))  # bash(args="ls") ran ls
+    if key.casefold() not in ("args", "argv") or shell or not PROGRAM_LINE.match(program + " "):
+        return value
+    if value.split(None, 1)[:1] == [program]:
+        return value
+    return f"{program} {value}" if value.strip() else value
 
 
 # What a run-type tool runs when no argument is called "command": a query, a cell, a
@@ -533,7 +561,18 @@ def call_paths(call: ToolCall) -> list[str]:
         out = _path_values(parsed, 0)
         for text in json_strings(parsed):
             out += _PATCH_FILE.findall(text)
-    return [p.removeprefix("./") for p in out if len(p) < 300 and "\n" not in p]
+        if _MOVE_TOOL.search(call.name):  # the new name: move_file(src, dst), rename(from, to)
+            out += [
+                v.strip()
+                for k, v in parsed.items()
+                if _MOVED_TO.match(str(k)) and isinstance(v, str)
+            ]
+    out = list(dict.fromkeys(out))
+    return [p.removeprefix("./") for p in out if p and len(p) < 300 and "\n" not in p]
+
+
+_MOVE_TOOL = re.compile(r"(?i)rename|move|(?<![a-z])mv(?![a-z])|copy|(?<![a-z])cp(?![a-z])")
+_MOVED_TO = re.compile(r"(?i)^(?:dst|to|new_?path|new_?name|new_?file(?:_?name)?|dest_?path)$")
 
 
 def _path_values(args: dict[str, Any], depth: int) -> list[str]:
@@ -1407,11 +1446,17 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
     for s in sentences(without_paste(text) if m.role == "user" else text):
         if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or len(s.split()) < 3:
             continue
+        if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
+            continue
         item = f"{who}: {_clip(s, 240)}"
         if _DECISION.search(s) and len(s.split()) >= 5 and not s.endswith("?"):
             if not _ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
                 add("Decisions", item)
-        elif m.role == "assistant" and _FINDING.search(s) and not s.endswith("?"):
+        elif (
+            m.role == "assistant"
+            and not s.endswith("?")
+            and (_FINDING.search(s) or _WORKS_NOW.search(s))
+        ):
             add("Findings", item)
         elif m.role == "assistant" and not s.endswith("?") and _states_value(s):
             add("Findings", item)  # "The admin console is at http://localhost:8081/admin."
@@ -1807,9 +1852,14 @@ def _states(section: str, item: str, folded: str, words: set[str]) -> bool:
         return False
     if section == "Failures":
         names = failing_tests(body.partition(": ")[2]) or _TEST_ID.findall(body)
-        return bool(names) and all(n.casefold() in folded for n in names)
+        # a test named as an LLM writes it: "test_rerun_is_idempotent" for the record's
+        # "tests/test_export.py::test_rerun_is_idempotent"
+        return bool(names) and all(
+            n.casefold() in folded or n.rpartition("::")[2].casefold() in folded for n in names
+        )
     specific = [f.value for f in extract_claims(body)]
-    return keywords(body) <= words and all(_fold(v) in folded for v in specific)
+    # "src/payments" states the record's "src/payments/"
+    return keywords(body) <= words and all(_fold(v).rstrip("/") in folded for v in specific)
 
 
 def digest_json(d: Digest) -> str:

@@ -293,10 +293,12 @@ def _first_pos(text: str, f: Fact) -> int:
     return i if i >= 0 else len(text)
 
 
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+
+
 def _norm_number(n: str) -> str:
-    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", n):
-        n = n.replace(",", "")
-    return n
+    # compiled once: a large record has hundreds of thousands of numbers
+    return n.replace(",", "") if _GROUPED.fullmatch(n) else n
 
 
 # --------------------------------------------------------------------------- support
@@ -511,13 +513,16 @@ _STARTERS = frozenset(
      "Next", "Done", "OK", "Ok", "Okay", "Thanks", "Yes", "No", "Not", "Do", "Don't", "Use",
      "A", "An", "My", "Our", "What", "Why", "How", "Where", "Which", "Who", "Keep", "Never"}
 )  # fmt: skip
-# The word before a lone capital that makes it an initial: a name's ("Dana A. Whitfield",
-# "J. R. R. Tolkien"), or one that names a person next ("should be D. A. Whitfield", "send
-# it to J. Doe") - not "option B.", "module C.", "host B." (a plan, a module, a host)
-_NAME_CUE = re.compile(
-    r"(?:[A-Z][a-z]*\.?|by|to|from|cc|be|is|was|named|called|signed|and|with|dear|per|"
-    r"credit|credited|author)$"
-)
+# The word before a lone capital that makes it a label, not an initial: "option B.",
+# "module C.", "host B.", "Grade: A." (a finite list: any other word may come before a
+# name, "the account of T. Nakamura", "book it for R. Patel")
+_LABEL_NOUNS = frozenset(
+    {"option", "plan", "step", "module", "host", "grade", "version", "type", "class",
+     "section", "part", "zone", "tier", "phase", "route", "case", "item", "group", "level",
+     "model", "room", "gate", "unit", "team", "appendix", "exhibit", "schedule", "annex",
+     "figure", "table", "row", "column", "block", "building", "floor", "wing", "track",
+     "variant", "scenario", "size", "vitamin", "letter", "point", "stage", "round", "slot"}
+)  # fmt: skip
 
 
 def _goes_on(text: str, start: int, end: int, after: int) -> bool:
@@ -533,9 +538,11 @@ def _goes_on(text: str, start: int, end: int, after: int) -> bool:
     word = nxt.group(1)
     if m.group("initial"):  # another initial, or a name after an initial
         before = text[max(start, end - 40) : end - 2].split()
-        named = bool(before) and bool(_NAME_CUE.match(before[-1]))
+        label = bool(before) and (
+            before[-1].casefold() in _LABEL_NOUNS or before[-1].endswith((":", "="))
+        )
         return bool(re.match(r"[A-Z]\.$", word)) or (
-            named and word[:1].isupper() and word.rstrip(",.;:") not in _STARTERS
+            not label and word[:1].isupper() and word.rstrip(",.;:") not in _STARTERS
         )
     if m.group("title"):
         return True
