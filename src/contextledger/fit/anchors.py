@@ -32,6 +32,7 @@ from itertools import islice, takewhile
 from ..errors import BudgetError
 from ..model import Block, FileAttachment, Image, Message, Text
 from ..pricing.messages import Pricer
+from ..pricing.text import tokens_at_least
 from ..report import Notice
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
@@ -158,6 +159,8 @@ def pin_anchors(
             room = opts.prior_anchor_tokens - spent
             if room < least:
                 break  # the cap is spent: no request costs less than its framing
+            if must and not _words_may_fit(index, pricer, k, room):
+                continue  # (known from its letters: most candidates once the cap is nearly spent)
             # the goal, corrections and rules are pinned as their words: their images (and
             # the lines pasted into a request too long for the cap) are put back after the
             # selection if the window holds them (settle_lean_pins)
@@ -213,6 +216,25 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int) -> Lean | None:
         return Lean(unit, tuple(changes), tuple(notices))
 
     return index.memo(index.starts[k], f"lean{cap}", make)
+
+
+def _words_may_fit(index: HistoryIndex, pricer: Pricer, k: int, room: int) -> bool:
+    """False when request ``k`` certainly costs more than ``room`` even pinned as its words
+    (``_lean``), known without reading its images (a screenshot's header, its label, its
+    placeholder: most of what a lean pin costs to make). No lean pin cuts a text no longer
+    than ``_HEAD_CHARS + _TAIL_CHARS``: such a request costs at least its framing and its
+    text's tokens, counted exactly when it is one text block, else bounded from its letters
+    and digits (``tokens_at_least`` of its blocks joined by newlines, never above their
+    sum). Images and placeholders only add. A longer text may be cut: its pin is made."""
+    start = index.starts[k]
+    text = index.request_text(start)
+    if len(text) > _HEAD_CHARS + _TAIL_CHARS:
+        return True
+    if index.one_text_block(start):
+        words = 0 if text.isspace() else pricer.text(text)  # (a writer may leave blanks out)
+    else:
+        words = tokens_at_least(pricer.counter, text)
+    return index.least_message_cost() + words <= room
 
 
 #: The most of a long request's opening and closing paragraphs a lean pin keeps: a user

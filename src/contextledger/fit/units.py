@@ -490,10 +490,7 @@ class HistoryIndex:
         if bound is None:  # once per message: a refit looks at the same requests again
             assert self._pricer is not None
             body = self.body
-            if type(body) is LazyMessages:
-                text = body.columns.texts.get(body.start + i, "")
-            else:
-                text = body[i].text
+            text = self.request_text(i)
             pricer = self._pricer
             framing = pricer.framing_tokens("user")
             bound = framing + tokens_at_least(pricer.counter, text)
@@ -523,13 +520,21 @@ class HistoryIndex:
                 return opening
         return self._pricer.text(text)
 
+    def request_text(self, i: int) -> str:
+        """The text of request ``i`` (its text blocks joined by newlines), read, when the
+        history is lazy, from its dict."""
+        body = self.body
+        if type(body) is LazyMessages:
+            return body.columns.texts.get(body.start + i, "")
+        return body[i].text
+
     def substantive(self, i: int) -> bool:
         """Whether request ``i`` says something (``intent.is_substantive``), once per text;
         a lazy history's requests are read from their dicts (pinning asks it of all)."""
         body = self.body
         if type(body) is not LazyMessages:
             return self.memo(i, "substantive", lambda m: is_substantive(m.text))
-        text = body.columns.texts.get(body.start + i, "")
+        text = self.request_text(i)
         hit = self._substantive.get(i)
         if hit is None or hit[0] is not text:
             hit = self._substantive[i] = (text, is_substantive(text))
@@ -547,6 +552,22 @@ class HistoryIndex:
             return len(made.content) == 1 and type(made.content[0]) is Text
         content = body[i].content
         return len(content) == 1 and type(content[0]) is Text
+
+    def one_text_block(self, i: int) -> bool:
+        """Whether request ``i``'s text (``request_text``) is the text of one ``Text`` block,
+        whatever images it has (read, when lazy, from its dict)."""
+        body = self.body
+        if type(body) is LazyMessages:
+            p = body.start + i
+            made = body.columns.made[p]
+            if made is None:  # a flat text, or plain text and image parts (DictColumns.scan)
+                content = body.columns.dicts[p]["content"]
+                return type(content) is str or [part["type"] for part in content].count("text") == 1
+            m = made
+        else:
+            m = body[i]
+        texts = [b for b in m.content if isinstance(b, Text | Recap | ToolResult)]
+        return len(texts) == 1 and type(texts[0]) is Text
 
     def at_least(self, i: int) -> int:
         """Message ``i``'s exact price if known, else a lower bound from its characters."""
