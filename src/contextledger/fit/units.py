@@ -23,7 +23,7 @@ from typing import Literal, TypeVar
 from ..intent import is_substantive, steering_requests
 from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
-from ..pricing.text import opening_tokens, pieces_at_least, tokens_at_least
+from ..pricing.text import pieces_at_least, tokens_at_least, tokens_past
 from ..validate import arguments_problem, is_empty
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
@@ -507,18 +507,9 @@ class HistoryIndex:
     def _text_at_least(self, text: str, room: int) -> int:
         """``text``'s tokens, exactly, or a bound above ``room`` read from its opening: a
         pasted chapter of CJK (about a token a character, no bound from its letters) is
-        tokenized as far as it takes to exceed the room, not whole."""
+        tokenized as far as it takes to exceed the room, not whole (``tokens_past``)."""
         assert self._pricer is not None
-        # characters that hold more tokens than the room: CJK has a token every 1-1.6
-        # characters, plain ASCII one every 3-5 (a failed try costs at most half the count)
-        reach = 2 * room + 16
-        if text[:reach].isascii():
-            reach *= 4
-        if len(text) > 2 * reach:
-            opening = opening_tokens(self._pricer.counter, text, reach)
-            if opening > room:
-                return opening
-        return self._pricer.text(text)
+        return tokens_past(self._pricer.counter, text, room)
 
     def request_text(self, i: int) -> str:
         """The text of request ``i`` (its text blocks joined by newlines), read, when the
