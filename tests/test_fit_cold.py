@@ -96,3 +96,28 @@ def test_a_request_pinned_as_its_words_is_never_ruled_out_by_its_bound(
         lean = _lean(index, pricer, k, 40)  # a small cap: long requests are cut
         cost = lean.unit.cost if lean else pricer.message(index.body[start]).total
         assert _words_may_fit(index, pricer, k, cost)
+
+
+def test_an_earlier_request_brought_back_whole_is_priced_alone() -> None:
+    """A rule too long for the pins' room is pinned as its own words and brought back
+    whole when the window holds it (``settle_lean_pins``): that prices the request alone,
+    never a batch of the hundreds of older messages before it, which no decision needs
+    (one such fit of a 10,000-message session took 1.2 s instead of 60 ms)."""
+    log = "".join(f"INFO 12:00:{t % 60:02d} worker {t} imported row {t * 7}\n" for t in range(150))
+    dicts: list[dict[str, Any]] = [{"role": "system", "content": "Be brief."}]
+    for t in range(600):
+        if t == 300:
+            text = f"Actually, use Redis not Memcached. Here is the log:\n{log}\nDon't touch it."
+        else:
+            text = f"step {t}: what does row {t} say?"
+        dicts.append({"role": "user", "content": text})
+        answer = "The dump follows. " + "row " * 9_000 if t == 590 else f"Row {t} is fine."
+        dicts.append({"role": "assistant", "content": answer})  # the run stops at the dump
+    dicts.append({"role": "user", "content": "and now?"})
+    fitter = Fitter(MODEL, window=8_000, max_output_tokens=500)
+    out = fitter.fit(dicts)
+    index = fitter._memory.index
+    rule = 1 + 2 * 300
+    kept = {m.id: m for m in out.messages}
+    assert kept[f"m{rule}"].text == dicts[rule]["content"]  # pinned whole
+    assert sum(index.priced[1:rule]) <= 2

@@ -172,7 +172,7 @@ def pin_anchors(
                 pins.lean[k] = lean
             # (by a bound from its characters first: a long request is not counted)
             elif index.request_may_fit(k, room) and index.exact_cost(starts[k]) <= room:
-                unit = index.unit(k, "prior")
+                unit = index.unit_alone(k, "prior")
             else:
                 continue
             pins.add(k, unit)
@@ -181,7 +181,7 @@ def pin_anchors(
     for pos in index.recaps:
         k = index.unit_of(pos)
         if k not in pins.numbers:
-            pins.add(k, index.unit(k, "recap"))
+            pins.add(k, index.unit_alone(k, "recap"))
     return pins
 
 
@@ -343,12 +343,12 @@ def settle_lean_pins(
     for k, lean in pins.lean.items():
         gone = next((n for n, u in enumerate(yielded) if u is lean.unit), None)
         if gone is not None:
-            yielded[gone] = index.unit(k, "prior")
+            yielded[gone] = index.unit_alone(k, "prior")
         at = next((n for n, u in enumerate(kept) if u is lean.unit), None)
         if at is None:
             continue
         room = limit - total + lean.unit.cost
-        whole = index.unit(k, "prior") if index.request_may_fit(k, room) else None
+        whole = index.unit_alone(k, "prior") if index.request_may_fit(k, room) else None
         if whole is not None and whole.cost <= room:
             kept[at] = whole
             total += whole.cost - lean.unit.cost

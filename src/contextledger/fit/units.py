@@ -449,6 +449,15 @@ class HistoryIndex:
         start, end = self.starts[k], self.end(k)
         return Unit(start, list(self.body[start:end]), self.unit_cost(k, room), kind)
 
+    def unit_alone(self, k: int, kind: UnitKind) -> Unit:
+        """``unit(k, kind)`` with only its own messages priced: an earlier request or a
+        recap asked for by itself, away from the recent run that the batches going back
+        serve (``_price``: a batch from the middle of a long history reached back over
+        thousands of messages no decision needed)."""
+        for i in range(self.starts[k], self.end(k)):
+            self.exact_cost(i)
+        return self.unit(k, kind)
+
     def unit_cost(self, k: int, room: int | None = None) -> int:
         cost = self.unit_costs[k]
         if cost < 0:
