@@ -446,12 +446,12 @@ def test_pins_decided_by_a_chapters_opening_are_the_pins_exact_prices_give(
     dicts.append({"role": "user", "content": "最后，请把要点列出来。"})
     kwargs: dict[str, Any] = {"window": 6000, "max_output_tokens": 500, "prior_anchor_tokens": 400}
     bounded = fit(dicts, "gpt-4o", **kwargs)
-    saved = units.opening_tokens
-    units.opening_tokens = lambda counter, text, chars: 0  # type: ignore[assignment]
+    saved = units.tokens_past
+    units.tokens_past = lambda counter, text, room: counter.count(text)  # type: ignore[assignment]
     try:
         exact = fit(dicts, "gpt-4o", **kwargs)
     finally:
-        units.opening_tokens = saved
+        units.tokens_past = saved
     assert bounded.messages == exact.messages
     assert [c[:5] for c in bounded.report.changes] == [c[:5] for c in exact.report.changes]
 

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from PIL import Image as PILImage
 
 from contextledger.fit import Fitter
+from contextledger.fit.anchors import _lean, _words_may_fit
+from contextledger.providers import openai_chat
 
 MODEL = "gpt-4o"
 
@@ -25,6 +27,8 @@ _SAID = [
     "never click buy without asking me", "ok", "Actually, use Redis not Memcached.",
     "Don’t touch the legacy importer — it still runs nightly.", "请帮我看一下为什么返回空列表？",
     "Traceback (most recent call last):\n  File \"x.py\", line 3\nKeyError: 'id'\n" * 5,
+    "Here is the job log:\n" + "INFO 12:00:01 row (id 7) ok\n" * 90 + "\nWhat I need: fix it.",
+    "   ", "Build it. " + "详细 details, 2024 " * 120,
 ]  # fmt: skip
 
 
@@ -71,3 +75,49 @@ def test_an_earlier_request_that_fits_is_never_ruled_out_by_its_bound(
         index.priced[start] = 0
         assert index.request_may_fit(k, price)
         assert index.least_message_cost() <= price  # (pinning stops below it)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(requests(), st.booleans(), st.sampled_from([MODEL, "claude-sonnet-4-5"]))
+def test_a_request_pinned_as_its_words_is_never_ruled_out_by_its_bound(
+    dicts: list[dict[str, Any]], lazy: bool, model: str
+) -> None:
+    """The goal, corrections and rules are pinned as their words (``_lean``: images as
+    placeholders, a long paste cut); the pinning first rules out, without reading images,
+    those whose words cannot fit the room left. That bound is never above what the pin
+    costs (its lean form, or the whole request when nothing is left out): from dicts (read
+    lazily) and from Messages, exact counts and estimates alike."""
+    fitter = Fitter(model, window=20_000, max_output_tokens=500)
+    fitter.fit(dicts if lazy else openai_chat.read(dicts))
+    index, pricer = fitter._memory.index, fitter.pricer
+    for k, start in enumerate(index.starts):
+        if index.kinds[k] != "message" or index.roles[start] != "user":
+            continue
+        lean = _lean(index, pricer, k, 40)  # a small cap: long requests are cut
+        cost = lean.unit.cost if lean else pricer.message(index.body[start]).total
+        assert _words_may_fit(index, pricer, k, cost)
+
+
+def test_an_earlier_request_brought_back_whole_is_priced_alone() -> None:
+    """A rule too long for the pins' room is pinned as its own words and brought back
+    whole when the window holds it (``settle_lean_pins``): that prices the request alone,
+    never a batch of the hundreds of older messages before it, which no decision needs
+    (one such fit of a 10,000-message session took 1.2 s instead of 60 ms)."""
+    log = "".join(f"INFO 12:00:{t % 60:02d} worker {t} imported row {t * 7}\n" for t in range(150))
+    dicts: list[dict[str, Any]] = [{"role": "system", "content": "Be brief."}]
+    for t in range(600):
+        if t == 300:
+            text = f"Actually, use Redis not Memcached. Here is the log:\n{log}\nDon't touch it."
+        else:
+            text = f"step {t}: what does row {t} say?"
+        dicts.append({"role": "user", "content": text})
+        answer = "The dump follows. " + "row " * 9_000 if t == 590 else f"Row {t} is fine."
+        dicts.append({"role": "assistant", "content": answer})  # the run stops at the dump
+    dicts.append({"role": "user", "content": "and now?"})
+    fitter = Fitter(MODEL, window=8_000, max_output_tokens=500)
+    out = fitter.fit(dicts)
+    index = fitter._memory.index
+    rule = 1 + 2 * 300
+    kept = {m.id: m for m in out.messages}
+    assert kept[f"m{rule}"].text == dicts[rule]["content"]  # pinned whole
+    assert sum(index.priced[1:rule]) <= 2

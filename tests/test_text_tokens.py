@@ -9,6 +9,8 @@ import random
 import socket
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from contextledger.catalog import ModelInfo
 from contextledger.errors import ContextLedgerError
@@ -532,3 +534,25 @@ def test_a_safe_cut_splits_the_count_exactly(name: str) -> None:
 
 def test_the_bound_is_zero_for_an_estimate() -> None:
     assert text_mod.tokens_at_least(EstimateCounter(), "a long text " * 100) == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [*_BOUND_WORDS, "数据", "テスト", "的", "微信公众号", "。", "，", " ", "\n"]
+        ),
+        max_size=400,
+    ),
+    st.integers(0, 300),
+)
+def test_a_count_past_the_room_is_exact_within_it_and_never_above_the_whole(
+    words: list[str], room: int
+) -> None:
+    """``tokens_past`` reads a text only as far as it takes to exceed ``room``: what it
+    returns is the exact count when that is within the room, else above the room and never
+    above the whole text's count (a fit may rule the text out by it, never wrongly)."""
+    exact = TiktokenCounter.named("o200k_base")
+    text = "".join(words)
+    whole, past = exact.count(text), text_mod.tokens_past(exact, text, room)
+    assert past == whole if whole <= room else room < past <= whole

@@ -32,6 +32,7 @@ from itertools import islice, takewhile
 from ..errors import BudgetError
 from ..model import Block, FileAttachment, Image, Message, Text
 from ..pricing.messages import Pricer
+from ..pricing.text import tokens_at_least
 from ..report import Notice
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
@@ -158,6 +159,8 @@ def pin_anchors(
             room = opts.prior_anchor_tokens - spent
             if room < least:
                 break  # the cap is spent: no request costs less than its framing
+            if must and not _words_may_fit(index, pricer, k, room):
+                continue  # (known from its letters: most candidates once the cap is nearly spent)
             # the goal, corrections and rules are pinned as their words: their images (and
             # the lines pasted into a request too long for the cap) are put back after the
             # selection if the window holds them (settle_lean_pins)
@@ -169,7 +172,7 @@ def pin_anchors(
                 pins.lean[k] = lean
             # (by a bound from its characters first: a long request is not counted)
             elif index.request_may_fit(k, room) and index.exact_cost(starts[k]) <= room:
-                unit = index.unit(k, "prior")
+                unit = index.unit_alone(k, "prior")
             else:
                 continue
             pins.add(k, unit)
@@ -178,7 +181,7 @@ def pin_anchors(
     for pos in index.recaps:
         k = index.unit_of(pos)
         if k not in pins.numbers:
-            pins.add(k, index.unit(k, "recap"))
+            pins.add(k, index.unit_alone(k, "recap"))
     return pins
 
 
@@ -213,6 +216,25 @@ def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int) -> Lean | None:
         return Lean(unit, tuple(changes), tuple(notices))
 
     return index.memo(index.starts[k], f"lean{cap}", make)
+
+
+def _words_may_fit(index: HistoryIndex, pricer: Pricer, k: int, room: int) -> bool:
+    """False when request ``k`` certainly costs more than ``room`` even pinned as its words
+    (``_lean``), known without reading its images (a screenshot's header, its label, its
+    placeholder: most of what a lean pin costs to make). No lean pin cuts a text no longer
+    than ``_HEAD_CHARS + _TAIL_CHARS``: such a request costs at least its framing and its
+    text's tokens, counted exactly when it is one text block, else bounded from its letters
+    and digits (``tokens_at_least`` of its blocks joined by newlines, never above their
+    sum). Images and placeholders only add. A longer text may be cut: its pin is made."""
+    start = index.starts[k]
+    text = index.request_text(start)
+    if len(text) > _HEAD_CHARS + _TAIL_CHARS:
+        return True
+    if index.one_text_block(start):
+        words = 0 if text.isspace() else pricer.text(text)  # (a writer may leave blanks out)
+    else:
+        words = tokens_at_least(pricer.counter, text)
+    return index.least_message_cost() + words <= room
 
 
 #: The most of a long request's opening and closing paragraphs a lean pin keeps: a user
@@ -321,12 +343,12 @@ def settle_lean_pins(
     for k, lean in pins.lean.items():
         gone = next((n for n, u in enumerate(yielded) if u is lean.unit), None)
         if gone is not None:
-            yielded[gone] = index.unit(k, "prior")
+            yielded[gone] = index.unit_alone(k, "prior")
         at = next((n for n, u in enumerate(kept) if u is lean.unit), None)
         if at is None:
             continue
         room = limit - total + lean.unit.cost
-        whole = index.unit(k, "prior") if index.request_may_fit(k, room) else None
+        whole = index.unit_alone(k, "prior") if index.request_may_fit(k, room) else None
         if whole is not None and whole.cost <= room:
             kept[at] = whole
             total += whole.cost - lean.unit.cost

@@ -112,7 +112,7 @@ def _start_with_user(
         room = budget - total + sum(u.cost for u in lead[:-1])  # at least one answer stays
         asked = next((u for u in yielded if u.start == index.starts[question]), None)
         if asked is None and index.request_may_fit(question, room):
-            asked = index.unit(question, "prior")
+            asked = index.unit_alone(question, "prior")
         if asked is not None and asked.cost <= room:
             gone, freed = 0, budget - total
             while asked.cost > freed:

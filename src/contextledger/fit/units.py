@@ -23,7 +23,7 @@ from typing import Literal, TypeVar
 from ..intent import is_substantive, steering_requests
 from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
-from ..pricing.text import opening_tokens, pieces_at_least, tokens_at_least
+from ..pricing.text import pieces_at_least, tokens_at_least, tokens_past
 from ..validate import arguments_problem, is_empty
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
@@ -449,6 +449,15 @@ class HistoryIndex:
         start, end = self.starts[k], self.end(k)
         return Unit(start, list(self.body[start:end]), self.unit_cost(k, room), kind)
 
+    def unit_alone(self, k: int, kind: UnitKind) -> Unit:
+        """``unit(k, kind)`` with only its own messages priced: an earlier request or a
+        recap asked for by itself, away from the recent run that the batches going back
+        serve (``_price``: a batch from the middle of a long history reached back over
+        thousands of messages no decision needed)."""
+        for i in range(self.starts[k], self.end(k)):
+            self.exact_cost(i)
+        return self.unit(k, kind)
+
     def unit_cost(self, k: int, room: int | None = None) -> int:
         cost = self.unit_costs[k]
         if cost < 0:
@@ -490,10 +499,7 @@ class HistoryIndex:
         if bound is None:  # once per message: a refit looks at the same requests again
             assert self._pricer is not None
             body = self.body
-            if type(body) is LazyMessages:
-                text = body.columns.texts.get(body.start + i, "")
-            else:
-                text = body[i].text
+            text = self.request_text(i)
             pricer = self._pricer
             framing = pricer.framing_tokens("user")
             bound = framing + tokens_at_least(pricer.counter, text)
@@ -510,18 +516,17 @@ class HistoryIndex:
     def _text_at_least(self, text: str, room: int) -> int:
         """``text``'s tokens, exactly, or a bound above ``room`` read from its opening: a
         pasted chapter of CJK (about a token a character, no bound from its letters) is
-        tokenized as far as it takes to exceed the room, not whole."""
+        tokenized as far as it takes to exceed the room, not whole (``tokens_past``)."""
         assert self._pricer is not None
-        # characters that hold more tokens than the room: CJK has a token every 1-1.6
-        # characters, plain ASCII one every 3-5 (a failed try costs at most half the count)
-        reach = 2 * room + 16
-        if text[:reach].isascii():
-            reach *= 4
-        if len(text) > 2 * reach:
-            opening = opening_tokens(self._pricer.counter, text, reach)
-            if opening > room:
-                return opening
-        return self._pricer.text(text)
+        return tokens_past(self._pricer.counter, text, room)
+
+    def request_text(self, i: int) -> str:
+        """The text of request ``i`` (its text blocks joined by newlines), read, when the
+        history is lazy, from its dict."""
+        body = self.body
+        if type(body) is LazyMessages:
+            return body.columns.texts.get(body.start + i, "")
+        return body[i].text
 
     def substantive(self, i: int) -> bool:
         """Whether request ``i`` says something (``intent.is_substantive``), once per text;
@@ -529,7 +534,7 @@ class HistoryIndex:
         body = self.body
         if type(body) is not LazyMessages:
             return self.memo(i, "substantive", lambda m: is_substantive(m.text))
-        text = body.columns.texts.get(body.start + i, "")
+        text = self.request_text(i)
         hit = self._substantive.get(i)
         if hit is None or hit[0] is not text:
             hit = self._substantive[i] = (text, is_substantive(text))
@@ -547,6 +552,22 @@ class HistoryIndex:
             return len(made.content) == 1 and type(made.content[0]) is Text
         content = body[i].content
         return len(content) == 1 and type(content[0]) is Text
+
+    def one_text_block(self, i: int) -> bool:
+        """Whether request ``i``'s text (``request_text``) is the text of one ``Text`` block,
+        whatever images it has (read, when lazy, from its dict)."""
+        body = self.body
+        if type(body) is LazyMessages:
+            p = body.start + i
+            made = body.columns.made[p]
+            if made is None:  # a flat text, or plain text and image parts (DictColumns.scan)
+                content = body.columns.dicts[p]["content"]
+                return type(content) is str or [part["type"] for part in content].count("text") == 1
+            m = made
+        else:
+            m = body[i]
+        texts = [b for b in m.content if isinstance(b, Text | Recap | ToolResult)]
+        return len(texts) == 1 and type(texts[0]) is Text
 
     def at_least(self, i: int) -> int:
         """Message ``i``'s exact price if known, else a lower bound from its characters."""

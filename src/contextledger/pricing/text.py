@@ -609,6 +609,35 @@ def opening_tokens(counter: TokenCounter, text: str, chars: int) -> int:
     return counter.count(text[: cut.end()]) if cut is not None else 0
 
 
+def tokens_past(counter: TokenCounter, text: str, room: int) -> int:
+    """``counter.count(text)``, or a lower bound of it above ``room``: the exact count of an
+    opening. The opening is counted in parts, each ended at a safe cut (``_SAFE_CUT``: the
+    parts' counts add up to the whole's) and each about as long as the room has tokens left
+    (CJK has a token every 1-1.6 characters; plain ASCII one every 3-5, so four times as
+    long), so a pasted chapter that cannot fit is read about as far as the room, not whole
+    and not twice as far. A text with no safe cut, or not much longer than what is left, is
+    counted whole.
+
+    >>> o200k = TiktokenCounter.named("o200k_base")
+    >>> tokens_past(o200k, "数据结构。" * 100, 10), tokens_past(o200k, "数据结构。", 10)
+    (17, 3)
+    """
+    if _most_per_token(counter) is None:
+        return counter.count(text)
+    counted = at = 0
+    while True:
+        reach = room - counted + 16
+        if text[at : at + reach].isascii():
+            reach *= 4
+        cut = _SAFE_CUT.search(text, at + reach - 1) if len(text) - at > 2 * reach else None
+        if cut is None:
+            return counted + counter.count(text[at:])
+        counted += counter.count(text[at : cut.end()])
+        if counted > room:
+            return counted
+        at = cut.end()
+
+
 def _most_per_token(counter: TokenCounter) -> tuple[int, int] | None:
     while isinstance(counter, CachedCounter):
         counter = counter.inner
