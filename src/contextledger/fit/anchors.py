@@ -230,10 +230,14 @@ def _words_may_fit(index: HistoryIndex, pricer: Pricer, k: int, room: int) -> bo
     text = index.request_text(start)
     if len(text) > _HEAD_CHARS + _TAIL_CHARS:
         return True
-    if index.one_text_block(start):
-        words = 0 if text.isspace() else pricer.text(text)  # (a writer may leave blanks out)
-    else:
-        words = tokens_at_least(pricer.counter, text)
+
+    def count(_: Message) -> int:
+        if index.one_text_block(start):
+            return 0 if text.isspace() else pricer.text(text)  # (a writer may leave blanks out)
+        return tokens_at_least(pricer.counter, text)
+
+    # memoized per message: a refit must not count the history's requests again
+    words = index.memo(start, "words_least", count)
     return index.least_message_cost() + words <= room
 
 
