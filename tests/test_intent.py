@@ -54,7 +54,8 @@ forget the old limit | revoke that ban | the freeze is lifted | the rule has bee
 you may edit it now | you can deploy staging now | use flags for anything |
 use ruff for every file | wait until CI is green before merging | wait for review to merge |
 keep the output shorter | keep it going | must have been stale | must've failed |
-must have tests | always fails | always run
+must have tests | always fails | always run | subheadings are allowed now | is now permitted |
+are also allowed | allowed again | permitted now | after all | is allowed
 """
 PHRASES = [p.strip() for p in TRIGGERS.split("|")]
 FILLERS = [
