@@ -316,6 +316,11 @@ def test_bulk_classification_is_the_per_text_one_in_unspaced_scripts_too(batch: 
         ("这个函数必须的参数有哪些？", False, False),
         ("間違いなく動いています、ありがとう、次のタスクに進みましょう", False, False),
         ("このテストは必ず失敗するのはなぜですか", False, False),
+        ("不要紧，慢慢来。", False, False),
+        ("必须承认这个方案很聪明，做得好。", False, False),
+        ("他不能来开会了，会议推迟。", False, False),
+        ("避免重复是这个算法的核心思想，对吧", False, False),
+        ("请避免重复写入。", False, True),
     ],
 )
 def test_corrections_and_rules_in_chinese_and_japanese(

@@ -139,7 +139,13 @@ def _overflow(view: Any, pricer: Any, info: Any, window: int, file: str) -> list
     from contextledger.fit.options import default_output_reserve
     from contextledger.pricing.messages import REQUEST_OVERHEAD
 
-    budget = window - default_output_reserve(info, window) - REQUEST_OVERHEAD
+    reserve = default_output_reserve(info, window)
+    budget = window - reserve - REQUEST_OVERHEAD
+    if budget <= 0:
+        return [
+            f"a {window:,}-token window cannot hold a request to {info.id}: the reply's "
+            f"default reserve alone is {reserve:,} tokens"
+        ]
     tokens = pricer.messages(view).total
     if tokens <= budget:
         return []
