@@ -270,3 +270,10 @@ def test_a_view_bigger_than_the_window_says_what_fits_it(tmp_path: Path) -> None
     data = json.loads(CliRunner().invoke(main, [*args, "2000"]).output)
     assert data["status"] == "skipped"
     assert any("the reply's reserve taken off" in line for line in data["report"])
+
+
+def test_a_window_smaller_than_the_replys_reserve_is_said(file: Path) -> None:
+    """Found in review: --window 50 printed a negative budget and suggested a fit that fails."""
+    result = CliRunner().invoke(main, ["compact", str(file), "-m", "gpt-4o", "--window", "50"])
+    assert "cannot hold a request to gpt-4o" in result.output and "-2" not in result.output
+    assert "fit " not in result.output.split("== Recap ==")[0]
