@@ -81,8 +81,10 @@ _CORRECTION = re.compile(
     r"(?:\s+\S+){0,6}?\s+now\b|"
     # a permission that ends a rule: "subheadings are allowed now", "you can clear the
     # cache after all" (so the fit pins it beside the rule it lifts, red team 14 N7)
-    r"\b(?:is|are)\s+(?:now\s+|also\s+)?(?:allowed|permitted)\b|"
-    r"\b(?:allowed|permitted)\s+(?:now|again)\b|\bafter\s+all\b"
+    # (only with what says the rule changed: "3 retries are allowed" states a rule, "it
+    # was DNS after all" is no permission)
+    r"\b(?:is|are)\s+now\s+(?:allowed|permitted)\b|\b(?:allowed|permitted)\s+(?:now|again)\b|"
+    r"\byou\s+(?:may|can)\s+(?:\S+\s+){0,6}?after\s+all\b"
     r")"
 )
 
@@ -459,9 +461,9 @@ _CORRECTING_WORDS = [
     r"forget +(?:that|this|what|my|the|our|your)\b", r"ignore +(?:the|our|your)\b",
     r"drop +(?:the|that|this|my|our|your)\b", r"strike\b", r"lift\b", r"revoke\b", r"cancel\b",
     r"waive\b", r"relax\b", r"undo\b", r"restriction\b", r"ban\b", r"freeze\b", r"embargo\b",
-    r"you +(?:may|can)\b", r"is +(?:now +|also +)?(?:allowed|permitted)\b",
-    r"are +(?:now +|also +)?(?:allowed|permitted)\b", r"allowed +(?:now|again)\b",
-    r"permitted +(?:now|again)\b", r"after +all\b",
+    r"you +(?:may|can)\b", r"is +now +(?:allowed|permitted)\b",
+    r"are +now +(?:allowed|permitted)\b", r"allowed +(?:now|again)\b",
+    r"permitted +(?:now|again)\b",
     r"disregard\b", r"nevermind\b", r"never +mind\b", r"i +was +wrong\b", r"correct(?:ing)? +myself\b",
     r"i +take\b", r"turns +out\b", r"let +me +rephrase\b", r"to +rephrase\b",
     r"max(?:imum)? +(?:of +)?DIGIT", r"min(?:imum)? +(?:of +)?DIGIT",
