@@ -284,7 +284,8 @@ class Preparer:
         self._viewed: tuple[Conversation | None, tuple[Message, ...]] = (None, ())
         # the last view _request_fits priced, the sum of its message prices, its image plans
         self._summed: tuple[tuple[Message, ...], int, _Planned] = ((), 0, _Planned())
-        self._repair = RepairMemo()  # a clean prefix is not checked again next turn
+        # a clean prefix is not checked again next turn; repaired for the target's rules
+        self._repair = RepairMemo(target=self.format)
         # the app's list of dicts, read again only from what changed since the last turn,
         # and the record and recaps of that turn (see _carry)
         self._source = DictSource()
