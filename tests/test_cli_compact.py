@@ -245,8 +245,8 @@ def test_a_file_with_no_turns_says_so(tmp_path: Path, payload: list[Any], said: 
 
 
 def test_a_view_bigger_than_the_window_says_what_fits_it(tmp_path: Path) -> None:
-    """The recent turns are kept verbatim whatever their size: when they overflow the
-    window, the report says so and names the command that fits them."""
+    """The recent turns are kept verbatim whatever their size: when they overflow what a
+    request can hold, the report says so and names the command that fits them."""
     msgs = [{"role": "user", "content": "Make the export idempotent."}]
     msgs += [
         {"role": "assistant" if i % 2 else "user", "content": "word " * 3_000} for i in range(14)
@@ -255,7 +255,25 @@ def test_a_view_bigger_than_the_window_says_what_fits_it(tmp_path: Path) -> None
     file.write_text(json.dumps(msgs))
     args = ["compact", str(file), "--json", "-m", "gpt-4o", "--window"]
     data = json.loads(CliRunner().invoke(main, [*args, "16000"]).output)
-    said = [line for line in data["report"] if "more than the window" in line]
-    assert len(said) == 1 and "fit FILE --compact -m gpt-4o --window 16000" in said[0]
+    said = [line for line in data["report"] if "the reply's reserve taken off" in line]
+    assert len(said) == 1 and f"fit {file} --compact -m gpt-4o --window 16000" in said[0]
     data = json.loads(CliRunner().invoke(main, [*args, "64000"]).output)
-    assert not any("more than the window" in line for line in data["report"])
+    assert not any("the reply's reserve taken off" in line for line in data["report"])
+    # over the budget though under the window: the reply's reserve is needed too (review)
+    tokens = sum(len(m["content"]) for m in msgs[-10:]) // 5  # about a token a word
+    data = json.loads(CliRunner().invoke(main, [*args, str(tokens + 500)]).output)
+    assert any("the reply's reserve taken off" in line for line in data["report"])
+    # nothing recapped (too few turns): an overflowing view is still said
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps(msgs[-4:]))
+    args[1] = str(short)
+    data = json.loads(CliRunner().invoke(main, [*args, "2000"]).output)
+    assert data["status"] == "skipped"
+    assert any("the reply's reserve taken off" in line for line in data["report"])
+
+
+def test_a_window_smaller_than_the_replys_reserve_is_said(file: Path) -> None:
+    """Found in review: --window 50 printed a negative budget and suggested a fit that fails."""
+    result = CliRunner().invoke(main, ["compact", str(file), "-m", "gpt-4o", "--window", "50"])
+    assert "cannot hold a request to gpt-4o" in result.output and "-2" not in result.output
+    assert "fit " not in result.output.split("== Recap ==")[0]

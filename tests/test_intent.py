@@ -54,7 +54,8 @@ forget the old limit | revoke that ban | the freeze is lifted | the rule has bee
 you may edit it now | you can deploy staging now | use flags for anything |
 use ruff for every file | wait until CI is green before merging | wait for review to merge |
 keep the output shorter | keep it going | must have been stale | must've failed |
-must have tests | always fails | always run
+must have tests | always fails | always run | subheadings are allowed now | is now permitted |
+are also allowed | allowed again | permitted now | after all | is allowed
 """
 PHRASES = [p.strip() for p in TRIGGERS.split("|")]
 FILLERS = [
@@ -151,6 +152,11 @@ def test_an_unspaced_request_is_substantive_by_its_characters_not_its_spaces(
         ("そのまま続けてください", False),
         ("ขอบคุณครับ", False),
         ("ok 继续", False),
+        ("로그인 버그 고쳐줘", True),  # Korean: three spaced words, but a full request
+        ("계속 진행해 주세요", False),
+        ("哈哈哈哈哈哈", False),
+        ("ok sounds good, please keep going with the next step 好", True),  # as in English
+        ("great, that looks good to me, carry on 谢谢", False),
     ],
 )
 def test_goals_and_nudges_in_unspaced_scripts(text: str, expected: bool) -> None:
@@ -293,7 +299,28 @@ def test_bulk_classification_is_the_per_text_one_in_unspaced_scripts_too(batch: 
         ("本番環境には絶対にデプロイしないでください。", False, True),
         ("不急，有进展告诉我。", False, False),
         ("好的，继续", False, False),
-        ("把夜间导出任务改为幂等的。", False, False),
+        ("请勿修改 src/payments/ 目录。", False, True),
+        ("切勿在共享 runner 上运行 rm -rf build。", False, True),
+        ("避免添加新的运行时依赖。", False, True),
+        ("api/client.py 的公开签名保持原样。", False, True),
+        ("勿动生成的文件 proto/gen/。", False, True),
+        ("重试上限是 7 才对。", True, False),
+        ("用 orjson 代替 json 模块。", True, False),
+        # questions and common words that only look like rules (found in review)
+        ("为什么不能登录？我试了三次都失败", False, False),
+        ("我不能复现这个问题，你能帮我看看日志吗", False, False),
+        ("要不要我先跑一下测试再提交？", False, False),
+        ("请实现不对称加密的密钥交换模块", False, False),
+        ("应该是哪个版本的 Python 比较合适？", False, False),
+        ("其实我也不确定原因，你先查一下日志吧", False, False),
+        ("这个函数必须的参数有哪些？", False, False),
+        ("間違いなく動いています、ありがとう、次のタスクに進みましょう", False, False),
+        ("このテストは必ず失敗するのはなぜですか", False, False),
+        ("不要紧，慢慢来。", False, False),
+        ("必须承认这个方案很聪明，做得好。", False, False),
+        ("他不能来开会了，会议推迟。", False, False),
+        ("避免重复是这个算法的核心思想，对吧", False, False),
+        ("请避免重复写入。", False, True),
     ],
 )
 def test_corrections_and_rules_in_chinese_and_japanese(

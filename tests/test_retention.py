@@ -232,6 +232,45 @@ def test_a_rule_and_its_later_revocation_are_both_pinned(window: int) -> None:
     assert rule in kept and revoked in kept and GOAL in kept
 
 
+@pytest.mark.parametrize(
+    ("rule", "revoked"),
+    [
+        (
+            "No subheadings in the piece, please.",
+            "Tomás changed the house style: subheadings are allowed now, one per interview.",
+        ),
+        (
+            "Don't clear Chrome's cache.",
+            "OK you can clear Chrome's cache after all, just not the passwords.",
+        ),
+    ],
+)
+def test_a_rule_lifted_by_a_permission_is_pinned_with_it(rule: str, revoked: str) -> None:
+    """Found by a red team (N7): a permission that lifts a rule, with no "scratch the
+    rule" words, was no correction, so the fit kept the rule and dropped its lifting."""
+    msgs = session()
+    msgs.insert(6, Message.user(rule))
+    msgs.insert(60, Message.user(revoked))
+    kept = texts(fit(msgs, "gpt-4o", window=8_000, max_output_tokens=500).messages)
+    assert rule in kept and revoked in kept and GOAL in kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Which file types are allowed in the upload form?",
+        "Only 3 retries are allowed per request, the docs say.",
+        "It turned out to be a DNS issue after all, thanks.",
+        "Check which origins are permitted by the CORS config.",
+        "The test passed after all, great.",
+    ],
+)
+def test_what_is_allowed_or_happened_after_all_is_no_correction(text: str) -> None:
+    """Found in review: the permission patterns made questions and status lines
+    corrections, which are pinned ahead of the task's other requests."""
+    assert not is_correction(text)
+
+
 @pytest.mark.parametrize("window", [8_000, 16_000])
 def test_a_goal_stated_after_a_pasted_log_is_pinned_as_its_words(window: int) -> None:
     """A first message of 120 pasted log lines ending with the request is over the pins'

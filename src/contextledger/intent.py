@@ -78,7 +78,13 @@ _CORRECTION = re.compile(
     r"(?:lifted|off|gone|void|revoked|cancell?ed|over|removed)\b|"
     r"\byou\s+(?:may|can)\s+(?:now\s+)?(?:edit|change|touch|modify|update|delete|remove|"
     r"deploy|push|merge|run|use|add|drop|commit|write|rename|migrate|ship|release)\b"
-    r"(?:\s+\S+){0,6}?\s+now\b"
+    r"(?:\s+\S+){0,6}?\s+now\b|"
+    # a permission that ends a rule: "subheadings are allowed now", "you can clear the
+    # cache after all" (so the fit pins it beside the rule it lifts, red team 14 N7)
+    # (only with what says the rule changed: "3 retries are allowed" states a rule, "it
+    # was DNS after all" is no permission)
+    r"\b(?:is|are)\s+now\s+(?:allowed|permitted)\b|\b(?:allowed|permitted)\s+(?:now|again)\b|"
+    r"\byou\s+(?:may|can)\s+(?:\S+\s+){0,6}?after\s+all\b"
     r")"
 )
 
@@ -208,20 +214,39 @@ def is_nudge(text: str) -> bool:
 # Corrections and rules in Chinese and Japanese (the patterns above read English words).
 # They are looked for in a text's opening and ending only (what ``_unspaced_ends`` gives):
 # rules are stated in short turns, and a long pasted document in these scripts must cost a
-# fit no scan of its whole length.
-# (every alternative starts with a literal character: the engine then skips the positions
-# that start none at C speed)
+# fit no scan of its whole length. Every alternative starts with a literal character (the
+# engine then skips the positions that start none at C speed); what must not precede it is
+# a lookbehind after that character ("不(?<!要不)要": 不要 but not 要不要, "shall I?").
+# A sentence that asks something is no rule ("为什么不能登录？", "なぜ必ず失敗するのですか").
 _UNSPACED_CORRECTION = re.compile(
-    r"其实|不对|我说的是|我的意思是|应该是|应该用|改用|换成|改成|更正|纠正|搞错|说错|弄错|"
+    r"其实(?=是|应该|要|用|该)|不对(?![称等齐劲比照应接外于])|我说的是|我的意思是|应该是|应该用|"
+    r"改用|换成|换用|改成|改为|才对|代替|更正|纠正|搞错|说错|弄错|"
     r"，\s*不是|,\s*不是|不是[^。！？\n]{1,30}?而是|"
-    r"実は|違います|ではなく|じゃなくて|訂正|間違|やっぱり|に変更"
+    r"実は|違います|ではなく|じゃなくて|訂正|間違(?!いな)|やっぱり|に変更"
 )
 _UNSPACED_CONSTRAINT = re.compile(
-    r"不要|不能|不可以|不准|不许|不得|禁止|严禁|绝对不|千万不|必须|务必|一定要|只能|只许|"
+    r"不(?<!要不)要(?!紧)|不(?<!我不)(?<!能不)(?<!们不)(?<!他不)(?<!她不)(?<!它不)能|不可以|不准|不许|"
+    r"不得|禁止|严禁|绝对不|千万不|千万别|必须(?!的|承认|说)|务必|一定要|只能|只许|请勿|切勿|"
+    r"勿(?:动|碰|改|删|用)|避(?<![^\s，。！？；：,.!?;:请要量]避)免(?![^，。！？；\n]{0,12}?是)|保持原样|"
     r"别(?:碰|动|改|用|删|跑|运行|提交|推送|部署|再)|保持[^。！？\n]{0,20}?不变|"
-    r"しないで|してはいけない|してはだめ|しては駄目|ないでください|ないように|絶対に|必ず|"
-    r"禁止|だけを?(?:変更|編集|修正)"
+    r"しないで|してはいけない|してはだめ|しては駄目|ないでください|ないように|絶対に|"
+    r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
+    r"だけを?(?:変更|編集|修正)"
 )
+_SENTENCE = re.compile(r"[^。！？!?\n；;]+[。！？!?\n；;]*")
+_QUESTION = re.compile(
+    r"(?:[？?]|吗|呢|么|ですか|か|かな)[。！？!?\n；;\s]*$|为什么|怎么|哪个|哪些|什么|なぜ|どうして"
+)
+
+
+def _says_unspaced(pattern: re.Pattern[str], ends: str) -> bool:
+    """``pattern`` found in a sentence of ``ends`` that is not a question."""
+    if not pattern.search(ends):
+        return False
+    return any(
+        pattern.search(sentence) and not _QUESTION.search(sentence)
+        for sentence in _SENTENCE.findall(ends)
+    )
 
 
 def _unspaced_ends(text: str) -> str:
@@ -241,7 +266,9 @@ def is_correction(text: str) -> bool:
     """
     if is_nudge(text):
         return False
-    return bool(_CORRECTION.search(text) or _UNSPACED_CORRECTION.search(_unspaced_ends(text)))
+    return bool(_CORRECTION.search(text)) or _says_unspaced(
+        _UNSPACED_CORRECTION, _unspaced_ends(text)
+    )
 
 
 def is_constraint(text: str) -> bool:
@@ -252,7 +279,9 @@ def is_constraint(text: str) -> bool:
     """
     if is_nudge(text):
         return False
-    return bool(_CONSTRAINT.search(text) or _UNSPACED_CONSTRAINT.search(_unspaced_ends(text)))
+    return bool(_CONSTRAINT.search(text)) or _says_unspaced(
+        _UNSPACED_CONSTRAINT, _unspaced_ends(text)
+    )
 
 
 def restates_task(text: str) -> bool:
@@ -268,6 +297,9 @@ _UNSPACED = re.compile(
     "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
     "\uf900-\ufaff\uff66-\uff9f]"
 )
+# Korean is spaced, but a spaced word (eojeol) is a word and its particles: "로그인 버그
+# 고쳐줘" (fix the login bug) is three. Hangul syllables are measured as characters too.
+_BY_CHARACTERS = re.compile(_UNSPACED.pattern[:-1] + "\uac00-\ud7a3]")
 _UNSPACED_FILLER_VOCABULARY = """
     好的 好吧 好 行 嗯 哦 对 是的 是 可以 没问题 收到 谢谢 多谢 感谢 继续 接着 下一步 吧 啊 呀 呢
     了 吗 嘛 请 麻烦 你好 您好 嗨 在吗 在 我 我们 你 您 有 一个 个 任务 问题 事情 事 帮 帮忙 一下
@@ -277,10 +309,14 @@ _UNSPACED_FILLER_VOCABULARY = """
     します そのまま 大丈夫 よろしく どうも こんにちは おはよう 進めて 次 いいです いい ね よ 進捗
     どう ですか 質問 タスク 一つ ちょっと 今 あります がんばって 引き続き 助かります 了解です
     ครับ ค่ะ คะ นะ ขอบคุณ โอเค ได้ ต่อ ทำต่อ เลย สวัสดี
+    哈 呵 嘿 嘻 嘛
+    네 예 응 음 넵 넹 좋아요 좋아 좋습니다 감사합니다 감사해요 고마워요 고마워 계속 진행 진행해
+    해 해줘 해주세요 주세요 부탁 부탁해요 드립니다 합니다 안녕하세요 안녕 알겠습니다 알겠어요
+    확인 했어요 괜찮아요 천천히 하세요 요 수고 하셨어요 그래 그래요 오케이 잘 했어 지금 어때요
 """
 _UNSPACED_FILLER = frozenset(_UNSPACED_FILLER_VOCABULARY.split())
 _UNSPACED_FILLER_LONGEST = max(map(len, _UNSPACED_FILLER))
-_UNSPACED_RUN = re.compile(_UNSPACED.pattern + "+")
+_UNSPACED_RUN = re.compile(_BY_CHARACTERS.pattern + "+")
 # the characters of no filler phrase: they are content wherever they stand
 _DROP_FILLER_CHARACTERS = {ord(ch): None for ch in "".join(_UNSPACED_FILLER)}
 
@@ -303,15 +339,17 @@ def _says_enough_unspaced(opening: str) -> bool:
     """At least about four words in a text written (partly) without spaces: three
     characters of an unspaced script count as two words (Chinese words run one to three
     characters), once the nudge and opener phrases are taken out ("好的，继续吧" and
-    "你好，我有一个任务" say nothing); words of spaced scripts count as words."""
-    spaced = _NUDGE_WORD.findall(_UNSPACED.sub(" ", opening))
-    words = sum(1 for w in spaced if w.lower().replace("’", "'") not in _PREAMBLE_WORDS)
+    "你好，我有一个任务" say nothing); words of spaced scripts count as words, and as in
+    English, something must be said besides nudges and openers."""
+    spaced = _NUDGE_WORD.findall(_BY_CHARACTERS.sub(" ", opening))
+    words = len(spaced)
+    said = any(w.lower().replace("’", "'") not in _PREAMBLE_WORDS for w in spaced)
     # the usual request: enough characters of no filler phrase at all (at C speed)
-    sure = len(_UNSPACED.findall(opening.translate(_DROP_FILLER_CHARACTERS)))
-    if 2 * sure + 3 * words >= 12:
+    sure = len(_BY_CHARACTERS.findall(opening.translate(_DROP_FILLER_CHARACTERS)))
+    if 2 * sure + 3 * words >= 12 and (sure or said):
         return True
     chars = sum(_content_characters(run) for run in _UNSPACED_RUN.findall(opening))
-    return 2 * chars + 3 * words >= 12
+    return 2 * chars + 3 * words >= 12 and bool(chars or said)
 
 
 def is_substantive(text: str) -> bool:
@@ -325,7 +363,7 @@ def is_substantive(text: str) -> bool:
     >>> is_substantive("好的，继续吧"), is_substantive("把夜间导出任务改成幂等的，重跑时不能重复写入行。")
     (False, True)
     """
-    if _UNSPACED.search(text, 0, 200):  # (a nudge or an opener is short)
+    if _BY_CHARACTERS.search(text, 0, 200):  # (a nudge or an opener is short)
         return _says_enough_unspaced(text[:80])
     words = _opening_words(text)  # read once: a fit asks this of thousands of requests
     if len(words) < 4 and sum(1 + w.count("'") + w.count("’") for w in words) < 4:
@@ -423,7 +461,9 @@ _CORRECTING_WORDS = [
     r"forget +(?:that|this|what|my|the|our|your)\b", r"ignore +(?:the|our|your)\b",
     r"drop +(?:the|that|this|my|our|your)\b", r"strike\b", r"lift\b", r"revoke\b", r"cancel\b",
     r"waive\b", r"relax\b", r"undo\b", r"restriction\b", r"ban\b", r"freeze\b", r"embargo\b",
-    r"you +(?:may|can)\b",
+    r"you +(?:may|can)\b", r"is +now +(?:allowed|permitted)\b",
+    r"are +now +(?:allowed|permitted)\b", r"allowed +(?:now|again)\b",
+    r"permitted +(?:now|again)\b",
     r"disregard\b", r"nevermind\b", r"never +mind\b", r"i +was +wrong\b", r"correct(?:ing)? +myself\b",
     r"i +take\b", r"turns +out\b", r"let +me +rephrase\b", r"to +rephrase\b",
     r"max(?:imum)? +(?:of +)?DIGIT", r"min(?:imum)? +(?:of +)?DIGIT",
@@ -589,4 +629,4 @@ _UNSPACED_STEERING = re.compile(f"{_UNSPACED_CORRECTION.pattern}|{_UNSPACED_CONS
 def _steers_unspaced(text: str) -> bool:
     """A Chinese or Japanese correction or rule (not a nudge)."""
     ends = _unspaced_ends(text)
-    return bool(ends) and bool(_UNSPACED_STEERING.search(ends)) and not is_nudge(text)
+    return bool(ends) and _says_unspaced(_UNSPACED_STEERING, ends) and not is_nudge(text)

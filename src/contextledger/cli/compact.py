@@ -121,16 +121,40 @@ def compact(
             mode="reject" if mode == "reject" else "strip",
         )
     cap = policy.recap_bytes(window)
-    sizing = f"recap cap {cap:,} bytes for {info.id}'s {window:,}-token window"
-    tokens = pricer.messages(outcome.conversation.view).total
-    if tokens > window:  # the recent turns kept verbatim are too big: say what fits them
-        sizing += (
-            f"; the view holds {tokens:,} tokens, more than the window: "
-            f"`contextledger fit FILE --compact -m {info.id} --window {window}` fits it"
-        )
-    _print_outcome(conv, outcome, recapper.name, repaired.changes, sizing, as_json)
+    sizing = [f"recap cap {cap:,} bytes for {info.id}'s {window:,}-token window"]
+    if outcome.event is None:
+        sizing.clear()  # no recap: its cap is no news
+    overflow = _overflow(outcome.conversation.view, pricer, info, window, file)
+    _print_outcome(conv, outcome, recapper.name, repaired.changes, (*sizing, *overflow), as_json)
     if outcome.status == "failed":
         raise SystemExit(1)
+
+
+def _overflow(view: Any, pricer: Any, info: Any, window: int, file: str) -> list[str]:
+    """A line when the view (the recent turns are kept verbatim whatever their size) is
+    more than a request to ``info`` can hold: the window less the reply's default
+    reserve, as `fit` counts it; naming the command that fits it."""
+    import shlex
+
+    from contextledger.fit.options import default_output_reserve
+    from contextledger.pricing.messages import REQUEST_OVERHEAD
+
+    reserve = default_output_reserve(info, window)
+    budget = window - reserve - REQUEST_OVERHEAD
+    if budget <= 0:
+        return [
+            f"a {window:,}-token window cannot hold a request to {info.id}: the reply's "
+            f"default reserve alone is {reserve:,} tokens"
+        ]
+    tokens = pricer.messages(view).total
+    if tokens <= budget:
+        return []
+    return [
+        f"the view holds {tokens:,} tokens, more than the {budget:,} a request to {info.id} "
+        f"can hold with a {window:,}-token window (the reply's reserve taken off): "
+        f"`contextledger fit {shlex.quote(file)} --compact -m {info.id} --window {window}` "
+        "fits it"
+    ]
 
 
 def _print_outcome(
@@ -138,7 +162,7 @@ def _print_outcome(
     outcome: Any,
     summarizer: str,
     repairs: Sequence[object],
-    sizing: str,
+    extra: Sequence[str],
     as_json: bool,
 ) -> None:
     """The report, recap, verification and view, as text or one JSON object."""
@@ -150,8 +174,7 @@ def _print_outcome(
     # never silent: each image the recap takes out of the view is a line of the report
     covered = outcome.event.covers if outcome.event else ()
     report = (*outcome.report, *(n.text for n in recapped_image_notices(conv, covered)))
-    if outcome.event is not None:
-        report = (*report, sizing)
+    report = (*report, *extra)
     body = providers.write_messages(list(view), "openai")
     wire = body.get("messages", body) if isinstance(body, dict) else body
     v = outcome.verification
