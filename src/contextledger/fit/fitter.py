@@ -23,6 +23,7 @@ from ..gate import (
 from ..images.labels import image_label
 from ..model import (
     Audio,
+    Block,
     FileAttachment,
     Image,
     Message,
@@ -30,6 +31,7 @@ from ..model import (
     ProviderContent,
     Text,
     ToolCall,
+    ToolResult,
     with_ids,
 )
 from ..pricing.files import MediaCost
