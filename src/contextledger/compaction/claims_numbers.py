@@ -10,6 +10,7 @@ rows"), and a day or month named must be in the record.
 
 from __future__ import annotations
 
+import datetime
 import re
 
 from .claims_evidence import Claim, Evidence
@@ -121,12 +122,72 @@ _DATE_WORDS = re.compile(
     r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
     r"April|June|July|August|September|October|November|December)\b"
 )
+_MONTHS = "January February March April May June July August September October November December"
+_MONTH = {m.casefold(): i for i, m in enumerate(_MONTHS.split(), 1)}
+_MONTH_NAME = r"(?P<month>" + "|".join(_MONTHS.split()) + r")"
+_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+_YEAR = r"(?:,?\s+(?P<year>\d{4}))?"
+# "14 December 2026", "December 14, 2026", "2026-12-14" (a date, however it is written)
+_DATES = (
+    re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH_NAME}\b{_YEAR}"),
+    re.compile(rf"\b{_MONTH_NAME}\s+{_DAY}\b(?!:){_YEAR}"),
+    re.compile(r"\b(?P<year>\d{4})[-/](?P<month>\d{2})[-/](?P<day>\d{2})\b"),
+)
+
+
+def dates_in(text: str) -> set[tuple[int | None, int, int]]:
+    """The calendar dates ``text`` names, as (year or None, month, day)."""
+    out: set[tuple[int | None, int, int]] = set()
+    for pattern in _DATES:
+        for m in pattern.finditer(text):
+            month = m.group("month")
+            number = int(month) if month.isdigit() else _MONTH[month.casefold()]
+            year = m.group("year")
+            try:  # a real day of the calendar, not "2026-13-45" or "31 February"
+                datetime.date(int(year) if year else 2000, number, int(m.group("day")))
+            except ValueError:
+                continue
+            out.add((int(year) if year else None, number, int(m.group("day"))))
+    return out
+
+
+def _dates(ev: Evidence) -> frozenset[tuple[int | None, int, int]]:
+    """The calendar dates the record names."""
+    return ev.derive("dates", lambda: frozenset(d for t in ev.texts for d in dates_in(t)))
+
+
+def _date_words(ev: Evidence) -> frozenset[str]:
+    """The days and months the record names in words or as part of a date ("2026-12-14"
+    names December and a Monday), casefolded."""
+
+    def named() -> frozenset[str]:
+        out = set(_days(ev))
+        for year, month, day in _dates(ev):
+            out.add(_MONTHS.split()[month - 1].casefold())
+            if year is not None:
+                out.add(datetime.date(year, month, day).strftime("%A").casefold())
+        return frozenset(out)
+
+    return ev.derive("date words", named)
 
 
 def check_dates(text: str, ev: Evidence) -> list[Claim]:
-    """A day or month the recap names must be in the record ("the deadline is Thursday")."""
-    return [
+    """A day or month the recap names must be in the record ("the deadline is Thursday"),
+    and a date the recap gives must be one the record gives, in any format ("14 December
+    2026" for "2026-12-14")."""
+    out = [
         Claim("number", day, "the record never names this day or month")
         for day in dict.fromkeys(_DATE_WORDS.findall(text))
-        if day.casefold() not in _days(ev)
+        if day.casefold() not in _date_words(ev)
     ]
+    claimed = dates_in(text) if _DATE_WORDS.search(text) or "-" in text or "/" in text else ()
+    for year, month, day in sorted(claimed, key=str):
+        known = _dates(ev)
+        if (year, month, day) in known or (None, month, day) in known:
+            continue  # the year of "14 December" said without one is checked as a number
+        if year is None and any(d[1:] == (month, day) for d in known):
+            continue
+        shown = f"{year or '?'}-{month:02d}-{day:02d}"
+        out.append(Claim("number", shown, "the record never gives this date"))
+    return out
+
