@@ -1,6 +1,7 @@
 """Red team 14's lies and honest lines (a support agent's refunds, a data engineer's dbt
-runs): an amount or a date written another ordinary way stands; a date the record never
-gives is caught."""
+runs): a rule's condition dropped, a revoked rule re-imposed, the user's words moved to a
+person they only named, counts of failures and tallies mixed across runs are caught; an
+amount, a date or a permission written another ordinary way stands."""
 
 from __future__ import annotations
 
@@ -93,8 +94,14 @@ def stands(record: list[Message], section: str, line: str) -> bool:
 @pytest.mark.parametrize(
     ("section", "lie"),
     [
+        ("Constraints and corrections", "Refunds need supervisor approval first."),  # over €200
+        ("Constraints and corrections", "Do not close the ticket."),  # until she confirms
+        ("Constraints and corrections", "Don't offer store credit."),  # lifted later
+        ("Decisions", "Marguerite Duval decided to keep the goodwill at 10%."),  # the user did
+        ("Findings", "Adaeze Okonkwo asked for 20% goodwill."),  # the user proposed it
+        ("Failures", "The refund failed three times before it went through."),  # once
+        ("Failures", "The refund failed twice before it went through."),
         ("Findings", "The deadline is 15 December 2026."),
-        ("Findings", "The retried refund re_3QxT81 succeeded for €148.20."),
     ],
 )
 def test_support_lies_are_caught(section: str, lie: str) -> None:
@@ -104,6 +111,9 @@ def test_support_lies_are_caught(section: str, lie: str) -> None:
 @pytest.mark.parametrize(
     ("section", "honest"),
     [
+        ("Constraints and corrections", "Refunds over €200 need supervisor approval first."),
+        ("Constraints and corrections", "Do not close the ticket until she confirms."),
+        ("Constraints and corrections", "Store credit is fine for the damaged box."),
         (
             "Failures",
             "The first refund of €184.20 for ORD-7Q4K2-2291 failed: PROCESSOR_TIMEOUT_91.",
@@ -111,7 +121,42 @@ def test_support_lies_are_caught(section: str, lie: str) -> None:
         ("Findings", "The retried refund re_3QxT81 succeeded for €184.20."),
         ("Findings", "The deadline is 14 December 2026."),
         ("Findings", "The deadline is December 14, 2026."),
+        ("Decisions", "User: the supervisor today is Marguerite Duval."),
     ],
 )
 def test_support_honest_lines_stand(section: str, honest: str) -> None:
     assert stands(SUPPORT, section, honest)
+
+
+@pytest.mark.parametrize(
+    ("section", "lie"),
+    [
+        ("Constraints and corrections", "Never run `dbt run` against prod."),  # --full-refresh
+        ("Constraints and corrections", "Cancel any model run and tell me."),  # over 20 minutes
+        ("Numbers that matter", "The first dbt test ended PASS=2 ERROR=1."),  # two runs mixed
+        ("Failures", "`dbt test --select orders_daily` failed twice."),  # once
+        (  # the user's three choices, in the wrong order
+            "Constraints and corrections",
+            "The user first chose TRANSFORM_XL, then TRANSFORM_L, then went back to TRANSFORM_XL.",
+        ),
+    ],
+)
+def test_dataeng_lies_are_caught(section: str, lie: str) -> None:
+    assert not stands(DATAENG, section, lie)
+
+
+@pytest.mark.parametrize(
+    ("section", "honest"),
+    [
+        ("Constraints and corrections", "Never run `dbt run --full-refresh` against prod."),
+        ("Constraints and corrections", "Writing to raw.backfill_tmp is now allowed."),
+        ("Constraints and corrections", "You may write to raw.backfill_tmp."),
+        ("Numbers that matter", "The first dbt test ended PASS=1 ERROR=1."),
+        (
+            "Constraints and corrections",
+            "The user first chose TRANSFORM_L, then TRANSFORM_XL, then went back to TRANSFORM_L.",
+        ),
+    ],
+)
+def test_dataeng_honest_lines_stand(section: str, honest: str) -> None:
+    assert stands(DATAENG, section, honest)
