@@ -21,13 +21,14 @@ tool-call arguments). Validity (tool calls answered, replies after their call, t
 opens with a user turn) and true fit (an independent token count with tiktoken o200k and
 the gpt-4o image tile formula, plus the output reserve) are checked on every request.
 
-Two generators: ``coding`` (below: a Python service agent, ``shell``/``write_file`` tools,
-pytest) and ``ops`` (``ops_sessions.py``: data pipeline, frontend, Terraform and mobile
+Three generators: ``coding`` (below: a Python service agent, ``shell``/``write_file`` tools,
+pytest), ``coding-zh`` (the same sessions from a user who writes Chinese: goal, rules,
+corrections and nudges without spaces between words) and ``ops`` (``ops_sessions.py``: data pipeline, frontend, Terraform and mobile
 agents; argv/cmd/script shells, the text editor and MCP file tools; nine test runners;
 env vars, URLs and ports, versions, deadlines, owners, negated constraints, corrections).
 
 Run: ``.venv/bin/python bench/bench_retention.py [--sessions N] [--seed S]
-[--generator coding|ops|both] [--methods fit,prepare,…] [--windows 8000,16000]``. Prints, per window and method, the facts retained, valid and
+[--generator coding|coding-zh|ops|both|all] [--methods fit,prepare,…] [--windows 8000,16000]``. Prints, per window and method, the facts retained, valid and
 within-window requests, the budget used (independent count) and how many facts the plain
 fit keeps that the method loses; no asserts.
 """
@@ -99,6 +100,66 @@ NUMBERS = [
     "The {p} queue peaks at {n} messages per minute.",
 ]
 NUDGES = ["ok", "ok, keep going", "Take your time, just keep me posted.", "thanks", "continue"]
+
+
+@dataclass(frozen=True)
+class Phrases:
+    """What the user says, in one language (commands, paths and tool output stay as
+    they are: a Chinese-speaking developer still runs ``pytest``)."""
+
+    goals: list[str]
+    constraints: list[str]
+    corrections: list[str]
+    open: list[str]
+    numbers: list[str]
+    nudges: list[str]
+    screenshot: str
+    last: str
+
+
+ENGLISH = Phrases(
+    GOALS, CONSTRAINTS, CORRECTIONS, OPEN, NUMBERS, NUDGES, "Here is what I see now.",
+    "ok, keep going",
+)  # fmt: skip
+# The same session from a user who writes Chinese (no spaces between words): the goal,
+# rules and corrections must be pinned and recapped as for an English one.
+CHINESE = Phrases(
+    goals=[
+        "把发票导出从 CSV 迁移到 Parquet，并保证夜间任务一直是绿的。",
+        "把会话存储从 Memcached 迁移到 Redis，不能让任何用户掉线。",
+        "让搜索 API 用游标分页，不再用偏移量。",
+        "把 worker 服务的冷启动时间降到两秒以内。",
+    ],
+    constraints=[
+        "这次改动不要碰 src/payments/ 目录。",
+        "绝对不要在共享 runner 上运行 `rm -rf build`。",
+        "api/client.py 的公开签名必须保持不变。",
+        "不要添加新的运行时依赖。",
+        "测试覆盖率必须保持在 90% 以上。",
+        "不要编辑 proto/gen/ 下面生成的文件。",
+    ],
+    corrections=[
+        "其实锁表应该用 Redis，不是 Memcached。",
+        "不对，重试上限是 7，不是 3。",
+        "我说的是 staging 集群，不是生产环境。",
+        "导出器改用 orjson，不要用 json 模块。",
+        "不对：批大小应该是 512。",
+    ],
+    open=[
+        "之后给 {p} 的改动加一条 CHANGELOG 记录。",
+        "发布之前别忘了更新 docs/{p}.md。",
+        "有空的时候在 10k 数据集上给 {p} 路径跑个基准测试。",
+    ],
+    numbers=[
+        "staging 数据库里有 {n} 条孤立的发票记录。",
+        "{p} 的 p95 延迟预算是 {n} 毫秒。",
+        "{p} 队列的峰值是每分钟 {n} 条消息。",
+    ],
+    nudges=["好的", "好的，继续", "不急，有进展告诉我。", "谢谢", "继续"],
+    screenshot="这是我现在看到的画面。",
+    last="好的，继续",
+)
+LANGUAGES = {"coding": ENGLISH, "coding-zh": CHINESE}
 KINDS = (
     "goal",
     "constraint",
@@ -136,18 +197,18 @@ def log_lines(rng: random.Random, n: int) -> str:
     )
 
 
-def generate(seed: int, target_tokens: int) -> Session:
+def generate(seed: int, target_tokens: int, say: Phrases = ENGLISH) -> Session:
     rng = random.Random(seed)
-    goal = rng.choice(GOALS)
+    goal = rng.choice(say.goals)
     msgs: list[Message] = [
         Message.system("You are a coding agent with a shell."),
         Message.user(goal),
     ]
     facts: list[tuple[str, str]] = [("goal", goal)]
     plan: list[tuple[str, str]] = []
-    for c in rng.sample(CONSTRAINTS, 3):
+    for c in rng.sample(say.constraints, 3):
         plan.append(("constraint", c))
-    for c in rng.sample(CORRECTIONS, 3):
+    for c in rng.sample(say.corrections, 3):
         plan.append(("correction", c))
     pk = rng.sample(PACKAGES, 8)
     for i in range(4):
@@ -164,9 +225,9 @@ def generate(seed: int, target_tokens: int) -> Session:
             ("failing_test", f"tests/{pk[i]}/test_{pk[i + 3]}.py::test_{pk[i + 4]}_roundtrip")
         )
     for i in range(4):
-        plan.append(("number", NUMBERS[i % 3].format(p=pk[i], n=rng.randrange(1000, 99999))))
+        plan.append(("number", say.numbers[i % 3].format(p=pk[i], n=rng.randrange(1000, 99999))))
     for i in range(3):
-        plan.append(("open_request", OPEN[i].format(p=pk[i + 2])))
+        plan.append(("open_request", say.open[i].format(p=pk[i + 2])))
     rng.shuffle(plan)
     total = sum(len(ENC.encode(m.text)) for m in msgs)
     rounds = max(40, target_tokens // 900)
@@ -182,9 +243,9 @@ def generate(seed: int, target_tokens: int) -> Session:
         ):
             msgs.append(Message.user(text))
         elif r % 17 == 5:
-            msgs.append(Message.user("Here is what I see now.", screenshot(rng)))
+            msgs.append(Message.user(say.screenshot, screenshot(rng)))
         else:
-            msgs.append(Message.user(rng.choice(NUDGES)))
+            msgs.append(Message.user(rng.choice(say.nudges)))
         cid = f"call_{r}"
         if kind == "file_written":
             args = {"path": text, "content": "def run():\n    return 1\n" * 10}
@@ -216,7 +277,7 @@ def generate(seed: int, target_tokens: int) -> Session:
             reply = f"Noted from the logs: {text}"
         msgs.append(Message.assistant(reply))
         total += sum(len(ENC.encode(m.text)) + 4 for m in msgs[-4:])
-    msgs.append(Message.user("ok, keep going"))
+    msgs.append(Message.user(say.last))
     facts += [p for p in plan]
     return Session(msgs, facts)
 
@@ -419,19 +480,23 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sessions", type=int, default=4)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--generator", choices=["coding", "ops", "both"], default="both")
+    ap.add_argument(
+        "--generator", choices=["coding", "coding-zh", "ops", "both", "all"], default="both"
+    )
     ap.add_argument("--methods", default=",".join(METHODS), help="comma-separated")
     ap.add_argument("--windows", default=",".join(map(str, WINDOWS)), help="comma-separated")
     args = ap.parse_args()
     methods = {name: METHODS[name] for name in args.methods.split(",")}
     windows = tuple(int(w) for w in args.windows.split(","))
-    if args.generator in ("coding", "both"):
-        rng = random.Random(args.seed)
-        coding = [
-            generate(args.seed + i, rng.randrange(70_000, 140_000)) for i in range(args.sessions)
-        ]
-        run("coding", coding, KINDS, methods, windows)
-    if args.generator in ("ops", "both"):
+    for name, say in LANGUAGES.items():
+        if args.generator in (name, "all") or (args.generator == "both" and say is ENGLISH):
+            rng = random.Random(args.seed)
+            coding = [
+                generate(args.seed + i, rng.randrange(70_000, 140_000), say)
+                for i in range(args.sessions)
+            ]
+            run(name, coding, KINDS, methods, windows)
+    if args.generator in ("ops", "both", "all"):
         from ops_sessions import KINDS as OPS_KINDS
 
         rng = random.Random(args.seed + 1)

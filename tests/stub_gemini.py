@@ -4,7 +4,8 @@
 :func:`validate_request` refuses what the Gemini API refuses: an ``x-goog-api-key`` (or
 ``key=``) credential; only known top-level fields; the body rules of
 ``stub_server.validate_gemini`` (roles user/model, one kind of data per part, function-call
-placement, response pairing and count, ``systemInstruction`` text-only); inline data as
+placement, response pairing and count, ``systemInstruction`` text-only, contents as
+google-genai's types read them, file parts with a ``fileUri``); inline data as
 valid base64 of a supported MIME type whose bytes are of that type, within the inline
 size limit per request (20 MB of base64, and 20 MiB for the whole payload) and the image
 count; Gemini 3 function calls carrying the thought signature the stub gave them;
@@ -227,7 +228,9 @@ def _check_blob(raw: Any, where: str) -> tuple[int, bool]:
             f"Invalid value at '{where}.inline_data.data' (TYPE_BYTES), Base64 decoding failed"
         ) from None
     magic = _MAGIC.get(str(mime))
-    if magic is not None and not raw_bytes.startswith(magic):
+    if magic is not None and (
+        not raw_bytes.startswith(magic) or (mime == "image/webp" and raw_bytes[8:12] != b"WEBP")
+    ):
         raise Invalid(f"Unable to process input image ({where}): not a valid {mime}.")
     return len(data), str(mime).startswith("image/")
 

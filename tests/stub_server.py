@@ -13,9 +13,13 @@ and the provider's error JSON, so a test passes only if what we send would be ac
   ``stream_options`` only with ``stream``; a "text-only model" setting under which any
   image is refused.
 * Anthropic ``POST /v1/messages``: ``x-api-key`` and ``anthropic-version`` headers,
-  ``model`` and ``max_tokens``; roles user/assistant, alternating, the first a user turn; non-empty text blocks; images only in
-  user turns (or tool results) within limits; every ``tool_use`` answered by a
-  ``tool_result`` in the very next message, and no ``tool_result`` without its ``tool_use``.
+  ``model`` and ``max_tokens``; every message and block of the shape the official SDK's
+  request types give it; roles user/assistant, alternating, the first a user turn;
+  non-empty text blocks; images only in user turns (or tool results), of the format their
+  bytes are in, at most 8000 px a side, within the per-image and per-request limits;
+  base64 documents that are PDFs; every ``tool_use`` answered by a ``tool_result`` in the
+  very next message (results first), and no ``tool_result`` without its ``tool_use``; a
+  server tool's result after its ``server_tool_use`` in the same turn; 32 MB a request.
 
 * OpenAI Responses ``POST /v1/responses``: see ``stub_responses`` (item ordering, call/output
   pairing, reasoning placement, image limits).
@@ -615,6 +619,19 @@ def _check_image_data(url: str, where: str, max_b64: int) -> None:
         raise Invalid(
             "You uploaded an unsupported image. Please make sure your image is valid.", where
         )
+    if mt == "image/gif" and _gif_frames(raw) > 1:  # "non-animated GIF" only (images guide)
+        raise Invalid(
+            "You uploaded an unsupported image. Please make sure your image is valid.", where
+        )
+
+
+def _gif_frames(raw: bytes) -> int:
+    import io
+
+    from PIL import Image as PILImage
+
+    with PILImage.open(io.BytesIO(raw)) as im:
+        return int(getattr(im, "n_frames", 1))
 
 
 def validate_openai(body: Any, stub: StubServer) -> None:
@@ -791,6 +808,7 @@ def validate_openai(body: Any, stub: StubServer) -> None:
         )
     if images > stub.max_images:
         raise Invalid(f"Too many images in request. Max is {stub.max_images}.", "messages")
+    _check_sdk_shape("openai", messages)  # last: the checks above name what they find better
 
 
 def too_long(value: str, limit: int, param: str) -> None:
@@ -805,6 +823,11 @@ def too_long(value: str, limit: int, param: str) -> None:
 
 
 _ANTHROPIC_ID = re.compile(r"[a-zA-Z0-9_-]+")
+#: "Maximum 8000×8000 px" (vision-costs.md §2.5); the API answers 400 "At least one of the
+#: image dimensions exceed max allowed size: 8000 pixels" (claude-code #4778, #11576).
+ANTHROPIC_MAX_SIDE = 8000
+#: "Request size limit: 32 MB on standard endpoints" (vision-costs.md §2.5): HTTP 413.
+ANTHROPIC_MAX_REQUEST = 32_000_000
 
 
 def _check_anthropic_id(value: str, where: str) -> None:
@@ -839,6 +862,25 @@ _ANTHROPIC_OTHER_BLOCKS = frozenset(
 )  # fmt: skip
 
 
+def _check_sdk_shape(kind: str, messages: list[Any]) -> None:
+    """Every message and block has the shape the official SDK's request types give it (the
+    API refuses the rest: "Field required", "Input should be 'application/pdf'", an unknown
+    block type). The error named is the one of the union member that got furthest, the
+    block's own type. (Not used for Responses: its SDK types require an image's
+    ``detail``, which the API defaults to ``auto``.)"""
+    import pydantic
+
+    from sdk_check import validate_body
+
+    for i, m in enumerate(messages):
+        try:
+            validate_body(kind, {"messages": [m], "input": [m]})
+        except pydantic.ValidationError as exc:
+            deepest = max(exc.errors(), key=lambda e: len(e["loc"]))
+            where = ".".join(str(x) for x in deepest["loc"] if not str(x).endswith("Param"))
+            raise Invalid(f"messages.{i}: {where}: {deepest['msg']}") from None
+
+
 def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise :class:`Invalid` for anything the Messages API would refuse."""
     if not headers.get("x-api-key") and not headers.get("authorization", "").startswith("Bearer "):
@@ -867,14 +909,21 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
     if not isinstance(messages, list) or not messages:
         raise Invalid("messages: at least one message is required")
     marked = _cache_marks(system) + _cache_marks(messages) + _cache_marks(body.get("tools"))
+    declared: set[str] = set()
     for k, tool in enumerate(body.get("tools") or []):
         name = tool.get("name") if isinstance(tool, dict) else None
         if not isinstance(name, str) or not _TOOL_NAME.fullmatch(name):
             raise Invalid(
                 f"tools.{k}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'"
             )
+        if name in declared:  # anthropics/claude-code#10687
+            raise Invalid("tools: Tool names must be unique.")
+        declared.add(name)
     if marked > 4:
         raise Invalid(f"A maximum of 4 blocks with cache_control may be provided. Found {marked}.")
+    _check_sdk_shape("anthropic", messages)
+    if len(json.dumps(body, ensure_ascii=False).encode()) > ANTHROPIC_MAX_REQUEST:
+        raise Invalid("Request exceeds the maximum allowed number of bytes.", status=413)
     images = 0
     previous_uses: set[str] = set()
     for i, m in enumerate(messages):
@@ -905,6 +954,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
             raise Invalid(f"{p}: all messages must have non-empty content")
         uses: set[str] = set()
         results: set[str] = set()
+        server_uses: set[tuple[str, Any]] = set()  # (kind, id) of this turn's server tools
         for j, b in enumerate(blocks):
             bp = f"{p}.content.{j}"
             kind = b.get("type") if isinstance(b, dict) else None
@@ -955,6 +1005,8 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                     if isinstance(ib, dict) and ib.get("type") == "image":
                         _check_anthropic_image(ib, f"{bp}.content.{k}", stub)
                         images += 1
+                    elif isinstance(ib, dict) and ib.get("type") == "document":
+                        _check_anthropic_document(ib, f"{bp}.content.{k}")
                     elif (
                         isinstance(ib, dict)
                         and ib.get("type") == "text"
@@ -963,6 +1015,20 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                         raise Invalid(
                             f"{bp}.content.{k}: text content blocks must contain non-whitespace text"
                         )
+            elif kind == "document":
+                _check_anthropic_document(b, bp)
+            elif kind in ("server_tool_use", "mcp_tool_use"):
+                if role != "assistant":
+                    raise Invalid(f"{bp}: {kind} blocks are only allowed in assistant messages")
+                server_uses.add((kind, b.get("id")))
+            elif kind.endswith("_tool_result"):  # a server tool's result, in the same turn
+                use = "mcp_tool_use" if kind == "mcp_tool_result" else "server_tool_use"
+                if (use, b.get("tool_use_id")) not in server_uses:
+                    raise Invalid(
+                        f"{bp}: unexpected `tool_use_id` found in `{kind}` blocks: "
+                        f"{b.get('tool_use_id')}. Each `{kind}` block must have a "
+                        f"corresponding `{use}` block before it."
+                    )
             elif kind in _ANTHROPIC_OTHER_BLOCKS:  # accepted as they are
                 pass
             else:
@@ -1076,6 +1142,12 @@ def validate_gemini(body: Any) -> None:
                     "Unable to submit request because it has an empty text parameter. Add a "
                     "value to the parameter and try again."
                 )
+            if data == ["file_data"] and not isinstance(
+                gemini_snake(part["file_data"] or {}).get("file_uri"), str
+            ):
+                raise Invalid(f"* GenerateContentRequest.{p}.parts[{j}].file_data.file_uri: "
+                              "a file part needs a file_uri")  # fmt: skip
+        _check_gemini_sdk_shape(content, p)
         calls = gemini_parts(content, "function_call")
         responses = gemini_parts(content, "function_response")
         if i == 0 and role != "user":
@@ -1109,6 +1181,28 @@ def validate_gemini(body: Any) -> None:
         previous = content
     if previous is not None and gemini_parts(previous, "function_call"):
         raise Invalid("the last function-call turn has no function responses")
+
+
+def _check_gemini_sdk_shape(content: Mapping[str, Any], p: str) -> None:
+    """``content`` as google-genai's ``types.Content`` reads it: no field the API does not
+    know ('Unknown name "…": Cannot find field'), and enum values it knows (a code part's
+    ``language``, a result's ``outcome``: "Invalid value at …")."""
+    import warnings
+
+    import pydantic
+    from google.genai import types
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the SDK warns of an enum value it does not know
+        try:
+            types.Content.model_validate(content)
+        except pydantic.ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(x) for x in first["loc"])
+            raise Invalid(f'Invalid JSON payload received. Unknown name at "{p}.{where}": '
+                          f"{first['msg']}") from None  # fmt: skip
+        except UserWarning as exc:
+            raise Invalid(f"Invalid value at '{p}.parts': {exc}") from None
 
 
 def _check_gemini_pairs(
@@ -1164,6 +1258,25 @@ def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServe
         raise Invalid(
             f"{where}.source.base64: The image was specified using the {mt} media type, but the image appears to be a different format"
         )
+    if max(_image_size(data)) > ANTHROPIC_MAX_SIDE:
+        raise Invalid(
+            f"{where}.image.source.base64.data: At least one of the image dimensions exceed "
+            f"max allowed size: {ANTHROPIC_MAX_SIDE} pixels"
+        )
+
+
+def _check_anthropic_document(block: Mapping[str, Any], where: str) -> None:
+    """A base64 document is a PDF (the SDK's types hold the media type to
+    ``application/pdf``; bytes that are not a PDF are refused)."""
+    src = block.get("source") or {}
+    if src.get("type") != "base64":
+        return
+    try:
+        raw = base64.b64decode(str(src.get("data")), validate=True)
+    except (binascii.Error, ValueError):
+        raise Invalid(f"{where}.source.base64: invalid base64 data") from None
+    if not raw.startswith(b"%PDF-"):
+        raise Invalid(f"{where}.pdf.source.base64.data: The PDF specified was not valid.")
 
 
 # --------------------------------------------------------------------------- HTTP
@@ -1279,7 +1392,10 @@ class _Handler(BaseHTTPRequestHandler):
                     raise Invalid("You didn't provide an API key.", status=401)
                 validate_openai(body, stub)
         except Invalid as exc:
-            return self._error(record, exc.status, exc.message, anthropic, param=exc.param)
+            kind = "request_too_large" if exc.status == 413 else "invalid_request_error"
+            return self._error(
+                record, exc.status, exc.message, anthropic, param=exc.param, kind=kind
+            )
         reply = stub._next_reply(body, stub_responses.default_text if responses else None)
         record.status = 200
         self._cut = fault.kind if fault is not None else ""  # the reply stops midway

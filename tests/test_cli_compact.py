@@ -160,3 +160,102 @@ def test_the_summarizer_has_its_own_base_url(
     assert run() > 0  # the environment wins over .env
     monkeypatch.setenv("CONTEXT_SUMMARIZER_BASE_URL", refused)
     assert run("--summarizer-base-url", stub.url) > 0  # the flag wins over both
+
+
+def long_session(commands: int = 80) -> list[dict[str, Any]]:
+    """A goal, then many distinct commands run: more than a 2,000-byte recap can state."""
+    msgs: list[dict[str, Any]] = [
+        {
+            "role": "user",
+            "content": "Make the nightly export idempotent. Do not touch src/payments/.",
+        }
+    ]
+    for i in range(commands):
+        call = {
+            "id": f"call_{i}",
+            "type": "function",
+            "function": {
+                "name": "shell",
+                "arguments": json.dumps({"command": f"python jobs/export.py --partition {i:03d}"}),
+            },
+        }
+        msgs.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        msgs.append({"role": "tool", "tool_call_id": f"call_{i}", "content": f"wrote {i} rows"})
+    msgs.append({"role": "user", "content": "ok keep going"})
+    return msgs
+
+
+def test_the_recap_cap_follows_the_models_window(tmp_path: Path) -> None:
+    """Found by a red team: `compact` recapped into 2,000 bytes whatever the model, so a
+    long session kept a fraction of what `prepare` keeps for the same window."""
+    file = tmp_path / "long.json"
+    file.write_text(json.dumps(long_session()))
+
+    def recap(*extra: str) -> dict[str, Any]:
+        result = CliRunner().invoke(main, ["compact", str(file), "--json", *extra])
+        assert result.exit_code == 0, result.output
+        data: dict[str, Any] = json.loads(result.output)
+        return data
+
+    small, large = recap("-m", "gpt-4o", "--window", "8000"), recap("-m", "gpt-4o")
+    assert len(small["recap"].encode()) <= 2_400 < len(large["recap"].encode()) <= 24_000
+    assert "recap cap 2,400 bytes for gpt-4o's 8,000-token window" in small["report"]
+    assert "recap cap 24,000 bytes for gpt-4o's 128,000-token window" in large["report"]
+
+    def stated(data: dict[str, Any]) -> int:
+        return sum(f"--partition {i:03d}`" in data["recap"] for i in range(80))
+
+    # the large window's recap states every command it covers; the small one is cut
+    assert stated(large) == len(large["covers"]) // 2 > stated(small)
+    assert any("left out, for room" in line for line in small["report"])
+    assert not any("left out, for room" in line for line in large["report"])
+    # CONTEXTLEDGER_MODEL is the default model
+    text = CliRunner().invoke(main, ["compact", str(file)], env={"CONTEXTLEDGER_MODEL": "gpt-4o"})
+    assert "recap cap 24,000 bytes for gpt-4o's 128,000-token window" in text.output
+
+
+def test_an_unknown_model_or_a_window_too_large_is_one_line(file: Path) -> None:
+    for args in (["-m", "gpt-9"], ["-m", "gpt-4o", "--window", "999999999"]):
+        result = CliRunner().invoke(main, ["compact", str(file), *args])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert result.output.startswith("error: ") and result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("payload", "said"),
+    [
+        ([], "holds no user or assistant message"),
+        ([{"role": "system", "content": "Be brief."}], "holds no user or assistant message"),
+        (
+            [{"role": "tool", "tool_call_id": "c9", "content": "done"}],
+            "no conversation turn of",
+        ),
+    ],
+)
+def test_a_file_with_no_turns_says_so(tmp_path: Path, payload: list[Any], said: str) -> None:
+    """Found by a red team: a file empty after repair printed "View (0 of 0 messages)"."""
+    file = tmp_path / "empty.json"
+    file.write_text(json.dumps(payload))
+    result = CliRunner().invoke(main, ["compact", str(file)])
+    assert result.exit_code == 0 and "nothing to compact" in result.output
+    assert said in result.output and "View (0 of 0" not in result.output
+    data = json.loads(CliRunner().invoke(main, ["compact", str(file), "--json"]).output)
+    assert data["status"] == "skipped" and said in data["report"][0]
+    assert len(data["repairs"]) == (1 if payload and payload[0]["role"] == "tool" else 0)
+
+
+def test_a_view_bigger_than_the_window_says_what_fits_it(tmp_path: Path) -> None:
+    """The recent turns are kept verbatim whatever their size: when they overflow the
+    window, the report says so and names the command that fits them."""
+    msgs = [{"role": "user", "content": "Make the export idempotent."}]
+    msgs += [
+        {"role": "assistant" if i % 2 else "user", "content": "word " * 3_000} for i in range(14)
+    ]
+    file = tmp_path / "big.json"
+    file.write_text(json.dumps(msgs))
+    args = ["compact", str(file), "--json", "-m", "gpt-4o", "--window"]
+    data = json.loads(CliRunner().invoke(main, [*args, "16000"]).output)
+    said = [line for line in data["report"] if "more than the window" in line]
+    assert len(said) == 1 and "fit FILE --compact -m gpt-4o --window 16000" in said[0]
+    data = json.loads(CliRunner().invoke(main, [*args, "64000"]).output)
+    assert not any("more than the window" in line for line in data["report"])

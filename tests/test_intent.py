@@ -101,7 +101,62 @@ def substantive_as_first_written(text: str) -> bool:
 
 @given(texts | st.text(alphabet="ab'’ _.\u0301é日İ3", max_size=60))
 def test_substantive_reads_the_opening_words_once_and_says_the_same(text: str) -> None:
+    if intent._UNSPACED.search(text[:200]):
+        return  # measured in characters: see the unspaced-script tests below
     assert is_substantive(text) == substantive_as_first_written(text)
+
+
+# Characters of requests in unspaced scripts that are in no nudge or opener phrase.
+CONTENT_CHARS = "导出幂等夜间写入重跑复数据库迁移登录测试修缓存冪再実エポートジョブ"
+FILLER_PHRASES = sorted(set(intent._UNSPACED_FILLER_VOCABULARY.split()))
+PUNCTUATION = ["", "，", "。", "！", "？", "、", " ", "：", "\n"]
+
+
+def test_content_characters_are_in_no_filler_phrase() -> None:
+    assert not set(CONTENT_CHARS) & set("".join(FILLER_PHRASES))
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("content"), st.sampled_from(CONTENT_CHARS)),
+            st.tuples(st.just("filler"), st.sampled_from(FILLER_PHRASES)),
+            st.tuples(st.just("punctuation"), st.sampled_from(PUNCTUATION)),
+        ),
+        max_size=40,
+    )
+)
+def test_an_unspaced_request_is_substantive_by_its_characters_not_its_spaces(
+    parts: list[tuple[str, str]],
+) -> None:
+    """Chinese, Japanese and Thai write no spaces between words: a request in them is
+    substantive when about six characters remain besides nudges and openers ("好的",
+    "继续", "ありがとうございます", "你好，我有一个任务"), wherever the punctuation falls."""
+    text = "".join(p for _, p in parts)
+    content = sum(1 for kind, _ in parts if kind == "content")
+    if len(text) > 80 or not intent._UNSPACED.search(text):
+        return
+    assert is_substantive(text) == (content >= 6)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("把夜间导出任务改成幂等的，重跑时不能重复写入行。", True),
+        ("夜間エクスポートジョブを冪等にして、再実行で行が重複しないようにしてください。", True),
+        ("นำงานส่งออกตอนกลางคืนให้เป็นแบบ idempotent", True),
+        ("好的，继续吧", False),
+        ("你好，我有一个任务", False),
+        ("ありがとうございます！", False),
+        ("そのまま続けてください", False),
+        ("ขอบคุณครับ", False),
+        ("ok 继续", False),
+    ],
+)
+def test_goals_and_nudges_in_unspaced_scripts(text: str, expected: bool) -> None:
+    """Found in review: words were counted by spaces, so no Chinese or Japanese goal was
+    ever substantive and the fit never pinned it."""
+    assert is_substantive(text) is expected
 
 
 @given(st.lists(texts, max_size=8))
@@ -207,3 +262,53 @@ def test_a_scope_restricted_with_only_is_a_constraint() -> None:
     ):
         assert is_constraint(scope), scope
     assert not is_constraint("It only took a minute.")
+
+
+UNSPACED_PHRASES = [
+    "其实", "不对", "改用", "不是", "而是", "不要", "必须", "别碰", "保持", "不变", "好的", "继续",
+    "谢谢", "不急", "实は", "ではなく", "しないで", "必ず", "はい", "続けて", "导出夜间任务",
+]  # fmt: skip
+unspaced_texts = st.lists(
+    st.tuples(
+        st.sampled_from(UNSPACED_PHRASES + FILLERS), st.sampled_from([*SEPARATORS, "，", "。"])
+    ),
+    max_size=14,
+).map(lambda parts: "".join(w + s for w, s in parts))
+
+
+@given(st.lists(unspaced_texts | texts, max_size=8))
+def test_bulk_classification_is_the_per_text_one_in_unspaced_scripts_too(batch: list[str]) -> None:
+    assert steering_requests(batch) == reference(batch)
+
+
+@pytest.mark.parametrize(
+    ("text", "correction", "constraint"),
+    [
+        ("其实锁表应该用 Redis，不是 Memcached。", True, False),
+        ("不对，重试上限是 7，不是 3。", True, False),
+        ("我说的是 staging 集群，不是生产环境。", True, False),
+        ("这次改动不要碰 src/payments/ 目录。", False, True),
+        ("api/client.py 的公开签名必须保持不变。", False, True),
+        ("実はステージングのクラスタのことです。", True, False),
+        ("本番環境には絶対にデプロイしないでください。", False, True),
+        ("不急，有进展告诉我。", False, False),
+        ("好的，继续", False, False),
+        ("把夜间导出任务改为幂等的。", False, False),
+    ],
+)
+def test_corrections_and_rules_in_chinese_and_japanese(
+    text: str, correction: bool, constraint: bool
+) -> None:
+    """Found with bench_retention's coding-zh sessions: a Chinese rule or correction was
+    neither pinned by the fit nor recapped as one (the patterns read English words)."""
+    assert is_correction(text) is correction and is_constraint(text) is constraint
+    assert steering_requests([text]) == (([0], []) if correction or constraint else ([], []))
+
+
+def test_a_rule_is_looked_for_at_the_ends_of_a_long_unspaced_text_only() -> None:
+    """A long pasted document costs no scan of its whole length: its opening and its
+    ending are read (where a request around a paste states its rules)."""
+    middle = "这是文档的正文。" * 500
+    assert is_constraint("不要改这个文件。" + middle)
+    assert is_constraint(middle + "不要改这个文件。")
+    assert not is_constraint(middle + "不要改这个文件。" + middle)

@@ -383,3 +383,58 @@ def test_a_long_llm_recap_is_cut_at_a_sentence_end_never_mid_word() -> None:
     prose = out.event.recap_text.partition(BACKFILL_HEADER)[0].strip()
     assert prose.endswith("kept going.")
     assert set(prose.replace(".", " ").split()) <= set(reply.replace(".", " ").split())
+
+
+def test_a_request_the_user_talked_past_stays_open() -> None:
+    """A request followed by a pasted note, a screenshot turn or a nudge before the
+    assistant said anything is still open; a reply to the later turn does not answer it
+    (redteam14 N12)."""
+    paste = "Here's another chunk from the archive notes, just for context:\n\n" + (
+        "Harbour tide ledger lantern archive. " * 40
+    )
+    msgs = [
+        Message.user("Cut the essay to 1,800 words."),
+        Message.assistant("On it."),
+        Message.user("Then write a two-line bio for the contributor page."),
+        Message("assistant", (ToolCall("c1", "doc_read", '{"range": "section 1"}'),)),
+        Message.tool("c1", "Harbour tide ledger lantern. " * 20),
+        Message.user("keep going please"),
+        Message.assistant("Moving to the next section."),
+        Message.user(paste),
+        Message.assistant("Thanks, I've read it; nothing there changes the plan."),
+        Message.user("Also pin the app to the taskbar when it's back."),
+        Message.user("Here's what I see now."),
+        Message.assistant("I see the settings window; nothing unusual there."),
+    ]
+    assert digest(msgs).items("Open requests") == [
+        "Then write a two-line bio for the contributor page.",
+        "Also pin the app to the taskbar when it's back.",
+    ]
+    # answered right away, or on its topic after a nudge: no longer open
+    msgs += [
+        Message.user("Send the refund reply to the customer."),
+        Message.assistant("Sent."),
+        Message.user("Draft the release notes."),
+        Message.user("ok?"),
+        Message.assistant("Drafted the release notes in docs/notes.md."),
+    ]
+    assert len(digest(msgs).items("Open requests")) == 2
+
+
+def test_the_goal_line_is_the_task_alone() -> None:
+    """No pasted draft's title nor a later permission on the Goal line (redteam14 N4)."""
+    draft = "# The Ledger of Small Harbours\n\n" + "Harbour tide ledger lantern. " * 60
+    d = digest(
+        [
+            Message.user(
+                "I need to cut the essay to 1,800 words. Here is the full draft:\n\n" + draft
+            ),
+            Message.assistant("Reading it."),
+            Message.user("Never write to raw.orders directly."),
+            Message.user("Change of plan: you may write to raw.backfill_tmp, Priya created it."),
+        ]
+    )
+    assert d.items("Goal") == ["I need to cut the essay to 1,800 words."]
+    assert "Change of plan: you may write to raw.backfill_tmp, Priya created it." in d.items(
+        "Constraints and corrections"
+    )

@@ -354,3 +354,92 @@ def test_a_run_that_timed_out_failed() -> None:
     assert failure_lines("backfill: batch 3 of 9\nrequest timed out after 300s")
     assert failure_lines("context deadline exceeded")
     assert not failure_lines("backfill: batch 3 of 9\ndone: 1,204 rows")
+
+
+# How tools print a failure with none of a test runner's markers (redteam14 N1): the
+# detector reads generic signs, not a list of tools
+@pytest.mark.parametrize(
+    "output",
+    [
+        "1 of 1 START sql incremental model marts.orders_daily\n1 of 1 ERROR creating sql "
+        "incremental model marts.orders_daily\n  Database Error in model orders_daily\n"
+        "Done. PASS=0 WARN=0 ERROR=1 SKIP=0 TOTAL=1",
+        "Done. PASS=1 WARN=0 ERROR=1 SKIP=0 TOTAL=2",
+        "BigQuery error in query operation: Error processing job 'proj:bqjob_r1': Not found",
+        ": org.apache.spark.SparkException: Job aborted due to stage failure: Task 3 in stage "
+        "7.0 failed 4 times",
+        'The Deployment "api" is invalid: spec.template.spec.containers[0].image: Required value',
+        "An error occurred (AccessDenied) when calling the PutObject operation: Access Denied",
+        "ssh: connect to host bastion.internal port 22: Connection refused",
+        "./main.go:14:2: undefined: fooBar",
+        "src/app.py:1:8: F401 [*] `os` imported but unused\nFound 1 error.",
+        "Remove-Item : Access to the path 'C:\\Users\\sam\\Figma' is denied.",
+        "    + CategoryInfo          : PermissionDenied",
+        "Killed",
+        # redteam15 R10
+        '[!] CocoaPods could not find compatible versions for pod "Firebase/Crashlytics":',
+        "[10:01:02]: fastlane finished with errors",
+        "e: file:///ci/app/src/main/java/com/shop/Cart.kt:12:5 Unresolved reference: fooBar",
+        "! Undefined control sequence.\nl.42 \\citep\n! Emergency stop.",
+        "pandoc: Could not fetch resource 'figures/fig2.png': resource not found",
+        "Invalid config for 'automation' at automations.yaml, line 42: 'trigger' is invalid",
+    ],
+)
+def test_failures_without_a_runners_markers_are_seen(output: str) -> None:
+    assert failure_lines(output)
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "1 of 3 OK created sql view model stg.orders [SUCCESS 1 in 0.4s]\n"
+        "Done. PASS=3 WARN=0 ERROR=0 SKIP=0 TOTAL=3",
+        "Found 0 errors.",
+        '10.0.0.1 - - [20/Nov/2026:10:00:01 +0000] "GET /api/errors HTTP/1.1" 200 512',
+        "2026-11-13T04:35:01.100Z WARN checkout-api retrying: connection refused",
+        'src/log.py:3:logger.setLevel(logging.ERROR)\nsrc/cfg.py:8:LOG_LEVEL = "ERROR"\n'
+        "docs/guide.md:10:## Error handling",
+        "a1b2c3d Fix error handling in the parser\n9f8e7d6 Retry when the connection is "
+        "refused by the broker\n0e1f2a3 Handle access denied from S3 gracefully",
+        "The error budget is 0.1%. Invalid entries are skipped. Access is denied to guests.",
+        "Stage 7.0 finished in 3.2 s; 0 failed tasks",
+        "Passed!  - Failed:     0, Passed:    12, Skipped:     0, Total:    12",
+        "PLAY RECAP *********\nweb-01 : ok=3 changed=1 unreachable=0 failed=0",
+        "http_errors_total 0\nerror_rate 0.0",
+        # review10 C1, C3
+        "Found 3 errors (3 fixed, 0 remaining).",
+        "✔ 12 problems fixed\nFixed 4 errors automatically.",
+        "a1b2c3d Handle FAIL state in CI badge\n9f8e7d6 Log ERROR level to stderr",
+        "src/app.py:10:    if status == FAIL:\nsrc/app.py:12:        raise ERROR",
+        "attempt 1: connection refused\nattempt 2: connected, 200 OK",
+        "README.md:3: Returns an error in the response body when the id is invalid: see below",
+        "role.rbac.authorization.k8s.io/AccessDenied-handler created",
+        "Corrected 2 misspellings in README.md",
+        "4412 Killed tests skipped: none",
+        "requests=1200 errors=0 p99=120ms\nretries: 1 errors: 0",
+        "Processed 1,000 rows with 2 errors ignored (allowed by --max-bad-records=5); load DONE",
+        "warning: could not find config file, using defaults",
+    ],
+)
+def test_a_run_that_went_well_shows_no_failure(output: str) -> None:
+    assert failure_lines(output) == []
+
+
+def test_a_tool_that_failed_then_passed_with_its_arguments_is_fixed() -> None:
+    """A non-shell tool fails, then the same call (or one with more arguments: through a
+    proxy) passes: the recap says it passed; a pass with other arguments fixes nothing
+    (redteam15 R6)."""
+    record = [
+        GOAL,
+        *_ran(1, "convert", {"path": "a.docx", "to": "pdf"}, "ERROR: font X is not embedded"),
+        *_ran(2, "convert", {"path": "a.docx", "to": "pdf"}, "wrote a.pdf (41 pages)"),
+        *_ran(3, "fetch_pdf", {"doi": "10.1/x"}, "HTTP/1.1 403 Forbidden"),
+        *_ran(4, "fetch_pdf", {"doi": "10.1/x", "via": "proxy"}, "HTTP/1.1 200 OK"),
+        *_ran(5, "refund", {"order": "A-1"}, '{"error": {"status": 502, "message": "down"}}'),
+        *_ran(6, "refund", {"order": "B-2"}, '{"status": "ok"}'),
+    ]
+    failures = digest(record).items("Failures")
+    assert "convert: passed on its last run" in failures
+    assert "fetch_pdf: passed on its last run" in failures
+    assert "refund: passed on its last run" not in failures
+    assert "convert: passed on its last run" in _recap(record)

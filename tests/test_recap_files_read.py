@@ -7,6 +7,7 @@ with what was left out counted and where it is."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 
 import pytest
@@ -22,6 +23,7 @@ from contextledger.compaction.digest import (
     digest,
     fill_order,
     leaving_out,
+    names_in,
     parse_digest,
     render_digest,
 )
@@ -255,3 +257,22 @@ def test_a_chain_that_runs_something_is_no_look_around() -> None:
     s = _Session()
     s.run("cd api && pytest -q", "1 passed")
     assert "Commands run" not in digest(with_ids(s.msgs)).noise
+
+
+_PIECES = ["src", "sql", "ledger", "a", ".py", ".md", "/", ".", "-", "_x", " ", ":", ",", "\\"]
+
+
+@given(
+    st.lists(st.sampled_from(_PIECES), max_size=14).map("".join),
+    st.lists(st.sampled_from(_PIECES), min_size=1, max_size=6).map("".join),
+)
+def test_names_read_once_find_what_a_search_per_file_finds(text: str, path: str) -> None:
+    """The user's words are read once for every name they hold (a record of thousands of
+    files read took minutes searching the whole text once per file); what they name is
+    what a search per file finds."""
+    parts = path.replace("\\", "/").split("/")
+    named = [path, parts[-1], "/".join(parts[:-1]) + "/"]
+    for n in named:
+        said = bool(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text))
+        if re.fullmatch(r"[\w./-]+", n):
+            assert (n in names_in(text)) == said, n

@@ -347,3 +347,58 @@ def test_openai_dicts_are_repaired_leniently_with_input_indices() -> None:
     call = result.messages[1].tool_calls[0]
     assert call.id and call.arguments == '{"path": "."}'
     assert repair(result.messages).changes == ()
+
+
+def cut_call_history() -> list[dict[str, Any]]:
+    """An OpenAI history holding a call cut short by max_tokens (its arguments are not JSON;
+    OpenAI returned it and takes it back) and, later, a call the user interrupted."""
+    return [
+        {"role": "user", "content": "export the report"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_1", "type": "function",
+             "function": {"name": "export", "arguments": '{"format": "csv", "rows": [1, 2'}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "Exported to s3://reports/q3.csv"},
+        {"role": "user", "content": "now list the bucket"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_2", "type": "function", "function": {"name": "ls", "arguments": "{}"}}]},
+        {"role": "user", "content": "never mind: where did the export go?"},
+    ]  # fmt: skip
+
+
+def test_repair_keeps_unparsed_arguments_for_a_target_that_takes_them() -> None:
+    """OpenAI Chat and Responses take a call's arguments as the string the model wrote:
+    ``repair(target="openai")`` keeps such a call and its result; for any target (None) or
+    one that needs a JSON object, the call goes, reported."""
+    for target in ("openai", "openai-responses"):
+        kept = repair(cut_call_history(), target=target)
+        assert kinds(kept) == ["synthesized_result"]
+        assert "s3://reports/q3.csv" in kept.messages[2].text
+        ensure_valid(kept.messages, target)
+    for target in (None, "anthropic", "gemini"):
+        gone = repair(cut_call_history(), target=target)
+        assert kinds(gone)[:2] == ["malformed_call_removed", "orphan_result"]
+        assert "s3://" not in "".join(m.text for m in gone.messages)
+
+
+def test_fit_and_prepare_repair_for_their_target(stub: Any) -> None:
+    """When a history needs repair for another reason (an interrupted call), fit and prepare
+    for OpenAI keep the cut call and its result (they used to remove them, as the untargeted
+    repair did), and the official client's request is accepted by the stub."""
+    import openai
+
+    from contextledger import fit, prepare
+
+    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+    history = cut_call_history()
+    fitted = fit(history, "gpt-4o", target="openai")
+    prepared = prepare(history, "gpt-4o", compaction=False)
+    for messages in (fitted.messages, prepared.messages):
+        assert "s3://reports/q3.csv" in messages[2].text
+        assert messages[1].tool_calls[0].arguments == '{"format": "csv", "rows": [1, 2'
+    assert [n.kind for n in fitted.report.notices] == ["repaired"]
+    assert client.chat.completions.create(**prepared.sdk_kwargs()).choices[0].message.content
+    from contextledger.providers import translate
+
+    body = translate(fitted.messages, "openai").body
+    assert client.chat.completions.create(model="gpt-4o", **body).choices
+    assert stub.rejected() == []

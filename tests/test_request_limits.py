@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import io
 import random
+import struct
+import zlib
 from pathlib import Path
 
 import pytest
@@ -152,6 +154,39 @@ def test_anthropic_image_over_5_mb_is_never_sent(where: str) -> None:
     (notice,) = [n for n in res.report.notices if n.kind == "replaced"]
     assert notice.where == "shot" and "5.8 MB of base64" in notice.text
     assert "at most 5.2 MB per image" in notice.text
+
+
+def small_heavy_png(side: int, padding: int) -> ImageBlock:
+    """A valid ``side``×``side`` PNG carrying ``padding`` bytes in a text chunk: a cheap
+    picture (a few tokens) that is megabytes on the wire."""
+    raw = noise_png(side, 7).data
+    assert raw is not None
+    data = raw.decode()
+    text = b"Comment\0" + b"x" * padding
+    chunk = struct.pack(">I", len(text)) + b"tEXt" + text
+    chunk += struct.pack(">I", zlib.crc32(b"tEXt" + text))
+    return ImageBlock("image/png", data=InlineData.from_bytes(data[:33] + chunk + data[33:]))
+
+
+def test_anthropic_per_image_limit_holds_for_a_cheap_image(stub: StubServer) -> None:
+    """redteam11 F19: the per-image byte check ran only when the images' tokens could break
+    the per-request count limit, so a 100×100 PNG of 8 MB (14 tokens) went to Anthropic and
+    was answered 400. It is checked whenever there is an image."""
+    import anthropic
+
+    heavy = small_heavy_png(100, 6_000_000)
+    history = [Message.user("what does this icon show?", heavy, id="ask")]
+    model = "claude-sonnet-4-6"
+    client = anthropic.Anthropic(api_key="k", base_url=stub.anthropic_url, max_retries=0)
+    with pytest.raises(anthropic.BadRequestError, match="image exceeds 5 MB maximum"):
+        client.messages.create(model=model, max_tokens=9, **translate(history, "anthropic").body)
+
+    res = fit(history, model, target="anthropic")
+    assert client.messages.create(
+        model=model, max_tokens=9, **translate(res.messages, "anthropic").body
+    ).content
+    (notice,) = [n for n in res.report.notices if n.kind == "replaced"]
+    assert notice.where == "ask" and "at most 5.2 MB per image" in notice.text
 
 
 def test_anthropic_many_image_rule() -> None:

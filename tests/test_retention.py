@@ -178,6 +178,36 @@ def test_a_greeting_before_the_task_never_becomes_the_goal(opener: list[str], wi
     assert f"Goal: {opener[0]}" not in recap
 
 
+@pytest.mark.parametrize(
+    ("greeting", "goal", "nudges"),
+    [
+        (
+            "你好",
+            "把夜间导出任务改成幂等的，重跑时不能重复写入行。",
+            ["好的，继续", "谢谢，接着做"],
+        ),
+        (
+            "こんにちは",
+            "夜間エクスポートジョブを冪等にして、再実行で行が重複しないようにしてください。",
+            ["はい、続けてください", "ありがとうございます"],
+        ),
+    ],
+)
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_a_goal_written_without_spaces_is_pinned(
+    greeting: str, goal: str, nudges: list[str], window: int
+) -> None:
+    """Found in review: requests were measured in space-separated words, so a Chinese or
+    Japanese goal was never "substantive" and the fit pinned none (the nudges after it
+    were all it had)."""
+    msgs = session()
+    msgs[1:2] = [Message.user(greeting), Message.assistant("Hello!"), Message.user(goal)]
+    for k, i in enumerate(j for j, m in enumerate(msgs) if m.text == "ok, keep going"):
+        msgs[i] = Message.user(nudges[k % 2])
+    kept = texts(fit(msgs, "gpt-4o", window=window, max_output_tokens=500).messages)
+    assert goal in kept and CORRECTION in kept and CONSTRAINT in kept
+
+
 def test_a_task_replaced_midway_is_pinned_beside_the_first() -> None:
     msgs = session(60)
     new_task = (
@@ -275,6 +305,25 @@ def test_compaction_fills_the_window_and_keeps_what_fit_keeps(window: int) -> No
     view = texts(out.messages)
     for fact in (GOAL, CORRECTION, CONSTRAINT):
         assert fact in view
+
+
+def test_a_goal_with_a_long_paste_does_not_leave_the_window_half_empty() -> None:
+    """Found by a red team: the task came with a pasted draft; the fit sends it as its
+    words (the draft left out), but the room beside the recap was priced with the whole
+    draft, so no recapped turn came back: 3,219 of 7,000 tokens used. The turns shown stay
+    while no new turn needs their room (here: the request sent again)."""
+    draft = "\n".join(f"Paragraph {i}: " + "the harbour lanterns were counted again " * 9
+                      for i in range(45))  # fmt: skip
+    msgs = session(60)
+    msgs[1] = Message.user(f"{GOAL} Here is the full draft:\n{draft}")
+    preparer = Preparer("gpt-4o", window=8_000, max_output_tokens=1_000, compaction=True)
+    out = preparer.prepare(msgs)
+    budget = out.report.window - out.report.reserved_output
+    assert out.event is not None and 0.9 * budget <= out.report.used <= budget
+    assert GOAL in texts(out.messages) and "Paragraph 30" not in texts(out.messages)
+    again = preparer.prepare(msgs)
+    assert len(again.messages) == len(out.messages) and again.report.used == out.report.used
+    assert not any("left the view" in n.text for n in again.report.notices)
 
 
 def test_no_recap_when_the_whole_view_fits() -> None:

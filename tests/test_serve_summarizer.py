@@ -111,3 +111,70 @@ def test_serve_writes_recaps_with_the_configured_summarizer_and_its_own_key(
     assert all(r.headers["authorization"] == f"Bearer {RECAP_KEY}" for r in recaps)
     app = [r for r in stub.requests if isinstance(r.body, dict) and r.body.get("model") == "gpt-4o"]
     assert app and all(r.headers["authorization"] == f"Bearer {APP_KEY}" for r in app)
+
+
+def _long_session(name: str, n: int = 60) -> Any:
+    """A session whose record a 1,500-token window cannot hold: compaction is due."""
+    from contextledger.model import Message
+    from contextledger.serve.sessions import SessionState
+
+    state = SessionState(name, name, "openai")
+    state.recorded(
+        [
+            Message.user(f"step {k}: check config/app{k}.toml " + "and then " * 12, id=f"m{k}")
+            if k % 2 == 0
+            else Message.assistant(f"checked app{k}", id=f"m{k}")
+            for k in range(n)
+        ],
+        state.mark,
+    )
+    return state
+
+
+def test_a_summarizer_that_is_down_is_not_asked_again_until_its_backoff_passed(
+    stub: StubServer,
+) -> None:
+    """Found by a red team: every compaction asked a summarizer that was down, so every
+    recap waited on its timeout. The proxy remembers the failure (its own state, shared by
+    the sessions, which ask the same endpoint): recaps are made offline, said in each
+    turn's report, until the backoff has passed; one answer ends the outage."""
+    from contextledger.compaction import OpenAISummarizer
+    from contextledger.prepare import Preparer
+    from contextledger.serve.backoff import SummarizerBackoff
+    from contextledger.serve.fitting import prepare_with_backoff
+    from stub_server import Fault
+
+    clock = [1000.0]
+    backoff = SummarizerBackoff(first=30, clock=lambda: clock[0])
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+
+    def turn(name: str) -> tuple[Any, int]:
+        preparer = Preparer(
+            "gpt-4o", compaction=True, summarizer=summarizer, window=1500, max_output_tokens=200
+        )
+        before = len(stub.requests)
+        prepared = prepare_with_backoff(_long_session(name), preparer, None, None, backoff)
+        assert preparer.summarizer is summarizer  # the configured one, back in place
+        return prepared, len(stub.requests) - before
+
+    stub.fail(Fault("status", 503))
+    first, asked = turn("a")
+    assert asked == 1 and first.event is not None and first.event.summarizer == "offline"
+    assert first.report.fallback is not None and first.report.fallback.down
+    said = [n.text for n in first.report.notices if n.kind == "compaction"]
+    assert any("asked again in 30 s" in t for t in said), said
+    # another session, within the backoff: the endpoint is not asked, the recap is made
+    # offline and the turn says why
+    second, asked = turn("b")
+    assert asked == 0 and second.event is not None and second.event.summarizer == "offline"
+    assert second.report.fallback is None
+    said = [n.text for n in second.report.notices if n.kind == "compaction"]
+    assert any("made offline" in t and "openai:gpt-4o-mini" in t for t in said), said
+    # the backoff passed: asked again; it fails again, so the next wait is twice as long
+    clock[0] += 31
+    stub.fail(Fault("status", 500))
+    _, asked = turn("c")
+    assert asked == 1 and backoff.outage is not None and backoff.retry_in() == 60
+    clock[0] += 61
+    recovered, asked = turn("d")  # it answers: the outage is over
+    assert asked >= 1 and backoff.outage is None and recovered.event is not None

@@ -7,13 +7,17 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    OpenRouter ``provider/model`` (``openrouter/anthropic/claude-3.5-sonnet``), Bedrock
    ``anthropic.claude-…-v1:0`` with its ``us.``/``eu.``/``apac.``/``global.`` inference-profile
    prefixes (and ARNs), Vertex ``claude-…@20251001`` and ``publishers/google/models/…``,
-   dotted Claude versions (``claude-sonnet-4.5``), dates and ``-latest``/``-preview`` tails;
+   dotted Claude versions (``claude-sonnet-4.5``), dates and ``-latest``/``-preview`` tails,
+   fine-tunes (``ft:gpt-4o-mini-2024-07-18:acme::id`` bills as its base), context-length
+   tails (``claude-sonnet-4-5[1m]``, Bedrock's ``…-v1:0:48k``: the window served, never more);
+   Bedrock ids case-blind (``US.ANTHROPIC.CLAUDE-…``);
 3. a known family the name extends by a variant word providers use (``-audio``, ``-pro``,
    ``-preview`` …: ``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``); not by a version number
    (``claude-opus-4-9`` is not ``claude-opus-4``), a stray letter (``gpt-4-o``), an unknown
    word (``gpt-4o-typo``) or a misspelling of a longer known id (``gpt-4o-mni`` is not ``gpt-4o``).
 
-Anything else raises :class:`UnknownModelError` naming the closest known ids. A caller who
+Anything else raises :class:`UnknownModelError` naming the closest known ids (always at
+least one; an Azure deployment is mapped with ``register_alias``). A caller who
 knows the window can still use an unlisted model (``lookup_model(id, window=…)``): it gets
 the provider's conservative defaults, marked ``estimated``. Users add models with
 ``register_model`` or a JSON file named by ``CONTEXTLEDGER_MODELS``.
@@ -37,7 +41,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, ModelSpecError, UnknownModelError, WindowError, describe
+from .errors import (
+    ArgumentError,
+    ConfigError,
+    ModelSpecError,
+    UnknownModelError,
+    WindowError,
+    describe,
+)
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
@@ -83,6 +94,17 @@ _BEDROCK_VENDOR = re.compile(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\."
 _BEDROCK_VERSION = re.compile(r"-v\d+(?::\d+)?$")
 _VERTEX_DATE = re.compile(r"@(?:\d{8}|latest|default|\d{3})$")
 _CLAUDE_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
+_FINE_TUNE = re.compile(r"^ft:([^:]+):.*$")
+_AZURE_FINE_TUNE = re.compile(r"\.ft-[0-9a-z]+$")
+# Ids in a cloud's own form, matched case-blind: Bedrock's (vendor., region.vendor., ARNs).
+_CLOUD_ID = re.compile(
+    r"^(?:arn:aws|(?:(?:us|eu|apac|global|us-gov|jp|au|ca)\.)?"
+    r"(?:anthropic|meta|mistral|amazon|cohere|ai21)\.)",
+    re.IGNORECASE,
+)
+# A context-length variant of a model: Claude Code's claude-sonnet-4-5[1m] (the 1M-token
+# window, Anthropic's context-1m beta) and Bedrock's anthropic.claude-…-v1:0:200k.
+_CONTEXT_VARIANT = re.compile(r"(?:\[(\d+)([km])\]|:(\d+)(k))$", re.IGNORECASE)
 # OpenRouter variants of one model: anthropic/claude-3.7-sonnet:thinking, openai/gpt-4o:extended
 _OPENROUTER_VARIANT = re.compile(r":(?:free|beta|thinking|extended|nitro|floor|online|exacto)$")
 # Words after a known id that make it another kind of model: not a chat model at all, or
@@ -178,6 +200,9 @@ class Catalog:
         >>> cat.lookup("azure/prod-chat").id
         'gpt-4o'
         """
+        if _context_variant(model)[1] and self._find(model) is None:
+            # an alias names a model; its window is the model's (fit(window=…) lowers it)
+            raise ArgumentError("model", "a model id without a context-length tail", model)
         info = self.lookup(model)
         self._aliases[name] = info.id
         return info
@@ -199,15 +224,25 @@ class Catalog:
         with the closest known ids."""
         if not isinstance(model, str):
             raise UnknownModelError(describe(model))
-        found = self._resolve(model)
-        if found is None and "/" in model:
+        found = self._find(model)  # an id registered with a tail (my-router:128k) first
+        if found is not None:
+            return found
+        name, wanted = _context_variant(model)
+        base = self._find(name) if wanted else None
+        if base is not None and wanted and _takes_tail(model, base):
+            return _with_window(base, wanted)
+        raise UnknownModelError(model, self.suggest(model), hint=_hint(model))
+
+    def _find(self, name: str) -> ModelInfo | None:
+        found = self._resolve(name)
+        if found is None and ("/" in name or _CLOUD_ID.match(name)):
             # Routed ids (org/model, provider/model) are matched case-blind, as routers list
             # them: OpenRouter's meta-llama/llama-3.2-11b-… is Hugging Face's
-            # meta-llama/Llama-3.2-11B-…. A bare id stays case-sensitive: OpenAI answers
-            # "The model `GPT-4o` does not exist", so GPT-4o is refused with gpt-4o suggested.
-            found = self._resolve_case_blind(model)
-        if found is None:
-            raise UnknownModelError(model, self.suggest(model))
+            # meta-llama/Llama-3.2-11B-…; so are Bedrock ids, lower-case by construction
+            # (US.ANTHROPIC.CLAUDE-… can only mean one). A bare id stays case-sensitive:
+            # OpenAI answers "The model `GPT-4o` does not exist", so GPT-4o is refused with
+            # gpt-4o suggested.
+            found = self._resolve_case_blind(name)
         return found
 
     def _resolve_case_blind(self, model: str) -> ModelInfo | None:
@@ -227,8 +262,18 @@ class Catalog:
         'claude-sonnet-4-5'
         """
         known = {k.lower(): k for k in self._models if not k.endswith("/default")}
-        bare = _strip_route(model)[1].lower()  # GPT-4o → gpt-4o
-        close = difflib.get_close_matches(bare, list(known), n=n, cutoff=0.6)
+        name = _context_variant(model)[0]
+        spellings = _candidates(_strip_route(name)[1].lower())  # GPT-4o → gpt-4o
+        for spelling in spellings:
+            close = difflib.get_close_matches(spelling, list(known), n=n, cutoff=0.6)
+            if close:
+                return tuple(known[k] for k in close)
+        # Nothing close (grok-4, azure/prod-chat, claude-v2:1): still name the nearest known
+        # ids, those sharing the name's first word first, so no refusal leaves the caller
+        # without an id to try.
+        word = re.split(r"[-.:_/]", spellings[-1], maxsplit=1)[0]
+        related = [k for k in known if word in re.split(r"[-.:_/]", k)]
+        close = difflib.get_close_matches(spellings[-1], related or list(known), n=n, cutoff=0)
         return tuple(known[k] for k in close)
 
     def provider_default(self, model: str) -> ModelInfo:
@@ -321,6 +366,50 @@ class Catalog:
         return bool(difflib.get_close_matches(name, longer, n=1, cutoff=0.9))
 
 
+def _hint(model: str) -> str:
+    """What to do about an unknown id of a kind the catalog can never know by itself."""
+    if not model.strip():
+        return "the model id is empty"
+    if model.split("/", 1)[0] in ("azure", "azure_ai"):
+        return (
+            "an Azure deployment is named by its owner: map it to its model with "
+            "register_alias(deployment, model) or Catalog.alias"
+        )
+    return ""
+
+
+def _context_variant(model: str) -> tuple[str, int | None]:
+    """(the id without a context-length tail, the window the tail asks for, or None).
+
+    >>> _context_variant("claude-sonnet-4-5[1m]"), _context_variant("anthropic.claude-v2:1:18k")
+    (('claude-sonnet-4-5', 1000000), ('anthropic.claude-v2:1', 18000))
+    """
+    name = model.strip()
+    tail = _CONTEXT_VARIANT.search(name)
+    if tail is None or (tail[3] and name.startswith("ft:")):  # a fine-tune's own id: ft:…:12k
+        return name, None
+    digits, unit = (tail[1], tail[2]) if tail[1] else (tail[3], tail[4])
+    scale = 1_000_000 if unit.lower() == "m" else 1_000
+    return name[: tail.start()], int(digits) * scale or None  # [0k]: no window, refused
+
+
+def _takes_tail(model: str, base: ModelInfo) -> bool:
+    """Whether ``model``'s context-length tail is one its provider has: Claude Code's
+    ``[1m]`` on a Claude id, Bedrock's ``:200k`` on a Bedrock id (OpenAI and Google answer
+    404 for ``gpt-4o:32k`` or ``gemini-2.5-flash[1m]``)."""
+    if model.rstrip().endswith("]"):
+        return base.provider == "anthropic"
+    return _CLOUD_ID.match(_strip_route(model)[1]) is not None
+
+
+def _with_window(info: ModelInfo, wanted: int) -> ModelInfo:
+    """``info`` with the window a context-length variant asks for, never above the window
+    the provider serves: Anthropic closed the context-1m beta of Claude Sonnet 4 and 4.5 on
+    2026-04-30 (a request over 200,000 tokens is refused), so ``claude-sonnet-4-5[1m]`` is
+    budgeted at 200,000; ``claude-sonnet-4-6[1m]`` has 1M natively."""
+    return replace(info, context_window=min(wanted, info.context_window))
+
+
 def _served_by(route: str, info: ModelInfo) -> bool:
     """Whether a route prefix's provider serves ``info``: any model without a route; an
     open-weight model behind ``openai/`` (LiteLLM's OpenAI-compatible route) too."""
@@ -357,6 +446,10 @@ def _strip_route(model: str) -> tuple[str, str]:
 def _candidates(name: str) -> list[str]:
     """Spellings of one model name to try, most literal first."""
     out = [name]
+    # A fine-tune bills as its base model (same tokenizer, window and image formula), and
+    # its id names the base: OpenAI's (and Mistral's) ft:<base>:<org>:<suffix>:<id>, Azure's
+    # <base>.ft-<hex>.
+    name = _FINE_TUNE.sub(r"\1", _AZURE_FINE_TUNE.sub("", name))
     unrouted = _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", name))
     # Vertex's date goes first: claude-3-5-sonnet-v2@20241022 keeps a version tail under it.
     unrouted = _VERTEX_DATE.sub("", unrouted)
@@ -630,6 +723,19 @@ def register_model(
     return info
 
 
+def register_alias(name: str, model: str, catalog: Catalog | None = None) -> ModelInfo:
+    """Name a known model another way, in ``catalog`` or the process's default catalog: an
+    Azure deployment (``register_alias("prod-chat", "gpt-4o-2024-08-06")`` makes
+    ``azure/prod-chat`` a gpt-4o), a proxy's route. ``model`` must resolve; an unknown one
+    raises :class:`UnknownModelError` with suggestions. Without ``catalog`` the alias is
+    process-wide, like :func:`register_model` (register at start-up: not thread-safe)."""
+    if catalog is not None:
+        return catalog.alias(name, model)
+    info = _shared_default().alias(name, model)
+    _USER_ALIASES[name] = info.id
+    return info
+
+
 def lookup_model(
     model: str | ModelInfo,
     catalog: Catalog | None = None,
@@ -723,8 +829,10 @@ class PriceTable:
     def prices_for(self, model: str) -> TokenPrices | None:
         """A model's prices, or None when the table has none. Only the id itself (routing
         prefixes such as ``openrouter/`` removed) is looked up: a dated snapshot can be
-        priced differently from its alias, so it is never priced as the alias."""
-        return self.models.get(model) or self.models.get(_strip_route(model)[1])
+        priced differently from its alias, so it is never priced as the alias. A
+        context-length tail (``claude-sonnet-4-5[1m]``) names the same model."""
+        name = _context_variant(model)[0]
+        return self.models.get(name) or self.models.get(_strip_route(name)[1])
 
 
 @dataclass(frozen=True, slots=True)

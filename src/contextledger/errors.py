@@ -119,13 +119,16 @@ class VisionGateError(ContextLedgerError):
 class UnknownModelError(ContextLedgerError, KeyError):
     """A model id the catalog cannot resolve. ``suggestions`` are the closest known ids."""
 
-    def __init__(self, model: str, suggestions: tuple[str, ...] = ()) -> None:
+    def __init__(self, model: str, suggestions: tuple[str, ...] = (), *, hint: str = "") -> None:
         self.model = model
         self.suggestions = tuple(suggestions)
+        self.hint = hint
         super().__init__(model)
 
     def __str__(self) -> str:
         hint = f"did you mean {' or '.join(self.suggestions)}? " if self.suggestions else ""
+        if self.hint:
+            hint = f"{self.hint}; {hint}"
         return (
             f"unknown model {self.model!r}: {hint}Its window and prices are not known; "
             "register it (contextledger.catalog.register_model, or a CONTEXTLEDGER_MODELS "

@@ -150,9 +150,11 @@ class ImageCut:
 def may_break_request_limits(image_tokens: int, info: ModelInfo) -> bool:
     """False when a request whose images cost ``image_tokens`` cannot break the limits:
     no byte limit, and too few tokens for more images than the count limit allows at the
-    cheapest an image can cost (OpenAI's 85, Gemini's 258: no scan on every turn)."""
+    cheapest an image can cost (OpenAI's 85, Gemini's 258: no scan on every turn). A byte
+    limit per image or per request is checked whenever there is an image: a tiny picture
+    can carry megabytes (a 100×100 PNG of 8 MB costs Anthropic 14 tokens)."""
     limits = info.image_limits
-    if limits.max_request_bytes is not None:
+    if limits.max_request_bytes is not None or limits.max_base64_bytes is not None:
         return image_tokens > 0
     if limits.max_images is None:
         return False

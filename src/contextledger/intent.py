@@ -205,14 +205,54 @@ def is_nudge(text: str) -> bool:
     return len(words) <= 12 and _all_in(words, _NUDGE_WORDS)
 
 
+# Corrections and rules in Chinese and Japanese (the patterns above read English words).
+# They are looked for in a text's opening and ending only (what ``_unspaced_ends`` gives):
+# rules are stated in short turns, and a long pasted document in these scripts must cost a
+# fit no scan of its whole length.
+# (every alternative starts with a literal character: the engine then skips the positions
+# that start none at C speed)
+_UNSPACED_CORRECTION = re.compile(
+    r"其实|不对|我说的是|我的意思是|应该是|应该用|改用|换成|改成|更正|纠正|搞错|说错|弄错|"
+    r"，\s*不是|,\s*不是|不是[^。！？\n]{1,30}?而是|"
+    r"実は|違います|ではなく|じゃなくて|訂正|間違|やっぱり|に変更"
+)
+_UNSPACED_CONSTRAINT = re.compile(
+    r"不要|不能|不可以|不准|不许|不得|禁止|严禁|绝对不|千万不|必须|务必|一定要|只能|只许|"
+    r"别(?:碰|动|改|用|删|跑|运行|提交|推送|部署|再)|保持[^。！？\n]{0,20}?不变|"
+    r"しないで|してはいけない|してはだめ|しては駄目|ないでください|ないように|絶対に|必ず|"
+    r"禁止|だけを?(?:変更|編集|修正)"
+)
+
+
+def _unspaced_ends(text: str) -> str:
+    """Where a Chinese or Japanese rule or correction is looked for: the whole text when
+    short, else its first and last 300 characters ("" for a text in no such script)."""
+    if text.isascii():
+        return ""
+    ends = text if len(text) <= 600 else f"{text[:300]}\n{text[-300:]}"
+    return ends if _UNSPACED.search(ends) else ""
+
+
 def is_correction(text: str) -> bool:
-    """The user changing course or fixing something the assistant got wrong."""
-    return not is_nudge(text) and bool(_CORRECTION.search(text))
+    """The user changing course or fixing something the assistant got wrong.
+
+    >>> is_correction("其实锁表应该用 Redis，不是 Memcached。")
+    True
+    """
+    if is_nudge(text):
+        return False
+    return bool(_CORRECTION.search(text) or _UNSPACED_CORRECTION.search(_unspaced_ends(text)))
 
 
 def is_constraint(text: str) -> bool:
-    """A standing rule: a negation or an imperative of obligation."""
-    return not is_nudge(text) and bool(_CONSTRAINT.search(text))
+    """A standing rule: a negation or an imperative of obligation.
+
+    >>> is_constraint("这次改动不要碰 src/payments/ 目录。"), is_constraint("不急，有进展告诉我。")
+    (True, False)
+    """
+    if is_nudge(text):
+        return False
+    return bool(_CONSTRAINT.search(text) or _UNSPACED_CONSTRAINT.search(_unspaced_ends(text)))
 
 
 def restates_task(text: str) -> bool:
@@ -220,14 +260,73 @@ def restates_task(text: str) -> bool:
     return bool(_RESTATES.search(text))
 
 
+# Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,
+# Myanmar): ``\w+`` reads a whole clause as one "word", so a request in them never had
+# "four words" and a Chinese or Japanese goal was never pinned. Their length is measured
+# in characters instead, after taking out the nudges and openers of these languages.
+_UNSPACED = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uf900-\ufaff\uff66-\uff9f]"
+)
+_UNSPACED_FILLER_VOCABULARY = """
+    好的 好吧 好 行 嗯 哦 对 是的 是 可以 没问题 收到 谢谢 多谢 感谢 继续 接着 下一步 吧 啊 呀 呢
+    了 吗 嘛 请 麻烦 你好 您好 嗨 在吗 在 我 我们 你 您 有 一个 个 任务 问题 事情 事 帮 帮忙 一下
+    加油 辛苦 慢慢来 不急 明白 知道 懂 进展 如何 怎么样 完成 做 吧 就 这样 那 然后 也 都 很 棒
+    非常 太 继续吧 先 现在 今天
+    はい ええ うん 了解 承知 しました です ます ありがとう ございます 続けて 続き ください お願い
+    します そのまま 大丈夫 よろしく どうも こんにちは おはよう 進めて 次 いいです いい ね よ 進捗
+    どう ですか 質問 タスク 一つ ちょっと 今 あります がんばって 引き続き 助かります 了解です
+    ครับ ค่ะ คะ นะ ขอบคุณ โอเค ได้ ต่อ ทำต่อ เลย สวัสดี
+"""
+_UNSPACED_FILLER = frozenset(_UNSPACED_FILLER_VOCABULARY.split())
+_UNSPACED_FILLER_LONGEST = max(map(len, _UNSPACED_FILLER))
+_UNSPACED_RUN = re.compile(_UNSPACED.pattern + "+")
+# the characters of no filler phrase: they are content wherever they stand
+_DROP_FILLER_CHARACTERS = {ord(ch): None for ch in "".join(_UNSPACED_FILLER)}
+
+
+def _content_characters(run: str) -> int:
+    """The fewest characters of ``run`` left over when it is read as nudge and opener
+    phrases wherever it can be (a reading left to right would take "你好" out of
+    "你好的" and count "的")."""
+    fewest = [0] * (len(run) + 1)
+    for end in range(1, len(run) + 1):
+        best = fewest[end - 1] + 1
+        for size in range(1, min(_UNSPACED_FILLER_LONGEST, end) + 1):
+            if run[end - size : end] in _UNSPACED_FILLER:
+                best = min(best, fewest[end - size])
+        fewest[end] = best
+    return fewest[-1]
+
+
+def _says_enough_unspaced(opening: str) -> bool:
+    """At least about four words in a text written (partly) without spaces: three
+    characters of an unspaced script count as two words (Chinese words run one to three
+    characters), once the nudge and opener phrases are taken out ("好的，继续吧" and
+    "你好，我有一个任务" say nothing); words of spaced scripts count as words."""
+    spaced = _NUDGE_WORD.findall(_UNSPACED.sub(" ", opening))
+    words = sum(1 for w in spaced if w.lower().replace("’", "'") not in _PREAMBLE_WORDS)
+    # the usual request: enough characters of no filler phrase at all (at C speed)
+    sure = len(_UNSPACED.findall(opening.translate(_DROP_FILLER_CHARACTERS)))
+    if 2 * sure + 3 * words >= 12:
+        return True
+    chars = sum(_content_characters(run) for run in _UNSPACED_RUN.findall(opening))
+    return 2 * chars + 3 * words >= 12
+
+
 def is_substantive(text: str) -> bool:
-    """A request that says something: not a nudge nor a bare opener, at least four words.
+    """A request that says something: not a nudge nor a bare opener, at least four words
+    (in Chinese, Japanese, Thai …, about six characters besides nudges and openers).
 
     >>> is_substantive("hey, are you there?"), is_substantive("I have a task for you.")
     (False, False)
     >>> is_substantive("I have a task for you: migrate the billing service to Postgres.")
     True
+    >>> is_substantive("好的，继续吧"), is_substantive("把夜间导出任务改成幂等的，重跑时不能重复写入行。")
+    (False, True)
     """
+    if _UNSPACED.search(text, 0, 200):  # (a nudge or an opener is short)
+        return _says_enough_unspaced(text[:80])
     words = _opening_words(text)  # read once: a fit asks this of thousands of requests
     if len(words) < 4 and sum(1 + w.count("'") + w.count("’") for w in words) < 4:
         return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
@@ -472,8 +571,22 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
         text = texts[i]
         if not is_substantive(text):
             continue
-        if correction(text) or any(correction(text, p) or constraint(text, p) for p in where[i]):
+        english = any(correction(text, p) or constraint(text, p) for p in where[i])
+        if correction(text) or english or _steers_unspaced(text):
             steering.append(i)
         if i in restates and restates_task(text):
             restating.append(i)
+    # Chinese and Japanese rules hold none of the English words the pass looks for
+    unspaced = [i for i, t in enumerate(texts) if i not in where and _steers_unspaced(t)]
+    if unspaced:
+        steering = sorted(steering + [i for i in unspaced if is_substantive(texts[i])])
     return steering, restating
+
+
+_UNSPACED_STEERING = re.compile(f"{_UNSPACED_CORRECTION.pattern}|{_UNSPACED_CONSTRAINT.pattern}")
+
+
+def _steers_unspaced(text: str) -> bool:
+    """A Chinese or Japanese correction or rule (not a nudge)."""
+    ends = _unspaced_ends(text)
+    return bool(ends) and bool(_UNSPACED_STEERING.search(ends)) and not is_nudge(text)

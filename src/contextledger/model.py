@@ -130,6 +130,21 @@ class Image:
         given = sum(x is not None for x in (self.data, self.url, self.ref))
         if given != 1:
             raise ContentError("", "an image needs exactly one of data, url or ref")
+        if self.url is not None and self.url[:5].lower() == "data:":
+            self._inline_data_url(self.url)
+
+    def _inline_data_url(self, url: str) -> None:
+        """``Image(url="data:image/png;base64,…")`` built by hand holds its bytes as any read
+        image does (the payload is not copied): priced by its pixels, sent as its format,
+        counted toward byte limits. A data URL that is not base64 stays a URL."""
+        comma = url.find(",", 0, 256)
+        header = url[5:comma] if comma > 0 else ""
+        if not header.lower().endswith(";base64"):
+            return
+        object.__setattr__(self, "data", InlineData(url, comma + 1))
+        object.__setattr__(self, "url", None)
+        if self.media_type is None:  # data:image/png;name=shot.png;base64 → image/png
+            object.__setattr__(self, "media_type", header.split(";", 1)[0].lower() or None)
 
     @property
     def source_kind(self) -> Literal["base64", "url", "ref"]:

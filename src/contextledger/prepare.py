@@ -51,7 +51,14 @@ from .reply import Reply
 from .report import Notice
 from .storage.media import MediaBackend
 
-__all__ = ["PrepareReport", "Prepared", "Preparer", "price_request", "recapped_image_notices"]
+__all__ = [
+    "Fallback",
+    "PrepareReport",
+    "Prepared",
+    "Preparer",
+    "price_request",
+    "recapped_image_notices",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +70,20 @@ class NormalizedNote:
     after: tuple[int, int, int]
     reason: str
     where: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Fallback:
+    """The configured summarizer's recap was not used; the local offline recap stood in.
+
+    ``down`` is True when the summarizer could not be asked or said nothing (the endpoint
+    refused, timed out, answered an HTTP error or an empty reply): asking it again soon
+    would likely cost the same wait (the proxy backs off). False: it answered, and
+    verification rejected its recap."""
+
+    summarizer: str
+    reason: str
+    down: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +105,8 @@ class PrepareReport:
     normalized: tuple[NormalizedNote, ...]
     fit: FitReport
     notices: tuple[Notice, ...]
+    #: Set when the offline recap stood in for the configured summarizer's this turn.
+    fallback: Fallback | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -110,6 +133,15 @@ class PrepareReport:
             ],
             "fit": self.fit.to_dict(),
             "notices": [n.text for n in self.notices],
+            "fallback": (
+                None
+                if self.fallback is None
+                else {
+                    "summarizer": self.fallback.summarizer,
+                    "reason": self.fallback.reason,
+                    "down": self.fallback.down,
+                }
+            ),
         }
 
 
@@ -252,7 +284,8 @@ class Preparer:
         self._viewed: tuple[Conversation | None, tuple[Message, ...]] = (None, ())
         # the last view _request_fits priced, the sum of its message prices, its image plans
         self._summed: tuple[tuple[Message, ...], int, _Planned] = ((), 0, _Planned())
-        self._repair = RepairMemo()  # a clean prefix is not checked again next turn
+        # a clean prefix is not checked again next turn; repaired for the target's rules
+        self._repair = RepairMemo(target=self.format)
         # the app's list of dicts, read again only from what changed since the last turn,
         # and the record and recaps of that turn (see _carry)
         self._source = DictSource()
@@ -261,6 +294,7 @@ class Preparer:
         self._shown: tuple[tuple[object, ...] | None, tuple[str, ...]] = (None, ())
         self._encoded_now: dict[int, Image] = {}
         self._problems: list[Notice] = []
+        self._fallback: Fallback | None = None  # this prepare's, see _offline_instead
 
     # ------------------------------------------------------------------ pipeline
 
@@ -307,6 +341,7 @@ class Preparer:
         # 2. compaction, before fitting, so facts survive the first drop: it recaps only what
         # the fit would otherwise drop, so the view is recap + as many recent turns as fit
         wire_tools = self.wire.convert_tools(tools) if tools else None
+        self._fallback = None
         outcome = self._compact(work, wire_tools)
         event = outcome.event if outcome.status == "compacted" else None
         if event is not None and repaired.changes:
@@ -392,6 +427,7 @@ class Preparer:
             normalized=tuple(normalized),
             fit=fit_report,
             notices=tuple(notices),
+            fallback=self._fallback,
         )
         return Prepared(body, self.format, self.wire_model, sent_messages, work, event, report)
 
@@ -490,6 +526,8 @@ class Preparer:
         name = self.summarizer.name if self.summarizer is not None else "the summarizer"
         why = failed.report[0].split(": ", 1)[-1]  # past "compaction failed, history unchanged"
         line = f"{first}; in place of {name}'s recap, which was not used: {why}"
+        # no verification: the call raised or the reply was empty (rejected ones are verified)
+        self._fallback = Fallback(name, why, down=failed.verification is None)
         return replace(local, report=(line, *rest))
 
     @property
@@ -534,7 +572,12 @@ class Preparer:
         if fill:
             shown = self._newest_covered(work, view, wire_tools)
         full = work.view_showing(shown) if shown else view
-        if shown and not fill and not self._request_fits(full, wire_tools):
+        if (
+            shown
+            and not fill
+            and not self._request_fits(full, wire_tools)  # (asked every turn: kept cheap)
+            and self._room_beside(full, wire_tools) < 0
+        ):
             shown, shed, full = none, shown, view
         self._shown = (key, shown)
         return full, shown, shed
@@ -553,9 +596,11 @@ class Preparer:
         a single big output never leaves the window half empty."""
         pricer = self.fitter.pricer
         self._plan_images(view, {})
-        room = self.fitter.window - self.fitter.reserved_output - pricer.request(view, wire_tools)
         ev = work.latest
-        if ev is None or room <= 0:
+        if ev is None:
+            return ()
+        room = self._room_beside(view, wire_tools)
+        if room <= 0:
             return ()
         covered = set(ev.covers)
         candidates: list[str] = []
@@ -577,6 +622,25 @@ class Preparer:
         except BudgetError:
             return ()
         return tuple(i for i in reversed(candidates) if i in kept)
+
+    def _room_beside(
+        self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None
+    ) -> int:
+        """Tokens the budget has left once ``view`` is fitted. The view's own price is not
+        it: a pinned request that set the task (a pasted draft, a screenshot) is sent as its
+        words, so the fit frees most of what it costs (red team 14: an 8k request sent at
+        46 % of the budget, the recapped turns left out for room that was there)."""
+        request = self.fitter.pricer.request(view, wire_tools)
+        budget = self.fitter.window - self.fitter.reserved_output
+        if request <= budget:
+            return budget - request  # the whole view fits: no fit needed to say so
+        try:
+            fitted = self._dry_fitter().fit(view, tools=wire_tools)
+        except BudgetError:
+            return -1
+        if len(fitted.messages) < len(view):
+            return -1  # the fit drops some of it: no room beside it
+        return fitted.report.budget - fitted.report.used
 
     def _view(self, conv: Conversation) -> tuple[Message, ...]:
         seen, view = self._viewed

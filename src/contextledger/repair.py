@@ -35,7 +35,10 @@ Rules, in the order they apply:
    ``[Incomplete tool calls removed from restored session.]`` is appended to the
    assistant's text. Truncated arguments are *not* completed by closing brackets: that
    would invent arguments the model never sent (``{"path": "/tmp/a`` may have been
-   ``/tmp/a/b``), and a later turn could act on them.
+   ``/tmp/a/b``), and a later turn could act on them. With ``target="openai"`` (or
+   ``"openai-responses"``), whose APIs take the arguments as the string the model wrote,
+   a call whose string arguments are not JSON is kept as it is (as ``fit`` and
+   ``prepare`` keep it for those targets).
 8. **Results.** A result in the tool run right after its call's message is kept; a
    second result for the same call is removed. A result that appears *later*, separated
    from its call by other messages, is moved next to its call (if the call has no result
@@ -69,7 +72,7 @@ from typing import Any, Literal, TypeAlias, cast
 from .errors import ContentError, describe
 from .model import ROLES, Block, Message, MessagesLike, Text, ToolCall, ToolResult
 from .providers import detect_format, read_messages
-from .validate import SYSTEM_MEDIA, arguments_problem, is_empty
+from .validate import SYSTEM_MEDIA, arguments_problem, is_empty, takes_unparsed_arguments
 
 __all__ = ["INCOMPLETE_NOTE", "RepairChange", "RepairMemo", "RepairResult", "repair"]
 
@@ -147,6 +150,7 @@ def repair(
     messages: MessagesLike,
     *,
     dangling: Literal["synthesize", "remove"] = "synthesize",
+    target: str | None = None,
 ) -> RepairResult:
     """Repair a restored history; see the module docstring for the rules.
 
@@ -154,7 +158,8 @@ def repair(
     dicts are read leniently, since broken sessions are what this is for: unknown roles are
     removed (reported), and calls with a missing id, a missing name or non-string arguments
     reach the rules below instead of failing the read. Unknown content blocks still raise
-    ``ContentError`` naming their path.
+    ``ContentError`` naming their path. ``target``: the format the history will be sent
+    in (None: any), for the one rule that depends on it (rule 7).
 
     >>> from contextledger.model import Message, ToolCall
     >>> r = repair([Message.assistant("let me look", ToolCall("c1", "ls"))], dangling="remove")
@@ -173,7 +178,7 @@ def repair(
         messages = tuple(messages)
     if not all(isinstance(m, Message) for m in messages):
         read, early, index_of = _read_leniently(messages)
-        result = repair(read, dangling=dangling)
+        result = repair(read, dangling=dangling, target=target)
         later = tuple(replace(c, index=_source_index(c, read, index_of)) for c in result.changes)
         return RepairResult(result.messages, tuple(sorted((*early, *later), key=lambda c: c.index)))
     ours = cast(Sequence[Message], messages)  # every item was checked to be a Message above
@@ -183,7 +188,7 @@ def repair(
         changes.append(RepairChange(kind, src, ours[src].id, detail))
 
     items = _normalize(ours, note)
-    removed_calls = _fix_calls(items, note)
+    removed_calls = _fix_calls(items, note, takes_unparsed_arguments(target))
     out = _pair(items, removed_calls, dangling, note)
     # in message order (stable: one message's changes in the order the rules made them)
     return RepairResult(tuple(out), tuple(sorted(changes, key=attrgetter("index"))))
@@ -434,8 +439,9 @@ def _runs(items: list[_Item]) -> dict[int, list[int]]:
     return runs
 
 
-def _fix_calls(items: list[_Item], note: _Note) -> set[str]:
-    """Give every call a unique id (renaming in-run results), remove malformed calls.
+def _fix_calls(items: list[_Item], note: _Note, unparsed_ok: bool = False) -> set[str]:
+    """Give every call a unique id (renaming in-run results), remove malformed calls
+    (``unparsed_ok``: string arguments need not be JSON).
 
     Returns the ids of removed calls so their results can be dropped too.
     """
@@ -544,7 +550,8 @@ def _fix_calls(items: list[_Item], note: _Note) -> set[str]:
                 continue
             name: object = c.name
             why = "it has no tool name" if not isinstance(name, str) or not name else None
-            why = why or arguments_problem(c)
+            if why is None and not (unparsed_ok and isinstance(c.arguments, str)):
+                why = arguments_problem(c)
             if why is None:
                 continue
             removed.add(c.id)
@@ -732,8 +739,14 @@ class RepairMemo:
     ((), ())
     """
 
-    def __init__(self, *, dangling: Literal["synthesize", "remove"] = "synthesize") -> None:
+    def __init__(
+        self,
+        *,
+        dangling: Literal["synthesize", "remove"] = "synthesize",
+        target: str | None = None,
+    ) -> None:
         self.dangling: Literal["synthesize", "remove"] = dangling
+        self.target = target
         self._seen: tuple[Message, ...] | None = None  # the last record (None: not kept)
         self._n = 0  # its length
         self._last = RepairResult((), ())  # its repair
@@ -747,7 +760,7 @@ class RepairMemo:
         if n and self._holds(record, n, unchanged):
             tail = record[n:]
             if self._apart(tail):
-                fixed = repair(tail, dangling=self.dangling)
+                fixed = repair(tail, dangling=self.dangling, target=self.target)
                 if not any(c.kind in _NEW_IDS for c in fixed.changes):
                     result = RepairResult(
                         (*self._last.messages, *fixed.messages),
@@ -758,7 +771,7 @@ class RepairMemo:
                     )
                     self._remember(record, result, tail, fixed.messages)
                     return result
-        result = repair(record, dangling=self.dangling)
+        result = repair(record, dangling=self.dangling, target=self.target)
         self._ids, self._calls = set(), set()
         self._remember(record, result, record, result.messages)
         return result

@@ -61,6 +61,7 @@ __all__ = [
     "is_empty",
     "ordering_problems",
     "problems_for",
+    "takes_unparsed_arguments",
     "tool_pair_problems",
 ]
 
@@ -237,6 +238,16 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
 #: string the model wrote, JSON or not (a call cut short by ``max_tokens`` goes back as it
 #: came), where Anthropic (``input``) and Gemini (``args``) need a JSON object.
 _ACCEPTED = {"openai": ("json_arguments",), "openai-responses": ("json_arguments",)}
+
+
+def takes_unparsed_arguments(target: str | None) -> bool:
+    """Whether ``target`` sends a call's arguments as the string the model wrote, JSON or
+    not (the OpenAI formats); None (any target) does not.
+
+    >>> takes_unparsed_arguments("openai"), takes_unparsed_arguments("anthropic")
+    (True, False)
+    """
+    return "json_arguments" in _ACCEPTED.get(target or "", ())
 
 
 def problems_for(messages: Sequence[Message], target: str | None) -> list[Problem]:

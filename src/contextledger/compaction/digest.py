@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import unquote
 
@@ -42,6 +42,7 @@ from .facts import (
     json_strings,
     keywords,
     sentences,
+    without_paste,
 )
 from .reads import looks_like_file, only_reads, shell_reads, user_files
 from .transcript import cut_utf8, shell_join, utf8_len
@@ -136,7 +137,36 @@ _FAILURE_LINE = re.compile(
     r"✖\s*[1-9]\d*\s+problems?\b|"
     # a pod that cannot run, as kubectl get pods shows it
     r"\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer(?:Config)?Error|"
-    r"RunContainerError|InvalidImageName|Evicted)\b)"
+    r"RunContainerError|InvalidImageName|Evicted)\b|"
+    # generic signs, whatever the tool: an upper-case ERROR or FAIL status word (dbt's
+    # "1 of 1 ERROR creating …", "[FAIL 37 in 2.9s]", a log line's level; not "if status
+    # == FAIL:", "raise ERROR", a commit subject), a non-zero error or failure count
+    # ("ERROR=1", "Found 1 error.", "3 spelling errors"; not "requests=1200 errors=0"), an
+    # error that happened ("Database Error in model", "An error occurred (AccessDenied)"),
+    # a refusal or denial ("Connection refused", "PermissionDenied", "… is denied."), what
+    # a validator calls invalid ("The Deployment "api" is invalid: spec.x: Required"), a
+    # Go compiler's "main.go:14:2: undefined: x", a process the kernel killed
+    r"(?-i:(?:^(?:[\d:.,TZ/+#\[\]-]+\s+){0,2}|\b\d+ of \d+\s+|\[|\]\s+|\}\s+)"
+    r"(?:ERROR|FAIL|FAILED|FATAL)(?![\w.='\"(/-]))|"
+    r"\b(?:errors?|fail(?:ed|ures?)?)\s*[=:]\s*[1-9]|"
+    r"(?<![=:\w.,])(?<![=:]\s)[1-9]\d*\s+(?:[a-z]+\s+){0,2}(?:errors?|failures?|"
+    r"misspell(?:ed|ings?))\b(?!\s*[=:]\s*0\b)|"
+    r"\ban?\s+error\s+occurred\b|\berror in \w+ operation\b|(?-i:\bError\s+(?:in|while|during|"
+    r"processing|creating|running|executing|calling|loading|parsing|connecting|reading|"
+    r"writing|building|compiling)\b)|"
+    r"\b(?:connection|request)\s+refused\b|(?-i:(?<![/\w-])\w+(?:Denied|DENIED)(?![\w/.-]))|"
+    r"\b(?:is|are|was) denied\W*$|\b(?:is|are) invalid:\s+[\w\[\]]+(?:\.[\w\[\]]+)+:|"
+    r"\bnon-?zero exit\b|^\S+\.go:\d+:\d+: |"
+    # CocoaPods' and fastlane's "[!] …", kotlinc's "e: file:…:12:5 …", TeX's "! Undefined
+    # control sequence.", "fastlane finished with errors", "pandoc: Could not fetch
+    # resource …", "Invalid config for 'automation' …"
+    r"^\[!\]\s|^e:\s+\S+:\d+|^!\s+[A-Z]|\b(?:finished|completed|ended)\s+with\s+errors?\b|"
+    r"(?:^|:\s+)(?:could\s+not|couldn'?t|unable\s+to|cannot|can'?t)\s+(?:find|fetch|open|connect|"
+    r"resolve|load|read|write|create|access|locate|start|parse|compile|install|download|"
+    r"reach|import|allocate|bind|mount)\b|"
+    r"^Invalid\s+(?:config(?:uration)?|value|argument|option|syntax|input|request|token|"
+    r"credentials|reference)\b|"
+    r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s))"
 )
 # An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
 _STATUS_KEYS = frozenset(
@@ -162,7 +192,14 @@ _EXCEPTION = re.compile(
     r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
 )
 _NOT_FAILED = re.compile(
-    r"(?i)\b0 failed\b|\bno errors?\b|\(0 errors?\b"
+    r"(?i)(?<![\d.])\b0 failed\b|\bno errors?\b|\(0 errors?\b|\bFailed:\s+0,"
+    # errors a tool fixed or was told to let pass ("Found 3 errors (3 fixed, 0
+    # remaining).", "Fixed 4 errors automatically.", "2 errors ignored"), a retry's
+    # attempt ("attempt 1: connection refused"; the run's outcome comes after it)
+    r"|\(\d+ fixed, 0 remaining\)|\b(?:fixed|corrected)\s+\d+\s+(?:\w+\s+)?(?:errors?|"
+    r"problems?|misspellings?)\b|\berrors?\s+(?:ignored|allowed|skipped)\b|"
+    r"^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:/\d+)?\s*:|"
+    r"^\W*(?:\S+:\s+)?(?:warning|warn|note|hint|info)\s*:"  # "warning: could not find …"
     # a log line below the error level ("…Z WARN checkout-api path=/v1/cart status=404",
     # "level=info … status=500"): what a service served, not the run failing
     r"|^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s|"
@@ -293,6 +330,35 @@ _MORE_RULES = re.compile(
     r"|\blet'?s\s+not\b|\bkeep\s+(?:\w+\s+){1,3}(?:under|below|within|at\s+most)\s+\d|"
     r"\bnothing\s+(?:should|may|can|must|goes|gets|is\s+to)\b|\bcareful\s+not\s+to\b|"
     r"\bnothing\s+(?:destructive|risky|irreversible|breaking)\b|\bonly\W*$"
+    # a rule with a condition: "If a model runs longer than 20 minutes, cancel it and tell
+    # me.", "Whenever the canary fails, roll back first."
+    r"|^\W*(?:if|when|whenever|once|should)\b[^,;]{3,120}[,;]\s*(?:then\s+)?(?:please\s+)?"
+    r"(?:cancel|stop|abort|kill|halt|tell|ping|notify|ask|escalate|page|alert|roll\s*back|"
+    r"revert|pause|wait|skip|retry|email|call|flag|don'?t|do\s+not|never|always|leave|"
+    r"check\s+with)\b"
+    # a version pinned, a setting to hold: "Keep dbt-snowflake pinned at 1.8.4", "Set
+    # spark.sql.shuffle.partitions=800 on the backfill job"
+    # a house rule by its label: "Style: use British spelling throughout, except …"
+    r"|^\W*(?:(?:house\s+)?style|rule|policy|convention|guideline)s?\s*:\s*\w"
+    # a style or format rule, with no negation: "British spelling throughout, please.",
+    # "Dates as YYYY-MM-DD everywhere", "All amounts in EUR with two decimals.",
+    # "Citations in APA 7th edition", "Write it in the second person, present tense.",
+    # "Use APA 7th edition."
+    # (not a status: "The errors show up everywhere.", "All tests in the suite pass now.")
+    r"|^(?!.*\b(?:is|are|was|were|has|have|had|shows?|showed|appears?|appeared|happens?|"
+    r"happened|fails?|failed|pass|passe[sd]|breaks?|broke|crash(?:es|ed)?|looks?|looked|seems?|"
+    r"seemed|came|went|got|saw|see)\b)(?:.*?\b(?:throughout|everywhere|across\s+the\s+board|"
+    r"at\s+all\s+times|without\s+exception)\b"
+    r"|\W*all\s+(?:\w+\s+){0,2}(?:in|as|with|use|should|must|need|go)\b"
+    r"|\W*(?:citations?|references?|dates?|amounts?|prices?|currenc(?:y|ies)|times?|headings?|"
+    r"titles?|comments?|commit\s+messages?|units?|figures?|tables?|captions?)\s+(?:in|as|with|"
+    r"should|must|use)\b)"
+    r"|\b(?:first|second|third)[-\s]person\b|\b(?:present|past|future)\s+tense\b"
+    r"|\b(?:british|american|us|uk|canadian|australian)\s+(?:spelling|english)\b"
+    r"|^\W*(?:please\s+)?use\s+(?:\S+\s+){0,3}(?:style|format|edition|convention|spelling|tense|"
+    r"casing|notation|units?|voice)\b"
+    r"|\bpinned\s+(?:at|to)\s+\S*\d|\bpin\s+\S+\s+(?:at|to)\s+\S*\d|"
+    r"^\W*(?:please\s+)?(?:set|keep|leave)\s+`?[\w-]+(?:[._][\w-]+)+`?\s*(?:=|to\s+\S|at\s+\S)"
 )
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
@@ -326,6 +392,8 @@ class Digest:
     # :data:`URGENT_AFTER` names (the files the user named or shared, or a failing run
     # came right after, before a third command or a number)
     urgent: dict[str, int] = field(default_factory=dict)
+    # an item shown only with another: a rule the user lifted later, only with its lifting
+    needs: dict[str, str] = field(default_factory=dict)
 
     def items(self, name: str) -> list[str]:
         return self.sections.get(name, [])
@@ -613,8 +681,9 @@ _ANY_FAILURE_SIGN = re.compile(
     r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
     r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
-    r"evicted|containererror|containerconfigerror|invalidimage|"
-    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s))"
+    r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
+    r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
+    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s)|^\S+\.go:\d+:\d+: )"
 )
 
 
@@ -763,7 +832,7 @@ def _clip(s: str, n: int) -> str:
 
 def _user_turns(messages: Sequence[Message]) -> list[str]:
     turns = (m.text for m in messages if m.role == "user" and not m.is_recap and not m.tool_results)
-    return [t for t in map(without_code, turns) if t]
+    return [t for t in (without_paste(without_code(t)) for t in turns) if t]
 
 
 # A fenced block: a file or a log pasted into a turn, whose lines are no sentences said
@@ -844,6 +913,13 @@ _PURPOSE = re.compile(
     r"because)\b.*$"
 )
 _NAME_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+# ... of those, a purpose alone (not "the config that Priya wrote, not the old one", nor
+# an order after "so": "the platform team owns it, so ask before changing it")
+_SO_THAT = re.compile(
+    r"(?i)\s*(?:,\s*)?\b(?:so\s+that|so(?!\s+(?:please\s+)?(?:ask|check|don'?t|do\s+not|never|"
+    r"make\s+sure|always|keep|leave|avoid|only|wait|stop|stick|use)\b)|such\s+that|"
+    r"to\s+ensure|ensuring|in\s+order\s+to)\b.*$"
+)
 
 
 def _verdicts(messages: Sequence[Message]) -> dict[str, str]:
@@ -909,18 +985,20 @@ def digest(
     users = _user_turns(messages)
     substantive = [u for u in users if is_substantive(u)]
     source = goal_message(history or messages)
-    first = without_code(source.text) if source is not None else ""
+    first = without_paste(without_code(source.text)) if source is not None else ""
     task = ""  # the sentence that sets the task: the goal, never a constraint
     if not sec["Goal"] and first:
         said = sentences(first)
         labelled = next((k for k, x in enumerate(said) if _GOAL_LABEL.match(x)), None)
         start = labelled if labelled is not None else _past_greetings(said)
         said = said[start : start + 3]  # "Morning. Goal for today: …": the goal, not "Morning."
+        said = [x for x in said if not x.endswith(":")] or said  # not "Here is the draft:"
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
         add("Goal", _clip(_GOAL_LABEL.sub("", " ".join(told)), 400))
-    restated = [u for u in substantive[1:] if restates_task(u)]
+    # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
+    restated = [u for u in substantive[1:] if restates_task(u) and not _LIFTS.search(u)]
     if restated:
         add("Goal", _clip(_GOAL_LABEL.sub("", restated[-1]), 400))
     goal_text = " ".join(sec["Goal"])
@@ -929,15 +1007,30 @@ def digest(
         add("Open requests", request)
     nxt = _next_step(messages)
     placed = set(open_now) | ({nxt} if nxt else set())
+    rules = sec["Constraints and corrections"]
+    lifts: set[str] = set()  # the permissions that lift a rule, as listed
+    lifting: set[str] = set()  # ... as said
+    needs: dict[str, str] = {}  # a lifted rule -> the newest permission lifting it
     for u in users:
         if is_nudge(u):
             continue
         for s in sentences(u):
-            if s == task and not _RULE_OPENING.search(s) and not is_rule(_PURPOSE.sub("", s)):
+            if s == task and not _RULE_OPENING.search(s) and not _task_rule(s):
                 continue  # "… so that retried POSTs never double-charge a card": the goal
-            if is_rule(s):
+            lifted = lifted_rule(s, rules)
+            if lifted is not None:  # said beside the rule it lifts, never cut before it
+                item = _clip(s, 300)
+                if item not in rules:
+                    rules.insert(rules.index(lifted) + 1, item)
+                needs[lifted] = item
+                lifts.add(item)
+                lifting.add(s)
+                placed.add(s)
+            elif is_rule(s):
                 add("Constraints and corrections", _clip(s, 300))
                 placed.add(s)
+    # a lifted rule's permission is no request left open
+    sec["Open requests"] = [r for r in sec["Open requests"] if r not in lifting]
     verdicts = _verdicts(messages)
     names: dict[str, ToolCall] = {}
     runs: dict[str, list[int]] = {}  # command -> the indexes it ran at
@@ -951,6 +1044,7 @@ def digest(
     found_in: dict[str, bool] = {}  # files the assistant said something is set or wrong in
     shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
     passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
+    tried: dict[str, list[dict[str, Any]]] = {}  # per tool, the arguments of its failed calls
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
@@ -994,6 +1088,14 @@ def digest(
                 failed.add(what)
             if cmds:
                 passed_last[what] = not lines
+            elif call is not None:  # a tool: fixed when a call with its failed arguments passes
+                args, _ = call.parsed()
+                args = args if isinstance(args, dict) else {}
+                if lines:
+                    tried.setdefault(what, []).append(args)
+                    passed_last[what] = False
+                elif any(a.items() <= args.items() for a in tried.get(what, [])):
+                    passed_last[what] = True
             if call is not None and not reads_of.get(call.id):  # a run, not a read's own error
                 if lines:
                     before_failure.update(recent[-3:])
@@ -1036,6 +1138,7 @@ def digest(
     for p in sec["Files written"]:
         topic |= _name_stems(p)
     user_words = " ".join([first, *users])  # the goal's turn may be pinned, not covered
+    user_names = names_in(user_words)
     urgent = 0  # files read the user named or shared, or a failing run came right after
     for p in sec["Files read"]:
         if dismissed.get(p) or not looks_like_file(p):  # a directory listed, a glob
@@ -1045,7 +1148,7 @@ def digest(
         # talks about, the newest first
         tier = (
             0
-            if p in shared or _names_file(user_words, p)
+            if p in shared or _names_file(user_words, p, user_names)
             else 1
             if p in before_failure
             else 2
@@ -1069,6 +1172,10 @@ def digest(
             -min(specific, 2),
             -at[-1],
         )
+    if lifts:  # when bytes run short, a lifted rule never stays without its lifting
+        keys["Constraints and corrections"] = {
+            item: (k - 1.5 if item in lifts else k,) for k, item in enumerate(rules)
+        }
     _fixed_later(sec["Failures"], keys["Failures"], failed, passed_last)
     ranked = {name: _by_key(sec[name], k) for name, k in keys.items() if k and sec[name]}
     return Digest(
@@ -1076,6 +1183,7 @@ def digest(
         ranked,
         {k: frozenset(v) for k, v in noise.items() if v},
         {"Files read": urgent} if urgent else {},
+        {rule: lift for rule, lift in needs.items() if lift in lifts},
     )
 
 
@@ -1102,17 +1210,44 @@ def _fixed_later(
         keys[item] = (*first[:-1], 1)
 
 
-def _names_file(text: str, path: str) -> bool:
+_NAME_RUN = re.compile(r"[\w./-]+")
+_SPLITS = re.compile(r"[./]")
+
+
+def names_in(text: str) -> frozenset[str]:
+    """Every name ``text`` could name a file or folder by, each a run of ``[\\w./-]``
+    starting where no ``[\\w.-]`` comes before it and ending where no ``[\\w-]`` comes
+    after it ("see src/ledger.py." names ``src/ledger.py``, ``ledger.py``, ``src/`` …):
+    read once per record, so a record of thousands of files costs one pass, not one
+    search of the whole text per file."""
+    out: set[str] = set()
+    for run in set(_NAME_RUN.findall(text)):
+        if len(run) > 300:
+            continue
+        starts = [0] + [m.end() for m in re.finditer("/", run)]
+        # a name ends before a "." or a "/", or at the end of the run
+        ends = [m.start() for m in _SPLITS.finditer(run)] + [len(run)]
+        out.update(run[a:b] for a in starts for b in ends if b > a)
+    return frozenset(out)
+
+
+def _names_file(text: str, path: str, names: frozenset[str]) -> bool:
     """Whether ``text`` names the file at ``path``: the path, its name when that has an
     extension ("the bug is in ledger.py"), or the folder it is in when that is not a
-    folder every project has ("look at the existing SQL in sql/", not "src/")."""
+    folder every project has ("look at the existing SQL in sql/", not "src/").
+    ``names``: :func:`names_in` of ``text``."""
     parts = re.split(r"[/\\]", path)
     name = parts[-1]
     named = [path] if "." not in name.strip(".") else [path, name]
     folder = "/".join(parts[:-1]) + "/"
     if len(parts) > 1 and parts[-2].casefold() not in _PLAIN_NAMES | {"tests", "docs", "."}:
         named.append(folder)
-    return any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text) for n in named)
+    return any(
+        n in names
+        if _NAME_RUN.fullmatch(n)
+        else re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text)
+        for n in named
+    )
 
 
 def _by_key(items: list[str], key: dict[str, tuple[Any, ...]]) -> list[str]:
@@ -1165,14 +1300,53 @@ _DESCRIBED = re.compile(
 _FIRM = re.compile(r"(?i)\b(?:never|must\s+not|mustn'?t|under\s+no\s+circumstances)\b")
 
 
+# A status, not a rule, though it has a rule's words: "No rows came back from the query.",
+# "I can't reproduce it locally.", "It doesn't start after the update."
+_STATUS = re.compile(
+    r"(?i)^\W*(?:no|nothing|none)\s+(?:\w+\s+){0,2}?(?:came|comes|was|were|is|are|has|have|had|"
+    r"showed|shows|appeared|returned|returns|matched|changed|happened|found|left|seems?|"
+    r"worked|works|got|helped|helps)\b|"
+    r"^\W*(?:i|it|this|that)\s+(?:can'?t|cannot|could\s+not|couldn'?t)\s+"
+    r"(?!allow|let|accept|approve|have|be\b)\w+|"
+    r"^\W*(?:i|it|this|that)\s+(?:don'?t|doesn'?t|didn'?t)\s+(?:see|know|think|get|work|start|"
+    r"load|run|seem|understand|remember|open|connect|build|compile)\b"
+)
+# a rule's negation, which the task sentence must carry to be a constraint as well: "Fix
+# the flaky login test but don't touch the session middleware" (not "… and keep them on
+# schedule", which is the task)
+_NEGATED = re.compile(
+    r"(?i)\b(?:never|do\s+not|don'?t|must\s+not|mustn'?t|should\s+not|shouldn'?t|may\s+not|"
+    r"without|no|not|avoid|except|only)\b"
+)
+
+
+def _task_rule(sentence: str) -> bool:
+    """Whether the sentence that set the task also sets a rule, outside its purpose
+    clause ("… so that retried POSTs never double-charge a card" is the goal)."""
+    own = _PURPOSE.sub("", sentence)
+    return bool(_NEGATED.search(own)) and is_rule(own)
+
+
 def is_rule(sentence: str) -> bool:
     """A constraint or a correction the user states: "never run …", "use X not Y". A
     request phrased as a need ("we need to speed up the export") is the task, not a rule,
-    unless it also carries a rule's marker."""
+    unless it also carries a rule's marker; a status ("No rows came back.") is none; a
+    rule's word only in a purpose clause ("Resolve it so that she is never charged
+    twice.") sets none."""
     if len(sentence.split()) < 3:
         return False
     if DEFERRED.search(sentence) and not _FIRM.search(sentence):
         return False  # "Don't forget to bump the version": a request for later
+    if _STATUS.search(sentence):
+        return False
+    if not _RULE_OPENING.search(sentence) and _SO_THAT.search(sentence):
+        own = _SO_THAT.sub("", sentence)
+        if len(own.split()) >= 3 and not _rule_words(own):
+            return False
+    return _rule_words(sentence)
+
+
+def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
@@ -1181,13 +1355,57 @@ def is_rule(sentence: str) -> bool:
     return not _NEED.search(sentence) or is_constraint(_NEED.sub(" ", sentence))
 
 
+# A permission that lifts a rule: "subheadings are allowed now", "store credit is fine for
+# the damaged parcel part", "you may write to raw.backfill_tmp", "no need to ask first any
+# more", "feel free to use Redis" (not a status: "the tests are fine now")
+_LIFTS = re.compile(
+    r"(?i)\b(?:is|are)\s+(?:now\s+|also\s+)?(?:allowed|permitted|ok(?:ay)?\s+now|fine\s+now|"
+    r"acceptable|back\s+on|no\s+longer\s+(?:banned|forbidden|off[- ]limits|frozen))\b|"
+    r"\b(?:is|are)\s+(?:now\s+|also\s+)?(?:fine|ok(?:ay)?|alright|acceptable)\s+"
+    r"(?:for|to|with|by|in|on)\b|\b(?:allowed|permitted)\s+(?:now|again|after\s+all)\b|"
+    r"\byou\s+(?:may|can)\s+(?:now\s+|also\s+|go\s+ahead\s+and\s+)?(?:edit|change|touch|"
+    r"modify|update|delete|remove|deploy|push|merge|run|use|add|drop|commit|write|rename|"
+    r"migrate|ship|release|offer|include|send|install|upgrade|restart|skip|call|contact|email|"
+    r"close|refund|apply|go|mention|keep)\b|\bfeel\s+free\b|"
+    r"\bgo\s+ahead\s+and\b|\bno\s+(?:need|longer\s+(?:any\s+)?need)\s+to\b|"
+    r"\b(?:don'?t|do\s+not|no\s+longer)\s+(?:need|have)\s+to\b|\b(?:lift|lifted|waive|waived|"
+    r"revoke|revoked|relax|relaxed)\b|\bthat\s+rule\b|\bafter\s+all\b"
+)
+# what a rule and its lifting have in common past these words
+_PLAIN_RULE_WORDS = frozenset(
+    {"allowed", "permitted", "fine", "okay", "please", "reply", "anymore", "again", "after",
+     "first", "ever", "rule", "rules", "need", "needs", "ticket", "changed", "latest", "update"}
+)  # fmt: skip
+
+
+def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
+    """The earlier rule ``sentence`` lifts, if it is a permission on a rule's topic ("No
+    subheadings in the reply." … "subheadings are allowed now, one per section."), the
+    newest first.
+
+    >>> lifted_rule("Store credit is fine for the parcel.", ["Don't offer store credit."])
+    "Don't offer store credit."
+    >>> lifted_rule("The tests are fine now.", ["Never skip the tests."]) is None
+    True
+    """
+    if not rules or not _LIFTS.search(sentence):
+        return None
+    words = {w[:6] for w in keywords(sentence) - _PLAIN_RULE_WORDS}
+    for rule in reversed(rules):
+        shared = words & {w[:6] for w in keywords(rule) - _PLAIN_RULE_WORDS}
+        if len(shared) >= 2 or any(len(w) >= 6 for w in shared):
+            return rule
+    return None
+
+
 def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str], None]) -> None:
     """File each sentence of a user or assistant turn once, saying who said it: decisions,
     the assistant's findings, numbers, and what else the user stated (an env var, a branch,
     who owns what)."""
     who = "User" if m.role == "user" else "Assistant"
-    for s in sentences(without_code(m.text)):
-        if s in goal_text or s in placed or is_nudge(s) or len(s.split()) < 3:
+    text = without_code(m.text)
+    for s in sentences(without_paste(text) if m.role == "user" else text):
+        if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or len(s.split()) < 3:
             continue
         item = f"{who}: {_clip(s, 240)}"
         if _DECISION.search(s) and len(s.split()) >= 5 and not s.endswith("?"):
@@ -1323,7 +1541,7 @@ def leaving_out(d: Digest, doubted: Collection[str], removed: Collection[str]) -
         return not any(v in item for v in doubted)
 
     sections = {n: [i for i in items if kept(n, i)] for n, items in d.sections.items()}
-    return Digest({n: v for n, v in sections.items() if v}, d.ranked, d.noise, d.urgent)
+    return replace(d, sections={n: v for n, v in sections.items() if v})
 
 
 def parse_digest(text: str) -> Digest:
@@ -1467,7 +1685,7 @@ def _shown_elsewhere(d: Digest, chosen: dict[str, list[str]]) -> frozenset[str]:
 def _without(d: Digest, name: str, items: Collection[str]) -> Digest:
     sections = dict(d.sections)
     sections[name] = [i for i in d.items(name) if i not in items]
-    return Digest({n: v for n, v in sections.items() if v}, d.ranked, d.noise, d.urgent)
+    return replace(d, sections={n: v for n, v in sections.items() if v})
 
 
 def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
@@ -1511,7 +1729,9 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
             if name not in chosen:
                 continue
             for item in items:
-                if item not in chosen[name]:  # an urgent item is in already
+                # an urgent item is in already; a lifted rule goes in only with its lifting
+                need = d.needs.get(item)
+                if item not in chosen[name] and (need is None or need in chosen[name]):
                     fits(name, [*chosen[name], item])
     return chosen
 
@@ -1572,7 +1792,7 @@ def backfill(d: Digest, recap: str) -> Digest:
         missing = [i for i in d.items(name) if not _states(name, i, folded, words)]
         if missing:
             out[name] = missing
-    return Digest(out, d.ranked, d.noise, d.urgent)
+    return replace(d, sections=out)
 
 
 def _fold(text: str) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..intent import is_nudge
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call
 
@@ -396,7 +397,15 @@ _REQUEST_START = re.compile(
     r"(?:please|pls|can you|could you|would you|will you|let'?s|let us|i need|i want|i'd like|"
     r"we need|we should|make sure|don'?t forget|remember to|todo|add|fix|create|write|update|"
     r"remove|delete|implement|change|rename|refactor|run|deploy|check|move|build|set up|"
-    r"install|document|test|investigate|look into)\b"
+    r"install|document|test|investigate|look into|"
+    # what a support, editing or desktop session asks ("pin the app to the taskbar", "send
+    # the reply", "draft a bio"), not words that open a statement as often (order, mark)
+    r"pin|send|email|draft|reply|tell|book|schedule|upload|download|restart|reinstall|"
+    r"uninstall|clean up|trim|shorten|translate|summari[sz]e|review|find|merge|push|publish|"
+    r"cancel|refund|compose|attach|approve|submit|notify|ping|remind|"
+    r"bump|upgrade|downgrade|revert|roll back|backfill|migrate|rerun|retry|enable|disable|"
+    r"turn on|turn off|configure|verify|confirm|prepare|generate|rewrite|proofread|polish|"
+    r"tighten|expand|insert|cut|open|close)\b"
     # Chinese and Hindi openings of a request (no word boundaries in these scripts)
     r"|^(?:请|帮我|麻烦你|能不能|能否|可以帮|कृपया)"
 )
@@ -479,19 +488,80 @@ _CODE_SPAN = re.compile(r"`[^`\n]+`")
 _OPEN_DOTS = re.compile(r"(?<=/)\.\.\.|\.\.\.(?=\s+[a-z0-9-])")
 
 
+# A period that ends no sentence: an initial ("D. A. Whitfield"), a title before a name
+# ("Dr. Okafor"), an abbreviation the sentence goes on after ("e.g. the", "Ltd. by
+# Friday", "No. 7"); read on a sentence's last few characters, a space before them
+_ABBREVIATION = re.compile(
+    r"(?<=[\s(\"'“‘])(?:(?P<initial>[A-Z])|(?P<title>Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|"
+    r"Gen|Col|Capt|Lt|Sgt|Rev|Hon|Fig|vs|cf|approx|e\.g|i\.e|viz|al)|(?P<before_lower>Ltd|Inc|"
+    r"Co|Corp|Bros|etc|esp|incl|excl|dept|est|min|max|ca|a\.m|p\.m|U\.S|U\.K|ed|eds|vol|pp)|"
+    r"(?P<before_number>No|Nos|nr|Nr|p|ch|sec|art|para|v|ver))\.$"
+)
+_ANY_ABBREVIATION = re.compile(
+    r"(?:\b[A-Z]|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|Gen|Col|Capt|Lt|Sgt|Rev|Hon|Fig|vs|cf|"
+    r"approx|e\.g|i\.e|viz|al|Ltd|Inc|Co|Corp|Bros|etc|esp|incl|excl|dept|est|min|max|ca|a\.m|"
+    r"p\.m|U\.S|U\.K|ed|eds|vol|pp|No|Nos|nr|Nr|p|ch|sec|art|para|v|ver))\.\s"
+)
+_WORD_AT = re.compile(r"\s*(\S+)")
+# words that start a new sentence after a lone capital letter ("Take plan B. Then …")
+_STARTERS = frozenset(
+    {"The", "This", "That", "These", "Those", "Then", "Now", "It", "Its", "It's", "I", "I'm",
+     "I'll", "I've", "We", "We'll", "We're", "You", "You'll", "He", "She", "They", "There",
+     "Let's", "Please", "But", "And", "So", "Also", "If", "When", "Once", "After", "Before",
+     "Next", "Done", "OK", "Ok", "Okay", "Thanks", "Yes", "No", "Not", "Do", "Don't", "Use",
+     "A", "An", "My", "Our", "What", "Why", "How", "Where", "Which", "Who", "Keep", "Never"}
+)  # fmt: skip
+# The word before a lone capital that makes it an initial: a name's ("Dana A. Whitfield",
+# "J. R. R. Tolkien"), or one that names a person next ("should be D. A. Whitfield", "send
+# it to J. Doe") - not "option B.", "module C.", "host B." (a plan, a module, a host)
+_NAME_CUE = re.compile(
+    r"(?:[A-Z][a-z]*\.?|by|to|from|cc|be|is|was|named|called|signed|and|with|dear|per|"
+    r"credit|credited|author)$"
+)
+
+
+def _goes_on(text: str, start: int, end: int, after: int) -> bool:
+    """Whether the sentence ``text[start:end]`` ends with a period that ends no sentence,
+    the next word starting at ``after``: reads a bounded tail and one word, so a long
+    text stays linear."""
+    lo = max(start, end - 16)
+    tail = (" " if lo == start else "") + text[lo:end]
+    m = _ABBREVIATION.search(tail)
+    nxt = _WORD_AT.match(text, after)
+    if m is None or nxt is None:
+        return False
+    word = nxt.group(1)
+    if m.group("initial"):  # another initial, or a name after an initial
+        before = text[max(start, end - 40) : end - 2].split()
+        named = bool(before) and bool(_NAME_CUE.match(before[-1]))
+        return bool(re.match(r"[A-Z]\.$", word)) or (
+            named and word[:1].isupper() and word.rstrip(",.;:") not in _STARTERS
+        )
+    if m.group("title"):
+        return True
+    if m.group("before_lower"):
+        return word[:1].islower() or word[:1].isdigit()
+    return word[:1].isdigit() or word[:1] == "#"
+
+
 def sentences(text: str) -> list[str]:
     """The sentences of ``text`` (Latin, CJK and Devanagari sentence ends; line breaks);
-    never cut inside a backticked code span or at a "..." the sentence goes on after.
+    never cut inside a backticked code span, at a "..." the sentence goes on after, or at
+    an initial or an abbreviation.
 
     >>> sentences("Ran `go test ./internal/... -run X. -v` twice. It passed.")
     ['Ran `go test ./internal/... -run X. -v` twice.', 'It passed.']
+    >>> sentences("Credit D. A. Whitfield, e.g. on the cover. Then stop.")
+    ['Credit D. A. Whitfield, e.g. on the cover.', 'Then stop.']
     """
-    if "`" not in text and "..." not in text:
+    if "`" not in text and "..." not in text and not _ANY_ABBREVIATION.search(text):
         return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
     masked = _CODE_SPAN.sub(lambda m: "`" + "_" * (len(m.group(0)) - 2) + "`", text)
     masked = _OPEN_DOTS.sub("___", masked)
     out, start = [], 0
     for m in _SENTENCE.finditer(masked):
+        if "\n" not in m.group(0) and _goes_on(text, start, m.start(), m.end()):
+            continue  # the sentence goes on past the period: cut at a later end
         out.append(text[start : m.start()])
         start = m.end()
     out.append(text[start:])
@@ -624,47 +694,79 @@ _PUT_OFF = re.compile(
 )
 
 
+# A line that announces a paste ("Here is the full draft:", "Here's another chunk from the
+# archive notes, just for context:") and the blank line after it
+_PASTE_INTRO = re.compile(r"(?m):[ \t]*\n[ \t]*\n")
+
+
+def without_paste(text: str) -> str:
+    r"""``text`` up to a long paste it announces ("Here is the full draft:" and a blank
+    line, then a draft): the pasted draft's sentences are not the user's requests or rules.
+    A short list after a colon ("Rules:", two bullets) is the user's own.
+
+    >>> without_paste("Fix this. Here is the log:\n\n" + "line ok\n" * 100)
+    'Fix this. Here is the log:'
+    """
+    m = _PASTE_INTRO.search(text)
+    if m is None or len(text) - m.end() < 600:
+        return text
+    return text[: m.start() + 1]
+
+
 def _open_requests(messages: Sequence[Message]) -> list[str]:
     """User requests not yet answered: deferred by the user ("later", "after the deploy,
     …"), put off by the assistant's answer ("Will do after the main change."), or with no
-    answer at all — unless a later report of the assistant's says it was done."""
+    answer at all — unless a later report of the assistant's says it was done. A request
+    the user followed with more turns before the assistant said anything (a nudge, a pasted
+    note, a screenshot) is answered only by a reply on its topic, and only until the user
+    says something of their own: "Moving to the next section." answers "keep going", not
+    "Then write a two-line bio"."""
     requests: list[tuple[int, str, bool]] = []  # (message index, sentence, deferred)
     # what the assistant reported done, once: (message index, the report's content words)
     reports: list[tuple[int, set[str]]] = []
-    last_reply = -1  # the index of the newest assistant message with text
     waiting: list[int] = []  # requests of the newest user turn, until the assistant answers
+    behind: list[int] = []  # requests the user spoke past with a nudge, still unanswered
+    answered: set[int] = set()
     for i, m in enumerate(messages):
         if m.role == "assistant" and m.text.strip():
-            last_reply = i
             reports += [(i, _topic(s)) for s in sentences(m.text) if _DONE.search(s)]
             first = " ".join(sentences(m.text)[:2])
             if waiting and _PUT_OFF.search(first) and not _DONE.search(first):
                 for k in waiting:
                     requests[k] = (requests[k][0], requests[k][1], True)
+            answered.update(waiting)
+            if behind:
+                said = _topic(m.text)
+                answered.update(k for k in behind if _on_topic(requests[k][1], said))
             waiting = []
         if m.role != "user" or m.is_recap or m.tool_results:
             continue
+        behind = (behind + waiting) if is_nudge(m.text.strip()) else []
         waiting = []
-        for s in sentences(m.text):
+        for s in sentences(without_paste(m.text)):
             side = _side_request(s)
             if s.endswith("?") or _REQUEST_START.search(s) or DEFERRED.search(s) or side:
                 deferred = bool(DEFERRED.search(s) or _WAITS_FOR.search(s) or side)
-                waiting.append(len(requests))
-                requests.append((i, s, deferred))
             elif _WAITS_FOR.search(s):
-                waiting.append(len(requests))
-                requests.append((i, s, True))
+                deferred = True
+            else:
+                continue
+            waiting.append(len(requests))
+            requests.append((i, s, deferred))
     out: list[str] = []
-    for i, sentence, deferred in requests:
-        answered = last_reply > i
-        # "when you're done, add …": "done" is not its topic
-        words = _topic(" ".join(keywords(sentence) - _DONE_WORDS))
-        # done when a later report shares half its topic (up to 3 words), not one word: in
-        # a long session "Added the --since flag." does not close "update the CHANGELOG
-        # for the new flag"
-        need = min(3, max(1, (len(words) + 1) // 2))
-        if any(j > i and len(words & said) >= need for j, said in reports):
+    for k, (i, sentence, deferred) in enumerate(requests):
+        if any(j > i and _on_topic(sentence, said) for j, said in reports):
             continue
-        if deferred or not answered:
+        if deferred or k not in answered:
             out.append(sentence if len(sentence) <= 200 else cut_utf8(sentence, 200) + "…")
     return out
+
+
+def _on_topic(request: str, said: set[str]) -> bool:
+    """Whether words ``said`` (a :func:`_topic`) share half the request's topic (up to 3
+    words), not one word: in a long session "Added the --since flag." does not close
+    "update the CHANGELOG for the new flag". ("when you're done, add …": "done" is not its
+    topic.)"""
+    words = _topic(" ".join(keywords(request) - _DONE_WORDS))
+    need = min(3, max(1, (len(words) + 1) // 2))
+    return len(words & said) >= need

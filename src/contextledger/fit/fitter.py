@@ -29,6 +29,7 @@ from ..model import (
     Message,
     MessagesLike,
     Text,
+    ToolCall,
     ToolResult,
     with_ids,
 )
@@ -46,6 +47,7 @@ from .anchors import (
 )
 from .budget import Budget, check_limits, check_system_prompt_fits, history_budget, too_big
 from .drops import DroppedBefore, report_drops
+from .edits import SendableImages
 from .lazy import LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, KeptMemo, Parts, kept_changes
@@ -180,8 +182,10 @@ class Fitter:
         # adds; without one, the most any writer adds (never under what is sent).
         wire = provider_format(target).name if target is not None else None
         self.pricer = pricer or Pricer.for_model(self.info, catalog, wire=wire)
-        self._memory = _Memory()
+        # repair as the writer will send: OpenAI takes arguments that are not JSON
+        self._memory = _Memory(repairs=RepairMemo(target=self.pricer.wire))
         self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
+        self._sendable = SendableImages(self.info)  # images re-encoded for the provider
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the last history fitted (None: not there)."""
@@ -345,6 +349,8 @@ class Fitter:
             given = msgs is mem.gated  # (not a history with images swapped for the limits)
             repaired = mem.repairs(msgs, unchanged=mem.unrepaired_same if given else None)
             mem.unrepaired_same = len(msgs) if given else 0
+            if self.pricer.forget_calls(*_replaced_parallel_turns(msgs, repaired)):
+                mem.kept = KeptMemo()  # it holds the pre-repair fit's prices of those results
             notices.extend(
                 Notice("repaired", c.message_id, f"Repaired before sending: {c.detail}.")
                 for c in repaired.changes
@@ -454,6 +460,7 @@ class Fitter:
         out = _unreadable_images_left_out(
             pricer, (*system_msgs, *kept_msgs), self._memory.kept.out, changes, notices
         )
+        out = self._sendable.apply(pricer, out, self._memory.kept.out, changes, notices)
         if pricer.estimates:
             notices.extend(_estimated_media(pricer.estimates, out))
         kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
@@ -570,6 +577,33 @@ _REPAIR_DROPS = {
     "empty_message": "empty message — providers reject it",
     "unknown_role": "message with a role no provider takes",
 }
+
+
+def _replaced_parallel_turns(
+    msgs: Sequence[Message], repaired: RepairResult
+) -> tuple[list[Message], set[str]]:
+    """The assistant turns of parallel calls that repair replaced (a reused call id
+    renumbered), and those of their ids the repaired history calls alone: their results
+    go plain, not as a parallel call's (``Pricer.forget_calls``). Empty unless repair
+    changed such a turn (then the repaired history is looked through once)."""
+    changed = {id(msgs[c.index]): msgs[c.index] for c in repaired.changes}.values()
+    turns = [m for m in changed if m.role == "assistant" and _calls(m) > 1]
+    if not turns:
+        return [], set()
+    kept = set(map(id, repaired.messages))
+    turns = [m for m in turns if id(m) not in kept]
+    alone = {
+        b.id
+        for m in repaired.messages
+        if m.role == "assistant" and _calls(m) == 1
+        for b in m.content
+        if isinstance(b, ToolCall)
+    }
+    return turns, {b.id for m in turns for b in m.content if isinstance(b, ToolCall)} & alone
+
+
+def _calls(m: Message) -> int:
+    return sum(isinstance(b, ToolCall) for b in m.content)
 
 
 def _removed_by_repair(

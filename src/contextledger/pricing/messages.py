@@ -13,7 +13,7 @@ block (when stored) or from the header of the inline data.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,6 +134,9 @@ class Pricer:
         # OpenAI bills escaped, and of results already priced as single ones.
         self._parallel: set[str] = set()
         self._single_results: set[str] = set()
+        # which assistant messages (by identity) made each id parallel: a message repair
+        # replaces (a reused id renumbered) is forgotten, with what only it made parallel
+        self._parallel_callers: dict[str, set[int]] = {}
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
         self.estimates: dict[FileAttachment | Audio, MediaCost] = {}
@@ -207,6 +210,10 @@ class Pricer:
 
     def planned_bytes(self, img: Image) -> int | None:
         return self._planned_bytes.get(img) if self._planned_bytes else None  # (no hashing)
+
+    def planned_size(self, img: Image) -> tuple[int, int] | None:
+        """The size ``img`` is planned to be sent at (``prepare`` re-encodes it), or None."""
+        return self._sizes.get(img) if self._sizes else None  # (no hashing)
 
     def image(self, img: Image) -> ImagePrice:
         """Tokens the provider bills for this image: by pixels, or the per-image maximum."""
@@ -366,6 +373,8 @@ class Pricer:
         ids = [b.id for b in m.content if isinstance(b, ToolCall)]
         if len(ids) < 2:
             return 0
+        for call_id in ids:
+            self._parallel_callers.setdefault(call_id, set()).add(id(m))
         new = set(ids) - self._parallel
         if new:
             self._parallel.update(new)
@@ -375,6 +384,37 @@ class Pricer:
                 self._blocks.clear()
                 self._messages.clear()
         return self._label(PARALLEL_WRAPPER) + len(ids) * self._label(PARALLEL_CALL)
+
+    def forget_calls(self, replaced: Iterable[Message], ids: Collection[str]) -> bool:
+        """Forget that the assistant turns repair replaced called ``ids`` in parallel: a
+        reused call id renumbered (``call_1`` in a later parallel turn becomes ``call_1~2``)
+        leaves ``call_1`` to its first, single call, whose result the repaired history
+        sends plain; priced escaped it was over-counted. An id another turn calls in
+        parallel stays. True when a price changed (a caller's own memo of message prices
+        is then stale)."""
+        gone: set[str] = set()
+        for m in replaced:
+            for b in m.content:
+                if not isinstance(b, ToolCall) or b.id not in ids:
+                    continue
+                callers = self._parallel_callers.get(b.id)
+                if callers is not None and id(m) in callers:
+                    callers.discard(id(m))
+                    if not callers:
+                        del self._parallel_callers[b.id]
+                        gone.add(b.id)
+        if not gone:
+            return False
+        self._parallel -= gone
+        self._blocks = {
+            b: v for b, v in self._blocks.items()
+            if not (isinstance(b, ToolResult) and b.call_id in gone)
+        }  # fmt: skip
+        self._messages = {
+            k: v for k, v in self._messages.items()
+            if not any(isinstance(b, ToolResult) and b.call_id in gone for b in v[0].content)
+        }  # fmt: skip
+        return True
 
     def _label(self, text: str) -> int:
         """Tokens of a role or a name: few distinct strings, counted once each."""
@@ -501,13 +541,47 @@ class Pricer:
             return 0
         model = self.model
         prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
-        return prompt + tools_tokens(tools, self.framing, model.tokenizer, self.text)
+
+        def price(schemas: Sequence[Mapping[str, Any]]) -> int:
+            return tools_tokens(schemas, self.framing, model.tokenizer, self.text)
+
+        # Declared names go out as the wire takes them (``providers.ids``: renamed where
+        # refused); with no wire known, the longest of the forms any writer sends (OpenAI's
+        # rule is Anthropic's and Responses'; Gemini's refuses a leading digit OpenAI takes).
+        if self.wire is not None:
+            return prompt + price(_declared_as_sent(tools, self.wire))
+        forms = {id(f): f for f in (tools, *(_declared_as_sent(tools, w) for w in _NAME_RULES))}
+        return prompt + max(map(price, forms.values()))
 
     def request(
         self, messages: Iterable[Message], tools: Sequence[Mapping[str, Any]] | None = None
     ) -> int:
         """The whole request: messages, tool schemas and request framing."""
         return self.messages(messages).total + self.tools(tools) + REQUEST_OVERHEAD
+
+
+_NAME_RULES = ("openai", "gemini")  # the two tool-name rules writers apply (providers.ids)
+
+
+def _declared_as_sent(tools: Sequence[Mapping[str, Any]], wire: str) -> Sequence[Mapping[str, Any]]:
+    """``tools`` (in any provider's shape) with every declared name as ``wire``'s writer
+    sends it; the same list when no name changes."""
+
+    def renamed(tool: Mapping[str, Any]) -> Mapping[str, Any]:
+        for key in ("functionDeclarations", "function_declarations"):  # Gemini
+            decls = tool.get(key)
+            if isinstance(decls, list):
+                return {**tool, key: [renamed(d) if isinstance(d, Mapping) else d for d in decls]}
+        function = tool.get("function")  # OpenAI Chat
+        if isinstance(function, Mapping):
+            return {**tool, "function": renamed(function)}
+        name = tool.get("name")  # Anthropic, Responses, a bare function
+        if isinstance(name, str) and wire_name(name, wire) != name:
+            return {**tool, "name": wire_name(name, wire)}
+        return tool
+
+    out = [renamed(t) if isinstance(t, Mapping) else t for t in tools]  # (refused later)
+    return tools if all(a is b for a, b in zip(out, tools, strict=True)) else out
 
 
 def price_messages(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..compaction.conversation import Conversation
+from ..compaction.summarizers import OfflineSummarizer
 from ..errors import (
     BudgetError,
     ContentError,
@@ -27,6 +29,7 @@ from ..prepare import Prepared, Preparer
 from ..providers import translate
 from ..report import Notice
 from .access import check_key, read_json
+from .backoff import SummarizerBackoff
 from .chained import chained
 from .forward import forward, passthrough
 from .outgoing import check_sent
@@ -228,7 +231,14 @@ async def _record_and_prepare(
         )
     try:
         preparer = proxy.preparer_for(state, wire, model, out_tokens)
-        run = partial(prepare_with_backoff, state, preparer, wire.pricing_tools(body), conversation)
+        run = partial(
+            prepare_with_backoff,
+            state,
+            preparer,
+            wire.pricing_tools(body),
+            conversation,
+            proxy.summarizer_backoff,
+        )
         if proxy.prepare_thread is None:
             prepared = run()
         else:  # a recap may wait seconds on the summarizer's endpoint: off the event loop
@@ -258,14 +268,29 @@ def prepare_with_backoff(
     preparer: Preparer,
     tools: Any,
     conversation: Conversation | None = None,
+    backoff: SummarizerBackoff | None = None,
 ) -> Prepared:
-    """``preparer.prepare``; after a recap that failed (its verification rejected it),
-    compaction is paused for this session until COMPACTION_RETRY more messages arrive:
-    writing and verifying a recap of a long history costs seconds, and retrying it
-    every turn would add them to every request. The pause is said in the turn's report."""
+    """``preparer.prepare``, backing off what failed, said in the turn's report:
+
+    * after a recap that failed outright (even the offline one), compaction is paused for
+      this session until COMPACTION_RETRY more messages arrive: writing and verifying a
+      recap of a long history costs seconds, and retrying it every turn would add them
+      to every request;
+    * after the LLM summarizer could not be asked (down, timing out, HTTP errors: the
+      offline recap stood in), ``backoff`` (the proxy's, shared by every session: they
+      ask the same endpoint) says when to ask it again; until then recaps are made
+      offline, so no turn waits on the endpoint's timeout."""
     paused = preparer.compaction and state.size < state.compaction_retry_at
+    configured = preparer.summarizer
+    offline = (
+        backoff is not None
+        and not isinstance(configured, OfflineSummarizer | None)
+        and not backoff.asks()
+    )
     if paused:
         preparer.compaction = False
+    if offline:
+        preparer.summarizer = OfflineSummarizer()
     try:
         prepared = preparer.prepare(
             state.conversation if conversation is None else conversation,
@@ -275,11 +300,26 @@ def prepare_with_backoff(
     finally:
         if paused:
             preparer.compaction = True
+        preparer.summarizer = configured
     failed = prepared.event is None and any(n.kind == "compaction" for n in prepared.report.notices)
     if failed:
         state.compaction_retry_at = state.size + COMPACTION_RETRY
     state.compaction_paused = bool(paused)
+    if backoff is None or configured is None:
+        return prepared
+    fallback = prepared.report.fallback
+    if fallback is not None and fallback.down:
+        backoff.failed(configured.name, fallback.reason)
+    elif not offline and prepared.event is not None:
+        backoff.succeeded()  # it answered (its recap used or rejected): the outage is over
+    if (offline and prepared.event is not None) or (fallback is not None and fallback.down):
+        return _said(prepared, Notice("compaction", "", backoff.notice()))
     return prepared
+
+
+def _said(prepared: Prepared, notice: Notice) -> Prepared:
+    report = replace(prepared.report, notices=(*prepared.report.notices, notice))
+    return replace(prepared, report=report)
 
 
 async def _record_incoming(

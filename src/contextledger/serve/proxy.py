@@ -22,6 +22,7 @@ from ..model import Message
 from ..prepare import Preparer
 from ..pricing.text import warm as warm_tokenizer
 from ..storage.sessions import SessionMark, SessionStore
+from .backoff import SummarizerBackoff
 from .body import BodyReader
 from .sessions import (
     SessionLease,
@@ -59,6 +60,8 @@ class Proxy:
         self.prepare_thread = (
             None if local else ThreadPoolExecutor(1, thread_name_prefix="contextledger-prepare")
         )
+        #: When the LLM summarizer failed: recaps are made offline until it is asked again.
+        self.summarizer_backoff = SummarizerBackoff()
         self._store: SessionStore | None = None
         self.store_errors: list[str] = []
         #: Turn reports of sessions not in memory, by the store mark they were read at

@@ -1,0 +1,254 @@
+"""Model ids as users type them: fine-tunes, context-length tails, cloud spellings, deployments.
+
+Every id either resolves to the model that bills it or is refused with at least one known id
+to try instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextledger.catalog import Catalog, cost_in_dollars, default_catalog, register_alias
+from contextledger.errors import UnknownModelError
+from contextledger.fit import fit
+from contextledger.pricing.vision import image_cost
+from fuzzing import fuzz_settings
+
+CATALOG = default_catalog()
+KNOWN = [m.id for m in CATALOG.models() if not m.id.endswith("/default")]
+
+
+@pytest.fixture()
+def cat() -> Catalog:
+    return default_catalog()
+
+
+@pytest.mark.parametrize(
+    ("fine_tune", "base"),
+    [
+        ("ft:gpt-4o-mini-2024-07-18:acme::9abcDEF1", "gpt-4o-mini"),
+        ("ft:gpt-4o-2024-08-06:acme:support-bot:AbC123", "gpt-4o"),
+        ("ft:gpt-4.1-2025-04-14:acme::xyz", "gpt-4.1"),
+        ("ft:gpt-3.5-turbo-0125:acme::q1", "gpt-3.5-turbo"),
+        ("ft:gpt-4o-mini-2024-07-18:acme:bot:AbC123:ckpt-step-1000", "gpt-4o-mini"),
+        ("openai/ft:gpt-4o-mini-2024-07-18:acme::x", "gpt-4o-mini"),  # LiteLLM's route
+        ("gpt-4o-mini-2024-07-18.ft-0e208cf33a6a466994aff31a08aba678", "gpt-4o-mini"),  # Azure
+    ],
+)
+def test_a_fine_tune_is_priced_as_its_base_model(fine_tune: str, base: str) -> None:
+    """A fine-tune bills as its base (tokenizer, window, image formula): the id names it."""
+    info = CATALOG.lookup(fine_tune)
+    assert info.id == base
+    assert info.context_window == CATALOG.lookup(base).context_window
+    if info.vision:
+        assert image_cost(1024, 1024, fine_tune) == image_cost(1024, 1024, base)
+    report = fit([{"role": "user", "content": "hi"}], fine_tune).report
+    assert report.window == info.context_window and not report.estimated
+
+
+def test_a_fine_tune_of_an_unknown_base_is_refused_with_a_suggestion(cat: Catalog) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup("ft:gpt-4o-mnii-2024-07-18:acme::x")
+    assert "gpt-4o-mini" in err.value.suggestions
+
+
+@pytest.mark.parametrize(
+    ("name", "model", "window"),
+    [
+        # Anthropic closed the context-1m beta of Sonnet 4 and 4.5 on 2026-04-30: a request
+        # over 200,000 tokens is refused, so [1m] gets the window actually served.
+        ("claude-sonnet-4-5[1m]", "claude-sonnet-4-5", 200_000),
+        ("claude-sonnet-4-5-20250929[1m]", "claude-sonnet-4-5", 200_000),
+        ("claude-sonnet-4[1m]", "claude-sonnet-4", 200_000),
+        ("claude-sonnet-4-6[1m]", "claude-sonnet-4-6", 1_000_000),
+        ("claude-opus-4-6[1M]", "claude-opus-4-6", 1_000_000),
+        ("us.anthropic.claude-opus-4-6-v1[1m]", "claude-opus-4-6", 1_000_000),
+        # Bedrock's context-length variants of one model (ListFoundationModels ids)
+        ("anthropic.claude-3-haiku-20240307-v1:0:200k", "claude-3-haiku", 200_000),
+        ("anthropic.claude-3-haiku-20240307-v1:0:48k", "claude-3-haiku", 48_000),
+    ],
+)
+def test_a_context_length_tail_gets_the_window_the_provider_serves(
+    cat: Catalog, name: str, model: str, window: int
+) -> None:
+    info = cat.lookup(name)
+    assert (info.id, info.context_window) == (model, window)
+    assert fit([{"role": "user", "content": "hi"}], name).report.window == window
+
+
+def test_a_context_length_tail_is_priced_in_dollars_as_its_model() -> None:
+    tailed = cost_in_dollars("claude-sonnet-4-5[1m]", 1_000, 10)
+    assert tailed.dollars == cost_in_dollars("claude-sonnet-4-5", 1_000, 10).dollars
+    assert tailed.dollars is not None
+
+
+@pytest.mark.parametrize(
+    ("name", "model"),
+    [
+        ("US.ANTHROPIC.CLAUDE-3-HAIKU-20240307-V1:0", "claude-3-haiku"),
+        ("ANTHROPIC.CLAUDE-SONNET-4-5-20250929-V1:0", "claude-sonnet-4-5"),
+        ("Eu.Anthropic.Claude-Haiku-4-5-20251001-V1:0", "claude-haiku-4-5"),
+        ("ARN:AWS:BEDROCK:US-EAST-1::FOUNDATION-MODEL/ANTHROPIC.CLAUDE-3-5-HAIKU-20241022-V1:0",
+         "claude-3-5-haiku"),
+    ],
+)  # fmt: skip
+def test_bedrock_ids_are_matched_case_blind(cat: Catalog, name: str, model: str) -> None:
+    """Bedrock's ids are lower-case by construction, so another case can mean only one."""
+    assert cat.lookup(name).id == model
+
+
+def test_a_bare_id_in_other_capitals_is_refused_naming_the_real_one(cat: Catalog) -> None:
+    """OpenAI answers "The model `GPT-4o` does not exist": refused, the real id suggested."""
+    for name, meant in (("GPT-4o", "gpt-4o"), ("Claude-Sonnet-4-5", "claude-sonnet-4-5")):
+        with pytest.raises(UnknownModelError) as err:
+            cat.lookup(name)
+        assert err.value.suggestions[0] == meant
+
+
+def test_an_azure_deployment_is_refused_until_mapped_then_resolves(cat: Catalog) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup("azure/prod-chat-eastus")
+    assert "register_alias" in str(err.value) and err.value.suggestions
+    assert register_alias("prod-chat-eastus", "gpt-4o-2024-08-06", cat).id == "gpt-4o"
+    assert cat.lookup("azure/prod-chat-eastus").id == "gpt-4o"
+    with pytest.raises(UnknownModelError) as err:
+        register_alias("prod-chat", "gpt-4o-mnii", cat)
+    assert "gpt-4o-mini" in err.value.suggestions
+
+
+@pytest.mark.parametrize(
+    ("name", "model"),
+    [("gpt-35-turbo", "gpt-3.5-turbo"), ("azure/gpt-35-turbo-16k", "gpt-3.5-turbo")],
+)
+def test_azure_model_names_resolve(cat: Catalog, name: str, model: str) -> None:
+    assert cat.lookup(name).id == model
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["grok-4", "deepseek-chat", "anthropic.claude-v2:1", "azure/my-deployment", "sonnet",
+     "sonnet[1m]", "o5", "", "ft:davinci-002:acme::x", "text-embedding-3-small"],
+)  # fmt: skip
+def test_an_id_with_nothing_close_is_still_refused_with_known_ids(cat: Catalog, name: str) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(name)
+    assert err.value.suggestions
+    assert all(cat.lookup(s) for s in err.value.suggestions)
+
+
+def test_a_refused_claude_word_suggests_claude_models(cat: Catalog) -> None:
+    for name in ("claude", "sonnet", "opus[1m]"):
+        with pytest.raises(UnknownModelError) as err:
+            cat.lookup(name)
+        assert all(s.startswith("claude-") for s in err.value.suggestions), name
+
+
+# Ways users decorate an id: routes, clouds, dates, tails, fine-tunes, capitals, typos.
+_DECORATIONS = [
+    "{}", "openai/{}", "anthropic/{}", "openrouter/{}", "azure/{}", "bedrock/{}",
+    "vertex_ai/{}", "{}@20250929", "{}-20250929", "{}-v1:0", "us.anthropic.{}-v1:0",
+    "{}[1m]", "ft:{}:acme::x1", "{}:free", "{}-latest", " {} ", "{}.ft-abc123",
+]  # fmt: skip
+
+
+def _mangle(name: str, edits: list[tuple[int, int, str]]) -> str:
+    """Apply typo edits: (kind, position, letter) → delete, insert, replace or swap case."""
+    for kind, pos, letter in edits:
+        if not name:
+            break
+        i = pos % len(name)
+        name = (
+            name[:i] + name[i + 1 :] if kind == 0
+            else name[:i] + letter + name[i:] if kind == 1
+            else name[:i] + letter + name[i + 1 :] if kind == 2
+            else name[:i] + name[i].swapcase() + name[i + 1 :]
+        )  # fmt: skip
+    return name
+
+
+@fuzz_settings(300)
+@given(
+    st.sampled_from(KNOWN),
+    st.sampled_from(_DECORATIONS),
+    st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 80), st.sampled_from("ao1-.:/x")),
+        max_size=2,
+    ),
+)
+def test_every_id_resolves_or_is_refused_with_known_ids(
+    known: str, decoration: str, edits: list[tuple[int, int, str]]
+) -> None:
+    """The invariant users rely on: a decorated or misspelt id resolves, or UnknownModelError
+    names at least one known id that itself resolves."""
+    name = _mangle(decoration.format(known), edits)
+    try:
+        info = CATALOG.lookup(name)
+    except UnknownModelError as err:
+        assert err.suggestions, name
+        assert all(CATALOG.lookup(s) for s in err.suggestions)
+    else:
+        assert info.context_window > 0
+
+
+@fuzz_settings(100)
+@given(st.sampled_from(KNOWN), st.sampled_from(["{}", "ft:{}:acme::x1", "{}[1m]", "{}:free"]))
+def test_a_decorated_known_id_is_priced_as_the_id(known: str, decoration: str) -> None:
+    """Decorations that name the same model never change its family (window aside, a
+    context tail only ever lowers it)."""
+    plain = CATALOG.lookup(known)
+    if decoration == "{}[1m]" and plain.provider != "anthropic":
+        with pytest.raises(UnknownModelError) as err:  # Claude Code's tail, on Claude ids only
+            CATALOG.lookup(decoration.format(known))
+        assert known in err.value.suggestions
+        return
+    info = CATALOG.lookup(decoration.format(known))
+    assert (info.provider, info.image_cost, info.image_params) == (
+        plain.provider,
+        plain.image_cost,
+        plain.image_params,
+    )
+    assert info.context_window <= plain.context_window
+    assert re.sub(r"-\d{4}-\d{2}-\d{2}$", "", info.id) in (plain.id, known)
+
+
+def test_a_registered_id_ending_like_a_tail_is_itself(cat: Catalog) -> None:
+    """Regression (review R1): the tail was stripped before the id itself was tried."""
+    from contextledger.catalog import register_model
+
+    for name in ("acme/qwen2.5-coder:32k", "local-llm[1m]", "my-router:128k"):
+        register_model({"id": name, "provider": "openai-compatible", "context_window": 8000}, cat)
+        assert (cat.lookup(name).id, cat.lookup(name).context_window) == (name, 8000)
+
+
+@pytest.mark.parametrize(
+    ("name", "meant"),
+    [
+        ("gpt-4o:32k", "gpt-4o"),  # OpenAI has no such id: 404
+        ("gpt-4o[1m]", "gpt-4o"),  # [1m] is Claude Code's, for Claude ids
+        ("gemini-2.5-flash:1000k", "gemini-2.5-flash"),
+        ("claude-sonnet-4-5[0k]", "claude-sonnet-4-5"),  # no window at all
+        ("anthropic.claude-3-haiku-20240307-v1:0:0k", "claude-3-haiku"),
+    ],
+)
+def test_a_tail_the_provider_has_no_id_for_is_refused(cat: Catalog, name: str, meant: str) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(name)
+    assert meant in err.value.suggestions
+
+
+def test_an_alias_names_a_model_not_a_context_variant(cat: Catalog) -> None:
+    from contextledger.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="context-length tail"):
+        register_alias("small", "anthropic.claude-3-haiku-20240307-v1:0:48k", cat)
+
+
+def test_an_empty_id_is_called_empty(cat: Catalog) -> None:
+    for name in ("", "   "):
+        with pytest.raises(UnknownModelError, match="the model id is empty") as err:
+            cat.lookup(name)
+        assert err.value.suggestions

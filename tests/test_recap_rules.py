@@ -1,0 +1,173 @@
+"""The user's rules in the offline recap as the user left them: a rule lifted later is
+recapped beside its lifting (redteam14 N7), a rule with a condition, a pin or a setting is a
+constraint, not a number (N3), and a sentence is never cut at an initial or an
+abbreviation, so a correction keeps its value (N11)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction.digest import digest, is_rule, lifted_rule, render_digest
+from contextledger.compaction.facts import sentences
+from contextledger.model import Message, ToolCall
+
+RULES = "Constraints and corrections"
+
+
+def _session(*user_turns: str) -> list[Message]:
+    """The user's turns, each followed by a tool run and a short answer (OpenAI-style
+    tool messages: no error flag)."""
+    out: list[Message] = []
+    for i, said in enumerate(user_turns):
+        call = ToolCall(f"c{i}", "crm_search", json.dumps({"page": i}))
+        out += [
+            Message.user(said),
+            Message("assistant", (call,)),
+            Message.tool(f"c{i}", "customer row " * 40),
+        ]
+    return out
+
+
+def test_a_lifted_rule_is_recapped_beside_its_lifting() -> None:
+    d = digest(
+        _session(
+            "Resolve ticket CS-248117 for Adaeze Okonkwo: a double charge and a damaged parcel.",
+            "Don't offer store credit on this ticket, she asked for money back.",
+            "No subheadings in the reply, please.",
+            "Update from her latest email: store credit is fine for the damaged parcel part.",
+            "Hélène changed the house style: subheadings are allowed now, one per section.",
+        )
+    )
+    assert d.items(RULES) == [
+        "Don't offer store credit on this ticket, she asked for money back.",
+        "Update from her latest email: store credit is fine for the damaged parcel part.",
+        "No subheadings in the reply, please.",
+        "Hélène changed the house style: subheadings are allowed now, one per section.",
+    ]
+    assert not d.items("Open requests")  # a permission is no request left open
+
+
+def test_a_rule_is_never_kept_without_its_lifting_when_bytes_run_short() -> None:
+    d = digest(
+        _session(
+            "Draft the refund reply for ticket CS-1.",
+            "No subheadings in the reply, please.",
+            "Never promise a delivery date.",
+            "Subheadings are allowed now, one per section.",
+        )
+    )
+    for cap in range(60, 260, 10):
+        recap = render_digest(d, cap)
+        if "No subheadings" in recap:
+            assert "Subheadings are allowed now" in recap, recap
+    assert "Subheadings are allowed now" in render_digest(d, 150)
+
+
+@pytest.mark.parametrize(
+    ("said", "rules"),
+    [
+        ("The tests are fine now.", ["Never skip the tests."]),
+        ("You can see the error in the log.", ["Don't touch the log config."]),
+        ("Subheadings are allowed now.", ["Never push to main."]),
+    ],
+)
+def test_a_status_or_another_topic_lifts_no_rule(said: str, rules: list[str]) -> None:
+    assert lifted_rule(said, rules) is None
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "If a model runs longer than 20 minutes, cancel it and tell me.",
+        "Keep dbt-snowflake pinned at 1.8.4 — 1.9 breaks incremental merges.",
+        "Set spark.sql.shuffle.partitions=800 on the backfill job.",
+        "Refunds over €200 need supervisor approval first.",
+        # style and format rules with no negation (redteam15 R7)
+        "Citations in APA 7th edition with DOIs as URLs, please.",
+        "Use APA 7th edition.",
+        "All amounts in EUR with two decimals.",
+        "Dates as YYYY-MM-DD everywhere in the report.",
+        "Write it in the second person, present tense.",
+        "British spelling throughout, please.",
+    ],
+)
+def test_a_rule_with_a_number_is_a_constraint_not_a_number(rule: str) -> None:
+    d = digest(_session("Task: backfill orders_daily for October.", rule))
+    assert d.items(RULES) == [rule]
+    assert not d.items("Numbers that matter")
+    assert not d.items("User also said")  # "Task: …" is the goal, not said again
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        (
+            "And per her agent, the credit should be D. A. Whitfield, with both initials. Ok.",
+            "And per her agent, the credit should be D. A. Whitfield, with both initials.",
+        ),
+        (
+            "Send the file to J. R. R. Tolkien Estate Ltd. by Friday. Then stop.",
+            "Send the file to J. R. R. Tolkien Estate Ltd. by Friday.",
+        ),
+        ("Use a queue, e.g. SQS or Kafka. Then tell me.", "Use a queue, e.g. SQS or Kafka."),
+        ("Ask Dr. Okafor first. She owns it.", "Ask Dr. Okafor first."),
+        ("See No. 7 on the list. Then go.", "See No. 7 on the list."),
+        ("I prefer option A. Let's go.", "I prefer option A."),
+        ("Pin v1.2. It is stable.", "Pin v1.2."),
+        ("We chose option B. Redis stays as the cache.", "We chose option B."),
+        ("The bug is in module C. Fix it before Friday.", "The bug is in module C."),
+        (
+            "Install Python 3.12 on host B. Ubuntu 24.04 is required.",
+            "Install Python 3.12 on host B.",
+        ),
+    ],
+)
+def test_a_sentence_is_not_cut_at_an_initial_or_an_abbreviation(text: str, first: str) -> None:
+    assert sentences(text)[0] == first
+
+
+def test_sentences_stay_linear_in_a_long_text_with_an_initial() -> None:
+    """One "D. Smith" once sent every later sentence end to copy the rest of the text."""
+    text = "Ask D. Smith. " + "The run went fine. " * 40_000
+    assert len(sentences(text)) == 40_001
+
+
+def test_a_correction_keeps_the_initials_it_names() -> None:
+    d = digest(
+        _session(
+            "Cut the essay to 1,800 words.",
+            "Sorry, it's Dana Whitfield, not Whitford.",
+            "And per her agent, the credit should be D. A. Whitfield, with both initials.",
+        )
+    )
+    assert d.items(RULES)[-1] == (
+        "And per her agent, the credit should be D. A. Whitfield, with both initials."
+    )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "No rows came back from the query.",
+        "I can't reproduce it locally.",
+        "It doesn't start after the update.",
+        "Resolve ticket CS-1 so that the customer is never charged twice.",
+        "The goal is to make the export idempotent so reruns never double-bill.",
+        "The errors show up everywhere.",
+        "All tests in the suite pass now.",
+    ],
+)
+def test_a_status_or_a_purpose_is_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+def test_the_task_sentence_is_the_goal_not_a_constraint() -> None:
+    d = digest(
+        _session(
+            "Please move the cron jobs onto the new task queue and keep them on schedule.",
+            "Use the config that Priya wrote, not the old one.",
+        )
+    )
+    assert d.items(RULES) == ["Use the config that Priya wrote, not the old one."]
