@@ -325,7 +325,7 @@ def check_bound_figure(text: str, ev: Evidence) -> list[Claim]:
     claimed = {n for n, _ in counts(text) if n.isdigit() and int(n) >= 10} & figures(text)
     if not claimed or not ev.results:
         return []
-    mine = _parts(claim_terms(text)) - GENERIC_DOING
+    mine = _parts(claim_terms(text)) - GENERIC_DOING - claimed  # the figure itself is no topic
     if len(mine) < 3:
         return []
     shared = [len(mine & terms) for terms in _result_terms(ev)]
