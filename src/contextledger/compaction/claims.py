@@ -63,13 +63,10 @@ from .claims_done import (
 from .claims_evidence import Claim, Evidence
 from .claims_named import check_named_actor
 from .claims_numbers import (
-    check_bound_figure,
     check_dates,
-    check_failed_tally,
     check_numbers,
     check_tallies,
     check_times,
-    check_together,
 )
 from .claims_order import IMPERATIVE, mentions, out_of_order, split_order
 from .claims_polarity import PERMIT, negated
@@ -149,10 +146,9 @@ def check_clause(
     if not text or fold(text) in ev.trusted:
         return ()
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
-    out += check_times(text, ev) + check_tallies(text, ev) + check_failed_tally(text, ev)
+    out += check_times(text, ev) + check_tallies(text, ev)
     if section not in _DONE_SECTIONS:
-        out += check_named_actor(text, ev) + check_together(text, ev)
-        out += check_bound_figure(text, ev)
+        out += check_named_actor(text, ev)
     out += check_exit_codes(text, ev)
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
     # a backticked span in a claim of running is a command, whatever its program
