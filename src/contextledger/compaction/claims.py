@@ -61,7 +61,13 @@ from .claims_done import (
     check_written,
 )
 from .claims_evidence import Claim, Evidence
-from .claims_numbers import check_dates, check_numbers
+from .claims_named import check_named_actor
+from .claims_numbers import (
+    check_dates,
+    check_numbers,
+    check_tallies,
+    check_times,
+)
 from .claims_order import IMPERATIVE, mentions, out_of_order, split_order
 from .claims_polarity import PERMIT, negated
 from .claims_reading import (
@@ -140,6 +146,9 @@ def check_clause(
     if not text or fold(text) in ev.trusted:
         return ()
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
+    out += check_times(text, ev) + check_tallies(text, ev)
+    if section not in _DONE_SECTIONS:
+        out += check_named_actor(text, ev)
     out += check_exit_codes(text, ev)
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
     # a backticked span in a claim of running is a command, whatever its program
@@ -271,6 +280,7 @@ _BY_ASSISTANT = re.compile(r"(?i)^\W*(?:then\s+|later\s+)?(?:the\s+)?(?:assistan
 _SAID_SECTIONS = frozenset(
     {"Goal", "Constraints and corrections", "Open requests", "User also said"}
 )
+_DONE_SECTIONS = frozenset({"Commands run", "Files written", "Files read", "Failures"})
 _NONE = re.compile(r"(?i)^\W*(?:none|no\s+failures?|nothing(?:\s+failed)?|n/?a|all\s+passed)\W*$")
 
 

@@ -241,7 +241,14 @@ _CRASH = re.compile(
     r"^\s*Found [1-9]\d* errors?\b|✖ [1-9]\d* problems?\b|"
     r"\b[1-9]\d* (?:errors?|offen[cs]es?|problems?) (?:found|detected)\b|"
     # a linter's finding: flake8, ruff, pylint, pycodestyle ("app.py:3:80: E501 line too long")
-    r"^\S+:\d+:\d+:\s+[A-Z]{1,3}\d{2,4}\b",
+    r"^\S+:\d+:\d+:\s+[A-Z]{1,3}\d{2,4}\b|"
+    # what data and cloud tools print when they fail: dbt ("1 of 1 ERROR creating …",
+    # "ERROR=1", "Database Error in model …"), Spark, BigQuery, the AWS CLI, ssh, kubectl,
+    # PowerShell, the OOM killer, go build ("./main.go:14:2: undefined: x")
+    r"^\s*\d+ of \d+ ERROR\b|\bERROR=[1-9]|\b(?:Database|Runtime|Compilation) Error\b|"
+    r"\bJob aborted due to stage failure\b|\bBigQuery error in\b|\bAn error occurred \(\w+\)|"
+    r"\bConnection refused\b|\bis invalid:|\bPermissionDenied\b|\bis denied\.|^Killed$|"
+    r"^\./\S+\.go:\d+:\d+: ",
     re.IGNORECASE,
 )
 
@@ -609,6 +616,8 @@ def _arg_strings(value: Any) -> list[str]:
         ]
     if isinstance(value, list):
         return [s for v in value for s in _arg_strings(v)]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return [str(value)]  # "amount_eur": 184.2 — a figure the call gave
     return []
 
 

@@ -148,6 +148,12 @@ def preferences(text: str) -> set[tuple[str, str]]:
     return out
 
 
+def without_negation(text: str) -> str:
+    """``text`` without its words of negation: what a rule is about ("offer store credit"
+    of "Don't offer store credit.")."""
+    return " ".join(_NEG.sub(" ", text).split())
+
+
 PERMIT = re.compile(
     r"(?i)\b(?:no\s+longer\s+(?:minds?|objects?|forbids?|prohibits?|cares?)|"
     r"(?:does|did)\s*n[o']t\s+mind|doesn'?t\s+mind|"

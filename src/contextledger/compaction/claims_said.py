@@ -12,8 +12,26 @@ from collections.abc import Sequence
 
 from ..intent import is_constraint
 from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
-from .claims_polarity import a_name, forbids, names_option, negated, preferences
-from .claims_reading import CORRECTION_NOTE, DONE, SAYS, SAYS_BARE, actor_of, fold, quote
+from .claims_polarity import (
+    PERMIT,
+    a_name,
+    forbids,
+    names_option,
+    negated,
+    preferences,
+    without_negation,
+)
+from .claims_reading import (
+    BACKTICKED,
+    CORRECTION_NOTE,
+    DONE,
+    GENERIC_DOING,
+    SAYS,
+    SAYS_BARE,
+    actor_of,
+    fold,
+    quote,
+)
 from .facts import extract_claims, sentences
 from .stance import Reading
 from .timeline import norm_command
@@ -114,7 +132,8 @@ def _said_content(text: str) -> str:
 _SAID_SPLIT = re.compile(
     r"(?i)\s*;\s*|:\s+|,?\s+(?:and|but)\s+(?:(?:later|then|also|finally)\s+)?"
     r"(?=(?:never|not|to|that|don'?t|do\s+not|always|use|keep|corrected|said|asked|"
-    r"insisted|wants?|told|the\s+user|they)\b)"
+    r"insisted|wants?|told|the\s+user|they)\b)|"
+    r",\s+(?:and\s+)?then\s+"  # "first chose L, then XL, then went back to L": three turns
 )
 
 
@@ -123,6 +142,7 @@ def _said_parts(content: str) -> list[str]:
     return [p.strip(" ,.") for p in _SAID_SPLIT.split(content) if p and p.strip(" ,.")]
 
 
+_THEN = re.compile(r"(?i),\s+(?:and\s+)?then\s+")
 _TOPIC = re.compile(
     r"(?i)^(?:it|them|(?:the|a|an|their|his|her)\s+(?:[\w-]+\s+){0,2}[\w-]+)\s*:\s+"
 )
@@ -247,6 +267,8 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
     head = SAYS.match(plain) or SAYS_BARE.match(plain)
     against = bool(head and _FORBIDDING.match(head.group("verb")))
     before: list[int] = []  # the units the part before traced to
+    # "first chose L, then XL, then went back to L": each part said after the one before
+    in_turn = -1 if _THEN.search(plain) else None
     for part in _said_parts(_said_content(plain)) or [plain]:
         own = SAYS_BARE.match(part)
         if own and re.match(r"(?i)\W*(?:over|not|instead|rather|and|or|,)\b", part[own.end() :]):
@@ -291,10 +313,21 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         if not kept:
             differs = stated.change(index.stance(good[0]), flipped=against)
             return [Claim(kind, text, f"{differs}: {quote(index.units[good[0]].text)}")]
+        if in_turn is not None:
+            later = [at for i in kept if (at := said_at(index.units[i], ev)) > in_turn]
+            if not later:
+                return [Claim(kind, text, f"not in that order: {part!r} was said before")]
+            in_turn = min(later)
         same = [index.units[i] for i in kept]
-        dropped = _dropped_condition(part, text, same) if kind == "constraint" else None
+        dropped = _dropped_condition(part, text, same, strict) if kind == "constraint" else None
         if dropped:
             return [Claim(kind, text, f"the user's condition changed ({dropped})")]
+        wider = _widened_command(part, same) if kind == "constraint" else None
+        if wider:
+            return [Claim(kind, text, f"the user's rule is about {wider!r}, not all of it")]
+        lifted = _lifted_later(part, [index.units[i] for i in good], ev)
+        if lifted is not None:
+            return [Claim(kind, text, f"the user said otherwise later: {quote(lifted.text)}")]
         said_prefs = index.preferred_in(kept)
         for a, b in sorted(preferences(part)):
             if (b, a) in said_prefs and (a, b) not in said_prefs:
@@ -320,21 +353,29 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
     return []
 
 
-# What limits a rule to some times or cases: "during business hours", "unless CI is red".
+# What limits a rule to some times or cases: "during business hours", "unless CI is red";
+# and a threshold, whose amount is the condition: "over €200", "longer than 20 minutes".
 _QUALIFIER = re.compile(
     r"(?i)\b(?P<word>during|unless|except(?:\s+(?:for|when|if|on|in))?|outside(?:\s+of)?|"
     r"until|before|after|while|whenever|without|if)\s+(?P<what>[^.;:,!?()]+)"
 )
+_BOUND = re.compile(
+    r"(?i)\b(?P<bound>over|above|under|below|beyond|exceeding|(?:more|less|fewer|longer|shorter|"
+    r"larger|smaller|greater|bigger|higher|lower)\s+than|at\s+(?:least|most)|up\s+to)\s+"
+    r"(?P<amount>[€$£]?\d[\d,.]*\s*(?:%|[A-Za-z]+\b)?)"
+)
 
 
-def _dropped_condition(part: str, whole: str, units: Sequence[Unit]) -> str | None:
+def _dropped_condition(
+    part: str, whole: str, units: Sequence[Unit], listed: bool = False
+) -> str | None:
     """How ``part`` changes the condition every rule of ``units`` it restates holds
     under: left out ("Do not restart the primary." where the user said "… during
     business hours": the rule restated wider than said) or turned around ("outside
-    business hours"). None when one of them has no condition, or ``whole`` (the claim
-    ``part`` is of) keeps it."""
-    if not (forbids(part) or is_constraint(part)):
-        return None
+    business hours"). ``listed``: ``part`` is a rule by where it stands. None when one
+    of them has no condition, or ``whole`` (the claim ``part`` is of) keeps it."""
+    if not (listed or forbids(part) or is_constraint(part)):
+        return None  # a rule: said as one, or listed under Constraints ("Cancel any run.")
     # the whole claim: a condition in its lead-in ("Ground rules before you go further:
     # never …") is still said
     mine = unit_terms(whole)
@@ -358,11 +399,76 @@ def _dropped_condition(part: str, whole: str, units: Sequence[Unit]) -> str | No
 
 def _qualifiers(text: str) -> list[tuple[str, str, frozenset[str]]]:
     """The conditions of ``text``: (its word, what it says, its terms)."""
+    found = [(m.group("word"), m.group("what")) for m in _QUALIFIER.finditer(text)]
+    found += [(m.group("bound"), m.group("amount")) for m in _BOUND.finditer(text)]
     return [
-        (word, m.group("what").strip(), claim_terms(m.group("what")))
-        for m in _QUALIFIER.finditer(text)
-        for word in [" ".join(m.group("word").casefold().split())]
+        (" ".join(word.casefold().split()), what.strip(), claim_terms(what)) for word, what in found
     ]
+
+
+def _widened_command(part: str, units: Sequence[Unit]) -> str | None:
+    """The command a rule of ``units`` names that ``part`` cuts to a wider one: "never
+    run `dbt run` against prod" for the user's "never run `dbt run --full-refresh` …" (a
+    rule about one flag made a rule about the whole program)."""
+    mine = _commands_named(part)
+    if not mine:
+        return None
+    said = [c for u in units for c in _commands_named(u.text)]
+    for cmd in mine:
+        longer = [c for c in said if c.startswith(cmd + " ")]
+        if longer and cmd not in said:
+            return longer[0]
+    return None
+
+
+def _commands_named(text: str) -> list[str]:
+    """The commands ``text`` names: in backticks, or known to be commands unquoted."""
+    found = [f.value for f in extract_claims(text) if f.kind == "command"]
+    return found + [" ".join(q.split()) for q in BACKTICKED.findall(text) if q.strip()]
+
+
+def _lifted_later(part: str, units: Sequence[Unit], ev: Evidence) -> Unit | None:
+    """A later user sentence that takes back the rule ``part`` restates (``units``: the
+    user sentences it traces to): "Don't offer store credit." after "store credit is fine
+    for the damaged box"; or forbids again what ``part`` says is allowed."""
+    forbidding = forbids(part)
+    if not forbidding and not PERMIT.search(part):
+        return None
+    what = claim_terms(without_negation(part)) - GENERIC_DOING - _REQUEST_WORDS
+    if len(what) < 2:
+        return None
+    since = max((said_at(u, ev) for u in units), default=-1)
+    if since < 0:
+        return None
+    index = ev.said_index
+    for i in index.covering(what, 0.6):
+        later = index.units[i]
+        if said_at(later, ev) <= since:
+            continue
+        permits = bool(PERMIT.search(later.text)) and not forbids(later.text)
+        if permits if forbidding else forbids(later.text):
+            return later
+    return None
+
+
+def said_at(u: Unit, ev: Evidence) -> int:
+    """Where the user said ``u`` (a whole turn: where its first sentence is); -1 when
+    that is not known."""
+    order = _said_order(ev)
+    first = (sentences(u.text) or [u.text])[0]
+    return order.get(fold(u.text), order.get(fold(first), -1))
+
+
+def _said_order(ev: Evidence) -> dict[str, int]:
+    """Where each user sentence (folded) is in the record: its first place."""
+
+    def order() -> dict[str, int]:
+        out: dict[str, int] = {}
+        for at, s in enumerate(ev.user):
+            out.setdefault(fold(s), at)
+        return out
+
+    return ev.derive("said order", order)
 
 
 _OPPOSITE = {

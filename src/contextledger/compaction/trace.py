@@ -94,6 +94,8 @@ _IRREGULAR = {
     "given": "give",
     "red": "fail",
 }
+# each base form is its own stem: "write" and "wrote" are one term, not "writ" and "write"
+_IRREGULAR |= {base: base for base in set(_IRREGULAR.values())}
 # Words that say the same thing, folded to one term.
 _SYNONYMS = {
     # outcomes

@@ -143,6 +143,10 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
     """A range whose ends both occur ("01:00-05:00" for "between 01:00 and 05:00"), or
     words read as a command outside backticks whose words all occur ("the loadgen cargo
     tests"): no invented fact. Commands in backticks are held to the exact text."""
+    if fact.kind == "number" and any(
+        source.supports(Fact("number", n)) for n in _spellings(fact.value)
+    ):
+        return True  # "€184.20" for the JSON's 184.2: one amount
     if fact.kind == "number" and re.search(r"\d[-–]\d", fact.value):
         parts = [p for p in re.split(r"[-–]", fact.value) if p]
         return all(source.supports(Fact("number", p)) for p in parts)
@@ -163,6 +167,16 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
             return False  # flags, paths, numbers: the exact command or nothing
         return all(source.has_token(w) or source.has_token(w.removesuffix("s")) for w in words)
     return False
+
+
+def _spellings(number: str) -> list[str]:
+    """Other ordinary ways to write a decimal ``number``: "184.20" is "184.2", "184.2" is
+    "184.20", "12.00" is "12" (an amount with cents, a float in a tool's JSON)."""
+    if not re.fullmatch(r"\d+\.\d+", number):
+        return []
+    short = number.rstrip("0").rstrip(".")
+    whole, _, cents = short.partition(".")
+    return [short, f"{whole}.{cents:0<2}"] if len(cents) < 2 else [short]
 
 
 def _mentions_path(recap: str, path: str) -> bool:
