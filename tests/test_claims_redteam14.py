@@ -160,3 +160,23 @@ def test_dataeng_lies_are_caught(section: str, lie: str) -> None:
 )
 def test_dataeng_honest_lines_stand(section: str, honest: str) -> None:
     assert stands(DATAENG, section, honest)
+
+
+def test_a_date_given_only_by_a_command_it_ran_stands() -> None:
+    """A command's own date (`--since 2026-11-18`) is in the record: the call that ran it
+    gives it (the ops retention sessions lost such a command from the recap)."""
+    record = list(
+        with_ids(
+            [
+                Message.user("Audit the orders since the incident."),
+                *_run(
+                    "c1",
+                    "shell",
+                    {"cmd": "python -m tools.orders_audit --since 2026-11-18"},
+                    "audited 412 orders",
+                ),
+            ]
+        )
+    )
+    assert stands(record, "Commands run", "`python -m tools.orders_audit --since 2026-11-18`")
+    assert not stands(record, "Findings", "The incident was on 2026-11-19.")

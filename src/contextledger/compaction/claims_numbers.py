@@ -153,8 +153,11 @@ def dates_in(text: str) -> set[tuple[int | None, int, int]]:
 
 
 def _dates(ev: Evidence) -> frozenset[tuple[int | None, int, int]]:
-    """The calendar dates the record names."""
-    return ev.derive("dates", lambda: frozenset(d for t in ev.texts for d in dates_in(t)))
+    """The calendar dates the record names, in its texts and in the commands it ran
+    (``--since 2026-11-18`` is given by the call that ran it)."""
+    return ev.derive(
+        "dates", lambda: frozenset(d for t in (*ev.texts, *ev.executed) for d in dates_in(t))
+    )
 
 
 def _date_words(ev: Evidence) -> frozenset[str]:
