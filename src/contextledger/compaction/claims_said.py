@@ -314,7 +314,9 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             differs = stated.change(index.stance(good[0]), flipped=against)
             return [Claim(kind, text, f"{differs}: {quote(index.units[good[0]].text)}")]
         if in_turn is not None:
-            later = [at for i in kept if (at := said_at(index.units[i], ev)) > in_turn]
+            # parts of one turn are in that turn's order ("at most 2 retries, then the order
+            # fails" is one sentence): only an earlier turn is out of order
+            later = [at for i in kept if (at := said_at(index.units[i], ev)) >= in_turn]
             if not later:
                 return [Claim(kind, text, f"not in that order: {part!r} was said before")]
             in_turn = min(later)
