@@ -339,3 +339,19 @@ def test_a_rule_is_looked_for_at_the_ends_of_a_long_unspaced_text_only() -> None
     assert is_constraint("不要改这个文件。" + middle)
     assert is_constraint(middle + "不要改这个文件。")
     assert not is_constraint(middle + "不要改这个文件。" + middle)
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("No more force-pushes.", True),  # redteam15: in no section of the recap
+        ("No more force-pushes to main, please.", True),
+        ("No more hotfixes on Fridays!", True),
+        ("Nice, no more crashes.", False),  # a report of what is gone
+        ("No more crashes since the fix.", False),
+        ("No more errors now.", False),
+        ("There is no more room.", False),
+    ],
+)
+def test_no_more_an_action_is_a_rule_and_no_more_a_symptom_is_not(text: str, rule: bool) -> None:
+    assert is_constraint(text) is rule

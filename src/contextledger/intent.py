@@ -102,6 +102,12 @@ _NOT_A_RULE = (
     r"[,.!?]|$)"
 )
 
+# What a user reports gone ("no more crashes"), not an action they stop.
+_STATUS_NOUNS = (
+    r"(?:crash|crashes|failures?|warnings?|timeouts?|flakes?|flaky|bugs?|leaks?|complaints?|"
+    r"\d\S*|spam|noise|lag|downtime|outages?|alerts?|pages?)\b"
+)
+
 # Standing rules: negations and imperatives of obligation, in several phrasings. An
 # apostrophe may be typed straight or curly (phones and many editors curl it: "don’t").
 _CONSTRAINT = re.compile(
@@ -137,6 +143,11 @@ _CONSTRAINT = re.compile(
     # no print debugging"); mid-clause these words are ordinary ("there is no cache").
     # (the first letter first: most positions fail on it before the lookbehinds run)
     rf"(?=[nz]){_CLAUSE_START}(?:no|zero)\s+(?!{_NOT_A_RULE})[\w.-]|"
+    # "No more force-pushes." / "No more hotfixes on Fridays, please.": an action stopped,
+    # said as the whole clause; "no more crashes since the fix" reports, it does not rule
+    rf"(?=n){_CLAUSE_START}no\s+more\s+(?!{_NOT_A_RULE}|than\b|{_STATUS_NOUNS})[\w-]+"
+    r"(?:\s+(?:to|on|in|into|for|from|of|with|before|without)\s+[^\s.,!?]+){0,2}"
+    r"(?:\s*,?\s*(?:ever|please|period))?\s*(?:[.!;]|$)|"
     rf"(?=[os]){_CLAUSE_START}(?:only|skip)\s+(?!\d|(?:one|two|three|once|twice|a\s+few)\b)\S|"
     # a condition on an action: "apply only with -target", "deploy only after 6 pm"
     r"\bonly\s+(?:with|in|on|via|through|after|before|when|if|from|for|by|during|outside)\b|"
