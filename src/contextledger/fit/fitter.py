@@ -112,8 +112,9 @@ class _Given:
 
 def _shared_prefix(a: Sequence[Message], b: Sequence[Message]) -> int:
     """How many leading messages of ``a`` and ``b`` are the same objects (at C speed)."""
-    same = list(map(is_, a, b))
-    return same.index(False) if False in same else len(same)
+    if all(map(is_, a, b)):  # the usual case, without a list (map stops at the shorter)
+        return min(len(a), len(b))
+    return list(map(is_, a, b)).index(False)
 
 
 def _same_start(now: Sequence[Message], before: Sequence[Message]) -> int:
