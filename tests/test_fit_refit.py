@@ -4,6 +4,7 @@ edit anywhere is never served a stale price."""
 from __future__ import annotations
 
 import copy
+from collections import UserDict
 from dataclasses import replace
 from typing import Any
 
@@ -131,9 +132,9 @@ def test_edits_to_earlier_messages_are_seen() -> None:
 
 
 def test_an_item_that_is_not_a_dict_is_refused_as_a_fresh_fit_refuses_it() -> None:
-    """Only the items after the unchanged dicts are checked to be dicts (those before equal
-    what was read): a Message put in the list, at the end or in place of an earlier dict,
-    is refused as a fresh fit refuses it, and the list fitted once it is all dicts again."""
+    """A Message put in the list, at the end or in place of an earlier dict, or a mapping
+    equal to the dict it replaced, is refused as a fresh fit refuses it, and the list is
+    fitted once it is all dicts again."""
     dicts: list[Any] = history(40)
     fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
     fitter.fit(dicts)
@@ -147,6 +148,8 @@ def test_an_item_that_is_not_a_dict_is_refused_as_a_fresh_fit_refuses_it() -> No
     assert refused(lambda: fitter.fit(dicts)) == refused(lambda: fresh(dicts))
     dicts.pop()
     dicts[3] = Message.user("an earlier dict replaced by a Message", id="m98")
+    assert refused(lambda: fitter.fit(dicts)) == refused(lambda: fresh(dicts))
+    dicts[3] = UserDict(history(4)[3])  # a mapping equal to the dict that was there
     assert refused(lambda: fitter.fit(dicts)) == refused(lambda: fresh(dicts))
     dicts[3] = history(4)[3]
     assert same_decisions(fitter.fit(dicts), fresh(dicts))

@@ -162,9 +162,9 @@ def _take_apart(payload: Any) -> _Payload | None:
         shape = f"{key}:{fmt}"
     else:
         return None
-    if type(dicts) is not list or not dicts:
+    if type(dicts) is not list or not dicts or set(map(type, dicts)) != {dict}:
         return None
-    return _Payload(dicts, head, shape, fmt, key)  # (its items: see DictSource.take)
+    return _Payload(dicts, head, shape, fmt, key)
 
 
 class DictSource:
@@ -200,8 +200,6 @@ class DictSource:
         if parts is None:
             return None
         same = self._settle_format(parts)
-        if same < 0:
-            return None  # not all dicts
         if parts.key and parts.key != provider_format(self._format).messages_key:
             return None  # a Gemini list under "messages": refused as a fresh read refuses it
         if lazily and self._format == "openai" and not parts.head:
@@ -215,18 +213,13 @@ class DictSource:
     def _settle_format(self, parts: _Payload) -> int:
         """The list's format, decided by its first dict that names one (as a fresh read
         decides), looking only at dicts not seen unchanged before; returns how many leading
-        dicts are unchanged (0 when the format changed: everything is read anew; -1, and
-        nothing settled, when an item is not a dict)."""
+        dicts are unchanged (0 when the format changed: everything is read anew)."""
         if parts.shape != self._shape:
             self._forget()
             self._shape = parts.shape
             self._format = parts.format or "openai"
             self._decided_at = -1 if parts.format else None
         same = self._unchanged_prefix(parts.dicts)
-        # Only the items after the unchanged ones are looked at: those equal what was read
-        # (the skeletons are plain dicts), so each is a dict or a mapping holding the same.
-        if not set(map(type, parts.dicts[same:])) <= {dict}:
-            return -1
         decided = self._decided_at
         if decided is None or decided >= same:  # the dicts that decided it changed, or none did
             tail = parts.dicts[same:]
