@@ -36,6 +36,7 @@ from ..model import (
 )
 from ..pricing.files import MediaCost
 from ..pricing.messages import Pricer
+from ..pricing.text import expect_counting
 from ..providers import provider_format, read_messages
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
@@ -396,6 +397,9 @@ class Fitter:
         system_msgs = _without_blank_system(system_msgs, pricer, changes, notices)
         index = self._memory.repaired_index if repaired else self._memory.index
         index.update(body, pricer, pin_cap=opts.prior_anchor_tokens)
+        # what this fit may tokenize: the new messages, at most a window of text (about 4
+        # characters a token), so a first fit of a long history loads one vocabulary
+        expect_counting(pricer.counter, min(sum(index.chars[index.shared :]), 4 * limit))
         system_cost = sum(pricer.message(m).total for m in system_msgs)
         check_system_prompt_fits(model, system_cost, budget)
 
