@@ -283,13 +283,23 @@ class HistoryIndex:
             if max(costs[unit.start : unit.stop]) < _SPECULATE_UP_TO:
                 todo += [i for i in unit if not priced[i]]
         todo += [i for i in range(start, end) if not priced[i]]
-        pricer.prime(body[i] for i in todo)
+        messages = self._at(todo)
+        pricer.prime(messages)
         estimated = sum(costs[i] for i in todo)
-        for i in todo:
-            costs[i] = pricer.message(body[i]).total
+        message = pricer.message
+        for i, m in zip(todo, messages, strict=True):
+            costs[i] = message(m).total
             priced[i] = 1
         self._exact_seen += sum(costs[i] for i in todo)
         self._estimated_seen += estimated
+
+    def _at(self, positions: list[int]) -> list[Message]:
+        """The messages at ``positions`` (read, when lazy, straight from the columns)."""
+        body = self.body
+        if type(body) is LazyMessages:
+            message, off = body.columns.message, body.start
+            return [message(off + i) for i in positions]
+        return [body[i] for i in positions]
 
     def _scan_from(self, prefix: int) -> None:
         """From ``prefix`` on: a cheap size for each message (until a decision asks for its
