@@ -10,7 +10,8 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    dotted Claude versions (``claude-sonnet-4.5``), dates and ``-latest``/``-preview`` tails,
    fine-tunes (``ft:gpt-4o-mini-2024-07-18:acme::id`` bills as its base), context-length
    tails (``claude-sonnet-4-5[1m]``, Bedrock's ``…-v1:0:48k``: the window served, never more);
-   Bedrock ids case-blind (``US.ANTHROPIC.CLAUDE-…``);
+   open-weight ``org/model`` ids case-blind (``meta-llama/llama-3.2-11b-…``), never a
+   provider's own (``GPT-4o``, ``US.ANTHROPIC.CLAUDE-…``: refused, the lower-case id suggested);
 3. a known family the name extends by a variant word providers use (``-audio``, ``-pro``,
    ``-preview`` …: ``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``); not by a version number
    (``claude-opus-4-9`` is not ``claude-opus-4``), a stray letter (``gpt-4-o``), an unknown
@@ -96,15 +97,20 @@ _VERTEX_DATE = re.compile(r"@(?:\d{8}|latest|default|\d{3})$")
 _CLAUDE_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
 _FINE_TUNE = re.compile(r"^ft:([^:]+):.*$")
 _AZURE_FINE_TUNE = re.compile(r"\.ft-[0-9a-z]+$")
-# Ids in a cloud's own form, matched case-blind: Bedrock's (vendor., region.vendor., ARNs).
+# Ids in a cloud's own form: Bedrock's (vendor., region.vendor., ARNs).
 _CLOUD_ID = re.compile(
     r"^(?:arn:aws|(?:(?:us|eu|apac|global|us-gov|jp|au|ca)\.)?"
-    r"(?:anthropic|meta|mistral|amazon|cohere|ai21)\.)",
-    re.IGNORECASE,
+    r"(?:anthropic|meta|mistral|amazon|cohere|ai21)\.)"
 )
+# Providers whose APIs refuse an id in other capitals (directly and through Bedrock, Vertex,
+# Azure and routers): their ids are matched exactly.
+_CASE_SENSITIVE_PROVIDERS = frozenset({"openai", "anthropic", "gemini"})
 # A context-length variant of a model: Claude Code's claude-sonnet-4-5[1m] (the 1M-token
-# window, Anthropic's context-1m beta) and Bedrock's anthropic.claude-…-v1:0:200k.
-_CONTEXT_VARIANT = re.compile(r"(?:\[(\d+)([km])\]|:(\d+)(k))$", re.IGNORECASE)
+# window, Anthropic's context-1m beta) and Bedrock's anthropic.claude-…-v1:0:200k. On Vertex
+# Claude Code's tail comes before or after the date: claude-sonnet-4-5[1m]@20250929.
+_CONTEXT_VARIANT = re.compile(
+    r"(?:\[(\d+)([km])\](@(?:\d{8}|latest|default|\d{3}))?|:(\d+)(k))$", re.IGNORECASE
+)
 # OpenRouter variants of one model: anthropic/claude-3.7-sonnet:thinking, openai/gpt-4o:extended
 _OPENROUTER_VARIANT = re.compile(r":(?:free|beta|thinking|extended|nitro|floor|online|exacto)$")
 # Words after a known id that make it another kind of model: not a chat model at all, or
@@ -232,18 +238,22 @@ class Catalog:
         if base is not None and wanted and _takes_tail(model, base):
             return _with_window(base, wanted)
         suggestions = self.suggest(model) if model.strip() else ()  # nothing to be close to
+        lower = model.strip().lower()
+        if lower != model.strip() and self._find(lower) is not None:
+            suggestions = (lower, *(s for s in suggestions if s != lower))[:3]
         raise UnknownModelError(model, suggestions, hint=_hint(model))
 
     def _find(self, name: str) -> ModelInfo | None:
         found = self._resolve(name)
-        if found is None and ("/" in name or _CLOUD_ID.match(name)):
-            # Routed ids (org/model, provider/model) are matched case-blind, as routers list
-            # them: OpenRouter's meta-llama/llama-3.2-11b-… is Hugging Face's
-            # meta-llama/Llama-3.2-11B-…; so are Bedrock ids, lower-case by construction
-            # (US.ANTHROPIC.CLAUDE-… can only mean one). A bare id stays case-sensitive:
-            # OpenAI answers "The model `GPT-4o` does not exist", so GPT-4o is refused with
-            # gpt-4o suggested.
+        if found is None and "/" in name:
+            # Open-weight models are matched case-blind, as their hosts spell them:
+            # OpenRouter's meta-llama/llama-3.2-11b-… is Hugging Face's meta-llama/Llama-3.2-11B-….
+            # A provider's own ids are not: OpenAI answers "The model `GPT-4o` does not
+            # exist", Bedrock refuses US.ANTHROPIC.CLAUDE-… (its ids match a lower-case
+            # pattern), so those are refused with the lower-case id suggested.
             found = self._resolve_case_blind(name)
+            if found is not None and found.provider in _CASE_SENSITIVE_PROVIDERS:
+                return None
         return found
 
     def _resolve_case_blind(self, model: str) -> ModelInfo | None:
@@ -387,18 +397,19 @@ def _context_variant(model: str) -> tuple[str, int | None]:
     """
     name = model.strip()
     tail = _CONTEXT_VARIANT.search(name)
-    if tail is None or (tail[3] and name.startswith("ft:")):  # a fine-tune's own id: ft:…:12k
+    if tail is None or (tail[4] and name.startswith("ft:")):  # a fine-tune's own id: ft:…:12k
         return name, None
-    digits, unit = (tail[1], tail[2]) if tail[1] else (tail[3], tail[4])
+    digits, unit = (tail[1], tail[2]) if tail[1] else (tail[4], tail[5])
     scale = 1_000_000 if unit.lower() == "m" else 1_000
-    return name[: tail.start()], int(digits) * scale or None  # [0k]: no window, refused
+    vertex_date = tail[3] or ""  # kept: claude-sonnet-4-5[1m]@20250929 → …-4-5@20250929
+    return name[: tail.start()] + vertex_date, int(digits) * scale or None  # [0k]: refused
 
 
 def _takes_tail(model: str, base: ModelInfo) -> bool:
     """Whether ``model``'s context-length tail is one its provider has: Claude Code's
     ``[1m]`` on a Claude id, Bedrock's ``:200k`` on a Bedrock id (OpenAI and Google answer
     404 for ``gpt-4o:32k`` or ``gemini-2.5-flash[1m]``)."""
-    if model.rstrip().endswith("]"):
+    if "]" in model:  # a […] tail, a Vertex date possibly after it
         return base.provider == "anthropic"
     return _CLOUD_ID.match(_strip_route(model)[1]) is not None
 
