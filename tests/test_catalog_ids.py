@@ -105,6 +105,11 @@ def test_a_context_length_tail_is_priced_in_dollars_as_its_model() -> None:
         ("openai/GPT-4o", "openai/gpt-4o"),
         ("azure/GPT-4o", "azure/gpt-4o"),
         ("Gemini-2.5-Flash", "gemini-2.5-flash"),
+        # a variant word in capitals is no variant of the shorter family (review11 I1):
+        # gpt-4o-MINI was read as gpt-4o, whose images cost 33× less
+        ("gpt-4o-MINI", "gpt-4o-mini"),
+        ("gpt-4.1-NANO", "gpt-4.1-nano"),
+        ("gpt-4o-Realtime-preview", "gpt-4o-realtime-preview"),
     ],
 )  # fmt: skip
 def test_a_provider_id_in_other_capitals_is_refused_naming_the_lower_case_id(
@@ -117,6 +122,12 @@ def test_a_provider_id_in_other_capitals_is_refused_naming_the_lower_case_id(
         cat.lookup(name)
     assert err.value.suggestions[0] == lower
     assert cat.lookup(lower)
+
+
+@pytest.mark.parametrize("name", ["gpt-4o-mini-TTS", "gpt-4o-EMBEDDING", "gpt-4o-Transcribe"])
+def test_a_model_that_is_not_for_chat_is_refused_in_any_capitals(cat: Catalog, name: str) -> None:
+    with pytest.raises(UnknownModelError):
+        cat.lookup(name)
 
 
 @pytest.mark.parametrize(
@@ -329,6 +340,8 @@ _QUALIFIED_IDS = [
     ("arn:aws:bedrock:us-east-1:1:inference-profile/us.anthropic.claude-3-haiku-20240307-v1:0",
      "claude-3-haiku"),
     ("mistral.pixtral-large-2502-v1:0", "pixtral-large"),
+    ("us.meta.llama3-2-11b-instruct-v1:0", "llama-3.2-11b-vision"),
+    ("meta.llama3-2-90b-instruct-v1:0", "llama-3.2-90b-vision"),
     # OpenRouter / LiteLLM provider/model
     ("openrouter/anthropic/claude-3.5-sonnet", "claude-3-5-sonnet"),
     ("anthropic/claude-sonnet-4.5", "claude-sonnet-4-5"),

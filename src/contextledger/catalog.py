@@ -360,10 +360,13 @@ class Catalog:
         )
         if best is None or not _is_variant(bare, best) or self._misspells_another(bare, best):
             return None
-        words = set(bare[len(best) + 1 :].split("-"))
+        family = self._models[best]
+        tail = bare[len(best) + 1 :]
+        if family.provider in _CASE_SENSITIVE_PROVIDERS and tail != tail.lower():
+            return None  # gpt-4o-MINI is not a gpt-4o variant: OpenAI refuses it
+        words = set(tail.lower().split("-"))
         if words & _NOT_CHAT_WORDS:
             return None
-        family = self._models[best]
         if words & _NO_VISION_WORDS:
             family = replace(family, vision=False)
         if family.provider == "openai" and words & _RESPONSES_ONLY_WORDS:
