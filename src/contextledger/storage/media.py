@@ -243,7 +243,9 @@ def check_storable(
         info = probe_image(bytes(data))
     except ImageProbeError as exc:
         raise StoreError(f"not a storable image: {exc.reason}") from None
-    actual = _FORMAT_TO_TYPE[info.format]
+    actual = _FORMAT_TO_TYPE.get(info.format)
+    if actual is None:  # a BMP or TIFF: the probe sizes it for sending, re-encoded
+        raise StoreError(f"a {info.format.upper()}: the store keeps PNG, JPEG, GIF or WebP")
     ref = f"{hashlib.sha256(data).hexdigest()}.{EXTENSIONS[actual]}"
     return ref, actual, *info.display_size
 
