@@ -4,30 +4,18 @@ Gemini's 20 MB), counting everything the writer sends inline, provider-only cont
 from __future__ import annotations
 
 import dataclasses
-import io
-import random
 
 import pytest
-from PIL import Image as PILImage
 
 from contextledger.catalog import lookup_model
 from contextledger.fit import fit
 from contextledger.gate import request_image_cut
-from contextledger.model import Image as ImageBlock
-from contextledger.model import InlineData, Message, ProviderContent
+from contextledger.model import Message, ProviderContent
 from contextledger.providers import translate
 from stub_server import Invalid, StubServer, validate_anthropic
+from test_request_limits import noise_png
 
 ANTHROPIC_HEADERS = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
-
-
-def noise_png(side: int, seed: int) -> ImageBlock:
-    """A PNG that does not compress (random pixels): about 4 bytes of base64 per pixel."""
-    rng = random.Random(seed)
-    im = PILImage.frombytes("RGB", (side, side), rng.randbytes(side * side * 3))
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=0)
-    return ImageBlock("image/png", data=InlineData.from_bytes(buf.getvalue()), name=f"shot{seed}")
 
 
 def test_anthropic_requests_stay_under_32_mb() -> None:
