@@ -391,6 +391,11 @@ def test_a_provider_qualified_or_dated_id_resolves_to_its_model(
         ("vertex_ai/gemini-2.5-flsh", "gemini-2.5-flash"),
         ("gpt4o", "gpt-4o"),
         ("gpt-4-o", "gpt-4o"),
+        # Claude 4+ written the Claude 3 way, version before family (redteam16 B6)
+        ("claude-4.5-sonnet", "claude-sonnet-4-5"),
+        ("claude-4-5-sonnet-20250929", "claude-sonnet-4-5-20250929"),
+        ("claude-4-opus-20250514", "claude-opus-4-20250514"),
+        ("CLAUDE-HAIKU-4-5@20251001", "claude-haiku-4-5@20251001"),
     ],
 )
 def test_a_typo_in_any_form_is_refused_naming_the_model(
@@ -398,5 +403,5 @@ def test_a_typo_in_any_form_is_refused_naming_the_model(
 ) -> None:
     with pytest.raises(UnknownModelError) as err:
         cat.lookup(typo)
-    assert meant in err.value.suggestions
+    assert err.value.suggestions[0] == meant
     assert all(cat.lookup(s) for s in err.value.suggestions)

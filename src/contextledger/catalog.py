@@ -59,6 +59,7 @@ _DATED_SUFFIX = re.compile(
     r"(-\d{4}-\d{2}-\d{2}|-\d{8}|-\d{4}|-\d{3}|-latest|-preview(-\d{2}-\d{2,4})?)$"
 )
 
+_DATE = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8})$")
 
 # Provider prefixes of LiteLLM / OpenRouter / cloud ids, and the catalog provider they mean.
 _ROUTE_PROVIDERS = {
@@ -238,9 +239,9 @@ class Catalog:
         if base is not None and wanted and _takes_tail(model, base):
             return _with_window(base, wanted)
         suggestions = self.suggest(model) if model.strip() else ()  # nothing to be close to
-        lower = model.strip().lower()
-        if lower != model.strip() and self._find(lower) is not None:
-            suggestions = (lower, *(s for s in suggestions if s != lower))[:3]
+        for fixed in _corrections(model.strip()):
+            if self._find(fixed) is not None:
+                suggestions = (fixed, *(s for s in suggestions if s != fixed))[:3]
         raise UnknownModelError(model, suggestions, hint=_hint(model))
 
     def _find(self, name: str) -> ModelInfo | None:
@@ -274,7 +275,11 @@ class Catalog:
         """
         known = {k.lower(): k for k in self._models if not k.endswith("/default")}
         name = _context_variant(model)[0]
-        spellings = _candidates(_strip_route(name)[1].lower())  # GPT-4o → gpt-4o
+        # GPT-4o → gpt-4o; the plainest spelling first (us.anthropic.claude-sonet-4-5-2025…
+        # is nearest claude-sonnet-4-5 once its region, vendor, version and date are off)
+        spellings = _candidates(_strip_route(name)[1].lower())
+        plain = [_DATE.sub("", s) for s in reversed(spellings)]
+        spellings = list(dict.fromkeys([*plain, *reversed(spellings)]))
         for spelling in spellings:
             close = difflib.get_close_matches(spelling, list(known), n=n, cutoff=0.6)
             if close:
@@ -378,6 +383,23 @@ class Catalog:
         cost 33× more: a near-miss of a longer known id is a typo, not a variant."""
         longer = [k for k in self._models if len(k) > len(family) and k != family]
         return bool(difflib.get_close_matches(name, longer, n=1, cutoff=0.9))
+
+
+# Claude 4 and later name the family before the version (claude-sonnet-4-5); wrappers
+# still write them the Claude 3 way (claude-4.5-sonnet, claude-4-opus-20250514).
+_CLAUDE_VERSION_FIRST = re.compile(r"^claude-(\d+(?:[.-]\d)?)-(sonnet|opus|haiku)\b")
+
+
+def _corrections(model: str) -> list[str]:
+    """Spellings of a refused id that may be what was meant, tried in turn (the last that
+    resolves is suggested first): its lower case (``GPT-4o``, ``US.ANTHROPIC.…``), a
+    Claude id with the version before the family (``claude-4.5-sonnet``)."""
+    lower = model.lower()
+    out = [lower] if lower != model else []
+    swapped = _CLAUDE_VERSION_FIRST.sub(lambda m: f"claude-{m[2]}-{m[1].replace('.', '-')}", lower)
+    if swapped != lower:
+        out.append(swapped)
+    return out
 
 
 def _hint(model: str) -> str:
