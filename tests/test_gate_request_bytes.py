@@ -11,7 +11,7 @@ from contextledger.catalog import lookup_model
 from contextledger.fit import fit
 from contextledger.gate import request_image_cut
 from contextledger.model import Message, ProviderContent
-from contextledger.providers import translate
+from contextledger.providers import provider_format, translate
 from stub_server import Invalid, StubServer, validate_anthropic
 from test_request_limits import noise_png
 
@@ -30,7 +30,7 @@ def test_anthropic_requests_stay_under_32_mb() -> None:
         ]
     history.append(Message.user("and now, what is wrong?", id="ask"))
     model = "claude-sonnet-4-5"
-    raw = {"model": model, "max_tokens": 9, **translate(history, "anthropic").body}
+    raw = {"model": model, "max_tokens": 9, **provider_format("anthropic").write(history, [])}
     with pytest.raises(Invalid, match="maximum allowed number of bytes"):
         validate_anthropic(raw, ANTHROPIC_HEADERS, StubServer())
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import struct
 from typing import Any
 
@@ -14,9 +15,9 @@ import pytest
 from PIL import Image as PILImage
 
 from contextledger import fit, prepare, translate
-from contextledger.errors import ImageProbeError
+from contextledger.errors import ContentError, ImageProbeError
 from contextledger.images.probe import probe_image, probe_image_header
-from contextledger.model import Image, Message
+from contextledger.model import Image, InlineData, Message
 from contextledger.pricing.vision import image_cost
 from test_images_sendable import TAKES, TARGETS, _sent_images
 
@@ -158,3 +159,41 @@ def test_the_media_store_refuses_a_bmp_saying_what_it_is(tmp_path: Any) -> None:
 
     with pytest.raises(StoreError, match="a BMP: the store keeps PNG, JPEG, GIF or WebP"):
         MediaStore(tmp_path).put(SAMPLES["bmp"], None)
+
+
+def test_a_bmp_that_cannot_be_decoded_becomes_a_reported_note() -> None:
+    """Its header reads but its pixels are cut off: no provider takes it as it is and it
+    cannot be re-encoded, so the model gets a note, and the person a notice."""
+    cut = SAMPLES["bmp"][:200]
+    res = fit(_chat(cut, "image/bmp"), "gpt-4o", target="openai")
+    body = translate(res.messages, "openai").body
+    assert _sent_images(body) == []
+    assert "could not be re-encoded" in json.dumps(body)
+    [notice] = [n for n in res.report.notices if n.kind == "replaced"]
+    assert (
+        "The model will not see image" in notice.text and "could not be re-encoded" in notice.text
+    )
+
+
+@pytest.mark.parametrize(("target", "model"), TARGETS)
+def test_translate_alone_sends_only_what_the_provider_takes(target: str, model: str) -> None:
+    """Without a fit (``translate`` of an app's own history), a GIF for Gemini, an animated
+    GIF for OpenAI and a BMP for anyone were written as they came, and answered 400."""
+    gif = encode(_screenshot(), "GIF", save_all=True, append_images=[_screenshot()])
+    msgs = [
+        Message.user("first", Image("image/gif", InlineData.from_bytes(gif)), id="g"),
+        Message.assistant("ok"),
+        Message.user("second", Image("image/bmp", InlineData.from_bytes(SAMPLES["bmp"])), id="b"),
+    ]
+    for named in (None, model):
+        out = translate(msgs, target, model=named)
+        for sent in _sent_images(out.body):
+            info = probe_image(sent)
+            assert info.format in TAKES[target][0] and (TAKES[target][1] or not info.animated)
+        assert [n.where for n in out.notices if n.kind == "normalized"][-1] == "b"
+
+
+def test_translate_refuses_an_image_it_cannot_make_sendable_naming_where() -> None:
+    cut = Image("image/bmp", InlineData.from_bytes(SAMPLES["bmp"][:200]))
+    with pytest.raises(ContentError, match=r"messages\[1\]\.content\[1\].*cannot be re-encoded"):
+        translate([Message.user("hi"), Message.user("see", cut)], "anthropic")
