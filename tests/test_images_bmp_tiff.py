@@ -151,14 +151,26 @@ def test_a_data_url_with_no_media_type_is_read_by_its_bytes() -> None:
     assert unknown.media_type is None  # refused by the writers, naming where
 
 
-def test_the_media_store_refuses_a_bmp_saying_what_it_is(tmp_path: Any) -> None:
-    """The store keeps the four formats providers take; an unlabelled BMP was a KeyError
-    once the probe could read it."""
-    from contextledger.errors import StoreError
+@pytest.mark.parametrize(("name", "ext"), [("bmp", "bmp"), ("tiff-lzw", "tif")])
+def test_the_store_keeps_a_bmp_or_tiff_as_it_came_and_it_is_sent_re_encoded(
+    tmp_path: Any, name: str, ext: str
+) -> None:
+    """review11 I3: the fit took BMP/TIFF screenshots but the store refused them, so an app
+    recording its history could not record the turn. The record keeps the bytes (lose
+    nothing); the fit re-encodes them on the way out."""
     from contextledger.storage.media import MediaStore
 
-    with pytest.raises(StoreError, match="a BMP: the store keeps PNG, JPEG, GIF or WebP"):
-        MediaStore(tmp_path).put(SAMPLES["bmp"], None)
+    store = MediaStore(tmp_path)
+    data = SAMPLES[name]
+    media_type = "image/bmp" if ext == "bmp" else "image/tiff"
+    stored = store.intern(Image(media_type, data=InlineData.from_bytes(data)))
+    assert stored.ref is not None and stored.ref.endswith(f".{ext}")
+    assert store.read(stored.ref) == data
+    assert store.intern(Image(None, data=InlineData.from_bytes(data))).ref == stored.ref
+    sent = store.materialize(stored)
+    res = fit([Message.user("what is this?", sent)], "gemini-2.5-flash", target="gemini")
+    [out] = _sent_images(translate(res.messages, "gemini").body)
+    assert probe_image(out).format in TAKES["gemini"][0]
 
 
 def test_a_bmp_that_cannot_be_decoded_becomes_a_reported_note() -> None:
