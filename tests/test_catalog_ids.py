@@ -396,6 +396,13 @@ def test_a_provider_qualified_or_dated_id_resolves_to_its_model(
         ("claude-4-5-sonnet-20250929", "claude-sonnet-4-5-20250929"),
         ("claude-4-opus-20250514", "claude-opus-4-20250514"),
         ("CLAUDE-HAIKU-4-5@20251001", "claude-haiku-4-5@20251001"),
+        # a Vertex date on an id in another form: no provider serves the mix
+        ("claude-sonnet-4-5-20250929@20250929", "claude-sonnet-4-5-20250929"),
+        (
+            "anthropic.claude-sonnet-4-5-20250929-v1:0@20250929",
+            "anthropic.claude-sonnet-4-5-20250929-v1:0",
+        ),
+        ("claude-sonnet-4.5@20250929", "claude-sonnet-4.5"),
     ],
 )
 def test_a_typo_in_any_form_is_refused_naming_the_model(

@@ -319,6 +319,8 @@ class Catalog:
         if model in self._aliases:
             return self._models[self._aliases[model]]
         provider, bare = _strip_route(model)
+        if _two_forms(bare):
+            return None
         names = _candidates(bare)
         for name in names:
             found = self._known(name, provider)
@@ -390,12 +392,30 @@ class Catalog:
 _CLAUDE_VERSION_FIRST = re.compile(r"^claude-(\d+(?:[.-]\d)?)-(sonnet|opus|haiku)\b")
 
 
+def _two_forms(name: str) -> bool:
+    """An id in two providers' forms at once, which neither serves: a Vertex ``@date`` after
+    a dated id (``claude-sonnet-4-5-20250929@20250929``), a Bedrock id
+    (``anthropic.claude-…-v1:0@…``) or OpenRouter's dotted version (``claude-sonnet-4.5@…``)."""
+    if "@" not in name:
+        return False
+    before = name.rsplit("@", 1)[0]
+    return bool(
+        _DATE.search(before)
+        or re.search(r"-v\d+:\d+$", before)  # Bedrock's; Vertex has claude-3-5-sonnet-v2@…
+        or _BEDROCK_VENDOR.match(_BEDROCK_REGION.sub("", before))
+        or (before.startswith("claude-") and _CLAUDE_DOTTED.search(before))
+    )
+
+
 def _corrections(model: str) -> list[str]:
     """Spellings of a refused id that may be what was meant, tried in turn (the last that
     resolves is suggested first): its lower case (``GPT-4o``, ``US.ANTHROPIC.…``), a
-    Claude id with the version before the family (``claude-4.5-sonnet``)."""
+    Claude id with the version before the family (``claude-4.5-sonnet``), without a Vertex
+    date it cannot take (``claude-sonnet-4-5-20250929@20250929``)."""
     lower = model.lower()
     out = [lower] if lower != model else []
+    if _two_forms(_strip_route(lower)[1]):
+        out.append(lower.rsplit("@", 1)[0])
     swapped = _CLAUDE_VERSION_FIRST.sub(lambda m: f"claude-{m[2]}-{m[1].replace('.', '-')}", lower)
     if swapped != lower:
         out.append(swapped)
