@@ -491,10 +491,14 @@ def test_repair_removes_an_orphan_reasoning_item_and_unpairs_an_id() -> None:
     assert "rs_1" in str(cut.changes[0]) and "cut stream" in str(cut.changes[0])
 
     rebuilt = repair(message_without_its_id(), target="openai-responses")
-    assert kinds(rebuilt) == ["reasoning_id"]
-    reasoning = rebuilt.messages[1].content[0]
-    assert isinstance(reasoning, Reasoning)
-    assert reasoning.item_id is None and reasoning.encrypted == "enc"  # its thinking kept
+    assert kinds(rebuilt) == ["orphan_reasoning"]
+    assert "has no id of its own" in str(rebuilt.changes[0])
+    assert rebuilt.messages[1].text == "an answer"
+    assert not any(isinstance(b, Reasoning) for m in rebuilt.messages for b in m.content)
+    # the SDK's ResponseReasoningItemParam requires the id (review11 P1)
+    no_id = [Message.user("q", id="u"), Message.assistant(
+        Reasoning("openai-responses", encrypted="e"), Text("a", item_id="msg_1"), id="a")]  # fmt: skip
+    assert kinds(repair(no_id)) == ["orphan_reasoning"]
     for fixed in (cut, rebuilt):
         ensure_valid(fixed.messages, "openai-responses")
         assert repair(fixed.messages, target="openai-responses").changes == ()
@@ -503,7 +507,7 @@ def test_repair_removes_an_orphan_reasoning_item_and_unpairs_an_id() -> None:
 def test_reasoning_items_cut_before_their_output_all_go() -> None:
     """Two reasoning items and then the cut: both go (looked at from the turn's end, so
     the first is not kept for the second, which is itself removed). A call removed as
-    truncated leaves its reasoning before the note that says so, without the id."""
+    truncated takes its reasoning with it (the note that says so has no item id)."""
     first = Reasoning("openai-responses", encrypted="e1", item_id="rs_1")
     second = Reasoning("openai-responses", encrypted="e2", item_id="rs_2")
     history = [Message.user("go", id="u"), Message.assistant(first, second, id="a"),
@@ -516,7 +520,7 @@ def test_reasoning_items_cut_before_their_output_all_go() -> None:
                 Message.assistant(first, ToolCall("c1", "ls", '{"a": 1'), id="a"),
                 Message.tool("c1", "x", id="t")]  # fmt: skip
     fixed = repair(cut_call)
-    assert kinds(fixed) == ["malformed_call_removed", "reasoning_id", "orphan_result"]
+    assert kinds(fixed) == ["malformed_call_removed", "orphan_reasoning", "orphan_result"]
     assert fixed.messages[1].text == INCOMPLETE_NOTE
     ensure_valid(fixed.messages, "openai-responses")
 

@@ -48,12 +48,13 @@ Rules, in the order they apply:
    each with an error result ``[Tool call interrupted: no result was recorded …]`` so the
    model sees the truth and ids stay stable; ``dangling="remove"`` removes the calls and
    appends the note of rule 7.
-10. **Responses reasoning** (``Reasoning`` of ``openai-responses``). A reasoning item whose
-    message or function call is gone (a stream cut after the reasoning) is removed; one
-    with an id followed by an item without its own (an app that rebuilt the message from
-    its text) is sent without its id, keeping its encrypted content. The API refuses
-    both as they are ("…was provided without its required following item"). Only for
-    ``target`` None or ``"openai-responses"``: the other writers leave such items out.
+10. **Responses reasoning** (``Reasoning`` of ``openai-responses``). A reasoning item is
+    removed when the message or function call it produced is gone (a stream cut after
+    the reasoning), when that item lost its id (an app that rebuilt the message from its
+    text: the API pairs the two by id), or when it has no id itself. The API refuses
+    each as it is ("…was provided without its required following item"; the SDK's
+    ``ResponseReasoningItemParam`` requires the id). Only for ``target`` None or
+    ``"openai-responses"``: the other writers leave such items out.
 
 >>> from contextledger.model import Message, ToolCall
 >>> broken = [Message.user("list files", id="u1"),
@@ -769,22 +770,19 @@ def _pair_reasoning(out: list[Message], srcs: list[int], note: _Note) -> list[Me
 def _paired_reasoning(
     r: Reasoning, following: Block | None, src: int, note: _Note
 ) -> Reasoning | None:
-    """``r`` sent without its id when the item after it lost its own, else nothing."""
+    """Nothing, reported: ``r`` cannot be sent as it is, and the API takes no reasoning
+    item without its id (``ResponseReasoningItemParam.id`` is required)."""
     name = r.item_id or "(no id)"
-    if isinstance(following, Text | Recap | ToolCall | Reasoning):
-        note(
-            "reasoning_id",
-            src,
-            f"sent reasoning item {name} without its id: the item after it has no id of its own, "
-            "and the Responses API pairs the two by id",
+    if not r.item_id:
+        why = "it has no id, which the Responses API needs"
+    elif isinstance(following, Text | Recap | ToolCall | Reasoning):
+        why = (
+            "the item after it has no id of its own (rebuilt from its text?), and the "
+            "Responses API pairs the two by id"
         )
-        return replace(r, item_id=None)
-    note(
-        "orphan_reasoning",
-        src,
-        f"removed reasoning item {name}: the message or tool call it produced is missing "
-        "(a cut stream?), and the Responses API refuses a reasoning item without it",
-    )
+    else:
+        why = "the message or tool call it produced is missing (a cut stream?)"
+    note("orphan_reasoning", src, f"removed reasoning item {name}: {why}")
     return None
 
 

@@ -12,10 +12,10 @@ A conversation is valid when a provider would accept its tool structure:
   OpenAI formats take any string there (``problems_for``);
 * the tool messages right after an assistant message (the contiguous run) answer its
   calls: each call gets exactly one result there, and each result answers one of them;
-* an OpenAI Responses reasoning item is followed by the item it produced (an assistant
-  message, a function call, or another reasoning item of the same turn), and a reasoning
-  item with an id by an item with its own id (the API pairs them by id). Only the
-  Responses target checks this: the other writers drop such reasoning.
+* an OpenAI Responses reasoning item has its id and is followed by the item it produced
+  (an assistant message, a function call, or another reasoning item of the same turn)
+  with an id of its own (the API pairs them by id). Only the Responses target checks
+  this: the other writers drop such reasoning.
 
 Providers add ordering rules of their own (``ordering_problems``):
 
@@ -188,7 +188,9 @@ def reasoning_problem(reasoning: Reasoning, following: Block | None) -> str | No
             f"reasoning item {name} is not followed by the message or function call it "
             "produced; the Responses API refuses it"
         )
-    if reasoning.item_id and not _item_id(following):
+    if not reasoning.item_id:  # ResponseReasoningItemParam.id is required
+        return "a reasoning item without its id; the Responses API needs it"
+    if not _item_id(following):
         return (
             f"reasoning item {name} is followed by an item without its id; the Responses API "
             "pairs a reasoning item with the item it produced by id and refuses it"
