@@ -870,8 +870,7 @@ def _check_sdk_shape(kind: str, messages: list[Any]) -> None:
     """Every message and block has the shape the official SDK's request types give it (the
     API refuses the rest: "Field required", "Input should be 'application/pdf'", an unknown
     block type). The error named is the one of the union member that got furthest, the
-    block's own type. (Not used for Responses: its SDK types require an image's
-    ``detail``, which the API defaults to ``auto``.)"""
+    block's own type. (Responses: ``stub_responses._check_sdk_shape``.)"""
     import pydantic
 
     from sdk_check import validate_body
