@@ -365,7 +365,7 @@ class Pricer:
             text += self._conventions(m)
         else:
             text += self._note_parallel(m)
-            if self.wire == "openai-responses":  # each input item is framed apart
+            if self.wire in (None, "openai-responses"):  # each input item is framed apart
                 text += max(0, item_count(m) - 1) * self.framing_tokens("assistant")
         price = MessagePrice(text, image)
         if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
