@@ -516,7 +516,7 @@ class Pricer:
                     # the images (and files) ride in a user turn after the tool messages, with a header,
                     # and labels when that turn holds two or more (counted as if it always
                     # does: a few tokens over, never under)
-                    header = tool_images_header(wire_id(r.call_id, wire))
+                    header = tool_images_header(wire_id(r.call_id, wire), images > 0, files > 0)
                     extra += self.message_overhead + self.text(header)
                     extra += self.text("user") if self.framing.counts_role else 0
                     extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
