@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import replace
 from typing import Any, TypeAlias
 
@@ -524,9 +525,21 @@ def _reply_blocks(blocks: Mapping[int, Mapping[str, Any]], notes: list[str]) -> 
             )
         elif b["type"] == "redacted_thinking":
             out.append(Reasoning("anthropic", redacted=True, encrypted=b.get("data")))
+        elif "raw" in b:  # a server tool's use or result: kept as it came, for the next turn
+            out.append(native.read_block(TARGET, _server_block(b), f"content[{index}]"))
         else:
             notes.append(f"a {b['type']} block in the reply was not kept (not a message block)")
     return out
+
+
+def _server_block(b: Mapping[str, Any]) -> dict[str, Any]:
+    """A streamed server-tool block as the API gave it: its start, and the input its
+    ``input_json_delta`` pieces spelled (the start's input is empty)."""
+    raw = dict(b["raw"])
+    if b["parts"]:
+        with suppress(ValueError):  # cut short: the start's input stands
+            raw["input"] = json.loads("".join(b["parts"]))
+    return raw
 
 
 def stream(
@@ -575,6 +588,8 @@ def stream(
                     entry.update(thinking=[cb.thinking or ""], signature=cb.signature or None)
                 elif cb.type == "redacted_thinking":
                     entry["data"] = cb.data
+                elif native.is_anthropic_server_block(cb.type):
+                    entry["raw"] = cb.model_dump(exclude_none=True)
                 blocks[ev.index] = entry
             elif kind == "content_block_delta":
                 entry = blocks.setdefault(ev.index, {"type": "text", "parts": []})
