@@ -988,3 +988,11 @@ def test_fit_takes_anthropic_system_blocks_and_names_bad_ones() -> None:
     ):
         with pytest.raises(ContentError, match=where):
             fit([{"role": "user", "content": "hi"}], "claude-sonnet-4-5", system=bad)
+
+
+def test_a_mapping_that_is_not_a_dict_is_named() -> None:
+    """review11 P3: a UserDict message was refused with "expected an object, got an object"."""
+    from collections import UserDict
+
+    with pytest.raises(ContentError, match=r"messages\[1\]: expected an object, got a UserDict"):
+        read_messages([{"role": "user", "content": "hi"}, UserDict(role="user", content="x")])

@@ -23,7 +23,7 @@ import base64
 import binascii
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -209,7 +209,8 @@ def at(path: str, i: int) -> str:
 
 def expect_dict(value: object, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ContentError(path, f"expected an object, got {describe(value)}")
+        hint = " (pass it as a dict)" if isinstance(value, Mapping) else ""
+        raise ContentError(path, f"expected an object, got {describe(value)}{hint}")
     return value
 
 
