@@ -417,8 +417,9 @@ class Fitter:
             )
         pins = pin_anchors(index, pricer, anchor_pos, anchor, anchor_cost, opts)
         chosen = select_units(
-            index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id
-        )
+            index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id,
+            pricer, changes, notices,
+        )  # fmt: skip
         total = settle_lean_pins(
             index, pins, chosen.kept, chosen.yielded, chosen.total, limit, changes, notices
         )
