@@ -29,7 +29,7 @@ from ..providers.common import (
     IMAGE_DETAILS,
     IMAGE_LABEL,
     TOOL_ERROR_PREFIX,
-    TOOL_IMAGES_PREFIX,
+    TOOL_MEDIA_PREFIXES,
     parse_data_url,
     split_tool_error,
 )
@@ -350,7 +350,7 @@ def _may_fold(content: Any) -> bool:
     return type(content) is list and any(
         type(part) is dict
         and type(text := part.get("text")) is str
-        and text.startswith(TOOL_IMAGES_PREFIX)
+        and text.startswith(TOOL_MEDIA_PREFIXES)
         for part in content
     )
 

@@ -21,10 +21,10 @@ from operator import is_, sub
 from typing import Literal, TypeVar
 
 from ..intent import is_substantive, steering_requests
-from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
+from ..model import Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import pieces_at_least, tokens_at_least, tokens_past
-from ..validate import arguments_problem, is_empty
+from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
 
@@ -59,6 +59,8 @@ def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
         return False
     if j - i == 1 and first.role != "assistant":
         return ToolCall not in kinds and ToolResult not in kinds  # the common case
+    if Reasoning in kinds and unpaired_reasoning(first):
+        return False
     calls = [b for b in first.content if isinstance(b, ToolCall)]
     if first.role != "assistant" and (calls or ToolResult in kinds):
         return False
