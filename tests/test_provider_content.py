@@ -15,7 +15,6 @@ import openai
 import pytest
 
 from contextledger import fit, prepare, translate
-from contextledger.errors import ContentError
 from contextledger.model import ProviderContent
 from contextledger.prepare import price_request
 from contextledger.providers import read_messages
@@ -160,13 +159,26 @@ def test_provider_content_survives_the_store_and_a_round_trip() -> None:
     )
 
 
-def test_a_file_by_uri_that_cannot_be_bounded_is_refused_not_underpriced() -> None:
-    """A video (or audio, or text) file by URI has no length to price it by: the fit refuses
-    it with a ContentError naming where, rather than price it below its bill."""
-    session = copy.deepcopy(code_session())
-    session["contents"][0]["parts"][0]["fileData"]["mimeType"] = "video/mp4"
-    with pytest.raises(ContentError, match="cannot be priced"):
-        fit(session, GEMINI, target="gemini")
+@pytest.mark.parametrize("mime", ["video/mp4", "audio/mp3", "text/plain"])
+def test_a_file_by_uri_with_no_length_is_bounded_by_the_window(mime: str) -> None:
+    """A video (or audio, or text) file by URI has no length to price it by. It was refused
+    with a ContentError, so one such file anywhere in a history made every fit fail. Its
+    bound is the model's window (the provider refuses a longer request): in an earlier turn
+    it goes with its exchange, in the current request as its URI text; reported, never
+    priced below the bill."""
+    earlier = copy.deepcopy(code_session())
+    earlier["contents"][0]["parts"][0]["fileData"]["mimeType"] = mime
+    out = fit(earlier, GEMINI, target="gemini")
+    assert "file_data" not in json.dumps(translate(out.messages, "gemini").body)
+    assert out.report.dropped and out.report.used < 1_048_576
+
+    current = _pdf_question()
+    current[-1]["parts"][0]["fileData"]["mimeType"] = mime
+    out = fit(current, GEMINI, target="gemini")
+    assert [m.id for m in out.messages] == ["m0", "m1", "m2"]
+    assert "files/q3" in json.dumps(translate(out.messages, "gemini").body)
+    [notice] = [n for n in out.report.notices if n.kind == "replaced"]
+    assert "1,048,576-token window" in notice.text and "inline" in notice.text
 
 
 def test_server_tool_results_stay_after_their_use_when_the_history_is_cut() -> None:
