@@ -144,6 +144,8 @@ class Image:
             raise ContentError("", "an image needs exactly one of data, url or ref")
         if self.url is not None and self.url[:5].lower() == "data:":
             self._inline_data_url(self.url)
+        if self.data is not None and not self.media_type:  # data:;base64,… or "" as read
+            object.__setattr__(self, "media_type", self.data.image_type())
 
     def _inline_data_url(self, url: str) -> None:
         """``Image(url="data:image/png;base64,…")`` built by hand holds its bytes as any read
@@ -157,8 +159,7 @@ class Image:
         object.__setattr__(self, "data", data)
         object.__setattr__(self, "url", None)
         if self.media_type is None:  # data:image/png;name=shot.png;base64 → image/png
-            labelled = header.split(";", 1)[0].lower()
-            object.__setattr__(self, "media_type", labelled or data.image_type())
+            object.__setattr__(self, "media_type", header.split(";", 1)[0].lower() or None)
 
     @property
     def source_kind(self) -> Literal["base64", "url", "ref"]:
