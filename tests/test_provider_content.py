@@ -82,6 +82,30 @@ def test_anthropic_server_tool_blocks_go_back_as_they_came(stub: StubServer) -> 
     assert stub.rejected() == []
 
 
+def test_a_streamed_reply_keeps_its_server_tool_blocks(stub: StubServer, tmp_path: Any) -> None:
+    """send() kept only text, tool calls and thinking of a streamed Anthropic reply: a web
+    search the model ran was said in a note and lost. The blocks are kept as they came
+    (the use's input from its input_json_delta), and the next request that carries the
+    reply is accepted."""
+    from contextledger.client import send
+    from contextledger.config import Config
+    from contextledger.model import Message
+    from stub_server import StubReply
+
+    stub.script(StubReply("Sunny, about 24 °C.", server_blocks=(SEARCH_USE, SEARCH_RESULT)))
+    config = Config(data_dir=tmp_path, anthropic_base_url=stub.anthropic_url,
+                    anthropic_api_key="k")  # fmt: skip
+    history = [Message.user("Weather in Paris tomorrow?")]
+    reply = send(prepare(history, CLAUDE, compaction=False), config=config)
+    assert reply.notes == ()
+    kept = [b for b in reply.message.content if isinstance(b, ProviderContent)]
+    assert [json.loads(b.raw) for b in kept] == [SEARCH_USE, SEARCH_RESULT]
+    again = prepare([*history, reply.message, Message.user("Umbrella?")], CLAUDE, compaction=False)
+    assert again.body["messages"][1]["content"][:2] == [SEARCH_USE, SEARCH_RESULT]
+    send(again, config=config)
+    assert stub.rejected() == []
+
+
 @pytest.mark.parametrize("target", ["openai", "openai-responses", "gemini"])
 def test_other_providers_get_the_search_as_text(stub: StubServer, target: str) -> None:
     """OpenAI and Gemini cannot take Anthropic's server-tool blocks: they get the query and
