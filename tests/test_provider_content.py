@@ -15,6 +15,7 @@ import openai
 import pytest
 
 from contextledger import fit, prepare, translate
+from contextledger.errors import ContentError
 from contextledger.model import ProviderContent
 from contextledger.prepare import price_request
 from contextledger.providers import read_messages
@@ -186,10 +187,10 @@ def test_provider_content_survives_the_store_and_a_round_trip() -> None:
 @pytest.mark.parametrize("mime", ["video/mp4", "audio/mp3", "text/plain"])
 def test_a_file_by_uri_with_no_length_is_bounded_by_the_window(mime: str) -> None:
     """A video (or audio, or text) file by URI has no length to price it by. It was refused
-    with a ContentError, so one such file anywhere in a history made every fit fail. Its
+    with a ContentError wherever it was, so one in an old turn made every fit fail. Its
     bound is the model's window (the provider refuses a longer request): in an earlier turn
-    it goes with its exchange, in the current request as its URI text; reported, never
-    priced below the bill."""
+    it goes with its exchange, reported; in the current request the fit refuses it, naming
+    it and what to do — the question is never sent without its file (review11 I4)."""
     earlier = copy.deepcopy(code_session())
     earlier["contents"][0]["parts"][0]["fileData"]["mimeType"] = mime
     out = fit(earlier, GEMINI, target="gemini")
@@ -198,11 +199,9 @@ def test_a_file_by_uri_with_no_length_is_bounded_by_the_window(mime: str) -> Non
 
     current = _pdf_question()
     current[-1]["parts"][0]["fileData"]["mimeType"] = mime
-    out = fit(current, GEMINI, target="gemini")
-    assert [m.id for m in out.messages] == ["m0", "m1", "m2"]
-    assert "files/q3" in json.dumps(translate(out.messages, "gemini").body)
-    [notice] = [n for n in out.report.notices if n.kind == "replaced"]
-    assert "1,048,576-token window" in notice.text and "inline" in notice.text
+    with pytest.raises(ContentError, match=r"message 'm2' content\[0\].*send the file inline"):
+        fit(current, GEMINI, target="gemini")
+    assert fit(current, GPT).report.used < 2_000  # another provider gets its text
 
 
 def test_server_tool_results_stay_after_their_use_when_the_history_is_cut() -> None:

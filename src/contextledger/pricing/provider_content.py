@@ -9,8 +9,9 @@ never below the bill; every such price is an estimate, and says so.
   ciphertext could be far below.
 * A Gemini file by URI: a PDF whose pages cannot be counted here costs at most the most pages
   a document may have (``pricing.files.pdf_cost``); any other kind (video, audio, text) at
-  most the model's window, since the provider refuses a longer request. Such a bound rarely
-  fits beside anything else: the fit sends the block as its URI text then, reported.
+  most the model's window, since the provider refuses a longer request (``bounded=False``):
+  in an earlier turn it goes with its exchange, reported; in the current request the fit
+  refuses it, naming it, rather than send the question without its file.
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ def provider_content_cost(
             return pdf_cost(None, model)
         window = model.context_window
         return MediaCost(
-            window, False, f"a {mime} file by URI has no length here: at most the {window:,}-token "
-            "window (the provider refuses a longer request)"
+            window, False, f"a file of type {mime} by URI has no length here: at most the "
+            f"model's {window:,}-token window (the provider refuses a longer request)", False,
         )  # fmt: skip
     readable = count(json.dumps(without_opaque(raw), ensure_ascii=False))
     hidden = math.ceil(opaque_chars(raw) * OPAQUE_RATE)
