@@ -412,3 +412,44 @@ def test_a_typo_in_any_form_is_refused_naming_the_model(
         cat.lookup(typo)
     assert err.value.suggestions[0] == meant
     assert all(cat.lookup(s) for s in err.value.suggestions)
+
+
+# The forms each provider's own models are served under, elsewhere: {} is the catalog id.
+_SERVED_FORMS = {
+    "anthropic": [
+        "{}", "{}-20250929", "{}@20250929", "{}-latest", "anthropic/{}", "vertex_ai/{}@20250929",
+        "anthropic.{}-20250929-v1:0", "us.anthropic.{}-20250929-v1:0",
+        "eu.anthropic.{}-20250929-v1:0", "apac.anthropic.{}-20250929-v1:0",
+        "global.anthropic.{}-20250929-v1:0", "bedrock/us.anthropic.{}-20250929-v1:0",
+        "bedrock/converse/anthropic.{}-20250929-v1:0", "openrouter/anthropic/{}", "{}[1m]",
+        "projects/p/locations/us-east5/publishers/anthropic/models/{}@20250929",
+    ],
+    "openai": [
+        "{}", "{}-2025-04-14", "openai/{}", "azure/{}", "openrouter/openai/{}",
+        "litellm_proxy/{}", "ft:{}-2025-04-14:acme::abc123",
+    ],
+    "gemini": [
+        "{}", "{}-001", "gemini/{}", "vertex_ai/{}", "models/{}", "google/{}",
+        "openrouter/google/{}", "publishers/google/models/{}",
+    ],
+}  # fmt: skip
+
+
+@fuzz_settings(200)
+@given(st.sampled_from([m for m in KNOWN if CATALOG.lookup(m).provider in _SERVED_FORMS]),
+       st.data())  # fmt: skip
+def test_every_model_resolves_in_every_form_its_provider_is_served_under(
+    known: str, data: st.DataObject
+) -> None:
+    plain = CATALOG.lookup(known)
+    form = data.draw(st.sampled_from(_SERVED_FORMS[plain.provider]))
+    if known.endswith(("-latest", "-preview")) and form != "{}" and "-20" in form:
+        return  # no dated snapshot of an alias id
+    info = CATALOG.lookup(form.format(known))
+    assert (info.provider, info.image_cost, info.image_params, info.vision) == (
+        plain.provider,
+        plain.image_cost,
+        plain.image_params,
+        plain.vision,
+    ), form
+    assert info.context_window <= plain.context_window

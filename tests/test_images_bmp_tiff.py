@@ -209,3 +209,30 @@ def test_translate_refuses_an_image_it_cannot_make_sendable_naming_where() -> No
     cut = Image("image/bmp", InlineData.from_bytes(SAMPLES["bmp"][:200]))
     with pytest.raises(ContentError, match=r"messages\[1\]\.content\[1\].*cannot be re-encoded"):
         translate([Message.user("hi"), Message.user("see", cut)], "anthropic")
+
+
+def _png_b64() -> str:
+    return base64.b64encode(encode(_screenshot(), "PNG")).decode()
+
+
+@pytest.mark.parametrize(
+    "history",
+    [
+        [{"role": "user", "content": [
+            {"type": "image_url", "image_url": {"url": "data:;base64," + _png_b64()}},
+            {"type": "text", "text": "what is this?"}]}],
+        [{"role": "user", "content": [
+            {"type": "input_image", "image_url": "data:;base64," + _png_b64()},
+            {"type": "input_text", "text": "what is this?"}]}],
+        [{"role": "user", "content": [
+            {"type": "image", "source": {"type": "base64", "media_type": "", "data": _png_b64()}},
+            {"type": "text", "text": "what is this?"}]}],
+    ],
+)  # fmt: skip
+def test_an_image_read_with_an_empty_media_type_takes_its_bytes_type(
+    history: list[dict[str, Any]],
+) -> None:
+    for target, model in TARGETS:
+        res = fit(history, model, target=target)
+        [sent] = _sent_images(translate(res.messages, target).body)
+        assert probe_image(sent).format == "png"

@@ -184,13 +184,24 @@ def test_provider_content_survives_the_store_and_a_round_trip() -> None:
     )
 
 
-def test_a_file_by_uri_that_cannot_be_bounded_is_refused_not_underpriced() -> None:
-    """A video (or audio, or text) file by URI has no length to price it by: the fit refuses
-    it with a ContentError naming where, rather than price it below its bill."""
-    session = copy.deepcopy(code_session())
-    session["contents"][0]["parts"][0]["fileData"]["mimeType"] = "video/mp4"
-    with pytest.raises(ContentError, match="cannot be priced"):
-        fit(session, GEMINI, target="gemini")
+@pytest.mark.parametrize("mime", ["video/mp4", "audio/mp3", "text/plain"])
+def test_a_file_by_uri_with_no_length_is_bounded_by_the_window(mime: str) -> None:
+    """A video (or audio, or text) file by URI has no length to price it by. It was refused
+    with a ContentError wherever it was, so one in an old turn made every fit fail. Its
+    bound is the model's window (the provider refuses a longer request): in an earlier turn
+    it goes with its exchange, reported; in the current request the fit refuses it, naming
+    it and what to do — the question is never sent without its file (review11 I4)."""
+    earlier = copy.deepcopy(code_session())
+    earlier["contents"][0]["parts"][0]["fileData"]["mimeType"] = mime
+    out = fit(earlier, GEMINI, target="gemini")
+    assert "file_data" not in json.dumps(translate(out.messages, "gemini").body)
+    assert out.report.dropped and out.report.used < 1_048_576
+
+    current = _pdf_question()
+    current[-1]["parts"][0]["fileData"]["mimeType"] = mime
+    with pytest.raises(ContentError, match=r"message 'm2' content\[0\].*send the file inline"):
+        fit(current, GEMINI, target="gemini")
+    assert fit(current, GPT).report.used < 2_000  # another provider gets its text
 
 
 def test_server_tool_results_stay_after_their_use_when_the_history_is_cut() -> None:

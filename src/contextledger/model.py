@@ -58,6 +58,15 @@ class InlineData:
     def prefix(self, n: int) -> str:
         return self.text[self.start : self.start + n]
 
+    def image_type(self) -> str | None:
+        """The image type the payload's first bytes say (``image/png``), or None: 16
+        characters are decoded, whatever the label (``data:;base64,…`` has none)."""
+        try:
+            head = base64.b64decode(self.prefix(16))
+        except ValueError:  # binascii.Error: not base64 (the writers refuse it, naming where)
+            return None
+        return sniff_image_media_type(head)
+
     def decode(self) -> bytes:
         import base64
 
@@ -135,6 +144,8 @@ class Image:
             raise ContentError("", "an image needs exactly one of data, url or ref")
         if self.url is not None and self.url[:5].lower() == "data:":
             self._inline_data_url(self.url)
+        if self.data is not None and not self.media_type:  # data:;base64,… or "" as read
+            object.__setattr__(self, "media_type", self.data.image_type())
 
     def _inline_data_url(self, url: str) -> None:
         """``Image(url="data:image/png;base64,…")`` built by hand holds its bytes as any read
@@ -148,8 +159,7 @@ class Image:
         object.__setattr__(self, "data", data)
         object.__setattr__(self, "url", None)
         if self.media_type is None:  # data:image/png;name=shot.png;base64 → image/png
-            labelled = header.split(";", 1)[0].lower()
-            object.__setattr__(self, "media_type", labelled or _sniffed_media_type(data))
+            object.__setattr__(self, "media_type", header.split(";", 1)[0].lower() or None)
 
     @property
     def source_kind(self) -> Literal["base64", "url", "ref"]:
@@ -167,15 +177,6 @@ class Image:
         return describe_image(
             self.name, self.media_type, self.width or width, self.height or height
         )
-
-
-def _sniffed_media_type(data: InlineData) -> str | None:
-    """The image type a payload's first bytes say (``data:;base64,…`` names none)."""
-    try:
-        head = base64.b64decode(data.prefix(16))
-    except ValueError:  # binascii.Error: not base64 (the writers refuse it, naming where)
-        return None
-    return sniff_image_media_type(head)
 
 
 def describe_image(

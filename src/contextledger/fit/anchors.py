@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice, takewhile
 
-from ..errors import BudgetError
+from ..errors import BudgetError, ContentError
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text
 from ..pricing.messages import Pricer
 from ..pricing.text import tokens_at_least
@@ -429,11 +429,17 @@ def _droppable_blocks(pricer: Pricer, opts: FitOptions, anchor: Message) -> list
         found = [j for j, b in enumerate(anchor.content) if isinstance(b, kind)]
         return sorted(found, key=lambda j: -sum(pricer.block(anchor.content[j])))
 
-    steps: list[int] = [
-        j
-        for j, b in enumerate(anchor.content)
-        if isinstance(b, ProviderContent) and b in pricer.estimates
-    ]
+    steps: list[int] = []
+    for j, b in enumerate(anchor.content):
+        bound = pricer.estimates.get(b) if isinstance(b, ProviderContent) else None
+        if bound is not None and not bound.bounded:
+            raise ContentError(
+                f"message {anchor.id!r} content[{j}]",
+                f"{bound.note}; no fit can promise the request with it is taken: send the "
+                "file inline (its length is read) or as text",
+            )
+        if bound is not None:
+            steps.append(j)
     if opts.drop_current_attachments:
         steps += largest_first(FileAttachment)
     if opts.drop_current_images:

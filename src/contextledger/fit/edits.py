@@ -87,12 +87,12 @@ class SendableImages:
         self.info = info
         # by identity (hashing an inline image reads its payload), the original kept alive;
         # and whether the request has more images than the many-image rule allows at full size
-        self._images: dict[tuple[int, bool], tuple[Image, Image | Text | None, str]] = {}
+        self._images: dict[tuple[int, bool], tuple[Image, Image | Text | None, str, str]] = {}
         self._many = False
 
-    def converted(self, img: Image) -> tuple[Image | Text, str] | None:
-        """(the image, or a note when it cannot be re-encoded, to send instead; why), or None
-        when ``img`` is sent as it is."""
+    def converted(self, img: Image) -> tuple[Image | Text, str, str] | None:
+        """(the image, or a note when it cannot be re-encoded, to send instead; why; the
+        original's label), or None when ``img`` is sent as it is."""
         if img.data is None or not self.info.vision:
             return None
         key = (id(img), self._many)
@@ -101,20 +101,20 @@ class SendableImages:
             if len(self._images) > self._MAX_REMEMBERED:
                 self._images.clear()
             hit = self._images[key] = (img, *self._convert(img))
-        return None if hit[1] is None else (hit[1], hit[2])
+        return None if hit[1] is None else (hit[1], hit[2], hit[3])
 
-    def _converts(self, pricer: Pricer, img: Image) -> tuple[Image | Text, str] | None:
+    def _converts(self, pricer: Pricer, img: Image) -> tuple[Image | Text, str, str] | None:
         """``converted``, but for an image ``prepare`` plans to re-encode itself (it sizes
         it for the pricer, and reports it in ``report.normalized``)."""
         return None if pricer.planned_size(img) is not None else self.converted(img)
 
-    def _convert(self, img: Image) -> tuple[Image | Text | None, str]:
+    def _convert(self, img: Image) -> tuple[Image | Text | None, str, str]:
         try:
             done = conversion(img, self.info.image_limits, self._many)
         except ImageProbeError as exc:
             label = labels.image_label(img)
-            return Text(f"[image {label} omitted: it could not be re-encoded]"), exc.reason
-        return (None, "") if done is None else done
+            return Text(f"[image {label} omitted: it could not be re-encoded]"), exc.reason, label
+        return (None, "", "") if done is None else (done.image, done.reason, done.label)
 
     def apply(
         self,
@@ -146,8 +146,7 @@ class SendableImages:
             done = self._converts(pricer, img)
             if done is None:
                 return img
-            sent, why = done
-            label = labels.image_label(img)
+            sent, why, label = done
             before = pricer.image(img).tokens
             if isinstance(sent, Text):
                 text = (

@@ -18,13 +18,14 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..catalog import ImageLimits
 from ..errors import ContentError, ImageProbeError
 from ..model import Image, InlineData, Message, Text, ToolResult
 from ..report import Notice
 from .normalize import NormalizedImage, normalize_image
-from .probe import probe_image
+from .probe import MAX_SIDE, probe_image
 
 
 def is_many(messages: Sequence[Message], limits: ImageLimits) -> bool:
@@ -34,33 +35,58 @@ def is_many(messages: Sequence[Message], limits: ImageLimits) -> bool:
     return threshold is not None and threshold < sum(sum(1 for _ in m.images()) for m in messages)
 
 
-def conversion(img: Image, limits: ImageLimits, many: bool = False) -> tuple[Image, str] | None:
-    """(the image to send instead of ``img``, why), or None when it is sent as it is (or is
-    no inline image, or its header cannot be read: that is the unreadable-image check's).
-    Raises :class:`~contextledger.errors.ImageProbeError` only when it must change and its
-    pixels cannot be decoded."""
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """An image re-encoded for a provider: what to send, why, and how a person knows the
+    original (its label, with the size it was shown at)."""
+
+    image: Image
+    reason: str
+    label: str
+
+
+def conversion(img: Image, limits: ImageLimits, many: bool = False) -> Conversion | None:
+    """``img`` re-encoded for a provider with ``limits``, or None when it is sent as it is
+    (or is no inline image, or its header cannot be read: that is the unreadable-image
+    check's). Raises :class:`~contextledger.errors.ImageProbeError` only when it must change
+    and its pixels cannot be decoded. A format the provider never takes is known from the
+    first bytes: the header is not read then (a GIF's is its whole file)."""
     if img.data is None:
         return None
-    try:
-        info = probe_image(img.data)
-    except ImageProbeError:
-        return None
-    long_edge = max(info.display_size)
     side = limits.many_images_max_side if many else limits.max_side
-    if (
-        info.media_type in limits.formats
-        and (limits.animated_ok or not info.animated)
-        and (side is None or long_edge <= side)
-        and (limits.max_base64_bytes is None or img.data.base64_length <= limits.max_base64_bytes)
-    ):
-        return None
+    sniffed = img.data.image_type()
+    if sniffed is not None and sniffed not in limits.formats:
+        cap = side or MAX_SIDE  # only the limit resizes: the native size is kept
+    else:
+        try:
+            info = probe_image(img.data)
+        except ImageProbeError:
+            return None
+        cap = long_edge = max(info.display_size)
+        if (
+            info.media_type in limits.formats
+            and (limits.animated_ok or not info.animated)
+            and (side is None or long_edge <= side)
+            and (
+                limits.max_base64_bytes is None or img.data.base64_length <= limits.max_base64_bytes
+            )
+        ):
+            return None
     count = (limits.many_images_threshold or 0) + 1 if many else 1
-    out = ENCODINGS.get(img.data.base64, limits, long_edge, count)
+    try:
+        out = ENCODINGS.get(img.data.base64, limits, cap, count)
+    except ImageProbeError:
+        if sniffed is not None and sniffed not in limits.formats:
+            try:
+                probe_image(img.data)
+            except ImageProbeError:
+                return None  # not even its header reads: the unreadable-image check's
+        raise
     sent = Image(
         out.media_type, InlineData.from_bytes(out.data), width=out.width, height=out.height,
         name=img.name, detail=img.detail, cache=img.cache,
     )  # fmt: skip
-    return sent, out.reason
+    return Conversion(sent, out.reason, img.describe(out.width_before, out.height_before))
 
 
 def re_encoded_notice(label: str, model: str, why: str) -> str:
@@ -87,10 +113,9 @@ def sendable_messages(
             ) from None
         if done is None:
             return img
-        sent, why = done
-        label = re_encoded_notice(img.label, model, why)
-        notices.append(Notice("normalized", messages[at].id, label))
-        return sent
+        text = re_encoded_notice(done.label, model, done.reason)
+        notices.append(Notice("normalized", messages[at].id, text))
+        return done.image
 
     out = list(messages)
     for at, m in enumerate(messages):

@@ -56,6 +56,9 @@ class MediaCost:
     tokens: int
     exact: bool
     note: str
+    #: False when nothing but the model's window bounds it (a video by URI): no fit can
+    #: promise the provider will take it beside anything else.
+    bounded: bool = True
 
 
 # Gemini: "Each document page is equivalent to 258 tokens" (ai.google.dev, document

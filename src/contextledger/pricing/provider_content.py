@@ -8,8 +8,10 @@ never below the bill; every such price is an estimate, and says so.
   compressed up to 3.5 times still prices above it, where a token per 4 characters of
   ciphertext could be far below.
 * A Gemini file by URI: a PDF whose pages cannot be counted here costs at most the most pages
-  a document may have (``pricing.files.pdf_cost``); any other kind (video, audio, text) has
-  no bound, and is refused with a ``ContentError`` rather than priced below its bill.
+  a document may have (``pricing.files.pdf_cost``); any other kind (video, audio, text) at
+  most the model's window, since the provider refuses a longer request (``bounded=False``):
+  in an earlier turn it goes with its exchange, reported; in the current request the fit
+  refuses it, naming it, rather than send the question without its file.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import math
 from collections.abc import Callable
 
 from ..catalog import ModelInfo
-from ..errors import ContentError
 from ..model import ProviderContent
 from ..providers.native import opaque_chars, parsed, without_opaque
 from .files import MediaCost, pdf_cost
@@ -48,11 +49,11 @@ def provider_content_cost(
         mime = (raw.get("file_data") or {}).get("mime_type")
         if mime == "application/pdf":
             return pdf_cost(None, model)
-        raise ContentError(
-            "file_data",
-            f"a {mime} file given by URI cannot be priced (its length is unknown and has no "
-            "bound): send it inline, or as text",
-        )
+        window = model.context_window
+        return MediaCost(
+            window, False, f"a file of type {mime} by URI has no length here: at most the "
+            f"model's {window:,}-token window (the provider refuses a longer request)", False,
+        )  # fmt: skip
     readable = count(json.dumps(without_opaque(raw), ensure_ascii=False))
     hidden = math.ceil(opaque_chars(raw) * OPAQUE_RATE)
     note = f"the {b.kind} block's JSON as sent"
