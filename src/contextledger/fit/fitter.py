@@ -36,6 +36,7 @@ from ..model import (
 )
 from ..pricing.files import MediaCost
 from ..pricing.messages import Pricer
+from ..pricing.text import expect_counting
 from ..providers import provider_format, read_messages
 from ..providers.anthropic import SystemPrompt, system_blocks
 from ..repair import RepairChange, RepairMemo, RepairResult
@@ -113,8 +114,9 @@ class _Given:
 
 def _shared_prefix(a: Sequence[Message], b: Sequence[Message]) -> int:
     """How many leading messages of ``a`` and ``b`` are the same objects (at C speed)."""
-    same = list(map(is_, a, b))
-    return same.index(False) if False in same else len(same)
+    if all(map(is_, a, b)):  # the usual case, without a list (map stops at the shorter)
+        return min(len(a), len(b))
+    return list(map(is_, a, b)).index(False)
 
 
 def _same_start(now: Sequence[Message], before: Sequence[Message]) -> int:
@@ -396,6 +398,9 @@ class Fitter:
         system_msgs = _without_blank_system(system_msgs, pricer, changes, notices)
         index = self._memory.repaired_index if repaired else self._memory.index
         index.update(body, pricer, pin_cap=opts.prior_anchor_tokens)
+        # what this fit may tokenize: the new messages, at most a window of text (about 4
+        # characters a token), so a first fit of a long history loads one vocabulary
+        expect_counting(pricer.counter, min(sum(index.chars[index.shared :]), 4 * limit))
         system_cost = sum(pricer.message(m).total for m in system_msgs)
         check_system_prompt_fits(model, system_cost, budget)
 
@@ -412,8 +417,9 @@ class Fitter:
             )
         pins = pin_anchors(index, pricer, anchor_pos, anchor, anchor_cost, opts)
         chosen = select_units(
-            index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id
-        )
+            index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id,
+            pricer, changes, notices,
+        )  # fmt: skip
         total = settle_lean_pins(
             index, pins, chosen.kept, chosen.yielded, chosen.total, limit, changes, notices
         )

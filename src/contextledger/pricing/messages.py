@@ -60,7 +60,7 @@ from .framing import (
     tool_use_system_prompt,
     tools_tokens,
 )
-from .provider_content import provider_content_cost
+from .provider_content import may_go_as_it_came, provider_content_cost
 from .text import CachedCounter, TokenCounter, count_many, counter_for
 from .vision import ImageCost, image_cost, max_image_cost
 
@@ -322,8 +322,8 @@ class Pricer:
     def _provider_content(self, b: ProviderContent) -> int:
         """Another provider gets the block's text (its writer converts it); its own
         provider, the block as it came, at an estimate (``provider_content_cost``). With no
-        target known, the larger of the two."""
-        if self.wire is not None and self.wire != b.provider:
+        target known, the larger of the two for a model of the block's provider."""
+        if not may_go_as_it_came(b, self.model, self.wire):
             return self.text(b.text)
         own = self._estimate(b, provider_content_cost(b, self.model, self.text))
         return own if self.wire is not None else max(own, self.text(b.text))
