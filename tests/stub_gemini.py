@@ -111,6 +111,13 @@ def validate_request(
             if "function_response" in part:
                 fr = gemini_snake(part["function_response"])
                 media = [gemini_snake(x) for x in fr.get("parts") or [] if isinstance(x, dict)]
+                if fr.get("parts") and not model.startswith("gemini-3"):
+                    # multimodal function responses are a Gemini 3 feature (google-gemini/
+                    # gemini-cli#19436: Gemini 2.5 on Vertex and the Developer API)
+                    raise Invalid(
+                        "Unable to submit request because `function_response.parts` is not "
+                        "supported for this model."
+                    )
             for k, m in enumerate(media):
                 if "inline_data" in m:
                     size, is_image = _check_blob(m["inline_data"], f"{where}[{k}]")

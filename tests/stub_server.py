@@ -476,14 +476,16 @@ def _cache_marks(value: Any) -> int:
 
 def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
     """A deterministic stand-in for the provider's input count, computed independently:
-    3 tokens priming the reply, 3 per message plus its role and text, tool calls and tool
-    schemas as JSON text, and each image by the provider's formula."""
+    3 tokens priming the reply, 3 per message plus its role, its name (and 1) and text, tool
+    calls and tool schemas as JSON text, and each image by the provider's formula."""
     model = str(body.get("model", ""))
     total = 3
     messages = body.get("messages") or []
     parallel: set[str] = set()  # ids of calls made two or more at a time
     for m in messages:
         total += 3 + _count(str(m.get("role", "")), model)
+        if isinstance(m.get("name"), str):  # OpenAI bills a name's tokens and 1 more
+            total += 1 + _count(m["name"], model)
         content = m.get("content")
         if isinstance(content, str):
             total += _count(content, model)

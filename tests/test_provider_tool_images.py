@@ -1,8 +1,9 @@
 """Images a tool returned, on every wire: inside the result where the API takes them
-(Anthropic ``tool_result``, Responses ``function_call_output``, Gemini
-``function_response.parts``); on Chat Completions, whose tool messages carry text only, in
-a user turn right after all the tool messages of the exchange, introduced by the call's
-id, reported, and priced as sent."""
+(Anthropic ``tool_result``, Responses ``function_call_output``); on Chat Completions, whose
+tool messages carry text only, in a user turn right after all the tool messages of the
+exchange, introduced by the call's id, reported; on Gemini beside the function responses
+of the turn, introduced alike (``function_response.parts`` is Gemini 3's alone); priced
+as sent."""
 
 from __future__ import annotations
 

@@ -996,3 +996,21 @@ def test_a_mapping_that_is_not_a_dict_is_named() -> None:
 
     with pytest.raises(ContentError, match=r"messages\[1\]: expected an object, got a UserDict"):
         read_messages([{"role": "user", "content": "hi"}, UserDict(role="user", content="x")])
+
+
+def test_a_persons_name_is_sent_as_a_name_and_billed() -> None:
+    """review10 P10: a CJK speaker name went out as 'tool_<hash>' (a person is not a tool),
+    and the stub billed no names, so a name priced under the bill went unseen."""
+    from contextledger.prepare import prepare
+    from stub_server import prompt_tokens
+
+    history = [{"role": "user", "name": "名前です", "content": "hi"},
+               {"role": "assistant", "content": "hello"},
+               {"role": "user", "name": "ana_maria", "content": "and?"}]  # fmt: skip
+    out = prepare(history, "gpt-4o", target="openai", compaction=False)
+    names = [m.get("name") for m in out.body["messages"]]
+    assert names[0].startswith("name_") and names[2] == "ana_maria"
+    unnamed = prepare([{k: v for k, v in m.items() if k != "name"} for m in history], "gpt-4o",
+                      target="openai", compaction=False)  # fmt: skip
+    assert prompt_tokens(out.body) > prompt_tokens(unnamed.body)
+    assert out.report.used >= prompt_tokens(out.body)

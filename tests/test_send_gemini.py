@@ -459,8 +459,9 @@ def test_long_session_with_screenshots_and_tool_calls_through_a_small_window(
     assert stub.rejected() == [], stub.rejected()[0].error
     assert len(stub.completions()) == len(records) == 40 + 14
     last = snake(stub.completions()[-1].body)["contents"]
-    response = last[-1]["parts"][-1]["function_response"]
-    assert response["name"] == "screenshot" and "parts" in response, "the tool's image is sent"
+    *_, response, header, image = last[-1]["parts"]  # the tool's image follows its response
+    assert response["function_response"]["name"] == "screenshot"
+    assert header["text"].startswith("Images returned by tool call") and "inline_data" in image
     assert "Turn 39" in json.dumps(last), "the newest request is always sent"
     assert preparer.prepare(history).report.fit.dropped, "a small window drops old turns"
     for r in records:

@@ -161,6 +161,47 @@ def test_gemini_refuses_mislabelled_and_unsupported_images(stub: StubServer) -> 
     assert reply.text
 
 
+def test_gemini_takes_media_in_a_function_response_on_gemini_3_only(stub: StubServer) -> None:
+    """Multimodal function responses (``function_response.parts``) are a Gemini 3 feature;
+    Gemini 2.5 answers 400 "`function_response.parts` is not supported for this model"
+    (google-gemini/gemini-cli#19436). The writer sends a tool's images beside the responses
+    (taken by both), and the reader reads either form into the tool result."""
+    from google import genai
+    from google.genai import errors, types
+
+    from builders import image_block
+    from contextledger import translate
+    from contextledger.model import Image, Message, Text, ToolCall, ToolResult
+    from contextledger.providers import read_messages
+
+    client = genai.Client(api_key="k", http_options=types.HttpOptions(base_url=stub.gemini_url))
+    shot = {"inline_data": {"mime_type": "image/png", "data": b64(png(8, 8))}}
+    nested = [
+        {"role": "user", "parts": [{"text": "look"}]},
+        {"role": "model", "parts": [{"function_call": {"id": "c1", "name": "shot", "args": {}}}]},
+        {"role": "user", "parts": [{"function_response": {"id": "c1", "name": "shot",
+                                                          "response": {"output": "ok"},
+                                                          "parts": [shot]}}]},
+    ]  # fmt: skip
+    with pytest.raises(errors.ClientError, match=r"function_response\.parts"):
+        client.models.generate_content(model=GEMINI, contents=nested)  # type: ignore[arg-type]
+    (result,) = read_messages({"contents": nested}, "gemini")[2].tool_results
+    assert [type(b) for b in result.content] == [Text, Image]
+
+    history = [Message.user("look"), Message.assistant(ToolCall("c1", "shot")),
+               Message("tool", (ToolResult("c1", (Text("ok"), image_block(8, 8))),))]  # fmt: skip
+    body = translate(history, "gemini").body
+    assert [list(p) for p in body["contents"][2]["parts"]] == [
+        ["function_response"],
+        ["text"],
+        ["inline_data"],
+    ]
+    for model in (GEMINI, "gemini-3-flash-preview"):
+        assert client.models.generate_content(model=model, contents=body["contents"]).text
+    (back,) = read_messages(body, "gemini")[2].tool_results
+    assert back.call_id == "c1" and [type(b) for b in back.content] == [Text, Image]
+
+
 def test_gemini_code_execution_and_file_parts(stub: StubServer) -> None:
     """Code-execution parts carry the enum values the API knows, file parts a ``fileUri``
     (google-genai's types; proto JSON refuses the rest)."""

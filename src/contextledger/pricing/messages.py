@@ -44,7 +44,8 @@ from ..providers.common import (
     sends_nothing,
     tool_images_header,
 )
-from ..providers.ids import accepted_everywhere, portable_id, wire_id, wire_name
+from ..providers.gemini import tool_media_key
+from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
 from ..providers.openai_responses import item_count
 from .files import MediaCost, audio_cost, file_cost
 from .framing import (
@@ -457,7 +458,7 @@ class Pricer:
     def _message_name(self, name: str) -> int:
         """Tokens of a message name as OpenAI Chat carries it (renamed like a tool name
         where OpenAI refuses it); with no wire known, the longer of the two forms."""
-        sent = wire_name(name, "openai")
+        sent = speaker_name(name, "openai")
         if self.wire is not None or sent == name:
             return self._label(sent)
         return max(self._label(name), self._label(sent))
@@ -512,6 +513,9 @@ class Pricer:
                 files = sum(1 for b in r.content if isinstance(b, FileAttachment) and b.data)
                 if wire in ("anthropic", "openai-responses") and images >= 2:
                     extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
+                if wire == "gemini" and images + files:  # a header before them (the writer)
+                    key = tool_media_key(r)
+                    extra += self.text(tool_images_header(key, images > 0, files > 0))
                 if wire == "openai" and images + files:
                     # the images (and files) ride in a user turn after the tool messages, with a header,
                     # and labels when that turn holds two or more (counted as if it always

@@ -30,7 +30,7 @@ from typing import Any
 from ..errors import ContentError, SendError, StreamInterrupted, describe
 from ..model import Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text
 from ..report import Notice
-from .ids import name_accepted, wire_name
+from .ids import name_accepted, speaker_name
 
 IMAGE_LABEL = re.compile(r"Image \d+:")
 TOOL_ERROR_PREFIX = "[tool error] "
@@ -298,7 +298,7 @@ def name_notices(messages: Sequence[Message], target: str, title: str) -> list[N
             Notice(
                 "renamed",
                 f"messages[{i}]",
-                f"The name {m.name!r} on message {i} was sent as {wire_name(m.name, target)!r}: "
+                f"The name {m.name!r} on message {i} was sent as {speaker_name(m.name, target)!r}: "
                 f"{title} takes only letters, digits, '_' and '-' there.",
             )
             for i, m in enumerate(messages)

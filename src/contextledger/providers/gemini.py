@@ -3,8 +3,12 @@
 Written in the REST API's snake_case; the reader also accepts camelCase. Gemini may omit
 function-call ids: the reader then gives calls ids ``gemini-call-<turn>-<k>`` and pairs
 responses with calls by name, in order; the writer leaves such generated ids out again.
-Images a tool returned travel in the function response's ``parts`` (multimodal function
-responses).
+Images and files a tool returned follow the function responses as parts of the same user
+turn, introduced by ``Images returned by tool call ID:`` (ID: the response's id, or its
+name when Gemini gave the call none): multimodal function responses (``function_response.
+parts``) are a Gemini 3 feature, which Gemini 2.5 refuses ("`function_response.parts` is
+not supported for this model"), while parts beside the responses are taken by both. The
+reader folds them back into the tool result, and reads ``function_response.parts`` too.
 """
 
 from __future__ import annotations
@@ -219,6 +223,7 @@ def _read_media(part: dict[str, Any], path: str) -> Block:
 
 def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall]) -> list[Message]:
     results: list[ToolResult] = []
+    keys: list[str] = []  # how a media header names each result (``tool_media_key``)
     rest: list[Block] = []
     by_name: dict[str, list[ToolCall]] = {}
     for call in open_calls:
@@ -255,6 +260,7 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
             results.append(
                 ToolResult(result.call_id, (*result.content, *images), result.is_error, name)
             )
+            keys.append(fr["id"] if isinstance(fr.get("id"), str) else name)
         elif "text" in part:
             rest.append(c.text_block(c.expect_str(part["text"], p, "text")))
         elif (kept := _kept_part(part, p)) is not None:
@@ -263,11 +269,32 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
             rest.append(_read_media(part, p))
         else:
             raise ContentError(p, f"unknown part with keys {c.keys_of(part)}")
+    if results and rest:
+        rest = _fold_tool_media(results, keys, rest)
     out: list[Message] = []
     out.extend(Message("tool", (r,), id=f"m{turn}t{k}") for k, r in enumerate(results))
     if rest or not results:
         out.append(Message("user", tuple(c.strip_labels(rest)), id=f"m{turn}"))
     return out
+
+
+def _fold_tool_media(results: list[ToolResult], keys: list[str], rest: list[Block]) -> list[Block]:
+    """The media after each ``Images returned by tool call KEY:`` header, moved into the
+    result KEY names (as the writer sent them); what follows no such header stays."""
+    kept: list[Block] = []
+    k: int | None = None  # the result the current header names
+    for b in rest:
+        key = c.parse_tool_images_header(b.text) if isinstance(b, Text) else None
+        if key is not None and key in keys:
+            k = keys.index(key)
+            continue
+        if k is not None and isinstance(b, Image | FileAttachment):
+            r = results[k]
+            results[k] = ToolResult(r.call_id, (*r.content, b), r.is_error, r.name)
+            continue
+        k = None
+        kept.append(b)
+    return kept
 
 
 def _result(call_id: str, name: str, response: Any, path: str) -> ToolResult:
@@ -297,26 +324,30 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
     system, rest = c.split_system(messages)
     names: dict[str, str] = {}
     contents: list[dict[str, Any]] = []
-    pending: list[dict[str, Any]] = []
+    pending: list[dict[str, Any]] = []  # function responses, then the media they returned
+    pending_media: list[dict[str, Any]] = []
     # Gemini checks the signatures of the current turn: what follows the last user message
     last_user = max((i for i, m in rest if m.role == "user"), default=-1)
     for i, m in rest:
         p = f"messages[{i}]"
         if m.role == "tool":
-            pending.extend(_tool_parts(m, p, names))
+            responses, media = _tool_parts(m, p, names)
+            pending.extend(responses)
+            pending_media.extend(media)
         elif m.role == "user":
-            contents.append({"role": "user", "parts": [*pending, *_user_parts(m, p, notices)]})
-            pending = []
+            parts = [*pending, *pending_media, *_user_parts(m, p, notices)]
+            contents.append({"role": "user", "parts": parts})
+            pending, pending_media = [], []
         else:
             if pending:
-                contents.append({"role": "user", "parts": pending})
-                pending = []
+                contents.append({"role": "user", "parts": [*pending, *pending_media]})
+                pending, pending_media = [], []
             parts = _model_parts(m, p, names, notices, current_turn=i > last_user)
             if not parts and c.only_foreign_reasoning(m, TARGET):
                 continue  # nothing of it goes to Gemini (each drop reported): no empty turn
             contents.append({"role": "model", "parts": parts})
     if pending:
-        contents.append({"role": "user", "parts": pending})
+        contents.append({"role": "user", "parts": [*pending, *pending_media]})
     body: dict[str, Any] = {"contents": _alternating(contents)}
     if system is not None:
         body["system_instruction"] = {"parts": [{"text": system}]}
@@ -409,8 +440,21 @@ def _provider_content(b: ProviderContent, path: str, notices: list[Notice]) -> d
     return {"text": native.as_text(b, path, TARGET, notices)}
 
 
-def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, Any]]:
+def tool_media_key(r: ToolResult, name: str | None = None) -> str:
+    """How the header before a tool's media names its call: the response's id, or its
+    name when the call has none (an id the reader made up is not sent)."""
+    if r.call_id.startswith(GENERATED_ID):
+        return wire_name(name or r.name or "tool", TARGET)
+    return wire_id(r.call_id, TARGET)
+
+
+def _tool_parts(
+    m: Message, path: str, names: dict[str, str]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The function responses of tool message ``m``, and the parts of the images and files
+    they returned (which go after all the responses of the turn)."""
     out: list[dict[str, Any]] = []
+    after: list[dict[str, Any]] = []
     for j, r in enumerate(m.content):
         p = f"{path}.content[{j}]"
         if not isinstance(r, ToolResult):
@@ -428,15 +472,19 @@ def _tool_parts(m: Message, path: str, names: dict[str, str]) -> list[dict[str, 
         }
         if not r.call_id.startswith(GENERATED_ID):
             fr["id"] = wire_id(r.call_id, TARGET)
-        media = [  # images and files (a PDF) ride in the response's parts
+        media = [
             b
             for b in r.content
             if isinstance(b, Image) or (isinstance(b, FileAttachment) and b.data is not None)
         ]
         if media:
-            fr["parts"] = [_media(x, p) for x in media]
+            images = any(isinstance(x, Image) for x in media)
+            files = any(isinstance(x, FileAttachment) for x in media)
+            key = tool_media_key(r, names.get(r.call_id))
+            after.append({"text": c.tool_images_header(key, images, files)})
+            after.extend(_media(x, p) for x in media)
         out.append({"function_response": fr})
-    return out
+    return out, after
 
 
 def _structured(value: str | list[str], is_error: bool) -> dict[str, Any] | None:

@@ -176,7 +176,7 @@ def name_accepted(name: str, target: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def portable_name(name: str) -> str:
+def portable_name(name: str, stand_in: str = "tool") -> str:
     """A tool name every provider takes: the characters they refuse become '_', a name
     that does not start with a letter or '_' gets '_' first, and one over 64 characters
     is cut and ends with a hash of the whole name (so two long names stay apart).
@@ -184,11 +184,11 @@ def portable_name(name: str) -> str:
     >>> portable_name("github.create_issue"), portable_name("3d render")
     ('github_create_issue', '_3d_render')
     """
-    stem = _NOT_PORTABLE.sub("_", name) or "tool"
+    stem = _NOT_PORTABLE.sub("_", name) or stand_in
     digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).digest()
     tag = base64.b32encode(digest).decode("ascii")[:8].lower()
     if not name.isascii():  # '検索' and '翻訳' would both be '_': the hash keeps them apart
-        return f"{stem.strip('_')[:_NAME_STEM] or 'tool'}_{tag}"
+        return f"{stem.strip('_')[:_NAME_STEM] or stand_in}_{tag}"
     if not (stem[0].isascii() and (stem[0].isalpha() or stem[0] == "_")):
         stem = "_" + stem
     if len(stem) <= 64:
@@ -200,6 +200,17 @@ def wire_name(name: str, target: str) -> str:
     """``name`` as ``target``'s writer sends it: unchanged when accepted, else
     :func:`portable_name`."""
     return name if name_accepted(name, target) else portable_name(name)
+
+
+def speaker_name(name: str, target: str) -> str:
+    """A message's ``name`` (who said it) as ``target`` takes it: a name it refuses is
+    renamed like a tool name, with ``name`` where no letter of it is kept (a person is no
+    tool: '名前です' is sent as 'name_<hash>').
+
+    >>> speaker_name("ana", "openai"), speaker_name("名前です", "openai")[:5]
+    ('ana', 'name_')
+    """
+    return name if name_accepted(name, target) else portable_name(name, "name")
 
 
 def declared_name(name: object, target: str) -> object:
@@ -318,6 +329,7 @@ __all__ = [
     "portable_name",
     "renamed_ids",
     "renamed_names",
+    "speaker_name",
     "unique_declared",
     "wire_id",
     "wire_name",

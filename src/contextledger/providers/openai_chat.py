@@ -30,7 +30,7 @@ from ..report import Notice
 from . import common as c
 from . import native
 from .format import ProviderFormat
-from .ids import unique_declared, wire_id, wire_name
+from .ids import speaker_name, unique_declared, wire_id, wire_name
 
 TARGET = "openai"
 
@@ -283,7 +283,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
 
 def _named(d: dict[str, Any], m: Message) -> dict[str, Any]:
     if m.name:
-        d["name"] = wire_name(m.name, TARGET)  # OpenAI takes [A-Za-z0-9_-] only
+        d["name"] = speaker_name(m.name, TARGET)  # OpenAI takes [A-Za-z0-9_-] only
     return d
 
 
