@@ -690,6 +690,10 @@ def json_strings(value: Any) -> list[str]:
 _WAITS_FOR = re.compile(
     r"(?i)^\W*(?:also,?\s+)?(?:after|once|when|as soon as|before|whenever)\s+[^,;.]{2,80},\s*"
     r"(?:(?:please|also|then|pls|can you|could you|would you)\b|[a-z]+\b)"
+    # a request on a condition: "If it fails again, tell me what the error says.",
+    # "Should you need access, ask IT."
+    r"|^\W*(?:if|should)\s+[^,;.]{2,80},\s*(?:(?:please|then|pls)\s+)?(?:tell|ask|ping|let|"
+    r"notify|email|call|send|message|flag|show|post|write|add|run|try|check|update)\b"
 )
 # The assistant's answer puts it off: "Will do after the main change.", "I'll get to that
 # later.", "Noted for the follow-up." (not "Will do." alone: that is now).
