@@ -311,8 +311,9 @@ class FactSource:
         self.text = text
         self.folded = " ".join(text.casefold().split())
         nums: set[str] = set()
-        for m in _ANY_NUMBER.finditer(text):
-            whole = _norm_number(m.group(0))
+        # each distinct number once: a log repeats its timestamps, ids and counts
+        for token in set(_ANY_NUMBER.findall(text)):
+            whole = _norm_number(token)
             nums.add(whole)
             nums.add(whole.replace(",", ""))
             for part in re.split(r"[:/,-]", whole):
