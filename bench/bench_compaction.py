@@ -469,7 +469,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sessions", type=int, default=20)
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--detector-only", action="store_true", help="only the failure detector sets")
     args = ap.parse_args()
+    detector_report()
+    if args.detector_only:
+        return
     rng = random.Random(args.seed)
     sessions = [make_session(rng, rng.randint(60, 120)) for _ in range(args.sessions)]
     t0 = time.perf_counter()
@@ -501,6 +505,29 @@ def main() -> None:
     print(f"  honest paraphrased prose       {prose[0]}/{prose[1]}")
     print(f"Time: survival {t1 - t0:.1f} s, detection {t2 - t1:.1f} s")
     claim_cases_report(max(4, args.sessions // 2), args.seed)
+
+
+def detector_report() -> None:
+    """The failure detector's recall and false alarms on the outputs of
+    ``tests/failure_cases.py``: the set it was shaped on and the held-out set it never
+    was (whose misses are reported here, not patched)."""
+    from contextledger.compaction.digest import failure_lines
+    from failure_cases import HELD_OUT_FAILED, HELD_OUT_OK, TUNE_FAILED, TUNE_OK
+
+    print("Failure detector (digest.failure_lines): failing outputs seen, successful ones flagged")
+    for name, failed, ok in (
+        ("tune", TUNE_FAILED, TUNE_OK),
+        ("held-out", HELD_OUT_FAILED, HELD_OUT_OK),
+    ):
+        missed = [n for n, out in failed.items() if not failure_lines(out)]
+        alarms = [n for n, out in ok.items() if failure_lines(out)]
+        seen = len(failed) - len(missed)
+        print(
+            f"  {name:<9} seen {seen}/{len(failed)} ({seen / len(failed):.1%}), "
+            f"false alarms {len(alarms)}/{len(ok)}"
+        )
+        if missed or alarms:
+            print(f"    missed: {missed}; false alarms: {alarms}")
 
 
 def claim_cases_report(n: int, seed: int) -> None:

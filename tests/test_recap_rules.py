@@ -176,3 +176,96 @@ def test_the_task_sentence_is_the_goal_not_a_constraint() -> None:
         )
     )
     assert d.items(RULES) == ["Use the config that Priya wrote, not the old one."]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "When the build finishes, tell me the result.",
+        "If you have a minute, ask Dana about the budget.",
+        "If it fails again, tell me what the error says.",
+        "Should you need access, ask IT.",
+        "Once the migration is done, ping me on Slack.",
+        "Policy: read the attached PDF and summarize it.",
+        "Rule: the answer was 42.",
+    ],
+)
+def test_a_one_off_conditional_request_or_a_label_is_no_rule(said: str) -> None:
+    """review10 C5: a request on a condition that happens once is an open request."""
+    assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "If a model runs longer than 20 minutes, cancel it and tell me.",
+        "Whenever the canary fails, roll back first.",
+        "If any test touches the network, skip it.",
+        "Style: British spelling throughout.",
+        "Policy: never email the customer directly.",
+        "お客様に直接電話しないでください。",
+    ],
+)
+def test_a_standing_condition_a_labelled_rule_and_an_unspaced_rule_are_rules(said: str) -> None:
+    assert is_rule(said)
+
+
+def test_a_one_off_conditional_request_is_an_open_request() -> None:
+    d = digest(
+        _session("Fix the flaky deploy job.", "If it fails again, tell me what the error says.")
+    )
+    assert "If it fails again, tell me what the error says." in d.items("Open requests")
+    assert not d.items(RULES)
+
+
+@pytest.mark.parametrize(
+    ("turns", "overruled", "kept"),
+    [
+        (  # a choice, taken back, then returned to "after all" (redteam15 R5)
+            ("Review the MSA for Northwind.", "On governing law: accept Delaware, not worth a fight.",
+             "Actually no — push back and insist on New York law.",
+             "Never send the draft to the counterparty.",
+             "Scratch that, accept Delaware after all, the GC signed off on it."),
+            "Actually no — push back and insist on New York law.",
+            ["Never send the draft to the counterparty.",
+             "Scratch that, accept Delaware after all, the GC signed off on it."],
+        ),
+        (  # the taking-back shares no word with the choice; the return does
+            ("Fix the checkout crash.", "For the confirmation dialog use Jetpack Compose.",
+             "Here's what the screen looks like on my phone now.",
+             "Hmm, no, keep it in XML views like the rest of the screen.",
+             "Sorry, go with Compose for the dialog after all."),
+            "Hmm, no, keep it in XML views like the rest of the screen.",
+            ["Sorry, go with Compose for the dialog after all."],
+        ),
+        (  # a value replaced
+            ("Tune the importer.", "Keep the batch size at 500 rows.",
+             "Scratch that, the batch size is 2000 rows now."),
+            "Keep the batch size at 500 rows.",
+            ["Scratch that, the batch size is 2000 rows now."],
+        ),
+    ],
+)  # fmt: skip
+def test_an_instruction_the_user_overruled_is_no_constraint(
+    turns: tuple[str, ...], overruled: str, kept: list[str]
+) -> None:
+    rules = digest(_session(*turns)).items(RULES)
+    assert overruled not in rules
+    assert all(k in rules for k in kept), rules
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("Fix the export.", "Never run terraform apply from a laptop.",
+         "Scratch that - the bucket is invoices-eu-2, not invoices-eu."),
+        ("Fix the refund bug.", "Do not touch src/payments/.",
+         "No, the failing test is in tests/payments/test_refund.py, look there."),
+        ("Ship the fix.", "Push the fix to the release branch.",
+         "No, the tests live in tests/api, not tests/web.", "Do not push to main again."),
+    ],
+)  # fmt: skip
+def test_a_taking_back_of_something_else_overrules_no_rule(turns: tuple[str, ...]) -> None:
+    rules = digest(_session(*turns)).items(RULES)
+    assert turns[1] in rules or not is_rule(turns[1])
+    assert turns[2] in rules or not is_rule(turns[2])

@@ -23,6 +23,7 @@ from .digest import (
     call_commands,
     call_paths,
     call_reads,
+    call_writes,
     failing_tests,
     failure_lines,
     is_read_call,
@@ -467,8 +468,7 @@ class Evidence:
                 touched.update(p.removeprefix("./") for cmd in cmds for p in cmd.split())
                 touched.update(call_reads(c))  # `cat "my notes.md"`, `sed -n 1,40p ./a.py`
                 writes = is_write_call(c)
-                if writes:
-                    written.update(paths)
+                written.update(call_writes(c))  # a shell's `git mv a b` wrote b too
                 events += _call_events(at, c, cmds, paths, writes)
                 args = args_of[id(c)] = _call_args(c)
                 words = f"{c.name} {(c.arguments if args is None else args)[:4000]}"

@@ -44,7 +44,7 @@ from .facts import (
     sentences,
     without_paste,
 )
-from .reads import looks_like_file, only_reads, shell_reads, user_files
+from .reads import looks_like_file, only_reads, shell_reads, shell_writes, user_files
 from .transcript import cut_utf8, shell_join, utf8_len
 
 SECTIONS = (
@@ -118,9 +118,21 @@ _PATH_KEY = re.compile(
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _URI = re.compile(r"(?i)^[a-z][\w+.-]*://")
 _PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Update|Add|Delete) File: |\+\+\+ b/)(\S+)")
+_LOCALIZED = (
+    r"^\W*(?:fehler|erreur|error|erro|errore|fout|błąd|hata|ошибка|エラー|错误|錯誤|오류)\s*[:：]|"
+    r"(?<![\d.=])[1-9]\d*\s+(?:fehler|erreurs?|errores|erros|errori|fouten|błęd\w*|ошиб\w*)\b"
+    r"(?!\s*[=:]\s*\d)|"
+    r"(?:exit-?code|code\s+de\s+(?:sortie|retour)|c[óo]digo\s+de\s+(?:salida|sa[íi]da)|"
+    r"codice\s+di\s+uscita|終了コード|退出(?:码|代码)|종료\s*코드|код\s+(?:выхода|возврата))"
+    r"\s*[:：=]?\s*[1-9]|"
+    r"\b(?:fehlgeschlagen|échec|échou[ée]e?s?|falló|fallid[oa]|falhou|non\s+riuscit[oa]|"
+    r"mislukt|не\s+удалось|nie\s+udało)\b|失敗|失败|실패|"
+    r"\b(?:kann\s+nicht|konnte\s+nicht|nicht\s+gefunden|introuvable|impossible\s+de|no\s+se\s+pudo|"
+    r"não\s+foi\s+possível|impossibile)\b|見つかりません|できませんでした|找不到|无法|찾을\s*수\s*없"
+)
 _FAILURE_LINE = re.compile(
-    r"(?i)(?:^\s*(?:-{2,}\s*)?(?:FAILED|FAIL|ERROR)\b[: ]|\bfailed\b|\bfailure\b|^\s*E\s{2,}|"
-    r"\b(?:exit(?:ed)?(?: with)? (?:code|status)[:= ]*[1-9]\d*)|\breturn(?:ed)? code[:= ]*[1-9]|"
+    r"(?i)(?:^\s*(?:-{2,}\s*)?(?:FAILED|FAIL|ERROR)\b[: ]|\b(?:failed|failure)\b(?!\s*[=:]\s*0\b)|^\s*E\s{2,}|"
+    r"\b(?:exit(?:ed)?(?: with)? (?:code|status)[:= ]*[1-9]\d*)|\bexit(?:ed)?(?:\s+with)?\s+[1-9]\d{0,2}\b|\breturn(?:ed)? code[:= ]*[1-9]|"
     r"traceback \(most recent call last\)|^\w*(?:Error|Exception)\b[:(]|\berror:|"
     r"\bstatus(?: code)?[:= ]*[45]\d\d\b|\bHTTP/\d(?:\.\d)? [45]\d\d\b|\b[45]\d\d (?:Bad|Not|Internal|"
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
@@ -146,11 +158,32 @@ _FAILURE_LINE = re.compile(
     # a refusal or denial ("Connection refused", "PermissionDenied", "… is denied."), what
     # a validator calls invalid ("The Deployment "api" is invalid: spec.x: Required"), a
     # Go compiler's "main.go:14:2: undefined: x", a process the kernel killed
-    r"(?-i:(?:^(?:[\d:.,TZ/+#\[\]-]+\s+){0,2}|\b\d+ of \d+\s+|\[|\]\s+|\}\s+)"
-    r"(?:ERROR|FAIL|FAILED|FATAL)(?![\w.='\"(/-]))|"
+    r"(?-i:(?:^(?:[\d:.,TZ/+#\[\]-]+\s+){0,2}|^[\W_]{3,}\s*|\b\d+ of \d+\s+|\[|\]\s+|\}\s+|"
+    r"^[A-Z][\w ]{0,30}:\s+)(?:ERROR|FAIL|FAILED|FAILURE|FATAL)(?![\w.='\"(/-]))|"
+    # a run's status in capitals: "BUILD FAILED", "** TEST FAILED **", "JOB FAILURE"
+    r"(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE|ERRORS?)\b)|"
     r"\b(?:errors?|fail(?:ed|ures?)?)\s*[=:]\s*[1-9]|"
-    r"(?<![=:\w.,])(?<![=:]\s)[1-9]\d*\s+(?:[a-z]+\s+){0,2}(?:errors?|failures?|"
-    r"misspell(?:ed|ings?))\b(?!\s*[=:]\s*0\b)|"
+    # a non-zero count of errors or failures ("Interrupted: 1 error during collection",
+    # "ERROR SUMMARY: 3 errors"), not a counter's key ("retries: 1 errors: 0")
+    r"(?<![=:\w.,])[1-9]\d*\s+(?:[a-z]+\s+){0,2}(?:errors?|failures?|"
+    r"misspell(?:ed|ings?))\b(?!\s*[=:]\s*\d)|"
+    # a check that would change files: "would reformat src/cart.py", "2 files would be
+    # reformatted", "Would fix 3 errors"
+    r"\bwould\s+(?:be\s+)?(?:reformat(?:ted)?|re-?formatted|fix(?:ed)?|changed?|rewritten)\b|"
+    # a severity on a scale: SQL Server's "Msg 208, Level 16" (11 and up are errors), a
+    # log's "level=error", "severity: critical", a SQLSTATE outside success/warning
+    r"\bLevel\s+(?:1[1-9]|2[0-5]),\s+State\b|"
+    r"\b(?:level|severity|lvl)\s*[=:]\s*\"?(?:error|err|fatal|crit(?:ical)?|alert|emerg(?:ency)?|"
+    r"panic)\b|\bSQLSTATE\[?(?!0[012])[0-9A-Z]{2}|"
+    # an error code that opens the line: "ORA-00942: table …", "TNS-12541: …", redis's
+    # "(error) WRONGTYPE …"
+    r"(?-i:^[A-Z]{2,5}-\d{3,6}:\s)|^\((?:error|err|fatal)\)\s|"
+    # an exception's (qualified) class naming what went wrong: "django.db.utils.
+    # OperationalError: no such table", "MongoServerError: E11000 …"
+    r"(?-i:^(?:[a-z_][\w$]*\.)+[A-Z]\w*(?:Error|Exception|Fault)\b|"
+    r"\b[A-Z]\w*(?:Error|Exception):\s+\S)|"
+    # a Kubernetes event of type Warning: "Warning   FailedScheduling   pod/api-0 …"
+    r"(?-i:\bWarning\s+(?:Failed\w*|BackOff|Unhealthy|Evicted|OOMKilling|\w*Error\w*|Err\w+)\s)|"
     r"\ban?\s+error\s+occurred\b|\berror in \w+ operation\b|(?-i:\bError\s+(?:in|while|during|"
     r"processing|creating|running|executing|calling|loading|parsing|connecting|reading|"
     r"writing|building|compiling)\b)|"
@@ -161,12 +194,18 @@ _FAILURE_LINE = re.compile(
     # control sequence.", "fastlane finished with errors", "pandoc: Could not fetch
     # resource …", "Invalid config for 'automation' …"
     r"^\[!\]\s|^e:\s+\S+:\d+|^!\s+[A-Z]|\b(?:finished|completed|ended)\s+with\s+errors?\b|"
-    r"(?:^|:\s+)(?:could\s+not|couldn'?t|unable\s+to|cannot|can'?t)\s+(?:find|fetch|open|connect|"
+    # ... said by the tool or a short subject: "The system cannot find the file specified."
+    r"(?:^|:\s+|^(?:the\s+)?\w+(?:\s+\w+)?\s+)"
+    r"(?:could\s+not|couldn'?t|unable\s+to|cannot|can'?t)\s+(?:find|fetch|open|connect|"
     r"resolve|load|read|write|create|access|locate|start|parse|compile|install|download|"
     r"reach|import|allocate|bind|mount)\b|"
     r"^Invalid\s+(?:config(?:uration)?|value|argument|option|syntax|input|request|token|"
     r"credentials|reference)\b|"
-    r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s))"
+    r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s)|"
+    # an exception named in parentheses opening the line: Elixir's "** (CompileError) …"
+    r"(?-i:^\W*\((?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Failure)\)\s)|" + _LOCALIZED + r")"
+    # the same signs in the languages tools print in: "FEHLER: …", "Erreur : échec de …",
+    # "1 Fehler, 212 …", "Exit-Code 2", "終了コード 1", "指定されたパスが見つかりません。"
 )
 # An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
 _STATUS_KEYS = frozenset(
@@ -192,22 +231,30 @@ _EXCEPTION = re.compile(
     r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
 )
 _NOT_FAILED = re.compile(
-    r"(?i)(?<![\d.])\b0 failed\b|\bno errors?\b|\(0 errors?\b|\bFailed:\s+0,"
+    r"(?i)(?<![\d.=])\b0 failed\b(?!\s*[=:])|\bno errors?\b|\(0 errors?\b|\bFailed:\s+0,"
+    r"|エラーなし|エラーはありません|没有错误|无错误|\bkeine\s+fehler\b|\baucune\s+erreur\b|"
+    r"\bsin\s+errores\b|\bsem\s+erros\b|\bnessun\s+errore\b|\bбез\s+ошибок\b"
     # errors a tool fixed or was told to let pass ("Found 3 errors (3 fixed, 0
     # remaining).", "Fixed 4 errors automatically.", "2 errors ignored"), a retry's
     # attempt ("attempt 1: connection refused"; the run's outcome comes after it)
     r"|\(\d+ fixed, 0 remaining\)|\b(?:fixed|corrected)\s+\d+\s+(?:\w+\s+)?(?:errors?|"
     r"problems?|misspellings?)\b|\berrors?\s+(?:ignored|allowed|skipped)\b|"
-    r"^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:/\d+)?\s*:|"
+    # a commit listed by git log ("a1b2c3d fix: handle failed refunds"), a line grep
+    # printed as the file has it ("src/errors.py:12:class FailedPayment(Exception):"; a
+    # compiler's "a.py:3: error: …" puts one space after the location)
+    r"(?-i:^(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\s+\S)|"
+    r"^[\w./\\-]+\.\w+:\d+(?::\d+)?[:-](?!\d+[:\s])(?:\S|\s{2,})|"
     r"^\W*(?:\S+:\s+)?(?:warning|warn|note|hint|info)\s*:|"  # "warning: could not find …"
     # "failed" as what a command handled: "Deleted 3 failed jobs", "Retrying failed
     # uploads... done (3/3 succeeded)"
     r"\b(?:deleted|removed|cleared|purged|cleaned\s+up|retrying|retried|re-?ran|rerunning|"
     r"requeued|skipped|skipping|listing|archived)\s+(?:all\s+|the\s+)?(?:\d+\s+)?failed\b|"
-    r"^(?!.*\b0(?:/\d+)?\s+succeeded).*\bsucceeded\W*$"
     # a log line below the error level ("…Z WARN checkout-api path=/v1/cart status=404",
-    # "level=info … status=500"): what a service served, not the run failing
-    r"|^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s|"
+    # "level=info … status=500"): what a service served, not the run failing (a
+    # Kubernetes event of type Warning that failed is one: "Warning  FailedScheduling")
+    r"^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s"
+    r"(?!\s*(?-i:Failed\w*|BackOff|Unhealthy|Evicted|OOMKilling|\w*Error\w*|Err\w+)\s)"
+    r"(?!.*(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE)\b))|"
     r"\blevel=\"?(?:info|debug|trace|warn|warning)\b"
 )
 _FAILED_TEST = re.compile(
@@ -251,6 +298,16 @@ _GREETING = re.compile(
     r"(?i)^\W*(?:(?:good\s+)?(?:morning|afternoon|evening)|hi|hello|hey|hiya|greetings|yo|"
     r"happy\s+\w+day)\b[^.!?]{0,40}[.!?]?\s*$"
 )
+
+
+# a character of a script written without spaces (Chinese, Japanese, Korean)
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _length(sentence: str) -> int:
+    """A sentence's length in words: spaced words, and two characters of an unspaced
+    script as one ("お客様に直接電話しないでください。" is eight words, not one)."""
+    return len(sentence.split()) + len(_UNSPACED.findall(sentence)) // 2
 
 
 def _past_greetings(said: Sequence[str]) -> int:
@@ -320,6 +377,13 @@ _WORKS_NOW = re.compile(
 _RETRACTS = re.compile(r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]")
 # rules in phrasings the general intent patterns leave out: "No force pushes.", "Hands off
 # the payments module.", "Stick with the existing format.", "Python 3.11, not 3.12."
+# A condition that happens once: a run finishing, a moment free, "it" failing again
+_ONE_OFF = (
+    r"\b(?:finish(?:es|ed)?|is\s+(?:done|finished|ready|merged|back|up)|are\s+(?:done|ready)|"
+    r"complete[sd]?|lands?|gets?\s+(?:merged|back)|comes?\s+back|you\s+(?:have|get|find)\s+"
+    r"(?:a\s+(?:minute|moment|chance|sec(?:ond)?)|time)|you'?re\s+(?:done|back|free)|you\s+need\s+"
+    r"(?:access|help|anything|a\s+hand)|again)\b"
+)
 _MORE_RULES = re.compile(
     r"(?i)^\W*(?:(?:and|also|please|oh|oh,|again)\s+)*no\s+(?!problem|worries|thanks|thank|rush|"
     r"hurry|idea|way|need|luck|clue|doubt|big\s+deal|matter|change|progress|more\b)\w+"
@@ -346,16 +410,16 @@ _MORE_RULES = re.compile(
     r"|\blet'?s\s+not\b|\bkeep\s+(?:\w+\s+){1,3}(?:under|below|within|at\s+most)\s+\d|"
     r"\bnothing\s+(?:should|may|can|must|goes|gets|is\s+to)\b|\bcareful\s+not\s+to\b|"
     r"\bnothing\s+(?:destructive|risky|irreversible|breaking)\b|\bonly\W*$"
-    # a rule with a condition: "If a model runs longer than 20 minutes, cancel it and tell
-    # me.", "Whenever the canary fails, roll back first."
-    r"|^\W*(?:if|when|whenever|once|should)\b[^,;]{3,120}[,;]\s*(?:then\s+)?(?:please\s+)?"
+    # a rule with a condition that can come again: "If a model runs longer than 20
+    # minutes, cancel it and tell me.", "Whenever the canary fails, roll back first." (not
+    # a one-off: "When the build finishes, tell me the result.", "If it fails again, …")
+    r"|^\W*(?:if|when|whenever|once|should)\b(?![^,;]{0,120}" + _ONE_OFF + r")[^,;]{3,120}[,;]"
+    r"\s*(?:then\s+)?(?:please\s+)?"
     r"(?:cancel|stop|abort|kill|halt|tell|ping|notify|ask|escalate|page|alert|roll\s*back|"
     r"revert|pause|wait|skip|retry|email|call|flag|don'?t|do\s+not|never|always|leave|"
     r"check\s+with)\b"
     # a version pinned, a setting to hold: "Keep dbt-snowflake pinned at 1.8.4", "Set
     # spark.sql.shuffle.partitions=800 on the backfill job"
-    # a house rule by its label: "Style: use British spelling throughout, except …"
-    r"|^\W*(?:(?:house\s+)?style|rule|policy|convention|guideline)s?\s*:\s*\w"
     # a style or format rule, with no negation: "British spelling throughout, please.",
     # "Dates as YYYY-MM-DD everywhere", "All amounts in EUR with two decimals.",
     # "Citations in APA 7th edition", "Write it in the second person, present tense.",
@@ -620,6 +684,24 @@ def is_write_call(call: ToolCall) -> bool:
     return isinstance(parsed, dict) and any(_CONTENT_KEY.match(str(k)) for k in parsed)
 
 
+def call_writes(call: ToolCall) -> list[str]:
+    """The files a call wrote: the paths of a write-type call, else what its shell
+    commands write (a rename's or a copy's new name, a redirection's target, ``sed -i``):
+    ``git(args="mv A.kt B.kt")`` wrote ``B.kt``.
+
+    >>> call_writes(ToolCall("c", "git", '{"args": "mv src/A.kt src/B.kt"}'))
+    ['src/B.kt']
+    >>> call_writes(ToolCall("c", "bash", '{"command": "pytest -q > out/report.txt"}'))
+    ['out/report.txt']
+    """
+    if is_write_call(call):
+        return call_paths(call)
+    if not call_commands(call):
+        return []
+    found = (p for script in _scripts(call) for p in shell_writes(script))
+    return list(dict.fromkeys(p.removeprefix("./") for p in found))
+
+
 def is_read_call(call: ToolCall) -> bool:
     """A call that only reads files: an editor ``view``, or a read-type tool name."""
     op = editor_operation(call)
@@ -716,7 +798,11 @@ def _box_details(text: str) -> list[str]:
 # Every word or sign some failure line above needs (a cheap test of the whole output:
 # most outputs, a grep's or a listing's, have none of them and skip the line by line read)
 _ANY_FAILURE_SIGN = re.compile(
-    r"(?i)fail|error|err!|err_|traceback|exit|return|status|panic|fatal|timed out|timeout|"
+    r"(?i)fail|error|err!|err_|\(err\)|traceback|exit|return|status|panic|fatal|timed out|timeout|"
+    r"would|level|severity|lvl|sqlstate|(?m:^[A-Z]{2,5}-\d)|fehler|erreur|erro|échec|échou|"
+    r"fall|falh|riuscit|mislukt|fout|błą|hata|ошиб|удалось|エラー|错误|錯誤|오류|失敗|失败|실패|"
+    r"code|コード|退出|코드|код|kann nicht|konnte nicht|gefunden|introuvable|impossib|no se pudo|"
+    r"possível|見つかりません|できません|找不到|无法|찾을|"
     r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
     r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
@@ -724,6 +810,49 @@ _ANY_FAILURE_SIGN = re.compile(
     r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
     r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s)|^\S+\.go:\d+:\d+: )"
 )
+
+
+# A retry's attempt ("attempt 1/3: connection refused"): a failure only when no later line
+# says the run got through ("attempt 2: connected, 200 OK")
+_ATTEMPT = re.compile(r"(?i)^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:\s*(?:/|of)\s*\d+)?\s*:")
+_GOT_THROUGH = re.compile(
+    r"(?i)\b(?:succeeded|success(?:ful(?:ly)?)?|ok|done|passed|connected|completed|200)\b"
+)
+# A failure line that says the run got through after all: "upload failed; retry succeeded"
+_RECOVERED = re.compile(
+    r"(?i)\b(?:retry|retried|retrying|re-?ran|rerun|second\s+attempt|next\s+attempt|then)\b"
+    r"[^.;!?]{0,40}\b(?:succeeded|passed|worked|went\s+through|ok)\b[^;]*$"
+)
+
+
+# Jest heads each failure "● Suite › test" under a "FAIL file" line and above a failed
+# count; other tools use the bullet for anything (systemctl's "● nginx.service - …")
+_BULLETED_FAILURE = re.compile(r"(?m)^\s*FAIL\b|✕|\b[1-9]\d* failed\b")
+
+
+# a later line saying a retry got through: "retrying part 1... ok"
+_RETRIED_OK = re.compile(
+    r"(?i)^\W*(?:retry|retrying|retried|re-?trying|attempt\s*#?\d+|re-?ran|rerun)\b.*"
+    r"\b(?:ok|succeeded|success(?:ful(?:ly)?)?|done|passed|worked|went\s+through)\b"
+)
+
+
+def recovered(line: str, text: str = "") -> bool:
+    """Whether a failure line says the run got through after all, on the line ("upload
+    failed; retry succeeded") or on a later line of the output ``text`` ("retrying part
+    1... ok"): the failure is a fact of the run's history, not its state."""
+    if _RECOVERED.search(line):
+        return True
+    if not _ANY_RETRY.search(text):
+        return False
+    lines = [_BOX.sub("", ln).strip() for ln in text.splitlines()]
+    at = max(
+        (k for k, ln in enumerate(lines) if line in (_clip(ln, 200), _clip(ln, 300))), default=None
+    )
+    return at is not None and any(_RETRIED_OK.search(ln) for ln in lines[at + 1 :])
+
+
+_ANY_RETRY = re.compile(r"(?i)retr|attempt|re-?ran|rerun")
 
 
 def failure_lines(text: str, limit: int = 6) -> list[str]:
@@ -742,11 +871,19 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
     # message), not the markers and counts ("Traceback (most recent call last):", "1
     # failed, 4 passed")
     why: list[str] = []
+    attempt: str | None = None  # the last failed attempt no later line got past
     for line in text.splitlines():
         s = _BOX.sub("", line).strip()
+        if attempt is not None and _GOT_THROUGH.search(s):
+            attempt = None
+        if _ATTEMPT.match(s):
+            attempt = _clip(s, 200) if _FAILURE_LINE.search(_ATTEMPT.sub("", s)) else None
+            continue
         if not s or _NOT_FAILED.search(s):
             continue
         named = _FAILED_TEST.search(s)
+        if named and s.startswith("●") and not _BULLETED_FAILURE.search(text):
+            named = None  # systemctl's "● nginx.service - …": a bullet, no failing test
         if named:  # a runner's own way to name a failing test
             # once per test: pytest -v names it as it runs and again in its summary, with
             # the reason; the longer line says more
@@ -760,12 +897,17 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
             else:
                 names.append(name)
                 tests.append(line)
+        elif s.startswith("{") and error_answer_lines(s) and len(other) < 4 * limit:
+            # an API's error body under its status line: '{"error": "REFUND_WINDOW_EXPIRED"}'
+            other.append(_clip(s, 200))
         elif _FAILURE_LINE.search(s) and len(other) < 4 * limit:
             other.append(_clip(s, 200))
             if _EXCEPTION.search(s) or _REASON.search(s):
                 why.append(other[-1])
         elif _REASON.search(s) and len(why) < 4 * limit:
             why.append(_clip(s, 200))
+    if attempt is not None and len(other) < 4 * limit:
+        other.append(attempt)
     if not tests:
         details = [d for d in _box_details(text) if d not in other] if other else []
         # within the limit, what the error says before the bare markers ("Exit code: 1")
@@ -851,9 +993,10 @@ def failing_tests(text: str) -> list[str]:
     ['TestExpiry', 'tests/t.py::test_a[x]']
     """
     out: list[str] = []
+    bulleted = bool(_BULLETED_FAILURE.search(text))
     for line in text.splitlines():
         m = _FAILED_TEST.search(line.strip())
-        if m:
+        if m and (bulleted or not line.strip().startswith("●")):
             name = next(g for g in m.groups() if g)
             if name not in out:
                 out.append(name)
@@ -1068,6 +1211,11 @@ def digest(
             elif is_rule(s):
                 add("Constraints and corrections", _clip(s, 300))
                 placed.add(s)
+    # an instruction the user overruled later is no constraint: "Actually no, insist on New
+    # York law." once the user said "Scratch that, accept Delaware after all."
+    said = [*rules, *(s for u in users if not is_nudge(u) for s in sentences(u))]
+    overruled = {_clip(x, 300) for x in overruled_by_later(said)}
+    sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]
     # a lifted rule's permission is no request left open
     sec["Open requests"] = [r for r in sec["Open requests"] if r not in lifting]
     verdicts = _verdicts(messages)
@@ -1100,9 +1248,8 @@ def digest(
                 add("Commands run", item)
                 runs.setdefault(item, []).append(i)
                 dismissed[item] = dismissed.get(item, 0) + brushed
-            if is_write_call(c):
-                for p in call_paths(c):
-                    add("Files written", p)
+            for p in call_writes(c):
+                add("Files written", p)
             verdict = verdicts.get(c.id, "")
             reads_of[c.id] = call_reads(c)
             for p in reads_of[c.id]:
@@ -1125,15 +1272,17 @@ def digest(
             )
             if lines:
                 failed.add(what)
+            # "upload failed; retry succeeded": a failure in the run's history, passed now
+            failing = [x for x in lines if not recovered(x, r.text)]
             if cmds:
-                passed_last[what] = not lines
+                passed_last[what] = not failing
             elif call is not None:  # a tool: fixed when a call with its failed arguments passes
                 args, _ = call.parsed()
                 args = args if isinstance(args, dict) else {}
-                if lines:
+                if failing:
                     tried.setdefault(what, []).append(args)
                     passed_last[what] = False
-                elif any(a.items() <= args.items() for a in tried.get(what, [])):
+                elif lines or any(a.items() <= args.items() for a in tried.get(what, [])):
                     passed_last[what] = True
             if call is not None and not reads_of.get(call.id):  # a run, not a read's own error
                 if lines:
@@ -1366,14 +1515,120 @@ def _task_rule(sentence: str) -> bool:
     return bool(_NEGATED.search(own)) and is_rule(own)
 
 
+# a house rule's label, and what makes what follows it standing
+_RULE_LABEL = re.compile(
+    r"(?i)^\W*(?:(?:house\s+)?style|rule|policy|convention|guideline|constraint)s?\s*:\s*(?=\w)"
+)
+_STANDING = re.compile(
+    r"(?i)\b(?:always|never|every|each|throughout|everywhere|only|at\s+all\s+times|must|"
+    r"should|no\s+\w+|don'?t|do\s+not)\b"
+)
+
+
+# A turn that takes back what the user said before ("Actually no — …", "Scratch that, …",
+# "On second thought, …", "Hmm, no, …", "Sorry, …")
+_TAKES_BACK = re.compile(
+    r"(?i)^\W*(?:(?:hmm+|ugh|oh|ok(?:ay)?|well|um+|ah)\W+)*(?:actually|scratch\s+that|"
+    r"on\s+second\s+thought|wait|no|nope|correction|change\s+of\s+plans?|forget\s+(?:that|it|"
+    r"what\s+i\s+said)|never\s*mind|i(?:'ve)?\s+changed\s+my\s+mind|sorry)\b"
+)
+# ... back to what the user said first: "… accept Delaware after all", "go back to XML"
+_RETURNS = re.compile(
+    r"(?i)\bafter\s+all\b|\b(?:go(?:ing)?|switch(?:ing)?|revert(?:ing)?)\s+back\b|\bback\s+to\b|"
+    r"\b(?:as|like)\s+(?:before|originally|at\s+first)\b"
+)
+# words a taking-back and what it takes back share that say nothing of their topic
+_TAKING_BACK_WORDS = frozenset(
+    {"actually", "scratch", "sorry", "second", "thought", "after", "again", "back", "instead",
+     "please", "that", "change", "plan", "mind", "forget", "never", "wait", "correction",
+     "rather", "keep", "going", "with", "from", "this"}
+)  # fmt: skip
+
+
+def _same_topic(a: str, b: str) -> bool:
+    """Whether two instructions are about one thing: two content words in common, or one
+    long one ("Delaware", "governing")."""
+    shared = _shared_words(a, b)
+    return len(shared) >= 2 or any(len(w) >= 7 for w in shared)
+
+
+def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
+    """The user's instructions in ``said`` (in order) that a later one overruled: what a
+    return to the first choice takes back ("Accept Delaware." … "Actually no, insist on
+    New York." … "Scratch that, accept Delaware after all.": the New York turn, the first
+    taking-back after the choice returned to, and any on the same topic), and what a
+    taking-back on the same topic replaces ("Keep the limit at 3." … "Scratch that, the
+    limit is 5 now."). ``reach``: how many sentences back a taking-back looks.
+
+    >>> sorted(overruled_by_later(["Use Compose for the dialog.", "Hmm, no, keep XML views.",
+    ...                            "Sorry, go with Compose for the dialog after all."]))
+    ['Hmm, no, keep XML views.']
+    """
+    out: set[str] = set()
+    for k, later in enumerate(said):
+        takes_back = bool(_TAKES_BACK.search(later))
+        returns = bool(_RETURNS.search(later)) or (takes_back and bool(_AGAIN.search(later)))
+        if not (takes_back or returns):
+            continue
+        back = range(k - 1, max(-1, k - 1 - reach), -1)
+        first = next(
+            (j for j in back if not _TAKES_BACK.search(said[j]) and _same_topic(said[j], later)),
+            None,
+        )
+        if first is None:
+            continue
+        if returns:  # back to the first choice: what took it back is gone
+            out.update(_took_back(said[first:k], later))
+        elif _replaces(said[first], later):
+            out.add(said[first])
+    return out - {said[-1]} if said else out
+
+
+_AGAIN = re.compile(r"(?i)\bagain\b")
+
+
+def _replaces(rule: str, later: str) -> bool:
+    """Whether a taking-back replaces a rule's value ("Keep the limit at 3." … "Scratch
+    that, the limit is 5 now."): both rules, two words in common; a prohibition is
+    lifted by a permission (:func:`lifted_rule`), never replaced."""
+    if _NEGATED.search(rule) or not (is_rule(later) and is_rule(rule)):
+        return False
+    return len(_shared_words(rule, later)) >= 2
+
+
+def _took_back(span: Sequence[str], later: str) -> list[str]:
+    """Of ``span`` (a choice, then what the user said until ``later`` returned to it), the
+    taking-backs of that choice: the first instruction after it when it takes it back,
+    and any taking-back on the choice's or ``later``'s topic."""
+    choice, rest = span[0], span[1:]
+    out = [
+        x
+        for x in rest
+        if _TAKES_BACK.search(x) and (_same_topic(x, later) or _same_topic(x, choice))
+    ]
+    nxt = next((x for x in rest if is_rule(x) or _TAKES_BACK.search(x)), None)
+    if nxt is not None and _TAKES_BACK.search(nxt):
+        out.append(nxt)
+    return out
+
+
+def _shared_words(a: str, b: str) -> set[str]:
+    shared = {w[:7] for w in keywords(a)} & {w[:7] for w in keywords(b)}
+    return shared - {w[:7] for w in _TAKING_BACK_WORDS}
+
+
 def is_rule(sentence: str) -> bool:
     """A constraint or a correction the user states: "never run …", "use X not Y". A
     request phrased as a need ("we need to speed up the export") is the task, not a rule,
     unless it also carries a rule's marker; a status ("No rows came back.") is none; a
     rule's word only in a purpose clause ("Resolve it so that she is never charged
     twice.") sets none."""
-    if len(sentence.split()) < 3:
+    if _length(sentence) < 3:
         return False
+    label = _RULE_LABEL.match(sentence)
+    if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
+        rest = sentence[label.end() :]
+        return is_rule(rest) or bool(_STANDING.search(rest))
     if DEFERRED.search(sentence) and not _FIRM.search(sentence):
         return False  # "Don't forget to bump the version": a request for later
     if _STATUS.search(sentence):
@@ -1444,12 +1699,12 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
     who = "User" if m.role == "user" else "Assistant"
     text = without_code(m.text)
     for s in sentences(without_paste(text) if m.role == "user" else text):
-        if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or len(s.split()) < 3:
+        if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or _length(s) < 3:
             continue
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue
         item = f"{who}: {_clip(s, 240)}"
-        if _DECISION.search(s) and len(s.split()) >= 5 and not s.endswith("?"):
+        if _DECISION.search(s) and _length(s) >= 5 and not s.endswith("?"):
             if not _ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
                 add("Decisions", item)
         elif (
@@ -1548,7 +1803,7 @@ def _specific(sentence: str) -> bool:
     """A statement that names something: a path, identifier, number, URL, host, version,
     quote, a proper name ("Priya Raman owns the billing schema"), who owns or approves
     something, a deadline - not "Here is what I see now."."""
-    if len(sentence.split()) < 4:
+    if _length(sentence) < 4:
         return False
     if any(f.kind != "number" or len(f.value) > 1 for f in extract_claims(sentence)):
         return True
@@ -1563,7 +1818,7 @@ def _numbers_matter(sentence: str, role: str) -> bool:
     """A number the user stated, or one the assistant stated with a unit or a measure
     ("the 502s" are status codes, not seconds)."""
     bare = _STATUSES.sub(" ", _ORDINAL.sub(" ", _PATHLIKE.sub(" ", sentence)))
-    if len(sentence.split()) < 3 or not _NUMBER.search(bare):
+    if _length(sentence) < 3 or not _NUMBER.search(bare):
         return False
     if role == "user":
         return True
@@ -1810,11 +2065,12 @@ def _lines(d: Digest, chosen: dict[str, list[str]], max_bytes: int) -> str:
         else:
             lines.append(f"{name}:{more}")
             lines.extend(f"- {i}" for i in shown)
-    if not lines:
-        lines = ["Earlier turns stated no goal, constraint, command, file or failure."]
+    if not lines:  # no claim in it: "no … failure" would read as a failure claimed
+        lines = [NOTHING_TO_RECAP]
     return cut_utf8("\n".join(lines), max_bytes)
 
 
+NOTHING_TO_RECAP = "Earlier turns: nothing to recap."
 BACKFILL_HEADER = "From the record (left out of the summary above):"
 
 

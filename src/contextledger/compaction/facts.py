@@ -311,8 +311,9 @@ class FactSource:
         self.text = text
         self.folded = " ".join(text.casefold().split())
         nums: set[str] = set()
-        for m in _ANY_NUMBER.finditer(text):
-            whole = _norm_number(m.group(0))
+        # each distinct number once: a log repeats its timestamps, ids and counts
+        for token in set(_ANY_NUMBER.findall(text)):
+            whole = _norm_number(token)
             nums.add(whole)
             nums.add(whole.replace(",", ""))
             for part in re.split(r"[:/,-]", whole):
@@ -690,6 +691,10 @@ def json_strings(value: Any) -> list[str]:
 _WAITS_FOR = re.compile(
     r"(?i)^\W*(?:also,?\s+)?(?:after|once|when|as soon as|before|whenever)\s+[^,;.]{2,80},\s*"
     r"(?:(?:please|also|then|pls|can you|could you|would you)\b|[a-z]+\b)"
+    # a request on a condition: "If it fails again, tell me what the error says.",
+    # "Should you need access, ask IT."
+    r"|^\W*(?:if|should)\s+[^,;.]{2,80},\s*(?:(?:please|then|pls)\s+)?(?:tell|ask|ping|let|"
+    r"notify|email|call|send|message|flag|show|post|write|add|run|try|check|update)\b"
 )
 # The assistant's answer puts it off: "Will do after the main change.", "I'll get to that
 # later.", "Noted for the follow-up." (not "Will do." alone: that is now).

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from dataclasses import dataclass
 
 from ..model import FileAttachment, Message
 from .facts import extract_claims
@@ -112,8 +113,22 @@ def shell_reads(script: str) -> list[str]:
     """The files a shell script prints with a reader program (``cat``, ``head``, ``sed
     -n``, ``grep … file``, ``Get-Content`` …), as they were typed, in order, once each.
     An in-place edit (``sed -i``) and a heredoc are writes, not reads."""
-    out = [p for _, reads in _commands_of(script) for p in reads]
+    out = [p for c in _commands_of(script) for p in _reads(c)]
     return list(dict.fromkeys(out))
+
+
+def shell_writes(script: str) -> list[str]:
+    """The files a shell script writes, as typed, in order, once each: the new name of a
+    rename or a copy (``mv``, ``git mv``, ``cp``), a file ``touch``, ``tee`` or ``sed -i``
+    writes, a redirection's target (``> notes.md``).
+
+    >>> shell_writes("git mv src/Old.kt src/New.kt && echo ok >> log/run.txt")
+    ['src/New.kt', 'log/run.txt']
+    >>> shell_writes("cp -r assets/ build/ && sed -i 's/a/b/' app.cfg; cat a.py > /dev/null")
+    ['app.cfg']
+    """
+    out = [p for c in _commands_of(script) for p in _writes(c)]
+    return list(dict.fromkeys(p for p in out if looks_like_file(p)))
 
 
 def only_reads(script: str) -> bool:
@@ -124,41 +139,64 @@ def only_reads(script: str) -> bool:
     (True, False)
     """
     commands = _commands_of(script)
-    return any(reads for _, reads in commands) and all(
-        program in _READERS or program in _AROUND for program, _ in commands
+    return any(_reads(c) for c in commands) and all(
+        _program(c) in _READERS or _program(c) in _AROUND for c in commands
     )
 
 
 _AROUND = frozenset({"cd", "pushd", "popd", "echo", "printf", "true", "git show"})
 
 
-def _commands_of(script: str) -> list[tuple[str, list[str]]]:
-    """Each simple command of ``script`` (shells' ``-c`` scripts read through): its
-    program and the files it shows."""
-    out: list[tuple[str, list[str]]] = []
+@dataclass(frozen=True, slots=True)
+class _Command:
+    """One simple command of a script: its words (``sudo``, ``env X=1`` aside) and
+    whether backslashes in it are Windows path separators."""
+
+    words: tuple[str, ...]
+    windows: bool
+
+
+def _program(c: _Command) -> str:
+    program = re.split(r"[/\\]", c.words[0])[-1].casefold()
+    if program == "git" and len(c.words) > 1 and c.words[1] in ("show", "mv"):
+        return f"git {c.words[1]}"
+    return program
+
+
+def _commands_of(script: str) -> list[_Command]:
+    """Each simple command of ``script``, shells' ``-c`` scripts read through."""
+    out: list[_Command] = []
     windows = bool(_WINDOWS.search(script))
+    ends: str | None = None  # the word that ends the heredoc being read: its body is no command
     for line in script.splitlines():
         line = line.strip()
-        if line and len(line) <= 2000:
-            out += _reads_of(_words(line, windows), windows)
+        if ends is not None:
+            ends = None if line == ends else ends
+        elif line and len(line) <= 2000:
+            out += _split(_words(line, windows), windows)
+            heredoc = _HEREDOC.search(line)
+            ends = heredoc.group(1) if heredoc else None
     return out
 
 
-def _reads_of(words: list[str], windows: bool, depth: int = 0) -> list[tuple[str, list[str]]]:
-    out: list[tuple[str, list[str]]] = []
+_HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
+
+
+def _split(words: list[str], windows: bool, depth: int = 0) -> list[_Command]:
+    out: list[_Command] = []
     segment: list[str] = []
     for w in [*words, ";"]:
         if w not in _SEPARATORS:
             segment.append(w)
             continue
-        out += _segment_reads(segment, windows, depth)
+        out += _simple(segment, windows, depth)
         segment = []
     return out
 
 
-def _segment_reads(words: list[str], windows: bool, depth: int) -> list[tuple[str, list[str]]]:
-    """The program of one simple command and the files it reads (``sudo``, ``env X=1``
-    aside; a ``bash -lc "…"`` read through)."""
+def _simple(words: list[str], windows: bool, depth: int) -> list[_Command]:
+    """One simple command (``sudo``, ``env X=1`` aside), or the commands of the script a
+    shell runs (``bash -lc "…"``)."""
     while words and (words[0] in ("sudo", "env", "command", "exec", "time", "nohup")
                      or re.fullmatch(r"[A-Za-z_]\w*=\S*", words[0])):  # fmt: skip
         words = words[1:]
@@ -172,19 +210,69 @@ def _segment_reads(words: list[str], windows: bool, depth: int) -> list[tuple[st
             inner = (
                 re.sub(r"^&\s*\{?|\}?$", "", script.strip()) if "powershell" in program else script
             )
-            return _reads_of(
+            return _split(
                 _words(inner, windows or bool(_WINDOWS.search(inner))), windows, depth + 1
             )
-        return [(program, [])]
-    if program == "git" and len(words) > 2 and words[1] == "show":
+    return [_Command(tuple(words), windows)]
+
+
+def _reads(c: _Command) -> list[str]:
+    """The files one simple command prints."""
+    program, words = _program(c), list(c.words)
+    if program == "git show":
         # "git show HEAD~1:src/app.py" prints the file as it was at a revision
         shown = [w.split(":", 1)[1] for w in words[2:] if ":" in w]
-        return [("git show", [w for w in shown if looks_like_file(w)])]
+        return [w for w in shown if looks_like_file(w)]
     if program not in _READERS:
-        return [(program, [])]
-    if program == "type" and not windows and not any("\\" in w or "/" in w for w in words[1:]):
-        return [(program, [])]  # bash's ``type python`` says what a name is, it reads no file
-    return [(program, [w for w in _operands(program, words[1:]) if looks_like_file(w)])]
+        return []
+    if program == "type" and not c.windows and not any("\\" in w or "/" in w for w in words[1:]):
+        return []  # bash's ``type python`` says what a name is, it reads no file
+    return [w for w in _operands(program, words[1:]) if looks_like_file(w)]
+
+
+# Programs whose last operand is the file they make: a rename, a move, a copy, a link
+_MAKERS = frozenset({"mv", "git mv", "cp", "ln", "install", "move", "copy", "move-item",
+                     "copy-item", "rename-item", "ren", "rename"})  # fmt: skip
+# ... and whose every operand is a file they write
+_WRITERS = frozenset({"touch", "tee", "truncate", "new-item", "set-content", "add-content",
+                      "out-file"})  # fmt: skip
+_SINK = re.compile(r"^(?:/dev/\w+|&\d|nul|\$null)$", re.IGNORECASE)
+
+
+def _writes(c: _Command) -> list[str]:
+    """The files one simple command writes: a redirection's target, then what the
+    program itself writes."""
+    words = list(c.words)
+    out = [
+        words[k + 1]
+        for k, w in enumerate(words[:-1])
+        if w in (">", ">>", "&>", ">|") and not _SINK.match(words[k + 1])
+    ]
+    program = _program(c)
+    args = words[2:] if program == "git mv" else words[1:]
+    operands = [w for w in _plain_operands(args) if not _SINK.match(w)]
+    if program in _MAKERS and len(operands) >= 2:
+        out.append(operands[-1])
+    elif program in _WRITERS:
+        out += operands
+    elif program == "sed" and any(w == "-i" or w.startswith(("-i", "--in-place")) for w in args):
+        out += [w for w in _operands("sed", [w for w in args if not w.startswith("-i")])]
+    return out
+
+
+def _plain_operands(args: list[str]) -> list[str]:
+    """The operands of a command's arguments: no flags, no redirections and their targets
+    (a flag's value may slip in; only a path-like word is kept by the caller)."""
+    out: list[str] = []
+    skip = False
+    for w in args:
+        if skip:
+            skip = False
+        elif _REDIRECT.match(w):
+            skip = len(_REDIRECT.match(w).group(0)) == len(w)  # type: ignore[union-attr]
+        elif not w.startswith("-") or w == "-":
+            out.append(w)
+    return out
 
 
 def _operands(program: str, args: list[str]) -> list[str]:

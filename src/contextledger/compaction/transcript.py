@@ -472,7 +472,22 @@ def source_text(messages: Iterable[Message], previous_recap: str | None = None) 
             parsed, _ = c.parsed()
             out.extend(_string_values(parsed))
             out.extend(_as_typed(parsed))
+            out.extend(_program_args(c.name, parsed))
     return "\n".join(out)
+
+
+def _program_args(tool: str, args: Any) -> Iterable[str]:
+    """A tool named after a program with its arguments, as the recap quotes the command
+    (``git(args="mv a b")`` ran ``git mv a b``): the record's own words for it."""
+    if not isinstance(args, Mapping) or not re.fullmatch(r"[\w.-]+", tool.strip()):
+        return
+    for key, value in args.items():
+        if str(key).casefold() not in ("args", "argv"):
+            continue
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            value = shell_join(value)
+        if isinstance(value, str) and value.strip():
+            yield f"{tool.strip()} {value.strip()}"
 
 
 def _as_typed(value: Any) -> Iterable[str]:

@@ -1,0 +1,115 @@
+"""The recap's failure detector: what a failure looks like in any tool's output (an exit
+status, a level, an error's name, a count of failures, a run's status in capitals), and
+what does not (a counter's key, a commit subject, a line grep printed, a bullet)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction.digest import (
+    PASSED_LATER,
+    digest,
+    failure_lines,
+    recovered,
+    render_digest,
+)
+from contextledger.model import Message, ToolCall
+from failure_cases import HELD_OUT_FAILED, HELD_OUT_OK, TUNE_FAILED, TUNE_OK
+
+
+@pytest.mark.parametrize("name", sorted(TUNE_FAILED))
+def test_a_failed_run_is_seen(name: str) -> None:
+    assert failure_lines(TUNE_FAILED[name]), name
+
+
+@pytest.mark.parametrize("name", sorted(TUNE_OK) + sorted(HELD_OUT_OK))
+def test_a_successful_run_is_no_failure(name: str) -> None:
+    output = {**TUNE_OK, **HELD_OUT_OK}[name]
+    assert failure_lines(output) == [], name
+
+
+def test_most_held_out_failures_are_seen() -> None:
+    """A floor, not a target: the held-out outputs are never tuned on (their recall is
+    printed by bench/bench_compaction.py); this only catches a detector that broke."""
+    seen = [n for n, out in HELD_OUT_FAILED.items() if failure_lines(out)]
+    assert len(seen) >= 0.8 * len(HELD_OUT_FAILED)
+
+
+@pytest.mark.parametrize(
+    ("output", "line"),
+    [
+        ("attempt 1/3: connection refused\nattempt 3/3: connection refused",
+         "attempt 3/3: connection refused"),
+        ("try 1: timed out\ntry 2: timed out", "try 2: timed out"),
+    ],
+)  # fmt: skip
+def test_the_last_failed_attempt_is_a_failure(output: str, line: str) -> None:
+    assert failure_lines(output) == [line]
+
+
+def test_an_attempt_a_later_line_got_past_is_no_failure() -> None:
+    assert failure_lines("attempt 1 of 3: connection refused\nattempt 2 of 3: connected") == []
+
+
+@pytest.mark.parametrize(
+    ("output", "still_failing"),
+    [
+        ("upload failed; retry succeeded", False),
+        ("part 3: failed (timeout)\nretrying part 3... ok\n12 parts uploaded", False),
+        ("push failed: 503 Service Unavailable", True),
+        ("part 3: failed (timeout)\nretrying part 3... failed (timeout)", True),
+    ],
+)
+def test_a_failure_a_retry_got_past_is_history_not_state(output: str, still_failing: bool) -> None:
+    lines = failure_lines(output)
+    assert lines
+    assert any(not recovered(x, output) for x in lines) is still_failing
+
+
+def test_the_recap_keeps_a_recovered_failure_and_says_the_run_passed() -> None:
+    rec = [
+        Message.user("Upload the build to the bucket."),
+        Message("assistant", (ToolCall("c", "shell", json.dumps({"cmd": "./upload.sh"})),)),
+        Message.tool("c", "upload failed; retry succeeded"),
+    ]
+    recap = render_digest(digest(rec), 2000)
+    assert "`./upload.sh`: upload failed; retry succeeded" in recap
+    assert f"`./upload.sh`: {PASSED_LATER}" in recap
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "requests=1200 errors=0 p99=120ms",
+        "web01 : ok=5 changed=2 unreachable=0 failed=0 skipped=1",
+        "3f2a9c1 fix: handle failed refunds\n9e8d7c6 Log ERROR level to stderr",
+        "src/errors.py:12:class FailedPayment(Exception):",
+        "lib/retry.rb:40:      rescue Timeout::Error => e  # connection refused",
+        "● postgresql.service - PostgreSQL RDBMS\n     Active: active (exited)",
+    ],
+)
+def test_counters_commits_grep_lines_and_bullets_are_no_failures(output: str) -> None:
+    assert failure_lines(output) == []
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "main.c:12:5: error: implicit declaration of function 'foo'",
+        "cart_test.go:14: got 99.99, want 107.99\n--- FAIL: TestTotal (0.00s)",
+        "Interrupted: 2 errors during collection",
+        "==99== ERROR SUMMARY: 1 errors from 1 contexts (suppressed: 0 from 0)",
+        "Msg 547, Level 16, State 0, Line 3\nThe INSERT statement conflicted",
+        'time=2026-12-01T10:00:01Z level=error msg="migration 42 aborted"',
+        "PLS-00201: identifier 'TAX_RATE' must be declared",
+        "app.services.billing.InvoiceLockedError: invoice 42 is locked",
+        "2m  Warning  FailedMount  pod/api-0  MountVolume.SetUp failed",
+        "[INFO] BUILD FAILURE",
+        "Job 'deploy' exited with 3",
+        "Oh no! 💥 💔 💥\n2 files would be reformatted.",
+    ],
+)
+def test_general_failure_shapes_are_seen(output: str) -> None:
+    assert failure_lines(output), output
