@@ -216,6 +216,25 @@ def test_fit_fills_the_window_past_a_tool_output_too_big_for_the_room_left() -> 
     assert {f"m{i}" for i in range(len(msgs))} <= reported  # kept, shrunk or dropped: said
 
 
+@pytest.mark.parametrize("window", [6_000, 8_000, 12_000, 16_000])
+def test_prepare_never_drops_a_turn_it_did_not_recap_past_a_long_output(window: int) -> None:
+    """Each message is in the view or covered by the recap, and the window is used: the
+    dry fit that says what the recap covers must not keep a long output shortened that
+    the real fit (its sticky cut leaves room free) then cuts before, with the turns after
+    it (12k: 21 messages in neither, 3,483 of 11,000 used; red team 14's mobile session
+    lost its open request so)."""
+    msgs = _goal_with_screenshot([40] * 30 + [1500] + [40] * 12 + [900] + [40] * 6)
+    ask = "Once the archive works, write the release note line for the crash fix."
+    at = next(n for n, m in enumerate(msgs) for r in m.tool_results if r.call_id == "c33")
+    msgs.insert(at + 1, Message.user(ask))
+    out = prepare(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+    assert out.event is not None
+    shown = {m.id for m in out.messages}
+    assert {f"m{i}" for i in range(len(msgs))} - shown - set(out.event.covers) == set()
+    assert out.report.used >= 0.85 * out.report.budget
+    assert ask in "\n".join(m.text for m in out.messages)
+
+
 @settings(max_examples=10, deadline=None)
 @given(
     sizes=st.lists(st.sampled_from([5, 40, 150, 500, 2000]), min_size=30, max_size=70),
