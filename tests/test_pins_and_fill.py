@@ -235,6 +235,56 @@ def test_prepare_never_drops_a_turn_it_did_not_recap_past_a_long_output(window: 
     assert ask in "\n".join(m.text for m in out.messages)
 
 
+# The request that sets the task, and the nudges that follow it, as people write them.
+GOALS_AND_NUDGES = {
+    "de": ("Ziel: die Bezahlseite darf auf Android 14 nicht mehr abstürzen, bitte finde "
+           "und behebe den Fehler vor Version 4.12.", ["ok weiter", "passt, mach weiter"]),
+    "fr": ("Objectif : corriger le plantage de la page de paiement sur Android 14 avant la "
+           "version 4.12.", ["d'accord, continue", "ok, vas-y"]),
+    "es": ("Objetivo: arreglar el fallo de la pantalla de pago en Android 14 antes de la "
+           "versión 4.12.", ["vale, sigue", "ok, adelante"]),
+    "ru": ("Цель: исправить падение экрана оплаты на Android 14 до релиза 4.12.",
+           ["хорошо, продолжай", "ок, дальше"]),
+    "ja": ("目標：Android 14 で支払い画面がクラッシュする問題を 4.12 リリース前に直してください。",
+           ["はい、続けて", "了解、次へ"]),
+    "zh": ("目标：在 4.12 发布之前修复 Android 14 上支付页面崩溃的问题。", ["好的，继续", "嗯，接着做"]),
+    "ko": ("목표: 4.12 릴리스 전에 Android 14에서 결제 화면이 충돌하는 문제를 고쳐 주세요.",
+           ["좋아요, 계속", "네, 다음"]),
+}  # fmt: skip
+CJK_STEERING = [
+    "其实锁表应该用 Redis，不是 Memcached。",
+    "这次改动不要碰 src/payments/ 目录。",
+    "本番環境には絶対にデプロイしないでください。",
+    "実はステージングのクラスタのことです。",
+]
+
+
+@pytest.mark.parametrize("lang", sorted(GOALS_AND_NUDGES))
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_the_goal_and_the_rules_are_pinned_whatever_the_language(lang: str, window: int) -> None:
+    """The first substantive request sets the task in any language; Chinese and Japanese
+    rules and corrections are pinned ahead of the nudges; a nudge in any language never
+    displaces them (each session has far more nudges than the pins' count)."""
+    goal, nudges = GOALS_AND_NUDGES[lang]
+    msgs = [Message.system("You are a mobile debugging agent."), Message.user(goal)]
+    for i in range(60):
+        args = json.dumps({"cmd": f"adb logcat -d -t {100 + i}"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "shell", args),)))
+        msgs.append(Message.tool(f"c{i}", f"I/ActivityManager: line {i}\n" * 120))
+        said = CJK_STEERING[i // 5] if i % 5 == 0 and i < 20 else nudges[i % len(nudges)]
+        msgs.append(Message.user(said))
+    msgs.append(Message.user(nudges[0]))
+    for out in (
+        fit(msgs, "gpt-4o", window=window, max_output_tokens=1000),
+        prepare(msgs, "gpt-4o", window=window, max_output_tokens=1000),
+    ):
+        view = "\n".join(m.text for m in out.messages)
+        assert goal in view
+        assert [t for t in CJK_STEERING if t not in view] == []
+        assert out.report.used <= out.report.budget
+        assert not tool_pair_problems(out.messages)
+
+
 @settings(max_examples=10, deadline=None)
 @given(
     sizes=st.lists(st.sampled_from([5, 40, 150, 500, 2000]), min_size=30, max_size=70),
