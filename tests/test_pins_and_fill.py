@@ -285,6 +285,29 @@ def test_the_goal_and_the_rules_are_pinned_whatever_the_language(lang: str, wind
         assert not tool_pair_problems(out.messages)
 
 
+SHORT_RULES = ["Never run migrations.", "No force-pushes.", "Use Redis instead.", "禁止部署。"]
+
+
+@pytest.mark.parametrize("window", [4_000, 6_000, 8_000])
+def test_a_rule_of_two_or_three_words_is_pinned_like_a_longer_one(window: int) -> None:
+    """A rule too short to be "substantive" is still a rule, pinned ahead of the later
+    requests (it used to be pinned only while among the two newest); a refusal that names
+    nothing ("Never mind", "Don't stop.") is not one."""
+    assert steering_requests([*SHORT_RULES, "Never mind", "Don't stop.", "ok"])[0] == [0, 1, 2, 3]
+    msgs = [Message.system("You are a coding agent."), Message.user(f"Goal: {GOAL}.")]
+    for i in range(30):
+        if i < len(SHORT_RULES):
+            msgs.append(Message.user(SHORT_RULES[i]))
+        args = json.dumps({"cmd": f"kubectl get pods -l shard={i}"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "bash", args),)))
+        msgs.append(Message.tool(f"c{i}", f"pod-{i}-abc Running\n" * 60))
+        msgs.append(Message.user(f"Now check shard {i + 1} and the pods that restarted there."))
+    out = fit(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+    view = "\n".join(m.text for m in out.messages)
+    assert [r for r in SHORT_RULES if r not in view] == []
+    assert GOAL in view
+
+
 @settings(max_examples=10, deadline=None)
 @given(
     sizes=st.lists(st.sampled_from([5, 40, 150, 500, 2000]), min_size=30, max_size=70),

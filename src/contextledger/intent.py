@@ -624,18 +624,43 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     correction, constraint = _CORRECTION.match, _CONSTRAINT.match
     for i in sorted(where):
         text = texts[i]
-        if not is_substantive(text):
-            continue
+        substantive = is_substantive(text)
         english = any(correction(text, p) or constraint(text, p) for p in where[i])
-        if correction(text) or english or _steers_unspaced(text):
+        if (correction(text) or english or _steers_unspaced(text)) and (
+            substantive or is_short_rule(text)
+        ):
             steering.append(i)
-        if i in restates and restates_task(text):
+        if substantive and i in restates and restates_task(text):
             restating.append(i)
     # Chinese and Japanese rules hold none of the English words the pass looks for
     unspaced = _unspaced_steering(texts, where)
     if unspaced:
-        steering = sorted(steering + [i for i in unspaced if is_substantive(texts[i])])
+        said = [i for i in unspaced if is_substantive(texts[i]) or is_short_rule(texts[i])]
+        steering = sorted(steering + said)
     return steering, restating
+
+
+def is_short_rule(text: str) -> bool:
+    """A rule or correction too short to be substantive is still one ("Never touch prod.",
+    "No force-pushes.", "禁止部署。") when it names what it is about: three words or more,
+    one of them no nudge's nor a bare refusal's ("needs to", "Don't stop.", "nope, not
+    that" are not rules); in Chinese or Japanese, four characters. (Asked only of texts the patterns
+    flag.)"""
+    if is_nudge(text):
+        return False
+    if _BY_CHARACTERS.search(text, 0, 200):
+        return len(_UNSPACED.findall(text, 0, 80)) >= 4
+    words = _opening_words(text)
+    return len(words) >= 3 and any(
+        w.lower().replace("’", "'") not in _NUDGE_WORDS | _REFUSAL_WORDS for w in words
+    )
+
+
+_REFUSAL_WORDS = frozenset((
+    "no", "not", "never", "nope", "nah", "don't", "dont", "do", "does", "doesn't", "won't",
+    "can't", "cannot", "mind", "stop", "wait", "actually", "nothing", "that", "this", "it",
+    "please", "instead", "use", "rather", "go", "on", "ahead",
+))  # fmt: skip
 
 
 _UNSPACED_STEERING = re.compile(f"{_UNSPACED_CORRECTION.pattern}|{_UNSPACED_CONSTRAINT.pattern}")
