@@ -15,6 +15,7 @@ from contextledger.intent import (
     is_constraint,
     is_correction,
     is_nudge,
+    is_short_rule,
     is_substantive,
     might_steer,
     restates_task,
@@ -83,7 +84,7 @@ def reference(batch: list[str]) -> tuple[list[int], list[int]]:
     steering = [
         i
         for i, t in enumerate(batch)
-        if is_substantive(t) and (is_correction(t) or is_constraint(t))
+        if (is_substantive(t) or is_short_rule(t)) and (is_correction(t) or is_constraint(t))
     ]
     restating = [i for i, t in enumerate(batch) if is_substantive(t) and restates_task(t)]
     return steering, restating

@@ -216,6 +216,98 @@ def test_fit_fills_the_window_past_a_tool_output_too_big_for_the_room_left() -> 
     assert {f"m{i}" for i in range(len(msgs))} <= reported  # kept, shrunk or dropped: said
 
 
+@pytest.mark.parametrize("window", [6_000, 8_000, 12_000, 16_000])
+def test_prepare_never_drops_a_turn_it_did_not_recap_past_a_long_output(window: int) -> None:
+    """Each message is in the view or covered by the recap, and the window is used: the
+    dry fit that says what the recap covers must not keep a long output shortened that
+    the real fit (its sticky cut leaves room free) then cuts before, with the turns after
+    it (12k: 21 messages in neither, 3,483 of 11,000 used; red team 14's mobile session
+    lost its open request so)."""
+    msgs = _goal_with_screenshot([40] * 30 + [1500] + [40] * 12 + [900] + [40] * 6)
+    ask = "Once the archive works, write the release note line for the crash fix."
+    at = next(n for n, m in enumerate(msgs) for r in m.tool_results if r.call_id == "c33")
+    msgs.insert(at + 1, Message.user(ask))
+    out = prepare(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+    assert out.event is not None
+    shown = {m.id for m in out.messages}
+    assert {f"m{i}" for i in range(len(msgs))} - shown - set(out.event.covers) == set()
+    assert out.report.used >= 0.85 * out.report.budget
+    assert ask in "\n".join(m.text for m in out.messages)
+
+
+# The request that sets the task, and the nudges that follow it, as people write them.
+GOALS_AND_NUDGES = {
+    "de": ("Ziel: die Bezahlseite darf auf Android 14 nicht mehr abstürzen, bitte finde "
+           "und behebe den Fehler vor Version 4.12.", ["ok weiter", "passt, mach weiter"]),
+    "fr": ("Objectif : corriger le plantage de la page de paiement sur Android 14 avant la "
+           "version 4.12.", ["d'accord, continue", "ok, vas-y"]),
+    "es": ("Objetivo: arreglar el fallo de la pantalla de pago en Android 14 antes de la "
+           "versión 4.12.", ["vale, sigue", "ok, adelante"]),
+    "ru": ("Цель: исправить падение экрана оплаты на Android 14 до релиза 4.12.",
+           ["хорошо, продолжай", "ок, дальше"]),
+    "ja": ("目標：Android 14 で支払い画面がクラッシュする問題を 4.12 リリース前に直してください。",
+           ["はい、続けて", "了解、次へ"]),
+    "zh": ("目标：在 4.12 发布之前修复 Android 14 上支付页面崩溃的问题。", ["好的，继续", "嗯，接着做"]),
+    "ko": ("목표: 4.12 릴리스 전에 Android 14에서 결제 화면이 충돌하는 문제를 고쳐 주세요.",
+           ["좋아요, 계속", "네, 다음"]),
+}  # fmt: skip
+CJK_STEERING = [
+    "其实锁表应该用 Redis，不是 Memcached。",
+    "这次改动不要碰 src/payments/ 目录。",
+    "本番環境には絶対にデプロイしないでください。",
+    "実はステージングのクラスタのことです。",
+]
+
+
+@pytest.mark.parametrize("lang", sorted(GOALS_AND_NUDGES))
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_the_goal_and_the_rules_are_pinned_whatever_the_language(lang: str, window: int) -> None:
+    """The first substantive request sets the task in any language; Chinese and Japanese
+    rules and corrections are pinned ahead of the nudges; a nudge in any language never
+    displaces them (each session has far more nudges than the pins' count)."""
+    goal, nudges = GOALS_AND_NUDGES[lang]
+    msgs = [Message.system("You are a mobile debugging agent."), Message.user(goal)]
+    for i in range(60):
+        args = json.dumps({"cmd": f"adb logcat -d -t {100 + i}"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "shell", args),)))
+        msgs.append(Message.tool(f"c{i}", f"I/ActivityManager: line {i}\n" * 120))
+        said = CJK_STEERING[i // 5] if i % 5 == 0 and i < 20 else nudges[i % len(nudges)]
+        msgs.append(Message.user(said))
+    msgs.append(Message.user(nudges[0]))
+    for out in (
+        fit(msgs, "gpt-4o", window=window, max_output_tokens=1000),
+        prepare(msgs, "gpt-4o", window=window, max_output_tokens=1000),
+    ):
+        view = "\n".join(m.text for m in out.messages)
+        assert goal in view
+        assert [t for t in CJK_STEERING if t not in view] == []
+        assert out.report.used <= out.report.budget
+        assert not tool_pair_problems(out.messages)
+
+
+SHORT_RULES = ["Never run migrations.", "No force-pushes.", "Use Redis instead.", "禁止部署。"]
+
+
+@pytest.mark.parametrize("window", [4_000, 6_000, 8_000])
+def test_a_rule_of_two_or_three_words_is_pinned_like_a_longer_one(window: int) -> None:
+    """A rule too short to be "substantive" is still a rule, pinned ahead of the later
+    requests (it used to be pinned only while among the two newest); a refusal that names
+    nothing ("Never mind", "Don't stop.") is not one."""
+    assert steering_requests([*SHORT_RULES, "Never mind", "Don't stop.", "ok"])[0] == [0, 1, 2, 3]
+    msgs = [Message.system("You are a coding agent."), Message.user(f"Goal: {GOAL}.")]
+    for i in range(30):
+        if i < len(SHORT_RULES):
+            msgs.append(Message.user(SHORT_RULES[i]))
+        args = json.dumps({"cmd": f"kubectl get pods -l shard={i}"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "bash", args),)))
+        msgs.append(Message.tool(f"c{i}", f"pod-{i}-abc Running\n" * 60))
+        msgs.append(Message.user(f"Now check shard {i + 1} and the pods that restarted there."))
+    out = fit(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+    view = "\n".join(m.text for m in out.messages)
+    assert [r for r in SHORT_RULES if r not in view] == []
+    assert GOAL in view
+
+
 @settings(max_examples=10, deadline=None)
 @given(
     sizes=st.lists(st.sampled_from([5, 40, 150, 500, 2000]), min_size=30, max_size=70),

@@ -184,3 +184,54 @@ def test_the_whole_view_is_said_to_fit_exactly_when_its_request_does(target: str
         said.append(whole)
         conv = _with(conv, out)
     assert True in said and False in said  # both answers were given
+
+
+def _png_url(width: int, height: int) -> str:
+    import base64
+    import io
+
+    from PIL import Image as PILImage
+
+    buf = io.BytesIO()
+    PILImage.new("RGB", (width, height), (width % 256, height % 256, 90)).save(buf, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def test_each_screenshot_a_recap_takes_out_of_the_request_is_a_notice(tmp_path: Path) -> None:
+    """Through the proxy as through ``prepare`` and ``compact`` (issue #14): an image whose
+    turn the recap covers leaves the request, and the turn report says so for each one."""
+    history: list[dict[str, Any]] = [
+        {"role": "system", "content": "You are a UI testing agent."},
+        {"role": "user", "content": "Goal: find why the Pay button overlaps the footer."},
+    ]
+    shots = [_png_url(700 + 10 * i, 500) for i in range(12)]
+    for i, url in enumerate(shots):
+        history.append(
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": f"Screen {i}: what do you see?"},
+                    {"type": "image_url", "image_url": {"url": url}},
+                ],
+            }
+        )
+        history.append({"role": "assistant", "content": f"Screen {i}: " + "layout detail. " * 90})
+    history.append({"role": "user", "content": "Summarize the overlap."})
+    with (
+        StubServer() as stub,
+        running_proxy(store=tmp_path / "s.db", openai_upstream=stub.url, window=WINDOW) as proxy,
+    ):
+        client = oai(proxy, **{"X-ContextLedger-Session": "shots"})
+        client.chat.completions.create(model="gpt-4o", messages=history, max_tokens=OUTPUT)
+        report = client.with_options().get(
+            proxy.url + "/contextledger/sessions/shots", cast_to=object
+        )
+        sent = stub.completions()
+    assert stub.rejected() == []
+    turn = report["turns"][0]  # type: ignore[index]
+    assert turn.get("compaction")
+    kept = json.dumps(sent[0].body)
+    gone = [i for i, url in enumerate(shots) if url not in kept]
+    assert gone  # the window cannot hold them all
+    said = [n for n in turn["notices"] if "recapped by compaction" in n["text"]]
+    assert len(said) == len(gone)

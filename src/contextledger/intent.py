@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from functools import cache
 from itertools import accumulate, islice
 from typing import Any
@@ -265,8 +265,12 @@ def _unspaced_ends(text: str) -> str:
     short, else its first and last 300 characters ("" for a text in no such script)."""
     if text.isascii():
         return ""
-    ends = text if len(text) <= 600 else f"{text[:300]}\n{text[-300:]}"
+    ends = _ends(text)
     return ends if _UNSPACED.search(ends) else ""
+
+
+def _ends(text: str) -> str:
+    return text if len(text) <= 600 else f"{text[:300]}\n{text[-300:]}"
 
 
 def is_correction(text: str) -> bool:
@@ -620,21 +624,65 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     correction, constraint = _CORRECTION.match, _CONSTRAINT.match
     for i in sorted(where):
         text = texts[i]
-        if not is_substantive(text):
-            continue
+        substantive = is_substantive(text)
         english = any(correction(text, p) or constraint(text, p) for p in where[i])
-        if correction(text) or english or _steers_unspaced(text):
+        if (correction(text) or english or _steers_unspaced(text)) and (
+            substantive or is_short_rule(text)
+        ):
             steering.append(i)
-        if i in restates and restates_task(text):
+        if substantive and i in restates and restates_task(text):
             restating.append(i)
     # Chinese and Japanese rules hold none of the English words the pass looks for
-    unspaced = [i for i, t in enumerate(texts) if i not in where and _steers_unspaced(t)]
+    unspaced = _unspaced_steering(texts, where)
     if unspaced:
-        steering = sorted(steering + [i for i in unspaced if is_substantive(texts[i])])
+        said = [i for i in unspaced if is_substantive(texts[i]) or is_short_rule(texts[i])]
+        steering = sorted(steering + said)
     return steering, restating
 
 
+def is_short_rule(text: str) -> bool:
+    """A rule or correction too short to be substantive is still one ("Never touch prod.",
+    "No force-pushes.", "禁止部署。") when it names what it is about: three words or more,
+    one of them no nudge's nor a bare refusal's ("needs to", "Don't stop.", "nope, not
+    that" are not rules); in Chinese or Japanese, four characters. (Asked only of texts the patterns
+    flag.)"""
+    if is_nudge(text):
+        return False
+    if _BY_CHARACTERS.search(text, 0, 200):
+        return len(_UNSPACED.findall(text, 0, 80)) >= 4
+    words = _opening_words(text)
+    return len(words) >= 3 and any(
+        w.lower().replace("’", "'") not in _NUDGE_WORDS | _REFUSAL_WORDS for w in words
+    )
+
+
+_REFUSAL_WORDS = frozenset((
+    "no", "not", "never", "nope", "nah", "don't", "dont", "do", "does", "doesn't", "won't",
+    "can't", "cannot", "mind", "stop", "wait", "actually", "nothing", "that", "this", "it",
+    "please", "instead", "use", "rather", "go", "on", "ahead",
+))  # fmt: skip
+
+
 _UNSPACED_STEERING = re.compile(f"{_UNSPACED_CORRECTION.pattern}|{_UNSPACED_CONSTRAINT.pattern}")
+
+
+def _unspaced_steering(texts: Sequence[str], skip: Container[int]) -> list[int]:
+    """The texts not in ``skip`` that ``_steers_unspaced``, found by one search of their
+    ends joined (a line break between: what starts a text is at a line's start), each hit
+    then checked whole: a chat of thousands of Chinese requests is not searched text by
+    text."""
+    at = [i for i, t in enumerate(texts) if i not in skip and not t.isascii()]
+    ends = [_ends(texts[i]) for i in at]
+    joined = "\n".join(ends)
+    stops = list(accumulate(len(e) + 1 for e in ends))  # one past the break after each
+    found: list[int] = []
+    search, pos = _UNSPACED_STEERING.search, 0
+    while hit := search(joined, pos):
+        j = bisect_right(stops, hit.start())
+        if _steers_unspaced(texts[at[j]]):
+            found.append(at[j])
+        pos = stops[j]  # the next text's start: one check a text
+    return found
 
 
 def _steers_unspaced(text: str) -> bool:

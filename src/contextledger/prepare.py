@@ -766,7 +766,14 @@ class Preparer:
         return frozenset(m.id for m in roomy.messages)
 
     def _dry_fitter(self) -> Fitter:
-        """A scratch fitter without hysteresis, sharing the prices but not the memory."""
+        """A scratch fitter without hysteresis, sharing the prices but not the memory.
+
+        Its run of recent turns stops at the first too big for the room left, rather than
+        keeping it shortened (``shorten_to_fill``): the recap covers that turn whole, and
+        the older turns it covers fill the room (``_newest_covered``). Kept out of the
+        recap, the turn would be sent cut to head and tail, its middle stated nowhere; and
+        the real fit, whose sticky cut leaves room free, could cut before it, dropping
+        unrecapped turns (red team 14's mobile session lost its open request so)."""
         if self._dry is None:
             fitter = self.fitter
             self._dry = Fitter(
@@ -774,7 +781,7 @@ class Preparer:
                 window=fitter.window,
                 max_output_tokens=fitter.reserved_output,
                 catalog=fitter.catalog,
-                options=replace(fitter.options, hysteresis=0.0),
+                options=replace(fitter.options, hysteresis=0.0, shorten_to_fill=False),
                 pricer=fitter.pricer,
             )
         return self._dry

@@ -245,7 +245,7 @@ def _words_may_fit(index: HistoryIndex, pricer: Pricer, k: int, room: int) -> bo
 #: who pastes a log or a file says what they want before it or after it.
 _HEAD_CHARS = 600
 _TAIL_CHARS = 1200
-_COUNTED_UP_TO = 1 << 16  # characters of a request cut to its words that are tokenized
+_COUNTED_UP_TO = 1 << 13  # characters of a request cut to its words that are tokenized
 
 
 def _request_words(

@@ -28,6 +28,9 @@ class FitOptions:
     on_images: OnImages = "error"
     min_cut_index: int = 0
     hysteresis: float = 0.0
+    # a unit too big for the room left is kept shortened, the older ones filling the rest
+    # (selection); off, the run of recent units stops at it
+    shorten_to_fill: bool = True
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -246,7 +246,7 @@ class _Walk:
             if u is None and (must or index.may_fit(k, budget - total)):
                 u = index.unit(k, room=budget - total)  # (one that cannot fit is not tokenized)
             if u is None or (not must and total + u.cost > budget):
-                short = self._shorten(k, budget - total)
+                short = self._shorten(k, budget - total) if self.opts.shorten_to_fill else None
                 if short is None:
                     break
                 self.shortened.append(short)
