@@ -163,3 +163,28 @@ RULES = list(
 def test_a_rule_restated_without_its_condition_is_caught(rule: str, kept: bool) -> None:
     v = verify_recap(f"Constraints and corrections:\n- {rule}", RULES, ledger=False)
     assert (rule in v.text) == kept, v.summary()
+
+
+LINT = list(
+    with_ids(
+        [
+            Message.user("Fix the refund rounding."),
+            *_run("c1", "shell", {"cmd": "pytest -q"}, "FAILED test_refund_rounding\n1 failed"),
+            *_run("c2", "write_file", {"path": "refunds.py", "text": "x"}, "written"),
+            *_run("c3", "shell", {"cmd": "pytest -q"}, "6 passed in 0.2s"),
+            *_run("c4", "shell", {"cmd": "ruff check ."}, "All checks passed!"),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    "honest",
+    [
+        "ruff reported no errors.",
+        "Nothing else failed.",
+        "Without the fix, test_refund_rounding fails.",
+    ],
+)
+def test_a_failure_denied_for_one_subject_or_the_rest_stands(honest: str) -> None:
+    assert _claims(honest, LINT) == []

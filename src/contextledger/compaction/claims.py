@@ -139,9 +139,10 @@ _ATTRIBUTION_TAIL = re.compile(
     r"instructed)(?=\W*$)|,?\s+(?:at|on)\s+the\s+user'?s\s+(?:request|instruction)(?=\W*$)"
 )
 _NOT_FAILING = re.compile(
-    r"(?i)\b(?:no|nothing|none|never|neither|nor|without)\b[^.;:]{0,60}?\b(?:fail\w*|error\w*|"
+    r"(?i)\b(?:no|nothing|none|never|neither|nor)\b[^.;:]{0,60}?\b(?:fail\w*|error\w*|"
     r"broke|crash\w*)\b"
 )
+_OTHERWISE = re.compile(r"(?i)\b(?:else|other|otherwise|further|more)\b")
 _FAILED_AFTER_DENIAL = re.compile(  # "no retry helped and the job failed": a failure said
     r"(?i)\b(?:but|and|then|so)\s+(?:\w+\s+){0,4}(?:failed|fails|errored|broke|crashed)\b"
 )
@@ -487,11 +488,17 @@ def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
     """A failure denied ("nothing failed", "no test failed"): what it names passed, or,
     naming nothing, no result of the record failed."""
     failed = next((r for r in ev.results if r.failed), None)
-    if failed is None:
-        return []
+    if failed is None or _OTHERWISE.search(text):
+        return []  # "nothing else failed": the failures named before are not denied
     found = check_passed(text, ev)
     if found or failure_subjects(text, ev):
         return found
+    named = [w for w in re.findall(r"[\w./-]+", text) if w in ev.programs or w in ev.tools]
+    if named:  # "ruff reported no errors": that program's last run, not another's
+        last = [ev.results_of(w)[-1] for w in named if ev.results_of(w)]
+        failed = next((r for r in last if r.failed), None)
+        if failed is None:
+            return []
     line = (failing_lines(failed) or [failed.text])[0]
     return [Claim("failed", text, f"a tool result of the record failed: {quote(line)}")]
 
