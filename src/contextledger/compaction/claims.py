@@ -47,6 +47,7 @@ import re
 
 from ..intent import is_constraint
 from .claims_cause import check_cause
+from .claims_condition import check_condition
 from .claims_done import (
     FIXED,
     NOT_DONE,
@@ -60,8 +61,8 @@ from .claims_done import (
     check_state,
     check_written,
 )
-from .claims_evidence import Claim, Evidence
-from .claims_named import check_named_actor
+from .claims_evidence import Claim, Evidence, failing_lines
+from .claims_named import check_named_actor, check_person_role
 from .claims_numbers import (
     check_dates,
     check_numbers,
@@ -82,9 +83,18 @@ from .claims_reading import (
     SAYS_BARE,
     actor_of,
     fold,
+    quote,
     strip_note,
 )
-from .claims_runs import check_exit_codes, check_failed, check_passed, check_ran, printed_not_run
+from .claims_runs import (
+    check_exit_codes,
+    check_failed,
+    check_passed,
+    check_ran,
+    failure_subjects,
+    printed_not_run,
+    prose_run_object,
+)
 from .claims_said import (
     NO_ASSISTANT_TURN,
     check_assistant,
@@ -128,6 +138,14 @@ _ATTRIBUTION_TAIL = re.compile(
     r"instructed|suggested)(?:\s+(?:it|to))?(?=\W*$)|,?\s+(?:as|like)\s+(?:requested|asked|"
     r"instructed)(?=\W*$)|,?\s+(?:at|on)\s+the\s+user'?s\s+(?:request|instruction)(?=\W*$)"
 )
+_NOT_FAILING = re.compile(
+    r"(?i)\b(?:no|nothing|none|never|neither|nor)\b[^.;:]{0,60}?\b(?:fail\w*|error\w*|"
+    r"broke|crash\w*)\b"
+)
+_OTHERWISE = re.compile(r"(?i)\b(?:else|other|otherwise|further|more)\b")
+_FAILED_AFTER_DENIAL = re.compile(  # "no retry helped and the job failed": a failure said
+    r"(?i)\b(?:but|and|then|so)\s+(?:\w+\s+){0,4}(?:failed|fails|errored|broke|crashed)\b"
+)
 _NOT_PASSING = re.compile(
     r"(?i)\b(?:no|none|nothing|not|never|neither|yet\s+to|isn'?t|aren'?t|doesn'?t|don'?t)\b"
     r"[^.;]{0,30}\b(?:pass|passes|passing|green|fixed|succeed)"
@@ -148,7 +166,7 @@ def check_clause(
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev)
     if section not in _DONE_SECTIONS:
-        out += check_named_actor(text, ev)
+        out += check_named_actor(text, ev) + check_person_role(text, ev)
     out += check_exit_codes(text, ev)
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
     # a backticked span in a claim of running is a command, whatever its program
@@ -159,6 +177,9 @@ def check_clause(
         )
     )
     paths = [f.value for f in extract_claims(text) if f.kind == "path"]
+    if not commands and section not in _DONE_SECTIONS:
+        # "ran ./gradlew clean to reset the cache": a command in plain prose, claimed run
+        commands += [c for c in [prose_run_object(text, ev)] if c]
     if section == "Commands run":
         out += _check_commands_item(text, quoted, ev)
     elif section == "Files written":
@@ -173,7 +194,7 @@ def check_clause(
     elif section in _SAID_SECTIONS and _BY_ASSISTANT.match(text):
         out += check_assistant(text, ev)  # a rule the user set, credited to the assistant
     elif section == "Constraints and corrections":
-        out += check_user(text, ev, "constraint", strict=True)
+        out += check_user(text, ev, "constraint", strict=True) or check_condition(text, ev)
     elif section == "Goal":
         out += check_user(text, ev, "user said", strict=True)
     elif section in ("Open requests", "User also said"):
@@ -433,6 +454,10 @@ def _check_prose(
         return swapped
     if NOT_DONE.search(text) or _NOT_PASSING.search(text):
         return []  # "considered running X", "no tests pass yet": nothing claimed done
+    if _NOT_FAILING.search(text) and not _FAILED_AFTER_DENIAL.search(text):
+        # "stated no goal, command, file or failure", "nothing failed": a failure denied,
+        # which any failing result of the record contradicts
+        return _check_no_failure(text, ev)
     bare = QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
     outcome = None if FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
     if outcome is not None or FIXED.search(bare):
@@ -450,14 +475,32 @@ def _check_prose(
     if actor is None and PERMIT.search(text) and not DONE.search(text):
         return check_user(text, ev, "user said")  # "force pushing is allowed": whose permission?
     if actor is None and is_constraint(text) and not DONE.search(text):
-        return check_user(
-            text, ev, "constraint", strict=True
-        )  # a standing rule: "Never run `make deploy`."
+        # a standing rule: "Never run `make deploy`."
+        return check_user(text, ev, "constraint", strict=True) or check_condition(text, ev)
     if FUTURE.search(text) and actor != "user":
         return check_plan(text, ev)
     if negated(text) or UNTOUCHED.search(text):
         return check_absence(text, commands, paths, ev)
     return check_action(text, [], commands, paths, ev, actor)
+
+
+def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
+    """A failure denied ("nothing failed", "no test failed"): what it names passed, or,
+    naming nothing, no result of the record failed."""
+    failed = next((r for r in ev.results if r.failed), None)
+    if failed is None or _OTHERWISE.search(text):
+        return []  # "nothing else failed": the failures named before are not denied
+    found = check_passed(text, ev)
+    if found or failure_subjects(text, ev):
+        return found
+    named = [w for w in re.findall(r"[\w./-]+", text) if w in ev.programs or w in ev.tools]
+    if named:  # "ruff reported no errors": that program's last run, not another's
+        last = [ev.results_of(w)[-1] for w in named if ev.results_of(w)]
+        failed = next((r for r in last if r.failed), None)
+        if failed is None:
+            return []
+    line = (failing_lines(failed) or [failed.text])[0]
+    return [Claim("failed", text, f"a tool result of the record failed: {quote(line)}")]
 
 
 _REQUEST_LABEL = re.compile(

@@ -16,7 +16,7 @@ import re
 from .claims_evidence import Claim, Evidence
 from .claims_reading import GENERIC_DOING, quote
 from .claims_said import supporting_at
-from .trace import claim_terms, cover, stem
+from .trace import claim_terms, cover, stem, unit_terms
 
 _WORD = r"[A-ZÀ-Ý][a-zà-ÿ'’-]+"
 _ACTOR = re.compile(
@@ -81,3 +81,126 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
         else f"no turn or output says {name} {verb} this"
     )
     return [Claim("user said" if user else "did", text, why)]
+
+
+# --------------------------------------------------------------------------- who is what
+
+_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?"
+# "Dana Whitcombe is our general counsel", "Joel owns the billing service", "Marta only
+# reviews": a clause binding a named person to a role or a duty
+_BINDING = re.compile(
+    rf"^\W*{_TITLE}(?P<name>{_WORD}(?:\s+{_WORD}){{0,2}})\s*,?\s+"
+    r"(?P<rest>(?:(?:is|was|are|remains|stays|serves\s+as|acts\s+as|works\s+as)\s+\S.*|"
+    r"(?:only\s+|also\s+|still\s+)?(?:own|owns|lead|leads|run|runs|manage|manages|review|"
+    r"reviews|approve|approves|sign|signs|handle|handles|do|does|keep|keeps|maintain|"
+    r"maintains|head|heads|chair|chairs|represent|represents)\b.*))$"
+)
+_OWN = frozenset({"our", "my", "ours", "we", "us", "mine"})
+_OTHER = re.compile(r"(?i)\b(?:their|theirs|his|her|its|the\s+\w+'s|\w+'s)\b")
+_OWN_WORD = re.compile(r"(?i)\b(?:our|my|ours|mine)\b")
+_CLAUSE_CUT = re.compile(r"\s*[;:]\s*|,?\s+(?:and|but|while|whereas)\s+|\.\s+|\s+[—–]\s+")
+_PRONOUN = re.compile(r"(?i)^\W*(?:she|he|they)\b")
+_NOT_ROLE = re.compile(
+    r"(?i)\b(?:not|never|no\s+longer|isn'?t|wasn'?t|rather\s+than|instead\s+of)\s+"
+)
+
+
+def _bound_clauses(name: str, texts: list[str]) -> list[tuple[str, str]]:
+    """The clauses of ``texts`` about the person ``name``, each with its whole text:
+    naming them (by full name or surname) or a pronoun right after a clause that did
+    ("…; she decides the hotfix")."""
+    parts = name.split()
+    full = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+    last = re.compile(rf"(?<![\w-]){re.escape(parts[-1])}(?![\w-])") if len(parts) > 1 else full
+    out: list[tuple[str, str]] = []
+    for text in texts:
+        if parts[-1] not in text:
+            continue
+        about = False
+        for clause in _CLAUSE_CUT.split(text):
+            if full.search(clause) or last.search(clause):
+                about = True
+                out.append((clause, text))
+            elif about and _PRONOUN.match(clause):
+                out.append((clause, text))
+            else:
+                about = False
+    return out
+
+
+_FRAME = re.compile(
+    r"(?i)^(?:(?:is|was|are|remains|stays|serves|acts|works|as|only|also|still|now|the|a|an|"
+    r"our|their|my|his|her|its|\w+'s)\s+)+"
+)
+
+
+def _head(rest: str) -> frozenset[str]:
+    """The terms of what binds the person: the role's or the duty's first two words
+    ("general counsel" of "is our general counsel", "owns billing" of "owns the billing
+    service")."""
+    words = [w for w in _FRAME.sub("", rest).split() if w.casefold() not in _FRAME_WORDS]
+    return claim_terms(" ".join(words[:2]))
+
+
+_FRAME_WORDS = frozenset({"the", "a", "an", "of", "for"})
+
+
+_PERSON_VERBS = (
+    r"owns|reviews|approves|decides|decided|signs|signed|leads|manages|said|says|asked|asks|"
+    r"wants|wanted|thinks|agreed|only|will|is\s+(?:our|their|my|the\s+\w+'s)"
+)
+
+
+def _a_person(word: str, ev: Evidence) -> bool:
+    """Whether the record speaks of a one-word name as a person: "ask Joel", "Marta only
+    reviews", "Joel owns …", "Sam, our landlord"."""
+    w = re.escape(word)
+    person = re.compile(
+        rf"(?i:\b(?:ask|tell|ping|email|cc|with|by|from|check\s+with)\s+){w}\b|"
+        rf"\b{w}\s+(?i:{_PERSON_VERBS})\b|\b{w},\s+(?i:our|their|my|the)\s+\w+"
+    )
+    return any(person.search(t) for t in (*ev.user, *ev.assistant) if word in t)
+
+
+def _side(text: str) -> str | None:
+    """Whose the role is: "own" ("our GC"), "other" ("their GC", "the vendor's"), or None."""
+    if _OWN_WORD.search(text):
+        return "own"
+    return "other" if _OTHER.search(text) else None
+
+
+def check_person_role(text: str, ev: Evidence) -> list[Claim]:
+    """A named person bound to a role or a duty ("Dana Whitcombe is our general counsel",
+    "Joel owns the billing service"): a clause of the record about that person holds most
+    of the role's words, on the same side (ours, theirs) and not denied ("… not the deal
+    lead"). A person the record never names is left to the other checks."""
+    m = _BINDING.match(text)
+    if m is None or m.group("name").split()[0].casefold() in _NOT_NAMES:
+        return []
+    name, rest = m.group("name"), m.group("rest")
+    if " " not in name and not _a_person(name, ev):
+        return []  # "Redis is the session store": a thing, not a person
+    names = {stem(w) for w in name.split()}
+    terms = claim_terms(rest) - GENERIC_DOING - names - {"only", "also", "still"}
+    if not terms:
+        return []
+    about = _bound_clauses(name, [*ev.user, *ev.assistant, *ev.texts])
+    if not about:
+        return []
+    side = _side(rest)
+    head = _head(rest) - names
+    best: str | None = None
+    for clause, whole in about:
+        if cover(terms, unit_terms(whole))[0] < 0.5 or cover(head, unit_terms(clause))[0] < 0.5:
+            continue
+        denied = _NOT_ROLE.search(clause)
+        if denied and cover(head, unit_terms(clause[denied.end() :]))[0] >= 0.5:
+            best = best or clause
+            continue  # "…, not the deal lead": the role denied
+        theirs = _side(clause)
+        if side and theirs and side != theirs:
+            best = best or clause
+            continue  # "their general counsel" for "our general counsel"
+        return []
+    shown = best or about[0][0]
+    return [Claim("did", text, f"the record says otherwise about {name}: {quote(shown)}")]

@@ -112,6 +112,74 @@ def _check_failed_on_run(test: str, run: str | None, ev: Evidence) -> list[Claim
     return []
 
 
+# Where the object of "ran …" in prose ends: a purpose, a place, a time or a second clause.
+_OBJECT_END = re.compile(
+    r"(?i)\s+(?:to|so|in\s+order|because|before|after|which|that|and|but|then|on|against|for|"
+    r"with|from|in|at|when|while|until|again|twice|once|first|locally|as|without|instead)\b|"
+    r"[,;:()\[\]—–\"“”]|\.(?=\s|$)"
+)
+_RUN_VERB = re.compile(r"(?i)\b(?:ran|re-?ran|executed|invoked|launched)\s+")
+# Words that begin a plain-English object ("ran the tests", "ran out of disk"), not a command.
+_NOT_PROGRAM_LIST = """
+    the a an it its them this that these those all every each some both any out into
+    our their his her my your through over up again another one two three several tests
+    test suite build builds checks check linter migrations migration script scripts
+"""
+_NOT_PROGRAM = frozenset(_NOT_PROGRAM_LIST.split())
+
+
+def _run_context(span: str, text: str) -> bool:
+    """Whether ``text`` names ``span`` as something one runs: after a run verb earlier in
+    its sentence ("Don't run ./gradlew clean", "Never run any of these: flutter clean; …"),
+    in backticks, or as a shell line ("$ flutter clean")."""
+    if f"`{span}" in text:
+        return True
+    for m in re.finditer(rf"(?<![\w/.-]){re.escape(span)}(?![\w/-])", text):
+        ends = [e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())]
+        before = text[ends[-1] if ends else 0 : m.start()]
+        if _RUN_WORD.search(before) or re.fullmatch(r"\s*\$\s*", before):
+            return True
+    return False
+
+
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
+_RUN_WORD = re.compile(r"(?i)\b(?:run|ran|running|runs|execute|executing|exec)\b")
+
+
+def prose_run_object(text: str, ev: Evidence) -> str | None:
+    """A command claimed run in plain prose that no call ran ("The assistant ran ./gradlew
+    clean to reset the cache" when only the user said "Don't run ./gradlew clean"): the
+    object of the run verb, cut where the command ends, when the record names those words
+    as something to run and no command that ran starts with them. None when nothing is
+    claimed run, the object is plain English ("ran the tests"), or a run shows it."""
+    verb = _RUN_VERB.search(re.sub(r"`[^`]*`", " ", text))
+    if verb is None:
+        return None
+    rest = text[verb.end() :]
+    end = _OBJECT_END.search(rest)
+    words = (rest[: end.start()] if end else rest).split()
+    if not words or words[0].casefold() in _NOT_PROGRAM:
+        return None
+    spoken = [*ev.user, *ev.assistant, *ev.user_turns]
+    for n in range(len(words), 1, -1):  # the longest head the record calls a command
+        span = " ".join(words[:n])
+        if _ran_as(span, ev):
+            return None
+        if any(_run_context(span, t) for t in spoken if span in t):
+            return span
+    return None
+
+
+def _ran_as(span: str, ev: Evidence) -> bool:
+    """Whether a command that ran is ``span`` or ``span`` with more arguments, or one
+    command that ran holds all its words ("ran pytest -x" for ``pytest tests/api -x``)."""
+    c = norm_command(span)
+    if c in ev.executed or any(e.startswith(c + " ") for e in ev.executed):
+        return True
+    words = set(c.split())
+    return any(words <= set(e.split()) for e in ev.executed)
+
+
 def printed_not_run(quoted: str, ev: Evidence) -> bool:
     """Whether a backticked span is text a tool printed (Rust's "assertion `left ==
     right` failed"), not a command: it is in a result's output and never ran."""

@@ -162,6 +162,12 @@ _SYNONYMS = {
     "migration": "move",
     "mov": "move",
     "pr": "pull",  # a PR is a pull request
+    # bounds said another way: "below 1,500 words" is "under 1,500 words"
+    "below": "under",
+    "beneath": "under",
+    "abov": "over",
+    "above": "over",
+    "exceed": "over",
 }
 
 

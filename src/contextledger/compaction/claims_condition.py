@@ -1,0 +1,77 @@
+"""A rule restated without its condition: "Never restart Home Assistant." when the user said
+"Never restart Home Assistant between 22:00 and 07:00", "Do not close the ticket." for
+"Do not close the ticket until she confirms." The restated rule forbids (or requires)
+more than the user did; a reader would follow it. The condition counts as kept when the
+claim holds any of its words ("at night, 22:00–07:00", "until the customer confirms").
+
+>>> condition_of("Never restart Home Assistant between 22:00 and 07:00, the monitor runs.")
+'between 22:00 and 07:00'
+>>> condition_of("Never restart Home Assistant.") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from .claims_evidence import Claim, Evidence
+from .claims_reading import quote
+from .claims_said import supporting_at
+from .trace import stem
+
+# What limits a rule to some cases: a time window, an exception, a threshold, a wait.
+_CONDITION = re.compile(
+    r"(?i)\b(?:between\s+\S+\s+and\s+\S+|from\s+\d\S*\s+(?:to|until|till)\s+\S+|"
+    r"(?:unless|until|till|except|only\s+(?:if|when|after|before)|as\s+long\s+as|"
+    r"without\s+(?:first\s+)?(?:asking|approval|checking|a\s+sign-?off|sign-?off|my\s+ok)|"
+    r"over|above|more\s+than|greater\s+than|exceeding)\b[^.;,!?]*)"
+)
+_CONNECTIVE_WORDS = """
+    between and from to unless until till except only if when after before as long without
+    first over above more than greater exceeding i me my we us our she he they them it its
+    the a an is are be
+"""
+_CONNECTIVES = frozenset(stem(w) for w in _CONNECTIVE_WORDS.split())
+_WORD = re.compile(r"\w[\w:.]*")
+
+
+def _words(text: str) -> set[str]:
+    return {stem(w.rstrip(".")) for w in _WORD.findall(text)}
+
+
+def condition_of(rule: str) -> str | None:
+    """The condition a user's rule holds, as said; None without one."""
+    m = _CONDITION.search(rule)
+    return m.group(0).strip(" ,;") if m else None
+
+
+def check_condition(text: str, ev: Evidence) -> list[Claim]:
+    """A rule the recap states that matches a user's rule but leaves out its condition."""
+    found, _ = supporting_at(text, ev.said_index, 0.6)
+    if not found:
+        return []
+    claim = _words(text)
+    for i in found:
+        said = ev.said_index.units[i]
+        cond = condition_of(_rule_clause(said.text, claim))
+        if cond is None:
+            return []  # a rule of the user's holds it as said
+        words = _words(cond) - _CONNECTIVES
+        if not words or words & claim:
+            return []
+    said = ev.said_index.units[found[0]]
+    cond = condition_of(_rule_clause(said.text, claim))
+    why = f"the user's rule holds only {quote(cond or '', 60)}: {quote(said.text)}"
+    return [Claim("constraint", text, why)]
+
+
+# Where one rule of a turn ends and the next begins: "Never run X, and don't publish a
+# release without asking me first" is two rules, the condition the second's.
+_RULES_CUT = re.compile(
+    r"(?i)\s*;\s*|,?\s+(?:and|but|also)\s+(?=(?:don'?t|do\s+not|never|always|no)\b)"
+)
+
+
+def _rule_clause(said: str, claim: set[str]) -> str:
+    """The rule of a user's turn that the claim restates: the one sharing most words."""
+    return max(_RULES_CUT.split(said), key=lambda part: len(_words(part) & claim))
