@@ -99,7 +99,9 @@ _NOT_A_RULE = (
     r"(?:problem|problems|worries|worry|rush|hurry|idea|clue|luck|thanks|way|doubt|"
     r"wonder|matter|need|one|longer|more|fewer|less|sorry|change|changes|difference|"
     r"errors?|issues?|response|output|results?|(?:it|that|this|I)\b|I['’]m|"
-    r"[,.!?]|$)"
+    r"[,.!?]|$|"
+    # Spanish talk: "no sé por qué", "no es eso", "no hay errores", "no funciona"
+    r"s[eé]\b|es\b|está|hay\b|funciona|puedo\b|entiendo\b|tengo\b|sabemos\b)"
 )
 
 # What a user reports gone ("no more crashes"), not an action they stop.
@@ -179,6 +181,59 @@ _CONSTRAINT = re.compile(
 )
 
 
+# Rules and corrections in German, Spanish and French, said the way users type them:
+# an imperative with its negation ("Ändere keine Steuerklassen.", "Lösche die Tabelle
+# nicht.", "Nunca hagas push a main.", "Ne supprime jamais la base."), a modal of
+# obligation or ban, a ban word, a condition of approval. A clause whose subject comes
+# first reports ("Das Deployment läuft nicht.", "Ça ne marche pas."), it does not rule.
+# Every alternative holds a word of _EUROPEAN_WORDS (the prefilter's).
+_EUROPEAN_CONSTRAINT = re.compile(
+    r"(?ix)(?:"
+    # German
+    r"\b(?:niemals|auf\s+keinen\s+fall|unter\s+keinen\s+umständen|verboten|untersagt|"
+    r"nicht\s+erlaubt|nur\s+noch|ausschließlich)\b|"
+    r"\b(?:darf|darfst|dürfen|dürft|soll|sollst|sollen|sollt)\s+(?:\S+\s+){0,4}?"
+    r"(?:nicht|kein(?:e|en|er|es|em)?|nie|niemals|nichts)\b|"
+    r"\b(?:muss|musst|müssen|müsst)\b(?!\s+(?:wohl|schon|gewesen)\b)|"
+    r"\bohne\s+(?:\S+\s+){0,3}?(?:freigabe|genehmigung|zustimmung|erlaubnis|rücksprache)|"
+    r"\bbitte\s+(?:nicht|kein(?:e|en|er|es|em)?|nie|niemals|nichts)\b|"
+    # an imperative opening its clause ("Ändere …", "Ändern Sie …"), not a subject
+    r"(?:^|(?<=[.!;:]\s)|(?<=\bbitte\s))"
+    r"(?!(?:die|diese|jede|keine|eine|meine|deine|seine|ihre|unsere|alle|beide|welche|"
+    r"solche|manche|einige|viele|wenige|andere|gerne|heute|leider|sie|ohne|ende|seite|"
+    r"frage|idee|stelle|alte|neue|erste|letzte|ganze)\b)"
+    r"\w+(?:e|n\s+sie)\s+(?:(?:kein(?:e|en|er|es|em)?|nichts|nie|niemals)\b|"
+    r"(?:[^\s.!?]+\s+){0,5}?nicht\s*(?:[.!]|$))|"
+    # Spanish ("No borres …" is the English bare "no" opening a clause)
+    r"\b(?:nunca|jamás|prohibid[oa]s?|tienes\s+que|tiene\s+que|tienen\s+que|hay\s+que)\b|"
+    r"\bno\s+(?:se\s+)?(?:debe|debes|deben|puede|puedes|pueden)\b|"
+    r"\bsiempre\s+(?:usa|usar|pide|pedir|haz|hacer|pregunta|preguntar|revisa|revisar|"
+    r"confirma|confirmar|consulta|consultar)\b|"
+    r"\bsin\s+(?:\S+\s+){0,2}?(?:permiso|aprobación|autorización|consultar)\b|"
+    # French: "Ne …" / "N'…" opening its clause is an order
+    r"(?:^|(?<=[.!;:,]\s)|(?<=\bet\s))(?:ne\s+|n['’])\w+\s+(?:\S+\s+)?"
+    r"(?:pas|jamais|plus|rien|aucun|aucune)\b|"
+    r"\b(?:interdit|interdite|interdits|interdites|il\s+(?:ne\s+)?faut|tu\s+dois|"
+    r"vous\s+devez|uniquement)\b|"
+    r"\btoujours\s+(?:demander|vérifier|utiliser|passer|prévenir)\b|"
+    r"\bsans\s+(?:\S+\s+){0,2}?(?:autorisation|accord|permission|validation)\b"
+    r")"
+)
+_EUROPEAN_CORRECTION = re.compile(
+    r"(?ix)(?:"
+    r"\b(?:korrektur|korrigier\w*|stattdessen|ich\s+meinte|das\s+(?:ist|war)\s+falsch|"
+    r"corrección|en\s+realidad|en\s+(?:lugar|vez)\s+de|me\s+equivoqué|quise\s+decir|"
+    r"en\s+fait|plutôt|au\s+lieu\s+de|je\s+me\s+suis\s+trompée?|je\s+voulais\s+dire)\b|"
+    # a contrast after a comma: "25 %, nicht 20 %", "el 5, no el 3", "8 000 EUR, pas 6 000"
+    r"(?:(?<=,\s)|(?<=;\s))(?:nicht|pas)\s+\w|(?:(?<=,\s)|(?<=;\s))no\s+(?:el|la|los|las|\d)|"
+    r"\bnicht\s+(?:\S+\s+){1,4}?sondern\b|\bno\s+(?:\S+\s+){1,4}?sino\b"
+    r")"
+)
+_EUROPEAN_STEERING = re.compile(
+    f"{_EUROPEAN_CONSTRAINT.pattern}|{_EUROPEAN_CORRECTION.pattern[len('(?ix)') :]}"
+)
+
+
 # A request that (re)states the whole task.
 _RESTATES = re.compile(
     r"(?ix)\b(?:the\s+(?:overall\s+|main\s+|real\s+|actual\s+)?(?:goal|task|objective|mission|aim)\s+"
@@ -240,7 +295,7 @@ _UNSPACED_CONSTRAINT = re.compile(
     r"不得|禁止|严禁|绝对不|千万不|千万别|必须(?!的|承认|说)|务必|一定要|只能|只许|请勿|切勿|"
     r"勿(?:动|碰|改|删|用)|避(?<![^\s，。！？；：,.!?;:请要量]避)免(?![^，。！？；\n]{0,12}?是)|保持原样|"
     r"别(?:碰|动|改|用|删|跑|运行|提交|推送|部署|再)|保持[^。！？\n]{0,20}?不变|"
-    r"しないで|してはいけない|してはだめ|しては駄目|ないでください|ないように|絶対に|"
+    r"しないで|[しで]ては(?:いけ|なら|なり|だめ|駄目)|ないでください|ないように|絶対に|"
     r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
     r"だけを?(?:変更|編集|修正)"
 )
@@ -277,7 +332,7 @@ def is_correction(text: str) -> bool:
     """
     if is_nudge(text):
         return False
-    return bool(_CORRECTION.search(text)) or _says_unspaced(
+    return bool(_CORRECTION.search(text) or _EUROPEAN_CORRECTION.search(text)) or _says_unspaced(
         _UNSPACED_CORRECTION, _unspaced_ends(text)
     )
 
@@ -290,7 +345,7 @@ def is_constraint(text: str) -> bool:
     """
     if is_nudge(text):
         return False
-    return bool(_CONSTRAINT.search(text)) or _says_unspaced(
+    return bool(_CONSTRAINT.search(text) or _EUROPEAN_CONSTRAINT.search(text)) or _says_unspaced(
         _UNSPACED_CONSTRAINT, _unspaced_ends(text)
     )
 
@@ -361,6 +416,21 @@ def _says_enough_unspaced(opening: str) -> bool:
         return True
     chars = sum(_content_characters(run) for run in _UNSPACED_RUN.findall(opening))
     return 2 * chars + 3 * words >= 12 and bool(chars or said)
+
+
+def too_short_for_a_rule(sentence: str) -> bool:
+    """Fewer than three words ("Never deploy." is too short to be read as a rule), or in a
+    script written without spaces, fewer than six characters.
+
+    >>> too_short_for_a_rule("Never deploy."), too_short_for_a_rule("本番環境には絶対にデプロイしないこと。")
+    (True, False)
+    """
+    if _UNSPACED.search(sentence):
+        return len(_CONTENT.findall(sentence)) < 6
+    return len(sentence.split()) < 3
+
+
+_CONTENT = re.compile(r"\w")
 
 
 def is_substantive(text: str) -> bool:
@@ -480,6 +550,19 @@ _CORRECTING_WORDS = [
     r"max(?:imum)? +(?:of +)?DIGIT", r"min(?:imum)? +(?:of +)?DIGIT",
     r"needs? +(?:\S+ +){0,2}?(?:approvals?|sign|reviews?|reviewers?)\b",
 ]  # fmt: skip
+# A word of every _EUROPEAN_CONSTRAINT / _EUROPEAN_CORRECTION alternative, as folded (a
+# letter outside ASCII is a space, or an "x" in _Fold's texts: "müssen" is "m ssen").
+_EUROPEAN_WORDS = [
+    r"nicht\b", r"nichts\b", r"kein(?:e|en|er|es|em)?\b", r"nie\b", r"niemals\b", r"verboten\b",
+    r"untersagt\b", r"nur +noch\b", r"ausschlie", r"darf", r"d[ x]rf", r"soll", r"muss",
+    r"m[ x]ss", r"ohne\b", r"bitte\b", r"korrektur\b", r"korrigier", r"stattdessen\b",
+    r"ich +meinte\b", r"das +(?:ist|war) +falsch\b",
+    r"nunca\b", r"jam[ x]s\b", r"prohibid", r"tienes? +que\b", r"tienen +que\b", r"hay +que\b",
+    r"siempre\b", r"sin\b", r"correcci", r"en +(?:realidad|lugar|vez|fait)\b", r"me +equivoqu",
+    r"quise\b", r"plut", r"au +lieu\b", r"je +(?:me|voulais)\b",
+    r"ne\b", r"n\b", r"interdit", r"il +(?:ne +)?faut\b", r"tu +dois\b", r"vous +devez\b",
+    r"uniquement\b", r"toujours\b", r"sans\b", r"pas\b",
+]  # fmt: skip
 # A word of every _RESTATES phrase (the phrase may start a few words before it).
 _RESTATING_WORDS = [
     r"goal\b", r"task\b", r"objective\b", r"mission\b", r"aim\b", r"plans?\b", r"restate\b",
@@ -500,7 +583,7 @@ def _word_starts(digit: str) -> str:
     """A space before any of the words: only the space is consumed (a lookahead), so no
     word start hides another. A character class of the words' first letters goes first:
     the engine rejects most spaces with it alone (a third faster)."""
-    alternatives = _CORRECTING_WORDS + _RESTATING_WORDS
+    alternatives = _CORRECTING_WORDS + _EUROPEAN_WORDS + _RESTATING_WORDS
     firsts = "".join(sorted({w[0] for w in alternatives}))
     words = _by_first_letter(alternatives).replace("DIGIT", digit)
     return f" (?=[{firsts}])(?={words})"
@@ -554,7 +637,8 @@ def _re2_steering() -> Any:
         import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
-    words = _by_first_letter(_CORRECTING_WORDS + _RESTATING_WORDS).replace("DIGIT", "[0-9 ]")
+    words = _by_first_letter(_CORRECTING_WORDS + _EUROPEAN_WORDS + _RESTATING_WORDS)
+    words = words.replace("DIGIT", "[0-9 ]")
     # a phrase's inner words never run on past the NUL that ends a text: a match that did
     # would pass over the next text's first word ("ok keep going", "Keep the API unchanged")
     words = words.replace("[^ ]", "[^ \x00]").replace("\\S", "[^\\s\x00]")
@@ -618,12 +702,13 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     restating: list[int] = []
     where, restates = _candidates_by_re2(texts) or _candidates(texts)
     correction, constraint = _CORRECTION.match, _CONSTRAINT.match
+    european = _EUROPEAN_STEERING.search
     for i in sorted(where):
         text = texts[i]
         if not is_substantive(text):
             continue
         english = any(correction(text, p) or constraint(text, p) for p in where[i])
-        if correction(text) or english or _steers_unspaced(text):
+        if correction(text) or english or european(text) or _steers_unspaced(text):
             steering.append(i)
         if i in restates and restates_task(text):
             restating.append(i)

@@ -1,0 +1,101 @@
+"""Rules and corrections said in German, Spanish, French and Japanese are rules and
+corrections (redteam16 A1: "Ändere keine Steuerklassen.", "Nunca hagas push a main.",
+"N'envoie pas de courriel au client.", 「お客様に直接電話しないでください。」 were in no
+recap section and left the view); a status said in those languages is not. The phrasings
+here are not the red team's: they were written apart from the patterns."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction.digest import digest
+from contextledger.intent import is_constraint, is_correction, steering_requests
+from contextledger.model import Message, ToolCall
+
+RULES = [
+    # German
+    "Lösche keine Kundendaten aus der Tabelle.",
+    "Fass die Migrationen unter db/ bitte nicht an.",
+    "Schick dem Kunden niemals den internen Link.",
+    "Ohne Freigabe von Herrn Brandt wird nichts überwiesen.",
+    "Du darfst die Produktionsdatenbank nicht neu starten.",
+    "Pushe auf keinen Fall direkt auf main.",
+    "Verwenden Sie keine externen Bibliotheken.",
+    # Spanish
+    "No toques la carpeta de pagos.",
+    "Jamás borres los registros de auditoría.",
+    "No debes enviar correos al cliente sin mi aprobación.",
+    "Hay que pedir permiso antes de desplegar.",
+    "Está prohibido reiniciar el servidor en horario laboral.",
+    # French
+    "Ne touche pas au dossier des paiements.",
+    "Ne redémarre jamais le serveur de production.",
+    "Il faut toujours demander avant de fusionner.",
+    "Vous devez garder l'API compatible.",
+    "N'ajoute aucune dépendance externe.",
+    # Japanese
+    "支払いフォルダには触らないでください。",
+    "本番データベースを再起動してはいけません。",
+    "必ずレビューを受けてからマージしてください。",
+]
+CORRECTIONS = [
+    "Korrektur: die Frist ist der 12. März, nicht der 10.",
+    "Wir nehmen Postgres, nicht MySQL.",
+    "Nimm stattdessen die Version 3.2.",
+    "En realidad, el cliente es de Valencia.",
+    "Usa Redis en lugar de Memcached.",
+    "En fait, le client est à Lyon.",
+    "Utilise plutôt la branche release.",
+    "実は、締め切りは金曜日です。",
+]
+STATUSES = [
+    "Das Deployment läuft nicht.",
+    "Die Tests laufen seit gestern nicht.",
+    "Es gibt keine Fehler im Log.",
+    "No sé por qué falla el despliegue.",
+    "No hay errores en los registros.",
+    "Ça ne marche pas depuis la mise à jour.",
+    "Je ne sais pas pourquoi le test échoue.",
+    "Le serveur ne répond plus.",
+    "ログにはエラーがありません。",
+]
+
+
+@pytest.mark.parametrize("text", RULES)
+def test_a_rule_is_a_constraint(text: str) -> None:
+    assert is_constraint(text), text
+
+
+@pytest.mark.parametrize("text", CORRECTIONS)
+def test_a_correction_is_a_correction(text: str) -> None:
+    assert is_correction(text), text
+
+
+@pytest.mark.parametrize("text", STATUSES)
+def test_a_status_is_no_rule(text: str) -> None:
+    assert not (is_constraint(text) or is_correction(text)), text
+
+
+def test_the_bulk_classification_finds_them_as_the_per_text_one_does() -> None:
+    texts = ["Prepare the payroll run for December.", *RULES, *CORRECTIONS, *STATUSES]
+    steering, _ = steering_requests(texts)
+    expected = [i for i, t in enumerate(texts) if is_constraint(t) or is_correction(t)]
+    # (a rule under four words is not pinned as a request: none here is that short)
+    assert steering == expected
+    assert set(range(1, 1 + len(RULES) + len(CORRECTIONS))) <= set(steering)
+
+
+def test_the_offline_recap_lists_them_under_constraints() -> None:
+    turns = ["Prepare the payroll run for December and report what blocks it.", *RULES[::3]]
+    messages: list[Message] = []
+    for i, said in enumerate(turns):
+        messages += [
+            Message.user(said),
+            Message("assistant", (ToolCall(f"c{i}", "lookup", json.dumps({"page": i})),)),
+            Message.tool(f"c{i}", "row " * 40),
+        ]
+    listed = digest(messages).items("Constraints and corrections")
+    for rule in RULES[::3]:
+        assert any(rule.rstrip("。.") in line for line in listed), (rule, listed)
