@@ -561,8 +561,16 @@ _EUROPEAN_WORDS = [
     r"siempre\b", r"sin\b", r"correcci", r"en +(?:realidad|lugar|vez|fait)\b", r"me +equivoqu",
     r"quise\b", r"plut", r"au +lieu\b", r"je +(?:me|voulais)\b",
     r"ne\b", r"n\b", r"interdit", r"il +(?:ne +)?faut\b", r"tu +dois\b", r"vous +devez\b",
-    r"uniquement\b", r"toujours\b", r"sans\b", r"pas\b",
+    r"uniquement\b", r"toujours\b", r"sans\b", r"pas\b", r"sondern\b", r"sino\b",
+    r"deb(?:e|es|en)\b", r"pued(?:e|es|en)\b",
 ]  # fmt: skip
+# The same words in a text as written: a text holding none is searched for no European
+# rule (most texts are English; a full search of each would cost a third more).
+_EUROPEAN_WORD = re.compile(
+    "(?i)(?:"
+    + "|".join(w.replace("[ x]", ".").replace(" +", r"\W+") for w in _EUROPEAN_WORDS)
+    + ")"
+)
 # A word of every _RESTATES phrase (the phrase may start a few words before it).
 _RESTATING_WORDS = [
     r"goal\b", r"task\b", r"objective\b", r"mission\b", r"aim\b", r"plans?\b", r"restate\b",
@@ -702,13 +710,19 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     restating: list[int] = []
     where, restates = _candidates_by_re2(texts) or _candidates(texts)
     correction, constraint = _CORRECTION.match, _CONSTRAINT.match
-    european = _EUROPEAN_STEERING.search
+    european, european_word = _EUROPEAN_STEERING.search, _EUROPEAN_WORD.match
     for i in sorted(where):
         text = texts[i]
         if not is_substantive(text):
             continue
         english = any(correction(text, p) or constraint(text, p) for p in where[i])
-        if correction(text) or english or european(text) or _steers_unspaced(text):
+        in_european = any(european_word(text, p) for p in where[i])
+        if (
+            correction(text)
+            or english
+            or (in_european and european(text))
+            or _steers_unspaced(text)
+        ):
             steering.append(i)
         if i in restates and restates_task(text):
             restating.append(i)
