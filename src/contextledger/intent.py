@@ -211,8 +211,8 @@ _EUROPEAN_CONSTRAINT = re.compile(
     r"confirma|confirmar|consulta|consultar)\b|"
     r"\bsin\s+(?:\S+\s+){0,2}?(?:permiso|aprobación|autorización|consultar)\b|"
     # French: "Ne …" / "N'…" opening its clause is an order
-    r"(?:^|(?<=[.!;:,]\s)|(?<=\bet\s))(?:ne\s+|n['’])\w+\s+(?:\S+\s+)?"
-    r"(?:pas|jamais|plus|rien|aucun|aucune)\b|"
+    r"(?:^|(?<=[.!;:,]\s)|(?<=\bet\s))(?:ne\s+\w+\s+(?:\S+\s+)?(?:pas|jamais|plus|rien|aucun|"
+    r"aucune)|n['’]\w+\s+(?:\S+\s+)?(?:pas|jamais|rien|aucun|aucune))\b|"
     r"\b(?:interdit|interdite|interdits|interdites|il\s+(?:ne\s+)?faut|tu\s+dois|"
     r"vous\s+devez|uniquement)\b|"
     r"\btoujours\s+(?:demander|vérifier|utiliser|passer|prévenir)\b|"
@@ -295,7 +295,7 @@ _UNSPACED_CONSTRAINT = re.compile(
     r"不得|禁止|严禁|绝对不|千万不|千万别|必须(?!的|承认|说)|务必|一定要|只能|只许|请勿|切勿|"
     r"勿(?:动|碰|改|删|用)|避(?<![^\s，。！？；：,.!?;:请要量]避)免(?![^，。！？；\n]{0,12}?是)|保持原样|"
     r"别(?:碰|动|改|用|删|跑|运行|提交|推送|部署|再)|保持[^。！？\n]{0,20}?不变|"
-    r"しないで|[しで]ては(?:いけ|なら|なり|だめ|駄目)|ないでください|ないように|絶対に|"
+    r"しないで|しては(?:いけ|なら|なり|だめ|駄目)|ないでください|ないように|絶対に|"
     r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
     r"だけを?(?:変更|編集|修正)"
 )
@@ -554,21 +554,29 @@ _CORRECTING_WORDS = [
 # letter outside ASCII is a space, or an "x" in _Fold's texts: "müssen" is "m ssen").
 _EUROPEAN_WORDS = [
     r"nicht\b", r"nichts\b", r"kein(?:e|en|er|es|em)?\b", r"nie\b", r"niemals\b", r"verboten\b",
-    r"untersagt\b", r"nur +noch\b", r"ausschlie", r"darf", r"d[ x]rf", r"soll", r"muss",
-    r"m[ x]ss", r"ohne\b", r"bitte\b", r"korrektur\b", r"korrigier", r"stattdessen\b",
-    r"ich +meinte\b", r"das +(?:ist|war) +falsch\b",
+    r"untersagt\b", r"nur +noch\b", r"ausschlie", r"muss", r"m[ x]ss",
+    r"ohne +(?:[^ ]+ +){0,3}?(?:freigabe|genehmigung|zustimmung|erlaubnis|r[ x]cksprache)",
+    r"korrektur\b", r"korrigier", r"stattdessen\b", r"ich +meinte\b", r"das +(?:ist|war) +falsch\b",
     r"nunca\b", r"jam[ x]s\b", r"prohibid", r"tienes? +que\b", r"tienen +que\b", r"hay +que\b",
-    r"siempre\b", r"sin\b", r"correcci", r"en +(?:realidad|lugar|vez|fait)\b", r"me +equivoqu",
-    r"quise\b", r"plut", r"au +lieu\b", r"je +(?:me|voulais)\b",
-    r"ne\b", r"n\b", r"interdit", r"il +(?:ne +)?faut\b", r"tu +dois\b", r"vous +devez\b",
-    r"uniquement\b", r"toujours\b", r"sans\b", r"pas\b", r"sondern\b", r"sino\b",
-    r"deb(?:e|es|en)\b", r"pued(?:e|es|en)\b",
+    r"no +(?:se +)?(?:deb|pued)(?:e|es|en)\b",
+    r"siempre +(?:usa|usar|pide|pedir|haz|hacer|pregunta|preguntar|revisa|revisar|confirma|"
+    r"confirmar|consulta|consultar)\b",
+    r"sin +(?:[^ ]+ +){0,2}?(?:permiso|aprobaci|autorizaci|consultar)", r"correcci",
+    r"en +(?:realidad|lugar|vez|fait)\b", r"me +equivoqu", r"quise +decir\b", r"plut", r"au +lieu\b",
+    r"je +(?:me +suis +tromp|voulais +dire)", r"sino\b", r"sondern\b",
+    r"ne +[^ ]+ +(?:[^ ]+ +)?(?:pas|jamais|plus|rien|aucune?)\b",
+    r"n +[^ ]+ +(?:[^ ]+ +)?(?:pas|jamais|rien|aucune?)\b", r"pas\b", r"interdit", r"il +(?:ne +)?faut\b",
+    r"tu +dois\b", r"vous +devez\b", r"uniquement\b",
+    r"toujours +(?:demander|v[ x]rifier|utiliser|passer|pr[ x]venir)\b",
+    r"sans +(?:[^ ]+ +){0,2}?(?:autorisation|accord|permission|validation)",
 ]  # fmt: skip
 # The same words in a text as written: a text holding none is searched for no European
 # rule (most texts are English; a full search of each would cost a third more).
 _EUROPEAN_WORD = re.compile(
     "(?i)(?:"
-    + "|".join(w.replace("[ x]", ".").replace(" +", r"\W+") for w in _EUROPEAN_WORDS)
+    + "|".join(
+        w.replace("[ x]", ".").replace(" +", r"\W+").replace("[^ ]", r"\S") for w in _EUROPEAN_WORDS
+    )
     + ")"
 )
 # A word of every _RESTATES phrase (the phrase may start a few words before it).
