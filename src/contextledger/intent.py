@@ -101,7 +101,8 @@ _NOT_A_RULE = (
     r"errors?|issues?|response|output|results?|(?:it|that|this|I)\b|I['’]m|"
     r"[,.!?]|$|"
     # Spanish talk: "no sé por qué", "no es eso", "no hay errores", "no funciona"
-    r"s[eé]\b|es\b|está|hay\b|funciona|puedo\b|entiendo\b|tengo\b|sabemos\b)"
+    r"s[eé]\b|es\b|está|hay\b|funciona|puedo\b|entiendo\b|tengo\b|sabemos\b|te\b|se\s+preocupe|"
+    r"lo\s+s[eé]\b|pasa\b|me\s+(?:gusta|importa|parece|queda)\b|importa\b)"
 )
 
 # What a user reports gone ("no more crashes"), not an action they stop.
@@ -181,40 +182,60 @@ _CONSTRAINT = re.compile(
 )
 
 
-# Rules and corrections in German, Spanish and French, said the way users type them:
-# an imperative with its negation ("Ändere keine Steuerklassen.", "Lösche die Tabelle
-# nicht.", "Nunca hagas push a main.", "Ne supprime jamais la base."), a modal of
-# obligation or ban, a ban word, a condition of approval. A clause whose subject comes
-# first reports ("Das Deployment läuft nicht.", "Ça ne marche pas."), it does not rule.
-# Every alternative holds a word of _EUROPEAN_WORDS (the prefilter's).
+# Rules and corrections in German, Spanish and French, said the way users type them: an
+# imperative with its negation ("Ändere keine Steuerklassen.", "Starte den Server nicht
+# neu.", "Nunca hagas push a main.", "Ne supprime jamais la base."), a ban opening its
+# clause ("Kein Deployment am Freitag.", "Pas de push le vendredi."), a modal of ban or
+# obligation said to the assistant ("Du darfst … nicht", "Vous devez …"), a ban word, a
+# condition of approval. Not a rule: a clause whose subject comes first ("Das Deployment
+# läuft nicht.", "Ça ne marche pas."), a speaker's own need ("Ich muss kurz weg.", "Il faut
+# que je parte."), small talk ("Keine Sorge.", "Ne vous inquiétez pas.", "No te preocupes.")
+# and a question (``_outside_questions``). Every alternative holds a word of
+# _EUROPEAN_WORDS (the prefilter's).
 _EUROPEAN_CONSTRAINT = re.compile(
     r"(?ix)(?:"
     # German
     r"\b(?:niemals|auf\s+keinen\s+fall|unter\s+keinen\s+umständen|verboten|untersagt|"
-    r"nicht\s+erlaubt|nur\s+noch|ausschließlich)\b|"
-    r"\b(?:darf|darfst|dürfen|dürft|soll|sollst|sollen|sollt)\s+(?:\S+\s+){0,4}?"
+    r"nicht\s+erlaubt|nur\s+noch|ausschließlich|finger\s+weg|lass\s+die\s+finger)\b|"
+    r"\b(?:du|ihr|sie|wir|man|es|das|der|die|er)\s+(?:\S+\s+){0,3}?"
+    r"(?:darf|darfst|dürfen|dürft|soll|sollst|sollen|sollt)\s+(?:\S+\s+){0,4}?"
     r"(?:nicht|kein(?:e|en|er|es|em)?|nie|niemals|nichts)\b|"
-    r"\b(?:muss|musst|müssen|müsst)\b(?!\s+(?:wohl|schon|gewesen)\b)|"
+    r"\b(?:du\s+musst|ihr\s+müsst|sie\s+müssen|wir\s+müssen|man\s+muss|muss)\s+"
+    r"(?:immer|unbedingt|zwingend|jedes\s+mal|vorher|zuerst)\b|"
     r"\bohne\s+(?:\S+\s+){0,3}?(?:freigabe|genehmigung|zustimmung|erlaubnis|rücksprache)|"
-    r"\bbitte\s+(?:nicht|kein(?:e|en|er|es|em)?|nie|niemals|nichts)\b|"
-    # an imperative opening its clause ("Ändere …", "Ändern Sie …"), not a subject
+    r"\bbitte\s+(?:nicht|kein(?:e|en|er|es|em)?|nie|niemals|nichts)\b"
+    r"(?!\s+(?:böse|falsch\s+verstehen|sorgen|aufregen|hetzen|stressen)\b)|"
+    r"(?:^|(?<=[.!;:]\s))kein(?:e|en)?\s+(?!(?:problem|ahnung|sorge|sorgen|ursache|stress|"
+    r"thema|fehler|idee|zeit|ding|wunder|plan|antwort|änderung|reaktion|daten|ergebnis|"
+    r"eile|panik|frage|grund|witz|spaß|angst)\b)\w|"
+    # an imperative opening its clause ("Ändere …", "Lösch …", "Ändern Sie …"), not a subject
     r"(?:^|(?<=[.!;:]\s)|(?<=\bbitte\s))"
     r"(?!(?:die|diese|jede|keine|eine|meine|deine|seine|ihre|unsere|alle|beide|welche|"
     r"solche|manche|einige|viele|wenige|andere|gerne|heute|leider|sie|ohne|ende|seite|"
-    r"frage|idee|stelle|alte|neue|erste|letzte|ganze)\b)"
-    r"\w+(?:e|n\s+sie)\s+(?:(?:kein(?:e|en|er|es|em)?|nichts|nie|niemals)\b|"
-    r"(?:[^\s.!?]+\s+){0,5}?nicht\s*(?:[.!]|$))|"
+    r"frage|idee|stelle|alte|neue|erste|letzte|ganze|es|das|der|er|wir|ich|du|ihr|man|"
+    r"mache|habe|glaube|denke|weiß|sehe|finde|verstehe|hoffe|wette)\b)"
+    r"\w+(?:e|n\s+sie|ch|f|t)?\s+(?:(?:kein(?:e|en|er|es|em)?|nichts|nie|niemals)\b|"
+    r"(?:[^\s.!?]+\s+){0,5}?(?:bloß\s+|ja\s+)?nicht(?:\s+(?:neu|an|ab|auf|aus|ein|zu|um|mit|"
+    r"vor|weg|zurück|hoch|runter|fest|los|her|hin))?\s*(?:[.!]|$))|"
     # Spanish ("No borres …" is the English bare "no" opening a clause)
-    r"\b(?:nunca|jamás|prohibid[oa]s?|tienes\s+que|tiene\s+que|tienen\s+que|hay\s+que)\b|"
-    r"\bno\s+(?:se\s+)?(?:debe|debes|deben|puede|puedes|pueden)\b|"
-    r"\bsiempre\s+(?:usa|usar|pide|pedir|haz|hacer|pregunta|preguntar|revisa|revisar|"
-    r"confirma|confirmar|consulta|consultar)\b|"
+    r"\b(?:nunca|jamás|prohibid[oa]s?|tienes\s+que|tienen\s+que|hay\s+que(?!\s+ver\b))\b|"
+    r"\bno\s+(?:se\s+)?(?:debe|debes|deben)\b|"
     r"\bsin\s+(?:\S+\s+){0,2}?(?:permiso|aprobación|autorización|consultar)\b|"
+    r"(?:^|(?<=[.!;:]\s))nada\s+de\s+(?!nada\b)\w|\bevita\s+\w|"
+    # Italian and Portuguese: "Non toccare …", "Não apague …", "È vietato …"
+    r"(?:^|(?<=[.!;:]\s))non\s+\w+(?:are|ere|ire)\b|\bvietat[oa]\b|"
+    r"(?:^|(?<=[.!;:]\s))não\s+(?!(?:sei|é|foi|há|tem|tenho|funciona|consigo|entendi|sabemos|"
+    r"se\s+preocupe|faz\s+mal)\b)\w|"
     # French: "Ne …" / "N'…" opening its clause is an order
-    r"(?:^|(?<=[.!;:,]\s)|(?<=\bet\s))(?:ne\s+\w+\s+(?:\S+\s+)?(?:pas|jamais|plus|rien|aucun|"
-    r"aucune)|n['’]\w+\s+(?:\S+\s+)?(?:pas|jamais|rien|aucun|aucune))\b|"
-    r"\b(?:interdit|interdite|interdits|interdites|il\s+(?:ne\s+)?faut|tu\s+dois|"
-    r"vous\s+devez|uniquement)\b|"
+    r"(?:^|(?<=[.!;:,]\s)|(?<=\bet\s)|(?<=\bmerci\s\bde\s))"
+    r"(?!ne\s+(?:vous\s+)?(?:inquiét|inquiet|en\s+fai|t['’]inqui))"
+    r"(?:ne\s+\w+\s+(?:\S+\s+)?(?:pas|jamais|plus|rien|aucun|aucune)|"
+    r"n['’]\w+\s+(?:\S+\s+)?(?:pas|jamais|rien|aucun|aucune))\b|"
+    r"(?:^|(?<=[.!;:]\s))pas\s+de\s+(?!(?:problème|souci|soucis|quoi|panique|chance|réponse|"
+    r"nouvelles|erreur|changement)\b)\w|"
+    r"\b(?:interdit|interdite|interdits|interdites|interdiction|uniquement|"
+    r"vous\s+devez(?!\s+être)|tu\s+dois(?!\s+être)|il\s+(?:ne\s+)?faut(?!\s+que\s+(?:je|j['’])))\b|"
+    r"\b(?:merci\s+de|veuillez)\s+ne\s+(?:pas|jamais|plus)\b|\b(?:évite|évitez)\s+de\b|"
     r"\btoujours\s+(?:demander|vérifier|utiliser|passer|prévenir)\b|"
     r"\bsans\s+(?:\S+\s+){0,2}?(?:autorisation|accord|permission|validation)\b"
     r")"
@@ -222,16 +243,37 @@ _EUROPEAN_CONSTRAINT = re.compile(
 _EUROPEAN_CORRECTION = re.compile(
     r"(?ix)(?:"
     r"\b(?:korrektur|korrigier\w*|stattdessen|ich\s+meinte|das\s+(?:ist|war)\s+falsch|"
-    r"corrección|en\s+realidad|en\s+(?:lugar|vez)\s+de|me\s+equivoqué|quise\s+decir|"
-    r"en\s+fait|plutôt|au\s+lieu\s+de|je\s+me\s+suis\s+trompée?|je\s+voulais\s+dire)\b|"
+    r"corrección|en\s+(?:lugar|vez)\s+de|me\s+equivoqué|quise\s+decir|plutôt\s+que|"
+    r"au\s+lieu\s+de|je\s+me\s+suis\s+trompée?|je\s+voulais\s+dire|erratum)\b|"
+    r"(?:^|(?<=[.!;:]\s))falsch\s*:|"
+    # "Utilise plutôt la branche release." (an order to take another), not "Il fait plutôt beau"
+    r"(?:^|(?<=[.!;:]\s))(?!(?:il|elle|on|ce|ça|le|la|les|je|tu|nous|vous|ils|elles)\b)"
+    r"\w+(?:e|ez|s)\s+plutôt\b|"
     # a contrast after a comma: "25 %, nicht 20 %", "el 5, no el 3", "8 000 EUR, pas 6 000"
-    r"(?:(?<=,\s)|(?<=;\s))(?:nicht|pas)\s+\w|(?:(?<=,\s)|(?<=;\s))no\s+(?:el|la|los|las|\d)|"
+    r"(?:(?<=,\s)|(?<=;\s))(?:nicht|pas)\s+\w|(?:(?<=,\s)|(?<=;\s))no\s+(?:el|la|los|las)\s+\w|"
     r"\bnicht\s+(?:\S+\s+){1,4}?sondern\b|\bno\s+(?:\S+\s+){1,4}?sino\b"
     r")"
 )
 _EUROPEAN_STEERING = re.compile(
     f"{_EUROPEAN_CONSTRAINT.pattern}|{_EUROPEAN_CORRECTION.pattern[len('(?ix)') :]}"
 )
+# where a sentence ends, and a question's opening words
+_SENTENCE_END = re.compile(r"[.!?¿¡\n]")
+_QUESTION_OPENING = re.compile(r"(?i)\s*(?:¿|est-ce\b|muss\s+ich\b|soll(?:en)?\s+(?:ich|wir)\b)")
+
+
+def _outside_questions(pattern: re.Pattern[str], text: str) -> bool:
+    """``pattern`` found in a sentence of ``text`` that is not a question ("Muss ich den
+    Server neu starten?", "¿Tienes que reiniciar?", "Est-ce qu'il faut …")."""
+    for found in pattern.finditer(text):
+        start = max(text.rfind(ch, 0, found.start()) for ch in ".!?¿¡\n") + 1
+        end = _SENTENCE_END.search(text, found.end())
+        if end is not None and text[end.start()] == "?":
+            continue
+        if _QUESTION_OPENING.match(text, start) or text[max(start - 1, 0)] == "¿":
+            continue
+        return True
+    return False
 
 
 # A request that (re)states the whole task.
@@ -295,7 +337,7 @@ _UNSPACED_CONSTRAINT = re.compile(
     r"不得|禁止|严禁|绝对不|千万不|千万别|必须(?!的|承认|说)|务必|一定要|只能|只许|请勿|切勿|"
     r"勿(?:动|碰|改|删|用)|避(?<![^\s，。！？；：,.!?;:请要量]避)免(?![^，。！？；\n]{0,12}?是)|保持原样|"
     r"别(?:碰|动|改|用|删|跑|运行|提交|推送|部署|再)|保持[^。！？\n]{0,20}?不变|"
-    r"しないで|しては(?:いけ|なら|なり|だめ|駄目)|ないでください|ないように|絶対に|"
+    r"しないで|しては(?:いけ|なら|なり|だめ|駄目)|ないでください|ないように|ないこと(?:。|$)|絶対に|"
     r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
     r"だけを?(?:変更|編集|修正)"
 )
@@ -332,8 +374,10 @@ def is_correction(text: str) -> bool:
     """
     if is_nudge(text):
         return False
-    return bool(_CORRECTION.search(text) or _EUROPEAN_CORRECTION.search(text)) or _says_unspaced(
-        _UNSPACED_CORRECTION, _unspaced_ends(text)
+    return (
+        bool(_CORRECTION.search(text))
+        or _outside_questions(_EUROPEAN_CORRECTION, text)
+        or _says_unspaced(_UNSPACED_CORRECTION, _unspaced_ends(text))
     )
 
 
@@ -345,8 +389,10 @@ def is_constraint(text: str) -> bool:
     """
     if is_nudge(text):
         return False
-    return bool(_CONSTRAINT.search(text) or _EUROPEAN_CONSTRAINT.search(text)) or _says_unspaced(
-        _UNSPACED_CONSTRAINT, _unspaced_ends(text)
+    return (
+        bool(_CONSTRAINT.search(text))
+        or _outside_questions(_EUROPEAN_CONSTRAINT, text)
+        or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
     )
 
 
@@ -554,28 +600,36 @@ _CORRECTING_WORDS = [
 # letter outside ASCII is a space, or an "x" in _Fold's texts: "müssen" is "m ssen").
 _EUROPEAN_WORDS = [
     r"nicht\b", r"nichts\b", r"kein(?:e|en|er|es|em)?\b", r"nie\b", r"niemals\b", r"verboten\b",
-    r"untersagt\b", r"nur +noch\b", r"ausschlie", r"muss", r"m[ x]ss",
+    r"untersagt\b", r"nur +noch\b", r"ausschlie", r"muss +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"du +musst +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"ihr +m[ x]sst +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"sie +m[ x]ssen +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"wir +m[ x]ssen +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"man +muss +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
     r"ohne +(?:[^ ]+ +){0,3}?(?:freigabe|genehmigung|zustimmung|erlaubnis|r[ x]cksprache)",
+    r"finger +weg\b", r"lass +die +finger\b",
     r"korrektur\b", r"korrigier", r"stattdessen\b", r"ich +meinte\b", r"das +(?:ist|war) +falsch\b",
-    r"nunca\b", r"jam[ x]s\b", r"prohibid", r"tienes? +que\b", r"tienen +que\b", r"hay +que\b",
-    r"no +(?:se +)?(?:deb|pued)(?:e|es|en)\b",
-    r"siempre +(?:usa|usar|pide|pedir|haz|hacer|pregunta|preguntar|revisa|revisar|confirma|"
-    r"confirmar|consulta|consultar)\b",
+    r"falsch\b", r"erratum\b",
+    r"nunca\b", r"jam[ x]s\b", r"prohibid", r"tienes +que\b", r"tienen +que\b", r"hay +que\b",
+    r"no +(?:se +)?deb(?:e|es|en)\b", r"nada +de\b", r"evita\b",
     r"sin +(?:[^ ]+ +){0,2}?(?:permiso|aprobaci|autorizaci|consultar)", r"correcci",
-    r"en +(?:realidad|lugar|vez|fait)\b", r"me +equivoqu", r"quise +decir\b", r"plut", r"au +lieu\b",
-    r"je +(?:me +suis +tromp|voulais +dire)", r"sino\b", r"sondern\b",
+    r"en +(?:lugar|vez) +de\b", r"me +equivoqu", r"quise +decir\b", r"plut[ x]t\b",
+    r"au +lieu\b", r"je +(?:me +suis +tromp|voulais +dire)", r"sino\b", r"sondern\b",
     r"ne +[^ ]+ +(?:[^ ]+ +)?(?:pas|jamais|plus|rien|aucune?)\b",
-    r"n +[^ ]+ +(?:[^ ]+ +)?(?:pas|jamais|rien|aucune?)\b", r"pas\b", r"interdit", r"il +(?:ne +)?faut\b",
-    r"tu +dois\b", r"vous +devez\b", r"uniquement\b",
+    r"n +[^ ]+ +(?:[^ ]+ +)?(?:pas|jamais|rien|aucune?)\b", r"pas\b", r"interdi",
+    r"il +(?:ne +)?faut\b", r"tu +dois\b", r"vous +devez\b", r"uniquement\b",
+    r"merci +de +ne\b", r"veuillez +ne\b", r"vitez? +de\b", r"xvitez? +de\b",
     r"toujours +(?:demander|v[ x]rifier|utiliser|passer|pr[ x]venir)\b",
     r"sans +(?:[^ ]+ +){0,2}?(?:autorisation|accord|permission|validation)",
+    r"non +[^ ]+(?:are|ere|ire)\b", r"vietat", r"n[ x]o\b",
 ]  # fmt: skip
 # The same words in a text as written: a text holding none is searched for no European
 # rule (most texts are English; a full search of each would cost a third more).
 _EUROPEAN_WORD = re.compile(
     "(?i)(?:"
     + "|".join(
-        w.replace("[ x]", ".").replace(" +", r"\W+").replace("[^ ]", r"\S") for w in _EUROPEAN_WORDS
+        re.sub("^x", ".", w).replace("[ x]", ".").replace(" +", r"\W+").replace("[^ ]", r"\S")
+        for w in _EUROPEAN_WORDS
     )
     + ")"
 )
@@ -718,7 +772,7 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     restating: list[int] = []
     where, restates = _candidates_by_re2(texts) or _candidates(texts)
     correction, constraint = _CORRECTION.match, _CONSTRAINT.match
-    european, european_word = _EUROPEAN_STEERING.search, _EUROPEAN_WORD.match
+    european_word = _EUROPEAN_WORD.match
     for i in sorted(where):
         text = texts[i]
         if not is_substantive(text):
@@ -728,7 +782,7 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
         if (
             correction(text)
             or english
-            or (in_european and european(text))
+            or (in_european and _outside_questions(_EUROPEAN_STEERING, text))
             or _steers_unspaced(text)
         ):
             steering.append(i)
