@@ -59,6 +59,7 @@ CORRECTIONS = [
     "Utilise plutôt la branche release.",
     "実は、締め切りは金曜日です。",
     "Falsch: es sind 3600 Sekunden.",
+    "Perdón, el plazo es el 5, no el 3.",
     "Erratum : le budget est de 8 000 EUR.",
 ]
 # found in review (review11 L1): questions, a speaker's own need and small talk are no rules
@@ -130,3 +131,15 @@ def test_the_offline_recap_lists_them_under_constraints() -> None:
     listed = digest(messages).items("Constraints and corrections")
     for rule in RULES[::3]:
         assert any(rule.rstrip("。.") in line for line in listed), (rule, listed)
+
+
+def test_a_rule_deep_in_a_long_paste_is_found_by_its_sentence() -> None:
+    """Only the sentences holding a rule's word are read (a long text costs its few):
+    a rule after 20,000 characters of log is still found, by both paths alike."""
+    text = "Hier ist das Log:\n" + "INFO job 42 ok\n" * 1500 + "Lösche die Tabelle nicht.\n"
+    assert is_constraint(text)
+    assert steering_requests(["Bereite den Lohnlauf vor.", text]) == ([1], [])
+    question = (
+        "Hier ist das Log:\n" + "INFO job 42 ok\n" * 1500 + "Muss ich den Server neu starten?"
+    )
+    assert not is_constraint(question)

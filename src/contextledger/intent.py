@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import accumulate, islice
 from typing import Any
@@ -190,7 +190,7 @@ _CONSTRAINT = re.compile(
 # condition of approval. Not a rule: a clause whose subject comes first ("Das Deployment
 # läuft nicht.", "Ça ne marche pas."), a speaker's own need ("Ich muss kurz weg.", "Il faut
 # que je parte."), small talk ("Keine Sorge.", "Ne vous inquiétez pas.", "No te preocupes.")
-# and a question (``_outside_questions``). Every alternative holds a word of
+# and a question (``_says_european``). Every alternative holds a word of
 # _EUROPEAN_WORDS (the prefilter's).
 _EUROPEAN_CONSTRAINT = re.compile(
     r"(?ix)(?:"
@@ -205,11 +205,11 @@ _EUROPEAN_CONSTRAINT = re.compile(
     r"\bohne\s+(?:\S+\s+){0,3}?(?:freigabe|genehmigung|zustimmung|erlaubnis|rücksprache)|"
     r"\bbitte\s+(?:nicht|kein(?:e|en|er|es|em)?|nie|niemals|nichts)\b"
     r"(?!\s+(?:böse|falsch\s+verstehen|sorgen|aufregen|hetzen|stressen)\b)|"
-    r"(?:^|(?<=[.!;:]\s))kein(?:e|en)?\s+(?!(?:problem|ahnung|sorge|sorgen|ursache|stress|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))kein(?:e|en)?\s+(?!(?:problem|ahnung|sorge|sorgen|ursache|stress|"
     r"thema|fehler|idee|zeit|ding|wunder|plan|antwort|änderung|reaktion|daten|ergebnis|"
     r"eile|panik|frage|grund|witz|spaß|angst)\b)\w|"
     # an imperative opening its clause ("Ändere …", "Lösch …", "Ändern Sie …"), not a subject
-    r"(?:^|(?<=[.!;:]\s)|(?<=\bbitte\s))"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s)|(?<=\bbitte\s))"
     r"(?!(?:die|diese|jede|keine|eine|meine|deine|seine|ihre|unsere|alle|beide|welche|"
     r"solche|manche|einige|viele|wenige|andere|gerne|heute|leider|sie|ohne|ende|seite|"
     r"frage|idee|stelle|alte|neue|erste|letzte|ganze|es|das|der|er|wir|ich|du|ihr|man|"
@@ -221,17 +221,17 @@ _EUROPEAN_CONSTRAINT = re.compile(
     r"\b(?:nunca|jamás|prohibid[oa]s?|tienes\s+que|tienen\s+que|hay\s+que(?!\s+ver\b))\b|"
     r"\bno\s+(?:se\s+)?(?:debe|debes|deben)\b|"
     r"\bsin\s+(?:\S+\s+){0,2}?(?:permiso|aprobación|autorización|consultar)\b|"
-    r"(?:^|(?<=[.!;:]\s))nada\s+de\s+(?!nada\b)\w|\bevita\s+\w|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))nada\s+de\s+(?!nada\b)\w|\bevita\s+\w|"
     # Italian and Portuguese: "Non toccare …", "Não apague …", "È vietato …"
-    r"(?:^|(?<=[.!;:]\s))non\s+\w+(?:are|ere|ire)\b|\bvietat[oa]\b|"
-    r"(?:^|(?<=[.!;:]\s))não\s+(?!(?:sei|é|foi|há|tem|tenho|funciona|consigo|entendi|sabemos|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))non\s+\w+(?:are|ere|ire)\b|\bvietat[oa]\b|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))não\s+(?!(?:sei|é|foi|há|tem|tenho|funciona|consigo|entendi|sabemos|"
     r"se\s+preocupe|faz\s+mal)\b)\w|"
     # French: "Ne …" / "N'…" opening its clause is an order
-    r"(?:^|(?<=[.!;:,]\s)|(?<=\bet\s)|(?<=\bmerci\s\bde\s))"
+    r"(?:^|(?<=\n)|(?<=[.!;:,]\s)|(?<=\bet\s)|(?<=\bmerci\s\bde\s))"
     r"(?!ne\s+(?:vous\s+)?(?:inquiét|inquiet|en\s+fai|t['’]inqui))"
     r"(?:ne\s+\w+\s+(?:\S+\s+)?(?:pas|jamais|plus|rien|aucun|aucune)|"
     r"n['’]\w+\s+(?:\S+\s+)?(?:pas|jamais|rien|aucun|aucune))\b|"
-    r"(?:^|(?<=[.!;:]\s))pas\s+de\s+(?!(?:problème|souci|soucis|quoi|panique|chance|réponse|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))pas\s+de\s+(?!(?:problème|souci|soucis|quoi|panique|chance|réponse|"
     r"nouvelles|erreur|changement)\b)\w|"
     r"\b(?:interdit|interdite|interdits|interdites|interdiction|uniquement|"
     r"vous\s+devez(?!\s+être)|tu\s+dois(?!\s+être)|il\s+(?:ne\s+)?faut(?!\s+que\s+(?:je|j['’])))\b|"
@@ -245,9 +245,9 @@ _EUROPEAN_CORRECTION = re.compile(
     r"\b(?:korrektur|korrigier\w*|stattdessen|ich\s+meinte|das\s+(?:ist|war)\s+falsch|"
     r"corrección|en\s+(?:lugar|vez)\s+de|me\s+equivoqué|quise\s+decir|plutôt\s+que|"
     r"au\s+lieu\s+de|je\s+me\s+suis\s+trompée?|je\s+voulais\s+dire|erratum)\b|"
-    r"(?:^|(?<=[.!;:]\s))falsch\s*:|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))falsch\s*:|"
     # "Utilise plutôt la branche release." (an order to take another), not "Il fait plutôt beau"
-    r"(?:^|(?<=[.!;:]\s))(?!(?:il|elle|on|ce|ça|le|la|les|je|tu|nous|vous|ils|elles)\b)"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?!(?:il|elle|on|ce|ça|le|la|les|je|tu|nous|vous|ils|elles)\b)"
     r"\w+(?:e|ez|s)\s+plutôt\b|"
     # a contrast after a comma: "25 %, nicht 20 %", "el 5, no el 3", "8 000 EUR, pas 6 000"
     r"(?:(?<=,\s)|(?<=;\s))(?:nicht|pas)\s+\w|(?:(?<=,\s)|(?<=;\s))no\s+(?:el|la|los|las)\s+\w|"
@@ -258,22 +258,43 @@ _EUROPEAN_STEERING = re.compile(
     f"{_EUROPEAN_CONSTRAINT.pattern}|{_EUROPEAN_CORRECTION.pattern[len('(?ix)') :]}"
 )
 # where a sentence ends, and a question's opening words
-_SENTENCE_END = re.compile(r"[.!?¿¡\n]")
 _QUESTION_OPENING = re.compile(r"(?i)\s*(?:¿|est-ce\b|muss\s+ich\b|soll(?:en)?\s+(?:ich|wir)\b)")
+_SENTENCE_END = re.compile(r"[.!?¿¡\n]")
+_AROUND = 300  # how far from a rule's word its sentence is read, each way
 
 
-def _outside_questions(pattern: re.Pattern[str], text: str) -> bool:
-    """``pattern`` found in a sentence of ``text`` that is not a question ("Muss ich den
-    Server neu starten?", "¿Tienes que reiniciar?", "Est-ce qu'il faut …")."""
-    for found in pattern.finditer(text):
-        start = max(text.rfind(ch, 0, found.start()) for ch in ".!?¿¡\n") + 1
-        end = _SENTENCE_END.search(text, found.end())
-        if end is not None and text[end.start()] == "?":
+def _sentence_around(text: str, at: int) -> tuple[int, int]:
+    """Where the sentence of ``text`` holding position ``at`` starts and ends (after its
+    closing mark), read at most ``_AROUND`` characters each way."""
+    floor = max(0, at - _AROUND)
+    mark = max(text.rfind(ch, floor, at) for ch in ".!?¿¡\n")
+    closing = _SENTENCE_END.search(text, at, at + _AROUND)
+    start = mark + 1 if mark >= 0 else floor
+    return start, (closing.end() if closing else min(len(text), at + _AROUND))
+
+
+def _says_european(pattern: re.Pattern[str], text: str, words: Iterable[int]) -> bool:
+    """``pattern`` found in a sentence holding one of the European rule words at ``words``
+    that is not a question ("Muss ich den Server neu starten?", "¿Tienes que reiniciar?",
+    "Est-ce qu'il faut …"). Only those sentences are read: a long text costs its few."""
+    read_to = -1
+    for at in words:
+        if at < read_to:
+            continue  # in the sentence just read
+        start, end = _sentence_around(text, at)
+        read_to = end
+        if text[end - 1] == "?" or text[max(start - 1, 0)] == "¿":
             continue
-        if _QUESTION_OPENING.match(text, start) or text[max(start - 1, 0)] == "¿":
+        if _QUESTION_OPENING.match(text, start):
             continue
-        return True
+        if pattern.search(text, start, end):
+            return True
     return False
+
+
+def _european_words(text: str) -> list[int]:
+    """Where the European rule words (``_EUROPEAN_WORDS``) start in ``text``."""
+    return [m.start() for m in _EUROPEAN_WORD.finditer(text)]
 
 
 # A request that (re)states the whole task.
@@ -376,7 +397,7 @@ def is_correction(text: str) -> bool:
         return False
     return (
         bool(_CORRECTION.search(text))
-        or _outside_questions(_EUROPEAN_CORRECTION, text)
+        or _says_european(_EUROPEAN_CORRECTION, text, _european_words(text))
         or _says_unspaced(_UNSPACED_CORRECTION, _unspaced_ends(text))
     )
 
@@ -391,7 +412,7 @@ def is_constraint(text: str) -> bool:
         return False
     return (
         bool(_CONSTRAINT.search(text))
-        or _outside_questions(_EUROPEAN_CONSTRAINT, text)
+        or _says_european(_EUROPEAN_CONSTRAINT, text, _european_words(text))
         or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
     )
 
@@ -611,7 +632,7 @@ _EUROPEAN_WORDS = [
     r"korrektur\b", r"korrigier", r"stattdessen\b", r"ich +meinte\b", r"das +(?:ist|war) +falsch\b",
     r"falsch\b", r"erratum\b",
     r"nunca\b", r"jam[ x]s\b", r"prohibid", r"tienes +que\b", r"tienen +que\b", r"hay +que\b",
-    r"no +(?:se +)?deb(?:e|es|en)\b", r"nada +de\b", r"evita\b",
+    r"no +(?:se +)?deb(?:e|es|en)\b", r"no +(?:el|la|los|las) +[^ ]", r"nada +de\b", r"evita\b",
     r"sin +(?:[^ ]+ +){0,2}?(?:permiso|aprobaci|autorizaci|consultar)", r"correcci",
     r"en +(?:lugar|vez) +de\b", r"me +equivoqu", r"quise +decir\b", r"plut[ x]t\b",
     r"au +lieu\b", r"je +(?:me +suis +tromp|voulais +dire)", r"sino\b", r"sondern\b",
@@ -625,7 +646,7 @@ _EUROPEAN_WORDS = [
 ]  # fmt: skip
 # The same words in a text as written: a text holding none is searched for no European
 # rule (most texts are English; a full search of each would cost a third more).
-_EUROPEAN_WORD = re.compile(
+_EUROPEAN_AT = re.compile(
     "(?i)(?:"
     + "|".join(
         re.sub("^x", ".", w).replace("[ x]", ".").replace(" +", r"\W+").replace("[^ ]", r"\S")
@@ -633,6 +654,8 @@ _EUROPEAN_WORD = re.compile(
     )
     + ")"
 )
+# (where a word starts: the fold's word starts include a letter after an accent, "É|vite")
+_EUROPEAN_WORD = re.compile(f"(?<!\\w){_EUROPEAN_AT.pattern[len('(?i)') :]}", re.IGNORECASE)
 # A word of every _RESTATES phrase (the phrase may start a few words before it).
 _RESTATING_WORDS = [
     r"goal\b", r"task\b", r"objective\b", r"mission\b", r"aim\b", r"plans?\b", r"restate\b",
@@ -772,17 +795,17 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     restating: list[int] = []
     where, restates = _candidates_by_re2(texts) or _candidates(texts)
     correction, constraint = _CORRECTION.match, _CONSTRAINT.match
-    european_word = _EUROPEAN_WORD.match
+    european_word = _EUROPEAN_AT.match
     for i in sorted(where):
         text = texts[i]
         if not is_substantive(text):
             continue
         english = any(correction(text, p) or constraint(text, p) for p in where[i])
-        in_european = any(european_word(text, p) for p in where[i])
+        european = [p for p in where[i] if european_word(text, p)]
         if (
-            correction(text)
-            or english
-            or (in_european and _outside_questions(_EUROPEAN_STEERING, text))
+            english
+            or correction(text)
+            or (european and _says_european(_EUROPEAN_STEERING, text, european))
             or _steers_unspaced(text)
         ):
             steering.append(i)
