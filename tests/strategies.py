@@ -100,8 +100,14 @@ def conversations(
                 content.append(
                     Reasoning(reasoning_provider, text=draw(words), signature=draw(words))
                 )
+        # The Responses API pairs a reasoning item with the item after it by id.
+        paired = bool(content) and reasoning_provider == "openai-responses"
         if kind == "assistant" or draw(st.booleans()):
-            content.append(Text(draw(words)))
+            content.append(
+                Text(draw(words), item_id="msg_1", item_status="completed")
+                if paired
+                else Text(draw(words))
+            )
         calls: list[ToolCall] = []
         if kind == "tools":
             for _ in range(draw(st.integers(1, 3))):
@@ -111,11 +117,12 @@ def conversations(
                         f"call_{call_no}",
                         draw(st.sampled_from(["read_file", "run", "screenshot"])),
                         draw(json_args()),
+                        item_id=f"fc_{call_no}" if paired else None,
                     )
                 )
         content.extend(calls)
         if not any(isinstance(b, Text | ToolCall) for b in content):
-            content.append(Text(draw(words)))
+            content.append(Text(draw(words), item_id="msg_1" if paired else None))
         out.append(Message("assistant", tuple(content)))
         for call in calls:
             parts: list[Text | Image] = [Text(draw(words))]

@@ -9,7 +9,9 @@ URLs within limits; every ``function_call_output`` answers an earlier ``function
 with the same ``call_id`` (once), and every ``function_call`` is answered; a reasoning item
 is followed by the item it produced (an assistant message or a function call), never
 by a user turn or the end of the input; a ``compaction`` item carries its
-``encrypted_content``; ``max_output_tokens`` at least 16.
+``encrypted_content``; ``max_output_tokens`` at least 16; and every item has the shape
+the official SDK's ``ResponseInputItemParam`` types give it (no unknown keys, a reasoning
+item's ``id``…; an image's ``detail`` may be left out: the API defaults it).
 
 :func:`send_reply` answers a valid request as the API does: a JSON ``Response`` or an SSE
 stream of ``response.*`` events ending in ``response.completed`` with usage.
@@ -160,6 +162,8 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
             raise Invalid(f"Invalid value: '{kind}'. Supported values are: 'message', "
                           "'function_call', 'function_call_output', 'reasoning' and "
                           "'compaction'.", p + ".type")  # fmt: skip
+    for i, raw in enumerate(items):
+        _check_sdk_shape(raw, f"input[{i}]")
     unanswered = [cid for cid, done in calls.items() if not done]
     if unanswered:
         raise Invalid(f"No tool output found for function call {unanswered[0]}.", "input")
@@ -167,6 +171,54 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid("Invalid content type. image_url is only supported by certain models.")
     if images > stub.max_images:
         raise Invalid(f"Too many images in request. Max is {stub.max_images}.", "input")
+
+
+def _check_sdk_shape(item: dict[str, Any], p: str) -> None:
+    """The item has the shape the official SDK's ``ResponseInputItemParam`` gives it (the
+    API refuses unknown keys, a reasoning item without its id, a wrong part type…), after
+    the one default the API fills in that the SDK types require: an image's ``detail``."""
+    import pydantic
+
+    from sdk_check import validate_body
+    from stub_server import Invalid
+
+    def with_detail(part: Any) -> Any:
+        if isinstance(part, dict) and part.get("type") == "input_image":
+            return {"detail": "auto", **part}
+        return part
+
+    shaped = dict(item)
+    for key in ("content", "output"):
+        if isinstance(shaped.get(key), list):
+            shaped[key] = [with_detail(part) for part in shaped[key]]
+    if shaped.get("role") == "assistant" and isinstance(shaped.get("content"), list):
+        # An assistant message of output_text parts without an id is accepted (the
+        # clients that rebuild messages send it; the SDK types only know it with an id,
+        # its status and the parts' annotations): checked as that, with those filled in.
+        shaped = {"type": "message", "id": "msg_x", "status": "completed", **shaped}
+        shaped["content"] = [
+            {"annotations": [], **part}
+            if isinstance(part, dict) and part.get("type") == "output_text"
+            else part
+            for part in shaped["content"]
+        ]
+    try:
+        validate_body("openai-responses", {"input": [shaped]})
+    except pydantic.ValidationError as exc:
+        # the union member of the item's own type that got furthest, its deepest error
+        members: dict[str, list[Any]] = {}
+        for e in exc.errors():
+            members.setdefault(str(e["loc"][1:2]), []).append(e)
+
+        def closeness(errors: list[Any]) -> tuple[bool, int, int]:
+            own_type = not any(e["loc"][2:] == ("type",) for e in errors)
+            return own_type, max(len(e["loc"]) for e in errors), -len(errors)
+
+        deepest = max(max(members.values(), key=closeness), key=lambda e: len(e["loc"]))
+        where = ".".join(
+            str(x) for x in deepest["loc"][2:] if not str(x).endswith("Param") and "[" not in str(x)
+        )
+        raise Invalid(f"Invalid '{p}{'.' + where if where else ''}': {deepest['msg']}", p) from None
 
 
 def _check_message(item: Mapping[str, Any], p: str, stub: StubServer) -> int:

@@ -144,6 +144,9 @@ class StubReply:
     tool_calls: tuple[tuple[str, str, str], ...] = ()
     finish_reason: str | None = None
     reasoning: str | None = None  # a reasoning summary (Responses: a reasoning item)
+    #: Anthropic server-tool blocks (``server_tool_use``, ``web_search_tool_result``…), sent
+    #: before the text as the API streams them (a use's input in ``input_json_delta``s)
+    server_blocks: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -870,8 +873,7 @@ def _check_sdk_shape(kind: str, messages: list[Any]) -> None:
     """Every message and block has the shape the official SDK's request types give it (the
     API refuses the rest: "Field required", "Input should be 'application/pdf'", an unknown
     block type). The error named is the one of the union member that got furthest, the
-    block's own type. (Not used for Responses: its SDK types require an image's
-    ``detail``, which the API defaults to ``auto``.)"""
+    block's own type. (Responses: ``stub_responses._check_sdk_shape``.)"""
     import pydantic
 
     from sdk_check import validate_body
@@ -1582,7 +1584,7 @@ class _Handler(BaseHTTPRequestHandler):
             "output_tokens": completion_tokens(reply),
         }
         stop = reply.finish_reason or ("tool_use" if reply.tool_calls else "end_turn")
-        content: list[dict[str, Any]] = []
+        content: list[dict[str, Any]] = list(reply.server_blocks)
         if reply.text:
             content.append({"type": "text", "text": reply.text})
         for cid, name, args in reply.tool_calls:
@@ -1603,16 +1605,27 @@ class _Handler(BaseHTTPRequestHandler):
             "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1}}},
             "message_start")  # fmt: skip
         index = 0
+        for block in reply.server_blocks:
+            uses = block["type"] in ("server_tool_use", "mcp_tool_use")
+            self._sse({"type": "content_block_start", "index": index,
+                       "content_block": {**block, "input": {}} if uses else block},
+                      "content_block_start")  # fmt: skip
+            if uses:
+                self._sse({"type": "content_block_delta", "index": index, "delta":
+                           {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}},
+                          "content_block_delta")  # fmt: skip
+            self._sse({"type": "content_block_stop", "index": index}, "content_block_stop")
+            index += 1
         if reply.text:
-            self._sse({"type": "content_block_start", "index": 0,
+            self._sse({"type": "content_block_start", "index": index,
                        "content_block": {"type": "text", "text": ""}}, "content_block_start")  # fmt: skip
             for piece in self._pieces(reply.text):
-                self._sse({"type": "content_block_delta", "index": 0,
+                self._sse({"type": "content_block_delta", "index": index,
                            "delta": {"type": "text_delta", "text": piece}}, "content_block_delta")  # fmt: skip
                 if truncate:
                     return
-            self._sse({"type": "content_block_stop", "index": 0}, "content_block_stop")
-            index = 1
+            self._sse({"type": "content_block_stop", "index": index}, "content_block_stop")
+            index += 1
         for k, (cid, name, args) in enumerate(reply.tool_calls, start=index):
             self._sse({"type": "content_block_start", "index": k, "content_block":
                        {"type": "tool_use", "id": cid, "name": name, "input": {}}},

@@ -69,6 +69,10 @@ def test_a_fine_tune_of_an_unknown_base_is_refused_with_a_suggestion(cat: Catalo
         ("claude-sonnet-4-6[1m]", "claude-sonnet-4-6", 1_000_000),
         ("claude-opus-4-6[1M]", "claude-opus-4-6", 1_000_000),
         ("us.anthropic.claude-opus-4-6-v1[1m]", "claude-opus-4-6", 1_000_000),
+        # Claude Code on Vertex: the tail before or after the Vertex date
+        ("claude-sonnet-4-5[1m]@20250929", "claude-sonnet-4-5", 200_000),
+        ("claude-sonnet-4-5@20250929[1m]", "claude-sonnet-4-5", 200_000),
+        ("claude-opus-4-6[1m]@default", "claude-opus-4-6", 1_000_000),
         # Bedrock's context-length variants of one model (ListFoundationModels ids)
         ("anthropic.claude-3-haiku-20240307-v1:0:200k", "claude-3-haiku", 200_000),
         ("anthropic.claude-3-haiku-20240307-v1:0:48k", "claude-3-haiku", 48_000),
@@ -89,17 +93,53 @@ def test_a_context_length_tail_is_priced_in_dollars_as_its_model() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "model"),
+    ("name", "lower"),
     [
-        ("US.ANTHROPIC.CLAUDE-3-HAIKU-20240307-V1:0", "claude-3-haiku"),
-        ("ANTHROPIC.CLAUDE-SONNET-4-5-20250929-V1:0", "claude-sonnet-4-5"),
-        ("Eu.Anthropic.Claude-Haiku-4-5-20251001-V1:0", "claude-haiku-4-5"),
-        ("ARN:AWS:BEDROCK:US-EAST-1::FOUNDATION-MODEL/ANTHROPIC.CLAUDE-3-5-HAIKU-20241022-V1:0",
-         "claude-3-5-haiku"),
+        ("US.ANTHROPIC.CLAUDE-3-HAIKU-20240307-V1:0", "us.anthropic.claude-3-haiku-20240307-v1:0"),
+        ("ANTHROPIC.CLAUDE-SONNET-4-5-20250929-V1:0", "anthropic.claude-sonnet-4-5-20250929-v1:0"),
+        ("Eu.Anthropic.Claude-Haiku-4-5-20251001-V1:0", "eu.anthropic.claude-haiku-4-5-20251001-v1:0"),
+        ("Anthropic.claude-3-haiku-20240307-v1:0", "anthropic.claude-3-haiku-20240307-v1:0"),
+        ("arn:aws:bedrock:us-east-1::foundation-model/ANTHROPIC.CLAUDE-3-5-HAIKU-20241022-V1:0",
+         "arn:aws:bedrock:us-east-1::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0"),
+        ("OpenAI/gpt-4o", "openai/gpt-4o"),  # LiteLLM's provider names are lower-case
+        ("openai/GPT-4o", "openai/gpt-4o"),
+        ("azure/GPT-4o", "azure/gpt-4o"),
+        ("Gemini-2.5-Flash", "gemini-2.5-flash"),
+        # a variant word in capitals is no variant of the shorter family (review11 I1):
+        # gpt-4o-MINI was read as gpt-4o, whose images cost 33× less
+        ("gpt-4o-MINI", "gpt-4o-mini"),
+        ("gpt-4.1-NANO", "gpt-4.1-nano"),
+        ("gpt-4o-Realtime-preview", "gpt-4o-realtime-preview"),
     ],
 )  # fmt: skip
-def test_bedrock_ids_are_matched_case_blind(cat: Catalog, name: str, model: str) -> None:
-    """Bedrock's ids are lower-case by construction, so another case can mean only one."""
+def test_a_provider_id_in_other_capitals_is_refused_naming_the_lower_case_id(
+    cat: Catalog, name: str, lower: str
+) -> None:
+    """Bedrock validates model ids against a lower-case pattern (ValidationException), OpenAI
+    answers "The model `GPT-4o` does not exist": an id the provider refuses is refused here,
+    with the spelling it accepts first among the suggestions."""
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(name)
+    assert err.value.suggestions[0] == lower
+    assert cat.lookup(lower)
+
+
+@pytest.mark.parametrize("name", ["gpt-4o-mini-TTS", "gpt-4o-EMBEDDING", "gpt-4o-Transcribe"])
+def test_a_model_that_is_not_for_chat_is_refused_in_any_capitals(cat: Catalog, name: str) -> None:
+    with pytest.raises(UnknownModelError):
+        cat.lookup(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "model"),
+    [
+        ("meta-llama/llama-3.2-11b-vision-instruct", "meta-llama/Llama-3.2-11B-Vision-Instruct"),
+        ("together_ai/meta-llama/LLAMA-3.2-90B-Vision-Instruct-Turbo",
+         "meta-llama/Llama-3.2-90B-Vision-Instruct-Turbo"),
+    ],
+)  # fmt: skip
+def test_an_open_weight_model_is_matched_case_blind(cat: Catalog, name: str, model: str) -> None:
+    """Hosts of open-weight models name them in Hugging Face's capitals or in lower case."""
     assert cat.lookup(name).id == model
 
 
@@ -264,3 +304,111 @@ def test_a_models_file_of_aliases_alone_maps_deployments(cat: Catalog, tmp_path:
     path.write_text(json.dumps({"aliases": {"prod-chat": "gpt-4o-2024-08-06"}}))
     load_models_file(path, cat)
     assert cat.lookup("azure/prod-chat").id == "gpt-4o"
+
+
+# Ids as each provider, cloud and router documents them, and the model that bills them.
+_QUALIFIED_IDS = [
+    # Vertex AI: @date (and Claude Code's [1m] on either side of it), resource names
+    ("claude-sonnet-4-5@20250929", "claude-sonnet-4-5"),
+    ("claude-haiku-4-5@20251001", "claude-haiku-4-5"),
+    ("claude-3-5-haiku@20241022", "claude-3-5-haiku"),
+    ("claude-3-5-sonnet-v2@20241022", "claude-3-5-sonnet"),
+    ("claude-3-7-sonnet@20250219", "claude-3-7-sonnet"),
+    ("claude-opus-4-1@20250805", "claude-opus-4-1"),
+    ("vertex_ai/claude-sonnet-4-5@20250929", "claude-sonnet-4-5"),
+    ("vertex_ai/gemini-2.5-pro", "gemini-2.5-pro"),
+    ("projects/p/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5@20250929",
+     "claude-sonnet-4-5"),
+    ("publishers/google/models/gemini-2.5-flash", "gemini-2.5-flash"),
+    ("models/gemini-2.5-flash", "gemini-2.5-flash"),
+    ("gemini-2.0-flash-001", "gemini-2.0-flash"),
+    ("gemini-2.5-flash-preview-05-20", "gemini-2.5-flash"),
+    ("gemini-2.5-flash-lite-preview-06-17", "gemini-2.5-flash-lite"),
+    # Bedrock: vendor, version, cross-region profiles, LiteLLM's API selectors, ARNs
+    ("anthropic.claude-sonnet-4-5-20250929-v1:0", "claude-sonnet-4-5"),
+    ("us.anthropic.claude-sonnet-4-5-20250929-v1:0", "claude-sonnet-4-5"),
+    ("eu.anthropic.claude-sonnet-4-5-20250929-v1:0", "claude-sonnet-4-5"),
+    ("apac.anthropic.claude-sonnet-4-20250514-v1:0", "claude-sonnet-4"),
+    ("global.anthropic.claude-sonnet-4-5-20250929-v1:0", "claude-sonnet-4-5"),
+    ("jp.anthropic.claude-sonnet-4-5-20250929-v1:0", "claude-sonnet-4-5"),
+    ("us-gov.anthropic.claude-3-5-sonnet-20240620-v1:0", "claude-3-5-sonnet"),
+    ("anthropic.claude-3-5-sonnet-20241022-v2:0", "claude-3-5-sonnet"),
+    ("anthropic.claude-haiku-4-5-20251001-v1:0", "claude-haiku-4-5"),
+    ("bedrock/us.anthropic.claude-3-5-sonnet-20240620-v1:0", "claude-3-5-sonnet"),
+    ("bedrock/converse/us.anthropic.claude-sonnet-4-5-20250929-v1:0", "claude-sonnet-4-5"),
+    ("bedrock/invoke/anthropic.claude-3-haiku-20240307-v1:0", "claude-3-haiku"),
+    ("arn:aws:bedrock:us-east-1:1:inference-profile/us.anthropic.claude-3-haiku-20240307-v1:0",
+     "claude-3-haiku"),
+    ("mistral.pixtral-large-2502-v1:0", "pixtral-large"),
+    ("us.meta.llama3-2-11b-instruct-v1:0", "llama-3.2-11b-vision"),
+    ("meta.llama3-2-90b-instruct-v1:0", "llama-3.2-90b-vision"),
+    # OpenRouter / LiteLLM provider/model
+    ("openrouter/anthropic/claude-3.5-sonnet", "claude-3-5-sonnet"),
+    ("anthropic/claude-sonnet-4.5", "claude-sonnet-4-5"),
+    ("anthropic/claude-3.7-sonnet:thinking", "claude-3-7-sonnet"),
+    ("openrouter/openai/gpt-4o", "gpt-4o"),
+    ("openai/gpt-4o-2024-11-20", "gpt-4o"),
+    ("openai/gpt-4o:extended", "gpt-4o"),
+    ("google/gemini-2.0-flash-exp:free", "gemini-2.0-flash"),
+    ("gemini/gemini-2.5-flash", "gemini-2.5-flash"),
+    ("mistral/pixtral-large-latest", "pixtral-large"),
+    ("litellm_proxy/gpt-4o", "gpt-4o"),
+    ("azure/gpt-4o-mini", "gpt-4o-mini"),
+    ("azure_ai/gpt-4o", "gpt-4o"),
+    # the providers' own dated ids
+    ("claude-3-5-sonnet-20241022", "claude-3-5-sonnet"),
+    ("claude-haiku-4-5-20251001", "claude-haiku-4-5"),
+    ("gpt-4o-2024-05-13", "gpt-4o"),
+    ("o3-2025-04-16", "o3"),
+    ("gpt-4.1-2025-04-14", "gpt-4.1"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "model"), _QUALIFIED_IDS)
+def test_a_provider_qualified_or_dated_id_resolves_to_its_model(
+    cat: Catalog, name: str, model: str
+) -> None:
+    info = cat.lookup(name)
+    plain = cat.lookup(model)
+    assert (info.provider, info.image_cost, info.image_params) == (
+        plain.provider,
+        plain.image_cost,
+        plain.image_params,
+    )
+    assert info.context_window == plain.context_window and not info.estimated
+
+
+@pytest.mark.parametrize(
+    ("typo", "meant"),
+    [
+        ("claude-sonet-4-5", "claude-sonnet-4-5"),
+        ("claude-sonet-4-5@20250929", "claude-sonnet-4-5"),
+        ("us.anthropic.claude-sonet-4-5-20250929-v1:0", "claude-sonnet-4-5"),
+        ("openrouter/anthropic/claude-sonet-4.5", "claude-sonnet-4-5"),
+        ("gpt-4o-mni", "gpt-4o-mini"),
+        ("azure/gpt-4o-mnii", "gpt-4o-mini"),
+        ("gemini-2.5-flsh", "gemini-2.5-flash"),
+        ("vertex_ai/gemini-2.5-flsh", "gemini-2.5-flash"),
+        ("gpt4o", "gpt-4o"),
+        ("gpt-4-o", "gpt-4o"),
+        # Claude 4+ written the Claude 3 way, version before family (redteam16 B6)
+        ("claude-4.5-sonnet", "claude-sonnet-4-5"),
+        ("claude-4-5-sonnet-20250929", "claude-sonnet-4-5-20250929"),
+        ("claude-4-opus-20250514", "claude-opus-4-20250514"),
+        ("CLAUDE-HAIKU-4-5@20251001", "claude-haiku-4-5@20251001"),
+        # a Vertex date on an id in another form: no provider serves the mix
+        ("claude-sonnet-4-5-20250929@20250929", "claude-sonnet-4-5-20250929"),
+        (
+            "anthropic.claude-sonnet-4-5-20250929-v1:0@20250929",
+            "anthropic.claude-sonnet-4-5-20250929-v1:0",
+        ),
+        ("claude-sonnet-4.5@20250929", "claude-sonnet-4.5"),
+    ],
+)
+def test_a_typo_in_any_form_is_refused_naming_the_model(
+    cat: Catalog, typo: str, meant: str
+) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(typo)
+    assert err.value.suggestions[0] == meant
+    assert all(cat.lookup(s) for s in err.value.suggestions)

@@ -111,7 +111,8 @@ def test_an_earlier_request_brought_back_whole_is_priced_alone() -> None:
         else:
             text = f"step {t}: what does row {t} say?"
         dicts.append({"role": "user", "content": text})
-        answer = "The dump follows. " + "row " * 9_000 if t == 590 else f"Row {t} is fine."
+        # a dump too long to be kept shortened (selection._SHORTENED_UP_TO characters)
+        answer = "The dump follows. " + "row " * 70_000 if t == 590 else f"Row {t} is fine."
         dicts.append({"role": "assistant", "content": answer})  # the run stops at the dump
     dicts.append({"role": "user", "content": "and now?"})
     fitter = Fitter(MODEL, window=8_000, max_output_tokens=500)

@@ -34,8 +34,10 @@ def test_an_answer_whose_request_was_dropped_says_so() -> None:
         Message.assistant("The header is missing.", id="a2"),
         Message.user("Fix it.", id="u2"),
     ]
-    # (no earlier request pinned: u1 would be pinned as its opening and closing words)
-    res = fit(history, "gpt-4o", window=1000, max_output_tokens=400, prior_anchor_tokens=0)
+    # (no earlier request pinned: u1 would be pinned as its opening and closing words; a
+    # shrink floor the room cannot hold: u1 would be kept shortened to head and tail)
+    res = fit(history, "gpt-4o", window=1000, max_output_tokens=400, prior_anchor_tokens=0,
+              shrink_floor=200)  # fmt: skip
     reasons = {c.message_id: c.reason for c in res.report.dropped}
     assert reasons["u1"] == "older message dropped to fit the context window"
     for mid in ("a1", "t1", "a2"):

@@ -248,6 +248,39 @@ def test_bad_dicts_in_old_history_still_raise_where_they_are(bad: dict[str, Any]
     assert "[3]" in str(err.value)
 
 
+OTHER_FORMATS = [  # each names a format only it writes (the format a whole read detects)
+    {"role": "user", "content": "from the Responses API", "type": "message"},
+    {"role": "user", "parts": [{"text": "from Gemini"}]},
+    {"role": "model", "parts": [{"text": "a Gemini answer"}]},
+    {"role": "tool", "content": "a result", "tool_call_id": "c1", "parts": []},
+    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]},
+    {"role": "user", "content": [{"type": "input_text", "text": "Responses parts"}]},
+    {"role": "system", "content": "a system message", "type": "custom"},  # (no format)
+]
+
+
+@pytest.mark.parametrize("other", OTHER_FORMATS)
+@pytest.mark.parametrize("where", [1, 150, 399])
+@pytest.mark.parametrize("openai_first", [False, True])
+def test_a_dict_of_another_format_is_read_as_a_whole_read_reads_it(
+    other: dict[str, Any], where: int, openai_first: bool
+) -> None:
+    """The lazy read does not look for the list's format first (that walked a text-only
+    history twice): a dict only another format writes sends the list to the whole read,
+    which detects the format, so the outcome is the one the whole read gives."""
+    dicts = build(["user", "assistant"] * 200, True)
+    if openai_first:  # the format is decided by an OpenAI tool exchange before it
+        dicts[1:1] = build(["exchange"], False)
+    dicts.insert(where, copy.deepcopy(other))
+    if other["role"] != "system":
+        assert read_lazily(dicts) is None
+    try:
+        eager = outcome(read_messages(copy.deepcopy(dicts)), 2000)
+    except ContentError as exc:
+        eager = f"{type(exc).__name__}: {exc}"
+    assert outcome(dicts, 2000) == eager
+
+
 # --- the drops of a long history, reported from what the fit noted --------------------
 
 PNG_2x3 = (  # a 2×3 PNG: a dropped image's notice names its size

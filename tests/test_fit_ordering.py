@@ -36,8 +36,10 @@ def agent_history() -> list[Message]:
 
 def test_an_answer_whose_request_was_dropped_goes_too() -> None:
     # A window where the first request cannot stay but its exchange could (no earlier
-    # request pinned: u1 would be pinned as its opening and closing words).
-    res = fit(agent_history(), "gpt-4o", window=2000, max_output_tokens=500, prior_anchor_tokens=0)
+    # request pinned: u1 would be pinned as its opening and closing words; a shrink floor
+    # the room cannot hold: u1 would be kept shortened to head and tail).
+    res = fit(agent_history(), "gpt-4o", window=2000, max_output_tokens=500,
+              prior_anchor_tokens=0, shrink_floor=400)  # fmt: skip
     roles = [m.role for m in res.messages]
     assert roles[0] == "system" and roles[1] == "user"
     assert [m.id for m in res.messages] == ["sys", "u2"]

@@ -4,13 +4,16 @@ edit anywhere is never served a stale price."""
 from __future__ import annotations
 
 import copy
+from collections import UserDict
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from contextledger.catalog import lookup_model
+from contextledger.errors import ContentError
 from contextledger.fit import FitOptions, Fitter, fit
 from contextledger.model import Message, Text
 from contextledger.pricing.messages import Pricer
@@ -126,6 +129,30 @@ def test_edits_to_earlier_messages_are_seen() -> None:
         edit(dicts)
         # (a message kept before and dropped now has its exact size; a fresh fit, an estimate)
         assert same_decisions(fitter.fit(dicts), fresh(dicts))
+
+
+def test_an_item_that_is_not_a_dict_is_refused_as_a_fresh_fit_refuses_it() -> None:
+    """A Message put in the list, at the end or in place of an earlier dict, or a mapping
+    equal to the dict it replaced, is refused as a fresh fit refuses it, and the list is
+    fitted once it is all dicts again."""
+    dicts: list[Any] = history(40)
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    fitter.fit(dicts)
+
+    def refused(fit_it: Any) -> str:
+        with pytest.raises(ContentError) as err:
+            fit_it()
+        return str(err.value)
+
+    dicts.append(Message.user("a Message among the dicts", id="m99"))
+    assert refused(lambda: fitter.fit(dicts)) == refused(lambda: fresh(dicts))
+    dicts.pop()
+    dicts[3] = Message.user("an earlier dict replaced by a Message", id="m98")
+    assert refused(lambda: fitter.fit(dicts)) == refused(lambda: fresh(dicts))
+    dicts[3] = UserDict(history(4)[3])  # a mapping equal to the dict that was there
+    assert refused(lambda: fitter.fit(dicts)) == refused(lambda: fresh(dicts))
+    dicts[3] = history(4)[3]
+    assert same_decisions(fitter.fit(dicts), fresh(dicts))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))

@@ -255,7 +255,9 @@ def test_parallel_results_are_priced_escaped_as_openai_bills_them() -> None:
     assert price(3, english) - one_korean >= 3_191 - 1_121
     assert one_korean < 1_121  # a single result is not escaped
     # fit prices the same exchange the same way
-    report = fit(parallel_calls(3, korean, "gpt-4.1")["messages"], "gpt-4.1").report
+    report = fit(
+        parallel_calls(3, korean, "gpt-4.1")["messages"], "gpt-4.1", target="openai"
+    ).report
     assert report.used + REQUEST_OVERHEAD == price(3, korean)
 
 

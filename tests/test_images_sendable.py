@@ -21,6 +21,7 @@ from contextledger.fit import Fitter
 from contextledger.images.probe import probe_image
 from contextledger.model import Image, InlineData, Message
 from contextledger.pricing.vision import image_cost, max_image_cost
+from contextledger.providers import provider_format
 from stub_gemini import validate_request
 from stub_server import Invalid, StubServer
 
@@ -108,7 +109,7 @@ def _gemini_refusal(body: Any, stub: StubServer) -> str | None:
 def test_a_gif_for_gemini_is_accepted_by_the_stub_that_refuses_gifs(stub: StubServer) -> None:
     gif = _gif((300, 200), 3)
     raw = (Message.user("What is this?", Image("image/gif", InlineData.from_bytes(gif))),)
-    refusal = _gemini_refusal(translate(raw, "gemini").body, stub)
+    refusal = _gemini_refusal(provider_format("gemini").write(raw, []), stub)
     assert refusal is not None and "Unsupported MIME type" in refusal  # as the real API
     res = fit(_chat(gif), "gemini-2.5-flash", target="gemini")
     assert _gemini_refusal(translate(res.messages, "gemini").body, stub) is None
@@ -194,7 +195,7 @@ def test_an_image_within_every_limit_is_sent_as_it_is() -> None:
 def test_one_shot_fits_do_not_decode_the_same_gif_again(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
-    edits = importlib.import_module("contextledger.fit.edits")
+    edits = importlib.import_module("contextledger.images.sendable")
     decoded: list[int] = []
     real = edits.normalize_image
     monkeypatch.setattr(
@@ -210,7 +211,7 @@ def test_one_shot_fits_do_not_decode_the_same_gif_again(monkeypatch: pytest.Monk
 def test_the_encodings_remembered_are_bounded_by_their_bytes() -> None:
     import importlib
 
-    encodings = importlib.import_module("contextledger.fit.edits")._Encodings(max_bytes=3_000)
+    encodings = importlib.import_module("contextledger.images.sendable").Encodings(max_bytes=3_000)
     limits = default_catalog().lookup("gemini-2.5-flash").image_limits
     for k in range(6):
         payload = base64.b64encode(_gif((40 + k, 30), 1)).decode()

@@ -216,7 +216,8 @@ def test_a_dropped_exchange_leaves_the_rest_of_its_request() -> None:
         ModelResponse(parts=[ToolCallPart("read_file", {"path": "a.py"}, tool_call_id="c1")]),
         ModelRequest(
             parts=[
-                ToolReturnPart("read_file", "y" * 6000, tool_call_id="c1"),
+                # (over 256k characters: too long to keep shortened, so the exchange is dropped)
+                ToolReturnPart("read_file", "y" * 300_000, tool_call_id="c1"),
                 UserPromptPart("now?"),
             ]
         ),

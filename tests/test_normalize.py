@@ -149,7 +149,7 @@ def test_decompression_bomb_refused_from_header_before_decoding() -> None:
     ("data", "words"),
     [
         (b"plain text, not an image", "unknown image format"),
-        (image_bytes(5, 5, "BMP", "black"), "unknown image format"),
+        (image_bytes(16, 16, "ICO", "black"), "unknown image format"),
         (image_bytes(3000, 5, "PNG", "black")[:60], "decoded"),
     ],
 )

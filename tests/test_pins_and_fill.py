@@ -191,6 +191,53 @@ def test_a_recap_room_is_filled_past_a_tool_output_too_big_for_it() -> None:
     assert not tool_pair_problems(out.messages)
 
 
+def test_fit_fills_the_window_past_a_tool_output_too_big_for_the_room_left() -> None:
+    """A long output behind the newest turns is shortened to head and tail (reported) to
+    take part of the room left, and the older turns behind it fill the rest: the walk back
+    used to stop at it with most of an 8k window empty (red team 14: 58-64 % used)."""
+    msgs = _goal_with_screenshot([40] * 30 + [1500] + [40] * 5, image=False)
+    out = fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000)
+    report = out.report
+    assert report.budget * 0.9 <= report.used <= report.budget  # was 1,606 of 6,997
+    big = next(
+        f"m{i}"
+        for i, m in enumerate(msgs)
+        if m.tool_results[:1] and m.tool_results[0].call_id == "c30"
+    )
+    shrunk = [c for c in report.changes if c.action == "shrunk"]
+    assert [c.message_id for c in shrunk] == [big]
+    assert any(n.kind == "shrunk" and n.where == big for n in report.notices)
+    sent = {m.id: m for m in out.messages}
+    assert "pod-30-abc Running" in sent[big].text and "tokens omitted" in sent[big].text
+    assert "c29" in {r.call_id for m in out.messages for r in m.tool_results}  # older, whole
+    assert not tool_pair_problems(out.messages)
+    assert out.messages[1].role == "user" and GOAL in out.messages[1].text
+    reported = {c.message_id for c in report.changes}
+    assert {f"m{i}" for i in range(len(msgs))} <= reported  # kept, shrunk or dropped: said
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    sizes=st.lists(st.sampled_from([5, 40, 150, 500, 2000]), min_size=30, max_size=70),
+    window=st.sampled_from([6_000, 8_000, 16_000, 32_000]),
+    image=st.booleans(),
+)
+def test_fit_uses_the_window_whatever_the_output_sizes(
+    sizes: list[int], window: int, image: bool
+) -> None:
+    """Property: a history that does not fit fills at least 90 % of the budget (a unit
+    too big for the room left is kept shortened, never where the run stops), and the
+    request stays valid, opening with the user's goal."""
+    msgs = _goal_with_screenshot(sizes, image)
+    out = fit(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+    report = out.report
+    assert report.used <= report.budget
+    if len(out.messages) < len(msgs):
+        assert report.used >= 0.9 * report.budget
+    assert not tool_pair_problems(out.messages)
+    assert out.messages[1].role == "user" and GOAL in out.messages[1].text
+
+
 @settings(max_examples=8, deadline=None)
 @given(
     sizes=st.lists(st.sampled_from([5, 40, 150, 500]), min_size=30, max_size=70),

@@ -83,6 +83,30 @@ def test_anthropic_server_tool_blocks_go_back_as_they_came(stub: StubServer) -> 
     assert stub.rejected() == []
 
 
+def test_a_streamed_reply_keeps_its_server_tool_blocks(stub: StubServer, tmp_path: Any) -> None:
+    """send() kept only text, tool calls and thinking of a streamed Anthropic reply: a web
+    search the model ran was said in a note and lost. The blocks are kept as they came
+    (the use's input from its input_json_delta), and the next request that carries the
+    reply is accepted."""
+    from contextledger.client import send
+    from contextledger.config import Config
+    from contextledger.model import Message
+    from stub_server import StubReply
+
+    stub.script(StubReply("Sunny, about 24 °C.", server_blocks=(SEARCH_USE, SEARCH_RESULT)))
+    config = Config(data_dir=tmp_path, anthropic_base_url=stub.anthropic_url,
+                    anthropic_api_key="k")  # fmt: skip
+    history = [Message.user("Weather in Paris tomorrow?")]
+    reply = send(prepare(history, CLAUDE, compaction=False), config=config)
+    assert reply.notes == ()
+    kept = [b for b in reply.message.content if isinstance(b, ProviderContent)]
+    assert [json.loads(b.raw) for b in kept] == [SEARCH_USE, SEARCH_RESULT]
+    again = prepare([*history, reply.message, Message.user("Umbrella?")], CLAUDE, compaction=False)
+    assert again.body["messages"][1]["content"][:2] == [SEARCH_USE, SEARCH_RESULT]
+    send(again, config=config)
+    assert stub.rejected() == []
+
+
 @pytest.mark.parametrize("target", ["openai", "openai-responses", "gemini"])
 def test_other_providers_get_the_search_as_text(stub: StubServer, target: str) -> None:
     """OpenAI and Gemini cannot take Anthropic's server-tool blocks: they get the query and
@@ -182,3 +206,57 @@ def test_server_tool_results_stay_after_their_use_when_the_history_is_cut() -> N
     for m in res.messages:
         kinds = [b.kind for b in m.content if isinstance(b, ProviderContent)]
         assert kinds in ([], ["server_tool_use", "web_search_tool_result"])
+
+
+@pytest.mark.parametrize("model", [GPT, CLAUDE, "gpt-4o-mini", "o3"])
+def test_without_a_target_a_model_of_another_provider_is_priced_the_text_it_gets(
+    model: str,
+) -> None:
+    """review10 P11: a Gemini PDF by URI was priced at 1,000 pages for gpt-4o with no target,
+    so the fit raised BudgetError for a request the OpenAI writer sends in a few dozen
+    tokens. Only Gemini's format carries the block as it came; a model of another provider
+    is sent its text, with or without a target named."""
+    named = fit(code_session(), model, target="anthropic" if model == CLAUDE else "openai")
+    unnamed = fit(code_session(), model)
+    assert unnamed.report.used == named.report.used < 2_000
+    assert [m.id for m in unnamed.messages] == [m.id for m in named.messages]
+
+
+def test_without_a_target_a_gemini_model_is_priced_the_block_as_it_came() -> None:
+    """Gemini's own models may get the block as it came: the larger price, an estimate."""
+    out = fit(code_session(), GEMINI)
+    assert out.report.used >= 258_000
+    assert any(n.kind == "estimated" and "258,000" in n.text for n in out.report.notices)
+
+
+def _pdf_question() -> list[dict[str, Any]]:
+    session = code_session()["contents"][:1]
+    return [
+        {"role": "user", "parts": [{"text": "hello"}]},
+        {"role": "model", "parts": [{"text": "Hi! What can I do?"}]},
+        *session,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("model", "window"), [(GEMINI, 100_000), ("gemini-3-pro-preview", 300_000)]
+)
+def test_a_pdf_by_uri_whose_bound_does_not_fit_is_left_out_reported_not_raised(
+    stub: StubServer, model: str, window: int
+) -> None:
+    """A Files-API PDF's pages cannot be counted here; at the most a document may have
+    (1,000 pages) it cannot fit this window. The request still fits: the PDF becomes its
+    text (the file's URI), and the person is told why and what to do."""
+    out = fit(_pdf_question(), model, window=window, target="gemini")
+    assert [m.id for m in out.messages] == ["m0", "m1", "m2"]
+    body = translate(out.messages, "gemini").body
+    assert "file_data" not in json.dumps(body) and "files/q3" in json.dumps(body)
+    [notice] = [n for n in out.report.notices if n.kind == "replaced"]
+    assert notice.where == "m2" and "1,000 pages" in notice.text and "inline" in notice.text
+    assert out.report.used < window
+
+
+def test_a_pdf_by_uri_that_fits_its_bound_is_sent_as_it_came() -> None:
+    out = fit(_pdf_question(), GEMINI, target="gemini")
+    assert "file_data" in json.dumps(translate(out.messages, "gemini").body)
+    assert not [n for n in out.report.notices if n.kind == "replaced"]

@@ -272,3 +272,36 @@ def test_declared_tools_that_would_share_a_name_are_refused(target: str) -> None
     flat = json.dumps(sent, ensure_ascii=False)
     assert portable_name("検索") != portable_name("翻訳") and portable_name("検索") != "_"
     assert portable_name("検索") in flat and portable_name("翻訳") in flat
+
+
+@pytest.mark.parametrize("target", FORMATS)
+def test_a_renamed_declared_tool_is_reported_and_its_calls_come_back_under_its_name(
+    target: str, stub: StubServer, tmp_path: Any
+) -> None:
+    """review10 P1: a declared tool the target refuses by name is sent renamed, silently,
+    and the model's call came back to the app under the wire name, which it never declared
+    (its dispatch fails). Now the rename is reported and ``send`` gives the call back under
+    the app's name. (Gemini takes 'get.weather'; a CJK name is renamed for every target.)"""
+    from contextledger.client import send
+    from contextledger.config import Config
+    from contextledger.prepare import Preparer
+    from contextledger.providers.ids import portable_name
+    from stub_server import StubReply
+
+    name = "天気" if target == "gemini" else "get.weather"
+    tools = [{"type": "function", "function": {"name": name, "parameters": {"type": "object"}}}]
+    model = MODELS[target]
+    prepared = Preparer(model, target=target, compaction=False).prepare(  # type: ignore[arg-type]
+        [Message.user("weather in Oslo?")], tools=tools
+    )
+    assert prepared.tool_names == {portable_name(name): name}
+    (notice,) = [n for n in prepared.report.notices if n.kind == "renamed"]
+    assert repr(name) in notice.text and repr(portable_name(name)) in notice.text
+    stub.script(StubReply("", (("call_1", portable_name(name), '{"city": "Oslo"}'),)))
+    urls = {"openai_base_url": stub.url, "anthropic_base_url": stub.anthropic_url,
+            "gemini_base_url": stub.gemini_url}  # fmt: skip
+    keys = {"openai_api_key": "k", "anthropic_api_key": "k", "gemini_api_key": "k"}
+    config = Config(data_dir=tmp_path, **urls, **keys)
+    reply = send(prepared, config=config)
+    assert [c.name for c in reply.message.tool_calls] == [name]
+    assert stub.rejected() == []

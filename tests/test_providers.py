@@ -966,3 +966,33 @@ def test_images_are_sent_as_the_format_their_bytes_are_in(
         body = translate((Message.user("What is this?", image),), target).body
         text = json.dumps(body)
         assert f'"{sent}"' in text and f'"{label}"' not in text
+
+
+def test_fit_takes_anthropic_system_blocks_and_names_bad_ones() -> None:
+    """review10 S2: ``fit(system=[{"type": "text", …}])`` (Anthropic's ``system`` list)
+    failed with "Text.text: must be a string, not a list". The blocks are the prompt, each
+    ``cache_control`` kept; anything else is refused naming the caller's ``system``."""
+    from contextledger import fit
+    from contextledger.pricing.messages import REQUEST_OVERHEAD, price_request
+
+    blocks = [{"type": "text", "text": "Be brief."},
+              {"type": "text", "text": "Cite files.", "cache_control": {"type": "ephemeral"}}]  # fmt: skip
+    fitted = fit([{"role": "user", "content": "hi"}], "claude-sonnet-4-5", system=blocks)
+    body = translate(fitted.messages, "anthropic").body
+    assert body["system"] == blocks
+    priced = price_request(body, "claude-sonnet-4-5", "anthropic").total
+    assert fitted.report.used + REQUEST_OVERHEAD == priced
+    for bad, where in (
+        ([{"type": "image"}], r"system\[0\]\.type"),
+        ([{"text": 1}], r"system\[0\]"),
+    ):
+        with pytest.raises(ContentError, match=where):
+            fit([{"role": "user", "content": "hi"}], "claude-sonnet-4-5", system=bad)
+
+
+def test_a_mapping_that_is_not_a_dict_is_named() -> None:
+    """review11 P3: a UserDict message was refused with "expected an object, got an object"."""
+    from collections import UserDict
+
+    with pytest.raises(ContentError, match=r"messages\[1\]: expected an object, got a UserDict"):
+        read_messages([{"role": "user", "content": "hi"}, UserDict(role="user", content="x")])

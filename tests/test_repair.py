@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -449,3 +450,96 @@ def test_fit_repairs_a_call_id_reused_across_rounds(stub: Any) -> None:
             claude = anthropic.Anthropic(api_key="k", base_url=stub.anthropic_url, max_retries=0)
             assert claude.messages.create(model=model, max_tokens=9, **body).content
     assert stub.rejected() == []
+
+
+REASONING = {"type": "reasoning", "id": "rs_1", "encrypted_content": "enc",
+             "summary": [{"type": "summary_text", "text": "thought"}]}  # fmt: skip
+
+
+def cut_after_reasoning() -> list[dict[str, Any]]:
+    """A Responses history whose stream was cut after the reasoning item."""
+    return [{"role": "user", "content": "q1"}, REASONING, {"role": "user", "content": "hello?"}]
+
+
+def message_without_its_id() -> list[dict[str, Any]]:
+    """A Responses history whose app rebuilt the assistant message from its text (no id)."""
+    answer = {"type": "message", "role": "assistant",
+              "content": [{"type": "output_text", "text": "an answer"}]}  # fmt: skip
+    return [{"role": "user", "content": "q1"}, REASONING, answer,
+            {"role": "user", "content": "what now?"}]  # fmt: skip
+
+
+def test_orphan_responses_reasoning_is_a_problem_for_responses_only() -> None:
+    """review10 P5: the Responses API refuses a reasoning item without the item it produced
+    ("Item 'rs_1' of type 'reasoning' was provided without its required following item"),
+    and one with an id followed by an item without its own; the other writers drop it."""
+    from contextledger.providers import read_messages
+    from contextledger.validate import problems_for
+
+    for history in (cut_after_reasoning(), message_without_its_id()):
+        messages = read_messages(history, "openai-responses")
+        assert [p.kind for p in problems_for(messages, "openai-responses")] == ["orphan_reasoning"]
+        assert [p.kind for p in problems_for(messages, None)] == ["orphan_reasoning"]
+        for other in ("openai", "anthropic", "gemini"):
+            assert problems_for(messages, other) == []
+
+
+def test_repair_removes_an_orphan_reasoning_item_and_unpairs_an_id() -> None:
+    cut = repair(cut_after_reasoning(), target="openai-responses")
+    assert kinds(cut) == ["orphan_reasoning", "empty"]
+    assert [m.role for m in cut.messages] == ["user", "user"]
+    assert "rs_1" in str(cut.changes[0]) and "cut stream" in str(cut.changes[0])
+
+    rebuilt = repair(message_without_its_id(), target="openai-responses")
+    assert kinds(rebuilt) == ["orphan_reasoning"]
+    assert "has no id of its own" in str(rebuilt.changes[0])
+    assert rebuilt.messages[1].text == "an answer"
+    assert not any(isinstance(b, Reasoning) for m in rebuilt.messages for b in m.content)
+    # the SDK's ResponseReasoningItemParam requires the id (review11 P1)
+    no_id = [Message.user("q", id="u"), Message.assistant(
+        Reasoning("openai-responses", encrypted="e"), Text("a", item_id="msg_1"), id="a")]  # fmt: skip
+    assert kinds(repair(no_id)) == ["orphan_reasoning"]
+    for fixed in (cut, rebuilt):
+        ensure_valid(fixed.messages, "openai-responses")
+        assert repair(fixed.messages, target="openai-responses").changes == ()
+
+
+def test_reasoning_items_cut_before_their_output_all_go() -> None:
+    """Two reasoning items and then the cut: both go (looked at from the turn's end, so
+    the first is not kept for the second, which is itself removed). A call removed as
+    truncated takes its reasoning with it (the note that says so has no item id)."""
+    first = Reasoning("openai-responses", encrypted="e1", item_id="rs_1")
+    second = Reasoning("openai-responses", encrypted="e2", item_id="rs_2")
+    history = [Message.user("go", id="u"), Message.assistant(first, second, id="a"),
+               Message.user("hello?", id="u2")]  # fmt: skip
+    fixed = repair(history)
+    assert kinds(fixed) == ["orphan_reasoning", "orphan_reasoning", "empty"]
+    assert [m.id for m in fixed.messages] == ["u", "u2"]
+
+    cut_call = [Message.user("go", id="u"),
+                Message.assistant(first, ToolCall("c1", "ls", '{"a": 1'), id="a"),
+                Message.tool("c1", "x", id="t")]  # fmt: skip
+    fixed = repair(cut_call)
+    assert kinds(fixed) == ["malformed_call_removed", "orphan_reasoning", "orphan_result"]
+    assert fixed.messages[1].text == INCOMPLETE_NOTE
+    ensure_valid(fixed.messages, "openai-responses")
+
+
+def test_fit_and_prepare_send_a_repaired_reasoning_turn_the_stub_accepts(stub: Any) -> None:
+    """The requests fit and prepare make from those histories are accepted by the stub
+    (which refuses both as they came), each repair reported."""
+    import openai
+
+    from contextledger import fit, prepare
+    from contextledger.providers import translate
+
+    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+    for history in (cut_after_reasoning(), message_without_its_id()):
+        with pytest.raises(openai.BadRequestError, match="required following item"):
+            client.responses.create(model="gpt-5", input=history)  # type: ignore[arg-type]
+        fitted = fit(history, "gpt-5", target="openai-responses")
+        assert [n.kind for n in fitted.report.notices][:1] == ["repaired"]
+        body = translate(fitted.messages, "openai-responses").body
+        assert client.responses.create(model="gpt-5", **body).output
+        prepared = prepare(history, "gpt-5", compaction=False, target="openai-responses")
+        assert client.responses.create(**prepared.sdk_kwargs()).output

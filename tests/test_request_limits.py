@@ -19,7 +19,7 @@ from contextledger.fit import fit
 from contextledger.model import Image as ImageBlock
 from contextledger.model import InlineData, Message, ToolCall
 from contextledger.prepare import prepare, price_request
-from contextledger.providers import translate
+from contextledger.providers import provider_format, translate
 from contextledger.storage.media import MediaStore
 from stub_gemini import validate_request
 from stub_server import Invalid, StubServer, validate_anthropic
@@ -142,7 +142,7 @@ def test_anthropic_image_over_5_mb_is_never_sent(where: str) -> None:
     )
     model = "claude-sonnet-4-5"
     headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
-    raw = {"model": model, "max_tokens": 9, **translate(history, "anthropic").body}
+    raw = {"model": model, "max_tokens": 9, **provider_format("anthropic").write(history, [])}
     with pytest.raises(Invalid, match="image exceeds 5 MB maximum"):
         validate_anthropic(raw, headers, StubServer())
 
@@ -179,7 +179,9 @@ def test_anthropic_per_image_limit_holds_for_a_cheap_image(stub: StubServer) -> 
     model = "claude-sonnet-4-6"
     client = anthropic.Anthropic(api_key="k", base_url=stub.anthropic_url, max_retries=0)
     with pytest.raises(anthropic.BadRequestError, match="image exceeds 5 MB maximum"):
-        client.messages.create(model=model, max_tokens=9, **translate(history, "anthropic").body)
+        client.messages.create(
+            model=model, max_tokens=9, **provider_format("anthropic").write(history, [])
+        )
 
     res = fit(history, model, target="anthropic")
     assert client.messages.create(
@@ -203,7 +205,7 @@ def test_anthropic_many_image_rule() -> None:
     model = "claude-sonnet-4-5"
     headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
     with pytest.raises(Invalid, match="many-image requests"):
-        raw = {"model": model, "max_tokens": 9, **translate(history, "anthropic").body}
+        raw = {"model": model, "max_tokens": 9, **provider_format("anthropic").write(history, [])}
         validate_anthropic(raw, headers, StubServer())
     res = fit(history, model, window=200_000, target="anthropic")
     body = translate(res.messages, "anthropic").body

@@ -13,11 +13,12 @@ import json
 import pytest
 
 from builders import image_block
-from contextledger import Message, Reasoning, ToolCall
+from contextledger import Message, Reasoning, ToolCall, fit
 from contextledger.client import complete, send, usage_record
 from contextledger.config import Config
 from contextledger.errors import SendError
 from contextledger.prepare import Preparer
+from contextledger.pricing.messages import REQUEST_OVERHEAD, Pricer
 from contextledger.providers import openai_responses
 from contextledger.report import Notice
 from stub_responses import prompt_tokens
@@ -296,3 +297,38 @@ def test_a_compaction_item_never_becomes_an_empty_turn_elsewhere() -> None:
     validate_anthropic({"model": "m", "max_tokens": 5, **translate(history, "anthropic").body},
                        headers, Stub())  # fmt: skip
     validate_gemini(translate(history, "gemini").body)
+
+
+def test_each_input_item_of_an_assistant_turn_is_priced_its_framing() -> None:
+    """review10 T7: the Responses API frames each input item as a message, so a turn whose
+    text and call are two items is billed two framings. A text message followed by a call
+    message (LangChain's shape) and one message holding both become the same two items:
+    both are budgeted the same, and ``report.used`` is what ``price_request`` finds in the
+    body (it was 4 tokens above it per such pair, or 4 under the bill when merged)."""
+    from contextledger.prepare import price_request
+
+    call = {"id": "c1", "type": "function", "function": {"name": "shell", "arguments": "{}"}}
+    split = [{"role": "user", "content": "Goal: fix it"},
+             {"role": "assistant", "content": "use this"},
+             {"role": "assistant", "content": None, "tool_calls": [call]},
+             {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+             {"role": "user", "content": "next?"}]  # fmt: skip
+    merged = [split[0], {**split[1], "tool_calls": [call]}, *split[3:]]
+    used = []
+    for history in (split, merged):
+        prepared = responses("gpt-5").prepare(history)
+        assert [i.get("type") for i in prepared.body["input"]][1:3] == ["message", "function_call"]
+        assert prepared.report.used == price_request(prepared.body, "gpt-5").total
+        used.append(prepared.report.used)
+        # without a target, the most any writer sends (review11 P2: the items' framings)
+        untargeted = fit(history, "gpt-5").report
+        assert untargeted.used + REQUEST_OVERHEAD >= prepared.report.used
+    assert used[0] == used[1]
+    pricer = Pricer.for_model("gpt-5", wire="openai-responses")
+    both = pricer.message(Message.assistant(*both_blocks()))
+    apart = [pricer.message(Message.assistant(b)) for b in both_blocks()]
+    assert both.total == sum(p.total for p in apart)
+
+
+def both_blocks() -> tuple[str, ToolCall]:
+    return "use this", ToolCall("c1", "shell", "{}")

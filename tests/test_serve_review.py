@@ -518,7 +518,8 @@ def test_a_responses_message_written_after_a_fit_keeps_its_id_and_status(
     dropped), the items around it are written from our messages, not forwarded as sent:
     the assistant message still carries its ``id`` and ``status``, so the reasoning item
     before it keeps its following item (the real API refuses one without it)."""
-    big = "line of tool output that is long enough\n" * 400
+    # (over 256k characters: too long to keep shortened, so the exchange is dropped)
+    big = "line of tool output that is long enough\n" * 7_000
     items = [
         {"role": "user", "content": "Goal: read the file."},
         {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "gAAAA1"},

@@ -210,6 +210,50 @@ def test_the_openai_chat_stub_takes_only_the_sdks_message_shapes(stub: StubServe
     assert client.chat.completions.create(model="gpt-4o", messages=fine).choices  # type: ignore[arg-type]
 
 
+def test_the_openai_chat_stub_refuses_an_unknown_field_on_a_part(stub: StubServer) -> None:
+    import openai
+
+    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+    odd = [{"role": "user", "content": [{"type": "text", "text": "hi", "cache_control": {}}]}]
+    with pytest.raises(openai.BadRequestError, match=r"cache_control: Extra inputs"):
+        client.chat.completions.create(model="gpt-4o", messages=odd)  # type: ignore[arg-type]
+
+
+def test_the_responses_stub_takes_only_the_sdks_item_shapes(stub: StubServer) -> None:
+    """An input item or part the SDK's ``ResponseInputItemParam`` types do not name is
+    refused (an unknown key, a reasoning item without its id); what the API takes though
+    the types do not say it (an image without ``detail``, an assistant message of
+    output_text parts without an id) passes."""
+    import openai
+
+    client = openai.OpenAI(api_key="k", base_url=stub.url, max_retries=0)
+    user = {"role": "user", "content": "hi"}
+    refused_items = {
+        r"input\[0\]\.content\.0\.cache_control': Extra inputs": [
+            {"role": "user", "content": [{"type": "input_text", "text": "hi", "cache_control": {}}]}
+        ],
+        r"input\[1\]\.id': Field required": [
+            user,
+            {"type": "reasoning", "summary": [], "encrypted_content": "e"},
+            {"type": "message", "role": "assistant", "content": "a"},
+        ],
+        r"input\[1\]\.zz": [
+            user,
+            {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}", "zz": 1},
+            {"type": "function_call_output", "call_id": "c", "output": "x"},
+        ],
+    }
+    for match, items in refused_items.items():
+        with pytest.raises(openai.BadRequestError, match=match):
+            client.responses.create(model="gpt-5", input=items)  # type: ignore[arg-type]
+    fine = [
+        {"role": "user", "content": [{"type": "input_image", "image_url": "https://x/a.png"}]},
+        {"role": "assistant", "content": [{"type": "output_text", "text": "a cat"}]},
+        user,
+    ]
+    assert client.responses.create(model="gpt-5", input=fine).output  # type: ignore[arg-type]
+
+
 def animated_gif() -> bytes:
     from PIL import Image as PILImage
 

@@ -448,6 +448,52 @@ def test_a_small_first_fit_builds_no_compiled_vocabulary_and_a_large_one_builds_
     assert int(small_used) == fit([{"role": "user", "content": "hello"}], "gpt-4o").report.used
 
 
+def test_a_first_fit_too_big_for_the_pure_python_path_reads_one_vocabulary() -> None:
+    """Checked in a fresh process: a first fit of a long history into a large window goes
+    to the compiled tokenizer from its first count (the pure-Python path's vocabulary is
+    never read, so the process loads one); the counts are exact either way."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, contextledger\n"
+        "from contextledger.pricing import text\n"
+        "reads = []\n"
+        "read = text._read_ranks\n"
+        "text._read_ranks = lambda name: reads.append(name) or read(name)\n"
+        "big = [{'role': 'user' if i % 2 == 0 else 'assistant', 'content': f'message {i} '"
+        " + 'word ' * 300} for i in range(2001)]\n"
+        "a = contextledger.fit(big, 'gpt-4o', window=128_000).report.used\n"
+        "b = contextledger.fit(big[-3:], 'gpt-4o').report.used\n"
+        "print(len(reads), text._toktok() is not None, a, b)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    reads, fast, used_big, used_small = out.stdout.split()
+    if fast == "True":  # (without toktok, tiktoken's build reads the ranks once itself)
+        assert reads == "0"
+    else:
+        assert reads == "1"
+    from contextledger import fit
+
+    big = [
+        {"role": "user" if i % 2 == 0 else "assistant", "content": f"message {i} " + "word " * 300}
+        for i in range(2001)
+    ]
+    assert int(used_big) == fit(big, "gpt-4o", window=128_000).report.used
+    assert int(used_small) == fit(big[-3:], "gpt-4o").report.used
+
+
+def test_a_count_announced_as_large_skips_the_pure_python_path() -> None:
+    compiled = _compiled("o200k_base")
+    counter = TiktokenCounter.named("o200k_base")
+    counter.expect(10**6)
+    assert counter._light is False
+    assert counter.count("hello world") == compiled.count("hello world")
+    small = TiktokenCounter.named("o200k_base")
+    small.expect(1_000)  # within the allowance: the pure-Python path stays
+    assert small.count("hello world") == 2 and isinstance(small._light, text_mod._LightCounter)
+
+
 # --- a lower bound without tokenizing ----------------------------------------------------
 
 

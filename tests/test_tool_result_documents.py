@@ -98,7 +98,27 @@ def test_every_provider_gets_the_documents_a_tool_returned(stub: StubServer, tar
         files_turn = out.body["messages"][3]
         assert files_turn["role"] == "user"
         assert [p["type"] for p in files_turn["content"]] == ["text", "file"]
+        # a PDF is not an image (review10 P7: "Images returned by tool call")
+        assert files_turn["content"][0]["text"] == "Files returned by tool call toolu_1:"
         assert any(n.kind == "moved" for n in out.report.notices)
     send(stub, target, out.sdk_kwargs())
     again = translate(read_messages(translate(out.messages, target).body), target).body  # type: ignore[arg-type]
     assert again == translate(out.messages, target).body  # type: ignore[arg-type]
+
+
+def test_a_tool_turn_of_images_and_files_says_so_and_reads_back() -> None:
+    """The user turn after OpenAI Chat tool messages says what it carries, and is read back
+    into the tool result (files too), priced as sent."""
+    from builders import image_block
+    from contextledger.model import Image, InlineData, Message, ToolCall, ToolResult
+
+    pdf = FileAttachment("a.pdf", data=InlineData(b64(PDF)), media_type="application/pdf")
+    result = ToolResult("c1", (pdf, image_block(40, 30)))
+    history = [Message.user("look"), Message.assistant(ToolCall("c1", "fetch")),
+               Message("tool", (result,)), Message.user("and?")]  # fmt: skip
+    out = prepare(history, "gpt-4o", target="openai", compaction=False)
+    header = out.body["messages"][3]["content"][0]["text"]
+    assert header == "Images and files returned by tool call c1:"
+    assert out.report.used == price_request(out.body, "gpt-4o").total
+    (back,) = read_messages(out.body, "openai")[2].tool_results
+    assert [type(b) for b in back.content if b.type != "text"] == [FileAttachment, Image]

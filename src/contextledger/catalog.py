@@ -10,7 +10,8 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    dotted Claude versions (``claude-sonnet-4.5``), dates and ``-latest``/``-preview`` tails,
    fine-tunes (``ft:gpt-4o-mini-2024-07-18:acme::id`` bills as its base), context-length
    tails (``claude-sonnet-4-5[1m]``, Bedrock's ``…-v1:0:48k``: the window served, never more);
-   Bedrock ids case-blind (``US.ANTHROPIC.CLAUDE-…``);
+   open-weight ``org/model`` ids case-blind (``meta-llama/llama-3.2-11b-…``), never a
+   provider's own (``GPT-4o``, ``US.ANTHROPIC.CLAUDE-…``: refused, the lower-case id suggested);
 3. a known family the name extends by a variant word providers use (``-audio``, ``-pro``,
    ``-preview`` …: ``gpt-4o-mini-audio-preview`` → ``gpt-4o-mini``); not by a version number
    (``claude-opus-4-9`` is not ``claude-opus-4``), a stray letter (``gpt-4-o``), an unknown
@@ -58,6 +59,7 @@ _DATED_SUFFIX = re.compile(
     r"(-\d{4}-\d{2}-\d{2}|-\d{8}|-\d{4}|-\d{3}|-latest|-preview(-\d{2}-\d{2,4})?)$"
 )
 
+_DATE = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8})$")
 
 # Provider prefixes of LiteLLM / OpenRouter / cloud ids, and the catalog provider they mean.
 _ROUTE_PROVIDERS = {
@@ -96,15 +98,20 @@ _VERTEX_DATE = re.compile(r"@(?:\d{8}|latest|default|\d{3})$")
 _CLAUDE_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
 _FINE_TUNE = re.compile(r"^ft:([^:]+):.*$")
 _AZURE_FINE_TUNE = re.compile(r"\.ft-[0-9a-z]+$")
-# Ids in a cloud's own form, matched case-blind: Bedrock's (vendor., region.vendor., ARNs).
+# Ids in a cloud's own form: Bedrock's (vendor., region.vendor., ARNs).
 _CLOUD_ID = re.compile(
     r"^(?:arn:aws|(?:(?:us|eu|apac|global|us-gov|jp|au|ca)\.)?"
-    r"(?:anthropic|meta|mistral|amazon|cohere|ai21)\.)",
-    re.IGNORECASE,
+    r"(?:anthropic|meta|mistral|amazon|cohere|ai21)\.)"
 )
+# Providers whose APIs refuse an id in other capitals (directly and through Bedrock, Vertex,
+# Azure and routers): their ids are matched exactly.
+_CASE_SENSITIVE_PROVIDERS = frozenset({"openai", "anthropic", "gemini"})
 # A context-length variant of a model: Claude Code's claude-sonnet-4-5[1m] (the 1M-token
-# window, Anthropic's context-1m beta) and Bedrock's anthropic.claude-…-v1:0:200k.
-_CONTEXT_VARIANT = re.compile(r"(?:\[(\d+)([km])\]|:(\d+)(k))$", re.IGNORECASE)
+# window, Anthropic's context-1m beta) and Bedrock's anthropic.claude-…-v1:0:200k. On Vertex
+# Claude Code's tail comes before or after the date: claude-sonnet-4-5[1m]@20250929.
+_CONTEXT_VARIANT = re.compile(
+    r"(?:\[(\d+)([km])\](@(?:\d{8}|latest|default|\d{3}))?|:(\d+)(k))$", re.IGNORECASE
+)
 # OpenRouter variants of one model: anthropic/claude-3.7-sonnet:thinking, openai/gpt-4o:extended
 _OPENROUTER_VARIANT = re.compile(r":(?:free|beta|thinking|extended|nitro|floor|online|exacto)$")
 # Words after a known id that make it another kind of model: not a chat model at all, or
@@ -232,18 +239,22 @@ class Catalog:
         if base is not None and wanted and _takes_tail(model, base):
             return _with_window(base, wanted)
         suggestions = self.suggest(model) if model.strip() else ()  # nothing to be close to
+        for fixed in _corrections(model.strip()):
+            if self._find(fixed) is not None:
+                suggestions = (fixed, *(s for s in suggestions if s != fixed))[:3]
         raise UnknownModelError(model, suggestions, hint=_hint(model))
 
     def _find(self, name: str) -> ModelInfo | None:
         found = self._resolve(name)
-        if found is None and ("/" in name or _CLOUD_ID.match(name)):
-            # Routed ids (org/model, provider/model) are matched case-blind, as routers list
-            # them: OpenRouter's meta-llama/llama-3.2-11b-… is Hugging Face's
-            # meta-llama/Llama-3.2-11B-…; so are Bedrock ids, lower-case by construction
-            # (US.ANTHROPIC.CLAUDE-… can only mean one). A bare id stays case-sensitive:
-            # OpenAI answers "The model `GPT-4o` does not exist", so GPT-4o is refused with
-            # gpt-4o suggested.
+        if found is None and "/" in name:
+            # Open-weight models are matched case-blind, as their hosts spell them:
+            # OpenRouter's meta-llama/llama-3.2-11b-… is Hugging Face's meta-llama/Llama-3.2-11B-….
+            # A provider's own ids are not: OpenAI answers "The model `GPT-4o` does not
+            # exist", Bedrock refuses US.ANTHROPIC.CLAUDE-… (its ids match a lower-case
+            # pattern), so those are refused with the lower-case id suggested.
             found = self._resolve_case_blind(name)
+            if found is not None and found.provider in _CASE_SENSITIVE_PROVIDERS:
+                return None
         return found
 
     def _resolve_case_blind(self, model: str) -> ModelInfo | None:
@@ -264,7 +275,11 @@ class Catalog:
         """
         known = {k.lower(): k for k in self._models if not k.endswith("/default")}
         name = _context_variant(model)[0]
-        spellings = _candidates(_strip_route(name)[1].lower())  # GPT-4o → gpt-4o
+        # GPT-4o → gpt-4o; the plainest spelling first (us.anthropic.claude-sonet-4-5-2025…
+        # is nearest claude-sonnet-4-5 once its region, vendor, version and date are off)
+        spellings = _candidates(_strip_route(name)[1].lower())
+        plain = [_DATE.sub("", s) for s in reversed(spellings)]
+        spellings = list(dict.fromkeys([*plain, *reversed(spellings)]))
         for spelling in spellings:
             close = difflib.get_close_matches(spelling, list(known), n=n, cutoff=0.6)
             if close:
@@ -304,6 +319,8 @@ class Catalog:
         if model in self._aliases:
             return self._models[self._aliases[model]]
         provider, bare = _strip_route(model)
+        if _two_forms(bare):
+            return None
         names = _candidates(bare)
         for name in names:
             found = self._known(name, provider)
@@ -350,10 +367,13 @@ class Catalog:
         )
         if best is None or not _is_variant(bare, best) or self._misspells_another(bare, best):
             return None
-        words = set(bare[len(best) + 1 :].split("-"))
+        family = self._models[best]
+        tail = bare[len(best) + 1 :]
+        if family.provider in _CASE_SENSITIVE_PROVIDERS and tail != tail.lower():
+            return None  # gpt-4o-MINI is not a gpt-4o variant: OpenAI refuses it
+        words = set(tail.lower().split("-"))
         if words & _NOT_CHAT_WORDS:
             return None
-        family = self._models[best]
         if words & _NO_VISION_WORDS:
             family = replace(family, vision=False)
         if family.provider == "openai" and words & _RESPONSES_ONLY_WORDS:
@@ -365,6 +385,41 @@ class Catalog:
         cost 33× more: a near-miss of a longer known id is a typo, not a variant."""
         longer = [k for k in self._models if len(k) > len(family) and k != family]
         return bool(difflib.get_close_matches(name, longer, n=1, cutoff=0.9))
+
+
+# Claude 4 and later name the family before the version (claude-sonnet-4-5); wrappers
+# still write them the Claude 3 way (claude-4.5-sonnet, claude-4-opus-20250514).
+_CLAUDE_VERSION_FIRST = re.compile(r"^claude-(\d+(?:[.-]\d)?)-(sonnet|opus|haiku)\b")
+
+
+def _two_forms(name: str) -> bool:
+    """An id in two providers' forms at once, which neither serves: a Vertex ``@date`` after
+    a dated id (``claude-sonnet-4-5-20250929@20250929``), a Bedrock id
+    (``anthropic.claude-…-v1:0@…``) or OpenRouter's dotted version (``claude-sonnet-4.5@…``)."""
+    if "@" not in name:
+        return False
+    before = name.rsplit("@", 1)[0]
+    return bool(
+        _DATE.search(before)
+        or re.search(r"-v\d+:\d+$", before)  # Bedrock's; Vertex has claude-3-5-sonnet-v2@…
+        or _BEDROCK_VENDOR.match(_BEDROCK_REGION.sub("", before))
+        or (before.startswith("claude-") and _CLAUDE_DOTTED.search(before))
+    )
+
+
+def _corrections(model: str) -> list[str]:
+    """Spellings of a refused id that may be what was meant, tried in turn (the last that
+    resolves is suggested first): its lower case (``GPT-4o``, ``US.ANTHROPIC.…``), a
+    Claude id with the version before the family (``claude-4.5-sonnet``), without a Vertex
+    date it cannot take (``claude-sonnet-4-5-20250929@20250929``)."""
+    lower = model.lower()
+    out = [lower] if lower != model else []
+    if _two_forms(_strip_route(lower)[1]):
+        out.append(lower.rsplit("@", 1)[0])
+    swapped = _CLAUDE_VERSION_FIRST.sub(lambda m: f"claude-{m[2]}-{m[1].replace('.', '-')}", lower)
+    if swapped != lower:
+        out.append(swapped)
+    return out
 
 
 def _hint(model: str) -> str:
@@ -387,18 +442,19 @@ def _context_variant(model: str) -> tuple[str, int | None]:
     """
     name = model.strip()
     tail = _CONTEXT_VARIANT.search(name)
-    if tail is None or (tail[3] and name.startswith("ft:")):  # a fine-tune's own id: ft:…:12k
+    if tail is None or (tail[4] and name.startswith("ft:")):  # a fine-tune's own id: ft:…:12k
         return name, None
-    digits, unit = (tail[1], tail[2]) if tail[1] else (tail[3], tail[4])
+    digits, unit = (tail[1], tail[2]) if tail[1] else (tail[4], tail[5])
     scale = 1_000_000 if unit.lower() == "m" else 1_000
-    return name[: tail.start()], int(digits) * scale or None  # [0k]: no window, refused
+    vertex_date = tail[3] or ""  # kept: claude-sonnet-4-5[1m]@20250929 → …-4-5@20250929
+    return name[: tail.start()] + vertex_date, int(digits) * scale or None  # [0k]: refused
 
 
 def _takes_tail(model: str, base: ModelInfo) -> bool:
     """Whether ``model``'s context-length tail is one its provider has: Claude Code's
     ``[1m]`` on a Claude id, Bedrock's ``:200k`` on a Bedrock id (OpenAI and Google answer
     404 for ``gpt-4o:32k`` or ``gemini-2.5-flash[1m]``)."""
-    if model.rstrip().endswith("]"):
+    if "]" in model:  # a […] tail, a Vertex date possibly after it
         return base.provider == "anthropic"
     return _CLOUD_ID.match(_strip_route(model)[1]) is not None
 

@@ -262,7 +262,7 @@ def send(
     sdk = given or sdk_client(
         fmt.sdk, config, timeout=timeout, max_retries=max_retries, model=prepared.model
     )
-    return _mapping_errors(
+    reply = _mapping_errors(
         fmt.sdk,
         fmt.name,
         prepared.model,
@@ -274,6 +274,8 @@ def send(
             on_text=on_text,
         ),
     )
+    # the model calls a renamed tool by its wire name: the app gets the name it declared
+    return reply.with_tool_names(getattr(prepared, "tool_names", {}))
 
 
 def complete(fmt_name: str, body: Mapping[str, Any], *, client: Any, model: str) -> object:

@@ -63,8 +63,8 @@ def describe(value: object, limit: int = 60) -> str:
         return f"an integer of {_digits(value)} digits"
     if value is None or isinstance(value, bool | int | float):
         return repr(value)
-    if isinstance(value, Mapping):
-        return "an object"
+    if isinstance(value, Mapping):  # a UserDict is not what a JSON reader takes: say so
+        return "an object" if type(value) is dict else f"a {type(value).__name__}"
     if isinstance(value, list | tuple):
         return "a list"
     return f"a {type(value).__name__}"

@@ -24,6 +24,7 @@ from .model import (
     FileAttachment,
     Image,
     Message,
+    ProviderContent,
     Text,
     ToolCall,
     ToolResult,
@@ -257,7 +258,9 @@ def _image_bytes(img: Image) -> int:
 
 
 def _other_bytes(messages: Sequence[Message]) -> int:
-    """Inline bytes other than images: texts (UTF-8, with JSON slack), files and audio."""
+    """Inline bytes other than images: texts (UTF-8, with JSON slack), files and audio, and
+    provider-only blocks (sent as they came to their provider: a server tool's encrypted
+    results; as their text to any other)."""
     text = data = 0
     for s in _texts(messages):
         text += len(s.encode("utf-8", "surrogatepass"))
@@ -265,6 +268,9 @@ def _other_bytes(messages: Sequence[Message]) -> int:
         for b in _leaf_blocks(m):
             if isinstance(b, FileAttachment | Audio) and b.data is not None:
                 data += b.data.base64_length
+            elif isinstance(b, ProviderContent):
+                sent = max(b.raw, b.text, key=len)
+                data += len(sent.encode("utf-8", "surrogatepass"))
     return text + text // 10 + _JSON_SLACK + data
 
 

@@ -11,6 +11,7 @@ conversation can move between OpenAI, Anthropic and Gemini without losing a bloc
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -19,6 +20,7 @@ from operator import is_
 from typing import Any, Literal, TypeAlias
 
 from .errors import ContentError, describe
+from .images.signature import sniff_image_media_type
 
 Role: TypeAlias = Literal["system", "user", "assistant", "tool"]
 ROLES: frozenset[str] = frozenset({"system", "user", "assistant", "tool"})
@@ -142,10 +144,12 @@ class Image:
         header = url[5:comma] if comma > 0 else ""
         if not header.lower().endswith(";base64"):
             return
-        object.__setattr__(self, "data", InlineData(url, comma + 1))
+        data = InlineData(url, comma + 1)
+        object.__setattr__(self, "data", data)
         object.__setattr__(self, "url", None)
         if self.media_type is None:  # data:image/png;name=shot.png;base64 → image/png
-            object.__setattr__(self, "media_type", header.split(";", 1)[0].lower() or None)
+            labelled = header.split(";", 1)[0].lower()
+            object.__setattr__(self, "media_type", labelled or _sniffed_media_type(data))
 
     @property
     def source_kind(self) -> Literal["base64", "url", "ref"]:
@@ -163,6 +167,15 @@ class Image:
         return describe_image(
             self.name, self.media_type, self.width or width, self.height or height
         )
+
+
+def _sniffed_media_type(data: InlineData) -> str | None:
+    """The image type a payload's first bytes say (``data:;base64,…`` names none)."""
+    try:
+        head = base64.b64decode(data.prefix(16))
+    except ValueError:  # binascii.Error: not base64 (the writers refuse it, naming where)
+        return None
+    return sniff_image_media_type(head)
 
 
 def describe_image(

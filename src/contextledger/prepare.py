@@ -46,6 +46,7 @@ from .model import (
 )
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
 from .providers import Format, format_for_provider, provider_format, translate
+from .providers.ids import declared_notice, declared_renames
 from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice
@@ -158,6 +159,9 @@ class Prepared:
     conversation: Conversation
     event: CompactionEvent | None
     report: PrepareReport
+    #: Declared tools sent under another name (the target refuses theirs): {name on the
+    #: wire: the app's name}. ``send`` maps the reply's calls back through it.
+    tool_names: Mapping[str, str] = field(default_factory=dict)
 
     def sdk_kwargs(self) -> dict[str, Any]:
         """The keyword arguments for the official client's create call: ``body`` itself, or
@@ -341,6 +345,8 @@ class Preparer:
         # 2. compaction, before fitting, so facts survive the first drop: it recaps only what
         # the fit would otherwise drop, so the view is recap + as many recent turns as fit
         wire_tools = self.wire.convert_tools(tools) if tools else None
+        tool_names = declared_renames(tools, self.format) if tools else {}
+        notices.extend(declared_notice(tool_names, self.format, self.wire.title))
         self._fallback = None
         outcome = self._compact(work, wire_tools)
         event = outcome.event if outcome.status == "compacted" else None
@@ -429,7 +435,9 @@ class Preparer:
             notices=tuple(notices),
             fallback=self._fallback,
         )
-        return Prepared(body, self.format, self.wire_model, sent_messages, work, event, report)
+        return Prepared(
+            body, self.format, self.wire_model, sent_messages, work, event, report, tool_names
+        )
 
     # ------------------------------------------------------------------ pieces
 

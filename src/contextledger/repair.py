@@ -48,6 +48,13 @@ Rules, in the order they apply:
    each with an error result ``[Tool call interrupted: no result was recorded …]`` so the
    model sees the truth and ids stay stable; ``dangling="remove"`` removes the calls and
    appends the note of rule 7.
+10. **Responses reasoning** (``Reasoning`` of ``openai-responses``). A reasoning item is
+    removed when the message or function call it produced is gone (a stream cut after
+    the reasoning), when that item lost its id (an app that rebuilt the message from its
+    text: the API pairs the two by id), or when it has no id itself. The API refuses
+    each as it is ("…was provided without its required following item"; the SDK's
+    ``ResponseReasoningItemParam`` requires the id). Only for ``target`` None or
+    ``"openai-responses"``: the other writers leave such items out.
 
 >>> from contextledger.model import Message, ToolCall
 >>> broken = [Message.user("list files", id="u1"),
@@ -70,9 +77,17 @@ from operator import attrgetter
 from typing import Any, Literal, TypeAlias, cast
 
 from .errors import ContentError, describe
-from .model import ROLES, Block, Message, MessagesLike, Text, ToolCall, ToolResult
+from .model import ROLES, Block, Message, MessagesLike, Reasoning, Recap, Text, ToolCall, ToolResult
 from .providers import detect_format, read_messages
-from .validate import SYSTEM_MEDIA, arguments_problem, is_empty, takes_unparsed_arguments
+from .validate import (
+    RESPONSES,
+    SYSTEM_MEDIA,
+    arguments_problem,
+    is_empty,
+    reasoning_problem,
+    responses_reasoning,
+    takes_unparsed_arguments,
+)
 
 __all__ = ["INCOMPLETE_NOTE", "RepairChange", "RepairMemo", "RepairResult", "repair"]
 
@@ -189,7 +204,10 @@ def repair(
 
     items = _normalize(ours, note)
     removed_calls = _fix_calls(items, note, takes_unparsed_arguments(target))
-    out = _pair(items, removed_calls, dangling, note)
+    srcs: list[int] = []
+    out = _pair(items, removed_calls, dangling, note, srcs)
+    if target in (None, RESPONSES):  # the other writers leave Responses reasoning out
+        out = _pair_reasoning(out, srcs, note)
     # in message order (stable: one message's changes in the order the rules made them)
     return RepairResult(tuple(out), tuple(sorted(changes, key=attrgetter("index"))))
 
@@ -595,7 +613,9 @@ def _pair(
     removed_calls: set[str],
     dangling: Literal["synthesize", "remove"],
     note: _Note,
+    srcs: list[int],
 ) -> list[Message]:
+    """Rules 8 and 9: the messages in order, each one's input index appended to ``srcs``."""
     runs = _runs(items)
     run_owner = {t: a for a, run in runs.items() for t in run}
     owner: dict[str, int] = {}
@@ -682,6 +702,7 @@ def _pair(
                     f"removed tool call {c.id} ({c.name}): it has no result",
                 )
         out.append(m)
+        srcs.append(it.src)
         if k not in runs:
             continue
         for t in runs[k]:
@@ -689,6 +710,7 @@ def _pair(
             blocks = [b for j, b in enumerate(tm.content) if keep.get((t, j))]
             if blocks:
                 out.append(tm if len(blocks) == len(tm.content) else tm.with_content(blocks))
+                srcs.append(items[t].src)
         for t, group in _group_moves(moved_to.get(k, [])):
             tm = items[t].msg
             whole = len(group) == len(tm.content)
@@ -698,17 +720,70 @@ def _pair(
             parts_emitted[t] = part + 1
             mid = tm.id if whole or not tm.id else f"{tm.id}.{part}"
             out.append(Message("tool", tuple(tm.content[j] for j in group), id=mid, name=tm.name))
+            srcs.append(items[t].src)
         if dangling == "synthesize":
             for c in missing:
                 text = INTERRUPTED_TEXT.format(name=c.name, id=c.id)
                 result = ToolResult(c.id, (Text(text),), is_error=True, name=c.name)
                 out.append(Message("tool", (result,), id=f"{m.id}.{c.id}" if m.id else ""))
+                srcs.append(it.src)
                 note(
                     "synthesized_result",
                     it.src,
                     f"tool call {c.id} ({c.name}) had no result; answered it as interrupted",
                 )
     return out
+
+
+def _pair_reasoning(out: list[Message], srcs: list[int], note: _Note) -> list[Message]:
+    """Rule 10: each Responses reasoning item keeps the item it produced right after it.
+
+    Looked at from the end of each turn (a run of assistant messages), so a reasoning item
+    removed here is not the following item of the one before it."""
+    if not any(m.role == "assistant" and Reasoning in map(type, m.content) for m in out):
+        return out
+    fixed = list(out)
+    following: Block | None = None
+    for k in range(len(out) - 1, -1, -1):
+        m = out[k]
+        if m.role != "assistant":
+            following = None
+            continue
+        blocks: list[Block | None] = list(m.content)
+        changed = False
+        for j in range(len(blocks) - 1, -1, -1):
+            b = blocks[j]
+            if isinstance(b, Reasoning) and not responses_reasoning(b):
+                continue  # another provider's: the Responses writer leaves it out
+            if isinstance(b, Reasoning) and reasoning_problem(b, following) is not None:
+                b = blocks[j] = _paired_reasoning(b, following, srcs[k], note)
+                changed = True
+            following = b or following
+        if changed:
+            kept = [b for b in blocks if b is not None]
+            fixed[k] = m.with_content(kept)
+            if not kept:
+                note("empty", srcs[k], "removed the assistant message: it held only that reasoning")
+    return [m for m in fixed if m.content]
+
+
+def _paired_reasoning(
+    r: Reasoning, following: Block | None, src: int, note: _Note
+) -> Reasoning | None:
+    """Nothing, reported: ``r`` cannot be sent as it is, and the API takes no reasoning
+    item without its id (``ResponseReasoningItemParam.id`` is required)."""
+    name = r.item_id or "(no id)"
+    if not r.item_id:
+        why = "it has no id, which the Responses API needs"
+    elif isinstance(following, Text | Recap | ToolCall | Reasoning):
+        why = (
+            "the item after it has no id of its own (rebuilt from its text?), and the "
+            "Responses API pairs the two by id"
+        )
+    else:
+        why = "the message or tool call it produced is missing (a cut stream?)"
+    note("orphan_reasoning", src, f"removed reasoning item {name}: {why}")
+    return None
 
 
 def _group_moves(pairs: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:

@@ -6,9 +6,10 @@ modules that read each SDK's stream (``contextledger.providers.*``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
-from .model import Message
+from .model import Message, ToolCall
 
 __all__ = ["Reply", "Usage"]
 
@@ -67,3 +68,20 @@ class Reply:
     def truncated(self) -> bool:
         """True when the reply stopped at the output-token limit."""
         return self.finish_reason in ("length", "max_tokens")
+
+    def with_tool_names(self, names: Mapping[str, str]) -> Reply:
+        """This reply with each tool call under the name the app declared (``names``: the
+        name on the wire → the app's, ``Prepared.tool_names``).
+
+        >>> reply = Reply(Message.assistant(ToolCall("c1", "get_weather")), None, 0, "m")
+        >>> reply.with_tool_names({"get_weather": "get.weather"}).message.tool_calls[0].name
+        'get.weather'
+        """
+        content = self.message.content
+        if not names or not any(type(b) is ToolCall and b.name in names for b in content):
+            return self
+        renamed = tuple(
+            replace(b, name=names[b.name]) if type(b) is ToolCall and b.name in names else b
+            for b in content
+        )
+        return replace(self, message=self.message.with_content(renamed))

@@ -11,7 +11,11 @@ A conversation is valid when a provider would accept its tool structure:
   and arguments that parse as a JSON object (an empty string counts as ``{}``); the
   OpenAI formats take any string there (``problems_for``);
 * the tool messages right after an assistant message (the contiguous run) answer its
-  calls: each call gets exactly one result there, and each result answers one of them.
+  calls: each call gets exactly one result there, and each result answers one of them;
+* an OpenAI Responses reasoning item has its id and is followed by the item it produced
+  (an assistant message, a function call, or another reasoning item of the same turn)
+  with an id of its own (the API pairs them by id). Only the Responses target checks
+  this: the other writers drop such reasoning.
 
 Providers add ordering rules of their own (``ordering_problems``):
 
@@ -37,7 +41,7 @@ dependencies beyond the content model.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,9 +49,12 @@ from .errors import ContentError
 from .model import (
     ROLES,
     Audio,
+    Block,
     FileAttachment,
     Image,
     Message,
+    Reasoning,
+    Recap,
     Text,
     ToolCall,
     ToolResult,
@@ -61,9 +68,12 @@ __all__ = [
     "is_empty",
     "ordering_problems",
     "problems_for",
+    "reasoning_problem",
+    "responses_reasoning",
     "reuses_call_ids",
     "takes_unparsed_arguments",
     "tool_pair_problems",
+    "unpaired_reasoning",
 ]
 
 #: Blocks no provider takes in a system prompt (OpenAI, Anthropic and Gemini take text
@@ -145,6 +155,84 @@ def reuses_call_ids(messages: Sequence[Message]) -> bool:
                     return True
                 seen.add(b.id)
     return False
+
+
+RESPONSES = "openai-responses"
+
+
+def responses_reasoning(block: Block) -> bool:
+    """A Responses reasoning item (not a compaction item, not another provider's thinking,
+    which the Responses writer drops)."""
+    return type(block) is Reasoning and block.provider == RESPONSES and not block.redacted
+
+
+def _item_id(block: Block | None) -> str | None:
+    return block.item_id if isinstance(block, Text | ToolCall | Reasoning) else None
+
+
+def reasoning_problem(reasoning: Reasoning, following: Block | None) -> str | None:
+    """Why the Responses API refuses ``reasoning`` followed by ``following`` (the next block
+    the Responses writer sends in the same turn; None: the turn ends there), or None.
+
+    >>> r = Reasoning("openai-responses", item_id="rs_1", encrypted="e")
+    >>> reasoning_problem(r, Text("a", item_id="msg_1")) is None
+    True
+    >>> reasoning_problem(r, None)[:40]
+    "reasoning item 'rs_1' is not followed by"
+    """
+    name = repr(reasoning.item_id) if reasoning.item_id else "(no id)"
+    if not isinstance(following, Text | Recap | ToolCall) and not (
+        following is not None and responses_reasoning(following)
+    ):
+        return (
+            f"reasoning item {name} is not followed by the message or function call it "
+            "produced; the Responses API refuses it"
+        )
+    if not reasoning.item_id:  # ResponseReasoningItemParam.id is required
+        return "a reasoning item without its id; the Responses API needs it"
+    if not _item_id(following):
+        return (
+            f"reasoning item {name} is followed by an item without its id; the Responses API "
+            "pairs a reasoning item with the item it produced by id and refuses it"
+        )
+    return None
+
+
+def unpaired_reasoning(m: Message) -> bool:
+    """Whether a Responses reasoning block of ``m`` lacks its following item inside ``m``
+    (conservative: the turn may go on in the next assistant message, which
+    ``tool_pair_problems`` looks at). For the fit's per-unit check.
+
+    >>> unpaired_reasoning(Message.assistant(Reasoning("openai-responses", item_id="rs_1")))
+    True
+    """
+    problems: list[Problem] = []
+    _reasoning_problems(m, 0, None, lambda *p: problems.append(Problem(*p)))
+    return bool(problems)
+
+
+def _reasoning_problems(
+    m: Message, i: int, following_message: Message | None, add: Callable[[int, str, str, str], None]
+) -> None:
+    """``reasoning_problem`` for each Responses reasoning block of assistant message ``m``;
+    a turn's items may span consecutive assistant messages (``following_message``)."""
+    blocks = m.content
+    for j, b in enumerate(blocks):
+        if not responses_reasoning(b):
+            continue
+        assert isinstance(b, Reasoning)
+        rest = [
+            x for x in blocks[j + 1 :] if not isinstance(x, Reasoning) or responses_reasoning(x)
+        ]
+        if not rest and following_message is not None and following_message.role == "assistant":
+            rest = [
+                x
+                for x in following_message.content
+                if not isinstance(x, Reasoning) or responses_reasoning(x)
+            ]
+        why = reasoning_problem(b, rest[0] if rest else None)
+        if why is not None:
+            add(i, f"messages[{i}].content[{j}]", "orphan_reasoning", why)
 
 
 def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
@@ -248,6 +336,9 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
                     "takes one in the system prompt (repair moves it to a user turn)",
                 )
         if role == "assistant":
+            if Reasoning in map(type, m.content):
+                following = messages[i + 1] if i + 1 < len(messages) else None
+                _reasoning_problems(m, i, following, add)
             open_calls = calls if calls else None
             answered = set()
             owner = i
@@ -258,7 +349,14 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
 #: Problems a target takes as they are: the OpenAI APIs send a call's arguments as the
 #: string the model wrote, JSON or not (a call cut short by ``max_tokens`` goes back as it
 #: came), where Anthropic (``input``) and Gemini (``args``) need a JSON object.
-_ACCEPTED = {"openai": ("json_arguments",), "openai-responses": ("json_arguments",)}
+#: The other writers drop a Responses reasoning item, so its pairing is the Responses API's
+#: rule alone.
+_ACCEPTED = {
+    "openai": ("json_arguments", "orphan_reasoning"),
+    "openai-responses": ("json_arguments",),
+    "anthropic": ("orphan_reasoning",),
+    "gemini": ("orphan_reasoning",),
+}
 
 
 def takes_unparsed_arguments(target: str | None) -> bool:

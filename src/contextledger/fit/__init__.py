@@ -14,10 +14,12 @@ Rules, in order (each is a test), and the module where each lives:
    (not a stop, unlike the seed), so one pasted log cannot evict an older, short goal.
    Recaps (compaction summaries) are pinned the same way.
 4. **Selection** (``selection``). Newest groups first, as a contiguous run back from the
-   end; the newest group is always kept. Then pinned prior requests yield, lowest
-   priority first; then recaps. Every drop is reported (``drops``).
+   end; the newest group is always kept. A group too big for the room left is kept
+   shortened (by the shedding rules) to half of that room, the older groups filling the
+   rest, rather than ending the run with the window half empty. Then pinned prior requests
+   yield, lowest priority first; then recaps. Every drop is reported (``drops``).
 5. **Shedding** (``shedding``). Shrink the biggest text units to head + tail with a visible
-   marker, never below ``shrink_floor`` tokens; then replace images from older turns,
+   marker, to one common size, never below ``shrink_floor`` tokens; then replace images from older turns,
    costliest first, with a visible placeholder; then replace attached file bodies.
 6. **The current request is sacred** (``anchors``). It is kept verbatim or ``BudgetError``
    says plainly that it cannot fit. Only by explicit option may its attached file bodies go

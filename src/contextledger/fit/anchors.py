@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from itertools import islice, takewhile
 
 from ..errors import BudgetError
-from ..model import Block, FileAttachment, Image, Message, Text
+from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text
 from ..pricing.messages import Pricer
 from ..pricing.text import tokens_at_least
 from ..report import Notice
@@ -372,15 +372,27 @@ def rescue_current_request(
     changes: list[Change],
     notices: list[Notice],
 ) -> tuple[Message | None, int]:
-    """The current request does not fit. Only by explicit option may its attached file
-    bodies (``drop_current_attachments``) or images (``drop_current_images``) go, largest
-    first within each kind, one block at a time until it fits; else ``BudgetError``."""
+    """The current request does not fit. A provider-only file priced at its bound (a Gemini
+    PDF by URI, whose pages cannot be counted here) is sent as its text: the bound, not the
+    bill, is what does not fit. Only by explicit option may attached file bodies
+    (``drop_current_attachments``) or images (``drop_current_images``) go, largest first
+    within each kind, one block at a time until it fits; else ``BudgetError``."""
     limit = budget.history
     needed = system_cost + (pricer.message(anchor).total if anchor else 0)
     if anchor is not None:
         for j in _droppable_blocks(pricer, opts, anchor):
             block = anchor.content[j]
-            if isinstance(block, FileAttachment):
+            if isinstance(block, ProviderContent):
+                bound = pricer.estimates[block]
+                what = f"{block.kind} block"
+                text, reason = block.text, "provider file priced at its bound sent as its text"
+                notice = (
+                    f"The model will not see the file in your current message ({bound.note}): "
+                    "at that bound it does not fit the context window, so only its URI was "
+                    "sent, as text. Send the file inline (its pages are counted) or use a "
+                    "larger window to keep it."
+                )
+            elif isinstance(block, FileAttachment):
                 what = f"file '{block.name}'"
                 text = f"[file '{block.name}' omitted to fit the context window]"
                 reason = "attached file body dropped to fit the context window"
@@ -391,10 +403,11 @@ def rescue_current_request(
                 text = f"[{what} omitted to fit the context window]"
                 reason = "current-request image dropped by option"
                 notice = f"The model will not see {what}"
+            if not isinstance(block, ProviderContent):
+                notice += " in your current message: it did not fit the context window."
             anchor = placeholder(
                 pricer, changes, notices, anchor, (j,), sum(pricer.block(block)),
-                what=what, text=text, reason=reason,
-                notice=f"{notice} in your current message: it did not fit the context window.",
+                what=what, text=text, reason=reason, notice=notice,
             )  # fmt: skip
             cost = pricer.message(anchor).total
             if system_cost + cost <= limit:
@@ -409,13 +422,18 @@ def rescue_current_request(
 
 
 def _droppable_blocks(pricer: Pricer, opts: FitOptions, anchor: Message) -> list[int]:
-    """By option only: file bodies (the seed's last resort), then images, largest first."""
+    """Provider-only files priced at a bound; by option only: file bodies (the seed's last
+    resort), then images, largest first."""
 
     def largest_first(kind: type[Block]) -> list[int]:
         found = [j for j, b in enumerate(anchor.content) if isinstance(b, kind)]
         return sorted(found, key=lambda j: -sum(pricer.block(anchor.content[j])))
 
-    steps: list[int] = []
+    steps: list[int] = [
+        j
+        for j, b in enumerate(anchor.content)
+        if isinstance(b, ProviderContent) and b in pricer.estimates
+    ]
     if opts.drop_current_attachments:
         steps += largest_first(FileAttachment)
     if opts.drop_current_images:

@@ -36,7 +36,9 @@ from ..model import (
 )
 from ..pricing.files import MediaCost
 from ..pricing.messages import Pricer
+from ..pricing.text import expect_counting
 from ..providers import provider_format, read_messages
+from ..providers.anthropic import SystemPrompt, system_blocks
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
 from ..validate import SYSTEM_MEDIA, is_empty, problems_for, reuses_call_ids
@@ -112,8 +114,9 @@ class _Given:
 
 def _shared_prefix(a: Sequence[Message], b: Sequence[Message]) -> int:
     """How many leading messages of ``a`` and ``b`` are the same objects (at C speed)."""
-    same = list(map(is_, a, b))
-    return same.index(False) if False in same else len(same)
+    if all(map(is_, a, b)):  # the usual case, without a list (map stops at the shorter)
+        return min(len(a), len(b))
+    return list(map(is_, a, b)).index(False)
 
 
 def _same_start(now: Sequence[Message], before: Sequence[Message]) -> int:
@@ -201,7 +204,7 @@ class Fitter:
         messages: MessagesLike,
         *,
         tools: Sequence[Mapping[str, Any]] | None = None,
-        system: str | None = None,
+        system: SystemPrompt | None = None,
         memory: Sequence[Message] | None = None,
     ) -> FitResult:
         # an empty list is an empty conversation; None, a number or a string is an error
@@ -395,6 +398,9 @@ class Fitter:
         system_msgs = _without_blank_system(system_msgs, pricer, changes, notices)
         index = self._memory.repaired_index if repaired else self._memory.index
         index.update(body, pricer, pin_cap=opts.prior_anchor_tokens)
+        # what this fit may tokenize: the new messages, at most a window of text (about 4
+        # characters a token), so a first fit of a long history loads one vocabulary
+        expect_counting(pricer.counter, min(sum(index.chars[index.shared :]), 4 * limit))
         system_cost = sum(pricer.message(m).total for m in system_msgs)
         check_system_prompt_fits(model, system_cost, budget)
 
@@ -411,8 +417,9 @@ class Fitter:
             )
         pins = pin_anchors(index, pricer, anchor_pos, anchor, anchor_cost, opts)
         chosen = select_units(
-            index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id
-        )
+            index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id,
+            pricer, changes, notices,
+        )  # fmt: skip
         total = settle_lean_pins(
             index, pins, chosen.kept, chosen.yielded, chosen.total, limit, changes, notices
         )
@@ -672,7 +679,7 @@ def _leaves(m: Message) -> Iterator[Block]:
 
 
 def _with_system_prompt(
-    msgs: Sequence[Message], system: str, notices: list[Notice]
+    msgs: Sequence[Message], system: SystemPrompt, notices: list[Notice]
 ) -> tuple[Message, ...]:
     """``system=`` replaces any system message in the history, reported."""
     notices.extend(
@@ -682,7 +689,8 @@ def _with_system_prompt(
         for m in msgs
         if m.role == "system"
     )
-    return (Message.system(system, id="system"), *(m for m in msgs if m.role != "system"))
+    prompt = Message("system", system_blocks(system), id="system")  # (Anthropic's blocks too)
+    return (prompt, *(m for m in msgs if m.role != "system"))
 
 
 def fit(
@@ -692,7 +700,7 @@ def fit(
     window: int | None = None,
     max_output_tokens: int | None = None,
     tools: Sequence[Mapping[str, Any]] | None = None,
-    system: str | None = None,
+    system: SystemPrompt | None = None,
     memory: Sequence[Message] | None = None,
     catalog: Catalog | None = None,
     image_family: str | None = None,

@@ -23,13 +23,13 @@ from collections.abc import Sequence
 from typing import Any, overload
 
 from ..model import FileAttachment, Image, Message, Recap, Role, Text, ToolCall, ToolResult
-from ..providers import detect_format, openai_chat
+from ..providers import decisive_format, openai_chat
 from ..providers.common import (
     BLOCK_TEXT_PREFIXES,
     IMAGE_DETAILS,
     IMAGE_LABEL,
     TOOL_ERROR_PREFIX,
-    TOOL_IMAGES_PREFIX,
+    TOOL_MEDIA_PREFIXES,
     parse_data_url,
     split_tool_error,
 )
@@ -95,7 +95,8 @@ class DictColumns:
                 own = d.get("id")
                 if type(own) is str:
                     app_ids[p] = own  # (a shape read on the spot has it in its Message)
-                size = len(read_keys.intersection(d))
+                # (a "parts" or "type" key may be another format's: read on the spot)
+                size = -1 if "parts" in d or "type" in d else len(read_keys.intersection(d))
             if role == "tool":
                 if size == 3 and type(d.get("tool_call_id")) is str:
                     if type(content) is str:  # a tool's text (its error prefix not priced)
@@ -147,7 +148,10 @@ class DictColumns:
                         if has_image:
                             images.append(p)
                         continue
-            # Any other shape is read now, by the reader itself (it raises on bad input).
+            # Any other shape is read now, by the reader itself (it raises on bad input),
+            # unless only another format writes it (the whole read detects the format).
+            if decisive_format((d,)) not in (None, "openai"):
+                return False
             if role == "user" and roles and roles[-1] == "tool" and _may_fold(content):
                 return False  # a tool's images, folded back into its result by the reader
             if role in ("system", "developer") and roles and roles[-1] != "system":
@@ -346,7 +350,7 @@ def _may_fold(content: Any) -> bool:
     return type(content) is list and any(
         type(part) is dict
         and type(text := part.get("text")) is str
-        and text.startswith(TOOL_IMAGES_PREFIX)
+        and text.startswith(TOOL_MEDIA_PREFIXES)
         for part in content
     )
 
@@ -431,10 +435,7 @@ def read_lazily(payload: Any) -> LazyMessages | None:
     read lazily (None: read it whole)."""
     if type(payload) is not list or not payload or set(map(type, payload)) != {dict}:
         return None
-    try:
-        if detect_format(payload) != "openai":
-            return None
-    except ValueError:
-        return None
+    # (the scan reads on the spot every dict only another format writes, and gives up
+    # there: looking for one first walked a whole text-only history twice)
     columns = DictColumns(payload)
     return LazyMessages(columns) if columns.scan(0) else None

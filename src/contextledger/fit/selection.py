@@ -1,7 +1,10 @@
 """Selection: which units are kept.
 
 Newest units first, as a contiguous run back from the end; the newest unit is always kept.
-If that leaves the history over budget, pinned prior requests yield, lowest priority
+A unit too big for the room left (a long tool output, a pasted log) is not where the run
+stops: it is shortened by the shedding policy (texts to head and tail, then images and file
+bodies replaced, each reported) to half of that room, and the older units behind it fill
+the rest. If that leaves the history over budget, pinned prior requests yield, lowest priority
 first (nudges before corrections, the goal last), then recaps; what they free lets the run of recent units grow back. With ``hysteresis`` the cut
 is sticky (prompt-cache friendly): last turn's cut is kept while it fits.
 """
@@ -17,6 +20,8 @@ from ..pricing.messages import Pricer
 from ..report import Notice
 from .anchors import Pins
 from .options import FitOptions
+from .report import Change
+from .shedding import shed
 from .units import HistoryIndex, Unit
 
 #: The user turn put before a history that has none (an assistant greeting, an agent
@@ -50,19 +55,20 @@ def select_units(
     budget: int,
     opts: FitOptions,
     previous_cut_id: str | None,
+    pricer: Pricer,
+    changes: list[Change],
+    notices: list[Notice],
 ) -> Selection:
+    """Choose the units kept; the shortening of those kept shortened is reported into
+    ``changes`` and ``notices``."""
     pinned = list(pins.units)
     total = system_cost + pins.cost
-    recent: list[Unit] = []  # the run back from the end, newest first
-    cut_unit, total = _take_recent(
-        index, pins.numbers, anchor_pos, opts, budget, recent, len(index.starts) - 1, total, True
-    )
+    walk = _Walk(index, pricer, pins.numbers, anchor_pos, opts, budget)
+    cut_unit, total = walk.take(len(index.starts) - 1, total, True)
     yielded, total = _yield_pins(pinned, total, budget)
     if yielded and cut_unit > 0:
-        cut_unit, total = _take_recent(
-            index, pins.numbers, anchor_pos, opts, budget, recent, cut_unit - 1, total,
-            not recent,
-        )  # fmt: skip
+        cut_unit, total = walk.take(cut_unit - 1, total, not walk.recent)
+    recent = walk.recent
     cut_id = previous_cut_id
     if opts.hysteresis > 0:
         cut_unit, total, cut_id = _sticky_cut(
@@ -70,6 +76,10 @@ def select_units(
         )
     kept = sorted([*pinned, *recent], key=lambda u: u.start)
     orphaned, total, asked = _start_with_user(index, kept, yielded, total, budget)
+    for short in walk.shortened:
+        if short.unit in kept:
+            changes.extend(short.changes)
+            notices.extend(short.notices)
     below = sorted(k for k in {*pins.numbers, asked} if k is not None and k < cut_unit)  # a few
     dropped = list(range(cut_unit))
     for k in reversed(below):
@@ -178,39 +188,109 @@ def moved_system_notices(msgs: Sequence[Message], roles: list[str] | None = None
     ]
 
 
-def _take_recent(
-    index: HistoryIndex,
-    pinned: set[int],
-    anchor_pos: int | None,
-    opts: FitOptions,
-    budget: int,
-    recent: list[Unit],
-    start_k: int,
-    total: int,
-    first: bool,
-) -> tuple[int, int]:
-    """Extend the run backwards from unit ``start_k`` into ``recent``; returns (cut unit,
-    total). The first unit after the current request is kept even over budget."""
-    starts, made, min_cut = index.starts, index.made_units, opts.min_cut_index
-    cut = start_k + 1
-    for k in range(start_k, -1, -1):
-        if k in pinned:
-            continue
-        must = first and (anchor_pos is None or starts[k] > anchor_pos)
-        first = False
-        if starts[k] < min_cut:
-            break
-        u = made[k]  # a refit: the units kept last time are made and priced
-        if u is None:
-            if not (must or index.may_fit(k, budget - total)):
-                break  # (a unit that cannot fit is never tokenized)
-            u = index.unit(k, room=budget - total)
-        if not must and total + u.cost > budget:
-            break
-        recent.append(u)
-        total += u.cost
-        cut = k
-    return cut, total
+@dataclass(frozen=True, slots=True)
+class _Shortened:
+    """A unit kept shortened (``shed`` on its own messages), with what to report if it
+    stays in the selection."""
+
+    unit: Unit
+    changes: tuple[Change, ...]
+    notices: tuple[Notice, ...]
+
+
+#: A unit is shortened only to a share of the room left of at least this many times the
+#: shrink floor (below that, a head and tail say next to nothing of what was there) and
+#: this share of the budget (a big window is not filled with dozens of fragments, each
+#: tokenized to be made: at most 1/32 of it stays empty for want of them).
+_LEAST_SHARE_FLOORS = 4
+_LEAST_SHARE_OF_BUDGET = 64
+#: Units of more characters than this are not shortened into the run (their text would be
+#: tokenized whole to say what was left out; a paste that large is where the run stops).
+_SHORTENED_UP_TO = 1 << 18
+
+
+class _Walk:
+    """The run of recent units, extended backwards from the newest (``take``): the units
+    kept newest first (``recent``) and those kept shortened (``shortened``)."""
+
+    def __init__(
+        self,
+        index: HistoryIndex,
+        pricer: Pricer,
+        pinned: set[int],
+        anchor_pos: int | None,
+        opts: FitOptions,
+        budget: int,
+    ) -> None:
+        self.index, self.pricer, self.pinned = index, pricer, pinned
+        self.anchor_pos, self.opts, self.budget = anchor_pos, opts, budget
+        self.recent: list[Unit] = []
+        self.shortened: list[_Shortened] = []
+
+    def take(self, start_k: int, total: int, first: bool) -> tuple[int, int]:
+        """Extend the run backwards from unit ``start_k``; returns (cut unit, total). The
+        first unit after the current request is kept even over budget (the shedding after
+        the selection shortens what it must); a later one too big for the room left is
+        kept shortened to a share of it (``_shorten``), or the run stops there."""
+        index, budget, anchor_pos = self.index, self.budget, self.anchor_pos
+        starts, made, min_cut = index.starts, index.made_units, self.opts.min_cut_index
+        cut = start_k + 1
+        for k in range(start_k, -1, -1):
+            if k in self.pinned:
+                continue
+            must = first and (anchor_pos is None or starts[k] > anchor_pos)
+            first = False
+            if starts[k] < min_cut:
+                break
+            u = made[k]  # a refit: the units kept last time are made and priced
+            if u is None and (must or index.may_fit(k, budget - total)):
+                u = index.unit(k, room=budget - total)  # (one that cannot fit is not tokenized)
+            if u is None or (not must and total + u.cost > budget):
+                short = self._shorten(k, budget - total)
+                if short is None:
+                    break
+                self.shortened.append(short)
+                u = short.unit
+            self.recent.append(u)
+            total += u.cost
+            cut = k
+        return cut, total
+
+    def _shorten(self, k: int, room: int) -> _Shortened | None:
+        """Unit ``k`` shortened by the shedding policy to half of ``room`` (rounded down to
+        an eighth of its power of two, so that the same shortening serves the next turns
+        and their prompt-cache prefix), the older units filling the other half; None when
+        the share is too small or the unit cannot be shortened into it. Made once per unit
+        and share."""
+        index, opts = self.index, self.opts
+        share = room // 2
+        share -= share % (1 << max(0, share.bit_length() - 3))
+        start, end = index.starts[k], index.end(k)
+        if share < max(
+            _LEAST_SHARE_FLOORS * opts.shrink_floor, self.budget // _LEAST_SHARE_OF_BUDGET
+        ):
+            return None
+        if sum(index.chars[start:end]) > _SHORTENED_UP_TO:
+            return None
+
+        def make(_: Message) -> tuple[tuple[Message, ...], _Shortened | None]:
+            unit = index.unit(k, room=room)
+            changes: list[Change] = []
+            notices: list[Notice] = []
+            msgs, cost = shed(
+                self.pricer, opts.shrink_floor, index.ago, unit.messages, None,
+                unit.cost, share, changes, notices,
+            )  # fmt: skip
+            if cost > share:
+                return tuple(unit.messages), None
+            short = Unit(unit.start, msgs, cost, unit.kind)
+            return tuple(unit.messages), _Shortened(short, tuple(changes), tuple(notices))
+
+        body = index.body
+        of, short = index.memo(start, f"shortened{share}", make)
+        if len(of) != end - start or any(m is not body[i] for i, m in enumerate(of, start)):
+            of, short = make(body[start])  # a result replaced under the same call: made anew
+        return short
 
 
 def _yield_pins(pinned: list[Unit], total: int, budget: int) -> tuple[list[Unit], int]:

@@ -79,15 +79,16 @@ def _shrink_texts(
     changes: list[Change],
     notices: list[Notice],
 ) -> int:
-    """Pass A: shrink the biggest texts to head + tail. Edits ``msgs``; returns the new total."""
-    for u in _text_units(pricer, msgs, protected):
-        excess = total - budget
-        if excess <= 0:
+    """Pass A: shrink the biggest texts to head + tail, each to one common size (never
+    below ``floor``): four long tool results over budget each keep their share, rather
+    than the two biggest cut to nothing while the others stay whole. Edits ``msgs``;
+    returns the new total."""
+    units = _text_units(pricer, msgs, protected)
+    level = common_size([u.tokens for u in units], total - budget, floor)
+    for u in units:
+        if total <= budget or u.tokens <= level:
             break
-        target = max(floor, u.tokens - excess)
-        if target >= u.tokens:
-            continue
-        new_text = shrink_text(u.text, target, pricer.text)
+        new_text = shrink_text(u.text, level, pricer.text)
         old_msg = pricer.message(msgs[u.msg]).total
         msgs[u.msg] = replace_text(msgs[u.msg], u.path, new_text)
         new_msg = pricer.message(msgs[u.msg]).total
@@ -111,6 +112,24 @@ def _shrink_texts(
             )
         )
     return total
+
+
+def common_size(sizes: list[int], excess: int, floor: int) -> int:
+    """The size the biggest of ``sizes`` (biggest first) are cut to so that they lose
+    ``excess`` between them, never below ``floor``.
+
+    >>> common_size([4800, 4700, 1400, 500], 10_000, 48)
+    350
+    >>> common_size([4800, 4700, 1400], 50, 48)  # a small excess: the biggest only
+    4750
+    """
+    kept = 0
+    for n, size in enumerate(sizes, 1):
+        kept += size
+        level = (kept - excess) // n
+        if level >= (sizes[n] if n < len(sizes) else 0):
+            return max(level, floor)
+    return floor
 
 
 def _replace_images(
@@ -227,12 +246,13 @@ def shrink_text(text: str, target_tokens: int, count: Any) -> str:
     def fits(keep: int) -> bool:
         return bool(count(build(keep)) <= target_tokens)
 
-    # The largest kept length whose result fits. The search starts from the text's own
-    # characters per token and gallops out from there, so every count is of a text about
-    # the target's size: linear in the input (one full count above), never a binary search
-    # over a 50 MB paste.
+    # About the largest kept length whose result fits (within 1/64 of it: each try
+    # tokenizes a text of the target's size three times, and a fit may shorten several).
+    # The search starts from the text's own characters per token and gallops out from
+    # there, so every count is of a text about the target's size: linear in the input (one
+    # full count above), never a binary search over a 50 MB paste.
     guess = min(len(text), max(1, len(text) * target_tokens // max(total, 1)))
-    step = max(1, guess // 8)
+    step = max(1, guess // 32)
     if fits(guess):
         lo, hi = guess, guess + step
         while hi < len(text) and fits(hi):
@@ -245,7 +265,7 @@ def shrink_text(text: str, target_tokens: int, count: Any) -> str:
         lo = max(lo, 0)
         if lo == 0 and not fits(0):
             return build(0)
-    while hi - lo > 1:  # fits(lo), not fits(hi) (or hi is the whole text)
+    while hi - lo > max(1, lo // 64):  # fits(lo), not fits(hi) (or hi is the whole text)
         mid = (lo + hi) // 2
         if fits(mid):
             lo = mid

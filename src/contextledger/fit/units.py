@@ -17,14 +17,14 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from operator import is_
+from operator import is_, sub
 from typing import Literal, TypeVar
 
 from ..intent import is_substantive, steering_requests
-from ..model import Image, Message, Recap, Text, ToolCall, ToolResult
+from ..model import Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import pieces_at_least, tokens_at_least, tokens_past
-from ..validate import arguments_problem, is_empty
+from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
 
@@ -59,6 +59,8 @@ def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
         return False
     if j - i == 1 and first.role != "assistant":
         return ToolCall not in kinds and ToolResult not in kinds  # the common case
+    if Reasoning in kinds and unpaired_reasoning(first):
+        return False
     calls = [b for b in first.content if isinstance(b, ToolCall)]
     if first.role != "assistant" and (calls or ToolResult in kinds):
         return False
@@ -398,36 +400,45 @@ class HistoryIndex:
         return asked, texts
 
     def _group_from(self, i: int) -> None:
+        """Group the messages from ``i`` on into units: each message its own, but tool
+        messages, which join the unit before them when it opens an exchange or is tool
+        messages itself (a tool message whose call was not just before, invalid input that
+        ``repair`` fixes, is grouped with its neighbours so it is never sent alone). In list
+        passes, not a loop per message: a cold fit groups the whole history."""
         roles, opens, n = self.roles, self.opens, len(self.roles)
-        starts, kinds, unit_costs, unit_ok, units = (
-            self.starts, self.kinds, self.unit_costs, self.unit_ok, self.made_units
-        )  # fmt: skip
-        recaps = set(self.recaps)
-        drop_kinds = self.drop_kinds
-        del drop_kinds[i:]
-        while i < n:
-            starts.append(i)
-            j = i + 1
-            role = roles[i]
-            exchange = role == "assistant" and i in opens
-            if exchange or role == "tool":
-                # A tool message whose call was not just before (invalid input that repair()
-                # fixes) is grouped with its neighbours so it is never sent alone.
-                while j < n and roles[j] == "tool":
-                    j += 1
-            if i in recaps:
-                kinds.append("recap")
-            else:
-                kinds.append("exchange" if exchange or j - i > 1 else "message")
-            drop_kind = (
-                "exchange" if exchange or j - i > 1 else ("recap" if i in recaps else "message")
-            )
-            drop_kinds.extend([drop_kind] * (j - i))
-            unit_costs.append(-1)  # priced on first use
-            # A unit is checked once, when it is first sent: refits need not re-validate it.
-            unit_ok.append(2)
-            units.append(None)
-            i = j
+        del self.drop_kinds[i:]
+        if i >= n:
+            return
+        if "tool" in roles[i:]:
+            starts = [
+                p
+                for p in range(i, n)
+                if roles[p] != "tool" or p == i or (roles[p - 1] != "tool" and p - 1 not in opens)
+            ]
+        else:  # (a chat without tools: every message is a unit)
+            starts = list(range(i, n))
+        sizes = list(map(sub, [*starts[1:], n], starts))
+        recaps = {p for p in self.recaps if p >= i}
+        # a unit of several messages, or an assistant turn with calls (its results dropped)
+        several = [z > 1 or p in opens for p, z in zip(starts, sizes, strict=True)]
+        self.starts += starts
+        self.kinds += [
+            "recap" if p in recaps else "exchange" if many else "message"
+            for p, many in zip(starts, several, strict=True)
+        ]
+        if len(starts) == n - i:  # (one message a unit)
+            self.drop_kinds += [
+                "exchange" if many else "recap" if p in recaps else "message"
+                for p, many in zip(starts, several, strict=True)
+            ]
+        else:
+            for p, z, many in zip(starts, sizes, several, strict=True):
+                kind = "exchange" if many else "recap" if p in recaps else "message"
+                self.drop_kinds += [kind] * z
+        self.unit_costs += [-1] * len(starts)  # priced on first use
+        # A unit is checked once, when it is first sent: refits need not re-validate it.
+        self.unit_ok += b"\x02" * len(starts)
+        self.made_units += [None] * len(starts)
 
     def end(self, k: int) -> int:
         """One past the last message of unit ``k``."""

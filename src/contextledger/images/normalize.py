@@ -13,8 +13,9 @@ Rules (in order):
    same bytes, same format. Except a rotated photo (EXIF orientation other than 1): the
    providers ignore image metadata, so the model would see it sideways; it is re-encoded
    upright.
-4. Otherwise it is decoded once (Pillow, PNG/JPEG/GIF/WebP only; JPEG via ``draft()``),
-   EXIF orientation is applied, an animation becomes its first frame, it is resized once
+4. Otherwise it is decoded once (Pillow, PNG/JPEG/GIF/WebP/BMP/TIFF only; JPEG via
+   ``draft()``), EXIF (or TIFF) orientation is applied, an animation (or a multi-page
+   TIFF) becomes its first frame, it is resized once
    with LANCZOS to the cap (never upscaled) and re-encoded as WebP quality 92, method 2.
    Never JPEG: screenshots of text smear. (PNG is used only when the provider does not
    take WebP.)
@@ -74,7 +75,7 @@ DEFAULT_PROCESS_PIXELS = 2 * DEFAULT_MAX_PIXELS
 WEBP_QUALITY = 92
 WEBP_METHOD = 2  # measured: vs method 4, 18-42% faster at the same size (bench_normalize.py)
 _FALLBACK_QUALITIES = (85, 75, 60)
-_PIL_FORMATS = ["PNG", "JPEG", "GIF", "WEBP"]
+_PIL_FORMATS = ["PNG", "JPEG", "GIF", "WEBP", "BMP", "TIFF"]
 
 
 class DecodeBudget:

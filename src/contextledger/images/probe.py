@@ -1,7 +1,9 @@
 """Header-only image probe: size, format, animation and EXIF orientation, no pixel decode.
 
 Reads only as much of the input as the header needs. PNG, JPEG, GIF and WebP are parsed
-by hand (see ``../shared/reference/dependencies.md`` §1 for why there is no dependency).
+by hand (see ``../shared/reference/dependencies.md`` §1 for why there is no dependency);
+so are BMP and TIFF, which no provider takes but screenshots arrive in (the Windows
+clipboard, capture tools): sized here, they are re-encoded before they are sent.
 A base64 data URL is decoded through a growing prefix (4 KB of base64 characters, ×4 on
 each "need more", up to the whole payload), so pricing a 10 MB data URL touches a few KB.
 
@@ -27,12 +29,12 @@ import re
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal, TypeAlias
 from urllib.parse import unquote
 
 from ..errors import ImageProbeError
 from ..model import InlineData
 from .exif import exif_orientation, xmp_orientation
+from .signature import ImageFormat, sniff_image_format
 
 __all__ = [
     "MAX_PIXELS",
@@ -43,8 +45,6 @@ __all__ = [
     "probe_image",
     "probe_image_header",
 ]
-
-ImageFormat: TypeAlias = Literal["png", "jpeg", "gif", "webp"]
 
 #: Declared sizes above this many pixels (16384²) are reported as absurd.
 MAX_PIXELS = 1 << 28
@@ -331,6 +331,62 @@ def _parse_webp(b: bytes) -> ImageInfo:
     return ImageInfo(width, height, "webp", animated)
 
 
+# --- BMP -------------------------------------------------------------------------------
+
+
+def _parse_bmp(b: bytes) -> ImageInfo:
+    """A BMP's size: 16-bit in an OS/2 core header (12 bytes), else signed 32-bit, the
+    height negative for a bitmap stored top-down."""
+    _need(b, 18, "the BMP headers")
+    header = struct.unpack_from("<I", b, 14)[0]
+    if header == 12:
+        _need(b, 22, "the BMP core header")
+        width, height = struct.unpack_from("<HH", b, 18)
+    elif 40 <= header <= 124:
+        _need(b, 26, "the BMP info header")
+        width, height = struct.unpack_from("<ii", b, 18)
+        height = abs(height)  # negative: top-down rows
+    else:
+        raise ImageProbeError(f"corrupt BMP: unknown {header}-byte header")
+    _check_size(width, height, "BMP")
+    return ImageInfo(width, height, "bmp")
+
+
+# --- TIFF ------------------------------------------------------------------------------
+
+_TIFF_WIDTH, _TIFF_HEIGHT, _TIFF_ORIENTATION = 256, 257, 274
+_TIFF_MAX_ENTRIES = 4096
+
+
+def _parse_tiff(b: bytes) -> ImageInfo:
+    """The first IFD's width, height and orientation (tags 256, 257, 274; a SHORT or LONG
+    value held in the entry itself), and whether a second page follows. The IFD can be
+    anywhere in the file: at its end when a writer puts the pixels first."""
+    order = "<" if b[:2] == b"II" else ">"
+    _need(b, 8, "the TIFF header")
+    ifd = struct.unpack_from(order + "I", b, 4)[0]
+    if ifd < 8:
+        raise ImageProbeError(f"corrupt TIFF: first IFD at byte {ifd}")
+    _need(b, ifd + 2, "the TIFF IFD")
+    count = struct.unpack_from(order + "H", b, ifd)[0]
+    if not 0 < count <= _TIFF_MAX_ENTRIES:
+        raise ImageProbeError(f"corrupt TIFF: an IFD of {count} entries")
+    end = ifd + 2 + 12 * count
+    _need(b, end + 4, "the TIFF IFD entries")
+    tags: dict[int, int] = {}
+    for pos in range(ifd + 2, end, 12):
+        tag, kind, n = struct.unpack_from(order + "HHI", b, pos)
+        if tag in (_TIFF_WIDTH, _TIFF_HEIGHT, _TIFF_ORIENTATION) and n == 1 and kind in (3, 4):
+            tags[tag] = struct.unpack_from(order + ("H" if kind == 3 else "I"), b, pos + 8)[0]
+    if _TIFF_WIDTH not in tags or _TIFF_HEIGHT not in tags:
+        raise ImageProbeError("corrupt TIFF: the first IFD has no image width or length")
+    width, height = tags[_TIFF_WIDTH], tags[_TIFF_HEIGHT]
+    _check_size(width, height, "TIFF")
+    orientation = tags.get(_TIFF_ORIENTATION, 1)
+    pages = struct.unpack_from(order + "I", b, end)[0] != 0
+    return ImageInfo(width, height, "tiff", pages, orientation if 1 <= orientation <= 8 else 1)
+
+
 # --- dispatch --------------------------------------------------------------------------
 
 
@@ -343,25 +399,32 @@ def _unknown(b: bytes) -> ImageProbeError:
     ):
         hint = " (it looks like text)"
     return ImageProbeError(
-        f"unknown image format: not PNG, JPEG, GIF or WebP{hint}; starts with {head.hex(' ')}"
+        "unknown image format: not PNG, JPEG, GIF, WebP, BMP or TIFF"
+        f"{hint}; starts with {head.hex(' ')}"
     )
+
+
+_PARSERS: dict[ImageFormat, Callable[[bytes], ImageInfo]] = {
+    "png": _parse_png,
+    "jpeg": _parse_jpeg,
+    "gif": _parse_gif,
+    "webp": _parse_webp,
+    "bmp": _parse_bmp,
+    "tiff": _parse_tiff,
+}
+_SIGNATURES = (_PNG_SIG, b"\xff\xd8", *_GIF_SIGS, b"II*\x00", b"MM\x00*", b"BM", b"RIFF")
 
 
 def _parse(b: bytes) -> ImageInfo:
     """Parse a header; raises _NeedMore when ``b`` is a too-short prefix."""
     if not b:
         raise _NeedMore(1, "the image signature")
-    if b.startswith(_PNG_SIG):
-        return _parse_png(b)
-    if b.startswith(b"\xff\xd8"):
-        return _parse_jpeg(b)
-    if b[:6] in _GIF_SIGS:
-        return _parse_gif(b)
+    fmt = sniff_image_format(b)
+    if fmt is not None:
+        return _PARSERS[fmt](b)
     if b.startswith(b"RIFF") and len(b) >= 12:
-        if b[8:12] == b"WEBP":
-            return _parse_webp(b)
         raise ImageProbeError(f"unknown image format: a RIFF {b[8:12]!r} file, not WebP")
-    for sig in (_PNG_SIG, b"\xff\xd8", *_GIF_SIGS, b"RIFF"):
+    for sig in _SIGNATURES:
         if len(b) < len(sig) and sig.startswith(b):
             raise _NeedMore(12 if sig == b"RIFF" else len(sig), "the image signature")
     if b.startswith(b"RIFF"):
@@ -572,7 +635,7 @@ def probe_image(
     >>> probe_image(b"hello")
     Traceback (most recent call last):
     ...
-    contextledger.errors.ImageProbeError: unknown image format: not PNG, JPEG, GIF or WebP (it looks like text); starts with 68 65 6c 6c 6f
+    contextledger.errors.ImageProbeError: unknown image format: not PNG, JPEG, GIF, WebP, BMP or TIFF (it looks like text); starts with 68 65 6c 6c 6f
     """
     if isinstance(source, bytes):
         return probe_image_header(source)

@@ -93,9 +93,11 @@ def pdf_cost(pages: int | None, model: ModelInfo, b64_length: int = 0) -> MediaC
         return MediaCost(
             pages * per_page + (1 if model.image_cost == "gemini3" else 0), exact, note
         )
-    most = _MAX_PAGES.get(model.provider, 100) * per_page
+    pages_most = _MAX_PAGES.get(model.provider, 100)
+    most = pages_most * per_page
     bound = min(most, _byte_price(b64_length)) if b64_length else most
-    return MediaCost(bound, False, f"page count unreadable: at most {bound:,} ({how} a page)")
+    at_most = f"{pages_most:,} pages, {bound:,} tokens" if bound == most else f"{bound:,} tokens"
+    return MediaCost(bound, False, f"page count unreadable: at most {at_most} ({how} a page)")
 
 
 def _per_page(model: ModelInfo) -> tuple[int, bool, str]:

@@ -45,6 +45,7 @@ from ..providers.common import (
     tool_images_header,
 )
 from ..providers.ids import accepted_everywhere, portable_id, wire_id, wire_name
+from ..providers.openai_responses import item_count
 from .files import MediaCost, audio_cost, file_cost
 from .framing import (
     CONSERVATIVE,
@@ -58,7 +59,7 @@ from .framing import (
     tool_use_system_prompt,
     tools_tokens,
 )
-from .provider_content import provider_content_cost
+from .provider_content import may_go_as_it_came, provider_content_cost
 from .text import CachedCounter, TokenCounter, count_many, counter_for
 from .vision import ImageCost, image_cost, max_image_cost
 
@@ -320,8 +321,8 @@ class Pricer:
     def _provider_content(self, b: ProviderContent) -> int:
         """Another provider gets the block's text (its writer converts it); its own
         provider, the block as it came, at an estimate (``provider_content_cost``). With no
-        target known, the larger of the two."""
-        if self.wire is not None and self.wire != b.provider:
+        target known, the larger of the two for a model of the block's provider."""
+        if not may_go_as_it_came(b, self.model, self.wire):
             return self.text(b.text)
         own = self._estimate(b, provider_content_cost(b, self.model, self.text))
         return own if self.wire is not None else max(own, self.text(b.text))
@@ -364,6 +365,8 @@ class Pricer:
             text += self._conventions(m)
         else:
             text += self._note_parallel(m)
+            if self.wire in (None, "openai-responses"):  # each input item is framed apart
+                text += max(0, item_count(m) - 1) * self.framing_tokens("assistant")
         price = MessagePrice(text, image)
         if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
             self._messages.clear()
@@ -513,7 +516,7 @@ class Pricer:
                     # the images (and files) ride in a user turn after the tool messages, with a header,
                     # and labels when that turn holds two or more (counted as if it always
                     # does: a few tokens over, never under)
-                    header = tool_images_header(wire_id(r.call_id, wire))
+                    header = tool_images_header(wire_id(r.call_id, wire), images > 0, files > 0)
                     extra += self.message_overhead + self.text(header)
                     extra += self.text("user") if self.framing.counts_role else 0
                     extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))

@@ -28,6 +28,16 @@ from .files import MediaCost, pdf_cost
 OPAQUE_RATE = 2 / 3
 
 
+def may_go_as_it_came(b: ProviderContent, model: ModelInfo, wire: str | None) -> bool:
+    """Whether ``b`` may be sent as it came: only in its provider's own format. With no
+    target named, only to a model of that provider (which may still be reached through an
+    OpenAI-compatible endpoint, where it gets the text): gpt-4o is never sent Gemini's
+    ``file_data``, so a PDF by URI costs it the text its writer sends, not 1,000 pages."""
+    if wire is not None:
+        return wire == b.provider
+    return model.provider == b.provider
+
+
 def provider_content_cost(
     b: ProviderContent, model: ModelInfo, count: Callable[[str], int]
 ) -> MediaCost:

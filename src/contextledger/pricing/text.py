@@ -295,6 +295,16 @@ class TiktokenCounter:
     def _fast(self) -> Any:
         return _toktok(self._name) if self._encoding is None else None
 
+    def expect(self, chars: int) -> None:
+        """About ``chars`` characters are about to be counted: when that is more than the
+        pure-Python path would take and its vocabulary is not read yet, the compiled
+        tokenizer is used from the first count (a first fit of a long history reads one
+        vocabulary, not the pure-Python path's and then the compiled one's)."""
+        if chars > _LIGHT_ALLOWANCE and self._light is None and self._encoding is None:
+            with self._light_lock:
+                if self._light is None:
+                    self._light = False
+
     def warm(self) -> None:
         """Load the compiled tokenizer now rather than when counting outgrows the
         pure-Python path (a server calls this at start-up, so no request pays the build)."""
@@ -364,6 +374,15 @@ def _toktok(name: str = "o200k_base") -> Any:
     except ImportError:
         return None
     return toktok._encoding(name)
+
+
+def expect_counting(counter: TokenCounter, chars: int) -> None:
+    """Tell ``counter`` (a ``TiktokenCounter``, maybe memoized) that about ``chars``
+    characters are about to be counted (``TiktokenCounter.expect``); others need not know."""
+    while isinstance(counter, CachedCounter):
+        counter = counter.inner
+    if isinstance(counter, TiktokenCounter):
+        counter.expect(chars)
 
 
 def count_many(counter: TokenCounter, texts: Sequence[str]) -> list[int]:

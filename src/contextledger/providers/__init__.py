@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, cast
 
-from ..catalog import Catalog, ModelInfo
+from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
 from ..errors import ContentError, describe
 from ..gate import OnImages, vision_gate
-from ..model import Message, MessagesLike
+from ..images.sendable import sendable_messages
+from ..model import Message, MessagesLike, count_images
 from ..report import Notice
 from ..validate import Problem, ensure_valid, gemini_contents_problems
 from . import anthropic, gemini, native, openai_chat, openai_responses
@@ -181,6 +182,7 @@ def translate(
         gated = vision_gate(msgs, model, on_images=on_images, catalog=catalog)
         msgs = gated.messages
         notices.extend(gated.notices)
+    msgs = _sendable_images(msgs, target, model, catalog, notices)
     msgs = tuple(drop_empty_turns(msgs, target.name, notices))
     if validate:
         _validate(msgs, to)
@@ -192,6 +194,27 @@ def translate(
         # placement rules only the written turns show (the writer joins model turns)
         _refuse(gemini_contents_problems(body["contents"]), to)
     return Translation(body, target.name, tuple(notices))
+
+
+def _sendable_images(
+    msgs: tuple[Message, ...],
+    target: ProviderFormat,
+    model: str | ModelInfo | None,
+    catalog: Catalog | None,
+    notices: list[Notice],
+) -> tuple[Message, ...]:
+    """Images the provider refuses as they are (a GIF for Gemini, a BMP for anyone, a side
+    over Anthropic's 8,000 px), re-encoded by the model's limits, else its provider's."""
+    if not count_images(msgs):
+        return msgs
+    cat = resolve_catalog(catalog)
+    info = (
+        lookup_model(model, cat)
+        if model is not None
+        else cat.lookup(f"{target.serves[0] if target.serves else 'openai'}/default")
+    )
+    who = info.id if model is not None else target.title
+    return sendable_messages(msgs, info.image_limits, who, notices)
 
 
 def write_messages(messages: Sequence[Message], fmt: Format, **options: Any) -> dict[str, Any]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..errors import ContentError, UnsupportedBlockError, describe
 from ..model import (
@@ -49,7 +50,7 @@ def read(payload: Mapping[str, Any] | Sequence[Any], start: int = 0) -> tuple[Me
     if isinstance(payload, Mapping):
         system = payload.get("system")
         if system:
-            out.append(Message("system", _system_blocks(system), id="system"))
+            out.append(Message("system", system_blocks(system), id="system"))
         messages = payload.get("messages")
     else:
         messages = payload
@@ -88,17 +89,34 @@ def _cached(block: Any, raw: dict[str, Any], path: str) -> Any:
         raise ContentError(path + ".cache_control", "not a JSON object Anthropic accepts") from None
 
 
-def _system_blocks(system: Any) -> tuple[Block, ...]:
+#: A ``system=`` prompt: a string, or text blocks (Anthropic's ``system`` list).
+SystemPrompt: TypeAlias = str | Sequence[Mapping[str, Any]]
+
+
+def system_blocks(system: Any, where: str = "system") -> tuple[Text, ...]:
+    """A system prompt as Anthropic's ``system`` holds it: a string, or a list of text
+    blocks (``{"type": "text", "text": …}``, each ``cache_control`` kept); errors name
+    ``where`` (the caller's parameter).
+
+    >>> system_blocks([{"type": "text", "text": "Be brief.", "cache_control": {"type": "ephemeral"}}])[0].cache
+    '{"type": "ephemeral"}'
+    """
     if isinstance(system, str):
         return (Text(system),)
-    if isinstance(system, list):
-        out: list[Block] = []
+    if isinstance(system, list | tuple):
+        out: list[Text] = []
         for j, raw in enumerate(system):
-            b = c.expect_dict(raw, f"system[{j}]")
-            text = c.expect_str(b.get("text"), f"system[{j}]", "text")
-            out.append(_cached(Text(text), b, f"system[{j}]"))
+            p = f"{where}[{j}]"
+            b = c.expect_dict(raw, p)
+            if b.get("type", "text") != "text":
+                raise ContentError(
+                    p + ".type",
+                    f"a system prompt holds text blocks only, not {describe(b['type'])}",
+                )
+            text = c.expect_str(b.get("text"), p, "text")
+            out.append(_cached(Text(text), b, p))
         return tuple(out)
-    raise ContentError("system", "system must be a string or a list of text blocks")
+    raise ContentError(where, f"must be a string or a list of text blocks, not {describe(system)}")
 
 
 def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
@@ -507,9 +525,21 @@ def _reply_blocks(blocks: Mapping[int, Mapping[str, Any]], notes: list[str]) -> 
             )
         elif b["type"] == "redacted_thinking":
             out.append(Reasoning("anthropic", redacted=True, encrypted=b.get("data")))
+        elif "raw" in b:  # a server tool's use or result: kept as it came, for the next turn
+            out.append(native.read_block(TARGET, _server_block(b), f"content[{index}]"))
         else:
             notes.append(f"a {b['type']} block in the reply was not kept (not a message block)")
     return out
+
+
+def _server_block(b: Mapping[str, Any]) -> dict[str, Any]:
+    """A streamed server-tool block as the API gave it: its start, and the input its
+    ``input_json_delta`` pieces spelled (the start's input is empty)."""
+    raw = dict(b["raw"])
+    if b["parts"]:
+        with suppress(ValueError):  # cut short: the start's input stands
+            raw["input"] = json.loads("".join(b["parts"]))
+    return raw
 
 
 def stream(
@@ -558,6 +588,8 @@ def stream(
                     entry.update(thinking=[cb.thinking or ""], signature=cb.signature or None)
                 elif cb.type == "redacted_thinking":
                     entry["data"] = cb.data
+                elif native.is_anthropic_server_block(cb.type):
+                    entry["raw"] = cb.model_dump(exclude_none=True)
                 blocks[ev.index] = entry
             elif kind == "content_block_delta":
                 entry = blocks.setdefault(ev.index, {"type": "text", "parts": []})

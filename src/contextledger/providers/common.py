@@ -11,9 +11,10 @@ Conventions (each is read back by the readers, so a round trip restores the bloc
 * **Attached text files** travel as a text block ``Attached file: NAME`` + a fenced body
   (the seed's format) where the target has no text-document block.
 * **Tool errors** travel as a ``[tool error] `` prefix where the target has no error flag.
-* **Images returned by a tool**, where the target's tool message cannot carry images
-  (OpenAI Chat Completions, Gemini), follow in a user turn right after the tool results:
-  a text ``Images returned by tool call ID:`` and then the images.
+* **Images and files returned by a tool**, where the target's tool message cannot carry
+  them (OpenAI Chat Completions), follow in a user turn right after the tool results: a
+  text ``Images returned by tool call ID:`` (``Files …`` for documents only, ``Images
+  and files …`` for both) and then the images and files.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import base64
 import binascii
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -33,7 +34,11 @@ from .ids import name_accepted, wire_name
 
 IMAGE_LABEL = re.compile(r"Image \d+:")
 TOOL_ERROR_PREFIX = "[tool error] "
-TOOL_IMAGES_PREFIX = "Images returned by tool call "
+_RETURNED = " returned by tool call "
+#: How a user turn carrying a tool's images or files starts (``tool_images_header``).
+TOOL_MEDIA_PREFIXES = tuple(
+    f"{what}{_RETURNED}" for what in ("Images", "Files", "Images and files")
+)
 _ATTACHMENT = re.compile(r"Attached file: (?P<name>[^\n]*)\n```\n(?P<body>.*)\n```", re.DOTALL)
 #: A user text that starts with one of these may be read back as a recap or a file
 #: (``text_block``); any other is plain text (the readers' fast paths check this).
@@ -180,13 +185,21 @@ def split_tool_error(text: str) -> tuple[str, bool]:
     return text, False
 
 
-def tool_images_header(call_id: str) -> str:
-    return f"{TOOL_IMAGES_PREFIX}{call_id}:"
+def tool_images_header(call_id: str, images: bool = True, files: bool = False) -> str:
+    """The text before a tool's images and files moved to a user turn (a PDF is not an
+    image: the header says what follows).
+
+    >>> tool_images_header("c1"), tool_images_header("c1", images=False, files=True)
+    ('Images returned by tool call c1:', 'Files returned by tool call c1:')
+    """
+    what = "Images and files" if images and files else "Files" if files else "Images"
+    return f"{what}{_RETURNED}{call_id}:"
 
 
 def parse_tool_images_header(text: str) -> str | None:
-    if text.startswith(TOOL_IMAGES_PREFIX) and text.endswith(":"):
-        return text[len(TOOL_IMAGES_PREFIX) : -1]
+    """The call id a ``tool_images_header`` names (None: not one)."""
+    if text.startswith(TOOL_MEDIA_PREFIXES) and text.endswith(":"):
+        return text[text.index(_RETURNED) + len(_RETURNED) : -1]
     return None
 
 
@@ -196,7 +209,8 @@ def at(path: str, i: int) -> str:
 
 def expect_dict(value: object, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ContentError(path, f"expected an object, got {describe(value)}")
+        hint = " (pass it as a dict)" if isinstance(value, Mapping) else ""
+        raise ContentError(path, f"expected an object, got {describe(value)}{hint}")
     return value
 
 

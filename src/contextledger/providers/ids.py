@@ -28,12 +28,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from ..errors import ContentError
 from ..model import Message, ToolCall, ToolResult
 from ..report import Notice
+from .format import tool_spec
 
 _ANTHROPIC = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _NOT_PORTABLE = re.compile(r"[^A-Za-z0-9_-]+")
@@ -233,6 +235,38 @@ def unique_declared(given: Sequence[object], sent: Sequence[object], target: str
             )
 
 
+def declared_renames(tools: Sequence[Mapping[str, Any]], target: str) -> dict[str, str]:
+    """The declared tools ``target``'s writer sends renamed: {name on the wire: the app's
+    name}. The model calls a tool by the name it was declared under, so a reply's calls
+    are mapped back through this (``Reply.with_tool_names``): an app that dispatches by
+    name never sees a name it did not declare.
+
+    >>> declared_renames([{"type": "function", "function": {"name": "get.weather"}}], "openai")
+    {'get_weather': 'get.weather'}
+    """
+    names = (tool_spec(t)[0] for t in tools)
+    return {
+        portable_name(n): n for n in names if isinstance(n, str) and not name_accepted(n, target)
+    }
+
+
+def declared_notice(renames: Mapping[str, str], target: str, title: str) -> list[Notice]:
+    """The notice for the declared tools sent renamed (none: every name accepted)."""
+    if not renames:
+        return []
+    rule = NAME_RULES.get(target, _NAME_RULE)
+    pairs = ", ".join(f"{old!r} as {new!r}" for new, old in renames.items())
+    return [
+        Notice(
+            "renamed",
+            "tools",
+            f"Tools declared to {title} renamed ({title} takes {rule}): {pairs}. The model "
+            "calls them by the new names; send() gives its calls back under yours "
+            "(Prepared.tool_names maps them for a body you send yourself).",
+        )
+    ]
+
+
 def renamed_names(messages: Sequence[Message], target: str, title: str) -> list[Notice]:
     """The notice for the tool names ``target``'s writer will send renamed (none: all
     accepted). Raises :class:`ContentError` when a new name is another tool's name (two
@@ -276,6 +310,8 @@ __all__ = [
     "accepted",
     "accepted_everywhere",
     "declared_name",
+    "declared_notice",
+    "declared_renames",
     "ids_accepted",
     "name_accepted",
     "portable_id",

@@ -192,13 +192,13 @@ def _tool_content(parts: tuple[Block, ...], path: str) -> tuple[tuple[Text | Ima
 
 def _fold_tool_images(out: list[Message], blocks: tuple[Block, ...]) -> bool:
     """Fold a 'Images returned by tool call X:' user turn back into the tool results."""
-    groups: dict[str, list[Image]] = {}
+    groups: dict[str, list[Image | FileAttachment]] = {}
     current: str | None = None
     for b in c.strip_labels(blocks):
         if isinstance(b, Text) and (cid := c.parse_tool_images_header(b.text)) is not None:
             current = cid
             groups.setdefault(cid, [])
-        elif isinstance(b, Image) and current is not None:
+        elif isinstance(b, Image | FileAttachment) and current is not None:
             groups[current].append(b)
         else:
             return False
@@ -311,7 +311,9 @@ def _tool_images_turn(groups: list[tuple[str, list[Image | FileAttachment]]]) ->
     labelled = sum(isinstance(x, Image) for _, media in groups for x in media) >= 2
     k = 0
     for call_id, media in groups:
-        parts.append({"type": "text", "text": c.tool_images_header(call_id)})
+        images = any(isinstance(x, Image) for x in media)
+        files = any(isinstance(x, FileAttachment) for x in media)
+        parts.append({"type": "text", "text": c.tool_images_header(call_id, images, files)})
         for item in media:
             if isinstance(item, FileAttachment):
                 parts.append(_file_part(item))

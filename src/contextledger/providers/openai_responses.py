@@ -22,6 +22,7 @@ from ..model import (
     Image,
     InlineData,
     Message,
+    ProviderContent,
     Reasoning,
     Recap,
     Text,
@@ -421,6 +422,28 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in an assistant message")
     flush_text()
     return items
+
+
+def item_count(m: Message) -> int:
+    """How many ``input`` items the writer makes of assistant message ``m``: one per run of
+    texts from one message item, one per function call and per reasoning or compaction
+    item of this format (others' reasoning is left out). The API frames each item as a
+    message of its own, so each is billed a message's framing.
+
+    >>> item_count(Message.assistant("let me look", ToolCall("c1", "ls")))
+    2
+    """
+    count = 0
+    origin: object = None  # the current text run's message item (None: not in a run)
+    for b in m.content:
+        if isinstance(b, Text | Recap | ProviderContent):  # (content of others: as text)
+            came_in = (b.item_id, b.item_status) if isinstance(b, Text) else (None, None)
+            count += came_in != origin
+            origin = came_in
+            continue
+        origin = None
+        count += isinstance(b, ToolCall) or (isinstance(b, Reasoning) and b.provider == TARGET)
+    return count
 
 
 # ----------------------------------------------------------------------------- requests

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from ..model import Message
 from ..providers import Format, anthropic, openai_chat, openai_responses
-from ..providers.common import TOOL_IMAGES_PREFIX
+from ..providers.common import TOOL_MEDIA_PREFIXES
 from ..providers.ids import ids_accepted
 
 __all__ = ["WIRES", "Wire", "WireName"]
@@ -42,7 +42,7 @@ def _carries_tool_images(raw: dict[str, Any]) -> bool:
     return isinstance(content, list) and any(
         type(p) is dict
         and p.get("type") == "text"
-        and str(p.get("text", "")).startswith(TOOL_IMAGES_PREFIX)
+        and str(p.get("text", "")).startswith(TOOL_MEDIA_PREFIXES)
         for p in content
     )
 

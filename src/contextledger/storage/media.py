@@ -1,7 +1,8 @@
 """Content-addressed image store: the bytes live once on disk, sessions hold only refs.
 
-A ref is ``<sha256 hex of the bytes>.<ext>`` (``png``, ``jpg``, ``gif``, ``webp``), and
-nothing else is accepted, so no ref can name a path outside the root. Files live at
+A ref is ``<sha256 hex of the bytes>.<ext>`` (``png``, ``jpg``, ``gif``, ``webp``, and
+``bmp``/``tif`` for screenshots kept as they came: re-encoded when sent), and nothing else
+is accepted, so no ref can name a path outside the root. Files live at
 ``<root>/<first two hex digits>/<ref>``. Writes are atomic (temp file, fsync, rename);
 the same bytes are stored once; storing bytes that already exist refreshes the file's
 modification time, so :meth:`MediaStore.sweep` never deletes a re-pasted image. Reads
@@ -58,6 +59,8 @@ EXTENSIONS: dict[str, str] = {
     "image/jpeg": "jpg",
     "image/gif": "gif",
     "image/webp": "webp",
+    "image/bmp": "bmp",
+    "image/tiff": "tif",
 }
 _MEDIA_TYPES = {ext: mt for mt, ext in EXTENSIONS.items()}
 _FORMAT_TO_TYPE = {
@@ -65,12 +68,16 @@ _FORMAT_TO_TYPE = {
     "jpeg": "image/jpeg",
     "gif": "image/gif",
     "webp": "image/webp",
+    "bmp": "image/bmp",
+    "tiff": "image/tiff",
 }
-_REF = re.compile(r"[0-9a-f]{64}\.(?:png|jpg|gif|webp)")
+#: A ref, as a pattern (sessions find refs in text with it).
+REF_PATTERN = rf"[0-9a-f]{{64}}\.(?:{'|'.join(EXTENSIONS.values())})"
+_REF = re.compile(REF_PATTERN)
 _SHARD = re.compile(r"[0-9a-f]{2}")
 _OWNER = ".owner"
 _TEMP_MIN_AGE = 3600.0
-_TEMP = re.compile(r"\.[0-9a-f]{64}\.(?:png|jpg|gif|webp)\.[0-9a-z.]+\.(?:tmp|sweep)")
+_TEMP = re.compile(rf"\.{REF_PATTERN}\.[0-9a-z.]+\.(?:tmp|sweep)")
 
 
 def is_ref(ref: object) -> bool:
@@ -85,7 +92,9 @@ def is_ref(ref: object) -> bool:
 def media_type_of(ref: str) -> str:
     """The media type a ref's extension names (``jpg`` → ``image/jpeg``)."""
     if not is_ref(ref):
-        raise StoreError(f"invalid media ref {ref!r}: expected <sha256 hex>.<png|jpg|gif|webp>")
+        raise StoreError(
+            f"invalid media ref {ref!r}: expected <sha256 hex>.<{'|'.join(EXTENSIONS.values())}>"
+        )
     return _MEDIA_TYPES[ref.rsplit(".", 1)[1]]
 
 
@@ -230,7 +239,8 @@ def check_storable(
 
     if media_type is not None and media_type not in EXTENSIONS:
         raise StoreError(
-            f"unsupported media type {media_type!r}: the store keeps PNG, JPEG, GIF or WebP"
+            f"unsupported media type {media_type!r}: the store keeps PNG, JPEG, GIF, WebP, BMP "
+            "or TIFF"
         )
     if not data:
         raise StoreError("refusing to store an empty image")

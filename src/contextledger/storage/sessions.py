@@ -42,7 +42,7 @@ from ..providers import REGISTRY, provider_format, read_messages, write_messages
 from ..repair import RepairResult, repair
 from .base import MEDIA_LOCK, EventRow, MessageRow, SessionBackend, SessionInfo
 from .codec import dumps_messages, loads_messages, message_from_bytes
-from .media import MediaBackend, MediaStore, SweepResult, is_ref
+from .media import REF_PATTERN, MediaBackend, MediaStore, SweepResult, is_ref
 
 if TYPE_CHECKING:
     from .browse import SearchHit, SessionSummary
@@ -63,7 +63,7 @@ __all__ = [
 ExportFormat = Literal["internal", "openai", "anthropic", "gemini", "openai-responses"]
 EXPORT_FORMATS: tuple[str, ...] = ("internal", "openai", "anthropic", "gemini", "openai-responses")
 
-_REF_IN_TEXT = re.compile(r"[0-9a-f]{64}\.(?:png|jpg|gif|webp)")
+_REF_IN_TEXT = re.compile(REF_PATTERN)
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 

@@ -1,0 +1,137 @@
+"""Images a provider refuses as they are, re-encoded into a form it takes.
+
+A GIF for Gemini (which takes PNG, JPEG, WebP, HEIC and HEIF only), an animated image for
+OpenAI (non-animated GIF only), a BMP or TIFF for anyone, a side over the provider's limit
+(Anthropic: 8,000 px; 2,000 px when a request has more than 20 images), a file over its
+base64 limit (Anthropic: 5 MB). Each becomes its first frame in a format the provider
+takes, no smaller than the limits make it. ``images.normalize`` does the work.
+
+Every path that writes a request goes through here: the fit (``fit.edits.SendableImages``,
+which prices and reports what it sends) and ``translate`` (:func:`sendable_messages`), so
+no request carries an image its provider answers with HTTP 400.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from ..catalog import ImageLimits
+from ..errors import ContentError, ImageProbeError
+from ..model import Image, InlineData, Message, Text, ToolResult
+from ..report import Notice
+from .normalize import NormalizedImage, normalize_image
+from .probe import probe_image
+
+
+def is_many(messages: Sequence[Message], limits: ImageLimits) -> bool:
+    """Whether ``messages`` hold more images than the many-image rule allows at full size
+    (Anthropic: over 20 in one request, each at most 2,000 px a side)."""
+    threshold = limits.many_images_threshold
+    return threshold is not None and threshold < sum(sum(1 for _ in m.images()) for m in messages)
+
+
+def conversion(img: Image, limits: ImageLimits, many: bool = False) -> tuple[Image, str] | None:
+    """(the image to send instead of ``img``, why), or None when it is sent as it is (or is
+    no inline image, or its header cannot be read: that is the unreadable-image check's).
+    Raises :class:`~contextledger.errors.ImageProbeError` only when it must change and its
+    pixels cannot be decoded."""
+    if img.data is None:
+        return None
+    try:
+        info = probe_image(img.data)
+    except ImageProbeError:
+        return None
+    long_edge = max(info.display_size)
+    side = limits.many_images_max_side if many else limits.max_side
+    if (
+        info.media_type in limits.formats
+        and (limits.animated_ok or not info.animated)
+        and (side is None or long_edge <= side)
+        and (limits.max_base64_bytes is None or img.data.base64_length <= limits.max_base64_bytes)
+    ):
+        return None
+    count = (limits.many_images_threshold or 0) + 1 if many else 1
+    out = ENCODINGS.get(img.data.base64, limits, long_edge, count)
+    sent = Image(
+        out.media_type, InlineData.from_bytes(out.data), width=out.width, height=out.height,
+        name=img.name, detail=img.detail, cache=img.cache,
+    )  # fmt: skip
+    return sent, out.reason
+
+
+def re_encoded_notice(label: str, model: str, why: str) -> str:
+    return f"Image {label} was re-encoded for {model}, which does not take it as it is ({why})."
+
+
+def sendable_messages(
+    messages: Sequence[Message], limits: ImageLimits, model: str, notices: list[Notice]
+) -> tuple[Message, ...]:
+    """``messages`` with every inline image ``model``'s provider refuses as it is re-encoded,
+    each reported in ``notices``; one that cannot be re-encoded raises a
+    :class:`~contextledger.errors.ContentError` naming where it is."""
+    many = is_many(messages, limits)
+    at = 0  # the message being looked at
+
+    def swap(img: Image, block: int) -> Image | Text:
+        try:
+            done = conversion(img, limits, many)
+        except ImageProbeError as exc:
+            raise ContentError(
+                f"messages[{at}].content[{block}]",
+                f"image {img.describe()} is not in a form {model} takes and cannot be "
+                f"re-encoded ({exc.reason})",
+            ) from None
+        if done is None:
+            return img
+        sent, why = done
+        label = re_encoded_notice(img.label, model, why)
+        notices.append(Notice("normalized", messages[at].id, label))
+        return sent
+
+    out = list(messages)
+    for at, m in enumerate(messages):
+        if any(isinstance(b, Image | ToolResult) for b in m.content):
+            out[at] = m.map_images(swap)
+    return tuple(out)
+
+
+class Encodings:
+    """Images re-encoded for a provider, remembered for the process by a digest of their
+    bytes and the limits (``fit()`` called every turn builds a new Fitter, so a GIF would be
+    decoded again each turn), holding at most ``max_bytes`` of encodings: the payloads are
+    not kept, and the oldest encodings go first."""
+
+    def __init__(self, max_bytes: int = 64_000_000) -> None:
+        self.max_bytes = max_bytes
+        self._held = 0
+        self._items: OrderedDict[tuple[bytes, ImageLimits, int, int], NormalizedImage] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+
+    def get(
+        self, payload: str, limits: ImageLimits, long_edge: int, image_count: int
+    ) -> NormalizedImage:
+        digest = hashlib.blake2b(payload.encode("ascii"), digest_size=20).digest()
+        key = (digest, limits, long_edge, image_count)
+        with self._lock:
+            hit = self._items.get(key)
+            if hit is not None:
+                self._items.move_to_end(key)
+                return hit
+        data = base64.b64decode(payload)
+        out = normalize_image(data, max_edge=long_edge, limits=limits, image_count=image_count)
+        with self._lock:
+            if key not in self._items and len(out.data) <= self.max_bytes:
+                self._items[key] = out
+                self._held += len(out.data)
+                while self._held > self.max_bytes:
+                    self._held -= len(self._items.popitem(last=False)[1].data)
+        return out
+
+
+ENCODINGS = Encodings()
