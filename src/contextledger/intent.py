@@ -485,21 +485,6 @@ def _says_enough_unspaced(opening: str) -> bool:
     return 2 * chars + 3 * words >= 12 and bool(chars or said)
 
 
-def too_short_for_a_rule(sentence: str) -> bool:
-    """Fewer than three words ("Never deploy." is too short to be read as a rule), or in a
-    script written without spaces, fewer than six characters.
-
-    >>> too_short_for_a_rule("Never deploy."), too_short_for_a_rule("本番環境には絶対にデプロイしないこと。")
-    (True, False)
-    """
-    if _UNSPACED.search(sentence):
-        return len(_CONTENT.findall(sentence)) < 6
-    return len(sentence.split()) < 3
-
-
-_CONTENT = re.compile(r"\w")
-
-
 def is_substantive(text: str) -> bool:
     """A request that says something: not a nudge nor a bare opener, at least four words
     (in Chinese, Japanese, Thai …, about six characters besides nudges and openers).

@@ -32,14 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import unquote
 
-from ..intent import (
-    is_constraint,
-    is_correction,
-    is_nudge,
-    is_substantive,
-    restates_task,
-    too_short_for_a_rule,
-)
+from ..intent import is_constraint, is_correction, is_nudge, is_substantive, restates_task
 from ..model import Message, ToolCall
 from .facts import (
     DEFERRED,
@@ -1379,7 +1372,7 @@ def is_rule(sentence: str) -> bool:
     unless it also carries a rule's marker; a status ("No rows came back.") is none; a
     rule's word only in a purpose clause ("Resolve it so that she is never charged
     twice.") sets none."""
-    if too_short_for_a_rule(sentence):
+    if len(sentence.split()) < 3:
         return False
     if DEFERRED.search(sentence) and not _FIRM.search(sentence):
         return False  # "Don't forget to bump the version": a request for later
