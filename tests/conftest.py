@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from builders import save_image, tool_conversation
+from contextledger.config import Config
 from contextledger.model import Message
 from serve_harness import RunningProxy, running_proxy
 
@@ -53,6 +54,20 @@ def stub() -> Iterator[StubServer]:
     """A real HTTP server on 127.0.0.1 that speaks (and validates) the OpenAI and Anthropic APIs."""
     with StubServer() as server:
         yield server
+
+
+@pytest.fixture
+def config(stub: StubServer, tmp_path: Path) -> Config:
+    """Settings that point every provider's SDK at ``stub`` (as the send and client tests use)."""
+    return Config(
+        data_dir=tmp_path,
+        openai_base_url=stub.url,
+        openai_api_key="test-key",
+        anthropic_base_url=stub.anthropic_url,
+        anthropic_api_key="test-key",
+        gemini_base_url=stub.gemini_url,
+        gemini_api_key="test-key",
+    )
 
 
 @pytest.fixture

@@ -8,11 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
 import contextledger.cli.chat  # noqa: F401  (registers the command)
+from chat_harness import run_chat
 from contextledger import SessionStore
-from contextledger.cli import main
 from stub_server import Fault, StubReply, StubServer
 
 
@@ -23,24 +23,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def chat(stub: StubServer, home: Path, args: list[str], *lines: str) -> Result:
-    env = {
-        "OPENAI_BASE_URL": stub.url,
-        "OPENAI_API_KEY": "test-key",
-        "ANTHROPIC_BASE_URL": stub.anthropic_url,
-        "ANTHROPIC_API_KEY": "test-key",
-        "GEMINI_BASE_URL": stub.gemini_url,
-        "GEMINI_API_KEY": "test-key",
-        "CONTEXTLEDGER_HOME": str(home),
-        "CONTEXTLEDGER_MODEL": "gpt-4o",
-        "CONTEXTLEDGER_STORE": "",
-        "CONTEXT_COMPACTION": "off",
-    }
-    result = CliRunner().invoke(
-        main, ["chat", "--retries", "0", *args], input="".join(f"{x}\n" for x in lines), env=env
-    )
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    assert result.exit_code == 0, result.output
-    return result
+    return run_chat(stub, home, args, *lines, compaction="off")
 
 
 def images_in(body: object) -> int:

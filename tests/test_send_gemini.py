@@ -14,7 +14,6 @@ import base64
 import json
 import re
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,17 +28,6 @@ from contextledger.errors import ContentError, SendError
 from contextledger.prepare import Preparer, prepare
 from stub_gemini import b64decode, prompt_tokens, signature_for
 from stub_server import Fault, StubReply, StubServer
-
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer(chunk_size=5) as server:
-        yield server
-
-
-@pytest.fixture
-def config(stub: StubServer, tmp_path: Path) -> Config:
-    return Config(data_dir=tmp_path, gemini_base_url=stub.gemini_url, gemini_api_key="test-key")
 
 
 def gemini(model: str = "gemini-2.5-flash", **options: Any) -> Preparer:

@@ -4,9 +4,6 @@ carrying what arrived, never a reply."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from contextledger import Preparer
@@ -15,25 +12,6 @@ from contextledger.config import Config
 from contextledger.errors import SendError
 from contextledger.model import Message
 from stub_server import Fault, StubReply, StubServer
-
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer(chunk_size=5) as server:
-        yield server
-
-
-@pytest.fixture
-def config(stub: StubServer, tmp_path: Path) -> Config:
-    return Config(
-        data_dir=tmp_path,
-        openai_base_url=stub.url,
-        openai_api_key="test-key",
-        anthropic_base_url=stub.anthropic_url,
-        anthropic_api_key="test-key",
-        gemini_base_url=stub.gemini_url,
-        gemini_api_key="test-key",
-    )
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,6 @@ call/output pairing, reasoning placement, image data — so a pass means the bod
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -25,17 +23,6 @@ from contextledger.providers import openai_responses
 from contextledger.report import Notice
 from stub_responses import prompt_tokens
 from stub_server import Fault, StubReply, StubServer
-
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer(chunk_size=5) as server:
-        yield server
-
-
-@pytest.fixture
-def config(stub: StubServer, tmp_path: Path) -> Config:
-    return Config(data_dir=tmp_path, openai_base_url=stub.url, openai_api_key="test-key")
 
 
 def responses(model: str = "gpt-4o", **options: object) -> Preparer:

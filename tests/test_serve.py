@@ -11,7 +11,6 @@ import io
 import json
 import logging
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +27,6 @@ from stub_server import Fault, StubReply, StubServer, prompt_tokens
 
 OPENAI_KEY = "sk-test-SECRET-openai-0123456789"
 ANTHROPIC_KEY = "sk-ant-SECRET-anthropic-0123456789"
-
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer() as server:
-        yield server
 
 
 def oai(proxy: RunningProxy, **headers: str) -> openai.OpenAI:

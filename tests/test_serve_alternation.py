@@ -9,22 +9,14 @@ alternate" at the first recap of a long session in a small window.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import anthropic
-import pytest
 
 from serve_harness import RunningProxy, running_proxy
 from stub_server import StubReply, StubServer
-
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer() as server:
-        yield server
 
 
 def test_a_recap_before_the_clients_user_turn_goes_as_one_turn(

@@ -6,7 +6,6 @@ Same setup as ``test_serve.py``: the official SDKs against the proxy (uvicorn on
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +17,6 @@ import pytest
 from serve_harness import RunningProxy, running_proxy
 from stub_server import StubReply, StubServer, prompt_tokens
 from test_serve import ANTHROPIC_KEY, OPENAI_KEY, ant, oai, png, stored
-
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer() as server:
-        yield server
 
 
 def sessions(proxy: RunningProxy) -> dict[str, int]:

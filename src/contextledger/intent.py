@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Container, Sequence
+from collections.abc import Container, Iterable, Sequence
 from functools import cache
 from itertools import accumulate, islice
 from typing import Any
@@ -99,7 +99,10 @@ _NOT_A_RULE = (
     r"(?:problem|problems|worries|worry|rush|hurry|idea|clue|luck|thanks|way|doubt|"
     r"wonder|matter|need|one|longer|more|fewer|less|sorry|change|changes|difference|"
     r"errors?|issues?|response|output|results?|(?:it|that|this|I)\b|I['’]m|"
-    r"[,.!?]|$)"
+    r"[,.!?]|$|"
+    # Spanish talk: "no sé por qué", "no es eso", "no hay errores", "no funciona"
+    r"s[eé]\b|es\b|está|hay\b|funciona|puedo\b|entiendo\b|tengo\b|sabemos\b|te\b|se\s+preocupe|"
+    r"lo\s+s[eé]\b|pasa\b|me\s+(?:gusta|importa|parece|queda)\b|importa\b)"
 )
 
 # What a user reports gone ("no more crashes"), not an action they stop.
@@ -179,6 +182,121 @@ _CONSTRAINT = re.compile(
 )
 
 
+# Rules and corrections in German, Spanish and French, said the way users type them: an
+# imperative with its negation ("Ändere keine Steuerklassen.", "Starte den Server nicht
+# neu.", "Nunca hagas push a main.", "Ne supprime jamais la base."), a ban opening its
+# clause ("Kein Deployment am Freitag.", "Pas de push le vendredi."), a modal of ban or
+# obligation said to the assistant ("Du darfst … nicht", "Vous devez …"), a ban word, a
+# condition of approval. Not a rule: a clause whose subject comes first ("Das Deployment
+# läuft nicht.", "Ça ne marche pas."), a speaker's own need ("Ich muss kurz weg.", "Il faut
+# que je parte."), small talk ("Keine Sorge.", "Ne vous inquiétez pas.", "No te preocupes.")
+# and a question (``_says_european``). Every alternative holds a word of
+# _EUROPEAN_WORDS (the prefilter's).
+_EUROPEAN_CONSTRAINT = re.compile(
+    r"(?ix)(?:"
+    # German
+    r"\b(?:niemals|auf\s+keinen\s+fall|unter\s+keinen\s+umständen|verboten|untersagt|"
+    r"nicht\s+erlaubt|nur\s+noch|ausschließlich|finger\s+weg|lass\s+die\s+finger)\b|"
+    r"\b(?:du|ihr|sie|wir|man|es|das|der|die|er)\s+(?:\S+\s+){0,3}?"
+    r"(?:darf|darfst|dürfen|dürft|soll|sollst|sollen|sollt)\s+(?:\S+\s+){0,4}?"
+    r"(?:nicht|kein(?:e|en|er|es|em)?|nie|niemals|nichts)\b|"
+    r"\b(?:du\s+musst|ihr\s+müsst|sie\s+müssen|wir\s+müssen|man\s+muss|muss)\s+"
+    r"(?:immer|unbedingt|zwingend|jedes\s+mal|vorher|zuerst)\b|"
+    r"\bohne\s+(?:\S+\s+){0,3}?(?:freigabe|genehmigung|zustimmung|erlaubnis|rücksprache)|"
+    r"\bbitte\s+(?:nicht|kein(?:e|en|er|es|em)?|nie|niemals|nichts)\b"
+    r"(?!\s+(?:böse|falsch\s+verstehen|sorgen|aufregen|hetzen|stressen)\b)|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))kein(?:e|en)?\s+(?!(?:problem|ahnung|sorge|sorgen|ursache|stress|"
+    r"thema|fehler|idee|zeit|ding|wunder|plan|antwort|änderung|reaktion|daten|ergebnis|"
+    r"eile|panik|frage|grund|witz|spaß|angst)\b)\w|"
+    # an imperative opening its clause ("Ändere …", "Lösch …", "Ändern Sie …"), not a subject
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s)|(?<=\bbitte\s))"
+    r"(?!(?:die|diese|jede|keine|eine|meine|deine|seine|ihre|unsere|alle|beide|welche|"
+    r"solche|manche|einige|viele|wenige|andere|gerne|heute|leider|sie|ohne|ende|seite|"
+    r"frage|idee|stelle|alte|neue|erste|letzte|ganze|es|das|der|er|wir|ich|du|ihr|man|"
+    r"mache|habe|glaube|denke|weiß|sehe|finde|verstehe|hoffe|wette)\b)"
+    r"\w+(?:e|n\s+sie|ch|f|t)?\s+(?:(?:kein(?:e|en|er|es|em)?|nichts|nie|niemals)\b|"
+    r"(?:[^\s.!?]+\s+){0,5}?(?:bloß\s+|ja\s+)?nicht(?:\s+(?:neu|an|ab|auf|aus|ein|zu|um|mit|"
+    r"vor|weg|zurück|hoch|runter|fest|los|her|hin))?\s*(?:[.!]|$))|"
+    # Spanish ("No borres …" is the English bare "no" opening a clause)
+    r"\b(?:nunca|jamás|prohibid[oa]s?|tienes\s+que|tienen\s+que|hay\s+que(?!\s+ver\b))\b|"
+    r"\bno\s+(?:se\s+)?(?:debe|debes|deben)\b|"
+    r"\bsin\s+(?:\S+\s+){0,2}?(?:permiso|aprobación|autorización|consultar)\b|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))nada\s+de\s+(?!nada\b)\w|\bevita\s+\w|"
+    # Italian and Portuguese: "Non toccare …", "Não apague …", "È vietato …"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))non\s+\w+(?:are|ere|ire)\b|\bvietat[oa]\b|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))não\s+(?!(?:sei|é|foi|há|tem|tenho|funciona|consigo|entendi|sabemos|"
+    r"se\s+preocupe|faz\s+mal)\b)\w|"
+    # French: "Ne …" / "N'…" opening its clause is an order
+    r"(?:^|(?<=\n)|(?<=[.!;:,]\s)|(?<=\bet\s)|(?<=\bmerci\s\bde\s))"
+    r"(?!ne\s+(?:vous\s+)?(?:inquiét|inquiet|en\s+fai|t['’]inqui))"
+    r"(?:ne\s+\w+\s+(?:\S+\s+)?(?:pas|jamais|plus|rien|aucun|aucune)|"
+    r"n['’]\w+\s+(?:\S+\s+)?(?:pas|jamais|rien|aucun|aucune))\b|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))pas\s+de\s+(?!(?:problème|souci|soucis|quoi|panique|chance|réponse|"
+    r"nouvelles|erreur|changement)\b)\w|"
+    r"\b(?:interdit|interdite|interdits|interdites|interdiction|uniquement|"
+    r"vous\s+devez(?!\s+être)|tu\s+dois(?!\s+être)|il\s+(?:ne\s+)?faut(?!\s+que\s+(?:je|j['’])))\b|"
+    r"\b(?:merci\s+de|veuillez)\s+ne\s+(?:pas|jamais|plus)\b|\b(?:évite|évitez)\s+de\b|"
+    r"\btoujours\s+(?:demander|vérifier|utiliser|passer|prévenir)\b|"
+    r"\bsans\s+(?:\S+\s+){0,2}?(?:autorisation|accord|permission|validation)\b"
+    r")"
+)
+_EUROPEAN_CORRECTION = re.compile(
+    r"(?ix)(?:"
+    r"\b(?:korrektur|korrigier\w*|stattdessen|ich\s+meinte|das\s+(?:ist|war)\s+falsch|"
+    r"corrección|en\s+(?:lugar|vez)\s+de|me\s+equivoqué|quise\s+decir|plutôt\s+que|"
+    r"au\s+lieu\s+de|je\s+me\s+suis\s+trompée?|je\s+voulais\s+dire|erratum)\b|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))falsch\s*:|"
+    # "Utilise plutôt la branche release." (an order to take another), not "Il fait plutôt beau"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?!(?:il|elle|on|ce|ça|le|la|les|je|tu|nous|vous|ils|elles)\b)"
+    r"\w+(?:e|ez|s)\s+plutôt\b|"
+    # a contrast after a comma: "25 %, nicht 20 %", "el 5, no el 3", "8 000 EUR, pas 6 000"
+    r"(?:(?<=,\s)|(?<=;\s))(?:nicht|pas)\s+\w|(?:(?<=,\s)|(?<=;\s))no\s+(?:el|la|los|las)\s+\w|"
+    r"\bnicht\s+(?:\S+\s+){1,4}?sondern\b|\bno\s+(?:\S+\s+){1,4}?sino\b"
+    r")"
+)
+_EUROPEAN_STEERING = re.compile(
+    f"{_EUROPEAN_CONSTRAINT.pattern}|{_EUROPEAN_CORRECTION.pattern[len('(?ix)') :]}"
+)
+# where a sentence ends, and a question's opening words
+_QUESTION_OPENING = re.compile(r"(?i)\s*(?:¿|est-ce\b|muss\s+ich\b|soll(?:en)?\s+(?:ich|wir)\b)")
+_SENTENCE_END = re.compile(r"[.!?¿¡\n]")
+_AROUND = 300  # how far from a rule's word its sentence is read, each way
+
+
+def _sentence_around(text: str, at: int) -> tuple[int, int]:
+    """Where the sentence of ``text`` holding position ``at`` starts and ends (after its
+    closing mark), read at most ``_AROUND`` characters each way."""
+    floor = max(0, at - _AROUND)
+    mark = max(text.rfind(ch, floor, at) for ch in ".!?¿¡\n")
+    closing = _SENTENCE_END.search(text, at, at + _AROUND)
+    start = mark + 1 if mark >= 0 else floor
+    return start, (closing.end() if closing else min(len(text), at + _AROUND))
+
+
+def _says_european(pattern: re.Pattern[str], text: str, words: Iterable[int]) -> bool:
+    """``pattern`` found in a sentence holding one of the European rule words at ``words``
+    that is not a question ("Muss ich den Server neu starten?", "¿Tienes que reiniciar?",
+    "Est-ce qu'il faut …"). Only those sentences are read: a long text costs its few."""
+    read_to = -1
+    for at in words:
+        if at < read_to:
+            continue  # in the sentence just read
+        start, end = _sentence_around(text, at)
+        read_to = end
+        if text[end - 1] == "?" or text[max(start - 1, 0)] == "¿":
+            continue
+        if _QUESTION_OPENING.match(text, start):
+            continue
+        if pattern.search(text, start, end):
+            return True
+    return False
+
+
+def _european_words(text: str) -> list[int]:
+    """Where the European rule words (``_EUROPEAN_WORDS``) start in ``text``."""
+    return [m.start() for m in _EUROPEAN_WORD.finditer(text)]
+
+
 # A request that (re)states the whole task.
 _RESTATES = re.compile(
     r"(?ix)\b(?:the\s+(?:overall\s+|main\s+|real\s+|actual\s+)?(?:goal|task|objective|mission|aim)\s+"
@@ -240,7 +358,7 @@ _UNSPACED_CONSTRAINT = re.compile(
     r"不得|禁止|严禁|绝对不|千万不|千万别|必须(?!的|承认|说)|务必|一定要|只能|只许|请勿|切勿|"
     r"勿(?:动|碰|改|删|用)|避(?<![^\s，。！？；：,.!?;:请要量]避)免(?![^，。！？；\n]{0,12}?是)|保持原样|"
     r"别(?:碰|动|改|用|删|跑|运行|提交|推送|部署|再)|保持[^。！？\n]{0,20}?不变|"
-    r"しないで|してはいけない|してはだめ|しては駄目|ないでください|ないように|絶対に|"
+    r"しないで|しては(?:いけ|なら|なり|だめ|駄目)|ないでください|ないように|ないこと(?:。|$)|絶対に|"
     r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
     r"だけを?(?:変更|編集|修正)"
 )
@@ -281,8 +399,10 @@ def is_correction(text: str) -> bool:
     """
     if is_nudge(text):
         return False
-    return bool(_CORRECTION.search(text)) or _says_unspaced(
-        _UNSPACED_CORRECTION, _unspaced_ends(text)
+    return (
+        bool(_CORRECTION.search(text))
+        or _says_european(_EUROPEAN_CORRECTION, text, _european_words(text))
+        or _says_unspaced(_UNSPACED_CORRECTION, _unspaced_ends(text))
     )
 
 
@@ -294,8 +414,10 @@ def is_constraint(text: str) -> bool:
     """
     if is_nudge(text):
         return False
-    return bool(_CONSTRAINT.search(text)) or _says_unspaced(
-        _UNSPACED_CONSTRAINT, _unspaced_ends(text)
+    return (
+        bool(_CONSTRAINT.search(text))
+        or _says_european(_EUROPEAN_CONSTRAINT, text, _european_words(text))
+        or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
     )
 
 
@@ -484,6 +606,45 @@ _CORRECTING_WORDS = [
     r"max(?:imum)? +(?:of +)?DIGIT", r"min(?:imum)? +(?:of +)?DIGIT",
     r"needs? +(?:\S+ +){0,2}?(?:approvals?|sign|reviews?|reviewers?)\b",
 ]  # fmt: skip
+# A word of every _EUROPEAN_CONSTRAINT / _EUROPEAN_CORRECTION alternative, as folded (a
+# letter outside ASCII is a space, or an "x" in _Fold's texts: "müssen" is "m ssen").
+_EUROPEAN_WORDS = [
+    r"nicht\b", r"nichts\b", r"kein(?:e|en|er|es|em)?\b", r"nie\b", r"niemals\b", r"verboten\b",
+    r"untersagt\b", r"nur +noch\b", r"ausschlie", r"muss +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"du +musst +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"ihr +m[ x]sst +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"sie +m[ x]ssen +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"wir +m[ x]ssen +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"man +muss +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",
+    r"ohne +(?:[^ ]+ +){0,3}?(?:freigabe|genehmigung|zustimmung|erlaubnis|r[ x]cksprache)",
+    r"finger +weg\b", r"lass +die +finger\b",
+    r"korrektur\b", r"korrigier", r"stattdessen\b", r"ich +meinte\b", r"das +(?:ist|war) +falsch\b",
+    r"falsch\b", r"erratum\b",
+    r"nunca\b", r"jam[ x]s\b", r"prohibid", r"tienes +que\b", r"tienen +que\b", r"hay +que\b",
+    r"no +(?:se +)?deb(?:e|es|en)\b", r"no +(?:el|la|los|las) +[^ ]", r"nada +de\b", r"evita\b",
+    r"sin +(?:[^ ]+ +){0,2}?(?:permiso|aprobaci|autorizaci|consultar)", r"correcci",
+    r"en +(?:lugar|vez) +de\b", r"me +equivoqu", r"quise +decir\b", r"plut[ x]t\b",
+    r"au +lieu\b", r"je +(?:me +suis +tromp|voulais +dire)", r"sino\b", r"sondern\b",
+    r"ne +[^ ]+ +(?:[^ ]+ +)?(?:pas|jamais|plus|rien|aucune?)\b",
+    r"n +[^ ]+ +(?:[^ ]+ +)?(?:pas|jamais|rien|aucune?)\b", r"pas\b", r"interdi",
+    r"il +(?:ne +)?faut\b", r"tu +dois\b", r"vous +devez\b", r"uniquement\b",
+    r"merci +de +ne\b", r"veuillez +ne\b", r"vitez? +de\b", r"xvitez? +de\b",
+    r"toujours +(?:demander|v[ x]rifier|utiliser|passer|pr[ x]venir)\b",
+    r"sans +(?:[^ ]+ +){0,2}?(?:autorisation|accord|permission|validation)",
+    r"non +[^ ]+(?:are|ere|ire)\b", r"vietat", r"n[ x]o\b",
+]  # fmt: skip
+# The same words in a text as written: a text holding none is searched for no European
+# rule (most texts are English; a full search of each would cost a third more).
+_EUROPEAN_AT = re.compile(
+    "(?i)(?:"
+    + "|".join(
+        re.sub("^x", ".", w).replace("[ x]", ".").replace(" +", r"\W+").replace("[^ ]", r"\S")
+        for w in _EUROPEAN_WORDS
+    )
+    + ")"
+)
+# (where a word starts: the fold's word starts include a letter after an accent, "É|vite")
+_EUROPEAN_WORD = re.compile(f"(?<!\\w){_EUROPEAN_AT.pattern[len('(?i)') :]}", re.IGNORECASE)
 # A word of every _RESTATES phrase (the phrase may start a few words before it).
 _RESTATING_WORDS = [
     r"goal\b", r"task\b", r"objective\b", r"mission\b", r"aim\b", r"plans?\b", r"restate\b",
@@ -504,7 +665,7 @@ def _word_starts(digit: str) -> str:
     """A space before any of the words: only the space is consumed (a lookahead), so no
     word start hides another. A character class of the words' first letters goes first:
     the engine rejects most spaces with it alone (a third faster)."""
-    alternatives = _CORRECTING_WORDS + _RESTATING_WORDS
+    alternatives = _CORRECTING_WORDS + _EUROPEAN_WORDS + _RESTATING_WORDS
     firsts = "".join(sorted({w[0] for w in alternatives}))
     words = _by_first_letter(alternatives).replace("DIGIT", digit)
     return f" (?=[{firsts}])(?={words})"
@@ -558,7 +719,8 @@ def _re2_steering() -> Any:
         import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
-    words = _by_first_letter(_CORRECTING_WORDS + _RESTATING_WORDS).replace("DIGIT", "[0-9 ]")
+    words = _by_first_letter(_CORRECTING_WORDS + _EUROPEAN_WORDS + _RESTATING_WORDS)
+    words = words.replace("DIGIT", "[0-9 ]")
     # a phrase's inner words never run on past the NUL that ends a text: a match that did
     # would pass over the next text's first word ("ok keep going", "Keep the API unchanged")
     words = words.replace("[^ ]", "[^ \x00]").replace("\\S", "[^\\s\x00]")
@@ -622,13 +784,19 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     restating: list[int] = []
     where, restates = _candidates_by_re2(texts) or _candidates(texts)
     correction, constraint = _CORRECTION.match, _CONSTRAINT.match
+    european_word = _EUROPEAN_AT.match
     for i in sorted(where):
         text = texts[i]
         substantive = is_substantive(text)
         english = any(correction(text, p) or constraint(text, p) for p in where[i])
-        if (correction(text) or english or _steers_unspaced(text)) and (
-            substantive or is_short_rule(text)
-        ):
+        european = [p for p in where[i] if european_word(text, p)]
+        steers = (
+            english
+            or correction(text)
+            or (european and _says_european(_EUROPEAN_STEERING, text, european))
+            or _steers_unspaced(text)
+        )
+        if steers and (substantive or is_short_rule(text)):
             steering.append(i)
         if substantive and i in restates and restates_task(text):
             restating.append(i)
