@@ -110,7 +110,7 @@ from .facts import extract_claims, sentences
 from .outcome import Outcome, outcome_of
 from .stance import keeps, plain_assertion
 from .timeline import norm_command
-from .trace import claim_terms, cover
+from .trace import claim_terms, cover, unit_terms
 
 __all__ = ["Claim", "Evidence", "check_clause", "check_sentence", "clauses"]
 
@@ -142,7 +142,18 @@ _NOT_FAILING = re.compile(
     r"(?i)\b(?:no|nothing|none|never|neither|nor)\b[^.;:]{0,60}?\b(?:fail\w*|error\w*|"
     r"broke|crash\w*)\b"
 )
-_OTHERWISE = re.compile(r"(?i)\b(?:else|other|otherwise|further|more)\b")
+_OTHERWISE = re.compile(
+    r"(?i)\b(?:else|other|otherwise|further|more|except|besides|apart\s+from|aside\s+from)\b"
+)
+# What a denied failure says of itself, not what it is about ("No test failed in this
+# session.", "Nothing ever failed.", "The suite had no errors."): with only these words it
+# denies every failure of the record.
+_DENIAL_TERMS = unit_terms(
+    "nothing none no not never ever any every all whole test tests suite session run runs "
+    "ran failed fail fails failing failure failures error errors errored reported found had "
+    "has have was were this the a an in of at so far once yet"
+)
+_SINCE = re.compile(r"(?i)\b(?:after|since|now|again|finally|last|second|latest|rerun)\b")
 _FAILED_AFTER_DENIAL = re.compile(  # "no retry helped and the job failed": a failure said
     r"(?i)\b(?:but|and|then|so)\s+(?:\w+\s+){0,4}(?:failed|fails|errored|broke|crashed)\b"
 )
@@ -499,6 +510,15 @@ def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
         failed = next((r for r in last if r.failed), None)
         if failed is None:
             return []
+    else:
+        subject = unit_terms(text) - _DENIAL_TERMS
+        if subject:  # "assembleDebug never failed", "No build step failed": its runs only
+            about = [r for r in ev.results if subject & r.named_terms]
+            if _SINCE.search(text):
+                about = about[-1:]
+            failed = next((r for r in about if r.failed), None)
+            if failed is None:
+                return []  # (what it names ran and passed, or the record names it nowhere)
     line = (failing_lines(failed) or [failed.text])[0]
     return [Claim("failed", text, f"a tool result of the record failed: {quote(line)}")]
 
