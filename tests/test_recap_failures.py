@@ -113,3 +113,28 @@ def test_counters_commits_grep_lines_and_bullets_are_no_failures(output: str) ->
 )
 def test_general_failure_shapes_are_seen(output: str) -> None:
     assert failure_lines(output), output
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "ruff format --diff: 0 files would be reformatted, 42 files already formatted",
+        "ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)",
+        "STATUS: deployed\nNOTES: 0 pods failed readiness in the last rollout",
+    ],
+)
+def test_a_line_that_counts_no_failures_is_no_failure(output: str) -> None:
+    """Found in review (review11 R1): a count of zero beside a failure word was a failure."""
+    assert failure_lines(output) == []
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "==1234== ERROR SUMMARY: 3 errors from 3 contexts (suppressed: 0 from 0)",
+        "2m  Warning  BackOff  pod/api-0  Back-off restarting failed container",
+        "Would reformat: src/app.py\n2 files would be reformatted, 40 files already formatted",
+    ],
+)
+def test_a_line_that_counts_some_failures_or_names_one_still_is(output: str) -> None:
+    assert failure_lines(output)

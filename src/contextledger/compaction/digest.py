@@ -855,6 +855,20 @@ def recovered(line: str, text: str = "") -> bool:
 _ANY_RETRY = re.compile(r"(?i)retr|attempt|re-?ran|rerun")
 
 
+# a count of what failed: "3 errors", "0 pods failed", "2 files would be reformatted"
+_FAILURE_COUNT = re.compile(
+    r"(?i)(?<![\w./:=-])(\d+)\s+(?:[\w-]+\s+){0,2}?(?:errors?|failed|failures?|failing|would\s+be\s+reformatted|"
+    r"(?:were|was)\s+rejected)\b"
+)
+
+
+def _only_zero_counts(line: str) -> bool:
+    """A line that counts its failures and counts none: "ERROR SUMMARY: 0 errors from 0
+    contexts", "0 pods failed readiness", "0 files would be reformatted" (review11 R1)."""
+    counts = _FAILURE_COUNT.findall(line)
+    return bool(counts) and all(int(n) == 0 for n in counts)
+
+
 def failure_lines(text: str, limit: int = 6) -> list[str]:
     """The lines of tool output that say something failed: every line that names a
     failing test (a pytest ``FAILED`` summary comes after the tracebacks, so taking the
@@ -879,7 +893,7 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
         if _ATTEMPT.match(s):
             attempt = _clip(s, 200) if _FAILURE_LINE.search(_ATTEMPT.sub("", s)) else None
             continue
-        if not s or _NOT_FAILED.search(s):
+        if not s or _NOT_FAILED.search(s) or _only_zero_counts(s):
             continue
         named = _FAILED_TEST.search(s)
         if named and s.startswith("●") and not _BULLETED_FAILURE.search(text):
