@@ -20,8 +20,11 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench scripts
 	$(BIN)/mypy
 
+# pytest-xdist: one worker per core (at most 4; one on a one-core box), each with its own
+# PostgreSQL and S3 servers; worksteal keeps both cores busy to the end.
+# PYTEST_XDIST_AUTO_NUM_WORKERS=1 make test runs it on one worker.
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --maxprocesses=4 --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py

