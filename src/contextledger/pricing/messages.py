@@ -42,6 +42,7 @@ from ..providers.common import (
     carries_reasoning,
     interleaved,
     sends_nothing,
+    split_system,
     tool_images_header,
 )
 from ..providers.gemini import tool_media_key
@@ -352,7 +353,8 @@ class Pricer:
             text += framing.per_name + self._message_name(m.name or "")
         image = 0
         drops_blank = self.wire == "anthropic"  # its writer leaves whitespace-only texts out
-        for b in m.content:
+        system = self._system_text(m) if m.role == "system" else None
+        for b in m.content if system is None else ():
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
                 if not (drops_blank and b.text.isspace()):
                     text += self.text(b.text)
@@ -362,7 +364,9 @@ class Pricer:
             except ContentError as exc:
                 raise _placed(exc, m, b) from None
             text, image = text + t, image + i
-        if m.role != "assistant":
+        if system is not None:
+            text += system
+        elif m.role != "assistant":
             text += self._conventions(m)
         else:
             text += self._note_parallel(m)
@@ -373,6 +377,34 @@ class Pricer:
             self._messages.clear()
         self._messages[id(m)] = (m, price)
         return price
+
+    def _system_text(self, m: Message) -> int | None:
+        """Tokens of a system message's text as the writers send it: one string, its blocks
+        joined by a newline (``Message.text``), except Anthropic's block form (a cached
+        block anywhere in the prompt), where each block goes apart; with no wire known, the
+        larger. None: the message holds more than text (priced block by block)."""
+        if not all(type(b) is Text or type(b) is Recap for b in m.content):
+            return None
+        joined = self.text(m.text)
+        if self.wire not in (None, "anthropic") or len(m.content) < 2:
+            return joined
+        apart = sum(self.text(_prompt_text(b)) for b in m.content)
+        if self.wire is None:
+            return max(joined, apart)
+        return apart if any(type(b) is Text and b.cache for b in m.content) else joined
+
+    def _merged_system(self, systems: Sequence[Message]) -> int:
+        """What Anthropic and Gemini bill less than the system messages priced one by one:
+        they send them as one prompt (one framing; joined by a blank line, or Anthropic's
+        blocks when one is cached: ``providers.common.split_system``, ``anthropic.write``)."""
+        if len(systems) < 2 or any(self._system_text(m) is None for m in systems):
+            return 0
+        apart = sum(self.message(m).text for m in systems)
+        framing = self.framing_tokens("system")
+        blocks = [b for m in systems for b in m.content]
+        if self.wire == "anthropic" and any(type(b) is Text and b.cache for b in blocks):
+            return apart - framing - sum(self.text(_prompt_text(b)) for b in blocks)
+        return apart - framing - self.text(split_system(systems)[0] or "")
 
     def framing_tokens(self, role: str) -> int:
         """What a message of ``role`` costs beyond its content, at least: its framing and,
@@ -538,13 +570,18 @@ class Pricer:
 
     def merged_framing(self, messages: Sequence[Message]) -> int:
         """The framing of messages the wire writes into the turn before (Anthropic and
-        Gemini merge consecutive turns of one role, so they alternate): billed once per
-        turn, not once per message. Zero when the wire format is not known."""
+        Gemini merge consecutive turns of one role, so they alternate, and send every system
+        message as one prompt): billed once per turn, not once per message. Zero when the
+        wire format is not known."""
         if self.wire not in ("anthropic", "gemini"):
             return 0
         merged, previous = 0, ""
+        systems: list[Message] = []
         for m in messages:
-            if m.role == "system" or sends_nothing(m, self.wire):
+            if m.role == "system":
+                systems.append(m)
+                continue
+            if sends_nothing(m, self.wire):
                 continue  # not in the body (the turn left out, priced as nothing)
             if m.role == previous and m.role in ("user", "assistant"):
                 # the merged message's own framing (names are not sent on this wire)
@@ -554,7 +591,7 @@ class Pricer:
             # a tool message opens (or joins) a user turn of results: a user message after
             # it shares that turn, and the reader splits it back, so it is priced as two
             previous = "tool" if m.role == "tool" else m.role
-        return merged
+        return merged + self._merged_system(systems)
 
     def tools(self, tools: Sequence[Mapping[str, Any]] | None, tool_choice: object = None) -> int:
         """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``),
@@ -581,6 +618,11 @@ class Pricer:
     ) -> int:
         """The whole request: messages, tool schemas and request framing."""
         return self.messages(messages).total + self.tools(tools) + REQUEST_OVERHEAD
+
+
+def _prompt_text(b: Block) -> str:
+    """A system prompt block's text as sent (a recap there by its wire text)."""
+    return b.wire_text if isinstance(b, Recap) else b.text if isinstance(b, Text) else ""
 
 
 _NAME_RULES = ("openai", "gemini")  # the two tool-name rules writers apply (providers.ids)

@@ -257,8 +257,12 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
     turns = _alternating(out)
     _trim_prefill(turns, last_assistant, notices)
     body: dict[str, Any] = {"messages": turns}
-    system_blocks = [
-        b for m in messages if m.role == "system" for b in m.content if isinstance(b, Text)
+    system_blocks = [  # a recap there too (compaction may fold one into the prompt)
+        Text(b.wire_text) if isinstance(b, Recap) else b
+        for m in messages
+        if m.role == "system"
+        for b in m.content
+        if isinstance(b, Text | Recap)
     ]
     if any(b.cache for b in system_blocks):  # caching breakpoints need the block form
         body["system"] = [_with_cache({"type": "text", "text": b.text}, b) for b in system_blocks]
