@@ -9,9 +9,10 @@ never below the bill; every such price is an estimate, and says so.
   ciphertext could be far below.
 * A Gemini file by URI: a PDF whose pages cannot be counted here costs at most the most pages
   a document may have (``pricing.files.pdf_cost``); any other kind (video, audio, text) at
-  most the model's window, since the provider refuses a longer request (``bounded=False``):
-  in an earlier turn it goes with its exchange, reported; in the current request the fit
-  refuses it, naming it, rather than send the question without its file.
+  most the model's window, since the provider refuses a longer request (``bounded=False``).
+  In an earlier turn such a file goes with its exchange when it does not fit, reported; in
+  the current request the fit refuses it, naming it, rather than send the question without
+  its file (``fit.anchors``).
 """
 
 from __future__ import annotations
