@@ -269,6 +269,10 @@ def _check_part(part: Mapping[str, Any], q: str, stub: StubServer) -> int:
     kind = part["type"]
     if kind in ("input_text", "output_text") and not isinstance(part.get("text"), str):
         raise Invalid(f"Missing required parameter: '{q}.text'.", q + ".text")
+    if kind == "input_file":
+        from stub_server import _check_file
+
+        _check_file(part, q, ("file_data", "file_id", "file_url"))
     if kind != "input_image":
         return 0
     url = part.get("image_url")

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from ..catalog import ModelInfo
 from ..model import ProviderContent
-from ..providers.native import opaque_chars, parsed, without_opaque
+from ..providers.native import carried_by, opaque_chars, parsed, without_opaque
 from .files import MediaCost, pdf_cost
 
 #: Tokens per character of an opaque field (see the module doc).
@@ -31,12 +31,13 @@ OPAQUE_RATE = 2 / 3
 
 
 def may_go_as_it_came(b: ProviderContent, model: ModelInfo, wire: str | None) -> bool:
-    """Whether ``b`` may be sent as it came: only in its provider's own format. With no
-    target named, only to a model of that provider (which may still be reached through an
-    OpenAI-compatible endpoint, where it gets the text): gpt-4o is never sent Gemini's
-    ``file_data``, so a PDF by URI costs it the text its writer sends, not 1,000 pages."""
+    """Whether ``b`` may be sent as it came: only in its provider's own format
+    (``native.carried_by``). With no target named, only to a model of that provider (which
+    may still be reached through an OpenAI-compatible endpoint, where it gets the text):
+    gpt-4o is never sent Gemini's ``file_data``, so a PDF by URI costs it the text its
+    writer sends, not 1,000 pages."""
     if wire is not None:
-        return wire == b.provider
+        return carried_by(b, wire)
     return model.provider == b.provider
 
 
@@ -46,14 +47,18 @@ def provider_content_cost(
     """The tokens ``model``'s provider bills for ``b`` at most (``count``: the model's
     text counter)."""
     raw = parsed(b)
-    if b.kind == "file_data":
-        mime = (raw.get("file_data") or {}).get("mime_type")
-        if mime == "application/pdf":
-            return pdf_cost(None, model)
-        window = model.context_window
+    window = model.context_window
+    by_reference = _file_by_reference(b, raw)
+    if by_reference is not None:
+        what, pdf = by_reference
+        if pdf:
+            bound = pdf_cost(None, model)
+            if bound.tokens < window:
+                return bound
+            what = f"{what}, {bound.note},"
         return MediaCost(
-            window, False, f"a file of type {mime} by URI has no length here: at most the "
-            f"model's {window:,}-token window (the provider refuses a longer request)", False,
+            window, False, f"{what} has no length here: at most the model's {window:,}-token "
+            "window (the provider refuses a longer request)", False,
         )  # fmt: skip
     readable = count(json.dumps(without_opaque(raw), ensure_ascii=False))
     hidden = math.ceil(opaque_chars(raw) * OPAQUE_RATE)
@@ -61,3 +66,26 @@ def provider_content_cost(
     if hidden:
         note += f", and {hidden:,} for its encrypted or signed fields (2 tokens per 3 characters)"
     return MediaCost(readable + hidden, False, note)
+
+
+def _file_by_reference(b: ProviderContent, raw: dict[str, object]) -> tuple[str, bool] | None:
+    """(how a person names it, whether it is a PDF) for a file whose bytes are not in the
+    request — a Gemini ``file_data``, an Anthropic document by URL (a PDF: Anthropic's
+    ``url`` source takes PDFs only) or Files API id, an OpenAI file by id or URL (a PDF when
+    its name says so) — or None for any other block."""
+    if b.kind == "file_data":
+        mime = _get(raw, "file_data", "mime_type")
+        return f"a file of type {mime} by URI", mime == "application/pdf"
+    if b.provider == "anthropic" and b.kind == "document":
+        kind = _get(raw, "source", "type")
+        return f"a document by {'URL' if kind == 'url' else 'file id'}", kind == "url"
+    if b.provider == "openai" and b.kind == "file":
+        name = raw.get("filename")
+        pdf = isinstance(name, str) and name.lower().endswith(".pdf")
+        return f"a file by {'id' if 'file_id' in raw else 'URL'}", pdf
+    return None
+
+
+def _get(raw: dict[str, object], outer: str, key: str) -> object:
+    inner = raw.get(outer)
+    return inner.get(key) if isinstance(inner, dict) else None

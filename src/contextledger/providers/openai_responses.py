@@ -213,12 +213,13 @@ def _read_image(part: dict[str, Any], path: str) -> Image:
     return Image(url=url, detail=detail)
 
 
-def _read_file(part: dict[str, Any], path: str) -> FileAttachment:
+def _read_file(part: dict[str, Any], path: str) -> FileAttachment | ProviderContent:
+    """An ``input_file``: inline ``file_data`` (a data URL), or a ``file_id`` or
+    ``file_url``, kept by reference (``native``)."""
     data = part.get("file_data")
-    if not isinstance(data, str):
-        raise ContentError(
-            path, "input_file needs inline file_data (file_id references are not supported)"
-        )
+    if data is None:
+        return native.read_openai_file(part, path)
+    data = c.expect_str(data, path, "file_data")
     media_type, inline = c.parse_data_url(data, path)
     name = c.name_or(part.get("filename"), "file")
     return FileAttachment(name=name, data=inline, media_type=media_type)
@@ -311,6 +312,8 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
                 parts.append({"type": "input_text", "text": c.attachment_text(b)})
             else:
                 parts.append(_input_file(b))
+        elif isinstance(b, ProviderContent):  # an OpenAI file by reference (as_texts kept it)
+            parts.append(native.openai_file_part(b, TARGET))
         elif isinstance(b, Audio):
             parts.append(
                 {"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}}
