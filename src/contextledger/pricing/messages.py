@@ -347,8 +347,8 @@ class Pricer:
         named = m.name is not None and self.wire in (None, "openai")
         framing = self.framing
         text = framing.per_message
-        if framing.counts_role:
-            text += self._label(m.role)
+        if framing.counts_role:  # (only the OpenAI formats send a developer's role)
+            text += self._label(m.wire_role if self.wire in _DEVELOPER_WIRES else m.role)
         if named:
             text += framing.per_name + self._message_name(m.name or "")
         image = 0
@@ -625,6 +625,8 @@ def _prompt_text(b: Block) -> str:
     return b.wire_text if isinstance(b, Recap) else b.text if isinstance(b, Text) else ""
 
 
+#: The formats that send a developer's message in its role (None: maybe them).
+_DEVELOPER_WIRES = (None, "openai", "openai-responses")
 _NAME_RULES = ("openai", "gemini")  # the two tool-name rules writers apply (providers.ids)
 
 

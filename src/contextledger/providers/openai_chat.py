@@ -74,7 +74,13 @@ def read(messages: Sequence[Any], path: str = "messages", start: int = 0) -> tup
         mid = str(msg["id"]) if isinstance(msg.get("id"), str) else f"m{i}"
         if role in ("system", "developer"):
             out.append(
-                Message("system", _read_parts(msg.get("content"), p, "system"), id=mid, name=name)
+                Message(
+                    "system",
+                    _read_parts(msg.get("content"), p, "system"),
+                    id=mid,
+                    name=name,
+                    developer=role == "developer",
+                )
             )
         elif role == "user":
             blocks = _read_parts(msg.get("content"), p, "user")
@@ -240,7 +246,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
             out.append(_tool_images_turn(pending_images))
             pending_images = []
         if m.role == "system":
-            out.append(_named({"role": "system", "content": m.text}, m))
+            out.append(_named({"role": m.wire_role, "content": m.text}, m))
         elif m.role == "user":
             out.append(_named({"role": "user", "content": _user_content(m, p)}, m))
         elif m.role == "assistant":

@@ -112,7 +112,9 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str, start: int = 0) -> tu
             if role == "user":
                 out.append(Message("user", tuple(c.strip_labels(list(blocks))), id=f"m{i}"))
             else:
-                out.append(Message("system", tuple(blocks), id=f"m{i}"))
+                out.append(
+                    Message("system", tuple(blocks), id=f"m{i}", developer=role == "developer")
+                )
         else:
             raise ContentError(
                 p + (".role" if kind == "message" else ".type"),
@@ -260,7 +262,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
     for i, m in enumerate(messages):
         p = f"messages[{i}]"
         if m.role == "system":
-            out.append({"type": "message", "role": "system", "content": m.text})
+            out.append({"type": "message", "role": m.wire_role, "content": m.text})
         elif m.role == "user":
             out.append({"type": "message", "role": "user", "content": _user_content(m, p)})
         elif m.role == "assistant":
