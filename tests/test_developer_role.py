@@ -64,8 +64,11 @@ def test_the_store_and_the_codec_keep_the_role(tmp_path: Path) -> None:
 
 
 def test_only_a_system_message_is_a_developers() -> None:
-    with pytest.raises(ContentError, match="developer"):
-        Message("user", (), developer=True)
+    """A late developer message repair keeps as a user's is a user's (the flag goes)."""
+    assert not Message("user", (), developer=True).developer
+    late = [*CHAT[2:], {"role": "assistant", "content": "salut"}, CHAT[0]]
+    prepared = prepare(late, "o3", target="openai")
+    assert _roles(prepared.body, "openai") == ["user", "assistant", "user"]
     with pytest.raises(ContentError) as err:
         message_from_dict({"role": "user", "content": [], "developer": True}, "m")
     assert err.value.path == "m.developer"

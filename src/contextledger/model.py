@@ -347,10 +347,8 @@ class Message:
             raise ContentError(
                 "content", f"expected a tuple of blocks, got {describe(self.content)}"
             )
-        if self.developer and self.role != "system":
-            raise ContentError(
-                "developer", f"only a system message is a developer's, not {self.role}"
-            )
+        if self.developer and self.role != "system":  # (a system message repair made a user's)
+            object.__setattr__(self, "developer", False)
 
     @classmethod
     def user(cls, *parts: str | Block, id: str = "") -> Message:
