@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from contextledger import Message, SessionStore, prepare, read_messages, translate
+from contextledger import Message, SessionStore, Text, prepare, read_messages, translate
 from contextledger.errors import ContentError
 from contextledger.pricing.messages import price_request
 from contextledger.storage.codec import message_from_dict, message_to_dict
@@ -72,3 +72,13 @@ def test_only_a_system_message_is_a_developers() -> None:
     with pytest.raises(ContentError) as err:
         message_from_dict({"role": "user", "content": [], "developer": True}, "m")
     assert err.value.path == "m.developer"
+
+
+def test_a_conversation_keeps_the_role_of_a_message_it_numbers() -> None:
+    """review12 P2: ``Conversation.append`` rebuilt an id-less message without the flag."""
+    from contextledger import Conversation
+
+    dev = Message("system", (Text("Answer in French."),), developer=True)
+    conv = Conversation().append(dev, Message.user("hi"))
+    assert conv.record[0].developer and conv.record[0].id == "m0"
+    assert _roles(translate(conv.record, "openai").body, "openai") == ["developer", "user"]
