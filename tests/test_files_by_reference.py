@@ -7,12 +7,13 @@ elsewhere (reported), and priced at a documented bound — never guessed low."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from contextledger import fit, prepare, translate
-from contextledger.errors import ContentError
+from contextledger.errors import ArgumentError, ContentError
 from contextledger.pricing.messages import price_request
 from contextledger.providers.anthropic import FILES_BETA, sdk_kwargs
 from stub_responses import validate_responses
@@ -171,3 +172,41 @@ def test_a_reference_missing_its_field_is_a_content_error_naming_it() -> None:
         with pytest.raises(ContentError) as err:
             translate(history, "gemini")
         assert err.value.path == path
+
+
+Q = {"type": "text", "text": "Summarize this contract."}
+CURRENT = {  # review12 P1: the newest request, where a file by reference is usually pasted
+    "anthropic url": ("claude-sonnet-4-5", "https://x.test/c.pdf", {"messages": [
+        {"role": "user", "content": [{"type": "document", "source": {"type": "url",
+                                      "url": "https://x.test/c.pdf"}}, Q]}]}),
+    "anthropic file id": ("claude-opus-4-7", "file_011abc", {"messages": [
+        {"role": "user", "content": [{"type": "document", "source": {"type": "file",
+                                      "file_id": "file_011abc"}}, Q]}]}),
+    "openai file id": ("gpt-4o", "file-abc", [
+        {"role": "user", "content": [{"type": "file", "file": {"file_id": "file-abc"}}, Q]}]),
+    "responses file url": ("gpt-4.1", "https://x.test/c.pdf", {"input": [
+        {"role": "user", "content": [{"type": "input_file", "file_url": "https://x.test/c.pdf"},
+                                     {"type": "input_text", "text": "Summarize."}]}]}),
+}  # fmt: skip
+
+
+def test_the_caller_may_declare_the_pages_of_a_file_by_reference() -> None:
+    """Unknown to the fit, a file's length is known to the app that uploaded it: declared
+    (``file_pages``), the file is priced at the provider's rate for that many pages, an
+    estimate said so, and sent; undeclared and over the window, the refusal says how."""
+    got = {}
+    for case, (model, ref, payload) in CURRENT.items():
+        with pytest.raises(ContentError, match=f"file_pages={{'{ref}': N}}"):
+            fit(payload, model)
+        res = fit(payload, model, file_pages={ref: 12})
+        prepared = prepare(payload, model, file_pages={ref: 12})
+        sent = price_request(prepared.body, model, prepared.format, file_pages={ref: 12}).total
+        notes = [n.text for n in res.report.notices if n.kind == "estimated"]
+        got[case] = (
+            prepared.report.used == sent,
+            ref in json.dumps(prepared.body),
+            any("12 pages" in n and "as the caller declared" in n for n in notes),
+        )
+    assert got == {case: (True, True, True) for case in CURRENT}
+    with pytest.raises(ArgumentError, match="file_pages"):
+        fit(CURRENT["openai file id"][2], "gpt-4o", file_pages={"file-abc": 0})

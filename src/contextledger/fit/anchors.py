@@ -33,6 +33,7 @@ from ..errors import BudgetError, ContentError
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text
 from ..pricing.messages import Pricer
 from ..pricing.text import tokens_at_least
+from ..providers.native import reference_of
 from ..report import Notice
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
@@ -437,11 +438,15 @@ def _refuse_by_uri(pricer: Pricer, anchor: Message, unbounded_only: bool = False
         bound = pricer.estimates.get(b) if isinstance(b, ProviderContent) else None
         if bound is None or (unbounded_only and bound.bounded):
             continue
-        fix = "send the file inline (its length is read) or as text"
+        assert isinstance(b, ProviderContent)  # (priced at a bound: a provider's file)
+        ref = reference_of(b)
+        fix = "send the file inline (its length is read) or as text" + (
+            f", or declare its pages (file_pages={{{ref!r}: N}})" if ref else ""
+        )
         raise ContentError(
             f"message {anchor.id!r} content[{j}]",
             f"{bound.note}; no fit can promise the request with it is taken: {fix}"
             if not bound.bounded
-            else f"the current request does not fit the context window with this file by URI "
-            f"priced at its bound ({bound.note}): {fix}, or use a larger window",
+            else f"the current request does not fit the context window with this file by "
+            f"reference priced at its bound ({bound.note}): {fix}, or use a larger window",
         )

@@ -185,7 +185,9 @@ class Fitter:
         # The wire format the result will be translated to prices exactly what its writer
         # adds; without one, the most any writer adds (never under what is sent).
         wire = provider_format(target).name if target is not None else None
-        self.pricer = pricer or Pricer.for_model(self.info, catalog, wire=wire)
+        self.pricer = pricer or Pricer.for_model(
+            self.info, catalog, wire=wire, file_pages=self.options.file_pages
+        )
         # Repair as the writer will send (OpenAI takes arguments that are not JSON); with no
         # target, as the model's own format, the one ``prepare`` sends it (review10 P3).
         self._repair_wire = (

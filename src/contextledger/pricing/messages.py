@@ -61,7 +61,7 @@ from .framing import (
     tool_use_system_prompt,
     tools_tokens,
 )
-from .provider_content import may_go_as_it_came, provider_content_cost
+from .provider_content import check_file_pages, may_go_as_it_came, provider_content_cost
 from .text import CachedCounter, TokenCounter, count_many, counter_for
 from .vision import ImageCost, image_cost, max_image_cost
 
@@ -114,8 +114,11 @@ class Pricer:
         model: ModelInfo,
         counter: TokenCounter,
         wire: str | None = None,
+        file_pages: Mapping[str, int] | None = None,
     ) -> None:
         self.model = model
+        # pages the caller declared for files sent by reference (``provider_content_cost``)
+        self.file_pages = check_file_pages(file_pages)
         # The wire format adds what the translator writes beyond the blocks themselves:
         # "Image k:" labels, tool-error prefixes, OpenAI Chat's tool-image user turn.
         self.wire = wire
@@ -148,10 +151,14 @@ class Pricer:
 
     @classmethod
     def for_model(
-        cls, model: str | ModelInfo, catalog: Catalog | None = None, wire: str | None = None
+        cls,
+        model: str | ModelInfo,
+        catalog: Catalog | None = None,
+        wire: str | None = None,
+        file_pages: Mapping[str, int] | None = None,
     ) -> Pricer:
         info = lookup_model(model, catalog)
-        return cls(info, CachedCounter(counter_for(info)), wire)
+        return cls(info, CachedCounter(counter_for(info)), wire, file_pages)
 
     # -- blocks ---------------------------------------------------------------------
 
@@ -326,7 +333,7 @@ class Pricer:
         target known, the larger of the two for a model of the block's provider."""
         if not may_go_as_it_came(b, self.model, self.wire):
             return self.text(b.text)
-        own = self._estimate(b, provider_content_cost(b, self.model, self.text))
+        own = self._estimate(b, provider_content_cost(b, self.model, self.text, self.file_pages))
         return own if self.wire is not None else max(own, self.text(b.text))
 
     def _estimate(self, block: FileAttachment | Audio | ProviderContent, cost: MediaCost) -> int:
@@ -676,15 +683,16 @@ def price_request(
     fmt: str | None = None,
     *,
     catalog: Catalog | None = None,
+    file_pages: Mapping[str, int] | None = None,
 ) -> MessagePrice:
     """Price a finished provider request body exactly as ``prepare`` budgets it.
 
     Reads the messages back from the body, prices them with the format's conventions
     (labels, tool-image turns), and adds the tool schemas found in the body and the
-    request framing (in ``text``).
+    request framing (in ``text``). ``file_pages``: as given to ``prepare``.
     """
     fmt = fmt or detect_format(body)
-    pricer = Pricer.for_model(model, catalog, wire=fmt)
+    pricer = Pricer.for_model(model, catalog, wire=fmt, file_pages=file_pages)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]
     total = pricer.messages(msgs)
     if fmt in ("gemini", "anthropic"):

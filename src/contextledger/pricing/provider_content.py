@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..catalog import ModelInfo
+from ..errors import ArgumentError
 from ..model import ProviderContent
-from ..providers.native import carried_by, opaque_chars, parsed, without_opaque
+from ..providers.native import carried_by, opaque_chars, parsed, reference_of, without_opaque
 from .files import MediaCost, pdf_cost
 
 #: Tokens per character of an opaque field (see the module doc).
@@ -42,15 +43,23 @@ def may_go_as_it_came(b: ProviderContent, model: ModelInfo, wire: str | None) ->
 
 
 def provider_content_cost(
-    b: ProviderContent, model: ModelInfo, count: Callable[[str], int]
+    b: ProviderContent,
+    model: ModelInfo,
+    count: Callable[[str], int],
+    file_pages: Mapping[str, int] | None = None,
 ) -> MediaCost:
     """The tokens ``model``'s provider bills for ``b`` at most (``count``: the model's
-    text counter)."""
+    text counter). ``file_pages``: the pages the caller says a file by reference has (by
+    its id, URL or URI): it is priced as a PDF of that many pages, at the provider's rate."""
     raw = parsed(b)
     window = model.context_window
     by_reference = _file_by_reference(b, raw)
     if by_reference is not None:
         what, pdf = by_reference
+        declared = (file_pages or {}).get(reference_of(b) or "")
+        if declared is not None:
+            cost = pdf_cost(declared, model)
+            return MediaCost(cost.tokens, False, f"{cost.note}, as the caller declared")
         if pdf:
             bound = pdf_cost(None, model)
             if bound.tokens < window:
@@ -89,3 +98,16 @@ def _file_by_reference(b: ProviderContent, raw: dict[str, object]) -> tuple[str,
 def _get(raw: dict[str, object], outer: str, key: str) -> object:
     inner = raw.get(outer)
     return inner.get(key) if isinstance(inner, dict) else None
+
+
+def check_file_pages(file_pages: Mapping[str, int] | None) -> dict[str, int]:
+    """``file_pages`` as a dict, each value a positive whole number (``ArgumentError``)."""
+    out: dict[str, int] = {}
+    for ref, pages in (file_pages or {}).items():
+        if not isinstance(ref, str) or type(pages) is not int or pages < 1:
+            raise ArgumentError(
+                "file_pages", "a mapping of file ids or URLs to page counts (1 or more)",
+                {ref: pages},
+            )  # fmt: skip
+        out[ref] = pages
+    return out

@@ -107,6 +107,25 @@ def openai_file_part(b: ProviderContent, target: str) -> dict[str, Any]:
     return {"type": "file", "file": {k: v for k, v in kept.items() if k != "file_url"}}
 
 
+def reference_of(b: ProviderContent) -> str | None:
+    """How a file by reference is named — its id, URL or Gemini file URI — or None.
+
+    >>> reference_of(read_openai_file({"file_id": "file-abc"}, "p"))
+    'file-abc'
+    """
+    raw = parsed(b)
+    if b.kind == "file_data":
+        found = _field(raw, "file_data").get("file_uri")
+    elif b.kind == "document":
+        source = _field(raw, "source")
+        found = source.get("url") or source.get("file_id")
+    elif b.provider == "openai" and b.kind == "file":
+        found = raw.get("file_id") or raw.get("file_url")
+    else:
+        found = None
+    return found if isinstance(found, str) else None
+
+
 def parsed(b: ProviderContent) -> dict[str, Any]:
     """The block as it came (what its provider gets back)."""
     value = json.loads(b.raw)
@@ -251,5 +270,6 @@ __all__ = [
     "parsed",
     "read_block",
     "read_openai_file",
+    "reference_of",
     "without_opaque",
 ]
