@@ -1001,7 +1001,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
             elif kind == "image":
                 if role != "user":
                     raise Invalid(f"{bp}: image blocks are only allowed in user messages")
-                _check_anthropic_image(b, bp, stub)
+                _check_anthropic_image(b, bp, stub, beta)
                 images += 1
             elif kind == "tool_use":
                 if role != "assistant":
@@ -1030,7 +1030,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                 inner = b.get("content")
                 for k, ib in enumerate(inner if isinstance(inner, list) else []):
                     if isinstance(ib, dict) and ib.get("type") == "image":
-                        _check_anthropic_image(ib, f"{bp}.content.{k}", stub)
+                        _check_anthropic_image(ib, f"{bp}.content.{k}", stub, beta)
                         images += 1
                     elif isinstance(ib, dict) and ib.get("type") == "document":
                         _check_anthropic_document(ib, f"{bp}.content.{k}", beta)
@@ -1260,16 +1260,25 @@ def _check_gemini_pairs(
         open_calls.remove(match)
 
 
-def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServer) -> None:
+def _check_anthropic_image(
+    block: Mapping[str, Any], where: str, stub: StubServer, beta: str = ""
+) -> None:
     src = block.get("source")
     if not isinstance(src, dict):
         raise Invalid(f"{where}.source: Field required")
+    if src.get("type") == "file":  # an id from the Files API (its beta needed)
+        if not isinstance(src.get("file_id"), str):
+            raise Invalid(f"{where}.source.file.file_id: Field required")
+        if FILES_BETA not in beta:
+            raise Invalid(f"{where}.source.file: File sources need the '{FILES_BETA}' beta "
+                          "(anthropic-beta header)")  # fmt: skip
+        return
     if src.get("type") == "url":
         if not str(src.get("url", "")).startswith(("http://", "https://")):
             raise Invalid(f"{where}.source.url: invalid URL")
         return
     if src.get("type") != "base64":
-        raise Invalid(f"{where}.source.type: expected 'base64' or 'url'")
+        raise Invalid(f"{where}.source.type: expected 'base64', 'url' or 'file'")
     mt, data = src.get("media_type"), src.get("data")
     if mt not in _MAGIC or not isinstance(data, str):
         raise Invalid(

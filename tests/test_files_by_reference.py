@@ -29,6 +29,8 @@ RESPONSES_URL = {"type": "input_file", "file_url": "https://files.test/q3.pdf"}
 DOC_URL = {"type": "document", "source": {"type": "url", "url": "https://files.test/b.pdf"},
            "title": "B", "cache_control": {"type": "ephemeral"}}  # fmt: skip
 DOC_FILE = {"type": "document", "source": {"type": "file", "file_id": "file_011"}}
+IMAGE_FILE = {"type": "image", "source": {"type": "file", "file_id": "file_022"}}
+RESPONSES_IMAGE = {"type": "input_image", "file_id": "file-img", "detail": "high"}
 
 
 def _chat(part: dict[str, Any]) -> list[dict[str, Any]]:
@@ -52,6 +54,8 @@ HISTORIES = {
     "responses file_url": _responses(RESPONSES_URL),
     "anthropic url": _anthropic(DOC_URL),
     "anthropic file": _anthropic(DOC_FILE),
+    "anthropic image file": _anthropic(IMAGE_FILE),
+    "responses image file_id": _responses(RESPONSES_IMAGE),
 }
 # where each goes as it came (else as text, reported)
 AS_IT_CAME = {
@@ -60,7 +64,11 @@ AS_IT_CAME = {
     "responses file_url": {"openai-responses": RESPONSES_URL},
     "anthropic url": {"anthropic": DOC_URL},
     "anthropic file": {"anthropic": DOC_FILE},
+    "anthropic image file": {"anthropic": IMAGE_FILE},
+    "responses image file_id": {"openai-responses": RESPONSES_IMAGE},
 }
+# the least a kept one is priced at: a file at its pages' bound, an image at the per-image most
+AT_LEAST = {"anthropic image file": 1_568, "responses image file_id": 1_445}
 
 
 def _validate(body: dict[str, Any], target: str) -> None:
@@ -102,7 +110,8 @@ def test_every_shape_is_read_and_sent_as_it_came_or_as_text_reported() -> None:
 
 def test_priced_at_a_bound_as_sent_and_an_estimate() -> None:
     """Sent as it came, a file by id or URL is priced at the most it may cost (a PDF's most
-    pages, else the window) and the report says it is an estimate; budgeted == body."""
+    pages, else the window; an image, the model's per-image maximum) and the report says it
+    is an estimate; budgeted == body."""
     wrong = {}
     for case, history in HISTORIES.items():
         for target in AS_IT_CAME[case]:
@@ -115,7 +124,8 @@ def test_priced_at_a_bound_as_sent_and_an_estimate() -> None:
             kept = any(str(AS_IT_CAME[case][target]) in str(p) for p in _first_turn_parts(
                 prepared.body, target))  # fmt: skip
             estimated = any(n.kind == "estimated" for n in prepared.report.notices)
-            if prepared.report.used != sent or (kept and (sent < 100_000 or not estimated)):
+            least = AT_LEAST.get(case, 100_000)
+            if prepared.report.used != sent or (kept and (sent < least or not estimated)):
                 wrong[(case, target)] = (prepared.report.used, sent, kept, estimated)
     assert not wrong
 

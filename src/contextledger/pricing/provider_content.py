@@ -26,6 +26,7 @@ from ..errors import ArgumentError
 from ..model import ProviderContent
 from ..providers.native import carried_by, opaque_chars, parsed, reference_of, without_opaque
 from .files import MediaCost, pdf_cost
+from .vision import max_image_cost
 
 #: Tokens per character of an opaque field (see the module doc).
 OPAQUE_RATE = 2 / 3
@@ -53,6 +54,11 @@ def provider_content_cost(
     its id, URL or URI): it is priced as a PDF of that many pages, at the provider's rate."""
     raw = parsed(b)
     window = model.context_window
+    if b.kind == "image":  # by a file id: at most the model's per-image maximum
+        detail = raw.get("detail")
+        most = max_image_cost(model, detail if isinstance(detail, str) else None)
+        return MediaCost(most.tokens, False, "an image by file id: its size is not known "
+                         "here, so the model's per-image maximum")  # fmt: skip
     by_reference = _file_by_reference(b, raw)
     if by_reference is not None:
         what, pdf = by_reference

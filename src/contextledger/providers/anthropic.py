@@ -133,9 +133,10 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
             text = c.expect_str(b.get("text"), p, "text")
             block = c.text_block(text) if role == "user" else Text(text)
             out.append(_cached(block, b, p) if isinstance(block, Text) else block)
+        elif kind in ("image", "document") and _by_reference(b):  # as it came
+            out.append(native.read_block(TARGET, b, p, kind))
         elif kind == "image":
-            out.append(_cached(_read_image(b, p), b, p))
-        elif kind == "document" and _by_reference(b):  # as it came, cache_control and all
+            out.append(_cached(_read_image(b, p), b, p))  # as it came, cache_control and all
             out.append(native.read_block(TARGET, b, p, "document"))
         elif kind == "document":
             out.append(_cached(_read_document(b, p), b, p))
@@ -183,10 +184,13 @@ def _read_image(b: dict[str, Any], path: str) -> Image:
 
 
 def _by_reference(b: dict[str, Any]) -> bool:
-    """A document whose bytes are not in the request: a PDF by ``url``, or a ``file`` from
-    Anthropic's Files API (its ``file_id``); kept as it came (``native``)."""
+    """A document or image whose bytes are not in the request, kept as it came (``native``):
+    a ``file`` from Anthropic's Files API (its ``file_id``), or a document's PDF by ``url``
+    (an image by URL is an ``Image``: every provider takes one)."""
     src = b.get("source")
     kind = src.get("type") if isinstance(src, dict) else None
+    if b.get("type") == "image" and kind != "file":
+        return False
     key = {"url": "url", "file": "file_id"}.get(kind) if isinstance(kind, str) else None
     return key is not None and isinstance(src, dict) and isinstance(src.get(key), str)
 
@@ -649,7 +653,7 @@ FILES_BETA = "files-api-2025-04-14"
 
 def sdk_kwargs(body: Mapping[str, Any]) -> dict[str, Any]:
     """``body`` as the SDK's ``messages.create`` takes it: with the Files API beta header
-    when a document's source is a ``file`` (Anthropic refuses the id without it)."""
+    when a document's or image's source is a ``file`` (Anthropic refuses the id without it)."""
     out = dict(body)
     if any(_names_a_file(turn) for turn in body.get("messages") or ()):
         out["extra_headers"] = {"anthropic-beta": FILES_BETA}
@@ -664,7 +668,7 @@ def _names_a_file(turn: Any) -> bool:
         inner = b.get("content") if b.get("type") == "tool_result" else None
         if isinstance(inner, list) and _names_a_file({"content": inner}):
             return True
-        source = b.get("source") if b.get("type") == "document" else None
+        source = b.get("source") if b.get("type") in ("document", "image") else None
         if isinstance(source, dict) and source.get("type") == "file":
             return True
     return False

@@ -85,6 +85,16 @@ def read_openai_file(spec: Mapping[str, Any], path: str) -> ProviderContent:
     return read_block("openai", kept, path, "file")
 
 
+def read_openai_image(part: Mapping[str, Any], path: str) -> ProviderContent:
+    """A Responses ``input_image`` by ``file_id`` as kept (its ``detail`` too)."""
+    kept = {k: part[k] for k in ("file_id", "detail") if part.get(k) is not None}
+    if not isinstance(kept["file_id"], str) or not kept["file_id"]:
+        raise ContentError(f"{path}.file_id", "file_id must be a non-empty string")
+    if kept.get("detail") not in (None, "auto", "low", "high", "original"):
+        raise ContentError(f"{path}.detail", f"unknown image detail {kept['detail']!r}")
+    return read_block("openai", kept, path, "image")
+
+
 def carried_by(b: ProviderContent, target: str) -> bool:
     """Whether ``target``'s writer sends ``b`` as it came (in its own shape); else it gets
     the rendition, reported. An OpenAI file goes to both OpenAI APIs, but a URL only to
@@ -96,12 +106,16 @@ def carried_by(b: ProviderContent, target: str) -> bool:
     """
     if b.provider == "openai" and b.kind == "file":
         return target == "openai-responses" or (target == "openai" and "file_id" in parsed(b))
+    if b.provider == "openai":  # an image by file id: Chat's image_url takes no id
+        return target == "openai-responses"
     return target == b.provider
 
 
 def openai_file_part(b: ProviderContent, target: str) -> dict[str, Any]:
     """An OpenAI file by reference as ``target``'s part (``carried_by`` said it goes)."""
     kept = parsed(b)
+    if b.kind == "image":
+        return {"type": "input_image", **kept}
     if target == "openai-responses":
         return {"type": "input_file", **kept}
     return {"type": "file", "file": {k: v for k, v in kept.items() if k != "file_url"}}
@@ -116,8 +130,8 @@ def reference_of(b: ProviderContent) -> str | None:
     raw = parsed(b)
     if b.kind == "file_data":
         found = _field(raw, "file_data").get("file_uri")
-    elif b.kind == "document":
-        source = _field(raw, "source")
+    elif b.kind in ("document", "image"):
+        source = _field(raw, "source") or raw
         found = source.get("url") or source.get("file_id")
     elif b.provider == "openai" and b.kind == "file":
         found = raw.get("file_id") or raw.get("file_url")
@@ -188,6 +202,9 @@ def _rendition(kind: str, raw: Mapping[str, Any]) -> str:
         where = raw.get("file_id") or raw.get("file_url") or "?"
         name = raw.get("filename")
         return f"[file {name!r} ({where})]" if isinstance(name, str) else f"[file {where}]"
+    if kind == "image":  # by a file id (Anthropic's Files API, or OpenAI's)
+        where = _field(raw, "source").get("file_id") or raw.get("file_id") or "?"
+        return f"[image {where}]"
     if kind == "document":  # Anthropic's, by URL or Files API id
         src = _field(raw, "source")
         where = src.get("url") or src.get("file_id") or "?"
@@ -270,6 +287,7 @@ __all__ = [
     "parsed",
     "read_block",
     "read_openai_file",
+    "read_openai_image",
     "reference_of",
     "without_opaque",
 ]

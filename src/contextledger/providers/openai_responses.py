@@ -201,12 +201,12 @@ def _read_parts(content: list[Any], path: str, role: str) -> list[Block]:
     return out
 
 
-def _read_image(part: dict[str, Any], path: str) -> Image:
+def _read_image(part: dict[str, Any], path: str) -> Image | ProviderContent:
     url = part.get("image_url")
+    if url is None and part.get("file_id") is not None:  # kept by reference (``native``)
+        return native.read_openai_image(part, path)
     if not isinstance(url, str):
-        raise ContentError(
-            path, "input_image needs image_url (file_id references are not supported)"
-        )
+        raise ContentError(path, "input_image needs image_url or file_id")
     detail = c.image_detail(part.get("detail"), path + ".detail")
     detail = None if detail == "auto" else detail
     if url.startswith("data:"):
