@@ -269,13 +269,19 @@ def _check_part(part: Mapping[str, Any], q: str, stub: StubServer) -> int:
     kind = part["type"]
     if kind in ("input_text", "output_text") and not isinstance(part.get("text"), str):
         raise Invalid(f"Missing required parameter: '{q}.text'.", q + ".text")
+    if kind == "input_file":
+        from stub_server import _check_file
+
+        _check_file(part, q, ("file_data", "file_id", "file_url"))
     if kind != "input_image":
         return 0
     url = part.get("image_url")
-    if not isinstance(url, str):
-        raise Invalid(f"Missing required parameter: '{q}.image_url'.", q)
     if part.get("detail", "auto") not in ("auto", "low", "high"):
         raise Invalid(f"Invalid value for '{q}.detail'.", q + ".detail")
+    if url is None and isinstance(part.get("file_id"), str):
+        return 1  # an uploaded image, by its id
+    if not isinstance(url, str):
+        raise Invalid(f"Missing required parameter: '{q}.image_url'.", q)
     if not url.startswith(("http://", "https://")):
         _check_image_data(url, q, stub.max_image_base64)
     return 1

@@ -643,6 +643,22 @@ def _gif_frames(raw: bytes) -> int:
         return 2
 
 
+def _check_file(spec: object, where: str, sources: tuple[str, ...]) -> None:
+    """An OpenAI file part names its bytes one way: inline ``file_data``, a ``file_id``
+    (Chat and Responses) or a ``file_url`` (Responses only), each a string."""
+    if not isinstance(spec, dict):
+        raise Invalid(f"Missing required parameter: '{where}'.", where)
+    for key in ("file_data", "file_id", "file_url", "filename"):
+        if key in spec and not isinstance(spec[key], str):
+            raise Invalid(f"Invalid type for '{where}.{key}': expected a string.", where)
+    if "file_url" in spec and "file_url" not in sources:
+        raise Invalid(f"Unrecognized request argument supplied: {where}.file_url", where)
+    given = [k for k in sources if k in spec]
+    if len(given) != 1:
+        raise Invalid(f"Invalid '{where}': exactly one of {', '.join(sources)} is required "
+                      f"(got {', '.join(given) or 'none'}).", where)  # fmt: skip
+
+
 def validate_openai(body: Any, stub: StubServer) -> None:
     """Raise :class:`Invalid` for anything the Chat Completions API would refuse."""
     if not isinstance(body, dict):
@@ -747,8 +763,10 @@ def validate_openai(body: Any, stub: StubServer) -> None:
             elif kind == "text":
                 if not isinstance(part.get("text"), str):
                     raise Invalid(f"Missing required parameter: '{pp}.text'.", pp)
+            elif kind == "file" and role == "user":
+                _check_file(part.get("file"), f"{pp}.file", ("file_data", "file_id"))
             elif (kind == "refusal" and role == "assistant") or (
-                kind in ("input_audio", "file") and role == "user"
+                kind == "input_audio" and role == "user"
             ):
                 pass
             else:
@@ -895,6 +913,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid("x-api-key header is required", status=401)
     if not headers.get("anthropic-version"):
         raise Invalid("anthropic-version: header is required")
+    beta = headers.get("anthropic-beta", "")
     if not isinstance(body, dict):
         raise Invalid("Request body must be a JSON object")
     for key in body:
@@ -982,7 +1001,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
             elif kind == "image":
                 if role != "user":
                     raise Invalid(f"{bp}: image blocks are only allowed in user messages")
-                _check_anthropic_image(b, bp, stub)
+                _check_anthropic_image(b, bp, stub, beta)
                 images += 1
             elif kind == "tool_use":
                 if role != "assistant":
@@ -1011,10 +1030,10 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                 inner = b.get("content")
                 for k, ib in enumerate(inner if isinstance(inner, list) else []):
                     if isinstance(ib, dict) and ib.get("type") == "image":
-                        _check_anthropic_image(ib, f"{bp}.content.{k}", stub)
+                        _check_anthropic_image(ib, f"{bp}.content.{k}", stub, beta)
                         images += 1
                     elif isinstance(ib, dict) and ib.get("type") == "document":
-                        _check_anthropic_document(ib, f"{bp}.content.{k}")
+                        _check_anthropic_document(ib, f"{bp}.content.{k}", beta)
                     elif (
                         isinstance(ib, dict)
                         and ib.get("type") == "text"
@@ -1024,7 +1043,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                             f"{bp}.content.{k}: text content blocks must contain non-whitespace text"
                         )
             elif kind == "document":
-                _check_anthropic_document(b, bp)
+                _check_anthropic_document(b, bp, beta)
             elif kind in ("server_tool_use", "mcp_tool_use"):
                 if role != "assistant":
                     raise Invalid(f"{bp}: {kind} blocks are only allowed in assistant messages")
@@ -1241,16 +1260,25 @@ def _check_gemini_pairs(
         open_calls.remove(match)
 
 
-def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServer) -> None:
+def _check_anthropic_image(
+    block: Mapping[str, Any], where: str, stub: StubServer, beta: str = ""
+) -> None:
     src = block.get("source")
     if not isinstance(src, dict):
         raise Invalid(f"{where}.source: Field required")
+    if src.get("type") == "file":  # an id from the Files API (its beta needed)
+        if not isinstance(src.get("file_id"), str):
+            raise Invalid(f"{where}.source.file.file_id: Field required")
+        if FILES_BETA not in beta:
+            raise Invalid(f"{where}.source.file: File sources need the '{FILES_BETA}' beta "
+                          "(anthropic-beta header)")  # fmt: skip
+        return
     if src.get("type") == "url":
         if not str(src.get("url", "")).startswith(("http://", "https://")):
             raise Invalid(f"{where}.source.url: invalid URL")
         return
     if src.get("type") != "base64":
-        raise Invalid(f"{where}.source.type: expected 'base64' or 'url'")
+        raise Invalid(f"{where}.source.type: expected 'base64', 'url' or 'file'")
     mt, data = src.get("media_type"), src.get("data")
     if mt not in _MAGIC or not isinstance(data, str):
         raise Invalid(
@@ -1273,10 +1301,28 @@ def _check_anthropic_image(block: Mapping[str, Any], where: str, stub: StubServe
         )
 
 
-def _check_anthropic_document(block: Mapping[str, Any], where: str) -> None:
-    """A base64 document is a PDF (the SDK's types hold the media type to
-    ``application/pdf``; bytes that are not a PDF are refused)."""
-    src = block.get("source") or {}
+#: The beta a ``file`` source (an id from Anthropic's Files API) needs in ``anthropic-beta``.
+FILES_BETA = "files-api-2025-04-14"
+#: Document sources and the field each needs (the SDK's ``DocumentBlockParam.source``).
+_DOCUMENT_SOURCES = {"base64": "data", "text": "data", "content": "content", "url": "url",
+                     "file": "file_id"}  # fmt: skip
+
+
+def _check_anthropic_document(block: Mapping[str, Any], where: str, beta: str = "") -> None:
+    """A document's source is one the SDK's types list, with its field; a ``file`` source
+    needs the Files API beta header; a base64 document is a PDF (the SDK's types hold the
+    media type to ``application/pdf``; bytes that are not a PDF are refused)."""
+    src = block.get("source")
+    kind = src.get("type") if isinstance(src, dict) else None
+    if not isinstance(src, dict) or kind not in _DOCUMENT_SOURCES:
+        raise Invalid(f"{where}.source: Input tag {kind!r} found using 'type' does not match "
+                      f"any of the expected tags: {', '.join(map(repr, _DOCUMENT_SOURCES))}")  # fmt: skip
+    field = _DOCUMENT_SOURCES[kind]
+    if field not in src or (field != "content" and not isinstance(src[field], str)):
+        raise Invalid(f"{where}.source.{kind}.{field}: Field required")
+    if kind == "file" and FILES_BETA not in beta:
+        raise Invalid(f"{where}.source.file: File sources need the '{FILES_BETA}' beta "
+                      "(anthropic-beta header)")  # fmt: skip
     if src.get("type") != "base64":
         return
     try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from contextledger.catalog import lookup_model
+from contextledger.errors import UnknownModelError
 from contextledger.fit import fit
 from contextledger.pricing.vision import image_cost
 
@@ -77,3 +78,19 @@ def test_chatgpts_chat_snapshots_have_their_own_128k_window(model: str) -> None:
     family = lookup_model(model.removesuffix("-chat-latest"))
     assert family.context_window == 400_000
     assert (info.image_cost, info.image_params) == (family.image_cost, family.image_params)
+
+
+def test_examples_use_current_models_and_deprecated_ids_still_resolve() -> None:
+    """The anthropic SDK lists the models past or near their end of life; the demo and the
+    cost command no longer show them by default, but users still send them: they resolve."""
+    from anthropic._data import DEPRECATED_MODELS
+
+    from contextledger.cli.cost import REPRESENTATIVE_MODELS
+    from contextledger.cli.demo import FIT_MODELS
+
+    assert not set(DEPRECATED_MODELS) & {*REPRESENTATIVE_MODELS, *FIT_MODELS}
+    retired = "claude-mythos-preview"  # (end of life 2026-06-30: refused, a successor named)
+    resolved = [lookup_model(m) for m in DEPRECATED_MODELS if m != retired]
+    assert all(info.provider == "anthropic" and not info.estimated for info in resolved)
+    with pytest.raises(UnknownModelError, match="did you mean claude-mythos-5"):
+        lookup_model(retired)

@@ -72,7 +72,7 @@ def test_sections_show_their_results(demo_output: str) -> None:
     assert "gemini-2.5-flash" in out and "naive len(json)/4" in out
     # 5. every fit is exact, valid and keeps the newest message
     assert "✗" not in out.split("5. Fit")[1].split("6. Compact")[0]
-    assert "claude-sonnet-4-5" in out
+    assert "claude-sonnet-4-6" in out
     # 6. the recap is verified, and the invented facts are caught
     assert "the recap (offline summarizer)" in out
     assert "Goal:" in out and "Commands run:" in out  # the structured recap

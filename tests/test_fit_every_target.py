@@ -18,8 +18,17 @@ from hypothesis import strategies as st
 from builders import image_block
 from contextledger import fit, translate
 from contextledger.errors import BudgetError
-from contextledger.model import Message, Reasoning, Text, ToolCall, ToolResult
+from contextledger.model import (
+    FileAttachment,
+    InlineData,
+    Message,
+    Reasoning,
+    Text,
+    ToolCall,
+    ToolResult,
+)
 from contextledger.pricing.messages import REQUEST_OVERHEAD, price_request
+from contextledger.providers.native import read_block, read_openai_file
 from contextledger.validate import ordering_problems, problems_for
 from stub_gemini import validate_request
 from stub_responses import validate_responses
@@ -32,6 +41,15 @@ HEADERS = {"authorization": "Bearer k", "x-api-key": "k", "anthropic-version": "
 STUB = StubServer()
 WORDS = st.sampled_from(["ok", "look at this", "why does it fail?", "done", "ls -la", "测试一下"])
 IMAGE = image_block(64, 48)
+FILES = [
+    FileAttachment("notes.txt", text="line one\nline two"),
+    FileAttachment("q3.pdf", data=InlineData.from_bytes(b"%PDF-1.4\n%%EOF\n"),
+                   media_type="application/pdf"),
+    read_openai_file({"file_id": "file-abc", "filename": "q3.pdf"}, "f"),
+    read_openai_file({"file_url": "https://files.test/q3.pdf"}, "f"),
+    read_block("anthropic", {"type": "document", "title": "B",
+                             "source": {"type": "url", "url": "https://files.test/b.pdf"}}, "d"),
+]  # fmt: skip
 
 
 @st.composite
@@ -42,13 +60,15 @@ def messy_histories(draw: st.DrawFn) -> list[Message]:
     for n in range(1, draw(st.integers(1, 14)) + 1):
         kind = draw(st.sampled_from(
             ["user", "user", "image", "assistant", "calls", "results", "orphan", "system",
-             "reasoning", "cut"]
+             "reasoning", "cut", "file"]
         ))  # fmt: skip
-        if kind in ("user", "image"):
+        if kind == "file":  # a file inline or by reference, as users paste them
+            out.append(Message("user", (Text(draw(WORDS)), draw(st.sampled_from(FILES)))))
+        elif kind in ("user", "image"):
             blocks: tuple[Any, ...] = (Text(draw(WORDS)),)
             out.append(Message("user", (IMAGE, *blocks) if kind == "image" else blocks))
         elif kind == "system":
-            out.append(Message.system(draw(WORDS)))
+            out.append(Message("system", (Text(draw(WORDS)),), developer=draw(st.booleans())))
         elif kind == "assistant":
             out.append(Message.assistant(draw(WORDS)))
         elif kind == "calls":
@@ -88,9 +108,9 @@ def accepted(target: str, messages: tuple[Message, ...]) -> dict[str, Any]:
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
-@given(messy_histories(), st.sampled_from(sorted(MODELS)), st.sampled_from([2_000, 100_000]))
+@given(messy_histories(), st.sampled_from(sorted(MODELS)), st.sampled_from([2_000, 100_000, None]))
 def test_every_fit_is_a_request_its_target_accepts_priced_as_sent(
-    history: list[Message], target: str, window: int
+    history: list[Message], target: str, window: int | None
 ) -> None:
     model = MODELS[target]
     try:

@@ -30,3 +30,23 @@ def test_equal_payloads_hash_alike(payload: str, a: str, b: str) -> None:
 def test_different_payloads_are_unequal(p: str, q: str, prefix: str) -> None:
     if p != q:
         assert InlineData(prefix + p, len(prefix)) != InlineData(q)
+
+
+def test_sent_media_type_reads_the_bytes_not_the_label() -> None:
+    """One signature table (``images.signature``) decides the type sent for every format
+    every provider takes; others (BMP) keep their label, and ``image/jpg`` is spelled right."""
+    from contextledger.providers.common import sent_media_type
+
+    heads = {
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR": ("image/jpeg", "image/png"),
+        b"\xff\xd8\xff\xe0\0\x10JFIF\0": ("image/png", "image/jpeg"),
+        b"GIF87a\x01\0\x01\0\0\0\0": ("image/png", "image/gif"),
+        b"RIFF\0\0\0\0WEBPVP8 ": ("image/png", "image/webp"),
+        b"BM6\x0c\0\0\0\0\0\0\0\0": ("image/bmp", "image/bmp"),
+        b"hello, world": ("image/jpg", "image/jpeg"),
+    }
+    got = {
+        head: sent_media_type(label, InlineData.from_bytes(head))
+        for head, (label, _) in heads.items()
+    }
+    assert got == {head: sent for head, (_, sent) in heads.items()}

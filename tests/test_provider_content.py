@@ -252,19 +252,26 @@ def _pdf_question() -> list[dict[str, Any]]:
 @pytest.mark.parametrize(
     ("model", "window"), [(GEMINI, 100_000), ("gemini-3-pro-preview", 300_000)]
 )
-def test_a_pdf_by_uri_whose_bound_does_not_fit_is_left_out_reported_not_raised(
-    stub: StubServer, model: str, window: int
+def test_a_pdf_by_uri_in_the_current_request_whose_bound_does_not_fit_is_refused(
+    model: str, window: int
 ) -> None:
     """A Files-API PDF's pages cannot be counted here; at the most a document may have
-    (1,000 pages) it cannot fit this window. The request still fits: the PDF becomes its
-    text (the file's URI), and the person is told why and what to do."""
-    out = fit(_pdf_question(), model, window=window, target="gemini")
-    assert [m.id for m in out.messages] == ["m0", "m1", "m2"]
-    body = translate(out.messages, "gemini").body
-    assert "file_data" not in json.dumps(body) and "files/q3" in json.dumps(body)
-    [notice] = [n for n in out.report.notices if n.kind == "replaced"]
-    assert notice.where == "m2" and "1,000 pages" in notice.text and "inline" in notice.text
-    assert out.report.used < window
+    (1,000 pages) it cannot fit this window. The newest request is sacred: it was sent as
+    the file's URI, so the model answered a question about a file it never saw (I4). Now
+    it is refused naming the block and what to do, as a video by URI is."""
+    with pytest.raises(ContentError) as err:
+        fit(_pdf_question(), model, window=window, target="gemini")
+    assert err.value.path == "message 'm2' content[0]"
+    assert "1,000 pages" in err.value.reason and "inline" in err.value.reason
+    assert "larger window" in err.value.reason
+
+
+def test_a_pdf_by_uri_in_an_earlier_turn_whose_bound_does_not_fit_goes_reported() -> None:
+    earlier = [*_pdf_question(), {"role": "model", "parts": [{"text": "Read it."}]},
+               {"role": "user", "parts": [{"text": "thanks"}]}]  # fmt: skip
+    out = fit(earlier, GEMINI, window=100_000, target="gemini")
+    assert "files/q3" not in json.dumps(translate(out.messages, "gemini").body)
+    assert "m2" in {c.message_id for c in out.report.changes if c.action == "dropped"}
 
 
 def test_a_pdf_by_uri_that_fits_its_bound_is_sent_as_it_came() -> None:

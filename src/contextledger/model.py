@@ -328,12 +328,17 @@ Block: TypeAlias = (
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """One turn. ``id`` is stable: given, or derived from position when read from a wire format."""
+    """One turn. ``id`` is stable: given, or derived from position when read from a wire format.
+
+    ``developer`` marks a system message the app wrote in OpenAI's ``developer`` role: the
+    OpenAI formats send it back in that role (Chat for o-series and newer models, Responses);
+    Anthropic and Gemini have one system prompt, which it joins like any system message."""
 
     role: Role
     content: tuple[Block, ...]
     id: str = ""
     name: str | None = None
+    developer: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.role, str) or self.role not in ROLES:
@@ -342,6 +347,8 @@ class Message:
             raise ContentError(
                 "content", f"expected a tuple of blocks, got {describe(self.content)}"
             )
+        if self.developer and self.role != "system":  # (a system message repair made a user's)
+            object.__setattr__(self, "developer", False)
 
     @classmethod
     def user(cls, *parts: str | Block, id: str = "") -> Message:
@@ -361,6 +368,11 @@ class Message:
     ) -> Message:
         content = tuple(Text(p) if isinstance(p, str) else p for p in parts)
         return cls("tool", (ToolResult(call_id, content, is_error),), id=id)
+
+    @property
+    def wire_role(self) -> str:
+        """The role the OpenAI formats send (``developer`` for a developer's message)."""
+        return "developer" if self.developer else self.role
 
     @property
     def text(self) -> str:

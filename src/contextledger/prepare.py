@@ -248,6 +248,7 @@ class Preparer:
         hysteresis: float = 0.25,
         max_edge: int = 2000,
         config: Config | None = None,
+        file_pages: Mapping[str, int] | None = None,
     ) -> None:
         check_limits(window, max_output_tokens)
         check_on_images(on_images)
@@ -267,7 +268,8 @@ class Preparer:
         self.compaction = compaction
         self.max_edge = max_edge
         self.on_images = on_images
-        pricer = Pricer.for_model(self.info, catalog, wire=self.format)
+        # pages the caller declares for files sent by reference (``FitOptions.file_pages``)
+        pricer = Pricer.for_model(self.info, catalog, wire=self.format, file_pages=file_pages)
         self.fitter = Fitter(
             self.info,
             window=window,
@@ -278,6 +280,7 @@ class Preparer:
                 drop_current_images=drop_current_images,
                 drop_current_attachments=drop_current_attachments,
                 hysteresis=hysteresis,
+                file_pages=pricer.file_pages,
             ),
             pricer=pricer,
         )

@@ -26,7 +26,7 @@ from .io import echo_json
 REPRESENTATIVE_MODELS = (
     "gpt-4o",
     "gpt-5.4",
-    "claude-sonnet-4-5",
+    "claude-sonnet-4-6",
     "claude-opus-4-7",
     "gemini-2.5-flash",
 )

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..model import Block, Image, Message
 
 PRICE_MODELS = ("gpt-4o", "claude-opus-4-7", "gemini-2.5-flash")
-FIT_MODELS = ("gpt-4o", "claude-sonnet-4-5", "gemini-2.5-flash")
+FIT_MODELS = ("gpt-4o", "claude-sonnet-4-6", "gemini-2.5-flash")
 FIT_WINDOW = 12_000
 FIT_MAX_OUTPUT = 2_000
 NORMALIZE_FOR = "claude-opus-4-7"

@@ -223,7 +223,7 @@ class Conversation:
         """A new conversation with ``messages`` added to the record (and so to the view)."""
         base = len(self.record)
         added = tuple(
-            m if m.id else Message(m.role, m.content, id=f"m{base + i}", name=m.name)
+            m if m.id else replace(m, id=f"m{base + i}")  # (every field kept: a developer's too)
             for i, m in enumerate(messages)
         )
         return Conversation(self.record + added, self.events)

@@ -33,6 +33,7 @@ from ..errors import BudgetError, ContentError
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text
 from ..pricing.messages import Pricer
 from ..pricing.text import tokens_at_least
+from ..providers.native import reference_of
 from ..report import Notice
 from .budget import Budget, too_big
 from .edits import image_label, placeholder, replace_block
@@ -373,26 +374,17 @@ def rescue_current_request(
     notices: list[Notice],
 ) -> tuple[Message | None, int]:
     """The current request does not fit. A provider-only file priced at its bound (a Gemini
-    PDF by URI, whose pages cannot be counted here) is sent as its text: the bound, not the
-    bill, is what does not fit. Only by explicit option may attached file bodies
-    (``drop_current_attachments``) or images (``drop_current_images``) go, largest first
-    within each kind, one block at a time until it fits; else ``BudgetError``."""
+    file by URI, whose length cannot be read here) is refused, naming it: the newest
+    request is sent whole or not at all, never as the question without its file. Only by
+    explicit option may attached file bodies (``drop_current_attachments``) or images
+    (``drop_current_images``) go, largest first within each kind, one block at a time
+    until it fits; else ``BudgetError``."""
     limit = budget.history
     needed = system_cost + (pricer.message(anchor).total if anchor else 0)
     if anchor is not None:
         for j in _droppable_blocks(pricer, opts, anchor):
             block = anchor.content[j]
-            if isinstance(block, ProviderContent):
-                bound = pricer.estimates[block]
-                what = f"{block.kind} block"
-                text, reason = block.text, "provider file priced at its bound sent as its text"
-                notice = (
-                    f"The model will not see the file in your current message ({bound.note}): "
-                    "at that bound it does not fit the context window, so only its URI was "
-                    "sent, as text. Send the file inline (its pages are counted) or use a "
-                    "larger window to keep it."
-                )
-            elif isinstance(block, FileAttachment):
+            if isinstance(block, FileAttachment):
                 what = f"file '{block.name}'"
                 text = f"[file '{block.name}' omitted to fit the context window]"
                 reason = "attached file body dropped to fit the context window"
@@ -403,8 +395,7 @@ def rescue_current_request(
                 text = f"[{what} omitted to fit the context window]"
                 reason = "current-request image dropped by option"
                 notice = f"The model will not see {what}"
-            if not isinstance(block, ProviderContent):
-                notice += " in your current message: it did not fit the context window."
+            notice += " in your current message: it did not fit the context window."
             anchor = placeholder(
                 pricer, changes, notices, anchor, (j,), sum(pricer.block(block)),
                 what=what, text=text, reason=reason, notice=notice,
@@ -413,6 +404,7 @@ def rescue_current_request(
             if system_cost + cost <= limit:
                 return anchor, cost
         needed = system_cost + pricer.message(anchor).total
+        _refuse_by_uri(pricer, anchor)
     tools = budget.tools_tokens
     raise BudgetError(
         too_big(model, needed + tools, limit + tools, "current request"),
@@ -422,26 +414,39 @@ def rescue_current_request(
 
 
 def _droppable_blocks(pricer: Pricer, opts: FitOptions, anchor: Message) -> list[int]:
-    """Provider-only files priced at a bound; by option only: file bodies (the seed's last
-    resort), then images, largest first."""
+    """By option only: file bodies (the seed's last resort), then images, largest first.
+    A file by URI with no bound but the window is refused at once (``_refuse_by_uri``)."""
 
     def largest_first(kind: type[Block]) -> list[int]:
         found = [j for j, b in enumerate(anchor.content) if isinstance(b, kind)]
         return sorted(found, key=lambda j: -sum(pricer.block(anchor.content[j])))
 
+    _refuse_by_uri(pricer, anchor, unbounded_only=True)
     steps: list[int] = []
-    for j, b in enumerate(anchor.content):
-        bound = pricer.estimates.get(b) if isinstance(b, ProviderContent) else None
-        if bound is not None and not bound.bounded:
-            raise ContentError(
-                f"message {anchor.id!r} content[{j}]",
-                f"{bound.note}; no fit can promise the request with it is taken: send the "
-                "file inline (its length is read) or as text",
-            )
-        if bound is not None:
-            steps.append(j)
     if opts.drop_current_attachments:
         steps += largest_first(FileAttachment)
     if opts.drop_current_images:
         steps += largest_first(Image)
     return steps
+
+
+def _refuse_by_uri(pricer: Pricer, anchor: Message, unbounded_only: bool = False) -> None:
+    """Refuse, naming it, a provider-only file in the current request priced at a bound (a
+    Gemini file by URI, whose length cannot be read here): the newest request goes whole or
+    not at all, never as the question without its file (I4)."""
+    for j, b in enumerate(anchor.content):
+        bound = pricer.estimates.get(b) if isinstance(b, ProviderContent) else None
+        if bound is None or (unbounded_only and bound.bounded):
+            continue
+        assert isinstance(b, ProviderContent)  # (priced at a bound: a provider's file)
+        ref = reference_of(b)
+        fix = "send the file inline (its length is read) or as text" + (
+            f", or declare its pages (file_pages={{{ref!r}: N}})" if ref else ""
+        )
+        raise ContentError(
+            f"message {anchor.id!r} content[{j}]",
+            f"{bound.note}; no fit can promise the request with it is taken: {fix}"
+            if not bound.bounded
+            else f"the current request does not fit the context window with this file by "
+            f"reference priced at its bound ({bound.note}): {fix}, or use a larger window",
+        )

@@ -37,7 +37,7 @@ from ..model import (
 from ..pricing.files import MediaCost
 from ..pricing.messages import Pricer
 from ..pricing.text import expect_counting
-from ..providers import provider_format, read_messages
+from ..providers import format_for_provider, provider_format, read_messages
 from ..providers.anthropic import SystemPrompt, system_blocks
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
@@ -185,9 +185,15 @@ class Fitter:
         # The wire format the result will be translated to prices exactly what its writer
         # adds; without one, the most any writer adds (never under what is sent).
         wire = provider_format(target).name if target is not None else None
-        self.pricer = pricer or Pricer.for_model(self.info, catalog, wire=wire)
-        # repair as the writer will send: OpenAI takes arguments that are not JSON
-        self._memory = _Memory(repairs=RepairMemo(target=self.pricer.wire))
+        self.pricer = pricer or Pricer.for_model(
+            self.info, catalog, wire=wire, file_pages=self.options.file_pages
+        )
+        # Repair as the writer will send (OpenAI takes arguments that are not JSON); with no
+        # target, as the model's own format, the one ``prepare`` sends it (review10 P3).
+        self._repair_wire = (
+            self.pricer.wire or format_for_provider(self.info.provider, self.info.api).name
+        )
+        self._memory = _Memory(repairs=RepairMemo(target=self._repair_wire))
         self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
         self._sendable = SendableImages(self.info)  # images re-encoded for the provider
 
@@ -344,7 +350,7 @@ class Fitter:
         result = self._fit_once(msgs, tools, memory, list(notices))
         self._memory.shown = self._memory.index
         if (
-            (not self._memory.sent_ok and problems_for(result.messages, self.pricer.wire))
+            (not self._memory.sent_ok and problems_for(result.messages, self._repair_wire))
             or _system_media(result.messages)
             # units are checked one by one: a call id reused in another round is not seen there
             or reuses_call_ids(result.messages)
@@ -719,7 +725,10 @@ def fit(
     ``target`` names the wire format the result will be translated to (``"anthropic"``,
     ``"openai"``, …): the report then prices exactly what ``translate(result.messages,
     target)`` sends. Without it, the fit prices the most any format's writer adds, so
-    ``used`` is never below what is sent.
+    ``used`` is never below what is sent, and repairs the history for the model's own
+    format (the one ``prepare`` sends): for an OpenAI model a call whose arguments are not
+    JSON is kept, as the OpenAI APIs take it; Anthropic and Gemini refuse it, so a fit for
+    their models (or for ``target="anthropic"``) removes it, reported.
 
     >>> res = fit([{"role": "user", "content": "hello"}], "gpt-4o")
     >>> [m.text for m in res.messages], res.report.used

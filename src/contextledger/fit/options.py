@@ -31,6 +31,10 @@ class FitOptions:
     # a unit too big for the room left is kept shortened, the older ones filling the rest
     # (selection); off, the run of recent units stops at it
     shorten_to_fill: bool = True
+    # pages the caller declares for files sent by reference, by id or URL (an Anthropic
+    # document by file id, an OpenAI file_id, a Gemini file URI): priced at the provider's
+    # rate for that many pages instead of the most a document may have
+    file_pages: Mapping[str, int] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

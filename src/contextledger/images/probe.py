@@ -34,7 +34,7 @@ from urllib.parse import unquote
 from ..errors import ImageProbeError
 from ..model import InlineData
 from .exif import exif_orientation, xmp_orientation
-from .signature import ImageFormat, sniff_image_format
+from .signature import SIGNATURES, ImageFormat, sniff_image_format
 
 __all__ = [
     "MAX_PIXELS",
@@ -58,7 +58,6 @@ _BYTES_START = 65536  # bytes read first from a file or a large buffer
 _GROWTH = 4
 
 _PNG_SIG = b"\x89PNG\r\n\x1a\n"
-_GIF_SIGS = (b"GIF87a", b"GIF89a")
 _PNG_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}
 _JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 _JPEG_STANDALONE = frozenset([0x01, 0xD8, *range(0xD0, 0xD8)])
@@ -412,7 +411,8 @@ _PARSERS: dict[ImageFormat, Callable[[bytes], ImageInfo]] = {
     "bmp": _parse_bmp,
     "tiff": _parse_tiff,
 }
-_SIGNATURES = (_PNG_SIG, b"\xff\xd8", *_GIF_SIGS, b"II*\x00", b"MM\x00*", b"BM", b"RIFF")
+# every format's signature (``signature.SIGNATURES``), and WebP's RIFF, which needs 12 bytes
+_SIGNATURES = (*(magic for magic, _ in SIGNATURES), b"RIFF")
 
 
 def _parse(b: bytes) -> ImageInfo:

@@ -4,7 +4,7 @@
 
 >>> from langchain.agents import create_agent                      # doctest: +SKIP
 >>> from contextledger.integrations.langchain import ContextLedgerMiddleware
->>> fit_context = ContextLedgerMiddleware(model="claude-sonnet-4-5", window=32_000)
+>>> fit_context = ContextLedgerMiddleware(model="claude-sonnet-4-6", window=32_000)
 >>> agent = create_agent(llm, tools, middleware=[fit_context])      # doctest: +SKIP
 
 The middleware changes only what the model sees (``wrap_model_call``): the agent's

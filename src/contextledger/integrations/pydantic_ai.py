@@ -4,7 +4,7 @@
 
 >>> from pydantic_ai import Agent                                   # doctest: +SKIP
 >>> from contextledger.integrations.pydantic_ai import ContextLedger
->>> fit_context = ContextLedger("claude-sonnet-4-5", window=32_000)
+>>> fit_context = ContextLedger("claude-sonnet-4-6", window=32_000)
 >>> agent = Agent(model, capabilities=[fit_context])                # doctest: +SKIP
 
 ``ContextLedger`` is a capability: its ``before_model_request`` changes only the messages of

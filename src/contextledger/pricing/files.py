@@ -100,7 +100,7 @@ def pdf_cost(pages: int | None, model: ModelInfo, b64_length: int = 0) -> MediaC
     most = pages_most * per_page
     bound = min(most, _byte_price(b64_length)) if b64_length else most
     at_most = f"{pages_most:,} pages, {bound:,} tokens" if bound == most else f"{bound:,} tokens"
-    return MediaCost(bound, False, f"page count unreadable: at most {at_most} ({how} a page)")
+    return MediaCost(bound, False, f"page count unreadable: at most {at_most} ({how})")
 
 
 def _per_page(model: ModelInfo) -> tuple[int, bool, str]:

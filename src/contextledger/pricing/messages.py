@@ -42,6 +42,7 @@ from ..providers.common import (
     carries_reasoning,
     interleaved,
     sends_nothing,
+    split_system,
     tool_images_header,
 )
 from ..providers.gemini import tool_media_key
@@ -60,7 +61,7 @@ from .framing import (
     tool_use_system_prompt,
     tools_tokens,
 )
-from .provider_content import may_go_as_it_came, provider_content_cost
+from .provider_content import check_file_pages, may_go_as_it_came, provider_content_cost
 from .text import CachedCounter, TokenCounter, count_many, counter_for
 from .vision import ImageCost, image_cost, max_image_cost
 
@@ -113,8 +114,11 @@ class Pricer:
         model: ModelInfo,
         counter: TokenCounter,
         wire: str | None = None,
+        file_pages: Mapping[str, int] | None = None,
     ) -> None:
         self.model = model
+        # pages the caller declared for files sent by reference (``provider_content_cost``)
+        self.file_pages = check_file_pages(file_pages)
         # The wire format adds what the translator writes beyond the blocks themselves:
         # "Image k:" labels, tool-error prefixes, OpenAI Chat's tool-image user turn.
         self.wire = wire
@@ -147,10 +151,14 @@ class Pricer:
 
     @classmethod
     def for_model(
-        cls, model: str | ModelInfo, catalog: Catalog | None = None, wire: str | None = None
+        cls,
+        model: str | ModelInfo,
+        catalog: Catalog | None = None,
+        wire: str | None = None,
+        file_pages: Mapping[str, int] | None = None,
     ) -> Pricer:
         info = lookup_model(model, catalog)
-        return cls(info, CachedCounter(counter_for(info)), wire)
+        return cls(info, CachedCounter(counter_for(info)), wire, file_pages)
 
     # -- blocks ---------------------------------------------------------------------
 
@@ -325,7 +333,7 @@ class Pricer:
         target known, the larger of the two for a model of the block's provider."""
         if not may_go_as_it_came(b, self.model, self.wire):
             return self.text(b.text)
-        own = self._estimate(b, provider_content_cost(b, self.model, self.text))
+        own = self._estimate(b, provider_content_cost(b, self.model, self.text, self.file_pages))
         return own if self.wire is not None else max(own, self.text(b.text))
 
     def _estimate(self, block: FileAttachment | Audio | ProviderContent, cost: MediaCost) -> int:
@@ -346,13 +354,14 @@ class Pricer:
         named = m.name is not None and self.wire in (None, "openai")
         framing = self.framing
         text = framing.per_message
-        if framing.counts_role:
-            text += self._label(m.role)
+        if framing.counts_role:  # (only the OpenAI formats send a developer's role)
+            text += self._label(m.wire_role if self.wire in _DEVELOPER_WIRES else m.role)
         if named:
             text += framing.per_name + self._message_name(m.name or "")
         image = 0
         drops_blank = self.wire == "anthropic"  # its writer leaves whitespace-only texts out
-        for b in m.content:
+        system = self._system_text(m) if m.role == "system" else None
+        for b in m.content if system is None else ():
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
                 if not (drops_blank and b.text.isspace()):
                     text += self.text(b.text)
@@ -362,7 +371,9 @@ class Pricer:
             except ContentError as exc:
                 raise _placed(exc, m, b) from None
             text, image = text + t, image + i
-        if m.role != "assistant":
+        if system is not None:
+            text += system
+        elif m.role != "assistant":
             text += self._conventions(m)
         else:
             text += self._note_parallel(m)
@@ -373,6 +384,34 @@ class Pricer:
             self._messages.clear()
         self._messages[id(m)] = (m, price)
         return price
+
+    def _system_text(self, m: Message) -> int | None:
+        """Tokens of a system message's text as the writers send it: one string, its blocks
+        joined by a newline (``Message.text``), except Anthropic's block form (a cached
+        block anywhere in the prompt), where each block goes apart; with no wire known, the
+        larger. None: the message holds more than text (priced block by block)."""
+        if not all(type(b) is Text or type(b) is Recap for b in m.content):
+            return None
+        joined = self.text(m.text)
+        if self.wire not in (None, "anthropic") or len(m.content) < 2:
+            return joined
+        apart = sum(self.text(_prompt_text(b)) for b in m.content)
+        if self.wire is None:
+            return max(joined, apart)
+        return apart if any(type(b) is Text and b.cache for b in m.content) else joined
+
+    def _merged_system(self, systems: Sequence[Message]) -> int:
+        """What Anthropic and Gemini bill less than the system messages priced one by one:
+        they send them as one prompt (one framing; joined by a blank line, or Anthropic's
+        blocks when one is cached: ``providers.common.split_system``, ``anthropic.write``)."""
+        if len(systems) < 2 or any(self._system_text(m) is None for m in systems):
+            return 0
+        apart = sum(self.message(m).text for m in systems)
+        framing = self.framing_tokens("system")
+        blocks = [b for m in systems for b in m.content]
+        if self.wire == "anthropic" and any(type(b) is Text and b.cache for b in blocks):
+            return apart - framing - sum(self.text(_prompt_text(b)) for b in blocks)
+        return apart - framing - self.text(split_system(systems)[0] or "")
 
     def framing_tokens(self, role: str) -> int:
         """What a message of ``role`` costs beyond its content, at least: its framing and,
@@ -538,13 +577,18 @@ class Pricer:
 
     def merged_framing(self, messages: Sequence[Message]) -> int:
         """The framing of messages the wire writes into the turn before (Anthropic and
-        Gemini merge consecutive turns of one role, so they alternate): billed once per
-        turn, not once per message. Zero when the wire format is not known."""
+        Gemini merge consecutive turns of one role, so they alternate, and send every system
+        message as one prompt): billed once per turn, not once per message. Zero when the
+        wire format is not known."""
         if self.wire not in ("anthropic", "gemini"):
             return 0
         merged, previous = 0, ""
+        systems: list[Message] = []
         for m in messages:
-            if m.role == "system" or sends_nothing(m, self.wire):
+            if m.role == "system":
+                systems.append(m)
+                continue
+            if sends_nothing(m, self.wire):
                 continue  # not in the body (the turn left out, priced as nothing)
             if m.role == previous and m.role in ("user", "assistant"):
                 # the merged message's own framing (names are not sent on this wire)
@@ -554,7 +598,7 @@ class Pricer:
             # a tool message opens (or joins) a user turn of results: a user message after
             # it shares that turn, and the reader splits it back, so it is priced as two
             previous = "tool" if m.role == "tool" else m.role
-        return merged
+        return merged + self._merged_system(systems)
 
     def tools(self, tools: Sequence[Mapping[str, Any]] | None, tool_choice: object = None) -> int:
         """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``),
@@ -583,6 +627,13 @@ class Pricer:
         return self.messages(messages).total + self.tools(tools) + REQUEST_OVERHEAD
 
 
+def _prompt_text(b: Block) -> str:
+    """A system prompt block's text as sent (a recap there by its wire text)."""
+    return b.wire_text if isinstance(b, Recap) else b.text if isinstance(b, Text) else ""
+
+
+#: The formats that send a developer's message in its role (None: maybe them).
+_DEVELOPER_WIRES = (None, "openai", "openai-responses")
 _NAME_RULES = ("openai", "gemini")  # the two tool-name rules writers apply (providers.ids)
 
 
@@ -632,15 +683,16 @@ def price_request(
     fmt: str | None = None,
     *,
     catalog: Catalog | None = None,
+    file_pages: Mapping[str, int] | None = None,
 ) -> MessagePrice:
     """Price a finished provider request body exactly as ``prepare`` budgets it.
 
     Reads the messages back from the body, prices them with the format's conventions
     (labels, tool-image turns), and adds the tool schemas found in the body and the
-    request framing (in ``text``).
+    request framing (in ``text``). ``file_pages``: as given to ``prepare``.
     """
     fmt = fmt or detect_format(body)
-    pricer = Pricer.for_model(model, catalog, wire=fmt)
+    pricer = Pricer.for_model(model, catalog, wire=fmt, file_pages=file_pages)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]
     total = pricer.messages(msgs)
     if fmt in ("gemini", "anthropic"):

@@ -9,50 +9,71 @@ never below the bill; every such price is an estimate, and says so.
   ciphertext could be far below.
 * A Gemini file by URI: a PDF whose pages cannot be counted here costs at most the most pages
   a document may have (``pricing.files.pdf_cost``); any other kind (video, audio, text) at
-  most the model's window, since the provider refuses a longer request (``bounded=False``):
-  in an earlier turn it goes with its exchange, reported; in the current request the fit
-  refuses it, naming it, rather than send the question without its file.
+  most the model's window, since the provider refuses a longer request (``bounded=False``).
+  In an earlier turn such a file goes with its exchange when it does not fit, reported; in
+  the current request the fit refuses it, naming it, rather than send the question without
+  its file (``fit.anchors``).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..catalog import ModelInfo
+from ..errors import ArgumentError
 from ..model import ProviderContent
-from ..providers.native import opaque_chars, parsed, without_opaque
+from ..providers.native import carried_by, opaque_chars, parsed, reference_of, without_opaque
 from .files import MediaCost, pdf_cost
+from .vision import max_image_cost
 
 #: Tokens per character of an opaque field (see the module doc).
 OPAQUE_RATE = 2 / 3
 
 
 def may_go_as_it_came(b: ProviderContent, model: ModelInfo, wire: str | None) -> bool:
-    """Whether ``b`` may be sent as it came: only in its provider's own format. With no
-    target named, only to a model of that provider (which may still be reached through an
-    OpenAI-compatible endpoint, where it gets the text): gpt-4o is never sent Gemini's
-    ``file_data``, so a PDF by URI costs it the text its writer sends, not 1,000 pages."""
+    """Whether ``b`` may be sent as it came: only in its provider's own format
+    (``native.carried_by``). With no target named, only to a model of that provider (which
+    may still be reached through an OpenAI-compatible endpoint, where it gets the text):
+    gpt-4o is never sent Gemini's ``file_data``, so a PDF by URI costs it the text its
+    writer sends, not 1,000 pages."""
     if wire is not None:
-        return wire == b.provider
+        return carried_by(b, wire)
     return model.provider == b.provider
 
 
 def provider_content_cost(
-    b: ProviderContent, model: ModelInfo, count: Callable[[str], int]
+    b: ProviderContent,
+    model: ModelInfo,
+    count: Callable[[str], int],
+    file_pages: Mapping[str, int] | None = None,
 ) -> MediaCost:
     """The tokens ``model``'s provider bills for ``b`` at most (``count``: the model's
-    text counter)."""
+    text counter). ``file_pages``: the pages the caller says a file by reference has (by
+    its id, URL or URI): it is priced as a PDF of that many pages, at the provider's rate."""
     raw = parsed(b)
-    if b.kind == "file_data":
-        mime = (raw.get("file_data") or {}).get("mime_type")
-        if mime == "application/pdf":
-            return pdf_cost(None, model)
-        window = model.context_window
+    window = model.context_window
+    if b.kind == "image":  # by a file id: at most the model's per-image maximum
+        detail = raw.get("detail")
+        most = max_image_cost(model, detail if isinstance(detail, str) else None)
+        return MediaCost(most.tokens, False, "an image by file id: its size is not known "
+                         "here, so the model's per-image maximum")  # fmt: skip
+    by_reference = _file_by_reference(b, raw)
+    if by_reference is not None:
+        what, pdf = by_reference
+        declared = (file_pages or {}).get(reference_of(b) or "")
+        if declared is not None:
+            cost = pdf_cost(declared, model)
+            return MediaCost(cost.tokens, False, f"{cost.note}, as the caller declared")
+        if pdf:
+            bound = pdf_cost(None, model)
+            if bound.tokens < window:
+                return bound
+            what = f"{what}, {bound.note},"
         return MediaCost(
-            window, False, f"a file of type {mime} by URI has no length here: at most the "
-            f"model's {window:,}-token window (the provider refuses a longer request)", False,
+            window, False, f"{what} has no length here: at most the model's {window:,}-token "
+            "window (the provider refuses a longer request)", False,
         )  # fmt: skip
     readable = count(json.dumps(without_opaque(raw), ensure_ascii=False))
     hidden = math.ceil(opaque_chars(raw) * OPAQUE_RATE)
@@ -60,3 +81,39 @@ def provider_content_cost(
     if hidden:
         note += f", and {hidden:,} for its encrypted or signed fields (2 tokens per 3 characters)"
     return MediaCost(readable + hidden, False, note)
+
+
+def _file_by_reference(b: ProviderContent, raw: dict[str, object]) -> tuple[str, bool] | None:
+    """(how a person names it, whether it is a PDF) for a file whose bytes are not in the
+    request — a Gemini ``file_data``, an Anthropic document by URL (a PDF: Anthropic's
+    ``url`` source takes PDFs only) or Files API id, an OpenAI file by id or URL (a PDF when
+    its name says so) — or None for any other block."""
+    if b.kind == "file_data":
+        mime = _get(raw, "file_data", "mime_type")
+        return f"a file of type {mime} by URI", mime == "application/pdf"
+    if b.provider == "anthropic" and b.kind == "document":
+        kind = _get(raw, "source", "type")
+        return f"a document by {'URL' if kind == 'url' else 'file id'}", kind == "url"
+    if b.provider == "openai" and b.kind == "file":
+        name = raw.get("filename")
+        pdf = isinstance(name, str) and name.lower().endswith(".pdf")
+        return f"a file by {'id' if 'file_id' in raw else 'URL'}", pdf
+    return None
+
+
+def _get(raw: dict[str, object], outer: str, key: str) -> object:
+    inner = raw.get(outer)
+    return inner.get(key) if isinstance(inner, dict) else None
+
+
+def check_file_pages(file_pages: Mapping[str, int] | None) -> dict[str, int]:
+    """``file_pages`` as a dict, each value a positive whole number (``ArgumentError``)."""
+    out: dict[str, int] = {}
+    for ref, pages in (file_pages or {}).items():
+        if not isinstance(ref, str) or type(pages) is not int or pages < 1:
+            raise ArgumentError(
+                "file_pages", "a mapping of file ids or URLs to page counts (1 or more)",
+                {ref: pages},
+            )  # fmt: skip
+        out[ref] = pages
+    return out

@@ -133,8 +133,11 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
             text = c.expect_str(b.get("text"), p, "text")
             block = c.text_block(text) if role == "user" else Text(text)
             out.append(_cached(block, b, p) if isinstance(block, Text) else block)
+        elif kind in ("image", "document") and _by_reference(b):  # as it came
+            out.append(native.read_block(TARGET, b, p, kind))
         elif kind == "image":
-            out.append(_cached(_read_image(b, p), b, p))
+            out.append(_cached(_read_image(b, p), b, p))  # as it came, cache_control and all
+            out.append(native.read_block(TARGET, b, p, "document"))
         elif kind == "document":
             out.append(_cached(_read_document(b, p), b, p))
         elif kind == "tool_use":
@@ -180,6 +183,18 @@ def _read_image(b: dict[str, Any], path: str) -> Image:
     raise ContentError(at + ".type", f"image source type {describe(kind)} is not supported")
 
 
+def _by_reference(b: dict[str, Any]) -> bool:
+    """A document or image whose bytes are not in the request, kept as it came (``native``):
+    a ``file`` from Anthropic's Files API (its ``file_id``), or a document's PDF by ``url``
+    (an image by URL is an ``Image``: every provider takes one)."""
+    src = b.get("source")
+    kind = src.get("type") if isinstance(src, dict) else None
+    if b.get("type") == "image" and kind != "file":
+        return False
+    key = {"url": "url", "file": "file_id"}.get(kind) if isinstance(kind, str) else None
+    return key is not None and isinstance(src, dict) and isinstance(src.get(key), str)
+
+
 def _read_document(b: dict[str, Any], path: str) -> FileAttachment:
     src = c.expect_dict(b.get("source"), path + ".source")
     name = c.name_or(b.get("title"), "document")
@@ -193,6 +208,9 @@ def _read_document(b: dict[str, Any], path: str) -> FileAttachment:
             data=InlineData(c.expect_str(src.get("data"), at, "data")),
             media_type=c.expect_str(src.get("media_type"), at, "media_type"),
         )
+    if kind in ("url", "file"):  # (read by reference when the field is there)
+        key = "url" if kind == "url" else "file_id"
+        raise ContentError(f"{at}.{key}", f"a {kind} source needs {key} (a string)")
     raise ContentError(at + ".type", f"document source type {describe(kind)} is not supported")
 
 
@@ -257,8 +275,12 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
     turns = _alternating(out)
     _trim_prefill(turns, last_assistant, notices)
     body: dict[str, Any] = {"messages": turns}
-    system_blocks = [
-        b for m in messages if m.role == "system" for b in m.content if isinstance(b, Text)
+    system_blocks = [  # a recap there too (compaction may fold one into the prompt)
+        Text(b.wire_text) if isinstance(b, Recap) else b
+        for m in messages
+        if m.role == "system"
+        for b in m.content
+        if isinstance(b, Text | Recap)
     ]
     if any(b.cache for b in system_blocks):  # caching breakpoints need the block form
         body["system"] = [_with_cache({"type": "text", "text": b.text}, b) for b in system_blocks]
@@ -561,7 +583,7 @@ def stream(
     response_model: str | None = None
     request_id: str | None = None
     events = 0
-    sdk_stream = client.messages.create(**body, stream=True)
+    sdk_stream = client.messages.create(**sdk_kwargs(body), stream=True)
     notes: list[str] = []
 
     def assembled() -> Message:
@@ -625,9 +647,36 @@ def stream(
     )
 
 
+#: The beta Anthropic's Files API needs on a request whose documents name a file by id.
+FILES_BETA = "files-api-2025-04-14"
+
+
+def sdk_kwargs(body: Mapping[str, Any]) -> dict[str, Any]:
+    """``body`` as the SDK's ``messages.create`` takes it: with the Files API beta header
+    when a document's or image's source is a ``file`` (Anthropic refuses the id without it)."""
+    out = dict(body)
+    if any(_names_a_file(turn) for turn in body.get("messages") or ()):
+        out["extra_headers"] = {"anthropic-beta": FILES_BETA}
+    return out
+
+
+def _names_a_file(turn: Any) -> bool:
+    content = turn.get("content") if isinstance(turn, dict) else None
+    for b in content if isinstance(content, list) else ():
+        if not isinstance(b, dict):
+            continue
+        inner = b.get("content") if b.get("type") == "tool_result" else None
+        if isinstance(inner, list) and _names_a_file({"content": inner}):
+            return True
+        source = b.get("source") if b.get("type") in ("document", "image") else None
+        if isinstance(source, dict) and source.get("type") == "file":
+            return True
+    return False
+
+
 def complete(client: Any, body: Mapping[str, Any]) -> object:
     """One request without streaming; the text of the reply's text blocks."""
-    response = client.messages.create(**body)
+    response = client.messages.create(**sdk_kwargs(body))
     blocks = getattr(response, "content", None)
     if not isinstance(blocks, list):
         raise ValueError("reply has no content blocks")
@@ -647,6 +696,7 @@ FORMAT = ProviderFormat(
     sdk="anthropic",
     stream=stream,
     complete=complete,
+    sdk_kwargs=sdk_kwargs,
 )
 
 

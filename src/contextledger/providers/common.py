@@ -19,8 +19,6 @@ Conventions (each is read back by the readers, so a round trip restores the bloc
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -28,7 +26,17 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import ContentError, SendError, StreamInterrupted, describe
-from ..model import Block, FileAttachment, Image, InlineData, Message, Reasoning, Recap, Text
+from ..model import (
+    IMAGE_MEDIA_TYPES,
+    Block,
+    FileAttachment,
+    Image,
+    InlineData,
+    Message,
+    Reasoning,
+    Recap,
+    Text,
+)
 from ..report import Notice
 from .ids import name_accepted, speaker_name
 
@@ -136,34 +144,21 @@ def parse_data_url(url: str, path: str) -> tuple[str, InlineData]:
     return header[: -len(";base64")].lower(), InlineData(url, comma + 1)
 
 
-# The formats every provider takes, by the bytes they start with (RIFF....WEBP needs 12).
-_IMAGE_MAGIC = (
-    (b"\x89PNG", "image/png"),
-    (b"\xff\xd8\xff", "image/jpeg"),
-    (b"GIF8", "image/gif"),
-)
-
-
 def sent_media_type(labelled: str, data: InlineData) -> str:
     """The media type to send for inline image data: the format its bytes are in, not the
     app's label. Anthropic answers 400 "Image does not match the provided media type" for
     JPEG bytes labelled image/png, and both it and Gemini refuse the common misspelling
-    ``image/jpg``. Only the first 16 base64 characters are read.
+    ``image/jpg``. Only the first 16 base64 characters are read (``InlineData.image_type``);
+    bytes in a format not every provider takes (BMP, TIFF) keep their label.
 
     >>> sent_media_type("image/png", InlineData("/9j/4AAQSkZJRgABAQ"))
     'image/jpeg'
     >>> sent_media_type("image/jpg", InlineData("not-an-image"))
     'image/jpeg'
     """
-    try:
-        head = base64.b64decode(data.prefix(16), validate=False)
-    except (ValueError, binascii.Error):
-        head = b""
-    for magic, media_type in _IMAGE_MAGIC:
-        if head.startswith(magic):
-            return media_type
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "image/webp"
+    sniffed = data.image_type()
+    if sniffed in IMAGE_MEDIA_TYPES:
+        return sniffed
     labelled = labelled.lower()
     return "image/jpeg" if labelled == "image/jpg" else labelled
 

@@ -7,6 +7,11 @@ it came, written back verbatim to that provider, and as a readable text to the o
   back in the reply and must go back as they came, the result after its use.
 * **Gemini** code execution (``executable_code``, ``code_execution_result``) and files by
   URI that are not images (``file_data``: a PDF uploaded with the Files API).
+* **Files by reference**, whose bytes are not in the request: an Anthropic ``document``
+  whose source is a ``url`` (a PDF) or a ``file`` (an id from Anthropic's Files API), and an
+  OpenAI file by id (Chat ``file`` parts, Responses ``input_file``) or by URL (Responses
+  ``file_url``). An OpenAI file is kept as ``{"file_id"|"file_url", "filename"?}`` (kind
+  ``file``): both OpenAI APIs take an id, each in its own part; only Responses takes a URL.
 
 Another provider cannot take them: it gets the rendition (the search results' titles and
 URLs, the code and its output, which file), each reported with a notice a UI can show.
@@ -64,6 +69,77 @@ def read_block(provider: str, raw: Mapping[str, Any], path: str, kind: str = "")
     return ProviderContent(provider, kind, text, _rendition(kind, raw))
 
 
+#: The fields an OpenAI file by reference keeps (Chat's ``file`` object, a Responses
+#: ``input_file`` part).
+OPENAI_FILE_FIELDS = ("file_id", "file_url", "filename")
+
+
+def read_openai_file(spec: Mapping[str, Any], path: str) -> ProviderContent:
+    """An OpenAI file by reference (``file_id``, or ``file_url`` in Responses) as kept."""
+    kept = {k: spec[k] for k in OPENAI_FILE_FIELDS if k in spec and spec[k] is not None}
+    for k, v in kept.items():
+        if not isinstance(v, str) or not v:
+            raise ContentError(f"{path}.{k}", f"{k} must be a non-empty string")
+    if "file_id" not in kept and "file_url" not in kept:
+        raise ContentError(path, "a file needs file_data, file_id or file_url")
+    return read_block("openai", kept, path, "file")
+
+
+def read_openai_image(part: Mapping[str, Any], path: str) -> ProviderContent:
+    """A Responses ``input_image`` by ``file_id`` as kept (its ``detail`` too)."""
+    kept = {k: part[k] for k in ("file_id", "detail") if part.get(k) is not None}
+    if not isinstance(kept["file_id"], str) or not kept["file_id"]:
+        raise ContentError(f"{path}.file_id", "file_id must be a non-empty string")
+    if kept.get("detail") not in (None, "auto", "low", "high", "original"):
+        raise ContentError(f"{path}.detail", f"unknown image detail {kept['detail']!r}")
+    return read_block("openai", kept, path, "image")
+
+
+def carried_by(b: ProviderContent, target: str) -> bool:
+    """Whether ``target``'s writer sends ``b`` as it came (in its own shape); else it gets
+    the rendition, reported. An OpenAI file goes to both OpenAI APIs, but a URL only to
+    Responses (Chat Completions has no file URL).
+
+    >>> f = read_openai_file({"file_url": "https://x.test/a.pdf"}, "p")
+    >>> carried_by(f, "openai-responses"), carried_by(f, "openai"), carried_by(f, "gemini")
+    (True, False, False)
+    """
+    if b.provider == "openai" and b.kind == "file":
+        return target == "openai-responses" or (target == "openai" and "file_id" in parsed(b))
+    if b.provider == "openai":  # an image by file id: Chat's image_url takes no id
+        return target == "openai-responses"
+    return target == b.provider
+
+
+def openai_file_part(b: ProviderContent, target: str) -> dict[str, Any]:
+    """An OpenAI file by reference as ``target``'s part (``carried_by`` said it goes)."""
+    kept = parsed(b)
+    if b.kind == "image":
+        return {"type": "input_image", **kept}
+    if target == "openai-responses":
+        return {"type": "input_file", **kept}
+    return {"type": "file", "file": {k: v for k, v in kept.items() if k != "file_url"}}
+
+
+def reference_of(b: ProviderContent) -> str | None:
+    """How a file by reference is named — its id, URL or Gemini file URI — or None.
+
+    >>> reference_of(read_openai_file({"file_id": "file-abc"}, "p"))
+    'file-abc'
+    """
+    raw = parsed(b)
+    if b.kind == "file_data":
+        found = _field(raw, "file_data").get("file_uri")
+    elif b.kind in ("document", "image"):
+        source = _field(raw, "source") or raw
+        found = source.get("url") or source.get("file_id")
+    elif b.provider == "openai" and b.kind == "file":
+        found = raw.get("file_id") or raw.get("file_url")
+    else:
+        found = None
+    return found if isinstance(found, str) else None
+
+
 def parsed(b: ProviderContent) -> dict[str, Any]:
     """The block as it came (what its provider gets back)."""
     value = json.loads(b.raw)
@@ -85,21 +161,26 @@ def as_text(b: ProviderContent, path: str, target: str, notices: list[Notice]) -
 
 
 def as_texts(messages: Sequence[Message], target: str, notices: list[Notice]) -> Sequence[Message]:
-    """``messages`` for a writer with no content of its own provider's kind (the OpenAI
-    formats): each :class:`ProviderContent` block becomes its rendition, reported."""
+    """``messages`` for an OpenAI writer: each :class:`ProviderContent` block it does not
+    carry (another provider's; an OpenAI file outside a user turn, or by URL in Chat)
+    becomes its rendition, reported."""
     if not any(type(b) is ProviderContent for m in messages for b in m.content):
         return messages
     out: list[Message] = []
     for i, m in enumerate(messages):
-        if any(type(b) is ProviderContent for b in m.content):
+        if any(_as_text_in(b, m, target) for b in m.content):
             m = m.with_content(
                 Text(as_text(b, f"messages[{i}].content[{j}]", target, notices))
-                if isinstance(b, ProviderContent)
+                if isinstance(b, ProviderContent) and _as_text_in(b, m, target)
                 else b
                 for j, b in enumerate(m.content)
             )
         out.append(m)
     return out
+
+
+def _as_text_in(b: object, m: Message, target: str) -> bool:
+    return isinstance(b, ProviderContent) and not (m.role == "user" and carried_by(b, target))
 
 
 def _rendition(kind: str, raw: Mapping[str, Any]) -> str:
@@ -117,6 +198,20 @@ def _rendition(kind: str, raw: Mapping[str, Any]) -> str:
     if kind == "file_data":
         f = _field(raw, kind)
         return f"[{f.get('mime_type', 'file')} file at {f.get('file_uri', '?')}]"
+    if kind == "file":  # OpenAI's, by id or URL
+        where = raw.get("file_id") or raw.get("file_url") or "?"
+        name = raw.get("filename")
+        return f"[file {name!r} ({where})]" if isinstance(name, str) else f"[file {where}]"
+    if kind == "image":  # by a file id (Anthropic's Files API, or OpenAI's)
+        where = _field(raw, "source").get("file_id") or raw.get("file_id") or "?"
+        return f"[image {where}]"
+    if kind == "document":  # Anthropic's, by URL or Files API id
+        src = _field(raw, "source")
+        where = src.get("url") or src.get("file_id") or "?"
+        title = raw.get("title")
+        return (
+            f"[document {title!r} ({where})]" if isinstance(title, str) else f"[document {where}]"
+        )
     lines = [f"[{kind}]", *_leaves(raw.get("content"))]
     return "\n".join(lines)
 
@@ -185,9 +280,14 @@ __all__ = [
     "GEMINI_KINDS",
     "as_text",
     "as_texts",
+    "carried_by",
     "is_anthropic_server_block",
     "opaque_chars",
+    "openai_file_part",
     "parsed",
     "read_block",
+    "read_openai_file",
+    "read_openai_image",
+    "reference_of",
     "without_opaque",
 ]

@@ -19,6 +19,7 @@ from ..model import (
     Image,
     InlineData,
     Message,
+    ProviderContent,
     Reasoning,
     Recap,
     Text,
@@ -73,7 +74,13 @@ def read(messages: Sequence[Any], path: str = "messages", start: int = 0) -> tup
         mid = str(msg["id"]) if isinstance(msg.get("id"), str) else f"m{i}"
         if role in ("system", "developer"):
             out.append(
-                Message("system", _read_parts(msg.get("content"), p, "system"), id=mid, name=name)
+                Message(
+                    "system",
+                    _read_parts(msg.get("content"), p, "system"),
+                    id=mid,
+                    name=name,
+                    developer=role == "developer",
+                )
             )
         elif role == "user":
             blocks = _read_parts(msg.get("content"), p, "user")
@@ -134,13 +141,14 @@ def _read_image(spec: dict[str, Any], path: str) -> Image:
     return Image(url=url, detail=detail)
 
 
-def _read_file(spec: dict[str, Any], path: str) -> FileAttachment:
+def _read_file(spec: dict[str, Any], path: str) -> FileAttachment | ProviderContent:
+    """A file part: inline ``file_data`` (a data URL), or a ``file_id`` from OpenAI's Files
+    API, kept by reference (``native``)."""
     name = c.name_or(spec.get("filename"), "file")
     file_data = spec.get("file_data")
-    if not isinstance(file_data, str):
-        raise ContentError(
-            path, "file parts need inline file_data (file_id references are not supported)"
-        )
+    if file_data is None:
+        return native.read_openai_file(spec, path + ".file")
+    file_data = c.expect_str(file_data, path + ".file", "file_data")
     media_type, data = c.parse_data_url(file_data, path)
     return FileAttachment(name=name, data=data, media_type=media_type)
 
@@ -238,7 +246,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
             out.append(_tool_images_turn(pending_images))
             pending_images = []
         if m.role == "system":
-            out.append(_named({"role": "system", "content": m.text}, m))
+            out.append(_named({"role": m.wire_role, "content": m.text}, m))
         elif m.role == "user":
             out.append(_named({"role": "user", "content": _user_content(m, p)}, m))
         elif m.role == "assistant":
@@ -355,6 +363,8 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
             parts.append(image_part(b, p))
         elif isinstance(b, FileAttachment):
             parts.append(_file_part(b))
+        elif isinstance(b, ProviderContent):  # an OpenAI file by id (as_texts kept it)
+            parts.append(native.openai_file_part(b, TARGET))
         elif isinstance(b, Audio):
             parts.append(
                 {"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}}

@@ -112,7 +112,9 @@ def read(payload: Mapping[str, Any] | Sequence[Any] | str, start: int = 0) -> tu
             if role == "user":
                 out.append(Message("user", tuple(c.strip_labels(list(blocks))), id=f"m{i}"))
             else:
-                out.append(Message("system", tuple(blocks), id=f"m{i}"))
+                out.append(
+                    Message("system", tuple(blocks), id=f"m{i}", developer=role == "developer")
+                )
         else:
             raise ContentError(
                 p + (".role" if kind == "message" else ".type"),
@@ -199,12 +201,12 @@ def _read_parts(content: list[Any], path: str, role: str) -> list[Block]:
     return out
 
 
-def _read_image(part: dict[str, Any], path: str) -> Image:
+def _read_image(part: dict[str, Any], path: str) -> Image | ProviderContent:
     url = part.get("image_url")
+    if url is None and part.get("file_id") is not None:  # kept by reference (``native``)
+        return native.read_openai_image(part, path)
     if not isinstance(url, str):
-        raise ContentError(
-            path, "input_image needs image_url (file_id references are not supported)"
-        )
+        raise ContentError(path, "input_image needs image_url or file_id")
     detail = c.image_detail(part.get("detail"), path + ".detail")
     detail = None if detail == "auto" else detail
     if url.startswith("data:"):
@@ -213,12 +215,13 @@ def _read_image(part: dict[str, Any], path: str) -> Image:
     return Image(url=url, detail=detail)
 
 
-def _read_file(part: dict[str, Any], path: str) -> FileAttachment:
+def _read_file(part: dict[str, Any], path: str) -> FileAttachment | ProviderContent:
+    """An ``input_file``: inline ``file_data`` (a data URL), or a ``file_id`` or
+    ``file_url``, kept by reference (``native``)."""
     data = part.get("file_data")
-    if not isinstance(data, str):
-        raise ContentError(
-            path, "input_file needs inline file_data (file_id references are not supported)"
-        )
+    if data is None:
+        return native.read_openai_file(part, path)
+    data = c.expect_str(data, path, "file_data")
     media_type, inline = c.parse_data_url(data, path)
     name = c.name_or(part.get("filename"), "file")
     return FileAttachment(name=name, data=inline, media_type=media_type)
@@ -259,7 +262,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
     for i, m in enumerate(messages):
         p = f"messages[{i}]"
         if m.role == "system":
-            out.append({"type": "message", "role": "system", "content": m.text})
+            out.append({"type": "message", "role": m.wire_role, "content": m.text})
         elif m.role == "user":
             out.append({"type": "message", "role": "user", "content": _user_content(m, p)})
         elif m.role == "assistant":
@@ -311,6 +314,8 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
                 parts.append({"type": "input_text", "text": c.attachment_text(b)})
             else:
                 parts.append(_input_file(b))
+        elif isinstance(b, ProviderContent):  # an OpenAI file by reference (as_texts kept it)
+            parts.append(native.openai_file_part(b, TARGET))
         elif isinstance(b, Audio):
             parts.append(
                 {"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}}

@@ -183,6 +183,8 @@ def message_to_dict(message: Message) -> dict[str, Any]:
         out["id"] = message.id
     if message.name is not None:
         out["name"] = message.name
+    if message.developer:
+        out["developer"] = True
     out["content"] = [block_to_dict(b) for b in message.content]
     return out
 
@@ -211,11 +213,14 @@ def message_from_dict(raw: Any, path: str = "message") -> Message:
         raise ContentError(f"{path}.id", "expected a string")
     if name is not None and not isinstance(name, str):
         raise ContentError(f"{path}.name", "expected a string")
-    extra = set(raw) - {"role", "content", "id", "name"}
+    developer = raw.get("developer", False)
+    if not isinstance(developer, bool) or (developer and role != "system"):
+        raise ContentError(f"{path}.developer", "expected true on a system message, or nothing")
+    extra = set(raw) - {"role", "content", "id", "name", "developer"}
     if extra:
         raise ContentError(path, f"unknown field(s): {_names(extra)}")
     blocks = tuple(block_from_dict(b, f"{path}.content[{i}]") for i, b in enumerate(content))
-    return Message(role, blocks, id=mid, name=name)  # type: ignore[arg-type]  # role checked above
+    return Message(role, blocks, id=mid, name=name, developer=developer)  # type: ignore[arg-type]  # role checked above
 
 
 def _encode(obj: Any) -> str:

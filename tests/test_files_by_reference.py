@@ -1,0 +1,222 @@
+"""Files whose bytes are not in the request, as users paste them: an Anthropic ``document``
+by ``url`` or Files API ``file`` id, an OpenAI Chat ``file`` part by ``file_id``, a Responses
+``input_file`` by ``file_id`` or ``file_url``. They were refused; they are read, sent as they
+came where the target takes them (the SDKs' types: ``DocumentBlockParam.source``,
+``ChatCompletionContentPartParam`` ``File``, ``ResponseInputFileParam``), as a readable text
+elsewhere (reported), and priced at a documented bound — never guessed low."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from contextledger import fit, prepare, translate
+from contextledger.errors import ArgumentError, ContentError
+from contextledger.pricing.messages import price_request
+from contextledger.providers.anthropic import FILES_BETA, sdk_kwargs
+from stub_responses import validate_responses
+from stub_server import Invalid, StubServer, validate_anthropic, validate_openai
+
+STUB = StubServer()
+HEADERS = {"authorization": "Bearer k", "x-api-key": "k", "anthropic-version": "2023-06-01"}
+MODELS = {"openai": "gpt-4.1", "openai-responses": "gpt-4.1", "anthropic": "claude-sonnet-4-5",
+          "gemini": "gemini-2.5-flash"}  # fmt: skip
+CHAT_FILE = {"type": "file", "file": {"file_id": "file-abc", "filename": "q3.pdf"}}
+RESPONSES_ID = {"type": "input_file", "file_id": "file-abc", "filename": "q3.pdf"}
+RESPONSES_URL = {"type": "input_file", "file_url": "https://files.test/q3.pdf"}
+DOC_URL = {"type": "document", "source": {"type": "url", "url": "https://files.test/b.pdf"},
+           "title": "B", "cache_control": {"type": "ephemeral"}}  # fmt: skip
+DOC_FILE = {"type": "document", "source": {"type": "file", "file_id": "file_011"}}
+IMAGE_FILE = {"type": "image", "source": {"type": "file", "file_id": "file_022"}}
+RESPONSES_IMAGE = {"type": "input_image", "file_id": "file-img", "detail": "high"}
+
+
+def _chat(part: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"role": "user", "content": [{"type": "text", "text": "summarize"}, part]},
+            {"role": "assistant", "content": "Revenue rose."}, {"role": "user", "content": "why?"}]  # fmt: skip
+
+
+def _responses(part: dict[str, Any]) -> dict[str, Any]:
+    return {"input": [{"role": "user", "content": [{"type": "input_text", "text": "read"}, part]},
+                      {"role": "assistant", "content": "ok"}, {"role": "user", "content": "why?"}]}  # fmt: skip
+
+
+def _anthropic(block: dict[str, Any]) -> dict[str, Any]:
+    return {"messages": [{"role": "user", "content": [block, {"type": "text", "text": "what?"}]},
+                         {"role": "assistant", "content": "it"}, {"role": "user", "content": "why?"}]}  # fmt: skip
+
+
+HISTORIES = {
+    "chat file_id": _chat(CHAT_FILE),
+    "responses file_id": _responses(RESPONSES_ID),
+    "responses file_url": _responses(RESPONSES_URL),
+    "anthropic url": _anthropic(DOC_URL),
+    "anthropic file": _anthropic(DOC_FILE),
+    "anthropic image file": _anthropic(IMAGE_FILE),
+    "responses image file_id": _responses(RESPONSES_IMAGE),
+}
+# where each goes as it came (else as text, reported)
+AS_IT_CAME = {
+    "chat file_id": {"openai": CHAT_FILE, "openai-responses": RESPONSES_ID},
+    "responses file_id": {"openai": CHAT_FILE, "openai-responses": RESPONSES_ID},
+    "responses file_url": {"openai-responses": RESPONSES_URL},
+    "anthropic url": {"anthropic": DOC_URL},
+    "anthropic file": {"anthropic": DOC_FILE},
+    "anthropic image file": {"anthropic": IMAGE_FILE},
+    "responses image file_id": {"openai-responses": RESPONSES_IMAGE},
+}
+# the least a kept one is priced at: a file at its pages' bound, an image at the per-image most
+AT_LEAST = {"anthropic image file": 1_568, "responses image file_id": 1_445}
+
+
+def _validate(body: dict[str, Any], target: str) -> None:
+    full = {"model": MODELS[target], **body}
+    if target == "openai":
+        validate_openai(full, STUB)
+    elif target == "openai-responses":
+        validate_responses(full, HEADERS, STUB)
+    elif target == "anthropic":
+        kwargs = sdk_kwargs({**full, "max_tokens": 100})
+        beta = kwargs.pop("extra_headers", {})
+        validate_anthropic(kwargs, {**HEADERS, **beta}, STUB)
+
+
+def _first_turn_parts(body: dict[str, Any], target: str) -> list[Any]:
+    key, inner = {"openai": ("messages", "content"), "openai-responses": ("input", "content"),
+                  "anthropic": ("messages", "content"), "gemini": ("contents", "parts")}[target]  # fmt: skip
+    content = body[key][0][inner]
+    return content if isinstance(content, list) else [content]
+
+
+def test_every_shape_is_read_and_sent_as_it_came_or_as_text_reported() -> None:
+    wrong = {}
+    for case, history in HISTORIES.items():
+        for target, model in MODELS.items():
+            out = translate(history, target, model=model)
+            parts = _first_turn_parts(out.body, target)
+            expected = AS_IT_CAME[case].get(target)
+            if expected is not None:
+                ok = expected in parts and not out.notices
+            else:
+                ok = any("[" in str(p) and ("file" in str(p) or "document" in str(p))
+                         for p in parts) and any(n.kind == "replaced" for n in out.notices)  # fmt: skip
+            _validate(out.body, target)
+            if not ok:
+                wrong[(case, target)] = (parts, out.notices)
+    assert not wrong
+
+
+def test_priced_at_a_bound_as_sent_and_an_estimate() -> None:
+    """Sent as it came, a file by id or URL is priced at the most it may cost (a PDF's most
+    pages, else the window; an image, the model's per-image maximum) and the report says it
+    is an estimate; budgeted == body."""
+    wrong = {}
+    for case, history in HISTORIES.items():
+        for target in AS_IT_CAME[case]:
+            model = "gpt-4.1" if target.startswith("openai") else "claude-sonnet-4-5"
+            try:
+                prepared = prepare(history, model, target=target)
+            except ContentError:
+                continue  # the bound does not fit (tested below)
+            sent = price_request(prepared.body, model, target).total
+            kept = any(str(AS_IT_CAME[case][target]) in str(p) for p in _first_turn_parts(
+                prepared.body, target))  # fmt: skip
+            estimated = any(n.kind == "estimated" for n in prepared.report.notices)
+            least = AT_LEAST.get(case, 100_000)
+            if prepared.report.used != sent or (kept and (sent < least or not estimated)):
+                wrong[(case, target)] = (prepared.report.used, sent, kept, estimated)
+    assert not wrong
+
+
+def test_in_the_current_request_a_bound_over_the_window_is_refused_naming_it() -> None:
+    """Claude's window holds neither a file id of unknown type nor a PDF of 100 pages at
+    3,000 tokens a page: the question is never sent without its file."""
+    current = {"messages": [{"role": "user", "content": [DOC_FILE, {"type": "text", "text": "?"}]}]}
+    with pytest.raises(ContentError) as err:
+        fit(current, "claude-sonnet-4-5", target="anthropic")
+    assert err.value.path == "message 'm0' content[0]" and "inline" in err.value.reason
+
+
+def test_the_anthropic_client_sends_the_files_beta_for_a_file_id() -> None:
+    body = translate(HISTORIES["anthropic file"], "anthropic").body
+    assert sdk_kwargs(body)["extra_headers"] == {"anthropic-beta": FILES_BETA}
+    assert "extra_headers" not in sdk_kwargs(
+        translate(HISTORIES["anthropic url"], "anthropic").body
+    )
+
+
+@pytest.mark.parametrize(
+    ("target", "part", "error"),
+    [
+        ("openai", {"type": "file", "file": {"filename": "a.pdf"}}, "exactly one of"),
+        ("openai", {"type": "file", "file": {"file_url": "https://x.test/a.pdf"}}, "file_url"),
+        ("openai-responses", {"type": "input_file", "filename": "a.pdf"}, "exactly one of"),
+        ("anthropic", {"type": "document", "source": {"type": "url"}}, "Field required"),
+        ("anthropic", DOC_FILE, FILES_BETA),
+    ],
+)
+def test_the_stubs_refuse_what_the_apis_refuse(target: str, part: Any, error: str) -> None:
+    if target == "anthropic":
+        body = {"model": MODELS[target], "max_tokens": 9, "messages": [
+            {"role": "user", "content": [part, {"type": "text", "text": "?"}]}]}  # fmt: skip
+        with pytest.raises(Invalid, match=error):
+            validate_anthropic(body, HEADERS, STUB)
+        return
+    content = [{"type": "text" if target == "openai" else "input_text", "text": "?"}, part]
+    key = "messages" if target == "openai" else "input"
+    body = {"model": MODELS[target], key: [{"role": "user", "content": content}]}
+    with pytest.raises(Invalid, match=error):
+        _validate(body, target) if target == "openai" else validate_responses(body, HEADERS, STUB)
+
+
+def test_a_reference_missing_its_field_is_a_content_error_naming_it() -> None:
+    bad = {
+        "messages[0].content[1].file": _chat({"type": "file", "file": {"filename": "a.pdf"}}),
+        "messages[0].content[0].source.url": _anthropic(
+            {"type": "document", "source": {"type": "url"}}
+        ),
+    }
+    for path, history in bad.items():
+        with pytest.raises(ContentError) as err:
+            translate(history, "gemini")
+        assert err.value.path == path
+
+
+Q = {"type": "text", "text": "Summarize this contract."}
+CURRENT = {  # review12 P1: the newest request, where a file by reference is usually pasted
+    "anthropic url": ("claude-sonnet-4-5", "https://x.test/c.pdf", {"messages": [
+        {"role": "user", "content": [{"type": "document", "source": {"type": "url",
+                                      "url": "https://x.test/c.pdf"}}, Q]}]}),
+    "anthropic file id": ("claude-opus-4-7", "file_011abc", {"messages": [
+        {"role": "user", "content": [{"type": "document", "source": {"type": "file",
+                                      "file_id": "file_011abc"}}, Q]}]}),
+    "openai file id": ("gpt-4o", "file-abc", [
+        {"role": "user", "content": [{"type": "file", "file": {"file_id": "file-abc"}}, Q]}]),
+    "responses file url": ("gpt-4.1", "https://x.test/c.pdf", {"input": [
+        {"role": "user", "content": [{"type": "input_file", "file_url": "https://x.test/c.pdf"},
+                                     {"type": "input_text", "text": "Summarize."}]}]}),
+}  # fmt: skip
+
+
+def test_the_caller_may_declare_the_pages_of_a_file_by_reference() -> None:
+    """Unknown to the fit, a file's length is known to the app that uploaded it: declared
+    (``file_pages``), the file is priced at the provider's rate for that many pages, an
+    estimate said so, and sent; undeclared and over the window, the refusal says how."""
+    got = {}
+    for case, (model, ref, payload) in CURRENT.items():
+        with pytest.raises(ContentError, match=f"file_pages={{'{ref}': N}}"):
+            fit(payload, model)
+        res = fit(payload, model, file_pages={ref: 12})
+        prepared = prepare(payload, model, file_pages={ref: 12})
+        sent = price_request(prepared.body, model, prepared.format, file_pages={ref: 12}).total
+        notes = [n.text for n in res.report.notices if n.kind == "estimated"]
+        got[case] = (
+            prepared.report.used == sent,
+            ref in json.dumps(prepared.body),
+            any("12 pages" in n and "as the caller declared" in n for n in notes),
+        )
+    assert got == {case: (True, True, True) for case in CURRENT}
+    with pytest.raises(ArgumentError, match="file_pages"):
+        fit(CURRENT["openai file id"][2], "gpt-4o", file_pages={"file-abc": 0})
