@@ -12,6 +12,7 @@ from PIL import Image as PILImage
 
 from contextledger.fit import Fitter
 from contextledger.fit.anchors import _lean, _words_may_fit
+from contextledger.pricing.text import counter_for, estimate_tokens
 from contextledger.providers import openai_chat
 
 MODEL = "gpt-4o"
@@ -122,3 +123,21 @@ def test_an_earlier_request_brought_back_whole_is_priced_alone() -> None:
     kept = {m.id: m for m in out.messages}
     assert kept[f"m{rule}"].text == dicts[rule]["content"]  # pinned whole
     assert sum(index.priced[1:rule]) <= 2
+
+
+def test_what_a_lean_pin_leaves_out_is_estimated_not_tokenized() -> None:
+    """A rule pinned as its own words reports the size of the whole request as an estimate
+    (what is cut is not sent; tokenizing pasted chapters to say so cost a cold fit a third
+    of its time), never below the pin's own size."""
+    chapter = "。".join("这是一个很长的文档段落，讨论数据结构和算法的实现细节" for _ in range(120))
+    rule = f"Never deploy on Fridays. 以下是文档：\n\n{chapter}\n\nKeep answers short."
+    dicts: list[dict[str, Any]] = [{"role": "system", "content": "Be brief."}]
+    dicts.append({"role": "user", "content": rule})
+    for t in range(40):
+        dicts.append({"role": "assistant", "content": f"Step {t} done. " * 20})
+        dicts.append({"role": "user", "content": f"next step {t}, please"})
+    out = Fitter(MODEL, window=3_000, max_output_tokens=500).fit(dicts)
+    (shrunk,) = [c for c in out.report.changes if c.action == "shrunk" and c.message_id == "m1"]
+    assert shrunk.estimated
+    assert shrunk.tokens_before == estimate_tokens(counter_for(MODEL), rule)
+    assert shrunk.tokens_before > shrunk.tokens_after

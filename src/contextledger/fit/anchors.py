@@ -32,7 +32,7 @@ from itertools import islice, takewhile
 from ..errors import BudgetError, ContentError
 from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text
 from ..pricing.messages import Pricer
-from ..pricing.text import tokens_at_least
+from ..pricing.text import estimate_tokens, tokens_at_least
 from ..providers.native import reference_of
 from ..report import Notice
 from .budget import Budget, too_big
@@ -246,7 +246,6 @@ def _words_may_fit(index: HistoryIndex, pricer: Pricer, k: int, room: int) -> bo
 #: who pastes a log or a file says what they want before it or after it.
 _HEAD_CHARS = 600
 _TAIL_CHARS = 1200
-_COUNTED_UP_TO = 1 << 13  # characters of a request cut to its words that are tokenized
 
 
 def _request_words(
@@ -260,9 +259,10 @@ def _request_words(
         if cut is None:
             continue
         short, gone = cut
-        # (a paste of megabytes is not tokenized to say what it cost: about 4 bytes a token)
-        estimated = len(block.text) > _COUNTED_UP_TO
-        before = len(block.text) // 4 if estimated else pricer.text(block.text)
+        # What is cut is not sent: its size is estimated, not tokenized (a cold fit of a
+        # chat of pasted CJK chapters spent a third of its time counting them whole)
+        estimated = True
+        before = estimate_tokens(pricer.counter, block.text)
         after = pricer.text(short)
         reason = (
             f"earlier request pinned as its own words: {gone} did not fit the room kept "
