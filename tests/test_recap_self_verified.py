@@ -91,6 +91,35 @@ def test_a_rename_through_a_program_tool_is_a_file_written_and_a_command_run() -
         ("run", {"cmd": "sed -i 's/60/90/' config/limits.toml"}, ["config/limits.toml"]),
         ("shell", {"cmd": "pytest -q | tee out/pytest.log"}, ["out/pytest.log"]),
         ("shell", {"cmd": "cp -r assets/ build/"}, []),  # a directory, no file
+        # review11 R2: a target directory, a download's output, an archive made, dd, sponge
+        (
+            "shell",
+            {"cmd": "mv -t public/img/ hero.webp logo.svg"},
+            ["public/img/hero.webp", "public/img/logo.svg"],
+        ),
+        ("shell", {"cmd": "cp --target-directory=dist main.js"}, ["dist/main.js"]),
+        (
+            "shell",
+            {"cmd": "install -m 644 app.conf README.md /etc/app/"},
+            ["/etc/app/app.conf", "/etc/app/README.md"],
+        ),
+        (
+            "shell",
+            {"cmd": "curl -fsSLo vendor/fx.json https://fx.example/latest"},
+            ["vendor/fx.json"],
+        ),
+        ("shell", {"cmd": "curl -O https://dl.example/cli-2.1.zip"}, ["cli-2.1.zip"]),
+        (
+            "shell",
+            {"cmd": "wget --output-document=tmp/seed.sql https://x.example/s"},
+            ["tmp/seed.sql"],
+        ),
+        ("shell", {"cmd": "wget -qO- https://get.example/install.sh | sh"}, []),  # to stdout
+        ("shell", {"cmd": "tar -C /srv -xzf bundle.tgz"}, []),  # unpacked: no name known
+        ("shell", {"cmd": "tar cjf backups/db.tar.bz2 data/"}, ["backups/db.tar.bz2"]),
+        ("shell", {"cmd": "dd if=/dev/urandom of=keys/seed.bin count=1"}, ["keys/seed.bin"]),
+        ("shell", {"cmd": "sort -u emails.txt | sponge emails.txt"}, ["emails.txt"]),
+        ("shell", {"cmd": "go build -o bin/worker ./cmd/worker"}, ["bin/worker"]),
         ("shell", {"cmd": "ls src > /dev/null"}, []),
         ("shell", {"cmd": "python - <<EOF\nopen('x.txt','w').write(a > b.txt)\nEOF"}, []),
     ],

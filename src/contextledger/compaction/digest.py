@@ -34,6 +34,7 @@ from urllib.parse import unquote
 
 from ..intent import is_constraint, is_correction, is_nudge, is_substantive, restates_task
 from ..model import Message, ToolCall
+from .actions import is_ui_step, render_action
 from .facts import (
     DEFERRED,
     PROGRAM_LINE,
@@ -56,6 +57,7 @@ SECTIONS = (
     "Files written",
     "Files read",
     "Commands run",
+    "Actions taken",
     "Failures",
     "Numbers that matter",
     "Open requests",
@@ -69,6 +71,7 @@ PRIORITY = (
     "Next step",
     "Failures",
     "Decisions",
+    "Actions taken",
     "Files written",
     "User also said",
     "Commands run",
@@ -1246,6 +1249,8 @@ def digest(
     shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
     passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
     tried: dict[str, list[dict[str, Any]]] = {}  # per tool, the arguments of its failed calls
+    acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
+    done_by: dict[str, int] = {}  # per tool, the actions listed so far
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
@@ -1262,10 +1267,14 @@ def digest(
                 add("Commands run", item)
                 runs.setdefault(item, []).append(i)
                 dismissed[item] = dismissed.get(item, 0) + brushed
-            for p in call_writes(c):
+            writes = call_writes(c)
+            for p in writes:
                 add("Files written", p)
             verdict = verdicts.get(c.id, "")
             reads_of[c.id] = call_reads(c)
+            action = None if cmds or writes or reads_of[c.id] else render_action(c)
+            if action is not None:  # a refund issued, an e-mail sent: said with its result
+                acting[c.id] = (action, i)
             for p in reads_of[c.id]:
                 add("Files read", p)
                 read_at[p] = i
@@ -1298,6 +1307,11 @@ def digest(
                     passed_last[what] = False
                 elif lines or any(a.items() <= args.items() for a in tried.get(what, [])):
                     passed_last[what] = True
+            if r.call_id in acting:
+                item = _act(acting.pop(r.call_id), failing, r.text, done_by, keys["Actions taken"])
+                add("Actions taken", item)
+                if call is not None and is_ui_step(call):  # a click: one of hundreds
+                    noise["Actions taken"].add(item)
             if call is not None and not reads_of.get(call.id):  # a run, not a read's own error
                 if lines:
                     before_failure.update(recent[-3:])
@@ -1327,6 +1341,8 @@ def digest(
                     add("Findings", f"{what}: {line}")
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
             _said(m, goal_text, placed, add)
+    for pending in acting.values():  # called, no result yet
+        add("Actions taken", _act(pending, [], "", done_by, keys["Actions taken"]))
     if sec["Files written"]:
         written = set(sec["Files written"])  # read, then written: it is a written file
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
@@ -1387,6 +1403,26 @@ def digest(
         {"Files read": urgent} if urgent else {},
         {rule: lift for rule, lift in needs.items() if lift in lifts},
     )
+
+
+def _act(
+    action: tuple[str, int],
+    failing: Sequence[str],
+    result: str,
+    done_by: dict[str, int],
+    keys: dict[str, tuple[Any, ...]],
+) -> str:
+    """The line of an action with its result's status ("refund(…): HTTP/1.1 201 Created", "…:
+    failed: 409 Conflict"), ranked for room: what went through before what failed (that
+    is under Failures too), a tool's first few actions before its routine repeats, the
+    newest first."""
+    line, at = action
+    status = f"failed: {failing[0]}" if failing else _clip(" ".join(result.split()[:40]), 120)
+    item = _clip(f"{line}: {status}" if status else line, 400)
+    tool = line.partition("(")[0]
+    done_by[tool] = done_by.get(tool, 0) + 1
+    keys.setdefault(item, (bool(failing), done_by[tool] > _ROUTINE_RUNS, -at))
+    return item
 
 
 PASSED_LATER = "passed on its last run"
@@ -1922,6 +1958,7 @@ _FIRST_ROUND = {
     "Next step": 1,
     "Failures": 10,
     "Decisions": 2,
+    "Actions taken": 3,
     "Files written": 2,
     "Commands run": 2,
     "Numbers that matter": 2,

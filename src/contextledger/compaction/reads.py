@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from ..model import FileAttachment, Message
 from .facts import extract_claims
@@ -119,8 +120,10 @@ def shell_reads(script: str) -> list[str]:
 
 def shell_writes(script: str) -> list[str]:
     """The files a shell script writes, as typed, in order, once each: the new name of a
-    rename or a copy (``mv``, ``git mv``, ``cp``), a file ``touch``, ``tee`` or ``sed -i``
-    writes, a redirection's target (``> notes.md``).
+    rename or a copy (``mv``, ``git mv``, ``cp``, ``rsync``; into a directory, ``-t
+    DIR``), a file ``touch``, ``tee``, ``sponge`` or ``sed -i`` writes, a redirection's
+    target (``> notes.md``), an output flag's file (``curl -o``, ``wget -O``, ``go build
+    -o``), a download named after its URL, an archive ``tar -c`` makes, ``dd of=``.
 
     >>> shell_writes("git mv src/Old.kt src/New.kt && echo ok >> log/run.txt")
     ['src/New.kt', 'log/run.txt']
@@ -235,7 +238,17 @@ _MAKERS = frozenset({"mv", "git mv", "cp", "ln", "install", "move", "copy", "mov
                      "copy-item", "rename-item", "ren", "rename"})  # fmt: skip
 # ... and whose every operand is a file they write
 _WRITERS = frozenset({"touch", "tee", "truncate", "new-item", "set-content", "add-content",
-                      "out-file"})  # fmt: skip
+                      "out-file", "sponge"})  # fmt: skip
+# ... and those that copy to a last operand that may be remote ("scp a.txt host:/srv/")
+_COPIERS = frozenset({"rsync", "scp"})
+# Programs that write the file a flag names: "curl -o x.json", "wget -O x.tgz", "go build
+# -o bin/app", "sort -o sorted.txt", "pg_dump -f dump.sql", "openssl … -out key.pem"
+_OUTPUT_FLAGS: dict[str, tuple[str, ...]] = {
+    "curl": ("-o", "--output"), "wget": ("-O", "--output-document"), "go": ("-o",),
+    "gcc": ("-o",), "g++": ("-o",), "cc": ("-o",), "clang": ("-o",), "clang++": ("-o",),
+    "pandoc": ("-o", "--output"), "sort": ("-o", "--output"), "pg_dump": ("-f", "--file"),
+    "openssl": ("-out",), "yt-dlp": ("-o", "--output"),
+}  # fmt: skip
 _SINK = re.compile(r"^(?:/dev/\w+|&\d|nul|\$null)$", re.IGNORECASE)
 
 
@@ -251,13 +264,78 @@ def _writes(c: _Command) -> list[str]:
     program = _program(c)
     args = words[2:] if program == "git mv" else words[1:]
     operands = [w for w in _plain_operands(args) if not _SINK.match(w)]
-    if program in _MAKERS and len(operands) >= 2:
-        out.append(operands[-1])
+    into = _flag_values(args, ("-t", "--target-directory")) if program in _MAKERS else []
+    if into:  # "mv -t build/ a.js b.js": each source, in the directory
+        out += [_inside(into[0], w) for w in operands if w != into[0] and looks_like_file(w)]
+    elif program in _MAKERS | _COPIERS and len(operands) >= 2:
+        last = operands[-1]
+        if len(operands) > 2 or last.endswith(("/", "\\")):  # "cp a.py b.py dist/"
+            out += [_inside(last, w) for w in operands[:-1] if looks_like_file(w)]
+        else:
+            out.append(last)
     elif program in _WRITERS:
         out += operands
     elif program == "sed" and any(w == "-i" or w.startswith(("-i", "--in-place")) for w in args):
         out += [w for w in _operands("sed", [w for w in args if not w.startswith("-i")])]
+    elif program in _OUTPUT_FLAGS:
+        out += [w for w in _flag_values(args, _OUTPUT_FLAGS[program]) if not _SINK.match(w)]
+        out += _fetched_names(program, args, operands)
+    elif program == "tar" and args and re.fullmatch(r"-?[A-Za-z]*[cru][A-Za-z]*", args[0]):
+        out += _flag_values(["-" + args[0].lstrip("-"), *args[1:]], ("-f", "--file"))
+    elif program == "dd":
+        out += [w[3:] for w in args if w.startswith("of=")]
     return out
+
+
+def _inside(folder: str, path: str) -> str:
+    """Where ``path`` lands when moved or copied into ``folder``."""
+    name = re.split(r"[/\\]", path.rstrip("/\\"))[-1]
+    return f"{folder.rstrip('/')}/{name}" if name else folder
+
+
+def _flag_values(args: list[str], flags: tuple[str, ...]) -> list[str]:
+    """The values ``args`` give the flags ``flags``: "-o out.json", "--output=out.json",
+    "-oout.json", and a cluster ending in the flag ("curl -sSLo out.json")."""
+    out: list[str] = []
+    for k, w in enumerate(args):
+        after = args[k + 1] if k + 1 < len(args) else None
+        for flag in flags:
+            if w == flag and after is not None:
+                out.append(after)
+            elif flag.startswith("--") and w.startswith(flag + "="):
+                out.append(w[len(flag) + 1 :])
+            elif len(flag) == 2:
+                value = _clustered(w, flag[1], after)
+                out += [value] if value else []
+    return out
+
+
+def _clustered(word: str, letter: str, after: str | None) -> str | None:
+    """The value of the one-letter flag ``letter`` in a cluster of flags: the next word
+    when the cluster ends with it ("-sSLo out.json"), the rest when it starts it
+    ("-oout.json")."""
+    at = word.find(letter, 1)
+    if at < 1 or len(word) < 3 or not re.fullmatch(r"-[A-Za-z]+", word[: at + 1]):
+        return None
+    if at == len(word) - 1:
+        return after
+    return word[at + 1 :] if at == 1 or word[at + 1 :] == "-" else None  # "-qO-": stdout
+
+
+def _fetched_names(program: str, args: list[str], operands: list[str]) -> list[str]:
+    """The file a download names after its URL: ``curl -O URL``, ``wget URL`` with no
+    ``-O``."""
+    if program == "curl":
+        named = "--remote-name" in args or any(
+            re.fullmatch(r"-[A-Za-z]*O[A-Za-z]*", w) for w in args
+        )
+    else:
+        named = program == "wget" and not _flag_values(args, _OUTPUT_FLAGS["wget"])
+        named = named and "--spider" not in args
+    if not named:
+        return []
+    urls = [w for w in operands if re.match(r"(?i)^(?:https?|ftp)://", w)]
+    return [n for n in (urlsplit(u).path.rpartition("/")[2] for u in urls) if "." in n]
 
 
 def _plain_operands(args: list[str]) -> list[str]:

@@ -1,0 +1,121 @@
+"""Actions taken through tools with structured arguments: a refund issued, an e-mail
+sent, a ticket resolved, a deployment scaled. An agent whose tools are not a shell does
+its work in calls like ``refund({"order_id": …, "override": "manager_approved"})``; the
+recap names each such call with the arguments that say what it did and its result.
+
+One rendering serves both sides: the recap lists :func:`render_action` of a call, and
+the record's text for verification (:func:`.transcript.source_text`) holds the same
+words, so the offline recap's own line is found as said.
+
+>>> from contextledger.model import ToolCall
+>>> render_action(ToolCall("c", "update_ticket", '{"ticket": "ESC-1", "status": "resolved"}'))
+'update_ticket(ticket=ESC-1, status=resolved)'
+>>> render_action(ToolCall("c", "get_order", '{"order_id": "448213"}')) is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..model import ToolCall
+
+# A call that only looks (its name's or its operation's words): it changed nothing, so
+# it is no action ("get_order", "search_kb", "crm(operation=list)", "screenshot").
+_LOOKUP_WORDS = frozenset(
+    {"get", "list", "search", "find", "fetch", "lookup", "look", "query", "read", "view",
+     "show", "describe", "check", "inspect", "retrieve", "browse", "open", "load", "count",
+     "explain", "preview", "validate", "diff", "compare", "summarize", "screenshot", "wait",
+     "sleep", "think", "status", "info", "history", "ls", "cat", "glob", "grep", "stat",
+     "peek", "poll", "ping", "whoami", "help", "estimate", "calculate", "lint", "verify",
+     "zoom", "cursor", "position", "select", "download", "export", "dry"}
+)  # fmt: skip
+# A pointer or keyboard step of a computer-use tool: an action, but one of hundreds
+_UI_STEPS = frozenset(
+    {"click", "left", "right", "middle", "double", "triple", "type", "key", "keys", "scroll",
+     "mouse", "move", "hover", "drag", "press", "navigate", "text", "element"}
+)  # fmt: skip
+_SURFACES = frozenset({"computer", "browser", "page", "screen", "desktop", "ui", "playwright"})
+_OP_KEY = re.compile(r"(?i)^(?:action|operation|op|method|mode|command|verb)$")
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_SHORT = 60  # longer free text (an e-mail's body) is named, not quoted
+_HEAD_BYTES = 240
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text)}
+
+
+def _operation_argument(call: ToolCall) -> str | None:
+    parsed, _ = call.parsed()
+    if isinstance(parsed, dict):
+        for key, value in parsed.items():
+            if _OP_KEY.match(str(key)) and isinstance(value, str) and len(value) <= 40:
+                return value
+    return None
+
+
+def operation(call: ToolCall) -> set[str]:
+    """The words that say what a call does: its operation argument's when it has one
+    (``jira(action="create_issue")``), else its name's."""
+    op = _operation_argument(call)
+    return _words(op if op is not None else call.name)
+
+
+def is_action(call: ToolCall) -> bool:
+    """A call with structured (object) arguments that does something, not only looks."""
+    parsed, error = call.parsed()
+    if error is not None or not isinstance(parsed, dict):
+        return False
+    return not operation(call) & _LOOKUP_WORDS
+
+
+def _value(value: Any) -> str | None:
+    """An argument's value as the recap quotes it; None for a value too long to quote."""
+    if isinstance(value, str):
+        v = value.strip()
+        if "\n" in v or len(v) > _SHORT:
+            return None
+        return v if v and re.fullmatch(r"[^\s,()=\"]+", v) else json.dumps(v, ensure_ascii=False)
+    if isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
+        parts = [_value(v) for v in value]
+        if all(p is not None for p in parts) and sum(len(str(p)) for p in parts) <= _SHORT:
+            return "[" + ", ".join(str(p) for p in parts) + "]"
+        return None
+    if isinstance(value, bool | int | float):
+        return json.dumps(value)
+    return None
+
+
+def render_action(call: ToolCall) -> str | None:
+    """``name(key=value, …)`` for an action (:func:`is_action`), else None: each short
+    argument as given, a long one (a body, a nested object) named with "…", and past
+    :data:`_HEAD_BYTES` the rest as "…"."""
+    if not is_action(call):
+        return None
+    parsed, _ = call.parsed()
+    assert isinstance(parsed, dict)
+    args: list[str] = []
+    size = len(call.name)
+    for key, value in parsed.items():
+        if value is None or value == "" or value == [] or value == {}:
+            continue
+        v = _value(value)
+        arg = f"{key}={v}" if v is not None else f"{key}=…"
+        size += len(arg.encode()) + 2
+        if size > _HEAD_BYTES:
+            args.append("…")
+            break
+        args.append(arg)
+    return f"{call.name.strip()}({', '.join(args)})"
+
+
+def is_ui_step(call: ToolCall) -> bool:
+    """A pointer or keyboard step of a computer-use tool (``computer(action="click")``,
+    ``browser_type``, ``mouse_move``): an action, but one of hundreds."""
+    op = _operation_argument(call)
+    if op is not None:
+        return bool(_words(op) <= _UI_STEPS)
+    return bool(_words(call.name) & _UI_STEPS) and _words(call.name) <= _UI_STEPS | _SURFACES
