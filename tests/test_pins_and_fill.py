@@ -11,11 +11,15 @@ from hypothesis import strategies as st
 
 from builders import image_block
 from contextledger import Message, ToolCall
+from contextledger.catalog import lookup_model
 from contextledger.fit import fit
 from contextledger.intent import is_constraint, is_correction, restates_task, steering_requests
 from contextledger.model import Image
 from contextledger.prepare import prepare
+from contextledger.pricing.messages import Pricer
 from contextledger.validate import tool_pair_problems
+
+GPT4O = Pricer.for_model(lookup_model("gpt-4o"))
 
 # How people state standing rules, none of them with "never/don't/must".
 RULES = [
@@ -235,6 +239,40 @@ def test_prepare_never_drops_a_turn_it_did_not_recap_past_a_long_output(window: 
     assert ask in "\n".join(m.text for m in out.messages)
 
 
+def _deploys(outputs: int, lines: int) -> tuple[list[Message], list[str]]:
+    """Review 11's shape: each fact is the first line of a long tool output, the turns in
+    between are short nudges; the current request asks about all of them."""
+    facts = [f"FACT-{k}: build {1000 + k} deployed to eu-west-{k % 3 + 1}" for k in range(outputs)]
+    msgs = [Message.user("Goal: deploy the billing service to every region, tell me what failed.")]
+    for k, fact in enumerate(facts):
+        msgs.append(Message("assistant", (ToolCall(f"c{k}", "deploy", json.dumps({"r": k})),)))
+        msgs.append(Message.tool(f"c{k}", fact + "\n" + f"progress line {k} ok\n" * lines))
+        msgs += [Message.assistant(f"Region {k} step done."), Message.user("next")]
+    msgs.append(Message.user("Now summarize what happened."))
+    return msgs, facts
+
+
+def test_prepare_keeps_the_long_outputs_fit_keeps_shortened() -> None:
+    """With compaction or without, prepare keeps every long output a plain fit keeps
+    shortened to head and tail, and fills the window as it does (review 11 T2: 1 of 14
+    facts at 8k, fit 4; the dry fit stopped at a long turn, the sticky cut left a quarter
+    of a first request empty)."""
+    msgs, facts = _deploys(8, 300)
+    for window in (4_000, 9_000):  # main: 1 and 4 of the 3 and 5 fit keeps
+        plain = fit(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+        kept = {f for f in facts if any(f in m.text for m in plain.messages)}
+        assert len(kept) >= 2  # the shape: outputs kept shortened
+        for compaction in (True, False):
+            out = prepare(
+                msgs, "gpt-4o", window=window, max_output_tokens=1000, compaction=compaction
+            )
+            sent = json.dumps(out.body)
+            assert {f for f in kept if f not in sent} == set(), (window, compaction)
+            assert out.report.used >= plain.report.used - out.report.budget // 32
+            assert out.report.used <= window - 1000
+            assert not tool_pair_problems(out.messages)
+
+
 # The request that sets the task, and the nudges that follow it, as people write them.
 GOALS_AND_NUDGES = {
     "de": ("Ziel: die Bezahlseite darf auf Android 14 nicht mehr abstürzen, bitte finde "
@@ -365,3 +403,6 @@ def test_prepare_keeps_the_goal_and_rules_fit_keeps_and_every_request_is_valid(
     assert out.messages[1].role == "user"  # after the system prompt, a user turn
     assert GOAL in kept(plain.messages)
     assert kept(plain.messages) <= kept(out.messages)
+    # the window filled as the plain fit fills it, but for the recap's room (review 11 T2)
+    recap = sum(GPT4O.message(m).total for m in out.messages if m.is_recap)
+    assert out.report.used >= plain.report.used - recap - out.report.budget // 32

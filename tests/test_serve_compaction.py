@@ -235,3 +235,32 @@ def test_each_screenshot_a_recap_takes_out_of_the_request_is_a_notice(tmp_path: 
     assert gone  # the window cannot hold them all
     said = [n for n in turn["notices"] if "recapped by compaction" in n["text"]]
     assert len(said) == len(gone)
+
+
+def test_the_headers_count_what_left_the_view_through_a_recap(tmp_path: Path) -> None:
+    """A turn whose recap took messages out of the view: ``x-contextledger-dropped`` counts
+    every message of the session not in the request (it said 0: only the fit's drops were
+    counted), ``x-contextledger-recapped`` those the recap states, and ``used`` is the
+    price of the request sent."""
+    history: list[dict[str, Any]] = [
+        {"role": "system", "content": "You are a coding agent."},
+        {"role": "user", "content": "Goal: fix the flaky build."},
+    ]
+    for i in range(40):
+        history.append({"role": "user", "content": f"Step {i}: run module {i}'s tests."})
+        history.append({"role": "assistant", "content": f"Module {i}: " + "all green. " * 60})
+    history.append({"role": "user", "content": "Continue."})
+    with (
+        StubServer() as stub,
+        running_proxy(store=tmp_path / "s.db", openai_upstream=stub.url, window=WINDOW) as proxy,
+    ):
+        raw = oai(proxy, **{"X-ContextLedger-Session": "left"}).chat.completions.with_raw_response
+        headers = raw.create(model="gpt-4o", messages=history, max_tokens=OUTPUT).headers
+        sent = stub.completions()[-1].body
+    recaps = [m for m in sent["messages"] if "Compacted summary" in str(m["content"])]
+    assert len(recaps) == 1
+    left = len(history) - (len(sent["messages"]) - len(recaps))
+    assert left > 0
+    assert int(headers["x-contextledger-dropped"]) == left
+    assert int(headers["x-contextledger-recapped"]) == left  # none left unrecapped
+    assert int(headers["x-contextledger-used"]) >= prompt_tokens(sent)

@@ -30,6 +30,7 @@ from .config import Config, load_config
 from .errors import BudgetError, ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
+from .fit.selection import SHORTENED_UP_TO, shortened_share
 from .fit.source import DictSource, read_source
 from .gate import OnImages, check_on_images
 from .images.labels import image_label
@@ -285,7 +286,8 @@ class Preparer:
             pricer=pricer,
         )
         self._caches = _Caches()
-        self._dry: Fitter | None = None  # the scratch fitter of _window_keeps
+        # the scratch fitters of the dry fits: as the real one, and stopping at a long turn
+        self._dry: dict[bool, Fitter] = {}
         # the last conversation's view: compaction and the fit read it in one turn, and
         # deriving it walks the whole record
         self._viewed: tuple[Conversation | None, tuple[Message, ...]] = (None, ())
@@ -498,7 +500,7 @@ class Preparer:
         waiting = self._cooling_down(work)
         if waiting is not None:  # no recap can be made: the dry fits would be wasted
             return CompactionOutcome(work, "skipped", (waiting,))
-        keep = self._window_keeps(view, wire_tools, local=self._local)
+        keep = self._window_keeps(view, wire_tools, local=self._local, whole=True)
         if keep is None:
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
@@ -512,7 +514,9 @@ class Preparer:
             # written and verified over the whole record twice)
             return outcome
         # With the recap's true size known, the window may hold more turns verbatim.
-        roomier = self._window_keeps(work.view, wire_tools, outcome.event.recap, local=False)
+        roomier = self._window_keeps(
+            work.view, wire_tools, outcome.event.recap, local=False, whole=False
+        )
         if roomier is None or roomier <= keep:
             return outcome
         # a paid recap is not made again: the turns that fit beside it stay in view too
@@ -529,7 +533,7 @@ class Preparer:
         verification: the local offline recap stands in, said in the report. Without it
         the window would hold less than a plain fit (the sticky cut leaves room free) and
         the dropped turns would be stated nowhere."""
-        keep = self._window_keeps(view, wire_tools, local=True)
+        keep = self._window_keeps(view, wire_tools, local=True, whole=True)
         local = None if keep is None else self._compact_keeping(work, keep, OfflineSummarizer())
         if local is None or local.event is None:
             return failed
@@ -600,39 +604,67 @@ class Preparer:
         wire_tools: list[dict[str, Any]] | None,
     ) -> tuple[str, ...]:
         """The newest messages the latest recap covers that fit beside ``view``, whole tool
-        exchanges only (a dry fit of them with it), in record order.
+        exchanges only (a dry fit of them with it, deciding as the real fit), in record
+        order.
 
-        A turn too big for the room left (a long tool output) is passed over, not a stop:
-        the older turns behind it fill the room (the recap states the one passed over), so
-        a single big output never leaves the window half empty."""
-        pricer = self.fitter.pricer
+        A turn too big for the room left (a long tool output) comes back shortened to a
+        share of it, as a plain fit keeps it, the older turns behind it filling the rest
+        (the recap states it whole); one the fit could not shorten into the room is passed
+        over, not a stop. So a single big output never leaves the window half empty, and the
+        request keeps at least what a plain fit keeps (issue #14)."""
         self._plan_images(view, {})
         ev = work.latest
         if ev is None:
             return ()
         room = self._room_beside(view, wire_tools)
-        if room <= 0:
-            return ()
+        best: tuple[int, tuple[str, ...]] = (0, ())
+        # The room a fit frees (a pinned screenshot sent as its words) shows only after
+        # it: a second offer takes what the first left empty.
+        for _ in range(2):
+            candidates = self._offered(work, ev, room)
+            if not candidates:
+                break
+            full = work.view_showing(candidates)
+            self._plan_images(full, {})
+            try:
+                fitted = self._dry_fitter().fit(full, tools=wire_tools)
+            except BudgetError:
+                break
+            kept = {m.id for m in fitted.messages}
+            if fitted.report.used > best[0]:
+                best = (fitted.report.used, tuple(i for i in reversed(candidates) if i in kept))
+            left = fitted.report.budget - fitted.report.used
+            if left < fitted.report.budget // 32:
+                break
+            room += left
+        return best[1]
+
+    def _offered(self, work: Conversation, ev: CompactionEvent, room: int) -> list[str]:
+        """The covered messages, newest first, that a fit's run of recent turns would keep
+        in ``room`` (``_Walk.take``): a turn too big for it at its shortened share, one it
+        could not shorten passed over."""
+        pricer, fitter = self.fitter.pricer, self.fitter
+        budget = fitter.window - fitter.reserved_output
         covered = set(ev.covers)
         candidates: list[str] = []
-        looked = 0  # what was priced: a few rooms' worth at most, never the whole record
+        looked = 0  # a few budgets' worth at most (a long output counts one), never the record
         for turn in _newest_turns(m for m in reversed(work.record) if m.id in covered):
-            cost = sum(pricer.message(m).total for m in turn)
-            looked += cost
-            if cost <= room:
-                room -= cost
-                candidates.extend(m.id for m in reversed(turn))
-            if room < pricer.message_overhead or looked > 4 * self.fitter.window:
+            if room < pricer.message_overhead:
                 break
-        if not candidates:
-            return ()
-        full = work.view_showing(candidates)
-        self._plan_images(full, {})
-        try:
-            kept = {m.id for m in self._dry_fitter().fit(full, tools=wire_tools).messages}
-        except BudgetError:
-            return ()
-        return tuple(i for i in reversed(candidates) if i in kept)
+            cost = sum(pricer.message(m).total for m in turn)
+            looked += min(cost, budget)
+            if looked > 4 * budget:
+                break
+            if cost > room:
+                shortened = sum(len(m.text) for m in turn) <= SHORTENED_UP_TO
+                cost = (
+                    shortened_share(room, budget, fitter.options.shrink_floor) if shortened else 0
+                )
+                if not cost:
+                    continue  # passed over: the fit could not keep it, the older ones may fit
+            room -= cost
+            candidates.extend(m.id for m in reversed(turn))
+        return candidates
 
     def _room_beside(
         self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None
@@ -722,6 +754,7 @@ class Preparer:
         recap: Message | None = None,
         *,
         local: bool,
+        whole: bool,
     ) -> frozenset[str] | None:
         """The ids a fit keeps with room left for ``recap`` (by default, a recap of the full
         byte cap); None when the fit keeps the whole view (nothing to recap). A scratch
@@ -738,7 +771,7 @@ class Preparer:
             return None  # the whole request fits: no fit needed to say so
         self._plan_images(view, {})
         fitter = self.fitter
-        dry = self._dry_fitter()
+        dry = self._dry_fitter(whole=whole)
         try:
             plain = dry.fit(view, tools=wire_tools)
         except BudgetError:
@@ -768,26 +801,32 @@ class Preparer:
             roomy = plain
         return frozenset(m.id for m in roomy.messages)
 
-    def _dry_fitter(self) -> Fitter:
-        """A scratch fitter without hysteresis, sharing the prices but not the memory.
+    def _dry_fitter(self, *, whole: bool = False) -> Fitter:
+        """A scratch fitter without hysteresis, sharing the prices but not the memory: it
+        decides as the real fit does (a turn too big for the room left kept shortened, the
+        older turns filling the rest), so what it says comes back in view is what is sent.
 
-        Its run of recent turns stops at the first too big for the room left, rather than
-        keeping it shortened (``shorten_to_fill``): the recap covers that turn whole, and
-        the older turns it covers fill the room (``_newest_covered``). Kept out of the
-        recap, the turn would be sent cut to head and tail, its middle stated nowhere; and
-        the real fit, whose sticky cut leaves room free, could cut before it, dropping
-        unrecapped turns (red team 14's mobile session lost its open request so)."""
-        if self._dry is None:
+        ``whole``: its run of recent turns stops at the first turn too big for the room
+        left instead. That one says what a recap covers: the turn it would keep shortened
+        is recapped whole, then comes back in view shortened beside the recap like the
+        older covered turns (``_newest_covered``). Left out of the recap it would be sent
+        cut to head and tail, its middle stated nowhere; and the real fit, whose room
+        differs by the recap's true size (a shortened turn takes half the room left), could
+        cut before it, dropping unrecapped turns (red team 14's mobile session lost its
+        open request so)."""
+        dry = self._dry.get(whole)
+        if dry is None:
             fitter = self.fitter
-            self._dry = Fitter(
+            options = replace(fitter.options, hysteresis=0.0)
+            dry = self._dry[whole] = Fitter(
                 self.info,
                 window=fitter.window,
                 max_output_tokens=fitter.reserved_output,
                 catalog=fitter.catalog,
-                options=replace(fitter.options, hysteresis=0.0, shorten_to_fill=False),
+                options=replace(options, shorten_to_fill=False) if whole else options,
                 pricer=fitter.pricer,
             )
-        return self._dry
+        return dry
 
     def _headroom(self, tokens: int) -> Message | None:
         """A message this model prices at about ``tokens`` (None for none)."""

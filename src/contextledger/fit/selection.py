@@ -206,7 +206,23 @@ _LEAST_SHARE_FLOORS = 4
 _LEAST_SHARE_OF_BUDGET = 64
 #: Units of more characters than this are not shortened into the run (their text would be
 #: tokenized whole to say what was left out; a paste that large is where the run stops).
-_SHORTENED_UP_TO = 1 << 18
+SHORTENED_UP_TO = 1 << 18
+
+
+def shortened_share(room: int, budget: int, shrink_floor: int) -> int:
+    """The tokens a unit too big for ``room`` is shortened to: half of it, rounded down to
+    an eighth of its power of two (so that the same shortening serves the next turns and
+    their prompt-cache prefix), the older units filling the other half; 0 when that share
+    is too small to hold a head and tail worth sending.
+
+    >>> shortened_share(3000, 6000, 48), shortened_share(300, 6000, 48)
+    (1280, 0)
+    """
+    share = room // 2
+    share -= share % (1 << max(0, share.bit_length() - 3))
+    if share < max(_LEAST_SHARE_FLOORS * shrink_floor, budget // _LEAST_SHARE_OF_BUDGET):
+        return 0
+    return share
 
 
 class _Walk:
@@ -257,20 +273,13 @@ class _Walk:
         return cut, total
 
     def _shorten(self, k: int, room: int) -> _Shortened | None:
-        """Unit ``k`` shortened by the shedding policy to half of ``room`` (rounded down to
-        an eighth of its power of two, so that the same shortening serves the next turns
-        and their prompt-cache prefix), the older units filling the other half; None when
-        the share is too small or the unit cannot be shortened into it. Made once per unit
-        and share."""
+        """Unit ``k`` shortened by the shedding policy to its share of ``room``
+        (``shortened_share``); None when the share is too small or the unit cannot be
+        shortened into it. Made once per unit and share."""
         index, opts = self.index, self.opts
-        share = room // 2
-        share -= share % (1 << max(0, share.bit_length() - 3))
+        share = shortened_share(room, self.budget, opts.shrink_floor)
         start, end = index.starts[k], index.end(k)
-        if share < max(
-            _LEAST_SHARE_FLOORS * opts.shrink_floor, self.budget // _LEAST_SHARE_OF_BUDGET
-        ):
-            return None
-        if sum(index.chars[start:end]) > _SHORTENED_UP_TO:
+        if not share or sum(index.chars[start:end]) > SHORTENED_UP_TO:
             return None
 
         def make(_: Message) -> tuple[tuple[Message, ...], _Shortened | None]:
@@ -321,12 +330,17 @@ def _sticky_cut(
 ) -> tuple[int, int, str | None]:
     """Prompt-cache-friendly cut: keep last turn's cut while it fits; when it must move,
     move it far enough to leave ``hysteresis`` of the budget free, so the next turns share
-    the same prefix. Returns the cut unit, the new total and the cut's message id; trims
+    the same prefix (a first fit, with no cut to keep, fills the window). Returns the cut unit, the new total and the cut's message id; trims
     ``recent``."""
     starts = index.starts
     first_free = next((k for k in range(len(starts)) if k not in pinned), len(starts))
     if not recent or natural_cut <= first_free:
         chosen = natural_cut  # everything fits: nothing to cut
+    elif previous_cut_id is None:
+        # A first fit has no prefix to keep: it fills the window (a one-shot prepare() is
+        # always one; leaving room free there kept a quarter fewer turns for no cache hit).
+        # The cut it leaves is the one the next turn moves, to leave the room free.
+        chosen = natural_cut
     else:
         prev = index.position(previous_cut_id) if previous_cut_id else None
         prev_k = bisect_left(starts, prev) if prev is not None else None

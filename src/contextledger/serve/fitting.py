@@ -174,7 +174,9 @@ async def _fit_and_forward(
         ours = {
             "x-contextledger-used": str(prepared.report.used),
             "x-contextledger-budget": str(prepared.report.budget),
-            "x-contextledger-dropped": str(turn["dropped"]),
+            # what left the view: the fit's drops and the messages a recap stands for
+            "x-contextledger-dropped": str(turn["dropped"] + turn["recapped"]),
+            "x-contextledger-recapped": str(turn["recapped"]),
             **report_headers(request, state),
         }
         return await forward(proxy,

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ..fit import Change
 from ..prepare import Prepared
 from ..storage.sessions import SessionStore
 from . import dashboard
@@ -130,6 +131,7 @@ def turn_report(
     state.composed = (preparer, prepared.messages, composition)
     dropped_changes = report.fit.dropped
     dropped = len(dropped_changes)
+    recapped = _recapped_out_of_view(prepared, dropped_changes)
     notices = [n.to_dict() for n in report.notices]
     last = next((t.get("dropped", 0) for t in reversed(state.turns) if t.get("fitted")), None)
     said = drop_notice(dropped_changes, last)
@@ -158,11 +160,23 @@ def turn_report(
         messages_in=state.size,
         messages_sent=len(prepared.messages),
         dropped=dropped,
+        recapped=recapped,
         shrunk=len(report.fit.shrunk),
         notices=notices,
         compaction=list(report.compaction) if prepared.event is not None else [],
         compaction_state=report.compaction_state,
     )
+
+
+def _recapped_out_of_view(prepared: Prepared, dropped: Sequence[Change]) -> int:
+    """Messages of the session a recap stands for in this request: covered, not shown
+    beside it. (A shown one the fit dropped is one of the fit's drops.)"""
+    ev = prepared.conversation.latest
+    if ev is None:
+        return 0
+    sent = {m.id for m in prepared.messages}
+    gone = {c.message_id for c in dropped}
+    return sum(1 for i in ev.covers if i not in sent and i not in gone)
 
 
 def record_reply(proxy: Proxy, state: SessionState, assembler: Assembler) -> None:
