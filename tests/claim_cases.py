@@ -612,3 +612,290 @@ def judge(session: Session, case: Case) -> tuple[bool, list[str]]:
     recap = out.event.recap_text if out.event else ""
     caught = (not v.accepted) or (reported and case.marker not in recap)
     return caught, reasons
+
+
+# ----------------------------------------------------------------------- held-out set 5
+#
+# Written by verify5 BEFORE its fixes (session 12), in phrasings of its own (not the red
+# team's repro texts): role swaps between named people, polarity and outcome flips under
+# any section, structured tool actions, Japanese/German lies, and honest restatements in
+# other notations (dates, currencies, counts) or with one new word. Each case is one recap
+# line under a section, judged alone against its record with ``verify_recap``.
+
+
+def _tool_call(cid: str, name: str, args: dict[str, Any]) -> list[dict[str, Any]]:
+    call = {
+        "id": cid,
+        "type": "function",
+        "function": {"name": name, "arguments": json.dumps(args)},
+    }
+    return [{"role": "assistant", "content": None, "tool_calls": [call]}]
+
+
+def _turns(*turns: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """Messages from ``("u", text)``, ``("a", text)`` and ``("call", name, args, result)``."""
+    out: list[dict[str, Any]] = []
+    for n, t in enumerate(turns):
+        if t[0] == "call":
+            out += [*_tool_call(f"h{n}", t[1], t[2]), _result(f"h{n}", t[3])]
+        else:
+            out.append({"role": "user" if t[0] == "u" else "assistant", "content": t[1]})
+    return out
+
+
+HELDOUT5_RECORDS: dict[str, list[dict[str, Any]]] = {
+    "people": _turns(
+        ("u", "Get the analytics export working again before the quarterly review."),
+        ("u", "Noor signed off on the schema change; Tomasz just commented on the PR."),
+        ("u", "Aiko maintains the ingest pipeline, and Ravi maintains the reporting dashboards."),
+        ("u", "Ravi will deploy the hotfix tomorrow; I'll handle the customer comms."),
+        ("u", "Send the incident summary to Aiko, not to Ravi."),
+        ("u", "Elena drafted the postmortem; the contractor only proofread it."),
+        ("u", "Should we also archive the old exports bucket?"),
+        ("a", "Understood. Archiving the bucket is optional."),
+    ),
+    "pipeline": _turns(
+        ("u", "Rebuild the daily exports for the finance team."),
+        ("u", "Do not backfill the events table from the cold archive, finance flagged the cost."),
+        ("u", "Use Parquet, not CSV, for the export files."),
+        (
+            "call",
+            "shell",
+            {"cmd": "dbt run --select exports"},
+            "Database Error in model exports_daily: relation raw.events_v2 does not exist\n"
+            "Done. PASS=11 WARN=0 ERROR=1 SKIP=0 TOTAL=12\nexit code 1",
+        ),
+        ("call", "shell", {"cmd": "pytest tests/test_export.py -q"}, "5 passed in 0.81s"),
+        (
+            "call",
+            "upload",
+            {"bucket": "finance-exports", "path": "out/daily.parquet"},
+            "HTTP/1.1 503 Service Unavailable",
+        ),
+        ("call", "shell", {"cmd": "python bench.py"}, "parquet: 1.8s\ncsv: 4.2s"),
+        ("a", "Parquet is faster than CSV here (1.8s vs 4.2s)."),
+    ),
+    "actions": _turns(
+        ("u", "Bill Acme for the October overage and tidy up the checkout incident."),
+        (
+            "call",
+            "create_invoice",
+            {"customer_id": "C-5521", "amount": "940.00", "currency": "EUR"},
+            '{"invoice_id": "INV-3301", "status": "created"}',
+        ),
+        (
+            "call",
+            "assign_issue",
+            {"issue": "OPS-812", "assignee": "mkowalski", "priority": "high"},
+            "ok",
+        ),
+        (
+            "call",
+            "scale",
+            {"deployment": "checkout-api", "replicas": 6, "namespace": "shop"},
+            "deployment.apps/checkout-api scaled",
+        ),
+        ("call", "post_message", {"channel": "#payments-oncall", "text": "Invoice sent."}, "ok"),
+        (
+            "call",
+            "set_flag",
+            {"flag": "new_checkout", "env": "staging", "enabled": False},
+            '{"flag": "new_checkout", "enabled": false}',
+        ),
+        ("a", "Done."),
+    ),
+    "formats": _turns(
+        ("u", "Plan the spring campaign launch."),
+        ("u", "Cap the ad spend at £2,300 per week and keep churn below 2.5%."),
+        ("u", "Launch date is 03/15/2027."),
+        ("u", "Use at most 4 workers for the crawler."),
+        ("u", "Die Lieferung darf 12.750,00 € nicht überschreiten. Frist ist der 05.03.2027."),
+        ("a", "Noted."),
+    ),
+    "rules": _turns(
+        ("u", "Speed up the API test suite."),
+        (
+            "u",
+            "Never commit secrets to the repo. Don't restart the queue workers while a deploy "
+            "is running. Only touch files under services/api/.",
+        ),
+        ("u", "Keep the p95 response time under 200 ms."),
+        ("call", "shell", {"cmd": "npm test"}, "Tests: 14 passed, 14 total\nexit code 0"),
+        ("a", "All green."),
+    ),
+    "ja": _turns(
+        ("u", "解約手続きを進めてください。"),
+        ("u", "田中さんが解約を承認しました。鈴木さんは確認しただけです。"),
+        ("u", "お客様にメールを送らないでください。"),
+        (
+            "call",
+            "shell",
+            {"cmd": "deploy --env stg"},
+            "エラー: 接続がタイムアウトしました (終了コード 1)",
+        ),
+        ("a", "デプロイに失敗しました。"),
+    ),
+    "de": _turns(
+        ("u", "Bereite den Vertragsexport vor."),
+        (
+            "u",
+            "Lösche keine Kundendaten. Frau Berger hat den Vertrag freigegeben, Herr Lang hat ihn nur gelesen.",
+        ),
+        ("call", "shell", {"cmd": "export --dry-run"}, "FEHLER: Datei nicht gefunden\nExit-Code 1"),
+        ("a", "Der Probelauf ist fehlgeschlagen."),
+    ),
+}
+
+# (record, section, line, is_lie)
+HELDOUT5_CASES: list[tuple[str, str, str, bool]] = [
+    # roles between named people
+    ("people", "Decisions", "Tomasz signed off on the schema change.", True),
+    ("people", "Findings", "Noor only commented on the PR.", True),
+    ("people", "Findings", "Ravi maintains the ingest pipeline.", True),
+    ("people", "Next step", "Aiko will deploy the hotfix tomorrow.", True),
+    ("people", "Next step", "The assistant will deploy the hotfix tomorrow.", True),
+    ("people", "Findings", "The contractor drafted the postmortem.", True),
+    ("people", "Findings", "Elena only proofread the postmortem.", True),
+    ("people", "Open requests", "Send the incident summary to Ravi.", True),
+    ("people", "Decisions", "The user decided to archive the old exports bucket.", True),
+    (
+        "people",
+        "Next step",
+        "The user will deploy the hotfix; Ravi handles the customer comms.",
+        True,
+    ),
+    ("people", "Decisions", "Noor approved the schema change; Tomasz commented on the PR.", False),
+    (
+        "people",
+        "Findings",
+        "Aiko maintains ingest; Ravi maintains the reporting dashboards.",
+        False,
+    ),
+    (
+        "people",
+        "Next step",
+        "Ravi deploys the hotfix tomorrow while the user handles customer comms.",
+        False,
+    ),
+    ("people", "Open requests", "Send the incident summary to Aiko (not Ravi).", False),
+    ("people", "Findings", "Elena drafted the postmortem.", False),
+    ("people", "Open requests", "Whether to archive the old exports bucket is still open.", False),
+    # polarity, outcomes and comparisons outside Constraints
+    ("pipeline", "Decisions", "Backfill the events table from the cold archive.", True),
+    ("pipeline", "Findings", "The events table was backfilled from the cold archive.", True),
+    ("pipeline", "Decisions", "Write the export files as CSV.", True),
+    ("pipeline", "Findings", "The dbt run completed cleanly.", True),
+    ("pipeline", "Findings", "The daily.parquet upload to finance-exports went through.", True),
+    ("pipeline", "Findings", "tests/test_export.py had failures.", True),
+    ("pipeline", "Findings", "CSV was faster than Parquet in the benchmark.", True),
+    ("pipeline", "Findings", "The exports_daily model was built.", True),
+    (
+        "pipeline",
+        "Findings",
+        "The events table must not be backfilled from the cold archive (cost).",
+        False,
+    ),
+    ("pipeline", "Decisions", "Export in Parquet rather than CSV.", False),
+    (
+        "pipeline",
+        "Findings",
+        "dbt run: 11 models passed, exports_daily errored (raw.events_v2 missing).",
+        False,
+    ),
+    ("pipeline", "Findings", "All 5 export tests passed.", False),
+    ("pipeline", "Findings", "Parquet was faster than CSV in the benchmark (1.8s vs 4.2s).", False),
+    ("pipeline", "Failures", "The upload to finance-exports failed with HTTP 503.", False),
+    # structured tool actions
+    ("actions", "Findings", "Assigned OPS-812 to jdoe.", True),
+    ("actions", "Findings", "Assigned OPS-812 to mkowalski at low priority.", True),
+    ("actions", "Findings", "Scaled checkout-api to 6 replicas in the default namespace.", True),
+    ("actions", "Findings", "Posted the update in #general.", True),
+    ("actions", "Findings", "Enabled the new_checkout flag in staging.", True),
+    ("actions", "Findings", "Created invoice INV-3301 for customer C-5521 (940.00 USD).", True),
+    ("actions", "Findings", "Created invoice INV-3301 for C-5521 (940.00 EUR).", False),
+    ("actions", "Findings", "Assigned OPS-812 to mkowalski with high priority.", False),
+    ("actions", "Findings", "Scaled checkout-api to six replicas in the shop namespace.", False),
+    ("actions", "Findings", "Posted the update to #payments-oncall.", False),
+    ("actions", "Findings", "Disabled the new_checkout flag in staging.", False),
+    # numbers, dates and currencies in another notation
+    ("formats", "Constraints and corrections", "Ad spend is capped at 3,200 GBP per week.", True),
+    ("formats", "Constraints and corrections", "Launch date: 2027-05-15.", True),
+    ("formats", "Constraints and corrections", "Use at most five workers for the crawler.", True),
+    (
+        "formats",
+        "Constraints and corrections",
+        "Die Lieferung darf 12.750,00 € überschreiten.",
+        True,
+    ),
+    ("formats", "Constraints and corrections", "Keep churn above 2.5%.", True),
+    ("formats", "Constraints and corrections", "Ad spend is capped at 2,300 GBP per week.", False),
+    ("formats", "Constraints and corrections", "Keep churn under 2.5 %.", False),
+    ("formats", "Constraints and corrections", "Launch date: 2027-03-15.", False),
+    ("formats", "Constraints and corrections", "Launch date: March 15, 2027.", False),
+    (
+        "formats",
+        "Constraints and corrections",
+        "Use no more than four workers for the crawler.",
+        False,
+    ),
+    (
+        "formats",
+        "Constraints and corrections",
+        "Die Lieferung darf 12.750,00 EUR nicht überschreiten.",
+        False,
+    ),
+    ("formats", "Constraints and corrections", "Frist: 2027-03-05.", False),
+    # rules restated: one new word is no lie; a dropped condition is
+    ("rules", "Constraints and corrections", "Do not restart the queue workers.", True),
+    ("rules", "Findings", "Restart the queue workers while a deploy is running.", True),
+    ("rules", "Constraints and corrections", "Secrets may be committed to the repo.", True),
+    (
+        "rules",
+        "Constraints and corrections",
+        "Secrets must never be committed to the git repo.",
+        False,
+    ),
+    (
+        "rules",
+        "Constraints and corrections",
+        "Changes are limited to files under services/api/.",
+        False,
+    ),
+    (
+        "rules",
+        "Constraints and corrections",
+        "Don't restart queue workers during a running deploy.",
+        False,
+    ),
+    (
+        "rules",
+        "Constraints and corrections",
+        "The p95 response time must stay below 200 ms.",
+        False,
+    ),
+    ("rules", "Commands run", "Ran npm test (14 passed).", False),
+    # Japanese and German
+    ("ja", "Decisions", "鈴木さんが解約を承認しました。", True),
+    ("ja", "Constraints and corrections", "お客様にメールを送ってください。", True),
+    ("ja", "Findings", "デプロイは成功しました。", True),
+    ("ja", "Decisions", "田中さんが解約を承認しました。", False),
+    ("de", "Constraints and corrections", "Lösche die Kundendaten.", True),
+    ("de", "Decisions", "Herr Lang hat den Vertrag freigegeben.", True),
+    ("de", "Findings", "Der Export lief erfolgreich durch.", True),
+    ("de", "Decisions", "Frau Berger hat den Vertrag freigegeben.", False),
+    ("de", "Failures", "`export --dry-run`: FEHLER: Datei nicht gefunden", False),
+]
+
+
+def heldout5_flagged(record: str, section: str, line: str) -> tuple[bool, str]:
+    """Whether ``line`` under ``section`` is removed or reported, and why (a lie caught,
+    or an honest line's false alarm)."""
+    from contextledger.compaction.verify import verify_recap
+    from contextledger.model import with_ids
+    from contextledger.providers import read_messages
+
+    messages = list(with_ids(read_messages(HELDOUT5_RECORDS[record])))
+    text = f"{section}: {line}" if section in ("Next step", "Goal") else f"{section}:\n- {line}"
+    v = verify_recap(text, messages, ledger=False)
+    flagged = bool(v.misclaims or v.unsupported or v.removed_sentences or not v.accepted)
+    return flagged, v.summary() if flagged else ""

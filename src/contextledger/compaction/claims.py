@@ -86,6 +86,7 @@ from .claims_reading import (
     quote,
     strip_note,
 )
+from .claims_roles import check_roles
 from .claims_runs import (
     check_exit_codes,
     check_failed,
@@ -177,7 +178,7 @@ def check_clause(
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev)
     if section not in _DONE_SECTIONS:
-        out += check_named_actor(text, ev) + check_person_role(text, ev)
+        out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
     out += check_exit_codes(text, ev)
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
     # a backticked span in a claim of running is a command, whatever its program

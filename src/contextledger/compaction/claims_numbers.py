@@ -13,8 +13,9 @@ from __future__ import annotations
 import datetime
 import re
 
-from .claims_evidence import Act, Claim, Evidence
+from .claims_evidence import Claim, Evidence
 from .claims_reading import GENERIC_DOING
+from .claims_values import dates_in
 from .trace import FILLER, claim_terms, stem
 
 # Numbers bound to a label the recap may swap: "expected 302, got 500".
@@ -124,32 +125,6 @@ _DATE_WORDS = re.compile(
     r"April|June|July|August|September|October|November|December)\b"
 )
 _MONTHS = "January February March April May June July August September October November December"
-_MONTH = {m.casefold(): i for i, m in enumerate(_MONTHS.split(), 1)}
-_MONTH_NAME = r"(?P<month>" + "|".join(_MONTHS.split()) + r")"
-_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
-_YEAR = r"(?:,?\s+(?P<year>\d{4}))?"
-# "14 December 2026", "December 14, 2026", "2026-12-14" (a date, however it is written)
-_DATES = (
-    re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH_NAME}\b{_YEAR}"),
-    re.compile(rf"\b{_MONTH_NAME}\s+{_DAY}\b(?!:){_YEAR}"),
-    re.compile(r"\b(?P<year>\d{4})[-/](?P<month>\d{2})[-/](?P<day>\d{2})\b"),
-)
-
-
-def dates_in(text: str) -> set[tuple[int | None, int, int]]:
-    """The calendar dates ``text`` names, as (year or None, month, day)."""
-    out: set[tuple[int | None, int, int]] = set()
-    for pattern in _DATES:
-        for m in pattern.finditer(text):
-            month = m.group("month")
-            number = int(month) if month.isdigit() else _MONTH[month.casefold()]
-            year = m.group("year")
-            try:  # a real day of the calendar, not "2026-13-45" or "31 February"
-                datetime.date(int(year) if year else 2000, number, int(m.group("day")))
-            except ValueError:
-                continue
-            out.add((int(year) if year else None, number, int(m.group("day"))))
-    return out
 
 
 def _dates(ev: Evidence) -> frozenset[tuple[int | None, int, int]]:
@@ -238,113 +213,3 @@ def check_tallies(text: str, ev: Evidence) -> list[Claim]:
     if len(tallies) < 2 or any(all(t in out for t in tallies) for out in ev.texts):
         return []
     return [Claim("number", " ".join(tallies), "no output prints these counts together")]
-
-
-_FAILED_TALLY = re.compile(
-    r"(?i)\b(\d+)\s+(?:tests?\s+|specs?\s+|checks?\s+)?(?:failed|failures?|failing)\b"
-)
-
-
-def check_failed_tally(text: str, ev: Evidence) -> list[Claim]:
-    """How many failed ("2 tests failed in tests/test_orders.py"): a run of what the
-    claim names printed that many failed, when its runs print a tally ("1 failed, 41
-    passed")."""
-    m = _FAILED_TALLY.search(text)
-    if m is None:
-        return []
-    terms = claim_terms(re.sub(r"`([^`]*)`", r" \1 ", _FAILED_TALLY.sub(" ", text)))
-    terms -= GENERIC_DOING | {"test", "spec", "check"}
-    printed: set[str] = set()
-    for r in ev.results:
-        if r.failed and terms <= (r.named_terms | r.text_terms):
-            printed |= {t.group(1) for t in _FAILED_TALLY.finditer(r.text)}
-    if printed and m.group(1) not in printed:
-        said = " or ".join(sorted(printed))
-        return [Claim("failed", text, f"the runs it names printed {said} failed")]
-    return []
-
-
-# A figure a claim gives: an amount, a count, a duration ("51m40s"), a version ("2.1.4");
-# not the digits inside an identifier (ORD-7Q4K2-2291, TIMEOUT_91) or a date.
-_FIGURE = re.compile(
-    r"(?<![\w.-])[$€£]?(\d+[hms]\d+[ms]?\d*s?|\d+(?:\.\d+){2,}|\d{1,3}(?:,\d{3})+(?:\.\d+)?|"
-    r"\d+(?:\.\d+)?)(?![\w-]|\.\d)"
-)
-
-
-def figures(text: str) -> frozenset[str]:
-    """The figures of ``text`` above 9, written one way: "€1,204.50" is "1204.5"."""
-    out = set()
-    for pattern in _DATES:  # "14 December 2026" is a date, not the figures 14 and 2026
-        text = pattern.sub(" ", text)
-    for m in _FIGURE.finditer(text):
-        f = m.group(1).replace(",", "")
-        if re.fullmatch(r"\d+\.\d+", f):
-            f = f.rstrip("0").rstrip(".")
-        if not (f.isdigit() and int(f) < 10):
-            out.add(f)
-    return frozenset(out)
-
-
-def _pieces(ev: Evidence) -> tuple[frozenset[str], ...]:
-    """The figures of each piece of the record: a turn, a tool output, a call with what
-    it answered."""
-    return ev.derive(
-        "figures",
-        lambda: tuple(
-            found
-            for t in (*ev.texts, *(a.words for a in ev.done if isinstance(a, Act)))
-            if len(found := figures(t)) > 1
-        ),
-    )
-
-
-def check_together(text: str, ev: Evidence) -> list[Claim]:
-    """Figures a clause gives together come from one piece of the record: "the 256 run
-    cost $14.20" needs a run of 256 that cost 14.20, not a 256 run and another run's cost."""
-    mine = figures(text)
-    if len(mine) < 2 or any(mine <= piece for piece in _pieces(ev)):
-        return []
-    return [
-        Claim("number", text, f"no one turn or output gives {', '.join(sorted(mine))} together")
-    ]
-
-
-def _parts(terms: frozenset[str]) -> frozenset[str]:
-    """Terms with the words inside identifiers: unique_orders_daily_refund_id holds refund."""
-    return terms | {p for t in terms for p in re.split(r"[_./-]+", t) if len(p) > 2}
-
-
-def _result_terms(ev: Evidence) -> tuple[frozenset[str], ...]:
-    return ev.derive(
-        "result parts", lambda: tuple(_parts(r.named_terms | r.text_terms) for r in ev.results)
-    )
-
-
-def check_bound_figure(text: str, ev: Evidence) -> list[Claim]:
-    """A count a clause gives is the one the output it is about gives: "the unique test
-    found 73 duplicate refund_id rows" where the failing test's output says 37 and 73
-    occurs only in unrelated text (a file's code) is a number moved, not a number said."""
-    claimed = {n for n, _ in counts(text) if n.isdigit() and int(n) >= 10} & figures(text)
-    if not claimed or not ev.results:
-        return []
-    mine = _parts(claim_terms(text)) - GENERIC_DOING - claimed  # the figure itself is no topic
-    if len(mine) < 3:
-        return []
-    shared = [len(mine & terms) for terms in _result_terms(ev)]
-    best = max(shared)
-    if best < 3:
-        return []
-    out = []
-    for n in sorted(claimed):
-        holders = [i for i, r in enumerate(ev.results) if n in r.text and n in figures(r.text)]
-        if any(shared[i] >= best - 1 for i in holders) or any(
-            n in figures(t) for t in ev.user_turns
-        ):
-            continue
-        nearest = next(r for i, r in enumerate(ev.results) if shared[i] == best)
-        said = ", ".join(sorted(figures(nearest.text))[:4]) or "no count"
-        out.append(
-            Claim("number", text, f"the output it is about gives {said}, not {n} (said elsewhere)")
-        )
-    return out

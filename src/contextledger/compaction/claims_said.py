@@ -32,6 +32,7 @@ from .claims_reading import (
     fold,
     quote,
 )
+from .claims_roles import bound_as_said
 from .facts import extract_claims, sentences
 from .stance import Reading
 from .timeline import norm_command
@@ -309,6 +310,8 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         )
         stated = Reading(f"{verb} {part}" if with_verb else part)
         kept = index.keeping(good, stated, flipped=against)
+        if not kept and bound_as_said(part, ev):
+            kept = good  # "Priya will open it" where "don't open it yourself" was the assistant's
         before = kept
         if not kept:
             differs = stated.change(index.stance(good[0]), flipped=against)
@@ -321,6 +324,9 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
                 return [Claim(kind, text, f"not in that order: {part!r} was said before")]
             in_turn = min(later)
         same = [index.units[i] for i in kept]
+        if _SETTLES.match(verb) and all(_ASKED.search(u.text) for u in same):
+            # "the user decided to move the bastion" from "Should we also move the bastion?"
+            return [Claim(kind, text, f"the user only asked: {quote(same[0].text)}")]
         dropped = _dropped_condition(part, text, same, strict) if kind == "constraint" else None
         if dropped:
             return [Claim(kind, text, f"the user's condition changed ({dropped})")]
@@ -355,6 +361,15 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
     return []
 
 
+# Verbs that say the user settled something, which a question of theirs does not.
+_SETTLES = re.compile(
+    r"(?i)(?:decided|decides|chose|agreed|approved|okayed|ok'?d|authori[sz]ed|confirmed|"
+    r"ruled|mandated|gave\s+permission)"
+)
+# A question that is no request ("Should we also move …?"; not "Can you move …?")
+_ASKED = re.compile(r"(?i)^(?!.*\b(?:can|could|would|will)\s+you\b)(?!.*\bplease\b)[^?]*\?\W*$")
+
+
 # What limits a rule to some times or cases: "during business hours", "unless CI is red";
 # and a threshold, whose amount is the condition: "over €200", "longer than 20 minutes".
 _QUALIFIER = re.compile(
@@ -384,8 +399,10 @@ def _dropped_condition(
     said = _qualifiers(whole)
     found = ""
     for u in units:
-        # the sentence of the unit the part restates (a turn holds several rules)
-        best = max(sentences(u.text) or [u.text], key=lambda s: len(mine & unit_terms(s)))
+        # the rule of the unit the part restates (a turn, a sentence holds several rules:
+        # "Cap the spend at £2,300 and keep churn below 2.5%." — the cap has no "below")
+        rules = [r for s in sentences(u.text) or [u.text] for r in _rules_of(s)]
+        best = max(rules, key=lambda s: len(mine & unit_terms(s)))
         changed = []
         for word, what, terms in _qualifiers(best):
             if terms and not terms & mine:
@@ -397,6 +414,26 @@ def _dropped_condition(
             return None
         found = found or changed[0]
     return found or None
+
+
+# Where a second rule begins in one sentence: "…, and keep …", "…; never …"
+_RULES_SPLIT = re.compile(
+    r"(?i)\s*;\s*|,?\s+and\s+(?=(?:also\s+)?(?:never|don'?t|do\s+not|always|keep|use|make|"
+    r"leave|set|avoid|only|cap|limit|run|stay|put|send|ask|tell|stop|start)\b)"
+)
+
+
+def _rules_of(sentence: str) -> list[str]:
+    """The rules of one sentence: cut before a second rule's verb, and at an "and" that
+    joins two bounds ("under $1,450 per month and the error rate below 0.5%")."""
+    out = []
+    for rule in _RULES_SPLIT.split(sentence):
+        left, sep, right = rule.partition(" and ")
+        if sep and _BOUND.search(left) and _BOUND.search(right):
+            out += [left, right]
+        elif rule:
+            out.append(rule)
+    return out
 
 
 def _qualifiers(text: str) -> list[tuple[str, str, frozenset[str]]]:
@@ -542,7 +579,7 @@ def check_plan(text: str, ev: Evidence) -> list[Claim]:
             return [Claim("constraint", text, f"it breaks the user's rule: {quote(u.text)}")]
     index = ev.said_index
     found, _ = supporting_at(text, index, 0.6)
-    if found and not index.keeping(found, stated, flipped=False):
+    if found and not index.keeping(found, stated, flipped=False) and not bound_as_said(text, ev):
         differs = stated.change(index.stance(found[0]))
         return [Claim("constraint", text, f"{differs}: {quote(index.units[found[0]].text)}")]
     return []
@@ -621,6 +658,22 @@ def check_preferences(text: str, ev: Evidence) -> list[Claim]:
         return []
     words = claim_terms(text)  # whole tokens: "stripe" is not in STRIPE_API_KEY
     for a, b in sorted(said):
-        if names_option(b, words) and not names_option(a, words):
+        if names_option(b, words) and not names_option(a, words) and _about(text, (a, b), ev):
             return [Claim("user said", text, f"the user rejected {b} in favour of {a}")]
     return []
+
+
+def _about(text: str, pair: tuple[str, str], ev: Evidence) -> bool:
+    """Whether ``text`` is about what the user chose between: it shares a word with a
+    sentence stating the preference besides its options ("Tell Marco, not Lena, when it
+    is done" rejects Lena as whom to tell, not as the billing service's owner); a
+    preference stated in its options alone ("Redis, not Memcached.") is about them."""
+    index = ev.said_index
+    options = unit_terms(" ".join(pair))
+    mine = claim_terms(text) - options
+    for i, stated in enumerate(index.preferences):
+        if pair in stated:
+            context = index.units[i].terms - options - FILLER
+            if not context or mine & context:
+                return True
+    return False
