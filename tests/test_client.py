@@ -51,6 +51,8 @@ def stub() -> Iterator[StubServer]:
 
 @pytest.fixture
 def config(stub: StubServer, tmp_path: Path) -> Config:
+    # Overrides conftest's `config` on purpose: no Gemini key, so a Gemini send here must fail
+    # with a SendError naming GEMINI_API_KEY (see the missing-key test below).
     return Config(
         data_dir=tmp_path,
         openai_base_url=stub.url,
