@@ -22,6 +22,8 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from .claims_values import canonical
+
 _TOKEN = re.compile(r"\w[\w./:+\[\]@-]*")
 _DIGIT = re.compile(r"\d")
 _CODEISH = re.compile(r"[/_.:\[\]@]|\d|[a-z][A-Z]")
@@ -218,7 +220,9 @@ def _tokens(text: str) -> list[str]:
 
 
 def _raw_tokens(text: str) -> list[str]:
-    return _TOKEN.findall(_THOUSANDS.sub("", text))
+    """The tokens of ``text`` with dates, amounts and small counts written one way
+    ("$1,450" and "1,450 USD", "12/22/2026" and "2026-12-22", "three" and "3")."""
+    return _TOKEN.findall(_THOUSANDS.sub("", canonical(text)))
 
 
 def _token(raw: str) -> str:
@@ -274,6 +278,7 @@ def _claim_terms_of(raw: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _LOCATION = re.compile(r"^([\w./-]+\.\w+):(\d+)(?::\d+)?$")
 
 
@@ -283,6 +288,8 @@ def _unit_terms_of(raw: str) -> frozenset[str]:
     identifier."""
     out = set(_claim_terms_of(raw))
     tok = _token(raw)
+    if _ISO_DATE.match(tok):  # a date with its year says the day without one too
+        out.add(f"0000{tok[4:]}")
     located = _LOCATION.match(tok)
     if located:  # "src/app.py:88:5" (a compiler's, a linter's) is the path and line 88
         out |= _unit_terms_of(located.group(1)) | {located.group(2)}

@@ -21,12 +21,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 from ..model import Message
 from .claims import Claim, Evidence, check_clause, check_sentence
 from .claims_reading import ITEM, quote, section_of
 from .claims_said import prose_command
+from .claims_values import canonical, dates_in
 from .digest import PRIORITY, SECTIONS
 from .facts import (
     Fact,
@@ -147,6 +149,8 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
         source.supports(Fact("number", n)) for n in _spellings(fact.value)
     ):
         return True  # "€184.20" for the JSON's 184.2: one amount
+    if fact.kind == "number" and _same_value(fact.value, source.text):
+        return True  # "2027-03-05" for "05.03.2027", "48,300.50" for "48.300,50"
     if fact.kind == "number" and re.search(r"\d[-–]\d", fact.value):
         parts = [p for p in re.split(r"[-–]", fact.value) if p]
         return all(source.supports(Fact("number", p)) for p in parts)
@@ -167,6 +171,30 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
             return False  # flags, paths, numbers: the exact command or nothing
         return all(source.has_token(w) or source.has_token(w.removesuffix("s")) for w in words)
     return False
+
+
+def _same_value(value: str, text: str) -> bool:
+    """Whether ``text`` gives the date or the amount ``value`` names, however written."""
+    dates, tokens = _values_of(text)
+    claimed = dates_in(value)
+    if claimed:
+        return any(
+            d in dates or (d[0] is None and any(k[1:] == d[1:] for k in dates)) for d in claimed
+        )
+    mine = re.findall(r"\d[\d.]*\d|\d", _THOUSANDS.sub("", canonical(value)))
+    return bool(mine) and all(m in tokens for m in mine)
+
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
+@lru_cache(maxsize=4)  # one record's text, asked of every number of its recap
+def _values_of(text: str) -> tuple[frozenset[tuple[int | None, int, int]], frozenset[str]]:
+    """The dates and the figures of ``text``, each written one way (see ``canonical``)."""
+    figures = re.findall(r"\d[\d.]*\d|\d", _THOUSANDS.sub("", canonical(text)))
+    return frozenset(dates_in(text)), frozenset(
+        f.rstrip("0").rstrip(".") if "." in f else f for f in figures
+    ) | frozenset(figures)
 
 
 def _spellings(number: str) -> list[str]:

@@ -1,0 +1,119 @@
+"""Values written many ways, read as one: a date ("12/22/2026", "22.12.2026", "Dec 22,
+2026", "the 22nd of December" are 2026-12-22), an amount ("$1,450" is "1,450 USD",
+"48.300,50 €" is "48300.50 EUR") and a small count in words ("three" is 3). A recap that
+restates the user's "Retries: at most 3." as "At most three retries." says the same; one
+that gives 2026-12-12 for 2026-12-22 does not.
+
+>>> canonical("Frist ist der 22.12.2026, max. 48.300,50 €; Dec 22; three retries")
+'Frist ist der 2026-12-22, max. 48300.50 eur; 0000-12-22; 3 retries'
+>>> sorted(dates_in("due 03/04/2027 or 12/22/2026"))
+[(2026, 12, 22), (2027, 3, 4), (2027, 4, 3)]
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from functools import lru_cache
+
+_MONTH_NAMES = (
+    ("january", "jan", "januar", "jänner"),
+    ("february", "feb", "februar"),
+    ("march", "mar", "märz", "maerz"),
+    ("april", "apr"),
+    ("may", "mai"),
+    ("june", "jun", "juni"),
+    ("july", "jul", "juli"),
+    ("august", "aug"),
+    ("september", "sep", "sept"),
+    ("october", "oct", "oktober", "okt"),
+    ("november", "nov"),
+    ("december", "dec", "dezember", "dez"),
+)
+MONTH = {name: i for i, names in enumerate(_MONTH_NAMES, 1) for name in names}
+# A month's name: the short forms only as words of their own ("Mar 3", not "Marco")
+_MONTH_NAME = (
+    r"(?P<month>"
+    + "|".join(sorted((re.escape(n) for n in MONTH), key=len, reverse=True))
+    + r")\.?(?![\w])"
+)
+_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th|\.)?"
+_YEAR = r"(?:,?\s+(?P<year>\d{4})\b)?"
+# each way a date is written; (year, month, day) groups or the slashed "a/b/year"
+_DATES = (
+    re.compile(r"(?<![\w./-])(?P<year>\d{4})[-/](?P<month>\d{1,2})[-/](?P<day>\d{1,2})(?![\w/])"),
+    re.compile(r"(?<![\w./-])(?P<day>\d{1,2})\.(?P<month>\d{1,2})\.(?P<year>\d{4})(?![\w.]\d)"),
+    re.compile(r"(?<![\w./-])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<year>\d{4})(?![\w/])"),
+    re.compile(rf"(?i)(?<![\w.])(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH_NAME}{_YEAR}"),
+    re.compile(rf"(?i)(?<![\w.]){_MONTH_NAME}\s+(?:the\s+)?{_DAY}(?![\d:]){_YEAR}"),
+)
+
+
+def _readings(m: re.Match[str]) -> list[tuple[int | None, int, int]]:
+    """The calendar dates one match can be: "03/04/2027" is March 4th or April 3rd."""
+    found = m.groupdict()
+    year = int(found["year"]) if found.get("year") else None
+    if found.get("a"):
+        a, b = int(found["a"]), int(found["b"])
+        candidates = [(year, a, b), (year, b, a)] if a != b else [(year, a, b)]
+    else:
+        month = found["month"]
+        number = int(month) if month.isdigit() else MONTH[month.casefold().rstrip(".")]
+        candidates = [(year, number, int(found["day"]))]
+    out = []
+    for y, month_number, day in candidates:
+        try:  # a real day of the calendar, not "2026-13-45" or "31 February"
+            datetime.date(y or 2000, month_number, day)
+        except ValueError:
+            continue
+        out.append((y, month_number, day))
+    return out
+
+
+def dates_in(text: str) -> set[tuple[int | None, int, int]]:
+    """The calendar dates ``text`` names, as (year or None, month, day)."""
+    out: set[tuple[int | None, int, int]] = set()
+    for pattern in _DATES:
+        for m in pattern.finditer(text):
+            out.update(_readings(m))
+    return out
+
+
+def _iso(m: re.Match[str]) -> str:
+    readings = _readings(m)
+    if not readings:
+        return m.group(0)
+    return " ".join(f"{y or 0:04d}-{mo:02d}-{d:02d}" for y, mo, d in readings)
+
+
+_CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "円": "jpy"}
+_BEFORE = re.compile(r"(?<![\w$])(US)?([$€£¥])\s?(\d[\d,.]*\d|\d)")
+_AFTER = re.compile(r"(\d[\d,.]*\d|\d)\s?([€£¥円])")
+# "48.300,50" (German): the dots group thousands, the comma is the decimal point
+_DOTTED = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{3})+)(?:,(\d+))?(?![\w.,]*\d)")
+_NUMBER_WORDS_LIST = "two three four five six seven eight nine ten eleven twelve"
+_NUMBER_WORD = re.compile(r"(?i)\b(" + "|".join(_NUMBER_WORDS_LIST.split()) + r")\b")
+_NUMBER = {w: str(i) for i, w in enumerate(_NUMBER_WORDS_LIST.split(), 2)}
+_ANY = re.compile(r"[\d$€£¥円]|(?i:\b(?:" + "|".join(n for n in MONTH if len(n) > 2) + r"))")
+
+
+def _dotted(m: re.Match[str]) -> str:
+    whole = m.group(1).replace(".", "")
+    if m.group(2) is None and m.group(1).count(".") != 2:
+        return m.group(0)  # "12.750" (12.75 or 12,750?), "10.200.300.400" (an address)
+    return f"{whole}.{m.group(2)}" if m.group(2) else whole
+
+
+@lru_cache(maxsize=1 << 14)  # every claim and record unit is tokenized through it, again and again
+def canonical(text: str) -> str:
+    """``text`` with each date, amount and small count written one way: dates as
+    year-month-day (0000 for no year; both readings of an ambiguous "03/04/2027"),
+    currency symbols as codes after the amount, German digit grouping as English, and
+    "two" to "twelve" as digits."""
+    if _ANY.search(text) is not None:
+        for pattern in _DATES:
+            text = pattern.sub(_iso, text)
+        text = _BEFORE.sub(lambda m: f"{m.group(3)} {_CURRENCY[m.group(2)]}", text)
+        text = _AFTER.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", text)
+        text = _DOTTED.sub(_dotted, text)
+    return _NUMBER_WORD.sub(lambda m: _NUMBER[m.group(1).casefold()], text)
