@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from contextledger import fit, prepare, translate
+from contextledger import fit, prepare, read_messages, translate
 from contextledger.errors import ArgumentError, ContentError
 from contextledger.pricing.messages import price_request
 from contextledger.providers.anthropic import FILES_BETA, sdk_kwargs
@@ -117,7 +117,9 @@ def test_priced_at_a_bound_as_sent_and_an_estimate() -> None:
         for target in AS_IT_CAME[case]:
             model = "gpt-4.1" if target.startswith("openai") else "claude-sonnet-4-5"
             try:
-                prepared = prepare(history, model, target=target)
+                # (a window the PDF bound fits: a 1M one makes prepare's headroom price ~260k)
+                window = 300_000 if model == "gpt-4.1" else None
+                prepared = prepare(history, model, target=target, window=window)
             except ContentError:
                 continue  # the bound does not fit (tested below)
             sent = price_request(prepared.body, model, target).total
@@ -220,3 +222,39 @@ def test_the_caller_may_declare_the_pages_of_a_file_by_reference() -> None:
     assert got == {case: (True, True, True) for case in CURRENT}
     with pytest.raises(ArgumentError, match="file_pages"):
         fit(CURRENT["openai file id"][2], "gpt-4o", file_pages={"file-abc": 0})
+
+
+def test_a_preparer_takes_the_pages_of_a_file_uploaded_later() -> None:
+    """review12 P3: a Preparer kept per conversation meets a file uploaded on a later turn;
+    its pages are declared with that turn (added to those declared before)."""
+    from contextledger.prepare import Preparer
+
+    def doc(fid: str) -> dict[str, Any]:
+        return {"type": "document", "source": {"type": "file", "file_id": fid}}
+
+    turn1 = {"messages": [{"role": "user", "content": [doc("file_a"), Q]}]}
+    turn2 = {"messages": [*turn1["messages"], {"role": "assistant", "content": "A lease."},
+                          {"role": "user", "content": [doc("file_b"), Q]}]}  # fmt: skip
+    preparer = Preparer("claude-sonnet-4-5", file_pages={"file_a": 12})
+    first = preparer.prepare(turn1).report.used
+    with pytest.raises(ContentError, match="file_b"):
+        preparer.prepare(turn2)
+    second = preparer.prepare(turn2, file_pages={"file_b": 3})
+    pages = {"file_a": 12, "file_b": 3}
+    assert (
+        second.report.used
+        == price_request(second.body, "claude-sonnet-4-5", file_pages=pages).total
+    )
+    assert second.report.used > first + 3 * 1_500 and "file_b" in json.dumps(second.body)
+
+
+def test_an_inline_image_or_document_is_read_once_as_before() -> None:
+    """(5bc3754 read an inline Anthropic image twice: as an image and as a document.)"""
+    gif = "R0lGODlhAQABAAAAACw="
+    body = {"messages": [{"role": "user", "content": [
+        {"type": "image", "source": {"type": "base64", "media_type": "image/gif", "data": gif}},
+        {"type": "image", "source": {"type": "url", "url": "https://x.test/a.png"}},
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "hi"}},
+    ]}]}  # fmt: skip
+    [m] = read_messages(body)
+    assert [b.type for b in m.content] == ["image", "image", "file"]

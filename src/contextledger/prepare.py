@@ -46,6 +46,7 @@ from .model import (
     with_ids,
 )
 from .pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
+from .pricing.provider_content import check_file_pages
 from .providers import Format, format_for_provider, provider_format, translate
 from .providers.ids import declared_notice, declared_renames
 from .repair import RepairChange, RepairMemo
@@ -313,13 +314,18 @@ class Preparer:
         *,
         tools: Sequence[Mapping[str, Any]] | None = None,
         write: bool = True,
+        file_pages: Mapping[str, int] | None = None,
     ) -> Prepared:
         """Build the request for the current state of ``conversation``.
 
         ``write=False`` stops after the fit: ``messages`` are what to send, unwritten and
         unchecked, and ``body`` holds everything but them (model, output limit, tools), for
         a caller that writes the conversation itself (the proxy forwards most of it as the
-        client's own JSON, and writes and checks only what changed since its last turn)."""
+        client's own JSON, and writes and checks only what changed since its last turn).
+        ``file_pages``: pages of files by reference uploaded since (added to those declared
+        before; see ``FitOptions.file_pages``)."""
+        if file_pages:
+            self._declare_pages(file_pages)
         notices: list[Notice] = []
         given = isinstance(conversation, Conversation)
         conv = (
@@ -827,6 +833,29 @@ class Preparer:
                 pricer=fitter.pricer,
             )
         return dry
+
+    def _declare_pages(self, file_pages: Mapping[str, int]) -> None:
+        """Add pages declared this turn for files by reference. A price is remembered per
+        block (a file priced at its bound would keep that price), so new pages take a fresh
+        pricer and fitter — once, when a file is declared (its sticky cut starts over);
+        pages already known change nothing."""
+        fitter = self.fitter
+        known = fitter.pricer.file_pages
+        merged = {**known, **check_file_pages(file_pages)}
+        if merged == known:
+            return
+        pricer = Pricer.for_model(self.info, self.catalog, wire=self.format, file_pages=merged)
+        self.fitter = Fitter(
+            self.info,
+            window=fitter.window,
+            max_output_tokens=fitter.reserved_output,
+            catalog=self.catalog,
+            options=replace(fitter.options, file_pages=merged),
+            pricer=pricer,
+        )
+        self._dry = None
+        self._summed = ((), 0, _Planned())
+        self._caches.planned = _Planned()  # every image planned again, for the new pricer
 
     def _headroom(self, tokens: int) -> Message | None:
         """A message this model prices at about ``tokens`` (None for none)."""

@@ -136,8 +136,7 @@ def _read_blocks(content: Any, path: str, role: Any) -> list[Block]:
         elif kind in ("image", "document") and _by_reference(b):  # as it came
             out.append(native.read_block(TARGET, b, p, kind))
         elif kind == "image":
-            out.append(_cached(_read_image(b, p), b, p))  # as it came, cache_control and all
-            out.append(native.read_block(TARGET, b, p, "document"))
+            out.append(_cached(_read_image(b, p), b, p))
         elif kind == "document":
             out.append(_cached(_read_document(b, p), b, p))
         elif kind == "tool_use":
