@@ -853,7 +853,7 @@ class Preparer:
             options=replace(fitter.options, file_pages=merged),
             pricer=pricer,
         )
-        self._dry = None
+        self._dry = {}
         self._summed = ((), 0, _Planned())
         self._caches.planned = _Planned()  # every image planned again, for the new pricer
 
