@@ -36,7 +36,8 @@ class RunningProxy:
 
     def start(self) -> RunningProxy:
         self.thread.start()
-        deadline = time.monotonic() + 10
+        # generous: a loaded machine (xdist workers beside other jobs) starts it slowly
+        deadline = time.monotonic() + 60
         while not self.server.started:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the proxy did not start")
@@ -54,7 +55,7 @@ class RunningProxy:
     def flush(self) -> None:
         """Wait until every queued store write is done."""
         assert self.loop is not None
-        asyncio.run_coroutine_threadsafe(self.proxy.flush(), self.loop).result(10)
+        asyncio.run_coroutine_threadsafe(self.proxy.flush(), self.loop).result(60)
 
 
 @contextmanager

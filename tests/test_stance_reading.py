@@ -81,8 +81,9 @@ def test_generated_sessions_sentences() -> None:
     ]
     for text in texts:
         assert Reading(text).marked or _plain_everywhere(text), text
-    for claim in texts[::7]:
-        for said in texts[::5]:
+    # the generated sessions repeat their sentences (~1 in 9 is new): each pair once
+    for claim in dict.fromkeys(texts[::7]):
+        for said in dict.fromkeys(texts[::5]):
             kept = Reading(claim).change(Reading(said)) is None
             assert kept is _keeps(claim, said, False), (claim, said)
 
