@@ -94,6 +94,11 @@ def test_what_calls_count_as_actions() -> None:
     assert not is_action(call("jira", {"action": "search", "jql": "x"}))
     assert not is_action(call("getInvoice", {"id": "in_1"}))
     assert not is_action(call("search_docs", {"q": "refund policy"}))
+    # review12 RC2: a lookup word beside a doing word is an action
+    assert is_action(call("set_subscription_status", {"sub": "s_1", "status": "paused"}))
+    assert is_action(call("validate_then_publish", {"post": "p_9"}))
+    assert is_action(call("open_incident", {"sev": 2}))
+    assert not is_action(call("check_status", {"job": "j_1"}))
     assert not is_action(ToolCall("c", "noop", "not json"))
     assert is_ui_step(call("computer", {"action": "left_click", "coordinate": [10, 20]}))
     assert is_ui_step(call("browser_type", {"selector": "#q", "text": "hi"}))
@@ -128,3 +133,21 @@ def test_the_offline_recap_of_actions_passes_its_own_verification() -> None:
     assert out.verification is not None and out.verification.removed_sentences == ()
     assert out.event is not None
     assert "set_case_state(case=CS-40417, state=closed): ok" in out.event.recap_text
+
+
+def test_an_action_with_a_date_in_its_arguments_keeps_its_line() -> None:
+    # review12 RC1: the offline recap's own line was removed: "could not trace … Monday"
+    msgs: list[dict[str, Any]] = [{"role": "user", "content": "Arrange the office move."}]
+    msgs += _call("d1", "post_notice", {"board": "ops", "text": "Desks move Thursday"}, "posted")
+    msgs += _call("d2", "reserve_van", {"day": "2026-12-17", "depot": "north"}, "ok")
+    msgs += [{"role": "assistant", "content": "Both booked."}]
+    conv = Conversation.from_messages(repair(with_ids(_openai(msgs))).messages)
+    out = conv.compact(OfflineSummarizer(), CompactionPolicy(keep_recent=1), force=True)
+    assert out.event is not None and out.verification is not None
+    assert out.verification.removed_sentences == ()
+    assert 'post_notice(board=ops, text="Desks move Thursday"): posted' in out.event.recap_text
+    assert "reserve_van(day=2026-12-17, depot=north): ok" in out.event.recap_text
+
+
+def _openai(msgs: list[dict[str, Any]]) -> list[Message]:
+    return list(read_messages(msgs))

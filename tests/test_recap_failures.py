@@ -138,3 +138,20 @@ def test_a_line_that_counts_no_failures_is_no_failure(output: str) -> None:
 )
 def test_a_line_that_counts_some_failures_or_names_one_still_is(output: str) -> None:
     assert failure_lines(output)
+
+
+def test_documented_exceptions_and_status_values_in_a_table_are_no_failures() -> None:
+    # review11 R1: a docs page listing exceptions, a CSV with a FAILED column value
+    quiet = [
+        "# Exceptions\nTimeoutError: raised when the gateway takes over 30 s.\n"
+        "PermissionError: is raised if the token lacks the refunds scope.",
+        "order,state,total\n881,SHIPPED,12.00\n882,FAILED,4.10\n883,ERROR,9.99",
+        "job\tresult\tseconds\nnightly\tfailed\t31\nhourly\tok\t2\nweekly\tok\t40",
+    ]
+    assert [q for q in quiet if failure_lines(q)] == []
+    loud = [
+        'Traceback (most recent call last):\n  File "a.py", line 3\n'
+        "TimeoutError: gateway took 31 s",
+        "order,state,total\n881,SHIPPED,12.00\nError: could not read row 3: unexpected EOF",
+    ]
+    assert [x for x in loud if not failure_lines(x)] == []

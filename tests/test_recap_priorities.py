@@ -726,3 +726,57 @@ def test_a_folder_named_in_a_pinned_goal_still_ranks_its_files_first() -> None:
     covered = [m for m in record if m is not record[1]]  # the goal's turn stays in view
     recap = render_digest(digest(covered, history=record), 700)
     assert "sql/cohorts_base_v3.sql" in _section(recap, "Files read")
+
+
+def test_a_choice_the_user_drops_by_name_gives_way_to_the_drop() -> None:
+    # redteam16 A2: "Use SMOTE …" then "Scratch SMOTE, …" left the overruled choice a decision
+    a = _Agent("Schedule the nightly exports for the warehouse.")
+    a.user("Use Airflow for the nightly jobs.")
+    a.say("Okay.")
+    a.say("I'll go with Parquet for the export files.")
+    a.run("ls dags/", "export.py")
+    a.user("Actually, forget Airflow; plain cron is enough for two jobs.")
+    d = digest(with_ids(a.msgs))
+    assert d.items("Decisions") == [
+        "User: Actually, forget Airflow; plain cron is enough for two jobs.",
+        "Assistant: I'll go with Parquet for the export files.",
+    ]
+    assert not [x for x in d.items("User also said") if "Airflow" in x]
+
+
+def test_a_measured_result_the_assistant_states_is_a_number_that_matters() -> None:
+    # redteam16 A2/A9: "ROC AUC on the October holdout is 0.847." was in no section
+    a = _Agent("Train the fraud classifier and report recall on the March validation set.")
+    a.say("Recall on the March validation set is 0.912 with the tuned threshold.")
+    a.say("The model file is 14.2 MB after quantisation.")
+    a.say("I bumped the image to 3.11 for the runtime.")
+    numbers = digest(with_ids(a.msgs)).items("Numbers that matter")
+    assert "Assistant: Recall on the March validation set is 0.912 with the tuned threshold." in (
+        numbers
+    )
+    assert "Assistant: I bumped the image to 3.11 for the runtime." not in numbers
+
+
+def test_a_commands_repeated_summaries_wait_for_the_sessions_other_numbers() -> None:
+    # redteam16 A14: one command's "Plan: …" line from every run filled the section
+    a = _Agent("Clean up unattached volumes in the sandbox account.")
+    for k in range(9):
+        a.run("terraform plan", f"Plan: {k} to add, 0 to change, {k + 1} to destroy.")
+    a.say("I found 318 unattached volumes older than 90 days.")
+    recap = render_digest(digest(with_ids(a.msgs)), 700)
+    numbers = _section(recap, "Numbers that matter")
+    assert "318 unattached volumes" in numbers
+    assert "Plan: 8 to add, 0 to change, 9 to destroy." in numbers  # the newest run's
+    assert "Plan: 0 to add" not in numbers
+
+
+def test_who_approved_and_the_article_found_are_kept_in_japanese_and_chinese() -> None:
+    # redteam16 A3: the manager's approval and the assistant's policy article were lost
+    a = _Agent("注文 A-7781 の返品対応を進めてください。")
+    a.user("田中部長が例外対応を承認しました。")
+    a.say("この件は利用規約第12条3項に該当するため、送料も返金できます。")
+    a.user("王经理已经批准了这笔退款。")
+    recap = render_digest(digest(with_ids(a.msgs)), 2000)
+    assert "田中部長が例外対応を承認しました。" in recap
+    assert "第12条3項" in recap
+    assert "王经理已经批准了这笔退款。" in recap

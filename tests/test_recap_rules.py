@@ -269,3 +269,65 @@ def test_a_taking_back_of_something_else_overrules_no_rule(turns: tuple[str, ...
     rules = digest(_session(*turns)).items(RULES)
     assert turns[1] in rules or not is_rule(turns[1])
     assert turns[2] in rules or not is_rule(turns[2])
+
+
+HOW_RULES = (  # redteam16 A18: a state to hold or a way to do it, with no negation
+    "Leave the nightly export switched off on staging.",
+    "Leave the feature toggle off in production.",
+    "Keep the beta banner hidden for EU users.",
+    "Leave the cron disabled until Monday.",
+    "Leave the retry budget at 3.",
+    "Ship the patch without bumping the major version.",
+    "Run the migration without locking the orders table.",
+    "Keep random_state=20261101.",
+)
+NOT_HOW_RULES = (
+    "The export works without touching the CDN.",
+    "It ran without locking anything.",
+    "We deployed without restarting the gateway.",
+    "I left the flag off yesterday.",
+    "Leave it with me.",
+    "Keep me posted.",
+    "Keep up the good work.",
+    "Leave a comment on the PR when done.",
+    "Could you deploy without restarting the gateway?",
+)
+
+
+def test_a_state_to_hold_or_a_way_to_work_is_a_rule_and_a_report_is_not() -> None:
+    assert [r for r in HOW_RULES if not is_rule(r)] == []
+    assert [r for r in NOT_HOW_RULES if is_rule(r)] == []
+    d = digest(_session("Upgrade the payments SDK.", " ".join(HOW_RULES[:3]), HOW_RULES[5]))
+    assert d.items(RULES) == [*HOW_RULES[:3], HOW_RULES[5]]
+
+
+def test_an_answer_that_sets_nothing_is_no_rule_and_a_no_that_corrects_is() -> None:
+    # review11 L1: bare English answers and Spanish "no" before a pronoun or a verb
+    answers = ["No, that's fine.", "Nope, go ahead.", "No, that was me.", "Nah, all good."]
+    answers += ["No lo sé todavía.", "No te preocupes por eso.", "No hay prisa, tranquilo."]
+    assert [a for a in answers if is_rule(a)] == []
+    corrections = ["No, use the replica key instead.", "No, wait for CI first.", "No, leave it."]
+    corrections += ["No lo borres nunca.", "No toques producción.", "No force pushes on main."]
+    assert [c for c in corrections if not is_rule(c)] == []
+
+
+def test_questions_and_small_talk_in_a_rules_words_are_no_rules() -> None:
+    # review12 RC0
+    chat = [
+        "Should we never rotate the staging keys?",
+        "Don't you find the new dashboard slow?",
+        "Do we always deploy on Tuesdays?",
+        "Could you not restart it now, or does it have to be today?",
+        "Don't worry about the flaky screenshot test.",
+        "Never mind my previous message.",
+        "Always happy to pair on this!",
+    ]
+    assert [c for c in chat if is_rule(c)] == []
+    asked = ["Could you please never push to main directly?", "Can you always run ruff first?"]
+    assert [a for a in asked if not is_rule(a)] == []
+
+
+def test_a_japanese_must_not_with_any_verb_is_a_rule() -> None:
+    said = ["出張費は3万円を超えてはいけません。", "顧客データを外部に送ってはならない。"]
+    d = digest(_session("請求書の照合を終わらせてください。", *said))
+    assert d.items(RULES) == said

@@ -23,14 +23,25 @@ from typing import Any
 from ..model import ToolCall
 
 # A call that only looks (its name's or its operation's words): it changed nothing, so
-# it is no action ("get_order", "search_kb", "crm(operation=list)", "screenshot").
+# it is no action ("get_order", "search_kb", "crm(operation=list)", "screenshot") - unless
+# a word of it does something too ("update_ticket_status", "view_and_approve_invoice")
 _LOOKUP_WORDS = frozenset(
     {"get", "list", "search", "find", "fetch", "lookup", "look", "query", "read", "view",
-     "show", "describe", "check", "inspect", "retrieve", "browse", "open", "load", "count",
-     "explain", "preview", "validate", "diff", "compare", "summarize", "screenshot", "wait",
-     "sleep", "think", "status", "info", "history", "ls", "cat", "glob", "grep", "stat",
-     "peek", "poll", "ping", "whoami", "help", "estimate", "calculate", "lint", "verify",
-     "zoom", "cursor", "position", "select", "download", "export", "dry"}
+     "show", "describe", "inspect", "retrieve", "browse", "count", "explain", "preview",
+     "diff", "compare", "summarize", "screenshot", "wait", "sleep", "think", "status", "info",
+     "history", "ls", "cat", "glob", "grep", "stat", "peek", "poll", "ping", "whoami", "help",
+     "estimate", "calculate", "lint", "verify", "validate", "check", "zoom", "cursor",
+     "position", "dry"}
+)  # fmt: skip
+_DOING_WORDS = frozenset(
+    {"update", "set", "create", "delete", "remove", "add", "send", "post", "put", "patch",
+     "approve", "reject", "resolve", "close", "cancel", "refund", "charge", "transfer", "pay",
+     "issue", "grant", "revoke", "assign", "merge", "deploy", "install", "restart", "scale",
+     "rotate", "reset", "transition", "move", "rename", "book", "reserve", "schedule",
+     "notify", "email", "message", "publish", "submit", "upload", "write", "edit", "insert",
+     "enable", "disable", "start", "stop", "kill", "trigger", "apply", "rollback", "revert",
+     "tag", "label", "invite", "ban", "suspend", "archive", "restore", "sync", "import",
+     "export", "download", "open", "mark", "escalate", "release", "promote"}
 )  # fmt: skip
 # A pointer or keyboard step of a computer-use tool: an action, but one of hundreds
 _UI_STEPS = frozenset(
@@ -69,7 +80,8 @@ def is_action(call: ToolCall) -> bool:
     parsed, error = call.parsed()
     if error is not None or not isinstance(parsed, dict):
         return False
-    return not operation(call) & _LOOKUP_WORDS
+    words = operation(call)
+    return not (words & _LOOKUP_WORDS) or bool(words & _DOING_WORDS)
 
 
 def _value(value: Any) -> str | None:

@@ -472,6 +472,7 @@ class Evidence:
                 events += _call_events(at, c, cmds, paths, writes)
                 args = args_of[id(c)] = _call_args(c)
                 words = f"{c.name} {(c.arguments if args is None else args)[:4000]}"
+                texts.append(words)  # "send_slack(text="ship Monday")" names Monday (RC1)
                 acts.append(Act(words, "call", writes))
             for r in m.tool_results:
                 call = calls.get(r.call_id)

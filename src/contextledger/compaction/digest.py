@@ -258,7 +258,10 @@ _NOT_FAILED = re.compile(
     r"^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s"
     r"(?!\s*(?-i:Failed\w*|BackOff|Unhealthy|Evicted|OOMKilling|\w*Error\w*|Err\w+)\s)"
     r"(?!.*(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE)\b))|"
-    r"\blevel=\"?(?:info|debug|trace|warn|warning)\b"
+    r"\blevel=\"?(?:info|debug|trace|warn|warning)\b|"
+    # an exception documented, not raised: "KeyError: raised for an unknown currency."
+    r"^\W*\w*(?:Error|Exception)\s*:\s*(?:(?:is\s+)?(?:raised|thrown)\s+(?:when|if|for|on|by|"
+    r"whenever)|indicates|means|signals)\b"
 )
 _FAILED_TEST = re.compile(
     r"^(?:FAILED|ERROR)\s+([\w./-]+::[^\s]+)"  # pytest
@@ -289,6 +292,10 @@ _METRIC = re.compile(
     r"req/s|rps|qps|tokens?|rows|records|users|items|requests|errors|retries|workers|threads|"
     r"connections|files|lines|bytes|px|days|weeks|x\b|times)|\$\s?\d|\b(?:p50|p90|p95|p99|"
     r"limit|timeout|threshold|budget|port|version|max|min|at most|at least|cap)\b[^.\n]{0,40}\d"
+    # a result the assistant measured: "ROC AUC on the October holdout is 0.847" (A2, A9)
+    r"|\b(?:auc|roc|accuracy|precision|recall|f1|rmse|mae|mape|mse|r2|r²|loss|score|"
+    r"perplexity|bleu|rouge|ndcg|gini|lift|error\s+rate|hit\s+rate|uptime|churn\s+rate)\b"
+    r"[^.\n]{0,40}?\b(?:is|was|of|at|=|:|reached|hit|came\s+(?:in|out)\s+at)\s*\d"
 )
 _NUMBER = re.compile(r"\d")
 _STATUSES = re.compile(r"\b[1-5]\d\d(?:s|'s)\b")
@@ -322,7 +329,7 @@ def _past_greetings(said: Sequence[str]) -> int:
 
 
 _STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
-_PATHLIKE = re.compile(r"\S*[/`_]\S*|\b\w+\.\w+\b")
+_PATHLIKE = re.compile(r"\S*[/`_]\S*|\b(?!\d+\.\d+\b)\w+\.\w+\b")  # "0.847" is a number
 _BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w])")
 # a counter, not a measure: "Step 103 checked", "attempt 2", "line 41"
 _ORDINAL = re.compile(
@@ -365,7 +372,10 @@ _KEY_VALUE = re.compile(
     r"\bv?\d+\.\d+\.\d+(?:[-+][\w.]+)?\b|\bv\d+(?:\.\d+)?\b|"
     r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]{1,9}-\d{2,}\b|"
     r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=\S+|(?:^|\s)#\d{2,}\b|\bsha256:[0-9a-f]{12,}|"
-    r"\b(?:Ctrl|Alt|Shift|Cmd|Win|Option|Super|Meta)\+\S+"  # a shortcut: "Ctrl+Shift+Alt+K"
+    r"\b(?:Ctrl|Alt|Shift|Cmd|Win|Option|Super|Meta)\+\S+|"  # a shortcut: "Ctrl+Shift+Alt+K"
+    # an article of a policy, a law or a contract: "article 7(2)", "§ 12", "第7条2項"
+    r"(?i:\b(?:article|art\.|section|sec\.|clause|§)\s*\d+(?:\.\d+)*(?:\(\w+\))?)|"
+    r"第\s*\d+\s*[条條章節节項项款]"
 )
 # The assistant reporting that something that failed works now: "unique_x passes now after
 # the dedupe.", "The retry went through: refund re_9b5 succeeded.", "Second attempt: Figma
@@ -378,6 +388,42 @@ _WORKS_NOW = re.compile(
     r"\b(?:went|goes)\s+through\b|\bsucceeded\b"
 )
 _RETRACTS = re.compile(r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]")
+# An answer to a question that sets nothing: "No, that's fine.", "Nope, go ahead.", "No,
+# I don't think so." (review11 L1), not "No, use the other key."
+_NO_OPENING = re.compile(r"(?i)^\W*(?:no|nope|nah)\b[\s,.!:;—–-]*")
+_JUST_AN_ANSWER = re.compile(
+    r"(?i)(?:(?:it'?s|that'?s|that\s+is|all|we'?re|i'?m)\s+(?:fine|good|ok(?:ay)?|alright|"
+    r"all\s+good|done)|go\s+ahead|carry\s+on|keep\s+going|continue|proceed|"
+    r"not\s+(?:yet|really|now|that\s+i\s+know(?:\s+of)?)|i\s+don'?t\s+think\s+so|"
+    r"that\s+was\s+(?:me|us|intentional|on\s+purpose|deliberate)|thanks?|thank\s+you|"
+    r"never\s*mind|nothing(?:\s+else)?|all\s+good|sounds?\s+good|looks?\s+good|"
+    r"that'?s\s+(?:all|it)|no\s+need|not\s+needed)\W*"
+)
+
+
+# A question sets no rule ("Should we never use the old VPN?", "Don't you think the
+# rollout is risky?") unless it asks for one ("Could you please never push to main?");
+# small talk in a rule's words neither ("Don't worry about the typo.", "Never mind the
+# last message.", "Always a pleasure!") - review12 RC0
+_ASKS_A_RULE = re.compile(
+    r"(?i)^\W*(?:(?:and|also|oh)\W+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+    r"(?:not|never|always|only|avoid|stop|make\s+sure|keep|leave|stick)\b(?![^?]*\bor\b)"
+)
+_SMALL_TALK = re.compile(
+    r"(?i)^\W*(?:(?:oh|ok(?:ay)?|and|also|but|hey|hi)\W+)*(?:don'?t\s+(?:worry|mention\s+it|"
+    r"be\s+(?:sorry|silly))|never\s*mind|no\s+worries|always\s+(?:a\s+pleasure|happy|glad|"
+    r"good|nice|great|fun)|never\s+(?:better|a\s+dull))\b"
+)
+
+
+def _just_an_answer(sentence: str) -> bool:
+    opening = _NO_OPENING.match(sentence)
+    if opening is None:
+        return False
+    rest = sentence[opening.end() :]
+    return not rest.strip() or is_nudge(rest) or bool(_JUST_AN_ANSWER.fullmatch(rest))
+
+
 # rules in phrasings the general intent patterns leave out: "No force pushes.", "Hands off
 # the payments module.", "Stick with the existing format.", "Python 3.11, not 3.12."
 # A condition that happens once: a run finishing, a moment free, "it" failing again
@@ -389,7 +435,12 @@ _ONE_OFF = (
 )
 _MORE_RULES = re.compile(
     r"(?i)^\W*(?:(?:and|also|please|oh|oh,|again)\s+)*no\s+(?!problem|worries|thanks|thank|rush|"
-    r"hurry|idea|way|need|luck|clue|doubt|big\s+deal|matter|change|progress|more\b)\w+"
+    r"hurry|idea|way|need|luck|clue|doubt|big\s+deal|matter|change|progress|more\b)"
+    # (Spanish "no" before a pronoun or a verb says nothing of a rule: "No lo sé.", "No
+    # te preocupes.", "No hay prisa."; its rules are read by the intent patterns)
+    r"(?!(?:me|te|se|lo|la|le|les|los|las|nos|os|hay|es|está|están|estoy|era|fue|tengo|"
+    r"tenemos|tiene|sé|sabe|sabemos|creo|pasa|puedo|podemos|quiero|gusta|importa|parece|"
+    r"vale|ha|he|hemos)\b)\w+"
     r"|\bhands\s+off\b|\bread[- ]only\b|\bkeep\s+(?:\w+\s+){0,3}out\s+of\b|"
     r"\bnothing\s+(?:in|under|inside|from|outside)\b[^.]{0,80}\b(?:change|touch|edit|modif|mov|delet)|"
     r"^\W*only\s+(?:ever\s+)?(?:use|touch|modify|change|edit|run|deploy|update|commit|push|"
@@ -440,8 +491,30 @@ _MORE_RULES = re.compile(
     r"|\b(?:british|american|us|uk|canadian|australian)\s+(?:spelling|english)\b"
     r"|^\W*(?:please\s+)?use\s+(?:\S+\s+){0,3}(?:style|format|edition|convention|spelling|tense|"
     r"casing|notation|units?|voice)\b"
-    r"|\bpinned\s+(?:at|to)\s+\S*\d|\bpin\s+\S+\s+(?:at|to)\s+\S*\d|"
-    r"^\W*(?:please\s+)?(?:set|keep|leave)\s+`?[\w-]+(?:[._][\w-]+)+`?\s*(?:=|to\s+\S|at\s+\S)"
+    r"|\bpinned\s+(?:at|to)\s+\S*\d|\bpin\s+\S+\s+(?:at|to)\s+\S*\d"
+)
+# A setting to hold, however short: "Keep random_state=20261101.", "Set spark.sql.shuffle.
+# partitions to 800", "Leave max_retries at 3"
+_SETTING = re.compile(
+    r"(?i)^\W*(?:please\s+)?(?:set|keep|leave|pin)\s+`?(?:[\w.-]+`?\s*=\s*\S|"
+    r"[\w-]+(?:[._][\w-]+)+`?\s*(?:to|at)\s+\S)"
+)
+# Rules said as how to do something or what state to hold, with no negation (redteam16
+# A18): "Leave the feature toggle off in production.", "Keep the staging bucket locked
+# until Monday.", "Ship the patch without bumping the major version." - an imperative,
+# not a report ("We deployed without restarting the gateway.", "Keep me posted.")
+_STATE = (
+    r"(?:off|on|disabled|enabled|switched\s+(?:off|on)|turned\s+(?:off|on)|paused|hidden|"
+    r"visible|closed|locked|unlocked|muted|pinned|dark|live|(?:at|to)\s+[$€£]?\d[\w.,%]*)"
+)
+_HOW_RULES = re.compile(
+    r"(?i)^\W*(?:please\s+)?(?:leave|keep)\s+(?:\S+\s+){1,5}?" + _STATE + r"\b"
+    r"(?=\s*(?:[.!;,]|$)|\s+(?:in|for|until|across|during|everywhere|on|at|while|unless|behind|"
+    r"outside|except|till|through)\b)"
+    r"|^\W*(?:please\s+)?(?!(?:it|this|that|these|those|the|we|i|you|they|there|he|she|a|an|"
+    r"my|our|your|its|their|everything|nothing|all|thanks|thank|great|nice|good|so|and|but|"
+    r"then|just|also|which|what|how|why|when|if)\b|[a-z]+ed\b)[a-z]+\b[^.;?]{0,80}?"
+    r"\bwithout\s+[a-z]+ing\b(?![^?]*\?)"
 )
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
 _NEXT = re.compile(
@@ -801,7 +874,8 @@ def _box_details(text: str) -> list[str]:
 # Every word or sign some failure line above needs (a cheap test of the whole output:
 # most outputs, a grep's or a listing's, have none of them and skip the line by line read)
 _ANY_FAILURE_SIGN = re.compile(
-    r"(?i)fail|error|err!|err_|\(err\)|traceback|exit|return|status|panic|fatal|timed out|timeout|"
+    r"(?i)fail|error|err!|err_|\(err\)|traceback|exit|returned|return code|status|panic|fatal|"
+    r"timed out|timeout|"
     r"would|level|severity|lvl|sqlstate|(?m:^[A-Z]{2,5}-\d)|fehler|erreur|erro|échec|échou|"
     r"fall|falh|riuscit|mislukt|fout|błą|hata|ошиб|удалось|エラー|错误|錯誤|오류|失敗|失败|실패|"
     r"code|コード|退出|코드|код|kann nicht|konnte nicht|gefunden|introuvable|impossib|no se pudo|"
@@ -815,29 +889,27 @@ _ANY_FAILURE_SIGN = re.compile(
 )
 
 
-# A retry's attempt ("attempt 1/3: connection refused"): a failure only when no later line
-# says the run got through ("attempt 2: connected, 200 OK")
+# Retries, in one place (review11 R3): a run that tried again and what says it got
+# through. An attempt line ("attempt 1/3: connection refused") is a failure only when no
+# later line says the run got through ("attempt 2: connected, 200 OK"); a failure line
+# that says so itself ("upload failed; retry succeeded") or that a later retry line
+# answers ("retrying part 1... ok") is the run's history, not its state.
+_RETRY = r"retry|retried|retrying|re-?trying|re-?ran|rerun|attempt\s*#?\d+"
+_THROUGH = r"succeeded|success(?:ful(?:ly)?)?|ok|done|passed|worked|went\s+through"
 _ATTEMPT = re.compile(r"(?i)^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:\s*(?:/|of)\s*\d+)?\s*:")
-_GOT_THROUGH = re.compile(
-    r"(?i)\b(?:succeeded|success(?:ful(?:ly)?)?|ok|done|passed|connected|completed|200)\b"
-)
-# A failure line that says the run got through after all: "upload failed; retry succeeded"
+# (after an attempt line, a connection made or a 200 is the run getting through, too)
+_GOT_THROUGH = re.compile(rf"(?i)\b(?:{_THROUGH}|connected|completed|200)\b")
 _RECOVERED = re.compile(
-    r"(?i)\b(?:retry|retried|retrying|re-?ran|rerun|second\s+attempt|next\s+attempt|then)\b"
-    r"[^.;!?]{0,40}\b(?:succeeded|passed|worked|went\s+through|ok)\b[^;]*$"
+    rf"(?i)\b(?:{_RETRY}|second\s+attempt|next\s+attempt|then)\b[^.;!?]{{0,40}}"
+    rf"\b(?:{_THROUGH})\b[^;]*$"
 )
+_RETRIED_OK = re.compile(rf"(?i)^\W*(?:{_RETRY})\b.*\b(?:{_THROUGH})\b")
+_ANY_RETRY = re.compile(r"(?i)retr|attempt|re-?ran|rerun")  # a cheap test of a whole output
 
 
 # Jest heads each failure "● Suite › test" under a "FAIL file" line and above a failed
 # count; other tools use the bullet for anything (systemctl's "● nginx.service - …")
 _BULLETED_FAILURE = re.compile(r"(?m)^\s*FAIL\b|✕|\b[1-9]\d* failed\b")
-
-
-# a later line saying a retry got through: "retrying part 1... ok"
-_RETRIED_OK = re.compile(
-    r"(?i)^\W*(?:retry|retrying|retried|re-?trying|attempt\s*#?\d+|re-?ran|rerun)\b.*"
-    r"\b(?:ok|succeeded|success(?:ful(?:ly)?)?|done|passed|worked|went\s+through)\b"
-)
 
 
 def recovered(line: str, text: str = "") -> bool:
@@ -853,9 +925,6 @@ def recovered(line: str, text: str = "") -> bool:
         (k for k, ln in enumerate(lines) if line in (_clip(ln, 200), _clip(ln, 300))), default=None
     )
     return at is not None and any(_RETRIED_OK.search(ln) for ln in lines[at + 1 :])
-
-
-_ANY_RETRY = re.compile(r"(?i)retr|attempt|re-?ran|rerun")
 
 
 # a count of what failed: "3 errors", "0 pods failed", "2 files would be reformatted"
@@ -889,13 +958,18 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
     # failed, 4 passed")
     why: list[str] = []
     attempt: str | None = None  # the last failed attempt no later line got past
+    table = _table_fields(text)
     for line in text.splitlines():
         s = _BOX.sub("", line).strip()
+        if table is not None and line.count(table[0]) == table[1]:
+            continue  # a row of a CSV or a query's table: "2,FAILED,5.00" is a value
         if attempt is not None and _GOT_THROUGH.search(s):
             attempt = None
         if _ATTEMPT.match(s):
             attempt = _clip(s, 200) if _FAILURE_LINE.search(_ATTEMPT.sub("", s)) else None
             continue
+        if not _ANY_FAILURE_SIGN.search(s):
+            continue  # most lines of a long output (a listing, a file): one cheap test
         if not s or _NOT_FAILED.search(s) or _only_zero_counts(s):
             continue
         named = _FAILED_TEST.search(s)
@@ -935,6 +1009,20 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
     said = " ".join(tests)  # a reason the test's own line gives already is said
     why = [w for w in why if w.removeprefix("E ").strip(" …") not in said]
     return tests + why[: max(0, min(2, limit - len(tests)))]
+
+
+def _table_fields(text: str) -> tuple[str, int] | None:
+    """The field separator of an output that is a table (CSV, TSV, a query's ``|``
+    table) and its count per row: three or more lines, most with the first line's count
+    (two or more) of one separator. None for any other output."""
+    lines = [ln for ln in text.splitlines()[:200] if ln.strip()]
+    if len(lines) < 3:
+        return None
+    for sep in (",", "\t", "|"):
+        n = lines[0].count(sep)
+        if n >= 2 and sum(ln.count(sep) == n for ln in lines) >= 0.8 * len(lines):
+            return sep, n
+    return None
 
 
 def _same_test(a: str, b: str) -> bool:
@@ -1347,6 +1435,9 @@ def digest(
         written = set(sec["Files written"])  # read, then written: it is a written file
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
     sec["Decisions"] = _standing(sec["Decisions"], history or messages)
+    sec["Decisions"], dropping = _dropped(sec["Decisions"], history or messages)
+    sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
+    noise["Numbers that matter"] |= _superseded(sec["Numbers that matter"])
     if nxt:
         sec["Next step"] = [_STEP_LABEL.sub("", nxt) or nxt]  # no "Next step: Next step: …"
     # what the task talks about: the user's words, decisions, files written, failing tests
@@ -1673,7 +1764,11 @@ def is_rule(sentence: str) -> bool:
     unless it also carries a rule's marker; a status ("No rows came back.") is none; a
     rule's word only in a purpose clause ("Resolve it so that she is never charged
     twice.") sets none."""
-    if _length(sentence) < 3:
+    if (_length(sentence) < 3 and not _SETTING.search(sentence)) or _just_an_answer(sentence):
+        return False
+    if _SMALL_TALK.search(sentence):
+        return False
+    if sentence.rstrip().endswith(("?", "？")) and not _ASKS_A_RULE.search(sentence):
         return False
     label = _RULE_LABEL.match(sentence)
     if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
@@ -1693,6 +1788,8 @@ def is_rule(sentence: str) -> bool:
 def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
+        return True
+    if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
     if not is_constraint(sentence):
         return False
@@ -1837,6 +1934,62 @@ def _standing(decisions: list[str], messages: Sequence[Message]) -> list[str]:
     return out
 
 
+# A choice dropped, naming what it drops: "Scratch SMOTE, class weights are enough.",
+# "Actually, forget Kafka.", "OK, no more retries on the webhook." (redteam16 A2)
+_DROPS = re.compile(
+    r"(?i)^\W*(?:(?:ok(?:ay)?|actually|hmm+|no|nope|wait|so|well|sorry|on\s+second\s+thought)"
+    r"\W+)*(?:scratch|drop|forget(?:\s+about)?|ditch|lose|abandon|nix|undo|no\s+more|not)\s+"
+    r"(?:the\s+|that\s+|using\s+|about\s+)?([\w.+-]{3,})"
+)
+
+
+def _dropped(decisions: list[str], messages: Sequence[Message]) -> tuple[list[str], list[str]]:
+    """The decisions a later user sentence drops by name ("Use SMOTE for the class
+    imbalance." … "Scratch SMOTE, class weights are enough.") replaced by that sentence,
+    and the dropping sentences so listed."""
+    if not decisions:
+        return decisions, []
+    out = list(decisions)
+    dropping: list[str] = []
+    for i, m in enumerate(messages):
+        if m.role != "user" or m.is_recap or m.tool_results:
+            continue
+        for s in sentences(without_code(m.text)):
+            drop = _DROPS.match(s)
+            if drop is None:
+                continue
+            name = drop.group(1).casefold().rstrip(".,")
+            gone = [d for d in out if name in _values(d) and _said_before(d, messages, i)]
+            if gone:
+                item = f"User: {_clip(s, 240)}"
+                at = out.index(gone[0])
+                out = [d for d in out if d not in gone]
+                if item not in out:
+                    out.insert(at, item)
+                dropping.append(f"User: {_clip(s, 300)}")
+    return out, dropping
+
+
+def _said_before(item: str, messages: Sequence[Message], at: int) -> bool:
+    body = item.partition(": ")[2].removesuffix(" …")
+    return any(body and body in m.text for m in messages[:at])
+
+
+def _superseded(numbers: list[str]) -> set[str]:
+    """The summary lines of runs ("`terraform plan`: Plan: 2 to add, …") a newer run's
+    line of the same shape supersedes: they wait with the noise, so one command's
+    repeated summaries never crowd out the session's other numbers (redteam16 A14)."""
+    newest: dict[str, str] = {}
+    for item in numbers:
+        if item.startswith("`"):
+            newest[_shape(item.partition("`: ")[2])] = item
+    return {
+        item
+        for item in numbers
+        if item.startswith("`") and newest[_shape(item.partition("`: ")[2])] != item
+    }
+
+
 # Who owns, approves or answers for something, and when something is due: "the platform
 # team owns the load balancer config", "Maria approved the schema change", "ship it by
 # Friday", "Priya is on call"
@@ -1846,6 +1999,8 @@ _WHO_AND_WHEN = re.compile(
     r"reports?\s+to|deadline|due\s+(?:by|on|date)|(?:by|before|until|on)\s+(?:(?:next|this)\s+)?(?:monday|"
     r"tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|cob|noon|"
     r"end\s+of\s+(?:the\s+)?(?:day|week|month|sprint|quarter)))\b"
+    # ... in Japanese and Chinese (no word boundaries there): approved, in charge, deadline
+    r"|承認|了承|許可し|担当|責任者|締め?切り?|期限|批准|审批|審批|负责|負責|截止|签字|签核"
 )
 
 
