@@ -5,7 +5,7 @@ restates the user's "Retries: at most 3." as "At most three retries." says the s
 that gives 2026-12-12 for 2026-12-22 does not.
 
 >>> canonical("Frist ist der 22.12.2026, max. 48.300,50 €; Dec 22; three retries")
-'Frist ist der 2026-12-22, max. 48300.50 eur; 0000-12-22; 3 retries'
+'Frist ist der 2026-12-22, max. 48300.50 eur 48300.5_eur; 0000-12-22; 3 retries'
 >>> sorted(dates_in("due 03/04/2027 or 12/22/2026"))  # the first reads two ways: no date
 [(2026, 12, 22)]
 """
