@@ -899,3 +899,19 @@ def heldout5_flagged(record: str, section: str, line: str) -> tuple[bool, str]:
     v = verify_recap(text, messages, ledger=False)
     flagged = bool(v.misclaims or v.unsupported or v.removed_sentences or not v.accepted)
     return flagged, v.summary() if flagged else ""
+
+
+def heldout5_removed(record: str) -> set[str]:
+    """The lines of ``record``'s cases removed when all of them are one recap (each under
+    its section): one verification per record, as a test can afford."""
+    from contextledger.compaction.verify import verify_recap
+    from contextledger.model import with_ids
+    from contextledger.providers import read_messages
+
+    messages = list(with_ids(read_messages(HELDOUT5_RECORDS[record])))
+    items = [(s, line) for r, s, line, _ in HELDOUT5_CASES if r == record]
+    text = "\n\n".join(
+        f"{s}: {line}" if s in ("Next step", "Goal") else f"{s}:\n- {line}" for s, line in items
+    )
+    v = verify_recap(text, messages, ledger=False)
+    return {line for _, line in items if line in v.removed_sentences}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from claim_cases import HELDOUT5_CASES, heldout5_flagged
+from claim_cases import HELDOUT5_CASES, HELDOUT5_RECORDS, heldout5_flagged, heldout5_removed
 from contextledger.compaction.claims import check_clause
 from contextledger.compaction.claims_evidence import Evidence
 from contextledger.model import Message, with_ids
@@ -92,3 +92,15 @@ def test_whom_to_tell_rejects_no_one_elsewhere() -> None:
     ev = Evidence.of(list(with_ids([Message.user(s) for s in said])))
     assert not check_clause("Lena owns billing.", "Findings", ev)
     assert check_clause("Tell Lena when the migration is done.", "Open requests", ev)
+
+
+def test_heldout5_scores() -> None:
+    """Held-out set 5 as a whole (written before the fixes; main then: 14/38 lies caught,
+    10/32 honest lines removed). Known misses: a Japanese success claimed for a failed
+    run ("デプロイは成功しました。"), "the git repo" for the user's "the repo", "during a
+    running deploy" for "while a deploy is running"."""
+    removed = {line for record in HELDOUT5_RECORDS for line in heldout5_removed(record)}
+    caught = sum(line in removed for _, _, line, lie in HELDOUT5_CASES if lie)
+    alarms = sum(line in removed for _, _, line, lie in HELDOUT5_CASES if not lie)
+    assert caught >= 37
+    assert alarms <= 2

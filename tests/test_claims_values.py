@@ -52,6 +52,8 @@ def test_a_value_in_another_notation_stands(line: str) -> None:
         "Sign the contract by 2026-11-03.",
         "Invite at most nine teams.",
         "Die Anzahlung darf 9.450,57 € nicht überschreiten.",
+        "The venue deposit must stay under 3,800 EUR.",  # the currency changed (review12 V1)
+        "The venue deposit must stay under $3,800.",
     ],
 )
 def test_a_different_value_is_caught(line: str) -> None:
@@ -84,7 +86,7 @@ def test_every_way_of_writing_a_date_reads_as_that_date(day: datetime.date) -> N
 @pytest.mark.parametrize(
     ("text", "same"),
     [
-        ("$1,450", "1,450 usd"),
+        ("$1,450", "1,450 usd 1450_usd"),
         ("1.234.567", "1234567"),
         ("10.40.0.0/16", "10.40.0.0/16"),  # an address, not a number
         ("version 5.62.0", "version 5.62.0"),
@@ -93,3 +95,19 @@ def test_every_way_of_writing_a_date_reads_as_that_date(day: datetime.date) -> N
 )
 def test_canonical_amounts(text: str, same: str) -> None:
     assert canonical(text) == same
+
+
+def test_a_unit_or_an_ambiguous_date_is_part_of_the_value() -> None:
+    """review12 V1/V2: "200 s" is not "200 ms"; "04/11/2026" reads two ways, so no ISO
+    date is taken for it (the record's own notation still stands)."""
+    said = ["Keep p95 latency under 200 ms.", "The freeze ends on 04/11/2026."]
+    record = list(with_ids([*(Message.user(s) for s in said), Message.assistant("OK.")]))
+
+    def removed(line: str) -> bool:
+        v = verify_recap(f"Constraints and corrections:\n- {line}", record, ledger=False)
+        return bool(v.misclaims or v.unsupported or v.removed_sentences)
+
+    assert removed("Keep p95 latency under 200 s.")
+    assert not removed("Keep p95 latency under 200 ms.")
+    assert removed("The freeze ends on 2026-11-04.")
+    assert not removed("The freeze ends on 04/11/2026.")

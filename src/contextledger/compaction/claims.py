@@ -46,6 +46,7 @@ from __future__ import annotations
 import re
 
 from ..intent import is_constraint
+from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
 from .claims_condition import check_condition
 from .claims_done import (
@@ -92,6 +93,7 @@ from .claims_runs import (
     check_failed,
     check_passed,
     check_ran,
+    check_undone,
     failure_subjects,
     printed_not_run,
     prose_run_object,
@@ -99,6 +101,7 @@ from .claims_runs import (
 from .claims_said import (
     NO_ASSISTANT_TURN,
     check_assistant,
+    check_comparison,
     check_plan,
     check_preferences,
     check_user,
@@ -179,7 +182,9 @@ def check_clause(
     out += check_times(text, ev) + check_tallies(text, ev)
     if section not in _DONE_SECTIONS:
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
-    out += check_exit_codes(text, ev)
+    out += check_exit_codes(text, ev) + check_comparison(text, ev)
+    if section not in _DONE_SECTIONS:
+        out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
     # a backticked span in a claim of running is a command, whatever its program
     commands = list(
@@ -220,7 +225,8 @@ def check_clause(
         elif sep and who == "Assistant":
             out += _check_assistant_item(said, ev)
         elif section == "Decisions" and decided_as_said(text, ev):
-            out += check_preferences(text, ev)  # "Redis is the store" as it was said
+            # "Redis is the store" as it was said; not the user's rule turned around
+            out += check_preferences(text, ev) or restated_rule(text, ev) or []
         else:
             for sentence in sentences(text):
                 out += check_sentence(sentence, ev)[1]
@@ -334,6 +340,9 @@ def _run_object(quoted: str, text: str, ev: Evidence) -> bool:
     )
 
 
+_RAN_VERB = re.compile(r"(?i)^\W*(?:ran|run|re-?ran|executed|invoked|called)\s+(?=\S)")
+
+
 def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Claim]:
     """A ``Commands run`` item: one command exactly as run (a note after it allowed), or
     several separated by commas. A note crediting the run to the user ("(run by the
@@ -350,7 +359,7 @@ def _check_commands_item(text: str, quoted: list[str], ev: Evidence) -> list[Cla
         elif not out and said is not None:
             out += check_failed(text, ev)
         return out
-    item = strip_note(text)
+    item = _RAN_VERB.sub("", strip_note(text))  # "Ran npm test (14 passed)": npm test
     if ev.ran(item, exact=True):
         return []
     full = norm_command(item)
@@ -464,6 +473,11 @@ def _check_prose(
     swapped = check_preferences(text, ev)
     if swapped:
         return swapped
+    turned = restated_rule(text, ev) if actor is None else None
+    if turned:  # "Use customer_email as a feature." under Findings: the user's rule, flipped
+        return turned
+    if actor != "user" and as_called(text, ev):
+        return []  # "Disabled the flag", "Marked the ticket as resolved": as the call did
     if NOT_DONE.search(text) or _NOT_PASSING.search(text):
         return []  # "considered running X", "no tests pass yet": nothing claimed done
     if _NOT_FAILING.search(text) and not _FAILED_AFTER_DENIAL.search(text):
@@ -472,6 +486,16 @@ def _check_prose(
         return _check_no_failure(text, ev)
     bare = QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
     outcome = None if FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
+    if (
+        outcome is None
+        and _WENT_WELL.search(bare)
+        and not (FUTURE.search(text) or _OUGHT.search(text))
+    ):
+        outcome = Outcome("pass")  # "the upload went through", "it trained fine": a success
+    if outcome is None and not FUTURE.search(text):
+        undone = check_undone(text, ev)
+        if undone:  # "The NAT gateways were created" where creating them failed
+            return undone
     if outcome is not None or FIXED.search(bare):
         return _check_outcome(text, bare, outcome, commands, paths, ev, actor)
     if claimed_now and actor != "user" and not FUTURE.search(text):
@@ -524,6 +548,14 @@ def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("failed", text, f"a tool result of the record failed: {quote(line)}")]
 
 
+# A success said without "passed" or "succeeded".
+_WENT_WELL = re.compile(
+    r"(?i)\b(?:went\s+(?:through|fine|well|smoothly|ok|okay)|worked(?:\s+fine)?|"
+    r"(?:completed|finished|ran|trained|built|deployed|applied|installed|compiled|loaded|"
+    r"uploaded|ended)\s+(?:fine|cleanly|successfully|without\s+(?:any\s+)?(?:errors?|issues|"
+    r"problems|failures?))|on\s+the\s+first\s+(?:try|attempt)|lief\s+(?:fehlerfrei|"
+    r"erfolgreich|ohne\s+Fehler)|成功しました|成功した)"
+)
 _REQUEST_LABEL = re.compile(
     r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+)?"
     r"(?:task|goal|request|ask|objective)\s*:\s+"

@@ -304,6 +304,9 @@ class Evidence:
     #: every text of the record read (turns, tool outputs, a previous recap): where the
     #: numbers and days a recap names are looked up, on first need (see :meth:`numbers`)
     texts: tuple[str, ...] = ()
+    #: each tool call with what it answered: a claim about a structured action ("assigned
+    #: OPS-812 to jdoe") is checked against the call's arguments
+    answered: tuple[tuple[ToolCall, str], ...] = ()
     #: the record's reads, writes, runs, failures and passes in order (claims of an order)
     timeline: Timeline = field(default_factory=lambda: Timeline(()), compare=False)
     #: the preferences the user stated ("use X not Y"), derived once from ``said``: every
@@ -431,6 +434,7 @@ class Evidence:
         told: list[Unit] = []
         texts: list[str] = []
         calls = {c.id: c for m in messages for c in m.tool_calls}
+        answered: list[tuple[ToolCall, str]] = []
         # what each call (by identity) ran and its arguments' words, read once
         commands_of: dict[int, list[str]] = {}
         args_of: dict[int, str | None] = {}
@@ -478,6 +482,8 @@ class Evidence:
                 call = calls.get(r.call_id)
                 body = r.text
                 texts.append(body)
+                if call is not None:
+                    answered.append((call, body))
                 if call is None or not shows_file(call):  # a README's "$ make deploy" never ran
                     executed.update(s for c in _SHOWN.findall(body) for s in steps(c))
                 if call is not None and id(call) not in commands_of:  # answered before it was made
@@ -546,6 +552,7 @@ class Evidence:
             done=tuple(acts),
             told=tuple(told),
             texts=tuple(texts),
+            answered=tuple(answered),
             timeline=Timeline.of(events),
         )
 

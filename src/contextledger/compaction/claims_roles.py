@@ -150,6 +150,18 @@ def _agentish(head: list[str]) -> bool:
     return bool(names) and all(w[:1].isupper() and not w.isupper() for w in names)
 
 
+# "Priya from the network team decided …": the person, and where they are from
+_AFFILIATION = re.compile(r"^(?:from|of|at|on|in)$", re.IGNORECASE)
+
+
+def _without_affiliation(head: list[str]) -> list[str]:
+    """``head`` up to "from the network team" when a name stands before it."""
+    for i, w in enumerate(head[1:], 1):
+        if _AFFILIATION.match(w) and head[0][:1].isupper():
+            return head[:i]
+    return head
+
+
 def _who(head: list[str], role: str) -> frozenset[str]:
     out: set[str] = set()
     for w in head:
@@ -172,7 +184,7 @@ def _who(head: list[str], role: str) -> frozenset[str]:
 def _reading(raw: list[str], text: str, role: str, carried: frozenset[str]) -> _Bound | None:
     """``raw`` (a clause's words) read as agent + act: the act is the first word after
     an agent-like head that reads as a verb (or follows "will", "only", "hat" …)."""
-    for i in range(1, min(len(raw), 6)):
+    for i in range(1, min(len(raw), 8)):
         before = [x.casefold() for x in raw[:i] if x.casefold() not in _DETERMINERS]
         after_helper = bool(before) and before[-1] in _BETWEEN  # "hat den Vertrag …"
         w = raw[i].casefold()
@@ -189,6 +201,7 @@ def _reading(raw: list[str], text: str, role: str, carried: frozenset[str]) -> _
             and x.casefold() not in _PRONOUN_OBJECTS
             and (n == 0 or x.casefold() not in _DETERMINERS)
         ]
+        head = _without_affiliation(head)
         if not _agentish(head):
             continue
         who = _who(head, role)

@@ -21,7 +21,7 @@ from .digest import (
 from .facts import extract_claims
 from .outcome import crashed, pick, timed_out, which_run
 from .timeline import Timeline, norm_command
-from .trace import claim_terms, cover, specific_terms
+from .trace import claim_terms, cover, specific_terms, stem, unit_terms
 
 _TEST_ID = re.compile(
     r"[\w./-]+\.py::[\w\[\]:.-]+|\btest_\w+(?:\[[^\]\s]*\])?|\b\w+Tests?\.\w+|\bTest[A-Z]\w*|"
@@ -230,6 +230,8 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
                 for r in ev.results
             ):
                 out.append(Claim("failed", value, "no failing tool result names it"))
+            elif _only_passed(value, ev):  # "--- PASS: TestVpcFlowLogs" in a failed go test
+                out.append(Claim("failed", value, "the results naming it show it passing"))
             elif _ONLY_FAILURE.search(text):
                 out += _check_only_failure(value, ev)
             elif passed_since(text, value, ev.timeline):  # "test_x still fails"
@@ -507,7 +509,12 @@ def _named_results(text: str, ev: Evidence) -> list[Result]:
     terms = claim_terms(text) - OUTCOME_WORDS - {"assistant", "user"}
     if not terms:
         return []
-    scored = [(len(terms & r.named_terms), i) for i, r in enumerate(ev.results) if r.commands]
+    # a structured call names its run by its tool ("the upload went through")
+    scored = [
+        (len(terms & r.named_terms), i)
+        for i, r in enumerate(ev.results)
+        if r.commands or stem(r.tool) in terms
+    ]
     best = max((n for n, _ in scored), default=0)
     if best:
         return [ev.results[i] for n, i in scored if n == best]
@@ -517,6 +524,21 @@ def _named_results(text: str, ev: Evidence) -> list[Result]:
 
 _OTHERS = re.compile(r"(?i)\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\b")
 _FAIL_MARK = re.compile(r"(?i)\b(?:fail(?:ed|s|ure)?|error(?:ed|s)?)\b|✕|✗|×|\bnot ok\b")
+
+
+_PASS_MARK = re.compile(r"(?i)✓|✔|\bPASS(?:ED)?\b|\bok\b")
+
+
+def _only_passed(test: str, ev: Evidence) -> bool:
+    """Whether every line naming ``test`` that gives it a verdict says it passed: a run
+    that failed for another test (its "=== RUN" line is on the failure) did not fail it."""
+    verdicts = [
+        bool(_PASS_MARK.search(x))
+        for r in ev.results
+        for x in (r.lines or (r.text,))
+        if _names_test(x, test) and (_PASS_MARK.search(x) or _FAIL_MARK.search(x))
+    ]
+    return bool(verdicts) and all(verdicts)
 
 
 def _test_verdict(r: Result, test: str) -> bool | None:
@@ -552,3 +574,39 @@ def check_exit_codes(text: str, ev: Evidence) -> list[Claim]:
 
 _TWICE = r"\b(?:fail|crash|error|time)\w*(?:\s+out)?\s+(?:twice|two\s+times|both\s+times)\b"
 _AGAIN = re.compile(rf"(?i)\bagain\b|\bonce\s+more\b|\bstill\s+(?:fail|time|crash|error)|{_TWICE}")
+
+
+# "The NAT gateways were created", "exports_daily was built": an act said done, passive
+_PASSIVE_DONE = re.compile(
+    r"(?i)^(?P<subject>.*?)\b(?:was|were|got|has\s+been|have\s+been)\s+"
+    r"(?:successfully\s+|all\s+)?(?P<verb>[a-z]{3,}ed|built|made|sent|written|set\s+up)\b"
+)
+
+
+def check_undone(text: str, ev: Evidence) -> list[Claim]:
+    """An act said done in the passive ("The NAT gateways were created in staging")
+    whose attempt failed: a failing line of a result names its subject with the act
+    ("Error: creating EC2 NAT Gateway …"), by its identifier ("Error in model
+    exports_daily"), or of a run of it ("make thumbnails"), and no later result naming it
+    passed."""
+    m = _PASSIVE_DONE.search(text)
+    if m is None:
+        return []
+    subject = claim_terms(m.group("subject")) - OUTCOME_WORDS
+    verb = claim_terms(m.group("verb"))
+    named = specific_terms(m.group("subject")) & subject
+    if not subject:
+        return []
+    for i, r in enumerate(ev.results):
+        if not r.failed:
+            continue
+        ran_it = subject <= r.named_terms  # "make thumbnails" failed: "the thumbnails were built"
+        for line in failing_lines(r):
+            terms = unit_terms(line)
+            if not subject <= terms or not (ran_it or verb <= terms or (named and named <= terms)):
+                continue
+            later = ev.results[i + 1 :]
+            if any(not x.failed and subject <= x.text_terms | x.named_terms for x in later):
+                return []  # a later run of it passed
+            return [Claim("passed", text, f"it failed: {quote(line, 100)}")]
+    return []

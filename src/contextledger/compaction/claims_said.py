@@ -302,6 +302,11 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
                 )
                 why += f" (nearest: {quote(unit.text)}; {lacks})"
             return [Claim(kind, text, why)]
+        whole_turns = [i for i in good if len(sentences(index.units[i].text)) > 1]
+        if whole_turns and len(whole_turns) < len(good):
+            # a sentence of the turn says it: the turn's other rules do not ("Überweise
+            # nichts …. Ändere keine Steuerklassen." read whole keeps "Ändere die …")
+            good = [i for i in good if i not in whole_turns]
         polarity = forbids(part) != against
         # "the user prefers A over B": the verb says which side of "over" is rejected
         verb = head.group("verb").casefold() if head else ""
@@ -355,6 +360,9 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             if f.kind in ("command", "quoted") and not any(
                 f.value.casefold() in " ".join(u.text.casefold().split())
                 or (f.kind == "command" and f"`{f.value}" not in part and words_in(named, u.text))
+                or (
+                    f.kind == "command" and f"`{f.value}" not in part and _names_a_thing(f.value, u)
+                )
                 for u in same
             ):
                 return [Claim(kind, text, f"the user never said {f.value!r}")]
@@ -521,6 +529,15 @@ _OPPOSITE = {
 }
 
 
+def _names_a_thing(command: str, unit: Unit) -> bool:
+    """Whether a "command" read in prose is a program's name before a thing the user
+    named ("the git repo" for the user's "the repo"): plain words after it, each in the
+    user's sentence, and no flag, path or number."""
+    rest = command.split()[1:]
+    content = [w for w in rest if w.casefold() not in FILLER]
+    return bool(content) and all(w.isalpha() and stem(w) in unit.terms for w in content)
+
+
 def prose_command(command: str) -> str:
     """A command named in prose without backticks, as far as it is a command: a program
     followed only by plain words ("pnpm rather than", "terraform during the") is the
@@ -677,3 +694,62 @@ def _about(text: str, pair: tuple[str, str], ev: Evidence) -> bool:
             if not context or mine & context:
                 return True
     return False
+
+
+# "Parquet was faster than CSV": a comparison, which the record may make the other way
+_COMPARED = re.compile(
+    r"(?i)\b(?P<a>[\w.-]+(?:\s+[\w.-]+)?)\s+(?:is|was|are|were|runs?|ran|loads?|loaded|got|came\s+out)?\s*"
+    r"(?:(?:much|far|a\s+bit|slightly|\d+(?:\.\d+)?x)\s+)?"
+    r"(?P<how>\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?:the\s+)?(?P<b>[\w.-]+(?:\s+[\w.-]+)?)"
+)
+_OPPOSITE_HOW = {
+    "faster": "slower",
+    "quicker": "slower",
+    "slower": "faster",
+    "bigger": "smaller",
+    "smaller": "bigger",
+    "larger": "smaller",
+    "higher": "lower",
+    "lower": "higher",
+    "better": "worse",
+    "worse": "better",
+    "cheaper": "pricier",
+    "shorter": "longer",
+    "longer": "shorter",
+}
+
+
+def comparisons(text: str) -> set[tuple[str, str, str]]:
+    """(a, how, b) of "a is faster than b", one way round: "b is slower than a" is
+    (a, faster, b)."""
+    out = set()
+    for m in _COMPARED.finditer(text):
+        a, how, b = (m.group(k).casefold() for k in ("a", "how", "b"))
+        # "PNG files … than WebP files": what tells the two sides apart
+        wa, wb = [w.strip(".") for w in a.split()], [w.strip(".") for w in b.split()]
+        a = " ".join(w for w in wa if w not in wb and w not in FILLER) or a
+        b = next((w for w in wb if w not in wa and w not in FILLER), b)
+        a = a.split()[-1]
+        how = " ".join(how.split())
+        flipped = _OPPOSITE_HOW.get(how)
+        if flipped and flipped < how:  # one of the two words stands for both
+            a, how, b = b, flipped, a
+        out.add((a, how, b))
+    return out
+
+
+def check_comparison(text: str, ev: Evidence) -> list[Claim]:
+    """A comparison the record (a turn of the user or the assistant) makes the other
+    way round: "CSV was faster than Parquet" after "Parquet is faster than CSV"."""
+    mine = comparisons(text)
+    if not mine:
+        return []
+    said = ev.derive(
+        "comparisons",
+        lambda: {c: s for s in (*ev.user, *ev.assistant) for c in comparisons(s)},
+    )
+    for a, how, b in mine:
+        if (b, how, a) in said and (a, how, b) not in said:
+            why = f"the record says it the other way round: {quote(said[(b, how, a)])}"
+            return [Claim("did", text, why)]
+    return []

@@ -5,9 +5,9 @@ restates the user's "Retries: at most 3." as "At most three retries." says the s
 that gives 2026-12-12 for 2026-12-22 does not.
 
 >>> canonical("Frist ist der 22.12.2026, max. 48.300,50 €; Dec 22; three retries")
-'Frist ist der 2026-12-22, max. 48300.50 eur; 0000-12-22; 3 retries'
->>> sorted(dates_in("due 03/04/2027 or 12/22/2026"))
-[(2026, 12, 22), (2027, 3, 4), (2027, 4, 3)]
+'Frist ist der 2026-12-22, max. 48300.50 eur 48300.5_eur; 0000-12-22; 3 retries'
+>>> sorted(dates_in("due 03/04/2027 or 12/22/2026"))  # the first reads two ways: no date
+[(2026, 12, 22)]
 """
 
 from __future__ import annotations
@@ -50,12 +50,15 @@ _DATES = (
 
 
 def _readings(m: re.Match[str]) -> list[tuple[int | None, int, int]]:
-    """The calendar dates one match can be: "03/04/2027" is March 4th or April 3rd."""
+    """The calendar date a match is ("12/22/2026", "22/12/2026"); none for a slashed
+    date that reads both ways ("03/04/2027")."""
     found = m.groupdict()
     year = int(found["year"]) if found.get("year") else None
     if found.get("a"):
         a, b = int(found["a"]), int(found["b"])
-        candidates = [(year, a, b), (year, b, a)] if a != b else [(year, a, b)]
+        if a <= 12 and b <= 12 and a != b:
+            return []  # "03/04/2027": March 4th or April 3rd — which, the record does not say
+        candidates = [(year, a, b), (year, b, a)]
     else:
         month = found["month"]
         number = int(month) if month.isdigit() else MONTH[month.casefold().rstrip(".")]
@@ -104,10 +107,27 @@ def _dotted(m: re.Match[str]) -> str:
     return f"{whole}.{m.group(2)}" if m.group(2) else whole
 
 
+# "EUR 12,750": the code after the amount, as "12,750 EUR"
+_CODE_FIRST = re.compile(r"(?i)\b(usd|eur|gbp|jpy|chf)\s?(\d[\d,.]*\d|\d)(?![\d,.]*\d)")
+# An amount with its currency or unit, kept together as one more word: "1450_usd",
+# "200_ms" (a figure alone would let "1,450 EUR" pass for "$1,450", "200 s" for "200 ms")
+_MEASURED = re.compile(
+    r"(?i)(?<![\w.,])(\d[\d,.]*\d|\d)\s?(usd|eur|gbp|jpy|chf|ms|s|sec|secs|min|mins|h|hrs?|"
+    r"kb|mb|gb|tb|%)(?![\w%])"
+)
+
+
+def _joined(m: re.Match[str]) -> str:
+    n = m.group(1).replace(",", "")
+    n = n.rstrip("0").rstrip(".") if "." in n else n
+    unit = {"%": "pct"}.get(m.group(2).casefold(), m.group(2).casefold())
+    return f"{m.group(0)} {n}_{unit}"
+
+
 @lru_cache(maxsize=1 << 14)  # every claim and record unit is tokenized through it, again and again
 def canonical(text: str) -> str:
     """``text`` with each date, amount and small count written one way: dates as
-    year-month-day (0000 for no year; both readings of an ambiguous "03/04/2027"),
+    year-month-day (0000 for no year; an ambiguous "03/04/2027" as written),
     currency symbols as codes after the amount, German digit grouping as English, and
     "two" to "twelve" as digits."""
     if _ANY.search(text) is not None:
@@ -116,4 +136,46 @@ def canonical(text: str) -> str:
         text = _BEFORE.sub(lambda m: f"{m.group(3)} {_CURRENCY[m.group(2)]}", text)
         text = _AFTER.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", text)
         text = _DOTTED.sub(_dotted, text)
+        text = _CODE_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
+        text = _MEASURED.sub(_joined, text)
     return _NUMBER_WORD.sub(lambda m: _NUMBER[m.group(1).casefold()], text)
+
+
+CURRENCIES = frozenset(set(_CURRENCY.values()) | {"chf", "cad", "aud", "inr", "cny"})
+# A figure and what it counts in: "1450 usd", "200 ms", "0.1 %", "1.5k rows"
+_WITH_UNIT = re.compile(r"(?i)(\d[\d.]*\d|\d)\s?(%|[a-zµ]{1,5}\b)?")
+_UNITS = CURRENCIES | {
+    "%",
+    "ms",
+    "s",
+    "sec",
+    "secs",
+    "m",
+    "min",
+    "mins",
+    "h",
+    "hr",
+    "hrs",
+    "d",
+    "kb",
+    "mb",
+    "gb",
+    "tb",
+    "kib",
+    "mib",
+    "gib",
+    "k",
+    "bn",
+}
+
+
+def figures(text: str) -> set[tuple[str, str]]:
+    """(figure, unit or "") of ``text`` after :func:`canonical`, thousands unseparated and
+    decimals without trailing zeros: "$1,450" gives ("1450", "usd"), "200 ms" ("200", "ms")."""
+    out = set()
+    for m in _WITH_UNIT.finditer(re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", canonical(text))):
+        n = m.group(1)
+        n = n.rstrip("0").rstrip(".") if "." in n else n
+        unit = (m.group(2) or "").casefold()
+        out.add((n, unit if unit in _UNITS else ""))
+    return out

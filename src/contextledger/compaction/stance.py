@@ -54,7 +54,7 @@ _NEGATOR = re.compile(
     r"shouldn'?t|cannot|can'?t|won'?t|avoid(?:ing|s|ed)?|refrain|forbid(?:den|s)?|"
     r"prohibit(?:ed|s)?|banned|off[-\s]limits|unchanged|untouched|intact|alone|as[-\s]is|"
     r"nothing|nobody|none|neither|nor|instead\s+of|rather\s+than|without|except|"
-    r"under\s+no\s+circumstances)\b"
+    r"under\s+no\s+circumstances|nicht|kein(?:e|en|em|er|es)?|nie|niemals|nichts|jamais|nunca)\b"
 )
 # "not more than", "no longer minds", "not only": no negation of the action itself
 _NOT_NEGATING = re.compile(
@@ -68,7 +68,7 @@ _PERMISSION = re.compile(
 # Where a sentence's stance can change: each piece between these is one segment.
 _SEGMENT = re.compile(
     r"(?i)\s*;\s*|:\s+|[.!?]\s+|\s+\(|(?<!\()\)(?=[\s,;.]|$)|,\s+|"
-    r"\s+(?=(?:and|but|or|nor|while|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless|so(?!\s+(?:far|much|many|long|on|forth)\b)|in\s+order\s+(?:to|that)|because|to\s+(?:avoid|prevent))\b)|(?<=\w)\s+-+\s+|\s+—\s+"
+    r"\s+(?=(?:and|but|or|nor|while|during|whereas|rather\s+than|instead\s+of|without|unless|except|even\s+if|even\s+when|regardless|so(?!\s+(?:far|much|many|long|on|forth)\b)|in\s+order\s+(?:to|that)|because|to\s+(?:avoid|prevent))\b)|(?<=\w)\s+-+\s+|\s+—\s+"
 )
 # "don't change A or B": B is negated too; "never logged, at any level": so is the level
 _INHERITS = re.compile(

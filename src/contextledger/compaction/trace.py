@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .claims_values import canonical
+from .claims_values import CURRENCIES, canonical
 
 _TOKEN = re.compile(r"\w[\w./:+\[\]@-]*")
 _DIGIT = re.compile(r"\d")
@@ -49,6 +49,8 @@ FILLER_WORDS = """
     order stay stays stayed remain remains repeatedly again once twice task tasks work
     worked working progress preserve preserved preserves preserving retain retains
     retained retaining
+    der die das den dem des ein eine einen einem einer eines und oder zu im auf für mit
+    von bei vom zum zur
 """
 FILLER = frozenset(FILLER_WORDS.split())
 # Negation and permission words: polarity is checked apart, never as coverage.
@@ -320,6 +322,7 @@ def specific_terms(text: str) -> frozenset[str]:
             or _CODEISH.search(tok)
             or (tok[:1].isupper() and i > 0 and tok.casefold() not in FILLER)
             or s in LOADED
+            or s in CURRENCIES  # "1,450 EUR" is not "$1,450"
         ):
             out.add(s)
     return frozenset(out)

@@ -28,7 +28,7 @@ from ..model import Message
 from .claims import Claim, Evidence, check_clause, check_sentence
 from .claims_reading import ITEM, quote, section_of
 from .claims_said import prose_command
-from .claims_values import canonical, dates_in
+from .claims_values import dates_in, figures
 from .digest import PRIORITY, SECTIONS
 from .facts import (
     Fact,
@@ -174,27 +174,28 @@ def _loosely_supported(fact: Fact, unit: str, source: FactSource, said: list[str
 
 
 def _same_value(value: str, text: str) -> bool:
-    """Whether ``text`` gives the date or the amount ``value`` names, however written."""
-    dates, tokens = _values_of(text)
+    """Whether ``text`` gives the date or the amount ``value`` names, however written; an
+    amount in its currency or unit ("1,450 EUR" is not "$1,450", "200 s" not "200 ms"),
+    unless one side names none."""
+    dates, amounts = _values_of(text)
     claimed = dates_in(value)
     if claimed:
         return any(
             d in dates or (d[0] is None and any(k[1:] == d[1:] for k in dates)) for d in claimed
         )
-    mine = re.findall(r"\d[\d.]*\d|\d", _THOUSANDS.sub("", canonical(value)))
-    return bool(mine) and all(m in tokens for m in mine)
-
-
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+    mine = figures(value)
+    units = {n: {u for m, u in amounts if m == n} for n, _ in mine}
+    return bool(mine) and all(
+        units[n] and (not u or u in units[n] or units[n] == {""}) for n, u in mine
+    )
 
 
 @lru_cache(maxsize=4)  # one record's text, asked of every number of its recap
-def _values_of(text: str) -> tuple[frozenset[tuple[int | None, int, int]], frozenset[str]]:
-    """The dates and the figures of ``text``, each written one way (see ``canonical``)."""
-    figures = re.findall(r"\d[\d.]*\d|\d", _THOUSANDS.sub("", canonical(text)))
-    return frozenset(dates_in(text)), frozenset(
-        f.rstrip("0").rstrip(".") if "." in f else f for f in figures
-    ) | frozenset(figures)
+def _values_of(
+    text: str,
+) -> tuple[frozenset[tuple[int | None, int, int]], frozenset[tuple[str, str]]]:
+    """The dates and the amounts of ``text``, each written one way (see ``figures``)."""
+    return frozenset(dates_in(text)), frozenset(figures(text))
 
 
 def _spellings(number: str) -> list[str]:
