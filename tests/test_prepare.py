@@ -366,3 +366,14 @@ def test_a_list_of_messages_without_ids_keeps_its_recap_too() -> None:
     msgs += [Message.assistant("Done."), Message.user("Next module.")]
     out = preparer.prepare(msgs)
     assert out.event is None and out.messages[1].is_recap
+
+
+def test_the_room_a_dry_fit_holds_is_copies_of_one_priced_chunk() -> None:
+    """A quarter of a 1M window held for the turns to come was one filler message of
+    250k tokens, tokenized on every compaction turn (5 s: prov5, gpt-4.1 on the Responses
+    API): it is copies of one chunk, priced once, and the rest."""
+    preparer = Preparer("gpt-4.1", target="openai-responses")
+    held = preparer._headroom(250_000)
+    price = sum(preparer.fitter.pricer.message(m).total for m in held)
+    assert 250_000 - 600 <= price <= 250_000 + 600
+    assert len({id(m) for m in held}) <= 2

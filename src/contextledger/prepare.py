@@ -622,55 +622,87 @@ class Preparer:
         ev = work.latest
         if ev is None:
             return ()
-        room = self._room_beside(view, wire_tools)
-        best: tuple[int, tuple[str, ...]] = (0, ())
-        # The room a fit frees (a pinned screenshot sent as its words) shows only after
-        # it: a second offer takes what the first left empty.
-        for _ in range(2):
-            candidates = self._offered(work, ev, room)
-            if not candidates:
-                break
+        turns = self._covered_turns(work, ev)
+
+        def tried(offered: list[bool]) -> tuple[int, int, tuple[str, ...], list[bool]]:
+            """(tokens used, tokens left, ids shown, the offer) of a dry fit with the
+            turns ``offered`` in view."""
+            candidates = [
+                i for (ids, _, _), on in zip(turns, offered, strict=True) if on for i in ids
+            ]
             full = work.view_showing(candidates)
             self._plan_images(full, {})
             try:
                 fitted = self._dry_fitter().fit(full, tools=wire_tools)
             except BudgetError:
-                break
+                return 0, 0, (), offered
             kept = {m.id for m in fitted.messages}
-            if fitted.report.used > best[0]:
-                best = (fitted.report.used, tuple(i for i in reversed(candidates) if i in kept))
-            left = fitted.report.budget - fitted.report.used
-            if left < fitted.report.budget // 32:
-                break
-            room += left
-        return best[1]
+            shown = tuple(i for i in reversed(candidates) if i in kept)
+            return fitted.report.used, fitted.report.budget - fitted.report.used, shown, offered
 
-    def _offered(self, work: Conversation, ev: CompactionEvent, room: int) -> list[str]:
-        """The covered messages, newest first, that a fit's run of recent turns would keep
-        in ``room`` (``_Walk.take``): a turn too big for it at its shortened share, one it
-        could not shorten passed over."""
+        room = self._room_beside(view, wire_tools)
+        first = self._offer(turns, [False] * len(turns), room, shorten=True)
+        if not any(first):
+            return ()
+        best = tried(first)
+        # What a fit frees (a pinned screenshot sent as its words) and what a turn kept
+        # shortened costs show only after it: the offer is made again for the room there
+        # was, then the room still left goes to turns passed over that fit it whole.
+        enough = (self.fitter.window - self.fitter.reserved_output) // 32
+        if best[1] >= enough:
+            best = max(
+                best, tried(self._offer(turns, [False] * len(turns), room + best[1], shorten=True))
+            )
+        if best[1] >= enough:
+            best = max(best, tried(self._offer(turns, list(best[3]), best[1], shorten=False)))
+        return best[2]
+
+    def _covered_turns(
+        self, work: Conversation, ev: CompactionEvent
+    ) -> list[tuple[list[str], int, int]]:
+        """The turns the recap covers, newest first, as (ids, tokens, characters): a few
+        budgets' worth at most (a long output counts one), never the whole record."""
         pricer, fitter = self.fitter.pricer, self.fitter
         budget = fitter.window - fitter.reserved_output
         covered = set(ev.covers)
-        candidates: list[str] = []
-        looked = 0  # a few budgets' worth at most (a long output counts one), never the record
+        turns: list[tuple[list[str], int, int]] = []
+        looked = 0
         for turn in _newest_turns(m for m in reversed(work.record) if m.id in covered):
-            if room < pricer.message_overhead:
-                break
             cost = sum(pricer.message(m).total for m in turn)
             looked += min(cost, budget)
             if looked > 4 * budget:
                 break
+            turns.append(([m.id for m in reversed(turn)], cost, sum(len(m.text) for m in turn)))
+        return turns
+
+    def _offer(
+        self,
+        turns: list[tuple[list[str], int, int]],
+        offered: list[bool],
+        room: int,
+        *,
+        shorten: bool,
+    ) -> list[bool]:
+        """``offered`` with the turns a fit's run of recent turns would keep in ``room``
+        (``_Walk.take``) marked too, newest first: with ``shorten``, a turn too big for it
+        at its shortened share; one it could not keep passed over."""
+        fitter = self.fitter
+        budget = fitter.window - fitter.reserved_output
+        offered = list(offered)
+        for n, (_, cost, chars) in enumerate(turns):
+            if room < fitter.pricer.message_overhead:
+                break
+            if offered[n]:
+                continue
             if cost > room:
-                shortened = sum(len(m.text) for m in turn) <= SHORTENED_UP_TO
-                cost = (
-                    shortened_share(room, budget, fitter.options.shrink_floor) if shortened else 0
-                )
-                if not cost:
+                if not shorten or chars > SHORTENED_UP_TO:
                     continue  # passed over: the fit could not keep it, the older ones may fit
+                cost = shortened_share(room, budget, fitter.options.shrink_floor)
+                if not cost:
+                    continue
             room -= cost
-            candidates.extend(m.id for m in reversed(turn))
-        return candidates
+            offered[n] = True
+        return offered
 
     def _room_beside(
         self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None
@@ -793,11 +825,11 @@ class Preparer:
         # (the turns that fit beside the real one are shown after). A local recap: its cap
         # at about three bytes a token (recap text runs 3-5), as the policy sizes it; the
         # turns it covers fill whatever room it leaves (_with_recapped_turns).
-        estimate = self._headroom(min(cap // 3, room)) if local else None
-        reserve = recap or estimate or _filler(min(cap // 2, room))
+        estimate = self._headroom(min(cap // 3, room)) if local else ()
+        reserve = (recap,) if recap else estimate or (_filler(min(cap // 2, room)),)
         # a paid (LLM) recap fills the window instead: turns beside it stay in view
-        headroom = self._headroom(int(fitter.options.hysteresis * budget)) if local else None
-        for memory in ((reserve, headroom), (reserve,)) if headroom else ((reserve,),):
+        headroom = self._headroom(int(fitter.options.hysteresis * budget)) if local else ()
+        for memory in ((*reserve, *headroom), reserve) if headroom else (reserve,):
             try:
                 roomy = dry.fit(view, tools=wire_tools, memory=memory)
                 break
@@ -857,12 +889,16 @@ class Preparer:
         self._summed = ((), 0, _Planned())
         self._caches.planned = _Planned()  # every image planned again, for the new pricer
 
-    def _headroom(self, tokens: int) -> Message | None:
-        """A message this model prices at about ``tokens`` (None for none)."""
+    def _headroom(self, tokens: int) -> tuple[Message, ...]:
+        """Messages this model prices at about ``tokens`` together (none for none): copies
+        of one chunk, priced once, and the rest. (One filler message of a quarter of a 1M
+        window took 5 s to tokenize: prov5, gpt-4.1 on the Responses API.)"""
         if tokens <= 0:
-            return None
-        unit = self.fitter.pricer.messages((_filler(1000),)).total / 1000
-        return _filler(int(tokens / unit))
+            return ()
+        chunk = self.fitter.pricer.message(_FILLER_CHUNK).total
+        whole, rest = divmod(tokens, chunk)
+        rest = rest * _FILLER_CHUNK_SIZE // chunk
+        return (_FILLER_CHUNK,) * whole + ((_filler(rest),) if rest else ())
 
     def _body(self, wire: dict[str, Any], tools: list[dict[str, Any]] | None) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.wire_model, **wire}
@@ -1132,6 +1168,10 @@ def _filler(tokens: int) -> Message:
     """Room held in a dry fit: digits and spaces, ``2 * tokens`` bytes (o200k prices them
     at about a token a byte: more than any recap text of that size costs)."""
     return Message("user", (Recap("0 " * tokens, ()),), id="reserve")
+
+
+_FILLER_CHUNK_SIZE = 512
+_FILLER_CHUNK = _filler(_FILLER_CHUNK_SIZE)
 
 
 def _compaction_state(conv: Conversation, enabled: bool) -> str:
