@@ -258,3 +258,30 @@ def test_an_inline_image_or_document_is_read_once_as_before() -> None:
     ]}]}  # fmt: skip
     [m] = read_messages(body)
     assert [b.type for b in m.content] == ["image", "image", "file"]
+
+
+def test_pages_declared_after_a_compacted_turn_reprepare_from_fresh_fitters() -> None:
+    """A Preparer that has compacted (its dry fits built) meets a file declared on a later
+    turn: the fitters start over and the next turn is prepared and priced as sent (the
+    merge of two branches once reset the dry fits to None, which crashed this turn)."""
+    from contextledger.prepare import Preparer
+
+    def doc(fid: str) -> dict[str, Any]:
+        return {"type": "document", "source": {"type": "file", "file_id": fid}}
+
+    words = " ".join(f"step {i} of the review found clause {i * 7} relevant." for i in range(60))
+    turns: list[dict[str, Any]] = []
+    for i in range(12):
+        turns += [{"role": "user", "content": f"Turn {i}: {words}"},
+                  {"role": "assistant", "content": f"Noted turn {i}. {words}"}]  # fmt: skip
+    preparer = Preparer("claude-sonnet-4-5", window=12_000, max_output_tokens=1_000)
+    first = preparer.prepare({"messages": [*turns, {"role": "user", "content": [doc("f1"), Q]}]},
+                             file_pages={"f1": 1})  # fmt: skip
+    assert first.report.compaction  # a recap was made: the dry fits exist
+    later = {"messages": [*turns, {"role": "user", "content": [doc("f1"), Q]},
+                          {"role": "assistant", "content": "A lease."},
+                          {"role": "user", "content": [doc("f2"), Q]}]}  # fmt: skip
+    second = preparer.prepare(later, file_pages={"f2": 1})
+    pages = {"f1": 1, "f2": 1}
+    sent = price_request(second.body, "claude-sonnet-4-5", file_pages=pages).total
+    assert second.report.used == sent and "f2" in json.dumps(second.body)
