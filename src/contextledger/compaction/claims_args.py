@@ -134,6 +134,8 @@ def _contradiction(text: str, call: _Call) -> str | None:
             at = words.index(named)
             near = [w for w in words[max(at - 2, 0) : at] + words[at + 1 : at + 3]]
             near = [w for w in near if w not in FILLER and w != "the"]
+            if _same_number(value, value):  # a number is contradicted by another number only
+                near = [w for w in near if _same_number(w, w)]
             if near and not any(
                 w in said or stem(w) in said or _same_number(w, value) for w in near
             ):
