@@ -122,6 +122,11 @@ def _same_number(word: str, value: str) -> bool:
         return False
 
 
+def _is_number(word: str) -> bool:
+    """Whether ``word`` spells a number ("1284.90", "3")."""
+    return _same_number(word, word)
+
+
 def _contradiction(text: str, call: _Call) -> str | None:
     """How ``text`` contradicts ``call``'s arguments, or None."""
     low = canonical(re.sub(r"`[^`]*`", " ", text)).casefold()  # a command is checked as run
@@ -134,8 +139,8 @@ def _contradiction(text: str, call: _Call) -> str | None:
             at = words.index(named)
             near = [w for w in words[max(at - 2, 0) : at] + words[at + 1 : at + 3]]
             near = [w for w in near if w not in FILLER and w != "the"]
-            if _same_number(value, value):  # a number is contradicted by another number only
-                near = [w for w in near if _same_number(w, w)]
+            if _is_number(value):  # a number is contradicted by another number only
+                near = [w for w in near if _is_number(w)]
             if near and not any(
                 w in said or stem(w) in said or _same_number(w, value) for w in near
             ):
