@@ -7,7 +7,7 @@ import re
 from itertools import islice
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contextledger import intent
@@ -198,8 +198,10 @@ def test_re2_finds_every_word_start_the_word_starts_find(batch: list[str]) -> No
 
 def test_without_re2_the_classification_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     batch = [f"please {phrase} the billing service" for phrase in PHRASES] + ["ok", "日本"]
+    batch += [f"这次{phrase}，谢谢" for phrase in UNSPACED_PHRASES]
     with_re2 = steering_requests(batch)
     monkeypatch.setattr(intent, "_candidates_by_re2", lambda texts: None)
+    monkeypatch.setattr(intent, "_re2_unspaced", lambda: None)
     assert steering_requests(batch) == with_re2 == reference(batch)
 
 
@@ -286,6 +288,34 @@ unspaced_texts = st.lists(
 @given(st.lists(unspaced_texts | texts, max_size=8))
 def test_bulk_classification_is_the_per_text_one_in_unspaced_scripts_too(batch: list[str]) -> None:
     assert steering_requests(batch) == reference(batch)
+
+
+@settings(max_examples=25)
+@given(st.lists(unspaced_texts | texts, max_size=8))
+def test_re2s_unspaced_pattern_finds_every_text_pythons_finds(batch: list[str]) -> None:
+    """RE2's pattern (the lookarounds left out, every space and line end as Python's)
+    is a superset of Python's, text by text and in the joined ends."""
+    pytest.importorskip("re2")
+    loose = intent._re2_unspaced()
+    assert loose is not None  # the patterns are ones RE2 reads
+    for text in batch:
+        if intent._UNSPACED_STEERING.search(text):
+            assert loose.search(text.encode()), text
+    found = intent._unspaced_steering(batch, ())
+    assert found == intent._unspaced_steering_by_re(list(batch), list(range(len(batch))))
+
+
+def test_a_japanese_rule_ending_its_text_is_found_among_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found while making the search faster: the texts' ends were searched joined by line
+    breaks, where ``$`` matched only at the very end, so a rule ending its text without a
+    full stop ("…変更しないこと") was missed when another request came after it."""
+    batch = ["本番環境のデータベースを変更しないこと", "次へ進んでください", "まとめてください"]
+    assert reference(batch) == ([0], [])
+    assert steering_requests(batch) == ([0], [])
+    monkeypatch.setattr(intent, "_re2_unspaced", lambda: None)
+    assert steering_requests(batch) == ([0], [])
 
 
 @pytest.mark.parametrize(

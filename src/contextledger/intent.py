@@ -832,22 +832,68 @@ _REFUSAL_WORDS = frozenset((
 
 
 _UNSPACED_STEERING = re.compile(f"{_UNSPACED_CORRECTION.pattern}|{_UNSPACED_CONSTRAINT.pattern}")
+# The bulk search reads the texts' ends joined by line breaks: a rule that ends its text
+# ("…変更しないこと") is at a ``$`` there only if ``$`` also matches before a break.
+_UNSPACED_STEERING_BULK = re.compile(_UNSPACED_STEERING.pattern, re.MULTILINE)
+# A lookaround of the patterns (none holds a group): left out, it only widens a match.
+_LOOKAROUND = re.compile(r"\(\?<?[=!](?:[^()\\\[]|\\.|\[(?:[^\]\\]|\\.)*\])*\)")
+# What Python's ``\s`` matches in a text and RE2's does not (RE2's is ASCII whitespace).
+_RE2_SPACE = r"\s\pZ\x{0b}\x{1c}-\x{1f}\x{85}"
+
+
+@cache
+def _re2_unspaced() -> Any:
+    r"""RE2's pattern for a superset of ``_UNSPACED_STEERING_BULK`` (UTF-8 bytes): its
+    lookarounds left out, ``\s`` as wide as Python's, ``$`` before every break. None: no
+    RE2, or a pattern it cannot read (Python's engine then searches alone)."""
+    try:
+        import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    loose = _LOOKAROUND.sub("", _UNSPACED_STEERING.pattern).replace("$", "(?m:$)")
+    loose = re.sub(r"(\[(?:[^\]\\]|\\.)*\])|\\s", _wide_space, loose)
+    try:
+        return re2.compile(loose.encode())
+    except re2.error:
+        return None
+
+
+def _wide_space(found: re.Match[str]) -> str:
+    r"""A ``\s`` as RE2's class of every space Python's matches (inside a class, its
+    members)."""
+    if found[1] is None:
+        return f"[{_RE2_SPACE}]"
+    return found[1].replace(r"\s", _RE2_SPACE)
 
 
 def _unspaced_steering(texts: Sequence[str], skip: Container[int]) -> list[int]:
     """The texts not in ``skip`` that ``_steers_unspaced``, found by one search of their
     ends joined (a line break between: what starts a text is at a line's start), each hit
     then checked whole: a chat of thousands of Chinese requests is not searched text by
-    text."""
+    text. With RE2, by one automaton pass (~7x faster than Python's engine, which tries
+    every alternative at every character)."""
     at = [i for i, t in enumerate(texts) if i not in skip and not t.isascii()]
-    ends = [_ends(texts[i]) for i in at]
+    pattern = _re2_unspaced()
+    if pattern is not None:
+        ends = [_ends(texts[i]).encode() for i in at]
+        stops = list(accumulate(len(e) + 1 for e in ends))
+        hits = pattern.finditer(b"\n".join(ends))
+        hit_texts = dict.fromkeys(bisect_right(stops, m.start()) for m in hits)
+        return [at[j] for j in hit_texts if _steers_unspaced(texts[at[j]])]
+    return _unspaced_steering_by_re([texts[i] for i in at], at)
+
+
+def _unspaced_steering_by_re(texts: list[str], at: list[int]) -> list[int]:
+    """``_unspaced_steering`` by Python's engine: of ``texts`` (at positions ``at``), one
+    check a text from the first hit in its ends."""
+    ends = [_ends(t) for t in texts]
     joined = "\n".join(ends)
     stops = list(accumulate(len(e) + 1 for e in ends))  # one past the break after each
     found: list[int] = []
-    search, pos = _UNSPACED_STEERING.search, 0
+    search, pos = _UNSPACED_STEERING_BULK.search, 0
     while hit := search(joined, pos):
         j = bisect_right(stops, hit.start())
-        if _steers_unspaced(texts[at[j]]):
+        if _steers_unspaced(texts[j]):
             found.append(at[j])
         pos = stops[j]  # the next text's start: one check a text
     return found
