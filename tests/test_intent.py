@@ -196,6 +196,21 @@ def test_re2_finds_every_word_start_the_word_starts_find(batch: list[str]) -> No
     assert restating <= slow_restating
 
 
+def test_a_text_without_an_ascii_letter_is_left_out_of_re2s_pass() -> None:
+    """A pasted Chinese chapter holds no word of the pass: it is not folded, and the
+    word starts of the texts after it stay where they are."""
+    pytest.importorskip("re2")
+    chapter = "这是第4章，请帮我读一下：\n\n" + "南日青调是象心术生标专品部些运率（3095）。" * 50
+    batch = [chapter, "Actually, use Redis not Memcached.", chapter, "ok, never touch prod"]
+    fast = intent._candidates_by_re2(batch)
+    assert fast is not None
+    where, _ = fast
+    assert set(where) == {1, 3}
+    for j in (1, 3):
+        assert where[j] == intent._candidates([batch[j]])[0][0]
+    assert steering_requests(batch) == reference(batch) == ([1, 3], [])
+
+
 def test_without_re2_the_classification_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     batch = [f"please {phrase} the billing service" for phrase in PHRASES] + ["ok", "日本"]
     batch += [f"这次{phrase}，谢谢" for phrase in UNSPACED_PHRASES]

@@ -710,6 +710,7 @@ def _candidates(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]]:
 # starts, or a space inside a match where the lookahead pattern matches (the only starts a
 # match can pass over). A NUL inside a text is a boundary like any non-word character.
 _NUL_FOLD = b"\x00" + _BYTES_FOLD[1:]
+_NOT_ASCII_LETTERS = bytes(c for c in range(256) if not chr(c).isascii() or not chr(c).isalpha())
 
 
 @cache
@@ -740,8 +741,16 @@ def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[
     if any(ch in t for t in texts if not t.isascii() for ch in _CASE_FOLDS_TO_ASCII):
         return None
     # Each text encoded from its own width (joining the strings first would widen every
-    # text to the widest one's, emoji to 4 bytes a character): a byte a character.
-    encoded = [t.encode("ascii", "replace") for t in texts]
+    # text to the widest one's, emoji to 4 bytes a character): a byte a character. A text
+    # without an ASCII letter holds no word (each starts with one): a pasted Chinese or
+    # Japanese chapter is left out after one look at its ASCII characters (folding and
+    # scanning it cost ~4x that).
+    encoded = [
+        t.encode("ascii", "replace")
+        if t.isascii() or t.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTERS)
+        else b""
+        for t in texts
+    ]
     folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
     ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
     find, word_start, restates = folded.find, _MIGHT_STEER_BYTES.match, _RESTATING_BYTES.match
@@ -755,7 +764,7 @@ def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[
             space = find(b" ", space + 1, end)
         for before in found:  # the space or NUL before the word
             j = bisect_right(ends, before)
-            where.setdefault(j, []).append(before + 1 - (ends[j] - len(texts[j])))
+            where.setdefault(j, []).append(before + 1 - (ends[j] - len(encoded[j])))
             if restates(folded, before + 1):
                 restating.add(j)
     return where, restating
