@@ -7,12 +7,15 @@ import io
 from functools import cache
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image as PILImage
 
 from contextledger.fit import Fitter
 from contextledger.fit.anchors import _lean, _words_may_fit
+from contextledger.fit.report import Change
+from contextledger.fit.units import HistoryIndex
 from contextledger.pricing.text import counter_for, estimate_tokens
 from contextledger.providers import openai_chat
 
@@ -143,3 +146,40 @@ def test_what_a_lean_pin_leaves_out_is_estimated_not_tokenized() -> None:
     assert shrunk.estimated
     assert shrunk.tokens_before == estimate_tokens(counter_for(MODEL), rule)
     assert shrunk.tokens_before > shrunk.tokens_after
+
+
+def test_a_chapter_pinned_as_its_words_is_not_tokenized_whole_to_learn_it_cannot_fit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found profiling the CJK bench: whether a request pinned as its words fits whole
+    beside what was chosen (``settle_lean_pins``) is asked with the window's slack, larger
+    than the pins' cap its bound was read for (the count of an opening): the bound said
+    "may", and each pasted chapter was tokenized whole to learn it did not. Now it is read
+    as far as the slack; the fit is the one every request priced exactly gives."""
+    chapter = "。".join("这是一个很长的文档段落，讨论数据结构和算法的实现细节" for _ in range(600))
+    rule = f"Never deploy on Fridays. 以下是文档：\n\n{chapter}\n\nKeep answers short."
+    dicts: list[dict[str, Any]] = [{"role": "system", "content": "Be brief."}]
+    for t in range(100):
+        dicts.append({"role": "user", "content": rule if t == 5 else f"next step {t}, please"})
+        # a dump too long to be kept shortened: the run back from the newest stops there
+        # (and the batches priced going back stop before the chapter)
+        answer = "The dump follows. " + "row " * 70_000 if t == 90 else f"Step {t} done. " * 8
+        dicts.append({"role": "assistant", "content": answer})
+    dicts.append({"role": "user", "content": "and now?"})
+    fitter = Fitter(MODEL, window=8_000, max_output_tokens=500)
+    out = fitter.fit(dicts)
+    index = fitter._memory.index
+    at = 2 * 5  # the rule's position in the history (the system prompt apart)
+    assert next(m.text for m in out.messages if m.id == f"m{at + 1}") != rule  # as its words
+    bound, final = index._bounds[at]
+    assert not index.priced[at] and not final  # an opening's count, read past the slack:
+    assert 4_000 < bound < counter_for(MODEL).count(rule)  # not the whole chapter
+    monkeypatch.setattr(HistoryIndex, "request_may_fit", lambda self, k, room: True)
+    exact = Fitter(MODEL, window=8_000, max_output_tokens=500).fit(dicts)
+    assert exact.messages == out.messages
+    assert (exact.report.used, exact.report.kept) == (out.report.used, out.report.kept)
+
+    def decided(change: Change) -> tuple[object, ...]:  # (not how exactly a drop is sized)
+        return change.action, change.message_id, change.block, change.what, change.reason
+
+    assert list(map(decided, exact.report.changes)) == list(map(decided, out.report.changes))

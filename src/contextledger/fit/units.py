@@ -137,7 +137,8 @@ class HistoryIndex:
         self._labels: dict[int, tuple[object, Later[str]]] = {}  # image labels by position
         self._image_labels: dict[int, tuple[Image, str]] = {}  # by id(image)
         self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
-        self._bounds: dict[int, int] = {}  # requests' lower bounds, by position (see update)
+        # requests' lower bounds, by position, and whether final (see request_may_fit)
+        self._bounds: dict[int, tuple[int, bool]] = {}
         # tokens and estimates of the messages priced so far (see _price)
         self._exact_seen = self._estimated_seen = 0
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
@@ -516,23 +517,32 @@ class HistoryIndex:
             return self.costs[i] <= room
         if self.chars[i] // MAX_CHARS_PER_TOKEN > room:
             return False
-        bound = self._bounds.get(i)
-        if bound is None:  # once per message: a refit looks at the same requests again
-            assert self._pricer is not None
-            body = self.body
-            text = self.request_text(i)
-            pricer = self._pricer
-            framing = pricer.framing_tokens("user")
-            bound = framing + tokens_at_least(pricer.counter, text)
-            at = bisect_left(self.images, i)
-            if bound > room:
-                pass
-            elif self._single_text(i):  # its one block: counted exactly, remembered for its price
-                bound = framing + self._text_at_least(text, room - framing)
-            elif at < len(self.images) and self.images[at] == i:
-                bound += sum(pricer.image(img).tokens for img in body[i].images())
-            self._bounds[i] = bound
-        return bound <= room
+        # once per message (a refit looks at the same requests again), and again only for a
+        # larger room than an opening's count was read for: a pasted chapter pinned as its
+        # words is then read as far as the window's slack, not tokenized whole to learn that
+        # it does not fit
+        hit = self._bounds.get(i)
+        if hit is None or (hit[0] <= room and not hit[1]):
+            hit = self._bounds[i] = self._request_bound(i, room)
+        return hit[0] <= room
+
+    def _request_bound(self, i: int, room: int) -> tuple[int, bool]:
+        """A lower bound of request ``i``'s price, and whether it is final (False: it is
+        the count of its one text's opening, past ``room``; a larger room reads further)."""
+        assert self._pricer is not None
+        text = self.request_text(i)
+        pricer = self._pricer
+        framing = pricer.framing_tokens("user")
+        bound = framing + tokens_at_least(pricer.counter, text)
+        if bound > room:
+            return bound, not self._single_text(i)
+        if self._single_text(i):  # its one block: counted exactly, remembered for its price
+            bound = framing + self._text_at_least(text, room - framing)
+            return bound, bound <= room
+        at = bisect_left(self.images, i)
+        if at < len(self.images) and self.images[at] == i:
+            bound += sum(pricer.image(img).tokens for img in self.body[i].images())
+        return bound, True
 
     def _text_at_least(self, text: str, room: int) -> int:
         """``text``'s tokens, exactly, or a bound above ``room`` read from its opening: a
