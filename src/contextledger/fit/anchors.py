@@ -228,18 +228,19 @@ def _words_may_fit(index: HistoryIndex, pricer: Pricer, k: int, room: int) -> bo
     and digits (``tokens_at_least`` of its blocks joined by newlines, never above their
     sum). Images and placeholders only add. A longer text may be cut: its pin is made."""
     start = index.starts[k]
-    text = index.request_text(start)
-    if len(text) > _HEAD_CHARS + _TAIL_CHARS:
-        return True
 
-    def count(_: Message) -> int:
+    def count(_: Message) -> int | None:
+        text = index.request_text(start)
+        if len(text) > _HEAD_CHARS + _TAIL_CHARS:
+            return None  # (may be cut)
         if index.one_text_block(start):
             return 0 if text.isspace() else pricer.text(text)  # (a writer may leave blanks out)
         return tokens_at_least(pricer.counter, text)
 
-    # memoized per message: a refit must not count the history's requests again
+    # memoized per message: a refit, which asks this of every correction and rule once the
+    # cap is nearly spent, must not read the history's requests again
     words = index.memo(start, "words_least", count)
-    return index.least_message_cost() + words <= room
+    return words is None or index.least_message_cost() + words <= room
 
 
 #: The most of a long request's opening and closing paragraphs a lean pin keeps: a user
