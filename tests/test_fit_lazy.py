@@ -61,6 +61,28 @@ def shapes(i: int) -> dict[str, dict[str, Any] | list[dict[str, Any]]]:
             ],
         },
         "with id": {"role": "assistant", "id": f"own-{i}", "content": f"answer with id {i}"},
+        # what SDKs and frameworks emit: text parts, a name on the assistant's turns
+        "answer parts": {
+            "role": "assistant",
+            "content": [{"type": "text", "text": f"part {i}"}, {"type": "text", "text": ""}],
+        },
+        "named answer": {"role": "assistant", "name": "helper", "content": f"said {i}"},
+        "empty answer parts": {"role": "assistant", "content": []},
+        "refusal": {"role": "assistant", "content": None, "refusal": f"I can't do {i}."},
+        "named calls, parts": [
+            {
+                "role": "assistant",
+                "name": "helper",
+                "content": [{"type": "text", "text": f"running {i}"}],
+                "tool_calls": [call(cid)],
+            },
+            {"role": "tool", "tool_call_id": cid, "content": "done"},
+        ],
+        "named calls, no content": [
+            {"role": "assistant", "name": "helper", "tool_calls": [call(cid)]},
+            {"role": "tool", "tool_call_id": cid, "content": "done"},
+        ],
+        "empty calls": {"role": "assistant", "content": "no calls", "tool_calls": []},
         "exchange": [
             {"role": "assistant", "content": None, "tool_calls": [call(cid)]},
             {"role": "tool", "tool_call_id": cid, "content": f"out {i}\n" * (i % 4 * 30)},
@@ -211,7 +233,8 @@ def test_dicts_with_the_apps_own_keys_stay_lazy() -> None:
 
 
 def test_the_plain_shapes_are_left_unread_until_needed() -> None:
-    dicts = build(["user", "exchange", "assistant", "image", "goal", "two calls"] * 300, True)
+    plain = ["user", "exchange", "assistant", "image", "goal", "two calls", "answer parts"]
+    dicts = build([*plain, "named answer", "named calls, parts"] * 300, True)
     lazy = read_lazily(dicts)
     assert lazy is not None
     made = lazy.columns.made

@@ -114,18 +114,13 @@ class DictColumns:
                         add_chars(n - error_len if first.startswith(error_prefix) else n)
                         continue
             elif role == "assistant":
-                if size == 2:
-                    if type(content) is str and content:  # a flat answer
-                        add_role(role)
-                        add_chars(len(content))
-                        continue
-                elif size == 3 and (content is None or type(content) is str):
-                    n = _plain_calls(d.get("tool_calls"))  # function calls, after any text
-                    if n >= 0:
-                        add_role(role)
-                        add_chars(n + len(content) if content else n)
+                n = _plain_answer(d, size)  # its texts and function calls (a name beside)
+                if n >= 0:
+                    add_role(role)
+                    add_chars(n)
+                    if "tool_calls" in d:
                         opens.add(p)
-                        continue
+                    continue
             elif role == "user" and (
                 # a user turn may carry the name of who wrote it (one key more)
                 size == 2 or (size == 3 and type(d.get("name")) is str)
@@ -193,7 +188,7 @@ class DictColumns:
         m = self.made[p]
         if m is None:
             d = self.dicts[p]
-            content = d["content"]
+            content = d.get("content")
             role = self.roles[p]
             if role == "tool":  # a tool's text or text parts (see scan), as the reader reads them
                 texts = [content] if type(content) is str else _texts(content)
@@ -204,19 +199,27 @@ class DictColumns:
                     blocks[0] = Text(first)
                 result = ToolResult(d["tool_call_id"], tuple(blocks), is_error)
                 m = Message("tool", (result,), id=self.app_ids.get(p, f"m{p}"))
-            elif p in self.opens:  # plain function calls (_plain_calls), after any text
+            elif role == "assistant":  # texts and plain function calls (_plain_answer)
+                said = (
+                    []
+                    if content is None
+                    else _texts(content)
+                    if type(content) is list
+                    else [content]
+                )
                 calls = [
                     ToolCall(
                         id=call["id"],
                         name=call["function"]["name"],
                         arguments=call["function"].get("arguments", ""),
                     )
-                    for call in d["tool_calls"]
+                    for call in d.get("tool_calls", ())
                 ]
                 m = Message(
                     "assistant",
-                    (*((Text(content),) if content else ()), *calls),
+                    (*(Text(t) for t in said if t or type(content) is list), *calls),
                     id=self.app_ids.get(p, f"m{p}"),
+                    name=d.get("name"),
                 )
             elif type(content) is str:  # a flat turn (a user's maybe named)
                 mid = self.app_ids.get(p, f"m{p}")
@@ -292,6 +295,29 @@ def _text_parts(content: Any) -> str | None:
 def _texts(parts: Any) -> list[str]:
     """The texts of parts checked by ``_text_parts``."""
     return [part["text"] for part in parts]
+
+
+def _plain_answer(d: dict[str, Any], size: int) -> int:
+    """The characters of an assistant turn that is texts (a string, or text parts) and
+    well-formed function calls, maybe named, and nothing else the reader reads (``size``:
+    how many keys it reads; -1: not that shape). A turn with neither text nor calls is
+    read by the reader."""
+    content, calls = d.get("content"), d.get("tool_calls")
+    if size != 1 + ("content" in d) + ("name" in d) + ("tool_calls" in d):
+        return -1  # a refusal, a legacy function_call, a tool_call_id: the reader's
+    if "name" in d and type(d["name"]) is not str:
+        return -1
+    n = _plain_calls(calls) if "tool_calls" in d else 0
+    if type(content) is str:
+        chars = len(content)
+    elif content is None:
+        chars = 0 if n >= 0 and calls else -1
+    else:
+        first = _text_parts(content)
+        chars = -1 if first is None else sum(map(len, _texts(content)))
+    if n < 0 or chars < 0 or not (calls or chars or content):
+        return -1
+    return chars + n
 
 
 def _plain_calls(calls: Any) -> int:
