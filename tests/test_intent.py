@@ -320,6 +320,17 @@ def test_re2s_unspaced_pattern_finds_every_text_pythons_finds(batch: list[str]) 
     assert found == intent._unspaced_steering_by_re(list(batch), list(range(len(batch))))
 
 
+def test_a_lone_surrogate_does_not_stop_the_search() -> None:
+    """Found in review: RE2's pass encoded each text's ends to UTF-8, and a lone surrogate
+    (valid JSON: "\\ud800") raised UnicodeEncodeError out of fit()."""
+    batch = [
+        "approved \ud800 go ahead, never touch prod",
+        "不要 \ud800 部署到生产环境，谢谢你的帮助",
+        "ok",
+    ]
+    assert steering_requests(batch) == reference(batch) == ([0, 1], [])
+
+
 def test_a_japanese_rule_ending_its_text_is_found_among_others(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -884,7 +884,7 @@ def _unspaced_steering(texts: Sequence[str], skip: Container[int]) -> list[int]:
     at = [i for i, t in enumerate(texts) if i not in skip and not t.isascii()]
     pattern = _re2_unspaced()
     if pattern is not None:
-        ends = [_ends(texts[i]).encode() for i in at]
+        ends = [_ends(texts[i]).encode("utf-8", "surrogatepass") for i in at]
         stops = list(accumulate(len(e) + 1 for e in ends))
         hits = pattern.finditer(b"\n".join(ends))
         hit_texts = dict.fromkeys(bisect_right(stops, m.start()) for m in hits)
