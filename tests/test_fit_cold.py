@@ -173,7 +173,7 @@ def test_a_chapter_pinned_as_its_words_is_not_tokenized_whole_to_learn_it_cannot
     assert next(m.text for m in out.messages if m.id == f"m{at + 1}") != rule  # as its words
     bound, final = index._bounds[at]
     assert not index.priced[at] and not final  # an opening's count, read past the slack:
-    assert 4_000 < bound < counter_for(MODEL).count(rule)  # not the whole chapter
+    assert bound < counter_for(MODEL).count(rule)  # not the whole chapter (however big the slack)
     monkeypatch.setattr(HistoryIndex, "request_may_fit", lambda self, k, room: True)
     exact = Fitter(MODEL, window=8_000, max_output_tokens=500).fit(dicts)
     assert exact.messages == out.messages
