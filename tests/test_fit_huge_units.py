@@ -1,0 +1,307 @@
+"""One huge unit (a 270 KB tool output, a 5 MB log pasted earlier, a call whose arguments
+are a whole file) never stops the fit from filling the window: it is shortened like any
+other unit (cut by characters first, so never tokenized whole), or left out with a notice
+while the older history fills the rest. Red team 17 F1 (issue #11): 2,012 messages at 32k
+kept 8, 241 of 30,997 tokens used."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger import fit, translate
+from contextledger.catalog import lookup_model
+from contextledger.errors import BudgetError
+from contextledger.fit import Fitter
+from contextledger.fit.report import FitResult
+from contextledger.model import Message
+from contextledger.pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
+from contextledger.pricing.text import counter_for
+from stub_gemini import validate_request
+from stub_responses import validate_responses
+from stub_server import StubServer, validate_anthropic, validate_openai
+
+MODEL = "gpt-4o"
+WORDS = [
+    "rows",
+    "copied",
+    "checksum",
+    "replica",
+    "lag",
+    "cutover",
+    "rollback",
+    "batch",
+    "index",
+    "vacuum",
+    "schema",
+]
+STUB = StubServer()
+HEADERS = {"authorization": "Bearer k", "x-api-key": "k", "anthropic-version": "2023-06-01",
+           "x-goog-api-key": "k"}  # fmt: skip
+MODELS = {"openai": "gpt-4o", "openai-responses": "gpt-5", "anthropic": "claude-sonnet-4-5",
+          "gemini": "gemini-2.5-flash"}  # fmt: skip
+
+
+def words(n: int, seed: int) -> str:
+    rng = random.Random(seed)
+    return " ".join(rng.choice(WORDS) for _ in range(n)) + f" #{seed:x}"
+
+
+@cache
+def huge(chars: int, seed: int = 7) -> str:
+    """A text of ``chars`` characters (made once per module and size): a block of 64 KB of
+    words repeated, each line numbered (a log)."""
+    block = words(10_000, seed)
+    lines = (f"{n:06d} {block[n * 80 % 60_000 :][:80]}\n" for n in range(chars // 88 + 1))
+    return "".join(lines)[:chars]
+
+
+def call(cid: str, arguments: str = '{"q": "select 1"}') -> dict[str, Any]:
+    return {"id": cid, "type": "function", "function": {"name": "run_sql", "arguments": arguments}}
+
+
+def chat(turns: int, seed: int = 0) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [
+        {"role": "system", "content": "agent"},
+        {"role": "user", "content": "Migrate the orders table and keep me posted."},
+    ]
+    for t in range(turns):
+        out.append({"role": "user", "content": words(20, seed + 2 * t)})
+        out.append({"role": "assistant", "content": words(40, seed + 2 * t + 1)})
+    return out
+
+
+def exchange(
+    tag: str, results: list[str], arguments: str = '{"q": "select 1"}'
+) -> list[dict[str, Any]]:
+    """An assistant turn calling ``run_sql`` once per result, and the results."""
+    ids = [f"{tag}_{k}" for k in range(len(results))]
+    return [
+        {"role": "assistant", "content": None, "tool_calls": [call(i, arguments) for i in ids]},
+        *(
+            {"role": "tool", "tool_call_id": i, "content": r}
+            for i, r in zip(ids, results, strict=True)
+        ),
+    ]
+
+
+def tail(n: int = 3) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for t in range(n):
+        out += [{"role": "assistant", "content": words(30, 900 + t)},
+                {"role": "user", "content": words(15, 950 + t)}]  # fmt: skip
+    return out
+
+
+def pairs_whole(messages: tuple[Message, ...]) -> bool:
+    """Every call sent has all its results, every result its call."""
+    calls = {c.id for m in messages for c in m.tool_calls}
+    results = {r.call_id for m in messages for r in m.tool_results}
+    return calls == results
+
+
+def sent_as_budgeted(res: FitResult, target: str = "openai") -> None:
+    """The body the target's stub accepts, priced as ``used`` says."""
+    model = MODELS[target]
+    body = dict(translate(res.messages, target).body)  # type: ignore[arg-type]
+    if target == "openai":
+        validate_openai({"model": model, **body}, STUB)
+    elif target == "openai-responses":
+        validate_responses({"model": model, **body}, HEADERS, STUB)
+    elif target == "anthropic":
+        validate_anthropic({"model": model, "max_tokens": 100, **body}, HEADERS, STUB)
+    else:
+        validate_request(model, body, HEADERS, f"/v1beta/models/{model}:generateContent", STUB)
+    assert res.report.used <= res.report.budget
+    assert res.report.used + REQUEST_OVERHEAD >= price_request(body, model, target).total
+
+
+@pytest.fixture(scope="module")
+def red_team_session() -> list[dict[str, Any]]:
+    """2,000 short turns, a call with 3 results (one of ~270 KB), 3 more turns."""
+    return [
+        *chat(1000),
+        *exchange("c", [words(10, 1), huge(270_000), words(10, 2)]),
+        *tail(),
+    ]
+
+
+def test_a_huge_older_result_is_shortened_and_the_older_history_fills_the_window(
+    red_team_session: list[dict[str, Any]],
+) -> None:
+    res = fit(red_team_session, MODEL, window=32_000, max_output_tokens=1000)
+    report = res.report
+    assert report.used >= 0.95 * report.budget  # was 241 of 30,997
+    assert len(res.messages) > 300  # was 8 of 2,012
+    assert pairs_whole(res.messages)
+    ids = {m.id for m in res.messages}
+    exchange_ids = [f"m{i}" for i in range(2002, 2006)]  # the call and its 3 results
+    assert set(exchange_ids) <= ids
+    (shrunk,) = report.shrunk
+    assert shrunk.message_id == "m2004" and shrunk.what == "tool output"
+    assert "tokens omitted" in next(m for m in res.messages if m.id == "m2004").text
+    assert "m1" in ids  # the goal
+    dropped = {c.message_id for c in report.dropped}
+    assert dropped and all(int(i[1:]) < 2002 for i in dropped)
+    assert ids.isdisjoint(dropped) and len(ids) + len(dropped) == len(red_team_session)
+    sent_as_budgeted(res)
+
+
+class CountingCounter:
+    """The real counter, remembering the longest text it was asked to count."""
+
+    name = "o200k_base"
+    exact = True
+
+    def __init__(self) -> None:
+        self.inner = counter_for(MODEL)
+        self.longest = 0
+
+    def count(self, text: str) -> int:
+        self.longest = max(self.longest, len(text))
+        return self.inner.count(text)
+
+
+def test_a_5mb_older_output_is_cut_by_characters_never_tokenized_whole() -> None:
+    log = huge(5_000_000)
+    counter = CountingCounter()
+    fitter = Fitter(
+        MODEL, window=32_000, max_output_tokens=1000, pricer=Pricer(lookup_model(MODEL), counter)
+    )
+    history = [*chat(300), *exchange("c", [log]), *tail()]
+    res = fitter.fit(history)
+    assert counter.longest < 400_000  # a window's worth of it, never the 5 MB
+    assert res.report.used >= 0.95 * res.report.budget
+    (shrunk,) = res.report.shrunk
+    assert shrunk.estimated and shrunk.tokens_before > 500_000
+    text = next(m for m in res.messages if m.id == shrunk.message_id).text
+    assert "about" in text and "tokens omitted" in text
+    assert text.startswith(log[:1000]) and text.endswith(log[-1000:])
+    notice = next(n for n in res.report.notices if n.where == shrunk.message_id)
+    assert "5,000,000 characters" in notice.text and "about" in notice.text
+    sent_as_budgeted(res)
+
+
+def test_several_huge_units_and_a_huge_earlier_request_are_each_shortened() -> None:
+    history = [
+        *chat(200, seed=1),
+        {"role": "user", "content": "Here is the dump:\n" + huge(400_000, 3)},
+        {"role": "assistant", "content": "Read it."},
+        *chat(40, seed=2)[2:],
+        *exchange("a", [huge(300_000, 4), words(5, 5)]),
+        *chat(40, seed=3)[2:],
+        *exchange("b", [huge(1_000_000, 6)]),
+        *tail(),
+    ]
+    res = fit(history, MODEL, window=64_000, max_output_tokens=1000)
+    assert res.report.used >= 0.95 * res.report.budget
+    assert pairs_whole(res.messages)
+    assert len(res.report.shrunk) >= 2
+    assert all(c.tokens_after < c.tokens_before for c in res.report.shrunk)
+    sent_as_budgeted(res)
+
+
+def test_a_unit_that_cannot_be_shortened_is_left_out_and_the_older_history_kept() -> None:
+    """A call whose arguments are a whole file is sent whole (its JSON is not cut): too
+    big for the window, it is left out with a notice, the turns before it fill the room."""
+    arguments = json.dumps({"path": "dump.sql", "content": huge(300_000, 8)})
+    history = [*chat(400), *exchange("w", ["written"], arguments), *tail()]
+    res = fit(history, MODEL, window=16_000, max_output_tokens=1000)
+    ids = {m.id for m in res.messages}
+    assert "m802" not in ids and "m803" not in ids  # the call and its result, together
+    assert "m801" in ids and res.report.used >= 0.95 * res.report.budget
+    notice = next(n for n in res.report.notices if n.where == "m802")
+    assert "left out" in notice.text and "older messages before it were kept" in notice.text
+    dropped = {c.message_id for c in res.report.dropped}
+    assert {"m802", "m803"} <= dropped
+    assert pairs_whole(res.messages)
+    sent_as_budgeted(res)
+
+
+@pytest.mark.parametrize("target", sorted(MODELS))
+def test_every_target_takes_the_shortened_history(
+    target: str, red_team_session: list[dict[str, Any]]
+) -> None:
+    history = red_team_session[:200] + red_team_session[-10:]  # ~270 KB, 99 turns before
+    res = fit(history, MODELS[target], target=target, window=16_000, max_output_tokens=1000)  # type: ignore[arg-type]
+    assert res.report.shrunk and pairs_whole(res.messages)
+    assert res.report.used >= 0.9 * res.report.budget
+    sent_as_budgeted(res, target)
+
+
+def test_a_refit_after_a_huge_unit_reuses_its_shortening_and_matches_a_cold_fit(
+    red_team_session: list[dict[str, Any]],
+) -> None:
+    history = list(red_team_session[:1200]) + red_team_session[2001:]
+    fitter = Fitter(MODEL, window=32_000, max_output_tokens=1000)
+    fitter.fit(history)
+    history += [{"role": "assistant", "content": "ok"}, {"role": "user", "content": "next?"}]
+    warm = fitter.fit(history)
+    cold = fit(history, MODEL, window=32_000, max_output_tokens=1000)
+    assert warm.messages == cold.messages
+    assert warm.report.used == cold.report.used
+    assert [c[:5] for c in warm.report.shrunk] == [c[:5] for c in cold.report.shrunk]
+
+
+def test_a_huge_newest_request_is_refused_saying_so() -> None:
+    with pytest.raises(BudgetError, match="current request") as err:
+        fit([*chat(5), {"role": "user", "content": huge(5_000_000)}], MODEL, window=32_000)
+    assert err.value.needed > 32_000
+
+
+# -- property -----------------------------------------------------------------------------
+
+
+@st.composite
+def sessions_with_huge_units(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Short turns, with now and then a huge tool output, a huge earlier request or a call
+    sending a whole file, and a short request last."""
+    out: list[dict[str, Any]] = [{"role": "system", "content": "agent"}]
+    for t in range(draw(st.integers(5, 60))):
+        kind = draw(st.sampled_from(["turn"] * 6 + ["output", "paste", "write", "parallel"]))
+        out.append({"role": "user", "content": words(draw(st.integers(1, 60)), t)})
+        if kind == "turn":
+            out.append({"role": "assistant", "content": words(draw(st.integers(1, 80)), ~t)})
+        elif kind == "paste":
+            out[-1]["content"] += "\n" + huge(draw(st.sampled_from([20_000, 200_000])), t)
+            out.append({"role": "assistant", "content": "Read it."})
+        else:
+            size = draw(st.sampled_from([30_000, 150_000]))
+            results = [huge(size, t)] + ([words(8, t)] * 2 if kind == "parallel" else [])
+            arguments = json.dumps({"content": huge(size, t)}) if kind == "write" else "{}"
+            out += exchange(f"c{t}", results, arguments)
+            out.append({"role": "assistant", "content": words(10, t)})
+    out.append({"role": "user", "content": "and now?"})
+    return out
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(sessions_with_huge_units(), st.sampled_from([4_000, 16_000, 64_000]))
+def test_huge_units_never_stop_the_window_filling(
+    history: list[dict[str, Any]], window: int
+) -> None:
+    """Within budget, priced as sent, no call apart from its results; and unless the run of
+    recent units reaches the oldest turn (units left out even shortened aside), the window
+    is full but for what the run leaves when the room is too
+    small to share (``shortened_share``: under 1/32 of the budget, or a few hundred
+    tokens), and the few short turns the history's start with a user turn may drop."""
+    try:
+        res = fit(history, MODEL, window=window, max_output_tokens=500)
+    except BudgetError:
+        return
+    report = res.report
+    assert pairs_whole(res.messages)
+    assert report.used == Pricer.for_model(MODEL).messages(res.messages).total
+    sent_as_budgeted(res)
+    left_out = {int(n.where[1:]) for n in report.notices if "even shortened" in n.text}
+    for p in sorted(left_out):  # with their results
+        left_out |= set(range(p, p + 1 + len(history[p].get("tool_calls") or ())))
+    if {c.message_id for c in report.dropped} - {f"m{p}" for p in left_out}:
+        slack = max(3 * 4 * 48, report.budget // 14) + 2 * 200
+        assert report.budget - report.used <= slack
