@@ -188,6 +188,26 @@ def test_a_5mb_older_output_is_cut_by_characters_never_tokenized_whole() -> None
     sent_as_budgeted(res)
 
 
+def test_a_huge_output_in_the_current_turn_gets_half_the_room_the_turns_before_the_rest() -> None:
+    """The tool exchange the model answers now is kept, shortened like an older one to half
+    the room (it was shrunk to fill the whole window, every turn before it dropped, and its
+    5 MB tokenized whole): the model still sees what it was doing."""
+    log = huge(5_000_000)
+    counter = CountingCounter()
+    fitter = Fitter(
+        MODEL, window=32_000, max_output_tokens=1000, pricer=Pricer(lookup_model(MODEL), counter)
+    )
+    history = [*chat(300), {"role": "user", "content": "run the export"}, *exchange("c", [log])]
+    res = fitter.fit(history)
+    assert counter.longest < 400_000
+    assert [m.id for m in res.messages][-3:] == ["m602", "m603", "m604"]
+    (shrunk,) = res.report.shrunk
+    assert shrunk.message_id == "m604" and shrunk.estimated
+    assert 0.4 * res.report.budget <= shrunk.tokens_after <= 0.5 * res.report.budget
+    assert res.report.used >= 0.95 * res.report.budget and len(res.messages) > 300
+    sent_as_budgeted(res)
+
+
 def test_several_huge_units_and_a_huge_earlier_request_are_each_shortened() -> None:
     history = [
         *chat(200, seed=1),

@@ -264,12 +264,13 @@ class _Walk:
         self.skipped: list[int] = []  # units too big for the room even shortened, left out
 
     def take(self, start_k: int, total: int, first: bool) -> tuple[int, int]:
-        """Extend the run backwards from unit ``start_k``; returns (cut unit, total). The
-        first unit after the current request is kept even over budget (the shedding after
-        the selection shortens what it must); a later one too big for the room left is
-        kept shortened to a share of it (``_shorten``). One that cannot be shortened into
-        it (a call's arguments are sent whole) is left out (``skipped``) and the older
-        units fill the room; the run stops where the room left is too small to share."""
+        """Extend the run backwards from unit ``start_k``; returns (cut unit, total). A
+        unit too big for the room left is kept shortened to a share of it (``_shorten``),
+        the older units filling the rest. The first unit after the current request (the
+        tool exchange the model answers now) is too, and is kept whole if it cannot be
+        shortened (the shedding after the selection shortens what it must); a later one
+        that cannot be (a call's arguments are sent whole) is left out (``skipped``) and the
+        older units fill the room. The run stops where the room is too small to share."""
         index, budget, anchor_pos = self.index, self.budget, self.anchor_pos
         starts, made, min_cut = index.starts, index.made_units, self.opts.min_cut_index
         cut = start_k + 1
@@ -282,13 +283,21 @@ class _Walk:
                 break
             room = budget - total
             u = made[k]  # a refit: the units kept last time are made and priced
-            if u is None and (must or (index.may_fit(k, room) and not self._surely_over(k, room))):
+            if u is None and index.may_fit(k, room) and not self._surely_over(k, room):
                 u = index.unit(k, room=room)  # (one that cannot fit is not tokenized)
-            if u is None or (not must and total + u.cost > budget):
+            if u is None or total + u.cost > budget:
                 share = shortened_share(room, budget, self.opts.shrink_floor)
-                if not share or not self.opts.shorten_to_fill:
+                if must:  # kept, shortened to its share (or what room there is), else whole
+                    short = self._shorten(k, room, share or room) if room > 0 else None
+                    if short is None:
+                        self.recent.append(index.unit(k, room=room))
+                        total += self.recent[-1].cost
+                        cut = k
+                        continue
+                elif not share or not self.opts.shorten_to_fill:
                     break
-                short = self._shorten(k, room, share)
+                else:
+                    short = self._shorten(k, room, share)
                 if short is None:
                     self.skipped.append(k)
                     continue
