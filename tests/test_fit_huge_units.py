@@ -275,6 +275,21 @@ def test_a_huge_newest_request_is_refused_saying_so() -> None:
     assert err.value.needed > 32_000
 
 
+def test_a_cut_is_bounded_by_its_bytes_for_the_openai_vocabularies_only() -> None:
+    """Why a cut is counted, not bounded from its size: o200k and cl100k are byte-level BPE
+    (every token at least one byte), so a text costs at most its UTF-8 bytes there; but
+    Claude and Gemini text is priced here by the estimate (up to 3/4 token a byte, times the
+    model's factor), which for Claude 4.7+ (x1.7) is above the bytes for punctuation."""
+    texts = ["." * 999, "数据结构" * 50, "🙂" * 40, huge(20_000), "\x00\x7f é ß"]
+    for model in ("gpt-4o", "gpt-4"):
+        counter = counter_for(model)
+        assert all(counter.count(t) <= len(t.encode()) for t in texts)
+    for model in ("claude-sonnet-4-5", "gemini-2.5-flash", "claude-opus-4-7"):
+        counter = counter_for(model)
+        assert all(counter.count(t) <= -(-len(t.encode()) * 3 * 1.7 // 4) + 1 for t in texts)
+    assert counter_for("claude-opus-4-7").count("." * 1000) > 1000
+
+
 # -- property -----------------------------------------------------------------------------
 
 
