@@ -255,6 +255,49 @@ def test_every_target_takes_the_shortened_history(
     sent_as_budgeted(res, target)
 
 
+def native_histories(big: str) -> list[tuple[str, Any]]:
+    """(target, history in its own shape) with a huge tool result in the last exchange."""
+    turns = [("user" if n % 2 == 0 else "assistant", words(30, n)) for n in range(400)]
+    anthropic: list[dict[str, Any]] = [{"role": r, "content": c} for r, c in turns]
+    anthropic += [
+        {"role": "user", "content": "run it"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "run", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": big}]},
+        {"role": "assistant", "content": "done"},
+        {"role": "user", "content": "and now?"},
+    ]  # fmt: skip
+    contents: list[dict[str, Any]] = [
+        {"role": "user" if r == "user" else "model", "parts": [{"text": c}]} for r, c in turns
+    ]
+    contents += [
+        {"role": "user", "parts": [{"text": "run it"}]},
+        {"role": "model", "parts": [{"functionCall": {"name": "run", "args": {}}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": "run", "response": {"output": big}}}]},
+        {"role": "model", "parts": [{"text": "done"}]},
+        {"role": "user", "parts": [{"text": "and now?"}]},
+    ]  # fmt: skip
+    items: list[dict[str, Any]] = [{"role": r, "content": c} for r, c in turns]
+    items += [
+        {"role": "user", "content": "run it"},
+        {"type": "function_call", "call_id": "f1", "name": "run", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "f1", "output": big},
+        {"role": "assistant", "content": "done"},
+        {"role": "user", "content": "and now?"},
+    ]  # fmt: skip
+    return [("anthropic", anthropic), ("gemini", {"contents": contents}),
+            ("openai-responses", {"input": items})]  # fmt: skip
+
+
+def test_a_huge_result_in_each_providers_own_shape_is_cut_and_the_window_filled() -> None:
+    for target, history in native_histories(huge(1_000_000)):
+        res = fit(history, MODELS[target], target=target, window=32_000, max_output_tokens=1000)  # type: ignore[arg-type]
+        (shrunk,) = res.report.shrunk
+        assert shrunk.estimated, target
+        assert res.report.used >= 0.95 * res.report.budget and len(res.messages) > 150, target
+        assert pairs_whole(res.messages)
+        sent_as_budgeted(res, target)
+
+
 def test_a_refit_after_a_huge_unit_reuses_its_shortening_and_matches_a_cold_fit(
     red_team_session: list[dict[str, Any]],
 ) -> None:
