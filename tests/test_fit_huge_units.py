@@ -20,7 +20,7 @@ from contextledger.catalog import lookup_model
 from contextledger.errors import BudgetError
 from contextledger.fit import Fitter
 from contextledger.fit.report import FitResult
-from contextledger.model import Message
+from contextledger.model import Message, Text, ToolCall, ToolResult
 from contextledger.pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
 from contextledger.pricing.text import counter_for
 from stub_gemini import validate_request
@@ -206,6 +206,27 @@ def test_a_huge_output_in_the_current_turn_gets_half_the_room_the_turns_before_t
     assert 0.4 * res.report.budget <= shrunk.tokens_after <= 0.5 * res.report.budget
     assert res.report.used >= 0.95 * res.report.budget and len(res.messages) > 300
     sent_as_budgeted(res)
+
+
+def test_the_screenshot_of_the_current_turn_is_kept_when_half_the_room_cannot_hold_it() -> None:
+    """A computer-use step: the current result is a long text and a screenshot. Shortened to
+    half the room, the screenshot would go: the result gets the whole room instead."""
+    from builders import image_block  # (PIL only where an image is drawn)
+
+    call_turn = Message("assistant", (ToolCall("s1", "screenshot", "{}"),))
+    result = Message("tool", (ToolResult("s1", (Text(huge(200_000)), image_block(1600, 1000))),))
+    history = [
+        *(Message.user(words(20, n)) if n % 2 == 0 else Message.assistant(words(40, n))
+          for n in range(200)),
+        Message.user("click the login button"),
+        call_turn,
+        result,
+    ]  # fmt: skip
+    res = fit(history, "claude-sonnet-4-5", window=4_000, max_output_tokens=500)
+    assert list(res.messages[-1].images())
+    assert not [c for c in res.report.changes if c.action == "replaced"]
+    assert [c.message_id for c in res.report.shrunk] == [res.messages[-1].id]
+    assert res.report.used <= res.report.budget
 
 
 def test_several_huge_units_and_a_huge_earlier_request_are_each_shortened() -> None:

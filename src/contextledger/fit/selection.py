@@ -287,8 +287,10 @@ class _Walk:
                 u = index.unit(k, room=room)  # (one that cannot fit is not tokenized)
             if u is None or total + u.cost > budget:
                 share = shortened_share(room, budget, self.opts.shrink_floor)
-                if must:  # kept, shortened to its share (or what room there is), else whole
-                    short = self._shorten(k, room, share or room) if room > 0 else None
+                if must:  # kept: shortened to its share, or to the room, else whole
+                    short = self._shorten(k, room, share) if share else None
+                    if room > 0 and (short is None or _lost_images(short)):
+                        short = self._shorten(k, room, room)  # (the screenshot it answers with)
                     if short is None:
                         self.recent.append(index.unit(k, room=room))
                         total += self.recent[-1].cost
@@ -353,6 +355,10 @@ class _Walk:
         if len(of) != end - start or any(m is not body[i] for i, m in enumerate(of, start)):
             of, short = make(body[start])  # a result replaced under the same call: made anew
         return short
+
+
+def _lost_images(short: _Shortened) -> bool:
+    return any(c.action == "replaced" for c in short.changes)
 
 
 def _yield_pins(pinned: list[Unit], total: int, budget: int) -> tuple[list[Unit], int]:
