@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image as PILImage
 
-from contextledger.fit import Fitter
+from contextledger.fit import FitOptions, Fitter
 from contextledger.fit.anchors import _lean, _words_may_fit
 from contextledger.fit.report import Change
 from contextledger.fit.units import HistoryIndex
@@ -117,11 +117,12 @@ def test_an_earlier_request_brought_back_whole_is_priced_alone() -> None:
         else:
             text = f"step {t}: what does row {t} say?"
         dicts.append({"role": "user", "content": text})
-        # a dump too long to be kept shortened (selection._SHORTENED_UP_TO characters)
+        # a dump too long for the room left (not kept shortened: shorten_to_fill=False)
         answer = "The dump follows. " + "row " * 70_000 if t == 590 else f"Row {t} is fine."
         dicts.append({"role": "assistant", "content": answer})  # the run stops at the dump
     dicts.append({"role": "user", "content": "and now?"})
-    fitter = Fitter(MODEL, window=8_000, max_output_tokens=500)
+    options = FitOptions(shorten_to_fill=False)
+    fitter = Fitter(MODEL, window=8_000, max_output_tokens=500, options=options)
     out = fitter.fit(dicts)
     index = fitter._memory.index
     rule = 1 + 2 * 300

@@ -30,7 +30,7 @@ from .config import Config, load_config
 from .errors import BudgetError, ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
-from .fit.selection import SHORTENED_UP_TO, shortened_share
+from .fit.selection import shortened_share
 from .fit.source import DictSource, read_source
 from .gate import OnImages, check_on_images
 from .images.labels import image_label
@@ -689,13 +689,13 @@ class Preparer:
         fitter = self.fitter
         budget = fitter.window - fitter.reserved_output
         offered = list(offered)
-        for n, (_, cost, chars) in enumerate(turns):
+        for n, (_, cost, _) in enumerate(turns):
             if room < fitter.pricer.message_overhead:
                 break
             if offered[n]:
                 continue
             if cost > room:
-                if not shorten or chars > SHORTENED_UP_TO:
+                if not shorten:
                     continue  # passed over: the fit could not keep it, the older ones may fit
                 cost = shortened_share(room, budget, fitter.options.shrink_floor)
                 if not cost:

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 
 from ..model import Message
 from ..pricing.messages import Pricer
+from ..pricing.text import tokens_past
 from ..report import Notice
 from .anchors import Pins
 from .options import FitOptions
 from .report import Change
-from .shedding import shed
+from .shedding import cut_long_texts, message_texts, shed
 from .units import HistoryIndex, Unit
 
 #: The user turn put before a history that has none (an assistant greeting, an agent
@@ -84,6 +85,10 @@ def select_units(
     dropped = list(range(cut_unit))
     for k in reversed(below):
         del dropped[k]
+    skipped = [k for k in walk.skipped if k != asked]
+    if skipped:  # (those under the cut are in its range already)
+        dropped = sorted({*dropped, *(k for k in skipped if k >= cut_unit)})
+        notices.extend(_skipped_notice(index, k) for k in skipped)
     if orphaned:
         cut_unit = orphaned[-1] + 1
     starts = index.starts
@@ -96,6 +101,20 @@ def select_units(
         cut_index=starts[cut_unit] if cut_unit < len(starts) else len(index.body),
         total=total,
         cut_id=cut_id,
+    )
+
+
+def _skipped_notice(index: HistoryIndex, k: int) -> Notice:
+    """Why unit ``k`` was left out while older messages were kept (its size in characters:
+    its tokens may not all be counted)."""
+    start, end = index.starts[k], index.end(k)
+    what = "tool exchange" if index.kinds[k] == "exchange" else "message"
+    return Notice(
+        "dropped",
+        index.id_of(start),
+        f"A {what} of {sum(index.chars[start:end]):,} characters was left out: it does not "
+        "fit the room left in the context window even shortened (tool calls and each "
+        "message's framing are sent whole). The older messages before it were kept.",
     )
 
 
@@ -204,9 +223,9 @@ class _Shortened:
 #: tokenized to be made: at most 1/32 of it stays empty for want of them).
 _LEAST_SHARE_FLOORS = 4
 _LEAST_SHARE_OF_BUDGET = 64
-#: Units of more characters than this are not shortened into the run (their text would be
-#: tokenized whole to say what was left out; a paste that large is where the run stops).
-SHORTENED_UP_TO = 1 << 18
+#: A unit of more characters than this many times the tokens of the room left is decided
+#: on by counting only as far as the room (``_Walk._surely_over``), not priced whole.
+_COUNTED_WHOLE_CHARS_PER_TOKEN = 8
 
 
 def shortened_share(room: int, budget: int, shrink_floor: int) -> int:
@@ -242,12 +261,16 @@ class _Walk:
         self.anchor_pos, self.opts, self.budget = anchor_pos, opts, budget
         self.recent: list[Unit] = []
         self.shortened: list[_Shortened] = []
+        self.skipped: list[int] = []  # units too big for the room even shortened, left out
 
     def take(self, start_k: int, total: int, first: bool) -> tuple[int, int]:
-        """Extend the run backwards from unit ``start_k``; returns (cut unit, total). The
-        first unit after the current request is kept even over budget (the shedding after
-        the selection shortens what it must); a later one too big for the room left is
-        kept shortened to a share of it (``_shorten``), or the run stops there."""
+        """Extend the run backwards from unit ``start_k``; returns (cut unit, total). A
+        unit too big for the room left is kept shortened to a share of it (``_shorten``),
+        the older units filling the rest. The first unit after the current request (the
+        tool exchange the model answers now) is too, and is kept whole if it cannot be
+        shortened (the shedding after the selection shortens what it must); a later one
+        that cannot be (a call's arguments are sent whole) is left out (``skipped``) and the
+        older units fill the room. The run stops where the room is too small to share."""
         index, budget, anchor_pos = self.index, self.budget, self.anchor_pos
         starts, made, min_cut = index.starts, index.made_units, self.opts.min_cut_index
         cut = start_k + 1
@@ -258,13 +281,28 @@ class _Walk:
             first = False
             if starts[k] < min_cut:
                 break
+            room = budget - total
             u = made[k]  # a refit: the units kept last time are made and priced
-            if u is None and (must or index.may_fit(k, budget - total)):
-                u = index.unit(k, room=budget - total)  # (one that cannot fit is not tokenized)
-            if u is None or (not must and total + u.cost > budget):
-                short = self._shorten(k, budget - total) if self.opts.shorten_to_fill else None
-                if short is None:
+            if u is None and index.may_fit(k, room) and not self._surely_over(k, room):
+                u = index.unit(k, room=room)  # (one that cannot fit is not tokenized)
+            if u is None or total + u.cost > budget:
+                share = shortened_share(room, budget, self.opts.shrink_floor)
+                if must:  # kept: shortened to its share, or to the room, else whole
+                    short = self._shorten(k, room, share) if share else None
+                    if room > 0 and (short is None or _lost_images(short)):
+                        short = self._shorten(k, room, room)  # (the screenshot it answers with)
+                    if short is None:
+                        self.recent.append(index.unit(k, room=room))
+                        total += self.recent[-1].cost
+                        cut = k
+                        continue
+                elif not share or not self.opts.shorten_to_fill:
                     break
+                else:
+                    short = self._shorten(k, room, share)
+                if short is None:
+                    self.skipped.append(k)
+                    continue
                 self.shortened.append(short)
                 u = short.unit
             self.recent.append(u)
@@ -272,34 +310,55 @@ class _Walk:
             cut = k
         return cut, total
 
-    def _shorten(self, k: int, room: int) -> _Shortened | None:
-        """Unit ``k`` shortened by the shedding policy to its share of ``room``
-        (``shortened_share``); None when the share is too small or the unit cannot be
-        shortened into it. Made once per unit and share."""
-        index, opts = self.index, self.opts
-        share = shortened_share(room, self.budget, opts.shrink_floor)
+    def _surely_over(self, k: int, room: int) -> bool:
+        """Whether unit ``k``, far longer in characters than ``room`` has tokens, costs more
+        than ``room``: its texts are counted only as far as it takes to say so
+        (``tokens_past``), so a 50 MB tool output is decided on by a window's worth of it.
+        (A unit not that long is priced whole: that costs about as much.)"""
+        index = self.index
         start, end = index.starts[k], index.end(k)
-        if not share or sum(index.chars[start:end]) > SHORTENED_UP_TO:
-            return None
+        if sum(index.chars[start:end]) <= _COUNTED_WHOLE_CHARS_PER_TOKEN * room:
+            return False
+        counter, least = self.pricer.counter, 0
+        for m in index.body[start:end]:
+            for _, text, _ in message_texts(m):
+                least += tokens_past(counter, text, room - least)
+                if least > room:
+                    return True
+        return False
+
+    def _shorten(self, k: int, room: int, share: int) -> _Shortened | None:
+        """Unit ``k`` shortened by the shedding policy to ``share`` tokens of ``room``
+        (``shortened_share``); None when it cannot be shortened into it. Its long texts are
+        cut by characters first (``cut_long_texts``): what is priced is about the share, not
+        the whole unit. Made once per unit and share."""
+        index, opts, pricer = self.index, self.opts, self.pricer
+        start, end = index.starts[k], index.end(k)
 
         def make(_: Message) -> tuple[tuple[Message, ...], _Shortened | None]:
-            unit = index.unit(k, room=room)
+            whole = tuple(index.body[start:end])
+            cut, cuts = cut_long_texts(pricer, whole, share)
+            cost = sum(pricer.message(m).total for m in cut)
             changes: list[Change] = []
             notices: list[Notice] = []
             msgs, cost = shed(
-                self.pricer, opts.shrink_floor, index.ago, unit.messages, None,
-                unit.cost, share, changes, notices,
+                pricer, opts.shrink_floor, index.ago, cut, None, cost, share,
+                changes, notices, cuts,
             )  # fmt: skip
             if cost > share:
-                return tuple(unit.messages), None
-            short = Unit(unit.start, msgs, cost, unit.kind)
-            return tuple(unit.messages), _Shortened(short, tuple(changes), tuple(notices))
+                return whole, None
+            short = Unit(start, msgs, cost, index.kinds[k])
+            return whole, _Shortened(short, tuple(changes), tuple(notices))
 
         body = index.body
         of, short = index.memo(start, f"shortened{share}", make)
         if len(of) != end - start or any(m is not body[i] for i, m in enumerate(of, start)):
             of, short = make(body[start])  # a result replaced under the same call: made anew
         return short
+
+
+def _lost_images(short: _Shortened) -> bool:
+    return any(c.action == "replaced" for c in short.changes)
 
 
 def _yield_pins(pinned: list[Unit], total: int, budget: int) -> tuple[list[Unit], int]:

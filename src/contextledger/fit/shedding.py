@@ -5,7 +5,7 @@ first, then attached file bodies, until it fits. The current request is never to
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -16,6 +16,24 @@ from .edits import BlockPath, image_label, placeholder, replace_text
 from .report import Change
 
 
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """A text cut by characters before it was priced (``cut_long_texts``): its head and
+    tail (each of more tokens than the target it was cut for), about how many tokens the
+    whole text had (extrapolated from them, not counted), and its characters."""
+
+    head: str
+    tail: str
+    tokens: int
+    chars: int
+
+    @property
+    def text(self) -> str:
+        """What stands for the whole text until it is shrunk: head, marker, tail."""
+        omitted = self.tokens * (self.chars - len(self.head) - len(self.tail)) // self.chars
+        return f"{self.head}\n[… about {max(omitted, 1):,} tokens omitted …]\n{self.tail}"
+
+
 @dataclass(slots=True)
 class _TextUnit:
     msg: int
@@ -23,6 +41,7 @@ class _TextUnit:
     text: str
     tokens: int
     kind: Literal["text", "file"]
+    cut: Cut | None = None
 
 
 def shed(
@@ -35,12 +54,16 @@ def shed(
     budget: int,
     changes: list[Change],
     notices: list[Notice],
+    cuts: Mapping[str, Cut] | None = None,
 ) -> tuple[list[Message], int]:
     """Shrink texts, then replace older images, then replace file bodies, until it fits.
-    ``ago`` names when a message was sent ("from 2 turns ago")."""
+    ``ago`` names when a message was sent ("from 2 turns ago"). ``cuts``: the texts of
+    ``msgs`` that ``cut_long_texts`` made, by their text (each is reported, shrunk or not)."""
     msgs = list(msgs)
     protected = {i for i, m in enumerate(msgs) if m is anchor}
-    total = _shrink_texts(pricer, shrink_floor, msgs, protected, total, budget, changes, notices)
+    total = _shrink_texts(
+        pricer, shrink_floor, msgs, protected, total, budget, changes, notices, cuts or {}
+    )
     if total > budget:
         total = _replace_images(pricer, ago, msgs, protected, total, budget, changes, notices)
     if total > budget:
@@ -48,25 +71,97 @@ def shed(
     return msgs, total
 
 
-def _text_units(pricer: Pricer, msgs: list[Message], protected: set[int]) -> list[_TextUnit]:
-    """Every text outside the protected messages, biggest first."""
+def _text_units(
+    pricer: Pricer, msgs: list[Message], protected: set[int], cuts: Mapping[str, Cut]
+) -> list[_TextUnit]:
+    """Every text outside the protected messages: those cut by characters first (each is
+    reported), then biggest first."""
     units: list[_TextUnit] = []
     for i, m in enumerate(msgs):
         if i in protected:
             continue
-        for j, b in enumerate(m.content):
-            if isinstance(b, Text):
-                units.append(_TextUnit(i, (j,), b.text, pricer.text(b.text), "text"))
-            elif isinstance(b, FileAttachment) and b.text is not None:
-                units.append(_TextUnit(i, (j,), b.text, pricer.text(b.text), "file"))
-            elif isinstance(b, ToolResult):
-                for k, inner in enumerate(b.content):
-                    if isinstance(inner, Text):
-                        units.append(
-                            _TextUnit(i, (j, k), inner.text, pricer.text(inner.text), "text")
-                        )
-    units.sort(key=lambda u: -u.tokens)
+        for path, text, kind in message_texts(m):
+            units.append(_TextUnit(i, path, text, pricer.text(text), kind, cuts.get(text)))
+    units.sort(key=lambda u: (u.cut is None, -u.tokens))
     return units
+
+
+def message_texts(m: Message) -> list[tuple[BlockPath, str, Literal["text", "file"]]]:
+    """The texts shedding may shorten in ``m``: its text blocks, its file bodies and the
+    texts of its tool results, with where each is."""
+    found: list[tuple[BlockPath, str, Literal["text", "file"]]] = []
+    for j, b in enumerate(m.content):
+        if isinstance(b, Text):
+            found.append(((j,), b.text, "text"))
+        elif isinstance(b, FileAttachment) and b.text is not None:
+            found.append(((j,), b.text, "file"))
+        elif isinstance(b, ToolResult):
+            for k, inner in enumerate(b.content):
+                if isinstance(inner, Text):
+                    found.append(((j, k), inner.text, "text"))
+    return found
+
+
+#: A text is cut by characters before it is priced when it is longer than this many
+#: characters a token of its target (below that, counting it whole costs about what
+#: counting a head and tail of the target's size does).
+_CUT_FROM_CHARS_PER_TOKEN = 16
+
+
+def cut_long_texts(
+    pricer: Pricer, msgs: Sequence[Message], tokens: int
+) -> tuple[list[Message], dict[str, Cut]]:
+    """``msgs`` with each text far longer than ``tokens`` tokens cut by characters to a head
+    and a tail of more than ``tokens`` tokens each (``cut_text``), and the cuts by their
+    text: ``shed`` to ``tokens`` then keeps what it would have kept of the whole text
+    (a head and tail of it), and no text is tokenized past about twice its target (a
+    50 MB paste costs what a window's worth of it does)."""
+    out = list(msgs)
+    cuts: dict[str, Cut] = {}
+    for i, m in enumerate(msgs):
+        for path, text, _ in message_texts(m):
+            cut = cut_text(text, tokens, pricer.text)
+            if cut is not None:
+                cuts[cut.text] = cut
+                out[i] = replace_text(out[i], path, cut.text)
+    return out, cuts
+
+
+def cut_text(text: str, tokens: int, count: Callable[[str], int]) -> Cut | None:
+    """``text``'s head and tail, each about the fewest characters holding more than
+    ``tokens`` tokens, found by counting pieces of about that size (never the whole);
+    None when ``text`` is not much longer than those. The two are of the same length, so
+    that ``shrink_text`` cuts them where it would cut the whole text.
+
+    >>> from contextledger.pricing.text import EstimateCounter
+    >>> cut = cut_text("word " * 100_000, 100, EstimateCounter().count)
+    >>> len(cut.head) == len(cut.tail) < 1000, cut.tokens
+    (True, 125000)
+    """
+    if len(text) <= _CUT_FROM_CHARS_PER_TOKEN * tokens:
+        return None
+    head, head_tokens = _span_holding(text, tokens, count, from_end=False)
+    tail, tail_tokens = _span_holding(text, tokens, count, from_end=True)
+    half = max(head, tail)
+    if 4 * half > len(text):
+        return None  # most of it would be counted anyway
+    whole = -(-len(text) * (head_tokens + tail_tokens) // (head + tail))
+    return Cut(text[:half], text[len(text) - half :], whole, len(text))
+
+
+def _span_holding(
+    text: str, tokens: int, count: Callable[[str], int], *, from_end: bool
+) -> tuple[int, int]:
+    """About the fewest characters from the start (or the end) of ``text`` holding more
+    than ``tokens`` tokens, and their count: from 4 characters a token, grown by what the
+    counts found (a text of long tokens, spaces or a repeated line, takes more)."""
+    chars = 4 * tokens + 16
+    while True:
+        chars = min(chars, len(text))
+        n = count(text[len(text) - chars :] if from_end else text[:chars])
+        if n > tokens or chars == len(text):
+            return chars, n
+        chars = max(2 * chars, chars * (tokens + 1) // max(n, 1) + chars // 8)
 
 
 def _shrink_texts(
@@ -78,40 +173,58 @@ def _shrink_texts(
     budget: int,
     changes: list[Change],
     notices: list[Notice],
+    cuts: Mapping[str, Cut],
 ) -> int:
     """Pass A: shrink the biggest texts to head + tail, each to one common size (never
     below ``floor``): four long tool results over budget each keep their share, rather
-    than the two biggest cut to nothing while the others stay whole. Edits ``msgs``;
+    than the two biggest cut to nothing while the others stay whole. A text cut by
+    characters before (``cuts``) is shrunk from its head and tail, with the size of the
+    whole (an estimate), and reported even if it needs no more shrinking. Edits ``msgs``;
     returns the new total."""
-    units = _text_units(pricer, msgs, protected)
-    level = common_size([u.tokens for u in units], total - budget, floor)
+    units = _text_units(pricer, msgs, protected, cuts)
+    level = common_size(sorted((u.tokens for u in units), reverse=True), total - budget, floor)
     for u in units:
-        if total <= budget or u.tokens <= level:
-            break
-        new_text = shrink_text(u.text, level, pricer.text)
-        old_msg = pricer.message(msgs[u.msg]).total
-        msgs[u.msg] = replace_text(msgs[u.msg], u.path, new_text)
-        new_msg = pricer.message(msgs[u.msg]).total
-        total += new_msg - old_msg
-        changes.append(
-            Change(
-                "shrunk",
-                msgs[u.msg].id,
-                u.path[0],
-                _describe(u),
-                "shrunk to head and tail to fit the context window",
-                u.tokens,
-                pricer.text(new_text),
+        shrink = total > budget and u.tokens > level
+        if not shrink and u.cut is None:
+            break  # (the cut texts come first, then the biggest)
+        new_text = u.text
+        if shrink:
+            new_text = (
+                shrink_text(u.text, level, pricer.text)
+                if u.cut is None
+                else shrink_text(u.cut.head + u.cut.tail, level, pricer.text, u.cut.tokens)
             )
-        )
-        notices.append(
-            Notice(
-                "shrunk",
-                msgs[u.msg].id,
-                f"A long {_describe(u)} was shortened to its beginning and end ({u.tokens:,} → {pricer.text(new_text):,} tokens) to fit the context window.",
-            )
-        )
+            old_msg = pricer.message(msgs[u.msg]).total
+            msgs[u.msg] = replace_text(msgs[u.msg], u.path, new_text)
+            total += pricer.message(msgs[u.msg]).total - old_msg
+        _report_shrunk(pricer, msgs[u.msg].id, u, new_text, changes, notices)
     return total
+
+
+def _report_shrunk(
+    pricer: Pricer,
+    message_id: str,
+    u: _TextUnit,
+    new_text: str,
+    changes: list[Change],
+    notices: list[Notice],
+) -> None:
+    after = pricer.text(new_text)
+    before, about, of = u.tokens, "", ""
+    if u.cut is not None:  # its size is an estimate: the whole was never tokenized
+        before, about, of = u.cut.tokens, "about ", f" of {u.cut.chars:,} characters"
+    reason = "shrunk to head and tail to fit the context window"
+    changes.append(
+        Change("shrunk", message_id, u.path[0], _describe(u), reason, before, after, bool(about))
+    )
+    notices.append(
+        Notice(
+            "shrunk",
+            message_id,
+            f"A long {_describe(u)}{of} was shortened to its beginning and end "
+            f"({about}{before:,} → {after:,} tokens) to fit the context window.",
+        )
+    )
 
 
 def common_size(sizes: list[int], excess: int, floor: int) -> int:
@@ -222,18 +335,21 @@ def _describe(u: _TextUnit) -> str:
     return "tool output" if len(u.path) == 2 else "message"
 
 
-def shrink_text(text: str, target_tokens: int, count: Any) -> str:
+def shrink_text(text: str, target_tokens: int, count: Any, whole_tokens: int | None = None) -> str:
     """Keep the head and tail of ``text`` within ``target_tokens``, with a visible marker.
 
-    Works on characters, so a multi-byte character is never split.
+    Works on characters, so a multi-byte character is never split. ``whole_tokens``:
+    ``text`` is the head and tail of a longer text of about that many tokens, joined (a
+    ``Cut``): the marker says about how many were omitted, and is always there.
 
     >>> from contextledger.pricing.text import EstimateCounter
     >>> out = shrink_text("a" * 4000, 100, EstimateCounter().count)
     >>> "tokens omitted" in out
     True
     """
-    total = count(text)
-    if total <= target_tokens:
+    own = count(text)
+    total, about = (own, "") if whole_tokens is None else (whole_tokens, "about ")
+    if whole_tokens is None and total <= target_tokens:
         return text
 
     def build(keep: int) -> str:
@@ -241,7 +357,7 @@ def shrink_text(text: str, target_tokens: int, count: Any) -> str:
         omitted = max(
             total - count(text[:head]) - count(text[len(text) - tail :] if tail else ""), 1
         )
-        return f"{text[:head]}\n[… {omitted:,} tokens omitted …]\n{text[len(text) - tail :] if tail else ''}"
+        return f"{text[:head]}\n[… {about}{omitted:,} tokens omitted …]\n{text[len(text) - tail :] if tail else ''}"
 
     def fits(keep: int) -> bool:
         return bool(count(build(keep)) <= target_tokens)
@@ -251,7 +367,7 @@ def shrink_text(text: str, target_tokens: int, count: Any) -> str:
     # The search starts from the text's own characters per token and gallops out from
     # there, so every count is of a text about the target's size: linear in the input (one
     # full count above), never a binary search over a 50 MB paste.
-    guess = min(len(text), max(1, len(text) * target_tokens // max(total, 1)))
+    guess = min(len(text), max(1, len(text) * target_tokens // max(own, 1)))
     step = max(1, guess // 32)
     if fits(guess):
         lo, hi = guess, guess + step
