@@ -577,8 +577,7 @@ def test_anthropic_joins_turns_with_images(turns: list[dict[str, Any]]) -> None:
     assert [t["role"] for t in body["messages"]] == ["user"]
     headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
     validate_anthropic({"model": model, "max_tokens": 9, **body}, headers, StubServer())
-    budgeted = res.report.used + res.report.overhead_tokens
-    assert price_request(body, model, "anthropic").total == budgeted
+    assert price_request(body, model, "anthropic").total == res.report.used
 
 
 def test_gemini_turns_alternate() -> None:
@@ -973,7 +972,7 @@ def test_fit_takes_anthropic_system_blocks_and_names_bad_ones() -> None:
     failed with "Text.text: must be a string, not a list". The blocks are the prompt, each
     ``cache_control`` kept; anything else is refused naming the caller's ``system``."""
     from contextledger import fit
-    from contextledger.pricing.messages import REQUEST_OVERHEAD, price_request
+    from contextledger.pricing.messages import price_request
 
     blocks = [{"type": "text", "text": "Be brief."},
               {"type": "text", "text": "Cite files.", "cache_control": {"type": "ephemeral"}}]  # fmt: skip
@@ -981,7 +980,7 @@ def test_fit_takes_anthropic_system_blocks_and_names_bad_ones() -> None:
     body = translate(fitted.messages, "anthropic").body
     assert body["system"] == blocks
     priced = price_request(body, "claude-sonnet-4-5", "anthropic").total
-    assert fitted.report.used + REQUEST_OVERHEAD == priced
+    assert fitted.report.used == priced
     for bad, where in (
         ([{"type": "image"}], r"system\[0\]\.type"),
         ([{"text": 1}], r"system\[0\]"),
