@@ -60,6 +60,9 @@ _DATED_SUFFIX = re.compile(
 )
 
 _DATE = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8})$")
+# The tails of _DATED_SUFFIX that name one snapshot of a model (a date or a version number,
+# not -latest or -preview): checked against the model's known snapshots.
+_SNAPSHOT_TAIL = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8}|\d{4}|\d{3})$")
 
 # Provider prefixes of LiteLLM / OpenRouter / cloud ids, and the catalog provider they mean.
 _ROUTE_PROVIDERS = {
@@ -95,6 +98,7 @@ _BEDROCK_REGION = re.compile(r"^(?:us|eu|apac|global|us-gov|jp|au|ca)\.")
 _BEDROCK_VENDOR = re.compile(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\.")
 _BEDROCK_VERSION = re.compile(r"-v\d+(?::\d+)?$")
 _VERTEX_DATE = re.compile(r"@(?:\d{8}|latest|default|\d{3})$")
+_VERTEX_SNAPSHOT = re.compile(r"@(\d{8})$")
 _CLAUDE_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
 _FINE_TUNE = re.compile(r"^ft:([^:]+):.*$")
 _AZURE_FINE_TUNE = re.compile(r"\.ft-[0-9a-z]+$")
@@ -162,6 +166,10 @@ class ModelInfo:
     #: The only wire format the provider serves this model in (``openai-responses`` for
     #: Responses-only models such as o1-pro); None: the provider's default format.
     api: str | None = None
+    #: The dated ids the provider serves for this model (``claude-sonnet-4-5-20250929``):
+    #: a dated id not among them names no model the provider has (Anthropic answers 404),
+    #: so it is refused rather than priced as this one.
+    snapshots: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -231,6 +239,12 @@ class Catalog:
         with the closest known ids."""
         if not isinstance(model, str):
             raise UnknownModelError(describe(model))
+        try:
+            return self._lookup(model)
+        except _UnknownSnapshotError as err:  # said of the spelling it found: say it of ours
+            raise UnknownModelError(model, err.suggestions, hint=err.hint) from None
+
+    def _lookup(self, model: str) -> ModelInfo:
         found = self._find(model)  # an id registered with a tail (my-router:128k) first
         if found is not None:
             return found
@@ -345,6 +359,8 @@ class Catalog:
         bare, undated = name, _DATED_SUFFIX.sub("", name)
         while undated != bare:
             if undated in self._models and fits(self._models[undated]):
+                if bare == name:
+                    _check_snapshot(name, self._models[undated])
                 return replace(self._models[undated], id=undated)
             bare, undated = undated, _DATED_SUFFIX.sub("", undated)
         return None
@@ -390,6 +406,35 @@ class Catalog:
 # Claude 4 and later name the family before the version (claude-sonnet-4-5); wrappers
 # still write them the Claude 3 way (claude-4.5-sonnet, claude-4-opus-20250514).
 _CLAUDE_VERSION_FIRST = re.compile(r"^claude-(\d+(?:[.-]\d)?)-(sonnet|opus|haiku)\b")
+
+
+class _UnknownSnapshotError(UnknownModelError):
+    """A known model's id with a date it has no snapshot for (``lookup`` says it of the id
+    the caller gave)."""
+
+
+def _check_snapshot(name: str, info: ModelInfo) -> None:
+    """Refuse ``name``, ``info``'s id with a date or version tail, unless it is one of the
+    model's snapshots: ``claude-sonnet-4-5-20250930`` is no model Anthropic serves (404),
+    and pricing it as claude-sonnet-4-5 would hide the typo until the provider refuses it.
+    The real snapshots and the undated id are suggested; a snapshot newer than the catalog
+    is named with ``register_alias`` (or listed in ``snapshots`` by ``Catalog.override``)."""
+    tail = _SNAPSHOT_TAIL.search(name)
+    if tail is None or name in info.snapshots:
+        return
+    known = (
+        f"its snapshots are {', '.join(info.snapshots)}"
+        if info.snapshots
+        else "no dated snapshot of it is known"
+    )
+    raise _UnknownSnapshotError(
+        name,
+        (*sorted(info.snapshots, reverse=True)[:2], info.id),
+        hint=(
+            f"{info.id} has no snapshot {tail[0][1:]!r} ({known}); if the provider serves "
+            f"it, name it with register_alias({name!r}, {info.id!r})"
+        ),
+    )
 
 
 def _two_forms(name: str) -> bool:
@@ -509,9 +554,14 @@ def _candidates(name: str) -> list[str]:
     name = _FINE_TUNE.sub(r"\1", _AZURE_FINE_TUNE.sub("", name))
     unrouted = _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", name))
     # Vertex's date goes first: claude-3-5-sonnet-v2@20241022 keeps a version tail under it.
+    # It names a snapshot as the provider's own id does (claude-3-5-sonnet-20241022), and is
+    # checked as one.
+    vertex = _VERTEX_SNAPSHOT.search(unrouted)
     unrouted = _VERTEX_DATE.sub("", unrouted)
     unrouted = _BEDROCK_VERSION.sub("", unrouted)
     unrouted = _OPENROUTER_VARIANT.sub("", unrouted)
+    if vertex is not None:
+        unrouted = f"{unrouted}-{vertex[1]}"
     out.append(unrouted)
     if unrouted.startswith("claude-"):
         out.append(_CLAUDE_DOTTED.sub("-", unrouted))
@@ -592,6 +642,7 @@ def load_catalog(data: Mapping[str, Any]) -> Catalog:
         prov = providers.get(entry["provider"], {})
         limits = {**prov.get("image_limits", {}), **entry.pop("image_limits", {})}
         entry.pop("aliases", None)
+        entry["snapshots"] = tuple(entry.get("snapshots", ()))
         models.append(ModelInfo(**entry, image_limits=_limits(limits)))
         for alias in raw.get("aliases", ()):
             models.append(replace(models[-1], id=alias))
@@ -760,6 +811,11 @@ def model_info(spec: Mapping[str, Any], catalog: Catalog | None = None) -> Model
     fields.update({k: v for k, v in entry.items() if k in known})
     if limits is not None:
         fields["image_limits"] = _limits(limits)
+    # (a JSON list; a known model registered again keeps its snapshots unless it gives them)
+    known_model = base_catalog._models.get(model_id)
+    fields["snapshots"] = tuple(
+        fields.get("snapshots", known_model.snapshots if known_model else ())
+    )
     return replace(base, **fields)
 
 
