@@ -408,7 +408,7 @@ def test_a_provider_qualified_or_dated_id_resolves_to_its_model(
             "anthropic.claude-sonnet-4-5-20250929-v1:0@20250929",
             "anthropic.claude-sonnet-4-5-20250929-v1:0",
         ),
-        ("claude-sonnet-4.5@20250929", "claude-sonnet-4.5"),
+        ("claude-sonnet-4.5@20250929", "claude-sonnet-4-5"),
     ],
 )
 def test_a_typo_in_any_form_is_refused_naming_the_model(
@@ -509,3 +509,28 @@ def test_a_snapshot_newer_than_the_catalog_is_named_by_an_alias_or_a_window(
     assert cat.lookup(f"anthropic.{newer}-v1:0").id == "claude-sonnet-4-5"
     estimated = lookup_model("gpt-4o-2024-08-07", default_catalog(), window=128_000)
     assert estimated.estimated  # the caller's window: priced, marked an estimate
+
+
+@pytest.mark.parametrize(
+    ("refused", "meant"),
+    [
+        ("claude-sonnet-4.5", "claude-sonnet-4-5"),  # OpenRouter's spelling without its route
+        ("claude-3.5-sonnet", "claude-3-5-sonnet"),
+        ("gpt-4o-2024-13-20", "gpt-4o-2024-11-20"),  # no such date
+        ("gpt-4.1-mini-2025-04-41", "gpt-4.1-mini-2025-04-14"),
+        (
+            "us.anthropic.claude-sonnet-4-5-20250929-v1",
+            "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+        ),
+        ("gpt-4o ", "gpt-4o"),
+        (" claude-sonnet-4-5", "claude-sonnet-4-5"),
+    ],
+)
+def test_an_id_no_provider_serves_is_refused_naming_the_one_meant(
+    cat: Catalog, refused: str, meant: str
+) -> None:
+    """(redteam18 RT18-P1) Each of these is answered 404 by the provider it names."""
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(refused)
+    assert meant in err.value.suggestions[:2]
+    assert cat.lookup(f"anthropic/{refused}" if "4.5" in refused else meant)

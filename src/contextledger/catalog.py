@@ -7,7 +7,10 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    OpenRouter ``provider/model`` (``openrouter/anthropic/claude-3.5-sonnet``), Bedrock
    ``anthropic.claude-…-v1:0`` with its ``us.``/``eu.``/``apac.``/``global.`` inference-profile
    prefixes (and ARNs), Vertex ``claude-…@20251001`` and ``publishers/google/models/…``,
-   dotted Claude versions (``claude-sonnet-4.5``), dates and ``-latest``/``-preview`` tails,
+   routed dotted Claude versions (``anthropic/claude-sonnet-4.5``: a bare ``claude-sonnet-4.5``
+   is no provider's id, refused with the hyphenated one suggested), the dates of the model's
+   known snapshots (``claude-sonnet-4-5-20250929``; another date is refused, the real
+   snapshots named) and ``-latest``/``-preview`` tails,
    fine-tunes (``ft:gpt-4o-mini-2024-07-18:acme::id`` bills as its base), context-length
    tails (``claude-sonnet-4-5[1m]``, Bedrock's ``…-v1:0:48k``: the window served, never more);
    open-weight ``org/model`` ids case-blind (``meta-llama/llama-3.2-11b-…``), never a
@@ -96,7 +99,9 @@ _ROUTE_PROVIDERS = {
 # Bedrock cross-region inference profiles: us.anthropic.claude-…, eu.…, apac.…, global.…
 _BEDROCK_REGION = re.compile(r"^(?:us|eu|apac|global|us-gov|jp|au|ca)\.")
 _BEDROCK_VENDOR = re.compile(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\.")
-_BEDROCK_VERSION = re.compile(r"-v\d+(?::\d+)?$")
+# Bedrock's dated ids end -v1:0 (anthropic.claude-sonnet-4-5-20250929-v1:0), its undated
+# ones -v1 (anthropic.claude-opus-4-6-v1); Vertex has claude-3-5-sonnet-v2@20241022.
+_BEDROCK_VERSION = re.compile(r"-v\d+(:\d+)?$")
 _VERTEX_DATE = re.compile(r"@(?:\d{8}|latest|default|\d{3})$")
 _VERTEX_SNAPSHOT = re.compile(r"@(\d{8})$")
 _CLAUDE_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
@@ -245,15 +250,16 @@ class Catalog:
             raise UnknownModelError(model, err.suggestions, hint=err.hint) from None
 
     def _lookup(self, model: str) -> ModelInfo:
-        found = self._find(model)  # an id registered with a tail (my-router:128k) first
-        if found is not None:
+        # (an id in white space is refused, as by every provider: the stripped one suggested)
+        found = self._find(model) if model == model.strip() else None
+        if found is not None:  # an id registered with a tail (my-router:128k) first
             return found
         name, wanted = _context_variant(model)
-        base = self._find(name) if wanted else None
+        base = self._find(name) if wanted and model == model.strip() else None
         if base is not None and wanted and _takes_tail(model, base):
             return _with_window(base, wanted)
         suggestions = self.suggest(model) if model.strip() else ()  # nothing to be close to
-        for fixed in _corrections(model.strip()):
+        for fixed in (*_corrections(model.strip()), model.strip()):
             if self._find(fixed) is not None:
                 suggestions = (fixed, *(s for s in suggestions if s != fixed))[:3]
         raise UnknownModelError(model, suggestions, hint=_hint(model))
@@ -335,7 +341,8 @@ class Catalog:
         provider, bare = _strip_route(model)
         if _two_forms(bare):
             return None
-        names = _candidates(bare)
+        # dotted Claude versions are OpenRouter's and gateways', under their anthropic/ route
+        names = _candidates(bare, dotted=bool(provider))
         for name in names:
             found = self._known(name, provider)
             if found is not None:
@@ -459,6 +466,8 @@ def _corrections(model: str) -> list[str]:
     date it cannot take (``claude-sonnet-4-5-20250929@20250929``)."""
     lower = model.lower()
     out = [lower] if lower != model else []
+    if _CLOUD_ID.match(lower) and re.search(r"\d{8}-v\d+$", lower):
+        out.append(f"{lower}:0")  # a dated Bedrock id without its :0
     if _two_forms(_strip_route(lower)[1]):
         out.append(lower.rsplit("@", 1)[0])
     swapped = _CLAUDE_VERSION_FIRST.sub(lambda m: f"claude-{m[2]}-{m[1].replace('.', '-')}", lower)
@@ -471,6 +480,8 @@ def _hint(model: str) -> str:
     """What to do about an unknown id of a kind the catalog can never know by itself."""
     if not model.strip():
         return "the model id is empty"
+    if model != model.strip():
+        return "the id has white space around it, which the providers refuse"
     if model.split("/", 1)[0] in ("azure", "azure_ai"):
         return (
             "an Azure deployment is named by its owner: map it to its model with "
@@ -545,25 +556,29 @@ def _strip_route(model: str) -> tuple[str, str]:
     return provider, name
 
 
-def _candidates(name: str) -> list[str]:
-    """Spellings of one model name to try, most literal first."""
+def _candidates(name: str, dotted: bool = True) -> list[str]:
+    """Spellings of one model name to try, most literal first (``dotted``: a Claude version
+    written with a dot, ``claude-sonnet-4.5``, too)."""
     out = [name]
     # A fine-tune bills as its base model (same tokenizer, window and image formula), and
     # its id names the base: OpenAI's (and Mistral's) ft:<base>:<org>:<suffix>:<id>, Azure's
     # <base>.ft-<hex>.
     name = _FINE_TUNE.sub(r"\1", _AZURE_FINE_TUNE.sub("", name))
     unrouted = _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", name))
+    bedrock = unrouted != name
     # Vertex's date goes first: claude-3-5-sonnet-v2@20241022 keeps a version tail under it.
     # It names a snapshot as the provider's own id does (claude-3-5-sonnet-20241022), and is
     # checked as one.
     vertex = _VERTEX_SNAPSHOT.search(unrouted)
     unrouted = _VERTEX_DATE.sub("", unrouted)
-    unrouted = _BEDROCK_VERSION.sub("", unrouted)
+    version = _BEDROCK_VERSION.search(unrouted)
+    if version and not (bedrock and not version[1] and _DATE.search(unrouted[: version.start()])):
+        unrouted = unrouted[: version.start()]  # (a dated Bedrock id without its :0 is none)
     unrouted = _OPENROUTER_VARIANT.sub("", unrouted)
     if vertex is not None:
         unrouted = f"{unrouted}-{vertex[1]}"
     out.append(unrouted)
-    if unrouted.startswith("claude-"):
+    if dotted and unrouted.startswith("claude-"):
         out.append(_CLAUDE_DOTTED.sub("-", unrouted))
     return list(dict.fromkeys(out))
 
