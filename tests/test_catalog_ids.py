@@ -499,6 +499,13 @@ def test_a_dated_id_with_a_date_the_model_has_no_snapshot_for_is_refused(
     assert "register_alias" in str(err.value)
 
 
+def test_a_preview_dated_by_month_is_no_snapshot(cat: Catalog) -> None:
+    """Google's previews end in -MM-YYYY: the tail is the preview's, not a snapshot's date
+    (review13: gemini-2.5-flash-preview-09-2025 was refused as a snapshot '2025')."""
+    for model in ("gemini-2.5-flash-preview-09-2025", "gemini-2.5-flash-lite-preview-09-2025"):
+        assert cat.lookup(model).id == model.split("-preview")[0]
+
+
 def test_a_snapshot_newer_than_the_catalog_is_named_by_an_alias_or_a_window(
     cat: Catalog,
 ) -> None:

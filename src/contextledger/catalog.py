@@ -426,7 +426,8 @@ def _check_snapshot(name: str, info: ModelInfo) -> None:
     and pricing it as claude-sonnet-4-5 would hide the typo until the provider refuses it.
     The real snapshots and the undated id are suggested; a snapshot newer than the catalog
     is named with ``register_alias`` (or listed in ``snapshots`` by ``Catalog.override``)."""
-    tail = _SNAPSHOT_TAIL.search(name)
+    # (the tail stripped, not the name's end: gemini-2.5-flash-preview-09-2025 is a preview)
+    tail = _SNAPSHOT_TAIL.fullmatch(name[len(info.id) :])
     if tail is None or name in info.snapshots:
         return
     known = (
