@@ -62,7 +62,10 @@ def test_a_new_claude_is_priced_on_the_high_resolution_tier() -> None:
 
 
 def test_dotted_and_routed_spellings_of_new_claudes() -> None:
-    assert lookup_model("claude-fable-5.1").id == "claude-fable-5-1"
+    assert lookup_model("anthropic/claude-fable-5.1").id == "claude-fable-5-1"
+    with pytest.raises(UnknownModelError) as err:  # no provider serves a bare dotted id
+        lookup_model("claude-fable-5.1")
+    assert err.value.suggestions[0] == "claude-fable-5-1"
     assert lookup_model("anthropic/claude-haiku-5.5").id == "claude-haiku-5-5"
     assert lookup_model("claude-sonnet-4-5").context_window == 200_000  # (its 1M is a beta)
 

@@ -14,7 +14,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextledger.catalog import Catalog, cost_in_dollars, default_catalog, register_alias
+from contextledger.catalog import (
+    Catalog,
+    cost_in_dollars,
+    default_catalog,
+    lookup_model,
+    register_alias,
+)
 from contextledger.errors import UnknownModelError
 from contextledger.fit import fit
 from contextledger.pricing.vision import image_cost
@@ -402,7 +408,7 @@ def test_a_provider_qualified_or_dated_id_resolves_to_its_model(
             "anthropic.claude-sonnet-4-5-20250929-v1:0@20250929",
             "anthropic.claude-sonnet-4-5-20250929-v1:0",
         ),
-        ("claude-sonnet-4.5@20250929", "claude-sonnet-4.5"),
+        ("claude-sonnet-4.5@20250929", "claude-sonnet-4-5"),
     ],
 )
 def test_a_typo_in_any_form_is_refused_naming_the_model(
@@ -414,22 +420,23 @@ def test_a_typo_in_any_form_is_refused_naming_the_model(
     assert all(cat.lookup(s) for s in err.value.suggestions)
 
 
-# The forms each provider's own models are served under, elsewhere: {} is the catalog id.
+# The forms each provider's own models are served under, elsewhere: {} is the catalog id,
+# {d} the date (or version) of one of its snapshots.
 _SERVED_FORMS = {
     "anthropic": [
-        "{}", "{}-20250929", "{}@20250929", "{}-latest", "anthropic/{}", "vertex_ai/{}@20250929",
-        "anthropic.{}-20250929-v1:0", "us.anthropic.{}-20250929-v1:0",
-        "eu.anthropic.{}-20250929-v1:0", "apac.anthropic.{}-20250929-v1:0",
-        "global.anthropic.{}-20250929-v1:0", "bedrock/us.anthropic.{}-20250929-v1:0",
-        "bedrock/converse/anthropic.{}-20250929-v1:0", "openrouter/anthropic/{}", "{}[1m]",
-        "projects/p/locations/us-east5/publishers/anthropic/models/{}@20250929",
+        "{}", "{}-{d}", "{}@{d}", "{}-latest", "anthropic/{}", "vertex_ai/{}@{d}",
+        "anthropic.{}-{d}-v1:0", "us.anthropic.{}-{d}-v1:0",
+        "eu.anthropic.{}-{d}-v1:0", "apac.anthropic.{}-{d}-v1:0",
+        "global.anthropic.{}-{d}-v1:0", "bedrock/us.anthropic.{}-{d}-v1:0",
+        "bedrock/converse/anthropic.{}-{d}-v1:0", "openrouter/anthropic/{}", "{}[1m]",
+        "projects/p/locations/us-east5/publishers/anthropic/models/{}@{d}",
     ],
     "openai": [
-        "{}", "{}-2025-04-14", "openai/{}", "azure/{}", "openrouter/openai/{}",
-        "litellm_proxy/{}", "ft:{}-2025-04-14:acme::abc123",
+        "{}", "{}-{d}", "openai/{}", "azure/{}", "openrouter/openai/{}",
+        "litellm_proxy/{}", "ft:{}-{d}:acme::abc123",
     ],
     "gemini": [
-        "{}", "{}-001", "gemini/{}", "vertex_ai/{}", "models/{}", "google/{}",
+        "{}", "{}-{d}", "gemini/{}", "vertex_ai/{}", "models/{}", "google/{}",
         "openrouter/google/{}", "publishers/google/models/{}",
     ],
 }  # fmt: skip
@@ -441,11 +448,18 @@ _SERVED_FORMS = {
 def test_every_model_resolves_in_every_form_its_provider_is_served_under(
     known: str, data: st.DataObject
 ) -> None:
+    """Every form resolves to the model, a dated one with the date of a real snapshot; a
+    dated form of a model without known snapshots is refused, the model suggested."""
     plain = CATALOG.lookup(known)
     form = data.draw(st.sampled_from(_SERVED_FORMS[plain.provider]))
-    if known.endswith(("-latest", "-preview")) and form != "{}" and "-20" in form:
-        return  # no dated snapshot of an alias id
-    info = CATALOG.lookup(form.format(known))
+    snapshot = next((s for s in plain.snapshots if s.startswith(f"{known}-")), None)
+    if "{d}" in form and snapshot is None:
+        with pytest.raises(UnknownModelError) as err:
+            CATALOG.lookup(form.format(known, d="20250929"))
+        assert plain.id in err.value.suggestions or known in err.value.suggestions, form
+        return
+    date = snapshot[len(known) + 1 :] if snapshot else ""
+    info = CATALOG.lookup(form.format(known, d=date))
     assert (info.provider, info.image_cost, info.image_params, info.vision) == (
         plain.provider,
         plain.image_cost,
@@ -453,3 +467,77 @@ def test_every_model_resolves_in_every_form_its_provider_is_served_under(
         plain.vision,
     ), form
     assert info.context_window <= plain.context_window
+
+
+# A dated id names one snapshot: a date the model has none for is no model the provider
+# serves (Anthropic answers 404 for claude-sonnet-4-5-20250930), in every form it is written.
+@pytest.mark.parametrize(
+    ("dated", "snapshots"),
+    [
+        ("claude-sonnet-4-5-20250930", ("claude-sonnet-4-5-20250929", "claude-sonnet-4-5")),
+        ("anthropic.claude-sonnet-4-5-20250930-v1:0", ("claude-sonnet-4-5-20250929",)),
+        ("us.anthropic.claude-haiku-4-5-20251002-v1:0", ("claude-haiku-4-5-20251001",)),
+        ("claude-sonnet-4-5@20250930", ("claude-sonnet-4-5-20250929",)),
+        ("claude-3-5-sonnet-v2@20241023", ("claude-3-5-sonnet-20241022",)),
+        ("vertex_ai/claude-opus-4@20250515", ("claude-opus-4-20250514",)),
+        ("gpt-4o-2024-08-07", ("gpt-4o-2024-11-20", "gpt-4o-2024-08-06", "gpt-4o")),
+        ("openai/gpt-4.1-2025-04-15", ("gpt-4.1-2025-04-14",)),
+        ("ft:gpt-4o-mini-2024-07-19:acme::x1", ("gpt-4o-mini-2024-07-18",)),
+        ("gpt-4-0614", ("gpt-4-0613",)),
+        ("gemini-2.0-flash-002", ("gemini-2.0-flash-001", "gemini-2.0-flash")),
+        ("claude-opus-4-6-20260205", ("claude-opus-4-6",)),  # no dated snapshot known
+    ],
+)
+def test_a_dated_id_with_a_date_the_model_has_no_snapshot_for_is_refused(
+    cat: Catalog, dated: str, snapshots: tuple[str, ...]
+) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(dated)
+    assert err.value.model == dated
+    assert set(snapshots) <= set(err.value.suggestions)
+    assert all(cat.lookup(s) for s in err.value.suggestions)
+    assert "register_alias" in str(err.value)
+
+
+def test_a_preview_dated_by_month_is_no_snapshot(cat: Catalog) -> None:
+    """Google's previews end in -MM-YYYY: the tail is the preview's, not a snapshot's date
+    (review13: gemini-2.5-flash-preview-09-2025 was refused as a snapshot '2025')."""
+    for model in ("gemini-2.5-flash-preview-09-2025", "gemini-2.5-flash-lite-preview-09-2025"):
+        assert cat.lookup(model).id == model.split("-preview")[0]
+
+
+def test_a_snapshot_newer_than_the_catalog_is_named_by_an_alias_or_a_window(
+    cat: Catalog,
+) -> None:
+    newer = "claude-sonnet-4-5-20260301"
+    assert cat.lookup("claude-sonnet-4-5-20250929").id == "claude-sonnet-4-5"
+    register_alias(newer, "claude-sonnet-4-5", cat)
+    assert cat.lookup(newer).id == "claude-sonnet-4-5"
+    assert cat.lookup(f"anthropic.{newer}-v1:0").id == "claude-sonnet-4-5"
+    estimated = lookup_model("gpt-4o-2024-08-07", default_catalog(), window=128_000)
+    assert estimated.estimated  # the caller's window: priced, marked an estimate
+
+
+@pytest.mark.parametrize(
+    ("refused", "meant"),
+    [
+        ("claude-sonnet-4.5", "claude-sonnet-4-5"),  # OpenRouter's spelling without its route
+        ("claude-3.5-sonnet", "claude-3-5-sonnet"),
+        ("gpt-4o-2024-13-20", "gpt-4o-2024-11-20"),  # no such date
+        ("gpt-4.1-mini-2025-04-41", "gpt-4.1-mini-2025-04-14"),
+        (
+            "us.anthropic.claude-sonnet-4-5-20250929-v1",
+            "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+        ),
+        ("gpt-4o ", "gpt-4o"),
+        (" claude-sonnet-4-5", "claude-sonnet-4-5"),
+    ],
+)
+def test_an_id_no_provider_serves_is_refused_naming_the_one_meant(
+    cat: Catalog, refused: str, meant: str
+) -> None:
+    """(redteam18 RT18-P1) Each of these is answered 404 by the provider it names."""
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(refused)
+    assert meant in err.value.suggestions[:2]
+    assert cat.lookup(f"anthropic/{refused}" if "4.5" in refused else meant)

@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
 import pytest
 
 from contextledger import fit, prepare, read_messages, translate
 from contextledger.errors import ArgumentError, ContentError
 from contextledger.pricing.messages import price_request
 from contextledger.providers.anthropic import FILES_BETA, sdk_kwargs
+from serve_harness import RunningProxy
 from stub_responses import validate_responses
 from stub_server import Invalid, StubServer, validate_anthropic, validate_openai
 
@@ -285,3 +287,26 @@ def test_pages_declared_after_a_compacted_turn_reprepare_from_fresh_fitters() ->
     pages = {"f1": 1, "f2": 1}
     sent = price_request(second.body, "claude-sonnet-4-5", file_pages=pages).total
     assert second.report.used == sent and "f2" in json.dumps(second.body)
+
+
+def test_serve_sends_the_files_beta_when_the_body_names_a_file(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    """The proxy adds the Files API beta beside the client's own betas when the request it
+    sends names a file by id (the stub refuses it without, as Anthropic does)."""
+    image = {"type": "image", "source": {"type": "file", "file_id": "file_011"}}
+    body = {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 64,
+        "messages": [{"role": "user", "content": [image, {"type": "text", "text": "why?"}]}],
+    }
+    for betas, sent in ((None, FILES_BETA), ("pdfs-2024-09-25", f"pdfs-2024-09-25,{FILES_BETA}")):
+        headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
+        reply = httpx.post(
+            proxy.url + "/v1/messages",
+            json=body,
+            headers=headers if betas is None else {**headers, "anthropic-beta": betas},
+            timeout=60,
+        )
+        assert reply.status_code == 200, reply.text
+        assert stub.completions()[-1].headers["anthropic-beta"] == sent

@@ -13,7 +13,7 @@ from builders import data_url, png
 from contextledger import BudgetError, Message, ToolCall
 from contextledger.fit import Fitter, fit, shrink_text
 from contextledger.model import FileAttachment, Image, InlineData, Text
-from contextledger.pricing.messages import Pricer
+from contextledger.pricing.messages import Pricer, price_messages
 from contextledger.pricing.text import EstimateCounter
 from contextledger.providers import read_messages
 from contextledger.validate import tool_pair_problems
@@ -68,7 +68,7 @@ def test_seed_old_exchange_dropped_before_the_prior_request() -> None:
         {"role": "user", "content": "read again"},
         *exch("new"),
     ]
-    full = fit(msgs, MODEL).report.used
+    full = fit(msgs, MODEL).report.messages_tokens
     pricer = Pricer.for_model(MODEL)
     old_exchange = pricer.messages(read_messages(msgs[2:4])).total
     res = fit(msgs, MODEL, **window_for(full - old_exchange))
@@ -207,7 +207,7 @@ def test_tool_screenshots_go_costliest_first_with_visible_placeholders() -> None
         Message.tool("c1", "page 1", big, id="t1"),
         Message.tool("c2", "page 2", small, id="t2"),
     ]
-    full = fit(msgs, MODEL).report.used
+    full = fit(msgs, MODEL).report.messages_tokens
     res = fit(msgs, MODEL, **window_for(full - 200))
     results = [m.tool_results[0] for m in res.messages if m.role == "tool"]
     assert Text("[image 2048×2048 PNG omitted to fit the context window]") in results[0].content
@@ -267,7 +267,10 @@ def test_fit_invariants(data: tuple[tuple[Message, ...], int]) -> None:
             n.where == newest.id and "not a readable image" in n.text for n in res.report.notices
         )
     assert res.report.used <= res.report.budget
-    assert res.report.used == Pricer.for_model(MODEL).messages(out).total  # report's truth
+    assert (
+        res.report.messages_tokens == Pricer.for_model(MODEL).messages(out).total
+    )  # report's truth
+    assert res.report.used == price_messages(out, MODEL).total  # what OpenAI bills
     order = {m.id: k for k, m in enumerate(msgs)}
     sent = [m for m in out if m.id in order]  # all but a user turn put first (no user left)
     assert [order[m.id] for m in sent] == sorted(order[m.id] for m in sent)  # chronology

@@ -27,7 +27,7 @@ from contextledger.model import (
     ToolCall,
     ToolResult,
 )
-from contextledger.pricing.messages import REQUEST_OVERHEAD, price_request
+from contextledger.pricing.messages import price_request
 from contextledger.providers.native import read_block, read_openai_file
 from contextledger.validate import ordering_problems, problems_for
 from stub_gemini import validate_request
@@ -120,4 +120,4 @@ def test_every_fit_is_a_request_its_target_accepts_priced_as_sent(
     assert problems_for(res.messages, target) == []
     assert ordering_problems(res.messages, target) == []
     body = accepted(target, res.messages)
-    assert res.report.used + REQUEST_OVERHEAD >= price_request(body, model, target).total
+    assert res.report.used >= price_request(body, model, target).total

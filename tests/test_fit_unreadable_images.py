@@ -34,7 +34,10 @@ def test_an_unreadable_image_is_replaced_by_a_note_reported(
     assert "not a readable image" in res.messages[-1].text
     assert [n.kind for n in res.report.notices] == ["replaced"]
     assert res.report.dropped[0].what == "image"
-    assert res.report.used == Pricer.for_model(model, wire=target).messages(res.messages).total
+    assert (
+        res.report.messages_tokens
+        == Pricer.for_model(model, wire=target).messages(res.messages).total
+    )
     translate(res.messages, target, model=model)
 
 
@@ -75,4 +78,4 @@ def test_a_fitter_replaces_it_on_every_turn_alike() -> None:
     again = fitter.fit(history)
     assert first.messages[0].text == again.messages[0].text
     assert "not a readable image" in again.messages[0].text
-    assert again.report.used == Pricer.for_model("gpt-4o").messages(again.messages).total
+    assert again.report.messages_tokens == Pricer.for_model("gpt-4o").messages(again.messages).total

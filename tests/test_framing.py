@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from contextledger.errors import BudgetError
 from contextledger.fit import fit
 from contextledger.pricing.messages import (
     REQUEST_OVERHEAD,
@@ -112,11 +113,12 @@ def test_the_cookbook_tool_request_is_priced_as_billed(model: str, billed: int) 
 
 def test_a_fit_reports_what_the_request_is_billed() -> None:
     report = fit(CORPORATE_JARGON, "gpt-4o").report
-    assert report.used + report.tools_tokens + REQUEST_OVERHEAD == 124
+    assert report.used == 124 == report.to_dict()["used"]
     assert report.prompt_tokens == 124 and report.to_dict()["prompt_tokens"] == 124
+    assert report.messages_tokens == 124 - REQUEST_OVERHEAD
     report = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS).report
-    assert report.used + report.tools_tokens + REQUEST_OVERHEAD == 101
-    assert report.prompt_tokens == 101
+    assert report.used == 101 == report.prompt_tokens
+    assert report.used == report.messages_tokens + report.tools_tokens + REQUEST_OVERHEAD
 
 
 def test_the_prompt_tokens_of_a_fit_are_the_price_of_the_request_it_makes() -> None:
@@ -177,6 +179,33 @@ ANTHROPIC_WEATHER_TOOLS: list[dict[str, Any]] = [
         },
     }
 ]
+# OpenAI API reference, "Create chat completion": the default example (a system prompt and
+# "Hello!") answers ``usage.prompt_tokens`` 19; the logprobs example ("Hello!" alone) 9.
+API_REFERENCE = [
+    ([{"role": "system", "content": "You are a helpful assistant."},
+      {"role": "user", "content": "Hello!"}], 19),
+    ([{"role": "user", "content": "Hello!"}], 9),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("model", ["gpt-4o", "gpt-4o-mini", "gpt-4.1"])
+def test_used_is_the_prompt_tokens_of_the_api_reference_examples(model: str) -> None:
+    """``report.used`` is what the reply's ``usage.prompt_tokens`` says, reply priming
+    included (it was 16 for the 19-token example), and a fit never spends past its budget
+    with the priming counted: a window of exactly the bill fits, one token less does not."""
+    for messages, billed in API_REFERENCE:
+        report = fit(messages, model, window=10_000, max_output_tokens=1_000).report
+        assert report.used == report.prompt_tokens == billed
+        assert report.budget == 10_000 - 1_000
+        body = translate(read_messages(messages), "openai").body
+        assert price_request(body, model, "openai").total == billed
+        exact = {"max_output_tokens": 100, "min_history_tokens": 1}
+        tight = fit(messages, model, window=billed + 100, **exact).report
+        assert tight.used == billed == tight.budget
+        with pytest.raises(BudgetError):
+            fit(messages, model, window=billed + 99, **exact)
+
+
 ANTHROPIC_WEATHER = [{"role": "user", "content": "What's the weather like in San Francisco?"}]
 
 
@@ -185,7 +214,7 @@ def test_anthropic_tool_requests_are_never_priced_below_the_bill() -> None:
     body = {"model": model, "tools": ANTHROPIC_WEATHER_TOOLS, "messages": ANTHROPIC_WEATHER}
     assert price_request(body, model, "anthropic").total >= 403
     report = fit(ANTHROPIC_WEATHER, model, tools=ANTHROPIC_WEATHER_TOOLS).report
-    assert report.used + report.tools_tokens + REQUEST_OVERHEAD >= 403
+    assert report.used >= 403
 
 
 def test_the_tool_use_system_prompt_follows_the_model_and_tool_choice() -> None:
@@ -258,7 +287,7 @@ def test_parallel_results_are_priced_escaped_as_openai_bills_them() -> None:
     report = fit(
         parallel_calls(3, korean, "gpt-4.1")["messages"], "gpt-4.1", target="openai"
     ).report
-    assert report.used + REQUEST_OVERHEAD == price(3, korean)
+    assert report.used == price(3, korean)
 
 
 def test_a_result_priced_before_its_parallel_call_is_priced_again() -> None:

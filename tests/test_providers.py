@@ -387,6 +387,38 @@ def test_vision_gate_placeholder_is_visible_reported_and_reversible() -> None:
     assert again[0]["type"] == "image_url"
 
 
+# Images sent by a file id: Anthropic's Files API, OpenAI Responses' input_image file_id.
+IMAGES_BY_FILE_ID = [
+    ("anthropic", "file_011CNha8iCJcU1wXNR6q4V8w", [{"role": "user", "content": [
+        {"type": "image", "source": {"type": "file", "file_id": "file_011CNha8iCJcU1wXNR6q4V8w"}},
+        {"type": "text", "text": "What is in this picture?"}]}]),
+    ("openai-responses", "file-6F2ksmvXxt4VdoqmHRw6kL", [{"role": "user", "content": [
+        {"type": "input_image", "file_id": "file-6F2ksmvXxt4VdoqmHRw6kL"},
+        {"type": "input_text", "text": "What is in this picture?"}]}]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("fmt", "file_id", "msgs"), IMAGES_BY_FILE_ID)
+def test_vision_gate_sees_images_by_file_id(fmt: str, file_id: str, msgs: list[Any]) -> None:
+    """An image by file id sent to a text-only model is refused (or, by option, a reported
+    placeholder) like an inline one: the provider refuses it all the same."""
+    from contextledger import fit
+    from contextledger.catalog import default_catalog
+
+    catalog = default_catalog().copy()
+    blind = "claude-blind" if fmt == "anthropic" else "o3-mini"
+    if fmt == "anthropic":
+        catalog.register(
+            dataclasses.replace(catalog.lookup("claude-sonnet-4-5"), id=blind, vision=False)
+        )
+    with pytest.raises(VisionGateError, match="cannot accept images"):
+        fit(msgs, blind, catalog=catalog)
+    res = fit(msgs, blind, catalog=catalog, on_images="placeholder")
+    assert [n.kind for n in res.report.notices] == ["replaced"]
+    assert file_id in res.report.notices[0].text
+    assert res.messages[-1].text.startswith(f"[image '{file_id}' omitted: {blind} does not")
+
+
 def test_vision_gate_also_covers_images_inside_tool_results() -> None:
     msgs = (
         Message.user("shot"),
@@ -577,8 +609,7 @@ def test_anthropic_joins_turns_with_images(turns: list[dict[str, Any]]) -> None:
     assert [t["role"] for t in body["messages"]] == ["user"]
     headers = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
     validate_anthropic({"model": model, "max_tokens": 9, **body}, headers, StubServer())
-    budgeted = res.report.used + res.report.overhead_tokens
-    assert price_request(body, model, "anthropic").total == budgeted
+    assert price_request(body, model, "anthropic").total == res.report.used
 
 
 def test_gemini_turns_alternate() -> None:
@@ -973,7 +1004,7 @@ def test_fit_takes_anthropic_system_blocks_and_names_bad_ones() -> None:
     failed with "Text.text: must be a string, not a list". The blocks are the prompt, each
     ``cache_control`` kept; anything else is refused naming the caller's ``system``."""
     from contextledger import fit
-    from contextledger.pricing.messages import REQUEST_OVERHEAD, price_request
+    from contextledger.pricing.messages import price_request
 
     blocks = [{"type": "text", "text": "Be brief."},
               {"type": "text", "text": "Cite files.", "cache_control": {"type": "ephemeral"}}]  # fmt: skip
@@ -981,7 +1012,7 @@ def test_fit_takes_anthropic_system_blocks_and_names_bad_ones() -> None:
     body = translate(fitted.messages, "anthropic").body
     assert body["system"] == blocks
     priced = price_request(body, "claude-sonnet-4-5", "anthropic").total
-    assert fitted.report.used + REQUEST_OVERHEAD == priced
+    assert fitted.report.used == priced
     for bad, where in (
         ([{"type": "image"}], r"system\[0\]\.type"),
         ([{"text": 1}], r"system\[0\]"),

@@ -115,7 +115,7 @@ def test_a_model_taking_n_images_per_request_gets_the_newest_n() -> None:
     assert [c.message_id for c in res.report.changes if c.action == "replaced"] == ["u0", "u1"]
 
     # a window that drops the oldest turn: its replacement is not reported (nothing sent)
-    small = fit(history, model, window=res.report.used + 100 - 3, max_output_tokens=100)
+    small = fit(history, model, window=res.report.used + 100 - 6, max_output_tokens=100)
     ids = [m.id for m in small.messages]
     assert "u0" not in ids
     assert all(n.where in ids for n in small.report.notices if n.kind == "replaced")

@@ -46,7 +46,7 @@ def _budgeted_and_sent(system: list[Message], target: str) -> tuple[int, int, in
     return (
         prepared.report.used,
         price_request(prepared.body, model, target).total,
-        res.report.used + res.report.overhead_tokens,
+        res.report.used,
         price_request(body, model, target).total,
     )
 

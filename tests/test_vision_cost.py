@@ -198,7 +198,7 @@ def test_levelcode_patch_counts() -> None:
         ("anthropic/claude-opus-4-8", HIGH),
         ("claude-fable-5", HIGH),
         ("claude-mythos-5", HIGH),
-        ("claude-opus-4-7-20260101", HIGH),
+        ("global.anthropic.claude-opus-4-7-v1", HIGH),  # (no dated snapshot of 4.7)
         ("claude-opus-4-6", STANDARD),
         ("claude-sonnet-4-6", STANDARD),
         ("claude-haiku-4-5-20251001", STANDARD),

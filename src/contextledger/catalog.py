@@ -7,7 +7,10 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    OpenRouter ``provider/model`` (``openrouter/anthropic/claude-3.5-sonnet``), Bedrock
    ``anthropic.claude-…-v1:0`` with its ``us.``/``eu.``/``apac.``/``global.`` inference-profile
    prefixes (and ARNs), Vertex ``claude-…@20251001`` and ``publishers/google/models/…``,
-   dotted Claude versions (``claude-sonnet-4.5``), dates and ``-latest``/``-preview`` tails,
+   routed dotted Claude versions (``anthropic/claude-sonnet-4.5``: a bare ``claude-sonnet-4.5``
+   is no provider's id, refused with the hyphenated one suggested), the dates of the model's
+   known snapshots (``claude-sonnet-4-5-20250929``; another date is refused, the real
+   snapshots named) and ``-latest``/``-preview`` tails,
    fine-tunes (``ft:gpt-4o-mini-2024-07-18:acme::id`` bills as its base), context-length
    tails (``claude-sonnet-4-5[1m]``, Bedrock's ``…-v1:0:48k``: the window served, never more);
    open-weight ``org/model`` ids case-blind (``meta-llama/llama-3.2-11b-…``), never a
@@ -60,6 +63,9 @@ _DATED_SUFFIX = re.compile(
 )
 
 _DATE = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8})$")
+# The tails of _DATED_SUFFIX that name one snapshot of a model (a date or a version number,
+# not -latest or -preview): checked against the model's known snapshots.
+_SNAPSHOT_TAIL = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8}|\d{4}|\d{3})$")
 
 # Provider prefixes of LiteLLM / OpenRouter / cloud ids, and the catalog provider they mean.
 _ROUTE_PROVIDERS = {
@@ -93,8 +99,11 @@ _ROUTE_PROVIDERS = {
 # Bedrock cross-region inference profiles: us.anthropic.claude-…, eu.…, apac.…, global.…
 _BEDROCK_REGION = re.compile(r"^(?:us|eu|apac|global|us-gov|jp|au|ca)\.")
 _BEDROCK_VENDOR = re.compile(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\.")
-_BEDROCK_VERSION = re.compile(r"-v\d+(?::\d+)?$")
+# Bedrock's dated ids end -v1:0 (anthropic.claude-sonnet-4-5-20250929-v1:0), its undated
+# ones -v1 (anthropic.claude-opus-4-6-v1); Vertex has claude-3-5-sonnet-v2@20241022.
+_BEDROCK_VERSION = re.compile(r"-v\d+(:\d+)?$")
 _VERTEX_DATE = re.compile(r"@(?:\d{8}|latest|default|\d{3})$")
+_VERTEX_SNAPSHOT = re.compile(r"@(\d{8})$")
 _CLAUDE_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
 _FINE_TUNE = re.compile(r"^ft:([^:]+):.*$")
 _AZURE_FINE_TUNE = re.compile(r"\.ft-[0-9a-z]+$")
@@ -162,6 +171,10 @@ class ModelInfo:
     #: The only wire format the provider serves this model in (``openai-responses`` for
     #: Responses-only models such as o1-pro); None: the provider's default format.
     api: str | None = None
+    #: The dated ids the provider serves for this model (``claude-sonnet-4-5-20250929``):
+    #: a dated id not among them names no model the provider has (Anthropic answers 404),
+    #: so it is refused rather than priced as this one.
+    snapshots: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -231,15 +244,22 @@ class Catalog:
         with the closest known ids."""
         if not isinstance(model, str):
             raise UnknownModelError(describe(model))
-        found = self._find(model)  # an id registered with a tail (my-router:128k) first
-        if found is not None:
+        try:
+            return self._lookup(model)
+        except _UnknownSnapshotError as err:  # said of the spelling it found: say it of ours
+            raise UnknownModelError(model, err.suggestions, hint=err.hint) from None
+
+    def _lookup(self, model: str) -> ModelInfo:
+        # (an id in white space is refused, as by every provider: the stripped one suggested)
+        found = self._find(model) if model == model.strip() else None
+        if found is not None:  # an id registered with a tail (my-router:128k) first
             return found
         name, wanted = _context_variant(model)
-        base = self._find(name) if wanted else None
+        base = self._find(name) if wanted and model == model.strip() else None
         if base is not None and wanted and _takes_tail(model, base):
             return _with_window(base, wanted)
         suggestions = self.suggest(model) if model.strip() else ()  # nothing to be close to
-        for fixed in _corrections(model.strip()):
+        for fixed in (*_corrections(model.strip()), model.strip()):
             if self._find(fixed) is not None:
                 suggestions = (fixed, *(s for s in suggestions if s != fixed))[:3]
         raise UnknownModelError(model, suggestions, hint=_hint(model))
@@ -321,7 +341,8 @@ class Catalog:
         provider, bare = _strip_route(model)
         if _two_forms(bare):
             return None
-        names = _candidates(bare)
+        # dotted Claude versions are OpenRouter's and gateways', under their anthropic/ route
+        names = _candidates(bare, dotted=bool(provider))
         for name in names:
             found = self._known(name, provider)
             if found is not None:
@@ -345,6 +366,8 @@ class Catalog:
         bare, undated = name, _DATED_SUFFIX.sub("", name)
         while undated != bare:
             if undated in self._models and fits(self._models[undated]):
+                if bare == name:
+                    _check_snapshot(name, self._models[undated])
                 return replace(self._models[undated], id=undated)
             bare, undated = undated, _DATED_SUFFIX.sub("", undated)
         return None
@@ -392,6 +415,36 @@ class Catalog:
 _CLAUDE_VERSION_FIRST = re.compile(r"^claude-(\d+(?:[.-]\d)?)-(sonnet|opus|haiku)\b")
 
 
+class _UnknownSnapshotError(UnknownModelError):
+    """A known model's id with a date it has no snapshot for (``lookup`` says it of the id
+    the caller gave)."""
+
+
+def _check_snapshot(name: str, info: ModelInfo) -> None:
+    """Refuse ``name``, ``info``'s id with a date or version tail, unless it is one of the
+    model's snapshots: ``claude-sonnet-4-5-20250930`` is no model Anthropic serves (404),
+    and pricing it as claude-sonnet-4-5 would hide the typo until the provider refuses it.
+    The real snapshots and the undated id are suggested; a snapshot newer than the catalog
+    is named with ``register_alias`` (or listed in ``snapshots`` by ``Catalog.override``)."""
+    # (the tail stripped, not the name's end: gemini-2.5-flash-preview-09-2025 is a preview)
+    tail = _SNAPSHOT_TAIL.fullmatch(name[len(info.id) :])
+    if tail is None or name in info.snapshots:
+        return
+    known = (
+        f"its snapshots are {', '.join(info.snapshots)}"
+        if info.snapshots
+        else "no dated snapshot of it is known"
+    )
+    raise _UnknownSnapshotError(
+        name,
+        (*sorted(info.snapshots, reverse=True)[:2], info.id),
+        hint=(
+            f"{info.id} has no snapshot {tail[0][1:]!r} ({known}); if the provider serves "
+            f"it, name it with register_alias({name!r}, {info.id!r})"
+        ),
+    )
+
+
 def _two_forms(name: str) -> bool:
     """An id in two providers' forms at once, which neither serves: a Vertex ``@date`` after
     a dated id (``claude-sonnet-4-5-20250929@20250929``), a Bedrock id
@@ -414,6 +467,8 @@ def _corrections(model: str) -> list[str]:
     date it cannot take (``claude-sonnet-4-5-20250929@20250929``)."""
     lower = model.lower()
     out = [lower] if lower != model else []
+    if _CLOUD_ID.match(lower) and re.search(r"\d{8}-v\d+$", lower):
+        out.append(f"{lower}:0")  # a dated Bedrock id without its :0
     if _two_forms(_strip_route(lower)[1]):
         out.append(lower.rsplit("@", 1)[0])
     swapped = _CLAUDE_VERSION_FIRST.sub(lambda m: f"claude-{m[2]}-{m[1].replace('.', '-')}", lower)
@@ -426,6 +481,8 @@ def _hint(model: str) -> str:
     """What to do about an unknown id of a kind the catalog can never know by itself."""
     if not model.strip():
         return "the model id is empty"
+    if model != model.strip():
+        return "the id has white space around it, which the providers refuse"
     if model.split("/", 1)[0] in ("azure", "azure_ai"):
         return (
             "an Azure deployment is named by its owner: map it to its model with "
@@ -500,20 +557,29 @@ def _strip_route(model: str) -> tuple[str, str]:
     return provider, name
 
 
-def _candidates(name: str) -> list[str]:
-    """Spellings of one model name to try, most literal first."""
+def _candidates(name: str, dotted: bool = True) -> list[str]:
+    """Spellings of one model name to try, most literal first (``dotted``: a Claude version
+    written with a dot, ``claude-sonnet-4.5``, too)."""
     out = [name]
     # A fine-tune bills as its base model (same tokenizer, window and image formula), and
     # its id names the base: OpenAI's (and Mistral's) ft:<base>:<org>:<suffix>:<id>, Azure's
     # <base>.ft-<hex>.
     name = _FINE_TUNE.sub(r"\1", _AZURE_FINE_TUNE.sub("", name))
     unrouted = _BEDROCK_VENDOR.sub("", _BEDROCK_REGION.sub("", name))
+    bedrock = unrouted != name
     # Vertex's date goes first: claude-3-5-sonnet-v2@20241022 keeps a version tail under it.
+    # It names a snapshot as the provider's own id does (claude-3-5-sonnet-20241022), and is
+    # checked as one.
+    vertex = _VERTEX_SNAPSHOT.search(unrouted)
     unrouted = _VERTEX_DATE.sub("", unrouted)
-    unrouted = _BEDROCK_VERSION.sub("", unrouted)
+    version = _BEDROCK_VERSION.search(unrouted)
+    if version and not (bedrock and not version[1] and _DATE.search(unrouted[: version.start()])):
+        unrouted = unrouted[: version.start()]  # (a dated Bedrock id without its :0 is none)
     unrouted = _OPENROUTER_VARIANT.sub("", unrouted)
+    if vertex is not None:
+        unrouted = f"{unrouted}-{vertex[1]}"
     out.append(unrouted)
-    if unrouted.startswith("claude-"):
+    if dotted and unrouted.startswith("claude-"):
         out.append(_CLAUDE_DOTTED.sub("-", unrouted))
     return list(dict.fromkeys(out))
 
@@ -592,6 +658,7 @@ def load_catalog(data: Mapping[str, Any]) -> Catalog:
         prov = providers.get(entry["provider"], {})
         limits = {**prov.get("image_limits", {}), **entry.pop("image_limits", {})}
         entry.pop("aliases", None)
+        entry["snapshots"] = tuple(entry.get("snapshots", ()))
         models.append(ModelInfo(**entry, image_limits=_limits(limits)))
         for alias in raw.get("aliases", ()):
             models.append(replace(models[-1], id=alias))
@@ -760,6 +827,11 @@ def model_info(spec: Mapping[str, Any], catalog: Catalog | None = None) -> Model
     fields.update({k: v for k, v in entry.items() if k in known})
     if limits is not None:
         fields["image_limits"] = _limits(limits)
+    # (a JSON list; a known model registered again keeps its snapshots unless it gives them)
+    known_model = base_catalog._models.get(model_id)
+    fields["snapshots"] = tuple(
+        fields.get("snapshots", known_model.snapshots if known_model else ())
+    )
     return replace(base, **fields)
 
 

@@ -12,7 +12,7 @@ at most N images in one request, or a request of at most so many bytes of inline
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 from .catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
@@ -30,6 +30,7 @@ from .model import (
     ToolResult,
     count_images,
 )
+from .providers.native import reference_of
 from .report import Notice
 
 OnImages = Literal["error", "placeholder"]
@@ -84,7 +85,9 @@ def vision_gate(
     ok, reason = accepts_images(info, cat)
     if ok:
         return GateResult(tuple(messages), ())
-    n = count_images(messages)
+    # images sent by a file id (Anthropic's Files API, OpenAI's input_image file_id) are
+    # images all the same: a text-only model refuses them as it refuses inline ones
+    n = count_images(messages) + sum(map(_images_by_reference, messages))
     if n == 0:
         return GateResult(tuple(messages), ())
     model_id = model.id if isinstance(model, ModelInfo) else model
@@ -95,18 +98,50 @@ def vision_gate(
     for m in messages:
 
         def swap(img: Image, _block: int, where: str = m.id) -> Text:
-            notices.append(_notice(img, model_id, where))
+            notices.append(_notice(image_label(img), model_id, where))
             return Text(placeholder(img, model_id))
 
-        out.append(m.map_images(swap))
+        out.append(_swap_referenced_images(m.map_images(swap), model_id, notices))
     return GateResult(tuple(out), tuple(notices))
 
 
-def _notice(img: Image, model: str, where: str) -> Notice:
+def _is_image_by_reference(b: object) -> bool:
+    return isinstance(b, ProviderContent) and b.kind == "image"
+
+
+def _images_by_reference(m: Message) -> int:
+    """Images by file id in ``m``, inside tool results too."""
+    inner = (x for b in m.content if isinstance(b, ToolResult) for x in b.content)
+    return sum(map(_is_image_by_reference, (*m.content, *inner)))
+
+
+def _swap_referenced_images(m: Message, model: str, notices: list[Notice]) -> Message:
+    """``m`` with each image by file id (inside tool results too) a reported placeholder."""
+    if not _images_by_reference(m):
+        return m
+
+    def swap(b: Block) -> Block:
+        if not _is_image_by_reference(b):
+            return b
+        assert isinstance(b, ProviderContent)
+        label = repr(reference_of(b) or "by file id")
+        notices.append(_notice(label, model, m.id))
+        return Text(f"[image {label} omitted: {model} does not accept images]")
+
+    content = [
+        replace(b, content=tuple(swap(x) for x in b.content))  # type: ignore[misc]
+        if isinstance(b, ToolResult)
+        else swap(b)
+        for b in m.content
+    ]
+    return m.with_content(content)
+
+
+def _notice(label: str, model: str, where: str) -> Notice:
     return Notice(
         "replaced",
         where,
-        f"The model will not see image {image_label(img)}: {model} does not accept images, "
+        f"The model will not see image {label}: {model} does not accept images, "
         "so a text placeholder was sent instead.",
     )
 

@@ -427,15 +427,14 @@ class Preparer:
             body = self._body({}, wire_tools)
 
         fit_report = result.report
-        used = fit_report.used + fit_report.tools_tokens + REQUEST_OVERHEAD
         report = PrepareReport(
             model=self.info.id,
             format=self.format,
             window=fit_report.window,
             reserved_output=fit_report.reserved_output,
-            budget=fit_report.budget + fit_report.tools_tokens + REQUEST_OVERHEAD,
-            used=used,
-            text_tokens=fit_report.text_tokens + fit_report.tools_tokens + REQUEST_OVERHEAD,
+            budget=fit_report.budget,
+            used=fit_report.used,  # the messages, tool schemas and reply priming
+            text_tokens=fit_report.used - fit_report.image_tokens,
             image_tokens=fit_report.image_tokens,
             tools_tokens=fit_report.tools_tokens,
             repairs=repaired.changes,

@@ -363,7 +363,7 @@ def _fit(console: Console, messages: tuple[Message, ...]) -> None:
     from rich.table import Table
 
     from ..fit import fit
-    from ..pricing.messages import Pricer
+    from ..pricing.messages import price_messages
     from ..validate import tool_pair_problems
 
     console.rule(f"5. Fit into a {FIT_WINDOW:,}-token window, three models")
@@ -378,7 +378,7 @@ def _fit(console: Console, messages: tuple[Message, ...]) -> None:
     for model in FIT_MODELS:
         res = fit(messages, model, window=FIT_WINDOW, max_output_tokens=FIT_MAX_OUTPUT)
         r = res.report
-        exact = Pricer.for_model(model).messages(res.messages).total == r.used
+        exact = price_messages(res.messages, model).total == r.used
         valid = not tool_pair_problems(res.messages)
         newest = res.messages[-1] is messages[-1]
         table.add_row(
@@ -396,9 +396,10 @@ def _fit(console: Console, messages: tuple[Message, ...]) -> None:
     console.print(table)
     first = reports[0]
     console.print(
-        f"Budget = window {first.window:,} − {first.reserved_output:,} reserved for the reply − "
-        f"{first.overhead_tokens} request framing. Older tool exchanges go whole, oldest first; the newest "
-        "request and up to two earlier ones are pinned; no tool call is ever sent without its result. "
+        f"Budget = window {first.window:,} − {first.reserved_output:,} reserved for the reply; used "
+        f"counts the messages and the {first.overhead_tokens} tokens priming the reply, as billed. Older "
+        "tool exchanges go whole, oldest first; the newest request and up to two earlier ones are "
+        "pinned; no tool call is ever sent without its result. "
         "'used == sent': the report's total is the exact price of the messages returned, tool pairs "
         "are intact and the newest message is the same object."
     )

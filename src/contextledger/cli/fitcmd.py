@@ -167,9 +167,10 @@ def _print_report(report: object, notices: Sequence[Notice]) -> None:
     assert isinstance(report, FitReport)
     console = Console()
     console.print(
-        f"[bold]{report.model}[/bold]: window {report.window:,} − output {report.reserved_output:,} − tools "
-        f"{report.tools_tokens:,} − framing {report.overhead_tokens} = budget [bold]{report.budget:,}[/bold]; "
-        f"used [bold]{report.used:,}[/bold] (text {report.text_tokens:,}, images {report.image_tokens:,}); "
+        f"[bold]{report.model}[/bold]: window {report.window:,} − output {report.reserved_output:,} "
+        f"= budget [bold]{report.budget:,}[/bold]; used (as billed) [bold]{report.used:,}[/bold] "
+        f"(text {report.text_tokens:,}, images {report.image_tokens:,}, tools {report.tools_tokens:,}, "
+        f"reply priming {report.overhead_tokens}); "
         f"{len(report.kept)} messages kept."
     )
     dropped = [c for c in report.changes if c.action == "dropped"]

@@ -23,6 +23,12 @@ class Budget:
     history: int  # what the messages (system prompt included) may spend
     overhead_tokens: int = REQUEST_OVERHEAD
 
+    @property
+    def beside_history(self) -> int:
+        """What every request is billed beside its messages: tool schemas, memory, reply
+        priming (a report's ``used`` and ``budget`` count them, as the provider does)."""
+        return self.tools_tokens + self.memory_tokens + self.overhead_tokens
+
 
 def history_budget(
     model: str,

@@ -492,8 +492,8 @@ class Fitter:
             tools_tokens=budget.tools_tokens,
             memory_tokens=budget.memory_tokens,
             overhead_tokens=budget.overhead_tokens,
-            budget=limit,
-            used=text_tokens + image_tokens,
+            budget=limit + budget.beside_history,
+            used=text_tokens + image_tokens + budget.beside_history,
             text_tokens=text_tokens,
             image_tokens=image_tokens,
             kept=tuple(map(_message_id, out)),
@@ -732,7 +732,7 @@ def fit(
 
     >>> res = fit([{"role": "user", "content": "hello"}], "gpt-4o")
     >>> [m.text for m in res.messages], res.report.used
-    (['hello'], 5)
+    (['hello'], 8)
     """
     fitter = Fitter(
         model,

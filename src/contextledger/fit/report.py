@@ -111,7 +111,14 @@ class Change(NamedTuple):
 
 @dataclass(frozen=True)
 class FitReport:
-    """What the fit decided. ``used`` is the exact price of the messages returned.
+    """What the fit decided.
+
+    ``used`` is the request's input as the provider bills it (``usage.prompt_tokens`` /
+    ``input_tokens``): the messages returned with their framing (``messages_tokens``), the
+    tool schemas, the ``memory`` messages and the reply priming. ``budget`` is what ``used``
+    may reach: the window less the output reserved. ``used <= budget`` always, and
+    ``price_request(body)`` of the translated messages is ``used`` (never below the bill:
+    exact for OpenAI models, an upper bound where a provider does not publish its framing).
 
     ``changes`` and ``notices`` are tuples; a fit may give them in parts (``Parts``), some
     made only when first read (the drops of a long history)."""
@@ -138,11 +145,15 @@ class FitReport:
         return FitReport, tuple(getattr(self, f.name) for f in fields(self))
 
     @property
+    def messages_tokens(self) -> int:
+        """The messages returned, with their framing: ``used`` less the tool schemas, the
+        memory and the reply priming."""
+        return self.text_tokens + self.image_tokens
+
+    @property
     def prompt_tokens(self) -> int:
-        """The whole request's input as the provider bills it: the messages (``used``, with
-        their framing), the tool schemas, ``memory`` and the reply priming. Never below the
-        reply's ``usage.prompt_tokens`` / ``input_tokens`` (exact for OpenAI models)."""
-        return self.used + self.tools_tokens + self.memory_tokens + self.overhead_tokens
+        """``used`` (the name the providers' replies give it, ``usage.prompt_tokens``)."""
+        return self.used
 
     @property
     def shrunk(self) -> tuple[Change, ...]:
@@ -163,6 +174,7 @@ class FitReport:
             "budget": self.budget,
             "used": self.used,
             "prompt_tokens": self.prompt_tokens,
+            "messages_tokens": self.messages_tokens,
             "text_tokens": self.text_tokens,
             "image_tokens": self.image_tokens,
             "kept": list(self.kept),

@@ -654,9 +654,16 @@ def sdk_kwargs(body: Mapping[str, Any]) -> dict[str, Any]:
     """``body`` as the SDK's ``messages.create`` takes it: with the Files API beta header
     when a document's or image's source is a ``file`` (Anthropic refuses the id without it)."""
     out = dict(body)
-    if any(_names_a_file(turn) for turn in body.get("messages") or ()):
+    if names_a_file(body):
         out["extra_headers"] = {"anthropic-beta": FILES_BETA}
     return out
+
+
+def names_a_file(body: Mapping[str, Any]) -> bool:
+    """Whether a request body names a file from the Files API (a ``document`` or ``image``
+    whose source is a ``file``, inside tool results too): it needs ``FILES_BETA``."""
+    turns = body.get("messages")
+    return isinstance(turns, list) and any(map(_names_a_file, turns))
 
 
 def _names_a_file(turn: Any) -> bool:

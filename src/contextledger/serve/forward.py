@@ -133,6 +133,7 @@ async def forward(
     state = lease.state
     assert state is not None
     send_headers = {k: v for k, v in headers.items() if k not in DROP_REQUEST_HEADERS}
+    send_headers = wire.upstream_headers(body, send_headers)
     send_headers["accept-encoding"] = "identity"
     send_headers["content-type"] = "application/json"
     t_write = time.perf_counter()

@@ -275,6 +275,25 @@ class Wire:
             out["input"] = items
         return out
 
+    def upstream_headers(self, body: Mapping[str, Any], headers: dict[str, str]) -> dict[str, str]:
+        """``headers`` (lower-case names) for sending ``body`` upstream: an Anthropic body
+        naming a file by id gets the Files API beta beside the client's own betas. The fit
+        may send a file the client's request did not carry (an earlier turn kept from the
+        session), and Anthropic refuses a file id without the beta; the library's client
+        adds it the same way (``anthropic.sdk_kwargs``).
+
+        >>> body = {"messages": [{"role": "user", "content": [{"type": "document",
+        ...     "source": {"type": "file", "file_id": "file_1"}}]}]}
+        >>> WIRES["anthropic"].upstream_headers(body, {"anthropic-beta": "pdfs-2024-09-25"})
+        {'anthropic-beta': 'pdfs-2024-09-25,files-api-2025-04-14'}
+        """
+        if self.upstream != "anthropic" or not anthropic.names_a_file(body):
+            return headers
+        betas = [b.strip() for b in headers.get("anthropic-beta", "").split(",") if b.strip()]
+        if anthropic.FILES_BETA in betas:
+            return headers
+        return {**headers, "anthropic-beta": ",".join([*betas, anthropic.FILES_BETA])}
+
     def error_body(self, message: str, kind: str, code: str | None = None) -> dict[str, Any]:
         """The provider's own error JSON."""
         if self.upstream == "anthropic":
