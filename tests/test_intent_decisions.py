@@ -28,7 +28,14 @@ DECISIONS = [
     "Il responsabile ha approvato la migrazione di domenica.",
     "刚开完会，王工决定用令牌桶而不是滑动窗口。",
     "课长が承認しました、来週リリースします。",
+    # review 13's held-out ones
+    "Yes — let's do option B, pin apns2 to 0.7.2.",
+    "We're going with Kafka over RabbitMQ for the event bus.",
+    "Decision: keep the monolith until Q3.",
+    "Oui, on part sur la migration samedi soir.",
 ]
+# decisions too short to pin alone (they mean something only beside what they answer)
+SHORT = ["Approved.", "B안으로 진행하세요", "Ja, Option B."]
 NOT_DECISIONS = [
     "ok, go ahead",
     "Did Dana approve the cutover window?",
@@ -40,18 +47,20 @@ NOT_DECISIONS = [
     "王工同意了吗？",
     "HTTP 401 Unauthorized from the billing API",
     "Please fix the flaky login test.",
+    "I haven't decided yet.",
+    "계속 진행해",
 ]
 
 
 def test_decisions_are_told_from_questions_conditions_and_nudges() -> None:
-    assert [t for t in DECISIONS if not is_decision(t)] == []
+    assert [t for t in DECISIONS + SHORT[:2] if not is_decision(t)] == []
     assert [t for t in NOT_DECISIONS if is_decision(t)] == []
 
 
 def test_a_decision_steers_and_the_fit_pins_it_beside_the_goal() -> None:
-    steering, _ = steering_requests(["Approved.", *DECISIONS, "ok, go ahead"])
+    steering, _ = steering_requests([*SHORT, *DECISIONS, "ok, go ahead"])
     # a bare "Approved." says nothing without the question it answers: not pinned alone
-    assert steering == list(range(1, len(DECISIONS) + 1))
+    assert steering == list(range(len(SHORT), len(SHORT) + len(DECISIONS)))
     approval = "Novidade: a supervisora Juliana aprovou o reembolso integral."
     history: list[dict[str, object]] = [
         {"role": "user", "content": "Resolva a reclamação do pedido BR-77341 hoje."}
@@ -77,7 +86,8 @@ PIECES = [
     "adelante con", "puedes proceder", "approuvée", "j'approuve", "validé", "autorisé",
     "feu vert", "décidé", "genehmigt", "freigegeben", "grünes licht", "entschieden",
     "beschlossen", "approvato", "autorizzata", "via libera", "abbiamo deciso", "goedgekeurd",
-    "besloten", "批准", "就这么办", "決めました", "승인",
+    "besloten", "批准", "就这么办", "決めました", "승인", "we're going with", "decision:",
+    "let's take plan", "on part sur", "b안으로 진행",
 ]  # fmt: skip
 FILL = ["", " ", "x", "the ", ", ", ".", "é", "日", "\n"]
 

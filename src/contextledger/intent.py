@@ -443,6 +443,8 @@ _DECISION = re.compile(
     r"\bproceed with\b|\bpermission (?:granted|given)\b|\bapproval (?:granted|given)\b|"
     r"\byou have (?:my|our) (?:approval|permission|go-?ahead|blessing)\b|"
     r"\b(?:ship|merge) it\b|\b(?:let['’]?s|we['’]ll|i['’]ll) go with\b|"
+    r"\b(?:we['’]re|we are|i['’]m|i am) going with\b|\bdecision:|"
+    r"\blet['’]?s (?:do|take|use|pick) (?:option|plan|approach|variant)\b|"
     # Portuguese, Spanish
     r"\baprov(?:ou|ei|amos|aram|ad[oa]s?|o)\b|\bautoriz(?:ou|ei|amos|ad[oa]s?|o|ó|é)\b|"
     r"\bsinal verde\b|\bpode (?:seguir|prosseguir|ir em frente)\b|"
@@ -453,8 +455,10 @@ _DECISION = re.compile(
     r"\bfeu vert\b|\bdécid(?:é|ée)\b|\bgenehmigt\b|\bfreigegeben\b|\bgrünes licht\b|"
     r"\bentschieden\b|\bbeschlossen\b|\bapprovat[oaie]\b|\bapprovo\b|\bautorizzat[oaie]\b|"
     r"\bvia libera\b|\b(?:ha|hanno|abbiamo|ho) deciso\b|\bgoedgekeurd\b|\bbesloten\b|"
+    r"\bon part sur\b|"
     # Chinese, Japanese, Korean
-    r"批准|同意|准许|授权|放行|拍板|决定|定了|就这么办|承認|許可|了承|決定|決めました|승인|허가|결정"
+    r"批准|同意|准许|授权|放行|拍板|决定|定了|就这么办|承認|許可|了承|決定|決めました|승인|허가|결정|"
+    r"으로 ?진행"
     r")"
 )
 # A piece of every alternative above, lower-case: a text holding none (lowered) states no
@@ -464,12 +468,13 @@ _DECISION = re.compile(
 _DECISION_HINTS = (
     "approv", "okayed", "ok'd", "ok’d", "green", "authori", "sign", "decid", "chose", "opted",
     "accept", "agree to", "ahead", "proceed", "permission", "blessing", "go with", "ship it",
-    "merge it", "aprov", "autoriz", "sinal verde", "pode ", "aprob", "aprueb", "luz verde",
+    "merge it", "going with", "decision:", "option", "plan", "approach", "variant", "aprov", "autoriz", "sinal verde", "pode ", "aprob", "aprueb", "luz verde",
     "adelante con", "puedes ", "approuv", "autoris", "feu vert", "genehmigt", "freigegeben",
-    "entschieden", "beschlossen", "via libera", "deciso", "goedgekeurd", "besloten",
+    "entschieden", "beschlossen", "via libera", "deciso", "goedgekeurd", "besloten", "part sur",
     # not ASCII: looked for only in texts that are not
     "validé", "décid", "grünes licht", "批准", "同意", "准许", "授权", "放行", "拍板", "决定",
     "定了", "就这么办", "承認", "許可", "了承", "決定", "決めました", "승인", "허가", "결정",
+    "진행",
 )  # fmt: skip
 _DECISION_HINT_BYTES = tuple(h.encode() for h in _DECISION_HINTS)
 _DECISION_ASCII_HINTS = tuple(h for h in _DECISION_HINT_BYTES if h.isascii())
@@ -490,7 +495,8 @@ _ASKED = re.compile(
 # a decision only named, not made: asked about in a clause, or a condition
 _UNDECIDED = re.compile(
     r"(?i)\b(?:what|which|whether|if|how|when|why|who|once|until|unless|before|after|"
-    r"o\s+que|se|si|lo\s+que|qué|quand|wenn|ob)\s+(?:\S+\s+){0,3}$|(?:什么|如果|是否|哪)\S{0,6}$"
+    r"o\s+que|se|si|lo\s+que|qué|quand|wenn|ob)\s+(?:\S+\s+){0,3}$|(?:什么|如果|是否|哪)\S{0,6}$|"
+    r"(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+)?$"
 )
 
 
