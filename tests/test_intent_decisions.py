@@ -33,6 +33,17 @@ DECISIONS = [
     "We're going with Kafka over RabbitMQ for the event bus.",
     "Decision: keep the monolith until Q3.",
     "Oui, on part sur la migration samedi soir.",
+    # and its second list
+    "Sounds good, do it the second way.",
+    "Let's stick with Terraform for now.",
+    "The team agreed to freeze the API until January.",
+    "Ship the hotfix tonight, I'm signing off on it.",
+    "Vamos com a opção 2, é mais barata.",
+    "Va bene, procedi con il rimborso.",
+    "那就按方案二来，今天上线。",
+    "じゃあ案Bでいきましょう。",
+    "Nehmen wir Redis statt Memcached.",
+    "OK pour la version 2, on déploie lundi.",
 ]
 # decisions too short to pin alone (they mean something only beside what they answer)
 SHORT = ["Approved.", "B안으로 진행하세요", "Ja, Option B."]
@@ -49,6 +60,8 @@ NOT_DECISIONS = [
     "Please fix the flaky login test.",
     "I haven't decided yet.",
     "계속 진행해",
+    "Should we stick with Terraform?",
+    "What did the team agree to?",
 ]
 
 
@@ -87,7 +100,9 @@ PIECES = [
     "feu vert", "décidé", "genehmigt", "freigegeben", "grünes licht", "entschieden",
     "beschlossen", "approvato", "autorizzata", "via libera", "abbiamo deciso", "goedgekeurd",
     "besloten", "批准", "就这么办", "決めました", "승인", "we're going with", "decision:",
-    "let's take plan", "on part sur", "b안으로 진행",
+    "let's take plan", "on part sur", "b안으로 진행", "signing off", "agreed to",
+    "stick with", "do it the second way", "go for option", "ok pour", "vamos com", "machen wir",
+    "nehmen wir", "procedi con", "按方案", "でいきましょう",
 ]  # fmt: skip
 FILL = ["", " ", "x", "the ", ", ", ".", "é", "日", "\n"]
 

@@ -436,7 +436,8 @@ _DECISION = re.compile(
     r"(?i)(?:"
     # English (words apart by one space, as typed: see _DECISION_HINTS)
     r"\b(?:approved|approves|okayed|ok['’]d|green(?:-?lit|lighted| light)|authori[sz]ed|"
-    r"signs?(?:ed)?[ -]off|decided|chose|opted (?:for|to))\b|"
+    r"sign(?:s|ed|ing)?[ -]off|decided|chose|opted (?:for|to)|agreed to|stick with|"
+    r"do it (?:the|that|this) \w+ way|go for (?:option|plan|the|it))\b|"
     r"\b(?:i|we) (?:(?:hereby|formally) )?(?:approve|authori[sz]e|accept|agree to)\b|"
     r"\b(?:approve|authori[sz]e) (?:it|this|that|them|the|those|these)\b|"
     r"\bgo ahead (?:with|and)\b|\b(?:you (?:can|may)|feel free to) (?:go ahead|proceed)\b|"
@@ -455,10 +456,11 @@ _DECISION = re.compile(
     r"\bfeu vert\b|\bdécid(?:é|ée)\b|\bgenehmigt\b|\bfreigegeben\b|\bgrünes licht\b|"
     r"\bentschieden\b|\bbeschlossen\b|\bapprovat[oaie]\b|\bapprovo\b|\bautorizzat[oaie]\b|"
     r"\bvia libera\b|\b(?:ha|hanno|abbiamo|ho) deciso\b|\bgoedgekeurd\b|\bbesloten\b|"
-    r"\bon part sur\b|"
+    r"\bon part sur\b|\bok pour\b|\bvamos com\b|\bmachen wir\b|\bnehmen wir\b|"
+    r"\bprocedi con\b|"
     # Chinese, Japanese, Korean
     r"批准|同意|准许|授权|放行|拍板|决定|定了|就这么办|承認|許可|了承|決定|決めました|승인|허가|결정|"
-    r"으로 ?진행"
+    r"按方案|用方案|でいきましょう|で行きましょう|でいこう|으로 ?진행"
     r")"
 )
 # A piece of every alternative above, lower-case: a text holding none (lowered) states no
@@ -467,14 +469,16 @@ _DECISION = re.compile(
 # that: every match holds a hint).
 _DECISION_HINTS = (
     "approv", "okayed", "ok'd", "ok’d", "green", "authori", "sign", "decid", "chose", "opted",
+    "agreed to", "stick with", "do it ", "go for",
     "accept", "agree to", "ahead", "proceed", "permission", "blessing", "go with", "ship it",
     "merge it", "going with", "decision:", "option", "plan", "approach", "variant", "aprov", "autoriz", "sinal verde", "pode ", "aprob", "aprueb", "luz verde",
     "adelante con", "puedes ", "approuv", "autoris", "feu vert", "genehmigt", "freigegeben",
     "entschieden", "beschlossen", "via libera", "deciso", "goedgekeurd", "besloten", "part sur",
+    "ok pour", "vamos com", "machen wir", "nehmen wir", "procedi con",
     # not ASCII: looked for only in texts that are not
     "validé", "décid", "grünes licht", "批准", "同意", "准许", "授权", "放行", "拍板", "决定",
     "定了", "就这么办", "承認", "許可", "了承", "決定", "決めました", "승인", "허가", "결정",
-    "진행",
+    "진행", "按方案", "用方案", "でいきましょう", "で行きましょう", "でいこう",
 )  # fmt: skip
 _DECISION_HINT_BYTES = tuple(h.encode() for h in _DECISION_HINTS)
 _DECISION_ASCII_HINTS = tuple(h for h in _DECISION_HINT_BYTES if h.isascii())
