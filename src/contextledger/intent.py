@@ -482,6 +482,7 @@ _DECISION_HINTS = (
 )  # fmt: skip
 _DECISION_HINT_BYTES = tuple(h.encode() for h in _DECISION_HINTS)
 _DECISION_ASCII_HINTS = tuple(h for h in _DECISION_HINT_BYTES if h.isascii())
+_WORD_START = re.compile(r"\b\w")
 _HINT_REACH = 40  # the most characters a match runs before or after its hint
 # A decision is said in a turn of its own ("Approved — go ahead with the refund."): a longer
 # text (a pasted log or document, a long brief) is not read for one, so a long session's
@@ -531,17 +532,23 @@ def _finds(text: str, piece: str) -> Iterator[int]:
 def _decides_at(text: str, at: int) -> bool:
     """A decision matched around position ``at`` of ``text`` (lowered), in a sentence
     that asks nothing."""
-    for hit in _DECISION.finditer(text, max(0, at - _HINT_REACH), at + _HINT_REACH):
-        if not hit.start() <= at < hit.end():
+    # a match holding the hint starts at a word start before it, or just before it (an
+    # unspaced script): the pattern is tried at those few places only, not scanned
+    lo = max(0, at - _HINT_REACH)
+    starts = {m.start() for m in _WORD_START.finditer(text, lo, at + 1)}
+    starts.update(range(max(lo, at - 3), at + 1))
+    for start in sorted(starts):
+        hit = _DECISION.match(text, start)
+        if hit is None or not at < hit.end():
             continue
-        start = max(text.rfind(ch, 0, hit.start()) for ch in ".!?¿\n。！？；") + 1
+        begin = max(text.rfind(ch, 0, hit.start()) for ch in ".!?¿\n。！？；") + 1
         closing = _DECISION_SENTENCE_END.search(text, hit.end())
-        sentence = text[start : closing.end() if closing else len(text)].rstrip()
+        sentence = text[begin : closing.end() if closing else len(text)].rstrip()
         if sentence.startswith("¿") or _QUESTION.search(sentence):
             continue  # "Did Dana approve it?", "同意吗？", "¿Lo aprobó Ana?"
         if _QUESTION_OPENING.match(sentence) or _ASKED.match(sentence):
             continue  # "Est-ce qu'il a approuvé", "did the DBA sign off"
-        if _UNDECIDED.search(text, start, hit.start()):
+        if _UNDECIDED.search(text, begin, hit.start()):
             continue  # "remind me what we decided", "once Dana approves", "se o Paulo aprovar"
         return True
     return False
