@@ -122,3 +122,10 @@ def test_the_hints_cover_every_piece() -> None:
         assert intent._DECISION.search(piece), piece
         assert any(h in piece.lower() for h in intent._DECISION_HINTS), piece
     assert all(re.fullmatch(r"[^A-Z]+", h) for h in intent._DECISION_HINTS)  # lower-case
+
+
+def test_a_lone_surrogate_in_a_request_is_read_not_a_crash() -> None:
+    """Review 13 T3: the bulk pass encoded each short request to UTF-8, and a lone
+    surrogate (valid JSON: "\\ud800") raised UnicodeEncodeError out of fit()."""
+    texts = ["approved \ud800 go ahead with the refund", "ok", "Yes, go ahead with the refund."]
+    assert steering_requests(texts) == ([0, 2], [])

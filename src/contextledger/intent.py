@@ -999,7 +999,7 @@ def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:
     skipped = set(skip)
     at = [i for i, t in enumerate(texts) if len(t) <= _DECISION_CHARS and i not in skipped]
     lowered = [texts[i].lower() for i in at]
-    encoded = [t.encode() for t in lowered]
+    encoded = [t.encode("utf-8", "surrogatepass") for t in lowered]  # a lone surrogate too
     joined = b"\n".join(encoded)
     stops = list(accumulate(len(e) + 1 for e in encoded))  # one past the break after each
     hinted: set[int] = set()
