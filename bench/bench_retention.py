@@ -30,7 +30,8 @@ env vars, URLs and ports, versions, deadlines, owners, negated constraints, corr
 Run: ``.venv/bin/python bench/bench_retention.py [--sessions N] [--seed S]
 [--generator coding|coding-zh|ops|both|all] [--methods fit,prepare,…] [--windows 8000,16000]``. Prints, per window and method, the facts retained, valid and
 within-window requests, the budget used (independent count) and how many facts the plain
-fit keeps that the method loses; no asserts.
+fit keeps that the method loses, and per method the facts a bigger window loses that a
+smaller one keeps in the same session (there should be none); no asserts.
 """
 
 from __future__ import annotations
@@ -517,6 +518,9 @@ def run(
         f"\n== generator {generator}: {len(sessions)} sessions, {min(sizes):,}–{max(sizes):,} "
         f"tokens, {'/'.join(map(str, counts))} facts each"
     )
+    # facts kept (by position) per method and window, per session: a bigger window must
+    # never keep fewer (red team 17: mig at 32k kept less than at 16k)
+    kept_at: dict[tuple[str, int], list[set[int]]] = defaultdict(list)
     for window in windows:
         print(f"\nwindow {window:,} (output reserve {OUTPUT:,})")
         # which facts (by position) plain fit keeps, per session
@@ -535,6 +539,7 @@ def run(
                     print(f"  {name}: failed ({type(exc).__name__}: {exc})")
                     continue
                 mine = s.kept(body_text(body))
+                kept_at[name, window].append({i for i, (_, hit) in enumerate(mine) if hit})
                 for kind, hit in mine:
                     kept[kind][1] += 1
                     kept[kind][0] += hit
@@ -552,6 +557,27 @@ def run(
                 f"{sum(use) / max(1, len(use)):4.0%}  facts fit keeps and this loses {below}"
                 f"  | {per}"
             )
+    _print_monotone(sessions, methods, windows, kept_at)
+
+
+def _print_monotone(
+    sessions: list[Any],
+    methods: dict[str, Callable[[Any, int], dict[str, Any]]],
+    windows: tuple[int, ...],
+    kept_at: dict[tuple[str, int], list[set[int]]],
+) -> None:
+    """Per method: the facts a bigger window lost that a smaller one kept, per session."""
+    print("\nfacts a bigger window loses that a smaller one keeps (same session):")
+    for name in methods:
+        lost: list[str] = []
+        for small, big in zip(sorted(windows), sorted(windows)[1:], strict=False):
+            pairs = zip(kept_at[name, small], kept_at[name, big], sessions, strict=False)
+            for n, (fewer, more, s) in enumerate(pairs):
+                kinds = [kind for kind, _ in s.kept("")]
+                lost += [
+                    f"s{n} {small // 1000}k→{big // 1000}k {kinds[i]}" for i in sorted(fewer - more)
+                ]
+        print(f"  {name:10s} {len(lost)}" + (f"  ({'; '.join(lost[:8])})" if lost else ""))
 
 
 if __name__ == "__main__":

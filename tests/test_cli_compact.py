@@ -197,9 +197,9 @@ def test_the_recap_cap_follows_the_models_window(tmp_path: Path) -> None:
         data: dict[str, Any] = json.loads(result.output)
         return data
 
-    small, large = recap("-m", "gpt-4o", "--window", "8000"), recap("-m", "gpt-4o")
+    small, large = recap("-m", "gpt-4o", "--window", "4000"), recap("-m", "gpt-4o")
     assert len(small["recap"].encode()) <= 2_400 < len(large["recap"].encode()) <= 24_000
-    assert "recap cap 2,400 bytes for gpt-4o's 8,000-token window" in small["report"]
+    assert "recap cap 2,400 bytes for gpt-4o's 4,000-token window" in small["report"]
     assert "recap cap 24,000 bytes for gpt-4o's 128,000-token window" in large["report"]
 
     def stated(data: dict[str, Any]) -> int:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from contextledger.compaction import CompactionPolicy, Skip, assess_compaction, plan_compaction
 from contextledger.errors import ContentError
@@ -137,3 +139,14 @@ def test_keep_recent_zero_recaps_everything_even_after_a_tool_reply() -> None:
     )
     plan = plan_compaction(view, CompactionPolicy(keep_recent=0), force=True)
     assert plan is not None and plan.kept_ids == () and len(plan.covered_ids) == 11
+
+
+@settings(max_examples=25)
+@given(st.integers(1, 2_000_000), st.integers(1, 2_000_000), st.sampled_from([0.05, 0.1, 0.2]))
+def test_a_bigger_window_never_gets_a_smaller_recap(w1: int, w2: int, share: float) -> None:
+    """Retention must not fall as the window grows (red team 17: mig 32k below 16k): the
+    recap's cap grows with the window, and a small window's share is at most doubled."""
+    policy = CompactionPolicy(window_share=share)
+    small, big = sorted((w1, w2))
+    assert policy.recap_bytes(small) <= policy.recap_bytes(big)
+    assert policy.recap_bytes(small) <= max(policy.reply_bytes, int(small * share * 3 * 2))

@@ -14,6 +14,7 @@ from contextledger import intent
 from contextledger.intent import (
     is_constraint,
     is_correction,
+    is_decision,
     is_nudge,
     is_short_rule,
     is_substantive,
@@ -56,7 +57,9 @@ you may edit it now | you can deploy staging now | use flags for anything |
 use ruff for every file | wait until CI is green before merging | wait for review to merge |
 keep the output shorter | keep it going | must have been stale | must've failed |
 must have tests | always fails | always run | subheadings are allowed now | is now permitted |
-are also allowed | allowed again | permitted now | after all | is allowed
+are also allowed | allowed again | permitted now | after all | is allowed |
+approved | go ahead with | signed off | we decided | aprovou | aprobó | validé | 决定 | 同意吗 |
+what we decided | once approved | did you approve
 """
 PHRASES = [p.strip() for p in TRIGGERS.split("|")]
 FILLERS = [
@@ -84,7 +87,8 @@ def reference(batch: list[str]) -> tuple[list[int], list[int]]:
     steering = [
         i
         for i, t in enumerate(batch)
-        if (is_substantive(t) or is_short_rule(t)) and (is_correction(t) or is_constraint(t))
+        if (is_substantive(t) or is_short_rule(t))
+        and (is_correction(t) or is_constraint(t) or is_decision(t))
     ]
     restating = [i for i, t in enumerate(batch) if is_substantive(t) and restates_task(t)]
     return steering, restating

@@ -408,3 +408,42 @@ def test_prepare_keeps_the_goal_and_rules_fit_keeps_and_every_request_is_valid(
     # red team 16 A23: 82 % of a Claude 8k budget used on a notebook session)
     recap = sum(PRICERS[model].message(m).total for m in out.messages if m.is_recap)
     assert out.report.used >= plain.report.used - recap - out.report.budget // 32
+
+
+def _release_session(steps: int) -> tuple[list[Message], list[str]]:
+    """A release agent: small checks whose one line is a fact (a k6 p95), long log reads,
+    screenshots and nudges between them; the current request is a nudge."""
+    msgs = [
+        Message.system("You are a release agent."),
+        Message.user("Cut release 4.2 of the mobile backend and get it to 10% canary by Friday."),
+    ]
+    facts = []
+    for i in range(steps):
+        if i % 3 == 0:
+            facts.append(f"check_{i}: p(95)={200 + i}ms")
+            call = ToolCall(f"k{i}", "k6", json.dumps({"script": f"smoke_{i}.js"}))
+            msgs += [Message("assistant", (call,)), Message.tool(f"k{i}", facts[-1])]
+        elif i % 3 == 1:
+            call = ToolCall(f"l{i}", "logs", json.dumps({"since": f"{i}m"}))
+            log = f"log {i}: " + "INFO request served in 12ms\n" * (60 + 40 * (i % 4))
+            msgs += [Message("assistant", (call,)), Message.tool(f"l{i}", log)]
+        else:
+            ask = Message.user("Dashboard now:", image_block(1280, 800)) if i % 4 == 2 else None
+            msgs += [ask or Message.user("weiter"), Message.assistant(f"Nothing unusual ({i}).")]
+    msgs.append(Message.user("ok, keep going"))
+    return msgs, facts
+
+
+def test_a_bigger_window_keeps_what_a_smaller_one_keeps_verbatim() -> None:
+    """Review 13 T1 / red team 17: the room beside a recap went to the newest recapped
+    turns first, so a bigger window spent it on the big ones (screenshots, long logs) a
+    smaller window passed over, and recapped away the small checks the smaller one kept
+    (a k6 p95 kept at 24k, lost at 32k and 48k). The small turns are offered first: every
+    check is kept at every window (newest first kept 4, 6 and 11 of these 12)."""
+    msgs, facts = _release_session(36)
+    for window in (5_000, 7_000, 10_000):
+        out = prepare(msgs, "gpt-4o", window=window, max_output_tokens=1000)
+        assert out.report.used <= window - 1000
+        assert not tool_pair_problems(out.messages)
+        sent = json.dumps(out.body)
+        assert [f for f in facts if f not in sent] == [], window

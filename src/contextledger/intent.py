@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import accumulate, islice
 from typing import Any
@@ -426,6 +426,134 @@ def restates_task(text: str) -> bool:
     return bool(_RESTATES.search(text))
 
 
+# A decision the user states or passes on: their approval of what was proposed ("yes, go
+# ahead with the refund", "approved, ship it"), someone's sign-off or choice ("the supervisor
+# Juliana approved the full refund", "王工决定用令牌桶"). The model must still know it after
+# the cut, like a rule: the fit pins it (``steering_requests``). A verb of approval or of
+# choosing, in several languages; a bare "ok, go ahead" is a nudge, and a question ("Did
+# Dana approve it?", "同意吗？") decides nothing.
+_DECISION = re.compile(
+    r"(?i)(?:"
+    # English (words apart by one space, as typed: see _DECISION_HINTS)
+    r"\b(?:approved|approves|okayed|ok['’]d|green(?:-?lit|lighted| light)|authori[sz]ed|"
+    r"sign(?:s|ed|ing)?[ -]off|decided|chose|opted (?:for|to)|agreed to|stick with|"
+    r"do it (?:the|that|this) \w+ way|go for (?:option|plan|the|it))\b|"
+    r"\b(?:i|we) (?:(?:hereby|formally) )?(?:approve|authori[sz]e|accept|agree to)\b|"
+    r"\b(?:approve|authori[sz]e) (?:it|this|that|them|the|those|these)\b|"
+    r"\bgo ahead (?:with|and)\b|\b(?:you (?:can|may)|feel free to) (?:go ahead|proceed)\b|"
+    r"\bproceed with\b|\bpermission (?:granted|given)\b|\bapproval (?:granted|given)\b|"
+    r"\byou have (?:my|our) (?:approval|permission|go-?ahead|blessing)\b|"
+    r"\b(?:ship|merge) it\b|\b(?:let['’]?s|we['’]ll|i['’]ll) go with\b|"
+    r"\b(?:we['’]re|we are|i['’]m|i am) going with\b|\bdecision:|"
+    r"\blet['’]?s (?:do|take|use|pick) (?:option|plan|approach|variant)\b|"
+    # Portuguese, Spanish
+    r"\baprov(?:ou|ei|amos|aram|ad[oa]s?|o)\b|\bautoriz(?:ou|ei|amos|ad[oa]s?|o|ó|é)\b|"
+    r"\bsinal verde\b|\bpode (?:seguir|prosseguir|ir em frente)\b|"
+    r"\bdecid(?:iu|i|imos|iram|ido|ió|ieron)\b|\baprob(?:ó|é|amos|aron|ad[oa]s?)\b|"
+    r"\bapruebo\b|\bluz verde\b|\badelante con\b|\bpuedes (?:proceder|seguir con)\b|"
+    # French, German, Italian, Dutch
+    r"\bapprouv(?:é|ée|és|ées)\b|\bj['’]approuve\b|\bvalid(?:é|ée)\b|\bautoris(?:é|ée)\b|"
+    r"\bfeu vert\b|\bdécid(?:é|ée)\b|\bgenehmigt\b|\bfreigegeben\b|\bgrünes licht\b|"
+    r"\bentschieden\b|\bbeschlossen\b|\bapprovat[oaie]\b|\bapprovo\b|\bautorizzat[oaie]\b|"
+    r"\bvia libera\b|\b(?:ha|hanno|abbiamo|ho) deciso\b|\bgoedgekeurd\b|\bbesloten\b|"
+    r"\bon part sur\b|\bok pour\b|\bvamos com\b|\bmachen wir\b|\bnehmen wir\b|"
+    r"\bprocedi con\b|"
+    # Chinese, Japanese, Korean
+    r"批准|同意|准许|授权|放行|拍板|决定|定了|就这么办|承認|許可|了承|決定|決めました|승인|허가|결정|"
+    r"按方案|用方案|でいきましょう|で行きましょう|でいこう|으로 ?진행"
+    r")"
+)
+# A piece of every alternative above, lower-case: a text holding none (lowered) states no
+# decision, so a long session's requests are read for decisions by ``str.find`` (C speed)
+# and the pattern is tried only around what it finds (a property test holds the list to
+# that: every match holds a hint).
+_DECISION_HINTS = (
+    "approv", "okayed", "ok'd", "ok’d", "green", "authori", "sign", "decid", "chose", "opted",
+    "agreed to", "stick with", "do it ", "go for",
+    "accept", "agree to", "ahead", "proceed", "permission", "blessing", "go with", "ship it",
+    "merge it", "going with", "decision:", "option", "plan", "approach", "variant", "aprov", "autoriz", "sinal verde", "pode ", "aprob", "aprueb", "luz verde",
+    "adelante con", "puedes ", "approuv", "autoris", "feu vert", "genehmigt", "freigegeben",
+    "entschieden", "beschlossen", "via libera", "deciso", "goedgekeurd", "besloten", "part sur",
+    "ok pour", "vamos com", "machen wir", "nehmen wir", "procedi con",
+    # not ASCII: looked for only in texts that are not
+    "validé", "décid", "grünes licht", "批准", "同意", "准许", "授权", "放行", "拍板", "决定",
+    "定了", "就这么办", "承認", "許可", "了承", "決定", "決めました", "승인", "허가", "결정",
+    "진행", "按方案", "用方案", "でいきましょう", "で行きましょう", "でいこう",
+)  # fmt: skip
+_DECISION_HINT_BYTES = tuple(h.encode() for h in _DECISION_HINTS)
+_DECISION_ASCII_HINTS = tuple(h for h in _DECISION_HINT_BYTES if h.isascii())
+_WORD_START = re.compile(r"\b\w")
+_HINT_REACH = 40  # the most characters a match runs before or after its hint
+# A decision is said in a turn of its own ("Approved — go ahead with the refund."): a longer
+# text (a pasted log or document, a long brief) is not read for one, so a long session's
+# requests cost the few short ones.
+_DECISION_CHARS = 400
+
+
+_DECISION_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\n。！？；]")
+# an English question without its mark ("did Dana approve it", "has the DBA decided")
+_ASKED = re.compile(
+    r"(?i)\s*(?:\W+\s*)?(?:did|does|do|has|have|had|was|were|is|are|can|could|should|would|will|"
+    r"who|whom|which|what|when|why|how|whether)\b"
+)
+
+# a decision only named, not made: asked about in a clause, or a condition
+_UNDECIDED = re.compile(
+    r"(?i)\b(?:what|which|whether|if|how|when|why|who|once|until|unless|before|after|"
+    r"o\s+que|se|si|lo\s+que|qué|quand|wenn|ob)\s+(?:\S+\s+){0,3}$|(?:什么|如果|是否|哪)\S{0,6}$|"
+    r"(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+)?$"
+)
+
+
+def is_decision(text: str) -> bool:
+    """An approval or a choice the user states, theirs or someone's, not asked about.
+
+    >>> is_decision("Yes, go ahead with the refund."), is_decision("ok, go ahead")
+    (True, False)
+    >>> is_decision("Novidade: a supervisora Juliana aprovou o reembolso integral.")
+    True
+    >>> is_decision("Did Dana approve the cutover window?"), is_decision("刚开完会，王工决定用令牌桶。")
+    (False, True)
+    """
+    if len(text) > _DECISION_CHARS:
+        return False
+    lowered = text.lower()
+    at = [p for hint in _DECISION_HINTS for p in _finds(lowered, hint)]
+    return bool(at) and not is_nudge(text) and any(_decides_at(lowered, p) for p in at)
+
+
+def _finds(text: str, piece: str) -> Iterator[int]:
+    pos = text.find(piece)
+    while pos >= 0:
+        yield pos
+        pos = text.find(piece, pos + 1)
+
+
+def _decides_at(text: str, at: int) -> bool:
+    """A decision matched around position ``at`` of ``text`` (lowered), in a sentence
+    that asks nothing."""
+    # a match holding the hint starts at a word start before it, or just before it (an
+    # unspaced script): the pattern is tried at those few places only, not scanned
+    lo = max(0, at - _HINT_REACH)
+    starts = {m.start() for m in _WORD_START.finditer(text, lo, at + 1)}
+    starts.update(range(max(lo, at - 3), at + 1))
+    for start in sorted(starts):
+        hit = _DECISION.match(text, start)
+        if hit is None or not at < hit.end():
+            continue
+        begin = max(text.rfind(ch, 0, hit.start()) for ch in ".!?¿\n。！？；") + 1
+        closing = _DECISION_SENTENCE_END.search(text, hit.end())
+        sentence = text[begin : closing.end() if closing else len(text)].rstrip()
+        if sentence.startswith("¿") or _QUESTION.search(sentence):
+            continue  # "Did Dana approve it?", "同意吗？", "¿Lo aprobó Ana?"
+        if _QUESTION_OPENING.match(sentence) or _ASKED.match(sentence):
+            continue  # "Est-ce qu'il a approuvé", "did the DBA sign off"
+        if _UNDECIDED.search(text, begin, hit.start()):
+            continue  # "remind me what we decided", "once Dana approves", "se o Paulo aprovar"
+        return True
+    return False
+
+
 # Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,
 # Myanmar): ``\w+`` reads a whole clause as one "word", so a request in them never had
 # "four words" and a Chinese or Japanese goal was never pinned. Their length is measured
@@ -814,6 +942,9 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     if unspaced:
         said = [i for i in unspaced if is_substantive(texts[i]) or is_short_rule(texts[i])]
         steering = sorted(steering + said)
+    decided = _decisions(texts, steering)
+    if decided:
+        steering = sorted(steering + decided)
     return steering, restating
 
 
@@ -912,3 +1043,34 @@ def _steers_unspaced(text: str) -> bool:
     """A Chinese or Japanese correction or rule (not a nudge)."""
     ends = _unspaced_ends(text)
     return bool(ends) and _says_unspaced(_UNSPACED_STEERING, ends) and not is_nudge(text)
+
+
+def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:
+    """The texts not in ``skip`` that state a decision (``is_decision``) and say what about
+    (substantive, or a short rule's three words). The short texts, lowered, encoded and
+    joined, are searched for each of ``_DECISION_HINTS`` at C speed (bytes: a wide string
+    is searched several times slower), and only the texts holding one are matched, around
+    each hint (the pattern costs ~4 µs a character in Python's engine)."""
+    skipped = set(skip)
+    at = [i for i, t in enumerate(texts) if len(t) <= _DECISION_CHARS and i not in skipped]
+    lowered = [texts[i].lower() for i in at]
+    encoded = [t.encode("utf-8", "surrogatepass") for t in lowered]  # a lone surrogate too
+    joined = b"\n".join(encoded)
+    stops = list(accumulate(len(e) + 1 for e in encoded))  # one past the break after each
+    hinted: set[int] = set()
+    for hint in _DECISION_HINT_BYTES if not joined.isascii() else _DECISION_ASCII_HINTS:
+        pos = joined.find(hint)
+        while pos >= 0:
+            j = bisect_right(stops, pos)
+            hinted.add(j)
+            pos = joined.find(hint, stops[j])  # the next text's start: one hit a text
+    found = []
+    for j in sorted(hinted):
+        text, low = texts[at[j]], lowered[j]
+        if (
+            any(_decides_at(low, p) for h in _DECISION_HINTS for p in _finds(low, h))
+            and not is_nudge(text)
+            and (is_substantive(text) or is_short_rule(text))
+        ):
+            found.append(at[j])
+    return found

@@ -640,7 +640,7 @@ class Preparer:
             return fitted.report.used, fitted.report.budget - fitted.report.used, shown, offered
 
         room = self._room_beside(view, wire_tools)
-        first = self._offer(turns, [False] * len(turns), room, shorten=True)
+        first = self._offer_small_first(turns, room)
         if not any(first):
             return ()
         best = tried(first)
@@ -649,9 +649,7 @@ class Preparer:
         # was, then the room still left goes to turns passed over that fit it whole.
         enough = (self.fitter.window - self.fitter.reserved_output) // 32
         if best[1] >= enough:
-            best = max(
-                best, tried(self._offer(turns, [False] * len(turns), room + best[1], shorten=True))
-            )
+            best = max(best, tried(self._offer_small_first(turns, room + best[1])))
         if best[1] >= enough:
             best = max(best, tried(self._offer(turns, list(best[3]), best[1], shorten=False)))
         return best[2]
@@ -674,6 +672,24 @@ class Preparer:
             turns.append(([m.id for m in reversed(turn)], cost, sum(len(m.text) for m in turn)))
         return turns
 
+    def _offer_small_first(self, turns: list[tuple[list[str], int, int]], room: int) -> list[bool]:
+        """The turns offered for ``room``: first the small ones (up to a hundredth of the
+        budget each), newest first, within half the room; then the rest as a fit's run of
+        recent turns keeps them (``_offer``).
+
+        Newest first alone, a bigger window spends its room on the newest big turns (two
+        screenshots, long outputs) that a smaller one passed over, and leaves out the small
+        older turns the smaller one kept in their place: a k6 result kept verbatim at 24k
+        was recapped away at 32k and 48k (review 13 T1). Small turns cost little and say
+        as much as big ones; what a smaller window keeps of them a bigger one keeps too (its
+        room, its reach into the recapped turns and its idea of small are all larger)."""
+        budget = self.fitter.window - self.fitter.reserved_output
+        small = self._offer(
+            turns, [False] * len(turns), room // 2, shorten=False, most=budget // 100
+        )
+        spent = sum(cost for (_, cost, _), on in zip(turns, small, strict=True) if on)
+        return self._offer(turns, small, room - spent, shorten=True, walk=room)
+
     def _offer(
         self,
         turns: list[tuple[list[str], int, int]],
@@ -681,25 +697,40 @@ class Preparer:
         room: int,
         *,
         shorten: bool,
+        most: int | None = None,
+        walk: int | None = None,
     ) -> list[bool]:
         """``offered`` with the turns a fit's run of recent turns would keep in ``room``
         (``_Walk.take``) marked too, newest first: with ``shorten``, a turn too big for it
-        at its shortened share; one it could not keep passed over."""
+        at its shortened share; one it could not keep passed over. ``most``: only turns
+        that cost at most that.
+
+        ``walk``: the room the fit's walk starts with when ``offered`` already holds turns
+        (the small ones; ``room`` is what they leave): the fit gives a turn too big the
+        share of the room left at its place in the walk, so it is offered only when that
+        share leaves the older offered turns their room."""
         fitter = self.fitter
         budget = fitter.window - fitter.reserved_output
         offered = list(offered)
+        taken = 0  # what the walk spends on the offered turns newer than this one
         for n, (_, cost, _) in enumerate(turns):
             if room < fitter.pricer.message_overhead:
                 break
             if offered[n]:
+                taken += cost
+                continue
+            if most is not None and cost > most:
                 continue
             if cost > room:
-                if not shorten:
-                    continue  # passed over: the fit could not keep it, the older ones may fit
-                cost = shortened_share(room, budget, fitter.options.shrink_floor)
-                if not cost:
+                at = room if walk is None else walk - taken
+                if not shorten or cost <= at:
+                    continue  # passed over: the fit could not keep it (or would keep it
+                    # whole, leaving the older offered turns no room), the older ones may fit
+                cost = shortened_share(at, budget, fitter.options.shrink_floor)
+                if not cost or cost > room:
                     continue
             room -= cost
+            taken += cost
             offered[n] = True
         return offered
 

@@ -47,6 +47,9 @@ from ..model import Message
 
 TriggerReason = Literal["messages", "tokens", "forced"]
 
+# Below this window (tokens) the recap's share of it grows (``recap_bytes``).
+_SMALL_WINDOW = 16_000
+
 
 @dataclass(frozen=True, slots=True)
 class CompactionPolicy:
@@ -110,15 +113,23 @@ class CompactionPolicy:
 
     def recap_bytes(self, window: int | None) -> int:
         """The recap's byte cap: ``reply_bytes``, or ``window_share`` of a known window
-        (about three bytes a token) when that is more, up to ``max_reply_bytes``.
+        (about three bytes a token) when that is more, up to ``max_reply_bytes``. A window
+        under 16k tokens gives the recap up to twice its share, as much as a 16k window
+        gives: such a window holds few turns verbatim, and the recap is its densest use of
+        room (red team 17: at 8k a 2,400-byte recap left out the failure, a command with
+        its arguments and the numbers "for room", each a fact the 16k one kept).
 
         >>> p = CompactionPolicy()
-        >>> p.recap_bytes(None), p.recap_bytes(8_000), p.recap_bytes(16_000)
+        >>> p.recap_bytes(None), p.recap_bytes(4_000), p.recap_bytes(8_000)
         (2000, 2400, 4800)
+        >>> p.recap_bytes(12_000), p.recap_bytes(16_000), p.recap_bytes(32_000)
+        (4800, 4800, 9600)
         """
         if not window:
             return self.reply_bytes
-        return max(self.reply_bytes, min(self.max_reply_bytes, int(window * self.window_share * 3)))
+        share = window * self.window_share
+        tokens = max(share, min(2 * share, _SMALL_WINDOW * self.window_share))
+        return max(self.reply_bytes, min(self.max_reply_bytes, int(tokens * 3)))
 
     def token_threshold(self, window: int) -> int:
         """Tokens at which the token trigger fires for a model with this window."""

@@ -1,0 +1,131 @@
+"""A decision the user states (an approval, someone's sign-off or choice) steers like a rule:
+the fit pins it, so the model still knows it after the cut (issue #14; red team 17's
+"a supervisora Juliana aprovou o reembolso integral" left the view at 16k)."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contextledger import intent
+from contextledger.fit import fit
+from contextledger.intent import is_decision, steering_requests
+
+DECISIONS = [
+    "Yes, go ahead with the refund.",
+    "Approved, ship it.",
+    "The PR was approved by Sam, merge it.",
+    "Update from the DBA sync: Amara decided to keep the cluster read-only for 14 days.",
+    "We decided to go with the token bucket.",
+    "You have my approval for the Sunday cutover.",
+    "Novidade: a supervisora Juliana aprovou o reembolso integral.",
+    "O gerente autorizou a troca sem nota fiscal.",
+    "La supervisora aprobó el reembolso completo.",
+    "Le client a validé la maquette de la page d'accueil.",
+    "Die Änderung am Schema ist freigegeben.",
+    "Il responsabile ha approvato la migrazione di domenica.",
+    "刚开完会，王工决定用令牌桶而不是滑动窗口。",
+    "课长が承認しました、来週リリースします。",
+    # review 13's held-out ones
+    "Yes — let's do option B, pin apns2 to 0.7.2.",
+    "We're going with Kafka over RabbitMQ for the event bus.",
+    "Decision: keep the monolith until Q3.",
+    "Oui, on part sur la migration samedi soir.",
+    # and its second list
+    "Sounds good, do it the second way.",
+    "Let's stick with Terraform for now.",
+    "The team agreed to freeze the API until January.",
+    "Ship the hotfix tonight, I'm signing off on it.",
+    "Vamos com a opção 2, é mais barata.",
+    "Va bene, procedi con il rimborso.",
+    "那就按方案二来，今天上线。",
+    "じゃあ案Bでいきましょう。",
+    "Nehmen wir Redis statt Memcached.",
+    "OK pour la version 2, on déploie lundi.",
+]
+# decisions too short to pin alone (they mean something only beside what they answer)
+SHORT = ["Approved.", "B안으로 진행하세요", "Ja, Option B."]
+NOT_DECISIONS = [
+    "ok, go ahead",
+    "Did Dana approve the cutover window?",
+    "Has the DBA signed off on it",
+    "remind me what we decided about the trip",
+    "Once Dana approves it, merge the branch.",
+    "Se o Paulo aprovar, pode seguir com o reembolso.",
+    "¿Lo aprobó Ana?",
+    "王工同意了吗？",
+    "HTTP 401 Unauthorized from the billing API",
+    "Please fix the flaky login test.",
+    "I haven't decided yet.",
+    "계속 진행해",
+    "Should we stick with Terraform?",
+    "What did the team agree to?",
+]
+
+
+def test_decisions_are_told_from_questions_conditions_and_nudges() -> None:
+    assert [t for t in DECISIONS + SHORT[:2] if not is_decision(t)] == []
+    assert [t for t in NOT_DECISIONS if is_decision(t)] == []
+
+
+def test_a_decision_steers_and_the_fit_pins_it_beside_the_goal() -> None:
+    steering, _ = steering_requests([*SHORT, *DECISIONS, "ok, go ahead"])
+    # a bare "Approved." says nothing without the question it answers: not pinned alone
+    assert steering == list(range(len(SHORT), len(SHORT) + len(DECISIONS)))
+    approval = "Novidade: a supervisora Juliana aprovou o reembolso integral."
+    history: list[dict[str, object]] = [
+        {"role": "user", "content": "Resolva a reclamação do pedido BR-77341 hoje."}
+    ]
+    for k in range(40):
+        if k == 5:
+            history.append({"role": "user", "content": approval})
+        history.append({"role": "assistant", "content": f"Verificando o histórico {k}. " * 40})
+        history.append({"role": "user", "content": "valeu"})
+    history.append({"role": "user", "content": "Agora responda ao cliente."})
+    kept = fit(history, "gpt-4o", window=4000, max_output_tokens=500).messages
+    assert approval in [m.text for m in kept]
+
+
+# every alternative of the pattern holds one of the hints the bulk pass looks for
+PIECES = [
+    "approved", "okayed", "ok'd", "greenlit", "green light", "authorized", "signed off",
+    "sign-off", "decided", "chose", "opted for", "we approve", "i hereby accept", "you have our go-ahead",
+    "we agree to", "approve it", "go ahead with", "you may proceed", "feel free to go ahead",
+    "proceed with", "permission granted", "approval given", "you have my blessing",
+    "ship it", "merge it", "let's go with", "we’ll go with", "aprovou", "autorizado",
+    "sinal verde", "pode prosseguir", "decidiu", "aprobó", "apruebo", "luz verde",
+    "adelante con", "puedes proceder", "approuvée", "j'approuve", "validé", "autorisé",
+    "feu vert", "décidé", "genehmigt", "freigegeben", "grünes licht", "entschieden",
+    "beschlossen", "approvato", "autorizzata", "via libera", "abbiamo deciso", "goedgekeurd",
+    "besloten", "批准", "就这么办", "決めました", "승인", "we're going with", "decision:",
+    "let's take plan", "on part sur", "b안으로 진행", "signing off", "agreed to",
+    "stick with", "do it the second way", "go for option", "ok pour", "vamos com", "machen wir",
+    "nehmen wir", "procedi con", "按方案", "でいきましょう",
+]  # fmt: skip
+FILL = ["", " ", "x", "the ", ", ", ".", "é", "日", "\n"]
+
+
+@settings(max_examples=25)
+@given(st.lists(st.tuples(st.sampled_from(FILL), st.sampled_from(PIECES)), max_size=4))
+def test_every_match_holds_a_hint(parts: list[tuple[str, str]]) -> None:
+    text = "".join(f + p for f, p in parts)
+    for upper in (text, text.upper(), text.title()):
+        lowered = upper.lower()
+        for hit in intent._DECISION.finditer(lowered):
+            assert any(h in hit.group() for h in intent._DECISION_HINTS), hit.group()
+
+
+def test_the_hints_cover_every_piece() -> None:
+    for piece in PIECES:
+        assert intent._DECISION.search(piece), piece
+        assert any(h in piece.lower() for h in intent._DECISION_HINTS), piece
+    assert all(re.fullmatch(r"[^A-Z]+", h) for h in intent._DECISION_HINTS)  # lower-case
+
+
+def test_a_lone_surrogate_in_a_request_is_read_not_a_crash() -> None:
+    """Review 13 T3: the bulk pass encoded each short request to UTF-8, and a lone
+    surrogate (valid JSON: "\\ud800") raised UnicodeEncodeError out of fit()."""
+    texts = ["approved \ud800 go ahead with the refund", "ok", "Yes, go ahead with the refund."]
+    assert steering_requests(texts) == ([0, 2], [])
