@@ -155,3 +155,17 @@ def test_documented_exceptions_and_status_values_in_a_table_are_no_failures() ->
         "order,state,total\n881,SHIPPED,12.00\nError: could not read row 3: unexpected EOF",
     ]
     assert [x for x in loud if not failure_lines(x)] == []
+
+
+def test_a_bare_exit_status_keeps_the_line_that_says_what_failed() -> None:
+    """redteam17 R1: a failure marked only by "exit status N" keeps the line above it
+    that says what failed, in words no marker list knows (a count only the output holds
+    with it)."""
+    out = "chunk 00..63 compared\nCHECKSUM MISMATCH order_items: 3,118 rows differ\nexit status 3"
+    assert failure_lines(out) == [
+        "CHECKSUM MISMATCH order_items: 3,118 rows differ",
+        "exit status 3",
+    ]
+    diff = "42c42\n<   price numeric(10,4)\n---\n>   price numeric(10,2)\nexit status 1"
+    assert failure_lines(diff)[0] == "> price numeric(10,2)"
+    assert failure_lines("Exit code: 2") == ["Exit code: 2"]  # nothing else to say

@@ -31,7 +31,16 @@ _LOOKUP_WORDS = frozenset(
      "diff", "compare", "summarize", "screenshot", "wait", "sleep", "think", "status", "info",
      "history", "ls", "cat", "glob", "grep", "stat", "peek", "poll", "ping", "whoami", "help",
      "estimate", "calculate", "lint", "verify", "validate", "check", "zoom", "cursor",
-     "position", "dry"}
+     "position", "dry",
+     # the same in the languages tools are named in (Spanish, Portuguese, French, German,
+     # Italian): "crm_buscar", "rastreio", "consultar_pedido", "kunde_suchen"
+     "buscar", "busca", "consultar", "consulta", "obter", "obtener", "listar", "lista", "ver",
+     "mostrar", "pesquisar", "pesquisa", "procurar", "rastrear", "rastreio", "rastreo",
+     "localizar", "leer", "ler", "verificar", "comprobar", "estado", "situacao", "historico",
+     "detalhes", "detalles", "chercher", "recherche", "rechercher", "lire", "afficher",
+     "obtenir", "trouver", "consulter", "suivi", "suchen", "suche", "abrufen", "anzeigen",
+     "lesen", "finden", "pruefen", "cercare", "cerca", "leggere", "trovare", "mostra",
+     "elenco", "stato", "controlla", "controllare"}
 )  # fmt: skip
 _DOING_WORDS = frozenset(
     {"update", "set", "create", "delete", "remove", "add", "send", "post", "put", "patch",
@@ -41,7 +50,14 @@ _DOING_WORDS = frozenset(
      "notify", "email", "message", "publish", "submit", "upload", "write", "edit", "insert",
      "enable", "disable", "start", "stop", "kill", "trigger", "apply", "rollback", "revert",
      "tag", "label", "invite", "ban", "suspend", "archive", "restore", "sync", "import",
-     "export", "download", "open", "mark", "escalate", "release", "promote"}
+     "export", "download", "open", "mark", "escalate", "release", "promote",
+     "reembolso", "reembolsar", "estorno", "estornar", "enviar", "criar", "crear", "atualizar",
+     "actualizar", "cancelar", "excluir", "eliminar", "borrar", "apagar", "pagar", "transferir",
+     "aprovar", "aprobar", "escalar", "notificar", "bloquear", "agendar", "programar",
+     "reservar", "emitir", "registrar", "cerrar", "fechar", "rembourser", "remboursement",
+     "envoyer", "creer", "annuler", "supprimer", "payer", "valider", "senden", "erstellen",
+     "aktualisieren", "stornieren", "loeschen", "erstatten", "zahlen", "inviare", "creare",
+     "aggiornare", "annullare", "eliminare", "rimborso", "rimborsare", "pagare"}
 )  # fmt: skip
 # A pointer or keyboard step of a computer-use tool: an action, but one of hundreds
 _UI_STEPS = frozenset(
@@ -51,12 +67,15 @@ _UI_STEPS = frozenset(
 _SURFACES = frozenset({"computer", "browser", "page", "screen", "desktop", "ui", "playwright"})
 _OP_KEY = re.compile(r"(?i)^(?:action|operation|op|method|mode|command|verb)$")
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+# an accented letter read as its base ("situação" is situacao, "löschen" loeschen)
+_PLAIN = str.maketrans("áàâãäçéèêëíìîïñóòôõöúùûüß", "aaaaaceeeeiiiinooooouuuus")
 _SHORT = 60  # longer free text (an e-mail's body) is named, not quoted
 _HEAD_BYTES = 240
 
 
 def _words(text: str) -> set[str]:
-    return {w.casefold() for w in _WORD.findall(text)}
+    plain = text.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").translate(_PLAIN)
+    return {w.casefold() for w in _WORD.findall(plain)}
 
 
 def _operation_argument(call: ToolCall) -> str | None:

@@ -1003,12 +1003,47 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
         details = [d for d in _box_details(text) if d not in other] if other else []
         # within the limit, what the error says before the bare markers ("Exit code: 1")
         telling = [x for x in other if not _MARKER_ONLY.search(x)]
+        if other and not telling:  # "exit status 3" alone: what failed is said above it
+            above = _said_before_marker(text)
+            other = [*above, *other]
+            telling = above
         keep = set((telling + details)[:limit]) or set(other[:1])
         keep |= set([x for x in other if x not in keep][: max(0, limit - len(keep))])
         return [x for x in other if x in keep] + [d for d in details if d in keep]
     said = " ".join(tests)  # a reason the test's own line gives already is said
     why = [w for w in why if w.removeprefix("E ").strip(" …") not in said]
     return tests + why[: max(0, min(2, limit - len(tests)))]
+
+
+# a line that says nothing of what failed: a rule, a diff's hunk header, a prompt
+_NO_WORDS = re.compile(r"^[\W_]*$|^\d+(?:,\d+)?[acd]\d+(?:,\d+)?$|^[$#>]\s*$")
+
+
+def _said_before_marker(text: str) -> list[str]:
+    """When a failed run's output marks its failure only with a bare marker ("exit status
+    3", "Exit code: 1"), the line that says what failed: a tool prints it last before
+    the marker, in words no list of markers knows ("CHECKSUM MISMATCH order_items: …
+    (chunk 41, 3,118 rows differ)", "> unit_price numeric(10,2)"). The nearest line with
+    words above the first marker, else the last such line of the output.
+
+    >>> _said_before_marker("chunk 00..63 compared\\nCHECKSUM MISMATCH on orders\\nexit status 3")
+    ['CHECKSUM MISMATCH on orders']
+    """
+    lines = [_BOX.sub("", ln).strip() for ln in text.splitlines()]
+    lines = lines[-400:]  # a long log ends with what went wrong
+    marker = next(
+        (
+            k
+            for k, s in enumerate(lines)
+            if s and _MARKER_ONLY.search(s) and _FAILURE_LINE.search(s)
+        ),
+        len(lines),
+    )
+    wordy = [k for k, s in enumerate(lines) if s and not _NO_WORDS.match(s)]
+    wordy = [k for k in wordy if not _MARKER_ONLY.search(lines[k])]
+    before = [k for k in wordy if k < marker]
+    at = before[-1] if before else (wordy[-1] if wordy else None)
+    return [] if at is None else [_clip(lines[at], 200)]
 
 
 def _table_fields(text: str) -> tuple[str, int] | None:
@@ -1073,6 +1108,21 @@ def output_values(text: str, limit: int = 2) -> list[str]:
         if _KEY_VALUE.search(ln) and (_MADE.search(ln) or _URI.match(ln))
     ]
     return list(dict.fromkeys(told))[:limit]
+
+
+# What a tool returns that the assistant may restate as a finding: a code or id (letters
+# and digits: "QB482913377BR", "PIX-E2E-88412"), a count or amount of four digits or more
+# ("3,118", "1.284,90"); read in the first _FOUND_READ characters of each result
+_FOUND = re.compile(
+    r"(?<![\w.-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]{5,63}(?![\w-])|"
+    r"(?<![\w.,])\d{1,3}(?:[.,\u202f\u00a0 ]\d{3})+(?:[.,]\d+)?(?![\w])|(?<![\w.,])\d{4,}(?![\w])"
+)
+_FOUND_READ = 20_000
+
+
+def _restates_found(sentence: str, found: Collection[str]) -> bool:
+    """Whether an assistant sentence restates a code, id or count a tool returned."""
+    return bool(found) and any(v in found for v in _FOUND.findall(_no_paths(sentence)))
 
 
 def _states_value(sentence: str) -> bool:
@@ -1339,6 +1389,7 @@ def digest(
     tried: dict[str, list[dict[str, Any]]] = {}  # per tool, the arguments of its failed calls
     acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
     done_by: dict[str, int] = {}  # per tool, the actions listed so far
+    found: set[str] = set()  # codes, ids and counts tools returned
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
@@ -1427,8 +1478,9 @@ def digest(
             if not lines and not shown:
                 for line in output_values(r.text):
                     add("Findings", f"{what}: {line}")
+            found.update(_FOUND.findall(r.text[:_FOUND_READ]))
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
-            _said(m, goal_text, placed, add)
+            _said(m, goal_text, placed, add, found)
     for pending in acting.values():  # called, no result yet
         add("Actions taken", _act(pending, [], "", done_by, keys["Actions taken"]))
     if sec["Files written"]:
@@ -1839,10 +1891,17 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     return None
 
 
-def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str], None]) -> None:
+def _said(
+    m: Message,
+    goal_text: str,
+    placed: set[str],
+    add: Callable[[str, str], None],
+    found: Collection[str] = (),
+) -> None:
     """File each sentence of a user or assistant turn once, saying who said it: decisions,
-    the assistant's findings, numbers, and what else the user stated (an env var, a branch,
-    who owns what)."""
+    the assistant's findings (also a code, id or count a tool returned, in ``found``,
+    restated in any language), numbers, and what else the user stated (an env var, a
+    branch, who owns what)."""
     who = "User" if m.role == "user" else "Assistant"
     text = without_code(m.text)
     for s in sentences(without_paste(text) if m.role == "user" else text):
@@ -1862,6 +1921,8 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
             add("Findings", item)
         elif m.role == "assistant" and not s.endswith("?") and _states_value(s):
             add("Findings", item)  # "The admin console is at http://localhost:8081/admin."
+        elif m.role == "assistant" and not s.endswith("?") and _restates_found(s, found):
+            add("Findings", item)  # "O código de rastreio do pedido é QB482913377BR."
         elif _numbers_matter(s, m.role):
             add("Numbers that matter", item)
         elif m.role == "user" and not s.endswith("?") and _specific(s):
