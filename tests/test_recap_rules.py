@@ -11,6 +11,7 @@ import pytest
 
 from contextledger.compaction.digest import digest, is_rule, lifted_rule, render_digest
 from contextledger.compaction.facts import sentences
+from contextledger.intent import is_constraint, is_correction, steering_requests
 from contextledger.model import Message, ToolCall
 
 RULES = "Constraints and corrections"
@@ -331,3 +332,36 @@ def test_a_japanese_must_not_with_any_verb_is_a_rule() -> None:
     said = ["出張費は3万円を超えてはいけません。", "顧客データを外部に送ってはならない。"]
     d = digest(_session("請求書の照合を終わらせてください。", *said))
     assert d.items(RULES) == said
+
+
+TALK = [
+    "Should we never use the old VPN?",  # review12 RC0: a question
+    "Don't you think the rollout is risky?",
+    "Don't worry about the typo.",  # an order about feelings or the talk itself
+    "Don't get me wrong, great job.",
+    "Always a pleasure working with you!",  # "always"/"never" before no verb
+    "Don't forget lunch, I'm kidding.",  # a joke
+    "Can you never be wrong? haha",
+    "I always forget how cron syntax works.",  # what the speaker always or never does
+    "We never heard back from the vendor.",
+    "You must be tired of me by now.",  # a guess
+    "Keep it up, nice work!",
+    "Never thought I'd say this, but the tests are green.",
+]
+STILL_RULES = [
+    "Could you please never push to main?",
+    "Don't forget to run the linter, ever.",
+    "We never deploy on Fridays.",
+    "You must be careful with the prod database.",
+    "Never mind the CDN; the slowness is in the database pool.",
+    "Don't worry about style, but never touch the billing schema.",
+]
+
+
+def test_talk_in_a_rules_words_is_no_rule_and_no_pin() -> None:
+    """review12 RC0/RC0b: questions, jokes, small talk and guesses said with "never",
+    "always", "don't" or "must" are no constraint, for the recap and the fit's pins."""
+    assert [t for t in TALK if is_constraint(t) or is_correction(t)] == []
+    assert steering_requests(TALK)[0] == []
+    assert [t for t in STILL_RULES if not (is_constraint(t) or is_correction(t))] == []
+    assert steering_requests(STILL_RULES)[0] == list(range(len(STILL_RULES)))

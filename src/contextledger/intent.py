@@ -391,6 +391,71 @@ def _ends(text: str) -> str:
     return text if len(text) <= 600 else f"{text[:300]}\n{text[-300:]}"
 
 
+# Talk in a rule's words (review12 RC0): a question ("Should we never use the old VPN?"),
+# unless it asks for a rule ("Could you please never push to main?"); a joke ("Don't
+# forget lunch, I'm kidding."); an order about feelings or the talk itself ("Don't worry",
+# "Don't get me wrong", "Keep it up"); what the speaker always or never does ("I always
+# forget cron syntax", "We never got a reply"); a guess ("You must be tired", "Must be
+# nice"); "always"/"never" before no verb ("Always a pleasure", "Never a dull moment").
+_ASKS_FOR_A_RULE = re.compile(
+    r"(?i)^\W*(?:(?:and|also|oh|so)\W+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+    r"(?:not|never|always|only|avoid|stop|make\s+sure|keep|leave|stick|don['’]?t)\b"
+)
+_TALK = re.compile(
+    r"(?ix)(?:"
+    r"\b(?:don['’]?t|do\s+not|never|no\s+need\s+to)\s+(?:you\s+)?(?:ever\s+)?(?:worry|panic|stress|fret|"
+    r"sweat|laugh|apologi[sz]e|hesitate|thank|feel\s+bad|lose\s+sleep|judge|be\s+(?:sorry|silly|"
+    r"shy|afraid|a\s+stranger)|mind\s+me|get\s+me\s+wrong|take\s+(?:this|it|that|me)\s+the\s+wrong\s+way|"
+    r"change|quote\s+me)\b|"
+    r"^\W*(?:(?:ok(?:ay)?|and|but|hey|oh|so)\W+)*keep\s+(?:it\s+up|at\s+it|up\s+the\s+good|going|"
+    r"smiling|calm)\b|"
+    r"\b(?:i|i['’]ve|we|they|he|she)\s+(?:\w+\s+)?(?:always|never)\s+(?!(?:want|wants|need|needs|"
+    r"allow|allows|let|lets|accept|accepts|use|uses|deploy|deploys|push|pushes|merge|merges|"
+    r"run|runs|ship|ships|do|does|touch|commit|require|requires|expect|test|review)\b)\w+|"
+    r"(?:^\W*|\b(?:you|he|she|they|that|this|it)\s+)must\s+be\s+(?:so\s+|really\s+|very\s+)?"
+    r"(?:tired|exhausted|joking|kidding|bored|busy|sick|nice|fun|great|hard|tough|annoying|"
+    r"frustrating|hungry|sleepy|fed\s+up|a\s+\w+\s+(?:day|night|week))\b|"
+    r"\b(?:always|never)\s+(?:a|an|the|happy|glad|nice|good|great|fun|better|dull|boring|easy|"
+    r"again|learning)\b|"
+    # "never" before a past tense tells what happened: "Never thought I'd say this"
+    r"^\W*never\s+(?:\w+ed|thought|knew|saw|got|had|heard|felt|made|took|found|came|went|said|"
+    r"told|did|was|were)\b"
+    r")"
+)
+# a joke said with the sentence or right after it ("Can you never be wrong? haha")
+_JOKE = re.compile(
+    r"(?i)\b(?:haha+|hehe+|lol|lmao|jk|kidding|joking|just\s+teasing)\b|[😂🤣😅😉😄😀🙂😊]|"
+    r"(?:^|\s)[:;]-?[)D](?:\s|$)"
+)
+
+
+def _talk_at(text: str, at: int) -> bool:
+    """Whether the sentence of ``text`` holding position ``at`` is talk, not a rule."""
+    start, end = _sentence_around(text, at)
+    sentence = text[start:end].rstrip()
+    if _JOKE.search(text, start, min(len(text), end + 20)):
+        return True
+    if sentence.endswith("?") or text[max(start - 1, 0)] == "¿":
+        return not _ASKS_FOR_A_RULE.match(sentence)
+    # the talk holds the rule's word: "Don't worry about style, but never touch …" rules
+    return any(m.start() <= at - start < m.end() for m in _TALK.finditer(text[start:end]))
+
+
+def _english_at(pattern: re.Pattern[str], text: str, at: int) -> bool:
+    """``pattern`` matches at ``at`` and its sentence is no talk."""
+    return bool(pattern.match(text, at)) and not _talk_at(text, at)
+
+
+def _says_english(pattern: re.Pattern[str], text: str) -> bool:
+    """``pattern`` matches in ``text`` at a position whose sentence is no talk."""
+    at = 0
+    while (m := pattern.search(text, at)) is not None:
+        if not _talk_at(text, m.start()):
+            return True
+        at = m.start() + 1
+    return False
+
+
 def is_correction(text: str) -> bool:
     """The user changing course or fixing something the assistant got wrong.
 
@@ -400,7 +465,7 @@ def is_correction(text: str) -> bool:
     if is_nudge(text):
         return False
     return (
-        bool(_CORRECTION.search(text))
+        _says_english(_CORRECTION, text)
         or _says_european(_EUROPEAN_CORRECTION, text, _european_words(text))
         or _says_unspaced(_UNSPACED_CORRECTION, _unspaced_ends(text))
     )
@@ -415,7 +480,7 @@ def is_constraint(text: str) -> bool:
     if is_nudge(text):
         return False
     return (
-        bool(_CONSTRAINT.search(text))
+        _says_english(_CONSTRAINT, text)
         or _says_european(_EUROPEAN_CONSTRAINT, text, _european_words(text))
         or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
     )
@@ -783,16 +848,17 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     steering: list[int] = []
     restating: list[int] = []
     where, restates = _candidates_by_re2(texts) or _candidates(texts)
-    correction, constraint = _CORRECTION.match, _CONSTRAINT.match
     european_word = _EUROPEAN_AT.match
     for i in sorted(where):
         text = texts[i]
         substantive = is_substantive(text)
-        english = any(correction(text, p) or constraint(text, p) for p in where[i])
+        english = any(
+            _english_at(_CORRECTION, text, p) or _english_at(_CONSTRAINT, text, p) for p in where[i]
+        )
         european = [p for p in where[i] if european_word(text, p)]
         steers = (
             english
-            or correction(text)
+            or _says_english(_CORRECTION, text)
             or (european and _says_european(_EUROPEAN_STEERING, text, european))
             or _steers_unspaced(text)
         )
