@@ -160,7 +160,16 @@ def test_lookups_named_in_other_languages_are_no_actions() -> None:
     def call(name: str) -> ToolCall:
         return ToolCall("c", name, json.dumps({"id": "42"}))
 
-    for name in ("crm_buscar", "rastreio", "consultarPedido", "kunde_suchen", "lire_facture"):
+    for name in ("crm_buscar", "consultarPedido", "kunde_suchen", "lire_facture"):
         assert not is_action(call(name)), name
-    for name in ("reembolso_pix", "buscar_y_cancelar", "rechnung_stornieren", "envoyer_mail"):
+    # review13 RC1: a lookup noun beside a verb that does something is an action
+    for name in (
+        "reembolso_pix",
+        "buscar_y_cancelar",
+        "rechnung_stornieren",
+        "envoyer_mail",
+        "cambiar_estado_pedido",
+        "marcar_consulta",
+        "modifier_suivi_colis",
+    ):
         assert is_action(call(name)), name

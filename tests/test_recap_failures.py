@@ -169,3 +169,9 @@ def test_a_bare_exit_status_keeps_the_line_that_says_what_failed() -> None:
     diff = "42c42\n<   price numeric(10,4)\n---\n>   price numeric(10,2)\nexit status 1"
     assert failure_lines(diff)[0] == "> price numeric(10,2)"
     assert failure_lines("Exit code: 2") == ["Exit code: 2"]  # nothing else to say
+    # review13 RC2: the line that tells a problem, not the progress after it, and a bare
+    # marker in other words
+    tidy = "LEDGER: 17 entries missing\nremoving scratch files...\nfinished in 3.2s\nexit status 5"
+    assert failure_lines(tidy)[0] == "LEDGER: 17 entries missing"
+    said = "checking 12 hosts\nhost db-3: port 5432 refused\nJob failed with exit code 1."
+    assert failure_lines(said) == ["host db-3: port 5432 refused", "Job failed with exit code 1."]

@@ -31,16 +31,18 @@ _LOOKUP_WORDS = frozenset(
      "diff", "compare", "summarize", "screenshot", "wait", "sleep", "think", "status", "info",
      "history", "ls", "cat", "glob", "grep", "stat", "peek", "poll", "ping", "whoami", "help",
      "estimate", "calculate", "lint", "verify", "validate", "check", "zoom", "cursor",
-     "position", "dry",
-     # the same in the languages tools are named in (Spanish, Portuguese, French, German,
-     # Italian): "crm_buscar", "rastreio", "consultar_pedido", "kunde_suchen"
-     "buscar", "busca", "consultar", "consulta", "obter", "obtener", "listar", "lista", "ver",
-     "mostrar", "pesquisar", "pesquisa", "procurar", "rastrear", "rastreio", "rastreo",
-     "localizar", "leer", "ler", "verificar", "comprobar", "estado", "situacao", "historico",
-     "detalhes", "detalles", "chercher", "recherche", "rechercher", "lire", "afficher",
-     "obtenir", "trouver", "consulter", "suivi", "suchen", "suche", "abrufen", "anzeigen",
-     "lesen", "finden", "pruefen", "cercare", "cerca", "leggere", "trovare", "mostra",
-     "elenco", "stato", "controlla", "controllare"}
+     "position", "dry"}
+)  # fmt: skip
+# The same verbs in the languages tools are named in (Spanish, Portuguese, French, German,
+# Italian): "crm_buscar", "consultar_pedido", "kunde_suchen". Only a verb, and only where
+# a name puts its verb (first or last: "cambiar_estado_pedido" changes a state, "marcar_
+# consulta" books an appointment; nouns like "estado" or "suivi" look at nothing alone)
+_LOOKUP_VERBS = frozenset(
+    {"buscar", "consultar", "obter", "obtener", "listar", "ver", "mostrar", "pesquisar",
+     "procurar", "rastrear", "localizar", "leer", "ler", "verificar", "comprobar", "chercher",
+     "rechercher", "lire", "afficher", "obtenir", "trouver", "consulter", "suchen", "abrufen",
+     "anzeigen", "lesen", "finden", "pruefen", "cercare", "leggere", "trovare", "controllare",
+     "visualizzare", "elencare"}
 )  # fmt: skip
 _DOING_WORDS = frozenset(
     {"update", "set", "create", "delete", "remove", "add", "send", "post", "put", "patch",
@@ -73,9 +75,12 @@ _SHORT = 60  # longer free text (an e-mail's body) is named, not quoted
 _HEAD_BYTES = 240
 
 
+def _plain(text: str) -> str:
+    return text.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").translate(_PLAIN)
+
+
 def _words(text: str) -> set[str]:
-    plain = text.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").translate(_PLAIN)
-    return {w.casefold() for w in _WORD.findall(plain)}
+    return {w.casefold() for w in _WORD.findall(_plain(text))}
 
 
 def _operation_argument(call: ToolCall) -> str | None:
@@ -100,7 +105,15 @@ def is_action(call: ToolCall) -> bool:
     if error is not None or not isinstance(parsed, dict):
         return False
     words = operation(call)
-    return not (words & _LOOKUP_WORDS) or bool(words & _DOING_WORDS)
+    looks = words & _LOOKUP_WORDS or _verb_slots(call) & _LOOKUP_VERBS
+    return not looks or bool(words & _DOING_WORDS)
+
+
+def _verb_slots(call: ToolCall) -> set[str]:
+    """The first and last words of what a call does: where its name puts its verb."""
+    op = _operation_argument(call)
+    found = _WORD.findall(_plain(op if op is not None else call.name))
+    return {found[0].casefold(), found[-1].casefold()} if found else set()
 
 
 def _value(value: Any) -> str | None:

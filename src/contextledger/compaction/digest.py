@@ -1017,17 +1017,43 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
 
 # a line that says nothing of what failed: a rule, a diff's hunk header, a prompt
 _NO_WORDS = re.compile(r"^[\W_]*$|^\d+(?:,\d+)?[acd]\d+(?:,\d+)?$|^[$#>]\s*$")
+# What says a run went wrong, in words no failure marker knows: a mismatch, something
+# missing, refused or not set ("row count differs", "SECURE_HSTS_SECONDS is not set"),
+# in the languages tools print in too
+_PROBLEM = re.compile(
+    r"(?i)\b(?:mismatch\w*|missing|differ\w*|different|not|no|never|cannot|can'?t|refused|"
+    r"invalid|unexpected|denied|expected|unable|wrong|bad|corrupt\w*|broken|lost|exceed\w*|"
+    r"duplicate\w*|conflict\w*|unknown|unsupported|unreachable|rejected|violat\w*|"
+    r"incorrect|inconsistent|stale|overflow|unset|undefined|absent|empty|vs\.?|"
+    r"fehl\w*|falsch|ungültig|nicht|falta\w*|inválid\w*|diverg\w*|manquant\w*|pas|"
+    r"não|nessun\w*|mancant\w*)\b|!=|≠|<>"
+)
+# ... and what only tells the run's progress: "verifying 88 packages", "cleaning up temp
+# tables...", "done in 41.2s", "rollback complete"
+_PROGRESS = re.compile(
+    r"(?i)^\W*\w+ing\b|\b(?:done|complete[ds]?|finished|succeeded|ok)\W*$|"
+    r"\bin\s+\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds|m|min|minutes)\b|\.{3}\s*$|…\s*$"
+)
+_SHOUTED = re.compile(r"\b[A-Z][A-Z0-9]*_?[A-Z0-9_]{3,}\b")
+
+
+def _telling(line: str) -> int:
+    """How much a line of a failed run's output says what went wrong."""
+    score = 3 * bool(_PROBLEM.search(line)) + 2 * bool(_SHOUTED.search(line))
+    return score - 4 * bool(_PROGRESS.search(line))
 
 
 def _said_before_marker(text: str) -> list[str]:
     """When a failed run's output marks its failure only with a bare marker ("exit status
-    3", "Exit code: 1"), the line that says what failed: a tool prints it last before
-    the marker, in words no list of markers knows ("CHECKSUM MISMATCH order_items: …
-    (chunk 41, 3,118 rows differ)", "> unit_price numeric(10,2)"). The nearest line with
-    words above the first marker, else the last such line of the output.
+    3", "Process exited with code 2"), the line that says what failed, in words no list
+    of markers knows ("CHECKSUM MISMATCH order_items: … (chunk 41, 3,118 rows differ)",
+    "health check on canary-2: connection refused"): the line above the first marker
+    that tells most of a problem (a mismatch, something missing, refused or not set, a
+    word in capitals), not of progress ("done in 41.2s"); with none, the nearest line
+    with words above the marker, else the output's last one.
 
-    >>> _said_before_marker("chunk 00..63 compared\\nCHECKSUM MISMATCH on orders\\nexit status 3")
-    ['CHECKSUM MISMATCH on orders']
+    >>> _said_before_marker("RECONCILE: 214 rows missing\ncleaning up...\ndone in 4s\nexit status 4")
+    ['RECONCILE: 214 rows missing']
     """
     lines = [_BOX.sub("", ln).strip() for ln in text.splitlines()]
     lines = lines[-400:]  # a long log ends with what went wrong
@@ -1041,9 +1067,12 @@ def _said_before_marker(text: str) -> list[str]:
     )
     wordy = [k for k, s in enumerate(lines) if s and not _NO_WORDS.match(s)]
     wordy = [k for k in wordy if not _MARKER_ONLY.search(lines[k])]
-    before = [k for k in wordy if k < marker]
-    at = before[-1] if before else (wordy[-1] if wordy else None)
-    return [] if at is None else [_clip(lines[at], 200)]
+    before = [k for k in wordy if k < marker] or wordy
+    if not before:
+        return []
+    best = max(before, key=lambda k: (_telling(lines[k]), k))
+    at = best if _telling(lines[best]) > 0 else before[-1]
+    return [_clip(lines[at], 200)]
 
 
 def _table_fields(text: str) -> tuple[str, int] | None:
@@ -1231,6 +1260,9 @@ _READ_TELLS = re.compile(
 _MARKER_ONLY = re.compile(
     r"(?i)^(?:traceback \(most recent call last\):?|(?:npm ERR!\s+)?(?:code|errno)\s+\S+|"
     r"(?:command )?exit(?:ed)?(?: with)?(?: (?:code|status))?[:= ]*-?\d+\W*|(?:\S+\s+){0,3}\S+:|"
+    # "Process exited with code 2", "Command failed with exit code 1."
+    r"(?:\w+\s+){1,2}(?:exited|failed|returned|terminated|ended)\s+(?:with\s+)?(?:an?\s+)?"
+    r"(?:non-?zero\s+)?(?:exit\s+)?(?:code|status)[:= ]*-?\d*\W*|"
     r"FAIL(?:ED|URES?!?)?\W*|errors?\W*|(?:\d+ (?:failed|errors?|passed|skipped)\W*)+(?:in .*)?|"
     r"(?:Tests?|Test Suites|Assertions|Failures|Errors)\s*:.*\d.*|(?:Found )?\d+ errors? in .*|"
     r"=+\s.*\s=+|npm ERR! .*(?:complete log|A complete|\.log)\b.*)$"
