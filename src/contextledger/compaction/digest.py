@@ -82,10 +82,30 @@ PRIORITY = (
 URGENT_AFTER = {"Files read": "Commands run"}
 INLINE = frozenset({"Goal", "Next step", "Files written", "Files read"})
 
-_SHELL_TOOL = re.compile(
-    r"(?i)(?:shell|bash|sh|zsh|exec|run|terminal|command|cmd|console|powershell|pwsh|process)"
+# A tool that runs what it is given (by the words of its name, in the languages tools
+# are named in): a shell ("bash", "run_terminal_cmd", "ejecutar_comando"), or a runner of
+# code ("execute_sql", "run_python", "exec") - not a tool that runs one thing of its own
+# ("process_refund", "run_report", "execute_payment": an action with arguments)
+_SHELL_WORDS = frozenset(
+    {"shell", "bash", "sh", "zsh", "fish", "ksh", "terminal", "command", "commands", "cmd",
+     "console", "powershell", "pwsh", "subprocess", "cli", "repl", "ssh", "comando",
+     "comandos", "commande", "commandes", "befehl", "kommando", "konsole", "consola",
+     "terminale"}
+)  # fmt: skip
+_RUNNER_WORDS = frozenset(
+    {"run", "exec", "execute", "process", "spawn", "launch", "invoke", "ejecutar", "executar",
+     "executer", "ausfuehren", "eseguire", "esegui", "lancer"}
+)  # fmt: skip
+_CODE_WORDS = frozenset(
+    {"sql", "query", "python", "py", "code", "script", "scripts", "cell", "snippet",
+     "notebook", "js", "javascript", "node", "ruby", "psql", "mysql", "sqlite", "duckdb",
+     "bigquery", "snowflake", "statement", "requete", "consulta", "abfrage", "ipython",
+     "jupyter", "kernel"}
+)  # fmt: skip
+_COMMAND_KEY = re.compile(
+    r"(?i)^(?:command|cmd|commands|script|shell|bash|code|input|argv|args|comando|commande|"
+    r"befehl|kommando|comandi|linea_de_comandos|ligne_de_commande)$"
 )
-_COMMAND_KEY = re.compile(r"(?i)^(?:command|cmd|commands|script|shell|bash|code|input|argv|args)$")
 _WRITE_TOOL = re.compile(
     r"(?i)(?:write|edit|create|patch|apply|replace|insert|save|update|modify|append|"
     r"str_replace|rename|move|delete|remove|mkdir|touch)"
@@ -563,7 +583,7 @@ def editor_operation(call: ToolCall) -> str | None:
     parsed, _ = call.parsed()
     if not isinstance(parsed, dict) or not call_paths(call):
         return None
-    shell_like = bool(_SHELL_TOOL.search(call.name)) and not _WRITE_TOOL.search(call.name)
+    shell_like = shell_tool(call) and not _WRITE_TOOL.search(call.name)
     for key, value in parsed.items():
         if not (_OP_KEY.match(str(key)) and isinstance(value, str)):
             continue
@@ -573,12 +593,60 @@ def editor_operation(call: ToolCall) -> str | None:
     return None
 
 
+_ACCENTS = str.maketrans("áàâãçéèêíìîñóòôõúùû", "aaaaceeeiiinoooouuu")
+
+
+def _name_words(name: str) -> list[str]:
+    plain = name.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").translate(_ACCENTS)
+    return [w.casefold() for w in _NAME_WORD.findall(plain) if not w.isdigit()]
+
+
+def _shell_name(name: str) -> bool:
+    """A tool named as a shell, or as a runner and nothing else ("run", "exec")."""
+    words = _name_words(name)
+    return bool(words) and (
+        any(w in _SHELL_WORDS for w in words)
+        or (
+            all(w in _RUNNER_WORDS or w in _CODE_WORDS for w in words)
+            and any(w in _RUNNER_WORDS for w in words)
+        )
+    )
+
+
+def shell_tool(call: ToolCall) -> bool:
+    """Whether a call runs what it is given: a tool named as a shell, or a runner
+    ("run", "exec", "execute", "process" …) given a command or code (a command-like or
+    code-like argument, a bare string or argv) - "run_python(code=…)", "sandbox_exec(cmd=…)",
+    not "process_refund(order=…)".
+
+    >>> shell_tool(ToolCall("c", "process_refund", '{"order": "A-1", "override": "yes"}'))
+    False
+    >>> shell_tool(ToolCall("c", "execute_sql", '{"query": "SELECT 1", "database": "prod"}'))
+    True
+    """
+    if _shell_name(call.name):
+        return True
+    if not any(w in _RUNNER_WORDS for w in _name_words(call.name)):
+        return False
+    parsed, _ = call.parsed()
+    if isinstance(parsed, str | list):
+        return True
+    return isinstance(parsed, dict) and any(
+        _COMMAND_KEY.match(str(k))
+        or _CODE_KEY.match(str(k))
+        or (
+            isinstance(v, str) and PROGRAM_LINE.match(v.strip() + " ")
+        )  # exec_task(target="make …")
+        for k, v in parsed.items()
+    )
+
+
 def call_commands(call: ToolCall) -> list[str]:
     """The shell commands a tool call ran (exact, with arguments): from a command-like
     argument of any tool, or any string argument of a shell-like tool."""
     if editor_operation(call) is not None:
         return []  # an editor's "command": "str_replace" is an operation, not a shell command
-    if not _SHELL_TOOL.search(call.name) and (is_write_call(call) or _READ_TOOL.search(call.name)):
+    if not shell_tool(call) and (is_write_call(call) or _READ_TOOL.search(call.name)):
         return []  # a patch tool's "input": not shell
     found = [c for script in _scripts(call) for c in script_commands(script)]
     return [" ".join(c.split()) for c in found if c.strip() and len(c) <= 400]
@@ -596,11 +664,17 @@ def _scripts(call: ToolCall) -> list[str]:
                     found.append(_program_run(call.name, str(key), shell_join(value)))
                 elif isinstance(value, str):
                     found.append(_program_run(call.name, str(key), value))
-        if not found and _SHELL_TOOL.search(call.name):
+        if not found and shell_tool(call):
             found = _code_argument(parsed)
-    elif isinstance(parsed, str) and _SHELL_TOOL.search(call.name):
+        elif not found:  # a query, whatever the tool: "requete_erp(requete='SELECT …')"
+            found = [
+                v
+                for k, v in parsed.items()
+                if _CODE_KEY.match(str(k)) and isinstance(v, str) and _SQL.match(v)
+            ]
+    elif isinstance(parsed, str) and shell_tool(call):
         found = [parsed]
-    elif isinstance(parsed, list) and _SHELL_TOOL.search(call.name):
+    elif isinstance(parsed, list) and shell_tool(call):
         found = [shell_join([str(v) for v in parsed])]
     return found
 
@@ -609,7 +683,7 @@ def _program_run(tool: str, key: str, value: str) -> str:
     """The command line a tool named after a program ran with its arguments: ``git(args=
     "mv a b")`` ran ``git mv a b``, not ``mv a b``."""
     program = tool.strip()
-    shell = bool(_SHELL_TOOL.search(program))  # bash(args="ls") ran ls
+    shell = _shell_name(program)  # bash(args="ls") ran ls
     if key.casefold() not in ("args", "argv") or shell or not PROGRAM_LINE.match(program + " "):
         return value
     if value.split(None, 1)[:1] == [program]:
@@ -620,8 +694,44 @@ def _program_run(tool: str, key: str, value: str) -> str:
 # What a run-type tool runs when no argument is called "command": a query, a cell, a
 # snippet - beside its settings (a database, a timeout, a notebook's path)
 _CODE_KEY = re.compile(
-    r"(?i)^(?:query|sql|statement|stmt|cell|source|snippet|expression|expr|program|code_str)$"
+    r"(?i)^(?:query|sql|statement|stmt|cell|source|snippet|expression|expr|program|code_str|"
+    r"requete|requête|consulta|abfrage|anfrage|interrogazione)$"
 )
+# A query, whatever runs it: "requete_erp(requete='SELECT …')" ran the SELECT
+_SQL = re.compile(
+    r"(?i)^\s*(?:select|insert|update|delete|with|create|alter|drop|truncate|explain|show|grant|"
+    r"revoke|merge|copy|vacuum|analyze|call|exec)\s+\S"
+)
+# Where a command or query ran, beside it in the arguments: "execute_sql(query=…,
+# database=prod)" ran against prod, which the recap says with the command
+_WHERE_KEY = re.compile(
+    r"(?i)^(?:database|db|db_?name|schema|env|environment|cluster|context|kube_?context|"
+    r"namespace|project|dataset|warehouse|host|hostname|server|region|account|connection|"
+    r"base_de_datos|banco|banco_de_dados|datenbank|umgebung|entorno|ambiente|environnement)$"
+)
+
+
+def ran_against(call: ToolCall, command: str) -> str:
+    """The settings of a call that say where its command ran ("database=prod"), the ones
+    its command does not name itself; "" for none.
+
+    >>> ran_against(ToolCall("c", "execute_sql", '{"query": "DELETE FROM t", "database": "prod"}'),
+    ...             "DELETE FROM t")
+    'database=prod'
+    """
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict):
+        return ""
+    said = [
+        f"{k}={v.strip()}"
+        for k, v in parsed.items()
+        if _WHERE_KEY.match(str(k))
+        and isinstance(v, str)
+        and 0 < len(v.strip()) <= 60
+        and " " not in v.strip()
+        and v.strip() not in command
+    ]
+    return ", ".join(said[:3])
 
 
 def _code_argument(args: dict[str, Any]) -> list[str]:
@@ -754,7 +864,7 @@ def is_write_call(call: ToolCall) -> bool:
     if _WRITE_TOOL.search(call.name):
         return True
     words = {w.casefold() for w in _NAME_WORD.findall(call.name)}
-    if words & _READ_WORDS or _SHELL_TOOL.search(call.name) or not call_paths(call):
+    if words & _READ_WORDS or shell_tool(call) or not call_paths(call):
         return False
     parsed, _ = call.parsed()
     return isinstance(parsed, dict) and any(_CONTENT_KEY.match(str(k)) for k in parsed)
@@ -800,7 +910,7 @@ def shows_file(call: ToolCall) -> bool:
     >>> shows_file(ToolCall("c", "bash", '{"command": "make deploy"}'))
     False
     """
-    if is_read_call(call) and not _SHELL_TOOL.search(call.name):
+    if is_read_call(call) and not shell_tool(call):
         return True
     commands = call_commands(call)
     return bool(commands) and all(_SHOWS_FILE.match(c.casefold()) for c in commands)
@@ -1434,7 +1544,8 @@ def digest(
             cmds = call_commands(c)
             brushed = bool(_DISMISS.search(verdicts.get(c.id, "")))
             for cmd in cmds:
-                item = f"`{cmd}`"
+                where = ran_against(c, cmd)
+                item = f"`{cmd}` ({where})" if where else f"`{cmd}`"
                 add("Commands run", item)
                 runs.setdefault(item, []).append(i)
                 dismissed[item] = dismissed.get(item, 0) + brushed
