@@ -365,3 +365,45 @@ def test_talk_in_a_rules_words_is_no_rule_and_no_pin() -> None:
     assert steering_requests(TALK)[0] == []
     assert [t for t in STILL_RULES if not (is_constraint(t) or is_correction(t))] == []
     assert steering_requests(STILL_RULES)[0] == list(range(len(STILL_RULES)))
+
+
+def test_scope_exclusions_conditions_and_contrasts_are_rules_in_several_languages() -> None:
+    """redteam17/18: a scope left out, a pause, a bound, an action stopped, a condition
+    with an order (es/pt/fr/it) and a contrast after a comma (pt/it/nl) are rules, for the
+    recap and the fit's pins; a condition that states and a clause's own "não" are not."""
+    rules = [
+        "Leave the billing_events table out of this backfill.",
+        "Exclude the cold-storage bucket from the lifecycle job.",
+        "Hold off on the DNS cutover until the vendor confirms.",
+        "Stop pinging the on-call channel for warnings.",
+        "Cap the export at 10,000 rows per file.",
+        "Si la cola supera 5.000 mensajes, pausa el consumidor.",
+        "Se o lote falhar duas vezes, avise a equipe financeira.",
+        "Lorsque le quota est atteint, coupe les envois.",
+        "O prazo é 14/02, não 24/02.",
+        "La soglia è 250 ms, non 520 ms.",
+        "Verwijder nooit de logbestanden.",
+    ]
+    talk = ["Si llueve, el partido se cancela.", "Se quiser, tudo bem.", "Questo non funziona."]
+    assert [r for r in rules if not (is_constraint(r) or is_correction(r))] == []
+    assert [t for t in talk if is_constraint(t) or is_correction(t)] == []
+    assert steering_requests(rules + talk)[0] == list(range(len(rules)))
+
+
+def test_a_decision_by_someone_is_a_decision_in_any_language() -> None:
+    """redteam17 R2, redteam18 R2: a person's decision is under Decisions, whatever the
+    language, even when what was decided reads as a rule."""
+    said = [
+        "Amara decided to keep the legacy cluster read-only for two weeks.",
+        "Ingrid decidió usar Redis en lugar de Memcached.",
+        "A Beatriz decidiu manter o contrato mensal.",
+        "Paul a décidé de garder l'ancien endpoint.",
+        "Frau Weber hat entschieden, die Migration zu verschieben.",
+        "周工决定先修复登录测试再发布。",
+    ]
+    msgs = [Message.user("Goal: plan the cutover.")]
+    for s in said:
+        msgs += [Message.user(s), Message.assistant("Noted.")]
+    d = digest(msgs)
+    assert d.items("Decisions") == [f"User: {s}" for s in said]
+    assert not set(d.items(RULES)) & set(said)

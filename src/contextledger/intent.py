@@ -158,6 +158,14 @@ _CONSTRAINT = re.compile(
     # a thing out of bounds: "hands off vendor/", "leave the flags as they are", "keep X
     # read-only", "the API stays backwards compatible", "nothing goes to prod before Thursday"
     r"\bhands\s+off\b|"
+    # a scope left out or a pause: "Leave the audit_log table out of this migration.",
+    # "Exclude the archive bucket from the cleanup.", "Hold off on schema changes until …"
+    r"\bleave\s+(?:\S+\s+){1,6}?out\s+of\b|\bleave\s+(?:\S+\s+){1,4}?out\s*(?:[.!;]|$)|"
+    rf"(?=e){_CLAUSE_START}exclude\s+(?:\S+\s+){{0,6}}?from\b|"
+    r"\bhold\s+off\s+(?:on\s+)?(?:\S+\s+){0,6}?(?:until|till|before|for\s+now)\b|"
+    # an action stopped, a bound set: "Stop using the old client.", "Cap the batch at 500"
+    rf"(?=s){_CLAUSE_START}stop\s+\w+ing\b(?!\s+(?:me|us|by)\b)|"
+    rf"(?=c){_CLAUSE_START}cap\s+(?:\S+\s+){{0,4}}?(?:at|to)\s+[$€£]?\d|"
     r"\bleave\s+(?:\S+\s+){0,6}?(?:alone|untouched|unchanged|intact|be|as\s+(?:is|it\s+is|"
     r"they\s+are))\b|"
     r"\bkeep\s+(?:\S+\s+){0,5}?(?:read[-\s]only|untouched|unchanged|intact|frozen|private|"
@@ -226,6 +234,22 @@ _EUROPEAN_CONSTRAINT = re.compile(
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))non\s+\w+(?:are|ere|ire)\b|\bvietat[oa]\b|"
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))não\s+(?!(?:sei|é|foi|há|tem|tenho|funciona|consigo|entendi|sabemos|"
     r"se\s+preocupe|faz\s+mal)\b)\w|"
+    # Dutch: "Verwijder nooit de back-ups.", "Raak de productieserver niet aan."
+    r"\b(?:nooit|nimmer|verboden)\b|\bzonder\s+(?:\S+\s+){0,2}?(?:toestemming|goedkeuring)\b|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?!(?:het|de|dit|dat|deze|die|ik|jij|je|we|wij|hij|zij|ze|u|"
+    r"er|een|mijn|ons|onze|jouw|hun|alles|niets|niks|dan|nu|wel|ook|maar|dus|hier|daar)\b)"
+    r"\w+\s+(?:[^\s.!?]+\s+){0,5}?niet(?:\s+(?:aan|af|op|uit|in|om|mee|weg|door|terug))?\s*(?:[.!]|$)|"
+    # a condition, then an order ("Si el p99 supera 800 ms, haz rollback.", "Se o cliente
+    # pedir reembolso, avise o gerente.", "Si le paiement échoue, préviens-moi."): the
+    # clause after the comma opens with its verb, not with a subject ("Si llueve, el
+    # partido se cancela." states) nor a remark ("Si quieres, genial.")
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:si|se|cuando|quando|quand|lorsque|lorsqu['’]|qualora)\s+"
+    r"(?:[^,;.!?]|(?<=\d)[.,](?=\d)){3,120}[,;]\s*(?!(?:el|la|los|las|lo|le|les|un|una|il|elle|elles|ils|on|ce|ça|"
+    r"c['’]|o|a|os|as|um|uma|eu|ele|ela|eles|io|lui|lei|noi|nous|vous|je|j['’]|tu|yo|"
+    r"nosotros|usted|es|está|era|fue|hay|há|é|è|sería|seria|sarà|sera|serait|no\s+pasa|"
+    r"não\s+(?:tem|há|é)|pas\s+de|tant|tanto|mejor|melhor|mieux|meglio|genial|perfecto|"
+    r"perfeito|ótimo|parfait|super|ok|vale|bueno|bom|bien|bene|claro|tudo|todo|tout|"
+    r"tutto|nada|rien|niente|nenhum|ningún|ninguno|aucun|nessun)\b)[^\W\d_]{2,}|"
     # French: "Ne …" / "N'…" opening its clause is an order
     r"(?:^|(?<=\n)|(?<=[.!;:,]\s)|(?<=\bet\s)|(?<=\bmerci\s\bde\s))"
     r"(?!ne\s+(?:vous\s+)?(?:inquiét|inquiet|en\s+fai|t['’]inqui))"
@@ -251,6 +275,8 @@ _EUROPEAN_CORRECTION = re.compile(
     r"\w+(?:e|ez|s)\s+plutôt\b|"
     # a contrast after a comma: "25 %, nicht 20 %", "el 5, no el 3", "8 000 EUR, pas 6 000"
     r"(?:(?<=,\s)|(?<=;\s))(?:nicht|pas)\s+\w|(?:(?<=,\s)|(?<=;\s))no\s+(?:el|la|los|las)\s+\w|"
+    # ... in Portuguese, Italian, Dutch: "R$ 1.284,90, não R$ 1.248,90", "3.000 euro, non 30.000"
+    r"(?:(?<=,\s)|(?<=;\s))(?:não|non|niet)\s+(?:o\s+|a\s+|il\s+|la\s+|de\s+|het\s+)?[\w$€£]|"
     r"\bnicht\s+(?:\S+\s+){1,4}?sondern\b|\bno\s+(?:\S+\s+){1,4}?sino\b"
     r")"
 )
@@ -259,7 +285,7 @@ _EUROPEAN_STEERING = re.compile(
 )
 # where a sentence ends, and a question's opening words
 _QUESTION_OPENING = re.compile(r"(?i)\s*(?:¿|est-ce\b|muss\s+ich\b|soll(?:en)?\s+(?:ich|wir)\b)")
-_SENTENCE_END = re.compile(r"[.!?¿¡\n]")
+_SENTENCE_END = re.compile(r"\.(?!\d)|[!?¿¡\n]")  # "5.000" ends no sentence
 _AROUND = 300  # how far from a rule's word its sentence is read, each way
 
 
@@ -649,6 +675,7 @@ _CORRECTING_WORDS = [
     r"forbidden\b", r"prohibited\b",
     # (the rules without a negation word, and corrections without "not")
     r"zero\b", r"skip\b", r"without +exceptions?\b", r"with +zero\b", r"ever\b", r"hands +off\b",
+    r"exclude\b", r"cap\b",
     # (a phrase of up to a few words folds to more: "flags.yaml" is "flags yaml")
     r"keep +(?:[^ ]+ +){0,15}?(?:read|untouched|unchanged|intact|frozen|private|as|the +same|"
     r"backwards?|in +place)\b",
@@ -697,6 +724,9 @@ _EUROPEAN_WORDS = [
     r"toujours +(?:demander|v[ x]rifier|utiliser|passer|pr[ x]venir)\b",
     r"sans +(?:[^ ]+ +){0,2}?(?:autorisation|accord|permission|validation)",
     r"non +[^ ]+(?:are|ere|ire)\b", r"vietat", r"n[ x]o\b",
+    r"non\b", r"niet\b", r"si\b", r"se\b", r"cuando\b", r"quando\b", r"quand\b",
+    r"lorsqu", r"qualora\b", r"nooit\b", r"nimmer\b", r"verboden\b",
+    r"zonder +(?:[^ ]+ +){0,2}?(?:toestemming|goedkeuring)\b",
 ]  # fmt: skip
 # The same words in a text as written: a text holding none is searched for no European
 # rule (most texts are English; a full search of each would cost a third more).

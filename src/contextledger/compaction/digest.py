@@ -376,6 +376,23 @@ _DECISION = re.compile(
     r"we(?:'ll| will|'re going to| are going to))\s+(?!(?:see|check|look|find|try|run|wait|"
     r"figure|investigate|debug|start|begin|first|now|just|re-?run|test|verify|confirm|get|dig|"
     r"take a look|make sure|need|have|be)\b)\w+"
+    # ... in the languages users write in: "Lucía decidió usar PostgreSQL", "O Marcos
+    # decidiu manter o plano", "Claire a décidé de …", "Jonas hat entschieden, …", "王工决定用
+    # 令牌桶而不是滑动窗口", "田中さんは…ことに決めました"
+    r"|\b(?:decidi[óou]|decidimos|decidieron|decidiram|d[ée]cid[ée]|d[ée]cidons|d[ée]cid[ée]rent|"
+    r"entschieden|beschlossen|entscheiden\s+uns|deciso|decisero|decidiamo|besloten|"
+    r"optamos|optaram|elegimos|escolhemos|escolheu|eligió|a\s+choisi|avons\s+choisi|"
+    r"on\s+part\s+sur|wir\s+nehmen|ficou\s+decidido|queda\s+decidido|c['’]est\s+décidé)\b"
+    r"|决定|決定|決め(?:ました|た)|拍板|定下来|결정"
+)
+# A sentence that reports someone's decision ("Amara decided to keep the legacy cluster
+# read-only", "王工决定…"): a decision by that person, even when what was decided is worded
+# as a rule - filed under Decisions, not Constraints
+_DECIDED_BY = re.compile(
+    r"(?i)^\W*(?:\S+\s+){1,4}?(?:has\s+|have\s+|had\s+|a\s+|hat\s+|ha\s+|hanno\s+|han\s+|"
+    r"avons\s+|haben\s+)?(?:decided|decidi[óou]|decidieron|decidiram|d[ée]cid[ée]|entschieden|"
+    r"beschlossen|deciso|besloten|chose|opted|settled\s+on|approved|aprob[óo]|aprovou|"
+    r"approuv[ée]|genehmigt|approvato)\b|^\W*\S{1,12}?(?:决定|決定|拍板|決め)"
 )
 _FINDING = re.compile(
     r"(?i)\b(?:root[- ]cause|the (?:real |actual |underlying )?(?:cause|problem|issue|bug|culprit|"
@@ -1505,7 +1522,7 @@ def digest(
                 lifts.add(item)
                 lifting.add(s)
                 placed.add(s)
-            elif is_rule(s):
+            elif is_rule(s) and not _DECIDED_BY.search(s):
                 add("Constraints and corrections", _clip(s, 300))
                 placed.add(s)
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
