@@ -349,6 +349,17 @@ TALK = [
     "Never thought I'd say this, but the tests are green.",
 ]
 STILL_RULES = [
+    # review13 RC3: rules said as people chat stay rules
+    "Don't change the public API.",
+    "Please never push to main 🙂",
+    "Keep the PR under 400 lines :)",
+    "Never deploy on Fridays. Haha, learned that the hard way.",
+    "Don't touch prod, ok?",
+    "We never store card numbers.",
+    "We always encrypt backups at rest.",
+    "I never approve PRs without tests, so add them.",
+    "Keine Daten nach dem 30.09.2026 ins Training.",
+    "Verstuur niets naar de bank zonder akkoord van Sanne.",
     "Could you please never push to main?",
     "Don't forget to run the linter, ever.",
     "We never deploy on Fridays.",
