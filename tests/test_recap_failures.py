@@ -175,3 +175,5 @@ def test_a_bare_exit_status_keeps_the_line_that_says_what_failed() -> None:
     assert failure_lines(tidy)[0] == "LEDGER: 17 entries missing"
     said = "checking 12 hosts\nhost db-3: port 5432 refused\nJob failed with exit code 1."
     assert failure_lines(said) == ["host db-3: port 5432 refused", "Job failed with exit code 1."]
+    probe = "GET /live -> 200\nGET /ready -> 503 (queue full)\nProcess finished with exit code 2"
+    assert failure_lines(probe)[0] == "GET /ready -> 503 (queue full)"

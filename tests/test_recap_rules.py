@@ -376,6 +376,7 @@ def test_talk_in_a_rules_words_is_no_rule_and_no_pin() -> None:
     assert steering_requests(TALK)[0] == []
     assert [t for t in STILL_RULES if not (is_constraint(t) or is_correction(t))] == []
     assert steering_requests(STILL_RULES)[0] == list(range(len(STILL_RULES)))
+    assert is_rule("Don't rotate the certificates this week, ok?")  # the recap's own check
 
 
 def test_scope_exclusions_conditions_and_contrasts_are_rules_in_several_languages() -> None:

@@ -469,6 +469,11 @@ _TAG_QUESTION = re.compile(
 )
 
 
+def asks_agreement(sentence: str) -> bool:
+    """A statement with a tag asking for agreement ("Don't touch prod, ok?"): no question."""
+    return bool(_TAG_QUESTION.search(sentence.rstrip()))
+
+
 def _talk_at(text: str, at: int) -> bool:
     """Whether the sentence of ``text`` holding position ``at`` is talk, not a rule."""
     start, end = _sentence_around(text, at)
@@ -477,7 +482,7 @@ def _talk_at(text: str, at: int) -> bool:
     if _JOKE.search(sentence) or (_LAUGH_ONLY.match(text, end) and end < len(text)):
         return True
     if sentence.endswith("?") or text[max(start - 1, 0)] == "¿":
-        return not (_ASKS_FOR_A_RULE.match(sentence) or _TAG_QUESTION.search(sentence))
+        return not (_ASKS_FOR_A_RULE.match(sentence) or asks_agreement(sentence))
     # the talk holds the rule's word: "Don't worry about style, but never touch …" rules
     return any(m.start() <= at - start < m.end() for m in _TALK.finditer(text[start:end]))
 

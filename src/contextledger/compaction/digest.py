@@ -32,7 +32,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import unquote
 
-from ..intent import is_constraint, is_correction, is_nudge, is_substantive, restates_task
+from ..intent import (
+    asks_agreement,
+    is_constraint,
+    is_correction,
+    is_nudge,
+    is_substantive,
+    restates_task,
+)
 from ..model import Message, ToolCall
 from .actions import is_ui_step, render_action
 from .facts import (
@@ -1388,7 +1395,8 @@ _MARKER_ONLY = re.compile(
     r"(?i)^(?:traceback \(most recent call last\):?|(?:npm ERR!\s+)?(?:code|errno)\s+\S+|"
     r"(?:command )?exit(?:ed)?(?: with)?(?: (?:code|status))?[:= ]*-?\d+\W*|(?:\S+\s+){0,3}\S+:|"
     # "Process exited with code 2", "Command failed with exit code 1."
-    r"(?:\w+\s+){1,2}(?:exited|failed|returned|terminated|ended)\s+(?:with\s+)?(?:an?\s+)?"
+    r"(?:\w+\s+){1,2}(?:exited|failed|returned|terminated|ended|finished|completed)\s+"
+    r"(?:with\s+)?(?:an?\s+)?"
     r"(?:non-?zero\s+)?(?:exit\s+)?(?:code|status)[:= ]*-?\d*\W*|"
     r"FAIL(?:ED|URES?!?)?\W*|errors?\W*|(?:\d+ (?:failed|errors?|passed|skipped)\W*)+(?:in .*)?|"
     r"(?:Tests?|Test Suites|Assertions|Failures|Errors)\s*:.*\d.*|(?:Found )?\d+ errors? in .*|"
@@ -1980,7 +1988,11 @@ def is_rule(sentence: str) -> bool:
         return False
     if _SMALL_TALK.search(sentence):
         return False
-    if sentence.rstrip().endswith(("?", "？")) and not _ASKS_A_RULE.search(sentence):
+    if (
+        sentence.rstrip().endswith(("?", "？"))
+        and not _ASKS_A_RULE.search(sentence)
+        and not asks_agreement(sentence)  # "Don't rotate the keys this week, ok?"
+    ):
         return False
     label = _RULE_LABEL.match(sentence)
     if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
