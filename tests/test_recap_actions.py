@@ -151,3 +151,25 @@ def test_an_action_with_a_date_in_its_arguments_keeps_its_line() -> None:
 
 def _openai(msgs: list[dict[str, Any]]) -> list[Message]:
     return list(read_messages(msgs))
+
+
+def test_lookups_named_in_other_languages_are_no_actions() -> None:
+    """redteam17: a lookup is no action whatever language its tool is named in; a tool
+    that does something in those languages still is one."""
+
+    def call(name: str) -> ToolCall:
+        return ToolCall("c", name, json.dumps({"id": "42"}))
+
+    for name in ("crm_buscar", "consultarPedido", "kunde_suchen", "lire_facture"):
+        assert not is_action(call(name)), name
+    # review13 RC1: a lookup noun beside a verb that does something is an action
+    for name in (
+        "reembolso_pix",
+        "buscar_y_cancelar",
+        "rechnung_stornieren",
+        "envoyer_mail",
+        "cambiar_estado_pedido",
+        "marcar_consulta",
+        "modifier_suivi_colis",
+    ):
+        assert is_action(call(name)), name

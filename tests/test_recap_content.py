@@ -487,3 +487,21 @@ def test_the_assistant_saying_a_failure_works_now_is_a_finding() -> None:
     ]
     d = digest([Message.user("Fix the install."), *map(Message.assistant, said)])
     assert d.items("Findings") == [f"Assistant: {s}" for s in said]
+
+
+def test_an_id_a_tool_returned_and_the_assistant_restated_is_a_finding() -> None:
+    """redteam17 R3: a code a lookup returned, restated by the assistant in any language,
+    reaches the recap; a sentence naming nothing a tool returned is no finding."""
+    call = ToolCall("c1", "consultar_rastreio", json.dumps({"pedido": "BR-1"}))
+    said = "O código de rastreio do pedido é QB482913377BR; o objeto voltou ao remetente."
+    d = digest(
+        [
+            Message.user("Resolva a reclamação do pedido BR-1."),
+            Message("assistant", (call,)),
+            Message.tool("c1", '{"codigo": "QB482913377BR", "status": "DEVOLVIDO"}'),
+            Message.assistant(said),
+            Message.assistant("Vou escrever a resposta ao cliente agora."),
+        ]
+    )
+    assert d.items("Findings") == [f"Assistant: {said}"]
+    assert not d.items("Actions taken")  # the lookup did nothing

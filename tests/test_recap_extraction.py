@@ -474,3 +474,27 @@ def test_a_tool_named_after_a_program_ran_it_with_its_args(
 ) -> None:
     """git(args="mv a b") ran ``git mv a b``, not ``mv a b`` (redteam15 R1)."""
     assert call_commands(ToolCall("c", name, json.dumps(args))) == [ran]
+
+
+def test_what_a_tool_runs_is_a_command_whatever_its_language_and_only_then() -> None:
+    """redteam18 R1, review12: a shell or a query named in another language ran a command
+    (quoted whole, with where it ran); a tool that runs one thing of its own
+    ("process_refund", "run_report") is an action, not a shell."""
+
+    def commands(name: str, args: dict[str, str]) -> list[str]:
+        call = ToolCall("c", name, json.dumps(args))
+        d = digest([Message.user("Do it."), Message("assistant", (call,)), Message.tool("c", "ok")])
+        return d.items("Commands run")
+
+    rollout = "kubectl rollout undo deployment/api -n pay --to-revision=41"
+    assert commands("ejecutar", {"comando": rollout}) == [f"`{rollout}`"]
+    assert commands("befehl_ausfuehren", {"befehl": rollout}) == [f"`{rollout}`"]
+    query = "SELECT compte, SUM(credit) FROM ecritures GROUP BY compte"
+    assert commands("requete_erp", {"requete": query}) == [f"`{query}`"]
+    assert commands("execute_sql", {"query": "DELETE FROM carts", "database": "prod"}) == [
+        "`DELETE FROM carts` (database=prod)"
+    ]
+    assert commands("process_refund", {"order_id": "4411", "override": "manager_ok"}) == []
+    assert commands("run_report", {"report": "weekly_sales"}) == []
+    assert commands("search_kb", {"query": "refund policy"}) == []
+    assert commands("sandbox_exec", {"cmd": "pytest -q"}) == ["`pytest -q`"]

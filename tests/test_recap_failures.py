@@ -155,3 +155,25 @@ def test_documented_exceptions_and_status_values_in_a_table_are_no_failures() ->
         "order,state,total\n881,SHIPPED,12.00\nError: could not read row 3: unexpected EOF",
     ]
     assert [x for x in loud if not failure_lines(x)] == []
+
+
+def test_a_bare_exit_status_keeps_the_line_that_says_what_failed() -> None:
+    """redteam17 R1: a failure marked only by "exit status N" keeps the line above it
+    that says what failed, in words no marker list knows (a count only the output holds
+    with it)."""
+    out = "chunk 00..63 compared\nCHECKSUM MISMATCH order_items: 3,118 rows differ\nexit status 3"
+    assert failure_lines(out) == [
+        "CHECKSUM MISMATCH order_items: 3,118 rows differ",
+        "exit status 3",
+    ]
+    diff = "42c42\n<   price numeric(10,4)\n---\n>   price numeric(10,2)\nexit status 1"
+    assert failure_lines(diff)[0] == "> price numeric(10,2)"
+    assert failure_lines("Exit code: 2") == ["Exit code: 2"]  # nothing else to say
+    # review13 RC2: the line that tells a problem, not the progress after it, and a bare
+    # marker in other words
+    tidy = "LEDGER: 17 entries missing\nremoving scratch files...\nfinished in 3.2s\nexit status 5"
+    assert failure_lines(tidy)[0] == "LEDGER: 17 entries missing"
+    said = "checking 12 hosts\nhost db-3: port 5432 refused\nJob failed with exit code 1."
+    assert failure_lines(said) == ["host db-3: port 5432 refused", "Job failed with exit code 1."]
+    probe = "GET /live -> 200\nGET /ready -> 503 (queue full)\nProcess finished with exit code 2"
+    assert failure_lines(probe)[0] == "GET /ready -> 503 (queue full)"

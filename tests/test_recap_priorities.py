@@ -474,7 +474,10 @@ def test_log_lines_below_error_level_are_not_failures() -> None:
 def test_a_tools_other_arguments_are_no_commands() -> None:
     a = _Agent("Count the cohort members.")
     a._call("run_sql", {"query": "SELECT count(*) FROM cohort", "database": "replica"}, "42")
-    assert digest(with_ids(a.msgs)).items("Commands run") == ["`SELECT count(*) FROM cohort`"]
+    # the database is where the query ran, said beside it, never a command of its own
+    assert digest(with_ids(a.msgs)).items("Commands run") == [
+        "`SELECT count(*) FROM cohort` (database=replica)"
+    ]
 
 
 def test_commands_that_change_something_come_before_looking_around() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from contextledger.compaction.digest import digest, is_rule, lifted_rule, render_digest
 from contextledger.compaction.facts import sentences
+from contextledger.intent import is_constraint, is_correction, steering_requests
 from contextledger.model import Message, ToolCall
 
 RULES = "Constraints and corrections"
@@ -331,3 +332,90 @@ def test_a_japanese_must_not_with_any_verb_is_a_rule() -> None:
     said = ["出張費は3万円を超えてはいけません。", "顧客データを外部に送ってはならない。"]
     d = digest(_session("請求書の照合を終わらせてください。", *said))
     assert d.items(RULES) == said
+
+
+TALK = [
+    "Should we never use the old VPN?",  # review12 RC0: a question
+    "Don't you think the rollout is risky?",
+    "Don't worry about the typo.",  # an order about feelings or the talk itself
+    "Don't get me wrong, great job.",
+    "Always a pleasure working with you!",  # "always"/"never" before no verb
+    "Don't forget lunch, I'm kidding.",  # a joke
+    "Can you never be wrong? haha",
+    "I always forget how cron syntax works.",  # what the speaker always or never does
+    "We never heard back from the vendor.",
+    "You must be tired of me by now.",  # a guess
+    "Keep it up, nice work!",
+    "Never thought I'd say this, but the tests are green.",
+]
+STILL_RULES = [
+    # review13 RC3: rules said as people chat stay rules
+    "Don't change the public API.",
+    "Please never push to main 🙂",
+    "Keep the PR under 400 lines :)",
+    "Never deploy on Fridays. Haha, learned that the hard way.",
+    "Don't touch prod, ok?",
+    "We never store card numbers.",
+    "We always encrypt backups at rest.",
+    "I never approve PRs without tests, so add them.",
+    "Keine Daten nach dem 30.09.2026 ins Training.",
+    "Verstuur niets naar de bank zonder akkoord van Sanne.",
+    "Could you please never push to main?",
+    "Don't forget to run the linter, ever.",
+    "We never deploy on Fridays.",
+    "You must be careful with the prod database.",
+    "Never mind the CDN; the slowness is in the database pool.",
+    "Don't worry about style, but never touch the billing schema.",
+]
+
+
+def test_talk_in_a_rules_words_is_no_rule_and_no_pin() -> None:
+    """review12 RC0/RC0b: questions, jokes, small talk and guesses said with "never",
+    "always", "don't" or "must" are no constraint, for the recap and the fit's pins."""
+    assert [t for t in TALK if is_constraint(t) or is_correction(t)] == []
+    assert steering_requests(TALK)[0] == []
+    assert [t for t in STILL_RULES if not (is_constraint(t) or is_correction(t))] == []
+    assert steering_requests(STILL_RULES)[0] == list(range(len(STILL_RULES)))
+    assert is_rule("Don't rotate the certificates this week, ok?")  # the recap's own check
+
+
+def test_scope_exclusions_conditions_and_contrasts_are_rules_in_several_languages() -> None:
+    """redteam17/18: a scope left out, a pause, a bound, an action stopped, a condition
+    with an order (es/pt/fr/it) and a contrast after a comma (pt/it/nl) are rules, for the
+    recap and the fit's pins; a condition that states and a clause's own "não" are not."""
+    rules = [
+        "Leave the billing_events table out of this backfill.",
+        "Exclude the cold-storage bucket from the lifecycle job.",
+        "Hold off on the DNS cutover until the vendor confirms.",
+        "Stop pinging the on-call channel for warnings.",
+        "Cap the export at 10,000 rows per file.",
+        "Si la cola supera 5.000 mensajes, pausa el consumidor.",
+        "Se o lote falhar duas vezes, avise a equipe financeira.",
+        "Lorsque le quota est atteint, coupe les envois.",
+        "O prazo é 14/02, não 24/02.",
+        "La soglia è 250 ms, non 520 ms.",
+        "Verwijder nooit de logbestanden.",
+    ]
+    talk = ["Si llueve, el partido se cancela.", "Se quiser, tudo bem.", "Questo non funziona."]
+    assert [r for r in rules if not (is_constraint(r) or is_correction(r))] == []
+    assert [t for t in talk if is_constraint(t) or is_correction(t)] == []
+    assert steering_requests(rules + talk)[0] == list(range(len(rules)))
+
+
+def test_a_decision_by_someone_is_a_decision_in_any_language() -> None:
+    """redteam17 R2, redteam18 R2: a person's decision is under Decisions, whatever the
+    language, even when what was decided reads as a rule."""
+    said = [
+        "Amara decided to keep the legacy cluster read-only for two weeks.",
+        "Ingrid decidió usar Redis en lugar de Memcached.",
+        "A Beatriz decidiu manter o contrato mensal.",
+        "Paul a décidé de garder l'ancien endpoint.",
+        "Frau Weber hat entschieden, die Migration zu verschieben.",
+        "周工决定先修复登录测试再发布。",
+    ]
+    msgs = [Message.user("Goal: plan the cutover.")]
+    for s in said:
+        msgs += [Message.user(s), Message.assistant("Noted.")]
+    d = digest(msgs)
+    assert d.items("Decisions") == [f"User: {s}" for s in said]
+    assert not set(d.items(RULES)) & set(said)

@@ -158,6 +158,14 @@ _CONSTRAINT = re.compile(
     # a thing out of bounds: "hands off vendor/", "leave the flags as they are", "keep X
     # read-only", "the API stays backwards compatible", "nothing goes to prod before Thursday"
     r"\bhands\s+off\b|"
+    # a scope left out or a pause: "Leave the audit_log table out of this migration.",
+    # "Exclude the archive bucket from the cleanup.", "Hold off on schema changes until …"
+    r"\bleave\s+(?:\S+\s+){1,6}?out\s+of\b|\bleave\s+(?:\S+\s+){1,4}?out\s*(?:[.!;]|$)|"
+    rf"(?=e){_CLAUSE_START}exclude\s+(?:\S+\s+){{0,6}}?from\b|"
+    r"\bhold\s+off\s+(?:on\s+)?(?:\S+\s+){0,6}?(?:until|till|before|for\s+now)\b|"
+    # an action stopped, a bound set: "Stop using the old client.", "Cap the batch at 500"
+    rf"(?=s){_CLAUSE_START}stop\s+\w+ing\b(?!\s+(?:me|us|by)\b)|"
+    rf"(?=c){_CLAUSE_START}cap\s+(?:\S+\s+){{0,4}}?(?:at|to)\s+[$€£]?\d|"
     r"\bleave\s+(?:\S+\s+){0,6}?(?:alone|untouched|unchanged|intact|be|as\s+(?:is|it\s+is|"
     r"they\s+are))\b|"
     r"\bkeep\s+(?:\S+\s+){0,5}?(?:read[-\s]only|untouched|unchanged|intact|frozen|private|"
@@ -226,6 +234,27 @@ _EUROPEAN_CONSTRAINT = re.compile(
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))non\s+\w+(?:are|ere|ire)\b|\bvietat[oa]\b|"
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))não\s+(?!(?:sei|é|foi|há|tem|tenho|funciona|consigo|entendi|sabemos|"
     r"se\s+preocupe|faz\s+mal)\b)\w|"
+    # Dutch: "Verwijder nooit de back-ups.", "Raak de productieserver niet aan."
+    r"\b(?:nooit|nimmer|verboden)\b|\bzonder\s+(?:\S+\s+){0,2}?(?:toestemming|goedkeuring|akkoord)\b|"
+    # a German ban with its scope: "Keine Daten nach dem 30.09. ins Training." (not a status:
+    # "Keine Fehler im Log.")
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))kein(?:e|en)?\s+(?!(?:fehler|probleme?|ergebnis(?:se)?|antwort|"
+    r"reaktion|änderung(?:en)?|treffer|einträge|warnungen|ahnung|sorge|sorgen|zeit)\b)\w+\s+"
+    r"(?:nach|vor|ins?|im|an|am|auf|aus|für|über|unter|zwischen|bis|seit|vom|zum|zur)\s|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?!(?:het|de|dit|dat|deze|die|ik|jij|je|we|wij|hij|zij|ze|u|"
+    r"er|een|mijn|ons|onze|jouw|hun|alles|niets|niks|dan|nu|wel|ook|maar|dus|hier|daar)\b)"
+    r"\w+\s+(?:[^\s.!?]+\s+){0,5}?niet(?:\s+(?:aan|af|op|uit|in|om|mee|weg|door|terug))?\s*(?:[.!]|$)|"
+    # a condition, then an order ("Si el p99 supera 800 ms, haz rollback.", "Se o cliente
+    # pedir reembolso, avise o gerente.", "Si le paiement échoue, préviens-moi."): the
+    # clause after the comma opens with its verb, not with a subject ("Si llueve, el
+    # partido se cancela." states) nor a remark ("Si quieres, genial.")
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:si|se|cuando|quando|quand|lorsque|lorsqu['’]|qualora)\s+"
+    r"(?:[^,;.!?]|(?<=\d)[.,](?=\d)){3,120}[,;]\s*(?!(?:el|la|los|las|lo|le|les|un|una|il|elle|elles|ils|on|ce|ça|"
+    r"c['’]|o|a|os|as|um|uma|eu|ele|ela|eles|io|lui|lei|noi|nous|vous|je|j['’]|tu|yo|"
+    r"nosotros|usted|es|está|era|fue|hay|há|é|è|sería|seria|sarà|sera|serait|no\s+pasa|"
+    r"não\s+(?:tem|há|é)|pas\s+de|tant|tanto|mejor|melhor|mieux|meglio|genial|perfecto|"
+    r"perfeito|ótimo|parfait|super|ok|vale|bueno|bom|bien|bene|claro|tudo|todo|tout|"
+    r"tutto|nada|rien|niente|nenhum|ningún|ninguno|aucun|nessun)\b)[^\W\d_]{2,}|"
     # French: "Ne …" / "N'…" opening its clause is an order
     r"(?:^|(?<=\n)|(?<=[.!;:,]\s)|(?<=\bet\s)|(?<=\bmerci\s\bde\s))"
     r"(?!ne\s+(?:vous\s+)?(?:inquiét|inquiet|en\s+fai|t['’]inqui))"
@@ -251,6 +280,8 @@ _EUROPEAN_CORRECTION = re.compile(
     r"\w+(?:e|ez|s)\s+plutôt\b|"
     # a contrast after a comma: "25 %, nicht 20 %", "el 5, no el 3", "8 000 EUR, pas 6 000"
     r"(?:(?<=,\s)|(?<=;\s))(?:nicht|pas)\s+\w|(?:(?<=,\s)|(?<=;\s))no\s+(?:el|la|los|las)\s+\w|"
+    # ... in Portuguese, Italian, Dutch: "R$ 1.284,90, não R$ 1.248,90", "3.000 euro, non 30.000"
+    r"(?:(?<=,\s)|(?<=;\s))(?:não|non|niet)\s+(?:o\s+|a\s+|il\s+|la\s+|de\s+|het\s+)?[\w$€£]|"
     r"\bnicht\s+(?:\S+\s+){1,4}?sondern\b|\bno\s+(?:\S+\s+){1,4}?sino\b"
     r")"
 )
@@ -259,7 +290,7 @@ _EUROPEAN_STEERING = re.compile(
 )
 # where a sentence ends, and a question's opening words
 _QUESTION_OPENING = re.compile(r"(?i)\s*(?:¿|est-ce\b|muss\s+ich\b|soll(?:en)?\s+(?:ich|wir)\b)")
-_SENTENCE_END = re.compile(r"[.!?¿¡\n]")
+_SENTENCE_END = re.compile(r"\.(?!\d)|[!?¿¡\n]")  # "5.000" ends no sentence
 _AROUND = 300  # how far from a rule's word its sentence is read, each way
 
 
@@ -391,6 +422,86 @@ def _ends(text: str) -> str:
     return text if len(text) <= 600 else f"{text[:300]}\n{text[-300:]}"
 
 
+# Talk in a rule's words (review12 RC0): a question ("Should we never use the old VPN?"),
+# unless it asks for a rule ("Could you please never push to main?"); a joke ("Don't
+# forget lunch, I'm kidding."); an order about feelings or the talk itself ("Don't worry",
+# "Don't get me wrong", "Keep it up"); what the speaker always or never does ("I always
+# forget cron syntax", "We never got a reply"); a guess ("You must be tired", "Must be
+# nice"); "always"/"never" before no verb ("Always a pleasure", "Never a dull moment").
+_ASKS_FOR_A_RULE = re.compile(
+    r"(?i)^\W*(?:(?:and|also|oh|so)\W+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+    r"(?:not|never|always|only|avoid|stop|make\s+sure|keep|leave|stick|don['’]?t)\b"
+)
+_TALK = re.compile(
+    r"(?ix)(?:"
+    r"\b(?:don['’]?t|do\s+not|never|no\s+need\s+to)\s+(?:you\s+)?(?:ever\s+)?(?:worry|panic|stress|fret|"
+    r"sweat|laugh|apologi[sz]e|hesitate|thank|feel\s+bad|lose\s+sleep|judge|be\s+(?:sorry|silly|"
+    r"shy|afraid|a\s+stranger)|mind\s+me|get\s+me\s+wrong|take\s+(?:this|it|that|me)\s+the\s+wrong\s+way|"
+    r"quote\s+me)\b|"
+    r"^\W*(?:(?:ok(?:ay)?|and|but|hey|oh|so)\W+)*keep\s+(?:it\s+up|at\s+it|up\s+the\s+good|going|"
+    r"smiling|calm)\b|"
+    # what someone always or never did, or how the speaker always or never feels ("We never
+    # got a reply", "I always forget cron syntax"), not a house rule ("We never store card
+    # numbers.", "I never approve PRs without tests")
+    r"\b(?:i|i['’]ve|we|we['’]ve|they|he|she)\s+(?:\w+\s+)?(?:always|never)\s+(?:\w+ed|got|had|"
+    r"heard|saw|knew|thought|felt|made|took|found|came|went|said|told|did|was|were|"
+    r"been|seen|done)\b|"
+    r"\bi\s+(?:\w+\s+)?(?:always|never)\s+(?:forget|mix|trust|like|love|hate|enjoy|wonder|feel|"
+    r"think|remember|confuse|get\s+(?:confused|lost|bored)|liked|loved|understood)\b|"
+    r"(?:^\W*|\b(?:you|he|she|they|that|this|it)\s+)must\s+be\s+(?:so\s+|really\s+|very\s+)?"
+    r"(?:tired|exhausted|joking|kidding|bored|busy|sick|nice|fun|great|hard|tough|annoying|"
+    r"frustrating|hungry|sleepy|fed\s+up|a\s+\w+\s+(?:day|night|week))\b|"
+    r"\b(?:always|never)\s+(?:a|an|the|happy|glad|nice|good|great|fun|better|dull|boring|easy|"
+    r"again|learning)\b|"
+    # "never" before a past tense tells what happened: "Never thought I'd say this"
+    r"^\W*never\s+(?:\w+ed|thought|knew|saw|got|had|heard|felt|made|took|found|came|went|said|"
+    r"told|did|was|were)\b"
+    r")"
+)
+# a joke said with the sentence or right after it ("Can you never be wrong? haha")
+# (a smiley is politeness, not a joke: "Please never push to main 🙂")
+_JOKE = re.compile(r"(?i)\b(?:haha+|hehe+|lol|lmao|jk|kidding|joking|just\s+teasing)\b")
+_LAUGH_ONLY = re.compile(r"(?i)\W*(?:haha+|hehe+|lol|lmao|jk)\W*$")
+# a tag that asks for agreement makes no question of a rule: "Don't touch prod, ok?"
+_TAG_QUESTION = re.compile(
+    r"(?i),\s*(?:ok(?:ay)?|right|got\s+it|yeah|understood|alright|clear|deal|agreed|yes|"
+    r"capisce|all\s+right|is\s+that\s+clear|ok\s+with\s+you)\s*\?$"
+)
+
+
+def asks_agreement(sentence: str) -> bool:
+    """A statement with a tag asking for agreement ("Don't touch prod, ok?"): no question."""
+    return bool(_TAG_QUESTION.search(sentence.rstrip()))
+
+
+def _talk_at(text: str, at: int) -> bool:
+    """Whether the sentence of ``text`` holding position ``at`` is talk, not a rule."""
+    start, end = _sentence_around(text, at)
+    sentence = text[start:end].rstrip()
+    # a joke in the sentence, or a laugh that is all the text says after it
+    if _JOKE.search(sentence) or (_LAUGH_ONLY.match(text, end) and end < len(text)):
+        return True
+    if sentence.endswith("?") or text[max(start - 1, 0)] == "¿":
+        return not (_ASKS_FOR_A_RULE.match(sentence) or asks_agreement(sentence))
+    # the talk holds the rule's word: "Don't worry about style, but never touch …" rules
+    return any(m.start() <= at - start < m.end() for m in _TALK.finditer(text[start:end]))
+
+
+def _english_at(pattern: re.Pattern[str], text: str, at: int) -> bool:
+    """``pattern`` matches at ``at`` and its sentence is no talk."""
+    return bool(pattern.match(text, at)) and not _talk_at(text, at)
+
+
+def _says_english(pattern: re.Pattern[str], text: str) -> bool:
+    """``pattern`` matches in ``text`` at a position whose sentence is no talk."""
+    at = 0
+    while (m := pattern.search(text, at)) is not None:
+        if not _talk_at(text, m.start()):
+            return True
+        at = m.start() + 1
+    return False
+
+
 def is_correction(text: str) -> bool:
     """The user changing course or fixing something the assistant got wrong.
 
@@ -400,7 +511,7 @@ def is_correction(text: str) -> bool:
     if is_nudge(text):
         return False
     return (
-        bool(_CORRECTION.search(text))
+        _says_english(_CORRECTION, text)
         or _says_european(_EUROPEAN_CORRECTION, text, _european_words(text))
         or _says_unspaced(_UNSPACED_CORRECTION, _unspaced_ends(text))
     )
@@ -415,7 +526,7 @@ def is_constraint(text: str) -> bool:
     if is_nudge(text):
         return False
     return (
-        bool(_CONSTRAINT.search(text))
+        _says_english(_CONSTRAINT, text)
         or _says_european(_EUROPEAN_CONSTRAINT, text, _european_words(text))
         or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
     )
@@ -712,6 +823,7 @@ _CORRECTING_WORDS = [
     r"forbidden\b", r"prohibited\b",
     # (the rules without a negation word, and corrections without "not")
     r"zero\b", r"skip\b", r"without +exceptions?\b", r"with +zero\b", r"ever\b", r"hands +off\b",
+    r"exclude\b", r"cap\b",
     # (a phrase of up to a few words folds to more: "flags.yaml" is "flags yaml")
     r"keep +(?:[^ ]+ +){0,15}?(?:read|untouched|unchanged|intact|frozen|private|as|the +same|"
     r"backwards?|in +place)\b",
@@ -760,6 +872,9 @@ _EUROPEAN_WORDS = [
     r"toujours +(?:demander|v[ x]rifier|utiliser|passer|pr[ x]venir)\b",
     r"sans +(?:[^ ]+ +){0,2}?(?:autorisation|accord|permission|validation)",
     r"non +[^ ]+(?:are|ere|ire)\b", r"vietat", r"n[ x]o\b",
+    r"non\b", r"niet\b", r"si\b", r"se\b", r"cuando\b", r"quando\b", r"quand\b",
+    r"lorsqu", r"qualora\b", r"nooit\b", r"nimmer\b", r"verboden\b",
+    r"zonder +(?:[^ ]+ +){0,2}?(?:toestemming|goedkeuring|akkoord)\b",
 ]  # fmt: skip
 # The same words in a text as written: a text holding none is searched for no European
 # rule (most texts are English; a full search of each would cost a third more).
@@ -920,16 +1035,17 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     steering: list[int] = []
     restating: list[int] = []
     where, restates = _candidates_by_re2(texts) or _candidates(texts)
-    correction, constraint = _CORRECTION.match, _CONSTRAINT.match
     european_word = _EUROPEAN_AT.match
     for i in sorted(where):
         text = texts[i]
         substantive = is_substantive(text)
-        english = any(correction(text, p) or constraint(text, p) for p in where[i])
+        english = any(
+            _english_at(_CORRECTION, text, p) or _english_at(_CONSTRAINT, text, p) for p in where[i]
+        )
         european = [p for p in where[i] if european_word(text, p)]
         steers = (
             english
-            or correction(text)
+            or _says_english(_CORRECTION, text)
             or (european and _says_european(_EUROPEAN_STEERING, text, european))
             or _steers_unspaced(text)
         )

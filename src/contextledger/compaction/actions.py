@@ -33,6 +33,17 @@ _LOOKUP_WORDS = frozenset(
      "estimate", "calculate", "lint", "verify", "validate", "check", "zoom", "cursor",
      "position", "dry"}
 )  # fmt: skip
+# The same verbs in the languages tools are named in (Spanish, Portuguese, French, German,
+# Italian): "crm_buscar", "consultar_pedido", "kunde_suchen". Only a verb, and only where
+# a name puts its verb (first or last: "cambiar_estado_pedido" changes a state, "marcar_
+# consulta" books an appointment; nouns like "estado" or "suivi" look at nothing alone)
+_LOOKUP_VERBS = frozenset(
+    {"buscar", "consultar", "obter", "obtener", "listar", "ver", "mostrar", "pesquisar",
+     "procurar", "rastrear", "localizar", "leer", "ler", "verificar", "comprobar", "chercher",
+     "rechercher", "lire", "afficher", "obtenir", "trouver", "consulter", "suchen", "abrufen",
+     "anzeigen", "lesen", "finden", "pruefen", "cercare", "leggere", "trovare", "controllare",
+     "visualizzare", "elencare"}
+)  # fmt: skip
 _DOING_WORDS = frozenset(
     {"update", "set", "create", "delete", "remove", "add", "send", "post", "put", "patch",
      "approve", "reject", "resolve", "close", "cancel", "refund", "charge", "transfer", "pay",
@@ -41,7 +52,14 @@ _DOING_WORDS = frozenset(
      "notify", "email", "message", "publish", "submit", "upload", "write", "edit", "insert",
      "enable", "disable", "start", "stop", "kill", "trigger", "apply", "rollback", "revert",
      "tag", "label", "invite", "ban", "suspend", "archive", "restore", "sync", "import",
-     "export", "download", "open", "mark", "escalate", "release", "promote"}
+     "export", "download", "open", "mark", "escalate", "release", "promote",
+     "reembolso", "reembolsar", "estorno", "estornar", "enviar", "criar", "crear", "atualizar",
+     "actualizar", "cancelar", "excluir", "eliminar", "borrar", "apagar", "pagar", "transferir",
+     "aprovar", "aprobar", "escalar", "notificar", "bloquear", "agendar", "programar",
+     "reservar", "emitir", "registrar", "cerrar", "fechar", "rembourser", "remboursement",
+     "envoyer", "creer", "annuler", "supprimer", "payer", "valider", "senden", "erstellen",
+     "aktualisieren", "stornieren", "loeschen", "erstatten", "zahlen", "inviare", "creare",
+     "aggiornare", "annullare", "eliminare", "rimborso", "rimborsare", "pagare"}
 )  # fmt: skip
 # A pointer or keyboard step of a computer-use tool: an action, but one of hundreds
 _UI_STEPS = frozenset(
@@ -51,12 +69,18 @@ _UI_STEPS = frozenset(
 _SURFACES = frozenset({"computer", "browser", "page", "screen", "desktop", "ui", "playwright"})
 _OP_KEY = re.compile(r"(?i)^(?:action|operation|op|method|mode|command|verb)$")
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+# an accented letter read as its base ("situação" is situacao, "löschen" loeschen)
+_PLAIN = str.maketrans("áàâãäçéèêëíìîïñóòôõöúùûüß", "aaaaaceeeeiiiinooooouuuus")
 _SHORT = 60  # longer free text (an e-mail's body) is named, not quoted
 _HEAD_BYTES = 240
 
 
+def _plain(text: str) -> str:
+    return text.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").translate(_PLAIN)
+
+
 def _words(text: str) -> set[str]:
-    return {w.casefold() for w in _WORD.findall(text)}
+    return {w.casefold() for w in _WORD.findall(_plain(text))}
 
 
 def _operation_argument(call: ToolCall) -> str | None:
@@ -81,7 +105,15 @@ def is_action(call: ToolCall) -> bool:
     if error is not None or not isinstance(parsed, dict):
         return False
     words = operation(call)
-    return not (words & _LOOKUP_WORDS) or bool(words & _DOING_WORDS)
+    looks = words & _LOOKUP_WORDS or _verb_slots(call) & _LOOKUP_VERBS
+    return not looks or bool(words & _DOING_WORDS)
+
+
+def _verb_slots(call: ToolCall) -> set[str]:
+    """The first and last words of what a call does: where its name puts its verb."""
+    op = _operation_argument(call)
+    found = _WORD.findall(_plain(op if op is not None else call.name))
+    return {found[0].casefold(), found[-1].casefold()} if found else set()
 
 
 def _value(value: Any) -> str | None:

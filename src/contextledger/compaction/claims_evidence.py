@@ -107,7 +107,9 @@ class FailureBlock:
     @classmethod
     def of(cls, r: Result) -> FailureBlock:
         wide = " ".join([r.tool, *r.commands, *failing_lines(r, wide=True)])
-        return cls(tuple(x.casefold() for x in failing_lines(r)), wide, unit_terms(wide))
+        # (named_terms: an action's arguments too, "publish(catalog=spring-2027)")
+        terms = unit_terms(wide) | r.named_terms
+        return cls(tuple(x.casefold() for x in failing_lines(r)), wide, terms)
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,7 +496,10 @@ class Evidence:
                 output = _output(body)
                 tool = call.name if call else (r.name or "tool")
                 commands = ran or frozenset()
-                named = unit_terms(" ".join(commands) + " " + tool)
+                # a call that ran no command is named by its arguments too: "the spring-2027
+                # catalog publish" is publish(catalog=spring-2027)'s run
+                arg_words = "" if commands or call is None else (args_of.get(id(call)) or "")[:400]
+                named = unit_terms(" ".join(commands) + " " + tool + " " + arg_words)
                 result = Result(
                     tool,
                     commands,

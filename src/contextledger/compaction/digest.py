@@ -32,7 +32,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import unquote
 
-from ..intent import is_constraint, is_correction, is_nudge, is_substantive, restates_task
+from ..intent import (
+    asks_agreement,
+    is_constraint,
+    is_correction,
+    is_nudge,
+    is_substantive,
+    restates_task,
+)
 from ..model import Message, ToolCall
 from .actions import is_ui_step, render_action
 from .facts import (
@@ -82,10 +89,30 @@ PRIORITY = (
 URGENT_AFTER = {"Files read": "Commands run"}
 INLINE = frozenset({"Goal", "Next step", "Files written", "Files read"})
 
-_SHELL_TOOL = re.compile(
-    r"(?i)(?:shell|bash|sh|zsh|exec|run|terminal|command|cmd|console|powershell|pwsh|process)"
+# A tool that runs what it is given (by the words of its name, in the languages tools
+# are named in): a shell ("bash", "run_terminal_cmd", "ejecutar_comando"), or a runner of
+# code ("execute_sql", "run_python", "exec") - not a tool that runs one thing of its own
+# ("process_refund", "run_report", "execute_payment": an action with arguments)
+_SHELL_WORDS = frozenset(
+    {"shell", "bash", "sh", "zsh", "fish", "ksh", "terminal", "command", "commands", "cmd",
+     "console", "powershell", "pwsh", "subprocess", "cli", "repl", "ssh", "comando",
+     "comandos", "commande", "commandes", "befehl", "kommando", "konsole", "consola",
+     "terminale"}
+)  # fmt: skip
+_RUNNER_WORDS = frozenset(
+    {"run", "exec", "execute", "process", "spawn", "launch", "invoke", "ejecutar", "executar",
+     "executer", "ausfuehren", "eseguire", "esegui", "lancer"}
+)  # fmt: skip
+_CODE_WORDS = frozenset(
+    {"sql", "query", "python", "py", "code", "script", "scripts", "cell", "snippet",
+     "notebook", "js", "javascript", "node", "ruby", "psql", "mysql", "sqlite", "duckdb",
+     "bigquery", "snowflake", "statement", "requete", "consulta", "abfrage", "ipython",
+     "jupyter", "kernel"}
+)  # fmt: skip
+_COMMAND_KEY = re.compile(
+    r"(?i)^(?:command|cmd|commands|script|shell|bash|code|input|argv|args|comando|commande|"
+    r"befehl|kommando|comandi|linea_de_comandos|ligne_de_commande)$"
 )
-_COMMAND_KEY = re.compile(r"(?i)^(?:command|cmd|commands|script|shell|bash|code|input|argv|args)$")
 _WRITE_TOOL = re.compile(
     r"(?i)(?:write|edit|create|patch|apply|replace|insert|save|update|modify|append|"
     r"str_replace|rename|move|delete|remove|mkdir|touch)"
@@ -356,6 +383,23 @@ _DECISION = re.compile(
     r"we(?:'ll| will|'re going to| are going to))\s+(?!(?:see|check|look|find|try|run|wait|"
     r"figure|investigate|debug|start|begin|first|now|just|re-?run|test|verify|confirm|get|dig|"
     r"take a look|make sure|need|have|be)\b)\w+"
+    # ... in the languages users write in: "Lucía decidió usar PostgreSQL", "O Marcos
+    # decidiu manter o plano", "Claire a décidé de …", "Jonas hat entschieden, …", "王工决定用
+    # 令牌桶而不是滑动窗口", "田中さんは…ことに決めました"
+    r"|\b(?:decidi[óou]|decidimos|decidieron|decidiram|d[ée]cid[ée]|d[ée]cidons|d[ée]cid[ée]rent|"
+    r"entschieden|beschlossen|entscheiden\s+uns|deciso|decisero|decidiamo|besloten|"
+    r"optamos|optaram|elegimos|escolhemos|escolheu|eligió|a\s+choisi|avons\s+choisi|"
+    r"on\s+part\s+sur|wir\s+nehmen|ficou\s+decidido|queda\s+decidido|c['’]est\s+décidé)\b"
+    r"|决定|決定|決め(?:ました|た)|拍板|定下来|결정"
+)
+# A sentence that reports someone's decision ("Amara decided to keep the legacy cluster
+# read-only", "王工决定…"): a decision by that person, even when what was decided is worded
+# as a rule - filed under Decisions, not Constraints
+_DECIDED_BY = re.compile(
+    r"(?i)^\W*(?:\S+\s+){1,4}?(?:has\s+|have\s+|had\s+|a\s+|hat\s+|ha\s+|hanno\s+|han\s+|"
+    r"avons\s+|haben\s+)?(?:decided|decidi[óou]|decidieron|decidiram|d[ée]cid[ée]|entschieden|"
+    r"beschlossen|deciso|besloten|chose|opted|settled\s+on|approved|aprob[óo]|aprovou|"
+    r"approuv[ée]|genehmigt|approvato)\b|^\W*\S{1,12}?(?:决定|決定|拍板|決め)"
 )
 _FINDING = re.compile(
     r"(?i)\b(?:root[- ]cause|the (?:real |actual |underlying )?(?:cause|problem|issue|bug|culprit|"
@@ -563,7 +607,7 @@ def editor_operation(call: ToolCall) -> str | None:
     parsed, _ = call.parsed()
     if not isinstance(parsed, dict) or not call_paths(call):
         return None
-    shell_like = bool(_SHELL_TOOL.search(call.name)) and not _WRITE_TOOL.search(call.name)
+    shell_like = shell_tool(call) and not _WRITE_TOOL.search(call.name)
     for key, value in parsed.items():
         if not (_OP_KEY.match(str(key)) and isinstance(value, str)):
             continue
@@ -573,12 +617,60 @@ def editor_operation(call: ToolCall) -> str | None:
     return None
 
 
+_ACCENTS = str.maketrans("áàâãçéèêíìîñóòôõúùû", "aaaaceeeiiinoooouuu")
+
+
+def _name_words(name: str) -> list[str]:
+    plain = name.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").translate(_ACCENTS)
+    return [w.casefold() for w in _NAME_WORD.findall(plain) if not w.isdigit()]
+
+
+def _shell_name(name: str) -> bool:
+    """A tool named as a shell, or as a runner and nothing else ("run", "exec")."""
+    words = _name_words(name)
+    return bool(words) and (
+        any(w in _SHELL_WORDS for w in words)
+        or (
+            all(w in _RUNNER_WORDS or w in _CODE_WORDS for w in words)
+            and any(w in _RUNNER_WORDS for w in words)
+        )
+    )
+
+
+def shell_tool(call: ToolCall) -> bool:
+    """Whether a call runs what it is given: a tool named as a shell, or a runner
+    ("run", "exec", "execute", "process" …) given a command or code (a command-like or
+    code-like argument, a bare string or argv) - "run_python(code=…)", "sandbox_exec(cmd=…)",
+    not "process_refund(order=…)".
+
+    >>> shell_tool(ToolCall("c", "process_refund", '{"order": "A-1", "override": "yes"}'))
+    False
+    >>> shell_tool(ToolCall("c", "execute_sql", '{"query": "SELECT 1", "database": "prod"}'))
+    True
+    """
+    if _shell_name(call.name):
+        return True
+    if not any(w in _RUNNER_WORDS for w in _name_words(call.name)):
+        return False
+    parsed, _ = call.parsed()
+    if isinstance(parsed, str | list):
+        return True
+    return isinstance(parsed, dict) and any(
+        _COMMAND_KEY.match(str(k))
+        or _CODE_KEY.match(str(k))
+        or (
+            isinstance(v, str) and PROGRAM_LINE.match(v.strip() + " ")
+        )  # exec_task(target="make …")
+        for k, v in parsed.items()
+    )
+
+
 def call_commands(call: ToolCall) -> list[str]:
     """The shell commands a tool call ran (exact, with arguments): from a command-like
     argument of any tool, or any string argument of a shell-like tool."""
     if editor_operation(call) is not None:
         return []  # an editor's "command": "str_replace" is an operation, not a shell command
-    if not _SHELL_TOOL.search(call.name) and (is_write_call(call) or _READ_TOOL.search(call.name)):
+    if not shell_tool(call) and (is_write_call(call) or _READ_TOOL.search(call.name)):
         return []  # a patch tool's "input": not shell
     found = [c for script in _scripts(call) for c in script_commands(script)]
     return [" ".join(c.split()) for c in found if c.strip() and len(c) <= 400]
@@ -596,11 +688,17 @@ def _scripts(call: ToolCall) -> list[str]:
                     found.append(_program_run(call.name, str(key), shell_join(value)))
                 elif isinstance(value, str):
                     found.append(_program_run(call.name, str(key), value))
-        if not found and _SHELL_TOOL.search(call.name):
+        if not found and shell_tool(call):
             found = _code_argument(parsed)
-    elif isinstance(parsed, str) and _SHELL_TOOL.search(call.name):
+        elif not found:  # a query, whatever the tool: "requete_erp(requete='SELECT …')"
+            found = [
+                v
+                for k, v in parsed.items()
+                if _CODE_KEY.match(str(k)) and isinstance(v, str) and _SQL.match(v)
+            ]
+    elif isinstance(parsed, str) and shell_tool(call):
         found = [parsed]
-    elif isinstance(parsed, list) and _SHELL_TOOL.search(call.name):
+    elif isinstance(parsed, list) and shell_tool(call):
         found = [shell_join([str(v) for v in parsed])]
     return found
 
@@ -609,7 +707,7 @@ def _program_run(tool: str, key: str, value: str) -> str:
     """The command line a tool named after a program ran with its arguments: ``git(args=
     "mv a b")`` ran ``git mv a b``, not ``mv a b``."""
     program = tool.strip()
-    shell = bool(_SHELL_TOOL.search(program))  # bash(args="ls") ran ls
+    shell = _shell_name(program)  # bash(args="ls") ran ls
     if key.casefold() not in ("args", "argv") or shell or not PROGRAM_LINE.match(program + " "):
         return value
     if value.split(None, 1)[:1] == [program]:
@@ -620,8 +718,44 @@ def _program_run(tool: str, key: str, value: str) -> str:
 # What a run-type tool runs when no argument is called "command": a query, a cell, a
 # snippet - beside its settings (a database, a timeout, a notebook's path)
 _CODE_KEY = re.compile(
-    r"(?i)^(?:query|sql|statement|stmt|cell|source|snippet|expression|expr|program|code_str)$"
+    r"(?i)^(?:query|sql|statement|stmt|cell|source|snippet|expression|expr|program|code_str|"
+    r"requete|requête|consulta|abfrage|anfrage|interrogazione)$"
 )
+# A query, whatever runs it: "requete_erp(requete='SELECT …')" ran the SELECT
+_SQL = re.compile(
+    r"(?i)^\s*(?:select|insert|update|delete|with|create|alter|drop|truncate|explain|show|grant|"
+    r"revoke|merge|copy|vacuum|analyze|call|exec)\s+\S"
+)
+# Where a command or query ran, beside it in the arguments: "execute_sql(query=…,
+# database=prod)" ran against prod, which the recap says with the command
+_WHERE_KEY = re.compile(
+    r"(?i)^(?:database|db|db_?name|schema|env|environment|cluster|context|kube_?context|"
+    r"namespace|project|dataset|warehouse|host|hostname|server|region|account|connection|"
+    r"base_de_datos|banco|banco_de_dados|datenbank|umgebung|entorno|ambiente|environnement)$"
+)
+
+
+def ran_against(call: ToolCall, command: str) -> str:
+    """The settings of a call that say where its command ran ("database=prod"), the ones
+    its command does not name itself; "" for none.
+
+    >>> ran_against(ToolCall("c", "execute_sql", '{"query": "DELETE FROM t", "database": "prod"}'),
+    ...             "DELETE FROM t")
+    'database=prod'
+    """
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict):
+        return ""
+    said = [
+        f"{k}={v.strip()}"
+        for k, v in parsed.items()
+        if _WHERE_KEY.match(str(k))
+        and isinstance(v, str)
+        and 0 < len(v.strip()) <= 60
+        and " " not in v.strip()
+        and v.strip() not in command
+    ]
+    return ", ".join(said[:3])
 
 
 def _code_argument(args: dict[str, Any]) -> list[str]:
@@ -754,7 +888,7 @@ def is_write_call(call: ToolCall) -> bool:
     if _WRITE_TOOL.search(call.name):
         return True
     words = {w.casefold() for w in _NAME_WORD.findall(call.name)}
-    if words & _READ_WORDS or _SHELL_TOOL.search(call.name) or not call_paths(call):
+    if words & _READ_WORDS or shell_tool(call) or not call_paths(call):
         return False
     parsed, _ = call.parsed()
     return isinstance(parsed, dict) and any(_CONTENT_KEY.match(str(k)) for k in parsed)
@@ -800,7 +934,7 @@ def shows_file(call: ToolCall) -> bool:
     >>> shows_file(ToolCall("c", "bash", '{"command": "make deploy"}'))
     False
     """
-    if is_read_call(call) and not _SHELL_TOOL.search(call.name):
+    if is_read_call(call) and not shell_tool(call):
         return True
     commands = call_commands(call)
     return bool(commands) and all(_SHOWS_FILE.match(c.casefold()) for c in commands)
@@ -1003,12 +1137,76 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
         details = [d for d in _box_details(text) if d not in other] if other else []
         # within the limit, what the error says before the bare markers ("Exit code: 1")
         telling = [x for x in other if not _MARKER_ONLY.search(x)]
+        if other and not telling:  # "exit status 3" alone: what failed is said above it
+            above = _said_before_marker(text)
+            other = [*above, *other]
+            telling = above
         keep = set((telling + details)[:limit]) or set(other[:1])
         keep |= set([x for x in other if x not in keep][: max(0, limit - len(keep))])
         return [x for x in other if x in keep] + [d for d in details if d in keep]
     said = " ".join(tests)  # a reason the test's own line gives already is said
     why = [w for w in why if w.removeprefix("E ").strip(" …") not in said]
     return tests + why[: max(0, min(2, limit - len(tests)))]
+
+
+# a line that says nothing of what failed: a rule, a diff's hunk header, a prompt
+_NO_WORDS = re.compile(r"^[\W_]*$|^\d+(?:,\d+)?[acd]\d+(?:,\d+)?$|^[$#>]\s*$")
+# What says a run went wrong, in words no failure marker knows: a mismatch, something
+# missing, refused or not set ("row count differs", "SECURE_HSTS_SECONDS is not set"),
+# in the languages tools print in too
+_PROBLEM = re.compile(
+    r"(?i)\b(?:mismatch\w*|missing|differ\w*|different|not|no|never|cannot|can'?t|refused|"
+    r"invalid|unexpected|denied|expected|unable|wrong|bad|corrupt\w*|broken|lost|exceed\w*|"
+    r"duplicate\w*|conflict\w*|unknown|unsupported|unreachable|rejected|violat\w*|"
+    r"incorrect|inconsistent|stale|overflow|unset|undefined|absent|empty|vs\.?|"
+    r"fehl\w*|falsch|ungültig|nicht|falta\w*|inválid\w*|diverg\w*|manquant\w*|pas|"
+    r"não|nessun\w*|mancant\w*)\b|!=|≠|<>"
+)
+# ... and what only tells the run's progress: "verifying 88 packages", "cleaning up temp
+# tables...", "done in 41.2s", "rollback complete"
+_PROGRESS = re.compile(
+    r"(?i)^\W*\w+ing\b|\b(?:done|complete[ds]?|finished|succeeded|ok)\W*$|"
+    r"\bin\s+\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds|m|min|minutes)\b|\.{3}\s*$|…\s*$"
+)
+_SHOUTED = re.compile(r"\b[A-Z][A-Z0-9]*_?[A-Z0-9_]{3,}\b")
+
+
+def _telling(line: str) -> int:
+    """How much a line of a failed run's output says what went wrong."""
+    score = 3 * bool(_PROBLEM.search(line)) + 2 * bool(_SHOUTED.search(line))
+    return score - 4 * bool(_PROGRESS.search(line))
+
+
+def _said_before_marker(text: str) -> list[str]:
+    """When a failed run's output marks its failure only with a bare marker ("exit status
+    3", "Process exited with code 2"), the line that says what failed, in words no list
+    of markers knows ("CHECKSUM MISMATCH order_items: … (chunk 41, 3,118 rows differ)",
+    "health check on canary-2: connection refused"): the line above the first marker
+    that tells most of a problem (a mismatch, something missing, refused or not set, a
+    word in capitals), not of progress ("done in 41.2s"); with none, the nearest line
+    with words above the marker, else the output's last one.
+
+    >>> _said_before_marker("RECONCILE: 214 rows missing\ncleaning up...\ndone in 4s\nexit status 4")
+    ['RECONCILE: 214 rows missing']
+    """
+    lines = [_BOX.sub("", ln).strip() for ln in text.splitlines()]
+    lines = lines[-400:]  # a long log ends with what went wrong
+    marker = next(
+        (
+            k
+            for k, s in enumerate(lines)
+            if s and _MARKER_ONLY.search(s) and _FAILURE_LINE.search(s)
+        ),
+        len(lines),
+    )
+    wordy = [k for k, s in enumerate(lines) if s and not _NO_WORDS.match(s)]
+    wordy = [k for k in wordy if not _MARKER_ONLY.search(lines[k])]
+    before = [k for k in wordy if k < marker] or wordy
+    if not before:
+        return []
+    best = max(before, key=lambda k: (_telling(lines[k]), k))
+    at = best if _telling(lines[best]) > 0 else before[-1]
+    return [_clip(lines[at], 200)]
 
 
 def _table_fields(text: str) -> tuple[str, int] | None:
@@ -1073,6 +1271,21 @@ def output_values(text: str, limit: int = 2) -> list[str]:
         if _KEY_VALUE.search(ln) and (_MADE.search(ln) or _URI.match(ln))
     ]
     return list(dict.fromkeys(told))[:limit]
+
+
+# What a tool returns that the assistant may restate as a finding: a code or id (letters
+# and digits: "QB482913377BR", "PIX-E2E-88412"), a count or amount of four digits or more
+# ("3,118", "1.284,90"); read in the first _FOUND_READ characters of each result
+_FOUND = re.compile(
+    r"(?<![\w.-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]{5,63}(?![\w-])|"
+    r"(?<![\w.,])\d{1,3}(?:[.,\u202f\u00a0 ]\d{3})+(?:[.,]\d+)?(?![\w])|(?<![\w.,])\d{4,}(?![\w])"
+)
+_FOUND_READ = 20_000
+
+
+def _restates_found(sentence: str, found: Collection[str]) -> bool:
+    """Whether an assistant sentence restates a code, id or count a tool returned."""
+    return bool(found) and any(v in found for v in _FOUND.findall(_no_paths(sentence)))
 
 
 def _states_value(sentence: str) -> bool:
@@ -1181,6 +1394,10 @@ _READ_TELLS = re.compile(
 _MARKER_ONLY = re.compile(
     r"(?i)^(?:traceback \(most recent call last\):?|(?:npm ERR!\s+)?(?:code|errno)\s+\S+|"
     r"(?:command )?exit(?:ed)?(?: with)?(?: (?:code|status))?[:= ]*-?\d+\W*|(?:\S+\s+){0,3}\S+:|"
+    # "Process exited with code 2", "Command failed with exit code 1."
+    r"(?:\w+\s+){1,2}(?:exited|failed|returned|terminated|ended|finished|completed)\s+"
+    r"(?:with\s+)?(?:an?\s+)?"
+    r"(?:non-?zero\s+)?(?:exit\s+)?(?:code|status)[:= ]*-?\d*\W*|"
     r"FAIL(?:ED|URES?!?)?\W*|errors?\W*|(?:\d+ (?:failed|errors?|passed|skipped)\W*)+(?:in .*)?|"
     r"(?:Tests?|Test Suites|Assertions|Failures|Errors)\s*:.*\d.*|(?:Found )?\d+ errors? in .*|"
     r"=+\s.*\s=+|npm ERR! .*(?:complete log|A complete|\.log)\b.*)$"
@@ -1313,7 +1530,7 @@ def digest(
                 lifts.add(item)
                 lifting.add(s)
                 placed.add(s)
-            elif is_rule(s):
+            elif is_rule(s) and not _DECIDED_BY.search(s):
                 add("Constraints and corrections", _clip(s, 300))
                 placed.add(s)
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
@@ -1339,6 +1556,7 @@ def digest(
     tried: dict[str, list[dict[str, Any]]] = {}  # per tool, the arguments of its failed calls
     acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
     done_by: dict[str, int] = {}  # per tool, the actions listed so far
+    found: set[str] = set()  # codes, ids and counts tools returned
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
@@ -1351,7 +1569,8 @@ def digest(
             cmds = call_commands(c)
             brushed = bool(_DISMISS.search(verdicts.get(c.id, "")))
             for cmd in cmds:
-                item = f"`{cmd}`"
+                where = ran_against(c, cmd)
+                item = f"`{cmd}` ({where})" if where else f"`{cmd}`"
                 add("Commands run", item)
                 runs.setdefault(item, []).append(i)
                 dismissed[item] = dismissed.get(item, 0) + brushed
@@ -1427,8 +1646,9 @@ def digest(
             if not lines and not shown:
                 for line in output_values(r.text):
                     add("Findings", f"{what}: {line}")
+            found.update(_FOUND.findall(r.text[:_FOUND_READ]))
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
-            _said(m, goal_text, placed, add)
+            _said(m, goal_text, placed, add, found)
     for pending in acting.values():  # called, no result yet
         add("Actions taken", _act(pending, [], "", done_by, keys["Actions taken"]))
     if sec["Files written"]:
@@ -1768,7 +1988,11 @@ def is_rule(sentence: str) -> bool:
         return False
     if _SMALL_TALK.search(sentence):
         return False
-    if sentence.rstrip().endswith(("?", "？")) and not _ASKS_A_RULE.search(sentence):
+    if (
+        sentence.rstrip().endswith(("?", "？"))
+        and not _ASKS_A_RULE.search(sentence)
+        and not asks_agreement(sentence)  # "Don't rotate the keys this week, ok?"
+    ):
         return False
     label = _RULE_LABEL.match(sentence)
     if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
@@ -1839,10 +2063,17 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     return None
 
 
-def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str], None]) -> None:
+def _said(
+    m: Message,
+    goal_text: str,
+    placed: set[str],
+    add: Callable[[str, str], None],
+    found: Collection[str] = (),
+) -> None:
     """File each sentence of a user or assistant turn once, saying who said it: decisions,
-    the assistant's findings, numbers, and what else the user stated (an env var, a branch,
-    who owns what)."""
+    the assistant's findings (also a code, id or count a tool returned, in ``found``,
+    restated in any language), numbers, and what else the user stated (an env var, a
+    branch, who owns what)."""
     who = "User" if m.role == "user" else "Assistant"
     text = without_code(m.text)
     for s in sentences(without_paste(text) if m.role == "user" else text):
@@ -1862,6 +2093,8 @@ def _said(m: Message, goal_text: str, placed: set[str], add: Callable[[str, str]
             add("Findings", item)
         elif m.role == "assistant" and not s.endswith("?") and _states_value(s):
             add("Findings", item)  # "The admin console is at http://localhost:8081/admin."
+        elif m.role == "assistant" and not s.endswith("?") and _restates_found(s, found):
+            add("Findings", item)  # "O código de rastreio do pedido é QB482913377BR."
         elif _numbers_matter(s, m.role):
             add("Numbers that matter", item)
         elif m.role == "user" and not s.endswith("?") and _specific(s):
