@@ -80,3 +80,138 @@ def _judged(line: str, record: list[Message]) -> bool:
 )
 def test_files_written_and_read_by_tools_named_in_portuguese(line: str, stands: bool) -> None:
     assert _judged(line, PT) is stands
+
+
+ZH = list(
+    with_ids(
+        [
+            Message.user("给 gateway 服务加上按租户的限流，并保证现有测试全部通过。"),
+            Message.user("王工决定用令牌桶而不是滑动窗口，李工只是提了建议。"),
+        ]
+    )
+)
+# Who decided, approved, reviewed or only suggested, said in the record in one language
+# and in the recap in the same one.
+PEOPLE = {
+    "es": list(
+        with_ids(
+            [
+                Message.user(
+                    "La directora financiera, Carmen Ruiz, aprobó el presupuesto del trimestre. "
+                    "Tomás solo lo revisó."
+                )
+            ]
+        )
+    ),
+    "fr": list(
+        with_ids(
+            [
+                Message.user(
+                    "Le chef de projet, Hugo Bernard, a choisi le fournisseur Atlas. Léa a "
+                    "seulement suggéré le fournisseur Atlas."
+                )
+            ]
+        )
+    ),
+    "de": list(
+        with_ids(
+            [
+                Message.user(
+                    "Frau Wagner (Teamleiterin) hat entschieden, den Release auf Montag zu "
+                    "verschieben. Herr Roth hat den Zeitplan nur geprüft."
+                )
+            ]
+        )
+    ),
+    "ja": list(
+        with_ids(
+            [Message.user("田中さんが新しいロゴを承認しました。佐々木さんは提案しただけです。")]
+        )
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("record", "line", "stands"),
+    [
+        (PT, "Decisions:\n- A supervisora Juliana aprovou o reembolso integral.", True),
+        (PT, "Decisions:\n- Juliana (supervisora) aprovou o reembolso integral.", True),
+        (PT, "Decisions:\n- O Paulo aprovou o reembolso integral.", False),
+        (PT, "Decisions:\n- O cliente aprovou o reembolso integral.", False),
+        (PT, "Findings:\n- A supervisora Juliana só revisou o caso.", False),
+        (ZH, "Decisions:\n- 王工决定用令牌桶而不是滑动窗口。", True),
+        (ZH, "Decisions:\n- 王工选择令牌桶，没有用滑动窗口。", True),
+        (ZH, "Decisions:\n- 李工决定用令牌桶而不是滑动窗口。", False),
+        ("es", "Decisions:\n- Carmen Ruiz aprobó el presupuesto del trimestre.", True),
+        ("es", "Decisions:\n- Tomás aprobó el presupuesto del trimestre.", False),
+        ("fr", "Decisions:\n- Hugo Bernard a choisi le fournisseur Atlas.", True),
+        ("fr", "Decisions:\n- Léa a choisi le fournisseur Atlas.", False),
+        (
+            "de",
+            "Decisions:\n- Frau Wagner hat entschieden, den Release auf Montag zu verschieben.",
+            True,
+        ),
+        (
+            "de",
+            "Decisions:\n- Herr Roth hat entschieden, den Release auf Montag zu verschieben.",
+            False,
+        ),
+        ("ja", "Decisions:\n- 田中さんが新しいロゴを承認しました。", True),
+        ("ja", "Decisions:\n- 佐々木さんが新しいロゴを承認しました。", False),
+    ],
+)
+def test_who_decided_or_approved_in_any_language(
+    record: list[Message] | str, line: str, stands: bool
+) -> None:
+    """A decision or an approval credited to someone who only reviewed or suggested it,
+    or to no one the record names for it, is removed; credited as said, it stands."""
+    said = PEOPLE[record] if isinstance(record, str) else record
+    assert _judged(line, said) is stands
+
+
+ZH_RUN = list(
+    with_ids(
+        [
+            Message.user("注意：不要修改 third_party/ 目录下的任何文件。"),
+            *_call(
+                "c1",
+                "shell",
+                {"cmd": "go test ./internal/quota/... -run TestQuota"},
+                "--- PASS: TestQuota_Daily (0.10s)\n--- FAIL: TestQuota_Monthly (0.20s)\nFAIL",
+            ),
+            *_call(
+                "c2",
+                "write_file",
+                {"path": "internal/quota/monthly.go", "content": "package quota\n"},
+                "wrote 14 bytes",
+            ),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("record", "line", "stands"),
+    [
+        # an outcome said in Chinese or Portuguese is checked as one said in English
+        (ZH_RUN, "Findings:\n- TestQuota_Monthly 通过了。", False),
+        (ZH_RUN, "Findings:\n- TestQuota_Daily 通过了。", True),
+        (ZH_RUN, "Findings:\n- TestQuota_Monthly 失败了。", True),
+        (PT, "Findings:\n- O primeiro estorno PIX foi concluído sem erros.", False),
+        (PT, "Findings:\n- O segundo estorno PIX foi concluído com sucesso.", True),
+        # an act credited to the assistant must be in a call, a result or its own words
+        (PT, "Findings:\n- O assistente ofereceu um cupom de desconto ao cliente.", False),
+        (
+            PT,
+            "Findings:\n- O assistente gravou a resposta em respostas/BR-77341_resposta.md.",
+            True,
+        ),
+        (ZH_RUN, "Findings:\n- 助手修改了 third_party/ 目录下的文件。", False),
+        (ZH_RUN, "Findings:\n- 助手写了 internal/quota/monthly.go。", True),
+        (ZH_RUN, "Findings:\n- 助手不会修改 third_party/ 目录。", True),
+    ],
+)
+def test_outcomes_and_acts_said_in_another_language(
+    record: list[Message], line: str, stands: bool
+) -> None:
+    assert _judged(line, record) is stands

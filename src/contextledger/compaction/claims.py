@@ -46,9 +46,11 @@ from __future__ import annotations
 import re
 
 from ..intent import is_constraint
+from . import claims_words as lex
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
 from .claims_condition import check_condition
+from .claims_did import check_assistant_did
 from .claims_done import (
     FIXED,
     NOT_DONE,
@@ -185,6 +187,7 @@ def check_clause(
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
     if section not in _DONE_SECTIONS:
         out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
+        out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
     # a backticked span in a claim of running is a command, whatever its program
     commands = list(
@@ -486,6 +489,11 @@ def _check_prose(
         return _check_no_failure(text, ev)
     bare = QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
     outcome = None if FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
+    if outcome is None and not (FUTURE.search(text) or _OUGHT.search(text)):
+        glossed = lex.gloss(text)  # "TestX 通过了。", "O primeiro estorno … sem erros."
+        outcome = outcome_of(lex.gloss(bare)) if glossed != text else None
+        if outcome is not None:
+            text, bare = glossed, lex.gloss(bare)
     if (
         outcome is None
         and _WENT_WELL.search(bare)
