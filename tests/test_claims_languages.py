@@ -215,3 +215,107 @@ def test_outcomes_and_acts_said_in_another_language(
     record: list[Message], line: str, stands: bool
 ) -> None:
     assert _judged(line, record) is stands
+
+
+ORDERS = list(
+    with_ids(
+        [
+            Message.user("Always back up the ledger database before running the migration."),
+            Message.user("Primeiro congele as vendas, depois exporte o inventário."),
+            Message.user("先冻结写入，再切换流量。"),
+            Message.user("訂正：ポート番号は 8080 ではなく 8443 です。"),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        (
+            "Constraints and corrections:\n- Run the migration first, then back up the ledger database.",
+            False,
+        ),
+        (
+            "Constraints and corrections:\n- Back up the ledger database before the migration runs.",
+            True,
+        ),
+        (
+            "Constraints and corrections:\n- Exporte o inventário antes de congelar as vendas.",
+            False,
+        ),
+        (
+            "Constraints and corrections:\n- Primeiro congele as vendas e depois exporte o inventário.",
+            True,
+        ),
+        ("Constraints and corrections:\n- 先切换流量，再冻结写入。", False),
+        ("Constraints and corrections:\n- 先冻结写入，然后切换流量。", True),
+        # a label before the colon is not who said or did it
+        ("Constraints and corrections:\n- ポート番号は 8080 ではなく 8443 です。", True),
+    ],
+)
+def test_a_rule_keeps_its_order_in_any_language(line: str, stands: bool) -> None:
+    assert _judged(line, ORDERS) is stands
+
+
+RULES = list(
+    with_ids(
+        [
+            Message.user("No reinicies el servidor de correo bajo ningún concepto."),
+            Message.user("如果缓存不可用，就直接查数据库，不要直接返回 503。"),
+            Message.user("Si la facture dépasse 800 €, demande l'accord du client."),
+            Message.user("Não envie o contrato sem a minha aprovação."),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        # the user's rule in other words, forbidding as it did, stands
+        ("Constraints and corrections:\n- El servidor de correo no se reinicia.", True),
+        ("Constraints and corrections:\n- 缓存不可用时直接查数据库（不返回 503）。", True),
+        ("Constraints and corrections:\n- Contrato só com a minha aprovação.", True),
+        # a clause of it turned around does not
+        ("Constraints and corrections:\n- El servidor de correo se reinicia.", False),
+        ("Constraints and corrections:\n- 如果缓存不可用，直接返回 503。", False),
+        (
+            "Constraints and corrections:\n- Si la facture dépasse 800 €, ne demande pas "
+            "l'accord du client.",
+            False,
+        ),
+        ("Constraints and corrections:\n- Envie o contrato ao cliente.", False),
+    ],
+)
+def test_a_rule_in_other_words_keeps_its_polarity(line: str, stands: bool) -> None:
+    assert _judged(line, RULES) is stands
+
+
+ACTS = list(
+    with_ids(
+        [
+            Message.user("No borres ningún ticket."),
+            *_call("c1", "cerrar_ticket", {"ticket": "T-9012"}, '{"ok": true}'),
+            *_call("c2", "shell", {"cmd": "kubectl scale deploy/web --replicas=6"}, "scaled"),
+            *_call("c3", "shell", {"cmd": "git push origin hotfix/7.1"}, "pushed"),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        # an act matched to the call by what it was done to (review13 V1)
+        ("Findings:\n- El asistente cerró el ticket T-9012.", True),
+        ("Findings:\n- 助手把 deploy/web 扩容到 6 个副本。", True),
+        ("Findings:\n- L'assistant a poussé la branche hotfix/7.1.", True),
+        # another object is no such act
+        ("Findings:\n- El asistente cerró el ticket T-9013.", False),
+        ("Findings:\n- 助手把 deploy/web 扩容到 8 个副本。", False),
+        ("Findings:\n- El asistente borró el ticket de soporte del cliente.", False),
+    ],
+)
+def test_an_act_is_matched_to_the_call_by_its_object(line: str, stands: bool) -> None:
+    assert _judged(line, ACTS) is stands

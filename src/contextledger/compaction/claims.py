@@ -49,7 +49,7 @@ from ..intent import is_constraint
 from . import claims_words as lex
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
-from .claims_condition import check_condition
+from .claims_condition import check_condition, check_turned_clause
 from .claims_did import check_assistant_did
 from .claims_done import (
     FIXED,
@@ -72,7 +72,7 @@ from .claims_numbers import (
     check_tallies,
     check_times,
 )
-from .claims_order import IMPERATIVE, mentions, out_of_order, split_order
+from .claims_order import IMPERATIVE, mentions, out_of_order, reversed_rule, split_order
 from .claims_polarity import PERMIT, negated
 from .claims_reading import (
     BACKTICKED,
@@ -235,7 +235,25 @@ def check_clause(
                 out += check_sentence(sentence, ev)[1]
     else:
         out += _check_prose(text, commands, paths, ev, actor)
+    if section in _RULE_SECTIONS and not out:
+        # a rule said in any language: its order and its clauses' polarity as the user's
+        out += _check_rule_order(text, ev) or check_turned_clause(text, ev)
     return tuple(dict.fromkeys(out))
+
+
+_RULE_SECTIONS = frozenset(
+    {"Constraints and corrections", "Goal", "Open requests", "Next step", "User also said"}
+)
+
+
+def _check_rule_order(text: str, ev: Evidence) -> list[Claim]:
+    """A rule or a plan that orders two steps ("Switch reads first, then run the
+    reconciliation"): the user did not order them the other way round."""
+    said = ev.derive("user sentences", lambda: [s for t in ev.user for s in sentences(t)])
+    rule = reversed_rule(text, said)
+    if rule is None:
+        return []
+    return [Claim("constraint", text, f"the user ordered these the other way round: {quote(rule)}")]
 
 
 def _check_next_step_claims(text: str, ev: Evidence) -> list[Claim]:

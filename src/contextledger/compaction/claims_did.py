@@ -22,7 +22,6 @@ import re
 from . import claims_words as lex
 from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
-from .trace import FILLER
 
 _SUBJECT = re.compile(
     r"(?i)^\W*(?:(?:o|a|el|la|der|die)\s+|l['’])?(?:assistente|asistente|assistent|agente|"
@@ -30,23 +29,18 @@ _SUBJECT = re.compile(
 )
 _CJK_SUBJECT = re.compile(r"^\W*(?:助手|助理|アシスタント|エージェント)(?:が|は|也|已经|已)?")
 # A plan or a duty, not an act done: "o assistente vai enviar", "助手应该…", "wird löschen"
+# What an act is done to, by name: an id, a path, a branch, a count ("T-5521",
+# "release/4.2", "deploy/api", "4")
+_OBJECT = re.compile(r"(?<![\w./-])(?:[\w.-]*\d[\w./-]*|[\w.-]+/[\w./-]*)(?<![.-])")
 _NOT_DONE = re.compile(
     r"(?i)\b(?:vai|vão|irá|deve|deveria|pode|podia|precisa|va|debe|debería|puede|necesita|"
     r"doit|devrait|peut|wird|soll|sollte|muss|kann|não|nunca|no|nunca|ne|jamais|nicht|nie|"
     r"kein\w*)\b|将|会|要|应该|应|不|没|别|予定|つもり|ない|ません"
 )
-_WORD = re.compile(r"[^\W\d_]{3,}|\d[\d.,%]*")
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]+")
-_SKIP = FILLER | lex.FUNCTION_WORDS | lex.DETERMINERS | lex.BETWEEN | lex.CLITICS
 
 
-def _terms(text: str) -> frozenset[str]:
-    """What ``text`` says, in comparable pieces: Latin words by their first five letters,
-    numbers whole, Chinese and Japanese by pairs of characters."""
-    out = {w.casefold()[:5] for w in _WORD.findall(text) if w.casefold() not in _SKIP}
-    for run in _CJK_RUN.findall(text):
-        out |= {run[i : i + 2] for i in range(max(len(run) - 1, 1))}
-    return frozenset(out)
+def _whole(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?i)(?<![\w./-]){re.escape(name)}(?![\w/])")
 
 
 def _share(mine: frozenset[str], theirs: frozenset[str]) -> float:
@@ -59,12 +53,15 @@ def check_assistant_did(text: str, ev: Evidence) -> list[Claim]:
     m = _SUBJECT.match(text) or _CJK_SUBJECT.match(text)
     if m is None or _NOT_DONE.search(text[m.end() :]):
         return []
-    mine = _terms(text[m.end() :])
+    mine = lex.content_terms(text[m.end() :])
     if len(mine) < 2:
         return []
     acts, said = ev.derive("did terms", lambda: _units(ev))
     if any(_share(mine, terms) >= 0.5 for _, terms in acts):
         return []
+    objects = [_whole(o) for o in _OBJECT.findall(text[m.end() :])]
+    if objects and any(all(o.search(act) for o in objects) for act, _ in acts):
+        return []  # "cerró el ticket T-5521": the call that names T-5521 did it
     mentioned = max(said, key=lambda u: _share(mine, u[1]), default=None)
     why = "no tool call or assistant turn shows it done"
     if mentioned is not None and _share(mine, mentioned[1]) >= 0.5:
@@ -77,7 +74,8 @@ def _units(
 ) -> tuple[list[tuple[str, frozenset[str]]], list[tuple[str, frozenset[str]]]]:
     """The record's acts (calls, results, what the assistant said) and user turns, each
     with its terms, read once."""
-    acts = [(u.text, _terms(re.sub(r"[_/]", " ", u.text) + " " + u.text)) for u in ev.acts]
-    acts += [(t, _terms(t)) for t in ev.assistant]
-    said = [(t, _terms(t)) for t in ev.user]
+    terms = lex.content_terms
+    acts = [(u.text, terms(re.sub(r"[_/]", " ", u.text) + " " + u.text)) for u in ev.acts]
+    acts += [(t, terms(t)) for t in ev.assistant]
+    said = [(t, terms(t)) for t in ev.user]
     return acts, said

@@ -242,7 +242,8 @@ def _reading(raw: list[str], text: str, role: str, carried: frozenset[str]) -> _
 
 
 def _ja_reading(text: str, role: str) -> _Bound | None:
-    m = _JA_AGENT.match(text.strip())
+    # "訂正：ビルド番号は …": a label before a colon is no part of who acted
+    m = _JA_AGENT.match(re.split(r"[:：]", text.strip(), maxsplit=1)[-1].strip())
     if m is None:
         return None
     rest = _JA_ENDING.sub("", m.group("rest").strip())

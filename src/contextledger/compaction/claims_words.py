@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from .trace import FILLER
+
 
 def _listed(words: str) -> frozenset[str]:
     return frozenset(words.split())
@@ -159,3 +161,65 @@ def gloss(text: str) -> str:
     for english, pattern in _GLOSS:
         text = pattern.sub(f" {english} ", text)
     return text
+
+
+_WORD = re.compile(r"[^\W\d_\u3040-\u30ff\u4e00-\u9fff]{3,}|\d[\d.,%]*")
+_NAME = re.compile(r"(?<![\w./-])[A-Za-z][\w.-]*(?:_|\d|/|\.\w)[\w./-]*")
+# A note naming what a correction replaced: "(the user corrected eu-west-1)", "(corrigido
+# de R$ 1.248,90)", "（已从 8080 更正）": the value it names is the rejected one.
+CORRECTION = re.compile(
+    r"(?i)\b(?:correct\w*|instead|previously|formerly|was|corrigid\w*|corregid\w*|corrig\w*|"
+    r"korrigiert|vorher|statt|antes|em\s+vez|en\s+lugar|au\s+lieu)\b|更正|订正|訂正|改为|改成"
+)
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]+")
+# Words that turn what a clause says around: compared apart from what it is about.
+NEGATIONS = _listed(
+    """
+    não nunca nem nada sem no ni sin jamás nadie ningún ninguna ne pas jamais aucun aucune
+    sans rien nicht nie niemals kein keine keinen keinem keiner nichts ohne never not no none
+    nothing without don't dont doesn't mustn't
+    """
+)
+_SKIP = FILLER | FUNCTION_WORDS | DETERMINERS | BETWEEN | CLITICS | NEGATIONS
+
+
+def content_terms(text: str) -> frozenset[str]:
+    """What ``text`` says, in pieces that compare across inflections and scripts: Latin
+    words by their first five letters ("reinician" is "reinicies"), numbers whole,
+    Chinese and Japanese by pairs of characters; function words left out.
+
+    >>> sorted(content_terms("Los brokers de Kafka no se reinician."))
+    ['broke', 'kafka', 'reini']
+    """
+    names = _NAME.findall(text)  # "orders_archive", "eu-west-1", "T-5521": whole
+    plain = _NAME.sub(" ", text)
+    out = {w.casefold()[:5] for w in _WORD.findall(plain) if w.casefold() not in _SKIP}
+    out |= {n.casefold().rstrip(".") for n in names}
+    for run in _CJK_RUN.findall(_CJK_PARTICLE.sub(" ", _CJK_RESTRICTS.sub(" ", text))):
+        out |= {run[i : i + 2] for i in range(max(len(run) - 1, 1))}
+    return frozenset(out)
+
+
+# Chinese and Japanese particles and connectives: a paraphrase says them otherwise
+# ("先冻结写入，然后切换流量" for "先冻结写入，再切换流量")
+_CJK_PARTICLE = re.compile(
+    r"然后|之后|以后|如果|时|的|了|着|就|再|先|把|被|是|在|和|与|及|也|都|です|ます|から|まで|は|が|を|"
+    r"に|で|と|の|へ|も"
+)
+_CJK_RESTRICTS = re.compile(
+    # (not 不可用 "unavailable", 不同 "different": words of their own, no negation)
+    r"不要|不得|不能|不许|不准|不用|没有|不(?!可用|同|少|错|久|仅|但)|没|别|勿|禁止|只|仅|しないで|ないで|"
+    r"ない|ません|だけ|のみ"
+)
+_RESTRICTS = NEGATIONS | _listed("only só somente apenas solo sólo solamente seulement nur")
+
+
+def restricts(text: str) -> bool:
+    """Whether ``text`` forbids or restricts ("never", "não … sem", "só com", "nur",
+    "不要", "只"): a paraphrase of a rule keeps this.
+
+    >>> restricts("Cupom de desconto só com a aprovação do usuário."), restricts("Use Redis.")
+    (True, False)
+    """
+    words = {w.casefold() for w in re.findall(r"[\w'’]+", text)}
+    return bool(words & _RESTRICTS) or "n'" in text.casefold() or bool(_CJK_RESTRICTS.search(text))
