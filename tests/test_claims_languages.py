@@ -319,3 +319,26 @@ ACTS = list(
 )
 def test_an_act_is_matched_to_the_call_by_its_object(line: str, stands: bool) -> None:
     assert _judged(line, ACTS) is stands
+
+
+SYNC = list(
+    with_ids(
+        _call(
+            "c1",
+            "shell",
+            {"cmd": "rclone sync /data remote:archivio"},
+            "ERROR : Failed to sync: permission denied\nexit status 1",
+        )
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("Failures:\n- rclone sync è fallito con permission denied.", True),
+        ("Findings:\n- rclone sync è andato a buon fine.", False),
+    ],
+)
+def test_a_failure_said_in_italian_is_a_failure(line: str, stands: bool) -> None:
+    assert _judged(line, SYNC) is stands

@@ -318,6 +318,7 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
     """A ``Failures`` item: "`cmd`: what failed" (the message on a failing line of its
     result), or a sentence ("X failed in the first run: …") read as prose. An item that
     says something passed is checked as a pass."""
+    text = lex.gloss(text) if outcome_of(QUOTED_NAME.sub(" ", text)) is None else text
     outcome = outcome_of(QUOTED_NAME.sub(" ", text))
     if outcome is not None and outcome.verdict == "pass":
         return list(check_sentence(text, ev)[1])

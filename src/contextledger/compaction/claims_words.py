@@ -132,13 +132,14 @@ _GLOSSES = (
         r"(?i)\b(?:conclu[íi]d[oa]s?\s+sem\s+erros?|sem\s+erros?|com\s+sucesso|passou|passaram|"
         r"funcionou|deu\s+certo|bem[-\s]sucedid[oa]s?|sin\s+errores?|con\s+éxito|pasó|pasaron|"
         r"funcionó|exitos[oa]s?|sans\s+erreurs?|avec\s+succès|(?:a|ont)\s+réussi|réussie?s?|"
-        r"(?:est|sont)\s+passée?s?|erfolgreich|bestanden|ohne\s+Fehler|liefe?n?\s+durch)\b|"
+        r"(?:est|sont)\s+passée?s?|erfolgreich|bestanden|ohne\s+Fehler|liefe?n?\s+durch|"
+        r"(?:è\s+)?(?:riuscit[oa]|andat[oa]\s+a\s+buon\s+fine)|con\s+successo|senza\s+errori)\b|"
         r"通过了|通过|成功了|成功しました|成功した|成功|没有报错|没报错|パスしました|通りました",
     ),
     (
         "failed",
         r"(?i)\b(?:falhou|falharam|deu\s+erro|falló|fallaron|fracasó|(?:a|ont)\s+échoué|"
-        r"échouée?s?|en\s+échec|fehlgeschlagen|schlugen?\s+fehl|scheiterten?)\b|"
+        r"échouée?s?|en\s+échec|fehlgeschlagen|schlugen?\s+fehl|scheiterten?|(?:è\s+)?fallit[oa])\b|"
         r"失败了|失败|报错了|失敗しました|失敗した|失敗",
     ),
     (
