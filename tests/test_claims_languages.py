@@ -342,3 +342,9 @@ SYNC = list(
 )
 def test_a_failure_said_in_italian_is_a_failure(line: str, stands: bool) -> None:
     assert _judged(line, SYNC) is stands
+
+
+def test_a_bare_number_is_no_object_an_act_is_matched_by() -> None:
+    """ "um cupom de 10%": "10" is in any output ("row 10: …"); the act is no call's."""
+    record = [*PT, *_call("c9", "crm_buscar", {"pedido": "BR-1"}, "row 10: ok\nrow 11: ok")]
+    assert not _judged("Findings:\n- O assistente ofereceu um cupom de 10% ao cliente.", record)

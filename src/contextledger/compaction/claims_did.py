@@ -59,8 +59,11 @@ def check_assistant_did(text: str, ev: Evidence) -> list[Claim]:
     acts, said = ev.derive("did terms", lambda: _units(ev))
     if any(_share(mine, terms) >= 0.5 for _, terms in acts):
         return []
-    objects = [_whole(o) for o in _OBJECT.findall(text[m.end() :])]
-    if objects and any(all(o.search(act) for o in objects) for act, _ in acts):
+    named = _OBJECT.findall(text[m.end() :])
+    objects = [_whole(o) for o in named]
+    # a bare number names nothing on its own ("row 10" of any output holds "10")
+    by_name = any(re.search(r"[^\W\d_]", o) for o in named)
+    if by_name and any(all(o.search(act) for o in objects) for act, _ in acts):
         return []  # "cerró el ticket T-5521": the call that names T-5521 did it
     mentioned = max(said, key=lambda u: _share(mine, u[1]), default=None)
     why = "no tool call or assistant turn shows it done"
