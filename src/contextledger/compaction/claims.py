@@ -46,9 +46,11 @@ from __future__ import annotations
 import re
 
 from ..intent import is_constraint
+from . import claims_words as lex
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
-from .claims_condition import check_condition
+from .claims_condition import check_condition, check_turned_clause
+from .claims_did import check_assistant_did
 from .claims_done import (
     FIXED,
     NOT_DONE,
@@ -70,7 +72,7 @@ from .claims_numbers import (
     check_tallies,
     check_times,
 )
-from .claims_order import IMPERATIVE, mentions, out_of_order, split_order
+from .claims_order import IMPERATIVE, mentions, out_of_order, reversed_rule, split_order
 from .claims_polarity import PERMIT, negated
 from .claims_reading import (
     BACKTICKED,
@@ -185,6 +187,7 @@ def check_clause(
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
     if section not in _DONE_SECTIONS:
         out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
+        out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
     # a backticked span in a claim of running is a command, whatever its program
     commands = list(
@@ -232,7 +235,25 @@ def check_clause(
                 out += check_sentence(sentence, ev)[1]
     else:
         out += _check_prose(text, commands, paths, ev, actor)
+    if section in _RULE_SECTIONS and not out:
+        # a rule said in any language: its order and its clauses' polarity as the user's
+        out += _check_rule_order(text, ev) or check_turned_clause(text, ev)
     return tuple(dict.fromkeys(out))
+
+
+_RULE_SECTIONS = frozenset(
+    {"Constraints and corrections", "Goal", "Open requests", "Next step", "User also said"}
+)
+
+
+def _check_rule_order(text: str, ev: Evidence) -> list[Claim]:
+    """A rule or a plan that orders two steps ("Switch reads first, then run the
+    reconciliation"): the user did not order them the other way round."""
+    said = ev.derive("user sentences", lambda: [s for t in ev.user for s in sentences(t)])
+    rule = reversed_rule(text, said)
+    if rule is None:
+        return []
+    return [Claim("constraint", text, f"the user ordered these the other way round: {quote(rule)}")]
 
 
 def _check_next_step_claims(text: str, ev: Evidence) -> list[Claim]:
@@ -297,6 +318,7 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
     """A ``Failures`` item: "`cmd`: what failed" (the message on a failing line of its
     result), or a sentence ("X failed in the first run: …") read as prose. An item that
     says something passed is checked as a pass."""
+    text = lex.gloss(text) if outcome_of(QUOTED_NAME.sub(" ", text)) is None else text
     outcome = outcome_of(QUOTED_NAME.sub(" ", text))
     if outcome is not None and outcome.verdict == "pass":
         return list(check_sentence(text, ev)[1])
@@ -486,6 +508,11 @@ def _check_prose(
         return _check_no_failure(text, ev)
     bare = QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
     outcome = None if FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
+    if outcome is None and not (FUTURE.search(text) or _OUGHT.search(text)):
+        glossed = lex.gloss(text)  # "TestX 通过了。", "O primeiro estorno … sem erros."
+        outcome = outcome_of(lex.gloss(bare)) if glossed != text else None
+        if outcome is not None:
+            text, bare = glossed, lex.gloss(bare)
     if (
         outcome is None
         and _WENT_WELL.search(bare)

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import re
 
+from . import claims_words as lex
 from .claims_evidence import Claim, Evidence
+from .claims_polarity import preferences
 from .claims_reading import quote
+from .claims_roles import bound_as_said
 from .claims_said import supporting_at
 from .trace import stem
 
@@ -75,3 +78,41 @@ _RULES_CUT = re.compile(
 def _rule_clause(said: str, claim: set[str]) -> str:
     """The rule of a user's turn that the claim restates: the one sharing most words."""
     return max(_RULES_CUT.split(said), key=lambda part: len(_words(part) & claim))
+
+
+# Where a rule's clauses part: its condition from what it asks, one ask from the next.
+_CLAUSE_CUT = re.compile(r"\s*[,;，；：、（）()]\s*|:\s+|[.!?](?:\s+|$)|[。！？]")
+
+
+def _clauses(text: str) -> list[str]:
+    return [c for c in _CLAUSE_CUT.split(text) if c.strip()]
+
+
+def check_turned_clause(text: str, ev: Evidence) -> list[Claim]:
+    """A rule whose clause says what a clause of a user sentence says but turned around
+    ("如果 Redis 不可用，直接返回 429。" where the user said "…，不要直接返回 429。";
+    "Si …, n'attends pas la validation" for "Si …, attends la validation"): the same words,
+    one forbidding or restricting and the other not."""
+    said = ev.derive(
+        "said clauses",
+        lambda: [(c, lex.content_terms(c)) for t in ev.user for c in _clauses(t)],
+    )
+    for clause in _clauses(text):
+        if lex.CORRECTION.search(clause):
+            continue  # "(the user corrected eu-west-1)": the rejected value, named as such
+        mine = lex.content_terms(clause)
+        if len(mine) < 2:
+            continue
+        best = max(said, key=lambda ct: len(mine & ct[1]) - 0.01 * len(ct[1]), default=None)
+        # the same clause: most of the claim's words, and every one of the user's (its
+        # verb too: "stays closed" is no turned "don't expose")
+        if best is None or len(mine & best[1]) < 0.75 * len(mine) or best[1] - mine:
+            continue
+        if bound_as_said(clause, ev):
+            continue  # "Ana will raise it" after "don't raise it yourself, Ana will"
+        if preferences(clause) or preferences(best[0]):
+            continue  # "use Redis, not Memcached": a choice, read by the preference checks
+        if lex.restricts(clause) != lex.restricts(best[0]):
+            why = f"the user said the opposite: {quote(best[0])}"
+            return [Claim("constraint", text, why)]
+    return []

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from . import claims_words as lex
 from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
 from .trace import FILLER, claim_terms, stem
@@ -34,7 +35,7 @@ _WORD = re.compile(r"[^\W_][\w'’.@#/-]*[\w]|[^\W_]")
 # Where one clause ends and the next begins: a new subject comes after these.
 _CUT = re.compile(
     r"\s*[;,()\[\]]\s*|[.!?](?:\s+|$)|\s+(?:and|but|while|whereas|whilst|und|aber)\s+|"
-    r"\s+[—–]\s+|[。；、]"
+    r"\s+[—–]\s+|[。；、，！？]"
 )
 # "Yuki, the DBA, wrote …": an apposition says who, not what was done
 _APPOSITION = re.compile(
@@ -45,40 +46,44 @@ _DETERMINERS_LIST = """
     the a an our my their your his her its this that der die das den dem ein eine unser
     unsere
 """
-_DETERMINERS = frozenset(_DETERMINERS_LIST.split())
+_DETERMINERS = frozenset(_DETERMINERS_LIST.split()) | lex.DETERMINERS
 # Words between an agent and its act that are neither: "Sam only reviewed", "Dana will run".
 _BETWEEN_LIST = """
     only just also still then later first finally already will 'll ll has had have did
     does do is was are were would should shall can could may might must hat hatte haben
     wird werden ist war nur auch be been being get got gets
 """
-_BETWEEN = frozenset(_BETWEEN_LIST.split())
+_BETWEEN = frozenset(_BETWEEN_LIST.split()) | lex.BETWEEN
 # "The pool may be restarted": the act's object stands first, the agent is unsaid
-_PASSIVE = frozenset(
-    {
-        "be",
-        "been",
-        "being",
-        "is",
-        "are",
-        "was",
-        "were",
-        "get",
-        "got",
-        "gets",
-        "ist",
-        "wird",
-        "wurde",
-        "wurden",
-    }
+_PASSIVE = (
+    frozenset(
+        {
+            "be",
+            "been",
+            "being",
+            "is",
+            "are",
+            "was",
+            "were",
+            "get",
+            "got",
+            "gets",
+            "ist",
+            "wird",
+            "wurde",
+            "wurden",
+        }
+    )
+    | lex.PASSIVE
 )
-_TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "herr", "frau"})
+_TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "herr", "frau"}) | lex.TITLES
 _SPEAKER = frozenset({"i", "we", "i'll", "we'll", "i've", "we've", "i'd", "we'd", "i'm"})
 _ADDRESSEE = frozenset({"you", "you'll", "you've", "you're"})
 _THIRD = frozenset({"he", "she", "they", "er"})
-_USER_WORDS = frozenset({"user", "users", "human"})
-_ASSISTANT_WORDS = frozenset({"assistant", "agent", "model"})
+_USER_WORDS = frozenset({"user", "users", "human"}) | lex.USER_WORDS
+_ASSISTANT_WORDS = frozenset({"assistant", "agent", "model"}) | lex.ASSISTANT_WORDS
 _PRONOUN_OBJECTS = frozenset({"it", "them", "him", "her", "ihn", "es", "ihm"})
+_CLITICS = lex.CLITICS  # "Diego solo lo sugirió": "it", before the act
 # Past forms that end in no "-ed": what makes a word an act when nothing else does.
 _IRREGULAR_PAST_LIST = """
     wrote ran read chose sent took made built gave told said sold led did set put kept
@@ -111,15 +116,27 @@ class _Bound:
     act: str  # the act's word, folded ("" in Japanese: the tail holds it)
     tail: frozenset[str]  # the act and what follows it
     text: str
+    grams: bool = False  # Chinese or Japanese: the tail is pairs of characters
 
 
 def _fold(word: str) -> str:
-    s = stem(word.strip("'’.").casefold())
+    w = word.strip("'’.").casefold()
+    act = lex.act_of(w)
+    if act is not None:  # "aprovou", "a validé", "hat entschieden": one act in any language
+        return act
+    s = stem(w)
     return _ACTS.get(s, s)
 
 
-def _terms(words: list[str]) -> frozenset[str]:
-    return frozenset(w for w in words if w not in FILLER and w not in _DETERMINERS)
+def _terms(said: list[str]) -> frozenset[str]:
+    return frozenset(
+        w
+        for w in said
+        if w not in FILLER
+        and w not in _DETERMINERS
+        and w not in _BETWEEN
+        and w not in lex.FUNCTION_WORDS
+    )
 
 
 def _an_act(word: str) -> bool:
@@ -129,6 +146,7 @@ def _an_act(word: str) -> bool:
         return False
     return (
         _fold(w) in _ACTS.values()
+        or lex.act_of(w) is not None
         or w in _IRREGULAR_PAST
         or (len(w) > 3 and (w.endswith("ed") or w.endswith("s")))
     )
@@ -137,15 +155,17 @@ def _an_act(word: str) -> bool:
 def _agentish(head: list[str]) -> bool:
     """Whether ``head`` can be who acted: a name, a title and a name, a role after a
     determiner ("the vendor", "our DBA Yuki"), a pronoun, the user or the assistant."""
-    if not head or len(head) > 4:
+    linking = sum(w.casefold() in lex.FUNCTION_WORDS for w in head)  # "jefa de marketing"
+    if not head or len(head) - linking > 4 + (head[0].casefold() in _DETERMINERS):
         return False
     first = head[0].casefold()
     if first in _SPEAKER or first in _ADDRESSEE or first in _THIRD:
         return len(head) == 1
     if first in _USER_WORDS or first in _ASSISTANT_WORDS:
         return len(head) == 1
-    if first in _DETERMINERS:
-        return 1 < len(head) <= 4 and all(w.casefold() not in _BETWEEN for w in head[1:])
+    if first in _DETERMINERS:  # "the vendor", "la jefa de marketing Marta Gil"
+        named = [w for w in head[1:] if w.casefold() not in lex.FUNCTION_WORDS]
+        return 1 <= len(named) <= 4 and all(w.casefold() not in _BETWEEN for w in named)
     names = head[1:] if first in _TITLES else head
     return bool(names) and all(w[:1].isupper() and not w.isupper() for w in names)
 
@@ -188,7 +208,7 @@ def _reading(raw: list[str], text: str, role: str, carried: frozenset[str]) -> _
         before = [x.casefold() for x in raw[:i] if x.casefold() not in _DETERMINERS]
         after_helper = bool(before) and before[-1] in _BETWEEN  # "hat den Vertrag …"
         w = raw[i].casefold()
-        if w in _BETWEEN or w in _DETERMINERS or w in _PRONOUN_OBJECTS:
+        if w in _BETWEEN or w in _DETERMINERS or w in _PRONOUN_OBJECTS or w in _CLITICS:
             continue
         if w in FILLER and not _an_act(raw[i]):
             continue
@@ -199,7 +219,7 @@ def _reading(raw: list[str], text: str, role: str, carried: frozenset[str]) -> _
             for n, x in enumerate(raw[:i])
             if x.casefold() not in _BETWEEN
             and x.casefold() not in _PRONOUN_OBJECTS
-            and (n == 0 or x.casefold() not in _DETERMINERS)
+            and (n == 0 or (x.casefold() not in _DETERMINERS and x.casefold() not in _CLITICS))
         ]
         head = _without_affiliation(head)
         if not _agentish(head):
@@ -207,16 +227,23 @@ def _reading(raw: list[str], text: str, role: str, carried: frozenset[str]) -> _
         who = _who(head, role)
         if not who or "?" in who or (before and before[-1] in _PASSIVE):
             return None
+        act = _fold(raw[i])
+        if after_helper and lex.act_of(w) is None:
+            # "Herr Kraus hat den Plan nur geprüft": the act stands last, after its object
+            act = next((a for x in raw[i + 1 :] if (a := lex.act_of(x)) is not None), act)
         tail = _terms([_fold(x) for x in raw[i:]])
-        if any(x.casefold() in _PRONOUN_OBJECTS for x in raw[1:]):
+        if any(x.casefold() in _PRONOUN_OBJECTS for x in raw[1:]) or any(
+            x.casefold() in _CLITICS for x in raw[1:i]
+        ):
             tail |= carried  # "the vendor only read it": it is what the clause before named
         person = head[0].casefold() not in _DETERMINERS or any(x[:1].isupper() for x in head[1:])
-        return _Bound(who, person, " ".join(head), _fold(raw[i]), tail, text)
+        return _Bound(who, person, " ".join(head), act, tail | {act}, text)
     return None
 
 
 def _ja_reading(text: str, role: str) -> _Bound | None:
-    m = _JA_AGENT.match(text.strip())
+    # "訂正：ビルド番号は …": a label before a colon is no part of who acted
+    m = _JA_AGENT.match(re.split(r"[:：]", text.strip(), maxsplit=1)[-1].strip())
     if m is None:
         return None
     rest = _JA_ENDING.sub("", m.group("rest").strip())
@@ -231,20 +258,55 @@ def _readings(text: str, role: str) -> list[_Bound]:
     out: list[_Bound] = []
     carried: frozenset[str] = frozenset()
     before: list[str] = []  # the clause before's words: what "do it" does
-    for part in _CUT.split(_APPOSITION.sub(" ", text)):
-        if not part or not part.strip():
-            continue
+    text = _NAMED_APPOSITION.sub(r" \1 ", _APPOSITION.sub(" ", text))
+    parts = [p for p in _CUT.split(_ASIDE.sub(" ", text)) if p and p.strip()]
+    for n, part in enumerate(parts):
         words = _WORD.findall(part)
         if _CJK.search(part):
-            found = _ja_reading(part, role)
+            found = _cjk_reading(part, role) or _ja_reading(part, role)
         else:
             redone = _DO_IT.sub(_redo(before), part)
             found = _reading(_WORD.findall(redone), part.strip(), role, carried)
+            if found is not None and not found.tail - {found.act} and n + 1 < len(parts):
+                # "Herr Kraus hat entschieden, die Umlagerung … zu machen": what was
+                # decided follows the comma
+                more = _terms([_fold(x) for x in _WORD.findall(parts[n + 1])])
+                found = replace(found, tail=found.tail | more)
         if found is not None:
             out.append(found)
             carried = found.tail - {found.act}
         before = words
     return out
+
+
+# "Juliana (supervisora) aprovou …", "Frau Becker (Lagerleiterin) hat …": an aside
+# between an agent and its act says who they are, not what they did
+_ASIDE = re.compile(r"\s+\([^()]{1,40}\)(?=\s+\w)")
+# "La DRH, Claire Martin, a validé …": a name in apposition is the agent too
+_NAMED_APPOSITION = re.compile(r",\s+((?:[A-ZÀ-Ý][\w'’-]+\s+){0,2}[A-ZÀ-Ý][\w'’-]+),\s+(?=\w)")
+
+
+def _cjk_reading(text: str, role: str) -> _Bound | None:
+    """A Chinese or Japanese clause read on its act word ("李工只是提了建议",
+    "山田さんが…決めました"): the agent is what stands before it, the act's object what
+    follows it (or, in Japanese, what stands between the agent and it)."""
+    found = lex.cjk_act(text)
+    if found is None:
+        return None
+    start, end, act = found
+    head = re.split(r"[:：]", text[:start])[-1].strip()
+    agent = lex.CJK_BETWEEN.sub("", head)
+    object_ = ""
+    if "が" in agent or "は" in agent:  # "山田さんが段階配信にすることを決めました"
+        agent, _, object_ = re.split(r"(?<=.)(?=[がは])", agent, maxsplit=1)[0], "", agent
+        object_ = object_[len(agent) + 1 :]
+    if not agent or len(agent) > 8:
+        return None
+    who = "user" if agent in lex.CJK_USER or (agent in ("我", "私") and role == "user") else agent
+    who = "assistant" if agent in lex.CJK_ASSISTANT else who
+    rest = _JA_ENDING.sub("", object_ + text[end:]).strip("。.，、 ")
+    grams = frozenset(rest[i : i + 2] for i in range(max(len(rest) - 1, 0)))
+    return _Bound(frozenset({who}), True, agent, act, grams | {act}, text, grams=True)
 
 
 # "Don't open the ticket yourself, Priya will do it": the act of the clause before
@@ -285,7 +347,11 @@ def check_roles(text: str, ev: Evidence) -> list[Claim]:
     for mine in _readings(plain, "recap"):
         if len(mine.tail) < 2:
             continue
-        same = [b for b in record if b.act == mine.act and _same_act(mine.tail, b.tail, mine.act)]
+        same = [
+            b
+            for b in record
+            if b.act == mine.act and _same_act(mine.tail, b.tail, mine.act, mine.grams)
+        ]
         if not same or any(b.who & mine.who for b in same):
             continue
         if "assistant" in mine.who and ev.acts_index.covering(claim_terms(mine.text), 0.6):
@@ -298,12 +364,12 @@ def check_roles(text: str, ev: Evidence) -> list[Claim]:
     return []
 
 
-def _same_act(mine: frozenset[str], said: frozenset[str], act: str) -> bool:
+def _same_act(mine: frozenset[str], said: frozenset[str], act: str, grams: bool = False) -> bool:
     """Whether a claim's act and object (``mine``) are those of a record clause: every
     word of it there, or all but one plain word when it says four or more ("opens the
     NAT quota ticket" for "open the quota ticket"); in Japanese, most of its characters."""
     missing = mine - said
-    if not act:
+    if not act or grams:
         return len(missing) <= 0.2 * len(mine)
     return not missing or (
         len(mine) >= 4 and len(missing) == 1 and not any(c.isdigit() for c in next(iter(missing)))
@@ -316,7 +382,9 @@ def bound_as_said(text: str, ev: Evidence) -> bool:
     will do it." (the user's "don't" was the assistant's, not Priya's)."""
     record = _record_readings(ev)
     return any(
-        b.who & mine.who and b.act == mine.act and _same_act(mine.tail, b.tail, mine.act)
+        b.who & mine.who
+        and b.act == mine.act
+        and _same_act(mine.tail, b.tail, mine.act, mine.grams)
         for mine in _readings(text, "recap")
         if len(mine.tail) >= 2
         for b in record

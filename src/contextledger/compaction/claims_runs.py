@@ -509,11 +509,12 @@ def _named_results(text: str, ev: Evidence) -> list[Result]:
     terms = claim_terms(text) - OUTCOME_WORDS - {"assistant", "user"}
     if not terms:
         return []
-    # a structured call names its run by its tool ("the upload went through")
+    # a structured call names its run by its tool ("the upload went through"), or by a
+    # word of its tool's name ("o primeiro estorno PIX" is reembolso_pix's first result)
     scored = [
         (len(terms & r.named_terms), i)
         for i, r in enumerate(ev.results)
-        if r.commands or stem(r.tool) in terms
+        if r.commands or stem(r.tool) in terms or terms & r.named_terms
     ]
     best = max((n for n, _ in scored), default=0)
     if best:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from ..intent import is_constraint
+from . import claims_words as lex
 from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
 from .claims_polarity import (
     PERMIT,
@@ -33,6 +34,7 @@ from .claims_reading import (
     quote,
 )
 from .claims_roles import bound_as_said
+from .claims_values import dates_in, figures
 from .facts import extract_claims, sentences
 from .stance import Reading
 from .timeline import norm_command
@@ -256,6 +258,30 @@ def _without_names_said_elsewhere(part: str, ev: Evidence) -> str:
 _STATED_WITH_VERB = ("correct", "chang", "switch", "mov")
 
 
+def _paraphrased(part: str, ev: Evidence) -> list[int]:
+    """The user unit ``part`` says in other words, whatever the language: one holding
+    three quarters of its words (compared by their stems or characters; see
+    :func:`~.claims_words.content_terms`) and each of its numbers and names, and
+    forbidding or restricting as it does (then the checks of what was said hold it to
+    that unit's stance, condition and order)."""
+    mine = lex.content_terms(part)
+    if len(mine) < 2:
+        return []
+    index = ev.said_index
+    said = ev.derive("said content terms", lambda: [lex.content_terms(u.text) for u in index.units])
+    names = lex.content_terms(" ".join(re.findall(r"(?<=\s)[A-Z][\w-]+", part)))
+    specific = {t for t in mine if any(c.isdigit() for c in t)} | names
+    best = max(range(len(said)), key=lambda i: len(mine & said[i]), default=None)
+    if best is None or len(mine & said[best]) < 0.75 * len(mine) or specific - said[best]:
+        return []
+    theirs = index.units[best].text
+    if lex.restricts(part) != lex.restricts(theirs):
+        return []
+    if not (figures(part) <= figures(theirs) and dates_in(part) <= dates_in(theirs)):
+        return []  # "nine teams" for "7 teams", "200 s" for "200 ms": another value
+    return [best]
+
+
 def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
     """``text`` attributed to the user (a constraint, the goal, a request, a decision):
     each part of it traces to a user sentence or turn holding most of its words and every
@@ -291,6 +317,8 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         if unnamed != part:  # "the Atlas billing service": Atlas from another user turn
             good, _ = supporting_at(unnamed, index, need)
             part = unnamed if good else part
+        if not good:  # "Los brokers de Kafka no se reinician.": the rule in other words
+            good = _paraphrased(part, ev)
         if not good:
             why = "no user turn says this"
             if near is not None:

@@ -115,7 +115,9 @@ _COMMAND_KEY = re.compile(
 )
 _WRITE_TOOL = re.compile(
     r"(?i)(?:write|edit|create|patch|apply|replace|insert|save|update|modify|append|"
-    r"str_replace|rename|move|delete|remove|mkdir|touch)"
+    r"str_replace|rename|move|delete|remove|mkdir|touch|"
+    # the same in the tool names of Portuguese, Spanish, French, German and Italian apps
+    r"escrev|escrib|[eé]crir|schreib|scriv|salvar|guardar|gravar|enregistr|sauvegard|speicher)"
 )
 _OP_KEY = re.compile(r"(?i)^(?:command|action|operation|op|mode)$")
 # Anthropic's text-editor operations (any tool name); generic ones only off shell tools.
@@ -126,24 +128,27 @@ _GENERIC_WRITE_OPS = frozenset(
 )  # fmt: skip
 _GENERIC_OPS = frozenset({"read", "open", "show", "cat"}) | _GENERIC_WRITE_OPS
 _WRITE_OPS = frozenset({"create", "str_replace", "insert", "undo_edit"}) | _GENERIC_WRITE_OPS
-_READ_TOOL = re.compile(r"(?i)(?:read|view|open|cat|get_file|load|show|inspect|list|ls|glob)")
+_READ_TOOL = re.compile(
+    r"(?i)(?:read|view|open|cat|get_file|load|show|inspect|list|ls|glob|"
+    r"leer|lire|lesen|legg|(?<![a-z])ler(?![a-z]))"  # ler_arquivo, leer_archivo, lire_fichier …
+)
 # What a write carries beside its path, whatever the tool is called: ``fs(path, content)``,
 # ``apply(file_path, diff)``, an editor's ``new_str``.
 _CONTENT_KEY = re.compile(
     r"(?i)^(?:content|contents|file_text|file_content|new_content|text_content|diff|patch|"
     r"new_str|new_string|new_text|new_source|code_edit|edits|replacement|replace_with|"
-    r"insert_text|append_text)$"
+    r"insert_text|append_text|conteudo|conteúdo|contenido|contenu|inhalt|contenuto)$"
 )
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")  # "readFile" is read, File
 _READ_WORDS = frozenset(
     {"read", "view", "open", "cat", "get", "load", "show", "inspect", "list", "ls", "glob",
-     "search", "find", "grep", "diff", "stat"}
+     "search", "find", "grep", "diff", "stat", "ler", "leer", "lire", "lesen", "leggere"}
 )  # fmt: skip
 # An argument naming a file, its name cut into snake_case words first ("AbsolutePath",
 # "filePath", "TargetFile", "documentUri"): ``path``, ``file_path``, ``target_file`` …
 _PATH_KEY = re.compile(
     r"(?i)(?:^|_)(?:path|paths|file|files|filename|filenames|filepath|filepaths|target|dest|"
-    r"destination|uri|uris)$"
+    r"destination|uri|uris|caminho|ruta|chemin|pfad|percorso|arquivo|archivo|fichier|datei)$"
 )
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _URI = re.compile(r"(?i)^[a-z][\w+.-]*://")
