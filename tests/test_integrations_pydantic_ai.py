@@ -216,13 +216,15 @@ def test_a_dropped_exchange_leaves_the_rest_of_its_request() -> None:
         ModelResponse(parts=[ToolCallPart("read_file", {"path": "a.py"}, tool_call_id="c1")]),
         ModelRequest(
             parts=[
-                # (over 256k characters: too long to keep shortened, so the exchange is dropped)
                 ToolReturnPart("read_file", "y" * 300_000, tool_call_id="c1"),
                 UserPromptPart("now?"),
             ]
         ),
     ]
-    res = fit_history(history, "claude-sonnet-4-5", window=1500, max_output_tokens=300)
+    # shrink=False: messages are kept whole or dropped, so the huge exchange is dropped
+    res = fit_history(
+        history, "claude-sonnet-4-5", window=1500, max_output_tokens=300, shrink=False
+    )
     assert res.report.fit.dropped
     last = res.messages[-1]
     assert isinstance(last, ModelRequest) and last is not history[2]

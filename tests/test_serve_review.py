@@ -6,6 +6,7 @@ Same setup as ``test_serve.py``: the official SDKs against the proxy (uvicorn on
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -518,14 +519,14 @@ def test_a_responses_message_written_after_a_fit_keeps_its_id_and_status(
     dropped), the items around it are written from our messages, not forwarded as sent:
     the assistant message still carries its ``id`` and ``status``, so the reasoning item
     before it keeps its following item (the real API refuses one without it)."""
-    # (over 256k characters: too long to keep shortened, so the exchange is dropped)
-    big = "line of tool output that is long enough\n" * 7_000
+    # (a call whose arguments are a whole file cannot be shortened: the exchange is dropped)
+    big = json.dumps({"content": "line of a file that is long enough\n" * 7_000})
     items = [
-        {"role": "user", "content": "Goal: read the file."},
+        {"role": "user", "content": "Goal: write the file."},
         {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "gAAAA1"},
-        {"type": "function_call", "id": "fc_1", "call_id": "c1", "name": "read",
-         "arguments": "{}", "status": "completed"},
-        {"type": "function_call_output", "call_id": "c1", "output": big},
+        {"type": "function_call", "id": "fc_1", "call_id": "c1", "name": "write",
+         "arguments": big, "status": "completed"},
+        {"type": "function_call_output", "call_id": "c1", "output": "written"},
         {"type": "reasoning", "id": "rs_2", "summary": [], "encrypted_content": "gAAAA2"},
         {"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
          "content": [{"type": "output_text", "text": "I read it.", "annotations": []}]},
@@ -536,6 +537,7 @@ def test_a_responses_message_written_after_a_fit_keeps_its_id_and_status(
             proxy.url + "/v1/responses",
             json={"model": "gpt-4o", "input": items, "max_output_tokens": 500},
             headers={"authorization": f"Bearer {OPENAI_KEY}", "x-contextledger-session": "ids"},
+            timeout=60,
         )
         assert reply.status_code == 200, reply.text
         assert int(reply.headers["x-contextledger-dropped"]) >= 1

@@ -461,8 +461,8 @@ def _compact(console: Console, messages: tuple[Message, ...]) -> None:
         "the recent turns."
     )
     text = out.event.recap_text
-    shown = text if len(text) <= 900 else text[:900] + " …"
-    console.print(Panel(shown, title="the recap (offline summarizer)", width=106))
+    # the whole recap (at most the policy's byte cap): a cut box hid its later sections
+    console.print(Panel(text, title="the recap (offline summarizer)", width=106))
     counts = out.verification.counts
     table = Table("supported", "unsupported", "missing → facts ledger", title="verification")
     table.add_row(str(counts["supported"]), str(counts["unsupported"]), str(counts["missing"]))
