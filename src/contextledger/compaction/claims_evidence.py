@@ -497,8 +497,11 @@ class Evidence:
                 tool = call.name if call else (r.name or "tool")
                 commands = ran or frozenset()
                 # a call that ran no command is named by its arguments too: "the spring-2027
-                # catalog publish" is publish(catalog=spring-2027)'s run
-                arg_words = "" if commands or call is None else (args_of.get(id(call)) or "")[:400]
+                # catalog publish" is publish(catalog=spring-2027)'s run — but not a write:
+                # "the timeout was fixed in ops/backup/pg_backup.sh" names the file the patch
+                # wrote, not a run that should have failed
+                named_by_args = not commands and call is not None and not is_write_call(call)
+                arg_words = (args_of.get(id(call)) or "")[:400] if named_by_args else ""
                 named = unit_terms(" ".join(commands) + " " + tool + " " + arg_words)
                 result = Result(
                     tool,

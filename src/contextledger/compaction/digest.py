@@ -1191,7 +1191,7 @@ def _said_before_marker(text: str) -> list[str]:
     word in capitals), not of progress ("done in 41.2s"); with none, the nearest line
     with words above the marker, else the output's last one.
 
-    >>> _said_before_marker("RECONCILE: 214 rows missing\ncleaning up...\ndone in 4s\nexit status 4")
+    >>> _said_before_marker("RECONCILE: 214 rows missing\\ncleaning up...\\ndone in 4s\\nexit status 4")
     ['RECONCILE: 214 rows missing']
     """
     lines = [_BOX.sub("", ln).strip() for ln in text.splitlines()]
