@@ -17,12 +17,6 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon.common import ASSISTANT_WORDS as ASSISTANT_WORDS
-from ..lexicon.common import CJK_ASSISTANT as CJK_ASSISTANT
-from ..lexicon.common import CJK_USER as CJK_USER
-from ..lexicon.common import FUNCTION_WORDS as FUNCTION_WORDS
-from ..lexicon.common import NEGATIONS as NEGATIONS
-from ..lexicon.common import USER_WORDS as USER_WORDS
 from .trace import FILLER
 
 
@@ -112,7 +106,22 @@ BETWEEN = _listed(
 CLITICS = _listed("lo la le les los las lhe l'")
 # "O reembolso foi aprovado pela Juliana": the act's object stands first.
 PASSIVE = _listed("foi foram fue fueron fut été sont est")
+USER_WORDS = _listed("usuário usuária usuario usuaria utilisateur utilisatrice nutzer benutzer")
+ASSISTANT_WORDS = _listed("assistente asistente assistente assistent agente")
 TITLES = _listed("sr sra srta don doña dona mme mlle m monsieur madame")
+CJK_USER = ("用户", "ユーザー", "利用者")
+CJK_ASSISTANT = ("助手", "助理", "アシスタント", "エージェント")
+# Words that say nothing about what was done to what: compared acts ignore them.
+FUNCTION_WORDS = _listed(
+    """
+    de do da dos das em no na nos nas ao aos à às por para pelo pela com e ou que
+    del al en con y o u para por que
+    du des au aux en dans pour par avec et ou que qui sur
+    von zu zum zur im am um an auf für mit und oder dass
+    """
+)
+
+
 # Outcomes and ordinals in other languages, glossed in English so that one reading of
 # outcomes serves them all: "O primeiro estorno PIX foi concluído sem erros." is read as
 # "O first estorno PIX foi passed."; a word only glossed when it is the past (a condition
@@ -164,6 +173,14 @@ CORRECTION = re.compile(
     r"korrigiert|vorher|statt|antes|em\s+vez|en\s+lugar|au\s+lieu)\b|更正|订正|訂正|改为|改成"
 )
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]+")
+# Words that turn what a clause says around: compared apart from what it is about.
+NEGATIONS = _listed(
+    """
+    não nunca nem nada sem no ni sin jamás nadie ningún ninguna ne pas jamais aucun aucune
+    sans rien nicht nie niemals kein keine keinen keinem keiner nichts ohne never not no none
+    nothing without don't dont doesn't mustn't
+    """
+)
 _SKIP = FILLER | FUNCTION_WORDS | DETERMINERS | BETWEEN | CLITICS | NEGATIONS
 
 
