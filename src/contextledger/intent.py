@@ -38,6 +38,9 @@ _EUROPEAN_CONSTRAINT = lexicon.EUROPEAN_CONSTRAINT
 _EUROPEAN_CORRECTION = lexicon.EUROPEAN_CORRECTION
 _EUROPEAN_STEERING = lexicon.EUROPEAN_STEERING
 _EUROPEAN_WORDS = lexicon.EUROPEAN_WORDS
+_HEDGED = lexicon.HEDGED
+_QUOTES = lexicon.QUOTES
+_REPORTED = lexicon.REPORTED
 _JOKE = lexicon.JOKE
 _LAUGH_ONLY = lexicon.LAUGH_ONLY
 _NUDGE_WORDS = lexicon.NUDGE_WORDS
@@ -124,7 +127,9 @@ def is_nudge(text: str) -> bool:
     return len(words) <= 12 and _all_in(words, _NUDGE_WORDS)
 
 
-_SENTENCE = re.compile(r"[^。！？!?\n；;]+[。！？!?\n；;]*")
+# a sentence of a text read by the patterns for other scripts: up to its mark, a full stop
+# one before a space ("Не трогай прод. Понял?" is two, "1.5" none), the Hindi danda too
+_SENTENCE = re.compile(r"(?:[^。！？!?\n；;।؟.]|\.(?!\s))+(?:[。！？!?\n；;।؟]|\.(?=\s|$))*")
 
 
 def _says_unspaced(pattern: re.Pattern[str], ends: str) -> bool:
@@ -138,12 +143,13 @@ def _says_unspaced(pattern: re.Pattern[str], ends: str) -> bool:
 
 
 def _unspaced_ends(text: str) -> str:
-    """Where a Chinese or Japanese rule or correction is looked for: the whole text when
-    short, else its first and last 300 characters ("" for a text in no such script)."""
+    """Where a rule or correction in Chinese, Japanese, Korean, Thai, or a Cyrillic, Greek,
+    Hebrew, Arabic or Devanagari script is looked for: the whole text when short, else its
+    first and last 300 characters ("" for a text in no such script)."""
     if text.isascii():
         return ""
     ends = _ends(text)
-    return ends if _UNSPACED.search(ends) else ""
+    return ends if _OTHER_SCRIPTS.search(ends) else ""
 
 
 def _ends(text: str) -> str:
@@ -164,8 +170,20 @@ def _talk_at(text: str, at: int) -> bool:
         return True
     if sentence.endswith("?") or text[max(start - 1, 0)] == "¿":
         return not (_ASKS_FOR_A_RULE.match(sentence) or asks_agreement(sentence))
+    if _reported_at(sentence, at - start):
+        return True
     # the talk holds the rule's word: "Don't worry about style, but never touch …" rules
     return any(m.start() <= at - start < m.end() for m in _TALK.finditer(text[start:end]))
+
+
+def _reported_at(sentence: str, at: int) -> bool:
+    """Whether position ``at`` of ``sentence`` is inside a quotation someone else is
+    reported to have said ('He said "never deploy on Fridays" once'): not the user's rule
+    ('As I said, "never deploy on Fridays."' and 'The rule: "never …"' are)."""
+    opening = max(sentence.rfind(q, 0, at) for q in _QUOTES)
+    if opening < 0 or not any(q in sentence[at:] for q in _QUOTES):
+        return False
+    return bool(_REPORTED.search(sentence, 0, opening))
 
 
 def _english_at(pattern: re.Pattern[str], text: str, at: int) -> bool:
@@ -276,6 +294,8 @@ def _decides_at(text: str, at: int) -> bool:
             continue  # "Est-ce qu'il a approuvé", "did the DBA sign off"
         if _UNDECIDED.search(text, begin, hit.start()):
             continue  # "remind me what we decided", "once Dana approves", "se o Paulo aprovar"
+        if _HEDGED.search(sentence) or _JOKE.search(sentence):
+            continue  # "Maybe we go with Stripe, not sure yet.", "… picked a fight, lol"
         return True
     return False
 
@@ -290,6 +310,13 @@ _UNSPACED = re.compile(
 )
 # Korean is spaced, but a spaced word (eojeol) is a word and its particles: "로그인 버그
 # 고쳐줘" (fix the login bug) is three. Hangul syllables are measured as characters too.
+# the scripts ``_unspaced_ends`` reads (those of ``_BY_CHARACTERS`` and the spaced ones
+# English and European patterns do not: Cyrillic, Greek, Hebrew, Arabic, Devanagari)
+_OTHER_SCRIPTS = re.compile(
+    _UNSPACED.pattern[:-1] + "\uac00-\ud7a3\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u097f"
+    # Turkish (ı ş ğ) and Vietnamese (đ ă ơ ư and the tone-marked vowels)
+    "\u0131\u015e\u015f\u011e\u011f\u0110\u0111\u0102\u0103\u01a0\u01a1\u01af\u01b0\u1ea0-\u1ef9]"
+)
 _BY_CHARACTERS = re.compile(_UNSPACED.pattern[:-1] + "\uac00-\ud7a3]")
 _UNSPACED_FILLER_LONGEST = max(map(len, _UNSPACED_FILLER))
 _UNSPACED_RUN = re.compile(_BY_CHARACTERS.pattern + "+")
@@ -591,7 +618,10 @@ def is_short_rule(text: str) -> bool:
     if is_nudge(text):
         return False
     if _BY_CHARACTERS.search(text, 0, 200):
-        return len(_UNSPACED.findall(text, 0, 80)) >= 4
+        # (a word of a spaced script beside them counts two: "好，就用 Redis。")
+        spaced = _NUDGE_WORD.findall(_BY_CHARACTERS.sub(" ", text[:80]))
+        named = sum(2 for w in spaced if w.lower() not in _NUDGE_WORDS)
+        return len(_UNSPACED.findall(text, 0, 80)) + named >= 4
     words = _opening_words(text)
     return len(words) >= 3 and any(
         w.lower().replace("’", "'") not in _NUDGE_WORDS | _REFUSAL_WORDS for w in words

@@ -31,7 +31,25 @@ NUDGE_VOCABULARY = """
     awesome excellent thumbs up it's that's what's how's let's i'm
 """
 
-NUDGE_WORDS = frozenset(NUDGE_VOCABULARY.split())
+# The same in other languages: continuing, thanking, agreeing, and the listener's wish or
+# leisure that makes an order a permission ("si quieres, sigue con lo siguiente", "se ti va,
+# continua pure", "Als je wilt, ga gerust verder.", "Продолжай, если хочешь.").
+NUDGE_VOCABULARY_ELSEWHERE = """
+    sí si vale adelante sigue seguir continúa continua continuar gracias perfecto bien claro
+    dale venga genial listo acuerdo de con lo el la siguiente quieres quiere te parece puedes
+    oui merci continue continuez vas-y allez parfait super d'accord tu veux le suite suivant
+    c'est ça va ca
+    ja danke weiter mach mache gut perfekt alles klar passt wenn du willst magst gerne bitte
+    los dann
+    sì grazie pure vai avanti perfetto bene se ti vuoi prossimo
+    sim obrigado obrigada pode perfeito beleza certo quiser der
+    dank je bedankt ga door verder prima goed top als wilt gerust
+    да ок спасибо продолжай продолжайте давай дальше хорошо отлично если хочешь хотите
+    так дякую продовжуй продовжуйте добре якщо хочеш
+    ναι ευχαριστώ συνέχισε εντάξει
+    dzięki kontynuuj tak dobrze dalej teşekkürler tamam devam et evet
+"""
+NUDGE_WORDS = frozenset(NUDGE_VOCABULARY.split()) | frozenset(NUDGE_VOCABULARY_ELSEWHERE.split())
 
 # Openers that announce a task without stating it ("hey, are you there?", "I have a task
 # for you.", "quick question"): a turn of only these words (and nudge words) is not the
@@ -110,6 +128,36 @@ STATUS_NOUNS = (
     r"\d\S*|spam|noise|lag|downtime|outages?|alerts?|pages?)\b"
 )
 
+# the clause after an English condition that gives an order: its verb first, not a subject,
+# an auxiliary or a remark ("If it rains, the match is off", "If so, great")
+ENGLISH_ORDER = (
+    r"(?:then\s+)?(?:please\s+)?"
+    r"(?!(?:i|you|we|he|she|it|they|the|a|an|this|that|these|those|there|my|our|your|his|her|"
+    r"their|its|it['’]s|that['’]s|there['’]s|we['’]ll|i['’]ll|you['’]ll|it['’]ll|we['’]re|i['’]m|"
+    r"you['’]re|they['’]re|maybe|probably|perhaps|no|not|great|fine|ok|okay|good|sure|thanks|"
+    r"nothing|everything|all|both|some|any|who|what|how|why|would|could|should|will|can|is|are|"
+    r"was|were|do|does|did|has|have|had|so|too|yes|awesome|cool|nice|perfect|go\s+ahead|"
+    r"keep\s+going|carry\s+on|continue|proceed|feel\s+free|expect|note|notice|see|imagine|"
+    r"assume|suppose|say)\b)[a-z]{2,}\b"
+)
+# the listener's wish, leisure or pace in an English condition
+ENGLISH_WISHES = (
+    r"(?:you\s+(?:want|like|wish|prefer|feel|can|could|get\s+(?:a\s+chance|back|there|time)|"
+    r"have\s+(?:time|a\s+(?:minute|moment|sec|second|chance))|don['’]?t\s+mind|finish|are\s+(?:done|"
+    r"ready|back|finished))|you['’]re\s+(?:done|finished|ready|back)|it['’]?s\s+(?:easier|ok|okay|fine|"
+    r"possible|convenient|done|ready)|(?:that|this)['’]?s?\s+(?:is\s+)?(?:done|ready)|possible|needed|"
+    r"necessary|so|not|done|ready|finished)\b"
+)
+WISHES = (
+    r"(?:te\s+parece|quieres|quieras|prefieres|prefieras|puedes|puedas|tengas\s+tiempo|"
+    # (or the world's leave: "if possible", "Als het lukt, graag vandaag nog.")
+    r"(?:es\s+|het\s+)?(?:posible|possible|possibile|possível|möglich|mogelijk|lukt|kan|geht)\b|te\s+apetece|tienes\s+tiempo|ti\s+va|vuoi|"
+    r"preferisci|puoi|hai\s+tempo|tu\s+veux|vous\s+voulez|ça\s+te\s+(?:va|dit)|tu\s+peux|"
+    r"tu\s+as\s+le\s+temps|termines|acabes|tu\s+as\s+fini|hai\s+finito|du\s+fertig|je\s+klaar|"
+    r"terminar(?:es)?\b|quiser|quiseres|puder|der\s*[,;]|preferir|tiver\s+tempo|du\s+(?:willst|"
+    r"magst|möchtest|zeit\s+hast|lust\s+hast|kannst)|ihr\s+wollt|es\s+dir\s+passt|je\s+(?:wilt|"
+    r"wil|kunt|tijd\s+hebt)|u\s+wilt|jullie\s+willen)"
+)
 # Standing rules: negations and imperatives of obligation, in several phrasings. An
 # apostrophe may be typed straight or curly (phones and many editors curl it: "don’t").
 CONSTRAINT = re.compile(
@@ -184,7 +232,14 @@ CONSTRAINT = re.compile(
     r"\bdo\s+(?:it|this|that|everything|them)\s+without\b|"
     # a quantity rule without "at most": "max 6 replicas", "needs two approvals"
     r"\b(?:max|maximum|min|minimum)\s+(?:of\s+)?\d|"
-    r"\bneeds?\s+(?:\S+\s+){0,2}?(?:approvals?|sign[-\s]?offs?|reviews?|reviewers?)\b"
+    r"\bneeds?\s+(?:\S+\s+){0,2}?(?:approvals?|sign[-\s]?offs?|reviews?|reviewers?)\b|"
+    # a condition, then an order: "If the error rate goes above 2%, roll back.", "As soon as
+    # p99 crosses 800 ms, page me." The clause after the comma opens with its verb: not with
+    # a subject or a remark ("If it rains, the match is off", "If so, great"); and the
+    # condition is the world's, not the listener's wish or pace ("If you want, keep going",
+    # "When you're done, let me know" asks once, it sets no rule).
+    r"\b(?:if|when|whenever|once|as\s+soon\s+as|in\s+case|should)\s+"
+    rf"(?!{ENGLISH_WISHES})(?:[^,;.!?]|(?<=\d)[.,](?=\d)){{3,120}}[,;]\s*{ENGLISH_ORDER}"
     r")"
 )
 
@@ -201,7 +256,7 @@ CONSTRAINT = re.compile(
 EUROPEAN_CONSTRAINT = re.compile(
     r"(?ix)(?:"
     # German
-    r"\b(?:niemals|auf\s+keinen\s+fall|unter\s+keinen\s+umständen|verboten|untersagt|"
+    r"\b(?:niemals|auf\s+(?:gar\s+)?keinen\s+fall|unter\s+keinen\s+umständen|verboten|untersagt|"
     r"nicht\s+erlaubt|nur\s+noch|ausschließlich|finger\s+weg|lass\s+die\s+finger)\b|"
     r"\b(?:du|ihr|sie|wir|man|es|das|der|die|er)\s+(?:\S+\s+){0,3}?"
     r"(?:darf|darfst|dürfen|dürft|soll|sollst|sollen|sollt)\s+(?:\S+\s+){0,4}?"
@@ -246,13 +301,62 @@ EUROPEAN_CONSTRAINT = re.compile(
     # pedir reembolso, avise o gerente.", "Si le paiement échoue, préviens-moi."): the
     # clause after the comma opens with its verb, not with a subject ("Si llueve, el
     # partido se cancela." states) nor a remark ("Si quieres, genial.")
-    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:si|se|cuando|quando|quand|lorsque|lorsqu['’]|qualora)\s+"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:si|se|cuando|quando|quand|lorsque|lorsqu['’]|qualora|"
+    r"en\s+cuanto|apenas|siempre\s+que|una\s+vez\s+que|en\s+caso\s+de\s+que|dès\s+que|dès\s+qu['’]|"
+    r"au\s+cas\s+où|une\s+fois\s+que|sitôt\s+que|(?:non\s+)?appena|nel\s+caso\s+(?:in\s+cui|che)|"
+    r"ogni\s+volta\s+che|assim\s+que|caso|sempre\s+que|logo\s+que)\s+"
+    rf"(?!{WISHES})"
     r"(?:[^,;.!?]|(?<=\d)[.,](?=\d)){3,120}[,;]\s*(?!(?:el|la|los|las|lo|le|les|un|una|il|elle|elles|ils|on|ce|ça|"
     r"c['’]|o|a|os|as|um|uma|eu|ele|ela|eles|io|lui|lei|noi|nous|vous|je|j['’]|tu|yo|"
     r"nosotros|usted|es|está|era|fue|hay|há|é|è|sería|seria|sarà|sera|serait|no\s+pasa|"
     r"não\s+(?:tem|há|é)|pas\s+de|tant|tanto|mejor|melhor|mieux|meglio|genial|perfecto|"
     r"perfeito|ótimo|parfait|super|ok|vale|bueno|bom|bien|bene|claro|tudo|todo|tout|"
     r"tutto|nada|rien|niente|nenhum|ningún|ninguno|aucun|nessun)\b)[^\W\d_]{2,}|"
+    # German and Dutch put the verb first after a condition, an order ("Falls der Import
+    # scheitert, brich ab", "Als de import mislukt, stop dan") and a statement alike: the
+    # statement's subject follows its verb ("Wenn es regnet, bleibe ich zu Hause.")
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:wenn|falls|sobald|sofern|als|indien|zodra|wanneer)\s+"
+    rf"(?!{WISHES})(?:[^,;.!?]|(?<=\d)[.,](?=\d)){{3,120}}[,;]\s*(?:dann\s+|bitte\s+)?"
+    r"(?!(?:ist|sind|war|wird|wäre|würde|hat|haben|kann|könnte|is|zijn|was|wordt|heeft|kan|"
+    r"zou|gaat|dan|das|der|die|es|er|ich|wir|man|het|de|ik|we|wij|hij|ze|zij|men|mach|"
+    r"ga|gerne|gerust|kein\s+problem|geen\s+probleem|prima|super|gut|goed|ok)\b)"
+    r"[^\W\d_]{2,}\b(?!\s+(?:ich|er|es|wir|man|ik|het|hij|we|wij|ze|zij|men|je)\b)|"
+    # past a bound, then an order (or what "we" do): "Au-delà de 3 relances, on arrête et tu
+    # m'écris.", "Nach 3 Fehlversuchen, brich ab.", "Más de 5 errores, para todo."
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:au-delà\s+d['’e]\s*|après|plus\s+de|nach|mehr\s+als|más\s+de|"
+    r"después\s+de|oltre|dopo|acima\s+de|depois\s+de|mais\s+de|boven|meer\s+dan)\s*"
+    r"\d[\d.,]*\s*%?(?:\s+[^\s,;.!?]+){0,3}\s*,\s*(?:on\s+|wir\s+|we\s+|dann\s+|alors\s+)?"
+    r"(?!(?:est|sont|il|elle|le|la|les|es|ist|der|die|das|el|lo|è|é|het|de|is|was|war|fue|"
+    r"était|era|foi|c['’]est|ça|ca|tout|alles|todo|tutto|tudo|alle?s?)\b)[^\W\d_]{2,}\b|"
+    # Polish: the order after a condition is an imperative ("…, oznacz klauzulę")
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:jeżeli|jeśli|gdy|kiedy|o\s+ile)\s+"
+    r"(?!(?:masz\s+(?:chwilę|czas)|chcesz|możesz|ci\s+pasuje)\b)[^,;.!?]{3,120}[,;]\s*(?:to\s+)?"
+    r"\w+(?:aj|ij|yj|uj|cz|sz|ń|ź)(?:cie)?\b|"
+    # a ban said to the listener with a negated modal: "Tu ne dois pas …", "Non devi mai …"
+    r"\b(?:tu|vous)\s+ne\s+(?:dois|devez|peux|pouvez)\s+(?:pas|jamais|plus|rien|aucun)\b|"
+    r"(?:^|(?<=\n)|(?<=[.!;:,]\s))non\s+(?:devi|dovete|puoi|potete)\b|"
+    r"\b(?:bajo\s+ningún\s+concepto|en\s+ningún\s+caso|de\s+ninguna\s+manera|por\s+nada\s+del\s+mundo|"
+    r"in\s+nessun\s+caso|em\s+hipótese\s+alguma|de\s+jeito\s+nenhum|en\s+aucun\s+cas|"
+    r"in\s+geen\s+geval|onder\s+geen\s+beding)\b|"
+    # a thing kept as it is: "Bitte lass die Config unverändert.", "Laisse le schéma tel quel."
+    r"\b(?:lass|lasst|lassen\s+sie|deja|dejad|laisse|laissez|lascia|lasciate|deixe|deixa|laat)\s+"
+    r"(?:\S+\s+){0,5}?(?:unverändert|unangetastet|in\s+ruhe|wie\s+(?:es|sie)\s+(?:ist|sind)|"
+    r"como\s+está|intact[oa]?s?|intacte?s?|tel(?:le)?s?\s+quel(?:le)?s?|com['’]è|intatt[oaie]|"
+    r"ongewijzigd|zoals\s+(?:het|ze)\s+(?:is|zijn)|met\s+rust|sin\s+cambios|sem\s+alterações)|"
+    # a modal of obligation said to the listener: "Du musst vor jedem Merge …", "Debes
+    # avisarme …", "Devi sempre chiedermi …", "Você deve pedir …", "Je moet altijd …",
+    # "Musisz zawsze …" (not a guess: "Debes de estar cansado", "Devi essere stanco")
+    # ("Du musst dich nicht entschuldigen": "müssen nicht" is "need not")
+    r"\b(?:du\s+musst|ihr\s+müsst|(?-i:Sie)\s+müssen)\s+(?![^.!?;,]*\bnicht\b)\w|"
+    r"\b(?:du\s+sollst|ihr\s+sollt|debes|debéis|deben|usted\s+debe|devi|dovete|deve\s+sempre|você\s+(?:deve|precisa)|"
+    r"vocês\s+(?:devem|precisam)|deves|tens\s+que|têm\s+que|(?:je|jij|u)\s+moet|"
+    r"jullie\s+moeten|u\s+dient|musisz|musicie|należy|nie\s+wolno)\s+"
+    r"(?!(?:de\s+)?(?:estar|ser|haber|essere|avere|sein|zijn|nicht\s+\w+en\s*[.!?]?$)\b)\w|"
+    # Polish and Turkish: "Nie usuwaj …", "Nigdy nie …", "Zawsze pytaj …"; "asla değiştirme"
+    r"(?:^|(?<=\n)|(?<=[.!;:,]\s))(?:nigdy\s+)?nie\s+\w+(?:aj|uj|ij|yj)(?:cie)?\b|"
+    r"\bnigdy\s+nie\b|\bzawsze\s+\w+(?:aj|uj|ij|yj)(?:cie)?\b|\b(?:zabronion|zakazan)\w*|"
+    r"\b(?:asla|kesinlikle|hiçbir\s+zaman)\s+(?:\S+\s+){0,3}?\w+(?:ma|me|mayın|meyin|"
+    r"mayınız|meyiniz)\b|\byasak(?:tır)?\b|\bzorundas\w*|\bmutlaka\b|"
     # French: "Ne …" / "N'…" opening its clause is an order
     r"(?:^|(?<=\n)|(?<=[.!;:,]\s)|(?<=\bet\s)|(?<=\bmerci\s\bde\s))"
     r"(?!ne\s+(?:vous\s+)?(?:inquiét|inquiet|en\s+fai|t['’]inqui))"
@@ -273,7 +377,8 @@ EUROPEAN_CORRECTION = re.compile(
     r"\b(?:korrektur|korrigier\w*|stattdessen|ich\s+meinte|das\s+(?:ist|war)\s+falsch|"
     r"corrección|en\s+(?:lugar|vez)\s+de|me\s+equivoqué|quise\s+decir|plutôt\s+que|"
     r"au\s+lieu\s+de|je\s+me\s+suis\s+trompée?|je\s+voulais\s+dire|erratum)\b|"
-    r"(?:^|(?<=\n)|(?<=[.!;:]\s))falsch\s*:|"
+    r"(?:^|(?<=\n)|(?<=[.!;:,]\s))falsch\s*:|"
+    r"\b(?:poprawka|korekta|sprostowanie|pomyliłe[mś]|pomyliłam)\b|(?:(?<=,\s)|(?<=;\s))a\s+nie\s+\w|"
     # "Utilise plutôt la branche release." (an order to take another), not "Il fait plutôt beau"
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?!(?:il|elle|on|ce|ça|le|la|les|je|tu|nous|vous|ils|elles)\b)"
     r"\w+(?:e|ez|s)\s+plutôt\b|"
@@ -281,7 +386,15 @@ EUROPEAN_CORRECTION = re.compile(
     r"(?:(?<=,\s)|(?<=;\s))(?:nicht|pas)\s+\w|(?:(?<=,\s)|(?<=;\s))no\s+(?:el|la|los|las)\s+\w|"
     # ... in Portuguese, Italian, Dutch: "R$ 1.284,90, não R$ 1.248,90", "3.000 euro, non 30.000"
     r"(?:(?<=,\s)|(?<=;\s))(?:não|non|niet)\s+(?:o\s+|a\s+|il\s+|la\s+|de\s+|het\s+)?[\w$€£]|"
-    r"\bnicht\s+(?:\S+\s+){1,4}?sondern\b|\bno\s+(?:\S+\s+){1,4}?sino\b"
+    r"\bnicht\s+(?:\S+\s+){1,4}?sondern\b|\bno\s+(?:\S+\s+){1,4}?sino\b|"
+    # ... with its conjunction: "12 %, et non 15 %", "el 5, y no el 3", "8 %, en niet 7 %"
+    r"(?:(?<=,\s)|(?<=;\s))(?:et\s+non|et\s+pas|y\s+no|e\s+non|e\s+não|en\s+niet|und\s+nicht)\s+[\w$€£]|"
+    # a correction named ("Petite rectification :", "Berichtigung:", "Correzione:") or the
+    # speaker's own error ("me confundí", "mi sono sbagliato", "ik vergiste me", "errei")
+    r"\b(?:rectif\w*|berichtigung|correzione|corre(?:c)?ção|correctie|corrigindo|corrijo|"
+    r"me\s+confund\w+|mi\s+sono\s+sbagliat[oa]|ho\s+sbagliato|errei|me\s+enganei|"
+    r"ik\s+vergiste\s+me|ik\s+heb\s+me\s+vergist|foutje|ich\s+hab(?:e)?\s+mich\s+(?:geirrt|vertan)|"
+    r"mein\s+fehler|erreur\s+de\s+ma\s+part|mi\s+error|culpa\s+mía|colpa\s+mia|meu\s+erro)\b"
     r")"
 )
 
@@ -312,25 +425,101 @@ RESTATES = re.compile(
 # engine then skips the positions that start none at C speed); what must not precede it is
 # a lookbehind after that character ("不(?<!要不)要": 不要 but not 要不要, "shall I?").
 # A sentence that asks something is no rule ("为什么不能登录？", "なぜ必ず失敗するのですか").
+# Rules and corrections in Cyrillic, Greek, Hebrew, Arabic, Devanagari, Thai and Hangul, by
+# their grammar: a negated imperative ("Не трогай …", "Не змінюй …", "Μην αγγίζεις …",
+# "لا تحذف …", "אל תמחק …", "… मत छुओ", "อย่าลบ…", "… 건드리지 마"), a modal of obligation or a ban
+# word ("Вы должны …", "Πρέπει να …", "يجب أن …", "חובה …", "ज़रूरी", "ต้อง…", "…야 합니다",
+# "금지"), a condition then an order ("Если …, откати …"), a contrast ("5433, а не 5432").
+# Read like the Chinese and Japanese ones (a text's ends, sentence by sentence, no question).
+# Letters are named by their script's range, never ``\w`` (RE2's ``\w`` is ASCII); a word's
+# start is a lookbehind after its first letter (the engine skips positions by that letter).
+_CYR, _GRK, _HEB, _ARA = (
+    "\u0400-\u04ff",
+    "\u0370-\u03ff\u1f00-\u1fff",
+    "\u0590-\u05ff",
+    "\u0600-\u06ff",
+)
+_DEV, _THAI, _HANGUL = "\u0900-\u097f", "\u0e00-\u0e7f", "\uac00-\ud7a3"
+_TR = "a-zçğıöşü"  # Turkish lower-case letters (its texts are told by ı, ş, ğ)
+# a Russian or Ukrainian imperative: a word ending in -й, -и or -ь (and -те, -ся), not a
+# past plural ("не успели"), an adjective ("не новый"), a second person ("не знаешь")
+_CYR_IMPERATIVE = (
+    rf"[{_CYR}]+?(?:[йиь]|[йиь]те)(?:ся|сь)?(?![{_CYR}])"
+    r"(?<!ли)(?<!лись)(?<![ыи]й)(?<!шь)(?<!очень)(?<!здесь)"
+)
+OTHER_SCRIPT_CONSTRAINT = (
+    rf"[Нн](?<![{_CYR}].)е\s+(?:надо|нужно|стоит|треба|варто|смей|смейте|{_CYR_IMPERATIVE})|"
+    rf"[Нн](?<![{_CYR}].)(?<![{_CYR}]\s.)(?:икогда|іколи)\s+не\s|[Нн](?<![{_CYR}].)ельзя|[Зз]апрещ[её]н|[Зз]аборонен|[Нн]е\s+можна|[Оо]бязательно|"
+    r"[Оо]бов['’]язково|[Нн]еобходимо|[Нн]и\s+в\s+коем\s+случае|[Пп]ід\s+жодним\s+приводом|"
+    rf"[ТтВв](?<![{_CYR}].)[ыи]\s+(?:[{_CYR}]+\s+)?(?:должн[ыао]?|должен|обязан[ыа]?|"
+    rf"повин(?:ен|на|ні)|мусиш|мусите)(?![{_CYR}])|"
+    rf"[ВвЗз](?<![{_CYR}].)(?:сегда|авжди)\s+{_CYR_IMPERATIVE}|"
+    rf"[ЕеЯяКк](?<![{_CYR}].)(?:сли|кщо|огда|оли)\s+[^,.!?;\n]{{3,120}},\s*(?:то\s+|тоді\s+|тогда\s+)?"
+    rf"{_CYR_IMPERATIVE}|"
+    rf"[Μμ](?<![{_GRK}].)ην\s+(?!ανησυχ|στεναχωρ|φοβ)[{_GRK}]|"
+    rf"[Μμ](?<![{_GRK}].)η\s+[{_GRK}]+(?:ς|τε)(?![{_GRK}])|[Ππ]οτέ\s+μη|[Αα]παγορεύεται|[Υυ]ποχρεωτικ|"
+    rf"[Ππ]ρέπει\s+(?:πάντα\s+|πάντοτε\s+)?να\s+[{_GRK}]+(?:εις|είς|ετε|είτε|άς|ας|ις|ης)(?![{_GRK}])|"
+    rf"ل(?<![{_ARA}].)ا\s+ت(?!زال)[{_ARA}]{{2,}}|ممنوع|يجب\s+(?:أن|ان|عليك|عليكم)|"
+    r"عليك\s+(?:أن|ان)|لا\s+يجوز|إياك|"
+    rf"א(?<![{_HEB}].)ל\s+ת[{_HEB}]{{2,}}|אסור|חובה|ח(?<!אני ח)ייב(?:ים|ת|ות)?\s+ל|"
+    rf"म(?<![{_DEV}].)त(?![{_DEV}])|कभी\s+(?:भी\s+)?(?:मत|नहीं\s+[{_DEV}]+ना)(?![{_DEV}])|"
+    "(?:\u095b|\u091c\u093c|\u091c)रूरी|आवश्यक|अनिवार्य|वर्जित|प्रतिबंधित|मना\\s+है|"
+    rf"न(?<![{_DEV}].)हीं\s+[{_DEV}]+ना\s+है|"
+    r"ห้าม|อย่า(?!ง)|ต(?<!ผมต)(?<!ฉันต)(?<!เราต)้อง(?!การ)|เด็ดขาด|ไม่ควร|"
+    r"지(?:\s*마(?:세요|십시오|시오|라|요)?(?=[\s.!。,]|$)|\s*말(?:아|고|\s*것|기|도록)|\s*않도록)|"
+    r"절대\s*안\s*(?:돼|됩니다)|반드시|금지|면\s*안\s*(?:돼|됩니다|되요|돼요|된다)|"
+    r"야\s*(?:합니다|해요|한다|돼요|됩니다|된다|해(?=[\s.!]|$))|"
+    # Turkish: a condition ("…geçerse", "…olursa") then a clause ending in no tense or person
+    # of a statement ("…durdur ve bana haber ver.", not "…iptal edilir.", "…kalırım.")
+    rf"[rz]s[ae](?![{_TR}])[^.!?;\n]{{1,120}}?(?<![{_TR}])[{_TR}]{{2,}}"
+    r"(?<!ır)(?<!ir)(?<!ur)(?<!ür)(?<!yor)(?<!dı)(?<!di)(?<!du)(?<!dü)(?<!tı)(?<!ti)(?<!tu)(?<!tü)"
+    r"(?<!cak)(?<!cek)(?<!mış)(?<!miş)(?<!muş)(?<!müş)(?<!ım)(?<!im)(?<!um)(?<!üm)(?<!ız)(?<!iz)"
+    r"(?<!uz)(?<!üz)(?<!lar)(?<!ler)\s*(?:[.!;]|$)|"
+    # Vietnamese: "Không được …", "Đừng …", "Cấm …", "Nếu … thì <verb>"
+    r"[Kk]hông\s+(?:được|bao\s+giờ|nên)\s|[Đđ]ừng\s|[Cc]ấm\s|[Tt]uyệt\s+đối\s+không|[Bb]ắt\s+buộc|"
+    r"[Cc]hỉ\s+được\s|[Nn]ếu\s+(?!bạn\s+muốn)(?!anh\s+muốn)(?!chị\s+muốn)(?!bạn\s+rảnh)(?!có\s+thời\s+gian)"
+    r"(?!bạn\s+có\s+thời\s+gian)"
+    r"[^.!?;\n]{3,120}?\s+thì\s+[^\s\d.!?]"
+)
+OTHER_SCRIPT_CORRECTION = (
+    rf",\s*а\s+не(?![{_CYR}])|[Пп]оправка|[Ии]справлени[ея]|[Вв]иправлення|"
+    rf"[Яя](?<![{_CYR}].)\s+(?:ошиб(?:ся|лась)|помили(?:вся|лася))|[Нн]а\s+самом\s+деле|[Нн]асправді|"
+    rf"[Вв](?<![{_CYR}].)место(?![{_CYR}])|[Зз]амість|"
+    rf"[Δδ]ιόρθωση|,\s*όχι(?![{_GRK}])|[Αα]ντί\s+(?:για|του|της|το)(?![{_GRK}])|"
+    r"تصحيح|[،,]\s*(?:وليس|لا)\s|بدلا\s+من|بدلاً\s+من|"
+    rf"תיקון|טעיתי|ב(?<![{_HEB}].)מקום(?![{_HEB}])|"
+    r"सुधार\s*[:：]|मेरी\s+ग़?लती|के\s+बजाय|की\s+जगह|"
+    r"ไม่ใช่[^\s。]{1,30}?แต่|ที่ถูกคือ|ที่ถูกต้องคือ|พิมพ์ผิด|พูดผิด|จำผิด|"
+    rf"정정|[가이]\s*아니라|잘못\s*(?:말|썼|적었)|대신(?:에)?(?![{_HANGUL}])|"
+    rf"[Dd]üzeltme|değil\s*,|[Yy]anlış\s+(?:yazmışım|söyledim|yazdım)|"
+    r"[Ss]ửa\s+lại\s*:|,\s*không\s+phải\s|[Đđ]ính\s+chính|[Tt]ôi\s+nhầm|[Nn]hầm\s*:"
+)
 UNSPACED_CORRECTION = re.compile(
-    r"其实(?=是|应该|要|用|该)|不对(?![称等齐劲比照应接外于])|我说的是|我的意思是|应该是|应该用|"
-    r"改用|换成|换用|改成|改为|才对|代替|更正|纠正|搞错|说错|弄错|"
-    r"，\s*不是|,\s*不是|不是[^。！？\n]{1,30}?而是|"
-    r"実は|違います|ではなく|じゃなくて|訂正|間違(?!いな)|やっぱり|に変更"
+    r"其[实實](?=是|[应應][该該]|要|用|[该該])|不[对對](?![称稱等齐齊劲勁比照应應接外于於])|我[说說]的是|"
+    r"我的意思是|[应應][该該]是|[应應][该該]用|改用|[换換]成|[换換]用|改成|改[为為]|才[对對]|代替|更正|"
+    r"[纠糾]正|搞[错錯]|[说說][错錯]|弄[错錯]|，\s*不是|,\s*不是|不是[^。！？\n]{1,30}?而是|"
+    r"実は|違います|ではなく|じゃなくて|訂正|間違(?!いな)|やっぱり|に変更|"
+    + OTHER_SCRIPT_CORRECTION
 )
 
 UNSPACED_CONSTRAINT = re.compile(
-    r"不(?<!要不)要(?!紧)|不(?<!我不)(?<!能不)(?<!们不)(?<!他不)(?<!她不)(?<!它不)能|不可以|不准|不许|"
-    r"不得|禁止|严禁|绝对不|千万不|千万别|必须(?!的|承认|说)|务必|一定要|只能|只许|请勿|切勿|"
-    r"勿(?:动|碰|改|删|用)|避(?<![^\s，。！？；：,.!?;:请要量]避)免(?![^，。！？；\n]{0,12}?是)|保持原样|"
-    r"别(?:碰|动|改|用|删|跑|运行|提交|推送|部署|再)|保持[^。！？\n]{0,20}?不变|"
+    r"不(?<!要不)要(?![紧緊])|不(?<!我不)(?<!能不)(?<![们們]不)(?<!他不)(?<!她不)(?<!它不)能|不可以|"
+    r"不[准準]|不[许許]|不得|禁止|[严嚴]禁|[绝絕][对對]不|千[万萬]不|千[万萬][别別]|"
+    r"必[须須](?!的|承[认認]|[说說])|[务務]必|一定要|只能|只[许許]|[请請]勿|切勿|"
+    r"勿(?:[动動]|碰|改|[删刪]|用)|避(?<![^\s，。！？；：,.!?;:请請要量]避)免(?![^，。！？；\n]{0,12}?是)|"
+    r"保持原[样樣]|[别別](?:碰|[动動]|改|用|[删刪]|跑|[运運]行|提交|推送|部署|再)|"
+    r"保持[^。！？\n]{0,20}?不[变變]|"
     r"しないで|[てで]は(?:いけ|ならな|なりま|だめ|駄目)|ないでください|ないように|ないこと(?:。|$)|絶対に|"
     r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
-    r"だけを?(?:変更|編集|修正)"
+    r"だけを?(?:変更|編集|修正)|" + OTHER_SCRIPT_CONSTRAINT
 )
 
 QUESTION = re.compile(
-    r"(?:[？?]|吗|呢|么|ですか|か|かな)[。！？!?\n；;\s]*$|为什么|怎么|哪个|哪些|什么|なぜ|どうして"
+    r"(?:[？?؟]|[吗嗎]|呢|[么麼]|ですか|か|かな|까|나요|니|냐)[。！？!?\n；;\s]*$|[为為]什[么麼]|怎[么麼]|"
+    r"哪[个個]|哪些|什[么麼]|なぜ|どうして|ไหม|มั้ย|หรือเปล่า|หรือยัง|อย่างไร|ยังไง|ทำไม|อะไร|"
+    rf"^\s*(?:هل|האם)|(?<![{_CYR}])ли(?![{_CYR}])|"
+    # Greek asks with ";" (a Chinese sentence may end in "；" and ask nothing)
+    rf"^(?=[^;]*[{_GRK}])[^;]*[;\u037e]\s*$"
 )
 
 # Talk in a rule's words (review12 RC0): a question ("Should we never use the old VPN?"),
@@ -365,12 +554,29 @@ TALK = re.compile(
     r"frustrating|hungry|sleepy|fed\s+up|a\s+\w+\s+(?:day|night|week))\b|"
     r"\b(?:always|never)\s+(?:a|an|the|happy|glad|nice|good|great|fun|better|dull|boring|easy|"
     r"again|learning)\b|"
-    # "never" before a past tense tells what happened: "Never thought I'd say this"
-    r"^\W*never\s+(?:\w+ed|thought|knew|saw|got|had|heard|felt|made|took|found|came|went|said|"
-    r"told|did|was|were)\b"
+    # "never" before a past tense tells what happened: "Never thought I'd say this", "Our
+    # old team never wrote tests" (an order is the bare verb: "never embed secrets")
+    r"\bnever\s+(?:\w+(?<!e)(?<!b)ed|thought|knew|saw|got|had|heard|felt|made|took|found|came|"
+    r"went|said|told|did|was|were|wrote|ran|gave|kept|left|paid|sent|built|bought|began|broke|"
+    r"chose|drove|ate|fell|forgot|grew|hid|held|meant|met|read\s+(?:it|them|that|the)|rose|sold|"
+    r"spent|stood|taught|threw|understood|won|tried)\b|"
+    # a habit ("I usually don't deploy on Fridays") or a hypothetical ("If we had more time
+    # we could avoid the importer"): no rule
+    r"\b(?:i|we|they|he|she|you|people|everyone|the\s+team|our\s+team)\s+(?:usually|normally|"
+    r"typically|generally|often|sometimes|rarely|tend\s+to)\b.*|"
+    r"\b(?:could|would|might)\s+(?:\w+\s+)?(?:avoid|never|always|not|keep|stay|skip|limit|"
+    r"only|stick|leave|ensure|make\s+sure)\b"
     r")"
 )
 
+# Someone else's words quoted (a rule inside them is theirs, not the user's): a speech verb
+# of a third person before the quotation ("He said “…”", "Jonas meinte: „…“", "Ana dijo «…»").
+QUOTES = ('"', "“", "”", "«", "»", "„")
+REPORTED = re.compile(
+    r"(?i)\b(?!(?:i|we|as)\b)\w+\s+(?:said|says|told\s+\w+|wrote|writes|joked|used\s+to\s+say|"
+    r"sagte|meinte|schrieb|dijo|decía|escribió|a\s+dit|disait|a\s+écrit|ha\s+detto|diceva|disse|"
+    r"dizia|zei|schreef|сказал[аи]?|писал[аи]?)\s*[:,]?\s*$"
+)
 # a joke said with the sentence or right after it ("Can you never be wrong? haha")
 # (a smiley is politeness, not a joke: "Please never push to main 🙂")
 JOKE = re.compile(r"(?i)\b(?:haha+|hehe+|lol|lmao|jk|kidding|joking|just\s+teasing)\b")
@@ -417,8 +623,56 @@ DECISION = re.compile(
     r"\bprocedi con\b|"
     # Chinese, Japanese, Korean
     r"批准|同意|准许|授权|放行|拍板|决定|定了|就这么办|承認|許可|了承|決定|決めました|승인|허가|결정|"
-    r"按方案|用方案|でいきましょう|で行きましょう|でいこう|으로 ?진행"
+    r"按方案|用方案|でいきましょう|で行きましょう|でいこう|으로 ?진행|"
+    # a choice made, in the past, by someone named or by "we"/"I": "Priya picked Redis",
+    # "we settled on Postgres", "Lucía eligió el plan B", "Claire a choisi", "Abbiamo scelto",
+    # "A Ana escolheu", "We hebben gekozen", "Команда выбрала", "老王选了方案二" (not what was
+    # picked up, a question, or a choice still to make: ``UNDECIDED``, ``HEDGED``)
+    r"\b(?:picked(?! up\b)|selected|settled on|went with|agreed on|landed on|voted for|"
+    r"(?:have|has|['’]ve) chosen)\b|"
+    r"\b(?:eligi(?:ó|eron)|elegimos|escogi(?:ó|eron)|escogimos|opt(?:ó|amos|aron)|"
+    r"nos quedamos con|se qued(?:ó|aron) con)\b|"
+    r"\b(?:a|avons|ont|as|avez|ai) (?:choisi|opté|retenu|tranché)\b|"
+    r"\b(?:ha|hanno|abbiamo|ho) (?:scelto|optato)\b|"
+    r"\b(?:escolh(?:eu|emos|eram|i)|opt(?:ou|amos|aram)|ficamos com|ficou com)\b|"
+    r"\b(?:gekozen|ausgewählt|gewählt)\b|"
+    r"\b(?:выбрал[аи]?|обрал[аи]?|обрав|вибрал[аи]?|вибрав|остановились на|договорились|"
+    r"домовилися|(?:решил[аи]?|вирішил[аи]?|вирішив) (?:[а-яіїєґ]+т[ьи]\b|что|що|в пользу))|"
+    r"\bwybra(?:ł|ła|li|liśmy|łem|łam)\b|\bzdecydowa\w+|"
+    r"[选選](?:了|择了|擇了|定)|定[为為]|に決め|を選び|を選ん|선택했|로 정했|으로 정했|"
+    # an approval that names the choice: "Yep, pick Stripe over Adyen.", "Sí, hazlo con la
+    # opción A.", "D'accord, on garde Redis.", "Jawohl, wir nehmen Plan B.", "好，就用 Redis。"
+    r"\b(?:yes|yep|yeah|ok|okay|sure|perfect|great|alright|fine|agreed|good|sounds good)"
+    r"(?: (?:by|with|to) (?:me|us))?\W*\s(?:then\W*\s)?(?:let['’]?s )?(?:use|pick|take|choose|keep|"
+    r"stick with) |"
+    r"\b(?:we['’]ll|we will|i['’]ll|i will) (?:keep |use |go with|take |stick with|pick )|"
+    r"\blet['’]?s (?!(?:see|think|talk|check|try|discuss|look|wait|figure|find|consider|"
+    r"revisit|start|get|hope|not|chat|first|just|say|pause|hold|review|compare|test)\b)"
+    r"(?:do|use|pick|take|keep|ship|roll|stick|go|move|migrate|switch|merge|deploy)\b|"
+    r"\b(?:confirmed|agreed|settled|final(?: answer| decision| call)?)\s*[:—–]\s*\w|"
+    r"\b(?:sí|si|vale|ok|perfecto|de acuerdo|bueno|listo|genial)\W*\s(?:entonces\W*\s)?"
+    r"(?:usa|usemos|elige|toma|hazlo|vamos con|nos quedamos|quédate|quedémonos)\b|"
+    r"\b(?:oui|ok|d['’]accord|parfait|entendu|bon|c['’]est bon)\W*\s(?:alors\W*\s)?"
+    r"(?:on (?:garde|prend|part|choisit|utilise|reste)|garde|gardons|prends|utilise|utilisons|"
+    r"choisis)\b|"
+    r"\b(?:ja|jawohl|ok|okay|gut|passt|einverstanden|genau|alles klar)\W*\s(?:dann\W*\s)?"
+    r"(?:wir (?:nehmen|bleiben|machen|verwenden)|nimm|nehmt|verwende)\b|"
+    r"\b(?:sim|ok|beleza|perfeito|combinado|fechado|certo)\W*\s(?:então\W*\s)?"
+    r"(?:ficamos|vamos (?:de|com)|usa|use|usemos|escolhe|fica com)\b|"
+    r"\b(?:sì|si|ok|va bene|perfetto|d['’]accordo|bene)\W*\s(?:allora\W*\s)?"
+    r"(?:usiamo|usa|prendi|prendiamo|teniamo|tieni|scegli|scegliamo|andiamo con)\b|"
+    r"\b(?:ja|ok|oké|prima|akkoord|goed|top)\W*\s(?:dan\W*\s)?"
+    r"(?:we (?:nemen|gaan voor|houden|gebruiken)|neem|gebruik|kies)\b|"
+    r"就(?:用|[选選]|按|定)|それで(?:お願い|いきましょう|行きましょう)|案(?:で|に)(?:[。、！!\s]|$|お願い|いき|行き)|"
+    r"(?:으)?로 ?(?:하죠|합시다|갑시다|가죠)"
     r")"
+)
+
+# a choice still open: "Maybe we go with Stripe, not sure yet.", "vielleicht nehmen wir B"
+HEDGED = re.compile(
+    r"(?i)\b(?:maybe|perhaps|might|not\s+sure|probably|possibly|thinking\s+(?:about|of)|"
+    r"vielleicht|eventuell|quizás?|tal\s+vez|a\s+lo\s+mejor|peut-être|forse|talvez|misschien|"
+    r"может\s+быть|можливо)\b|也许|可能|或许|也許|或許|たぶん|かもしれ|아마"
 )
 
 # A piece of every alternative above, lower-case: a text holding none (lowered) states no
@@ -426,17 +680,28 @@ DECISION = re.compile(
 # and the pattern is tried only around what it finds (a property test holds the list to
 # that: every match holds a hint).
 DECISION_HINTS = (
-    "approv", "okayed", "ok'd", "ok’d", "green", "authori", "sign", "decid", "chose", "opted",
-    "agreed to", "stick with", "do it ", "go for",
+    "approv", "okayed", "ok'd", "ok’d", "green", "authori", "sign", "decid", "chose",
+    "stick with", "do it ", "go for",
     "accept", "agree to", "ahead", "proceed", "permission", "blessing", "go with", "ship it",
-    "merge it", "going with", "decision:", "option", "plan", "approach", "variant", "aprov", "autoriz", "sinal verde", "pode ", "aprob", "aprueb", "luz verde",
+    "merge it", "going with", "decision:", "plan", "approach", "variant", "aprov", "autoriz", "sinal verde", "pode ", "aprob", "aprueb", "luz verde",
     "adelante con", "puedes ", "approuv", "autoris", "feu vert", "genehmigt", "freigegeben",
     "entschieden", "beschlossen", "via libera", "deciso", "goedgekeurd", "besloten", "part sur",
     "ok pour", "vamos com", "machen wir", "nehmen wir", "procedi con",
     # not ASCII: looked for only in texts that are not
     "validé", "décid", "grünes licht", "批准", "同意", "准许", "授权", "放行", "拍板", "决定",
-    "定了", "就这么办", "承認", "許可", "了承", "決定", "決めました", "승인", "허가", "결정",
+    "定了", "就这么办", "承認", "許可", "了承", "決定", "승인", "허가", "결정",
     "진행", "按方案", "用方案", "でいきましょう", "で行きましょう", "でいこう",
+    # choices made and approvals that name them (" use": a verb after a space, not "user")
+    "picked", "selected", "settled", "went with", "agreed", "landed on", "voted for", "final",
+    "elig", "elegimos", "escogi", "opt", "choisi", "retenu", "tranché", "scelto", "escolh",
+    "ficamos", "ficou com", "gekozen", "gewählt", "брал", "брав", "решил", "ріши", "останов",
+    "говорил", "домовил", "wybra", "zdecydowa", "选", "選", "定为", "定為", "決め", "선택했",
+    "정했", " use", " pick ", " take ", " choose ", " keep ", "let's ", "let’s ", "lets ",
+    "confirmed", " usa", " toma", "hazlo", "qued", "gard", "prend", "on part", "utilis", "on reste",
+    "wir nehmen", "wir bleiben", "wir machen", "verwende", "nimm", "nehmt", "vamos de", "fica com",
+    " usiamo", "teni", "tien", "scegli", "andiamo con", "we nemen", "we gaan voor", "we houden",
+    "gebruik", "neem", "kies", "就用", "就按", "就定", "それで", "案で", "案に", "하죠", "합시다",
+    "갑시다", "가죠",
 )  # fmt: skip
 
 # an English question without its mark ("did Dana approve it", "has the DBA decided")
@@ -449,7 +714,9 @@ ASKED = re.compile(
 UNDECIDED = re.compile(
     r"(?i)\b(?:what|which|whether|if|how|when|why|who|once|until|unless|before|after|"
     r"o\s+que|se|si|lo\s+que|qué|quand|wenn|ob)\s+(?:\S+\s+){0,3}$|(?:什么|如果|是否|哪)\S{0,6}$|"
-    r"(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+)?$"
+    r"(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+)?$|[不没沒]$|"
+    # nobody made it: "Nobody confirmed the date.", "Nadie eligió …", "Никто не выбрал"
+    r"\b(?:nobody|no\s+one|niemand|nadie|personne|nessuno|ninguém|никто|ніхто)\b(?:\s+\S+){0,3}?\s*$"
 )
 
 UNSPACED_FILLER_VOCABULARY = """
@@ -497,6 +764,7 @@ CORRECTING_WORDS = [
     r"backwards?|in +place)\b",
     r"stays? +(?:[^ ]+ +){0,15}?(?:compatible|unchanged|intact|untouched|frozen|private|read|"
     r"the +same|green|as)\b", r"nothing +(?:goes|gets|ships|lands|merges|is)\b", r"sign ?offs?\b",
+    r"if\b", r"when\b", r"whenever\b", r"once\b", r"as +soon\b", r"in +case\b",
     r"my +(?:approval|permission|go|ok)", r"our +(?:approval|permission|go|ok)",
     r"their +(?:approval|permission|go|ok)", r"explicit +(?:approval|permission|go|ok)",
     r"written +(?:approval|permission|go|ok)",
@@ -544,6 +812,28 @@ EUROPEAN_WORDS = [
     r"non\b", r"niet\b", r"si\b", r"se\b", r"cuando\b", r"quando\b", r"quand\b",
     r"lorsqu", r"qualora\b", r"nooit\b", r"nimmer\b", r"verboden\b",
     r"zonder +(?:[^ ]+ +){0,2}?(?:toestemming|goedkeuring|akkoord)\b",
+    # conditions, modals of obligation, Polish and Turkish
+    r"en +(?:cuanto|caso)\b", r"apenas\b", r"siempre +que\b", r"una +vez\b", r"d[ x]s +qu",
+    r"au +cas\b", r"une +fois\b", r"sit[ x]t\b", r"appena\b", r"nel +caso\b", r"ogni +volta\b",
+    r"assim +que\b", r"caso\b", r"sempre +que\b", r"logo +que\b", r"wenn\b", r"falls\b",
+    r"sobald\b", r"sofern\b", r"als\b", r"indien\b", r"zodra\b", r"wanneer\b",
+    r"du +(?:musst|sollst)\b", r"ihr +(?:m[ x]sst|sollt)\b", r"sie +m[ x]ssen\b", r"deb(?:es|en)\b",
+    r"deb[ x]is\b", r"usted +debe\b", r"devi\b", r"dovete\b", r"deve +sempre\b",
+    r"voc[ x]s? +(?:deve|devem|precisa|precisam)\b", r"deves\b", r"tens +que\b", r"t[ x]m +que\b",
+    r"je +moet\b", r"jij +moet\b", r"u +moet\b", r"jullie +moeten\b", r"u +dient\b", r"musisz\b", r"musicie\b",
+    r"nale[ x]y\b", r"nie\b", r"nigdy\b", r"zawsze\b", r"zabronion", r"zakazan", r"asla\b",
+    r"kesinlikle\b", r"hi[ x]bir +zaman\b", r"yasak", r"zorundas", r"mutlaka\b",
+    r"au +del", r"apr[ x]s\b", r"plus +de\b", r"nach\b", r"mehr +als\b", r"m[ x]s +de\b",
+    r"despu[ x]s +de\b", r"oltre\b", r"dopo\b", r"acima +de\b", r"depois +de\b", r"mais +de\b",
+    r"boven\b", r"meer +dan\b",
+    r"rectif", r"berichtigung\b", r"je[ x]+eli\b", r"je[ x]li\b", r"gdy\b", r"kiedy\b", r"o +ile\b",
+    r"tu +ne\b", r"vous +ne\b", r"bajo +ning", r"en +ning", r"de +ninguna\b", r"por +nada\b",
+    r"in +nessun\b", r"em +hip", r"de +jeito\b", r"en +aucun\b", r"in +geen\b", r"onder +geen\b",
+    r"lass\b", r"lasst\b", r"lassen +sie\b", r"deja\b", r"dejad\b", r"laisse", r"lascia", r"deixe\b",
+    r"deixa\b", r"laat\b", r"poprawka\b", r"korekta\b", r"sprostowanie\b", r"pomyli", r"a +nie\b", r"correzione\b", r"corre[ x]+o\b", r"correc[ x]+o\b", r"correctie\b",
+    r"corrigindo\b", r"corrijo\b", r"me +confund", r"mi +sono +sbagliat", r"ho +sbagliato\b", r"errei\b",
+    r"me +enganei\b", r"ik +vergiste\b", r"ik +heb +me\b", r"foutje\b", r"ich +hab", r"mein +fehler\b",
+    r"erreur +de\b", r"mi +error\b", r"culpa +m", r"colpa +mia\b", r"meu +erro\b", r"y +no\b",
 ]  # fmt: skip
 
 # A word of every RESTATES phrase (the phrase may start a few words before it).
