@@ -141,6 +141,20 @@ DEV = [
     ("none", "We usually skip the smoke tests on Sundays."),
     ("none", "My last team never documented anything."),
     ("none", "With more budget we could avoid the manual step."),
+    # the third round: "always" openers, the other way round, Scandinavian, quantifiers
+    ("rule", "Toujours vérifier les sommes avant l'envoi."),
+    ("rule", "Siempre usar fechas en formato ISO."),
+    ("rule", "Altijd eerst de staging-omgeving testen."),
+    ("none", "Siempre es lo mismo con este proveedor."),
+    ("correction", "Anzi, il limite è 200 e non 100."),
+    ("correction", "Nein, ich meine den zweiten Server."),
+    ("rule", "Ta aldrig bort kundposter."),
+    ("rule", "Du må ikke endre produksjonsdatabasen."),
+    ("rule", "يرجى عدم تعديل ملفات الإعداد."),
+    ("rule", "Each release must have a changelog entry."),
+    ("rule", "常に小数点以下一桁で表示してください。"),
+    ("decision", "저희는 PostgreSQL을 쓰기로 했습니다."),
+    ("none", "Our style guide says 'never use tabs' but nobody reads it."),
 ]
 
 HELDOUT = [

@@ -181,7 +181,7 @@ def _reported_at(sentence: str, at: int) -> bool:
     reported to have said ('He said "never deploy on Fridays" once'): not the user's rule
     ('As I said, "never deploy on Fridays."' and 'The rule: "never …"' are)."""
     opening = max(sentence.rfind(q, 0, at) for q in _QUOTES)
-    if opening < 0 or not any(q in sentence[at:] for q in _QUOTES):
+    if opening < 0 or not any(q in sentence[at:] for q in (*_QUOTES, "'")):
         return False
     return bool(_REPORTED.search(sentence, 0, opening))
 

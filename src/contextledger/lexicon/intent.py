@@ -140,6 +140,15 @@ ENGLISH_ORDER = (
     r"keep\s+going|carry\s+on|continue|proceed|feel\s+free|expect|note|notice|see|imagine|"
     r"assume|suppose|say)\b)[a-z]{2,}\b"
 )
+# A condition that happens once, in English: a run finishing, a moment free, "it" failing
+# again ("When the build finishes, tell me the result.", "If it fails again, …", "Should
+# you need access, ask IT."): what follows is one request, not a standing rule
+ONE_OFF = (
+    r"\b(?:finish(?:es|ed)?|is\s+(?:done|finished|ready|merged|back|up)|are\s+(?:done|ready)|"
+    r"complete[sd]?|lands?|gets?\s+(?:merged|back)|comes?\s+back|you\s+(?:have|get|find)\s+"
+    r"(?:a\s+(?:minute|moment|chance|sec(?:ond)?)|time)|you['’]?re\s+(?:done|back|free)|you\s+need\s+"
+    r"(?:access|help|anything|a\s+hand)|again)\b"
+)
 # the listener's wish, leisure or pace in an English condition
 ENGLISH_WISHES = (
     r"(?:you\s+(?:want|like|wish|prefer|feel|can|could|get\s+(?:a\s+chance|back|there|time)|"
@@ -172,7 +181,7 @@ CONSTRAINT = re.compile(
     # (what always happens is a status, not a rule: "the job always fails at 3am")
     r"make\s+sure|ensure|always(?!\s+(?:fails?|failed|failing|crashe[sd]|times?\s+out|"
     r"timed\s+out|breaks|broke|hangs|hung|passe[sd]|works|worked|seems?|seemed|returns|"
-    r"returned|was|were|is|has|had|did)\b)|"
+    r"returned|was|were|is|has|had|did)\b|\s+\w+[^\Wsu]s\b)|"  # (nor a habit: "always says")
     r"only\s+(?:ever\s+)?(?:use|touch|change|edit|modify|update|run|deploy|commit|push|write|"
     r"call)|restrict(?:ed)?\s+(?:\w+\s+){0,2}to|"
     # a scope: "Edit only src/api/", "Keep changes inside src/sync/", "Stay within the
@@ -233,13 +242,16 @@ CONSTRAINT = re.compile(
     # a quantity rule without "at most": "max 6 replicas", "needs two approvals"
     r"\b(?:max|maximum|min|minimum)\s+(?:of\s+)?\d|"
     r"\bneeds?\s+(?:\S+\s+){0,2}?(?:approvals?|sign[-\s]?offs?|reviews?|reviewers?)\b|"
+    # what every one of a kind must have: "Every commit needs a signed-off-by line."
+    r"\b(?:every|each)\s+(?:\S+\s+){1,3}?(?:needs?|must|requires?|has\s+to|have\s+to|should|gets?)\s+\w|"
     # a condition, then an order: "If the error rate goes above 2%, roll back.", "As soon as
     # p99 crosses 800 ms, page me." The clause after the comma opens with its verb: not with
     # a subject or a remark ("If it rains, the match is off", "If so, great"); and the
     # condition is the world's, not the listener's wish or pace ("If you want, keep going",
     # "When you're done, let me know" asks once, it sets no rule).
     r"\b(?:if|when|whenever|once|as\s+soon\s+as|in\s+case|should)\s+"
-    rf"(?!{ENGLISH_WISHES})(?:[^,;.!?]|(?<=\d)[.,](?=\d)){{3,120}}[,;]\s*{ENGLISH_ORDER}"
+    rf"(?!{ENGLISH_WISHES})(?![^,;.!?]{{0,120}}?{ONE_OFF})"
+    rf"(?:[^,;.!?]|(?<=\d)[.,](?=\d)){{3,120}}[,;]\s*{ENGLISH_ORDER}"
     r")"
 )
 
@@ -328,6 +340,16 @@ EUROPEAN_CONSTRAINT = re.compile(
     r"\d[\d.,]*\s*%?(?:\s+[^\s,;.!?]+){0,3}\s*,\s*(?:on\s+|wir\s+|we\s+|dann\s+|alors\s+)?"
     r"(?!(?:est|sont|il|elle|le|la|les|es|ist|der|die|das|el|lo|è|é|het|de|is|was|war|fue|"
     r"était|era|foi|c['’]est|ça|ca|tout|alles|todo|tutto|tudo|alle?s?)\b)[^\W\d_]{2,}\b|"
+    # "always" opening an order: "Toujours arrondir …", "Siempre redondea …", "Immer auf …
+    # runden.", "Altijd UTC gebruiken" (not a status: "Siempre es así", "Immer ist was")
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s)|(?<=\bfavor\s))(?:siempre|sempre)\s+\w+(?:ar|er|ir|re)\b|"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s)|(?<=\bbitte\s))(?:toujours|immer|altijd|alltid|altid|zawsze)\s+(?!(?:me|nos|mi|ci|mich|mir|uns|ist|war|sind|es|está|era|fue|est|était|è|é|foi|is|was|"
+    r"ha|hat|hay|il|elle|le|la|lo|el|het|de|der|die|das|ça|c['’]est|so|así|assim|così|zo|"
+    r"gleich|dasselbe|pareil|hetzelfde|wieder|noch|mehr|öfter|weniger|besser|schlimmer|to)\b)"
+    r"[^\W\d_]|"
+    # Swedish, Norwegian, Danish: "Rör aldrig produktionen.", "Du får inte …", "Du må ikke …"
+    r"\b(?:aldrig|aldri|förbjudet|forbudt|forbudt)\b|\b(?:du|ni|dere|i)\s+(?:får|må|skal|ska|måste)\s+"
+    r"(?:inte|ikke|ikkje|aldrig|aldri|alltid|altid)\b|\b(?:du|ni)\s+måste\s+\w|"
     # Polish: the order after a condition is an imperative ("…, oznacz klauzulę")
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:jeżeli|jeśli|gdy|kiedy|o\s+ile)\s+"
     r"(?!(?:masz\s+(?:chwilę|czas)|chcesz|możesz|ci\s+pasuje)\b)[^,;.!?]{3,120}[,;]\s*(?:to\s+)?"
@@ -379,6 +401,13 @@ EUROPEAN_CORRECTION = re.compile(
     r"au\s+lieu\s+de|je\s+me\s+suis\s+trompée?|je\s+voulais\s+dire|erratum)\b|"
     r"(?:^|(?<=\n)|(?<=[.!;:,]\s))falsch\s*:|"
     r"\b(?:poprawka|korekta|sprostowanie|pomyliłe[mś]|pomyliłam)\b|(?:(?<=,\s)|(?<=;\s))a\s+nie\s+\w|"
+    # the other way round, or what the speaker meant: "Anzi, usa la porta 8443.", "c'est
+    # l'inverse", "Não, eu quis dizer …"; a bare "no" opening the turn ("Nein, …", "Non, …")
+    r"\b(?:anzi|al\s+contrario|au\s+contraire|im\s+gegenteil|integendeel|pelo\s+contrário|"
+    r"al\s+revés|l['’]inverse|quis\s+dizer|volevo\s+dire|ik\s+bedoelde|ich\s+meine)\b|"
+    r"^\W*(?:nein|non|nee|não|no)\s*[,.!:;—–]\s*(?!(?:merci|danke|grazie|gracias|obrigad[oa]|"
+    r"bedankt|dank|problem|problème|problema|probleem|c['’]est\s+(?:bon|parfait|ok)|alles\s+gut|"
+    r"tutto\s+bene|todo\s+bien|tudo\s+bem|va\s+bene|ça\s+va|vale)\b)|"
     # "Utilise plutôt la branche release." (an order to take another), not "Il fait plutôt beau"
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?!(?:il|elle|on|ce|ça|le|la|les|je|tu|nous|vous|ils|elles)\b)"
     r"\w+(?:e|ez|s)\s+plutôt\b|"
@@ -460,7 +489,8 @@ OTHER_SCRIPT_CONSTRAINT = (
     rf"[Μμ](?<![{_GRK}].)η\s+[{_GRK}]+(?:ς|τε)(?![{_GRK}])|[Ππ]οτέ\s+μη|[Αα]παγορεύεται|[Υυ]ποχρεωτικ|"
     rf"[Ππ]ρέπει\s+(?:πάντα\s+|πάντοτε\s+)?να\s+[{_GRK}]+(?:εις|είς|ετε|είτε|άς|ας|ις|ης)(?![{_GRK}])|"
     rf"ل(?<![{_ARA}].)ا\s+ت(?!زال)[{_ARA}]{{2,}}|ممنوع|يجب\s+(?:أن|ان|عليك|عليكم)|"
-    r"عليك\s+(?:أن|ان)|لا\s+يجوز|إياك|"
+    r"عليك\s+(?:أن|ان)|لا\s+يجوز|إياك|يجب\s+(?:ألا|الا|أن\s+لا)|(?:يرجى|يُرجى|الرجاء|رجاء)\s+عدم|"
+    r"لا\s+يُسمح|لا\s+يسمح|غير\s+مسموح|"
     rf"א(?<![{_HEB}].)ל\s+ת[{_HEB}]{{2,}}|אסור|חובה|ח(?<!אני ח)ייב(?:ים|ת|ות)?\s+ל|"
     rf"म(?<![{_DEV}].)त(?![{_DEV}])|कभी\s+(?:भी\s+)?(?:मत|नहीं\s+[{_DEV}]+ना)(?![{_DEV}])|"
     "(?:\u095b|\u091c\u093c|\u091c)रूरी|आवश्यक|अनिवार्य|वर्जित|प्रतिबंधित|मना\\s+है|"
@@ -484,7 +514,8 @@ OTHER_SCRIPT_CONSTRAINT = (
 OTHER_SCRIPT_CORRECTION = (
     rf",\s*а\s+не(?![{_CYR}])|[Пп]оправка|[Ии]справлени[ея]|[Вв]иправлення|"
     rf"[Яя](?<![{_CYR}].)\s+(?:ошиб(?:ся|лась)|помили(?:вся|лася))|[Нн]а\s+самом\s+деле|[Нн]асправді|"
-    rf"[Вв](?<![{_CYR}].)место(?![{_CYR}])|[Зз]амість|"
+    rf"[Вв](?<![{_CYR}].)место(?![{_CYR}])|[Зз]амість|[Нн](?<![{_CYR}].)е\s+(?:тот|та|то|те|той|туда)\s|"
+    rf"[Ии]мел[аи]?\s+в\s+виду|[Мм]ав\s+на\s+увазі|"
     rf"[Δδ]ιόρθωση|,\s*όχι(?![{_GRK}])|[Αα]ντί\s+(?:για|του|της|το)(?![{_GRK}])|"
     r"تصحيح|[،,]\s*(?:وليس|لا)\s|بدلا\s+من|بدلاً\s+من|"
     rf"תיקון|טעיתי|ב(?<![{_HEB}].)מקום(?![{_HEB}])|"
@@ -511,7 +542,8 @@ UNSPACED_CONSTRAINT = re.compile(
     r"保持[^。！？\n]{0,20}?不[变變]|"
     r"しないで|[てで]は(?:いけ|ならな|なりま|だめ|駄目)|ないでください|ないように|ないこと(?:。|$)|絶対に|"
     r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
-    r"だけを?(?:変更|編集|修正)|" + OTHER_SCRIPT_CONSTRAINT
+    r"だけを?(?:変更|編集|修正)|常に[^。！？\n]{0,30}?(?:ください|こと|してね)|一律|始[终終]要|[总總]是要|"
+    r"항상[^.!?\n]{0,30}?(?:하세요|세요|하십시오|해야|해\s*주세요)|" + OTHER_SCRIPT_CONSTRAINT
 )
 
 QUESTION = re.compile(
@@ -571,9 +603,10 @@ TALK = re.compile(
 
 # Someone else's words quoted (a rule inside them is theirs, not the user's): a speech verb
 # of a third person before the quotation ("He said “…”", "Jonas meinte: „…“", "Ana dijo «…»").
-QUOTES = ('"', "“", "”", "«", "»", "„")
+QUOTES = ('"', "“", "”", "«", "»", "„", " '", "‘", "’")
 REPORTED = re.compile(
-    r"(?i)\b(?!(?:i|we|as)\b)\w+\s+(?:said|says|told\s+\w+|wrote|writes|joked|used\s+to\s+say|"
+    r"(?i)\b(?!(?:i|we|as)\b)\w+\s+(?:said|says|say|told\s+\w+|wrote|writes|joked|used\s+to\s+say|"
+    r"claims?|states?|suggests?|recommends?|"
     r"sagte|meinte|schrieb|dijo|decía|escribió|a\s+dit|disait|a\s+écrit|ha\s+detto|diceva|disse|"
     r"dizia|zei|schreef|сказал[аи]?|писал[аи]?)\s*[:,]?\s*$"
 )
@@ -639,7 +672,7 @@ DECISION = re.compile(
     r"\b(?:выбрал[аи]?|обрал[аи]?|обрав|вибрал[аи]?|вибрав|остановились на|договорились|"
     r"домовилися|(?:решил[аи]?|вирішил[аи]?|вирішив) (?:[а-яіїєґ]+т[ьи]\b|что|що|в пользу))|"
     r"\bwybra(?:ł|ła|li|liśmy|łem|łam)\b|\bzdecydowa\w+|"
-    r"[选選](?:了|择了|擇了|定)|定[为為]|に決め|を選び|を選ん|선택했|로 정했|으로 정했|"
+    r"[选選](?:了|择了|擇了|定)|定[为為]|に決め|を選び|を選ん|선택했|로 정했|으로 정했|기로 ?(?:했|정했)|"
     # an approval that names the choice: "Yep, pick Stripe over Adyen.", "Sí, hazlo con la
     # opción A.", "D'accord, on garde Redis.", "Jawohl, wir nehmen Plan B.", "好，就用 Redis。"
     r"\b(?:yes|yep|yeah|ok|okay|sure|perfect|great|alright|fine|agreed|good|sounds good)"
@@ -696,7 +729,7 @@ DECISION_HINTS = (
     "elig", "elegimos", "escogi", "opt", "choisi", "retenu", "tranché", "scelto", "escolh",
     "ficamos", "ficou com", "gekozen", "gewählt", "брал", "брав", "решил", "ріши", "останов",
     "говорил", "домовил", "wybra", "zdecydowa", "选", "選", "定为", "定為", "決め", "선택했",
-    "정했", " use", " pick ", " take ", " choose ", " keep ", "let's ", "let’s ", "lets ",
+    "정했", "기로", " use", " pick ", " take ", " choose ", " keep ", "let's ", "let’s ", "lets ",
     "confirmed", " usa", " toma", "hazlo", "qued", "gard", "prend", "on part", "utilis", "on reste",
     "wir nehmen", "wir bleiben", "wir machen", "verwende", "nimm", "nehmt", "vamos de", "fica com",
     " usiamo", "teni", "tien", "scegli", "andiamo con", "we nemen", "we gaan voor", "we houden",
@@ -764,7 +797,7 @@ CORRECTING_WORDS = [
     r"backwards?|in +place)\b",
     r"stays? +(?:[^ ]+ +){0,15}?(?:compatible|unchanged|intact|untouched|frozen|private|read|"
     r"the +same|green|as)\b", r"nothing +(?:goes|gets|ships|lands|merges|is)\b", r"sign ?offs?\b",
-    r"if\b", r"when\b", r"whenever\b", r"once\b", r"as +soon\b", r"in +case\b",
+    r"every\b", r"each\b", r"if\b", r"when\b", r"whenever\b", r"once\b", r"as +soon\b", r"in +case\b",
     r"my +(?:approval|permission|go|ok)", r"our +(?:approval|permission|go|ok)",
     r"their +(?:approval|permission|go|ok)", r"explicit +(?:approval|permission|go|ok)",
     r"written +(?:approval|permission|go|ok)",
@@ -826,6 +859,12 @@ EUROPEAN_WORDS = [
     r"au +del", r"apr[ x]s\b", r"plus +de\b", r"nach\b", r"mehr +als\b", r"m[ x]s +de\b",
     r"despu[ x]s +de\b", r"oltre\b", r"dopo\b", r"acima +de\b", r"depois +de\b", r"mais +de\b",
     r"boven\b", r"meer +dan\b",
+    r"aldrig\b", r"aldri\b", r"f[ x]rbjudet\b", r"forbudt\b", r"du +f[ x]r\b", r"du +m[ x]\b",
+    r"du +skal\b", r"du +ska\b", r"du +m[ x]ste\b", r"ni +m[ x]ste\b", r"ni +f[ x]r\b", r"dere +m[ x]\b",
+    r"toujours\b", r"siempre\b", r"immer\b", r"sempre\b", r"altijd\b", r"alltid\b", r"altid\b",
+    r"anzi\b", r"al +contrario\b", r"au +contraire\b", r"im +gegenteil\b", r"integendeel\b",
+    r"pelo +contr", r"al +rev", r"l +inverse\b", r"quis +dizer\b", r"volevo +dire\b",
+    r"ik +bedoelde\b", r"nein\b", r"nee\b",
     r"rectif", r"berichtigung\b", r"je[ x]+eli\b", r"je[ x]li\b", r"gdy\b", r"kiedy\b", r"o +ile\b",
     r"tu +ne\b", r"vous +ne\b", r"bajo +ning", r"en +ning", r"de +ninguna\b", r"por +nada\b",
     r"in +nessun\b", r"em +hip", r"de +jeito\b", r"en +aucun\b", r"in +geen\b", r"onder +geen\b",
