@@ -34,7 +34,12 @@ DECISION = re.compile(
     r"|\b(?:decidi[óou]|decidimos|decidieron|decidiram|d[ée]cid[ée]|d[ée]cidons|d[ée]cid[ée]rent|"
     r"entschieden|beschlossen|entscheiden\s+uns|deciso|decisero|decidiamo|besloten|"
     r"optamos|optaram|elegimos|escolhemos|escolheu|eligió|a\s+choisi|avons\s+choisi|"
-    r"on\s+part\s+sur|wir\s+nehmen|ficou\s+decidido|queda\s+decidido|c['’]est\s+décidé)\b"
+    r"on\s+part\s+sur|wir\s+nehmen|ficou\s+decidido|queda\s+decidido|c['’]est\s+décidé|"
+    # Dutch, Polish, Swedish, Danish/Norwegian, Turkish, Finnish, Indonesian: "Sanne heeft
+    # besloten …", "Marek zdecydował, że …", "Anna bestämde att …", "karar verdi"
+    r"besloot|beslist|zdecydowa\w*|postanowi\w*|beslutade|bestämde|besluttede|besluttet|"
+    r"bestemte|karar\s+verd\w*|karar\w*\s+verildi|päätti|päätimme|päätettiin|memutuskan|"
+    r"diputuskan|rozhodl\w*|rozhodol\w*|решил\w*|решено|вирішив\w*|вирішили)\b"
     r"|决定|決定|決め(?:ました|た)|拍板|定下来|결정"
 )
 
@@ -45,7 +50,9 @@ DECIDED_BY = re.compile(
     r"(?i)^\W*(?:\S+\s+){1,4}?(?:has\s+|have\s+|had\s+|a\s+|hat\s+|ha\s+|hanno\s+|han\s+|"
     r"avons\s+|haben\s+)?(?:decided|decidi[óou]|decidieron|decidiram|d[ée]cid[ée]|entschieden|"
     r"beschlossen|deciso|besloten|chose|opted|settled\s+on|approved|aprob[óo]|aprovou|"
-    r"approuv[ée]|genehmigt|approvato)\b|^\W*\S{1,12}?(?:决定|決定|拍板|決め)"
+    r"approuv[ée]|genehmigt|approvato|besloot|zdecydowa\w*|postanowi\w*|beslutade|bestämde|"
+    r"besluttede|besluttet|karar\s+verd\w*|päätti|memutuskan|rozhodl\w*|rozhodol\w*|решил\w*|"
+    r"вирішив\w*)\b|^\W*\S{1,12}?(?<![没未不])(?:决定|決定|拍板|決め(?:ました|た))(?![了吗嗎]?[吗嗎？?])"
 )
 
 # An acknowledgement worded as a decision: "I'll keep to those rules.", "Will follow that."

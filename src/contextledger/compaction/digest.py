@@ -56,9 +56,12 @@ from .findings import (
     FOUND,
     FOUND_READ,
     WORKS_NOW,
+    counted_lines,
     numbers_matter,
     output_numbers,
     output_values,
+    quantities,
+    restates_count,
     restates_found,
     specific,
     states_value,
@@ -96,7 +99,7 @@ from .tool_calls import (
     shell_tool,
     shows_file,
 )
-from .wording import clip, shape, without_code, word_count
+from .wording import asks, clip, shape, without_code, word_count
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
 # where it lives now: the sections and their rendering, what a tool call does, failures
@@ -364,6 +367,8 @@ def digest(
     acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
     done_by: dict[str, int] = {}  # per tool, the actions listed so far
     found: set[str] = set()  # codes, ids and counts tools returned
+    counted: set[str] = set()  # ... their quantities, as bare digits
+    tallied: list[str] = []  # numbers a tool found, said by it or restated right after
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
@@ -453,9 +458,15 @@ def digest(
             if not lines and not shown:
                 for line in output_values(r.text):
                     add("Findings", f"{what}: {line}")
+            looked = bool(cmds) and all(LOOKING.search(f"`{c}`") for c in cmds)  # git log, ls
+            if not (lines or shown or looked or (call is not None and reads_of.get(call.id))):
+                for line in counted_lines(r.text):  # "TOTAL LAG: 18,204 messages behind"
+                    add("Numbers that matter", f"{what}: {line}")
+                    tallied.append(f"{what}: {line}")
             found.update(FOUND.findall(r.text[:FOUND_READ]))
+            counted.update(quantities(r.text[:FOUND_READ]))
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
-            _said(m, goal_text, placed, add, found)
+            tallied += _said(m, goal_text, placed, add, found, counted)
     for pending in acting.values():  # called, no result yet
         add("Actions taken", _act(pending, [], "", done_by, keys["Actions taken"]))
     if sec["Files written"]:
@@ -513,12 +524,18 @@ def digest(
             item: (k - 1.5 if item in lifts else k,) for k, item in enumerate(rules)
         }
     _fixed_later(sec["Failures"], keys["Failures"], failed, passed_last)
+    tallied = [t for t in tallied if t in sec["Numbers that matter"]]
+    if tallied:  # what tools counted get bytes before the numbers said in passing
+        keys["Numbers that matter"] = {
+            item: (item not in tallied, item.startswith("Assistant: "), -k)
+            for k, item in enumerate(sec["Numbers that matter"])
+        }
     ranked = {name: _by_key(sec[name], k) for name, k in keys.items() if k and sec[name]}
     return Digest(
         {k: v for k, v in sec.items() if v},
         ranked,
         {k: frozenset(v) for k, v in noise.items() if v},
-        {"Files read": urgent} if urgent else {},
+        {n: k for n, k in (("Files read", urgent), ("Numbers that matter", len(tallied))) if k},
         {rule: lift for rule, lift in needs.items() if lift in lifts},
     )
 
@@ -640,11 +657,15 @@ def _said(
     placed: set[str],
     add: Callable[[str, str], None],
     found: Collection[str] = (),
-) -> None:
+    counted: Collection[str] = (),
+) -> list[str]:
     """File each sentence of a user or assistant turn once, saying who said it: decisions,
     the assistant's findings (also a code, id or count a tool returned, in ``found``,
     restated in any language), numbers, and what else the user stated (an env var, a
-    branch, who owns what)."""
+    branch, who owns what). Returns the assistant's sentences that restate a quantity a
+    tool returned (in ``counted``, :func:`.findings.quantities`): "Hay 2.347 transacciones
+    pendientes." after a query's ``2347``, filed under numbers."""
+    restated: list[str] = []
     who = "User" if m.role == "user" else "Assistant"
     text = without_code(m.text)
     for s in sentences(without_paste(text) if m.role == "user" else text):
@@ -653,23 +674,24 @@ def _said(
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue
         item = f"{who}: {clip(s, 240)}"
-        if DECISION.search(s) and word_count(s) >= 5 and not s.endswith("?"):
+        decided = (DECISION.search(s) and word_count(s) >= 5) or DECIDED_BY.search(s)
+        if decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."
             if not ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
                 add("Decisions", item)
-        elif (
-            m.role == "assistant"
-            and not s.endswith("?")
-            and (FINDING.search(s) or WORKS_NOW.search(s))
-        ):
+        elif m.role == "assistant" and not asks(s) and restates_count(s, counted):
+            add("Numbers that matter", item)
+            restated.append(item)
+        elif m.role == "assistant" and not asks(s) and (FINDING.search(s) or WORKS_NOW.search(s)):
             add("Findings", item)
-        elif m.role == "assistant" and not s.endswith("?") and states_value(s):
+        elif m.role == "assistant" and not asks(s) and states_value(s):
             add("Findings", item)  # "The admin console is at http://localhost:8081/admin."
-        elif m.role == "assistant" and not s.endswith("?") and restates_found(s, found):
+        elif m.role == "assistant" and not asks(s) and restates_found(s, found):
             add("Findings", item)  # "O código de rastreio do pedido é QB482913377BR."
         elif numbers_matter(s, m.role):
             add("Numbers that matter", item)
-        elif m.role == "user" and not s.endswith("?") and specific(s):
+        elif m.role == "user" and not asks(s) and specific(s):
             add("User also said", f"User: {clip(s, 300)}")
+    return restated
 
 
 _CHAINED = re.compile(r"&&|\|\||;")

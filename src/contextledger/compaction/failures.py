@@ -5,18 +5,40 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 
-from ..lexicon.outcomes import LOCALIZED, LOCALIZED_SIGNS, NO_ERRORS, PROBLEM_WORDS, RETRY, THROUGH
+from ..lexicon.outcomes import (
+    FAILED_OUTCOME_SIGNS,
+    FAILED_OUTCOMES,
+    LOCALIZED,
+    LOCALIZED_SIGNS,
+    NO_ERRORS,
+    OUTCOME_KEYS,
+    PROBLEM_WORDS,
+    RETRY,
+    THROUGH,
+)
 from .wording import clip
 
 _FAILURE_LINE = re.compile(
     r"(?i)(?:^\s*(?:-{2,}\s*)?(?:FAILED|FAIL|ERROR)\b[: ]|\b(?:failed|failure)\b(?!\s*[=:]\s*0\b)|^\s*E\s{2,}|"
     r"\b(?:exit(?:ed)?(?: with)? (?:code|status)[:= ]*[1-9]\d*)|\bexit(?:ed)?(?:\s+with)?\s+[1-9]\d{0,2}\b|\breturn(?:ed)? code[:= ]*[1-9]|"
     r"traceback \(most recent call last\)|^\w*(?:Error|Exception)\b[:(]|\berror:|"
-    r"\bstatus(?: code)?[:= ]*[45]\d\d\b|\bHTTP/\d(?:\.\d)? [45]\d\d\b|\b[45]\d\d (?:Bad|Not|Internal|"
+    r"\bstatus(?: code)?[:= ]*[45]\d\d\b|\bHTTP(?:/\d(?:\.\d)?)? [45]\d\d\b|"
+    # a system call's error by its errno name ("ETIMEDOUT connecting to 10.0.4.17:5432",
+    # "ENOSPC: no space left on device"), the C library's words for the common ones
+    r"(?-i:\bE(?:TIMEDOUT|CONN(?:REFUSED|RESET|ABORTED)|NOSPC|ACCES|PERM|NOENT|ADDRINUSE|PIPE|"
+    r"HOSTUNREACH|NETUNREACH|AI_AGAIN|MFILE|NFILE|NOMEM|DQUOT|ROFS|NOTFOUND|HOSTDOWN)\b)|"
+    r"\bno space left on device\b|\bconnection reset by peer\b|"
+    # a status that is the negation of a good one: "status: INFEASIBLE (…)", "state=UNHEALTHY",
+    # "Status: NOT_READY" (not "status: FEASIBLE", "status: UNCHANGED")
+    r"\b(?:status|state|result|outcome)\s*[:=]\s*\"?(?-i:(?:IN|UN|NON[-_]?|NOT[-_])(?!CHANGED\b|MODIFIED\b)"
+    r"[A-Z]{3,}|(?:In|Un|Non-?|Not[-_ ])(?!changed\b|modified\b)[a-z]{3,})\b|\b[45]\d\d (?:Bad|Not|Internal|"
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
     r"✗|✕|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|"
-    r"\btimed out\b|^timeout\b[: ]|\bdeadline exceeded\b|\bOOMKilled\b|\bout of memory\b|"
+    # (a timeout said, not set: "timeout: waiting for …", not "timeout = 30", "TIMEOUT: 30s")
+    r"\btimed out\b|^timeout\b(?:\s*:(?!\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h|sec|seconds|minutes)?\s*$)|"
+    r"\s(?!\s*=))|\bdeadline exceeded\b|\bOOMKilled\b|\bout of memory\b|"
     # how other tools print an error: ESLint's "12:5  error  'x' is …", tsc's "error
     # TS2322:", rustc's "error[E0308]:", Maven's "[ERROR]", npm's "npm ERR!", pnpm's
     # ERR_PNPM_…, Go's "panic:", make's "*** … Error 2", Ruby's "… (NoMethodError)", a
@@ -169,7 +191,8 @@ TEST_ID = re.compile(
 
 def _is_error_answer(data: object, depth: int = 0) -> bool:
     """A parsed JSON answer that reports an error: an ``error``/``errors`` member, a 4xx
-    or 5xx status, ``"ok": false`` / ``"success": false``."""
+    or 5xx status, ``"ok": false`` / ``"success": false``, an outcome that failed or was
+    turned down in any language (``"estado": "RECHAZADO"``)."""
     if not isinstance(data, dict) or depth > 2:
         return False
     for key, value in data.items():
@@ -182,6 +205,12 @@ def _is_error_answer(data: object, depth: int = 0) -> bool:
             code = str(value).strip()
             if code.isdigit() and 400 <= int(code) <= 599:
                 return True
+        if (
+            k in OUTCOME_KEYS
+            and isinstance(value, str)
+            and value.strip().casefold() in FAILED_OUTCOMES
+        ):
+            return True  # {"statut": "REJET", "code": "EDI-2107"}
         if isinstance(value, dict) and _is_error_answer(value, depth + 1):
             return True
     return False
@@ -237,7 +266,12 @@ def _box_details(text: str) -> list[str]:
 _ANY_FAILURE_SIGN = re.compile(
     r"(?i)fail|error|err!|err_|\(err\)|traceback|exit|returned|return code|status|panic|fatal|"
     r"timed out|timeout|"
-    r"would|level|severity|lvl|sqlstate|(?m:^[A-Z]{2,5}-\d)|code|" + LOCALIZED_SIGNS + "|"
+    r"would|level|severity|lvl|sqlstate|(?m:^[A-Z]{2,5}-\d)|code|http\s+[45]|no space left|(?:state|result|outcome)\s*[:=]|"
+    r"reset by peer|(?-i:\bE[A-Z]{3,}[A-Z_]*\b)|"
+    + LOCALIZED_SIGNS
+    + "|"
+    + FAILED_OUTCOME_SIGNS
+    + "|"
     r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
     r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
@@ -298,7 +332,17 @@ def _only_zero_counts(line: str) -> bool:
 def failure_lines(text: str, limit: int = 6) -> list[str]:
     """The lines of tool output that say something failed: every line that names a
     failing test (a pytest ``FAILED`` summary comes after the tracebacks, so taking the
-    first lines would lose the names), then other failure lines up to ``limit`` in all."""
+    first lines would lose the names), then other failure lines up to ``limit`` in all.
+    Read once per output and limit: the recap and its verification both ask."""
+    return list(_failure_lines(text, limit))
+
+
+@lru_cache(maxsize=4096)
+def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
+    return tuple(_read_failures(text, limit))
+
+
+def _read_failures(text: str, limit: int) -> list[str]:
     answer = error_answer_lines(text)
     if answer:
         return answer[:limit]

@@ -145,6 +145,83 @@ def restates_found(sentence: str, found: Collection[str]) -> bool:
     return bool(found) and any(v in found for v in FOUND.findall(_no_paths(sentence)))
 
 
+# A quantity, however it is grouped: "18,204", "1.284", "3 118,40", "184316.72", "41.7" -
+# not a date, a time, a version, an address, a size in pixels or a name's digits ("2026-10",
+# "02:10", "1.2.3", "1024×640")
+_QUANTITY = re.compile(
+    r"(?<![\w.,:/×-])(?<!\d\s[x×]\s)(?<!\d[x×]\s)(?<!\d\s[x×])(?:\d{1,3}(?:(?:[,.\u202f\u00a0]| (?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?|"
+    r"\d+[.,]\d+|\d{3,})(?![A-Za-z0-9_]|[.,:/-]\d|\s?[×x]\s?\d)"
+)
+# ... with a label in words before it on its line ("TOTAL LAG: 18,204 messages", "écart non
+# justifié : 3 118,40 €", "未処理件数: 3,412件", "max_abs_err 41.7 kWh")
+_LABELLED = re.compile(r"[^\W\d_]{3,}|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
+# a unit, a currency or a counted noun right after the number
+_UNIT_AFTER = re.compile(
+    r"^\s?(?:[%€$£¥₹]|[^\W\d_]{1,12}\b|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])"
+)
+# lines that tell a run's progress or list files, not what it counted
+_NOT_A_COUNT = re.compile(
+    r"(?i)^[d-][rwx-]{9}\s|^total\s+\d+$|\b(?:download|upload|install|fetch|pull|push|extract|"
+    r"resolv|collect|build|compil|load|writ|sav)\w*\b.*\b\d+(?:\.\d+)?\s*(?:[kmg]i?b|bytes?)\b|"
+    r"\b\d{1,3}(?:\.\d+)?\s*%\s*(?:\||done|complete)|^\s*\d+\s*$"
+)
+
+
+def counted_lines(text: str, limit: int = 2) -> list[str]:
+    """The lines of a short successful output that state what a run counted, measured or
+    summed, with a label in words ("TOTAL LAG: 18,204 messages behind", "écart non justifié :
+    3 118,40 €", "RMSE 5.02 kWh max_abs_err 41.7 kWh"): the numbers a recap must keep, which
+    no sentence may restate. Lines with a unit or a counted noun first, the last first (a
+    summary ends an output); none from a long output (a log, a listing) or a table.
+
+    >>> counted_lines("solde : 48 210,55\\nécart non justifié : 3 118,40 €\\nstatut : A_REVOIR")
+    ['écart non justifié : 3 118,40 €', 'solde : 48 210,55']
+    >>> counted_lines("Downloading numpy-2.1.0 (16.3 MB)\\nSuccessfully installed numpy-2.1.0")
+    []
+    """
+    lines = [BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
+    if not lines or len(lines) > 20 or len(text) > 4000 or _table(lines):
+        return []
+    scored: list[tuple[int, int, str]] = []
+    for k, line in enumerate(lines):
+        if len(line) > 240 or _NOT_A_COUNT.search(line):
+            continue
+        told = [m for m in _QUANTITY.finditer(line) if _LABELLED.search(line[: m.start()])]
+        if told:
+            unit = any(_UNIT_AFTER.match(line[m.end() : m.end() + 13]) for m in told)
+            scored.append((unit, k, clip(line, 200)))
+    return [line for _, _, line in sorted(scored, reverse=True)[:limit]]
+
+
+def _table(lines: list[str]) -> bool:
+    """A query's table or a CSV: most lines split by the same ``|`` or ``,`` count."""
+    for sep, least in (("|", 1), (",", 2), ("\t", 1)):  # a decimal comma is no column
+        n = lines[0].count(sep)
+        if (
+            n >= least
+            and len(lines) >= 3
+            and sum(ln.count(sep) == n for ln in lines) >= 0.6 * len(lines)
+        ):
+            return True
+    return False
+
+
+def quantities(text: str) -> set[str]:
+    """The quantities of four digits or more in ``text``, as bare digits (grouping and
+    decimal marks dropped): "2347" in a tool's output is "2.347" in a Spanish sentence.
+
+    >>> sorted(quantities("count: 2347; total 184316.72; on 2026-10-01"))
+    ['18431672', '2347']
+    """
+    digits = (re.sub(r"\D", "", m.group(0)) for m in _QUANTITY.finditer(text))
+    return {d for d in digits if len(d) >= 4}
+
+
+def restates_count(sentence: str, counted: Collection[str]) -> bool:
+    """Whether a sentence restates a quantity a tool returned (see :func:`quantities`)."""
+    return bool(counted) and bool(quantities(_no_paths(sentence)) & set(counted))
+
+
 def states_value(sentence: str) -> bool:
     """Whether the assistant states a value worth keeping word for word (a URL, a host, a
     version, a code …) or who owns something and when it is due - a file's path aside."""

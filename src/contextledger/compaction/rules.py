@@ -197,7 +197,12 @@ _STATUS = re.compile(
     r"^\W*(?:i|it|this|that)\s+(?:can'?t|cannot|could\s+not|couldn'?t)\s+"
     r"(?!allow|let|accept|approve|have|be\b)\w+|"
     r"^\W*(?:i|it|this|that)\s+(?:don'?t|doesn'?t|didn'?t)\s+(?:see|know|think|get|work|start|"
-    r"load|run|seem|understand|remember|open|connect|build|compile)\b"
+    r"load|run|seem|understand|remember|open|connect|build|compile)\b|"
+    # a thing that never does what it should: "The loading spinner never stops:", "The
+    # page doesn't load after the deploy." (not "The bot must never post to #general")
+    r"^\W*(?:the|this|that|our|my|its)\s+(?:(?!(?:must|should|shall|may|can|will|is|are|has|"
+    r"have|to|ever)\b)[\w-]+\s+){1,3}?(?:never|doesn'?t|does\s+not|didn'?t|did\s+not|won'?t)\s+"
+    r"(?!(?:be|gets?|goes?)\b)\w+"
 )
 
 # a rule's negation, which the task sentence must carry to be a constraint as well: "Fix

@@ -48,7 +48,10 @@ PRIORITY = (
     "Files read",
 )
 
-URGENT_AFTER = {"Files read": "Commands run"}
+# a section whose best items (files the user named, numbers a tool found) get bytes right
+# after another's first round, up to how many
+URGENT_AFTER = {"Files read": "Commands run", "Numbers that matter": "Failures"}
+_URGENT_ROOM = {"Files read": 2, "Numbers that matter": 4}
 
 INLINE = frozenset({"Goal", "Next step", "Files written", "Files read"})
 
@@ -261,7 +264,7 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
         urgent = early.get(name)
         if urgent in order:
             calm = [i for i in order[urgent] if i not in noisy[urgent]]
-            rounds[0].append((urgent, calm[: min(d.urgent[urgent], _FIRST_ROUND[urgent])]))
+            rounds[0].append((urgent, calm[: min(d.urgent[urgent], _URGENT_ROOM[urgent])]))
     for name in PRIORITY:  # every heading first: no section is left out unsaid
         if name in order:
             fits(name, [])

@@ -13,9 +13,11 @@ from ..lexicon.tools import (
     COMMAND_KEY,
     CONTENT_KEY,
     PATH_KEY,
+    PROSE_KEY,
     READ_TOOL,
     READ_WORDS,
     RUNNER_WORDS,
+    SENDS_WORDS,
     SHELL_WORDS,
     WHERE_KEY,
     WRITE_TOOL,
@@ -23,6 +25,7 @@ from ..lexicon.tools import (
 from ..model import ToolCall
 from .facts import (
     PROGRAM_LINE,
+    SUBCOMMAND_PROGRAM,
     json_strings,
 )
 from .reads import shell_reads, shell_writes
@@ -124,10 +127,17 @@ def call_commands(call: ToolCall) -> list[str]:
     argument of any tool, or any string argument of a shell-like tool."""
     if editor_operation(call) is not None:
         return []  # an editor's "command": "str_replace" is an operation, not a shell command
-    if not shell_tool(call) and (is_write_call(call) or READ_TOOL.search(call.name)):
+    if not shell_tool(call) and (is_write_call(call) or _read_named(call.name)):
         return []  # a patch tool's "input": not shell
     found = [c for script in _scripts(call) for c in script_commands(script)]
     return [" ".join(c.split()) for c in found if c.strip() and len(c) <= 400]
+
+
+def _read_named(name: str) -> bool:
+    """A tool named for reading: a word of its name starts with a read word ("read_file",
+    "readFile", "leerArchivo") - not one that has one inside ("calistir", Turkish for run,
+    has "list" in it)."""
+    return any(READ_TOOL.match(w) for w in _name_words(name)) or "get_file" in name.casefold()
 
 
 def _scripts(call: ToolCall) -> list[str]:
@@ -150,11 +160,96 @@ def _scripts(call: ToolCall) -> list[str]:
                 for k, v in parsed.items()
                 if CODE_KEY.match(str(k)) and isinstance(v, str) and _SQL.match(v)
             ]
+        if not found and not set(_name_words(call.name)) & READ_WORDS:
+            found = _shaped_commands(parsed)
     elif isinstance(parsed, str) and shell_tool(call):
         found = [parsed]
     elif isinstance(parsed, list) and shell_tool(call):
         found = [shell_join([str(v) for v in parsed])]
     return found
+
+
+def _shaped_commands(args: dict[str, Any]) -> list[str]:
+    """The arguments of a tool named in any language whose values read as a command line or
+    a query (``voer_uit(opdracht="kubectl rollout restart deploy/web")``, ``consulter(demande=
+    "SELECT count(*) FROM t")``): what the tool ran, whatever its name and keys say - never
+    a message's, a title's or a file's content (prose that starts with "make" or "git").
+
+    >>> _shaped_commands({"opdracht": "kubectl rollout restart deploy/web -n prod"})
+    ['kubectl rollout restart deploy/web -n prod']
+    >>> _shaped_commands({"tekst": "git push fails on main"}), _shaped_commands({"q": "make sure"})
+    ([], [])
+    """
+    return [
+        v
+        for k, v in args.items()
+        if isinstance(v, str)
+        and not PROSE_KEY.match(str(k))
+        and not CONTENT_KEY.match(str(k))
+        and (command_line(v) or is_query(v))
+    ]
+
+
+# What a sentence has and a command line has not: a comma or a colon before a word, a
+# closing full stop ("git gud, the build is green now", "make sure it is done.")
+_PROSE = re.compile(r"[,:]\s|(?<=\S)[.!?。！？]\s*$")  # ("docker build -t x ." ends in an argument)
+# A shell word that is an argument, not a word of prose: a flag, a path, key=value, a number
+_ARG_WORD = re.compile(r"^(?:-{1,2}\w[\w-]*(?:=\S*)?|\S*[/=.:@]\S*|\d\S*|['\"].*)$")
+# a program's name (lower case, maybe with dashes or dots), a subcommand or an operand or
+# two, then a flag: what no sentence looks like
+_OWN_PROGRAM = re.compile(
+    r"^(?:\./)?[a-z][\w.-]*(?:\s+[\w./:=-]+){0,3}?\s+--?[A-Za-z][\w-]*(?:[\s=]|$)"
+)
+_OPERATOR = re.compile(r"\s(?:\||&&|\|\||>>?|<|2>&1)\s|;\s|\s>\S")
+
+
+def command_line(value: str) -> bool:
+    """Whether ``value`` reads as one shell command line: a known program (or ``./script``)
+    followed by arguments (a flag, a path, key=value, a number), a shell operator, or a
+    subcommand of a program that takes one ("systemctl restart nginx") - not prose that
+    starts with a program's name.
+
+    >>> command_line("make deploy ENV=staging"), command_line("systemctl restart nginx")
+    (True, True)
+    >>> command_line("make sure the deploy is done by Friday"), command_line("pytest flaky")
+    (False, False)
+    """
+    v = value.strip()
+    if not v or "\n" in v or len(v) > 400 or _PROSE.search(v):
+        return False
+    if not PROGRAM_LINE.match(v + " "):  # a program no list knows, given flags: "vrp-export
+        return bool(_OWN_PROGRAM.match(v))  # --format gpx --out x.gpx", "sorter-cli stats -v"
+    words = v.split()
+    words = words[1:] if words[0] == "sudo" else words
+    if len(words) < 2:
+        return False
+    if _OPERATOR.search(v) or any(_ARG_WORD.match(w) for w in words[1:]):
+        return True
+    # a subcommand and a name or two ("git push origin main"), not a sentence ("docker build
+    # is slow on CI runners")
+    return (
+        bool(SUBCOMMAND_PROGRAM.match(words[0]))
+        and words[1].isalpha()
+        and words[1].islower()
+        and len(words) <= 4
+    )
+
+
+# A statement in SQL's own shape (a SELECT with its FROM, an INSERT INTO, an UPDATE … SET
+# …), in capitals or with SQL's punctuation: not "select the files from the list"
+_SQL_STATEMENT = re.compile(
+    r"(?is)^\s*(?:select\s.+?\sfrom\s|with\s+\w+\s+as\s*\(|insert\s+into\s|update\s+\S+\s+set\s|"
+    r"delete\s+from\s|(?:create|alter|drop|truncate)\s+(?:table|index|view|schema|database|"
+    r"materialized)\b|explain\s+(?:analyze\s+)?select\s)"
+)
+_SQL_SIGNS = re.compile(
+    r"(?-i:^\s*(?:SELECT|WITH|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|TRUNCATE|EXPLAIN)\b)|[*=(';.]"
+)
+
+
+def is_query(value: str) -> bool:
+    """Whether ``value`` is a SQL statement (see :data:`_SQL_STATEMENT`)."""
+    return bool(_SQL_STATEMENT.match(value)) and bool(_SQL_SIGNS.search(value))
 
 
 def _program_run(tool: str, key: str, value: str) -> str:
@@ -282,6 +377,9 @@ def call_paths(call: ToolCall) -> list[str]:
                 for k, v in parsed.items()
                 if _MOVED_TO.match(str(k)) and isinstance(v, str)
             ]
+        if not out:  # schrijf_bestand(pad=…, inhoud=…): its path under a key in any language
+            written = _written_path(call)
+            out = [written] if written else []
     out = list(dict.fromkeys(out))
     return [p.removeprefix("./") for p in out if p and len(p) < 300 and "\n" not in p]
 
@@ -333,7 +431,33 @@ def is_write_call(call: ToolCall) -> bool:
     if words & READ_WORDS or shell_tool(call) or not call_paths(call):
         return False
     parsed, _ = call.parsed()
-    return isinstance(parsed, dict) and any(CONTENT_KEY.match(str(k)) for k in parsed)
+    if not isinstance(parsed, dict):
+        return False
+    return any(CONTENT_KEY.match(str(k)) for k in parsed) or _written_path(call) is not None
+
+
+def _written_path(call: ToolCall) -> str | None:
+    """The file a call writes by the shape of its arguments, its keys in any language: one
+    argument a file's path, another the lines written (``schrijf_bestand(pad="docs/a.md",
+    inhoud="# A\\n…")``) - not a message sent with an attachment, not a read."""
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict):
+        return None
+    values = [v.strip() for v in parsed.values() if isinstance(v, str)]
+    lines = [v for k, v in parsed.items() if isinstance(v, str) and "\n" in v.strip()]
+    if not lines or all(PROSE_KEY.match(str(k)) for k, v in parsed.items() if v in lines):
+        return None  # no lines written, or only a message's: posta_messaggio(file=…, testo=…)
+    words = set(_name_words(call.name))
+    if words & READ_WORDS or words & SENDS_WORDS:
+        return None
+    paths = [v for v in values if _PATHISH.fullmatch(v) and not URI.match(v)]
+    return paths[0] if len(paths) == 1 else None
+
+
+# A file's path as an argument's whole value: a folder and a name, or a name with an extension
+_PATHISH = re.compile(
+    r"(?:~|\.{1,2})?/?(?:[^\s/\\:*?\"<>|]+/)+[^\s/\\:*?\"<>|]+|[\w.-]+\.[A-Za-z0-9]{1,8}"
+)
 
 
 def call_writes(call: ToolCall) -> list[str]:

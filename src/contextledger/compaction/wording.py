@@ -16,6 +16,11 @@ def word_count(sentence: str) -> int:
     return len(sentence.split()) + len(_UNSPACED.findall(sentence)) // 2
 
 
+def asks(sentence: str) -> bool:
+    """Whether a sentence is a question, in any script's question mark ("決めましたか？")."""
+    return sentence.rstrip().endswith(("?", "？", "؟"))
+
+
 def clip(s: str, n: int) -> str:
     """``s`` on one line, cut to ``n`` UTF-8 bytes at a word when one is near, marked " …"."""
     s = " ".join(s.split())

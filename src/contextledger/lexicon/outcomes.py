@@ -11,16 +11,27 @@ from __future__ import annotations
 # A failure said in the languages tools print in: "FEHLER: …", "Erreur : échec de …", "1
 # Fehler, 212 …", "Exit-Code 2", "終了コード 1", "指定されたパスが見つかりません。"
 LOCALIZED = (
-    r"^\W*(?:fehler|erreur|error|erro|errore|fout|błąd|hata|ошибка|エラー|错误|錯誤|오류)\s*[:：]|"
+    # ... with what failed between the word and its colon: "Ошибка подключения: …",
+    # "Erreur de connexion : …", "Fehler beim Laden: …"
+    r"^\W*(?:fehler|erreur|error|erro|errore|fout|błąd|hata|ошибка|помилка|chyba|エラー|错误|錯誤|오류)"
+    r"(?:\s+[^\s:：]+){0,3}\s*[:：]|"
     r"(?<![\d.=])[1-9]\d*\s+(?:fehler|erreurs?|errores|erros|errori|fouten|błęd\w*|ошиб\w*)\b"
     r"(?!\s*[=:]\s*\d)|"
     r"(?:exit-?code|code\s+de\s+(?:sortie|retour)|c[óo]digo\s+de\s+(?:salida|sa[íi]da)|"
     r"codice\s+di\s+uscita|終了コード|退出(?:码|代码)|종료\s*코드|код\s+(?:выхода|возврата))"
     r"\s*[:：=]?\s*[1-9]|"
-    r"\b(?:fehlgeschlagen|échec|échou[ée]e?s?|falló|fallid[oa]|falhou|non\s+riuscit[oa]|"
+    r"\b(?:fehlgeschlagen|échec|échou[ée]e?s?|falló|fallid[oa]|fallad[oa]s?|fallaron|falhou|"
+    r"falharam|fallit[oa]|non\s+riuscit[oa]|nezdařil\w*|nepodařil\w*|selhal\w*|zlyhal\w*|"
+    r"nie\s+powiodł\w*|не\s+вдалося|başarısız|epäonnistui|gagal|"
     r"mislukt|не\s+удалось|nie\s+udało)\b|失敗|失败|실패|"
     r"\b(?:kann\s+nicht|konnte\s+nicht|nicht\s+gefunden|introuvable|impossible\s+de|no\s+se\s+pudo|"
-    r"não\s+foi\s+possível|impossibile)\b|見つかりません|できませんでした|找不到|无法|찾을\s*수\s*없"
+    r"não\s+foi\s+possível|impossibile)\b|見つかりません|できませんでした|找不到|无法|찾을\s*수\s*없|"
+    # an error said with what it happened in ("Erro ao conectar ao banco", "Error al
+    # guardar", "Erreur lors de l'envoi", "Fehler beim Laden"), a timeout, an error that
+    # occurred ("エラーが発生しました", "发生错误", "오류가 발생했습니다")
+    r"^\W*(?:erro|error|errore|erreur|fehler|fout|błąd|hata)\s+(?:ao|à|a[ol]|de[l]?|du|des|della|"
+    r"lors|beim|bei|während|durante|nel(?:la)?|en|no|na|bij|tijdens|podczas|sırasında)\b|"
+    r"タイムアウト|超时|超時|시간\s*초과|エラーが発生|发生错误|出错了|오류가\s*발생"
 )
 
 # "no errors", as a tool says it ran clean: "エラーなし", "keine Fehler", "sin errores"
@@ -32,7 +43,8 @@ NO_ERRORS = (
 # Every word :data:`LOCALIZED` needs, unanchored: a cheap test of a whole output before it
 # is read line by line (so a new word there needs its start here too)
 LOCALIZED_SIGNS = (
-    r"fehler|erreur|erro|échec|échou|"
+    r"fehler|erreur|erro|échec|échou|nezdař|nepodař|selhal|zlyhal|powiodł|вдалося|помилк|chyba|"
+    r"başarısız|epäonnist|gagal|タイムアウト|超时|超時|초과|発生|发生|出错|발생|fout|błąd|hata|"
     r"fall|falh|riuscit|mislukt|fout|błą|hata|ошиб|удалось|エラー|错误|錯誤|오류|失敗|失败|실패|"
     r"コード|退出|코드|код|kann nicht|konnte nicht|gefunden|introuvable|impossib|no se pudo|"
     r"possível|見つかりません|できません|找不到|无法|찾을"
@@ -69,4 +81,34 @@ PASS_WORDS = (
     r"pass(?:ed|es|ing)?|succeed(?:ed|s)?|success(?:ful(?:ly)?)?|green|clean(?:ly)?|"
     r"works?|worked|working|all\s+good|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*:?\s*0\b|"
     r"(?:ran|completed|finished|went)\s+(?:fine|ok|okay|well|through)"
+)
+
+# A JSON answer's outcome, under a status-like key in any language, that says it failed or
+# was turned down: {"statut": "REJET"}, {"estado": "RECHAZADO"}, {"ergebnis": "abgelehnt"}
+OUTCOME_KEYS = frozenset(
+    {"status", "state", "result", "outcome", "verdict", "statut", "etat", "état", "resultat",
+     "résultat", "estado", "resultado", "ergebnis", "zustand", "stato", "esito", "risultato",
+     "resultaat", "uitkomst", "wynik", "durum", "sonuc", "sonuç", "tila", "tulos", "hasil",
+     "situation", "situacao", "situação", "situacion", "situación", "situazione", "stav",
+     "vysledek", "výsledek", "статус", "состояние", "результат",
+     "ステータス", "状態", "結果", "状态", "结果", "상태", "결과"}
+)  # fmt: skip
+FAILED_OUTCOMES = frozenset(
+    {"rejected", "reject", "failed", "failure", "fail", "error", "errored", "denied", "refused",
+     "invalid", "declined", "aborted", "rejet", "rejeté", "rejetée", "refusé", "refusée",
+     "échec", "erreur", "rechazado", "rechazada", "denegado", "denegada", "fallido", "fallida",
+     "rejeitado", "rejeitada", "recusado", "recusada", "falha", "erro", "abgelehnt",
+     "fehlgeschlagen", "fehler", "rifiutato", "rifiutata", "respinto", "respinta", "fallito",
+     "fallita", "errore", "afgewezen", "geweigerd", "mislukt", "fout", "odrzucony",
+     "odrzucona", "błąd", "reddedildi", "başarısız", "hata", "hylätty", "epäonnistui",
+     "ditolak", "gagal", "zamítnuto", "odmítnuto", "selhalo", "chyba",
+     "отклонено", "отклонён", "ошибка", "отказано", "却下", "拒否", "失敗", "エラー", "拒绝", "驳回", "失败", "错误", "거부",
+     "거절", "실패", "오류"}
+)  # fmt: skip
+# ... as a cheap test of a whole output (the start of each word above that no other sign has)
+FAILED_OUTCOME_SIGNS = (
+    r"reject|rejet|refus|declin|rechaz|deneg|rejeit|recus|falha|abgelehnt|rifiut|respint|"
+    r"afgewez|geweiger|odrzuc|reddedil|başarısız|hylät|epäonnist|ditolak|gagal|zamítnut|odmítnut|"
+    r"отклон|отказ|却下|拒否|拒绝|"
+    r"驳回|거부|거절"
 )

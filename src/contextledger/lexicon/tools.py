@@ -59,7 +59,9 @@ CONTENT_KEY = re.compile(
 
 READ_WORDS = frozenset(
     {"read", "view", "open", "cat", "get", "load", "show", "inspect", "list", "ls", "glob",
-     "search", "find", "grep", "diff", "stat", "ler", "leer", "lire", "lesen", "leggere"}
+     "search", "find", "grep", "diff", "stat", "ler", "leer", "lire", "lesen", "leggere",
+     "leggi", "lees", "lezen", "czytaj", "odczytaj", "oku", "lue", "baca", "laes",
+     "buscar", "chercher", "suchen", "zoek", "zoeken", "cerca", "szukaj", "ara", "hae", "cari"}
 )  # fmt: skip
 
 # An argument naming a file, its name cut into snake_case words first ("AbsolutePath",
@@ -83,3 +85,25 @@ WHERE_KEY = re.compile(
     r"namespace|project|dataset|warehouse|host|hostname|server|region|account|connection|"
     r"base_de_datos|banco|banco_de_dados|datenbank|umgebung|entorno|ambiente|environnement)$"
 )
+
+# An argument that holds prose, not something run: a message's, a title's, a note's words
+# ("notitie(tekst=\"make sure the deploy is done\")", "ticket(titel=\"git push fails\")")
+PROSE_KEY = re.compile(
+    r"(?i)^(?:title|subject|text|message|msg|body|description|desc|summary|comment|comments|note|"
+    r"notes|name|label|caption|prompt|question|answer|reply|reason|titel|titre|titulo|título|"
+    r"nazev|název|nome|nombre|nom|naam|nazwa|nimi|corpo|cuerpo|corps|inhoud_bericht|"
+    r"titolo|tytul|baslik|otsikko|betreff|asunto|objet|assunto|oggetto|onderwerp|temat|konu|"
+    r"aihe|tekst|texte|texto|testo|metin|teksti|nachricht|mensaje|mensagem|messaggio|bericht|"
+    r"wiadomosc|wiadomość|mesaj|viesti|beschreibung|descripcion|descripción|descricao|"
+    r"descrição|beschrijving|opis|aciklama|açıklama|kuvaus|kommentar|comentario|comentário|"
+    r"commentaire|commento|opmerking|yorum|notiz|nota|notitie|notatka|huomautus|"
+    r"本文|件名|タイトル|メッセージ|コメント|标题|消息|内容说明|备注|评论|제목|메시지|본문|댓글)$"
+)
+
+# A tool that sends something (a message, an e-mail with an attachment): the lines it carries
+# beside a file's name are a message, not a file written
+SENDS_WORDS = frozenset(
+    {"send", "mail", "email", "post", "reply", "comment", "message", "notify", "chat", "sms",
+     "slack", "tweet", "enviar", "envoyer", "senden", "versturen", "verzenden", "inviare",
+     "wyslij", "gonder", "laheta", "kirim", "mensaje", "nachricht", "bericht"}
+)  # fmt: skip
