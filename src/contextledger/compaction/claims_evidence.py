@@ -272,7 +272,7 @@ def _output(body: str) -> _Output:
     head = body[:4000]
     terms = unit_terms(head)
     return _Output(
-        bool(failure_lines(body, limit=1) or _CRASH.search(body)),
+        bool(failure_lines(body) or _CRASH.search(body)),  # the recap's read, cached
         " ".join(body.split()),
         tuple(" ".join(x.split()) for x in body.splitlines() if x.strip()),
         terms,
