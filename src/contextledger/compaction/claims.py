@@ -46,6 +46,7 @@ from __future__ import annotations
 import re
 
 from ..intent import is_constraint
+from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
@@ -515,7 +516,7 @@ def _check_prose(
             text, bare = glossed, lex.gloss(bare)
     if (
         outcome is None
-        and _WENT_WELL.search(bare)
+        and lexicon.WENT_WELL.search(bare)
         and not (FUTURE.search(text) or _OUGHT.search(text))
     ):
         outcome = Outcome("pass")  # "the upload went through", "it trained fine": a success
@@ -575,14 +576,6 @@ def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("failed", text, f"a tool result of the record failed: {quote(line)}")]
 
 
-# A success said without "passed" or "succeeded".
-_WENT_WELL = re.compile(
-    r"(?i)\b(?:went\s+(?:through|fine|well|smoothly|ok|okay)|worked(?:\s+fine)?|"
-    r"(?:completed|finished|ran|trained|built|deployed|applied|installed|compiled|loaded|"
-    r"uploaded|ended)\s+(?:fine|cleanly|successfully|without\s+(?:any\s+)?(?:errors?|issues|"
-    r"problems|failures?))|on\s+the\s+first\s+(?:try|attempt)|lief\s+(?:fehlerfrei|"
-    r"erfolgreich|ohne\s+Fehler)|成功しました|成功した)"
-)
 _REQUEST_LABEL = re.compile(
     r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+)?"
     r"(?:task|goal|request|ask|objective)\s*:\s+"

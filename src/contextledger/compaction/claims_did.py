@@ -19,24 +19,14 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
 
-_SUBJECT = re.compile(
-    r"(?i)^\W*(?:(?:o|a|el|la|der|die)\s+|l['’])?(?:assistente|asistente|assistent|agente|"
-    r"(?<=['’])assistant)\b(?!\s*:)"
-)
-_CJK_SUBJECT = re.compile(r"^\W*(?:助手|助理|アシスタント|エージェント)(?:が|は|也|已经|已)?")
-# A plan or a duty, not an act done: "o assistente vai enviar", "助手应该…", "wird löschen"
 # What an act is done to, by name: an id, a path, a branch, a count ("T-5521",
 # "release/4.2", "deploy/api", "4")
 _OBJECT = re.compile(r"(?<![\w./-])(?:[\w.-]*\d[\w./-]*|[\w.-]+/[\w./-]*)(?<![.-])")
-_NOT_DONE = re.compile(
-    r"(?i)\b(?:vai|vão|irá|deve|deveria|pode|podia|precisa|va|debe|debería|puede|necesita|"
-    r"doit|devrait|peut|wird|soll|sollte|muss|kann|não|nunca|no|nunca|ne|jamais|nicht|nie|"
-    r"kein\w*)\b|将|会|要|应该|应|不|没|别|予定|つもり|ない|ません"
-)
 
 
 def _whole(name: str) -> re.Pattern[str]:
@@ -50,8 +40,8 @@ def _share(mine: frozenset[str], theirs: frozenset[str]) -> float:
 def check_assistant_did(text: str, ev: Evidence) -> list[Claim]:
     """A clause whose subject is the assistant, in another language: what it says was
     done is in a call, a result or an assistant turn."""
-    m = _SUBJECT.match(text) or _CJK_SUBJECT.match(text)
-    if m is None or _NOT_DONE.search(text[m.end() :]):
+    m = lexicon.ASSISTANT_SUBJECT.match(text) or lexicon.CJK_ASSISTANT_SUBJECT.match(text)
+    if m is None or lexicon.NOT_DONE.search(text[m.end() :]):
         return []
     mine = lex.content_terms(text[m.end() :])
     if len(mine) < 2:
