@@ -113,6 +113,7 @@ from .claims_said import (
     restated_rule,
     supporting_at,
 )
+from .claims_stale import check_stale
 from .facts import extract_claims, sentences
 from .outcome import Outcome, outcome_of
 from .stance import keeps, plain_assertion
@@ -187,6 +188,7 @@ def check_clause(
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
     if section not in _DONE_SECTIONS:
+        out += check_stale(text, ev)  # "Le taux … est 20 %." for "… 10 %, pas 20 %"
         out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]

@@ -39,9 +39,12 @@ _CUT = re.compile(
     r"\s+[—–]\s+|[。；、，！？]"
 )
 # "Yuki, the DBA, wrote …": an apposition says who, not what was done
+# ("Mme Lemoine, l'expert-comptable, a décidé", "Lucía (SRE de guardia) decidió")
 _APPOSITION = re.compile(
-    r",\s+(?:the|our|their|a|an|his|her|my)\s+[^,;]{1,40},\s+|"
-    r"\s+\((?:the|our|their|a|an|his|her|my)\s+[^()]{1,40}\)"
+    r",\s+(?:(?:the|our|their|a|an|his|her|my|le|la|les|el|los|las|o|os|as|der|die|das|de|het|"
+    r"il|lo|i|gli)\s+|l['’])[^,;]{1,40},\s+|"
+    r"\s+\((?:the|our|their|a|an|his|her|my)\s+[^()]{1,40}\)|"
+    r"(?<=[^\W\d_])\s+\((?![^()]*\d)[^()]{1,40}\)(?=\s+[^\W\d_])"
 )
 _DETERMINERS_LIST = """
     the a an our my their your his her its this that der die das den dem ein eine unser
@@ -53,6 +56,8 @@ _BETWEEN_LIST = """
     only just also still then later first finally already will 'll ll has had have did
     does do is was are were would should shall can could may might must hat hatte haben
     wird werden ist war nur auch be been being get got gets
+    heeft hebben had werd alleen ook al slechts ha hanno aveva soltanto anche già tylko też
+    już jedynie
 """
 _BETWEEN = frozenset(_BETWEEN_LIST.split()) | lexicon.BETWEEN
 # "The pool may be restarted": the act's object stands first, the agent is unsaid

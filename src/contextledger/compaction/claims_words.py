@@ -15,6 +15,7 @@ them which word is the act and which words are its agent.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..lexicon import claims as lexicon
 from .trace import FILLER
@@ -88,21 +89,34 @@ NEGATIONS = _listed(
     """
 )
 _SKIP = (
-    FILLER | FUNCTION_WORDS | lexicon.DETERMINERS | lexicon.BETWEEN | lexicon.CLITICS | NEGATIONS
+    FILLER
+    | FUNCTION_WORDS
+    | lexicon.DETERMINERS
+    | lexicon.BETWEEN
+    | lexicon.CLITICS
+    | NEGATIONS
+    | lexicon.MORE_NEGATIONS
 )
+
+
+def unaccented(word: str) -> str:
+    """``word`` without its accents ("contrôl" is "control", "déposé" is "depose")."""
+    split = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in split if not unicodedata.combining(c))
 
 
 def content_terms(text: str) -> frozenset[str]:
     """What ``text`` says, in pieces that compare across inflections and scripts: Latin
     words by their first five letters ("reinician" is "reinicies"), numbers whole,
-    Chinese and Japanese by pairs of characters; function words left out.
+    Chinese and Japanese by pairs of characters; accents and function words left out.
 
     >>> sorted(content_terms("Los brokers de Kafka no se reinician."))
     ['broke', 'kafka', 'reini']
     """
     names = _NAME.findall(text)  # "orders_archive", "eu-west-1", "T-5521": whole
     plain = _NAME.sub(" ", text)
-    out = {w.casefold()[:5] for w in _WORD.findall(plain) if w.casefold() not in _SKIP}
+    # (accents left out: "déposé" is the call deposer_declaration's "depose")
+    out = {unaccented(w.casefold())[:5] for w in _WORD.findall(plain) if w.casefold() not in _SKIP}
     out |= {n.casefold().rstrip(".") for n in names}
     for run in _CJK_RUN.findall(
         lexicon.CJK_PARTICLE.sub(" ", lexicon.CJK_RESTRICTS.sub(" ", text))
@@ -111,7 +125,7 @@ def content_terms(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-_RESTRICTS = NEGATIONS | lexicon.ONLY_WORDS
+_RESTRICTS = NEGATIONS | lexicon.MORE_NEGATIONS | lexicon.PROHIBITIONS | lexicon.ONLY_WORDS
 
 
 def restricts(text: str) -> bool:
@@ -127,3 +141,39 @@ def restricts(text: str) -> bool:
         or "n'" in text.casefold()
         or bool(lexicon.CJK_RESTRICTS.search(text))
     )
+
+
+def loose_terms(terms: frozenset[str]) -> frozenset[str]:
+    """``terms`` (of :func:`content_terms`) with each word cut to four letters ("préviens"
+    and "prévenir", "dépose" and "dépôt" meet); numbers, names and Chinese or Japanese
+    pairs whole."""
+    return frozenset(t[:4] if t.isalpha() and t.isascii() else t for t in terms)
+
+
+def bans(text: str) -> bool:
+    """Whether ``text`` forbids with a word for a ban ("Prohibido ejecutar …", "Vietato
+    usare …", "Zakaz wysyłania …", "… is forbidden")."""
+    return bool(_words_of(text) & lexicon.PROHIBITIONS)
+
+
+def _words_of(text: str) -> set[str]:
+    return {w.casefold() for w in re.findall(r"\w+", text)}
+
+
+def only_with(text: str, rule: str) -> bool:
+    """Whether ``text`` says "only with" what ``rule`` says "never without" ("Reembolsos
+    acima de R$ 2.000 só com aprovação" for "Nunca reembolse … sem aprovação")."""
+    return bool(_words_of(text) & lexicon.ONLY_WORDS) and bool(
+        _words_of(rule) & lexicon.WITHOUT_WORDS
+    )
+
+
+def denies_unread(text: str) -> bool:
+    """Whether ``text`` denies with a word of a language the stance reader does not hold
+    (Italian, Dutch, Polish: "Non usare mai …", "Boek nooit …") or a word for a ban."""
+    said = _words_of(_NOT_A_VALUE.sub(" ", text))
+    return bool(said & lexicon.MORE_NEGATIONS) or bool(said & lexicon.PROHIBITIONS)
+
+
+# "21 %, niet 9 %": a value corrected, not a rule denied
+_NOT_A_VALUE = re.compile(r"(?i)\b\w+\s+(?=\S*\d)\S+")

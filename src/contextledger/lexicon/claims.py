@@ -2,7 +2,7 @@
 that carry a claim's roles (decided, approved, reviewed, suggested), the user and the
 assistant named as nouns, the words between an agent and its act, negations, outcome and
 ordinal words glossed in English, order connectives, month names. English, Portuguese,
-Spanish, French, German, Italian, Chinese and Japanese.
+Spanish, French, German, Italian, Dutch, Polish, Chinese and Japanese.
 
 Data only: the checks that read with these words live in ``compaction/claims_*``.
 Forms are listed, not stemmed: a prefix of a Romance verb is an English word as often as
@@ -27,6 +27,8 @@ ACT_FORMS = {
         aprobó aprobado aprobada aprobaron aprueba autorizó
         validé validée validés valida approuvé approuvée approuva autorisé autorisée
         genehmigt genehmigte freigegeben akzeptiert
+        approvato approvata approvò autorizzato autorizzò goedgekeurd goedgekeurde
+        zatwierdził zatwierdziła zatwierdzili zaakceptował zaakceptowała
     """,
     "decid": """
         decided decides chose chosen picked selected opted
@@ -34,6 +36,8 @@ ACT_FORMS = {
         decidió decidieron eligió escogió optó
         décidé décida décidée choisi choisit opté tranché
         entschieden entschied beschlossen beschloss gewählt wählte
+        deciso decise scelto scelse besloten besloot besliste beslist gekozen koos
+        zdecydował zdecydowała zdecydowali postanowił postanowiła wybrał wybrała
     """,
     "review": """
         reviewed reviews proofread
@@ -41,6 +45,8 @@ ACT_FORMS = {
         revisó revisaron
         relu relue relut revu examiné
         geprüft prüfte überprüft überprüfte begutachtet gegengelesen
+        revisionato revisionata rivisto controllato commentato nagekeken gecontroleerd
+        beoordeeld sprawdził sprawdziła przejrzał przejrzała zrecenzował
     """,
     "suggest": """
         suggested suggests proposed proposes recommended recommends
@@ -48,6 +54,8 @@ ACT_FORMS = {
         sugirió sugerido propuso propuesto recomendó
         suggéré suggérée suggéra proposé proposée proposa recommandé
         vorgeschlagen empfahl empfohlen
+        suggerito suggerì proposto propose consigliato raccomandato voorgesteld
+        aangeraden geadviseerd zasugerował zasugerowała zaproponował zaproponowała
     """,
 }
 
@@ -96,13 +104,31 @@ GLOSSES = (
         r"funcionou|deu\s+certo|bem[-\s]sucedid[oa]s?|sin\s+errores?|con\s+éxito|pasó|pasaron|"
         r"funcionó|exitos[oa]s?|sans\s+erreurs?|avec\s+succès|(?:a|ont)\s+réussi|réussie?s?|"
         r"(?:est|sont)\s+passée?s?|erfolgreich|bestanden|ohne\s+Fehler|liefe?n?\s+durch|"
-        r"(?:è\s+)?(?:riuscit[oa]|andat[oa]\s+a\s+buon\s+fine)|con\s+successo|senza\s+errori)\b|"
+        r"(?:è\s+)?(?:riuscit[oa]|andat[oa]\s+a\s+buon\s+fine)|con\s+successo|senza\s+errori|"
+        # "without problems" in each language; Dutch and Polish success words
+        r"sin\s+(?:problemas|incidencias|errores)|sans\s+(?:problèmes?|soucis?|incidents?)|"
+        r"senza\s+(?:problemi|intoppi)|sem\s+problemas|ohne\s+Probleme|problemlos|"
+        r"zonder\s+(?:problemen|fouten)|probleemloos|(?<!niet\s)(?:geslaagd|gelukt)|succesvol|"
+        r"bez\s+(?:problemów|błędów)|sukcesem|(?<!nie\s)powi[oó]dł\w*\s+się|"
+        r"(?<!nie\s)przesz(?:edł|ła|ło|ły|li))\b|"
+        # accepted or approved, said of a thing with no one named as its agent ("Le dépôt a
+        # été accepté", "O reembolso foi aprovado"): an outcome, not a person's act
+        r"(?i:\b(?:a\s+été|été|est|fue|fueron|ha\s+sido|foi|foram|è\s+stat[oa]|sono\s+stat[ie]|"
+        r"wurde|wurden|is|werd|werden|został[aoy]?|zostały)\s+(?:accepté|acceptée|aceptad[oa]|"
+        r"aceit[oa]|accettat[oa]|akzeptiert|geaccepteerd|zaakceptowan\w*|approuvée?|aprobad[oa]|"
+        r"aprovad[oa]|approvat[oa]|genehmigt|goedgekeurd|zatwierdzon\w*)s?\b"
+        r"(?!\s+(?:par|por|pela|pelo|da|dal|dalla|von|vom|door|przez|by)\b))|"
         r"通过了|通过|成功了|成功しました|成功した|成功|没有报错|没报错|パスしました|通りました",
     ),
     (
         "failed",
         r"(?i)\b(?:falhou|falharam|deu\s+erro|falló|fallaron|fracasó|(?:a|ont)\s+échoué|"
-        r"échouée?s?|en\s+échec|fehlgeschlagen|schlugen?\s+fehl|scheiterten?|(?:è\s+)?fallit[oa])\b|"
+        r"échouée?s?|en\s+échec|fehlgeschlagen|schlugen?\s+fehl|scheiterten?|(?:è\s+)?fallit[oa]|"
+        # refused or rejected (a filing, a payment), and Dutch and Polish failure words
+        r"rejetée?s?|refusée?s?|rechazad[oa]s?|rejeitad[oa]s?|recusad[oa]s?|rifiutat[oa]|"
+        r"respint[oa]|abgelehnt|abgewiesen|geweigerd|afgewezen|mislukt|faalde|gefaald|"
+        r"niet\s+(?:gelukt|geslaagd)|nie\s+powi[oó]dł\w*\s+się|nie\s+przesz(?:edł|ła|ło|ły|li)|"
+        r"nieudan\w*|odrzucon\w*|zakończył\w*\s+się\s+błędem)\b|"
         r"失败了|失败|报错了|失敗しました|失敗した|失敗",
     ),
     (
@@ -141,8 +167,8 @@ ONLY_WORDS = _listed("only só somente apenas solo sólo solamente seulement nur
 # "l'assistant", "助手"), and the words that make what follows a plan, a duty or a denial,
 # not an act done ("o assistente vai enviar", "助手应该…", "wird löschen").
 ASSISTANT_SUBJECT = re.compile(
-    r"(?i)^\W*(?:(?:o|a|el|la|der|die)\s+|l['’])?(?:assistente|asistente|assistent|agente|"
-    r"(?<=['’])assistant)\b(?!\s*:)"
+    r"(?i)^\W*(?:(?:o|a|el|la|der|die|de|het|il|lo)\s+|l['’])?(?:assistente|asistente|assistent|"
+    r"asystent(?:ka)?|agente|(?<=['’])assistant)\b(?!\s*:)"
 )
 CJK_ASSISTANT_SUBJECT = re.compile(
     r"^\W*(?:助手|助理|アシスタント|エージェント)(?:が|は|也|已经|已)?"
@@ -150,7 +176,8 @@ CJK_ASSISTANT_SUBJECT = re.compile(
 NOT_DONE = re.compile(
     r"(?i)\b(?:vai|vão|irá|deve|deveria|pode|podia|precisa|va|debe|debería|puede|necesita|"
     r"doit|devrait|peut|wird|soll|sollte|muss|kann|não|nunca|no|nunca|ne|jamais|nicht|nie|"
-    r"kein\w*)\b|将|会|要|应该|应|不|没|别|予定|つもり|ない|ません"
+    r"kein\w*|non|mai|deve|dovrebbe|può|potrebbe|niet|nooit|geen|zal|zou|moet|moeten|gaat|"
+    r"nigdy|musi|powinien|powinna|będzie|może)\b|将|会|要|应该|应|不|没|别|予定|つもり|ない|ません"
 )
 
 # A rule's order in any of the languages read: (pattern, whether its "a" comes first).
@@ -207,3 +234,39 @@ MONTH_NAMES = (
 # A Japanese clause's agent (before が or は) and the polite endings after its act.
 JA_AGENT = re.compile(r"^(?P<agent>[^がはを、。]{1,12}?)(?:が|は)(?P<rest>.+)$")
 JA_ENDING = re.compile(r"(?:しました|します|しています|しただけです|ました|です|だけ)+[。.]?$")
+
+# What marks the value a correction replaced, before it ("10 %, pas 20 %", "pagos-prod, no
+# payments-prod", "3e-4, non 1e-3", "21 %, niet 9 %") or between the two (Japanese and
+# Chinese: "412 ではなく 421", "8080 而不是 8008").
+REPLACED_BEFORE = re.compile(
+    r"(?i)(?:\b(?:not|no|pas|nicht|niet|non|nie|não|ni|kein(?:e|en)?|instead\s+of|rather\s+than|"
+    r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|statt|anstatt|invece\s+di|zamiast|"
+    r"in\s+plaats\s+van|em\s+vez\s+de)|不是)\s*$"
+)
+REPLACED_THEN_NEW = re.compile(r"^\s*(?:ではなく|じゃなく|じゃなくて)\s*$")
+NEW_THEN_REPLACED = re.compile(r"^\s*[,，]?\s*(?:而不是|而非)\s*$")
+
+# Negations and prohibitions of languages the shared list does not hold yet (Italian, Dutch,
+# Polish), and words that forbid by naming the ban ("Prohibido ejecutar …", "Vietato usare …",
+# "Zakaz wysyłania …"): a rule said with them restricts as one said with "never".
+MORE_NEGATIONS = _listed(
+    """
+    non mai senza nessun nessuna niente niet nooit geen zonder niets nie nigdy bez żaden
+    żadnych nic
+    """
+)
+PROHIBITIONS = _listed(
+    """
+    forbidden prohibited banned prohibido prohibida prohibidos prohibidas interdit interdite
+    interdits interdites verboten untersagt vietato vietata vietati verboden zakaz zakazane
+    proibido proibida
+    """
+)
+# The user named as a noun, in any form ("de l'utilisateur", "użytkownika", "van de
+# gebruiker"): a recap's word for what the user said as "my".
+USER_NOUN = re.compile(
+    r"(?i)\b(?:the\s+)?(?:users?|usu[aá]ri[oa]s?|utilisat(?:eur|rice)s?|(?:be)?nutzer\w*|"
+    r"gebruiker\w*|utent[ei]|użytkownik\w*)\b"
+)
+# "Without" ("nunca … sem aprovação" is "só com aprovação").
+WITHOUT_WORDS = _listed("without sem sin sans ohne senza zonder bez")
