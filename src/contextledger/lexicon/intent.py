@@ -242,16 +242,14 @@ CONSTRAINT = re.compile(
     # a quantity rule without "at most": "max 6 replicas", "needs two approvals"
     r"\b(?:max|maximum|min|minimum)\s+(?:of\s+)?\d|"
     r"\bneeds?\s+(?:\S+\s+){0,2}?(?:approvals?|sign[-\s]?offs?|reviews?|reviewers?)\b|"
-    # what every one of a kind must have: "Every commit needs a signed-off-by line."
-    r"\b(?:every|each)\s+(?:\S+\s+){1,3}?(?:needs?|must|requires?|has\s+to|have\s+to|should|gets?)\s+\w|"
     # a condition, then an order: "If the error rate goes above 2%, roll back.", "As soon as
     # p99 crosses 800 ms, page me." The clause after the comma opens with its verb: not with
     # a subject or a remark ("If it rains, the match is off", "If so, great"); and the
     # condition is the world's, not the listener's wish or pace ("If you want, keep going",
     # "When you're done, let me know" asks once, it sets no rule).
     r"\b(?:if|when|whenever|once|as\s+soon\s+as|in\s+case|should)\s+"
-    rf"(?!{ENGLISH_WISHES})(?![^,;.!?]{{0,120}}?{ONE_OFF})"
-    rf"(?:[^,;.!?]|(?<=\d)[.,](?=\d)){{3,120}}[,;]\s*{ENGLISH_ORDER}"
+    rf"(?!{ENGLISH_WISHES})(?![^,;.!?]{{0,}}?{ONE_OFF})"
+    rf"(?:[^,;.!?]|(?<=\d)[.,](?=\d)){{3,}}[,;]\s*{ENGLISH_ORDER}"
     r")"
 )
 
@@ -318,7 +316,7 @@ EUROPEAN_CONSTRAINT = re.compile(
     r"au\s+cas\s+où|une\s+fois\s+que|sitôt\s+que|(?:non\s+)?appena|nel\s+caso\s+(?:in\s+cui|che)|"
     r"ogni\s+volta\s+che|assim\s+que|caso|sempre\s+que|logo\s+que)\s+"
     rf"(?!{WISHES})"
-    r"(?:[^,;.!?]|(?<=\d)[.,](?=\d)){3,120}[,;]\s*(?!(?:el|la|los|las|lo|le|les|un|una|il|elle|elles|ils|on|ce|ça|"
+    r"(?:[^,;.!?]|(?<=\d)[.,](?=\d)){3,}[,;]\s*(?!(?:el|la|los|las|lo|le|les|un|una|il|elle|elles|ils|on|ce|ça|"
     r"c['’]|o|a|os|as|um|uma|eu|ele|ela|eles|io|lui|lei|noi|nous|vous|je|j['’]|tu|yo|"
     r"nosotros|usted|es|está|era|fue|hay|há|é|è|sería|seria|sarà|sera|serait|no\s+pasa|"
     r"não\s+(?:tem|há|é)|pas\s+de|tant|tanto|mejor|melhor|mieux|meglio|genial|perfecto|"
@@ -328,7 +326,7 @@ EUROPEAN_CONSTRAINT = re.compile(
     # scheitert, brich ab", "Als de import mislukt, stop dan") and a statement alike: the
     # statement's subject follows its verb ("Wenn es regnet, bleibe ich zu Hause.")
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:wenn|falls|sobald|sofern|als|indien|zodra|wanneer)\s+"
-    rf"(?!{WISHES})(?:[^,;.!?]|(?<=\d)[.,](?=\d)){{3,120}}[,;]\s*(?:dann\s+|bitte\s+)?"
+    rf"(?!{WISHES})(?:[^,;.!?]|(?<=\d)[.,](?=\d)){{3,}}[,;]\s*(?:dann\s+|bitte\s+)?"
     r"(?!(?:ist|sind|war|wird|wäre|würde|hat|haben|kann|könnte|is|zijn|was|wordt|heeft|kan|"
     r"zou|gaat|dan|das|der|die|es|er|ich|wir|man|het|de|ik|we|wij|hij|ze|zij|men|mach|"
     r"ga|gerne|gerust|kein\s+problem|geen\s+probleem|prima|super|gut|goed|ok)\b)"
@@ -352,7 +350,7 @@ EUROPEAN_CONSTRAINT = re.compile(
     r"(?:inte|ikke|ikkje|aldrig|aldri|alltid|altid)\b|\b(?:du|ni)\s+måste\s+\w|"
     # Polish: the order after a condition is an imperative ("…, oznacz klauzulę")
     r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:jeżeli|jeśli|gdy|kiedy|o\s+ile)\s+"
-    r"(?!(?:masz\s+(?:chwilę|czas)|chcesz|możesz|ci\s+pasuje)\b)[^,;.!?]{3,120}[,;]\s*(?:to\s+)?"
+    r"(?!(?:masz\s+(?:chwilę|czas)|chcesz|możesz|ci\s+pasuje)\b)[^,;.!?]{3,}[,;]\s*(?:to\s+)?"
     r"\w+(?:aj|ij|yj|uj|cz|sz|ń|ź)(?:cie)?\b|"
     # a ban said to the listener with a negated modal: "Tu ne dois pas …", "Non devi mai …"
     r"\b(?:tu|vous)\s+ne\s+(?:dois|devez|peux|pouvez)\s+(?:pas|jamais|plus|rien|aucun)\b|"
@@ -483,7 +481,7 @@ OTHER_SCRIPT_CONSTRAINT = (
     rf"[ТтВв](?<![{_CYR}].)[ыи]\s+(?:[{_CYR}]+\s+)?(?:должн[ыао]?|должен|обязан[ыа]?|"
     rf"повин(?:ен|на|ні)|мусиш|мусите)(?![{_CYR}])|"
     rf"[ВвЗз](?<![{_CYR}].)(?:сегда|авжди)\s+{_CYR_IMPERATIVE}|"
-    rf"[ЕеЯяКк](?<![{_CYR}].)(?:сли|кщо|огда|оли)\s+[^,.!?;\n]{{3,120}},\s*(?:то\s+|тоді\s+|тогда\s+)?"
+    rf"[ЕеЯяКк](?<![{_CYR}].)(?:сли|кщо|огда|оли)\s+[^,.!?;\n]{{3,}},\s*(?:то\s+|тоді\s+|тогда\s+)?"
     rf"{_CYR_IMPERATIVE}|"
     rf"[Μμ](?<![{_GRK}].)ην\s+(?!ανησυχ|στεναχωρ|φοβ)[{_GRK}]|"
     rf"[Μμ](?<![{_GRK}].)η\s+[{_GRK}]+(?:ς|τε)(?![{_GRK}])|[Ππ]οτέ\s+μη|[Αα]παγορεύεται|[Υυ]ποχρεωτικ|"
@@ -501,7 +499,7 @@ OTHER_SCRIPT_CONSTRAINT = (
     r"야\s*(?:합니다|해요|한다|돼요|됩니다|된다|해(?=[\s.!]|$))|"
     # Turkish: a condition ("…geçerse", "…olursa") then a clause ending in no tense or person
     # of a statement ("…durdur ve bana haber ver.", not "…iptal edilir.", "…kalırım.")
-    rf"[rz]s[ae](?![{_TR}])[^.!?;\n]{{1,120}}?(?<![{_TR}])[{_TR}]{{2,}}"
+    rf"[rz]s[ae](?![{_TR}])[^.!?;\n]+?(?<![{_TR}])[{_TR}]{{2,}}"
     r"(?<!ır)(?<!ir)(?<!ur)(?<!ür)(?<!yor)(?<!dı)(?<!di)(?<!du)(?<!dü)(?<!tı)(?<!ti)(?<!tu)(?<!tü)"
     r"(?<!cak)(?<!cek)(?<!mış)(?<!miş)(?<!muş)(?<!müş)(?<!ım)(?<!im)(?<!um)(?<!üm)(?<!ız)(?<!iz)"
     r"(?<!uz)(?<!üz)(?<!lar)(?<!ler)\s*(?:[.!;]|$)|"
@@ -509,7 +507,7 @@ OTHER_SCRIPT_CONSTRAINT = (
     r"[Kk]hông\s+(?:được|bao\s+giờ|nên)\s|[Đđ]ừng\s|[Cc]ấm\s|[Tt]uyệt\s+đối\s+không|[Bb]ắt\s+buộc|"
     r"[Cc]hỉ\s+được\s|[Nn]ếu\s+(?!bạn\s+muốn)(?!anh\s+muốn)(?!chị\s+muốn)(?!bạn\s+rảnh)(?!có\s+thời\s+gian)"
     r"(?!bạn\s+có\s+thời\s+gian)"
-    r"[^.!?;\n]{3,120}?\s+thì\s+[^\s\d.!?]"
+    r"[^.!?;\n]{3,}?\s+thì\s+[^\s\d.!?]"
 )
 OTHER_SCRIPT_CORRECTION = (
     rf",\s*а\s+не(?![{_CYR}])|[Пп]оправка|[Ии]справлени[ея]|[Вв]иправлення|"
@@ -797,7 +795,7 @@ CORRECTING_WORDS = [
     r"backwards?|in +place)\b",
     r"stays? +(?:[^ ]+ +){0,15}?(?:compatible|unchanged|intact|untouched|frozen|private|read|"
     r"the +same|green|as)\b", r"nothing +(?:goes|gets|ships|lands|merges|is)\b", r"sign ?offs?\b",
-    r"every\b", r"each\b", r"if\b", r"when\b", r"whenever\b", r"once\b", r"as +soon\b", r"in +case\b",
+    r"if\b", r"when\b", r"whenever\b", r"once\b", r"as +soon\b", r"in +case\b",
     r"my +(?:approval|permission|go|ok)", r"our +(?:approval|permission|go|ok)",
     r"their +(?:approval|permission|go|ok)", r"explicit +(?:approval|permission|go|ok)",
     r"written +(?:approval|permission|go|ok)",
