@@ -56,6 +56,9 @@ def test_a_command_is_read_from_the_argument_whatever_the_tool_and_key_are_calle
         ("enviar", {"destino": "echo de menos el viejo pipeline"}),
         ("tagger", {"wort": "select the files from the list"}),
         ("vytvorit_ukol", {"nazev": "docker build is slow on CI runners"}),
+        # review14 RC7: a look-up's or an explainer's question runs nothing
+        ("kb_lookup", {"consulta": "systemctl restart nginx"}),
+        ("explain_command", {"cmd": "dd if=/dev/zero of=/dev/sda bs=1M"}),
     ]
     for tool, args in prose:
         call = ToolCall("c", tool, json.dumps(args, ensure_ascii=False))
@@ -153,6 +156,16 @@ def test_failures_without_an_english_marker() -> None:
         ("デプロイ", {"ref": "B"}, "デプロイが完了しました (エラーなし)"),
         ("run_shell", {"command": "kubectl get cm api -o yaml"}, "data:\n  TIMEOUT: 30s"),
         ("optimize", {"ref": "B"}, "status: FEASIBLE\nsummary: total_km 9184.6"),
+        # review14 RC5: a value that starts like a negation is no failed state
+        ("lookup_order", {"ref": "B"}, "order 5512\nstatus: INVOICED\ntotal: 129.90 EUR"),
+        ("crm_get_contact", {"ref": "B"}, "name: Dana Price\nstate: Indiana"),
+        ("pkg_info", {"ref": "B"}, "result: INSTALLED (2.4.1)"),
+        ("vault_unseal", {"ref": "B"}, "Unseal progress 3/3\nstatus: UNSEALED"),
+        (
+            "run_shell",
+            {"command": "grep -n ETIMEDOUT docs/errors.md"},
+            "12: ETIMEDOUT means the peer did not answer in time; we retry twice.",
+        ),
     ]
     for tool, args, out, needle in failing:
         d = digest([GOAL, *_run(tool, args, out)])
@@ -169,7 +182,16 @@ def test_decisions_in_any_script_and_questions_that_decide_nothing() -> None:
     assert decisions("山田さんがキャッシュはRedisにすると決めました。")
     assert decisions("Marek zdecydował, że zostajemy przy Kafce.")
     assert decisions("Sanne heeft besloten om Postgres te houden.")
+    assert decisions("Omar picked DejaVu Sans as the fallback font.")
     assert not decisions("キャッシュはRedisにすると決めましたか？")
+    for undone in [  # review14 RC6: not (yet) decided, said before the verb
+        "We haven't decided on the database yet.",
+        "Nobody approved the refund so far.",
+        "Иван ещё не решил, какую базу брать.",
+        "Marek nie zdecydował jeszcze.",
+        "まだ決めていません。",
+    ]:
+        assert not decisions(undone), undone
 
 
 def test_a_folder_copied_into_a_folder_is_written_and_files_stem_to_file() -> None:
@@ -181,3 +203,21 @@ def test_a_folder_copied_into_a_folder_is_written_and_files_stem_to_file() -> No
     assert [stem(w) for w in ("files", "file", "classes", "class")] == [
         "file", "file", "class", "class"
     ]  # fmt: skip
+
+
+def test_open_requests_next_steps_and_labelled_corrections_in_other_languages() -> None:
+    msgs = [
+        Message.user("Zaplanuj trasy na wtorek dla 40 busów.", id="u1"),
+        Message.assistant("Zaczynam od danych z bazy.", id="a1"),
+        Message.user("Poprawka: ładowność busów to 1200 kg, a nie 1500 kg.", id="u2"),
+        Message.assistant("Przyjąłem 1200 kg.", id="a2"),
+        Message.user("Jak skończysz, przygotuj mi krótkie podsumowanie dla kierowców.", id="u3"),
+        Message.assistant("Teraz sprawdzę okna czasowe dla siedmiu przystanków.", id="a3"),
+    ]
+    d = digest(msgs)
+    assert any("Poprawka" in r for r in d.items("Constraints and corrections")), d.sections
+    assert any("podsumowanie" in r for r in d.items("Open requests")), d.sections
+    assert d.items("Next step") == ["Teraz sprawdzę okna czasowe dla siedmiu przystanków."]
+    # a status that opens with "now" is no plan: "Ahora el test pasa."
+    plain = [GOAL, Message.assistant("Ahora el test pasa sin errores.", id="a")]
+    assert not digest(plain).items("Next step")

@@ -550,12 +550,12 @@ def test_compaction_keeps_what_fit_keeps_and_more_as_the_window_grows(seed: int)
 
 
 def test_what_fit_keeps_just_before_the_kept_turns_is_quoted_under_the_recap() -> None:
-    """A next step said in German beside a tool call with a long output, in the oldest turn
+    """A remark said in German beside a tool call with a long output, in the oldest turn
     a plain fit keeps (no section of a recap is sure to state it): the recap takes that
     turn's room, so the prepared request quotes its words verbatim under the recap, and
     says so in the report; the next turn keeps the same quotes (the prompt-cache prefix is
     not moved by them)."""
-    step = "Als Nächstes prüfe ich die Prognose an den Feiertagen im Oktober."
+    step = "Die Prognose an den Feiertagen im Oktober sieht seltsam aus."  # (a plan is a next step)
     msgs = list(with_ids(session(100)))
     kept = {m.id for m in fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000).messages}
     start = len(msgs)

@@ -10,7 +10,7 @@ from .facts import (
     keywords,
     sentences,
 )
-from .wording import clip, without_code
+from .wording import clip, without_code, word_count
 
 DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
@@ -49,10 +49,16 @@ DECISION = re.compile(
 DECIDED_BY = re.compile(
     r"(?i)^\W*(?:\S+\s+){1,4}?(?:has\s+|have\s+|had\s+|a\s+|hat\s+|ha\s+|hanno\s+|han\s+|"
     r"avons\s+|haben\s+)?(?:decided|decidi[óou]|decidieron|decidiram|d[ée]cid[ée]|entschieden|"
-    r"beschlossen|deciso|besloten|chose|opted|settled\s+on|approved|aprob[óo]|aprovou|"
+    r"beschlossen|deciso|besloten|chose|opted|settled\s+on|approved|picked|selected|went\s+with|aprob[óo]|aprovou|"
     r"approuv[ée]|genehmigt|approvato|besloot|zdecydowa\w*|postanowi\w*|beslutade|bestämde|"
     r"besluttede|besluttet|karar\s+verd\w*|päätti|memutuskan|rozhodl\w*|rozhodol\w*|решил\w*|"
-    r"вирішив\w*)\b|^\W*\S{1,12}?(?<![没未不])(?:决定|決定|拍板|決め(?:ました|た))(?![了吗嗎]?[吗嗎？?])"
+    r"вирішив\w*|"
+    # ... or approved: "Paweł zatwierdził nadgodziny", "Jana schválila rozpočet", "Иван одобрил
+    # релиз", "Anna godkände budgeten", "Ahmet onayladı", "Sanne heeft het goedgekeurd"
+    r"zatwierdzi\w*|schválil\w*|одобрил\w*|схвалив\w*|godkände|godkjente|godkendte|"
+    r"onayla(?:dı|mış)\w*|hyväksyi|menyetujui|goedgekeurd|keurde\s+\w+\s+goed)\b|"
+    r"^\W*\S{1,12}?(?<![没未不])(?:决定|決定|拍板|決め(?:ました|た)|批准了|承認しました|승인했)"
+    r"(?![了吗嗎]?[吗嗎？?])"
 )
 
 # An acknowledgement worded as a decision: "I'll keep to those rules.", "Will follow that."
@@ -162,3 +168,30 @@ def dropped(decisions: list[str], messages: Sequence[Message]) -> tuple[list[str
 def _said_before(item: str, messages: Sequence[Message], at: int) -> bool:
     body = item.partition(": ")[2].removesuffix(" …")
     return any(body and body in m.text for m in messages[:at])
+
+
+# A decision not (yet) made, said before the verb: "We haven't decided on the database
+# yet.", "Nobody approved the refund so far.", "Иван ещё не решил …", "Marek nie
+# zdecydował jeszcze.", "还没决定" (not "We decided not to ship on Friday")
+_NOT_YET = re.compile(
+    r"(?i)\b(?:not|never|nobody|no\s+one|none|yet|still|не|ещё|еще|никто|nie|jeszcze|nikt|nicht|noch|"
+    r"niemand|kein\w*|pas|personne|encore|no|nadie|todavía|aún|ainda|ninguém|non|nessuno|ancora|"
+    r"niet|nog|nooit|inte|ännu|ikke|enda|henüz|kimse|ei|vielä|belum|tidak|nemá|ještě|nikdo)\b|"
+    r"n['’]t\b|没|未|還沒|还没|まだ|아직"
+)
+
+
+def decides(sentence: str) -> bool:
+    """Whether a sentence says a decision was made (by whom it says, in the languages of
+    :data:`DECISION` and :data:`DECIDED_BY`) and does not say it was not made yet.
+
+    >>> decides("Jonas hat entschieden, Docker zu verwenden."), decides("We decided not to ship.")
+    (True, True)
+    >>> decides("Nobody approved the refund so far."), decides("Marek nie zdecydował jeszcze.")
+    (False, False)
+    """
+    said = DECISION.search(sentence) if word_count(sentence) >= 5 else None
+    said = said or DECIDED_BY.search(sentence)
+    if said is None:
+        return False
+    return not _NOT_YET.search(sentence[: said.end()])

@@ -42,7 +42,7 @@ from ..intent import (
 )
 from ..model import Message, ToolCall
 from .actions import is_ui_step, render_action
-from .decisions import DECIDED_BY, DECISION, ECHO, dropped, standing
+from .decisions import DECIDED_BY, DECISION, ECHO, decides, dropped, standing
 from .facts import (
     _open_requests,
     extract_claims,
@@ -173,6 +173,17 @@ _NEXT = re.compile(
     r"(?:i'm|we're) going to|plan:|(?:my|our|the) plan is|(?:i|we) plan to|"
     r"after (?:that|this),? (?:i|we)(?:'ll| will)|(?:once|when) [^,]{1,60}, (?:i|we)(?:'ll| will)|"
     r"next,? let me|(?:i'll|i will|we'll|we will|let me)\b[^.!?]{1,160}\bnext\W*$)"
+    # ... in other languages: a "now", "next" or "then" that opens the sentence, then a verb
+    # in the first person's future ("Teraz sprawdzę okna …", "Ahora voy a revisar …",
+    # "Ensuite je vais …", "Als Nächstes prüfe ich …", "Poi controllerò …", "Agora vou …",
+    # "Daarna ga ik …"), or the plan said outright ("接下来我会…", "次に…を確認します")
+    r"|^\W*(?:teraz|następnie|potem|ahora|luego|después|a\s+continuación|maintenant|ensuite|"
+    r"puis|jetzt|als\s+nächstes|danach|dann|ora|adesso|poi|agora|em\s+seguida|depois|nu|daarna|"
+    r"vervolgens|теперь|далее|затем|потом)\b[,\s]+(?:(?:je|yo|io|eu|я|ik)\s+)?(?:voy\s+a|vamos\s+a|"
+    r"vais|allons|vou|vamos|vado\s+a|ga\s+ik|gaan\s+we|\w+(?:ę|emy|aré|eré|iré|rai|rons|erò|"
+    r"irò|arò)|\w+\s+(?:ich|wir|ik|we))\b"
+    r"|^\W*(?:接下来|下一步|然后)[，,\s]*我(?:会|要|将)|^\W*(?:次に|これから).{1,80}(?:します|しましょう)"
+    r"|^\W*(?:다음으로|이제).{1,80}(?:하겠습니다|할게요)"
 )
 
 _STEP_WORD = re.compile(r"(?i)\b(?:next|then|after|once|plan|step)\b")
@@ -666,6 +677,9 @@ def _said(
     tool returned (in ``counted``, :func:`.findings.quantities`): "Hay 2.347 transacciones
     pendientes." after a query's ``2347``, filed under numbers."""
     restated: list[str] = []
+    # what the user says beside a screenshot is often all the record says of it, in any
+    # language ("Смотри, на скрине видно, что у зомби чёрные текстуры.")
+    pictured = m.role == "user" and next(m.images(), None) is not None
     who = "User" if m.role == "user" else "Assistant"
     text = without_code(m.text)
     for s in sentences(without_paste(text) if m.role == "user" else text):
@@ -674,7 +688,7 @@ def _said(
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue
         item = f"{who}: {clip(s, 240)}"
-        decided = (DECISION.search(s) and word_count(s) >= 5) or DECIDED_BY.search(s)
+        decided = decides(s)  # and not undone: "Marek nie zdecydował jeszcze."
         if decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."
             if not ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
                 add("Decisions", item)
@@ -689,7 +703,7 @@ def _said(
             add("Findings", item)  # "O código de rastreio do pedido é QB482913377BR."
         elif numbers_matter(s, m.role):
             add("Numbers that matter", item)
-        elif m.role == "user" and not asks(s) and specific(s):
+        elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
     return restated
 

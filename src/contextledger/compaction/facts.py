@@ -424,6 +424,16 @@ DEFERRED = re.compile(
     r"(?:when|once|as soon as) (?:the |all )?(?:\w+ ){0,2}(?:pass(?:es)?|lands?|merges?|ships?|"
     r"go(?:es)? green|works?))\b"
     r"|稍后|以后再|之后再|别忘了|不要忘记|还需要|待办|बाद में|याद रख|अभी नहीं"
+    # "later" and "when you are done, …" in the languages users write in: "Jak skończysz,
+    # przygotuj …", "Cuando termines, …", "Quand tu auras fini, …", "Wenn du fertig bist,
+    # …", "Più tardi …", "後で…", "끝나면 …"
+    r"|(?i:\b(?:później|más\s+tarde|plus\s+tard|später|più\s+tardi|mais\s+tarde|позже|straks|"
+    r"senare)\b"
+    r"|^\W*(?:jak|gdy|kiedy)\s+(?:skończysz|skończycie|będziesz\s+gotow)|"
+    r"^\W*(?:cuando|quand|wenn|sobald|quando|als|когда|kun|när)\s+(?:\w+\s+){0,2}"
+    r"(?:termines|terminéis|acabes|auras\s+fini|aurez\s+fini|fertig|hai\s+finito|avrai\s+finito|"
+    r"terminar(?:es)?|acabar|klaar|закончишь|закончите|valmis|klar))"
+    r"|後で|あとで|終わったら|完了したら|끝나면|나중에"
 )
 _DONE = re.compile(
     r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"

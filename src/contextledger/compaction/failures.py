@@ -10,6 +10,7 @@ from functools import lru_cache
 from ..lexicon.outcomes import (
     FAILED_OUTCOME_SIGNS,
     FAILED_OUTCOMES,
+    GOOD_STATES,
     LOCALIZED,
     LOCALIZED_SIGNS,
     NO_ERRORS,
@@ -28,12 +29,16 @@ _FAILURE_LINE = re.compile(
     # a system call's error by its errno name ("ETIMEDOUT connecting to 10.0.4.17:5432",
     # "ENOSPC: no space left on device"), the C library's words for the common ones
     r"(?-i:\bE(?:TIMEDOUT|CONN(?:REFUSED|RESET|ABORTED)|NOSPC|ACCES|PERM|NOENT|ADDRINUSE|PIPE|"
-    r"HOSTUNREACH|NETUNREACH|AI_AGAIN|MFILE|NFILE|NOMEM|DQUOT|ROFS|NOTFOUND|HOSTDOWN)\b)|"
+    r"HOSTUNREACH|NETUNREACH|AI_AGAIN|MFILE|NFILE|NOMEM|DQUOT|ROFS|NOTFOUND|HOSTDOWN)\b"
+    # (reported, not explained: not "ETIMEDOUT means the peer did not answer")
+    r"(?!\s+(?:means|is|are|was|when|if|occurs|happens|indicates|signals|errors?\s+(?:mean|are))\b))|"
     r"\bno space left on device\b|\bconnection reset by peer\b|"
-    # a status that is the negation of a good one: "status: INFEASIBLE (…)", "state=UNHEALTHY",
-    # "Status: NOT_READY" (not "status: FEASIBLE", "status: UNCHANGED")
-    r"\b(?:status|state|result|outcome)\s*[:=]\s*\"?(?-i:(?:IN|UN|NON[-_]?|NOT[-_])(?!CHANGED\b|MODIFIED\b)"
-    r"[A-Z]{3,}|(?:In|Un|Non-?|Not[-_ ])(?!changed\b|modified\b)[a-z]{3,})\b|\b[45]\d\d (?:Bad|Not|Internal|"
+    # a status that is the negation of a good state: "status: INFEASIBLE (…)", "state=UNHEALTHY",
+    # "Status: NOT_READY" (not "status: FEASIBLE", "status: INVOICED", "state: Indiana",
+    # "status: UNSEALED")
+    r"\b(?:status|state|result|outcome)\s*[:=]\s*\"?(?:in|un|non[-_]?|not[-_ ])"
+    + GOOD_STATES
+    + r"(?![a-z])|\b[45]\d\d (?:Bad|Not|Internal|"
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
     r"✗|✕|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|"
     # (a timeout said, not set: "timeout: waiting for …", not "timeout = 30", "TIMEOUT: 30s")

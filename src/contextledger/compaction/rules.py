@@ -18,7 +18,14 @@ from .facts import (
 )
 from .wording import word_count
 
-_RETRACTS = re.compile(r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]")
+_RETRACTS = re.compile(
+    r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]"
+    # a correction labelled as one in any language: "Poprawka: …", "Corrección: …",
+    # "Korrektur: …", "Correzione: …", "Исправление: …", "訂正：…", "更正：…", "정정: …"
+    r"|^\W*(?:poprawka|korekta|corrección|correccion|correção|correcao|correzione|korrektur|"
+    r"berichtigung|correctie|rättelse|korjaus|düzeltme|koreksi|oprava|исправление|поправка|"
+    r"訂正|修正|更正|纠正|정정)\s*[:：]"
+)
 
 # An answer to a question that sets nothing: "No, that's fine.", "Nope, go ahead.", "No,
 # I don't think so." (review11 L1), not "No, use the other key."

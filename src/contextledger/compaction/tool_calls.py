@@ -12,6 +12,8 @@ from ..lexicon.tools import (
     CODE_WORDS,
     COMMAND_KEY,
     CONTENT_KEY,
+    FILE_WORDS,
+    LOOKUP_WORDS,
     PATH_KEY,
     PROSE_KEY,
     READ_TOOL,
@@ -127,6 +129,8 @@ def call_commands(call: ToolCall) -> list[str]:
     argument of any tool, or any string argument of a shell-like tool."""
     if editor_operation(call) is not None:
         return []  # an editor's "command": "str_replace" is an operation, not a shell command
+    if set(_name_words(call.name)) & LOOKUP_WORDS:
+        return []  # a look-up's question: kb_lookup(consulta="systemctl restart nginx")
     if not shell_tool(call) and (is_write_call(call) or _read_named(call.name)):
         return []  # a patch tool's "input": not shell
     found = [c for script in _scripts(call) for c in script_commands(script)]
@@ -198,7 +202,10 @@ _ARG_WORD = re.compile(r"^(?:-{1,2}\w[\w-]*(?:=\S*)?|\S*[/=.:@]\S*|\d\S*|['\"].*
 # a program's name (lower case, maybe with dashes or dots), a subcommand or an operand or
 # two, then a flag: what no sentence looks like
 _OWN_PROGRAM = re.compile(
-    r"^(?:\./)?[a-z][\w.-]*(?:\s+[\w./:=-]+){0,3}?\s+--?[A-Za-z][\w-]*(?:[\s=]|$)"
+    r"^(?:\./)?[a-z][\w.-]*(?:\s+[\w./:=-]+){0,5}?\s+(?:--?[A-Za-z][\w-]*(?:[\s=]|$)|"
+    # ... or a path or a key:value setting ("sprawdz_definicje robocze/redline.pdf", "bundle
+    # exec fastlane ios beta build_number:612")
+    r"[\w.-]*/[\w./-]*\.\w+(?:\s|$)|[a-z_]+[:=]\S)"
 )
 _OPERATOR = re.compile(r"\s(?:\||&&|\|\||>>?|<|2>&1)\s|;\s|\s>\S")
 
@@ -444,14 +451,26 @@ def _written_path(call: ToolCall) -> str | None:
     if not isinstance(parsed, dict):
         return None
     values = [v.strip() for v in parsed.values() if isinstance(v, str)]
-    lines = [v for k, v in parsed.items() if isinstance(v, str) and "\n" in v.strip()]
+    words = set(_name_words(call.name))
+    # the lines written; one line will do for a tool named for files ("zapisz_plik(sciezka=…,
+    # tresc=\"1. Kaucja\")", "dosya_yaz(yol=…, icerik=…)")
+    filed = bool(words & FILE_WORDS)
+    lines = [
+        v
+        for k, v in parsed.items()
+        if isinstance(v, str) and ("\n" in v.strip() or (filed and _one_line_content(v.strip())))
+    ]
     if not lines or all(PROSE_KEY.match(str(k)) for k, v in parsed.items() if v in lines):
         return None  # no lines written, or only a message's: posta_messaggio(file=…, testo=…)
-    words = set(_name_words(call.name))
     if words & READ_WORDS or words & SENDS_WORDS:
         return None
     paths = [v for v in values if _PATHISH.fullmatch(v) and not URI.match(v)]
     return paths[0] if len(paths) == 1 else None
+
+
+def _one_line_content(value: str) -> bool:
+    """A one-line value that can be what a file tool writes: not a path, a number or a flag."""
+    return len(value) >= 4 and not value.isdigit() and not _PATHISH.fullmatch(value)
 
 
 # A file's path as an argument's whole value: a folder and a name, or a name with an extension

@@ -112,3 +112,12 @@ FAILED_OUTCOME_SIGNS = (
     r"отклон|отказ|却下|拒否|拒绝|"
     r"驳回|거부|거절"
 )
+
+# What a status says when all is well, whose negation (IN-, UN-, NON-, NOT_) is a failure:
+# INFEASIBLE, UNHEALTHY, NOT_READY, UNAVAILABLE, NON_COMPLIANT (not any IN…/UN… word:
+# INVOICED, INSTALLED, INDEXED, UNSEALED are fine)
+GOOD_STATES = (
+    r"(?:feasible|healthy|available|reachable|ready|valid|successful|schedulable|stable|"
+    r"responsive|authori[sz]ed|authenticated|compliant|consistent|supported|resolvable|"
+    r"bounded|satisfiable|acceptable|verified|trusted|running|serving|live)"
+)

@@ -60,7 +60,7 @@ CONTENT_KEY = re.compile(
 READ_WORDS = frozenset(
     {"read", "view", "open", "cat", "get", "load", "show", "inspect", "list", "ls", "glob",
      "search", "find", "grep", "diff", "stat", "ler", "leer", "lire", "lesen", "leggere",
-     "leggi", "lees", "lezen", "czytaj", "odczytaj", "oku", "lue", "baca", "laes",
+     "leggi", "lees", "lezen", "czytaj", "odczytaj", "oku", "lue", "baca", "laes", "ilkgi", "doc", "doc_tep",
      "buscar", "chercher", "suchen", "zoek", "zoeken", "cerca", "szukaj", "ara", "hae", "cari"}
 )  # fmt: skip
 
@@ -106,4 +106,21 @@ SENDS_WORDS = frozenset(
     {"send", "mail", "email", "post", "reply", "comment", "message", "notify", "chat", "sms",
      "slack", "tweet", "enviar", "envoyer", "senden", "versturen", "verzenden", "inviare",
      "wyslij", "gonder", "laheta", "kirim", "mensaje", "nachricht", "bericht"}
+)  # fmt: skip
+
+# A tool that looks something up, explains or translates: what it is given is its question,
+# never something it ran ("kb_lookup(consulta=\"systemctl restart nginx\")",
+# "explain_command(cmd=\"dd if=/dev/zero …\")")
+LOOKUP_WORDS = frozenset(
+    {"lookup", "search", "kb", "knowledge", "docs", "doc", "documentation", "explain", "help",
+     "describe", "define", "translate", "suggest", "wiki", "faq", "buscar", "chercher",
+     "suchen", "zoek", "cerca", "szukaj", "explicar", "expliquer", "erklaeren", "spiegare",
+     "traducir", "traduire", "uebersetzen", "tradurre"}
+)  # fmt: skip
+
+# The word for a file in a tool's name: a tool named for files that is given a path and
+# something else writes that something ("zapisz_plik", "dosya_yaz", "ghi_tep", "pail_sseugi")
+FILE_WORDS = frozenset(
+    {"file", "files", "datei", "fichier", "archivo", "arquivo", "bestand", "plik", "dosya",
+     "tiedosto", "fil", "soubor", "fajl", "файл", "tep", "pail", "berkas", "ファイル", "文件"}
 )  # fmt: skip
