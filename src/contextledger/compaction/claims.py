@@ -510,6 +510,8 @@ def _check_prose(
         # which any failing result of the record contradicts
         return _check_no_failure(text, ev)
     bare = QUOTED_NAME.sub(" ", text)  # a test named "shows an error …" is no failure word
+    # "the TTL was raised from 300 to 3000": a value changed, not an exception raised
+    bare = _VALUE_RAISED.sub("changed", bare)
     outcome = None if FUTURE.search(text) or _OUGHT.search(text) else outcome_of(bare)
     if outcome is None and not (FUTURE.search(text) or _OUGHT.search(text)):
         glossed = lex.gloss(text)  # "TestX 通过了。", "O primeiro estorno … sem erros."
@@ -578,6 +580,7 @@ def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("failed", text, f"a tool result of the record failed: {quote(line)}")]
 
 
+_VALUE_RAISED = re.compile(r"(?i)\braised(?=\s+(?:from|to|by)\s+\S*\d)")
 _REQUEST_LABEL = re.compile(
     r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+)?"
     r"(?:task|goal|request|ask|objective)\s*:\s+"

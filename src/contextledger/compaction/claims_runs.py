@@ -565,12 +565,24 @@ def _only_passed(test: str, ev: Evidence) -> bool:
     """Whether every line naming ``test`` that gives it a verdict says it passed: a run
     that failed for another test (its "=== RUN" line is on the failure) did not fail it."""
     verdicts = [
-        bool(_PASS_MARK.search(x))
+        _passed_on(x, test)
         for r in ev.results
         for x in (r.lines or (r.text,))
         if _names_test(x, test) and (_PASS_MARK.search(x) or _FAIL_MARK.search(x))
     ]
     return bool(verdicts) and all(verdicts)
+
+
+def _passed_on(line: str, test: str) -> bool:
+    """Whether ``line`` (naming ``test``, with a verdict) says it passed: a summary line
+    with both verdicts gives the test the one just before its name ("3 passed, 1 failed:
+    test_cache_invalidation (…)" failed it)."""
+    if not (_PASS_MARK.search(line) and _FAIL_MARK.search(line)):
+        return bool(_PASS_MARK.search(line))
+    at = line.find(test)
+    before = [(m.start(), True) for m in _PASS_MARK.finditer(line, 0, at)]
+    before += [(m.start(), False) for m in _FAIL_MARK.finditer(line, 0, at)]
+    return max(before)[1] if before else bool(_PASS_MARK.search(line))
 
 
 def _test_verdict(r: Result, test: str) -> bool | None:

@@ -18,12 +18,13 @@ import re
 import unicodedata
 
 from ..lexicon import claims as lexicon
+from ..lexicon.common import ASSISTANT_WORDS as ASSISTANT_WORDS
+from ..lexicon.common import CJK_ASSISTANT as CJK_ASSISTANT
+from ..lexicon.common import CJK_USER as CJK_USER
+from ..lexicon.common import FUNCTION_WORDS as FUNCTION_WORDS
+from ..lexicon.common import NEGATIONS as NEGATIONS
+from ..lexicon.common import USER_WORDS as USER_WORDS
 from .trace import FILLER
-
-
-def _listed(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
 
 _ACT_OF = {form: act for act, forms in lexicon.ACT_FORMS.items() for form in forms.split()}
 
@@ -65,29 +66,6 @@ def gloss(text: str) -> str:
 _WORD = re.compile(r"[^\W\d_\u3040-\u30ff\u4e00-\u9fff]{3,}|\d[\d.,%]*")
 _NAME = re.compile(r"(?<![\w./-])[A-Za-z][\w.-]*(?:_|\d|/|\.\w)[\w./-]*")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]+")
-# The user and the assistant as nouns, function words and negations: the words every reader
-# shares (lexicon.common, once it is on main).
-USER_WORDS = _listed("usuário usuária usuario usuaria utilisateur utilisatrice nutzer benutzer")
-ASSISTANT_WORDS = _listed("assistente asistente assistente assistent agente")
-CJK_USER = ("用户", "ユーザー", "利用者")
-CJK_ASSISTANT = ("助手", "助理", "アシスタント", "エージェント")
-# Words that say nothing about what was done to what: compared acts ignore them.
-FUNCTION_WORDS = _listed(
-    """
-    de do da dos das em no na nos nas ao aos à às por para pelo pela com e ou que
-    del al en con y o u para por que
-    du des au aux en dans pour par avec et ou que qui sur
-    von zu zum zur im am um an auf für mit und oder dass
-    """
-)
-# Words that turn what a clause says around: compared apart from what it is about.
-NEGATIONS = _listed(
-    """
-    não nunca nem nada sem no ni sin jamás nadie ningún ninguna ne pas jamais aucun aucune
-    sans rien nicht nie niemals kein keine keinen keinem keiner nichts ohne never not no none
-    nothing without don't dont doesn't mustn't
-    """
-)
 _SKIP = (
     FILLER
     | FUNCTION_WORDS
