@@ -21,14 +21,18 @@ tool-call arguments). Validity (tool calls answered, replies after their call, t
 opens with a user turn) and true fit (an independent token count with tiktoken o200k and
 the gpt-4o image tile formula, plus the output reserve) are checked on every request.
 
-Three generators: ``coding`` (below: a Python service agent, ``shell``/``write_file`` tools,
+Four generators: ``coding`` (below: a Python service agent, ``shell``/``write_file`` tools,
 pytest), ``coding-zh`` (the same sessions from a user who writes Chinese: goal, rules,
-corrections and nudges without spaces between words) and ``ops`` (``ops_sessions.py``: data pipeline, frontend, Terraform and mobile
+corrections and nudges without spaces between words), ``ops`` (``ops_sessions.py``: data pipeline, frontend, Terraform and mobile
 agents; argv/cmd/script shells, the text editor and MCP file tools; nine test runners;
-env vars, URLs and ports, versions, deadlines, owners, negated constraints, corrections).
+env vars, URLs and ports, versions, deadlines, owners, negated constraints, corrections)
+and ``routing`` (``routing_sessions.py``, written to check nothing is tuned to the others: a
+Polish dispatcher and a route-planning agent with Polish tools; a conditional rule, an
+approval and a decision by named people, counts found by tools and restated, a failure only
+in a solver's status line, a next step said late).
 
 Run: ``.venv/bin/python bench/bench_retention.py [--sessions N] [--seed S]
-[--generator coding|coding-zh|ops|both|all] [--methods fit,prepare,…] [--windows 8000,16000]``. Prints, per window and method, the facts retained, valid and
+[--generator coding|coding-zh|ops|routing|both|all] [--methods fit,prepare,…] [--windows 8000,16000]``. Prints, per window and method, the facts retained, valid and
 within-window requests, the budget used (independent count) and how many facts the plain
 fit keeps that the method loses, and per method the facts a bigger window loses that a
 smaller one keeps in the same session (there should be none); no asserts.
@@ -477,12 +481,29 @@ class _Ops:
         return [(f.kind, f.kept_in(body)) for f in self.facts]
 
 
+class _Routing:
+    """A ``routing_sessions`` session (Polish dispatcher, route-planning agent) as a bench
+    session."""
+
+    def __init__(self, seed: int, target: int) -> None:
+        from routing_sessions import generate_routing
+
+        s = generate_routing(seed, target)
+        self.messages = s.messages
+        self.facts = s.facts
+
+    def kept(self, body: str) -> list[tuple[str, bool]]:
+        return [(f.kind, f.text in body) for f in self.facts]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sessions", type=int, default=4)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument(
-        "--generator", choices=["coding", "coding-zh", "ops", "both", "all"], default="both"
+        "--generator",
+        choices=["coding", "coding-zh", "ops", "routing", "both", "all"],
+        default="both",
     )
     ap.add_argument("--methods", default=",".join(METHODS), help="comma-separated")
     ap.add_argument("--windows", default=",".join(map(str, WINDOWS)), help="comma-separated")
@@ -503,6 +524,14 @@ def main() -> None:
         rng = random.Random(args.seed + 1)
         ops = [_Ops(args.seed + i, rng.randrange(70_000, 140_000)) for i in range(args.sessions)]
         run("ops", ops, OPS_KINDS, methods, windows)
+    if args.generator in ("routing", "all"):
+        from routing_sessions import KINDS as ROUTING_KINDS
+
+        rng = random.Random(args.seed + 2)
+        routing = [
+            _Routing(args.seed + i, rng.randrange(70_000, 140_000)) for i in range(args.sessions)
+        ]
+        run("routing", routing, ROUTING_KINDS, methods, windows)
 
 
 def run(

@@ -33,6 +33,25 @@ PEOPLE = ("Agnieszka Wrona", "Tomasz Kaczmarek", "Marta Zielińska")
 BOSSES = ("Paweł Nowicki", "Ewa Lis", "Jan Dudek")
 
 
+KINDS = (
+    "goal",
+    "prohibition",
+    "file_read",
+    "conditional_rule",
+    "correction",
+    "failure",
+    "decision_by",
+    "count_restated",
+    "count_tool_only",
+    "command_args",
+    "metric_tool_only",
+    "approval",
+    "file_written",
+    "open_request",
+    "next_step",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Fact:
     kind: str

@@ -577,3 +577,25 @@ def test_what_fit_keeps_just_before_the_kept_turns_is_quoted_under_the_recap() -
     assert again.event is None and again.messages[1] == recap
     n = len(out.body["messages"])
     assert again.body["messages"][:n] == out.body["messages"]
+
+
+#: A rule and a correction in languages no rule pattern knows (Swahili, Croatian).
+UNREAD = [
+    "Usifute faili zozote kwenye seva ya uzalishaji bila idhini yangu.",
+    "Ne briši nijednu datoteku na produkcijskom poslužitelju bez mog odobrenja.",
+]
+
+
+def test_what_the_user_said_out_of_view_is_quoted_in_any_language() -> None:
+    """Red team 19: a user's prohibition, conditional rule and correction in languages the
+    rule patterns do not read (Polish, Korean) were neither pinned nor recapped, lost at 8k
+    and 16k. What the user said in the turns out of view is quoted in their own words,
+    whatever ``intent`` makes of it (the nudges aside)."""
+    msgs = session(100)
+    msgs[30:30] = [Message.user(UNREAD[0]), Message.assistant("Sawa.")]
+    msgs[90:90] = [Message.user(UNREAD[1]), Message.assistant("U redu.")]
+    out = prepare(msgs, "gpt-4o", window=8_000, max_output_tokens=1000)
+    assert out.event is not None and out.report.used <= 7_000
+    recap = next(m for m in out.messages if m.is_recap)
+    assert [f"- User: {rule}" in recap.text for rule in UNREAD] == [True, True]
+    assert "- User: ok, keep going" not in recap.text  # a nudge says nothing to keep

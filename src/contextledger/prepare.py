@@ -779,8 +779,9 @@ class Preparer:
         wire_tools: list[dict[str, Any]] | None,
     ) -> tuple[tuple[Message, ...], str]:
         """``view`` with the recap quoting, verbatim, what the turns a plain fit of the
-        record keeps say and the view does not, then what the turns before say, newest
-        first, in a small share of the budget (``compaction.floor``): compaction never keeps
+        record keeps say and the view does not, then what the user said in the turns out of
+        view, then what the turns before say, newest first, each in a small share of the
+        budget (``compaction.floor``): compaction never keeps
         less than ``fit`` (issue #14; red team 18: an assistant's next step kept by ``fit``
         at 8k, in no section of the recap). Also a line for the report when quotes were
         chosen this turn.
@@ -848,13 +849,14 @@ class Preparer:
         left_out = {m.id for m in view} - {m.id for m in sent}  # by the fit, quotes or not
         budget = self.fitter.window - self.fitter.reserved_output
         room = min(int(_QUOTES_SHARE * budget), _QUOTES_MOST)
+        said_room = min(int(_USER_QUOTES_SHARE * budget), _QUOTES_MOST)
         recap = view[at]
         quotes: tuple[Quote, ...] = ()
         cur = view
         for _ in range(_FLOOR_ROUNDS):
             kept = {m.id for m in sent}
             said = view_text((recap, *(m for m in sent if not m.is_recap)))
-            more = choose_quotes(record, kept, plain - kept, said, room)
+            more = choose_quotes(record, kept, plain - kept, said, room, user_room=said_room)
             if more == quotes:
                 break
             quoted = _swapped(cur, at, quoted_recap(recap, more))
@@ -1290,6 +1292,9 @@ _SMALL_TURN = 100
 _FLOOR_ROUNDS = 6
 _QUOTES_SHARE = 0.4
 _QUOTES_MOST = 8_000
+#: And the room for what the user said in the turns out of view (their rules, corrections
+#: and asks, in any language), a share of the budget in characters besides.
+_USER_QUOTES_SHARE = 0.25
 
 
 def _same_prefix(new: Sequence[Message], old: Sequence[Message]) -> int:

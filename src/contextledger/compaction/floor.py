@@ -35,6 +35,7 @@ import json
 import re
 from collections.abc import Collection, Iterable, Sequence
 
+from ..intent import is_nudge
 from ..model import Message, Recap, Text
 
 __all__ = [
@@ -57,6 +58,11 @@ SHORT_RESULT = 400
 #: A tool call's argument values shorter than this are not looked for in the view (ids,
 #: flags, numbers: they are everywhere).
 _SALIENT = 6
+
+#: A user turn longer than this (a pasted document) is not quoted among the user's words;
+#: one this short or shorter is a nudge in any script.
+_LONG_USER = 600
+_SHORT_TURN = 6
 
 #: A tool call's argument longer than this is quoted by its head.
 _LONG_VALUE = 160
@@ -128,6 +134,8 @@ def choose_quotes(
     said: str,
     room: int,
     chosen: Sequence[Quote] = (),
+    *,
+    user_room: int = 0,
 ) -> tuple[Quote, ...]:
     """``chosen`` and the quotes to add, in record order, within ``room`` characters in all.
 
@@ -136,13 +144,23 @@ def choose_quotes(
     other messages the view does not hold say, newest first: the recapped turns nearest the
     kept ones, in their own words. Lines ``said`` (the view's text) already holds are
     skipped. A bigger window has more room and holds more turns itself, so what a smaller
-    window quotes it quotes or holds too (retention does not drop as the window grows)."""
+    window quotes it quotes or holds too (retention does not drop as the window grows).
+
+    ``user_room``: characters for what the user said in the turns the view does not hold
+    (oldest first, nudges aside), before the walk: a user's rule or correction is a short
+    turn among long tool outputs, and is kept in its own words whatever language it is in
+    and whether or not it reads as a rule to ``intent`` (red team 19: Polish and Korean
+    prohibitions, conditional rules and corrections lost at 8k and 16k)."""
     names = {c.id: c.name for m in record for c in m.tool_calls}
     held = _squash(said)
     taken = {line for _, line in chosen}
     left = room - sum(len(line) for _, line in chosen)
     out = list(chosen)
     order = [i for i in range(len(record) - 1, -1, -1) if record[i].id in floor]
+    for quote in _user_quotes(record, kept, floor, names, held, user_room):
+        if quote[1] not in taken:
+            out.append(quote)
+            taken.add(quote[1])
     order += [
         i
         for i in range(len(record) - 1, -1, -1)
@@ -178,6 +196,40 @@ def view_text(messages: Iterable[Message]) -> str:
         for m in messages
         for part in (m.text, *(v for c in m.tool_calls for v in _values(c.arguments)))
     )
+
+
+def _user_quotes(
+    record: Sequence[Message],
+    kept: Collection[str],
+    floor: Collection[str],
+    names: dict[str, str],
+    held: str,
+    room: int,
+) -> list[Quote]:
+    """What the user said in the turns out of view (``kept``, ``floor`` aside: those are
+    quoted first), oldest first, within ``room`` characters: not nudges, not pastes, not
+    what ``held`` states already."""
+    out: list[Quote] = []
+    for i, m in enumerate(record):
+        if m.role != "user" or m.id in kept or m.id in floor or m.is_recap:
+            continue
+        said = next(iter(_lines_of(m, names)), None)
+        if said is None or not said[0].startswith("User: ") or all(n in held for n in said[1]):
+            continue  # (a tool result sent in a user turn is not the user's words)
+        line, words = said[0], said[1][0]
+        if _is_nudge(words) or len(line) > _LONG_USER:
+            continue
+        room -= len(line)
+        if room < 0:
+            break
+        out.append((i, line))
+    return out
+
+
+def _is_nudge(words: str) -> bool:
+    """A turn that says nothing to keep ("ok", "thanks", "keep going"): short, and either
+    read as a nudge or too short to hold a rule (a few characters in any script)."""
+    return len(words) <= _SHORT_TURN or (len(words) <= 60 and is_nudge(words))
 
 
 def quoted_recap(recap: Message, quotes: Sequence[Quote]) -> Message:
