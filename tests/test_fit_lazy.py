@@ -435,3 +435,36 @@ def test_a_tool_result_is_priced_with_its_call_whatever_the_batches(window: int)
     fresh = Pricer.for_model(lookup_model(MODEL))
     assert res.report.messages_tokens == fresh.messages(res.messages).total
     assert res.report.used <= res.report.budget
+
+
+# a content as apps send it, or almost: text parts, other parts, strays
+_part = st.one_of(
+    st.builds(lambda t: {"type": "text", "text": t}, st.text(max_size=6)),
+    st.just({"type": "text", "text": "x", "cache_control": {"type": "ephemeral"}}),
+    st.just({"type": "text", "text": None}),
+    st.just({"type": "text"}),
+    st.just({"text": "no type", "kind": "text"}),
+    st.just({"type": "image_url", "image_url": {"url": PNG_1x1}}),
+    st.just({"type": "input_text", "text": "x"}),
+    st.just("a bare string"),
+)
+_content = st.one_of(st.lists(_part, max_size=4), st.text(max_size=4), st.none())
+
+
+@settings(max_examples=25)
+@given(st.lists(_content, max_size=12), st.integers(0, 3))
+def test_text_parts_are_found_at_once_as_list_by_list(contents: list[Any], start: int) -> None:
+    """``_text_lists`` (all the lists' parts at once) says what ``_text_parts`` says of each."""
+    from contextledger.fit.lazy import _text_lists, _text_parts
+
+    dicts = [{"role": "tool", "content": c} for c in contents]
+    found = _text_lists(dicts, start)
+    if any(type(p) is not dict for c in contents[start:] if type(c) is list for p in c):
+        assert found == {}  # (each list is then checked by _text_parts)
+        return
+    expected = {
+        p: sum(len(part["text"]) for part in c)
+        for p, c in enumerate(contents)
+        if p >= start and _text_parts(c) is not None
+    }
+    assert found == expected

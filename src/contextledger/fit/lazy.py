@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import accumulate, chain, compress, repeat
+from operator import and_, eq, is_, sub
 from typing import Any, overload
 
 from ..model import FileAttachment, Image, Message, Recap, Role, Text, ToolCall, ToolResult
@@ -79,6 +81,9 @@ class DictColumns:
         opens = self.opens
         images = self.images
         made.extend([None] * (len(dicts) - start))  # a shape read on the spot fills its own
+        # the characters of every content that is text parts, found at C speed (a loop over
+        # the parts of each answer and tool result was most of a cold fit of such lists)
+        text_lists = _text_lists(dicts, start)
         add_role, add_chars = roles.append, chars.append
         error_prefix, error_len = TOOL_ERROR_PREFIX, len(TOOL_ERROR_PREFIX)
         # The usual shapes, most frequent first, each decided in a few look-ups; any other
@@ -107,14 +112,15 @@ class DictColumns:
                             else len(content)
                         )
                         continue
-                    first = _text_parts(content)  # or its text parts
-                    if first is not None:
+                    n = text_lists.get(p, -1)  # or its text parts
+                    if n >= 0:
                         add_role(role)
-                        n = sum(map(len, _texts(content)))
+                        first = content[0]["text"] if content else ""
                         add_chars(n - error_len if first.startswith(error_prefix) else n)
                         continue
             elif role == "assistant":
-                n = _plain_answer(d, size)  # its texts and function calls (a name beside)
+                # its texts and function calls (a name beside)
+                n = _plain_answer(d, size, text_lists.get(p, -1))
                 if n >= 0:
                     add_role(role)
                     add_chars(n)
@@ -280,6 +286,45 @@ class DictColumns:
         return self.app_ids.get(p, f"m{p}") if self.app_ids else f"m{p}"
 
 
+def _text_lists(dicts: list[dict[str, Any]], start: int) -> dict[int, int]:
+    """Position → characters of every dict from ``start`` on whose content is a list of
+    plain text parts (``{"type": "text", "text": str}``, nothing else), empty lists
+    included. In a few passes over all the parts at once, each at C speed (a pass per
+    list cost more than the list). Empty when a part is not a dict (the parts are then
+    checked list by list, by ``_text_parts``)."""
+    rest = dicts[start:]
+    if not all(map(is_, map(type, rest), repeat(dict))):
+        return {}  # (the scan stops at the first that is not)
+    contents: list[Any] = list(map(dict.get, rest, repeat("content")))
+    is_list = list(map(is_, map(type, contents), repeat(list)))
+    lists: list[list[Any]] = list(compress(contents, is_list))
+    parts = list(chain.from_iterable(lists))
+    if not all(map(is_, map(type, parts), repeat(dict))):
+        return {}
+    texts: list[Any] = list(map(dict.get, parts, repeat("text")))
+    plain = list(
+        map(
+            and_,
+            map(
+                and_,
+                map(eq, map(dict.get, parts, repeat("type")), repeat("text")),
+                map(eq, map(len, parts), repeat(2)),
+            ),
+            map(is_, map(type, texts), repeat(str)),
+        )
+    )
+    # per list: how many of its parts are plain (all: a list of text parts), and the
+    # characters of those parts, from running sums at the lists' bounds
+    bounds = list(accumulate(map(len, lists), initial=0))
+    plain_before = list(accumulate(plain, initial=0))
+    at = list(map(plain_before.__getitem__, bounds))
+    whole = map(eq, map(sub, at[1:], at[:-1]), map(sub, bounds[1:], bounds[:-1]))
+    chars_before = list(accumulate(map(len, compress(texts, plain)), initial=0))
+    chars = map(sub, map(chars_before.__getitem__, at[1:]), map(chars_before.__getitem__, at[:-1]))
+    positions = compress(range(start, len(dicts)), is_list)
+    return dict(compress(zip(positions, chars, strict=True), whole))
+
+
 def _text_parts(content: Any) -> str | None:
     """The first text of a list of text parts ("" for an empty list; None: not that shape)."""
     if type(content) is not list:
@@ -297,11 +342,12 @@ def _texts(parts: Any) -> list[str]:
     return [part["text"] for part in parts]
 
 
-def _plain_answer(d: dict[str, Any], size: int) -> int:
+def _plain_answer(d: dict[str, Any], size: int, text_chars: int = -1) -> int:
     """The characters of an assistant turn that is texts (a string, or text parts) and
     well-formed function calls, maybe named, and nothing else the reader reads (``size``:
     how many keys it reads; -1: not that shape). A turn with neither text nor calls is
-    read by the reader."""
+    read by the reader. ``text_chars``: the characters of its content when known to be
+    text parts (``_text_lists``)."""
     content, calls = d.get("content"), d.get("tool_calls")
     if size != 1 + ("content" in d) + ("name" in d) + ("tool_calls" in d):
         return -1  # a refusal, a legacy function_call, a tool_call_id: the reader's
@@ -312,6 +358,8 @@ def _plain_answer(d: dict[str, Any], size: int) -> int:
         chars = len(content)
     elif content is None:
         chars = 0 if n >= 0 and calls else -1
+    elif text_chars >= 0:
+        chars = text_chars
     else:
         first = _text_parts(content)
         chars = -1 if first is None else sum(map(len, _texts(content)))

@@ -1,0 +1,208 @@
+"""A quick "surely not" before an exact regular-expression search.
+
+Python's engine tries every alternative of a large pattern at every position of a text:
+the rule and correction patterns of ``intent`` cost ~1-3 µs a character. RE2 (the ``fast``
+extra: ``google-re2``) reads a text once whatever the pattern, but its syntax and its
+Unicode semantics are not Python's. ``superset`` translates a Python pattern, from the
+parse tree Python's own compiler reads, into an RE2 pattern that matches wherever the
+Python one may: lookarounds and word boundaries are left out (an assertion left out only
+widens a match), ``\\w``, ``\\s`` and ``\\d`` are as wide as Python's, and case-insensitive
+letters also match the few letters Python's engine equates with them and RE2's case
+folding does not (``İ`` and ``ı`` with ``i``). So ``may_search(prefilter, text)`` False
+means ``pattern.search`` finds nothing in ``text`` (nor in any slice of it); True means it
+may, and the exact search decides. ``tests/test_prefilter.py`` checks both on every
+character Python knows.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from functools import cache
+from itertools import accumulate
+from typing import Any
+
+# Python's own parser of patterns (``re._parser``, ``sre_parse`` before 3.11): the tree it
+# returns is what Python's compiler reads, so nothing is lost to a second parser.
+_parser: Any = importlib.import_module("re._parser")
+
+# Per lowercase letter: the letters Python's case-insensitive matching equates with it
+# that RE2's (simple Unicode case folding) does not. "İ".lower() is "i" for Python, and
+# ``re._compiler``'s fixes pair i/ı, ΐ/ΐ, ΰ/ΰ and ﬅ/ﬆ; every other pair they list RE2's
+# folding has too (tests/test_prefilter.py checks every cased character).
+_PYTHON_ONLY_FOLDS = {
+    "i": "\u0130\u0131",
+    "\u0131": "iI\u0130",
+    "\u0390": "\u1fd3",
+    "\u1fd3": "\u0390",
+    "\u03b0": "\u1fe3",
+    "\u1fe3": "\u03b0",
+    "\ufb05": "\ufb06",
+    "\ufb06": "\ufb05",
+}
+# What Python's ``\s`` matches beyond RE2's (ASCII) one, and ``\w`` as wide as Python's
+# (``str.isalnum`` or "_": letters and numbers, whatever the script).
+_SPACE = r"\s\pZ\x{0b}\x{1c}-\x{1f}\x{85}"
+_WORD = r"\pL\pN_"
+_DIGIT = r"\p{Nd}"
+# Inside a class RE2 cannot nest: the categories as wide as Python's (a class that is
+# matched) or at most as wide (a negated class: what it leaves out is then at least
+# Python's). None: not translated.
+_IN_CLASS = {
+    "CATEGORY_DIGIT": (_DIGIT, r"\d"),
+    "CATEGORY_SPACE": (_SPACE, r"\s"),
+    "CATEGORY_WORD": (_WORD, r"\w"),
+    "CATEGORY_NOT_DIGIT": (r"\D", r"\P{Nd}"),
+    "CATEGORY_NOT_SPACE": (r"\S", None),
+    "CATEGORY_NOT_WORD": (r"\W", None),
+}
+# A negated class that leaves out every non-word (non-space, non-digit) character matches
+# words (spaces, digits) at most: the category's class is a superset of it.
+_WITHIN = {
+    "CATEGORY_NOT_DIGIT": f"[{_DIGIT}]",
+    "CATEGORY_NOT_SPACE": f"[{_SPACE}]",
+    "CATEGORY_NOT_WORD": f"[{_WORD}]",
+}
+
+
+class _Untranslatable(Exception):
+    """A construct with no RE2 superset here (a backreference, a conditional)."""
+
+
+def _char(code: int) -> str:
+    return f"\\x{{{code:x}}}"
+
+
+def _chars(code: int, fold: bool) -> str:
+    """The class members for literal ``code`` (with the letters only Python equates, when
+    matching ignores case)."""
+    if not fold:
+        return _char(code)
+    extra = _PYTHON_ONLY_FOLDS.get(chr(code).lower(), "")
+    return "".join(map(_char, [code, *map(ord, extra)]))
+
+
+def _class(items: list[tuple[Any, Any]], fold: bool) -> str:
+    negated = bool(items) and str(items[0][0]) == "NEGATE"
+    if negated:  # "[^\\W\\d_]": what a class leaving out all non-words keeps is words
+        for op, arg in items[1:]:
+            if str(op) == "CATEGORY" and str(arg) in _WITHIN:
+                return _WITHIN[str(arg)]
+    members: list[str] = []
+    for op, arg in items[1:] if negated else items:
+        name = str(op)
+        if name == "LITERAL":
+            members.append(_char(arg) if negated else _chars(arg, fold))
+        elif name == "RANGE":
+            lo, hi = arg
+            members.append(f"{_char(lo)}-{_char(hi)}")
+            if fold and not negated:  # (the letters only Python equates, as for a literal)
+                members += [
+                    _chars(ord(k), True)
+                    for k in _PYTHON_ONLY_FOLDS
+                    if lo <= ord(k) <= hi or lo <= ord(k.upper()[0]) <= hi
+                ]
+        elif name == "CATEGORY":
+            wide, narrow = _IN_CLASS.get(str(arg), (None, None))
+            member = narrow if negated else wide
+            if member is None:
+                raise _Untranslatable(str(arg))
+            members.append(member)
+        else:
+            raise _Untranslatable(name)
+    return f"[{'^' if negated else ''}{''.join(members)}]"
+
+
+def _emit(tree: Any, flags: int) -> str:
+    """RE2 syntax for a parsed (sub)pattern under ``flags``, as a superset."""
+    out: list[str] = []
+    fold = bool(flags & re.IGNORECASE)
+    for op, arg in tree:
+        name = str(op)
+        if name == "LITERAL":
+            special = fold and chr(arg).lower() in _PYTHON_ONLY_FOLDS
+            out.append(f"[{_chars(arg, True)}]" if special else _char(arg))
+        elif name == "NOT_LITERAL":
+            out.append(f"[^{_char(arg)}]")
+        elif name == "ANY":
+            out.append("(?s:.)" if flags & re.DOTALL else ".")
+        elif name == "IN":
+            out.append(_class(arg, fold))
+        elif name == "BRANCH":
+            out.append("(?:" + "|".join(_emit(b, flags) for b in arg[1]) + ")")
+        elif name == "SUBPATTERN":
+            _, add, remove, inner = arg
+            scoped = (flags | add) & ~remove
+            folds = "i" if scoped & re.IGNORECASE and not fold else ""  # (never narrowed)
+            out.append(f"(?{folds}:{_emit(inner, scoped | (flags & re.IGNORECASE))})")
+        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            # (a count is left out, as wide: "(?:\\S+\\s+){0,15}" unrolled 15 times made a
+            # pattern RE2's automaton ran out of memory on, and fell back to a slow engine)
+            lo, hi, inner = arg
+            count = (
+                "?" if (lo, hi) == (0, 1) else "" if (lo, hi) == (1, 1) else "*" if lo == 0 else "+"
+            )
+            out.append(f"(?:{_emit(inner, flags)}){count}")
+        elif name == "ATOMIC_GROUP":
+            out.append(f"(?:{_emit(arg, flags)})")
+        elif name in ("AT", "ASSERT", "ASSERT_NOT"):
+            continue  # an assertion left out only widens a match
+        else:
+            raise _Untranslatable(name)
+    return "".join(out)
+
+
+@cache
+def superset(pattern: re.Pattern[str]) -> Any:
+    """An RE2 pattern (of UTF-8 bytes, case folded as ``pattern``) that matches wherever
+    ``pattern`` may (see the module doc); None: RE2 is not installed, or ``pattern`` holds a
+    construct not translated (a backreference): the exact search alone decides then."""
+    try:
+        import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    try:
+        body = _emit(_parser.parse(pattern.pattern, pattern.flags), pattern.flags)
+        options = re2.Options()
+        options.max_mem = 64 << 20  # (a large alternation's automaton)
+        body = ("(?i)" if pattern.flags & re.IGNORECASE else "") + body
+        return re2.compile(body.encode(), options)
+    except (_Untranslatable, re2.error):
+        return None
+
+
+def may_search(prefilter: Any, text: str) -> bool:
+    """False: the pattern ``prefilter`` was made from finds nothing in ``text`` (nor in a
+    slice of it); True: it may (or there is no prefilter)."""
+    if prefilter is None:
+        return True
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True  # a lone surrogate: RE2 reads UTF-8 only (the exact search decides)
+    return prefilter.search(data) is not None
+
+
+def touched(prefilter: Any, texts: Sequence[str]) -> set[int] | None:
+    """The indices of ``texts`` the pattern ``prefilter`` was made from may find something
+    in, by one pass over them all (joined by line breaks; a match running from one text
+    into the next marks both). None: no prefilter, or a text RE2 cannot read (a lone
+    surrogate): every text may."""
+    if prefilter is None:
+        return None
+    try:
+        encoded = [t.encode("utf-8") for t in texts]
+    except UnicodeEncodeError:
+        return None
+    # Every place a match of the pattern (it asserts nothing: see ``superset``) may start
+    # lies inside a match the pass reports, or starts one: the texts a reported match
+    # spans hold every text the pattern finds something in.
+    stops = list(accumulate(len(e) + 1 for e in encoded))  # one past the break after each
+    hit: set[int] = set()
+    for m in prefilter.finditer(b"\n".join(encoded)):
+        start, end = m.span()
+        first, last = bisect_right(stops, start), bisect_right(stops, max(start, end - 1))
+        hit.update(range(first, last + 1))
+    return hit

@@ -1,0 +1,135 @@
+"""RE2's "surely not" (``prefilter``) never says so of a text Python's pattern finds something
+in, and the classification that uses it says what the per-text questions say."""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contextledger import intent
+from contextledger.intent import steering_requests
+from contextledger.prefilter import may_search, superset, touched
+from test_intent import reference, texts
+
+re2 = pytest.importorskip("re2")
+
+# the patterns the classification prefilters, and others of other shapes
+PATTERNS = [
+    intent._CORRECTION,
+    intent._CONSTRAINT,
+    intent._EUROPEAN_STEERING,
+    intent._DECISION,
+    intent._RESTATES,
+    intent._TALK,
+    intent._UNSPACED_STEERING,
+    re.compile(r"(?i)\bstraße\b|ǅ|ſ|[^\W\d_]{2,}x|(?<!a)b{2,4}c|^\d+$|[^\S\n]x|\bΐ"),
+]
+# every character that has a case, or that Python's case-insensitive matching equates with
+# another (and a few of each script besides)
+CASED = sorted(
+    {
+        chr(c)
+        for c in range(sys.maxunicode + 1)
+        if not 0xD800 <= c <= 0xDFFF
+        and (chr(c).lower() != chr(c) or chr(c).upper() != chr(c) or chr(c).casefold() != chr(c))
+    }
+)
+
+
+def test_every_pattern_of_the_classification_is_translated() -> None:
+    for pattern in PATTERNS:
+        assert superset(pattern) is not None, pattern.pattern[:80]
+
+
+def test_a_letter_matches_every_letter_python_equates_with_it() -> None:
+    """Per literal letter of the patterns, every cased character Python's case-insensitive
+    match takes, RE2's superset takes (İ and ı for "i", which RE2's folding leaves out)."""
+    letters = sorted({ch for p in PATTERNS for ch in p.pattern if ch.isalpha()})
+    universe = "".join(CASED)
+    for letter in letters:
+        python = re.compile(f"(?i){re.escape(letter)}")
+        taken = {m.group() for m in python.finditer(universe)}
+        prefilter = superset(python)
+        missed = [ch for ch in taken if not may_search(prefilter, ch)]
+        assert not missed, (letter, missed)
+
+
+def test_classes_and_categories_are_as_wide_as_pythons() -> None:
+    # the first blocks whole, then every 7th character and every space and digit
+    every = "".join(
+        chr(c)
+        for c in range(sys.maxunicode + 1)
+        if not 0xD800 <= c <= 0xDFFF
+        and (c < 0x3400 or c % 7 == 0 or chr(c).isspace() or chr(c).isdecimal())
+    )
+    for source in (r"\w", r"\s", r"\d", r"[\w']", r"[^\W\d_]", r"[^\S\n]", r"\W", r"\S", r"."):
+        wanted = "".join(re.findall(source, every))  # each character Python's takes
+        prefilter = superset(re.compile(source))
+        whole = re2.compile(b"(?:" + prefilter.pattern + b")*")  # (RE2's takes them all)
+        assert whole.fullmatch(wanted.encode()), source
+
+
+# texts that hold the patterns' phrases, in several scripts, cut and cased every way
+@settings(max_examples=30)
+@given(texts)
+def test_no_text_a_pattern_finds_something_in_is_left_out(text: str) -> None:
+    for pattern in PATTERNS:
+        if pattern.search(text):
+            assert may_search(superset(pattern), text), (pattern.pattern[:60], text)
+
+
+@settings(max_examples=15)
+@given(st.lists(texts, max_size=12))
+def test_one_pass_over_many_texts_marks_every_text_each_would(batch: list[str]) -> None:
+    for pattern in PATTERNS:
+        found = touched(superset(pattern), batch)
+        if found is None:  # (a lone surrogate: every text may)
+            assert any(unicodedata.category(ch) == "Cs" for t in batch for ch in t)
+            continue
+        assert {i for i, t in enumerate(batch) if pattern.search(t)} <= found
+
+
+def test_a_lone_surrogate_is_read_by_the_exact_search() -> None:
+    prefilter = superset(intent._CONSTRAINT)
+    assert may_search(prefilter, "\ud800 never touch prod")
+    assert touched(prefilter, ["fine", "\ud800"]) is None
+    assert not may_search(prefilter, "fix the login test")
+
+
+@settings(max_examples=25)
+@given(st.lists(texts, max_size=10))
+def test_the_classification_with_the_prefilter_is_the_per_text_one(
+    batch: list[str],
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches use it too)
+        assert steering_requests(batch) == reference(batch)
+
+
+def test_a_long_session_is_classified_alike_with_and_without_the_prefilter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    phrases = [
+        "Actually, use Redis not Memcached for the cache layer.",
+        "Ne touchez jamais à la base de production sans mon accord écrit.",
+        "Bitte keine Änderungen an der API ohne Freigabe durch das Team.",
+        "No despliegues nada los viernes, nunca, bajo ninguna circunstancia.",
+        "本番環境のデータベースには絶対に触らないでください。",
+        "The supervisor Juliana approved the full refund for order 1182.",
+        "Can you check the échange of the colis for the client, please?",
+        "Commande livraison remboursement facture colis retard client adresse.",
+        "Pedido envío reembolso factura paquete retraso cliente dirección cambio.",
+        "Don't worry about the style, I always forget cron syntax anyway haha.",
+        "To be clear, the goal is a green build on the release branch today.",
+        "İstanbul ekibi ıslak imza istemedi, değil mi?",
+    ]
+    batch = [f"{phrases[i % len(phrases)]} [{i:x}]" for i in range(600)]
+    expected = steering_requests(batch)  # (over the threshold: the prefilter reads them)
+    monkeypatch.setattr(intent, "_PREFILTER_FROM", 1 << 60)
+    assert steering_requests(batch) == expected == reference(batch)
+    assert expected[0] and expected[1]
