@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,7 +34,7 @@ def as_held(history: list[Message], source: str) -> dict[str, Any] | None:
         return None
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     messy_histories(),
     st.sampled_from(SOURCES),
@@ -50,6 +51,43 @@ def test_every_source_format_fits_into_a_request_every_target_accepts(
     try:
         res = fit(body, model, target=target, window=window, max_output_tokens=200)  # type: ignore[arg-type]
     except BudgetError:
+        return
+    assert problems_for(res.messages, target) == []
+    assert ordering_problems(res.messages, target) == []
+    sent = accepted(target, res.messages)
+    assert res.report.used >= price_request(sent, model, target).total
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    messy_histories(),
+    st.sampled_from((None, *SOURCES)),
+    st.sampled_from(sorted(MODELS)),
+    st.integers(1, 3),
+)
+def test_a_history_ending_anywhere_fits_or_is_refused_before_it_is_sent(
+    history: list[Message], source: str | None, target: str, cut: int
+) -> None:
+    """An agent loop calls the model with its tool results last, not a user request; an app
+    may call it with nothing but a system prompt. The fit is a request the target accepts,
+    or — nothing left to send — one ``translate`` refuses by name ("no_turn": Anthropic's
+    "at least one message is required", Gemini's "contents is not specified", OpenAI's
+    "empty array"), never one sent to be answered 400."""
+    history = history[:-cut] if len(history) > cut else history
+    body: Any = history if source is None else as_held(history, source)
+    if body is None:
+        return
+    model = MODELS[target]
+    try:
+        res = fit(body, model, target=target, max_output_tokens=200)  # type: ignore[arg-type]
+    except (BudgetError, ContentError):
+        return
+    if not res.messages or (
+        target in ("anthropic", "gemini") and all(m.role == "system" for m in res.messages)
+    ):
+        assert [p.kind for p in ordering_problems(res.messages, target)] == ["no_turn"]
+        with pytest.raises(ContentError, match="at least one user turn"):
+            translate(res.messages, target)  # type: ignore[arg-type]
         return
     assert problems_for(res.messages, target) == []
     assert ordering_problems(res.messages, target) == []

@@ -178,3 +178,51 @@ def test_what_a_tool_result_cannot_hold_is_refused_saying_what_to_do(
     with pytest.raises(ContentError, match=said) as err:
         read_messages(body)
     assert err.value.path.startswith("messages[2].content[0].content[0]")
+
+
+def cited(source: dict[str, Any]) -> dict[str, Any]:
+    return {"model": "claude-sonnet-4-6", "max_tokens": 100, "messages": [{"role": "user", "content": [
+        {"type": "document", "title": "Handbook", "context": "Ops handbook, Q3",
+         "citations": {"enabled": True}, "source": source},
+        {"type": "text", "text": "How do I swap a disk?"}]}]}  # fmt: skip
+
+
+CHUNKS = {"type": "content", "content": [{"type": "text", "text": "Step 1: drain."},
+                                         {"type": "text", "text": "Step 2: swap."}]}  # fmt: skip
+TEXT = {"type": "text", "media_type": "text/plain", "data": "Step 1: drain. Step 2: swap."}
+
+
+@pytest.mark.parametrize("source", [TEXT, CHUNKS], ids=["text", "content"])
+def test_a_documents_citations_context_and_chunks_go_back_to_anthropic(
+    stub: StubServer, source: dict[str, Any]
+) -> None:
+    """(review14 R14-P4) Anthropic → Anthropic, a document's ``citations`` and ``context``
+    were dropped with no notice, and a content source's chunks (what citations index) were
+    joined into one text: the request asked for no citations. They go back as they came,
+    priced as sent (the context is text the model reads); the stored form keeps them."""
+    body = cited(source)
+    out = prepare(body, "claude-sonnet-4-6", target="anthropic")
+    (doc, _) = out.body["messages"][0]["content"]
+    assert doc["citations"] == {"enabled": True} and doc["context"] == "Ops handbook, Q3"
+    assert doc["source"] == source
+    assert not [n for n in out.report.notices if n.kind == "dropped"]
+    assert out.report.used == price_request(out.body, "claude-sonnet-4-6", "anthropic").total
+    bare = cited(source)
+    for field in ("context", "citations"):
+        del bare["messages"][0]["content"][0][field]
+    plain = prepare(bare, "claude-sonnet-4-6", target="anthropic")
+    assert out.report.used > plain.report.used  # the context is priced, not free
+    client = anthropic.Anthropic(api_key="k", base_url=stub.anthropic_url, max_retries=0)
+    assert client.messages.create(**out.body).content  # type: ignore[call-overload]
+    (message,) = read_messages(body)
+    assert message_from_dict(message_to_dict(message)) == message
+
+
+def test_other_providers_are_told_a_document_went_without_its_citations() -> None:
+    for target in ("openai", "openai-responses", "gemini"):
+        out = prepare(cited(CHUNKS), MODELS[target], target=target)  # type: ignore[arg-type]
+        (notice,) = [n for n in out.report.notices if n.kind == "dropped"]
+        assert "without its citations, context and chunk boundaries (a content source)" in (
+            notice.text
+        ), notice.text
+        assert "Step 1: drain." in json.dumps(out.body)  # the text itself is sent

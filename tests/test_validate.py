@@ -8,7 +8,7 @@ import pytest
 
 from contextledger.errors import ContentError
 from contextledger.model import Image, InlineData, Message, Text, ToolCall, ToolResult
-from contextledger.validate import Problem, ensure_valid, tool_pair_problems
+from contextledger.validate import Problem, ensure_valid, ordering_problems, tool_pair_problems
 
 
 def kinds(messages: list[Message]) -> list[str]:
@@ -130,3 +130,18 @@ def test_linear_time_on_a_long_history() -> None:
     start = time.process_time()
     assert tool_pair_problems(history) == []
     assert time.process_time() - start < 2.0
+
+
+def test_a_conversation_with_no_turn_to_send_is_refused_by_name() -> None:
+    """Anthropic answers "messages: at least one message is required", Gemini "contents is
+    not specified", OpenAI "Invalid 'messages': empty array": nothing to send, or (Anthropic,
+    Gemini) a system prompt alone, is refused before it is written, saying what to add."""
+    system = [Message.system("be brief")]
+    for target in ("anthropic", "gemini"):
+        assert [p.kind for p in ordering_problems(system, target)] == ["no_turn"]
+    for target in ("openai", "openai-responses", "anthropic", "gemini"):
+        assert [p.kind for p in ordering_problems([], target)] == ["no_turn"]
+        with pytest.raises(ContentError, match="add the user's request"):
+            ensure_valid([], target)
+    assert ordering_problems(system, "openai") == []  # a system prompt alone is a request
+    assert ordering_problems([*system, Message.user("hi")], "anthropic") == []

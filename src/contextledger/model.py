@@ -258,6 +258,10 @@ class FileAttachment:
     data: InlineData | None = None
     media_type: str = "text/plain"
     cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
+    # Anthropic's own document fields (``citations``, ``context``; a ``content`` source's
+    # chunks), as JSON: sent back to Anthropic as they came; other formats have no such
+    # field (translate reports that they go without them).
+    document_fields: str | None = None
     type: Literal["file"] = field(default="file", init=False)
 
 

@@ -19,10 +19,11 @@ A conversation is valid when a provider would accept its tool structure:
 
 Providers add ordering rules of their own (``ordering_problems``):
 
-* **Anthropic** (first-party, Vertex, Bedrock): the first turn after the system prompt is a
+* **Anthropic** (first-party, Vertex, Bedrock): there is a turn besides the system prompt
+  ("at least one message is required"), the first turn after the system prompt is a
   user turn, and turns alternate user / assistant (the writer merges consecutive turns of one
   role, so only the first-turn rule can fail on our messages);
-* **Gemini**: the first content is a user turn, user and model turns alternate, and a
+* **Gemini**: there is a content ("contents is not specified"), the first is a user turn, user and model turns alternate, and a
   function-call turn comes right after a user turn or a function-response turn (the writer
   merges consecutive turns of one role, so only the first-turn rule and a call before any
   user turn can fail on our messages);
@@ -395,6 +396,17 @@ def ordering_problems(messages: Sequence[Message], target: str) -> list[Problem]
     """
     problems: list[Problem] = []
     first = next((i for i, m in enumerate(messages) if m.role != "system"), None)
+    if not messages or (target in FIRST_TURN_USER and first is None):
+        # "messages: at least one message is required", "Invalid 'messages': empty array"
+        besides = " after the system prompt" if messages else ""
+        problems.append(
+            Problem(
+                len(messages),
+                "messages",
+                "no_turn",
+                f"{target} needs at least one user turn{besides}; there is none",
+            )
+        )
     if target in FIRST_TURN_USER and first is not None and messages[first].role != "user":
         problems.append(
             Problem(
@@ -501,6 +513,8 @@ def ensure_valid(messages: Sequence[Message], target: str = "") -> None:
     fix = (
         "fit() starts the history with a user turn"
         if first.kind in _ORDERING_KINDS
+        else "add the user's request"
+        if first.kind == "no_turn"
         else "run contextledger.repair first"
     )
     raise ContentError(first.path, f"{first.message} ({where}{extra}; {fix})")

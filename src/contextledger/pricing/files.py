@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import math
 import re
 import struct
@@ -310,6 +311,21 @@ def _decoded(b64: str) -> bytes | None:
         return base64.b64decode(b64)
     except (binascii.Error, ValueError):
         return None
+
+
+def document_fields_text(f: FileAttachment) -> str:
+    """What Anthropic is sent of a document's own fields beside its text: its ``context``
+    and ``citations`` (their JSON, longer than what the model is shown: never under); a
+    ``content`` source's chunks are the text itself, priced as such. "" when none.
+
+    >>> document_fields_text(FileAttachment("a", text="x", document_fields='{"context": "Q3"}'))
+    '{"context": "Q3"}'
+    """
+    if not f.document_fields:
+        return ""
+    fields = json.loads(f.document_fields)
+    fields.pop("source", None)
+    return json.dumps(fields, ensure_ascii=False, sort_keys=True) if fields else ""
 
 
 def is_pdf(f: FileAttachment) -> bool:

@@ -48,7 +48,7 @@ from ..providers.common import (
 from ..providers.gemini import tool_media_key
 from ..providers.ids import accepted_everywhere, portable_id, speaker_name, wire_id, wire_name
 from ..providers.openai_responses import item_count
-from .files import MediaCost, audio_cost, file_cost
+from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
     CONSERVATIVE,
     OPENAI,
@@ -322,10 +322,16 @@ class Pricer:
         return result
 
     def _file(self, f: FileAttachment) -> int:
+        # Anthropic's own document fields (context, citations) go to Anthropic only
+        own = (
+            self.text(document_fields_text(f))
+            if f.document_fields and self.wire in (None, "anthropic")
+            else 0
+        )
         if f.data is None:
-            return self.text(attachment_text(f))
+            return own + self.text(attachment_text(f))
         cost = file_cost(f, self.model)  # a PDF by its pages
-        return f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost)
+        return own + (f.data.base64_length // 4 + 8 if cost is None else self._estimate(f, cost))
 
     def _provider_content(self, b: ProviderContent) -> int:
         """Another provider gets the block's text (its writer converts it); its own

@@ -197,6 +197,23 @@ def _by_reference(b: dict[str, Any]) -> bool:
 
 
 def _read_document(b: dict[str, Any], path: str) -> FileAttachment:
+    document = _read_document_source(b, path)
+    fields = {k: b[k] for k in _DOCUMENT_FIELDS if b.get(k) is not None}
+    if isinstance(b.get("source"), dict) and b["source"].get("type") == "content":
+        fields["source"] = b["source"]  # the chunks Anthropic cites from, kept apart
+    if not fields:
+        return document
+    try:
+        return replace(document, document_fields=json.dumps(fields, sort_keys=True))
+    except (TypeError, ValueError, RecursionError):
+        raise ContentError(path, "a document whose citations or context are not JSON") from None
+
+
+#: Fields of an Anthropic document beside its source, title and cache_control.
+_DOCUMENT_FIELDS = ("citations", "context")
+
+
+def _read_document_source(b: dict[str, Any], path: str) -> FileAttachment:
     src = c.expect_dict(b.get("source"), path + ".source")
     name = c.name_or(b.get("title"), "document")
     kind = src.get("type")
@@ -473,7 +490,18 @@ def _document(f: FileAttachment, path: str) -> dict[str, Any]:
         raise UnsupportedBlockError(
             path, f"file ({f.media_type})", TARGET, "documents must be text or PDF"
         )
-    return {"type": "document", "source": source, "title": f.name}
+    d: dict[str, Any] = {"type": "document", "source": source, "title": f.name}
+    return {**d, **_document_fields_as_sent(f)} if f.document_fields else d
+
+
+def _document_fields_as_sent(f: FileAttachment) -> dict[str, Any]:
+    """The document's own fields as they came; its ``content`` source (the chunks) only
+    while the text is still theirs (a shortened document goes as the text it holds)."""
+    fields: dict[str, Any] = json.loads(f.document_fields or "{}")
+    source = fields.pop("source", None)
+    if source is not None and f.text == _content_source_text(source.get("content"), "source"):
+        fields["source"] = source
+    return fields
 
 
 def _tool_result(r: Block, path: str) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from ..model import (
     Reasoning,
     Recap,
     Text,
+    ToolResult,
 )
 from ..report import Notice
 from .ids import name_accepted, speaker_name
@@ -308,6 +309,49 @@ def name_notices(messages: Sequence[Message], target: str, title: str) -> list[N
         for i, m in enumerate(messages)
         if m.name
     ]
+
+
+def document_field_notices(messages: Sequence[Message], target: str, title: str) -> list[Notice]:
+    """A notice for each document whose Anthropic-only fields (``citations``, ``context``,
+    a ``content`` source's chunks) ``target`` has no place for: an app that asked for
+    citations gets none (Anthropic gets them back as they came).
+
+    >>> doc = FileAttachment("runbook", text="Step 1.", document_fields='{"citations": {}}')
+    >>> print(document_field_notices([Message("user", (doc,))], "gemini", "Gemini")[0])
+    The document 'runbook' was sent to Gemini without its citations: only Anthropic takes them.
+    """
+    if target == "anthropic":
+        return []
+    out: list[Notice] = []
+    for where, b in _documents(messages):
+        if b.document_fields:
+            fields = sorted(json.loads(b.document_fields))
+            names = [_DOCUMENT_FIELD_NAMES.get(k, k) for k in fields]
+            what = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            out.append(
+                Notice(
+                    "dropped",
+                    where,
+                    f"The document {b.name!r} was sent to {title} without its {what}: only "
+                    "Anthropic takes them.",
+                )
+            )
+    return out
+
+
+_DOCUMENT_FIELD_NAMES = {"source": "chunk boundaries (a content source)"}
+
+
+def _documents(messages: Sequence[Message]) -> Iterator[tuple[str, FileAttachment]]:
+    """Every file of ``messages``, in a turn or a tool result, with its path."""
+    for i, m in enumerate(messages):
+        for j, b in enumerate(m.content):
+            if isinstance(b, FileAttachment):
+                yield f"messages[{i}].content[{j}]", b
+            elif isinstance(b, ToolResult):
+                for k, x in enumerate(b.content):
+                    if isinstance(x, FileAttachment):
+                        yield f"messages[{i}].content[{j}].content[{k}]", x
 
 
 def carries_reasoning(b: Reasoning, target: str) -> bool:
