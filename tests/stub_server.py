@@ -953,6 +953,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid("Request exceeds the maximum allowed number of bytes.", status=413)
     images = 0
     previous_uses: set[str] = set()
+    every_use: set[str] = set()  # tool_use ids are unique across the whole conversation
     for i, m in enumerate(messages):
         p = f"messages.{i}"
         role = m.get("role") if isinstance(m, dict) else None
@@ -1013,6 +1014,9 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                         f"{bp}.tool_use.name: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'"
                     )
                 _check_anthropic_id(b["id"], f"{bp}.tool_use.id")
+                if b["id"] in every_use:  # anthropics/claude-code#20700, litellm#23510
+                    raise Invalid(f"{bp}: `tool_use` ids must be unique")
+                every_use.add(b["id"])
                 uses.add(b["id"])
             elif kind == "tool_result":
                 if role != "user":
@@ -1025,6 +1029,11 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
                         f"{bp}: unexpected `tool_use_id` found in `tool_result` blocks: {tid}. "
                         "Each `tool_result` block must have a corresponding `tool_use` block in "
                         "the previous message."
+                    )
+                if tid in results:
+                    raise Invalid(
+                        f"{p}: each tool_use must have a single result. Found multiple "
+                        f"`tool_result` blocks with id: {tid}"
                     )
                 results.add(tid)
                 inner = b.get("content")

@@ -541,3 +541,78 @@ def test_an_id_no_provider_serves_is_refused_naming_the_one_meant(
         cat.lookup(refused)
     assert meant in err.value.suggestions[:2]
     assert cat.lookup(f"anthropic/{refused}" if "4.5" in refused else meant)
+
+
+# Session 14 probes: more of the forms gateways, clouds and people write.
+@pytest.mark.parametrize(
+    ("model", "family"),
+    [
+        ("meta-llama/llama-3.2-11b-vision-instruct:free", "llama-3.2-11b-vision"),  # OpenRouter
+        ("openrouter/openai/o4-mini-high", "o4-mini"),
+        ("openrouter/anthropic/claude-opus-4.1", "claude-opus-4-1"),
+        ("bedrock/invoke/anthropic.claude-3-5-sonnet-20241022-v2:0", "claude-3-5-sonnet"),
+        ("arn:aws:bedrock:us-west-2::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0",
+         "claude-3-5-haiku"),
+        ("arn:aws:bedrock:eu-central-1:1:inference-profile/eu.anthropic.claude-3-7-sonnet-20250219-v1:0",
+         "claude-3-7-sonnet"),
+        ("projects/p/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5@20250929",
+         "claude-sonnet-4-5"),
+        ("vertex_ai/gemini-2.0-flash-001", "gemini-2.0-flash"),
+        ("gemini-2.0-flash@001", "gemini-2.0-flash"),  # Vertex's version tail
+        ("azure/gpt-35-turbo", "gpt-3.5-turbo"),  # Azure's own spelling
+        ("claude-3-5-haiku-latest", "claude-3-5-haiku"),
+    ],
+)  # fmt: skip
+def test_more_served_forms_resolve_to_their_family(cat: Catalog, model: str, family: str) -> None:
+    info, plain = cat.lookup(model), cat.lookup(family)
+    assert (info.provider, info.tokenizer, info.image_cost, info.image_params) == (
+        plain.provider,
+        plain.tokenizer,
+        plain.image_cost,
+        plain.image_params,
+    )
+    assert info.context_window == plain.context_window
+
+
+@pytest.mark.parametrize(
+    ("model", "meant"),
+    [
+        ("gemini-2.5-flash@001", "gemini-2.5-flash"),  # 2.5 is served undated only
+        ("gemini-2.5-flash-001", "gemini-2.5-flash"),
+        ("gpt\u20114o", "gpt-4o"),  # a non-breaking hyphen pasted from a web page
+        ("gpt\u20134o", "gpt-4o"),  # an en dash
+        ("gpt-4o\u200b", "gpt-4o"),  # a zero-width space
+        ("gpt-4o\t", "gpt-4o"),
+        ("gpt_4o", "gpt-4o"),
+        ("claude sonnet 4.5", "claude-sonnet-4-5"),
+        ("claude-4-sonnet", "claude-sonnet-4"),
+        ("claude-3-5-sonnet-2024-10-22", "claude-3-5-sonnet"),  # OpenAI's date form on Claude
+        ("gpt-4o-20240806", "gpt-4o"),  # Anthropic's date form on GPT
+        ("arn:aws:bedrock:us-east-1:1:application-inference-profile/abc123", None),
+        ("azure/prod-chat", None),
+    ],
+)
+def test_more_ids_no_provider_serves_are_refused_with_a_suggestion(
+    cat: Catalog, model: str, meant: str | None
+) -> None:
+    """Refused, never priced as a guess; the id meant among the suggestions, every one of
+    which resolves. An application inference profile or an Azure deployment names no model
+    by itself: the refusal says how to map it (``register_alias``)."""
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(model)
+    assert err.value.suggestions and all(cat.lookup(s) for s in err.value.suggestions)
+    if meant is not None:
+        assert meant in err.value.suggestions, err.value.suggestions
+    if model.startswith("azure/"):
+        assert "register_alias" in str(err.value)
+
+
+def test_an_application_inference_profile_or_deployment_is_mapped_by_an_alias(
+    cat: Catalog,
+) -> None:
+    arn = "arn:aws:bedrock:us-east-1:123456789012:application-inference-profile/abc123"
+    register_alias(arn, "claude-sonnet-4-5", cat)
+    register_alias("prod-chat", "gpt-4o-mini", cat)
+    assert cat.lookup(arn).id == "claude-sonnet-4-5"
+    assert cat.lookup("azure/prod-chat").id == "gpt-4o-mini"
+    assert cat.lookup("prod-chat").id == "gpt-4o-mini"

@@ -310,3 +310,19 @@ def test_serve_sends_the_files_beta_when_the_body_names_a_file(
         )
         assert reply.status_code == 200, reply.text
         assert stub.completions()[-1].headers["anthropic-beta"] == sent
+
+
+def test_an_image_by_file_id_sent_to_chat_says_to_use_the_responses_api() -> None:
+    """(review13 P3) A Responses body with an ``input_image`` by ``file_id`` prepared for the
+    Chat default was reported "openai cannot read it; only openai takes it back": the notice
+    now says which API takes it and how to ask for it."""
+    part = {"type": "input_image", "file_id": "file-abc"}
+    body = {"model": "gpt-4o", "input": [{"role": "user", "content": [
+        {"type": "input_text", "text": "what is this?"}, part]}]}  # fmt: skip
+    chat = prepare(body, "gpt-4o", target="openai")
+    (notice,) = [n for n in chat.report.notices if n.kind == "replaced"]
+    assert "Chat Completions takes no image by file id" in notice.text
+    assert 'target="openai-responses"' in notice.text and notice.text.startswith("An image")
+    kept = prepare(body, "gpt-4o", target="openai-responses")
+    assert not [n for n in kept.report.notices if n.kind == "replaced"]
+    assert part in kept.body["input"][0]["content"]

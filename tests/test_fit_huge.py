@@ -91,6 +91,7 @@ def test_a_current_request_that_cannot_fit_is_refused_before_it_is_tokenized() -
     with pytest.raises(BudgetError, match="need at least") as err:
         fitter(counter).fit([{"role": "user", "content": huge}])
     assert err.value.needed >= len(huge) // 128
+    assert "not counted" in str(err.value)  # the figure is a bound, and says why
     assert counter.chars == 0
     # One that might fit by the bound is counted exactly, and refused with its exact size.
     with pytest.raises(BudgetError, match="current request") as exact:

@@ -90,7 +90,7 @@ def test_a_rename_through_a_program_tool_is_a_file_written_and_a_command_run() -
         ("bash", {"command": "cat <<'EOF' > notes/plan.md\n# plan\nEOF"}, ["notes/plan.md"]),
         ("run", {"cmd": "sed -i 's/60/90/' config/limits.toml"}, ["config/limits.toml"]),
         ("shell", {"cmd": "pytest -q | tee out/pytest.log"}, ["out/pytest.log"]),
-        ("shell", {"cmd": "cp -r assets/ build/"}, []),  # a directory, no file
+        ("shell", {"cmd": "cp -r assets/ build/"}, ["build/"]),  # a folder copied into one (RC3)
         # review11 R2: a target directory, a download's output, an archive made, dd, sponge
         (
             "shell",

@@ -16,6 +16,7 @@ from contextledger import Message, ToolCall
 from contextledger.compaction import OpenAISummarizer
 from contextledger.fit import fit
 from contextledger.intent import is_constraint, is_correction, is_nudge, is_substantive
+from contextledger.model import Text, with_ids
 from contextledger.prepare import Preparer, prepare
 from contextledger.validate import tool_pair_problems
 from stub_server import Fault, StubReply, StubServer
@@ -515,3 +516,64 @@ def test_the_turns_a_recap_covers_fill_its_room_then_leave_together_said() -> No
             )
         previous = out
     assert len(left) == 1
+
+
+def _facts_in(messages: tuple[Message, ...], facts: list[str]) -> set[str]:
+    view = texts(messages) + "\n".join(c.arguments for m in messages for c in m.tool_calls)
+    return {f for f in facts if f in view}
+
+
+@settings(max_examples=3, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10_000))
+def test_compaction_keeps_what_fit_keeps_and_more_as_the_window_grows(seed: int) -> None:
+    """Property, over sessions of bench/routing_sessions.py (a Polish dispatcher and a
+    route-planning agent: a domain, a language and tools no rule was written for): every
+    planted fact a plain fit keeps, the prepared request keeps too (red team 18: an
+    assistant's next step kept by ``fit`` at 8k was in no section of the recap), and a
+    bigger window keeps every fact a smaller one keeps (a metric kept at 16k was lost at
+    32k). Each request valid and within its window."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from routing_sessions import generate_routing
+
+    s = generate_routing(seed, 6_000)
+    facts = [f.text for f in s.facts]
+    smaller: set[str] = set()
+    for window in (2_500, 4_000, 6_000):
+        out = prepare(s.messages, "gpt-4o", window=window, max_output_tokens=500)
+        assert out.report.used <= window - 500
+        assert not tool_pair_problems(out.messages)
+        kept = _facts_in(out.messages, facts)
+        plain = fit(s.messages, "gpt-4o", window=window, max_output_tokens=500).messages
+        assert _facts_in(plain, facts) - kept == set(), window
+        assert smaller - kept == set(), window
+        smaller = kept
+
+
+def test_what_fit_keeps_just_before_the_kept_turns_is_quoted_under_the_recap() -> None:
+    """A next step said in German beside a tool call with a long output, in the oldest turn
+    a plain fit keeps (no section of a recap is sure to state it): the recap takes that
+    turn's room, so the prepared request quotes its words verbatim under the recap, and
+    says so in the report; the next turn keeps the same quotes (the prompt-cache prefix is
+    not moved by them)."""
+    step = "Als Nächstes prüfe ich die Prognose an den Feiertagen im Oktober."
+    msgs = list(with_ids(session(100)))
+    kept = {m.id for m in fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000).messages}
+    start = len(msgs)
+    while msgs[start - 1].id in kept:
+        start -= 1
+    at = next(i for i in range(start, len(msgs)) if msgs[i].tool_calls)
+    msgs[at] = msgs[at].with_content((Text(step), *msgs[at].content))
+    assert step in texts(fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000).messages)
+    preparer = Preparer("gpt-4o", window=8_000, max_output_tokens=1000)
+    out = preparer.prepare(msgs)
+    recap = next(m for m in out.messages if m.is_recap)
+    assert out.event is not None and step not in out.event.recap_text
+    assert msgs[at].id not in {m.id for m in out.messages}
+    assert f"- Assistant: {step}" in recap.text
+    assert any("quoted verbatim under the recap" in line for line in out.report.compaction)
+    assert out.report.used <= 7_000 and not tool_pair_problems(out.messages)
+    msgs = [*msgs, Message.assistant("Checked the log again."), Message.user("ok, keep going")]
+    again = preparer.prepare(msgs)
+    assert again.event is None and again.messages[1] == recap
+    n = len(out.body["messages"])
+    assert again.body["messages"][:n] == out.body["messages"]

@@ -107,6 +107,31 @@ def test_anthropic_tool_results_hold_only_the_blocks_the_api_takes(stub: StubSer
     )
 
 
+def test_anthropic_tool_use_ids_are_unique_and_answered_once(stub: StubServer) -> None:
+    """ "messages.3.content.0: `tool_use` ids must be unique" (anthropics/claude-code#20700,
+    BerriAI/litellm#23510): across the conversation, not only in one turn; and a call is
+    answered by one ``tool_result`` ("each tool_use must have a single result")."""
+    again = [
+        *tool_turns({"type": "text", "text": "page 1"}),
+        {"role": "assistant", "content": [
+            {"type": "tool_use", "id": "toolu_1", "name": "read", "input": {"path": "b.pdf"}}]},
+        {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_1", "content": "page 2"}]},
+    ]  # fmt: skip
+    refused(stub, again, "ids must be unique")
+    accepted(
+        stub,
+        [
+            *again[:3],
+            {**again[3], "content": [{**again[3]["content"][0], "id": "toolu_2"}]},
+            {"role": "user", "content": [{**again[4]["content"][0], "tool_use_id": "toolu_2"}]},
+        ],
+    )
+    twice = tool_turns({"type": "text", "text": "page 1"})
+    twice[2] = {"role": "user", "content": [*twice[2]["content"], *twice[2]["content"]]}
+    refused(stub, twice, "single result")
+
+
 SEARCH = [
     {"type": "server_tool_use", "id": "srvtoolu_01", "name": "web_search",
      "input": {"query": "contextledger"}},

@@ -17,6 +17,7 @@ import pytest
 
 from builders import b64
 from contextledger import prepare, translate
+from contextledger.errors import ContentError
 from contextledger.model import FileAttachment
 from contextledger.prepare import price_request
 from contextledger.providers import read_messages
@@ -122,3 +123,58 @@ def test_a_tool_turn_of_images_and_files_says_so_and_reads_back() -> None:
     assert out.report.used == price_request(out.body, "gpt-4o").total
     (back,) = read_messages(out.body, "openai")[2].tool_results
     assert [type(b) for b in back.content if b.type != "text"] == [FileAttachment, Image]
+
+
+def content_document(content: Any) -> dict[str, Any]:
+    return {
+        "type": "document",
+        "title": "Runbook",
+        "source": {"type": "content", "content": content},
+    }
+
+
+def test_a_custom_content_document_is_read_as_its_text_everywhere() -> None:
+    """Anthropic's ``source.type: "content"`` documents (the app's own chunks) were refused
+    ("document source type 'content' is not supported"), in a user turn and in a tool
+    result. They are read as a text document holding the chunks' text; every provider gets
+    that text."""
+    chunks = [{"type": "text", "text": "Step 1: drain."}, {"type": "text", "text": "Step 2: swap."}]
+    body = {"messages": [
+        {"role": "user", "content": [content_document(chunks), {"type": "text", "text": "ok?"}]},
+        {"role": "assistant", "content": [
+            {"type": "tool_use", "id": "toolu_1", "name": "read", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
+                                      "content": [content_document("Step 3: verify.")]}]},
+    ]}  # fmt: skip
+    messages = read_messages(body)
+    first = messages[0].content[0]
+    assert isinstance(first, FileAttachment) and first.text == "Step 1: drain.\n\nStep 2: swap."
+    result = messages[2].content[0]
+    assert result.content[0].text == "Step 3: verify."  # type: ignore[union-attr]
+    for target in MODELS:
+        sent = json.dumps(translate(messages, target).body)  # type: ignore[arg-type]
+        assert "Step 1: drain." in sent and "Step 3: verify." in sent, target
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        (content_document([{"type": "image", "source": {"type": "url", "url": "https://x/a.png"}}]),
+         "text blocks only"),
+        ({"type": "document", "source": {"type": "file", "file_id": "file_011"}}, "tool_result"),
+        ({"type": "image", "source": {"type": "file", "file_id": "file_011"}}, "tool_result"),
+    ],
+)  # fmt: skip
+def test_what_a_tool_result_cannot_hold_is_refused_saying_what_to_do(
+    block: dict[str, Any], said: str
+) -> None:
+    body = {"messages": [
+        {"role": "user", "content": "read it"},
+        {"role": "assistant", "content": [
+            {"type": "tool_use", "id": "toolu_1", "name": "read", "input": {}}]},
+        {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_1", "content": [block]}]},
+    ]}  # fmt: skip
+    with pytest.raises(ContentError, match=said) as err:
+        read_messages(body)
+    assert err.value.path.startswith("messages[2].content[0].content[0]")

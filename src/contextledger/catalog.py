@@ -9,8 +9,13 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    prefixes (and ARNs), Vertex ``claude-…@20251001`` and ``publishers/google/models/…``,
    routed dotted Claude versions (``anthropic/claude-sonnet-4.5``: a bare ``claude-sonnet-4.5``
    is no provider's id, refused with the hyphenated one suggested), the dates of the model's
-   known snapshots (``claude-sonnet-4-5-20250929``; another date is refused, the real
-   snapshots named) and ``-latest``/``-preview`` tails,
+   known snapshots (``claude-sonnet-4-5-20250929``, Vertex's ``gemini-2.0-flash@001``;
+   another date is refused, the real snapshots named) and ``-latest``/``-preview`` tails.
+   A model listed without snapshots refuses every dated form: the providers serve their
+   newer models undated only (Claude 4.6 and later, Gemini 2.5 and later, OpenAI's Codex
+   models), so a date there is a typo or an invented id, and pricing it would hide that
+   until the provider answers 404. A snapshot newer than the catalog is one
+   ``register_alias(dated, model)`` away, which the refusal says;
    fine-tunes (``ft:gpt-4o-mini-2024-07-18:acme::id`` bills as its base), context-length
    tails (``claude-sonnet-4-5[1m]``, Bedrock's ``…-v1:0:48k``: the window served, never more);
    open-weight ``org/model`` ids case-blind (``meta-llama/llama-3.2-11b-…``), never a
@@ -103,7 +108,7 @@ _BEDROCK_VENDOR = re.compile(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\."
 # ones -v1 (anthropic.claude-opus-4-6-v1); Vertex has claude-3-5-sonnet-v2@20241022.
 _BEDROCK_VERSION = re.compile(r"-v\d+(:\d+)?$")
 _VERTEX_DATE = re.compile(r"@(?:\d{8}|latest|default|\d{3})$")
-_VERTEX_SNAPSHOT = re.compile(r"@(\d{8})$")
+_VERTEX_SNAPSHOT = re.compile(r"@(\d{8}|\d{3})$")  # a date, or a version (gemini-…@001)
 _CLAUDE_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
 _FINE_TUNE = re.compile(r"^ft:([^:]+):.*$")
 _AZURE_FINE_TUNE = re.compile(r"\.ft-[0-9a-z]+$")
@@ -281,7 +286,8 @@ class Catalog:
         """A known id or alias spelt with other capitals (``meta-llama/llama-3.2-11b-…``)."""
         if model != model.lower() and (found := self._resolve(model.lower())) is not None:
             return found
-        folded = _strip_route(model)[1].casefold()
+        # (OpenRouter's variant tails too: meta-llama/llama-3.2-11b-vision-instruct:free)
+        folded = _OPENROUTER_VARIANT.sub("", _strip_route(model)[1]).casefold()
         for name in (*self._models, *self._aliases):
             if name.casefold() == folded:
                 return self._resolve(name)
@@ -433,7 +439,7 @@ def _check_snapshot(name: str, info: ModelInfo) -> None:
     known = (
         f"its snapshots are {', '.join(info.snapshots)}"
         if info.snapshots
-        else "no dated snapshot of it is known"
+        else "it is served undated only, as far as the catalog knows"
     )
     raise _UnknownSnapshotError(
         name,

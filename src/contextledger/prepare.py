@@ -24,6 +24,7 @@ from typing import Any
 
 from .catalog import PROVIDERS, Catalog, ModelInfo, lookup_model
 from .compaction.conversation import CompactionEvent, CompactionOutcome, Conversation
+from .compaction.floor import Quote, choose_quotes, quoted_recap, view_text
 from .compaction.policy import CompactionPolicy
 from .compaction.summarizers import OfflineSummarizer, Summarizer
 from .config import Config, load_config
@@ -305,6 +306,12 @@ class Preparer:
         self._encoded_now: dict[int, Image] = {}
         self._problems: list[Notice] = []
         self._fallback: Fallback | None = None  # this prepare's, see _offline_instead
+        # the quotes under the recap and the recapped part of the view they were chosen for
+        self._quoted: tuple[tuple[object, ...] | None, tuple[Quote, ...], frozenset[str]] = (
+            None,
+            (),
+            frozenset(),
+        )
 
     # ------------------------------------------------------------------ pipeline
 
@@ -377,6 +384,14 @@ class Preparer:
         view, shown, shed = self._with_recapped_turns(
             work, self._view(work), wire_tools, fresh=outcome.event is not None
         )
+        view, quoted = self._floor(repaired.messages, work, view, wire_tools)
+        if quoted:  # quotes took the room of some recapped turns shown beside the recap
+            kept_now = {m.id for m in view}
+            if event is None:  # (on a recap's turn, the notices below name them)
+                notices.extend(
+                    recapped_image_notices(work, [i for i in shown if i not in kept_now])
+                )
+            shown = tuple(i for i in shown if i in kept_now)
         if event is not None:
             shown_now = set(shown)
             notices.extend(
@@ -393,6 +408,8 @@ class Preparer:
                 "until the turns to come need their room (the recap leaves it free for them)",
                 *rest,
             )
+        if quoted:
+            compaction_lines = (*compaction_lines, quoted)
         if outcome.status in ("compacted", "failed"):
             notices.extend(Notice("compaction", "", line) for line in compaction_lines[:1])
         state = _compaction_state(work, self.compaction)
@@ -592,11 +609,12 @@ class Preparer:
         if fill:
             shown = self._newest_covered(work, view, wire_tools)
         full = work.view_showing(shown) if shown else view
+        sent = self._with_quotes(work, full)  # as the request holds it: quotes take room
         if (
             shown
             and not fill
-            and not self._request_fits(full, wire_tools)  # (asked every turn: kept cheap)
-            and self._room_beside(full, wire_tools) < 0
+            and not self._request_fits(sent, wire_tools)  # (asked every turn: kept cheap)
+            and self._room_beside(sent, wire_tools) < 0
         ):
             shown, shed, full = none, shown, view
         self._shown = (key, shown)
@@ -673,8 +691,8 @@ class Preparer:
         return turns
 
     def _offer_small_first(self, turns: list[tuple[list[str], int, int]], room: int) -> list[bool]:
-        """The turns offered for ``room``: first the small ones (up to a hundredth of the
-        budget each), newest first, within half the room; then the rest as a fit's run of
+        """The turns offered for ``room``: first the small ones (``_SMALL_TURN`` tokens at
+        most each), newest first, within half the room; then the rest as a fit's run of
         recent turns keeps them (``_offer``).
 
         Newest first alone, a bigger window spends its room on the newest big turns (two
@@ -682,11 +700,11 @@ class Preparer:
         older turns the smaller one kept in their place: a k6 result kept verbatim at 24k
         was recapped away at 32k and 48k (review 13 T1). Small turns cost little and say
         as much as big ones; what a smaller window keeps of them a bigger one keeps too (its
-        room, its reach into the recapped turns and its idea of small are all larger)."""
-        budget = self.fitter.window - self.fitter.reserved_output
-        small = self._offer(
-            turns, [False] * len(turns), room // 2, shorten=False, most=budget // 100
-        )
+        room and its reach into the recapped turns are larger, and what is small is the same
+        at every window: an idea of small that grew with the window spent a bigger one's half
+        of the room on its newest mid-sized turns before it reached the small older one a
+        smaller window kept (red team 18: a metric kept at 16k, lost at 32k)."""
+        small = self._offer(turns, [False] * len(turns), room // 2, shorten=False, most=_SMALL_TURN)
         spent = sum(cost for (_, cost, _), on in zip(turns, small, strict=True) if on)
         return self._offer(turns, small, room - spent, shorten=True, walk=room)
 
@@ -752,6 +770,107 @@ class Preparer:
         if len(fitted.messages) < len(view):
             return -1  # the fit drops some of it: no room beside it
         return fitted.report.budget - fitted.report.used
+
+    def _floor(
+        self,
+        record: tuple[Message, ...],
+        work: Conversation,
+        view: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> tuple[tuple[Message, ...], str]:
+        """``view`` with the recap quoting, verbatim, what the turns a plain fit of the
+        record keeps say and the view does not, then what the turns before say, newest
+        first, in a small share of the budget (``compaction.floor``): compaction never keeps
+        less than ``fit`` (issue #14; red team 18: an assistant's next step kept by ``fit``
+        at 8k, in no section of the recap). Also a line for the report when quotes were
+        chosen this turn.
+
+        Quotes take room: recapped turns shown verbatim beside the recap leave the view for
+        them, the oldest first, so the request still fits whole (a fit that had to cut would
+        cut deep, for its hysteresis); the quotes are chosen again against the view that is
+        left (a few dry fits, as the first fit of a session decides). They are kept
+        as they are on the turns after, which share the prompt-cache prefix as before: the
+        quotes are chosen with the recap, once (the recapped turns shown beside it leave
+        the view together later, the quotes stay)."""
+        ev = work.latest
+        at = next((i for i, m in enumerate(view) if m.is_recap), None)
+        if ev is None or at is None or not self.compaction:
+            self._quoted = (None, (), frozenset())
+            return view, ""
+        last_key, quotes, unshown = self._quoted
+        fresh = last_key != _quotes_key(ev)
+        if fresh:
+            quotes, unshown = self._quotes(record, view, at, set(ev.covers), wire_tools)
+        kept = tuple(m for m in view if m.id not in unshown)
+        self._quoted = (_quotes_key(ev), quotes, unshown)
+        if not quotes:
+            return view, ""
+        self._shown = (self._shown[0], tuple(i for i in self._shown[1] if i not in unshown))
+        quoted = _swapped(kept, at, quoted_recap(view[at], quotes))
+        if not fresh:
+            return quoted, ""
+        line = (
+            f"{len(quotes)} line(s) of the recapped turns nearest the view (what was said, "
+            "run, or a short tool result answered) are quoted verbatim under the recap, "
+            "those of every turn a plain fit would have kept among them"
+            + (f"; {len(unshown)} recapped message(s) left the view for them" if unshown else "")
+        )
+        return quoted, line
+
+    def _with_quotes(self, work: Conversation, view: tuple[Message, ...]) -> tuple[Message, ...]:
+        """``view`` with the quotes chosen for it last turn under its recap (as is when
+        its recapped part changed since: they are chosen again)."""
+        key, quotes, _ = self._quoted
+        ev = work.latest
+        if not quotes or ev is None or key != _quotes_key(ev):
+            return view
+        at = next(i for i, m in enumerate(view) if m.is_recap)
+        return _swapped(view, at, quoted_recap(view[at], quotes))
+
+    def _quotes(
+        self,
+        record: tuple[Message, ...],
+        view: tuple[Message, ...],
+        at: int,
+        covered: set[str],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> tuple[tuple[Quote, ...], frozenset[str]]:
+        """The quotes the recap at ``view[at]`` takes, and the recapped turns shown beside
+        it that leave the view for them (see ``_floor``)."""
+        self._plan_images(record, {})
+        dry = self._dry_fitter()
+        try:
+            plain = {m.id for m in dry.fit(record, tools=wire_tools).messages}
+            self._plan_images(view, {})
+            sent = dry.fit(view, tools=wire_tools).messages
+        except BudgetError:
+            return (), frozenset()
+        left_out = {m.id for m in view} - {m.id for m in sent}  # by the fit, quotes or not
+        budget = self.fitter.window - self.fitter.reserved_output
+        room = min(int(_QUOTES_SHARE * budget), _QUOTES_MOST)
+        recap = view[at]
+        quotes: tuple[Quote, ...] = ()
+        cur = view
+        for _ in range(_FLOOR_ROUNDS):
+            kept = {m.id for m in sent}
+            said = view_text((recap, *(m for m in sent if not m.is_recap)))
+            more = choose_quotes(record, kept, plain - kept, said, room)
+            if more == quotes:
+                break
+            quoted = _swapped(cur, at, quoted_recap(recap, more))
+            try:
+                fitted = dry.fit(quoted, tools=wire_tools).messages
+            except BudgetError:
+                break
+            pushed = {m.id for m in quoted} - {m.id for m in fitted} - left_out
+            if pushed - covered:  # a turn the recap does not cover would leave the view
+                break
+            # the recapped turns the quotes push out leave the view; what they say is
+            # quoted next round if a plain fit keeps them
+            quotes, sent = more, fitted
+            cur = tuple(m for m in cur if m.id not in pushed)
+        gone = {m.id for m in view} - {m.id for m in cur}
+        return quotes, frozenset(gone)
 
     def _view(self, conv: Conversation) -> tuple[Message, ...]:
         seen, view = self._viewed
@@ -1150,6 +1269,27 @@ def _substitute(messages: Sequence[Message], swap: Mapping[int, Image]) -> tuple
         else:
             out.append(m)
     return tuple(out)
+
+
+def _quotes_key(ev: CompactionEvent) -> tuple[object, ...]:
+    """The recap quotes are chosen for (once: the turns after it share its prefix)."""
+    return (ev.seq, ev.recap.id, ev.recap_text)
+
+
+def _swapped(view: tuple[Message, ...], at: int, m: Message) -> tuple[Message, ...]:
+    return view if view[at] is m else (*view[:at], m, *view[at + 1 :])
+
+
+#: A recapped turn this many tokens or fewer is offered back into view first (a status
+#: line, a count, a short answer): as much said as a long output, for a fraction of it.
+_SMALL_TURN = 100
+
+#: Rounds of quoting (each quote may push a turn out whose words are quoted next), and the
+#: quotes' room: a share of the budget in characters (about an eighth of it in tokens), and
+#: at most this many characters.
+_FLOOR_ROUNDS = 6
+_QUOTES_SHARE = 0.4
+_QUOTES_MOST = 8_000
 
 
 def _same_prefix(new: Sequence[Message], old: Sequence[Message]) -> int:

@@ -46,6 +46,7 @@ from __future__ import annotations
 import re
 
 from ..intent import is_constraint
+from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
@@ -112,6 +113,7 @@ from .claims_said import (
     restated_rule,
     supporting_at,
 )
+from .claims_stale import check_stale
 from .facts import extract_claims, sentences
 from .outcome import Outcome, outcome_of
 from .stance import keeps, plain_assertion
@@ -186,6 +188,7 @@ def check_clause(
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
     if section not in _DONE_SECTIONS:
+        out += check_stale(text, ev)  # "Le taux … est 20 %." for "… 10 %, pas 20 %"
         out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
@@ -515,7 +518,7 @@ def _check_prose(
             text, bare = glossed, lex.gloss(bare)
     if (
         outcome is None
-        and _WENT_WELL.search(bare)
+        and lexicon.WENT_WELL.search(bare)
         and not (FUTURE.search(text) or _OUGHT.search(text))
     ):
         outcome = Outcome("pass")  # "the upload went through", "it trained fine": a success
@@ -575,14 +578,6 @@ def _check_no_failure(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("failed", text, f"a tool result of the record failed: {quote(line)}")]
 
 
-# A success said without "passed" or "succeeded".
-_WENT_WELL = re.compile(
-    r"(?i)\b(?:went\s+(?:through|fine|well|smoothly|ok|okay)|worked(?:\s+fine)?|"
-    r"(?:completed|finished|ran|trained|built|deployed|applied|installed|compiled|loaded|"
-    r"uploaded|ended)\s+(?:fine|cleanly|successfully|without\s+(?:any\s+)?(?:errors?|issues|"
-    r"problems|failures?))|on\s+the\s+first\s+(?:try|attempt)|lief\s+(?:fehlerfrei|"
-    r"erfolgreich|ohne\s+Fehler)|成功しました|成功した)"
-)
 _REQUEST_LABEL = re.compile(
     r"(?i)^\W*(?:the\s+)?(?:user'?s\s+)?(?:original\s+|main\s+|current\s+)?"
     r"(?:task|goal|request|ask|objective)\s*:\s+"

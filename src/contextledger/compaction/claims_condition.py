@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_evidence import Claim, Evidence
 from .claims_polarity import preferences
@@ -98,7 +99,7 @@ def check_turned_clause(text: str, ev: Evidence) -> list[Claim]:
         lambda: [(c, lex.content_terms(c)) for t in ev.user for c in _clauses(t)],
     )
     for clause in _clauses(text):
-        if lex.CORRECTION.search(clause):
+        if lexicon.CORRECTION.search(clause):
             continue  # "(the user corrected eu-west-1)": the rejected value, named as such
         mine = lex.content_terms(clause)
         if len(mine) < 2:

@@ -18,24 +18,22 @@ claims are read by :func:`~.claims_done.check_action`, which knows its verbs.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
+from ..lexicon import claims as lexicon
 from . import claims_words as lex
-from .claims_evidence import Claim, Evidence
+from .claims_evidence import Claim, Evidence, failed_output
 from .claims_reading import quote
+from .digest import call_commands
 
-_SUBJECT = re.compile(
-    r"(?i)^\W*(?:(?:o|a|el|la|der|die)\s+|l['’])?(?:assistente|asistente|assistent|agente|"
-    r"(?<=['’])assistant)\b(?!\s*:)"
-)
-_CJK_SUBJECT = re.compile(r"^\W*(?:助手|助理|アシスタント|エージェント)(?:が|は|也|已经|已)?")
-# A plan or a duty, not an act done: "o assistente vai enviar", "助手应该…", "wird löschen"
 # What an act is done to, by name: an id, a path, a branch, a count ("T-5521",
 # "release/4.2", "deploy/api", "4")
 _OBJECT = re.compile(r"(?<![\w./-])(?:[\w.-]*\d[\w./-]*|[\w.-]+/[\w./-]*)(?<![.-])")
-_NOT_DONE = re.compile(
-    r"(?i)\b(?:vai|vão|irá|deve|deveria|pode|podia|precisa|va|debe|debería|puede|necesita|"
-    r"doit|devrait|peut|wird|soll|sollte|muss|kann|não|nunca|no|nunca|ne|jamais|nicht|nie|"
-    r"kein\w*)\b|将|会|要|应该|应|不|没|别|予定|つもり|ない|ません"
+
+
+_DENIES = re.compile(
+    rf"(?i)\b(?:{'|'.join(re.escape(w) for w in sorted(lex.NEGATIONS))})\b|"
+    r"\b(?:non|mai|niet|nooit|geen|nie|nigdy)\b|不|没|别|ない|ません"
 )
 
 
@@ -49,22 +47,31 @@ def _share(mine: frozenset[str], theirs: frozenset[str]) -> float:
 
 def check_assistant_did(text: str, ev: Evidence) -> list[Claim]:
     """A clause whose subject is the assistant, in another language: what it says was
-    done is in a call, a result or an assistant turn."""
-    m = _SUBJECT.match(text) or _CJK_SUBJECT.match(text)
-    if m is None or _NOT_DONE.search(text[m.end() :]):
+    done is in a call, a result or an assistant turn — and, when only calls of an action
+    (no command run) show it, one of them did not fail ("L'assistant a déposé la
+    déclaration CA3" where the filing answered HTTP 422)."""
+    m = lexicon.ASSISTANT_SUBJECT.match(text) or lexicon.CJK_ASSISTANT_SUBJECT.match(text)
+    if m is None or lexicon.NOT_DONE.search(text[m.end() :]):
         return []
     mine = lex.content_terms(text[m.end() :])
     if len(mine) < 2:
         return []
     acts, said = ev.derive("did terms", lambda: _units(ev))
-    if any(_share(mine, terms) >= 0.5 for _, terms in acts):
-        return []
+    best = max((_share(mine, a.terms) for a in acts), default=0.0)
+    found = [a for a in acts if _share(mine, a.terms) == best] if best >= 0.5 else []
     named = _OBJECT.findall(text[m.end() :])
     objects = [_whole(o) for o in named]
     # a bare number names nothing on its own ("row 10" of any output holds "10")
-    by_name = any(re.search(r"[^\W\d_]", o) for o in named)
-    if by_name and any(all(o.search(act) for o in objects) for act, _ in acts):
-        return []  # "cerró el ticket T-5521": the call that names T-5521 did it
+    if not found and any(re.search(r"[^\W\d_]", o) for o in named):
+        # "cerró el ticket T-5521": the call that names T-5521 did it
+        found = [a for a in acts if all(o.search(a.text) for o in objects)]
+    if found:
+        refused = [a for a in found if a.refused]
+        if len(refused) < len(found) or _FAILED.search(lex.gloss(text)):
+            return []  # done, or said to have failed
+        return [
+            Claim("did", text.strip(), f"the call that did it failed: {quote(refused[-1].answer)}")
+        ]
     mentioned = max(said, key=lambda u: _share(mine, u[1]), default=None)
     why = "no tool call or assistant turn shows it done"
     if mentioned is not None and _share(mine, mentioned[1]) >= 0.5:
@@ -72,13 +79,34 @@ def check_assistant_did(text: str, ev: Evidence) -> list[Claim]:
     return [Claim("did", text.strip(), why)]
 
 
-def _units(
-    ev: Evidence,
-) -> tuple[list[tuple[str, frozenset[str]]], list[tuple[str, frozenset[str]]]]:
-    """The record's acts (calls, results, what the assistant said) and user turns, each
-    with its terms, read once."""
+_FAILED = re.compile(r"\bfailed\b")  # what lex.gloss makes of "a échoué", "fue rechazado"
+
+
+@dataclass(frozen=True, slots=True)
+class _Done:
+    """Something the record shows done, with its terms; ``refused``: a call of an action
+    (no command run) whose result failed, and ``answer`` what it answered."""
+
+    text: str
+    terms: frozenset[str]
+    refused: bool = False
+    answer: str = ""
+
+
+def _units(ev: Evidence) -> tuple[list[_Done], list[tuple[str, frozenset[str]]]]:
+    """The record's acts (calls with their results, what the assistant said it did, not
+    what it said it would not do) and user turns, each with its terms, read once."""
     terms = lex.content_terms
-    acts = [(u.text, terms(re.sub(r"[_/]", " ", u.text) + " " + u.text)) for u in ev.acts]
-    acts += [(t, terms(t)) for t in ev.assistant]
+
+    def done(text: str) -> frozenset[str]:
+        return terms(re.sub(r"[_/]", " ", text) + " " + text)
+
+    acts = [_Done(u.text, done(u.text)) for u in ev.acts if u.kind not in ("call", "result")]
+    for call, body in ev.answered:
+        exchange = f"{call.name} {call.arguments} {body[:2000]}"
+        refused = failed_output(body) and not call_commands(call)
+        acts.append(_Done(exchange, done(exchange), refused, body))
+    # "Entendido, los brokers de Kafka no se tocan.": what it will not do is no act
+    acts += [_Done(t, terms(t)) for t in ev.assistant if not _DENIES.search(t)]
     said = [(t, terms(t)) for t in ev.user]
     return acts, said

@@ -251,7 +251,10 @@ _CRASH = re.compile(
     r"^\s*\d+ of \d+ ERROR\b|\bERROR=[1-9]|\b(?:Database|Runtime|Compilation) Error\b|"
     r"\bJob aborted due to stage failure\b|\bBigQuery error in\b|\bAn error occurred \(\w+\)|"
     r"\bConnection refused\b|\bis invalid:|\bPermissionDenied\b|\bis denied\.|^Killed$|"
-    r"^\./\S+\.go:\d+:\d+: ",
+    r"^\./\S+\.go:\d+:\d+: |"
+    # an HTTP error status, as a status line or a JSON field ("HTTP 422", "\"http\": 402"):
+    # what an API tool answers in any language when it refused the call
+    r"^\s*HTTP/?[\d.]*\s+[45]\d\d\b|\"(?:http|status|status_?code|http_?status)\"\s*:\s*\"?[45]\d\d\b",
     re.IGNORECASE,
 )
 
@@ -272,7 +275,7 @@ def _output(body: str) -> _Output:
     head = body[:4000]
     terms = unit_terms(head)
     return _Output(
-        bool(failure_lines(body, limit=1) or _CRASH.search(body)),
+        bool(failure_lines(body) or _CRASH.search(body)),  # the recap's read, cached
         " ".join(body.split()),
         tuple(" ".join(x.split()) for x in body.splitlines() if x.strip()),
         terms,
@@ -639,6 +642,25 @@ def _arg_strings(value: Any) -> list[str]:
 
 _FAILING = re.compile(r"(?i)fail|error|exception|traceback|panic|✕|✗|×|\bnot ok\b|\bE\s{2,}")
 _PASSING = re.compile(r"(?i)✓|✔|\bPASS(?:ED)?\b|\bpassed\b|^ok\b|\.\.\.\s*ok\b|\bok$")
+
+
+def failed_output(body: str) -> bool:
+    """Whether a tool output says it failed (a failure line, a crash, an HTTP error)."""
+    return _output(body).failed
+
+
+def failed_answer(ev: Evidence, strong: frozenset[str]) -> str | None:
+    """A failed tool result that, with its call, names every one of ``strong`` (ids,
+    codes, numbers: "TLB-04", "ERP-3312", "137", "OOMKilled"), or None: a failure told in
+    any language is the failure whose identifiers it repeats."""
+    for call, body in ev.answered:
+        out = _output(body)
+        if not out.failed:
+            continue
+        said = f"{call.name} {call.arguments} {body}".casefold()
+        if all(t in said for t in strong):
+            return body
+    return None
 
 
 def failing_lines(r: Result, *, wide: bool = False) -> list[str]:

@@ -60,7 +60,8 @@ def number_pairs(text: str) -> set[tuple[str, str]]:
 _COMPARED = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*[!=]=\s*(-?\d+(?:\.\d+)?)(?![\w.])")
 
 
-_COUNT = re.compile(r"(?<![\w.,:])(\d+(?:,\d{3})*(?:\.\d+)?)\s+([A-Za-z][a-z]{2,})\b")
+# (not a number inside an identifier: "PED-88412 foi", "#4411 merged", "v2/12 files")
+_COUNT = re.compile(r"(?<![\w.,:#/-])(\d+(?:,\d{3})*(?:\.\d+)?)\s+([A-Za-z][a-z]{2,})\b")
 
 
 # Nouns counted many ways in one session ("3 tests" of a file, "40 tests" of the suite).
@@ -92,6 +93,16 @@ def _days(ev: Evidence) -> frozenset[str]:
     )
 
 
+def _labels(n: str, text: str, ev: Evidence) -> bool:
+    """Whether the word before ``n`` in ``text`` names it, as the record names it
+    ("revision 41" for the record's ``--to-revision=41``): a label, not a count."""
+    before = re.search(rf"([^\W\d_]{{3,}})\W{{0,3}}{re.escape(n)}\s", text)
+    if before is None or before.group(1).casefold() in FILLER:
+        return False
+    named = re.compile(rf"(?i){re.escape(before.group(1))}\W{{0,3}}{re.escape(n)}(?!\d)")
+    return any(named.search(t) for t in ev.texts)
+
+
 def check_numbers(text: str, ev: Evidence) -> list[Claim]:
     """Numbers bound to a label ("expected 302, got 500") keep their labels, and numbers
     counting something ("4,822 chunks") keep what they count."""
@@ -103,6 +114,8 @@ def check_numbers(text: str, ev: Evidence) -> list[Claim]:
         by_number.setdefault(n, set()).add(noun)
         by_noun.setdefault(noun, set()).add(n)
     for n, noun in sorted(claimed):
+        if _labels(n, text, ev):
+            continue  # "the rollback to revision 41 succeeded": revision 41, not 41 successes
         nouns, numbers = by_number.get(n, set()), by_noun.get(noun, set())
         if not nouns and numbers and n not in numbers and noun not in _LOOSE_NOUNS:
             said = ", ".join(f"{x} {noun}" for x in sorted(numbers))

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lexicon import claims as lexicon
 from .facts import extract_claims
 from .timeline import EventKind, Timeline, norm_command, norm_path
 
@@ -247,33 +248,6 @@ def _said(kind: EventKind, subject: str) -> str:
     return f"{shown} was {_PAST[kind]}" if kind in ("read", "wrote", "ran") else f"{shown} {kind}"
 
 
-# A rule's order in any of the languages read: (pattern, whether its "a" comes first).
-_RULE_ORDER = tuple(
-    re.compile(p)
-    for p in (
-        # "first A, then B", "primeiro A, depois B", "d'abord A, puis B", "zuerst A, dann B"
-        r"(?i)^\W*(?:first(?:ly)?|primeiro|primero|d'abord|zuerst|erst|まず|先に?)(?![A-Za-zÀ-ÿ])[,，、]?\s*"
-        r"(?P<a>.+?)\s*[,;，、]?\s*(?:and\s+|e\s+|y\s+|et\s+|und\s+)?(?:then|only\s+then|depois|"
-        r"luego|después|puis|ensuite|dann|danach|再|然后|次に|それから)(?![A-Za-zÀ-ÿ])[,，、]?\s*(?P<b>.+)$",
-        # "A before B", "A antes de B", "A avant de B", "A bevor B"
-        r"(?i)^(?P<a>.+?)\s*[,，]?\s+(?:before|prior\s+to|antes\s+de|avant\s+de|avant|bevor)\s+"
-        r"(?P<b>.+)$",
-        # "before B, A", "antes de B, A", "avant de B, A", "bevor B, A"
-        r"(?i)^\W*(?:before|antes\s+de|avant\s+de|bevor)\s+(?P<b>[^,，]+?)\s*[,，]\s*(?P<a>.+)$",
-        # "after A, B", "depois de A, B", "después de A, B", "après A, B", "nachdem A, B"
-        r"(?i)^\W*(?:after(?!\s+all\b)|once|depois\s+de|después\s+de|après|nachdem)\s+(?P<a>[^,，]+?)\s*[,，]"
-        r"\s*(?P<b>.+)$",
-        # "B after A", "B depois de A", "B después de A", "B après A", "B nachdem A"
-        r"(?i)^(?P<b>.+?)\s*[,，]?\s+(?:after(?!\s+all\b)|depois\s+de|después\s+de|après|nachdem)\s+(?P<a>.+)$",
-        # "A, then B", "A e depois B", "A, puis B", "A, dann B", "A，然后 B", "AしてからB"
-        r"(?i)^(?P<a>.+?)\s*(?:[,;，、]\s*|\s+)(?:and\s+|e\s+|y\s+|et\s+|und\s+)?(?:then|depois|"
-        r"luego|después|puis|ensuite|dann|danach)\b[,]?\s*(?P<b>.+)$",
-        r"^(?P<a>.+?)(?:[，、,]\s*)?(?:然后|之后再|以后再|再|てから|た後で|たあとで)(?P<b>.+)$",
-        r"^(?:在)?(?P<b>.+?)之前[，,]?\s*(?:先)?(?P<a>.+)$",
-    )
-)
-
-
 def rule_order(text: str) -> tuple[str, str] | None:
     """The two steps a rule or a plan puts in an order, the first first, in English,
     Portuguese, Spanish, French, German, Chinese or Japanese.
@@ -284,7 +258,7 @@ def rule_order(text: str) -> tuple[str, str] | None:
     ('Always run the reconciliation', 'switching any reads')
     """
     plain = text.strip().rstrip(".!。！")
-    for pattern in _RULE_ORDER:
+    for pattern in lexicon.RULE_ORDER:
         m = pattern.match(plain)
         if m is not None:
             a, b = m.group("a").strip(), m.group("b").strip()

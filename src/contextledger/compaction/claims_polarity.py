@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .trace import stem
+from .trace import FILLER, stem
 
 _NEG = re.compile(
     r"(?i)\b(?:never|under\s+no\s+circumstances|by\s+no\s+means|not|don'?t|do\s+not|does\s+not|doesn'?t|must\s+not|mustn'?t|shall\s+not|"
@@ -26,7 +26,17 @@ _NEG = re.compile(
 )
 _PREFERENCE_NOT = re.compile(r"(?i)\b\S+,?\s+\(?not\s+\S+")  # "Redis not Memcached": not a negation
 _PREFER = (  # (pattern, index of the preferred, index of the rejected)
-    (re.compile(r"(?i)\b(?:use\s+)?([\w./+-]+),?\s+\(?not\s+([\w./+-]+)\)?"), 1, 2),
+    # ("keep the key in AWS Secrets Manager, not in Vault": a name of several capitalized
+    # words, and a preposition after "not", are the option's)
+    (
+        re.compile(
+            r"\b(?i:use\s+)?((?:[A-Z][\w./+-]*\s+){0,2}[\w./+-]+),?\s+\(?(?i:not)\s+"
+            r"(?:(?i:in|on|at|to|for|with|by|from|the|a|an|via|into)\s+)?"
+            r"([\w./+-]+(?:\s+[A-Z][\w./+-]*){0,2})\)?"
+        ),
+        1,
+        2,
+    ),
     (
         re.compile(
             r"(?i)\b([\w./+-]+)\s+(?:instead\s+of|rather\s+than|over(?!\s+\d))\s+"
@@ -133,6 +143,15 @@ def names_option(option: str, terms: frozenset[str]) -> bool:
     return stem(option) in terms or all(stem(p) in terms for p in option.split("-") if p)
 
 
+def _option(phrase: str) -> str:
+    """An option as one word: "AWS Secrets Manager" is "aws-secrets-manager" (its words
+    joined, as :func:`names_option` reads them), function words before it left out."""
+    words = phrase.casefold().strip(".,").split()
+    while len(words) > 1 and words[0] in FILLER:
+        words.pop(0)
+    return "-".join(words)
+
+
 def preferences(text: str) -> set[tuple[str, str]]:
     """(preferred, rejected) pairs stated in ``text``, casefolded."""
     out: set[tuple[str, str]] = set()
@@ -140,7 +159,7 @@ def preferences(text: str) -> set[tuple[str, str]]:
         return out  # most sentences state none: no pattern's own words are in them
     for pattern, a, b in _PREFER:
         for m in pattern.finditer(text):
-            x, y = m.group(a).casefold().strip(".,"), m.group(b).casefold().strip(".,")
+            x, y = _option(m.group(a)), _option(m.group(b))
             x = _variant_of(y, text[: m.start(b)]) or x
             # a flag is one option with or without its dashes: "--since, not --after"
             x, y = x.lstrip("-"), y.lstrip("-")

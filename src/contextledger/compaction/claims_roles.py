@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
@@ -38,22 +39,27 @@ _CUT = re.compile(
     r"\s+[—–]\s+|[。；、，！？]"
 )
 # "Yuki, the DBA, wrote …": an apposition says who, not what was done
+# ("Mme Lemoine, l'expert-comptable, a décidé", "Lucía (SRE de guardia) decidió")
 _APPOSITION = re.compile(
-    r",\s+(?:the|our|their|a|an|his|her|my)\s+[^,;]{1,40},\s+|"
-    r"\s+\((?:the|our|their|a|an|his|her|my)\s+[^()]{1,40}\)"
+    r",\s+(?:(?:the|our|their|a|an|his|her|my|le|la|les|el|los|las|o|os|as|der|die|das|de|het|"
+    r"il|lo|i|gli)\s+|l['’])[^,;]{1,40},\s+|"
+    r"\s+\((?:the|our|their|a|an|his|her|my)\s+[^()]{1,40}\)|"
+    r"(?<=[^\W\d_])\s+\((?![^()]*\d)[^()]{1,40}\)(?=\s+[^\W\d_])"
 )
 _DETERMINERS_LIST = """
     the a an our my their your his her its this that der die das den dem ein eine unser
     unsere
 """
-_DETERMINERS = frozenset(_DETERMINERS_LIST.split()) | lex.DETERMINERS
+_DETERMINERS = frozenset(_DETERMINERS_LIST.split()) | lexicon.DETERMINERS
 # Words between an agent and its act that are neither: "Sam only reviewed", "Dana will run".
 _BETWEEN_LIST = """
     only just also still then later first finally already will 'll ll has had have did
     does do is was are were would should shall can could may might must hat hatte haben
     wird werden ist war nur auch be been being get got gets
+    heeft hebben had werd alleen ook al slechts ha hanno aveva soltanto anche già tylko też
+    już jedynie
 """
-_BETWEEN = frozenset(_BETWEEN_LIST.split()) | lex.BETWEEN
+_BETWEEN = frozenset(_BETWEEN_LIST.split()) | lexicon.BETWEEN
 # "The pool may be restarted": the act's object stands first, the agent is unsaid
 _PASSIVE = (
     frozenset(
@@ -74,16 +80,16 @@ _PASSIVE = (
             "wurden",
         }
     )
-    | lex.PASSIVE
+    | lexicon.PASSIVE
 )
-_TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "herr", "frau"}) | lex.TITLES
+_TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "herr", "frau"}) | lexicon.TITLES
 _SPEAKER = frozenset({"i", "we", "i'll", "we'll", "i've", "we've", "i'd", "we'd", "i'm"})
 _ADDRESSEE = frozenset({"you", "you'll", "you've", "you're"})
 _THIRD = frozenset({"he", "she", "they", "er"})
 _USER_WORDS = frozenset({"user", "users", "human"}) | lex.USER_WORDS
 _ASSISTANT_WORDS = frozenset({"assistant", "agent", "model"}) | lex.ASSISTANT_WORDS
 _PRONOUN_OBJECTS = frozenset({"it", "them", "him", "her", "ihn", "es", "ihm"})
-_CLITICS = lex.CLITICS  # "Diego solo lo sugirió": "it", before the act
+_CLITICS = lexicon.CLITICS  # "Diego solo lo sugirió": "it", before the act
 # Past forms that end in no "-ed": what makes a word an act when nothing else does.
 _IRREGULAR_PAST_LIST = """
     wrote ran read chose sent took made built gave told said sold led did set put kept
@@ -102,8 +108,6 @@ _ACTS = {
 }
 _LABEL = re.compile(r"^\W*(User|Assistant)\s*:\s*(?=[a-z])")
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-_JA_AGENT = re.compile(r"^(?P<agent>[^がはを、。]{1,12}?)(?:が|は)(?P<rest>.+)$")
-_JA_ENDING = re.compile(r"(?:しました|します|しています|しただけです|ました|です|だけ)+[。.]?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,10 +247,10 @@ def _reading(raw: list[str], text: str, role: str, carried: frozenset[str]) -> _
 
 def _ja_reading(text: str, role: str) -> _Bound | None:
     # "訂正：ビルド番号は …": a label before a colon is no part of who acted
-    m = _JA_AGENT.match(re.split(r"[:：]", text.strip(), maxsplit=1)[-1].strip())
+    m = lexicon.JA_AGENT.match(re.split(r"[:：]", text.strip(), maxsplit=1)[-1].strip())
     if m is None:
         return None
-    rest = _JA_ENDING.sub("", m.group("rest").strip())
+    rest = lexicon.JA_ENDING.sub("", m.group("rest").strip())
     grams = frozenset(rest[i : i + 2] for i in range(max(len(rest) - 1, 1)))
     agent = m.group("agent")
     who = frozenset({"user" if agent in ("私", "わたし") and role == "user" else agent})
@@ -295,7 +299,7 @@ def _cjk_reading(text: str, role: str) -> _Bound | None:
         return None
     start, end, act = found
     head = re.split(r"[:：]", text[:start])[-1].strip()
-    agent = lex.CJK_BETWEEN.sub("", head)
+    agent = lexicon.CJK_BETWEEN.sub("", head)
     object_ = ""
     if "が" in agent or "は" in agent:  # "山田さんが段階配信にすることを決めました"
         agent, _, object_ = re.split(r"(?<=.)(?=[がは])", agent, maxsplit=1)[0], "", agent
@@ -304,7 +308,7 @@ def _cjk_reading(text: str, role: str) -> _Bound | None:
         return None
     who = "user" if agent in lex.CJK_USER or (agent in ("我", "私") and role == "user") else agent
     who = "assistant" if agent in lex.CJK_ASSISTANT else who
-    rest = _JA_ENDING.sub("", object_ + text[end:]).strip("。.，、 ")
+    rest = lexicon.JA_ENDING.sub("", object_ + text[end:]).strip("。.，、 ")
     grams = frozenset(rest[i : i + 2] for i in range(max(len(rest) - 1, 0)))
     return _Bound(frozenset({who}), True, agent, act, grams | {act}, text, grams=True)
 

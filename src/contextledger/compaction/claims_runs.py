@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from .claims_evidence import Claim, Evidence, Result, failing_lines
+from ..lexicon import claims as lexicon
+from . import claims_words as lex
+from .claims_evidence import Claim, Evidence, Result, failed_answer, failing_lines
 from .claims_numbers import LABEL
 from .claims_order import passed_since
 from .claims_reading import BACKTICKED, FAIL, OUTCOME_WORDS, QUOTED_NAME, TESTS, quote
@@ -203,8 +205,10 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     if not subjects and not line and specific_terms(text) - {"fail", "pass"}:
         # "totals::sums_lines failed": what it names is on a failing line; "Playwright: 1
         # failed, 7 passed": the counts a run it names printed
-        if not _on_failing_line(FAIL.sub(" ", text).strip(" ."), ev) and not counts_printed(
-            text, ev
+        if (
+            not _on_failing_line(FAIL.sub(" ", text).strip(" ."), ev)
+            and not counts_printed(text, ev)
+            and not _names_a_failure(text, ev)
         ):
             return [Claim("failed", text, "no failing line of a tool result says this")]
         if not _AGAIN.search(text):
@@ -302,6 +306,22 @@ def counts_printed(text: str, ev: Evidence) -> bool:
 
 # Words a failure claim adds to what the output printed: "mypy reported an error at line 88"
 _REPORTING = frozenset({"fail", "report", "line", "show", "print", "complain", "flag", "output"})
+
+
+def _names_a_failure(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` repeats the identifiers of a failed call and its result ("El pod
+    nuevo terminó con OOMKilled (código 137)", "…rejeté (code EDI-2107)"): one at least
+    that is not a bare number, and every one it names in the same exchange."""
+    words = (w.strip(".:-/") for w in re.findall(r"[\w./:@-]+", text))
+    strong = frozenset(w.casefold() for w in words if _CODE_WORD.search(w))
+    if all(t.replace(".", "").replace(",", "").isdigit() for t in strong):
+        return False  # "7 failed, 1 passed": counts are read by the counts' check
+    return failed_answer(ev, strong) is not None
+
+
+# An identifier, a code or a number, in no language: "EDI-2107", "137", "OOMKilled",
+# "api_pagos", "TLB-04"
+_CODE_WORD = re.compile(r"\d|\w[_/.:@]\w|[^\W\d_]-[^\W_]|[a-z][A-Z]|[A-Z]{2,}[a-z]")
 
 
 def _on_failing_line(body: str, ev: Evidence) -> bool:
@@ -506,21 +526,32 @@ def _failed_in(results: Sequence[Result], mode: str) -> str:
 def _named_results(text: str, ev: Evidence) -> list[Result]:
     """The results of the runs a clause names by words, not by command ("the dry run",
     "the loadgen tests"): those whose command shares the most of its distinctive words."""
-    terms = claim_terms(text) - OUTCOME_WORDS - {"assistant", "user"}
+    terms = claim_terms(text) - OUTCOME_WORDS - {"assistant", "user"} - _FUNCTION_WORDS
+    terms |= {lex.unaccented(t) for t in terms}  # "contrôle" names controle_coherence
     if not terms:
         return []
     # a structured call names its run by its tool ("the upload went through"), or by a
     # word of its tool's name ("o primeiro estorno PIX" is reembolso_pix's first result)
+    # and, between runs named alike, the one sharing more words by their first four
+    # letters ("Eksport testowy": `eksport.py --tryb test`, not the export file written)
+    loose = lex.loose_terms(frozenset(terms))
+    named = ev.derive(
+        "loose run names", lambda: [lex.loose_terms(r.named_terms) for r in ev.results]
+    )
     scored = [
-        (len(terms & r.named_terms), i)
+        (len(terms & r.named_terms) + len(loose & named[i]) / 100, i)
         for i, r in enumerate(ev.results)
         if r.commands or stem(r.tool) in terms or terms & r.named_terms
     ]
-    best = max((n for n, _ in scored), default=0)
-    if best:
+    best = max((n for n, _ in scored), default=0.0)
+    if best >= 1:
         return [ev.results[i] for n, i in scored if n == best]
     # "RetryOnce exports every row succeeded": a test its result names in words
     return [r for r in ev.results if cover(terms, r.text_terms)[0] >= 0.75]
+
+
+# Words of other languages that name no run ("le", "de", "del", "und")
+_FUNCTION_WORDS = lex.FUNCTION_WORDS | lexicon.DETERMINERS
 
 
 _OTHERS = re.compile(r"(?i)\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\b")

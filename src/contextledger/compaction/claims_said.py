@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from ..intent import is_constraint
+from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
 from .claims_polarity import (
@@ -273,13 +274,50 @@ def _paraphrased(part: str, ev: Evidence) -> list[int]:
     specific = {t for t in mine if any(c.isdigit() for c in t)} | names
     best = max(range(len(said)), key=lambda i: len(mine & said[i]), default=None)
     if best is None or len(mine & said[best]) < 0.75 * len(mine) or specific - said[best]:
-        return []
+        best = _reworded(part, said, specific)
+        if best is None:
+            return []
     theirs = index.units[best].text
     if lex.restricts(part) != lex.restricts(theirs):
         return []
     if not (figures(part) <= figures(theirs) and dates_in(part) <= dates_in(theirs)):
         return []  # "nine teams" for "7 teams", "200 s" for "200 ms": another value
     return [best]
+
+
+_TURNED_AROUND = "the user said the opposite about"
+
+
+def _in_other_words(
+    part: str, rule: str, kept: list[int], good: list[int], stated: Reading, index: UnitIndex
+) -> tuple[list[int], bool]:
+    """What the stance reader misses in words of other languages: the units ``part``
+    keeps after all ("Prohibido ejecutar X" for "nunca ejecutes X": a ban said with a word
+    for it; "só com aprovação" for "nunca … sem aprovação"), and whether ``part`` drops a
+    denial it cannot read ("Usa la colonna X" for "Non usare mai la colonna X")."""
+    if not kept and lex.restricts(rule) and (lex.bans(part) or lex.only_with(part, rule)):
+        turned = stated.change(index.stance(good[0])) or ""
+        return (good if turned.startswith(_TURNED_AROUND) else kept), False
+    dropped = bool(kept) and not lex.restricts(part)
+    return kept, dropped and all(lex.denies_unread(index.units[i].text) for i in kept)
+
+
+def _reworded(part: str, said: list[frozenset[str]], specific: set[str]) -> int | None:
+    """The user unit a rule says in other words of its own language ("Aucun dépôt sur
+    impots.gouv sans accord écrit de l'utilisateur." for "Ne dépose rien sur impots.gouv
+    sans mon feu vert écrit."): words compared by four letters, the user named as a noun
+    left out; the ids and numbers it names (every one, in that unit) hold it to that unit
+    when it names any, and then half its words do; three quarters without."""
+    mine = lex.loose_terms(lex.content_terms(lexicon.USER_NOUN.sub(" ", part)))
+    anchors = {t for t in mine if not t.isalpha()}
+    if len(mine) < 3:
+        return None
+    theirs = [lex.loose_terms(t) for t in said]
+    best = max(range(len(theirs)), key=lambda i: len(mine & theirs[i]), default=None)
+    if best is None or anchors - theirs[best] or specific - said[best]:
+        return None
+    need = 0.5 if anchors else 0.75
+    return best if len(mine & theirs[best]) >= need * len(mine) else None
 
 
 def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False) -> list[Claim]:
@@ -345,6 +383,11 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         kept = index.keeping(good, stated, flipped=against)
         if not kept and bound_as_said(part, ev):
             kept = good  # "Priya will open it" where "don't open it yourself" was the assistant's
+        rule = index.units[good[0]].text
+        if not against:
+            kept, dropped_denial = _in_other_words(part, rule, kept or [], good, stated, index)
+            if dropped_denial:
+                return [Claim(kind, text, f"{_TURNED_AROUND} it: {quote(rule)}")]
         before = kept
         if not kept:
             differs = stated.change(index.stance(good[0]), flipped=against)
@@ -490,7 +533,8 @@ def _widened_command(part: str, units: Sequence[Unit]) -> str | None:
         return None
     said = [c for u in units for c in _commands_named(u.text)]
     for cmd in mine:
-        longer = [c for c in said if c.startswith(cmd + " ")]
+        # (an unquoted command read shorter than it is: the whole of it is in ``part``)
+        longer = [c for c in said if c.startswith(cmd + " ") and c not in part]
         if longer and cmd not in said:
             return longer[0]
     return None

@@ -16,21 +16,9 @@ import datetime
 import re
 from functools import lru_cache
 
-_MONTH_NAMES = (
-    ("january", "jan", "januar", "jänner"),
-    ("february", "feb", "februar"),
-    ("march", "mar", "märz", "maerz"),
-    ("april", "apr"),
-    ("may", "mai"),
-    ("june", "jun", "juni"),
-    ("july", "jul", "juli"),
-    ("august", "aug"),
-    ("september", "sep", "sept"),
-    ("october", "oct", "oktober", "okt"),
-    ("november", "nov"),
-    ("december", "dec", "dezember", "dez"),
-)
-MONTH = {name: i for i, names in enumerate(_MONTH_NAMES, 1) for name in names}
+from ..lexicon import claims as lexicon
+
+MONTH = {name: i for i, names in enumerate(lexicon.MONTH_NAMES, 1) for name in names}
 # A month's name: the short forms only as words of their own ("Mar 3", not "Marco")
 _MONTH_NAME = (
     r"(?P<month>"

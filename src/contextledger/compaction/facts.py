@@ -88,6 +88,8 @@ _SUBCOMMANDS = (
 )
 # An argument: a flag, a path-like word (not a word ending a sentence: "which passed."), a number.
 _ARG = r"(?:-{1,2}[\w][\w-]*(?:=\S+)?|\.\.?/?|[\w.~@+-]*[/.=][\w./~=@+-]*(?<!\.)|\d+)"
+# A program that takes a subcommand: "systemctl restart nginx" is a command with no flag or path
+SUBCOMMAND_PROGRAM = re.compile(rf"^(?:{_SUBCOMMANDS})$")
 # A line that starts with a program: a shell command, not a line of Python or prose.
 PROGRAM_LINE = re.compile(
     rf"^(?:sudo\s+)?(?:{_PROGRAMS}|{_AMBIGUOUS}|{_SUBCOMMANDS}|export|cd|\.{{0,2}}/[\w./-]+)(?:\s|$)"

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
+from ..lexicon.outcomes import FAIL_MODES, FAIL_WORDS, PASS_WORDS
+
 T = TypeVar("T")
 
 Verdict = Literal["pass", "fail"]
@@ -35,30 +37,16 @@ class Outcome:
     mode: str = "any"  # "timeout", "crash" when a claim is about that failure only
 
 
-_FAIL_MODES = (
-    ("timeout", r"time[sd]?\s*out|timing\s+out|timeouts?|hung|hangs?|hanging"),
-    ("crash", r"crash(?:ed|es|ing)?|panick?(?:ed|s)?|segfault(?:ed)?|traceback"),
-)
-_FAIL_WORDS = (
-    r"fail(?:s|ed|ing|ure|ures)?|errored|errors?|exceptions?|broke|broken|aborted|"
-    r"threw|raised|red|non-?zero\s+exit|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*:?\s*[1-9]\d*|"
-    + "|".join(p for _, p in _FAIL_MODES)
-)
-_PASS_WORDS = (
-    r"pass(?:ed|es|ing)?|succeed(?:ed|s)?|success(?:ful(?:ly)?)?|green|clean(?:ly)?|"
-    r"works?|worked|working|all\s+good|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*:?\s*0\b|"
-    r"(?:ran|completed|finished|went)\s+(?:fine|ok|okay|well|through)"
-)
 _GONE = re.compile(  # a failure that no longer happens: a success claim
     rf"(?i)\b(?:no\s+longer|did\s*n[o']t|didn'?t|never|not|stopped|without|with\s+no|no)\s+"
-    rf"(?:any\s+|more\s+|a\s+|an\s+)?(?P<what>{_FAIL_WORDS})"
+    rf"(?:any\s+|more\s+|a\s+|an\s+)?(?P<what>{FAIL_WORDS})"
 )
 _NOT_PASS = re.compile(
     rf"(?i)\b(?:did\s*n[o']t|didn'?t|never|not|no\s+longer|isn'?t|aren'?t|wasn'?t|weren'?t|"
-    rf"doesn'?t|don'?t|failed\s+to|yet\s+to)\s+(?:\w+\s+)?(?:{_PASS_WORDS})"
+    rf"doesn'?t|don'?t|failed\s+to|yet\s+to)\s+(?:\w+\s+)?(?:{PASS_WORDS})"
 )
-_FAIL = re.compile(rf"(?i)\b(?:{_FAIL_WORDS})\b")
-_PASS = re.compile(rf"(?i)\b(?:{_PASS_WORDS})\b")
+_FAIL = re.compile(rf"(?i)\b(?:{FAIL_WORDS})\b")
+_PASS = re.compile(rf"(?i)\b(?:{PASS_WORDS})\b")
 _ZERO_FAILED = re.compile(r"(?i)\b(?:0|no|zero)\s+(?:tests?\s+)?(?:failed|failures?|errors?)\b")
 _SOME_FAILED = re.compile(r"(?i)\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failures?|failing|errors?)\b")
 _NUMBER_WORDS = [
@@ -91,7 +79,7 @@ _QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”")
 
 
 def _mode(word: str) -> str:
-    for mode, pattern in _FAIL_MODES:
+    for mode, pattern in FAIL_MODES:
         if re.fullmatch(rf"(?i){pattern}", word.strip()):
             return mode
     return "any"
@@ -188,10 +176,10 @@ def pick(items: Sequence[T], run: str | None) -> list[T]:
 
 
 def timed_out(text: str) -> bool:
-    return re.search(rf"(?i){_FAIL_MODES[0][1]}", text) is not None
+    return re.search(rf"(?i){FAIL_MODES[0][1]}", text) is not None
 
 
 def crashed(text: str) -> bool:
     return (
-        re.search(rf"(?i){_FAIL_MODES[1][1]}|exit\s+(?:code|status)\s*:?\s*[1-9]", text) is not None
+        re.search(rf"(?i){FAIL_MODES[1][1]}|exit\s+(?:code|status)\s*:?\s*[1-9]", text) is not None
     )

@@ -128,10 +128,15 @@ def shell_writes(script: str) -> list[str]:
     >>> shell_writes("git mv src/Old.kt src/New.kt && echo ok >> log/run.txt")
     ['src/New.kt', 'log/run.txt']
     >>> shell_writes("cp -r assets/ build/ && sed -i 's/a/b/' app.cfg; cat a.py > /dev/null")
-    ['app.cfg']
+    ['build/', 'app.cfg']
     """
     out = [p for c in _commands_of(script) for p in _writes(c)]
-    return list(dict.fromkeys(p for p in out if looks_like_file(p)))
+    return list(dict.fromkeys(p for p in out if looks_like_file(p) or _folder(p)))
+
+
+def _folder(word: str) -> bool:
+    """A folder named as one, written into by a copy ("/srv/www/", "host:/srv/app/")."""
+    return len(word) > 1 and word.endswith(("/", "\\")) and not re.search(r"[*?\[\]{}$`]", word)
 
 
 def only_reads(script: str) -> bool:
@@ -271,6 +276,8 @@ def _writes(c: _Command) -> list[str]:
         last = operands[-1]
         if len(operands) > 2 or last.endswith(("/", "\\")):  # "cp a.py b.py dist/"
             out += [_inside(last, w) for w in operands[:-1] if looks_like_file(w)]
+            if not any(looks_like_file(w) for w in operands[:-1]):  # "rsync -a build/ /srv/www/"
+                out.append(last)  # a folder copied into one: the folder written
         else:
             out.append(last)
     elif program in _WRITERS:

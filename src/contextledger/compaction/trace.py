@@ -186,6 +186,10 @@ def stem(word: str) -> str:
     if _CODEISH.search(w) or "-" in w:
         return w
     for suffix in ("ing", "ed", "es", "s"):
+        if suffix == "es" and not w.endswith(("ses", "xes", "zes", "ches", "shes")):
+            continue  # "files" is file+s, not fil+es ("classes", "matches" are +es)
+        if suffix == "s" and w.endswith("ss"):
+            continue  # "class", "access": no plural
         if len(w) > len(suffix) + 2 and w.endswith(suffix):
             w = w[: -len(suffix)]
             if suffix in ("ing", "ed") and len(w) > 3 and w[-1] == w[-2] and w[-1] not in "slz":

@@ -70,9 +70,14 @@ def check_system_prompt_fits(model: str, system_cost: int, budget: Budget) -> No
 
 
 def too_big(model: str, needed: int, available: int, what: str, at_least: bool = False) -> str:
-    need = f"need at least {needed:,}" if at_least else f"need {needed:,}"
+    need = f"need {needed:,} tokens"
+    if at_least:  # refused by a bound from its length, never tokenized: say so
+        need = (
+            f"need at least {needed:,} tokens (a lower bound read from its length: it cannot "
+            "fit whatever its exact count, so it was not counted)"
+        )
     return (
-        f"The {what} and tool schemas {need} tokens; {model} leaves {available:,} after "
+        f"The {what} and tool schemas {need}; {model} leaves {available:,} after "
         "reserving output. Use a larger-context model or shorten the request."
     )
 

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import replace
-from typing import Any, TypeAlias
+from typing import Any, NoReturn, TypeAlias
 
 from ..errors import ContentError, UnsupportedBlockError, describe
 from ..model import (
@@ -179,6 +179,8 @@ def _read_image(b: dict[str, Any], path: str) -> Image:
         )
     if kind == "url":
         return Image(url=c.expect_str(src.get("url"), at, "url"))
+    if kind == "file" and isinstance(src.get("file_id"), str):  # inside a tool result
+        _unsupported_in_result(kind, at, "an image")
     raise ContentError(at + ".type", f"image source type {describe(kind)} is not supported")
 
 
@@ -207,10 +209,50 @@ def _read_document(b: dict[str, Any], path: str) -> FileAttachment:
             data=InlineData(c.expect_str(src.get("data"), at, "data")),
             media_type=c.expect_str(src.get("media_type"), at, "media_type"),
         )
-    if kind in ("url", "file"):  # (read by reference when the field is there)
+    if kind == "content":  # custom content: the app's own chunks of text
+        return FileAttachment(name=name, text=_content_source_text(src.get("content"), at))
+    if kind in ("url", "file") and not isinstance(
+        src.get("url" if kind == "url" else "file_id"), str
+    ):
         key = "url" if kind == "url" else "file_id"
         raise ContentError(f"{at}.{key}", f"a {kind} source needs {key} (a string)")
+    if kind in ("url", "file"):  # by reference inside a tool result: no block holds it there
+        _unsupported_in_result(kind, at, "a document")
     raise ContentError(at + ".type", f"document source type {describe(kind)} is not supported")
+
+
+def _content_source_text(content: Any, at: str) -> str:
+    """The text of a ``{"type": "content"}`` document source: a string, or text blocks (the
+    chunks Anthropic cites from), joined by a blank line. Read as a text document, which is
+    what the model is shown; another provider gets the same text."""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list) or not content:
+        raise ContentError(
+            at + ".content", "a content source needs a string or a list of text blocks"
+        )
+    texts: list[str] = []
+    for k, raw in enumerate(content):
+        p = f"{at}.content[{k}]"
+        b = c.expect_dict(raw, p)
+        if b.get("type") != "text":
+            raise ContentError(
+                p + ".type",
+                f"a content document holding {describe(b.get('type'))} blocks is not supported "
+                "(text blocks only): send the image as its own image block",
+            )
+        texts.append(c.expect_str(b.get("text"), p, "text"))
+    return "\n\n".join(texts)
+
+
+def _unsupported_in_result(kind: str, at: str, what: str) -> NoReturn:
+    """A file or URL reference inside a ``tool_result``: refused, saying what to do."""
+    raise ContentError(
+        at + ".type",
+        f"{what} by {kind} reference inside a tool_result is not supported (contextledger "
+        "keeps references only in a user turn's own blocks): send its text or base64 bytes "
+        "in the tool_result, or the reference in the user turn after the results",
+    )
 
 
 def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:

@@ -147,17 +147,34 @@ def parsed(b: ProviderContent) -> dict[str, Any]:
     return value
 
 
-def as_text(b: ProviderContent, path: str, target: str, notices: list[Notice]) -> str:
-    """The rendition another provider gets instead of ``b``, reported."""
+def as_text(
+    b: ProviderContent, path: str, target: str, notices: list[Notice], role: str = "user"
+) -> str:
+    """The rendition another provider gets instead of ``b``, reported with why (in a
+    ``role`` message)."""
+    article = "An" if b.kind[:1] in "aeiou" else "A"
     notices.append(
         Notice(
             "replaced",
             path,
-            f"A {b.kind} block from {b.provider} was sent to {target} as text ({target} "
-            f"cannot read it; only {b.provider} takes it back as it came).",
+            f"{article} {b.kind} block from {b.provider} was sent to {target} as text "
+            f"({_why_not_carried(b, target, role)}).",
         )
     )
     return b.text
+
+
+def _why_not_carried(b: ProviderContent, target: str, role: str) -> str:
+    """Why ``target`` cannot take ``b`` as it came, and what would (a person acts on it)."""
+    if b.provider != "openai" or target not in ("openai", "openai-responses"):
+        return f"{target} cannot read it; only {b.provider} takes it back as it came"
+    if role != "user":
+        return f"{target} takes an uploaded file only in a user turn"
+    what = "image by file id" if b.kind == "image" else "file by URL"
+    return (
+        f"Chat Completions takes no {what}; the Responses API does: "
+        'prepare or translate with target="openai-responses"'
+    )
 
 
 def as_texts(messages: Sequence[Message], target: str, notices: list[Notice]) -> Sequence[Message]:
@@ -170,7 +187,7 @@ def as_texts(messages: Sequence[Message], target: str, notices: list[Notice]) ->
     for i, m in enumerate(messages):
         if any(_as_text_in(b, m, target) for b in m.content):
             m = m.with_content(
-                Text(as_text(b, f"messages[{i}].content[{j}]", target, notices))
+                Text(as_text(b, f"messages[{i}].content[{j}]", target, notices, m.role))
                 if isinstance(b, ProviderContent) and _as_text_in(b, m, target)
                 else b
                 for j, b in enumerate(m.content)

@@ -1,0 +1,83 @@
+"""A value a correction replaced, stated as if it stood ("Le taux … est 20 %." where the user
+said "Correction : le taux … est 10 %, pas 20 %."; "De BTW is 9 %." for "21 %, niet 9 %").
+
+The values are read without language: numbers (with a unit or a percent sign), ids and
+hyphenated names ("1e-3", "eu-west-3", "payments-prod"); only the few words that mark the
+replaced one ("not", "pas", "niet", "ではなく" …, :mod:`contextledger.lexicon.claims`) are
+words. A claim naming the replaced value, not the new one, about what the correction is
+about (a word in common), and not saying it was replaced, is unsupported.
+
+>>> from contextledger.model import Message
+>>> from .claims_evidence import Evidence
+>>> ev = Evidence.of([Message.user("Correzione: il learning rate è 3e-4, non 1e-3.")])
+>>> [c.reason for c in check_stale("Il learning rate è 1e-3.", ev)]
+['the user replaced 1e-3 with 3e-4: "Correzione: il learning rate è 3e-4, non 1e-3."']
+>>> check_stale("Learning rate 3e-4 (corretto, non 1e-3).", ev)
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lexicon import claims as lexicon
+from . import claims_words as lex
+from .claims_evidence import Claim, Evidence
+from .claims_reading import quote
+
+# A value: a number (a decimal comma, a unit or a percent sign kept), an id with a digit, a
+# hyphenated name
+_VALUE = re.compile(
+    r"(?<![\w.,:/-])(?:\d[\d.,:]*(?:[eE][-+]?\d+)?(?:[–-]\d[\d.,:]*)?(?:\s?%)?|[^\W\d_][\w.]*\d[\w.-]*|"
+    r"[^\W\d_]+(?:-[^\W_]+)+)(?![\w/])"
+)
+
+
+def _norm(value: str) -> str:
+    return value.replace(" ", "").rstrip(".,").casefold()
+
+
+def _replacements(sentence: str) -> list[tuple[str, str]]:
+    """(replaced, new) values a user sentence corrects ("10 %, pas 20 %": ("20%", "10%"))."""
+    found = list(_VALUE.finditer(sentence))
+    out = []
+    for i, m in enumerate(found):
+        before = sentence[found[i - 1].end() if i else 0 : m.start()]
+        if i and lexicon.REPLACED_BEFORE.search(before):
+            out.append((_norm(m.group()), _norm(found[i - 1].group())))
+        elif i and lexicon.REPLACED_THEN_NEW.match(before):
+            out.append((_norm(found[i - 1].group()), _norm(m.group())))
+        elif i and lexicon.NEW_THEN_REPLACED.match(before):
+            out.append((_norm(m.group()), _norm(found[i - 1].group())))
+    return [(old, new) for old, new in out if old != new]
+
+
+def _corrections(ev: Evidence) -> list[tuple[str, str, str, frozenset[str]]]:
+    """Each correction of a value in the user's sentences: (replaced, new, sentence, its
+    terms without values)."""
+    out = []
+    for s in ev.user:
+        for old, new in _replacements(s):
+            out.append((old, new, s, lex.content_terms(_VALUE.sub(" ", s))))
+    return out
+
+
+def check_stale(text: str, ev: Evidence) -> list[Claim]:
+    """``text`` states a value the user replaced (see the module)."""
+    if not _VALUE.search(text):
+        return []
+    corrections = ev.derive("value corrections", lambda: _corrections(ev))
+    if not corrections:
+        return []
+    values = {_norm(m.group()): m.start() for m in _VALUE.finditer(text)}
+    about = lex.content_terms(_VALUE.sub(" ", text))
+    for old, new, said, terms in corrections:
+        at = values.get(old)
+        if at is None or new in values or not about & terms:
+            continue
+        if lexicon.REPLACED_BEFORE.search(text[:at]) or lexicon.CORRECTION.search(text):
+            continue  # "(corrigé, et non 20 %)": said replaced
+        return [
+            Claim("constraint", text.strip(), f"the user replaced {old} with {new}: {quote(said)}")
+        ]
+    return []

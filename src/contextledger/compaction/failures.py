@@ -1,0 +1,525 @@
+"""Whether a tool's output says something failed, and which lines say what: failure markers in
+the languages tools print in, failing test names, HTTP error answers, retries that got through."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+
+from ..lexicon.outcomes import (
+    FAILED_OUTCOME_SIGNS,
+    FAILED_OUTCOMES,
+    LOCALIZED,
+    LOCALIZED_SIGNS,
+    NO_ERRORS,
+    OUTCOME_KEYS,
+    PROBLEM_WORDS,
+    RETRY,
+    THROUGH,
+)
+from .wording import clip
+
+_FAILURE_LINE = re.compile(
+    r"(?i)(?:^\s*(?:-{2,}\s*)?(?:FAILED|FAIL|ERROR)\b[: ]|\b(?:failed|failure)\b(?!\s*[=:]\s*0\b)|^\s*E\s{2,}|"
+    r"\b(?:exit(?:ed)?(?: with)? (?:code|status)[:= ]*[1-9]\d*)|\bexit(?:ed)?(?:\s+with)?\s+[1-9]\d{0,2}\b|\breturn(?:ed)? code[:= ]*[1-9]|"
+    r"traceback \(most recent call last\)|^\w*(?:Error|Exception)\b[:(]|\berror:|"
+    r"\bstatus(?: code)?[:= ]*[45]\d\d\b|\bHTTP(?:/\d(?:\.\d)?)? [45]\d\d\b|"
+    # a system call's error by its errno name ("ETIMEDOUT connecting to 10.0.4.17:5432",
+    # "ENOSPC: no space left on device"), the C library's words for the common ones
+    r"(?-i:\bE(?:TIMEDOUT|CONN(?:REFUSED|RESET|ABORTED)|NOSPC|ACCES|PERM|NOENT|ADDRINUSE|PIPE|"
+    r"HOSTUNREACH|NETUNREACH|AI_AGAIN|MFILE|NFILE|NOMEM|DQUOT|ROFS|NOTFOUND|HOSTDOWN)\b)|"
+    r"\bno space left on device\b|\bconnection reset by peer\b|"
+    # a status that is the negation of a good one: "status: INFEASIBLE (…)", "state=UNHEALTHY",
+    # "Status: NOT_READY" (not "status: FEASIBLE", "status: UNCHANGED")
+    r"\b(?:status|state|result|outcome)\s*[:=]\s*\"?(?-i:(?:IN|UN|NON[-_]?|NOT[-_])(?!CHANGED\b|MODIFIED\b)"
+    r"[A-Z]{3,}|(?:In|Un|Non-?|Not[-_ ])(?!changed\b|modified\b)[a-z]{3,})\b|\b[45]\d\d (?:Bad|Not|Internal|"
+    r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
+    r"✗|✕|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|"
+    # (a timeout said, not set: "timeout: waiting for …", not "timeout = 30", "TIMEOUT: 30s")
+    r"\btimed out\b|^timeout\b(?:\s*:(?!\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h|sec|seconds|minutes)?\s*$)|"
+    r"\s(?!\s*=))|\bdeadline exceeded\b|\bOOMKilled\b|\bout of memory\b|"
+    # how other tools print an error: ESLint's "12:5  error  'x' is …", tsc's "error
+    # TS2322:", rustc's "error[E0308]:", Maven's "[ERROR]", npm's "npm ERR!", pnpm's
+    # ERR_PNPM_…, Go's "panic:", make's "*** … Error 2", Ruby's "… (NoMethodError)", a
+    # JVM's "Exception in thread", a shell's "command not found"
+    r"^\d+:\d+\s+error\s|\berror\s+[A-Z]{2,}\d+\b|\berror\[E?\d+\]|^\[(?:ERROR|FATAL)\]|"
+    r"^npm ERR!|\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
+    r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
+    r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
+    r"✖\s*[1-9]\d*\s+problems?\b|"
+    # a pod that cannot run, as kubectl get pods shows it
+    r"\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer(?:Config)?Error|"
+    r"RunContainerError|InvalidImageName|Evicted)\b|"
+    # generic signs, whatever the tool: an upper-case ERROR or FAIL status word (dbt's
+    # "1 of 1 ERROR creating …", "[FAIL 37 in 2.9s]", a log line's level; not "if status
+    # == FAIL:", "raise ERROR", a commit subject), a non-zero error or failure count
+    # ("ERROR=1", "Found 1 error.", "3 spelling errors"; not "requests=1200 errors=0"), an
+    # error that happened ("Database Error in model", "An error occurred (AccessDenied)"),
+    # a refusal or denial ("Connection refused", "PermissionDenied", "… is denied."), what
+    # a validator calls invalid ("The Deployment "api" is invalid: spec.x: Required"), a
+    # Go compiler's "main.go:14:2: undefined: x", a process the kernel killed
+    r"(?-i:(?:^(?:[\d:.,TZ/+#\[\]-]+\s+){0,2}|^[\W_]{3,}\s*|\b\d+ of \d+\s+|\[|\]\s+|\}\s+|"
+    r"^[A-Z][\w ]{0,30}:\s+)(?:ERROR|FAIL|FAILED|FAILURE|FATAL)(?![\w.='\"(/-]))|"
+    # a run's status in capitals: "BUILD FAILED", "** TEST FAILED **", "JOB FAILURE"
+    r"(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE|ERRORS?)\b)|"
+    r"\b(?:errors?|fail(?:ed|ures?)?)\s*[=:]\s*[1-9]|"
+    # a non-zero count of errors or failures ("Interrupted: 1 error during collection",
+    # "ERROR SUMMARY: 3 errors"), not a counter's key ("retries: 1 errors: 0")
+    r"(?<![=:\w.,])[1-9]\d*\s+(?:[a-z]+\s+){0,2}(?:errors?|failures?|"
+    r"misspell(?:ed|ings?))\b(?!\s*[=:]\s*\d)|"
+    # a check that would change files: "would reformat src/cart.py", "2 files would be
+    # reformatted", "Would fix 3 errors"
+    r"\bwould\s+(?:be\s+)?(?:reformat(?:ted)?|re-?formatted|fix(?:ed)?|changed?|rewritten)\b|"
+    # a severity on a scale: SQL Server's "Msg 208, Level 16" (11 and up are errors), a
+    # log's "level=error", "severity: critical", a SQLSTATE outside success/warning
+    r"\bLevel\s+(?:1[1-9]|2[0-5]),\s+State\b|"
+    r"\b(?:level|severity|lvl)\s*[=:]\s*\"?(?:error|err|fatal|crit(?:ical)?|alert|emerg(?:ency)?|"
+    r"panic)\b|\bSQLSTATE\[?(?!0[012])[0-9A-Z]{2}|"
+    # an error code that opens the line: "ORA-00942: table …", "TNS-12541: …", redis's
+    # "(error) WRONGTYPE …"
+    r"(?-i:^[A-Z]{2,5}-\d{3,6}:\s)|^\((?:error|err|fatal)\)\s|"
+    # an exception's (qualified) class naming what went wrong: "django.db.utils.
+    # OperationalError: no such table", "MongoServerError: E11000 …"
+    r"(?-i:^(?:[a-z_][\w$]*\.)+[A-Z]\w*(?:Error|Exception|Fault)\b|"
+    r"\b[A-Z]\w*(?:Error|Exception):\s+\S)|"
+    # a Kubernetes event of type Warning: "Warning   FailedScheduling   pod/api-0 …"
+    r"(?-i:\bWarning\s+(?:Failed\w*|BackOff|Unhealthy|Evicted|OOMKilling|\w*Error\w*|Err\w+)\s)|"
+    r"\ban?\s+error\s+occurred\b|\berror in \w+ operation\b|(?-i:\bError\s+(?:in|while|during|"
+    r"processing|creating|running|executing|calling|loading|parsing|connecting|reading|"
+    r"writing|building|compiling)\b)|"
+    r"\b(?:connection|request)\s+refused\b|(?-i:(?<![/\w-])\w+(?:Denied|DENIED)(?![\w/.-]))|"
+    r"\b(?:is|are|was) denied\W*$|\b(?:is|are) invalid:\s+[\w\[\]]+(?:\.[\w\[\]]+)+:|"
+    r"\bnon-?zero exit\b|^\S+\.go:\d+:\d+: |"
+    # CocoaPods' and fastlane's "[!] …", kotlinc's "e: file:…:12:5 …", TeX's "! Undefined
+    # control sequence.", "fastlane finished with errors", "pandoc: Could not fetch
+    # resource …", "Invalid config for 'automation' …"
+    r"^\[!\]\s|^e:\s+\S+:\d+|^!\s+[A-Z]|\b(?:finished|completed|ended)\s+with\s+errors?\b|"
+    # ... said by the tool or a short subject: "The system cannot find the file specified."
+    r"(?:^|:\s+|^(?:the\s+)?\w+(?:\s+\w+)?\s+)"
+    r"(?:could\s+not|couldn'?t|unable\s+to|cannot|can'?t)\s+(?:find|fetch|open|connect|"
+    r"resolve|load|read|write|create|access|locate|start|parse|compile|install|download|"
+    r"reach|import|allocate|bind|mount)\b|"
+    r"^Invalid\s+(?:config(?:uration)?|value|argument|option|syntax|input|request|token|"
+    r"credentials|reference)\b|"
+    r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s)|"
+    # an exception named in parentheses opening the line: Elixir's "** (CompileError) …"
+    r"(?-i:^\W*\((?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Failure)\)\s)|" + LOCALIZED + r")"
+    # the same signs in the languages tools print in: "FEHLER: …", "Erreur : échec de …",
+    # "1 Fehler, 212 …", "Exit-Code 2", "終了コード 1", "指定されたパスが見つかりません。"
+)
+
+# An HTTP API's answer that is an error, printed as JSON ({"error": …}, "status": 503).
+_STATUS_KEYS = frozenset(
+    {"status", "statuscode", "status_code", "code", "http_status", "httpstatus"}
+)
+
+_JSON_MESSAGE = re.compile(r'^"(?:message|error|detail|title|reason|error_description)"\s*:')
+
+# Why a named test failed, on a line that carries no failure marker: Go's
+# "order_test.go:42: expected 3, got 2" (before its "--- FAIL"), PHPUnit's "Failed
+# asserting that 2 matches expected 3.", Rust's "assertion `left == right` failed: left: 0,
+# right: 2", Jest's "Expected: "dark"" and "Received: "light"".
+_REASON = re.compile(
+    r"^[\w./-]+_test\.go:\d+: \S|^Failed asserting\b|^assertion\b.{0,200}\bfailed\b|"
+    r"^(?:Expected|Received)(?: value)?:\s|^E\s{2,}\S"
+)
+
+# Terraform draws its diagnostics in a box: "│ Error: Invalid reference".
+BOX = re.compile(r"^[\s│╷╵]+")
+
+_EXCEPTION = re.compile(
+    r"\b\w*(?:Error|Exception|Failure)\b(?!\s*\(most)|\bpanic:|\bgot\b.*\bwant\b"
+)
+
+_NOT_FAILED = re.compile(
+    r"(?i)(?<![\d.=])\b0 failed\b(?!\s*[=:])|\bno errors?\b|\(0 errors?\b|\bFailed:\s+0,"
+    r"|" + NO_ERRORS +
+    # errors a tool fixed or was told to let pass ("Found 3 errors (3 fixed, 0
+    # remaining).", "Fixed 4 errors automatically.", "2 errors ignored"), a retry's
+    # attempt ("attempt 1: connection refused"; the run's outcome comes after it)
+    r"|\(\d+ fixed, 0 remaining\)|\b(?:fixed|corrected)\s+\d+\s+(?:\w+\s+)?(?:errors?|"
+    r"problems?|misspellings?)\b|\berrors?\s+(?:ignored|allowed|skipped)\b|"
+    # a commit listed by git log ("a1b2c3d fix: handle failed refunds"), a line grep
+    # printed as the file has it ("src/errors.py:12:class FailedPayment(Exception):"; a
+    # compiler's "a.py:3: error: …" puts one space after the location)
+    r"(?-i:^(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\s+\S)|"
+    r"^[\w./\\-]+\.\w+:\d+(?::\d+)?[:-](?!\d+[:\s])(?:\S|\s{2,})|"
+    r"^\W*(?:\S+:\s+)?(?:warning|warn|note|hint|info)\s*:|"  # "warning: could not find …"
+    # "failed" as what a command handled: "Deleted 3 failed jobs", "Retrying failed
+    # uploads... done (3/3 succeeded)"
+    r"\b(?:deleted|removed|cleared|purged|cleaned\s+up|retrying|retried|re-?ran|rerunning|"
+    r"requeued|skipped|skipping|listing|archived)\s+(?:all\s+|the\s+)?(?:\d+\s+)?failed\b|"
+    # a log line below the error level ("…Z WARN checkout-api path=/v1/cart status=404",
+    # "level=info … status=500"): what a service served, not the run failing (a
+    # Kubernetes event of type Warning that failed is one: "Warning  FailedScheduling")
+    r"^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s"
+    r"(?!\s*(?-i:Failed\w*|BackOff|Unhealthy|Evicted|OOMKilling|\w*Error\w*|Err\w+)\s)"
+    r"(?!.*(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE)\b))|"
+    r"\blevel=\"?(?:info|debug|trace|warn|warning)\b|"
+    # an exception documented, not raised: "KeyError: raised for an unknown currency."
+    r"^\W*\w*(?:Error|Exception)\s*:\s*(?:(?:is\s+)?(?:raised|thrown)\s+(?:when|if|for|on|by|"
+    r"whenever)|indicates|means|signals)\b"
+)
+
+_FAILED_TEST = re.compile(
+    r"^(?:FAILED|ERROR)\s+([\w./-]+::[^\s]+)"  # pytest
+    r"|^-{2,}\s*FAIL:\s+(\S+)"  # go test
+    r"|^(?:FAIL|ERROR):\s+(\w+\s+\([\w.]+\))"  # unittest
+    r"|^test\s+(\S+)\s+\.\.\.\s+FAILED\b"  # cargo test
+    r"|^(?:[✕✗×]|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+\s*m?s\))?$"  # jest, TAP
+    r"|^FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?\s+>\s+.{1,160}?)\s*$"  # vitest
+    r"|^●\s+(?!Console\b|Test suite failed to run\b)(\S.{0,320}?)\s*$"  # jest's failure heading
+    r"|^rspec\s+(\./\S+:\d+)\s+#"  # rspec's failed examples
+    r"|^\d+\)\s+([\w\\]+::\w+)"  # phpunit
+    r"|^\[ERROR\]\s+(?:Failures:\s+)?([A-Za-z_$][\w$]*(?:\.[\w$]+)+):\d+\b"  # maven surefire
+    r"|^\[ERROR\]\s+(\w+\([\w.$]+\))"  # surefire's older "test(Class)"
+    r"|^(\S.{0,120}? > \S.{0,120}?)\s+FAILED$"  # gradle
+    r"|^([\w./-]+::\S+)\s+(?:FAILED|ERROR)\b"  # pytest -v
+    r"|^Failed\s+([\w.+`]+)\s+\[\d"  # dotnet test
+    r"|^Test Case '-\[([\w.]+ \w+)\]' failed\b"  # XCTest
+    r"|^\d+\)\s+(test\s.{1,160}?\s\([\w.]+\))$"  # ExUnit
+    r"|^\d+\s+-\s+(\S+)\s+\((?:Failed|Timeout|SEGFAULT|Exception|Subprocess aborted)\)$"  # ctest
+    r"|^\d+\)\s+\[[\w-]+\]\s+›\s+(.{1,200}?)\s*─*$"  # Playwright
+)
+
+TEST_ID = re.compile(
+    r"(?:[\w./-]+\.py::[\w\[\]:.-]+|\b[\w./-]+\.(?:test|spec)\.[jt]sx?\b|"
+    r"\btest_\w+|\b\w+Test(?:s)?\.\w+)"
+)
+
+
+def _is_error_answer(data: object, depth: int = 0) -> bool:
+    """A parsed JSON answer that reports an error: an ``error``/``errors`` member, a 4xx
+    or 5xx status, ``"ok": false`` / ``"success": false``, an outcome that failed or was
+    turned down in any language (``"estado": "RECHAZADO"``)."""
+    if not isinstance(data, dict) or depth > 2:
+        return False
+    for key, value in data.items():
+        k = str(key).casefold()
+        if k in ("error", "errors") and value not in (None, False, "", [], {}):
+            return True
+        if k in ("ok", "success") and value is False:
+            return True
+        if k in _STATUS_KEYS:
+            code = str(value).strip()
+            if code.isdigit() and 400 <= int(code) <= 599:
+                return True
+        if (
+            k in OUTCOME_KEYS
+            and isinstance(value, str)
+            and value.strip().casefold() in FAILED_OUTCOMES
+        ):
+            return True  # {"statut": "REJET", "code": "EDI-2107"}
+        if isinstance(value, dict) and _is_error_answer(value, depth + 1):
+            return True
+    return False
+
+
+def error_answer_lines(text: str) -> list[str]:
+    """The lines of a tool output that is an HTTP API's error answer in JSON: the line
+    itself when it is one line, else the lines carrying its message.
+
+    >>> error_answer_lines('{"error": {"status": 500, "message": "store unavailable"}}')
+    ['{"error": {"status": 500, "message": "store unavailable"}}']
+    >>> error_answer_lines('{"status": "ok", "items": []}')
+    []
+    """
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")) or len(body) > 100_000:
+        return []
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return []
+    if not _is_error_answer(data):
+        return []
+    lines = [ln.strip() for ln in body.splitlines() if ln.strip()]
+    if len(lines) == 1:
+        return [clip(lines[0], 240)]
+    said = [clip(ln, 200) for ln in lines if _JSON_MESSAGE.match(ln)]
+    return said[:2] or [clip(lines[0], 200)]
+
+
+def _box_details(text: str) -> list[str]:
+    """What a Terraform diagnostic box says below its "Error:" line: the resource it is
+    about ("with module.db.aws_rds_cluster.this,") and its first line of explanation."""
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if not line.lstrip().startswith(("│", "╷", "╵")):
+            inside = False
+            continue
+        s = BOX.sub("", line).strip()
+        if s.startswith("Error:"):
+            inside, told = True, False
+        elif inside and s.startswith("with ") and s.endswith(","):
+            out.append(s)
+        elif inside and not told and s[:1].isupper() and not s.startswith("on "):
+            out.append(clip(s, 200))
+            told = True
+    return out
+
+
+# Every word or sign some failure line above needs (a cheap test of the whole output:
+# most outputs, a grep's or a listing's, have none of them and skip the line by line read)
+_ANY_FAILURE_SIGN = re.compile(
+    r"(?i)fail|error|err!|err_|\(err\)|traceback|exit|returned|return code|status|panic|fatal|"
+    r"timed out|timeout|"
+    r"would|level|severity|lvl|sqlstate|(?m:^[A-Z]{2,5}-\d)|code|http\s+[45]|no space left|(?:state|result|outcome)\s*[:=]|"
+    r"reset by peer|(?-i:\bE[A-Z]{3,}[A-Z_]*\b)|"
+    + LOCALIZED_SIGNS
+    + "|"
+    + FAILED_OUTCOME_SIGNS
+    + "|"
+    r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
+    r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
+    r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
+    r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
+    r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
+    r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s)|^\S+\.go:\d+:\d+: )"
+)
+
+
+_ATTEMPT = re.compile(r"(?i)^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:\s*(?:/|of)\s*\d+)?\s*:")
+
+# (after an attempt line, a connection made or a 200 is the run getting through, too)
+_GOT_THROUGH = re.compile(rf"(?i)\b(?:{THROUGH}|connected|completed|200)\b")
+
+_RECOVERED = re.compile(
+    rf"(?i)\b(?:{RETRY}|second\s+attempt|next\s+attempt|then)\b[^.;!?]{{0,40}}"
+    rf"\b(?:{THROUGH})\b[^;]*$"
+)
+
+_RETRIED_OK = re.compile(rf"(?i)^\W*(?:{RETRY})\b.*\b(?:{THROUGH})\b")
+
+_ANY_RETRY = re.compile(r"(?i)retr|attempt|re-?ran|rerun")  # a cheap test of a whole output
+
+# Jest heads each failure "● Suite › test" under a "FAIL file" line and above a failed
+# count; other tools use the bullet for anything (systemctl's "● nginx.service - …")
+_BULLETED_FAILURE = re.compile(r"(?m)^\s*FAIL\b|✕|\b[1-9]\d* failed\b")
+
+
+def recovered(line: str, text: str = "") -> bool:
+    """Whether a failure line says the run got through after all, on the line ("upload
+    failed; retry succeeded") or on a later line of the output ``text`` ("retrying part
+    1... ok"): the failure is a fact of the run's history, not its state."""
+    if _RECOVERED.search(line):
+        return True
+    if not _ANY_RETRY.search(text):
+        return False
+    lines = [BOX.sub("", ln).strip() for ln in text.splitlines()]
+    at = max(
+        (k for k, ln in enumerate(lines) if line in (clip(ln, 200), clip(ln, 300))), default=None
+    )
+    return at is not None and any(_RETRIED_OK.search(ln) for ln in lines[at + 1 :])
+
+
+# a count of what failed: "3 errors", "0 pods failed", "2 files would be reformatted"
+_FAILURE_COUNT = re.compile(
+    r"(?i)(?<![\w./:=-])(\d+)\s+(?:[\w-]+\s+){0,2}?(?:errors?|failed|failures?|failing|would\s+be\s+reformatted|"
+    r"(?:were|was)\s+rejected)\b"
+)
+
+
+def _only_zero_counts(line: str) -> bool:
+    """A line that counts its failures and counts none: "ERROR SUMMARY: 0 errors from 0
+    contexts", "0 pods failed readiness", "0 files would be reformatted" (review11 R1)."""
+    counts = _FAILURE_COUNT.findall(line)
+    return bool(counts) and all(int(n) == 0 for n in counts)
+
+
+def failure_lines(text: str, limit: int = 6) -> list[str]:
+    """The lines of tool output that say something failed: every line that names a
+    failing test (a pytest ``FAILED`` summary comes after the tracebacks, so taking the
+    first lines would lose the names), then other failure lines up to ``limit`` in all.
+    Read once per output and limit: the recap and its verification both ask."""
+    return list(_failure_lines(text, limit))
+
+
+@lru_cache(maxsize=4096)
+def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
+    return tuple(_read_failures(text, limit))
+
+
+def _read_failures(text: str, limit: int) -> list[str]:
+    answer = error_answer_lines(text)
+    if answer:
+        return answer[:limit]
+    if not _ANY_FAILURE_SIGN.search(text):
+        return []
+    tests: list[str] = []
+    names: list[str] = []  # the test each line of ``tests`` names
+    other: list[str] = []
+    # beside the test names, the lines that say why (an exception, an assertion's
+    # message), not the markers and counts ("Traceback (most recent call last):", "1
+    # failed, 4 passed")
+    why: list[str] = []
+    attempt: str | None = None  # the last failed attempt no later line got past
+    table = _table_fields(text)
+    for line in text.splitlines():
+        s = BOX.sub("", line).strip()
+        if table is not None and line.count(table[0]) == table[1]:
+            continue  # a row of a CSV or a query's table: "2,FAILED,5.00" is a value
+        if attempt is not None and _GOT_THROUGH.search(s):
+            attempt = None
+        if _ATTEMPT.match(s):
+            attempt = clip(s, 200) if _FAILURE_LINE.search(_ATTEMPT.sub("", s)) else None
+            continue
+        if not _ANY_FAILURE_SIGN.search(s):
+            continue  # most lines of a long output (a listing, a file): one cheap test
+        if not s or _NOT_FAILED.search(s) or _only_zero_counts(s):
+            continue
+        named = _FAILED_TEST.search(s)
+        if named and s.startswith("●") and not _BULLETED_FAILURE.search(text):
+            named = None  # systemctl's "● nginx.service - …": a bullet, no failing test
+        if named:  # a runner's own way to name a failing test
+            # once per test: pytest -v names it as it runs and again in its summary, with
+            # the reason; the longer line says more
+            name = next(g for g in named.groups() if g)
+            line = clip(s, 300)
+            # Jest names a test "✕ saves the theme" as it runs and "● Settings › saves
+            # the theme" in its report
+            at = next((k for k, n in enumerate(names) if _same_test(n, name)), None)
+            if at is not None:
+                tests[at] = max(tests[at], line, key=len)
+            else:
+                names.append(name)
+                tests.append(line)
+        elif s.startswith("{") and error_answer_lines(s) and len(other) < 4 * limit:
+            # an API's error body under its status line: '{"error": "REFUND_WINDOW_EXPIRED"}'
+            other.append(clip(s, 200))
+        elif _FAILURE_LINE.search(s) and len(other) < 4 * limit:
+            other.append(clip(s, 200))
+            if _EXCEPTION.search(s) or _REASON.search(s):
+                why.append(other[-1])
+        elif _REASON.search(s) and len(why) < 4 * limit:
+            why.append(clip(s, 200))
+    if attempt is not None and len(other) < 4 * limit:
+        other.append(attempt)
+    if not tests:
+        details = [d for d in _box_details(text) if d not in other] if other else []
+        # within the limit, what the error says before the bare markers ("Exit code: 1")
+        telling = [x for x in other if not MARKER_ONLY.search(x)]
+        if other and not telling:  # "exit status 3" alone: what failed is said above it
+            above = _said_before_marker(text)
+            other = [*above, *other]
+            telling = above
+        keep = set((telling + details)[:limit]) or set(other[:1])
+        keep |= set([x for x in other if x not in keep][: max(0, limit - len(keep))])
+        return [x for x in other if x in keep] + [d for d in details if d in keep]
+    said = " ".join(tests)  # a reason the test's own line gives already is said
+    why = [w for w in why if w.removeprefix("E ").strip(" …") not in said]
+    return tests + why[: max(0, min(2, limit - len(tests)))]
+
+
+# a line that says nothing of what failed: a rule, a diff's hunk header, a prompt
+_NO_WORDS = re.compile(r"^[\W_]*$|^\d+(?:,\d+)?[acd]\d+(?:,\d+)?$|^[$#>]\s*$")
+
+# What says a run went wrong, in words no failure marker knows: a mismatch, something
+# missing, refused or not set ("row count differs", "SECURE_HSTS_SECONDS is not set"),
+# in the languages tools print in too
+_PROBLEM = re.compile(
+    r"(?i)\b(?:mismatch\w*|missing|differ\w*|different|not|no|never|cannot|can'?t|refused|"
+    r"invalid|unexpected|denied|expected|unable|wrong|bad|corrupt\w*|broken|lost|exceed\w*|"
+    r"duplicate\w*|conflict\w*|unknown|unsupported|unreachable|rejected|violat\w*|"
+    r"incorrect|inconsistent|stale|overflow|unset|undefined|absent|empty|vs\.?|"
+    + PROBLEM_WORDS
+    + r")\b|!=|≠|<>"
+)
+
+# ... and what only tells the run's progress: "verifying 88 packages", "cleaning up temp
+# tables...", "done in 41.2s", "rollback complete"
+_PROGRESS = re.compile(
+    r"(?i)^\W*\w+ing\b|\b(?:done|complete[ds]?|finished|succeeded|ok)\W*$|"
+    r"\bin\s+\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds|m|min|minutes)\b|\.{3}\s*$|…\s*$"
+)
+
+_SHOUTED = re.compile(r"\b[A-Z][A-Z0-9]*_?[A-Z0-9_]{3,}\b")
+
+
+def _telling(line: str) -> int:
+    """How much a line of a failed run's output says what went wrong."""
+    score = 3 * bool(_PROBLEM.search(line)) + 2 * bool(_SHOUTED.search(line))
+    return score - 4 * bool(_PROGRESS.search(line))
+
+
+def _said_before_marker(text: str) -> list[str]:
+    """When a failed run's output marks its failure only with a bare marker ("exit status
+    3", "Process exited with code 2"), the line that says what failed, in words no list
+    of markers knows ("CHECKSUM MISMATCH order_items: … (chunk 41, 3,118 rows differ)",
+    "health check on canary-2: connection refused"): the line above the first marker
+    that tells most of a problem (a mismatch, something missing, refused or not set, a
+    word in capitals), not of progress ("done in 41.2s"); with none, the nearest line
+    with words above the marker, else the output's last one.
+
+    >>> _said_before_marker("RECONCILE: 214 rows missing\\ncleaning up...\\ndone in 4s\\nexit status 4")
+    ['RECONCILE: 214 rows missing']
+    """
+    lines = [BOX.sub("", ln).strip() for ln in text.splitlines()]
+    lines = lines[-400:]  # a long log ends with what went wrong
+    marker = next(
+        (k for k, s in enumerate(lines) if s and MARKER_ONLY.search(s) and _FAILURE_LINE.search(s)),
+        len(lines),
+    )
+    wordy = [k for k, s in enumerate(lines) if s and not _NO_WORDS.match(s)]
+    wordy = [k for k in wordy if not MARKER_ONLY.search(lines[k])]
+    before = [k for k in wordy if k < marker] or wordy
+    if not before:
+        return []
+    best = max(before, key=lambda k: (_telling(lines[k]), k))
+    at = best if _telling(lines[best]) > 0 else before[-1]
+    return [clip(lines[at], 200)]
+
+
+def _table_fields(text: str) -> tuple[str, int] | None:
+    """The field separator of an output that is a table (CSV, TSV, a query's ``|``
+    table) and its count per row: three or more lines, most with the first line's count
+    (two or more) of one separator. None for any other output."""
+    lines = [ln for ln in text.splitlines()[:200] if ln.strip()]
+    if len(lines) < 3:
+        return None
+    for sep in (",", "\t", "|"):
+        n = lines[0].count(sep)
+        if n >= 2 and sum(ln.count(sep) == n for ln in lines) >= 0.8 * len(lines):
+            return sep, n
+    return None
+
+
+def _same_test(a: str, b: str) -> bool:
+    return a == b or a.endswith(" " + b) or b.endswith(" " + a)
+
+
+def failing_tests(text: str) -> list[str]:
+    """The names of the tests a tool output reports as failing (pytest node ids, Go's
+    ``--- FAIL: TestX``, unittest's ``FAIL: test_x (mod.Case)``, cargo's
+    ``test a::b ... FAILED``, Jest's ``✕ name``), in order, without duplicates.
+
+    >>> failing_tests("--- FAIL: TestExpiry (0.01s)\\nFAILED tests/t.py::test_a[x] - E")
+    ['TestExpiry', 'tests/t.py::test_a[x]']
+    """
+    out: list[str] = []
+    bulleted = bool(_BULLETED_FAILURE.search(text))
+    for line in text.splitlines():
+        m = _FAILED_TEST.search(line.strip())
+        if m and (bulleted or not line.strip().startswith("●")):
+            name = next(g for g in m.groups() if g)
+            if name not in out:
+                out.append(name)
+    return out
+
+
+# A failure line that only says that something failed, not what: "Traceback (most recent
+# call last):", "Exit code: 1", "npm ERR! errno 1", "error during build:", "FAIL",
+# "Tests: 7, Assertions: 19, Failures: 1.", "1 failed, 4 passed in 0.2s"
+MARKER_ONLY = re.compile(
+    r"(?i)^(?:traceback \(most recent call last\):?|(?:npm ERR!\s+)?(?:code|errno)\s+\S+|"
+    r"(?:command )?exit(?:ed)?(?: with)?(?: (?:code|status))?[:= ]*-?\d+\W*|(?:\S+\s+){0,3}\S+:|"
+    # "Process exited with code 2", "Command failed with exit code 1."
+    r"(?:\w+\s+){1,2}(?:exited|failed|returned|terminated|ended|finished|completed)\s+"
+    r"(?:with\s+)?(?:an?\s+)?"
+    r"(?:non-?zero\s+)?(?:exit\s+)?(?:code|status)[:= ]*-?\d*\W*|"
+    r"FAIL(?:ED|URES?!?)?\W*|errors?\W*|(?:\d+ (?:failed|errors?|passed|skipped)\W*)+(?:in .*)?|"
+    r"(?:Tests?|Test Suites|Assertions|Failures|Errors)\s*:.*\d.*|(?:Found )?\d+ errors? in .*|"
+    r"=+\s.*\s=+|npm ERR! .*(?:complete log|A complete|\.log)\b.*)$"
+)

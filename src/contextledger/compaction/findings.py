@@ -1,0 +1,291 @@
+"""Values and numbers worth keeping word for word: what a run counted or made, what the
+assistant found, a number the user or the assistant stated."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from .facts import (
+    extract_claims,
+)
+from .failures import BOX
+from .tool_calls import URI
+from .wording import clip, shape, word_count
+
+# A tool's own summary with the numbers that matter: a Terraform plan or apply.
+_OUTPUT_NUMBERS = re.compile(
+    r"^(?:Plan: \d+ to add, \d+ to change, \d+ to destroy\.|"
+    r"(?:Apply|Destroy) complete! Resources: .{1,120})$"
+)
+
+_METRIC = re.compile(
+    r"(?i)\d(?:[\d,._]*\d)?\s*(?:%|ms|s\b|sec|seconds|minutes|min\b|hours|h\b|kb|mb|gb|tb|"
+    r"req/s|rps|qps|tokens?|rows|records|users|items|requests|errors|retries|workers|threads|"
+    r"connections|files|lines|bytes|px|days|weeks|x\b|times)|\$\s?\d|\b(?:p50|p90|p95|p99|"
+    r"limit|timeout|threshold|budget|port|version|max|min|at most|at least|cap)\b[^.\n]{0,40}\d"
+    # a result the assistant measured: "ROC AUC on the October holdout is 0.847" (A2, A9)
+    r"|\b(?:auc|roc|accuracy|precision|recall|f1|rmse|mae|mape|mse|r2|r²|loss|score|"
+    r"perplexity|bleu|rouge|ndcg|gini|lift|error\s+rate|hit\s+rate|uptime|churn\s+rate)\b"
+    r"[^.\n]{0,40}?\b(?:is|was|of|at|=|:|reached|hit|came\s+(?:in|out)\s+at)\s*\d"
+)
+
+_NUMBER = re.compile(r"\d")
+
+_STATUSES = re.compile(r"\b[1-5]\d\d(?:s|'s)\b")
+
+_PATHLIKE = re.compile(r"\S*[/`_]\S*|\b(?!\d+\.\d+\b)\w+\.\w+\b")  # "0.847" is a number
+
+_BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w])")
+
+# a counter, not a measure: "Step 103 checked", "attempt 2", "line 41"
+_ORDINAL = re.compile(
+    r"(?i)\b(?:step|round|turn|line|lines|attempt|try|iteration|part|item|pass|phase|stage|"
+    r"page|row|column|col|chunk|batch|case|no\.|number|#)\s*#?\d+\b"
+)
+
+_MEASURED = re.compile(
+    r"(?i)\b(?:p50|p95|p99|latency|throughput|coverage|total|rows|memory|duration|took|"
+    r"benchmark|count)\b"
+)
+
+FINDING = re.compile(
+    r"(?i)\b(?:root[- ]cause|the (?:real |actual |underlying )?(?:cause|problem|issue|bug|culprit|"
+    r"reason) (?:is|was|here is)|turns out|found (?:that|the)|is caused by|was caused by|"
+    r"comes from|because (?:the|it|we|a)|diagnos(?:is|ed)|the fix is|that explains)\b"
+)
+
+# A value worth keeping word for word, whoever says it: a URL, a host (and port), an image
+# reference, a version, a commit, an error or ticket code, an env var's setting, a PR
+# number ("http://localhost:8081/admin", "ghcr.io/acme/api:2.3.7", "v3.15.9", "3f2a9c1",
+# "GW-4012", "CACHE_TTL=180", "#482")
+_KEY_VALUE = re.compile(
+    r"https?://\S+|\b[a-z0-9][\w-]*(?:\.[\w-]+)+(?::\d{2,5}|/[\w.-]+)*:[\w.-]*\d[\w.-]*\b|"
+    r"\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+){2,}(?::\d{2,5})?\b|\b[\w.-]+:\d{2,5}\b|"
+    r"\bv?\d+\.\d+\.\d+(?:[-+][\w.]+)?\b|\bv\d+(?:\.\d+)?\b|"
+    r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]{1,9}-\d{2,}\b|"
+    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=\S+|(?:^|\s)#\d{2,}\b|\bsha256:[0-9a-f]{12,}|"
+    r"\b(?:Ctrl|Alt|Shift|Cmd|Win|Option|Super|Meta)\+\S+|"  # a shortcut: "Ctrl+Shift+Alt+K"
+    # an article of a policy, a law or a contract: "article 7(2)", "§ 12", "第7条2項"
+    r"(?i:\b(?:article|art\.|section|sec\.|clause|§)\s*\d+(?:\.\d+)*(?:\(\w+\))?)|"
+    r"第\s*\d+\s*[条條章節节項项款]"
+)
+
+# The assistant reporting that something that failed works now: "unique_x passes now after
+# the dedupe.", "The retry went through: refund re_9b5 succeeded.", "Second attempt: Figma
+# installed successfully.", "Conversion works now with Source Serif 4.", "The spell check
+# is clean on drafts/v4.md now"
+WORKS_NOW = re.compile(
+    r"(?i)\b(?:pass(?:es|ed)?|works?|worked|succeeded|is\s+(?:clean|green|fixed|resolved))\s+"
+    r"(?:\S+\s+){0,3}?(?:now|again|this\s+time|on\s+the\s+(?:second|next|last)\s+(?:try|run|attempt))\b|"
+    r"\b(?:installed|completed|deployed|finished|applied|converted)\s+successfully\b|"
+    r"\b(?:went|goes)\s+through\b|\bsucceeded\b"
+)
+
+
+def output_numbers(text: str) -> list[str]:
+    """The lines of tool output that sum up what a run counted and that a recap should
+    keep: a Terraform plan ("Plan: 2 to add, 0 to change, 1 to destroy.") or apply.
+
+    >>> output_numbers("...\\n  Plan: 2 to add, 0 to change, 1 to destroy.\\n")
+    ['Plan: 2 to add, 0 to change, 1 to destroy.']
+    """
+    found = (_OUTPUT_NUMBERS.match(BOX.sub("", ln).strip()) for ln in text.splitlines())
+    return list(dict.fromkeys(m.group(0) for m in found if m))
+
+
+# A line of a run's output that names what the run made: a pull request, a release, a
+# revision, a version, a digest ("https://github.com/acme/api/pull/512", "Release "api"
+# upgraded: revision 14, app version 4.2.1")
+_MADE = re.compile(
+    r"(?i)\b(?:pull|merge_requests|releases?|revision|version|tag(?:ged)?|digest|commit|"
+    r"deployed|published|pushed|created|uploaded|available at|listening on|running at|url)\b"
+)
+
+
+def output_values(text: str, limit: int = 2) -> list[str]:
+    """The lines of a successful run's output worth keeping word for word: a short
+    answer that is itself a value (``git rev-parse HEAD``'s commit, ``npm version``'s
+    version), else lines that name what the run made with a value in them (a pull
+    request's URL, a release's revision and version).
+
+    >>> output_values("9fceb02")
+    ['9fceb02']
+    >>> output_values("Creating pull request\\n\\nhttps://github.com/acme/api/pull/512\\n")
+    ['https://github.com/acme/api/pull/512']
+    >>> output_values("total 12\\ndrwxr-xr-x 2 me me 4096 .")
+    []
+    """
+    lines = [BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
+    if len(lines) == 1 and len(lines[0]) <= 80 and _KEY_VALUE.fullmatch(lines[0]):
+        return lines
+    if len(lines) > 60:  # a log or a listing: its values are not what the run made
+        return []
+    told = [
+        clip(ln, 200)
+        for ln in lines
+        if _KEY_VALUE.search(ln) and (_MADE.search(ln) or URI.match(ln))
+    ]
+    return list(dict.fromkeys(told))[:limit]
+
+
+# What a tool returns that the assistant may restate as a finding: a code or id (letters
+# and digits: "QB482913377BR", "PIX-E2E-88412"), a count or amount of four digits or more
+# ("3,118", "1.284,90"); read in the first FOUND_READ characters of each result
+FOUND = re.compile(
+    r"(?<![\w.-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]{5,63}(?![\w-])|"
+    r"(?<![\w.,])\d{1,3}(?:[.,\u202f\u00a0 ]\d{3})+(?:[.,]\d+)?(?![\w])|(?<![\w.,])\d{4,}(?![\w])"
+)
+
+FOUND_READ = 20_000
+
+
+def restates_found(sentence: str, found: Collection[str]) -> bool:
+    """Whether an assistant sentence restates a code, id or count a tool returned."""
+    return bool(found) and any(v in found for v in FOUND.findall(_no_paths(sentence)))
+
+
+# A quantity, however it is grouped: "18,204", "1.284", "3 118,40", "184316.72", "41.7" -
+# not a date, a time, a version, an address, a size in pixels or a name's digits ("2026-10",
+# "02:10", "1.2.3", "1024×640")
+_QUANTITY = re.compile(
+    r"(?<![\w.,:/×-])(?<!\d\s[x×]\s)(?<!\d[x×]\s)(?<!\d\s[x×])(?:\d{1,3}(?:(?:[,.\u202f\u00a0]| (?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?|"
+    r"\d+[.,]\d+|\d{3,})(?![A-Za-z0-9_]|[.,:/-]\d|\s?[×x]\s?\d)"
+)
+# ... with a label in words before it on its line ("TOTAL LAG: 18,204 messages", "écart non
+# justifié : 3 118,40 €", "未処理件数: 3,412件", "max_abs_err 41.7 kWh")
+_LABELLED = re.compile(r"[^\W\d_]{3,}|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
+# a unit, a currency or a counted noun right after the number
+_UNIT_AFTER = re.compile(
+    r"^\s?(?:[%€$£¥₹]|[^\W\d_]{1,12}\b|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])"
+)
+# lines that tell a run's progress or list files, not what it counted
+_NOT_A_COUNT = re.compile(
+    r"(?i)^[d-][rwx-]{9}\s|^total\s+\d+$|\b(?:download|upload|install|fetch|pull|push|extract|"
+    r"resolv|collect|build|compil|load|writ|sav)\w*\b.*\b\d+(?:\.\d+)?\s*(?:[kmg]i?b|bytes?)\b|"
+    r"\b\d{1,3}(?:\.\d+)?\s*%\s*(?:\||done|complete)|^\s*\d+\s*$"
+)
+
+
+def counted_lines(text: str, limit: int = 2) -> list[str]:
+    """The lines of a short successful output that state what a run counted, measured or
+    summed, with a label in words ("TOTAL LAG: 18,204 messages behind", "écart non justifié :
+    3 118,40 €", "RMSE 5.02 kWh max_abs_err 41.7 kWh"): the numbers a recap must keep, which
+    no sentence may restate. Lines with a unit or a counted noun first, the last first (a
+    summary ends an output); none from a long output (a log, a listing) or a table.
+
+    >>> counted_lines("solde : 48 210,55\\nécart non justifié : 3 118,40 €\\nstatut : A_REVOIR")
+    ['écart non justifié : 3 118,40 €', 'solde : 48 210,55']
+    >>> counted_lines("Downloading numpy-2.1.0 (16.3 MB)\\nSuccessfully installed numpy-2.1.0")
+    []
+    """
+    lines = [BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
+    if not lines or len(lines) > 20 or len(text) > 4000 or _table(lines):
+        return []
+    scored: list[tuple[int, int, str]] = []
+    for k, line in enumerate(lines):
+        if len(line) > 240 or _NOT_A_COUNT.search(line):
+            continue
+        told = [m for m in _QUANTITY.finditer(line) if _LABELLED.search(line[: m.start()])]
+        if told:
+            unit = any(_UNIT_AFTER.match(line[m.end() : m.end() + 13]) for m in told)
+            scored.append((unit, k, clip(line, 200)))
+    return [line for _, _, line in sorted(scored, reverse=True)[:limit]]
+
+
+def _table(lines: list[str]) -> bool:
+    """A query's table or a CSV: most lines split by the same ``|`` or ``,`` count."""
+    for sep, least in (("|", 1), (",", 2), ("\t", 1)):  # a decimal comma is no column
+        n = lines[0].count(sep)
+        if (
+            n >= least
+            and len(lines) >= 3
+            and sum(ln.count(sep) == n for ln in lines) >= 0.6 * len(lines)
+        ):
+            return True
+    return False
+
+
+def quantities(text: str) -> set[str]:
+    """The quantities of four digits or more in ``text``, as bare digits (grouping and
+    decimal marks dropped): "2347" in a tool's output is "2.347" in a Spanish sentence.
+
+    >>> sorted(quantities("count: 2347; total 184316.72; on 2026-10-01"))
+    ['18431672', '2347']
+    """
+    digits = (re.sub(r"\D", "", m.group(0)) for m in _QUANTITY.finditer(text))
+    return {d for d in digits if len(d) >= 4}
+
+
+def restates_count(sentence: str, counted: Collection[str]) -> bool:
+    """Whether a sentence restates a quantity a tool returned (see :func:`quantities`)."""
+    return bool(counted) and bool(quantities(_no_paths(sentence)) & set(counted))
+
+
+def states_value(sentence: str) -> bool:
+    """Whether the assistant states a value worth keeping word for word (a URL, a host, a
+    version, a code …) or who owns something and when it is due - a file's path aside."""
+    return bool(_KEY_VALUE.search(_no_paths(sentence)) or _WHO_AND_WHEN.search(sentence))
+
+
+def _no_paths(sentence: str) -> str:
+    """``sentence`` without its file paths (a path is a file read or written, not a value)."""
+    for f in extract_claims(sentence):
+        if f.kind == "path":
+            sentence = sentence.replace(f.value, " ")
+    return sentence
+
+
+def superseded(numbers: list[str]) -> set[str]:
+    """The summary lines of runs ("`terraform plan`: Plan: 2 to add, …") a newer run's
+    line of the same shape supersedes: they wait with the noise, so one command's
+    repeated summaries never crowd out the session's other numbers (redteam16 A14)."""
+    newest: dict[str, str] = {}
+    for item in numbers:
+        if item.startswith("`"):
+            newest[shape(item.partition("`: ")[2])] = item
+    return {
+        item
+        for item in numbers
+        if item.startswith("`") and newest[shape(item.partition("`: ")[2])] != item
+    }
+
+
+# Who owns, approves or answers for something, and when something is due: "the platform
+# team owns the load balancer config", "Maria approved the schema change", "ship it by
+# Friday", "Priya is on call"
+_WHO_AND_WHEN = re.compile(
+    r"(?i)\b(?:owns?|owned\s+by|owners?|on[- ]call|approv(?:e|ed|es|al)|signed\s+off|sign-?off|"
+    r"responsible\s+for|in\s+charge\s+of|maintain(?:s|ed|ers?)|point\s+of\s+contact|"
+    r"reports?\s+to|deadline|due\s+(?:by|on|date)|(?:by|before|until|on)\s+(?:(?:next|this)\s+)?(?:monday|"
+    r"tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|cob|noon|"
+    r"end\s+of\s+(?:the\s+)?(?:day|week|month|sprint|quarter)))\b"
+    # ... in Japanese and Chinese (no word boundaries there): approved, in charge, deadline
+    r"|承認|了承|許可し|担当|責任者|締め?切り?|期限|批准|审批|審批|负责|負責|截止|签字|签核"
+)
+
+
+def specific(sentence: str) -> bool:
+    """A statement that names something: a path, identifier, number, URL, host, version,
+    quote, a proper name ("Priya Raman owns the billing schema"), who owns or approves
+    something, a deadline - not "Here is what I see now."."""
+    if word_count(sentence) < 4:
+        return False
+    if any(f.kind != "number" or len(f.value) > 1 for f in extract_claims(sentence)):
+        return True
+    if _KEY_VALUE.search(sentence) or _WHO_AND_WHEN.search(sentence):
+        return True
+    return any(
+        w[:1].isupper() and w != "I" and not w.startswith("I'") for w in sentence.split()[1:]
+    )
+
+
+def numbers_matter(sentence: str, role: str) -> bool:
+    """A number the user stated, or one the assistant stated with a unit or a measure
+    ("the 502s" are status codes, not seconds)."""
+    bare = _STATUSES.sub(" ", _ORDINAL.sub(" ", _PATHLIKE.sub(" ", sentence)))
+    if word_count(sentence) < 3 or not _NUMBER.search(bare):
+        return False
+    if role == "user":
+        return True
+    return bool(_METRIC.search(bare) or _BIG_NUMBER.search(bare))

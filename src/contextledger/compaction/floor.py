@@ -1,0 +1,191 @@
+"""The floor under compaction: what a plain fit would have kept stays in the model's view.
+
+A recap takes room, so the view beside it holds fewer recent turns than a plain fit of
+the same window. The turns it gives up are the recap's to state, but a recap is a
+summary: it can leave out a line a plain fit sends verbatim (red team 18: "Als Nächstes
+prüfe ich die Prognose an den Feiertagen im Oktober" kept by ``fit`` at 8k, in no section
+of the recap). So the words of those turns that nothing in the view states are quoted
+verbatim under the recap: what was said (user and assistant text), what was run (a tool
+call's arguments) and what a short tool result answered (a count, a status, a metric).
+Then, in the room a small share of the budget leaves, the same for the turns before them,
+newest first. Quotes come from the record, so they need no verification, and they cost far
+less than the turns they stand for (long tool outputs, screenshots).
+
+>>> from contextledger.model import Message, ToolCall
+>>> record = [
+...     Message.user("Build the model.", id="m1"),
+...     Message.assistant("Next I will check the October holidays.", id="m2"),
+...     Message("assistant", (ToolCall("c1", "shell", '{"cmd": "make deploy"}'),), id="m3"),
+...     Message.tool("c1", "deployed 3 pods", id="m4"),
+...     Message.user("ok", id="m5"),
+... ]
+>>> for quote in choose_quotes(record, {"m1", "m5"}, {"m2"}, "Goal: Build the model.", 200):
+...     print(quote)
+(1, 'Assistant: Next I will check the October holidays.')
+(2, 'Assistant ran shell: make deploy')
+(3, 'shell returned: deployed 3 pods')
+>>> said = "... Next I will check the October   holidays. ..."  # stated: not quoted
+>>> choose_quotes(record, {"m1", "m5"}, {"m2"}, said, room=40)  # the newest first
+((3, 'shell returned: deployed 3 pods'),)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Collection, Iterable, Sequence
+
+from ..model import Message, Recap, Text
+
+__all__ = [
+    "QUOTES_HEADING",
+    "SHORT_RESULT",
+    "Quote",
+    "choose_quotes",
+    "quoted_recap",
+    "view_text",
+]
+
+#: The heading of the quotes under a recap.
+QUOTES_HEADING = "Said in the recapped turns just before these (verbatim, from the record):"
+
+#: A tool result up to this many characters is quoted whole (a count, a status line, a
+#: metric); a longer one is the recap's to state (a plain fit may keep it, but quoting it
+#: would cost what the recap saves).
+SHORT_RESULT = 400
+
+#: A tool call's argument values shorter than this are not looked for in the view (ids,
+#: flags, numbers: they are everywhere).
+_SALIENT = 6
+
+#: A tool call's argument longer than this is quoted by its head.
+_LONG_VALUE = 160
+
+#: How far a walk looks for lines to quote: this many characters of messages per character
+#: of room (most of a long session is tool output nobody quotes).
+_READ_PER_ROOM = 40
+
+_SPACE = re.compile(r"\s+")
+
+
+def _squash(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+def _head(text: str) -> str:
+    return text if len(text) <= _LONG_VALUE else text[: _LONG_VALUE - 1] + "…"
+
+
+def _values(arguments: str) -> list[str]:
+    """A call's string arguments (the command, the path, the code), or the raw arguments
+    when they are not a JSON object."""
+    try:
+        parsed = json.loads(arguments)
+    except ValueError:
+        return [arguments]
+    if not isinstance(parsed, dict):
+        return [arguments]
+    out: list[str] = []
+    todo: list[object] = list(parsed.values())
+    while todo:
+        v = todo.pop(0)
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, dict):
+            todo.extend(v.values())
+        elif isinstance(v, list):
+            todo.extend(v)
+    return out
+
+
+def _lines_of(m: Message, names: dict[str, str]) -> Iterable[tuple[str, list[str]]]:
+    """(the line quoting a part of ``m``, the texts the view must hold to state it)."""
+    speaker = {"user": "User", "assistant": "Assistant"}.get(m.role)
+    words = _squash("\n".join(b.text for b in m.content if isinstance(b, Text)))
+    if speaker and words:
+        yield f"{speaker}: {words}", [words]
+    for call in m.tool_calls:
+        # a long value (a file's content, a script) is quoted by its head: the path, the
+        # command line and the query beside it are what says what was done
+        values = [_head(_squash(v)) for v in _values(call.arguments)]
+        salient = [v for v in values if len(v) >= _SALIENT]
+        shown = "; ".join(v for v in values if v) or _head(call.arguments)
+        yield f"Assistant ran {call.name}: {shown}", salient
+    for result in m.tool_results:
+        text = _squash(result.text)
+        if text and len(text) <= SHORT_RESULT:
+            name = result.name or names.get(result.call_id, "the tool")
+            yield f"{name} returned: {text}", [text]
+
+
+Quote = tuple[int, str]  # (the quoted message's place in the record, the line)
+
+
+def choose_quotes(
+    record: Sequence[Message],
+    kept: Collection[str],
+    floor: Collection[str],
+    said: str,
+    room: int,
+    chosen: Sequence[Quote] = (),
+) -> tuple[Quote, ...]:
+    """``chosen`` and the quotes to add, in record order, within ``room`` characters in all.
+
+    First what the messages ``floor`` say (those a plain fit keeps that the view, whose
+    message ids are ``kept``, does not), newest first; then, with the room left, what the
+    other messages the view does not hold say, newest first: the recapped turns nearest the
+    kept ones, in their own words. Lines ``said`` (the view's text) already holds are
+    skipped. A bigger window has more room and holds more turns itself, so what a smaller
+    window quotes it quotes or holds too (retention does not drop as the window grows)."""
+    names = {c.id: c.name for m in record for c in m.tool_calls}
+    held = _squash(said)
+    taken = {line for _, line in chosen}
+    left = room - sum(len(line) for _, line in chosen)
+    out = list(chosen)
+    order = [i for i in range(len(record) - 1, -1, -1) if record[i].id in floor]
+    order += [
+        i
+        for i in range(len(record) - 1, -1, -1)
+        if record[i].id not in kept
+        and record[i].id not in floor
+        and record[i].role != "system"
+        and not record[i].is_recap
+    ]
+    read = 0  # characters looked through: a walk as long as the room is worth, no longer
+    for i in order:
+        if left <= 0 or read > _READ_PER_ROOM * room:
+            break
+        m = record[i]
+        read += len(m.text)
+        for line, needed in _lines_of(m, names):
+            if line in taken or all(n in held for n in needed):
+                continue
+            if len(line) > left:
+                if m.id in floor:
+                    continue  # the others a plain fit keeps may still fit
+                left = 0  # the walk stops here: a bigger window's walk goes further
+                break
+            out.append((i, line))
+            taken.add(line)
+            left -= len(line)
+    return tuple(sorted(out))
+
+
+def view_text(messages: Iterable[Message]) -> str:
+    """What ``messages`` state: their text and their tool calls' argument values."""
+    return "\n".join(
+        part
+        for m in messages
+        for part in (m.text, *(v for c in m.tool_calls for v in _values(c.arguments)))
+    )
+
+
+def quoted_recap(recap: Message, quotes: Sequence[Quote]) -> Message:
+    """``recap`` with ``lines`` quoted under it (the same id and covers: the view's copy,
+    the compaction event keeps the recap as made)."""
+    if not quotes:
+        return recap
+    block = next(b for b in recap.content if isinstance(b, Recap))
+    lines = "\n".join(f"- {line}" for _, line in quotes)
+    text = f"{block.text}\n\n{QUOTES_HEADING}\n{lines}"
+    return recap.with_content(Recap(text, block.covers) if b is block else b for b in recap.content)

@@ -1,0 +1,412 @@
+"""The user's rules: constraints and corrections, which sentences set one, which later ones
+lift or overrule it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..intent import (
+    asks_agreement,
+    is_constraint,
+    is_correction,
+    is_nudge,
+)
+from .facts import (
+    DEFERRED,
+    keywords,
+)
+from .wording import word_count
+
+_RETRACTS = re.compile(r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]")
+
+# An answer to a question that sets nothing: "No, that's fine.", "Nope, go ahead.", "No,
+# I don't think so." (review11 L1), not "No, use the other key."
+_NO_OPENING = re.compile(r"(?i)^\W*(?:no|nope|nah)\b[\s,.!:;—–-]*")
+
+_JUST_AN_ANSWER = re.compile(
+    r"(?i)(?:(?:it'?s|that'?s|that\s+is|all|we'?re|i'?m)\s+(?:fine|good|ok(?:ay)?|alright|"
+    r"all\s+good|done)|go\s+ahead|carry\s+on|keep\s+going|continue|proceed|"
+    r"not\s+(?:yet|really|now|that\s+i\s+know(?:\s+of)?)|i\s+don'?t\s+think\s+so|"
+    r"that\s+was\s+(?:me|us|intentional|on\s+purpose|deliberate)|thanks?|thank\s+you|"
+    r"never\s*mind|nothing(?:\s+else)?|all\s+good|sounds?\s+good|looks?\s+good|"
+    r"that'?s\s+(?:all|it)|no\s+need|not\s+needed)\W*"
+)
+
+# A question sets no rule ("Should we never use the old VPN?", "Don't you think the
+# rollout is risky?") unless it asks for one ("Could you please never push to main?");
+# small talk in a rule's words neither ("Don't worry about the typo.", "Never mind the
+# last message.", "Always a pleasure!") - review12 RC0
+_ASKS_A_RULE = re.compile(
+    r"(?i)^\W*(?:(?:and|also|oh)\W+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+    r"(?:not|never|always|only|avoid|stop|make\s+sure|keep|leave|stick)\b(?![^?]*\bor\b)"
+)
+
+_SMALL_TALK = re.compile(
+    r"(?i)^\W*(?:(?:oh|ok(?:ay)?|and|also|but|hey|hi)\W+)*(?:don'?t\s+(?:worry|mention\s+it|"
+    r"be\s+(?:sorry|silly))|never\s*mind|no\s+worries|always\s+(?:a\s+pleasure|happy|glad|"
+    r"good|nice|great|fun)|never\s+(?:better|a\s+dull))\b"
+)
+
+
+def _just_an_answer(sentence: str) -> bool:
+    opening = _NO_OPENING.match(sentence)
+    if opening is None:
+        return False
+    rest = sentence[opening.end() :]
+    return not rest.strip() or is_nudge(rest) or bool(_JUST_AN_ANSWER.fullmatch(rest))
+
+
+# rules in phrasings the general intent patterns leave out: "No force pushes.", "Hands off
+# the payments module.", "Stick with the existing format.", "Python 3.11, not 3.12."
+# A condition that happens once: a run finishing, a moment free, "it" failing again
+_ONE_OFF = (
+    r"\b(?:finish(?:es|ed)?|is\s+(?:done|finished|ready|merged|back|up)|are\s+(?:done|ready)|"
+    r"complete[sd]?|lands?|gets?\s+(?:merged|back)|comes?\s+back|you\s+(?:have|get|find)\s+"
+    r"(?:a\s+(?:minute|moment|chance|sec(?:ond)?)|time)|you'?re\s+(?:done|back|free)|you\s+need\s+"
+    r"(?:access|help|anything|a\s+hand)|again)\b"
+)
+
+_MORE_RULES = re.compile(
+    r"(?i)^\W*(?:(?:and|also|please|oh|oh,|again)\s+)*no\s+(?!problem|worries|thanks|thank|rush|"
+    r"hurry|idea|way|need|luck|clue|doubt|big\s+deal|matter|change|progress|more\b)"
+    # (Spanish "no" before a pronoun or a verb says nothing of a rule: "No lo sé.", "No
+    # te preocupes.", "No hay prisa."; its rules are read by the intent patterns)
+    r"(?!(?:me|te|se|lo|la|le|les|los|las|nos|os|hay|es|está|están|estoy|era|fue|tengo|"
+    r"tenemos|tiene|sé|sabe|sabemos|creo|pasa|puedo|podemos|quiero|gusta|importa|parece|"
+    r"vale|ha|he|hemos)\b)\w+"
+    r"|\bhands\s+off\b|\bread[- ]only\b|\bkeep\s+(?:\w+\s+){0,3}out\s+of\b|"
+    r"\bnothing\s+(?:in|under|inside|from|outside)\b[^.]{0,80}\b(?:change|touch|edit|modif|mov|delet)|"
+    r"^\W*only\s+(?:ever\s+)?(?:use|touch|modify|change|edit|run|deploy|update|commit|push|"
+    r"call|write|add|ship|work)\b|\bstick\s+(?:with|to)\b|\bprefer\b|\bi'?d\s+rather\b|\brather\s+than\b|\bskip\s+the\b|"
+    r"\b(?:code\s+)?freeze\b|\bfrozen\b|,\s*not\s+[\w./-]+\s*[.!]?$"
+    # "Stop using moment.js", "Nobody should run …", "Leave the CI config as it is",
+    # "Only the admin role may …", "Max 2 concurrent uploads", "Not Kafka - we use SQS"
+    r"|^\W*(?:stop|quit)\s+\w+ing\b|\b(?:nobody|no one|no-one)\s+(?:should|may|can|must|is)\b|"
+    r"\bleave\s+[^.]{1,60}\s+as\s+(?:it|they)\s+(?:is|are)\b|^\W*correct(?:ion)?\s+that\b|"
+    r"^\W*only\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:may|can|should|must|is allowed)\b|"
+    r"^\W*(?:max(?:imum)?|min(?:imum)?|at most|at least|no more than|no fewer than|up to)\s+\d|"
+    r"^\W*not\s+(?!bad\b|sure\b|yet\b|really\b|quite\b|great\b|much\b)[\w.-]+\s*[-–—:;]"
+    # a permission to wait for: "ask before changing it", "check with Ana before you
+    # deploy", "needs my sign-off", "get the DBA's approval first"
+    r"|\bask\s+(?:\w+\s+){0,3}before\b|\bcheck\s+with\s+[^.]{1,40}\bbefore\b|"
+    r"\b(?:needs?|requires?|get|without)\s+(?:my|our|their|his|her|the\s+\w+'s|\w+'s)\s+"
+    r"(?:sign-?off|approval|ok(?:ay)?|go-ahead)\b"
+    # "Let's not touch auth.", "Keep PRs under 400 lines.", "Nothing should go to main
+    # without review.", "Be careful not to drop the users table.", "Target Node 18 only.",
+    # "Please, nothing destructive on the shared DB."
+    r"|\blet'?s\s+not\b|\bkeep\s+(?:\w+\s+){1,3}(?:under|below|within|at\s+most)\s+\d|"
+    r"\bnothing\s+(?:should|may|can|must|goes|gets|is\s+to)\b|\bcareful\s+not\s+to\b|"
+    r"\bnothing\s+(?:destructive|risky|irreversible|breaking)\b|\bonly\W*$"
+    # a rule with a condition that can come again: "If a model runs longer than 20
+    # minutes, cancel it and tell me.", "Whenever the canary fails, roll back first." (not
+    # a one-off: "When the build finishes, tell me the result.", "If it fails again, …")
+    r"|^\W*(?:if|when|whenever|once|should)\b(?![^,;]{0,120}" + _ONE_OFF + r")[^,;]{3,120}[,;]"
+    r"\s*(?:then\s+)?(?:please\s+)?"
+    r"(?:cancel|stop|abort|kill|halt|tell|ping|notify|ask|escalate|page|alert|roll\s*back|"
+    r"revert|pause|wait|skip|retry|email|call|flag|don'?t|do\s+not|never|always|leave|"
+    r"check\s+with)\b"
+    # a version pinned, a setting to hold: "Keep dbt-snowflake pinned at 1.8.4", "Set
+    # spark.sql.shuffle.partitions=800 on the backfill job"
+    # a style or format rule, with no negation: "British spelling throughout, please.",
+    # "Dates as YYYY-MM-DD everywhere", "All amounts in EUR with two decimals.",
+    # "Citations in APA 7th edition", "Write it in the second person, present tense.",
+    # "Use APA 7th edition."
+    # (not a status: "The errors show up everywhere.", "All tests in the suite pass now.")
+    r"|^(?!.*\b(?:is|are|was|were|has|have|had|shows?|showed|appears?|appeared|happens?|"
+    r"happened|fails?|failed|pass|passe[sd]|breaks?|broke|crash(?:es|ed)?|looks?|looked|seems?|"
+    r"seemed|came|went|got|saw|see)\b)(?:.*?\b(?:throughout|everywhere|across\s+the\s+board|"
+    r"at\s+all\s+times|without\s+exception)\b"
+    r"|\W*all\s+(?:\w+\s+){0,2}(?:in|as|with|use|should|must|need|go)\b"
+    r"|\W*(?:citations?|references?|dates?|amounts?|prices?|currenc(?:y|ies)|times?|headings?|"
+    r"titles?|comments?|commit\s+messages?|units?|figures?|tables?|captions?)\s+(?:in|as|with|"
+    r"should|must|use)\b)"
+    r"|\b(?:first|second|third)[-\s]person\b|\b(?:present|past|future)\s+tense\b"
+    r"|\b(?:british|american|us|uk|canadian|australian)\s+(?:spelling|english)\b"
+    r"|^\W*(?:please\s+)?use\s+(?:\S+\s+){0,3}(?:style|format|edition|convention|spelling|tense|"
+    r"casing|notation|units?|voice)\b"
+    r"|\bpinned\s+(?:at|to)\s+\S*\d|\bpin\s+\S+\s+(?:at|to)\s+\S*\d"
+)
+
+# A setting to hold, however short: "Keep random_state=20261101.", "Set spark.sql.shuffle.
+# partitions to 800", "Leave max_retries at 3"
+_SETTING = re.compile(
+    r"(?i)^\W*(?:please\s+)?(?:set|keep|leave|pin)\s+`?(?:[\w.-]+`?\s*=\s*\S|"
+    r"[\w-]+(?:[._][\w-]+)+`?\s*(?:to|at)\s+\S)"
+)
+
+# Rules said as how to do something or what state to hold, with no negation (redteam16
+# A18): "Leave the feature toggle off in production.", "Keep the staging bucket locked
+# until Monday.", "Ship the patch without bumping the major version." - an imperative,
+# not a report ("We deployed without restarting the gateway.", "Keep me posted.")
+_STATE = (
+    r"(?:off|on|disabled|enabled|switched\s+(?:off|on)|turned\s+(?:off|on)|paused|hidden|"
+    r"visible|closed|locked|unlocked|muted|pinned|dark|live|(?:at|to)\s+[$€£]?\d[\w.,%]*)"
+)
+
+_HOW_RULES = re.compile(
+    r"(?i)^\W*(?:please\s+)?(?:leave|keep)\s+(?:\S+\s+){1,5}?" + _STATE + r"\b"
+    r"(?=\s*(?:[.!;,]|$)|\s+(?:in|for|until|across|during|everywhere|on|at|while|unless|behind|"
+    r"outside|except|till|through)\b)"
+    r"|^\W*(?:please\s+)?(?!(?:it|this|that|these|those|the|we|i|you|they|there|he|she|a|an|"
+    r"my|our|your|its|their|everything|nothing|all|thanks|thank|great|nice|good|so|and|but|"
+    r"then|just|also|which|what|how|why|when|if)\b|[a-z]+ed\b)[a-z]+\b[^.;?]{0,80}?"
+    r"\bwithout\s+[a-z]+ing\b(?![^?]*\?)"
+)
+
+_NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
+
+# A rule's own opening, so a task sentence with a "never" in its purpose clause ("… so
+# that retried POSTs never double-charge a card") is the goal, not a constraint.
+RULE_OPENING = re.compile(
+    r"(?i)^\W*(?:(?:one more thing|important|fyi|also|and|please|note)\W+)*(?:never|don'?t|do not|"
+    r"no|not|only|always|avoid|must|mustn'?t|keep|stay|leave|stick|under no|nothing|nobody|"
+    r"correction|scratch|sorry|wait|actually|i meant)\b"
+)
+
+# a purpose or relative clause: the outcome the task wants, not a rule on how to get there
+_PURPOSE = re.compile(
+    r"(?i)\s*(?:,\s*)?\b(?:so that|so|such that|to ensure|ensuring|in order to|which|that|where|"
+    r"because)\b.*$"
+)
+
+# ... of those, a purpose alone (not "the config that Priya wrote, not the old one", nor
+# an order after "so": "the platform team owns it, so ask before changing it")
+_SO_THAT = re.compile(
+    r"(?i)\s*(?:,\s*)?\b(?:so\s+that|so(?!\s+(?:please\s+)?(?:ask|check|don'?t|do\s+not|never|"
+    r"make\s+sure|always|keep|leave|avoid|only|wait|stop|stick|use)\b)|such\s+that|"
+    r"to\s+ensure|ensuring|in\s+order\s+to)\b.*$"
+)
+
+# a negation inside a relative clause describes a thing, it sets no rule: "rows that were
+# never reconciled", "a job which has not run since May"
+_DESCRIBED = re.compile(
+    r"(?i)\b(?:that|which|who)\s+(?:were|was|is|are|have|has|had)\s+(?:never|not)\s+"
+    r"(?:been\s+|yet\s+)?\w+(?:ed|en|un|wn)\b"
+)
+
+# a rule's own word, also in a reminder ("Don't forget: staging only, never prod.")
+_FIRM = re.compile(r"(?i)\b(?:never|must\s+not|mustn'?t|under\s+no\s+circumstances)\b")
+
+# A status, not a rule, though it has a rule's words: "No rows came back from the query.",
+# "I can't reproduce it locally.", "It doesn't start after the update."
+_STATUS = re.compile(
+    r"(?i)^\W*(?:no|nothing|none)\s+(?:\w+\s+){0,2}?(?:came|comes|was|were|is|are|has|have|had|"
+    r"showed|shows|appeared|returned|returns|matched|changed|happened|found|left|seems?|"
+    r"worked|works|got|helped|helps)\b|"
+    r"^\W*(?:i|it|this|that)\s+(?:can'?t|cannot|could\s+not|couldn'?t)\s+"
+    r"(?!allow|let|accept|approve|have|be\b)\w+|"
+    r"^\W*(?:i|it|this|that)\s+(?:don'?t|doesn'?t|didn'?t)\s+(?:see|know|think|get|work|start|"
+    r"load|run|seem|understand|remember|open|connect|build|compile)\b|"
+    # a thing that never does what it should: "The loading spinner never stops:", "The
+    # page doesn't load after the deploy." (not "The bot must never post to #general")
+    r"^\W*(?:the|this|that|our|my|its)\s+(?:(?!(?:must|should|shall|may|can|will|is|are|has|"
+    r"have|to|ever)\b)[\w-]+\s+){1,3}?(?:never|doesn'?t|does\s+not|didn'?t|did\s+not|won'?t)\s+"
+    r"(?!(?:be|gets?|goes?)\b)\w+"
+)
+
+# a rule's negation, which the task sentence must carry to be a constraint as well: "Fix
+# the flaky login test but don't touch the session middleware" (not "… and keep them on
+# schedule", which is the task). (The negations here repeat intent.py's _CONSTRAINT ones;
+# both move to lexicon/common.py's negations once that module is on main.)
+_NEGATED = re.compile(
+    r"(?i)\b(?:never|do\s+not|don'?t|must\s+not|mustn'?t|should\s+not|shouldn'?t|may\s+not|"
+    r"without|no|not|avoid|except|only)\b"
+)
+
+
+def task_rule(sentence: str) -> bool:
+    """Whether the sentence that set the task also sets a rule, outside its purpose
+    clause ("… so that retried POSTs never double-charge a card" is the goal)."""
+    own = _PURPOSE.sub("", sentence)
+    return bool(_NEGATED.search(own)) and is_rule(own)
+
+
+# a house rule's label, and what makes what follows it standing
+_RULE_LABEL = re.compile(
+    r"(?i)^\W*(?:(?:house\s+)?style|rule|policy|convention|guideline|constraint)s?\s*:\s*(?=\w)"
+)
+
+_STANDING = re.compile(
+    r"(?i)\b(?:always|never|every|each|throughout|everywhere|only|at\s+all\s+times|must|"
+    r"should|no\s+\w+|don'?t|do\s+not)\b"
+)
+
+# A turn that takes back what the user said before ("Actually no — …", "Scratch that, …",
+# "On second thought, …", "Hmm, no, …", "Sorry, …")
+_TAKES_BACK = re.compile(
+    r"(?i)^\W*(?:(?:hmm+|ugh|oh|ok(?:ay)?|well|um+|ah)\W+)*(?:actually|scratch\s+that|"
+    r"on\s+second\s+thought|wait|no|nope|correction|change\s+of\s+plans?|forget\s+(?:that|it|"
+    r"what\s+i\s+said)|never\s*mind|i(?:'ve)?\s+changed\s+my\s+mind|sorry)\b"
+)
+
+# ... back to what the user said first: "… accept Delaware after all", "go back to XML"
+_RETURNS = re.compile(
+    r"(?i)\bafter\s+all\b|\b(?:go(?:ing)?|switch(?:ing)?|revert(?:ing)?)\s+back\b|\bback\s+to\b|"
+    r"\b(?:as|like)\s+(?:before|originally|at\s+first)\b"
+)
+
+# words a taking-back and what it takes back share that say nothing of their topic
+_TAKING_BACK_WORDS = frozenset(
+    {"actually", "scratch", "sorry", "second", "thought", "after", "again", "back", "instead",
+     "please", "that", "change", "plan", "mind", "forget", "never", "wait", "correction",
+     "rather", "keep", "going", "with", "from", "this"}
+)  # fmt: skip
+
+
+def _same_topic(a: str, b: str) -> bool:
+    """Whether two instructions are about one thing: two content words in common, or one
+    long one ("Delaware", "governing")."""
+    shared = _shared_words(a, b)
+    return len(shared) >= 2 or any(len(w) >= 7 for w in shared)
+
+
+def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
+    """The user's instructions in ``said`` (in order) that a later one overruled: what a
+    return to the first choice takes back ("Accept Delaware." … "Actually no, insist on
+    New York." … "Scratch that, accept Delaware after all.": the New York turn, the first
+    taking-back after the choice returned to, and any on the same topic), and what a
+    taking-back on the same topic replaces ("Keep the limit at 3." … "Scratch that, the
+    limit is 5 now."). ``reach``: how many sentences back a taking-back looks.
+
+    >>> sorted(overruled_by_later(["Use Compose for the dialog.", "Hmm, no, keep XML views.",
+    ...                            "Sorry, go with Compose for the dialog after all."]))
+    ['Hmm, no, keep XML views.']
+    """
+    out: set[str] = set()
+    for k, later in enumerate(said):
+        takes_back = bool(_TAKES_BACK.search(later))
+        returns = bool(_RETURNS.search(later)) or (takes_back and bool(_AGAIN.search(later)))
+        if not (takes_back or returns):
+            continue
+        back = range(k - 1, max(-1, k - 1 - reach), -1)
+        first = next(
+            (j for j in back if not _TAKES_BACK.search(said[j]) and _same_topic(said[j], later)),
+            None,
+        )
+        if first is None:
+            continue
+        if returns:  # back to the first choice: what took it back is gone
+            out.update(_took_back(said[first:k], later))
+        elif _replaces(said[first], later):
+            out.add(said[first])
+    return out - {said[-1]} if said else out
+
+
+_AGAIN = re.compile(r"(?i)\bagain\b")
+
+
+def _replaces(rule: str, later: str) -> bool:
+    """Whether a taking-back replaces a rule's value ("Keep the limit at 3." … "Scratch
+    that, the limit is 5 now."): both rules, two words in common; a prohibition is
+    lifted by a permission (:func:`lifted_rule`), never replaced."""
+    if _NEGATED.search(rule) or not (is_rule(later) and is_rule(rule)):
+        return False
+    return len(_shared_words(rule, later)) >= 2
+
+
+def _took_back(span: Sequence[str], later: str) -> list[str]:
+    """Of ``span`` (a choice, then what the user said until ``later`` returned to it), the
+    taking-backs of that choice: the first instruction after it when it takes it back,
+    and any taking-back on the choice's or ``later``'s topic."""
+    choice, rest = span[0], span[1:]
+    out = [
+        x
+        for x in rest
+        if _TAKES_BACK.search(x) and (_same_topic(x, later) or _same_topic(x, choice))
+    ]
+    nxt = next((x for x in rest if is_rule(x) or _TAKES_BACK.search(x)), None)
+    if nxt is not None and _TAKES_BACK.search(nxt):
+        out.append(nxt)
+    return out
+
+
+def _shared_words(a: str, b: str) -> set[str]:
+    shared = {w[:7] for w in keywords(a)} & {w[:7] for w in keywords(b)}
+    return shared - {w[:7] for w in _TAKING_BACK_WORDS}
+
+
+def is_rule(sentence: str) -> bool:
+    """A constraint or a correction the user states: "never run …", "use X not Y". A
+    request phrased as a need ("we need to speed up the export") is the task, not a rule,
+    unless it also carries a rule's marker; a status ("No rows came back.") is none; a
+    rule's word only in a purpose clause ("Resolve it so that she is never charged
+    twice.") sets none."""
+    if (word_count(sentence) < 3 and not _SETTING.search(sentence)) or _just_an_answer(sentence):
+        return False
+    if _SMALL_TALK.search(sentence):
+        return False
+    if (
+        sentence.rstrip().endswith(("?", "？"))
+        and not _ASKS_A_RULE.search(sentence)
+        and not asks_agreement(sentence)  # "Don't rotate the keys this week, ok?"
+    ):
+        return False
+    label = _RULE_LABEL.match(sentence)
+    if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
+        rest = sentence[label.end() :]
+        return is_rule(rest) or bool(_STANDING.search(rest))
+    if DEFERRED.search(sentence) and not _FIRM.search(sentence):
+        return False  # "Don't forget to bump the version": a request for later
+    if _STATUS.search(sentence):
+        return False
+    if not RULE_OPENING.search(sentence) and _SO_THAT.search(sentence):
+        own = _SO_THAT.sub("", sentence)
+        if len(own.split()) >= 3 and not _rule_words(own):
+            return False
+    return _rule_words(sentence)
+
+
+def _rule_words(sentence: str) -> bool:
+    sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
+    if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
+        return True
+    if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
+        return True
+    if not is_constraint(sentence):
+        return False
+    return not _NEED.search(sentence) or is_constraint(_NEED.sub(" ", sentence))
+
+
+# A permission that lifts a rule: "subheadings are allowed now", "store credit is fine for
+# the damaged parcel part", "you may write to raw.backfill_tmp", "no need to ask first any
+# more", "feel free to use Redis" (not a status: "the tests are fine now")
+LIFTS = re.compile(
+    r"(?i)\b(?:is|are)\s+(?:now\s+|also\s+)?(?:allowed|permitted|ok(?:ay)?\s+now|fine\s+now|"
+    r"acceptable|back\s+on|no\s+longer\s+(?:banned|forbidden|off[- ]limits|frozen))\b|"
+    r"\b(?:is|are)\s+(?:now\s+|also\s+)?(?:fine|ok(?:ay)?|alright|acceptable)\s+"
+    r"(?:for|to|with|by|in|on)\b|\b(?:allowed|permitted)\s+(?:now|again|after\s+all)\b|"
+    r"\byou\s+(?:may|can)\s+(?:now\s+|also\s+|go\s+ahead\s+and\s+)?(?:edit|change|touch|"
+    r"modify|update|delete|remove|deploy|push|merge|run|use|add|drop|commit|write|rename|"
+    r"migrate|ship|release|offer|include|send|install|upgrade|restart|skip|call|contact|email|"
+    r"close|refund|apply|go|mention|keep)\b|\bfeel\s+free\b|"
+    r"\bgo\s+ahead\s+and\b|\bno\s+(?:need|longer\s+(?:any\s+)?need)\s+to\b|"
+    r"\b(?:don'?t|do\s+not|no\s+longer)\s+(?:need|have)\s+to\b|\b(?:lift|lifted|waive|waived|"
+    r"revoke|revoked|relax|relaxed)\b|\bthat\s+rule\b|\bafter\s+all\b"
+)
+
+# what a rule and its lifting have in common past these words
+_PLAIN_RULE_WORDS = frozenset(
+    {"allowed", "permitted", "fine", "okay", "please", "reply", "anymore", "again", "after",
+     "first", "ever", "rule", "rules", "need", "needs", "ticket", "changed", "latest", "update"}
+)  # fmt: skip
+
+
+def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
+    """The earlier rule ``sentence`` lifts, if it is a permission on a rule's topic ("No
+    subheadings in the reply." … "subheadings are allowed now, one per section."), the
+    newest first.
+
+    >>> lifted_rule("Store credit is fine for the parcel.", ["Don't offer store credit."])
+    "Don't offer store credit."
+    >>> lifted_rule("The tests are fine now.", ["Never skip the tests."]) is None
+    True
+    """
+    if not rules or not LIFTS.search(sentence):
+        return None
+    words = {w[:6] for w in keywords(sentence) - _PLAIN_RULE_WORDS}
+    for rule in reversed(rules):
+        shared = words & {w[:6] for w in keywords(rule) - _PLAIN_RULE_WORDS}
+        if len(shared) >= 2 or any(len(w) >= 6 for w in shared):
+            return rule
+    return None

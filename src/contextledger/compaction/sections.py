@@ -1,0 +1,367 @@
+"""The recap's sections: their order and priority, how they fill a byte cap (each saying what it
+left out), how a rendered recap is read back, and what an LLM recap left out (the backfill)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field, replace
+
+from .facts import (
+    extract_claims,
+    keywords,
+)
+from .failures import TEST_ID, failing_tests
+from .transcript import cut_utf8, utf8_len
+
+SECTIONS = (
+    "Goal",
+    "Constraints and corrections",
+    "User also said",
+    "Decisions",
+    "Findings",
+    "Files written",
+    "Files read",
+    "Commands run",
+    "Actions taken",
+    "Failures",
+    "Numbers that matter",
+    "Open requests",
+    "Next step",
+)
+
+# Which sections get the bytes first when not everything fits.
+PRIORITY = (
+    "Goal",
+    "Constraints and corrections",
+    "Open requests",
+    "Next step",
+    "Failures",
+    "Decisions",
+    "Actions taken",
+    "Files written",
+    "User also said",
+    "Commands run",
+    "Numbers that matter",
+    "Findings",
+    "Files read",
+)
+
+# a section whose best items (files the user named, numbers a tool found) get bytes right
+# after another's first round, up to how many
+URGENT_AFTER = {"Files read": "Commands run", "Numbers that matter": "Failures"}
+_URGENT_ROOM = {"Files read": 2, "Numbers that matter": 4}
+
+INLINE = frozenset({"Goal", "Next step", "Files written", "Files read"})
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    """Items per section (verbatim text), in the order they were said; ``ranked``: per
+    section, the items in the order they get bytes when not all fit (the most telling
+    first); ``noise``: items that wait until every other section had its bytes (a grep,
+    a failure the assistant called unrelated, a file it found irrelevant). A section
+    not in ``ranked`` gets the default order (:func:`fill_order`)."""
+
+    sections: dict[str, list[str]] = field(default_factory=dict)
+    ranked: dict[str, list[str]] = field(default_factory=dict)
+    noise: dict[str, frozenset[str]] = field(default_factory=dict)
+    # per section, how many of its best items get bytes early, right after the section
+    # :data:`URGENT_AFTER` names (the files the user named or shared, or a failing run
+    # came right after, before a third command or a number)
+    urgent: dict[str, int] = field(default_factory=dict)
+    # an item shown only with another: a rule the user lifted later, only with its lifting
+    needs: dict[str, str] = field(default_factory=dict)
+
+    def items(self, name: str) -> list[str]:
+        return self.sections.get(name, [])
+
+
+PASSED_LATER = "passed on its last run"
+
+
+def leaving_out(d: Digest, doubted: Collection[str], removed: Collection[str]) -> Digest:
+    """``d`` without the items verification doubted (a value in ``doubted``, in a unit
+    it ``removed``): a file listed exactly, an item of another section naming the value.
+    One doubted file no longer costs the whole "Files read" line its true items."""
+    if not doubted:
+        return d
+    gone = "\n".join(removed)
+
+    def kept(name: str, item: str) -> bool:
+        if item not in gone:
+            return True
+        if name.startswith("Files"):
+            return item not in doubted
+        return not any(v in item for v in doubted)
+
+    sections = {n: [i for i in items if kept(n, i)] for n, items in d.sections.items()}
+    return replace(d, sections={n: v for n, v in sections.items() if v})
+
+
+def parse_digest(text: str) -> Digest:
+    """Read a rendered digest (a previous recap) back into sections."""
+    sec: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in text.splitlines():
+        head = next((n for n in SECTIONS if line.startswith(n + ":")), None)
+        if head is not None:
+            current = head
+            rest = line[len(head) + 1 :].strip()
+            if rest and not rest.startswith("(+"):
+                if head in ("Files written", "Files read"):
+                    sec.setdefault(head, []).extend(
+                        p.strip()
+                        for p in re.sub(r"\s*\(\+\d+ more(?: in the record)?\)$", "", rest).split(
+                            ", "
+                        )
+                        if p.strip()
+                    )
+                else:
+                    sec.setdefault(head, []).append(rest)
+        elif current and line.startswith("- "):
+            sec.setdefault(current, []).append(line[2:].strip())
+    return Digest(sec)
+
+
+# Commands that only look around (a listing, a search, a status, a bare install): they
+# get the bytes after every other section, so a session's hundred greps never crowd out
+# its decisions, open requests and next step.
+LOOKING = re.compile(
+    r"^`?(?:sudo\s+)?(?:(?:ls|ll|cat|head|tail|less|more|grep|egrep|rg|ag|ack|find|fd|tree|pwd|"
+    r"echo|printf|wc|stat|file|which|whereis|type|whoami|id|env|printenv|du|df|ps|top|date|"
+    r"uptime|hostname|uname|history|clear|cd|man|nl|sort|uniq|cut|jq|yq|bat|awk|tac|xxd|"
+    r"(?i:get-content|gc|select-string|get-childitem)|dir)\b(?!\s*>)|"
+    r"sed\s+-n\b|git\s+(?:status|log|diff|show|branch|remote|fetch|blame|grep|ls-files|"
+    r"rev-parse|reflog|stash\s+list)\b|kubectl\s+(?:get|describe|logs|top|explain|"
+    r"config\s+(?:view|get-contexts|current-context))\b|docker\s+(?:ps|images|logs|inspect|"
+    r"compose\s+(?:ps|logs))\b|helm\s+(?:list|ls|status|get|history)\b|"
+    r"terraform\s+(?:show|output|state\s+(?:list|show)|version)\b|"
+    r"(?:npm|pnpm|yarn)\s+(?:ls|list|outdated|view|why|info)\b|pip3?\s+(?:list|show|freeze)\b|"
+    r"(?:npm|pnpm|yarn|bundle|composer|poetry)(?:\s+(?:install|i|ci))?\s*`?$|"
+    r"pip3?\s+install\s+-r\s+\S+\s*`?$|uv\s+sync\b|go\s+mod\s+(?:download|tidy)\b|"
+    r"cargo\s+fetch\b)"
+)
+
+# How many of a section's best items get bytes before any section gets its rest: one
+# noisy section (a hundred files read, a dozen failures) never starves the next step.
+_FIRST_ROUND = {
+    "Open requests": 3,
+    "Next step": 1,
+    "Failures": 10,
+    "Decisions": 2,
+    "Actions taken": 3,
+    "Files written": 2,
+    "Commands run": 2,
+    "Numbers that matter": 2,
+    "User also said": 2,
+    "Findings": 2,
+    "Files read": 2,
+}
+
+
+def fill_order(d: Digest, name: str) -> list[str]:
+    """The items of section ``name`` in the order they get bytes: as ranked by
+    :func:`digest`; else the earliest goal and constraints first and, of the rest, the
+    newest first, the user's words before the assistant's."""
+    items = d.items(name)
+    if name in d.ranked:
+        ranked = [i for i in d.ranked[name] if i in set(items)]
+        return ranked + [i for i in items[::-1] if i not in set(ranked)]
+    order = items if name in ("Goal", "Constraints and corrections") else items[::-1]
+    return sorted(order, key=lambda i: i.startswith("Assistant: "))
+
+
+def _noise_of(d: Digest, name: str) -> frozenset[str]:
+    if name in d.noise:
+        return d.noise[name]
+    if name == "Commands run":  # a previous recap read back: its looking-around commands
+        return frozenset(i for i in d.items(name) if LOOKING.search(i))
+    return frozenset()
+
+
+def _section_bytes(name: str, chosen: Sequence[str], total: int) -> int:
+    """The bytes section ``name`` takes rendered with ``chosen`` of its ``total`` items."""
+    left = total - len(chosen)
+    more = utf8_len(f" (+{left} more in the record)") if left else 0
+    if name in INLINE:
+        sep = 2 if name.startswith("Files") else 1
+        body = sum(utf8_len(i) for i in chosen) + sep * max(0, len(chosen) - 1)
+        return utf8_len(name) + 1 + (1 + body if chosen else 0) + more
+    return utf8_len(name) + 1 + more + sum(3 + utf8_len(i) for i in chosen)
+
+
+def render_digest(d: Digest, max_bytes: int) -> str:
+    """The sections in reading order, filled within ``max_bytes`` in three rounds: the
+    first few best items of each section in priority order, then the rest of each, then
+    the noise (what the assistant dismissed, looking-around commands). A section that
+    could not hold every item says how many it left out (its heading alone, when none of
+    its items fit). When not everything fits, a command a failure or a finding shown
+    names already ("`make deploy`: Error 2") is not listed again under "Commands run":
+    its room goes to the next command."""
+    chosen = _choose(d, max_bytes)
+    shown, skip = d, frozenset[str]()
+    everything = all(len(chosen.get(n, ())) == len(d.items(n)) for n in d.sections)
+    for _ in range(0 if everything else 3):
+        more = _shown_elsewhere(d, chosen) - skip
+        if not more:
+            break
+        trial = _without(d, "Commands run", skip | more)
+        again = _choose(trial, max_bytes)
+        if not (skip | more) <= _shown_elsewhere(d, again):
+            break  # the room freed moved a failure out: keep the listing as it was
+        shown, chosen, skip = trial, again, skip | more
+    return _lines(shown, chosen, max_bytes)
+
+
+def _shown_elsewhere(d: Digest, chosen: dict[str, list[str]]) -> frozenset[str]:
+    """The "Commands run" items an item chosen in another section starts with."""
+    heads = {
+        i.partition("`: ")[0] + "`"
+        for name in ("Failures", "Findings", "Numbers that matter")
+        for i in chosen.get(name, ())
+        if i.startswith("`")
+    }
+    return frozenset(c for c in d.items("Commands run") if c in heads)
+
+
+def _without(d: Digest, name: str, items: Collection[str]) -> Digest:
+    sections = dict(d.sections)
+    sections[name] = [i for i in d.items(name) if i not in items]
+    return replace(d, sections={n: v for n, v in sections.items() if v})
+
+
+def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
+    """Per section, the items that get bytes (see :func:`render_digest`)."""
+    order = {n: fill_order(d, n) for n in SECTIONS if d.items(n)}
+    noisy = {n: _noise_of(d, n) for n in order}
+    chosen: dict[str, list[str]] = {}
+    size: dict[str, int] = {}  # bytes of each opened section
+    used = 0
+
+    def fits(name: str, items: list[str]) -> bool:
+        nonlocal used
+        new = _section_bytes(name, items, len(order[name]))
+        grown = used - size.get(name, -1) + new  # an opened section costs a line break
+        if grown > max_bytes:
+            return False
+        chosen[name], size[name], used = items, new, grown
+        return True
+
+    rounds: list[list[tuple[str, list[str]]]] = [[], [], []]
+    early = {after: name for name, after in URGENT_AFTER.items() if d.urgent.get(name)}
+    for name in PRIORITY:
+        if name not in order:
+            continue
+        clean = [i for i in order[name] if i not in noisy[name]]
+        first = clean[: _FIRST_ROUND.get(name, len(clean))]
+        if name == "Failures":  # one line of each failing run before a run's second line
+            first = _first_per_run(first)
+        rounds[0].append((name, first))
+        rounds[1].append((name, [i for i in clean if i not in first]))
+        rounds[2].append((name, [i for i in order[name] if i in noisy[name]]))
+        urgent = early.get(name)
+        if urgent in order:
+            calm = [i for i in order[urgent] if i not in noisy[urgent]]
+            rounds[0].append((urgent, calm[: min(d.urgent[urgent], _URGENT_ROOM[urgent])]))
+    for name in PRIORITY:  # every heading first: no section is left out unsaid
+        if name in order:
+            fits(name, [])
+    for batch in rounds:
+        for name, items in batch:
+            if name not in chosen:
+                continue
+            for item in items:
+                # an urgent item is in already; a lifted rule goes in only with its lifting
+                need = d.needs.get(item)
+                if item not in chosen[name] and (need is None or need in chosen[name]):
+                    fits(name, [*chosen[name], item])
+    return chosen
+
+
+def _first_per_run(failures: list[str]) -> list[str]:
+    """Of ``failures`` ("`cmd`: line" items, best first), the best line of each run."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for item in failures:
+        run = item.partition("`: ")[0] if item.startswith("`") else item.partition(": ")[0]
+        if item.endswith(PASSED_LATER):  # said with the failure it follows
+            out.append(item)
+        elif run not in seen:
+            seen.add(run)
+            out.append(item)
+    return out
+
+
+def _lines(d: Digest, chosen: dict[str, list[str]], max_bytes: int) -> str:
+    lines: list[str] = []
+    for name in SECTIONS:
+        if name not in chosen:
+            continue
+        picked = set(chosen[name])
+        shown = [i for i in d.items(name) if i in picked]  # in the order they were said
+        left = len(d.items(name)) - len(shown)
+        more = f" (+{left} more in the record)" if left else ""
+        if name in INLINE:
+            sep = ", " if name.startswith("Files") else " "
+            lines.append(f"{name}: {sep.join(shown)}{more}".replace(":  (", ": ("))
+        else:
+            lines.append(f"{name}:{more}")
+            lines.extend(f"- {i}" for i in shown)
+    if not lines:  # no claim in it: "no … failure" would read as a failure claimed
+        lines = [NOTHING_TO_RECAP]
+    return cut_utf8("\n".join(lines), max_bytes)
+
+
+NOTHING_TO_RECAP = "Earlier turns: nothing to recap."
+
+BACKFILL_HEADER = "From the record (left out of the summary above):"
+
+
+def backfill(d: Digest, recap: str) -> Digest:
+    """The items of ``d`` (the record's own digest) that ``recap`` does not state: what an
+    LLM recap left out or paraphrased away. The user's words (goal, constraints, requests)
+    count as stated only verbatim or with every content word and every path, command and
+    number; a command, path or failing test only exactly.
+
+    >>> d = Digest({"Commands run": ["`pytest -k login`"], "Goal": ["Fix the login flow."]})
+    >>> backfill(d, "Goal: fix the login flow. The assistant ran pytest.").sections
+    {'Commands run': ['`pytest -k login`']}
+    """
+    folded = _fold(recap)
+    words = keywords(recap)
+    out: dict[str, list[str]] = {}
+    for name in SECTIONS:
+        if name == "Next step" and "next step" in folded:
+            continue
+        missing = [i for i in d.items(name) if not _states(name, i, folded, words)]
+        if missing:
+            out[name] = missing
+    return replace(d, sections=out)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().replace("`", "").split())
+
+
+def _states(section: str, item: str, folded: str, words: set[str]) -> bool:
+    body = item.partition(": ")[2] if item.startswith(("User: ", "Assistant: ")) else item
+    if _fold(body).rstrip(".") in folded:
+        return True
+    if section in ("Commands run", "Files written", "Files read"):
+        return False
+    if section == "Failures":
+        names = failing_tests(body.partition(": ")[2]) or TEST_ID.findall(body)
+        # a test named as an LLM writes it: "test_rerun_is_idempotent" for the record's
+        # "tests/test_export.py::test_rerun_is_idempotent"
+        return bool(names) and all(
+            n.casefold() in folded or n.rpartition("::")[2].casefold() in folded for n in names
+        )
+    specific = [f.value for f in extract_claims(body)]
+    # "src/payments" states the record's "src/payments/"
+    return keywords(body) <= words and all(_fold(v).rstrip("/") in folded for v in specific)
+
+
+def digest_json(d: Digest) -> str:
+    return json.dumps(d.sections, ensure_ascii=False)

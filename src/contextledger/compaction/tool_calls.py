@@ -1,0 +1,506 @@
+"""What a tool call does, from its arguments and name in any language: the commands it ran, the
+files it read or wrote, whether it is an editor, a shell, a runner of code or a write."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import unquote
+
+from ..lexicon.tools import (
+    CODE_KEY,
+    CODE_WORDS,
+    COMMAND_KEY,
+    CONTENT_KEY,
+    PATH_KEY,
+    PROSE_KEY,
+    READ_TOOL,
+    READ_WORDS,
+    RUNNER_WORDS,
+    SENDS_WORDS,
+    SHELL_WORDS,
+    WHERE_KEY,
+    WRITE_TOOL,
+)
+from ..model import ToolCall
+from .facts import (
+    PROGRAM_LINE,
+    SUBCOMMAND_PROGRAM,
+    json_strings,
+)
+from .reads import shell_reads, shell_writes
+from .transcript import shell_join
+
+_OP_KEY = re.compile(r"(?i)^(?:command|action|operation|op|mode)$")
+
+# Anthropic's text-editor operations (any tool name); generic ones only off shell tools.
+_EDITOR_OPS = frozenset({"view", "create", "str_replace", "insert", "undo_edit"})
+
+_GENERIC_WRITE_OPS = frozenset(
+    {"write", "edit", "append", "replace", "delete", "remove", "rename", "move", "patch",
+     "overwrite", "update"}
+)  # fmt: skip
+
+_GENERIC_OPS = frozenset({"read", "open", "show", "cat"}) | _GENERIC_WRITE_OPS
+
+_WRITE_OPS = frozenset({"create", "str_replace", "insert", "undo_edit"}) | _GENERIC_WRITE_OPS
+
+
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")  # "readFile" is read, File
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+URI = re.compile(r"(?i)^[a-z][\w+.-]*://")
+
+_PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Update|Add|Delete) File: |\+\+\+ b/)(\S+)")
+
+
+def editor_operation(call: ToolCall) -> str | None:
+    """The sub-command of an editor-style tool call, casefolded: Anthropic's text editor
+    (``{"command": "view", "path": …}``) and its kin name the operation in a ``command``
+    or ``action`` argument beside a path. It decides read or write; it is never a shell
+    command. ``None`` for any other call."""
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict) or not call_paths(call):
+        return None
+    shell_like = shell_tool(call) and not WRITE_TOOL.search(call.name)
+    for key, value in parsed.items():
+        if not (_OP_KEY.match(str(key)) and isinstance(value, str)):
+            continue
+        op = value.strip().casefold()
+        if op in _EDITOR_OPS or (not shell_like and op in _GENERIC_OPS):
+            return op
+    return None
+
+
+_ACCENTS = str.maketrans("áàâãçéèêíìîñóòôõúùû", "aaaaceeeiiinoooouuu")
+
+
+def _name_words(name: str) -> list[str]:
+    plain = name.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").translate(_ACCENTS)
+    return [w.casefold() for w in _NAME_WORD.findall(plain) if not w.isdigit()]
+
+
+def _shell_name(name: str) -> bool:
+    """A tool named as a shell, or as a runner and nothing else ("run", "exec")."""
+    words = _name_words(name)
+    return bool(words) and (
+        any(w in SHELL_WORDS for w in words)
+        or (
+            all(w in RUNNER_WORDS or w in CODE_WORDS for w in words)
+            and any(w in RUNNER_WORDS for w in words)
+        )
+    )
+
+
+def shell_tool(call: ToolCall) -> bool:
+    """Whether a call runs what it is given: a tool named as a shell, or a runner
+    ("run", "exec", "execute", "process" …) given a command or code (a command-like or
+    code-like argument, a bare string or argv) - "run_python(code=…)", "sandbox_exec(cmd=…)",
+    not "process_refund(order=…)".
+
+    >>> shell_tool(ToolCall("c", "process_refund", '{"order": "A-1", "override": "yes"}'))
+    False
+    >>> shell_tool(ToolCall("c", "execute_sql", '{"query": "SELECT 1", "database": "prod"}'))
+    True
+    """
+    if _shell_name(call.name):
+        return True
+    if not any(w in RUNNER_WORDS for w in _name_words(call.name)):
+        return False
+    parsed, _ = call.parsed()
+    if isinstance(parsed, str | list):
+        return True
+    return isinstance(parsed, dict) and any(
+        COMMAND_KEY.match(str(k))
+        or CODE_KEY.match(str(k))
+        or (
+            isinstance(v, str) and PROGRAM_LINE.match(v.strip() + " ")
+        )  # exec_task(target="make …")
+        for k, v in parsed.items()
+    )
+
+
+def call_commands(call: ToolCall) -> list[str]:
+    """The shell commands a tool call ran (exact, with arguments): from a command-like
+    argument of any tool, or any string argument of a shell-like tool."""
+    if editor_operation(call) is not None:
+        return []  # an editor's "command": "str_replace" is an operation, not a shell command
+    if not shell_tool(call) and (is_write_call(call) or _read_named(call.name)):
+        return []  # a patch tool's "input": not shell
+    found = [c for script in _scripts(call) for c in script_commands(script)]
+    return [" ".join(c.split()) for c in found if c.strip() and len(c) <= 400]
+
+
+def _read_named(name: str) -> bool:
+    """A tool named for reading: a word of its name starts with a read word ("read_file",
+    "readFile", "leerArchivo") - not one that has one inside ("calistir", Turkish for run,
+    has "list" in it)."""
+    return any(READ_TOOL.match(w) for w in _name_words(name)) or "get_file" in name.casefold()
+
+
+def _scripts(call: ToolCall) -> list[str]:
+    """The shell scripts a call ran, whole: a command-like argument's value (an argv list
+    joined as typed), else every one-line string argument of a shell-like tool."""
+    parsed, _ = call.parsed()
+    found: list[str] = []
+    if isinstance(parsed, dict):
+        for key, value in parsed.items():
+            if COMMAND_KEY.match(str(key)):
+                if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                    found.append(_program_run(call.name, str(key), shell_join(value)))
+                elif isinstance(value, str):
+                    found.append(_program_run(call.name, str(key), value))
+        if not found and shell_tool(call):
+            found = _code_argument(parsed)
+        elif not found:  # a query, whatever the tool: "requete_erp(requete='SELECT …')"
+            found = [
+                v
+                for k, v in parsed.items()
+                if CODE_KEY.match(str(k)) and isinstance(v, str) and _SQL.match(v)
+            ]
+        if not found and not set(_name_words(call.name)) & READ_WORDS:
+            found = _shaped_commands(parsed)
+    elif isinstance(parsed, str) and shell_tool(call):
+        found = [parsed]
+    elif isinstance(parsed, list) and shell_tool(call):
+        found = [shell_join([str(v) for v in parsed])]
+    return found
+
+
+def _shaped_commands(args: dict[str, Any]) -> list[str]:
+    """The arguments of a tool named in any language whose values read as a command line or
+    a query (``voer_uit(opdracht="kubectl rollout restart deploy/web")``, ``consulter(demande=
+    "SELECT count(*) FROM t")``): what the tool ran, whatever its name and keys say - never
+    a message's, a title's or a file's content (prose that starts with "make" or "git").
+
+    >>> _shaped_commands({"opdracht": "kubectl rollout restart deploy/web -n prod"})
+    ['kubectl rollout restart deploy/web -n prod']
+    >>> _shaped_commands({"tekst": "git push fails on main"}), _shaped_commands({"q": "make sure"})
+    ([], [])
+    """
+    return [
+        v
+        for k, v in args.items()
+        if isinstance(v, str)
+        and not PROSE_KEY.match(str(k))
+        and not CONTENT_KEY.match(str(k))
+        and (command_line(v) or is_query(v))
+    ]
+
+
+# What a sentence has and a command line has not: a comma or a colon before a word, a
+# closing full stop ("git gud, the build is green now", "make sure it is done.")
+_PROSE = re.compile(r"[,:]\s|(?<=\S)[.!?。！？]\s*$")  # ("docker build -t x ." ends in an argument)
+# A shell word that is an argument, not a word of prose: a flag, a path, key=value, a number
+_ARG_WORD = re.compile(r"^(?:-{1,2}\w[\w-]*(?:=\S*)?|\S*[/=.:@]\S*|\d\S*|['\"].*)$")
+# a program's name (lower case, maybe with dashes or dots), a subcommand or an operand or
+# two, then a flag: what no sentence looks like
+_OWN_PROGRAM = re.compile(
+    r"^(?:\./)?[a-z][\w.-]*(?:\s+[\w./:=-]+){0,3}?\s+--?[A-Za-z][\w-]*(?:[\s=]|$)"
+)
+_OPERATOR = re.compile(r"\s(?:\||&&|\|\||>>?|<|2>&1)\s|;\s|\s>\S")
+
+
+def command_line(value: str) -> bool:
+    """Whether ``value`` reads as one shell command line: a known program (or ``./script``)
+    followed by arguments (a flag, a path, key=value, a number), a shell operator, or a
+    subcommand of a program that takes one ("systemctl restart nginx") - not prose that
+    starts with a program's name.
+
+    >>> command_line("make deploy ENV=staging"), command_line("systemctl restart nginx")
+    (True, True)
+    >>> command_line("make sure the deploy is done by Friday"), command_line("pytest flaky")
+    (False, False)
+    """
+    v = value.strip()
+    if not v or "\n" in v or len(v) > 400 or _PROSE.search(v):
+        return False
+    if not PROGRAM_LINE.match(v + " "):  # a program no list knows, given flags: "vrp-export
+        return bool(_OWN_PROGRAM.match(v))  # --format gpx --out x.gpx", "sorter-cli stats -v"
+    words = v.split()
+    words = words[1:] if words[0] == "sudo" else words
+    if len(words) < 2:
+        return False
+    if _OPERATOR.search(v) or any(_ARG_WORD.match(w) for w in words[1:]):
+        return True
+    # a subcommand and a name or two ("git push origin main"), not a sentence ("docker build
+    # is slow on CI runners")
+    return (
+        bool(SUBCOMMAND_PROGRAM.match(words[0]))
+        and words[1].isalpha()
+        and words[1].islower()
+        and len(words) <= 4
+    )
+
+
+# A statement in SQL's own shape (a SELECT with its FROM, an INSERT INTO, an UPDATE … SET
+# …), in capitals or with SQL's punctuation: not "select the files from the list"
+_SQL_STATEMENT = re.compile(
+    r"(?is)^\s*(?:select\s.+?\sfrom\s|with\s+\w+\s+as\s*\(|insert\s+into\s|update\s+\S+\s+set\s|"
+    r"delete\s+from\s|(?:create|alter|drop|truncate)\s+(?:table|index|view|schema|database|"
+    r"materialized)\b|explain\s+(?:analyze\s+)?select\s)"
+)
+_SQL_SIGNS = re.compile(
+    r"(?-i:^\s*(?:SELECT|WITH|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|TRUNCATE|EXPLAIN)\b)|[*=(';.]"
+)
+
+
+def is_query(value: str) -> bool:
+    """Whether ``value`` is a SQL statement (see :data:`_SQL_STATEMENT`)."""
+    return bool(_SQL_STATEMENT.match(value)) and bool(_SQL_SIGNS.search(value))
+
+
+def _program_run(tool: str, key: str, value: str) -> str:
+    """The command line a tool named after a program ran with its arguments: ``git(args=
+    "mv a b")`` ran ``git mv a b``, not ``mv a b``."""
+    program = tool.strip()
+    shell = _shell_name(program)  # bash(args="ls") ran ls
+    if key.casefold() not in ("args", "argv") or shell or not PROGRAM_LINE.match(program + " "):
+        return value
+    if value.split(None, 1)[:1] == [program]:
+        return value
+    return f"{program} {value}" if value.strip() else value
+
+
+# A query, whatever runs it: "requete_erp(requete='SELECT …')" ran the SELECT
+_SQL = re.compile(
+    r"(?i)^\s*(?:select|insert|update|delete|with|create|alter|drop|truncate|explain|show|grant|"
+    r"revoke|merge|copy|vacuum|analyze|call|exec)\s+\S"
+)
+
+
+def ran_against(call: ToolCall, command: str) -> str:
+    """The settings of a call that say where its command ran ("database=prod"), the ones
+    its command does not name itself; "" for none.
+
+    >>> ran_against(ToolCall("c", "execute_sql", '{"query": "DELETE FROM t", "database": "prod"}'),
+    ...             "DELETE FROM t")
+    'database=prod'
+    """
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict):
+        return ""
+    said = [
+        f"{k}={v.strip()}"
+        for k, v in parsed.items()
+        if WHERE_KEY.match(str(k))
+        and isinstance(v, str)
+        and 0 < len(v.strip()) <= 60
+        and " " not in v.strip()
+        and v.strip() not in command
+    ]
+    return ", ".join(said[:3])
+
+
+def _code_argument(args: dict[str, Any]) -> list[str]:
+    """The one argument a shell-like call without a command-like key ran: the one a
+    code-like key names (``run_sql(query=…, database="replica")`` ran the query), else
+    its longest one-line string - never every argument, so a database name, a timeout
+    or a notebook's path is no command.
+
+    >>> _code_argument({"query": "SELECT 1", "database": "analytics replica"})
+    ['SELECT 1']
+    >>> _code_argument({"target": "make deploy", "timeout": "30 s"})
+    ['make deploy']
+    """
+    coded = [v for k, v in args.items() if CODE_KEY.match(str(k)) and isinstance(v, str)]
+    if coded:
+        return [v for v in coded if v.strip()]
+    lines = [v for v in json_strings(args) if v.strip() and "\n" not in v.strip()]
+    return [max(lines, key=len)] if lines else []
+
+
+def call_reads(call: ToolCall) -> list[str]:
+    """The files a call read: the paths of a read-type call or an editor's ``view``, and
+    the files its shell commands print (``cat``, ``sed -n``, ``grep -n … file`` …); none
+    for a call that writes.
+
+    >>> call_reads(ToolCall("c", "shell", '{"command": ["bash", "-lc", "nl -ba a.py | head"]}'))
+    ['a.py']
+    >>> call_reads(ToolCall("c", "str_replace_based_edit_tool", '{"command": "view", "path": "b.py"}'))
+    ['b.py']
+    """
+    if is_write_call(call):
+        return []
+    if editor_operation(call) is not None or not call_commands(call):
+        return call_paths(call) if is_read_call(call) else []
+    reads = (p for script in _scripts(call) for p in shell_reads(script))
+    return list(dict.fromkeys(p.removeprefix("./") for p in reads))
+
+
+# A line that goes on in the next: a continuation, an open block, a heredoc's start.
+_CONTINUED = re.compile(r"(?:\\|&&|\|\||\||[({\[]|\bthen|\bdo|\belse|<<-?\s*['\"]?\w+['\"]?)\s*$")
+
+
+def script_commands(script: str) -> list[str]:
+    """The commands of a (possibly multi-line) command argument, each one line as it was
+    typed: every line of a plain sequence of commands (each starting with a known
+    program), else the first line and " …" (a heredoc, a loop, a Python snippet: its
+    first line is what ran, its words are not joined into one invented command).
+
+    >>> script_commands("cd api\\npytest -q tests/")
+    ['cd api', 'pytest -q tests/']
+    >>> script_commands("python - <<'EOF'\\nimport sys\\nprint(sys.argv)\\nEOF")
+    ["python - <<'EOF' …"]
+    """
+    lines = [ln.strip() for ln in script.strip().splitlines()]
+    lines = [ln for ln in lines if ln and not ln.startswith("#")]
+    if len(lines) <= 1:
+        return lines
+    plain = len(lines) <= 12 and all(
+        PROGRAM_LINE.match(ln) and not _CONTINUED.search(ln) for ln in lines
+    )
+    return lines if plain else [f"{lines[0]} …"]
+
+
+def call_paths(call: ToolCall) -> list[str]:
+    """Paths named by a tool call's path-like arguments, however the key is spelled and
+    however deep (``{"files": [{"path": …}]}``), a ``file://`` URI as its path, and the
+    files a patch's headers name.
+
+    >>> call_paths(ToolCall("c", "view_file", '{"AbsolutePath": "/r/a.py", "StartLine": 1}'))
+    ['/r/a.py']
+    >>> call_paths(ToolCall("c", "fs_read", '{"uri": "file:///r/My%20Notes.md"}'))
+    ['/r/My Notes.md']
+    """
+    parsed, _ = call.parsed()
+    out: list[str] = []
+    if isinstance(parsed, dict):
+        out = _path_values(parsed, 0)
+        for text in json_strings(parsed):
+            out += _PATCH_FILE.findall(text)
+        if _MOVE_TOOL.search(call.name):  # the new name: move_file(src, dst), rename(from, to)
+            out += [
+                v.strip()
+                for k, v in parsed.items()
+                if _MOVED_TO.match(str(k)) and isinstance(v, str)
+            ]
+        if not out:  # schrijf_bestand(pad=…, inhoud=…): its path under a key in any language
+            written = _written_path(call)
+            out = [written] if written else []
+    out = list(dict.fromkeys(out))
+    return [p.removeprefix("./") for p in out if p and len(p) < 300 and "\n" not in p]
+
+
+_MOVE_TOOL = re.compile(r"(?i)rename|move|(?<![a-z])mv(?![a-z])|copy|(?<![a-z])cp(?![a-z])")
+
+_MOVED_TO = re.compile(r"(?i)^(?:dst|to|new_?path|new_?name|new_?file(?:_?name)?|dest_?path)$")
+
+
+def _path_values(args: dict[str, Any], depth: int) -> list[str]:
+    out: list[str] = []
+    for key, value in args.items():
+        values = value if isinstance(value, list) else [value]
+        if PATH_KEY.search(_CAMEL.sub("_", str(key))):
+            for v in values:
+                if isinstance(v, str) and v.strip():
+                    out += _as_path(v.strip())
+        if depth < 2:
+            out += [p for v in values if isinstance(v, dict) for p in _path_values(v, depth + 1)]
+    return out
+
+
+def _as_path(value: str) -> list[str]:
+    """A path argument's path: a ``file://`` URI decoded, any other URI none."""
+    if not URI.match(value):
+        return [value]
+    if value[:7].casefold() != "file://":
+        return []
+    path = unquote(value[7:])
+    return [path[1:] if re.match(r"^/[A-Za-z]:[/\\]", path) else path]  # file:///C:/x
+
+
+def is_write_call(call: ToolCall) -> bool:
+    """A call that writes files: an editor operation that writes (``create``,
+    ``str_replace`` …), else a write-type tool name (``write_file``, ``apply_patch`` …),
+    else a path argument beside the content written (``fs(path=…, content=…)``).
+
+    >>> is_write_call(ToolCall("c", "fs", '{"filename": "a.py", "contents": "x = 1"}'))
+    True
+    >>> is_write_call(ToolCall("c", "fs", '{"filename": "a.py"}'))
+    False
+    """
+    op = editor_operation(call)
+    if op is not None:
+        return op in _WRITE_OPS
+    if WRITE_TOOL.search(call.name):
+        return True
+    words = {w.casefold() for w in _NAME_WORD.findall(call.name)}
+    if words & READ_WORDS or shell_tool(call) or not call_paths(call):
+        return False
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict):
+        return False
+    return any(CONTENT_KEY.match(str(k)) for k in parsed) or _written_path(call) is not None
+
+
+def _written_path(call: ToolCall) -> str | None:
+    """The file a call writes by the shape of its arguments, its keys in any language: one
+    argument a file's path, another the lines written (``schrijf_bestand(pad="docs/a.md",
+    inhoud="# A\\n…")``) - not a message sent with an attachment, not a read."""
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict):
+        return None
+    values = [v.strip() for v in parsed.values() if isinstance(v, str)]
+    lines = [v for k, v in parsed.items() if isinstance(v, str) and "\n" in v.strip()]
+    if not lines or all(PROSE_KEY.match(str(k)) for k, v in parsed.items() if v in lines):
+        return None  # no lines written, or only a message's: posta_messaggio(file=…, testo=…)
+    words = set(_name_words(call.name))
+    if words & READ_WORDS or words & SENDS_WORDS:
+        return None
+    paths = [v for v in values if _PATHISH.fullmatch(v) and not URI.match(v)]
+    return paths[0] if len(paths) == 1 else None
+
+
+# A file's path as an argument's whole value: a folder and a name, or a name with an extension
+_PATHISH = re.compile(
+    r"(?:~|\.{1,2})?/?(?:[^\s/\\:*?\"<>|]+/)+[^\s/\\:*?\"<>|]+|[\w.-]+\.[A-Za-z0-9]{1,8}"
+)
+
+
+def call_writes(call: ToolCall) -> list[str]:
+    """The files a call wrote: the paths of a write-type call, else what its shell
+    commands write (a rename's or a copy's new name, a redirection's target, ``sed -i``):
+    ``git(args="mv A.kt B.kt")`` wrote ``B.kt``.
+
+    >>> call_writes(ToolCall("c", "git", '{"args": "mv src/A.kt src/B.kt"}'))
+    ['src/B.kt']
+    >>> call_writes(ToolCall("c", "bash", '{"command": "pytest -q > out/report.txt"}'))
+    ['out/report.txt']
+    """
+    if is_write_call(call):
+        return call_paths(call)
+    if not call_commands(call):
+        return []
+    found = (p for script in _scripts(call) for p in shell_writes(script))
+    return list(dict.fromkeys(p.removeprefix("./") for p in found))
+
+
+def is_read_call(call: ToolCall) -> bool:
+    """A call that only reads files: an editor ``view``, or a read-type tool name."""
+    op = editor_operation(call)
+    if op is not None:
+        return op not in _WRITE_OPS
+    return bool(READ_TOOL.search(call.name)) and not is_write_call(call)
+
+
+_SHOWS_FILE = re.compile(
+    r"^(?:sudo\s+)?(?:cat|head|tail|less|more|bat|nl|type|get-content|sed\s+-n)\s+(?![-|])"
+)
+
+
+def shows_file(call: ToolCall) -> bool:
+    """Whether a call's output is a file's contents (a read tool, ``cat README.md``), not
+    a terminal's: a ``$ terraform apply`` line in it is documentation, not a run.
+
+    >>> shows_file(ToolCall("c", "bash", '{"command": "cat README.md"}'))
+    True
+    >>> shows_file(ToolCall("c", "bash", '{"command": "make deploy"}'))
+    False
+    """
+    if is_read_call(call) and not shell_tool(call):
+        return True
+    commands = call_commands(call)
+    return bool(commands) and all(_SHOWS_FILE.match(c.casefold()) for c in commands)

@@ -1,0 +1,57 @@
+"""Small text helpers the recap's readers share."""
+
+from __future__ import annotations
+
+import re
+
+from .transcript import cut_utf8, utf8_len
+
+# a character of a script written without spaces (Chinese, Japanese, Korean)
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def word_count(sentence: str) -> int:
+    """A sentence's length in words: spaced words, and two characters of an unspaced
+    script as one ("お客様に直接電話しないでください。" is eight words, not one)."""
+    return len(sentence.split()) + len(_UNSPACED.findall(sentence)) // 2
+
+
+def asks(sentence: str) -> bool:
+    """Whether a sentence is a question, in any script's question mark ("決めましたか？")."""
+    return sentence.rstrip().endswith(("?", "？", "؟"))
+
+
+def clip(s: str, n: int) -> str:
+    """``s`` on one line, cut to ``n`` UTF-8 bytes at a word when one is near, marked " …"."""
+    s = " ".join(s.split())
+    if utf8_len(s) <= n:
+        return s
+    cut = cut_utf8(s, n)
+    space = cut.rfind(" ")
+    return (cut[:space] if space > n // 2 else cut).rstrip() + " …"
+
+
+# A fenced block: a file or a log pasted into a turn, whose lines are no sentences said
+_FENCED = re.compile(r"(?ms)^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$")
+
+
+def without_code(text: str) -> str:
+    r"""``text`` without its fenced blocks (a pasted file's ``return x * 2`` is not a number
+    the user stated), stripped.
+
+    >>> without_code("Here's a.py:\n```\nreturn x * 2\n```\nIt fails.")
+    "Here's a.py:\n\nIt fails."
+    """
+    if "```" not in text and "~~~" not in text:
+        return text.strip()
+    return _FENCED.sub("", text).strip()
+
+
+# what varies between two reports of the same error: numbers, ids, quoted names
+_VARIES = re.compile(r"\d+|\b[0-9a-f]{6,}\b|\"[^\"]*\"|'[^']*'|\b\w*\d\w*\b")
+
+
+def shape(item: str) -> str:
+    """``item`` with what varies between two reports of one error masked: the same shape is
+    the same error again."""
+    return _VARIES.sub("#", item)

@@ -1,0 +1,272 @@
+"""The words a recap uses to say who did, ran, wrote or decided what, by language: the acts
+that carry a claim's roles (decided, approved, reviewed, suggested), the user and the
+assistant named as nouns, the words between an agent and its act, negations, outcome and
+ordinal words glossed in English, order connectives, month names. English, Portuguese,
+Spanish, French, German, Italian, Dutch, Polish, Chinese and Japanese.
+
+Data only: the checks that read with these words live in ``compaction/claims_*``.
+Forms are listed, not stemmed: a prefix of a Romance verb is an English word as often as
+not ("revis-").
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _listed(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# The four acts a decision's roles are told apart by, each with its forms in every
+# language read.
+ACT_FORMS = {
+    "approv": """
+        approved approves approve signed greenlit authorized authorised
+        aprovou aprovado aprovada aprovaram aprova autorizou autorizado
+        aprobó aprobado aprobada aprobaron aprueba autorizó
+        validé validée validés valida approuvé approuvée approuva autorisé autorisée
+        genehmigt genehmigte freigegeben akzeptiert
+        approvato approvata approvò autorizzato autorizzò goedgekeurd goedgekeurde
+        zatwierdził zatwierdziła zatwierdzili zaakceptował zaakceptowała
+    """,
+    "decid": """
+        decided decides chose chosen picked selected opted
+        decidiu decidido decidida decidiram escolheu optou
+        decidió decidieron eligió escogió optó
+        décidé décida décidée choisi choisit opté tranché
+        entschieden entschied beschlossen beschloss gewählt wählte
+        deciso decise scelto scelse besloten besloot besliste beslist gekozen koos
+        zdecydował zdecydowała zdecydowali postanowił postanowiła wybrał wybrała
+    """,
+    "review": """
+        reviewed reviews proofread
+        revisou revisado revisada revisaram
+        revisó revisaron
+        relu relue relut revu examiné
+        geprüft prüfte überprüft überprüfte begutachtet gegengelesen
+        revisionato revisionata rivisto controllato commentato nagekeken gecontroleerd
+        beoordeeld sprawdził sprawdziła przejrzał przejrzała zrecenzował
+    """,
+    "suggest": """
+        suggested suggests proposed proposes recommended recommends
+        sugeriu sugerido sugerida propôs proposto proposta recomendou
+        sugirió sugerido propuso propuesto recomendó
+        suggéré suggérée suggéra proposé proposée proposa recommandé
+        vorgeschlagen empfahl empfohlen
+        suggerito suggerì proposto propose consigliato raccomandato voorgesteld
+        aangeraden geadviseerd zasugerował zasugerowała zaproponował zaproponowała
+    """,
+}
+
+# Chinese and Japanese acts, found inside a run of characters (no spaces to cut at).
+CJK_ACT_FORMS = {
+    "decid": "决定 拍板 选择 选了 选用 決めました 決めた 決定 選びました 選んだ 選択",
+    "approv": "批准 审批 同意了 承認 許可",
+    "review": "审核 审查 复核 看过 レビュー 確認しただけ",
+    "suggest": "提了建议 提出建议 建议 提议 推荐 提案 推薦",
+}
+
+# Words between a Chinese or Japanese agent and its act ("李工只是提了建议": 李工).
+CJK_BETWEEN = re.compile(r"(?:只是|只|已经|也|都|最终|最后|刚刚|刚|则|はただ|は|が|も|だけが)+$")
+CJK_ONLY = re.compile(r"只是|只|仅|だけ|のみ")
+
+DETERMINERS = _listed(
+    """
+    o a os as um uma el la los las un una le l' les une der die das den dem des ein eine
+    einen einem einer unser unsere
+    """
+)
+# Between an agent and its act: "Paulo só revisou", "Julien a seulement relu", "Herr
+# Kraus hat entschieden", "Diego solo lo sugirió".
+BETWEEN = _listed(
+    """
+    só apenas somente já também foi tem tinha solo sólo solamente ya también ha había fue
+    seulement juste aussi déjà avait ont nur auch schon hat hatte haben ist war wurde
+    """
+)
+# An object pronoun before the act ("Diego solo lo sugirió", "Julien l'a relu"): what
+# the clause before named.
+CLITICS = _listed("lo la le les los las lhe l'")
+# "O reembolso foi aprovado pela Juliana": the act's object stands first.
+PASSIVE = _listed("foi foram fue fueron fut été sont est")
+TITLES = _listed("sr sra srta don doña dona mme mlle m monsieur madame")
+
+
+# Outcomes and ordinals in other languages, glossed in English so that one reading of
+# outcomes serves them all: "O primeiro estorno PIX foi concluído sem erros." is read as
+# "O first estorno PIX foi passed."; a word only glossed when it is the past (a condition
+# "se o estorno falhar" says nothing happened).
+GLOSSES = (
+    (
+        "passed",
+        r"(?i)\b(?:conclu[íi]d[oa]s?\s+sem\s+erros?|sem\s+erros?|com\s+sucesso|passou|passaram|"
+        r"funcionou|deu\s+certo|bem[-\s]sucedid[oa]s?|sin\s+errores?|con\s+éxito|pasó|pasaron|"
+        r"funcionó|exitos[oa]s?|sans\s+erreurs?|avec\s+succès|(?:a|ont)\s+réussi|réussie?s?|"
+        r"(?:est|sont)\s+passée?s?|erfolgreich|bestanden|ohne\s+Fehler|liefe?n?\s+durch|"
+        r"(?:è\s+)?(?:riuscit[oa]|andat[oa]\s+a\s+buon\s+fine)|con\s+successo|senza\s+errori|"
+        # "without problems" in each language; Dutch and Polish success words
+        r"sin\s+(?:problemas|incidencias|errores)|sans\s+(?:problèmes?|soucis?|incidents?)|"
+        r"senza\s+(?:problemi|intoppi)|sem\s+problemas|ohne\s+Probleme|problemlos|"
+        r"zonder\s+(?:problemen|fouten)|probleemloos|(?<!niet\s)(?:geslaagd|gelukt)|succesvol|"
+        r"bez\s+(?:problemów|błędów)|sukcesem|(?<!nie\s)powi[oó]dł\w*\s+się|"
+        r"(?<!nie\s)przesz(?:edł|ła|ło|ły|li))\b|"
+        # accepted or approved, said of a thing with no one named as its agent ("Le dépôt a
+        # été accepté", "O reembolso foi aprovado"): an outcome, not a person's act
+        r"(?i:\b(?:a\s+été|été|est|fue|fueron|ha\s+sido|foi|foram|è\s+stat[oa]|sono\s+stat[ie]|"
+        r"wurde|wurden|is|werd|werden|został[aoy]?|zostały)\s+(?:accepté|acceptée|aceptad[oa]|"
+        r"aceit[oa]|accettat[oa]|akzeptiert|geaccepteerd|zaakceptowan\w*|approuvée?|aprobad[oa]|"
+        r"aprovad[oa]|approvat[oa]|genehmigt|goedgekeurd|zatwierdzon\w*)s?\b"
+        r"(?!\s+(?:par|por|pela|pelo|da|dal|dalla|von|vom|door|przez|by)\b))|"
+        r"通过了|通过|成功了|成功しました|成功した|成功|没有报错|没报错|パスしました|通りました",
+    ),
+    (
+        "failed",
+        r"(?i)\b(?:falhou|falharam|deu\s+erro|falló|fallaron|fracasó|(?:a|ont)\s+échoué|"
+        r"échouée?s?|en\s+échec|fehlgeschlagen|schlugen?\s+fehl|scheiterten?|(?:è\s+)?fallit[oa]|"
+        # refused or rejected (a filing, a payment), and Dutch and Polish failure words
+        r"rejetée?s?|refusée?s?|rechazad[oa]s?|rejeitad[oa]s?|recusad[oa]s?|rifiutat[oa]|"
+        r"respint[oa]|abgelehnt|abgewiesen|geweigerd|afgewezen|mislukt|faalde|gefaald|"
+        r"niet\s+(?:gelukt|geslaagd)|nie\s+powi[oó]dł\w*\s+się|nie\s+przesz(?:edł|ła|ło|ły|li)|"
+        r"nieudan\w*|odrzucon\w*|zakończył\w*\s+się\s+błędem)\b|"
+        r"失败了|失败|报错了|失敗しました|失敗した|失敗",
+    ),
+    (
+        "first",
+        r"(?i)\b(?:primeir[oa]|primer[oa]?|premi(?:er|ère)|erste[nrsm]?)\b|第一次|第一个|最初の",
+    ),
+    ("second", r"(?i)\b(?:segund[oa]|deuxième|zweite[nrsm]?)\b|第二次|第二个|2回目の"),
+    ("last", r"(?i)\b(?:últim[oa]|dernière?|letzte[nrsm]?)\b|最后一次|最後の"),
+)
+
+
+# A note naming what a correction replaced: "(the user corrected eu-west-1)", "(corrigido
+# de R$ 1.248,90)", "（已从 8080 更正）": the value it names is the rejected one.
+CORRECTION = re.compile(
+    r"(?i)\b(?:correct\w*|instead|previously|formerly|was|corrigid\w*|corregid\w*|corrig\w*|"
+    r"korrigiert|vorher|statt|antes|em\s+vez|en\s+lugar|au\s+lieu)\b|更正|订正|訂正|改为|改成"
+)
+
+
+# Chinese and Japanese particles and connectives: a paraphrase says them otherwise
+# ("先冻结写入，然后切换流量" for "先冻结写入，再切换流量")
+CJK_PARTICLE = re.compile(
+    r"然后|之后|以后|如果|时|的|了|着|就|再|先|把|被|是|在|和|与|及|也|都|です|ます|から|まで|は|が|を|"
+    r"に|で|と|の|へ|も"
+)
+CJK_RESTRICTS = re.compile(
+    # (not 不可用 "unavailable", 不同 "different": words of their own, no negation)
+    r"不要|不得|不能|不许|不准|不用|没有|不(?!可用|同|少|错|久|仅|但)|没|别|勿|禁止|只|仅|しないで|ないで|"
+    r"ない|ません|だけ|のみ"
+)
+# Words that restrict what follows to one case ("só com a aprovação", "nur nach Freigabe").
+ONLY_WORDS = _listed("only só somente apenas solo sólo solamente seulement nur")
+
+
+# A recap's clause whose subject is the assistant, named in another language ("O assistente",
+# "l'assistant", "助手"), and the words that make what follows a plan, a duty or a denial,
+# not an act done ("o assistente vai enviar", "助手应该…", "wird löschen").
+ASSISTANT_SUBJECT = re.compile(
+    r"(?i)^\W*(?:(?:o|a|el|la|der|die|de|het|il|lo)\s+|l['’])?(?:assistente|asistente|assistent|"
+    r"asystent(?:ka)?|agente|(?<=['’])assistant)\b(?!\s*:)"
+)
+CJK_ASSISTANT_SUBJECT = re.compile(
+    r"^\W*(?:助手|助理|アシスタント|エージェント)(?:が|は|也|已经|已)?"
+)
+NOT_DONE = re.compile(
+    r"(?i)\b(?:vai|vão|irá|deve|deveria|pode|podia|precisa|va|debe|debería|puede|necesita|"
+    r"doit|devrait|peut|wird|soll|sollte|muss|kann|não|nunca|no|nunca|ne|jamais|nicht|nie|"
+    r"kein\w*|non|mai|deve|dovrebbe|può|potrebbe|niet|nooit|geen|zal|zou|moet|moeten|gaat|"
+    r"nigdy|musi|powinien|powinna|będzie|może)\b|将|会|要|应该|应|不|没|别|予定|つもり|ない|ません"
+)
+
+# A rule's order in any of the languages read: (pattern, whether its "a" comes first).
+RULE_ORDER = tuple(
+    re.compile(p)
+    for p in (
+        # "first A, then B", "primeiro A, depois B", "d'abord A, puis B", "zuerst A, dann B"
+        r"(?i)^\W*(?:first(?:ly)?|primeiro|primero|d'abord|zuerst|erst|まず|先に?)(?![A-Za-zÀ-ÿ])[,，、]?\s*"
+        r"(?P<a>.+?)\s*[,;，、]?\s*(?:and\s+|e\s+|y\s+|et\s+|und\s+)?(?:then|only\s+then|depois|"
+        r"luego|después|puis|ensuite|dann|danach|再|然后|次に|それから)(?![A-Za-zÀ-ÿ])[,，、]?\s*(?P<b>.+)$",
+        # "A before B", "A antes de B", "A avant de B", "A bevor B"
+        r"(?i)^(?P<a>.+?)\s*[,，]?\s+(?:before|prior\s+to|antes\s+de|avant\s+de|avant|bevor)\s+"
+        r"(?P<b>.+)$",
+        # "before B, A", "antes de B, A", "avant de B, A", "bevor B, A"
+        r"(?i)^\W*(?:before|antes\s+de|avant\s+de|bevor)\s+(?P<b>[^,，]+?)\s*[,，]\s*(?P<a>.+)$",
+        # "after A, B", "depois de A, B", "después de A, B", "après A, B", "nachdem A, B"
+        r"(?i)^\W*(?:after(?!\s+all\b)|once|depois\s+de|después\s+de|après|nachdem)\s+(?P<a>[^,，]+?)\s*[,，]"
+        r"\s*(?P<b>.+)$",
+        # "B after A", "B depois de A", "B después de A", "B après A", "B nachdem A"
+        r"(?i)^(?P<b>.+?)\s*[,，]?\s+(?:after(?!\s+all\b)|depois\s+de|después\s+de|après|nachdem)\s+(?P<a>.+)$",
+        # "A, then B", "A e depois B", "A, puis B", "A, dann B", "A，然后 B", "AしてからB"
+        r"(?i)^(?P<a>.+?)\s*(?:[,;，、]\s*|\s+)(?:and\s+|e\s+|y\s+|et\s+|und\s+)?(?:then|depois|"
+        r"luego|después|puis|ensuite|dann|danach)\b[,]?\s*(?P<b>.+)$",
+        r"^(?P<a>.+?)(?:[，、,]\s*)?(?:然后|之后再|以后再|再|てから|た後で|たあとで)(?P<b>.+)$",
+        r"^(?:在)?(?P<b>.+?)之前[，,]?\s*(?:先)?(?P<a>.+)$",
+    )
+)
+
+# A success said without "passed" or "succeeded".
+WENT_WELL = re.compile(
+    r"(?i)\b(?:went\s+(?:through|fine|well|smoothly|ok|okay)|worked(?:\s+fine)?|"
+    r"(?:completed|finished|ran|trained|built|deployed|applied|installed|compiled|loaded|"
+    r"uploaded|ended)\s+(?:fine|cleanly|successfully|without\s+(?:any\s+)?(?:errors?|issues|"
+    r"problems|failures?))|on\s+the\s+first\s+(?:try|attempt)|lief\s+(?:fehlerfrei|"
+    r"erfolgreich|ohne\s+Fehler)|成功しました|成功した)"
+)
+
+# Month names and their short forms, January first.
+MONTH_NAMES = (
+    ("january", "jan", "januar", "jänner"),
+    ("february", "feb", "februar"),
+    ("march", "mar", "märz", "maerz"),
+    ("april", "apr"),
+    ("may", "mai"),
+    ("june", "jun", "juni"),
+    ("july", "jul", "juli"),
+    ("august", "aug"),
+    ("september", "sep", "sept"),
+    ("october", "oct", "oktober", "okt"),
+    ("november", "nov"),
+    ("december", "dec", "dezember", "dez"),
+)
+
+# A Japanese clause's agent (before が or は) and the polite endings after its act.
+JA_AGENT = re.compile(r"^(?P<agent>[^がはを、。]{1,12}?)(?:が|は)(?P<rest>.+)$")
+JA_ENDING = re.compile(r"(?:しました|します|しています|しただけです|ました|です|だけ)+[。.]?$")
+
+# What marks the value a correction replaced, before it ("10 %, pas 20 %", "pagos-prod, no
+# payments-prod", "3e-4, non 1e-3", "21 %, niet 9 %") or between the two (Japanese and
+# Chinese: "412 ではなく 421", "8080 而不是 8008").
+REPLACED_BEFORE = re.compile(
+    r"(?i)(?:\b(?:not|no|pas|nicht|niet|non|nie|não|ni|kein(?:e|en)?|instead\s+of|rather\s+than|"
+    r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|statt|anstatt|invece\s+di|zamiast|"
+    r"in\s+plaats\s+van|em\s+vez\s+de)|不是)\s*$"
+)
+REPLACED_THEN_NEW = re.compile(r"^\s*(?:ではなく|じゃなく|じゃなくて)\s*$")
+NEW_THEN_REPLACED = re.compile(r"^\s*[,，]?\s*(?:而不是|而非)\s*$")
+
+# Negations and prohibitions of languages the shared list does not hold yet (Italian, Dutch,
+# Polish), and words that forbid by naming the ban ("Prohibido ejecutar …", "Vietato usare …",
+# "Zakaz wysyłania …"): a rule said with them restricts as one said with "never".
+MORE_NEGATIONS = _listed(
+    """
+    non mai senza nessun nessuna niente niet nooit geen zonder niets nie nigdy bez żaden
+    żadnych nic
+    """
+)
+PROHIBITIONS = _listed(
+    """
+    forbidden prohibited banned prohibido prohibida prohibidos prohibidas interdit interdite
+    interdits interdites verboten untersagt vietato vietata vietati verboden zakaz zakazane
+    proibido proibida
+    """
+)
+# The user named as a noun, in any form ("de l'utilisateur", "użytkownika", "van de
+# gebruiker"): a recap's word for what the user said as "my".
+USER_NOUN = re.compile(
+    r"(?i)\b(?:the\s+)?(?:users?|usu[aá]ri[oa]s?|utilisat(?:eur|rice)s?|(?:be)?nutzer\w*|"
+    r"gebruiker\w*|utent[ei]|użytkownik\w*)\b"
+)
+# "Without" ("nunca … sem aprovação" is "só com aprovação").
+WITHOUT_WORDS = _listed("without sem sin sans ohne senza zonder bez")

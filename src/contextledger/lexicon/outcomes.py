@@ -1,0 +1,114 @@
+"""Words in tool output and prose that say something failed or succeeded, in the languages tools
+print in and people write in: failure markers ("FEHLER:", "échec", "終了コード 1"), "no errors",
+what a retry that got through says, what a clause says of a run (passed, timed out, crashed).
+
+Read by :mod:`contextledger.compaction.failures` (tool output) and
+:mod:`contextledger.compaction.outcome` (what a recap claims happened).
+"""
+
+from __future__ import annotations
+
+# A failure said in the languages tools print in: "FEHLER: …", "Erreur : échec de …", "1
+# Fehler, 212 …", "Exit-Code 2", "終了コード 1", "指定されたパスが見つかりません。"
+LOCALIZED = (
+    # ... with what failed between the word and its colon: "Ошибка подключения: …",
+    # "Erreur de connexion : …", "Fehler beim Laden: …"
+    r"^\W*(?:fehler|erreur|error|erro|errore|fout|błąd|hata|ошибка|помилка|chyba|エラー|错误|錯誤|오류)"
+    r"(?:\s+[^\s:：]+){0,3}\s*[:：]|"
+    r"(?<![\d.=])[1-9]\d*\s+(?:fehler|erreurs?|errores|erros|errori|fouten|błęd\w*|ошиб\w*)\b"
+    r"(?!\s*[=:]\s*\d)|"
+    r"(?:exit-?code|code\s+de\s+(?:sortie|retour)|c[óo]digo\s+de\s+(?:salida|sa[íi]da)|"
+    r"codice\s+di\s+uscita|終了コード|退出(?:码|代码)|종료\s*코드|код\s+(?:выхода|возврата))"
+    r"\s*[:：=]?\s*[1-9]|"
+    r"\b(?:fehlgeschlagen|échec|échou[ée]e?s?|falló|fallid[oa]|fallad[oa]s?|fallaron|falhou|"
+    r"falharam|fallit[oa]|non\s+riuscit[oa]|nezdařil\w*|nepodařil\w*|selhal\w*|zlyhal\w*|"
+    r"nie\s+powiodł\w*|не\s+вдалося|başarısız|epäonnistui|gagal|"
+    r"mislukt|не\s+удалось|nie\s+udało)\b|失敗|失败|실패|"
+    r"\b(?:kann\s+nicht|konnte\s+nicht|nicht\s+gefunden|introuvable|impossible\s+de|no\s+se\s+pudo|"
+    r"não\s+foi\s+possível|impossibile)\b|見つかりません|できませんでした|找不到|无法|찾을\s*수\s*없|"
+    # an error said with what it happened in ("Erro ao conectar ao banco", "Error al
+    # guardar", "Erreur lors de l'envoi", "Fehler beim Laden"), a timeout, an error that
+    # occurred ("エラーが発生しました", "发生错误", "오류가 발생했습니다")
+    r"^\W*(?:erro|error|errore|erreur|fehler|fout|błąd|hata)\s+(?:ao|à|a[ol]|de[l]?|du|des|della|"
+    r"lors|beim|bei|während|durante|nel(?:la)?|en|no|na|bij|tijdens|podczas|sırasında)\b|"
+    r"タイムアウト|超时|超時|시간\s*초과|エラーが発生|发生错误|出错了|오류가\s*발생"
+)
+
+# "no errors", as a tool says it ran clean: "エラーなし", "keine Fehler", "sin errores"
+NO_ERRORS = (
+    r"エラーなし|エラーはありません|没有错误|无错误|\bkeine\s+fehler\b|\baucune\s+erreur\b|"
+    r"\bsin\s+errores\b|\bsem\s+erros\b|\bnessun\s+errore\b|\bбез\s+ошибок\b"
+)
+
+# Every word :data:`LOCALIZED` needs, unanchored: a cheap test of a whole output before it
+# is read line by line (so a new word there needs its start here too)
+LOCALIZED_SIGNS = (
+    r"fehler|erreur|erro|échec|échou|nezdař|nepodař|selhal|zlyhal|powiodł|вдалося|помилк|chyba|"
+    r"başarısız|epäonnist|gagal|タイムアウト|超时|超時|초과|発生|发生|出错|발생|fout|błąd|hata|"
+    r"fall|falh|riuscit|mislukt|fout|błą|hata|ошиб|удалось|エラー|错误|錯誤|오류|失敗|失败|실패|"
+    r"コード|退出|코드|код|kann nicht|konnte nicht|gefunden|introuvable|impossib|no se pudo|"
+    r"possível|見つかりません|できません|找不到|无法|찾을"
+)
+
+# What says a run went wrong in words no failure marker knows, in the languages tools
+# print in beside English: "Prüfsumme falsch", "filas faltantes", "valeur manquante"
+PROBLEM_WORDS = (
+    r"fehl\w*|falsch|ungültig|nicht|falta\w*|inválid\w*|diverg\w*|manquant\w*|pas|"
+    r"não|nessun\w*|mancant\w*"
+)
+
+# Retries, in one place (review11 R3): a run that tried again and what says it got
+# through. An attempt line ("attempt 1/3: connection refused") is a failure only when no
+# later line says the run got through ("attempt 2: connected, 200 OK"); a failure line
+# that says so itself ("upload failed; retry succeeded") or that a later retry line
+# answers ("retrying part 1... ok") is the run's history, not its state.
+RETRY = r"retry|retried|retrying|re-?trying|re-?ran|rerun|attempt\s*#?\d+"
+
+THROUGH = r"succeeded|success(?:ful(?:ly)?)?|ok|done|passed|worked|went\s+through"
+
+FAIL_MODES = (
+    ("timeout", r"time[sd]?\s*out|timing\s+out|timeouts?|hung|hangs?|hanging"),
+    ("crash", r"crash(?:ed|es|ing)?|panick?(?:ed|s)?|segfault(?:ed)?|traceback"),
+)
+
+FAIL_WORDS = (
+    r"fail(?:s|ed|ing|ure|ures)?|errored|errors?|exceptions?|broke|broken|aborted|"
+    r"threw|raised|red|non-?zero\s+exit|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*:?\s*[1-9]\d*|"
+    + "|".join(p for _, p in FAIL_MODES)
+)
+
+PASS_WORDS = (
+    r"pass(?:ed|es|ing)?|succeed(?:ed|s)?|success(?:ful(?:ly)?)?|green|clean(?:ly)?|"
+    r"works?|worked|working|all\s+good|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s*:?\s*0\b|"
+    r"(?:ran|completed|finished|went)\s+(?:fine|ok|okay|well|through)"
+)
+
+# A JSON answer's outcome, under a status-like key in any language, that says it failed or
+# was turned down: {"statut": "REJET"}, {"estado": "RECHAZADO"}, {"ergebnis": "abgelehnt"}
+OUTCOME_KEYS = frozenset(
+    {"status", "state", "result", "outcome", "verdict", "statut", "etat", "état", "resultat",
+     "résultat", "estado", "resultado", "ergebnis", "zustand", "stato", "esito", "risultato",
+     "resultaat", "uitkomst", "wynik", "durum", "sonuc", "sonuç", "tila", "tulos", "hasil",
+     "situation", "situacao", "situação", "situacion", "situación", "situazione", "stav",
+     "vysledek", "výsledek", "статус", "состояние", "результат",
+     "ステータス", "状態", "結果", "状态", "结果", "상태", "결과"}
+)  # fmt: skip
+FAILED_OUTCOMES = frozenset(
+    {"rejected", "reject", "failed", "failure", "fail", "error", "errored", "denied", "refused",
+     "invalid", "declined", "aborted", "rejet", "rejeté", "rejetée", "refusé", "refusée",
+     "échec", "erreur", "rechazado", "rechazada", "denegado", "denegada", "fallido", "fallida",
+     "rejeitado", "rejeitada", "recusado", "recusada", "falha", "erro", "abgelehnt",
+     "fehlgeschlagen", "fehler", "rifiutato", "rifiutata", "respinto", "respinta", "fallito",
+     "fallita", "errore", "afgewezen", "geweigerd", "mislukt", "fout", "odrzucony",
+     "odrzucona", "błąd", "reddedildi", "başarısız", "hata", "hylätty", "epäonnistui",
+     "ditolak", "gagal", "zamítnuto", "odmítnuto", "selhalo", "chyba",
+     "отклонено", "отклонён", "ошибка", "отказано", "却下", "拒否", "失敗", "エラー", "拒绝", "驳回", "失败", "错误", "거부",
+     "거절", "실패", "오류"}
+)  # fmt: skip
+# ... as a cheap test of a whole output (the start of each word above that no other sign has)
+FAILED_OUTCOME_SIGNS = (
+    r"reject|rejet|refus|declin|rechaz|deneg|rejeit|recus|falha|abgelehnt|rifiut|respint|"
+    r"afgewez|geweiger|odrzuc|reddedil|başarısız|hylät|epäonnist|ditolak|gagal|zamítnut|odmítnut|"
+    r"отклон|отказ|却下|拒否|拒绝|"
+    r"驳回|거부|거절"
+)

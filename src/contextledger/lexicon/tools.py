@@ -1,0 +1,109 @@
+"""What a tool does, by the words of its name and the keys of its arguments, in the languages tools
+are named in: a shell or a runner of code, a write, a read; the argument that holds a command, a
+query, a path, the content written, where a command ran.
+
+Read by :mod:`contextledger.compaction.tool_calls`.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A tool that runs what it is given (by the words of its name, in the languages tools
+# are named in): a shell ("bash", "run_terminal_cmd", "ejecutar_comando"), or a runner of
+# code ("execute_sql", "run_python", "exec") - not a tool that runs one thing of its own
+# ("process_refund", "run_report", "execute_payment": an action with arguments)
+SHELL_WORDS = frozenset(
+    {"shell", "bash", "sh", "zsh", "fish", "ksh", "terminal", "command", "commands", "cmd",
+     "console", "powershell", "pwsh", "subprocess", "cli", "repl", "ssh", "comando",
+     "comandos", "commande", "commandes", "befehl", "kommando", "konsole", "consola",
+     "terminale"}
+)  # fmt: skip
+
+RUNNER_WORDS = frozenset(
+    {"run", "exec", "execute", "process", "spawn", "launch", "invoke", "ejecutar", "executar",
+     "executer", "ausfuehren", "eseguire", "esegui", "lancer"}
+)  # fmt: skip
+
+CODE_WORDS = frozenset(
+    {"sql", "query", "python", "py", "code", "script", "scripts", "cell", "snippet",
+     "notebook", "js", "javascript", "node", "ruby", "psql", "mysql", "sqlite", "duckdb",
+     "bigquery", "snowflake", "statement", "requete", "consulta", "abfrage", "ipython",
+     "jupyter", "kernel"}
+)  # fmt: skip
+
+COMMAND_KEY = re.compile(
+    r"(?i)^(?:command|cmd|commands|script|shell|bash|code|input|argv|args|comando|commande|"
+    r"befehl|kommando|comandi|linea_de_comandos|ligne_de_commande)$"
+)
+
+WRITE_TOOL = re.compile(
+    r"(?i)(?:write|edit|create|patch|apply|replace|insert|save|update|modify|append|"
+    r"str_replace|rename|move|delete|remove|mkdir|touch|"
+    # the same in the tool names of Portuguese, Spanish, French, German and Italian apps
+    r"escrev|escrib|[eé]crir|schreib|scriv|salvar|guardar|gravar|enregistr|sauvegard|speicher)"
+)
+
+READ_TOOL = re.compile(
+    r"(?i)(?:read|view|open|cat|get_file|load|show|inspect|list|ls|glob|"
+    r"leer|lire|lesen|legg|(?<![a-z])ler(?![a-z]))"  # ler_arquivo, leer_archivo, lire_fichier …
+)
+
+# What a write carries beside its path, whatever the tool is called: ``fs(path, content)``,
+# ``apply(file_path, diff)``, an editor's ``new_str``.
+CONTENT_KEY = re.compile(
+    r"(?i)^(?:content|contents|file_text|file_content|new_content|text_content|diff|patch|"
+    r"new_str|new_string|new_text|new_source|code_edit|edits|replacement|replace_with|"
+    r"insert_text|append_text|conteudo|conteúdo|contenido|contenu|inhalt|contenuto)$"
+)
+
+READ_WORDS = frozenset(
+    {"read", "view", "open", "cat", "get", "load", "show", "inspect", "list", "ls", "glob",
+     "search", "find", "grep", "diff", "stat", "ler", "leer", "lire", "lesen", "leggere",
+     "leggi", "lees", "lezen", "czytaj", "odczytaj", "oku", "lue", "baca", "laes",
+     "buscar", "chercher", "suchen", "zoek", "zoeken", "cerca", "szukaj", "ara", "hae", "cari"}
+)  # fmt: skip
+
+# An argument naming a file, its name cut into snake_case words first ("AbsolutePath",
+# "filePath", "TargetFile", "documentUri"): ``path``, ``file_path``, ``target_file`` …
+PATH_KEY = re.compile(
+    r"(?i)(?:^|_)(?:path|paths|file|files|filename|filenames|filepath|filepaths|target|dest|"
+    r"destination|uri|uris|caminho|ruta|chemin|pfad|percorso|arquivo|archivo|fichier|datei)$"
+)
+
+# What a run-type tool runs when no argument is called "command": a query, a cell, a
+# snippet - beside its settings (a database, a timeout, a notebook's path)
+CODE_KEY = re.compile(
+    r"(?i)^(?:query|sql|statement|stmt|cell|source|snippet|expression|expr|program|code_str|"
+    r"requete|requête|consulta|abfrage|anfrage|interrogazione)$"
+)
+
+# Where a command or query ran, beside it in the arguments: "execute_sql(query=…,
+# database=prod)" ran against prod, which the recap says with the command
+WHERE_KEY = re.compile(
+    r"(?i)^(?:database|db|db_?name|schema|env|environment|cluster|context|kube_?context|"
+    r"namespace|project|dataset|warehouse|host|hostname|server|region|account|connection|"
+    r"base_de_datos|banco|banco_de_dados|datenbank|umgebung|entorno|ambiente|environnement)$"
+)
+
+# An argument that holds prose, not something run: a message's, a title's, a note's words
+# ("notitie(tekst=\"make sure the deploy is done\")", "ticket(titel=\"git push fails\")")
+PROSE_KEY = re.compile(
+    r"(?i)^(?:title|subject|text|message|msg|body|description|desc|summary|comment|comments|note|"
+    r"notes|name|label|caption|prompt|question|answer|reply|reason|titel|titre|titulo|título|"
+    r"nazev|název|nome|nombre|nom|naam|nazwa|nimi|corpo|cuerpo|corps|inhoud_bericht|"
+    r"titolo|tytul|baslik|otsikko|betreff|asunto|objet|assunto|oggetto|onderwerp|temat|konu|"
+    r"aihe|tekst|texte|texto|testo|metin|teksti|nachricht|mensaje|mensagem|messaggio|bericht|"
+    r"wiadomosc|wiadomość|mesaj|viesti|beschreibung|descripcion|descripción|descricao|"
+    r"descrição|beschrijving|opis|aciklama|açıklama|kuvaus|kommentar|comentario|comentário|"
+    r"commentaire|commento|opmerking|yorum|notiz|nota|notitie|notatka|huomautus|"
+    r"本文|件名|タイトル|メッセージ|コメント|标题|消息|内容说明|备注|评论|제목|메시지|본문|댓글)$"
+)
+
+# A tool that sends something (a message, an e-mail with an attachment): the lines it carries
+# beside a file's name are a message, not a file written
+SENDS_WORDS = frozenset(
+    {"send", "mail", "email", "post", "reply", "comment", "message", "notify", "chat", "sms",
+     "slack", "tweet", "enviar", "envoyer", "senden", "versturen", "verzenden", "inviare",
+     "wyslij", "gonder", "laheta", "kirim", "mensaje", "nachricht", "bericht"}
+)  # fmt: skip

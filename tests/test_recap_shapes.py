@@ -1,0 +1,183 @@
+"""What a tool did, read from the shape of its arguments and output, whatever language its
+name and keys are in (redteam18 R3/R4, review13 RC4): a command line or a query run by
+``voer_uit(opdracht=…)``, a file written by ``schrijf_bestand(pad=…, inhoud=…)``, numbers a
+tool counted (kept with priority, also when the assistant restates them as "2.347"), a
+failure with no English marker (``ETIMEDOUT``, ``{"statut": "REJET"}``, "ha fallado"), a
+decision said in Japanese or Polish - and the prose, settings and questions that are none."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from contextledger.compaction.digest import digest, render_digest
+from contextledger.compaction.findings import counted_lines, quantities
+from contextledger.compaction.tool_calls import call_commands, call_writes, command_line
+from contextledger.model import Message, ToolCall
+
+GOAL = Message.user("Help me get the release of the billing service out.", id="u0")
+
+
+def _run(name: str, args: dict[str, Any], result: str, k: int = 1) -> list[Message]:
+    cid = f"c{k}"
+    call = ToolCall(cid, name, json.dumps(args, ensure_ascii=False))
+    return [Message("assistant", (call,), id=f"a{k}"), Message.tool(cid, result, id=f"t{k}")]
+
+
+def _section(text: str, name: str) -> str:
+    """The lines of section ``name`` in a rendered recap."""
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if line and not line.startswith("- "):
+            inside = line.startswith(name + ":")
+        if inside:
+            out.append(line)
+    return "\n".join(out)
+
+
+def test_a_command_is_read_from_the_argument_whatever_the_tool_and_key_are_called() -> None:
+    ran = [
+        ("voer_uit", "opdracht", "kubectl rollout restart deploy/web -n prod"),
+        ("wykonaj", "polecenie", "systemctl restart nginx"),
+        ("calistir", "komut", "npm run build -- --prod"),  # "calistir" has "list" in it
+        ("実行", "コマンド", "pytest -q tests/test_refund.py"),
+        ("consulter_base", "demande", "SELECT count(*) FROM orders WHERE status = 'stuck'"),
+        ("uruchom", "polecenie", "vrp-export --scenario S-2 --format gpx --out exp/a.gpx"),
+        ("spustit", "prikaz", "docker build -t shop/api:3.1 ."),
+    ]
+    for tool, key, cmd in ran:
+        call = ToolCall("c", tool, json.dumps({key: cmd}, ensure_ascii=False))
+        assert call_commands(call) == [cmd], tool
+    prose = [
+        ("notitie_maken", {"tekst": "make deploy is done, the build is green"}),
+        ("ticket", {"titel": "git push fails on main"}),
+        ("search_docs", {"query": "pytest flaky fixture teardown"}),
+        ("enviar", {"destino": "echo de menos el viejo pipeline"}),
+        ("tagger", {"wort": "select the files from the list"}),
+        ("vytvorit_ukol", {"nazev": "docker build is slow on CI runners"}),
+    ]
+    for tool, args in prose:
+        call = ToolCall("c", tool, json.dumps(args, ensure_ascii=False))
+        assert call_commands(call) == [], tool
+    assert not command_line("make sure the deploy is done by Friday")
+    assert not command_line("pytest flaky")
+
+
+def test_a_file_written_is_a_path_beside_the_lines_written_in_any_language() -> None:
+    writes = [
+        ("schrijf_bestand", {"pad": "docs/release-notes.md", "inhoud": "# 2.4\n- refunds\n"}),
+        ("写入", {"路径": "deploy/values.yaml", "内容": "replicas: 3\nimage: api:2.4\n"}),
+        ("tallenna", {"polku": "notes/incident.md", "sisalto": "Syy: pool.\nKorjaus: 40.\n"}),
+    ]
+    for tool, args in writes:
+        path = next(v for v in args.values() if "\n" not in v)
+        call = ToolCall("c", tool, json.dumps(args, ensure_ascii=False))
+        assert call_writes(call) == [path], tool
+        assert call_commands(call) == [], tool
+    none = [
+        ("opmerking_plaatsen", {"bestand": "src/api/refund.py", "opmerking": "Ziet er goed uit"}),
+        ("send_email", {"bijlage": "reports/q3.pdf", "body": "Hoi,\n\nzie bijlage.\n"}),
+        ("lees_bestand", {"pad": "docs/a.md", "regels": "1\n2"}),
+    ]
+    for tool, args in none:
+        call = ToolCall("c", tool, json.dumps(args, ensure_ascii=False))
+        assert call_writes(call) == [], tool
+
+
+def test_numbers_a_tool_counted_are_lines_with_a_label_not_progress_or_listings() -> None:
+    assert counted_lines("TOTAL LAG: 18,204 messages behind on billing.events") == [
+        "TOTAL LAG: 18,204 messages behind on billing.events"
+    ]
+    assert counted_lines("未処理件数: 3,412件\n最終更新: 02:10") == ["未処理件数: 3,412件"]
+    assert counted_lines("total 48\n-rw-r--r-- 1 me me 4096 Dec 1 10:00 a.py") == []
+    assert counted_lines(" compte |  sum\n--------+------\n 445710 | 184316.72\n(1 ligne)") == []
+    assert quantities("Quedan 5.120 pagos") == quantities("count\n 5120") == {"5120"}
+    assert quantities("release 2026-10-01 at 02:10, v1.2.3") == set()
+
+
+def _long_session(head: list[Message]) -> list[Message]:
+    """``head``, then twenty-five rounds of reading and talking that compete for the recap's room."""
+    msgs = [GOAL, *head]
+    for k in range(3, 28):
+        msgs += _run(
+            "bash", {"command": f"cat src/mod_{k}.py"}, f"def f{k}():\n    return {k}\n", k
+        )
+        msgs.append(
+            Message.assistant(
+                f"The helper f{k} in src/mod_{k}.py returns {k}; its key comes from "
+                f"settings.CACHE_{k}.",
+                id=f"x{k}",
+            )
+        )
+        msgs.append(Message.user(f"ok, keep going with module {k}", id=f"v{k}"))
+    return msgs
+
+
+def test_numbers_found_by_tools_keep_their_room_in_a_long_session() -> None:
+    cases = [
+        (_run("calculer", {"expression": "rapprochement(512000)"},
+              "solde banque : 48 210,55\nécart non justifié : 3 118,40 €\nstatut : A_REVOIR"),
+         "3 118,40 €"),
+        (_run("run_cell", {"code": "evaluate(model, X_test)"},
+              "test: MAE 3.21  RMSE 5.02 kWh  max_abs_err 41.7 kWh  n=1200"),
+         "max_abs_err 41.7 kWh"),
+        ([*_run("ejecutar", {"comando": "psql -c 'SELECT count(*) FROM pagos'"},
+                " count\n-------\n  5120\n(1 row)"),
+          Message.assistant("Quedan 5.120 pagos pendientes por conciliar.", id="x2")],
+         "5.120 pagos pendientes"),
+    ]  # fmt: skip
+    for head, needle in cases:
+        recap = render_digest(digest(_long_session(head)), 800)
+        assert needle in _section(recap, "Numbers that matter"), needle
+
+
+def test_failures_without_an_english_marker() -> None:
+    failing = [
+        ("run_shell", {"command": "node scripts/sync.js"},
+         "Syncing 1,200 accounts...\nETIMEDOUT 10.0.3.4:443", "ETIMEDOUT"),
+        ("deposer", {"ref": "A-1"},
+         'HTTP 422\n{"statut": "REJET", "code": "EDI-3301", "message": "Montant incohérent"}',
+         "EDI-3301"),
+        ("einreichen", {"ref": "A-1"}, '{"ergebnis": "abgelehnt", "grund": "Frist"}', "abgelehnt"),
+        ("ejecutar_prueba", {"ref": "A-1"},
+         "La prueba test_reembolso ha fallado: se esperaba 200", "test_reembolso"),
+        ("デプロイ", {"ref": "A-1"}, "デプロイを開始します\n接続がタイムアウトしました", "タイムアウト"),
+        ("implantar", {"ref": "A-1"}, "Erro ao conectar ao banco: senha inválida", "senha"),
+        ("optimize", {"ref": "A-1"}, "iter 40\nstatus: INFEASIBLE (7 stops late)", "INFEASIBLE"),
+        ("razvernut", {"ref": "A-1"}, "Ошибка подключения: превышено время ожидания", "Ошибка"),
+    ]  # fmt: skip
+    passing = [
+        ("run_shell", {"command": "cat config.toml"}, "timeout = 30\nretries = 3"),
+        ("presentar", {"ref": "A-2"}, '{"estado": "ACEPTADO", "id": "R-77"}'),
+        ("デプロイ", {"ref": "B"}, "デプロイが完了しました (エラーなし)"),
+        ("run_shell", {"command": "kubectl get cm api -o yaml"}, "data:\n  TIMEOUT: 30s"),
+        ("optimize", {"ref": "B"}, "status: FEASIBLE\nsummary: total_km 9184.6"),
+    ]
+    for tool, args, out, needle in failing:
+        d = digest([GOAL, *_run(tool, args, out)])
+        assert any(needle in f for f in d.items("Failures")), (tool, d.sections)
+    for tool, args, out in passing:
+        assert not digest([GOAL, *_run(tool, args, out)]).items("Failures"), tool
+
+
+def test_decisions_in_any_script_and_questions_that_decide_nothing() -> None:
+    def decisions(said: str) -> list[str]:
+        msgs = [GOAL, Message.assistant("Drafting it.", id="a"), Message.user(said, id="u")]
+        return digest(msgs).items("Decisions")
+
+    assert decisions("山田さんがキャッシュはRedisにすると決めました。")
+    assert decisions("Marek zdecydował, że zostajemy przy Kafce.")
+    assert decisions("Sanne heeft besloten om Postgres te houden.")
+    assert not decisions("キャッシュはRedisにすると決めましたか？")
+
+
+def test_a_folder_copied_into_a_folder_is_written_and_files_stem_to_file() -> None:
+    from contextledger.compaction.reads import shell_writes
+    from contextledger.compaction.trace import stem
+
+    assert shell_writes("rsync -av build/ /srv/www/") == ["/srv/www/"]
+    assert shell_writes("rsync -a dist/app.js host:/srv/app/") == ["host:/srv/app/app.js"]
+    assert [stem(w) for w in ("files", "file", "classes", "class")] == [
+        "file", "file", "class", "class"
+    ]  # fmt: skip
