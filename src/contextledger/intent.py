@@ -618,20 +618,6 @@ def _may_steer(texts: Sequence[str], at: list[int]) -> tuple[Container[int], ...
     )
 
 
-def restating_requests(texts: Sequence[str]) -> list[int] | None:
-    """``steering_requests(texts)[1]`` (the substantive restatements of the task), found
-    by one quick search of all the texts (RE2's ``_RESTATES``) and the classification of
-    the few it finds; None: no quick search (RE2 is not installed, or the texts are too few
-    for it to pay: classify them all)."""
-    if sum(map(len, texts)) < _PREFILTER_FROM:
-        return None
-    may = touched(superset(_RESTATES), texts)
-    if may is None:
-        return None
-    at = sorted(may)
-    return [at[j] for j in steering_requests([texts[i] for i in at])[1]]
-
-
 def is_short_rule(text: str) -> bool:
     """A rule or correction too short to be substantive is still one ("Never touch prod.",
     "No force-pushes.", "禁止部署。") when it names what it is about: three words or more,

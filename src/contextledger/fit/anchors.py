@@ -138,33 +138,21 @@ def pin_anchors(
         def requests(units: Iterable[int]) -> Iterator[int]:
             return (k for k in units if kinds[k] == "message" and roles[starts[k]] == "user")
 
-        def among_requests(newest_first: Iterable[int]) -> Iterator[int]:
-            """Newest first, the units of the earlier requests at these positions."""
-            for pos in newest_first:
+        def among_requests(positions: list[int]) -> Iterator[int]:
+            """Newest first, the units of the earlier requests at ``positions``."""
+            for pos in reversed(positions[: bisect_left(positions, anchor_pos)]):
                 k = index.unit_of(pos)
                 if starts[k] == pos and kinds[k] == "message":
                     yield k
 
-        restating = index.restating
-        spent = found = 0
-
-        def may_pin(pos: int) -> bool:
-            """Whether the request at ``pos`` may still be pinned as its words."""
-            k = index.unit_of(pos)
-            room = opts.prior_anchor_tokens - spent
-            return (
-                starts[k] == pos
-                and kinds[k] == "message"
-                and _words_may_fit(index, pricer, k, room)
-            )
-
         order = prior_request_order(
             lambda: requests(range(anchor_unit - 1, -1, -1)),
             requests(range(anchor_unit)),
-            among_requests(reversed(restating[: bisect_left(restating, anchor_pos)])),
-            among_requests(index.steering_before(anchor_pos, may_pin)),
+            among_requests(index.restating),
+            among_requests(index.steering),
             lambda k: index.substantive(starts[k]),
         )
+        spent = found = 0
         least = index.least_message_cost()
         for k, must in order:
             if not must and found >= opts.prior_anchors:

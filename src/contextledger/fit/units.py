@@ -14,13 +14,13 @@ an estimate (``exact_cost`` says which), never used to decide what is kept.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from operator import is_, sub
 from typing import Literal, TypeVar
 
-from ..intent import is_substantive, restating_requests, steering_requests
+from ..intent import is_substantive, steering_requests
 from ..model import Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import pieces_at_least, tokens_at_least, tokens_past
@@ -89,7 +89,6 @@ MAX_CHARS_PER_TOKEN = 128
 # words has a run of letters every 5-10 characters).
 _PINNABLE_SPAN = 8
 _SPECULATE_UP_TO = 1 << 16  # estimated tokens: bigger texts are counted only when needed
-_FIRST_BATCH = 64  # requests classified at once when the pins first ask (see steering_before)
 
 
 _CHARS_PER_ESTIMATED_TOKEN = 4  # (see _estimate)
@@ -122,15 +121,10 @@ class HistoryIndex:
         self.requests_before: list[int] = [0]  # requests among body[:i]
         self.recaps: list[int] = []  # positions of recap messages
         self.images: list[int] = []  # positions of messages holding images
-        # positions of the substantive user requests that correct or constrain (those
-        # classified so far: see steering_before), and of those that restate the task
+        # positions of the substantive user requests that correct or constrain, and of
+        # those that restate the task (classified once, when first read)
         self.steering: list[int] = []
         self.restating: list[int] = []
-        # The requests not classified yet (positions and texts, ascending). A long
-        # history's requests are classified newest first, as the pins ask, and only those
-        # that may fit what is left of the pins' cap (most are never asked about).
-        self._unclassified: list[int] = []
-        self._unclassified_texts: list[str] = []
         self.pin_cap: int | None = None  # see update
         self.shared = 0  # how many leading messages the last update kept unchanged
         self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
@@ -326,8 +320,6 @@ class HistoryIndex:
         del self.images[bisect_left(self.images, prefix) :]
         del self.steering[bisect_left(self.steering, prefix) :]
         del self.restating[bisect_left(self.restating, prefix) :]
-        k = bisect_left(self._unclassified, prefix)
-        del self._unclassified[k:], self._unclassified_texts[k:]
         if type(body) is LazyMessages:
             asked, texts = self._scan_columns(body, prefix)
         else:
@@ -336,52 +328,9 @@ class HistoryIndex:
         self.priced.extend(bytes(len(body) - prefix))
         if self.pin_cap is not None:
             asked, texts = self._pinnable(asked, texts, self.pin_cap)
-        self._classify_from(asked, texts)
-
-    def _classify_from(self, asked: list[int], texts: list[str]) -> None:
-        """Classify the requests read now, or leave them to ``steering_before`` (many: a
-        cold fit). The restatements are found now either way (by a quick search: the pins
-        ask for the latest first)."""
-        restating = restating_requests(texts)
-        if restating is None:  # (few, or no quick search: all now, as one batch)
-            steering, restating = steering_requests(texts)
-            self.steering += [asked[j] for j in steering]
-        else:
-            self._unclassified += asked
-            self._unclassified_texts += texts
+        steering, restating = steering_requests(texts)
+        self.steering += [asked[j] for j in steering]
         self.restating += [asked[j] for j in restating]
-
-    def steering_before(self, end: int, may_fit: Callable[[int], bool]) -> Iterator[int]:
-        """Newest first, the positions before ``end`` of the requests that correct or
-        constrain (``steering_requests``), but for unclassified ones ``may_fit`` says
-        cannot fit (asked as they are met: what the pins have left only shrinks, so one
-        that cannot fit now never will in this fit). Unclassified requests are classified
-        on the way, a batch at a time (doubling)."""
-        below, batch = end, _FIRST_BATCH
-        while True:
-            pending, texts = self._unclassified, self._unclassified_texts
-            chosen: list[int] = []  # indices into pending, newest first
-            j = bisect_left(pending, below) - 1
-            while j >= 0 and len(chosen) < batch:
-                if may_fit(pending[j]):
-                    chosen.append(j)
-                j -= 1
-            floor = pending[chosen[-1]] if chosen and j >= 0 else 0  # all met down to it
-            if chosen:
-                at = chosen[::-1]
-                found = [pending[at[i]] for i in steering_requests([texts[i] for i in at])[0]]
-                gone = set(at)
-                self._unclassified = [p for i, p in enumerate(pending) if i not in gone]
-                self._unclassified_texts = [t for i, t in enumerate(texts) if i not in gone]
-                self.steering = sorted(self.steering + found)
-            i = bisect_left(self.steering, below) - 1
-            while i >= 0 and self.steering[i] >= floor:
-                below = self.steering[i]
-                yield below
-                i = bisect_left(self.steering, below) - 1
-            if not floor:
-                return
-            below, batch = floor, batch * 2
 
     def _pinnable(
         self, asked: list[int], texts: list[str], cap: int
