@@ -42,29 +42,33 @@ _PYTHON_ONLY_FOLDS = {
     "\ufb05": "\ufb06",
     "\ufb06": "\ufb05",
 }
-# What Python's ``\s`` matches beyond RE2's (ASCII) one, and ``\w`` as wide as Python's
-# (``str.isalnum`` or "_": letters and numbers, whatever the script).
-_SPACE = r"\s\pZ\x{0b}\x{1c}-\x{1f}\x{85}"
-_WORD = r"\pL\pN_"
-_DIGIT = r"\p{Nd}"
-# Inside a class RE2 cannot nest: the categories as wide as Python's (a class that is
-# matched) or at most as wide (a negated class: what it leaves out is then at least
-# Python's). None: not translated.
+# Python's ``\s``, ``\w`` and ``\d`` (Unicode) as RE2 classes at least as wide: their ASCII
+# members, and every character outside ASCII (classes of Unicode properties made an
+# automaton RE2 ran out of memory on, over text in many scripts; the exact search
+# decides anyway). Their complements are at most as wide (used in a negated class).
+_NOT_ASCII = r"\x{80}-\x{10ffff}"
+_SPACE, _WORD, _DIGIT = r"\t-\r\x{1c}-\x{20}", "0-9A-Za-z_", "0-9"
+# Inside a class (RE2's classes do not nest): a category as wide as Python's (in a class
+# that is matched) or at most as wide (in a negated class, so that what it leaves out is
+# at least what Python's leaves out). None: not translated.
 _IN_CLASS = {
-    "CATEGORY_DIGIT": (_DIGIT, r"\d"),
-    "CATEGORY_SPACE": (_SPACE, r"\s"),
-    "CATEGORY_WORD": (_WORD, r"\w"),
-    "CATEGORY_NOT_DIGIT": (r"\D", r"\P{Nd}"),
-    "CATEGORY_NOT_SPACE": (r"\S", None),
-    "CATEGORY_NOT_WORD": (r"\W", None),
+    "CATEGORY_DIGIT": (_DIGIT + _NOT_ASCII, _DIGIT),
+    "CATEGORY_SPACE": (_SPACE + _NOT_ASCII, _SPACE),
+    "CATEGORY_WORD": (_WORD + _NOT_ASCII, _WORD),
+    "CATEGORY_NOT_DIGIT": (r"\x{1}-/:-\x{10ffff}", None),
+    "CATEGORY_NOT_SPACE": (r"\x{1}-\x{8}\x{e}-\x{1b}!-\x{10ffff}", None),
+    "CATEGORY_NOT_WORD": (r"\x{1}-/:-@\[-\^`{-\x{10ffff}", None),
 }
 # A negated class that leaves out every non-word (non-space, non-digit) character matches
 # words (spaces, digits) at most: the category's class is a superset of it.
 _WITHIN = {
-    "CATEGORY_NOT_DIGIT": f"[{_DIGIT}]",
-    "CATEGORY_NOT_SPACE": f"[{_SPACE}]",
-    "CATEGORY_NOT_WORD": f"[{_WORD}]",
+    "CATEGORY_NOT_DIGIT": f"[{_DIGIT}{_NOT_ASCII}]",
+    "CATEGORY_NOT_SPACE": f"[{_SPACE}{_NOT_ASCII}]",
+    "CATEGORY_NOT_WORD": f"[{_WORD}{_NOT_ASCII}]",
 }
+# No class matches NUL (a negated one leaves it out too): ``touched`` joins texts with it,
+# so that no match runs from one text into the next (nor over a whole session).
+_NUL = r"\x{0}"
 
 
 class _Untranslatable(Exception):
@@ -112,6 +116,8 @@ def _class(items: list[tuple[Any, Any]], fold: bool) -> str:
             members.append(member)
         else:
             raise _Untranslatable(name)
+    if negated:
+        members.append(_NUL)
     return f"[{'^' if negated else ''}{''.join(members)}]"
 
 
@@ -125,9 +131,9 @@ def _emit(tree: Any, flags: int) -> str:
             special = fold and chr(arg).lower() in _PYTHON_ONLY_FOLDS
             out.append(f"[{_chars(arg, True)}]" if special else _char(arg))
         elif name == "NOT_LITERAL":
-            out.append(f"[^{_char(arg)}]")
+            out.append(f"[^{_char(arg)}{_NUL}]")
         elif name == "ANY":
-            out.append("(?s:.)" if flags & re.DOTALL else ".")
+            out.append(f"[^{_NUL}]" if flags & re.DOTALL else f"[^\\n{_NUL}]")
         elif name == "IN":
             out.append(_class(arg, fold))
         elif name == "BRANCH":
@@ -144,7 +150,10 @@ def _emit(tree: Any, flags: int) -> str:
             count = (
                 "?" if (lo, hi) == (0, 1) else "" if (lo, hi) == (1, 1) else "*" if lo == 0 else "+"
             )
-            out.append(f"(?:{_emit(inner, flags)}){count}")
+            lazy = (
+                "?" if name == "MIN_REPEAT" and count else ""
+            )  # (a match ends where Python's does)
+            out.append(f"(?:{_emit(inner, flags)}){count}{lazy}")
         elif name == "ATOMIC_GROUP":
             out.append(f"(?:{_emit(arg, flags)})")
         elif name in ("AT", "ASSERT", "ASSERT_NOT"):
@@ -176,8 +185,8 @@ def superset(pattern: re.Pattern[str]) -> Any:
 def may_search(prefilter: Any, text: str) -> bool:
     """False: the pattern ``prefilter`` was made from finds nothing in ``text`` (nor in a
     slice of it); True: it may (or there is no prefilter)."""
-    if prefilter is None:
-        return True
+    if prefilter is None or "\x00" in text:
+        return True  # (a NUL: no class of the prefilter matches it)
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
@@ -187,22 +196,27 @@ def may_search(prefilter: Any, text: str) -> bool:
 
 def touched(prefilter: Any, texts: Sequence[str]) -> set[int] | None:
     """The indices of ``texts`` the pattern ``prefilter`` was made from may find something
-    in, by one pass over them all (joined by line breaks; a match running from one text
-    into the next marks both). None: no prefilter, or a text RE2 cannot read (a lone
-    surrogate): every text may."""
+    in, by one search a text it may (the texts joined by NUL, which no match of the
+    prefilter holds: a match lies in one text). None: no prefilter, or a text RE2 cannot
+    read (a lone surrogate) or holding a NUL: every text may."""
     if prefilter is None:
         return None
+    if not texts:
+        return set()
     try:
         encoded = [t.encode("utf-8") for t in texts]
     except UnicodeEncodeError:
         return None
-    # Every place a match of the pattern (it asserts nothing: see ``superset``) may start
-    # lies inside a match the pass reports, or starts one: the texts a reported match
-    # spans hold every text the pattern finds something in.
-    stops = list(accumulate(len(e) + 1 for e in encoded))  # one past the break after each
+    joined = b"\x00".join(encoded)
+    if joined.count(b"\x00") != len(encoded) - 1:
+        return None
+    stops = list(accumulate(len(e) + 1 for e in encoded))  # one past the NUL after each
     hit: set[int] = set()
-    for m in prefilter.finditer(b"\n".join(encoded)):
-        start, end = m.span()
-        first, last = bisect_right(stops, start), bisect_right(stops, max(start, end - 1))
-        hit.update(range(first, last + 1))
+    search, pos = prefilter.search, 0
+    while (found := search(joined, pos)) is not None:
+        j = bisect_right(stops, found.start())
+        hit.add(j)
+        if j + 1 >= len(stops):
+            break
+        pos = stops[j]  # the next text: one match a text is enough
     return hit
