@@ -237,7 +237,8 @@ def _print_nothing(file: str, conv: Any, repairs: list[str], as_json: bool) -> N
         from contextledger import providers
 
         size = len(conv.record)
-        body = providers.write_messages(list(conv.record), "openai")
+        # what the file holds, as is: it has no turn to send, so a validated write refuses it
+        body = providers.translate(list(conv.record), "openai", validate=False).body
         echo_json(
             {
                 "status": "skipped",
