@@ -143,7 +143,8 @@ def test_fit_refuses_what_is_not_a_conversation() -> None:
     for value in (None, "", 0):
         with pytest.raises(ContentError, match="expected a list of messages"):
             fit(value, "gpt-4o")  # type: ignore[arg-type]
-    assert fit([], "gpt-4o").messages == ()
+    with pytest.raises(ContentError, match="add the user's request"):
+        fit([], "gpt-4o")  # an empty list is an empty request: nothing to fit (test_validate)
 
 
 def test_an_image_detail_the_model_does_not_take_names_its_block() -> None:

@@ -8,7 +8,18 @@ Sources (each case names its own):
   ``POST /chat/completions``, ``POST /responses``, ``POST /responses/input_tokens``);
 * OpenAI cookbook, ``examples/responses_api/reasoning_items.ipynb`` (o4-mini, printed usage);
 * Anthropic cookbook (``anthropics/claude-cookbooks``), ``tool_use/tool_choice.ipynb``
-  (claude-3-sonnet-20240229, printed usage, tool_choice auto and tool).
+  (claude-3-sonnet-20240229, printed usage, tool_choice auto and tool);
+* Anthropic's token-counting guide (docs.claude.com ``build-with-claude/token-counting``,
+  ``messages.count_tokens`` outputs: basic 14, tools 403, thinking 88, image 1,551 in the
+  2025 edition and 1,028 in the 2026 one), under every id form a caller may write (bare,
+  dated, Bedrock, Vertex, OpenRouter);
+* Gemini's count-tokens snippets (``google/generative-ai-go`` ``genai/example_test.go``,
+  generated from its docs snippets; gemini-1.5-flash): text 10, with a system instruction
+  21, a chat 25, text and an image 264, a cached 3,000-sentence context 33,007.
+
+Not pinned, with the reason: the guide's PDF count (2,188) is of a document it does not
+publish; its images are pinned through an image whose size is not known here (a URL,
+priced at the model's per-image maximum), which is what a fit of that request sees.
 
 Not pinned, with the reason: the reference's ``/responses`` examples now labelled gpt-5.4
 (text 36, image 328, functions 291; o1 reasoning 81) were recorded in March 2025 on a model
@@ -167,3 +178,74 @@ def test_the_anthropic_tool_choice_examples_are_never_below_their_bill() -> None
         # estimate (window given) that is still never below the bill
         guessed = fit(messages, "claude-3-sonnet-20240229", tools=SENTIMENT_TOOLS, window=200_000)
         assert guessed.report.used >= billed
+
+
+# Anthropic's token-counting guide: (request, published input_tokens).
+SCIENTIST: dict[str, Any] = {"system": "You are a scientist",
+                             "messages": [{"role": "user", "content": "Hello, Claude"}]}  # fmt: skip
+WEATHER: dict[str, Any] = {
+    "tools": [{"name": "get_weather", "description": "Get the current weather in a given location",
+               "input_schema": {"type": "object", "properties": {"location": {
+                   "type": "string", "description": "The city and state, e.g. San Francisco, CA"}},
+                   "required": ["location"]}}],
+    "messages": [{"role": "user", "content": "What's the weather like in San Francisco?"}],
+}  # fmt: skip
+THINKING: dict[str, Any] = {"messages": [
+    {"role": "user", "content": "Are there an infinite number of prime numbers such that n mod 4 == 3?"},
+    {"role": "assistant", "content": [
+        {"type": "thinking", "thinking": "This is a nice number theory question. Let's think about it step by step...",
+         "signature": "EuYBCkQYAiJAgCs1le6/Pol5Z4/JMomVOouGrWdhYNsH3ukzUECbB6iWrSQtsQuRHJID6lWV..."},
+        {"type": "text", "text": "Yes, there are infinitely many prime numbers p such that p mod 4 = 3..."}]},
+    {"role": "user", "content": "Can you write a formal proof?"}]}  # fmt: skip
+IMAGE: dict[str, Any] = {"messages": [{"role": "user", "content": [
+    {"type": "image", "source": {"type": "url", "url": "https://platform.claude.com/docs/images/vision-example.jpg"}},
+    {"type": "text", "text": "Describe this image"}]}]}  # fmt: skip
+ANTHROPIC_GUIDE = [(SCIENTIST, 14), (WEATHER, 403), (THINKING, 88), (IMAGE, 1551)]
+# the models the guide's editions name, each as a caller may write it
+CLAUDE_IDS = [
+    "claude-opus-4-20250514", "us.anthropic.claude-opus-4-20250514-v1:0", "claude-opus-4@20250514",
+    "claude-sonnet-4-5", "anthropic/claude-sonnet-4.5", "claude-opus-4-6", "claude-opus-4-7",
+    "claude-opus-4-8", "claude-opus-5", "claude-opus-5-5", "claude-3-7-sonnet-20250219",
+]  # fmt: skip
+
+
+def test_the_anthropic_token_counting_guide_is_never_below_its_counts() -> None:
+    below = {}
+    for model in CLAUDE_IDS:
+        for request, billed in ANTHROPIC_GUIDE:
+            body = {k: v for k, v in request.items() if k != "tools"}
+            used = fit(body, model, tools=request.get("tools")).report.used
+            priced = price_request(request, model, "anthropic").total
+            if min(used, priced) < billed:
+                below[(model, billed)] = (used, priced)
+    assert not below
+
+
+# generative-ai-go genai/example_test.go (gemini-1.5-flash): (request, published total).
+FOX = [{"role": "user", "parts": [{"text": "The quick brown fox jumps over the lazy dog"}]}]
+WASHINGTON = "George Washington was the first president of the United States. " * 3000
+GEMINI_SNIPPETS: list[tuple[dict[str, Any], int]] = [
+    ({"contents": FOX}, 10),
+    ({"contents": FOX, "system_instruction": {"parts": [{"text": "You are a cat. Your name is Neko."}]}}, 21),
+    ({"contents": [{"role": "user", "parts": [{"text": "Hi my name is Bob"}]},
+                   {"role": "model", "parts": [{"text": "Hi Bob!"}]},
+                   {"role": "user", "parts": [{"text": "Explain how a computer works to a young child."}]}]}, 25),
+    ({"contents": [{"role": "user", "parts": [
+        {"text": "Tell me about this image"},
+        {"file_data": {"mime_type": "image/jpeg", "file_uri": "https://generativelanguage.googleapis.com/v1beta/files/person"}}]}]}, 264),
+    ({"contents": [{"role": "user", "parts": [{"text": WASHINGTON}]},
+                   {"role": "user", "parts": [{"text": "Summarize this statement"}]}]}, 33007),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("model", ["gemini-1.5-flash", "gemini-2.0-flash", "gemini-2.5-flash"])
+def test_the_gemini_count_token_snippets_are_never_below_their_counts(model: str) -> None:
+    """Published for gemini-1.5-flash; its successors bill the same text no lower (their
+    images by tiles of 258, at least one)."""
+    below = {}
+    for body, billed in GEMINI_SNIPPETS:
+        used = fit(body, model).report.used
+        priced = price_request(body, model, "gemini").total
+        if min(used, priced) < billed:
+            below[billed] = (used, priced)
+    assert not below

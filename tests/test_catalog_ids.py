@@ -616,3 +616,58 @@ def test_an_application_inference_profile_or_deployment_is_mapped_by_an_alias(
     assert cat.lookup(arn).id == "claude-sonnet-4-5"
     assert cat.lookup("azure/prod-chat").id == "gpt-4o-mini"
     assert cat.lookup("prod-chat").id == "gpt-4o-mini"
+
+
+@pytest.mark.parametrize(
+    ("typo", "snapshot", "model"),
+    [
+        ("claude-opus-4-1-2025080", "claude-opus-4-1-20250805", "claude-opus-4-1"),  # RT19 b18
+        (
+            "us.anthropic.claude-opus-4-1-2025080-v1:0",
+            "claude-opus-4-1-20250805",
+            "claude-opus-4-1",
+        ),
+        ("claude-opus-4-1@2025080", "claude-opus-4-1-20250805", "claude-opus-4-1"),
+        ("claude-3-5-sonnet-2024102", "claude-3-5-sonnet-20241022", "claude-3-5-sonnet"),
+        ("gpt-4o-2024-08-6", "gpt-4o-2024-08-06", "gpt-4o"),
+        ("o3-2025-04-1", "o3-2025-04-16", "o3"),
+    ],
+)
+def test_a_date_cut_short_suggests_its_snapshot_then_its_model(
+    cat: Catalog, typo: str, snapshot: str, model: str
+) -> None:
+    """The date says which model was meant: claude-opus-4-1-2025080 (a digit lost) was
+    answered "did you mean claude-opus-4-8", nearer by letters, but never dated so."""
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(typo)
+    assert err.value.suggestions[:2] == (snapshot, model)
+
+
+# Served by their providers (Mistral's models overview; Google's model pages), refused before.
+REAL = {
+    "mistral-large-latest": ("mistral-large", 128_000, False),
+    "mistral-large-2411": ("mistral-large", 128_000, False),
+    "mistral/mistral-medium-latest": ("mistral-medium", 128_000, True),
+    "mistral-medium-2508": ("mistral-medium", 128_000, True),
+    "mistral-small-latest": ("mistral-small", 128_000, True),
+    "magistral-medium-latest": ("magistral-medium", 128_000, True),
+    "codestral-latest": ("codestral", 256_000, False),
+    "devstral-small-2507": ("devstral-small", 128_000, False),
+    "ministral-8b-latest": ("ministral-8b", 128_000, False),
+    "open-mistral-nemo": ("open-mistral-nemo", 128_000, False),
+    "gemini-2.5-flash-image": ("gemini-2.5-flash-image", 32_768, True),
+    "gemini/gemini-2.5-flash-image": ("gemini-2.5-flash-image", 32_768, True),
+    "gemini-3-pro-image-preview": ("gemini-3-pro-image-preview", 65_536, True),
+}
+
+
+def test_the_providers_listed_models_resolve_with_their_own_limits(cat: Catalog) -> None:
+    got = {}
+    for name in REAL:
+        info = cat.lookup(name)
+        got[name] = (info.id, info.context_window, info.vision)
+    assert got == REAL
+    # Nano Banana takes 3 images a prompt, priced as Gemini 2.5 (tiles of 258)
+    image = cat.lookup("gemini-2.5-flash-image")
+    assert image.image_limits.max_images == 3
+    assert image_cost(384, 384, image).tokens == 258

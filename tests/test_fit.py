@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from builders import data_url, png
 from contextledger import BudgetError, Message, ToolCall
+from contextledger.errors import ContentError
 from contextledger.fit import Fitter, fit, shrink_text
 from contextledger.model import FileAttachment, Image, InlineData, Text
 from contextledger.pricing.messages import Pricer, price_messages
@@ -361,6 +362,10 @@ def test_fit_never_sends_a_broken_tool_pair_even_from_a_broken_history(
 ) -> None:
     msgs, budget = data
     broken = tuple(m for i, m in enumerate(msgs) if i not in drop)  # orphans and dangling calls
+    if not broken:  # nothing to fit: refused, naming what is missing (test_validate)
+        with pytest.raises(ContentError, match="add the user's request"):
+            fit(broken, MODEL, **window_for(budget))
+        return
     try:
         res = fit(broken, MODEL, **window_for(budget))
     except BudgetError:

@@ -107,3 +107,21 @@ def test_other_wires_keep_a_tools_images_inside_its_result(fmt: str) -> None:
     assert not [n for n in translation.notices if n.kind == "moved"]
     image = read_messages(translation.body, fmt)[2].tool_results[0].content[1]
     assert isinstance(image, Image) and image.data == SHOT.data
+
+
+def test_image_only_results_of_a_parallel_call_are_priced_as_sent() -> None:
+    """review15 R15-P1: a parallel call's result holding only a screenshot is a Chat tool
+    message with an empty text, which OpenAI bills escaped ('""'): ``used`` was one token
+    below the body's price per such result."""
+    shot = image_block(20, 20)
+    call = Message(
+        "assistant", (ToolCall("call_a", "shot", "{}"), ToolCall("call_b", "shot", "{}"))
+    )
+    for second in ((shot,), (Text("t"),), (shot, shot), (Text("x"), shot)):
+        msgs = (
+            Message.user("look"), call,
+            Message("tool", (ToolResult("call_a", (shot,)),)),
+            Message("tool", (ToolResult("call_b", second),)),
+        )  # fmt: skip
+        res = prepare(msgs, "gpt-4o", target="openai", compaction=False)
+        assert res.report.used == price_request(res.body, "gpt-4o", "openai").total

@@ -145,3 +145,40 @@ def test_a_conversation_with_no_turn_to_send_is_refused_by_name() -> None:
             ensure_valid([], target)
     assert ordering_problems(system, "openai") == []  # a system prompt alone is a request
     assert ordering_problems([*system, Message.user("hi")], "anthropic") == []
+
+
+@pytest.mark.parametrize(
+    ("history", "model", "target", "refused"),
+    [
+        ([], "gpt-4o", None, True),
+        ([], "claude-sonnet-4-5", "anthropic", True),
+        ([{"role": "system", "content": "Be brief."}], "claude-sonnet-4-5", None, True),
+        ([{"role": "system", "content": "Be brief."}], "gemini-2.5-flash", "gemini", True),
+        # OpenAI answers a system prompt alone
+        ([{"role": "system", "content": "Be brief."}], "gpt-4o", "openai", False),
+    ],
+)
+def test_fit_refuses_a_history_with_no_turn_naming_what_is_missing(
+    history: list[dict[str, str]], model: str, target: str | None, refused: bool
+) -> None:
+    """fit() returned an empty or system-only result that every provider (or, system-only,
+    Anthropic and Gemini) refuses with a 400; now a typed refusal says what is missing."""
+    from contextledger import fit, prepare
+
+    if not refused:
+        assert fit(history, model, target=target).messages
+        return
+    for call in (fit, prepare):
+        with pytest.raises(ContentError, match="add the user's request") as err:
+            call(history, model, target=target)  # type: ignore[operator]
+        assert err.value.path == "messages" and "user turn" in err.value.reason
+
+
+def test_the_proxy_says_to_add_the_request_when_there_is_no_turn() -> None:
+    """serve/outgoing's refusal said "run contextledger.repair" for a request with no turn,
+    which repair cannot fix: the fix is the user's request."""
+    from contextledger.serve.outgoing import Checked, check_sent
+
+    with pytest.raises(ContentError, match="add the user's request") as err:
+        check_sent(Checked(), (Message.system("Be brief."),), "anthropic")
+    assert "repair" not in err.value.reason

@@ -68,6 +68,8 @@ _DATED_SUFFIX = re.compile(
 )
 
 _DATE = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8})$")
+# A name ending in a number of three or more digits (a date, maybe cut short or mistyped).
+_DATED_TAIL = re.compile(r"-\d{3,}(?:-\d{1,2}){0,2}$")
 # The tails of _DATED_SUFFIX that name one snapshot of a model (a date or a version number,
 # not -latest or -preview): checked against the model's known snapshots.
 _SNAPSHOT_TAIL = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8}|\d{4}|\d{3})$")
@@ -301,6 +303,32 @@ class Catalog:
         """
         known = {k.lower(): k for k in self._models if not k.endswith("/default")}
         name = _context_variant(model)[0]
+        snapshot = self._near_snapshot(_strip_route(name)[1].lower())
+        if snapshot is not None:  # a date cut short or mistyped: the snapshot, then its model
+            snapshot_id, model_id = snapshot
+            rest = [k for k in self._suggest_ids(name, known, n) if k != model_id]
+            return (snapshot_id, model_id, *rest)[:n]
+        return self._suggest_ids(name, known, n)
+
+    def _near_snapshot(self, name: str) -> tuple[str, str] | None:
+        """(a snapshot id, its model's id) when ``name`` is a model's id and a date or version
+        number a digit or two from one of its snapshots (``claude-opus-4-1-2025080``: a
+        digit lost), else None. The date says which model was meant better than the undated
+        ids do: ``claude-opus-4-8`` is nearer by letters, but no dated id of it exists."""
+        # (each spelling: a Bedrock id less its region, vendor and version; a Vertex @date)
+        spellings = [s.replace("@", "-") for s in _candidates(name)]
+        spellings = [s for s in spellings if _DATED_TAIL.search(s)]
+        if not spellings:
+            return None
+        dated = {s.lower(): (s, m.id) for m in self._models.values() for s in m.snapshots}
+        for spelling in spellings:
+            close = difflib.get_close_matches(spelling, list(dated), n=1, cutoff=0.9)
+            # only the date is off: a misspelt name is nearest its model, not a snapshot
+            if close and close[0] != spelling and spelling.startswith(dated[close[0]][1] + "-"):
+                return dated[close[0]]
+        return None
+
+    def _suggest_ids(self, name: str, known: Mapping[str, str], n: int) -> tuple[str, ...]:
         # GPT-4o → gpt-4o; the plainest spelling first (us.anthropic.claude-sonet-4-5-2025…
         # is nearest claude-sonnet-4-5 once its region, vendor, version and date are off)
         spellings = _candidates(_strip_route(name)[1].lower())

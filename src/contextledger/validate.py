@@ -65,11 +65,13 @@ from .model import (
 __all__ = [
     "Problem",
     "ensure_valid",
+    "fix_for",
     "gemini_contents_problems",
     "is_empty",
     "ordering_problems",
     "problems_for",
     "reasoning_problem",
+    "require_turn",
     "responses_reasoning",
     "reuses_call_ids",
     "takes_unparsed_arguments",
@@ -510,11 +512,35 @@ def ensure_valid(messages: Sequence[Message], target: str = "") -> None:
     first = problems[0]
     extra = f"; {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
     where = f"refusing to write {target}" if target else "invalid conversation"
-    fix = (
-        "fit() starts the history with a user turn"
-        if first.kind in _ORDERING_KINDS
-        else "add the user's request"
-        if first.kind == "no_turn"
-        else "run contextledger.repair first"
-    )
-    raise ContentError(first.path, f"{first.message} ({where}{extra}; {fix})")
+    raise ContentError(first.path, f"{first.message} ({where}{extra}; {fix_for(first)})")
+
+
+def require_turn(messages: Sequence[Message], target: str) -> None:
+    """Refuse (:class:`ContentError`, naming what is missing) a fitted request with no turn
+    for ``target``: nothing at all, or only a system prompt where the provider needs a turn
+    besides it (Anthropic, Gemini; OpenAI answers a system prompt alone). Stops at the first
+    turn, so a long history costs nothing.
+
+    >>> require_turn([Message.system("Be brief.")], "gemini")
+    Traceback (most recent call last):
+    ...
+    contextledger.errors.ContentError: messages: gemini needs at least one user turn after the system prompt; there is none (nothing to fit; add the user's request)
+    """
+    if any(m.role != "system" for m in messages):
+        return
+    for p in ordering_problems(messages, target):
+        if p.kind == "no_turn":
+            raise ContentError(p.path, f"{p.message} (nothing to fit; {fix_for(p)})")
+
+
+def fix_for(problem: Problem) -> str:
+    """What a person does about ``problem`` (the end of a refusal's message).
+
+    >>> fix_for(ordering_problems([], "anthropic")[0])
+    "add the user's request"
+    """
+    if problem.kind in _ORDERING_KINDS:
+        return "fit() starts the history with a user turn"
+    if problem.kind == "no_turn":  # nothing to repair: the request itself is missing
+        return "add the user's request"
+    return "run contextledger.repair first"

@@ -41,7 +41,7 @@ from ..providers import format_for_provider, provider_format, read_messages
 from ..providers.anthropic import SystemPrompt, system_blocks
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
-from ..validate import SYSTEM_MEDIA, is_empty, problems_for, reuses_call_ids
+from ..validate import SYSTEM_MEDIA, is_empty, problems_for, require_turn, reuses_call_ids
 from .anchors import (
     current_request_position,
     pin_anchors,
@@ -270,6 +270,7 @@ class Fitter:
                 result = self._within_request_limits(
                     gated, result, tools, tuple(memory or ()), notices
                 )
+            require_turn(result.messages, self._repair_wire)  # an empty request: refused
         except BaseException:
             mem.cut_id, mem.dropped, mem.sent_ok, mem.kept = before
             raise

@@ -307,6 +307,10 @@ class Pricer:
                     continue
                 t, i = self.block(inner)
                 text, image = text + t, image + i
+            if escaped and Text not in map(type, b.content):
+                # a result of images or files only: its tool message still carries an empty
+                # text, billed escaped ('""') like any parallel result (review15 R15-P1)
+                text += self.text(parallel_result_text(""))
             result = (text, image)
         elif isinstance(b, FileAttachment):
             result = (self._file(b), 0)

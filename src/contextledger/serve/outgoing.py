@@ -20,11 +20,10 @@ from ..errors import ContentError
 from ..model import Message, ToolCall
 from ..providers.common import drop_empty_turns
 from ..report import Notice
-from ..validate import Problem, ordering_problems, problems_for
+from ..validate import Problem, fix_for, ordering_problems, problems_for
 
 __all__ = ["Checked", "check_sent"]
 
-_ORDERING_KINDS = frozenset({"first_turn", "call_placement"})
 _INDEX = re.compile(r"^messages\[(\d+)\]")
 
 
@@ -88,11 +87,7 @@ def check_sent(
         first = problems[0]
         path = _INDEX.sub(lambda g: f"messages[{int(g.group(1)) + start}]", first.path)
         extra = f"; {len(problems) - 1} more problem(s)" if len(problems) > 1 else ""
-        fix = (
-            "fit() starts the history with a user turn"
-            if first.kind in _ORDERING_KINDS
-            else "run contextledger.repair first"
-        )
+        fix = fix_for(first)
         raise ContentError(path, f"{first.message} (refusing to write {target}{extra}; {fix})")
     memo.sent, memo.kept, memo.call_ids = sent, kept, ids
     return kept, notices
