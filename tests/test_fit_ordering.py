@@ -177,7 +177,7 @@ def _without_images(conv: tuple[Message, ...]) -> tuple[Message, ...]:
     return tuple(out)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     conversations(min_turns=2, max_turns=12, with_files=False),
     st.integers(300, 3000),

@@ -44,7 +44,7 @@ def test_responses_target_also_prices_exactly() -> None:
 
 
 @given(data=conversations(max_turns=10), window=st.integers(1500, 20_000))
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_budget_equals_sent_on_random_conversations(data: tuple[Message, ...], window: int) -> None:
     for model in ("gpt-4o", "claude-sonnet-4-5"):
         try:
@@ -225,7 +225,7 @@ def test_compaction_token_trigger_follows_the_window_override() -> None:
     data=conversations(max_turns=10, reasoning_provider="anthropic"),
     window=st.integers(1500, 20_000),
 )
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_budget_equals_sent_for_every_target(data: tuple[Message, ...], window: int) -> None:
     """Compact OpenAI-style arguments, names and foreign reasoning: priced as each writer sends."""
     import dataclasses

@@ -48,6 +48,11 @@ def session(turns: int = 40, screenshot_at: int = 3) -> list[Message]:
     return msgs
 
 
+#: Turns of ``session`` about twice a window's worth: compaction is due, and the recap
+#: (written and verified over every turn it covers) costs no more than it must.
+TURNS_FOR = {8_000: 40, 16_000: 60, 32_000: 100}
+
+
 def texts(messages: tuple[Message, ...]) -> str:
     return "\n".join(m.text for m in messages)
 
@@ -332,7 +337,7 @@ def test_every_correction_is_pinned_not_only_the_newest() -> None:
 
 @pytest.mark.parametrize("window", [8_000, 16_000, 32_000])
 def test_compaction_fills_the_window_and_keeps_what_fit_keeps(window: int) -> None:
-    msgs = session(100)
+    msgs = session(TURNS_FOR[window])
     plain = fit(msgs, "gpt-4o", window=window, max_output_tokens=1000)
     out = prepare(msgs, "gpt-4o", window=window, max_output_tokens=1000, compaction=True)
     assert out.event is not None
@@ -373,7 +378,8 @@ def test_no_recap_when_the_whole_view_fits() -> None:
 
 
 def test_each_image_recapped_by_compaction_gets_its_own_notice() -> None:
-    out = prepare(session(60), "gpt-4o", window=8_000, max_output_tokens=1000, compaction=True)
+    msgs = session(TURNS_FOR[8_000])
+    out = prepare(msgs, "gpt-4o", window=8_000, max_output_tokens=1000, compaction=True)
     assert out.event is not None
     notices = [n for n in out.report.notices if n.kind == "compacted"]
     assert len(notices) == 1 and "640×400" in notices[0].text
@@ -392,7 +398,7 @@ def test_an_llm_recap_fills_the_window_and_never_keeps_less_than_fit(
     """The LLM path, against a real OpenAI-compatible server on 127.0.0.1: the view is the
     recap plus as many turns as the window holds (not the turns a full-size recap would
     have left room for), and it keeps every fact the plain fit keeps."""
-    msgs = session(100)
+    msgs = session(TURNS_FOR[window])
     summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
     out = prepare(
         msgs, "gpt-4o", window=window, max_output_tokens=1000, compaction=True,
@@ -409,8 +415,8 @@ def test_an_llm_recap_fills_the_window_and_never_keeps_less_than_fit(
     assert "held to" not in " ".join(out.report.compaction)  # incremental: none left out
 
 
-@settings(max_examples=6)
-@given(turns=st.integers(30, 90), window=st.integers(6_000, 40_000))
+@settings(max_examples=3, deadline=None)
+@given(turns=st.integers(20, 60), window=st.integers(5_000, 24_000))
 def test_retention_with_compaction_is_never_below_plain_fit(turns: int, window: int) -> None:
     """Property, for the offline recap, an LLM recap (a real OpenAI-compatible server on
     127.0.0.1) and an LLM summarizer that is down (a port that refuses connections):
@@ -452,7 +458,7 @@ def test_a_paid_recap_that_fails_gives_way_to_the_offline_recap_and_a_full_windo
         stub.fail(Fault("status", 500))
     else:
         stub.script(*[StubReply(text=VAGUE)] * 8)
-    msgs = session(100)
+    msgs = session(TURNS_FOR[16_000])
     summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
     out = prepare(
         msgs, "gpt-4o", window=16_000, max_output_tokens=1000, compaction=True,
@@ -479,7 +485,7 @@ def test_every_fact_of_the_ops_generator_survives_prepare(seed: int) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     from ops_sessions import generate_ops
 
-    s = generate_ops(seed, 50_000)
+    s = generate_ops(seed, 30_000)
     out = prepare(s.messages, "gpt-4o", window=16_000, max_output_tokens=1000, compaction=True)
     assert out.event is not None and out.report.used <= 15_000
     assert not tool_pair_problems(out.messages)
@@ -492,7 +498,7 @@ def test_the_turns_a_recap_covers_fill_its_room_then_leave_together_said() -> No
     the recapped turns kept in view leave together (a notice says so), no new recap is made
     and the fit drops nothing; the turns after share the prompt-cache prefix."""
     preparer = Preparer("gpt-4o", window=16_000, max_output_tokens=1000)
-    msgs = session(100)
+    msgs = session(TURNS_FOR[16_000])
     first = preparer.prepare(msgs)
     budget = first.report.window - first.report.reserved_output
     assert first.event is not None and first.report.used >= 0.95 * budget
@@ -523,7 +529,7 @@ def _facts_in(messages: tuple[Message, ...], facts: list[str]) -> set[str]:
     return {f for f in facts if f in view}
 
 
-@settings(max_examples=3, deadline=None, derandomize=True)
+@settings(max_examples=2, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10_000))
 def test_compaction_keeps_what_fit_keeps_and_more_as_the_window_grows(seed: int) -> None:
     """Property, over sessions of bench/routing_sessions.py (a Polish dispatcher and a
@@ -556,7 +562,7 @@ def test_what_fit_keeps_just_before_the_kept_turns_is_quoted_under_the_recap() -
     says so in the report; the next turn keeps the same quotes (the prompt-cache prefix is
     not moved by them)."""
     step = "Die Prognose an den Feiertagen im Oktober sieht seltsam aus."  # (a plan is a next step)
-    msgs = list(with_ids(session(100)))
+    msgs = list(with_ids(session(60)))
     kept = {m.id for m in fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000).messages}
     start = len(msgs)
     while msgs[start - 1].id in kept:
@@ -599,3 +605,54 @@ def test_what_the_user_said_out_of_view_is_quoted_in_any_language() -> None:
     recap = next(m for m in out.messages if m.is_recap)
     assert [f"- User: {rule}" in recap.text for rule in UNREAD] == [True, True]
     assert "- User: ok, keep going" not in recap.text  # a nudge says nothing to keep
+
+
+def test_a_paid_recap_that_fills_the_window_still_has_room_for_the_users_words(
+    stub: StubServer,
+) -> None:
+    """An LLM recap fills the window with the turns beside it; the user's words it does not
+    state are quoted under it all the same, their room kept free before those turns are
+    shown (retain8's held-out sessions: a conditional rule and a correction lost at 8k, as
+    the quotes would have pushed out a turn the recap does not cover). Here 35 rules, more
+    than the record's own sections hold at this size."""
+    rules = [f"Kalau antrean wilayah {i} lewat {100 + 7 * i} pesanan, pindahkan ke G{i}."
+             for i in range(35)]  # fmt: skip
+    msgs = session(80)
+    for i, rule in reversed(list(enumerate(rules))):
+        msgs.insert(6 + 4 * i, Message.user(rule))
+    stub.script(*[StubReply(text=f"## Goal\n{GOAL}\n## Progress\n- Ran the steps.")] * 40)
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+    out = prepare(
+        msgs, "gpt-4o", window=8_000, max_output_tokens=1000, summarizer=summarizer
+    )  # fmt: skip
+    assert out.event is not None and out.event.summarizer == "openai:gpt-4o-mini"
+    assert out.report.used <= 7_000 and not tool_pair_problems(out.messages)
+    assert out.report.fit.dropped == ()  # no turn the recap does not cover made room
+    view = texts(out.messages)
+    assert [rule for rule in rules if rule not in view] == []
+
+
+def test_what_verification_removes_from_a_paid_recap_is_replaced_by_the_records_words(
+    stub: StubServer,
+) -> None:
+    """An LLM recap that says a failing test passed and that a forbidden command ran: the
+    claims are removed (never in the model's view) and the record's own line stands in for
+    each, quoted under the recap unless the view holds it already; the report names every
+    replacement."""
+    failed = "FAILED tests/test_step3.py::test_login - AssertionError: 500"
+    msgs = session(TURNS_FOR[8_000])
+    at = next(i for i, m in enumerate(msgs) if m.tool_results and m.tool_results[0].call_id == "c3")
+    msgs[at] = Message.tool("c3", f"collected 12 items\n{failed}\n1 failed, 11 passed")
+    lies = ["Ran `rm -rf build` on the shared runner to clean up.",
+            "tests/test_step3.py::test_login passed on its first run."]  # fmt: skip
+    stub.script(*[StubReply(text=f"## Goal\n{GOAL}\n## Progress\n- {lies[0]}\n- {lies[1]}")] * 9)
+    summarizer = OpenAISummarizer("gpt-4o-mini", base_url=stub.url, api_key="k", max_retries=0)
+    out = prepare(msgs, "gpt-4o", window=8_000, max_output_tokens=1000, summarizer=summarizer)
+    assert out.event is not None and out.event.summarizer == "openai:gpt-4o-mini"
+    view = texts(out.messages)
+    assert [lie for lie in lies if lie in view] == []
+    assert failed in view and CONSTRAINT in view
+    said = next(line for line in out.report.compaction if "in their place" in line)
+    assert f"in view already: 'User: {CONSTRAINT}'" in said
+    assert "'tests/test_step3.py::test_login' (quoted from the record: 'shell returned:" in said
+    assert out.report.used <= 7_000 and not tool_pair_problems(out.messages)

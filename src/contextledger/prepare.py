@@ -24,7 +24,14 @@ from typing import Any
 
 from .catalog import PROVIDERS, Catalog, ModelInfo, lookup_model
 from .compaction.conversation import CompactionEvent, CompactionOutcome, Conversation
-from .compaction.floor import Quote, choose_quotes, quoted_recap, view_text
+from .compaction.floor import (
+    Quote,
+    StandIn,
+    choose_quotes,
+    quoted_recap,
+    stand_ins,
+    view_text,
+)
 from .compaction.policy import CompactionPolicy
 from .compaction.summarizers import OfflineSummarizer, Summarizer
 from .config import Config, load_config
@@ -535,9 +542,15 @@ class Preparer:
             # in view by _with_recapped_turns (made again to cover fewer, it would be
             # written and verified over the whole record twice)
             return outcome
-        # With the recap's true size known, the window may hold more turns verbatim.
+        # With the recap's true size known, the window may hold more turns verbatim: as
+        # many as fit beside it and the user's words it will quote (``_floor``), so the
+        # quotes never need the room of a turn the recap does not cover (retain8's held-out
+        # sessions: a conditional rule and a correction lost at 8k under a paid recap)
+        recap = outcome.event.recap
+        _, said_room = self._quote_rooms()
+        said = choose_quotes(work.record, keep, (), recap.text, 0, user_room=said_room)
         roomier = self._window_keeps(
-            work.view, wire_tools, outcome.event.recap, local=False, whole=False
+            work.view, wire_tools, quoted_recap(recap, said), local=False, whole=False
         )
         if roomier is None or roomier <= keep:
             return outcome
@@ -800,12 +813,16 @@ class Preparer:
             return view, ""
         last_key, quotes, unshown = self._quoted
         fresh = last_key != _quotes_key(ev)
+        stood: tuple[StandIn, ...] = ()
         if fresh:
-            quotes, unshown = self._quotes(record, view, at, set(ev.covers), wire_tools)
+            stood = self._stand_ins(record, ev, view)
+            first = tuple(s.quote for s in stood if s.quote is not None)
+            quotes, unshown = self._quotes(record, view, at, set(ev.covers), wire_tools, first)
         kept = tuple(m for m in view if m.id not in unshown)
         self._quoted = (_quotes_key(ev), quotes, unshown)
+        replaced = _stood_in(ev, stood, quotes)
         if not quotes:
-            return view, ""
+            return view, replaced
         self._shown = (self._shown[0], tuple(i for i in self._shown[1] if i not in unshown))
         quoted = _swapped(kept, at, quoted_recap(view[at], quotes))
         if not fresh:
@@ -816,7 +833,19 @@ class Preparer:
             "those of every turn a plain fit would have kept among them"
             + (f"; {len(unshown)} recapped message(s) left the view for them" if unshown else "")
         )
-        return quoted, line
+        return quoted, f"{line}; {replaced}" if replaced else line
+
+    def _stand_ins(
+        self, record: tuple[Message, ...], ev: CompactionEvent, view: tuple[Message, ...]
+    ) -> tuple[StandIn, ...]:
+        """The record's own lines for the claims verification removed from a paid recap
+        (the LLM's line is gone from the view; what the record says of it is quoted in its
+        place, and the report names each). A local recap leaves out what it doubts itself."""
+        if self._made_locally(ev):
+            return ()
+        claims = ev.verification.get("unsupported_claims") or ()
+        values = [str(c.get("value", "")) for c in claims if isinstance(c, Mapping)]
+        return stand_ins(record, values, view_text(view)) if values else ()
 
     def _with_quotes(self, work: Conversation, view: tuple[Message, ...]) -> tuple[Message, ...]:
         """``view`` with the quotes chosen for it last turn under its recap (as is when
@@ -835,9 +864,11 @@ class Preparer:
         at: int,
         covered: set[str],
         wire_tools: list[dict[str, Any]] | None,
+        first: tuple[Quote, ...] = (),
     ) -> tuple[tuple[Quote, ...], frozenset[str]]:
-        """The quotes the recap at ``view[at]`` takes, and the recapped turns shown beside
-        it that leave the view for them (see ``_floor``)."""
+        """The quotes the recap at ``view[at]`` takes (``first`` among them, in the
+        room), and the recapped turns shown beside it that leave the view for them (see
+        ``_floor``)."""
         self._plan_images(record, {})
         dry = self._dry_fitter()
         try:
@@ -847,16 +878,16 @@ class Preparer:
         except BudgetError:
             return (), frozenset()
         left_out = {m.id for m in view} - {m.id for m in sent}  # by the fit, quotes or not
-        budget = self.fitter.window - self.fitter.reserved_output
-        room = min(int(_QUOTES_SHARE * budget), _QUOTES_MOST)
-        said_room = min(int(_USER_QUOTES_SHARE * budget), _QUOTES_MOST)
+        room, said_room = self._quote_rooms()
         recap = view[at]
         quotes: tuple[Quote, ...] = ()
         cur = view
-        for _ in range(_FLOOR_ROUNDS):
+        rounds = 0
+        while rounds < _FLOOR_ROUNDS:
+            rounds += 1
             kept = {m.id for m in sent}
             said = view_text((recap, *(m for m in sent if not m.is_recap)))
-            more = choose_quotes(record, kept, plain - kept, said, room, user_room=said_room)
+            more = choose_quotes(record, kept, plain - kept, said, room, first, user_room=said_room)
             if more == quotes:
                 break
             quoted = _swapped(cur, at, quoted_recap(recap, more))
@@ -866,13 +897,29 @@ class Preparer:
                 break
             pushed = {m.id for m in quoted} - {m.id for m in fitted} - left_out
             if pushed - covered:  # a turn the recap does not cover would leave the view
-                break
+                if quotes or not (room or said_room):
+                    break
+                # nothing quoted yet: fewer quotes, the user's own words last (a paid recap
+                # fills the window with the turns beside it, leaving little room: red team
+                # 19 / retain8's held-out sessions lost a correction and a rule at 16k that
+                # 8k kept)
+                room, said_room = _less_room(room, said_room)
+                rounds -= 1
+                continue
             # the recapped turns the quotes push out leave the view; what they say is
             # quoted next round if a plain fit keeps them
             quotes, sent = more, fitted
             cur = tuple(m for m in cur if m.id not in pushed)
         gone = {m.id for m in view} - {m.id for m in cur}
         return quotes, frozenset(gone)
+
+    def _quote_rooms(self) -> tuple[int, int]:
+        """Characters for the quotes under a recap: the walk's, and the user's words'."""
+        budget = self.fitter.window - self.fitter.reserved_output
+        return (
+            min(int(_QUOTES_SHARE * budget), _QUOTES_MOST),
+            min(int(_USER_QUOTES_SHARE * budget), _QUOTES_MOST),
+        )
 
     def _view(self, conv: Conversation) -> tuple[Message, ...]:
         seen, view = self._viewed
@@ -1295,6 +1342,40 @@ _QUOTES_MOST = 8_000
 #: And the room for what the user said in the turns out of view (their rules, corrections
 #: and asks, in any language), a share of the budget in characters besides.
 _USER_QUOTES_SHARE = 0.25
+#: Quotes' room below this many characters holds no line worth quoting.
+_LEAST_QUOTE = 120
+
+
+def _stood_in(ev: CompactionEvent, stood: Sequence[StandIn], quotes: Sequence[Quote]) -> str:
+    """The report's line on what stands in for each claim verification removed from the
+    recap: the record's own line quoted, or already in view, or none."""
+    if not stood:
+        return ""
+    quoted = set(quotes)
+    said = []
+    for s in stood:
+        if not s.line:
+            what = "nothing in the record names it"
+        elif s.quote is None:
+            what = f"in view already: {s.line!r}"
+        elif s.quote in quoted:
+            what = f"quoted from the record: {s.line!r}"
+        else:
+            what = f"the record's {s.line!r} did not fit the window"
+        said.append(f"{s.value!r} ({what})")
+    shown = "; ".join(said[:4]) + (f" and {len(said) - 4} more" if len(said) > 4 else "")
+    return (
+        f"{len(stood)} claim(s) verification removed from {ev.summarizer}'s recap never reach "
+        f"the model; in their place: {shown}"
+    )
+
+
+def _less_room(room: int, user_room: int) -> tuple[int, int]:
+    """The quotes' room halved, the walk's first, then the user's words' (too small to
+    hold a line: none)."""
+    if room:
+        return (room // 2 if room >= 2 * _LEAST_QUOTE else 0), user_room
+    return 0, (user_room // 2 if user_room >= 2 * _LEAST_QUOTE else 0)
 
 
 def _same_prefix(new: Sequence[Message], old: Sequence[Message]) -> int:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
 
 from ..intent import is_nudge
 from ..model import Message, Recap, Text
@@ -42,8 +43,10 @@ __all__ = [
     "QUOTES_HEADING",
     "SHORT_RESULT",
     "Quote",
+    "StandIn",
     "choose_quotes",
     "quoted_recap",
+    "stand_ins",
     "view_text",
 ]
 
@@ -241,3 +244,61 @@ def quoted_recap(recap: Message, quotes: Sequence[Quote]) -> Message:
     lines = "\n".join(f"- {line}" for _, line in quotes)
     text = f"{block.text}\n\n{QUOTES_HEADING}\n{lines}"
     return recap.with_content(Recap(text, block.covers) if b is block else b for b in recap.content)
+
+
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """What stands in for a claim verification removed from a recap: the record's own
+    line naming its value ("" when none does), and that line's place in the record when
+    the view does not hold it yet (it is to be quoted)."""
+
+    value: str
+    line: str = ""
+    at: int | None = None
+
+    @property
+    def quote(self) -> Quote | None:
+        return None if self.at is None else (self.at, self.line)
+
+
+def stand_ins(record: Sequence[Message], values: Sequence[str], said: str) -> tuple[StandIn, ...]:
+    """For each value of a claim verification removed from a recap (a command said to have
+    run that the user only forbade, a test said to pass that failed): the newest line of
+    the record naming it, to quote unless ``said`` (the view's text) holds it already.
+
+    >>> record = [Message.user("Never run `make deploy` on Fridays.", id="m1")]
+    >>> [s.line for s in stand_ins(record, ["make deploy", "rm -rf /"], "")]
+    ['User: Never run `make deploy` on Fridays.', '']
+    """
+    names = {c.id: c.name for m in record for c in m.tool_calls}
+    held = _squash(said)
+    out: list[StandIn] = []
+    for value in dict.fromkeys(v for v in values if v.strip()):
+        found = _stating(record, _squash(value), names)
+        if found is None:
+            out.append(StandIn(value))
+        else:
+            i, line, needed = found
+            out.append(StandIn(value, line, None if all(n in held for n in needed) else i))
+    return tuple(out)
+
+
+def _stating(
+    record: Sequence[Message], value: str, names: dict[str, str]
+) -> tuple[int, str, list[str]] | None:
+    """(place, line, the texts the view must hold to state it) of the newest line of the
+    record naming ``value``: what was said or run, or the line of a tool's output."""
+    for i in range(len(record) - 1, -1, -1):
+        m = record[i]
+        if m.role == "system" or m.is_recap:
+            continue
+        for line, needed in _lines_of(m, names):
+            if value in line and len(line) <= _LONG_USER:
+                return i, line, needed
+        for result in m.tool_results:
+            row = next((r for r in result.text.splitlines() if value in _squash(r)), None)
+            if row is not None:
+                name = result.name or names.get(result.call_id, "the tool")
+                text = _head(_squash(row))
+                return i, f"{name} returned: {text}", [text]
+    return None
