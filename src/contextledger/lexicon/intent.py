@@ -253,6 +253,179 @@ CONSTRAINT = re.compile(
     r")"
 )
 
+# ------------------------------------------------------------------ grammar, by closed classes
+#
+# Rules and corrections said in the shapes every language has, each shape written once and
+# filled from small closed classes of words (adverbs of frequency, prohibitive particles,
+# modals, conditional conjunctions, "not ... but" pairs, "I meant"), so a phrasing nobody
+# listed is read by its shape: "Mach vor jedem Release immer ein Backup." (a frequency
+# adverb anywhere in a clause with no subject of a statement before it), "Nem kedden, hanem
+# csütörtökön." (a negation, then "but" and what replaces it), "Jos migraatio epäonnistuu,
+# peru se." (a condition, then a clause opening with its verb). Read through the European
+# path (``EUROPEAN_WORDS`` holds a word of each) with ``_says_european``'s vetoes: a
+# question, a habit ("normalmente", "huwa"), reported speech ("dit que", "sanoi että").
+
+# "always" / "never", in a clause that gives an order (Finnish, Hungarian, Romanian,
+# Swahili, Indonesian, Czech, Swedish, Danish/Norwegian besides the older ones)
+# (those EUROPEAN_CONSTRAINT reads opening a clause are read here after a word or more:
+# "Siempre pregunta lo mismo el cliente." opens with a verb that may be a statement's)
+FREQUENCY_OPENING = r"immer|siempre|toujours|sempre|altijd|zawsze|alltid|altid"
+FREQUENCY_WORDS = (
+    r"stets|grundsätzlich|jedes\s+mal|cada\s+vez|systématiquement|"
+    r"à\s+chaque\s+fois|ogni\s+volta|toda\s+vez|telkens|elke\s+keer|"
+    r"za\s+każdym\s+razem|aina|joka\s+kerta|mindig|minden\s+alkalommal|întotdeauna|mereu|"
+    r"de\s+fiecare\s+dată|selalu|setiap\s+kali|senantiasa|vždy|vždycky|pokaždé|alltid|altid|"
+    r"varje\s+gång|hver\s+gang|kila\s+mara|kila\s+wakati|daima|her\s+zaman|her\s+seferinde|"
+    r"niemals|nunca|jamás|jamais|nooit|nigdy|koskaan|soha|niciodată|kamwe|nikdy|aldrig|aldri"
+)
+# who a statement is about, opening its clause: a pronoun of the speaker or a third person,
+# a possessive or an article ("Mi jefa siempre …", "Hän julkaisee aina …", "Péter …" is a
+# name: see FREQUENCY_RULE); never "you" (an order's subject: "Sie", "du", "kamu")
+STATEMENT_SUBJECTS = (
+    r"i|he|she|it|we|they|my|his|her|our|their|the|this|that|everyone|everybody|nobody|people|"
+    r"ich|er|es|wir|mein\w*|sein\w*|ihr\w*|unser\w*|der|die|das|dieser|diese|"
+    r"yo|él|ella|nosotros|nosotras|ellos|ellas|mi|mis|su|sus|nuestr[oa]s?|el|la|los|las|este|esta|"
+    r"je|j['’]|il|elle|on|nous|ils|elles|mon|ma|mes|son|sa|ses|notre|nos|leur|leurs|le|les|ce|"
+    r"io|lui|lei|noi|loro|mio|mia|lo|gli|"
+    r"eu|ele|ela|nós|eles|elas|meu|minha|o|a|os|as|nosso|nossa|"
+    r"ik|hij|zij|ze|wij|we|mijn|zijn|haar|ons|onze|hun|de|het|"
+    r"ja|ona|oni|one|my|mój|moja|moje|jego|jej|nasz\w*|"
+    r"minä|mä|hän|se|me|he|ne|minun|hänen|meidän|heidän|"
+    r"én|ő|mi|ők|az|ez|"
+    r"ea|ei|ele|mea|meu|lui|"
+    r"mimi|yeye|sisi|wao|"
+    r"saya|aku|dia|ia|kami|kita|mereka|beliau|"
+    r"já|můj|moje|jeho|její|náš|naše|"
+    r"jag|han|hon|den|det|vi|min|mitt|mina|hans|hennes|vår|deras|jeg|hun|mit"
+)
+# a pronoun of a statement anywhere before the adverb ("Heute deployt er immer …")
+STATEMENT_PRONOUNS = (
+    r"i|he|she|we|they|ich|er|wir|yo|él|ella|nosotros|ellos|ellas|je|il|elle|nous|ils|elles|"
+    r"io|lui|lei|noi|loro|eu|ele|ela|nós|eles|elas|ik|hij|zij|wij|ona|oni|minä|mä|hän|én|ő|ők|"
+    r"saya|aku|dia|mereka|kami|kita|mimi|yeye|sisi|wao|já|jag|han|hon|vi|jeg|hun"
+)
+# what follows "always" in a statement, not an order: a copula, a pronoun, "the same"
+FREQUENCY_STATUS = (
+    r"me|nos|mi|ci|mich|mir|uns|ist|war|sind|es|está|era|fue|est|était|è|é|foi|is|was|ha|hat|"
+    r"hay|il|elle|le|la|lo|el|het|de|der|die|das|ça|c['’]est|so|así|assim|così|zo|gleich|"
+    r"dasselbe|pareil|hetzelfde|wieder|noch|mehr|öfter|weniger|besser|schlimmer|to|on|ovat|oli|"
+    r"olivat|van|volt|vannak|este|e|sunt|ada|adalah|je|byl|bylo|byla|jsou|är|var|ni|huwa|"
+    r"samma|stejné|sama|sama\s+saja|ugyanaz|la\s+fel|aynı"
+)
+FREQUENCY_RULE = (
+    r"(?:^|(?<=\n)|(?<=[.!;:,]\s))"
+    rf"(?!(?:{STATEMENT_SUBJECTS})\b)"
+    # a name, its verb, the adverb: "Luca fa sempre …", "Hon deployar alltid …"
+    rf"(?!(?-i:[A-ZÀ-ÖØ-ÞŁŚŹŻČŘŠŽ])\w+\s+\w+\s+(?:{FREQUENCY_WORDS}|{FREQUENCY_OPENING})\b)"
+    rf"(?:(?:(?!(?:{STATEMENT_PRONOUNS})\b)[^\s,;:.!?]+\s+){{0,5}}?(?:{FREQUENCY_WORDS})|"
+    rf"(?:(?!(?:{STATEMENT_PRONOUNS})\b)[^\s,;:.!?]+\s+){{1,5}}?(?:{FREQUENCY_OPENING}))"
+    rf"\b(?!\s+(?:{FREQUENCY_STATUS})\b)(?=\s*[^\W\d])"
+)
+
+# A negated imperative or a ban, by its particle or word (the languages added here)
+PROHIBITIONS = (
+    # Finnish: "Älä …", "Älkää …", "ei saa", "on kielletty"
+    r"\b(?:älä|älkää|ei\s+saa|ette\s+saa|et\s+saa|kielletty|kiellettyä)\b|"
+    # Hungarian: "Ne töröld", "Soha ne nyúlj", "tilos", "nem szabad"
+    r"(?:^|(?<=\n)|(?<=[.!;:,]\s)|(?<=\bsoha\s))ne\s+\w+(?:[dj]|jon|jen|jék|jük|jatok|jetek|játok|"
+    r"nak|nek)\b|\b(?:tilos|nem\s+szabad|kötelező|muszáj)\b|"
+    # Romanian: "Nu șterge …" (not a status: "Nu merge.", "Nu știu"), "este interzis"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:să\s+)?nu\s+(?!(?:merge|funcționează|functioneaza|știu|stiu|e|"
+    r"este|era|sunt|am|ai|are|avem|aveți|pot|poate|cred|văd|vad|înțeleg|inteleg|contează|"
+    r"conteaza|te|vă|va|îți|iti|ți|ti|mai\s+(?:știu|merge|este))\b)[^\W\d]{2,}|"
+    r"\b(?:interzis|interzisă|obligatoriu|obligatorie)\b|\btrebuie\s+(?:să|sa)\s+\w+(?:i|ți|ti)\b|"
+    # Swahili: "Usifute …" / "Msiguse …" (a negative subjunctive), "lazima", "marufuku"
+    r"\b(?:usi|msi)(?!ku\b|mu\b|mamizi)[a-z]{3,}\b|\b(?:lazima|sharti|marufuku|hairuhusiwi|"
+    r"haliruhusiwi|hairuhusiwi)\b|"
+    # Indonesian and Malay: "Jangan …", "dilarang", "tidak boleh", "harus" (not "saya harus")
+    r"\b(?:jangan|dilarang|wajib)\b|\b(?:tidak|tak|nggak|gak|ga)\s+boleh\b|"
+    r"(?<!\bsaya\s)(?<!\baku\s)(?<!\bkami\s)(?<!\bkita\s)\bharus\s+\w|"
+    # Czech and Slovak: "Nemaž …", "Neměň …", "nesmíš", "zakázáno", "musíš"
+    r"\bne(?!j)\w{2,}(?:ej|ejte|uj|ujte|ž|žte|ň|ňte|ť|ťte|aj|ajte)\b|"
+    r"\b(?:nesmíš|nesmíte|nesmie|nesmiete|zakázáno|zakázané|musíš|musíte|musíte|je\s+nutné|"
+    r"povinně)\b|"
+    # Swedish, Danish, Norwegian: a verb first, then "inte"/"ikke" ("Rör inte …"), "får inte"
+    r"(?:^|(?<=\n)|(?<=[.!;:]\s))(?!(?:det|den|jag|han|hon|vi|de|du|ni|man|jeg|hun|dere|"
+    r"vet|kan|går|fungerar|virker|funker|är|er|var|blev|ble)\b)[^\W\d]{2,}\s+(?:inte|ikke|ej)\b|"
+    r"\b(?:får|må)\s+(?:du|ni|dere|i)\s+(?:inte|ikke|aldrig|aldri)\b"
+)
+
+# A condition, then a clause opening with its verb (not a subject): "Jos migraatio
+# epäonnistuu, peru se …", "Ha …, állítsd vissza", "Dacă …, anulează", "Kama …, zima",
+# "Kalau …, batalkan", "Pokud …, zastav", "Om …, stoppa" (Swedish and Danish put a
+# statement's verb first too: its subject follows it, "Om det regnar, stannar jag hemma")
+CONDITIONS = (
+    r"jos|mikäli|ha|amikor|dacă|daca|când|cand|kama|ikiwa|endapo|kalau|jika|jikalau|apabila|"
+    r"bila|kalo|pokud|jestli|jestliže|když|ak|om|när|hvis|når"
+)
+ORDER_NOT = (
+    r"se|hän|me|he|ne|minä|sinä|niin|on|ei|olen|az|a|ez|én|te|ő|mi|ők|nem|van|lesz|el|ea|eu|noi|"
+    r"asta|e|este|nu|va|vor|itu|ini|saya|aku|dia|kita|kami|ada|tidak|akan|hiyo|hii|mimi|yeye|"
+    r"sisi|ni|to|ten|já|on|ona|my|je|není|bude|det|den|jag|han|hon|vi|är|blir|jeg|hun|er|bliver|"
+    r"blir|ok|okej|oke|super|bra|hyvä|jó|bine|sawa|baik|dobře|fint|godt|fine|great|you|it|the"
+)
+GRAMMAR_CONDITION = (
+    rf"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:{CONDITIONS})\s+"
+    r"(?!(?:haluat|haluatte|akarod|szeretnéd|vrei|vreți|ukipenda|unataka|mau|kamu\s+mau|chceš|"
+    r"chcete|du\s+vill|ni\s+vill|du\s+vil|sinulla\s+on\s+aikaa|van\s+időd|ai\s+timp)\b)"
+    r"[^,;.!?]{3,}[,;]\s*(?:niin\s+|akkor\s+|atunci\s+|basi\s+|maka\s+|tak\s+|så\s+)?"
+    rf"(?!(?:{ORDER_NOT})\b)[^\W\d]{{2,}}\b"
+    rf"(?!\s+(?:{STATEMENT_PRONOUNS}|det|den|man)\b)"
+)
+
+GRAMMAR_CONSTRAINT = f"{FREQUENCY_RULE}|{PROHIBITIONS}|{GRAMMAR_CONDITION}"
+
+# Corrections by their shape: a negation opening the clause, then "but" and what replaces
+# it ("Not the staging bucket but the archive one.", "Nem kedden, hanem csütörtökön.",
+# "Bukan hari Selasa, tapi Kamis."); what the speaker meant ("Tarkoitin …", "Chodziło mi
+# o …", "Jag menade …"); a slip owned ("Elírtam", "Ich habe mich verschrieben"); what was
+# said taken back ("Oublie ce que j'ai dit"); a value and the one it replaces ("5433 eikä
+# 5432", "mardi et non jeudi"); a correction named ("Oprava:", "Korjaus:").
+NEGATIONS_OPENING = r"nicht|kein\w*|pas|non|não|niet|nie|ne|nem|nu|ei|bukan|inte|ikke|ej"
+BUT_WORDS = (
+    r"sondern|sino|mais|ma|mas|maar|tylko|ale|lecz|vaan|hanem|ci|bali|tapi|tetapi|melainkan|"
+    r"nýbrž|utan|men"
+)
+MEANT = (
+    r"ich\s+meinte|gemeint\s+(?:war|ist)|quería\s+decir|me\s+refería\s+a|je\s+voulais\s+dire|"
+    r"je\s+parlais\s+d|je\s+pensais\s+à|intendevo|volevo\s+dire|mi\s+riferivo\s+a|"
+    r"queria\s+dizer|me\s+referia\s+a|ik\s+bedoelde|ik\s+bedoel|ik\s+had\s+het\s+over|"
+    r"chodziło\s+mi\s+o|miałe[mś]\s+na\s+myśli|miałam\s+na\s+myśli|tarkoitin|tarkoitan\s+siis|"
+    r"úgy\s+értettem|arra\s+gondoltam|am\s+vrut\s+să\s+spun|voiam\s+să\s+spun|mă\s+refeream\s+la|"
+    r"nilimaanisha|nilikusudia|maksud\s+saya|maksudku|maksud\s+aku|yang\s+saya\s+maksud|"
+    r"myslel\s+jsem|myslela\s+jsem|měl\s+jsem\s+na\s+mysli|mala\s+som\s+na\s+mysli|"
+    r"jag\s+menade|jeg\s+mente|demek\s+istedim|kastettim"
+)
+SLIPS = (
+    r"(?:ich\s+habe?\s+mich\s+)?(?:verschrieben|vertippt)|j['’]ai\s+mal\s+(?:écrit|lu|compris)|"
+    r"mi\s+sono\s+sbagliat[oa]|elírtam|tévedtem|elnéztem|m-am\s+înșelat|am\s+greșit|"
+    r"am\s+scris\s+greșit|nilikosea|salah\s+ketik|saya\s+salah|aku\s+salah|keliru|"
+    r"spletl\s+jsem\s+se|spletla\s+jsem\s+se|překlep|jag\s+skrev\s+fel|jag\s+tog\s+fel|"
+    r"jeg\s+tog\s+fejl|jeg\s+skrev\s+feil|kirjoitin\s+väärin|olin\s+väärässä"
+)
+TAKEN_BACK = (
+    r"vergiss,?\s+was\s+ich|olvida\s+lo\s+que\s+(?:dije|escribí)|oublie\s+ce\s+que\s+j['’]ai|"
+    r"dimentica\s+(?:quello\s+che|cosa)\s+ho|esquece\s+o\s+que\s+eu|vergeet\s+wat\s+ik|"
+    r"zapomnij\s+o\s+tym|unohda\s+(?:mitä|äskeinen|edellinen)|felejtsd\s+el|uită\s+ce\s+am|"
+    r"sahau\s+nilicho|lupakan\s+yang|zapomeň\s+na\s+to|glöm\s+(?:det|vad)\s+jag|glem\s+det\s+jeg"
+)
+CORRECTION_LABELS = (
+    r"oprava|korjaus|rättelse|rettelse|javítás|helyesbítés|corectare|corecție|corectură|koreksi|"
+    r"ralat|marekebisho|sahihisho|oprava"
+)
+GRAMMAR_CORRECTION = (
+    rf"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:{NEGATIONS_OPENING})\s+(?:[^\s.!?]+\s+){{0,4}}?"
+    rf"[^\s.!?]*[,;]?\s*(?:{BUT_WORDS})\s+[^\W\d]|"
+    rf"\b(?:{MEANT})\b|\b(?:{SLIPS})\b|\b(?:{TAKEN_BACK})|"
+    rf"(?:^|(?<=\n)|(?<=[.!;:]\s))(?:{CORRECTION_LABELS})\s*:|"
+    # a value and the one it replaces, with "and not": "mardi et non jeudi", "5433 eikä 5432"
+    r"\b(?:et\s+non|eikä|és\s+nem|și\s+nu|dan\s+bukan|a\s+ne|och\s+inte|og\s+ikke|na\s+si)\s+"
+    r"(?:\S+\s+)?(?=[\w$€£]*\d)|\b(?:et\s+non|eikä)\s+\w|"
+    # ... after a comma, in the languages added here: "portul 5433, nu 5432", "5433, bukan 5432"
+    r"(?:(?<=,\s)|(?<=;\s))(?:nu|bukan|inte|ikke|nem|ne)\s+(?:\S+\s+)?[\w$€£]*\d|"
+    r"(?:(?<=,\s)|(?<=;\s))(?:bukan|inte|ikke)\s+\w"
+)
+
 # Rules and corrections in German, Spanish and French, said the way users type them: an
 # imperative with its negation ("Ändere keine Steuerklassen.", "Starte den Server nicht
 # neu.", "Nunca hagas push a main.", "Ne supprime jamais la base."), a ban opening its
@@ -388,8 +561,9 @@ EUROPEAN_CONSTRAINT = re.compile(
     r"vous\s+devez(?!\s+être)|tu\s+dois(?!\s+être)|il\s+(?:ne\s+)?faut(?!\s+que\s+(?:je|j['’])))\b|"
     r"\b(?:merci\s+de|veuillez)\s+ne\s+(?:pas|jamais|plus)\b|\b(?:évite|évitez)\s+de\b|"
     r"\btoujours\s+(?:demander|vérifier|utiliser|passer|prévenir)\b|"
-    r"\bsans\s+(?:\S+\s+){0,2}?(?:autorisation|accord|permission|validation)\b"
-    r")"
+    r"\bsans\s+(?:\S+\s+){0,2}?(?:autorisation|accord|permission|validation)\b|"
+    + GRAMMAR_CONSTRAINT
+    + r")"
 )
 
 EUROPEAN_CORRECTION = re.compile(
@@ -421,8 +595,9 @@ EUROPEAN_CORRECTION = re.compile(
     r"\b(?:rectif\w*|berichtigung|correzione|corre(?:c)?ção|correctie|corrigindo|corrijo|"
     r"me\s+confund\w+|mi\s+sono\s+sbagliat[oa]|ho\s+sbagliato|errei|me\s+enganei|"
     r"ik\s+vergiste\s+me|ik\s+heb\s+me\s+vergist|foutje|ich\s+hab(?:e)?\s+mich\s+(?:geirrt|vertan)|"
-    r"mein\s+fehler|erreur\s+de\s+ma\s+part|mi\s+error|culpa\s+mía|colpa\s+mia|meu\s+erro)\b"
-    r")"
+    r"mein\s+fehler|erreur\s+de\s+ma\s+part|mi\s+error|culpa\s+mía|colpa\s+mia|meu\s+erro)\b|"
+    + GRAMMAR_CORRECTION
+    + r")"
 )
 
 EUROPEAN_STEERING = re.compile(
@@ -871,6 +1046,42 @@ EUROPEAN_WORDS = [
     r"corrigindo\b", r"corrijo\b", r"me +confund", r"mi +sono +sbagliat", r"ho +sbagliato\b", r"errei\b",
     r"me +enganei\b", r"ik +vergiste\b", r"ik +heb +me\b", r"foutje\b", r"ich +hab", r"mein +fehler\b",
     r"erreur +de\b", r"mi +error\b", r"culpa +m", r"colpa +mia\b", r"meu +erro\b", r"y +no\b",
+    # GRAMMAR_CONSTRAINT / GRAMMAR_CORRECTION ("x" or a space: a letter outside ASCII)
+    r"stets\b", r"grunds", r"jedes +mal\b", r"cada +vez\b", r"syst", r"chaque +fois\b",
+    r"toda +vez\b", r"telkens\b", r"elke +keer\b", r"za +ka", r"aina\b", r"joka +kerta\b",
+    r"mindig\b", r"minden +alkalommal\b", r"ntotdeauna\b", r"xntotdeauna\b", r"mereu\b",
+    r"de +fiecare\b", r"selalu\b", r"setiap +kali\b", r"senantiasa\b", r"v[ x]dy", r"poka[ x]d",
+    r"varje +g", r"hver +gang\b", r"kila +(?:mara|wakati)\b", r"daima\b",
+    r"her +(?:zaman|seferinde)\b", r"jamais\b", r"koskaan\b", r"soha\b", r"niciodat",
+    r"kamwe\b", r"nikdy\b",
+    r"l\b", r"xlx\b", r"lk\b", r"xlkx", r"ei +saa\b", r"ette +saa\b", r"et +saa\b", r"kielletty",
+    r"ne\b", r"tilos\b", r"nem +szabad\b", r"k[ x]telez", r"mus[ x]j", r"nu\b", r"s[ x] +nu\b",
+    r"interzis", r"obligatori", r"trebuie\b", r"usi[a-z]", r"msi[a-z]", r"lazima\b", r"sharti\b",
+    r"marufuku\b", r"hairuhusiwi\b", r"haliruhusiwi\b", r"jangan\b", r"dilarang\b", r"wajib\b",
+    r"tidak +boleh\b", r"tak +boleh\b", r"nggak +boleh\b", r"gak +boleh\b", r"ga +boleh\b", r"harus\b", r"ne[a-z]+(?:ej|uj|aj)(?:te)?\b",
+    r"ne[a-z]+(?: [ .!,;]|x\b)", r"nesm", r"zak[ x]z", r"mus[ x]", r"je +nutn", r"povinn",
+    r"inte\b", r"ikke\b", r"ej\b", r"f[ x]r +(?:du|ni|dere|i)\b", r"m[ x] +(?:du|dere|i)\b",
+    r"jos\b", r"mik[ x]li\b", r"ha\b", r"amikor\b", r"dac[ x]\b", r"daca\b", r"c[ x]nd\b",
+    r"cand\b", r"kama\b", r"ikiwa\b", r"endapo\b", r"kalau\b", r"jika\b", r"jikalau\b",
+    r"apabila\b", r"bila\b", r"kalo\b", r"pokud\b", r"jestli", r"kdy[ x]\b", r"ak\b", r"om\b",
+    r"n[ x]r\b", r"hvis\b",
+    r"nem\b", r"ei\b", r"bukan\b", r"gemeint\b", r"quer[ x]a +decir\b", r"me +refer",
+    r"je +parlais\b", r"je +pensais\b", r"intendevo\b", r"mi +riferivo\b", r"queria +dizer\b",
+    r"ik +bedoel\b", r"ik +had +het\b", r"chodzi", r"mia[ x]", r"tarkoit", r"rtettem\b",
+    r"xrtettem\b", r"arra +gondoltam\b", r"am +vrut\b", r"voiam\b", r"m[ x] +refeream\b",
+    r"nilimaanisha\b", r"nilikusudia\b", r"maksud", r"yang +saya +maksud\b", r"myslel",
+    r"m[ x]l +jsem\b", r"mala +som\b", r"jag +menade\b", r"jeg +mente\b", r"demek +istedim\b",
+    r"kastettim\b", r"verschrieben\b", r"vertippt\b", r"j +ai +mal\b", r"el[ x]rtam\b",
+    r"xl[ x]rtam\b", r"t[ x]vedtem\b", r"eln[ x]ztem\b", r"m +am\b", r"am +gre", r"nilikosea\b",
+    r"salah +ketik\b", r"saya +salah\b", r"aku +salah\b", r"keliru\b", r"spletl", r"p[ x]eklep",
+    r"jag +skrev\b", r"jag +tog\b", r"jeg +tog\b", r"jeg +skrev\b", r"kirjoitin\b", r"olin +v",
+    r"vergiss\b", r"olvida\b", r"oublie\b", r"dimentica\b", r"esquece\b", r"vergeet\b",
+    r"zapomnij\b", r"unohda\b", r"felejtsd\b", r"uit[ x] +ce\b", r"sahau\b", r"lupakan\b",
+    r"zapome", r"gl[ x]m\b", r"glem\b", r"oprava\b", r"korjaus\b", r"r[ x]ttelse\b",
+    r"rettelse\b", r"jav[ x]t[ x]s\b", r"xjav", r"helyesb", r"corectare\b", r"corec[ x]ie\b",
+    r"corectur", r"koreksi\b", r"ralat\b", r"marekebisho\b", r"sahihisho\b", r"et +non\b",
+    r"eik[ x]", r"s +nem\b", r"i +nu\b", r"dan +bukan\b", r"a +ne\b", r"och +inte\b", r"og +ikke\b",
+    r"na +si\b",
 ]  # fmt: skip
 
 # A word of every RESTATES phrase (the phrase may start a few words before it).
