@@ -85,6 +85,7 @@ from fit_sessions import (
     multilingual_session,
     support_session,
 )
+from fit_unseen import describe, unseen_session
 
 BENCH_DIR = Path(__file__).resolve().parent
 Session = Callable[..., list[dict[str, Any]]]
@@ -177,6 +178,12 @@ def main() -> None:
         sessions = sessions[3:4]
     if "--only-helpdesk" in sys.argv:
         sessions = sessions[4:5]
+    seed0 = 0
+    if "--unseen" in sys.argv:  # shapes drawn afresh for each run (fit_unseen.py)
+        at = sys.argv.index("--seed") + 1 if "--seed" in sys.argv else 0
+        seed0 = int(sys.argv[at]) if at else int.from_bytes(os.urandom(3), "big") * 1_000
+        print(f"unseen shapes: --seed {seed0} repeats this run")
+        sessions = [(f"unseen shapes, seeds from {seed0}", unseen_session)]
     summary: list[str] = []
     for name, make in sessions:
         sample = make(seed=1)
@@ -193,7 +200,7 @@ def main() -> None:
         )
         del sample
         for window in (32_000, 128_000):
-            low, mid, high = measure(window, make)
+            low, mid, high = measure(window, make, seed0)
             summary.append(
                 f"  {name.split(' (')[0]:28} {window:>7,}: {mid:5.2f}x  ({low:.2f}-{high:.2f}x)"
             )
@@ -201,7 +208,8 @@ def main() -> None:
     print("\n".join(summary))
     if not quick:
         huge_paste()
-    refit_in_other_formats()  # Anthropic, Gemini and Responses dicts (fit_formats.py)
+    if not seed0:
+        refit_in_other_formats()  # Anthropic, Gemini and Responses dicts (fit_formats.py)
     print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 
@@ -255,21 +263,37 @@ def medians(samples: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
-def measure(window: int, make: Session) -> tuple[float, float, float]:
-    """Print one window's rows; return the cold ratios (LangChain's CPU / ours): the lowest,
-    the median and the highest over the 3 cold sessions."""
+def langchain_trim(msgs: list[dict[str, Any]], budget: int) -> Any:
     from langchain_core.messages import trim_messages
     from langchain_core.messages.utils import convert_to_messages, count_tokens_approximately
 
+    return trim_messages(
+        convert_to_messages(msgs),
+        max_tokens=budget,
+        token_counter=count_tokens_approximately,
+        strategy="last",
+        include_system=True,
+        start_on="human",
+    )
+
+
+def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, float]:
+    """Print one window's rows; return the cold ratios (LangChain's CPU / ours): the lowest,
+    the median and the highest over the 3 cold sessions (seeds from ``seed0 + window``)."""
     model = "gpt-4o"
     reserve = 4096
     budget = window - reserve
-    seeds = iter(range(window, window + 100))
+    seeds = iter(range(seed0 + window, seed0 + window + 100))
 
     cold = []
+    ratios = []  # LangChain's CPU on the same session / ours, each session
     for _ in range(3):
         fresh = make(seed=next(seeds))  # never seen: new texts, new images
         cold.append(clocked(lambda: fit(fresh, model, window=window, max_output_tokens=reserve)))  # noqa: B023
+        lc_cold = medians([clocked(lambda: langchain_trim(fresh, budget)) for _ in range(3)])  # noqa: B023
+        ratios.append(lc_cold[1] / cold[-1][1])
+        print(f"  cold: {describe(fresh)}: ours {cold[-1][1] * 1e3:.0f} ms CPU, LangChain "
+              f"{lc_cold[1] * 1e3:.0f} ms: {ratios[-1]:.2f}x")  # fmt: skip
 
     msgs = fresh  # the app's own list, fitted once by the Fitter (not timed)
     fitter = Fitter(model, window=window, max_output_tokens=reserve)
@@ -292,17 +316,7 @@ def measure(window: int, make: Session) -> tuple[float, float, float]:
         msgs.append({"role": "user", "content": f"Très bien — ahora el paso {i} 🚀 {rng.random()}"})
         turn.append(clocked(lambda: fitter.fit(msgs)))
 
-    def langchain() -> Any:
-        return trim_messages(
-            convert_to_messages(msgs),
-            max_tokens=budget,
-            token_counter=count_tokens_approximately,
-            strategy="last",
-            include_system=True,
-            start_on="human",
-        )
-
-    lc = medians([clocked(langchain) for _ in range(5)])
+    lc = medians([clocked(lambda: langchain_trim(msgs, budget)) for _ in range(5)])
     fresh = make(seed=next(seeds))
     gc.collect()
     tracemalloc.start()
@@ -320,6 +334,9 @@ def measure(window: int, make: Session) -> tuple[float, float, float]:
         ("contextledger refit, a turn (3 dicts) appended", medians(turn)),
     ]
     for name, (w, c) in rows:
+        if "cold" in name:  # each cold session against LangChain on that same session
+            print(f"  {name:48} {w * 1e3:8.1f}  {c * 1e3:8.1f}   {statistics.median(ratios):6.2f}x")
+            continue
         print(
             f"  {name:48} {w * 1e3:8.1f}  {c * 1e3:8.1f}   {lc[1] / c:6.2f}x  ({lc[0] / w:.2f}x wall)"
         )
@@ -327,7 +344,7 @@ def measure(window: int, make: Session) -> tuple[float, float, float]:
     print(f"  {name:48} {lc[0] * 1e3:8.1f}  {lc[1] * 1e3:8.1f}")
     ratio = peak / deep_size(fresh)
     print(f"  peak memory during a cold fit: {peak / 1e6:.1f} MB = {ratio:.2f}x the input")
-    ratios = sorted(lc[1] / c for _, c in cold)
+    ratios.sort()
     print(f"  cold, each of the 3 sessions: {', '.join(f'{r:.2f}x' for r in ratios)}")
     return ratios[0], ratios[1], ratios[-1]
 

@@ -290,6 +290,10 @@ def _check_part(part: Mapping[str, Any], q: str, stub: StubServer) -> int:
 # --------------------------------------------------------------------------- answers
 
 
+#: The stand-in count of an image sent by file id (its pixels are not in the request).
+BY_FILE_ID = 765
+
+
 def prompt_tokens(body: Mapping[str, Any]) -> int:
     """A deterministic stand-in for the input count: 3 priming tokens, 3 per item plus
     its text (or JSON for calls and reasoning), each image by the tile formula."""
@@ -309,7 +313,9 @@ def prompt_tokens(body: Mapping[str, Any]) -> int:
             total += _count(parts, model)
         elif isinstance(parts, list):
             for part in parts:
-                if part.get("type") == "input_image":
+                if part.get("type") == "input_image" and "image_url" not in part:
+                    total += BY_FILE_ID  # an uploaded image, by its id: its size is not here
+                elif part.get("type") == "input_image":
                     spec = {"url": part["image_url"], "detail": part.get("detail")}
                     total += _image_tokens({"image_url": spec}, False, model)
                 else:

@@ -121,6 +121,14 @@ def test_general_failure_shapes_are_seen(output: str) -> None:
         "ruff format --diff: 0 files would be reformatted, 42 files already formatted",
         "ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)",
         "STATUS: deployed\nNOTES: 0 pods failed readiness in the last rollout",
+        # a zero count in any language, either way round, after an item's id (redteam19
+        # RT19-R1: "…: tất cả OK, 0 lỗi" was a failure: the id read as an error code)
+        "KB-88: alles in Ordnung, 0 Fehler",
+        "Fel: 0",
+        "错误：0，警告：3",
+        "검사 완료: 오류 0개",
+        "Hatalar: 0, uyarılar: 4",
+        "ΣΦΑΛΜΑΤΑ: 0",
     ],
 )
 def test_a_line_that_counts_no_failures_is_no_failure(output: str) -> None:
@@ -134,6 +142,12 @@ def test_a_line_that_counts_no_failures_is_no_failure(output: str) -> None:
         "==1234== ERROR SUMMARY: 3 errors from 3 contexts (suppressed: 0 from 0)",
         "2m  Warning  BackOff  pod/api-0  Back-off restarting failed container",
         "Would reformat: src/app.py\n2 files would be reformatted, 40 files already formatted",
+        # a zero beside a failure said otherwise
+        "0 passed, 3 failed",
+        "0 failed, 2 errors",
+        "BUILD FAILED, 0 warnings",
+        "FAILED (errors=0, failures=1)",
+        "1 lỗi, 0 cảnh báo, exit code 2",
     ],
 )
 def test_a_line_that_counts_some_failures_or_names_one_still_is(output: str) -> None:

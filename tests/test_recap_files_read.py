@@ -89,6 +89,54 @@ def test_a_write_call_reads_nothing() -> None:
     assert call_reads(ToolCall("c", "bash", '{"command": "cat a.py > b.py"}')) == ["a.py"]
 
 
+# tools named in no language the lexicon knows, with keys in that language too: whether a
+# call read a file is told by its shape (redteam19 RT19-R1: a read tool's files were never
+# under "Files read")
+_CONTENTS = "def total(rows):\n    return sum(r.amount for r in rows)\n\nTAX = 0.16\n"
+_SHAPED = [
+    # (tool, arguments, its result, the files it read)
+    ("soma_faili", {"njia": "app/hesabu.py"}, _CONTENTS, ["app/hesabu.py"]),  # Swahili
+    ("faila_lasitajs", {"cels": "conf/serveris.toml"}, "[server]\nport = 8443\nworkers = 4\n",
+     ["conf/serveris.toml"]),  # Latvian, a key no list knows
+    ("tiedosto_nayta", {"x": "docs/ohje.md"},
+     "Ohje: asenna riippuvuudet ennen ensimmäistä ajoa ja käynnistä palvelu uudelleen.",
+     ["docs/ohje.md"]),  # one long line that does not name the file
+    ("futa_faili", {"njia": "app/zamani.py"}, "imefutwa app/zamani.py", []),  # an acknowledgement
+    ("soma_faili", {"njia": "app/haipo.py"}, "Error: no such file", []),  # the read failed
+    ("hifadhi", {"njia": "app/hesabu.py", "content": "x = 1\n"}, "ok, 6 bytes", []),  # a write
+]  # fmt: skip
+
+
+def test_a_read_is_told_by_its_shape_whatever_the_tool_is_called() -> None:
+    from contextledger.compaction.tool_calls import reads_by_shape
+
+    for tool, args, result, read in _SHAPED:
+        assert reads_by_shape(ToolCall("c", tool, json.dumps(args)), result) == read, tool
+
+
+def test_a_file_read_by_a_tool_named_in_any_language_is_under_files_read() -> None:
+    msgs: list[Message] = [Message.user("Rekebisha hesabu ya kodi.")]
+    for k, (tool, args, result, _) in enumerate(_SHAPED[:5]):
+        call = ToolCall(f"c{k}", tool, json.dumps(args))
+        msgs += [Message("assistant", (call,)), Message.tool(f"c{k}", result)]
+    d = digest(with_ids(msgs))
+    assert d.items("Files read") == ["app/hesabu.py", "conf/serveris.toml", "docs/ohje.md"]
+    assert not any("hesabu.py" in a for a in d.items("Actions taken"))  # not an action too
+    assert d.items("Failures") == ["soma_faili: Error: no such file"]  # the read that failed
+
+
+@pytest.mark.parametrize(
+    ("name", "reads"),
+    [("komut_calistir", False), ("catalog_search", False), ("listele_dosyalar", False),
+     ("readFile", True), ("viewfile", True), ("leer_archivo", True), ("fileRead", True)],
+)  # fmt: skip
+def test_a_read_tool_is_named_by_whole_words(name: str, reads: bool) -> None:
+    """ "calistir" (Turkish: run) holds "list"; a read word must be a word of the name."""
+    from contextledger.compaction.tool_calls import is_read_call
+
+    assert is_read_call(ToolCall("c", name, '{"path": "a/b.txt"}')) is reads
+
+
 @given(
     st.lists(st.sampled_from(["src", "My Docs", "lib", "a-b", "x.y"]), min_size=0, max_size=3),
     st.sampled_from(["app.py", "Design Notes.md", "config.yaml", "Makefile", ".env"]),

@@ -45,6 +45,12 @@ def test_a_command_is_read_from_the_argument_whatever_the_tool_and_key_are_calle
         ("consulter_base", "demande", "SELECT count(*) FROM orders WHERE status = 'stuck'"),
         ("uruchom", "polecenie", "vrp-export --scenario S-2 --format gpx --out exp/a.gpx"),
         ("spustit", "prikaz", "docker build -t shop/api:3.1 ."),
+        # a package path as the last argument, a runner by its path, a build tool
+        ("ejecuta", "orden", "go vet ./..."),
+        ("aja", "kasky", "vendor/bin/pest --filter Invoice"),
+        ("yurut", "komut", "bin/console cache:clear --env=prod"),
+        ("kor", "rad", "dotnet build Billing.sln -c Release"),
+        ("bajalankan", "perintah", "bundle exec rake db:seed"),
     ]
     for tool, key, cmd in ran:
         call = ToolCall("c", tool, json.dumps({key: cmd}, ensure_ascii=False))
@@ -65,6 +71,8 @@ def test_a_command_is_read_from_the_argument_whatever_the_tool_and_key_are_calle
         assert call_commands(call) == [], tool
     assert not command_line("make sure the deploy is done by Friday")
     assert not command_line("pytest flaky")
+    assert not command_line("bundle the assets for the release")
+    assert not command_line("dotnet is the runtime we ship.")
 
 
 def test_a_file_written_is_a_path_beside_the_lines_written_in_any_language() -> None:

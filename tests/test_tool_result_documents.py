@@ -161,8 +161,9 @@ def test_a_custom_content_document_is_read_as_its_text_everywhere() -> None:
     [
         (content_document([{"type": "image", "source": {"type": "url", "url": "https://x/a.png"}}]),
          "text blocks only"),
-        ({"type": "document", "source": {"type": "file", "file_id": "file_011"}}, "tool_result"),
-        ({"type": "image", "source": {"type": "file", "file_id": "file_011"}}, "tool_result"),
+        # (by a file id they are taken: test_tool_result_files; without one, refused)
+        ({"type": "document", "source": {"type": "file"}}, "needs file_id"),
+        ({"type": "image", "source": {"type": "file", "file_id": None}}, "needs file_id"),
     ],
 )  # fmt: skip
 def test_what_a_tool_result_cannot_hold_is_refused_saying_what_to_do(

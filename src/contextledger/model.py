@@ -235,10 +235,12 @@ class ToolCall:
 
 @dataclass(frozen=True, slots=True)
 class ToolResult:
-    """A tool's answer to one call. Content may hold text and images."""
+    """A tool's answer to one call: text, images (a computer-use agent's screenshots),
+    files the tool read, and files by reference (:class:`ProviderContent`: an id from a
+    provider's Files API, a Gemini file URI), each sent where the target takes it."""
 
     call_id: str
-    content: tuple[Text | Image | FileAttachment, ...] = ()  # a document: Anthropic's
+    content: tuple[ResultBlock, ...] = ()
     is_error: bool = False
     name: str | None = None
     cache: str | None = None  # Anthropic cache_control, as JSON; other formats ignore it
@@ -328,6 +330,8 @@ Block: TypeAlias = (
     Text | Image | ToolCall | ToolResult | FileAttachment | Audio | Reasoning | Recap
     | ProviderContent
 )  # fmt: skip
+#: What a tool result may hold.
+ResultBlock: TypeAlias = Text | Image | FileAttachment | ProviderContent
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,7 +372,7 @@ class Message:
 
     @classmethod
     def tool(
-        cls, call_id: str, *parts: str | Text | Image, is_error: bool = False, id: str = ""
+        cls, call_id: str, *parts: str | ResultBlock, is_error: bool = False, id: str = ""
     ) -> Message:
         content = tuple(Text(p) if isinstance(p, str) else p for p in parts)
         return cls("tool", (ToolResult(call_id, content, is_error),), id=id)

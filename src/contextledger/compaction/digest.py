@@ -95,6 +95,7 @@ from .tool_calls import (
     is_read_call,
     is_write_call,
     ran_against,
+    reads_by_shape,
     script_commands,
     shell_tool,
     shows_file,
@@ -413,9 +414,24 @@ def digest(
                 recent.append(p)
         for r in m.tool_results:
             call = names.get(r.call_id)
+            if call is not None and r.call_id in acting and not r.is_error:
+                # a call named in no language we know that read a file: by its shape
+                # ("doc_tep(duong_dan=…)" answered with the file's contents)
+                shaped = reads_by_shape(call, r.text)
+                if shaped:
+                    del acting[r.call_id]
+                    reads_of[call.id] = shaped
+                    for p in shaped:
+                        add("Files read", p)
+                        read_at[p] = i
+                        recent.append(p)
             # a file's contents ("raise ValueError(…)", "# fails on Windows") are no run's
             # failure; a read's short answer may be its error ("No such file or directory")
-            shown = call is not None and len(r.text) > 400 and shows_file(call)
+            shown = (
+                call is not None
+                and len(r.text) > 400
+                and (shows_file(call) or (bool(reads_of.get(call.id)) and not call_commands(call)))
+            )
             lines = [] if shown else failure_lines(r.text)
             if r.is_error and not lines:
                 lines = [clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]

@@ -90,9 +90,24 @@ _SUBCOMMANDS = (
 _ARG = r"(?:-{1,2}[\w][\w-]*(?:=\S+)?|\.\.?/?|[\w.~@+-]*[/.=][\w./~=@+-]*(?<!\.)|\d+)"
 # A program that takes a subcommand: "systemctl restart nginx" is a command with no flag or path
 SUBCOMMAND_PROGRAM = re.compile(rf"^(?:{_SUBCOMMANDS})$")
+# Programs a line of a tool's argument starts with, beside those above (only at the start of
+# an argument: in prose "bundle", "make" or "rake" are words): build tools, test runners and
+# language runtimes, whatever language the tool running them is named in
+_LINE_PROGRAMS = (
+    "dotnet|bundle|rspec|phpunit|php|ruby|rails|rake|composer|java|swift|flutter|dart|mix|"
+    "elixir|gradlew|mvnw|julia|Rscript|sbt|lein|cabal|stack|zig|cmake|ctest|bazel|ansible-playbook|"
+    "vitest|jest|mocha|tox|nox|dbt|perl|lua|scala|kotlin|go|npx|deno|bun|swiftc|xcodebuild"
+)
+# ... or a program by its path: "./gradlew", "/usr/bin/env", "vendor/bin/phpunit", "bin/rails",
+# "scripts/deploy.sh"
+_PROGRAM_PATH = (
+    r"\.{0,2}/[\w./-]+|(?:[\w.-]+/)*bin/[\w.-]+|"
+    r"(?:[\w.-]+/)+[\w.-]+\.(?:sh|bash|py|rb|pl|js|mjs|ts|php|ps1|bat|cmd)"
+)
 # A line that starts with a program: a shell command, not a line of Python or prose.
 PROGRAM_LINE = re.compile(
-    rf"^(?:sudo\s+)?(?:{_PROGRAMS}|{_AMBIGUOUS}|{_SUBCOMMANDS}|export|cd|\.{{0,2}}/[\w./-]+)(?:\s|$)"
+    rf"^(?:sudo\s+)?(?:{_PROGRAMS}|{_AMBIGUOUS}|{_SUBCOMMANDS}|{_LINE_PROGRAMS}|export|cd|"
+    rf"{_PROGRAM_PATH})(?:\s|$)"
 )
 _SUB_COMMAND = re.compile(
     rf"(?<![\w./-])(?:{_SUBCOMMANDS})(?:\s+[a-z][\w-]*){{0,2}}(?:\s+{_ARG})*(?![\w])"

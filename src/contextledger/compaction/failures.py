@@ -138,7 +138,7 @@ _EXCEPTION = re.compile(
 )
 
 _NOT_FAILED = re.compile(
-    r"(?i)(?<![\d.=])\b0 failed\b(?!\s*[=:])|\bno errors?\b|\(0 errors?\b|\bFailed:\s+0,"
+    r"(?i)\bno errors?\b|\(0 errors?\b|\bFailed:\s+0,"
     r"|" + NO_ERRORS +
     # errors a tool fixed or was told to let pass ("Found 3 errors (3 fixed, 0
     # remaining).", "Fixed 4 errors automatically.", "2 errors ignored"), a retry's
@@ -327,6 +327,34 @@ _FAILURE_COUNT = re.compile(
 )
 
 
+# A count of zero in any language, either way round: "0 lỗi", "0 件", "0개", "Fehler: 0",
+# "エラー: 0", "errors=0" (not "0.5", "10", "v0")
+_ZERO_COUNT = re.compile(
+    r"(?<![\w.,/-])0(?![.,]\d)\s*[^\W\d_][\w-]*|[^\W\d_][\w-]*\s*[:=：]\s*0(?![\w.,])"
+)
+# an item's id opening a line ("GD-210:", "job-17:"): what the line reports on
+_ITEM_LABEL = re.compile(r"^[^\s:：]*\d[^\s:：]*[:：]\s*")
+
+
+def counts_nothing(line: str) -> bool:
+    """A line that says a run found nothing wrong by counting zero ("GD-210: tất cả OK, 0
+    lỗi", "エラー: 0 件", "Fehler: 0", "Помилок: 0, попереджень: 2"): with its zero counts
+    (and an item's id opening it) taken out, nothing on it says a failure - whatever
+    language the counted word is in. A zero beside a failure said otherwise is still one:
+    "0 passed, 3 failed", "BUILD FAILED, 0 warnings", "FAILED (errors=0, failures=1)".
+
+    >>> counts_nothing("GD-210: tất cả OK, 0 lỗi"), counts_nothing("Fehler: 0")
+    (True, True)
+    >>> counts_nothing("0 passed, 3 failed"), counts_nothing("BUILD FAILED, 0 warnings")
+    (False, False)
+    """
+    rest = _ZERO_COUNT.sub(" ", line)
+    if rest == line:
+        return False
+    rest = _ITEM_LABEL.sub("", rest.strip())
+    return not _FAILURE_LINE.search(rest) and not _FAILED_TEST.search(line)
+
+
 def _only_zero_counts(line: str) -> bool:
     """A line that counts its failures and counts none: "ERROR SUMMARY: 0 errors from 0
     contexts", "0 pods failed readiness", "0 files would be reformatted" (review11 R1)."""
@@ -373,7 +401,7 @@ def _read_failures(text: str, limit: int) -> list[str]:
             continue
         if not _ANY_FAILURE_SIGN.search(s):
             continue  # most lines of a long output (a listing, a file): one cheap test
-        if not s or _NOT_FAILED.search(s) or _only_zero_counts(s):
+        if not s or _NOT_FAILED.search(s) or _only_zero_counts(s) or counts_nothing(s):
             continue
         named = _FAILED_TEST.search(s)
         if named and s.startswith("●") and not _BULLETED_FAILURE.search(text):

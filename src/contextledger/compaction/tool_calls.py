@@ -28,9 +28,11 @@ from ..model import ToolCall
 from .facts import (
     PROGRAM_LINE,
     SUBCOMMAND_PROGRAM,
+    extract_claims,
     json_strings,
 )
-from .reads import shell_reads, shell_writes
+from .failures import failure_lines
+from .reads import looks_like_file, shell_reads, shell_writes
 from .transcript import shell_join
 
 _OP_KEY = re.compile(r"(?i)^(?:command|action|operation|op|mode)$")
@@ -49,6 +51,10 @@ _WRITE_OPS = frozenset({"create", "str_replace", "insert", "undo_edit"}) | _GENE
 
 
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")  # "readFile" is read, File
+
+# the words of a name in any script: "прочитати_файл", "διαβασε_αρχειο", "readFile"
+_SEGMENT = re.compile(r"[^\W\d_]+")
+_CASE_STEP = re.compile(r"(?<=[^\W\d_])(?=[A-Z][a-z])|(?<=[a-z])(?=[A-Z])")
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -80,8 +86,10 @@ _ACCENTS = str.maketrans("áàâãçéèêíìîñóòôõúùû", "aaaaceeeiiin
 
 
 def _name_words(name: str) -> list[str]:
+    """The words of a tool's name, casefolded: cut at anything not a letter and where the
+    case steps up ("readFile": read, file), in any script ("прочитати_файл")."""
     plain = name.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").translate(_ACCENTS)
-    return [w.casefold() for w in _NAME_WORD.findall(plain) if not w.isdigit()]
+    return [w.casefold() for seg in _SEGMENT.findall(plain) for w in _CASE_STEP.split(seg) if w]
 
 
 def _shell_name(name: str) -> bool:
@@ -138,10 +146,15 @@ def call_commands(call: ToolCall) -> list[str]:
 
 
 def _read_named(name: str) -> bool:
-    """A tool named for reading: a word of its name starts with a read word ("read_file",
-    "readFile", "leerArchivo") - not one that has one inside ("calistir", Turkish for run,
-    has "list" in it)."""
-    return any(READ_TOOL.match(w) for w in _name_words(name)) or "get_file" in name.casefold()
+    """A tool named for reading: a word of its name is a read word ("read_file",
+    "readFile", "leerArchivo", "viewfile") - not one that has one inside ("calistir",
+    Turkish for run, has "list" in it; "catalog_search").
+
+    >>> _read_named("czytaj_plik"), _read_named("komut_calistir"), _read_named("catalog")
+    (True, False, False)
+    """
+    words = _name_words(name)
+    return any(READ_TOOL.fullmatch(w) for w in words) or "get_file" in "_".join(words)
 
 
 def _scripts(call: ToolCall) -> list[str]:
@@ -196,7 +209,8 @@ def _shaped_commands(args: dict[str, Any]) -> list[str]:
 
 # What a sentence has and a command line has not: a comma or a colon before a word, a
 # closing full stop ("git gud, the build is green now", "make sure it is done.")
-_PROSE = re.compile(r"[,:]\s|(?<=\S)[.!?。！？]\s*$")  # ("docker build -t x ." ends in an argument)
+# ("docker build -t x ." and "go test ./..." end in an argument)
+_PROSE = re.compile(r"[,:]\s|(?<=[^\W\d_])[.!?。！？]\s*$|(?<=[^\W\d_]\))[.!?]\s*$")
 # A shell word that is an argument, not a word of prose: a flag, a path, key=value, a number
 _ARG_WORD = re.compile(r"^(?:-{1,2}\w[\w-]*(?:=\S*)?|\S*[/=.:@]\S*|\d\S*|['\"].*)$")
 # a program's name (lower case, maybe with dashes or dots), a subcommand or an operand or
@@ -386,7 +400,8 @@ def call_paths(call: ToolCall) -> list[str]:
             ]
         if not out:  # schrijf_bestand(pad=…, inhoud=…): its path under a key in any language
             written = _written_path(call)
-            out = [written] if written else []
+            # ... or a value that is a file's path whatever its key: citeste_fisier(cale=…)
+            out = [written] if written else _path_shaped(call)
     out = list(dict.fromkeys(out))
     return [p.removeprefix("./") for p in out if p and len(p) < 300 and "\n" not in p]
 
@@ -468,6 +483,22 @@ def _written_path(call: ToolCall) -> str | None:
     return paths[0] if len(paths) == 1 else None
 
 
+def _path_shaped(call: ToolCall) -> list[str]:
+    """The arguments whose whole value is a file's path, under a key in any language
+    ("lokasi", "шлях", "pasu"): a folder and a name, or a name with a known extension."""
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict):
+        return []
+    values = [v.strip() for v in parsed.values() if isinstance(v, str)]
+    return [
+        v
+        for v in values
+        if _PATHISH.fullmatch(v)
+        and not URI.match(v)
+        and any(f.kind == "path" and f.value == v for f in extract_claims(v))
+    ]
+
+
 def _one_line_content(value: str) -> bool:
     """A one-line value that can be what a file tool writes: not a path, a number or a flag."""
     return len(value) >= 4 and not value.isdigit() and not _PATHISH.fullmatch(value)
@@ -502,7 +533,36 @@ def is_read_call(call: ToolCall) -> bool:
     op = editor_operation(call)
     if op is not None:
         return op not in _WRITE_OPS
-    return bool(READ_TOOL.search(call.name)) and not is_write_call(call)
+    return _read_named(call.name) and not is_write_call(call)
+
+
+def reads_by_shape(call: ToolCall, result: str) -> list[str]:
+    """The files a call read by its shape, whatever its name and its keys' language: a
+    call naming a file's path that runs nothing and writes nothing, answered with the
+    file's contents - three lines or more, or a line of 40 characters or more that does
+    not name the file (an acknowledgement names what it did: "đã xóa out/a.txt") and
+    says nothing failed (a read's own error: "Không tìm thấy tệp").
+
+    >>> reads_by_shape(ToolCall("c", "doc_tep", '{"duong_dan": "release/gia_do.FCStd"}'),
+    ...                "FreeCAD document: Body001 (Pad, Pocket003), material AlMg3")
+    ['release/gia_do.FCStd']
+    >>> reads_by_shape(ToolCall("c", "xoa_tep", '{"duong_dan": "out/a.txt"}'), "đã xóa out/a.txt")
+    []
+    """
+    text = result.strip()
+    if not text or is_write_call(call) or call_commands(call):
+        return []
+    paths = [p for p in call_paths(call) if looks_like_file(p)]
+    if not paths or set(_name_words(call.name)) & SENDS_WORDS:
+        return []
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if len(lines) < 3:
+        named = any(p.replace("\\", "/").rsplit("/", 1)[-1] in text for p in paths)
+        if len(text) < 40 or named or failure_lines(text):
+            return []
+    elif len(text) <= 400 and failure_lines(text):
+        return []  # a short answer that says what went wrong: the read failed
+    return paths
 
 
 _SHOWS_FILE = re.compile(

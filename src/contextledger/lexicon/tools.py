@@ -44,9 +44,13 @@ WRITE_TOOL = re.compile(
     r"escrev|escrib|[eé]crir|schreib|scriv|salvar|guardar|gravar|enregistr|sauvegard|speicher)"
 )
 
+# A word of a tool's name that says it reads (the whole word, maybe with a file word on it:
+# "read", "readFile" -> read, "viewfile", "leer_archivo", "lire_fichier", "czytaj_plik"),
+# never a word that has one inside ("calistir", Turkish for run, has "list"; "catalog")
 READ_TOOL = re.compile(
-    r"(?i)(?:read|view|open|cat|get_file|load|show|inspect|list|ls|glob|"
-    r"leer|lire|lesen|legg|(?<![a-z])ler(?![a-z]))"  # ler_arquivo, leer_archivo, lire_fichier …
+    r"(?i)(?:file|files)?(?:read|reads|reader|reading|view|viewer|open|cat|load|show|inspect|"
+    r"list|ls|glob|leer|lire|lesen|leggere|leggi|ler|lees|lezen|czytaj|odczytaj|oku|lue|baca|"
+    r"laes|ilkgi)(?:file|files|doc|document|text)?"
 )
 
 # What a write carries beside its path, whatever the tool is called: ``fs(path, content)``,

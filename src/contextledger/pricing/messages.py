@@ -61,7 +61,12 @@ from .framing import (
     tool_use_system_prompt,
     tools_tokens,
 )
-from .provider_content import check_file_pages, may_go_as_it_came, provider_content_cost
+from .provider_content import (
+    check_file_pages,
+    may_go_as_it_came,
+    provider_content_cost,
+    sent_as_a_file,
+)
 from .text import CachedCounter, TokenCounter, count_many, counter_for
 from .vision import ImageCost, image_cost, max_image_cost
 
@@ -555,7 +560,7 @@ class Pricer:
                 if r.is_error and wire in ("openai", "openai-responses"):
                     extra += self.text(TOOL_ERROR_PREFIX)
                 images = sum(1 for b in r.content if isinstance(b, Image))
-                files = sum(1 for b in r.content if isinstance(b, FileAttachment) and b.data)
+                files = sum(1 for b in r.content if sent_as_a_file(b, wire))
                 if wire in ("anthropic", "openai-responses") and images >= 2:
                     extra += sum(self.text(f"Image {k}:") for k in range(1, images + 1))
                 if wire == "gemini" and images + files:  # a header before them (the writer)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 
 from ..catalog import ModelInfo
 from ..errors import ArgumentError
-from ..model import ProviderContent
+from ..model import Block, FileAttachment, ProviderContent
 from ..providers.native import carried_by, opaque_chars, parsed, reference_of, without_opaque
 from .files import MediaCost, pdf_cost
 from .vision import max_image_cost
@@ -41,6 +41,15 @@ def may_go_as_it_came(b: ProviderContent, model: ModelInfo, wire: str | None) ->
     if wire is not None:
         return carried_by(b, wire)
     return model.provider == b.provider
+
+
+def sent_as_a_file(b: Block, wire: str) -> bool:
+    """Whether a block a tool returned goes to ``wire`` as a file: inline bytes, or a file
+    by reference its writer carries (``native.in_result``), not its rendition. On Chat and
+    Gemini such files follow the results under a header naming them (``tool_images_header``)."""
+    if isinstance(b, ProviderContent):
+        return carried_by(b, wire)
+    return isinstance(b, FileAttachment) and b.data is not None
 
 
 def provider_content_cost(

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import replace
-from typing import Any, NoReturn, TypeAlias
+from typing import Any, TypeAlias
 
 from ..errors import ContentError, UnsupportedBlockError, describe
 from ..model import (
@@ -26,6 +26,7 @@ from ..model import (
     ProviderContent,
     Reasoning,
     Recap,
+    ResultBlock,
     Text,
     ToolCall,
     ToolResult,
@@ -179,8 +180,8 @@ def _read_image(b: dict[str, Any], path: str) -> Image:
         )
     if kind == "url":
         return Image(url=c.expect_str(src.get("url"), at, "url"))
-    if kind == "file" and isinstance(src.get("file_id"), str):  # inside a tool result
-        _unsupported_in_result(kind, at, "an image")
+    if kind == "file":  # (with its file_id, read by reference: ``_by_reference``)
+        raise ContentError(at + ".file_id", "a file source needs file_id (a string)")
     raise ContentError(at + ".type", f"image source type {describe(kind)} is not supported")
 
 
@@ -228,13 +229,9 @@ def _read_document_source(b: dict[str, Any], path: str) -> FileAttachment:
         )
     if kind == "content":  # custom content: the app's own chunks of text
         return FileAttachment(name=name, text=_content_source_text(src.get("content"), at))
-    if kind in ("url", "file") and not isinstance(
-        src.get("url" if kind == "url" else "file_id"), str
-    ):
+    if kind in ("url", "file"):  # (with its url or file_id, read by reference)
         key = "url" if kind == "url" else "file_id"
         raise ContentError(f"{at}.{key}", f"a {kind} source needs {key} (a string)")
-    if kind in ("url", "file"):  # by reference inside a tool result: no block holds it there
-        _unsupported_in_result(kind, at, "a document")
     raise ContentError(at + ".type", f"document source type {describe(kind)} is not supported")
 
 
@@ -262,27 +259,19 @@ def _content_source_text(content: Any, at: str) -> str:
     return "\n\n".join(texts)
 
 
-def _unsupported_in_result(kind: str, at: str, what: str) -> NoReturn:
-    """A file or URL reference inside a ``tool_result``: refused, saying what to do."""
-    raise ContentError(
-        at + ".type",
-        f"{what} by {kind} reference inside a tool_result is not supported (contextledger "
-        "keeps references only in a user turn's own blocks): send its text or base64 bytes "
-        "in the tool_result, or the reference in the user turn after the results",
-    )
-
-
 def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:
     call_id = c.expect_str(b.get("tool_use_id"), path + ".tool_use_id", "tool_use_id")
     raw = b.get("content", [])
-    content: list[Text | Image | FileAttachment] = []
+    content: list[Block] = []
     if isinstance(raw, str):
         content.append(Text(raw))
     elif isinstance(raw, list):
         for k, item in enumerate(raw):
             p = f"{path}.content[{k}]"
             d = c.expect_dict(item, p)
-            if d.get("type") == "text":
+            if d.get("type") in ("image", "document") and _by_reference(d):
+                content.append(native.read_block(TARGET, d, p))  # a screenshot by file id
+            elif d.get("type") == "text":
                 content.append(_cached(Text(c.expect_str(d.get("text"), p, "text")), d, p))
             elif d.get("type") == "image":
                 content.append(_cached(_read_image(d, p), d, p))
@@ -294,9 +283,7 @@ def _read_tool_result(b: dict[str, Any], path: str) -> ToolResult:
                 )
     else:
         raise ContentError(path + ".content", "tool_result content must be a string or a list")
-    inner = tuple(
-        x for x in c.strip_labels(content) if isinstance(x, Text | Image | FileAttachment)
-    )
+    inner = tuple(x for x in c.strip_labels(content) if isinstance(x, ResultBlock))
     return ToolResult(call_id, inner, bool(b.get("is_error", False)))
 
 
@@ -312,7 +299,9 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
     for i, m in rest:
         p = f"messages[{i}]"
         if m.role == "tool":
-            pending.extend(_tool_result(r, f"{p}.content[{j}]") for j, r in enumerate(m.content))
+            pending.extend(
+                _tool_result(r, f"{p}.content[{j}]", notices) for j, r in enumerate(m.content)
+            )
         elif m.role == "user":
             content = _user_blocks(m, p, notices)
             if pending:
@@ -504,7 +493,7 @@ def _document_fields_as_sent(f: FileAttachment) -> dict[str, Any]:
     return fields
 
 
-def _tool_result(r: Block, path: str) -> dict[str, Any]:
+def _tool_result(r: Block, path: str, notices: list[Notice]) -> dict[str, Any]:
     if not isinstance(r, ToolResult):
         raise UnsupportedBlockError(path, r.type, TARGET, "tool messages hold tool results only")
     d: dict[str, Any] = {"type": "tool_result", "tool_use_id": wire_id(r.call_id, TARGET)}
@@ -512,19 +501,29 @@ def _tool_result(r: Block, path: str) -> dict[str, Any]:
         d["content"] = r.content[0].text
     elif r.content:
         d["content"] = [
-            _with_cache(_result_block(b, f"{path}.content[{k}]"), b)
+            _result_block(b, f"{path}.content[{k}]", notices)
             for k, b in enumerate(c.label_images(r.content))
-            if isinstance(b, Text | Image | FileAttachment)
+            if isinstance(b, ResultBlock)
         ]
     if r.is_error:
         d["is_error"] = True
     return _with_cache(d, r)
 
 
-def _result_block(b: Text | Image | FileAttachment, path: str) -> dict[str, Any]:
+def _result_block(b: ResultBlock, path: str, notices: list[Notice]) -> dict[str, Any]:
+    """One block of a ``tool_result``: the SDK's ``ToolResultBlockParam.content`` takes text,
+    images (base64, URL or Files API ``file``) and documents (text, PDF, URL or ``file``)."""
+    if isinstance(b, ProviderContent):
+        kept = native.in_result(b, path, TARGET, notices)
+        return native.parsed(kept) if isinstance(kept, ProviderContent) else _text(kept)
     if isinstance(b, Text):
-        return {"type": "text", "text": b.text}
-    return image_block(b, path) if isinstance(b, Image) else _document(b, path)
+        return _with_cache({"type": "text", "text": b.text}, b)
+    made = image_block(b, path) if isinstance(b, Image) else _document(b, path)
+    return _with_cache(made, b)
+
+
+def _text(b: Text) -> dict[str, Any]:
+    return {"type": "text", "text": b.text}
 
 
 def _assistant_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict[str, Any]] | str:

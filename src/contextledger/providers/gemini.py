@@ -18,6 +18,7 @@ import binascii
 import json
 import uuid
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..errors import ContentError, SendError, UnsupportedBlockError, describe
@@ -243,7 +244,7 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
                     p, f"function_response {describe(name)} has no id and answers no open call"
                 )
             result = _result(call_id, name, fr.get("response"), p + ".function_response")
-            images: list[Image | FileAttachment] = []
+            images: list[Image | FileAttachment | ProviderContent] = []
             at = p + ".function_response.parts"
             for k, inner in enumerate(c.expect_list(fr.get("parts"), at)):
                 part_k = _snake(c.expect_dict(inner, f"{at}[{k}]"))
@@ -251,8 +252,8 @@ def _read_user(parts: list[Any], path: str, turn: int, open_calls: list[ToolCall
                     raise ContentError(
                         f"{at}[{k}]", "only images and files can be part of a function response"
                     )
-                media = _read_media(part_k, f"{at}[{k}]")
-                if not isinstance(media, Image | FileAttachment):
+                media = _kept_part(part_k, f"{at}[{k}]") or _read_media(part_k, f"{at}[{k}]")
+                if not isinstance(media, Image | FileAttachment | ProviderContent):
                     raise ContentError(
                         f"{at}[{k}]", "only images and files can be part of a function response"
                     )
@@ -288,7 +289,7 @@ def _fold_tool_media(results: list[ToolResult], keys: list[str], rest: list[Bloc
         if key is not None and key in keys:
             k = keys.index(key)
             continue
-        if k is not None and isinstance(b, Image | FileAttachment):
+        if k is not None and isinstance(b, Image | FileAttachment | ProviderContent):
             r = results[k]
             results[k] = ToolResult(r.call_id, (*r.content, b), r.is_error, r.name)
             continue
@@ -331,7 +332,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> dict[str, Any]:
     for i, m in rest:
         p = f"messages[{i}]"
         if m.role == "tool":
-            responses, media = _tool_parts(m, p, names)
+            responses, media = _tool_parts(m, p, names, notices)
             pending.extend(responses)
             pending_media.extend(media)
         elif m.role == "user":
@@ -449,16 +450,22 @@ def tool_media_key(r: ToolResult, name: str | None = None) -> str:
 
 
 def _tool_parts(
-    m: Message, path: str, names: dict[str, str]
+    m: Message, path: str, names: dict[str, str], notices: list[Notice]
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The function responses of tool message ``m``, and the parts of the images and files
-    they returned (which go after all the responses of the turn)."""
+    they returned (which go after all the responses of the turn): inline, or a Gemini file
+    by URI; another provider's file by reference goes as its rendition, reported."""
     out: list[dict[str, Any]] = []
     after: list[dict[str, Any]] = []
     for j, r in enumerate(m.content):
         p = f"{path}.content[{j}]"
         if not isinstance(r, ToolResult):
             raise UnsupportedBlockError(p, r.type, TARGET, "tool messages hold tool results only")
+        if any(isinstance(b, ProviderContent) for b in r.content):
+            r = replace(r, content=tuple(
+                native.in_result(b, f"{p}.content[{k}]", TARGET, notices)
+                if isinstance(b, ProviderContent) else b for k, b in enumerate(r.content)
+            ))  # fmt: skip
         texts = [
             b.text if isinstance(b, Text) else c.attachment_text(b)
             for b in r.content
@@ -475,14 +482,17 @@ def _tool_parts(
         media = [
             b
             for b in r.content
-            if isinstance(b, Image) or (isinstance(b, FileAttachment) and b.data is not None)
+            if isinstance(b, Image | ProviderContent)
+            or (isinstance(b, FileAttachment) and b.data is not None)
         ]
         if media:
             images = any(isinstance(x, Image) for x in media)
-            files = any(isinstance(x, FileAttachment) for x in media)
+            files = not all(isinstance(x, Image) for x in media)
             key = tool_media_key(r, names.get(r.call_id))
             after.append({"text": c.tool_images_header(key, images, files)})
-            after.extend(_media(x, p) for x in media)
+            after.extend(
+                native.parsed(x) if isinstance(x, ProviderContent) else _media(x, p) for x in media
+            )
         out.append({"function_response": fr})
     return out, after
 

@@ -164,11 +164,24 @@ def as_text(
     return b.text
 
 
+def in_result(
+    b: ProviderContent, path: str, target: str, notices: list[Notice]
+) -> ProviderContent | Text:
+    """A file by reference a tool returned, for ``target``: ``b`` where the target takes it
+    (Anthropic's file or URL in a ``tool_result``; OpenAI's file or image by id in a
+    Responses ``function_call_output``, a file by id in the user turn that follows a Chat
+    tool message; a Gemini file URI beside the function response), else its rendition,
+    reported with why."""
+    if carried_by(b, target):
+        return b
+    return Text(as_text(b, path, target, notices, role="tool"))
+
+
 def _why_not_carried(b: ProviderContent, target: str, role: str) -> str:
     """Why ``target`` cannot take ``b`` as it came, and what would (a person acts on it)."""
     if b.provider != "openai" or target not in ("openai", "openai-responses"):
         return f"{target} cannot read it; only {b.provider} takes it back as it came"
-    if role != "user":
+    if role not in ("user", "tool"):  # (a tool's file goes in or after its result)
         return f"{target} takes an uploaded file only in a user turn"
     what = "image by file id" if b.kind == "image" else "file by URL"
     return (
@@ -298,6 +311,7 @@ __all__ = [
     "as_text",
     "as_texts",
     "carried_by",
+    "in_result",
     "is_anthropic_server_block",
     "opaque_chars",
     "openai_file_part",

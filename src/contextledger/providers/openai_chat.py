@@ -1,7 +1,9 @@
 """OpenAI Chat Completions: reader and writer of ``messages``, tools, and sending via ``openai``.
 
-Chat Completions tool messages carry text only, so images a tool returned travel in a
-user turn right after the tool messages (see ``common``); the reader folds them back.
+Chat Completions tool messages carry text only, so images and files a tool returned (a
+screenshot, a PDF, a file by id) travel in a user turn right after the tool messages (see
+``common``), reported; the reader folds them back. An image by file id or a file by URL,
+which Chat takes nowhere, goes as its rendition in the tool message, reported.
 Reasoning blocks cannot be sent here: the writer drops them and reports it.
 """
 
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..errors import ContentError, SendError, UnsupportedBlockError, describe
 from ..model import (
@@ -200,13 +202,13 @@ def _tool_content(parts: tuple[Block, ...], path: str) -> tuple[tuple[Text | Ima
 
 def _fold_tool_images(out: list[Message], blocks: tuple[Block, ...]) -> bool:
     """Fold a 'Images returned by tool call X:' user turn back into the tool results."""
-    groups: dict[str, list[Image | FileAttachment]] = {}
+    groups: dict[str, list[Moved]] = {}
     current: str | None = None
     for b in c.strip_labels(blocks):
         if isinstance(b, Text) and (cid := c.parse_tool_images_header(b.text)) is not None:
             current = cid
             groups.setdefault(cid, [])
-        elif isinstance(b, Image | FileAttachment) and current is not None:
+        elif isinstance(b, Moved) and current is not None:
             groups[current].append(b)
         else:
             return False
@@ -239,7 +241,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
     """Write Messages as Chat Completions ``messages``; deliberate drops go to ``notices``."""
     messages = native.as_texts(messages, TARGET, notices)  # Anthropic's or Gemini's own
     out: list[dict[str, Any]] = []
-    pending_images: list[tuple[str, list[Image | FileAttachment]]] = []
+    pending_images: list[tuple[str, list[Moved]]] = []
     for i, m in enumerate(messages):
         p = f"messages[{i}]"
         if m.role != "tool" and pending_images:
@@ -261,18 +263,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
                     raise UnsupportedBlockError(
                         f"{p}.content[{j}]", r.type, TARGET, "tool messages hold tool results only"
                     )
-                # a text file the tool read is text; images and other files cannot ride in a
-                # tool message: they follow in a user turn
-                texts = [
-                    Text(c.attachment_text(b)) if isinstance(b, FileAttachment) else b
-                    for b in r.content
-                    if isinstance(b, Text) or (isinstance(b, FileAttachment) and b.data is None)
-                ]
-                images = [
-                    b
-                    for b in r.content
-                    if isinstance(b, Image) or (isinstance(b, FileAttachment) and b.data)
-                ]
+                texts, images = _split_result(r, f"{p}.content[{j}]", notices)
                 call_id = wire_id(r.call_id, TARGET)
                 out.append(
                     {
@@ -287,6 +278,35 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
     if pending_images:
         out.append(_tool_images_turn(pending_images))
     return out
+
+
+#: What follows a tool's results in a user turn: its images, files and files by id.
+Moved: TypeAlias = Image | FileAttachment | ProviderContent
+
+
+def _split_result(
+    r: ToolResult, path: str, notices: list[Notice]
+) -> tuple[list[Text], list[Moved]]:
+    """A tool result's texts (a text file the tool read is text; a file by reference Chat
+    cannot take anywhere, an image by id or a file by URL, its rendition, reported), and
+    what cannot ride in a tool message, which takes text only: images, files and files by
+    id, which follow in a user turn."""
+    texts: list[Text] = []
+    moved: list[Moved] = []
+    for k, b in enumerate(r.content):
+        if isinstance(b, ProviderContent):
+            kept = native.in_result(b, f"{path}.content[{k}]", TARGET, notices)
+            if isinstance(kept, ProviderContent):
+                moved.append(kept)
+            else:
+                texts.append(kept)
+        elif isinstance(b, FileAttachment) and b.data is None:
+            texts.append(Text(c.attachment_text(b)))
+        elif isinstance(b, Text):
+            texts.append(b)
+        else:
+            moved.append(b)
+    return texts, moved
 
 
 def _named(d: dict[str, Any], m: Message) -> dict[str, Any]:
@@ -313,18 +333,21 @@ def _images_moved(path: str, call_id: str, count: int) -> Notice:
     )
 
 
-def _tool_images_turn(groups: list[tuple[str, list[Image | FileAttachment]]]) -> dict[str, Any]:
+def _tool_images_turn(groups: list[tuple[str, list[Moved]]]) -> dict[str, Any]:
     parts: list[dict[str, Any]] = []
     # the same rule as user turns
     labelled = sum(isinstance(x, Image) for _, media in groups for x in media) >= 2
     k = 0
     for call_id, media in groups:
         images = any(isinstance(x, Image) for x in media)
-        files = any(isinstance(x, FileAttachment) for x in media)
+        files = not all(isinstance(x, Image) for x in media)
         parts.append({"type": "text", "text": c.tool_images_header(call_id, images, files)})
         for item in media:
             if isinstance(item, FileAttachment):
                 parts.append(_file_part(item))
+                continue
+            if isinstance(item, ProviderContent):  # an OpenAI file by id
+                parts.append(native.openai_file_part(item, TARGET))
                 continue
             k += 1
             if labelled:

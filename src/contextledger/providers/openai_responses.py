@@ -25,6 +25,7 @@ from ..model import (
     ProviderContent,
     Reasoning,
     Recap,
+    ResultBlock,
     Text,
     ToolCall,
     ToolResult,
@@ -230,25 +231,23 @@ def _read_file(part: dict[str, Any], path: str) -> FileAttachment | ProviderCont
 def _read_output(item: dict[str, Any], path: str) -> ToolResult:
     call_id = c.expect_str(item.get("call_id"), path + ".call_id", "call_id")
     output = item.get("output")
-    content: list[Text | Image | FileAttachment] = []
+    content: list[Block] = []
     if isinstance(output, str):
         content.append(Text(output))
     elif isinstance(output, list):
         for b in _read_parts(output, path + ".output", "tool"):
-            if not isinstance(b, Text | Image | FileAttachment):
+            if not isinstance(b, ResultBlock):
                 raise ContentError(
                     path + ".output", f"block type {b.type!r} cannot be a tool result"
                 )
-            content.append(b)
+            content.append(b)  # (a file or image by id: OpenAI's, kept by reference)
     else:
         raise ContentError(path + ".output", "output must be a string or a list")
     is_error = False
     if content and isinstance(content[0], Text):
         first, is_error = c.split_tool_error(content[0].text)
         content[0] = Text(first)
-    inner = tuple(
-        x for x in c.strip_labels(content) if isinstance(x, Text | Image | FileAttachment)
-    )
+    inner = tuple(x for x in c.strip_labels(content) if isinstance(x, ResultBlock))
     return ToolResult(call_id, inner, is_error)
 
 
@@ -275,7 +274,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
                     {
                         "type": "function_call_output",
                         "call_id": wire_id(r.call_id, TARGET),
-                        "output": _output(r, p),
+                        "output": _output(r, f"{p}.content[{j}]", notices),
                     }
                 )
     return out
@@ -330,7 +329,10 @@ def _input_file(f: FileAttachment) -> dict[str, Any]:
     return {"type": "input_file", "filename": f.name, "file_data": c.data_url(f.media_type, f.data)}
 
 
-def _output(r: ToolResult, path: str) -> str | list[dict[str, Any]]:
+def _output(r: ToolResult, path: str, notices: list[Notice]) -> str | list[dict[str, Any]]:
+    """A ``function_call_output``'s output: its text, or parts (the SDK's
+    ``ResponseFunctionCallOutputItemParam``: ``input_text``, ``input_image`` by URL, data
+    URL or file id, ``input_file`` by data, file id or URL)."""
     if any(isinstance(b, FileAttachment) and b.data is None for b in r.content):
         r = replace(
             r,
@@ -355,6 +357,13 @@ def _output(r: ToolResult, path: str) -> str | list[dict[str, Any]]:
             parts.append(_image(b, f"{path}.content[{k}]"))
         elif isinstance(b, FileAttachment) and b.data is not None:
             parts.append(_input_file(b))
+        elif isinstance(b, ProviderContent):
+            kept = native.in_result(b, f"{path}.content[{k}]", TARGET, notices)
+            parts.append(
+                native.openai_file_part(kept, TARGET)
+                if isinstance(kept, ProviderContent)
+                else {"type": "input_text", "text": kept.text}
+            )
     if r.is_error and not isinstance(labelled[0], Text):
         parts.insert(0, {"type": "input_text", "text": c.TOOL_ERROR_PREFIX.strip()})
     return parts

@@ -33,6 +33,7 @@ from ..model import (
     ProviderContent,
     Reasoning,
     Recap,
+    ResultBlock,
     Text,
     ToolCall,
     ToolResult,
@@ -151,7 +152,7 @@ def block_from_dict(raw: Any, path: str = "block") -> Block:
             _check(path, name, value, isinstance(value, list), "a list of blocks")
             inner = [block_from_dict(b, f"{path}.content[{i}]") for i, b in enumerate(value)]
             for i, b in enumerate(inner):
-                if not isinstance(b, Text | Image | FileAttachment):
+                if not isinstance(b, ResultBlock):
                     raise ContentError(
                         f"{path}.content[{i}]",
                         f"a tool result holds text, images or files, not {b.type}",
