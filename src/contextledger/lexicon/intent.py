@@ -407,7 +407,7 @@ GRAMMAR_RULE = re.compile(
     r"(?:tidak|tak|nggak|gak)\s+boleh\b|(?<!\bsaya\s)(?<!\baku\s)(?<!\bkami\s)(?<!\bkita\s)"
     r"harus\s+\w|ne(?!j)\w{2,}(?:ej|ejte|uj|ujte|ž|žte|ň|ňte|ť|ťte|aj|ajte)\b|nesmíš\b|"
     r"nesmíte\b|nesmie\b|nesmiete\b|zakázáno\b|zakázané\b|musíš\b|musíte\b|je\s+nutné\b|"
-    r"povinně\b|(?:får|må)\s+(?:du|ni|dere|i)\s+(?:inte|ikke|aldrig|aldri)\b|"
+    r"povinně\b|"
     # "mandatory", and "from now on" (a standing order in any mood)
     r"obligatorisch\b|verpflichtend\b|obligatori[oa]s?\b|obligatoires?\b|obbligatori[oa]\b|"
     r"obrigatóri[oa]s?\b|verplicht\b|obowiązkow\w*|pakollinen\b|pakollista\b|povinné\b|"
@@ -492,7 +492,7 @@ GRAMMAR_WORDS = [
     r"sharti\b", r"marufuku\b", r"hairuhusiwi\b", r"haliruhusiwi\b", r"jangan\b", r"dilarang\b",
     r"wajib\b", r"tidak +boleh\b", r"tak +boleh\b", r"nggak +boleh\b", r"gak +boleh\b",
     r"harus\b", r"ne[a-z]+(?:ej|uj|aj)(?:te)?\b", r"nesm", r"zak[ x]z",
-    r"mus[ x]", r"je +nutn", r"povinn", r"f[ x]r +(?:du|ni|dere|i)\b", r"m[ x] +(?:du|dere|i)\b",
+    r"mus[ x]", r"je +nutn", r"povinn",
     r"obligatorisch\b", r"verpflichtend\b", r"obligatoir", r"obbligatori", r"obrigat",
     r"verplicht\b", r"obowi", r"pakollis", r"pakollinen\b", r"povinn", r"obligatorisk",
     r"ab +(?:jetzt|sofort)\b", r"von +nun\b", r"de +ahora\b", r"a +partir\b", r"d[ x]sormais\b",
