@@ -38,10 +38,17 @@ _DECISION_HINTS = lexicon.DECISION_HINTS
 _EUROPEAN_CONSTRAINT = lexicon.EUROPEAN_CONSTRAINT
 _EUROPEAN_CORRECTION = lexicon.EUROPEAN_CORRECTION
 _EUROPEAN_STEERING = lexicon.EUROPEAN_STEERING
-_EUROPEAN_WORDS = lexicon.EUROPEAN_WORDS
+# (the candidate search looks for the words of the grammar's shapes too)
+_EUROPEAN_WORDS = lexicon.EUROPEAN_WORDS + lexicon.GRAMMAR_WORDS
+_GRAMMAR_RULE = lexicon.GRAMMAR_RULE
+_GRAMMAR_CORRECTION = lexicon.GRAMMAR_CORRECTION
+_GRAMMAR_STEERING = lexicon.GRAMMAR_STEERING
+_HABITUAL = lexicon.HABITUAL
 _HEDGED = lexicon.HEDGED
+_INSTEAD = lexicon.INSTEAD
 _QUOTES = lexicon.QUOTES
 _REPORTED = lexicon.REPORTED
+_REPORTED_THAT = lexicon.REPORTED_THAT
 _JOKE = lexicon.JOKE
 _LAUGH_ONLY = lexicon.LAUGH_ONLY
 _NUDGE_WORDS = lexicon.NUDGE_WORDS
@@ -88,14 +95,96 @@ def _says_european(pattern: re.Pattern[str], text: str, words: Iterable[int]) ->
             continue
         if _QUESTION_OPENING.match(text, start):
             continue
-        if pattern.search(text, start, end):
+        found = pattern.search(text, start, end)
+        if found and not _habit_or_hearsay(text, start, found.start(), end):
             return True
     return False
 
 
+def _habit_or_hearsay(text: str, start: int, at: int, end: int) -> bool:
+    """Whether the sentence ``text[start:end]`` tells a habit ("Normalmente nunca
+    desplegamos los viernes.") or reports, before ``at``, what someone else said ("Mon
+    collègue dit toujours qu'il ne faut jamais …"): no rule of the user's."""
+    return bool(_HABITUAL.search(text, start, end) or _REPORTED_THAT.search(text, start, at))
+
+
 def _european_words(text: str) -> list[int]:
-    """Where the European rule words (``_EUROPEAN_WORDS``) start in ``text``."""
+    """Where the European rule words (``lexicon.EUROPEAN_WORDS``) start in ``text``."""
     return [m.start() for m in _EUROPEAN_WORD.finditer(text)]
+
+
+def _grammar_words(text: str) -> list[int]:
+    """Where the words of the grammar's shapes (``lexicon.GRAMMAR_WORDS``) start."""
+    return [m.start() for m in _GRAMMAR_WORD.finditer(text)]
+
+
+_CLAUSE_MARK = re.compile(r"[,;:.!?\n¿¡—–]")
+
+
+def _said_by_grammar(pattern: re.Pattern[str], text: str, words: Iterable[int]) -> bool:
+    """``pattern`` (``lexicon.GRAMMAR_*``) matches at one of ``words``, in a sentence that
+    asks nothing, tells no habit and reports no one, with the clause before the match as
+    its shape needs: no subject of a statement before an adverb of frequency, nothing before
+    a condition, a negation opening "not X, but Y"."""
+    for at in words:
+        while at and text[at - 1].isalnum():
+            at -= 1  # the fold's word may start after a letter outside ASCII: "î|ntotdeauna"
+        word = _GRAMMAR_AT.match(text, at)
+        if word and word.group().lower() in lexicon.CONDITION_WORDS:
+            mark = _CONDITION_ENDS.search(text, at, at + _AROUND)
+            if mark is None or mark.group() not in ",;":
+                continue  # no comma after the condition: no order follows it
+        found = pattern.match(text, at)
+        if found is None:
+            continue
+        start, end = _sentence_around(text, at)
+        if text[end - 1] == "?" or text[max(start - 1, 0)] == "¿" or "?" in text[at:end]:
+            continue
+        before = (
+            text[start:at] if found.lastgroup == "but" else _CLAUSE_MARK.split(text[start:at])[-1]
+        )
+        if not _clause_fits(found.lastgroup, before.split()):
+            continue
+        if found.lastgroup == "condition" and not _order_after(text, found.end(), end):
+            continue
+        if not _habit_or_hearsay(text, start, at, end):
+            return True
+    return False
+
+
+_CONDITION_ENDS = re.compile(r"[,;.!?\n]")
+
+
+def _order_after(text: str, at: int, end: int) -> bool:
+    """Whether the condition read up to ``at`` ends at a comma (or a semicolon) three
+    characters on or more, and the clause after it opens with its verb."""
+    mark = _CONDITION_ENDS.search(text, at, end)
+    if mark is None or mark.group() not in ",;" or mark.start() - at < 3:
+        return False
+    return bool(lexicon.ORDER_AFTER.match(text, mark.end()))
+
+
+def _clause_fits(shape: str | None, before: list[str]) -> bool:
+    """Whether the words ``before`` a match of ``shape`` in its clause make it an order."""
+    if shape in ("frequency", "frequent"):
+        if len(before) > 5 or (shape == "frequent" and not before):
+            return False
+        lowered = [w.lower() for w in before]
+        if lowered and lowered[0] in lexicon.STATEMENT_SUBJECTS:
+            return False  # "Mi jefa siempre …", "En koskaan …"
+        if any(w in lexicon.STATEMENT_PRONOUNS for w in lowered):
+            return False  # "Heute deployt er immer …"
+        # "Luca fa sempre …" (not "Nu șterge niciodată …": a negated order)
+        return not (
+            len(before) == 2
+            and before[0][:1].isupper()
+            and lowered[0] not in lexicon.NOT_BUT_NEGATIONS
+        )
+    if shape == "condition":  # (its comma and the order after it: ``_order_after``)
+        return not before
+    if shape == "but":
+        return 0 < len(before) <= 6 and before[0].lower() in lexicon.NOT_BUT_NEGATIONS
+    return True
 
 
 _WORD = re.compile(r"\w+")
@@ -210,11 +299,15 @@ def is_correction(text: str) -> bool:
     """
     if is_nudge(text):
         return False
-    return (
+    said = (
         _says_english(_CORRECTION, text)
         or _says_european(_EUROPEAN_CORRECTION, text, _european_words(text))
+        or _said_by_grammar(_GRAMMAR_CORRECTION, text, _grammar_words(text))
         or _says_unspaced(_UNSPACED_CORRECTION, _unspaced_ends(text))
     )
+    # a choice made against another is a decision ("We decided on Kafka instead of
+    # RabbitMQ", "팀은 RabbitMQ 대신 Kafka를 쓰기로 했습니다"), filed as one (review 14 M2)
+    return said and not (_INSTEAD.search(text) and is_decision(text))
 
 
 def is_constraint(text: str) -> bool:
@@ -228,6 +321,7 @@ def is_constraint(text: str) -> bool:
     return (
         _says_english(_CONSTRAINT, text)
         or _says_european(_EUROPEAN_CONSTRAINT, text, _european_words(text))
+        or _said_by_grammar(_GRAMMAR_RULE, text, _grammar_words(text))
         or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
     )
 
@@ -314,7 +408,7 @@ _UNSPACED = re.compile(
 # the scripts ``_unspaced_ends`` reads (those of ``_BY_CHARACTERS`` and the spaced ones
 # English and European patterns do not: Cyrillic, Greek, Hebrew, Arabic, Devanagari)
 _OTHER_SCRIPTS = re.compile(
-    _UNSPACED.pattern[:-1] + "\uac00-\ud7a3\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u097f"
+    _UNSPACED.pattern[:-1] + "\uac00-\ud7a3\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u09ff"
     # Turkish (ı ş ğ) and Vietnamese (đ ă ơ ư and the tone-marked vowels)
     "\u0131\u015e\u015f\u011e\u011f\u0110\u0111\u0102\u0103\u01a0\u01a1\u01af\u01b0\u1ea0-\u1ef9]"
 )
@@ -429,25 +523,34 @@ _BYTES_FOLD = bytes(
     for c in range(128)
 ) + b" " * 128  # fmt: skip
 
-# The same words in a text as written: a text holding none is searched for no European
-# rule (most texts are English; a full search of each would cost a third more).
-_EUROPEAN_AT = re.compile(
-    "(?i)(?:"
-    + "|".join(
-        re.sub("^x", ".", w).replace("[ x]", ".").replace(" +", r"\W+").replace("[^ ]", r"\S")
-        for w in _EUROPEAN_WORDS
-    )
-    + ")"
-)
-# (where a word starts: the fold's word starts include a letter after an accent, "É|vite")
-_EUROPEAN_WORD = re.compile(f"(?<!\\w){_EUROPEAN_AT.pattern[len('(?i)') :]}", re.IGNORECASE)
-
 
 def _by_first_letter(alternatives: list[str]) -> str:
     groups: dict[str, list[str]] = {}
     for alt in alternatives:
         groups.setdefault(alt[0], []).append(alt[1:])
     return "|".join(f"{first}(?:{'|'.join(rest)})" for first, rest in sorted(groups.items()))
+
+
+# The same words in a text as written: a text holding none is searched for no European
+# rule (most texts are English; a full search of each would cost a third more).
+def _as_written(words: list[str]) -> re.Pattern[str]:
+    """The folded ``words`` as they are written (a letter outside ASCII any letter), by
+    their first letter (a position is tried against the few words of its letter)."""
+    written = [
+        re.sub("^x", ".", w).replace("[ x]", ".").replace(" +", r"\W+").replace("[^ ]", r"\S")
+        for w in words
+    ]
+    return re.compile(f"(?i)(?:{_by_first_letter(written)})")
+
+
+_EUROPEAN_AT = _as_written(lexicon.EUROPEAN_WORDS)
+_GRAMMAR_AT = _as_written(lexicon.GRAMMAR_WORDS)
+_ENGLISH_AT = _as_written(
+    [w.replace(" ?", r"\W?").replace("DIGIT", r"[\d\s]") for w in _CORRECTING_WORDS]
+)
+# (where a word starts: the fold's word starts include a letter after an accent, "É|vite")
+_EUROPEAN_WORD = re.compile(f"(?<!\\w){_EUROPEAN_AT.pattern[len('(?i)') :]}", re.IGNORECASE)
+_GRAMMAR_WORD = re.compile(f"(?<!\\w){_GRAMMAR_AT.pattern[len('(?i)') :]}", re.IGNORECASE)
 
 
 def _word_starts(digit: str) -> str:
@@ -581,7 +684,11 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     steering: list[int] = []
     restating: list[int] = []
     where, restates = _candidates_by_re2(texts) or _candidates(texts)
-    european_word = _EUROPEAN_AT.match
+    european_word, grammar_word, english_word = (
+        _EUROPEAN_AT.match,
+        _GRAMMAR_AT.match,
+        _ENGLISH_AT.match,
+    )
     # Python's engine tries each pattern at every character (~1-3 µs one); RE2 says first,
     # in one pass, which candidates the patterns surely do not match (most of them: a
     # word of the candidate search is often in no rule: "échange" holds "change")
@@ -589,10 +696,14 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     english_rules, corrections, european_rules = _may_steer(texts, candidates)
     for i in candidates:
         text = texts[i]
-        english = i in english_rules and any(
-            _english_at(_CORRECTION, text, p) or _english_at(_CONSTRAINT, text, p) for p in where[i]
-        )
         european = [p for p in where[i] if european_word(text, p)]
+        grammar = [p for p in where[i] if grammar_word(text, p)]
+        # (a word only the grammar's shapes start at, "kalau", "hanem", starts no English one)
+        english = i in english_rules and any(
+            _english_at(_CORRECTION, text, p) or _english_at(_CONSTRAINT, text, p)
+            for p in where[i]
+            if p not in grammar or p in european or english_word(text, p)
+        )
         steers = (
             english
             or (i in corrections and _says_english(_CORRECTION, text))
@@ -601,6 +712,7 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
                 and i in european_rules
                 and _says_european(_EUROPEAN_STEERING, text, european)
             )
+            or (grammar and _said_by_grammar(_GRAMMAR_STEERING, text, grammar))
             or _steers_unspaced(text)
         )
         substantive = (steers or i in restates) and is_substantive(text)

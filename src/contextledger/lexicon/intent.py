@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from .common import listed
+
 # Short turns that move the conversation along without saying anything new: every word
 # is one of these (so "ok, keep going" and "Take your time, just keep me posted." are nudges,
 # "ok, now fix the login test" is not).
@@ -65,6 +67,13 @@ PREAMBLE_VOCABULARY = """
 
 PREAMBLE_WORDS = NUDGE_WORDS | frozenset(PREAMBLE_VOCABULARY.split())
 
+# what follows "never mind" when all is well again: "Never mind — the build went green."
+NEVER_MIND_SOLVED = (
+    r"\W+(?:(?:found|got|fixed|solved|sorted)\s+it|(?:it|that|this|i|we|all|the\s+\w+(?:\s+\w+)?)\s+"
+    r"(?:\w+\s+){0,2}?(?:works?|worked|went|is|was|passed|passes|fixed|found|got|resolved|sorted|"
+    r"fine|back|up|running|green))\b"
+)
+
 # The user correcting course: "actually", "no, ...", "use X not Y", "instead", "I meant".
 CORRECTION = re.compile(
     r"(?ix)(?:"
@@ -82,9 +91,18 @@ CORRECTION = re.compile(
     # last message", "never mind the cache, ...", "it turns out the cluster is in eu-west-3"
     r"\bscratch\s+that\b|\bstrike\s+that\b|\b(?:i\s+)?mis(?:spoke|typed|remembered|read)\b|"
     r"\b(?:ignore|forget|disregard)\s+(?:that|this|what\s+i|my\s+(?:last|earlier|previous))\b|"
-    r"\bnever\s*mind\b|\bi\s+was\s+wrong\b|\bcorrect(?:ing)?\s+myself\b|"
+    # ("never mind" and what now works is no correction: "Never mind — it works now.")
+    rf"\bnever\s*mind\b(?!{NEVER_MIND_SOLVED})|\bi\s+was\s+wrong\b|\bcorrect(?:ing)?\s+myself\b|"
     r"\bi\s+take\s+(?:that|it)\s+back\b|\bturns\s+out\s+(?!fine\b|ok\b|okay\b|great\b|well\b|good\b)|"
-    r"\b(?:let\s+me|to)\s+rephrase\b|"
+    r"\b(?:let\s+me|to)\s+rephrase\b|\b(?:sorry|oops)\W+typo\b|\btypo\s*[:—–-]|\bby\s+accident\b|"
+    # a negation opening the clause, then what replaces it or a value alone: "Not the
+    # staging bucket but the archive one.", "Port 8443. Not 8080.", "5433, and not 5432"
+    r"(?:(?<![\w\s])|(?<=^\s)|(?<=[.!?]\s))not\s+(?!only\b|just\b|merely\b|simply\b|sure\b|yet\b|"
+    r"now\b|really\b|quite\b|bad\b|exactly\b)(?:\S+\s+){0,4}?(?:but|rather)\s+\w|"
+    r"(?:(?<![\w\s])|(?<=^\s)|(?<=[.!?]\s))not\s+(?:the\s+|a\s+|an\s+)?[\w.:/-]*\d[\w.:/-]*\s*(?:[.!]|$)|"
+    r"(?:(?<=\d\s)|(?<=\d\sand\s))not\s+(?:\w+\s+)?[\w.:/-]*\d|"
+    r"\bscratch\s+(?:the|that|my|our)\s+(?:\S+\s+){0,3}?(?:plan|idea|part|bit|step|version|approach|"
+    r"one|option)\b|"
     # taking back a rule: "scratch the migrations rule", "the freeze is lifted", "you may
     # edit migrations/0042_export.py now" (else the fit pins the rule and not its end)
     r"\b(?:scratch|strike|drop|forget|ignore|disregard|lift|revoke|cancel|waive|relax|undo)\s+"
@@ -196,7 +214,11 @@ CONSTRAINT = re.compile(
     r"must(?!\s+have\s+(?:been|\w+ed)\b|['’]ve\b)|has\s+to|have\s+to|needs?\s+to|required?|"
     r"requirement|constraint|rule:|"
     r"at\s+most|at\s+least|no\s+more\s+than|no\s+fewer\s+than|under\s+\d|below\s+\d|within\s+\d|"
-    r"limit(?:ed)?\s+to|stick\s+to|pin(?:ned)?\s+to|not\s+allowed|forbidden|prohibited)\b|"
+    r"limit(?:ed)?\s+to|stick\s+to|pin(?:ned)?\s+to|not\s+allowed|forbidden|prohibited|mandatory|"
+    r"compulsory|obligatory)\b|"
+    # a standing order from now on: "From now on, write every commit message in English."
+    r"\b(?:from\s+(?:now|here)\s+on|going\s+forward|henceforth)\b(?!\s+the\s+task\b)\W+(?!(?:it|that|"
+    r"this|the\s+\w+|things?|everything)\s+(?:is|was|works?|looks?|seems?)\b)\w|"
     # A rule stated as a bare "no"/"zero"/"only"/"skip" opening its clause ("No
     # force-pushes, ever.", "Also: zero new dependencies", "only squash merges", "please
     # no print debugging"); mid-clause these words are ordinary ("there is no cache").
@@ -252,6 +274,254 @@ CONSTRAINT = re.compile(
     rf"(?:[^,;.!?]|(?<=\d)[.,](?=\d)){{3,}}[,;]\s*{ENGLISH_ORDER}"
     r")"
 )
+
+# ------------------------------------------------------------------ grammar, by closed classes
+#
+# Rules and corrections said in the shapes every language has, each shape written once and
+# filled from small closed classes of words: a frequency adverb anywhere in a clause with no
+# subject of a statement before it ("Mach vor jedem Release immer ein Backup."), a
+# prohibitive particle or word ("Älä poista …", "Nemaž …", "Jangan …", "Usifute …"), a
+# condition opening its clause, then a clause opening with its verb ("Jos migraatio
+# epäonnistuu, peru se."), "not X but Y" ("Nem kedden, hanem csütörtökön."), "I meant", a
+# slip owned, what was said taken back, a value and the one it replaces ("5433 eikä 5432").
+# Each alternative of ``GRAMMAR_RULE`` / ``GRAMMAR_CORRECTION`` starts at a word of
+# ``GRAMMAR_WORDS`` and is tried there only (``Pattern.match``), never searched: a text
+# costs the few places such a word stands, and only specific words are listed (a short
+# word every sentence of a language holds, Swedish "om", Hungarian "ha", would make every
+# sentence a place to try). What the clause before the word must be (no subject of a
+# statement, nothing, a negation) ``intent`` checks by the group that matched.
+
+# A habit, not a rule: "Normalmente nunca desplegamos en viernes.", "Yeye huwa anatoa …"
+HABITUAL = re.compile(
+    r"(?i)\b(?:usually|normally|typically|generally|normalerweise|meistens|gewöhnlich|normalmente|"
+    r"habitualmente|suele|suelen|d['’]habitude|habituellement|di\s+solito|solitamente|geralmente|"
+    r"costuma|costumam|meestal|normaal|gewoonlijk|zazwyczaj|zwykle|yleensä|tavallisesti|általában|"
+    r"rendszerint|de\s+obicei|biasanya|obvykle|většinou|vanligtvis|brukar|plejer|pleier|huwa|"
+    r"kwa\s+kawaida)\b"
+)
+# Someone else's words reported before the rule ("Mon collègue dit toujours qu'il ne faut
+# jamais …", "Anna sanoi, että …"): a speech verb of a third person, then "that"
+REPORTED_THAT = re.compile(
+    r"(?i)\b(?:says|said|dit|disait|dice|dijo|decía|detto|diceva|diz|disse|dizia|sagt|sagte|meint|"
+    r"meinte|zegt|zei|mówi|mówił|mówiła|powiedział|powiedziała|sanoo|sanoi|mondja|mondta|spune|"
+    r"spus|zice|anasema|alisema|bilang|mengatakan|berkata|říká|řekl|řekla|säger|sade|siger|sagde|"
+    r"sier)\s+(?:\S+\s+){0,3}?(?:(?:that|que|dass|che|dat|że|että|hogy|că|kwamba|bahwa|že|att|at)\b|"
+    r"qu['’])"
+)
+# A choice made against another ("We decided on Kafka instead of RabbitMQ", "…대신 …로
+# 결정했습니다"): a decision, not a correction (review 14 M2)
+INSTEAD = re.compile(
+    r"(?i)\b(?:instead|rather\s+than|over|statt|anstatt|anstelle|en\s+(?:lugar|vez)\s+de|"
+    r"em\s+vez\s+de|au\s+lieu\s+de|plutôt\s+que|invece\s+d[ie]|in\s+plaats\s+van|zamiast|"
+    r"вместо|замість|yerine|thay\s+vì|sijaan|helyett|în\s+loc\s+de|badala\s+ya|daripada|"
+    r"alih-alih|místo|istället\s+för|i\s+stedet\s+for)\b|대신|而不是|而非|ではなく|じゃなくて"
+)
+
+# "always" / "never" in a clause that gives an order (the ones EUROPEAN_CONSTRAINT reads
+# opening a clause, FREQUENCY_OPENING, only after a word or more: "Siempre pregunta lo
+# mismo el cliente." opens with a verb that may be a statement's)
+FREQUENCY_OPENING = r"immer|siempre|toujours|sempre|altijd|zawsze|alltid|altid"
+FREQUENCY_WORDS = (
+    r"stets|grundsätzlich|jedes\s+mal|cada\s+vez|systématiquement|à\s+chaque\s+fois|ogni\s+volta|"
+    r"toda\s+vez|telkens|elke\s+keer|za\s+każdym\s+razem|aina|joka\s+kerta|mindig|"
+    r"minden\s+alkalommal|întotdeauna|mereu|de\s+fiecare\s+dată|selalu|setiap\s+kali|senantiasa|"
+    r"vždy|vždycky|pokaždé|varje\s+gång|hver\s+gang|kila\s+mara|kila\s+wakati|daima|"
+    r"niemals|nunca|jamás|jamais|nooit|nigdy|koskaan|soha|niciodată|kamwe|nikdy|aldrig|aldri"
+)
+# who a statement is about, opening its clause: a pronoun of the speaker or of a third
+# person, a possessive, an article, a negation verb of a person ("En koskaan …"); never
+# "you" (an order's subject: "Sie", "du", "kamu")
+STATEMENT_SUBJECTS = listed(
+    """
+    i he she it we they my his her our their the this that everyone everybody nobody people
+    ich er es wir mein meine meinen meinem meiner sein seine ihr ihre unser unsere der die das
+    dieser diese yo él ella nosotros nosotras ellos ellas mi mis su sus nuestro nuestra el la
+    los las este esta je j' il elle on nous ils elles mon ma mes son sa ses notre nos leur leurs
+    le les ce io lui lei noi loro mio mia lo gli eu ele ela nós eles elas meu minha o a os as
+    nosso nossa ik hij zij ze wij we mijn zijn haar ons onze hun de het ja ona oni one my mój
+    moja moje jego jej nasz nasza minä mä hän se me he ne minun hänen meidän heidän en et ei
+    emme ette eivät én ő mi ők az ez ea ei ele mea meu mimi yeye sisi wao saya aku dia ia kami
+    kita mereka beliau já můj moje jeho její náš naše jag han hon den det vi min mitt mina hans
+    hennes vår deras jeg hun mit
+    """
+)
+# a pronoun of a statement anywhere before the adverb ("Heute deployt er immer …")
+STATEMENT_PRONOUNS = listed(
+    """
+    i he she we they ich er wir yo él ella nosotros ellos ellas je il elle nous ils elles io lui
+    lei noi loro eu ele ela nós eles elas ik hij zij wij ona oni minä mä hän én ő ők saya aku dia
+    mereka kami kita mimi yeye sisi wao já jag han hon vi jeg hun
+    """
+)
+# what follows "always"/"never" in a statement, not an order: a copula, a pronoun, a
+# statement's negation or auxiliary ("Soha nem láttam …", "Nikdy jsem to nezkoušel.")
+FREQUENCY_STATUS = (
+    r"me|nos|mi|ci|mich|mir|uns|ist|war|sind|es|está|era|fue|est|était|è|é|foi|is|was|ha|hat|"
+    r"hay|il|elle|le|la|lo|el|het|de|der|die|das|ça|c['’]est|so|así|assim|così|zo|gleich|"
+    r"dasselbe|pareil|hetzelfde|wieder|noch|mehr|öfter|weniger|besser|schlimmer|to|on|ovat|oli|"
+    r"olivat|olen|olin|van|volt|vannak|nem|este|e|sunt|am|ai|a|au|ada|adalah|je|jsem|jsme|jsi|"
+    r"jste|byl|bylo|byla|jsou|nebyl|nebylo|är|var|har|hade|ni|huwa|nilikuwa|sijawahi|samma|"
+    r"stejné|sama|ugyanaz|aynı"
+)
+# a condition said as the listener's leisure or wish (a nudge: "Jos ehdit, katso lokit.")
+GRAMMAR_WISHES = (
+    r"haluat|haluatte|ehdit|ehditte|jaksat|viitsit|akarod|akarsz|szeretnéd|ráérsz|van\s+időd|"
+    r"vrei|vreți|poți|puteți|ai\s+timp|ukipenda|unataka|ukipata|ukiweza|mau|sempat|bisa|"
+    r"chceš|chcete|máš\s+čas|máte\s+čas|stihneš|du\s+vill|ni\s+vill|du\s+hinner|du\s+har\s+tid|"
+    r"du\s+vil|du\s+har\s+tid|du\s+når|du\s+orker"
+)
+# what opens a statement after a condition (a subject, a copula, a remark, thanks)
+GRAMMAR_ORDER_NOT = (
+    r"se|hän|me|he|ne|minä|sinä|niin|on|ei|olen|az|a|ez|én|te|ő|mi|ők|nem|van|lesz|el|ea|eu|noi|"
+    r"asta|e|este|nu|va|vor|itu|ini|saya|aku|dia|kita|kami|ada|tidak|akan|hiyo|hii|mimi|yeye|"
+    r"sisi|ni|to|ten|já|on|ona|my|je|není|bude|det|den|jag|han|hon|vi|är|blir|jeg|hun|er|bliver|"
+    r"ok|okej|oke|super|bra|hyvä|jó|bine|sawa|baik|dobře|fint|godt|kiitos|köszönöm|mulțumesc|"
+    r"multumesc|asante|terima|makasih|děkuji|díky|tack|tak"
+)
+CONDITION_WORDS = listed(
+    "jos mikäli amikor dacă daca ikiwa endapo kalau jika jikalau apabila pokud jestliže jestli "
+    "hvis när når"
+)
+# the clause after a condition's comma that gives an order: its verb first
+ORDER_AFTER = re.compile(
+    r"(?i)\s*(?:niin\s+|akkor\s+|atunci\s+|basi\s+|maka\s+|tak\s+|så\s+)?"
+    rf"(?!(?:{GRAMMAR_ORDER_NOT})\b)[^\W\d]{{2,}}\b"
+    r"(?!\s+(?:jag|han|hon|vi|det|den|man|jeg|hun|de)\b)"
+)
+GRAMMAR_RULE = re.compile(
+    r"(?ix)(?:"
+    # an adverb of frequency ("… aina …", "… mindig …"): the clause before is checked
+    rf"(?P<frequency>(?:{FREQUENCY_WORDS})\b(?!\s+(?:{FREQUENCY_STATUS})\b)(?=\s*[^\W\d]))|"
+    rf"(?P<frequent>(?:{FREQUENCY_OPENING})\b(?!\s+(?:{FREQUENCY_STATUS})\b)(?=\s*[^\W\d]))|"
+    # a condition opening its clause, then a clause opening with its verb
+    # (the clause after its comma is read by ``ORDER_AFTER``: a search to the comma here
+    # costs a step a character in Python's engine)
+    r"(?P<condition>(?:jos|mikäli|amikor|dacă|daca|ikiwa|endapo|kalau|jika|jikalau|apabila|"
+    r"pokud|jestliže|jestli|hvis|när|når)\s+"
+    rf"(?!(?:\S+\s+)?(?:{GRAMMAR_WISHES})\b))|"
+    # a prohibition or an obligation, by its particle or word
+    r"(?P<plain>(?:älä|älkää)\s+[^\W\d]|(?:ei|ette|et)\s+saa\b|kielletty\w*|tilos\b|"
+    r"nem\s+szabad\b|kötelező\b|muszáj\b|interzis\w*|obligatori[eu]\b|"
+    r"trebuie\s+(?:să|sa)\s+\w+(?:i|ți|ti)\b|(?:usi|msi)(?!ku\b|mu\b|mamizi)[a-z]{3,}\b|"
+    r"lazima\b|sharti\b|marufuku\b|hairuhusiwi\b|haliruhusiwi\b|jangan\b|dilarang\b|wajib\b|"
+    r"(?:tidak|tak|nggak|gak)\s+boleh\b|(?<!\bsaya\s)(?<!\baku\s)(?<!\bkami\s)(?<!\bkita\s)"
+    r"harus\s+\w|ne(?!j)\w{2,}(?:ej|ejte|uj|ujte|ž|žte|ň|ňte|ť|ťte|aj|ajte)\b|nesmíš\b|"
+    r"nesmíte\b|nesmie\b|nesmiete\b|zakázáno\b|zakázané\b|musíš\b|musíte\b|je\s+nutné\b|"
+    r"povinně\b|"
+    # "mandatory", and "from now on" (a standing order in any mood)
+    r"obligatorisch\b|verpflichtend\b|obligatori[oa]s?\b|obligatoires?\b|obbligatori[oa]\b|"
+    r"obrigatóri[oa]s?\b|verplicht\b|obowiązkow\w*|pakollinen\b|pakollista\b|povinné\b|"
+    r"povinný\b|obligatorisk[at]?\b|"
+    r"(?:ab\s+jetzt|ab\s+sofort|von\s+nun\s+an|de\s+ahora\s+en\s+adelante|a\s+partir\s+de\s+"
+    r"(?:ahora|agora)|désormais|dorénavant|à\s+partir\s+de\s+maintenant|d['’]ora\s+in\s+poi|"
+    r"da\s+ora\s+in\s+poi|daqui\s+para\s+a\s+frente|vanaf\s+nu|od\s+teraz|od\s+tej\s+pory|"
+    r"tästä\s+lähtien|tästedes|mostantól|de\s+acum\s+înainte|kuanzia\s+sasa|mulai\s+sekarang|"
+    r"mulai\s+hari\s+ini|od\s+teď|od\s+nynějška|från\s+och\s+med\s+nu|framöver|fremover|"
+    r"fra\s+nu\s+af|fra\s+nå\s+av)\b"
+    r"(?!\W+(?:es|ist|läuft|funktioniert|est|marche|funciona|è|é|werkt|działa|toimii|működik|"
+    r"merge|berjalan|funguje|fungerar|virker|funker)\b))"
+    r")"
+)
+
+# Corrections: "not X but Y" (the "but" found, the negation opening the clause checked),
+# what the speaker meant, a slip owned, what was said taken back, a correction named, a
+# value and the one it replaces
+MEANT = (
+    r"ich\s+meinte|gemeint\s+(?:war|ist)|quería\s+decir|me\s+refería\s+a|je\s+voulais\s+dire|"
+    r"je\s+parlais\s+d|je\s+pensais\s+à|intendevo|volevo\s+dire|mi\s+riferivo\s+a|"
+    r"queria\s+dizer|me\s+referia\s+a|ik\s+bedoel(?:de)?|ik\s+had\s+het\s+over|"
+    r"chodziło\s+mi\s+o|miałe[mś]\s+na\s+myśli|miałam\s+na\s+myśli|tarkoitin|tarkoitan\s+siis|"
+    r"úgy\s+értettem|arra\s+gondoltam|am\s+vrut\s+să\s+spun|voiam\s+să\s+spun|mă\s+refeream\s+la|"
+    r"nilimaanisha|nilikusudia|maksud\s+saya|maksudku|maksud\s+aku|yang\s+saya\s+maksud|"
+    r"myslel\s+jsem|myslela\s+jsem|měl\s+jsem\s+na\s+mysli|mala\s+som\s+na\s+mysli|"
+    r"jag\s+menade|jeg\s+mente|demek\s+istedim|kastettim"
+)
+SLIPS = (
+    r"(?:ich\s+habe?\s+mich\s+)?(?:verschrieben|vertippt)|j['’]ai\s+mal\s+(?:écrit|lu|compris)|"
+    r"elírtam|tévedtem|elnéztem|m-am\s+înșelat|am\s+greșit|am\s+scris\s+greșit|nilikosea|"
+    r"salah\s+ketik|saya\s+salah|aku\s+salah|keliru|spletl\s+jsem\s+se|spletla\s+jsem\s+se|překlep|"
+    r"jag\s+skrev\s+fel|jag\s+tog\s+fel|jeg\s+tog\s+fejl|jeg\s+skrev\s+feil|kirjoitin\s+väärin|"
+    r"olin\s+väärässä"
+)
+TAKEN_BACK = (
+    r"vergiss,?\s+was\s+ich|olvida\s+lo\s+que\s+(?:dije|escribí)|oublie\s+ce\s+que\s+j['’]ai|"
+    r"dimentica\s+(?:quello\s+che|cosa)\s+ho|esquece\s+o\s+que\s+eu|vergeet\s+wat\s+ik|"
+    r"zapomnij\s+o\s+tym|unohda\s+(?:mitä|äskeinen|edellinen)|felejtsd\s+el|uită\s+ce\s+am|"
+    r"sahau\s+nilicho|lupakan\s+yang|zapomeň\s+na\s+to|glöm\s+(?:det|vad)\s+jag|glem\s+det\s+jeg"
+)
+CORRECTION_LABELS = (
+    r"oprava|korjaus|rättelse|rettelse|javítás|helyesbítés|corectare|corecție|corectură|koreksi|"
+    r"ralat|marekebisho|sahihisho"
+)
+# a negation that opens "not X but Y"
+NOT_BUT_NEGATIONS = listed(
+    "not nicht kein keine pas non não niet nie ne nem nu ei bukan inte ikke ej si no"
+)
+GRAMMAR_CORRECTION = re.compile(
+    r"(?ix)(?:"
+    r"(?P<but>(?:hanem|vaan|melainkan|nýbrž|bali)\s+[^\W\d])|"
+    r"(?P<fix>"
+    rf"(?:{MEANT})\b|(?:{SLIPS})\b|(?:{TAKEN_BACK})|(?:{CORRECTION_LABELS})\s*:|"
+    # "mardi et non jeudi", "5433 eikä 5432"
+    r"(?:et\s+non|eikä)\s+\w)"
+    r")"
+)
+
+GRAMMAR_STEERING = re.compile(
+    f"{GRAMMAR_RULE.pattern}|{GRAMMAR_CORRECTION.pattern[len('(?ix)') :]}"
+)
+
+# The words each alternative above starts at, as folded for the candidate search (a letter
+# outside ASCII is a space, or an "x" in ``_Fold``'s texts)
+GRAMMAR_WORDS = [
+    r"stets\b", r"grunds", r"jedes +mal\b", r"cada +vez\b", r"syst", r"chaque +fois\b",
+    r"ogni +volta\b", r"toda +vez\b", r"telkens\b", r"elke +keer\b", r"za +ka", r"aina\b",
+    r"joka +kerta\b", r"mindig\b", r"minden +alkalommal\b", r"ntotdeauna\b", r"xntotdeauna\b",
+    r"mereu\b", r"de +fiecare\b", r"selalu\b", r"setiap +kali\b", r"senantiasa\b", r"v[ x]dy",
+    r"poka[ x]d", r"varje +g", r"hver +gang\b", r"kila +(?:mara|wakati)\b", r"daima\b",
+    r"niemals\b", r"nunca\b", r"jam[ x]s\b", r"jamais\b", r"nooit\b", r"nigdy\b", r"koskaan\b",
+    r"soha\b", r"niciodat", r"kamwe\b", r"nikdy\b", r"aldrig\b", r"aldri\b",
+    r"immer\b", r"siempre\b", r"toujours\b", r"sempre\b", r"altijd\b", r"zawsze\b", r"alltid\b",
+    r"altid\b",
+    # (not yet the conditions' words, "jos", "kalau", "hvis", "dacă": each stands in many
+    # sentences of its language, and a place to try costs ~10 µs; the shape waits for a
+    # cheaper read)
+    r"l +[a-z]", r"xlx +[a-z]", r"lk[ x][ x]? +[a-z]", r"xlkxx +[a-z]", r"ei +saa\b",
+    r"ette +saa\b", r"et +saa\b", r"kielletty", r"tilos\b", r"nem +szabad\b", r"k[ x]telez",
+    r"mus[ x]j", r"interzis", r"obligatori", r"trebuie +s", r"usi[a-z]", r"msi[a-z]", r"lazima\b",
+    r"sharti\b", r"marufuku\b", r"hairuhusiwi\b", r"haliruhusiwi\b", r"jangan\b", r"dilarang\b",
+    r"wajib\b", r"tidak +boleh\b", r"tak +boleh\b", r"nggak +boleh\b", r"gak +boleh\b",
+    r"harus\b", r"ne[a-z]+(?:ej|uj|aj)(?:te)?\b", r"nesm", r"zak[ x]z",
+    r"mus[ x]", r"je +nutn", r"povinn",
+    r"obligatorisch\b", r"verpflichtend\b", r"obligatoir", r"obbligatori", r"obrigat",
+    r"verplicht\b", r"obowi", r"pakollis", r"pakollinen\b", r"povinn", r"obligatorisk",
+    r"ab +(?:jetzt|sofort)\b", r"von +nun\b", r"de +ahora\b", r"a +partir\b", r"d[ x]sormais\b",
+    r"xd[ x]sormais", r"dor[ x]navant\b", r"d +ora\b", r"da +ora\b", r"daqui\b", r"vanaf +nu\b",
+    r"od +(?:teraz|tej|te|nyn)", r"t[ x]st[ x] +l", r"t[ x]stedes\b", r"mostant", r"de +acum\b",
+    r"kuanzia +sasa\b", r"mulai +(?:sekarang|hari)\b", r"fr[ x]n +och\b", r"fram[ x]ver\b",
+    r"fremover\b", r"fra +n",
+    # corrections
+    r"hanem\b", r"vaan\b", r"melainkan\b", r"n[ x]br", r"bali\b",
+    r"ich +meinte\b", r"gemeint\b", r"quer[ x]a +decir\b", r"me +refer", r"je +voulais\b",
+    r"je +parlais\b", r"je +pensais\b", r"intendevo\b", r"volevo +dire\b", r"mi +riferivo\b",
+    r"queria +dizer\b", r"ik +bedoel", r"ik +had +het\b", r"chodzi", r"mia[ x]", r"tarkoit",
+    r"gy +[ x]rtettem\b", r"xgy +xrtettem\b", r"arra +gondoltam\b", r"am +vrut\b",
+    r"voiam\b", r"m[ x] +refeream\b", r"nilimaanisha\b", r"nilikusudia\b", r"maksud",
+    r"yang +saya +maksud\b", r"myslel", r"m[ x]l +jsem\b", r"mala +som\b", r"jag +menade\b",
+    r"jeg +mente\b", r"demek +istedim\b", r"kastettim\b",
+    r"ich +hab", r"verschrieben\b", r"vertippt\b", r"j +ai +mal\b", r"el[ x]rtam\b",
+    r"xl[ x]rtam\b", r"t[ x]vedtem\b", r"eln[ x]ztem\b", r"m +am\b", r"am +gre", r"am +scris\b",
+    r"nilikosea\b", r"salah +ketik\b", r"saya +salah\b", r"aku +salah\b", r"keliru\b", r"spletl",
+    r"p[ x]eklep", r"jag +skrev\b", r"jag +tog\b", r"jeg +tog\b", r"jeg +skrev\b",
+    r"kirjoitin\b", r"olin +v",
+    r"vergiss\b", r"olvida\b", r"oublie\b", r"dimentica\b", r"esquece\b", r"vergeet\b",
+    r"zapomnij\b", r"unohda\b", r"felejtsd\b", r"uit[ x] +ce\b", r"sahau\b", r"lupakan\b",
+    r"zapome", r"gl[ x]m\b", r"glem\b",
+    r"oprava\b", r"korjaus\b", r"r[ x]ttelse\b", r"rettelse\b", r"jav[ x]t[ x]s\b", r"xjav",
+    r"helyesb", r"corectare\b", r"corec[ x]ie\b", r"corectur", r"koreksi\b", r"ralat\b",
+    r"marekebisho\b", r"sahihisho\b", r"et +non\b", r"eik[ x]",
+]  # fmt: skip
+
 
 # Rules and corrections in German, Spanish and French, said the way users type them: an
 # imperative with its negation ("Ändere keine Steuerklassen.", "Starte den Server nicht
@@ -467,6 +737,7 @@ _CYR, _GRK, _HEB, _ARA = (
     "\u0600-\u06ff",
 )
 _DEV, _THAI, _HANGUL = "\u0900-\u097f", "\u0e00-\u0e7f", "\uac00-\ud7a3"
+_BN = "\u0980-\u09ff"  # Bengali
 _TR = "a-zçğıöşü"  # Turkish lower-case letters (its texts are told by ı, ş, ğ)
 # a Russian or Ukrainian imperative: a word ending in -й, -и or -ь (and -те, -ся), not a
 # past plural ("не успели"), an adjective ("не новый"), a second person ("не знаешь")
@@ -505,6 +776,17 @@ OTHER_SCRIPT_CONSTRAINT = (
     r"(?<!uz)(?<!üz)(?<!lar)(?<!ler)\s*(?:[.!;]|$)|"
     # Vietnamese: "Không được …", "Đừng …", "Cấm …", "Nếu … thì <verb>"
     r"[Kk]hông\s+(?:được|bao\s+giờ|nên)\s|[Đđ]ừng\s|[Cc]ấm\s|[Tt]uyệt\s+đối\s+không|[Bb]ắt\s+buộc|"
+    # ("Luôn chạy …" opening its clause: "always" said to the listener)
+    r"L(?<![^\s.!?,;:\n]L)uôn\s+(?!là\s)|"
+    # Bengali: a polite or familiar negated imperative ("… মুছবেন না", "… কোরো না"), "must"
+    # ("করতেই হবে"), "forbidden", "always" before a polite imperative
+    rf"(?:বেন|িও)\s+না(?![{_BN}])|তে(?:ই)?\s+হবে|অবশ্যই|নিষিদ্ধ|"
+    rf"স(?<![{_BN}]স)বসময়(?:ই)?\s+[^।!?\n]+?(?:ুন|ান|েন)(?![{_BN}])|"
+    # Persian: "never", a negated imperative of the common light verbs ("… پاک نکن"), "must"
+    # said to the listener, "always … کن/کنید"
+    rf"هرگز|ه(?<![{_ARA}]ه)میشه\s+[^.!?؟\n]+?\s(?:کن|کنید|بزن|بزنید|بده|بدهید|بگیر|بکن|باش|باشید)(?![{_ARA}])|"
+    rf"ن(?<![{_ARA}]ن)(?:کن|کنید|زن|زنید|ده|دهید|رو|روید|گذار|گذارید|بر|برید|ریز|ریزید|فرست|فرستید)(?![{_ARA}])|"
+    r"حتما|حتماً|(?<!من )باید\s|"
     r"[Cc]hỉ\s+được\s|[Nn]ếu\s+(?!bạn\s+muốn)(?!anh\s+muốn)(?!chị\s+muốn)(?!bạn\s+rảnh)(?!có\s+thời\s+gian)"
     r"(?!bạn\s+có\s+thời\s+gian)"
     r"[^.!?;\n]{3,}?\s+thì\s+[^\s\d.!?]"
@@ -521,12 +803,20 @@ OTHER_SCRIPT_CORRECTION = (
     r"ไม่ใช่[^\s。]{1,30}?แต่|ที่ถูกคือ|ที่ถูกต้องคือ|พิมพ์ผิด|พูดผิด|จำผิด|"
     rf"정정|[가이]\s*아니라|잘못\s*(?:말|썼|적었)|대신(?:에)?(?![{_HANGUL}])|"
     rf"[Dd]üzeltme|değil\s*,|[Yy]anlış\s+(?:yazmışım|söyledim|yazdım)|"
-    r"[Ss]ửa\s+lại\s*:|,\s*không\s+phải\s|[Đđ]ính\s+chính|[Tt]ôi\s+nhầm|[Nn]hầm\s*:"
+    r"[Ss]ửa\s+lại\s*:|,\s*không\s+phải\s|[Đđ]ính\s+chính|[Tt]ôi\s+nhầm|[Nn]hầm\s*:|"
+    # "not X, but Y" opening the sentence ("Не в понедельник, а в среду.")
+    rf"[Нн](?<![{_CYR}].)е\s+[^,.!?;\n]+,\s*а\s+[{_CYR}]|"
+    # Bengali: "…, X নয়" (not X), "I meant", "I said it wrong"
+    rf"[,،]\s*[^,।!?\n]+?\s+ন(?<![{_BN}]ন)য়(?![{_BN}])|বোঝাতে\s+চেয়েছিলাম|বলতে\s+চেয়েছিলাম|"
+    r"ভুল\s+(?:বলেছি|লিখেছি|বলেছিলাম|লিখেছিলাম)|সংশোধন|"
+    # Persian: "I meant", "، نه …", "I got it wrong"
+    r"منظورم|منظور\s+من|[،,]\s*نه\s|اشتباه\s+(?:کردم|گفتم|نوشتم)|تصحیح"
 )
 UNSPACED_CORRECTION = re.compile(
     r"其[实實](?=是|[应應][该該]|要|用|[该該])|不[对對](?![称稱等齐齊劲勁比照应應接外于於])|我[说說]的是|"
     r"我的意思是|[应應][该該]是|[应應][该該]用|改用|[换換]成|[换換]用|改成|改[为為]|才[对對]|代替|更正|"
     r"[纠糾]正|搞[错錯]|[说說][错錯]|弄[错錯]|，\s*不是|,\s*不是|不是[^。！？\n]{1,30}?而是|"
+    r"不是[^。！？\n，,]+?[，,]\s*(?:而)?是|"
     r"実は|違います|ではなく|じゃなくて|訂正|間違(?!いな)|やっぱり|に変更|"
     + OTHER_SCRIPT_CORRECTION
 )
@@ -535,6 +825,9 @@ UNSPACED_CONSTRAINT = re.compile(
     r"不(?<!要不)要(?![紧緊])|不(?<!我不)(?<!能不)(?<![们們]不)(?<!他不)(?<!她不)(?<!它不)能|不可以|"
     r"不[准準]|不[许許]|不得|禁止|[严嚴]禁|[绝絕][对對]不|千[万萬]不|千[万萬][别別]|"
     r"必[须須](?!的|承[认認]|[说說])|[务務]必|一定要|只能|只[许許]|[请請]勿|切勿|"
+    # every time …, must; a condition, then an order with no subject ("如果迁移失败，就回滚")
+    r"每(?:次|回|个|個)[^。！？\n]*?都(?:要|得|必[须須])|"
+    r"如果(?!你想|您想|你愿意|你願意|方便|有空|你有[时時][间間])[^。！？\n，,]+?[，,]\s*(?:就|[请請]|[则則]|[务務]必|立刻|立即|[马馬]上)|"
     r"勿(?:[动動]|碰|改|[删刪]|用)|避(?<![^\s，。！？；：,.!?;:请請要量]避)免(?![^，。！？；\n]{0,12}?是)|"
     r"保持原[样樣]|[别別](?:碰|[动動]|改|用|[删刪]|跑|[运運]行|提交|推送|部署|再)|"
     r"保持[^。！？\n]{0,20}?不[变變]|"
@@ -595,7 +888,13 @@ TALK = re.compile(
     r"\b(?:i|we|they|he|she|you|people|everyone|the\s+team|our\s+team)\s+(?:usually|normally|"
     r"typically|generally|often|sometimes|rarely|tend\s+to)\b.*|"
     r"\b(?:could|would|might)\s+(?:\w+\s+)?(?:avoid|never|always|not|keep|stay|skip|limit|"
-    r"only|stick|leave|ensure|make\s+sure)\b"
+    r"only|stick|leave|ensure|make\s+sure)\b|"
+    # what someone never does ("My manager never answers before noon"), "never mind"
+    rf"\bnever\s+(?:\w+[^\Wsu]s|does|has)\b|\bnever\s*mind(?={NEVER_MIND_SOLVED})|"
+    # someone else's words, reported: "My colleague joked that we should never deploy again"
+    r"(?<!\bi\s)(?<!\bwe\s)\b(?:said|says|joked|jokes|thinks|thought|believes|claims|claimed|"
+    r"wrote|writes|mentioned|suggested|argued|insists|insisted|told\s+(?:me|us|him|her|them))\s+"
+    r"that\b.*"
     r")"
 )
 
@@ -619,6 +918,67 @@ TAG_QUESTION = re.compile(
     r"(?i),\s*(?:ok(?:ay)?|right|got\s+it|yeah|understood|alright|clear|deal|agreed|yes|"
     r"capisce|all\s+right|is\s+that\s+clear|ok\s+with\s+you)\s*\?$"
 )
+
+# One table of the verbs that say a choice was made or approved, in every language read
+# (review 14 L2: intent, compaction.decisions and the claims' acts each kept a list, and
+# each missed what another had). Past forms usable bare ("Marek wybrał Kafkę.", "Päätimme
+# käyttää Kafkaa."); ``DECIDED_PARTICIPLES`` need their auxiliary ("ha scelto", "am decis"),
+# bare they are adjectives ("un tono deciso", "l'opzione scelta").
+DECIDED_FORMS = listed(
+    """
+    decided chose picked selected opted settled
+    decidiu decidimos decidiram escolheu escolhemos escolheram optou optamos optaram
+    decidió decidí decidieron eligió elegimos eligieron escogió escogimos escogieron optó optaron
+    décida décidèrent choisit
+    entschied entschieden beschloss beschlossen wählte wählten
+    decise decisero scelse scelsero
+    besloot besloten kozen gekozen
+    zdecydował zdecydowała zdecydowali zdecydowaliśmy postanowił postanowiła postanowili
+    postanowiliśmy wybrał wybrała wybrali wybraliśmy
+    решил решила решили решено выбрал выбрала выбрали вирішив вирішила вирішили обрав обрала
+    обрали
+    päätti päätimme päättivät päätettiin valitsi valitsimme valitsivat
+    döntött döntöttünk döntöttek választotta választottuk választották
+    aliamua tuliamua waliamua tumeamua alichagua tulichagua walichagua
+    memutuskan diputuskan
+    rozhodl rozhodla rozhodli rozhodlo rozhodol vybral vybrala vybrali
+    bestämde beslutade valde besluttede besluttet valgte
+    seçti seçtik
+    """
+)
+DECIDED_PARTICIPLES = listed(
+    """
+    chosen decidido decidida décidé décidée choisi opté tranché retenu gewählt ausgewählt
+    deciso decisa scelto scelta optato decis ales
+    """
+)
+APPROVED_FORMS = listed(
+    """
+    approved authorized authorised greenlit okayed
+    aprovou aprovaram autorizou autorizaram aprobó aprobaron autorizó autorizaron
+    approuvé approuvée validé validée autorisé autorisée genehmigt freigegeben
+    approvato approvata autorizzato autorizzata goedgekeurd
+    zatwierdził zatwierdziła zatwierdzili одобрил одобрила одобрили схвалив схвалила
+    hyväksyi hyväksyimme jóváhagyta jóváhagytuk aprobat aliidhinisha menyetujui schválil schválila
+    schválili godkände godkendte godkjente onayladı onayladık
+    """
+)
+# the three as one alternation, longest first (``\b(?:{DECISION_VERBS})\b``)
+DECISION_VERBS = "|".join(
+    sorted(
+        map(re.escape, DECIDED_FORMS | DECIDED_PARTICIPLES | APPROVED_FORMS), key=len, reverse=True
+    )
+)
+# (bare in ``DECISION``: not the phrasal ones its own alternatives read, "picked up",
+# "settled in", "opted out")
+_BARE_DECISION_VERBS = "|".join(
+    sorted(
+        map(re.escape, DECIDED_FORMS - {"picked", "settled", "opted"} | APPROVED_FORMS),
+        key=len,
+        reverse=True,
+    )
+)
+_PARTICIPLES = "|".join(sorted(map(re.escape, DECIDED_PARTICIPLES), key=len, reverse=True))
 
 # A decision the user states or passes on: their approval of what was proposed ("yes, go
 # ahead with the refund", "approved, ship it"), someone's sign-off or choice ("the supervisor
@@ -667,6 +1027,13 @@ DECISION = re.compile(
     r"\b(?:ha|hanno|abbiamo|ho) (?:scelto|optato)\b|"
     r"\b(?:escolh(?:eu|emos|eram|i)|opt(?:ou|amos|aram)|ficamos com|ficou com)\b|"
     r"\b(?:gekozen|ausgewählt|gewählt)\b|"
+    # the table above: a past form bare, a participle after its auxiliary; and the choices
+    # said in two words ("karar verdik", "đã quyết định", "تصمیم گرفتیم", "সিদ্ধান্ত নিয়েছি")
+    rf"\b(?:{_BARE_DECISION_VERBS})\b|"
+    rf"\b(?:has|have|had|ha|hanno|abbiamo|ho|am|a|au|ați|ai|hat|haben|habe|avons|ont|ai|as|avez|"
+    rf"hemos|han|he|has)\s+(?:\S+\s+)?(?:{_PARTICIPLES})\b|"
+    r"\bkarar\s+verd\w*|(?:đã\s+)?quyết\s+định\s+(?:chọn|dùng|sử\s+dụng)|đã\s+chọn|"
+    r"تصمیم\s+گرفت|انتخاب\s+کرد|সিদ্ধান্ত\s+নি(?:য়েছি|লাম|য়েছে|য়েছেন)|"
     r"\b(?:выбрал[аи]?|обрал[аи]?|обрав|вибрал[аи]?|вибрав|остановились на|договорились|"
     r"домовилися|(?:решил[аи]?|вирішил[аи]?|вирішив) (?:[а-яіїєґ]+т[ьи]\b|что|що|в пользу))|"
     r"\bwybra(?:ł|ła|li|liśmy|łem|łam)\b|\bzdecydowa\w+|"
@@ -710,7 +1077,7 @@ HEDGED = re.compile(
 # decision, so a long session's requests are read for decisions by ``str.find`` (C speed)
 # and the pattern is tried only around what it finds (a property test holds the list to
 # that: every match holds a hint).
-DECISION_HINTS = (
+_DECISION_HINTS = (
     "approv", "okayed", "ok'd", "ok’d", "green", "authori", "sign", "decid", "chose",
     "stick with", "do it ", "go for",
     "accept", "agree to", "ahead", "proceed", "permission", "blessing", "go with", "ship it",
@@ -734,6 +1101,13 @@ DECISION_HINTS = (
     "gebruik", "neem", "kies", "就用", "就按", "就定", "それで", "案で", "案に", "하죠", "합시다",
     "갑시다", "가죠",
 )  # fmt: skip
+# (each form of the table not found by a hint above: its first five letters)
+_DECISION_FORM_HINTS = {
+    form[:5]
+    for form in DECIDED_FORMS | APPROVED_FORMS | DECIDED_PARTICIPLES
+    if not any(hint in form for hint in _DECISION_HINTS)
+} | {"karar", "quyết", "đã chọn", "تصمیم", "انتخاب", "সিদ্ধান্ত"}
+DECISION_HINTS = _DECISION_HINTS + tuple(sorted(_DECISION_FORM_HINTS))
 
 # an English question without its mark ("did Dana approve it", "has the DBA decided")
 ASKED = re.compile(
@@ -812,6 +1186,8 @@ CORRECTING_WORDS = [
     r"i +take\b", r"turns +out\b", r"let +me +rephrase\b", r"to +rephrase\b",
     r"max(?:imum)? +(?:of +)?DIGIT", r"min(?:imum)? +(?:of +)?DIGIT",
     r"needs? +(?:\S+ +){0,2}?(?:approvals?|sign|reviews?|reviewers?)\b",
+    r"typo\b", r"by +accident\b", r"mandatory\b", r"compulsory\b", r"obligatory\b",
+    r"from +(?:now|here) +on\b", r"going +forward\b", r"henceforth\b",
 ]  # fmt: skip
 
 # A word of every EUROPEAN_CONSTRAINT / EUROPEAN_CORRECTION alternative, as folded (a
