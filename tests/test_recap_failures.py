@@ -11,6 +11,7 @@ import pytest
 from contextledger.compaction.digest import (
     PASSED_LATER,
     digest,
+    failing_tests,
     failure_lines,
     recovered,
     render_digest,
@@ -129,6 +130,8 @@ def test_general_failure_shapes_are_seen(output: str) -> None:
         "검사 완료: 오류 0개",
         "Hatalar: 0, uyarılar: 4",
         "ΣΦΑΛΜΑΤΑ: 0",
+        "hata: 0, uyarı: 0",
+        "失败 0 个，通过 12 个",
     ],
 )
 def test_a_line_that_counts_no_failures_is_no_failure(output: str) -> None:
@@ -148,6 +151,10 @@ def test_a_line_that_counts_no_failures_is_no_failure(output: str) -> None:
         "BUILD FAILED, 0 warnings",
         "FAILED (errors=0, failures=1)",
         "1 lỗi, 0 cảnh báo, exit code 2",
+        # a zero that counts what got done under an error, not the errors (review15 R15-RC2)
+        "ERROR: 0 bytes written, disk full",
+        "error: 0 of 12 migrations applied",
+        "BŁĄD: 0 plików skopiowano (brak miejsca)",
     ],
 )
 def test_a_line_that_counts_some_failures_or_names_one_still_is(output: str) -> None:
@@ -191,3 +198,39 @@ def test_a_bare_exit_status_keeps_the_line_that_says_what_failed() -> None:
     assert failure_lines(said) == ["host db-3: port 5432 refused", "Job failed with exit code 1."]
     probe = "GET /live -> 200\nGET /ready -> 503 (queue full)\nProcess finished with exit code 2"
     assert failure_lines(probe)[0] == "GET /ready -> 503 (queue full)"
+
+
+def test_a_failing_test_in_a_json_report_is_a_failure_with_its_name() -> None:
+    """redteam20 RT20-R1: pytest-json-report, go test -json and jest --json name a failing
+    test in a field ("outcome": "failed", "Action": "fail"); a JSON-wrapped run's output
+    ({"exit_code": 1, "stdout": …}) is read as the output it carries (retain8)."""
+    pytest_report = json.dumps(
+        {
+            "summary": {"passed": 2, "failed": 1},
+            "tests": [
+                {"nodeid": "tests/test_cart.py::test_total", "outcome": "passed"},
+                {"nodeid": "tests/test_cart.py::test_coupon_once", "outcome": "failed"},
+            ],
+        },
+        indent=2,
+    )
+    go_json = "\n".join(
+        json.dumps(x)
+        for x in (
+            {"Action": "run", "Package": "acme/lots", "Test": "TestQuota"},
+            {"Action": "pass", "Package": "acme/lots", "Test": "TestQuota"},
+            {"Action": "fail", "Package": "acme/lots", "Test": "TestExpiry", "Elapsed": 0.02},
+        )
+    )
+    wrapped = json.dumps(
+        {"exit_code": 1, "stdout": "..F\nFAILED tests/t.py::test_x - KeyError\n1 failed, 2 passed"}
+    )
+    assert failing_tests(pytest_report) == ["tests/test_cart.py::test_coupon_once"]
+    assert failing_tests(go_json) == ["TestExpiry"]
+    assert failing_tests(wrapped) == ["tests/t.py::test_x"]
+    for report, name in ((pytest_report, "test_coupon_once"), (go_json, "TestExpiry")):
+        assert any(name in line for line in failure_lines(report)), report
+    passed = json.dumps(
+        {"summary": {"failed": 0}, "tests": [{"nodeid": "t.py::a", "outcome": "passed"}]}
+    )
+    assert failure_lines(passed) == []

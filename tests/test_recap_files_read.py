@@ -104,6 +104,14 @@ _SHAPED = [
     ("futa_faili", {"njia": "app/zamani.py"}, "imefutwa app/zamani.py", []),  # an acknowledgement
     ("soma_faili", {"njia": "app/haipo.py"}, "Error: no such file", []),  # the read failed
     ("hifadhi", {"njia": "app/hesabu.py", "content": "x = 1\n"}, "ok, 6 bytes", []),  # a write
+    # what did something else to a path (review15 R15-RC1): a delete that lists what it
+    # removed, an upload to a URI, a move (two paths), a linter's findings on the file
+    ("hapus", {"lokasi": "tmp/cache"},
+     "removed tmp/cache/a.bin\nremoved tmp/cache/b.bin\nremoved tmp/cache/c.bin", []),
+    ("unggah", {"berkas": "reports/q3.pdf", "tujuan": "s3://bucket/q3.pdf"},
+     "uploaded 2.1 MB in 0.8 s, etag 7d3f9a2c11b0e4f5a6b7c8d9e0f1a2b3", []),
+    ("presun", {"z": "docs/old.md", "do": "docs/archive/old.md"}, "OK\nsource removed\n1 file moved", []),
+    ("granska", {"fil": "main.py"}, "main.py:3:1: F401 'os' imported but unused", []),
 ]  # fmt: skip
 
 

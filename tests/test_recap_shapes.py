@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from contextledger.compaction.digest import digest, render_digest
 from contextledger.compaction.findings import counted_lines, quantities
 from contextledger.compaction.tool_calls import call_commands, call_writes, command_line
-from contextledger.model import Message, ToolCall
+from contextledger.model import Message, ToolCall, with_ids
 
 GOAL = Message.user("Help me get the release of the billing service out.", id="u0")
 
@@ -229,3 +231,61 @@ def test_open_requests_next_steps_and_labelled_corrections_in_other_languages() 
     # a status that opens with "now" is no plan: "Ahora el test pasa."
     plain = [GOAL, Message.assistant("Ahora el test pasa sin errores.", id="a")]
     assert not digest(plain).items("Next step")
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "Až skončíš, napiš krátké shrnutí pro tým.",  # Czech
+        "Bitirdiğinde ekibe kısa bir özet gönder.",  # Turkish
+        "Når du er færdig, så send rapporten til Mette.",  # Danish
+        "Ukimaliza, tuma ripoti kwa timu.",  # Swahili
+        "Daha sonra sürüm notunu da güncelle.",  # Turkish "later"
+    ],
+)
+def test_a_request_for_when_the_work_is_done_stays_open_in_more_languages(request_: str) -> None:
+    msgs = with_ids(
+        [
+            Message.user("Migrate the nightly export to the new queue."),
+            Message.user(request_),
+            Message.assistant("OK."),
+        ]
+    )
+    assert digest(msgs).items("Open requests") == [request_]
+
+
+def test_a_request_in_the_turns_kept_verbatim_is_open_and_one_answered_there_is_not() -> None:
+    """redteam19: the open requests sat in the verbatim tail, never under "Open requests"; a
+    request the kept turns report done is no longer open."""
+    record = with_ids(
+        [
+            Message.user("Migrate the nightly export to the new queue."),
+            Message.user("Later, update the runbook for the new queue."),
+            Message.assistant("Will do after the migration."),
+            Message.user("ok"),
+            Message.assistant("Migrated the export."),
+            Message.user("Once it's green, post a note in #data-eng."),
+            Message.assistant("Sure."),
+        ]
+    )
+    d = digest(record[:3], history=record)
+    assert d.items("Open requests") == [
+        "Later, update the runbook for the new queue.",
+        "Once it's green, post a note in #data-eng.",
+    ]
+    done = [*record, Message.assistant("Updated the runbook for the new queue.", id="z")]
+    assert d.items("Open requests")[0] not in digest(record[:3], history=done).items(
+        "Open requests"
+    )
+
+
+def test_a_correction_labelled_as_one_is_a_constraint_in_more_languages() -> None:
+    from contextledger.compaction.rules import is_rule
+
+    for said in (
+        "Rettelse: fristen er fredag, ikke torsdag.",  # Danish
+        "Labojums: serveris ir eu-2, nevis eu-1.",  # Latvian
+        "Correcció: el port és 8443, no 8080.",  # Catalan
+        "Ralat: tenggatnya Jumat, bukan Kamis.",  # Indonesian
+    ):
+        assert is_rule(said), said

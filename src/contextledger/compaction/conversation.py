@@ -372,7 +372,12 @@ class Conversation:
         # the goal is read from the whole record (its turn may be pinned, not covered):
         # it is evidence for the recap's Goal line
         goal = goal_message(self.record)
-        evidence = self.covered_messages((*all_covers, *([goal.id] if goal else ())))
+        # ... and so are the user's turns kept verbatim after the recap: a request still
+        # open there is listed under "Open requests"
+        covered = set(all_covers)
+        last = max((k for k, m in enumerate(self.record) if m.id in covered), default=-1)
+        asked = [m.id for m in self.record[last + 1 :] if m.role == "user" and not m.tool_results]
+        evidence = self.covered_messages((*all_covers, *([goal.id] if goal else ()), *asked))
         backfilled = 0
         after: list[str] = []
         if isinstance(summarizer, OfflineSummarizer):

@@ -328,7 +328,11 @@ def digest(
     if restated:
         add("Goal", clip(_GOAL_LABEL.sub("", restated[-1]), 400))
     goal_text = " ".join(sec["Goal"])
-    open_now = [r for r in _open_requests(messages) if r not in goal_text]
+    # a request said in the turns kept verbatim after these is open too, and one those turns
+    # answered is not: the recap says what is still asked of the model
+    open_now = [
+        r for r in _open_requests([*messages, *_after(messages, history)]) if r not in goal_text
+    ]
     for request in open_now:
         add("Open requests", request)
     nxt = _next_step(messages)
@@ -565,6 +569,16 @@ def digest(
         {n: k for n, k in (("Files read", urgent), ("Numbers that matter", len(tallied))) if k},
         {rule: lift for rule, lift in needs.items() if lift in lifts},
     )
+
+
+def _after(messages: Sequence[Message], history: Sequence[Message] | None) -> Sequence[Message]:
+    """The messages of ``history`` after the last of ``messages`` (the turns a recap of
+    ``messages`` is shown before); none when it is not there."""
+    if not history or not messages:
+        return ()
+    last = messages[-1].id
+    at = next((k for k in range(len(history) - 1, -1, -1) if history[k].id == last), None)
+    return history[at + 1 :] if at is not None else ()
 
 
 def _act(

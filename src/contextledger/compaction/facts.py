@@ -449,6 +449,20 @@ DEFERRED = re.compile(
     r"(?:termines|terminéis|acabes|auras\s+fini|aurez\s+fini|fertig|hai\s+finito|avrai\s+finito|"
     r"terminar(?:es)?|acabar|klaar|закончишь|закончите|valmis|klar))"
     r"|後で|あとで|終わったら|完了したら|끝나면|나중에"
+    # ... and in more of them: later (Indonesian/Malay, Turkish, Vietnamese, Ukrainian, Czech,
+    # Slovak, Greek, Hungarian, Romanian, Danish/Norwegian, Swahili, Hebrew, Arabic, Thai),
+    # when or after you are done
+    r"|(?i:^\W*nanti\b|\b(?:daha\s+sonra|lát\s+nữa|sau\s+này|пізніше|згодом|později|"
+    r"neskôr|αργότερα|később|mai\s+târziu|senere|baadaye)\b"
+    r"|^\W*(?:setelah|sesudah|kalau|jika|bila)\s+(?:\w+\s+){0,2}(?:selesai|beres)|"
+    r"^\W*(?:xong\s+thì|khi\s+(?:nào\s+)?xong|làm\s+xong)|bitince|bitirince|bitirdiğinde|"
+    r"^\W*(?:коли|як)\s+(?:\w+\s+){0,1}(?:закінчиш|закінчите|завершиш)|"
+    r"^\W*až\s+(?:\w+\s+){0,1}(?:skončíš|dokončíš|budeš\s+hotov\w*|skončíte)|"
+    r"^\W*(?:όταν|αφού|μόλις)\s+(?:\w+\s+){0,1}(?:τελειώσεις|τελειώσετε|ολοκληρώσεις)|"
+    r"^\W*(?:ha|miután|amint|amikor)\s+(?:\w+\s+){0,1}(?:kész\s+vagy|végeztél|befejezted)|"
+    r"^\W*(?:după\s+ce|când|cand|imediat\s+ce)\s+(?:\w+\s+){0,1}(?:termini|terminați|gata)|"
+    r"^\W*når\s+(?:\w+\s+){0,2}(?:færdig|ferdig)|ukimaliza|mukimaliza)"
+    r"|אחר\s+כך|כשתסיים|لاحقا|لاحقًا|عندما\s+تنتهي|ทีหลัง|เสร็จแล้ว"
 )
 _DONE = re.compile(
     r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"

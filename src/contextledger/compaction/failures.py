@@ -329,8 +329,14 @@ _FAILURE_COUNT = re.compile(
 
 # A count of zero in any language, either way round: "0 lỗi", "0 件", "0개", "Fehler: 0",
 # "エラー: 0", "errors=0" (not "0.5", "10", "v0")
+# (a zero after its word ends the count, maybe with a counter: "件", "个", "개"; not "ERROR: 0
+# bytes written", "error: 0 of 12 migrations applied", where the zero counts what got done)
+_ZERO_ENDS = r"(?:\s?[^\W\d_A-Za-z](?!\w))?(?!\s*\w|[.,]\d)"
 _ZERO_COUNT = re.compile(
-    r"(?<![\w.,/-])0(?![.,]\d)\s*[^\W\d_][\w-]*|[^\W\d_][\w-]*\s*[:=：]\s*0(?![\w.,])"
+    r"(?<![\w.,/=:：-])(?<![=:：]\s)0(?![.,]\d)\s*[^\W\d_][\w-]*|"
+    rf"[^\W\d_][\w-]*\s*[:=：]\s*0{_ZERO_ENDS}|"
+    # ... in Chinese, Japanese and Korean, the word before its count: "失败 0 个"
+    rf"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+\s*0{_ZERO_ENDS}"
 )
 # an item's id opening a line ("GD-210:", "job-17:"): what the line reports on
 _ITEM_LABEL = re.compile(r"^[^\s:：]*\d[^\s:：]*[:：]\s*")
@@ -381,6 +387,9 @@ def _read_failures(text: str, limit: int) -> list[str]:
         return answer[:limit]
     if not _ANY_FAILURE_SIGN.search(text):
         return []
+    report = _json_report(text)
+    if report is not None:  # a runner's JSON: what its fields say failed, and only that
+        return _json_failure_lines(text, report, limit)
     tests: list[str] = []
     names: list[str] = []  # the test each line of ``tests`` names
     other: list[str] = []
@@ -523,6 +532,104 @@ def _same_test(a: str, b: str) -> bool:
     return a == b or a.endswith(" " + b) or b.endswith(" " + a)
 
 
+# A test runner's report as JSON, whatever the runner (pytest-json-report, ``go test -json``,
+# ``jest --json``, a CI's API): an object naming a test beside an outcome field that says it
+# failed ({"nodeid": …, "outcome": "failed"}, {"Action": "fail", "Test": …}, {"fullName": …,
+# "status": "failed"}). Keys and values casefolded.
+_TEST_NAME_KEYS = ("nodeid", "test", "fullname", "full_name", "testname", "test_name", "title",
+                   "name", "testcase", "test_id", "testid", "id")  # fmt: skip
+_TEST_OUTCOME_KEYS = frozenset(
+    {"outcome", "status", "result", "action", "state", "verdict", "conclusion"}
+)
+_FAILED_VALUES = frozenset(
+    {"failed", "fail", "failure", "failing", "error", "errored", "broken", "timedout",
+     "timed_out", "crashed"}
+)  # fmt: skip
+# ... and a run's output handed back as JSON: {"exit_code": 1, "stdout": "…", "stderr": "…"}
+_OUTPUT_KEYS = frozenset({"stdout", "stderr", "output", "log", "logs", "out", "err"})
+
+
+def _json_values(text: str) -> list[object] | None:
+    """``text`` parsed as one JSON document or as JSON lines (most lines an object); None
+    when it is neither."""
+    body = text.strip()
+    if body[:1] not in ("{", "[") or len(body) > 2_000_000:
+        return None
+    try:
+        return [json.loads(body)]
+    except ValueError:
+        pass
+    lines = [ln.strip() for ln in body.splitlines() if ln.strip()]
+    objects: list[object] = []
+    for ln in lines:
+        if ln.startswith("{"):
+            try:
+                objects.append(json.loads(ln))
+            except ValueError:
+                continue
+    return objects if len(objects) >= max(1, len(lines) * 0.6) else None
+
+
+def _walk(value: object, depth: int = 0) -> list[dict[str, object]]:
+    if depth > 8:
+        return []
+    if isinstance(value, dict):
+        out = [value]
+        for v in value.values():
+            out += _walk(v, depth + 1)
+        return out
+    if isinstance(value, list):
+        return [d for v in value[:5000] for d in _walk(v, depth + 1)]
+    return []
+
+
+def _json_report(text: str) -> tuple[list[str], list[str]] | None:
+    """The failing tests a JSON test report names and the outputs a JSON-wrapped run
+    printed: (names, outputs); None when ``text`` is neither (then it is read as text)."""
+    values = _json_values(text)
+    if values is None:
+        return None
+    names: list[str] = []
+    outputs: list[str] = []
+    reported = False
+    for obj in (d for v in values for d in _walk(v)):
+        keys = {str(k).casefold(): v for k, v in obj.items()}
+        outcome = next((keys[k] for k in keys if k in _TEST_OUTCOME_KEYS), None)
+        name = next((keys[k] for k in _TEST_NAME_KEYS if isinstance(keys.get(k), str)), None)
+        if isinstance(outcome, str) and isinstance(name, str) and name.strip():
+            reported = True
+            if outcome.strip().casefold() in _FAILED_VALUES and name not in names:
+                names.append(name)
+        outputs += [
+            v for k, v in keys.items() if k in _OUTPUT_KEYS and isinstance(v, str) and v.strip()
+        ]
+    return (names, outputs) if reported or outputs else None
+
+
+def _json_failure_lines(text: str, report: tuple[list[str], list[str]], limit: int) -> list[str]:
+    """The lines of a JSON report or JSON-wrapped output that say what failed: for each
+    failing test, the line of ``text`` that names it (the one that also says it failed
+    when one does: a ``go test -json`` line), cut around the name when long; else the
+    failure lines of the output the JSON carries."""
+    names, outputs = report
+    out: list[str] = []
+    lines = text.splitlines()
+    for name in names:
+        quoted = json.dumps(name)
+        holding = [ln.strip() for ln in lines if quoted in ln]
+        failing = [ln for ln in holding if re.search(r'(?i)"(?:fail\w*|error\w*)"', ln)]
+        line = (failing or holding or [""])[0]
+        if len(line) > 200 or sum(json.dumps(n) in line for n in names) > 1:
+            at = line.find(quoted)  # one line holds the report: the part about this test
+            line = line[max(0, at - 40) : at + len(quoted) + 80].strip()
+        if line and clip(line, 300) not in out:
+            out.append(clip(line, 300))
+    if not names:
+        for body in outputs:
+            out += [x for x in _failure_lines(body, limit) if x not in out]
+    return out[:limit]
+
+
 def failing_tests(text: str) -> list[str]:
     """The names of the tests a tool output reports as failing (pytest node ids, Go's
     ``--- FAIL: TestX``, unittest's ``FAIL: test_x (mod.Case)``, cargo's
@@ -532,6 +639,10 @@ def failing_tests(text: str) -> list[str]:
     ['TestExpiry', 'tests/t.py::test_a[x]']
     """
     out: list[str] = []
+    report = _json_report(text) if text.lstrip()[:1] in ("{", "[") else None
+    if report is not None:
+        names, outputs = report
+        return list(names) if names else [t for body in outputs for t in failing_tests(body)]
     bulleted = bool(_BULLETED_FAILURE.search(text))
     for line in text.splitlines():
         m = _FAILED_TEST.search(line.strip())

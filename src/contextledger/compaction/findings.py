@@ -44,11 +44,6 @@ _ORDINAL = re.compile(
     r"page|row|column|col|chunk|batch|case|no\.|number|#)\s*#?\d+\b"
 )
 
-_MEASURED = re.compile(
-    r"(?i)\b(?:p50|p95|p99|latency|throughput|coverage|total|rows|memory|duration|took|"
-    r"benchmark|count)\b"
-)
-
 FINDING = re.compile(
     r"(?i)\b(?:root[- ]cause|the (?:real |actual |underlying )?(?:cause|problem|issue|bug|culprit|"
     r"reason) (?:is|was|here is)|turns out|found (?:that|the)|is caused by|was caused by|"

@@ -24,7 +24,13 @@ _RETRACTS = re.compile(
     # "Korrektur: …", "Correzione: …", "Исправление: …", "訂正：…", "更正：…", "정정: …"
     r"|^\W*(?:poprawka|korekta|corrección|correccion|correção|correcao|correzione|korrektur|"
     r"berichtigung|correctie|rättelse|korjaus|düzeltme|koreksi|oprava|исправление|поправка|"
-    r"訂正|修正|更正|纠正|정정)\s*[:：]"
+    r"訂正|修正|更正|纠正|정정|"
+    # ... and in more languages: Danish, Norwegian, Croatian/Serbian/Bosnian, Slovenian,
+    # Lithuanian, Latvian, Estonian, Ukrainian, Greek, Hungarian, Romanian, Catalan,
+    # Indonesian/Malay, Vietnamese, Hebrew, Arabic, Persian, Hindi, Thai
+    r"rettelse|retting|korreksjon|ispravak|ispravka|korekcija|исправка|popravek|pataisymas|"
+    r"labojums|parandus|виправлення|διόρθωση|helyesbítés|javítás|corectare|corecție|corecţie|"
+    r"correcció|ralat|pembetulan|đính\s+chính|תיקון|تصحيح|اصلاح|सुधार|แก้ไข)\s*[:：]"
 )
 
 # An answer to a question that sets nothing: "No, that's fine.", "Nope, go ahead.", "No,

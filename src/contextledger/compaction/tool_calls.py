@@ -483,6 +483,10 @@ def _written_path(call: ToolCall) -> str | None:
     return paths[0] if len(paths) == 1 else None
 
 
+# a place on another machine: "host:/srv/app", "user@host:backup/"
+_REMOTE = re.compile(r"^[\w.-]*@?[\w.-]+:[/~]")
+
+
 def _path_shaped(call: ToolCall) -> list[str]:
     """The arguments whose whole value is a file's path, under a key in any language
     ("lokasi", "шлях", "pasu"): a folder and a name, or a name with a known extension."""
@@ -552,15 +556,30 @@ def reads_by_shape(call: ToolCall, result: str) -> list[str]:
     text = result.strip()
     if not text or is_write_call(call) or call_commands(call):
         return []
-    paths = [p for p in call_paths(call) if looks_like_file(p)]
-    if not paths or set(_name_words(call.name)) & SENDS_WORDS:
+    paths = call_paths(call)
+    # one file in: two paths are a move or a copy, a destination URI an upload or a send
+    if (
+        len(paths) != 1
+        or not looks_like_file(paths[0])
+        or set(_name_words(call.name)) & SENDS_WORDS
+    ):
+        return []
+    parsed, _ = call.parsed()
+    if isinstance(parsed, dict) and any(
+        isinstance(v, str) and (URI.match(v.strip()) or _REMOTE.match(v.strip()))
+        for v in parsed.values()
+    ):
         return []
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    if len(lines) < 3:
-        named = any(p.replace("\\", "/").rsplit("/", 1)[-1] in text for p in paths)
-        if len(text) < 40 or named or failure_lines(text):
-            return []
-    elif len(text) <= 400 and failure_lines(text):
+    # a report on the file names it ("removed tmp/a.bin", "main.py:3:1: F401 …", a checksum
+    # beside its name); a file's contents do not, nor are they one bare token or a line or
+    # two of short words
+    name = paths[0].replace("\\", "/").rsplit("/", 1)[-1]
+    if name in text or paths[0] in text:
+        return []
+    if len(lines) < 3 and (len(text) < 40 or " " not in text):
+        return []
+    if len(text) <= 400 and failure_lines(text):
         return []  # a short answer that says what went wrong: the read failed
     return paths
 
