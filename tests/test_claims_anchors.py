@@ -14,7 +14,7 @@ import pytest
 
 from contextledger.compaction.claims_anchors import anchors, polarity, subject
 from contextledger.compaction.verify import verify_recap
-from contextledger.model import Message
+from contextledger.model import Message, with_ids
 from contextledger.providers import read_messages
 
 
@@ -128,3 +128,46 @@ def test_polarity_subject_and_anchors_read_without_the_language() -> None:
         ("ticket", "OPS-12"),
         ("identifier", "test_x_y"),
     ]
+
+
+def test_a_users_own_sentence_under_constraints_is_never_its_own_opposite() -> None:
+    """recap8's repro: a Dutch correction quoted word for word was removed as "the user
+    said the opposite" (its "niet" read as a negation of the claim)."""
+    said = "Correctie: het veld heet vat_number, niet btw_nummer."
+    msgs = list(with_ids([Message.user("Fix the invoice PDF."), Message.user(said)]))
+    recap = f"Goal: Fix the invoice PDF.\nConstraints and corrections:\n- {said}"
+    v = verify_recap(recap, msgs, ledger=False, context=msgs)
+    assert v.removed_sentences == () and said in v.text
+
+
+GO_RECORD: list[dict[str, object]] = [
+    {
+        "role": "user",
+        "content": "Sửa đơn hàng tháng Giêng. Đính chính: kho trung tâm là KHO-07, không phải KHO-02.",
+    },
+    _call("c1", "run", {"cmd": "go test ./donhang/..."}),
+    _result(
+        "c1",
+        "=== RUN   TestSoLuongToiThieu\n--- PASS: TestSoLuongToiThieu (0.00s)\n"
+        "=== RUN   TestLoHetHan\n--- FAIL: TestLoHetHan (0.01s)\n"
+        "    donhang_test.go:41: lô LX442 hết hạn 2027-01-15, mong đợi bị từ chối\nFAIL\nexit status 1",
+    ),
+    {"role": "user", "content": "ok"},
+]
+
+
+@pytest.mark.parametrize(
+    ("section", "line", "lie"),
+    [
+        ("Constraints and corrections", "Kho trung tâm là KHO-02.", True),  # the replaced value
+        ("Constraints and corrections", "Kho trung tâm là KHO-07.", False),
+        ("Findings", "TestLoHetHan đã vượt qua.", True),  # a CamelCase test that failed
+        ("Findings", "TestSoLuongToiThieu đã vượt qua.", False),
+        ("Failures", "TestLoHetHan thất bại: lô LX442 hết hạn 2027-01-15.", False),
+        ("Failures", "TestLoHetHan thất bại: lô LX999 hết hạn 2027-01-15.", True),
+    ],
+)
+def test_values_tests_and_failures_by_their_anchors(section: str, line: str, lie: bool) -> None:
+    msgs = list(read_messages(GO_RECORD))
+    v = verify_recap(f"{section}:\n- {line}\n", msgs, ledger=False, context=msgs)
+    assert (line in v.removed_sentences) == lie

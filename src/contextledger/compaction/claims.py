@@ -48,7 +48,7 @@ import re
 from ..intent import is_constraint
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
-from .claims_anchors import check_grounded
+from .claims_anchors import check_grounded, failure_grounded
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
 from .claims_condition import check_condition, check_turned_clause
@@ -215,6 +215,8 @@ def check_clause(
             out.append(Claim("failed", text, "the record has failing tool results"))
     elif section == "Failures":
         out += _check_failure_item(text, ev) + check_cause(text, ev, None)
+        if out and not _outcome_read(text) and failure_grounded(text, ev):
+            out = []  # said in words no reading here knows, where its anchors put it
     elif section in _SAID_SECTIONS and _BY_ASSISTANT.match(text):
         out += check_assistant(text, ev)  # a rule the user set, credited to the assistant
     elif section == "Constraints and corrections":
@@ -248,6 +250,12 @@ def check_clause(
     return tuple(dict.fromkeys(out))
 
 
+def _outcome_read(text: str) -> bool:
+    """Whether the readings of known languages read an outcome in ``text``."""
+    bare = QUOTED_NAME.sub(" ", text)
+    return outcome_of(bare) is not None or lex.gloss(bare) != bare or FIXED.search(bare) is not None
+
+
 def _check_anchors(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     """What the anchors of a prose clause contradict, in any language (see
     ``claims_anchors``): the English reading's subject and outcome stand where it found
@@ -255,8 +263,7 @@ def _check_anchors(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
     if FUTURE.search(text) or _OUGHT.search(text):
         return []
     english = actor_of(text, actor)
-    bare = QUOTED_NAME.sub(" ", text)
-    read = outcome_of(bare) is not None or lex.gloss(bare) != bare or FIXED.search(bare) is not None
+    read = _outcome_read(text)
     if english is not None:
         return check_grounded(text, ev, english, outcome_read=read, roles_read=True)
     return check_grounded(text, ev, None, outcome_read=read)

@@ -42,12 +42,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..lexicon import claims as lexicon
-from .claims_evidence import Claim, Evidence
+from .claims_evidence import Claim, Evidence, failing_lines
 from .claims_reading import BACKTICKED, quote
 from .claims_runs import check_passed
 from .facts import extract_claims
 
-__all__ = ["check_grounded", "polarity", "subject"]
+__all__ = ["check_grounded", "failure_grounded", "polarity", "subject"]
 
 
 # --------------------------------------------------------------------------- cues
@@ -153,6 +153,8 @@ _VERSION = re.compile(
     r"(?![\w.]*\d)|(?<![\w.])v\d+\.\d+(?![\w.])"
 )
 _TICKET = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{1,9}-\d+(?![\w-])")
+# a test's or a function's CamelCase name ("TestLotExpirat", "iadeHesapla")
+_CAMEL = re.compile(r"(?<![\w@./-])[A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*(?![\w@-])")
 _IDENT = re.compile(r"(?<![\w@./-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w@-])")
 
 #: the kinds of anchor a changed object is told by: another value of the same kind in a call
@@ -171,6 +173,7 @@ def anchors(text: str) -> list[tuple[str, str]]:
     out.update((("path", f.value), None) for f in extract_claims(bare) if f.kind == "path")
     out.update((("ticket", m.group(0)), None) for m in _TICKET.finditer(bare))
     out.update((("identifier", m.group(0)), None) for m in _IDENT.finditer(bare))
+    out.update((("identifier", m.group(0)), None) for m in _CAMEL.finditer(bare))
     out.update((("command", q.strip()), None) for q in BACKTICKED.findall(text) if q.strip())
     return list(out)
 
@@ -382,3 +385,32 @@ def _failed(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim
         return []
     shown = next(v for k, v in named if _where(k, v, ev))
     return [Claim("failed", text, f"every tool result of what it names passed ({shown})")]
+
+
+_VALUE = re.compile(r"(?<![\w.-])[\w.-]*\d[\w.-]*(?![\w-])")
+
+
+def failure_grounded(text: str, ev: Evidence) -> bool:
+    """Whether a failure said in words no reading of the checker knows ("TestLotExpirat a
+    eșuat: lotul FU118 expiră pe 2026-12-30") is where its anchors put it: it reads as a
+    failure, every test it names is on a failing line of one failed result, and every
+    value it names (an id, a date, a count) is in that result or its call."""
+    if polarity(text) != "fail":
+        return False
+    named = [(k, v) for k, v in anchors(text) if k != "email"]
+    values = [m.group(0).rstrip(".") for m in _VALUE.finditer(_MASKED.sub(" ", text))]
+    tests = [v for k, v in named if k == "identifier"]
+    if not named or not ev.answered_failed:
+        return False
+    for r in ev.results:
+        if not r.failed:
+            continue
+        lines = failing_lines(r, wide=True)
+        if not all(any(t in line for line in lines) for t in tests):
+            continue
+        told = r.text + " " + " ".join(r.commands)
+        if all(_holds(told, k, v) for k, v in named if k != "identifier") and all(
+            v in told for v in values
+        ):
+            return True
+    return False

@@ -239,7 +239,11 @@ JA_ENDING = re.compile(r"(?:しました|します|しています|しただけ�
 # payments-prod", "3e-4, non 1e-3", "21 %, niet 9 %") or between the two (Japanese and
 # Chinese: "412 ではなく 421", "8080 而不是 8008").
 REPLACED_BEFORE = re.compile(
-    r"(?i)(?:\b(?:not|no|pas|nicht|niet|non|nie|não|ni|kein(?:e|en)?|instead\s+of|rather\s+than|"
+    # (and the one-word negators of some thirty more languages: "DEP-03, nu DEP-01",
+    # "3.1, ei 3.0", "v2, не v1", "X, bukan Y", "X, không phải Y", "X ולא Y")
+    r"(?i)(?:\b(?:nu|ne|ei|nem|не|ни|ні|δεν|όχι|tidak|bukan|không(?:\s+phải)?|לא|ולא|لا|ليس|نه|नहीं|না|"
+    r"inte|ikke|ekki|değil|hindi|sio|siyo|nav|ne\s+pas|"
+    r"not|no|pas|nicht|niet|non|nie|não|ni|kein(?:e|en)?|instead\s+of|rather\s+than|"
     r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|statt|anstatt|invece\s+di|zamiast|"
     r"in\s+plaats\s+van|em\s+vez\s+de)|不是)\s*$"
 )
