@@ -48,6 +48,7 @@ import re
 from ..intent import is_constraint
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
+from .claims_anchors import check_grounded, failure_grounded
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
 from .claims_condition import check_condition, check_turned_clause
@@ -214,6 +215,8 @@ def check_clause(
             out.append(Claim("failed", text, "the record has failing tool results"))
     elif section == "Failures":
         out += _check_failure_item(text, ev) + check_cause(text, ev, None)
+        if out and not _outcome_read(text) and failure_grounded(text, ev):
+            out = []  # said in words no reading here knows, where its anchors put it
     elif section in _SAID_SECTIONS and _BY_ASSISTANT.match(text):
         out += check_assistant(text, ev)  # a rule the user set, credited to the assistant
     elif section == "Constraints and corrections":
@@ -233,6 +236,7 @@ def check_clause(
         elif section == "Decisions" and decided_as_said(text, ev):
             # "Redis is the store" as it was said; not the user's rule turned around
             out += check_preferences(text, ev) or restated_rule(text, ev) or []
+            out += [] if out else _check_anchors(text, ev, None)
         else:
             for sentence in sentences(text):
                 out += check_sentence(sentence, ev)[1]
@@ -241,7 +245,28 @@ def check_clause(
     if section in _RULE_SECTIONS and not out:
         # a rule said in any language: its order and its clauses' polarity as the user's
         out += _check_rule_order(text, ev) or check_turned_clause(text, ev)
+    if section is None and not out:
+        out += _check_anchors(text, ev, actor)
     return tuple(dict.fromkeys(out))
+
+
+def _outcome_read(text: str) -> bool:
+    """Whether the readings of known languages read an outcome in ``text``."""
+    bare = QUOTED_NAME.sub(" ", text)
+    return outcome_of(bare) is not None or lex.gloss(bare) != bare or FIXED.search(bare) is not None
+
+
+def _check_anchors(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
+    """What the anchors of a prose clause contradict, in any language (see
+    ``claims_anchors``): the English reading's subject and outcome stand where it found
+    them; the multilingual cues serve where it found none."""
+    if FUTURE.search(text) or _OUGHT.search(text):
+        return []
+    english = actor_of(text, actor)
+    read = _outcome_read(text)
+    if english is not None:
+        return check_grounded(text, ev, english, outcome_read=read, roles_read=True)
+    return check_grounded(text, ev, None, outcome_read=read)
 
 
 _RULE_SECTIONS = frozenset(

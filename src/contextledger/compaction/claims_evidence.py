@@ -312,6 +312,8 @@ class Evidence:
     #: each tool call with what it answered: a claim about a structured action ("assigned
     #: OPS-812 to jdoe") is checked against the call's arguments
     answered: tuple[tuple[ToolCall, str], ...] = ()
+    #: whether each of ``answered`` failed (its result's error flag or a failure marker)
+    answered_failed: tuple[bool, ...] = ()
     #: the record's reads, writes, runs, failures and passes in order (claims of an order)
     timeline: Timeline = field(default_factory=lambda: Timeline(()), compare=False)
     #: the preferences the user stated ("use X not Y"), derived once from ``said``: every
@@ -440,6 +442,7 @@ class Evidence:
         texts: list[str] = []
         calls = {c.id: c for m in messages for c in m.tool_calls}
         answered: list[tuple[ToolCall, str]] = []
+        answered_failed: list[bool] = []
         # what each call (by identity) ran and its arguments' words, read once
         commands_of: dict[int, list[str]] = {}
         args_of: dict[int, str | None] = {}
@@ -517,6 +520,8 @@ class Evidence:
                     at,
                 )
                 results.append(result)
+                if call is not None:
+                    answered_failed.append(result.failed)
                 events += _result_events(at, result, body)
                 acts.append(output.unit)
                 if call is not None:  # "the endpoint answered 503": the call and its result
@@ -564,6 +569,7 @@ class Evidence:
             told=tuple(told),
             texts=tuple(texts),
             answered=tuple(answered),
+            answered_failed=tuple(answered_failed),
             timeline=Timeline.of(events),
         )
 

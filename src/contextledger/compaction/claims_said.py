@@ -386,7 +386,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         rule = index.units[good[0]].text
         if not against:
             kept, dropped_denial = _in_other_words(part, rule, kept or [], good, stated, index)
-            if dropped_denial:
+            if dropped_denial and fold(rule) != fold(text):  # (never its own opposite)
                 return [Claim(kind, text, f"{_TURNED_AROUND} it: {quote(rule)}")]
         before = kept
         if not kept:

@@ -239,7 +239,11 @@ JA_ENDING = re.compile(r"(?:しました|します|しています|しただけ�
 # payments-prod", "3e-4, non 1e-3", "21 %, niet 9 %") or between the two (Japanese and
 # Chinese: "412 ではなく 421", "8080 而不是 8008").
 REPLACED_BEFORE = re.compile(
-    r"(?i)(?:\b(?:not|no|pas|nicht|niet|non|nie|não|ni|kein(?:e|en)?|instead\s+of|rather\s+than|"
+    # (and the one-word negators of some thirty more languages: "DEP-03, nu DEP-01",
+    # "3.1, ei 3.0", "v2, не v1", "X, bukan Y", "X, không phải Y", "X ולא Y")
+    r"(?i)(?:\b(?:nu|ne|ei|nem|не|ни|ні|δεν|όχι|tidak|bukan|không(?:\s+phải)?|לא|ולא|لا|ليس|نه|नहीं|না|"
+    r"inte|ikke|ekki|değil|hindi|sio|siyo|nav|ne\s+pas|"
+    r"not|no|pas|nicht|niet|non|nie|não|ni|kein(?:e|en)?|instead\s+of|rather\s+than|"
     r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|statt|anstatt|invece\s+di|zamiast|"
     r"in\s+plaats\s+van|em\s+vez\s+de)|不是)\s*$"
 )
@@ -270,3 +274,95 @@ USER_NOUN = re.compile(
 )
 # "Without" ("nunca … sem aprovação" is "só com aprovação").
 WITHOUT_WORDS = _listed("without sem sin sans ohne senza zonder bez")
+
+
+# ---------------------------------------------------------------- many languages, one cue set
+# Cues read when no language above reads a clause: whether it says something passed or
+# failed, and whether its subject is the user or the assistant. Broad on purpose (some forty
+# languages); a cue is a whole word, or a stem when it ends in "*" (it then covers the
+# inflections); "_" stands for a space. The scripts written without spaces (Thai, Korean,
+# Chinese, Japanese) have their own lists, found anywhere in a run of them. The checks that
+# use them (``compaction/claims_anchors``) trust a cue only where the record's structure
+# (which exchange an anchor sits in, and how that exchange ended) confirms or contradicts it.
+
+# Passed, succeeded, went through, OK.
+PASS_CUES = """
+    passed passes succeeded successful successfully green
+    onnistui onnistuneesti onnistunut läpi hyväksytty õnnestus edukalt läbis
+    sikeres sikeresen sikerült átment lefutott
+    a_reușit au_reușit reușit cu_succes a_trecut au_trecut
+    úspěšn* prošel prošla prošlo prošly uspěl* povedl* úspešn* prešiel prešla prešlo podaril*
+    uspešn* uspel uspelo uspješn* uspjel* prošao
+    успешн* премина прошёл прошел прошла прошли удалось удачно успішн* пройшов пройшла
+    пройшло пройшли вдалося επιτυχ* πέτυχε πέρασε πέρασαν
+    başarılı başarıyla geçti tamamlandı uğurla uğurlu keçdi
+    berhasil sukses lulus lolos lancar berjaya nagtagumpay matagumpay pumasa
+    thành_công vượt_qua
+    הצליח הצליחה הצליחו בהצלחה עבר עברה עברו نجح نجحت نجحوا بنجاح اجتاز موفق
+    सफल सफलतापूर्वक সফল সফলভাবে کامیاب
+    ilifaulu imefaulu kufaulu kulifaulu yalifaulu lilifaulu ulifaulu zilifaulu ilipita
+    lyckades lyckad godkänd lykkedes bestået bestått lyktes sėkming* pavyko praėjo veiksmīg*
+    izdevās reeixit
+"""
+PASS_CUES_NOSPACE = "สำเร็จ ผ่าน 성공 통과 成功 通過 通过"
+
+# Failed, error, crashed, rejected. A failure word next to a zero ("0 lỗi", "makosa 0")
+# reports none: a success in any language.
+FAIL_CUES = """
+    failed fails failing failure failures error errors errored crashed crashes broke broken
+    timed_out traceback exception panicked
+    epäonnist* virhe* kaatui hylättiin ebaõnnest* viga vead kukkus
+    sikertelen* meghiúsult hiba hibá* hibát bukott megbukott elbukott
+    eșu* eșec eroare erori erorii a_picat au_picat
+    selhal* selhává* selhání chyb* neprošel neúspěš* zlyhal* neprešiel neúspeš* napak*
+    neuspeš* neuspješ* grešk* pogrešk*
+    неуспеш* грешк* провал* ошибк* упал упала упало упали сбой неудач* помилк* впав упав
+    невдал* збій απέτυχε αποτυχ* σφάλμ*
+    başarısız* hata hatası hatasıyla hatayla reddedildi çöktü geçmedi uğursuz xəta
+    gagal galat kesalahan ditolak nabigo pumalya
+    thất_bại lỗi
+    נכשל נכשלה נכשלו נכשלים כשל שגיאה שגיאות فشل فشلت خطأ أخطاء ناموفق شکست خطا
+    विफल असफल त्रुटि ব্যর্থ ত্রুটি ناکام
+    ilishindwa imeshindwa kulishindwa yalishindwa lilishindwa ulishindwa inashindwa
+    kushindwa hitilafu kosa makosa
+    misslyckades misslyckad underkänd mislykkedes fejl fejlede mislyktes feil feilet
+    nepavyko klaid* neizdevās kļūd* fallat
+"""
+FAIL_CUES_NOSPACE = (
+    "ล้มเหลว ผิดพลาด ไม่ผ่าน ไม่สำเร็จ 실패 오류 에러 失敗 失败 错误 报错 未通过 没通过 エラー"
+)
+
+# "Without errors" said with a failure word inside it: a success.
+CLEAN_CUES = """
+    bez_chyb* ilman_virhei* hatasız* sorunsuz* hibátlan* hiba_nélkül fără_erori
+    tanpa_kesalahan tanpa_galat tanpa_error tanpa_masalah không_lỗi không_có_lỗi
+    без_ошибок без_помилок без_грешки χωρίς_σφάλματα bila_makosa bila_hitilafu
+    ללא_שגיאות בלי_שגיאות بدون_خطأ بدون_أخطاء utan_fel uden_fejl uten_feil be_klaidų
+    bez_kļūdām
+"""
+CLEAN_CUES_NOSPACE = "ไม่มีข้อผิดพลาด 오류없 오류_없 エラーなし 无错误 没有错误"
+
+# The user and the assistant named as a clause's subject.
+USER_NOUNS = """
+    user users usuário usuario utilisateur utilisatrice benutzer nutzer utente gebruiker
+    użytkownik* käyttäjä* kasutaja* felhasználó* utilizator* uživatel* používateľ*
+    uporabnik* korisnik* корисник* потребител* пользовател* користувач* χρήστη*
+    kullanıcı* istifadəçi* pengguna pemakai gumagamit người_dùng משתמש המשתמש
+    مستخدم المستخدم کاربر उपयोगकर्ता ব্যবহারকারী صارف mtumiaji användare* bruger* bruker*
+    naudotoj* vartotoj* lietotāj* usuari
+"""
+USER_NOUNS_NOSPACE = "ผู้ใช้ 사용자 ユーザー 用户 使用者"
+ASSISTANT_NOUNS = """
+    assistant assistente asistente assistent asystent* avustaja* assistentti* abiline*
+    asszisztens* asistent* pomočnik* ассистент* асистент* помощник* помічник* βοηθό*
+    asistan* köməkçi* asisten katulong trợ_lý עוזר העוזר مساعد المساعد دستیار सहायक
+    সহকারী معاون msaidizi
+"""
+ASSISTANT_NOUNS_NOSPACE = "ผู้ช่วย 어시스턴트 アシスタント 助手 助理"
+
+# Words that turn the cue after them around ("ei onnistunut", "не прошёл", "không qua").
+NEGATORS = """
+    not never no ei eikä nem nu ne не ни ні δεν tidak bukan belum không chưa לא لم لا نه
+    नहीं না inte ikke ekki nav nie nicht niet non não hindi haku
+"""
+NEGATORS_NOSPACE = "ไม่ 안 못 不 没 未"
