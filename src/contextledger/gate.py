@@ -29,8 +29,8 @@ from .model import (
     ToolCall,
     ToolResult,
     count_images,
+    reference_of,
 )
-from .providers.native import reference_of
 from .report import Notice
 
 OnImages = Literal["error", "placeholder"]

@@ -104,6 +104,15 @@ class InlineData:
         return f"InlineData(<{self.base64_length} base64 chars>)"
 
 
+def parse_data_url(url: str, path: str) -> tuple[str, InlineData]:
+    """Split ``data:<media type>;base64,<payload>`` without copying the payload."""
+    comma = url.find(",", 0, 256)
+    header = url[5:comma] if comma > 0 else ""
+    if comma < 0 or not header.endswith(";base64"):
+        raise ContentError(path, "data URL is not base64 (expected 'data:<type>;base64,…')")
+    return header[: -len(";base64")].lower(), InlineData(url, comma + 1)
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
     text: str
@@ -324,6 +333,29 @@ class ProviderContent:
     raw: str
     text: str
     type: Literal["provider_content"] = field(default="provider_content", init=False)
+
+
+def reference_of(b: ProviderContent) -> str | None:
+    """How a file by reference is named — its id, URL or Gemini file URI — or None.
+
+    >>> reference_of(ProviderContent("openai", "file", '{"file_id": "file-abc"}', "a file"))
+    'file-abc'
+    """
+    raw = json.loads(b.raw)
+    if b.kind == "file_data":
+        found = _mapping(raw.get("file_data")).get("file_uri")
+    elif b.kind in ("document", "image"):
+        source = _mapping(raw.get("source")) or raw
+        found = source.get("url") or source.get("file_id")
+    elif b.provider == "openai" and b.kind == "file":
+        found = raw.get("file_id") or raw.get("file_url")
+    else:
+        found = None
+    return found if isinstance(found, str) else None
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
 
 
 Block: TypeAlias = (

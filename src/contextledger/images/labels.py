@@ -8,8 +8,7 @@ URL of many kilobytes)."""
 from __future__ import annotations
 
 from ..errors import ImageProbeError
-from ..model import Image, describe_image
-from ..providers.common import parse_data_url
+from ..model import Image, describe_image, parse_data_url
 from .probe import display_size
 
 

@@ -38,6 +38,7 @@ from ..model import (
     Text,
     ToolResult,
 )
+from ..model import parse_data_url as parse_data_url  # (the format modules call c.parse_data_url)
 from ..report import Notice
 from .ids import name_accepted, speaker_name
 
@@ -134,15 +135,6 @@ def strip_labels(blocks: Sequence[Block]) -> list[Block]:
             continue
         out.append(b)
     return out
-
-
-def parse_data_url(url: str, path: str) -> tuple[str, InlineData]:
-    """Split ``data:<media type>;base64,<payload>`` without copying the payload."""
-    comma = url.find(",", 0, 256)
-    header = url[5:comma] if comma > 0 else ""
-    if comma < 0 or not header.endswith(";base64"):
-        raise ContentError(path, "data URL is not base64 (expected 'data:<type>;base64,…')")
-    return header[: -len(";base64")].lower(), InlineData(url, comma + 1)
 
 
 def sent_media_type(labelled: str, data: InlineData) -> str:

@@ -32,7 +32,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..errors import ContentError
-from ..model import Message, ProviderContent, Text
+from ..model import Message, ProviderContent, Text, reference_of
 from ..report import Notice
 
 #: Anthropic blocks of the server tools and the MCP connector (their results: any
@@ -119,25 +119,6 @@ def openai_file_part(b: ProviderContent, target: str) -> dict[str, Any]:
     if target == "openai-responses":
         return {"type": "input_file", **kept}
     return {"type": "file", "file": {k: v for k, v in kept.items() if k != "file_url"}}
-
-
-def reference_of(b: ProviderContent) -> str | None:
-    """How a file by reference is named — its id, URL or Gemini file URI — or None.
-
-    >>> reference_of(read_openai_file({"file_id": "file-abc"}, "p"))
-    'file-abc'
-    """
-    raw = parsed(b)
-    if b.kind == "file_data":
-        found = _field(raw, "file_data").get("file_uri")
-    elif b.kind in ("document", "image"):
-        source = _field(raw, "source") or raw
-        found = source.get("url") or source.get("file_id")
-    elif b.provider == "openai" and b.kind == "file":
-        found = raw.get("file_id") or raw.get("file_url")
-    else:
-        found = None
-    return found if isinstance(found, str) else None
 
 
 def parsed(b: ProviderContent) -> dict[str, Any]:
