@@ -235,6 +235,23 @@ def test_every_trigger_phrase_is_caught_alone_and_after_another_text() -> None:
             assert fast is None or 1 in fast[0], phrase
 
 
+def test_a_trigger_word_ending_in_an_accented_letter_is_found_in_every_fold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Du må ikke …" was a rule by ``is_constraint`` but never pinned: the ASCII fold makes
+    "må" "m" and a space, and the word "du m[ x]" then wanted a word boundary between two
+    spaces. Found only when a Turkish text (ı) sent the batch through the Unicode fold, so
+    the same rule was pinned or not depending on the other turns (speed12, session 15)."""
+    rules = ["Du må ikke endre produksjonsdatabasen.", "Dere må aldri slette loggene."]
+    for rule in rules:
+        assert is_constraint(rule), rule
+        assert steering_requests([rule]) == ([0], []), rule
+        assert steering_requests(["kısa", rule]) == ([1], []), rule
+    assert steering_requests(["Du må gjerne se på det.", "du m ikke"]) == ([], [])
+    monkeypatch.setattr(intent, "_candidates_by_re2", lambda texts: None)
+    assert [steering_requests([rule]) for rule in rules] == [([0], [])] * 2
+
+
 def test_a_rule_after_a_text_with_an_unfinished_phrase_is_found() -> None:
     """Found by the retention bench (fit kept 89% of the constraints): with RE2, "keep"
     in an earlier nudge began a match that ran on through the next texts, passing over
