@@ -6,6 +6,7 @@ kept 8, 241 of 30,997 tokens used."""
 
 from __future__ import annotations
 
+import bisect
 import json
 import random
 from functools import cache
@@ -20,6 +21,7 @@ from contextledger.catalog import lookup_model
 from contextledger.errors import BudgetError
 from contextledger.fit import Fitter
 from contextledger.fit.report import FitResult
+from contextledger.fit.shedding import _span_holding
 from contextledger.model import Message, Text, ToolCall, ToolResult
 from contextledger.pricing.messages import REQUEST_OVERHEAD, Pricer, price_request
 from contextledger.pricing.text import counter_for
@@ -407,3 +409,16 @@ def test_huge_units_never_stop_the_window_filling(
     if {c.message_id for c in report.dropped} - {f"m{p}" for p in left_out}:
         slack = max(3 * 4 * 48, report.budget // 14) + 2 * 200
         assert report.budget - report.used <= slack
+
+
+def test_a_cut_counts_about_the_fewest_characters_that_hold_its_tokens() -> None:
+    """A head (or tail) that the first guess (4 characters a token) leaves short is grown by
+    what its count found, not doubled: a 2 MB log's head and tail were counted at up to
+    twice the characters the shortening needs, on every huge unit of every fit."""
+    count = counter_for(MODEL).count
+    text = huge(40_000)
+    for tokens in (200, 1200):
+        chars, n = _span_holding(text, tokens, count, from_end=False)
+        assert n == count(text[:chars]) > tokens
+        fewest = bisect.bisect_left(range(chars + 1), True, key=lambda k: count(text[:k]) > tokens)
+        assert chars <= 1.25 * fewest

@@ -161,7 +161,9 @@ def _span_holding(
         n = count(text[len(text) - chars :] if from_end else text[:chars])
         if n > tokens or chars == len(text):
             return chars, n
-        chars = max(2 * chars, chars * (tokens + 1) // max(n, 1) + chars // 8)
+        # grown by what the count found, an eighth over (doubling counted up to twice the
+        # characters needed: a 2 MB log's head and tail were 115k characters each, not 65k)
+        chars += max(chars // 8, chars * (tokens + 1 - n) // max(n, 1) + chars // 8)
 
 
 def _shrink_texts(
@@ -192,7 +194,10 @@ def _shrink_texts(
             new_text = (
                 shrink_text(u.text, level, pricer.text)
                 if u.cut is None
-                else shrink_text(u.cut.head + u.cut.tail, level, pricer.text, u.cut.tokens)
+                # (its head and tail are priced already, with the marker between: u.tokens)
+                else shrink_text(
+                    u.cut.head + u.cut.tail, level, pricer.text, u.cut.tokens, u.tokens
+                )
             )
             old_msg = pricer.message(msgs[u.msg]).total
             msgs[u.msg] = replace_text(msgs[u.msg], u.path, new_text)
@@ -335,19 +340,27 @@ def _describe(u: _TextUnit) -> str:
     return "tool output" if len(u.path) == 2 else "message"
 
 
-def shrink_text(text: str, target_tokens: int, count: Any, whole_tokens: int | None = None) -> str:
+def shrink_text(
+    text: str,
+    target_tokens: int,
+    count: Any,
+    whole_tokens: int | None = None,
+    own_tokens: int | None = None,
+) -> str:
     """Keep the head and tail of ``text`` within ``target_tokens``, with a visible marker.
 
     Works on characters, so a multi-byte character is never split. ``whole_tokens``:
     ``text`` is the head and tail of a longer text of about that many tokens, joined (a
     ``Cut``): the marker says about how many were omitted, and is always there.
+    ``own_tokens``: about what ``text`` counts, when known (it only sets where the search
+    for the kept length starts), so that a cut's head and tail are not counted again.
 
     >>> from contextledger.pricing.text import EstimateCounter
     >>> out = shrink_text("a" * 4000, 100, EstimateCounter().count)
     >>> "tokens omitted" in out
     True
     """
-    own = count(text)
+    own = own_tokens if own_tokens is not None and whole_tokens is not None else count(text)
     total, about = (own, "") if whole_tokens is None else (whole_tokens, "about ")
     if whole_tokens is None and total <= target_tokens:
         return text
