@@ -188,9 +188,7 @@ def test_re2_finds_every_word_start_the_word_starts_find(batch: list[str]) -> No
     """With RE2 installed, every word start Python's engine finds within its own text."""
     pytest.importorskip("re2")
     fast = intent._candidates_by_re2(batch)
-    if fast is None:  # a letter only the Unicode fold reads: Python's engine decides alone
-        assert any(ch in "".join(batch) for ch in "\u0130\u0131\u017f\u212a")
-        return
+    assert fast is not None  # (İ ı ſ K too: folded to ASCII letters first)
     where, restating = fast
     slow_where, slow_restating = intent._candidates(batch)
     for j, text in enumerate(batch):
@@ -250,6 +248,22 @@ def test_a_trigger_word_ending_in_an_accented_letter_is_found_in_every_fold(
     assert steering_requests(["Du må gjerne se på det.", "du m ikke"]) == ([], [])
     monkeypatch.setattr(intent, "_candidates_by_re2", lambda texts: None)
     assert [steering_requests([rule]) for rule in rules] == [([0], [])] * 2
+
+
+def test_a_turkish_letter_keeps_the_batch_in_re2s_pass_and_changes_no_answer() -> None:
+    """İ ı ſ K are folded to ASCII letters before RE2's pass: a Turkish text no longer
+    sends the whole batch to Python's engine (~10x slower), and a rule is found whatever
+    the other texts are."""
+    pytest.importorskip("re2")
+    rules = [
+        "Du må ikke endre databasen.",
+        "Never touch the İstanbul cluster.",
+        "KEEP the API as is.",
+    ]
+    batch = ["kısa bir not, lütfen günlükleri kontrol et", *rules]
+    assert intent._candidates_by_re2(batch) is not None
+    assert steering_requests(batch) == ([1, 2, 3], []) == reference(batch)
+    assert [steering_requests([rule]) for rule in rules] == [([0], [])] * 3
 
 
 def test_a_rule_after_a_text_with_an_unfinished_phrase_is_found() -> None:
