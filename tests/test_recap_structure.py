@@ -115,3 +115,31 @@ def test_a_question_in_arabic_script_is_an_open_request() -> None:
     for k in range(3):
         msgs += _run("bash", {"command": f"ls out/{k}"}, "a.csv\nb.csv", k)
     assert ask in digest(msgs).items("Open requests")
+
+
+def test_a_hundred_log_reads_differing_in_their_numbers_give_way_to_what_changed() -> None:
+    """review15: a hundred ``journalctl`` calls filled the ledger; what wrote a file and
+    what ran code come first, and three of one shape say what the rest did."""
+    msgs = [GOAL]
+    for h in range(60):
+        msgs += _run("bash", {"command": f"journalctl -u export --since 10:{h:02d}"}, "ok\n" * 3, h)
+        if h == 20:
+            edit = "sed -i 's/batch=500/batch=200/' conf/export.ini"
+            msgs += _run("bash", {"command": edit}, "", 100)
+        if h == 30:
+            msgs += _run("bash", {"command": "python tools/replay.py --day 2"}, "replayed 4", 101)
+    commands = [line for line in render_digest(digest(msgs), 1200).splitlines() if "`" in line]
+    assert commands[:2] == [
+        "- `sed -i 's/batch=500/batch=200/' conf/export.ini`",
+        "- `python tools/replay.py --day 2`",
+    ]
+    assert sum("journalctl" in c for c in commands) == 3
+
+
+def test_a_swap_said_without_a_comma_and_a_step_that_must_come_first_are_rules() -> None:
+    assert swaps_value("A raktár kódja RK-07 és nem RK-02.")  # Hungarian, no comma
+    assert not swaps_value("Copy eu-west-1 data to us-east-1 today.")
+    assert not swaps_value("Move from v1.2 to v1.3 now.")
+    assert is_rule("Before you run the migration, take a snapshot of the database.")
+    assert not is_rule("Before lunch, run the tests once.")
+    assert not is_rule("Before I forget, the VPN password changed.")

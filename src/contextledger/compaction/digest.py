@@ -32,6 +32,7 @@ Failures:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
@@ -372,6 +373,7 @@ def digest(
     verdicts = _verdicts(messages)
     names: dict[str, ToolCall] = {}
     runs: dict[str, list[int]] = {}  # command -> the indexes it ran at
+    wrote: set[str] = set()  # commands that wrote a file
     dismissed: dict[str, int] = {}  # command or file -> times the assistant dismissed it
     failed: set[str] = set()
     read_at: dict[str, int] = {}
@@ -400,15 +402,19 @@ def digest(
             names[c.id] = c
             cmds = call_commands(c)
             brushed = bool(_DISMISS.search(verdicts.get(c.id, "")))
+            made = []  # this call's items under "Commands run"
             for cmd in cmds:
                 where = ran_against(c, cmd)
                 item = f"`{cmd}` ({where})" if where else f"`{cmd}`"
+                made.append(item)
                 add("Commands run", item)
                 runs.setdefault(item, []).append(i)
                 dismissed[item] = dismissed.get(item, 0) + brushed
             writes = call_writes(c)
             for p in writes:
                 add("Files written", p)
+            if writes:  # "sed -i …", "cp a b", "… > out.txt": changed something
+                wrote.update(made)
             verdict = verdicts.get(c.id, "")
             reads_of[c.id] = call_reads(c)
             action = None if cmds or writes or reads_of[c.id] else render_action(c)
@@ -546,6 +552,9 @@ def digest(
         )
         keys["Files read"][p] = (tier, -len(_name_stems(p) & topic), -read_at.get(p, -1))
         urgent += tier < 2 and p not in noise["Files read"]
+    # a command run again and again with only its numbers changed ("journalctl -u api
+    # --since 10:01", "… 10:02"): routine, however many its arguments
+    alike = Counter(shape(item) for item in runs)
     for item, at in runs.items():
         # "cd api && pytest -q" runs the tests: a chain looks around only if each part does
         looking = LOOKING.search(item) and not _CHAINED.search(item)
@@ -553,10 +562,10 @@ def digest(
             noise["Commands run"].add(item)
         specific = sum(1 for f in extract_claims(item) if f.kind in ("path", "identifier"))
         keys["Commands run"][item] = (
-            len(at) >= _ROUTINE_RUNS,
+            len(at) >= _ROUTINE_RUNS or alike[shape(item)] > _ROUTINE_RUNS,
             # what changed something or ran code (an apply, a restart, a test run, a
             # script) or what the user named, before what only looked
-            not (_CHANGES.search(item) or item.strip("`") in user_words),
+            not (_CHANGES.search(item) or item.strip("`") in user_words or item in wrote),
             item in failed,  # its failure is under Failures
             -min(specific, 2),
             -at[-1],

@@ -77,7 +77,10 @@ _ONE_OFF = (
     r"\b(?:finish(?:es|ed)?|is\s+(?:done|finished|ready|merged|back|up)|are\s+(?:done|ready)|"
     r"complete[sd]?|lands?|gets?\s+(?:merged|back)|comes?\s+back|you\s+(?:have|get|find)\s+"
     r"(?:a\s+(?:minute|moment|chance|sec(?:ond)?)|time)|you'?re\s+(?:done|back|free)|you\s+need\s+"
-    r"(?:access|help|anything|a\s+hand)|again)\b"
+    r"(?:access|help|anything|a\s+hand)|again|"
+    # a moment that comes once: "Before lunch, …", "Before the demo, …"
+    r"lunch|today|tonight|tomorrow|eod|(?:the|this|my|our|your)\s+(?:meeting|call|demo|standup|"
+    r"break|weekend|release|review))\b"
 )
 
 _MORE_RULES = re.compile(
@@ -114,11 +117,14 @@ _MORE_RULES = re.compile(
     # a rule with a condition that can come again: "If a model runs longer than 20
     # minutes, cancel it and tell me.", "Whenever the canary fails, roll back first." (not
     # a one-off: "When the build finishes, tell me the result.", "If it fails again, …")
-    r"|^\W*(?:if|when|whenever|once|should)\b(?![^,;]{0,120}" + _ONE_OFF + r")[^,;]{3,120}[,;]"
-    r"\s*(?:then\s+)?(?:please\s+)?"
+    # ... or must come first: "Before you run the migration, take a snapshot."
+    r"|^\W*(?:if|when|whenever|once|should|before|every\s+time|each\s+time|any\s*time)\b"
+    r"(?![^,;]{0,120}" + _ONE_OFF + r")[^,;]{3,120}[,;]"
+    r"\s*(?:then\s+)?(?:please\s+)?(?:first\s+)?"
     r"(?:cancel|stop|abort|kill|halt|tell|ping|notify|ask|escalate|page|alert|roll\s*back|"
     r"revert|pause|wait|skip|retry|email|call|flag|don'?t|do\s+not|never|always|leave|"
-    r"check\s+with)\b"
+    r"check\s+with|take|make|back\s*up|snapshot|run|verify|double-check|confirm|get|drain|"
+    r"announce|post|open|use|check|dump|export|save|tag|lock|freeze|disable|enable)\b"
     # a version pinned, a setting to hold: "Keep dbt-snowflake pinned at 1.8.4", "Set
     # spark.sql.shuffle.partitions=800 on the backfill job"
     # a style or format rule, with no negation: "British spelling throughout, please.",
@@ -439,7 +445,8 @@ _LAST_CLAUSE = re.compile(r"[,،、，;]\s*([^,،、，;]*)$")
 _ADDS = re.compile(
     r"(?i)^\W*(?:and|or|then|plus|also|maybe|perhaps|possibly|about|around|roughly|approx\w*|"
     r"up\s+to|e\.g|i\.e|like|such\s+as|vs\.?|versus|to|from|through|until|per|each|every|"
-    r"both|either|even|only|just|at|in|on|with|by|for|of|x|again|still|too|yet|the|a|an)\b"
+    r"both|either|even|only|just|at|in|on|with|by|for|of|x|again|still|too|yet|the|a|an|as|"
+    r"into|onto|over|under|after|before|than|via|out|off|down|back)\b"
 )
 
 
@@ -449,6 +456,25 @@ _DIGIT = re.compile(r"\d")
 
 def _kind(value: str) -> str:
     return "code" if value.startswith("`") else "number" if value[:1].isdigit() else "name"
+
+
+# a value, two or three short words, another value of its kind, and the sentence ends:
+# "Kho trung tâm là KHO-07 chứ không phải KHO-02." (not "from 10:00 to 11:00")
+_AT_END = re.compile(r"(\S+)((?:\s+[^\W\d_]{1,5}){2,3})\s+(\S+?)[\s.!。।]*$")
+
+
+def _swapped_at_end(sentence: str) -> bool:
+    end = _AT_END.search(sentence)
+    if end is None or _ADDS.match(end.group(2)) or len(sentence[: end.start()].split()) < 2:
+        return False
+    right, wrong = (_VALUE.fullmatch(end.group(k).strip("`,;:")) for k in (1, 3))
+    return (
+        right is not None
+        and wrong is not None
+        and right.group() != wrong.group()
+        and _kind(right.group()) == _kind(wrong.group())
+        and _kind(wrong.group()) != "number"  # "3 or 4 of 10", "5 and up to 10": said of counts
+    )
 
 
 def swaps_value(sentence: str) -> bool:
@@ -464,7 +490,9 @@ def swaps_value(sentence: str) -> bool:
     if asks(sentence):
         return False
     last = _LAST_CLAUSE.search(sentence)
-    if last is None or len(sentence[: last.start()].split()) < 2:
+    if last is None:
+        return _swapped_at_end(sentence)
+    if len(sentence[: last.start()].split()) < 2:
         return False
     tail = last.group(1)
     wrong = _VALUE.findall(tail)
