@@ -128,12 +128,15 @@ def test_a_hundred_log_reads_differing_in_their_numbers_give_way_to_what_changed
             msgs += _run("bash", {"command": edit}, "", 100)
         if h == 30:
             msgs += _run("bash", {"command": "python tools/replay.py --day 2"}, "replayed 4", 101)
+            msgs += _run("bash", {"command": "make export"}, "make: *** [export] Error 2", 102)
     commands = [line for line in render_digest(digest(msgs), 1200).splitlines() if "`" in line]
     assert commands[:2] == [
         "- `sed -i 's/batch=500/batch=200/' conf/export.ini`",
         "- `python tools/replay.py --day 2`",
     ]
     assert sum("journalctl" in c for c in commands) == 3
+    # the log reads left out do not cost the failing run its line under "Commands run"
+    assert "- `make export`" in commands
 
 
 def test_a_swap_said_without_a_comma_and_a_step_that_must_come_first_are_rules() -> None:

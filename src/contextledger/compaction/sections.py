@@ -207,7 +207,7 @@ def render_digest(d: Digest, max_bytes: int) -> str:
     its room goes to the next command."""
     chosen = _choose(d, max_bytes)
     shown, skip = d, frozenset[str]()
-    everything = all(len(chosen.get(n, ())) == len(d.items(n)) for n in d.sections)
+    everything = all(len(chosen.get(n, ())) == _shown_at_most(d, n) for n in d.sections)
     for _ in range(0 if everything else 3):
         more = _shown_elsewhere(d, chosen) - skip
         if not more:
@@ -218,6 +218,14 @@ def render_digest(d: Digest, max_bytes: int) -> str:
             break  # the room freed moved a failure out: keep the listing as it was
         shown, chosen, skip = trial, again, skip | more
     return _lines(shown, chosen, max_bytes)
+
+
+def _shown_at_most(d: Digest, name: str) -> int:
+    """How many items of section ``name`` are shown when the bytes run to all of them."""
+    noisy = _noise_of(d, name)
+    return sum(i not in noisy for i in d.items(name)) + len(
+        _few_per_shape([i for i in d.items(name) if i in noisy])
+    )
 
 
 def _shown_elsewhere(d: Digest, chosen: dict[str, list[str]]) -> frozenset[str]:
