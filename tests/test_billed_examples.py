@@ -249,3 +249,63 @@ def test_the_gemini_count_token_snippets_are_never_below_their_counts(model: str
         if min(used, priced) < billed:
             below[billed] = (used, priced)
     assert not below
+
+
+# hmarr/openai-chat-tokens tests/token-counts.test.ts: requests with (legacy) functions,
+# sent here as tools, and the usage.prompt_tokens gpt-3.5-turbo billed (validated against
+# the API there): (messages, functions, billed).
+HELLO = [{"role": "user", "content": "hello"}]
+BING = {"name": "bing_bong", "description": "Do a bing bong"}
+EMPTY = {"type": "object", "properties": {}}
+RECIPE = {"type": "object", "required": ["ingredients", "instructions", "time_to_cook"],
+          "properties": {
+              "ingredients": {"type": "array", "items": {
+                  "type": "object", "required": ["name", "unit", "amount"], "properties": {
+                      "name": {"type": "string"},
+                      "unit": {"enum": ["grams", "ml", "cups", "pieces", "teaspoons"], "type": "string"},
+                      "amount": {"type": "number"}}}},
+              "instructions": {"type": "array", "items": {"type": "string"},
+                               "description": "Steps to prepare the recipe (no numbering)"},
+              "time_to_cook": {"type": "number",
+                               "description": "Total time to prepare the recipe in minutes"}}}  # fmt: skip
+HMARR_FUNCTIONS: list[tuple[list[dict[str, Any]], list[dict[str, Any]], int]] = [
+    (HELLO, [{"name": "foo", "parameters": EMPTY}], 31),
+    (HELLO, [{"name": "foo", "description": "Do a foo", "parameters": EMPTY}], 36),
+    (HELLO, [{**BING, "parameters": {"type": "object", "properties": {"foo": {"type": "string"}}}}], 49),
+    (HELLO, [{**BING, "parameters": {"type": "object", "properties": {
+        "foo": {"type": "string"}, "bar": {"type": "number", "description": "A number"}}}}], 57),
+    (HELLO, [{**BING, "parameters": {"type": "object", "properties": {"foo": {
+        "type": "object", "properties": {"bar": {"type": "string", "enum": ["a", "b", "c"]},
+                                         "baz": {"type": "boolean"}}}}}}], 68),
+    (HELLO, [{"name": "get_recipe", "parameters": RECIPE}], 106),
+    # with a system message OpenAI puts the namespace into it, billing 3-4 fewer
+    ([{"role": "system", "content": "Hello"}, {"role": "user", "content": "Hi there"}],
+     [{"name": "do_stuff", "parameters": EMPTY}], 35),
+    ([{"role": "system", "content": "Hello:"}, {"role": "user", "content": "Hi there"}],
+     [{"name": "do_stuff", "parameters": EMPTY}], 35),
+    ([{"role": "system", "content": "Hello:"}, {"role": "system", "content": "Hello"},
+      {"role": "user", "content": "Hi there"}], [{"name": "do_stuff", "parameters": EMPTY}], 40),
+]  # fmt: skip
+HMARR_PLAIN = [
+    ([{"role": "user", "content": "hello world"}], 9),
+    ([{"role": "system", "content": "hello:"}], 9),
+    ([{"role": "system", "content": "# Important: you're the best robot"},
+      {"role": "user", "content": "hello robot"}, {"role": "assistant", "content": "hello world"}], 27),
+]  # fmt: skip
+
+
+def test_function_tools_are_priced_as_rendered_and_never_below_their_bill() -> None:
+    """Exact without a system message (nested objects, arrays and enums included: the
+    cookbook's per-property formula was 1 under for a described function without
+    properties, 36, and ~4 under for any request without a system message); at most 4
+    over with one."""
+    for messages, functions, billed in HMARR_FUNCTIONS:
+        tools = [{"type": "function", "function": f} for f in functions]
+        body = {"model": "gpt-3.5-turbo", "messages": messages, "tools": tools}
+        priced = price_request(body, "gpt-3.5-turbo", "openai").total
+        used = fit(messages, "gpt-3.5-turbo", tools=tools).report.used
+        assert used == priced, billed
+        system = any(m["role"] == "system" for m in messages)
+        assert billed <= priced <= billed + (4 if system else 0), (billed, priced)
+    for messages, billed in HMARR_PLAIN:
+        assert fit(messages, "gpt-3.5-turbo").report.used == billed
