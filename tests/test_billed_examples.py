@@ -15,7 +15,14 @@ Sources (each case names its own):
   dated, Bedrock, Vertex, OpenRouter);
 * Gemini's count-tokens snippets (``google/generative-ai-go`` ``genai/example_test.go``,
   generated from its docs snippets; gemini-1.5-flash): text 10, with a system instruction
-  21, a chat 25, text and an image 264, a cached 3,000-sentence context 33,007.
+  21, a chat 25, text and an image 264, a cached 3,000-sentence context 33,007; Google
+  Cloud's ``python-docs-samples`` ``genai/count_tokens`` (10, and 6 billed) and the API
+  reference's ``models.countTokens`` page (10 counted, 11 billed);
+* hmarr/openai-chat-tokens (function tools on gpt-3.5-turbo, validated against the API).
+
+Not pinned, with the reason: Google's video count (16,252 for ``pixel8.mp4`` by a
+``gs://`` URI) is of a file whose length is not published; hmarr's legacy ``function``
+messages are refused by a typed error (``tool_calls`` replaced them).
 
 Not pinned, with the reason: the guide's PDF count (2,188) is of a document it does not
 publish; its images are pinned through an image whose size is not known here (a URL,
@@ -221,6 +228,10 @@ def test_the_anthropic_token_counting_guide_is_never_below_its_counts() -> None:
     assert not below
 
 
+def _user(text: str) -> dict[str, Any]:
+    return {"contents": [{"role": "user", "parts": [{"text": text}]}]}
+
+
 # generative-ai-go genai/example_test.go (gemini-1.5-flash): (request, published total).
 FOX = [{"role": "user", "parts": [{"text": "The quick brown fox jumps over the lazy dog"}]}]
 WASHINGTON = "George Washington was the first president of the United States. " * 3000
@@ -235,6 +246,13 @@ GEMINI_SNIPPETS: list[tuple[dict[str, Any], int]] = [
         {"file_data": {"mime_type": "image/jpeg", "file_uri": "https://generativelanguage.googleapis.com/v1beta/files/person"}}]}]}, 264),
     ({"contents": [{"role": "user", "parts": [{"text": WASHINGTON}]},
                    {"role": "user", "parts": [{"text": "Summarize this statement"}]}]}, 33007),
+    # GoogleCloudPlatform/python-docs-samples genai/count_tokens (gemini-2.0-flash-001,
+    # gemini-2.5-flash-preview-05-20): count_tokens 10; generate_content's prompt_token_count 6
+    (_user("What's the highest mountain in Africa?"), 10),
+    (_user("Why is the sky blue?"), 6),
+    # ai.google.dev/api/tokens (gemini-1.5-flash, gemini-2.0-flash): count_tokens says 10,
+    # the same prompt sent is billed prompt_token_count 11
+    (_user("The quick brown fox jumps over the lazy dog."), 11),
 ]  # fmt: skip
 
 
