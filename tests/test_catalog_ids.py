@@ -698,6 +698,11 @@ def test_the_providers_listed_models_resolve_with_their_own_limits(cat: Catalog)
         ("meta.llama3-2-11b-instruct-v4:0", "llama-3.2-11b-vision"),
         ("apac.anthropic.claude-sonnet-4-v1:0", "claude-sonnet-4"),  # undated on Bedrock
         ("anthropic.claude-opus-4-1-20250805", "claude-opus-4-1"),  # Bedrock, no version
+        # the word that makes the id known, again (review16 R16-P1)
+        ("gpt-5-nano-nano", "gpt-5-nano"),
+        ("gpt-5-chat-latest-latest", "gpt-5-chat-latest"),
+        ("computer-use-preview-2025-03-11-preview", "computer-use-preview"),
+        ("o1-mini-2024-09-12-preview", "o1-mini"),  # a full date ends an id
     ],
 )
 def test_an_id_with_tails_its_provider_never_writes_is_refused(

@@ -437,7 +437,8 @@ class Catalog:
         # gpt-4o-audio-preview-2024-13-17, gpt-4o-mini-audio-audio: a variant the provider
         # never names (no date, a word twice)
         problem = date_problem(name[len(bare) :])
-        if problem or len(words) < len(listed):
+        # (gpt-4o-mini-mini: the word that made the family known, again)
+        if problem or len(words) < len(listed) or words & set(best.lower().split("-")):
             raise _UnknownSnapshotError(
                 name,
                 (family.id,),
@@ -496,7 +497,7 @@ def _check_snapshot(name: str, info: ModelInfo) -> None:
 def _check_tails(name: str, tails: Sequence[str], info: ModelInfo) -> None:
     """Refuse ``name``, ``info``'s id with ``tails`` (outermost first), unless the provider
     writes them so (see :mod:`contextledger.id_tails`) and each date names a snapshot."""
-    problem = chain_problem(tails)
+    problem = chain_problem(tails, info.id)
     if problem:
         raise _UnknownSnapshotError(
             name,

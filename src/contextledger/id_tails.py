@@ -68,13 +68,22 @@ def _kind(tail: str) -> str:
     return "date"
 
 
-def chain_problem(tails: Sequence[str]) -> str | None:
-    """Why the tails stripped from an id, outermost first, name nothing: one kind twice
-    (two dates, ``-preview-preview``), ``-latest`` with another tail, or a date that is
-    none. None when every provider-written combination holds (``-0125-preview``,
-    ``-preview-2025-02-27``)."""
+def chain_problem(tails: Sequence[str], model_id: str = "") -> str | None:
+    """Why the tails stripped from ``model_id``'s id, outermost first, name nothing: one
+    kind twice (two dates, ``-preview-preview``, ``o1-preview`` + ``-…-preview``),
+    ``-latest`` with another tail, a full date before another tail (OpenAI writes
+    ``-preview-2025-02-27``, never ``-2024-08-06-preview``; its ``-0125-preview`` has a
+    short date), or a date that is none. None when every provider-written combination
+    holds.
+
+    >>> chain_problem(["-preview", "-2024-09-12"], "o1-preview")
+    "the tail '-preview' comes twice"
+    """
     kinds = [_kind(t) for t in tails]
+    own = model_id.split("-")
     for kind, tail in zip(kinds, tails, strict=True):
+        if kind != "date" and kind in own:
+            return f"the tail {'-' + kind!r} comes twice"
         if kinds.count(kind) > 1:
             return (
                 f"the tail {tail!r} comes twice"
@@ -83,6 +92,9 @@ def chain_problem(tails: Sequence[str]) -> str | None:
             )
     if "latest" in kinds and len(kinds) > 1:
         return "'-latest' names the newest snapshot and takes no other tail"
+    for tail in tails[1:]:
+        if _FULL_DATE.fullmatch(tail):
+            return f"a full date ({tail[1:]}) ends an id, nothing comes after it"
     for tail in tails:
         if problem := date_problem(tail):
             return problem
