@@ -18,6 +18,12 @@ Baselines from the same run: ``python -c pass`` (the interpreter alone) and
 ``--runs`` times (default 5), interleaved so that load changes hit every case alike;
 medians and ranges in ms, and ratios of the medians against both baselines.
 
+Two tables. **Bytecode cached**, as an installed package runs (pip writes the ``.pyc``
+files at install): the children write and read theirs under a temporary
+``PYTHONPYCACHEPREFIX``. **No bytecode cache**, as a process with
+``PYTHONDONTWRITEBYTECODE=1`` and an editable install runs (this machine's shells, so the
+test suite's subprocesses): every module of ours is compiled from source at each start.
+
 Run: ``.venv/bin/python bench/bench_import.py [--runs N]`` (under ``nice -n 10`` on a
 shared machine). No asserts; prints figures.
 """
@@ -58,24 +64,24 @@ def cases(tiny: Path) -> dict[str, list[str]]:
     }
 
 
-def child_cpu_ms(args: list[str]) -> float:
+def child_cpu_ms(args: list[str], env: dict[str, str]) -> float:
     """CPU (user + system) of one fresh interpreter running ``args``, in ms."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return used * 1e3
 
 
-def measure(runs: int, tiny: Path) -> dict[str, list[float]]:
+def measure(runs: int, tiny: Path, env: dict[str, str]) -> dict[str, list[float]]:
     """``runs`` samples of every case, the cases interleaved within each round."""
     table = cases(tiny)
     samples: dict[str, list[float]] = {name: [] for name in table}
     for args in table.values():  # one untimed round: the OS file cache, .pyc files
-        child_cpu_ms(args)
+        child_cpu_ms(args, env)
     for _ in range(runs):
         for name, args in table.items():
-            samples[name].append(child_cpu_ms(args))
+            samples[name].append(child_cpu_ms(args, env))
     return samples
 
 
@@ -102,8 +108,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tiny = Path(tmp) / "tiny.json"
         tiny.write_text(json.dumps(TINY), encoding="utf-8")
-        samples = measure(runs, tiny)
-    report(samples)
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        cached = {**base, "PYTHONPYCACHEPREFIX": str(Path(tmp) / "pycache")}
+        for title, env in (
+            ("bytecode cached (as installed)", cached),
+            (
+                "no bytecode cache (PYTHONDONTWRITEBYTECODE=1)",
+                {**base, "PYTHONDONTWRITEBYTECODE": "1"},
+            ),
+        ):
+            print(f"\n{title}, CPU ms of the whole process:")
+            report(measure(runs, tiny, env))
     print(f"load average at end: {os.getloadavg()[0]:.1f}")
 
 
