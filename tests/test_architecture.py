@@ -3,7 +3,8 @@
 No import cycles (module-level or inside functions), one reader of the environment and
 ``.env`` (config.py), every exception class in errors.py, and what a fresh process imports:
 ``import contextledger`` nothing, ``contextledger --help`` no command, a plain fit no
-compaction (each costs every CLI call, server worker and subprocess test time).
+compaction, a prepare without a recap no claims checker (each costs every CLI call, server
+worker and subprocess test time).
 """
 
 from __future__ import annotations
@@ -196,10 +197,14 @@ def test_import_and_a_plain_fit_import_only_what_they_use() -> None:
     seen = _fresh_process_modules(
         "import contextledger\nseen('import')\n"
         "contextledger.fit([{'role': 'user', 'content': 'hi'}], 'gpt-4o')\nseen('fit')\n"
+        "contextledger.prepare([{'role': 'user', 'content': 'hi'}], 'gpt-4o')\nseen('prepare')\n"
     )
     assert seen["import"] == [ROOT, f"{ROOT}.lazy_exports"]
     # A fit needs neither compaction (recaps, the claims checker) nor the CLI.
     assert [m for m in seen["fit"] if m.startswith((f"{ROOT}.compaction", f"{ROOT}.cli"))] == []
+    # A prepare that writes no recap verifies none: the claims checker stays unimported.
+    claims = (f"{ROOT}.compaction.claims", f"{ROOT}.compaction.verify")
+    assert [m for m in seen["prepare"] if m.startswith(claims)] == []
 
 
 def test_cli_help_imports_no_command() -> None:
