@@ -710,7 +710,8 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
         )
         steers = (
             english
-            or (i in corrections and _says_english(_CORRECTION, text))
+            # (the one correction that starts before its word: "— no, …" at the start)
+            or (i in corrections and _english_at(_CORRECTION, text, 0))
             or (
                 european
                 and i in european_rules
