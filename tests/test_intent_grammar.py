@@ -358,3 +358,30 @@ def test_a_quoted_rule_is_the_speakers_only_when_no_one_else_said_it() -> None:
     assert not is_constraint('He said "never deploy on Fridays" once, as a joke.')
     assert is_constraint('As I said, "never deploy on Fridays".')
     assert is_constraint('The rule: "never deploy on Fridays".')
+
+
+# A negative imperative's particle opening its clause, its verb, and what the verb is
+# about (intent9's phrasings; its held-out sets are outside the repository)
+PROHIBITIONS = [
+    ("rule", "Älä julkaise versiota ennen katselmointia."),
+    ("rule", "Ärge avaldage paroole vestluses."),
+    ("rule", "Ikke kør migrationerne på fredag."),
+    ("rule", "Ekki senda reikninga áður en ég samþykki."),
+    ("rule", "Nemoj gasiti poslužitelj tijekom noći."),
+    ("rule", "Ne írd felül a konfigurációs fájlt."),
+    ("rule", "Huwag mong i-restart ang server ngayong gabi."),
+    ("none", "Älä välitä, se ei haittaa."),
+    ("none", "Ikke nu, jeg er i et møde."),
+    ("none", "Ikke alle builds fejler."),
+    ("none", "Ne znam gdje je konfiguracija."),
+    ("none", "Ne ho parlato con il team ieri."),
+    ("none", "Pomo sanoi, että älä julkaise mitään."),
+    ("none", "Miért ne írjuk felül a fájlt?"),
+]
+
+
+def test_a_prohibition_is_read_by_its_particle_verb_and_object() -> None:
+    texts = [text for _, text in PROHIBITIONS]
+    pinned = set(steering_requests(texts)[0])
+    for i, (kind, text) in enumerate(PROHIBITIONS):
+        assert is_constraint(text) == (kind == "rule") == (i in pinned), text

@@ -203,6 +203,8 @@ def _clause_fits(shape: str | None, before: list[str]) -> bool:
             and before[0][:1].isupper()
             and lowered[0] not in lexicon.NOT_BUT_NEGATIONS
         )
+    if shape == "prohibition":  # opening its clause ("Pomo sanoi, että älä …": reported)
+        return len(before) <= 1 and all(w.lower() in lexicon.CLAUSE_JOINERS for w in before)
     if shape == "condition":  # (its comma and the order after it: ``_order_after``)
         return not before
     if shape == "but":
@@ -710,7 +712,8 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
         )
         steers = (
             english
-            or (i in corrections and _says_english(_CORRECTION, text))
+            # (the one correction that starts before its word: "— no, …" at the start)
+            or (i in corrections and _english_at(_CORRECTION, text, 0))
             or (
                 european
                 and i in european_rules

@@ -388,6 +388,22 @@ ORDER_AFTER = compiled_on_use(
     rf"(?!(?:{GRAMMAR_ORDER_NOT})\b)[^\W\d]{{2,}}\b"
     r"(?!\s+(?:jag|han|hon|vi|det|den|man|jeg|hun|de)\b)"
 )
+# The particle of a negative imperative, a word of its own (Finnish, Estonian, Danish,
+# Norwegian, Icelandic, Croatian/Serbian/Bosnian, Tagalog; "ne" is read apart below)
+PROHIBITIVES = "älä|älkää|ära|ärge|ikke|ekki|nemoj|nemojte|huwag"
+# a pronoun leaning on the particle ("Huwag mong galawin …", "Ne se …")
+PROHIBITIVE_CLITICS = "mong|ninyong|niyong|kang|mo|ka"
+# what after the particle makes no order: a determiner, a quantifier, an adverb, an
+# auxiliary, a pronoun ("Ikke noget problem", "Ikke alle tests …", "Ne ho bisogno",
+# "Ne vous inquiétez pas" — the French one the European patterns read)
+NOT_AN_ORDERED_VERB = (
+    "noget|nogen|noe|noen|alle|alt|det|den|de|så|helt|altid|alltid|nu|nå|endnu|ennå|engang|bare|"
+    "kun|mere|mer|meget|mye|i|på|til|for|med|om|at|et|en|er|var|har|það|þetta|neitt|alltaf|"
+    "mitään|ole|ho|hai|ha|abbiamo|avete|hanno|è|sono|vous|te|se|me|le|la|les|y|lui|leur|is|"
+    "csak|még|most|to|je|sam|si|mi|ti|bi"
+)
+# Who may stand before a prohibition in its clause: a word joining clauses ("Ja älä …")
+CLAUSE_JOINERS = listed("ja og och és dan at ir un and und et e y a i")
 GRAMMAR_RULE = compiled_on_use(
     r"(?ix)(?:"
     # an adverb of frequency ("… aina …", "… mindig …"): the clause before is checked
@@ -400,7 +416,15 @@ GRAMMAR_RULE = compiled_on_use(
     r"pokud|jestliže|jestli|hvis|när|når)\s+"
     rf"(?!(?:\S+\s+)?(?:{GRAMMAR_WISHES})\b))|"
     # a prohibition or an obligation, by its particle or word
-    r"(?P<plain>(?:älä|älkää)\s+[^\W\d]|(?:ei|ette|et)\s+saa\b|kielletty\w*|tilos\b|"
+    # a negative imperative's particle opening its clause, its verb, and what the verb is
+    # about ("Älä muuta skeemaa", "Ikke rør ved prod", "Ne diraj konfiguraciju"): no "Ikke
+    # noget problem", no "Älä huoli, …" (nothing after the verb: a feeling, not an order)
+    rf"(?P<prohibition>(?:{PROHIBITIVES})\s+(?:(?:{PROHIBITIVE_CLITICS})\s+)?"
+    rf"(?!(?:{NOT_AN_ORDERED_VERB}|{PROHIBITIVE_CLITICS})(?![\w-]))[^\W\d][\w-]+(?=\s+[^\W\d])|"
+    # "ne" (Hungarian, South Slavic) also negates statements ("Ne znam …", "Ne radi …"):
+    # its imperative's ending, a "j" or "d" ("Ne diraj", "Ne töröld", "Ne küldj")
+    r"ne\s+[^\W\d]\w*(?:j|d)(?:te|tek|tok|e|ük|uk)?(?=\s+[^\W\d]))|"
+    r"(?P<plain>(?:ei|ette|et)\s+saa\b|kielletty\w*|tilos\b|"
     r"nem\s+szabad\b|kötelező\b|muszáj\b|interzis\w*|obligatori[eu]\b|"
     r"trebuie\s+(?:să|sa)\s+\w+(?:i|ți|ti)\b|(?:usi|msi)(?!ku\b|mu\b|mamizi)[a-z]{3,}\b|"
     r"lazima\b|sharti\b|marufuku\b|hairuhusiwi\b|haliruhusiwi\b|jangan\b|dilarang\b|wajib\b|"
@@ -486,7 +510,11 @@ GRAMMAR_WORDS = [
     # (not yet the conditions' words, "jos", "kalau", "hvis", "dacă": each stands in many
     # sentences of its language, and a place to try costs ~10 µs; the shape waits for a
     # cheaper read)
-    r"l  +[a-z]", r"xlx +[a-z]", r"lk[ x][ x]? +[a-z]", r"xlkxx +[a-z]", r"ei +saa\b",
+    # (a letter outside ASCII folds to a space: "älä" is " l ", read at "l" by the candidate
+    # search and at "ä" by the word search, "x" standing for any letter there)
+    r"l[ x] +[a-z]", r"xl[ x] +[a-z]", r"lk[ x][ x] +[a-z]", r"xlk[ x][ x] +[a-z]",
+    r"ra +[a-z]", r"xra +[a-z]", r"rge +[a-z]", r"xrge +[a-z]", r"ikke\b", r"ekki\b",
+    r"nemoj(?:te)?\b", r"ne +[a-z]", r"ne +[ x]", r"huwag\b", r"ei +saa\b",
     r"ette +saa\b", r"et +saa\b", r"kielletty", r"tilos\b", r"nem +szabad\b", r"k[ x]telez",
     r"mus[ x]j", r"interzis", r"obligatori", r"trebuie +s", r"usi[a-z]", r"msi[a-z]", r"lazima\b",
     r"sharti\b", r"marufuku\b", r"hairuhusiwi\b", r"haliruhusiwi\b", r"jangan\b", r"dilarang\b",
