@@ -204,3 +204,61 @@ def check_person_role(text: str, ev: Evidence) -> list[Claim]:
         return []
     shown = best or about[0][0]
     return [Claim("did", text, f"the record says otherwise about {name}: {quote(shown)}")]
+
+
+# --------------------------------------------------------------------------- named, any language
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _name_groups(text: str) -> list[tuple[int, int, str]]:
+    """Runs of capitalized words ("Maria Kask", "Марія Каск", "Jonas"): (start, end,
+    name). An all-capitals word ("DHL", "HTTP") is an acronym, not a name."""
+    out: list[tuple[int, int, str]] = []
+    for m in _LETTERS.finditer(text):
+        w = m.group(0)
+        if not (w[0].isupper() and any(c.islower() for c in w[1:])):
+            continue
+        if out and not text[out[-1][1] : m.start()].strip():
+            start, _, name = out[-1]
+            out[-1] = (start, m.end(), f"{name} {w}")
+        else:
+            out.append((m.start(), m.end(), w))
+    return out
+
+
+def _edges(text: str) -> set[str]:
+    """The first and the last word of a stretch, by their first five letters: where the
+    verb of "Jonas ákvað …" (verb second) or "… முடிவு செய்தார்" (verb last) stands."""
+    words = [w.casefold()[:5] for w in _LETTERS.findall(text) if len(w) > 2]
+    return {words[0], words[-1]} if words else set()
+
+
+def check_named_span(text: str, ev: Evidence) -> list[Claim]:
+    """A line crediting a person by name with what a user turn credits to another person
+    named in the same turn, in any language ("Jonas ákvað að senda aðeins með DHL." where
+    the user said "Maria Kask ákvað að við sendum aðeins með DHL; Jonas stakk bara upp á
+    því."). No verb is read: each name in the turn owns the words up to the next name, and
+    the line's first and last words after its name (where a verb stands, second or last)
+    are those of another person's stretch and of none of the named one's."""
+    groups = _name_groups(text)
+    if len(groups) != 1:
+        return []
+    start, end, name = groups[0]
+    mine = _edges(text[:start] + " " + text[end:])
+    if not mine:
+        return []
+    for turn in ev.user_turns:
+        named = _name_groups(turn)
+        if len(named) < 2 or not any(n == name for _, _, n in named):
+            continue
+        spans = [
+            (n, turn[e : named[i + 1][0] if i + 1 < len(named) else len(turn)])
+            for i, (_, e, n) in enumerate(named)
+        ]
+        own = set().union(*(_edges(s) for n, s in spans if n == name))
+        other = next((n for n, s in spans if n != name and mine & _edges(s)), None)
+        if other is not None and not mine & own:
+            why = f"the user said it of {other}, not of {name}: {quote(turn)}"
+            return [Claim("user said", text.strip(), why)]
+    return []

@@ -22,6 +22,7 @@ import re
 
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
+from .claims_anchors import anchors
 from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
 
@@ -77,7 +78,19 @@ def check_stale(text: str, ev: Evidence) -> list[Claim]:
             continue
         if lexicon.REPLACED_BEFORE.search(text[:at]) or lexicon.CORRECTION.search(text):
             continue  # "(corrigé, et non 20 %)": said replaced
+        if _printed_with(old, text, ev):
+            continue  # "TestSigningKey still fails: key AK-5521 expired": what a tool printed
         return [
             Claim("constraint", text.strip(), f"the user replaced {old} with {new}: {quote(said)}")
         ]
     return []
+
+
+def _printed_with(old: str, text: str, ev: Evidence) -> bool:
+    """Whether ``text`` reports what a tool printed with the replaced value: another anchor
+    it names (a test, a command, a path) sits in a tool result that holds the value too."""
+    others = [v for k, v in anchors(text) if _norm(v) != old and k != "version"]
+    return any(
+        old in r.text.casefold() and any(v in r.text or v in r.commands for v in others)
+        for r in ev.results
+    )
