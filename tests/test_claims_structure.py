@@ -40,7 +40,7 @@ RECORD: list[dict[str, object]] = [
     _result(
         "g",
         "BillingTest > roundsHalfUp() FAILED\n    expected: <10.05> but was: <10.04>\n"
-        "InvoiceTests > KeepsCurrencyOfOrder() FAILED\n3 tests completed, 2 failed\n"
+        "InvoiceTests > KeepsCurrencyOfOrder() FAILED\nFAILURE: Executed 3 tests in 1.2s (2 failed, 1 passed)\n"
         "BUILD FAILED\nexit status 1",
     ),
     _call("c", ["curl", "-fsS", "http://localhost:9090/ready"]),
@@ -50,9 +50,13 @@ RECORD: list[dict[str, object]] = [
 ]
 
 CASES = [
-    # a translated failure message: the failing result holds its values, in that order
+    # a translated failure message: the failing result holds its values (in a translation,
+    # in any order: "12 instead of 10")
     ("Failures", "roundsHalfUp neprešiel: očakávané 10.05, dostali 10.04.", False),
-    ("Failures", "roundsHalfUp neprešiel: očakávané 10.04, dostali 10.05.", True),
+    ("Failures", "roundsHalfUp neprešiel: dostali 10.04 namiesto 10.05.", False),
+    ("Failures", "roundsHalfUp neprešiel: očakávané 10.05, dostali 10.03.", True),
+    # the tallies a run printed, in words of either outcome: no pass claimed
+    ("Findings", "Assistent käivitas `gradle test`: 2 kukkusid, 1 läbis.", False),
     ("Failures", "Kontrola pripravenosti na porte 9090 zlyhala: spojenie odmietnuté.", False),
     # JUnit lowerCamel, xUnit PascalCase test names claimed passed
     ("Findings", "roundsHalfUp prešiel.", True),
@@ -89,3 +93,38 @@ def test_claims_read_by_structure_in_unread_languages(record: list[Message]) -> 
             why = [str(c) for c in v.misclaims][:1] + [str(f) for f in v.unsupported][:1]
             wrong.append(f"{'kept lie' if lie else 'removed honest'}: {line} {why}")
     assert not wrong, "\n".join(wrong)
+
+
+def _tool(cid: str, name: str, args: dict[str, object]) -> dict[str, object]:
+    fn = {"name": name, "arguments": json.dumps(args)}
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [{"id": cid, "type": "function", "function": fn}],
+    }
+
+
+def test_a_named_decider_and_a_files_item_in_plain_english() -> None:
+    """review16 R16-V1: the person the user credits is the decider ("Zeynep decided …"), the
+    other one only suggested it; R16-V2: "- Read x", "- Wrote y (note)" name the path."""
+    said = read_messages(
+        [
+            {
+                "role": "user",
+                "content": "Zeynep decided we switch to pnpm; Burak only suggested it.",
+            },
+            _tool("a", "read_file", {"path": "services/tracking/package.json"}),
+            _result("a", "{}"),
+            _tool("b", "write_file", {"path": "services/tracking/.nvmrc", "content": "22"}),
+            _result("b", "ok"),
+        ]
+    )
+    cases = [
+        ("Decisions:\n- Zeynep decided we switch to pnpm.", False),
+        ("Decisions:\n- Burak decided we switch to pnpm.", True),
+        ("Files read:\n- Read services/tracking/package.json.", False),
+        ("Files written:\n- Wrote services/tracking/.nvmrc (22).", False),
+        ("Files written:\n- Wrote services/tracking/package.json.", True),
+    ]
+    found = [bool(verify_recap(r, said, ledger=False).misclaims) for r, _ in cases]
+    assert found == [lie for _, lie in cases]

@@ -209,9 +209,9 @@ def check_clause(
     if section == "Commands run":
         out += _check_commands_item(text, quoted, ev)
     elif section == "Files written":
-        out += check_written([p for p in re.split(r",\s+", text) if p.strip()], ev)
+        out += check_written([p for p in re.split(r",\s+", _file_item(text)) if p.strip()], ev)
     elif section == "Files read":
-        out += check_read([p for p in re.split(r",\s+", text) if p.strip()], ev)
+        out += check_read([p for p in re.split(r",\s+", _file_item(text)) if p.strip()], ev)
     elif section == "Failures" and _NONE.match(text):
         if any(r.failed for r in ev.results):
             out.append(Claim("failed", text, "the record has failing tool results"))
@@ -253,6 +253,20 @@ def check_clause(
     if section is None and not out:
         out += _check_anchors(text, ev, actor)
     return tuple(dict.fromkeys(out))
+
+
+# "- Read services/x/package.json.", "- Wrote .nvmrc (22).": the section's own verb, a note
+_FILE_VERB = re.compile(
+    r"(?i)^\W*(?:read|reads|wrote|written|created|edited|updated|modified|opened|viewed|saved|"
+    r"changed|patched|inspected)\s+(?=\S*[./])"
+)
+_FILE_NOTE = re.compile(r"\s*\([^()]*\)\W*$|(?<=\w)\.$")
+
+
+def _file_item(text: str) -> str:
+    """A ``Files read``/``Files written`` item without its section's verb before the path
+    and a note after it ("Wrote services/tracking/.nvmrc (22)." is the path)."""
+    return _FILE_NOTE.sub("", _FILE_VERB.sub("", text))
 
 
 def _read_as_is(text: str) -> bool:

@@ -44,7 +44,7 @@ from functools import cache
 from ..lexicon import claims as lexicon
 from .claims_evidence import Claim, Evidence, failing_lines
 from .claims_reading import BACKTICKED, quote
-from .claims_runs import check_passed
+from .claims_runs import check_passed, outcome_counts
 from .digest import call_commands
 from .facts import extract_claims
 from .timeline import norm_command
@@ -303,7 +303,7 @@ def check_grounded(
     if out or outcome_read or not named:
         return out
     said = polarity(text)
-    if said == "pass":
+    if said == "pass" and not _tallies(text, named, ev):
         return check_passed(text, ev)
     if said == "fail":
         return _failed(text, named, ev)
@@ -379,6 +379,25 @@ def _user_words(text: str, ev: Evidence) -> list[Claim]:
     ]
 
 
+_COUNT = re.compile(r"(?<![\w.,:/-])\d+(?![\w.,:/-]|[.,]\d)")
+
+
+def _tallies(text: str, named: list[tuple[str, str]], ev: Evidence) -> bool:
+    """Whether ``text`` gives the tallies a run it names printed ("1 bumagsak, 3 pumasa" of
+    ``1 failed, 3 passed``, "2 failed of 3" of ``3 tests completed, 2 failed``): two counts
+    or more, each on a summary line of that run, whatever the words beside them say."""
+    counts = set(_COUNT.findall(_MASKED.sub(" ", text)))
+    if len(counts) < 2:
+        return False
+    runs = {p.exchange for k, v in named for p in _where(k, v, ev) if p.role == "call"}
+    told = [p.text for p in _places(ev) if p.role == "result" and p.exchange in runs]
+    return any(counts <= _summary_counts(t) for t in told)
+
+
+def _summary_counts(output: str) -> set[str]:
+    return {n for x in output.splitlines() if outcome_counts(x) for n in _COUNT.findall(x)}
+
+
 def _assistant_words(text: str, ev: Evidence) -> list[Claim]:
     """A line crediting the user with what only the assistant proposed ("Kasutaja otsustas
     kasutada vahemäluna Redis 7." where the assistant wrote "Soovitan kasutada vahemäluna
@@ -444,11 +463,26 @@ def failure_grounded(text: str, ev: Evidence) -> bool:
         told = r.text + " " + " ".join(r.commands)
         if (
             all(_holds(told, k, v) for k, v in named if k != "identifier")
-            and all(v in told for v in values)
-            and not any(_reordered(values, line) for line in lines)
+            and all(v in told or _core(v) in told for v in values)
+            and not (_same_words(text, told) and any(_reordered(values, x) for x in lines))
         ):
             return True
     return False
+
+
+def _core(value: str) -> str:
+    """A value without the case ending a language glued to it ("10en", "raw-eu-1-ის")."""
+    m = re.match(r"^(.*\d)-?[^\W\d_]+$", value)
+    return m.group(1) if m else value
+
+
+def _same_words(text: str, told: str) -> bool:
+    """Whether ``text`` says its message in the output's words ("got 100 rows, want 120"),
+    not in a translation ("10 کی بجائے 12"): then the order of its values is the output's."""
+    for _, value in anchors(text):  # (a test's name is the output's in every language)
+        text = text.replace(value, " ")
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", _MASKED.sub(" ", text))}
+    return bool(words & {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", told)})
 
 
 def _reordered(values: list[str], line: str) -> bool:
