@@ -66,6 +66,7 @@ CASES = [
     ("Findings", "Assistent käivitas `gradle test`: kaks testi kukkusid läbi.", False),
     # the decider the user named, not the one who only proposed it
     ("Decisions", "Pēteris nolēma rēķinus izrakstīt tikai EUR.", True),
+    ("Decisions", "Pēteris nolēma rēķinus izrakstīt tikai EUR arī Rīgā.", True),
     ("Decisions", "Anna Bērziņa nolēma rēķinus izrakstīt tikai EUR.", False),
     # the user credited with what only the assistant proposed
     ("Decisions", "Lietotājs nolēma kešam izmantot Memcached 1.6 ar 64 MB atmiņas.", True),

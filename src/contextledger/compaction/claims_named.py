@@ -73,7 +73,7 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
     for i in index.holding_any(names):
         unit = index.units[i]
         if cover(terms, unit.terms)[0] >= 0.5 and (
-            acts is None or acts & _acts_of(name, unit.text)
+            acts is None or acts & (unit.terms | _acts_of(name, unit.text))
         ):
             return []
     user, _ = supporting_at(what, ev.said_index, 0.5)
@@ -258,8 +258,8 @@ def check_named_span(text: str, ev: Evidence) -> list[Claim]:
     the line's first and last words after its name (where a verb stands, second or last)
     are those of another person's stretch and of none of the named one's."""
     groups = _name_groups(text)
-    if len(groups) != 1 or not _opens(text, groups[0][0]):
-        return []  # (the name is the line's subject: it opens the line)
+    if not groups or not _opens(text, groups[0][0]):
+        return []  # (the name is the line's subject: it opens the line; others are objects)
     start, end, name = groups[0]
     mine = _edges(text[:start] + " " + text[end:])
     if not mine:
