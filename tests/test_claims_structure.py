@@ -108,18 +108,14 @@ def _tool(cid: str, name: str, args: dict[str, object]) -> dict[str, object]:
 def test_a_named_decider_and_a_files_item_in_plain_english() -> None:
     """review16 R16-V1: the person the user credits is the decider ("Zeynep decided …"), the
     other one only suggested it; R16-V2: "- Read x", "- Wrote y (note)" name the path."""
-    said = read_messages(
-        [
-            {
-                "role": "user",
-                "content": "Zeynep decided we switch to pnpm; Burak only suggested it.",
-            },
-            _tool("a", "read_file", {"path": "services/tracking/package.json"}),
-            _result("a", "{}"),
-            _tool("b", "write_file", {"path": "services/tracking/.nvmrc", "content": "22"}),
-            _result("b", "ok"),
-        ]
-    )
+    turns: list[dict[str, object]] = [
+        {"role": "user", "content": "Zeynep decided we switch to pnpm; Burak only suggested it."},
+        _tool("a", "read_file", {"path": "services/tracking/package.json"}),
+        _result("a", "{}"),
+        _tool("b", "write_file", {"path": "services/tracking/.nvmrc", "content": "22"}),
+        _result("b", "ok"),
+    ]
+    said = read_messages(turns)
     cases = [
         ("Decisions:\n- Zeynep decided we switch to pnpm.", False),
         ("Decisions:\n- Burak decided we switch to pnpm.", True),
