@@ -67,7 +67,7 @@ from .claims_done import (
     check_written,
 )
 from .claims_evidence import Claim, Evidence, failing_lines
-from .claims_named import check_named_actor, check_person_role
+from .claims_named import check_named_actor, check_named_span, check_person_role
 from .claims_numbers import (
     check_dates,
     check_numbers,
@@ -93,6 +93,7 @@ from .claims_reading import (
 )
 from .claims_roles import check_roles
 from .claims_runs import (
+    NOT_ON_FAILING_LINE,
     check_exit_codes,
     check_failed,
     check_passed,
@@ -187,6 +188,7 @@ def check_clause(
     out += check_times(text, ev) + check_tallies(text, ev)
     if section not in _DONE_SECTIONS:
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
+        out += [] if out else check_named_span(text, ev)
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
     if section not in _DONE_SECTIONS:
         out += check_stale(text, ev)  # "Le taux … est 20 %." for "… 10 %, pas 20 %"
@@ -207,16 +209,19 @@ def check_clause(
     if section == "Commands run":
         out += _check_commands_item(text, quoted, ev)
     elif section == "Files written":
-        out += check_written([p for p in re.split(r",\s+", text) if p.strip()], ev)
+        out += check_written([p for p in re.split(r",\s+", _file_item(text)) if p.strip()], ev)
     elif section == "Files read":
-        out += check_read([p for p in re.split(r",\s+", text) if p.strip()], ev)
+        out += check_read([p for p in re.split(r",\s+", _file_item(text)) if p.strip()], ev)
     elif section == "Failures" and _NONE.match(text):
         if any(r.failed for r in ev.results):
             out.append(Claim("failed", text, "the record has failing tool results"))
     elif section == "Failures":
         out += _check_failure_item(text, ev) + check_cause(text, ev, None)
-        if out and not _outcome_read(text) and failure_grounded(text, ev):
-            out = []  # said in words no reading here knows, where its anchors put it
+        if out and not _read_as_is(text) and failure_grounded(text, ev):
+            # where its anchors put it: said in words no reading here knows (all stands),
+            # or glossed as a failure whose message the recap put in its own words (which
+            # no failing line of an English output can hold: "ryšys atmestas")
+            out = [c for c in out if c.reason != NOT_ON_FAILING_LINE] if _outcome_read(text) else []
     elif section in _SAID_SECTIONS and _BY_ASSISTANT.match(text):
         out += check_assistant(text, ev)  # a rule the user set, credited to the assistant
     elif section == "Constraints and corrections":
@@ -248,6 +253,26 @@ def check_clause(
     if section is None and not out:
         out += _check_anchors(text, ev, actor)
     return tuple(dict.fromkeys(out))
+
+
+# "- Read services/x/package.json.", "- Wrote .nvmrc (22).": the section's own verb, a note
+_FILE_VERB = re.compile(
+    r"(?i)^\W*(?:read|reads|wrote|written|created|edited|updated|modified|opened|viewed|saved|"
+    r"changed|patched|inspected)\s+(?=\S*[./])"
+)
+_FILE_NOTE = re.compile(r"\s*\([^()]*\)\W*$|(?<=\w)\.$")
+
+
+def _file_item(text: str) -> str:
+    """A ``Files read``/``Files written`` item without its section's verb before the path
+    and a note after it ("Wrote services/tracking/.nvmrc (22)." is the path)."""
+    return _FILE_NOTE.sub("", _FILE_VERB.sub("", text))
+
+
+def _read_as_is(text: str) -> bool:
+    """Whether the reading of ``text`` as it is (not glossed) reads an outcome: then its
+    message is in the words the output is compared in."""
+    return outcome_of(QUOTED_NAME.sub(" ", text)) is not None
 
 
 def _outcome_read(text: str) -> bool:

@@ -44,8 +44,10 @@ from functools import cache
 from ..lexicon import claims as lexicon
 from .claims_evidence import Claim, Evidence, failing_lines
 from .claims_reading import BACKTICKED, quote
-from .claims_runs import check_passed
+from .claims_runs import check_passed, outcome_counts
+from .digest import call_commands
 from .facts import extract_claims
+from .timeline import norm_command
 
 __all__ = ["check_grounded", "failure_grounded", "polarity", "subject"]
 
@@ -193,7 +195,9 @@ def _places(ev: Evidence) -> tuple[_Place, ...]:
         failed = ev.answered_failed
         for i, (call, body) in enumerate(ev.answered):
             bad = failed[i] if i < len(failed) else False
-            out.append(_Place("call", f"{call.name} {call.arguments}", i, bad))
+            # (with the command lines it ran: ``["mvn", "-q", "test"]`` is `mvn -q test`)
+            ran = " ".join(f"`{c}`" for c in call_commands(call))
+            out.append(_Place("call", f"{call.name} {call.arguments} {ran}", i, bad))
             out.append(_Place("result", body, i, bad))
         return tuple(out)
 
@@ -201,6 +205,8 @@ def _places(ev: Evidence) -> tuple[_Place, ...]:
 
 
 def _holds(text: str, kind: str, value: str) -> bool:
+    if kind == "command" and value not in text:
+        value = norm_command(value)  # "`go test ./release/...`" ran as ``go test ./release/``
     if value.casefold() not in text.casefold():
         return False
     if kind in ("command", "path", "url"):
@@ -291,13 +297,13 @@ def check_grounded(
     if out or roles_read:
         return out
     if who == "user":
-        out += _user_did(text, named, ev)
+        out += _user_did(text, named, ev) or _assistant_words(text, ev)
     elif who == "assistant" and not _assistant_side(named, ev):
         out += _user_words(text, ev)
     if out or outcome_read or not named:
         return out
     said = polarity(text)
-    if said == "pass":
+    if said == "pass" and not _tallies(text, named, ev):
         return check_passed(text, ev)
     if said == "fail":
         return _failed(text, named, ev)
@@ -373,6 +379,49 @@ def _user_words(text: str, ev: Evidence) -> list[Claim]:
     ]
 
 
+_COUNT = re.compile(r"(?<![\w.,:/-])\d+(?![\w.,:/-]|[.,]\d)")
+
+
+def _tallies(text: str, named: list[tuple[str, str]], ev: Evidence) -> bool:
+    """Whether ``text`` gives the tallies a run it names printed ("1 bumagsak, 3 pumasa" of
+    ``1 failed, 3 passed``, "2 failed of 3" of ``3 tests completed, 2 failed``): two counts
+    or more, each on a summary line of that run, whatever the words beside them say."""
+    counts = set(_COUNT.findall(_MASKED.sub(" ", text)))
+    if len(counts) < 2:
+        return False
+    runs = {p.exchange for k, v in named for p in _where(k, v, ev) if p.role == "call"}
+    told = [p.text for p in _places(ev) if p.role == "result" and p.exchange in runs]
+    return any(counts <= _summary_counts(t) for t in told)
+
+
+def _summary_counts(output: str) -> set[str]:
+    return {n for x in output.splitlines() if outcome_counts(x) for n in _COUNT.findall(x)}
+
+
+def _assistant_words(text: str, ev: Evidence) -> list[Claim]:
+    """A line crediting the user with what only the assistant proposed ("Kasutaja otsustas
+    kasutada vahemäluna Redis 7." where the assistant wrote "Soovitan kasutada vahemäluna
+    Redis 7." and the user never named it): most of its words are an assistant turn's, and
+    no user turn, call or result holds nearly as many."""
+    line = _terms(text) - _terms(_subject_words(text))
+    if len(line) < 6:
+        return []
+    places = _places(ev)
+    best = max(
+        (p for p in places if p.role == "assistant"),
+        key=lambda p: _share(line, p.text),
+        default=None,
+    )
+    held = _share(line, best.text) if best is not None else 0.0
+    if best is None or held < 0.5:
+        return []
+    # (a user turn that shares its verb, "X otsustas …", holds fewer of its words)
+    if any(_share(line, p.text[:2000]) > held - 0.25 for p in places if p.role != "assistant"):
+        return []
+    why = f"only the assistant said this; no user turn does: {quote(best.text)}"
+    return [Claim("user said", text, why)]
+
+
 def _failed(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
     """A failure claimed of what the anchors name: some exchange they sit in failed."""
     runs = {
@@ -391,16 +440,19 @@ _VALUE = re.compile(r"(?<![\w.-])[\w.-]*\d[\w.-]*(?![\w-])")
 
 
 def failure_grounded(text: str, ev: Evidence) -> bool:
-    """Whether a failure said in words no reading of the checker knows ("TestLotExpirat a
-    eșuat: lotul FU118 expiră pe 2026-12-30") is where its anchors put it: it reads as a
-    failure, every test it names is on a failing line of one failed result, and every
-    value it names (an id, a date, a count) is in that result or its call."""
-    if polarity(text) != "fail":
+    """Whether a ``Failures`` item in words the checker cannot match to the output
+    ("TestLotExpirat a eșuat: lotul FU118 expiră pe 2026-12-30", "Heilsuprófið á gátt 8080
+    mistókst: tengingu hafnað") is where its anchors put it: the section says it failed and
+    no cue reads a pass, it names an anchor or a value, every test it names is on a failing
+    line of one failed result, and every other anchor and value it names (an id, a port, a
+    date, a count) is in that result or its call, in the order a line of it gives them
+    ("got 100, want 120" is not "got 120 rows, want <= 100")."""
+    if polarity(text) == "pass":
         return False
     named = [(k, v) for k, v in anchors(text) if k != "email"]
     values = [m.group(0).rstrip(".") for m in _VALUE.finditer(_MASKED.sub(" ", text))]
     tests = [v for k, v in named if k == "identifier"]
-    if not named or not ev.answered_failed:
+    if not (named or values) or not ev.answered_failed:
         return False
     for r in ev.results:
         if not r.failed:
@@ -409,8 +461,35 @@ def failure_grounded(text: str, ev: Evidence) -> bool:
         if not all(any(t in line for line in lines) for t in tests):
             continue
         told = r.text + " " + " ".join(r.commands)
-        if all(_holds(told, k, v) for k, v in named if k != "identifier") and all(
-            v in told for v in values
+        if (
+            all(_holds(told, k, v) for k, v in named if k != "identifier")
+            and all(v in told or _core(v) in told for v in values)
+            and not (_same_words(text, told) and any(_reordered(values, x) for x in lines))
         ):
             return True
     return False
+
+
+def _core(value: str) -> str:
+    """A value without the case ending a language glued to it ("10en", "raw-eu-1-ის")."""
+    m = re.match(r"^(.*\d)-?[^\W\d_]+$", value)
+    return m.group(1) if m else value
+
+
+def _same_words(text: str, told: str) -> bool:
+    """Whether ``text`` says its message in the output's words ("got 100 rows, want 120"),
+    not in a translation ("10 کی بجائے 12"): then the order of its values is the output's."""
+    for _, value in anchors(text):  # (a test's name is the output's in every language)
+        text = text.replace(value, " ")
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", _MASKED.sub(" ", text))}
+    return bool(words & {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", told)})
+
+
+def _reordered(values: list[str], line: str) -> bool:
+    """Whether ``line`` gives two of ``values`` the other way round."""
+    at = [m.start() for v in dict.fromkeys(values) for m in [_whole_value(v).search(line)] if m]
+    return at != sorted(at)
+
+
+def _whole_value(value: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_evidence import Claim, Evidence, failed_output
-from .claims_reading import quote
+from .claims_reading import BACKTICKED, quote
 from .digest import call_commands
 
 # What an act is done to, by name: an id, a path, a branch, a count ("T-5521",
@@ -53,13 +53,17 @@ def check_assistant_did(text: str, ev: Evidence) -> list[Claim]:
     m = lexicon.ASSISTANT_SUBJECT.match(text) or lexicon.CJK_ASSISTANT_SUBJECT.match(text)
     if m is None or lexicon.NOT_DONE.search(text[m.end() :]):
         return []
-    mine = lex.content_terms(text[m.end() :])
+    # the subject's own clause: "…; kasutaja pole veel otsustanud" has a subject of its own
+    act = text[m.end() :].split(";")[0]
+    if any(ev.ran(q.strip()) for q in BACKTICKED.findall(act)):
+        return []  # "Assistent käivitas `mvn -q test`: …": a call ran it (its outcome is read elsewhere)
+    mine = lex.content_terms(act)
     if len(mine) < 2:
         return []
     acts, said = ev.derive("did terms", lambda: _units(ev))
     best = max((_share(mine, a.terms) for a in acts), default=0.0)
     found = [a for a in acts if _share(mine, a.terms) == best] if best >= 0.5 else []
-    named = _OBJECT.findall(text[m.end() :])
+    named = _OBJECT.findall(act)
     objects = [_whole(o) for o in named]
     # a bare number names nothing on its own ("row 10" of any output holds "10")
     if not found and any(re.search(r"[^\W\d_]", o) for o in named):

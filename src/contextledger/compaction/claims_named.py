@@ -72,7 +72,9 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
     index = ev.cause_index(True)  # the user's and the assistant's words, tool outputs
     for i in index.holding_any(names):
         unit = index.units[i]
-        if cover(terms, unit.terms)[0] >= 0.5 and (acts is None or acts & unit.terms):
+        if cover(terms, unit.terms)[0] >= 0.5 and (
+            acts is None or acts & (unit.terms | _acts_of(name, unit.text))
+        ):
             return []
     user, _ = supporting_at(what, ev.said_index, 0.5)
     why = (
@@ -81,6 +83,15 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
         else f"no turn or output says {name} {verb} this"
     )
     return [Claim("user said" if user else "did", text, why)]
+
+
+def _acts_of(name: str, text: str) -> frozenset[str]:
+    """The stems of the words in the clauses of ``text`` that name ``name`` ("Zeynep
+    decided we switch to pnpm" of "…; Burak only suggested it"): what that person did,
+    "decided" kept (the units' terms leave such doing words out)."""
+    last = name.split()[-1]
+    said = [c for c in re.split(r"[;.!?]\s*", text) if last in c]
+    return frozenset(stem(w) for c in said for w in re.findall(r"[a-z]+", c.casefold()))
 
 
 # --------------------------------------------------------------------------- who is what
@@ -204,3 +215,70 @@ def check_person_role(text: str, ev: Evidence) -> list[Claim]:
         return []
     shown = best or about[0][0]
     return [Claim("did", text, f"the record says otherwise about {name}: {quote(shown)}")]
+
+
+# --------------------------------------------------------------------------- named, any language
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _name_groups(text: str) -> list[tuple[int, int, str]]:
+    """Runs of capitalized words ("Maria Kask", "Марія Каск", "Jonas"): (start, end,
+    name). An all-capitals word ("DHL", "HTTP") is an acronym, not a name."""
+    out: list[tuple[int, int, str]] = []
+    for m in _LETTERS.finditer(text):
+        w = m.group(0)
+        if not (w[0].isupper() and any(c.islower() for c in w[1:])):
+            continue
+        if out and not text[out[-1][1] : m.start()].strip():
+            start, _, name = out[-1]
+            out[-1] = (start, m.end(), f"{name} {w}")
+        else:
+            out.append((m.start(), m.end(), w))
+    return out
+
+
+def _opens(text: str, at: int) -> bool:
+    """Whether the word at ``at`` opens ``text`` or a clause of it."""
+    return re.search(r"(?:^|[;,.!?:\n])\W*$", text[:at]) is not None
+
+
+def _edges(text: str) -> set[str]:
+    """The first and the last word of a stretch, by their first five letters: where the
+    verb of "Jonas ákvað …" (verb second) or "… முடிவு செய்தார்" (verb last) stands."""
+    words = [w.casefold()[:5] for w in _LETTERS.findall(text) if len(w) > 2]
+    return {words[0], words[-1]} if words else set()
+
+
+def check_named_span(text: str, ev: Evidence) -> list[Claim]:
+    """A line crediting a person by name with what a user turn credits to another person
+    named in the same turn, in any language ("Jonas ákvað að senda aðeins með DHL." where
+    the user said "Maria Kask ákvað að við sendum aðeins með DHL; Jonas stakk bara upp á
+    því."). No verb is read: each name in the turn owns the words up to the next name, and
+    the line's first and last words after its name (where a verb stands, second or last)
+    are those of another person's stretch and of none of the named one's."""
+    groups = _name_groups(text)
+    if not groups or not _opens(text, groups[0][0]):
+        return []  # (the name is the line's subject: it opens the line; others are objects)
+    start, end, name = groups[0]
+    mine = _edges(text[:start] + " " + text[end:])
+    if not mine:
+        return []
+    for turn in ev.user_turns:
+        # the people a turn contrasts each open a clause ("Maria …; Jonas …"), and are no
+        # label ("Correction: …"): "Please … on Monday" names no one
+        named = [g for g in _name_groups(turn) if _opens(turn, g[0]) and turn[g[1] :][:1] != ":"]
+        if len(named) < 2 or not any(n == name for _, _, n in named):
+            continue
+        spans = [
+            (n, turn[e : named[i + 1][0] if i + 1 < len(named) else len(turn)])
+            for i, (_, e, n) in enumerate(named)
+        ]
+        own = set().union(*(_edges(s) for n, s in spans if n == name))
+        # (a word the named one's stretch holds anywhere is no one's: "صرف", "only")
+        said = {w.casefold()[:5] for n, s in spans if n == name for w in _LETTERS.findall(s)}
+        other = next((n for n, s in spans if n != name and (mine & _edges(s)) - said), None)
+        if other is not None and not mine & own:
+            why = f"the user said it of {other}, not of {name}: {quote(turn)}"
+            return [Claim("user said", text.strip(), why)]
+    return []

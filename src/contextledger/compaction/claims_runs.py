@@ -191,6 +191,10 @@ def printed_not_run(quoted: str, ev: Evidence) -> bool:
     return ev.printed(q)
 
 
+#: why a failure's message is unsupported: no failing line of the output says it
+NOT_ON_FAILING_LINE = "no failing line of a tool result says this"
+
+
 def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
     out: list[Claim] = []
     subjects = failure_subjects(text, ev)
@@ -210,7 +214,7 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
             and not counts_printed(text, ev)
             and not _names_a_failure(text, ev)
         ):
-            return [Claim("failed", text, "no failing line of a tool result says this")]
+            return [Claim("failed", text, NOT_ON_FAILING_LINE)]
         if not _AGAIN.search(text):
             return []  # "pg_dump failed twice": and the runs it names failed twice
     named = _named_results(text, ev) if not subjects and not line else []
@@ -268,7 +272,7 @@ def check_failed(text: str, ev: Evidence, line: str = "") -> list[Claim]:
         # what the failure says (test names, numbers, messages) is on a failing line
         body = " ".join(line.removesuffix("…").split()).strip().rstrip(".;,")
         if body and not _on_failing_line(body, ev):
-            out.append(Claim("failed", body, "no failing line of a tool result says this"))
+            out.append(Claim("failed", body, NOT_ON_FAILING_LINE))
     return out
 
 
@@ -467,9 +471,12 @@ def check_passed(text: str, ev: Evidence, mode: str = "any") -> list[Claim]:
 
 
 # a test's name: snake case or a path ("keeps_order", "a::b"), or camel case from a test
-# framework (PHPUnit's "testDowngradeMidCycle", Go's "TestBucketRefill", "OrderTest")
+# framework (PHPUnit's "testDowngradeMidCycle", Go's "TestBucketRefill", "OrderTest",
+# JUnit's "shouldRejectExpiredLot", xUnit's "ReservesStockForOrder"): only names a test
+# result prints count (``_named_tests``)
 _IDENT = re.compile(
-    r"(?<![\w`])(?:[A-Za-z_][\w]*(?:_|::)[\w:]*[A-Za-z0-9]|[Tt]est[A-Z0-9]\w*|[A-Z]\w*Tests?\b)"
+    r"(?<![\w`])(?:[A-Za-z_][\w]*(?:_|::)[\w:]*[A-Za-z0-9]|[Tt]est[A-Z0-9]\w*|[A-Z]\w*Tests?\b|"
+    r"[a-z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){2,}\b)"
 )
 
 

@@ -22,6 +22,7 @@ import re
 
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
+from .claims_anchors import anchors
 from .claims_evidence import Claim, Evidence
 from .claims_reading import quote
 
@@ -49,7 +50,32 @@ def _replacements(sentence: str) -> list[tuple[str, str]]:
             out.append((_norm(found[i - 1].group()), _norm(m.group())))
         elif i and lexicon.NEW_THEN_REPLACED.match(before):
             out.append((_norm(m.group()), _norm(found[i - 1].group())))
+    if not out and len(found) == 2:
+        out += _bare_swap(sentence, found[0], found[1])
     return [(old, new) for old, new in out if old != new]
+
+
+# "and", "or" between two values list them; they replace none
+_LISTING_WORDS = "and or und oder et ou y o e i a ja och og en dan at és vagy ve veya и или та або"
+_LISTING = frozenset(_LISTING_WORDS.split())
+
+
+def _bare_swap(sentence: str, new: re.Match[str], old: re.Match[str]) -> list[tuple[str, str]]:
+    """A correction in words no list reads, by its shape: two values of one kind ("8443",
+    "8080"; "raw-eu-2", "raw-eu-1"), a comma, and a short word or two between or after the
+    second ("8443, mitte 8080", "8443, 8080 அல்ல", "raw-eu-2, jo raw-eu-1"): the one said
+    first stands, the second is replaced."""
+    a, b = new.group().rstrip(".,:"), old.group().rstrip(".,:")  # ("8443," is 8443 and a comma)
+    if re.sub(r"\d+", "#", a) != re.sub(r"\d+", "#", b):
+        return []
+    between = sentence[new.start() + len(a) : old.start()]
+    after = re.sub(r"[\W_]+$", "", sentence[old.start() + len(b) :])
+    said = re.findall(r"[^\W\d_]+", between + " " + after)
+    if not re.match(r"\s*[,，、]", between) or len(said) not in (1, 2) or len(after.split()) > 1:
+        return []
+    if any(len(w) > 5 or w.casefold() in _LISTING for w in said):
+        return []
+    return [(_norm(old.group()), _norm(new.group()))]
 
 
 def _corrections(ev: Evidence) -> list[tuple[str, str, str, frozenset[str]]]:
@@ -77,7 +103,19 @@ def check_stale(text: str, ev: Evidence) -> list[Claim]:
             continue
         if lexicon.REPLACED_BEFORE.search(text[:at]) or lexicon.CORRECTION.search(text):
             continue  # "(corrigé, et non 20 %)": said replaced
+        if _printed_with(old, text, ev):
+            continue  # "TestSigningKey still fails: key AK-5521 expired": what a tool printed
         return [
             Claim("constraint", text.strip(), f"the user replaced {old} with {new}: {quote(said)}")
         ]
     return []
+
+
+def _printed_with(old: str, text: str, ev: Evidence) -> bool:
+    """Whether ``text`` reports what a tool printed with the replaced value: another anchor
+    it names (a test, a command, a path) sits in a tool result that holds the value too."""
+    others = [v for k, v in anchors(text) if _norm(v) != old and k != "version"]
+    return any(
+        old in r.text.casefold() and any(v in r.text or v in r.commands for v in others)
+        for r in ev.results
+    )
