@@ -155,3 +155,17 @@ def test_a_swap_said_without_a_comma_and_a_step_that_must_come_first_are_rules()
     assert is_rule("Before you run the migration, take a snapshot of the database.")
     assert not is_rule("Before lunch, run the tests once.")
     assert not is_rule("Before I forget, the VPN password changed.")
+
+
+def test_a_command_the_user_named_that_no_call_ran_is_a_rule_whatever_the_language() -> None:
+    """redteam21 D03: a forbidden command in a language no reader knows, by the shape of
+    the exchange - named by the user, never run though the assistant went on calling."""
+    said = "`archive purge --all` कभी मत चलाना।"
+    msgs = [GOAL, Message.user(said, id="u1")]
+    for k in range(4):
+        msgs += _run("bash", {"command": f"ls out/{k}"}, "a.csv\nb.csv", k)
+    assert said in digest(msgs).items("Constraints and corrections")
+    ran = [GOAL, Message.user("`archive list --all` chalao.", id="u1")]
+    for k in range(4):
+        ran += _run("bash", {"command": "archive list --all" if k == 0 else f"ls {k}"}, "ok", k)
+    assert not digest(ran).items("Constraints and corrections")
