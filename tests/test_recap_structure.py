@@ -43,13 +43,13 @@ def test_the_option_the_user_picks_from_the_assistants_question_is_their_decisio
     assert d.items("Decisions") == ["User: Vzemiva parquet_v2."]
 
 
-def test_a_value_swapped_for_another_of_its_kind_is_a_correction_in_any_language() -> None:
+def test_a_value_denied_for_another_of_its_kind_is_a_correction() -> None:
     said = [
         "Strežnik posluša na vratih 9443, ne 9080.",  # Slovenian
         "Noliktavas kods ir WH-12, nevis WH-21.",  # Latvian
         "Use Python 3.12, not 3.11.",
         "Η βάση είναι η orders_v3, όχι η orders_v2.",  # Greek
-        "पोर्ट 9443 पर है, 9080 पर नहीं।",  # Hindi: the value's own word, then "not"
+        "Šifra skladišta je SK-07, a ne SK-02.",  # Croatian: one name but for its digits
     ]
     for s in said:
         assert swaps_value(s) and is_rule(s), s
@@ -62,6 +62,15 @@ def test_a_value_swapped_for_another_of_its_kind_is_a_correction_in_any_language
         "Rows 1-50 are fine, 51 is broken.",
         "Deploy to eu-west-1, us-east-1 and ap-south-1.",
         "Was it 9443, not 9080?",
+        # reports of a change or a comparison: two numbers and no negation (review16 R16-R1)
+        "Latency p95 is 412 ms, was 380.",
+        "Die Antwortzeit liegt bei 210 ms, vorher 190.",
+        "Время ответа 300 мс, было 250.",
+        "Queue depth 120, peak 480.",
+        "Ticket OPS-411, related OPS-398.",
+        "Node-3 healthy, node-4 draining.",
+        # a digit-less sentence-end pair with a negation of no language read
+        "पोर्ट 9443 पर है, 9080 पर नहीं।",
     ]
     for s in statements:
         assert not swaps_value(s), s
@@ -146,3 +155,17 @@ def test_a_swap_said_without_a_comma_and_a_step_that_must_come_first_are_rules()
     assert is_rule("Before you run the migration, take a snapshot of the database.")
     assert not is_rule("Before lunch, run the tests once.")
     assert not is_rule("Before I forget, the VPN password changed.")
+
+
+def test_a_command_the_user_named_that_no_call_ran_is_a_rule_whatever_the_language() -> None:
+    """redteam21 D03: a forbidden command in a language no reader knows, by the shape of
+    the exchange - named by the user, never run though the assistant went on calling."""
+    said = "`archive purge --all` कभी मत चलाना।"
+    msgs = [GOAL, Message.user(said, id="u1")]
+    for k in range(4):
+        msgs += _run("bash", {"command": f"ls out/{k}"}, "a.csv\nb.csv", k)
+    assert said in digest(msgs).items("Constraints and corrections")
+    ran = [GOAL, Message.user("`archive list --all` chalao.", id="u1")]
+    for k in range(4):
+        ran += _run("bash", {"command": "archive list --all" if k == 0 else f"ls {k}"}, "ok", k)
+    assert not digest(ran).items("Constraints and corrections")

@@ -93,6 +93,7 @@ from .tool_calls import (
     call_paths,
     call_reads,
     call_writes,
+    command_line,
     editor_operation,
     is_read_call,
     is_write_call,
@@ -342,6 +343,7 @@ def digest(
     nxt = _next_step(messages)
     placed = set(open_now) | ({nxt} if nxt else set())
     rules = sec["Constraints and corrections"]
+    unrun = _never_ran([*(history or messages)], placed)
     lifts: set[str] = set()  # the permissions that lift a rule, as listed
     lifting: set[str] = set()  # ... as said
     needs: dict[str, str] = {}  # a lifted rule -> the newest permission lifting it
@@ -360,7 +362,7 @@ def digest(
                 lifts.add(item)
                 lifting.add(s)
                 placed.add(s)
-            elif is_rule(s) and not DECIDED_BY.search(s):
+            elif (is_rule(s) and not DECIDED_BY.search(s)) or s in unrun:
                 add("Constraints and corrections", clip(s, 300))
                 placed.add(s)
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
@@ -589,6 +591,35 @@ def digest(
         {n: k for n, k in (("Files read", urgent), ("Numbers that matter", len(tallied))) if k},
         {rule: lift for rule, lift in needs.items() if lift in lifts},
     )
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]{3,200})`")
+_COMMAND_SHAPED = re.compile(r"[\w./-]+(?:\s+\S+)+")
+# how many tool calls after a user's sentence naming a command show it was not to be run
+_CALLS_AFTER = 3
+
+
+def _never_ran(record: Sequence[Message], placed: Collection[str]) -> set[str]:
+    """The user's sentences, in any language, that name a command no tool call in the
+    whole ``record`` ran though the assistant made calls after them: a command the user
+    forbade ("`billing purge --all` कहिल्यै नचलाउनू।"), by the shape of the exchange. Not a
+    question or a request (in ``placed`` or read as one): that is open, not forbidden."""
+    ran = [c for m in record for call in m.tool_calls for c in call_commands(call)]
+    calls = [i for i, m in enumerate(record) if m.tool_calls]
+    out: set[str] = set()
+    for i, m in enumerate(record):
+        if m.role != "user" or m.tool_results or m.is_recap or "`" not in m.text:
+            continue
+        if sum(k > i for k in calls) < _CALLS_AFTER:
+            continue
+        for s in sentences(without_code(m.text)):
+            if s in placed or asks(s) or is_request(s):
+                continue
+            named = [c.strip() for c in _CODE_SPAN.findall(s)]
+            named = [c for c in named if command_line(c) or _COMMAND_SHAPED.fullmatch(c)]
+            if named and not any(c in r for c in named for r in ran):
+                out.add(s)
+    return out
 
 
 def _after(messages: Sequence[Message], history: Sequence[Message] | None) -> Sequence[Message]:

@@ -12,6 +12,7 @@ from ..intent import (
     is_correction,
     is_nudge,
 )
+from ..lexicon.common import NEGATIONS
 from .facts import (
     DEFERRED,
     keywords,
@@ -463,6 +464,21 @@ def _kind(value: str) -> str:
 _AT_END = re.compile(r"(\S+)((?:\s+[^\W\d_]{1,5}){2,3})\s+(\S+?)[\s.!。।]*$")
 
 
+def _denies(right: str, wrong: str, words: Sequence[str]) -> bool:
+    """Whether the short words said with ``wrong`` deny it in favour of ``right``: one of
+    them is a negation of a language read (:data:`NEGATIONS`), or the two are twins - one
+    name but for its digits ("DEP-03" / "DEP-01", "backup_2025" / "backup_2024"), one
+    replacing the other in any language. Two bare numbers with no negation are as often
+    a report ("p95 is 412 ms, was 380", "Coverage is 81%, down 3")."""
+    if any(w.casefold() in NEGATIONS for w in words):
+        return True
+    twins = _DIGITS.sub("#", right) == _DIGITS.sub("#", wrong)
+    return twins and _kind(wrong) != "number" and not right.isdigit()
+
+
+_DIGITS = re.compile(r"\d+")
+
+
 def _swapped_at_end(sentence: str) -> bool:
     end = _AT_END.search(sentence)
     if end is None or _ADDS.match(end.group(2)) or len(sentence[: end.start()].split()) < 2:
@@ -473,19 +489,21 @@ def _swapped_at_end(sentence: str) -> bool:
         and wrong is not None
         and right.group() != wrong.group()
         and _kind(right.group()) == _kind(wrong.group())
-        and _kind(wrong.group()) != "number"  # "3 or 4 of 10", "5 and up to 10": said of counts
+        and _denies(right.group(), wrong.group(), end.group(2).split())
     )
 
 
 def swaps_value(sentence: str) -> bool:
-    """A correction by its shape, in any language: a value, then after a comma a short
-    clause naming one other value of the same kind - the wrong one, with a word or two
-    saying it is not ("The gateway listens on 8443, not 8080.", "Depozitul are codul
-    DEP-03, nu DEP-01.", "گیٹ وے پورٹ 8443 پر ہے، 8080 پر نہیں"). Not a list or a range
-    said in English ("ports 8443, then 8080"), nor a question.
+    """A correction by its shape: a value, then after a comma a short clause naming one
+    other value of the same kind that it denies (:func:`_denies`): "The gateway listens on
+    8443, not 8080.", "Depozitul are codul DEP-03, nu DEP-01.", "Kho trung tâm là KHO-07
+    chứ không phải KHO-02." Not a list, a range or a report ("ports 8443, then 8080",
+    "Latency is 412 ms, was 380"), nor a question.
 
-    >>> swaps_value("Lüüs kuulab porti 8443, mitte 8080."), swaps_value("Try 3, or 4.")
+    >>> swaps_value("Kova e saktë është bak_07, jo bak_04."), swaps_value("Try 3, or 4.")
     (True, False)
+    >>> swaps_value("Memory sits at 2.1 GB, peak 3.4.")
+    False
     """
     if asks(sentence):
         return False
@@ -498,7 +516,8 @@ def swaps_value(sentence: str) -> bool:
     wrong = _VALUE.findall(tail)
     words = _WORD.findall(_VALUE.sub(" ", tail))
     # the words that say the value is wrong are short ("not", "nu", "mitte", "پر نہیں")
-    if len(wrong) != 1 or not 1 <= len(words) <= 2 or _ADDS.match(tail):
+    negated = any(w.casefold() in NEGATIONS for w in words)  # "…, a ne SK-02", "…, and not 8080"
+    if len(wrong) != 1 or not 1 <= len(words) <= 2 or (_ADDS.match(tail) and not negated):
         return False
     if any(len(w) > 5 for w in words):
         return False
@@ -512,5 +531,4 @@ def swaps_value(sentence: str) -> bool:
         said = {w for v in right for w in _WORD.findall(head[head.find(v) + len(v) :])[:1]}
         if len(after) != 2 or after[0] not in said:  # "1500 rows, 20 nulls": a count)
             return False
-    # two bare numbers apart by two words is as often a list ("4 minutes, the tests 9")
-    return _kind(wrong[0]) != "number" or len(words) == 1 or len(_DIGIT.findall(wrong[0])) >= 2
+    return _denies(right[-1], wrong[0], words)
