@@ -1,12 +1,18 @@
 """Rules about how the package is laid out, checked from the source with ``ast``.
 
 No import cycles (module-level or inside functions), one reader of the environment and
-``.env`` (config.py), and every exception class in errors.py.
+``.env`` (config.py), every exception class in errors.py, and what a fresh process imports:
+``import contextledger`` nothing, ``contextledger --help`` no command, a plain fit no
+compaction, a prepare without a recap no claims checker (each costs every CLI call, server
+worker and subprocess test time).
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -167,3 +173,68 @@ def test_every_exception_class_is_in_errors() -> None:
             assert value.__name__ in (errors.__doc__ or ""), (
                 f"{value.__name__} missing from the tree"
             )
+
+
+def _fresh_process_modules(code: str) -> dict[str, list[str]]:
+    """Run ``code`` in a new interpreter; it calls ``seen(label)`` to record which of our
+    modules are imported at that point. Returns label -> module names."""
+    prelude = (
+        "import json, sys\nSEEN = {}\n"
+        "def seen(label):\n"
+        f"    SEEN[label] = sorted(m for m in sys.modules if m.startswith({ROOT!r}))\n"
+    )
+    epilogue = "\nprint(json.dumps(SEEN))"
+    run = subprocess.run(
+        [sys.executable, "-c", prelude + code + epilogue],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return dict(json.loads(run.stdout.splitlines()[-1]))
+
+
+def test_import_and_a_plain_fit_import_only_what_they_use() -> None:
+    seen = _fresh_process_modules(
+        "import contextledger\nseen('import')\n"
+        "contextledger.fit([{'role': 'user', 'content': 'hi'}], 'gpt-4o')\nseen('fit')\n"
+        "contextledger.prepare([{'role': 'user', 'content': 'hi'}], 'gpt-4o')\nseen('prepare')\n"
+    )
+    assert seen["import"] == [ROOT, f"{ROOT}.lazy_exports"]
+    # A fit needs neither compaction (recaps, the claims checker) nor the CLI.
+    assert [m for m in seen["fit"] if m.startswith((f"{ROOT}.compaction", f"{ROOT}.cli"))] == []
+    # A prepare that writes no recap verifies none: the claims checker stays unimported.
+    claims = (f"{ROOT}.compaction.claims", f"{ROOT}.compaction.verify")
+    assert [m for m in seen["prepare"] if m.startswith(claims)] == []
+
+
+def test_cli_help_imports_no_command() -> None:
+    seen = _fresh_process_modules(
+        "from contextledger.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\nseen('help')\n"
+    )
+    cli = [f"{ROOT}.cli", f"{ROOT}.cli.app", f"{ROOT}.cli.commands"]
+    assert seen["help"] == sorted([ROOT, f"{ROOT}.lazy_exports", *cli])
+
+
+def test_the_command_table_matches_the_commands() -> None:
+    """``--help`` lists the summaries of cli/commands.py without importing the commands:
+    each must be its command's own first sentence, and every command must be listed."""
+    import importlib
+    import pkgutil
+
+    import click
+
+    from contextledger import cli
+    from contextledger.cli.app import main
+    from contextledger.cli.commands import COMMANDS
+
+    for module in pkgutil.iter_modules(cli.__path__, f"{cli.__name__}."):
+        importlib.import_module(module.name)
+    assert sorted(main.commands) == sorted(COMMANDS)
+    ctx = click.Context(main)
+    for name, entry in COMMANDS.items():
+        command = main.get_command(ctx, name)
+        assert command is not None
+        assert entry.summary == command.get_short_help_str(10_000), name
+        assert command.callback is not None
+        assert command.callback.__module__ == f"{cli.__name__}.{entry.modules[0]}", name

@@ -9,41 +9,46 @@ Price as the provider bills, keep the goal and the tool pair, report every drop,
 {'messages': [{'role': 'user', 'content': 'hi'}], 'system': 'Be brief.'}
 """
 
-from .catalog import Catalog
-from .compaction import Conversation
-from .errors import (
-    ArgumentError,
-    BudgetError,
-    ContentError,
-    ContextLedgerError,
-    ImageProbeError,
-    StoreError,
-    UnknownModelError,
-    UnsupportedBlockError,
-    VisionGateError,
-)
-from .fit import FitResult, Fitter, fit
-from .model import (
-    Audio,
-    Block,
-    FileAttachment,
-    Image,
-    InlineData,
-    Message,
-    MessagesLike,
-    Reasoning,
-    Recap,
-    Text,
-    ToolCall,
-    ToolResult,
-)
-from .prepare import Prepared, Preparer, prepare
-from .pricing.vision import image_cost
-from .providers import read_messages, translate
-from .repair import RepairResult, repair
-from .report import Notice
-from .storage.media import MediaStore
-from .storage.sessions import SessionStore
+import typing as _typing
+
+from .lazy_exports import make_lazy as _make_lazy
+
+if _typing.TYPE_CHECKING:  # what type checkers and IDEs read; at run time see _HOMES below
+    from .catalog import Catalog
+    from .compaction import Conversation
+    from .errors import (
+        ArgumentError,
+        BudgetError,
+        ContentError,
+        ContextLedgerError,
+        ImageProbeError,
+        StoreError,
+        UnknownModelError,
+        UnsupportedBlockError,
+        VisionGateError,
+    )
+    from .fit import FitResult, Fitter, fit
+    from .model import (
+        Audio,
+        Block,
+        FileAttachment,
+        Image,
+        InlineData,
+        Message,
+        MessagesLike,
+        Reasoning,
+        Recap,
+        Text,
+        ToolCall,
+        ToolResult,
+    )
+    from .prepare import Prepared, Preparer, prepare
+    from .pricing.vision import image_cost
+    from .providers import read_messages, translate
+    from .repair import RepairResult, repair
+    from .report import Notice
+    from .storage.media import MediaStore
+    from .storage.sessions import SessionStore
 
 __version__ = "0.1.0"
 
@@ -88,3 +93,46 @@ __all__ = [
     "repair",
     "translate",
 ]
+
+# Where each public name lives. Nothing is imported with the package: a name's module is
+# imported when the name is first used (lazy_exports.py says why), so `import contextledger`
+# costs milliseconds and a plain fit never imports compaction. Keep in step with the
+# TYPE_CHECKING imports above (tests/test_public_api.py checks both against __all__).
+_HOMES = {
+    ".catalog": ("Catalog",),
+    ".compaction": ("Conversation",),
+    ".errors": (
+        "ArgumentError",
+        "BudgetError",
+        "ContentError",
+        "ContextLedgerError",
+        "ImageProbeError",
+        "StoreError",
+        "UnknownModelError",
+        "UnsupportedBlockError",
+        "VisionGateError",
+    ),
+    ".fit": ("FitResult", "Fitter", "fit"),
+    ".model": (
+        "Audio",
+        "Block",
+        "FileAttachment",
+        "Image",
+        "InlineData",
+        "Message",
+        "MessagesLike",
+        "Reasoning",
+        "Recap",
+        "Text",
+        "ToolCall",
+        "ToolResult",
+    ),
+    ".prepare": ("Prepared", "Preparer", "prepare"),
+    ".pricing.vision": ("image_cost",),
+    ".providers": ("read_messages", "translate"),
+    ".repair": ("RepairResult", "repair"),
+    ".report": ("Notice",),
+    ".storage.media": ("MediaStore",),
+    ".storage.sessions": ("SessionStore",),
+}
+_make_lazy(__name__, _HOMES)

@@ -1,9 +1,8 @@
 """The ``contextledger`` command. Each subcommand lives in its own module of this package;
-``commands`` imports them all so that ``--help`` lists them."""
+``commands`` says which, and the root group imports only the one that runs."""
 
 from __future__ import annotations
 
-from . import commands  # noqa: F401  (registers the subcommands on main)
 from .app import main
 
 __all__ = ["main"]

@@ -9,6 +9,7 @@ terminal cannot encode (lone surrogates from truncated emoji) is escaped, never 
 from __future__ import annotations
 
 import errno
+import importlib
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -16,6 +17,8 @@ from io import TextIOWrapper
 from typing import Any, NoReturn
 
 import click
+
+from .commands import COMMANDS
 
 #: Exit status for input the command cannot use (a bad file, an unknown block, a budget).
 EXIT_BAD_INPUT = 2
@@ -108,7 +111,32 @@ ON_IMAGES_HELP = (
 
 
 class LedgerGroup(click.Group):
-    """The root group: the one place that turns exceptions into exit statuses."""
+    """The root group: the one place that turns exceptions into exit statuses, and the one
+    that imports a subcommand's module only when it is asked for (``commands.COMMANDS``):
+    a process pays for the command it runs, not for all of them."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        # Every module of the entry, even when the command is registered already: the
+        # subcommands of `sessions` live in two modules, and `chat` imports only one.
+        for module in COMMANDS[cmd_name].modules if cmd_name in COMMANDS else ():
+            importlib.import_module(f"{__package__}.{module}")
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's command list, with the summaries from ``COMMANDS`` for the commands not
+        imported (importing them all would cost ``--help`` about a second)."""
+        listed = [
+            (name, self.commands.get(name) or click.Command(name, help=COMMANDS[name].summary))
+            for name in self.list_commands(ctx)
+        ]
+        listed = [(name, command) for name, command in listed if not command.hidden]
+        if listed:
+            limit = formatter.width - 6 - max(len(name) for name, _ in listed)
+            with formatter.section("Commands"):
+                formatter.write_dl([(n, c.get_short_help_str(limit)) for n, c in listed])
 
     def invoke(self, ctx: click.Context) -> Any:
         from ..errors import ContextLedgerError

@@ -24,7 +24,7 @@ import math
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import ContentError
 from ..model import Message, Recap
@@ -41,7 +41,9 @@ from .transcript import (
     transcript_chunks,
     utf8_len,
 )
-from .verify import Verification, VerifyMode, build_ledger, fit_recap, verify_recap
+
+if TYPE_CHECKING:  # verify (the claims checker) is imported where a recap is verified
+    from .verify import Verification, VerifyMode
 
 OutcomeStatus = Literal["compacted", "skipped", "failed", "off"]
 TokenCounter = Callable[[Sequence[Message]], int]
@@ -477,6 +479,8 @@ def _verify_offline(
     take its whole line along ("Files read: a.py, b.py, …"), so the recap is written
     again without it (twice at most: items that had no room the first time are checked
     on the next pass)."""
+    from .verify import verify_recap
+
     doubted: set[str] = set()
     removed: list[str] = []
     for rewrite in range(3):
@@ -563,6 +567,8 @@ def _verify_and_backfill(
     a summary that says little still leaves the model the facts. The LLM's prose keeps
     at least half the cap; the backfill takes the rest. Returns the verification of the
     whole and how many items were added."""
+    from .verify import build_ledger, fit_recap, verify_recap
+
     first = verify_recap(
         reply, evidence, previous_text, mode=mode, max_bytes=cap, ledger=False, context=record
     )
