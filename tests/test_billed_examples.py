@@ -44,6 +44,7 @@ import pytest
 from contextledger.catalog import ModelInfo, default_catalog
 from contextledger.fit import fit
 from contextledger.pricing.messages import price_request
+from contextledger.pricing.text import count_text
 
 BOARDWALK = (
     "https://upload.wikimedia.org/wikipedia/commons/thumb/d/dd/"
@@ -95,10 +96,17 @@ CHAT_IMAGE: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("model", ["gpt-4o-mini", "gpt-4o", "gpt-3.5-turbo"])
 def test_the_reference_function_example_is_never_below_its_bill(model: str) -> None:
+    """Its body says tool_choice "auto" (billed nothing: 82 exact on o200k); a fit, which
+    does not know what the app will choose, prices the most a choice costs (a named
+    function: its name and 4), as a body without tool_choice is priced."""
     body = {"model": model, **CHAT_FUNCTIONS}
     priced = price_request(body, model, "openai").total
     report = fit(CHAT_FUNCTIONS["messages"], model, tools=CHAT_FUNCTIONS["tools"]).report
-    assert 82 <= report.used == priced <= 82 * 1.3
+    assert 82 <= priced <= report.used <= 82 * 1.3
+    if model != "gpt-3.5-turbo":
+        assert priced == 82
+    unknown = {k: v for k, v in body.items() if k != "tool_choice"}
+    assert report.used == price_request(unknown, model, "openai").total
 
 
 @pytest.mark.parametrize("model", ["gpt-4o", "gpt-4.1", "gpt-5.4"])
@@ -313,17 +321,24 @@ HMARR_PLAIN = [
 
 
 def test_function_tools_are_priced_as_rendered_and_never_below_their_bill() -> None:
-    """Exact without a system message (nested objects, arrays and enums included: the
-    cookbook's per-property formula was 1 under for a described function without
-    properties, 36, and ~4 under for any request without a system message); at most 4
-    over with one."""
+    """Sent with tool_choice "auto" (the default they were billed with): exact without a
+    system message (nested objects, arrays and enums included: the cookbook's per-property
+    formula was 1 under for a described function without properties, 36, and ~4 under for
+    any request without a system message), at most 4 over with one. A fit does not know the
+    choice: the most one costs (a named function), as priced without a tool_choice; a named
+    choice is billed its name and 4 (review16 R16-P2)."""
     for messages, functions, billed in HMARR_FUNCTIONS:
         tools = [{"type": "function", "function": f} for f in functions]
         body = {"model": "gpt-3.5-turbo", "messages": messages, "tools": tools}
-        priced = price_request(body, "gpt-3.5-turbo", "openai").total
-        used = fit(messages, "gpt-3.5-turbo", tools=tools).report.used
-        assert used == priced, billed
+        auto = price_request({**body, "tool_choice": "auto"}, "gpt-3.5-turbo", "openai").total
         system = any(m["role"] == "system" for m in messages)
-        assert billed <= priced <= billed + (4 if system else 0), (billed, priced)
+        assert billed <= auto <= billed + (4 if system else 0), (billed, auto)
+        used = fit(messages, "gpt-3.5-turbo", tools=tools).report.used
+        assert used == price_request(body, "gpt-3.5-turbo", "openai").total
+        named = {"type": "function", "function": {"name": functions[0]["name"]}}
+        forced = price_request({**body, "tool_choice": named}, "gpt-3.5-turbo", "openai").total
+        assert used >= forced == auto + count_text(functions[0]["name"], "gpt-3.5-turbo") + 4
+        none = price_request({**body, "tool_choice": "none"}, "gpt-3.5-turbo", "openai").total
+        assert none == auto + 1
     for messages, billed in HMARR_PLAIN:
         assert fit(messages, "gpt-3.5-turbo").report.used == billed

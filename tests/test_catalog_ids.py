@@ -658,6 +658,17 @@ REAL = {
     "gemini-2.5-flash-image": ("gemini-2.5-flash-image", 32_768, True),
     "gemini/gemini-2.5-flash-image": ("gemini-2.5-flash-image", 32_768, True),
     "gemini-3-pro-image-preview": ("gemini-3-pro-image-preview", 65_536, True),
+    # 32,000 in, not 2.0 Flash's 1,048,576 (it resolved as a "-preview" variant of it)
+    "gemini-2.0-flash-preview-image-generation": (
+        "gemini-2.0-flash-preview-image-generation",
+        32_000,
+        True,
+    ),
+    "gemini/gemini-2.0-flash-exp-image-generation": (
+        "gemini-2.0-flash-exp-image-generation",
+        32_000,
+        True,
+    ),
 }
 
 

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from contextledger import fit, prepare, read_messages, translate
-from contextledger.errors import ArgumentError, ContentError
+from contextledger.errors import ArgumentError, BudgetError, ContentError, FileBoundError
 from contextledger.pricing.messages import price_request
 from contextledger.providers.anthropic import FILES_BETA, sdk_kwargs
 from serve_harness import RunningProxy
@@ -145,24 +145,38 @@ def test_in_the_current_request_a_bound_over_the_window_is_refused_naming_it() -
 
 def test_a_file_by_reference_in_the_newest_tool_exchange_is_named_not_a_size() -> None:
     """The newest exchange goes whole: a file by id or URL in its result whose bound does
-    not fit is refused naming it and what to do (was a BudgetError naming nothing); its
-    declared pages make it fit."""
+    not fit is named with what to do (was a BudgetError naming nothing). It is a
+    ``FileBoundError``, a ``BudgetError``: prepare's tries with less room and compaction
+    still run (review16 R16-P3: a ContentError escaped them), and the proxy still answers
+    ``context_length_exceeded``. Its declared pages make it fit."""
     for part in (DOC_FILE, DOC_URL):
+        turns = [{"role": "user", "content": f"Check batch {i}: " + "amount tax " * 60}
+                 for i in range(12)]  # fmt: skip
         history = {"messages": [
             {"role": "user", "content": "Fetch the invoice."},
+            *({"role": r, "content": t["content"]} for t in turns for r in ("user", "assistant")),
+            {"role": "user", "content": "Now fetch it."},
             {"role": "assistant", "content": [
                 {"type": "tool_use", "id": "toolu_1", "name": "fetch", "input": {}}]},
             {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
                                           "content": [{"type": "text", "text": "done"}, part]}]},
         ]}  # fmt: skip
-        with pytest.raises(ContentError) as err:
+        with pytest.raises(FileBoundError) as err:
             fit(history, "claude-sonnet-4-5", target="anthropic")
+        assert isinstance(err.value, BudgetError)
         assert err.value.path.endswith("content[0].content[1]")
         ref = part["source"].get("file_id") or part["source"].get("url")
         assert f"file_pages={{{ref!r}: N}}" in err.value.reason
-        report = fit(history, "claude-sonnet-4-5", target="anthropic", file_pages={ref: 3}).report
+        pages = {ref: 3}
+        report = fit(history, "claude-sonnet-4-5", target="anthropic", file_pages=pages).report
         assert report.used >= 3 * 1_500
         assert any(n.kind == "estimated" for n in report.notices)
+        # a window the exchange fits only once older turns are compacted: prepare compacts
+        small = {"window": 13_000, "max_output_tokens": 1_000, "file_pages": pages}
+        done = prepare(history, "claude-sonnet-4-5", target="anthropic", compaction=True, **small)
+        assert done.report.used <= 12_000
+        with pytest.raises(FileBoundError):  # the file alone is over the window: named
+            prepare(history, "claude-sonnet-4-5", target="anthropic", compaction=True)
 
 
 def test_the_anthropic_client_sends_the_files_beta_for_a_file_id() -> None:

@@ -18,6 +18,7 @@ from contextledger.pricing.messages import (
     price_messages,
     price_request,
 )
+from contextledger.pricing.text import count_text
 from contextledger.providers import read_messages, translate
 
 CORPORATE_JARGON: list[dict[str, Any]] = [
@@ -105,13 +106,16 @@ def test_the_cookbook_conversation_is_priced_as_billed(model: str, billed: int) 
 )
 def test_the_cookbook_tool_request_is_priced_as_billed(model: str, billed: int) -> None:
     """The tools are priced as rendered without a system message (exact there: see
-    test_billed_examples); with one, OpenAI bills 4-5 fewer, which is not taken."""
+    test_billed_examples); with one, OpenAI bills 4-5 fewer, which is not taken. The
+    cookbook sent no tool_choice ("auto"); unknown, the most a choice costs is added."""
     pricer = Pricer.for_model(model)
     price = pricer.request(read_messages(WEATHER), WEATHER_TOOLS)
-    assert billed <= price <= billed + 5
     assert price_messages(WEATHER, model, tools=WEATHER_TOOLS).total == price
     body = {"model": model, "messages": WEATHER, "tools": WEATHER_TOOLS}
     assert price_request(body, model, "openai").total == price
+    auto = price_request({**body, "tool_choice": "auto"}, model, "openai").total
+    assert billed <= auto <= billed + 5
+    assert price == auto + count_text("get_current_weather", model) + 4
 
 
 def test_a_fit_reports_what_the_request_is_billed() -> None:
@@ -120,7 +124,8 @@ def test_a_fit_reports_what_the_request_is_billed() -> None:
     assert report.prompt_tokens == 124 and report.to_dict()["prompt_tokens"] == 124
     assert report.messages_tokens == 124 - REQUEST_OVERHEAD
     report = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS).report
-    assert 101 <= report.used == report.prompt_tokens <= 101 + 5
+    body = {"messages": WEATHER, "tools": WEATHER_TOOLS}
+    assert 101 <= report.used == report.prompt_tokens == price_request(body, "gpt-4o").total
     assert report.used == report.messages_tokens + report.tools_tokens + REQUEST_OVERHEAD
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from pydantic_ai import Agent, BinaryContent
 from pydantic_ai.capabilities import ProcessHistory
 from pydantic_ai.messages import (
+    DocumentUrl,
     ModelMessage,
     ModelRequest,
     ModelResponse,
@@ -16,6 +18,7 @@ from pydantic_ai.messages import (
     ThinkingPart,
     ToolCallPart,
     ToolReturnPart,
+    UploadedFile,
     UserPromptPart,
 )
 from pydantic_ai.models.function import AgentInfo, FunctionModel
@@ -24,6 +27,7 @@ from pydantic_ai.providers.openai import OpenAIProvider
 
 from _agents import CallLog
 from builders import png
+from contextledger.errors import ContentError
 from contextledger.integrations._engine import ReadCache
 from contextledger.integrations.pydantic_ai import (
     ContextLedger,
@@ -31,7 +35,7 @@ from contextledger.integrations.pydantic_ai import (
     history_processor,
     to_messages,
 )
-from contextledger.model import Image, Reasoning, ToolCall, ToolResult
+from contextledger.model import Image, ProviderContent, Reasoning, ToolCall, ToolResult
 from stub_server import StubReply, StubServer
 
 MODEL = "gpt-4o"
@@ -238,3 +242,53 @@ def test_a_request_that_grows_in_place_is_read_again() -> None:
     assert len(to_messages([request], cache)) == 1
     request.parts.append(UserPromptPart("b"))
     assert [m.text for m in to_messages([request], cache)] == ["a", "b"]
+
+
+def _files_history(doc: DocumentUrl, uploaded: UploadedFile) -> list[ModelMessage]:
+    """Two exchanges under one call id (a repair renames the second, so its part is
+    rewritten), the second returning a document by URL and an uploaded PDF."""
+    return [
+        ModelRequest(parts=[UserPromptPart(["Compare these", uploaded])]),
+        ModelResponse(parts=[ToolCallPart("fetch", {}, tool_call_id="c1")]),
+        ModelRequest(parts=[ToolReturnPart("fetch", "first", tool_call_id="c1")]),
+        ModelResponse(parts=[ToolCallPart("fetch", {}, tool_call_id="c1")]),
+        ModelRequest(parts=[ToolReturnPart("fetch", ["here", doc, uploaded], tool_call_id="c1")]),
+        ModelResponse(parts=[TextPart("They differ.")]),
+        ModelRequest(parts=[UserPromptPart("Why?")]),
+    ]
+
+
+def test_files_by_reference_are_priced_at_their_bound_and_sent_as_they_came() -> None:
+    """An UploadedFile and a DocumentUrl (in a prompt and inside a tool's return) were
+    refused ("cannot be priced"): they are read as files by reference, priced at the bound
+    a PDF of unknown length has (reported as an estimate, never as a line of text), and a
+    part that is rewritten sends the very objects it held."""
+    doc = DocumentUrl("https://files.test/q3.pdf")
+    uploaded = UploadedFile("file-abc", "openai", media_type="application/pdf")
+    history = _files_history(doc, uploaded)
+    read = to_messages(history, wire="openai")
+    assert isinstance(read[0].content[1], ProviderContent)
+    result = read[4].content[0]
+    assert isinstance(result, ToolResult)
+    assert [type(b).__name__ for b in result.content][:3] == [
+        "Text",
+        "ProviderContent",
+        "ProviderContent",
+    ]
+    res = fit_history(history, "gpt-4.1")
+    assert res.report.fit.used > 3 * 200_000  # three PDFs of up to 100 pages each
+    assert sum(n.kind == "estimated" for n in res.report.fit.notices) >= 1
+    part = res.messages[4].parts[0]
+    assert isinstance(part, ToolReturnPart) and part is not history[4].parts[0]
+    assert part.tool_call_id != "c1"  # the repair's new id; the files are the same objects
+    assert [x for x in part.content if not isinstance(x, str)] == [doc, uploaded]
+    assert all(a is b for a, b in zip(part.content[1:], (doc, uploaded), strict=True))
+
+
+def test_a_file_by_url_in_the_current_request_that_cannot_fit_is_refused_naming_it() -> None:
+    current = [
+        ModelRequest(parts=[UserPromptPart(["Read this", DocumentUrl("https://x.test/b.pdf")])])
+    ]
+    with pytest.raises(ContentError) as err:
+        fit_history(current, "claude-sonnet-4-5")
+    assert err.value.path.endswith("content[1]") and "file_pages" in err.value.reason

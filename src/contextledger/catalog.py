@@ -528,6 +528,10 @@ def _check_version(bare: str, info: ModelInfo) -> None:
     tail = dated[0] if dated else f"-{vertex[1]}" if vertex else None
     snapshot = info.id + tail if tail else None
     bedrock = vendor[0][:-1] if vendor else ""
+    if bedrock == "anthropic" and info.provider != "anthropic":  # us.anthropic.pixtral-…
+        raise _UnknownSnapshotError(
+            bare, (info.id,), hint=f"Bedrock's anthropic. ids are Claude's, not {info.id}'s"
+        )
     if version:
         problem = version_problem(
             version[0], bedrock_vendor=bedrock, snapshot=snapshot, snapshots=info.snapshots

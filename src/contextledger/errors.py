@@ -9,6 +9,7 @@ Every exception contextledger raises on purpose is defined here, in one tree::
     ├── UnknownModelError (KeyError)       a model id the catalog cannot resolve
     ├── ImageProbeError (ValueError)       an image whose header cannot be read
     ├── BudgetError                        the request cannot fit the window
+    │   └── FileBoundError                 a file by reference, priced at its bound, does not
     ├── ArgumentError (ValueError, TypeError)  a Python argument with a value it cannot take
     │   ├── WindowError                    a window above the model's own
     │   └── ModelSpecError                 a register_model spec with a bad or unknown field
@@ -152,6 +153,18 @@ class BudgetError(ContextLedgerError):
         self.needed = needed
         self.available = available
         super().__init__(message)
+
+
+class FileBoundError(BudgetError):
+    """A request that does not fit because a file by reference in it (an id, a URL, a URI:
+    its length is not known here) is priced at its bound. ``path`` names the file; the
+    message says how to give its length. A :class:`BudgetError`, so whatever handles "does
+    not fit" (prepare's tries with less room, the proxy's ``context_length_exceeded``) does."""
+
+    def __init__(self, path: str, reason: str, *, needed: int = 0, available: int = 0) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}", needed=needed, available=available)
 
 
 class ArgumentError(ContextLedgerError, ValueError, TypeError):

@@ -435,17 +435,17 @@ def _refuse_by_uri(pricer: Pricer, anchor: Message, unbounded_only: bool = False
     """Refuse, naming it, a provider-only file in the current request priced at a bound (a
     Gemini file by URI, whose length cannot be read here): the newest request goes whole or
     not at all, never as the question without its file (I4)."""
-    refuse_files_at_bound(pricer, anchor, "the current request", unbounded_only)
+    found = file_at_bound(pricer, anchor, "the current request", unbounded_only)
+    if found is not None:
+        raise ContentError(*found)
 
 
-def refuse_files_at_bound(
+def file_at_bound(
     pricer: Pricer, message: Message, what: str, unbounded_only: bool = False
-) -> None:
-    """Refuse, naming it, a file by reference in ``message`` (a tool result's too) that
-    is priced at a bound, when ``what`` (the message and what must go with it) does not fit:
-    the file's length is not known here, so the fix is the caller's — send it inline or as
-    text, or declare its pages — never a generic "too big" (prov9: a file by id in the
-    newest tool exchange was a BudgetError naming nothing)."""
+) -> tuple[str, str] | None:
+    """(path, reason) for the first file by reference in ``message`` (a tool result's too)
+    priced at a bound, or None: its length is not known here, so the fix is the caller's —
+    send it inline or as text, or declare its pages — never a generic "too big"."""
     for path, b in _blocks_with_paths(message):
         bound = pricer.estimates.get(b) if isinstance(b, ProviderContent) else None
         if bound is None or (unbounded_only and bound.bounded):
@@ -455,13 +455,14 @@ def refuse_files_at_bound(
         fix = "send the file inline (its length is read) or as text" + (
             f", or declare its pages (file_pages={{{ref!r}: N}})" if ref else ""
         )
-        raise ContentError(
-            f"message {message.id!r} {path}",
+        reason = (
             f"{bound.note}; no fit can promise the request with it is taken: {fix}"
             if not bound.bounded
             else f"{what} does not fit the context window with this file by "
-            f"reference priced at its bound ({bound.note}): {fix}, or use a larger window",
+            f"reference priced at its bound ({bound.note}): {fix}, or use a larger window"
         )
+        return f"message {message.id!r} {path}", reason
+    return None
 
 
 def _blocks_with_paths(message: Message) -> Iterator[tuple[str, object]]:

@@ -9,7 +9,7 @@ from operator import attrgetter, is_
 from typing import Any
 
 from ..catalog import Catalog, ModelInfo, lookup_model
-from ..errors import BudgetError, ContentError
+from ..errors import BudgetError, ContentError, FileBoundError
 from ..gate import (
     accepts_images,
     limit_notice,
@@ -44,8 +44,8 @@ from ..report import Notice
 from ..validate import SYSTEM_MEDIA, is_empty, problems_for, require_turn, reuses_call_ids
 from .anchors import (
     current_request_position,
+    file_at_bound,
     pin_anchors,
-    refuse_files_at_bound,
     rescue_current_request,
     settle_lean_pins,
 )
@@ -464,8 +464,7 @@ class Fitter:
             )  # fmt: skip
             total = shed_total + system_cost
         if total > limit:
-            for m in reversed(kept_msgs):  # a file by reference there is named, not a size
-                refuse_files_at_bound(pricer, m, "the current request and its latest tool exchange")
+            _refuse_naming_a_file(pricer, kept_msgs, total, limit)
             tools_tokens = budget.tools_tokens
             raise BudgetError(
                 too_big(
@@ -633,6 +632,16 @@ def _removed_by_repair(
         )
         for m in gone
     )  # fmt: skip
+
+
+def _refuse_naming_a_file(pricer: Pricer, kept: Sequence[Message], total: int, limit: int) -> None:
+    """A file by reference priced at its bound in what must go is named, not a size
+    (``FileBoundError``, a ``BudgetError``: prepare's dry fits still try with less room)."""
+    what = "the current request and its latest tool exchange"
+    for m in reversed(kept):
+        found = file_at_bound(pricer, m, what)
+        if found is not None:
+            raise FileBoundError(*found, needed=total, available=limit)
 
 
 def _refuse_if_surely_too_big(model: str, at_least: int, system_cost: int, budget: Budget) -> None:

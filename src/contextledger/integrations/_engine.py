@@ -21,7 +21,7 @@ from ..errors import ContentError
 from ..gate import OnImages
 from ..model import Message
 from ..prepare import Preparer, PrepareReport
-from ..providers import Format
+from ..providers import Format, format_for_provider
 
 ReportCallback = Callable[[PrepareReport], None]
 
@@ -66,6 +66,8 @@ class Engine:
         **preparer_options: Any,
     ) -> None:
         self.info = lookup_model(model, catalog)
+        #: the format the model is reached in (how a framework's file by URL is priced)
+        self.wire: str = format_for_provider(self.info.provider, target or self.info.api).name
         self.window = window
         self.on_report = on_report
         self.last_report: PrepareReport | None = None

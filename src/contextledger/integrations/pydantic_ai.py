@@ -27,10 +27,12 @@ from typing import Any
 from pydantic_ai.capabilities import AbstractCapability
 from pydantic_ai.messages import (
     ERROR_OUTCOMES,
+    AudioUrl,
     BaseToolCallPart,
     BaseToolReturnPart,
     BinaryContent,
     CachePoint,
+    DocumentUrl,
     FilePart,
     ImageUrl,
     ModelMessage,
@@ -45,7 +47,9 @@ from pydantic_ai.messages import (
     TextPart,
     ThinkingPart,
     ToolReturnPart,
+    UploadedFile,
     UserPromptPart,
+    VideoUrl,
 )
 from pydantic_ai.models import ModelRequestContext
 from pydantic_ai.tools import RunContext
@@ -59,13 +63,16 @@ from ..model import (
     Image,
     InlineData,
     Message,
+    ProviderContent,
     Reasoning,
     Recap,
+    ResultBlock,
     Text,
     ToolCall,
     ToolResult,
 )
 from ..prepare import PrepareReport
+from ..providers.native import read_block, read_openai_file, read_openai_image
 from ._engine import Engine, ReadCache, ReportCallback
 
 __all__ = ["ContextLedger", "PydanticAIFit", "fit_history", "history_processor", "to_messages"]
@@ -93,18 +100,21 @@ class _Source:
 
 
 def to_messages(
-    history: Sequence[ModelMessage], cache: ReadCache | None = None
+    history: Sequence[ModelMessage], cache: ReadCache | None = None, wire: str | None = None
 ) -> tuple[Message, ...]:
-    """pydantic-ai messages → ``Message`` values (a request yields one per part)."""
-    return tuple(s.message for s in _read(history, cache))
+    """pydantic-ai messages → ``Message`` values (a request yields one per part). ``wire``:
+    the format the model is reached in (how a file by URL is read: see ``_by_reference``)."""
+    return tuple(s.message for s in _read(history, cache, wire))
 
 
-def _read(history: Sequence[ModelMessage], cache: ReadCache | None = None) -> list[_Source]:
+def _read(
+    history: Sequence[ModelMessage], cache: ReadCache | None = None, wire: str | None = None
+) -> list[_Source]:
     out: list[_Source] = []
     for i, msg in enumerate(history):
         read: list[tuple[int | None, Message]] | None = cache.get(msg) if cache else None
         if read is None:
-            read = _read_one(msg, i)
+            read = _read_one(msg, i, wire)
             if cache is not None:
                 cache.put(msg, read)
         for part, m in read:
@@ -113,13 +123,13 @@ def _read(history: Sequence[ModelMessage], cache: ReadCache | None = None) -> li
     return out
 
 
-def _read_one(msg: ModelMessage, i: int) -> list[tuple[int | None, Message]]:
+def _read_one(msg: ModelMessage, i: int, wire: str | None) -> list[tuple[int | None, Message]]:
     if isinstance(msg, ModelResponse):
         blocks = [b for j, p in enumerate(msg.parts) if (b := _response_block(p, i, j))]
         return [(None, Message("assistant", tuple(blocks), id=f"p{i}"))] if blocks else []
     out: list[tuple[int | None, Message]] = []
     for j, part in enumerate(msg.parts):
-        m = _request_message(part, f"messages[{i}].parts[{j}]", f"p{i}.{j}")
+        m = _request_message(part, f"messages[{i}].parts[{j}]", f"p{i}.{j}", wire)
         if m is not None:
             out.append((j, m))
     return out
@@ -149,20 +159,21 @@ def _response_block(part: Any, i: int, j: int) -> Block | None:
     return None  # speech, compaction markers: kept with their message, not priced
 
 
-def _request_message(part: Any, path: str, mid: str) -> Message | None:
+def _request_message(part: Any, path: str, mid: str, wire: str | None) -> Message | None:
     if isinstance(part, SystemPromptPart):
         return Message("system", (Text(part.content),), id=mid)
     if isinstance(part, UserPromptPart):
-        blocks = _user_blocks(part.content, path)
+        blocks = _user_blocks(part.content, path, wire)
         return Message("user", blocks, id=mid) if blocks else None
     if isinstance(part, BaseToolReturnPart):
-        inner: list[Text | Image] = []
+        inner: list[ResultBlock] = []
         for k, item in enumerate(part.content_items(mode="str")):
             if isinstance(item, str):
                 inner.append(Text(item))
                 continue
-            block = _user_block(item, f"{path}.content[{k}]")
-            inner.append(block if isinstance(block, Image | Text) else Text(str(item)))
+            block = _user_block(item, f"{path}.content[{k}]", wire)
+            kept = isinstance(block, Image | Text | FileAttachment | ProviderContent)
+            inner.append(block if kept else Text(str(item)))  # type: ignore[arg-type]
         inner.extend(Text(t) for t in _file_framing(part))
         result = ToolResult(
             part.tool_call_id, tuple(inner), part.outcome in ERROR_OUTCOMES, part.tool_name
@@ -191,14 +202,14 @@ def _file_framing(part: BaseToolReturnPart[Any]) -> list[str]:
     ]
 
 
-def _user_blocks(content: Any, path: str) -> tuple[Block, ...]:
+def _user_blocks(content: Any, path: str, wire: str | None) -> tuple[Block, ...]:
     if isinstance(content, str):
         return (Text(content),) if content else ()
-    blocks = (_user_block(item, f"{path}.content[{k}]") for k, item in enumerate(content))
+    blocks = (_user_block(item, f"{path}.content[{k}]", wire) for k, item in enumerate(content))
     return tuple(b for b in blocks if b is not None)
 
 
-def _user_block(item: Any, path: str) -> Block | None:
+def _user_block(item: Any, path: str, wire: str | None = None) -> Block | None:
     if isinstance(item, str):
         return Text(item)
     if isinstance(item, TextContent):
@@ -207,6 +218,8 @@ def _user_block(item: Any, path: str) -> Block | None:
         return None
     if isinstance(item, ImageUrl):
         return Image(url=item.url, media_type=item.media_type)
+    if isinstance(item, UploadedFile | DocumentUrl | AudioUrl | VideoUrl):
+        return _by_reference(item, path, wire)
     if isinstance(item, BinaryContent):
         if item.is_image:
             return _image(item)
@@ -218,6 +231,57 @@ def _user_block(item: Any, path: str) -> Block | None:
     raise ContentError(
         path, f"{type(item).__name__} cannot be priced: send it as BinaryContent (bytes) instead"
     )
+
+
+# pydantic-ai's provider names of an UploadedFile, by the provider whose block it is.
+_GOOGLE = frozenset({"google", "google-cloud", "google-gla", "google-vertex"})
+
+
+def _by_reference(
+    item: UploadedFile | DocumentUrl | AudioUrl | VideoUrl, path: str, wire: str | None = None
+) -> Block:
+    """A file pydantic-ai sends by reference, as a block priced like any file by reference
+    (``pricing.provider_content``: a PDF at its most pages, else at most the window, reported
+    as an estimate; in the current request a bound that does not fit is refused naming it).
+
+    An ``UploadedFile`` is its provider's file id. A file by URL is the block ``wire`` (the
+    model's format) takes by URL — Anthropic's document ``url`` source, Gemini's
+    ``file_data``, a Responses ``file_url`` — and for Chat Completions, which takes no URL,
+    an OpenAI file: pydantic-ai downloads the file and sends it inline, so it is priced as
+    the file it is, never as a line of text."""
+    try:
+        media = item.media_type
+    except ValueError as err:  # a URL without an extension pydantic-ai knows
+        raise ContentError(path, f"{type(item).__name__}: {err}") from None
+    image, pdf = media.startswith("image/"), media == "application/pdf"
+    name = "file.pdf" if pdf else None
+    if isinstance(item, UploadedFile):
+        if item.provider_name == "openai":
+            spec = {"file_id": item.file_id}
+            if image:
+                return read_openai_image(spec, path)
+            return read_openai_file({**spec, "filename": name}, path)
+        if item.provider_name == "anthropic":
+            source = {"type": "file", "file_id": item.file_id}
+            return read_block(
+                "anthropic", {"type": "image" if image else "document", "source": source}, path
+            )
+        if item.provider_name not in _GOOGLE:
+            raise ContentError(
+                path, f"an UploadedFile of {item.provider_name!r} cannot be priced: send it as "
+                "BinaryContent (bytes), or a file of OpenAI, Anthropic or Google",
+            )  # fmt: skip
+        file_data = {"mime_type": media, "file_uri": item.file_id}
+        return read_block("gemini", {"file_data": file_data}, path, "file_data")
+    if wire == "gemini":
+        file_data = {"mime_type": media, "file_uri": item.url}
+        return read_block("gemini", {"file_data": file_data}, path, "file_data")
+    if wire == "anthropic":
+        source = {"type": "url", "url": item.url}
+        return read_block("anthropic", {"type": "document", "source": source}, path)
+    if wire == "openai":  # (the URL stands for the file pydantic-ai will send inline)
+        return read_openai_file({"file_id": item.url, "filename": name}, path)
+    return read_openai_file({"file_url": item.url, "filename": name}, path)
 
 
 def _image(item: BinaryContent) -> Image:
@@ -303,19 +367,41 @@ def _request_part(part: Any, m: Message) -> Any:
     if isinstance(part, SystemPromptPart):
         return replace(part, content=m.text)
     if isinstance(part, UserPromptPart):
-        return replace(part, content=_user_content(m.content))
+        items = [] if isinstance(part.content, str) else part.content
+        return replace(part, content=_user_content(m.content, _references(items)))
     if isinstance(part, ToolReturnPart):
         result = m.tool_results[0]
         framing = set(_file_framing(part))
         blocks = [b for b in result.content if not (isinstance(b, Text) and b.text in framing)]
-        return replace(part, content=_user_content(blocks), tool_call_id=result.call_id)
+        content = _user_content(blocks, _references(part.content_items(mode="str")))
+        return replace(part, content=content, tool_call_id=result.call_id)
     return part
 
 
-def _user_content(blocks: Sequence[Block]) -> Any:
+def _references(items: Sequence[Any]) -> dict[ProviderContent, Any]:
+    """The files by reference among a part's items, by the block each was read as (in any
+    wire): a rewritten part sends each as it came."""
+    out: dict[ProviderContent, Any] = {}
+    for item in items:
+        if not isinstance(item, UploadedFile | DocumentUrl | AudioUrl | VideoUrl):
+            continue
+        for wire in (None, "openai", "anthropic", "gemini"):
+            block = _by_reference(item, "", wire)
+            if isinstance(block, ProviderContent):
+                out[block] = item
+    return out
+
+
+def _user_content(
+    blocks: Sequence[Block], references: dict[ProviderContent, Any] | None = None
+) -> Any:
     items: list[Any] = []
     for b in blocks:
-        if isinstance(b, Text):
+        if isinstance(b, ProviderContent) and b in (references or {}):
+            items.append((references or {})[b])
+        elif isinstance(b, ProviderContent):
+            items.append(b.text)  # (a block the pipeline made: its rendition)
+        elif isinstance(b, Text):
             items.append(b.text)
         elif isinstance(b, Recap):
             items.append(b.wire_text)
@@ -367,7 +453,7 @@ def _fit(
     key: Hashable = None,
     cache: ReadCache | None = None,
 ) -> PydanticAIFit:
-    sources = _read(history, cache)
+    sources = _read(history, cache, engine.wire)
     messages = [s.message for s in sources]
     if instructions:  # sent as the system prompt: priced, never dropped
         messages.insert(0, Message("system", (Text(instructions),), id=INSTRUCTIONS_ID))

@@ -212,6 +212,7 @@ def tools_tokens(
     framing: Framing,
     tokenizer: str,
     count: Count,
+    tool_choice: object = None,
 ) -> int:
     """Tokens billed for the tool schemas of one request.
 
@@ -220,19 +221,56 @@ def tools_tokens(
     at most 5 above with one). A schema the rendering does not cover (``anyOf``, ``$ref``,
     a list of types, other providers' shapes) is priced by its compact JSON plus a small
     overhead per tool, which is longer than any rendering: an over-count, never under.
+    OpenAI bills ``tool_choice`` too (:func:`tool_choice_tokens`).
     """
     if not tools:
         return 0
     check_tools(tools)
+    choice = tool_choice_tokens(tool_choice, tools, count) if framing.schema_tools else 0
     overhead = _NAMESPACE_OVERHEAD.get(tokenizer)
     if framing.schema_tools and overhead is not None:
         rendered = rendered_functions(tools)
         if rendered is not None:
-            return count(rendered) + overhead
-    return sum(
+            return count(rendered) + overhead + choice
+    return choice + sum(
         TOOL_SCHEMA_OVERHEAD + count(json.dumps(t, ensure_ascii=False, separators=(",", ":")))
         for t in tools
     )
+
+
+def tool_choice_tokens(
+    tool_choice: object, tools: Sequence[Mapping[str, Any]], count: Count
+) -> int:
+    """Tokens OpenAI bills for a request's ``tool_choice``: none for ``"auto"`` (the
+    default), 1 for ``"none"``, the function's name and 4 more for a named one (hmarr/
+    openai-chat-tokens, measured with ``function_call``, its older form). ``"required"``
+    (not measured) and an unknown choice (None: a fit does not know what the app will
+    send, and a body without one is priced as a fit of it was) take the largest a named
+    choice of these tools costs, so never below the bill (as Anthropic's ``tool_choice``).
+
+    >>> tools = [{"type": "function", "function": {"name": "get_weather"}}]
+    >>> [tool_choice_tokens(c, tools, len) for c in ("auto", "none", None)]
+    [0, 1, 15]
+    """
+    if tool_choice == "auto":
+        return 0
+    if tool_choice == "none":
+        return 1
+    named = _chosen_name(tool_choice)
+    if named is not None:
+        return count(named) + 4
+    names = [n for t in tools if isinstance(n := _chosen_name(t), str)]
+    return max((count(n) + 4 for n in names), default=1)
+
+
+def _chosen_name(spec: object) -> str | None:
+    """The function a tool or a ``tool_choice`` names: Chat's ``{"type": "function",
+    "function": {"name": …}}``, Responses' ``{"type": "function", "name": …}``."""
+    if not isinstance(spec, Mapping):
+        return None
+    inner = spec.get("function", spec)
+    name = inner.get("name") if isinstance(inner, Mapping) else None
+    return name if isinstance(name, str) else None
 
 
 def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:

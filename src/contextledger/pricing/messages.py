@@ -625,7 +625,7 @@ class Pricer:
         prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
 
         def price(schemas: Sequence[Mapping[str, Any]]) -> int:
-            return tools_tokens(schemas, self.framing, model.tokenizer, self.text)
+            return tools_tokens(schemas, self.framing, model.tokenizer, self.text, tool_choice)
 
         # Declared names go out as the wire takes them (``providers.ids``: renamed where
         # refused); with no wire known, the longest of the forms any writer sends (OpenAI's
