@@ -470,6 +470,7 @@ def main() -> None:
     ap.add_argument("--sessions", type=int, default=20)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--detector-only", action="store_true", help="only the failure detector sets")
+    ap.add_argument("--facts-only", action="store_true", help="no lies: the detector and the facts")
     args = ap.parse_args()
     detector_report()
     if args.detector_only:
@@ -492,6 +493,8 @@ def main() -> None:
             hit, total = tallies[c].get(k, [0, 0])
             cells.append(f"{hit:>4}/{total:<4} {hit / total if total else 1:6.1%}")
         print(f"  {k:<26}" + "".join(f"{cell:>16}" for cell in cells))
+    if args.facts_only:
+        return
     caught, offline, prose = detection(sessions, rng)
     t2 = time.perf_counter()
     print("Lies injected into an accepted recap, one at a time: caught (removed and reported)")

@@ -15,7 +15,14 @@ Sources (each case names its own):
   dated, Bedrock, Vertex, OpenRouter);
 * Gemini's count-tokens snippets (``google/generative-ai-go`` ``genai/example_test.go``,
   generated from its docs snippets; gemini-1.5-flash): text 10, with a system instruction
-  21, a chat 25, text and an image 264, a cached 3,000-sentence context 33,007.
+  21, a chat 25, text and an image 264, a cached 3,000-sentence context 33,007; Google
+  Cloud's ``python-docs-samples`` ``genai/count_tokens`` (10, and 6 billed) and the API
+  reference's ``models.countTokens`` page (10 counted, 11 billed);
+* hmarr/openai-chat-tokens (function tools on gpt-3.5-turbo, validated against the API).
+
+Not pinned, with the reason: Google's video count (16,252 for ``pixel8.mp4`` by a
+``gs://`` URI) is of a file whose length is not published; hmarr's legacy ``function``
+messages are refused by a typed error (``tool_calls`` replaced them).
 
 Not pinned, with the reason: the guide's PDF count (2,188) is of a document it does not
 publish; its images are pinned through an image whose size is not known here (a URL,
@@ -221,6 +228,10 @@ def test_the_anthropic_token_counting_guide_is_never_below_its_counts() -> None:
     assert not below
 
 
+def _user(text: str) -> dict[str, Any]:
+    return {"contents": [{"role": "user", "parts": [{"text": text}]}]}
+
+
 # generative-ai-go genai/example_test.go (gemini-1.5-flash): (request, published total).
 FOX = [{"role": "user", "parts": [{"text": "The quick brown fox jumps over the lazy dog"}]}]
 WASHINGTON = "George Washington was the first president of the United States. " * 3000
@@ -235,6 +246,13 @@ GEMINI_SNIPPETS: list[tuple[dict[str, Any], int]] = [
         {"file_data": {"mime_type": "image/jpeg", "file_uri": "https://generativelanguage.googleapis.com/v1beta/files/person"}}]}]}, 264),
     ({"contents": [{"role": "user", "parts": [{"text": WASHINGTON}]},
                    {"role": "user", "parts": [{"text": "Summarize this statement"}]}]}, 33007),
+    # GoogleCloudPlatform/python-docs-samples genai/count_tokens (gemini-2.0-flash-001,
+    # gemini-2.5-flash-preview-05-20): count_tokens 10; generate_content's prompt_token_count 6
+    (_user("What's the highest mountain in Africa?"), 10),
+    (_user("Why is the sky blue?"), 6),
+    # ai.google.dev/api/tokens (gemini-1.5-flash, gemini-2.0-flash): count_tokens says 10,
+    # the same prompt sent is billed prompt_token_count 11
+    (_user("The quick brown fox jumps over the lazy dog."), 11),
 ]  # fmt: skip
 
 
@@ -249,3 +267,63 @@ def test_the_gemini_count_token_snippets_are_never_below_their_counts(model: str
         if min(used, priced) < billed:
             below[billed] = (used, priced)
     assert not below
+
+
+# hmarr/openai-chat-tokens tests/token-counts.test.ts: requests with (legacy) functions,
+# sent here as tools, and the usage.prompt_tokens gpt-3.5-turbo billed (validated against
+# the API there): (messages, functions, billed).
+HELLO = [{"role": "user", "content": "hello"}]
+BING = {"name": "bing_bong", "description": "Do a bing bong"}
+EMPTY = {"type": "object", "properties": {}}
+RECIPE = {"type": "object", "required": ["ingredients", "instructions", "time_to_cook"],
+          "properties": {
+              "ingredients": {"type": "array", "items": {
+                  "type": "object", "required": ["name", "unit", "amount"], "properties": {
+                      "name": {"type": "string"},
+                      "unit": {"enum": ["grams", "ml", "cups", "pieces", "teaspoons"], "type": "string"},
+                      "amount": {"type": "number"}}}},
+              "instructions": {"type": "array", "items": {"type": "string"},
+                               "description": "Steps to prepare the recipe (no numbering)"},
+              "time_to_cook": {"type": "number",
+                               "description": "Total time to prepare the recipe in minutes"}}}  # fmt: skip
+HMARR_FUNCTIONS: list[tuple[list[dict[str, Any]], list[dict[str, Any]], int]] = [
+    (HELLO, [{"name": "foo", "parameters": EMPTY}], 31),
+    (HELLO, [{"name": "foo", "description": "Do a foo", "parameters": EMPTY}], 36),
+    (HELLO, [{**BING, "parameters": {"type": "object", "properties": {"foo": {"type": "string"}}}}], 49),
+    (HELLO, [{**BING, "parameters": {"type": "object", "properties": {
+        "foo": {"type": "string"}, "bar": {"type": "number", "description": "A number"}}}}], 57),
+    (HELLO, [{**BING, "parameters": {"type": "object", "properties": {"foo": {
+        "type": "object", "properties": {"bar": {"type": "string", "enum": ["a", "b", "c"]},
+                                         "baz": {"type": "boolean"}}}}}}], 68),
+    (HELLO, [{"name": "get_recipe", "parameters": RECIPE}], 106),
+    # with a system message OpenAI puts the namespace into it, billing 3-4 fewer
+    ([{"role": "system", "content": "Hello"}, {"role": "user", "content": "Hi there"}],
+     [{"name": "do_stuff", "parameters": EMPTY}], 35),
+    ([{"role": "system", "content": "Hello:"}, {"role": "user", "content": "Hi there"}],
+     [{"name": "do_stuff", "parameters": EMPTY}], 35),
+    ([{"role": "system", "content": "Hello:"}, {"role": "system", "content": "Hello"},
+      {"role": "user", "content": "Hi there"}], [{"name": "do_stuff", "parameters": EMPTY}], 40),
+]  # fmt: skip
+HMARR_PLAIN = [
+    ([{"role": "user", "content": "hello world"}], 9),
+    ([{"role": "system", "content": "hello:"}], 9),
+    ([{"role": "system", "content": "# Important: you're the best robot"},
+      {"role": "user", "content": "hello robot"}, {"role": "assistant", "content": "hello world"}], 27),
+]  # fmt: skip
+
+
+def test_function_tools_are_priced_as_rendered_and_never_below_their_bill() -> None:
+    """Exact without a system message (nested objects, arrays and enums included: the
+    cookbook's per-property formula was 1 under for a described function without
+    properties, 36, and ~4 under for any request without a system message); at most 4
+    over with one."""
+    for messages, functions, billed in HMARR_FUNCTIONS:
+        tools = [{"type": "function", "function": f} for f in functions]
+        body = {"model": "gpt-3.5-turbo", "messages": messages, "tools": tools}
+        priced = price_request(body, "gpt-3.5-turbo", "openai").total
+        used = fit(messages, "gpt-3.5-turbo", tools=tools).report.used
+        assert used == priced, billed
+        system = any(m["role"] == "system" for m in messages)
+        assert billed <= priced <= billed + (4 if system else 0), (billed, priced)
+    for messages, billed in HMARR_PLAIN:
+        assert fit(messages, "gpt-3.5-turbo").report.used == billed

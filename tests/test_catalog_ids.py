@@ -671,3 +671,76 @@ def test_the_providers_listed_models_resolve_with_their_own_limits(cat: Catalog)
     image = cat.lookup("gemini-2.5-flash-image")
     assert image.image_limits.max_images == 3
     assert image_cost(384, 384, image).tokens == 258
+
+
+# review15 R15-P2: an id whose tails are not the ones its provider writes names no model
+# (the provider answers 404): a date that is none, a tail twice, -latest with a date, a
+# Bedrock version on another cloud's id or one Bedrock does not have, a Claude model Bedrock
+# serves dated only named without its date. Each is refused naming the model meant.
+@pytest.mark.parametrize(
+    ("refused", "meant"),
+    [
+        ("gemini-2.5-pro-preview-13-05", "gemini-2.5-pro"),  # month 13
+        ("gemini-2.5-flash-preview-04-31", "gemini-2.5-flash"),  # April 31
+        ("gemini-2.5-flash-lite-preview-00-2025", "gemini-2.5-flash-lite"),
+        ("gpt-4o-mini-audio-preview-2024-12-32", "gpt-4o-mini"),  # a variant's date too
+        ("claude-3-7-sonnet-latest-latest", "claude-3-7-sonnet"),
+        ("claude-3-7-sonnet-20250219-latest", "claude-3-7-sonnet"),
+        ("gpt-4o-mini-2024-07-18-2024-07-18", "gpt-4o-mini"),
+        ("gemini-1.5-pro-002-002", "gemini-1.5-pro"),
+        ("gpt-4o-mini-audio-audio", "gpt-4o-mini"),
+        ("claude-haiku-4-5-20251001-v1:0", "claude-haiku-4-5"),  # Bedrock's tail, no vendor
+        ("claude-3-haiku-v1", "claude-3-haiku"),  # Vertex's -vN is a second release
+        ("claude-3-5-sonnet-v3@20241022", "claude-3-5-sonnet"),
+        ("claude-3-5-sonnet-v2@20240620", "claude-3-5-sonnet"),  # v2 is 20241022
+        ("anthropic.claude-3-5-sonnet-20240620-v2:0", "claude-3-5-sonnet"),
+        ("eu.anthropic.claude-3-7-sonnet-20250219-v1:3", "claude-3-7-sonnet"),
+        ("meta.llama3-2-11b-instruct-v4:0", "llama-3.2-11b-vision"),
+        ("apac.anthropic.claude-sonnet-4-v1:0", "claude-sonnet-4"),  # undated on Bedrock
+        ("anthropic.claude-opus-4-1-20250805", "claude-opus-4-1"),  # Bedrock, no version
+        # the word that makes the id known, again (review16 R16-P1)
+        ("gpt-5-nano-nano", "gpt-5-nano"),
+        ("gpt-5-chat-latest-latest", "gpt-5-chat-latest"),
+        ("computer-use-preview-2025-03-11-preview", "computer-use-preview"),
+        ("o1-mini-2024-09-12-preview", "o1-mini"),  # a full date ends an id
+    ],
+)
+def test_an_id_with_tails_its_provider_never_writes_is_refused(
+    cat: Catalog, refused: str, meant: str
+) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(refused)
+    assert err.value.model == refused
+    assert meant in err.value.suggestions
+    assert all(cat.lookup(s) for s in err.value.suggestions)
+
+
+def test_a_bedrock_id_without_its_date_suggests_the_dated_one(cat: Catalog) -> None:
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup("us.anthropic.claude-sonnet-4-5-v1:0")
+    assert err.value.suggestions[0] == "us.anthropic.claude-sonnet-4-5-20250929-v1:0"
+    assert "dated only" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("served", "model"),
+    [
+        ("gemini-2.5-pro-preview-05-06", "gemini-2.5-pro"),
+        ("gemini-2.5-flash-preview-02-29", "gemini-2.5-flash"),  # a leap day
+        ("gpt-4o-audio-preview-2024-10-01", "gpt-4o"),
+        ("gpt-4-0125-preview", "gpt-4-0125-preview"),
+        ("gpt-4.5-preview-2025-02-27", "gpt-4.5-preview"),
+        ("claude-3-5-sonnet-v2@20241022", "claude-3-5-sonnet"),
+        ("vertex_ai/claude-3-5-sonnet-v2", "claude-3-5-sonnet"),
+        ("anthropic.claude-3-5-sonnet-20241022-v2:0", "claude-3-5-sonnet"),
+        ("anthropic.claude-3-5-sonnet-20240620-v1:0", "claude-3-5-sonnet"),
+        ("us.anthropic.claude-opus-4-6-v1", "claude-opus-4-6"),
+        ("mistral.pixtral-large-2502-v1:0", "pixtral-large"),
+        ("mistral-large-2411", "mistral-large"),
+        ("claude-3-5-haiku-latest", "claude-3-5-haiku"),
+    ],
+)
+def test_ids_in_the_forms_providers_write_still_resolve(
+    cat: Catalog, served: str, model: str
+) -> None:
+    assert cat.lookup(served).id == model

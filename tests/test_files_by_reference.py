@@ -143,6 +143,28 @@ def test_in_the_current_request_a_bound_over_the_window_is_refused_naming_it() -
     assert err.value.path == "message 'm0' content[0]" and "inline" in err.value.reason
 
 
+def test_a_file_by_reference_in_the_newest_tool_exchange_is_named_not_a_size() -> None:
+    """The newest exchange goes whole: a file by id or URL in its result whose bound does
+    not fit is refused naming it and what to do (was a BudgetError naming nothing); its
+    declared pages make it fit."""
+    for part in (DOC_FILE, DOC_URL):
+        history = {"messages": [
+            {"role": "user", "content": "Fetch the invoice."},
+            {"role": "assistant", "content": [
+                {"type": "tool_use", "id": "toolu_1", "name": "fetch", "input": {}}]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
+                                          "content": [{"type": "text", "text": "done"}, part]}]},
+        ]}  # fmt: skip
+        with pytest.raises(ContentError) as err:
+            fit(history, "claude-sonnet-4-5", target="anthropic")
+        assert err.value.path.endswith("content[0].content[1]")
+        ref = part["source"].get("file_id") or part["source"].get("url")
+        assert f"file_pages={{{ref!r}: N}}" in err.value.reason
+        report = fit(history, "claude-sonnet-4-5", target="anthropic", file_pages={ref: 3}).report
+        assert report.used >= 3 * 1_500
+        assert any(n.kind == "estimated" for n in report.notices)
+
+
 def test_the_anthropic_client_sends_the_files_beta_for_a_file_id() -> None:
     body = translate(HISTORIES["anthropic file"], "anthropic").body
     assert sdk_kwargs(body)["extra_headers"] == {"anthropic-beta": FILES_BETA}

@@ -3,8 +3,10 @@ per-text questions say, whatever the texts and however they are cut into a list.
 
 from __future__ import annotations
 
+import importlib
 import re
 from itertools import islice
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -188,9 +190,7 @@ def test_re2_finds_every_word_start_the_word_starts_find(batch: list[str]) -> No
     """With RE2 installed, every word start Python's engine finds within its own text."""
     pytest.importorskip("re2")
     fast = intent._candidates_by_re2(batch)
-    if fast is None:  # a letter only the Unicode fold reads: Python's engine decides alone
-        assert any(ch in "".join(batch) for ch in "\u0130\u0131\u017f\u212a")
-        return
+    assert fast is not None  # (İ ı ſ K too: folded to ASCII letters first)
     where, restating = fast
     slow_where, slow_restating = intent._candidates(batch)
     for j, text in enumerate(batch):
@@ -250,6 +250,22 @@ def test_a_trigger_word_ending_in_an_accented_letter_is_found_in_every_fold(
     assert steering_requests(["Du må gjerne se på det.", "du m ikke"]) == ([], [])
     monkeypatch.setattr(intent, "_candidates_by_re2", lambda texts: None)
     assert [steering_requests([rule]) for rule in rules] == [([0], [])] * 2
+
+
+def test_a_turkish_letter_keeps_the_batch_in_re2s_pass_and_changes_no_answer() -> None:
+    """İ ı ſ K are folded to ASCII letters before RE2's pass: a Turkish text no longer
+    sends the whole batch to Python's engine (~10x slower), and a rule is found whatever
+    the other texts are."""
+    pytest.importorskip("re2")
+    rules = [
+        "Du må ikke endre databasen.",
+        "Never touch the İstanbul cluster.",
+        "KEEP the API as is.",
+    ]
+    batch = ["kısa bir not, lütfen günlükleri kontrol et", *rules]
+    assert intent._candidates_by_re2(batch) is not None
+    assert steering_requests(batch) == ([1, 2, 3], []) == reference(batch)
+    assert [steering_requests([rule]) for rule in rules] == [([0], [])] * 3
 
 
 def test_a_rule_after_a_text_with_an_unfinished_phrase_is_found() -> None:
@@ -433,3 +449,87 @@ def test_a_rule_is_looked_for_at_the_ends_of_a_long_unspaced_text_only() -> None
 )
 def test_no_more_an_action_is_a_rule_and_no_more_a_symptom_is_not(text: str, rule: bool) -> None:
     assert is_constraint(text) is rule
+
+
+_parser: Any = importlib.import_module("re._parser")
+_c: Any = importlib.import_module("re._constants")
+
+
+def _ends_in_no_word_character(items: list[Any]) -> bool:
+    """Whether every string the parsed ``items`` match ends in a character of no word."""
+    op, av = items[-1]
+    if op is _c.SUBPATTERN:
+        return _ends_in_no_word_character(list(av[3]))
+    if op is _c.BRANCH:
+        return all(_ends_in_no_word_character(list(b)) for b in av[1])
+    if op is _c.LITERAL:
+        return not re.match(r"\w", chr(av))
+    if op is _c.IN:
+        return all(
+            (o is _c.LITERAL and not re.match(r"\w", chr(a)))
+            or (o is _c.CATEGORY and a is _c.CATEGORY_SPACE)
+            for o, a in av
+        )
+    return False
+
+
+def _opens_with_a_word_character(op: Any, av: Any) -> bool:
+    if op is _c.LITERAL:
+        return bool(re.match(r"\w", chr(av)))
+    if op is _c.IN:
+        return all(
+            (o is _c.LITERAL and re.match(r"\w", chr(a)))
+            or (o is _c.RANGE and all(re.match(r"\w", chr(x)) for x in range(a[0], a[1] + 1)))
+            or (o is _c.CATEGORY and a in (_c.CATEGORY_WORD, _c.CATEGORY_DIGIT))
+            for o, a in av
+        )
+    if op in (_c.MAX_REPEAT, _c.MIN_REPEAT) and av[0] >= 1:
+        first_op, first_av = next(iter(av[2]))
+        return _opens_with_a_word_character(first_op, first_av)
+    return False
+
+
+def _starts_at_a_word(items: list[Any], guarded: bool = False) -> bool:
+    """Whether every match of the parsed ``items`` starts where a word does: a word
+    character, after ``\\b`` or a lookbehind ending in no word's character, or the
+    text's start (``^``)."""
+    if not items:
+        return False
+    (op, av), rest = items[0], list(items[1:])
+    if op is _c.SUBPATTERN:
+        return _starts_at_a_word(list(av[3]) + rest, guarded)
+    if op is _c.BRANCH:
+        return all(_starts_at_a_word(list(b) + rest, guarded) for b in av[1])
+    if op in (_c.MAX_REPEAT, _c.MIN_REPEAT) and av[0] == 0:  # taken or not
+        taken = _starts_at_a_word(list(av[2]) + rest, guarded)
+        return taken and _starts_at_a_word(rest, guarded)
+    if op is _c.ASSERT_NOT or (op is _c.ASSERT and av[0] == 1):
+        return _starts_at_a_word(rest, guarded)  # (consumes nothing)
+    if op is _c.AT and av in (_c.AT_BEGINNING, _c.AT_BEGINNING_STRING):
+        return True  # the text's start (no MULTILINE): tried too
+    if op is _c.AT and av is _c.AT_BOUNDARY:
+        return _starts_at_a_word(rest, True)
+    if op is _c.ASSERT and _ends_in_no_word_character(list(av[1])):
+        return _starts_at_a_word(rest, True)
+    return guarded and _opens_with_a_word_character(op, av)
+
+
+def test_every_european_alternative_starts_where_a_word_does() -> None:
+    """``_says_european`` tries its pattern only where a word starts (``_match_at_a_word``):
+    right only if no alternative can start elsewhere."""
+    pattern = intent._EUROPEAN_STEERING
+    tree = _parser.parse(pattern.pattern, pattern.flags)
+    assert _starts_at_a_word(list(tree))
+    assert not pattern.flags & re.MULTILINE and "(?m" not in pattern.pattern  # ^: the start
+    for shape in (r"(?i)\bnie\s", r"(?:^|(?<=[.!]\s))immer\s", r"(?<=\s)(?!ne)\w+"):
+        assert _starts_at_a_word(list(_parser.parse(shape)))
+    for shape in (r"(?i)nie\s", r"(?<=a)b", r"\b\s+x", r"(?:\n|x)y"):
+        assert not _starts_at_a_word(list(_parser.parse(shape))), shape
+
+
+def test_a_european_rule_is_found_at_a_word_in_any_sentence() -> None:
+    sentences = ["Bitte lass die Config unverändert.", "Nie usuwaj logów!", "Rör aldrig prod."]
+    for rule in sentences:
+        padded = f"Hier ist der Bericht über die letzte Woche, danke. {rule} Mehr dazu später."
+        assert is_constraint(rule) and is_constraint(padded), rule
+        assert steering_requests([padded]) == ([0], []) == reference([padded]), rule

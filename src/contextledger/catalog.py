@@ -42,7 +42,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cache
@@ -58,6 +58,7 @@ from .errors import (
     WindowError,
     describe,
 )
+from .id_tails import chain_problem, date_problem, version_problem
 
 PROVIDERS = ("openai", "anthropic", "gemini", "mistral", "openai-compatible")
 
@@ -380,10 +381,12 @@ class Catalog:
         for name in names:
             found = self._known(name, provider)
             if found is not None:
+                _check_version(bare, found)
                 return found
         for name in names:
             found = self._family(name, provider)
             if found is not None:
+                _check_version(bare, found)
                 return found
         return None
 
@@ -397,13 +400,14 @@ class Catalog:
             return self._models[self._aliases[name]]
         if name in self._models and fits(self._models[name]):
             return self._models[name]
-        bare, undated = name, _DATED_SUFFIX.sub("", name)
-        while undated != bare:
-            if undated in self._models and fits(self._models[undated]):
-                if bare == name:
-                    _check_snapshot(name, self._models[undated])
-                return replace(self._models[undated], id=undated)
-            bare, undated = undated, _DATED_SUFFIX.sub("", undated)
+        tails: list[str] = []  # the tails stripped, outermost first
+        stem = name
+        while (shorter := _DATED_SUFFIX.sub("", stem)) != stem:
+            tails.append(stem[len(shorter) :])
+            stem = shorter
+            if stem in self._models and fits(self._models[stem]):
+                _check_tails(name, tails, self._models[stem])
+                return self._models[stem]
         return None
 
     def _family(self, name: str, provider: str) -> ModelInfo | None:
@@ -428,7 +432,18 @@ class Catalog:
         tail = bare[len(best) + 1 :]
         if family.provider in _CASE_SENSITIVE_PROVIDERS and tail != tail.lower():
             return None  # gpt-4o-MINI is not a gpt-4o variant: OpenAI refuses it
-        words = set(tail.lower().split("-"))
+        listed = tail.lower().split("-")
+        words = set(listed)
+        # gpt-4o-audio-preview-2024-13-17, gpt-4o-mini-audio-audio: a variant the provider
+        # never names (no date, a word twice)
+        problem = date_problem(name[len(bare) :])
+        # (gpt-4o-mini-mini: the word that made the family known, again)
+        if problem or len(words) < len(listed) or words & set(best.lower().split("-")):
+            raise _UnknownSnapshotError(
+                name,
+                (family.id,),
+                hint=f"{problem or 'a word comes twice'}: no variant of {family.id} is so named",
+            )
         if words & _NOT_CHAT_WORDS:
             return None
         if words & _NO_VISION_WORDS:
@@ -476,6 +491,64 @@ def _check_snapshot(name: str, info: ModelInfo) -> None:
             f"{info.id} has no snapshot {tail[0][1:]!r} ({known}); if the provider serves "
             f"it, name it with register_alias({name!r}, {info.id!r})"
         ),
+    )
+
+
+def _check_tails(name: str, tails: Sequence[str], info: ModelInfo) -> None:
+    """Refuse ``name``, ``info``'s id with ``tails`` (outermost first), unless the provider
+    writes them so (see :mod:`contextledger.id_tails`) and each date names a snapshot."""
+    problem = chain_problem(tails, info.id)
+    if problem:
+        raise _UnknownSnapshotError(
+            name,
+            (info.id, *sorted(info.snapshots, reverse=True)[:2]),
+            hint=f"{problem}, so {name!r} names no model {info.id}'s provider serves",
+        )
+    for tail in tails:
+        if _SNAPSHOT_TAIL.fullmatch(tail):
+            _check_snapshot(info.id + tail, info)
+
+
+def _check_version(bare: str, info: ModelInfo) -> None:
+    """Refuse ``bare`` (an id without its route), resolved to ``info``, when its version
+    tail or its Bedrock form is none the cloud serves: a Bedrock ``-vN:0`` on another
+    cloud's id (``claude-sonnet-4-5-20250929-v9:9``), a version Bedrock does not have
+    (``…-v1:7``), or a Claude model Bedrock serves dated only named without its date
+    (``anthropic.claude-sonnet-4-5-v1:0``): each would be answered 404."""
+    name = _FINE_TUNE.sub(r"\1", _AZURE_FINE_TUNE.sub("", bare))
+    prefix = _BEDROCK_REGION.match(name)
+    unregioned = name[prefix.end() :] if prefix else name
+    vendor = _BEDROCK_VENDOR.match(unregioned)
+    unrouted = unregioned[vendor.end() :] if vendor else unregioned
+    vertex = _VERTEX_SNAPSHOT.search(unrouted)
+    unrouted = _OPENROUTER_VARIANT.sub("", _VERTEX_DATE.sub("", unrouted))
+    version = _BEDROCK_VERSION.search(unrouted)
+    stem = unrouted[: version.start()] if version else unrouted
+    dated = _DATE.search(stem)
+    tail = dated[0] if dated else f"-{vertex[1]}" if vertex else None
+    snapshot = info.id + tail if tail else None
+    bedrock = vendor[0][:-1] if vendor else ""
+    if version:
+        problem = version_problem(
+            version[0], bedrock_vendor=bedrock, snapshot=snapshot, snapshots=info.snapshots
+        )
+    elif bedrock == "anthropic" and info.snapshots and snapshot is not None:
+        problem = "Bedrock's Claude ids end with their version (-v1:0)"
+    else:
+        problem = None
+    if bedrock == "anthropic" and info.snapshots and snapshot is None:
+        problem = f"Bedrock serves {info.id} dated only"
+    if problem is None:
+        return
+    bedrock_prefix = (prefix[0] if prefix else "") + (vendor[0] if vendor else "")
+    bedrock_ids = [
+        f"{bedrock_prefix}{s}-v{sorted(info.snapshots).index(s) + 1}:0"
+        for s in ([snapshot] if snapshot in info.snapshots else sorted(info.snapshots)[-1:])
+    ]
+    raise _UnknownSnapshotError(
+        bare,
+        (*(bedrock_ids if bedrock else ()), info.id),
+        hint=f"{problem}, so {bare!r} names no model the provider serves",
     )
 
 

@@ -24,6 +24,7 @@ from itertools import accumulate, islice
 from typing import Any
 
 from .lexicon import intent as lexicon
+from .lexicon.common import compiled_on_use
 from .prefilter import superset, touched
 
 # The words and patterns live in the lexicon (one place for every language); their private
@@ -67,7 +68,7 @@ _UNSPACED_FILLER = lexicon.UNSPACED_FILLER
 _UNSPACED_FILLER_VOCABULARY = lexicon.UNSPACED_FILLER_VOCABULARY
 
 
-_SENTENCE_END = re.compile(r"\.(?!\d)|[!?¿¡\n]")  # "5.000" ends no sentence
+_SENTENCE_END = compiled_on_use(r"\.(?!\d)|[!?¿¡\n]")  # "5.000" ends no sentence
 _AROUND = 300  # how far from a rule's word its sentence is read, each way
 
 
@@ -95,10 +96,32 @@ def _says_european(pattern: re.Pattern[str], text: str, words: Iterable[int]) ->
             continue
         if _QUESTION_OPENING.match(text, start):
             continue
-        found = pattern.search(text, start, end)
+        found = _match_at_a_word(pattern, text, start, end)
         if found and not _habit_or_hearsay(text, start, found.start(), end):
             return True
     return False
+
+
+# Where a word starts: every alternative of the European patterns starts at one (after
+# ``\b`` or a lookbehind that ends in a character of no word) or at the text's start
+# (``^``, "— nein, …"): a test holds it
+_WORD_BEGINS = compiled_on_use(r"(?<!\w)\w")
+
+
+def _match_at_a_word(
+    pattern: re.Pattern[str], text: str, start: int, end: int
+) -> re.Match[str] | None:
+    """``pattern.search(text, start, end)`` for a pattern whose matches start where a
+    word does: tried at those only (Python's engine tries each of its ~60 alternatives
+    at every character, ~10 µs a character; a sentence has a word every ~6)."""
+    match = pattern.match
+    if start == 0 and (found := match(text, 0, end)):
+        return found
+    for word in _WORD_BEGINS.finditer(text, start, end):
+        found = match(text, word.start(), end)
+        if found:
+            return found
+    return None
 
 
 def _habit_or_hearsay(text: str, start: int, at: int, end: int) -> bool:
@@ -118,7 +141,7 @@ def _grammar_words(text: str) -> list[int]:
     return [m.start() for m in _GRAMMAR_WORD.finditer(text)]
 
 
-_CLAUSE_MARK = re.compile(r"[,;:.!?\n¿¡—–]")
+_CLAUSE_MARK = compiled_on_use(r"[,;:.!?\n¿¡—–]")
 
 
 def _said_by_grammar(pattern: re.Pattern[str], text: str, words: Iterable[int]) -> bool:
@@ -152,7 +175,7 @@ def _said_by_grammar(pattern: re.Pattern[str], text: str, words: Iterable[int]) 
     return False
 
 
-_CONDITION_ENDS = re.compile(r"[,;.!?\n]")
+_CONDITION_ENDS = compiled_on_use(r"[,;.!?\n]")
 
 
 def _order_after(text: str, at: int, end: int) -> bool:
@@ -187,10 +210,10 @@ def _clause_fits(shape: str | None, before: list[str]) -> bool:
     return True
 
 
-_WORD = re.compile(r"\w+")
+_WORD = compiled_on_use(r"\w+")
 # A word of a nudge: "it's" is one word ("it's fine" is a nudge), its apostrophe straight
 # or curly.
-_NUDGE_WORD = re.compile(r"\w+(?:['’]\w+)*")
+_NUDGE_WORD = compiled_on_use(r"\w+(?:['’]\w+)*")
 
 
 def word_count(text: str) -> int:
@@ -219,7 +242,7 @@ def is_nudge(text: str) -> bool:
 
 # a sentence of a text read by the patterns for other scripts: up to its mark, a full stop
 # one before a space ("Не трогай прод. Понял?" is two, "1.5" none), the Hindi danda too
-_SENTENCE = re.compile(r"(?:[^。！？!?\n；;।؟.]|\.(?!\s))+(?:[。！？!?\n；;।؟]|\.(?=\s|$))*")
+_SENTENCE = compiled_on_use(r"(?:[^。！？!?\n；;।؟.]|\.(?!\s))+(?:[。！？!?\n；;।؟]|\.(?=\s|$))*")
 
 
 def _says_unspaced(pattern: re.Pattern[str], ends: str) -> bool:
@@ -333,7 +356,7 @@ def restates_task(text: str) -> bool:
 
 _DECISION_HINT_BYTES = tuple(h.encode() for h in _DECISION_HINTS)
 _DECISION_ASCII_HINTS = tuple(h for h in _DECISION_HINT_BYTES if h.isascii())
-_WORD_START = re.compile(r"\b\w")
+_WORD_START = compiled_on_use(r"\b\w")
 _HINT_REACH = 40  # the most characters a match runs before or after its hint
 # A decision is said in a turn of its own ("Approved — go ahead with the refund."): a longer
 # text (a pasted log or document, a long brief) is not read for one, so a long session's
@@ -341,7 +364,7 @@ _HINT_REACH = 40  # the most characters a match runs before or after its hint
 _DECISION_CHARS = 400
 
 
-_DECISION_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\n。！？；]")
+_DECISION_SENTENCE_END = compiled_on_use(r"[.!?](?=\s|$)|[\n。！？；]")
 
 
 def is_decision(text: str) -> bool:
@@ -399,7 +422,7 @@ def _decides_at(text: str, at: int) -> bool:
 # Myanmar): ``\w+`` reads a whole clause as one "word", so a request in them never had
 # "four words" and a Chinese or Japanese goal was never pinned. Their length is measured
 # in characters instead, after taking out the nudges and openers of these languages.
-_UNSPACED = re.compile(
+_UNSPACED = compiled_on_use(
     "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
     "\uf900-\ufaff\uff66-\uff9f]"
 )
@@ -407,14 +430,14 @@ _UNSPACED = re.compile(
 # 고쳐줘" (fix the login bug) is three. Hangul syllables are measured as characters too.
 # the scripts ``_unspaced_ends`` reads (those of ``_BY_CHARACTERS`` and the spaced ones
 # English and European patterns do not: Cyrillic, Greek, Hebrew, Arabic, Devanagari)
-_OTHER_SCRIPTS = re.compile(
+_OTHER_SCRIPTS = compiled_on_use(
     _UNSPACED.pattern[:-1] + "\uac00-\ud7a3\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u09ff"
     # Turkish (ı ş ğ) and Vietnamese (đ ă ơ ư and the tone-marked vowels)
     "\u0131\u015e\u015f\u011e\u011f\u0110\u0111\u0102\u0103\u01a0\u01a1\u01af\u01b0\u1ea0-\u1ef9]"
 )
-_BY_CHARACTERS = re.compile(_UNSPACED.pattern[:-1] + "\uac00-\ud7a3]")
+_BY_CHARACTERS = compiled_on_use(_UNSPACED.pattern[:-1] + "\uac00-\ud7a3]")
 _UNSPACED_FILLER_LONGEST = max(map(len, _UNSPACED_FILLER))
-_UNSPACED_RUN = re.compile(_BY_CHARACTERS.pattern + "+")
+_UNSPACED_RUN = compiled_on_use(_BY_CHARACTERS.pattern + "+")
 # the characters of no filler phrase: they are content wherever they stand
 _DROP_FILLER_CHARACTERS = {ord(ch): None for ch in "".join(_UNSPACED_FILLER)}
 
@@ -489,35 +512,23 @@ def is_substantive(text: str) -> bool:
 # become one "?" each (``str.encode("ascii", "replace")``) and then a space, both at C
 # speed; a space only adds word starts, so the pass stays a superset, and the one pattern
 # that needs a digit after a space (``under 5``) also takes a space there (a digit that is
-# not ASCII). Texts holding one of the four letters ``re.IGNORECASE`` equates with ASCII
-# ones (İ ı ſ K) are folded by ``_Fold`` instead, which maps those to their ASCII letter.
+# not ASCII). The four letters ``re.IGNORECASE`` equates with ASCII ones (İ ı ſ K) are
+# folded to them first, one for one (``_ascii_folded``): a Turkish session's texts were
+# searched by Python's engine (~10x slower, 1.7 s a long pasted request).
 
-_CASE_FOLDS_TO_ASCII = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
-
-
-class _Fold(dict[int, str]):
-    """The ``str.translate`` table for texts with a letter of ``_CASE_FOLDS_TO_ASCII``,
-    filled as characters are met (``__missing__``)."""
-
-    def __missing__(self, code: int) -> str:
-        ch = chr(code)
-        if code < 128:
-            folded = ch.lower() if ch.isalnum() or ch == "_" else " "
-        elif ch in _CASE_FOLDS_TO_ASCII:
-            folded = _CASE_FOLDS_TO_ASCII[ch]
-        elif ch.isspace():
-            folded = " "
-        elif ch.isdecimal():
-            folded = "0"
-        elif ch.isalnum() or ch == "_":
-            folded = "x"
-        else:
-            folded = " "
-        self[code] = folded
-        return folded
+_CASE_FOLDS_TO_ASCII = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))
 
 
-_FOLD = _Fold()
+def _ascii_folded(text: str) -> str:
+    """``text`` with the letters of ``_CASE_FOLDS_TO_ASCII`` as their ASCII ones (by
+    ``str.replace``: a ``translate`` of a wide text costs ~10x more)."""
+    if not text.isascii():
+        for letter, ascii_letter in _CASE_FOLDS_TO_ASCII:
+            if letter in text:
+                text = text.replace(letter, ascii_letter)
+    return text
+
+
 _BYTES_FOLD = bytes(
     (c | 0x20 if 65 <= c <= 90 else c) if chr(c).isalnum() or c == 95 else 32
     for c in range(128)
@@ -540,7 +551,7 @@ def _as_written(words: list[str]) -> re.Pattern[str]:
         re.sub("^x", ".", w).replace("[ x]", ".").replace(" +", r"\W+").replace("[^ ]", r"\S")
         for w in words
     ]
-    return re.compile(f"(?i)(?:{_by_first_letter(written)})")
+    return compiled_on_use(f"(?i)(?:{_by_first_letter(written)})")
 
 
 _EUROPEAN_AT = _as_written(lexicon.EUROPEAN_WORDS)
@@ -549,8 +560,8 @@ _ENGLISH_AT = _as_written(
     [w.replace(" ?", r"\W?").replace("DIGIT", r"[\d\s]") for w in _CORRECTING_WORDS]
 )
 # (where a word starts: the fold's word starts include a letter after an accent, "É|vite")
-_EUROPEAN_WORD = re.compile(f"(?<!\\w){_EUROPEAN_AT.pattern[len('(?i)') :]}", re.IGNORECASE)
-_GRAMMAR_WORD = re.compile(f"(?<!\\w){_GRAMMAR_AT.pattern[len('(?i)') :]}", re.IGNORECASE)
+_EUROPEAN_WORD = compiled_on_use(f"(?<!\\w){_EUROPEAN_AT.pattern[len('(?i)') :]}", re.IGNORECASE)
+_GRAMMAR_WORD = compiled_on_use(f"(?<!\\w){_GRAMMAR_AT.pattern[len('(?i)') :]}", re.IGNORECASE)
 
 
 def _word_starts(digit: str) -> str:
@@ -563,10 +574,8 @@ def _word_starts(digit: str) -> str:
     return f" (?=[{firsts}])(?={words})"
 
 
-_MIGHT_STEER = re.compile(_word_starts(r"\d"))
-_MIGHT_STEER_BYTES = re.compile(_word_starts("[0-9 ]").encode())
-_RESTATING = re.compile(f"(?:{'|'.join(_RESTATING_WORDS)})")
-_RESTATING_BYTES = re.compile(_RESTATING.pattern.encode())
+_MIGHT_STEER_BYTES = compiled_on_use(_word_starts("[0-9 ]").encode())
+_RESTATING_BYTES = compiled_on_use(f"(?:{'|'.join(_RESTATING_WORDS)})".encode())
 
 
 def _candidates(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]]:
@@ -577,15 +586,10 @@ def _candidates(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]]:
     if not texts:
         return where, restating
     # " " before each text: every word, the first included, follows a space.
-    joined = " " + " ".join(texts)
-    if any(ch in joined for ch in _CASE_FOLDS_TO_ASCII):
-        folded = joined.translate(_FOLD)
-        starts = [m.end() for m in _MIGHT_STEER.finditer(folded)]
-        restates = [p for p in starts if _RESTATING.match(folded, p)]
-    else:
-        folded_bytes = joined.encode("ascii", "replace").translate(_BYTES_FOLD)
-        starts = [m.end() for m in _MIGHT_STEER_BYTES.finditer(folded_bytes)]
-        restates = [p for p in starts if _RESTATING_BYTES.match(folded_bytes, p)]
+    joined = _ascii_folded(" " + " ".join(texts))
+    folded = joined.encode("ascii", "replace").translate(_BYTES_FOLD)
+    starts = [m.end() for m in _MIGHT_STEER_BYTES.finditer(folded)]
+    restates = [p for p in starts if _RESTATING_BYTES.match(folded, p)]
     ends = list(accumulate(len(t) + 1 for t in texts))  # text j ends at ends[j]
     for p in starts:
         j = bisect_right(ends, p - 1)  # the space before the word is in text j or before it
@@ -622,7 +626,7 @@ def _re2_steering() -> Any:
 
 def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]] | None:
     """``_candidates`` by RE2 (without the starts a phrase running on into the next text
-    makes); None: RE2 is not installed, or a text holds a letter ``_Fold`` must fold."""
+    makes); None: RE2 is not installed."""
     pattern = _re2_steering()
     if pattern is None:
         return None
@@ -630,8 +634,7 @@ def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[
     restating: set[int] = set()
     if not texts:
         return where, restating
-    if any(ch in t for t in texts if not t.isascii() for ch in _CASE_FOLDS_TO_ASCII):
-        return None
+    texts = [_ascii_folded(t) for t in texts]
     # Each text encoded from its own width (joining the strings first would widen every
     # text to the widest one's, emoji to 4 bytes a character): a byte a character. A text
     # without an ASCII letter holds no word (each starts with one): a pasted Chinese or
@@ -694,6 +697,7 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     # word of the candidate search is often in no rule: "échange" holds "change")
     candidates = sorted(where)
     english_rules, corrections, european_rules = _may_steer(texts, candidates)
+    steered: set[int] = set()
     for i in candidates:
         text = texts[i]
         european = [p for p in where[i] if european_word(text, p)]
@@ -713,15 +717,18 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
                 and _says_european(_EUROPEAN_STEERING, text, european)
             )
             or (grammar and _said_by_grammar(_GRAMMAR_STEERING, text, grammar))
-            or _steers_unspaced(text)
         )
+        if steers:
+            steered.add(i)
         substantive = (steers or i in restates) and is_substantive(text)
         if steers and (substantive or is_short_rule(text)):
             steering.append(i)
         if substantive and i in restates and restates_task(text):
             restating.append(i)
-    # Chinese and Japanese rules hold none of the English words the pass looks for
-    unspaced = _unspaced_steering(texts, where)
+    # Chinese and Japanese rules hold none of the English words the pass looks for; a
+    # candidate none of the patterns above matched is read with them (a Turkish word the
+    # fold splits, "lütfen", is a candidate: searched one by one, they cost ~0.5 ms each)
+    unspaced = _unspaced_steering(texts, steered)
     if unspaced:
         said = [i for i in unspaced if is_substantive(texts[i]) or is_short_rule(texts[i])]
         steering = sorted(steering + said)
@@ -776,12 +783,14 @@ def is_short_rule(text: str) -> bool:
     )
 
 
-_UNSPACED_STEERING = re.compile(f"{_UNSPACED_CORRECTION.pattern}|{_UNSPACED_CONSTRAINT.pattern}")
+_UNSPACED_STEERING = compiled_on_use(
+    f"{_UNSPACED_CORRECTION.pattern}|{_UNSPACED_CONSTRAINT.pattern}"
+)
 # The bulk search reads the texts' ends joined by line breaks: a rule that ends its text
 # ("…変更しないこと") is at a ``$`` there only if ``$`` also matches before a break.
-_UNSPACED_STEERING_BULK = re.compile(_UNSPACED_STEERING.pattern, re.MULTILINE)
+_UNSPACED_STEERING_BULK = compiled_on_use(_UNSPACED_STEERING.pattern, re.MULTILINE)
 # A lookaround of the patterns (none holds a group): left out, it only widens a match.
-_LOOKAROUND = re.compile(r"\(\?<?[=!](?:[^()\\\[]|\\.|\[(?:[^\]\\]|\\.)*\])*\)")
+_LOOKAROUND = compiled_on_use(r"\(\?<?[=!](?:[^()\\\[]|\\.|\[(?:[^\]\\]|\\.)*\])*\)")
 # What Python's ``\s`` matches in a text and RE2's does not (RE2's is ASCII whitespace).
 _RE2_SPACE = r"\s\pZ\x{0b}\x{1c}-\x{1f}\x{85}"
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..intent import is_decision
+from ..lexicon.intent import DECISION_VERBS
 from ..model import Message
 from .facts import (
     keywords,
     sentences,
 )
-from .wording import clip, without_code, word_count
+from .wording import asks, clip, without_code, word_count
 
 DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
@@ -48,15 +50,14 @@ DECISION = re.compile(
 # as a rule - filed under Decisions, not Constraints
 DECIDED_BY = re.compile(
     r"(?i)^\W*(?:\S+\s+){1,4}?(?:has\s+|have\s+|had\s+|a\s+|hat\s+|ha\s+|hanno\s+|han\s+|"
-    r"avons\s+|haben\s+)?(?:decided|decidi[óou]|decidieron|decidiram|d[ée]cid[ée]|entschieden|"
-    r"beschlossen|deciso|besloten|chose|opted|settled\s+on|approved|picked|selected|went\s+with|aprob[óo]|aprovou|"
-    r"approuv[ée]|genehmigt|approvato|besloot|zdecydowa\w*|postanowi\w*|beslutade|bestämde|"
-    r"besluttede|besluttet|karar\s+verd\w*|päätti|memutuskan|rozhodl\w*|rozhodol\w*|решил\w*|"
-    r"вирішив\w*|"
+    r"avons\s+|haben\s+|am\s+|au\s+)?"
+    # the one table of decision verbs (lexicon.intent), and inflections it does not list
+    rf"(?:{DECISION_VERBS}|settled\s+on|went\s+with|picked|selected|aprob[óo]|zdecydowa\w*|"
+    r"postanowi\w*|rozhodl\w*|rozhodol\w*|решил\w*|вирішив\w*|karar\s+verd\w*|"
     # ... or approved: "Paweł zatwierdził nadgodziny", "Jana schválila rozpočet", "Иван одобрил
-    # релиз", "Anna godkände budgeten", "Ahmet onayladı", "Sanne heeft het goedgekeurd"
-    r"zatwierdzi\w*|schválil\w*|одобрил\w*|схвалив\w*|godkände|godkjente|godkendte|"
-    r"onayla(?:dı|mış)\w*|hyväksyi|menyetujui|goedgekeurd|keurde\s+\w+\s+goed)\b|"
+    # релиз", "Ahmet onayladı", "Sanne keurde het goed"
+    r"zatwierdzi\w*|schválil\w*|одобрил\w*|схвалив\w*|onayla(?:dı|mış)\w*|"
+    r"keurde\s+\w+\s+goed)\b|"
     r"^\W*\S{1,12}?(?<![没未不])(?:决定|決定|拍板|決め(?:ました|た)|批准了|承認しました|승인했)"
     r"(?![了吗嗎]?[吗嗎？?])"
 )
@@ -192,6 +193,54 @@ def decides(sentence: str) -> bool:
     """
     said = DECISION.search(sentence) if word_count(sentence) >= 5 else None
     said = said or DECIDED_BY.search(sentence)
-    if said is None:
-        return False
+    if said is None:  # the verbs and approvals intent reads, in its languages
+        return is_decision(sentence)
     return not _NOT_YET.search(sentence[: said.end()])
+
+
+# An option a question offers, named so a reply in any language names it the same way: a
+# code span, or a word with a digit, an underscore, a dot, a slash or a hyphen inside
+# ("dead_letter", "PostgreSQL 16", "v2.3", "eu-west-1"), or a capitalised name past the
+# question's first word ("Redis or Memcached?")
+_CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
+_NAMED = re.compile(
+    r"(?<![\w.-])(?:[^\W\d_]+[\d_./-][\w./-]*[^\W_]|[^\W\d_][\w-]*\d[\w.-]*)(?![\w-])"
+)
+_CAPITALISED = re.compile(r"(?<=\s)[A-Z][a-z]+(?:[A-Z]\w*)?\b")
+
+
+def _options(question: str) -> list[str]:
+    """The options a question names (two or more), casefolded; [] when it names fewer."""
+    spans = [m.group(1).strip() for m in _CODE_SPAN.finditer(question)]
+    rest = _CODE_SPAN.sub(" ", question)
+    named = spans + _NAMED.findall(rest) + _CAPITALISED.findall(rest)
+    out = list(dict.fromkeys(n.casefold() for n in named if len(n) >= 2))
+    return out if len(out) >= 2 else []
+
+
+def _names(sentence: str, option: str) -> bool:
+    return re.search(rf"(?<![\w.-]){re.escape(option)}(?![\w-])", sentence.casefold()) is not None
+
+
+def chosen(asked: str, reply: str) -> str | None:
+    """The sentence of the user's ``reply`` that picks one of the options the
+    assistant's question ``asked`` offered (in a turn of its own, right before): a
+    decision by the user, whatever the language, by its shape - the reply names one
+    option and no other, asks nothing, in a few words.
+
+    >>> chosen("Should I use `retry_queue` or `dead_letter` for failed rows?", "Imam dead_letter.")
+    'Imam dead_letter.'
+    >>> chosen("Should I use `retry_queue` or `dead_letter`?", "Which is faster?") is None
+    True
+    """
+    questions = [s for s in sentences(without_code(asked)) if asks(s)]
+    offered = [o for q in questions[-2:] for o in _options(q)]
+    if not offered:
+        return None
+    for s in sentences(reply):
+        if asks(s) or word_count(s) > 15:
+            continue
+        named = [o for o in offered if _names(s, o)]
+        if len(set(named)) == 1:
+            return s
+    return None

@@ -32,6 +32,7 @@ Failures:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
@@ -42,10 +43,11 @@ from ..intent import (
 )
 from ..model import Message, ToolCall
 from .actions import is_ui_step, render_action
-from .decisions import DECIDED_BY, DECISION, ECHO, decides, dropped, standing
+from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
 from .facts import (
     _open_requests,
     extract_claims,
+    is_request,
     keywords,
     sentences,
     without_paste,
@@ -94,9 +96,11 @@ from .tool_calls import (
     editor_operation,
     is_read_call,
     is_write_call,
+    quotes_files,
     ran_against,
     reads_by_shape,
     script_commands,
+    search_messages,
     shell_tool,
     shows_file,
 )
@@ -369,6 +373,7 @@ def digest(
     verdicts = _verdicts(messages)
     names: dict[str, ToolCall] = {}
     runs: dict[str, list[int]] = {}  # command -> the indexes it ran at
+    wrote: set[str] = set()  # commands that wrote a file
     dismissed: dict[str, int] = {}  # command or file -> times the assistant dismissed it
     failed: set[str] = set()
     read_at: dict[str, int] = {}
@@ -385,6 +390,7 @@ def digest(
     found: set[str] = set()  # codes, ids and counts tools returned
     counted: set[str] = set()  # ... their quantities, as bare digits
     tallied: list[str] = []  # numbers a tool found, said by it or restated right after
+    asked = ""  # the assistant's last turn of words, when the user's is the next
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
@@ -396,15 +402,19 @@ def digest(
             names[c.id] = c
             cmds = call_commands(c)
             brushed = bool(_DISMISS.search(verdicts.get(c.id, "")))
+            made = []  # this call's items under "Commands run"
             for cmd in cmds:
                 where = ran_against(c, cmd)
                 item = f"`{cmd}` ({where})" if where else f"`{cmd}`"
+                made.append(item)
                 add("Commands run", item)
                 runs.setdefault(item, []).append(i)
                 dismissed[item] = dismissed.get(item, 0) + brushed
             writes = call_writes(c)
             for p in writes:
                 add("Files written", p)
+            if writes:  # "sed -i …", "cp a b", "… > out.txt": changed something
+                wrote.update(made)
             verdict = verdicts.get(c.id, "")
             reads_of[c.id] = call_reads(c)
             action = None if cmds or writes or reads_of[c.id] else render_action(c)
@@ -436,7 +446,9 @@ def digest(
                 and len(r.text) > 400
                 and (shows_file(call) or (bool(reads_of.get(call.id)) and not call_commands(call)))
             )
-            lines = [] if shown else failure_lines(r.text)
+            # a search's hits quote the files it searched: a "FAILED" in a runbook is no failure
+            quoting = call is not None and quotes_files(call)
+            lines = [] if shown else failure_lines(search_messages(r.text) if quoting else r.text)
             if r.is_error and not lines:
                 lines = [clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
             cmds = call_commands(call) if call is not None else []
@@ -497,7 +509,12 @@ def digest(
             found.update(FOUND.findall(r.text[:FOUND_READ]))
             counted.update(quantities(r.text[:FOUND_READ]))
         if m.role in ("user", "assistant") and not m.is_recap and not m.tool_results:
-            tallied += _said(m, goal_text, placed, add, found, counted)
+            pick = chosen(asked, m.text) if m.role == "user" and asked else None
+            if pick is not None and pick not in placed:  # the option the user picked
+                add("Decisions", f"User: {clip(pick, 240)}")
+                placed.add(pick)
+            tallied += _said(m, goal_text, placed, add, found, counted, noise["User also said"])
+            asked = m.text if m.role == "assistant" and not m.tool_calls else ""
     for pending in acting.values():  # called, no result yet
         add("Actions taken", _act(pending, [], "", done_by, keys["Actions taken"]))
     if sec["Files written"]:
@@ -535,6 +552,9 @@ def digest(
         )
         keys["Files read"][p] = (tier, -len(_name_stems(p) & topic), -read_at.get(p, -1))
         urgent += tier < 2 and p not in noise["Files read"]
+    # a command run again and again with only its numbers changed ("journalctl -u api
+    # --since 10:01", "… 10:02"): routine, however many its arguments
+    alike = Counter(shape(item) for item in runs)
     for item, at in runs.items():
         # "cd api && pytest -q" runs the tests: a chain looks around only if each part does
         looking = LOOKING.search(item) and not _CHAINED.search(item)
@@ -542,10 +562,10 @@ def digest(
             noise["Commands run"].add(item)
         specific = sum(1 for f in extract_claims(item) if f.kind in ("path", "identifier"))
         keys["Commands run"][item] = (
-            len(at) >= _ROUTINE_RUNS,
+            len(at) >= _ROUTINE_RUNS or alike[shape(item)] > _ROUTINE_RUNS,
             # what changed something or ran code (an apply, a restart, a test run, a
             # script) or what the user named, before what only looked
-            not (_CHANGES.search(item) or item.strip("`") in user_words),
+            not (_CHANGES.search(item) or item.strip("`") in user_words or item in wrote),
             item in failed,  # its failure is under Failures
             -min(specific, 2),
             -at[-1],
@@ -699,11 +719,13 @@ def _said(
     add: Callable[[str, str], None],
     found: Collection[str] = (),
     counted: Collection[str] = (),
+    aside: set[str] | None = None,
 ) -> list[str]:
     """File each sentence of a user or assistant turn once, saying who said it: decisions,
     the assistant's findings (also a code, id or count a tool returned, in ``found``,
     restated in any language), numbers, and what else the user stated (an env var, a
-    branch, who owns what). Returns the assistant's sentences that restate a quantity a
+    branch, who owns what; any other statement of theirs also, in ``aside``: shown last).
+    Returns the assistant's sentences that restate a quantity a
     tool returned (in ``counted``, :func:`.findings.quantities`): "Hay 2.347 transacciones
     pendientes." after a query's ``2347``, filed under numbers."""
     restated: list[str] = []
@@ -735,6 +757,11 @@ def _said(
             add("Numbers that matter", item)
         elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
+        elif m.role == "user" and aside is not None and word_count(s) >= 4 and not is_request(s):
+            # a statement no reader here placed (a rule or a decision in a language none
+            # reads): kept, with the bytes left after every other item
+            add("User also said", f"User: {clip(s, 300)}")
+            aside.add(f"User: {clip(s, 300)}")
     return restated
 
 

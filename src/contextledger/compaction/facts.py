@@ -21,6 +21,7 @@ from typing import Any, Literal
 from ..intent import is_nudge
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call
+from .wording import asks
 
 FactKind = Literal["path", "url", "identifier", "number", "command", "quoted", "tool", "request"]
 
@@ -766,6 +767,15 @@ def without_paste(text: str) -> str:
     return text[: m.start() + 1]
 
 
+def is_request(sentence: str) -> bool:
+    """A sentence of the user's that asks for something (open until answered or done)."""
+    return (
+        asks(sentence)
+        or bool(_REQUEST_START.search(sentence) or DEFERRED.search(sentence))
+        or bool(_side_request(sentence))
+    )
+
+
 def _open_requests(messages: Sequence[Message]) -> list[str]:
     """User requests not yet answered: deferred by the user ("later", "after the deploy,
     …"), put off by the assistant's answer ("Will do after the main change."), or with no
@@ -798,7 +808,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         waiting = []
         for s in sentences(without_paste(m.text)):
             side = _side_request(s)
-            if s.endswith("?") or _REQUEST_START.search(s) or DEFERRED.search(s) or side:
+            if asks(s) or _REQUEST_START.search(s) or DEFERRED.search(s) or side:
                 deferred = bool(DEFERRED.search(s) or _WAITS_FOR.search(s) or side)
             elif _WAITS_FOR.search(s):
                 deferred = True

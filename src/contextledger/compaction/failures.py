@@ -547,6 +547,12 @@ _FAILED_VALUES = frozenset(
 )  # fmt: skip
 # ... and a run's output handed back as JSON: {"exit_code": 1, "stdout": "…", "stderr": "…"}
 _OUTPUT_KEYS = frozenset({"stdout", "stderr", "output", "log", "logs", "out", "err"})
+# ... whose exit code says it failed even when its output has no failure word in a language
+# read ({"exit_code": 3, "stderr": "schema drift: …"}): the code is the run's own verdict
+_EXIT_KEYS = frozenset(
+    {"exit_code", "exitcode", "exit_status", "exitstatus", "returncode", "return_code", "rc"}
+)
+_ERROR_OUTPUT_KEYS = ("stderr", "err", "stdout", "output", "out", "log", "logs")
 
 
 def _json_values(text: str) -> list[object] | None:
@@ -584,14 +590,14 @@ def _walk(value: object, depth: int = 0) -> list[dict[str, object]]:
 
 
 def _json_report(text: str) -> tuple[list[str], list[str]] | None:
-    """The failing tests a JSON test report names and the outputs a JSON-wrapped run
-    printed: (names, outputs); None when ``text`` is neither (then it is read as text)."""
+    """The failing tests a JSON test report names and the failure lines of the runs it
+    wraps: (names, lines); None when ``text`` is neither (then it is read as text)."""
     values = _json_values(text)
     if values is None:
         return None
     names: list[str] = []
-    outputs: list[str] = []
-    reported = False
+    lines: list[str] = []
+    reported = wrapped = False
     for obj in (d for v in values for d in _walk(v)):
         keys = {str(k).casefold(): v for k, v in obj.items()}
         outcome = next((keys[k] for k in keys if k in _TEST_OUTCOME_KEYS), None)
@@ -600,18 +606,35 @@ def _json_report(text: str) -> tuple[list[str], list[str]] | None:
             reported = True
             if outcome.strip().casefold() in _FAILED_VALUES and name not in names:
                 names.append(name)
-        outputs += [
-            v for k, v in keys.items() if k in _OUTPUT_KEYS and isinstance(v, str) and v.strip()
-        ]
-    return (names, outputs) if reported or outputs else None
+        printed = [v for k, v in keys.items() if k in _OUTPUT_KEYS and isinstance(v, str)]
+        wrapped = wrapped or bool(printed)
+        lines += [x for x in _wrapped_failure(keys, printed) if x not in lines]
+    return (names, lines) if reported or wrapped else None
+
+
+def _wrapped_failure(keys: dict[str, object], printed: list[str]) -> list[str]:
+    """The failure lines of one JSON-wrapped run (``keys`` casefolded, ``printed`` its
+    outputs): what its output says failed; else, when it exited non-zero, the first line
+    it printed (stderr first) or its exit code - the code is the run's own verdict, in a
+    language no failure word is read in ({"exit_code": 3, "stderr": "schema drift: …"})."""
+    found = [x for body in printed if body.strip() for x in _failure_lines(body, 6)]
+    code = next((keys[k] for k in _EXIT_KEYS if k in keys), None)
+    if found or isinstance(code, bool) or not isinstance(code, (int, str)):
+        return found
+    code = str(code).strip()
+    if not code.lstrip("-").isdigit() or int(code) == 0:
+        return []
+    ordered = [v for k in _ERROR_OUTPUT_KEYS if isinstance(v := keys.get(k), str)]
+    first = next((ln.strip() for body in ordered for ln in body.splitlines() if ln.strip()), "")
+    return [clip(f"exit code {code}: {first}" if first else f"exit code {code}", 300)]
 
 
 def _json_failure_lines(text: str, report: tuple[list[str], list[str]], limit: int) -> list[str]:
     """The lines of a JSON report or JSON-wrapped output that say what failed: for each
     failing test, the line of ``text`` that names it (the one that also says it failed
     when one does: a ``go test -json`` line), cut around the name when long; else the
-    failure lines of the output the JSON carries."""
-    names, outputs = report
+    failure lines of the runs the JSON wraps."""
+    names, wrapped = report
     out: list[str] = []
     lines = text.splitlines()
     for name in names:
@@ -624,10 +647,7 @@ def _json_failure_lines(text: str, report: tuple[list[str], list[str]], limit: i
             line = line[max(0, at - 40) : at + len(quoted) + 80].strip()
         if line and clip(line, 300) not in out:
             out.append(clip(line, 300))
-    if not names:
-        for body in outputs:
-            out += [x for x in _failure_lines(body, limit) if x not in out]
-    return out[:limit]
+    return out[:limit] if names else wrapped[:limit]
 
 
 def failing_tests(text: str) -> list[str]:

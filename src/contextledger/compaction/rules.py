@@ -16,7 +16,7 @@ from .facts import (
     DEFERRED,
     keywords,
 )
-from .wording import word_count
+from .wording import asks, word_count
 
 _RETRACTS = re.compile(
     r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]"
@@ -77,7 +77,10 @@ _ONE_OFF = (
     r"\b(?:finish(?:es|ed)?|is\s+(?:done|finished|ready|merged|back|up)|are\s+(?:done|ready)|"
     r"complete[sd]?|lands?|gets?\s+(?:merged|back)|comes?\s+back|you\s+(?:have|get|find)\s+"
     r"(?:a\s+(?:minute|moment|chance|sec(?:ond)?)|time)|you'?re\s+(?:done|back|free)|you\s+need\s+"
-    r"(?:access|help|anything|a\s+hand)|again)\b"
+    r"(?:access|help|anything|a\s+hand)|again|"
+    # a moment that comes once: "Before lunch, …", "Before the demo, …"
+    r"lunch|today|tonight|tomorrow|eod|(?:the|this|my|our|your)\s+(?:meeting|call|demo|standup|"
+    r"break|weekend|release|review))\b"
 )
 
 _MORE_RULES = re.compile(
@@ -114,11 +117,14 @@ _MORE_RULES = re.compile(
     # a rule with a condition that can come again: "If a model runs longer than 20
     # minutes, cancel it and tell me.", "Whenever the canary fails, roll back first." (not
     # a one-off: "When the build finishes, tell me the result.", "If it fails again, …")
-    r"|^\W*(?:if|when|whenever|once|should)\b(?![^,;]{0,120}" + _ONE_OFF + r")[^,;]{3,120}[,;]"
-    r"\s*(?:then\s+)?(?:please\s+)?"
+    # ... or must come first: "Before you run the migration, take a snapshot."
+    r"|^\W*(?:if|when|whenever|once|should|before|every\s+time|each\s+time|any\s*time)\b"
+    r"(?![^,;]{0,120}" + _ONE_OFF + r")[^,;]{3,120}[,;]"
+    r"\s*(?:then\s+)?(?:please\s+)?(?:first\s+)?"
     r"(?:cancel|stop|abort|kill|halt|tell|ping|notify|ask|escalate|page|alert|roll\s*back|"
     r"revert|pause|wait|skip|retry|email|call|flag|don'?t|do\s+not|never|always|leave|"
-    r"check\s+with)\b"
+    r"check\s+with|take|make|back\s*up|snapshot|run|verify|double-check|confirm|get|drain|"
+    r"announce|post|open|use|check|dump|export|save|tag|lock|freeze|disable|enable)\b"
     # a version pinned, a setting to hold: "Keep dbt-snowflake pinned at 1.8.4", "Set
     # spark.sql.shuffle.partitions=800 on the backfill job"
     # a style or format rule, with no negation: "British spelling throughout, please.",
@@ -350,7 +356,7 @@ def is_rule(sentence: str) -> bool:
     if _SMALL_TALK.search(sentence):
         return False
     if (
-        sentence.rstrip().endswith(("?", "？"))
+        sentence.rstrip().endswith(("?", "？", "؟"))
         and not _ASKS_A_RULE.search(sentence)
         and not asks_agreement(sentence)  # "Don't rotate the keys this week, ok?"
     ):
@@ -373,6 +379,8 @@ def is_rule(sentence: str) -> bool:
 def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
+        return True
+    if swaps_value(sentence):
         return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
@@ -423,3 +431,86 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
         if len(shared) >= 2 or any(len(w) >= 6 for w in shared):
             return rule
     return None
+
+
+# A value, by its shape: a number (with its separators), a code span, or a word with a
+# digit, an underscore, a dot or a slash inside ("DEP-03", "eu-west-1", "v2.3", "a/b.py")
+_VALUE = re.compile(
+    r"`[^`]+`|(?<![\w.])\d+(?:[.,:]\d+)*(?![\d])|"
+    r"(?<![\w.-])[^\W\d_]\w*(?:[-_./]\w+)*[-_./]\w*\d\w*|(?<![\w.-])\w+[_./]\w+(?:[_./-]\w+)*"
+)
+# the last clause of a sentence, after a comma in any script
+_LAST_CLAUSE = re.compile(r"[,،、，;]\s*([^,،、，;]*)$")
+# a short clause after a comma that adds, not swaps: "ports 8443, then 8080", "3, or 4"
+_ADDS = re.compile(
+    r"(?i)^\W*(?:and|or|then|plus|also|maybe|perhaps|possibly|about|around|roughly|approx\w*|"
+    r"up\s+to|e\.g|i\.e|like|such\s+as|vs\.?|versus|to|from|through|until|per|each|every|"
+    r"both|either|even|only|just|at|in|on|with|by|for|of|x|again|still|too|yet|the|a|an|as|"
+    r"into|onto|over|under|after|before|than|via|out|off|down|back)\b"
+)
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+_DIGIT = re.compile(r"\d")
+
+
+def _kind(value: str) -> str:
+    return "code" if value.startswith("`") else "number" if value[:1].isdigit() else "name"
+
+
+# a value, two or three short words, another value of its kind, and the sentence ends:
+# "Kho trung tâm là KHO-07 chứ không phải KHO-02." (not "from 10:00 to 11:00")
+_AT_END = re.compile(r"(\S+)((?:\s+[^\W\d_]{1,5}){2,3})\s+(\S+?)[\s.!。।]*$")
+
+
+def _swapped_at_end(sentence: str) -> bool:
+    end = _AT_END.search(sentence)
+    if end is None or _ADDS.match(end.group(2)) or len(sentence[: end.start()].split()) < 2:
+        return False
+    right, wrong = (_VALUE.fullmatch(end.group(k).strip("`,;:")) for k in (1, 3))
+    return (
+        right is not None
+        and wrong is not None
+        and right.group() != wrong.group()
+        and _kind(right.group()) == _kind(wrong.group())
+        and _kind(wrong.group()) != "number"  # "3 or 4 of 10", "5 and up to 10": said of counts
+    )
+
+
+def swaps_value(sentence: str) -> bool:
+    """A correction by its shape, in any language: a value, then after a comma a short
+    clause naming one other value of the same kind - the wrong one, with a word or two
+    saying it is not ("The gateway listens on 8443, not 8080.", "Depozitul are codul
+    DEP-03, nu DEP-01.", "گیٹ وے پورٹ 8443 پر ہے، 8080 پر نہیں"). Not a list or a range
+    said in English ("ports 8443, then 8080"), nor a question.
+
+    >>> swaps_value("Lüüs kuulab porti 8443, mitte 8080."), swaps_value("Try 3, or 4.")
+    (True, False)
+    """
+    if asks(sentence):
+        return False
+    last = _LAST_CLAUSE.search(sentence)
+    if last is None:
+        return _swapped_at_end(sentence)
+    if len(sentence[: last.start()].split()) < 2:
+        return False
+    tail = last.group(1)
+    wrong = _VALUE.findall(tail)
+    words = _WORD.findall(_VALUE.sub(" ", tail))
+    # the words that say the value is wrong are short ("not", "nu", "mitte", "پر نہیں")
+    if len(wrong) != 1 or not 1 <= len(words) <= 2 or _ADDS.match(tail):
+        return False
+    if any(len(w) > 5 for w in words):
+        return False
+    head = sentence[: last.start()]
+    right = [v for v in _VALUE.findall(head) if _kind(v) == _kind(wrong[0])]
+    if not right or wrong[0] in right:
+        return False
+    at = tail.find(wrong[0])
+    if not _WORD.search(tail[:at]):  # "8080 پر نہیں": the head's own word after its value,
+        after = _WORD.findall(tail[at + len(wrong[0]) :])  # then the one saying "not" (not
+        said = {w for v in right for w in _WORD.findall(head[head.find(v) + len(v) :])[:1]}
+        if len(after) != 2 or after[0] not in said:  # "1500 rows, 20 nulls": a count)
+            return False
+    # two bare numbers apart by two words is as often a list ("4 minutes, the tests 9")
+    return _kind(wrong[0]) != "number" or len(words) == 1 or len(_DIGIT.findall(wrong[0])) >= 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -14,6 +15,7 @@ from .facts import (
 )
 from .failures import TEST_ID, failing_tests
 from .transcript import cut_utf8, utf8_len
+from .wording import shape
 
 SECTIONS = (
     "Goal",
@@ -132,6 +134,9 @@ LOOKING = re.compile(
     r"^`?(?:sudo\s+)?(?:(?:ls|ll|cat|head|tail|less|more|grep|egrep|rg|ag|ack|find|fd|tree|pwd|"
     r"echo|printf|wc|stat|file|which|whereis|type|whoami|id|env|printenv|du|df|ps|top|date|"
     r"uptime|hostname|uname|history|clear|cd|man|nl|sort|uniq|cut|jq|yq|bat|awk|tac|xxd|"
+    # a service's logs and state, read (not "systemctl restart")
+    r"journalctl|dmesg|systemctl\s+(?:status|show|cat|is-active|is-enabled|is-failed|"
+    r"list-units|list-unit-files|list-timers)|"
     r"(?i:get-content|gc|select-string|get-childitem)|dir)\b(?!\s*>)|"
     r"sed\s+-n\b|git\s+(?:status|log|diff|show|branch|remote|fetch|blame|grep|ls-files|"
     r"rev-parse|reflog|stash\s+list)\b|kubectl\s+(?:get|describe|logs|top|explain|"
@@ -202,7 +207,7 @@ def render_digest(d: Digest, max_bytes: int) -> str:
     its room goes to the next command."""
     chosen = _choose(d, max_bytes)
     shown, skip = d, frozenset[str]()
-    everything = all(len(chosen.get(n, ())) == len(d.items(n)) for n in d.sections)
+    everything = all(len(chosen.get(n, ())) == _shown_at_most(d, n) for n in d.sections)
     for _ in range(0 if everything else 3):
         more = _shown_elsewhere(d, chosen) - skip
         if not more:
@@ -213,6 +218,14 @@ def render_digest(d: Digest, max_bytes: int) -> str:
             break  # the room freed moved a failure out: keep the listing as it was
         shown, chosen, skip = trial, again, skip | more
     return _lines(shown, chosen, max_bytes)
+
+
+def _shown_at_most(d: Digest, name: str) -> int:
+    """How many items of section ``name`` are shown when the bytes run to all of them."""
+    noisy = _noise_of(d, name)
+    return sum(i not in noisy for i in d.items(name)) + len(
+        _few_per_shape([i for i in d.items(name) if i in noisy])
+    )
 
 
 def _shown_elsewhere(d: Digest, chosen: dict[str, list[str]]) -> frozenset[str]:
@@ -260,7 +273,7 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
             first = _first_per_run(first)
         rounds[0].append((name, first))
         rounds[1].append((name, [i for i in clean if i not in first]))
-        rounds[2].append((name, [i for i in order[name] if i in noisy[name]]))
+        rounds[2].append((name, _few_per_shape([i for i in order[name] if i in noisy[name]])))
         urgent = early.get(name)
         if urgent in order:
             calm = [i for i in order[urgent] if i not in noisy[urgent]]
@@ -278,6 +291,21 @@ def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
                 if item not in chosen[name] and (need is None or need in chosen[name]):
                     fits(name, [*chosen[name], item])
     return chosen
+
+
+# How many noise items of one shape are shown (three "journalctl -u api --since …" tell
+# what was done; a hundred more, differing in their numbers, tell nothing more)
+_PER_SHAPE = 3
+
+
+def _few_per_shape(items: list[str]) -> list[str]:
+    seen: Counter[str] = Counter()
+    out = []
+    for item in items:
+        seen[shape(item)] += 1
+        if seen[shape(item)] <= _PER_SHAPE:
+            out.append(item)
+    return out
 
 
 def _first_per_run(failures: list[str]) -> list[str]:

@@ -602,3 +602,37 @@ def shows_file(call: ToolCall) -> bool:
         return True
     commands = call_commands(call)
     return bool(commands) and all(_SHOWS_FILE.match(c.casefold()) for c in commands)
+
+
+_SEARCH = re.compile(
+    r"^(?:sudo\s+)?(?:grep|egrep|fgrep|zgrep|rg|ag|ack|git\s+grep|findstr|select-string|sls)\b"
+)
+# what a search reads that a run wrote: a log, a journal, a service's output
+_LOG = re.compile(r"(?i)\.(?:log|out|err|journal)\b|(?:^|[\s/])(?:var/log|logs?)/")
+
+
+def quotes_files(call: ToolCall) -> bool:
+    """Whether a call's output quotes files a search found its pattern in, not a run's
+    own output: a "FAILED" in ``grep -rn FAILED docs/`` is a document's word, no failure
+    (a search of a log reads what failed, and is no such call).
+
+    >>> quotes_files(ToolCall("c", "bash", '{"command": "grep -rn FAILED docs/"}'))
+    True
+    >>> quotes_files(ToolCall("c", "bash", '{"command": "grep -i error /var/log/app.log"}'))
+    False
+    """
+    commands = call_commands(call)
+    return (
+        bool(commands)
+        and all(_SEARCH.match(c.casefold()) for c in commands)
+        and not any(_LOG.search(c) for c in commands)
+    )
+
+
+_SEARCH_SAYS = re.compile(r"(?im)^(?:grep|egrep|fgrep|zgrep|rg|ag|ack|findstr|select-string):.*$")
+
+
+def search_messages(text: str) -> str:
+    """What a search said of its own run in ``text`` (``grep: docs/: No such file or
+    directory``), without the lines it quotes from the files it searched."""
+    return "\n".join(m.group() for m in _SEARCH_SAYS.finditer(text))

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from itertools import islice, takewhile
 
 from ..errors import BudgetError, ContentError
-from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text
+from ..model import Block, FileAttachment, Image, Message, ProviderContent, Text, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import estimate_tokens, tokens_at_least
 from ..providers.native import reference_of
@@ -435,7 +435,18 @@ def _refuse_by_uri(pricer: Pricer, anchor: Message, unbounded_only: bool = False
     """Refuse, naming it, a provider-only file in the current request priced at a bound (a
     Gemini file by URI, whose length cannot be read here): the newest request goes whole or
     not at all, never as the question without its file (I4)."""
-    for j, b in enumerate(anchor.content):
+    refuse_files_at_bound(pricer, anchor, "the current request", unbounded_only)
+
+
+def refuse_files_at_bound(
+    pricer: Pricer, message: Message, what: str, unbounded_only: bool = False
+) -> None:
+    """Refuse, naming it, a file by reference in ``message`` (a tool result's too) that
+    is priced at a bound, when ``what`` (the message and what must go with it) does not fit:
+    the file's length is not known here, so the fix is the caller's — send it inline or as
+    text, or declare its pages — never a generic "too big" (prov9: a file by id in the
+    newest tool exchange was a BudgetError naming nothing)."""
+    for path, b in _blocks_with_paths(message):
         bound = pricer.estimates.get(b) if isinstance(b, ProviderContent) else None
         if bound is None or (unbounded_only and bound.bounded):
             continue
@@ -445,9 +456,18 @@ def _refuse_by_uri(pricer: Pricer, anchor: Message, unbounded_only: bool = False
             f", or declare its pages (file_pages={{{ref!r}: N}})" if ref else ""
         )
         raise ContentError(
-            f"message {anchor.id!r} content[{j}]",
+            f"message {message.id!r} {path}",
             f"{bound.note}; no fit can promise the request with it is taken: {fix}"
             if not bound.bounded
-            else f"the current request does not fit the context window with this file by "
+            else f"{what} does not fit the context window with this file by "
             f"reference priced at its bound ({bound.note}): {fix}, or use a larger window",
         )
+
+
+def _blocks_with_paths(message: Message) -> Iterator[tuple[str, object]]:
+    """Each block of ``message`` with its path, a tool result's blocks too."""
+    for j, b in enumerate(message.content):
+        yield f"content[{j}]", b
+        if isinstance(b, ToolResult):
+            for k, inner in enumerate(b.content):
+                yield f"content[{j}].content[{k}]", inner

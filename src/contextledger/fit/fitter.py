@@ -45,6 +45,7 @@ from ..validate import SYSTEM_MEDIA, is_empty, problems_for, require_turn, reuse
 from .anchors import (
     current_request_position,
     pin_anchors,
+    refuse_files_at_bound,
     rescue_current_request,
     settle_lean_pins,
 )
@@ -463,6 +464,8 @@ class Fitter:
             )  # fmt: skip
             total = shed_total + system_cost
         if total > limit:
+            for m in reversed(kept_msgs):  # a file by reference there is named, not a size
+                refuse_files_at_bound(pricer, m, "the current request and its latest tool exchange")
             tools_tokens = budget.tools_tokens
             raise BudgetError(
                 too_big(

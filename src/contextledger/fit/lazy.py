@@ -504,10 +504,17 @@ class LazyMessages(Sequence[Message]):
         return n - self.start
 
 
+def all_dicts(items: list[Any]) -> bool:
+    """Whether every item is a ``dict`` (not a subclass, not another mapping)."""
+    # (the fastest C-speed spelling measured: a set of the types, or all(is_), took 2-3
+    # times as long on a 12,000-dict list)
+    return list(map(type, items)).count(dict) == len(items)
+
+
 def read_lazily(payload: Any) -> LazyMessages | None:
     """``payload`` as LazyMessages when it is a plain list of OpenAI Chat dicts that can be
     read lazily (None: read it whole)."""
-    if type(payload) is not list or not payload or set(map(type, payload)) != {dict}:
+    if type(payload) is not list or not payload or not all_dicts(payload):
         return None
     # (the scan reads on the spot every dict only another format writes, and gives up
     # there: looking for one first walked a whole text-only history twice)

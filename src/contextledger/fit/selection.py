@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..model import Message
 from ..pricing.messages import Pricer
-from ..pricing.text import tokens_past
+from ..pricing.text import tokens_at_least, tokens_past
 from ..report import Notice
 from .anchors import Pins
 from .options import FitOptions
@@ -319,12 +319,19 @@ class _Walk:
         start, end = index.starts[k], index.end(k)
         if sum(index.chars[start:end]) <= _COUNTED_WHOLE_CHARS_PER_TOKEN * room:
             return False
-        counter, least = self.pricer.counter, 0
-        for m in index.body[start:end]:
-            for _, text, _ in message_texts(m):
-                least += tokens_past(counter, text, room - least)
-                if least > room:
-                    return True
+        counter = self.pricer.counter
+        texts = [text for m in index.body[start:end] for _, text, _ in message_texts(m)]
+        # First by a bound read from the letters and digits at C speed (a log or a JSON
+        # dump of megabytes is over the room by its runs of letters alone: counting a
+        # window's worth of it cost a first fit more than the rest of the fit); a text with
+        # no useful bound (CJK) is then counted as far as it takes.
+        if sum(tokens_at_least(counter, text) for text in texts) > room:
+            return True
+        least = 0
+        for text in texts:
+            least += tokens_past(counter, text, room - least)
+            if least > room:
+                return True
         return False
 
     def _shorten(self, k: int, room: int, share: int) -> _Shortened | None:

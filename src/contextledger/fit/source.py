@@ -45,7 +45,7 @@ from ..providers import (
     provider_format,
     read_messages,
 )
-from .lazy import DictColumns, LazyMessages
+from .lazy import DictColumns, LazyMessages, all_dicts
 
 _CHUNK = 512  # a cold read is done in pieces, so a later edit re-reads from a nearby piece
 
@@ -162,7 +162,8 @@ def _take_apart(payload: Any) -> _Payload | None:
         shape = f"{key}:{fmt}"
     else:
         return None
-    if type(dicts) is not list or not dicts or set(map(type, dicts)) != {dict}:
+    # (whether every item is a dict is checked by ``DictSource._settle_format``)
+    if type(dicts) is not list or not dicts:
         return None
     return _Payload(dicts, head, shape, fmt, key)
 
@@ -200,6 +201,8 @@ class DictSource:
         if parts is None:
             return None
         same = self._settle_format(parts)
+        if same < 0:
+            return None  # an item that is not a dict: read as it is (refused, saying where)
         if parts.key and parts.key != provider_format(self._format).messages_key:
             return None  # a Gemini list under "messages": refused as a fresh read refuses it
         if lazily and self._format == "openai" and not parts.head:
@@ -213,13 +216,18 @@ class DictSource:
     def _settle_format(self, parts: _Payload) -> int:
         """The list's format, decided by its first dict that names one (as a fresh read
         decides), looking only at dicts not seen unchanged before; returns how many leading
-        dicts are unchanged (0 when the format changed: everything is read anew)."""
+        dicts are unchanged (0 when the format changed: everything is read anew; -1 when an
+        item is not a dict)."""
         if parts.shape != self._shape:
             self._forget()
             self._shape = parts.shape
             self._format = parts.format or "openai"
             self._decided_at = -1 if parts.format else None
         same = self._unchanged_prefix(parts.dicts)
+        # (checked after the comparison, which has just read every item: a pass of its own
+        # before it cost a refit of a long list as much again in cache misses)
+        if not all_dicts(parts.dicts):
+            return -1  # (a mapping equal to the dict it replaced is refused too)
         decided = self._decided_at
         if decided is None or decided >= same:  # the dicts that decided it changed, or none did
             tail = parts.dicts[same:]

@@ -16,6 +16,9 @@ membership: ``word.casefold() in NEGATIONS``.
 
 from __future__ import annotations
 
+import re
+from typing import Any, AnyStr, cast
+
 
 def listed(words: str) -> frozenset[str]:
     """The words of ``words``, split on white space (a table written as a paragraph)."""
@@ -41,3 +44,42 @@ FUNCTION_WORDS = listed(
     von zu zum zur im am um an auf für mit und oder dass
     """
 )
+
+
+class _CompiledOnUse:
+    """A pattern compiled at its first search, not at import: the intent lexicon's patterns
+    took ~0.3-0.7 s to compile at ``import contextledger``, and a process searches only
+    those of the languages it meets (an English session never the European or unspaced
+    ones). ``pattern`` is there without compiling (patterns are built from others'
+    sources); every other attribute is the compiled pattern's, kept on the instance at the
+    first use, so a later ``P.search`` costs what ``re.Pattern.search`` does."""
+
+    def __init__(self, source: str | bytes, flags: int) -> None:
+        self.pattern = source
+        self._flags = flags
+        self._compiled: re.Pattern[Any] | None = None
+
+    def __getattr__(self, name: str) -> Any:  # only for what is not set yet
+        if name.startswith("__") or "_flags" not in self.__dict__:
+            raise AttributeError(name)  # (copy's and pickle's probes, a half-built copy)
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self._flags)
+            for attr in _PATTERN_ATTRIBUTES:
+                setattr(self, attr, getattr(self._compiled, attr))
+        return getattr(self._compiled, name)
+
+    def __repr__(self) -> str:
+        return f"compiled_on_use({self.pattern!r:.60}, {self._flags})"
+
+
+_PATTERN_ATTRIBUTES = listed("search match fullmatch finditer findall sub subn split scanner flags")
+
+
+def compiled_on_use(source: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
+    """``re.compile(source, flags)``, compiled when first used (``_CompiledOnUse``).
+
+    >>> P = compiled_on_use("(?i)never [a-z]+")
+    >>> P.pattern, P.search("We NEVER deploy").group(), P.flags & re.IGNORECASE > 0
+    ('(?i)never [a-z]+', 'NEVER deploy', True)
+    """
+    return cast("re.Pattern[AnyStr]", _CompiledOnUse(source, flags))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from .common import listed
+from .common import compiled_on_use, listed
 
 # Short turns that move the conversation along without saying anything new: every word
 # is one of these (so "ok, keep going" and "Take your time, just keep me posted." are nudges,
@@ -75,7 +75,7 @@ NEVER_MIND_SOLVED = (
 )
 
 # The user correcting course: "actually", "no, ...", "use X not Y", "instead", "I meant".
-CORRECTION = re.compile(
+CORRECTION = compiled_on_use(
     r"(?ix)(?:"
     r"^\W*(?:(?:oh|ah|hmm+|um+|uh)\W+)?(?:no|nope|wait|stop|hold\s+on|scratch\s+that|correction|sorry|oops|whoops|my\s+bad)"
     r"(?:[\s,]+(?:wait|sorry|actually|no))?\s*[,.!:;—–-]|"
@@ -187,7 +187,7 @@ WISHES = (
 )
 # Standing rules: negations and imperatives of obligation, in several phrasings. An
 # apostrophe may be typed straight or curly (phones and many editors curl it: "don’t").
-CONSTRAINT = re.compile(
+CONSTRAINT = compiled_on_use(
     r"(?ix)(?:"
     r"\b(?:do\s+not|don['’]?t|never|must\s+not|mustn['’]?t|shall\s+not|should\s+not|shouldn['’]?t|"
     r"cannot|can['’]?t|may\s+not|no\s+longer|avoid|refrain\s+from|under\s+no\s+circumstances|"
@@ -292,7 +292,7 @@ CONSTRAINT = re.compile(
 # statement, nothing, a negation) ``intent`` checks by the group that matched.
 
 # A habit, not a rule: "Normalmente nunca desplegamos en viernes.", "Yeye huwa anatoa …"
-HABITUAL = re.compile(
+HABITUAL = compiled_on_use(
     r"(?i)\b(?:usually|normally|typically|generally|normalerweise|meistens|gewöhnlich|normalmente|"
     r"habitualmente|suele|suelen|d['’]habitude|habituellement|di\s+solito|solitamente|geralmente|"
     r"costuma|costumam|meestal|normaal|gewoonlijk|zazwyczaj|zwykle|yleensä|tavallisesti|általában|"
@@ -301,7 +301,7 @@ HABITUAL = re.compile(
 )
 # Someone else's words reported before the rule ("Mon collègue dit toujours qu'il ne faut
 # jamais …", "Anna sanoi, että …"): a speech verb of a third person, then "that"
-REPORTED_THAT = re.compile(
+REPORTED_THAT = compiled_on_use(
     r"(?i)\b(?:says|said|dit|disait|dice|dijo|decía|detto|diceva|diz|disse|dizia|sagt|sagte|meint|"
     r"meinte|zegt|zei|mówi|mówił|mówiła|powiedział|powiedziała|sanoo|sanoi|mondja|mondta|spune|"
     r"spus|zice|anasema|alisema|bilang|mengatakan|berkata|říká|řekl|řekla|säger|sade|siger|sagde|"
@@ -310,7 +310,7 @@ REPORTED_THAT = re.compile(
 )
 # A choice made against another ("We decided on Kafka instead of RabbitMQ", "…대신 …로
 # 결정했습니다"): a decision, not a correction (review 14 M2)
-INSTEAD = re.compile(
+INSTEAD = compiled_on_use(
     r"(?i)\b(?:instead|rather\s+than|over|statt|anstatt|anstelle|en\s+(?:lugar|vez)\s+de|"
     r"em\s+vez\s+de|au\s+lieu\s+de|plutôt\s+que|invece\s+d[ie]|in\s+plaats\s+van|zamiast|"
     r"вместо|замість|yerine|thay\s+vì|sijaan|helyett|în\s+loc\s+de|badala\s+ya|daripada|"
@@ -383,12 +383,12 @@ CONDITION_WORDS = listed(
     "hvis när når"
 )
 # the clause after a condition's comma that gives an order: its verb first
-ORDER_AFTER = re.compile(
+ORDER_AFTER = compiled_on_use(
     r"(?i)\s*(?:niin\s+|akkor\s+|atunci\s+|basi\s+|maka\s+|tak\s+|så\s+)?"
     rf"(?!(?:{GRAMMAR_ORDER_NOT})\b)[^\W\d]{{2,}}\b"
     r"(?!\s+(?:jag|han|hon|vi|det|den|man|jeg|hun|de)\b)"
 )
-GRAMMAR_RULE = re.compile(
+GRAMMAR_RULE = compiled_on_use(
     r"(?ix)(?:"
     # an adverb of frequency ("… aina …", "… mindig …"): the clause before is checked
     rf"(?P<frequency>(?:{FREQUENCY_WORDS})\b(?!\s+(?:{FREQUENCY_STATUS})\b)(?=\s*[^\W\d]))|"
@@ -457,7 +457,7 @@ CORRECTION_LABELS = (
 NOT_BUT_NEGATIONS = listed(
     "not nicht kein keine pas non não niet nie ne nem nu ei bukan inte ikke ej si no"
 )
-GRAMMAR_CORRECTION = re.compile(
+GRAMMAR_CORRECTION = compiled_on_use(
     r"(?ix)(?:"
     r"(?P<but>(?:hanem|vaan|melainkan|nýbrž|bali)\s+[^\W\d])|"
     r"(?P<fix>"
@@ -467,12 +467,12 @@ GRAMMAR_CORRECTION = re.compile(
     r")"
 )
 
-GRAMMAR_STEERING = re.compile(
+GRAMMAR_STEERING = compiled_on_use(
     f"{GRAMMAR_RULE.pattern}|{GRAMMAR_CORRECTION.pattern[len('(?ix)') :]}"
 )
 
 # The words each alternative above starts at, as folded for the candidate search (a letter
-# outside ASCII is a space, or an "x" in ``_Fold``'s texts)
+# outside ASCII is a space; a leading "x" is any letter where the words are read as written)
 GRAMMAR_WORDS = [
     r"stets\b", r"grunds", r"jedes +mal\b", r"cada +vez\b", r"syst", r"chaque +fois\b",
     r"ogni +volta\b", r"toda +vez\b", r"telkens\b", r"elke +keer\b", r"za +ka", r"aina\b",
@@ -486,7 +486,7 @@ GRAMMAR_WORDS = [
     # (not yet the conditions' words, "jos", "kalau", "hvis", "dacă": each stands in many
     # sentences of its language, and a place to try costs ~10 µs; the shape waits for a
     # cheaper read)
-    r"l +[a-z]", r"xlx +[a-z]", r"lk[ x][ x]? +[a-z]", r"xlkxx +[a-z]", r"ei +saa\b",
+    r"l  +[a-z]", r"xlx +[a-z]", r"lk[ x][ x]? +[a-z]", r"xlkxx +[a-z]", r"ei +saa\b",
     r"ette +saa\b", r"et +saa\b", r"kielletty", r"tilos\b", r"nem +szabad\b", r"k[ x]telez",
     r"mus[ x]j", r"interzis", r"obligatori", r"trebuie +s", r"usi[a-z]", r"msi[a-z]", r"lazima\b",
     r"sharti\b", r"marufuku\b", r"hairuhusiwi\b", r"haliruhusiwi\b", r"jangan\b", r"dilarang\b",
@@ -533,7 +533,7 @@ GRAMMAR_WORDS = [
 # que je parte."), small talk ("Keine Sorge.", "Ne vous inquiétez pas.", "No te preocupes.")
 # and a question (``_says_european``). Every alternative holds a word of
 # EUROPEAN_WORDS (the prefilter's).
-EUROPEAN_CONSTRAINT = re.compile(
+EUROPEAN_CONSTRAINT = compiled_on_use(
     r"(?ix)(?:"
     # German
     r"\b(?:niemals|auf\s+(?:gar\s+)?keinen\s+fall|unter\s+keinen\s+umständen|verboten|untersagt|"
@@ -662,7 +662,7 @@ EUROPEAN_CONSTRAINT = re.compile(
     r")"
 )
 
-EUROPEAN_CORRECTION = re.compile(
+EUROPEAN_CORRECTION = compiled_on_use(
     r"(?ix)(?:"
     r"\b(?:korrektur|korrigier\w*|stattdessen|ich\s+meinte|das\s+(?:ist|war)\s+falsch|"
     r"corrección|en\s+(?:lugar|vez)\s+de|me\s+equivoqué|quise\s+decir|plutôt\s+que|"
@@ -695,15 +695,17 @@ EUROPEAN_CORRECTION = re.compile(
     r")"
 )
 
-EUROPEAN_STEERING = re.compile(
+EUROPEAN_STEERING = compiled_on_use(
     f"{EUROPEAN_CONSTRAINT.pattern}|{EUROPEAN_CORRECTION.pattern[len('(?ix)') :]}"
 )
 
 # where a sentence ends, and a question's opening words
-QUESTION_OPENING = re.compile(r"(?i)\s*(?:¿|est-ce\b|muss\s+ich\b|soll(?:en)?\s+(?:ich|wir)\b)")
+QUESTION_OPENING = compiled_on_use(
+    r"(?i)\s*(?:¿|est-ce\b|muss\s+ich\b|soll(?:en)?\s+(?:ich|wir)\b)"
+)
 
 # A request that (re)states the whole task.
-RESTATES = re.compile(
+RESTATES = compiled_on_use(
     r"(?ix)\b(?:the\s+(?:overall\s+|main\s+|real\s+|actual\s+)?(?:goal|task|objective|mission|aim)\s+"
     r"(?:is|remains|was)|new\s+(?:goal|task|plan)|to\s+restate|to\s+recap|to\s+be\s+clear|"
     r"restat(?:ing|ed)|(?:whole|main|real|entire|only)\s+point\s+(?:is|was|remains|here)|"
@@ -812,7 +814,7 @@ OTHER_SCRIPT_CORRECTION = (
     # Persian: "I meant", "، نه …", "I got it wrong"
     r"منظورم|منظور\s+من|[،,]\s*نه\s|اشتباه\s+(?:کردم|گفتم|نوشتم)|تصحیح"
 )
-UNSPACED_CORRECTION = re.compile(
+UNSPACED_CORRECTION = compiled_on_use(
     r"其[实實](?=是|[应應][该該]|要|用|[该該])|不[对對](?![称稱等齐齊劲勁比照应應接外于於])|我[说說]的是|"
     r"我的意思是|[应應][该該]是|[应應][该該]用|改用|[换換]成|[换換]用|改成|改[为為]|才[对對]|代替|更正|"
     r"[纠糾]正|搞[错錯]|[说說][错錯]|弄[错錯]|，\s*不是|,\s*不是|不是[^。！？\n]{1,30}?而是|"
@@ -821,7 +823,7 @@ UNSPACED_CORRECTION = re.compile(
     + OTHER_SCRIPT_CORRECTION
 )
 
-UNSPACED_CONSTRAINT = re.compile(
+UNSPACED_CONSTRAINT = compiled_on_use(
     r"不(?<!要不)要(?![紧緊])|不(?<!我不)(?<!能不)(?<![们們]不)(?<!他不)(?<!她不)(?<!它不)能|不可以|"
     r"不[准準]|不[许許]|不得|禁止|[严嚴]禁|[绝絕][对對]不|千[万萬]不|千[万萬][别別]|"
     r"必[须須](?!的|承[认認]|[说說])|[务務]必|一定要|只能|只[许許]|[请請]勿|切勿|"
@@ -837,7 +839,7 @@ UNSPACED_CONSTRAINT = re.compile(
     r"항상[^.!?\n]{0,30}?(?:하세요|세요|하십시오|해야|해\s*주세요)|" + OTHER_SCRIPT_CONSTRAINT
 )
 
-QUESTION = re.compile(
+QUESTION = compiled_on_use(
     r"(?:[？?؟]|[吗嗎]|呢|[么麼]|ですか|か|かな|까|나요|니|냐)[。！？!?\n；;\s]*$|[为為]什[么麼]|怎[么麼]|"
     r"哪[个個]|哪些|什[么麼]|なぜ|どうして|ไหม|มั้ย|หรือเปล่า|หรือยัง|อย่างไร|ยังไง|ทำไม|อะไร|"
     rf"^\s*(?:هل|האם)|(?<![{_CYR}])ли(?![{_CYR}])|"
@@ -851,12 +853,12 @@ QUESTION = re.compile(
 # "Don't get me wrong", "Keep it up"); what the speaker always or never does ("I always
 # forget cron syntax", "We never got a reply"); a guess ("You must be tired", "Must be
 # nice"); "always"/"never" before no verb ("Always a pleasure", "Never a dull moment").
-ASKS_FOR_A_RULE = re.compile(
+ASKS_FOR_A_RULE = compiled_on_use(
     r"(?i)^\W*(?:(?:and|also|oh|so)\W+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?"
     r"(?:not|never|always|only|avoid|stop|make\s+sure|keep|leave|stick|don['’]?t)\b"
 )
 
-TALK = re.compile(
+TALK = compiled_on_use(
     r"(?ix)(?:"
     r"\b(?:don['’]?t|do\s+not|never|no\s+need\s+to)\s+(?:you\s+)?(?:ever\s+)?(?:worry|panic|stress|fret|"
     r"sweat|laugh|apologi[sz]e|hesitate|thank|feel\s+bad|lose\s+sleep|judge|be\s+(?:sorry|silly|"
@@ -901,7 +903,7 @@ TALK = re.compile(
 # Someone else's words quoted (a rule inside them is theirs, not the user's): a speech verb
 # of a third person before the quotation ("He said “…”", "Jonas meinte: „…“", "Ana dijo «…»").
 QUOTES = ('"', "“", "”", "«", "»", "„", " '", "‘", "’")
-REPORTED = re.compile(
+REPORTED = compiled_on_use(
     r"(?i)\b(?!(?:i|we|as)\b)\w+\s+(?:said|says|say|told\s+\w+|wrote|writes|joked|used\s+to\s+say|"
     r"claims?|states?|suggests?|recommends?|"
     r"sagte|meinte|schrieb|dijo|decía|escribió|a\s+dit|disait|a\s+écrit|ha\s+detto|diceva|disse|"
@@ -909,12 +911,12 @@ REPORTED = re.compile(
 )
 # a joke said with the sentence or right after it ("Can you never be wrong? haha")
 # (a smiley is politeness, not a joke: "Please never push to main 🙂")
-JOKE = re.compile(r"(?i)\b(?:haha+|hehe+|lol|lmao|jk|kidding|joking|just\s+teasing)\b")
+JOKE = compiled_on_use(r"(?i)\b(?:haha+|hehe+|lol|lmao|jk|kidding|joking|just\s+teasing)\b")
 
-LAUGH_ONLY = re.compile(r"(?i)\W*(?:haha+|hehe+|lol|lmao|jk)\W*$")
+LAUGH_ONLY = compiled_on_use(r"(?i)\W*(?:haha+|hehe+|lol|lmao|jk)\W*$")
 
 # a tag that asks for agreement makes no question of a rule: "Don't touch prod, ok?"
-TAG_QUESTION = re.compile(
+TAG_QUESTION = compiled_on_use(
     r"(?i),\s*(?:ok(?:ay)?|right|got\s+it|yeah|understood|alright|clear|deal|agreed|yes|"
     r"capisce|all\s+right|is\s+that\s+clear|ok\s+with\s+you)\s*\?$"
 )
@@ -986,7 +988,7 @@ _PARTICIPLES = "|".join(sorted(map(re.escape, DECIDED_PARTICIPLES), key=len, rev
 # the cut, like a rule: the fit pins it (``steering_requests``). A verb of approval or of
 # choosing, in several languages; a bare "ok, go ahead" is a nudge, and a question ("Did
 # Dana approve it?", "同意吗？") decides nothing.
-DECISION = re.compile(
+DECISION = compiled_on_use(
     r"(?i)(?:"
     # English (words apart by one space, as typed: see DECISION_HINTS)
     r"\b(?:approved|approves|okayed|ok['’]d|green(?:-?lit|lighted| light)|authori[sz]ed|"
@@ -1067,7 +1069,7 @@ DECISION = re.compile(
 )
 
 # a choice still open: "Maybe we go with Stripe, not sure yet.", "vielleicht nehmen wir B"
-HEDGED = re.compile(
+HEDGED = compiled_on_use(
     r"(?i)\b(?:maybe|perhaps|might|not\s+sure|probably|possibly|thinking\s+(?:about|of)|"
     r"vielleicht|eventuell|quizás?|tal\s+vez|a\s+lo\s+mejor|peut-être|forse|talvez|misschien|"
     r"может\s+быть|можливо)\b|也许|可能|或许|也許|或許|たぶん|かもしれ|아마"
@@ -1110,13 +1112,13 @@ _DECISION_FORM_HINTS = {
 DECISION_HINTS = _DECISION_HINTS + tuple(sorted(_DECISION_FORM_HINTS))
 
 # an English question without its mark ("did Dana approve it", "has the DBA decided")
-ASKED = re.compile(
+ASKED = compiled_on_use(
     r"(?i)\s*(?:\W+\s*)?(?:did|does|do|has|have|had|was|were|is|are|can|could|should|would|will|"
     r"who|whom|which|what|when|why|how|whether)\b"
 )
 
 # a decision only named, not made: asked about in a clause, or a condition
-UNDECIDED = re.compile(
+UNDECIDED = compiled_on_use(
     r"(?i)\b(?:what|which|whether|if|how|when|why|who|once|until|unless|before|after|"
     r"o\s+que|se|si|lo\s+que|qué|quand|wenn|ob)\s+(?:\S+\s+){0,3}$|(?:什么|如果|是否|哪)\S{0,6}$|"
     r"(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+)?$|[不没沒]$|"
@@ -1191,7 +1193,8 @@ CORRECTING_WORDS = [
 ]  # fmt: skip
 
 # A word of every EUROPEAN_CONSTRAINT / EUROPEAN_CORRECTION alternative, as folded (a
-# letter outside ASCII is a space, or an "x" in _Fold's texts: "müssen" is "m ssen").
+# letter outside ASCII is a space: "müssen" is "m ssen"; a leading "x" is any letter where
+# the words are read as written, ``intent._as_written``).
 EUROPEAN_WORDS = [
     r"nicht\b", r"nichts\b", r"kein(?:e|en|er|es|em)?\b", r"nie\b", r"niemals\b", r"verboten\b",
     r"untersagt\b", r"nur +noch\b", r"ausschlie", r"muss +(?:immer|unbedingt|zwingend|jedes|vorher|zuerst)\b",

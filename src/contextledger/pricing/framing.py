@@ -4,12 +4,11 @@ and tool schemas.
 OpenAI (Chat Completions) renders each message as ``<|start|>{role}[ name]<|message|>
 {content}<|end|>`` and primes the reply with ``<|start|>assistant<|message|>``: 3 tokens per
 message, plus the role's own tokens, plus the name's tokens and 1 more when a name is given,
-plus 3 per request. Tool schemas are rendered as a TypeScript-like namespace, which the
-cookbook measures as 7 tokens per function (10 on ``cl100k_base`` models), the tokens of
-``name:description``, 3 to open the properties, per property 3 plus ``key:type:description``,
-per enum −3 plus 3 and the value's tokens per item, and 12 to close. Source: OpenAI cookbook,
-"How to count tokens with tiktoken" (its examples are billed 124 and 101 prompt tokens on
-gpt-4o, 129 and 105 on gpt-4; ``tests/test_framing.py`` checks both).
+plus 3 per request. Source: OpenAI cookbook, "How to count tokens with tiktoken" (its
+conversation is billed 124 prompt tokens on gpt-4o, 129 on gpt-4; ``tests/test_framing.py``).
+Tool schemas are rendered as a TypeScript-like namespace and priced by its tokens
+(:func:`rendered_functions`; exact on every published request without a system message,
+at most 5 over with one: ``tests/test_billed_examples.py``).
 
 Providers that do not publish their framing are priced with the same shape and one token
 more per message (a conservative choice); their tool schemas by their JSON.
@@ -88,14 +87,14 @@ def framing_for(provider: str) -> Framing:
     return _FRAMING.get(provider, CONSERVATIVE)
 
 
-# Per-function tokens of the rendered namespace, by tokenizer (cookbook figures).
-_FUNCTION_INIT = {"o200k_base": 7, "cl100k_base": 10}
-_PROPERTIES_INIT = 3
-_PROPERTY = 3
-_ENUM_INIT = -3
-_ENUM_ITEM = 3
-_FUNCTIONS_END = 12
-
+# OpenAI renders function tools into the system message as a TypeScript-like namespace
+# (see ``rendered_functions``) and bills its tokens plus a fixed overhead, by tokenizer:
+# 9 on cl100k_base (hmarr/openai-chat-tokens' 14 gpt-3.5-turbo requests, validated against
+# the API, and the cookbook's 105), 10 on o200k_base (the API reference's "Functions"
+# example, 82 on gpt-4o-mini). With a system message OpenAI reuses it and bills 3-4 fewer
+# (the cookbook's requests, 105 and 101); the tools are priced apart from the messages, so
+# that saving is not taken: never below the bill, at most 5 above it.
+_NAMESPACE_OVERHEAD = {"o200k_base": 10, "cl100k_base": 9}
 
 # Anthropic's tool-use system prompt, by model family: (tool_choice auto/none, any/tool).
 # Source: the table in Anthropic's tool-use docs ("Pricing"), by catalog id (exact: a newer
@@ -216,60 +215,138 @@ def tools_tokens(
 ) -> int:
     """Tokens billed for the tool schemas of one request.
 
-    OpenAI function tools with flat properties are priced by the cookbook's rendering
-    (exact on its examples). Anything else (nested objects, arrays, other providers' shapes)
-    is priced by its compact JSON plus a small overhead per tool, which is longer than the
-    rendered namespace: an over-count, never under.
+    OpenAI function tools are priced by the namespace OpenAI renders them into
+    (:func:`rendered_functions`: exact on every published count without a system message,
+    at most 5 above with one). A schema the rendering does not cover (``anyOf``, ``$ref``,
+    a list of types, other providers' shapes) is priced by its compact JSON plus a small
+    overhead per tool, which is longer than any rendering: an over-count, never under.
     """
     if not tools:
         return 0
     check_tools(tools)
-    init = _FUNCTION_INIT.get(tokenizer)
-    if framing.schema_tools and init is not None:
-        rendered = [_rendered_function(t, init, count) for t in tools]
-        if all(n is not None for n in rendered):
-            return sum(n for n in rendered if n is not None) + _FUNCTIONS_END
+    overhead = _NAMESPACE_OVERHEAD.get(tokenizer)
+    if framing.schema_tools and overhead is not None:
+        rendered = rendered_functions(tools)
+        if rendered is not None:
+            return count(rendered) + overhead
     return sum(
         TOOL_SCHEMA_OVERHEAD + count(json.dumps(t, ensure_ascii=False, separators=(",", ":")))
         for t in tools
     )
 
 
-def _rendered_function(tool: Mapping[str, Any], init: int, count: Count) -> int | None:
-    """The cookbook's count for one function tool, or None when its shape is not the flat
-    one the measured formula covers."""
-    function = tool.get("function") if tool.get("type") == "function" else None
-    if not isinstance(function, Mapping) or set(function) - {
-        "name",
-        "description",
-        "parameters",
-        "strict",
-    }:
-        return None
-    name, description = function.get("name"), function.get("description")
-    params = function.get("parameters")
-    if not isinstance(name, str) or not isinstance(description, str):
-        return None
-    if not isinstance(params, Mapping) or params.get("type") != "object":
-        return None
-    if set(params) - {"type", "properties", "required", "additionalProperties"}:
-        return None
-    properties = params.get("properties") or {}
-    if not isinstance(properties, Mapping):
-        return None
-    tokens = init + count(f"{name}:{description.removesuffix('.')}")
-    if properties:
-        tokens += _PROPERTIES_INIT
-    for key, spec in properties.items():
-        if not isinstance(spec, Mapping) or set(spec) - {"type", "description", "enum"}:
+def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:
+    """The namespace OpenAI renders Chat Completions function tools into, or None when a
+    tool's schema holds something the rendering is not known for.
+
+    The rendering (reconstructed by hmarr/openai-chat-tokens and checked there against the
+    API on 14 requests; the cookbook's and the API reference's examples agree): each
+    function as ``type name = (_: {…}) => any;`` after its description as a ``//`` comment,
+    each property as ``name?: type,`` (no ``?`` when required) after its description,
+    enums as ``"a" | "b"``, nested objects indented by two, arrays as ``type[]``. A
+    description of several lines is priced with ``//`` before each line, which is never
+    fewer tokens than the one comment marker.
+
+    >>> print(rendered_functions([{"type": "function", "function": {"name": "f",
+    ...     "description": "Do f", "parameters": {"type": "object", "required": ["x"],
+    ...     "properties": {"x": {"type": "string", "enum": ["a", "b"]}}}}}]))
+    namespace functions {
+    <BLANKLINE>
+    // Do f
+    type f = (_: {
+    x: "a" | "b",
+    }) => any;
+    <BLANKLINE>
+    } // namespace functions
+    """
+    lines = ["namespace functions {", ""]
+    for tool in tools:
+        function = tool.get("function") if tool.get("type") == "function" else None
+        if not isinstance(function, Mapping) or set(function) - _FUNCTION_KEYS:
             return None
-        kind, text = spec.get("type"), spec.get("description")
-        if kind not in ("string", "number", "integer", "boolean") or not isinstance(text, str):
+        name, params = function.get("name"), function.get("parameters", _NO_PARAMETERS)
+        described = _comment(function.get("description"))
+        if not isinstance(name, str) or described is None or not isinstance(params, Mapping):
             return None
-        tokens += _PROPERTY + count(f"{key}:{kind}:{text.removesuffix('.')}")
-        enum = spec.get("enum")
-        if enum is not None:
-            if not isinstance(enum, list) or not all(isinstance(v, str) for v in enum):
+        if params.get("type") != "object" or set(params) - _OBJECT_KEYS - {"$schema"}:
+            return None
+        lines += described
+        if params.get("properties"):
+            body = _properties(params, 0)
+            if body is None:
                 return None
-            tokens += _ENUM_INIT + sum(_ENUM_ITEM + count(v) for v in enum)
-    return tokens
+            lines += [f"type {name} = (_: {{", *body, "}) => any;"]
+        else:
+            lines.append(f"type {name} = () => any;")
+        lines.append("")
+    lines.append("} // namespace functions")
+    return "\n".join(lines)
+
+
+_FUNCTION_KEYS = frozenset({"name", "description", "parameters", "strict"})
+_OBJECT_KEYS = frozenset({"type", "properties", "required", "additionalProperties", "description"})
+_NO_PARAMETERS: Mapping[str, Any] = {"type": "object", "properties": {}}
+_SCALARS = {"string": "string", "number": "number", "integer": "number", "boolean": "boolean",
+            "null": "null"}  # fmt: skip
+
+
+def _comment(text: object) -> list[str] | None:
+    """A description as its comment lines ([] for none; None: not a string)."""
+    if text is None or text == "":
+        return []
+    if not isinstance(text, str):
+        return None
+    return [f"// {line}" for line in text.split("\n")]
+
+
+def _properties(schema: Mapping[str, Any], indent: int) -> list[str] | None:
+    """An object schema's properties as rendered lines, or None when one is not known."""
+    properties, required = schema.get("properties") or {}, schema.get("required") or ()
+    if not isinstance(properties, Mapping) or not isinstance(required, list | tuple):
+        return None
+    lines: list[str] = []
+    for key, spec in properties.items():
+        described = _comment(spec.get("description")) if isinstance(spec, Mapping) else None
+        kind = _type(spec, indent) if described is not None else None
+        if described is None or kind is None:
+            return None
+        mark = "" if key in required else "?"
+        lines += [*described, f"{key}{mark}: {kind},"]
+    pad = " " * indent
+    return [pad + line for text in lines for line in text.split("\n")]
+
+
+def _type(spec: Mapping[str, Any], indent: int) -> str | None:
+    """One property's type as rendered, or None when the rendering is not known for it."""
+    kind = spec.get("type")
+    if kind == "object":
+        if set(spec) - _OBJECT_KEYS:
+            return None
+        body = _properties(spec, indent + 2)
+        return None if body is None else "\n".join(["{", *body, "}"])
+    if kind == "array":
+        if set(spec) - {"type", "items", "description"}:
+            return None
+        items = spec.get("items")
+        if items is None:
+            return "any[]"
+        inner = _type(items, indent) if isinstance(items, Mapping) else None
+        return None if inner is None else f"{inner}[]"
+    if (
+        not isinstance(kind, str)
+        or kind not in _SCALARS
+        or set(spec) - {"type", "description", "enum"}
+    ):
+        return None
+    enum = spec.get("enum")
+    if enum is None:
+        return _SCALARS[kind]
+    if not isinstance(enum, list) or not enum:
+        return None
+    if kind == "string" and all(isinstance(v, str) for v in enum):
+        return " | ".join(f'"{v}"' for v in enum)
+    if kind in ("number", "integer") and all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in enum
+    ):
+        return " | ".join(str(v) for v in enum)
+    return None
