@@ -72,3 +72,27 @@ def test_a_submodule_imported_first_does_not_hide_its_function() -> None:
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "True"
+
+
+def test_every_submodule_is_an_attribute_as_before() -> None:
+    """The eager package imported all its submodules; code that reads one as an attribute
+    after ``import contextledger`` (``contextledger.catalog.cost_in_dollars``, the README's
+    ``contextledger.client.send``) keeps working: in a fresh process, where nothing else
+    imported them first, and for every submodule here."""
+    code = (
+        "import contextledger\n"
+        "print(contextledger.catalog.__name__, contextledger.client.send.__name__,\n"
+        "      contextledger.compaction.digest.__name__)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == [
+        "contextledger.catalog",
+        "send",
+        "contextledger.compaction.digest",
+    ]
+    for package in LAZY:
+        for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+            name = module.name.rpartition(".")[2]
+            value = getattr(package, name)
+            if name not in package.__all__:
+                assert value is sys.modules[module.name], module.name

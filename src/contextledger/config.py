@@ -115,10 +115,10 @@ def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
     >>> read_dotenv(p)
     {'A': 'x y', 'B': 'on', 'C': 'q#r'}
     """
-    from dotenv import dotenv_values
-
     if not Path(path).is_file():
         return {}
+    from dotenv import dotenv_values  # ~45 ms to import: not for the usual missing file
+
     return {k: v for k, v in dotenv_values(path, interpolate=False).items() if v is not None}
 
 

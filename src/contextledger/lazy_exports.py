@@ -13,12 +13,15 @@ the package ``contextledger.fit``, ``repair`` in ``contextledger.repair``, ``pre
 ``contextledger.prepare``. Importing such a submodule makes Python bind it on its parent
 under its own name, which would hide the function (``contextledger.fit(...)`` calling a
 module). A lazy package refuses that binding for its exported names: the name stays the
-function, and the submodule stays importable by its dotted path.
+function, and the submodule stays importable by its dotted path. Any other submodule is
+imported when first read as an attribute (``contextledger.catalog``), as the eager package
+allowed.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 import types
 from collections.abc import Mapping
@@ -33,10 +36,18 @@ class LazyPackage(types.ModuleType):
     def __getattr__(self, name: str) -> object:
         home = type(self)._lazy_homes.get(name)
         if home is None:
-            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+            return self._submodule(name)
         value = getattr(importlib.import_module(home, self.__name__), name)
         self.__dict__[name] = value  # looked up once; later reads are plain attributes
         return value
+
+    def _submodule(self, name: str) -> types.ModuleType:
+        """``contextledger.catalog`` after a bare ``import contextledger``: the eager package
+        had imported every submodule, so code that reads one as an attribute keeps working."""
+        full = f"{self.__name__}.{name}"
+        if name.startswith("__") or importlib.util.find_spec(full) is None:
+            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+        return importlib.import_module(full)
 
     def __setattr__(self, name: str, value: object) -> None:
         if isinstance(value, types.ModuleType) and name in type(self)._lazy_homes:
