@@ -33,7 +33,26 @@ from typing import ClassVar, Literal, Protocol
 
 
 class ContextLedgerError(Exception):
-    """Base class for every error contextledger raises on purpose."""
+    """Base class for every error contextledger raises on purpose.
+
+    Every error pickles (multiprocessing pools, task queues and process-pool executors
+    carry errors between processes): the subclasses take their own arguments (a path and a
+    reason, a model and its suggestions), not the message ``Exception.args`` holds, so the
+    default ``cls(*args)`` rebuild would fail; :meth:`__reduce__` rebuilds from the state.
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_error, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuild_error(
+    cls: type[ContextLedgerError], args: tuple[object, ...], state: dict[str, object]
+) -> ContextLedgerError:
+    """An error of ``cls`` with ``args`` and attributes ``state``, without calling its __init__."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class ContentError(ContextLedgerError, ValueError):
