@@ -104,7 +104,9 @@ def test_a_json_wrapped_run_that_exited_non_zero_failed_whatever_its_output_says
 
 
 def test_a_statement_of_the_users_no_reader_placed_is_kept_last() -> None:
-    said = "Ärge puudutage arhiivitabelit mingil juhul täna."  # no reader knows it
+    # Estonian, a statement: no reader places it (an Estonian prohibition, "Ärge puudutage …",
+    # used to be this example; intent now reads it as a rule, filed under Constraints).
+    said = "Arhiivitabel kasvas eile kahe gigabaidi võrra."
     msgs = [GOAL, Message.user(said, id="u1"), Message.user("Sopii, jatka vain.", id="u2")]
     d = digest(msgs)
     assert f"User: {said}" in d.items("User also said")
