@@ -26,6 +26,9 @@ SAMPLES: dict[type[errors.ContextLedgerError], errors.ContextLedgerError] = {
     ),
     errors.ImageProbeError: errors.ImageProbeError("truncated header", source="shot.png"),
     errors.BudgetError: errors.BudgetError("the request alone is too big", needed=9, available=4),
+    errors.FileBoundError: errors.FileBoundError(
+        "messages[4].content[0]", "file-abc priced at its bound", needed=200_000, available=9
+    ),
     errors.ArgumentError: errors.ArgumentError("window", "a positive integer", -1),
     errors.WindowError: errors.WindowError("gpt-4o", 900_000, 128_000),
     errors.ModelSpecError: errors.ModelSpecError("my-model", "window", "must be positive"),
