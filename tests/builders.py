@@ -101,6 +101,21 @@ def json_file(directory: Path, data: object, name: str = "conv.json") -> str:
     return str(path)
 
 
+def openai_tool_call(cid: str, name: str, args: dict[str, object]) -> dict[str, object]:
+    """An OpenAI Chat assistant turn holding one function call, as an app keeps it (a dict)."""
+    fn = {"name": name, "arguments": json.dumps(args)}
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [{"id": cid, "type": "function", "function": fn}],
+    }
+
+
+def openai_tool_result(cid: str, text: str) -> dict[str, object]:
+    """The OpenAI Chat tool message answering call ``cid`` with ``text``."""
+    return {"role": "tool", "tool_call_id": cid, "content": text}
+
+
 def tool_conversation() -> list[Message]:
     """System, a user turn with a screenshot, a tool call whose result holds text and an
     image, and the answer: every block kind a session store has to keep apart."""

@@ -8,27 +8,16 @@ Ukrainian and Bengali. A lie must be removed with a reason; an honest line kept.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from builders import openai_tool_call, openai_tool_result
 from contextledger.compaction.claims_anchors import anchors, polarity, subject
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message, with_ids
 from contextledger.providers import read_messages
 
-
-def _call(cid: str, name: str, args: dict[str, object]) -> dict[str, object]:
-    fn = {"name": name, "arguments": json.dumps(args)}
-    return {
-        "role": "assistant",
-        "content": None,
-        "tool_calls": [{"id": cid, "type": "function", "function": fn}],
-    }
-
-
-def _result(cid: str, text: str) -> dict[str, object]:
-    return {"role": "tool", "tool_call_id": cid, "content": text}
+_call = openai_tool_call
+_result = openai_tool_result
 
 
 RECORD: list[dict[str, object]] = [

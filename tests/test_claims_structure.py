@@ -11,22 +11,17 @@ import json
 
 import pytest
 
+from builders import openai_tool_call, openai_tool_result
 from contextledger.compaction.verify import verify_recap
 from contextledger.model import Message
 from contextledger.providers import read_messages
 
 
 def _call(cid: str, argv: list[str]) -> dict[str, object]:
-    fn = {"name": "exec", "arguments": json.dumps({"argv": argv})}
-    return {
-        "role": "assistant",
-        "content": None,
-        "tool_calls": [{"id": cid, "type": "function", "function": fn}],
-    }
+    return openai_tool_call(cid, "exec", {"argv": argv})
 
 
-def _result(cid: str, text: str) -> dict[str, object]:
-    return {"role": "tool", "tool_call_id": cid, "content": text}
+_result = openai_tool_result
 
 
 RECORD: list[dict[str, object]] = [

@@ -14,10 +14,9 @@ other claim tests.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from builders import openai_tool_call, openai_tool_result
 from contextledger.compaction import Conversation, OpenAISummarizer
 from contextledger.compaction.digest import BACKFILL_HEADER
 from contextledger.compaction.verify import verify_recap
@@ -25,18 +24,8 @@ from contextledger.model import Message
 from contextledger.providers import read_messages
 from stub_server import StubReply, StubServer
 
-
-def _call(cid: str, name: str, args: dict[str, object]) -> dict[str, object]:
-    fn = {"name": name, "arguments": json.dumps(args)}
-    return {
-        "role": "assistant",
-        "content": None,
-        "tool_calls": [{"id": cid, "type": "function", "function": fn}],
-    }
-
-
-def _result(cid: str, text: str) -> dict[str, object]:
-    return {"role": "tool", "tool_call_id": cid, "content": text}
+_call = openai_tool_call
+_result = openai_tool_result
 
 
 CARGO_OUT = (
