@@ -797,10 +797,10 @@ _USER_ALIASES: dict[str, str] = {}
 def _shared_default() -> Catalog:
     """The shipped catalog plus the models of the ``CONTEXTLEDGER_MODELS`` file (read once,
     through ``config``) and those given to ``register_model``."""
-    from .config import load_config
+    from .config import models_file
 
     catalog = default_catalog()
-    path = load_config().models_file
+    path = models_file()
     if path is not None:
         load_models_file(path, catalog)
     for info in _USER_MODELS.values():

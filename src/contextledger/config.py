@@ -48,6 +48,7 @@ __all__ = [
     "Setting",
     "compaction_enabled",
     "load_config",
+    "models_file",
     "read_dotenv",
 ]
 
@@ -343,17 +344,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
     ...             dotenv=None).model
     'claude-sonnet-4-5'
     """
-    env = os.environ if env is None else env
-    file_values = read_dotenv(dotenv) if dotenv is not None else {}
-    values: dict[str, str] = {}
-    sources: dict[str, str] = {}
-    for name in VARIABLES:
-        from_env = (env.get(name) or "").strip()
-        from_file = (file_values.get(name) or "").strip()
-        if from_env:
-            values[name], sources[name] = from_env, "environment"
-        elif from_file:
-            values[name], sources[name] = from_file, str(dotenv)
+    values, sources = _resolve(env, dotenv)
     home = values.get("CONTEXTLEDGER_HOME")
     data_dir = Path(home).expanduser() if home else default_data_dir()
     store = values.get("CONTEXTLEDGER_STORE")
@@ -378,11 +369,45 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: Path | None = Path
         summarizer=values.get("CONTEXT_SUMMARIZER"),
         summarizer_base_url=values.get("CONTEXT_SUMMARIZER_BASE_URL"),
         summarizer_api_key=values.get("CONTEXT_SUMMARIZER_API_KEY"),
-        models_file=Path(values["CONTEXTLEDGER_MODELS"]).expanduser()
-        if "CONTEXTLEDGER_MODELS" in values
-        else None,
+        models_file=_models_file(values),
         sources=sources,
     )
+
+
+def models_file(
+    env: Mapping[str, str] | None = None, dotenv: Path | None = Path(".env")
+) -> Path | None:
+    """``CONTEXTLEDGER_MODELS`` as :func:`load_config` resolves it, without the rest: the
+    catalog's first lookup needs only this, and the data directory's default imports
+    ``platformdirs`` (~15-30 ms of a first fit).
+
+    >>> models_file({"CONTEXTLEDGER_MODELS": "/m.json"}, dotenv=None)
+    PosixPath('/m.json')
+    """
+    return _models_file(_resolve(env, dotenv)[0])
+
+
+def _models_file(values: Mapping[str, str]) -> Path | None:
+    path = values.get("CONTEXTLEDGER_MODELS")
+    return Path(path).expanduser() if path is not None else None
+
+
+def _resolve(
+    env: Mapping[str, str] | None, dotenv: Path | None
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The variables set (``env`` over ``.env``) and where each came from."""
+    env = os.environ if env is None else env
+    file_values = read_dotenv(dotenv) if dotenv is not None else {}
+    values: dict[str, str] = {}
+    sources: dict[str, str] = {}
+    for name in VARIABLES:
+        from_env = (env.get(name) or "").strip()
+        from_file = (file_values.get(name) or "").strip()
+        if from_env:
+            values[name], sources[name] = from_env, "environment"
+        elif from_file:
+            values[name], sources[name] = from_file, str(dotenv)
+    return values, sources
 
 
 def compaction_enabled(

@@ -28,8 +28,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import ContentError
 from ..model import Message, Recap
-from .digest import BACKFILL_HEADER, Digest, backfill, digest, goal_message, render_digest
-from .facts import transcript_facts
 from .policy import CompactionPlan, CompactionPolicy, Skip, assess_compaction
 from .summarizers import OfflineSummarizer, Summarizer
 from .transcript import (
@@ -43,6 +41,7 @@ from .transcript import (
 )
 
 if TYPE_CHECKING:  # verify (the claims checker) is imported where a recap is verified
+    from .digest import Digest
     from .verify import Verification, VerifyMode
 
 OutcomeStatus = Literal["compacted", "skipped", "failed", "off"]
@@ -373,6 +372,8 @@ class Conversation:
         all_covers = (previous.covers if previous else ()) + plan.covered_ids
         # the goal is read from the whole record (its turn may be pinned, not covered):
         # it is evidence for the recap's Goal line
+        from .digest import digest, goal_message  # ~0.13 s to import: only when a recap is made
+
         goal = goal_message(self.record)
         # ... and so are the user's turns kept verbatim after the recap: a request still
         # open there is listed under "Open requests"
@@ -567,6 +568,8 @@ def _verify_and_backfill(
     a summary that says little still leaves the model the facts. The LLM's prose keeps
     at least half the cap; the backfill takes the rest. Returns the verification of the
     whole and how many items were added."""
+    from .digest import BACKFILL_HEADER, backfill, render_digest
+    from .facts import transcript_facts
     from .verify import build_ledger, fit_recap, verify_recap
 
     first = verify_recap(

@@ -26,8 +26,6 @@ from ..config import Config, load_config
 from ..errors import SendError, SummarizerError
 from ..model import Message
 from ..providers import provider_format
-from .digest import digest, leaving_out, parse_digest, render_digest
-from .facts import DEFERRED, extract_claims, sentences
 from .transcript import NEW_HEADER, RECAP_HEADER, cut_utf8, utf8_len
 
 
@@ -86,10 +84,14 @@ class OfflineSummarizer:
         ``history`` (the record so far) is where the goal is found; ``leave_out``: values
         verification doubted in the units it ``removed``: their items give their room to
         the rest."""
+        from .digest import digest, leaving_out, parse_digest, render_digest
+
         d = digest(messages, parse_digest(previous) if previous else None, history)
         return render_digest(leaving_out(d, leave_out, removed), max_bytes)
 
     def summarize(self, prompt: str, transcript: str, *, max_tokens: int) -> str:
+        from .facts import DEFERRED, extract_claims, sentences  # (the recap's readers: ~0.1 s)
+
         previous, body = _split_previous(transcript)
         turns = _turns(body)
         user_sentences = [s for role, text in turns if role == "User" for s in sentences(text)]
@@ -210,6 +212,8 @@ def _unique(items: list[str]) -> list[str]:
 
 
 def _carry(previous: str, label: str) -> list[str]:
+    from .facts import sentences
+
     for ln in previous.splitlines():
         if ln.startswith(label):
             return [s for s in sentences(ln[len(label) :]) if s]
