@@ -5,16 +5,18 @@ Anthropic and Gemini put a tool's results and the user's new question in one use
 send the tool's answer and then the question. Read, that is a tool exchange right before
 the newest request, unanswered: the model answers both now. The fit used to drop it as an
 "older tool exchange" when it did not fit whole beside the pins, leaving the question
-without the data it asks about (a 5,841-token output: the model got 17 tokens)."""
+without the data it asks about (a 5,841-token output: the model got 17 tokens). It stays,
+shortened if it must be; one that cannot be shortened (a call's arguments are sent whole, a
+file by reference at its bound) goes as before, reported, and the request is sent."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from contextledger import fit
-from contextledger.errors import FileBoundError
 from contextledger.model import Message, ToolResult
 from contextledger.providers import translate
 from stub_responses import validate_responses
@@ -128,11 +130,15 @@ def test_without_its_question_the_exchange_is_opened_by_a_user_turn_reported() -
     accepted(result.messages, "anthropic", "claude-sonnet-4-5")
 
 
-def test_a_file_by_id_that_came_with_the_question_is_refused_by_name_not_dropped() -> None:
-    """Its length is unknown here: the fit cannot promise it, and says which file to declare."""
+def test_a_file_by_id_that_came_with_the_question_is_named_when_it_cannot_stay() -> None:
+    """Its length is unknown here (a bound the window cannot hold): the exchange is left out
+    and the file named; the question is sent. Its pages declared, it stays."""
     document = [{"type": "document", "source": {"type": "file", "file_id": "file_011Invoice"}}]
-    with pytest.raises(FileBoundError, match="file_011Invoice"):
-        fit(anthropic(document), "claude-sonnet-4-5", window=3_000, max_output_tokens=300)
+    result = fit(anthropic(document), "claude-sonnet-4-5", window=3_000, max_output_tokens=300)
+    assert result.messages[-1].text == QUESTION
+    assert not [b for m in result.messages for b in m.content if isinstance(b, ToolResult)]
+    assert any("file_011Invoice" in n.text for n in result.report.notices)
+    accepted(result.messages, "anthropic", "claude-sonnet-4-5")
     result = fit(
         anthropic(document),
         "claude-sonnet-4-5",
@@ -142,3 +148,22 @@ def test_a_file_by_id_that_came_with_the_question_is_refused_by_name_not_dropped
     )
     kept = [b for m in result.messages for b in m.content if isinstance(b, ToolResult)]
     assert len(kept) == 1 and result.messages[-1].text == QUESTION
+
+
+def test_an_exchange_that_cannot_be_shortened_goes_and_the_request_stays() -> None:
+    """Review 17 (R17-P3): a 70k-character write call (its arguments are sent whole) right
+    before an unrelated question: the exchange is left out, reported; the question is sent."""
+    code = "def handler(event):\n    return process(event)\n" * 1500
+    args = json.dumps({"path": "src/handler.py", "content": code})
+    call = {"id": "c1", "type": "function", "function": {"name": "write_file", "arguments": args}}
+    history = [
+        {"role": "user", "content": "Write the handler module."},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": "wrote 72000 bytes"},
+        {"role": "user", "content": "Thanks. Now, separately: what does HTTP 429 mean?"},
+    ]
+    for model, target in [m[1:] for m in FORMATS if m[2] != "openai-responses"]:
+        result = fit(history, model, window=8_000, max_output_tokens=1_000, target=target)
+        assert result.messages[-1].text.endswith("HTTP 429 mean?")
+        assert any("72,058 characters was left out" in n.text for n in result.report.notices)
+        accepted(result.messages, target, model)

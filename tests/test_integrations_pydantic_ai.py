@@ -27,7 +27,7 @@ from pydantic_ai.providers.openai import OpenAIProvider
 
 from _agents import CallLog
 from builders import png
-from contextledger.errors import BudgetError, ContentError
+from contextledger.errors import ContentError
 from contextledger.integrations._engine import ReadCache
 from contextledger.integrations.pydantic_ai import (
     ContextLedger,
@@ -216,8 +216,8 @@ def test_untouched_history_comes_back_as_the_same_objects() -> None:
 
 def test_the_results_that_came_with_the_request_stay_with_it() -> None:
     """A tool's return and the user's new question in one request are the current turn: the
-    return is kept (shortened), never dropped as an older exchange; kept whole (shrink=False)
-    it cannot fit, which is said, not hidden."""
+    return is kept (shortened), not dropped as an older exchange; kept whole (shrink=False)
+    it cannot fit, so it goes, reported, and the question is sent."""
     history = [
         ModelRequest(parts=[UserPromptPart("first " * 300)]),
         ModelResponse(parts=[ToolCallPart("read_file", {"path": "a.py"}, tool_call_id="c1")]),
@@ -233,8 +233,13 @@ def test_the_results_that_came_with_the_request_stay_with_it() -> None:
     assert isinstance(last, ModelRequest) and last is not history[2]
     assert [type(p) for p in last.parts] == [ToolReturnPart, UserPromptPart]
     assert res.report.fit.shrunk
-    with pytest.raises(BudgetError, match="latest tool exchange"):
-        fit_history(history, "claude-sonnet-4-5", window=1500, max_output_tokens=300, shrink=False)
+    whole = fit_history(
+        history, "claude-sonnet-4-5", window=1500, max_output_tokens=300, shrink=False
+    )
+    assert whole.report.fit.dropped
+    last = whole.messages[-1]
+    assert isinstance(last, ModelRequest) and [type(p) for p in last.parts] == [UserPromptPart]
+    assert not any(isinstance(m, ModelResponse) for m in whole.messages)
 
 
 def test_a_request_that_grows_in_place_is_read_again() -> None:

@@ -290,11 +290,12 @@ class _Walk:
         """Extend the run backwards from unit ``start_k``; returns (cut unit, total). A
         unit too big for the room left is kept shortened to a share of it (``_shorten``),
         the older units filling the rest. The first unit after the current request (the
-        tool exchange the model answers now; or, when none follows it, the tool exchange
-        right before it, whose results came with the request) is too, and is kept whole if it cannot be
-        shortened (the shedding after the selection shortens what it must); a later one
-        that cannot be (a call's arguments are sent whole) is left out (``skipped``) and the
-        older units fill the room. The run stops where the room is too small to share."""
+        tool exchange the model answers now) is too, and is kept whole if it cannot be
+        shortened (the shedding after the selection shortens what it must); when none
+        follows the request, the tool exchange right before it (whose results came with
+        it) is kept shortened to the room if it must, and left out if it cannot be. A later
+        one that cannot be (a call's arguments are sent whole) is left out (``skipped``) and
+        the older units fill the room. The run stops where the room is too small to share."""
         index, budget, anchor_pos = self.index, self.budget, self.anchor_pos
         starts, made, min_cut = index.starts, index.made_units, self.opts.min_cut_index
         cut = start_k + 1
@@ -319,7 +320,10 @@ class _Walk:
                     short = self._shorten(k, room, share) if share else None
                     if room > 0 and (short is None or _lost_images(short)):
                         short = self._shorten(k, room, room)  # (the screenshot it answers with)
-                    if short is None:
+                    # (after the request: kept whole, the shedding shortens what it must;
+                    # the one before it goes, reported, when it cannot be shortened: the
+                    # request is sacred, the exchange is not)
+                    if short is None and (anchor_pos is None or starts[k] > anchor_pos):
                         self.recent.append(index.unit(k, room=room))
                         total += self.recent[-1].cost
                         cut = k
