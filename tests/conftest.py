@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import socket
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -70,14 +72,28 @@ def config(stub: StubServer, tmp_path: Path) -> Config:
     )
 
 
-@pytest.fixture
-def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
-    """``contextledger serve`` on 127.0.0.1 in front of the validating stub, a SQLite store."""
-    with running_proxy(
+def _serve(
+    stub: StubServer, tmp_path: Path, **options: Any
+) -> AbstractContextManager[RunningProxy]:
+    return running_proxy(
         store=tmp_path / "sessions.db",
         openai_upstream=stub.url,
         anthropic_upstream=stub.anthropic_url,
-    ) as running:
+        **options,
+    )
+
+
+@pytest.fixture
+def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
+    """``contextledger serve`` on 127.0.0.1 in front of the validating stub, a SQLite store."""
+    with _serve(stub, tmp_path) as running:
+        yield running
+
+
+@pytest.fixture
+def tight_proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
+    """``proxy`` with a 2,000-token window and no compaction: the fit's own drops, reported."""
+    with _serve(stub, tmp_path, window=2_000, compaction=False) as running:
         yield running
 
 

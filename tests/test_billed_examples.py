@@ -321,20 +321,22 @@ HMARR_PLAIN = [
 
 
 def test_function_tools_are_priced_as_rendered_and_never_below_their_bill() -> None:
-    """Sent with tool_choice "auto" (the default they were billed with): exact without a
-    system message (nested objects, arrays and enums included: the cookbook's per-property
-    formula was 1 under for a described function without properties, 36, and ~4 under for
-    any request without a system message), at most 4 over with one. A fit does not know the
+    """Sent with tool_choice "auto" (the default they were billed with): exact (nested
+    objects, arrays and enums included: the cookbook's per-property formula was 1 under for
+    a described function without properties, 36, and ~4 under for any request without a
+    system message; with one, the namespace joins it: its newline priced, the overhead
+    5). A fit does not know the
     choice: the most one costs (a named function), as priced without a tool_choice; a named
     choice is billed its name and 4 (review16 R16-P2)."""
     for messages, functions, billed in HMARR_FUNCTIONS:
         tools = [{"type": "function", "function": f} for f in functions]
         body = {"model": "gpt-3.5-turbo", "messages": messages, "tools": tools}
         auto = price_request({**body, "tool_choice": "auto"}, "gpt-3.5-turbo", "openai").total
-        system = any(m["role"] == "system" for m in messages)
-        assert billed <= auto <= billed + (4 if system else 0), (billed, auto)
-        used = fit(messages, "gpt-3.5-turbo", tools=tools).report.used
+        assert auto == billed, (billed, auto)
+        used = fit(messages, "gpt-3.5-turbo", tools=tools, target="openai").report.used
         assert used == price_request(body, "gpt-3.5-turbo", "openai").total
+        unknown = fit(messages, "gpt-3.5-turbo", tools=tools).report.used  # any wire: never less
+        assert unknown >= used
         named = {"type": "function", "function": {"name": functions[0]["name"]}}
         forced = price_request({**body, "tool_choice": named}, "gpt-3.5-turbo", "openai").total
         assert used >= forced == auto + count_text(functions[0]["name"], "gpt-3.5-turbo") + 4

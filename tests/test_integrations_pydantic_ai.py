@@ -214,26 +214,32 @@ def test_untouched_history_comes_back_as_the_same_objects() -> None:
     assert all(a is b for a, b in zip(out, history, strict=True))
 
 
-def test_a_dropped_exchange_leaves_the_rest_of_its_request() -> None:
+def test_the_results_that_came_with_the_request_stay_with_it() -> None:
+    """A tool's return and the user's new question in one request are the current turn: the
+    return is kept (shortened), not dropped as an older exchange; kept whole (shrink=False)
+    it cannot fit, so it goes, reported, and the question is sent."""
     history = [
         ModelRequest(parts=[UserPromptPart("first " * 300)]),
         ModelResponse(parts=[ToolCallPart("read_file", {"path": "a.py"}, tool_call_id="c1")]),
         ModelRequest(
             parts=[
-                ToolReturnPart("read_file", "y" * 300_000, tool_call_id="c1"),
+                ToolReturnPart("read_file", "y " * 150_000, tool_call_id="c1"),
                 UserPromptPart("now?"),
             ]
         ),
     ]
-    # shrink=False: messages are kept whole or dropped, so the huge exchange is dropped
-    res = fit_history(
-        history, "claude-sonnet-4-5", window=1500, max_output_tokens=300, shrink=False
-    )
-    assert res.report.fit.dropped
+    res = fit_history(history, "claude-sonnet-4-5", window=1500, max_output_tokens=300)
     last = res.messages[-1]
     assert isinstance(last, ModelRequest) and last is not history[2]
-    assert [type(p) for p in last.parts] == [UserPromptPart]
-    assert not any(isinstance(m, ModelResponse) for m in res.messages)
+    assert [type(p) for p in last.parts] == [ToolReturnPart, UserPromptPart]
+    assert res.report.fit.shrunk
+    whole = fit_history(
+        history, "claude-sonnet-4-5", window=1500, max_output_tokens=300, shrink=False
+    )
+    assert whole.report.fit.dropped
+    last = whole.messages[-1]
+    assert isinstance(last, ModelRequest) and [type(p) for p in last.parts] == [UserPromptPart]
+    assert not any(isinstance(m, ModelResponse) for m in whole.messages)
 
 
 def test_a_request_that_grows_in_place_is_read_again() -> None:

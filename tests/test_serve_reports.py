@@ -7,7 +7,6 @@ the dashboard's timeline shows it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +21,9 @@ FILLER = "word " * 150
 
 
 @pytest.fixture
-def proxy(stub: StubServer, tmp_path: Path) -> Iterator[RunningProxy]:
-    with running_proxy(
-        store=tmp_path / "sessions.db",
-        openai_upstream=stub.url,
-        anthropic_upstream=stub.anthropic_url,
-        window=2_000,
-        compaction=False,  # the fit's own drops, not a recap
-    ) as running:
-        yield running
+def proxy(tight_proxy: RunningProxy) -> RunningProxy:
+    """A 2,000-token window, no compaction: the fit's own drops, not a recap."""
+    return tight_proxy
 
 
 def exchanges(route: str, start: int, stop: int) -> list[Any]:

@@ -38,6 +38,7 @@ from .config import Config, load_config
 from .errors import BudgetError, ContentError, ContextLedgerError, ImageProbeError
 from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
+from .fit.drops import media_labels
 from .fit.selection import shortened_share
 from .fit.source import DictSource, read_source
 from .gate import OnImages, check_on_images
@@ -1440,18 +1441,30 @@ def _compaction_state(conv: Conversation, enabled: bool) -> str:
 
 
 def recapped_image_notices(conv: Conversation, ids: Iterable[str]) -> list[Notice]:
-    """Never silent: one notice for each image of the messages ``ids`` that leaves the
-    view into ``conv``'s recap (the recap keeps what was said, not the picture)."""
-    return [
-        Notice(
-            "compacted",
-            m.id,
-            f"The model will not see image {image_label(img)}: its turn was recapped by "
-            "compaction (the recap keeps what was said, not the picture).",
-        )
-        for m in conv.covered_messages(ids)
-        for img in m.images()
-    ]
+    """Never silent: one notice for each image, file, document and audio clip of the
+    messages ``ids`` that leaves the view into ``conv``'s recap (the recap keeps what was
+    said, not the picture or the file)."""
+    notices: list[Notice] = []
+    for m in conv.covered_messages(ids):
+        notices += [
+            Notice(
+                "compacted",
+                m.id,
+                f"The model will not see image {image_label(img)}: its turn was recapped by "
+                "compaction (the recap keeps what was said, not the picture).",
+            )
+            for img in m.images()
+        ]
+        notices += [
+            Notice(
+                "compacted",
+                m.id,
+                f"The model will not see {label}: its turn was recapped by compaction (the "
+                "recap keeps what was said, not the file).",
+            )
+            for label in media_labels(m)
+        ]
+    return notices
 
 
 def prepare(

@@ -1,16 +1,21 @@
 """Reporting what the selection left out: one Change per dropped message, a Notice per
-image a person will miss and per earlier request that yielded its pin."""
+image, file and audio clip a person will miss (named: a file by its name or its id) and per
+earlier request that yielded its pin."""
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import chain, repeat
 from operator import not_
 
 from ..images.labels import image_label, url_label
+from ..model import Audio, Block, FileAttachment, Message, ProviderContent, ToolResult, reference_of
 from ..pricing.messages import Pricer
 from ..report import Notice
+from .lazy import LazyMessages
 from .report import Change, Later, Part, Parts
 from .units import HistoryIndex, Unit, turns_ago
 
@@ -30,6 +35,9 @@ _DROP_REASONS = {
 
 #: An image-holding message that was dropped: its position, its id, its images' labels.
 ImageRow = tuple[int, str, Later[str]]
+#: A file-holding message that was dropped: its position, its id, the requests up to and
+#: including it (its "turns ago" is the current count less that), its files' labels.
+FileRow = tuple[int, str, int, tuple[str, ...]]
 #: Fits after which a Fitter's drop parts are joined into one (refits add one each).
 _JOIN_PARTS = 32
 
@@ -43,6 +51,8 @@ class DroppedBefore:
     changes: list[Later[Change]] = field(default_factory=list)
     # the images of ``units``: (position, message id, their labels)
     images: list[ImageRow] = field(default_factory=list)
+    # the files and audio clips of ``units``, found when first read
+    files: list[Later[FileRow]] = field(default_factory=list)
 
 
 def report_drops(
@@ -70,7 +80,13 @@ def report_drops(
         drop_parts = [Later(Parts(*drop_parts).get)]
     images = list(before.images) if reuse else []
     images += _image_rows(index, dropped_units[reuse:])
-    memo = DroppedBefore(dropped_units, drop_parts, images)
+    files = list(before.files) if reuse else []
+    new_files = _file_rows(index, dropped_units[reuse:])
+    if new_files is not None:
+        files.append(new_files)
+    if len(files) > _JOIN_PARTS:
+        files = [Later(Parts(*files).get)]
+    memo = DroppedBefore(dropped_units, drop_parts, images, files)
     more: list[Change] = []
     for u in yielded:
         for m in u.messages:
@@ -91,7 +107,19 @@ def report_drops(
         extra = _image_rows(index, orphaned)
         extra += _image_rows(index, sorted(index.unit_of(u.start) for u in yielded))
         images = sorted(images + extra)
-    notices: list[Part[Notice]] = [_drop_notices(index, images), _pin_notices(yielded)]
+        requests = index.requests_before
+        more_files = [
+            *_rows_of(_messages_of(index, orphaned), requests),
+            *_rows_of(
+                ((u.start + j, m) for u in yielded for j, m in enumerate(u.messages)), requests
+            ),
+        ]
+        files = [*files, Later(lambda: more_files)]
+    notices: list[Part[Notice]] = [
+        _drop_notices(index, images),
+        _file_notices(files, index.requests_before[-1]),
+        _pin_notices(yielded),
+    ]
     if orphaned:
         notices.append([_orphan_notice(id_of(starts[orphaned[0]]), requests[starts[orphaned[0]]])])
     return [*drop_parts, more], notices, memo
@@ -112,6 +140,25 @@ def _orphan_notice(first_id: str, requests_before: int) -> Notice:
     return Notice("dropped", first_id, text)
 
 
+def _spans(index: HistoryIndex, units: list[int]) -> list[tuple[int, int]]:
+    """The message ranges of the runs of ``units`` (ascending, not empty): a cold fit drops
+    thousands, in a few runs from the start (broken only by the pinned requests)."""
+    starts, n = index.starts, len(index.costs)
+    first, last = units[0], units[-1]
+    missing = (  # the units kept among these (a few pinned requests), as a sorted list
+        sorted(set(range(first, last + 1)).difference(units))
+        if len(units) != last - first + 1
+        else []
+    )
+    spans: list[tuple[int, int]] = []
+    lo = first
+    for k in [*missing, last + 1]:
+        if k > lo:
+            spans.append((starts[lo], starts[k] if k < len(starts) else n))
+        lo = k + 1
+    return spans
+
+
 def _dropped_changes(index: HistoryIndex, units: list[int]) -> Later[Change] | None:
     """One "dropped" Change per message of ``units`` (ascending), made when first read. A
     cold fit of a long session drops thousands, in a few runs from the start (broken only
@@ -120,19 +167,7 @@ def _dropped_changes(index: HistoryIndex, units: list[int]) -> Later[Change] | N
     does, without a Python call per message)."""
     if not units:
         return None
-    starts, n = index.starts, len(index.costs)
-    first, last = units[0], units[-1]
-    missing = (  # the units kept among these (a few pinned requests), as a sorted list
-        sorted(set(range(first, last + 1)).difference(units))
-        if len(units) != last - first + 1
-        else []
-    )
-    spans: list[tuple[int, int]] = []  # the message ranges of the runs of units
-    lo = first
-    for k in [*missing, last + 1]:
-        if k > lo:
-            spans.append((starts[lo], starts[k] if k < len(starts) else n))
-        lo = k + 1
+    spans = _spans(index, units)
     runs = [
         (
             index.ids_later(lo, hi),
@@ -184,6 +219,120 @@ def _image_rows(index: HistoryIndex, units: list[int]) -> list[ImageRow]:
         for i in images[lo:hi]
         if bisect_right(starts, i) - 1 in members
     ]
+
+
+def media_labels(m: Message) -> tuple[str, ...]:
+    """How a person knows each file, document and audio clip of ``m`` (a tool result's too)
+    in a notice: a file by its name, a file by reference by its id or URL (and its name when
+    it has one), an audio clip by its format. Images are named apart (``image_label``).
+
+    >>> from contextledger.model import FileAttachment
+    >>> media_labels(Message.user("see", FileAttachment("q3.pdf", data=None, text="…")))
+    ("file 'q3.pdf'",)
+    """
+    kinds = set(map(type, m.content))
+    if kinds.isdisjoint(_MEDIA_KINDS):
+        return ()
+    labels: list[str] = []
+    for b in m.content:
+        if type(b) is ToolResult:
+            labels += filter(None, map(_media_label, b.content))
+        else:
+            label = _media_label(b)
+            if label:
+                labels.append(label)
+    return tuple(labels)
+
+
+_MEDIA_KINDS = frozenset({FileAttachment, Audio, ProviderContent, ToolResult})
+
+
+def _media_label(b: Block) -> str | None:
+    if type(b) is FileAttachment:
+        return f"file {b.name!r}"
+    if type(b) is Audio:
+        return f"audio clip ({b.format})"
+    if type(b) is not ProviderContent:
+        return None
+    ref = reference_of(b)
+    if ref is None:
+        return None  # a server tool's block, code run: the message's drop says it
+    name = _reference_name(b)
+    what = "image" if b.kind == "image" else "document" if b.kind == "document" else "file"
+    return f"{what} {name!r} ({ref})" if name else f"{what} {ref}"
+
+
+def _reference_name(b: ProviderContent) -> str | None:
+    """The name a file by reference carries (OpenAI's ``filename``, Anthropic's ``title``)."""
+    raw = json.loads(b.raw)
+    name = raw.get("filename") or raw.get("title") if isinstance(raw, dict) else None
+    return name if isinstance(name, str) and name else None
+
+
+def _messages_of(index: HistoryIndex, units: list[int]) -> list[tuple[int, Message]]:
+    """The messages of ``units`` with their positions (a few: orphaned units)."""
+    return [(i, index.body[i]) for k in units for i in range(index.starts[k], index.end(k))]
+
+
+def _rows_of(messages: Iterable[tuple[int, Message]], requests: Sequence[int]) -> list[FileRow]:
+    """The file rows of ``messages`` (position, message), in their order."""
+    rows: list[FileRow] = []
+    for i, m in messages:
+        labels = media_labels(m)
+        if labels:
+            rows.append((i, m.id, requests[i + 1], labels))
+    return rows
+
+
+def _file_rows(index: HistoryIndex, units: list[int]) -> Later[FileRow] | None:
+    """The files of the messages of ``units`` (ascending), found when first read: the
+    messages (immutable) are copied a run at a time now, at C speed, and looked through
+    later. Of a history read lazily from dicts only the messages read whole can hold a file
+    (the plain shapes noted on the spot are texts, calls and images)."""
+    if not units:
+        return None
+    spans = _spans(index, units)
+    body = index.body
+    requests = index.requests_before
+    runs: list[tuple[int, Sequence[Message | None], list[int]]] = []
+    for lo, hi in spans:
+        if type(body) is LazyMessages:
+            made: Sequence[Message | None] = body.columns.made[body.start + lo : body.start + hi]
+        else:
+            made = body[lo:hi]
+        runs.append((lo, made, requests[lo : hi + 1]))
+
+    def make() -> list[FileRow]:
+        rows: list[FileRow] = []
+        for lo, made, counts in runs:
+            for j, m in enumerate(made):
+                if m is None:
+                    continue
+                labels = media_labels(m)
+                if labels:
+                    rows.append((lo + j, m.id, counts[j + 1], labels))
+        return rows
+
+    return Later(make)
+
+
+def _file_notices(parts: list[Later[FileRow]], current: int) -> Later[Notice]:
+    """One notice per dropped file, document and audio clip, made when first read."""
+
+    def make() -> list[Notice]:
+        rows = sorted(chain.from_iterable(p.get() for p in parts))
+        return [
+            Notice(
+                "dropped",
+                mid,
+                f"The model will not see {label} {turns_ago(max(0, current - count))}: "
+                "dropped to fit the context window.",
+            )
+            for _, mid, count, labels in rows
+            for label in labels
+        ]
+
+    return Later(make)
 
 
 def _drop_notices(index: HistoryIndex, rows: list[ImageRow]) -> Later[Notice]:

@@ -395,7 +395,7 @@ class Fitter:
             model,
             self.window,
             self.reserved_output,
-            pricer.tools(tools),
+            pricer.tools(tools, None, () if any(m.role == "system" for m in memory) else msgs),
             pricer.messages(memory).total if memory else 0,
             opts.min_history_tokens,
         )

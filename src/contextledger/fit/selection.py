@@ -76,7 +76,7 @@ def select_units(
             index, opts, previous_cut_id, recent, cut_unit, pins.numbers, total, budget
         )
     kept = sorted([*pinned, *recent], key=lambda u: u.start)
-    orphaned, total, asked = _start_with_user(index, kept, yielded, total, budget)
+    orphaned, total, asked = _start_with_user(index, kept, yielded, total, budget, anchor_pos)
     for short in walk.shortened:
         if short.unit in kept:
             changes.extend(short.changes)
@@ -119,7 +119,12 @@ def _skipped_notice(index: HistoryIndex, k: int) -> Notice:
 
 
 def _start_with_user(
-    index: HistoryIndex, kept: list[Unit], yielded: list[Unit], total: int, budget: int
+    index: HistoryIndex,
+    kept: list[Unit],
+    yielded: list[Unit],
+    total: int,
+    budget: int,
+    anchor_pos: int | None = None,
 ) -> tuple[list[int], int, int | None]:
     """After the system prompt the history starts with a user turn: providers refuse
     (Gemini, Anthropic on Vertex and Bedrock) or misread an answer whose question was cut.
@@ -129,7 +134,9 @@ def _start_with_user(
 
     Their room is not left empty: the request they answer (the user turn before them) is
     brought back in place of as few of the oldest of them as it needs, so the rest stay
-    with their question (from ``yielded``, changed in place, if its pin had yielded)."""
+    with their question (from ``yielded``, changed in place, if its pin had yielded). The
+    tool exchange whose results came with the current request (right before it) never goes:
+    without its question, it is opened by a user turn of its own (``open_with_user``)."""
     first_user = next((n for n, u in enumerate(kept) if u.messages[0].role == "user"), None)
     if not first_user:  # 0: already starts with a user turn; None: no user turn to start on
         return [], total, None
@@ -149,6 +156,8 @@ def _start_with_user(
                 gone += 1
         else:
             asked = None
+    if anchor_pos is not None and _answered_now(index, index.unit_of(lead[-1].start), anchor_pos):
+        gone = min(gone, len(lead) - 1)  # (the exchange the model answers now stays)
     orphaned = [index.unit_of(u.start) for u in lead[:gone]]
     total -= sum(u.cost for u in lead[:gone])
     del kept[:gone]
@@ -158,6 +167,13 @@ def _start_with_user(
         yielded.remove(asked)
     kept.insert(0, asked)
     return orphaned, total + asked.cost, question
+
+
+def _answered_now(index: HistoryIndex, k: int, anchor_pos: int) -> bool:
+    """Whether unit ``k`` is a tool exchange right before the current request (at
+    ``anchor_pos``), unanswered: its results came with the request (Anthropic and Gemini
+    send them in the request's own user turn), and the model answers both now."""
+    return index.kinds[k] == "exchange" and index.end(k) == anchor_pos
 
 
 def _question_before(index: HistoryIndex, k: int) -> int | None:
@@ -172,17 +188,24 @@ def _question_before(index: HistoryIndex, k: int) -> int | None:
 def open_with_user(
     pricer: Pricer, kept: list[Message], total: int, notices: list[Notice]
 ) -> tuple[list[Message], int]:
-    """A kept history with no user turn at all gets a short one first (reported), so that
-    every provider accepts it; returns the messages and the new total."""
-    if not kept or any(m.role == "user" for m in kept):
+    """A kept history that does not start with a user turn (none at all, or the tool
+    exchange whose results came with the current request, its question dropped) gets a
+    short one first (reported), so that every provider accepts it; returns the messages
+    and the new total."""
+    if not kept or kept[0].role == "user":
         return kept, total
     opening = Message.user(OPENING_USER_TEXT, id=OPENING_USER_ID)
+    said = (
+        "The conversation sent does not start with a user message"
+        if any(m.role == "user" for m in kept)
+        else "The conversation has no user message"
+    )
     notices.append(
         Notice(
             "inserted",
             kept[0].id,
-            f"The conversation has no user message, and providers require one first: a user "
-            f"turn '{OPENING_USER_TEXT}' was put before it.",
+            f"{said}, and providers require one first: a user turn '{OPENING_USER_TEXT}' "
+            "was put before it.",
         )
     )
     return [opening, *kept], total + pricer.message(opening).total
@@ -268,16 +291,22 @@ class _Walk:
         unit too big for the room left is kept shortened to a share of it (``_shorten``),
         the older units filling the rest. The first unit after the current request (the
         tool exchange the model answers now) is too, and is kept whole if it cannot be
-        shortened (the shedding after the selection shortens what it must); a later one
-        that cannot be (a call's arguments are sent whole) is left out (``skipped``) and the
-        older units fill the room. The run stops where the room is too small to share."""
+        shortened (the shedding after the selection shortens what it must); when none
+        follows the request, the tool exchange right before it (whose results came with
+        it) is kept shortened to the room if it must, and left out if it cannot be. A later
+        one that cannot be (a call's arguments are sent whole) is left out (``skipped``) and
+        the older units fill the room. The run stops where the room is too small to share."""
         index, budget, anchor_pos = self.index, self.budget, self.anchor_pos
         starts, made, min_cut = index.starts, index.made_units, self.opts.min_cut_index
         cut = start_k + 1
         for k in range(start_k, -1, -1):
             if k in self.pinned:
                 continue
-            must = first and (anchor_pos is None or starts[k] > anchor_pos)
+            # the exchange the model answers now: after the current request, or right
+            # before it, unanswered (a tool result and the new question in one user turn)
+            must = first and (
+                anchor_pos is None or starts[k] > anchor_pos or _answered_now(index, k, anchor_pos)
+            )
             first = False
             if starts[k] < min_cut:
                 break
@@ -291,7 +320,10 @@ class _Walk:
                     short = self._shorten(k, room, share) if share else None
                     if room > 0 and (short is None or _lost_images(short)):
                         short = self._shorten(k, room, room)  # (the screenshot it answers with)
-                    if short is None:
+                    # (after the request: kept whole, the shedding shortens what it must;
+                    # the one before it goes, reported, when it cannot be shortened: the
+                    # request is sacred, the exchange is not)
+                    if short is None and (anchor_pos is None or starts[k] > anchor_pos):
                         self.recent.append(index.unit(k, room=room))
                         total += self.recent[-1].cost
                         cut = k

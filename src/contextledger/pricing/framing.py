@@ -7,8 +7,8 @@ message, plus the role's own tokens, plus the name's tokens and 1 more when a na
 plus 3 per request. Source: OpenAI cookbook, "How to count tokens with tiktoken" (its
 conversation is billed 124 prompt tokens on gpt-4o, 129 on gpt-4; ``tests/test_framing.py``).
 Tool schemas are rendered as a TypeScript-like namespace and priced by its tokens
-(:func:`rendered_functions`; exact on every published request without a system message,
-at most 5 over with one: ``tests/test_billed_examples.py``).
+(:func:`rendered_functions`; exact on every published request, with a system message or
+without, when the request is known to go to Chat Completions: ``tests/test_billed_examples.py``).
 
 Providers that do not publish their framing are priced with the same shape and one token
 more per message (a conservative choice); their tool schemas by their JSON.
@@ -91,10 +91,14 @@ def framing_for(provider: str) -> Framing:
 # (see ``rendered_functions``) and bills its tokens plus a fixed overhead, by tokenizer:
 # 9 on cl100k_base (hmarr/openai-chat-tokens' 14 gpt-3.5-turbo requests, validated against
 # the API, and the cookbook's 105), 10 on o200k_base (the API reference's "Functions"
-# example, 82 on gpt-4o-mini). With a system message OpenAI reuses it and bills 3-4 fewer
-# (the cookbook's requests, 105 and 101); the tools are priced apart from the messages, so
-# that saving is not taken: never below the bill, at most 5 above it.
+# example, 82 on gpt-4o-mini). With a system message OpenAI puts the namespace into it
+# instead of a message of its own: the first system message is billed one newline longer
+# and the overhead is 5 on both tokenizers (hmarr/openai-chat-tokens' promptTokensEstimate:
+# "the first system message is padded with a trailing newline", and 4 fewer on cl100k_base,
+# validated there against the API on gpt-3.5-turbo; the cookbook's tool request, billed 105
+# on gpt-3.5-turbo and gpt-4 and 101 on gpt-4o and gpt-4o-mini: 5 fewer on o200k_base).
 _NAMESPACE_OVERHEAD = {"o200k_base": 10, "cl100k_base": 9}
+_NAMESPACE_OVERHEAD_IN_SYSTEM = 5
 
 # Anthropic's tool-use system prompt, by model family: (tool_choice auto/none, any/tool).
 # Source: the table in Anthropic's tool-use docs ("Pricing"), by catalog id (exact: a newer
@@ -213,15 +217,18 @@ def tools_tokens(
     tokenizer: str,
     count: Count,
     tool_choice: object = None,
+    system: str | None = None,
 ) -> int:
     """Tokens billed for the tool schemas of one request.
 
     OpenAI function tools are priced by the namespace OpenAI renders them into
-    (:func:`rendered_functions`: exact on every published count without a system message,
-    at most 5 above with one). A schema the rendering does not cover (``anyOf``, ``$ref``,
-    a list of types, other providers' shapes) is priced by its compact JSON plus a small
-    overhead per tool, which is longer than any rendering: an over-count, never under.
-    OpenAI bills ``tool_choice`` too (:func:`tool_choice_tokens`).
+    (:func:`rendered_functions`: exact on every published count). ``system``: the text of
+    the request's first system message, when it has one and the request goes to Chat
+    Completions: the namespace then goes into it (its overhead smaller, the message one
+    newline longer, priced here). A schema the rendering does not cover (``anyOf``,
+    ``$ref``, a list of types, other providers' shapes) is priced by its compact JSON plus
+    a small overhead per tool, which is longer than any rendering: an over-count, never
+    under. OpenAI bills ``tool_choice`` too (:func:`tool_choice_tokens`).
     """
     if not tools:
         return 0
@@ -230,6 +237,9 @@ def tools_tokens(
     overhead = _NAMESPACE_OVERHEAD.get(tokenizer)
     if framing.schema_tools and overhead is not None:
         rendered = rendered_functions(tools)
+        if rendered is not None and system is not None:
+            padded = count(system + "\n") - count(system)
+            return count(rendered) + _NAMESPACE_OVERHEAD_IN_SYSTEM + padded + choice
         if rendered is not None:
             return count(rendered) + overhead + choice
     return choice + sum(

@@ -615,17 +615,27 @@ class Pricer:
             previous = "tool" if m.role == "tool" else m.role
         return merged + self._merged_system(systems)
 
-    def tools(self, tools: Sequence[Mapping[str, Any]] | None, tool_choice: object = None) -> int:
+    def tools(
+        self,
+        tools: Sequence[Mapping[str, Any]] | None,
+        tool_choice: object = None,
+        messages: Sequence[Message] = (),
+    ) -> int:
         """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``),
         with the tool-use system prompt a provider adds whenever tools are sent (Anthropic;
-        ``tool_choice`` unknown: the larger figure)."""
+        ``tool_choice`` unknown: the larger figure). ``messages``: the request's, whose
+        first system message takes OpenAI's tool namespace on Chat Completions (priced so
+        only when the wire is known to be Chat's)."""
         if not tools:
             return 0
         model = self.model
         prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
+        system = self._namespace_host(messages)
 
         def price(schemas: Sequence[Mapping[str, Any]]) -> int:
-            return tools_tokens(schemas, self.framing, model.tokenizer, self.text, tool_choice)
+            return tools_tokens(
+                schemas, self.framing, model.tokenizer, self.text, tool_choice, system
+            )
 
         # Declared names go out as the wire takes them (``providers.ids``: renamed where
         # refused); with no wire known, the longest of the forms any writer sends (OpenAI's
@@ -635,11 +645,27 @@ class Pricer:
         forms = {id(f): f for f in (tools, *(_declared_as_sent(tools, w) for w in _NAME_RULES))}
         return prompt + max(map(price, forms.values()))
 
+    def _namespace_host(self, messages: Sequence[Message]) -> str | None:
+        """The text of the system message that opens a Chat Completions request (sent in
+        the ``system`` role, all text), which OpenAI's tool namespace joins; None: there is
+        none, or the wire is not known to be Chat's (then the namespace is priced as a
+        message of its own, the larger). Only the first message is looked at (a long
+        history read lazily is not read for this)."""
+        if self.wire != "openai" or not messages:
+            return None
+        first = messages[0]
+        if first.role != "system" or first.developer:
+            return None
+        if not all(type(b) is Text for b in first.content):
+            return None
+        return "".join(b.text for b in first.content if type(b) is Text)
+
     def request(
         self, messages: Iterable[Message], tools: Sequence[Mapping[str, Any]] | None = None
     ) -> int:
         """The whole request: messages, tool schemas and request framing."""
-        return self.messages(messages).total + self.tools(tools) + REQUEST_OVERHEAD
+        msgs = list(messages)
+        return self.messages(msgs).total + self.tools(tools, None, msgs) + REQUEST_OVERHEAD
 
 
 def _prompt_text(b: Block) -> str:
@@ -712,7 +738,7 @@ def price_request(
     total = pricer.messages(msgs)
     if fmt in ("gemini", "anthropic"):
         total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
-    tools = pricer.tools(body.get("tools"), body.get("tool_choice"))
+    tools = pricer.tools(body.get("tools"), body.get("tool_choice"), msgs)
     return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
 
 
