@@ -59,3 +59,98 @@ def test_a_sentence_after_a_list_is_prose_in_any_script(sentence: str) -> None:
     a script with no case), is prose of its own, not one more failure item."""
     v = verify_recap(FAILURES + sentence, RU, ledger=False)
     assert sentence in v.text, [str(c) for c in v.misclaims]
+
+
+def _stands(line: str, record: list[Message]) -> bool:
+    """Whether ``line`` (a recap line, under its section when it has one) stands whole."""
+    v = verify_recap(line, record, ledger=False)
+    return v.accepted and line.split("\n- ")[-1] in v.text
+
+
+UK = list(
+    with_ids(
+        [
+            Message.user("Онови довідник тарифів до кінця тижня."),
+            Message.user("Спочатку зроби резервну копію бази, потім запусти міграцію."),
+            Message.user("Ніколи не запускай `kubectl delete ns tariffs`."),
+            *_call("c1", "shell", {"cmd": "pg_dump tariffs > backup.sql"}, ""),
+        ]
+    )
+)
+SW_ORDER = list(
+    with_ids(
+        [
+            Message.user("Ensin varmuuskopioi tietokanta, sitten aja migraatio."),
+            Message.user("Pertama cadangkan basis data, lalu jalankan migrasi."),
+            Message.user("Πρώτα κράτα αντίγραφο της βάσης, μετά τρέξε το migration."),
+            Message.user("먼저 데이터베이스를 백업하고, 그다음에 마이그레이션을 실행하세요."),
+            Message.user("Sao lưu cơ sở dữ liệu trước, rồi mới chạy migration."),
+            Message.user("קודם תגבה את מסד הנתונים, אחר כך תריץ את המיגרציה."),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("Ensin aja migraatio, sitten varmuuskopioi tietokanta.", False),
+        ("Ensin varmuuskopio, sitten migraatio.", True),
+        ("Pertama jalankan migrasi, lalu cadangkan basis data.", False),
+        ("Pertama cadangkan basis data, lalu jalankan migrasi.", True),
+        ("Πρώτα τρέξε το migration, μετά κράτα αντίγραφο της βάσης.", False),
+        ("먼저 마이그레이션을 실행하고, 그다음에 데이터베이스를 백업하세요.", False),
+        ("Chạy migration trước, rồi mới sao lưu cơ sở dữ liệu.", False),
+        ("Sao lưu cơ sở dữ liệu trước, rồi mới chạy migration.", True),
+        ("קודם תריץ את המיגרציה, אחר כך תגבה את מסד הנתונים.", False),
+    ],
+)
+def test_a_rule_order_turned_around_in_prose_is_caught(line: str, stands: bool) -> None:
+    """ "First A, then B" said as B first, in prose, in languages whose words for first
+    and then the order reader did not hold (a word both steps share tells them not apart)."""
+    assert _stands(line, SW_ORDER) == stands
+
+
+def test_a_ukrainian_order_turned_around_is_caught() -> None:
+    assert not _stands("Спочатку запусти міграцію, потім зроби резервну копію бази.", UK)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Ассистент не запускал `make deploy-prod`.",  # a denial of what no call ran
+        "The user forbade running `make deploy-prod` from this machine.",  # English recap
+        "The user said never to run `make deploy-prod`.",
+        "Constraints and corrections:\n- Не трогать config/prod.yaml.",
+    ],
+)
+def test_a_rule_kept_or_restated_in_other_words_stands(line: str) -> None:
+    assert _stands(line, RU), line
+
+
+HE_KO = list(
+    with_ids(
+        [
+            Message.user("אל תשנה את הקובץ build.gradle."),
+            Message.user("db/seed.sql 파일은 절대 수정하지 마세요."),
+            Message.user("Używaj Poetry, a nie pip, do zależności."),
+            Message.user("Nie zmieniaj pliku docker-compose.prod.yml."),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("Constraints and corrections:\n- לא לשנות את build.gradle.", True),
+        ("Constraints and corrections:\n- db/seed.sql 수정 금지.", True),
+        ("Constraints and corrections:\n- Poetry, nie pip, do zależności.", True),
+        ("The user said to use pip, a nie Poetry.", False),
+        ("Constraints and corrections:\n- Można zmieniać docker-compose.prod.yml.", False),
+    ],
+)
+def test_a_rule_in_other_words_stands_and_one_turned_around_does_not(
+    line: str, stands: bool
+) -> None:
+    assert _stands(line, HE_KO) == stands, line

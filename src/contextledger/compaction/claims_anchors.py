@@ -298,7 +298,7 @@ def check_grounded(
         return out
     if who == "user":
         out += _user_did(text, named, ev) or _assistant_words(text, ev)
-    elif who == "assistant" and not _assistant_side(named, ev):
+    elif who == "assistant" and not _assistant_side(named, ev) and not _denies_unrun(text, ev):
         out += _user_words(text, ev)
     if out or outcome_read or not named:
         return out
@@ -358,6 +358,16 @@ def _user_did(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Cla
             f"the user never mentioned {shown}: only the assistant's tool calls did",
         )
     ]
+
+
+def _denies_unrun(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` denies an act on what no tool call names ("Ассистент не запускал
+    `make deploy-prod`.", "Trợ lý không chạy `php artisan migrate:fresh`."): the
+    assistant kept a rule of the user's, which the record shows as it says."""
+    if not _cues().denied.search(_MASKED.sub(" ", text)):
+        return False
+    named = anchors(text)
+    return bool(named) and not any(p.role == "call" for k, v in named for p in _where(k, v, ev))
 
 
 def _user_words(text: str, ev: Evidence) -> list[Claim]:

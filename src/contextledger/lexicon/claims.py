@@ -180,6 +180,23 @@ NOT_DONE = re.compile(
     r"nigdy|musi|powinien|powinna|będzie|może)\b|将|会|要|应该|应|不|没|别|予定|つもり|ない|ません"
 )
 
+# "First", "and" and "then" in Russian, Finnish, Indonesian, Greek, Hebrew, Korean,
+# Vietnamese and Polish (a "first" word inside a step is no word of the step: "Jalankan dulu
+# go vet", "Chạy phpstan trước").
+ORDER_FIRST = (
+    r"сначала|вначале|прежде\s+всего|спочатку|ensin|ensiksi|pertama|terlebih\s+dahulu|πρώτα|קודם|"
+    r"קודם\s+כל|먼저|우선|trước\s+tiên|đầu\s+tiên|najpierw|wpierw"
+)
+ORDER_FIRST_WORDS = re.compile(
+    r"(?i)(?<!\w)(?:сначала|вначале|спочатку|ensin|dulu|dahulu|πρώτα|קודם|먼저|우선|trước|najpierw)(?!\w)"
+)
+ORDER_AND = r"и\s+|і\s+|ja\s+|dan\s+|και\s+|và\s+|i\s+"
+ORDER_THEN = (
+    r"потом|затем|после\s+этого|потім|sitten|sen\s+jälkeen|lalu|kemudian|baru|μετά|έπειτα|"
+    r"אחר\s+כך|ואחר\s+כך|ואז|그\s?다음에?|그\s?후에?|다음에|rồi|sau\s+đó|potem|następnie|"
+    r"a\s+potem"
+)
+
 # A rule's order in any of the languages read: (pattern, whether its "a" comes first).
 RULE_ORDER = tuple(
     re.compile(p)
@@ -203,6 +220,12 @@ RULE_ORDER = tuple(
         r"luego|después|puis|ensuite|dann|danach)\b[,]?\s*(?P<b>.+)$",
         r"^(?P<a>.+?)(?:[，、,]\s*)?(?:然后|之后再|以后再|再|てから|た後で|たあとで)(?P<b>.+)$",
         r"^(?:在)?(?P<b>.+?)之前[，,]?\s*(?:先)?(?P<a>.+)$",
+        # the same in Russian, Finnish, Indonesian, Greek, Hebrew, Korean, Vietnamese and
+        # Polish: "Сначала A, потом B", "Aja ensin A, sitten B", "Jalankan dulu A, lalu B",
+        # "Πρώτα A, μετά B", "קודם A, אחר כך B", "먼저 A, 그다음에 B", "A trước, rồi B"
+        rf"(?i)^\W*(?:{ORDER_FIRST})(?!\w)[,]?\s*(?P<a>.+?)\s*[,;]?\s*(?:{ORDER_AND})?"
+        rf"(?:{ORDER_THEN})(?!\w)[,]?\s*(?P<b>.+)$",
+        rf"(?i)^(?P<a>.+?)\s*(?:[,;]\s*|\s+)(?:{ORDER_AND})?(?:{ORDER_THEN})(?!\w)[,]?\s*(?P<b>.+)$",
     )
 )
 
@@ -257,6 +280,8 @@ MORE_NEGATIONS = _listed(
     """
     non mai senza nessun nessuna niente niet nooit geen zonder niets nie nigdy bez żaden
     żadnych nic
+    не ни никогда нельзя без ніколи ei älä älkää koskaan ilman jangan tidak bukan tanpa
+    μην μη δεν ποτέ χωρίς אל לא לעולם ללא בלי không đừng chớ
     """
 )
 PROHIBITIONS = _listed(
@@ -264,8 +289,13 @@ PROHIBITIONS = _listed(
     forbidden prohibited banned prohibido prohibida prohibidos prohibidas interdit interdite
     interdits interdites verboten untersagt vietato vietata vietati verboden zakaz zakazane
     proibido proibida
+    запрещено запрещена запрещён запрещен заборонено kielletty kiellettyä dilarang
+    απαγορεύεται απαγορεύονται אסור cấm
     """
 )
+# Korean forbids with endings glued to the verb ("수정하지 마세요", "실행 금지", "Redis 말고"):
+# found anywhere in a run of Hangul.
+HANGUL_RESTRICTS = re.compile(r"마세요|마십시오|말\s*것|말고|않|금지|못|없이|하지\s*마")
 # The user named as a noun, in any form ("de l'utilisateur", "użytkownika", "van de
 # gebruiker"): a recap's word for what the user said as "my".
 USER_NOUN = re.compile(
