@@ -154,3 +154,77 @@ def test_a_rule_in_other_words_stands_and_one_turned_around_does_not(
     line: str, stands: bool
 ) -> None:
     assert _stands(line, HE_KO) == stands, line
+
+
+CARGO_OUT = (
+    "running 3 tests\ntest ledger::sums_rows ... FAILED\ntest ledger::header ... ok\n"
+    "test result: FAILED. 2 passed; 1 failed; 0 ignored"
+)
+SHOP = list(
+    with_ids(
+        [
+            Message.user("Полагодь звіт по складу до понеділка."),
+            Message.user(
+                "Не змінюй файл deploy/prod.env і ніколи не запускай `helm uninstall shop`."
+            ),
+            *_call("c1", "read_file", {"path": "src/stock/report.rs"}, "pub fn report() {}"),
+            *_call("c2", "shell", {"cmd": "cargo test ledger"}, CARGO_OUT),
+            *_call("c3", "write_file", {"path": "src/stock/rows.rs", "content": "x"}, "ok"),
+            *_call("c4", "Read", {"file_path": "/srv/app/Billing.java"}, "class Billing {}"),
+            *_call("c5", "shell", {"cmd": "pytest tests/test_rows.py"}, PYTEST_OUT),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        # a file only read, said changed; a file only the user named, said changed
+        ("Асистент переписав src/stock/report.rs.", False),
+        ("Avustaja päivitti tiedoston src/stock/report.rs.", False),
+        ("Ο βοηθός επεξεργάστηκε το deploy/prod.env.", False),
+        ("העוזר שינה את Billing.java.", False),
+        ("어시스턴트가 src/stock/report.rs를 수정했습니다.", False),
+        ("Trợ lý đã xóa deploy/prod.env.", False),
+        # read as read; written as written
+        ("Асистент прочитав src/stock/report.rs і записав src/stock/rows.rs.", True),
+        ("어시스턴트는 src/stock/report.rs를 읽고 src/stock/rows.rs를 작성했습니다.", True),
+        ("העוזר קרא את Billing.java.", True),
+        # a command only the user named, said run; a denial of it
+        ("Avustaja ajoi `helm uninstall shop`.", False),
+        ("어시스턴트가 `helm uninstall shop`을 실행했습니다.", False),
+        ("Asisten tidak menjalankan `helm uninstall shop`.", True),
+    ],
+)
+def test_an_act_the_calls_do_not_show_is_caught_in_any_language(line: str, stands: bool) -> None:
+    """The assistant as subject, a file or a command, and the word for the act next to it:
+    the calls show what was read, written and run, whatever the recap's language."""
+    assert _stands(line, SHOP) == stands, line
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("Усі тести зелені.", False),
+        ("Kaikki testit menivät läpi.", False),
+        ("Όλα τα τεστ πέρασαν.", False),
+        ("모든 테스트가 통과했습니다.", False),
+        ("ledger::sums_rows πέρασε.", False),
+        ("test_vat_rounding가 통과했습니다.", False),
+        ("ledger::sums_rows απέτυχε.", True),
+        # a pass said under a condition claims no run
+        ("Злиття лише якщо тести пройдуть.", True),
+        ("PR vain, jos testit menevät läpi.", True),
+        ("테스트가 통과하면 배포.", True),
+    ],
+)
+def test_a_pass_claimed_of_the_tests_is_checked_against_their_runs(line: str, stands: bool) -> None:
+    assert _stands(line, SHOP) == stands, line
+
+
+def test_a_file_name_with_a_glued_ending_is_the_file() -> None:
+    said = list(with_ids([Message.user("Älä muokkaa tiedostoa package-lock.json.")]))
+    assert _stands("Constraints and corrections:\n- Älä muokkaa package-lock.json-tiedostoa.", said)
+    assert _stands("Files read: src/stock/report.rs", SHOP)
+    assert _stands("어시스턴트는 src/stock/report.rs를 읽었습니다.", SHOP)

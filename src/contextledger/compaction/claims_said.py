@@ -325,12 +325,7 @@ def _anchored(part: str, ev: Evidence, against: bool) -> list[int]:
 
 _WORDS = re.compile(r"[^\W\d_]+")
 _NAMED = re.compile(r"`[^`]*`|\S*[./_]\S*")
-_CONDITIONAL = re.compile(
-    r"(?i)(?<!\w)(?:without|unless|until|if|when|only|except|sem|sin|sans|ohne|senza|bez|"
-    r"ilman|tanpa|χωρίς|ללא|בלי|без|если|jos|jika|kalau|αν|אם|nếu|jeśli|jeżeli|chyba|"
-    r"kecuali|paitsi|εκτός|אלא|trừ|только|vain|hanya|μόνο|רק|chỉ|tylko)(?!\w)|"
-    r"(?:면|경우|만|전까지)(?=\s|$)"
-)
+_CONDITIONAL = lexicon.CONDITIONAL
 
 
 _TURNED_AROUND = "the user said the opposite about"

@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from ..model import Message
 from .claims import Claim, Evidence, check_clause, check_sentence
+from .claims_anchors import unglued
 from .claims_reading import ITEM, quote, section_of
 from .claims_said import prose_command
 from .claims_values import dates_in, figures
@@ -351,6 +352,8 @@ def verify_recap(
         for f in extract_claims(_LEFT_OUT.sub("", unit)):
             if source.supports(f) or _loosely_supported(f, unit, source, record_sentences):
                 supported.setdefault(f, None)
+            elif f.kind == "path" and source.supports(replace(f, value=unglued(f.value))):
+                supported.setdefault(f, None)  # "expire.py를", "package-lock.json-tiedostoa"
             else:
                 unsupported.setdefault(f, None)
                 bad = True

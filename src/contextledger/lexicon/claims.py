@@ -333,6 +333,8 @@ PASS_CUES = """
     ilifaulu imefaulu kufaulu kulifaulu yalifaulu lilifaulu ulifaulu zilifaulu ilipita
     lyckades lyckad godkänd lykkedes bestået bestått lyktes sėkming* pavyko praėjo veiksmīg*
     izdevās reeixit
+    зелён* зелен* пройдут пройдёт пройдет περάσουν περάσει עוברות עוברים đã_qua qua_hết
+    sukces* przejdą przejdzie
 """
 PASS_CUES_NOSPACE = "สำเร็จ ผ่าน 성공 통과 成功 通過 通过"
 
@@ -357,6 +359,7 @@ FAIL_CUES = """
     kushindwa hitilafu kosa makosa
     misslyckades misslyckad underkänd mislykkedes fejl fejlede mislyktes feil feilet
     nepavyko klaid* neizdevās kļūd* fallat
+    упад* упадёт αποτύχ* נכשלות ייכשלו ייכשל
 """
 FAIL_CUES_NOSPACE = (
     "ล้มเหลว ผิดพลาด ไม่ผ่าน ไม่สำเร็จ 실패 오류 에러 失敗 失败 错误 报错 未通过 没通过 エラー"
@@ -389,6 +392,51 @@ ASSISTANT_NOUNS = """
     সহকারী معاون msaidizi
 """
 ASSISTANT_NOUNS_NOSPACE = "ผู้ช่วย 어시스턴트 アシスタント 助手 助理"
+
+# Changed, edited, wrote, created, deleted: an act on a file. A file only read, or only
+# named by the user, said to be acted on with one of these was not ("Ассистент переписал
+# src/vat.py", "Avustaja muokkasi tiedostoa …", "העוזר ערך את Shipping.java").
+WRITE_CUES = """
+    edited modified changed rewrote rewritten updated wrote written patched created deleted
+    removed overwrote overwritten
+    измен* перепис* отредактир* исправил* обновил* записал* создал* удалил* поправил* поменял*
+    змінив* змінила* переписав* відредагував* оновив* записав* створив* видалив* виправив*
+    muokka* muutt* päivitt* kirjoitti korjas* loi poisti
+    mengubah mengedit menyunting memperbarui menulis membuat menghapus memperbaiki diubah
+    diedit ditulis dihapus
+    τροποποίησ* άλλαξ* έγραψ* ξανάγραψ* επεξεργάστηκ* ενημέρωσ* διόρθωσ* δημιούργησ* διέγραψ*
+    ערך שינה כתב עדכן תיקן יצר מחק וערך ושינה וכתב ועדכן ותיקן ויצר ומחק
+    sửa chỉnh thay_đổi cập_nhật ghi_đè viết_lại xóa
+    zmodyfikował* zmienił* edytował* zapisał* poprawił* zaktualizował* utworzył* usunął*
+    napisał* przepisał*
+    alibadilisha aliandika alihariri alisasisha alifuta değiştirdi düzenledi güncelledi sildi
+"""
+WRITE_CUES_NOSPACE = (
+    "수정 고쳤 고치 변경 작성 편집 삭제 덮어 修改 编辑 改了 写入 删除 編集 変更 修正 書き換"
+)
+
+# What makes a clause a condition or an exception, not a statement ("only if the tests
+# pass", "если тесты пройдут", "jos testit menevät läpi", "테스트가 통과하면"): a pass or a
+# failure said under one claims nothing happened.
+CONDITIONAL = re.compile(
+    r"(?i)(?<!\w)(?:without|unless|until|if|when|once|only|except|sem|sin|sans|ohne|senza|"
+    r"bez|ilman|tanpa|χωρίς|ללא|בלי|без|если|якщо|коли|jos|kun|jika|kalau|apabila|bila|αν|"
+    r"εάν|όταν|אם|כאשר|nếu|khi|jeśli|jeżeli|gdy|chyba|kecuali|paitsi|εκτός|אלא|trừ|только|"
+    r"лише|vain|hanya|μόνο|רק|chỉ|tylko|eğer|ikiwa|kama)(?!\w)|"
+    r"(?:하면|되면|으면|이면|때만|경우|전까지)"
+)
+
+# Tests named as such ("все тесты", "kaikki testit", "כל הבדיקות", "모든 테스트"), and a word
+# for all or every before them: a claim about the record's test runs.
+TEST_NOUNS = """
+    test* тест* τεστ בדיק* הבדיק* kiểm_thử pengujian uji sprawdzian* testler*
+"""
+TEST_NOUNS_NOSPACE = "테스트 测试 テスト"
+EVERY_WORDS = """
+    all every все всё усі всі kaikki semua seluruh όλα όλες όλοι כל tất_cả mọi wszystkie
+    wszystko tüm bütün zote
+"""
+EVERY_WORDS_NOSPACE = "모든 전부 所有 全部 すべて 全て"
 
 # Words that turn the cue after them around ("ei onnistunut", "не прошёл", "không qua").
 NEGATORS = """
