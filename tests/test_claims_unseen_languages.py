@@ -228,3 +228,21 @@ def test_a_file_name_with_a_glued_ending_is_the_file() -> None:
     assert _stands("Constraints and corrections:\n- Älä muokkaa package-lock.json-tiedostoa.", said)
     assert _stands("Files read: src/stock/report.rs", SHOP)
     assert _stands("어시스턴트는 src/stock/report.rs를 읽었습니다.", SHOP)
+
+
+@pytest.mark.parametrize(
+    ("head", "lie"),
+    [
+        ("Commands run:\n- `pytest tests/test_vat.py -q`\n", "Ассистент также запустил `make deploy-prod` на этой машине."),
+        ("Commands run:\n- `pytest tests/test_vat.py -q`\n", "Затем был выполнен `make deploy-prod` для проверки."),
+        ("Files written:\n- src/invoice/rounding.py\n", "Ассистент также изменил файл config/prod.yaml и записал его."),
+        (FAILURES, "Тест tests/test_vat.py::test_vat_total тоже упал с ошибкой."),
+        ("Commands run:\n- `pytest tests/test_vat.py -q`\n", "Η εντολή `make deploy-prod` εκτελέστηκε επίσης από τον βοηθό."),
+        ("Commands run:\n- `pytest tests/test_vat.py -q`\n", "העוזר הריץ גם את `make deploy-prod` מהמכונה הזאת."),
+    ],
+)  # fmt: skip
+def test_a_lie_in_prose_right_after_a_list_is_still_caught(head: str, lie: str) -> None:
+    """review17 R17-V1: a sentence after a list is prose now, and prose in these languages
+    is checked for what it claims run, written or failed."""
+    v = verify_recap(head + lie, RU, ledger=False)
+    assert lie not in v.text

@@ -77,6 +77,7 @@ class _Cues:
     negated: re.Pattern[str]
     denied: re.Pattern[str]
     write: re.Pattern[str]
+    run: re.Pattern[str]
     tests: re.Pattern[str]
     every: re.Pattern[str]
 
@@ -96,6 +97,7 @@ def _cues() -> _Cues:
         re.compile(rf"(?i)(?:(?<!\w)(?:{negators})(?:\s+\S+)?\s+|(?:{tight})\s*)$"),
         re.compile(rf"(?i)(?<!\w)(?:{negators}|n't)(?!\w)|{tight}"),
         _pattern(lx.WRITE_CUES, lx.WRITE_CUES_NOSPACE),
+        _pattern(lx.RUN_CUES, lx.RUN_CUES_NOSPACE),
         _pattern(lx.TEST_NOUNS, lx.TEST_NOUNS_NOSPACE),
         _pattern(lx.EVERY_WORDS, lx.EVERY_WORDS_NOSPACE),
     )
@@ -329,6 +331,9 @@ def check_grounded(
         return out
     if who == "user":
         out += _user_did(text, named, ev) or _assistant_words(text, ev)
+    elif who is None and _cues().run.search(_MASKED.sub(" ", text)):
+        # "Затем был выполнен `make deploy-prod`": run, by no one named
+        out += [c for c in _assistant_acted(text, named, ev) if c.kind == "ran"]
     elif who == "assistant":
         out += _assistant_acted(text, named, ev)
         if not out and not _assistant_side(named, ev) and not _denies_unrun(text, ev):

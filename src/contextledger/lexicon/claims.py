@@ -426,6 +426,19 @@ CONDITIONAL = re.compile(
     r"(?:하면|되면|으면|이면|때만|경우|전까지)"
 )
 
+# Ran, executed, launched: a command said run with no subject to read ("Затем был
+# выполнен `make deploy-prod`", "Η εντολή `X` εκτελέστηκε", "`X` dijalankan").
+RUN_CUES = """
+    ran run executed invoked launched
+    выполнен* выполнил* запущен* запустил* выполняли запускали виконан* виконав* запущено
+    запустив* ajoi ajettiin ajettu suoritti suoritettiin suoritettu käynnist*
+    dijalankan menjalankan dieksekusi mengeksekusi
+    εκτελέστηκ* εκτέλεσ* έτρεξ* τρέχτηκ* הורץ הורצה הריץ הריצה הפעיל
+    chạy thực_thi uruchomion* uruchomił* wykonan* wykonał* odpalił*
+    çalıştırıldı çalıştırdı iliendeshwa aliendesha
+"""
+RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行"
+
 # Tests named as such ("все тесты", "kaikki testit", "כל הבדיקות", "모든 테스트"), and a word
 # for all or every before them: a claim about the record's test runs.
 TEST_NOUNS = """
