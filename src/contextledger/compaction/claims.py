@@ -251,7 +251,8 @@ def check_clause(
         # a rule said in any language: its order and its clauses' polarity as the user's
         out += _check_rule_order(text, ev) or check_turned_clause(text, ev)
     if section is None and not out:
-        out += _check_anchors(text, ev, actor)
+        # "Сначала обновить CHANGELOG.md, потом прогнать тесты.": a rule's steps in prose
+        out += _check_rule_order(text, ev) or _check_anchors(text, ev, actor)
     return tuple(dict.fromkeys(out))
 
 

@@ -43,13 +43,13 @@ from functools import cache
 
 from ..lexicon import claims as lexicon
 from .claims_evidence import Claim, Evidence, failing_lines
-from .claims_reading import BACKTICKED, quote
+from .claims_reading import BACKTICKED, QUOTED_NAME, quote
 from .claims_runs import check_passed, outcome_counts
 from .digest import call_commands
 from .facts import extract_claims
 from .timeline import norm_command
 
-__all__ = ["check_grounded", "failure_grounded", "polarity", "subject"]
+__all__ = ["check_grounded", "failure_grounded", "polarity", "subject", "unglued"]
 
 
 # --------------------------------------------------------------------------- cues
@@ -76,6 +76,10 @@ class _Cues:
     assistant: re.Pattern[str]
     negated: re.Pattern[str]
     denied: re.Pattern[str]
+    write: re.Pattern[str]
+    run: re.Pattern[str]
+    tests: re.Pattern[str]
+    every: re.Pattern[str]
 
 
 @cache  # compiled on first need: importing the package stays as fast as it was
@@ -92,6 +96,10 @@ def _cues() -> _Cues:
         # a negator right before the cue, or one word before it ("ei ole onnistunut")
         re.compile(rf"(?i)(?:(?<!\w)(?:{negators})(?:\s+\S+)?\s+|(?:{tight})\s*)$"),
         re.compile(rf"(?i)(?<!\w)(?:{negators}|n't)(?!\w)|{tight}"),
+        _pattern(lx.WRITE_CUES, lx.WRITE_CUES_NOSPACE),
+        _pattern(lx.RUN_CUES, lx.RUN_CUES_NOSPACE),
+        _pattern(lx.TEST_NOUNS, lx.TEST_NOUNS_NOSPACE),
+        _pattern(lx.EVERY_WORDS, lx.EVERY_WORDS_NOSPACE),
     )
 
 
@@ -156,8 +164,15 @@ _VERSION = re.compile(
 )
 _TICKET = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{1,9}-\d+(?![\w-])")
 # a test's or a function's CamelCase name ("TestLotExpirat", "iadeHesapla")
-_CAMEL = re.compile(r"(?<![\w@./-])[A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*(?![\w@-])")
-_IDENT = re.compile(r"(?<![\w@./-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w@-])")
+# (a name may end where a script without spaces glues a particle to it: "test_x가")
+_CAMEL = re.compile(
+    r"(?<![\w@./-])[A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*(?![A-Za-z0-9_@-]|[^\W\uac00-\ud7af])"
+)
+_IDENT = re.compile(
+    r"(?<![\w@./-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![A-Za-z0-9_@-]|[^\W\uac00-\ud7af])"
+)
+# a Rust or C++ test's path: "totals::rounds_half_even", "fpa::strogylopoiisi"
+_SCOPED = re.compile(r"(?<![\w:])[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+(?![\w:])")
 
 #: the kinds of anchor a changed object is told by: another value of the same kind in a call
 #: (not a path: a file the assistant named in its words was often written by a call the
@@ -172,12 +187,30 @@ def anchors(text: str) -> list[tuple[str, str]]:
     for kind, pattern in (("email", _EMAIL), ("url", _URL), ("version", _VERSION)):
         out.update(((kind, m.group(0).rstrip(".,;:")), None) for m in pattern.finditer(text))
     bare = _EMAIL.sub(" ", _URL.sub(" ", text))
-    out.update((("path", f.value), None) for f in extract_claims(bare) if f.kind == "path")
+    out.update((("path", unglued(f.value)), None) for f in extract_claims(bare) if f.kind == "path")
+    out.update((("path", m.group(1)), None) for m in _GLUED_NAME.finditer(bare))
     out.update((("ticket", m.group(0)), None) for m in _TICKET.finditer(bare))
     out.update((("identifier", m.group(0)), None) for m in _IDENT.finditer(bare))
     out.update((("identifier", m.group(0)), None) for m in _CAMEL.finditer(bare))
+    out.update((("identifier", m.group(0)), None) for m in _SCOPED.finditer(bare))
     out.update((("command", q.strip()), None) for q in BACKTICKED.findall(text) if q.strip())
     return list(out)
+
+
+# A case ending or a particle a language glues to a file's name ("package-lock.json-
+# tiedostoa", "app/points/expire.py를", "config.yaml'ı")
+_GLUED = re.compile(r"^(.*\.[A-Za-z0-9]+)(?:-[^\W\d_]+|['’][^\W\d_]+|[\uac00-\ud7af]+)$")
+
+
+_GLUED_NAME = re.compile(
+    r"(?<![\w/.-])([\w/-]*[\w]\.[A-Za-z][A-Za-z0-9]{0,4})(?=-[^\W\d_]{2,}|[\uac00-\ud7af])"
+)
+
+
+def unglued(path: str) -> str:
+    """``path`` without the case ending or particle glued to it, if any."""
+    m = _GLUED.match(path)
+    return m.group(1) if m else path
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,11 +331,18 @@ def check_grounded(
         return out
     if who == "user":
         out += _user_did(text, named, ev) or _assistant_words(text, ev)
-    elif who == "assistant" and not _assistant_side(named, ev):
-        out += _user_words(text, ev)
-    if out or outcome_read or not named:
+    elif who is None and _cues().run.search(_MASKED.sub(" ", text)):
+        # "Затем был выполнен `make deploy-prod`": run, by no one named
+        out += [c for c in _assistant_acted(text, named, ev) if c.kind == "ran"]
+    elif who == "assistant":
+        out += _assistant_acted(text, named, ev)
+        if not out and not _assistant_side(named, ev) and not _denies_unrun(text, ev):
+            out += _user_words(text, ev)
+    if out or outcome_read:
         return out
     said = polarity(text)
+    if not named:
+        return _tests_passed(text, ev) if said == "pass" else []
     if said == "pass" and not _tallies(text, named, ev):
         return check_passed(text, ev)
     if said == "fail":
@@ -358,6 +398,90 @@ def _user_did(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Cla
             f"the user never mentioned {shown}: only the assistant's tool calls did",
         )
     ]
+
+
+def _assistant_acted(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
+    """A line whose subject is the assistant, claiming an act the record's calls do not
+    show, in any language: a backticked command only the user named ("Avustaja ajoi `npm
+    publish`."), a file only read or only named by the user said changed, written or
+    deleted ("Ассистент переписал src/vat.py", "העוזר שינה את pom.xml") — the word for the
+    act read next to the file, before it (after it in Korean, whose verb comes last)."""
+    if _cues().denied.search(_MASKED.sub(" ", text)):
+        return []  # "did not run X": a denial, read elsewhere
+    out: list[Claim] = []
+    for kind, value in named:
+        where = _where(kind, value, ev)
+        if kind == "command" and where and all(p.role == "user" for p in where):
+            why = f"no tool call ran it (only the user mentioned it: {quote(where[0].text)})"
+            out.append(Claim("ran", value, why))
+        elif kind == "path" and not _written(value, ev):
+            if not _cues().write.search(_governing(text, value, named)):
+                continue
+            if any(p.role == "call" for p in where):
+                why = "no write-type call wrote it (it was only read or run)"
+            elif where and all(p.role == "user" for p in where):
+                why = "no tool call touched it (only the user mentioned it)"
+            else:
+                continue
+            out.append(Claim("wrote", value, why))
+    return out
+
+
+def _written(path: str, ev: Evidence) -> bool:
+    """Whether a write-type call wrote ``path`` (or a file of that name, when ``path`` is
+    a bare name: "Shipping.java")."""
+    path = path.removeprefix("./")
+    return path in ev.written or (
+        "/" not in path and any(w.endswith("/" + path) for w in ev.written)
+    )
+
+
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+
+
+def _governing(text: str, value: str, named: list[tuple[str, str]]) -> str:
+    """The words that say what was done to ``value``: from the anchor before it to it (a
+    verb before its object), or, in Korean, from it to the next anchor."""
+    at = text.find(value)
+    if at < 0:
+        return ""
+    spans = [
+        (m.start(), m.end())
+        for _, v in named
+        if v != value
+        for m in re.finditer(re.escape(v), text)
+    ]
+    end = at + len(value)
+    if _HANGUL.search(text):
+        after = [a for a, _ in spans if a >= end]
+        return text[end : min(after, default=len(text))]
+    before = [b for _, b in spans if b <= at]
+    return text[max(before, default=0) : at]
+
+
+def _tests_passed(text: str, ev: Evidence) -> list[Claim]:
+    """A pass claimed of the tests in general, naming none ("Все тесты зелёные.", "Kaikki
+    testit onnistuivat.", "모든 테스트가 성공했습니다.") or naming one by a quoted title:
+    the last test run (of each suite, when it says all) shows no failure."""
+    bare = _MASKED.sub(" ", text)
+    if not _cues().tests.search(bare) or lexicon.CONDITIONAL.search(bare):
+        return []  # (not "deploy only if the tests pass": a condition)
+    if QUOTED_NAME.search(text):
+        found = check_passed(text, ev)
+    else:
+        every = _cues().every.search(bare)
+        found = check_passed("All tests passed." if every else "The tests passed.", ev)
+    return [Claim("passed", text, c.reason) for c in found]
+
+
+def _denies_unrun(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` denies an act on what no tool call names ("Ассистент не запускал
+    `make deploy-prod`.", "Trợ lý không chạy `php artisan migrate:fresh`."): the
+    assistant kept a rule of the user's, which the record shows as it says."""
+    if not _cues().denied.search(_MASKED.sub(" ", text)):
+        return False
+    named = anchors(text)
+    return bool(named) and not any(p.role == "call" for k, v in named for p in _where(k, v, ev))
 
 
 def _user_words(text: str, ev: Evidence) -> list[Claim]:

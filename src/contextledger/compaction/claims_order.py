@@ -263,6 +263,8 @@ def rule_order(text: str) -> tuple[str, str] | None:
         if m is not None:
             a, b = m.group("a").strip(), m.group("b").strip()
             a = re.sub(r"(?i)\s+first$", "", a)  # "Switch reads first, then …"
+            # "Jalankan dulu go vet", "Chạy phpstan trước": the word for first, not a step's
+            a = " ".join(lexicon.ORDER_FIRST_WORDS.sub(" ", a).split())
             if a and b:
                 return a, b
     return None
@@ -288,6 +290,11 @@ def reversed_rule(text: str, rules: list[str]) -> str | None:
         if theirs is None:
             continue
         x, y = (content_terms(s) for s in theirs)
-        if like(first, y) and like(then, x) and not (like(first, x) and like(then, y)):
+        # a word both steps hold tells them not apart ("Chạy phpstan …, rồi mới chạy test")
+        both = (x & y) | (first & then)
+        a, b, x, y = first - both, then - both, x - both, y - both
+        if not (a and b and x and y):
+            a, b, x, y = first, then, *(content_terms(s) for s in theirs)
+        if like(a, y) and like(b, x) and not (like(a, x) and like(b, y)):
             return rule
     return None

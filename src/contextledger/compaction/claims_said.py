@@ -285,6 +285,49 @@ def _paraphrased(part: str, ev: Evidence) -> list[int]:
     return [best]
 
 
+# "pip, a nie Poetry", "Decimal, а не float", "PostgreSQL, bukan MySQL", "BigDecimal ולא
+# double", "Redis 말고 Memcached": one option over another, not a ban
+_CHOICE = re.compile(
+    r"(?i),\s*(?:(?:a|а|и|e|y|et|und|en)\s+)?(?:not|nie|не|ei|bukan|tidak|όχι|không(?:\s+phải)?|"
+    r"no|não|non|niet|nicht|pas|ne)\s+\S+|(?<!\w)ולא(?!\w)|말고|아니라"
+)
+
+
+def _forbid_unread(good: list[int], index: UnitIndex) -> bool:
+    """Whether each unit of ``good`` forbids in words the stance reader does not read
+    ("לעולם אל תריץ …", "Μην τρέξεις ποτέ …", "Никогда не запускай …")."""
+    return all(lex.denies_unread(index.units[i].text) for i in good)
+
+
+def _anchored(part: str, ev: Evidence, against: bool) -> list[int]:
+    """The user unit that names every anchor of ``part`` (a path, a backticked command, an
+    identifier, a URL …) and forbids as it does (``against``: a verb before ``part``
+    forbids it), with no condition it could have dropped: a rule restated in another
+    language or in a few words of its own ("לא לשנות את pom.xml." for "אל תשנה את הקובץ
+    pom.xml.", "The user forbade `terraform destroy`." for "Μην τρέξεις ποτέ `terraform
+    destroy`.")."""
+    from .claims_anchors import anchors  # (the anchors import what is said here)
+
+    named = [v.casefold() for k, v in anchors(part) if k != "identifier" or "_" in v]
+    if not named or len(_WORDS.findall(_NAMED.sub(" ", part))) > 6:
+        return []
+    index = ev.said_index
+    forbids_it = lex.restricts(part) != against
+    for i, unit in enumerate(index.units):
+        said = unit.text
+        if not all(v in said.casefold() for v in named) or lex.restricts(said) != forbids_it:
+            continue
+        if _CONDITIONAL.search(said) or not figures(part) <= figures(said):
+            continue  # "never deploy without `make test`": a condition to keep
+        return [i]
+    return []
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
+_NAMED = re.compile(r"`[^`]*`|\S*[./_]\S*")
+_CONDITIONAL = lexicon.CONDITIONAL
+
+
 _TURNED_AROUND = "the user said the opposite about"
 
 
@@ -356,7 +399,7 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             good, _ = supporting_at(unnamed, index, need)
             part = unnamed if good else part
         if not good:  # "Los brokers de Kafka no se reinician.": the rule in other words
-            good = _paraphrased(part, ev)
+            good = _paraphrased(part, ev) or _anchored(part, ev, against)
         if not good:
             why = "no user turn says this"
             if near is not None:
@@ -381,6 +424,13 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         )
         stated = Reading(f"{verb} {part}" if with_verb else part)
         kept = index.keeping(good, stated, flipped=against)
+        if (
+            not kept
+            and lex.restricts(part) != against
+            and not _CHOICE.search(part)
+            and _forbid_unread(good, index)
+        ):
+            kept = good  # "the user forbade X": the user forbade it in words of their own
         if not kept and bound_as_said(part, ev):
             kept = good  # "Priya will open it" where "don't open it yourself" was the assistant's
         rule = index.units[good[0]].text

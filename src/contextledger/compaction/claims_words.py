@@ -118,6 +118,7 @@ def restricts(text: str) -> bool:
         bool(said & _RESTRICTS)
         or "n'" in text.casefold()
         or bool(lexicon.CJK_RESTRICTS.search(text))
+        or bool(lexicon.HANGUL_RESTRICTS.search(text))
     )
 
 
@@ -153,5 +154,5 @@ def denies_unread(text: str) -> bool:
     return bool(said & lexicon.MORE_NEGATIONS) or bool(said & lexicon.PROHIBITIONS)
 
 
-# "21 %, niet 9 %": a value corrected, not a rule denied
-_NOT_A_VALUE = re.compile(r"(?i)\b\w+\s+(?=\S*\d)\S+")
+# "21 %, niet 9 %", "KHO-07, không phải KHO-02": a value corrected, not a rule denied
+_NOT_A_VALUE = re.compile(r"(?i)\b(?:\w+\s+){1,2}(?=\S*\d)\S+")

@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from ..model import Message
 from .claims import Claim, Evidence, check_clause, check_sentence
+from .claims_anchors import unglued
 from .claims_reading import ITEM, quote, section_of
 from .claims_said import prose_command
 from .claims_values import dates_in, figures
@@ -351,6 +352,8 @@ def verify_recap(
         for f in extract_claims(_LEFT_OUT.sub("", unit)):
             if source.supports(f) or _loosely_supported(f, unit, source, record_sentences):
                 supported.setdefault(f, None)
+            elif f.kind == "path" and source.supports(replace(f, value=unglued(f.value))):
+                supported.setdefault(f, None)  # "expire.py를", "package-lock.json-tiedostoa"
             else:
                 unsupported.setdefault(f, None)
                 bad = True
@@ -403,7 +406,7 @@ def verify_recap(
             kept_lines.append(line)
             continue
         item = ITEM.match(line)
-        if head is None and block and filled and not item and _SENTENCE.match(line):
+        if head is None and block and filled and not item and _is_sentence(line):
             section = None  # a sentence after a list: prose, not one more item
         if head is not None:
             section = head
@@ -579,7 +582,21 @@ def _section_named(title: str) -> str | None:
     return None
 
 
-_SENTENCE = re.compile(r"^\s*[A-Z`\"'].*\s\S+\s\S+\s\S+.*[.!?]\s*$")
+_SENTENCE = re.compile(r"^\s*\S.*\s\S+\s\S+\s\S+.*[.!?。]\s*$")
+
+
+def _is_sentence(line: str) -> bool:
+    """Whether ``line`` reads as a sentence of its own: four words or more, a full stop,
+    and an opening that is no lower-case letter (a capital in any script, a letter of a
+    script with no case, as Hebrew's or Korean's, a quote or a backtick)."""
+    first = line.lstrip()[:1]
+    return (
+        bool(first)
+        and (first in "`\"'" or (first.isalpha() and not first.islower()))
+        and _SENTENCE.match(line) is not None
+    )
+
+
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 

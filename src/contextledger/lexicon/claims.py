@@ -180,6 +180,23 @@ NOT_DONE = re.compile(
     r"nigdy|musi|powinien|powinna|będzie|może)\b|将|会|要|应该|应|不|没|别|予定|つもり|ない|ません"
 )
 
+# "First", "and" and "then" in Russian, Finnish, Indonesian, Greek, Hebrew, Korean,
+# Vietnamese and Polish (a "first" word inside a step is no word of the step: "Jalankan dulu
+# go vet", "Chạy phpstan trước").
+ORDER_FIRST = (
+    r"сначала|вначале|прежде\s+всего|спочатку|ensin|ensiksi|pertama|terlebih\s+dahulu|πρώτα|קודם|"
+    r"קודם\s+כל|먼저|우선|trước\s+tiên|đầu\s+tiên|najpierw|wpierw"
+)
+ORDER_FIRST_WORDS = re.compile(
+    r"(?i)(?<!\w)(?:сначала|вначале|спочатку|ensin|dulu|dahulu|πρώτα|קודם|먼저|우선|trước|najpierw)(?!\w)"
+)
+ORDER_AND = r"и\s+|і\s+|ja\s+|dan\s+|και\s+|và\s+|i\s+"
+ORDER_THEN = (
+    r"потом|затем|после\s+этого|потім|sitten|sen\s+jälkeen|lalu|kemudian|baru|μετά|έπειτα|"
+    r"אחר\s+כך|ואחר\s+כך|ואז|그\s?다음에?|그\s?후에?|다음에|rồi|sau\s+đó|potem|następnie|"
+    r"a\s+potem"
+)
+
 # A rule's order in any of the languages read: (pattern, whether its "a" comes first).
 RULE_ORDER = tuple(
     re.compile(p)
@@ -203,6 +220,12 @@ RULE_ORDER = tuple(
         r"luego|después|puis|ensuite|dann|danach)\b[,]?\s*(?P<b>.+)$",
         r"^(?P<a>.+?)(?:[，、,]\s*)?(?:然后|之后再|以后再|再|てから|た後で|たあとで)(?P<b>.+)$",
         r"^(?:在)?(?P<b>.+?)之前[，,]?\s*(?:先)?(?P<a>.+)$",
+        # the same in Russian, Finnish, Indonesian, Greek, Hebrew, Korean, Vietnamese and
+        # Polish: "Сначала A, потом B", "Aja ensin A, sitten B", "Jalankan dulu A, lalu B",
+        # "Πρώτα A, μετά B", "קודם A, אחר כך B", "먼저 A, 그다음에 B", "A trước, rồi B"
+        rf"(?i)^\W*(?:{ORDER_FIRST})(?!\w)[,]?\s*(?P<a>.+?)\s*[,;]?\s*(?:{ORDER_AND})?"
+        rf"(?:{ORDER_THEN})(?!\w)[,]?\s*(?P<b>.+)$",
+        rf"(?i)^(?P<a>.+?)\s*(?:[,;]\s*|\s+)(?:{ORDER_AND})?(?:{ORDER_THEN})(?!\w)[,]?\s*(?P<b>.+)$",
     )
 )
 
@@ -257,6 +280,8 @@ MORE_NEGATIONS = _listed(
     """
     non mai senza nessun nessuna niente niet nooit geen zonder niets nie nigdy bez żaden
     żadnych nic
+    не ни никогда нельзя без ніколи ei älä älkää koskaan ilman jangan tidak bukan tanpa
+    μην μη δεν ποτέ χωρίς אל לא לעולם ללא בלי không đừng chớ
     """
 )
 PROHIBITIONS = _listed(
@@ -264,8 +289,13 @@ PROHIBITIONS = _listed(
     forbidden prohibited banned prohibido prohibida prohibidos prohibidas interdit interdite
     interdits interdites verboten untersagt vietato vietata vietati verboden zakaz zakazane
     proibido proibida
+    запрещено запрещена запрещён запрещен заборонено kielletty kiellettyä dilarang
+    απαγορεύεται απαγορεύονται אסור cấm
     """
 )
+# Korean forbids with endings glued to the verb ("수정하지 마세요", "실행 금지", "Redis 말고"):
+# found anywhere in a run of Hangul.
+HANGUL_RESTRICTS = re.compile(r"마세요|마십시오|말\s*것|말고|않|금지|못|없이|하지\s*마")
 # The user named as a noun, in any form ("de l'utilisateur", "użytkownika", "van de
 # gebruiker"): a recap's word for what the user said as "my".
 USER_NOUN = re.compile(
@@ -303,6 +333,8 @@ PASS_CUES = """
     ilifaulu imefaulu kufaulu kulifaulu yalifaulu lilifaulu ulifaulu zilifaulu ilipita
     lyckades lyckad godkänd lykkedes bestået bestått lyktes sėkming* pavyko praėjo veiksmīg*
     izdevās reeixit
+    зелён* зелен* пройдут пройдёт пройдет περάσουν περάσει עוברות עוברים đã_qua qua_hết
+    sukces* przejdą przejdzie
 """
 PASS_CUES_NOSPACE = "สำเร็จ ผ่าน 성공 통과 成功 通過 通过"
 
@@ -327,6 +359,7 @@ FAIL_CUES = """
     kushindwa hitilafu kosa makosa
     misslyckades misslyckad underkänd mislykkedes fejl fejlede mislyktes feil feilet
     nepavyko klaid* neizdevās kļūd* fallat
+    упад* упадёт αποτύχ* נכשלות ייכשלו ייכשל
 """
 FAIL_CUES_NOSPACE = (
     "ล้มเหลว ผิดพลาด ไม่ผ่าน ไม่สำเร็จ 실패 오류 에러 失敗 失败 错误 报错 未通过 没通过 エラー"
@@ -359,6 +392,64 @@ ASSISTANT_NOUNS = """
     সহকারী معاون msaidizi
 """
 ASSISTANT_NOUNS_NOSPACE = "ผู้ช่วย 어시스턴트 アシスタント 助手 助理"
+
+# Changed, edited, wrote, created, deleted: an act on a file. A file only read, or only
+# named by the user, said to be acted on with one of these was not ("Ассистент переписал
+# src/vat.py", "Avustaja muokkasi tiedostoa …", "העוזר ערך את Shipping.java").
+WRITE_CUES = """
+    edited modified changed rewrote rewritten updated wrote written patched created deleted
+    removed overwrote overwritten
+    измен* перепис* отредактир* исправил* обновил* записал* создал* удалил* поправил* поменял*
+    змінив* змінила* переписав* відредагував* оновив* записав* створив* видалив* виправив*
+    muokka* muutt* päivitt* kirjoitti korjas* loi poisti
+    mengubah mengedit menyunting memperbarui menulis membuat menghapus memperbaiki diubah
+    diedit ditulis dihapus
+    τροποποίησ* άλλαξ* έγραψ* ξανάγραψ* επεξεργάστηκ* ενημέρωσ* διόρθωσ* δημιούργησ* διέγραψ*
+    ערך שינה כתב עדכן תיקן יצר מחק וערך ושינה וכתב ועדכן ותיקן ויצר ומחק
+    sửa chỉnh thay_đổi cập_nhật ghi_đè viết_lại xóa
+    zmodyfikował* zmienił* edytował* zapisał* poprawił* zaktualizował* utworzył* usunął*
+    napisał* przepisał*
+    alibadilisha aliandika alihariri alisasisha alifuta değiştirdi düzenledi güncelledi sildi
+"""
+WRITE_CUES_NOSPACE = (
+    "수정 고쳤 고치 변경 작성 편집 삭제 덮어 修改 编辑 改了 写入 删除 編集 変更 修正 書き換"
+)
+
+# What makes a clause a condition or an exception, not a statement ("only if the tests
+# pass", "если тесты пройдут", "jos testit menevät läpi", "테스트가 통과하면"): a pass or a
+# failure said under one claims nothing happened.
+CONDITIONAL = re.compile(
+    r"(?i)(?<!\w)(?:without|unless|until|if|when|once|only|except|sem|sin|sans|ohne|senza|"
+    r"bez|ilman|tanpa|χωρίς|ללא|בלי|без|если|якщо|коли|jos|kun|jika|kalau|apabila|bila|αν|"
+    r"εάν|όταν|אם|כאשר|nếu|khi|jeśli|jeżeli|gdy|chyba|kecuali|paitsi|εκτός|אלא|trừ|только|"
+    r"лише|vain|hanya|μόνο|רק|chỉ|tylko|eğer|ikiwa|kama)(?!\w)|"
+    r"(?:하면|되면|으면|이면|때만|경우|전까지)"
+)
+
+# Ran, executed, launched: a command said run with no subject to read ("Затем был
+# выполнен `make deploy-prod`", "Η εντολή `X` εκτελέστηκε", "`X` dijalankan").
+RUN_CUES = """
+    ran run executed invoked launched
+    выполнен* выполнил* запущен* запустил* выполняли запускали виконан* виконав* запущено
+    запустив* ajoi ajettiin ajettu suoritti suoritettiin suoritettu käynnist*
+    dijalankan menjalankan dieksekusi mengeksekusi
+    εκτελέστηκ* εκτέλεσ* έτρεξ* τρέχτηκ* הורץ הורצה הריץ הריצה הפעיל
+    chạy thực_thi uruchomion* uruchomił* wykonan* wykonał* odpalił*
+    çalıştırıldı çalıştırdı iliendeshwa aliendesha
+"""
+RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行"
+
+# Tests named as such ("все тесты", "kaikki testit", "כל הבדיקות", "모든 테스트"), and a word
+# for all or every before them: a claim about the record's test runs.
+TEST_NOUNS = """
+    test* тест* τεστ בדיק* הבדיק* kiểm_thử pengujian uji sprawdzian* testler*
+"""
+TEST_NOUNS_NOSPACE = "테스트 测试 テスト"
+EVERY_WORDS = """
+    all every все всё усі всі kaikki semua seluruh όλα όλες όλοι כל tất_cả mọi wszystkie
+    wszystko tüm bütün zote
+"""
+EVERY_WORDS_NOSPACE = "모든 전부 所有 全部 すべて 全て"
 
 # Words that turn the cue after them around ("ei onnistunut", "не прошёл", "không qua").
 NEGATORS = """
