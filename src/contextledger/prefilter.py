@@ -163,12 +163,14 @@ def _emit(tree: Any, flags: int) -> str:
     return "".join(out)
 
 
-# How many top-level alternatives one RE2 pattern of a superset holds. RE2's automaton for
-# an alternation of many phrases that may start at any word (``\w+ … must``) tracks them
-# all at once, and its states multiply: ``intent._EUROPEAN_STEERING``'s superset, one
-# pattern, read 1-2 MB a second; as eight patterns of eight alternatives each, one pass
-# each, 20-30 MB a second (the alternations of 30-40 read as fast either way).
-_ALTERNATIVES_A_PATTERN = 8
+# An alternative whose superset may start at any character of a wide class (a word's
+# first letter of any script: "\w+ … musst", from a phrase that starts at any word).
+# RE2's automaton tracks such an alternative at every position beside the others, and
+# its lazily built states multiply: ``intent._EUROPEAN_STEERING``'s superset as one
+# pattern took 100-250 ms on its first pass over a session's requests (each pass over new
+# text builds more), against 4-9 ms as two patterns, the alternatives that start with a
+# letter or a phrase's word and those that may start anywhere.
+_STARTS_ANYWHERE = re.compile(r"(?:\(\?:\|*\))*(?:\(\?:)*\[(?:\^|[^\]]*\\x\{80\}-\\x\{10ffff\})")
 
 
 class Union:
@@ -198,8 +200,8 @@ def _alternatives(tree: Any) -> list[Any]:
 @cache
 def superset(pattern: re.Pattern[str]) -> Any:
     """An RE2 pattern (of UTF-8 bytes, case folded as ``pattern``) that matches wherever
-    ``pattern`` may (see the module doc), or a ``Union`` of several when ``pattern`` is a
-    long alternation (``_ALTERNATIVES_A_PATTERN``); None: RE2 is not installed, or
+    ``pattern`` may (see the module doc), or a ``Union`` of two when some of its
+    alternatives may start anywhere (``_STARTS_ANYWHERE``); None: RE2 is not installed, or
     ``pattern`` holds a construct not translated (a backreference): the exact search alone
     decides then."""
     try:
@@ -212,10 +214,14 @@ def superset(pattern: re.Pattern[str]) -> Any:
         options = re2.Options()
         options.max_mem = 64 << 20  # (a large alternation's automaton)
         fold = "(?i)" if flags & re.IGNORECASE else ""
-        step = _ALTERNATIVES_A_PATTERN
+        starts = [bool(_STARTS_ANYWHERE.match(b)) for b in bodies]
+        groups = [
+            [b for b, s in zip(bodies, starts, strict=True) if s is anywhere]
+            for anywhere in (False, True)
+        ]
+        groups = [g for g in groups if g]
         parts = tuple(
-            re2.compile(f"{fold}(?:{'|'.join(bodies[k : k + step])})".encode(), options)
-            for k in range(0, len(bodies), step)
+            re2.compile(f"{fold}(?:{'|'.join(group)})".encode(), options) for group in groups
         )
     except (_Untranslatable, re2.error):
         return None

@@ -23,7 +23,7 @@ from typing import Literal, TypeVar
 from ..intent import is_substantive, steering_requests
 from ..model import Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
-from ..pricing.text import pieces_at_least, tokens_at_least, tokens_past
+from ..pricing.text import opening_tokens, pieces_at_least, tokens_at_least, tokens_past
 from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
@@ -346,12 +346,12 @@ class HistoryIndex:
         the opening's runs of letters and digits are in pieces of the whole text, and a
         token never spans two pieces (property-tested).
 
-        A shorter request of one text that still cannot fit the cap whole (its text's
-        tokens, counted as far as the cap, ``tokens_past``) is pinned, if at all, as its
-        request part (``anchors.request_part``: its opening and closing paragraphs, what a
-        user who pastes passages or a log says before or after them): that part is what is
-        read, not the passages pasted between (a chat whose requests carry retrieved
-        passages spent most of a cold fit reading them)."""
+        A shorter request of one text that surely cannot fit the cap whole (by its
+        letters' bound, ``tokens_at_least``, or its opening's count, ``opening_tokens``) is
+        pinned, if at all, as its request part (``anchors.request_part``: its opening and
+        closing paragraphs, what a user who pastes passages or a log says before or after
+        them): that part is what is read, not the passages pasted between (a chat whose
+        requests carry retrieved passages spent most of a cold fit reading them)."""
         from .anchors import _HEAD_CHARS, _TAIL_CHARS, request_part
 
         assert self._pricer is not None
@@ -366,8 +366,13 @@ class HistoryIndex:
             if len(text) > span and overhead + pieces_at_least(counter, text[:span]) > cap:
                 over.add(j)
                 continue
-            # (its opening counted as far as the cap: a tokenizer reads ~100 MB a second)
-            if framing + tokens_past(counter, text, cap - framing) <= cap:
+            # (by its letters' bound, else by the exact count of its opening, about as many
+            # characters as 4 a token of the cap: a text with no place to cut it there, a
+            # script the bound says little of, is read whole, as it may be pinned whole)
+            if (
+                framing + tokens_at_least(counter, text) <= cap
+                and framing + opening_tokens(counter, text, 4 * cap) <= cap
+            ):
                 continue  # it may be pinned whole
             if not self.one_text_block(asked[j]):
                 continue
