@@ -366,12 +366,18 @@ class HistoryIndex:
             if len(text) > span and overhead + pieces_at_least(counter, text[:span]) > cap:
                 over.add(j)
                 continue
-            # (by its letters' bound, else by the exact count of its opening, about as many
-            # characters as 4 a token of the cap: a text with no place to cut it there, a
-            # script the bound says little of, is read whole, as it may be pinned whole)
+            # (by its letters' bound, else by its count as far as the cap; a text longer than
+            # ``span`` by the exact count of its opening, 4 characters a token of the cap:
+            # one with no place to cut it there, a script the bound says little of, is read
+            # whole, as it may be pinned whole, not tokenized whole to learn that)
             if (
                 framing + tokens_at_least(counter, text) <= cap
-                and framing + opening_tokens(counter, text, 4 * cap) <= cap
+                and (
+                    framing + tokens_past(counter, text, cap - framing)
+                    if len(text) <= span
+                    else framing + opening_tokens(counter, text, 4 * cap)
+                )
+                <= cap
             ):
                 continue  # it may be pinned whole
             if not self.one_text_block(asked[j]):
