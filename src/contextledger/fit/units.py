@@ -23,10 +23,11 @@ from typing import Literal, TypeVar
 from ..intent import is_substantive, steering_requests
 from ..model import Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
-from ..pricing.text import opening_tokens, pieces_at_least, tokens_at_least, tokens_past
+from ..pricing.text import pieces_at_least, tokens_at_least, tokens_past
 from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
+from .request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
 
 T = TypeVar("T")
 UnitKind = Literal["message", "exchange", "anchor", "prior", "recap", "system"]
@@ -347,16 +348,13 @@ class HistoryIndex:
         token never spans two pieces (property-tested).
 
         A shorter request of one text that surely cannot fit the cap whole (by its
-        letters' bound, ``tokens_at_least``, or its opening's count, ``opening_tokens``) is
-        pinned, if at all, as its request part (``anchors.request_part``: its opening and
-        closing paragraphs, what a user who pastes passages or a log says before or after
-        them): that part is what is read, not the passages pasted between (a chat whose
-        requests carry retrieved passages spent most of a cold fit reading them)."""
-        from .anchors import _HEAD_CHARS, _TAIL_CHARS, request_part
-
+        letters' bound, ``tokens_at_least``) is pinned, if at all, as its request part
+        (``request_part``: its opening and closing paragraphs, what a user who pastes
+        passages or a log says before or after them): that part is what is read, not the
+        passages pasted between (a chat whose requests carry retrieved passages spent most
+        of a cold fit reading them)."""
         assert self._pricer is not None
         overhead, counter = self._pricer.message_overhead, self._pricer.counter
-        framing = self._pricer.framing_tokens("user")
         span = cap * _PINNABLE_SPAN
         cut = _HEAD_CHARS + _TAIL_CHARS  # (a lean pin cuts no text this short)
         over: set[int] = set()
@@ -366,19 +364,9 @@ class HistoryIndex:
             if len(text) > span and overhead + pieces_at_least(counter, text[:span]) > cap:
                 over.add(j)
                 continue
-            # (by its letters' bound, else by its count as far as the cap; a text longer than
-            # ``span`` by the exact count of its opening, 4 characters a token of the cap:
-            # one with no place to cut it there, a script the bound says little of, is read
-            # whole, as it may be pinned whole, not tokenized whole to learn that)
-            if (
-                framing + tokens_at_least(counter, text) <= cap
-                and (
-                    framing + tokens_past(counter, text, cap - framing)
-                    if len(text) <= span
-                    else framing + opening_tokens(counter, text, 4 * cap)
-                )
-                <= cap
-            ):
+            # (by its letters' bound, read at C speed: nothing is tokenized here, before the
+            # fit knows how much it will count)
+            if overhead + tokens_at_least(counter, text) <= cap:
                 continue  # it may be pinned whole
             if not self.one_text_block(asked[j]):
                 continue
