@@ -4,6 +4,7 @@ sent with a screenshot is pinned as its words; a recap's room is filled (issue #
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -447,3 +448,66 @@ def test_a_bigger_window_keeps_what_a_smaller_one_keeps_verbatim() -> None:
         assert not tool_pair_problems(out.messages)
         sent = json.dumps(out.body)
         assert [f for f in facts if f not in sent] == [], window
+
+
+def _retrieved(i: int) -> str:
+    """Retrieved passages as a RAG app pastes them: prose that says "must not", "never" and
+    "instead" about its own subject, not to the assistant."""
+    rng = random.Random(i)
+    words = [
+        "the",
+        "of",
+        "system",
+        "data",
+        "must",
+        "never",
+        "not",
+        "do",
+        "always",
+        "instead",
+        "value",
+        "table",
+        "cluster",
+    ]
+    return "\n\n".join(
+        f"[{k}] "
+        + " ".join(rng.choice(words) + str(rng.randrange(99)) for _ in range(120))
+        + ". Operators must not rely on this; never do it, use the replica instead."
+        for k in range(6)
+    )
+
+
+def test_rules_in_pasted_passages_do_not_take_the_pins_from_the_users_rule() -> None:
+    """A request too long to pin whole is pinned, if at all, as its request part (what the
+    user says before and after the passages), so only that part is read for rules: the
+    passages' "must not" and "never" pinned 40 old questions (their passages cut out)
+    and left the newest turns out."""
+    rule = "Never cite a source older than 2019 in any answer."
+    msgs = [Message.system("Answer from the passages."), Message.user(rule)]
+    msgs.append(Message.assistant("Understood."))
+    for i in range(40):
+        question = f"Question {i}: what does the cluster do?"
+        msgs += [Message.user(f"{question}\n\n{_retrieved(i)}\n\nAnswer briefly.")]
+        msgs += [Message.assistant(f"Answer {i}.")]
+    msgs.append(Message.user("And the last one?"))
+    out = fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000)
+    view = "\n".join(m.text for m in out.messages)
+    assert rule in view
+    assert "Question 0:" not in view  # an old question with its passages cut out
+    assert msgs[-3].text in view  # the newest turns whole
+    assert not [c for c in out.report.changes if "earlier request pinned" in c.reason]
+
+
+def test_a_rule_said_before_a_long_paste_is_still_pinned() -> None:
+    """The request part of a long request is read: a rule in its opening paragraph is
+    pinned (as the request part, the paste left out)."""
+    rule = "Don't touch the billing schema while you fix this."
+    log = "\n".join(f"2026-12-01 12:{k % 60:02d} INFO worker-{k} heartbeat ok" for k in range(400))
+    msgs = [Message.system("You are a coding agent."), Message.user(f"{rule}\n\n{log}\n\nWhy?")]
+    for i in range(60):
+        msgs += [Message.assistant(f"Step {i}: " + "checked the next module. " * 30)]
+        msgs += [Message.user("ok keep going")]
+    out = fit(msgs, "gpt-4o", window=4_000, max_output_tokens=500)
+    view = "\n".join(m.text for m in out.messages)
+    assert rule in view
+    assert "heartbeat ok" not in view

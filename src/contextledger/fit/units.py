@@ -27,6 +27,7 @@ from ..pricing.text import pieces_at_least, tokens_at_least, tokens_past
 from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
+from .request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
 
 T = TypeVar("T")
 UnitKind = Literal["message", "exchange", "anchor", "prior", "recap", "system"]
@@ -335,19 +336,43 @@ class HistoryIndex:
     def _pinnable(
         self, asked: list[int], texts: list[str], cap: int
     ) -> tuple[list[int], list[str]]:
-        """The requests (positions and texts) that may fit the pins' cap: one that cannot
-        (a pasted document: most of a long session's request text) is never pinned, so its
-        words need not be read for corrections and restatements. Its bound (its runs of
-        letters, ``pieces_at_least``) is read from the opening of its text (``_PINNABLE_SPAN`` characters a token of the cap), which
-        is a bound of the whole: the opening's runs of letters and digits are in pieces of
-        the whole text, and a token never spans two pieces (property-tested)."""
+        """The requests (positions and texts) that may be pinned within the pins' cap, each
+        with the text a pin of it could hold: what is read for corrections and
+        restatements.
+
+        A request that cannot fit the cap (a pasted document: most of a long session's
+        request text) is never pinned, so its words need not be read. Its bound (its runs
+        of letters, ``pieces_at_least``) is read from the opening of its text
+        (``_PINNABLE_SPAN`` characters a token of the cap), which is a bound of the whole:
+        the opening's runs of letters and digits are in pieces of the whole text, and a
+        token never spans two pieces (property-tested).
+
+        A shorter request of one text that surely cannot fit the cap whole (by its
+        letters' bound, ``tokens_at_least``) is pinned, if at all, as its request part
+        (``request_part``: its opening and closing paragraphs, what a user who pastes
+        passages or a log says before or after them): that part is what is read, not the
+        passages pasted between (a chat whose requests carry retrieved passages spent most
+        of a cold fit reading them)."""
         assert self._pricer is not None
         overhead, counter = self._pricer.message_overhead, self._pricer.counter
         span = cap * _PINNABLE_SPAN
-        long = [j for j, text in enumerate(texts) if len(text) > span]
-        if not long:
-            return asked, texts
-        over = {j for j in long if overhead + pieces_at_least(counter, texts[j][:span]) > cap}
+        cut = _HEAD_CHARS + _TAIL_CHARS  # (a lean pin cuts no text this short)
+        over: set[int] = set()
+        for j, text in enumerate(texts):
+            if len(text) <= cut:
+                continue
+            if len(text) > span and overhead + pieces_at_least(counter, text[:span]) > cap:
+                over.add(j)
+                continue
+            # (by its letters' bound, read at C speed: nothing is tokenized here, before the
+            # fit knows how much it will count)
+            if overhead + tokens_at_least(counter, text) <= cap:
+                continue  # it may be pinned whole
+            if not self.one_text_block(asked[j]):
+                continue
+            part = request_part(text)
+            if part is not None:
+                texts[j] = part[0]
         if not over:
             return asked, texts
         keep = [j for j in range(len(texts)) if j not in over]
