@@ -11,7 +11,9 @@ fresh process (CPU = user + system time of the child, from ``resource.getrusage`
 * **first fit**: ``import contextledger; contextledger.fit(d, "gpt-4o", window=128_000)``
   on 4 plain dicts (the same call as bench_fit's first line); reported also *over the
   import* (its median minus the import's), so cost moved from the import into the first
-  fit shows up here.
+  fit shows up here. The same for a three-message Thai and Bengali chat, and for a 2 MB
+  tool output (log lines) answering the newest request (over a process that builds the
+  same log and imports the package).
 
 Baselines from the same run: ``python -c pass`` (the interpreter alone) and
 ``python -c "import httpx"`` (a well-kept library of similar reach). Each case runs
@@ -50,18 +52,37 @@ TINY = [
 CLI = "import sys; from contextledger.cli import main; sys.argv[0] = 'contextledger'; main()"
 
 
+# A 2 MB tool output (service log lines) answering the newest request, and a chat in Thai
+# and Bengali (scripts without spaces between words, vowel signs as marks).
+TOOL_LOG = (
+    "import random; r = random.Random(1); t = '\\n'.join(f'2026-12-01T10:{i % 60:02d} INFO "
+    "worker-{r.randrange(99)} processed batch {r.randrange(10**6)} in {r.random():.3f}s' "
+    "for i in range(30000))[:2_000_000]; d = [{'role': 'user', 'content': 'check the log'}, "
+    "{'role': 'assistant', 'content': None, 'tool_calls': [{'id': 'c', 'type': 'function', "
+    "'function': {'name': 'cat', 'arguments': '{}'}}]}, "
+    "{'role': 'tool', 'tool_call_id': 'c', 'content': t}]"
+)
+THAI_BENGALI = [
+    {"role": "user", "content": "สวัสดีครับ ช่วยสรุปรายงานการประชุมเมื่อวานให้หน่อยได้ไหม"},
+    {"role": "assistant", "content": "আমি আপনাকে সাহায্য করতে পারি, রিপোর্টটি পাঠান।"},
+    {"role": "user", "content": "ขอบคุณมาก নিচে রিপোর্ট আছে"},
+]
+FIT = "import contextledger; contextledger.fit(d, 'gpt-4o', window=128_000)"
+
+
 def cases(tiny: Path) -> dict[str, list[str]]:
     """Name -> argv after the interpreter."""
-    first_fit = (
-        f"import contextledger; d = {TINY!r}; contextledger.fit(d, 'gpt-4o', window=128_000)"
-    )
     return {
         "python -c pass": ["-c", "pass"],
         "import httpx": ["-c", "import httpx"],
         "import contextledger": ["-c", "import contextledger"],
         "contextledger --help": ["-c", CLI, "--help"],
         "contextledger fit (CLI)": ["-c", CLI, "fit", str(tiny), "-m", "gpt-4o", "--json"],
-        "first fit": ["-c", first_fit],
+        "first fit": ["-c", f"d = {TINY!r}; {FIT}"],
+        "first fit, Thai/Bengali": ["-c", f"d = {THAI_BENGALI!r}; {FIT}"],
+        # (its baseline builds the same log and imports the package without fitting)
+        "2 MB log, built": ["-c", f"{TOOL_LOG}; import contextledger"],
+        "first fit, 2 MB tool output": ["-c", f"{TOOL_LOG}; {FIT}"],
     }
 
 
@@ -97,8 +118,13 @@ def report(samples: dict[str, list[float]]) -> None:
             f"{name:<26} {median[name]:>6.0f}ms {min(s):>6.0f}-{max(s):<6.0f}ms "
             f"{median[name] - bare:>8.0f}ms {median[name] / bare:>6.1f}x {median[name] / httpx:>7.2f}x"
         )
-    over = median["first fit"] - median["import contextledger"]
-    print(f"first fit over the import: {over:.0f} ms CPU (medians)")
+    imported = median["import contextledger"]
+    for name, base in (
+        ("first fit", imported),
+        ("first fit, Thai/Bengali", imported),
+        ("first fit, 2 MB tool output", median["2 MB log, built"]),
+    ):
+        print(f"{name} over the import: {median[name] - base:.0f} ms CPU (medians)")
 
 
 def _stray_bytecode() -> bool:

@@ -416,14 +416,55 @@ def test_light_path_hands_over_to_the_compiled_tokenizer() -> None:
 
     over = TiktokenCounter.named("o200k_base")
     assert over.count("warm") == 1
-    big = ["word " * 1000] * 60  # 300,000 characters: past the allowance
+    big = ["word " * 1000] * 220  # 1,100,000 characters: past the allowance
     assert over.count_many(big) == compiled.count_many(big)
     assert over._light is False
 
     quadratic = TiktokenCounter.named("o200k_base")
-    blob = base64.b64encode(random.Random(2).randbytes(60_000)).decode()  # long pieces
-    assert quadratic.count(blob) == compiled.count(blob)
+    rng = random.Random(2)
+    run = "".join(rng.choice("abcdefghij") for _ in range(5_000))  # one 5,000-byte piece
+    assert quadratic.count(run) == compiled.count(run)
     assert quadratic._light is False
+
+    # base64 costs ~3 units a character: 400,000 characters would spend the allowance, so
+    # the batch is given up as soon as its opening shows it (before much is spent)
+    costly = TiktokenCounter.named("o200k_base")
+    assert costly.count("warm") == 1
+    blob = base64.encodebytes(rng.randbytes(300_000)).decode()
+    assert costly.count(blob) == compiled.count(blob)
+    assert costly._light is False
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_a_long_texts_parts_count_from_the_remembered_whole(name: str) -> None:
+    """A text sharing its opening or ending with a long text counted before (a tool output's
+    head and tail, shortened and joined by a marker again and again) counts from the
+    remembered parts plus what lies between: always exactly as the compiled tokenizer
+    counts it, in every script and at every kind of boundary."""
+    compiled = _compiled(name)
+    rng = random.Random(17)
+    pieces = ["hello", "World", "don't", "I'LL", "'s", "'", "abc123", "4567", " ", "  ", "\n",
+              "\r\n", "\t", "   \n  ", "é", "e\u0301", "नमस्ते", "สวัสดีครับ", "数据", "データ",
+              "Ⅻ", "²", "_", "/", "-", "—", "😀", "ß", "ǅ", "ʰ", "Ab", ".", ",", "!", "。", "’"]  # fmt: skip
+    for _ in range(3):
+        whole = "".join(rng.choice(pieces) for _ in range(12_000))
+        light = text_mod._LightCounter(name)
+        light.allowance = 10**12
+        assert light.count_many([whole]) == compiled.count_many([whole])
+        variants = [whole, whole[:-1] + "x"]
+        for _ in range(60):
+            n = len(whole)
+            head, tail = rng.randrange(n), rng.randrange(n)
+            variants += [
+                whole[:head],
+                whole[tail:],
+                whole[:head] + rng.choice(pieces) + whole[max(head, tail) :],
+                whole[:head] + "\n[… 1,234 tokens omitted …]\n" + whole[max(head, tail) :],
+            ]
+        spent = light.allowance
+        assert light.count_many(variants) == compiled.count_many(variants)
+        # (most of each variant came from the remembered counts, not tokenized again)
+        assert spent - light.allowance < sum(map(len, variants)) // 4
 
 
 def test_a_small_first_fit_builds_no_compiled_vocabulary_and_a_large_one_builds_one() -> None:
@@ -442,8 +483,8 @@ def test_a_small_first_fit_builds_no_compiled_vocabulary_and_a_large_one_builds_
         "assert built() == 0\n"
         "r = contextledger.fit([{'role': 'user', 'content': 'hello'}], 'gpt-4o')\n"
         "small = (built(), r.report.used)\n"
-        "big = [{'role': 'user', 'content': f'message {i} ' + 'word ' * 200} for i in range(400)]\n"
-        "contextledger.fit(big, 'gpt-4o')\n"
+        "big = [{'role': 'user', 'content': f'message {i} ' + 'word ' * 200} for i in range(2000)]\n"
+        "contextledger.fit(big, 'gpt-4.1', window=1_000_000)\n"
         "print(small[0], small[1], built(), _toktok() is not None)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -454,10 +495,18 @@ def test_a_small_first_fit_builds_no_compiled_vocabulary_and_a_large_one_builds_
     assert int(small_used) == fit([{"role": "user", "content": "hello"}], "gpt-4o").report.used
 
 
-def test_a_first_fit_too_big_for_the_pure_python_path_reads_one_vocabulary() -> None:
-    """Checked in a fresh process: a first fit of a long history into a large window goes
-    to the compiled tokenizer from its first count (the pure-Python path's vocabulary is
-    never read, so the process loads one); the counts are exact either way."""
+@pytest.mark.parametrize(
+    ("model", "window", "vocabularies"),
+    [("gpt-4o", 128_000, ("1", "0")), ("gpt-4.1", 1_000_000, ("0", "1"))],
+    ids=["a 128k window: the pure-Python path", "a 1M window: the compiled tokenizer"],
+)
+def test_a_first_fit_of_a_long_history_reads_one_vocabulary(
+    model: str, window: int, vocabularies: tuple[str, str]
+) -> None:
+    """Checked in a fresh process: a first fit of a long history reads one vocabulary. Into
+    a 128k window (~500,000 characters tokenized) the pure-Python path's, and no compiled
+    tokenizer is built; into a 1M window the compiled tokenizer from its first count (the
+    pure-Python path's vocabulary never read). The counts are exact either way."""
     import subprocess
     import sys
 
@@ -469,30 +518,29 @@ def test_a_first_fit_too_big_for_the_pure_python_path_reads_one_vocabulary() -> 
         "text._read_ranks = lambda name: reads.append(name) or read(name)\n"
         "big = [{'role': 'user' if i % 2 == 0 else 'assistant', 'content': f'message {i} '"
         " + 'word ' * 300} for i in range(2001)]\n"
-        "a = contextledger.fit(big, 'gpt-4o', window=128_000).report.used\n"
-        "b = contextledger.fit(big[-3:], 'gpt-4o').report.used\n"
-        "print(len(reads), text._toktok() is not None, a, b)\n"
+        f"a = contextledger.fit(big, {model!r}, window={window}).report.used\n"
+        f"b = contextledger.fit(big[-3:], {model!r}).report.used\n"
+        "tk = sys.modules.get('toktok')\n"
+        "built = (0 if tk is None else len(tk._CACHE)) + text.tiktoken_encoding.cache_info().currsize\n"
+        "print(len(reads), built, a, b)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    reads, fast, used_big, used_small = out.stdout.split()
-    if fast == "True":  # (without toktok, tiktoken's build reads the ranks once itself)
-        assert reads == "0"
-    else:
-        assert reads == "1"
+    reads, built, used_big, used_small = out.stdout.split()
+    assert (reads, built) == vocabularies
     from contextledger import fit
 
     big = [
         {"role": "user" if i % 2 == 0 else "assistant", "content": f"message {i} " + "word " * 300}
         for i in range(2001)
     ]
-    assert int(used_big) == fit(big, "gpt-4o", window=128_000).report.used
-    assert int(used_small) == fit(big[-3:], "gpt-4o").report.used
+    assert int(used_big) == fit(big, model, window=window).report.used
+    assert int(used_small) == fit(big[-3:], model).report.used
 
 
 def test_a_count_announced_as_large_skips_the_pure_python_path() -> None:
     compiled = _compiled("o200k_base")
     counter = TiktokenCounter.named("o200k_base")
-    counter.expect(10**6)
+    counter.expect(2 * 10**6)
     assert counter._light is False
     assert counter.count("hello world") == compiled.count("hello world")
     small = TiktokenCounter.named("o200k_base")

