@@ -481,6 +481,8 @@ def is_substantive(text: str) -> bool:
 
     >>> is_substantive("hey, are you there?"), is_substantive("I have a task for you.")
     (False, False)
+    >>> is_substantive("Hola, ¿estás ahí? ¿Tienes un momento?")  # small talk (red team D02)
+    False
     >>> is_substantive("I have a task for you: migrate the billing service to Postgres.")
     True
     >>> is_substantive("好的，继续吧"), is_substantive("把夜间导出任务改成幂等的，重跑时不能重复写入行。")
@@ -493,7 +495,17 @@ def is_substantive(text: str) -> bool:
         return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
     if len(words) <= 12 and _all_in(words, _NUDGE_WORDS):
         return False  # a nudge
-    return len(words) > 12 or not _all_in(words, _PREAMBLE_WORDS)
+    if not _all_in(words, _PREAMBLE_WORDS):
+        return True
+    # small talk that runs on ("Hi! Good morning, hope you had a great weekend. How are you
+    # doing today? Do you have a minute?") is read further, up to its first word of a task
+    # (only here: most requests hold one in their first words)
+    more = [m.group() for m in islice(_NUDGE_WORD.finditer(text), _SMALL_TALK_WORDS + 1)]
+    return len(more) > _SMALL_TALK_WORDS or not _all_in(more, _PREAMBLE_WORDS)
+
+
+# the most words small talk is read for before a text is taken for a request
+_SMALL_TALK_WORDS = 60
 
 
 # --------------------------------------------------------------------------- in bulk

@@ -65,7 +65,76 @@ PREAMBLE_VOCABULARY = """
     minute moment sec second ask request working start started begin today another
 """
 
-PREAMBLE_WORDS = NUDGE_WORDS | frozenset(PREAMBLE_VOCABULARY.split())
+# Small talk that opens a session without a task, in the languages read: a greeting, "are
+# you there?", "how are you?", "do you have a minute?", "can you help me?", thanks for
+# earlier help (red team D02: "Hola, ¿estás ahí?" or "Good morning! How are you doing
+# today?" was pinned as the goal, the task that followed it not). Only a turn all of whose
+# words are these (or nudge or opener words) is small talk: one word of a task ("migrate",
+# "Postgres", "tests/test_auth.py") makes it a request.
+SMALL_TALK_VOCABULARY = """
+    good morning afternoon evening day night hope hoping having doing today tonight week
+    weekend again long time see been how's how are was were is has had nice great lovely
+    meet meeting you're you've we've i've i'd it's been so much many really very truly
+    appreciated appreciate appreciation yesterday earlier before last help helping helped
+    all well everything going things life what's up sup wassup there online still awake
+    ok okay fine alright far some use could any chance spare
+    hola buenos buenas días dias tardes noches qué que tal cómo como estás estas está esta
+    ahí ahi tienes tiene un una momento minuto rato puedes puede ayudarme ayudar me ayuda
+    algo fin semana todo bien muchas gracias por ayer tu tú
+    bonjour bonsoir salut coucou allô allo est-ce est ce tu es là la vas ça as un moment
+    minute une peux pouvez m'aider moi toi aider aide quelque chose merci beaucoup pour hier bien vous
+    hallo servus moin guten tag morgen abend wie geht's geht es dir ihnen bist du da hast
+    kurz zeit mich dich kannst können sie mir helfen hilfe etwas vielen dank für gestern schön
+    ciao buongiorno buonasera salve come stai sta sei ci c'è hai un attimo minuto puoi
+    aiutarmi aiuto qualcosa grazie mille per ieri tutto bene oggi
+    olá ola oi bom dia boa tarde noite tudo bem com você voce está aí tem um minuto momento
+    pode me ajudar ajuda uma alguma coisa muito obrigado obrigada pela por ontem hoje
+    goedemorgen goedemiddag goedenavond hoi hallo hoe gaat het met je jou ben er ben je daar
+    heb even tijd kun kan me helpen iets bedankt dank voor gisteren vandaag
+    hej hallå god morgon dag kväll hur mår du är allt bra idag det där har stund tid en
+    kan hjälpa mig hjälp med något tack så mycket för igår hoppas
+    hei heisann hallo god morgen dag kveld hvordan går det med deg er du der har et øyeblikk
+    tid litt kan hjelpe meg hjelp noe takk tusen for i dag går bra
+    godmorgen goddag hvordan har du det er du der et øjeblik hjælpe mig tak for i går
+    halló hæ góðan daginn daginn góða kvöld hvernig hefur þú það ertu þarna áttu smá tíma
+    getur hjálpað mér takk fyrir í gær
+    hei moi moikka terve huomenta hyvää päivää iltaa mitä kuuluu miten menee oletko siellä
+    paikalla onko sinulla hetki hetken aikaa voitko auttaa minua apua jotain kiitos paljon
+    eilisestä avusta tänään
+    tere hommikust päevast õhtust kuidas läheb kas sa oled seal sul on hetk aega saad
+    aidata mind abi midagi aitäh tänan
+    szia sziasztok helló hello jó reggelt napot estét hogy vagy vagytok ott ráérsz van egy
+    kis kicsit időd perced percre percet segítenél segíts segítség nekem valamiben köszönöm köszi szépen
+    tegnapi segítséget ma délután
+    cześć dzień dobry dobry wieczór witam jak się masz jesteś tam masz chwilę chwilkę czas
+    możesz mi pomóc pomoc w czymś dzięki dziękuję bardzo za wczoraj dzisiaj
+    ahoj čau dobrý den dobré ráno večer jak se máš máte jsi tam chvilku chvíli čas můžeš
+    mi pomoct pomoci potřebuju potřebuji pomoc s něčím díky děkuji moc za včera dnes
+    bok zdravo dobro jutro dan večer kako si ste jesi li tu tamo imaš minutu vremena možeš
+    pomoći mi pomoć nešto hvala puno na jučer danas
+    salut bună buna ziua dimineața seara ce faci mai ești acolo ai un minut timp poți să mă
+    ajuți ajutor ceva mulțumesc mult pentru ieri azi
+    merhaba selam günaydın iyi günler akşamlar nasılsın nasılsınız naber orada mısın
+    musun biraz vaktin var mı müsait misin bana yardım edebilir edebilir misin bir şey
+    teşekkürler teşekkür ederim çok sağ ol dün için bugün
+    привет здравствуй здравствуйте доброе утро добрый день вечер как дела ты вы тут там
+    есть минутка минута время можешь можете помочь мне помощь что-то спасибо большое
+    за вчера сегодня
+    привіт вітаю добрий ранок день як справи ти тут є хвилинка можеш допомогти мені дякую
+    γεια σου σας καλημέρα καλησπέρα τι κάνεις είσαι εκεί έχεις λίγο χρόνο μπορείς να με
+    βοηθήσεις ευχαριστώ πολύ
+    xin chào bạn có khỏe không ở đó đấy rảnh chút giúp tôi được cảm ơn nhiều hôm qua nay
+    halo hai selamat pagi siang sore malam apa kabar kamu anda ada di sana punya waktu
+    sebentar bisa bantu saya tolong terima kasih banyak kemarin
+    kumusta kamusta magandang umaga hapon gabi ka nandiyan may oras ba pwede mo akong
+    tulungan salamat po
+    habari jambo hujambo mambo vipi uko upo hapo una muda kidogo unaweza kunisaidia
+    asante sana kwa jana leo
+"""
+
+PREAMBLE_WORDS = (
+    NUDGE_WORDS | frozenset(PREAMBLE_VOCABULARY.split()) | frozenset(SMALL_TALK_VOCABULARY.split())
+)
 
 # what follows "never mind" when all is well again: "Never mind — the build went green."
 NEVER_MIND_SOLVED = (

@@ -1,0 +1,84 @@
+"""Small talk is no task and no rule: a greeting, "are you there?", "how are you?", thanks
+for earlier help or "can you help me?" never becomes the session's goal (red team D02), and
+a reassurance ("don't worry, it's fine") is never a rule (R16-I1), in any language read."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger import Message, ToolCall
+from contextledger.fit import fit
+from contextledger.intent import is_substantive
+
+OPENERS = [
+    "Hey! Good evening, how's your week been so far?",
+    "Morning! Are you online? Got a minute for me?",
+    "Hi, thanks a lot for helping me earlier, really appreciate it!",
+    "Hola, buenas tardes. ¿Cómo estás? ¿Tienes un rato?",
+    "Salut ! Ça va ? Tu as une minute ?",
+    "Servus! Hast du kurz Zeit für mich?",
+    "Buongiorno! Come stai? Hai un attimo?",
+    "Oi, tudo bem? Pode me ajudar com uma coisa?",
+    "Hoi, hoe gaat het? Heb je even tijd?",
+    "Hej! Har du en stund? Kan du hjälpa mig?",
+    "Godmorgen! Hvordan har du det?",
+    "Moikka! Mitä kuuluu? Onko sinulla hetki?",
+    "Jó reggelt! Hogy vagy? Ráérsz egy percre?",
+    "Dzień dobry, masz chwilę? Możesz mi pomóc?",
+    "Dobrý den, máte chvilku čas?",
+    "Selam, nasılsın? Müsait misin?",
+    "Здравствуйте! Как дела? Есть минутка?",
+    "Chào bạn, bạn có rảnh chút không?",
+    "Halo, apa kabar? Ada waktu sebentar?",
+    "Habari! Una muda kidogo?",
+    # small talk that runs past a dozen words is still small talk
+    "Hi! Good morning, hope you had a great weekend. How are you doing today? "
+    "Do you have a minute? I could use some help.",
+]
+TASKS = [
+    "Hey! Good evening, please bump the pinned version of httpx to 0.28.",
+    "Hola, buenas tardes. Cambia el timeout del cliente HTTP a 30 segundos.",
+    "Salut ! Ajoute un test pour la fonction parse_date.",
+    "Moikka! Päivitä riippuvuudet ja aja testit uudelleen.",
+    "Jó reggelt! Javítsd ki a bejelentkezési hibát az auth modulban.",
+    "Selam, nasılsın? Ödeme servisindeki zaman aşımını 30 saniyeye çıkar.",
+    "Здравствуйте! Исправьте падающий тест в tests/test_login.py.",
+    "Hi! Good morning, hope you had a great weekend. How are you doing today? "
+    "Please migrate the billing service to Postgres 16.",
+]
+
+
+@pytest.mark.parametrize("text", OPENERS)
+def test_an_opening_of_small_talk_is_not_substantive(text: str) -> None:
+    assert not is_substantive(text)
+
+
+@pytest.mark.parametrize("text", TASKS)
+def test_small_talk_with_a_task_in_it_is_a_request(text: str) -> None:
+    assert is_substantive(text)
+
+
+@pytest.mark.parametrize("opener", [OPENERS[0], OPENERS[3], OPENERS[12], OPENERS[-1]])
+def test_fit_pins_the_task_that_followed_the_greeting_not_the_greeting(opener: str) -> None:
+    """The greeting, a reply, more small talk, then the task; then a long session of tool
+    output and nudges: the task is the goal the fit pins, not the greeting."""
+    task = "Please migrate the nightly billing export to Postgres 16 and keep it idempotent."
+    msgs = [
+        Message.system("You are a coding agent."),
+        Message.user(opener),
+        Message.assistant("Hi! Sure, what do you need?"),
+        Message.user("Thanks, hope your day is going well!"),
+        Message.assistant("It is, thanks. What's the task?"),
+        Message.user(task),
+    ]
+    for i in range(40):
+        args = json.dumps({"cmd": f"pytest -k export_{i}"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "shell", args),)))
+        msgs.append(Message.tool(f"c{i}", f"collected {i} items\n" * 150))
+        msgs.append(Message.user(["ok, keep going", "thanks!", "great, continue"][i % 3]))
+    out = fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000)
+    view = "\n".join(m.text for m in out.messages)
+    assert task in view
+    assert opener not in view
