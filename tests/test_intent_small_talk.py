@@ -10,7 +10,7 @@ import pytest
 
 from contextledger import Message, ToolCall
 from contextledger.fit import fit
-from contextledger.intent import is_substantive
+from contextledger.intent import is_constraint, is_substantive, steering_requests
 
 OPENERS = [
     "Hey! Good evening, how's your week been so far?",
@@ -82,3 +82,63 @@ def test_fit_pins_the_task_that_followed_the_greeting_not_the_greeting(opener: s
     view = "\n".join(m.text for m in out.messages)
     assert task in view
     assert opener not in view
+
+
+REASSURANCES = [
+    "Ikke bekymre deg for det.",
+    "Ekki hafa áhyggjur af þessu.",
+    "Jangan khawatir soal itu.",
+    "Не переживай из-за этого.",
+    "Не хвилюйся про це.",
+    "Đừng lo lắng về chuyện đó.",
+    "Ikke vær redd for å spørre.",
+    "Usijali kuhusu hilo.",
+    "Älä huolehdi siitä yhtään.",
+    "Ärge muretsege selle pärast.",
+    "Ne aggódj emiatt.",
+    "Nie przejmuj się tym.",
+    "Nestresuj se kvůli tomu.",
+    "Huwag kang mag-alala tungkol dito.",
+    "אל תדאג, הכל בסדר.",
+    "لا تقلق بشأن ذلك.",
+    "चिंता मत करो, सब ठीक है।",
+    "อย่ากังวลเลย ไม่เป็นไร",
+    "걱정하지 마세요, 괜찮아요.",
+    "心配しないでください、大丈夫です。",
+    "不要担心，没关系。",
+    "Ikke stress med det.",
+    "Älä välitä siitä.",
+    "Ekki stressa þig á þessu.",
+]
+PROHIBITIONS = [
+    "Älä poista tuotantokantaa.",
+    "Ikke slett databasen.",
+    "Ekki eyða gagnagrunninum.",
+    "Ne töröld az adatbázist.",
+    "Jangan hapus database produksi.",
+    "Usifute faili hizo.",
+    "Nie usuwaj bazy danych.",
+    "Не удаляй базу данных.",
+    "Đừng xóa cơ sở dữ liệu.",
+    "אל תמחק את מסד הנתונים.",
+    "لا تحذف قاعدة البيانات.",
+    "डेटाबेस मत हटाओ।",
+    "อย่าลบฐานข้อมูล",
+    "데이터베이스를 삭제하지 마세요.",
+    "データベースを削除しないでください。",
+    "不要删除数据库。",
+    "Ikke bekymre deg for stilen, men aldri rør produksjonen.",
+]
+
+
+@pytest.mark.parametrize("text", REASSURANCES)
+def test_a_reassurance_is_no_rule(text: str) -> None:
+    """Red team R16-I1: "don't worry" said in other languages was filed as a prohibition."""
+    assert not is_constraint(text)
+    assert steering_requests([text]) == ([], [])
+
+
+@pytest.mark.parametrize("text", PROHIBITIONS)
+def test_a_prohibition_with_the_same_particle_is_still_a_rule(text: str) -> None:
+    assert is_constraint(text)
+    assert steering_requests([text])[0] == [0]

@@ -471,6 +471,26 @@ NOT_AN_ORDERED_VERB = (
     "mitään|ole|ho|hai|ha|abbiamo|avete|hanno|è|sono|vous|te|se|me|le|la|les|y|lui|leur|is|"
     "csak|még|most|to|je|sam|si|mi|ti|bi"
 )
+# A feeling after a prohibitive particle: a reassurance, no order ("Ikke bekymre deg for
+# det", "Ekki hafa áhyggjur af þessu", "Älä huolehdi siitä", "Ärge muretsege", "Huwag kang
+# mag-alala tungkol dito", "Ikke stress med det"; red team R16-I1)
+REASSURED = (
+    r"bekymr|hafa\s+áhyggj|áhyggj|stress|tænk\s+på\s+det|tenk\s+på\s+det|vær\s+(?:redd|"
+    r"bekymret|lei|ked|nervøs)|vera\s+(?:hrædd|leið|stressu)|beklag|afsaka|huol|murehdi|"
+    r"hätäil|välitä|pelkää|jännitä|muretse|pabista|karda|mag-alala|mabahala|matakot|mahiya|"
+    r"brin|sekiraj|uzrujava|boj"
+)
+# ... after Hungarian "ne", Indonesian and Malay "jangan", Swahili "usi-"/"msi-", Czech
+# and Slovak "ne-", Polish "nie": "Ne aggódj emiatt", "Jangan khawatir soal itu",
+# "Usijali", "Nestresuj se", "Nie przejmuj się tym"
+REASSURED_HU = r"aggód|izgul|stresszel|idegesked|félj|bánd|törődj|sajnáld"
+REASSURED_ID = (
+    r"khawatir|kuatir|cemas|risau|takut|panik|sungkan|ragu|sedih|bimbang|repot|dipikirkan|"
+    r"pikirkan|gelisah|minta\s+maaf"
+)
+REASSURED_SW = r"jali|ogope|hofu|sikitike|wasiwasi|haraki"
+REASSURED_CS = r"stresuj|trap|zlob|znepokoj|obávej|omlouvej|spěchej"
+REASSURED_PL = r"przejmuj|martw|denerwuj|stresuj|krępuj|bój|obawiaj|przepraszaj|spiesz|śpiesz"
 # Who may stand before a prohibition in its clause: a word joining clauses ("Ja älä …")
 CLAUSE_JOINERS = listed("ja og och és dan at ir un and und et e y a i")
 GRAMMAR_RULE = compiled_on_use(
@@ -489,16 +509,20 @@ GRAMMAR_RULE = compiled_on_use(
     # about ("Älä muuta skeemaa", "Ikke rør ved prod", "Ne diraj konfiguraciju"): no "Ikke
     # noget problem", no "Älä huoli, …" (nothing after the verb: a feeling, not an order)
     rf"(?P<prohibition>(?:{PROHIBITIVES})\s+(?:(?:{PROHIBITIVE_CLITICS})\s+)?"
-    rf"(?!(?:{NOT_AN_ORDERED_VERB}|{PROHIBITIVE_CLITICS})(?![\w-]))[^\W\d][\w-]+(?=\s+[^\W\d])|"
+    rf"(?!(?:{NOT_AN_ORDERED_VERB}|{PROHIBITIVE_CLITICS})(?![\w-]))(?!{REASSURED})"
+    r"[^\W\d][\w-]+(?=\s+[^\W\d])|"
     # "ne" (Hungarian, South Slavic) also negates statements ("Ne znam …", "Ne radi …"):
     # its imperative's ending, a "j" or "d" ("Ne diraj", "Ne töröld", "Ne küldj")
-    r"ne\s+[^\W\d]\w*(?:j|d)(?:te|tek|tok|e|ük|uk)?(?=\s+[^\W\d]))|"
+    rf"ne\s+(?!{REASSURED_HU})[^\W\d]\w*(?:j|d)(?:te|tek|tok|e|ük|uk)?(?=\s+[^\W\d]))|"
     r"(?P<plain>(?:ei|ette|et)\s+saa\b|kielletty\w*|tilos\b|"
     r"nem\s+szabad\b|kötelező\b|muszáj\b|interzis\w*|obligatori[eu]\b|"
-    r"trebuie\s+(?:să|sa)\s+\w+(?:i|ți|ti)\b|(?:usi|msi)(?!ku\b|mu\b|mamizi)[a-z]{3,}\b|"
-    r"lazima\b|sharti\b|marufuku\b|hairuhusiwi\b|haliruhusiwi\b|jangan\b|dilarang\b|wajib\b|"
+    r"trebuie\s+(?:să|sa)\s+\w+(?:i|ți|ti)\b|(?:usi|msi)(?!ku\b|mu\b|mamizi)"
+    rf"(?!{REASSURED_SW})[a-z]{{3,}}\b|"
+    r"lazima\b|sharti\b|marufuku\b|hairuhusiwi\b|haliruhusiwi\b|"
+    rf"jangan\b(?!\s+(?:{REASSURED_ID}))|dilarang\b|wajib\b|"
     r"(?:tidak|tak|nggak|gak)\s+boleh\b|(?<!\bsaya\s)(?<!\baku\s)(?<!\bkami\s)(?<!\bkita\s)"
-    r"harus\s+\w|ne(?!j)\w{2,}(?:ej|ejte|uj|ujte|ž|žte|ň|ňte|ť|ťte|aj|ajte)\b|nesmíš\b|"
+    r"harus\s+\w|"
+    rf"ne(?!j|{REASSURED_CS})\w{{2,}}(?:ej|ejte|uj|ujte|ž|žte|ň|ňte|ť|ťte|aj|ajte)\b|nesmíš\b|"
     r"nesmíte\b|nesmie\b|nesmiete\b|zakázáno\b|zakázané\b|musíš\b|musíte\b|je\s+nutné\b|"
     r"povinně\b|"
     # "mandatory", and "from now on" (a standing order in any mood)
@@ -740,7 +764,7 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     r"jullie\s+moeten|u\s+dient|musisz|musicie|należy|nie\s+wolno)\s+"
     r"(?!(?:de\s+)?(?:estar|ser|haber|essere|avere|sein|zijn|nicht\s+\w+en\s*[.!?]?$)\b)\w|"
     # Polish and Turkish: "Nie usuwaj …", "Nigdy nie …", "Zawsze pytaj …"; "asla değiştirme"
-    r"(?:^|(?<=\n)|(?<=[.!;:,]\s))(?:nigdy\s+)?nie\s+\w+(?:aj|uj|ij|yj)(?:cie)?\b|"
+    rf"(?:^|(?<=\n)|(?<=[.!;:,]\s))(?:nigdy\s+)?nie\s+(?!{REASSURED_PL})\w+(?:aj|uj|ij|yj)(?:cie)?\b|"
     r"\bnigdy\s+nie\b|\bzawsze\s+\w+(?:aj|uj|ij|yj)(?:cie)?\b|\b(?:zabronion|zakazan)\w*|"
     r"\b(?:asla|kesinlikle|hiçbir\s+zaman)\s+(?:\S+\s+){0,3}?\w+(?:ma|me|mayın|meyin|"
     r"mayınız|meyiniz)\b|\byasak(?:tır)?\b|\bzorundas\w*|\bmutlaka\b|"
@@ -845,7 +869,10 @@ _CYR_IMPERATIVE = (
     r"(?<!ли)(?<!лись)(?<![ыи]й)(?<!шь)(?<!очень)(?<!здесь)"
 )
 OTHER_SCRIPT_CONSTRAINT = (
-    rf"[Нн](?<![{_CYR}].)е\s+(?:надо|нужно|стоит|треба|варто|смей|смейте|{_CYR_IMPERATIVE})|"
+    rf"[Нн](?<![{_CYR}].)е\s+(?:надо|нужно|стоит|треба|варто|смей|смейте|"
+    # (a reassurance, no order: "Не переживай", "Не хвилюйся", R16-I1)
+    r"(?!пережива|волну|беспоко|парь|бойся|бойтесь|хвилю|турбу|перейма|извиня|вибача|стесня|"
+    rf"нерву){_CYR_IMPERATIVE})|"
     rf"[Нн](?<![{_CYR}].)(?<![{_CYR}]\s.)(?:икогда|іколи)\s+не\s|[Нн](?<![{_CYR}].)ельзя|[Зз]апрещ[её]н|[Зз]аборонен|[Нн]е\s+можна|[Оо]бязательно|"
     r"[Оо]бов['’]язково|[Нн]еобходимо|[Нн]и\s+в\s+коем\s+случае|[Пп]ід\s+жодним\s+приводом|"
     rf"[ТтВв](?<![{_CYR}].)[ыи]\s+(?:[{_CYR}]+\s+)?(?:должн[ыао]?|должен|обязан[ыа]?|"
@@ -856,15 +883,17 @@ OTHER_SCRIPT_CONSTRAINT = (
     rf"[Μμ](?<![{_GRK}].)ην\s+(?!ανησυχ|στεναχωρ|φοβ)[{_GRK}]|"
     rf"[Μμ](?<![{_GRK}].)η\s+[{_GRK}]+(?:ς|τε)(?![{_GRK}])|[Ππ]οτέ\s+μη|[Αα]παγορεύεται|[Υυ]ποχρεωτικ|"
     rf"[Ππ]ρέπει\s+(?:πάντα\s+|πάντοτε\s+)?να\s+[{_GRK}]+(?:εις|είς|ετε|είτε|άς|ας|ις|ης)(?![{_GRK}])|"
-    rf"ل(?<![{_ARA}].)ا\s+ت(?!زال)[{_ARA}]{{2,}}|ممنوع|يجب\s+(?:أن|ان|عليك|عليكم)|"
+    rf"ل(?<![{_ARA}].)ا\s+ت(?!زال|قلق|خف|خاف|حزن|هتم|عتذر)[{_ARA}]{{2,}}|ممنوع|يجب\s+(?:أن|ان|عليك|عليكم)|"
     r"عليك\s+(?:أن|ان)|لا\s+يجوز|إياك|يجب\s+(?:ألا|الا|أن\s+لا)|(?:يرجى|يُرجى|الرجاء|رجاء)\s+عدم|"
     r"لا\s+يُسمح|لا\s+يسمح|غير\s+مسموح|"
-    rf"א(?<![{_HEB}].)ל\s+ת[{_HEB}]{{2,}}|אסור|חובה|ח(?<!אני ח)ייב(?:ים|ת|ות)?\s+ל|"
-    rf"म(?<![{_DEV}].)त(?![{_DEV}])|कभी\s+(?:भी\s+)?(?:मत|नहीं\s+[{_DEV}]+ना)(?![{_DEV}])|"
+    rf"א(?<![{_HEB}].)ל\s+ת(?!דאג|לחץ|פחד|צטער|תבייש)[{_HEB}]{{2,}}|אסור|חובה|ח(?<!אני ח)ייב(?:ים|ת|ות)?\s+ל|"
+    rf"म(?<![{_DEV}].)(?<!चिंता म)(?<!चिन्ता म)(?<!फ़िक्र म)(?<!फ़िक्र म)(?<!फिक्र म)"
+    rf"(?<!घबराओ म)(?<!घबराइए म)(?<!डरो म)त(?![{_DEV}])|कभी\s+(?:भी\s+)?(?:मत|नहीं\s+[{_DEV}]+ना)(?![{_DEV}])|"
     "(?:\u095b|\u091c\u093c|\u091c)रूरी|आवश्यक|अनिवार्य|वर्जित|प्रतिबंधित|मना\\s+है|"
     rf"न(?<![{_DEV}].)हीं\s+[{_DEV}]+ना\s+है|"
-    r"ห้าม|อย่า(?!ง)|ต(?<!ผมต)(?<!ฉันต)(?<!เราต)้อง(?!การ)|เด็ดขาด|ไม่ควร|"
-    r"지(?:\s*마(?:세요|십시오|시오|라|요)?(?=[\s.!。,]|$)|\s*말(?:아|고|\s*것|기|도록)|\s*않도록)|"
+    r"ห้าม|อย่า(?!ง|กังวล|ห่วง|เครียด|ตกใจ|เกรงใจ|คิดมาก|กลัว)|ต(?<!ผมต)(?<!ฉันต)(?<!เราต)้อง(?!การ)|เด็ดขาด|ไม่ควร|"
+    r"지(?<!걱정하지)(?<!걱정 하지)(?<!신경 쓰지)(?<!신경쓰지)(?<!미안해하지)(?<!긴장하지)"
+    r"(?<!무서워하지)(?:\s*마(?:세요|십시오|시오|라|요)?(?=[\s.!。,]|$)|\s*말(?:아|고|\s*것|기|도록)|\s*않도록)|"
     r"절대\s*안\s*(?:돼|됩니다)|반드시|금지|면\s*안\s*(?:돼|됩니다|되요|돼요|된다)|"
     r"야\s*(?:합니다|해요|한다|돼요|됩니다|된다|해(?=[\s.!]|$))|"
     # Turkish: a condition ("…geçerse", "…olursa") then a clause ending in no tense or person
@@ -874,7 +903,7 @@ OTHER_SCRIPT_CONSTRAINT = (
     r"(?<!cak)(?<!cek)(?<!mış)(?<!miş)(?<!muş)(?<!müş)(?<!ım)(?<!im)(?<!um)(?<!üm)(?<!ız)(?<!iz)"
     r"(?<!uz)(?<!üz)(?<!lar)(?<!ler)\s*(?:[.!;]|$)|"
     # Vietnamese: "Không được …", "Đừng …", "Cấm …", "Nếu … thì <verb>"
-    r"[Kk]hông\s+(?:được|bao\s+giờ|nên)\s|[Đđ]ừng\s|[Cc]ấm\s|[Tt]uyệt\s+đối\s+không|[Bb]ắt\s+buộc|"
+    r"[Kk]hông\s+(?:được|bao\s+giờ|nên)\s|[Đđ]ừng\s+(?!lo\b|ngại|sợ|buồn|bận\s+tâm|áy\s+náy|khách\s+sáo|vội)|[Cc]ấm\s|[Tt]uyệt\s+đối\s+không|[Bb]ắt\s+buộc|"
     # ("Luôn chạy …" opening its clause: "always" said to the listener)
     r"L(?<![^\s.!?,;:\n]L)uôn\s+(?!là\s)|"
     # Bengali: a polite or familiar negated imperative ("… মুছবেন না", "… কোরো না"), "must"
@@ -921,7 +950,7 @@ UNSPACED_CORRECTION = compiled_on_use(
 )
 
 UNSPACED_CONSTRAINT = compiled_on_use(
-    r"不(?<!要不)要(?![紧緊])|不(?<!我不)(?<!能不)(?<![们們]不)(?<!他不)(?<!她不)(?<!它不)能|不可以|"
+    r"不(?<!要不)要(?![紧緊]|[担擔]心|着急|著急|客[气氣]|[紧緊][张張]|害怕|在意|[难難][过過])|不(?<!我不)(?<!能不)(?<![们們]不)(?<!他不)(?<!她不)(?<!它不)能|不可以|"
     r"不[准準]|不[许許]|不得|禁止|[严嚴]禁|[绝絕][对對]不|千[万萬]不|千[万萬][别別]|"
     r"必[须須](?!的|承[认認]|[说說])|[务務]必|一定要|只能|只[许許]|[请請]勿|切勿|"
     # every time …, must; a condition, then an order with no subject ("如果迁移失败，就回滚")
@@ -930,7 +959,8 @@ UNSPACED_CONSTRAINT = compiled_on_use(
     r"勿(?:[动動]|碰|改|[删刪]|用)|避(?<![^\s，。！？；：,.!?;:请請要量]避)免(?![^，。！？；\n]{0,12}?是)|"
     r"保持原[样樣]|[别別](?:碰|[动動]|改|用|[删刪]|跑|[运運]行|提交|推送|部署|再)|"
     r"保持[^。！？\n]{0,20}?不[变變]|"
-    r"しないで|[てで]は(?:いけ|ならな|なりま|だめ|駄目)|ないでください|ないように|ないこと(?:。|$)|絶対に|"
+    r"し(?<!心配し)(?<!気にし)ないで|[てで]は(?:いけ|ならな|なりま|だめ|駄目)|"
+    r"な(?<!心配しな)(?<!気にしな)いでください|ないように|ないこと(?:。|$)|絶対に|"
     r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
     r"だけを?(?:変更|編集|修正)|常に[^。！？\n]{0,30}?(?:ください|こと|してね)|一律|始[终終]要|[总總]是要|"
     r"항상[^.!?\n]{0,30}?(?:하세요|세요|하십시오|해야|해\s*주세요)|" + OTHER_SCRIPT_CONSTRAINT
