@@ -143,6 +143,8 @@ NEVER_MIND_SOLVED = (
     r"fine|back|up|running|green))\b"
 )
 
+# what the user gave earlier (a value, a name): "I wrote", "I gave you", "I mentioned"
+I_GAVE = r"(?:wrote|said|gave(?:\s+you)?|typed|sent(?:\s+you)?|mentioned|put|listed|quoted|pasted)"
 # The user correcting course: "actually", "no, ...", "use X not Y", "instead", "I meant".
 CORRECTION = compiled_on_use(
     r"(?ix)(?:"
@@ -160,6 +162,11 @@ CORRECTION = compiled_on_use(
     # last message", "never mind the cache, ...", "it turns out the cluster is in eu-west-3"
     r"\bscratch\s+that\b|\bstrike\s+that\b|\b(?:i\s+)?mis(?:spoke|typed|remembered|read)\b|"
     r"\b(?:ignore|forget|disregard)\s+(?:that|this|what\s+i|my\s+(?:last|earlier|previous))\b|"
+    # what the user gave before, owned as wrong: "Use 8443 — the 8080 I gave you was
+    # incorrect.", "what I said before was not right", "disregard the 8080 I wrote"
+    rf"\bi\s+{I_GAVE}\b(?:\s+\S+){{0,4}}?\s+(?:was|is|were|are)\s+(?:incorrect|inaccurate|"
+    r"not\s+(?:right|correct)|a\s+typo|bogus)\b|"
+    rf"\b(?:ignore|forget|disregard)\s+the\s+(?:\S+\s+){{0,3}}?i\s+{I_GAVE}\b|"
     # ("never mind" and what now works is no correction: "Never mind — it works now.")
     rf"\bnever\s*mind\b(?!{NEVER_MIND_SOLVED})|\bi\s+was\s+wrong\b|\bcorrect(?:ing)?\s+myself\b|"
     r"\bi\s+take\s+(?:that|it)\s+back\b|\bturns\s+out\s+(?!fine\b|ok\b|okay\b|great\b|well\b|good\b)|"
@@ -580,7 +587,14 @@ GRAMMAR_CORRECTION = compiled_on_use(
     r"(?P<fix>"
     rf"(?:{MEANT})\b|(?:{SLIPS})\b|(?:{TAKEN_BACK})|(?:{CORRECTION_LABELS})\s*:|"
     # "mardi et non jeudi", "5433 eikä 5432"
-    r"(?:et\s+non|eikä)\s+\w)"
+    r"(?:et\s+non|eikä)\s+\w|"
+    # what the speaker wrote, owned as wrong: "kirjoittamani 8080 oli väärin", "a 8080,
+    # amit írtam, hibás volt"
+    r"(?:kirjoittamani|sanomani|antamani|mainitsemani|ilmoittamani)\b[^.!?]{0,40}?"
+    r"\b(?:oli|on)\s+(?:väärin|väärä|virheellinen|virhe)\b|"
+    r"amit\s+(?:írtam|mondtam|adtam|megadtam|beírtam|küldtem)\b[^.!?]{0,40}?"
+    r"\b(?:hibás|rossz|téves|helytelen|elírás)"
+    r")"
     r")"
 )
 
@@ -641,6 +655,8 @@ GRAMMAR_WORDS = [
     r"oprava\b", r"korjaus\b", r"r[ x]ttelse\b", r"rettelse\b", r"jav[ x]t[ x]s\b", r"xjav",
     r"helyesb", r"corectare\b", r"corec[ x]ie\b", r"corectur", r"koreksi\b", r"ralat\b",
     r"marekebisho\b", r"sahihisho\b", r"et +non\b", r"eik[ x]",
+    r"kirjoittamani\b", r"sanomani\b", r"antamani\b", r"mainitsemani\b", r"ilmoittamani\b",
+    r"amit +(?:[ x]rtam|mondtam|adtam|megadtam|be[ x]rtam|k[ x]ldtem)\b",
 ]  # fmt: skip
 
 
@@ -812,7 +828,28 @@ EUROPEAN_CORRECTION = compiled_on_use(
     r"\b(?:rectif\w*|berichtigung|correzione|corre(?:c)?ção|correctie|corrigindo|corrijo|"
     r"me\s+confund\w+|mi\s+sono\s+sbagliat[oa]|ho\s+sbagliato|errei|me\s+enganei|"
     r"ik\s+vergiste\s+me|ik\s+heb\s+me\s+vergist|foutje|ich\s+hab(?:e)?\s+mich\s+(?:geirrt|vertan)|"
-    r"mein\s+fehler|erreur\s+de\s+ma\s+part|mi\s+error|culpa\s+mía|colpa\s+mia|meu\s+erro)\b"
+    r"mein\s+fehler|erreur\s+de\s+ma\s+part|mi\s+error|culpa\s+mía|colpa\s+mia|meu\s+erro)\b|"
+    # what the speaker wrote or said, owned as wrong: "el 8080 que escribí estaba mal", "o
+    # 8080 que escrevi estava errado", "le 8080 que j'ai écrit était faux", "il 8080 che ho
+    # scritto era sbagliato", "die 8080, die ich geschrieben habe, war falsch", "de 8080
+    # die ik schreef was fout", "8080 som jag skrev var fel", "8080 som jeg skrev var feil"
+    r"\b(?:que|lo\s+que)\s+(?:te\s+)?(?:escribí|dije|puse|di|pasé|indiqué|mencioné|mandé)\b"
+    r"[^.!?]{0,40}?\b(?:estaba|está|era|es|fue)\s+(?:mal|equivocad[oa]s?|incorrect[oa]s?|"
+    r"err[oó]ne[oa]s?|un\s+error)\b|"
+    r"\bque\s+(?:te\s+|lhe\s+)?(?:escrevi|disse|coloquei|passei|informei|mencionei|mandei|dei)\b"
+    r"[^.!?]{0,40}?\b(?:estava|está|era|é|foi)\s+(?:errad[oa]s?|incorret[oa]s?|mal|um\s+erro)\b|"
+    r"\bque\s+j['’]ai\s+(?:écrit|dit|donné|mis|tapé|indiqué|envoyé)e?s?\b[^.!?]{0,40}?"
+    r"\b(?:était|est)\s+(?:faux|fausse|erroné|erronée|incorrecte?|une\s+erreur)\b|"
+    r"\bche\s+(?:ti\s+)?ho\s+(?:scritto|detto|dato|messo|indicato|mandato)\b[^.!?]{0,40}?"
+    r"\b(?:era|è)\s+(?:sbagliat[oaie]|errat[oaie]|un\s+errore)\b|"
+    r"\b(?:geschrieben|gesagt|angegeben|genannt|getippt|geschickt)\s+(?:habe|hatte|hab)\b"
+    r"[^.!?]{0,40}?\b(?:war|ist|sind|waren)\s+falsch\b|"
+    r"\bik\s+(?:schreef|zei|gaf|noemde|typte|stuurde)\b[^.!?]{0,40}?\b(?:was|is)\s+"
+    r"(?:fout|verkeerd|onjuist)\b|"
+    r"\bjag\s+(?:skrev|sa|sade|angav|gav|nämnde)\b[^.!?]{0,40}?\b(?:var|är)\s+"
+    r"(?:fel|felaktig|felaktigt)\b|"
+    r"\bjeg\s+(?:skrev|sa|sagde|oppga|gav|nevnte|nævnte)\b[^.!?]{0,40}?\b(?:var|er)\s+"
+    r"(?:feil|forkert|galt|gal)\b"
     r")"
 )
 
@@ -931,6 +968,11 @@ OTHER_SCRIPT_CORRECTION = (
     r"ไม่ใช่[^\s。]{1,30}?แต่|ที่ถูกคือ|ที่ถูกต้องคือ|พิมพ์ผิด|พูดผิด|จำผิด|"
     rf"정정|[가이]\s*아니라|잘못\s*(?:말|썼|적었)|대신(?:에)?(?![{_HANGUL}])|"
     rf"[Dd]üzeltme|değil\s*,|[Yy]anlış\s+(?:yazmışım|söyledim|yazdım)|"
+    # what the speaker wrote, owned as wrong: "yazdığım 8080 yanlıştı", "8080, который я
+    # написал, был неверный"
+    r"[YySsVvBb](?:azdığım|öylediğim|erdiğim|elirttiğim)\s+[^.!?;\n]{0,40}?[Yy]anlış|"
+    rf"[Яя](?<![{_CYR}].)\s+(?:написал|указал|дал|сказал|назвал|написала|указала|дала|сказала)"
+    rf"(?![{_CYR}])[^.!?;\n]{{0,30}}?(?:невер|ошиб|неправил)|"
     r"[Ss]ửa\s+lại\s*:|,\s*không\s+phải\s|[Đđ]ính\s+chính|[Tt]ôi\s+nhầm|[Nn]hầm\s*:|"
     # "not X, but Y" opening the sentence ("Не в понедельник, а в среду.")
     rf"[Нн](?<![{_CYR}].)е\s+[^,.!?;\n]+,\s*а\s+[{_CYR}]|"
@@ -1275,6 +1317,8 @@ CORRECTING_WORDS = [
     r"no\b", r"nope\b", r"wait\b", r"stop\b", r"hold\b", r"scratch\b", r"correction\b",
     r"sorry\b", r"oops\b", r"whoops\b", r"my +bad\b", r"not\b", r"actually\b", r"instead\b", r"rather\b", r"i +meant\b", r"that ?s +not\b",
     r"that ?s +wrong",
+    r"i +(?:wrote|said|gave|typed|sent|mentioned|put|listed|quoted|pasted)\b",
+    r"ignore\b", r"forget\b",
     r"not +what\b", r"wrong\b", r"mistake\b", r"switch\b", r"change\b", r"on +second\b",
     r"make\b", r"use\b", r"should", r"is +really\b", r"update\b",
     # CONSTRAINT
@@ -1377,6 +1421,12 @@ EUROPEAN_WORDS = [
     r"corrigindo\b", r"corrijo\b", r"me +confund", r"mi +sono +sbagliat", r"ho +sbagliato\b", r"errei\b",
     r"me +enganei\b", r"ik +vergiste\b", r"ik +heb +me\b", r"foutje\b", r"ich +hab", r"mein +fehler\b",
     r"erreur +de\b", r"mi +error\b", r"culpa +m", r"colpa +mia\b", r"meu +erro\b", r"y +no\b",
+    # (what the speaker wrote, owned as wrong: the word that says so)
+    r"equivocad", r"incorrect", r"err[ x]ne", r"errone", r"estaba +mal\b", r"era +mal\b",
+    r"fue +mal\b", r"estava +mal\b",
+    r"est[ x] +mal\b", r"un +error\b", r"errad", r"incorret", r"um +erro\b", r"faux\b",
+    r"fausse\b", r"une +erreur\b", r"sbagliat", r"errat", r"un +errore\b", r"fout\b",
+    r"verkeerd\b", r"onjuist\b", r"fel\b", r"felaktig", r"feil\b", r"forkert\b", r"galt?\b",
 ]  # fmt: skip
 
 # A word of every RESTATES phrase (the phrase may start a few words before it).
