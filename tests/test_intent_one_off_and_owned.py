@@ -48,3 +48,40 @@ def test_a_value_the_user_owns_as_wrong_is_a_correction(text: str) -> None:
 def test_what_the_user_wrote_is_no_correction_unless_owned_as_wrong(text: str) -> None:
     assert not is_correction(text)
     assert not is_constraint(text)
+
+
+ONE_OFF = [
+    "Make sure to open a PR before Friday.",
+    "You need to send the report by tomorrow.",
+    "Please make sure the report is sent by tomorrow.",
+    "Before Friday, make sure you open a PR.",
+    "By tomorrow you have to send me the report.",
+    "You must finish the migration by Friday.",
+    "Ensure the PR is open before the demo.",
+    "No later than Thursday, tag the release.",
+    "Antes del jueves tienes que etiquetar la versión.",
+    "Avant lundi, il faut fusionner la branche.",
+    "Entro domani devi mandarmi il report.",
+]
+STANDING_WITH_A_TIME = [
+    "Before every deploy, make sure the migrations pass.",
+    "Make sure nothing ships before Friday.",
+    "You must not deploy before Monday.",
+    "The change must be approved by 2 reviewers.",
+    "Each PR must be reviewed by the release manager.",
+    "Make sure you always rebase before the standup.",
+    "You have to keep the API stable.",
+]
+
+
+@pytest.mark.parametrize("text", ONE_OFF)
+def test_an_obligation_by_one_deadline_is_a_request_not_a_rule(text: str) -> None:
+    """Red team R16-R2: "Before Friday, open a PR" was filed as a standing rule."""
+    assert not is_constraint(text)
+    assert steering_requests([text]) == ([], [])
+
+
+@pytest.mark.parametrize("text", STANDING_WITH_A_TIME)
+def test_a_rule_that_names_a_time_is_still_a_rule(text: str) -> None:
+    assert is_constraint(text)
+    assert steering_requests([text])[0] == [0]

@@ -97,6 +97,8 @@ def _says_european(pattern: re.Pattern[str], text: str, words: Iterable[int]) ->
         if _QUESTION_OPENING.match(text, start):
             continue
         found = _match_at_a_word(pattern, text, start, end)
+        if found and _asked_once(text, found.start(), text[start:end]):
+            continue  # one request by a deadline ("Antes del viernes tienes que …")
         if found and not _habit_or_hearsay(text, start, found.start(), end):
             return True
     return False
@@ -287,8 +289,24 @@ def _talk_at(text: str, at: int) -> bool:
         return not (_ASKS_FOR_A_RULE.match(sentence) or asks_agreement(sentence))
     if _reported_at(sentence, at - start):
         return True
+    if _asked_once(text, at, sentence):
+        return True
     # the talk holds the rule's word: "Don't worry about style, but never touch …" rules
     return any(m.start() <= at - start < m.end() for m in _TALK.finditer(text[start:end]))
+
+
+def _asked_once(text: str, at: int, sentence: str) -> bool:
+    """Whether the obligation at ``at`` asks for one thing by one moment, not a standing
+    rule ("Make sure to open a PR before Friday.", "By tomorrow you have to send me the
+    report.", "Antes del viernes tienes que abrir un PR."; red team R16-R2): a sentence
+    naming a deadline, no repetition ("before every deploy") and no negation ("make sure
+    nothing ships before Friday" forbids)."""
+    return bool(
+        lexicon.OBLIGATION.match(text, at)
+        and lexicon.DEADLINE.search(sentence)
+        and not lexicon.STANDING.search(sentence)
+        and not lexicon.NEGATED.search(sentence)
+    )
 
 
 def _reported_at(sentence: str, at: int) -> bool:

@@ -208,7 +208,7 @@ CLAUSE_START = (
 # What follows a clause-opening "no" in talk, not in a rule: "no problem", "no idea why".
 NOT_A_RULE = (
     r"(?:problem|problems|worries|worry|rush|hurry|idea|clue|luck|thanks|way|doubt|"
-    r"wonder|matter|need|one|longer|more|fewer|less|sorry|change|changes|difference|"
+    r"wonder|matter|need|one|longer|later\s+than|more|fewer|less|sorry|change|changes|difference|"
     r"errors?|issues?|response|output|results?|(?:it|that|this|I)\b|I['’]m|"
     r"[,.!?]|$|"
     # Spanish talk: "no sé por qué", "no es eso", "no hay errores", "no funciona"
@@ -1014,6 +1014,64 @@ QUESTION = compiled_on_use(
     rf"^\s*(?:هل|האם)|(?<![{_CYR}])ли(?![{_CYR}])|"
     # Greek asks with ";" (a Chinese sentence may end in "；" and ask nothing)
     rf"^(?=[^;]*[{_GRK}])[^;]*[;\u037e]\s*$"
+)
+
+# A one-off request with a deadline, not a standing rule (red team R16-R2): an obligation
+# ("make sure", "you need to", "tienes que", "il faut") in a sentence that names one moment
+# ("by Friday", "before the demo", "tomorrow", "antes del viernes", "bis morgen") and no
+# repetition ("before every deploy") nor a negation ("make sure nothing ships before
+# Friday" forbids, for a while: a rule)
+OBLIGATION = compiled_on_use(
+    r"(?i)(?:please\s+)?(?:make\s+sure|ensure|must\b|has\s+to|have\s+to|needs?\s+to|"
+    r"required?\b|"
+    r"tienes\s+que|tienen\s+que|hay\s+que|debes|debéis|deben|usted\s+debe|il\s+faut|"
+    r"tu\s+dois|vous\s+devez|du\s+musst|ihr\s+müsst|sie\s+müssen|devi|dovete|"
+    r"vocês?\s+(?:deve|devem|precisa|precisam)|deves|tens\s+que|têm\s+que|(?:je|jij|u)\s+moet|"
+    r"jullie\s+moeten|u\s+dient|musisz|musicie|należy|du\s+(?:måste|må|skal|ska)|"
+    r"ni\s+måste)"
+)
+_WEEKDAYS = (
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|"
+    r"lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo|lundi|mardi|"
+    r"mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|"
+    r"samstag|sonntag|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|segunda|terça|quarta|"
+    r"quinta|sexta|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|måndag|tisdag|"
+    r"onsdag|torsdag|fredag|lördag|söndag|mandag|tirsdag|lørdag|søndag"
+)
+_MOMENT = (
+    rf"(?:(?:this|next|the)\s+)?(?:{_WEEKDAYS})|tomorrow|tonight|today|noon|midnight|eod|cob|"
+    r"end\s+of\s+(?:the\s+)?(?:day|week|month|sprint)|next\s+week|"
+    r"\d{1,2}(?::\d\d\s*(?:am|pm|h|uhr)?|\s*(?:am|pm|h|uhr))|"
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|may\s+\d"
+)
+DEADLINE = compiled_on_use(
+    rf"(?i)\b(?:(?:by|no\s+later\s+than|due)\s+(?:{_MOMENT})|(?:before|until|till)\s+(?:{_MOMENT}|"
+    r"(?:the|our|my|tomorrow['’]s|today['’]s)\s+(?:demo|release|meeting|standup|stand-up|call|"
+    r"launch|weekend|deadline))|"
+    r"tomorrow|tonight|this\s+(?:afternoon|evening|morning|week)|end\s+of\s+(?:the\s+)?day|eod|"
+    rf"antes\s+del?\s+(?:{_WEEKDAYS}|mañana|lunes|fin\s+de|la\s+demo|la\s+reunión)|"
+    r"para\s+mañana|hasta\s+mañana|mañana|esta\s+(?:tarde|noche)|"
+    rf"avant\s+(?:{_WEEKDAYS}|demain|ce\s+soir|midi|la\s+démo|la\s+réunion)|d['’]ici\s+"
+    r"(?:demain|ce\s+soir|vendredi|lundi|la\s+fin)|pour\s+demain|demain|ce\s+soir|"
+    rf"bis\s+(?:{_WEEKDAYS}|morgen|heute|übermorgen|zum\s+\w+)|morgen|heute\s+abend|"
+    rf"entro\s+(?:{_WEEKDAYS}|domani|stasera|oggi|fine)|domani|stasera|"
+    rf"até\s+(?:{_WEEKDAYS}|amanhã|hoje|o\s+fim)|amanhã|"
+    rf"(?:voor|uiterlijk)\s+(?:{_WEEKDAYS}|morgen|vanavond)|vanavond|"
+    rf"(?:före|innan|senast)\s+(?:{_WEEKDAYS}|i\s*morgon|ikväll)|i\s*morgon|ikväll|"
+    rf"(?:før|innen|senest)\s+(?:{_WEEKDAYS}|i\s*morgen)|i\s*morgen|i\s*kveld|i\s*aften)\b"
+)
+# what makes a deadline's sentence a standing rule after all: a repetition
+STANDING = compiled_on_use(
+    r"(?i)\b(?:every|each|always|whenever|all|any|from\s+now\s+on|going\s+forward|cada|todos|"
+    r"todas|siempre|chaque|tous|toutes|toujours|jede[nrsm]?|immer|ogni|tutti|sempre|todo|elke|"
+    r"altijd|varje|alltid|hver|altid|alle)\b"
+)
+# ... or a negation: "make sure nothing ships before Friday" forbids, for a while
+NEGATED = compiled_on_use(
+    r"(?i)\b(?:not|no|never|nothing|nobody|none|don['’]?t|doesn['’]?t|won['’]?t|can['’]?t|"
+    r"without|nada|nunca|ningún|ninguna|sin|pas|jamais|rien|aucun|sans|nicht|nie|kein\w*|"
+    r"nichts|ohne|non|mai|niente|senza|não|nenhum|sem|niet|geen|nooit|zonder|inte|aldrig|"
+    r"ikke|aldri|ingen)\b"
 )
 
 # Talk in a rule's words (review12 RC0): a question ("Should we never use the old VPN?"),
