@@ -85,3 +85,62 @@ def test_an_obligation_by_one_deadline_is_a_request_not_a_rule(text: str) -> Non
 def test_a_rule_that_names_a_time_is_still_a_rule(text: str) -> None:
     assert is_constraint(text)
     assert steering_requests([text])[0] == [0]
+
+
+BANNED_IF = [
+    "Jos testit epäonnistuvat, älä julkaise.",
+    "Jos build on punainen, niin älä yhdistä mitään.",
+    "Hvis testene feiler, ikke deploy.",
+    "Hvis testene feiler, deploy ikke.",
+    "Ha a tesztek elbuknak, ne telepíts.",
+    "Ha a build piros, akkor ne töröld a logokat.",
+    "Ef prófin falla, ekki birta.",
+    "Kui testid ebaõnnestuvad, ära avalda.",
+    "Ako testovi padnu, ne objavljuj.",
+    # (the particle after the imperative that opens the sentence, no condition)
+    "Slett ikke databasen.",
+    "Slet ikke databasen.",
+    "Eyddu ekki gagnagrunninum.",
+]
+STATED_IF = [
+    "Ha jól emlékszem, a szerver Frankfurtban van.",
+    "Ha jól tudom, nem kell újraindítani.",
+    "Jos muistan oikein, palvelin ei ole Frankfurtissa.",
+    "Jos muistan oikein, emme julkaise perjantaina.",
+    "Jos testit epäonnistuvat, älä huoli.",
+    "Om jag minns rätt, fungerar det inte.",
+    "Om servern kraschar, startar den inte om.",
+    "Om du vill, deploya inte.",
+    "Hvis jeg forstår riktig, virker ikke cachen.",
+    "Hvis det regner, går vi ikke.",
+    "Hvis jeg husker ret, kører den ikke.",
+    "Ef ég man rétt, virkar þetta ekki.",
+    "Kui ma õigesti mäletan, see ei tööta.",
+    "Ako se ne varam, ne radi cache.",
+    # (a statement with its subject dropped, as typed in chat)
+    "Vet inte.",
+    "Funkar inte.",
+    "Förstår inte.",
+    "Hjälpte inte.",
+    "Virket ikke.",
+    "Fikk ikke til.",
+    "Kunne ikke logge ind.",
+    "Syns inte i loggen.",
+    "Går inte att bygga.",
+    "Skil ekki.",
+    "Ta inte bort den?",
+]
+
+
+@pytest.mark.parametrize("text", BANNED_IF)
+def test_a_prohibition_after_a_condition_is_a_rule(text: str) -> None:
+    assert is_constraint(text)
+    assert steering_requests([text])[0] == [0]
+
+
+@pytest.mark.parametrize("text", STATED_IF)
+def test_a_statement_after_a_condition_is_no_rule(text: str) -> None:
+    """An earlier attempt read "Ha jól emlékszem, …" ("if I remember right, …") as a rule:
+    the clause after the condition must be a prohibition said to the assistant."""
+    assert not is_constraint(text)
+    assert steering_requests([text]) == ([], [])

@@ -146,14 +146,19 @@ def _grammar_words(text: str) -> list[int]:
 _CLAUSE_MARK = compiled_on_use(r"[,;:.!?\n¿¡—–]")
 
 
-def _said_by_grammar(pattern: re.Pattern[str], text: str, words: Iterable[int]) -> bool:
+def _said_by_grammar(
+    pattern: re.Pattern[str], text: str, words: Iterable[int], bans: bool = True
+) -> bool:
     """``pattern`` (``lexicon.GRAMMAR_*``) matches at one of ``words``, in a sentence that
     asks nothing, tells no habit and reports no one, with the clause before the match as
     its shape needs: no subject of a statement before an adverb of frequency, nothing before
-    a condition, a negation opening "not X, but Y"."""
+    a condition, a negation opening "not X, but Y". With ``bans``, a prohibition after a
+    condition (``_banned_if``) is one too."""
     for at in words:
         while at and text[at - 1].isalnum():
             at -= 1  # the fold's word may start after a letter outside ASCII: "î|ntotdeauna"
+        if bans and _banned_if(text, at):
+            return True
         word = _GRAMMAR_AT.match(text, at)
         if word and word.group().lower() in lexicon.CONDITION_WORDS:
             mark = _CONDITION_ENDS.search(text, at, at + _AROUND)
@@ -178,6 +183,54 @@ def _said_by_grammar(pattern: re.Pattern[str], text: str, words: Iterable[int]) 
 
 
 _CONDITION_ENDS = compiled_on_use(r"[,;.!?\n]")
+
+
+# the present and past tenses of Swedish, Norwegian, Danish and Icelandic verbs end so
+# ("virker", "fungerar", "hjälpte", "virket"); their imperatives do not ("rør", "slett",
+# "deploya", "eyddu")
+_STATEMENT_ENDINGS = (
+    *("er", "ar", "ir", "ur", "or", "år", "te", "de", "ket", "tet", "vet", "ret", "set"),
+    *("ns", "rs", "ks", "vs"),  # (a passive or deponent: "Syns inte i loggen.")
+)
+
+
+def _banned_if(text: str, at: int) -> bool:
+    """Whether a prohibition's particle at ``at`` gives an order in a sentence that asks
+    nothing and tells no habit: opening the clause after a condition ("Jos testit
+    epäonnistuvat, älä julkaise.", ``lexicon.CONDITIONED_BAN``), or after the imperative
+    that opens the sentence or that clause ("Ta inte bort databasen.", "Slett ikke
+    databasen.", "Om testerna misslyckas, deploya inte.", ``lexicon.BAN_AFTER_VERB``)."""
+    return bool(
+        (lexicon.CONDITIONED_BAN.match(text, at) and _banned_as(text, at, after=False))
+        or (lexicon.BAN_AFTER_VERB.match(text, at) and _banned_as(text, at, after=True))
+    )
+
+
+def _banned_as(text: str, at: int, after: bool) -> bool:
+    """``_banned_if`` for a particle before its verb or (``after``) after it."""
+    # (first, what stands just before the particle, without reading its sentence: a
+    # comma or a "then" before a particle opening its clause, one word before one after)
+    mark = at - 1
+    while mark >= 0 and text[mark].isspace():
+        mark -= 1
+    if after:
+        while mark >= 0 and (text[mark].isalnum() or text[mark] == "-"):
+            mark -= 1
+        if at - mark < 3 or (mark >= 0 and not (text[mark].isspace() or text[mark] in ",;.!?:")):
+            return False
+    elif mark < 0 or (text[mark] not in ",;" and not text[mark].isalpha()):
+        return False
+    start, end = _sentence_around(text, at)
+    clause = lexicon.CONDITION_THEN.match(text, start, at) or (
+        lexicon.VERB_FIRST.match(text, start, at) if after else None
+    )
+    if clause is None or (clause["verb"] is None) == after:
+        return False  # (a particle before its verb opens the clause; one after, follows it)
+    if after and clause["verb"].rstrip().lower().endswith(_STATEMENT_ENDINGS):
+        return False  # a statement's verb: "Hvis jeg forstår riktig, virker ikke cachen."
+    if text[end - 1] == "?" or text[max(start - 1, 0)] == "¿":
+        return False
+    return not _habit_or_hearsay(text, start, at, end)
 
 
 def _order_after(text: str, at: int, end: int) -> bool:
@@ -345,7 +398,7 @@ def is_correction(text: str) -> bool:
     said = (
         _says_english(_CORRECTION, text)
         or _says_european(_EUROPEAN_CORRECTION, text, _european_words(text))
-        or _said_by_grammar(_GRAMMAR_CORRECTION, text, _grammar_words(text))
+        or _said_by_grammar(_GRAMMAR_CORRECTION, text, _grammar_words(text), bans=False)
         or _says_unspaced(_UNSPACED_CORRECTION, _unspaced_ends(text))
     )
     # a choice made against another is a decision ("We decided on Kafka instead of
