@@ -101,9 +101,8 @@ def substantive_as_first_written(text: str) -> bool:
     first_four = [m.group() for m in islice(re.finditer(r"\w+", text), 4)]
     if len(first_four) < 4 or is_nudge(text):
         return False
-    # (small talk is read on past its twelfth word, up to sixty: D02)
-    words = [m.group() for m in islice(re.finditer(r"\w+(?:['’]\w+)*", text), 61)]
-    return len(words) > 60 or not all(
+    words = [m.group() for m in islice(re.finditer(r"\w+(?:['’]\w+)*", text), 13)]
+    return len(words) > 12 or not all(
         w.lower().replace("’", "'") in intent._PREAMBLE_WORDS for w in words
     )
 

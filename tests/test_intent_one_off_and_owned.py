@@ -23,7 +23,7 @@ OWNED_AS_WRONG = [
     "8443 — antamani 8080 oli väärä.",
     "8443 — a 8080, amit megadtam, rossz volt.",
     "8443 — verdiğim 8080 yanlış.",
-    "8443 — 8080, который я указал, неверный.",
+    "8443 — 8080, который я указал, был неверный.",
     "I meant the eu-west-3 bucket, not eu-west-1.",
     "Quería decir el clúster de staging, no el de producción.",
     "Jag menade staging-klustret, inte produktion.",
@@ -35,6 +35,9 @@ NOT_OWNED = [
     "Amit írtam, az működik.",
     "The script I wrote is in tools/.",
     "El informe que escribí está en la carpeta docs.",
+    # (review R17: what is wrong is the thing written about, not what the user gave)
+    "Я написал тест, который проверяет неверный пароль.",
+    "I mentioned the docs are inaccurate, please update docs/api.md.",
 ]
 
 
@@ -71,6 +74,9 @@ STANDING_WITH_A_TIME = [
     "Each PR must be reviewed by the release manager.",
     "Make sure you always rebase before the standup.",
     "You have to keep the API stable.",
+    # a rule with an end date is still a rule (review R17-I4)
+    "Coverage has to stay at 90% or above until the demo.",
+    "You must use Python 3.11 for now, the runners get upgraded tomorrow.",
 ]
 
 

@@ -13,9 +13,9 @@ from contextledger.fit import fit
 from contextledger.intent import is_constraint, is_substantive, steering_requests
 
 OPENERS = [
-    "Hey! Good evening, how's your week been so far?",
-    "Morning! Are you online? Got a minute for me?",
-    "Hi, thanks a lot for helping me earlier, really appreciate it!",
+    "Hey! Good evening, how's it going so far?",
+    "Morning! Are you there? Got a minute for me?",
+    "Hi, thanks so much, really appreciate it!",
     "Hola, buenas tardes. ¿Cómo estás? ¿Tienes un rato?",
     "Salut ! Ça va ? Tu as une minute ?",
     "Servus! Hast du kurz Zeit für mich?",
@@ -33,9 +33,14 @@ OPENERS = [
     "Chào bạn, bạn có rảnh chút không?",
     "Halo, apa kabar? Ada waktu sebentar?",
     "Habari! Una muda kidogo?",
-    # small talk that runs past a dozen words is still small talk
-    "Hi! Good morning, hope you had a great weekend. How are you doing today? "
-    "Do you have a minute? I could use some help.",
+    "Oi! Bom dia, tudo certo por aí?",  # (red team RT22-1)
+]
+# task words are no small talk, however short the request (review R17-I1)
+SHORT_TASKS = [
+    "Could you help me with the meeting today? I have one this afternoon.",
+    "Use the one before.",
+    "See you later, start the build again.",
+    "Is everything still online?",
 ]
 TASKS = [
     "Hey! Good evening, please bump the pinned version of httpx to 0.28.",
@@ -57,6 +62,11 @@ def test_an_opening_of_small_talk_is_not_substantive(text: str) -> None:
 
 @pytest.mark.parametrize("text", TASKS)
 def test_small_talk_with_a_task_in_it_is_a_request(text: str) -> None:
+    assert is_substantive(text)
+
+
+@pytest.mark.parametrize("text", SHORT_TASKS)
+def test_a_short_task_in_small_talk_words_is_still_a_request(text: str) -> None:
     assert is_substantive(text)
 
 
@@ -128,6 +138,11 @@ PROHIBITIONS = [
     "データベースを削除しないでください。",
     "不要删除数据库。",
     "Ikke bekymre deg for stilen, men aldri rør produksjonen.",
+    # the same stems in orders (review R17-I2)
+    "אל תלחץ על הכפתור האדום.",
+    "لا تخفِ الأخطاء عن المستخدم.",
+    "Älä välitä asiakkaan henkilötietoja eteenpäin.",
+    "Ikke stressteste produksjonen.",
 ]
 
 

@@ -566,17 +566,7 @@ def is_substantive(text: str) -> bool:
         return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
     if len(words) <= 12 and _all_in(words, _NUDGE_WORDS):
         return False  # a nudge
-    if not _all_in(words, _PREAMBLE_WORDS):
-        return True
-    # small talk that runs on ("Hi! Good morning, hope you had a great weekend. How are you
-    # doing today? Do you have a minute?") is read further, up to its first word of a task
-    # (only here: most requests hold one in their first words)
-    more = [m.group() for m in islice(_NUDGE_WORD.finditer(text), _SMALL_TALK_WORDS + 1)]
-    return len(more) > _SMALL_TALK_WORDS or not _all_in(more, _PREAMBLE_WORDS)
-
-
-# the most words small talk is read for before a text is taken for a request
-_SMALL_TALK_WORDS = 60
+    return len(words) > 12 or not _all_in(words, _PREAMBLE_WORDS)
 
 
 # --------------------------------------------------------------------------- in bulk

@@ -72,12 +72,9 @@ PREAMBLE_VOCABULARY = """
 # words are these (or nudge or opener words) is small talk: one word of a task ("migrate",
 # "Postgres", "tests/test_auth.py") makes it a request.
 SMALL_TALK_VOCABULARY = """
-    good morning afternoon evening day night hope hoping having doing today tonight week
-    weekend again long time see been how's how are was were is has had nice great lovely
-    meet meeting you're you've we've i've i'd it's been so much many really very truly
-    appreciated appreciate appreciation yesterday earlier before last help helping helped
-    all well everything going things life what's up sup wassup there online still awake
-    ok okay fine alright far some use could any chance spare
+    good morning afternoon evening hope hoping having doing been how's how are was were is
+    nice great lovely you're you've we've i've i'd it's so much many really appreciated
+    appreciate well going what's up sup wassup there awake ok okay fine alright far
     hola buenos buenas días dias tardes noches qué que tal cómo como estás estas está esta
     ahí ahi tienes tiene un una momento minuto rato puedes puede ayudarme ayudar me ayuda
     algo fin semana todo bien muchas gracias por ayer tu tú
@@ -164,7 +161,7 @@ CORRECTION = compiled_on_use(
     r"\b(?:ignore|forget|disregard)\s+(?:that|this|what\s+i|my\s+(?:last|earlier|previous))\b|"
     # what the user gave before, owned as wrong: "Use 8443 — the 8080 I gave you was
     # incorrect.", "what I said before was not right", "disregard the 8080 I wrote"
-    rf"\bi\s+{I_GAVE}\b(?:\s+\S+){{0,4}}?\s+(?:was|is|were|are)\s+(?:incorrect|inaccurate|"
+    rf"\bi\s+{I_GAVE}\b(?:\s+\S+){{0,4}}?\s+(?:was|were)\s+(?:incorrect|inaccurate|"
     r"not\s+(?:right|correct)|a\s+typo|bogus)\b|"
     rf"\b(?:ignore|forget|disregard)\s+the\s+(?:\S+\s+){{0,3}}?i\s+{I_GAVE}\b|"
     # ("never mind" and what now works is no correction: "Never mind — it works now.")
@@ -482,10 +479,12 @@ NOT_AN_ORDERED_VERB = (
 # det", "Ekki hafa áhyggjur af þessu", "Älä huolehdi siitä", "Ärge muretsege", "Huwag kang
 # mag-alala tungkol dito", "Ikke stress med det"; red team R16-I1)
 REASSURED = (
-    r"bekymr|hafa\s+áhyggj|áhyggj|stress|tænk\s+på\s+det|tenk\s+på\s+det|vær\s+(?:redd|"
-    r"bekymret|lei|ked|nervøs)|vera\s+(?:hrædd|leið|stressu)|beklag|afsaka|huol|murehdi|"
-    r"hätäil|välitä|pelkää|jännitä|muretse|pabista|karda|mag-alala|mabahala|matakot|mahiya|"
-    r"brin|sekiraj|uzrujava|boj"
+    r"(?:bekymr\w*|hafa\s+áhyggj\w*|áhyggj\w*|stress(?:e|a)?(?=\s+(?:deg|dig|þig|med|over|om|"
+    r"á)\b|\W*$)|tænk\s+på\s+det|tenk\s+på\s+det|vær\s+(?:redd|bekymret|lei|ked|nervøs)|"
+    r"vera\s+(?:hrædd|leið|stressu)|beklag\w*|afsaka\w*|huoli|huolehdi\s+siitä|murehdi|"
+    r"hätäile|välitä\s+siitä|pelkää|jännitä|muretse(?:ge)?|pabista|karda|mag-alala|"
+    r"mabahala|matakot|mahiya|brini(?:te)?|sekiraj(?:te)?|uzrujavaj(?:te)?|boj(?:te)?"
+    r")(?![\w-])"
 )
 # ... after Hungarian "ne", Indonesian and Malay "jangan", Swahili "usi-"/"msi-", Czech
 # and Slovak "ne-", Polish "nie": "Ne aggódj emiatt", "Jangan khawatir soal itu",
@@ -966,10 +965,10 @@ OTHER_SCRIPT_CONSTRAINT = (
     rf"[Μμ](?<![{_GRK}].)ην\s+(?!ανησυχ|στεναχωρ|φοβ)[{_GRK}]|"
     rf"[Μμ](?<![{_GRK}].)η\s+[{_GRK}]+(?:ς|τε)(?![{_GRK}])|[Ππ]οτέ\s+μη|[Αα]παγορεύεται|[Υυ]ποχρεωτικ|"
     rf"[Ππ]ρέπει\s+(?:πάντα\s+|πάντοτε\s+)?να\s+[{_GRK}]+(?:εις|είς|ετε|είτε|άς|ας|ις|ης)(?![{_GRK}])|"
-    rf"ل(?<![{_ARA}].)ا\s+ت(?!زال|قلق|خف|خاف|حزن|هتم|عتذر)[{_ARA}]{{2,}}|ممنوع|يجب\s+(?:أن|ان|عليك|عليكم)|"
+    rf"ل(?<![{_ARA}].)ا\s+ت(?!زال|قلق[^\u0621-\u064a]|قلق$|خاف|حزن|هتم|عتذر)[{_ARA}]{{2,}}|ممنوع|يجب\s+(?:أن|ان|عليك|عليكم)|"
     r"عليك\s+(?:أن|ان)|لا\s+يجوز|إياك|يجب\s+(?:ألا|الا|أن\s+لا)|(?:يرجى|يُرجى|الرجاء|رجاء)\s+عدم|"
     r"لا\s+يُسمح|لا\s+يسمح|غير\s+مسموح|"
-    rf"א(?<![{_HEB}].)ל\s+ת(?!דאג|לחץ|פחד|צטער|תבייש)[{_HEB}]{{2,}}|אסור|חובה|ח(?<!אני ח)ייב(?:ים|ת|ות)?\s+ל|"
+    rf"א(?<![{_HEB}].)ל\s+ת(?!דאג|פחד|צטער|תבייש)[{_HEB}]{{2,}}|אסור|חובה|ח(?<!אני ח)ייב(?:ים|ת|ות)?\s+ל|"
     rf"म(?<![{_DEV}].)(?<!चिंता म)(?<!चिन्ता म)(?<!फ़िक्र म)(?<!फ़िक्र म)(?<!फिक्र म)"
     rf"(?<!घबराओ म)(?<!घबराइए म)(?<!डरो म)त(?![{_DEV}])|कभी\s+(?:भी\s+)?(?:मत|नहीं\s+[{_DEV}]+ना)(?![{_DEV}])|"
     "(?:\u095b|\u091c\u093c|\u091c)रूरी|आवश्यक|अनिवार्य|वर्जित|प्रतिबंधित|मना\\s+है|"
@@ -1018,7 +1017,7 @@ OTHER_SCRIPT_CORRECTION = (
     # написал, был неверный"
     r"[YySsVvBb](?:azdığım|öylediğim|erdiğim|elirttiğim)\s+[^.!?;\n]{0,40}?[Yy]anlış|"
     rf"[Яя](?<![{_CYR}].)\s+(?:написал|указал|дал|сказал|назвал|написала|указала|дала|сказала)"
-    rf"(?![{_CYR}])[^.!?;\n]{{0,30}}?(?:невер|ошиб|неправил)|"
+    rf"(?![{_CYR}])[^.!?;\n]{{0,30}}?был[аио]?\s+(?:невер|ошибочн|ошибкой|неправил)|"
     r"[Ss]ửa\s+lại\s*:|,\s*không\s+phải\s|[Đđ]ính\s+chính|[Tt]ôi\s+nhầm|[Nn]hầm\s*:|"
     # "not X, but Y" opening the sentence ("Не в понедельник, а в среду.")
     rf"[Нн](?<![{_CYR}].)е\s+[^,.!?;\n]+,\s*а\s+[{_CYR}]|"
@@ -1091,7 +1090,7 @@ _MOMENT = (
     r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|may\s+\d"
 )
 DEADLINE = compiled_on_use(
-    rf"(?i)\b(?:(?:by|no\s+later\s+than|due)\s+(?:{_MOMENT})|(?:before|until|till)\s+(?:{_MOMENT}|"
+    rf"(?i)\b(?:(?:by|no\s+later\s+than|due)\s+(?:{_MOMENT})|before\s+(?:{_MOMENT}|"
     r"(?:the|our|my|tomorrow['’]s|today['’]s)\s+(?:demo|release|meeting|standup|stand-up|call|"
     r"launch|weekend|deadline))|"
     r"tomorrow|tonight|this\s+(?:afternoon|evening|morning|week)|end\s+of\s+(?:the\s+)?day|eod|"
@@ -1109,6 +1108,10 @@ DEADLINE = compiled_on_use(
 # what makes a deadline's sentence a standing rule after all: a repetition
 STANDING = compiled_on_use(
     r"(?i)\b(?:every|each|always|whenever|all|any|from\s+now\s+on|going\s+forward|cada|todos|"
+    # (or a state kept for a while, a rule with an end date: "Coverage has to stay at 90 %
+    # until the demo.", "You must use Python 3.11 for now")
+    r"until|till|for\s+now|stay|stays|remain|remains|keep|hasta|por\s+ahora|jusqu\w*|"
+    r"pour\s+l['’]instant|vorerst|per\s+ora|por\s+enquanto|voorlopig|tills\s+vidare|"
     r"todas|siempre|chaque|tous|toutes|toujours|jede[nrsm]?|immer|ogni|tutti|sempre|todo|elke|"
     r"altijd|varje|alltid|hver|altid|alle)\b"
 )
