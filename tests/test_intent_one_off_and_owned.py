@@ -38,6 +38,9 @@ NOT_OWNED = [
     # (review R17: what is wrong is the thing written about, not what the user gave)
     "Я написал тест, который проверяет неверный пароль.",
     "I mentioned the docs are inaccurate, please update docs/api.md.",
+    "I wrote a parser whose output was incorrect on empty lines.",
+    "Escribí un test que estaba mal.",
+    "Я написал тест, который был неверный.",
 ]
 
 

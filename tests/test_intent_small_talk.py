@@ -34,6 +34,9 @@ OPENERS = [
     "Halo, apa kabar? Ada waktu sebentar?",
     "Habari! Una muda kidogo?",
     "Oi! Bom dia, tudo certo por aí?",  # (red team RT22-1)
+    # words that could name a task are small talk after a greeting or thanks
+    "Hello! Long time no see, how was your weekend?",
+    "Thanks again for all the help last week!",
 ]
 # task words are no small talk, however short the request (review R17-I1)
 SHORT_TASKS = [
@@ -41,6 +44,7 @@ SHORT_TASKS = [
     "Use the one before.",
     "See you later, start the build again.",
     "Is everything still online?",
+    "Could you see it again?",
 ]
 TASKS = [
     "Hey! Good evening, please bump the pinned version of httpx to 0.28.",
@@ -157,3 +161,28 @@ def test_a_reassurance_is_no_rule(text: str) -> None:
 def test_a_prohibition_with_the_same_particle_is_still_a_rule(text: str) -> None:
     assert is_constraint(text)
     assert steering_requests([text])[0] == [0]
+
+
+def test_fit_pins_the_task_that_followed_the_opening_rules() -> None:
+    """Red team RT22-5: a session that opens with its rules, then states the task: the
+    task is the goal pinned (the rules are pinned as rules), not the first rule."""
+    rules = [
+        "Älä muuta tietokannan skeemaa tässä tehtävässä.",
+        "Älä koske tiedostoon src/legacy/export.py.",
+        "Älä asenna uusia riippuvuuksia kysymättä.",
+        "Älä poista vanhoja raportteja hakemistosta reports/.",
+        "Älä aja migraatioita tuotannossa.",
+        "Älä muuta julkista rajapintaa.",
+    ]
+    task = "Korjaa raporttien aikavyöhykebugi moduulissa reports/timezone.py."
+    msgs = [Message.system("You are a coding agent."), Message.user(rules[0])]
+    msgs += [Message.assistant("Selvä."), Message.user(task)]
+    for i in range(40):
+        args = json.dumps({"cmd": f"pytest -k tz_{i}"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "shell", args),)))
+        msgs.append(Message.tool(f"c{i}", f"collected {i} items\n" * 150))
+        msgs.append(Message.user(rules[1 + i // 8] if i % 8 == 0 and i < 40 else "ok, jatka"))
+    out = fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000)
+    view = "\n".join(m.text for m in out.messages)
+    assert task in view
+    assert [r for r in rules if r not in view] == []

@@ -566,7 +566,13 @@ def is_substantive(text: str) -> bool:
         return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
     if len(words) <= 12 and _all_in(words, _NUDGE_WORDS):
         return False  # a nudge
-    return len(words) > 12 or not _all_in(words, _PREAMBLE_WORDS)
+    return len(words) > 12 or not (
+        _all_in(words, _PREAMBLE_WORDS)
+        or (words[0].lower() in lexicon.GREETINGS and _all_in(words, _AFTER_A_GREETING))
+    )
+
+
+_AFTER_A_GREETING = _PREAMBLE_WORDS | lexicon.AFTER_A_GREETING
 
 
 # --------------------------------------------------------------------------- in bulk

@@ -129,6 +129,28 @@ SMALL_TALK_VOCABULARY = """
     asante sana kwa jana leo
 """
 
+# Words of small talk that could also name a task ("help", "again", "see", "day"): small talk
+# only in a turn that opens with a greeting or thanks ("Hello again! Long time no see, how
+# have you been?", "Thanks so much for your help yesterday!"), never in one that does not
+# ("Could you help me with it again?", review R17-I1)
+GREETINGS = listed(
+    """
+    hi hey hello hiya howdy yo greetings morning evening good thanks thank thx ty hola buenos
+    buenas gracias bonjour bonsoir salut coucou merci hallo servus moin guten danke ciao
+    buongiorno buonasera salve grazie olá ola oi bom boa obrigado obrigada hoi goedemorgen
+    bedankt hej hallå tack hei heisann takk godmorgen tak halló góðan moi moikka terve huomenta
+    kiitos tere aitäh szia sziasztok helló köszönöm köszi cześć dzień dzięki ahoj čau dobrý
+    díky bok zdravo hvala bună mulțumesc merhaba selam günaydın teşekkürler привет
+    здравствуй здравствуйте доброе добрый спасибо привіт дякую γεια καλημέρα ευχαριστώ xin
+    chào cảm halo selamat terima kumusta kamusta salamat habari jambo asante
+    """
+)
+AFTER_A_GREETING = listed(
+    """
+    day days week weekend night time long again see seen help helping helped yesterday
+    earlier last today tonight life things everything all still online meet meeting
+    """
+)
 PREAMBLE_WORDS = (
     NUDGE_WORDS | frozenset(PREAMBLE_VOCABULARY.split()) | frozenset(SMALL_TALK_VOCABULARY.split())
 )
@@ -161,7 +183,10 @@ CORRECTION = compiled_on_use(
     r"\b(?:ignore|forget|disregard)\s+(?:that|this|what\s+i|my\s+(?:last|earlier|previous))\b|"
     # what the user gave before, owned as wrong: "Use 8443 — the 8080 I gave you was
     # incorrect.", "what I said before was not right", "disregard the 8080 I wrote"
-    rf"\bi\s+{I_GAVE}\b(?:\s+\S+){{0,4}}?\s+(?:was|were)\s+(?:incorrect|inaccurate|"
+    # (what the speaker gave is the subject: "I wrote a parser whose output was incorrect"
+    # is no correction)
+    rf"\bi\s+{I_GAVE}(?:\s+(?:you|earlier|before|above|here|yesterday|first|initially))*"
+    r"\s*,?\s+(?:was|were)\s+(?:incorrect|inaccurate|"
     r"not\s+(?:right|correct)|a\s+typo|bogus)\b|"
     rf"\b(?:ignore|forget|disregard)\s+the\s+(?:\S+\s+){{0,3}}?i\s+{I_GAVE}\b|"
     # ("never mind" and what now works is no correction: "Never mind — it works now.")
@@ -627,29 +652,29 @@ GRAMMAR_CORRECTION = compiled_on_use(
     r"(?:et\s+non|eikä)\s+\w|"
     # what the speaker wrote, owned as wrong: "kirjoittamani 8080 oli väärin", "a 8080,
     # amit írtam, hibás volt"
-    r"(?:kirjoittamani|sanomani|antamani|mainitsemani|ilmoittamani)\b[^.!?]{0,40}?"
+    r"(?:kirjoittamani|sanomani|antamani|mainitsemani|ilmoittamani)\b(?:\s+[^\s.!?,]+)?\s*,?\s*"
     r"\b(?:oli|on)\s+(?:väärin|väärä|virheellinen|virhe)\b|"
-    r"amit\s+(?:írtam|mondtam|adtam|megadtam|beírtam|küldtem)\b[^.!?]{0,40}?"
+    r"amit\s+(?:írtam|mondtam|adtam|megadtam|beírtam|küldtem)\b(?:\s+[^\s.!?,]+)?\s*,?\s*"
     r"\b(?:hibás|rossz|téves|helytelen|elírás)|"
     # ... read from the speaker's verb of giving: "el 8080 que te pasé estaba mal", "o 8080
     # que escrevi estava errado", "le 8080 que j'ai écrit était faux", "il 8080 che ho
     # scritto era sbagliato", "die 8080, die ich geschrieben habe, war falsch", "de 8080
     # die ik schreef was fout", "8080 som jag skrev var fel", "8080 som jeg skrev var feil"
-    r"(?:escribí|dije|puse|pasé|indiqué|mencioné|mandé)\b[^.!?]{0,40}?\b(?:estaba|está|era|es|"
+    r"(?:escribí|dije|puse|pasé|indiqué|mencioné|mandé)\b(?:\s+[^\s.!?,]+)?\s*,?\s*\b(?:estaba|está|era|es|"
     r"fue)\s+(?:mal|equivocad[oa]s?|incorrect[oa]s?|err[oó]ne[oa]s?|un\s+error)\b|"
-    r"(?:escrevi|disse|coloquei|passei|informei|mencionei|mandei)\b[^.!?]{0,40}?"
+    r"(?:escrevi|disse|coloquei|passei|informei|mencionei|mandei)\b(?:\s+[^\s.!?,]+)?\s*,?\s*"
     r"\b(?:estava|está|era|é|foi)\s+(?:errad[oa]s?|incorret[oa]s?|mal|um\s+erro)\b|"
-    r"j['’]ai\s+(?:écrit|dit|donné|mis|tapé|indiqué|envoyé)e?s?\b[^.!?]{0,40}?"
+    r"j['’]ai\s+(?:écrit|dit|donné|mis|tapé|indiqué|envoyé)e?s?\b(?:\s+[^\s.!?,]+)?\s*,?\s*"
     r"\b(?:était|est)\s+(?:faux|fausse|erroné|erronée|incorrecte?|une\s+erreur)\b|"
-    r"ho\s+(?:scritto|detto|dato|messo|indicato|mandato)\b[^.!?]{0,40}?"
+    r"ho\s+(?:scritto|detto|dato|messo|indicato|mandato)\b(?:\s+[^\s.!?,]+)?\s*,?\s*"
     r"\b(?:era|è)\s+(?:sbagliat[oaie]|errat[oaie]|un\s+errore)\b|"
     r"(?:geschrieben|gesagt|angegeben|genannt|getippt|geschickt)\s+(?:habe|hatte|hab)\b"
-    r"[^.!?]{0,40}?\b(?:war|ist|sind|waren)\s+falsch\b|"
-    r"ik\s+(?:schreef|zei|gaf|noemde|typte|stuurde)\b[^.!?]{0,40}?\b(?:was|is)\s+"
+    r"(?:\s+[^\s.!?,]+)?\s*,?\s*\b(?:war|ist|sind|waren)\s+falsch\b|"
+    r"ik\s+(?:schreef|zei|gaf|noemde|typte|stuurde)\b(?:\s+[^\s.!?,]+)?\s*,?\s*\b(?:was|is)\s+"
     r"(?:fout|verkeerd|onjuist)\b|"
-    r"jag\s+(?:skrev|sa|sade|angav|gav|nämnde)\b[^.!?]{0,40}?\b(?:var|är)\s+"
+    r"jag\s+(?:skrev|sa|sade|angav|gav|nämnde)\b(?:\s+[^\s.!?,]+)?\s*,?\s*\b(?:var|är)\s+"
     r"(?:fel|felaktig|felaktigt)\b|"
-    r"jeg\s+(?:skrev|sa|sagde|oppga|gav|nevnte|nævnte)\b[^.!?]{0,40}?\b(?:var|er)\s+"
+    r"jeg\s+(?:skrev|sa|sagde|oppga|gav|nevnte|nævnte)\b(?:\s+[^\s.!?,]+)?\s*,?\s*\b(?:var|er)\s+"
     r"(?:feil|forkert|galt|gal)\b"
     r")"
     r")"
@@ -1017,7 +1042,7 @@ OTHER_SCRIPT_CORRECTION = (
     # написал, был неверный"
     r"[YySsVvBb](?:azdığım|öylediğim|erdiğim|elirttiğim)\s+[^.!?;\n]{0,40}?[Yy]anlış|"
     rf"[Яя](?<![{_CYR}].)\s+(?:написал|указал|дал|сказал|назвал|написала|указала|дала|сказала)"
-    rf"(?![{_CYR}])[^.!?;\n]{{0,30}}?был[аио]?\s+(?:невер|ошибочн|ошибкой|неправил)|"
+    rf"(?![{_CYR}])\s*,?\s*был[аио]?\s+(?:невер|ошибочн|ошибкой|неправил)|"
     r"[Ss]ửa\s+lại\s*:|,\s*không\s+phải\s|[Đđ]ính\s+chính|[Tt]ôi\s+nhầm|[Nn]hầm\s*:|"
     # "not X, but Y" opening the sentence ("Не в понедельник, а в среду.")
     rf"[Нн](?<![{_CYR}].)е\s+[^,.!?;\n]+,\s*а\s+[{_CYR}]|"
