@@ -107,6 +107,9 @@ BANNED_IF = [
     "Kui testid ebaõnnestuvad, ära avalda.",
     "Ako testovi padnu, ne objavljuj.",
     # (the particle after the imperative that opens the sentence, no condition)
+    "Ta inte bort databasen.",
+    "Ok, rör inte prod.",
+    "Om testerna misslyckas, deploya inte.",
     "Slett ikke databasen.",
     "Slet ikke databasen.",
     "Eyddu ekki gagnagrunninum.",
@@ -151,5 +154,35 @@ def test_a_prohibition_after_a_condition_is_a_rule(text: str) -> None:
 def test_a_statement_after_a_condition_is_no_rule(text: str) -> None:
     """An earlier attempt read "Ha jól emlékszem, …" ("if I remember right, …") as a rule:
     the clause after the condition must be a prohibition said to the assistant."""
+    assert not is_constraint(text)
+    assert steering_requests([text]) == ([], [])
+
+
+ASKED_OR_BARE_RULES = [
+    # red team RT22-4: Turkish negative imperatives without "asla"
+    "Lütfen src/legacy altındaki dosyalara dokunma.",
+    "Görsellerin boyutunu değiştirme.",
+    "Main dalına push etme.",
+    "Sakın veritabanını silme.",
+    # red team RT22-6: a polite question that asks for a rule
+    "Zou je src/legacy alsjeblieft nooit willen aanraken?",
+    "Könntest du bitte nie direkt auf main pushen?",
+]
+NO_RULES = [
+    "Yazılım güncelleme",
+    "Merak etme, sorun yok.",
+    "Zou je dat willen doen?",
+    "Waarom faalt de build nooit lokaal?",
+]
+
+
+@pytest.mark.parametrize("text", ASKED_OR_BARE_RULES)
+def test_a_bare_turkish_prohibition_or_a_question_asking_for_a_rule_is_a_rule(text: str) -> None:
+    assert is_constraint(text)
+    assert steering_requests([text])[0] == [0]
+
+
+@pytest.mark.parametrize("text", NO_RULES)
+def test_a_title_a_reassurance_or_a_plain_question_is_no_rule(text: str) -> None:
     assert not is_constraint(text)
     assert steering_requests([text]) == ([], [])

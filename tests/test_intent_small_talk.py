@@ -34,6 +34,7 @@ OPENERS = [
     "Halo, apa kabar? Ada waktu sebentar?",
     "Habari! Una muda kidogo?",
     "Oi! Bom dia, tudo certo por aí?",  # (red team RT22-1)
+    "Chào bạn, hôm nay mình cần nhờ một việc.",  # (red team RT22-19)
     # words that could name a task are small talk after a greeting or thanks
     "Hello! Long time no see, how was your weekend?",
     "Thanks again for all the help last week!",

@@ -92,8 +92,9 @@ def _says_european(pattern: re.Pattern[str], text: str, words: Iterable[int]) ->
             continue  # in the sentence just read
         start, end = _sentence_around(text, at)
         read_to = end
-        if text[end - 1] == "?" or text[max(start - 1, 0)] == "¿":
-            continue
+        asked = text[end - 1] == "?" or text[max(start - 1, 0)] == "¿"
+        if asked and not lexicon.ASKS_FOR_A_RULE_ELSEWHERE.match(text, start, end):
+            continue  # (a question, unless it asks for a rule: "Zou je … nooit … willen …?")
         if _QUESTION_OPENING.match(text, start):
             continue
         found = _match_at_a_word(pattern, text, start, end)
@@ -657,6 +658,8 @@ def _word_starts(digit: str) -> str:
 
 _MIGHT_STEER_BYTES = compiled_on_use(_word_starts("[0-9 ]").encode())
 _RESTATING_BYTES = compiled_on_use(f"(?:{'|'.join(_RESTATING_WORDS)})".encode())
+# the letters a word of a restatement starts with (most word starts are tried no further)
+_RESTATING_FIRSTS = frozenset(ord(w[0]) for w in _RESTATING_WORDS)
 
 
 def _candidates(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]]:
@@ -741,7 +744,7 @@ def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[
         for before in found:  # the space or NUL before the word
             j = bisect_right(ends, before)
             where.setdefault(j, []).append(before + 1 - (ends[j] - len(encoded[j])))
-            if restates(folded, before + 1):
+            if folded[before + 1] in _RESTATING_FIRSTS and restates(folded, before + 1):
                 restating.add(j)
     return where, restating
 

@@ -121,6 +121,7 @@ SMALL_TALK_VOCABULARY = """
     γεια σου σας καλημέρα καλησπέρα τι κάνεις είσαι εκεί έχεις λίγο χρόνο μπορείς να με
     βοηθήσεις ευχαριστώ πολύ
     xin chào bạn có khỏe không ở đó đấy rảnh chút giúp tôi được cảm ơn nhiều hôm qua nay
+    mình cần nhờ một việc chuyện muốn hỏi em anh chị ơi
     halo hai selamat pagi siang sore malam apa kabar kamu anda ada di sana punya waktu
     sebentar bisa bantu saya tolong terima kasih banyak kemarin
     kumusta kamusta magandang umaga hapon gabi ka nandiyan may oras ba pwede mo akong
@@ -702,8 +703,7 @@ GRAMMAR_WORDS = [
     # (a letter outside ASCII folds to a space: "älä" is " l ", read at "l" by the candidate
     # search and at "ä" by the word search, "x" standing for any letter there)
     r"l[ x] +[a-z]", r"xl[ x] +[a-z]", r"lk[ x][ x] +[a-z]", r"xlk[ x][ x] +[a-z]", r"ikkje\b",
-    # (not yet Swedish "inte", which ``BAN_AFTER_VERB`` reads: three in a dense Swedish
-    # chat cost the bulk search ~18 % more; "Ta inte bort …" waits for a cheaper read)
+    r"inte\b",
     r"ra +[a-z]", r"xra +[a-z]", r"rge +[a-z]", r"xrge +[a-z]", r"ikke\b", r"ekki\b",
     r"nemoj(?:te)?\b", r"ne +[a-z]", r"ne +[ x]", r"huwag\b", r"ei +saa\b",
     r"ette +saa\b", r"et +saa\b", r"kielletty", r"tilos\b", r"nem +szabad\b", r"k[ x]telez",
@@ -873,6 +873,12 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     # Polish and Turkish: "Nie usuwaj …", "Nigdy nie …", "Zawsze pytaj …"; "asla değiştirme"
     rf"(?:^|(?<=\n)|(?<=[.!;:,]\s))(?:nigdy\s+)?nie\s+(?!{REASSURED_PL})\w+(?:aj|uj|ij|yj)(?:cie)?\b|"
     r"\bnigdy\s+nie\b|\bzawsze\s+\w+(?:aj|uj|ij|yj)(?:cie)?\b|\b(?:zabronion|zakazan)\w*|"
+    # (and the negative imperatives of a coding chat, bare: "… dosyalara dokunma.", "…
+    # boyutunu değiştirme.", "main'e push etme.", red team RT22-4; a verbal noun that ends a
+    # title, "Yazılım güncelleme", is left out)
+    r"\b(?:dokunma|değiştirme|silme|gönderme|kaldırma|yayınlama|dağıtma|birleştirme|elleme|"
+    r"(?:deploy|push|merge|commit|rebase|restart|reset|release|install)\s+etme)"
+    r"(?:yın|yin|yınız|yiniz)?\s*(?:[.!;]|$)|\bsakın\b|"
     r"\b(?:asla|kesinlikle|hiçbir\s+zaman)\s+(?:\S+\s+){0,3}?\w+(?:ma|me|mayın|meyin|"
     r"mayınız|meyiniz)\b|\byasak(?:tır)?\b|\bzorundas\w*|\bmutlaka\b|"
     # French: "Ne …" / "N'…" opening its clause is an order
@@ -925,6 +931,18 @@ EUROPEAN_CORRECTION = compiled_on_use(
 
 EUROPEAN_STEERING = compiled_on_use(
     f"{EUROPEAN_CONSTRAINT.pattern}|{EUROPEAN_CORRECTION.pattern[len('(?ix)') :]}"
+)
+
+# A question that asks for a rule (the European forms of ``ASKS_FOR_A_RULE``): "Zou je
+# src/legacy alsjeblieft nooit willen aanraken?", "Könntest du bitte nie auf main pushen?",
+# "¿Podrías no tocar nunca la base?" (red team RT22-6)
+ASKS_FOR_A_RULE_ELSEWHERE = compiled_on_use(
+    r"(?i)\W*(?:zou\s+(?:je|u)|kun\s+je|kunt\s+u|wil\s+je|wilt\s+u|könntest\s+du|kannst\s+du|"
+    r"würdest\s+du|könnten\s+sie|würden\s+sie|podrías|podría|puedes|pourrais-tu|peux-tu|"
+    r"pourriez-vous|pouvez-vous|potresti|puoi|potrebbe|você\s+(?:poderia|pode)|poderia|"
+    r"kunne\s+du|kan\s+du|skulle\s+du|voisitko|voisitteko|tudnál|tudnád|możesz|mógłbyś|"
+    r"mogłabyś)\b[^?]*?\b(?:nooit|niemals|nie|nunca|jamais|mai|aldrig|aldri|koskaan|soha|"
+    r"nigdy)\b"
 )
 
 # where a sentence ends, and a question's opening words
@@ -1535,6 +1553,10 @@ EUROPEAN_WORDS = [
     r"voc[ x]s? +(?:deve|devem|precisa|precisam)\b", r"deves\b", r"tens +que\b", r"t[ x]m +que\b",
     r"je +moet\b", r"jij +moet\b", r"u +moet\b", r"jullie +moeten\b", r"u +dient\b", r"musisz\b", r"musicie\b",
     r"nale[ x]y\b", r"nie\b", r"nigdy\b", r"zawsze\b", r"zabronion", r"zakazan", r"asla\b",
+    r"dokunma", r"de[ x]i[ x]tirme", r"silme", r"g[ x]nderme", r"kald[ x]rma", r"yay[ x]nlama",
+    r"da[ x][ x]tma", r"birle[ x]tirme", r"elleme", r"sak[ x]n\b",
+    r"deploy +etme", r"push +etme", r"merge +etme", r"commit +etme", r"rebase +etme",
+    r"restart +etme", r"reset +etme", r"release +etme", r"install +etme",
     r"kesinlikle\b", r"hi[ x]bir +zaman\b", r"yasak", r"zorundas", r"mutlaka\b",
     r"au +del", r"apr[ x]s\b", r"plus +de\b", r"nach\b", r"mehr +als\b", r"m[ x]s +de\b",
     r"despu[ x]s +de\b", r"oltre\b", r"dopo\b", r"acima +de\b", r"depois +de\b", r"mais +de\b",
