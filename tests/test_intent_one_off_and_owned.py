@@ -159,11 +159,6 @@ def test_a_statement_after_a_condition_is_no_rule(text: str) -> None:
 
 
 ASKED_OR_BARE_RULES = [
-    # red team RT22-4: Turkish negative imperatives without "asla"
-    "Lütfen src/legacy altındaki dosyalara dokunma.",
-    "Görsellerin boyutunu değiştirme.",
-    "Main dalına push etme.",
-    "Sakın veritabanını silme.",
     # red team RT22-6: a polite question that asks for a rule
     "Zou je src/legacy alsjeblieft nooit willen aanraken?",
     "Könntest du bitte nie direkt auf main pushen?",
@@ -177,7 +172,7 @@ NO_RULES = [
 
 
 @pytest.mark.parametrize("text", ASKED_OR_BARE_RULES)
-def test_a_bare_turkish_prohibition_or_a_question_asking_for_a_rule_is_a_rule(text: str) -> None:
+def test_a_question_asking_for_a_rule_is_a_rule(text: str) -> None:
     assert is_constraint(text)
     assert steering_requests([text])[0] == [0]
 

@@ -303,14 +303,14 @@ def is_nudge(text: str) -> bool:
 _SENTENCE = compiled_on_use(r"(?:[^。！？!?\n；;।؟.]|\.(?!\s))+(?:[。！？!?\n；;।؟]|\.(?=\s|$))*")
 
 
-def _says_unspaced(pattern: re.Pattern[str], ends: str) -> bool:
+def _says_unspaced(pattern: re.Pattern[str], ends: str, prefiltered: bool = False) -> bool:
     """``pattern`` found in a sentence of ``ends`` that is not a question. With RE2, one
     automaton pass over ``ends`` first says when no rule nor correction of these scripts
     can be there (a superset: ``_re2_unspaced``): Python's engine tries every alternative
     at every character (~150 µs a Turkish sentence, whose letters ı, ş, ğ send it here)."""
     if not ends:
         return False
-    loose = _re2_unspaced()
+    loose = None if prefiltered else _re2_unspaced()
     if loose is not None and not loose.search(ends.encode("utf-8", "surrogatepass")):
         return False
     if not pattern.search(ends):
@@ -949,7 +949,8 @@ def _unspaced_steering_by_re(texts: list[str], at: list[int]) -> list[int]:
 def _steers_unspaced(text: str) -> bool:
     """A Chinese or Japanese correction or rule (not a nudge)."""
     ends = _unspaced_ends(text)
-    return bool(ends) and _says_unspaced(_UNSPACED_STEERING, ends) and not is_nudge(text)
+    # (the bulk search found a hit in its ends already)
+    return bool(ends) and _says_unspaced(_UNSPACED_STEERING, ends, True) and not is_nudge(text)
 
 
 def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:

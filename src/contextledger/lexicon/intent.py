@@ -873,12 +873,6 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     # Polish and Turkish: "Nie usuwaj …", "Nigdy nie …", "Zawsze pytaj …"; "asla değiştirme"
     rf"(?:^|(?<=\n)|(?<=[.!;:,]\s))(?:nigdy\s+)?nie\s+(?!{REASSURED_PL})\w+(?:aj|uj|ij|yj)(?:cie)?\b|"
     r"\bnigdy\s+nie\b|\bzawsze\s+\w+(?:aj|uj|ij|yj)(?:cie)?\b|\b(?:zabronion|zakazan)\w*|"
-    # (and the negative imperatives of a coding chat, bare: "… dosyalara dokunma.", "…
-    # boyutunu değiştirme.", "main'e push etme.", red team RT22-4; a verbal noun that ends a
-    # title, "Yazılım güncelleme", is left out)
-    r"\b(?:dokunma|değiştirme|silme|gönderme|kaldırma|yayınlama|dağıtma|birleştirme|elleme|"
-    r"(?:deploy|push|merge|commit|rebase|restart|reset|release|install)\s+etme)"
-    r"(?:yın|yin|yınız|yiniz)?\s*(?:[.!;]|$)|\bsakın\b|"
     r"\b(?:asla|kesinlikle|hiçbir\s+zaman)\s+(?:\S+\s+){0,3}?\w+(?:ma|me|mayın|meyin|"
     r"mayınız|meyiniz)\b|\byasak(?:tır)?\b|\bzorundas\w*|\bmutlaka\b|"
     # French: "Ne …" / "N'…" opening its clause is an order
@@ -1553,10 +1547,7 @@ EUROPEAN_WORDS = [
     r"voc[ x]s? +(?:deve|devem|precisa|precisam)\b", r"deves\b", r"tens +que\b", r"t[ x]m +que\b",
     r"je +moet\b", r"jij +moet\b", r"u +moet\b", r"jullie +moeten\b", r"u +dient\b", r"musisz\b", r"musicie\b",
     r"nale[ x]y\b", r"nie\b", r"nigdy\b", r"zawsze\b", r"zabronion", r"zakazan", r"asla\b",
-    r"dokunma", r"de[ x]i[ x]tirme", r"silme", r"g[ x]nderme", r"kald[ x]rma", r"yay[ x]nlama",
-    r"da[ x][ x]tma", r"birle[ x]tirme", r"elleme", r"sak[ x]n\b",
-    r"deploy +etme", r"push +etme", r"merge +etme", r"commit +etme", r"rebase +etme",
-    r"restart +etme", r"reset +etme", r"release +etme", r"install +etme",
+
     r"kesinlikle\b", r"hi[ x]bir +zaman\b", r"yasak", r"zorundas", r"mutlaka\b",
     r"au +del", r"apr[ x]s\b", r"plus +de\b", r"nach\b", r"mehr +als\b", r"m[ x]s +de\b",
     r"despu[ x]s +de\b", r"oltre\b", r"dopo\b", r"acima +de\b", r"depois +de\b", r"mais +de\b",
