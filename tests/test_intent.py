@@ -102,8 +102,13 @@ def substantive_as_first_written(text: str) -> bool:
     if len(first_four) < 4 or is_nudge(text):
         return False
     words = [m.group() for m in islice(re.finditer(r"\w+(?:['’]\w+)*", text), 13)]
-    return len(words) > 12 or not all(
-        w.lower().replace("’", "'") in intent._PREAMBLE_WORDS for w in words
+    after_greeting = intent._PREAMBLE_WORDS | intent.lexicon.AFTER_A_GREETING
+    return len(words) > 12 or not (
+        all(w.lower().replace("’", "'") in intent._PREAMBLE_WORDS for w in words)
+        or (
+            words[0].lower() in intent.lexicon.GREETINGS
+            and all(w.lower().replace("’", "'") in after_greeting for w in words)
+        )
     )
 
 

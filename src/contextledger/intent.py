@@ -92,11 +92,14 @@ def _says_european(pattern: re.Pattern[str], text: str, words: Iterable[int]) ->
             continue  # in the sentence just read
         start, end = _sentence_around(text, at)
         read_to = end
-        if text[end - 1] == "?" or text[max(start - 1, 0)] == "¿":
-            continue
+        asked = text[end - 1] == "?" or text[max(start - 1, 0)] == "¿"
+        if asked and not lexicon.ASKS_FOR_A_RULE_ELSEWHERE.match(text, start, end):
+            continue  # (a question, unless it asks for a rule: "Zou je … nooit … willen …?")
         if _QUESTION_OPENING.match(text, start):
             continue
         found = _match_at_a_word(pattern, text, start, end)
+        if found and _asked_once(text, found.start(), text[start:end]):
+            continue  # one request by a deadline ("Antes del viernes tienes que …")
         if found and not _habit_or_hearsay(text, start, found.start(), end):
             return True
     return False
@@ -144,14 +147,19 @@ def _grammar_words(text: str) -> list[int]:
 _CLAUSE_MARK = compiled_on_use(r"[,;:.!?\n¿¡—–]")
 
 
-def _said_by_grammar(pattern: re.Pattern[str], text: str, words: Iterable[int]) -> bool:
+def _said_by_grammar(
+    pattern: re.Pattern[str], text: str, words: Iterable[int], bans: bool = True
+) -> bool:
     """``pattern`` (``lexicon.GRAMMAR_*``) matches at one of ``words``, in a sentence that
     asks nothing, tells no habit and reports no one, with the clause before the match as
     its shape needs: no subject of a statement before an adverb of frequency, nothing before
-    a condition, a negation opening "not X, but Y"."""
+    a condition, a negation opening "not X, but Y". With ``bans``, a prohibition after a
+    condition (``_banned_if``) is one too."""
     for at in words:
         while at and text[at - 1].isalnum():
             at -= 1  # the fold's word may start after a letter outside ASCII: "î|ntotdeauna"
+        if bans and _banned_if(text, at):
+            return True
         word = _GRAMMAR_AT.match(text, at)
         if word and word.group().lower() in lexicon.CONDITION_WORDS:
             mark = _CONDITION_ENDS.search(text, at, at + _AROUND)
@@ -176,6 +184,54 @@ def _said_by_grammar(pattern: re.Pattern[str], text: str, words: Iterable[int]) 
 
 
 _CONDITION_ENDS = compiled_on_use(r"[,;.!?\n]")
+
+
+# the present and past tenses of Swedish, Norwegian, Danish and Icelandic verbs end so
+# ("virker", "fungerar", "hjälpte", "virket"); their imperatives do not ("rør", "slett",
+# "deploya", "eyddu")
+_STATEMENT_ENDINGS = (
+    *("er", "ar", "ir", "ur", "or", "år", "te", "de", "ket", "tet", "vet", "ret", "set"),
+    *("ns", "rs", "ks", "vs"),  # (a passive or deponent: "Syns inte i loggen.")
+)
+
+
+def _banned_if(text: str, at: int) -> bool:
+    """Whether a prohibition's particle at ``at`` gives an order in a sentence that asks
+    nothing and tells no habit: opening the clause after a condition ("Jos testit
+    epäonnistuvat, älä julkaise.", ``lexicon.CONDITIONED_BAN``), or after the imperative
+    that opens the sentence or that clause ("Ta inte bort databasen.", "Slett ikke
+    databasen.", "Om testerna misslyckas, deploya inte.", ``lexicon.BAN_AFTER_VERB``)."""
+    return bool(
+        (lexicon.CONDITIONED_BAN.match(text, at) and _banned_as(text, at, after=False))
+        or (lexicon.BAN_AFTER_VERB.match(text, at) and _banned_as(text, at, after=True))
+    )
+
+
+def _banned_as(text: str, at: int, after: bool) -> bool:
+    """``_banned_if`` for a particle before its verb or (``after``) after it."""
+    # (first, what stands just before the particle, without reading its sentence: a
+    # comma or a "then" before a particle opening its clause, one word before one after)
+    mark = at - 1
+    while mark >= 0 and text[mark].isspace():
+        mark -= 1
+    if after:
+        while mark >= 0 and (text[mark].isalnum() or text[mark] == "-"):
+            mark -= 1
+        if at - mark < 3 or (mark >= 0 and not (text[mark].isspace() or text[mark] in ",;.!?:")):
+            return False
+    elif mark < 0 or (text[mark] not in ",;" and not text[mark].isalpha()):
+        return False
+    start, end = _sentence_around(text, at)
+    clause = lexicon.CONDITION_THEN.match(text, start, at) or (
+        lexicon.VERB_FIRST.match(text, start, at) if after else None
+    )
+    if clause is None or (clause["verb"] is None) == after:
+        return False  # (a particle before its verb opens the clause; one after, follows it)
+    if after and clause["verb"].rstrip().lower().endswith(_STATEMENT_ENDINGS):
+        return False  # a statement's verb: "Hvis jeg forstår riktig, virker ikke cachen."
+    if text[end - 1] == "?" or text[max(start - 1, 0)] == "¿":
+        return False
+    return not _habit_or_hearsay(text, start, at, end)
 
 
 def _order_after(text: str, at: int, end: int) -> bool:
@@ -247,8 +303,16 @@ def is_nudge(text: str) -> bool:
 _SENTENCE = compiled_on_use(r"(?:[^。！？!?\n；;।؟.]|\.(?!\s))+(?:[。！？!?\n；;।؟]|\.(?=\s|$))*")
 
 
-def _says_unspaced(pattern: re.Pattern[str], ends: str) -> bool:
-    """``pattern`` found in a sentence of ``ends`` that is not a question."""
+def _says_unspaced(pattern: re.Pattern[str], ends: str, prefiltered: bool = False) -> bool:
+    """``pattern`` found in a sentence of ``ends`` that is not a question. With RE2, one
+    automaton pass over ``ends`` first says when no rule nor correction of these scripts
+    can be there (a superset: ``_re2_unspaced``): Python's engine tries every alternative
+    at every character (~150 µs a Turkish sentence, whose letters ı, ş, ğ send it here)."""
+    if not ends:
+        return False
+    loose = None if prefiltered else _re2_unspaced()
+    if loose is not None and not loose.search(ends.encode("utf-8", "surrogatepass")):
+        return False
     if not pattern.search(ends):
         return False
     return any(
@@ -287,8 +351,24 @@ def _talk_at(text: str, at: int) -> bool:
         return not (_ASKS_FOR_A_RULE.match(sentence) or asks_agreement(sentence))
     if _reported_at(sentence, at - start):
         return True
+    if _asked_once(text, at, sentence):
+        return True
     # the talk holds the rule's word: "Don't worry about style, but never touch …" rules
     return any(m.start() <= at - start < m.end() for m in _TALK.finditer(text[start:end]))
+
+
+def _asked_once(text: str, at: int, sentence: str) -> bool:
+    """Whether the obligation at ``at`` asks for one thing by one moment, not a standing
+    rule ("Make sure to open a PR before Friday.", "By tomorrow you have to send me the
+    report.", "Antes del viernes tienes que abrir un PR."; red team R16-R2): a sentence
+    naming a deadline, no repetition ("before every deploy") and no negation ("make sure
+    nothing ships before Friday" forbids)."""
+    return bool(
+        lexicon.OBLIGATION.match(text, at)
+        and lexicon.DEADLINE.search(sentence)
+        and not lexicon.STANDING.search(sentence)
+        and not lexicon.NEGATED.search(sentence)
+    )
 
 
 def _reported_at(sentence: str, at: int) -> bool:
@@ -327,7 +407,7 @@ def is_correction(text: str) -> bool:
     said = (
         _says_english(_CORRECTION, text)
         or _says_european(_EUROPEAN_CORRECTION, text, _european_words(text))
-        or _said_by_grammar(_GRAMMAR_CORRECTION, text, _grammar_words(text))
+        or _said_by_grammar(_GRAMMAR_CORRECTION, text, _grammar_words(text), bans=False)
         or _says_unspaced(_UNSPACED_CORRECTION, _unspaced_ends(text))
     )
     # a choice made against another is a decision ("We decided on Kafka instead of
@@ -481,6 +561,8 @@ def is_substantive(text: str) -> bool:
 
     >>> is_substantive("hey, are you there?"), is_substantive("I have a task for you.")
     (False, False)
+    >>> is_substantive("Hola, ¿estás ahí? ¿Tienes un momento?")  # small talk (red team D02)
+    False
     >>> is_substantive("I have a task for you: migrate the billing service to Postgres.")
     True
     >>> is_substantive("好的，继续吧"), is_substantive("把夜间导出任务改成幂等的，重跑时不能重复写入行。")
@@ -493,7 +575,13 @@ def is_substantive(text: str) -> bool:
         return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
     if len(words) <= 12 and _all_in(words, _NUDGE_WORDS):
         return False  # a nudge
-    return len(words) > 12 or not _all_in(words, _PREAMBLE_WORDS)
+    return len(words) > 12 or not (
+        _all_in(words, _PREAMBLE_WORDS)
+        or (words[0].lower() in lexicon.GREETINGS and _all_in(words, _AFTER_A_GREETING))
+    )
+
+
+_AFTER_A_GREETING = _PREAMBLE_WORDS | lexicon.AFTER_A_GREETING
 
 
 # --------------------------------------------------------------------------- in bulk
@@ -578,6 +666,8 @@ def _word_starts(digit: str) -> str:
 
 _MIGHT_STEER_BYTES = compiled_on_use(_word_starts("[0-9 ]").encode())
 _RESTATING_BYTES = compiled_on_use(f"(?:{'|'.join(_RESTATING_WORDS)})".encode())
+# the letters a word of a restatement starts with (most word starts are tried no further)
+_RESTATING_FIRSTS = frozenset(ord(w[0]) for w in _RESTATING_WORDS)
 
 
 def _candidates(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[int]]:
@@ -662,7 +752,7 @@ def _candidates_by_re2(texts: Sequence[str]) -> tuple[dict[int, list[int]], set[
         for before in found:  # the space or NUL before the word
             j = bisect_right(ends, before)
             where.setdefault(j, []).append(before + 1 - (ends[j] - len(encoded[j])))
-            if restates(folded, before + 1):
+            if folded[before + 1] in _RESTATING_FIRSTS and restates(folded, before + 1):
                 restating.add(j)
     return where, restating
 
@@ -859,7 +949,8 @@ def _unspaced_steering_by_re(texts: list[str], at: list[int]) -> list[int]:
 def _steers_unspaced(text: str) -> bool:
     """A Chinese or Japanese correction or rule (not a nudge)."""
     ends = _unspaced_ends(text)
-    return bool(ends) and _says_unspaced(_UNSPACED_STEERING, ends) and not is_nudge(text)
+    # (the bulk search found a hit in its ends already)
+    return bool(ends) and _says_unspaced(_UNSPACED_STEERING, ends, True) and not is_nudge(text)
 
 
 def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:

@@ -4,8 +4,9 @@
   ``BudgetError`` says plainly that it cannot fit. Only by explicit option may its attached
   file bodies (``drop_current_attachments``) or images (``drop_current_images``) go.
 - **Earlier requests**, within ``prior_anchor_tokens`` in total: first the request that
-  set the task (the latest that restates it, and the session's first substantive request)
-  and the user's corrections and constraints, then up to ``prior_anchors`` in all with
+  set the task (the latest that restates it, and the session's first substantive request
+  that is no rule nor correction) and the user's corrections and constraints, then up to
+  ``prior_anchors`` in all with
   other requests, newest first; short nudges ("ok", "keep going") come last and never
   displace them. A request too big for the cap is skipped (not a stop), so one pasted log
   cannot evict an older, short goal; nor can a pasted document that happens to restate the
@@ -88,7 +89,7 @@ def prior_request_order(
     only what the pinning needs.
 
     The request that set the task (the latest that restates it, and the session's first
-    substantive request) comes first, then the user's corrections and constraints (newest
+    substantive request that is no rule nor correction) comes first, then the user's corrections and constraints (newest
     first), then other substantive requests, and short nudges ("ok", "keep going") last.
     ``restating`` and ``steering`` are the substantive requests that restate the task and
     that correct or constrain, newest first (``intent.steering_requests``); ``newest_first``
@@ -100,11 +101,27 @@ def prior_request_order(
     >>> list(prior_request_order(lambda: [3, 2, 1, 0], [0, 1, 2, 3], [], [2],
     ...                          lambda k: is_substantive(said[k])))
     [(0, True), (2, True), (3, False), (1, False)]
+    >>> said[0], said[1] = "Never change the database schema.", "Fix the report timezone bug."
+    >>> list(prior_request_order(lambda: [3, 2, 1, 0], [0, 1, 2, 3], [], [2, 0],
+    ...                          lambda k: is_substantive(said[k])))[:3]
+    [(1, True), (2, True), (0, True)]
     """
     goal = list(islice(restating, 1))
-    first = next((k for k in oldest_first if substantive(k)), None)
+    steering = list(steering)
+    rules = set(steering)
+    # the first substantive request of the session that is not a rule or a correction (a
+    # session may open with its rules, "Never touch the schema.", then the task: the rules
+    # are pinned below anyway); else the first substantive one
+    first = fallback = None
+    for k in oldest_first:
+        if substantive(k):
+            if k not in rules:
+                first = k
+                break
+            fallback = k if fallback is None else fallback
+    first = fallback if first is None else first
     if first is not None and first not in goal:
-        goal.append(first)  # the first substantive request of the session
+        goal.append(first)
     chosen = set(goal)
     for k in goal:
         yield k, True

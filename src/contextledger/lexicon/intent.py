@@ -65,7 +65,96 @@ PREAMBLE_VOCABULARY = """
     minute moment sec second ask request working start started begin today another
 """
 
-PREAMBLE_WORDS = NUDGE_WORDS | frozenset(PREAMBLE_VOCABULARY.split())
+# Small talk that opens a session without a task, in the languages read: a greeting, "are
+# you there?", "how are you?", "do you have a minute?", "can you help me?", thanks for
+# earlier help (red team D02: "Hola, ¿estás ahí?" or "Good morning! How are you doing
+# today?" was pinned as the goal, the task that followed it not). Only a turn all of whose
+# words are these (or nudge or opener words) is small talk: one word of a task ("migrate",
+# "Postgres", "tests/test_auth.py") makes it a request.
+SMALL_TALK_VOCABULARY = """
+    good morning afternoon evening hope hoping having doing been how's how are was were is
+    nice great lovely you're you've we've i've i'd it's so much many really appreciated
+    appreciate well going what's up sup wassup there awake ok okay fine alright far
+    hola buenos buenas días dias tardes noches qué que tal cómo como estás estas está esta
+    ahí ahi tienes tiene un una momento minuto rato puedes puede ayudarme ayudar me ayuda
+    algo fin semana todo bien muchas gracias por ayer tu tú
+    bonjour bonsoir salut coucou allô allo est-ce est ce tu es là la vas ça as un moment
+    minute une peux pouvez m'aider moi toi aider aide quelque chose merci beaucoup pour hier bien vous
+    hallo servus moin guten tag morgen abend wie geht's geht es dir ihnen bist du da hast
+    kurz zeit mich dich kannst können sie mir helfen hilfe etwas vielen dank für gestern schön
+    ciao buongiorno buonasera salve come stai sta sei ci c'è hai un attimo minuto puoi
+    aiutarmi aiuto qualcosa grazie mille per ieri tutto bene oggi
+    olá ola oi bom dia boa tarde noite tudo bem com você voce está aí tem um minuto momento
+    pode me ajudar ajuda uma alguma coisa muito obrigado obrigada pela por ontem hoje
+    goedemorgen goedemiddag goedenavond hoi hallo hoe gaat het met je jou ben er ben je daar
+    heb even tijd kun kan me helpen iets bedankt dank voor gisteren vandaag
+    hej hallå god morgon dag kväll hur mår du är allt bra idag det där har stund tid en
+    kan hjälpa mig hjälp med något tack så mycket för igår hoppas
+    hei heisann hallo god morgen dag kveld hvordan går det med deg er du der har et øyeblikk
+    tid litt kan hjelpe meg hjelp noe takk tusen for i dag går bra
+    godmorgen goddag hvordan har du det er du der et øjeblik hjælpe mig tak for i går
+    halló hæ góðan daginn daginn góða kvöld hvernig hefur þú það ertu þarna áttu smá tíma
+    getur hjálpað mér takk fyrir í gær
+    hei moi moikka terve huomenta hyvää päivää iltaa mitä kuuluu miten menee oletko siellä
+    paikalla onko sinulla hetki hetken aikaa voitko auttaa minua apua jotain kiitos paljon
+    eilisestä avusta tänään
+    tere hommikust päevast õhtust kuidas läheb kas sa oled seal sul on hetk aega saad
+    aidata mind abi midagi aitäh tänan
+    szia sziasztok helló hello jó reggelt napot estét hogy vagy vagytok ott ráérsz van egy
+    kis kicsit időd perced percre percet segítenél segíts segítség nekem valamiben köszönöm köszi szépen
+    tegnapi segítséget ma délután
+    cześć dzień dobry dobry wieczór witam jak się masz jesteś tam masz chwilę chwilkę czas
+    możesz mi pomóc pomoc w czymś dzięki dziękuję bardzo za wczoraj dzisiaj
+    ahoj čau dobrý den dobré ráno večer jak se máš máte jsi tam chvilku chvíli čas můžeš
+    mi pomoct pomoci potřebuju potřebuji pomoc s něčím díky děkuji moc za včera dnes
+    bok zdravo dobro jutro dan večer kako si ste jesi li tu tamo imaš minutu vremena možeš
+    pomoći mi pomoć nešto hvala puno na jučer danas
+    salut bună buna ziua dimineața seara ce faci mai ești acolo ai un minut timp poți să mă
+    ajuți ajutor ceva mulțumesc mult pentru ieri azi
+    merhaba selam günaydın iyi günler akşamlar nasılsın nasılsınız naber orada mısın
+    musun biraz vaktin var mı müsait misin bana yardım edebilir edebilir misin bir şey
+    teşekkürler teşekkür ederim çok sağ ol dün için bugün
+    привет здравствуй здравствуйте доброе утро добрый день вечер как дела ты вы тут там
+    есть минутка минута время можешь можете помочь мне помощь что-то спасибо большое
+    за вчера сегодня
+    привіт вітаю добрий ранок день як справи ти тут є хвилинка можеш допомогти мені дякую
+    γεια σου σας καλημέρα καλησπέρα τι κάνεις είσαι εκεί έχεις λίγο χρόνο μπορείς να με
+    βοηθήσεις ευχαριστώ πολύ
+    xin chào bạn có khỏe không ở đó đấy rảnh chút giúp tôi được cảm ơn nhiều hôm qua nay
+    mình cần nhờ một việc chuyện muốn hỏi em anh chị ơi
+    halo hai selamat pagi siang sore malam apa kabar kamu anda ada di sana punya waktu
+    sebentar bisa bantu saya tolong terima kasih banyak kemarin
+    kumusta kamusta magandang umaga hapon gabi ka nandiyan may oras ba pwede mo akong
+    tulungan salamat po
+    habari jambo hujambo mambo vipi uko upo hapo una muda kidogo unaweza kunisaidia
+    asante sana kwa jana leo
+"""
+
+# Words of small talk that could also name a task ("help", "again", "see", "day"): small talk
+# only in a turn that opens with a greeting or thanks ("Hello again! Long time no see, how
+# have you been?", "Thanks so much for your help yesterday!"), never in one that does not
+# ("Could you help me with it again?", review R17-I1)
+GREETINGS = listed(
+    """
+    hi hey hello hiya howdy yo greetings morning evening good thanks thank thx ty hola buenos
+    buenas gracias bonjour bonsoir salut coucou merci hallo servus moin guten danke ciao
+    buongiorno buonasera salve grazie olá ola oi bom boa obrigado obrigada hoi goedemorgen
+    bedankt hej hallå tack hei heisann takk godmorgen tak halló góðan moi moikka terve huomenta
+    kiitos tere aitäh szia sziasztok helló köszönöm köszi cześć dzień dzięki ahoj čau dobrý
+    díky bok zdravo hvala bună mulțumesc merhaba selam günaydın teşekkürler привет
+    здравствуй здравствуйте доброе добрый спасибо привіт дякую γεια καλημέρα ευχαριστώ xin
+    chào cảm halo selamat terima kumusta kamusta salamat habari jambo asante
+    """
+)
+AFTER_A_GREETING = listed(
+    """
+    day days week weekend night time long again see seen help helping helped yesterday
+    earlier last today tonight life things everything all still online meet meeting
+    """
+)
+PREAMBLE_WORDS = (
+    NUDGE_WORDS | frozenset(PREAMBLE_VOCABULARY.split()) | frozenset(SMALL_TALK_VOCABULARY.split())
+)
 
 # what follows "never mind" when all is well again: "Never mind — the build went green."
 NEVER_MIND_SOLVED = (
@@ -74,6 +163,8 @@ NEVER_MIND_SOLVED = (
     r"fine|back|up|running|green))\b"
 )
 
+# what the user gave earlier (a value, a name): "I wrote", "I gave you", "I mentioned"
+I_GAVE = r"(?:wrote|said|gave(?:\s+you)?|typed|sent(?:\s+you)?|mentioned|put|listed|quoted|pasted)"
 # The user correcting course: "actually", "no, ...", "use X not Y", "instead", "I meant".
 CORRECTION = compiled_on_use(
     r"(?ix)(?:"
@@ -91,6 +182,14 @@ CORRECTION = compiled_on_use(
     # last message", "never mind the cache, ...", "it turns out the cluster is in eu-west-3"
     r"\bscratch\s+that\b|\bstrike\s+that\b|\b(?:i\s+)?mis(?:spoke|typed|remembered|read)\b|"
     r"\b(?:ignore|forget|disregard)\s+(?:that|this|what\s+i|my\s+(?:last|earlier|previous))\b|"
+    # what the user gave before, owned as wrong: "Use 8443 — the 8080 I gave you was
+    # incorrect.", "what I said before was not right", "disregard the 8080 I wrote"
+    # (what the speaker gave is the subject: "I wrote a parser whose output was incorrect"
+    # is no correction)
+    rf"\bi\s+{I_GAVE}(?:\s+(?:you|earlier|before|above|here|yesterday|first|initially))*"
+    r"\s*,?\s+(?:was|were)\s+(?:incorrect|inaccurate|"
+    r"not\s+(?:right|correct)|a\s+typo|bogus)\b|"
+    rf"\b(?:ignore|forget|disregard)\s+the\s+(?:\S+\s+){{0,3}}?i\s+{I_GAVE}\b|"
     # ("never mind" and what now works is no correction: "Never mind — it works now.")
     rf"\bnever\s*mind\b(?!{NEVER_MIND_SOLVED})|\bi\s+was\s+wrong\b|\bcorrect(?:ing)?\s+myself\b|"
     r"\bi\s+take\s+(?:that|it)\s+back\b|\bturns\s+out\s+(?!fine\b|ok\b|okay\b|great\b|well\b|good\b)|"
@@ -132,7 +231,7 @@ CLAUSE_START = (
 # What follows a clause-opening "no" in talk, not in a rule: "no problem", "no idea why".
 NOT_A_RULE = (
     r"(?:problem|problems|worries|worry|rush|hurry|idea|clue|luck|thanks|way|doubt|"
-    r"wonder|matter|need|one|longer|more|fewer|less|sorry|change|changes|difference|"
+    r"wonder|matter|need|one|longer|later\s+than|more|fewer|less|sorry|change|changes|difference|"
     r"errors?|issues?|response|output|results?|(?:it|that|this|I)\b|I['’]m|"
     r"[,.!?]|$|"
     # Spanish talk: "no sé por qué", "no es eso", "no hay errores", "no funciona"
@@ -402,6 +501,66 @@ NOT_AN_ORDERED_VERB = (
     "mitään|ole|ho|hai|ha|abbiamo|avete|hanno|è|sono|vous|te|se|me|le|la|les|y|lui|leur|is|"
     "csak|még|most|to|je|sam|si|mi|ti|bi"
 )
+# A feeling after a prohibitive particle: a reassurance, no order ("Ikke bekymre deg for
+# det", "Ekki hafa áhyggjur af þessu", "Älä huolehdi siitä", "Ärge muretsege", "Huwag kang
+# mag-alala tungkol dito", "Ikke stress med det"; red team R16-I1)
+REASSURED = (
+    r"(?:bekymr\w*|hafa\s+áhyggj\w*|áhyggj\w*|stress(?:e|a)?(?=\s+(?:deg|dig|þig|med|over|om|"
+    r"á)\b|\W*$)|tænk\s+på\s+det|tenk\s+på\s+det|vær\s+(?:redd|bekymret|lei|ked|nervøs)|"
+    r"vera\s+(?:hrædd|leið|stressu)|beklag\w*|afsaka\w*|huoli|huolehdi\s+siitä|murehdi|"
+    r"hätäile|välitä\s+siitä|pelkää|jännitä|muretse(?:ge)?|pabista|karda|mag-alala|"
+    r"mabahala|matakot|mahiya|brini(?:te)?|sekiraj(?:te)?|uzrujavaj(?:te)?|boj(?:te)?"
+    r")(?![\w-])"
+)
+# ... after Hungarian "ne", Indonesian and Malay "jangan", Swahili "usi-"/"msi-", Czech
+# and Slovak "ne-", Polish "nie": "Ne aggódj emiatt", "Jangan khawatir soal itu",
+# "Usijali", "Nestresuj se", "Nie przejmuj się tym"
+REASSURED_HU = r"aggód|izgul|stresszel|idegesked|félj|bánd|törődj|sajnáld"
+REASSURED_ID = (
+    r"khawatir|kuatir|cemas|risau|takut|panik|sungkan|ragu|sedih|bimbang|repot|dipikirkan|"
+    r"pikirkan|gelisah|minta\s+maaf"
+)
+REASSURED_SW = r"jali|ogope|hofu|sikitike|wasiwasi|haraki"
+REASSURED_CS = r"stresuj|trap|zlob|znepokoj|obávej|omlouvej|spěchej"
+REASSURED_PL = r"przejmuj|martw|denerwuj|stresuj|krępuj|bój|obawiaj|przepraszaj|spiesz|śpiesz"
+# A prohibition after a condition ("Jos testit epäonnistuvat, älä julkaise.", "Hvis testene
+# feiler, ikke deploy.", "Ha a tesztek elbuknak, ne telepíts.", "Om testerna misslyckas,
+# deploya inte."): the particle opens the clause after the condition's comma, its verb may
+# end the sentence; or, in Swedish, Norwegian, Danish and Icelandic, follows the verb that
+# opens it. A statement after a condition ("Ha jól emlékszem, a szerver Frankfurtban van.",
+# "Om jag minns rätt, ligger servern i Frankfurt.") has no such particle there.
+CONDITIONED_BAN = compiled_on_use(
+    rf"(?i)(?:(?:{PROHIBITIVES})\s+(?:(?:{PROHIBITIVE_CLITICS})\s+)?"
+    rf"(?!(?:{NOT_AN_ORDERED_VERB}|{PROHIBITIVE_CLITICS})(?![\w-]))(?!{REASSURED})"
+    # ("ne" negates statements too, "Ne radi": its imperative ends in j, d or s, "Ne
+    # telepíts", "Ne töröld", "Ne objavljuj")
+    rf"[^\W\d][\w-]+|ne\s+(?!{REASSURED_HU}|{REASSURED})[^\W\d]\w*(?:j|d|s)(?:te|tek|tok|e|ük|uk)?\b)"
+)
+# the particle after the verb it negates (Swedish, Norwegian, Danish, Icelandic)
+BAN_AFTER_VERB = compiled_on_use(r"(?i)(?:ikke|ikkje|ekki|inte)\b")
+# the clause before the particle: a condition opening the sentence, its comma, a "then",
+# and (for a particle after its verb) the verb: not a copula, an auxiliary, a subject
+CONDITION_THEN = compiled_on_use(
+    r"(?i)\s*(?:jos|mikäli|ha|om|hvis|dersom|ef|kui|ako|dacă|daca|pokud|jeśli|jeżeli)\s+"
+    rf"(?!(?:\S+\s+)?(?:{GRAMMAR_WISHES})\b)[^,;.!?]{{3,}}[,;]\s*(?:(?:niin|akkor|så|þá|siis|atunci|onda|tada)\s+)?"
+    r"(?P<verb>(?!(?:er|var|har|blir|kan|vil|skal|må|bør|är|ska|kommer|blev|bliver|skulle|"
+    r"ville|kunne|måste|borde|får|fick|gick|det|den|jag|han|hon|vi|de|man|jeg|hun|þetta|það|"
+    rf"ég|hann|hún|við|þeir|er|var|hefur|mun|{GRAMMAR_ORDER_NOT})\b)[^\W\d][\w-]*\s+)?$"
+)
+# ... or the imperative that opens the sentence before a particle after its verb ("Ta
+# inte bort databasen.", "Slett ikke databasen.", "Ok, rør ikke prod."): not a copula, an
+# auxiliary, a subject, a verb of knowing ("Vet inte.", "Veit ikke.")
+VERB_FIRST = compiled_on_use(
+    r"(?i)\s*(?:[^\W\d]+\s*,\s*)?(?:(?:och|og|men|så|snälla|vänligen|bare|please)\s+)?"
+    r"(?P<verb>(?!(?:er|var|har|blir|kan|vil|skal|må|bør|är|ska|kommer|blev|bliver|skulle|"
+    r"ville|kunne|måste|borde|får|fick|gick|det|den|jag|han|hon|vi|de|man|jeg|hun|þetta|það|"
+    r"ég|hann|hún|við|þeir|hefur|mun|går|står|vet|veit|ved|tror|vill|hann|fanns|kom|tog|tok|"
+    r"såg|hade|hadde|havde|fann|fant|fandt|fikk|fik|gikk|gik|ble|fékk|gekk|sá|skil|kunde|"
+    r"tycker|synes|orkar|hinner|behöver|"
+    r"trenger|behøver|gjorde|sa|sagt|nej|nei|ja|tack|takk|inte|ikke|ekki|også|också|heller|"
+    r"dessverre|tyvärr|desværre|still|just|altså|alltså|nå|nu|här|her|där|der|idag|i|på)\b)"
+    r"[^\W\d][\w-]*\s+)$"
+)
 # Who may stand before a prohibition in its clause: a word joining clauses ("Ja älä …")
 CLAUSE_JOINERS = listed("ja og och és dan at ir un and und et e y a i")
 GRAMMAR_RULE = compiled_on_use(
@@ -420,16 +579,20 @@ GRAMMAR_RULE = compiled_on_use(
     # about ("Älä muuta skeemaa", "Ikke rør ved prod", "Ne diraj konfiguraciju"): no "Ikke
     # noget problem", no "Älä huoli, …" (nothing after the verb: a feeling, not an order)
     rf"(?P<prohibition>(?:{PROHIBITIVES})\s+(?:(?:{PROHIBITIVE_CLITICS})\s+)?"
-    rf"(?!(?:{NOT_AN_ORDERED_VERB}|{PROHIBITIVE_CLITICS})(?![\w-]))[^\W\d][\w-]+(?=\s+[^\W\d])|"
+    rf"(?!(?:{NOT_AN_ORDERED_VERB}|{PROHIBITIVE_CLITICS})(?![\w-]))(?!{REASSURED})"
+    r"[^\W\d][\w-]+(?=\s+[^\W\d])|"
     # "ne" (Hungarian, South Slavic) also negates statements ("Ne znam …", "Ne radi …"):
     # its imperative's ending, a "j" or "d" ("Ne diraj", "Ne töröld", "Ne küldj")
-    r"ne\s+[^\W\d]\w*(?:j|d)(?:te|tek|tok|e|ük|uk)?(?=\s+[^\W\d]))|"
+    rf"ne\s+(?!{REASSURED_HU})[^\W\d]\w*(?:j|d)(?:te|tek|tok|e|ük|uk)?(?=\s+[^\W\d]))|"
     r"(?P<plain>(?:ei|ette|et)\s+saa\b|kielletty\w*|tilos\b|"
     r"nem\s+szabad\b|kötelező\b|muszáj\b|interzis\w*|obligatori[eu]\b|"
-    r"trebuie\s+(?:să|sa)\s+\w+(?:i|ți|ti)\b|(?:usi|msi)(?!ku\b|mu\b|mamizi)[a-z]{3,}\b|"
-    r"lazima\b|sharti\b|marufuku\b|hairuhusiwi\b|haliruhusiwi\b|jangan\b|dilarang\b|wajib\b|"
+    r"trebuie\s+(?:să|sa)\s+\w+(?:i|ți|ti)\b|(?:usi|msi)(?!ku\b|mu\b|mamizi)"
+    rf"(?!{REASSURED_SW})[a-z]{{3,}}\b|"
+    r"lazima\b|sharti\b|marufuku\b|hairuhusiwi\b|haliruhusiwi\b|"
+    rf"jangan\b(?!\s+(?:{REASSURED_ID}))|dilarang\b|wajib\b|"
     r"(?:tidak|tak|nggak|gak)\s+boleh\b|(?<!\bsaya\s)(?<!\baku\s)(?<!\bkami\s)(?<!\bkita\s)"
-    r"harus\s+\w|ne(?!j)\w{2,}(?:ej|ejte|uj|ujte|ž|žte|ň|ňte|ť|ťte|aj|ajte)\b|nesmíš\b|"
+    r"harus\s+\w|"
+    rf"ne(?!j|{REASSURED_CS})\w{{2,}}(?:ej|ejte|uj|ujte|ž|žte|ň|ňte|ť|ťte|aj|ajte)\b|nesmíš\b|"
     r"nesmíte\b|nesmie\b|nesmiete\b|zakázáno\b|zakázané\b|musíš\b|musíte\b|je\s+nutné\b|"
     r"povinně\b|"
     # "mandatory", and "from now on" (a standing order in any mood)
@@ -487,7 +650,34 @@ GRAMMAR_CORRECTION = compiled_on_use(
     r"(?P<fix>"
     rf"(?:{MEANT})\b|(?:{SLIPS})\b|(?:{TAKEN_BACK})|(?:{CORRECTION_LABELS})\s*:|"
     # "mardi et non jeudi", "5433 eikä 5432"
-    r"(?:et\s+non|eikä)\s+\w)"
+    r"(?:et\s+non|eikä)\s+\w|"
+    # what the speaker wrote, owned as wrong: "kirjoittamani 8080 oli väärin", "a 8080,
+    # amit írtam, hibás volt"
+    r"(?:kirjoittamani|sanomani|antamani|mainitsemani|ilmoittamani)\b(?:\s+[^\s.!?,]+)?\s*,?\s*"
+    r"\b(?:oli|on)\s+(?:väärin|väärä|virheellinen|virhe)\b|"
+    r"amit\s+(?:írtam|mondtam|adtam|megadtam|beírtam|küldtem)\b(?:\s+[^\s.!?,]+)?\s*,?\s*"
+    r"\b(?:hibás|rossz|téves|helytelen|elírás)|"
+    # ... read from the speaker's verb of giving: "el 8080 que te pasé estaba mal", "o 8080
+    # que escrevi estava errado", "le 8080 que j'ai écrit était faux", "il 8080 che ho
+    # scritto era sbagliato", "die 8080, die ich geschrieben habe, war falsch", "de 8080
+    # die ik schreef was fout", "8080 som jag skrev var fel", "8080 som jeg skrev var feil"
+    r"(?:escribí|dije|puse|pasé|indiqué|mencioné|mandé)\b(?:\s+[^\s.!?,]+)?\s*,?\s*\b(?:estaba|está|era|es|"
+    r"fue)\s+(?:mal|equivocad[oa]s?|incorrect[oa]s?|err[oó]ne[oa]s?|un\s+error)\b|"
+    r"(?:escrevi|disse|coloquei|passei|informei|mencionei|mandei)\b(?:\s+[^\s.!?,]+)?\s*,?\s*"
+    r"\b(?:estava|está|era|é|foi)\s+(?:errad[oa]s?|incorret[oa]s?|mal|um\s+erro)\b|"
+    r"j['’]ai\s+(?:écrit|dit|donné|mis|tapé|indiqué|envoyé)e?s?\b(?:\s+[^\s.!?,]+)?\s*,?\s*"
+    r"\b(?:était|est)\s+(?:faux|fausse|erroné|erronée|incorrecte?|une\s+erreur)\b|"
+    r"ho\s+(?:scritto|detto|dato|messo|indicato|mandato)\b(?:\s+[^\s.!?,]+)?\s*,?\s*"
+    r"\b(?:era|è)\s+(?:sbagliat[oaie]|errat[oaie]|un\s+errore)\b|"
+    r"(?:geschrieben|gesagt|angegeben|genannt|getippt|geschickt)\s+(?:habe|hatte|hab)\b"
+    r"(?:\s+[^\s.!?,]+)?\s*,?\s*\b(?:war|ist|sind|waren)\s+falsch\b|"
+    r"ik\s+(?:schreef|zei|gaf|noemde|typte|stuurde)\b(?:\s+[^\s.!?,]+)?\s*,?\s*\b(?:was|is)\s+"
+    r"(?:fout|verkeerd|onjuist)\b|"
+    r"jag\s+(?:skrev|sa|sade|angav|gav|nämnde)\b(?:\s+[^\s.!?,]+)?\s*,?\s*\b(?:var|är)\s+"
+    r"(?:fel|felaktig|felaktigt)\b|"
+    r"jeg\s+(?:skrev|sa|sagde|oppga|gav|nevnte|nævnte)\b(?:\s+[^\s.!?,]+)?\s*,?\s*\b(?:var|er)\s+"
+    r"(?:feil|forkert|galt|gal)\b"
+    r")"
     r")"
 )
 
@@ -512,7 +702,8 @@ GRAMMAR_WORDS = [
     # cheaper read)
     # (a letter outside ASCII folds to a space: "älä" is " l ", read at "l" by the candidate
     # search and at "ä" by the word search, "x" standing for any letter there)
-    r"l[ x] +[a-z]", r"xl[ x] +[a-z]", r"lk[ x][ x] +[a-z]", r"xlk[ x][ x] +[a-z]",
+    r"l[ x] +[a-z]", r"xl[ x] +[a-z]", r"lk[ x][ x] +[a-z]", r"xlk[ x][ x] +[a-z]", r"ikkje\b",
+    r"inte\b",
     r"ra +[a-z]", r"xra +[a-z]", r"rge +[a-z]", r"xrge +[a-z]", r"ikke\b", r"ekki\b",
     r"nemoj(?:te)?\b", r"ne +[a-z]", r"ne +[ x]", r"huwag\b", r"ei +saa\b",
     r"ette +saa\b", r"et +saa\b", r"kielletty", r"tilos\b", r"nem +szabad\b", r"k[ x]telez",
@@ -548,6 +739,15 @@ GRAMMAR_WORDS = [
     r"oprava\b", r"korjaus\b", r"r[ x]ttelse\b", r"rettelse\b", r"jav[ x]t[ x]s\b", r"xjav",
     r"helyesb", r"corectare\b", r"corec[ x]ie\b", r"corectur", r"koreksi\b", r"ralat\b",
     r"marekebisho\b", r"sahihisho\b", r"et +non\b", r"eik[ x]",
+    r"kirjoittamani\b", r"sanomani\b", r"antamani\b", r"mainitsemani\b", r"ilmoittamani\b",
+    r"amit +(?:[ x]rtam|mondtam|adtam|megadtam|be[ x]rtam|k[ x]ldtem)\b",
+    r"escrib[ x]", r"dije\b", r"puse\b", r"pas[ x]", r"indiqu[ x]", r"mencion[ x]", r"mand[ x]",
+    r"escrevi\b", r"disse\b", r"coloquei\b", r"passei\b", r"informei\b", r"mencionei\b",
+    r"mandei\b", r"j +ai +(?:[ x]crit|dit|donn|mis|tap|indiqu|envoy)",
+    r"ho +(?:scritto|detto|dato|messo|indicato|mandato)\b", r"geschrieben +ha", r"gesagt +ha",
+    r"angegeben +ha", r"genannt +ha", r"getippt +ha", r"geschickt +ha",
+    r"ik +(?:schreef|zei|gaf|noemde|typte|stuurde)\b", r"jag +(?:sa|sade|angav|gav|n[ x]mnde)\b",
+    r"jeg +(?:sa|sagde|oppga|gav|nevnte|n[ x]vnte)\b",
 ]  # fmt: skip
 
 
@@ -671,7 +871,7 @@ EUROPEAN_CONSTRAINT = compiled_on_use(
     r"jullie\s+moeten|u\s+dient|musisz|musicie|należy|nie\s+wolno)\s+"
     r"(?!(?:de\s+)?(?:estar|ser|haber|essere|avere|sein|zijn|nicht\s+\w+en\s*[.!?]?$)\b)\w|"
     # Polish and Turkish: "Nie usuwaj …", "Nigdy nie …", "Zawsze pytaj …"; "asla değiştirme"
-    r"(?:^|(?<=\n)|(?<=[.!;:,]\s))(?:nigdy\s+)?nie\s+\w+(?:aj|uj|ij|yj)(?:cie)?\b|"
+    rf"(?:^|(?<=\n)|(?<=[.!;:,]\s))(?:nigdy\s+)?nie\s+(?!{REASSURED_PL})\w+(?:aj|uj|ij|yj)(?:cie)?\b|"
     r"\bnigdy\s+nie\b|\bzawsze\s+\w+(?:aj|uj|ij|yj)(?:cie)?\b|\b(?:zabronion|zakazan)\w*|"
     r"\b(?:asla|kesinlikle|hiçbir\s+zaman)\s+(?:\S+\s+){0,3}?\w+(?:ma|me|mayın|meyin|"
     r"mayınız|meyiniz)\b|\byasak(?:tır)?\b|\bzorundas\w*|\bmutlaka\b|"
@@ -727,6 +927,18 @@ EUROPEAN_STEERING = compiled_on_use(
     f"{EUROPEAN_CONSTRAINT.pattern}|{EUROPEAN_CORRECTION.pattern[len('(?ix)') :]}"
 )
 
+# A question that asks for a rule (the European forms of ``ASKS_FOR_A_RULE``): "Zou je
+# src/legacy alsjeblieft nooit willen aanraken?", "Könntest du bitte nie auf main pushen?",
+# "¿Podrías no tocar nunca la base?" (red team RT22-6)
+ASKS_FOR_A_RULE_ELSEWHERE = compiled_on_use(
+    r"(?i)\W*(?:zou\s+(?:je|u)|kun\s+je|kunt\s+u|wil\s+je|wilt\s+u|könntest\s+du|kannst\s+du|"
+    r"würdest\s+du|könnten\s+sie|würden\s+sie|podrías|podría|puedes|pourrais-tu|peux-tu|"
+    r"pourriez-vous|pouvez-vous|potresti|puoi|potrebbe|você\s+(?:poderia|pode)|poderia|"
+    r"kunne\s+du|kan\s+du|skulle\s+du|voisitko|voisitteko|tudnál|tudnád|możesz|mógłbyś|"
+    r"mogłabyś)\b[^?]*?\b(?:nooit|niemals|nie|nunca|jamais|mai|aldrig|aldri|koskaan|soha|"
+    r"nigdy)\b"
+)
+
 # where a sentence ends, and a question's opening words
 QUESTION_OPENING = compiled_on_use(
     r"(?i)\s*(?:¿|est-ce\b|muss\s+ich\b|soll(?:en)?\s+(?:ich|wir)\b)"
@@ -776,7 +988,10 @@ _CYR_IMPERATIVE = (
     r"(?<!ли)(?<!лись)(?<![ыи]й)(?<!шь)(?<!очень)(?<!здесь)"
 )
 OTHER_SCRIPT_CONSTRAINT = (
-    rf"[Нн](?<![{_CYR}].)е\s+(?:надо|нужно|стоит|треба|варто|смей|смейте|{_CYR_IMPERATIVE})|"
+    rf"[Нн](?<![{_CYR}].)е\s+(?:надо|нужно|стоит|треба|варто|смей|смейте|"
+    # (a reassurance, no order: "Не переживай", "Не хвилюйся", R16-I1)
+    r"(?!пережива|волну|беспоко|парь|бойся|бойтесь|хвилю|турбу|перейма|извиня|вибача|стесня|"
+    rf"нерву){_CYR_IMPERATIVE})|"
     rf"[Нн](?<![{_CYR}].)(?<![{_CYR}]\s.)(?:икогда|іколи)\s+не\s|[Нн](?<![{_CYR}].)ельзя|[Зз]апрещ[её]н|[Зз]аборонен|[Нн]е\s+можна|[Оо]бязательно|"
     r"[Оо]бов['’]язково|[Нн]еобходимо|[Нн]и\s+в\s+коем\s+случае|[Пп]ід\s+жодним\s+приводом|"
     rf"[ТтВв](?<![{_CYR}].)[ыи]\s+(?:[{_CYR}]+\s+)?(?:должн[ыао]?|должен|обязан[ыа]?|"
@@ -787,15 +1002,17 @@ OTHER_SCRIPT_CONSTRAINT = (
     rf"[Μμ](?<![{_GRK}].)ην\s+(?!ανησυχ|στεναχωρ|φοβ)[{_GRK}]|"
     rf"[Μμ](?<![{_GRK}].)η\s+[{_GRK}]+(?:ς|τε)(?![{_GRK}])|[Ππ]οτέ\s+μη|[Αα]παγορεύεται|[Υυ]ποχρεωτικ|"
     rf"[Ππ]ρέπει\s+(?:πάντα\s+|πάντοτε\s+)?να\s+[{_GRK}]+(?:εις|είς|ετε|είτε|άς|ας|ις|ης)(?![{_GRK}])|"
-    rf"ل(?<![{_ARA}].)ا\s+ت(?!زال)[{_ARA}]{{2,}}|ممنوع|يجب\s+(?:أن|ان|عليك|عليكم)|"
+    rf"ل(?<![{_ARA}].)ا\s+ت(?!زال|قلق[^\u0621-\u064a]|قلق$|خاف|حزن|هتم|عتذر)[{_ARA}]{{2,}}|ممنوع|يجب\s+(?:أن|ان|عليك|عليكم)|"
     r"عليك\s+(?:أن|ان)|لا\s+يجوز|إياك|يجب\s+(?:ألا|الا|أن\s+لا)|(?:يرجى|يُرجى|الرجاء|رجاء)\s+عدم|"
     r"لا\s+يُسمح|لا\s+يسمح|غير\s+مسموح|"
-    rf"א(?<![{_HEB}].)ל\s+ת[{_HEB}]{{2,}}|אסור|חובה|ח(?<!אני ח)ייב(?:ים|ת|ות)?\s+ל|"
-    rf"म(?<![{_DEV}].)त(?![{_DEV}])|कभी\s+(?:भी\s+)?(?:मत|नहीं\s+[{_DEV}]+ना)(?![{_DEV}])|"
+    rf"א(?<![{_HEB}].)ל\s+ת(?!דאג|פחד|צטער|תבייש)[{_HEB}]{{2,}}|אסור|חובה|ח(?<!אני ח)ייב(?:ים|ת|ות)?\s+ל|"
+    rf"म(?<![{_DEV}].)(?<!चिंता म)(?<!चिन्ता म)(?<!फ़िक्र म)(?<!फ़िक्र म)(?<!फिक्र म)"
+    rf"(?<!घबराओ म)(?<!घबराइए म)(?<!डरो म)त(?![{_DEV}])|कभी\s+(?:भी\s+)?(?:मत|नहीं\s+[{_DEV}]+ना)(?![{_DEV}])|"
     "(?:\u095b|\u091c\u093c|\u091c)रूरी|आवश्यक|अनिवार्य|वर्जित|प्रतिबंधित|मना\\s+है|"
     rf"न(?<![{_DEV}].)हीं\s+[{_DEV}]+ना\s+है|"
-    r"ห้าม|อย่า(?!ง)|ต(?<!ผมต)(?<!ฉันต)(?<!เราต)้อง(?!การ)|เด็ดขาด|ไม่ควร|"
-    r"지(?:\s*마(?:세요|십시오|시오|라|요)?(?=[\s.!。,]|$)|\s*말(?:아|고|\s*것|기|도록)|\s*않도록)|"
+    r"ห้าม|อย่า(?!ง|กังวล|ห่วง|เครียด|ตกใจ|เกรงใจ|คิดมาก|กลัว)|ต(?<!ผมต)(?<!ฉันต)(?<!เราต)้อง(?!การ)|เด็ดขาด|ไม่ควร|"
+    r"지(?<!걱정하지)(?<!걱정 하지)(?<!신경 쓰지)(?<!신경쓰지)(?<!미안해하지)(?<!긴장하지)"
+    r"(?<!무서워하지)(?:\s*마(?:세요|십시오|시오|라|요)?(?=[\s.!。,]|$)|\s*말(?:아|고|\s*것|기|도록)|\s*않도록)|"
     r"절대\s*안\s*(?:돼|됩니다)|반드시|금지|면\s*안\s*(?:돼|됩니다|되요|돼요|된다)|"
     r"야\s*(?:합니다|해요|한다|돼요|됩니다|된다|해(?=[\s.!]|$))|"
     # Turkish: a condition ("…geçerse", "…olursa") then a clause ending in no tense or person
@@ -805,7 +1022,7 @@ OTHER_SCRIPT_CONSTRAINT = (
     r"(?<!cak)(?<!cek)(?<!mış)(?<!miş)(?<!muş)(?<!müş)(?<!ım)(?<!im)(?<!um)(?<!üm)(?<!ız)(?<!iz)"
     r"(?<!uz)(?<!üz)(?<!lar)(?<!ler)\s*(?:[.!;]|$)|"
     # Vietnamese: "Không được …", "Đừng …", "Cấm …", "Nếu … thì <verb>"
-    r"[Kk]hông\s+(?:được|bao\s+giờ|nên)\s|[Đđ]ừng\s|[Cc]ấm\s|[Tt]uyệt\s+đối\s+không|[Bb]ắt\s+buộc|"
+    r"[Kk]hông\s+(?:được|bao\s+giờ|nên)\s|[Đđ]ừng\s+(?!lo\b|ngại|sợ|buồn|bận\s+tâm|áy\s+náy|khách\s+sáo|vội)|[Cc]ấm\s|[Tt]uyệt\s+đối\s+không|[Bb]ắt\s+buộc|"
     # ("Luôn chạy …" opening its clause: "always" said to the listener)
     r"L(?<![^\s.!?,;:\n]L)uôn\s+(?!là\s)|"
     # Bengali: a polite or familiar negated imperative ("… মুছবেন না", "… কোরো না"), "must"
@@ -833,6 +1050,11 @@ OTHER_SCRIPT_CORRECTION = (
     r"ไม่ใช่[^\s。]{1,30}?แต่|ที่ถูกคือ|ที่ถูกต้องคือ|พิมพ์ผิด|พูดผิด|จำผิด|"
     rf"정정|[가이]\s*아니라|잘못\s*(?:말|썼|적었)|대신(?:에)?(?![{_HANGUL}])|"
     rf"[Dd]üzeltme|değil\s*,|[Yy]anlış\s+(?:yazmışım|söyledim|yazdım)|"
+    # what the speaker wrote, owned as wrong: "yazdığım 8080 yanlıştı", "8080, который я
+    # написал, был неверный"
+    r"[YySsVvBb](?:azdığım|öylediğim|erdiğim|elirttiğim)\s+[^.!?;\n]{0,40}?[Yy]anlış|"
+    rf"[Яя](?<![{_CYR}].)\s+(?:написал|указал|дал|сказал|назвал|написала|указала|дала|сказала)"
+    rf"(?![{_CYR}])\s*,?\s*был[аио]?\s+(?:невер|ошибочн|ошибкой|неправил)|"
     r"[Ss]ửa\s+lại\s*:|,\s*không\s+phải\s|[Đđ]ính\s+chính|[Tt]ôi\s+nhầm|[Nn]hầm\s*:|"
     # "not X, but Y" opening the sentence ("Не в понедельник, а в среду.")
     rf"[Нн](?<![{_CYR}].)е\s+[^,.!?;\n]+,\s*а\s+[{_CYR}]|"
@@ -852,7 +1074,7 @@ UNSPACED_CORRECTION = compiled_on_use(
 )
 
 UNSPACED_CONSTRAINT = compiled_on_use(
-    r"不(?<!要不)要(?![紧緊])|不(?<!我不)(?<!能不)(?<![们們]不)(?<!他不)(?<!她不)(?<!它不)能|不可以|"
+    r"不(?<!要不)要(?![紧緊]|[担擔]心|着急|著急|客[气氣]|[紧緊][张張]|害怕|在意|[难難][过過])|不(?<!我不)(?<!能不)(?<![们們]不)(?<!他不)(?<!她不)(?<!它不)能|不可以|"
     r"不[准準]|不[许許]|不得|禁止|[严嚴]禁|[绝絕][对對]不|千[万萬]不|千[万萬][别別]|"
     r"必[须須](?!的|承[认認]|[说說])|[务務]必|一定要|只能|只[许許]|[请請]勿|切勿|"
     # every time …, must; a condition, then an order with no subject ("如果迁移失败，就回滚")
@@ -861,7 +1083,8 @@ UNSPACED_CONSTRAINT = compiled_on_use(
     r"勿(?:[动動]|碰|改|[删刪]|用)|避(?<![^\s，。！？；：,.!?;:请請要量]避)免(?![^，。！？；\n]{0,12}?是)|"
     r"保持原[样樣]|[别別](?:碰|[动動]|改|用|[删刪]|跑|[运運]行|提交|推送|部署|再)|"
     r"保持[^。！？\n]{0,20}?不[变變]|"
-    r"しないで|[てで]は(?:いけ|ならな|なりま|だめ|駄目)|ないでください|ないように|ないこと(?:。|$)|絶対に|"
+    r"し(?<!心配し)(?<!気にし)ないで|[てで]は(?:いけ|ならな|なりま|だめ|駄目)|"
+    r"な(?<!心配しな)(?<!気にしな)いでください|ないように|ないこと(?:。|$)|絶対に|"
     r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
     r"だけを?(?:変更|編集|修正)|常に[^。！？\n]{0,30}?(?:ください|こと|してね)|一律|始[终終]要|[总總]是要|"
     r"항상[^.!?\n]{0,30}?(?:하세요|세요|하십시오|해야|해\s*주세요)|" + OTHER_SCRIPT_CONSTRAINT
@@ -873,6 +1096,68 @@ QUESTION = compiled_on_use(
     rf"^\s*(?:هل|האם)|(?<![{_CYR}])ли(?![{_CYR}])|"
     # Greek asks with ";" (a Chinese sentence may end in "；" and ask nothing)
     rf"^(?=[^;]*[{_GRK}])[^;]*[;\u037e]\s*$"
+)
+
+# A one-off request with a deadline, not a standing rule (red team R16-R2): an obligation
+# ("make sure", "you need to", "tienes que", "il faut") in a sentence that names one moment
+# ("by Friday", "before the demo", "tomorrow", "antes del viernes", "bis morgen") and no
+# repetition ("before every deploy") nor a negation ("make sure nothing ships before
+# Friday" forbids, for a while: a rule)
+OBLIGATION = compiled_on_use(
+    r"(?i)(?:please\s+)?(?:make\s+sure|ensure|must\b|has\s+to|have\s+to|needs?\s+to|"
+    r"required?\b|"
+    r"tienes\s+que|tienen\s+que|hay\s+que|debes|debéis|deben|usted\s+debe|il\s+faut|"
+    r"tu\s+dois|vous\s+devez|du\s+musst|ihr\s+müsst|sie\s+müssen|devi|dovete|"
+    r"vocês?\s+(?:deve|devem|precisa|precisam)|deves|tens\s+que|têm\s+que|(?:je|jij|u)\s+moet|"
+    r"jullie\s+moeten|u\s+dient|musisz|musicie|należy|du\s+(?:måste|må|skal|ska)|"
+    r"ni\s+måste)"
+)
+_WEEKDAYS = (
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|"
+    r"lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo|lundi|mardi|"
+    r"mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|"
+    r"samstag|sonntag|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|segunda|terça|quarta|"
+    r"quinta|sexta|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|måndag|tisdag|"
+    r"onsdag|torsdag|fredag|lördag|söndag|mandag|tirsdag|lørdag|søndag"
+)
+_MOMENT = (
+    rf"(?:(?:this|next|the)\s+)?(?:{_WEEKDAYS})|tomorrow|tonight|today|noon|midnight|eod|cob|"
+    r"end\s+of\s+(?:the\s+)?(?:day|week|month|sprint)|next\s+week|"
+    r"\d{1,2}(?::\d\d\s*(?:am|pm|h|uhr)?|\s*(?:am|pm|h|uhr))|"
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|may\s+\d"
+)
+DEADLINE = compiled_on_use(
+    rf"(?i)\b(?:(?:by|no\s+later\s+than|due)\s+(?:{_MOMENT})|before\s+(?:{_MOMENT}|"
+    r"(?:the|our|my|tomorrow['’]s|today['’]s)\s+(?:demo|release|meeting|standup|stand-up|call|"
+    r"launch|weekend|deadline))|"
+    r"tomorrow|tonight|this\s+(?:afternoon|evening|morning|week)|end\s+of\s+(?:the\s+)?day|eod|"
+    rf"antes\s+del?\s+(?:{_WEEKDAYS}|mañana|lunes|fin\s+de|la\s+demo|la\s+reunión)|"
+    r"para\s+mañana|hasta\s+mañana|mañana|esta\s+(?:tarde|noche)|"
+    rf"avant\s+(?:{_WEEKDAYS}|demain|ce\s+soir|midi|la\s+démo|la\s+réunion)|d['’]ici\s+"
+    r"(?:demain|ce\s+soir|vendredi|lundi|la\s+fin)|pour\s+demain|demain|ce\s+soir|"
+    rf"bis\s+(?:{_WEEKDAYS}|morgen|heute|übermorgen|zum\s+\w+)|morgen|heute\s+abend|"
+    rf"entro\s+(?:{_WEEKDAYS}|domani|stasera|oggi|fine)|domani|stasera|"
+    rf"até\s+(?:{_WEEKDAYS}|amanhã|hoje|o\s+fim)|amanhã|"
+    rf"(?:voor|uiterlijk)\s+(?:{_WEEKDAYS}|morgen|vanavond)|vanavond|"
+    rf"(?:före|innan|senast)\s+(?:{_WEEKDAYS}|i\s*morgon|ikväll)|i\s*morgon|ikväll|"
+    rf"(?:før|innen|senest)\s+(?:{_WEEKDAYS}|i\s*morgen)|i\s*morgen|i\s*kveld|i\s*aften)\b"
+)
+# what makes a deadline's sentence a standing rule after all: a repetition
+STANDING = compiled_on_use(
+    r"(?i)\b(?:every|each|always|whenever|all|any|from\s+now\s+on|going\s+forward|cada|todos|"
+    # (or a state kept for a while, a rule with an end date: "Coverage has to stay at 90 %
+    # until the demo.", "You must use Python 3.11 for now")
+    r"until|till|for\s+now|stay|stays|remain|remains|keep|hasta|por\s+ahora|jusqu\w*|"
+    r"pour\s+l['’]instant|vorerst|per\s+ora|por\s+enquanto|voorlopig|tills\s+vidare|"
+    r"todas|siempre|chaque|tous|toutes|toujours|jede[nrsm]?|immer|ogni|tutti|sempre|todo|elke|"
+    r"altijd|varje|alltid|hver|altid|alle)\b"
+)
+# ... or a negation: "make sure nothing ships before Friday" forbids, for a while
+NEGATED = compiled_on_use(
+    r"(?i)\b(?:not|no|never|nothing|nobody|none|don['’]?t|doesn['’]?t|won['’]?t|can['’]?t|"
+    r"without|nada|nunca|ningún|ninguna|sin|pas|jamais|rien|aucun|sans|nicht|nie|kein\w*|"
+    r"nichts|ohne|non|mai|niente|senza|não|nenhum|sem|niet|geen|nooit|zonder|inte|aldrig|"
+    r"ikke|aldri|ingen)\b"
 )
 
 # Talk in a rule's words (review12 RC0): a question ("Should we never use the old VPN?"),
@@ -1176,6 +1461,8 @@ CORRECTING_WORDS = [
     r"no\b", r"nope\b", r"wait\b", r"stop\b", r"hold\b", r"scratch\b", r"correction\b",
     r"sorry\b", r"oops\b", r"whoops\b", r"my +bad\b", r"not\b", r"actually\b", r"instead\b", r"rather\b", r"i +meant\b", r"that ?s +not\b",
     r"that ?s +wrong",
+    r"i +(?:wrote|said|gave|typed|sent|mentioned|put|listed|quoted|pasted)\b",
+    r"ignore\b", r"forget\b",
     r"not +what\b", r"wrong\b", r"mistake\b", r"switch\b", r"change\b", r"on +second\b",
     r"make\b", r"use\b", r"should", r"is +really\b", r"update\b",
     # CONSTRAINT
@@ -1260,6 +1547,7 @@ EUROPEAN_WORDS = [
     r"voc[ x]s? +(?:deve|devem|precisa|precisam)\b", r"deves\b", r"tens +que\b", r"t[ x]m +que\b",
     r"je +moet\b", r"jij +moet\b", r"u +moet\b", r"jullie +moeten\b", r"u +dient\b", r"musisz\b", r"musicie\b",
     r"nale[ x]y\b", r"nie\b", r"nigdy\b", r"zawsze\b", r"zabronion", r"zakazan", r"asla\b",
+
     r"kesinlikle\b", r"hi[ x]bir +zaman\b", r"yasak", r"zorundas", r"mutlaka\b",
     r"au +del", r"apr[ x]s\b", r"plus +de\b", r"nach\b", r"mehr +als\b", r"m[ x]s +de\b",
     r"despu[ x]s +de\b", r"oltre\b", r"dopo\b", r"acima +de\b", r"depois +de\b", r"mais +de\b",
