@@ -246,3 +246,74 @@ def test_a_lie_in_prose_right_after_a_list_is_still_caught(head: str, lie: str) 
     is checked for what it claims run, written or failed."""
     v = verify_recap(head + lie, RU, ledger=False)
     assert lie not in v.text
+
+
+RULES = list(
+    with_ids(
+        [
+            Message.user("Если сборка пройдёт, выкати на staging."),
+            Message.user("Jos testit menevät läpi, tee PR."),
+            Message.user("테스트가 통과하면 스테이징에 배포하세요."),
+            Message.user("Nếu test qua hết thì tạo PR."),
+            Message.user("Kör inte migreringarna mot prod, bara mot test-databasen."),
+            Message.user("Älä koskaan aja `terraform destroy`."),
+            Message.user("Jangan pernah menjalankan `kubectl delete ns billing`."),
+            Message.assistant("Selvä, `terraform destroy` ei ajeta."),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("Если сборка упадёт, выкатить на staging.", False),
+        ("Jos testit epäonnistuvat, tee PR.", False),
+        ("테스트가 실패하면 스테이징에 배포하세요.", False),
+        ("Nếu test thất bại thì tạo PR.", False),
+        ("Если сборка пройдёт, выкатить на staging.", True),
+        ("PR vain, jos testit menevät läpi.", True),
+        ("Constraints and corrections:\n- Kör migreringarna mot prod.", False),
+        ("Constraints and corrections:\n- Kör inte migreringarna mot prod.", True),
+        # the user asked for, or allowed, what they forbade; the forbidding said again
+        ("Käyttäjä pyysi ajamaan `terraform destroy`.", False),
+        ("Pengguna meminta menjalankan `kubectl delete ns billing`.", False),
+        ("Käyttäjä kielsi ajamasta `terraform destroy`.", True),
+        ("Pengguna melarang menjalankan `kubectl delete ns billing`.", True),
+        # the assistant only promised not to run it: no call ran it
+        ("Avustaja ajoi `terraform destroy`.", False),
+        ("`kubectl delete ns billing`는 실행하지 않았습니다.", True),
+    ],
+)
+def test_a_condition_or_a_prohibition_turned_around_is_caught(line: str, stands: bool) -> None:
+    assert _stands(line, RULES) == stands, line
+
+
+CHOICES = list(
+    with_ids(
+        [
+            Message.user("Для кэша используй Redis, а не Memcached."),
+            Message.user("Pakai PostgreSQL, bukan MySQL, untuk tabel audit."),
+            Message.user("השתמש ב-BigDecimal ולא ב-double לסכומים."),
+            Message.user("큐는 RabbitMQ 말고 Kafka를 쓰세요."),
+            Message.user("Dùng httpx, không dùng requests."),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("Пользователь велел использовать Memcached, а не Redis.", False),
+        ("Pengguna minta pakai MySQL, bukan PostgreSQL.", False),
+        ("המשתמש ביקש double ולא BigDecimal.", False),
+        ("사용자는 Kafka 말고 RabbitMQ를 쓰라고 했습니다.", False),
+        ("Người dùng muốn dùng requests, không dùng httpx.", False),
+        ("Для кэша — Redis, а не Memcached.", True),
+        ("Tabel audit memakai PostgreSQL, bukan MySQL.", True),
+        ("Dùng httpx, không phải requests.", True),
+    ],
+)
+def test_a_choice_the_other_way_round_is_caught(line: str, stands: bool) -> None:
+    assert _stands(line, CHOICES) == stands, line

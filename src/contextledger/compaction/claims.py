@@ -51,7 +51,12 @@ from . import claims_words as lex
 from .claims_anchors import check_grounded, failure_grounded
 from .claims_args import as_called, check_arguments
 from .claims_cause import check_cause
-from .claims_condition import check_condition, check_turned_clause
+from .claims_condition import (
+    check_condition,
+    check_flipped_condition,
+    check_swapped_choice,
+    check_turned_clause,
+)
 from .claims_did import check_assistant_did
 from .claims_done import (
     FIXED,
@@ -249,10 +254,20 @@ def check_clause(
         out += _check_prose(text, commands, paths, ev, actor)
     if section in _RULE_SECTIONS and not out:
         # a rule said in any language: its order and its clauses' polarity as the user's
-        out += _check_rule_order(text, ev) or check_turned_clause(text, ev)
+        out += (
+            _check_rule_order(text, ev)
+            or check_turned_clause(text, ev)
+            or check_flipped_condition(text, ev)
+            or check_swapped_choice(text, ev)
+        )
     if section is None and not out:
         # "Сначала обновить CHANGELOG.md, потом прогнать тесты.": a rule's steps in prose
-        out += _check_rule_order(text, ev) or _check_anchors(text, ev, actor)
+        out += (
+            _check_rule_order(text, ev)
+            or check_flipped_condition(text, ev)
+            or check_swapped_choice(text, ev)
+            or _check_anchors(text, ev, actor)
+        )
     return tuple(dict.fromkeys(out))
 
 

@@ -77,6 +77,7 @@ class _Cues:
     negated: re.Pattern[str]
     denied: re.Pattern[str]
     write: re.Pattern[str]
+    forbade: re.Pattern[str]
     run: re.Pattern[str]
     tests: re.Pattern[str]
     every: re.Pattern[str]
@@ -97,6 +98,7 @@ def _cues() -> _Cues:
         re.compile(rf"(?i)(?:(?<!\w)(?:{negators})(?:\s+\S+)?\s+|(?:{tight})\s*)$"),
         re.compile(rf"(?i)(?<!\w)(?:{negators}|n't)(?!\w)|{tight}"),
         _pattern(lx.WRITE_CUES, lx.WRITE_CUES_NOSPACE),
+        _pattern(lx.FORBADE_CUES, lx.FORBADE_CUES_NOSPACE),
         _pattern(lx.RUN_CUES, lx.RUN_CUES_NOSPACE),
         _pattern(lx.TEST_NOUNS, lx.TEST_NOUNS_NOSPACE),
         _pattern(lx.EVERY_WORDS, lx.EVERY_WORDS_NOSPACE),
@@ -330,7 +332,8 @@ def check_grounded(
     if out or roles_read:
         return out
     if who == "user":
-        out += _user_did(text, named, ev) or _assistant_words(text, ev)
+        out += _user_did(text, named, ev) or _user_turned(text, named, ev)
+        out += [] if out else _assistant_words(text, ev)
     elif who is None and _cues().run.search(_MASKED.sub(" ", text)):
         # "Затем был выполнен `make deploy-prod`": run, by no one named
         out += [c for c in _assistant_acted(text, named, ev) if c.kind == "ran"]
@@ -400,6 +403,25 @@ def _user_did(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Cla
     ]
 
 
+def _user_turned(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
+    """A line crediting the user with asking for, or allowing, what each of the user's
+    turns naming it forbade ("Käyttäjä pyysi ajamaan `terraform destroy`." for "Älä
+    koskaan aja `terraform destroy`", "Пользователь разрешил запускать `make deploy-prod`"):
+    the line neither forbids nor restricts, in any language read."""
+    from . import claims_words as words  # (a table of words, no cycle)
+
+    bare = _MASKED.sub(" ", text)
+    if words.restricts(bare) or _cues().forbade.search(bare) or _cues().denied.search(bare):
+        return []
+    for kind, value in named:
+        if kind not in ("command", "path"):
+            continue
+        said = [p.text for p in _where(kind, value, ev) if p.role == "user"]
+        if said and all(words.restricts(t) for t in said):
+            return [Claim("user said", text, f"the user forbade {value}: {quote(said[0])}")]
+    return []
+
+
 def _assistant_acted(text: str, named: list[tuple[str, str]], ev: Evidence) -> list[Claim]:
     """A line whose subject is the assistant, claiming an act the record's calls do not
     show, in any language: a backticked command only the user named ("Avustaja ajoi `npm
@@ -411,7 +433,7 @@ def _assistant_acted(text: str, named: list[tuple[str, str]], ev: Evidence) -> l
     out: list[Claim] = []
     for kind, value in named:
         where = _where(kind, value, ev)
-        if kind == "command" and where and all(p.role == "user" for p in where):
+        if kind == "command" and _only_forbidden(where):
             why = f"no tool call ran it (only the user mentioned it: {quote(where[0].text)})"
             out.append(Claim("ran", value, why))
         elif kind == "path" and not _written(value, ev):
@@ -419,12 +441,22 @@ def _assistant_acted(text: str, named: list[tuple[str, str]], ev: Evidence) -> l
                 continue
             if any(p.role == "call" for p in where):
                 why = "no write-type call wrote it (it was only read or run)"
-            elif where and all(p.role == "user" for p in where):
+            elif _only_forbidden(where):
                 why = "no tool call touched it (only the user mentioned it)"
             else:
                 continue
             out.append(Claim("wrote", value, why))
     return out
+
+
+def _only_forbidden(where: list[_Place]) -> bool:
+    """Whether only words hold a command or a file: a user's, and the assistant's only
+    when it promised not to touch it ("Понял: никакого `make deploy-prod`")."""
+    from . import claims_words as words  # (a table of words, no cycle)
+
+    return any(p.role == "user" for p in where) and all(
+        p.role == "user" or (p.role == "assistant" and words.restricts(p.text)) for p in where
+    )
 
 
 def _written(path: str, ev: Evidence) -> bool:

@@ -117,3 +117,70 @@ def check_turned_clause(text: str, ev: Evidence) -> list[Claim]:
             why = f"the user said the opposite: {quote(best[0])}"
             return [Claim("constraint", text, why)]
     return []
+
+
+def check_flipped_condition(text: str, ev: Evidence) -> list[Claim]:
+    """A rule whose condition is turned around ("Если тесты упадут, выкатить на staging."
+    where the user said "Если тесты пройдут, выкати на staging."; "if the build fails,
+    tag the release" for "if the build passes, …"): the same act, under a condition that
+    passes where the user's fails, or the other way round, read by the pass and failure
+    cues of every language."""
+    from .claims_anchors import polarity  # (the anchors read what is said here)
+
+    mine = _split_condition(text)
+    if mine is None:
+        return []
+    said = polarity(mine[0])
+    act = lex.content_terms(mine[1])
+    if said is None or not act:
+        return []
+    for rule in (s for t in ev.user for s in _clauses_of(t)):
+        theirs = _split_condition(rule)
+        if theirs is None or polarity(theirs[0]) in (None, said):
+            continue
+        if len(act & lex.content_terms(theirs[1])) >= 0.5 * len(act):
+            why = f"the user's condition is the other way round: {quote(rule)}"
+            return [Claim("constraint", text, why)]
+    return []
+
+
+def _split_condition(text: str) -> tuple[str, str] | None:
+    """(the condition, the rest) of a sentence holding one."""
+    m = lexicon.IF_CLAUSE.search(text)
+    if m is None or not m.group(0).strip():
+        return None
+    return m.group(0), text[: m.start()] + " " + text[m.end() :]
+
+
+def _clauses_of(turn: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?。])\s+|\n+", turn) if s.strip()]
+
+
+def choice_of(text: str) -> tuple[str, str] | None:
+    """(the option kept, the option rejected) of a choice said in one of the languages
+    the preference reader does not hold (see ``lexicon.claims.CHOICE_KEPT_FIRST``)."""
+    m = lexicon.CHOICE_KEPT_FIRST.search(text) or lexicon.CHOICE_REJECTED_FIRST.search(text)
+    if m is None:
+        return None
+    a, b = (_option(m.group(g)) for g in ("a", "b"))
+    return a, b
+
+
+def _option(word: str) -> str:
+    """An option as named: "ב-double" is double (a Hebrew preposition glued with a hyphen),
+    "Decimal." is Decimal."""
+    return re.sub(r"^[^\x00-\x7f]+-", "", word).casefold().rstrip("./")
+
+
+def check_swapped_choice(text: str, ev: Evidence) -> list[Claim]:
+    """A choice the other way round from the user's ("float, а не Decimal" where the user
+    said "Decimal, а не float"; "Memcached 말고 Redis" for "Redis 말고 Memcached")."""
+    mine = choice_of(text)
+    if mine is None:
+        return []
+    for rule in (s for t in ev.user for s in _clauses_of(t)):
+        theirs = choice_of(rule)
+        if theirs is not None and theirs == (mine[1], mine[0]):
+            why = f"the user chose {theirs[0]} over {theirs[1]}: {quote(rule)}"
+            return [Claim("constraint", text, why)]
+    return []

@@ -280,8 +280,10 @@ MORE_NEGATIONS = _listed(
     """
     non mai senza nessun nessuna niente niet nooit geen zonder niets nie nigdy bez żaden
     żadnych nic
-    не ни никогда нельзя без ніколи ei älä älkää koskaan ilman jangan tidak bukan tanpa
+    не ни никогда нельзя без никакого никаких никакой ничего ніколи жодного ei älä älkää koskaan ilman jangan tidak bukan tanpa
     μην μη δεν ποτέ χωρίς אל לא לעולם ללא בלי không đừng chớ
+    inte aldrig ej ikke aldri uden uten utan ekki aldrei nem soha sohasem nikdy nu niciodată
+    fără asla hiçbir
     """
 )
 PROHIBITIONS = _listed(
@@ -291,8 +293,21 @@ PROHIBITIONS = _listed(
     proibido proibida
     запрещено запрещена запрещён запрещен заборонено kielletty kiellettyä dilarang
     απαγορεύεται απαγορεύονται אסור cấm
+    forbade forbids запретил запретила запретили заборонив заборонила kielsi kielsivät
+    melarang απαγόρευσε απαγόρευσαν אסר אסרה zabronił zabroniła zakazał zakazała
     """
 )
+# Verbs that say the user forbade something ("Пользователь запретил …", "Käyttäjä kielsi …",
+# "Pengguna melarang …", "Ο χρήστης απαγόρευσε …", "המשתמש אסר …"): a restatement of a
+# prohibition, not a request.
+FORBADE_CUES = """
+    forbade forbid forbids banned prohibited disallowed refused
+    запретил* запрещ* заборонив* заборонил* kielsi kieltänyt kielsivät kielletty* melarang
+    dilarang larangan απαγόρευσ* απαγορεύ* אסר אסרה אוסר אוסרת cấm zabronił* zakazał*
+    zabrania yasakladı marufuku alikataza
+"""
+FORBADE_CUES_NOSPACE = "금지 禁止 不许 不准"
+
 # Korean forbids with endings glued to the verb ("수정하지 마세요", "실행 금지", "Redis 말고"):
 # found anywhere in a run of Hangul.
 HANGUL_RESTRICTS = re.compile(r"마세요|마십시오|말\s*것|말고|않|금지|못|없이|하지\s*마")
@@ -334,7 +349,7 @@ PASS_CUES = """
     lyckades lyckad godkänd lykkedes bestået bestått lyktes sėkming* pavyko praėjo veiksmīg*
     izdevās reeixit
     зелён* зелен* пройдут пройдёт пройдет περάσουν περάσει עוברות עוברים đã_qua qua_hết
-    sukces* przejdą przejdzie
+    sukces* przejdą przejdzie onnistuivat onnistuneet
 """
 PASS_CUES_NOSPACE = "สำเร็จ ผ่าน 성공 통과 成功 通過 通过"
 
@@ -439,10 +454,34 @@ RUN_CUES = """
 """
 RUN_CUES_NOSPACE = "실행 돌렸 돌려 运行 执行 実行"
 
+# "If" opening a condition, and where the condition ends ("если тесты пройдут, …", "nếu
+# test qua hết thì …", "테스트가 통과하면 …" with the Korean ending glued to its verb).
+IF_CLAUSE = re.compile(
+    r"(?i)(?<!\w)(?:if|when|если|якщо|jos|jika|kalau|apabila|αν|εάν|אם|nếu|jeśli|jeżeli|"
+    r"eğer|ikiwa|pokud|jestli|dacă|wenn|falls|si|se|als|om|ha)(?!\w)[^,;:，]*?"
+    r"(?=\s*(?:[,;:，]|\s(?:then|thì|kisha|så|то|niin|maka|τότε|wtedy|atunci)(?!\w)|$))|"
+    r"^[^,;:，]*?(?:하면|되면|으면|이면)(?!\w)"
+)
+
+# One option over another, in languages the preference reader does not hold: "Decimal, а не
+# float", "pnpm:ää, ei npm:ää", "PostgreSQL, bukan MySQL", "rust_decimal, όχι f64",
+# "BigDecimal ולא double", "bcmath, không dùng float", "Poetry, a nie pip" (a, the one
+# kept; b, the one rejected), and Korean, the rejected first: "Redis 말고 Memcached".
+CHOICE_KEPT_FIRST = re.compile(
+    r"(?i)(?<![\w./+-])(?P<a>[\w./+-]*[A-Za-z][\w./+-]*?)(?::[^\W\d_]+)?,?\s+"
+    r"(?:(?:а|a|и|i|e|ja|dan|και|và)\s+)?(?:не|ei|eikä|bukan|tidak|όχι|ולא|không(?:\s+phải)?|nie|"
+    r"nu|ne|inte|ikke|değil|si)(?!\w)\s+(?:[^\W\d_]+\s+)?"
+    r"(?P<b>[\w./+-]*[A-Za-z][\w./+-]*?)(?::[^\W\d_]+)?(?![\w./+-])"
+)
+CHOICE_REJECTED_FIRST = re.compile(
+    r"(?P<b>[A-Za-z][\w./+-]*?)(?:를|을|가|이|는|은)?\s*(?:말고|대신(?:에)?|가\s+아니라|이\s+아니라)\s+"
+    r"(?P<a>[A-Za-z][\w./+-]*?)(?:를|을|가|이|는|은|로|으로)?(?![\w./+-])"
+)
+
 # Tests named as such ("все тесты", "kaikki testit", "כל הבדיקות", "모든 테스트"), and a word
 # for all or every before them: a claim about the record's test runs.
 TEST_NOUNS = """
-    test* тест* τεστ בדיק* הבדיק* kiểm_thử pengujian uji sprawdzian* testler*
+    test* тест* τεστ בדיק* הבדיק* kiểm_thử pengujian uji tes tesnya sprawdzian* testler*
 """
 TEST_NOUNS_NOSPACE = "테스트 测试 テスト"
 EVERY_WORDS = """
@@ -456,4 +495,4 @@ NEGATORS = """
     not never no ei eikä nem nu ne не ни ні δεν tidak bukan belum không chưa לא لم لا نه
     नहीं না inte ikke ekki nav nie nicht niet non não hindi haku
 """
-NEGATORS_NOSPACE = "ไม่ 안 못 不 没 未"
+NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未"
