@@ -234,3 +234,20 @@ def test_a_failing_test_in_a_json_report_is_a_failure_with_its_name() -> None:
         {"summary": {"failed": 0}, "tests": [{"nodeid": "t.py::a", "outcome": "passed"}]}
     )
     assert failure_lines(passed) == []
+
+
+def test_a_mocha_failure_is_seen_with_the_failing_tests_name() -> None:
+    """recap10: Mocha's "1 failing" and its numbered test were no failure at all."""
+    out = (
+        "\n  Auth service\n    ✓ issues a token\n    1) rejects an expired token\n\n\n"
+        "  1 passing (48ms)\n  1 failing\n\n  1) Auth service\n       rejects an expired token:\n"
+        "     AssertionError [ERR_ASSERTION]: Expected 401 but got 200\n"
+        "      at Context.<anonymous> (test/auth.spec.js:41:14)\n"
+    )
+    assert failing_tests(out) == ["rejects an expired token"]
+    lines = failure_lines(out)
+    assert lines[0] == "1) rejects an expired token"
+    assert "AssertionError [ERR_ASSERTION]: Expected 401 but got 200" in lines
+    assert failure_lines("\n  Auth service\n    ✓ issues a token\n\n  1 passing (48ms)\n") == []
+    numbered = "Steps:\n1) build the image\n2) push it\nDone, 0 failing checks."
+    assert failing_tests(numbered) == [] and failure_lines(numbered) == []

@@ -419,3 +419,46 @@ def test_a_decision_by_someone_is_a_decision_in_any_language() -> None:
     d = digest(msgs)
     assert d.items("Decisions") == [f"User: {s}" for s in said]
     assert not set(d.items(RULES)) & set(said)
+
+
+def test_a_value_the_user_says_they_gave_wrong_is_a_correction_in_any_language() -> None:
+    """recap10: "Y — the X I wrote was wrong" was filed under Numbers (red team 0/6): two
+    clauses each naming a value, one saying its value is wrong, is a correction; a
+    status with no value on its wrong side, a question or a report is not."""
+    corrections = [
+        "O limite de frete grátis é 199 reais — o 150 que escrevi estava errado.",
+        "Η ελάχιστη έκδοση Rust είναι 1.74 — το 1.70 που έγραψα ήταν λάθος.",
+        "타임아웃은 30초입니다 — 제가 쓴 10초는 틀렸어요.",
+        "Limita de memorie este 512Mi — 256Mi pe care l-am scris a fost greșit.",
+        "Максималната дължина е 254 знака — 255, което написах, беше грешно.",
+        "שם ה-bucket הוא acme-prod-logs — ה-acme-logs שכתבתי היה שגוי.",
+    ]
+    not_rules = [
+        "O teste está errado: espera 3 linhas.",
+        "Is the 150 limit wrong, or the 199?",
+        "p95 is 412 ms — was 380 last week.",
+    ]
+    msgs = [Message.user("Goal: fix the shipping rules.")]
+    for s in corrections + not_rules:
+        msgs += [Message.user(s), Message.assistant("Noted.")]
+    d = digest(msgs)
+    assert d.items(RULES) == corrections
+    assert not set(d.items("Numbers that matter")) & {f"User: {s}" for s in corrections}
+
+
+def test_a_decision_by_someone_is_a_decision_in_more_languages() -> None:
+    """recap10: Catalan 'ha decidit', Bulgarian 'реши', Greek, Swahili and Hebrew decisions
+    were 'User also said' (or a Greek one with 'να μην' a constraint)."""
+    said = [
+        "La Núria ha decidit que farem servir la llibreria php-iban.",
+        "Георги реши да използваме Ecto changeset валидации.",
+        "Η Ελένη αποφάσισε να μην χρησιμοποιήσουμε το crate nom.",
+        "Juma ameamua kwamba tutatumia maktaba ya jsonwebtoken.",
+        "דנה החליטה שנשתמש בהצפנת KMS.",
+    ]
+    msgs = [Message.user("Goal: plan the cutover.")]
+    for s in [*said, "Реши задачата с Ecto, моля."]:
+        msgs += [Message.user(s), Message.assistant("Noted.")]
+    d = digest(msgs)
+    assert d.items("Decisions") == [f"User: {s}" for s in said]
+    assert not set(d.items(RULES)) & set(said)

@@ -13,6 +13,7 @@ from ..intent import (
     is_nudge,
 )
 from ..lexicon.common import NEGATIONS
+from ..lexicon.outcomes import WRONG_UNSPACED, WRONG_WORDS
 from .facts import (
     DEFERRED,
     keywords,
@@ -381,7 +382,7 @@ def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
-    if swaps_value(sentence):
+    if swaps_value(sentence) or corrects_value(sentence):
         return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
@@ -532,3 +533,40 @@ def swaps_value(sentence: str) -> bool:
         if len(after) != 2 or after[0] not in said:  # "1500 rows, 20 nulls": a count)
             return False
     return _denies(right[-1], wrong[0], words)
+
+
+# A value said wrong, in any language read (:data:`WRONG_WORDS`)
+_WRONG = re.compile(rf"(?i)(?<![\w-])(?:{WRONG_WORDS})(?![\w-])|{WRONG_UNSPACED}")
+# where a sentence's clauses meet: a dash, a semicolon, a comma, a colon
+_BREAK = re.compile(r"\s+[-–—]{1,2}\s+|\s*[–—]\s*|[;；]\s*|[,，、،]\s+|:\s+")
+# ... and what names a value in a clause besides :data:`_VALUE`: a hyphenated name
+# ("acme-prod-logs"), a capitalised name past the clause's first word ("o Memcached")
+_NAMED_VALUE = re.compile(r"(?<![\w.-])\w+(?:-\w+)+|(?<=\w\s)[A-Z][a-z]+[A-Z]?\w*")
+
+
+def _has_value(clause: str) -> bool:
+    return bool(_VALUE.search(clause) or _NAMED_VALUE.search(clause))
+
+
+def corrects_value(sentence: str) -> bool:
+    """A correction of a value the user gave, by its shape in any language: two clauses,
+    each naming a value, one of them saying its value is wrong (:data:`WRONG_WORDS`): "The
+    free-shipping limit is 199 — the 150 I wrote was wrong.", "Limita de memorie este 512Mi
+    — 256Mi pe care l-am scris a fost greșit.", "타임아웃은 30초입니다 — 제가 쓴 10초는
+    틀렸어요." Not a status naming no value on its wrong side ("The test is wrong — it
+    expects 3."), nor a question.
+
+    >>> corrects_value("Η έκδοση είναι 1.74 — το 1.70 που έγραψα ήταν λάθος.")
+    True
+    >>> corrects_value("The fixture is wrong: it expects 3 rows."), corrects_value("Is 3 wrong, 4?")
+    (False, False)
+    """
+    if asks(sentence) or not _WRONG.search(sentence):
+        return False
+    for cut in _BREAK.finditer(sentence):
+        head, tail = sentence[: cut.start()], sentence[cut.end() :]
+        if bool(_WRONG.search(head)) == bool(_WRONG.search(tail)):
+            continue
+        if _has_value(head) and _has_value(tail):
+            return True
+    return False

@@ -121,3 +121,25 @@ GOOD_STATES = (
     r"responsive|authori[sz]ed|authenticated|compliant|consistent|supported|resolvable|"
     r"bounded|satisfiable|acceptable|verified|trusted|running|serving|live)"
 )
+
+# What says a value the user gave was wrong, in the languages users write in: "the 150 I
+# wrote was wrong", "o 150 que escrevi estava errado", "το 1.70 που έγραψα ήταν λάθος",
+# "제가 쓴 10초는 틀렸어요", "256Mi pe care l-am scris a fost greșit". Adjectives and "I
+# erred" forms, not the nouns a status uses for an error ("error", "Fehler", "오류"): read
+# only beside two values (:func:`contextledger.compaction.rules.corrects_value`).
+WRONG_WORDS = (
+    r"wrong|incorrect|mistaken|inaccurate|typo|errad[oa]s?|incorret[oa]s?|equivocad[oa]s?|"
+    r"incorrect[oa]s?|err[óo]ne[oa]s?|incorrecte|erroni|err[òo]nia|equivocat|fau(?:x|sse)|"
+    r"erron[ée]e?|sbagliat[oa]|errat[oa]|scorrett[oa]|falsch|fehlerhaft|tippfehler|verkehrt|"
+    r"fout|verkeerd|onjuist|typfout|felaktig[t]?|forkert|feil|väärin|väärä|virheellinen|"
+    r"b[łl][ęe]dn(?:e|y|a|ie)|[źz]le|pomy[łl]k\w*|niepoprawn\w*|nieprawid[łl]ow\w*|liter[óo]wk\w*|"
+    r"špatně|chybně|chybn[áýé]|nesprávn\w*|překlep|preklep|chybne|napačn\w*|narobe|"
+    r"pogrešn\w*|pogre[šs]an|krivo|погрешн\w*|грешн\w*|грешен|неправилн\w*|неточн\w*|"
+    r"неверн\w*|ошиб(?:ся|лась|лись)|опечатк\w*|невірн\w*|помили(?:вся|лась|лися)|хибн\w*|"
+    r"λάθος|λανθασμέν\w*|εσφαλμέν\w*|gre[șş]it[ăa]?|incorect[ăa]?|eronat[ăa]?|hibás\w*|"
+    r"téves\w*|elírás|neteising\w*|klaiding\w*|nepareiz\w*|kļūdain\w*|yanlı[şs]|hatalı|"
+    r"salah|keliru|silap|sai|nhầm|mali|makosa|kosa|vibaya|si\s+sahihi|"
+    r"שגוי\w*|טעות|טעיתי|לא\s+נכון|خاطئ\w*|غلط|اشتباه|نادرست|गलत|ग़लत|ভুল"
+)
+# ... in scripts written without spaces between words: found anywhere in the clause
+WRONG_UNSPACED = r"틀렸|틀린|잘못|오타|間違|誤り|誤って|写错|寫錯|错了|錯了|有误|有誤|不对|不對|ผิด"
