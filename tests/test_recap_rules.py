@@ -462,3 +462,47 @@ def test_a_decision_by_someone_is_a_decision_in_more_languages() -> None:
     d = digest(msgs)
     assert d.items("Decisions") == [f"User: {s}" for s in said]
     assert not set(d.items(RULES)) & set(said)
+
+
+def test_an_order_of_steps_and_a_condition_are_rules_in_languages_not_read_before() -> None:
+    """recap10: "First X, then Y" was no rule in any language (it stayed in the Goal or
+    under 'User also said'); a conditional rule in Romanian, Hungarian or Finnish and a
+    Romanian "Nu" before a named thing neither. A story of steps is no rule."""
+    rules = [
+        "First back up the orders table, then run the migration.",
+        "Najpierw zrób kopię bazy, potem uruchom migrację.",
+        "Mai întâi fă un backup, apoi rulează migrarea.",
+        "קודם תגבה את הטבלה, ואחר כך תריץ את המיגרציה.",
+        "먼저 백업을 하고, 그 다음에 마이그레이션을 실행하세요.",
+        "Dacă podurile intră în CrashLoopBackOff, oprește-te și anunță-mă.",
+        "Ha a tesztek elbuknak, ne telepíts.",
+        "Jos testit epäonnistuvat, älä julkaise.",
+        "Nu șterge namespace-ul notifications.",
+    ]
+    talk = [
+        "First I tried the cache, then the build failed.",
+        "Nu merge build-ul de pe main.",
+        "Dacă e gata, ce urmează?",
+        "Ja, das passt, danke.",
+    ]
+    assert [r for r in rules if not is_rule(r)] == []
+    assert [t for t in talk if is_rule(t)] == []
+
+
+def test_a_plan_and_a_request_for_later_in_more_languages() -> None:
+    """recap10: a Romanian plan ("Apoi voi aplica …") was no next step; a request said
+    with "please" ("…, моля.") or opening with "afterwards" ("Depois, atualize …") in a
+    language the request openings do not read was 'User also said'."""
+    msgs = [
+        Message.user("Goal: ship the notifier fix."),
+        Message.assistant("Checked the rollout."),
+        Message.user("Depois, atualize também o CHANGELOG.md com a mudança do limite."),
+        Message.assistant("Apoi voi aplica manifestul actualizat cu kubectl."),
+        Message.user("Добави и тест за празен имейл, моля."),
+    ]
+    d = digest(msgs)
+    assert d.items("Next step") == ["Apoi voi aplica manifestul actualizat cu kubectl."]
+    assert d.items("Open requests") == [
+        "Depois, atualize também o CHANGELOG.md com a mudança do limite.",
+        "Добави и тест за празен имейл, моля.",
+    ]

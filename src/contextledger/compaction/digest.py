@@ -188,6 +188,14 @@ _NEXT = re.compile(
     r"vervolgens|теперь|далее|затем|потом)\b[,\s]+(?:(?:je|yo|io|eu|я|ik)\s+)?(?:voy\s+a|vamos\s+a|"
     r"vais|allons|vou|vamos|vado\s+a|ga\s+ik|gaan\s+we|\w+(?:ę|emy|aré|eré|iré|rai|rons|erò|"
     r"irò|arò)|\w+\s+(?:ich|wir|ik|we))\b"
+    # ... and in more: Romanian, Greek, Vietnamese, Swahili, Hebrew, Catalan, Bulgarian,
+    # Turkish, Indonesian ("Apoi voi aplica …", "Μετά θα τρέξω …", "Tiếp theo, tôi sẽ …",
+    # "Kisha nitaendesha …", "אחר כך אריץ …", "Després faré …", "След това ще …")
+    r"|^\W*(?:apoi|după\s+aceea|în\s+continuare|μετά|στη\s+συνέχεια|έπειτα|tiếp\s+theo|"
+    r"sau\s+đó|kisha|baadaye|ifuatayo|אחר\s+כך|בשלב\s+הבא|després|a\s+continuació|"
+    r"след\s+това|сега|после|sonra|ardından|selanjutnya|berikutnya|kemudian)\b[,\s]+"
+    r"(?:(?:eu|εγώ|tôi|chúng\s+tôi|mimi|אני|jo|аз|ben|saya|kami|aku)\s+)?"
+    r"(?:voi|vom|θα|sẽ|nita\w+|tuta\w+|ще|akan|א\w+|\w+(?:aré|eré|iré|acağım|eceğim))\b"
     r"|^\W*(?:接下来|下一步|然后)[，,\s]*我(?:会|要|将)|^\W*(?:次に|これから).{1,80}(?:します|しましょう)"
     r"|^\W*(?:다음으로|이제).{1,80}(?:하겠습니다|할게요)"
 )

@@ -367,7 +367,7 @@ def is_rule(sentence: str) -> bool:
     if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
         rest = sentence[label.end() :]
         return is_rule(rest) or bool(_STANDING.search(rest))
-    if DEFERRED.search(sentence) and not _FIRM.search(sentence):
+    if DEFERRED.search(sentence) and not _FIRM.search(sentence) and not orders_steps(sentence):
         return False  # "Don't forget to bump the version": a request for later
     if _STATUS.search(sentence):
         return False
@@ -382,7 +382,9 @@ def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
-    if swaps_value(sentence) or corrects_value(sentence):
+    if swaps_value(sentence) or corrects_value(sentence) or orders_steps(sentence):
+        return True
+    if conditional_rule(sentence) or _forbids_named(sentence):
         return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
@@ -570,3 +572,102 @@ def corrects_value(sentence: str) -> bool:
         if _has_value(head) and _has_value(tail):
             return True
     return False
+
+
+# "First X, then Y" in the languages users write in: the word that opens the first step ...
+_FIRST_STEP = (
+    r"first(?:\s+of\s+all)?|firstly|primeiro|primeiramente|primero|primer|d['’]abord|"
+    r"tout\s+d['’]abord|zuerst|zunächst|erst|prima|innanzitutto|eerst|najpierw|πρώτα|"
+    r"trước\s+tiên|trước\s+hết|đầu\s+tiên|kwanza|mai\s+[îi]nt[âa]i|[îi]nt[âa]i|"
+    r"сначала|спершу|спочатку|първо|önce|ilk\s+olarak|ensin|först|først|nejdřív|nejprve|"
+    r"najprv|najskôr|najprej|prvo|először|pirmiausia|vispirms|kõigepealt|pertama|"
+    r"terlebih\s+dahulu|una|קודם(?:\s+כל)?|أولا|أولاً|ابتدا|पहले"
+)
+# ... and the word that opens the next: "then", "after that"
+_THEN_STEP = (
+    r"then|and\s+then|after\s+that|afterwards|next|depois|em\s+seguida|então|luego|después|"
+    r"y\s+luego|ensuite|puis|et\s+puis|dann|danach|anschließend|poi|dopo|quindi|daarna|dan|"
+    r"potem|następnie|μετά|έπειτα|sau\s+đó|rồi|kisha|halafu|baadaye|ואז|ו?אחר\s+כך|ולאחר\s+מכן|"
+    r"apoi|după\s+aceea|després|llavors|потом|затем|після\s+цього|потім|после|след\s+това|"
+    r"sonra|ardından|sitten|sedan|därefter|derefter|deretter|pak|potom|poté|nato|zatim|"
+    r"onda|aztán|majd|pēc\s+tam|seejärel|siis|kemudian|lalu|pagkatapos|ثم|بعد\s+ذلك|سپس|फिर"
+)
+_FIRST_THEN = re.compile(
+    rf"(?i)^\W*(?:(?:please|por\s+favor|proszę|bitte)\W+)?(?:{_FIRST_STEP})\b[^.;!?]{{3,200}}?"
+    rf"(?:[,;:–—]|\s-\s|\band\b|\bи\b|\bși\b|\be\b|\by\b|\bi\b|\bva\b|\bna\b|\bו)\s*"
+    rf"(?:{_THEN_STEP})(?![\w-])"
+    # ... in scripts written without spaces: "먼저 백업하고, 그 다음에 …", "まず…、それから…",
+    # "先备份，再运行迁移", "ก่อนอื่น…แล้ว…"
+    r"|^\W*(?:먼저|우선)\s.{2,200}?(?:그\s?다음|그리고\s나서|이후에|다음에)"
+    r"|^\W*(?:まず|最初に).{2,200}?[、,，]\s*(?:それから|次に|その後)"
+    r"|^\W*(?:首先|先).{2,200}?[，,、]\s*(?:然后|再|之后|接着)"
+    r"|^\W*ก่อน(?:อื่น)?.{2,200}?(?:จากนั้น|แล้วค่อย)"
+)
+# ... not a story of what happened: "First I tried X, then it failed."
+_TOLD = re.compile(
+    r"(?i)^\W*\w+(?:\s+of\s+all)?,?\s+(?:i|we|it|they|he|she|the\s+\w+)\s+\w+(?:ed|ied)?\b"
+    r"(?<!\bwill)(?<!\bshould)(?<!\bmust)"
+)
+
+
+def orders_steps(sentence: str) -> bool:
+    """An order of steps the user sets, in any language read: "First back up the orders
+    table, then run the migration.", "Najpierw zrób kopię bazy, potem uruchom migrację.",
+    "Mai întâi fă un backup, apoi rulează migrarea." (not a question, not a story: "First
+    I tried the cache, then it failed.")
+
+    >>> orders_steps("Πρώτα πάρε αντίγραφο της βάσης, μετά τρέξε το migration.")
+    True
+    >>> orders_steps("First I tried the cache, then it failed."), orders_steps("First, why?")
+    (False, False)
+    """
+    if asks(sentence) or not _FIRST_THEN.search(sentence):
+        return False
+    return not _TOLD.search(sentence)
+
+
+# What opens a condition, in languages whose conditional rules the intent patterns do not
+# all read (an English "if"/"when" is read there, with its one-off moments): Romanian,
+# Hungarian, Finnish, Estonian, Lithuanian, Latvian, Czech, Slovak, Slovenian, Croatian,
+# Bulgarian/Serbian, Greek, Hebrew, Arabic, Persian, Hindi, Indonesian, Swahili,
+# Vietnamese, Tagalog, Thai, Korean, Japanese, Chinese, Dutch
+_IF = re.compile(
+    r"(?i)^\W*(?:dacă|daca|ha|jos|kui|jei|jeigu|pokud|jestli(?:že)?|ak|če|ako|ако|αν|εάν|"
+    r"אם|إذا|اذا|لو|اگر|अगर|यदि|jika|kalau|apabila|bila|kama|ikiwa|iwapo|nếu|kung|indien)\s+(?:\S+\s+){1,20}?\S+[,;،，]\s*(\S.{3,})"
+    r"|^\W*(?:ถ้า|หาก|만약|만일|もし|如果|假如|若)(.{2,200}?[,，、]\s*\S.{1,})"
+)
+
+
+def conditional_rule(sentence: str) -> bool:
+    """A rule with a condition in a language the intent patterns may not read: the
+    condition's word opens the sentence, two words or more of condition, then what to do
+    ("Dacă podurile intră în CrashLoopBackOff, oprește-te și anunță-mă.", "Ha a tesztek
+    elbuknak, ne telepíts."). Not a question; not "Ja, …" ("yes") nor "Ha, …": the
+    condition has words.
+
+    >>> conditional_rule("Jos testit epäonnistuvat, älä julkaise.")
+    True
+    >>> conditional_rule("Ja, das passt, danke."), conditional_rule("Dacă e gata, ce urmează?")
+    (False, False)
+    """
+    if asks(sentence):
+        return False
+    m = _IF.search(sentence)
+    return m is not None and word_count(m.group(m.lastindex or 0)) >= 2
+
+
+# A Romanian prohibition ("Nu șterge namespace-ul notifications."): "nu" and a verb, not a
+# status ("Nu merge.", "Nu știu de ce.", "Nu e gata.")
+_NU = re.compile(
+    r"(?i)^\W*(?:(?:te|vă)\s+rog\W+)?nu\s+(?!(?:e|este|sunt|era|erau|a|am|ai|au|are|avem|"
+    r"aveți|mai|știu|merge|mergea|funcționează|pot|poate|putem|văd|cred|cunosc|pare|există|"
+    r"s-a|se|îmi|îl|o|le|ne|vă|văd|înțeleg|contează)\b)[^\W\d_]{3,}\b"
+)
+
+
+def _forbids_named(sentence: str) -> bool:
+    """A Romanian "nu" and a verb before a named thing (a path, a hyphenated name): the
+    same words as a status ("nu șterge" is also "does not delete"), so only with a
+    value of the project's named."""
+    m = _NU.search(sentence)
+    return m is not None and not asks(sentence) and _has_value(sentence[m.end() :])
