@@ -251,3 +251,17 @@ def test_a_mocha_failure_is_seen_with_the_failing_tests_name() -> None:
     assert failure_lines("\n  Auth service\n    ✓ issues a token\n\n  1 passing (48ms)\n") == []
     numbered = "Steps:\n1) build the image\n2) push it\nDone, 0 failing checks."
     assert failing_tests(numbered) == [] and failure_lines(numbered) == []
+
+
+def test_a_scalatest_failure_under_sbts_info_level_is_seen() -> None:
+    """recap10: ScalaTest prints its failing test at sbt's [info] level."""
+    out = (
+        "[info] DiscountSpec:\n[info] - applies percentage discounts *** FAILED ***\n"
+        "[info]   90.0 did not equal 81.0 (DiscountSpec.scala:27)\n[info] - applies fixed discounts\n"
+    )
+    assert failing_tests(out) == ["applies percentage discounts"]
+    assert failure_lines(out) == ["[info] - applies percentage discounts *** FAILED ***"]
+    assert (
+        failure_lines("[info] - applies fixed discounts\n[info] Tests: succeeded 2, failed 0\n")
+        == []
+    )

@@ -506,3 +506,36 @@ def test_a_plan_and_a_request_for_later_in_more_languages() -> None:
         "Depois, atualize também o CHANGELOG.md com a mudança do limite.",
         "Добави и тест за празен имейл, моля.",
     ]
+
+
+def test_more_shapes_of_a_correction_and_a_prohibition() -> None:
+    """recap10: "…, ne 15.0, jak jsem psal" (a clause after the swap), "I said 5, but the
+    right one is 10", "was a mistake" as a predicate, Czech/Slovak/Lithuanian "ne-"
+    imperatives and a Thai prohibition after a space were no rules."""
+    rules = [
+        "Minimální verze iOS je 16.0, ne 15.0, jak jsem psal.",
+        "Eu disse cache de 5 minutos, mas o certo é 10 minutos.",
+        "Кількість реплік має бути 4 — 3, що я написав раніше, було помилкою.",
+        "Neměň nic v adresáři Pods/.",
+        "Nekeisk viešų funkcijų pavadinimų.",
+    ]
+    talk = [
+        "Nefunguje to po aktualizaci.",
+        "Network is down since 9:00.",
+        "I ran 3 jobs, but 2 failed.",
+    ]
+    assert [r for r in rules if not is_rule(r)] == []
+    assert [t for t in talk if is_rule(t)] == []
+    said = "ช่วยแก้ฟอร์มสมัครสมาชิก ห้ามแก้ไขไฟล์ src/legacy/validators.js"
+    assert sentences(said) == ["ช่วยแก้ฟอร์มสมัครสมาชิก", "ห้ามแก้ไขไฟล์ src/legacy/validators.js"]
+    d = digest([Message.user(said), Message.assistant("OK.")])
+    assert d.items(RULES) == ["ห้ามแก้ไขไฟล์ src/legacy/validators.js"]
+
+
+def test_a_decision_said_in_hindi_or_thai_is_a_decision() -> None:
+    """recap10: a Devanagari word ends in a vowel sign (no \\b after it); Thai has no spaces."""
+    said = ["राहुल ने फ़ैसला किया कि हम recharts ही रखेंगे।", "คุณสมชายตัดสินใจใช้ libphonenumber-js"]
+    msgs = [Message.user("Goal: plan the cutover.")]
+    for s in [*said, "คุณสมชายยังไม่ได้ตัดสินใจเรื่องไลบรารี"]:
+        msgs += [Message.user(s), Message.assistant("Noted.")]
+    assert digest(msgs).items("Decisions") == [f"User: {s}" for s in said]

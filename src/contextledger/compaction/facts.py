@@ -549,7 +549,11 @@ _FORBIDS = re.compile(
     r"not allowed|forbidden|prohibited)\b"
 )
 _DIFF_HEADER = re.compile(r"(?m)^(?:diff --git |--- |\+\+\+ )")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।])\s*|\n+")  # Latin, CJK and Devanagari ends
+# Latin, CJK and Devanagari ends; in Thai, which has no sentence mark, a space between
+# two Thai letters
+_SENTENCE = re.compile(
+    r"(?<=[.!?])\s+|(?<=[。！？।])\s*|\n+|(?<=[\u0e01-\u0e4e])\s+(?=[\u0e01-\u0e4e])"
+)
 
 
 def keywords(text: str) -> set[str]:

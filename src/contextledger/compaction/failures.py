@@ -160,7 +160,7 @@ _NOT_FAILED = re.compile(
     # Kubernetes event of type Warning that failed is one: "Warning  FailedScheduling")
     r"^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s"
     r"(?!\s*(?-i:Failed\w*|BackOff|Unhealthy|Evicted|OOMKilling|\w*Error\w*|Err\w+)\s)"
-    r"(?!.*(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE)\b))|"
+    r"(?!.*(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE)\b))(?!.*\*\*\*\s+FAILED\s+\*\*\*)|"
     r"\blevel=\"?(?:info|debug|trace|warn|warning)\b|"
     # an exception documented, not raised: "KeyError: raised for an unknown currency."
     r"^\W*\w*(?:Error|Exception)\s*:\s*(?:(?:is\s+)?(?:raised|thrown)\s+(?:when|if|for|on|by|"
@@ -186,6 +186,7 @@ _FAILED_TEST = re.compile(
     r"|^\d+\)\s+(test\s.{1,160}?\s\([\w.]+\))$"  # ExUnit
     r"|^\d+\s+-\s+(\S+)\s+\((?:Failed|Timeout|SEGFAULT|Exception|Subprocess aborted)\)$"  # ctest
     r"|^\d+\)\s+\[[\w-]+\]\s+›\s+(.{1,200}?)\s*─*$"  # Playwright
+    r"|^(?:\[info\]\s+)?-\s+(\S.{0,200}?)\s+\*\*\*\s+FAILED\s+\*\*\*"  # ScalaTest (sbt)
 )
 
 TEST_ID = re.compile(

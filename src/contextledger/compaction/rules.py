@@ -13,7 +13,7 @@ from ..intent import (
     is_nudge,
 )
 from ..lexicon.common import NEGATIONS
-from ..lexicon.outcomes import WRONG_UNSPACED, WRONG_WORDS
+from ..lexicon.outcomes import BUT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from .facts import (
     DEFERRED,
     keywords,
@@ -497,6 +497,22 @@ def _swapped_at_end(sentence: str) -> bool:
 
 
 def swaps_value(sentence: str) -> bool:
+    """:func:`_swaps`, also before a last clause that names no value: "Minimální verze iOS
+    je 16.0, ne 15.0, jak jsem psal." ("as I wrote").
+
+    >>> swaps_value("Minimální verze iOS je 16.0, ne 15.0, jak jsem psal.")
+    True
+    """
+    if _swaps(sentence):
+        return True
+    last = _LAST_CLAUSE.search(sentence)
+    if last is None or _VALUE.search(last.group(1)) or asks(sentence):
+        return False
+    head = sentence[: last.start()]
+    return _LAST_CLAUSE.search(head) is not None and _swaps(head)
+
+
+def _swaps(sentence: str) -> bool:
     """A correction by its shape: a value, then after a comma a short clause naming one
     other value of the same kind that it denies (:func:`_denies`): "The gateway listens on
     8443, not 8080.", "Depozitul are codul DEP-03, nu DEP-01.", "Kho trung tâm là KHO-07
@@ -550,9 +566,13 @@ def _has_value(clause: str) -> bool:
     return bool(_VALUE.search(clause) or _NAMED_VALUE.search(clause))
 
 
+_BUT_RIGHT = re.compile(rf"(?i)^\W*(?:{BUT_WORDS})(?!\w)(?=.*?(?<!\w)(?:{RIGHT_WORDS})(?!\w))")
+
+
 def corrects_value(sentence: str) -> bool:
     """A correction of a value the user gave, by its shape in any language: two clauses,
-    each naming a value, one of them saying its value is wrong (:data:`WRONG_WORDS`): "The
+    each naming a value, one of them saying its value is wrong (:data:`WRONG_WORDS`) or,
+    after a "but", that its value is the right one (:data:`RIGHT_WORDS`): "The
     free-shipping limit is 199 — the 150 I wrote was wrong.", "Limita de memorie este 512Mi
     — 256Mi pe care l-am scris a fost greșit.", "타임아웃은 30초입니다 — 제가 쓴 10초는
     틀렸어요." Not a status naming no value on its wrong side ("The test is wrong — it
@@ -560,14 +580,16 @@ def corrects_value(sentence: str) -> bool:
 
     >>> corrects_value("Η έκδοση είναι 1.74 — το 1.70 που έγραψα ήταν λάθος.")
     True
+    >>> corrects_value("Eu disse cache de 5 minutos, mas o certo é 10 minutos.")
+    True
     >>> corrects_value("The fixture is wrong: it expects 3 rows."), corrects_value("Is 3 wrong, 4?")
     (False, False)
     """
-    if asks(sentence) or not _WRONG.search(sentence):
+    if asks(sentence):
         return False
     for cut in _BREAK.finditer(sentence):
         head, tail = sentence[: cut.start()], sentence[cut.end() :]
-        if bool(_WRONG.search(head)) == bool(_WRONG.search(tail)):
+        if bool(_WRONG.search(head)) == bool(_WRONG.search(tail)) and not _BUT_RIGHT.search(tail):
             continue
         if _has_value(head) and _has_value(tail):
             return True
@@ -665,9 +687,22 @@ _NU = re.compile(
 )
 
 
+# A prohibition said with "ne" fused to an imperative, in Czech, Slovak and Lithuanian:
+# "Neměň nic v adresáři Pods/.", "Nemažte tabuľku orders.", "Nekeisk viešų funkcijų." (not
+# "Nefunguje to." or "Neveikia.": no imperative's ending; not "Network …")
+_NE_IMPERATIVE = re.compile(
+    r"(?i)^\W*(?:prosím\W+)?ne(?!twork|ck)[^\W\d_]{2,}(?:ěj|ej|uj|aj|ň|ť|ď|ž|š|ejte|ujte|ajte|"
+    r"ěte|ete|ňte|žte|šte|kite|kit|k)\s+\w"
+)
+
+
 def _forbids_named(sentence: str) -> bool:
     """A Romanian "nu" and a verb before a named thing (a path, a hyphenated name): the
     same words as a status ("nu șterge" is also "does not delete"), so only with a
     value of the project's named."""
+    if asks(sentence):
+        return False
+    if _NE_IMPERATIVE.search(sentence):
+        return True
     m = _NU.search(sentence)
-    return m is not None and not asks(sentence) and _has_value(sentence[m.end() :])
+    return m is not None and _has_value(sentence[m.end() :])
