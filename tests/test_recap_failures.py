@@ -265,3 +265,14 @@ def test_a_scalatest_failure_under_sbts_info_level_is_seen() -> None:
         failure_lines("[info] - applies fixed discounts\n[info] Tests: succeeded 2, failed 0\n")
         == []
     )
+
+
+def test_tests_said_fixed_are_no_failure() -> None:
+    """review17 R17-R1: Mocha's count is a line of its own; "Fixed 3 previously failing
+    tests" on a green run is no failure."""
+    for out in (
+        "Fixed 3 previously failing tests.\n48 passed in 2.1s",
+        "Re-enabled 2 formerly failing specs; all green.",
+        "Removed 4 flaky failing tests from the quarantine list.",
+    ):
+        assert failure_lines(out) == [], out

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from contextledger.compaction.digest import digest, is_rule, lifted_rule, render_digest
-from contextledger.compaction.facts import sentences
+from contextledger.compaction.facts import is_request, sentences
 from contextledger.intent import is_constraint, is_correction, steering_requests
 from contextledger.model import Message, ToolCall
 
@@ -539,3 +539,28 @@ def test_a_decision_said_in_hindi_or_thai_is_a_decision() -> None:
     for s in [*said, "คุณสมชายยังไม่ได้ตัดสินใจเรื่องไลบรารี"]:
         msgs += [Message.user(s), Message.assistant("Noted.")]
     assert digest(msgs).items("Decisions") == [f"User: {s}" for s in said]
+
+
+def test_a_story_of_what_happened_is_no_rule_and_no_request() -> None:
+    """review17 R17-R2: "first … then …" and "afterwards …" told of what happened are no
+    rules and no requests, in any language; R17-R3: "sai", "mali" are everyday words of
+    other languages, and two values with one of them is no correction."""
+    stories = [
+        "Prima funzionava tutto, poi si è rotto il login.",
+        "Erst lief alles, dann kam der Timeout beim Export.",
+        "Una prueba falló y luego se detuvo el despliegue.",
+        "Önce testler geçiyordu, sonra build kırıldı.",
+        "First, my laptop died, then the VPN dropped for an hour.",
+        "Najpierw padł build, potem testy się zawiesiły.",
+        "Ha ha, nice one, thanks a lot.",
+        "O deploy sai às 18h, o backup às 2h.",
+        "Port je 8443, mali servis koristi 8080.",
+        "Il limite è 512 MB, sai, il vecchio server ne aveva 256 MB.",
+        "Sounds good, no worries.",
+    ]
+    assert [s for s in stories if is_rule(s)] == []
+    later = ["Danach lief alles wieder normal.", "Después funcionó bien otra vez."]
+    later.append("Sonra her şey düzeldi, teşekkürler.")
+    assert [s for s in later if is_request(s)] == []
+    assert is_rule("Kasuta Bellman-Fordi, mitte Dijkstrat.")
+    assert is_request("Sau đó cập nhật luôn snapshot của test InvoiceTable.")

@@ -21,7 +21,7 @@ from .wording import asks, clip, without_code, word_count
 # ameamua …", "דנה החליטה …", "قررت سارة …" (read up to no word character after: a
 # Devanagari word ends in a vowel sign, which no \b follows)
 _DECIDED = (
-    r"decidit|decidim|decis|hotăr[âî]\w*|αποφάσισ\w*|αποφασίσ\w*|αποφασίστηκε|"
+    r"bestemt|decidit|decidim|decis|hotăr[âî]\w*|αποφάσισ\w*|αποφασίσ\w*|αποφασίστηκε|"
     r"решихме|решиха|решила|решили|odluči\w*|odlučen\w*|одлучи\w*|odloči\w*|"
     r"(?:úgy\s+)?döntött\w*|eldöntött\w*|nusprend\w*|nolēm\w*|otsusta\w*|"
     r"(?:a|ali|ame|tume|wame|nime|ume|tuli|wali|nili)amua|imeamuliwa|iliamuliwa|"

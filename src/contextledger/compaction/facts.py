@@ -494,22 +494,40 @@ _PLEASE = re.compile(
 # A user's sentence that opens with "afterwards", "after that" in the languages users
 # write in: a request for later ("Depois, atualize também o CHANGELOG.md …", "Sau đó cập
 # nhật luôn snapshot …", "Apoi adaugă un test …")
+# (not where a statement puts its verb right after it too, German, Dutch or Swedish
+# "Danach lief alles wieder normal." - R17-R2)
 _AFTERWARDS = re.compile(
-    r"(?i)^\W*(?:depois|em\s+seguida|después|luego|ensuite|danach|dopo|daarna|potem|"
+    r"(?i)^\W*(?:depois|em\s+seguida|después|luego|ensuite|dopo|potem|"
     r"następnie|μετά|έπειτα|sau\s+đó|kisha|baadaye|ו?אחר\s+כך|apoi|după\s+aceea|després|"
-    r"след\s+това|после|потом|затем|потім|sonra|ardından|sitten|sedan|därefter|derefter|"
-    r"etterpå|pak|potom|nato|zatim|aztán|utána|majd|pēc\s+tam|seejärel|kemudian|lalu|"
-    r"pagkatapos|ثم|بعد\s+ذلك|سپس|फिर)(?!\w)[,\s]+(?:\S+\s+){2,}"
+    r"след\s+това|после|потом|затем|потім|ardından|pak|potom|nato|zatim|aztán|utána|majd|"
+    r"pēc\s+tam|seejärel|kemudian|lalu|pagkatapos|ثم|بعد\s+ذلك|سپس|फिर)(?!\w)[,\s]+"
+    r"(?:\S+\s+){2,}"
     r"|^\W*(?:然后|之后|それから|その後|그\s?다음|그\s?후)"
+)
+# ... and a request names what it is about (a file, a name, a value): "Depois, atualize o
+# CHANGELOG.md", not "Después funcionó bien otra vez."
+_NAMES_A_THING = re.compile(
+    r"`[^`]+`|\w\d|\d\w|\w[_./]\w|(?<![\w.-])\w+(?:-\w+)+|(?<=\w\s)[A-Z][a-z]+[A-Z]?\w*"
+)
+# ... a story of what happened: a past ending or auxiliary in the languages read
+_HAPPENED = re.compile(
+    r"(?i)\b(?:\w+(?:ł|ła|ło|li|ły|л|ла|ло|ли|лся|aba|ía|ava|eva|ou|eu|iu|ait|dı|di|du|dü|"
+    r"tı|ti|tu|tü)|\w{3,}ó|è|era|fue|foi|était|est|была?|было|были)\b"
 )
 
 
 def _asks_later(sentence: str) -> bool:
     """A request in a language the request openings do not read: said with "please", or
     opening with "afterwards" (a request for later); not a rule said with "please"."""
-    if asks(sentence) or not (_PLEASE.search(sentence) or _AFTERWARDS.search(sentence)):
+    if asks(sentence) or is_constraint(sentence) or is_correction(sentence):
         return False
-    return not (is_constraint(sentence) or is_correction(sentence))
+    if _PLEASE.search(sentence):
+        return True
+    return bool(
+        _AFTERWARDS.search(sentence)
+        and _NAMES_A_THING.search(sentence)
+        and not _HAPPENED.search(sentence)
+    )
 
 
 def _side_request(sentence: str) -> bool:
@@ -846,7 +864,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             if asks(s) or _REQUEST_START.search(s) or DEFERRED.search(s) or side:
                 deferred = bool(DEFERRED.search(s) or _WAITS_FOR.search(s) or side)
             elif _asks_later(s):
-                deferred = bool(_AFTERWARDS.search(s))
+                deferred = not _PLEASE.search(s)
             elif _WAITS_FOR.search(s):
                 deferred = True
             else:

@@ -52,7 +52,9 @@ _FAILURE_LINE = re.compile(
     r"^npm ERR!|\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
     r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
     r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
-    r"✖\s*[1-9]\d*\s+problems?\b|"
+    # Mocha's count of failing tests is a line of its own ("  1 failing"; not "Fixed 3
+    # previously failing tests")
+    r"✖\s*[1-9]\d*\s+problems?\b|^\s*[1-9]\d*\s+failing\s*$|"
     # a pod that cannot run, as kubectl get pods shows it
     r"\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer(?:Config)?Error|"
     r"RunContainerError|InvalidImageName|Evicted)\b|"
@@ -71,7 +73,7 @@ _FAILURE_LINE = re.compile(
     r"\b(?:errors?|fail(?:ed|ures?)?)\s*[=:]\s*[1-9]|"
     # a non-zero count of errors or failures ("Interrupted: 1 error during collection",
     # "ERROR SUMMARY: 3 errors"), not a counter's key ("retries: 1 errors: 0")
-    r"(?<![=:\w.,])[1-9]\d*\s+(?:[a-z]+\s+){0,2}(?:errors?|failures?|failing|"
+    r"(?<![=:\w.,])[1-9]\d*\s+(?:[a-z]+\s+){0,2}(?:errors?|failures?|"
     r"misspell(?:ed|ings?))\b(?!\s*[=:]\s*\d)|"
     # a check that would change files: "would reformat src/cart.py", "2 files would be
     # reformatted", "Would fix 3 errors"
@@ -187,6 +189,8 @@ _FAILED_TEST = re.compile(
     r"|^\d+\s+-\s+(\S+)\s+\((?:Failed|Timeout|SEGFAULT|Exception|Subprocess aborted)\)$"  # ctest
     r"|^\d+\)\s+\[[\w-]+\]\s+›\s+(.{1,200}?)\s*─*$"  # Playwright
     r"|^(?:\[info\]\s+)?-\s+(\S.{0,200}?)\s+\*\*\*\s+FAILED\s+\*\*\*"  # ScalaTest (sbt)
+    r"|^\[-\]\s+(\S.{0,200}?)\s+\d+(?:\.\d+)?m?s\b"  # Pester
+    r"|^\d+:\d\d\s+\+\d+(?:\s+~\d+)?\s+-\d+:\s+(\S.{0,200}?)\s+\[E\]$"  # flutter/dart test
 )
 
 TEST_ID = re.compile(

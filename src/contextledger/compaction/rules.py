@@ -13,7 +13,7 @@ from ..intent import (
     is_nudge,
 )
 from ..lexicon.common import NEGATIONS
-from ..lexicon.outcomes import BUT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
+from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from .facts import (
     DEFERRED,
     keywords,
@@ -554,7 +554,12 @@ def _swaps(sentence: str) -> bool:
 
 
 # A value said wrong, in any language read (:data:`WRONG_WORDS`)
-_WRONG = re.compile(rf"(?i)(?<![\w-])(?:{WRONG_WORDS})(?![\w-])|{WRONG_UNSPACED}")
+_WRONG = re.compile(
+    rf"(?i)(?<![\w-])(?:{WRONG_WORDS})(?![\w-])|{WRONG_UNSPACED}"
+    # ... or not right: "de 5 die ik noemde klopte niet", "… stimmte nicht"
+    rf"|(?<![\w-])(?:{RIGHT_WORDS})\s+(?:{NOT_WORDS})(?![\w-])"
+    rf"|(?<![\w-])(?:{NOT_WORDS})\s+(?:\w+\s+)?(?:{RIGHT_WORDS})(?![\w-])"
+)
 # where a sentence's clauses meet: a dash, a semicolon, a comma, a colon
 _BREAK = re.compile(r"\s+[-–—]{1,2}\s+|\s*[–—]\s*|[;；]\s*|[,，、،]\s+|:\s+")
 # ... and what names a value in a clause besides :data:`_VALUE`: a hyphenated name
@@ -599,11 +604,11 @@ def corrects_value(sentence: str) -> bool:
 # "First X, then Y" in the languages users write in: the word that opens the first step ...
 _FIRST_STEP = (
     r"first(?:\s+of\s+all)?|firstly|primeiro|primeiramente|primero|primer|d['’]abord|"
-    r"tout\s+d['’]abord|zuerst|zunächst|erst|prima|innanzitutto|eerst|najpierw|πρώτα|"
+    r"tout\s+d['’]abord|zuerst|zunächst|innanzitutto|eerst|najpierw|πρώτα|"
     r"trước\s+tiên|trước\s+hết|đầu\s+tiên|kwanza|mai\s+[îi]nt[âa]i|[îi]nt[âa]i|"
-    r"сначала|спершу|спочатку|първо|önce|ilk\s+olarak|ensin|först|først|nejdřív|nejprve|"
+    r"сначала|спершу|спочатку|първо|ilk\s+olarak|ensin|först|først|nejdřív|nejprve|"
     r"najprv|najskôr|najprej|prvo|először|pirmiausia|vispirms|kõigepealt|pertama|"
-    r"terlebih\s+dahulu|una|קודם(?:\s+כל)?|أولا|أولاً|ابتدا|पहले"
+    r"terlebih\s+dahulu|קודם(?:\s+כל)?|أولا|أولاً|ابتدا|पहले"
 )
 # ... and the word that opens the next: "then", "after that"
 _THEN_STEP = (
@@ -615,9 +620,10 @@ _THEN_STEP = (
     r"onda|aztán|majd|pēc\s+tam|seejärel|siis|kemudian|lalu|pagkatapos|ثم|بعد\s+ذلك|سپس|फिर"
 )
 _FIRST_THEN = re.compile(
-    rf"(?i)^\W*(?:(?:please|por\s+favor|proszę|bitte)\W+)?(?:{_FIRST_STEP})\b[^.;!?]{{3,200}}?"
+    rf"(?i)^\W*(?:(?:please|por\s+favor|proszę|bitte)\W+)?(?P<first>{_FIRST_STEP})\b"
+    r"[^.;!?]{3,200}?"
     rf"(?:[,;:–—]|\s-\s|\band\b|\bи\b|\bși\b|\be\b|\by\b|\bi\b|\bva\b|\bna\b|\bו)\s*"
-    rf"(?:{_THEN_STEP})(?![\w-])"
+    rf"(?P<then>{_THEN_STEP})(?![\w-])"
     # ... in scripts written without spaces: "먼저 백업하고, 그 다음에 …", "まず…、それから…",
     # "先备份，再运行迁移", "ก่อนอื่น…แล้ว…"
     r"|^\W*(?:먼저|우선)\s.{2,200}?(?:그\s?다음|그리고\s나서|이후에|다음에)"
@@ -625,11 +631,25 @@ _FIRST_THEN = re.compile(
     r"|^\W*(?:首先|先).{2,200}?[，,、]\s*(?:然后|再|之后|接着)"
     r"|^\W*ก่อน(?:อื่น)?.{2,200}?(?:จากนั้น|แล้วค่อย)"
 )
-# ... not a story of what happened: "First I tried X, then it failed."
-_TOLD = re.compile(
-    r"(?i)^\W*\w+(?:\s+of\s+all)?,?\s+(?:i|we|it|they|he|she|the\s+\w+)\s+\w+(?:ed|ied)?\b"
-    r"(?<!\bwill)(?<!\bshould)(?<!\bmust)"
+# ... not a story of what happened (R17-R2: "First, my laptop died, then the VPN dropped",
+# "Najpierw padł build, potem testy się zawiesiły"): a step opens with a subject (an
+# article, a pronoun, a possessive), or a verb says it happened (a past ending or an
+# auxiliary of the past in the languages read: "padł", "упал", "falló", "funzionava",
+# "si è rotto", "kırıldı", "lief")
+_SUBJECT = (
+    r"the|a|an|my|our|your|his|her|their|its|it|i|we|you|they|he|she|there|this|that|these|"
+    r"those|everything|nothing|all|someone|somebody|der|die|das|es|ich|wir|alles|il|lo|la|le|"
+    r"gli|i|si|tutto|el|los|las|se|todo|o|a|os|as|ele|ela|tudo|le|les|on|tout|ja|my|ono|ona|"
+    r"oni|to|wszystko|się|я|мы|он|она|оно|они|это|всё|все|ben|biz|o|her|het|de|alles|ik|we"
 )
+_PAST = re.compile(
+    r"(?i)\b(?:\w+(?:ed|ł|ła|ło|li|ły|łem|łam|лся|лась|лось|лись|л|ла|ло|ли|ó|ió|aba|aban|ía|ían|"
+    r"ava|avano|eva|evano|iva|ou|eu|iu|ait|aient|dı|di|du|dü|tı|ti|tu|tü|yordu|miş|mış)|"
+    r"was|were|had|did|died|went|came|broke|fell|got|ran|stopped|crashed|failed|"
+    r"è|era|erano|fu|fue|era|eran|estaba|había|foi|estava|tinha|était|est|a\s+été|fut|war|"
+    r"waren|lief|kam|ging|hatte|wurde|ist|sind|ging|kwam|liep|werd|bylo|bol|bola|bolo)\b"
+)
+_ORDER_CLAUSE = re.compile(rf"(?i)^[\s,:–—-]*(?!(?:{_SUBJECT})\b)[^\W\d_]")
 
 
 def orders_steps(sentence: str) -> bool:
@@ -642,10 +662,19 @@ def orders_steps(sentence: str) -> bool:
     True
     >>> orders_steps("First I tried the cache, then it failed."), orders_steps("First, why?")
     (False, False)
+    >>> orders_steps("Najpierw padł build, potem testy się zawiesiły.")
+    False
     """
-    if asks(sentence) or not _FIRST_THEN.search(sentence):
+    if asks(sentence):
         return False
-    return not _TOLD.search(sentence)
+    m = _FIRST_THEN.search(sentence)
+    if m is None or _PAST.search(sentence):
+        return False
+    if m.lastgroup is None or m.group("first") is None:
+        return True  # 먼저 … 그 다음, まず … それから: read whole
+    first = sentence[m.end("first") :]
+    then = sentence[m.end("then") :]
+    return bool(_ORDER_CLAUSE.match(first) and _ORDER_CLAUSE.match(then))
 
 
 # What opens a condition, in languages whose conditional rules the intent patterns do not
@@ -654,7 +683,7 @@ def orders_steps(sentence: str) -> bool:
 # Bulgarian/Serbian, Greek, Hebrew, Arabic, Persian, Hindi, Indonesian, Swahili,
 # Vietnamese, Tagalog, Thai, Korean, Japanese, Chinese, Dutch
 _IF = re.compile(
-    r"(?i)^\W*(?:dacă|daca|ha|jos|kui|jei|jeigu|pokud|jestli(?:že)?|ak|če|ako|ако|αν|εάν|"
+    r"(?i)^\W*(?:dacă|daca|ha(?!\s+ha\b)|jos|kui|jei|jeigu|pokud|jestli(?:že)?|ak|če|ako|ако|αν|εάν|"
     r"אם|إذا|اذا|لو|اگر|अगर|यदि|jika|kalau|apabila|bila|kama|ikiwa|iwapo|nếu|kung|indien)\s+(?:\S+\s+){1,20}?\S+[,;،，]\s*(\S.{3,})"
     r"|^\W*(?:ถ้า|หาก|만약|만일|もし|如果|假如|若)(.{2,200}?[,，、]\s*\S.{1,})"
 )
@@ -692,7 +721,29 @@ _NU = re.compile(
 # "Nefunguje to." or "Neveikia.": no imperative's ending; not "Network …")
 _NE_IMPERATIVE = re.compile(
     r"(?i)^\W*(?:prosím\W+)?ne(?!twork|ck)[^\W\d_]{2,}(?:ěj|ej|uj|aj|ň|ť|ď|ž|š|ejte|ujte|ajte|"
-    r"ěte|ete|ňte|žte|šte|kite|kit|k)\s+\w"
+    r"ěte|ete|ňte|žte|šte|kite|kit|k|i|iet)\s+\w"
+)
+
+
+# ... a Danish, Norwegian or Swedish verb, then its "not" ("Rør ikke ved WORKSPACE-filen.",
+# "Kör inte migreringen mot prod-db."), a Bengali verb ending in "না" ("… পরিবর্তন করবে
+# না।"): as often a status ("Virker ikke.", "কাজ করছে না"), so only before or after a
+# named thing
+_VERB_NOT = re.compile(r"(?i)^\W*[^\W\d_]{2,}\s+(?:ikke|inte|ikkje)\s+\w")
+_NA_END = re.compile(r"\s(?:করবে|করো|করবেন|করিস|দেবে|দিও|দেবেন)\s+না\s*[।.!]?\s*$")
+
+# "X, not Y" with a negation of more languages than the English one (:data:`_MORE_RULES`):
+# "Skilletegnet skal være semikolon, ikke komma.", "Kasuta Bellman-Fordi, mitte
+# Dijkstrat." - one word after it (not "ikke ennå", "not yet")
+_NOT_THAT = re.compile(
+    # (English "not"/"no" are read by _MORE_RULES with their small talk left out)
+    r"(?i)^(?:\S+\s+){1,}\S+,\s*(?:niet|nicht|ikke|inte|ikkje|nu|ne|nie|не|ні|όχι|mitte|ei|"
+    r"nem|não|bukan|không\s+phải|לא|nav|nevis)\s+"
+    r"(?!(?:yet|really|quite|ennå|endnu|ännu|noch|jeszcze|ještě|još|încă|ancora|encore|todavía|"
+    r"ainda|nog|vielä|veel|még|ещё|еще|ще|lagi|nữa|sure|sicher|now|nå|nu|teď|acum|problem\w*|"
+    r"schlimm|erg|farligt|farlig|hätää|gond|sorun|проблем\w*|worries|danke|tack|takk|bedankt|"
+    r"dziękuję|děkuji|mersi|obrigad[oa]|kiitos)\b)"
+    r"[^\W\d_][\w.-]{2,}\s*[.!]?$"
 )
 
 
@@ -702,7 +753,9 @@ def _forbids_named(sentence: str) -> bool:
     value of the project's named."""
     if asks(sentence):
         return False
-    if _NE_IMPERATIVE.search(sentence):
+    if _NE_IMPERATIVE.search(sentence) or _NOT_THAT.search(sentence):
+        return True
+    if (_VERB_NOT.search(sentence) or _NA_END.search(sentence)) and _has_value(sentence):
         return True
     m = _NU.search(sentence)
     return m is not None and _has_value(sentence[m.end() :])
