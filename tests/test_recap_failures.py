@@ -276,3 +276,16 @@ def test_tests_said_fixed_are_no_failure() -> None:
         "Removed 4 flaky failing tests from the quarantine list.",
     ):
         assert failure_lines(out) == [], out
+
+
+def test_a_unity_failure_under_ctest_names_its_test() -> None:
+    """redteam22 RT22-2: the Unity line looked like a grep hit; only CTest's summary was kept."""
+    out = (
+        "test_ring.c:105:test_crc_wraparound:FAIL: Expected 512 Was 256\n\n"
+        "-----------------------\n14 Tests 1 Failures 0 Ignored\nFAIL\n"
+        "67% tests passed, 1 tests failed out of 3\nThe following tests FAILED:\n"
+        "\t  2 - ring (Failed)\nErrors while running CTest"
+    )
+    assert failing_tests(out)[0] == "test_crc_wraparound"
+    assert failure_lines(out)[0] == "test_ring.c:105:test_crc_wraparound:FAIL: Expected 512 Was 256"
+    assert failure_lines("src/ring.c:105:static int wrap(int x) {") == []

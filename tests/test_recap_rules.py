@@ -564,3 +564,39 @@ def test_a_story_of_what_happened_is_no_rule_and_no_request() -> None:
     assert [s for s in later if is_request(s)] == []
     assert is_rule("Kasuta Bellman-Fordi, mitte Dijkstrat.")
     assert is_request("Sau đó cập nhật luôn snapshot của test InvoiceTable.")
+
+
+def test_a_value_denied_for_another_is_a_correction_in_any_language() -> None:
+    """redteam22 RT22-4: "Not Postgres 14 — we're on Postgres 16", Italian "Non 8080: …
+    8443", Turkish "STM32F4 değil STM32G4", Spanish "usa Valkey y no Redis" were under
+    Numbers or 'User also said'."""
+    rules = [
+        "Not Postgres 14 — we're on Postgres 16, so you can use MERGE.",
+        "Non 8080: la porta giusta è 8443.",
+        "Hayır, STM32F4 değil STM32G4 hedefliyoruz.",
+        "Perdón, usa Valkey y no Redis para la caché.",
+    ]
+    assert [r for r in rules if not is_rule(r)] == []
+    assert not is_rule("Not sure, maybe 3 or 4.")
+
+
+def test_the_goal_is_not_a_greeting_answered_by_a_question_nor_a_rule_after_the_task() -> None:
+    """redteam22 RT22-19 (pt/vi greetings the assistant answered "what are we working
+    on?") and RT22-5 (Finnish: the task, then a prohibition in the next turn)."""
+    for greeting in ("Oi! Bom dia, tudo certo por aí?", "Chào bạn, hôm nay mình cần nhờ một việc."):
+        task = "Quero que o pipeline de RNA-seq gere a tabela de expressão por tecido."
+        msgs = [
+            Message.user(greeting),
+            Message.assistant("Hi! What are we working on today?"),
+            Message.user(task),
+            Message.assistant("OK."),
+        ]
+        assert digest(msgs).items("Goal") == [task]
+    msgs = [
+        Message.user("Korjaa raporttien aikavyöhykebugi."),
+        Message.user("Älä muuta tietokannan skeemaa tässä muutoksessa."),
+        Message.assistant("Selvä."),
+    ]
+    d = digest(msgs)
+    assert d.items("Goal") == ["Korjaa raporttien aikavyöhykebugi."]
+    assert d.items(RULES) == ["Älä muuta tietokannan skeemaa tässä muutoksessa."]

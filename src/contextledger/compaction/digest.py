@@ -159,7 +159,15 @@ _GOAL_LABEL = re.compile(
 
 _GREETING = re.compile(
     r"(?i)^\W*(?:(?:good\s+)?(?:morning|afternoon|evening)|hi|hello|hey|hiya|greetings|yo|"
-    r"happy\s+\w+day)\b[^.!?]{0,40}[.!?]?\s*$"
+    r"happy\s+\w+day|"
+    # ... in the languages users write in (RT22-19: "Oi! Bom dia, tudo certo por aí?",
+    # "Chào bạn, hôm nay mình cần nhờ một việc.")
+    r"oi|olá|ola|bom\s+dia|boa\s+tarde|hola|buen[oa]s\s+(?:días|tardes)|bonjour|salut|hallo|"
+    r"guten\s+(?:morgen|tag)|moin|servus|ciao|buongiorno|hej|hei|moi|dzień\s+dobry|cześć|"
+    r"ahoj|dobrý\s+den|привет|здравствуйте|добрый\s+день|γεια(?:\s+σου)?|καλημέρα|merhaba|"
+    r"selam|xin\s+chào|chào|habari|jambo|שלום|مرحبا|السلام\s+عليكم|سلام|नमस्ते|สวัสดี|"
+    r"안녕하세요|안녕|こんにちは|おはよう(?:ございます)?|你好|您好|halo|hai|salam|szia|"
+    r"bună(?:\s+ziua)?|goedemorgen|dag)(?!\w)[^.!?]{0,40}[.!?]?\s*$"
 )
 
 
@@ -217,15 +225,43 @@ def _user_turns(messages: Sequence[Message]) -> list[str]:
 
 def goal_message(messages: Sequence[Message]) -> Message | None:
     """The user turn that set the task: the first substantive request (else the first
-    user turn that is not a nudge)."""
+    user turn that is not a nudge). Not an opening the assistant answered by asking what
+    to do ("Oi! Bom dia, tudo certo por aí?" - "Hi! What are we working on today?": RT22-19),
+    nor a rule said after a short request that set the task ("Korjaa raporttien
+    aikavyöhykebugi." then "Älä muuta tietokannan skeemaa …": RT22-5)."""
+    at = {id(m): k for k, m in enumerate(messages)}
     turns = [
         m
         for m in messages
-        if m.role == "user" and not m.is_recap and not m.tool_results and m.text.strip()
+        if m.role == "user"
+        and not m.is_recap
+        and not m.tool_results
+        and m.text.strip()
+        and not _asked_what_to_do(m, messages, at[id(m)])
     ]
-    return next((m for m in turns if is_substantive(without_code(m.text))), None) or next(
+    goal = next((m for m in turns if is_substantive(without_code(m.text))), None) or next(
         (m for m in turns if not is_nudge(m.text.strip())), None
     )
+    if goal is None or not all(is_rule(s) for s in sentences(without_code(goal.text))):
+        return goal
+    earlier = [
+        m
+        for m in turns[: turns.index(goal)]
+        if not is_nudge(m.text.strip()) and not asks(m.text.strip()) and word_count(m.text) >= 2
+    ]
+    return earlier[0] if earlier else goal
+
+
+def _asked_what_to_do(turn: Message, messages: Sequence[Message], k: int) -> bool:
+    """A user turn of greetings and questions only that the assistant answered by asking a
+    question back, with no tool call: it set no task."""
+    reply = next((m for m in messages[k + 1 :] if m.role != "system"), None)
+    if reply is None or reply.role != "assistant" or reply.tool_calls:
+        return False
+    if not asks(reply.text.strip()):
+        return False
+    said = sentences(without_code(turn.text))
+    return bool(said) and all(asks(x) or _GREETING.match(x) or word_count(x) <= 3 for x in said)
 
 
 # What the assistant says of a tool result it does not care about: "Unrelated noise,

@@ -151,7 +151,7 @@ _NOT_FAILED = re.compile(
     # printed as the file has it ("src/errors.py:12:class FailedPayment(Exception):"; a
     # compiler's "a.py:3: error: …" puts one space after the location)
     r"(?-i:^(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\s+\S)|"
-    r"^[\w./\\-]+\.\w+:\d+(?::\d+)?[:-](?!\d+[:\s])(?:\S|\s{2,})|"
+    r"^[\w./\\-]+\.\w+:\d+(?::\d+)?[:-](?!\d+[:\s])(?!\w+:FAIL\b)(?:\S|\s{2,})|"
     r"^\W*(?:\S+:\s+)?(?:warning|warn|note|hint|info)\s*:|"  # "warning: could not find …"
     # "failed" as what a command handled: "Deleted 3 failed jobs", "Retrying failed
     # uploads... done (3/3 succeeded)"
@@ -190,6 +190,7 @@ _FAILED_TEST = re.compile(
     r"|^\d+\)\s+\[[\w-]+\]\s+›\s+(.{1,200}?)\s*─*$"  # Playwright
     r"|^(?:\[info\]\s+)?-\s+(\S.{0,200}?)\s+\*\*\*\s+FAILED\s+\*\*\*"  # ScalaTest (sbt)
     r"|^\[-\]\s+(\S.{0,200}?)\s+\d+(?:\.\d+)?m?s\b"  # Pester
+    r"|^[\w./-]+\.\w+:\d+:(\w+):FAIL\b"  # Unity (C), under CTest
     r"|^\d+:\d\d\s+\+\d+(?:\s+~\d+)?\s+-\d+:\s+(\S.{0,200}?)\s+\[E\]$"  # flutter/dart test
 )
 

@@ -384,7 +384,7 @@ def _rule_words(sentence: str) -> bool:
         return True
     if swaps_value(sentence) or corrects_value(sentence) or orders_steps(sentence):
         return True
-    if conditional_rule(sentence) or _forbids_named(sentence):
+    if conditional_rule(sentence) or _forbids_named(sentence) or contrasts_values(sentence):
         return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
@@ -759,3 +759,56 @@ def _forbids_named(sentence: str) -> bool:
         return True
     m = _NU.search(sentence)
     return m is not None and _has_value(sentence[m.end() :])
+
+
+_NEG_WORD = r"not|non|nicht|nie|não|no|ne|nu|не|ні|niet|ikke|inte|ei|nem|όχι|לא|değil|bukan|không"
+# a value named as one token: a number, a code, a name with a digit or a capital
+_TOKEN_VALUE = r"`[^`]+`|[\w./:+-]*\d[\w./:+-]*|[A-Z][\w.+-]+"
+# "Not Postgres 14 — we're on Postgres 16", "Non 8080: la porta giusta è 8443."
+# (a product's name before its version is not the value: "Postgres 14")
+_NAME_BEFORE = r"(?:[A-Z][\w-]*\s+(?=[\w./:+-]*\d))?"
+_DENIED_FIRST = re.compile(
+    rf"(?i)^\W*(?:{_NEG_WORD})\s+(?:\w+\s+){{0,2}}?(?-i:{_NAME_BEFORE}(?P<a>{_TOKEN_VALUE}))\s*"
+    rf"(?:[—–:;]|\s-\s|,)\s*.{{0,80}}?(?-i:{_NAME_BEFORE}(?P<b>{_TOKEN_VALUE}))"
+)
+# "usa Valkey y no Redis", "use 8443 and not 8080", "STM32F4 değil STM32G4" (Turkish puts
+# its "not" after what it denies)
+_AND_NOT = re.compile(
+    rf"(?<![\w.-])(?P<a>{_TOKEN_VALUE})\s+(?i:y|e|et|and|und|en|och|og|i|și|и|ve|dan|và)\s+"
+    rf"(?i:no|não|non|pas|not|nicht|niet|inte|ikke|nie|nu|не|bukan|không)\s+(?P<b>{_TOKEN_VALUE})"
+    rf"|(?<![\w.-])(?P<c>{_TOKEN_VALUE})\s+(?i:değil)\w*\s*,?\s+(?P<d>{_TOKEN_VALUE})"
+)
+
+
+def contrasts_values(sentence: str) -> bool:
+    """A correction by its shape, whatever the language's other words: a value denied at
+    the sentence's opening and another of its kind after ("Not Postgres 14 — we're on
+    Postgres 16", "Non 8080: la porta giusta è 8443."), or one value said with "and not"
+    another ("usa Valkey y no Redis", "STM32F4 değil STM32G4"). Not a question.
+
+    >>> contrasts_values("Perdón, usa Valkey y no Redis para la caché.")
+    True
+    >>> contrasts_values("Not now, maybe after 5."), contrasts_values("No, 3 is fine.")
+    (False, False)
+    """
+    if asks(sentence):
+        return False
+    m = _DENIED_FIRST.search(sentence)
+    if m is not None and _alike(m.group("a"), m.group("b")):
+        return True
+    m = _AND_NOT.search(sentence)
+    if m is None:
+        return False
+    a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("c"), m.group("d"))
+    return _alike(a, b)
+
+
+def _alike(a: str, b: str) -> bool:
+    """Two different values of one kind: both numbers, both code, or both names."""
+
+    def kind(v: str) -> str:
+        if v.startswith("`"):
+            return "code"
+        return "number" if re.fullmatch(r"[\d.,:]+", v) else "name"
+
+    return a.strip(".,") != b.strip(".,") and kind(a) == kind(b)
