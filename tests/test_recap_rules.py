@@ -600,3 +600,21 @@ def test_the_goal_is_not_a_greeting_answered_by_a_question_nor_a_rule_after_the_
     d = digest(msgs)
     assert d.items("Goal") == ["Korjaa raporttien aikavyöhykebugi."]
     assert d.items(RULES) == ["Älä muuta tietokannan skeemaa tässä muutoksessa."]
+
+
+def test_orders_of_steps_in_more_languages_and_stories_left_out() -> None:
+    """review17 re-check at 30adbcf: imperative orders in de/ru/it/tr were not read; a
+    Dutch and a Finnish story still were rules."""
+    orders = [
+        "Zuerst die Datenbank sichern, dann die Migration starten.",
+        "Сначала сделай бэкап, потом запусти миграцию.",
+        "Prima fai il backup, poi lancia la migrazione.",
+        "Önce yedek al, sonra migration'ı çalıştır.",
+    ]
+    stories = [
+        "Eerst werkte het, daarna niet meer.",
+        "Ensin kaikki toimi, sitten palvelin kaatui.",
+        "Zuerst ist die Datenbank abgestürzt, dann der Server.",
+    ]
+    assert [r for r in orders if not is_rule(r)] == []
+    assert [s for s in stories if is_rule(s)] == []

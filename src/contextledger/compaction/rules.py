@@ -604,9 +604,9 @@ def corrects_value(sentence: str) -> bool:
 # "First X, then Y" in the languages users write in: the word that opens the first step ...
 _FIRST_STEP = (
     r"first(?:\s+of\s+all)?|firstly|primeiro|primeiramente|primero|primer|d['’]abord|"
-    r"tout\s+d['’]abord|zuerst|zunächst|innanzitutto|eerst|najpierw|πρώτα|"
+    r"tout\s+d['’]abord|zuerst|zunächst|prima|innanzitutto|eerst|najpierw|πρώτα|"
     r"trước\s+tiên|trước\s+hết|đầu\s+tiên|kwanza|mai\s+[îi]nt[âa]i|[îi]nt[âa]i|"
-    r"сначала|спершу|спочатку|първо|ilk\s+olarak|ensin|först|først|nejdřív|nejprve|"
+    r"сначала|спершу|спочатку|първо|önce|ilk\s+olarak|ensin|först|først|nejdřív|nejprve|"
     r"najprv|najskôr|najprej|prvo|először|pirmiausia|vispirms|kõigepealt|pertama|"
     r"terlebih\s+dahulu|קודם(?:\s+כל)?|أولا|أولاً|ابتدا|पहले"
 )
@@ -640,7 +640,8 @@ _SUBJECT = (
     r"the|a|an|my|our|your|his|her|their|its|it|i|we|you|they|he|she|there|this|that|these|"
     r"those|everything|nothing|all|someone|somebody|der|die|das|es|ich|wir|alles|il|lo|la|le|"
     r"gli|i|si|tutto|el|los|las|se|todo|o|a|os|as|ele|ela|tudo|le|les|on|tout|ja|my|ono|ona|"
-    r"oni|to|wszystko|się|я|мы|он|она|оно|они|это|всё|все|ben|biz|o|her|het|de|alles|ik|we"
+    r"oni|to|wszystko|się|я|мы|он|она|оно|они|это|всё|все|ben|biz|o|her|het|de|alles|ik|we|"
+    r"kaikki|mikään|se|ne|hän|minä|me|dat|het|er|man|einer"
 )
 _PAST = re.compile(
     r"(?i)\b(?:\w+(?:ed|ł|ła|ło|li|ły|łem|łam|лся|лась|лось|лись|л|ла|ло|ли|ó|ió|aba|aban|ía|ían|"
@@ -668,13 +669,26 @@ def orders_steps(sentence: str) -> bool:
     if asks(sentence):
         return False
     m = _FIRST_THEN.search(sentence)
-    if m is None or _PAST.search(sentence):
+    if m is None:
         return False
-    if m.lastgroup is None or m.group("first") is None:
-        return True  # 먼저 … 그 다음, まず … それから: read whole
-    first = sentence[m.end("first") :]
+    if m.group("first") is None:  # 먼저 … 그 다음, まず … それから: read whole
+        return not _PAST.search(sentence)
+    first = sentence[m.end("first") : m.start("then")]
     then = sentence[m.end("then") :]
-    return bool(_ORDER_CLAUSE.match(first) and _ORDER_CLAUSE.match(then))
+    if _PAST.search(f"{first} {then}"):  # (not the step words: "Сначала" is no past)
+        return False
+    return _an_order(first) and _an_order(then) and not _NOT_FIRST.match(then)
+
+
+# what an order's clause may open with besides a verb: an article before a German or Dutch
+# infinitive at its end ("Zuerst die Datenbank sichern, dann die Migration starten.")
+_INFINITIVE_ORDER = re.compile(
+    r"(?i)^[\s,:–—-]*(?:die|der|das|den|dem|de|het|een|eine?[nm]?)\s+[^,;]*\b\w+[er]n\W*$"
+)
+
+
+def _an_order(clause: str) -> bool:
+    return bool(_ORDER_CLAUSE.match(clause) or _INFINITIVE_ORDER.match(clause.split(",")[0]))
 
 
 # What opens a condition, in languages whose conditional rules the intent patterns do not
@@ -762,6 +776,8 @@ def _forbids_named(sentence: str) -> bool:
 
 
 _NEG_WORD = r"not|non|nicht|nie|não|no|ne|nu|не|ні|niet|ikke|inte|ei|nem|όχι|לא|değil|bukan|không"
+# (a step that opens with "not" is no order: "Eerst werkte het, daarna niet meer.")
+_NOT_FIRST = re.compile(rf"(?i)^[\s,:–—-]*(?:{_NEG_WORD})\b")
 # a value named as one token: a number, a code, a name with a digit or a capital
 _TOKEN_VALUE = r"`[^`]+`|[\w./:+-]*\d[\w./:+-]*|[A-Z][\w.+-]+"
 # "Not Postgres 14 — we're on Postgres 16", "Non 8080: la porta giusta è 8443."
