@@ -234,3 +234,58 @@ def test_a_failing_test_in_a_json_report_is_a_failure_with_its_name() -> None:
         {"summary": {"failed": 0}, "tests": [{"nodeid": "t.py::a", "outcome": "passed"}]}
     )
     assert failure_lines(passed) == []
+
+
+def test_a_mocha_failure_is_seen_with_the_failing_tests_name() -> None:
+    """recap10: Mocha's "1 failing" and its numbered test were no failure at all."""
+    out = (
+        "\n  Auth service\n    ✓ issues a token\n    1) rejects an expired token\n\n\n"
+        "  1 passing (48ms)\n  1 failing\n\n  1) Auth service\n       rejects an expired token:\n"
+        "     AssertionError [ERR_ASSERTION]: Expected 401 but got 200\n"
+        "      at Context.<anonymous> (test/auth.spec.js:41:14)\n"
+    )
+    assert failing_tests(out) == ["rejects an expired token"]
+    lines = failure_lines(out)
+    assert lines[0] == "1) rejects an expired token"
+    assert "AssertionError [ERR_ASSERTION]: Expected 401 but got 200" in lines
+    assert failure_lines("\n  Auth service\n    ✓ issues a token\n\n  1 passing (48ms)\n") == []
+    numbered = "Steps:\n1) build the image\n2) push it\nDone, 0 failing checks."
+    assert failing_tests(numbered) == [] and failure_lines(numbered) == []
+
+
+def test_a_scalatest_failure_under_sbts_info_level_is_seen() -> None:
+    """recap10: ScalaTest prints its failing test at sbt's [info] level."""
+    out = (
+        "[info] DiscountSpec:\n[info] - applies percentage discounts *** FAILED ***\n"
+        "[info]   90.0 did not equal 81.0 (DiscountSpec.scala:27)\n[info] - applies fixed discounts\n"
+    )
+    assert failing_tests(out) == ["applies percentage discounts"]
+    assert failure_lines(out) == ["[info] - applies percentage discounts *** FAILED ***"]
+    assert (
+        failure_lines("[info] - applies fixed discounts\n[info] Tests: succeeded 2, failed 0\n")
+        == []
+    )
+
+
+def test_tests_said_fixed_are_no_failure() -> None:
+    """review17 R17-R1: Mocha's count is a line of its own; "Fixed 3 previously failing
+    tests" on a green run is no failure."""
+    for out in (
+        "Fixed 3 previously failing tests.\n48 passed in 2.1s",
+        "Re-enabled 2 formerly failing specs; all green.",
+        "Removed 4 flaky failing tests from the quarantine list.",
+    ):
+        assert failure_lines(out) == [], out
+
+
+def test_a_unity_failure_under_ctest_names_its_test() -> None:
+    """redteam22 RT22-2: the Unity line looked like a grep hit; only CTest's summary was kept."""
+    out = (
+        "test_ring.c:105:test_crc_wraparound:FAIL: Expected 512 Was 256\n\n"
+        "-----------------------\n14 Tests 1 Failures 0 Ignored\nFAIL\n"
+        "67% tests passed, 1 tests failed out of 3\nThe following tests FAILED:\n"
+        "\t  2 - ring (Failed)\nErrors while running CTest"
+    )
+    assert failing_tests(out)[0] == "test_crc_wraparound"
+    assert failure_lines(out)[0] == "test_ring.c:105:test_crc_wraparound:FAIL: Expected 512 Was 256"
+    assert failure_lines("src/ring.c:105:static int wrap(int x) {") == []

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from contextledger.compaction.digest import digest, is_rule, lifted_rule, render_digest
-from contextledger.compaction.facts import sentences
+from contextledger.compaction.facts import is_request, sentences
 from contextledger.intent import is_constraint, is_correction, steering_requests
 from contextledger.model import Message, ToolCall
 
@@ -419,3 +419,202 @@ def test_a_decision_by_someone_is_a_decision_in_any_language() -> None:
     d = digest(msgs)
     assert d.items("Decisions") == [f"User: {s}" for s in said]
     assert not set(d.items(RULES)) & set(said)
+
+
+def test_a_value_the_user_says_they_gave_wrong_is_a_correction_in_any_language() -> None:
+    """recap10: "Y — the X I wrote was wrong" was filed under Numbers (red team 0/6): two
+    clauses each naming a value, one saying its value is wrong, is a correction; a
+    status with no value on its wrong side, a question or a report is not."""
+    corrections = [
+        "O limite de frete grátis é 199 reais — o 150 que escrevi estava errado.",
+        "Η ελάχιστη έκδοση Rust είναι 1.74 — το 1.70 που έγραψα ήταν λάθος.",
+        "타임아웃은 30초입니다 — 제가 쓴 10초는 틀렸어요.",
+        "Limita de memorie este 512Mi — 256Mi pe care l-am scris a fost greșit.",
+        "Максималната дължина е 254 знака — 255, което написах, беше грешно.",
+        "שם ה-bucket הוא acme-prod-logs — ה-acme-logs שכתבתי היה שגוי.",
+    ]
+    not_rules = [
+        "O teste está errado: espera 3 linhas.",
+        "Is the 150 limit wrong, or the 199?",
+        "p95 is 412 ms — was 380 last week.",
+    ]
+    msgs = [Message.user("Goal: fix the shipping rules.")]
+    for s in corrections + not_rules:
+        msgs += [Message.user(s), Message.assistant("Noted.")]
+    d = digest(msgs)
+    assert d.items(RULES) == corrections
+    assert not set(d.items("Numbers that matter")) & {f"User: {s}" for s in corrections}
+
+
+def test_a_decision_by_someone_is_a_decision_in_more_languages() -> None:
+    """recap10: Catalan 'ha decidit', Bulgarian 'реши', Greek, Swahili and Hebrew decisions
+    were 'User also said' (or a Greek one with 'να μην' a constraint)."""
+    said = [
+        "La Núria ha decidit que farem servir la llibreria php-iban.",
+        "Георги реши да използваме Ecto changeset валидации.",
+        "Η Ελένη αποφάσισε να μην χρησιμοποιήσουμε το crate nom.",
+        "Juma ameamua kwamba tutatumia maktaba ya jsonwebtoken.",
+        "דנה החליטה שנשתמש בהצפנת KMS.",
+    ]
+    msgs = [Message.user("Goal: plan the cutover.")]
+    for s in [*said, "Реши задачата с Ecto, моля."]:
+        msgs += [Message.user(s), Message.assistant("Noted.")]
+    d = digest(msgs)
+    assert d.items("Decisions") == [f"User: {s}" for s in said]
+    assert not set(d.items(RULES)) & set(said)
+
+
+def test_an_order_of_steps_and_a_condition_are_rules_in_languages_not_read_before() -> None:
+    """recap10: "First X, then Y" was no rule in any language (it stayed in the Goal or
+    under 'User also said'); a conditional rule in Romanian, Hungarian or Finnish and a
+    Romanian "Nu" before a named thing neither. A story of steps is no rule."""
+    rules = [
+        "First back up the orders table, then run the migration.",
+        "Najpierw zrób kopię bazy, potem uruchom migrację.",
+        "Mai întâi fă un backup, apoi rulează migrarea.",
+        "קודם תגבה את הטבלה, ואחר כך תריץ את המיגרציה.",
+        "먼저 백업을 하고, 그 다음에 마이그레이션을 실행하세요.",
+        "Dacă podurile intră în CrashLoopBackOff, oprește-te și anunță-mă.",
+        "Ha a tesztek elbuknak, ne telepíts.",
+        "Jos testit epäonnistuvat, älä julkaise.",
+        "Nu șterge namespace-ul notifications.",
+    ]
+    talk = [
+        "First I tried the cache, then the build failed.",
+        "Nu merge build-ul de pe main.",
+        "Dacă e gata, ce urmează?",
+        "Ja, das passt, danke.",
+    ]
+    assert [r for r in rules if not is_rule(r)] == []
+    assert [t for t in talk if is_rule(t)] == []
+
+
+def test_a_plan_and_a_request_for_later_in_more_languages() -> None:
+    """recap10: a Romanian plan ("Apoi voi aplica …") was no next step; a request said
+    with "please" ("…, моля.") or opening with "afterwards" ("Depois, atualize …") in a
+    language the request openings do not read was 'User also said'."""
+    msgs = [
+        Message.user("Goal: ship the notifier fix."),
+        Message.assistant("Checked the rollout."),
+        Message.user("Depois, atualize também o CHANGELOG.md com a mudança do limite."),
+        Message.assistant("Apoi voi aplica manifestul actualizat cu kubectl."),
+        Message.user("Добави и тест за празен имейл, моля."),
+    ]
+    d = digest(msgs)
+    assert d.items("Next step") == ["Apoi voi aplica manifestul actualizat cu kubectl."]
+    assert d.items("Open requests") == [
+        "Depois, atualize também o CHANGELOG.md com a mudança do limite.",
+        "Добави и тест за празен имейл, моля.",
+    ]
+
+
+def test_more_shapes_of_a_correction_and_a_prohibition() -> None:
+    """recap10: "…, ne 15.0, jak jsem psal" (a clause after the swap), "I said 5, but the
+    right one is 10", "was a mistake" as a predicate, Czech/Slovak/Lithuanian "ne-"
+    imperatives and a Thai prohibition after a space were no rules."""
+    rules = [
+        "Minimální verze iOS je 16.0, ne 15.0, jak jsem psal.",
+        "Eu disse cache de 5 minutos, mas o certo é 10 minutos.",
+        "Кількість реплік має бути 4 — 3, що я написав раніше, було помилкою.",
+        "Neměň nic v adresáři Pods/.",
+        "Nekeisk viešų funkcijų pavadinimų.",
+    ]
+    talk = [
+        "Nefunguje to po aktualizaci.",
+        "Network is down since 9:00.",
+        "I ran 3 jobs, but 2 failed.",
+    ]
+    assert [r for r in rules if not is_rule(r)] == []
+    assert [t for t in talk if is_rule(t)] == []
+    said = "ช่วยแก้ฟอร์มสมัครสมาชิก ห้ามแก้ไขไฟล์ src/legacy/validators.js"
+    assert sentences(said) == ["ช่วยแก้ฟอร์มสมัครสมาชิก", "ห้ามแก้ไขไฟล์ src/legacy/validators.js"]
+    d = digest([Message.user(said), Message.assistant("OK.")])
+    assert d.items(RULES) == ["ห้ามแก้ไขไฟล์ src/legacy/validators.js"]
+
+
+def test_a_decision_said_in_hindi_or_thai_is_a_decision() -> None:
+    """recap10: a Devanagari word ends in a vowel sign (no \\b after it); Thai has no spaces."""
+    said = ["राहुल ने फ़ैसला किया कि हम recharts ही रखेंगे।", "คุณสมชายตัดสินใจใช้ libphonenumber-js"]
+    msgs = [Message.user("Goal: plan the cutover.")]
+    for s in [*said, "คุณสมชายยังไม่ได้ตัดสินใจเรื่องไลบรารี"]:
+        msgs += [Message.user(s), Message.assistant("Noted.")]
+    assert digest(msgs).items("Decisions") == [f"User: {s}" for s in said]
+
+
+def test_a_story_of_what_happened_is_no_rule_and_no_request() -> None:
+    """review17 R17-R2: "first … then …" and "afterwards …" told of what happened are no
+    rules and no requests, in any language; R17-R3: "sai", "mali" are everyday words of
+    other languages, and two values with one of them is no correction."""
+    stories = [
+        "Prima funzionava tutto, poi si è rotto il login.",
+        "Erst lief alles, dann kam der Timeout beim Export.",
+        "Una prueba falló y luego se detuvo el despliegue.",
+        "Önce testler geçiyordu, sonra build kırıldı.",
+        "First, my laptop died, then the VPN dropped for an hour.",
+        "Najpierw padł build, potem testy się zawiesiły.",
+        "Ha ha, nice one, thanks a lot.",
+        "O deploy sai às 18h, o backup às 2h.",
+        "Port je 8443, mali servis koristi 8080.",
+        "Il limite è 512 MB, sai, il vecchio server ne aveva 256 MB.",
+        "Sounds good, no worries.",
+    ]
+    assert [s for s in stories if is_rule(s)] == []
+    later = ["Danach lief alles wieder normal.", "Después funcionó bien otra vez."]
+    later.append("Sonra her şey düzeldi, teşekkürler.")
+    assert [s for s in later if is_request(s)] == []
+    assert is_rule("Kasuta Bellman-Fordi, mitte Dijkstrat.")
+    assert is_request("Sau đó cập nhật luôn snapshot của test InvoiceTable.")
+
+
+def test_a_value_denied_for_another_is_a_correction_in_any_language() -> None:
+    """redteam22 RT22-4: "Not Postgres 14 — we're on Postgres 16", Italian "Non 8080: …
+    8443", Turkish "STM32F4 değil STM32G4", Spanish "usa Valkey y no Redis" were under
+    Numbers or 'User also said'."""
+    rules = [
+        "Not Postgres 14 — we're on Postgres 16, so you can use MERGE.",
+        "Non 8080: la porta giusta è 8443.",
+        "Hayır, STM32F4 değil STM32G4 hedefliyoruz.",
+        "Perdón, usa Valkey y no Redis para la caché.",
+    ]
+    assert [r for r in rules if not is_rule(r)] == []
+    assert not is_rule("Not sure, maybe 3 or 4.")
+
+
+def test_the_goal_is_not_a_greeting_answered_by_a_question_nor_a_rule_after_the_task() -> None:
+    """redteam22 RT22-19 (pt/vi greetings the assistant answered "what are we working
+    on?") and RT22-5 (Finnish: the task, then a prohibition in the next turn)."""
+    for greeting in ("Oi! Bom dia, tudo certo por aí?", "Chào bạn, hôm nay mình cần nhờ một việc."):
+        task = "Quero que o pipeline de RNA-seq gere a tabela de expressão por tecido."
+        msgs = [
+            Message.user(greeting),
+            Message.assistant("Hi! What are we working on today?"),
+            Message.user(task),
+            Message.assistant("OK."),
+        ]
+        assert digest(msgs).items("Goal") == [task]
+    msgs = [
+        Message.user("Korjaa raporttien aikavyöhykebugi."),
+        Message.user("Älä muuta tietokannan skeemaa tässä muutoksessa."),
+        Message.assistant("Selvä."),
+    ]
+    d = digest(msgs)
+    assert d.items("Goal") == ["Korjaa raporttien aikavyöhykebugi."]
+    assert d.items(RULES) == ["Älä muuta tietokannan skeemaa tässä muutoksessa."]
+
+
+def test_orders_of_steps_in_more_languages_and_stories_left_out() -> None:
+    """review17 re-check at 30adbcf: imperative orders in de/ru/it/tr were not read; a
+    Dutch and a Finnish story still were rules."""
+    orders = [
+        "Zuerst die Datenbank sichern, dann die Migration starten.",
+        "Сначала сделай бэкап, потом запусти миграцию.",
+        "Prima fai il backup, poi lancia la migrazione.",
+        "Önce yedek al, sonra migration'ı çalıştır.",
+    ]
+    stories = [
+        "Eerst werkte het, daarna niet meer.",
+        "Ensin kaikki toimi, sitten palvelin kaatui.",
+        "Zuerst ist die Datenbank abgestürzt, dann der Server.",
+    ]
+    assert [r for r in orders if not is_rule(r)] == []
+    assert [s for s in stories if is_rule(s)] == []

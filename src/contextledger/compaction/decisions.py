@@ -14,6 +14,22 @@ from .facts import (
 )
 from .wording import asks, clip, without_code, word_count
 
+# "decided" in more of the languages users write in, past or done (Catalan, Romanian,
+# Greek, Bulgarian, Serbian/Croatian/Bosnian, Slovenian, Hungarian, Lithuanian, Latvian,
+# Estonian, Swahili, Hebrew, Arabic, Persian, Urdu, Hindi, Bengali, Thai, Tagalog): "La
+# Núria ha decidit …", "Andrei a decis …", "Η Ελένη αποφάσισε …", "Георги реши …", "Juma
+# ameamua …", "דנה החליטה …", "قررت سارة …" (read up to no word character after: a
+# Devanagari word ends in a vowel sign, which no \b follows)
+_DECIDED = (
+    r"bestemt|decidit|decidim|decis|hotăr[âî]\w*|αποφάσισ\w*|αποφασίσ\w*|αποφασίστηκε|"
+    r"решихме|решиха|решила|решили|odluči\w*|odlučen\w*|одлучи\w*|odloči\w*|"
+    r"(?:úgy\s+)?döntött\w*|eldöntött\w*|nusprend\w*|nolēm\w*|otsusta\w*|"
+    r"(?:a|ali|ame|tume|wame|nime|ume|tuli|wali|nili)amua|imeamuliwa|iliamuliwa|"
+    r"החליט\w*|הוחלט|قرر\w*|تقرر|تصمیم\s+گرفت\w*|فیصلہ\s+کیا|"
+    r"(?:फ़ैसला|फैसला|निर्णय)\s+(?:किया|लिया)|तय\s+किया|সিদ্ধান্ত\s+নি\w*|"
+    r"nagpasya|napagpasyahan"
+)
+
 DECISION = re.compile(
     r"(?i)\b(?:decided|decision|we(?:'ll| will) (?:go with|use|keep)|going with|chose|choose|"
     r"settled on|agreed|let'?s (?:go with|use|keep|stick with)|i(?:'ll| will) use|switch(?:ed)? to|"
@@ -41,8 +57,10 @@ DECISION = re.compile(
     # besloten …", "Marek zdecydował, że …", "Anna bestämde att …", "karar verdi"
     r"besloot|beslist|zdecydowa\w*|postanowi\w*|beslutade|bestämde|besluttede|besluttet|"
     r"bestemte|karar\s+verd\w*|karar\w*\s+verildi|päätti|päätimme|päätettiin|memutuskan|"
-    r"diputuskan|rozhodl\w*|rozhodol\w*|решил\w*|решено|вирішив\w*|вирішили)\b"
-    r"|决定|決定|決め(?:ました|た)|拍板|定下来|결정"
+    r"diputuskan|rozhodl\w*|rozhodol\w*|решил\w*|решено|вирішив\w*|вирішили|"
+    + _DECIDED
+    + r")(?!\w)"
+    r"|决定|決定|決め(?:ました|た)|拍板|定下来|결정|ตัดสินใจ"
 )
 
 # A sentence that reports someone's decision ("Amara decided to keep the legacy cluster
@@ -57,8 +75,10 @@ DECIDED_BY = re.compile(
     # ... or approved: "Paweł zatwierdził nadgodziny", "Jana schválila rozpočet", "Иван одобрил
     # релиз", "Ahmet onayladı", "Sanne keurde het goed"
     r"zatwierdzi\w*|schválil\w*|одобрил\w*|схвалив\w*|onayla(?:dı|mış)\w*|"
-    r"keurde\s+\w+\s+goed)\b|"
-    r"^\W*\S{1,12}?(?<![没未不])(?:决定|決定|拍板|決め(?:ました|た)|批准了|承認しました|승인했)"
+    # (Bulgarian "реши" only after who decided: opening a sentence it says "solve")
+    r"keurde\s+\w+\s+goed|реши|" + _DECIDED + r")(?!\w)|"
+    r"^\W*\S{1,12}?(?<![没未不])(?<!ยังไม่)(?<!ไม่ได้)(?:决定|決定|拍板|決め(?:ました|た)|批准了|承認しました|승인했|"
+    r"ตัดสินใจ)"
     r"(?![了吗嗎]?[吗嗎？?])"
 )
 
@@ -178,7 +198,7 @@ _NOT_YET = re.compile(
     r"(?i)\b(?:not|never|nobody|no\s+one|none|yet|still|не|ещё|еще|никто|nie|jeszcze|nikt|nicht|noch|"
     r"niemand|kein\w*|pas|personne|encore|no|nadie|todavía|aún|ainda|ninguém|non|nessuno|ancora|"
     r"niet|nog|nooit|inte|ännu|ikke|enda|henüz|kimse|ei|vielä|belum|tidak|nemá|ještě|nikdo)\b|"
-    r"n['’]t\b|没|未|還沒|还没|まだ|아직"
+    r"n['’]t\b|没|未|還沒|还没|まだ|아직|ยังไม่|ไม่ได้"
 )
 
 

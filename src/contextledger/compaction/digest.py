@@ -159,7 +159,15 @@ _GOAL_LABEL = re.compile(
 
 _GREETING = re.compile(
     r"(?i)^\W*(?:(?:good\s+)?(?:morning|afternoon|evening)|hi|hello|hey|hiya|greetings|yo|"
-    r"happy\s+\w+day)\b[^.!?]{0,40}[.!?]?\s*$"
+    r"happy\s+\w+day|"
+    # ... in the languages users write in (RT22-19: "Oi! Bom dia, tudo certo por aí?",
+    # "Chào bạn, hôm nay mình cần nhờ một việc.")
+    r"oi|olá|ola|bom\s+dia|boa\s+tarde|hola|buen[oa]s\s+(?:días|tardes)|bonjour|salut|hallo|"
+    r"guten\s+(?:morgen|tag)|moin|servus|ciao|buongiorno|hej|hei|moi|dzień\s+dobry|cześć|"
+    r"ahoj|dobrý\s+den|привет|здравствуйте|добрый\s+день|γεια(?:\s+σου)?|καλημέρα|merhaba|"
+    r"selam|xin\s+chào|chào|habari|jambo|שלום|مرحبا|السلام\s+عليكم|سلام|नमस्ते|สวัสดี|"
+    r"안녕하세요|안녕|こんにちは|おはよう(?:ございます)?|你好|您好|halo|hai|salam|szia|"
+    r"bună(?:\s+ziua)?|goedemorgen|dag)(?!\w)[^.!?]{0,40}[.!?]?\s*$"
 )
 
 
@@ -188,6 +196,14 @@ _NEXT = re.compile(
     r"vervolgens|теперь|далее|затем|потом)\b[,\s]+(?:(?:je|yo|io|eu|я|ik)\s+)?(?:voy\s+a|vamos\s+a|"
     r"vais|allons|vou|vamos|vado\s+a|ga\s+ik|gaan\s+we|\w+(?:ę|emy|aré|eré|iré|rai|rons|erò|"
     r"irò|arò)|\w+\s+(?:ich|wir|ik|we))\b"
+    # ... and in more: Romanian, Greek, Vietnamese, Swahili, Hebrew, Catalan, Bulgarian,
+    # Turkish, Indonesian ("Apoi voi aplica …", "Μετά θα τρέξω …", "Tiếp theo, tôi sẽ …",
+    # "Kisha nitaendesha …", "אחר כך אריץ …", "Després faré …", "След това ще …")
+    r"|^\W*(?:apoi|după\s+aceea|în\s+continuare|μετά|στη\s+συνέχεια|έπειτα|tiếp\s+theo|"
+    r"sau\s+đó|kisha|baadaye|ifuatayo|אחר\s+כך|בשלב\s+הבא|després|a\s+continuació|"
+    r"след\s+това|сега|после|sonra|ardından|selanjutnya|berikutnya|kemudian)\b[,\s]+"
+    r"(?:(?:eu|εγώ|tôi|chúng\s+tôi|mimi|אני|jo|аз|ben|saya|kami|aku)\s+)?"
+    r"(?:voi|vom|θα|sẽ|nita\w+|tuta\w+|ще|akan|א\w+|\w+(?:aré|eré|iré|acağım|eceğim))\b"
     r"|^\W*(?:接下来|下一步|然后)[，,\s]*我(?:会|要|将)|^\W*(?:次に|これから).{1,80}(?:します|しましょう)"
     r"|^\W*(?:다음으로|이제).{1,80}(?:하겠습니다|할게요)"
 )
@@ -209,15 +225,43 @@ def _user_turns(messages: Sequence[Message]) -> list[str]:
 
 def goal_message(messages: Sequence[Message]) -> Message | None:
     """The user turn that set the task: the first substantive request (else the first
-    user turn that is not a nudge)."""
+    user turn that is not a nudge). Not an opening the assistant answered by asking what
+    to do ("Oi! Bom dia, tudo certo por aí?" - "Hi! What are we working on today?": RT22-19),
+    nor a rule said after a short request that set the task ("Korjaa raporttien
+    aikavyöhykebugi." then "Älä muuta tietokannan skeemaa …": RT22-5)."""
+    at = {id(m): k for k, m in enumerate(messages)}
     turns = [
         m
         for m in messages
-        if m.role == "user" and not m.is_recap and not m.tool_results and m.text.strip()
+        if m.role == "user"
+        and not m.is_recap
+        and not m.tool_results
+        and m.text.strip()
+        and not _asked_what_to_do(m, messages, at[id(m)])
     ]
-    return next((m for m in turns if is_substantive(without_code(m.text))), None) or next(
+    goal = next((m for m in turns if is_substantive(without_code(m.text))), None) or next(
         (m for m in turns if not is_nudge(m.text.strip())), None
     )
+    if goal is None or not all(is_rule(s) for s in sentences(without_code(goal.text))):
+        return goal
+    earlier = [
+        m
+        for m in turns[: turns.index(goal)]
+        if not is_nudge(m.text.strip()) and not asks(m.text.strip()) and word_count(m.text) >= 2
+    ]
+    return earlier[0] if earlier else goal
+
+
+def _asked_what_to_do(turn: Message, messages: Sequence[Message], k: int) -> bool:
+    """A user turn of greetings and questions only that the assistant answered by asking a
+    question back, with no tool call: it set no task."""
+    reply = next((m for m in messages[k + 1 :] if m.role != "system"), None)
+    if reply is None or reply.role != "assistant" or reply.tool_calls:
+        return False
+    if not asks(reply.text.strip()):
+        return False
+    said = sentences(without_code(turn.text))
+    return bool(said) and all(asks(x) or _GREETING.match(x) or word_count(x) <= 3 for x in said)
 
 
 # What the assistant says of a tool result it does not care about: "Unrelated noise,

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..intent import is_nudge
+from ..intent import is_constraint, is_correction, is_nudge
 from ..model import Message, ToolCall
 from .transcript import cut_utf8, render_call, shell_join, tool_names_by_call
 from .wording import asks
@@ -481,6 +481,54 @@ _SIDE_REQUEST = re.compile(
 )
 _SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
 
+# "Please" in the languages users write in, anywhere in a sentence: "Добави и тест за
+# празен имейл, моля.", "Tafadhali ongeza …", "Vă rog să …", "Lütfen …", "…, bitte."
+_PLEASE = re.compile(
+    r"(?i)(?<!\w)(?:por\s+favor|porfa|proszę|παρακαλώ|làm\s+ơn|vui\s+lòng|tafadhali|"
+    r"vă\s+rog|te\s+rog|si\s+us\s+plau|моля|пожалуйста|будь\s+ласка|bitte|"
+    r"s['’]il\s+(?:te|vous)\s+pla[îi]t|per\s+favore|alsjeblieft|alstublieft|snälla|"
+    r"venligst|vær\s+så\s+snill|ole\s+hyvä|kérlek|kérem|lütfen|tolong|mohon|prosím|lūdzu|"
+    r"prašau|palun|molim|prosim|من\s+فضلك|لطفا|لطفاً|कृपया|בבקשה)(?!\w)"
+    r"|부탁(?:해|합니다|드립니다|드려요)|주세요|お願い|ください|กรุณา|请|請|麻烦"
+)
+# A user's sentence that opens with "afterwards", "after that" in the languages users
+# write in: a request for later ("Depois, atualize também o CHANGELOG.md …", "Sau đó cập
+# nhật luôn snapshot …", "Apoi adaugă un test …")
+# (not where a statement puts its verb right after it too, German, Dutch or Swedish
+# "Danach lief alles wieder normal." - R17-R2)
+_AFTERWARDS = re.compile(
+    r"(?i)^\W*(?:depois|em\s+seguida|después|luego|ensuite|dopo|potem|"
+    r"następnie|μετά|έπειτα|sau\s+đó|kisha|baadaye|ו?אחר\s+כך|apoi|după\s+aceea|després|"
+    r"след\s+това|после|потом|затем|потім|ardından|pak|potom|nato|zatim|aztán|utána|majd|"
+    r"pēc\s+tam|seejärel|kemudian|lalu|pagkatapos|ثم|بعد\s+ذلك|سپس|फिर)(?!\w)[,\s]+"
+    r"(?:\S+\s+){2,}"
+    r"|^\W*(?:然后|之后|それから|その後|그\s?다음|그\s?후)"
+)
+# ... and a request names what it is about (a file, a name, a value): "Depois, atualize o
+# CHANGELOG.md", not "Después funcionó bien otra vez."
+_NAMES_A_THING = re.compile(
+    r"`[^`]+`|\w\d|\d\w|\w[_./]\w|(?<![\w.-])\w+(?:-\w+)+|(?<=\w\s)[A-Z][a-z]+[A-Z]?\w*"
+)
+# ... a story of what happened: a past ending or auxiliary in the languages read
+_HAPPENED = re.compile(
+    r"(?i)\b(?:\w+(?:ł|ła|ło|li|ły|л|ла|ло|ли|лся|aba|ía|ava|eva|ou|eu|iu|ait|dı|di|du|dü|"
+    r"tı|ti|tu|tü)|\w{3,}ó|è|era|fue|foi|était|est|была?|было|были)\b"
+)
+
+
+def _asks_later(sentence: str) -> bool:
+    """A request in a language the request openings do not read: said with "please", or
+    opening with "afterwards" (a request for later); not a rule said with "please"."""
+    if asks(sentence) or is_constraint(sentence) or is_correction(sentence):
+        return False
+    if _PLEASE.search(sentence):
+        return True
+    return bool(
+        _AFTERWARDS.search(sentence)
+        and _NAMES_A_THING.search(sentence)
+        and not _HAPPENED.search(sentence)
+    )
+
 
 def _side_request(sentence: str) -> bool:
     """A side request: its marker, then an ask in one of its clauses ("One more thing: the
@@ -519,7 +567,11 @@ _FORBIDS = re.compile(
     r"not allowed|forbidden|prohibited)\b"
 )
 _DIFF_HEADER = re.compile(r"(?m)^(?:diff --git |--- |\+\+\+ )")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।])\s*|\n+")  # Latin, CJK and Devanagari ends
+# Latin, CJK and Devanagari ends; in Thai, which has no sentence mark, a space between
+# two Thai letters
+_SENTENCE = re.compile(
+    r"(?<=[.!?])\s+|(?<=[。！？।])\s*|\n+|(?<=[\u0e01-\u0e4e])\s+(?=[\u0e01-\u0e4e])"
+)
 
 
 def keywords(text: str) -> set[str]:
@@ -773,6 +825,7 @@ def is_request(sentence: str) -> bool:
         asks(sentence)
         or bool(_REQUEST_START.search(sentence) or DEFERRED.search(sentence))
         or bool(_side_request(sentence))
+        or _asks_later(sentence)
     )
 
 
@@ -810,6 +863,8 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
             side = _side_request(s)
             if asks(s) or _REQUEST_START.search(s) or DEFERRED.search(s) or side:
                 deferred = bool(DEFERRED.search(s) or _WAITS_FOR.search(s) or side)
+            elif _asks_later(s):
+                deferred = not _PLEASE.search(s)
             elif _WAITS_FOR.search(s):
                 deferred = True
             else:

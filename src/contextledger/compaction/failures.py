@@ -52,7 +52,9 @@ _FAILURE_LINE = re.compile(
     r"^npm ERR!|\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
     r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
     r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
-    r"✖\s*[1-9]\d*\s+problems?\b|"
+    # Mocha's count of failing tests is a line of its own ("  1 failing"; not "Fixed 3
+    # previously failing tests")
+    r"✖\s*[1-9]\d*\s+problems?\b|^\s*[1-9]\d*\s+failing\s*$|"
     # a pod that cannot run, as kubectl get pods shows it
     r"\b(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainer(?:Config)?Error|"
     r"RunContainerError|InvalidImageName|Evicted)\b|"
@@ -87,7 +89,7 @@ _FAILURE_LINE = re.compile(
     # an exception's (qualified) class naming what went wrong: "django.db.utils.
     # OperationalError: no such table", "MongoServerError: E11000 …"
     r"(?-i:^(?:[a-z_][\w$]*\.)+[A-Z]\w*(?:Error|Exception|Fault)\b|"
-    r"\b[A-Z]\w*(?:Error|Exception):\s+\S)|"
+    r"\b[A-Z]\w*(?:Error|Exception)(?:\s+\[[A-Z][A-Z0-9_]+\])?:\s+\S)|"
     # a Kubernetes event of type Warning: "Warning   FailedScheduling   pod/api-0 …"
     r"(?-i:\bWarning\s+(?:Failed\w*|BackOff|Unhealthy|Evicted|OOMKilling|\w*Error\w*|Err\w+)\s)|"
     r"\ban?\s+error\s+occurred\b|\berror in \w+ operation\b|(?-i:\bError\s+(?:in|while|during|"
@@ -149,7 +151,7 @@ _NOT_FAILED = re.compile(
     # printed as the file has it ("src/errors.py:12:class FailedPayment(Exception):"; a
     # compiler's "a.py:3: error: …" puts one space after the location)
     r"(?-i:^(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\s+\S)|"
-    r"^[\w./\\-]+\.\w+:\d+(?::\d+)?[:-](?!\d+[:\s])(?:\S|\s{2,})|"
+    r"^[\w./\\-]+\.\w+:\d+(?::\d+)?[:-](?!\d+[:\s])(?!\w+:FAIL\b)(?:\S|\s{2,})|"
     r"^\W*(?:\S+:\s+)?(?:warning|warn|note|hint|info)\s*:|"  # "warning: could not find …"
     # "failed" as what a command handled: "Deleted 3 failed jobs", "Retrying failed
     # uploads... done (3/3 succeeded)"
@@ -160,7 +162,7 @@ _NOT_FAILED = re.compile(
     # Kubernetes event of type Warning that failed is one: "Warning  FailedScheduling")
     r"^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s"
     r"(?!\s*(?-i:Failed\w*|BackOff|Unhealthy|Evicted|OOMKilling|\w*Error\w*|Err\w+)\s)"
-    r"(?!.*(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE)\b))|"
+    r"(?!.*(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE)\b))(?!.*\*\*\*\s+FAILED\s+\*\*\*)|"
     r"\blevel=\"?(?:info|debug|trace|warn|warning)\b|"
     # an exception documented, not raised: "KeyError: raised for an unknown currency."
     r"^\W*\w*(?:Error|Exception)\s*:\s*(?:(?:is\s+)?(?:raised|thrown)\s+(?:when|if|for|on|by|"
@@ -186,6 +188,10 @@ _FAILED_TEST = re.compile(
     r"|^\d+\)\s+(test\s.{1,160}?\s\([\w.]+\))$"  # ExUnit
     r"|^\d+\s+-\s+(\S+)\s+\((?:Failed|Timeout|SEGFAULT|Exception|Subprocess aborted)\)$"  # ctest
     r"|^\d+\)\s+\[[\w-]+\]\s+›\s+(.{1,200}?)\s*─*$"  # Playwright
+    r"|^(?:\[info\]\s+)?-\s+(\S.{0,200}?)\s+\*\*\*\s+FAILED\s+\*\*\*"  # ScalaTest (sbt)
+    r"|^\[-\]\s+(\S.{0,200}?)\s+\d+(?:\.\d+)?m?s\b"  # Pester
+    r"|^[\w./-]+\.\w+:\d+:(\w+):FAIL\b"  # Unity (C), under CTest
+    r"|^\d+:\d\d\s+\+\d+(?:\s+~\d+)?\s+-\d+:\s+(\S.{0,200}?)\s+\[E\]$"  # flutter/dart test
 )
 
 TEST_ID = re.compile(
@@ -300,6 +306,23 @@ _RETRIED_OK = re.compile(rf"(?i)^\W*(?:{RETRY})\b.*\b(?:{THROUGH})\b")
 
 _ANY_RETRY = re.compile(r"(?i)retr|attempt|re-?ran|rerun")  # a cheap test of a whole output
 
+# Mocha numbers each failing test as it runs ("  1) rejects an expired token") and again in
+# its report, under the suite's name ("  1) Auth service" then "rejects an expired
+# token:"), after its count ("1 failing"): a numbered line is a test's name only then, and
+# only the first time its number comes
+_MOCHA_RUN = re.compile(r"(?m)^\s*[1-9]\d* failing\b")
+_MOCHA_TEST = re.compile(r"^(\d+)\)\s+(\S.{0,200}?)$")
+
+
+def _mocha_named(line: str, seen: set[str]) -> str | None:
+    """The test a numbered line of Mocha's output names (``seen``: the numbers so far)."""
+    m = _MOCHA_TEST.match(line)
+    if m is None or m.group(1) in seen:
+        return None
+    seen.add(m.group(1))
+    return m.group(2).rstrip(":")
+
+
 # Jest heads each failure "● Suite › test" under a "FAIL file" line and above a failed
 # count; other tools use the bullet for anything (systemctl's "● nginx.service - …")
 _BULLETED_FAILURE = re.compile(r"(?m)^\s*FAIL\b|✕|\b[1-9]\d* failed\b")
@@ -399,6 +422,8 @@ def _read_failures(text: str, limit: int) -> list[str]:
     why: list[str] = []
     attempt: str | None = None  # the last failed attempt no later line got past
     table = _table_fields(text)
+    mocha = bool(_MOCHA_RUN.search(text))
+    numbered: set[str] = set()  # the numbers of the tests Mocha named so far
     for line in text.splitlines():
         s = BOX.sub("", line).strip()
         if table is not None and line.count(table[0]) == table[1]:
@@ -415,10 +440,12 @@ def _read_failures(text: str, limit: int) -> list[str]:
         named = _FAILED_TEST.search(s)
         if named and s.startswith("●") and not _BULLETED_FAILURE.search(text):
             named = None  # systemctl's "● nginx.service - …": a bullet, no failing test
-        if named:  # a runner's own way to name a failing test
+        name = next(g for g in named.groups() if g) if named else None
+        if name is None and mocha:
+            name = _mocha_named(s, numbered)
+        if name is not None:  # a runner's own way to name a failing test
             # once per test: pytest -v names it as it runs and again in its summary, with
             # the reason; the longer line says more
-            name = next(g for g in named.groups() if g)
             line = clip(s, 300)
             # Jest names a test "✕ saves the theme" as it runs and "● Settings › saves
             # the theme" in its report
@@ -664,12 +691,17 @@ def failing_tests(text: str) -> list[str]:
         names, outputs = report
         return list(names) if names else [t for body in outputs for t in failing_tests(body)]
     bulleted = bool(_BULLETED_FAILURE.search(text))
+    mocha = bool(_MOCHA_RUN.search(text))
+    numbered: set[str] = set()
     for line in text.splitlines():
         m = _FAILED_TEST.search(line.strip())
+        name = None
         if m and (bulleted or not line.strip().startswith("●")):
             name = next(g for g in m.groups() if g)
-            if name not in out:
-                out.append(name)
+        elif m is None and mocha:
+            name = _mocha_named(line.strip(), numbered)
+        if name is not None and name not in out:
+            out.append(name)
     return out
 
 

@@ -13,6 +13,7 @@ from ..intent import (
     is_nudge,
 )
 from ..lexicon.common import NEGATIONS
+from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from .facts import (
     DEFERRED,
     keywords,
@@ -366,7 +367,7 @@ def is_rule(sentence: str) -> bool:
     if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
         rest = sentence[label.end() :]
         return is_rule(rest) or bool(_STANDING.search(rest))
-    if DEFERRED.search(sentence) and not _FIRM.search(sentence):
+    if DEFERRED.search(sentence) and not _FIRM.search(sentence) and not orders_steps(sentence):
         return False  # "Don't forget to bump the version": a request for later
     if _STATUS.search(sentence):
         return False
@@ -381,7 +382,9 @@ def _rule_words(sentence: str) -> bool:
     sentence = _DESCRIBED.sub(" ", sentence)  # "82567 rows that were never reconciled"
     if is_correction(sentence) or _RETRACTS.search(sentence) or _MORE_RULES.search(sentence):
         return True
-    if swaps_value(sentence):
+    if swaps_value(sentence) or corrects_value(sentence) or orders_steps(sentence):
+        return True
+    if conditional_rule(sentence) or _forbids_named(sentence) or contrasts_values(sentence):
         return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
@@ -494,6 +497,22 @@ def _swapped_at_end(sentence: str) -> bool:
 
 
 def swaps_value(sentence: str) -> bool:
+    """:func:`_swaps`, also before a last clause that names no value: "Minimální verze iOS
+    je 16.0, ne 15.0, jak jsem psal." ("as I wrote").
+
+    >>> swaps_value("Minimální verze iOS je 16.0, ne 15.0, jak jsem psal.")
+    True
+    """
+    if _swaps(sentence):
+        return True
+    last = _LAST_CLAUSE.search(sentence)
+    if last is None or _VALUE.search(last.group(1)) or asks(sentence):
+        return False
+    head = sentence[: last.start()]
+    return _LAST_CLAUSE.search(head) is not None and _swaps(head)
+
+
+def _swaps(sentence: str) -> bool:
     """A correction by its shape: a value, then after a comma a short clause naming one
     other value of the same kind that it denies (:func:`_denies`): "The gateway listens on
     8443, not 8080.", "Depozitul are codul DEP-03, nu DEP-01.", "Kho trung tâm là KHO-07
@@ -532,3 +551,280 @@ def swaps_value(sentence: str) -> bool:
         if len(after) != 2 or after[0] not in said:  # "1500 rows, 20 nulls": a count)
             return False
     return _denies(right[-1], wrong[0], words)
+
+
+# A value said wrong, in any language read (:data:`WRONG_WORDS`)
+_WRONG = re.compile(
+    rf"(?i)(?<![\w-])(?:{WRONG_WORDS})(?![\w-])|{WRONG_UNSPACED}"
+    # ... or not right: "de 5 die ik noemde klopte niet", "… stimmte nicht"
+    rf"|(?<![\w-])(?:{RIGHT_WORDS})\s+(?:{NOT_WORDS})(?![\w-])"
+    rf"|(?<![\w-])(?:{NOT_WORDS})\s+(?:\w+\s+)?(?:{RIGHT_WORDS})(?![\w-])"
+)
+# where a sentence's clauses meet: a dash, a semicolon, a comma, a colon
+_BREAK = re.compile(r"\s+[-–—]{1,2}\s+|\s*[–—]\s*|[;；]\s*|[,，、،]\s+|:\s+")
+# ... and what names a value in a clause besides :data:`_VALUE`: a hyphenated name
+# ("acme-prod-logs"), a capitalised name past the clause's first word ("o Memcached")
+_NAMED_VALUE = re.compile(r"(?<![\w.-])\w+(?:-\w+)+|(?<=\w\s)[A-Z][a-z]+[A-Z]?\w*")
+
+
+def _has_value(clause: str) -> bool:
+    return bool(_VALUE.search(clause) or _NAMED_VALUE.search(clause))
+
+
+_BUT_RIGHT = re.compile(rf"(?i)^\W*(?:{BUT_WORDS})(?!\w)(?=.*?(?<!\w)(?:{RIGHT_WORDS})(?!\w))")
+
+
+def corrects_value(sentence: str) -> bool:
+    """A correction of a value the user gave, by its shape in any language: two clauses,
+    each naming a value, one of them saying its value is wrong (:data:`WRONG_WORDS`) or,
+    after a "but", that its value is the right one (:data:`RIGHT_WORDS`): "The
+    free-shipping limit is 199 — the 150 I wrote was wrong.", "Limita de memorie este 512Mi
+    — 256Mi pe care l-am scris a fost greșit.", "타임아웃은 30초입니다 — 제가 쓴 10초는
+    틀렸어요." Not a status naming no value on its wrong side ("The test is wrong — it
+    expects 3."), nor a question.
+
+    >>> corrects_value("Η έκδοση είναι 1.74 — το 1.70 που έγραψα ήταν λάθος.")
+    True
+    >>> corrects_value("Eu disse cache de 5 minutos, mas o certo é 10 minutos.")
+    True
+    >>> corrects_value("The fixture is wrong: it expects 3 rows."), corrects_value("Is 3 wrong, 4?")
+    (False, False)
+    """
+    if asks(sentence):
+        return False
+    for cut in _BREAK.finditer(sentence):
+        head, tail = sentence[: cut.start()], sentence[cut.end() :]
+        if bool(_WRONG.search(head)) == bool(_WRONG.search(tail)) and not _BUT_RIGHT.search(tail):
+            continue
+        if _has_value(head) and _has_value(tail):
+            return True
+    return False
+
+
+# "First X, then Y" in the languages users write in: the word that opens the first step ...
+_FIRST_STEP = (
+    r"first(?:\s+of\s+all)?|firstly|primeiro|primeiramente|primero|primer|d['’]abord|"
+    r"tout\s+d['’]abord|zuerst|zunächst|prima|innanzitutto|eerst|najpierw|πρώτα|"
+    r"trước\s+tiên|trước\s+hết|đầu\s+tiên|kwanza|mai\s+[îi]nt[âa]i|[îi]nt[âa]i|"
+    r"сначала|спершу|спочатку|първо|önce|ilk\s+olarak|ensin|först|først|nejdřív|nejprve|"
+    r"najprv|najskôr|najprej|prvo|először|pirmiausia|vispirms|kõigepealt|pertama|"
+    r"terlebih\s+dahulu|קודם(?:\s+כל)?|أولا|أولاً|ابتدا|पहले"
+)
+# ... and the word that opens the next: "then", "after that"
+_THEN_STEP = (
+    r"then|and\s+then|after\s+that|afterwards|next|depois|em\s+seguida|então|luego|después|"
+    r"y\s+luego|ensuite|puis|et\s+puis|dann|danach|anschließend|poi|dopo|quindi|daarna|dan|"
+    r"potem|następnie|μετά|έπειτα|sau\s+đó|rồi|kisha|halafu|baadaye|ואז|ו?אחר\s+כך|ולאחר\s+מכן|"
+    r"apoi|după\s+aceea|després|llavors|потом|затем|після\s+цього|потім|после|след\s+това|"
+    r"sonra|ardından|sitten|sedan|därefter|derefter|deretter|pak|potom|poté|nato|zatim|"
+    r"onda|aztán|majd|pēc\s+tam|seejärel|siis|kemudian|lalu|pagkatapos|ثم|بعد\s+ذلك|سپس|फिर"
+)
+_FIRST_THEN = re.compile(
+    rf"(?i)^\W*(?:(?:please|por\s+favor|proszę|bitte)\W+)?(?P<first>{_FIRST_STEP})\b"
+    r"[^.;!?]{3,200}?"
+    rf"(?:[,;:–—]|\s-\s|\band\b|\bи\b|\bși\b|\be\b|\by\b|\bi\b|\bva\b|\bna\b|\bו)\s*"
+    rf"(?P<then>{_THEN_STEP})(?![\w-])"
+    # ... in scripts written without spaces: "먼저 백업하고, 그 다음에 …", "まず…、それから…",
+    # "先备份，再运行迁移", "ก่อนอื่น…แล้ว…"
+    r"|^\W*(?:먼저|우선)\s.{2,200}?(?:그\s?다음|그리고\s나서|이후에|다음에)"
+    r"|^\W*(?:まず|最初に).{2,200}?[、,，]\s*(?:それから|次に|その後)"
+    r"|^\W*(?:首先|先).{2,200}?[，,、]\s*(?:然后|再|之后|接着)"
+    r"|^\W*ก่อน(?:อื่น)?.{2,200}?(?:จากนั้น|แล้วค่อย)"
+)
+# ... not a story of what happened (R17-R2: "First, my laptop died, then the VPN dropped",
+# "Najpierw padł build, potem testy się zawiesiły"): a step opens with a subject (an
+# article, a pronoun, a possessive), or a verb says it happened (a past ending or an
+# auxiliary of the past in the languages read: "padł", "упал", "falló", "funzionava",
+# "si è rotto", "kırıldı", "lief")
+_SUBJECT = (
+    r"the|a|an|my|our|your|his|her|their|its|it|i|we|you|they|he|she|there|this|that|these|"
+    r"those|everything|nothing|all|someone|somebody|der|die|das|es|ich|wir|alles|il|lo|la|le|"
+    r"gli|i|si|tutto|el|los|las|se|todo|o|a|os|as|ele|ela|tudo|le|les|on|tout|ja|my|ono|ona|"
+    r"oni|to|wszystko|się|я|мы|он|она|оно|они|это|всё|все|ben|biz|o|her|het|de|alles|ik|we|"
+    r"kaikki|mikään|se|ne|hän|minä|me|dat|het|er|man|einer"
+)
+_PAST = re.compile(
+    r"(?i)\b(?:\w+(?:ed|ł|ła|ło|li|ły|łem|łam|лся|лась|лось|лись|л|ла|ло|ли|ó|ió|aba|aban|ía|ían|"
+    r"ava|avano|eva|evano|iva|ou|eu|iu|ait|aient|dı|di|du|dü|tı|ti|tu|tü|yordu|miş|mış)|"
+    r"was|were|had|did|died|went|came|broke|fell|got|ran|stopped|crashed|failed|"
+    r"è|era|erano|fu|fue|era|eran|estaba|había|foi|estava|tinha|était|est|a\s+été|fut|war|"
+    r"waren|lief|kam|ging|hatte|wurde|ist|sind|ging|kwam|liep|werd|bylo|bol|bola|bolo)\b"
+)
+_ORDER_CLAUSE = re.compile(rf"(?i)^[\s,:–—-]*(?!(?:{_SUBJECT})\b)[^\W\d_]")
+
+
+def orders_steps(sentence: str) -> bool:
+    """An order of steps the user sets, in any language read: "First back up the orders
+    table, then run the migration.", "Najpierw zrób kopię bazy, potem uruchom migrację.",
+    "Mai întâi fă un backup, apoi rulează migrarea." (not a question, not a story: "First
+    I tried the cache, then it failed.")
+
+    >>> orders_steps("Πρώτα πάρε αντίγραφο της βάσης, μετά τρέξε το migration.")
+    True
+    >>> orders_steps("First I tried the cache, then it failed."), orders_steps("First, why?")
+    (False, False)
+    >>> orders_steps("Najpierw padł build, potem testy się zawiesiły.")
+    False
+    """
+    if asks(sentence):
+        return False
+    m = _FIRST_THEN.search(sentence)
+    if m is None:
+        return False
+    if m.group("first") is None:  # 먼저 … 그 다음, まず … それから: read whole
+        return not _PAST.search(sentence)
+    first = sentence[m.end("first") : m.start("then")]
+    then = sentence[m.end("then") :]
+    if _PAST.search(f"{first} {then}"):  # (not the step words: "Сначала" is no past)
+        return False
+    return _an_order(first) and _an_order(then) and not _NOT_FIRST.match(then)
+
+
+# what an order's clause may open with besides a verb: an article before a German or Dutch
+# infinitive at its end ("Zuerst die Datenbank sichern, dann die Migration starten.")
+_INFINITIVE_ORDER = re.compile(
+    r"(?i)^[\s,:–—-]*(?:die|der|das|den|dem|de|het|een|eine?[nm]?)\s+[^,;]*\b\w+[er]n\W*$"
+)
+
+
+def _an_order(clause: str) -> bool:
+    return bool(_ORDER_CLAUSE.match(clause) or _INFINITIVE_ORDER.match(clause.split(",")[0]))
+
+
+# What opens a condition, in languages whose conditional rules the intent patterns do not
+# all read (an English "if"/"when" is read there, with its one-off moments): Romanian,
+# Hungarian, Finnish, Estonian, Lithuanian, Latvian, Czech, Slovak, Slovenian, Croatian,
+# Bulgarian/Serbian, Greek, Hebrew, Arabic, Persian, Hindi, Indonesian, Swahili,
+# Vietnamese, Tagalog, Thai, Korean, Japanese, Chinese, Dutch
+_IF = re.compile(
+    r"(?i)^\W*(?:dacă|daca|ha(?!\s+ha\b)|jos|kui|jei|jeigu|pokud|jestli(?:že)?|ak|če|ako|ако|αν|εάν|"
+    r"אם|إذا|اذا|لو|اگر|अगर|यदि|jika|kalau|apabila|bila|kama|ikiwa|iwapo|nếu|kung|indien)\s+(?:\S+\s+){1,20}?\S+[,;،，]\s*(\S.{3,})"
+    r"|^\W*(?:ถ้า|หาก|만약|만일|もし|如果|假如|若)(.{2,200}?[,，、]\s*\S.{1,})"
+)
+
+
+def conditional_rule(sentence: str) -> bool:
+    """A rule with a condition in a language the intent patterns may not read: the
+    condition's word opens the sentence, two words or more of condition, then what to do
+    ("Dacă podurile intră în CrashLoopBackOff, oprește-te și anunță-mă.", "Ha a tesztek
+    elbuknak, ne telepíts."). Not a question; not "Ja, …" ("yes") nor "Ha, …": the
+    condition has words.
+
+    >>> conditional_rule("Jos testit epäonnistuvat, älä julkaise.")
+    True
+    >>> conditional_rule("Ja, das passt, danke."), conditional_rule("Dacă e gata, ce urmează?")
+    (False, False)
+    """
+    if asks(sentence):
+        return False
+    m = _IF.search(sentence)
+    return m is not None and word_count(m.group(m.lastindex or 0)) >= 2
+
+
+# A Romanian prohibition ("Nu șterge namespace-ul notifications."): "nu" and a verb, not a
+# status ("Nu merge.", "Nu știu de ce.", "Nu e gata.")
+_NU = re.compile(
+    r"(?i)^\W*(?:(?:te|vă)\s+rog\W+)?nu\s+(?!(?:e|este|sunt|era|erau|a|am|ai|au|are|avem|"
+    r"aveți|mai|știu|merge|mergea|funcționează|pot|poate|putem|văd|cred|cunosc|pare|există|"
+    r"s-a|se|îmi|îl|o|le|ne|vă|văd|înțeleg|contează)\b)[^\W\d_]{3,}\b"
+)
+
+
+# A prohibition said with "ne" fused to an imperative, in Czech, Slovak and Lithuanian:
+# "Neměň nic v adresáři Pods/.", "Nemažte tabuľku orders.", "Nekeisk viešų funkcijų." (not
+# "Nefunguje to." or "Neveikia.": no imperative's ending; not "Network …")
+_NE_IMPERATIVE = re.compile(
+    r"(?i)^\W*(?:prosím\W+)?ne(?!twork|ck)[^\W\d_]{2,}(?:ěj|ej|uj|aj|ň|ť|ď|ž|š|ejte|ujte|ajte|"
+    r"ěte|ete|ňte|žte|šte|kite|kit|k|i|iet)\s+\w"
+)
+
+
+# ... a Danish, Norwegian or Swedish verb, then its "not" ("Rør ikke ved WORKSPACE-filen.",
+# "Kör inte migreringen mot prod-db."), a Bengali verb ending in "না" ("… পরিবর্তন করবে
+# না।"): as often a status ("Virker ikke.", "কাজ করছে না"), so only before or after a
+# named thing
+_VERB_NOT = re.compile(r"(?i)^\W*[^\W\d_]{2,}\s+(?:ikke|inte|ikkje)\s+\w")
+_NA_END = re.compile(r"\s(?:করবে|করো|করবেন|করিস|দেবে|দিও|দেবেন)\s+না\s*[।.!]?\s*$")
+
+# "X, not Y" with a negation of more languages than the English one (:data:`_MORE_RULES`):
+# "Skilletegnet skal være semikolon, ikke komma.", "Kasuta Bellman-Fordi, mitte
+# Dijkstrat." - one word after it (not "ikke ennå", "not yet")
+_NOT_THAT = re.compile(
+    # (English "not"/"no" are read by _MORE_RULES with their small talk left out)
+    r"(?i)^(?:\S+\s+){1,}\S+,\s*(?:niet|nicht|ikke|inte|ikkje|nu|ne|nie|не|ні|όχι|mitte|ei|"
+    r"nem|não|bukan|không\s+phải|לא|nav|nevis)\s+"
+    r"(?!(?:yet|really|quite|ennå|endnu|ännu|noch|jeszcze|ještě|još|încă|ancora|encore|todavía|"
+    r"ainda|nog|vielä|veel|még|ещё|еще|ще|lagi|nữa|sure|sicher|now|nå|nu|teď|acum|problem\w*|"
+    r"schlimm|erg|farligt|farlig|hätää|gond|sorun|проблем\w*|worries|danke|tack|takk|bedankt|"
+    r"dziękuję|děkuji|mersi|obrigad[oa]|kiitos)\b)"
+    r"[^\W\d_][\w.-]{2,}\s*[.!]?$"
+)
+
+
+def _forbids_named(sentence: str) -> bool:
+    """A Romanian "nu" and a verb before a named thing (a path, a hyphenated name): the
+    same words as a status ("nu șterge" is also "does not delete"), so only with a
+    value of the project's named."""
+    if asks(sentence):
+        return False
+    if _NE_IMPERATIVE.search(sentence) or _NOT_THAT.search(sentence):
+        return True
+    if (_VERB_NOT.search(sentence) or _NA_END.search(sentence)) and _has_value(sentence):
+        return True
+    m = _NU.search(sentence)
+    return m is not None and _has_value(sentence[m.end() :])
+
+
+_NEG_WORD = r"not|non|nicht|nie|não|no|ne|nu|не|ні|niet|ikke|inte|ei|nem|όχι|לא|değil|bukan|không"
+# (a step that opens with "not" is no order: "Eerst werkte het, daarna niet meer.")
+_NOT_FIRST = re.compile(rf"(?i)^[\s,:–—-]*(?:{_NEG_WORD})\b")
+# a value named as one token: a number, a code, a name with a digit or a capital
+_TOKEN_VALUE = r"`[^`]+`|[\w./:+-]*\d[\w./:+-]*|[A-Z][\w.+-]+"
+# "Not Postgres 14 — we're on Postgres 16", "Non 8080: la porta giusta è 8443."
+# (a product's name before its version is not the value: "Postgres 14")
+_NAME_BEFORE = r"(?:[A-Z][\w-]*\s+(?=[\w./:+-]*\d))?"
+_DENIED_FIRST = re.compile(
+    rf"(?i)^\W*(?:{_NEG_WORD})\s+(?:\w+\s+){{0,2}}?(?-i:{_NAME_BEFORE}(?P<a>{_TOKEN_VALUE}))\s*"
+    rf"(?:[—–:;]|\s-\s|,)\s*.{{0,80}}?(?-i:{_NAME_BEFORE}(?P<b>{_TOKEN_VALUE}))"
+)
+# "usa Valkey y no Redis", "use 8443 and not 8080", "STM32F4 değil STM32G4" (Turkish puts
+# its "not" after what it denies)
+_AND_NOT = re.compile(
+    rf"(?<![\w.-])(?P<a>{_TOKEN_VALUE})\s+(?i:y|e|et|and|und|en|och|og|i|și|и|ve|dan|và)\s+"
+    rf"(?i:no|não|non|pas|not|nicht|niet|inte|ikke|nie|nu|не|bukan|không)\s+(?P<b>{_TOKEN_VALUE})"
+    rf"|(?<![\w.-])(?P<c>{_TOKEN_VALUE})\s+(?i:değil)\w*\s*,?\s+(?P<d>{_TOKEN_VALUE})"
+)
+
+
+def contrasts_values(sentence: str) -> bool:
+    """A correction by its shape, whatever the language's other words: a value denied at
+    the sentence's opening and another of its kind after ("Not Postgres 14 — we're on
+    Postgres 16", "Non 8080: la porta giusta è 8443."), or one value said with "and not"
+    another ("usa Valkey y no Redis", "STM32F4 değil STM32G4"). Not a question.
+
+    >>> contrasts_values("Perdón, usa Valkey y no Redis para la caché.")
+    True
+    >>> contrasts_values("Not now, maybe after 5."), contrasts_values("No, 3 is fine.")
+    (False, False)
+    """
+    if asks(sentence):
+        return False
+    m = _DENIED_FIRST.search(sentence)
+    if m is not None and _alike(m.group("a"), m.group("b")):
+        return True
+    m = _AND_NOT.search(sentence)
+    if m is None:
+        return False
+    a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("c"), m.group("d"))
+    return _alike(a, b)
+
+
+def _alike(a: str, b: str) -> bool:
+    """Two different values of one kind: both numbers, both code, or both names."""
+
+    def kind(v: str) -> str:
+        if v.startswith("`"):
+            return "code"
+        return "number" if re.fullmatch(r"[\d.,:]+", v) else "name"
+
+    return a.strip(".,") != b.strip(".,") and kind(a) == kind(b)

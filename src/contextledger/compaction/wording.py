@@ -10,10 +10,20 @@ from .transcript import cut_utf8, utf8_len
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
+# Thai, Lao, Burmese and Khmer: spaces between phrases, not words (a word is some four
+# characters with its vowel and tone marks)
+_PHRASED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
+
+
 def word_count(sentence: str) -> int:
     """A sentence's length in words: spaced words, and two characters of an unspaced
-    script as one ("お客様に直接電話しないでください。" is eight words, not one)."""
-    return len(sentence.split()) + len(_UNSPACED.findall(sentence)) // 2
+    script as one ("お客様に直接電話しないでください。" is eight words, not one), four of
+    Thai, Lao, Burmese or Khmer ("คุณสมชายตัดสินใจใช้ libphonenumber-js" is six)."""
+    return (
+        len(sentence.split())
+        + len(_UNSPACED.findall(sentence)) // 2
+        + len(_PHRASED.findall(sentence)) // 4
+    )
 
 
 def asks(sentence: str) -> bool:

@@ -121,3 +121,58 @@ GOOD_STATES = (
     r"responsive|authori[sz]ed|authenticated|compliant|consistent|supported|resolvable|"
     r"bounded|satisfiable|acceptable|verified|trusted|running|serving|live)"
 )
+
+# What says a value the user gave was wrong, in the languages users write in: "the 150 I
+# wrote was wrong", "o 150 que escrevi estava errado", "το 1.70 που έγραψα ήταν λάθος",
+# "제가 쓴 10초는 틀렸어요", "256Mi pe care l-am scris a fost greșit". Adjectives and "I
+# erred" forms, not the nouns a status uses for an error ("error", "Fehler", "오류"): read
+# only beside two values (:func:`contextledger.compaction.rules.corrects_value`).
+WRONG_WORDS = (
+    r"wrong|incorrect|mistaken|inaccurate|typo|errad[oa]s?|incorret[oa]s?|equivocad[oa]s?|"
+    r"incorrect[oa]s?|err[óo]ne[oa]s?|incorrecte|erroni|err[òo]nia|equivocat|fau(?:x|sse)|"
+    r"erron[ée]e?|sbagliat[oa]|errat[oa]|scorrett[oa]|falsch|fehlerhaft|tippfehler|verkehrt|"
+    r"fout|verkeerd|onjuist|typfout|felaktig[t]?|forkert|feil|väärin|väärä|virheellinen|"
+    r"b[łl][ęe]dn(?:e|y|a|ie)|[źz]le|pomy[łl]k\w*|niepoprawn\w*|nieprawid[łl]ow\w*|liter[óo]wk\w*|"
+    r"špatně|chybně|chybn[áýé]|nesprávn\w*|překlep|preklep|chybne|napačn\w*|narobe|"
+    r"pogrešn\w*|pogre[šs]an|krivo|погрешн\w*|грешн\w*|грешен|неправилн\w*|неточн\w*|"
+    r"неверн\w*|ошиб(?:ся|лась|лись)|опечатк\w*|невірн\w*|помили(?:вся|лась|лися)|хибн\w*|"
+    r"λάθος|λανθασμέν\w*|εσφαλμέν\w*|gre[șş]it[ăa]?|incorect[ăa]?|eronat[ăa]?|hibás\w*|"
+    r"téves\w*|elírás|neteising\w*|klaiding\w*|nepareiz\w*|kļūdain\w*|yanlı[şs]|hatalı|"
+    # (words that are everyday words elsewhere only as said of a value - R17-R3: Vietnamese
+    # "sai" is Portuguese "goes out" and Italian "you know", Tagalog "mali" Croatian
+    # "small", Indonesian "salah" alone)
+    r"(?:itu|adalah|ternyata|sudah|yang|saya|tadi|aku)\s+salah|salah\s+(?:tulis|ketik|sebut)|"
+    r"keliru|silap|(?:là|bị|đã|viết|ghi)\s+sai|sai\s+rồi|nhầm|ay\s+mali|"
+    r"mali\s+(?:ang|yung|iyong|pala)|makosa|vibaya|si\s+sahihi|"
+    r"שגוי\w*|טעות|טעיתי|לא\s+נכון|خاطئ\w*|غلط|اشتباه|نادرست|गलत|ग़लत|ভুল|"
+    # ... and "was a mistake", as a predicate says it (an article or a case ending: not the
+    # bare noun a status opens with, "Error: …", "Fehler beim …")
+    r"(?:a|my)\s+mistake|(?:um|uma)\s+(?:erro|engano)|(?:un|una)\s+(?:error|equivocaci[óo]n)|"
+    r"une\s+erreur|un\s+errore|ein\s+(?:fehler|irrtum|tippfehler)|een\s+(?:fout|vergissing)|"
+    r"ett\s+misstag|помилкою|ошибкой|pomy[łl]k[ąa]|b[łl][ęe]dem|chybou|omylem|omyl|chybou|"
+    r"o\s+gre[șş]eal[ăa]|грешка|hiba\s+volt|virhe|fejl|feil|bir\s+hata|kesalahan|kļūda|viga"
+)
+# ... in scripts written without spaces between words: found anywhere in the clause
+WRONG_UNSPACED = r"틀렸|틀린|잘못|오타|間違|誤り|誤って|写错|寫錯|错了|錯了|有误|有誤|不对|不對|ผิด"
+
+# ... and what says the other value is the right one, after a "but": "Eu disse 5 minutos,
+# mas o certo é 10 minutos.", "I wrote 3, but the correct number is 4."
+RIGHT_WORDS = (
+    r"correct|right|certo|cert[ao]|corret[oa]|correct[oa]|correcte|richtig|korrekt|corrett[oa]|"
+    r"giust[oa]|juist|poprawn\w*|w[łl]a[śs]ciw\w*|prawid[łl]ow\w*|σωστ\w*|đúng|sahihi|"
+    r"נכון|הנכון|corect\w*|правилн\w*|правильн\w*|верн\w*|вірн\w*|doğru|oikea\w*|oikein|"
+    r"rätt|riktig\w*|správn\w*|správne|helyes\w*|teising\w*|pareiz\w*|benar|betul|tama|klopt\w*|"
+    r"stimmt\w*|stemmer|stemte|stämmer|stämde|"
+    r"صحيح\w*|सही|ถูกต้อง|正确|正確|正しい|맞는|정확"
+)
+BUT_WORDS = (
+    r"but|mas|pero|mais|aber|ma|maar|men|ale|αλλά|nhưng|lakini|אבל|dar|però|но|ama|fakat|"
+    r"mutta|de|bet|tačiau|tapi|namun|لكن|ولكن|लेकिन|แต่|但是?|하지만|그런데|でも|しかし"
+)
+
+# A negation said before or after a verb in the languages users write in, beyond
+# lexicon.common's: "klopte niet", "stimmte nicht", "stemmer ikke", "не е вярно"
+NOT_WORDS = (
+    r"not|no|niet|nicht|ikke|inte|ikkje|non|nu|ne|nie|не|ні|нет|δεν|όχι|mitte|ei|nem|não|"
+    r"bukan|tidak|không|si|לא|değil|nav|nevis|pas"
+)
