@@ -93,7 +93,7 @@ def conversations(
                         reasoning_provider,
                         summary=(draw(words),),
                         encrypted=draw(words),
-                        item_id="rs_1",
+                        item_id=f"rs_{len(out)}",  # (item ids are unique in a request)
                     )
                 )
             else:
@@ -104,7 +104,7 @@ def conversations(
         paired = bool(content) and reasoning_provider == "openai-responses"
         if kind == "assistant" or draw(st.booleans()):
             content.append(
-                Text(draw(words), item_id="msg_1", item_status="completed")
+                Text(draw(words), item_id=f"msg_{len(out)}", item_status="completed")
                 if paired
                 else Text(draw(words))
             )
@@ -122,7 +122,7 @@ def conversations(
                 )
         content.extend(calls)
         if not any(isinstance(b, Text | ToolCall) for b in content):
-            content.append(Text(draw(words), item_id="msg_1" if paired else None))
+            content.append(Text(draw(words), item_id=f"msg_{len(out)}" if paired else None))
         out.append(Message("assistant", tuple(content)))
         for call in calls:
             parts: list[Text | Image] = [Text(draw(words))]

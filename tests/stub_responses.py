@@ -6,7 +6,8 @@ only known top-level parameters; ``input`` a non-empty string or item list; know
 types and roles, with the content part types each role may carry; ``input_image`` only
 in user messages and function-call outputs, as http(s) URLs or valid base64 image data
 URLs within limits; every ``function_call_output`` answers an earlier ``function_call``
-with the same ``call_id`` (once), and every ``function_call`` is answered; a reasoning item
+with the same ``call_id`` (once), and every ``function_call`` is answered; no two items
+share an ``id`` ("Duplicate item found with id …"); a reasoning item
 is followed by the item it produced (an assistant message or a function call), never
 by a user turn or the end of the input; a ``compaction`` item carries its
 ``encrypted_content``; ``max_output_tokens`` at least 16; and every item has the shape
@@ -97,11 +98,21 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
         raise Invalid("Missing required parameter: 'input'.", "input")
     images = 0
     calls: dict[str, bool] = {}  # call_id -> answered
+    ids: set[str] = set()  # item ids (rs_…, msg_…, fc_…) seen
     for i, raw in enumerate(items):
         p = f"input[{i}]"
         if not isinstance(raw, dict):
             raise Invalid(f"Invalid type for '{p}': expected an object.", p)
         kind = raw.get("type", "message")
+        item_id = raw.get("id")
+        if isinstance(item_id, str):  # continuedev/continue#10200, github/app#540
+            if item_id in ids:
+                raise Invalid(
+                    f"Duplicate item found with id {item_id}. Remove duplicate items from your "
+                    "input and try again.",
+                    "input",
+                )
+            ids.add(item_id)
         if kind == "message":
             images += _check_message(raw, p, stub)
         elif kind == "function_call":

@@ -1206,6 +1206,11 @@ def validate_gemini(body: Any) -> None:
             if not isinstance(fc.get("name"), str) or not isinstance(fc.get("args", {}), dict):
                 raise Invalid(f"{p}: a function call needs a name and object args")
         previous_calls = gemini_parts(previous, "function_call") if previous is not None else []
+        if responses and not previous_calls:  # langchain-ai/langchain#27799
+            raise Invalid(
+                "Please ensure that function response turn comes immediately after a function "
+                "call turn."
+            )
         if responses and len(responses) != len(previous_calls):
             raise Invalid(
                 "Please ensure that the number of function response parts is equal to the "

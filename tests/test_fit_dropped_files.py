@@ -146,3 +146,25 @@ def test_the_proxy_turn_report_names_the_dropped_file(
     turns = httpx.get(f"{proxy.url}/contextledger/sessions/files").json()["turns"]
     said = [n["text"] for n in turns[-1]["notices"]]
     assert any("'spec.pdf' (file-Spec2026)" in t for t in said), said
+
+
+def test_a_file_without_a_name_is_named_by_what_it_is() -> None:
+    """Review 17 (R17-P1): a Gemini inline PDF has no name; "file 'file'" said nothing."""
+    contents = [
+        {"role": "user", "parts": [
+            {"text": "Read the contract"},
+            {"inline_data": {"mime_type": "application/pdf", "data": PDF}}]},
+        {"role": "model", "parts": [{"text": "Read it."}]},
+    ]  # fmt: skip
+    for i in range(30):
+        contents += [
+            {"role": "user", "parts": [{"text": f"step {i}, please continue"}]},
+            {"role": "model", "parts": [{"text": "Done. " + "Details here. " * 30}]},
+        ]
+    contents.append({"role": "user", "parts": [{"text": "what now?"}]})
+    result = fit({"contents": contents}, "gemini-2.5-flash", window=2_000, max_output_tokens=200)
+    said = [n.text for n in result.report.notices if "PDF" in n.text]
+    assert said == [
+        "The model will not see a PDF file (application/pdf, 1 page) from 31 turns ago: "
+        "dropped to fit the context window."
+    ]

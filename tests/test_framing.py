@@ -317,3 +317,27 @@ def test_openai_compatible_servers_get_no_openai_call_wrapper() -> None:
     body = parallel_calls(2, "테스트 " * 50, "llama")
     escaped = price_request(body, "gpt-4o", "openai").total
     assert price_request(body, local, "openai").total < escaped
+
+
+@pytest.mark.parametrize(
+    "system",
+    ["", "  ", [{"type": "text", "text": "Be brief."}, {"type": "text", "text": "Use metric."}]],
+    ids=["empty", "blank", "parts"],
+)
+def test_tools_join_only_a_system_message_that_is_sent(system: Any) -> None:
+    """Review 17 (R17-P5): an empty or blank system prompt is not sent, so the namespace is a
+    message of its own (priced 5 less, the fit was below the bill); parts are sent joined."""
+    messages = [
+        {"role": "system", "content": system},
+        {"role": "user", "content": "Weather in Paris?"},
+    ]
+    res = fit(
+        messages,
+        "gpt-4o",
+        tools=WEATHER_TOOLS,
+        window=4_000,
+        max_output_tokens=500,
+        target="openai",
+    )
+    body = {"model": "gpt-4o", **translate(res.messages, "openai").body, "tools": WEATHER_TOOLS}
+    assert res.report.used == price_request(body, "gpt-4o", "openai").total

@@ -197,7 +197,7 @@ _RESPONSE = {"function_response": {"name": "ls", "response": {"output": "a"}}}
         ([_user({"text": "hi"}), _model({"text": "a"}), _model(_CALL)], "function call turn"),
         ([_user({"text": "hi"}), _model(_CALL, _CALL), _user(_RESPONSE)], "number of function"),
         ([_user({"text": "hi"}), _model(_CALL)], "no function responses"),
-        ([_user(_RESPONSE)], "number of function"),
+        ([_user(_RESPONSE)], "function response turn comes immediately after"),
         (
             [
                 _user({"text": "hi"}),

@@ -284,6 +284,7 @@ def trim_messages(
     text_splitter: Any = None,
     catalog: Catalog | None = None,
     on_report: ReportCallback | None = None,
+    file_pages: Mapping[str, int] | None = None,
 ) -> list[BaseMessage]:
     """A drop-in for ``langchain_core.messages.trim_messages`` that prices as the provider
     bills and never splits a tool call from its results.
@@ -292,7 +293,9 @@ def trim_messages(
     ``token_counter``: a model id or a LangChain chat model). The newest human message is
     kept verbatim, the system message is always kept, and older text may be shrunk to head +
     tail (``allow_partial``). ``start_on`` drops leading messages until one of that type,
-    whole tool exchanges at a time. The report goes to ``on_report``.
+    whole tool exchanges at a time. The report goes to ``on_report``. A file by id is sent as
+    it came and priced at a bound (an estimate, said); ``file_pages`` (``{file_id: pages}``)
+    declares its pages for an exact price.
     """
     if strategy != "last":
         raise ValueError(
@@ -316,6 +319,7 @@ def trim_messages(
         max_output_tokens=0,
         catalog=catalog,
         shrink=allow_partial,
+        file_pages=file_pages,
     )
     result, _ = _fit(engine, lc[1:] if system else lc, system=system)
     out = [system, *result.messages] if system is not None else result.messages

@@ -76,6 +76,7 @@ def trim_messages(
     *,
     catalog: Catalog | None = None,
     on_report: ReportCallback | None = None,
+    file_pages: Mapping[str, int] | None = None,
 ) -> list[dict[str, Any]] | tuple[list[dict[str, Any]], int]:
     """``litellm.utils.trim_messages``, with exact prices and nothing silently skipped.
 
@@ -84,7 +85,9 @@ def trim_messages(
     is kept verbatim, older text may be shrunk to head + tail, and list content (images
     included) is priced, not passed through. An unknown model raises ``UnknownModelError``
     instead of returning the messages untrimmed. With ``return_response_tokens`` returns
-    ``(messages, tokens left)``. The report goes to ``on_report``.
+    ``(messages, tokens left)``. The report goes to ``on_report``. A file by id (a ``file``
+    part's ``file_id``) is sent as it came and priced at a bound, said in the report (an
+    estimate); ``file_pages`` declares its pages (``{file_id: pages}``) for an exact price.
     """
     if model is None:
         raise ValueError("trim_messages needs model=…: contextledger prices messages for one model")
@@ -97,6 +100,7 @@ def trim_messages(
         catalog=catalog,
         target="openai",
         on_report=on_report,
+        file_pages=file_pages,
     )
     out, report = fit_chat(engine, messages)
     if return_response_tokens:

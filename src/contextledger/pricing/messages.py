@@ -647,18 +647,17 @@ class Pricer:
 
     def _namespace_host(self, messages: Sequence[Message]) -> str | None:
         """The text of the system message that opens a Chat Completions request (sent in
-        the ``system`` role, all text), which OpenAI's tool namespace joins; None: there is
-        none, or the wire is not known to be Chat's (then the namespace is priced as a
-        message of its own, the larger). Only the first message is looked at (a long
-        history read lazily is not read for this)."""
+        the ``system`` role, a text that is not blank), which OpenAI's tool namespace
+        joins; None: there is none, or the wire is not known to be Chat's (then the
+        namespace is priced as a message of its own, the larger). Only the first message is
+        looked at (a long history read lazily is not read for this)."""
         if self.wire != "openai" or not messages:
             return None
         first = messages[0]
         if first.role != "system" or first.developer:
             return None
-        if not all(type(b) is Text for b in first.content):
-            return None
-        return "".join(b.text for b in first.content if type(b) is Text)
+        text = first.text  # (as the Chat writer sends it: its texts joined)
+        return text if text.strip() else None  # (an empty or blank one is not sent: R17-P5)
 
     def request(
         self, messages: Iterable[Message], tools: Sequence[Mapping[str, Any]] | None = None
