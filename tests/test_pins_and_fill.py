@@ -493,9 +493,12 @@ def test_rules_in_pasted_passages_do_not_take_the_pins_from_the_users_rule() -> 
     out = fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000)
     view = "\n".join(m.text for m in out.messages)
     assert rule in view
-    assert "Question 0:" not in view  # an old question with its passages cut out
+    # The first question is the session's first request that is not a rule: pinned as the
+    # goal (its passages cut out). No later old question is pinned for its passages' rules.
+    assert not [i for i in range(1, 35) if f"Question {i}:" in view]
     assert msgs[-3].text in view  # the newest turns whole
-    assert not [c for c in out.report.changes if "earlier request pinned" in c.reason]
+    pinned = [c.message_id for c in out.report.changes if "earlier request pinned" in c.reason]
+    assert pinned in ([], ["m3"])  # at most the goal: the first question (m3)
 
 
 def test_a_rule_said_before_a_long_paste_is_still_pinned() -> None:
