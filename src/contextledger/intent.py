@@ -575,7 +575,20 @@ def is_substantive(text: str) -> bool:
         return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
     if len(words) <= 12 and _all_in(words, _NUDGE_WORDS):
         return False  # a nudge
-    return len(words) > 12 or not (
+    return not _small_talk(words)
+
+
+def is_small_talk(text: str) -> bool:
+    """A greeting, thanks or "are you there?" and nothing more: it sets no task.
+
+    >>> is_small_talk("Thanks for yesterday"), is_small_talk("Fix the timezone bug.")
+    (True, False)
+    """
+    return _small_talk(_opening_words(text))
+
+
+def _small_talk(words: list[str]) -> bool:
+    return 0 < len(words) <= 12 and (
         _all_in(words, _PREAMBLE_WORDS)
         or (words[0].lower() in lexicon.GREETINGS and _all_in(words, _AFTER_A_GREETING))
     )

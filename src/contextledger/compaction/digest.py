@@ -38,6 +38,7 @@ from typing import Any
 
 from ..intent import (
     is_nudge,
+    is_small_talk,
     is_substantive,
     restates_task,
 )
@@ -242,19 +243,44 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     goal = next((m for m in turns if is_substantive(without_code(m.text))), None) or next(
         (m for m in turns if not is_nudge(m.text.strip())), None
     )
-    if goal is None or not all(is_rule(s) for s in sentences(without_code(goal.text))):
+    if goal is None or not _all_rules(goal):
         return goal
+    at_goal = turns.index(goal)
     earlier = [
         m
-        for m in turns[: turns.index(goal)]
-        if not is_nudge(m.text.strip()) and not asks(m.text.strip()) and word_count(m.text) >= 2
+        for m in turns[:at_goal]
+        if not is_nudge(m.text.strip())
+        and not asks(m.text.strip())
+        and word_count(m.text) >= 2
+        and not _sets_no_task(m.text)
     ]
-    return earlier[0] if earlier else goal
+    if earlier:
+        return earlier[0]
+    # a greeting, then a rule, then the task ("Good morning team!" - "Do not modify the
+    # schema." - "Fix the report timezone bug."): the task, as the fit pins it (R17-R5)
+    later = (m for m in turns[at_goal + 1 :] if is_substantive(without_code(m.text)))
+    return next((m for m in later if not _all_rules(m)), goal)
+
+
+def _all_rules(turn: Message) -> bool:
+    return all(is_rule(s) for s in sentences(without_code(turn.text)))
+
+
+def _sets_no_task(text: str) -> bool:
+    """Greetings, thanks and small talk only ("Good morning team!", "Thanks for yesterday")."""
+    said = sentences(without_code(text))
+    return is_small_talk(text) or (
+        bool(said) and all(_GREETING.match(x) or is_small_talk(x) for x in said)
+    )
 
 
 def _asked_what_to_do(turn: Message, messages: Sequence[Message], k: int) -> bool:
     """A user turn of greetings and questions only that the assistant answered by asking a
-    question back, with no tool call: it set no task."""
+    question back, with no tool call: it set no task. A turn that asks for a task ("Can you
+    migrate the billing service to Postgres 16?" - "Sure - staging or production first?")
+    did set one (R17-R4)."""
+    if is_substantive(without_code(turn.text)):
+        return False
     reply = next((m for m in messages[k + 1 :] if m.role != "system"), None)
     if reply is None or reply.role != "assistant" or reply.tool_calls:
         return False

@@ -1,0 +1,85 @@
+"""The recap's Goal is the turn that set the task: not a greeting, not a rule said before
+the task, and not skipped because the assistant answered a request with a question."""
+
+from __future__ import annotations
+
+import pytest
+
+from contextledger.compaction.digest import goal_message
+from contextledger.providers import read_messages
+
+
+def _goal(turns: list[tuple[str, str]]) -> str | None:
+    dicts: list[dict[str, str]] = []
+    for user, assistant in turns:
+        dicts += [{"role": "user", "content": user}, {"role": "assistant", "content": assistant}]
+    goal = goal_message(read_messages([*dicts, {"role": "user", "content": "ok"}]))
+    return goal.text if goal else None
+
+
+@pytest.mark.parametrize(
+    ("task", "question_back", "answer"),
+    [
+        (
+            "Can you migrate the billing service to Postgres 16?",
+            "Sure - should I start with staging or production?",
+            "Staging first.",
+        ),
+        (
+            "Could you fix the flaky login test in tests/test_auth.py?",
+            "Is it the timeout or the fixture that fails?",
+            "The timeout.",
+        ),
+        (
+            "¿Puedes añadir paginación por cursor a la API de búsqueda?",
+            "¿Quieres mantener también la paginación por offset?",
+            "No, solo cursor.",
+        ),
+    ],
+)
+def test_a_task_asked_as_a_question_is_the_goal_when_the_assistant_asks_back(
+    task: str, question_back: str, answer: str
+) -> None:
+    """review17 R17-R4: a clarifying question back does not make the request small talk."""
+    assert _goal([(task, question_back), (answer, "Done.")]) == task
+
+
+def test_an_opening_greeting_answered_by_a_question_is_not_the_goal() -> None:
+    task = "Please migrate the billing cron jobs to the new task queue without missing a run."
+    assert (
+        _goal([("Hi! How are you today?", "Hi! What are we working on?"), (task, "On it.")]) == task
+    )
+
+
+@pytest.mark.parametrize(
+    ("greeting", "rule", "task"),
+    [
+        (
+            "Good morning team!",
+            "Do not modify the database schema under any circumstances.",
+            "Fix the report timezone bug in reports/tz.py.",
+        ),
+        (
+            "Hallo zusammen!",
+            "Ändere auf keinen Fall das Datenbankschema.",
+            "Behebe den Zeitzonenfehler in reports/tz.py.",
+        ),
+        (
+            "Thanks for yesterday",
+            "Never push to main directly, always open a PR.",
+            "Add cursor pagination to the search API.",
+        ),
+    ],
+)
+def test_a_greeting_then_a_rule_then_the_task_gives_the_task(
+    greeting: str, rule: str, task: str
+) -> None:
+    """review17 R17-R5: the goal is the task after the rule, as the fit pins it."""
+    assert _goal([(greeting, "Hello!"), (rule, "Noted."), (task, "Noted.")]) == task
+
+
+def test_a_short_task_before_a_rule_stays_the_goal() -> None:
+    """red team RT22-5: "Korjaa raporttien aikavyöhykebugi." then a prohibition."""
+    task = "Korjaa raporttien aikavyöhykebugi."
+    rule = "Älä muuta tietokannan skeemaa tässä muutoksessa."
+    assert _goal([(task, "Selvä."), (rule, "Selvä."), ("Lisää testi myös.", "Selvä.")]) == task
