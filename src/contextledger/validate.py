@@ -288,7 +288,12 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
             bpath = f"{where}.content[{j}]"
             if isinstance(b, ToolCall):
                 if role != "assistant":
-                    add(i, bpath, "misplaced_call", f"a tool call inside a {role} message")
+                    add(
+                        i,
+                        bpath,
+                        "misplaced_call",
+                        f"a tool call inside {a_or_an(role)} {role} message",
+                    )
                     continue
                 if not isinstance(b.id, str) or not b.id:
                     add(i, bpath, "missing_call_id", f"tool call {b.name!r} has no id")
@@ -310,7 +315,12 @@ def tool_pair_problems(messages: Sequence[Message]) -> list[Problem]:
                     add(i, bpath, kind, f"tool call {b.id!r} ({b.name}): {bad}")
             elif isinstance(b, ToolResult):
                 if role != "tool":
-                    add(i, bpath, "misplaced_result", f"a tool result inside a {role} message")
+                    add(
+                        i,
+                        bpath,
+                        "misplaced_result",
+                        f"a tool result inside {a_or_an(role)} {role} message",
+                    )
                     continue
                 if open_calls is None or b.call_id not in open_calls:
                     add(
@@ -416,7 +426,7 @@ def ordering_problems(messages: Sequence[Message], target: str) -> list[Problem]
                 f"messages[{first}]",
                 "first_turn",
                 f"{target} needs the conversation to start with a user turn after the system "
-                f"prompt, not a {messages[first].role} message",
+                f"prompt, not {a_or_an(messages[first].role)} {messages[first].role} message",
             )
         )
     if target == "gemini":
