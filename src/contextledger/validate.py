@@ -85,7 +85,12 @@ SYSTEM_MEDIA = (Image, FileAttachment, Audio)
 
 
 def a_or_an(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
+    """The article a role or block type takes: "an assistant", "an image", "a user".
+
+    >>> [a_or_an(w) for w in ("assistant", "image", "user", "tool")]
+    ['an', 'an', 'a', 'a']
+    """
+    return "an" if word[:1] in "aeio" or (word[:1] == "u" and not word.startswith("us")) else "a"
 
 
 # Formats whose APIs refuse a conversation that does not open with a user turn.
