@@ -289,3 +289,18 @@ def test_a_unity_failure_under_ctest_names_its_test() -> None:
     assert failing_tests(out)[0] == "test_crc_wraparound"
     assert failure_lines(out)[0] == "test_ring.c:105:test_crc_wraparound:FAIL: Expected 512 Was 256"
     assert failure_lines("src/ring.c:105:static int wrap(int x) {") == []
+
+
+def test_node_test_runner_failures_are_read_and_named() -> None:
+    """review17 R17-M5: Node's built-in runner marks a failing test "✖ name (1.2ms)" and counts
+    "ℹ fail 1"; ESLint's "✖ 3 problems" and the runner's "✖ failing tests:" heading name no test."""
+    from contextledger.compaction.failures import failing_tests, failure_lines
+
+    run = (
+        "✔ adds (0.5ms)\n✖ subtracts (1.2ms)\n  AssertionError [ERR_ASSERTION]: 1 !== 2\n"
+        "ℹ tests 2\nℹ pass 1\nℹ fail 1\n\n✖ failing tests:\n\n✖ subtracts (1.2ms)"
+    )
+    assert failing_tests(run) == ["subtracts"]
+    assert "✖ subtracts (1.2ms)" in failure_lines(run)
+    assert failing_tests("✖ 3 problems (3 errors, 0 warnings)") == []
+    assert failure_lines("✔ adds (0.5ms)\nℹ tests 1\nℹ pass 1\nℹ fail 0") == []

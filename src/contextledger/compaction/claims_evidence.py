@@ -646,7 +646,7 @@ def _arg_strings(value: Any) -> list[str]:
     return []
 
 
-_FAILING = re.compile(r"(?i)fail|error|exception|traceback|panic|✕|✗|×|\bnot ok\b|\bE\s{2,}")
+_FAILING = re.compile(r"(?i)fail|error|exception|traceback|panic|✕|✗|✖|×|\bnot ok\b|\bE\s{2,}")
 _PASSING = re.compile(r"(?i)✓|✔|\bPASS(?:ED)?\b|\bpassed\b|^ok\b|\.\.\.\s*ok\b|\bok$")
 
 

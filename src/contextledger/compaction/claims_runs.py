@@ -562,7 +562,7 @@ _FUNCTION_WORDS = lex.FUNCTION_WORDS | lexicon.DETERMINERS
 
 
 _OTHERS = re.compile(r"(?i)\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the)\b")
-_FAIL_MARK = re.compile(r"(?i)\b(?:fail(?:ed|s|ure)?|error(?:ed|s)?)\b|✕|✗|×|\bnot ok\b")
+_FAIL_MARK = re.compile(r"(?i)\b(?:fail(?:ed|s|ure)?|error(?:ed|s)?)\b|✕|✗|✖|×|\bnot ok\b")
 
 
 _PASS_MARK = re.compile(r"(?i)✓|✔|\bPASS(?:ED)?\b|\bok\b")
