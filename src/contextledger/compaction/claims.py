@@ -72,6 +72,7 @@ from .claims_done import (
     check_written,
 )
 from .claims_evidence import Claim, Evidence, failing_lines
+from .claims_failing import check_marked_failures, check_still_failing
 from .claims_named import check_named_actor, check_named_span, check_person_role
 from .claims_numbers import (
     check_dates,
@@ -227,6 +228,9 @@ def check_clause(
             # or glossed as a failure whose message the recap put in its own words (which
             # no failing line of an English output can hold: "ryšys atmestas")
             out = [c for c in out if c.reason != NOT_ON_FAILING_LINE] if _outcome_read(text) else []
+        # "`npx jest src/cart`: ● Cart › removes expired coupon": a test its runner's marker
+        # claims failing, which some failed result must mark so, wherever its anchors sit
+        out += check_marked_failures(text, ev)
     elif section in _SAID_SECTIONS and _BY_ASSISTANT.match(text):
         out += check_assistant(text, ev)  # a rule the user set, credited to the assistant
     elif section == "Constraints and corrections":
@@ -331,6 +335,8 @@ def _check_next_step_claims(text: str, ev: Evidence) -> list[Claim]:
     out: list[Claim] = []
     for part in re.split(r"\s*;\s*|(?<=[.!?])\s+", text):
         plain = plain_assertion(part)
+        # "Fix test_x, which still fails after the last run": a later run of it passed
+        out += check_still_failing(plain, failure_subjects(plain, ev), ev)
         if FUTURE.search(plain) or IMPERATIVE.match(plain) or _OUGHT.search(plain):
             continue  # "run the tests to see them pass": a plan
         said = outcome_of(QUOTED_NAME.sub(" ", plain))
