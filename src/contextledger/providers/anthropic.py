@@ -438,9 +438,7 @@ def image_block(img: Image, path: str) -> dict[str, Any]:
                 },
             }
         return {"type": "image", "source": {"type": "url", "url": img.url}}
-    raise ContentError(
-        path, "image is a store ref: materialize it (MediaStore.materialize) before sending"
-    )
+    raise c.not_materialized(path)
 
 
 def _user_blocks(m: Message, path: str, notices: list[Notice]) -> list[dict[str, Any]]:

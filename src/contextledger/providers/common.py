@@ -163,6 +163,24 @@ def data_url(image_media_type: str, data: InlineData) -> str:
     return f"data:{image_media_type};base64,{data.base64}"
 
 
+def not_materialized(path: str) -> ContentError:
+    """The error for an image still held as a store ref when a request is written."""
+    return ContentError(
+        path, "image is a store ref: materialize it (MediaStore.materialize) before sending"
+    )
+
+
+def image_url(img: Image, path: str) -> str:
+    """The URL an OpenAI-format request carries for an image: a data URL or its remote URL."""
+    if img.data is not None:
+        if not img.media_type:
+            raise ContentError(path, "inline image has no media type")
+        return data_url(img.media_type, img.data)
+    if img.url is not None:
+        return img.url
+    raise not_materialized(path)
+
+
 def tool_error_text(text: str, is_error: bool) -> str:
     return TOOL_ERROR_PREFIX + text if is_error else text
 

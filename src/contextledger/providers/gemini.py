@@ -393,9 +393,7 @@ def _media(img: Image | FileAttachment | Audio, path: str) -> dict[str, Any]:
                     "file_uri": img.url,
                 }
             }
-        raise ContentError(
-            path, "image is a store ref: materialize it (MediaStore.materialize) before sending"
-        )
+        raise c.not_materialized(path)
     if isinstance(img, Audio):
         return {"inline_data": {"mime_type": f"audio/{img.format}", "data": img.data.base64}}
     assert img.data is not None

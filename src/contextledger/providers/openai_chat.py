@@ -357,16 +357,7 @@ def _tool_images_turn(groups: list[tuple[str, list[Moved]]]) -> dict[str, Any]:
 
 
 def image_part(img: Image, path: str) -> dict[str, Any]:
-    if img.data is not None:
-        if not img.media_type:
-            raise ContentError(path, "inline image has no media type")
-        url = c.data_url(img.media_type, img.data)
-    elif img.url is not None:
-        url = img.url
-    else:
-        raise ContentError(
-            path, "image is a store ref: materialize it (MediaStore.materialize) before sending"
-        )
+    url = c.image_url(img, path)
     spec: dict[str, Any] = {"url": url}
     if img.detail:
         spec["detail"] = img.detail

@@ -281,16 +281,7 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
 
 
 def _image(img: Image, path: str) -> dict[str, Any]:
-    if img.data is not None:
-        if not img.media_type:
-            raise ContentError(path, "inline image has no media type")
-        url = c.data_url(img.media_type, img.data)
-    elif img.url is not None:
-        url = img.url
-    else:
-        raise ContentError(
-            path, "image is a store ref: materialize it (MediaStore.materialize) before sending"
-        )
+    url = c.image_url(img, path)
     return {"type": "input_image", "image_url": url, "detail": img.detail or "auto"}
 
 
