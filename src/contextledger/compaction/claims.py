@@ -55,6 +55,7 @@ from .claims_condition import (
     check_condition,
     check_flipped_condition,
     check_swapped_choice,
+    check_swapped_places,
     check_turned_clause,
 )
 from .claims_did import check_assistant_did
@@ -79,6 +80,7 @@ from .claims_numbers import (
     check_numbers,
     check_tallies,
     check_times,
+    check_units,
 )
 from .claims_order import IMPERATIVE, mentions, out_of_order, reversed_rule, split_order
 from .claims_polarity import PERMIT, negated
@@ -191,7 +193,7 @@ def check_clause(
     if not text or fold(text) in ev.trusted:
         return ()
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
-    out += check_times(text, ev) + check_tallies(text, ev)
+    out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     if section not in _DONE_SECTIONS:
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
         out += [] if out else check_named_span(text, ev)
@@ -263,6 +265,7 @@ def check_clause(
             or check_turned_clause(text, ev)
             or check_flipped_condition(text, ev)
             or check_swapped_choice(text, ev)
+            or check_swapped_places(text, ev)
         )
     if section is None and not out:
         # "Сначала обновить CHANGELOG.md, потом прогнать тесты.": a rule's steps in prose

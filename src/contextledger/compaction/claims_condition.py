@@ -21,7 +21,7 @@ from .claims_polarity import preferences
 from .claims_reading import quote
 from .claims_roles import bound_as_said
 from .claims_said import supporting_at
-from .trace import stem
+from .trace import FILLER, stem
 
 # What limits a rule to some cases: a time window, an exception, a threshold, a wait.
 _CONDITION = re.compile(
@@ -113,7 +113,7 @@ def check_turned_clause(text: str, ev: Evidence) -> list[Claim]:
             continue  # "Ana will raise it" after "don't raise it yourself, Ana will"
         if preferences(clause) or preferences(best[0]):
             continue  # "use Redis, not Memcached": a choice, read by the preference checks
-        if lex.restricts(clause) != lex.restricts(best[0]):
+        if lex.turned(clause, best[0]):
             why = f"the user said the opposite: {quote(best[0])}"
             return [Claim("constraint", text, why)]
     return []
@@ -182,5 +182,59 @@ def check_swapped_choice(text: str, ev: Evidence) -> list[Claim]:
         theirs = choice_of(rule)
         if theirs is not None and theirs == (mine[1], mine[0]):
             why = f"the user chose {theirs[0]} over {theirs[1]}: {quote(rule)}"
+            return [Claim("constraint", text, why)]
+    return []
+
+
+# A word of a sentence, a name with its dots, slashes and dashes ("config/prod.yaml",
+# "eu-west-1") whole; the words around a word are where it stands.
+_TOKEN = re.compile(r"[^\W_][\w./+-]*")
+
+
+def _places(sentence: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The word before and the word after each word ``sentence`` says once."""
+    words = [w.rstrip("./-").casefold() for w in _TOKEN.findall(sentence)]
+    once = {w for w in words if words.count(w) == 1 and len(w) > 1}
+    padded = ["^", *words, "$"]
+    before = {w: padded[i] for i, w in enumerate(words) if w in once}
+    after = {w: padded[i + 2] for i, w in enumerate(words) if w in once}
+    return before, after
+
+
+def _swapped(mine: dict[str, str], theirs: dict[str, str]) -> tuple[str, str] | None:
+    """Two words that stand each where the other stood (the word beside each is the
+    word that stood beside the other)."""
+    shared = sorted(w for w in mine.keys() & theirs.keys() if w not in FILLER)
+    for i, a in enumerate(shared):
+        for b in shared[i + 1 :]:
+            if theirs[a] == theirs[b] or {theirs[a], theirs[b]} & {a, b}:
+                continue
+            if mine[a] == theirs[b] and mine[b] == theirs[a]:
+                return a, b
+    return None
+
+
+def _terms(text: str) -> set[str]:
+    """:func:`~.claims_words.content_terms` without a sentence's full stop ("8080.")."""
+    return {t.rstrip(".") for t in lex.content_terms(text)}
+
+
+def check_swapped_places(text: str, ev: Evidence) -> list[Claim]:
+    """A rule or a correction said with two of its names in each other's place, in any
+    language ("usa Redis y no Valkey" for "usa Valkey y no Redis", "Non 8443: la porta
+    giusta è 8080." for "Non 8080: … è 8443.", "Vector ではなく Fluentd" for "Fluentd
+    ではなく Vector"): the same words, the chosen and the rejected swapped."""
+    mine = _terms(text)
+    if len(mine) < 2:
+        return []
+    places = _places(text)
+    for rule in (s for t in ev.user for s in _clauses_of(t)):
+        theirs = _terms(rule)
+        if len(mine & theirs) < 0.75 * len(mine) or len(mine & theirs) < 0.75 * len(theirs):
+            continue
+        said = _places(rule)
+        pair = _swapped(places[0], said[0]) or _swapped(places[1], said[1])
+        if pair is not None:
+            why = f"{pair[0]} and {pair[1]} are in each other's place: {quote(rule)}"
             return [Claim("constraint", text, why)]
     return []

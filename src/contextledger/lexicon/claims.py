@@ -284,6 +284,7 @@ MORE_NEGATIONS = _listed(
     μην μη δεν ποτέ χωρίς אל לא לעולם ללא בלי không đừng chớ
     inte aldrig ej ikke aldri uden uten utan ekki aldrei nem soha sohasem nikdy nu niciodată
     fără asla hiçbir
+    لا لن لم ليس أبدا أبداً ممنوع بدون دون मत नहीं न बिना
     """
 )
 PROHIBITIONS = _listed(
@@ -310,7 +311,24 @@ FORBADE_CUES_NOSPACE = "금지 禁止 不许 不准"
 
 # Korean forbids with endings glued to the verb ("수정하지 마세요", "실행 금지", "Redis 말고"):
 # found anywhere in a run of Hangul.
-HANGUL_RESTRICTS = re.compile(r"마세요|마십시오|말\s*것|말고|않|금지|못|없이|하지\s*마")
+HANGUL_RESTRICTS = re.compile(
+    r"마세요|마십시오|말\s*것|말고|않|금지|못|없이|하지\s*마|면\s*안\s*[됩돼되]|불가"
+)
+# Thai forbids with words written without spaces ("ห้ามแก้ …", "อย่ารัน …", "ไม่ต้อง …"):
+# found anywhere in a run of Thai.
+THAI_RESTRICTS = re.compile(r"ห้าม|อย่า|ไม่|งด|ปราศจาก")
+# Words that forbid only in some of the languages that write them ("no" is "not" in
+# Spanish, "in the" in Portuguese; "ne", "nu", "ni"): a rule said with one of them and an
+# unambiguous denial ("Não mexa no arquivo") turned into one with only the other ("Mexa no
+# arquivo") dropped its denial.
+AMBIGUOUS_NEGATIONS = _listed("no ne nu ni")
+# Negation glued to the verb: Turkish after the stem ("dokunma", "silmeyin", "kullanmayın"),
+# Czech and Slovak before it ("neměňte", "nemaž"), Swahili before it ("usiguse", "msiguse"),
+# matched against the bare verb of the same sentence said without it.
+GLUED_NEGATION_SUFFIXES = _listed(
+    "mayınız meyiniz mayın meyin mamalı memeli madan meden masın mesin mayacak meyecek ma me"
+)
+GLUED_NEGATION_PREFIXES = _listed("ne usi msi asi hatu")
 # The user named as a noun, in any form ("de l'utilisateur", "użytkownika", "van de
 # gebruiker"): a recap's word for what the user said as "my".
 USER_NOUN = re.compile(

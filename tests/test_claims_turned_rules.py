@@ -1,0 +1,75 @@
+"""A user's rule restated turned around, in any language, is removed; said faithfully in
+other words, it stands (issue #14 item 4; RT22-22, RT22-24, RT22-12, R17-M3).
+
+The liar sets of redteam22 found flips that reached the view with nothing unsupported: a
+denial glued to the verb dropped (Turkish "dokunma" → "dokun"), a denial dropped where the
+word left looks like one ("Não mexa no arquivo" → "Mexa no arquivo", whose "no" is "in
+the"), denials in Thai, Arabic and Hindi, and the chosen and the rejected option swapped
+("usa Valkey y no Redis" → "usa Redis y no Valkey", "Non 8080: … è 8443." → "Non 8443: …
+è 8080.").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from contextledger.compaction.verify import verify_recap
+from contextledger.model import Message, with_ids
+
+
+def _stands(goal: str, rule: str, line: str) -> bool:
+    """Whether ``line``, under Constraints and corrections, stands against a record where
+    the user set ``goal`` and then ``rule``."""
+    record = list(with_ids([Message.user(goal), Message.user(rule), Message.assistant("OK.")]))
+    recap = f"Goal: {goal}\nConstraints and corrections:\n- {line}"
+    v = verify_recap(recap, record, ledger=False)
+    return not v.misclaims and not v.unsupported
+
+
+TH = ("ช่วยเพิ่มการแคชให้หน้ารายงานหน่อย", "ห้ามแก้ไฟล์ config/prod.yaml เด็ดขาด")
+ES = ("Configura la caché de sesiones.", "Perdón, usa Valkey y no Redis para la caché.")
+IT = ("Configura il reverse proxy per il servizio pagamenti.", "Non 8080: la porta giusta è 8443.")
+TR = ("UART sürücüsünü DMA tabanlı yap.", "vendor/hal/ altındaki dosyalara dokunma.")
+AR = ("أضف تصدير CSV لتقرير المبيعات.", "لا تعدّل ملف settings/prod.py أبداً.")
+PT = ("Adicione cache na rota /produtos.", "Não mexa no arquivo infra/terraform/main.tf.")
+HI = ("लॉगिन पेज पर रेट लिमिटिंग जोड़ें।", "production डेटाबेस पर कभी भी migration मत चलाना।")
+NL = ("Zet de sessie-opslag op.", "Gebruik Postgres in plaats van MongoDB.")
+JA = ("ログ収集を設定してください。", "Fluentd ではなく Vector を使ってください。")
+SW = ("Ongeza kache kwenye ukurasa wa ripoti.", "Usiguse faili config/prod.yaml.")
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        (TH, "แก้ไฟล์ config/prod.yaml ได้เลย"),
+        (ES, "Perdón, usa Redis y no Valkey para la caché."),
+        (IT, "Non 8443: la porta giusta è 8080."),
+        (TR, "vendor/hal/ altındaki dosyalara dokun."),
+        (AR, "عدّل ملف settings/prod.py."),
+        (PT, "Mexa no arquivo infra/terraform/main.tf."),
+        (PT, "Pode mexer no arquivo infra/terraform/main.tf à vontade."),
+        (HI, "production डेटाबेस पर migration चलाना।"),
+        (NL, "Gebruik MongoDB in plaats van Postgres."),
+        (JA, "Vector ではなく Fluentd を使ってください。"),
+        (SW, "Gusa faili config/prod.yaml."),
+    ],
+)
+def test_a_rule_turned_around_is_removed(said: tuple[str, str], line: str) -> None:
+    assert not _stands(*said, line)
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        (TH, "ห้ามแก้ไฟล์ config/prod.yaml เด็ดขาด"),
+        (ES, "Perdón, usa Valkey y no Redis para la caché."),
+        (IT, "Non 8080: la porta giusta è 8443."),
+        (TR, "vendor/hal/ altındaki dosyalara dokunma."),
+        (PT, "Nunca mexa no arquivo infra/terraform/main.tf."),
+        (NL, "Gebruik Postgres, niet MongoDB."),
+        (JA, "Fluentd ではなく Vector を使ってください。"),
+        (SW, "Usiguse faili config/prod.yaml."),
+    ],
+)
+def test_the_rule_as_said_stands(said: tuple[str, str], line: str) -> None:
+    assert _stands(*said, line)
