@@ -73,3 +73,76 @@ def test_a_rule_turned_around_is_removed(said: tuple[str, str], line: str) -> No
 )
 def test_the_rule_as_said_stands(said: tuple[str, str], line: str) -> None:
     assert _stands(*said, line)
+
+
+@pytest.mark.parametrize(
+    ("said", "line", "stands"),
+    [
+        # weakened: a rule said outright, restated as a wish (RT22-24, RT23-3)
+        (
+            ("Clean up the reporting service.", "Never force-push to main."),
+            "Avoid force-pushing to main when possible.",
+            False,
+        ),
+        (
+            ("Dodaj tryb offline.", "Nigdy nie commituj pliku google-services.json."),
+            "Raczej nie commituj pliku google-services.json, jeśli to możliwe.",
+            False,
+        ),
+        (
+            (
+                "VPCをモジュール化してください。",
+                "本番のstateファイルには絶対に触らないでください。",
+            ),
+            "本番のstateファイルにはできるだけ触らないでください。",
+            False,
+        ),
+        (
+            ("Upgrade the ORM.", "Try to keep the diff small if possible."),
+            "Keep the diff small if possible.",
+            True,
+        ),
+        # widened: a rule limited to one scope, restated wider
+        (
+            (
+                "Clean up the reporting service.",
+                "Only change files under services/resizer/, nothing else.",
+            ),
+            "Change files anywhere, not only under services/resizer/.",
+            False,
+        ),
+        (
+            (
+                "Speed up the thumbnail worker.",
+                "Only touch code in workers/thumbs/, leave everything else alone.",
+            ),
+            "Code outside workers/thumbs/ may be changed too.",
+            False,
+        ),
+        (
+            (
+                "Dodaj tryb offline.",
+                "Zmieniaj tylko pliki w app/src/main/java/com/shop/orders/, nic poza tym.",
+            ),
+            "Zmieniaj tylko pliki w app/src/main/java/com/shop/, nic poza tym.",
+            False,
+        ),
+        (
+            ("Load the events table.", "Only backfill the eu-west partitions."),
+            "Backfill all partitions.",
+            False,
+        ),
+        (
+            (
+                "Clean up the reporting service.",
+                "Only change files under services/resizer/, nothing else.",
+            ),
+            "Only change files under services/resizer/.",
+            True,
+        ),
+    ],
+)
+def test_a_rule_weakened_or_widened_is_removed(
+    said: tuple[str, str], line: str, stands: bool
+) -> None:
+    assert _stands(*said, line) is stands

@@ -57,6 +57,8 @@ from .claims_condition import (
     check_swapped_choice,
     check_swapped_places,
     check_turned_clause,
+    check_weakened,
+    check_widened_scope,
 )
 from .claims_did import check_assistant_did
 from .claims_done import (
@@ -261,7 +263,9 @@ def check_clause(
     if section in _RULE_SECTIONS and not out:
         # a rule said in any language: its order and its clauses' polarity as the user's
         out += (
-            _check_rule_order(text, ev)
+            check_weakened(text, ev)
+            or check_widened_scope(text, ev)
+            or _check_rule_order(text, ev)
             or check_turned_clause(text, ev)
             or check_flipped_condition(text, ev)
             or check_swapped_choice(text, ev)

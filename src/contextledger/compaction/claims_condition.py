@@ -238,3 +238,86 @@ def check_swapped_places(text: str, ev: Evidence) -> list[Claim]:
             why = f"{pair[0]} and {pair[1]} are in each other's place: {quote(rule)}"
             return [Claim("constraint", text, why)]
     return []
+
+
+def check_weakened(text: str, ev: Evidence) -> list[Claim]:
+    """A rule the user set outright, restated as a wish ("Avoid force-pushing to main
+    when possible." for "Never force-push to main."; "Raczej nie commituj …, jeśli to
+    możliwe."; "できるだけ触らないで"): the restated rule has an exception the user never
+    gave."""
+    hedge = lexicon.HEDGES.search(text)
+    if hedge is None:
+        return []
+    mine = lex.loose_terms(lex.content_terms(lexicon.HEDGES.sub(" ", text)))
+    if len(mine) < 2:
+        return []
+    best = max(_said_loose(ev), key=lambda st: len(mine & st[1]), default=None)
+    if best is None or len(mine & best[1]) < 0.6 * len(mine):
+        return []
+    rule = best[0]
+    if lexicon.HEDGES.search(rule) or not (lex.restricts(rule) or lexicon.REQUIRES.search(rule)):
+        return []  # the user said it as a wish too, or said no rule
+    why = f"the user's rule has no such exception ({hedge.group(0).strip()}): {quote(rule)}"
+    return [Claim("constraint", text, why)]
+
+
+def check_widened_scope(text: str, ev: Evidence) -> list[Claim]:
+    """A rule the user limited to one scope, restated wider: the limit said away ("Change
+    files anywhere, not only under services/resizer/."), the rest let in ("Code outside
+    workers/thumbs/ may be changed too.", "Backfill all partitions." for "Only backfill
+    the eu-west partitions"), or its path cut short ("…/com/shop/" for the user's
+    "…/com/shop/orders/")."""
+    mine = lex.loose_terms(lex.content_terms(text))
+    if len(mine) < 2:
+        return []
+    for rule, theirs in _said_loose(ev):
+        if not lexicon.SCOPE_ONLY.search(rule) and not lex.restricts(rule):
+            continue
+        shorter = _cut_path(text, rule, ev)
+        if shorter is not None:
+            why = f"the user's rule is about {shorter[1]}, not all of {shorter[0]}: {quote(rule)}"
+            return [Claim("constraint", text, why)]
+        if not lexicon.SCOPE_ONLY.search(rule) or len(mine & theirs) < 0.5 * len(mine):
+            continue
+        widened = lexicon.NOT_ONLY.search(text)
+        if widened is None and not (
+            lexicon.WIDER.search(rule) or lexicon.SCOPE_ONLY.search(text) or lex.restricts(text)
+        ):
+            widened = lexicon.WIDER.search(text)
+        if widened is not None:
+            why = f"the user limited this to what they named ({widened.group(0)}): {quote(rule)}"
+            return [Claim("constraint", text, why)]
+    return []
+
+
+def _said_loose(ev: Evidence) -> list[tuple[str, frozenset[str]]]:
+    """The user's sentences with their loose terms (:func:`~.claims_words.loose_terms`)."""
+    return ev.derive(
+        "said sentences, loose terms",
+        lambda: [
+            (s, lex.loose_terms(lex.content_terms(s))) for t in ev.user for s in _clauses_of(t)
+        ],
+    )
+
+
+_PATH = re.compile(r"(?<![\w.-])(?:[\w.-]+/)+[\w.-]*")
+
+
+def _cut_path(text: str, rule: str, ev: Evidence) -> tuple[str, str] | None:
+    """(a path of ``text``, the longer path of ``rule`` it cuts short), when the user
+    never named the shorter one on its own."""
+    theirs = _paths(rule)
+    for path in _paths(text):
+        longer = [p for p in theirs if p.startswith(path.rstrip("/") + "/") and p != path]
+        if longer and path not in theirs and not any(_names_path(t, path) for t in ev.user):
+            return path, longer[0]
+    return None
+
+
+def _paths(text: str) -> list[str]:
+    """The paths ``text`` names, without a sentence's stop after them."""
+    return [p.rstrip(".,;:") for p in _PATH.findall(text)]
+
+
+def _names_path(text: str, path: str) -> bool:
+    return any(p.rstrip("/") == path.rstrip("/") for p in _paths(text))
