@@ -42,3 +42,17 @@ def test_a_number_keeps_its_unit(sentence: str, stands: bool) -> None:
 
 def test_units_are_read_in_other_languages() -> None:
     assert measures("Sesje wygasają po 30 minutach, 30分, 30 Minuten") >= {("30", "time", "min")}
+
+
+def test_an_airflow_dag_is_no_day() -> None:
+    # redteam23 set 5 en_pipeline: "30 dag runs" is a count of runs, not 30 days
+    record = list(
+        with_ids(
+            [
+                Message.user("Backfill events_daily for November."),
+                Message.assistant("Backfill done: 30 dag runs, 0 failed."),
+            ]
+        )
+    )
+    line = "The backfill made 30 runs, 0 failed."
+    assert line in verify_recap(line, record, ledger=False).text

@@ -140,7 +140,10 @@ _SAID_BY_USER = re.compile(
     r"stated|specified|demanded|reminded|would\s+like|decided|chose|agreed|corrected|added|"
     r"clarified|pointed\s+out|warned)\b|"
     r"\buser'?s\s+(?:goal|request|constraint|rule|instruction|preference|correction)|"
-    r"\b(?:asked|requested|told|instructed|required)\s+by\s+the\s+user\b"
+    r"\b(?:asked|requested|told|instructed|required)\s+by\s+the\s+user\b|"
+    # "All constraints above were withdrawn by the user": a rule lifted is the user's word
+    r"\b(?:withdrawn|lifted|dropped|rescinded|revoked|cancell?ed|relaxed|waived|reversed|"
+    r"overridden|overruled|retracted|taken\s+back)\s+(?:\w+\s+)?by\s+the\s+user\b"
 )
 _DECIDED = re.compile(
     r"(?i)\b(?:decided|decides|chose|chooses|agreed|settled\s+on|opted|promised|committed\s+to|"

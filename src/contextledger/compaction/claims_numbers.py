@@ -239,8 +239,9 @@ _UNIT_TABLE = {
     "minutę dakika menit phút 분 分 分钟 分間",
     ("time", "h"): "h hr hrs hour hours stunde stunden hora horas heure heures ore ora "
     "godzina godziny godzin uur saat jam giờ 시간 小时 時間",
-    ("time", "d"): "day days tag tage tagen día días dia dias jour jours giorno giorni "
-    "dzień dni dag dagen gün hari ngày 일 天 日",
+    # (not Dutch "dag" nor German "Tag": an Airflow DAG, a git tag)
+    ("time", "d"): "day days tage tagen día días dia dias jour jours giorno giorni "
+    "dzień dni dagen gün hari ngày 일 天 日",
     ("time", "w"): "week weeks woche wochen semana semanas semaine semaines settimana "
     "settimane tydzień tygodnie week weken hafta minggu tuần 주 周 週間",
     ("size", "b"): "b byte bytes",
@@ -307,7 +308,7 @@ def check_units(text: str, ev: Evidence) -> list[Claim]:
             other = [u for d, u in said if d == dim]
             if other and len(other) == len([d for d, _ in said if d]):
                 out.append(Claim("number", f"{n} {unit}", f"the record gives {n} {other[0]}"))
-        elif unit.endswith("s") and len(unit) > 3 and all(d for d, _ in said):
-            # "64 connections" where the record's 64 is always an amount: "64 MB"
+        elif unit.endswith("s") and len(unit) > 3 and all(d == "size" for d, _ in said):
+            # "64 connections" where the record's 64 is always an amount of memory: "64 MB"
             out.append(Claim("number", f"{n} {unit}", f"the record gives {n} {said[0][1]}"))
     return out

@@ -284,7 +284,7 @@ MORE_NEGATIONS = _listed(
     μην μη δεν ποτέ χωρίς אל לא לעולם ללא בלי không đừng chớ
     inte aldrig ej ikke aldri uden uten utan ekki aldrei nem soha sohasem nikdy nu niciodată
     fără asla hiçbir
-    لا لن لم ليس أبدا أبداً ممنوع بدون دون मत नहीं न बिना
+    لا لن لم ليس أبدا أبداً ممنوع بدون دون عدم ألا يمنع يُمنع تمنع محظور يحظر يُحظر إياك मत नहीं न बिना
     """
 )
 PROHIBITIONS = _listed(
