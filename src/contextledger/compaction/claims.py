@@ -55,7 +55,10 @@ from .claims_condition import (
     check_condition,
     check_flipped_condition,
     check_swapped_choice,
+    check_swapped_places,
     check_turned_clause,
+    check_weakened,
+    check_widened_scope,
 )
 from .claims_did import check_assistant_did
 from .claims_done import (
@@ -79,6 +82,7 @@ from .claims_numbers import (
     check_numbers,
     check_tallies,
     check_times,
+    check_units,
 )
 from .claims_order import IMPERATIVE, mentions, out_of_order, reversed_rule, split_order
 from .claims_polarity import PERMIT, negated
@@ -136,7 +140,10 @@ _SAID_BY_USER = re.compile(
     r"stated|specified|demanded|reminded|would\s+like|decided|chose|agreed|corrected|added|"
     r"clarified|pointed\s+out|warned)\b|"
     r"\buser'?s\s+(?:goal|request|constraint|rule|instruction|preference|correction)|"
-    r"\b(?:asked|requested|told|instructed|required)\s+by\s+the\s+user\b"
+    r"\b(?:asked|requested|told|instructed|required)\s+by\s+the\s+user\b|"
+    # "All constraints above were withdrawn by the user": a rule lifted is the user's word
+    r"\b(?:withdrawn|lifted|dropped|rescinded|revoked|cancell?ed|relaxed|waived|reversed|"
+    r"overridden|overruled|retracted|taken\s+back)\s+(?:\w+\s+)?by\s+the\s+user\b"
 )
 _DECIDED = re.compile(
     r"(?i)\b(?:decided|decides|chose|chooses|agreed|settled\s+on|opted|promised|committed\s+to|"
@@ -191,7 +198,7 @@ def check_clause(
     if not text or fold(text) in ev.trusted:
         return ()
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
-    out += check_times(text, ev) + check_tallies(text, ev)
+    out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     if section not in _DONE_SECTIONS:
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
         out += [] if out else check_named_span(text, ev)
@@ -259,10 +266,13 @@ def check_clause(
     if section in _RULE_SECTIONS and not out:
         # a rule said in any language: its order and its clauses' polarity as the user's
         out += (
-            _check_rule_order(text, ev)
+            check_weakened(text, ev)
+            or check_widened_scope(text, ev)
+            or _check_rule_order(text, ev)
             or check_turned_clause(text, ev)
             or check_flipped_condition(text, ev)
             or check_swapped_choice(text, ev)
+            or check_swapped_places(text, ev)
         )
     if section is None and not out:
         # "Сначала обновить CHANGELOG.md, потом прогнать тесты.": a rule's steps in prose

@@ -21,7 +21,7 @@ from .claims_polarity import preferences
 from .claims_reading import quote
 from .claims_roles import bound_as_said
 from .claims_said import supporting_at
-from .trace import stem
+from .trace import FILLER, stem
 
 # What limits a rule to some cases: a time window, an exception, a threshold, a wait.
 _CONDITION = re.compile(
@@ -113,7 +113,7 @@ def check_turned_clause(text: str, ev: Evidence) -> list[Claim]:
             continue  # "Ana will raise it" after "don't raise it yourself, Ana will"
         if preferences(clause) or preferences(best[0]):
             continue  # "use Redis, not Memcached": a choice, read by the preference checks
-        if lex.restricts(clause) != lex.restricts(best[0]):
+        if lex.turned(clause, best[0]):
             why = f"the user said the opposite: {quote(best[0])}"
             return [Claim("constraint", text, why)]
     return []
@@ -184,3 +184,140 @@ def check_swapped_choice(text: str, ev: Evidence) -> list[Claim]:
             why = f"the user chose {theirs[0]} over {theirs[1]}: {quote(rule)}"
             return [Claim("constraint", text, why)]
     return []
+
+
+# A word of a sentence, a name with its dots, slashes and dashes ("config/prod.yaml",
+# "eu-west-1") whole; the words around a word are where it stands.
+_TOKEN = re.compile(r"[^\W_][\w./+-]*")
+
+
+def _places(sentence: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The word before and the word after each word ``sentence`` says once."""
+    words = [w.rstrip("./-").casefold() for w in _TOKEN.findall(sentence)]
+    once = {w for w in words if words.count(w) == 1 and len(w) > 1}
+    padded = ["^", *words, "$"]
+    before = {w: padded[i] for i, w in enumerate(words) if w in once}
+    after = {w: padded[i + 2] for i, w in enumerate(words) if w in once}
+    return before, after
+
+
+def _swapped(mine: dict[str, str], theirs: dict[str, str]) -> tuple[str, str] | None:
+    """Two words that stand each where the other stood (the word beside each is the
+    word that stood beside the other)."""
+    shared = sorted(w for w in mine.keys() & theirs.keys() if w not in FILLER)
+    for i, a in enumerate(shared):
+        for b in shared[i + 1 :]:
+            if theirs[a] == theirs[b] or {theirs[a], theirs[b]} & {a, b}:
+                continue
+            if mine[a] == theirs[b] and mine[b] == theirs[a]:
+                return a, b
+    return None
+
+
+def _terms(text: str) -> set[str]:
+    """:func:`~.claims_words.content_terms` without a sentence's full stop ("8080.")."""
+    return {t.rstrip(".") for t in lex.content_terms(text)}
+
+
+def check_swapped_places(text: str, ev: Evidence) -> list[Claim]:
+    """A rule or a correction said with two of its names in each other's place, in any
+    language ("usa Redis y no Valkey" for "usa Valkey y no Redis", "Non 8443: la porta
+    giusta è 8080." for "Non 8080: … è 8443.", "Vector ではなく Fluentd" for "Fluentd
+    ではなく Vector"): the same words, the chosen and the rejected swapped."""
+    mine = _terms(text)
+    if len(mine) < 2:
+        return []
+    places = _places(text)
+    for rule in (s for t in ev.user for s in _clauses_of(t)):
+        theirs = _terms(rule)
+        if len(mine & theirs) < 0.75 * len(mine) or len(mine & theirs) < 0.75 * len(theirs):
+            continue
+        said = _places(rule)
+        pair = _swapped(places[0], said[0]) or _swapped(places[1], said[1])
+        if pair is not None:
+            why = f"{pair[0]} and {pair[1]} are in each other's place: {quote(rule)}"
+            return [Claim("constraint", text, why)]
+    return []
+
+
+def check_weakened(text: str, ev: Evidence) -> list[Claim]:
+    """A rule the user set outright, restated as a wish ("Avoid force-pushing to main
+    when possible." for "Never force-push to main."; "Raczej nie commituj …, jeśli to
+    możliwe."; "できるだけ触らないで"): the restated rule has an exception the user never
+    gave."""
+    hedge = lexicon.HEDGES.search(text)
+    if hedge is None:
+        return []
+    mine = lex.loose_terms(lex.content_terms(lexicon.HEDGES.sub(" ", text)))
+    if len(mine) < 2:
+        return []
+    best = max(_said_loose(ev), key=lambda st: len(mine & st[1]), default=None)
+    if best is None or len(mine & best[1]) < 0.6 * len(mine):
+        return []
+    rule = best[0]
+    if lexicon.HEDGES.search(rule) or not (lex.restricts(rule) or lexicon.REQUIRES.search(rule)):
+        return []  # the user said it as a wish too, or said no rule
+    why = f"the user's rule has no such exception ({hedge.group(0).strip()}): {quote(rule)}"
+    return [Claim("constraint", text, why)]
+
+
+def check_widened_scope(text: str, ev: Evidence) -> list[Claim]:
+    """A rule the user limited to one scope, restated wider: the limit said away ("Change
+    files anywhere, not only under services/resizer/."), the rest let in ("Code outside
+    workers/thumbs/ may be changed too.", "Backfill all partitions." for "Only backfill
+    the eu-west partitions"), or its path cut short ("…/com/shop/" for the user's
+    "…/com/shop/orders/")."""
+    mine = lex.loose_terms(lex.content_terms(text))
+    if len(mine) < 2:
+        return []
+    for rule, theirs in _said_loose(ev):
+        if not lexicon.SCOPE_ONLY.search(rule) and not lex.restricts(rule):
+            continue
+        shorter = _cut_path(text, rule, ev)
+        if shorter is not None:
+            why = f"the user's rule is about {shorter[1]}, not all of {shorter[0]}: {quote(rule)}"
+            return [Claim("constraint", text, why)]
+        if not lexicon.SCOPE_ONLY.search(rule) or len(mine & theirs) < 0.5 * len(mine):
+            continue
+        widened = lexicon.NOT_ONLY.search(text)
+        if widened is None and not (
+            lexicon.WIDER.search(rule) or lexicon.SCOPE_ONLY.search(text) or lex.restricts(text)
+        ):
+            widened = lexicon.WIDER.search(text)
+        if widened is not None:
+            why = f"the user limited this to what they named ({widened.group(0)}): {quote(rule)}"
+            return [Claim("constraint", text, why)]
+    return []
+
+
+def _said_loose(ev: Evidence) -> list[tuple[str, frozenset[str]]]:
+    """The user's sentences with their loose terms (:func:`~.claims_words.loose_terms`)."""
+    return ev.derive(
+        "said sentences, loose terms",
+        lambda: [
+            (s, lex.loose_terms(lex.content_terms(s))) for t in ev.user for s in _clauses_of(t)
+        ],
+    )
+
+
+_PATH = re.compile(r"(?<![\w.-])(?:[\w.-]+/)+[\w.-]*")
+
+
+def _cut_path(text: str, rule: str, ev: Evidence) -> tuple[str, str] | None:
+    """(a path of ``text``, the longer path of ``rule`` it cuts short), when the user
+    never named the shorter one on its own."""
+    theirs = _paths(rule)
+    for path in _paths(text):
+        longer = [p for p in theirs if p.startswith(path.rstrip("/") + "/") and p != path]
+        if longer and path not in theirs and not any(_names_path(t, path) for t in ev.user):
+            return path, longer[0]
+    return None
+
+
+def _paths(text: str) -> list[str]:
+    """The paths ``text`` names, without a sentence's stop after them."""
+    return [p.rstrip(".,;:") for p in _PATH.findall(text)]
+
+
+def _names_path(text: str, path: str) -> bool:
+    return any(p.rstrip("/") == path.rstrip("/") for p in _paths(text))

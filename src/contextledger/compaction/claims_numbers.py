@@ -226,3 +226,89 @@ def check_tallies(text: str, ev: Evidence) -> list[Claim]:
     if len(tallies) < 2 or any(all(t in out for t in tallies) for out in ev.texts):
         return []
     return [Claim("number", " ".join(tallies), "no output prints these counts together")]
+
+
+# Units of time and of size, in their words and symbols, in the languages the lexicon reads:
+# (the dimension, the unit). A number keeps its unit: "900 seconds" is not "900 minutes".
+_UNIT_TABLE = {
+    ("time", "ms"): "ms msec msecs millisecond milliseconds millisekunden milisegundos "
+    "millisecondes milisekund milliseconden ミリ秒 毫秒",
+    ("time", "s"): "s sec secs second seconds sekunde sekunden segundo segundos seconde "
+    "secondes secondi sekund sekundy sekunda seconden saniye saniyede detik giây 초 秒",
+    ("time", "min"): "min mins minute minutes minuten minuto minutos minuti minut minuty "
+    "minutę dakika menit phút 분 分 分钟 分間",
+    ("time", "h"): "h hr hrs hour hours stunde stunden hora horas heure heures ore ora "
+    "godzina godziny godzin uur saat jam giờ 시간 小时 時間",
+    # (not Dutch "dag" nor German "Tag": an Airflow DAG, a git tag)
+    ("time", "d"): "day days tage tagen día días dia dias jour jours giorno giorni "
+    "dzień dni dagen gün hari ngày 일 天 日",
+    ("time", "w"): "week weeks woche wochen semana semanas semaine semaines settimana "
+    "settimane tydzień tygodnie week weken hafta minggu tuần 주 周 週間",
+    ("size", "b"): "b byte bytes",
+    ("size", "kb"): "kb kib kilobyte kilobytes",
+    ("size", "mb"): "mb mib megabyte megabytes",
+    ("size", "gb"): "gb gib gigabyte gigabytes",
+    ("size", "tb"): "tb tib terabyte terabytes",
+}
+_UNIT_OF = {w: du for du, words in _UNIT_TABLE.items() for w in words.split()}
+# Stems of units inflected by case ("po 30 minutach", "vor 5 Stunden", "2 godzinach")
+_UNIT_STEMS = {
+    "minut": ("time", "min"),
+    "sekund": ("time", "s"),
+    "godzin": ("time", "h"),
+    "stund": ("time", "h"),
+    "tygod": ("time", "w"),
+}
+_CJK_UNITS = sorted((w for w in _UNIT_OF if not w.isascii()), key=len, reverse=True)
+_MEASURE = re.compile(
+    r"(?<![\w.,:/#-])(\d+(?:[.,]\d+)?)\s?(?:("
+    + "|".join(re.escape(u) for u in _CJK_UNITS)
+    + r")|([^\W\d_]+))"
+)
+
+
+def measures(text: str) -> set[tuple[str, str, str]]:
+    """(number, dimension, unit) of each number ``text`` gives in a unit of time or size:
+    "900 seconds" and "900 s" give ("900", "time", "s"); a number followed by another
+    word gives (number, "", that word).
+
+    >>> sorted(measures("TTL 900 seconds, pool 64 MB, 3 retries, 30分"))
+    [('3', '', 'retries'), ('30', 'time', 'min'), ('64', 'size', 'mb'), ('900', 'time', 's')]
+    """
+    out = set()
+    for m in _MEASURE.finditer(text):
+        word = (m.group(2) or m.group(3)).casefold()
+        stem_of = next((s for s in _UNIT_STEMS if word.startswith(s)), None)
+        dim, unit = _UNIT_OF.get(word) or _UNIT_STEMS.get(stem_of or "") or ("", word)
+        out.add((m.group(1).replace(",", "."), dim, unit))
+    return out
+
+
+def _measured(ev: Evidence) -> frozenset[tuple[str, str, str]]:
+    """The numbers of the record with their units (see :func:`measures`)."""
+    return ev.derive("measures", lambda: frozenset(x for t in ev.texts for x in measures(t)))
+
+
+def check_units(text: str, ev: Evidence) -> list[Claim]:
+    """A number the record gives in one unit, claimed in another: "900 minutes" where the
+    record says "900 seconds" (and never 900 minutes), "64 GB" for "64 MB", "64
+    connections" for "64 MB" (a count of something for an amount of memory or time)."""
+    claimed = measures(text) if any(c.isdigit() for c in text) else set()
+    if not claimed:
+        return []
+    record = _measured(ev)
+    out: list[Claim] = []
+    for n, dim, unit in sorted(claimed):
+        if (n, dim, unit) in record:
+            continue
+        said = sorted({(d, u) for m, d, u in record if m == n})
+        if not said:
+            continue  # a number the record gives bare, or not at all: checked as a fact
+        if dim:
+            other = [u for d, u in said if d == dim]
+            if other and len(other) == len([d for d, _ in said if d]):
+                out.append(Claim("number", f"{n} {unit}", f"the record gives {n} {other[0]}"))
+        elif unit.endswith("s") and len(unit) > 3 and all(d == "size" for d, _ in said):
+            # "64 connections" where the record's 64 is always an amount of memory: "64 MB"
+            out.append(Claim("number", f"{n} {unit}", f"the record gives {n} {said[0][1]}"))
+    return out

@@ -278,7 +278,7 @@ def _paraphrased(part: str, ev: Evidence) -> list[int]:
         if best is None:
             return []
     theirs = index.units[best].text
-    if lex.restricts(part) != lex.restricts(theirs):
+    if lex.turned(part, theirs):
         return []
     if not (figures(part) <= figures(theirs) and dates_in(part) <= dates_in(theirs)):
         return []  # "nine teams" for "7 teams", "200 s" for "200 ms": another value
@@ -317,6 +317,8 @@ def _anchored(part: str, ev: Evidence, against: bool) -> list[int]:
         said = unit.text
         if not all(v in said.casefold() for v in named) or lex.restricts(said) != forbids_it:
             continue
+        if not against and lex.turned(part, said):
+            continue  # "Mexa no arquivo X" for "Não mexa no arquivo X": the denial dropped
         if _CONDITIONAL.search(said) or not figures(part) <= figures(said):
             continue  # "never deploy without `make test`": a condition to keep
         return [i]

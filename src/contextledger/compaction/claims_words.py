@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import pairwise
 
 from ..lexicon import claims as lexicon
 from ..lexicon.common import ASSISTANT_WORDS as ASSISTANT_WORDS
@@ -113,12 +114,13 @@ def restricts(text: str) -> bool:
     >>> restricts("Cupom de desconto só com a aprovação do usuário."), restricts("Use Redis.")
     (True, False)
     """
-    said = {w.casefold() for w in re.findall(r"[\w'’]+", text)}
+    said = {w.casefold() for w in _TOKEN.findall(text)}
     return (
         bool(said & _RESTRICTS)
         or "n'" in text.casefold()
         or bool(lexicon.CJK_RESTRICTS.search(text))
         or bool(lexicon.HANGUL_RESTRICTS.search(text))
+        or bool(lexicon.THAI_RESTRICTS.search(text))
     )
 
 
@@ -135,8 +137,15 @@ def bans(text: str) -> bool:
     return bool(_words_of(text) & lexicon.PROHIBITIONS)
 
 
+# A word, with the marks its script writes on its letters (Devanagari's vowel signs, Arabic's
+# vowels and shadda, Thai's tone marks): "नहीं" and "تعدّل" whole, not cut at each mark.
+_MARKS = r"\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u0e00-\u0e7f"
+_TOKEN = re.compile(rf"[\w'’{_MARKS}]+")
+_WORD_MARKED = re.compile(rf"[\w{_MARKS}]+")
+
+
 def _words_of(text: str) -> set[str]:
-    return {w.casefold() for w in re.findall(r"\w+", text)}
+    return {w.casefold() for w in _WORD_MARKED.findall(text)}
 
 
 def only_with(text: str, rule: str) -> bool:
@@ -156,3 +165,60 @@ def denies_unread(text: str) -> bool:
 
 # "21 %, niet 9 %", "KHO-07, không phải KHO-02": a value corrected, not a rule denied
 _NOT_A_VALUE = re.compile(r"(?i)\b(?:\w+\s+){1,2}(?=\S*\d)\S+")
+
+
+def turned(claim: str, said: str) -> bool:
+    """Whether ``claim`` says what ``said`` says with its denial dropped, or with one
+    added: one restricts and the other does not, or the only denial ``claim`` keeps is a
+    word that denies only in some languages ("Mexa no arquivo" for "Não mexa no arquivo"),
+    or a verb bears a denial glued to it in one and not in the other ("dokun" for
+    "dokunma", "měňte" for "neměňte", "gusa" for "usiguse").
+
+    >>> turned("vendor/hal/ altındaki dosyalara dokun.", "vendor/hal/ altındaki dosyalara dokunma.")
+    True
+    >>> turned("Mexa no arquivo main.tf.", "Não mexa no arquivo main.tf.")
+    True
+    >>> turned("Nunca mexa no arquivo main.tf.", "Não mexa no arquivo main.tf.")
+    False
+    """
+    if restricts(claim) != restricts(said):
+        return True
+    mine, theirs = _words_in_order(claim), _words_in_order(said)
+    return _ambiguous_only(mine, theirs) or _ambiguous_only(theirs, mine) or _glued(mine, theirs)
+
+
+def _words_in_order(text: str) -> list[str]:
+    return [w.casefold() for w in _WORD_MARKED.findall(text)]
+
+
+def _ambiguous_only(mine: list[str], theirs: list[str]) -> bool:
+    """Whether ``theirs`` denies in an unambiguous word and ``mine`` in none, only in
+    words that deny in some languages, each where ``theirs`` has it too (before the
+    same word: "no arquivo" in both is the same "no", which denies nothing)."""
+    plain = _RESTRICTS - lexicon.AMBIGUOUS_NEGATIONS
+    if not set(theirs) & plain or set(mine) & plain:
+        return False
+    before = {(w, n) for w, n in pairwise(theirs) if w in lexicon.AMBIGUOUS_NEGATIONS}
+    return all(
+        (w, n) in before for w, n in pairwise([*mine, ""]) if w in lexicon.AMBIGUOUS_NEGATIONS
+    )
+
+
+def _glued(mine: list[str], theirs: list[str]) -> bool:
+    """Whether a word of one is a word of the other with a denial glued to it."""
+    a, b = set(mine) - set(theirs), set(theirs) - set(mine)
+    return any(_denied_form(x, y) or _denied_form(y, x) for x in a for y in b)
+
+
+def _denied_form(bare: str, denied: str) -> bool:
+    """Whether ``denied`` is ``bare`` with a denial glued on ("dokunma" of "dokun",
+    "neměňte" of "měňte", "usiguse" of "gusa": the Swahili subjunctive's last vowel)."""
+    if len(bare) < 3 or not bare.isalpha():
+        return False
+    if any(denied == bare + s for s in lexicon.GLUED_NEGATION_SUFFIXES):
+        return True
+    for p in lexicon.GLUED_NEGATION_PREFIXES:
+        rest = denied[len(p) :]
+        if denied.startswith(p) and (rest == bare or (len(rest) >= 3 and rest[:-1] == bare[:-1])):
+            return True
+    return False

@@ -284,6 +284,7 @@ MORE_NEGATIONS = _listed(
     μην μη δεν ποτέ χωρίς אל לא לעולם ללא בלי không đừng chớ
     inte aldrig ej ikke aldri uden uten utan ekki aldrei nem soha sohasem nikdy nu niciodată
     fără asla hiçbir
+    لا لن لم ليس أبدا أبداً ممنوع بدون دون عدم ألا يمنع يُمنع تمنع محظور يحظر يُحظر إياك मत नहीं न बिना
     """
 )
 PROHIBITIONS = _listed(
@@ -310,7 +311,24 @@ FORBADE_CUES_NOSPACE = "금지 禁止 不许 不准"
 
 # Korean forbids with endings glued to the verb ("수정하지 마세요", "실행 금지", "Redis 말고"):
 # found anywhere in a run of Hangul.
-HANGUL_RESTRICTS = re.compile(r"마세요|마십시오|말\s*것|말고|않|금지|못|없이|하지\s*마")
+HANGUL_RESTRICTS = re.compile(
+    r"마세요|마십시오|말\s*것|말고|않|금지|못|없이|하지\s*마|면\s*안\s*[됩돼되]|불가"
+)
+# Thai forbids with words written without spaces ("ห้ามแก้ …", "อย่ารัน …", "ไม่ต้อง …"):
+# found anywhere in a run of Thai.
+THAI_RESTRICTS = re.compile(r"ห้าม|อย่า|ไม่|งด|ปราศจาก")
+# Words that forbid only in some of the languages that write them ("no" is "not" in
+# Spanish, "in the" in Portuguese; "ne", "nu", "ni"): a rule said with one of them and an
+# unambiguous denial ("Não mexa no arquivo") turned into one with only the other ("Mexa no
+# arquivo") dropped its denial.
+AMBIGUOUS_NEGATIONS = _listed("no ne nu ni")
+# Negation glued to the verb: Turkish after the stem ("dokunma", "silmeyin", "kullanmayın"),
+# Czech and Slovak before it ("neměňte", "nemaž"), Swahili before it ("usiguse", "msiguse"),
+# matched against the bare verb of the same sentence said without it.
+GLUED_NEGATION_SUFFIXES = _listed(
+    "mayınız meyiniz mayın meyin mamalı memeli madan meden masın mesin mayacak meyecek ma me"
+)
+GLUED_NEGATION_PREFIXES = _listed("ne usi msi asi hatu")
 # The user named as a noun, in any form ("de l'utilisateur", "użytkownika", "van de
 # gebruiker"): a recap's word for what the user said as "my".
 USER_NOUN = re.compile(
@@ -496,3 +514,58 @@ NEGATORS = """
     नहीं না inte ikke ekki nav nie nicht niet non não hindi haku
 """
 NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未"
+
+# Words that make a rule a wish ("when possible", "ideally", "jeśli to możliwe", "できるだけ",
+# "尽量", "wenn möglich", "по возможности"): a rule the user set without one, restated with
+# one, is weakened.
+HEDGES = re.compile(
+    r"(?i)\b(?:(?:when|where|wherever|if)\s+(?:at\s+all\s+)?(?:possible|feasible|practical)|"
+    r"if\s+you\s+can(?:\s+help\s+it)?|as\s+(?:much|far)\s+as\s+(?:possible|you\s+can)|ideally|"
+    r"preferabl[ey]|try\s+(?:not\s+)?to|best\s+not\s+to|rather\s+not|if\s+it\s+can\s+be\s+avoided|"
+    r"generally|usually|mostly|for\s+the\s+most\s+part|"
+    r"je[śs]li\s+to\s+mo[żz]liwe|je[żz]eli\s+to\s+mo[żz]liwe|o\s+ile\s+(?:to\s+)?mo[żz]liwe|raczej|"
+    r"w\s+miar[ęe](?:\s+mo[żz]liwo[śs]ci)?|staraj\s+si[ęe]|najlepiej|"
+    r"si\s+es\s+posible|en\s+lo\s+posible|en\s+la\s+medida\s+de\s+lo\s+posible|preferiblemente|"
+    r"intenta|procura|se\s+(?:for\s+)?poss[íi]vel|de\s+prefer[êe]ncia|na\s+medida\s+do\s+poss[íi]vel|"
+    r"sempre\s+que\s+poss[íi]vel|tente|si\s+possible|autant\s+que\s+possible|de\s+pr[ée]f[ée]rence|"
+    r"dans\s+la\s+mesure\s+du\s+possible|essaie|wenn\s+m[öo]glich|m[öo]glichst|"
+    r"nach\s+m[öo]glichkeit|versuche?|am\s+besten|eher\s+nicht|lieber\s+nicht|indien\s+mogelijk|"
+    r"waar\s+mogelijk|zo(?:veel|\s+veel)\s+mogelijk|liefst|bij\s+voorkeur|probeer|als\s+het\s+kan|"
+    r"se\s+possibile|possibilmente|cerca\s+di|preferibilmente|per\s+quanto\s+possibile|"
+    r"om\s+m[öo]jligt|helst|f[öo]rs[öo]k|по\s+возможности|желательно|постарайся|старайся|"
+    r"по\s+можливості|бажано|намагайся|постарайся|m[üu]mk[üu]nse|m[üu]mk[üu]n\s+oldu[ğg]unca|"
+    r"tercihen|n[ếe]u\s+c[óo]\s+th[ểe]|c[ốo]\s+g[ắa]ng|sebisa\s+mungkin|jika\s+memungkinkan|"
+    r"usahakan|sebaiknya)\b|"
+    r"できるだけ|なるべく|可能であれば|可能なら|できれば|尽量|尽可能|如果可能|가능하면|되도록|가급적|"
+    r"웬만하면|قدر\s+الإمكان|إن\s+أمكن|إذا\s+أمكن|يفضل|जहाँ\s+तक\s+हो\s+सके|यदि\s+संभव\s+हो|"
+    r"अगर\s+संभव\s+हो|हो\s+सके\s+तो|कोशिश\s+कर"
+)
+# Words that make a sentence a requirement ("must", "always", "muss", "必须", "反드시" …).
+REQUIRES = re.compile(
+    r"(?i)\b(?:must|always|need\s+to|needs\s+to|has\s+to|have\s+to|required|mandatory|muss|m[üu]ssen|"
+    r"immer|deve|devem|debe|deben|doit|doivent|toujours|moet|moeten|altijd|musi|musz[ąa]|zawsze|"
+    r"siempre|sempre|всегда|обязательно|должен|должна|завжди|повинен|повинна|selalu|harus|"
+    r"lu[ôo]n|ph[ảa]i|her\s+zaman|daima|mutlaka|alltid|m[åa]ste)\b|必须|必ず|반드시|"
+    r"يجب|دائما|हमेशा|ज़रूर|ต้อง"
+)
+# Words that limit a rule to one scope ("only", "tylko", "alleen", "nur", "だけ", "فقط"), and
+# words that say a scope is the limit ("limited to", "nothing else", "leave … alone").
+SCOPE_ONLY = re.compile(
+    r"(?i)\b(?:only|solely|exclusively|limited\s+to|restricted\s+to|confined\s+to|nothing\s+else|"
+    r"no\s+other|nowhere\s+else|alone|untouched|as\s+is|tylko|wy[łl][ąa]cznie|nic\s+poza|alleen|"
+    r"uitsluitend|nur|ausschlie[ßs]lich|seulement|uniquement|solo|s[óo]lo|solamente|soltanto|"
+    r"s[óo]|somente|apenas|только|лише|тільки|sadece|yaln[ıi]zca|hanya|ch[ỉi]|bara|endast|kun)\b|"
+    r"只|仅|だけ|のみ|만\b|فقط|केवल|सिर्फ़|सिर्फ|เท่านั้น"
+)
+# "Not only X", "nicht nur", "nie tylko": the limit said away.
+NOT_ONLY = re.compile(
+    r"(?i)\b(?:not\s+(?:just|only|solely)|nicht\s+nur|no\s+s[óo]lo|n[ãa]o\s+s[óo]|pas\s+seulement|"
+    r"nie\s+tylko|niet\s+alleen|non\s+solo|не\s+только|не\s+лише|не\s+тільки)\b"
+)
+# Words that widen a scope: "anywhere", "everywhere", "outside", "as needed", "too", "all".
+WIDER = re.compile(
+    r"(?i)\b(?:anywhere|everywhere|outside|beyond|as\s+needed|too|as\s+well|also|any|all|every|"
+    r"wherever|whatever|wszędzie|wszystkie|überall|alle|partout|tous|toutes|en\s+cualquier|todos|"
+    r"todas|ovunque|tutti|tutte|overal|везде|все|всі|скрізь|her\s+yerde|tüm|semua|di\s+mana\s+saja|"
+    r"mọi|tất\s+cả)\b|どこでも|すべて|全部|所有|任何|모든|어디서나|كل|सभी|हर\s+जगह|ทั้งหมด"
+)
