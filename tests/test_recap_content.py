@@ -203,7 +203,10 @@ def test_sentences_say_who_said_them() -> None:
     assert d.items("Findings") == [
         "Assistant: It turns out the importer keeps the BOM in the first header."
     ]
-    assert d.items("User also said") == ["User: Export FEATURE_BOM=1 before running the suite."]
+    # an environment setting the user gives is how to run things: a constraint (RT22-21)
+    assert d.items("Constraints and corrections") == [
+        "Export FEATURE_BOM=1 before running the suite."
+    ]
 
 
 class _Fixed:
@@ -463,7 +466,8 @@ def test_backfill_does_not_repeat_what_the_summary_says_in_an_llms_words() -> No
 
 def test_a_pasted_table_is_not_what_the_user_said() -> None:
     """A pasted table after "Table 2 from the supplement:" is neither numbers nor things
-    the user said, nor is its announcing line; the user's own deadline stays (redteam15 R2)."""
+    the user said, nor is its announcing line; the user's own deadline stays (redteam15 R2),
+    as a constraint with its date."""
     table = "\n".join(f"S{k} | summer | {k} | 1993 | {400 + k}" for k in range(60))
     d = digest(
         [
@@ -472,8 +476,11 @@ def test_a_pasted_table_is_not_what_the_user_said() -> None:
             Message.user("The report deadline moved from 2027-01-15 to 2027-01-29."),
         ]
     )
-    said = [*d.items("Numbers that matter"), *d.items("User also said")]
-    assert said == ["User: The report deadline moved from 2027-01-15 to 2027-01-29."]
+    assert not [*d.items("Numbers that matter"), *d.items("User also said")]
+    # (a deadline is a constraint with its date: RT22-21)
+    assert d.items("Constraints and corrections") == [
+        "The report deadline moved from 2027-01-15 to 2027-01-29."
+    ]
 
 
 def test_the_assistant_saying_a_failure_works_now_is_a_finding() -> None:

@@ -71,7 +71,16 @@ from .findings import (
     superseded,
 )
 from .reads import looks_like_file, only_reads, user_files
-from .rules import LIFTS, RULE_OPENING, is_rule, lifted_rule, overruled_by_later, task_rule
+from .rules import (
+    LIFTS,
+    RULE_OPENING,
+    is_rule,
+    lifted_rule,
+    overruled_by_later,
+    sets_deadline,
+    task_rule,
+    unhurried,
+)
 from .sections import (
     BACKFILL_HEADER,
     INLINE,
@@ -263,7 +272,8 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
 
 
 def _all_rules(turn: Message) -> bool:
-    return all(is_rule(s) for s in sentences(without_code(turn.text)))
+    """A turn of rules and deadlines only: it sets no task."""
+    return all(is_rule(s) or sets_deadline(s) for s in sentences(without_code(turn.text)))
 
 
 def _sets_no_task(text: str) -> bool:
@@ -432,7 +442,8 @@ def digest(
                 lifts.add(item)
                 lifting.add(s)
                 placed.add(s)
-            elif (is_rule(s) and not DECIDED_BY.search(s)) or s in unrun:
+            elif (is_rule(s) and not DECIDED_BY.search(s)) or s in unrun or sets_deadline(s):
+                # (a deadline is a constraint with its date, not a number: RT22-21)
                 add("Constraints and corrections", clip(s, 300))
                 placed.add(s)
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
@@ -837,6 +848,8 @@ def _said(
     text = without_code(m.text)
     for s in sentences(without_paste(text) if m.role == "user" else text):
         if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or word_count(s) < 3:
+            continue
+        if m.role == "user" and unhurried(s):  # "Acele etme, sorun yok.": talk (RT22-21)
             continue
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue

@@ -53,11 +53,14 @@ _URL = re.compile(r"https?://[^\s<>\"'`\]\)}]+")
 _SLASH_PATH = re.compile(r"(?<![\w@:/.\\-])(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*")
 _FILE = re.compile(rf"(?<![\w/.\\-])[\w-]+(?:\.[\w-]+)*\.(?:{_EXTENSIONS})(?![\w-])", re.IGNORECASE)
 _WIN_PATH = re.compile(r"\b[A-Za-z]:\\[^\s\"'`]+")
+# a word character of no script whose particles are written onto a name (Hangul, kana, CJK)
+_LATIN_W = r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]"
 _IDENT_PATTERNS = (
     re.compile(r"(?<![\w])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*(?![\w])"),  # snake / CONST
     re.compile(r"(?<![\w])[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?![\w])"),  # lowerCamel
     re.compile(r"(?<![\w])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?![\w])"),  # UpperCamel
-    re.compile(r"(?<![\w.])[A-Za-z_]\w+(?:\.[A-Za-z_]\w+)+(?![\w])"),  # dotted.name
+    # dotted.name (up to a Korean or Japanese particle written onto it: "System.Text.Json을")
+    re.compile(rf"(?<![\w.])[A-Za-z_]{_LATIN_W}+(?:\.[A-Za-z_]{_LATIN_W}+)+(?!{_LATIN_W})"),
     re.compile(r"(?<![\w])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,64}(?![\w])"),  # hashes
     re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?=\(\))"),  # name()
 )
@@ -367,8 +370,8 @@ class FactSource:
         if fact.kind == "path":
             v = v.rstrip("/").removeprefix("./")
             return bool(v) and self.has_token(v, r"(?<![\w.-])", r"(?![\w-])")
-        if fact.kind == "identifier":
-            return self.has_token(v)
+        if fact.kind == "identifier":  # (a particle may be written onto it: "System.Text.Json을")
+            return self.has_token(v, right=rf"(?!{_LATIN_W})")
         if fact.kind == "number":
             return v in self.numbers or (v.lstrip("0") or "0") in self.numbers
         if fact.kind == "command":
@@ -464,6 +467,17 @@ DEFERRED = re.compile(
     r"^\W*(?:după\s+ce|când|cand|imediat\s+ce)\s+(?:\w+\s+){0,1}(?:termini|terminați|gata)|"
     r"^\W*når\s+(?:\w+\s+){0,2}(?:færdig|ferdig)|ukimaliza|mukimaliza)"
     r"|אחר\s+כך|כשתסיים|لاحقا|لاحقًا|عندما\s+تنتهي|ทีหลัง|เสร็จแล้ว"
+    # "when you get a chance" in them: "Quando der, atualize o NEWS.md …", "시간 나면 …
+    # 만들어 주세요.", "Fırsat bulunca CI'a … koy.", "Khi rảnh thì thêm dashboard …" (RT22-21)
+    r"|(?i:\b(?:quando\s+(?:der|puder|tiver\s+(?:um\s+)?tempo)|cuando\s+(?:puedas|tengas\s+"
+    r"(?:un\s+)?(?:rato|tiempo))|quand\s+tu\s+(?:peux|pourras|auras\s+le\s+temps)|wenn\s+du\s+"
+    r"(?:zeit\s+hast|dazu\s+kommst)|quando\s+(?:puoi|hai\s+tempo)|als\s+je\s+tijd\s+hebt|"
+    r"jak\s+(?:znajdziesz|będziesz\s+miał\w*)\s+(?:chwilę|czas)|w\s+wolnej\s+chwili|"
+    r"när\s+du\s+har\s+tid|fırsat\s+bul\w*|vakt\w*\s+olunca|müsait\s+ol\w*|"
+    r"khi\s+(?:nào\s+)?rảnh|lúc\s+rảnh|khi\s+có\s+thời\s+gian|kalau\s+(?:sempat|ada\s+waktu)|"
+    r"jika\s+sempat|когда\s+будет\s+время|как\s+будет\s+время)\b)"
+    r"|시간\s?(?:이\s)?(?:나면|날\s때|되면)|여유(?:가)?\s?(?:있을\s때|되면)|時間があれば|手が空いたら|"
+    r"余裕があれば|暇なときに|有空|有时间的话|عندما\s+يتسنى\s+لك|जब\s+समय\s+मिले|फुर्सत\s+में"
 )
 _DONE = re.compile(
     r"(?i)\b(?:done|added|fixed|implemented|completed|created|finished|updated|resolved|"
@@ -500,12 +514,13 @@ _AFTERWARDS = re.compile(
     r"(?i)^\W*(?:depois|em\s+seguida|después|luego|ensuite|dopo|potem|"
     r"następnie|μετά|έπειτα|sau\s+đó|kisha|baadaye|ו?אחר\s+כך|apoi|după\s+aceea|després|"
     r"след\s+това|после|потом|затем|потім|ardından|pak|potom|nato|zatim|aztán|utána|majd|"
-    r"pēc\s+tam|seejärel|kemudian|lalu|pagkatapos|ثم|بعد\s+ذلك|سپس|फिर)(?!\w)[,\s]+"
+    r"pēc\s+tam|seejärel|kemudian|lalu|(?:setelah|sesudah)\s+itu|pagkatapos|sonra|"
+    r"daha\s+sonra|ثم|بعد\s+ذلك|سپس|फिर|(?:उसके|इसके)\s+बाद)(?!\w)[,\s]+"
     r"(?:\S+\s+){2,}"
     r"|^\W*(?:然后|之后|それから|その後|그\s?다음|그\s?후)"
 )
-# ... and a request names what it is about (a file, a name, a value): "Depois, atualize o
-# CHANGELOG.md", not "Después funcionó bien otra vez."
+# ... and a request in a script without spaces names what it is about (a file, a name, a
+# value): "然后更新 CHANGELOG.md", not "然后就崩溃了"
 _NAMES_A_THING = re.compile(
     r"`[^`]+`|\w\d|\d\w|\w[_./]\w|(?<![\w.-])\w+(?:-\w+)+|(?<=\w\s)[A-Z][a-z]+[A-Z]?\w*"
 )
@@ -513,6 +528,8 @@ _NAMES_A_THING = re.compile(
 _HAPPENED = re.compile(
     r"(?i)\b(?:\w+(?:ł|ła|ło|li|ły|л|ла|ло|ли|лся|aba|ía|ava|eva|ou|eu|iu|ait|dı|di|du|dü|"
     r"tı|ti|tu|tü)|\w{3,}ó|è|era|fue|foi|était|est|была?|было|были)\b"
+    # ... or a compound past: "ha funzionato", "hanno risposto", "ha vuelto", "a marché"
+    r"|(?i:\b(?:ha|hanno|ho|abbiamo|han|hemos|a|ont|avons)\s+(?:\w+\s+)?\w+(?:ato|ito|uto|ado|ido|é)\b)"
 )
 
 
@@ -523,11 +540,53 @@ def _asks_later(sentence: str) -> bool:
         return False
     if _PLEASE.search(sentence):
         return True
-    return bool(
-        _AFTERWARDS.search(sentence)
-        and _NAMES_A_THING.search(sentence)
-        and not _HAPPENED.search(sentence)
-    )
+    return _afterwards(sentence)
+
+
+def _afterwards(sentence: str) -> bool:
+    """A sentence opening with "afterwards" that asks for something, not a story of what
+    happened next: a verb, not a subject, right after the opening ("Depois, atualize o
+    CHANGELOG.md", "Depois, escreve um runbook de rollback …", "Sau đó viết tài liệu
+    runbook …"; not "Depois o pod entra em CrashLoopBackOff.", "Depois funcionou.")."""
+    opening = _AFTERWARDS.search(sentence)
+    if opening is None or _HAPPENED.search(sentence):
+        return False
+    if _UNSPACED_AFTERWARDS.match(sentence):  # no word to read after it: a thing named
+        return bool(_NAMES_A_THING.search(sentence))
+    return not _SUBJECT_FIRST.match(_OPENING_WORDS.sub("", sentence, count=1))
+
+
+_UNSPACED_AFTERWARDS = re.compile(r"^\W*(?:然后|之后|それから|その後)")
+
+
+# the "afterwards" of :data:`_AFTERWARDS`, one or two words, and the comma after it
+_OPENING_WORDS = re.compile(
+    r"^\W*\S+(?:\s+(?:ذلك|बाद|itu|sonra|đó|tam|seguida|aceea|това|kế))?[\s,]+"
+)
+
+
+# what opens a clause about something that happened: an article, a pronoun, a
+# demonstrative ("Depois o pod …", "Potem to …", "Sau đó nó …", "Sonra bu …")
+_SUBJECT_FIRST = re.compile(
+    r"(?i)(?:o|a|os|as|um|uma|ele|ela|eles|elas|isso|isto|tudo|el|la|los|las|un|una|eso|esto|"
+    r"todo|le|les|il|elle|ils|elles|ça|cela|tout|lo|gli|i|uno|questo|quello|tutto|tutti|der|"
+    r"die|das|er|"
+    r"sie|es|alles|de|het|een|hij|zij|ze|dat|dit|alles|ten|ta|to|ono|on|ona|oni|wszystko|"
+    r"it|he|she|they|we|i|the|this|that|everything|nó|họ|tôi|mình|chúng|anh|chị|em|cái|mọi|"
+    r"bu|şu|o|onlar|her|ia|dia|mereka|ini|itu|semua|kami|kita|saya|aku|هو|هي|هم|كل|"
+    r"वह|यह|वे|सब|мы|он|она|оно|они|всё|все|это|я)(?!\w)"
+)
+
+
+# "afterwards", "then" inside a request, in the languages users write in: "Wil je daarna ook
+# de runbook bijwerken?", "Kannst du danach noch das README anpassen?": asked for later
+_LATER_ON = re.compile(
+    r"(?i)(?<!\w)(?:daarna|danach|anschließend|después|depois|ensuite|après\s+ça|dopo|"
+    r"potem|następnie|później|efteråt|sedan|därefter|sen|bagefter|etterpå|jälkeenpäin|"
+    r"utána|aztán|потом|затем|после\s+этого|sonra|ardından|setelah\s+itu|sesudah\s+itu|"
+    r"kemudian|sau\s+đó|بعد\s+ذلك|لاحقا|(?:उसके|इसके)\s+बाद|बाद\s+में)(?!\w)"
+    r"|その後|それから|あとで|後で|그\s?다음|그\s?후|나중에|之后|然后|以后"
+)
 
 
 def _side_request(sentence: str) -> bool:
@@ -862,9 +921,11 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         for s in sentences(without_paste(m.text)):
             side = _side_request(s)
             if asks(s) or _REQUEST_START.search(s) or DEFERRED.search(s) or side:
-                deferred = bool(DEFERRED.search(s) or _WAITS_FOR.search(s) or side)
-            elif _asks_later(s):
-                deferred = not _PLEASE.search(s)
+                deferred = bool(
+                    DEFERRED.search(s) or _WAITS_FOR.search(s) or side or _LATER_ON.search(s)
+                )
+            elif _asks_later(s):  # ("Potem dopisz proszę sekcję …": "afterwards", a deferral)
+                deferred = not _PLEASE.search(s) or bool(_AFTERWARDS.search(s))
             elif _WAITS_FOR.search(s):
                 deferred = True
             else:

@@ -13,6 +13,14 @@ from ..intent import (
     is_nudge,
 )
 from ..lexicon.common import NEGATIONS
+from ..lexicon.intent import (
+    ASKS_FOR_A_RULE_ELSEWHERE,
+    DEADLINE_MOMENT,
+    DEADLINE_NOUN,
+    PURPOSE_ELSEWHERE,
+    RULE_NEGATION_ELSEWHERE,
+    UNHURRIED,
+)
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from .facts import (
     DEFERRED,
@@ -55,6 +63,13 @@ _JUST_AN_ANSWER = re.compile(
 _ASKS_A_RULE = re.compile(
     r"(?i)^\W*(?:(?:and|also|oh)\W+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?"
     r"(?:not|never|always|only|avoid|stop|make\s+sure|keep|leave|stick)\b(?![^?]*\bor\b)"
+)
+
+# what the user spares the assistant: "No need to write docs for this one.", "You don't
+# have to ask before each deploy." (a leave to skip, not a rule; it lifts one: LIFTS)
+_NO_NEED = re.compile(
+    r"(?i)^\W*(?:(?:oh|ok(?:ay)?|and|also|but|btw)\W+)*(?:there'?s\s+)?(?:no\s+need\s+to|"
+    r"you\s+(?:don'?t|do\s+not)\s+(?:need|have)\s+to)\b"
 )
 
 _SMALL_TALK = re.compile(
@@ -360,9 +375,15 @@ def is_rule(sentence: str) -> bool:
     if (
         sentence.rstrip().endswith(("?", "？", "؟"))
         and not _ASKS_A_RULE.search(sentence)
+        and not _asks_a_rule_elsewhere(sentence)
         and not asks_agreement(sentence)  # "Don't rotate the keys this week, ok?"
     ):
         return False
+    if unhurried(sentence):  # "Acele etme, sorun yok.": talk, no rule
+        return False
+    spared = _NO_NEED.search(sentence)
+    if spared and not _NEGATED.search(sentence, spared.end()):
+        return False  # "No need to write docs for this one.": a leave to skip, no rule
     label = _RULE_LABEL.match(sentence)
     if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
         rest = sentence[label.end() :]
@@ -371,11 +392,61 @@ def is_rule(sentence: str) -> bool:
         return False  # "Don't forget to bump the version": a request for later
     if _STATUS.search(sentence):
         return False
-    if not RULE_OPENING.search(sentence) and _SO_THAT.search(sentence):
-        own = _SO_THAT.sub("", sentence)
-        if len(own.split()) >= 3 and not _rule_words(own):
+    if not RULE_OPENING.search(sentence) and (
+        _SO_THAT.search(sentence) or PURPOSE_ELSEWHERE.search(sentence)
+    ):
+        own = PURPOSE_ELSEWHERE.sub("", _SO_THAT.sub("", sentence))
+        if word_count(own) >= 3 and not _rule_words(own):
             return False
     return _rule_words(sentence)
+
+
+def _asks_a_rule_elsewhere(sentence: str) -> bool:
+    """A polite question asking for a rule in another language ("Zou je de
+    productiedatabase alsjeblieft nooit rechtstreeks willen aanraken?": RT22-6): an
+    opening that asks the listener to do something, a negation, and no choice offered."""
+    return bool(
+        ASKS_FOR_A_RULE_ELSEWHERE.search(sentence)
+        and RULE_NEGATION_ELSEWHERE.search(sentence)
+        and not _OFFERS_A_CHOICE.search(sentence)
+    )
+
+
+# "… of …?", "… ou …?": a question offering a choice asks, it sets no rule
+_OFFERS_A_CHOICE = re.compile(r"(?i)(?<!\w)(?:of|oder|ou|o|oppure|czy|eller|или|vai|tai)(?!\w)")
+
+
+def sets_deadline(sentence: str) -> bool:
+    """A deadline the user states, in any language, with its moment ("O prazo para entregar
+    a tabela ao comitê é sexta-feira, 11 de dezembro.", "마감은 12월 18일 빌드 리뷰
+    전까지예요."): a constraint with its date, not a number that matters (RT22-21).
+
+    >>> sets_deadline("Termin oddania to piątek 18 grudnia."), sets_deadline("The deadline moved.")
+    (True, False)
+    """
+    noun = DEADLINE_NOUN.search(sentence)
+    return bool(noun) and not asks(sentence) and bool(DEADLINE_MOMENT.search(sentence))
+
+
+# how many words a sentence of talk about haste says besides it ("Sem pressa, pode ir com
+# calma.": "pode ir"), at most
+_UNHURRIED_REST = 2
+
+
+def unhurried(sentence: str) -> bool:
+    """Only telling the assistant not to hurry or not to worry, in any language ("Acele
+    etme, sorun yok.", "Spokojnie, nie ma pośpiechu.", "急がなくて大丈夫ですよ。"): talk,
+    neither a rule nor a statement to keep (RT22-21).
+
+    >>> unhurried("Rustig aan, geen haast hoor."), unhurried("No rush, but never touch prod.")
+    (True, False)
+    """
+    if not UNHURRIED.search(sentence):
+        return False
+    return word_count(_PUNCTUATION.sub(" ", UNHURRIED.sub(" ", sentence))) <= _UNHURRIED_REST
+
+
+_PUNCTUATION = re.compile(r"[^\w\s]")
 
 
 def _rule_words(sentence: str) -> bool:
@@ -677,7 +748,41 @@ def orders_steps(sentence: str) -> bool:
     then = sentence[m.end("then") :]
     if _PAST.search(f"{first} {then}"):  # (not the step words: "Сначала" is no past)
         return False
+    if _tells_now(m.group("first"), first, then):
+        return False
     return _an_order(first) and _an_order(then) and not _NOT_FIRST.match(then)
+
+
+# a verb in the present that says what happens, not what to do (R17-R6): a Turkish
+# progressive ("Önce testler geçiyor, sonra build kırılıyor."); after a German or Dutch
+# step word, a verb of the third person ending in -t before its subject ("Zuerst läuft
+# alles, dann hängt der Export.", "Eerst laadt de pagina, daarna wordt hij wit."; an
+# order puts the stem or an infinitive there: "Zuerst führe …", "Eerst draai …"); after
+# a Polish one, a word ending in a vowel (a noun or a verb of the third person: "Najpierw
+# eksport rusza, potem zawiesza się …"; an order's verb ends in a consonant: "zrób",
+# "uruchom", "wdrażaj")
+_PROGRESSIVE = re.compile(r"(?i)\w(?:ı|i|u|ü)?yor(?:um|sun|uz|sunuz|lar|du|muş)?\b")
+_GERMANIC_STEP = re.compile(r"(?i)^(?:zuerst|zunächst|erst|eerst)$")
+_POLISH_STEP = re.compile(r"(?i)^najpierw$")
+# German and Dutch orders whose stem ends in -t: "Eerst test de build", "Zuerst start …"
+_T_STEMS = frozenset({"test", "start", "zet", "wacht", "let", "laat", "halt", "rest", "richt"})
+
+
+def _opening_word(clause: str) -> str:
+    words = re.findall(r"[^\W\d_]+", clause)
+    return words[0].casefold() if words else ""
+
+
+def _tells_now(step: str, first: str, then: str) -> bool:
+    """Whether a "first …, then …" sentence tells what happens now (see :data:`_PROGRESSIVE`)."""
+    if _PROGRESSIVE.search(f"{first} {then}"):
+        return True
+    opening = [_opening_word(first), _opening_word(then)]
+    if _GERMANIC_STEP.match(step.strip()):
+        return any(len(w) > 3 and w.endswith("t") and w not in _T_STEMS for w in opening)
+    if _POLISH_STEP.match(step.strip()):
+        return any(w.endswith(("a", "e", "y", "ą", "ę")) for w in opening)
+    return False
 
 
 # what an order's clause may open with besides a verb: an article before a German or Dutch
@@ -764,9 +869,19 @@ _NOT_THAT = re.compile(
 def _forbids_named(sentence: str) -> bool:
     """A Romanian "nu" and a verb before a named thing (a path, a hyphenated name): the
     same words as a status ("nu șterge" is also "does not delete"), so only with a
-    value of the project's named."""
+    value of the project's named. Also a Turkish negative imperative ending a clause
+    ("Linker betiğindeki FLASH bölgesinin boyutunu değiştirme.", "Bellek ayırmada malloc
+    kullanma, sadece statik tamponlar."), a Vietnamese prohibition opening the sentence
+    ("Không nâng phiên bản Node khỏi 20.x."), an environment setting the user gives ("Use
+    a variável BIOC_MIRROR=https://… para o mirror.", RT22-21)."""
     if asks(sentence):
         return False
+    if _TURKISH.search(sentence) and _TURKISH_DONT.search(sentence):
+        return True
+    if _VIETNAMESE_DONT.search(sentence):
+        return True
+    if _ENV_SETTING.search(sentence) and not _PAST.search(sentence):
+        return True
     if _NE_IMPERATIVE.search(sentence) or _NOT_THAT.search(sentence):
         return True
     if (_VERB_NOT.search(sentence) or _NA_END.search(sentence)) and _has_value(sentence):
@@ -775,11 +890,31 @@ def _forbids_named(sentence: str) -> bool:
     return m is not None and _has_value(sentence[m.end() :])
 
 
+# a Turkish verb's negative imperative ending its clause ("… değiştirme.", "… kullanma, …"),
+# in a Turkish sentence (its letters, or a case ending on the word before), not after "bir"
+# ("Bu sadece bir deneme.": a noun); case-sensitive, where "İ" is no "i"
+_TURKISH = re.compile(r"[ıİşŞğĞ]")
+_TURKISH_DONT = re.compile(
+    r"(?<!\w)(?<!\bbir\s)[^\W\d_]{3,}(?:ma|me|mayın|meyin|mayınız|"
+    r"meyiniz)(?=\s*(?:[.,;!]|$))"
+)
+# "Không …", "Không được …", "Đừng …" opening a Vietnamese sentence with a verb after it
+# (not "Không có lỗi" - there is none, "Không thấy …", "Không, …" - an answer, "… được." -
+# it cannot)
+_VIETNAMESE_DONT = re.compile(
+    r"(?i)^\W*(?:không\s+được|đừng|cấm|tuyệt\s+đối\s+không)\s+\w"
+    r"|^\W*không\s+(?!(?:có|phải|thấy|biết|hiểu|rõ|sao|sao\s+cả|vấn\s+đề|cần|còn|bao\s+giờ)\b)"
+    r"[^\W\d_]+\s+(?![^.!?]*\bđược\s*[.!]?$)"
+)
+# an environment variable set to a value: "… BIOC_MIRROR=https://… …", "ARM_TOOLCHAIN=/opt/…"
+_ENV_SETTING = re.compile(r"(?<![\w$])[A-Z][A-Z0-9]*_[A-Z0-9_]+=[^\s=]")
+
 _NEG_WORD = r"not|non|nicht|nie|não|no|ne|nu|не|ні|niet|ikke|inte|ei|nem|όχι|לא|değil|bukan|không"
 # (a step that opens with "not" is no order: "Eerst werkte het, daarna niet meer.")
 _NOT_FIRST = re.compile(rf"(?i)^[\s,:–—-]*(?:{_NEG_WORD})\b")
 # a value named as one token: a number, a code, a name with a digit or a capital
-_TOKEN_VALUE = r"`[^`]+`|[\w./:+-]*\d[\w./:+-]*|[A-Z][\w.+-]+"
+# (or a name with a capital inside: "edgeR", "iOS")
+_TOKEN_VALUE = r"`[^`]+`|[\w./:+-]*\d[\w./:+-]*|[A-Z][\w.+-]+|[a-z]+[A-Z][\w.+-]*"
 # "Not Postgres 14 — we're on Postgres 16", "Non 8080: la porta giusta è 8443."
 # (a product's name before its version is not the value: "Postgres 14")
 _NAME_BEFORE = r"(?:[A-Z][\w-]*\s+(?=[\w./:+-]*\d))?"
@@ -793,6 +928,11 @@ _AND_NOT = re.compile(
     rf"(?<![\w.-])(?P<a>{_TOKEN_VALUE})\s+(?i:y|e|et|and|und|en|och|og|i|și|и|ve|dan|và)\s+"
     rf"(?i:no|não|non|pas|not|nicht|niet|inte|ikke|nie|nu|не|bukan|không)\s+(?P<b>{_TOKEN_VALUE})"
     rf"|(?<![\w.-])(?P<c>{_TOKEN_VALUE})\s+(?i:değil)\w*\s*,?\s+(?P<d>{_TOKEN_VALUE})"
+    # ... "dùng BullMQ chứ không dùng Kafka" (Vietnamese: "rather than"), "Newtonsoft 말고
+    # System.Text.Json을 쓰세요" (Korean: "not X, Y")
+    rf"|(?<![\w.-])(?P<e>{_TOKEN_VALUE})\s+(?i:chứ\s+không)(?:\s+phải(?:\s+là)?|\s+[^\W\d_]+)?"
+    rf"\s+(?P<f>{_TOKEN_VALUE})"
+    rf"|(?<![\w.-])(?P<h>{_TOKEN_VALUE})\s*말고\s*,?\s+(?P<g>{_TOKEN_VALUE})"
 )
 
 
@@ -815,7 +955,7 @@ def contrasts_values(sentence: str) -> bool:
     m = _AND_NOT.search(sentence)
     if m is None:
         return False
-    a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("c"), m.group("d"))
+    a, b = next((m.group(x), m.group(y)) for x, y in ("ab", "cd", "ef", "gh") if m.group(x))
     return _alike(a, b)
 
 

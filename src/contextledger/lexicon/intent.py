@@ -1581,3 +1581,95 @@ REFUSAL_WORDS = frozenset((
     "can't", "cannot", "mind", "stop", "wait", "actually", "nothing", "that", "this", "it",
     "please", "instead", "use", "rather", "go", "on", "ahead",
 ))  # fmt: skip
+
+# A deadline the user states, in the languages users write in (issue #14 item 3; RT22-21):
+# its noun ("The deadline is …", "O prazo para entregar … é sexta-feira, 11 de dezembro.",
+# "Termin oddania to piątek 18 grudnia.", "マ締め切りは12月11日…", "마감은 12월 18일 …",
+# "Son teslim tarihi 15 Aralık'ta …", "Hạn chót là thứ Tư ngày 16 tháng 12 …"), said with
+# a moment (a digit, a weekday, a month, "tomorrow"): an open request's or a constraint's
+# date, not a number that matters
+DEADLINE_NOUN = compiled_on_use(
+    r"(?i)(?<!\w)(?:deadline|due\s+(?:date|by|on)|cut-?off\s+date|hard\s+stop|"
+    r"prazo|data\s+(?:limite|de\s+entrega|final)|plazo|fecha\s+(?:límite|limite|de\s+entrega)|"
+    r"date\s+(?:limite|butoir|de\s+(?:remise|livraison))|échéance|frist|abgabetermin|"
+    r"stichtag|fällig|scadenza|termine\s+ultimo|data\s+di\s+consegna|uiterste\s+datum|"
+    r"opleverdatum|inleverdatum|termin(?:u|ie|em)?\s+(?:oddania|wykonania|końcowy|realizacji|"
+    r"dostarczenia)|ostateczny\s+termin|sista\s+(?:dag|datum)|förfallodag|tidsfrist|"
+    r"määräaika|takaraja|eräpäivä|határidő|határideje|uzávěrka|termín\s+(?:odevzdání|dodání)|"
+    r"termen(?:ul)?\s+limită|(?:son\s+)?teslim\s+tarih\w*|son\s+tarih\w*|tenggat(?:\s+waktu)?|"
+    r"tenggat\w*|batas\s+waktu|hạn\s+(?:chót|cuối)|thời\s+hạn|крайний\s+срок|дедлайн\w*|срок\s+сдачи|"
+    r"термін\s+здачі|προθεσμία|דדליין|תאריך\s+(?:יעד|הגשה)|الموعد\s+النهائي|آخر\s+موعد|"
+    r"موعد\s+التسليم|डेडलाइन|समय\s*सीमा|अंतिम\s+(?:तिथि|तारीख)|tarehe\s+ya\s+mwisho)(?!\w)"
+    r"|締め?切り?|納期|期限|마감|기한|截止|最后期限|กำหนดส่ง|เดดไลน์"
+)
+# ... and the moment it names
+DEADLINE_MOMENT = compiled_on_use(
+    rf"(?i)\d|(?<!\w)(?:{_WEEKDAYS}|tomorrow|tonight|amanhã|mañana|demain|morgen|domani|jutro|"
+    r"besok|yarın|ngày\s+mai|завтра|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
+    r"sep\w*|oct\w*|nov\w*|dec\w*|dez\w*|dic\w*|déc\w*|okt\w*|ene\w*|ago\w*|gen\w*|mag\w*|"
+    r"giu\w*|lug\w*|set\w*|ott\w*|out\w*|fev\w*|abr\w*|mai\w*|sty\w*|lut\w*|kwi\w*|maj\w*|"
+    r"cze\w*|lip\w*|sie\w*|wrz\w*|paź\w*|lis\w*|gru\w*|poniedziałek|wtorek|środa|środę|"
+    r"czwartek|piątek|sobota|sobotę|niedziela|niedzielę|pazartesi|salı|çarşamba|perşembe|"
+    r"cuma|cumartesi|pazar|ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|"
+    r"kasım|aralık|senin|selasa|rabu|kamis|jumat|sabtu|minggu|thứ\s+\w+|chủ\s+nhật|tháng|"
+    r"понедельник\w*|вторник\w*|сред\w|четверг\w*|пятниц\w|суббот\w|воскресень\w|"
+    r"январ\w*|феврал\w*|март\w*|апрел\w*|ма[йя]|июн\w*|июл\w*|август\w*|сентябр\w*|"
+    r"октябр\w*|ноябр\w*|декабр\w*)(?!\w)"
+    r"|[月日曜]|요일|월|일|يوم|الأحد|الاثنين|الثلاثاء|الأربعاء|الخميس|الجمعة|السبت|يناير|"
+    r"فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر|"
+    r"सोमवार|मंगलवार|बुधवार|गुरुवार|शुक्रवार|शनिवार|रविवार|जनवरी|फ़रवरी|मार्च|अप्रैल|मई|"
+    r"जून|जुलाई|अगस्त|सितंबर|अक्टूबर|नवंबर|दिसंबर|कल"
+)
+
+# What only tells the assistant not to hurry or not to worry ("Acele etme, sorun yok.",
+# "Spokojnie, nie ma pośpiechu.", "Sem pressa, pode ir com calma.", "急がなくて大丈夫です
+# よ。", "천천히 하셔도 돼요."): talk, neither a rule nor a statement to keep
+UNHURRIED = compiled_on_use(
+    r"(?i)(?<!\w)(?:no\s+(?:rush|hurry|worries|stress|pressure)|take\s+your\s+time|"
+    r"there'?s\s+no\s+(?:rush|hurry)|don'?t\s+(?:rush|hurry|worry|stress)|"
+    r"sin\s+prisa|no\s+hay\s+prisa|tranquil[oa]|tómate\s+tu\s+tiempo|"
+    r"sem\s+pressa|com\s+calma|sem\s+stress|não\s+(?:tem|há)\s+pressa|"
+    r"pas\s+(?:de\s+)?press(?:é|e)|prends\s+ton\s+temps|rien\s+ne\s+presse|"
+    r"keine\s+(?:eile|hektik|sorge)|lass\s+dir\s+zeit|in\s+ruhe|"
+    r"nessuna\s+fretta|con\s+calma|senza\s+fretta|"
+    r"geen\s+haast|rustig\s+aan|neem\s+(?:je|de)\s+tijd|"
+    r"nie\s+ma\s+(?:pośpiechu|pospiechu|pośpiech|problemu)|spokojnie|bez\s+pośpiechu|"
+    r"ingen\s+(?:brådska|stress|fara|hast)|ta\s+(?:din|den)\s+tid|"
+    r"ei\s+kiirettä|nincs\s+sietség|nem\s+sürgős|"
+    r"acele\s+(?:etme|etmeyin|yok)|sorun\s+yok|yavaş\s+yavaş|"
+    r"santai(?:\s+saja)?|tidak\s+(?:perlu\s+)?(?:buru-buru|terburu-buru)|gak\s+usah\s+buru-buru|"
+    r"không\s+(?:vội|gấp)|cứ\s+từ\s+từ|"
+    r"не\s+(?:спеши|торопись|торопитесь|спешите)|без\s+спешки|не\s+к\s+спеху|"
+    r"δεν\s+βιάζομαι|אין\s+לחץ|خذ\s+وقتك|لا\s+(?:داعي\s+)?للعجلة|لا\s+مشكلة|"
+    r"कोई\s+जल्दी\s+नहीं|आराम\s+से|जल्दी\s+नहीं|hakuna\s+haraka)(?!\w)"
+    r"|(?:急がなくて|ゆっくりで|慌てなくて)(?:大丈夫|いい|結構)?(?:です)?|"
+    r"천천히(?:\s*(?:하셔도|해도|하세요))?(?:\s*(?:돼요|됩니다|괜찮아요))?|급하지\s*않아요|不急|慢慢来|"
+    r"别着急|ไม่ต้องรีบ"
+)
+# A polite question that asks for a rule, in the languages users write in ("Zou je de
+# productiedatabase nooit willen aanraken?", "Könntest du die API bitte nicht ändern?",
+# "Pourrais-tu ne jamais toucher à prod ?", "¿Podrías no tocar la base de producción?"):
+# an opening that asks the listener to do something, and a negation (RT22-6)
+ASKS_FOR_A_RULE_ELSEWHERE = compiled_on_use(
+    r"(?i)^\W*(?:(?:en|und|et|y|e|i|och|og|ja)\W+)*(?:zou\s+je|zou\s+u|kun\s+je|kunt\s+u|"
+    r"wil\s+je|wilt\s+u|könntest\s+du|kannst\s+du|würdest\s+du|könnten\s+sie|würden\s+sie|"
+    r"pourrais-tu|peux-tu|pourriez-vous|pouvez-vous|voudrais-tu|(?:est-ce\s+que\s+)?tu\s+peux|"
+    r"podrías|puedes|podría\s+usted|potresti|puoi|potrebbe|você\s+pode|poderia|pode|podes|"
+    r"czy\s+(?:możesz|mógłbyś|mogłabyś|moglibyście)|kan\s+du|skulle\s+du|kunne\s+du|"
+    r"voisitko|voitko|можешь|можете|не\s+могли\s+бы|могли\s+бы)\b"
+)
+RULE_NEGATION_ELSEWHERE = compiled_on_use(
+    r"(?i)(?<!\w)(?:nooit|niet|geen|nicht|niemals|nie|kein\w*|jamais|ne|pas|no|nunca|"
+    r"nada|mai|non|não|nenhum|aldrig|inte|ikke|aldri|älä|koskaan|не|никогда|nigdy)(?!\w)"
+)
+
+# A purpose clause in the languages users write in: a negation inside it ("…, tak żeby
+# żadna faktura nie zginęła", "…アップロードが失われないように…", "… para que no se pierda
+# ninguna …") describes the goal, it sets no rule
+PURPOSE_ELSEWHERE = compiled_on_use(
+    r"(?i)\s*(?:[,，、]\s*)?(?<!\w)(?:para\s+que|de\s+modo\s+que|pour\s+que|afin\s+que|"
+    r"de\s+sorte\s+que|damit|sodass|so\s+dass|affinché|in\s+modo\s+che|così\s+che|zodat|"
+    r"opdat|tak\s+(?:żeby|aby|by)|żeby|aby|så\s+att|jotta|hogy|чтобы|щоб|ώστε|"
+    r"sehingga|supaya|agar|để|böylece|ki|ताकि|كي|لكي|حتى\s+لا)(?!\w).*$"
+    r"|(?:ないように|ないよう|ように|ために|하도록|되도록|않도록|以便|以免|为了).*$"
+)

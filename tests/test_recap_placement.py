@@ -1,0 +1,188 @@
+"""Every fact in its right recap section, in any language (issue #14 item 3; RT22-21,
+RT22-6, R17-R6): a deadline is a constraint with its date, not a number; an open request
+said for later or "when you get a chance" is open, whatever the reply; a correction naming
+two values is a correction; talk about haste is no statement to keep; a polite question
+asking for a rule is a rule; a story told in the present is no rule."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction.digest import digest
+from contextledger.compaction.facts import extract_claims, is_request
+from contextledger.compaction.rules import is_rule, orders_steps, sets_deadline, unhurried
+from contextledger.model import Message, ToolCall
+
+RULES = "Constraints and corrections"
+OPEN = "Open requests"
+
+
+def _session(goal: str, *user_turns: str) -> list[Message]:
+    """A goal, then each user turn answered by a tool run and a short acknowledgement,
+    then enough routine turns that none of them is recent."""
+    out: list[Message] = [Message.user(goal)]
+    for i, said in enumerate([*user_turns, "ok", "thanks, go on", "ok"]):
+        call = ToolCall(f"c{i}", "shell", json.dumps({"command": f"ls src/m{i}"}))
+        out += [
+            Message.user(said),
+            Message("assistant", (call,)),
+            Message.tool(f"c{i}", f"a.py\nm{i}.py"),
+            Message.assistant("Noted, continuing."),
+        ]
+    return out
+
+
+def _where(d: object, text: str) -> list[str]:
+    sections = d.sections  # type: ignore[attr-defined]
+    return [name for name, items in sections.items() if any(text in i for i in items)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "O prazo para entregar a tabela ao comitê é sexta-feira, 11 de dezembro.",
+        "마감은 12월 18일 빌드 리뷰 전까지예요.",
+        "Son teslim tarihi 15 Aralık'taki saha testinden önce.",
+        "Hạn chót là thứ Tư ngày 16 tháng 12 trước đợt khuyến mãi.",
+        "The deadline is Friday the 11th, before the board meeting.",
+    ],
+)
+def test_a_deadline_is_a_constraint_with_its_date_not_a_number(said: str) -> None:
+    assert sets_deadline(said)
+    d = digest(_session("Migrate the export job to the queue without losing rows.", said))
+    assert _where(d, said) == [RULES]
+
+
+def test_a_deadline_word_without_a_moment_sets_none() -> None:
+    assert not sets_deadline("The deadline moved again, no idea why.")
+    assert not sets_deadline("When is the deadline?")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Depois, gere um relatório HTML com os gráficos de volcano.",
+        "Quando der, atualize o NEWS.md com as mudanças da versão.",
+        "시간 나면 로비 부하 테스트 스크립트도 만들어 주세요.",
+        "Sonra README'ye DMA kanal tablosunu ekle.",
+        "Fırsat bulunca CI'a bir boyut raporu adımı koy.",
+        "Sau đó viết tài liệu runbook cho đội trực.",
+        "Khi rảnh thì thêm dashboard Grafana cho hàng đợi hoàn tiền.",
+        "Kannst du danach noch das README anpassen?",
+    ],
+)
+def test_a_request_for_later_stays_open_after_an_acknowledgement(said: str) -> None:
+    assert is_request(said)
+    d = digest(_session("Move the refund flow onto the async queue.", said))
+    assert _where(d, said) == [OPEN]
+
+
+def test_a_story_of_what_happened_next_is_no_request() -> None:
+    assert not is_request("Dopo tutto ha funzionato di nuovo.")
+    for story in ("Depois o pod entra em CrashLoopBackOff.", "Depois funcionou normal."):
+        d = digest(_session("Move the billing service to Kubernetes.", story))
+        assert OPEN not in _where(d, story)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Na verdade, use DESeq2 e não edgeR para a normalização.",
+        "Không, dùng BullMQ chứ không dùng Kafka cho hàng đợi này.",
+        "아니요, Newtonsoft 말고 System.Text.Json을 쓰세요.",
+        "Linker betiğindeki FLASH bölgesinin boyutunu değiştirme.",
+        "Bellek ayırmada malloc kullanma, sadece statik tamponlar.",
+        "Không nâng phiên bản Node khỏi 20.x.",
+        "Use a variável BIOC_MIRROR=https://bioc.example/packages para o mirror.",
+        "Zou je de productiedatabase alsjeblieft nooit rechtstreeks willen aanraken?",
+    ],
+)
+def test_rules_and_corrections_in_any_language_are_constraints(said: str) -> None:
+    assert is_rule(said)
+    d = digest(_session("Speed up the nightly export.", said))
+    assert _where(d, said) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bu sadece bir deneme.",
+        "Không có lỗi nào trong log.",
+        "Không chạy được.",
+        "I exported AWS_REGION=eu-west-1 earlier.",
+        "Zou je liever Redis of Memcached willen, niet allebei?",
+    ],
+)
+def test_statements_and_choices_asked_set_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Acele etme, sorun yok.",
+        "Sem pressa, pode ir com calma.",
+        "천천히 하셔도 돼요.",
+        "Không vội đâu.",
+    ],
+)
+def test_talk_about_haste_is_not_kept(said: str) -> None:
+    assert unhurried(said) and not is_rule(said)
+    d = digest(_session("Speed up the nightly export.", said))
+    assert _where(d, said) == []
+
+
+def test_haste_said_beside_a_rule_keeps_the_rule() -> None:
+    assert not unhurried("No rush, but never touch the production database.")
+    assert not unhurried("Take your time but don't deploy.")
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "Zuerst läuft alles, dann hängt der Export.",
+        "Önce testler geçiyor, sonra build kırılıyor.",
+        "Eerst laadt de pagina, daarna wordt hij wit.",
+        "Najpierw eksport rusza, potem zawiesza się na trzeciej paczce.",
+        "Eerst draait de DAG prima, daarna blijft hij hangen op de laatste taak.",
+    ],
+)
+def test_a_story_in_the_present_is_no_order_of_steps(story: str) -> None:
+    assert not orders_steps(story) and not is_rule(story)
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        "Eerst draai de tests, daarna deploy je.",
+        "Eerst test de build, daarna zet je de tag.",
+        "Zuerst führe die Tests aus, dann deploye.",
+        "Najpierw sprawdź logi, potem napraw test.",
+        "Önce yedek al, sonra migration çalıştır.",
+    ],
+)
+def test_an_order_of_steps_is_still_one(order: str) -> None:
+    assert orders_steps(order)
+
+
+def test_a_goal_whose_purpose_clause_negates_is_the_goal_not_a_rule() -> None:
+    goal = (
+        "画像アップロードAPIを非同期ジョブに移行して、アップロードが失われないようにしてください。"
+    )
+    assert not is_rule(goal)
+    assert not is_rule("Przenieś eksport faktur do kolejki, tak żeby żadna faktura nie zginęła.")
+    d = digest(_session(goal, "vendor/ ディレクトリのファイルは絶対に変更しないでください。"))
+    assert d.items("Goal") == [goal]
+
+
+def test_a_name_with_a_particle_written_onto_it_is_the_name() -> None:
+    claims = extract_claims("Newtonsoft 말고 System.Text.Json을 쓰세요.")
+    assert [(f.kind, f.value) for f in claims] == [("identifier", "System.Text.Json")]
+
+
+def test_sparing_the_assistant_a_step_is_no_rule() -> None:
+    assert not is_rule("No need to write docs for this one.")
+    assert not is_rule("You don't have to ask before each deploy.")
+    assert is_rule("No need to ask, but never deploy on Fridays.")
