@@ -399,7 +399,8 @@ class Preparer:
                 notices.extend(
                     recapped_image_notices(work, [i for i in shown if i not in kept_now])
                 )
-            shown = tuple(i for i in shown if i in kept_now)
+            # (and others may have come back in their place: _refill)
+            shown = tuple(i for i in dict.fromkeys((*shown, *self._shown[1])) if i in kept_now)
         if event is not None:
             shown_now = set(shown)
             notices.extend(
@@ -639,10 +640,14 @@ class Preparer:
         work: Conversation,
         view: tuple[Message, ...],
         wire_tools: list[dict[str, Any]] | None,
+        *,
+        recap: Message | None = None,
+        shown: Sequence[str] = (),
     ) -> tuple[str, ...]:
         """The newest messages the latest recap covers that fit beside ``view``, whole tool
         exchanges only (a dry fit of them with it, deciding as the real fit), in record
-        order.
+        order. ``recap``: the recap as sent (with its quotes), in place of the event's;
+        ``shown``: covered messages ``view`` holds already (kept, not offered again).
 
         A turn too big for the room left (a long tool output) comes back shortened to a
         share of it, as a plain fit keeps it, the older turns behind it filling the rest
@@ -653,28 +658,32 @@ class Preparer:
         ev = work.latest
         if ev is None:
             return ()
-        turns = self._covered_turns(work, ev)
+        held = set(shown)
+        turns = [t for t in self._covered_turns(work, ev) if held.isdisjoint(t[0])]
 
         def tried(offered: list[bool]) -> tuple[int, int, tuple[str, ...], list[bool]]:
             """(tokens used, tokens left, ids shown, the offer) of a dry fit with the
             turns ``offered`` in view."""
             candidates = [
-                i for (ids, _, _), on in zip(turns, offered, strict=True) if on for i in ids
+                *shown,
+                *(i for (ids, _, _), on in zip(turns, offered, strict=True) if on for i in ids),
             ]
             full = work.view_showing(candidates)
+            if recap is not None:
+                full = tuple(recap if m.is_recap else m for m in full)
             self._plan_images(full, {})
             try:
                 fitted = self._dry_fitter().fit(full, tools=wire_tools)
             except BudgetError:
                 return 0, 0, (), offered
             kept = {m.id for m in fitted.messages}
-            shown = tuple(i for i in reversed(candidates) if i in kept)
-            return fitted.report.used, fitted.report.budget - fitted.report.used, shown, offered
+            out = tuple(i for i in reversed(candidates) if i in kept)
+            return fitted.report.used, fitted.report.budget - fitted.report.used, out, offered
 
         room = self._room_beside(view, wire_tools)
         first = self._offer_small_first(turns, room)
         if not any(first):
-            return ()
+            return tuple(shown)
         best = tried(first)
         # What a fit frees (a pinned screenshot sent as its words) and what a turn kept
         # shortened costs show only after it: the offer is made again for the room there
@@ -819,6 +828,8 @@ class Preparer:
             stood = self._stand_ins(record, ev, view)
             first = tuple(s.quote for s in stood if s.quote is not None)
             quotes, unshown = self._quotes(record, view, at, set(ev.covers), wire_tools, first)
+            if unshown and self._shown[0] is not None:
+                view, unshown = self._refill(work, view, at, quotes, unshown, wire_tools)
         kept = tuple(m for m in view if m.id not in unshown)
         self._quoted = (_quotes_key(ev), quotes, unshown)
         replaced = _stood_in(ev, stood, quotes)
@@ -835,6 +846,29 @@ class Preparer:
             + (f"; {len(unshown)} recapped message(s) left the view for them" if unshown else "")
         )
         return quoted, f"{line}; {replaced}" if replaced else line
+
+    def _refill(
+        self,
+        work: Conversation,
+        view: tuple[Message, ...],
+        at: int,
+        quotes: tuple[Quote, ...],
+        unshown: frozenset[str],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> tuple[tuple[Message, ...], frozenset[str]]:
+        """The view once the recapped turns the quotes pushed out are offered back beside
+        the quoted recap, and the recapped messages still out of it. A dry fit of the quoted
+        recap can drop every recapped turn behind one that no longer fits whole (a long tool
+        output kept shortened): those turns left the view and their room stayed empty
+        (8k, 23 % of the budget sent on the turn a recap was extended). Offered again as on
+        the turn a recap is made, the ones that fit come back and the one that does not is
+        passed over."""
+        still = tuple(i for i in self._shown[1] if i not in unshown)
+        recap = quoted_recap(view[at], quotes)
+        base = _swapped(tuple(m for m in view if m.id not in unshown), at, recap)
+        shown = self._newest_covered(work, base, wire_tools, recap=recap, shown=still)
+        self._shown = (self._shown[0], shown)
+        return work.view_showing(shown), unshown.difference(shown)
 
     def _stand_ins(
         self, record: tuple[Message, ...], ev: CompactionEvent, view: tuple[Message, ...]
