@@ -341,3 +341,32 @@ def test_tools_join_only_a_system_message_that_is_sent(system: Any) -> None:
     )
     body = {"model": "gpt-4o", **translate(res.messages, "openai").body, "tools": WEATHER_TOOLS}
     assert res.report.used == price_request(body, "gpt-4o", "openai").total
+
+
+UNREADABLE_PNG = "data:image/png;base64,aGVsbG8gd29ybGQ="
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        [{"role": "system", "content": ""}, {"role": "system", "content": "Be brief."}],
+        [{"role": "system", "content": " \n "}, {"role": "developer", "content": "Be brief."}],
+        [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"},
+         {"role": "system", "content": "Use metric."}],
+        [{"role": "system", "content": [{"type": "image_url", "image_url": {"url": UNREADABLE_PNG}}]}],
+    ],
+    ids=["blank-then-system", "blank-then-developer", "system-mid-history", "image-only-prompt"],
+)  # fmt: skip
+def test_tools_join_the_system_message_the_body_opens_with(opening: list[Any]) -> None:
+    """Review 17 (R17-P7): the namespace's host is the first system message sent (a blank
+    one is left out, a later one moves to the front, an unreadable image becomes a note):
+    the fit was 5 over the body it sends."""
+    messages = [*opening, {"role": "user", "content": "Weather in Paris?"}]
+    for tools in (WEATHER_TOOLS, None):
+        res = fit(messages, "gpt-4o", tools=tools, window=4_000, max_output_tokens=500,
+                  target="openai")  # fmt: skip
+        body = {"model": "gpt-4o", **translate(res.messages, "openai").body}
+        if tools:
+            body["tools"] = tools
+        assert res.report.used == price_request(body, "gpt-4o", "openai").total
+        assert res.report.used <= res.report.budget
