@@ -12,6 +12,7 @@ import pytest
 
 from contextledger.errors import BudgetError
 from contextledger.fit import fit
+from contextledger.prepare import prepare
 from contextledger.pricing.messages import (
     REQUEST_OVERHEAD,
     Pricer,
@@ -107,18 +108,24 @@ def test_the_cookbook_conversation_is_priced_as_billed(model: str, billed: int) 
 def test_the_cookbook_tool_request_is_priced_as_billed(model: str, billed: int) -> None:
     """The namespace joins the system message on Chat Completions: exact there (red team 22,
     RT22-10: 116 / 113 before). Where the wire is not known, the namespace is priced as a
-    message of its own, the larger. The cookbook sent no tool_choice ("auto"); unknown, the
-    most a choice costs is added."""
+    message of its own, the larger. The cookbook sent no tool_choice, billed as "auto" (the
+    default; RT22-10: 108 / 112 before); where the wire, hence what is sent, is not known,
+    the most a choice costs is added."""
     pricer = Pricer.for_model(model)
     anywhere = pricer.request(read_messages(WEATHER), WEATHER_TOOLS)
     assert price_messages(WEATHER, model, tools=WEATHER_TOOLS).total == anywhere
     body = {"model": model, "messages": WEATHER, "tools": WEATHER_TOOLS}
     auto = price_request({**body, "tool_choice": "auto"}, model, "openai").total
-    assert auto == billed
-    chat = price_request(body, model, "openai").total
-    assert chat == auto + count_text("get_current_weather", model) + 4
-    assert anywhere >= chat
-    assert fit(WEATHER, model, tools=WEATHER_TOOLS, target="openai").report.used == chat
+    assert auto == billed == price_request(body, model, "openai").total
+    named = {"type": "function", "function": {"name": "get_current_weather"}}
+    forced = price_request({**body, "tool_choice": named}, model, "openai").total
+    assert forced == auto + count_text("get_current_weather", model) + 4
+    assert anywhere >= forced
+    assert fit(WEATHER, model, tools=WEATHER_TOOLS, target="openai").report.used == billed
+    prepared = prepare(WEATHER, model, tools=WEATHER_TOOLS, compaction=False).report.used
+    assert prepared == billed
+    told = prepare(WEATHER, model, tools=WEATHER_TOOLS, compaction=False, tool_choice=named)
+    assert told.report.used == forced
 
 
 def test_a_fit_reports_what_the_request_is_billed() -> None:

@@ -401,7 +401,7 @@ class Fitter:
             model,
             self.window,
             self.reserved_output,
-            pricer.tools(tools, None, host),
+            pricer.tools(tools, opts.tool_choice, host),
             pricer.messages(memory).total if memory else 0,
             opts.min_history_tokens,
         )
@@ -491,7 +491,7 @@ class Fitter:
                 out = sent
                 kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
         if tools and host and out[0] is not host[0]:  # the prompt sent changed: reprice
-            budget = replace(budget, tools_tokens=pricer.tools(tools, None, out[:1]))
+            budget = replace(budget, tools_tokens=pricer.tools(tools, opts.tool_choice, out[:1]))
         report = FitReport(
             model=model,
             window=budget.window,

@@ -35,6 +35,12 @@ class FitOptions:
     # document by file id, an OpenAI file_id, a Gemini file URI): priced at the provider's
     # rate for that many pages instead of the most a document may have
     file_pages: Mapping[str, int] = field(default_factory=dict)
+    # the ``tool_choice`` the request will carry with its tools: a forced one ("required",
+    # {"type": "any"}, a named tool) or "none" is billed differently from "auto"
+    # (``pricing.framing``). None: not given; with ``target`` the fit prices the request
+    # ``translate`` writes, which carries none (billed as "auto", the default), and without
+    # it, the most any choice costs (as ``pricing.framing.NOT_KNOWN`` does with a target)
+    tool_choice: object = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

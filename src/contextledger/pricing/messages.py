@@ -51,6 +51,7 @@ from ..providers.openai_responses import item_count
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
     CONSERVATIVE,
+    NOT_KNOWN,
     OPENAI,
     PARALLEL_CALL,
     PARALLEL_RESULT_MARGIN,
@@ -74,6 +75,10 @@ from .vision import ImageCost, image_cost, max_image_cost
 MESSAGE_OVERHEAD = {"openai": OPENAI.per_message, "openai-compatible": OPENAI.per_message}
 DEFAULT_MESSAGE_OVERHEAD = CONSERVATIVE.per_message
 REQUEST_OVERHEAD = REPLY_PRIMING
+#: What a request with tools and no ``tool_choice`` is billed as: OpenAI's documented default
+#: when tools are present (the cookbook's tool request, sent without one, is billed 101 on
+#: gpt-4o, as with "auto": red team 22, RT22-10), and Anthropic's (``{"type": "auto"}``).
+DEFAULT_TOOL_CHOICE = "auto"
 _REMEMBER_FROM = 1 << 16  # characters: longer texts are counted once per Pricer
 TOOL_CALL_OVERHEAD = 3
 TOOL_RESULT_OVERHEAD = 3
@@ -622,12 +627,16 @@ class Pricer:
         messages: Sequence[Message] = (),
     ) -> int:
         """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``),
-        with the tool-use system prompt a provider adds whenever tools are sent (Anthropic;
-        ``tool_choice`` unknown: the larger figure). ``messages``: the request's, whose
-        first system message takes OpenAI's tool namespace on Chat Completions (priced so
-        only when the wire is known to be Chat's)."""
+        with the tool-use system prompt a provider adds whenever tools are sent (Anthropic).
+        ``tool_choice`` None: the request carries none, billed as "auto" (the default) when
+        the wire is known, since that is what the writers send; with no wire known (a fit
+        without ``target``), the most any choice costs, so never below what is sent.
+        ``messages``: the request's, whose first system message takes OpenAI's tool
+        namespace on Chat Completions (priced so only when the wire is known to be Chat's)."""
         if not tools:
             return 0
+        if tool_choice is None:
+            tool_choice = NOT_KNOWN if self.wire is None else DEFAULT_TOOL_CHOICE
         model = self.model
         prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
         system = self._namespace_host(messages)
