@@ -121,11 +121,15 @@ def test_the_cookbook_tool_request_is_priced_as_billed(model: str, billed: int) 
     forced = price_request({**body, "tool_choice": named}, model, "openai").total
     assert forced == auto + count_text("get_current_weather", model) + 4
     assert anywhere >= forced
-    assert fit(WEATHER, model, tools=WEATHER_TOOLS, target="openai").report.used == billed
-    prepared = prepare(WEATHER, model, tools=WEATHER_TOOLS, compaction=False).report.used
-    assert prepared == billed
-    told = prepare(WEATHER, model, tools=WEATHER_TOOLS, compaction=False, tool_choice=named)
-    assert told.report.used == forced
+    # told the choice, a fit or a Preparer prices it; not told (the app may add any): the
+    # most one costs, never below the bill (review18 R18-P1)
+    for choice, price in (("auto", billed), (named, forced), (None, forced)):
+        told = fit(WEATHER, model, tools=WEATHER_TOOLS, target="openai", tool_choice=choice)
+        assert told.report.used == price
+        prepared = prepare(
+            WEATHER, model, tools=WEATHER_TOOLS, compaction=False, tool_choice=choice
+        )
+        assert prepared.report.used == price
 
 
 def test_a_fit_reports_what_the_request_is_billed() -> None:
@@ -133,18 +137,21 @@ def test_a_fit_reports_what_the_request_is_billed() -> None:
     assert report.used == 124 == report.to_dict()["used"]
     assert report.prompt_tokens == 124 and report.to_dict()["prompt_tokens"] == 124
     assert report.messages_tokens == 124 - REQUEST_OVERHEAD
-    report = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS, target="openai").report
+    report = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS, target="openai", tool_choice="auto").report
     body = {"messages": WEATHER, "tools": WEATHER_TOOLS}
-    assert 101 <= report.used == report.prompt_tokens == price_request(body, "gpt-4o").total
+    assert 101 == report.used == report.prompt_tokens == price_request(body, "gpt-4o").total
     assert report.used == report.messages_tokens + report.tools_tokens + REQUEST_OVERHEAD
     assert fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS).report.used >= report.used
 
 
 def test_the_prompt_tokens_of_a_fit_are_the_price_of_the_request_it_makes() -> None:
     """``prompt_tokens`` counts what is sent beside the messages: schemas and reply priming."""
-    res = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS, window=4_000, target="openai")
-    body = {"model": "gpt-4o", **translate(res.messages, "openai").body, "tools": WEATHER_TOOLS}
-    assert res.report.prompt_tokens == price_request(body, "gpt-4o", "openai").total
+    for choice in ("auto", "none", "required"):
+        res = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS, window=4_000, target="openai",
+                  tool_choice=choice)  # fmt: skip
+        body = {"model": "gpt-4o", **translate(res.messages, "openai").body,
+                "tools": WEATHER_TOOLS, "tool_choice": choice}  # fmt: skip
+        assert res.report.prompt_tokens == price_request(body, "gpt-4o", "openai").total
 
 
 def test_schemas_outside_the_measured_shape_are_never_under_their_rendering() -> None:
@@ -345,6 +352,7 @@ def test_tools_join_only_a_system_message_that_is_sent(system: Any) -> None:
         window=4_000,
         max_output_tokens=500,
         target="openai",
+        tool_choice="auto",
     )
     body = {"model": "gpt-4o", **translate(res.messages, "openai").body, "tools": WEATHER_TOOLS}
     assert res.report.used == price_request(body, "gpt-4o", "openai").total
@@ -371,7 +379,7 @@ def test_tools_join_the_system_message_the_body_opens_with(opening: list[Any]) -
     messages = [*opening, {"role": "user", "content": "Weather in Paris?"}]
     for tools in (WEATHER_TOOLS, None):
         res = fit(messages, "gpt-4o", tools=tools, window=4_000, max_output_tokens=500,
-                  target="openai")  # fmt: skip
+                  target="openai", tool_choice="auto")  # fmt: skip
         body = {"model": "gpt-4o", **translate(res.messages, "openai").body}
         if tools:
             body["tools"] = tools

@@ -62,5 +62,5 @@ def _rename(tool: Any, old: str, new: str) -> Any:
 
 def test_accepted_names_are_priced_as_given() -> None:
     tools = [_tool("render_scene")]
-    plain = Pricer.for_model("gpt-4o", None, wire="openai").tools(tools)
+    plain = Pricer.for_model("gpt-4o", None).tools(tools)
     assert fit(MSGS, "gpt-4o", tools=tools, target="openai").report.tools_tokens == plain

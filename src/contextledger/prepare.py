@@ -239,8 +239,8 @@ class Preparer:
     block prices, the sticky (prompt-cache-friendly) cut, and normalized images.
 
     Keep one per conversation and model; make a new one when the model changes.
-    ``tool_choice``: the one the requests will carry with their tools, when not "auto"
-    (``FitOptions.tool_choice``; ``pricing.framing.NOT_KNOWN``: any, priced at the most).
+    ``tool_choice``: the one the requests will carry with their tools, priced exactly
+    (``FitOptions.tool_choice``; None: not known, priced at the most a choice costs).
     """
 
     def __init__(

@@ -122,9 +122,6 @@ _TOOL_USE_PROMPT: dict[str, tuple[int, int]] = {
 # figure Anthropic publishes, so the price is never below the bill.
 _TOOL_USE_PROMPT_MAX = max(n for pair in _TOOL_USE_PROMPT.values() for n in pair)
 _FORCED = ("any", "tool")
-#: A ``tool_choice`` that is not known (the request may carry any): priced at the most a
-#: choice costs. (``None`` is a request that carries none: "auto", where the wire is known.)
-NOT_KNOWN = "(not known)"
 
 
 def tool_use_system_prompt(model_id: str, provider: str, tool_choice: object = None) -> int:

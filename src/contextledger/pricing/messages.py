@@ -51,7 +51,6 @@ from ..providers.openai_responses import item_count
 from .files import MediaCost, audio_cost, document_fields_text, file_cost
 from .framing import (
     CONSERVATIVE,
-    NOT_KNOWN,
     OPENAI,
     PARALLEL_CALL,
     PARALLEL_RESULT_MARGIN,
@@ -628,15 +627,13 @@ class Pricer:
     ) -> int:
         """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``),
         with the tool-use system prompt a provider adds whenever tools are sent (Anthropic).
-        ``tool_choice`` None: the request carries none, billed as "auto" (the default) when
-        the wire is known, since that is what the writers send; with no wire known (a fit
-        without ``target``), the most any choice costs, so never below what is sent.
-        ``messages``: the request's, whose first system message takes OpenAI's tool
-        namespace on Chat Completions (priced so only when the wire is known to be Chat's)."""
+        ``tool_choice`` None: not known (the app may add any to what a fit sends), priced at
+        the most a choice costs, so never below the bill; a body without one is priced with
+        ``DEFAULT_TOOL_CHOICE`` (``price_request``). ``messages``: the request's, whose
+        first system message takes OpenAI's tool namespace on Chat Completions (priced so
+        only when the wire is known to be Chat's)."""
         if not tools:
             return 0
-        if tool_choice is None:
-            tool_choice = NOT_KNOWN if self.wire is None else DEFAULT_TOOL_CHOICE
         model = self.model
         prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
         system = self._namespace_host(messages)
@@ -746,7 +743,8 @@ def price_request(
     total = pricer.messages(msgs)
     if fmt in ("gemini", "anthropic"):
         total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
-    tools = pricer.tools(body.get("tools"), body.get("tool_choice"), msgs)
+    choice = body.get("tool_choice")  # none sent: the provider's default (RT22-10)
+    tools = pricer.tools(body.get("tools"), DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
     return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
 
 

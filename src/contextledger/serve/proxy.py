@@ -20,7 +20,6 @@ from ..catalog import lookup_model
 from ..compaction.summarizers import OfflineSummarizer
 from ..model import Message
 from ..prepare import Preparer
-from ..pricing.framing import NOT_KNOWN
 from ..pricing.text import warm as warm_tokenizer
 from ..storage.sessions import SessionMark, SessionStore
 from .backoff import SummarizerBackoff
@@ -217,8 +216,6 @@ class Proxy:
                 summarizer=settings.summarizer,
                 on_images="placeholder",
                 config=settings.config,
-                # the clients' tool_choice may change from request to request: the most
-                tool_choice=NOT_KNOWN,
             )
 
         return state.preparer((model, out_tokens), make)
