@@ -96,17 +96,24 @@ CHAT_IMAGE: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("model", ["gpt-4o-mini", "gpt-4o", "gpt-3.5-turbo"])
 def test_the_reference_function_example_is_never_below_its_bill(model: str) -> None:
-    """Its body says tool_choice "auto" (billed nothing: 82 exact on o200k); a fit, which
-    does not know what the app will choose, prices the most a choice costs (a named
-    function: its name and 4), as a body without tool_choice is priced."""
+    """Its body says tool_choice "auto" (billed nothing: 82 exact on o200k), as a body
+    without one is priced (the default, RT22-10); a fit told "auto" prices it so; a fit not
+    told the choice (the app may add any), the most one costs (a named function: its name
+    and 4; review18 R18-P1)."""
     body = {"model": model, **CHAT_FUNCTIONS}
     priced = price_request(body, model, "openai").total
-    report = fit(CHAT_FUNCTIONS["messages"], model, tools=CHAT_FUNCTIONS["tools"]).report
+    messages, tools = CHAT_FUNCTIONS["messages"], CHAT_FUNCTIONS["tools"]
+    report = fit(messages, model, tools=tools).report
     assert 82 <= priced <= report.used <= 82 * 1.3
     if model != "gpt-3.5-turbo":
         assert priced == 82
-    unknown = {k: v for k, v in body.items() if k != "tool_choice"}
-    assert report.used == price_request(unknown, model, "openai").total
+    absent = {k: v for k, v in body.items() if k != "tool_choice"}
+    assert price_request(absent, model, "openai").total == priced
+    told = fit(messages, model, tools=tools, target="openai", tool_choice="auto")
+    assert told.report.used == priced
+    named = {"type": "function", "function": {"name": "get_current_weather"}}
+    forced = price_request({**body, "tool_choice": named}, model, "openai").total
+    assert fit(messages, model, tools=tools, target="openai").report.used == forced
 
 
 @pytest.mark.parametrize("model", ["gpt-4o", "gpt-4.1", "gpt-5.4"])
@@ -189,6 +196,14 @@ def test_the_anthropic_tool_choice_examples_are_never_below_their_bill() -> None
         assert billed <= priced <= billed * 1.3, (text, choice)
         report = fit(messages, "claude-3-sonnet", tools=SENTIMENT_TOOLS, catalog=catalog).report
         assert report.used >= billed  # tool_choice not known to a fit: the larger prompt
+        # for Anthropic and told the choice: the body's price; a body without one is
+        # billed as auto (RT22-10)
+        told = fit(messages, "claude-3-sonnet", tools=SENTIMENT_TOOLS, catalog=catalog,
+                   target="anthropic", tool_choice=choice)  # fmt: skip
+        assert told.report.used == priced
+        absent = {k: v for k, v in body.items() if k != "tool_choice"}
+        auto = price_request({**body, "tool_choice": {"type": "auto"}}, sonnet3, catalog=catalog)
+        assert price_request(absent, sonnet3, "anthropic", catalog=catalog) == auto
         # the same request under the retired model's own id, unknown to the catalog: an
         # estimate (window given) that is still never below the bill
         guessed = fit(messages, "claude-3-sonnet-20240229", tools=SENTIMENT_TOOLS, window=200_000)
@@ -325,22 +340,28 @@ def test_function_tools_are_priced_as_rendered_and_never_below_their_bill() -> N
     objects, arrays and enums included: the cookbook's per-property formula was 1 under for
     a described function without properties, 36, and ~4 under for any request without a
     system message; with one, the namespace joins it: its newline priced, the overhead
-    5). A fit does not know the
-    choice: the most one costs (a named function), as priced without a tool_choice; a named
-    choice is billed its name and 4 (review16 R16-P2)."""
+    5). A body without a tool_choice is billed as "auto" (RT22-10); a named choice is
+    billed its name and 4 (review16 R16-P2), "none" 1: a fit told the choice prices it, one
+    not told (the app may add any) the most one costs (review18 R18-P1)."""
     for messages, functions, billed in HMARR_FUNCTIONS:
         tools = [{"type": "function", "function": f} for f in functions]
         body = {"model": "gpt-3.5-turbo", "messages": messages, "tools": tools}
         auto = price_request({**body, "tool_choice": "auto"}, "gpt-3.5-turbo", "openai").total
-        assert auto == billed, (billed, auto)
+        assert auto == billed == price_request(body, "gpt-3.5-turbo", "openai").total
         used = fit(messages, "gpt-3.5-turbo", tools=tools, target="openai").report.used
-        assert used == price_request(body, "gpt-3.5-turbo", "openai").total
         unknown = fit(messages, "gpt-3.5-turbo", tools=tools).report.used  # any wire: never less
-        assert unknown >= used
         named = {"type": "function", "function": {"name": functions[0]["name"]}}
         forced = price_request({**body, "tool_choice": named}, "gpt-3.5-turbo", "openai").total
-        assert used >= forced == auto + count_text(functions[0]["name"], "gpt-3.5-turbo") + 4
+        assert (
+            unknown
+            >= used
+            == forced
+            == auto + count_text(functions[0]["name"], "gpt-3.5-turbo") + 4
+        )
         none = price_request({**body, "tool_choice": "none"}, "gpt-3.5-turbo", "openai").total
         assert none == auto + 1
+        for choice, price in (("auto", auto), (named, forced), ("none", none)):
+            told = fit(messages, "gpt-3.5-turbo", tools=tools, target="openai", tool_choice=choice)
+            assert told.report.used == price
     for messages, billed in HMARR_PLAIN:
         assert fit(messages, "gpt-3.5-turbo").report.used == billed

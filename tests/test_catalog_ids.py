@@ -169,6 +169,30 @@ def test_an_azure_deployment_is_refused_until_mapped_then_resolves(cat: Catalog)
 
 
 @pytest.mark.parametrize(
+    ("typo", "meant"),
+    [
+        ("prod-gpt4o-eastu", "prod-gpt4o-eastus"),
+        ("azure/prod-gpt4o-eastu", "azure/prod-gpt4o-eastus"),
+        ("PROD-GPT4O-EASTUS", "prod-gpt4o-eastus"),
+        ("azure/prod-wst", "azure/Prod-West"),
+    ],
+)
+def test_a_mistyped_alias_suggests_the_alias(cat: Catalog, typo: str, meant: str) -> None:
+    """Red team 22 (RT22-25): a deployment name a letter off was answered with model ids
+    (gpt-5-chat, gpt-4o) and not the deployment the caller registered; the built-in aliases
+    come first only when nearer than every id (claude-sonet-4-5 stays claude-sonnet-4-5)."""
+    register_alias("prod-gpt4o-eastus", "gpt-4o", cat)
+    register_alias("azure/Prod-West", "gpt-4o-mini", cat)
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(typo)
+    assert err.value.suggestions[0] == meant
+    with pytest.raises(UnknownModelError) as err:
+        fit([{"role": "user", "content": "hi"}], typo, catalog=cat)
+    assert f"did you mean {meant}" in str(err.value)
+    assert cat.suggest("claude-sonet-4-5")[0] == "claude-sonnet-4-5"
+
+
+@pytest.mark.parametrize(
     ("name", "model"),
     [("gpt-35-turbo", "gpt-3.5-turbo"), ("azure/gpt-35-turbo-16k", "gpt-3.5-turbo")],
 )

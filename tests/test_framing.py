@@ -12,6 +12,7 @@ import pytest
 
 from contextledger.errors import BudgetError
 from contextledger.fit import fit
+from contextledger.prepare import prepare
 from contextledger.pricing.messages import (
     REQUEST_OVERHEAD,
     Pricer,
@@ -107,18 +108,28 @@ def test_the_cookbook_conversation_is_priced_as_billed(model: str, billed: int) 
 def test_the_cookbook_tool_request_is_priced_as_billed(model: str, billed: int) -> None:
     """The namespace joins the system message on Chat Completions: exact there (red team 22,
     RT22-10: 116 / 113 before). Where the wire is not known, the namespace is priced as a
-    message of its own, the larger. The cookbook sent no tool_choice ("auto"); unknown, the
-    most a choice costs is added."""
+    message of its own, the larger. The cookbook sent no tool_choice, billed as "auto" (the
+    default; RT22-10: 108 / 112 before); where the wire, hence what is sent, is not known,
+    the most a choice costs is added."""
     pricer = Pricer.for_model(model)
     anywhere = pricer.request(read_messages(WEATHER), WEATHER_TOOLS)
     assert price_messages(WEATHER, model, tools=WEATHER_TOOLS).total == anywhere
     body = {"model": model, "messages": WEATHER, "tools": WEATHER_TOOLS}
     auto = price_request({**body, "tool_choice": "auto"}, model, "openai").total
-    assert auto == billed
-    chat = price_request(body, model, "openai").total
-    assert chat == auto + count_text("get_current_weather", model) + 4
-    assert anywhere >= chat
-    assert fit(WEATHER, model, tools=WEATHER_TOOLS, target="openai").report.used == chat
+    assert auto == billed == price_request(body, model, "openai").total
+    named = {"type": "function", "function": {"name": "get_current_weather"}}
+    forced = price_request({**body, "tool_choice": named}, model, "openai").total
+    assert forced == auto + count_text("get_current_weather", model) + 4
+    assert anywhere >= forced
+    # told the choice, a fit or a Preparer prices it; not told (the app may add any): the
+    # most one costs, never below the bill (review18 R18-P1)
+    for choice, price in (("auto", billed), (named, forced), (None, forced)):
+        told = fit(WEATHER, model, tools=WEATHER_TOOLS, target="openai", tool_choice=choice)
+        assert told.report.used == price
+        prepared = prepare(
+            WEATHER, model, tools=WEATHER_TOOLS, compaction=False, tool_choice=choice
+        )
+        assert prepared.report.used == price
 
 
 def test_a_fit_reports_what_the_request_is_billed() -> None:
@@ -126,18 +137,21 @@ def test_a_fit_reports_what_the_request_is_billed() -> None:
     assert report.used == 124 == report.to_dict()["used"]
     assert report.prompt_tokens == 124 and report.to_dict()["prompt_tokens"] == 124
     assert report.messages_tokens == 124 - REQUEST_OVERHEAD
-    report = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS, target="openai").report
+    report = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS, target="openai", tool_choice="auto").report
     body = {"messages": WEATHER, "tools": WEATHER_TOOLS}
-    assert 101 <= report.used == report.prompt_tokens == price_request(body, "gpt-4o").total
+    assert 101 == report.used == report.prompt_tokens == price_request(body, "gpt-4o").total
     assert report.used == report.messages_tokens + report.tools_tokens + REQUEST_OVERHEAD
     assert fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS).report.used >= report.used
 
 
 def test_the_prompt_tokens_of_a_fit_are_the_price_of_the_request_it_makes() -> None:
     """``prompt_tokens`` counts what is sent beside the messages: schemas and reply priming."""
-    res = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS, window=4_000, target="openai")
-    body = {"model": "gpt-4o", **translate(res.messages, "openai").body, "tools": WEATHER_TOOLS}
-    assert res.report.prompt_tokens == price_request(body, "gpt-4o", "openai").total
+    for choice in ("auto", "none", "required"):
+        res = fit(WEATHER, "gpt-4o", tools=WEATHER_TOOLS, window=4_000, target="openai",
+                  tool_choice=choice)  # fmt: skip
+        body = {"model": "gpt-4o", **translate(res.messages, "openai").body,
+                "tools": WEATHER_TOOLS, "tool_choice": choice}  # fmt: skip
+        assert res.report.prompt_tokens == price_request(body, "gpt-4o", "openai").total
 
 
 def test_schemas_outside_the_measured_shape_are_never_under_their_rendering() -> None:
@@ -338,6 +352,36 @@ def test_tools_join_only_a_system_message_that_is_sent(system: Any) -> None:
         window=4_000,
         max_output_tokens=500,
         target="openai",
+        tool_choice="auto",
     )
     body = {"model": "gpt-4o", **translate(res.messages, "openai").body, "tools": WEATHER_TOOLS}
     assert res.report.used == price_request(body, "gpt-4o", "openai").total
+
+
+UNREADABLE_PNG = "data:image/png;base64,aGVsbG8gd29ybGQ="
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        [{"role": "system", "content": ""}, {"role": "system", "content": "Be brief."}],
+        [{"role": "system", "content": " \n "}, {"role": "developer", "content": "Be brief."}],
+        [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"},
+         {"role": "system", "content": "Use metric."}],
+        [{"role": "system", "content": [{"type": "image_url", "image_url": {"url": UNREADABLE_PNG}}]}],
+    ],
+    ids=["blank-then-system", "blank-then-developer", "system-mid-history", "image-only-prompt"],
+)  # fmt: skip
+def test_tools_join_the_system_message_the_body_opens_with(opening: list[Any]) -> None:
+    """Review 17 (R17-P7): the namespace's host is the first system message sent (a blank
+    one is left out, a later one moves to the front, an unreadable image becomes a note):
+    the fit was 5 over the body it sends."""
+    messages = [*opening, {"role": "user", "content": "Weather in Paris?"}]
+    for tools in (WEATHER_TOOLS, None):
+        res = fit(messages, "gpt-4o", tools=tools, window=4_000, max_output_tokens=500,
+                  target="openai", tool_choice="auto")  # fmt: skip
+        body = {"model": "gpt-4o", **translate(res.messages, "openai").body}
+        if tools:
+            body["tools"] = tools
+        assert res.report.used == price_request(body, "gpt-4o", "openai").total
+        assert res.report.used <= res.report.budget

@@ -164,7 +164,14 @@ def test_tools_are_translated_and_priced_as_sent() -> None:
     for model in MODELS:
         out = prepare(example(), model, window=20_000, tools=tools, compaction=False)
         assert out.report.tools_tokens > 0
-        assert out.report.used == price_request(out.body, model).total
+        # not told the tool_choice the app adds: the most one costs (review18 R18-P1)
+        assert out.report.used >= price_request(out.body, model).total
+        for choice in ("auto", "required"):
+            told = prepare(example(), model, window=20_000, tools=tools, compaction=False,
+                           tool_choice=choice)  # fmt: skip
+            assert (
+                told.report.used == price_request({**told.body, "tool_choice": choice}, model).total
+            )
 
 
 def _session(turns: int) -> list[list[Message]]:

@@ -308,8 +308,36 @@ class Catalog:
         if snapshot is not None:  # a date cut short or mistyped: the snapshot, then its model
             snapshot_id, model_id = snapshot
             rest = [k for k in self._suggest_ids(name, known, n) if k != model_id]
-            return (snapshot_id, model_id, *rest)[:n]
-        return self._suggest_ids(name, known, n)
+            found = (snapshot_id, model_id, *rest)[:n]
+        else:
+            found = self._suggest_ids(name, known, n)
+        # a mistyped alias (an Azure deployment, a route: red team 22, RT22-25) first when
+        # it is nearer than any id
+        aliases = self._near_aliases(name, found[0] if found else "", n)
+        return (*aliases, *(k for k in found if k not in aliases))[:n]
+
+    def _near_aliases(self, name: str, nearest: str, n: int) -> tuple[str, ...]:
+        """The aliases a letter or two from ``name`` (an Azure deployment's typo:
+        ``prod-gpt4o-eastu`` for ``prod-gpt4o-eastus``) and nearer than the known id
+        ``nearest``, spelt with the route ``name`` has (``azure/…``).
+
+        >>> cat = Catalog.default().copy()
+        >>> _ = cat.alias("prod-gpt4o-eastus", "gpt-4o")
+        >>> cat.suggest("azure/prod-gpt4o-eastu")[0]
+        'azure/prod-gpt4o-eastus'
+        """
+        given = _strip_route(name)[1]
+        bare, stripped = given.lower(), name.strip()
+        route = stripped[: len(stripped) - len(given)] if stripped.endswith(given) else ""
+        # each alias by its name less any route it was registered with (azure/prod-west)
+        by_bare = {_strip_route(a)[1].lower(): a for a in self._aliases}
+        close = difflib.get_close_matches(bare, list(by_bare), n=n, cutoff=0.8)
+        floor = difflib.SequenceMatcher(None, bare, nearest.lower()).ratio() if nearest else 0
+        return tuple(
+            by_bare[a] if "/" in by_bare[a] else route + by_bare[a]
+            for a in close
+            if by_bare[a] != given and difflib.SequenceMatcher(None, bare, a).ratio() > floor
+        )
 
     def _near_snapshot(self, name: str) -> tuple[str, str] | None:
         """(a snapshot id, its model's id) when ``name`` is a model's id and a date or version

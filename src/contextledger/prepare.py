@@ -239,6 +239,8 @@ class Preparer:
     block prices, the sticky (prompt-cache-friendly) cut, and normalized images.
 
     Keep one per conversation and model; make a new one when the model changes.
+    ``tool_choice``: the one the requests will carry with their tools, priced exactly
+    (``FitOptions.tool_choice``; None: not known, priced at the most a choice costs).
     """
 
     def __init__(
@@ -260,6 +262,7 @@ class Preparer:
         max_edge: int = 2000,
         config: Config | None = None,
         file_pages: Mapping[str, int] | None = None,
+        tool_choice: object = None,
     ) -> None:
         check_limits(window, max_output_tokens)
         check_on_images(on_images)
@@ -292,6 +295,7 @@ class Preparer:
                 drop_current_attachments=drop_current_attachments,
                 hysteresis=hysteresis,
                 file_pages=pricer.file_pages,
+                tool_choice=tool_choice,
             ),
             pricer=pricer,
         )

@@ -391,19 +391,21 @@ class Fitter:
         """Budget → index → anchors → selection → drops → shedding → report. ``repaired``:
         ``msgs`` is the repair of the history (it has an index of its own)."""
         pricer, opts, model = self.pricer, self.options, self.info.id
-        budget = history_budget(
-            model,
-            self.window,
-            self.reserved_output,
-            pricer.tools(tools, None, () if any(m.role == "system" for m in memory) else msgs),
-            pricer.messages(memory).total if memory else 0,
-            opts.min_history_tokens,
-        )
-        limit = budget.history
         known = self._roles
         system_msgs, body = _split_system(msgs, known[1] if known and known[0] is msgs else None)
         changes: list[Change] = []
         system_msgs = _without_blank_system(system_msgs, pricer, changes, notices)
+        # the request opens with the first system message kept (the tools' namespace host)
+        host = () if any(m.role == "system" for m in memory) else system_msgs
+        budget = history_budget(
+            model,
+            self.window,
+            self.reserved_output,
+            pricer.tools(tools, opts.tool_choice, host),
+            pricer.messages(memory).total if memory else 0,
+            opts.min_history_tokens,
+        )
+        limit = budget.history
         index = self._memory.repaired_index if repaired else self._memory.index
         index.update(body, pricer, pin_cap=opts.prior_anchor_tokens)
         # what this fit may tokenize: the new messages, at most a window of text (about 4
@@ -488,6 +490,8 @@ class Fitter:
             if sent is not out:
                 out = sent
                 kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
+        if tools and host and out[0] is not host[0]:  # the prompt sent changed: reprice
+            budget = replace(budget, tools_tokens=pricer.tools(tools, opts.tool_choice, out[:1]))
         report = FitReport(
             model=model,
             window=budget.window,

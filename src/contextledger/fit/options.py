@@ -35,6 +35,11 @@ class FitOptions:
     # document by file id, an OpenAI file_id, a Gemini file URI): priced at the provider's
     # rate for that many pages instead of the most a document may have
     file_pages: Mapping[str, int] = field(default_factory=dict)
+    # the ``tool_choice`` the request will carry with its tools ("auto", also what a request
+    # without one is billed as; "none"; a forced one: "required", {"type": "any"}, a named
+    # tool): priced exactly (``pricing.framing``). None: not known, as the app may add any
+    # to the body it sends: the most a choice costs, so never below the bill (review18 R18-P1)
+    tool_choice: object = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -74,6 +74,10 @@ from .vision import ImageCost, image_cost, max_image_cost
 MESSAGE_OVERHEAD = {"openai": OPENAI.per_message, "openai-compatible": OPENAI.per_message}
 DEFAULT_MESSAGE_OVERHEAD = CONSERVATIVE.per_message
 REQUEST_OVERHEAD = REPLY_PRIMING
+#: What a request with tools and no ``tool_choice`` is billed as: OpenAI's documented default
+#: when tools are present (the cookbook's tool request, sent without one, is billed 101 on
+#: gpt-4o, as with "auto": red team 22, RT22-10), and Anthropic's (``{"type": "auto"}``).
+DEFAULT_TOOL_CHOICE = "auto"
 _REMEMBER_FROM = 1 << 16  # characters: longer texts are counted once per Pricer
 TOOL_CALL_OVERHEAD = 3
 TOOL_RESULT_OVERHEAD = 3
@@ -622,8 +626,10 @@ class Pricer:
         messages: Sequence[Message] = (),
     ) -> int:
         """Tool schemas priced as the provider bills them (see ``framing.tools_tokens``),
-        with the tool-use system prompt a provider adds whenever tools are sent (Anthropic;
-        ``tool_choice`` unknown: the larger figure). ``messages``: the request's, whose
+        with the tool-use system prompt a provider adds whenever tools are sent (Anthropic).
+        ``tool_choice`` None: not known (the app may add any to what a fit sends), priced at
+        the most a choice costs, so never below the bill; a body without one is priced with
+        ``DEFAULT_TOOL_CHOICE`` (``price_request``). ``messages``: the request's, whose
         first system message takes OpenAI's tool namespace on Chat Completions (priced so
         only when the wire is known to be Chat's)."""
         if not tools:
@@ -737,7 +743,8 @@ def price_request(
     total = pricer.messages(msgs)
     if fmt in ("gemini", "anthropic"):
         total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
-    tools = pricer.tools(body.get("tools"), body.get("tool_choice"), msgs)
+    choice = body.get("tool_choice")  # none sent: the provider's default (RT22-10)
+    tools = pricer.tools(body.get("tools"), DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
     return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
 
 
