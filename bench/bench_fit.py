@@ -30,7 +30,12 @@ screenshots).
   first use): in this process, before the figures below (one-time, each printed);
 * **cold**: ``fit(dicts, ...)`` on a session never seen before in this process (new texts,
   new images: a new seed) whose tokenizer is already loaded; 3 sessions, the median and the
-  range of LangChain's time over each (a summary of the ranges closes the run);
+  range of LangChain's time over each (a summary of the ranges closes the run). This is new
+  content in a warm process that has just fitted sessions of the same shape;
+* **cold in a fresh process**: each of those 3 sessions again, in a subprocess of its own:
+  ``import contextledger``, then the one-time loads (the vocabulary and the compiled
+  tokenizer, the request classification's patterns), each reported apart, then the first
+  ``fit`` (the figure), then LangChain on the same dicts after its own import and first call;
 * **refit**: a ``Fitter`` kept per conversation, fed the app's own list of dicts after the
   app appends to it in place: one new dict (median of 9), and a whole turn of three (an
   assistant tool call, its result, the next request; median of 5). The list is the last
@@ -64,6 +69,7 @@ from __future__ import annotations
 
 import base64
 import gc
+import json
 import os
 import random
 import statistics
@@ -150,6 +156,43 @@ def first_fit_over_import(big: bool) -> None:
     print(
         f"  one-time: reading the o200k vocabulary (a first count) {(loaded[1] - bare[1]) * 1e3:.0f} ms CPU"
     )
+
+
+# A session's cold fit in a process of its own: ``import contextledger`` (timed apart), the
+# session generated (not timed), the one-time loads (the o200k vocabulary and the compiled
+# tokenizer, the request classification's patterns: timed apart), then the fit, then
+# LangChain on the same dicts (its import and a first call apart too).
+_FRESH = """
+import gc, json, statistics, sys, time
+def cpu(fn):
+    gc.collect(); t = time.process_time(); fn(); return time.process_time() - t
+out = {{}}
+out["import"] = cpu(lambda: __import__("contextledger"))
+sys.path.insert(0, {bench!r})
+from {module} import {name} as make
+d = make(seed={seed})
+from contextledger.pricing.text import warm
+from contextledger.intent import steering_requests
+out["tokenizer"] = cpu(lambda: warm("o200k_base"))
+out["classification"] = cpu(lambda: steering_requests({sample!r} * 1000))
+from contextledger import fit
+out["fit"] = cpu(lambda: fit(d, "gpt-4o", window={window}, max_output_tokens={reserve}))
+from bench_fit import langchain_trim
+out["lc_first"] = cpu(lambda: langchain_trim([{{"role": "user", "content": "hi"}}], 100))
+out["lc"] = statistics.median(cpu(lambda: langchain_trim(d, {budget})) for _ in range(3))
+print(json.dumps(out))
+"""
+
+
+def fresh_cold(make: Session, seed: int, window: int, reserve: int) -> dict[str, float]:
+    """CPU seconds, in a new process, of a first ``fit`` of session ``seed`` (``_FRESH``)."""
+    code = _FRESH.format(
+        bench=str(BENCH_DIR), module=make.__module__, name=make.__name__, seed=seed,
+        window=window, reserve=reserve, budget=window - reserve, sample=_SAMPLE_REQUESTS,
+    )  # fmt: skip
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    figures: dict[str, float] = json.loads(run.stdout.splitlines()[-1])
+    return figures
 
 
 def main() -> None:
@@ -314,7 +357,8 @@ def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, f
     model = "gpt-4o"
     reserve = 4096
     budget = window - reserve
-    seeds = iter(range(seed0 + window, seed0 + window + 100))
+    seeds_at = seed0 + window
+    seeds = iter(range(seeds_at, seeds_at + 100))
 
     cold = []
     ratios = []  # LangChain's CPU on the same session / ours, each session
@@ -325,6 +369,20 @@ def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, f
         ratios.append(lc_cold[1] / cold[-1][1])
         print(f"  cold: {describe(fresh)}: ours {cold[-1][1] * 1e3:.0f} ms CPU, LangChain "
               f"{lc_cold[1] * 1e3:.0f} ms: {ratios[-1]:.2f}x")  # fmt: skip
+
+    # the same sessions, each cold in a process of its own (R17-M6: the cold figures above
+    # are new content in a process that has fitted a session of the same shape before)
+    firsts = [fresh_cold(make, seed, window, reserve) for seed in range(seeds_at, seeds_at + 3)]
+    for f in firsts:
+        print(
+            f"  fresh process: import {f['import'] * 1e3:.0f} ms, one-time loads "
+            f"{(f['tokenizer'] + f['classification']) * 1e3:.0f} ms (tokenizer "
+            f"{f['tokenizer'] * 1e3:.0f}, request classification {f['classification'] * 1e3:.0f}; "
+            f"LangChain's first call {f['lc_first'] * 1e3:.0f}), then the cold fit "
+            f"{f['fit'] * 1e3:.0f} ms CPU, LangChain {f['lc'] * 1e3:.0f} ms: "
+            f"{f['lc'] / f['fit']:.2f}x"
+        )
+    fresh_ratios = sorted(f["lc"] / f["fit"] for f in firsts)
 
     msgs = fresh  # the app's own list, fitted once by the Fitter (not timed)
     fitter = Fitter(model, window=window, max_output_tokens=reserve)
@@ -367,6 +425,9 @@ def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, f
     for name, (w, c) in rows:
         if "cold" in name:  # each cold session against LangChain on that same session
             print(f"  {name:48} {w * 1e3:8.1f}  {c * 1e3:8.1f}   {statistics.median(ratios):6.2f}x")
+            ours = statistics.median(f["fit"] for f in firsts)
+            name = "  the same sessions, each in a fresh process"
+            print(f"  {name:48} {'':8}  {ours * 1e3:8.1f}   {fresh_ratios[1]:6.2f}x")
             continue
         print(
             f"  {name:48} {w * 1e3:8.1f}  {c * 1e3:8.1f}   {lc[1] / c:6.2f}x  ({lc[0] / w:.2f}x wall)"
@@ -377,6 +438,7 @@ def measure(window: int, make: Session, seed0: int = 0) -> tuple[float, float, f
     print(f"  peak memory during a cold fit: {peak / 1e6:.1f} MB = {ratio:.2f}x the input")
     ratios.sort()
     print(f"  cold, each of the 3 sessions: {', '.join(f'{r:.2f}x' for r in ratios)}")
+    print(f"  cold in a fresh process, each: {', '.join(f'{r:.2f}x' for r in fresh_ratios)}")
     return ratios[0], ratios[1], ratios[-1]
 
 

@@ -407,10 +407,13 @@ class Fitter:
         )
         limit = budget.history
         index = self._memory.repaired_index if repaired else self._memory.index
-        index.update(body, pricer, pin_cap=opts.prior_anchor_tokens)
+        index.update(body, pricer, pin_cap=opts.prior_anchor_tokens, defer=True)
         # what this fit may tokenize: the new messages, at most a window of text (about 4
         # characters a token), so a first fit of a long history loads one vocabulary
         expect_counting(pricer.counter, min(sum(index.chars[index.shared :]), 4 * limit))
+        # then the new requests are classified: a mid-length one too long to pin whole (by
+        # its exact count as far as the pins' cap) is read by its request part alone
+        index.classify(counted=True)
         system_cost = sum(pricer.message(m).total for m in system_msgs)
         check_system_prompt_fits(model, system_cost, budget)
 
@@ -484,12 +487,15 @@ class Fitter:
         )
         if pricer.estimates:
             notices.extend(_estimated_media(pricer.estimates, out))
-        kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
+        # (a one-shot fit keeps nothing for a next fit: its "kept" Changes are made when read)
+        memo = self._memory.kept if self._memory.source is not None else None
+        kept, text_tokens, image_tokens = kept_changes(pricer, out, memo)
         if image_tokens:  # images a provider refuses as they are, re-encoded (reported)
-            sent = self._sendable.apply(pricer, out, self._memory.kept.images, changes, notices)
+            each = memo.images if memo is not None else [pricer.message(m).image for m in out]
+            sent = self._sendable.apply(pricer, out, each, changes, notices)
             if sent is not out:
                 out = sent
-                kept, text_tokens, image_tokens = kept_changes(pricer, out, self._memory.kept)
+                kept, text_tokens, image_tokens = kept_changes(pricer, out, memo)
         if tools and host and out[0] is not host[0]:  # the prompt sent changed: reprice
             budget = replace(budget, tools_tokens=pricer.tools(tools, opts.tool_choice, out[:1]))
         report = FitReport(
@@ -523,10 +529,15 @@ def _unreadable_images_left_out(
     labelled image/png, a truncated file) replaced by a note, reported: every provider
     answers such an image with HTTP 400 for the whole request. Messages sent last time as
     they are were checked then (a refit looks at the new ones only)."""
-    checked = set(map(id, sent_last))
+    # (at C speed: a refit has a few new ones; a first fit looks at every one)
+    new = set(map(id, out)).difference(map(id, sent_last)) if sent_last else None
+    if new is not None and not new:
+        return out
     fixed: list[Message] | None = None
     for i, m in enumerate(out):
-        if id(m) in checked or not any(pricer.image(img).unreadable for img in m.images()):
+        if (new is not None and id(m) not in new) or not any(
+            pricer.image(img).unreadable for img in m.images()
+        ):
             continue
         fixed = fixed if fixed is not None else list(out)
         fixed[i] = _readable(pricer, m, changes, notices)

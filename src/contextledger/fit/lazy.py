@@ -57,7 +57,7 @@ class DictColumns:
         self.chars: list[int] = []
         self.made: list[Message | None] = []
         self.texts: dict[int, str] = {}  # position → text, for user requests
-        self.opens: set[int] = set()  # assistant turns with tool calls
+        self.opens: list[int] = []  # assistant turns with tool calls (ascending)
         self.recaps: list[int] = []
         self.images: list[int] = []
         self._images: dict[tuple[int, str | None], tuple[str, Image]] = {}  # see _image
@@ -71,11 +71,10 @@ class DictColumns:
         if texts and next(reversed(texts)) >= start:
             for p in [p for p in texts if p >= start]:
                 del texts[p]
-        if self.opens and max(self.opens) >= start:
-            self.opens = {p for p in self.opens if p < start}
+        del self.opens[bisect_left(self.opens, start) :]
         del self.recaps[bisect_left(self.recaps, start) :]
         del self.images[bisect_left(self.images, start) :]
-        if self.app_ids and max(self.app_ids) >= start:
+        if self.app_ids and next(reversed(self.app_ids)) >= start:  # (noted ascending)
             self.app_ids = {p: i for p, i in self.app_ids.items() if p < start}
         app_ids, read_keys = self.app_ids, _READ_KEYS
         opens = self.opens
@@ -125,7 +124,7 @@ class DictColumns:
                     add_role(role)
                     add_chars(n)
                     if "tool_calls" in d:
-                        opens.add(p)
+                        opens.append(p)
                     continue
             elif role == "user" and (
                 # a user turn may carry the name of who wrote it (one key more)
@@ -164,7 +163,7 @@ class DictColumns:
             add_chars(message_chars(m))
             kinds = set(map(type, m.content))
             if m.role == "assistant" and ToolCall in kinds:
-                opens.add(p)
+                opens.append(p)
             if Recap in kinds:
                 self.recaps.append(p)
             elif m.role == "user":

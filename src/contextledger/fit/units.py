@@ -13,10 +13,11 @@ an estimate (``exact_cost`` says which), never used to decide what is kept.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, islice
 from operator import is_, sub
 from typing import Literal, TypeVar
 
@@ -117,9 +118,11 @@ class HistoryIndex:
         self.roles: list[str] = []  # per message
         self.chars: list[int] = []  # per message: its characters (see _chars)
         self.opens: set[int] = set()  # positions of assistant turns with tool calls
+        self._last_open = -1  # the largest of them (-1: none)
         self.costs: list[int] = []
-        self.starts: list[int] = []  # first index of each unit
-        self.requests_before: list[int] = [0]  # requests among body[:i]
+        self.starts = array("q")  # first index of each unit (machine integers, as below)
+        # requests among body[:i] (machine integers: a list held an int object a message)
+        self.requests_before = array("q", [0])
         self.recaps: list[int] = []  # positions of recap messages
         self.images: list[int] = []  # positions of messages holding images
         # positions of the substantive user requests that correct or constrain, and of
@@ -148,6 +151,8 @@ class HistoryIndex:
         # id → position of body[:_positioned] (built on first use, extended on append)
         self._positions: dict[str, int] = {}
         self._positioned = 0
+        # the requests read by the last update, not classified yet (see classify)
+        self._unclassified: tuple[list[int], list[str]] | None = None
 
     def update(
         self,
@@ -155,13 +160,16 @@ class HistoryIndex:
         pricer: Pricer,
         unchanged: int | None = None,
         pin_cap: int | None = None,
+        defer: bool = False,
     ) -> None:
         """Take ``body`` as the new history: price and group only what changed.
 
         ``unchanged``: how many leading messages are known to be the same as last time
         (a ``LazyMessages`` source knows; else messages are compared by identity).
         ``pin_cap``: the tokens earlier requests are pinned within (``steering`` and
-        ``restating`` then leave out the requests that cannot fit it)."""
+        ``restating`` then leave out the requests that cannot fit it). ``defer``: the new
+        requests are classified by a call to ``classify``, not now."""
+        self.classify()  # (what an earlier update left unclassified, if any)
         before = len(self.costs)
         if unchanged is not None:
             prefix = min(unchanged, len(body), before)
@@ -193,6 +201,8 @@ class HistoryIndex:
         self._pricer = pricer
         self._scan_from(prefix)
         self._group_from(regroup)
+        if not defer:
+            self.classify()
 
     def _shared_prefix(self, body: Sequence[Message]) -> int:
         limit = min(len(body), len(self.body))
@@ -315,8 +325,9 @@ class HistoryIndex:
         del self.requests_before[prefix + 1 :]
         del self.roles[prefix:]
         del self.chars[prefix:]
-        if self.opens and max(self.opens) >= prefix:  # (an append leaves them be)
+        if self._last_open >= prefix:  # (an append leaves them be)
             self.opens = {i for i in self.opens if i < prefix}
+            self._last_open = max(self.opens, default=-1)
         del self.recaps[bisect_left(self.recaps, prefix) :]  # positions, ascending
         del self.images[bisect_left(self.images, prefix) :]
         del self.steering[bisect_left(self.steering, prefix) :]
@@ -327,14 +338,25 @@ class HistoryIndex:
             asked, texts = self._scan_messages(prefix)
         self.costs.extend(map(_estimate, self.chars[prefix:]))
         self.priced.extend(bytes(len(body) - prefix))
+        self._unclassified = (asked, texts)
+
+    def classify(self, counted: bool = False) -> None:
+        """Classify the requests the last ``update`` read (``steering``, ``restating``).
+        ``counted``: the fit has said how much it will count (``expect_counting``), so a
+        mid-length request is judged too long to pin whole by its exact count as far as the
+        cap too (``_pinnable``): a first count before that could load a second vocabulary."""
+        pending, self._unclassified = self._unclassified, None
+        if pending is None:
+            return
+        asked, texts = pending
         if self.pin_cap is not None:
-            asked, texts = self._pinnable(asked, texts, self.pin_cap)
+            asked, texts = self._pinnable(asked, texts, self.pin_cap, counted)
         steering, restating = steering_requests(texts)
         self.steering += [asked[j] for j in steering]
         self.restating += [asked[j] for j in restating]
 
     def _pinnable(
-        self, asked: list[int], texts: list[str], cap: int
+        self, asked: list[int], texts: list[str], cap: int, counted: bool = False
     ) -> tuple[list[int], list[str]]:
         """The requests (positions and texts) that may be pinned within the pins' cap, each
         with the text a pin of it could hold: what is read for corrections and
@@ -364,9 +386,14 @@ class HistoryIndex:
             if len(text) > span and overhead + pieces_at_least(counter, text[:span]) > cap:
                 over.add(j)
                 continue
-            # (by its letters' bound, read at C speed: nothing is tokenized here, before the
-            # fit knows how much it will count)
-            if overhead + tokens_at_least(counter, text) <= cap:
+            # (by its letters' bound, read at C speed; once the fit has said how much it will
+            # count, by the exact count of a mid-length text as far as the cap too: a few
+            # thousand characters counted, ~25 times cheaper than reading them for rules)
+            if overhead + tokens_at_least(counter, text) <= cap and (
+                not counted
+                or len(text) > span  # (a longer one is never tokenized here)
+                or overhead + tokens_past(counter, text, cap - overhead) <= cap
+            ):
                 continue  # it may be pinned whole
             if not self.one_text_block(asked[j]):
                 continue
@@ -385,15 +412,17 @@ class HistoryIndex:
         roles = cols.roles[lo:hi]
         self.roles += roles
         self.chars += cols.chars[lo:hi]
-        if cols.opens and max(cols.opens) >= lo:  # (O(new) on a refit after an append)
-            self.opens.update(p - off for p in cols.opens if p >= lo)
+        if cols.opens and cols.opens[-1] >= lo:  # (O(new) on a refit after an append)
+            self.opens.update(p - off for p in cols.opens[bisect_left(cols.opens, lo) :])
+            self._last_open = cols.opens[-1] - off
         recaps = [p - off for p in cols.recaps[bisect_left(cols.recaps, lo) :]]
         self.recaps += recaps
         self.images += [p - off for p in cols.images[bisect_left(cols.images, lo) :]]
         is_request = [r == "user" for r in roles]
         for i in recaps:
             is_request[i - prefix] = False
-        self.requests_before += list(accumulate(is_request, initial=self.requests_before[-1]))[1:]
+        before = self.requests_before
+        before.extend(islice(accumulate(is_request, initial=before[-1]), 1, None))
         texts = cols.texts
         keys = list(texts)  # positions, ascending
         asked = [p - off for p in keys[bisect_left(keys, lo) :]]
@@ -432,6 +461,7 @@ class HistoryIndex:
                     images.append(i)
                 if role == "assistant" and ToolCall in kinds:
                     opens.add(i)
+                    self._last_open = i
             requests.append(seen)
         return asked, texts
 
@@ -457,7 +487,7 @@ class HistoryIndex:
         recaps = {p for p in self.recaps if p >= i}
         # a unit of several messages, or an assistant turn with calls (its results dropped)
         several = [z > 1 or p in opens for p, z in zip(starts, sizes, strict=True)]
-        self.starts += starts
+        self.starts.extend(starts)
         self.kinds += [
             "recap" if p in recaps else "exchange" if many else "message"
             for p, many in zip(starts, several, strict=True)

@@ -95,6 +95,11 @@ class MessagePrice:
         return self.text + self.image
 
 
+#: The prices of text alone under ``_SHARED_UP_TO`` tokens, one object each (immutable).
+_TEXT_ONLY: dict[int, MessagePrice] = {}
+_SHARED_UP_TO = 1 << 12
+
+
 @dataclass(frozen=True, slots=True)
 class ImagePrice:
     """Tokens of one image, the size they were computed for (as sent), and the image's own
@@ -398,7 +403,12 @@ class Pricer:
             text += self._note_parallel(m)
             if self.wire in (None, "openai-responses"):  # each input item is framed apart
                 text += max(0, item_count(m) - 1) * self.framing_tokens("assistant")
-        price = MessagePrice(text, image)
+        # (a price of text alone is shared: a fit keeping 12,000 tiny turns made 12,000)
+        price = (
+            _TEXT_ONLY.get(text) or _TEXT_ONLY.setdefault(text, MessagePrice(text, 0))
+            if not image and text < _SHARED_UP_TO
+            else MessagePrice(text, image)
+        )
         if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
             self._messages.clear()
         self._messages[id(m)] = (m, price)
