@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from builders import openai_tool_call, openai_tool_result
+from builders import data_url, openai_tool_call, openai_tool_result, png
 from contextledger import Fitter, fit
 
 
@@ -94,3 +94,38 @@ def test_drops_around_pinned_requests_are_reported_once_each() -> None:
     assert sorted(ids[1:], key=ids.index) == sorted(
         [*dropped, *(k for k in res.report.kept if k != ids[0])], key=ids.index
     )
+
+
+def _screenshot_turn(i: int) -> list[dict[str, Any]]:
+    url = data_url(png(64 + i, 48, "white"))
+    return [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": f"what changed on screen {i}?"},
+                {"type": "image_url", "image_url": {"url": url}},
+            ],
+        },
+        {"role": "assistant", "content": f"screen {i}: nothing new"},
+    ]
+
+
+def test_a_refit_that_crosses_a_request_image_limit_cuts_as_a_fresh_fit_does() -> None:
+    # this model takes 3 images a request: a refit whose kept messages were within the
+    # limits last time (what it remembers of each) must still see the appended ones
+    model, window = "gemini-2.5-flash-image", 30_000
+    msgs: list[dict[str, Any]] = [{"role": "system", "content": "You watch a screen."}]
+    for i in range(2):
+        msgs += _screenshot_turn(i)
+    msgs.append({"role": "user", "content": "anything else?"})
+    fitter = Fitter(model, window=window, max_output_tokens=500)
+    first = fitter.fit(msgs)
+    assert not [c for c in first.report.changes if c.action == "replaced"]
+    for i in range(2, 6):
+        msgs += _screenshot_turn(i)
+        got = fitter.fit(msgs)
+        want = fit(copy.deepcopy(msgs), model, window=window, max_output_tokens=500)
+        assert [m.content for m in got.messages] == [m.content for m in want.messages]
+        assert got.report.used == want.report.used
+    replaced = [c for c in got.report.changes if c.action == "replaced"]
+    assert len(replaced) == 3  # six images, the newest three sent

@@ -297,16 +297,40 @@ def _other_bytes(messages: Sequence[Message]) -> int:
     provider-only blocks (sent as they came to their provider: a server tool's encrypted
     results; as their text to any other)."""
     text = data = 0
-    for s in _texts(messages):
-        text += len(s.encode("utf-8", "surrogatepass"))
     for m in messages:
-        for b in _leaf_blocks(m):
-            if isinstance(b, FileAttachment | Audio) and b.data is not None:
-                data += b.data.base64_length
-            elif isinstance(b, ProviderContent):
-                sent = max(b.raw, b.text, key=len)
-                data += len(sent.encode("utf-8", "surrogatepass"))
+        t, d = inline_parts(m)
+        text, data = text + t, data + d
+    return request_other_bytes(text, data)
+
+
+def request_other_bytes(text: int, data: int) -> int:
+    """``_other_bytes`` of a request from its messages' ``inline_parts``, summed."""
     return text + text // 10 + _JSON_SLACK + data
+
+
+def inline_parts(m: Message) -> tuple[int, int]:
+    """(UTF-8 bytes of ``m``'s texts, call arguments and file texts; base64 bytes of its
+    files and audio and bytes of its provider-only blocks): its share of ``_other_bytes``."""
+    text = data = 0
+    for b in _leaf_blocks(m):
+        if isinstance(b, Text):
+            text += len(b.text.encode("utf-8", "surrogatepass"))
+        elif isinstance(b, ToolCall):
+            text += len(b.arguments.encode("utf-8", "surrogatepass"))
+        elif isinstance(b, FileAttachment | Audio):
+            if isinstance(b, FileAttachment) and b.text is not None:
+                text += len(b.text.encode("utf-8", "surrogatepass"))
+            if b.data is not None:
+                data += b.data.base64_length
+        elif isinstance(b, ProviderContent):
+            sent = max(b.raw, b.text, key=len)
+            data += len(sent.encode("utf-8", "surrogatepass"))
+    return text, data
+
+
+def image_inline_bytes(img: Image) -> int:
+    """The inline bytes of ``img`` as the request limits count them (0: by URL)."""
+    return _image_bytes(img)
 
 
 def _leaf_blocks(m: Message) -> Iterator[Block]:
@@ -314,17 +338,6 @@ def _leaf_blocks(m: Message) -> Iterator[Block]:
         yield b
         if isinstance(b, ToolResult):
             yield from b.content
-
-
-def _texts(messages: Sequence[Message]) -> Iterator[str]:
-    for m in messages:
-        for b in _leaf_blocks(m):
-            if isinstance(b, Text):
-                yield b.text
-            elif isinstance(b, ToolCall):
-                yield b.arguments
-            elif isinstance(b, FileAttachment) and b.text is not None:
-                yield b.text
 
 
 def replace_images_before(

@@ -12,12 +12,15 @@ from ..catalog import Catalog, ModelInfo, lookup_model
 from ..errors import BudgetError, ContentError, FileBoundError
 from ..gate import (
     accepts_images,
+    image_inline_bytes,
+    inline_parts,
     limit_notice,
     may_break_request_limits,
     oversized_image,
     replace_image,
     replace_images_before,
     request_image_cut,
+    request_other_bytes,
     vision_gate,
 )
 from ..images.labels import image_label
@@ -197,6 +200,8 @@ class Fitter:
         self._memory = _Memory(repairs=RepairMemo(target=self._repair_wire))
         self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
         self._sendable = SendableImages(self.info)  # images re-encoded for the provider
+        # per message: (it, text bytes, inline bytes, images, largest image, longest side)
+        self._limit_parts: dict[int, tuple[Message, int, int, int, int, int]] = {}
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the last history fitted (None: not there)."""
@@ -267,7 +272,9 @@ class Fitter:
         before = (mem.cut_id, mem.dropped, mem.sent_ok, mem.kept)
         try:
             result = self._fit_repaired(gated, tools, tuple(memory or ()), notices)
-            if may_break_request_limits(result.report.image_tokens, self.info):
+            if may_break_request_limits(
+                result.report.image_tokens, self.info
+            ) and not self._surely_within_limits(result.messages):
                 result = self._within_request_limits(
                     gated, result, tools, tuple(memory or ()), notices
                 )
@@ -279,6 +286,41 @@ class Fitter:
             report = replace(result.report, changes=gate_changes + result.report.changes)
             result = FitResult(result.messages, report)
         return result
+
+    def _surely_within_limits(self, messages: Sequence[Message]) -> bool:
+        """True when ``messages`` (a fitted request) surely hold the model's image limits
+        (``oversized_image`` and ``request_image_cut`` would find no cut), from what each
+        message adds, worked out once per message: a refit need not read every kept text
+        and image again (a kept set of 500 screenshots cost 2 ms a refit). False: look."""
+        limits = self.info.image_limits
+        memo = self._limit_parts
+        if len(memo) > 200_000:
+            memo.clear()
+        text = data = images = largest = side = 0
+        for m in messages:
+            hit = memo.get(id(m))
+            if hit is None or hit[0] is not m:
+                imgs = list(m.images())
+                if any(img.ref is not None for img in imgs):
+                    return False  # (a stored image's size is the pricer's plan: look)
+                t, d = inline_parts(m)
+                each = list(map(image_inline_bytes, imgs))
+                sides = [max(self._image_size(img) or (0, 0)) for img in imgs]
+                hit = memo[id(m)] = (m, t, d + sum(each), len(imgs), max(each, default=0),
+                                     max(sides, default=0))  # fmt: skip
+            text, data, images = text + hit[1], data + hit[2], images + hit[3]
+            largest, side = max(largest, hit[4]), max(side, hit[5])
+        if limits.max_base64_bytes is not None and largest > limits.max_base64_bytes:
+            return False
+        if limits.max_images is not None and images > limits.max_images:
+            return False
+        many, most = limits.many_images_threshold, limits.many_images_max_side
+        if many is not None and most is not None and images > many and side > most:
+            return False
+        return not (
+            limits.max_request_bytes is not None
+            and request_other_bytes(text, data) > limits.max_request_bytes
+        )
 
     def _image_size(self, img: Image) -> tuple[int, int] | None:
         """The pixel size ``img`` is priced at (None: unknown, e.g. a URL)."""
@@ -411,9 +453,10 @@ class Fitter:
         # what this fit may tokenize: the new messages, at most a window of text (about 4
         # characters a token), so a first fit of a long history loads one vocabulary
         expect_counting(pricer.counter, min(sum(index.chars[index.shared :]), 4 * limit))
-        # then the new requests are classified: a mid-length one too long to pin whole (by
-        # its exact count as far as the pins' cap) is read by its request part alone
-        index.classify(counted=True)
+        # then the new requests are classified (not counting mid-length ones exactly: a
+        # count here, before the batch pricing, loaded a second vocabulary in a fresh
+        # process: redteam23, pasted-logs shape, first fit +550 -> +1,050 ms)
+        index.classify(counted=False)
         system_cost = sum(pricer.message(m).total for m in system_msgs)
         check_system_prompt_fits(model, system_cost, budget)
 

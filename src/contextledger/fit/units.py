@@ -682,7 +682,12 @@ class HistoryIndex:
     def memo(self, i: int, what: str, work: Callable[[Message], T]) -> T:
         """``work(message i)``, worked out once per message (messages are immutable): what a
         refit would otherwise recompute for the whole history every turn."""
-        m = self.body[i]
+        body = self.body
+        if type(body) is LazyMessages:  # (straight from the columns: pinning asks this of
+            p = body.start + i  # every correction and rule of the history, every refit)
+            m = body.columns.made[p] or body.columns.message(p)
+        else:
+            m = body[i]
         hit = self._memo.get((i, what))
         if hit is None or hit[0] is not m:
             hit = self._memo[(i, what)] = (m, work(m))
