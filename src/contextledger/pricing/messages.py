@@ -17,8 +17,8 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalog import Catalog, ModelInfo, lookup_model
-from ..errors import ContentError, ImageProbeError
+from ..catalog import Catalog, ModelInfo, lookup_model, takes_audio
+from ..errors import ContentError, ImageProbeError, UnsupportedBlockError
 from ..images.probe import probe_image
 from ..model import (
     Audio,
@@ -133,6 +133,7 @@ class Pricer:
         self.wire = wire
         self.counter = counter
         self.framing = framing_for(model.provider)
+        self.deaf = takes_audio(model) is False  # audio is refused (``_refuse_audio``)
         self.message_overhead = self.framing.per_message
         self._blocks: dict[Block, tuple[int, int]] = {}
         self._images: dict[Image, ImagePrice] = {}  # by content, while sizes are planned
@@ -334,6 +335,22 @@ class Pricer:
         self._blocks[b] = result
         return result
 
+    def _refuse_audio(self, m: Message, j: int, b: Audio | ToolResult) -> None:
+        """Audio for a model that takes none (gpt-4o: only the -audio variants hear; every
+        Claude): refused naming where, as the provider would answer HTTP 400 for the whole
+        request (review18 R18-P2)."""
+        inner = enumerate(b.content) if isinstance(b, ToolResult) else [(-1, b)]
+        for k, x in inner:
+            if isinstance(x, Audio):
+                where = f"message {m.id or '(no id)'} content[{j}]"
+                raise UnsupportedBlockError(
+                    where + (f".content[{k}]" if k >= 0 else ""),
+                    x.type,
+                    self.model.id,
+                    "the model takes no audio input: send its transcript, or use a model "
+                    "that hears (gpt-4o-audio-preview, Gemini)",
+                )
+
     def _file(self, f: FileAttachment) -> int:
         # Anthropic's own document fields (context, citations) go to Anthropic only
         own = (
@@ -380,11 +397,13 @@ class Pricer:
         image = 0
         drops_blank = self.wire == "anthropic"  # its writer leaves whitespace-only texts out
         system = self._system_text(m) if m.role == "system" else None
-        for b in m.content if system is None else ():
+        for j, b in enumerate(m.content if system is None else ()):
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
                 if not (drops_blank and b.text.isspace()):
                     text += self.text(b.text)
                 continue
+            if self.deaf and isinstance(b, Audio | ToolResult):
+                self._refuse_audio(m, j, b)
             try:
                 t, i = self.block(b)
             except ContentError as exc:
