@@ -204,3 +204,18 @@ def test_a_file_a_tool_returned_with_the_current_request_is_from_the_current_tur
                   max_output_tokens=500, drop_current_attachments=True)  # fmt: skip
         named = [t for t in texts(res.report.notices) if "spec.pdf" in t]
         assert len(named) == 1 and when in named[0], named
+
+
+def test_audio_the_fit_drops_is_not_refused_for_a_model_that_hears_none() -> None:
+    """Review 18 (R18-P2) refuses audio sent to gpt-4o; a voice note the fit drops anyway is
+    not sent: named like any dropped clip, not refused."""
+    history = [Message.user("Set up the billing migration to Postgres 16.", id="u0")]
+    history.append(Message.user("Listen to this", Audio(InlineData(WAV), "wav"), id="u1"))
+    history.append(Message.assistant("Heard it. " + LONG, id="a1"))
+    for i in range(2, 6):
+        history += [Message.user(f"question {i} " + LONG[:300], id=f"u{i}"),
+                    Message.assistant(f"answer {i} " + LONG, id=f"a{i}")]  # fmt: skip
+    history.append(Message.user("Last question?", id="u9"))
+    result = fit(history, "gpt-4o", window=5_000, max_output_tokens=300)
+    assert "u1" not in [m.id for m in result.messages]
+    assert [n.where for n in result.report.notices if "audio clip (wav)" in n.text] == ["u1"]

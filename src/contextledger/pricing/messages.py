@@ -133,7 +133,8 @@ class Pricer:
         self.wire = wire
         self.counter = counter
         self.framing = framing_for(model.provider)
-        self.deaf = takes_audio(model) is False  # audio is refused (``_refuse_audio``)
+        self.deaf = takes_audio(model) is False  # audio sent is refused (refuse_unheard)
+        self.unheard: dict[int, tuple[Message, str]] = {}  # by identity: (message, where)
         self.message_overhead = self.framing.per_message
         self._blocks: dict[Block, tuple[int, int]] = {}
         self._images: dict[Image, ImagePrice] = {}  # by content, while sizes are planned
@@ -335,17 +336,25 @@ class Pricer:
         self._blocks[b] = result
         return result
 
-    def _refuse_audio(self, m: Message, j: int, b: Audio | ToolResult) -> None:
-        """Audio for a model that takes none (gpt-4o: only the -audio variants hear; every
-        Claude): refused naming where, as the provider would answer HTTP 400 for the whole
-        request (review18 R18-P2)."""
+    def _note_unheard(self, m: Message, j: int, b: Audio | ToolResult) -> None:
+        """Remember where ``m`` holds audio for a model that takes none (``refuse_unheard``)."""
         inner = enumerate(b.content) if isinstance(b, ToolResult) else [(-1, b)]
         for k, x in inner:
-            if isinstance(x, Audio):
+            if isinstance(x, Audio) and id(m) not in self.unheard:
                 where = f"message {m.id or '(no id)'} content[{j}]"
+                self.unheard[id(m)] = (m, where + (f".content[{k}]" if k >= 0 else ""))
+
+    def refuse_unheard(self, messages: Iterable[Message]) -> None:
+        """Refuse audio in ``messages`` (those sent) for a model that takes none (gpt-4o:
+        only the -audio variants hear; every Claude), naming where: the provider answers
+        HTTP 400 for the whole request (review18 R18-P2). Audio in a message the fit drops
+        is dropped with it, reported as any file."""
+        for m in messages:
+            hit = self.unheard.get(id(m))
+            if hit is not None and hit[0] is m:
                 raise UnsupportedBlockError(
-                    where + (f".content[{k}]" if k >= 0 else ""),
-                    x.type,
+                    hit[1],
+                    "audio",
                     self.model.id,
                     "the model takes no audio input: send its transcript, or use a model "
                     "that hears (gpt-4o-audio-preview, Gemini)",
@@ -403,7 +412,7 @@ class Pricer:
                     text += self.text(b.text)
                 continue
             if self.deaf and isinstance(b, Audio | ToolResult):
-                self._refuse_audio(m, j, b)
+                self._note_unheard(m, j, b)
             try:
                 t, i = self.block(b)
             except ContentError as exc:
@@ -738,7 +747,9 @@ def price_messages(
     8
     """
     pricer = Pricer.for_model(model, catalog)
-    total = pricer.messages(read_messages(messages))
+    msgs = read_messages(messages)
+    total = pricer.messages(msgs)
+    pricer.refuse_unheard(msgs)
     return MessagePrice(total.text + pricer.tools(tools) + REQUEST_OVERHEAD, total.image)
 
 
@@ -760,6 +771,7 @@ def price_request(
     pricer = Pricer.for_model(model, catalog, wire=fmt, file_pages=file_pages)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]
     total = pricer.messages(msgs)
+    pricer.refuse_unheard(msgs)
     if fmt in ("gemini", "anthropic"):
         total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
     choice = body.get("tool_choice")  # none sent: the provider's default (RT22-10)
