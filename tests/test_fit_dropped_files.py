@@ -168,3 +168,54 @@ def test_a_file_without_a_name_is_named_by_what_it_is() -> None:
         "The model will not see a PDF file (application/pdf, 1 page) from 31 turns ago: "
         "dropped to fit the context window."
     ]
+
+
+BIG_PDF = base64.b64encode(
+    b"%PDF-1.4\n1 0 obj<</Type/Pages/Count 40>>endobj\n%%EOF"  # 40 pages: ~90k tokens
+).decode()
+
+
+def _fetched_then_asked(model_turn: bool) -> dict[str, Any]:
+    """A tool fetched a 40-page spec; its result came in the same Anthropic user turn as
+    the new request (``model_turn``: the model answered between them)."""
+    document = {"type": "document", "title": "spec.pdf",
+                "source": {"type": "base64", "media_type": "application/pdf", "data": BIG_PDF}}  # fmt: skip
+    result = {"type": "tool_result", "tool_use_id": "tu1", "content": [document]}
+    turns: list[dict[str, Any]] = [
+        {"role": "user", "content": "fetch the spec"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "tu1", "name": "fetch", "input": {}}]},
+    ]  # fmt: skip
+    if model_turn:
+        turns += [{"role": "user", "content": [result]}, {"role": "assistant", "content": "Got it."},
+                  {"role": "user", "content": "summarize it"}]  # fmt: skip
+    else:
+        turns.append(
+            {"role": "user", "content": [result, {"type": "text", "text": "summarize it"}]}
+        )
+    return {"system": "sys", "messages": turns}
+
+
+def test_a_file_a_tool_returned_with_the_current_request_is_from_the_current_turn() -> None:
+    """A tool's result sent in the same request as the user's new message (no model turn
+    between) came with the current request: its dropped file was said to be "from 1 turn
+    ago"; one the model answered before the new request is."""
+    for model_turn, when in ((False, "from the current turn"), (True, "from 1 turn ago")):
+        res = fit(_fetched_then_asked(model_turn), "claude-sonnet-4-5", window=3_000,
+                  max_output_tokens=500, drop_current_attachments=True)  # fmt: skip
+        named = [t for t in texts(res.report.notices) if "spec.pdf" in t]
+        assert len(named) == 1 and when in named[0], named
+
+
+def test_audio_the_fit_drops_is_not_refused_for_a_model_that_hears_none() -> None:
+    """Review 18 (R18-P2) refuses audio sent to gpt-4o; a voice note the fit drops anyway is
+    not sent: named like any dropped clip, not refused."""
+    history = [Message.user("Set up the billing migration to Postgres 16.", id="u0")]
+    history.append(Message.user("Listen to this", Audio(InlineData(WAV), "wav"), id="u1"))
+    history.append(Message.assistant("Heard it. " + LONG, id="a1"))
+    for i in range(2, 6):
+        history += [Message.user(f"question {i} " + LONG[:300], id=f"u{i}"),
+                    Message.assistant(f"answer {i} " + LONG, id=f"a{i}")]  # fmt: skip
+    history.append(Message.user("Last question?", id="u9"))
+    result = fit(history, "gpt-4o", window=5_000, max_output_tokens=300)
+    assert "u1" not in [m.id for m in result.messages]
+    assert [n.where for n in result.report.notices if "audio clip (wav)" in n.text] == ["u1"]

@@ -23,8 +23,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from _agents import CallLog
 from builders import b64, png
-from contextledger import BudgetError
+from contextledger import BudgetError, fit, translate
 from contextledger.compaction import OfflineSummarizer
+from contextledger.errors import ContentError
 from contextledger.integrations._engine import ReadCache
 from contextledger.integrations.langchain import (
     ContextLedgerMiddleware,
@@ -310,3 +311,42 @@ def test_a_message_whose_content_changes_is_read_again() -> None:
     assert to_messages([message], cache)[0] is to_messages([message], cache)[0]  # cached
     message.content = "second"
     assert to_messages([message], cache)[0].text == "second"
+
+
+REPORT_URL = "https://example.com/q3-report.pdf"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        {"type": "file", "url": REPORT_URL, "mime_type": "application/pdf"},
+        {"type": "file", "source_type": "url", "url": REPORT_URL, "mime_type": "application/pdf"},
+    ],
+    ids=["v1", "v0"],
+)
+def test_a_file_by_url_is_priced_sent_or_reported(block: dict[str, Any]) -> None:
+    """LangChain's Chat converter refuses a file by URL (a bare ValueError escaped): it is
+    read as a file by reference, sent by URL where the target takes one (Responses), its
+    rendition where not (Chat, reported), priced at the pages declared for it."""
+    msgs = [
+        SystemMessage("Be brief."),
+        HumanMessage(content=[{"type": "text", "text": "Sum up."}, block]),
+    ]
+    read = to_messages(msgs)
+    assert type(read[1].content[1]).__name__ == "ProviderContent"
+    pages = {REPORT_URL: 3}
+    sent = fit(read, "gpt-4o", target="openai-responses", file_pages=pages)
+    body = translate(sent.messages, "openai-responses").body
+    assert REPORT_URL in json.dumps(body) and sent.report.used > 3 * 258
+    chat = fit_messages(msgs, "gpt-4o")  # Chat: its rendition, reported
+    assert any("as text" in n.text for n in chat.report.notices)
+
+
+def test_a_block_langchain_cannot_convert_is_a_typed_error_naming_it() -> None:
+    msgs = [
+        HumanMessage("hi"),
+        HumanMessage(content=[{"type": "audio", "url": "https://e.com/a.wav"}]),
+    ]
+    with pytest.raises(ContentError) as err:
+        to_messages(msgs)
+    assert err.value.path == "messages[1]"

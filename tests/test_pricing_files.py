@@ -15,8 +15,17 @@ from PIL import Image as PILImage
 from PIL import ImageDraw
 
 from contextledger import fit
-from contextledger.catalog import lookup_model
-from contextledger.model import Audio, FileAttachment, InlineData
+from contextledger.catalog import default_catalog, lookup_model, register_model, takes_audio
+from contextledger.errors import UnsupportedBlockError
+from contextledger.model import (
+    Audio,
+    FileAttachment,
+    InlineData,
+    Message,
+    Text,
+    ToolCall,
+    ToolResult,
+)
 from contextledger.pricing.files import (
     audio_cost,
     audio_seconds,
@@ -162,3 +171,33 @@ def test_audio_of_unreadable_length_is_bounded_by_its_bytes() -> None:
     clip = Audio(InlineData.from_bytes(b"\x00garbage" * 1000), "mp3")
     cost = audio_cost(clip, lookup_model("gemini-2.5-flash"))
     assert not cost.exact and cost.tokens == math.ceil(8000 * 8 / 6000 * 32)
+
+
+@pytest.mark.parametrize("model", ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "claude-sonnet-4-5"])
+def test_audio_for_a_model_that_takes_none_is_refused_naming_where(model: str) -> None:
+    """Review 18 (R18-P2): a voice note fitted for gpt-4o was sent as input_audio, and
+    OpenAI answers 400 for the whole request (only the -audio variants hear on Chat)."""
+    clip = Audio(InlineData.from_bytes(wav_bytes(3)), "wav")
+    msgs = [Message.user("what is said?", clip, id="u1")]
+    for target in (None, "openai"):
+        with pytest.raises(UnsupportedBlockError) as err:
+            fit(msgs, model, target=target)
+        assert err.value.path == "message u1 content[1]" and "no audio" in str(err.value)
+    result = ToolResult("c1", (Text("recorded"), clip))
+    agent = [Message.user("record it", id="u0"), Message.assistant(ToolCall("c1", "rec", "{}")),
+             Message("tool", (result,), id="t1"), Message.user("and?")]  # fmt: skip
+    with pytest.raises(UnsupportedBlockError) as err:
+        fit(agent, model)
+    assert err.value.path == "message t1 content[0].content[1]"
+
+
+def test_audio_goes_to_the_models_that_hear_it() -> None:
+    clip = Audio(InlineData.from_bytes(wav_bytes(3)), "wav")
+    msgs = [Message.user("what is said?", clip)]
+    for model in ("gpt-4o-audio-preview", "gpt-4o-mini-audio-preview", "gemini-2.5-flash"):
+        assert fit(msgs, model).report.used > 96  # 3 s × 32
+    catalog = default_catalog().copy()
+    register_model({"id": "qwen2-audio", "provider": "openai-compatible", "context_window": 8192,
+                    "supports_audio_input": True}, catalog)  # fmt: skip
+    assert takes_audio(catalog.lookup("qwen2-audio")) is True
+    assert fit(msgs, "qwen2-audio", catalog=catalog).report.used > 0

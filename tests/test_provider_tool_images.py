@@ -7,6 +7,8 @@ as sent."""
 
 from __future__ import annotations
 
+import base64
+import json
 from typing import Any
 
 import pytest
@@ -14,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builders import image_block
-from contextledger import Image, Message, Text, ToolCall, ToolResult
+from contextledger import Image, Message, Text, ToolCall, ToolResult, fit
+from contextledger.errors import UnsupportedBlockError
+from contextledger.model import Audio, InlineData
 from contextledger.prepare import prepare
 from contextledger.pricing.messages import price_request
 from contextledger.providers import read_messages, translate
@@ -125,3 +129,51 @@ def test_image_only_results_of_a_parallel_call_are_priced_as_sent() -> None:
         )  # fmt: skip
         res = prepare(msgs, "gpt-4o", target="openai", compaction=False)
         assert res.report.used == price_request(res.body, "gpt-4o", "openai").total
+
+
+RECORDING = Audio(InlineData(base64.b64encode(b"RIFF" + bytes(200)).decode()), "wav")
+
+
+def _recorded(content: tuple[Any, ...]) -> tuple[Message, ...]:
+    return (
+        Message.user("transcribe the call"),
+        Message("assistant", (ToolCall("call_1", "record", "{}"),)),
+        Message("tool", (ToolResult("call_1", content),)),
+        Message.user("what was said?"),
+    )
+
+
+@pytest.mark.parametrize(
+    "content", [(Text("recorded:"), RECORDING), (RECORDING,)], ids=["with-text", "alone"]
+)
+@pytest.mark.parametrize(
+    ("fmt", "model"), [("openai", "gpt-4o-audio-preview"), ("gemini", "gemini-2.5-flash")]
+)
+def test_audio_a_tool_returned_follows_the_results_where_a_user_turn_takes_it(
+    fmt: str, model: str, content: tuple[Any, ...]
+) -> None:
+    """Audio in a tool result used to crash the Chat writer (AttributeError) and to vanish,
+    priced, from a Gemini body: it now follows the results as their images do (Chat's user
+    turn takes ``input_audio``, Gemini's an audio ``inline_data``), priced as sent, and reads
+    back into its result."""
+    res = fit(_recorded(content), model, target=fmt)
+    body = {"model": model, **translate(res.messages, fmt).body}
+    assert res.report.used == price_request(body, model, fmt).total
+    wire = json.dumps(body)
+    assert ("input_audio" if fmt == "openai" else "audio/wav") in wire
+    if fmt == "openai":
+        validate_body(fmt, body)
+    back = [r for m in read_messages(body, fmt) for r in m.tool_results]
+    assert [type(b).__name__ for b in back[0].content][-1] == "Audio"
+
+
+@pytest.mark.parametrize("fmt", ["anthropic", "openai-responses"])
+def test_audio_a_tool_returned_is_refused_naming_it_where_results_cannot_carry_it(
+    fmt: str,
+) -> None:
+    """Anthropic's ``tool_result`` and Responses' ``function_call_output`` take no audio:
+    the writers left it out unsaid (priced, not sent); now a typed error names it."""
+    with pytest.raises(UnsupportedBlockError) as err:
+        translate(_recorded((Text("recorded:"), RECORDING)), fmt)
+    assert err.value.path == "messages[2].content[0].content[1]"
+    assert "audio" in str(err.value)

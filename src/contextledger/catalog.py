@@ -183,6 +183,8 @@ class ModelInfo:
     #: a dated id not among them names no model the provider has (Anthropic answers 404),
     #: so it is refused rather than priced as this one.
     snapshots: tuple[str, ...] = ()
+    #: Whether the model takes audio input (None: its provider's rule, ``takes_audio``).
+    audio: bool | None = None
 
     @property
     def label(self) -> str:
@@ -476,6 +478,8 @@ class Catalog:
             return None
         if words & _NO_VISION_WORDS:
             family = replace(family, vision=False)
+        if "audio" in words:  # gpt-4o-audio-preview: the Chat model that hears
+            family = replace(family, audio=True)
         if family.provider == "openai" and words & _RESPONSES_ONLY_WORDS:
             family = replace(family, api="openai-responses")
         return family
@@ -669,6 +673,22 @@ def _served_by(route: str, info: ModelInfo) -> bool:
     if not route or info.provider == route:
         return True
     return route == "openai" and info.provider == "openai-compatible"
+
+
+def takes_audio(info: ModelInfo) -> bool | None:
+    """Whether ``info`` takes audio input: Gemini's models do; OpenAI's only the ``-audio``
+    variants (gpt-4o-audio-preview: the others answer HTTP 400); Anthropic's none; another
+    provider's: not known (None), as registered (``ModelInfo.audio``) else sent.
+
+    >>> [takes_audio(lookup_model(m)) for m in ("gpt-4o", "gpt-4o-audio-preview", "gemini-2.5-flash")]
+    [False, True, True]
+    """
+    if info.audio is not None:
+        return info.audio
+    return _AUDIO_BY_PROVIDER.get(info.provider)
+
+
+_AUDIO_BY_PROVIDER = {"gemini": True, "openai": False, "anthropic": False}
 
 
 def _strip_route(model: str) -> tuple[str, str]:
@@ -962,6 +982,8 @@ def model_info(spec: Mapping[str, Any], catalog: Catalog | None = None) -> Model
             image_limits=source.image_limits,
         )
     limits = entry.pop("image_limits", None)
+    if "supports_audio_input" in entry:  # LiteLLM's name for it
+        entry.setdefault("audio", entry.pop("supports_audio_input"))
     known = {f for f in ModelInfo.__dataclass_fields__ if f not in fields}
     fields.update({k: v for k, v in entry.items() if k in known})
     if limits is not None:

@@ -362,8 +362,9 @@ Block: TypeAlias = (
     Text | Image | ToolCall | ToolResult | FileAttachment | Audio | Reasoning | Recap
     | ProviderContent
 )  # fmt: skip
-#: What a tool result may hold.
-ResultBlock: TypeAlias = Text | Image | FileAttachment | ProviderContent
+#: What a tool result may hold (audio goes where the format carries it: after the results on
+#: OpenAI Chat and Gemini; Anthropic and Responses refuse it, naming where).
+ResultBlock: TypeAlias = Text | Image | FileAttachment | ProviderContent | Audio
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,12 +108,9 @@ def report_drops(
         extra = _image_rows(index, orphaned)
         extra += _image_rows(index, sorted(index.unit_of(u.start) for u in yielded))
         images = sorted(images + extra)
-        requests = index.requests_before
         more_files = [
-            *_rows_of(_messages_of(index, orphaned), requests),
-            *_rows_of(
-                ((u.start + j, m) for u in yielded for j, m in enumerate(u.messages)), requests
-            ),
+            *_rows_of(_messages_of(index, orphaned), index),
+            *_rows_of(((u.start + j, m) for u in yielded for j, m in enumerate(u.messages)), index),
         ]
         files = [*files, Later(lambda: more_files)]
     notices: list[Part[Notice]] = [
@@ -303,13 +300,42 @@ def _messages_of(index: HistoryIndex, units: list[int]) -> list[tuple[int, Messa
     return [(i, index.body[i]) for k in units for i in range(index.starts[k], index.end(k))]
 
 
-def _rows_of(messages: Iterable[tuple[int, Message]], requests: Sequence[int]) -> list[FileRow]:
+def _came_with(roles: Sequence[str], requests: Sequence[int], i: int, after: int | None) -> int:
+    """The requests up to the one message ``i`` was sent with (``roles`` and ``requests``:
+    the index's, or a run's copies; ``after``: what a tool run reaching the end of
+    ``roles`` came with). A tool's results sent with the next request, no model turn
+    between (as Anthropic and Gemini write them, in the request's own turn), came with it:
+    a file a tool returned beside the current request is not "from 1 turn ago"."""
+    if roles[i] == "tool":
+        k = i + 1
+        while k < len(roles) and roles[k] == "tool":
+            k += 1
+        if k == len(roles):
+            return requests[i + 1] if after is None else after
+        if roles[k] == "user" and requests[k + 1] > requests[k]:
+            return requests[k + 1]
+    return requests[i + 1]
+
+
+def _run_after(index: HistoryIndex, hi: int) -> int | None:
+    """What the tool messages at the end of ``body[:hi]`` came with (``_came_with``)."""
+    roles, requests = index.roles, index.requests_before
+    k = hi
+    while k < len(roles) and roles[k] == "tool":
+        k += 1
+    if k < len(roles) and roles[k] == "user" and requests[k + 1] > requests[k]:
+        return requests[k + 1]
+    return None
+
+
+def _rows_of(messages: Iterable[tuple[int, Message]], index: HistoryIndex) -> list[FileRow]:
     """The file rows of ``messages`` (position, message), in their order."""
     rows: list[FileRow] = []
+    roles, requests = index.roles, index.requests_before
     for i, m in messages:
         labels = media_labels(m)
         if labels:
-            rows.append((i, m.id, requests[i + 1], labels))
+            rows.append((i, m.id, _came_with(roles, requests, i, None), labels))
     return rows
 
 
@@ -323,23 +349,23 @@ def _file_rows(index: HistoryIndex, units: list[int]) -> Later[FileRow] | None:
     spans = _spans(index, units)
     body = index.body
     requests = index.requests_before
-    runs: list[tuple[int, Sequence[Message | None], Sequence[int]]] = []
+    runs: list[tuple[int, Sequence[Message | None], Sequence[int], Sequence[str], int | None]] = []
     for lo, hi in spans:
         if type(body) is LazyMessages:
             made: Sequence[Message | None] = body.columns.made[body.start + lo : body.start + hi]
         else:
             made = body[lo:hi]
-        runs.append((lo, made, requests[lo : hi + 1]))
+        runs.append((lo, made, requests[lo : hi + 1], index.roles[lo:hi], _run_after(index, hi)))
 
     def make() -> list[FileRow]:
         rows: list[FileRow] = []
-        for lo, made, counts in runs:
+        for lo, made, counts, roles, after in runs:
             for j, m in enumerate(made):
                 if m is None:
                     continue
                 labels = media_labels(m)
                 if labels:
-                    rows.append((lo + j, m.id, counts[j + 1], labels))
+                    rows.append((lo + j, m.id, _came_with(roles, counts, j, after), labels))
         return rows
 
     return Later(make)
@@ -367,8 +393,8 @@ def _file_notices(parts: list[Later[FileRow]], current: int) -> Later[Notice]:
 def _drop_notices(index: HistoryIndex, rows: list[ImageRow]) -> Later[Notice]:
     """One notice per dropped image, made when first read: each row's "turns ago" (it moves
     on every fit) is worked out now, its images' labels (read from their headers) later."""
-    requests, current = index.requests_before, index.requests_before[-1]
-    ago = [(mid, labels, current - requests[i + 1]) for i, mid, labels in rows]
+    roles, requests, current = index.roles, index.requests_before, index.requests_before[-1]
+    ago = [(mid, labels, current - _came_with(roles, requests, i, None)) for i, mid, labels in rows]
 
     def make() -> list[Notice]:
         endings: dict[int, str] = {}  # turns ago → the notice's ending

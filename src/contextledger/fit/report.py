@@ -249,6 +249,8 @@ def kept_changes(
         texts.append(price.text)
         images.append(price.image)
         i += 1
+    if pricer.unheard:  # audio sent to a model that takes none: refused, naming where
+        pricer.refuse_unheard(out)
     if memo is not None:
         memo.out, memo.changes, memo.texts, memo.images = out, changes, texts, images
     # Turns the wire format merges are billed one framing, not one per message.

@@ -93,7 +93,10 @@ def to_messages(
 
 
 def _read_one(lc: BaseMessage, i: int, mid: str) -> Message:
-    wire = convert_to_openai_messages(lc)
+    try:
+        wire = convert_to_openai_messages(_url_files_by_reference(lc))
+    except ValueError as exc:  # LangChain's own refusal ("Key base64 is required …"): typed
+        raise ContentError(f"messages[{i}]", f"LangChain cannot convert it: {exc}") from None
     reasoning: list[Block] = []
     content = wire.get("content")
     if isinstance(content, list) and any(
@@ -112,6 +115,35 @@ def _read_one(lc: BaseMessage, i: int, mid: str) -> Message:
         raise ContentError(f"messages[{i}]", f"{type(lc).__name__} has no content to send")
     m = read[0]
     return Message(m.role, (*reasoning, *m.content), id=mid, name=m.name)
+
+
+def _url_files_by_reference(lc: BaseMessage) -> BaseMessage:
+    """``lc`` with each file by URL (LangChain's ``{"type": "file", "url": …}``, or its v0
+    ``"source_type": "url"``) as an OpenAI file by reference (``file_url``), which the
+    readers keep as the provider's own block: sent where the target takes a file by URL
+    (Responses, Anthropic), its rendition where not (Chat, reported), and priced as a file
+    by reference (``file_pages=``). LangChain's Chat converter refuses them (ValueError)."""
+    content = lc.content
+    if not isinstance(content, list) or not any(map(_url_file, content)):
+        return lc
+    out: list[Any] = []
+    for part in content:
+        if isinstance(part, Mapping) and _url_file(part):
+            extras = [part, part.get("extras") or {}, part.get("metadata") or {}]
+            name = next((x.get("filename") for x in extras if x.get("filename")), None)
+            spec = {"file_url": part["url"], **({"filename": name} if name else {})}
+            part = {"type": "file", "file": spec}
+        out.append(part)
+    return lc.model_copy(update={"content": out})
+
+
+def _url_file(part: object) -> bool:
+    return (
+        isinstance(part, Mapping)
+        and part.get("type") == "file"
+        and isinstance(part.get("url"), str)
+        and part.get("source_type", "url") == "url"
+    )
 
 
 def _reasoning(part: Mapping[str, Any]) -> Reasoning:

@@ -17,8 +17,8 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalog import Catalog, ModelInfo, lookup_model
-from ..errors import ContentError, ImageProbeError
+from ..catalog import Catalog, ModelInfo, lookup_model, takes_audio
+from ..errors import ContentError, ImageProbeError, UnsupportedBlockError
 from ..images.probe import probe_image
 from ..model import (
     Audio,
@@ -138,6 +138,8 @@ class Pricer:
         self.wire = wire
         self.counter = counter
         self.framing = framing_for(model.provider)
+        self.deaf = takes_audio(model) is False  # audio sent is refused (refuse_unheard)
+        self.unheard: dict[int, tuple[Message, str]] = {}  # by identity: (message, where)
         self.message_overhead = self.framing.per_message
         self._blocks: dict[Block, tuple[int, int]] = {}
         self._images: dict[Image, ImagePrice] = {}  # by content, while sizes are planned
@@ -339,6 +341,30 @@ class Pricer:
         self._blocks[b] = result
         return result
 
+    def _note_unheard(self, m: Message, j: int, b: Audio | ToolResult) -> None:
+        """Remember where ``m`` holds audio for a model that takes none (``refuse_unheard``)."""
+        inner = enumerate(b.content) if isinstance(b, ToolResult) else [(-1, b)]
+        for k, x in inner:
+            if isinstance(x, Audio) and id(m) not in self.unheard:
+                where = f"message {m.id or '(no id)'} content[{j}]"
+                self.unheard[id(m)] = (m, where + (f".content[{k}]" if k >= 0 else ""))
+
+    def refuse_unheard(self, messages: Iterable[Message]) -> None:
+        """Refuse audio in ``messages`` (those sent) for a model that takes none (gpt-4o:
+        only the -audio variants hear; every Claude), naming where: the provider answers
+        HTTP 400 for the whole request (review18 R18-P2). Audio in a message the fit drops
+        is dropped with it, reported as any file."""
+        for m in messages:
+            hit = self.unheard.get(id(m))
+            if hit is not None and hit[0] is m:
+                raise UnsupportedBlockError(
+                    hit[1],
+                    "audio",
+                    self.model.id,
+                    "the model takes no audio input: send its transcript, or use a model "
+                    "that hears (gpt-4o-audio-preview, Gemini)",
+                )
+
     def _file(self, f: FileAttachment) -> int:
         # Anthropic's own document fields (context, citations) go to Anthropic only
         own = (
@@ -385,11 +411,13 @@ class Pricer:
         image = 0
         drops_blank = self.wire == "anthropic"  # its writer leaves whitespace-only texts out
         system = self._system_text(m) if m.role == "system" else None
-        for b in m.content if system is None else ():
+        for j, b in enumerate(m.content if system is None else ()):
             if type(b) is Text:  # the common case: skip the block memo, the counter has its own
                 if not (drops_blank and b.text.isspace()):
                     text += self.text(b.text)
                 continue
+            if self.deaf and isinstance(b, Audio | ToolResult):
+                self._note_unheard(m, j, b)
             try:
                 t, i = self.block(b)
             except ContentError as exc:
@@ -729,7 +757,9 @@ def price_messages(
     8
     """
     pricer = Pricer.for_model(model, catalog)
-    total = pricer.messages(read_messages(messages))
+    msgs = read_messages(messages)
+    total = pricer.messages(msgs)
+    pricer.refuse_unheard(msgs)
     return MessagePrice(total.text + pricer.tools(tools) + REQUEST_OVERHEAD, total.image)
 
 
@@ -751,6 +781,7 @@ def price_request(
     pricer = Pricer.for_model(model, catalog, wire=fmt, file_pages=file_pages)
     msgs = read_messages(body, fmt)  # type: ignore[arg-type]
     total = pricer.messages(msgs)
+    pricer.refuse_unheard(msgs)
     if fmt in ("gemini", "anthropic"):
         total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
     choice = body.get("tool_choice")  # none sent: the provider's default (RT22-10)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 
 from ..catalog import ModelInfo
 from ..errors import ArgumentError
-from ..model import Block, FileAttachment, ProviderContent
+from ..model import Audio, Block, FileAttachment, ProviderContent
 from ..providers.native import carried_by, opaque_chars, parsed, reference_of, without_opaque
 from .files import MediaCost, pdf_cost
 from .vision import max_image_cost
@@ -49,6 +49,8 @@ def sent_as_a_file(b: Block, wire: str) -> bool:
     Gemini such files follow the results under a header naming them (``tool_images_header``)."""
     if isinstance(b, ProviderContent):
         return carried_by(b, wire)
+    if isinstance(b, Audio):  # (refused on the formats whose results cannot carry it)
+        return True
     return isinstance(b, FileAttachment) and b.data is not None
 
 

@@ -18,6 +18,7 @@ from typing import Any, TypeAlias
 
 from ..errors import ContentError, UnsupportedBlockError, describe
 from ..model import (
+    Audio,
     Block,
     FileAttachment,
     Image,
@@ -494,6 +495,7 @@ def _document_fields_as_sent(f: FileAttachment) -> dict[str, Any]:
 def _tool_result(r: Block, path: str, notices: list[Notice]) -> dict[str, Any]:
     if not isinstance(r, ToolResult):
         raise UnsupportedBlockError(path, r.type, TARGET, "tool messages hold tool results only")
+    c.refuse_result_audio(r, path, TARGET, "text, images and documents")
     d: dict[str, Any] = {"type": "tool_result", "tool_use_id": wire_id(r.call_id, TARGET)}
     if len(r.content) == 1 and isinstance(r.content[0], Text) and not r.content[0].cache:
         d["content"] = r.content[0].text
@@ -516,6 +518,8 @@ def _result_block(b: ResultBlock, path: str, notices: list[Notice]) -> dict[str,
         return native.parsed(kept) if isinstance(kept, ProviderContent) else _text(kept)
     if isinstance(b, Text):
         return _with_cache({"type": "text", "text": b.text}, b)
+    if isinstance(b, Audio):  # (refused before, naming its place: refuse_result_audio)
+        raise UnsupportedBlockError(path, b.type, TARGET)
     made = image_block(b, path) if isinstance(b, Image) else _document(b, path)
     return _with_cache(made, b)
 

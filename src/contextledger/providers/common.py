@@ -25,9 +25,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ..errors import ContentError, SendError, StreamInterrupted, describe
+from ..errors import ContentError, SendError, StreamInterrupted, UnsupportedBlockError, describe
 from ..model import (
     IMAGE_MEDIA_TYPES,
+    Audio,
     Block,
     FileAttachment,
     Image,
@@ -200,6 +201,21 @@ def tool_images_header(call_id: str, images: bool = True, files: bool = False) -
     """
     what = "Images and files" if images and files else "Files" if files else "Images"
     return f"{what}{_RETURNED}{call_id}:"
+
+
+def refuse_result_audio(r: ToolResult, path: str, target: str, takes: str) -> None:
+    """Audio a tool returned, where ``target``'s tool results cannot carry it (``takes``:
+    what they take) and no user turn follows them to carry it either: refused, naming
+    where, rather than left out unsaid or sent to be refused (HTTP 400)."""
+    for k, b in enumerate(r.content):
+        if isinstance(b, Audio):
+            raise UnsupportedBlockError(
+                f"{path}.content[{k}]",
+                b.type,
+                target,
+                f"a tool result takes {takes}, not audio: send the recording in a user "
+                "message, or its transcript in the result",
+            )
 
 
 def parse_tool_images_header(text: str) -> str | None:

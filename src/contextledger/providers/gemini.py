@@ -289,7 +289,7 @@ def _fold_tool_media(results: list[ToolResult], keys: list[str], rest: list[Bloc
         if key is not None and key in keys:
             k = keys.index(key)
             continue
-        if k is not None and isinstance(b, Image | FileAttachment | ProviderContent):
+        if k is not None and isinstance(b, Image | FileAttachment | ProviderContent | Audio):
             r = results[k]
             results[k] = ToolResult(r.call_id, (*r.content, b), r.is_error, r.name)
             continue
@@ -480,7 +480,7 @@ def _tool_parts(
         media = [
             b
             for b in r.content
-            if isinstance(b, Image | ProviderContent)
+            if isinstance(b, Image | ProviderContent | Audio)
             or (isinstance(b, FileAttachment) and b.data is not None)
         ]
         if media:

@@ -280,8 +280,9 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
     return out
 
 
-#: What follows a tool's results in a user turn: its images, files and files by id.
-Moved: TypeAlias = Image | FileAttachment | ProviderContent
+#: What follows a tool's results in a user turn: its images, files, files by id and audio
+#: (``input_audio``, which a user message takes on the models that hear).
+Moved: TypeAlias = Image | FileAttachment | ProviderContent | Audio
 
 
 def _split_result(
@@ -349,6 +350,9 @@ def _tool_images_turn(groups: list[tuple[str, list[Moved]]]) -> dict[str, Any]:
             if isinstance(item, ProviderContent):  # an OpenAI file by id
                 parts.append(native.openai_file_part(item, TARGET))
                 continue
+            if isinstance(item, Audio):
+                parts.append(_audio_part(item))
+                continue
             k += 1
             if labelled:
                 parts.append({"type": "text", "text": f"Image {k}:"})
@@ -380,12 +384,14 @@ def _user_content(m: Message, path: str) -> str | list[dict[str, Any]]:
         elif isinstance(b, ProviderContent):  # an OpenAI file by id (as_texts kept it)
             parts.append(native.openai_file_part(b, TARGET))
         elif isinstance(b, Audio):
-            parts.append(
-                {"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}}
-            )
+            parts.append(_audio_part(b))
         else:
             raise UnsupportedBlockError(p, b.type, TARGET, "not allowed in a user message")
     return parts
+
+
+def _audio_part(b: Audio) -> dict[str, Any]:
+    return {"type": "input_audio", "input_audio": {"data": b.data.base64, "format": b.format}}
 
 
 def _text_of(b: Text | Recap) -> str:

@@ -324,6 +324,7 @@ def _output(r: ToolResult, path: str, notices: list[Notice]) -> str | list[dict[
     """A ``function_call_output``'s output: its text, or parts (the SDK's
     ``ResponseFunctionCallOutputItemParam``: ``input_text``, ``input_image`` by URL, data
     URL or file id, ``input_file`` by data, file id or URL)."""
+    c.refuse_result_audio(r, path, TARGET, "text, images and files")
     if any(isinstance(b, FileAttachment) and b.data is None for b in r.content):
         r = replace(
             r,
