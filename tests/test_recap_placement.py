@@ -186,3 +186,111 @@ def test_sparing_the_assistant_a_step_is_no_rule() -> None:
     assert not is_rule("No need to write docs for this one.")
     assert not is_rule("You don't have to ask before each deploy.")
     assert is_rule("No need to ask, but never deploy on Fridays.")
+
+
+def test_a_japanese_correction_after_the_task_is_no_goal() -> None:
+    """review18 R18-R1: the task's purpose clause ("…が起きないように") and "に変更" read
+    as rules, and "Xで、Yではありません" as none: the correction became the Goal."""
+    task = "billing-worker のリトライ処理を指数バックオフに変更し、重複請求が起きないようにしてください。"
+    fix = "すみません、対象はステージングで、本番ではありません。"
+    d = digest(_session(task, fix))
+    assert d.items("Goal") == [task]
+    assert _where(d, fix) == [RULES]
+    assert is_rule("대상은 스테이징이지 운영이 아니에요.")
+
+
+def _greeted(greeting: str, task: str) -> list[Message]:
+    return [
+        Message.user(greeting),
+        Message.assistant("Hello! What should I work on?"),
+        *_session(task),
+    ]
+
+
+@pytest.mark.parametrize(
+    "greeting",
+    [
+        "Halo! Apa kabar? Ada kerjaan nih.",
+        "مرحباً، أتمنى أن يكون يومك جيداً.",
+        "Привіт! Маю для тебе задачу.",
+        "Cześć! Mam dziś dla ciebie zadanie.",
+        "Hoi! Kun je me vandaag helpen?",
+    ],
+)
+def test_a_greeting_the_assistant_answered_with_what_to_do_is_no_goal(greeting: str) -> None:
+    task = "Add partial refunds to the CRM module without changing the ledger format."
+    assert digest(_greeted(greeting, task)).items("Goal") == [task]
+
+
+def test_a_question_that_sets_the_task_stays_the_goal() -> None:
+    task = "Kannst du den Export-Job idempotent machen?"
+    record = [
+        Message.user(task),
+        Message.assistant("Soll ich dafür eine neue Tabelle anlegen?"),
+        *_session("Ja, bitte."),
+    ]
+    assert digest(record).items("Goal") == [task]
+
+
+@pytest.mark.parametrize(
+    "closer",
+    [
+        "Jangan sungkan tanya kalau ada yang kurang jelas.",
+        "لا تتردد في السؤال إذا كان هناك شيء غير واضح.",
+        "Don't hesitate to ask if anything is unclear.",
+    ],
+)
+def test_an_invitation_to_ask_is_no_goal_nor_rule(closer: str) -> None:
+    d = digest(_session("Tambahkan refund parsial.", closer))
+    assert d.items("Goal") == ["Tambahkan refund parsial."]
+    assert _where(d, closer) == []
+
+
+@pytest.mark.parametrize(
+    ("rule", "lift"),
+    [
+        (
+            "Nie ruszaj modułu :legacy-payments.",
+            "Dobra, teraz możesz już zmieniać moduł :legacy-payments.",
+        ),
+        (
+            "Gebruik geen SELECT * in de staging-modellen.",
+            "SELECT * mag nu toch in de staging-modellen.",
+        ),
+        ("لا تغيّر البند 7.", "يمكنك الآن تعديل البند 7."),
+        ("Не чіпай файли в vendor/.", "Гаразд, тепер можеш змінювати файли в vendor/."),
+        ("Jangan ubah skema tabel invoices.", "Oke, sekarang boleh ubah skema tabel invoices."),
+    ],
+)
+def test_a_rule_lifted_in_any_language_is_recapped_beside_its_lifting(rule: str, lift: str) -> None:
+    d = digest(_session("Clean up the billing service.", rule, lift))
+    assert d.items(RULES) == [rule, lift]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Mach dir keine Sorgen.", "Maak je geen zorgen.", "Werkt niet meer.", "Dat is geen probleem."],
+)
+def test_dutch_and_german_talk_and_statements_are_no_rules(said: str) -> None:
+    assert not is_rule(said)
+
+
+def test_dont_forget_in_other_languages_is_a_request_for_later() -> None:
+    said = "Vergiss nicht, das README zu aktualisieren."
+    assert not is_rule(said) and is_request(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "本番DBに接続しないようにしてください。",
+        "Pod żadnym pozorem nie wysyłaj powiadomień push do wszystkich użytkowników.",
+        "प्रोडक्शन सर्वर पर बिल्कुल भी डिप्लॉय नहीं करना।",
+        "In geen geval de API-sleutels in de logs zetten.",
+    ],
+)
+def test_prohibitions_in_more_forms_are_rules(said: str) -> None:
+    """RT23 set 8: "〜ないようにしてください" said of the listener's own act is a rule (an
+    outcome with its own subject, "…が失われないように", is the goal's purpose)."""
+    assert is_rule(said)
+    assert not is_rule("कोई समस्या नहीं है।")

@@ -18,26 +18,13 @@ import re
 
 from .claims_evidence import Claim, Evidence
 from .claims_order import passed_since
+from .failures import failing_tests
 
 NOT_MARKED_FAILING = "no failing tool result marks this test failed"
-
-# a test named after a failure marker, in the claim and in a result's line
-_MARKED = re.compile(
-    r"[●✕✖][ \t]*(?P<name>[^\n();]+?)[ \t]*(?:[(;]|:\s|\s[-—]\s|$)|\bFAILED[ \t]+(?P<py>[^\s:]+::[^\s]+)|"
-    r"--- FAIL:[ \t]*(?P<go>\w+)",
-    re.MULTILINE,
-)
 
 
 def _norm(name: str) -> str:
     return " ".join(name.replace(">", "›").split()).strip(" .:;,'\"`").casefold()
-
-
-def _marked_names(text: str) -> list[str]:
-    found = (
-        m.group("name") or m.group("py") or m.group("go") or "" for m in _MARKED.finditer(text)
-    )
-    return [n.strip() for n in found if n.strip()]
 
 
 def _printed_failing(ev: Evidence) -> frozenset[str]:
@@ -46,7 +33,8 @@ def _printed_failing(ev: Evidence) -> frozenset[str]:
     for r in ev.results:
         if not r.failed:
             continue
-        for name in _marked_names(r.text):
+        # (by its lines: ``r.text`` is the output on one line)
+        for name in failing_tests("\n".join(r.lines) or r.text, marked=True):
             full = _norm(name)
             out.add(full)
             out.add(full.rsplit("›", 1)[-1].strip())
@@ -56,7 +44,7 @@ def _printed_failing(ev: Evidence) -> frozenset[str]:
 
 def unmarked_tests(text: str, ev: Evidence) -> list[str]:
     """The tests ``text`` names after a failure marker that no failed result marks so."""
-    names = _marked_names(text)
+    names = failing_tests(text, marked=True)
     if not names:
         return []
     printed = ev.derive("tests marked failing", lambda: _printed_failing(ev))

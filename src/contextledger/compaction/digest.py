@@ -42,6 +42,7 @@ from ..intent import (
     is_substantive,
     restates_task,
 )
+from ..lexicon.intent import ANNOUNCES_A_TASK
 from ..model import Message, ToolCall
 from .actions import is_ui_step, render_action
 from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
@@ -177,7 +178,10 @@ _GREETING = re.compile(
     r"ahoj|dobrý\s+den|привет|здравствуйте|добрый\s+день|γεια(?:\s+σου)?|καλημέρα|merhaba|"
     r"selam|xin\s+chào|chào|habari|jambo|שלום|مرحبا|السلام\s+عليكم|سلام|नमस्ते|สวัสดี|"
     r"안녕하세요|안녕|こんにちは|おはよう(?:ございます)?|你好|您好|halo|hai|salam|szia|"
-    r"bună(?:\s+ziua)?|goedemorgen|dag)(?!\w)[^.!?]{0,40}[.!?]?\s*$"
+    r"bună(?:\s+ziua)?|goedemorgen|dag|"
+    # (RT23-2: "مرحباً، أتمنى أن يكون يومك جيداً.", "Привіт! Маю для тебе задачу.")
+    r"مرحباً|أهلاً|اهلا|صباح\s+الخير|مساء\s+الخير|привіт|вітаю|добрий\s+день|witam|"
+    r"selamat\s+(?:pagi|siang|sore|malam)|नमस्कार|हाय|hoi)(?!\w)[^.!?]{0,40}[.!?]?\s*$"
 )
 
 
@@ -249,8 +253,12 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
         and m.text.strip()
         and not _asked_what_to_do(m, messages, at[id(m)])
     ]
-    goal = next((m for m in turns if is_substantive(without_code(m.text))), None) or next(
-        (m for m in turns if not is_nudge(m.text.strip())), None
+    # (not an invitation to ask: "Jangan sungkan tanya kalau ada yang kurang jelas.", RT23-2)
+    goal = (
+        next((m for m in turns if is_substantive(without_code(m.text)) and not _only_talk(m)), None)
+        or next((m for m in turns if not is_nudge(m.text.strip()) and not _only_talk(m)), None)
+        or next((m for m in turns if is_substantive(without_code(m.text))), None)
+        or next((m for m in turns if not is_nudge(m.text.strip())), None)
     )
     if goal is None or not _all_rules(goal):
         return goal
@@ -271,6 +279,11 @@ def goal_message(messages: Sequence[Message]) -> Message | None:
     return next((m for m in later if not _all_rules(m)), goal)
 
 
+def _only_talk(turn: Message) -> bool:
+    said = sentences(without_code(turn.text))
+    return bool(said) and all(unhurried(s) for s in said)
+
+
 def _all_rules(turn: Message) -> bool:
     """A turn of rules and deadlines only: it sets no task."""
     return all(is_rule(s) or sets_deadline(s) for s in sentences(without_code(turn.text)))
@@ -289,15 +302,37 @@ def _asked_what_to_do(turn: Message, messages: Sequence[Message], k: int) -> boo
     question back, with no tool call: it set no task. A turn that asks for a task ("Can you
     migrate the billing service to Postgres 16?" - "Sure - staging or production first?")
     did set one (R17-R4)."""
-    if is_substantive(without_code(turn.text)):
-        return False
     reply = next((m for m in messages[k + 1 :] if m.role != "system"), None)
     if reply is None or reply.role != "assistant" or reply.tool_calls:
         return False
     if not asks(reply.text.strip()):
         return False
     said = sentences(without_code(turn.text))
-    return bool(said) and all(asks(x) or _GREETING.match(x) or word_count(x) <= 3 for x in said)
+    # what is left past greetings, short questions and openers ("Mam dziś dla ciebie
+    # zadanie.", "Kun je me vandaag helpen?": RT23-2) says a task
+    told = [x for x in said if not _greets_or_opens(x)]
+    if told and is_substantive(" ".join(told)):
+        return False
+    return bool(said) and all(asks(x) or _greets_or_opens(x) for x in said)
+
+
+# the most words besides its task word of a sentence that only announces a task ("Маю для
+# тебе задачу.", "Mam dziś dla ciebie zadanie."; not "Could you help me debug auth.py?")
+_OPENER_WORDS = 4
+
+
+def _greets_or_opens(sentence: str) -> bool:
+    """A greeting, a few words, or a short sentence announcing a task without saying it."""
+    if _GREETING.match(sentence) or word_count(sentence) <= 3 or unhurried(sentence):
+        return True
+    if extract_claims(sentence):  # it names a file, a number, a command: it says the task
+        return False
+    if not ANNOUNCES_A_TASK.search(sentence):
+        return False
+    return word_count(_PUNCTUATION.sub(" ", ANNOUNCES_A_TASK.sub(" ", sentence))) <= _OPENER_WORDS
+
+
+_PUNCTUATION = re.compile(r"[^\w\s]")
 
 
 # What the assistant says of a tool result it does not care about: "Unrelated noise,
@@ -849,8 +884,6 @@ def _said(
     for s in sentences(without_paste(text) if m.role == "user" else text):
         if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or word_count(s) < 3:
             continue
-        if m.role == "user" and unhurried(s):  # "Acele etme, sorun yok.": talk (RT22-21)
-            continue
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue
         item = f"{who}: {clip(s, 240)}"
@@ -869,6 +902,8 @@ def _said(
             add("Findings", item)  # "O código de rastreio do pedido é QB482913377BR."
         elif numbers_matter(s, m.role):
             add("Numbers that matter", item)
+        elif m.role == "user" and unhurried(s):  # "Acele etme, sorun yok.": talk (RT22-21)
+            continue
         elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
         elif m.role == "user" and aside is not None and word_count(s) >= 4 and not is_request(s):

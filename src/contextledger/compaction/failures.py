@@ -192,6 +192,7 @@ _FAILED_TEST = re.compile(
     r"|^\[-\]\s+(\S.{0,200}?)\s+\d+(?:\.\d+)?m?s\b"  # Pester
     r"|^[\w./-]+\.\w+:\d+:(\w+):FAIL\b"  # Unity (C), under CTest
     r"|^\d+:\d\d\s+\+\d+(?:\s+~\d+)?\s+-\d+:\s+(\S.{0,200}?)\s+\[E\]$"  # flutter/dart test
+    r"|^([\w./-]+\.feature:\d+\s+\S.{0,200}?)\s*$"  # behave's "Failing scenarios:" (RT23-6)
 )
 
 TEST_ID = re.compile(
@@ -323,6 +324,10 @@ def _mocha_named(line: str, seen: set[str]) -> str | None:
     return m.group(2).rstrip(":")
 
 
+# a scenario behave lists under "Failing scenarios:" ("features/nda.feature:14  Governing
+# law clause keeps numbering", RT23-6)
+_SCENARIO_AT = re.compile(r"[\w./-]+\.feature:\d+\s")
+
 # Jest heads each failure "● Suite › test" under a "FAIL file" line and above a failed
 # count; other tools use the bullet for anything (systemctl's "● nginx.service - …")
 _BULLETED_FAILURE = re.compile(r"(?m)^\s*FAIL\b|✕|\b[1-9]\d* failed\b")
@@ -423,6 +428,7 @@ def _read_failures(text: str, limit: int) -> list[str]:
     attempt: str | None = None  # the last failed attempt no later line got past
     table = _table_fields(text)
     mocha = bool(_MOCHA_RUN.search(text))
+    behave = "Failing scenarios:" in text  # its scenarios listed below, with no marker
     numbered: set[str] = set()  # the numbers of the tests Mocha named so far
     for line in text.splitlines():
         s = BOX.sub("", line).strip()
@@ -433,7 +439,7 @@ def _read_failures(text: str, limit: int) -> list[str]:
         if _ATTEMPT.match(s):
             attempt = clip(s, 200) if _FAILURE_LINE.search(_ATTEMPT.sub("", s)) else None
             continue
-        if not _ANY_FAILURE_SIGN.search(s):
+        if not _ANY_FAILURE_SIGN.search(s) and not (behave and _SCENARIO_AT.match(s)):
             continue  # most lines of a long output (a listing, a file): one cheap test
         if not s or _NOT_FAILED.search(s) or _only_zero_counts(s) or counts_nothing(s):
             continue
@@ -677,30 +683,60 @@ def _json_failure_lines(text: str, report: tuple[list[str], list[str]], limit: i
     return out[:limit] if names else wrapped[:limit]
 
 
-def failing_tests(text: str) -> list[str]:
+def failing_tests(text: str, *, marked: bool = False) -> list[str]:
     """The names of the tests a tool output reports as failing (pytest node ids, Go's
     ``--- FAIL: TestX``, unittest's ``FAIL: test_x (mod.Case)``, cargo's
-    ``test a::b ... FAILED``, Jest's ``✕ name``), in order, without duplicates.
+    ``test a::b ... FAILED``, Jest's ``✕ name``), in order, without duplicates; a
+    runner's marker inside a line too (indented, after a prefix: a recap's "`npx jest`: ●
+    Cart › removes expired coupon", a log's "12:00:01 FAILED tests/t.py::test_a").
+    ``marked``: every "●" marks a failure (a failed result, a claim quoting one), not only
+    in an output that reads as a Jest run.
 
     >>> failing_tests("--- FAIL: TestExpiry (0.01s)\\nFAILED tests/t.py::test_a[x] - E")
     ['TestExpiry', 'tests/t.py::test_a[x]']
+    >>> failing_tests("`npx jest`: ● Cart › removes expired coupon", marked=True)
+    ['Cart › removes expired coupon']
     """
     out: list[str] = []
     report = _json_report(text) if text.lstrip()[:1] in ("{", "[") else None
     if report is not None:
         names, outputs = report
         return list(names) if names else [t for body in outputs for t in failing_tests(body)]
-    bulleted = bool(_BULLETED_FAILURE.search(text))
+    bulleted = marked or bool(_BULLETED_FAILURE.search(text))
     mocha = bool(_MOCHA_RUN.search(text))
     numbered: set[str] = set()
     for line in text.splitlines():
         m = _FAILED_TEST.search(line.strip())
-        name = None
+        named: list[str] = []
         if m and (bulleted or not line.strip().startswith("●")):
-            name = next(g for g in m.groups() if g)
+            named = [next(g for g in m.groups() if g)]
         elif m is None and mocha:
-            name = _mocha_named(line.strip(), numbered)
-        if name is not None and name not in out:
+            named = [n for n in [_mocha_named(line.strip(), numbered)] if n is not None]
+        if not named:
+            named = _marked_inside(line, bulleted)
+        out += [n for n in dict.fromkeys(named) if n not in out]
+    return out
+
+
+# a runner's failure marker anywhere in a line: "●", "✕" or "✖" and the name up to a "(",
+# a ";", a ": " or a " - "; pytest's "FAILED x::y"; Go's "--- FAIL: TestX" (not ESLint's
+# "✖ 3 problems" nor node's "✖ failing tests:", which name no test)
+_MARKED_INSIDE = re.compile(
+    r"(?P<mark>[●✕✖])(?![ \t]*(?:\d+\s+problems?\b|failing\s+tests:))[ \t]*"
+    r"(?P<name>[^\n();]+?)[ \t]*(?:[(;]|:\s|\s[-—]\s|$)"
+    r"|\bFAILED[ \t]+(?P<py>[^\s:]+::[^\s]+)|--- FAIL:[ \t]*(?P<go>\w+)"
+)
+
+
+def _marked_inside(line: str, bulleted: bool) -> list[str]:
+    """The tests a line names after a failure marker inside it (a "●" only in a Jest run,
+    ``bulleted``: systemctl's "● nginx.service - …" names no test)."""
+    out = []
+    for m in _MARKED_INSIDE.finditer(line):
+        if m.group("mark") == "●" and not bulleted:
+            continue
+        name = (m.group("name") or m.group("py") or m.group("go") or "").strip()
+        if name:
             out.append(name)
     return out
 

@@ -17,6 +17,7 @@ from ..lexicon.intent import (
     ASKS_FOR_A_RULE_ELSEWHERE,
     DEADLINE_MOMENT,
     DEADLINE_NOUN,
+    INVITES_QUESTIONS,
     PURPOSE_ELSEWHERE,
     RULE_NEGATION_ELSEWHERE,
     UNHURRIED,
@@ -379,11 +380,6 @@ def is_rule(sentence: str) -> bool:
         and not asks_agreement(sentence)  # "Don't rotate the keys this week, ok?"
     ):
         return False
-    if unhurried(sentence):  # "Acele etme, sorun yok.": talk, no rule
-        return False
-    spared = _NO_NEED.search(sentence)
-    if spared and not _NEGATED.search(sentence, spared.end()):
-        return False  # "No need to write docs for this one.": a leave to skip, no rule
     label = _RULE_LABEL.match(sentence)
     if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
         rest = sentence[label.end() :]
@@ -392,13 +388,28 @@ def is_rule(sentence: str) -> bool:
         return False  # "Don't forget to bump the version": a request for later
     if _STATUS.search(sentence):
         return False
-    if not RULE_OPENING.search(sentence) and (
-        _SO_THAT.search(sentence) or PURPOSE_ELSEWHERE.search(sentence)
-    ):
-        own = PURPOSE_ELSEWHERE.sub("", _SO_THAT.sub("", sentence))
-        if word_count(own) >= 3 and not _rule_words(own):
+    if not RULE_OPENING.search(sentence) and _SO_THAT.search(sentence):
+        own = _SO_THAT.sub("", sentence)
+        if len(own.split()) >= 3 and not _rule_words(own):
             return False
-    return _rule_words(sentence)
+    # (what follows reads only a sentence that says a rule: most say none)
+    return _rule_words(sentence) and not _no_rule_after_all(sentence)
+
+
+def _no_rule_after_all(sentence: str) -> bool:
+    """A sentence in a rule's words that sets none: talk about haste ("Acele etme, sorun
+    yok."), a leave to skip a step ("No need to write docs for this one."), a negation
+    only in a purpose clause in another language ("…, tak żeby żadna faktura nie
+    zginęła", "…が失われないようにしてください")."""
+    if unhurried(sentence):
+        return True
+    spared = _NO_NEED.search(sentence)
+    if spared and not _NEGATED.search(sentence, spared.end()):
+        return True
+    if RULE_OPENING.search(sentence) or not PURPOSE_ELSEWHERE.search(sentence):
+        return False
+    own = PURPOSE_ELSEWHERE.sub("", sentence)
+    return word_count(own) >= 3 and not _rule_words(own)
 
 
 def _asks_a_rule_elsewhere(sentence: str) -> bool:
@@ -435,12 +446,17 @@ _UNHURRIED_REST = 2
 
 def unhurried(sentence: str) -> bool:
     """Only telling the assistant not to hurry or not to worry, in any language ("Acele
-    etme, sorun yok.", "Spokojnie, nie ma pośpiechu.", "急がなくて大丈夫ですよ。"): talk,
-    neither a rule nor a statement to keep (RT22-21).
+    etme, sorun yok.", "Spokojnie, nie ma pośpiechu.", "急がなくて大丈夫ですよ。"), or
+    inviting it to ask ("Jangan sungkan tanya kalau ada yang kurang jelas."): talk,
+    neither a rule, a task nor a statement to keep (RT22-21, RT23-2).
 
     >>> unhurried("Rustig aan, geen haast hoor."), unhurried("No rush, but never touch prod.")
     (True, False)
     """
+    if INVITES_QUESTIONS.search(sentence) and not _NEGATED.search(
+        INVITES_QUESTIONS.sub(" ", sentence)
+    ):  # "Jangan sungkan tanya kalau ada yang kurang jelas.": an invitation to ask (RT23-2)
+        return True
     if not UNHURRIED.search(sentence):
         return False
     return word_count(_PUNCTUATION.sub(" ", UNHURRIED.sub(" ", sentence))) <= _UNHURRIED_REST
@@ -459,9 +475,22 @@ def _rule_words(sentence: str) -> bool:
         return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
+    if _NOT_SO.search(sentence) and _UNSPACED_CONTRAST.search(sentence):
+        return True
     if not is_constraint(sentence):
         return False
     return not _NEED.search(sentence) or is_constraint(_NEED.sub(" ", sentence))
+
+
+# "X, not Y" in Japanese and Korean said as a statement: "すみません、対象はステージングで、本番
+# ではありません。" (the target is staging, not production), "대상은 스테이징이지 운영이
+# 아니에요." (review18 R18-R1: read as no rule, the correction became the recap's goal)
+_NOT_SO = re.compile(r"ではな|じゃな|ではあり|じゃあり|아니")
+_UNSPACED_CONTRAST = re.compile(
+    r"[^。！？\n、]{1,60}?(?:で|であって)[、,]\s*[^。！？\n]{1,60}?(?:ではありません|じゃありません|"
+    r"ではない|じゃない)"
+    r"|\S{2,}(?:이지|지)\s+[^.!?\n]{1,60}?(?:이|가)?\s*아니(?:에요|예요|야|다|라|ㅂ니다|고)"
+)
 
 
 # A permission that lifts a rule: "subheadings are allowed now", "store credit is fine for
@@ -479,6 +508,21 @@ LIFTS = re.compile(
     r"\bgo\s+ahead\s+and\b|\bno\s+(?:need|longer\s+(?:any\s+)?need)\s+to\b|"
     r"\b(?:don'?t|do\s+not|no\s+longer)\s+(?:need|have)\s+to\b|\b(?:lift|lifted|waive|waived|"
     r"revoke|revoked|relax|relaxed)\b|\bthat\s+rule\b|\bafter\s+all\b"
+    # ... in the languages users write in: "you may now", "is allowed now" (RT23-11: "Dobra,
+    # teraz możesz już zmieniać moduł …", "SELECT * mag nu toch …", "يمكنك الآن تعديل …",
+    # "अब Podfile में … जोड़ सकते हो।", "тепер можеш змінювати …", "sekarang boleh ubah …",
+    # "やっぱり … も変更してOKです。")
+    r"|(?i:(?<!\w)(?:(?:teraz|już)\s+(?:\w+\s+)?(?:możesz|wolno)|możesz\s+(?:już|teraz)|"
+    r"mag\s+(?:nu|toch|weer|alsnog)|mag\s+je\s+(?:nu|toch|weer)|(?:je|u)\s+mag\s+(?:nu|toch|weer)|"
+    r"(?:du\s+)?darfst\s+(?:jetzt|nun|doch|wieder)|ist\s+(?:jetzt|nun|doch)\s+erlaubt|"
+    r"(?:ya|ahora)\s+puedes|(?:ya|ahora)\s+se\s+puede|(?:agora|já)\s+(?:pode|podes)|"
+    r"pode\s+(?:agora|já)|tu\s+peux\s+(?:maintenant|désormais)|(?:ora|adesso)\s+puoi|"
+    r"puoi\s+(?:ora|adesso)|(?:nu|numera)\s+får\s+du|du\s+får\s+(?:nu|numera)|"
+    r"тепер\s+(?:\w+\s+)?можеш|тепер\s+можна|теперь\s+(?:\w+\s+)?можешь|теперь\s+можно|"
+    r"(?:sekarang|kini)\s+(?:\w+\s+)?(?:boleh|bisa)|artık\s+(?:\S+\s+){0,4}?\w+(?:ebilirsin|abilirsin)|"
+    r"bây\s+giờ\s+(?:bạn\s+)?(?:có\s+thể|được)|يمكنك\s+الآن|الآن\s+يمكنك|مسموح\s+الآن)(?!\w)"
+    r"|अब\s.{0,80}?सकते\s+(?:हो|हैं)|(?:してOK|してもOK|してもいい|しても大丈夫|して構いません)|"
+    r"(?:이제|지금은)\s.{0,60}?(?:해도\s*(?:돼|됩니다|괜찮)|할\s*수\s*있어)|现在可以|现在允许|可以改了)"
 )
 
 # what a rule and its lifting have in common past these words
@@ -501,9 +545,13 @@ def lifted_rule(sentence: str, rules: Sequence[str]) -> str | None:
     if not rules or not LIFTS.search(sentence):
         return None
     words = {w[:6] for w in keywords(sentence) - _PLAIN_RULE_WORDS}
+    values = {v.strip("`") for v in _VALUE.findall(sentence)}
     for rule in reversed(rules):
         shared = words & {w[:6] for w in keywords(rule) - _PLAIN_RULE_WORDS}
         if len(shared) >= 2 or any(len(w) >= 6 for w in shared):
+            return rule
+        # ... or a word and a value ("لا تغيّر البند 7." … "يمكنك الآن تعديل البند 7.")
+        if shared and values & {v.strip("`") for v in _VALUE.findall(rule)}:
             return rule
     return None
 
@@ -878,8 +926,15 @@ def _forbids_named(sentence: str) -> bool:
         return False
     if _TURKISH.search(sentence) and _TURKISH_DONT.search(sentence):
         return True
-    if _VIETNAMESE_DONT.search(sentence):
+    if _VIETNAMESE_DONT.search(sentence) or _IN_NO_CASE.search(sentence):
         return True
+    if _HINDI_DONT.search(sentence):
+        return True
+    m = _GERMANIC_DONT.search(sentence)
+    if m and not _PAST.search(sentence) and _an_order(m.group("verb")):
+        verb = m.group("verb").casefold()
+        if not verb.endswith("t") or verb in _T_STEMS:  # "Werkt niet meer.": a status
+            return True
     if _ENV_SETTING.search(sentence) and not _PAST.search(sentence):
         return True
     if _NE_IMPERATIVE.search(sentence) or _NOT_THAT.search(sentence):
@@ -905,6 +960,25 @@ _VIETNAMESE_DONT = re.compile(
     r"(?i)^\W*(?:không\s+được|đừng|cấm|tuyệt\s+đối\s+không)\s+\w"
     r"|^\W*không\s+(?!(?:có|phải|thấy|biết|hiểu|rõ|sao|sao\s+cả|vấn\s+đề|cần|còn|bao\s+giờ)\b)"
     r"[^\W\d_]+\s+(?![^.!?]*\bđược\s*[.!]?$)"
+)
+# "under no circumstances" in the languages users write in ("Pod żadnym pozorem nie
+# wysyłaj …", "In geen geval de API-sleutels in de logs zetten."): a prohibition
+_IN_NO_CASE = re.compile(
+    r"(?i)(?<!\w)(?:pod\s+żadnym\s+pozorem|w\s+żadnym\s+wypadku|in\s+geen\s+geval|"
+    r"unter\s+keinen\s+umständen|auf\s+keinen\s+fall|en\s+aucun\s+cas|bajo\s+ningún\s+concepto|"
+    r"en\s+ningún\s+caso|in\s+nessun\s+caso|em\s+hipótese\s+alguma|de\s+jeito\s+nenhum|"
+    r"ні\s+в\s+якому\s+разі|ни\s+в\s+коем\s+случае|hiçbir\s+koşulda|"
+    r"dalam\s+keadaan\s+apa\s+pun|under\s+no\s+circumstances)(?!\w)"
+)
+# a Hindi prohibition closing its sentence: "… डिप्लॉय नहीं करना।", "… मत जोड़ना।" (an
+# infinitive or a polite form after the negation: an order, not "नहीं है" - there is none)
+_HINDI_DONT = re.compile(r"(?:नहीं|मत)\s+\S+(?:ना|ें|ो|िए|िएगा)\s*[।.!]?\s*$")
+# a Dutch or German order with its negation after its object ("Gebruik geen SELECT * in de
+# staging-modellen.", "Benutze keine globalen Variablen.", RT23-11): a verb's stem opening
+# the sentence (a third person's "-t" is a status: "Werkt niet meer.")
+_GERMANIC_DONT = re.compile(
+    r"(?i)^\W*(?P<verb>[^\W\d_]{3,})\s+(?:\S+\s+){0,3}?(?:geen|niet|nooit|keine?[nmrs]?|nicht|"
+    r"niemals)(?!\w)"
 )
 # an environment variable set to a value: "… BIOC_MIRROR=https://… …", "ARM_TOOLCHAIN=/opt/…"
 _ENV_SETTING = re.compile(r"(?<![\w$])[A-Z][A-Z0-9]*_[A-Z0-9_]+=[^\s=]")

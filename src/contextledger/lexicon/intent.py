@@ -1631,6 +1631,7 @@ UNHURRIED = compiled_on_use(
     r"sem\s+pressa|com\s+calma|sem\s+stress|não\s+(?:tem|há)\s+pressa|"
     r"pas\s+(?:de\s+)?press(?:é|e)|prends\s+ton\s+temps|rien\s+ne\s+presse|"
     r"keine\s+(?:eile|hektik|sorge)|lass\s+dir\s+zeit|in\s+ruhe|"
+    r"mach\s+dir\s+keine\s+(?:sorgen|gedanken|stress)|maak\s+je\s+(?:geen\s+zorgen|niet\s+druk)|"
     r"nessuna\s+fretta|con\s+calma|senza\s+fretta|"
     r"geen\s+haast|rustig\s+aan|neem\s+(?:je|de)\s+tijd|"
     r"nie\s+ma\s+(?:pośpiechu|pospiechu|pośpiech|problemu)|spokojnie|bez\s+pośpiechu|"
@@ -1646,6 +1647,31 @@ UNHURRIED = compiled_on_use(
     r"천천히(?:\s*(?:하셔도|해도|하세요))?(?:\s*(?:돼요|됩니다|괜찮아요))?|급하지\s*않아요|不急|慢慢来|"
     r"别着急|ไม่ต้องรีบ"
 )
+# A closing invitation to ask ("Jangan sungkan tanya kalau ada yang kurang jelas.", "لا
+# تتردد في السؤال …", "Śmiało pytaj, jeśli …", "Don't hesitate to ask …"): talk, no rule
+# and no task (RT23-2)
+INVITES_QUESTIONS = compiled_on_use(
+    r"(?i)(?<!\w)(?:don'?t\s+hesitate|do\s+not\s+hesitate|feel\s+free\s+to\s+(?:ask|reach|ping)|"
+    r"let\s+me\s+know\s+if\s+you\s+have\s+(?:any\s+)?questions|jangan\s+(?:sungkan|ragu)|"
+    r"śmiało\s+pytaj|nie\s+wahaj\s+się|laat\s+(?:maar\s+)?(?:weten|horen)\s+als\s+je\s+vragen|"
+    r"aarzel\s+niet|no\s+dudes\s+en|no\s+te\s+cortes|n['’]hésite(?:z)?\s+pas|zögere\s+nicht|"
+    r"frag\s+ruhig|non\s+esitare|não\s+hesite|fique\s+à\s+vontade\s+(?:para|pra)\s+perguntar|"
+    r"tveka\s+inte|не\s+стесняйся|не\s+соромся|питай|спрашивай|لا\s+تتردد|"
+    r"पूछ\s+(?:लेना|लीजिए|लो)|çekinmeden\s+sor|đừng\s+ngại)(?!\w)"
+    r"|遠慮なく|お気軽に|随时问|尽管问|편하게\s*물어|언제든\s*물어"
+)
+
+# Openers that only announce a task, in the languages users write in ("Mam dziś dla
+# ciebie zadanie.", "Маю для тебе задачу.", "Ada kerjaan nih.", "आज एक काम है।", "Kun je
+# me vandaag helpen?", "今日もよろしくお願いします。"): said in a short sentence, they set none
+ANNOUNCES_A_TASK = compiled_on_use(
+    r"(?i)(?<![\w-])(?:task|favou?r|help|zadani\w*|robot\w*|задач\w*|завдання|справ\w*|"
+    r"kerjaan|pekerjaan|tugas|bantu\w*|काम|मदद|helpen|hulp|klus|opdracht|pomoc\w*|pomóc|"
+    r"допомог\w*|помог\w*|ayuda\w*|tarea|ajuda\w*|tarefa|aide|tâche|hilfe|aufgabe|aiuto|"
+    r"compito|uppgift|hjälp|görev|iş|yardım|nhiệm\s+vụ|việc|giúp|مهمة|مساعدة|طلب)(?![\w-])"
+    r"|よろしく|お願いします|手伝|作業|仕事|任务|帮忙|帮个忙|부탁|도와|할\s*일"
+)
+
 # A polite question that asks for a rule, in the languages users write in ("Zou je de
 # productiedatabase nooit willen aanraken?", "Könntest du die API bitte nicht ändern?",
 # "Pourrais-tu ne jamais toucher à prod ?", "¿Podrías no tocar la base de producción?"):
@@ -1671,5 +1697,7 @@ PURPOSE_ELSEWHERE = compiled_on_use(
     r"de\s+sorte\s+que|damit|sodass|so\s+dass|affinché|in\s+modo\s+che|così\s+che|zodat|"
     r"opdat|tak\s+(?:żeby|aby|by)|żeby|aby|så\s+att|jotta|hogy|чтобы|щоб|ώστε|"
     r"sehingga|supaya|agar|để|böylece|ki|ताकि|كي|لكي|حتى\s+لا)(?!\w).*$"
-    r"|(?:ないように|ないよう|ように|ために|하도록|되도록|않도록|以便|以免|为了).*$"
+    # (Japanese: only an outcome with its own subject, "…、アップロードが失われないように…";
+    # "本番DBに接続しないようにしてください" asks the listener not to connect: a rule)
+    r"|[^、。，,]*が[^、。，,]*?(?:ないように|ないよう).*$|(?:ために|되도록|않도록|以便|以免|为了).*$"
 )

@@ -1,0 +1,103 @@
+"""One reader of a runner's failing-test markers (issue #14 item 3): the recap's
+Failures and the check of a failure claimed read a test's name the same way, at a line's
+start, indented or inside a line (a log's prefix, a recap's "`cmd`: ● …")."""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import openai_tool_call, openai_tool_result
+from contextledger.compaction.failures import failing_tests, failure_lines
+from contextledger.compaction.verify import verify_recap
+from contextledger.model import Message
+from contextledger.providers import read_messages
+
+
+@pytest.mark.parametrize(
+    ("output", "names"),
+    [
+        ("12:00:01 FAILED tests/t.py::test_b - boom", ["tests/t.py::test_b"]),
+        ("    --- FAIL: TestExpiry/leap_year (0.01s)", ["TestExpiry/leap_year"]),
+        ("[ci] step 4: --- FAIL: TestExpiry", ["TestExpiry"]),
+        ("run 3 ✕ applies coupon (4 ms)", ["applies coupon"]),
+    ],
+)
+def test_a_marker_inside_or_after_a_prefix_names_its_test(output: str, names: list[str]) -> None:
+    assert failing_tests(output) == names
+
+
+def test_a_bullet_names_a_test_only_in_a_jest_run_or_a_failure_quoted() -> None:
+    assert failing_tests("● nginx.service - A high performance web server") == []
+    assert failing_tests("`npx jest`: ● Cart › removes coupon", marked=True) == [
+        "Cart › removes coupon"
+    ]
+    assert failing_tests("✖ 3 problems (3 errors, 0 warnings)") == []
+
+
+def _record(output: str) -> list[Message]:
+    return list(
+        read_messages(
+            [
+                {"role": "user", "content": "The nightly job fails; find out why."},
+                openai_tool_call("r1", "bash", {"cmd": "./ci/run_tests.sh"}),
+                openai_tool_result("r1", output),
+                {"role": "user", "content": "ok"},
+            ]
+        )
+    )
+
+
+def _removed(recap: str, record: list[Message]) -> list[str]:
+    v = verify_recap("Goal: The nightly job fails; find out why.\n" + recap, record, context=record)
+    return list(v.removed_sentences) + [c.value for c in v.misclaims]
+
+
+def test_a_failure_a_log_prints_after_a_prefix_supports_the_claim_and_no_other() -> None:
+    record = _record(
+        "2026-12-02T03:00:04 FAILED tests/test_job.py::test_retry_backoff - assert 3 == 4\n"
+        "2026-12-02T03:00:04 1 failed, 40 passed\nexit status 1"
+    )
+    kept = "- `./ci/run_tests.sh`: FAILED tests/test_job.py::test_retry_backoff"
+    assert _removed(f"Failures:\n{kept}", record) == []
+    lie = "- `./ci/run_tests.sh`: FAILED tests/test_job.py::test_schedule_parse"
+    assert _removed(f"Failures:\n{lie}", record)
+
+
+def test_a_gradle_failure_quoted_in_the_recap_is_kept() -> None:
+    """The claim check reads a result by its lines, as the recap does (a result's text is
+    kept on one line): a gradle test named in a recap is marked failing by its result."""
+    record = _record(
+        "> Task :app:testDebugUnitTest\n\nOrdersViewModelTest > emitsErrorOnTimeout FAILED\n"
+        "    java.lang.AssertionError at OrdersViewModelTest.kt:57\n\n42 tests completed, 1 failed"
+    )
+    kept = "- `./ci/run_tests.sh`: OrdersViewModelTest > emitsErrorOnTimeout FAILED"
+    assert _removed(f"Failures:\n{kept}", record) == []
+
+
+def test_behave_names_its_failing_scenario() -> None:
+    """RT23-6: behave lists its failing scenarios with no marker on their lines."""
+    output = (
+        "Failing scenarios:\n  features/nda.feature:14  Governing law clause keeps numbering\n\n"
+        "0 features passed, 1 failed, 0 skipped\n3 scenarios passed, 1 failed, 0 skipped"
+    )
+    assert failing_tests(output) == [
+        "features/nda.feature:14  Governing law clause keeps numbering"
+    ]
+    assert (
+        failure_lines(output)[0] == "features/nda.feature:14 Governing law clause keeps numbering"
+    )
+
+
+def test_a_name_in_an_escaped_json_output_supports_the_recap() -> None:
+    """RT23-6: a tool's JSON output keeps its lines escaped ("\\nsnowflake…"): the name that
+    opens an escaped line is in the record."""
+    record = _record(
+        '{"exit_code": 1, "stdout": "ERROR - Task failed with exception\\n'
+        "snowflake.connector.errors.ProgrammingError: 002003 (42S02): Table 'RAW.ORDERS_V2' "
+        'does not exist\\nINFO - Marking task as FAILED.", "stderr": ""}'
+    )
+    line = (
+        "- `./ci/run_tests.sh`: snowflake.connector.errors.ProgrammingError: 002003 (42S02): "
+        "Table 'RAW.ORDERS_V2' does not exist"
+    )
+    assert _removed(f"Failures:\n{line}", record) == []
