@@ -205,3 +205,10 @@ def test_weakened_and_widened_rules_are_caught_in_every_section(head: str) -> No
     assert not kept("Avoid force-pushing to main when possible.")
     assert not kept("Change files anywhere, not only under services/resizer/.")
     assert kept("The user wants tests as well, not only the fix.")
+
+
+def test_an_only_rule_restated_without_its_tail_stands() -> None:
+    # redteam23 set 5 pl_android: "tylko" restricts as "only" does
+    said = ("Dodaj tryb offline.", "Zmieniaj tylko pliki w app/src/orders/, nic poza tym.")
+    assert _stands(*said, "Zmieniaj tylko pliki w app/src/orders/.")
+    assert not _stands(*said, "Zmieniaj pliki wszędzie, nie tylko w app/src/orders/.")
