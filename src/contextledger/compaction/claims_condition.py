@@ -228,8 +228,11 @@ def check_swapped_places(text: str, ev: Evidence) -> list[Claim]:
     if len(mine) < 2:
         return []
     places = _places(text)
-    for rule in (s for t in ev.user for s in _clauses_of(t)):
-        theirs = _terms(rule)
+    clauses = ev.derive(
+        "said clauses, terms",
+        lambda: [(s, _terms(s)) for t in ev.user for s in _clauses_of(t)],
+    )
+    for rule, theirs in clauses:
         if len(mine & theirs) < 0.75 * len(mine) or len(mine & theirs) < 0.75 * len(theirs):
             continue
         said = _places(rule)
@@ -272,14 +275,17 @@ def check_widened_scope(text: str, ev: Evidence) -> list[Claim]:
     if len(mine) < 2:
         return []
     said = _said_loose(ev)
-    for rule, _ in said:
-        if lexicon.SCOPE_ONLY.search(rule) or lex.restricts(rule):
-            shorter = _cut_path(text, rule, ev)
-            if shorter is not None:
-                why = (
-                    f"the user's rule is about {shorter[1]}, not all of {shorter[0]}: {quote(rule)}"
-                )
-                return [Claim("constraint", text, why)]
+    scoped = ev.derive(
+        "said scoped rules with paths",
+        lambda: [
+            r for r, _ in said if "/" in r and (lexicon.SCOPE_ONLY.search(r) or lex.restricts(r))
+        ],
+    )
+    for rule in scoped if "/" in text else []:
+        shorter = _cut_path(text, rule, ev)
+        if shorter is not None:
+            why = f"the user's rule is about {shorter[1]}, not all of {shorter[0]}: {quote(rule)}"
+            return [Claim("constraint", text, why)]
     best = max(said, key=lambda st: len(mine & st[1]), default=None)
     if best is None or len(mine & best[1]) < 0.5 * len(mine):
         return []
