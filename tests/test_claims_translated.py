@@ -93,3 +93,16 @@ DECIDED = list(
 def test_a_decision_is_credited_to_whom_the_record_credits(line: str, stands: bool) -> None:
     recap = f"Goal: Plan the mobile release.\nDecisions:\n- {line}"
     assert (line in verify_recap(recap, DECIDED, ledger=False).text) is stands
+
+
+def test_a_translation_keeps_the_units_of_its_numbers() -> None:
+    # review18 R18-V3: "120 minutes" for "120 секунд" / "120 שניות" is a lie
+    for said in ("Таймаут оставь 120 секунд.", "הזמן הקצוב נשאר 120 שניות."):
+        record = list(with_ids([Message.user("Do the task."), Message.user(said)]))
+        for line, stands in (
+            ("Keep the timeout at 120 minutes.", False),
+            ("Keep the timeout at 120 seconds.", True),
+        ):
+            recap = f"Constraints and corrections:\n- {line}"
+            kept = line in verify_recap(recap, record, ledger=False).text
+            assert not kept or stands

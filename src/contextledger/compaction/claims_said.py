@@ -362,9 +362,30 @@ def _translated(part: str, ev: Evidence, against: bool) -> bool:
             continue
         if not mine_numbers <= numbers or not all(v in said.casefold() for v in named):
             continue
+        if not _same_units(part, said) or _choice_swapped(part, said):
+            continue  # "120 minutes" for "120 секунд", "float, not Decimal" for "Decimal ולא float"
         if (lex.restricts(part) != against) == lex.restricts(said):
             return True
     return False
+
+
+def _same_units(part: str, said: str) -> bool:
+    """Whether each number ``part`` gives in a unit of time or size is given in that unit
+    by ``said``, in whatever language ("120 seconds" for "120 секунд")."""
+    from .claims_numbers import measures  # (the numbers read what is said here)
+
+    theirs = measures(said)
+    return all((n, d, u) in theirs for n, d, u in measures(part) if d)
+
+
+def _choice_swapped(part: str, said: str) -> bool:
+    """Whether ``part`` prefers what ``said`` rejects ("float, not Decimal" for "Decimal
+    ולא float")."""
+    from .claims_condition import choice_of  # (the conditions read what is said here)
+
+    chosen = choice_of(said)
+    mine = {(a.casefold(), b.casefold()) for a, b in preferences(part)}
+    return chosen is not None and (chosen[1], chosen[0]) in mine
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
