@@ -254,6 +254,8 @@ def check_clause(
             out += check_user(said, ev, "user said", strict=True)
         elif sep and who == "Assistant":
             out += _check_assistant_item(said, ev)
+        elif section == "Decisions" and (changed := _check_rule_changed(said or text, ev, None)):
+            out += changed  # "Avoid force-pushing to main when possible.": a rule weakened
         elif section == "Decisions" and decided_as_said(text, ev):
             # "Redis is the store" as it was said; not the user's rule turned around
             out += check_preferences(text, ev) or restated_rule(text, ev) or []
@@ -280,6 +282,7 @@ def check_clause(
             _check_rule_order(text, ev)
             or check_flipped_condition(text, ev)
             or check_swapped_choice(text, ev)
+            or _check_rule_changed(text, ev, actor)
             or _check_anchors(text, ev, actor)
         )
     return tuple(dict.fromkeys(out))
@@ -309,6 +312,14 @@ def _outcome_read(text: str) -> bool:
     """Whether the readings of known languages read an outcome in ``text``."""
     bare = QUOTED_NAME.sub(" ", text)
     return outcome_of(bare) is not None or lex.gloss(bare) != bare or FIXED.search(bare) is not None
+
+
+def _check_rule_changed(text: str, ev: Evidence, actor: str | None) -> list[Claim]:
+    """A user's rule restated in prose or as a decision, weakened into a wish or widened
+    past its scope (as under ``Constraints and corrections``); not what the assistant did."""
+    if actor == "assistant" or DONE.search(text):
+        return []
+    return check_weakened(text, ev) or check_widened_scope(text, ev)
 
 
 def _check_anchors(text: str, ev: Evidence, actor: str | None) -> list[Claim]:

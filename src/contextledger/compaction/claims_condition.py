@@ -228,8 +228,11 @@ def check_swapped_places(text: str, ev: Evidence) -> list[Claim]:
     if len(mine) < 2:
         return []
     places = _places(text)
-    for rule in (s for t in ev.user for s in _clauses_of(t)):
-        theirs = _terms(rule)
+    clauses = ev.derive(
+        "said clauses, terms",
+        lambda: [(s, _terms(s)) for t in ev.user for s in _clauses_of(t)],
+    )
+    for rule, theirs in clauses:
         if len(mine & theirs) < 0.75 * len(mine) or len(mine & theirs) < 0.75 * len(theirs):
             continue
         said = _places(rule)
@@ -266,28 +269,40 @@ def check_widened_scope(text: str, ev: Evidence) -> list[Claim]:
     files anywhere, not only under services/resizer/."), the rest let in ("Code outside
     workers/thumbs/ may be changed too.", "Backfill all partitions." for "Only backfill
     the eu-west partitions"), or its path cut short ("…/com/shop/" for the user's
-    "…/com/shop/orders/")."""
+    "…/com/shop/orders/"). The user sentence it restates is the one holding most of its
+    words: a "not only" the user said ("Add tests too, not only the fix.") is theirs."""
     mine = lex.loose_terms(lex.content_terms(text))
     if len(mine) < 2:
         return []
-    for rule, theirs in _said_loose(ev):
-        if not lexicon.SCOPE_ONLY.search(rule) and not lex.restricts(rule):
-            continue
+    said = _said_loose(ev)
+    scoped = ev.derive(
+        "said scoped rules with paths",
+        lambda: [
+            r for r, _ in said if "/" in r and (lexicon.SCOPE_ONLY.search(r) or lex.restricts(r))
+        ],
+    )
+    for rule in scoped if "/" in text else []:
         shorter = _cut_path(text, rule, ev)
         if shorter is not None:
             why = f"the user's rule is about {shorter[1]}, not all of {shorter[0]}: {quote(rule)}"
             return [Claim("constraint", text, why)]
-        if not lexicon.SCOPE_ONLY.search(rule) or len(mine & theirs) < 0.5 * len(mine):
-            continue
-        widened = lexicon.NOT_ONLY.search(text)
-        if widened is None and not (
-            lexicon.WIDER.search(rule) or lexicon.SCOPE_ONLY.search(text) or lex.restricts(text)
-        ):
-            widened = lexicon.WIDER.search(text)
-        if widened is not None:
-            why = f"the user limited this to what they named ({widened.group(0)}): {quote(rule)}"
-            return [Claim("constraint", text, why)]
-    return []
+    best = max(said, key=lambda st: len(mine & st[1]), default=None)
+    if best is None or len(mine & best[1]) < 0.5 * len(mine):
+        return []
+    rule = best[0]
+    if not lexicon.SCOPE_ONLY.search(lexicon.NOT_ONLY.sub(" ", rule)) or lexicon.NOT_ONLY.search(
+        rule
+    ):
+        return []
+    widened = lexicon.NOT_ONLY.search(text)
+    if widened is None and not (
+        lexicon.WIDER.search(rule) or lexicon.SCOPE_ONLY.search(text) or lex.restricts(text)
+    ):
+        widened = lexicon.WIDER.search(text)
+    if widened is None:
+        return []
+    why = f"the user limited this to what they named ({widened.group(0)}): {quote(rule)}"
+    return [Claim("constraint", text, why)]
 
 
 def _said_loose(ev: Evidence) -> list[tuple[str, frozenset[str]]]:

@@ -18,13 +18,20 @@ from .claims_reading import GENERIC_DOING, quote
 from .claims_said import supporting_at
 from .trace import claim_terms, cover, stem, unit_terms
 
-_WORD = r"[A-ZÀ-Ý][a-zà-ÿ'’-]+"
+_WORD = r"[A-ZÀ-ÝА-ЯЁІЇЄҐ][a-zà-ÿа-яёіїєґ'’-]+"
 _ACTOR = re.compile(
-    rf"^\W*(?P<name>{_WORD}(?:\s+{_WORD}){{0,2}})\s+"
+    rf"^\W*(?:(?:User|Assistant)\s*:\s+)?(?P<name>{_WORD}(?:\s+{_WORD}){{0,2}})\s+"
     r"(?:(?:also|later|then|first|finally|explicitly)\s+)?"
     r"(?P<verb>decided|decides|chose|chooses|asked|asks|requested|requests|wanted|wants|said|"
     r"says|approved|approves|agreed|insisted|proposed|suggested|told|confirmed|demanded|"
-    r"rejected|refused|overruled|instructed|preferred|prefers|set)\b(?P<rest>.*)$"
+    r"rejected|refused|overruled|instructed|preferred|prefers|set|signed\s+off(?:\s+on)?|"
+    r"okayed|"
+    # (the same acts in the languages the lexicon reads: "Joost heeft besloten",
+    # "Tomek zdecydował", "Олена вирішила", "Budi memutuskan")
+    r"heeft\s+besloten|besloot|besloten|zdecydował|zdecydowała|zatwierdził|zatwierdziła|"
+    r"decidiu|decidió|aprovou|aprobó|a\s+décidé|décide|hat\s+entschieden|entschied|"
+    r"ha\s+deciso|decise|memutuskan|menyetujui|вирішив|вирішила|вирішили|решил|решила|"
+    r"решили|затвердив|затвердила|karar\s+verdi|onayladı)(?!\w)(?P<rest>.*)$"
 )
 # Sentence starts that are no one's name: "Then decided …", "Everyone agreed …".
 _NOT_NAMES_LIST = """

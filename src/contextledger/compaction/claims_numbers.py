@@ -233,11 +233,20 @@ def check_tallies(text: str, ev: Evidence) -> list[Claim]:
 _UNIT_TABLE = {
     ("time", "ms"): "ms msec msecs millisecond milliseconds millisekunden milisegundos "
     "millisecondes milisekund milliseconden ミリ秒 毫秒",
-    ("time", "s"): "s sec secs second seconds sekunde sekunden segundo segundos seconde "
+    (
+        "time",
+        "s",
+    ): "секунд секунды секунда секунду секунди שניות שנייה ثانية ثوان ثواني सेकंड วินาที s sec secs second seconds sekunde sekunden segundo segundos seconde "
     "secondes secondi sekund sekundy sekunda seconden saniye saniyede detik giây 초 秒",
-    ("time", "min"): "min mins minute minutes minuten minuto minutos minuti minut minuty "
+    (
+        "time",
+        "min",
+    ): "минут минуты минута минуту хвилин хвилину хвилини דקות דקה دقيقة دقائق मिनट นาที min mins minute minutes minuten minuto minutos minuti minut minuty "
     "minutę dakika menit phút 분 分 分钟 分間",
-    ("time", "h"): "h hr hrs hour hours stunde stunden hora horas heure heures ore ora "
+    (
+        "time",
+        "h",
+    ): "часов часа час годин години годину שעות שעה ساعة ساعات घंटे घंटा ชั่วโมง h hr hrs hour hours stunde stunden hora horas heure heures ore ora "
     "godzina godziny godzin uur saat jam giờ 시간 小时 時間",
     # (not Dutch "dag" nor German "Tag": an Airflow DAG, a git tag)
     ("time", "d"): "day days tage tagen día días dia dias jour jours giorno giorni "

@@ -325,6 +325,69 @@ def _anchored(part: str, ev: Evidence, against: bool) -> list[int]:
     return []
 
 
+def _latin_share(text: str) -> float:
+    """The share of the letters of ``text`` that are Latin (ASCII or accented)."""
+    letters = [c for c in text if c.isalpha()]
+    latin = sum(1 for c in letters if c < "\u0250")
+    return latin / len(letters) if letters else 1.0
+
+
+# (in scripts written without spaces a Latin word sits right beside the letters: "のVPCを")
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_./-])[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9]")
+_DIGITS = re.compile(r"\d+(?:[.,/]\d+)*")
+
+
+def _translated(part: str, ev: Evidence, against: bool) -> bool:
+    """Whether ``part`` (in a Latin script) says a user sentence written in another script
+    ("Never touch the production state file." for "本番のstateファイルには絶対に触らないで
+    ください。"), as far as words of two scripts can be compared: every Latin word and
+    number of that sentence is in ``part`` (at least one: something ties them), every
+    number, path and name of ``part`` is in it, and both restrict or neither does. What
+    the other words say is beyond this reading; a swapped, invented or dropped anchor or
+    a turned denial is not."""
+    if _latin_share(part) < 0.9:
+        return False
+    folded = part.casefold()
+    mine_numbers = set(_DIGITS.findall(part))
+    named = [v.casefold() for f in extract_claims(part) for v in [f.value] if f.kind != "number"]
+    for unit in ev.said_index.units:
+        said = unit.text
+        if _latin_share(said) > 0.5:
+            continue
+        latin = [w.casefold() for w in _LATIN_WORD.findall(said)]
+        numbers = set(_DIGITS.findall(said))
+        if not latin and not numbers:
+            continue
+        if not all(re.search(rf"(?<![a-z0-9_.-]){re.escape(w)}", folded) for w in latin):
+            continue
+        if not mine_numbers <= numbers or not all(v in said.casefold() for v in named):
+            continue
+        if not _same_units(part, said) or _choice_swapped(part, said):
+            continue  # "120 minutes" for "120 секунд", "float, not Decimal" for "Decimal ולא float"
+        if (lex.restricts(part) != against) == lex.restricts(said):
+            return True
+    return False
+
+
+def _same_units(part: str, said: str) -> bool:
+    """Whether each number ``part`` gives in a unit of time or size is given in that unit
+    by ``said``, in whatever language ("120 seconds" for "120 секунд")."""
+    from .claims_numbers import measures  # (the numbers read what is said here)
+
+    theirs = measures(said)
+    return all((n, d, u) in theirs for n, d, u in measures(part) if d)
+
+
+def _choice_swapped(part: str, said: str) -> bool:
+    """Whether ``part`` prefers what ``said`` rejects ("float, not Decimal" for "Decimal
+    ולא float")."""
+    from .claims_condition import choice_of  # (the conditions read what is said here)
+
+    chosen = choice_of(said)
+    mine = {(a.casefold(), b.casefold()) for a, b in preferences(part)}
+    return chosen is not None and (chosen[1], chosen[0]) in mine
+
+
 _WORDS = re.compile(r"[^\W\d_]+")
 _NAMED = re.compile(r"`[^`]*`|\S*[./_]\S*")
 _CONDITIONAL = lexicon.CONDITIONAL
@@ -402,6 +465,8 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
             part = unnamed if good else part
         if not good:  # "Los brokers de Kafka no se reinician.": the rule in other words
             good = _paraphrased(part, ev) or _anchored(part, ev, against)
+        if not good and _translated(part, ev, against):
+            continue  # "Never touch the production state file." for "本番のstateファイルには…"
         if not good:
             why = "no user turn says this"
             if near is not None:

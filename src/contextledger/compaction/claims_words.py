@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from itertools import pairwise
 
 from ..lexicon import claims as lexicon
@@ -84,6 +85,7 @@ def unaccented(word: str) -> str:
     return "".join(c for c in split if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=1 << 14)  # a record's sentences are read again for each claim of a recap
 def content_terms(text: str) -> frozenset[str]:
     """What ``text`` says, in pieces that compare across inflections and scripts: Latin
     words by their first five letters ("reinician" is "reinicies"), numbers whole,

@@ -160,7 +160,10 @@ CJK_RESTRICTS = re.compile(
     r"ない|ません|だけ|のみ"
 )
 # Words that restrict what follows to one case ("só com a aprovação", "nur nach Freigabe").
-ONLY_WORDS = _listed("only só somente apenas solo sólo solamente seulement nur")
+ONLY_WORDS = _listed(
+    "only só somente apenas solo sólo solamente seulement nur tylko wyłącznie alleen uitsluitend "
+    "ausschließlich uniquement soltanto только лише тільки sadece yalnızca hanya chỉ bara endast"
+)
 
 
 # A recap's clause whose subject is the assistant, named in another language ("O assistente",
