@@ -216,6 +216,8 @@ def kept_changes(
     """
     if memo is None:
         prices = list(map(pricer.message, out))
+        if pricer.unheard:  # audio sent to a model that takes none: refused, naming where
+            pricer.refuse_unheard(out)
         text, image = sum(map(_text_of, prices)), sum(map(_image_of, prices))
 
         def make() -> list[Change]:
