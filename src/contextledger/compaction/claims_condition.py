@@ -17,7 +17,7 @@ import re
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_evidence import Claim, Evidence
-from .claims_polarity import preferences
+from .claims_polarity import choice_of, preferences
 from .claims_reading import quote
 from .claims_roles import bound_as_said
 from .claims_said import supporting_at
@@ -154,22 +154,6 @@ def _split_condition(text: str) -> tuple[str, str] | None:
 
 def _clauses_of(turn: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?。])\s+|\n+", turn) if s.strip()]
-
-
-def choice_of(text: str) -> tuple[str, str] | None:
-    """(the option kept, the option rejected) of a choice said in one of the languages
-    the preference reader does not hold (see ``lexicon.claims.CHOICE_KEPT_FIRST``)."""
-    m = lexicon.CHOICE_KEPT_FIRST.search(text) or lexicon.CHOICE_REJECTED_FIRST.search(text)
-    if m is None:
-        return None
-    a, b = (_option(m.group(g)) for g in ("a", "b"))
-    return a, b
-
-
-def _option(word: str) -> str:
-    """An option as named: "ב-double" is double (a Hebrew preposition glued with a hyphen),
-    "Decimal." is Decimal."""
-    return re.sub(r"^[^\x00-\x7f]+-", "", word).casefold().rstrip("./")
 
 
 def check_swapped_choice(text: str, ev: Evidence) -> list[Claim]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..lexicon import claims as lexicon
 from .trace import FILLER, stem
 
 _NEG = re.compile(
@@ -194,3 +195,19 @@ def forbids(text: str) -> bool:
     if PERMIT.search(text) and not _NOT_PERMIT.search(text):
         return False
     return negated(text)
+
+
+def choice_of(text: str) -> tuple[str, str] | None:
+    """(the option kept, the option rejected) of a choice said in one of the languages
+    the preference reader does not hold (see ``lexicon.claims.CHOICE_KEPT_FIRST``)."""
+    m = lexicon.CHOICE_KEPT_FIRST.search(text) or lexicon.CHOICE_REJECTED_FIRST.search(text)
+    if m is None:
+        return None
+    a, b = (_choice_option(m.group(g)) for g in ("a", "b"))
+    return a, b
+
+
+def _choice_option(word: str) -> str:
+    """An option as named: "ב-double" is double (a Hebrew preposition glued with a hyphen),
+    "Decimal." is Decimal."""
+    return re.sub(r"^[^\x00-\x7f]+-", "", word).casefold().rstrip("./")

@@ -17,6 +17,7 @@ from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
 from .claims_polarity import (
     PERMIT,
     a_name,
+    choice_of,
     forbids,
     names_option,
     negated,
@@ -381,8 +382,6 @@ def _same_units(part: str, said: str) -> bool:
 def _choice_swapped(part: str, said: str) -> bool:
     """Whether ``part`` prefers what ``said`` rejects ("float, not Decimal" for "Decimal
     ולא float")."""
-    from .claims_condition import choice_of  # (the conditions read what is said here)
-
     chosen = choice_of(said)
     mine = {(a.casefold(), b.casefold()) for a, b in preferences(part)}
     return chosen is not None and (chosen[1], chosen[0]) in mine
