@@ -271,7 +271,9 @@ def _clause_fits(shape: str | None, before: list[str]) -> bool:
 _WORD = compiled_on_use(r"\w+")
 # A word of a nudge: "it's" is one word ("it's fine" is a nudge), its apostrophe straight
 # or curly.
-_NUDGE_WORD = compiled_on_use(r"\w+(?:['’]\w+)*")
+# (an Indic script's vowel signs and viramas are no ``\w``: "नमस्ते" is one word, not "नमस" "त";
+# its dandas "।" "॥" end sentences)
+_NUDGE_WORD = compiled_on_use(r"[\w\u0900-\u0963\u0966-\u0dff]+(?:['’]\w+)*")
 
 
 def word_count(text: str) -> int:

@@ -133,7 +133,9 @@ SMALL_TALK_VOCABULARY = """
 # Words of small talk that could also name a task ("help", "again", "see", "day"): small talk
 # only in a turn that opens with a greeting or thanks ("Hello again! Long time no see, how
 # have you been?", "Thanks so much for your help yesterday!"), never in one that does not
-# ("Could you help me with it again?", review R17-I1)
+# ("Could you help me with it again?", review R17-I1); and a task announced but not said
+# ("Cześć! Mam dziś dla ciebie zadanie.", "Привіт! Маю для тебе задачу.", "Halo! Apa kabar?
+# Ada kerjaan nih.", "नमस्ते! आज एक काम है।", "مرحباً، أتمنى أن يكون يومك جيداً.": RT23-1)
 GREETINGS = listed(
     """
     hi hey hello hiya howdy yo greetings morning evening good thanks thank thx ty hola buenos
@@ -143,13 +145,19 @@ GREETINGS = listed(
     kiitos tere aitäh szia sziasztok helló köszönöm köszi cześć dzień dzięki ahoj čau dobrý
     díky bok zdravo hvala bună mulțumesc merhaba selam günaydın teşekkürler привет
     здравствуй здравствуйте доброе добрый спасибо привіт дякую γεια καλημέρα ευχαριστώ xin
-    chào cảm halo selamat terima kumusta kamusta salamat habari jambo asante
+    chào cảm halo selamat terima kumusta kamusta salamat habari jambo asante witam вітаю
+    مرحبا اهلا أهلا नमस्ते नमस्कार हाय हेलो
     """
 )
 AFTER_A_GREETING = listed(
     """
     day days week weekend night time long again see seen help helping helped yesterday
     earlier last today tonight life things everything all still online meet meeting
+    witam mam dziś dla ciebie zadanie zadanko robotę sprawę prośbę jedno jedną małe
+    вітаю маю є для тебе задачу задача завдання справу прохання одне одну сьогодні
+    kerjaan pekerjaan tugas nih buat untuk untukmu kamu hari ini satu ya
+    مرحبا اهلا أهلا أتمنى أن يكون يومك جيدا سعيدا لدي عندي مهمة لك اليوم
+    नमस्ते नमस्कार हाय हेलो आज एक काम है आपके तुम्हारे लिए मेरे पास
     """
 )
 PREAMBLE_WORDS = (
