@@ -965,6 +965,41 @@ RESTATES = compiled_on_use(
     r"(?:previous|old|current|earlier|last|other|original)\s+(?:task|plan|goal|work|request|ticket))\b"
 )
 
+# A request that opens by restating the task, in the languages users write in ("Zmiana
+# planów: …", "Nieuw plan: …", "方針変更です：…", "Mudança de planos: …", "계획 변경: …",
+# "Đổi kế hoạch: …"): the phrase opens the turn (after one word, "OK, …") and a mark
+# follows it. Read at a text's opening only (``RESTATES_OPENING_BULK`` reads the openings
+# of many texts at once, one a line).
+_RESTATES_OPENING = (
+    r"(?i)^[^\w\n]*(?:[\w']+[ \t]*[,!、，][ \t]*)?(?:"
+    r"zmiana\s+plan(?:u|ów)|nowe\s+zadanie|nowy\s+plan|"
+    r"nieuwe?\s+(?:plan|taak|opdracht|doel)|planwijziging|verandering\s+van\s+plan(?:nen)?|"
+    r"planänderung|planwechsel|neuer\s+plan|neue\s+aufgabe|neues\s+ziel|"
+    r"changement\s+de\s+plans?|nouveau\s+plan|nouvelle\s+(?:tâche|mission)|nouvel\s+objectif|"
+    r"cambio\s+de\s+planes?|nuevo\s+(?:plan|objetivo)|nueva\s+tarea|"
+    r"mudança\s+de\s+planos?|novo\s+(?:plano|objetivo)|nova\s+tarefa|"
+    r"cambio\s+di\s+(?:piano|piani|programma|programmi)|nuovo\s+(?:piano|compito|obiettivo)|"
+    r"ändrade\s+planer|ny\s+(?:plan|uppgift|oppgave|opgave)|nytt\s+mål|"
+    r"endring\s+av\s+plan(?:ene)?|ændring\s+af\s+plan(?:en|erne)?|"
+    r"suunnitelman\s+muutos|uusi\s+(?:suunnitelma|tehtävä)|tervváltozás|új\s+(?:terv|feladat)|"
+    r"změna\s+plánu|nový\s+(?:plán|úkol)|schimbare\s+de\s+plan|"
+    r"plan\s+değişikliği|yeni\s+(?:plan|görev)|"
+    r"смена\s+планов|изменение\s+планов?|новый\s+план|новая\s+задача|"
+    r"зміна\s+планів|новий\s+план|нове\s+завдання|нова\s+задача|"
+    r"(?:thay\s+)?đổi\s+kế\s+hoạch|kế\s+hoạch\s+mới|nhiệm\s+vụ\s+mới|"
+    r"perubahan\s+rencana|ganti\s+rencana|rencana\s+baru|tugas\s+baru|"
+    r"تغيير\s+(?:في\s+)?الخطة|خطة\s+جديدة|مهمة\s+جديدة|"
+    r"योजना\s+(?:में\s+)?बदलाव|नई\s+योजना|नया\s+काम|"
+    r"שינוי\s+(?:תוכניות|תוכנית)|תוכנית\s+חדשה|משימה\s+חדשה|"
+    r"αλλαγή\s+σχεδίων|νέο\s+σχέδιο|νέα\s+εργασία|"
+    r"方針変更|計画変更|予定変更|新しい(?:タスク|方針|計画)|"
+    r"계획\s*변경|새(?:로운)?\s*(?:계획|작업)|방향\s*전환|"
+    r"计划有变|改变计划|计划变更|新任务|新计划|เปลี่ยนแผน|แผนใหม่|งานใหม่)"
+    r"(?:[ \t]*(?:です|だ|입니다|이에요|예요|了|啦))?[ \t]*[:：!！.。,，—–-]"
+)
+RESTATES_OPENING = compiled_on_use(_RESTATES_OPENING)
+RESTATES_OPENING_BULK = compiled_on_use(_RESTATES_OPENING, re.MULTILINE)
+
 # Corrections and rules in Chinese and Japanese (the patterns above read English words).
 # They are looked for in a text's opening and ending only (what ``_unspaced_ends`` gives):
 # rules are stated in short turns, and a long pasted document in these scripts must cost a
