@@ -1637,7 +1637,7 @@ DEADLINE_NOUN = compiled_on_use(
     r"date\s+(?:limite|butoir|de\s+(?:remise|livraison))|échéance|frist|abgabetermin|"
     r"stichtag|fällig|scadenza|termine\s+ultimo|data\s+di\s+consegna|uiterste\s+datum|"
     r"opleverdatum|inleverdatum|termin(?:u|ie|em)?\s+(?:oddania|wykonania|końcowy|realizacji|"
-    r"dostarczenia)|ostateczny\s+termin|sista\s+(?:dag|datum)|förfallodag|tidsfrist|"
+    r"dostarczenia|to|jest|mija|upływa)|ostateczny\s+termin|sista\s+(?:dag|datum)|förfallodag|tidsfrist|"
     r"määräaika|takaraja|eräpäivä|határidő|határideje|uzávěrka|termín\s+(?:odevzdání|dodání)|"
     r"termen(?:ul)?\s+limită|(?:son\s+)?teslim\s+tarih\w*|son\s+tarih\w*|tenggat(?:\s+waktu)?|"
     r"tenggat\w*|batas\s+waktu|hạn\s+(?:chót|cuối)|thời\s+hạn|крайний\s+срок|дедлайн\w*|срок\s+сдачи|"
