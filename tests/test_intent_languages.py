@@ -11,7 +11,8 @@ import json
 import pytest
 
 from contextledger.compaction.digest import digest
-from contextledger.intent import is_constraint, is_correction, steering_requests
+from contextledger.fit import fit
+from contextledger.intent import is_constraint, is_correction, restates_task, steering_requests
 from contextledger.model import Message, ToolCall
 
 RULES = [
@@ -143,3 +144,51 @@ def test_a_rule_deep_in_a_long_paste_is_found_by_its_sentence() -> None:
         "Hier ist das Log:\n" + "INFO job 42 ok\n" * 1500 + "Muss ich den Server neu starten?"
     )
     assert not is_constraint(question)
+
+
+RESTATED = [
+    "Zmiana planów: najpierw przenieś eksport faktur do kolejki.",
+    "Nieuw plan: zet eerst de nachtelijke rapportage om naar Airflow.",
+    "方針変更です：先に画像アップロードAPIを非同期ジョブに移してください。",
+    "Mudança de planos: primeiro migre o serviço de cobrança.",
+    "계획 변경: 먼저 결제 서비스를 쿠버네티스로 옮겨 주세요.",
+    "Đổi kế hoạch: chuyển dịch vụ thanh toán sang Kubernetes trước.",
+    "OK, nowe zadanie: napraw eksport raportów w pliku export.py.",
+]
+NOT_RESTATED = [
+    "Plan jest dobry, kontynuuj proszę z migracją.",
+    "Het plan staat in docs/plan.md, lees het eerst.",
+    "計画どおり進めてください、テストも実行して。",
+    "Mudança feita no arquivo config.yml, confira por favor.",
+]
+
+
+@pytest.mark.parametrize("text", RESTATED)
+def test_a_task_restated_in_another_language_is_a_restatement(text: str) -> None:
+    """intent11: restates_task read English only ("Zmiana planów: …" was no restatement)."""
+    assert restates_task(text)
+    assert steering_requests(["ok", text])[1] == [1]
+
+
+@pytest.mark.parametrize("text", NOT_RESTATED)
+def test_a_plan_named_in_passing_is_no_restatement(text: str) -> None:
+    assert not restates_task(text)
+    assert steering_requests([text])[1] == []
+
+
+def test_fit_pins_the_task_restated_in_polish() -> None:
+    """The first task, then 'Zmiana planów: …' and a long session of newer requests: the
+    restated task is the goal the fit pins."""
+    first = "Przenieś logowanie z SharedPreferences do EncryptedSharedPreferences."
+    restated = "Zmiana planów: najpierw napraw eksport faktur w pliku billing/export.py."
+    msgs = [Message.system("You are a coding agent."), Message.user(first)]
+    for i in range(40):
+        if i == 5:
+            msgs.append(Message.user(restated))
+        args = json.dumps({"cmd": f"pytest -k export_{i}"})
+        msgs.append(Message("assistant", (ToolCall(f"c{i}", "shell", args),)))
+        msgs.append(Message.tool(f"c{i}", f"collected {i} items\n" * 150))
+        asked = f"Sprawdź jeszcze wynik testu export_{i} i opisz krótko, co w nim widać w logach."
+        msgs.append(Message.user(asked))
+    out = fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000)
+    assert restated in "\n".join(m.text for m in out.messages)

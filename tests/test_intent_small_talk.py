@@ -38,6 +38,12 @@ OPENERS = [
     # words that could name a task are small talk after a greeting or thanks
     "Hello! Long time no see, how was your weekend?",
     "Thanks again for all the help last week!",
+    # a task announced but not said, after a greeting (red team RT23-1)
+    "Cześć! Mam dziś dla ciebie zadanie.",
+    "Привіт! Маю для тебе задачу.",
+    "Halo! Apa kabar? Ada kerjaan nih.",
+    "नमस्ते! आज एक काम है।",
+    "مرحباً، أتمنى أن يكون يومك جيداً.",
 ]
 # task words are no small talk, however short the request (review R17-I1)
 SHORT_TASKS = [
@@ -57,6 +63,11 @@ TASKS = [
     "Здравствуйте! Исправьте падающий тест в tests/test_login.py.",
     "Hi! Good morning, hope you had a great weekend. How are you doing today? "
     "Please migrate the billing service to Postgres 16.",
+    "Cześć! Mam dziś dla ciebie zadanie: przenieś logowanie do EncryptedSharedPreferences.",
+    "Привіт! Маю задачу: перепиши парсер конфігурації на serde.",
+    "Halo! Ada kerjaan nih, migrasikan notifikasi email ke Swoosh.",
+    "नमस्ते! आज एक काम है, होम स्क्रीन को SwiftUI में बदलो।",
+    "مرحباً، حدّث قالب اتفاقية عدم الإفشاء.",
 ]
 
 
@@ -75,7 +86,9 @@ def test_a_short_task_in_small_talk_words_is_still_a_request(text: str) -> None:
     assert is_substantive(text)
 
 
-@pytest.mark.parametrize("opener", [OPENERS[0], OPENERS[3], OPENERS[12], OPENERS[-1]])
+@pytest.mark.parametrize(
+    "opener", [OPENERS[0], OPENERS[3], OPENERS[12], OPENERS[23], *OPENERS[-5:]]
+)
 def test_fit_pins_the_task_that_followed_the_greeting_not_the_greeting(opener: str) -> None:
     """The greeting, a reply, more small talk, then the task; then a long session of tool
     output and nudges: the task is the goal the fit pins, not the greeting."""

@@ -47,6 +47,7 @@ def _where(d: object, text: str) -> list[str]:
         "Son teslim tarihi 15 Aralık'taki saha testinden önce.",
         "Hạn chót là thứ Tư ngày 16 tháng 12 trước đợt khuyến mãi.",
         "The deadline is Friday the 11th, before the board meeting.",
+        "Termin to czwartek 17 grudnia, przed zamknięciem kwartału.",  # (intent11)
     ],
 )
 def test_a_deadline_is_a_constraint_with_its_date_not_a_number(said: str) -> None:
@@ -71,6 +72,8 @@ def test_a_deadline_word_without_a_moment_sets_none() -> None:
         "Sau đó viết tài liệu runbook cho đội trực.",
         "Khi rảnh thì thêm dashboard Grafana cho hàng đợi hoàn tiền.",
         "Kannst du danach noch das README anpassen?",
+        "Коли буде час, додай розділ про міграцію в README.",  # (intent11)
+        "Schrijf daarna een korte sectie over de DAG in de README.",
     ],
 )
 def test_a_request_for_later_stays_open_after_an_acknowledgement(said: str) -> None:
@@ -97,6 +100,10 @@ def test_a_story_of_what_happened_next_is_no_request() -> None:
         "Không nâng phiên bản Node khỏi 20.x.",
         "Use a variável BIOC_MIRROR=https://bioc.example/packages para o mirror.",
         "Zou je de productiedatabase alsjeblieft nooit rechtstreeks willen aanraken?",
+        "استخدم RabbitMQ وليس Kafka.",  # (intent11)
+        "Kafka नहीं, RabbitMQ इस्तेमाल करो।",
+        "Оновлюй залежності без зміни публічного API.",
+        "Zaktualizuj zależności bez zmiany publicznego API.",
     ],
 )
 def test_rules_and_corrections_in_any_language_are_constraints(said: str) -> None:

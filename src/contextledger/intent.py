@@ -58,6 +58,7 @@ _QUESTION = lexicon.QUESTION
 _QUESTION_OPENING = lexicon.QUESTION_OPENING
 _REFUSAL_WORDS = lexicon.REFUSAL_WORDS
 _RESTATES = lexicon.RESTATES
+_RESTATES_OPENING = lexicon.RESTATES_OPENING
 _RESTATING_WORDS = lexicon.RESTATING_WORDS
 _TAG_QUESTION = lexicon.TAG_QUESTION
 _TALK = lexicon.TALK
@@ -271,7 +272,9 @@ def _clause_fits(shape: str | None, before: list[str]) -> bool:
 _WORD = compiled_on_use(r"\w+")
 # A word of a nudge: "it's" is one word ("it's fine" is a nudge), its apostrophe straight
 # or curly.
-_NUDGE_WORD = compiled_on_use(r"\w+(?:['’]\w+)*")
+# (an Indic script's vowel signs and viramas are no ``\w``: "नमस्ते" is one word, not "नमस" "त";
+# its dandas "।" "॥" end sentences)
+_NUDGE_WORD = compiled_on_use(r"[\w\u0900-\u0963\u0966-\u0dff]+(?:['’]\w+)*")
 
 
 def word_count(text: str) -> int:
@@ -432,8 +435,17 @@ def is_constraint(text: str) -> bool:
 
 
 def restates_task(text: str) -> bool:
-    """A request that states the task again ("the goal is ...", "new task: ...")."""
-    return bool(_RESTATES.search(text))
+    """A request that states the task again ("the goal is ...", "new task: ..."), in any
+    language ("Zmiana planów: …", "方針変更です：…").
+
+    >>> restates_task("Zmiana planów: najpierw baza."), restates_task("Plan jest dobry.")
+    (True, False)
+    """
+    return bool(_RESTATES.search(text) or _RESTATES_OPENING.match(text, 0, _OPENING))
+
+
+# how far into a text a restatement's opening phrase is read
+_OPENING = 120
 
 
 _DECISION_HINT_BYTES = tuple(h.encode() for h in _DECISION_HINTS)
@@ -777,7 +789,7 @@ def might_steer(texts: Sequence[str]) -> list[int]:
     >>> might_steer(["fix the login test", "Actually, use Redis.", "ok", "Never touch prod"])
     [1, 3]
     """
-    return sorted(_candidates(texts)[0])
+    return sorted(set(_candidates(texts)[0]).union(_opening_restatements(texts)))
 
 
 def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
@@ -841,7 +853,20 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     decided = _decisions(texts, steering)
     if decided:
         steering = sorted(steering + decided)
-    return steering, restating
+    found = set(restating)
+    for j in _opening_restatements(texts):
+        if j not in found and restates_task(texts[j]) and is_substantive(texts[j]):
+            found.add(j)
+    return steering, sorted(found) if len(found) > len(restating) else restating
+
+
+def _opening_restatements(texts: Sequence[str]) -> Iterator[int]:
+    """The texts that may open by restating the task in another language ("Zmiana
+    planów: …"): their openings read at once, one a line."""
+    openings = [t[:_OPENING].replace("\n", " ") for t in texts]
+    ends = list(accumulate(len(t) + 1 for t in openings))  # text j's line ends at ends[j]
+    for m in lexicon.RESTATES_OPENING_BULK.finditer("\n".join(openings)):
+        yield bisect_right(ends, m.start())
 
 
 # A candidate's text is searched by RE2 first when the candidates hold more characters than

@@ -477,14 +477,15 @@ DEFERRED = re.compile(
 # "When you get a chance" in the languages users write in: a request for later ("Quando der,
 # atualize o NEWS.md …", "시간 나면 … 만들어 주세요.", "Fırsat bulunca CI'a … koy.", "Khi rảnh
 # thì thêm dashboard …": RT22-21); read apart from DEFERRED, which every rule asks
-_WHEN_FREE = re.compile(
+WHEN_FREE = re.compile(
     r"(?i:\b(?:quando\s+(?:der|puder|tiver\s+(?:um\s+)?tempo)|cuando\s+(?:puedas|tengas\s+"
     r"(?:un\s+)?(?:rato|tiempo))|quand\s+tu\s+(?:peux|pourras|auras\s+le\s+temps)|wenn\s+du\s+"
     r"(?:zeit\s+hast|dazu\s+kommst)|quando\s+(?:puoi|hai\s+tempo)|als\s+je\s+tijd\s+hebt|"
     r"jak\s+(?:znajdziesz|będziesz\s+miał\w*)\s+(?:chwilę|czas)|w\s+wolnej\s+chwili|"
     r"när\s+du\s+har\s+tid|fırsat\s+bul\w*|vakt\w*\s+olunca|müsait\s+ol\w*|"
     r"khi\s+(?:nào\s+)?rảnh|lúc\s+rảnh|khi\s+có\s+thời\s+gian|kalau\s+(?:sempat|ada\s+waktu)|"
-    r"jika\s+sempat|когда\s+будет\s+время|как\s+будет\s+время)\b)"
+    r"jika\s+sempat|когда\s+будет\s+время|как\s+будет\s+время|"
+    r"коли\s+(?:буде|матимеш|знайдеш)\s+час|як\s+буде\s+час)\b)"
     r"|시간\s?(?:이\s)?(?:나면|날\s때|되면)|여유(?:가)?\s?(?:있을\s때|되면)|時間があれば|手が空いたら|"
     r"余裕があれば|暇なときに|有空|有时间的话|عندما\s+يتسنى\s+لك|जब\s+समय\s+मिले|फुर्सत\s+में"
 )
@@ -527,6 +528,9 @@ _AFTERWARDS = re.compile(
     r"daha\s+sonra|ثم|بعد\s+ذلك|سپس|फिर|(?:उसके|इसके)\s+बाद)(?!\w)[,\s]+"
     r"(?:\S+\s+){2,}"
     r"|^\W*(?:然后|之后|それから|その後|그\s?다음|그\s?후)"
+    # ... or right after the verb that opens it, Dutch or German: "Schrijf daarna een
+    # korte sectie …", "Schreib danach das README …" (a statement puts its subject first)
+    r"|(?i:^\W*\w+\s+(?:daarna|danach|anschließend)(?!\w)[,\s]+(?:\S+\s+){1,})"
 )
 # ... and a request in a script without spaces names what it is about (a file, a name, a
 # value): "然后更新 CHANGELOG.md", not "然后就崩溃了"
@@ -892,7 +896,7 @@ def is_request(sentence: str) -> bool:
     return (
         asks(sentence)
         or bool(_REQUEST_START.search(sentence) or DEFERRED.search(sentence))
-        or bool(_WHEN_FREE.search(sentence))
+        or bool(WHEN_FREE.search(sentence))
         or bool(_side_request(sentence))
         or _asks_later(sentence)
     )
@@ -930,7 +934,7 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         waiting = []
         for s in sentences(without_paste(m.text)):
             side = _side_request(s)
-            free = _WHEN_FREE.search(s)
+            free = WHEN_FREE.search(s)
             if asks(s) or _REQUEST_START.search(s) or DEFERRED.search(s) or side or free:
                 deferred = bool(
                     DEFERRED.search(s)

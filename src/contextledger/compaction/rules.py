@@ -25,6 +25,7 @@ from ..lexicon.intent import (
 from ..lexicon.outcomes import BUT_WORDS, NOT_WORDS, RIGHT_WORDS, WRONG_UNSPACED, WRONG_WORDS
 from .facts import (
     DEFERRED,
+    WHEN_FREE,
     keywords,
 )
 from .wording import asks, word_count
@@ -192,6 +193,16 @@ _HOW_RULES = re.compile(
 )
 
 _NEED = re.compile(r"(?i)\b(?:needs?|ha(?:ve|s)) to\b")
+
+# "… without changing X" in the languages users write in: "Оновлюй залежності без зміни
+# публічного API.", "Zaktualizuj zależności bez zmiany API.", "… sin cambiar la API."
+# (a "how" rule, like the English one above; only changing, not "without losing": a task)
+_WITHOUT_CHANGING = re.compile(
+    r"(?i)(?<!\w)(?:bez\s+(?:zmiany|zmieniania|zmian)|без\s+(?:зміни|змін|змінення|изменения|"
+    r"изменений|изменять)|sin\s+(?:cambiar|modificar|tocar)|sem\s+(?:mudar|alterar|modificar|"
+    r"mexer\s+n)|sans\s+(?:changer|modifier|toucher)|senza\s+(?:cambiare|modificare|toccare)|"
+    r"tanpa\s+(?:mengubah|merubah)|değiştirmeden|không\s+thay\s+đổi)(?!\w)(?![^?]*\?)"
+)
 
 # A rule's own opening, so a task sentence with a "never" in its purpose clause ("… so
 # that retried POSTs never double-charge a card") is the goal, not a constraint.
@@ -386,6 +397,8 @@ def is_rule(sentence: str) -> bool:
         return is_rule(rest) or bool(_STANDING.search(rest))
     if DEFERRED.search(sentence) and not _FIRM.search(sentence) and not orders_steps(sentence):
         return False  # "Don't forget to bump the version": a request for later
+    if WHEN_FREE.search(sentence) and not _FIRM.search(sentence):
+        return False  # "Коли буде час, додай розділ …": when there is time, not a condition
     if _STATUS.search(sentence):
         return False
     if not RULE_OPENING.search(sentence) and _SO_THAT.search(sentence):
@@ -474,6 +487,8 @@ def _rule_words(sentence: str) -> bool:
     if conditional_rule(sentence) or _forbids_named(sentence) or contrasts_values(sentence):
         return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
+        return True
+    if _WITHOUT_CHANGING.search(sentence):
         return True
     if _NOT_SO.search(sentence) and _UNSPACED_CONTRAST.search(sentence):
         return True
@@ -1007,6 +1022,10 @@ _AND_NOT = re.compile(
     rf"|(?<![\w.-])(?P<e>{_TOKEN_VALUE})\s+(?i:chứ\s+không)(?:\s+phải(?:\s+là)?|\s+[^\W\d_]+)?"
     rf"\s+(?P<f>{_TOKEN_VALUE})"
     rf"|(?<![\w.-])(?P<h>{_TOKEN_VALUE})\s*말고\s*,?\s+(?P<g>{_TOKEN_VALUE})"
+    # ... "استخدم RabbitMQ وليس Kafka." (Arabic: "and not"), "Kafka नहीं, RabbitMQ इस्तेमाल
+    # करो।" (Hindi puts its "not" after what it denies)
+    rf"|(?<![\w.-])(?P<i>{_TOKEN_VALUE})\s+(?:وليس|وليست|لا)\s+(?P<j>{_TOKEN_VALUE})"
+    rf"|(?<![\w.-])(?P<k>{_TOKEN_VALUE})\s+नहीं\s*,?\s+(?P<l>{_TOKEN_VALUE})"
 )
 
 
@@ -1029,7 +1048,9 @@ def contrasts_values(sentence: str) -> bool:
     m = _AND_NOT.search(sentence)
     if m is None:
         return False
-    a, b = next((m.group(x), m.group(y)) for x, y in ("ab", "cd", "ef", "gh") if m.group(x))
+    a, b = next(
+        (m.group(x), m.group(y)) for x, y in ("ab", "cd", "ef", "gh", "ij", "kl") if m.group(x)
+    )
     return _alike(a, b)
 
 

@@ -133,7 +133,9 @@ SMALL_TALK_VOCABULARY = """
 # Words of small talk that could also name a task ("help", "again", "see", "day"): small talk
 # only in a turn that opens with a greeting or thanks ("Hello again! Long time no see, how
 # have you been?", "Thanks so much for your help yesterday!"), never in one that does not
-# ("Could you help me with it again?", review R17-I1)
+# ("Could you help me with it again?", review R17-I1); and a task announced but not said
+# ("Cześć! Mam dziś dla ciebie zadanie.", "Привіт! Маю для тебе задачу.", "Halo! Apa kabar?
+# Ada kerjaan nih.", "नमस्ते! आज एक काम है।", "مرحباً، أتمنى أن يكون يومك جيداً.": RT23-1)
 GREETINGS = listed(
     """
     hi hey hello hiya howdy yo greetings morning evening good thanks thank thx ty hola buenos
@@ -143,13 +145,19 @@ GREETINGS = listed(
     kiitos tere aitäh szia sziasztok helló köszönöm köszi cześć dzień dzięki ahoj čau dobrý
     díky bok zdravo hvala bună mulțumesc merhaba selam günaydın teşekkürler привет
     здравствуй здравствуйте доброе добрый спасибо привіт дякую γεια καλημέρα ευχαριστώ xin
-    chào cảm halo selamat terima kumusta kamusta salamat habari jambo asante
+    chào cảm halo selamat terima kumusta kamusta salamat habari jambo asante witam вітаю
+    مرحبا اهلا أهلا नमस्ते नमस्कार हाय हेलो
     """
 )
 AFTER_A_GREETING = listed(
     """
     day days week weekend night time long again see seen help helping helped yesterday
     earlier last today tonight life things everything all still online meet meeting
+    witam mam dziś dla ciebie zadanie zadanko robotę sprawę prośbę jedno jedną małe
+    вітаю маю є для тебе задачу задача завдання справу прохання одне одну сьогодні
+    kerjaan pekerjaan tugas nih buat untuk untukmu kamu hari ini satu ya
+    مرحبا اهلا أهلا أتمنى أن يكون يومك جيدا سعيدا لدي عندي مهمة لك اليوم
+    नमस्ते नमस्कार हाय हेलो आज एक काम है आपके तुम्हारे लिए मेरे पास
     """
 )
 PREAMBLE_WORDS = (
@@ -957,6 +965,41 @@ RESTATES = compiled_on_use(
     r"(?:previous|old|current|earlier|last|other|original)\s+(?:task|plan|goal|work|request|ticket))\b"
 )
 
+# A request that opens by restating the task, in the languages users write in ("Zmiana
+# planów: …", "Nieuw plan: …", "方針変更です：…", "Mudança de planos: …", "계획 변경: …",
+# "Đổi kế hoạch: …"): the phrase opens the turn (after one word, "OK, …") and a mark
+# follows it. Read at a text's opening only (``RESTATES_OPENING_BULK`` reads the openings
+# of many texts at once, one a line).
+_RESTATES_OPENING = (
+    r"(?i)^[^\w\n]*(?:[\w']+[ \t]*[,!、，][ \t]*)?(?:"
+    r"zmiana\s+plan(?:u|ów)|nowe\s+zadanie|nowy\s+plan|"
+    r"nieuwe?\s+(?:plan|taak|opdracht|doel)|planwijziging|verandering\s+van\s+plan(?:nen)?|"
+    r"planänderung|planwechsel|neuer\s+plan|neue\s+aufgabe|neues\s+ziel|"
+    r"changement\s+de\s+plans?|nouveau\s+plan|nouvelle\s+(?:tâche|mission)|nouvel\s+objectif|"
+    r"cambio\s+de\s+planes?|nuevo\s+(?:plan|objetivo)|nueva\s+tarea|"
+    r"mudança\s+de\s+planos?|novo\s+(?:plano|objetivo)|nova\s+tarefa|"
+    r"cambio\s+di\s+(?:piano|piani|programma|programmi)|nuovo\s+(?:piano|compito|obiettivo)|"
+    r"ändrade\s+planer|ny\s+(?:plan|uppgift|oppgave|opgave)|nytt\s+mål|"
+    r"endring\s+av\s+plan(?:ene)?|ændring\s+af\s+plan(?:en|erne)?|"
+    r"suunnitelman\s+muutos|uusi\s+(?:suunnitelma|tehtävä)|tervváltozás|új\s+(?:terv|feladat)|"
+    r"změna\s+plánu|nový\s+(?:plán|úkol)|schimbare\s+de\s+plan|"
+    r"plan\s+değişikliği|yeni\s+(?:plan|görev)|"
+    r"смена\s+планов|изменение\s+планов?|новый\s+план|новая\s+задача|"
+    r"зміна\s+планів|новий\s+план|нове\s+завдання|нова\s+задача|"
+    r"(?:thay\s+)?đổi\s+kế\s+hoạch|kế\s+hoạch\s+mới|nhiệm\s+vụ\s+mới|"
+    r"perubahan\s+rencana|ganti\s+rencana|rencana\s+baru|tugas\s+baru|"
+    r"تغيير\s+(?:في\s+)?الخطة|خطة\s+جديدة|مهمة\s+جديدة|"
+    r"योजना\s+(?:में\s+)?बदलाव|नई\s+योजना|नया\s+काम|"
+    r"שינוי\s+(?:תוכניות|תוכנית)|תוכנית\s+חדשה|משימה\s+חדשה|"
+    r"αλλαγή\s+σχεδίων|νέο\s+σχέδιο|νέα\s+εργασία|"
+    r"方針変更|計画変更|予定変更|新しい(?:タスク|方針|計画)|"
+    r"계획\s*변경|새(?:로운)?\s*(?:계획|작업)|방향\s*전환|"
+    r"计划有变|改变计划|计划变更|新任务|新计划|เปลี่ยนแผน|แผนใหม่|งานใหม่)"
+    r"(?:[ \t]*(?:です|だ|입니다|이에요|예요|了|啦))?[ \t]*[:：!！.。,，—–-]"
+)
+RESTATES_OPENING = compiled_on_use(_RESTATES_OPENING)
+RESTATES_OPENING_BULK = compiled_on_use(_RESTATES_OPENING, re.MULTILINE)
+
 # Corrections and rules in Chinese and Japanese (the patterns above read English words).
 # They are looked for in a text's opening and ending only (what ``_unspaced_ends`` gives):
 # rules are stated in short turns, and a long pasted document in these scripts must cost a
@@ -1594,7 +1637,7 @@ DEADLINE_NOUN = compiled_on_use(
     r"date\s+(?:limite|butoir|de\s+(?:remise|livraison))|échéance|frist|abgabetermin|"
     r"stichtag|fällig|scadenza|termine\s+ultimo|data\s+di\s+consegna|uiterste\s+datum|"
     r"opleverdatum|inleverdatum|termin(?:u|ie|em)?\s+(?:oddania|wykonania|końcowy|realizacji|"
-    r"dostarczenia)|ostateczny\s+termin|sista\s+(?:dag|datum)|förfallodag|tidsfrist|"
+    r"dostarczenia|to|jest|mija|upływa)|ostateczny\s+termin|sista\s+(?:dag|datum)|förfallodag|tidsfrist|"
     r"määräaika|takaraja|eräpäivä|határidő|határideje|uzávěrka|termín\s+(?:odevzdání|dodání)|"
     r"termen(?:ul)?\s+limită|(?:son\s+)?teslim\s+tarih\w*|son\s+tarih\w*|tenggat(?:\s+waktu)?|"
     r"tenggat\w*|batas\s+waktu|hạn\s+(?:chót|cuối)|thời\s+hạn|крайний\s+срок|дедлайн\w*|срок\s+сдачи|"
