@@ -860,6 +860,41 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     return steering, sorted(found) if len(found) > len(restating) else restating
 
 
+def restating_requests(texts: Sequence[str]) -> list[int]:
+    """``steering_requests(texts)[1]`` (the substantive restatements of the task), without
+    reading the texts for corrections and rules: the fit looks for the latest restatement
+    first and reads for rules only the requests that may still be pinned.
+
+    >>> restating_requests(["fix the login test", "To be clear, the goal is a green build.",
+    ...                     "Actually, use Redis not Memcached.", "Zmiana planów: najpierw testy."])
+    [1, 3]
+    """
+    found = {
+        j
+        for j in (*_restating_words(texts), *_opening_restatements(texts))
+        if restates_task(texts[j]) and is_substantive(texts[j])
+    }
+    return sorted(found)
+
+
+# A word of a restatement where a word starts, in the fold ``_candidates`` reads (the texts
+# joined by NUL, kept as NUL: no phrase runs from one text into the next).
+_RESTATING_AT = compiled_on_use(f"[ \x00](?:{'|'.join(_RESTATING_WORDS)})".encode())
+
+
+def _restating_words(texts: Sequence[str]) -> Iterator[int]:
+    """The texts that hold a word of a restatement where a word starts (the texts
+    ``_candidates`` and ``_candidates_by_re2`` say restate), each once."""
+    encoded = [_ascii_folded(t).encode("ascii", "replace") for t in texts]
+    folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
+    ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
+    search, pos = _RESTATING_AT.search, 0
+    while hit := search(folded, pos):
+        j = bisect_right(ends, hit.start())
+        yield j
+        pos = ends[j]  # the next text's start: one hit a text
+
+
 def _opening_restatements(texts: Sequence[str]) -> Iterator[int]:
     """The texts that may open by restating the task in another language ("Zmiana
     planów: …"): their openings read at once, one a line."""

@@ -25,7 +25,6 @@ Every rule about which messages are pinned lives in this module.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
@@ -83,6 +82,7 @@ def prior_request_order(
     restating: Iterable[int],
     steering: Iterable[int],
     substantive: Callable[[int], bool],
+    is_rule: Callable[[int], bool] | None = None,
 ) -> Iterator[tuple[int, bool]]:
     """Earlier requests in the order they are pinned, each with whether it is pinned
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
@@ -93,7 +93,9 @@ def prior_request_order(
     first), then other substantive requests, and short nudges ("ok", "keep going") last.
     ``restating`` and ``steering`` are the substantive requests that restate the task and
     that correct or constrain, newest first (``intent.steering_requests``); ``newest_first``
-    gives all the earlier requests, newest first, each time it is called.
+    gives all the earlier requests, newest first, each time it is called. ``is_rule``: whether
+    a request is among ``steering`` (``steering`` is then read only as far as the pinning
+    asks; without it, all of it at once).
 
     >>> from contextledger.intent import is_substantive
     >>> said = {0: "Please migrate the billing service to Postgres 16.", 1: "ok",
@@ -107,15 +109,16 @@ def prior_request_order(
     [(1, True), (2, True), (0, True)]
     """
     goal = list(islice(restating, 1))
-    steering = list(steering)
-    rules = set(steering)
+    if is_rule is None:
+        steering = list(steering)
+        is_rule = set(steering).__contains__
     # the first substantive request of the session that is not a rule or a correction (a
     # session may open with its rules, "Never touch the schema.", then the task: the rules
     # are pinned below anyway); else the first substantive one
     first = fallback = None
     for k in oldest_first:
         if substantive(k):
-            if k not in rules:
+            if not is_rule(k):
                 first = k
                 break
             fallback = k if fallback is None else fallback
@@ -156,22 +159,28 @@ def pin_anchors(
         def requests(units: Iterable[int]) -> Iterator[int]:
             return (k for k in units if kinds[k] == "message" and roles[starts[k]] == "user")
 
-        def among_requests(positions: list[int]) -> Iterator[int]:
-            """Newest first, the units of the earlier requests at ``positions``."""
-            for pos in reversed(positions[: bisect_left(positions, anchor_pos)]):
+        def among_requests(positions: Iterator[int]) -> Iterator[int]:
+            """The units of the earlier requests at ``positions`` (newest first)."""
+            for pos in positions:
                 k = index.unit_of(pos)
                 if starts[k] == pos and kinds[k] == "message":
                     yield k
 
+        spent = found = 0
+        least = index.least_message_cost()
+        read = index.requests_read
+
+        # (a correction or rule that surely cannot fit what is left of the cap, even as its
+        # words, is never pinned: it is not read for rules)
+        steering = read.steering_before(anchor_pos, lambda: opts.prior_anchor_tokens - spent)
         order = prior_request_order(
             lambda: requests(range(anchor_unit - 1, -1, -1)),
             requests(range(anchor_unit)),
-            among_requests(index.restating),
-            among_requests(index.steering),
+            among_requests(read.restating_before(anchor_pos)),
+            among_requests(steering),
             lambda k: index.substantive(starts[k]),
+            lambda k: read.is_steering(starts[k]),
         )
-        spent = found = 0
-        least = index.least_message_cost()
         for k, must in order:
             if not must and found >= opts.prior_anchors:
                 break  # the rest are not "must" either

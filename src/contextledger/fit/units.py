@@ -21,7 +21,7 @@ from itertools import accumulate, islice
 from operator import is_, sub
 from typing import Literal, TypeVar
 
-from ..intent import is_substantive, steering_requests
+from ..intent import is_substantive
 from ..model import Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import pieces_at_least, tokens_at_least, tokens_past
@@ -29,6 +29,7 @@ from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
 from .request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
+from .steering import Steering
 
 T = TypeVar("T")
 UnitKind = Literal["message", "exchange", "anchor", "prior", "recap", "system"]
@@ -125,10 +126,10 @@ class HistoryIndex:
         self.requests_before = array("q", [0])
         self.recaps: list[int] = []  # positions of recap messages
         self.images: list[int] = []  # positions of messages holding images
-        # positions of the substantive user requests that correct or constrain, and of
-        # those that restate the task (classified once, when first read)
-        self.steering: list[int] = []
-        self.restating: list[int] = []
+        # which requests correct or constrain, and which restate the task: each classified
+        # once, when the pinning first asks (``Steering``)
+        self.requests_read = Steering(self._pinnable_now, self._words_least)
+        self._counted = False  # see classify
         self.pin_cap: int | None = None  # see update
         self.shared = 0  # how many leading messages the last update kept unchanged
         self.kinds: list[UnitKind] = []  # per unit: "message", "exchange" or "recap"
@@ -151,7 +152,7 @@ class HistoryIndex:
         # id → position of body[:_positioned] (built on first use, extended on append)
         self._positions: dict[str, int] = {}
         self._positioned = 0
-        # the requests read by the last update, not classified yet (see classify)
+        # the requests read by the last update, not handed to ``requests_read`` yet
         self._unclassified: tuple[list[int], list[str]] | None = None
 
     def update(
@@ -170,6 +171,9 @@ class HistoryIndex:
         ``restating`` then leave out the requests that cannot fit it). ``defer``: the new
         requests are classified by a call to ``classify``, not now."""
         self.classify()  # (what an earlier update left unclassified, if any)
+        if pricer is not self._pricer and pin_cap == self.pin_cap:
+            # what is left unread is read as it would have been, by the last pricer's counts
+            self.requests_read.read_all()
         before = len(self.costs)
         if unchanged is not None:
             prefix = min(unchanged, len(body), before)
@@ -330,8 +334,7 @@ class HistoryIndex:
             self._last_open = max(self.opens, default=-1)
         del self.recaps[bisect_left(self.recaps, prefix) :]  # positions, ascending
         del self.images[bisect_left(self.images, prefix) :]
-        del self.steering[bisect_left(self.steering, prefix) :]
-        del self.restating[bisect_left(self.restating, prefix) :]
+        self.requests_read.forget_from(prefix)
         if type(body) is LazyMessages:
             asked, texts = self._scan_columns(body, prefix)
         else:
@@ -340,20 +343,41 @@ class HistoryIndex:
         self.priced.extend(bytes(len(body) - prefix))
         self._unclassified = (asked, texts)
 
+    #: Classify every request when read (the reference the lazy reading is tested against).
+    CLASSIFY_EAGERLY = False
+
     def classify(self, counted: bool = False) -> None:
-        """Classify the requests the last ``update`` read (``steering``, ``restating``).
-        ``counted``: the fit has said how much it will count (``expect_counting``), so a
-        mid-length request is judged too long to pin whole by its exact count as far as the
-        cap too (``_pinnable``): a first count before that could load a second vocabulary."""
+        """Hand the requests the last ``update`` read to ``requests_read`` (classified when
+        the pinning first asks). ``counted``: the fit has said how much it will count
+        (``expect_counting``), so a mid-length request is judged too long to pin whole by
+        its exact count as far as the cap too (``_pinnable``): a first count before that
+        could load a second vocabulary."""
         pending, self._unclassified = self._unclassified, None
         if pending is None:
             return
-        asked, texts = pending
-        if self.pin_cap is not None:
-            asked, texts = self._pinnable(asked, texts, self.pin_cap, counted)
-        steering, restating = steering_requests(texts)
-        self.steering += [asked[j] for j in steering]
-        self.restating += [asked[j] for j in restating]
+        if counted != self._counted:  # (those left unread are read as they were handed)
+            self.requests_read.read_all()
+            self._counted = counted
+        self.requests_read.add(*pending)
+        if self.CLASSIFY_EAGERLY:
+            self.requests_read.read_all()
+
+    def _pinnable_now(self, asked: list[int], texts: list[str]) -> tuple[list[int], list[str]]:
+        """``_pinnable`` within the pins' cap (every request when there is none)."""
+        if self.pin_cap is None:
+            return asked, texts
+        return self._pinnable(asked, texts, self.pin_cap, self._counted)
+
+    def _words_least(self, i: int) -> int:
+        """A lower bound of what request ``i`` costs pinned as its words (``anchors.
+        _words_may_fit``: a text no longer than a lean pin leaves whole costs at least its
+        framing and its letters' bound; a longer one may be cut: 0), read at C speed from
+        its text (not tokenized, not read into a Message)."""
+        assert self._pricer is not None
+        text = self.request_text(i)
+        if len(text) > _HEAD_CHARS + _TAIL_CHARS:
+            return 0
+        return self.least_message_cost() + tokens_at_least(self._pricer.counter, text)
 
     def _pinnable(
         self, asked: list[int], texts: list[str], cap: int, counted: bool = False

@@ -1,0 +1,160 @@
+"""Which earlier requests correct or constrain (steering) and which restate the task: read
+lazily, newest first, only as far as the pinning asks.
+
+A cold fit of a long session pins a few of its earlier requests within a cap of about a
+thousand tokens: the latest restatement of the task, the corrections and rules newest first
+until the cap is spent, the first substantive request. Classifying every request first
+(``intent.steering_requests``) was most of such a fit on rule-dense sessions (research
+papers, contracts, stories: a rule in every other request). Here a request is classified
+when the pinning reaches it, in batches (the same function, so the same answer: it reads
+each text on its own), and a request whose words surely cannot fit the room the cap has
+left is not classified at all: no order of the pinning would pin it. Each text is read
+once: a batch classifies its texts fully, for both questions.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterator
+
+from ..intent import restating_requests, steering_requests
+
+#: (positions, texts) → the requests that may be pinned within the cap, with the text a pin
+#: of each could hold (``HistoryIndex._pinnable``)
+Pinnable = Callable[[list[int], list[str]], tuple[list[int], list[str]]]
+
+#: The first batch classified; each next one doubles, up to the last (a call has a fixed
+#: cost, and a batch reads past what is needed by at most its own size).
+_FIRST_BATCH = 16
+_LAST_BATCH = 1024
+
+
+class Steering:
+    """The requests read so far (positions and texts) and what is known of them."""
+
+    def __init__(self, pinnable: Pinnable, words_least: Callable[[int], int]) -> None:
+        self._pinnable = pinnable
+        self._words_least = words_least
+        self._least: dict[int, int] = {}  # words_least, by position (asked once a request)
+        self.unread: dict[int, str] = {}  # not read for rules yet: position → text
+        self._restating_unread: set[int] = set()  # not read for restatements yet either
+        self._prepared: set[int] = set()  # unread, their text already as a pin could hold it
+        self._order: list[int] = []  # the positions added, ascending (some read since)
+        self.steering: list[int] = []  # read: corrections and rules (ascending)
+        self.restating: list[int] = []  # read: restatements of the task (ascending)
+
+    def add(self, positions: list[int], texts: list[str]) -> None:
+        """New requests, after every one known (positions ascending)."""
+        self.unread.update(zip(positions, texts, strict=True))
+        self._restating_unread.update(positions)
+        self._order += positions
+
+    def forget_from(self, prefix: int) -> None:
+        """Forget the requests from position ``prefix`` on (an edit or a removal)."""
+        for known in (self.steering, self.restating, self._order):
+            del known[bisect_left(known, prefix) :]
+        if self.unread and next(reversed(self.unread)) >= prefix:
+            self.unread = {p: t for p, t in self.unread.items() if p < prefix}
+            self._restating_unread = {p for p in self._restating_unread if p < prefix}
+            self._prepared = {p for p in self._prepared if p < prefix}
+        if self._least:
+            self._least = {p: n for p, n in self._least.items() if p < prefix}
+
+    def _prepare(self, positions: list[int]) -> tuple[list[int], list[str]]:
+        """The requests at ``positions`` that may be pinned, with the text a pin of each
+        could hold (worked out once a request); the others are forgotten (neither)."""
+        todo = [p for p in positions if p not in self._prepared]
+        if todo:
+            asked, texts = self._pinnable(todo, [self.unread[p] for p in todo])
+            kept = set(asked)
+            for p in todo:
+                if p not in kept:
+                    del self.unread[p]
+                    self._restating_unread.discard(p)
+            self.unread.update(zip(asked, texts, strict=True))
+            self._prepared.update(asked)
+        chosen = [p for p in positions if p in self.unread]
+        return chosen, [self.unread[p] for p in chosen]
+
+    def read(self, positions: list[int]) -> None:
+        """Read the unread requests at ``positions`` for rules (and for restatements)."""
+        asked, texts = self._prepare(positions)
+        steering, restating = steering_requests(texts)
+        for j in steering:
+            insort(self.steering, asked[j])
+        for j in restating:
+            if asked[j] in self._restating_unread:
+                insort(self.restating, asked[j])
+        for p in asked:
+            del self.unread[p]
+            self._restating_unread.discard(p)
+            self._prepared.discard(p)
+
+    def _read_restating(self, positions: list[int]) -> None:
+        """Read the requests at ``positions`` for restatements only (``restating_requests``:
+        a pass over their words of a restatement, a tenth of a full read)."""
+        asked, texts = self._prepare(positions)
+        for j in restating_requests(texts):
+            insort(self.restating, asked[j])
+        self._restating_unread.difference_update(positions)
+
+    def read_all(self) -> None:
+        if self.unread:
+            self.read(list(self.unread))
+        self._order = []
+
+    def restating_before(self, pos: int) -> Iterator[int]:
+        """Newest first, the restatements of the task before position ``pos``."""
+        unread = self._restating_unread
+        return self._walk(self.restating, pos, unread.__contains__, self._read_restating)
+
+    def steering_before(self, pos: int, room: Callable[[], int]) -> Iterator[int]:
+        """Newest first, the corrections and rules before position ``pos``, leaving out
+        (unread) those whose words surely cost more than ``room()`` (the room the cap has
+        left, which only shrinks as the walk goes on: one ruled out stays ruled out)."""
+        unread, least, words_least = self.unread, self._least, self._words_least
+
+        def wanted(p: int) -> bool:
+            if p not in unread:
+                return False
+            n = least.get(p)
+            if n is None:
+                n = least[p] = words_least(p)
+            return n <= room()
+
+        return self._walk(self.steering, pos, wanted, self.read)
+
+    def _walk(
+        self,
+        found: list[int],
+        pos: int,
+        wanted: Callable[[int], bool],
+        read: Callable[[list[int]], None],
+    ) -> Iterator[int]:
+        """Newest first, the positions of ``found`` before ``pos``, reading (``read``) in
+        batches, newest first, the ``wanted`` requests unread."""
+        order = self._order
+        j = bisect_left(order, pos)  # order[:j]: the positions still to look at
+        at, batch = pos, _FIRST_BATCH
+        while True:
+            while j and not wanted(order[j - 1]):
+                j -= 1
+            k = bisect_left(found, at) - 1
+            newest = found[k] if k >= 0 else -1
+            if j and order[j - 1] > newest:  # an unread request is newer: read a batch
+                read([p for p in order[max(0, j - batch) : j] if wanted(p)])
+                batch = min(2 * batch, _LAST_BATCH)
+                continue
+            if newest < 0:
+                return
+            yield newest
+            at = newest
+
+    def is_steering(self, pos: int) -> bool:
+        """Whether the request at ``pos`` corrects or constrains (read now if unread, with
+        the next unread ones after it: the oldest requests are asked about in order)."""
+        if pos in self.unread:
+            at = bisect_left(self._order, pos)
+            self.read([p for p in self._order[at : at + _FIRST_BATCH] if p in self.unread])
+        k = bisect_left(self.steering, pos)
+        return k < len(self.steering) and self.steering[k] == pos

@@ -1,0 +1,193 @@
+"""Earlier requests are classified (correction, rule, restatement) only as far as the pinning
+asks (``fit.steering``): the fit pins and reports exactly what classifying every request
+first pins and reports, one-shot and refitted, from dicts and from Messages."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger.fit import FitOptions, Fitter, fit
+from contextledger.fit.units import HistoryIndex
+from contextledger.providers import read_messages
+
+MODEL = "gpt-4o"
+PNG_1x1 = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA"
+    "60e6kgAAAABJRU5ErkJggg=="
+)
+
+RULES = [
+    "Don't change the public API.",
+    "Never touch the database schema without asking me first.",
+    "Actually, use Redis not Memcached.",
+    "From now on, answer in bullet points only, and keep every citation in APA style.",
+    "Bitte ändere nicht die Haftungsklausel.",
+    "Nie zmieniaj klauzuli o odpowiedzialności.",
+    "不要修改数据库，改用副本。",
+    "Wait, no — write the chapter in first person, not third.",
+]
+RESTATEMENTS = [
+    "To be clear, the goal is a green build today.",
+    "Zmiana planów: najpierw przetłumacz aneks, potem umowę.",
+    "New plan: migrate the billing service to Postgres 16 first.",
+]
+OTHER = [
+    "Please migrate the billing service from MySQL to Postgres 16.",
+    "fix the login test",
+    "ok",
+    "keep going",
+    "What does the error on line 40 mean?",
+]
+
+
+def request(i: int, kind: str, size: int) -> dict[str, Any]:
+    """A user request of ``kind``, padded by ``size`` (0: none; 1: a sentence; 2: a paste
+    longer than a lean pin keeps; 3: a paste no cap holds)."""
+    pool = {"rule": RULES, "restate": RESTATEMENTS, "other": OTHER}[kind]
+    text = f"{pool[i % len(pool)]} ({i})"
+    if size == 1:
+        text += " The deploy pipeline reads the config from the shared bucket, every time."
+    elif size == 2:
+        text = f"{text}\n\n" + "".join(f"INFO line {n} of the job log\n" for n in range(90))
+    elif size == 3:
+        text = f"{text}\n" + "ERROR worker crashed again while loading shards\n" * 2000
+    if kind == "rule" and i % 7 == 3:  # a rule with its screenshot
+        return {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": text},
+                {"type": "image_url", "image_url": {"url": PNG_1x1}},
+            ],
+        }
+    return {"role": "user", "content": text}
+
+
+turns = st.lists(
+    st.tuples(
+        st.sampled_from(["rule", "rule", "restate", "other", "other"]),
+        st.sampled_from([0, 0, 0, 1, 1, 2, 3]),
+        st.sampled_from(["answer", "answer", "tools", "none"]),
+    ),
+    min_size=1,
+    max_size=60,
+)
+
+
+def build(drawn: list[tuple[str, int, str]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "system", "content": "You help with a migration."}]
+    for i, (kind, size, after) in enumerate(drawn):
+        out.append(request(i, kind, size))
+        if after == "answer":
+            out.append({"role": "assistant", "content": f"Done with step {i}. " * (i % 4 + 1)})
+        elif after == "tools":
+            call = {
+                "id": f"c{i}",
+                "type": "function",
+                "function": {"name": "run", "arguments": "{}"},
+            }
+            out.append({"role": "assistant", "content": None, "tool_calls": [call]})
+            out.append({"role": "tool", "tool_call_id": f"c{i}", "content": f"ran {i}\n" * 20})
+    return out
+
+
+options = st.fixed_dictionaries(
+    {
+        "prior_anchor_tokens": st.sampled_from([40, 120, 400, 1024]),
+        "prior_anchors": st.sampled_from([0, 2, 5]),
+    }
+)
+
+
+def outcome(fitted: Any) -> str:
+    """What ``fitted()`` sends and reports, or the error it raises (the same either way)."""
+    try:
+        result = fitted()
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return repr((result.messages, result.report))
+
+
+def both_ways(monkeypatch: pytest.MonkeyPatch, run: Any) -> tuple[Any, Any]:
+    """``run()`` classifying lazily, then classifying every request when read."""
+    lazy = run()
+    with monkeypatch.context() as patched:
+        patched.setattr(HistoryIndex, "CLASSIFY_EAGERLY", True)
+        eager = run()
+    return lazy, eager
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@given(turns, options, st.sampled_from([900, 3000, 12000]), st.booleans())
+def test_a_fit_pins_what_classifying_every_request_pins(
+    monkeypatch: pytest.MonkeyPatch,
+    drawn: list[tuple[str, int, str]],
+    opts: dict[str, int],
+    window: int,
+    as_messages: bool,
+) -> None:
+    dicts = build(drawn)
+
+    def run() -> str:
+        payload = read_messages(copy.deepcopy(dicts)) if as_messages else copy.deepcopy(dicts)
+        return outcome(lambda: fit(payload, MODEL, window=window, max_output_tokens=200, **opts))
+
+    lazy, eager = both_ways(monkeypatch, run)
+    assert lazy == eager
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(turns, turns, options, st.sampled_from([1500, 6000]), st.integers(0, 30))
+def test_a_refit_pins_what_classifying_every_request_pins(
+    monkeypatch: pytest.MonkeyPatch,
+    first: list[tuple[str, int, str]],
+    more: list[tuple[str, int, str]],
+    opts: dict[str, int],
+    window: int,
+    edit_at: int,
+) -> None:
+    """A Fitter fed the app's own list: appended to in steps, then an earlier request
+    edited in place (what was left unread is read as it is then)."""
+    whole = build(first + more)
+    cut = len(build(first))
+
+    def run() -> list[str]:
+        msgs = copy.deepcopy(whole[:cut])
+        fitter = Fitter(MODEL, window=window, max_output_tokens=200, options=FitOptions(**opts))
+        seen = [outcome(lambda: fitter.fit(msgs))]
+        for d in copy.deepcopy(whole[cut:]):
+            msgs.append(d)
+            if d["role"] == "user":
+                seen.append(outcome(lambda: fitter.fit(msgs)))
+        users = [d for d in msgs if d["role"] == "user" and isinstance(d["content"], str)]
+        users[edit_at % len(users)]["content"] = "Never deploy on Fridays, whatever happens."
+        seen.append(outcome(lambda: fitter.fit(msgs)))
+        return seen
+
+    lazy, eager = both_ways(monkeypatch, run)
+    assert lazy == eager
+
+
+def test_a_rule_dense_history_is_classified_only_as_far_as_the_cap() -> None:
+    """Hundreds of rules: once what is left of the cap is smaller than what each of the
+    older ones surely costs, they are not read (a cold fit of such a session spent most of
+    its time classifying them)."""
+    dicts: list[dict[str, Any]] = [
+        {"role": "system", "content": "Be brief."},
+        {"role": "user", "content": "Write the onboarding guide for the billing service."},
+    ]
+    for i in range(400):
+        why = f"It broke the nightly build {i} times last quarter, so please remember it."
+        dicts.append({"role": "user", "content": f"{RULES[i % 4]} {why}"})
+        dicts.append({"role": "assistant", "content": f"Noted, rule {i}."})
+    dicts.append({"role": "user", "content": "Now write the summary."})
+    fitter = Fitter(MODEL, window=8000, max_output_tokens=200)
+    kept = fitter.fit(dicts).messages
+    pinned = [m.text for m in kept if m.role == "user"]
+    assert "Now write the summary." in pinned
+    read = fitter._memory.index.requests_read
+    assert len(read.unread) > 300  # the old rules were never read
