@@ -882,17 +882,24 @@ def restating_requests(texts: Sequence[str]) -> list[int]:
 _RESTATING_AT = compiled_on_use(f"[ \x00](?:{'|'.join(_RESTATING_WORDS)})".encode())
 
 
-def _restating_words(texts: Sequence[str]) -> Iterator[int]:
+@cache
+def _re2_restating() -> Any:
+    """``_RESTATING_AT`` for RE2 (one automaton pass, ~10x faster); None: no RE2."""
+    try:
+        import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    return re2.compile(_RESTATING_AT.pattern)
+
+
+def _restating_words(texts: Sequence[str]) -> set[int]:
     """The texts that hold a word of a restatement where a word starts (the texts
-    ``_candidates`` and ``_candidates_by_re2`` say restate), each once."""
+    ``_candidates`` and ``_candidates_by_re2`` say restate)."""
     encoded = [_ascii_folded(t).encode("ascii", "replace") for t in texts]
     folded = (b"\x00" + b"\x00".join(encoded)).translate(_NUL_FOLD)
     ends = list(accumulate(len(t) + 1 for t in encoded))  # the NUL after text j is at ends[j]
-    search, pos = _RESTATING_AT.search, 0
-    while hit := search(folded, pos):
-        j = bisect_right(ends, hit.start())
-        yield j
-        pos = ends[j]  # the next text's start: one hit a text
+    pattern = _re2_restating() or _RESTATING_AT
+    return {bisect_right(ends, hit.start()) for hit in pattern.finditer(folded)}
 
 
 def _opening_restatements(texts: Sequence[str]) -> Iterator[int]:

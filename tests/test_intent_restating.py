@@ -1,0 +1,36 @@
+"""The restatements of the task are found without reading for rules (``restating_requests``,
+the fit's first question of its earlier requests): exactly those ``steering_requests``
+finds, with RE2 and without."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger import intent
+from contextledger.intent import restating_requests, steering_requests
+from test_intent import reference, texts, unspaced_texts
+
+RESTATING = [
+    "To be clear, the goal is a green build today.",
+    "Zmiana planów: najpierw przetłumacz aneks, potem umowę.",
+    "New plan: migrate the billing service first.",
+    "the bottom line",
+    "is: we ship on Friday",
+    "What we really want is a faster checkout.",
+    "İ think the TASK is done",
+]
+
+
+@given(st.lists(texts | unspaced_texts | st.sampled_from(RESTATING), max_size=10))
+def test_restatements_are_those_the_full_reading_finds(batch: list[str]) -> None:
+    assert restating_requests(batch) == steering_requests(batch)[1] == reference(batch)[1]
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(texts | st.sampled_from(RESTATING), max_size=10))
+def test_without_re2_the_same(monkeypatch: pytest.MonkeyPatch, batch: list[str]) -> None:
+    with monkeypatch.context() as patched:  # (undone after each example)
+        patched.setattr(intent, "_re2_restating", lambda: None)
+        assert restating_requests(batch) == reference(batch)[1]
