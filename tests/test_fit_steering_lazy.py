@@ -191,3 +191,12 @@ def test_a_rule_dense_history_is_classified_only_as_far_as_the_cap() -> None:
     assert "Now write the summary." in pinned
     read = fitter._memory.index.requests_read
     assert len(read.unread) > 300  # the old rules were never read
+
+
+@given(st.text())
+def test_the_letters_bound_is_never_above_the_length(text: str) -> None:
+    """What ``Steering`` skips reading the bound for: a run of letters, or up to three
+    digits, is at least a character."""
+    from contextledger.pricing.text import counter_for, tokens_at_least
+
+    assert tokens_at_least(counter_for(MODEL), text) <= len(text) + 1

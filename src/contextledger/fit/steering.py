@@ -32,9 +32,17 @@ _LAST_BATCH = 1024
 class Steering:
     """The requests read so far (positions and texts) and what is known of them."""
 
-    def __init__(self, pinnable: Pinnable, words_least: Callable[[int], int]) -> None:
+    def __init__(
+        self,
+        pinnable: Pinnable,
+        words_least: Callable[[int], int],
+        words_most: Callable[[int], int],
+    ) -> None:
         self._pinnable = pinnable
-        self._words_least = words_least
+        # what a request costs at least pinned as its words (a lower bound read from its
+        # letters), and at most what that bound can be (from its length alone: most
+        # requests are far below what is left of the cap, and need no reading to say so)
+        self._words_least, self._words_most = words_least, words_most
         self._least: dict[int, int] = {}  # words_least, by position (asked once a request)
         self.unread: dict[int, str] = {}  # not read for rules yet: position → text
         self._restating_unread: set[int] = set()  # not read for restatements yet either
@@ -112,15 +120,19 @@ class Steering:
         """Newest first, the corrections and rules before position ``pos``, leaving out
         (unread) those whose words surely cost more than ``room()`` (the room the cap has
         left, which only shrinks as the walk goes on: one ruled out stays ruled out)."""
-        unread, least, words_least = self.unread, self._least, self._words_least
+        unread, least = self.unread, self._least
+        words_least, words_most = self._words_least, self._words_most
 
         def wanted(p: int) -> bool:
             if p not in unread:
                 return False
+            left = room()
+            if words_most(p) <= left:
+                return True
             n = least.get(p)
             if n is None:
                 n = least[p] = words_least(p)
-            return n <= room()
+            return n <= left
 
         return self._walk(self.steering, pos, wanted, self.read)
 

@@ -128,7 +128,7 @@ class HistoryIndex:
         self.images: list[int] = []  # positions of messages holding images
         # which requests correct or constrain, and which restate the task: each classified
         # once, when the pinning first asks (``Steering``)
-        self.requests_read = Steering(self._pinnable_now, self._words_least)
+        self.requests_read = Steering(self._pinnable_now, self._words_least, self._words_most)
         self._counted = False  # see classify
         self.pin_cap: int | None = None  # see update
         self.shared = 0  # how many leading messages the last update kept unchanged
@@ -378,6 +378,12 @@ class HistoryIndex:
         if len(text) > _HEAD_CHARS + _TAIL_CHARS:
             return 0
         return self.least_message_cost() + tokens_at_least(self._pricer.counter, text)
+
+    def _words_most(self, i: int) -> int:
+        """What ``_words_least`` can be at most, from the text's length alone (a run of
+        letters or a digit is a character at least)."""
+        n = len(self.request_text(i))
+        return 0 if n > _HEAD_CHARS + _TAIL_CHARS else self.least_message_cost() + n + 1
 
     def _pinnable(
         self, asked: list[int], texts: list[str], cap: int, counted: bool = False
