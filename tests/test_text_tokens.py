@@ -694,3 +694,37 @@ def test_long_unspaced_runs_stay_on_the_pure_python_path() -> None:
     counts = counter.count_many(texts)
     assert isinstance(counter._light, text_mod._LightCounter)
     assert counts == _compiled("o200k_base").count_many(texts)
+
+
+def test_outgrowing_the_pure_python_path_builds_tiktoken_from_the_vocabulary_it_read() -> None:
+    """Checked in a fresh process: counting that outgrows the pure-Python path after it read
+    its vocabulary builds tiktoken's encoding from that very dict (one read, ~0.13 s), not
+    toktok (~0.35-0.45 s); toktok is built only once the bridge has counted
+    ``_BRIDGE_CHARS``. The counts are exact throughout."""
+    import subprocess
+    import sys
+
+    code = (
+        "import json, random, sys\n"
+        "from contextledger.pricing import text\n"
+        "reads = []\n"
+        "read = text._read_ranks\n"
+        "text._read_ranks = lambda name: reads.append(name) or read(name)\n"
+        "text._BRIDGE_CHARS = 200_000\n"
+        "rng = random.Random(5)\n"
+        "c = text.TiktokenCounter.named('o200k_base')\n"
+        "small = c.count('hello world')\n"
+        "blob = ''.join(rng.choice('abcdefghijklmnopqrstuvwxyz0123456789+/') for _ in range(400_000))\n"
+        "a = c.count(blob)\n"
+        "state = [len(reads), text.tiktoken_encoding.cache_info().currsize, 'toktok' in sys.modules]\n"
+        "b = c.count(blob[::-1])\n"
+        "state += [len(reads), 'o200k_base' in text._TOKTOK_BUILT]\n"
+        "print(json.dumps([small, a, b, state]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    small, a, b, state = json.loads(out.stdout.splitlines()[-1])
+    assert state == [1, 1, False, 1, True]  # one read; tiktoken bridged; toktok only later
+    rng = random.Random(5)
+    blob = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789+/") for _ in range(400_000))
+    compiled = _compiled("o200k_base")
+    assert [small, a, b] == compiled.count_many(["hello world", blob, blob[::-1]])
