@@ -334,6 +334,7 @@ class Preparer:
         tools: Sequence[Mapping[str, Any]] | None = None,
         write: bool = True,
         file_pages: Mapping[str, int] | None = None,
+        tool_choice: object = None,
     ) -> Prepared:
         """Build the request for the current state of ``conversation``.
 
@@ -342,9 +343,12 @@ class Preparer:
         a caller that writes the conversation itself (the proxy forwards most of it as the
         client's own JSON, and writes and checks only what changed since its last turn).
         ``file_pages``: pages of files by reference uploaded since (added to those declared
-        before; see ``FitOptions.file_pages``)."""
+        before; see ``FitOptions.file_pages``). ``tool_choice``: the one this request
+        carries, priced exactly from now on (None: the one given before, if any)."""
         if file_pages:
             self._declare_pages(file_pages)
+        if tool_choice is not None and tool_choice != self.fitter.options.tool_choice:
+            self.fitter.options = replace(self.fitter.options, tool_choice=tool_choice)
         notices: list[Notice] = []
         given = isinstance(conversation, Conversation)
         conv = (
