@@ -22,7 +22,7 @@ from itertools import takewhile
 from operator import is_
 from typing import Any
 
-from .catalog import PROVIDERS, Catalog, ModelInfo, lookup_model
+from .catalog import Catalog, ModelInfo, lookup_model, sent_model_id
 from .compaction.conversation import CompactionEvent, CompactionOutcome, Conversation
 from .compaction.floor import (
     Quote,
@@ -271,9 +271,7 @@ class Preparer:
         # the caller's choice, else the model's only API, else its provider's default
         self.wire = format_for_provider(self.info.provider, target or self.info.api)
         self.format: Format = self.wire.name
-        # "openai-compatible/llama3" names the catalog entry; the server knows "llama3".
-        prefix, _, bare = self.info.id.partition("/")
-        self.wire_model = bare if bare and prefix in PROVIDERS else self.info.id
+        self.wire_model = sent_model_id(model, self.info)  # the model asked for
         self.media = media
         self.summarizer = summarizer
         self.policy = policy
