@@ -675,6 +675,27 @@ def _served_by(route: str, info: ModelInfo) -> bool:
     return route == "openai" and info.provider == "openai-compatible"
 
 
+def sent_model_id(asked: str | ModelInfo, info: ModelInfo) -> str:
+    """The model id a request body names: the one the caller asked for (a variant, a dated
+    snapshot, a Vertex ``@date`` or Bedrock id: each a model the provider serves as such;
+    sending the family's id picked another model, and gpt-4o for gpt-4o-audio-preview
+    answers HTTP 400 for audio), without a catalog provider prefix ("openai-compatible/
+    llama3": the server knows "llama3"). A spelling that does not hold the catalog's id (a
+    router's claude-3.5-sonnet) goes as the catalog's id, as before.
+
+    >>> [sent_model_id(m, lookup_model(m)) for m in ("gpt-4o-audio-preview", "openai/gpt-4o")]
+    ['gpt-4o-audio-preview', 'gpt-4o']
+    """
+    family = _without_provider(info.id)
+    name = family if isinstance(asked, ModelInfo) else _without_provider(asked.strip())
+    return name if family in name else family
+
+
+def _without_provider(model: str) -> str:
+    prefix, _, bare = model.partition("/")
+    return bare if bare and prefix in PROVIDERS else model
+
+
 def takes_audio(info: ModelInfo) -> bool | None:
     """Whether ``info`` takes audio input: Gemini's models do; OpenAI's only the ``-audio``
     variants (gpt-4o-audio-preview: the others answer HTTP 400); Anthropic's none; another

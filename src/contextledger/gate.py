@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 from .catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
-from .errors import ArgumentError, ContextLedgerError, VisionGateError
+from .errors import ArgumentError, ContextLedgerError, UnsupportedBlockError, VisionGateError
 from .images.labels import image_label as image_label  # (the transcript imports it from here)
 from .model import (
     Audio,
@@ -34,6 +34,9 @@ from .model import (
 from .report import Notice
 
 OnImages = Literal["error", "placeholder"]
+#: Audio for a model that hears none: an earlier clip sent as a reported text placeholder
+#: (the newest request's own audio is its goal: refused all the same), or any refused.
+OnAudio = Literal["placeholder", "refuse"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +146,76 @@ def _notice(label: str, model: str, where: str) -> Notice:
         where,
         f"The model will not see image {label}: {model} does not accept images, "
         "so a text placeholder was sent instead.",
+    )
+
+
+# --- audio for a model that hears none -------------------------------------------------
+
+
+def check_on_audio(value: object) -> None:
+    """Refuse an ``on_audio`` the fit does not know (a typo must not mean "placeholder")."""
+    if value not in get_args(OnAudio):
+        choices = " or ".join(repr(v) for v in get_args(OnAudio))
+        raise ArgumentError("on_audio", choices, value)
+
+
+def audio_placeholder(clip: Audio, model: str) -> str:
+    """The text sent instead of ``clip`` (the pricer prices a deaf model's audio as it)."""
+    return f"[audio clip ({clip.format}) omitted: {model} takes no audio input]"
+
+
+def unheard_error(where: str, model: str) -> UnsupportedBlockError:
+    """The refusal of audio for a model that takes none: the provider answers HTTP 400 for
+    the whole request (gpt-4o on Chat: only the -audio variants hear; every Claude)."""
+    return UnsupportedBlockError(
+        where,
+        "audio",
+        model,
+        "the model takes no audio input: send its transcript, or use a model that hears "
+        "(gpt-4o-audio-preview, Gemini)",
+    )
+
+
+def without_audio(m: Message, model: str) -> tuple[Message, tuple[Notice, ...]]:
+    """``m`` with each audio clip (inside tool results too) a text placeholder, and a
+    notice for each: a person knows a user's clip as their voice note, a tool's as what
+    that tool returned."""
+    notices: list[Notice] = []
+
+    def swap(b: Block) -> Block:
+        if not isinstance(b, Audio):
+            return b
+        notices.append(_unheard_notice(m, b, model))
+        return Text(audio_placeholder(b, model))
+
+    content = [
+        replace(b, content=tuple(swap(x) for x in b.content))  # type: ignore[misc]
+        if isinstance(b, ToolResult)
+        else swap(b)
+        for b in m.content
+    ]
+    return m.with_content(content), tuple(notices)
+
+
+def _unheard_notice(m: Message, clip: Audio, model: str) -> Notice:
+    from .pricing.files import audio_seconds  # (only when a deaf model is sent audio)
+
+    try:
+        timed = audio_seconds(clip.data.decode(), clip.format)
+    except ValueError:  # (binascii.Error: not base64; the writers refuse it)
+        timed = None
+    length = f", {timed[0]:.0f} s" if timed and timed[0] >= 1 else ""
+    what = (
+        f"the voice note ({clip.format}{length}) from an earlier message of yours"
+        if m.role == "user"
+        else f"the audio clip ({clip.format}{length}) a tool returned"
+    )
+    return Notice(
+        "replaced",
+        m.id,
+        f"The model will not hear {what}: {model} takes no audio input, so a text "
+        "placeholder was sent instead (on_audio='refuse' refuses instead; a model that "
+        "hears, such as gpt-4o-audio-preview or Gemini, gets the audio).",
     )
 
 

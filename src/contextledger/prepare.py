@@ -22,7 +22,7 @@ from itertools import takewhile
 from operator import is_
 from typing import Any
 
-from .catalog import PROVIDERS, Catalog, ModelInfo, lookup_model
+from .catalog import Catalog, ModelInfo, lookup_model, sent_model_id
 from .compaction.conversation import CompactionEvent, CompactionOutcome, Conversation
 from .compaction.floor import (
     Quote,
@@ -271,9 +271,7 @@ class Preparer:
         # the caller's choice, else the model's only API, else its provider's default
         self.wire = format_for_provider(self.info.provider, target or self.info.api)
         self.format: Format = self.wire.name
-        # "openai-compatible/llama3" names the catalog entry; the server knows "llama3".
-        prefix, _, bare = self.info.id.partition("/")
-        self.wire_model = bare if bare and prefix in PROVIDERS else self.info.id
+        self.wire_model = sent_model_id(model, self.info)  # the model asked for
         self.media = media
         self.summarizer = summarizer
         self.policy = policy
@@ -334,6 +332,7 @@ class Preparer:
         tools: Sequence[Mapping[str, Any]] | None = None,
         write: bool = True,
         file_pages: Mapping[str, int] | None = None,
+        tool_choice: object = None,
     ) -> Prepared:
         """Build the request for the current state of ``conversation``.
 
@@ -342,9 +341,12 @@ class Preparer:
         a caller that writes the conversation itself (the proxy forwards most of it as the
         client's own JSON, and writes and checks only what changed since its last turn).
         ``file_pages``: pages of files by reference uploaded since (added to those declared
-        before; see ``FitOptions.file_pages``)."""
+        before; see ``FitOptions.file_pages``). ``tool_choice``: the one this request
+        carries, priced exactly from now on (None: the one given before, if any)."""
         if file_pages:
             self._declare_pages(file_pages)
+        if tool_choice is not None and tool_choice != self.fitter.options.tool_choice:
+            self.fitter.options = replace(self.fitter.options, tool_choice=tool_choice)
         notices: list[Notice] = []
         given = isinstance(conversation, Conversation)
         conv = (

@@ -18,7 +18,7 @@ from ..pricing.messages import Pricer
 from ..report import Notice
 from .lazy import LazyMessages
 from .report import Change, Later, Part, Parts
-from .units import HistoryIndex, Unit, turns_ago
+from .units import HistoryIndex, Unit, came_with, turns_ago
 
 _DROP_REASONS = {
     "exchange": "older tool exchange dropped whole to fit the context window",
@@ -251,7 +251,7 @@ _MEDIA_KINDS = frozenset({FileAttachment, Audio, ProviderContent, ToolResult})
 
 def _media_label(b: Block) -> str | None:
     if type(b) is FileAttachment:
-        return _file_label(b)
+        return file_label(b)
     if type(b) is Audio:
         return f"audio clip ({b.format})"
     if type(b) is not ProviderContent:
@@ -268,7 +268,7 @@ def _media_label(b: Block) -> str | None:
 _UNNAMED = frozenset({"file", "document"})
 
 
-def _file_label(b: FileAttachment) -> str:
+def file_label(b: FileAttachment) -> str:
     """A file by its name and what it is ("file 'q3.pdf' (PDF, 12 pages)"); one that came
     without a name by what it is alone ("a PDF file (application/pdf, 12 pages)")."""
     if b.data is not None:
@@ -300,25 +300,8 @@ def _messages_of(index: HistoryIndex, units: list[int]) -> list[tuple[int, Messa
     return [(i, index.body[i]) for k in units for i in range(index.starts[k], index.end(k))]
 
 
-def _came_with(roles: Sequence[str], requests: Sequence[int], i: int, after: int | None) -> int:
-    """The requests up to the one message ``i`` was sent with (``roles`` and ``requests``:
-    the index's, or a run's copies; ``after``: what a tool run reaching the end of
-    ``roles`` came with). A tool's results sent with the next request, no model turn
-    between (as Anthropic and Gemini write them, in the request's own turn), came with it:
-    a file a tool returned beside the current request is not "from 1 turn ago"."""
-    if roles[i] == "tool":
-        k = i + 1
-        while k < len(roles) and roles[k] == "tool":
-            k += 1
-        if k == len(roles):
-            return requests[i + 1] if after is None else after
-        if roles[k] == "user" and requests[k + 1] > requests[k]:
-            return requests[k + 1]
-    return requests[i + 1]
-
-
 def _run_after(index: HistoryIndex, hi: int) -> int | None:
-    """What the tool messages at the end of ``body[:hi]`` came with (``_came_with``)."""
+    """What the tool messages at the end of ``body[:hi]`` came with (``came_with``)."""
     roles, requests = index.roles, index.requests_before
     k = hi
     while k < len(roles) and roles[k] == "tool":
@@ -335,7 +318,7 @@ def _rows_of(messages: Iterable[tuple[int, Message]], index: HistoryIndex) -> li
     for i, m in messages:
         labels = media_labels(m)
         if labels:
-            rows.append((i, m.id, _came_with(roles, requests, i, None), labels))
+            rows.append((i, m.id, came_with(roles, requests, i, None), labels))
     return rows
 
 
@@ -365,7 +348,7 @@ def _file_rows(index: HistoryIndex, units: list[int]) -> Later[FileRow] | None:
                     continue
                 labels = media_labels(m)
                 if labels:
-                    rows.append((lo + j, m.id, _came_with(roles, counts, j, after), labels))
+                    rows.append((lo + j, m.id, came_with(roles, counts, j, after), labels))
         return rows
 
     return Later(make)
@@ -394,7 +377,7 @@ def _drop_notices(index: HistoryIndex, rows: list[ImageRow]) -> Later[Notice]:
     """One notice per dropped image, made when first read: each row's "turns ago" (it moves
     on every fit) is worked out now, its images' labels (read from their headers) later."""
     roles, requests, current = index.roles, index.requests_before, index.requests_before[-1]
-    ago = [(mid, labels, current - _came_with(roles, requests, i, None)) for i, mid, labels in rows]
+    ago = [(mid, labels, current - came_with(roles, requests, i, None)) for i, mid, labels in rows]
 
     def make() -> list[Notice]:
         endings: dict[int, str] = {}  # turns ago → the notice's ending

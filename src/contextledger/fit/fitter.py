@@ -23,7 +23,9 @@ from ..gate import (
     replace_images_before,
     request_image_cut,
     request_other_bytes,
+    unheard_error,
     vision_gate,
+    without_audio,
 )
 from ..images.labels import image_label
 from ..model import (
@@ -233,6 +235,9 @@ class Fitter:
         self._memory = _Memory(repairs=RepairMemo(target=self._repair_wire))
         self._roles: tuple[Sequence[Message], list[str]] | None = None  # within one fit
         self._sendable = SendableImages(self.info)  # images re-encoded for the provider
+        # audio for a model that hears none, as sent (``_unheard_audio``): by the message's
+        # identity, (it, its placeholder view, the notices)
+        self._heard: dict[int, tuple[Message, Message, tuple[Notice, ...]]] = {}
         # per message: (it, text bytes, inline bytes, images, largest image, longest side)
         self._limit_parts: dict[int, tuple[Message, int, int, int, int, int]] = {}
 
@@ -417,6 +422,37 @@ class Fitter:
         )
         return gated.messages, changes
 
+    def _unheard_audio(
+        self,
+        out: tuple[Message, ...],
+        current: str | None,
+        changes: list[Change],
+        notices: list[Notice],
+    ) -> tuple[Message, ...]:
+        """``out`` with each earlier audio clip a text placeholder (``on_audio``), reported;
+        the newest request's own audio (``current``: its id) is its goal, so it is refused
+        naming where, as every clip is with ``on_audio="refuse"``. A placeholder view made
+        once is sent again on every refit (the same object: its price is memoised)."""
+        unheard, model, memo = self.pricer.unheard, self.info.id, self._heard
+        sent = list(out)
+        for i, m in enumerate(out):
+            hit = unheard.get(id(m))
+            if hit is None or hit[0] is not m:
+                continue
+            if self.options.on_audio == "refuse" or (m.role == "user" and m.id == current):
+                raise unheard_error(hit[1], model)
+            made = memo.get(id(m))
+            if made is None or made[0] is not m:
+                if len(memo) > 10_000:
+                    memo.clear()
+                made = memo[id(m)] = (m, *without_audio(m, model))
+            sent[i] = made[1]
+            notices.extend(made[2])
+            changes.extend(
+                Change("replaced", n.where, None, "audio", n.text, 0, 0) for n in made[2]
+            )
+        return tuple(sent)
+
     def _fit_repaired(
         self,
         msgs: Sequence[Message],
@@ -561,6 +597,9 @@ class Fitter:
         out = _unreadable_images_left_out(
             pricer, (*system_msgs, *kept_msgs), self._memory.kept.out, changes, notices
         )
+        if pricer.unheard:  # audio for a model that hears none (noted as it was priced)
+            current = body[anchor_pos].id if anchor_pos is not None else None
+            out = self._unheard_audio(out, current, changes, notices)
         if pricer.estimates:
             notices.extend(_estimated_media(pricer.estimates, out))
         # (a one-shot fit keeps nothing for a next fit: its "kept" Changes are made when read)

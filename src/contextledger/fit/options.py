@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..catalog import ModelInfo
-from ..gate import OnImages, check_on_images
+from ..gate import OnAudio, OnImages, check_on_audio, check_on_images
 
 SEED_PRIOR_ANCHOR_BYTES = 4096
 DEFAULT_PRIOR_ANCHOR_TOKENS = SEED_PRIOR_ANCHOR_BYTES // 4  # the seed's bytes, at 4 bytes a token
@@ -26,6 +26,9 @@ class FitOptions:
     drop_current_images: bool = False
     drop_current_attachments: bool = False
     on_images: OnImages = "error"
+    # audio for a model that hears none: an earlier clip becomes a reported placeholder; the
+    # newest request's own is its goal, refused naming where ("refuse": every clip refused)
+    on_audio: OnAudio = "placeholder"
     min_cut_index: int = 0
     hysteresis: float = 0.0
     # a unit too big for the room left is kept shortened, the older ones filling the rest
@@ -44,6 +47,7 @@ class FitOptions:
 
     def __post_init__(self) -> None:
         check_on_images(self.on_images)
+        check_on_audio(self.on_audio)
 
 
 def default_output_reserve(info: ModelInfo, window: int) -> int:

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from ..model import FileAttachment, Image, Message, Text, ToolResult
 from ..pricing.messages import Pricer
 from ..report import Notice
+from .drops import file_label
 from .edits import BlockPath, image_label, placeholder, replace_text
 from .report import Change
 
@@ -67,7 +68,7 @@ def shed(
     if total > budget:
         total = _replace_images(pricer, ago, msgs, protected, total, budget, changes, notices)
     if total > budget:
-        total = _replace_files(pricer, msgs, protected, total, budget, changes, notices)
+        total = _replace_files(pricer, ago, msgs, protected, total, budget, changes, notices)
     return msgs, total
 
 
@@ -297,6 +298,7 @@ def _replace_images(
 
 def _replace_files(
     pricer: Pricer,
+    ago: Callable[[str], str],
     msgs: list[Message],
     protected: set[int],
     total: int,
@@ -304,34 +306,50 @@ def _replace_files(
     changes: list[Change],
     notices: list[Notice],
 ) -> int:
-    """Pass C: replace attached file bodies, largest first."""
-    files = [
-        (pricer.block(b)[0], i, j, b)
-        for i, m in enumerate(msgs)
-        if i not in protected
-        for j, b in enumerate(m.content)
-        if isinstance(b, FileAttachment)
-    ]
+    """Pass C: replace attached file bodies, largest first: a message's own and those a
+    tool returned (a 200-page PDF an agent fetched for the current request raised
+    BudgetError: only a message's own were looked at)."""
+    files = [(pricer.block(f)[0], i, path, f) for i, path, f in _files(msgs, protected)]
     files.sort(key=lambda t: (-t[0], t[1]))
-    for tokens, i, j, f in files:
+    for tokens, i, path, f in files:
         if total <= budget:
             break
         old_msg = pricer.message(msgs[i]).total
+        by_tool = " a tool returned" if len(path) == 2 else ""
+        label = file_label(f)
         msgs[i] = placeholder(
             pricer,
             changes,
             notices,
             msgs[i],
-            (j,),
+            path,
             tokens,
             what=f"file '{f.name}'",
             text=f"[file '{f.name}' omitted to fit the context window]",
             reason="attached file body dropped to fit the context window",
-            notice=f"The model will not see the body of file '{f.name}': "
-            "dropped to fit the context window.",
+            notice=f"The model will not see the body of {label}{by_tool} "
+            f"{ago(msgs[i].id)}: dropped to fit the context window.",
         )
         total += pricer.message(msgs[i]).total - old_msg
     return total
+
+
+def _files(msgs: list[Message], protected: set[int]) -> list[tuple[int, BlockPath, FileAttachment]]:
+    """Every file outside the protected messages, inside tool results too, with where."""
+    found: list[tuple[int, BlockPath, FileAttachment]] = []
+    for i, m in enumerate(msgs):
+        if i in protected:
+            continue
+        for j, b in enumerate(m.content):
+            if isinstance(b, FileAttachment):
+                found.append((i, (j,), b))
+            elif isinstance(b, ToolResult):
+                found += [
+                    (i, (j, k), inner)
+                    for k, inner in enumerate(b.content)
+                    if isinstance(inner, FileAttachment)
+                ]
+    return found
 
 
 def _describe(u: _TextUnit) -> str:

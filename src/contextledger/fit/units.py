@@ -783,9 +783,30 @@ class HistoryIndex:
         return self.requests_before[-1] - self.requests_before[i + 1]
 
     def ago(self, message_id: str, position: int | None = None) -> str:
-        """'from 3 turns ago': how many user requests came after the message."""
+        """'from 3 turns ago': how many user requests came after the request the message
+        was sent with (``came_with``)."""
         pos = position if position is not None else self.position(message_id)
-        return turns_ago(self.turns_after(pos) if pos is not None else 0)
+        if pos is None:
+            return turns_ago(0)
+        requests = self.requests_before
+        return turns_ago(requests[-1] - came_with(self.roles, requests, pos, None))
+
+
+def came_with(roles: Sequence[str], requests: Sequence[int], i: int, after: int | None) -> int:
+    """The requests up to the one message ``i`` was sent with (``roles`` and ``requests``:
+    the index's, or a run's copies; ``after``: what a tool run reaching the end of
+    ``roles`` came with). A tool's results sent with the next request, no model turn
+    between (as Anthropic and Gemini write them, in the request's own turn), came with it:
+    a file a tool returned beside the current request is not "from 1 turn ago"."""
+    if roles[i] == "tool":
+        k = i + 1
+        while k < len(roles) and roles[k] == "tool":
+            k += 1
+        if k == len(roles):
+            return requests[i + 1] if after is None else after
+        if roles[k] == "user" and requests[k + 1] > requests[k]:
+            return requests[k + 1]
+    return requests[i + 1]
 
 
 def turns_ago(n: int) -> str:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..catalog import Catalog, ModelInfo, lookup_model, takes_audio
-from ..errors import ContentError, ImageProbeError, UnsupportedBlockError
+from ..errors import ContentError, ImageProbeError
+from ..gate import audio_placeholder, unheard_error
 from ..images.probe import probe_image
 from ..model import (
     Audio,
@@ -312,6 +313,8 @@ class Pricer:
             if not escaped:
                 self._single_results.add(b.call_id)
             for inner in b.content:
+                if self.deaf and isinstance(inner, Audio):  # as the placeholder sent
+                    inner = Text(audio_placeholder(inner, self.model.id))
                 if escaped and isinstance(inner, Text):
                     n = self.text(parallel_result_text(inner.text))
                     text += n + n // PARALLEL_RESULT_MARGIN
@@ -325,6 +328,8 @@ class Pricer:
             result = (text, image)
         elif isinstance(b, FileAttachment):
             result = (self._file(b), 0)
+        elif isinstance(b, Audio) and self.deaf:  # sent as a placeholder (else refused)
+            result = (self.text(audio_placeholder(b, self.model.id)), 0)
         elif isinstance(b, Audio):
             result = (self._estimate(b, audio_cost(b, self.model)), 0)
         elif isinstance(b, Reasoning) and self.wire and not carries_reasoning(b, self.wire):
@@ -357,13 +362,7 @@ class Pricer:
         for m in messages:
             hit = self.unheard.get(id(m))
             if hit is not None and hit[0] is m:
-                raise UnsupportedBlockError(
-                    hit[1],
-                    "audio",
-                    self.model.id,
-                    "the model takes no audio input: send its transcript, or use a model "
-                    "that hears (gpt-4o-audio-preview, Gemini)",
-                )
+                raise unheard_error(hit[1], self.model.id)
 
     def _file(self, f: FileAttachment) -> int:
         # Anthropic's own document fields (context, citations) go to Anthropic only
@@ -704,11 +703,15 @@ class Pricer:
         return text if text.strip() else None  # (an empty or blank one is not sent: R17-P5)
 
     def request(
-        self, messages: Iterable[Message], tools: Sequence[Mapping[str, Any]] | None = None
+        self,
+        messages: Iterable[Message],
+        tools: Sequence[Mapping[str, Any]] | None = None,
+        tool_choice: object = None,
     ) -> int:
-        """The whole request: messages, tool schemas and request framing."""
+        """The whole request: messages, tool schemas (with ``tool_choice``, None: not known)
+        and request framing."""
         msgs = list(messages)
-        return self.messages(msgs).total + self.tools(tools, None, msgs) + REQUEST_OVERHEAD
+        return self.messages(msgs).total + self.tools(tools, tool_choice, msgs) + REQUEST_OVERHEAD
 
 
 def _prompt_text(b: Block) -> str:

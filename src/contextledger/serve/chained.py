@@ -142,5 +142,5 @@ def _chain_price(
     fitter = preparer.fitter
     tools = wire.pricing_tools(body)
     wire_tools = preparer.wire.convert_tools(tools) if tools else None
-    used = fitter.pricer.request(state.record, wire_tools)
+    used = fitter.pricer.request(state.record, wire_tools, wire.pricing_tool_choice(body))
     return used, fitter.window - fitter.reserved_output

@@ -240,6 +240,7 @@ async def _record_and_prepare(
             wire.pricing_tools(body),
             conversation,
             proxy.summarizer_backoff,
+            wire.pricing_tool_choice(body),
         )
         if proxy.prepare_thread is None:
             prepared = run()
@@ -271,6 +272,7 @@ def prepare_with_backoff(
     tools: Any,
     conversation: Conversation | None = None,
     backoff: SummarizerBackoff | None = None,
+    tool_choice: object = None,
 ) -> Prepared:
     """``preparer.prepare``, backing off what failed, said in the turn's report:
 
@@ -298,6 +300,7 @@ def prepare_with_backoff(
             state.conversation if conversation is None else conversation,
             tools=tools,
             write=False,  # written and checked by the caller, see _outgoing
+            tool_choice=tool_choice,  # the request's own: priced exactly
         )
     finally:
         if paused:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..model import Message
+from ..pricing.messages import DEFAULT_TOOL_CHOICE
 from ..providers import Format, anthropic, openai_chat, openai_responses
 from ..providers.common import TOOL_MEDIA_PREFIXES
 from ..providers.ids import ids_accepted
@@ -255,6 +256,15 @@ class Wire:
                 }
             )
         return out or None
+
+    def pricing_tool_choice(self, body: Mapping[str, Any]) -> object:
+        """The ``tool_choice`` the client's request carries, as the provider bills it: the
+        provider's default (``"auto"``) when it sends tools without one; None for a wire
+        with no such parameter (not priced there)."""
+        if self.name not in ("openai", "openai-responses", "anthropic"):
+            return None
+        choice = body.get("tool_choice")
+        return DEFAULT_TOOL_CHOICE if choice is None else choice
 
     def merge(self, body: Mapping[str, Any], prepared: Mapping[str, Any]) -> dict[str, Any]:
         """The client's request with the fitted conversation in place of its own; every
