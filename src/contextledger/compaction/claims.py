@@ -80,6 +80,7 @@ from .claims_named import check_named_actor, check_named_span, check_person_role
 from .claims_numbers import (
     check_dates,
     check_numbers,
+    check_qualities,
     check_tallies,
     check_times,
     check_units,
@@ -199,6 +200,7 @@ def check_clause(
         return ()
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
+    out += check_qualities(text, ev)  # "per minute" for "per second", "local" for "UTC"
     if section not in _DONE_SECTIONS:
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
         out += [] if out else check_named_span(text, ev)

@@ -34,7 +34,7 @@ from .digest import (
 from .facts import extract_claims, sentences
 from .reads import user_files
 from .stance import Reading
-from .timeline import Event, Timeline, norm_command, norm_path, steps
+from .timeline import Event, Timeline, command_keys, norm_command, norm_path, steps
 from .trace import unit_terms
 
 _T = TypeVar("_T")
@@ -579,7 +579,18 @@ class Evidence:
         c = norm_command(command)
         if c in self.executed:
             return True
+        if " " in c and self._same_run(c):
+            return True  # its options in another order or quoting: one run
         return not exact and " " not in c and c in self.programs
+
+    def _same_run(self, command: str) -> bool:
+        """Whether a command run is ``command`` with its options in another order or
+        quoting (see :func:`command_keys`)."""
+        keys = self.derive(
+            "command_keys",
+            lambda: frozenset(k for c in self.executed if " " in c for k in command_keys(c)),
+        )
+        return bool(keys) and not keys.isdisjoint(command_keys(command))
 
     def results_of(self, subject: str) -> list[Result]:
         c = norm_command(subject)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from ..lexicon import claims as lexicon
 from .claims_evidence import Claim, Evidence
 from .claims_reading import GENERIC_DOING
 from .claims_values import dates_in
@@ -253,6 +254,8 @@ _UNIT_TABLE = {
     "dzień dni dagen gün hari ngày 일 天 日",
     ("time", "w"): "week weeks woche wochen semana semanas semaine semaines settimana "
     "settimane tydzień tygodnie week weken hafta minggu tuần 주 周 週間",
+    ("time", "mo"): lexicon.MONTH_UNITS,
+    ("time", "y"): lexicon.YEAR_UNITS,
     ("size", "b"): "b byte bytes",
     ("size", "kb"): "kb kib kilobyte kilobytes",
     ("size", "mb"): "mb mib megabyte megabytes",
@@ -321,3 +324,120 @@ def check_units(text: str, ev: Evidence) -> list[Claim]:
             # "64 connections" where the record's 64 is always an amount of memory: "64 MB"
             out.append(Claim("number", f"{n} {unit}", f"the record gives {n} {said[0][1]}"))
     return out
+
+
+# --------------------------------------------------------------------------- a number's qualities
+#
+# A rule restated keeps what its number is: a rate's unit ("per second"), a clock's zone
+# ("06:00 UTC") and a bound's direction ("at most 3"), in whatever language either side
+# says it. A claim giving the record's number with another of these, which the record
+# never gives it, is a lie made of the record's own number (issue #14 item 4).
+
+_CLAUSE_END = re.compile(r"(?<!\d)[.;!?。；！？](?!\d)|\n")
+_NUMBER = re.compile(r"(?<![\w.,:/#-])(\d+(?:[.,]\d+)?)(?![\d:])")
+_CLOCK = re.compile(r"(?<![\d:])(\d{1,2}:\d{2})(?![\d:])")
+_RATE_UNITS = {
+    **{w: u for w, (d, u) in _UNIT_OF.items() if d == "time"},
+    **lexicon.RATE_INFLECTED,
+    "minuut": "min",
+    "secondo": "s",
+}
+_RATE_AFTER = re.compile(
+    rf"(?<![^\W\d_])(?:{lexicon.RATE_PER})\s*(?:ال)?("
+    + "|".join(re.escape(u) for u in sorted(_RATE_UNITS, key=len, reverse=True))
+    + r")(?![^\W\d_])"
+)
+_RATE_FUSED = re.compile("|".join(re.escape(w) for w in lexicon.RATE_FUSED))
+
+
+def _clauses(text: str) -> list[str]:
+    return [c for c in _CLAUSE_END.split(text.casefold()) if c.strip()]
+
+
+def _until_number(text: str) -> str:
+    """``text`` up to the next number: what follows one number, not the next one's."""
+    m = re.search(r"\d", text)
+    return text if m is None else text[: m.start()]
+
+
+def qualities(text: str) -> set[tuple[str, str, str]]:
+    """(number, quality, value) of ``text``: a rate's unit of time, a clock's zone, a
+    bound's direction.
+
+    >>> sorted(qualities("At most 3 retries; 100 requests per second; backup at 06:00 UTC."))
+    [('06:00', 'zone', 'utc'), ('100', 'rate', 's'), ('3', 'bound', 'most')]
+    """
+    out: set[tuple[str, str, str]] = set()
+    for clause in _clauses(text):
+        for m in _NUMBER.finditer(clause):
+            n = m.group(1).replace(",", ".")
+            after = _until_number(clause[m.end() : m.end() + 60])
+            before = clause[max(0, m.start() - 25) : m.start()]
+            before = before[max((x.end() for x in re.finditer(r"\d", before)), default=0) :]
+            per = _RATE_AFTER.search(after)
+            fused = _RATE_FUSED.search(after) or _last(_RATE_FUSED, before)
+            if per:
+                out.add((n, "rate", _RATE_UNITS[per.group(1)]))
+            elif fused:
+                out.add((n, "rate", lexicon.RATE_FUSED[fused.group(0)]))
+            # (a bound is of the number in its own part of the clause: "每秒 500 个事件，最多 5")
+            bound = _nearest_bound(re.split(r"[,，、]", before)[-1], re.split(r"[,，、]", after)[0])
+            if bound:
+                out.add((n, "bound", bound))
+        for m in _CLOCK.finditer(clause):
+            after = _until_number(clause[m.end() : m.end() + 30])
+            before = clause[max(0, m.start() - 20) : m.start()]
+            zone = _zone(after) or _zone(before[max(0, before.rfind(" ", 0, -8)) :])
+            if zone:
+                out.add((m.group(1).zfill(5), "zone", zone))
+    return out
+
+
+def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The last match of ``pattern`` in ``text``: the one nearest what follows."""
+    return next(reversed(list(pattern.finditer(text))), None)
+
+
+def _nearest_bound(before: str, after: str) -> str | None:
+    """The direction of the bound word nearest a number: before it ("at most 3") or
+    after it ("3 回以上", "3 محاولات كحد أقصى")."""
+    best: tuple[int, str] | None = None
+    for direction, pattern in (("most", lexicon.BOUND_MOST), ("least", lexicon.BOUND_LEAST)):
+        m = _last(pattern, before)
+        if m is not None and (best is None or len(before) - m.end() < best[0]):
+            best = (len(before) - m.end(), direction)
+        m = pattern.search(after)
+        if m is not None and (best is None or m.start() < best[0]):
+            best = (m.start(), direction)
+    return best[1] if best else None
+
+
+def _zone(text: str) -> str | None:
+    named = lexicon.ZONE_NAMED.search(text.upper())
+    if named:
+        return "utc" if named.group(1) == "GMT" else named.group(1).casefold()
+    return "local" if lexicon.ZONE_LOCAL.search(text) else None
+
+
+def check_qualities(text: str, ev: Evidence) -> list[Claim]:
+    """A number of the record claimed with another rate, zone or bound than the record
+    ever gives it: "100 requests per minute" for the user's "100 requests per second",
+    "06:00 local time" for "06:00 UTC", "at least 3 retries" for "at most 3 retries"."""
+    if not any(c.isdigit() for c in text):
+        return []
+    claimed = qualities(text)
+    if not claimed:
+        return []
+    record = ev.derive("qualities", lambda: frozenset(q for t in ev.texts for q in qualities(t)))
+    out: list[Claim] = []
+    for n, kind, value in sorted(claimed):
+        if (n, kind, value) in record:
+            continue
+        other = sorted(v for m, k, v in record if m == n and k == kind)
+        if other:
+            why = f"the record gives {n} with {_SAID[kind]} {other[0]}, never {value}"
+            out.append(Claim("number", f"{n} {_SAID[kind]} {value}", why))
+    return out
+
+
+_SAID = {"rate": "a rate per", "zone": "the time zone", "bound": "a bound of at"}

@@ -19,6 +19,7 @@ or passed, tests that failed. A recap's claim of an order ("I wrote X before I r
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass
 from typing import Literal
 
@@ -33,6 +34,70 @@ def norm_command(text: str) -> str:
     c = " ".join(text.strip().strip("`").split())
     c = c.removeprefix("$ ").strip()
     return c.rstrip(".,;:")
+
+
+def command_keys(command: str) -> frozenset[tuple[object, ...]]:
+    """What makes two spellings of one command the same run, whatever the order of its
+    options and their quoting: ``cargo test -p core --features 'a b'`` is
+    ``cargo test --features "a b" -p core``. Two readings, since a flag may or may not
+    take the word after it: each flag with its value (``-p core``) among the options,
+    the other words in order; or the words in order, each run of flags in any order
+    (``-race -count=1``). Two commands are the same when a reading of one is a reading
+    of the other: the positional words keep their order (``cp a b`` is not
+    ``cp b a``), and so do the values of flags (``-p core --features x`` is not ``-p x --features core``).
+
+    >>> a, b = command_keys("cargo test -p core --features x"), command_keys("cargo test --features 'x' -p core")
+    >>> bool(a & b)
+    True
+    >>> command_keys("cp a b") & command_keys("cp b a")
+    frozenset()
+    """
+    try:
+        words = shlex.split(norm_command(command))
+    except ValueError:  # an unclosed quote: read as written
+        words = norm_command(command).split()
+    if not words:
+        return frozenset()
+    segments: list[list[str]] = [[]]
+    for w in words[1:]:
+        if w == "--":  # what follows goes to another program: read as its own command
+            segments.append([])
+        else:
+            segments[-1].append(w)
+    paired = tuple(_reading(s, pairs=True) for s in segments)
+    alone = tuple(_reading(s, pairs=False) for s in segments)
+    return frozenset({(words[0], paired), (words[0], alone)})
+
+
+def _reading(words: list[str], *, pairs: bool) -> tuple[object, ...]:
+    """A command's words as compared: with ``pairs``, (the positional words in order, the
+    options with their values, sorted); without, the words in order with each run of
+    flags sorted (a flag stays where it stands among the other words)."""
+    if not pairs:
+        out: list[object] = []
+        for w in words:
+            flag = w.startswith("-") and w != "-"
+            if flag and out and isinstance(out[-1], frozenset):
+                out[-1] = out[-1] | {w}
+            else:
+                out.append(frozenset({w}) if flag else w)
+        return tuple(out)
+    plain: list[str] = []
+    options: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if not w.startswith("-") or w == "-":
+            plain.append(w)
+        elif "=" in w and w.startswith("--"):
+            options.append(w.replace("=", " ", 1))
+        elif "=" not in w and i + 1 < len(words) and not words[i + 1].startswith("-"):
+            options.append(f"{w} {words[i + 1]}")
+            i += 1
+        else:
+            options.append(w)
+        i += 1
+    return tuple(plain), tuple(sorted(options))
 
 
 def steps(command: str) -> set[str]:

@@ -352,6 +352,8 @@ def verify_recap(
         for f in extract_claims(_LEFT_OUT.sub("", unit)):
             if source.supports(f) or _loosely_supported(f, unit, source, record_sentences):
                 supported.setdefault(f, None)
+            elif f.kind == "command" and evidence.ran(f.value, exact=True):
+                supported.setdefault(f, None)  # its options in another order or quoting
             elif f.kind == "path" and source.supports(replace(f, value=unglued(f.value))):
                 supported.setdefault(f, None)  # "expire.py를", "package-lock.json-tiedostoa"
             else:

@@ -572,3 +572,59 @@ WIDER = re.compile(
     r"todas|ovunque|tutti|tutte|overal|везде|все|всі|скрізь|her\s+yerde|tüm|semua|di\s+mana\s+saja|"
     r"mọi|tất\s+cả)\b|どこでも|すべて|全部|所有|任何|모든|어디서나|كل|सभी|हर\s+जगह|ทั้งหมด"
 )
+
+
+# --------------------------------------------------------------------------- qualities of numbers
+#
+# A rule's number keeps its unit, its rate, its clock's zone and its bound's direction:
+# "100 requests per second" is not "… per minute", "06:00 UTC" not "06:00 local time",
+# "at most 3" not "at least 3", in whatever language either side is said.
+
+# Months and years, in the languages read (the shorter units are in claims_numbers).
+MONTH_UNITS = """
+    month months monat monate monaten maand maanden mes meses mois mese mesi miesiąc miesiące
+    miesięcy месяц месяца месяцев місяць місяці місяців महीने महीना महीनों شهر أشهر شهور
+    bulan tháng 개월 个月 か月 ヶ月 カ月 ay
+"""
+YEAR_UNITS = """
+    year years yr yrs jahr jahre jahren jaar jaren año años ans anno anni ano anos rok lata lat
+    год года лет рік роки років साल सालों वर्ष سنة سنوات سنين yıl tahun năm 년 年
+"""
+# What says "each" before a unit of time: "per second", "pro Minute", "в секунду", "في الثانية"
+RATE_PER = r"per|a|an|each|every|pro|je|par|por|al|alla|ao|à|na|в|за|на|प्रति|في|/"
+# A rate said in one word, before or after its number: (word, unit)
+RATE_FUSED = {
+    "毎秒": "s", "每秒": "s", "초당": "s", "saniyede": "s", "每秒钟": "s",
+    "毎分": "min", "每分钟": "min", "每分": "min", "분당": "min", "dakikada": "min",
+    "毎時": "h", "每小时": "h", "시간당": "h", "saatte": "h",
+}  # fmt: skip
+# Inflected units met after a rate's "each" ("na sekundę", "в минуту", "на хвилину")
+RATE_INFLECTED = {
+    "sekundę": "s", "секунду": "s", "minutę": "min", "минуту": "min", "хвилину": "min",
+    "godzinę": "h", "час": "h", "годину": "h", "detik": "s", "menit": "min", "jam": "h",
+}  # fmt: skip
+# A clock time's zone: named, or the reader's local time.
+ZONE_NAMED = re.compile(
+    r"(?<![A-Za-z])(UTC|GMT|CET|CEST|EET|EEST|PST|PDT|EST|EDT|CST|MSK|JST|KST|IST)(?![A-Za-z])"
+)
+ZONE_LOCAL = re.compile(
+    r"(?i)local|lokal|ortszeit|hora\s+local|heure\s+locale|horário\s+local|ora\s+locale|"
+    r"czasu\s+lokalnego|местному|місцевим|स्थानीय|المحلي|現地時間|当地时间|現地|현지|"
+    r"waktu\s+setempat|setempat|yerel"
+)
+# A bound's direction, by the words that say it near its number.
+BOUND_MOST = re.compile(
+    r"(?i)at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|maximum|"
+    r"höchstens|maximal|hoogstens|maximaal|ten\s+hoogste|como\s+máximo|a\s+lo\s+sumo|"
+    r"como\s+mucho|au\s+plus|au\s+maximum|no\s+máximo|al\s+massimo|co\s+najwyżej|"
+    r"maksymalnie|не\s+более|не\s+больше|максимум|щонайбільше|не\s+більше|अधिकतम|"
+    r"ज़्यादा\s+से\s+ज़्यादा|كحد\s+أقصى|حد\s+أقصى|最大|最多|以内|이하|최대|paling\s+banyak|"
+    r"maksimal|en\s+fazla|fewer\s+than|less\s+than"
+)
+BOUND_LEAST = re.compile(
+    r"(?i)at\s+least|no\s+fewer\s+than|no\s+less\s+than|not\s+less\s+than|minimum|"
+    r"mindestens|minstens|minimaal|ten\s+minste|como\s+mínimo|al\s+menos|por\s+lo\s+menos|"
+    r"au\s+moins|no\s+mínimo|pelo\s+menos|almeno|co\s+najmniej|minimum|не\s+менее|"
+    r"не\s+меньше|минимум|щонайменше|не\s+менше|कम\s+से\s+कम|न्यूनतम|كحد\s+أدنى|حد\s+أدنى|"
+    r"最低|至少|以上|이상|최소|paling\s+sedikit|minimal|en\s+az|more\s+than"
+)
