@@ -52,6 +52,13 @@ _FAILURE_LINE = re.compile(
     r"^npm ERR!|\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
     r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
     r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
+    # Windows' "'mvnw' is not recognized as an internal or external command," (and
+    # PowerShell's "… as the name of a cmdlet"), Docker's "Error response from daemon:",
+    # curl's "curl: (6) Could not resolve host: …", Celery's "Task x[id] raised
+    # unexpected: …", npm 10's "npm error code E404", Ansible's "UNREACHABLE!"
+    r"\bis not recognized as (?:an internal or external command|the name of a cmdlet)\b|"
+    r"\bError response from daemon\b|^(?:curl|wget):\s+\(\d+\)\s|\braised unexpected:|"
+    r"^npm error\s|\bUNREACHABLE!|"
     # Mocha's count of failing tests is a line of its own ("  1 failing"; not "Fixed 3
     # previously failing tests")
     r"✖\s*[1-9]\d*\s+problems?\b|^\s*[1-9]\d*\s+failing\s*$|"
@@ -107,6 +114,10 @@ _FAILURE_LINE = re.compile(
     r"(?:could\s+not|couldn'?t|unable\s+to|cannot|can'?t)\s+(?:find|fetch|open|connect|"
     r"resolve|load|read|write|create|access|locate|start|parse|compile|install|download|"
     r"reach|import|allocate|bind|mount)\b|"
+    # ... in the passive: Composer's "Your requirements could not be resolved to an
+    # installable set of packages."
+    r"(?:^|:\s+|^(?:the\s+)?\w+(?:\s+\w+)?\s+)(?:could\s+not|couldn'?t|cannot|can'?t)\s+be\s+"
+    r"(?:resolved|found|loaded|installed|located|reached|opened|parsed|compiled|created)\b|"
     r"^Invalid\s+(?:config(?:uration)?|value|argument|option|syntax|input|request|token|"
     r"credentials|reference)\b|"
     r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s)|"
@@ -289,6 +300,7 @@ _ANY_FAILURE_SIGN = re.compile(
     r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
     r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
     r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
+    r"not recognized|raised unexpected|unreachable|(?m:^(?:curl|wget):\s)|"
     r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s)|^\S+\.go:\d+:\d+: )"
 )
 
@@ -406,7 +418,45 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
-    return tuple(_read_failures(text, limit))
+    lines = _read_failures(text, limit)
+    if lines and passed_run(text):  # "✕ skipped: legacy coupon (todo)" in a passing run
+        lines = [x for x in lines if not _weak_sign_only(x)]
+    return tuple(lines)
+
+
+# A run that says it passed: a count of tests passed, "test result: ok.", "all checks
+# passed", a count of zero failures (R18-R2) ...
+_PASSED = re.compile(
+    r"(?im)(?<![\w.])[1-9]\d*\s+(?:tests?\s+|examples?\s+)?(?:passed|passing)\b|"
+    r"^\W*test result: ok\b|\ball (?:checks|tests)(?: have)? passed\b|\ball green\b|"
+    r"(?<![\w.])0\s+(?:tests?\s+)?(?:failed|failures?|failing)\b|^OK(?:\s+\(\d+ tests?\))?$"
+)
+# ... unless it counts a failure or an error too ("Tests: 1 failed, 18 passed", "ERROR=2")
+_FAILED_TALLY = re.compile(
+    r"(?i)(?<![\w.])[1-9]\d*\s+(?:tests?\s+|examples?,?\s+)?(?:failed|failures?|failing|errors?|"
+    r"errored)\b|\b(?:failed|failures?|errors?|fail)\s*[:=]\s*[1-9]|\bFAILURES!"
+)
+# The signs of a failure no passing run's line may carry for it to count: a cross (a test
+# skipped, a todo, "(✗ 0)"), an upper-case level opening a captured log line ("ERROR
+# acme.retry:… (expected in this test)")
+_WEAK_SIGNS = re.compile(r"[✕✗×✖]|^\W*(?:ERROR|ERR)\b[\s:/]*")
+
+
+def passed_run(text: str) -> bool:
+    """Whether a tool output says its run passed: a count passed or zero failed, and no
+    count of failures or errors above zero.
+
+    >>> passed_run("PASS src/a.test.ts\\n  ✕ skipped: legacy (todo)\\nTests: 0 failed, 18 passed")
+    True
+    >>> passed_run("Tests: 1 failed, 18 passed"), passed_run("ERROR: relation does not exist")
+    (False, False)
+    """
+    return bool(_PASSED.search(text)) and not _FAILED_TALLY.search(text)
+
+
+def _weak_sign_only(line: str) -> bool:
+    """A failure line whose only failure sign is a cross or a log level opening it."""
+    return bool(_WEAK_SIGNS.search(line)) and not _FAILURE_LINE.search(_WEAK_SIGNS.sub(" ", line))
 
 
 def _read_failures(text: str, limit: int) -> list[str]:
@@ -705,7 +755,10 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
     bulleted = marked or bool(_BULLETED_FAILURE.search(text))
     mocha = bool(_MOCHA_RUN.search(text))
     numbered: set[str] = set()
+    passed = passed_run(text)
     for line in text.splitlines():
+        if passed and _weak_sign_only(line.strip()):
+            continue  # "✕ skipped: legacy coupon (todo)" in a run that passed
         m = _FAILED_TEST.search(line.strip())
         named: list[str] = []
         if m and (bulleted or not line.strip().startswith("●")):

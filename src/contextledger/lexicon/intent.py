@@ -1025,10 +1025,12 @@ _DEV, _THAI, _HANGUL = "\u0900-\u097f", "\u0e00-\u0e7f", "\uac00-\ud7a3"
 _BN = "\u0980-\u09ff"  # Bengali
 _TR = "a-zçğıöşü"  # Turkish lower-case letters (its texts are told by ı, ş, ğ)
 # a Russian or Ukrainian imperative: a word ending in -й, -и or -ь (and -те, -ся), not a
-# past plural ("не успели"), an adjective ("не новый"), a second person ("не знаешь")
+# past plural ("не успели"), an adjective ("не новый"), a second person ("не знаешь"), a
+# gerund: "…, не зламавши нічний експорт", "не ламаючи" (without breaking: a request's
+# manner, as "without breaking" is, not an order of its own)
 _CYR_IMPERATIVE = (
     rf"[{_CYR}]+?(?:[йиь]|[йиь]те)(?:ся|сь)?(?![{_CYR}])"
-    r"(?<!ли)(?<!лись)(?<![ыи]й)(?<!шь)(?<!очень)(?<!здесь)"
+    r"(?<!ли)(?<!лись)(?<![ыи]й)(?<!шь)(?<!очень)(?<!здесь)(?<!вши)(?<!вшись)(?<![юя]чи)"
 )
 OTHER_SCRIPT_CONSTRAINT = (
     rf"[Нн](?<![{_CYR}].)е\s+(?:надо|нужно|стоит|треба|варто|смей|смейте|"
@@ -1127,7 +1129,12 @@ UNSPACED_CONSTRAINT = compiled_on_use(
     r"保持原[样樣]|[别別](?:碰|[动動]|改|用|[删刪]|跑|[运運]行|提交|推送|部署|再)|"
     r"保持[^。！？\n]{0,20}?不[变變]|"
     r"し(?<!心配し)(?<!気にし)ないで|[てで]は(?:いけ|ならな|なりま|だめ|駄目)|"
-    r"な(?<!心配しな)(?<!気にしな)いでください|ないように|ないこと(?:。|$)|絶対に|"
+    r"な(?<!心配しな)(?<!気にしな)いでください|ないこと(?:。|$)|絶対に|"
+    # "…ないように" asks the listener not to do something ("本番DBに接続しないようにしてく
+    # ださい"), unless it is the purpose of a request said before it, with its own subject:
+    # "…を追加して、決済APIがタイムアウトしないようにしてください" asks to add something
+    r"(?:^|[。！？!?\n、，,])[^。！？!?\n、，,が]*ないように|"
+    r"(?:^|[。！？!?\n])[^。！？!?\n、，,]*ないように(?:して|する|お願い)|"
     r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
     r"だけを?(?:変更|編集|修正)|常に[^。！？\n]{0,30}?(?:ください|こと|してね)|一律|始[终終]要|[总總]是要|"
     r"항상[^.!?\n]{0,30}?(?:하세요|세요|하십시오|해야|해\s*주세요)|" + OTHER_SCRIPT_CONSTRAINT
