@@ -998,7 +998,9 @@ _GERMANIC_DONT = re.compile(
 # an environment variable set to a value: "… BIOC_MIRROR=https://… …", "ARM_TOOLCHAIN=/opt/…"
 _ENV_SETTING = re.compile(r"(?<![\w$])[A-Z][A-Z0-9]*_[A-Z0-9_]+=[^\s=]")
 
-_NEG_WORD = r"not|non|nicht|nie|não|no|ne|nu|не|ні|niet|ikke|inte|ei|nem|όχι|לא|değil|bukan|không"
+_NEG_WORD = (
+    r"not|non|nicht|nie|não|no|ne|nu|не|ні|niet|ikke|inte|ei|nem|όχι|לא|değil|bukan|không|ليس"
+)
 # (a step that opens with "not" is no order: "Eerst werkte het, daarna niet meer.")
 _NOT_FIRST = re.compile(rf"(?i)^[\s,:–—-]*(?:{_NEG_WORD})\b")
 # a value named as one token: a number, a code, a name with a digit or a capital
@@ -1009,8 +1011,12 @@ _TOKEN_VALUE = r"`[^`]+`|[\w./:+-]*\d[\w./:+-]*|[A-Z][\w.+-]+|[a-z]+[A-Z][\w.+-]
 _NAME_BEFORE = r"(?:[A-Z][\w-]*\s+(?=[\w./:+-]*\d))?"
 _DENIED_FIRST = re.compile(
     rf"(?i)^\W*(?:{_NEG_WORD})\s+(?:\w+\s+){{0,2}}?(?-i:{_NAME_BEFORE}(?P<a>{_TOKEN_VALUE}))\s*"
-    rf"(?:[—–:;]|\s-\s|,)\s*.{{0,80}}?(?-i:{_NAME_BEFORE}(?P<b>{_TOKEN_VALUE}))"
+    rf"(?:[—–:;،]|\s-\s|,)\s*.{{0,80}}?(?-i:{_NAME_BEFORE}(?P<b>{_TOKEN_VALUE}))"
 )
+# ... the name before the version of the value said second, in a language that puts its
+# "not" after the value it denies: "Redis 6 नहीं, Redis 7 इस्तेमाल करो।", "port 8080 말고
+# port 8443를 …"
+_THEN_NAME = r"(?:[A-Za-z][\w-]*\s+(?=[\w./:+-]*\d))?"
 # "usa Valkey y no Redis", "use 8443 and not 8080", "STM32F4 değil STM32G4" (Turkish puts
 # its "not" after what it denies)
 _AND_NOT = re.compile(
@@ -1021,11 +1027,14 @@ _AND_NOT = re.compile(
     # System.Text.Json을 쓰세요" (Korean: "not X, Y")
     rf"|(?<![\w.-])(?P<e>{_TOKEN_VALUE})\s+(?i:chứ\s+không)(?:\s+phải(?:\s+là)?|\s+[^\W\d_]+)?"
     rf"\s+(?P<f>{_TOKEN_VALUE})"
-    rf"|(?<![\w.-])(?P<h>{_TOKEN_VALUE})\s*말고\s*,?\s+(?P<g>{_TOKEN_VALUE})"
+    rf"|(?<![\w.-])(?P<h>{_TOKEN_VALUE})\s*말고\s*,?\s+{_THEN_NAME}(?P<g>{_TOKEN_VALUE})"
     # ... "استخدم RabbitMQ وليس Kafka." (Arabic: "and not"), "Kafka नहीं, RabbitMQ इस्तेमाल
     # करो।" (Hindi puts its "not" after what it denies)
     rf"|(?<![\w.-])(?P<i>{_TOKEN_VALUE})\s+(?:وليس|وليست|لا)\s+(?P<j>{_TOKEN_VALUE})"
-    rf"|(?<![\w.-])(?P<k>{_TOKEN_VALUE})\s+नहीं\s*,?\s+(?P<l>{_TOKEN_VALUE})"
+    rf"|(?<![\w.-])(?P<k>{_TOKEN_VALUE})\s+नहीं\s*,?\s+{_THEN_NAME}(?P<l>{_TOKEN_VALUE})"
+    # ... "不是Postgres 14，用Postgres 16。" (Chinese: "not X, (use) Y")
+    rf"|不是\s*{_THEN_NAME}(?P<m>{_TOKEN_VALUE})\s*[，,、]\s*(?:而是|改用|要用|换成|換成|用)?\s*"
+    rf"{_THEN_NAME}(?P<n>{_TOKEN_VALUE})"
 )
 
 
@@ -1049,15 +1058,21 @@ def contrasts_values(sentence: str) -> bool:
     if m is None:
         return False
     a, b = next(
-        (m.group(x), m.group(y)) for x, y in ("ab", "cd", "ef", "gh", "ij", "kl") if m.group(x)
+        (m.group(x), m.group(y))
+        for x, y in ("ab", "cd", "ef", "gh", "ij", "kl", "mn")
+        if m.group(x)
     )
     return _alike(a, b)
+
+
+_PARTICLE = re.compile(r"(?<=[\x00-\x7f])[^\W\x00-\x7f]+$")
 
 
 def _alike(a: str, b: str) -> bool:
     """Two different values of one kind: both numbers, both code, or both names."""
 
     def kind(v: str) -> str:
+        v = _PARTICLE.sub("", v)  # "16를": the number, its Korean particle after it
         if v.startswith("`"):
             return "code"
         return "number" if re.fullmatch(r"[\d.,:]+", v) else "name"
