@@ -398,3 +398,11 @@ def test_an_operation_outcome_with_an_error_issue_is_a_failure_saying_its_rule()
     )
     assert any("Rule app-10167: end must be after start" in x for x in failure_lines(out))
     assert error_answer_lines('{"issue": [{"severity": "information", "code": "ok"}]}') == []
+
+
+def test_an_attempt_said_failed_that_a_later_attempt_got_past_is_no_failure() -> None:
+    """RT24-6: "Attempt 1 failed: …" then "Attempt 2 succeeded" is a run that got through."""
+    ok = "Attempt 1 failed: connection reset by peer\nAttempt 2 succeeded\nupload: OK\nall checks passed"
+    assert failure_lines(ok) == []
+    still = "Attempt 1 failed: connection reset by peer\nAttempt 2 failed: connection reset by peer"
+    assert failure_lines(still) == ["Attempt 2 failed: connection reset by peer"]

@@ -319,7 +319,11 @@ _ANY_FAILURE_SIGN = re.compile(
 )
 
 
-_ATTEMPT = re.compile(r"(?i)^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:\s*(?:/|of)\s*\d+)?\s*:")
+# ("Attempt 1 failed: connection reset by peer" too, RT24-6)
+_ATTEMPT = re.compile(
+    r"(?i)^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:\s*(?:/|of)\s*\d+)?"
+    r"(?:\s+(?:failed|errored))?\s*:"
+)
 
 # (after an attempt line, a connection made or a 200 is the run getting through, too)
 _GOT_THROUGH = re.compile(rf"(?i)\b(?:{THROUGH}|connected|completed|200)\b")
