@@ -684,6 +684,7 @@ def digest(
             # what changed something or ran code (an apply, a restart, a test run, a
             # script) or what the user named, before what only looked
             not (_CHANGES.search(item) or item.strip("`") in user_words or item in wrote),
+            item in failed,  # its failure is under Failures
             -min(specific, 2),
             -at[-1],
         )

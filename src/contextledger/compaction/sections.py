@@ -208,9 +208,47 @@ def render_digest(d: Digest, max_bytes: int) -> str:
     first few best items of each section in priority order, then the rest of each, then
     the noise (what the assistant dismissed, looking-around commands). A section that
     could not hold every item says how many it left out (its heading alone, when none of
-    its items fit). A command that failed is listed under "Commands run" as well as under
-    "Failures": what ran is read in one place, failed or not (RT23-6)."""
-    return _lines(d, _choose(d, max_bytes), max_bytes)
+    its items fit). When not everything fits, a command a failure or a finding shown
+    names already ("`make deploy`: Error 2") is not listed again under "Commands run":
+    its room goes to the next command."""
+    chosen = _choose(d, max_bytes)
+    shown, skip = d, frozenset[str]()
+    everything = all(len(chosen.get(n, ())) == _shown_at_most(d, n) for n in d.sections)
+    for _ in range(0 if everything else 3):
+        more = _shown_elsewhere(d, chosen) - skip
+        if not more:
+            break
+        trial = _without(d, "Commands run", skip | more)
+        again = _choose(trial, max_bytes)
+        if not (skip | more) <= _shown_elsewhere(d, again):
+            break  # the room freed moved a failure out: keep the listing as it was
+        shown, chosen, skip = trial, again, skip | more
+    return _lines(shown, chosen, max_bytes)
+
+
+def _shown_at_most(d: Digest, name: str) -> int:
+    """How many items of section ``name`` are shown when the bytes run to all of them."""
+    noisy = _noise_of(d, name)
+    return sum(i not in noisy for i in d.items(name)) + len(
+        _few_per_shape([i for i in d.items(name) if i in noisy])
+    )
+
+
+def _shown_elsewhere(d: Digest, chosen: dict[str, list[str]]) -> frozenset[str]:
+    """The "Commands run" items an item chosen in another section starts with."""
+    heads = {
+        i.partition("`: ")[0] + "`"
+        for name in ("Failures", "Findings", "Numbers that matter")
+        for i in chosen.get(name, ())
+        if i.startswith("`")
+    }
+    return frozenset(c for c in d.items("Commands run") if c in heads)
+
+
+def _without(d: Digest, name: str, items: Collection[str]) -> Digest:
+    sections = dict(d.sections)
+    sections[name] = [i for i in d.items(name) if i not in items]
+    return replace(d, sections={n: v for n, v in sections.items() if v})
 
 
 def _choose(d: Digest, max_bytes: int) -> dict[str, list[str]]:
