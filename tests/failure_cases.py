@@ -155,6 +155,22 @@ HELD_OUT_OK: dict[str, str] = {
     "  2 | paid    |\n(2 rows)",
 }
 TUNE_FAILED: dict[str, str] = {
+    # the brief of recap12 (session 19): tools whose failure text no marker above knew
+    "az cli error": "ERROR: (ResourceNotFound) Resource group 'rg-prod' could not be found.\n"
+    "Code: ResourceNotFound",
+    "composer": "Loading composer repositories with package information\nYour requirements "
+    "could not be resolved to an installable set of packages.\n\n  Problem 1\n    - "
+    "laravel/framework v10 requires php ^8.1",
+    "curl dns": "curl: (6) Could not resolve host: api.internal",
+    "celery task": "[2026-01-01 10:00:00,000: ERROR/ForkPoolWorker-1] Task tasks.sync[abc-123] "
+    "raised unexpected: ConnectionError('redis down')",
+    "windows unknown command": "'mvnw' is not recognized as an internal or external command,\n"
+    "operable program or batch file.",
+    "powershell unknown command": "gradlew : The term 'gradlew' is not recognized as the name of "
+    "a cmdlet, function, script file, or operable program.",
+    "docker daemon": "Unable to find image 'acme/worker:7' locally\ndocker: Error response from "
+    "daemon: manifest for acme/worker:7 not found: manifest unknown.",
+    "npm 10": "npm error code E404\nnpm error 404 Not Found - GET https://registry.npmjs.org/lft-pad",
     "a7 ansible": 'TASK [nginx : restart] ***\nfatal: [web-01]: FAILED! => {"changed": false, "msg": "Unable to restart service nginx"}\nPLAY RECAP ***\nweb-01 : ok=4 changed=1 unreachable=0 failed=1',
     "a7 helm": "Error: INSTALLATION FAILED: cannot re-use a name that is still in use",
     "a7 docker build": '#7 [3/5] RUN pip install -r requirements.txt\n#7 ERROR: process "/bin/sh -c pip install -r requirements.txt" did not complete successfully: exit code: 1',
@@ -560,6 +576,13 @@ TUNE_FAILED: dict[str, str] = {
 }
 
 TUNE_OK: dict[str, str] = {
+    # a cross or a captured log's level in a run that passed (R18-R2)
+    "jest todo cross": "PASS src/cart/cart.test.ts\n  ✓ adds items (3 ms)\n  ✕ skipped: legacy "
+    "coupon (todo)\n\nTests:       0 failed, 1 todo, 18 passed, 19 total",
+    "cross counting none": "lint ✓\ntypes ✓\nunit ✓ (✗ 0)\nall green",
+    "pytest captured error log": "tests/test_logging.py::test_logs_error PASSED\n------ Captured "
+    "log call ------\nERROR    acme.retry:retry.py:41 retry budget exhausted (expected in this "
+    "test)\n============================== 12 passed in 1.2s ==============================",
     "a7 pytest ok with failure words": "tests/auth/test_login.py::test_failed_login_shows_error PASSED\n======= 14 passed, 1 xfailed in 3.02s =======",
     "a7 eslint 0 errors": "✖ 0 problems (0 errors, 0 warnings)\nerrors: 0, failures: 0",
     "a7 go ok errors pkg": "ok  \tgithub.com/acme/api/errors\t0.012s\nok  \tgithub.com/acme/api/failover\t0.40s",

@@ -12,7 +12,14 @@ import pytest
 
 from contextledger.compaction.digest import digest
 from contextledger.fit import fit
-from contextledger.intent import is_constraint, is_correction, restates_task, steering_requests
+from contextledger.fit.anchors import prior_request_order
+from contextledger.intent import (
+    is_constraint,
+    is_correction,
+    is_substantive,
+    restates_task,
+    steering_requests,
+)
 from contextledger.model import Message, ToolCall
 
 RULES = [
@@ -192,3 +199,85 @@ def test_fit_pins_the_task_restated_in_polish() -> None:
         msgs.append(Message.user(asked))
     out = fit(msgs, "gpt-4o", window=8_000, max_output_tokens=1000)
     assert restated in "\n".join(m.text for m in out.messages)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        # a request with a purpose clause is still the request (recap12 brief)
+        "ログイン処理にリトライを追加して、決済APIがタイムアウトしないようにしてください。",
+        "アップロードが失われないように、リトライを追加してください。",
+        # a gerund "without breaking" is the request's manner, not an order (RT24 uk goal)
+        "Привіт! Мені потрібно, щоб ти переніс воркер на Python 3.12, не зламавши нічний експорт.",
+        "Перенеси воркер на Python 3.12, не ламаючи нічний експорт.",
+    ],
+)
+def test_a_request_with_a_purpose_or_a_manner_is_no_rule(request_: str) -> None:
+    assert not is_constraint(request_)
+    assert steering_requests([request_]) == ([], [])
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "本番DBに接続しないようにしてください。",
+        "ユーザーがログアウトされないようにしてください。",
+        "バックアップを取って、本番DBには接続しないようにしてください。",
+        "Не змінюй нічого в services/.",
+        "Не пиши в прод напряму.",
+    ],
+)
+def test_an_order_not_to_do_something_stays_a_rule(rule: str) -> None:
+    assert is_constraint(rule)
+
+
+@pytest.mark.parametrize(
+    ("goal", "later"),
+    [
+        (
+            "ログイン処理にリトライを追加して、決済APIがタイムアウトしないようにしてください。",
+            "時間があれば、READMEも更新してください。",
+        ),
+        (
+            "Привіт! Мені потрібно, щоб ти переніс воркер на Python 3.12, не зламавши експорт.",
+            "Якщо буде час, онови також docs/notes.md.",
+        ),
+    ],
+)
+def test_the_task_said_with_a_purpose_is_pinned_first_not_the_request_for_later(
+    goal: str, later: str
+) -> None:
+    """recap12 brief: the task said with a purpose clause was read as a rule, so the
+    fit put the request for later ("時間があれば…") first, as the goal."""
+    said = [goal, "ok", later, "ok"]
+    steering, restating = steering_requests(said)
+    order = prior_request_order(
+        lambda: [3, 2, 1, 0], [0, 1, 2, 3], restating, steering[::-1],
+        lambda k: is_substantive(said[k]),
+    )  # fmt: skip
+    assert next(order) == (0, True)
+
+
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "Not port 8080, use port 8443.",
+        "Redis 6 नहीं, Redis 7 इस्तेमाल करो।",
+        "1.30 नहीं, 1.31 इस्तेमाल करो।",
+        "Postgres 14 말고 Postgres 16를 사용하세요.",
+        "不是Postgres 14，用Postgres 16。",
+        "ليس Postgres 14، استخدم Postgres 16.",
+        "Nie 1.30, tylko 1.31.",
+    ],
+)
+def test_a_correction_by_its_shape_is_one_and_the_fit_pins_it(correction: str) -> None:
+    """A value turned down and another of its kind in its place, in any language: the fit
+    pins it as a correction (held-out recap12 set: 19/60 corrections pinned at 3k before)."""
+    assert is_correction(correction)
+    assert steering_requests(["Add a retry to the uploader.", "ok", correction, "ok"])[0] == [2]
+
+
+@pytest.mark.parametrize("said", ["Not now, maybe after 5.", "Not 1.30, use 1.31?", "ok"])
+def test_no_correction_without_two_values_of_a_kind(said: str) -> None:
+    assert not is_correction(said)
+    assert steering_requests([said])[0] == []

@@ -11,6 +11,7 @@ import pytest
 from contextledger.compaction.digest import (
     PASSED_LATER,
     digest,
+    error_answer_lines,
     failing_tests,
     failure_lines,
     recovered,
@@ -304,3 +305,104 @@ def test_node_test_runner_failures_are_read_and_named() -> None:
     assert "✖ subtracts (1.2ms)" in failure_lines(run)
     assert failing_tests("✖ 3 problems (3 errors, 0 warnings)") == []
     assert failure_lines("✔ adds (0.5ms)\nℹ tests 1\nℹ pass 1\nℹ fail 0") == []
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "PASS src/cart/cart.test.ts\n  ✓ adds items (3 ms)\n  ✕ skipped: legacy coupon (todo)\n\n"
+        "Tests:       0 failed, 1 todo, 18 passed, 19 total",
+        "tests/test_retry.py ✓✓✓ ×0 failures\n============ 14 passed in 1.1s ============",
+        "lint ✓\ntypes ✓\nunit ✓ (✗ 0)\nall green",
+    ],
+)
+def test_a_cross_inside_a_passing_run_is_no_failure_and_names_no_failing_test(output: str) -> None:
+    """R18-R2: failures only from real markers; a run that says it passed and counts no
+    failure has none, whatever crosses its lines carry."""
+    assert failure_lines(output) == []
+    assert failing_tests(output) == []
+    msgs = [
+        Message.user("Run the tests."),
+        Message("assistant", (ToolCall("c1", "bash", json.dumps({"command": "npx jest"})),)),
+        Message.tool("c1", output),
+        Message.assistant("All passed."),
+    ]
+    recap = render_digest(digest(msgs), 2_000)
+    assert "Failures:" not in recap and "- `npx jest`" in recap
+
+
+@pytest.mark.parametrize(
+    ("output", "failing"),
+    [
+        ("PASS src/a.test.ts\nFAIL src/b.test.ts\n  ✕ rejects expired token (4 ms)\n\n"
+         "Tests:       1 failed, 18 passed, 19 total", "rejects expired token"),
+        ("  ✓ adds items\n  ✕ removes items\n\n1 passing\n1 failing", "removes items"),
+    ],
+)  # fmt: skip
+def test_a_cross_in_a_run_that_counts_a_failure_still_names_the_failing_test(
+    output: str, failing: str
+) -> None:
+    assert failing in failing_tests(output)
+    assert any(failing in line for line in failure_lines(output))
+
+
+def test_a_passing_tests_title_is_no_failure_whatever_it_says() -> None:
+    """RT24-2: "✓ maps ECONNRESET to a retryable error" names a test that passed."""
+    out = (
+        "PASS src/errors/errorMapping002.test.ts\n  ✓ maps ECONNRESET to a retryable error "
+        "(4 ms)\n\nTests:       0 failed, 42 passed, 42 total"
+    )
+    assert failure_lines(out) == []
+
+
+@pytest.mark.parametrize(
+    ("output", "test"),
+    [
+        (  # Mocha's JSON reporter (RT24-2)
+            '{"stats": {"suites": 3, "tests": 12, "passes": 11, "failures": 1}, "failures": '
+            '[{"title": "drains_on_shutdown_002", "fullTitle": "queue drains_on_shutdown_002", '
+            '"err": {"message": "expected true to equal false"}}]}',
+            "drains_on_shutdown_002",
+        ),
+        (  # GUT (Godot) names the test on the line above its "[Failed]" (RT24-1)
+            "res://tests/test_save.gd\n* test_roundtrip_inventory_10375\n    [Failed]:  "
+            "[Dictionary] expected to equal [Dictionary]\n      at line 34\n\nTotals\n"
+            "Tests:  18\nPassing:  17\nFailing:  1",
+            "test_roundtrip_inventory_10375",
+        ),
+        (  # minitest (RT24-1)
+            "Run options: --seed 4242\n\n  1) Failure:\nOrderTest#test_totals_line_items_2062 "
+            "[test/models/order_test.rb:31]:\nExpected: 3\n  Actual: 2\n\n19 runs, 40 "
+            "assertions, 1 failures, 0 errors, 0 skips",
+            "OrderTest#test_totals_line_items_2062",
+        ),
+        (  # Robot Framework (RT24-1)
+            "Checkout_Smoke_2071                                  | FAIL |\nExpected 'OK' but "
+            "got 'TIMEOUT'\n------\nSmoke                              | FAIL |\n6 tests, 5 "
+            "passed, 1 failed",
+            "Checkout_Smoke_2071",
+        ),
+    ],
+)
+def test_the_failing_test_is_named_in_the_failure_lines(output: str, test: str) -> None:
+    assert test in failing_tests(output)
+    assert any(test in line for line in failure_lines(output))
+
+
+def test_an_operation_outcome_with_an_error_issue_is_a_failure_saying_its_rule() -> None:
+    """RT24-1: a FHIR $validate answer names the rule broken; the status line alone does not."""
+    out = (
+        '{"resourceType": "OperationOutcome", "issue": [{"severity": "error", "code": '
+        '"invariant", "diagnostics": "Rule app-10167: end must be after start"}]}\n'
+        "HTTP/1.1 422 Unprocessable Entity"
+    )
+    assert any("Rule app-10167: end must be after start" in x for x in failure_lines(out))
+    assert error_answer_lines('{"issue": [{"severity": "information", "code": "ok"}]}') == []
+
+
+def test_an_attempt_said_failed_that_a_later_attempt_got_past_is_no_failure() -> None:
+    """RT24-6: "Attempt 1 failed: …" then "Attempt 2 succeeded" is a run that got through."""
+    ok = "Attempt 1 failed: connection reset by peer\nAttempt 2 succeeded\nupload: OK\nall checks passed"
+    assert failure_lines(ok) == []
+    still = "Attempt 1 failed: connection reset by peer\nAttempt 2 failed: connection reset by peer"
+    assert failure_lines(still) == ["Attempt 2 failed: connection reset by peer"]

@@ -10,10 +10,11 @@ import json
 
 import pytest
 
+from contextledger.compaction import Conversation, OfflineSummarizer
 from contextledger.compaction.digest import digest
 from contextledger.compaction.facts import extract_claims, is_request
 from contextledger.compaction.rules import is_rule, orders_steps, sets_deadline, unhurried
-from contextledger.model import Message, ToolCall
+from contextledger.model import Message, ToolCall, with_ids
 
 RULES = "Constraints and corrections"
 OPEN = "Open requests"
@@ -104,6 +105,12 @@ def test_a_story_of_what_happened_next_is_no_request() -> None:
         "Kafka नहीं, RabbitMQ इस्तेमाल करो।",
         "Оновлюй залежності без зміни публічного API.",
         "Zaktualizuj zależności bez zmiany publicznego API.",
+        # a correction naming two versions, each with its product's name (recap12 brief)
+        "Redis 6 नहीं, Redis 7 इस्तेमाल करो।",
+        "Postgres 14 말고 Postgres 16를 사용하세요.",
+        "port 8080 말고 port 8443를 사용하세요.",
+        "不是Postgres 14，用Postgres 16。",
+        "ليس Postgres 14، استخدم Postgres 16.",
     ],
 )
 def test_rules_and_corrections_in_any_language_are_constraints(said: str) -> None:
@@ -301,3 +308,29 @@ def test_prohibitions_in_more_forms_are_rules(said: str) -> None:
     outcome with its own subject, "…が失われないように", is the goal's purpose)."""
     assert is_rule(said)
     assert not is_rule("कोई समस्या नहीं है।")
+
+
+@pytest.mark.parametrize(
+    ("said", "old", "new"),
+    [
+        ("1.30 नहीं, 1.31 इस्तेमाल करो।", "1.30", "1.31"),
+        ("Redis 6 नहीं, Redis 7 इस्तेमाल करो।", "Redis 6", "Redis 7"),
+        ("不是Postgres 14，用Postgres 16。", "Postgres 14", "Postgres 16"),
+    ],
+)
+def test_a_correction_keeps_both_values_in_the_compacted_recap(
+    said: str, old: str, new: str
+) -> None:
+    """recap12 brief: the correction's line names the value turned down and the one to use."""
+    msgs = [
+        Message.user("Add a retry to the uploader."),
+        Message.assistant("OK."),
+        Message.user(said),
+        Message.assistant("OK."),
+    ]
+    msgs += [Message.user("ok"), Message.assistant("Continuing.")] * 6
+    out = Conversation.from_messages(with_ids(msgs)).compact(OfflineSummarizer(), force=True)
+    assert out.event is not None
+    lines = out.event.recap_text.splitlines()
+    at = lines.index("Constraints and corrections:")
+    assert any(old in ln and new in ln for ln in lines[at + 1 :] if ln.startswith("- "))

@@ -638,6 +638,25 @@ def test_a_command_a_failure_names_is_listed_once_when_room_is_short() -> None:
     assert "- `ruff check src/export`" in _section(tight, "Commands run")
 
 
+def test_a_failed_dbt_build_stays_under_commands_run_through_verification() -> None:
+    """RT23-6: the run's summary line ("Done. PASS=10 … ERROR=1") doubted by verification
+    takes that line out, not the command that ran."""
+    dbt = "dbt build --select staging_0032+"
+    out = (
+        "Running with dbt=1.7.4\nFound 12 models, 30 tests\n\nCompleted with 1 error and 0 "
+        "warnings:\n\nDatabase Error in model stg_orders (models/staging/stg_orders.sql)\n"
+        '  relation "raw.orders" does not exist\n\nDone. PASS=10 WARN=0 ERROR=1 SKIP=1 TOTAL=12'
+    )
+    a = _Agent("Build the staging models.")
+    a.run(dbt, out, "That failed; I will look into it.")
+    for k in range(8):
+        a.user("ok")
+        a.say(f"Continuing {k}.")
+    recap = a.compact()
+    assert f"- `{dbt}`" in _section(recap, "Commands run")
+    assert f"`{dbt}`: Database Error in model stg_orders" in _section(recap, "Failures")
+
+
 @pytest.fixture(scope="module")
 def forty_parts() -> Digest:
     """Built once for the module: only the cap varies between the examples below."""

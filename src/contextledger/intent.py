@@ -67,6 +67,10 @@ _UNSPACED_CONSTRAINT = lexicon.UNSPACED_CONSTRAINT
 _UNSPACED_CORRECTION = lexicon.UNSPACED_CORRECTION
 _UNSPACED_FILLER = lexicon.UNSPACED_FILLER
 _UNSPACED_FILLER_VOCABULARY = lexicon.UNSPACED_FILLER_VOCABULARY
+_AND_NOT = lexicon.AND_NOT
+_CONTRASTS_MAYBE = lexicon.CONTRASTS_MAYBE
+_DENIED_FIRST = lexicon.DENIED_FIRST
+_VALUE_PARTICLE = lexicon.VALUE_PARTICLE
 
 
 _SENTENCE_END = compiled_on_use(r"\.(?!\d)|[!?¿¡\n]")  # "5.000" ends no sentence
@@ -415,7 +419,63 @@ def is_correction(text: str) -> bool:
     )
     # a choice made against another is a decision ("We decided on Kafka instead of
     # RabbitMQ", "팀은 RabbitMQ 대신 Kafka를 쓰기로 했습니다"), filed as one (review 14 M2)
-    return said and not (_INSTEAD.search(text) and is_decision(text))
+    if said:
+        return not (_INSTEAD.search(text) and is_decision(text))
+    return _contrasts_in(text)
+
+
+def _contrasts_in(text: str) -> bool:
+    """A sentence of a short text that corrects by its shape (``contrasts_values``): "Not
+    port 8080, use port 8443.", "Redis 6 नहीं, Redis 7 इस्तेमाल करो।", "不是Postgres 14，用
+    Postgres 16。" (a long paste is read by its words only)."""
+    hit = _CONTRASTS_MAYBE.search(text) if len(text) <= _CONTRAST_LENGTH else None
+    if hit is None:
+        return False
+    said = (m.group() for m in _SENTENCE.finditer(text) if m.end() > hit.start())
+    return any(contrasts_values(x.strip()) for x in said)
+
+
+# the longest text read for a correction by its shape
+_CONTRAST_LENGTH = 600
+
+
+def contrasts_values(sentence: str) -> bool:
+    """A correction by its shape, whatever the language's other words: a value denied at
+    the sentence's opening and another of its kind after ("Not Postgres 14 — we're on
+    Postgres 16", "Non 8080: la porta giusta è 8443."), or one value said with "and not"
+    another ("usa Valkey y no Redis", "STM32F4 değil STM32G4"). Not a question.
+
+    >>> contrasts_values("Perdón, usa Valkey y no Redis para la caché.")
+    True
+    >>> contrasts_values("Not now, maybe after 5."), contrasts_values("No, 3 is fine.")
+    (False, False)
+    """
+    if sentence.rstrip().endswith(("?", "？", "؟")):
+        return False
+    m = _DENIED_FIRST.search(sentence)
+    if m is not None and _alike(m.group("a"), m.group("b")):
+        return True
+    m = _AND_NOT.search(sentence)
+    if m is None:
+        return False
+    a, b = next(
+        (m.group(x), m.group(y))
+        for x, y in ("ab", "cd", "ef", "gh", "ij", "kl", "mn")
+        if m.group(x)
+    )
+    return _alike(a, b)
+
+
+def _alike(a: str, b: str) -> bool:
+    """Two different values of one kind: both numbers, both code, or both names."""
+
+    def kind(v: str) -> str:
+        v = _VALUE_PARTICLE.sub("", v)
+        if v.startswith("`"):
+            return "code"
+        return "number" if re.fullmatch(r"[\d.,:]+", v) else "name"
+
+    return a.strip(".,") != b.strip(".,") and kind(a) == kind(b)
 
 
 def is_constraint(text: str) -> bool:
@@ -850,6 +910,20 @@ def steering_requests(texts: Sequence[str]) -> tuple[list[int], list[int]]:
     if unspaced:
         said = [i for i in unspaced if is_substantive(texts[i]) or is_short_rule(texts[i])]
         steering = sorted(steering + said)
+        steered.update(unspaced)
+    # a correction by its shape alone ("Not port 8080, use port 8443.", "Redis 6 नहीं,
+    # Redis 7 इस्तेमाल करो।"), as ``is_correction`` reads it
+    # (with RE2, one pass over the texts says which may hold one of its shapes)
+    short = [i for i, t in enumerate(texts) if i not in steered and len(t) <= _CONTRAST_LENGTH]
+    may = touched(superset(_CONTRASTS_MAYBE), [texts[i] for i in short])
+    shaped = [
+        i
+        for k, i in enumerate(short)
+        if (may is None or k in may) and _contrasts_in(texts[i]) and not is_nudge(texts[i])
+        and (is_substantive(texts[i]) or is_short_rule(texts[i]))
+    ]  # fmt: skip
+    if shaped:
+        steering = sorted(steering + shaped)
     decided = _decisions(texts, steering)
     if decided:
         steering = sorted(steering + decided)

@@ -52,6 +52,13 @@ _FAILURE_LINE = re.compile(
     r"^npm ERR!|\bERR_PNPM_\w+|^(?:panic|fatal(?: error)?):|\*\*\*.*\bError \d+$|"
     r"\((?:\w+::)*\w*(?:Error|Exception)\)$|\bException in thread\b|\bUncaught\b|"
     r"\bcommand not found\b|\bNo such file or directory\b|\bPermission denied\b|"
+    # Windows' "'mvnw' is not recognized as an internal or external command," (and
+    # PowerShell's "… as the name of a cmdlet"), Docker's "Error response from daemon:",
+    # curl's "curl: (6) Could not resolve host: …", Celery's "Task x[id] raised
+    # unexpected: …", npm 10's "npm error code E404", Ansible's "UNREACHABLE!"
+    r"\bis not recognized as (?:an internal or external command|the name of a cmdlet)\b|"
+    r"\bError response from daemon\b|^(?:curl|wget):\s+\(\d+\)\s|\braised unexpected:|"
+    r"^npm error\s|\bUNREACHABLE!|"
     # Mocha's count of failing tests is a line of its own ("  1 failing"; not "Fixed 3
     # previously failing tests")
     r"✖\s*[1-9]\d*\s+problems?\b|^\s*[1-9]\d*\s+failing\s*$|"
@@ -107,6 +114,10 @@ _FAILURE_LINE = re.compile(
     r"(?:could\s+not|couldn'?t|unable\s+to|cannot|can'?t)\s+(?:find|fetch|open|connect|"
     r"resolve|load|read|write|create|access|locate|start|parse|compile|install|download|"
     r"reach|import|allocate|bind|mount)\b|"
+    # ... in the passive: Composer's "Your requirements could not be resolved to an
+    # installable set of packages."
+    r"(?:^|:\s+|^(?:the\s+)?\w+(?:\s+\w+)?\s+)(?:could\s+not|couldn'?t|cannot|can'?t)\s+be\s+"
+    r"(?:resolved|found|loaded|installed|located|reached|opened|parsed|compiled|created)\b|"
     r"^Invalid\s+(?:config(?:uration)?|value|argument|option|syntax|input|request|token|"
     r"credentials|reference)\b|"
     r"(?-i:^Killed(?::\s*9)?$|^(?:\[\d+\][+-]?\s+|.*\bline \d+:\s+)(?:\d+\s+)?Killed\s)|"
@@ -141,6 +152,9 @@ _EXCEPTION = re.compile(
 
 _NOT_FAILED = re.compile(
     r"(?i)\bno errors?\b|\(0 errors?\b|\bFailed:\s+0,"
+    # a passing test's line, whatever its title says: "✓ maps ECONNRESET to a retryable
+    # error (4 ms)" (RT24-2)
+    r"|^[✓✔√]\s"
     r"|" + NO_ERRORS +
     # errors a tool fixed or was told to let pass ("Found 3 errors (3 fixed, 0
     # remaining).", "Fixed 4 errors automatically.", "2 errors ignored"), a retry's
@@ -193,6 +207,8 @@ _FAILED_TEST = re.compile(
     r"|^[\w./-]+\.\w+:\d+:(\w+):FAIL\b"  # Unity (C), under CTest
     r"|^\d+:\d\d\s+\+\d+(?:\s+~\d+)?\s+-\d+:\s+(\S.{0,200}?)\s+\[E\]$"  # flutter/dart test
     r"|^([\w./-]+\.feature:\d+\s+\S.{0,200}?)\s*$"  # behave's "Failing scenarios:" (RT23-6)
+    r"|^([A-Z][\w:]*#test_\w+) \[[^\]\n]*:\d+\]:?$"  # minitest (RT24-1)
+    r"|^(\S.{0,160}?)\s+\|\s*FAIL\s*\|$"  # Robot Framework (RT24-1)
 )
 
 TEST_ID = re.compile(
@@ -225,7 +241,16 @@ def _is_error_answer(data: object, depth: int = 0) -> bool:
             return True  # {"statut": "REJET", "code": "EDI-2107"}
         if isinstance(value, dict) and _is_error_answer(value, depth + 1):
             return True
+        if isinstance(value, list) and any(_severe(v) for v in value[:50]):
+            return True  # a FHIR OperationOutcome's issue: {"severity": "error", …} (RT24-1)
     return False
+
+
+def _severe(item: object) -> bool:
+    return isinstance(item, dict) and str(item.get("severity", "")).casefold() in _SEVERE
+
+
+_SEVERE = frozenset({"error", "fatal", "critical"})
 
 
 def error_answer_lines(text: str) -> list[str]:
@@ -289,11 +314,16 @@ _ANY_FAILURE_SIGN = re.compile(
     r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
     r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
     r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
+    r"not recognized|raised unexpected|unreachable|(?m:^(?:curl|wget):\s)|#test_|"
     r"(?m:^\s*(?:E\s{2}|\d+\)\s|\d+:\d+\s|\[|rspec\s|test\s)|^\S+\.go:\d+:\d+: )"
 )
 
 
-_ATTEMPT = re.compile(r"(?i)^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:\s*(?:/|of)\s*\d+)?\s*:")
+# ("Attempt 1 failed: connection reset by peer" too, RT24-6)
+_ATTEMPT = re.compile(
+    r"(?i)^\s*(?:attempt|retry|retrying|try)\s*#?\d+(?:\s*(?:/|of)\s*\d+)?"
+    r"(?:\s+(?:failed|errored))?\s*:"
+)
 
 # (after an attempt line, a connection made or a 200 is the run getting through, too)
 _GOT_THROUGH = re.compile(rf"(?i)\b(?:{THROUGH}|connected|completed|200)\b")
@@ -406,7 +436,45 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
-    return tuple(_read_failures(text, limit))
+    lines = _read_failures(text, limit)
+    if lines and passed_run(text):  # "✕ skipped: legacy coupon (todo)" in a passing run
+        lines = [x for x in lines if not _weak_sign_only(x)]
+    return tuple(lines)
+
+
+# A run that says it passed: a count of tests passed, "test result: ok.", "all checks
+# passed", a count of zero failures (R18-R2) ...
+_PASSED = re.compile(
+    r"(?im)(?<![\w.])[1-9]\d*\s+(?:tests?\s+|examples?\s+)?(?:passed|passing)\b|"
+    r"^\W*test result: ok\b|\ball (?:checks|tests)(?: have)? passed\b|\ball green\b|"
+    r"(?<![\w.])0\s+(?:tests?\s+)?(?:failed|failures?|failing)\b|^OK(?:\s+\(\d+ tests?\))?$"
+)
+# ... unless it counts a failure or an error too ("Tests: 1 failed, 18 passed", "ERROR=2")
+_FAILED_TALLY = re.compile(
+    r"(?i)(?<![\w.])[1-9]\d*\s+(?:tests?\s+|examples?,?\s+)?(?:failed|failures?|failing|errors?|"
+    r"errored)\b|\b(?:failed|failures?|errors?|fail)\s*[:=]\s*[1-9]|\bFAILURES!"
+)
+# The signs of a failure no passing run's line may carry for it to count: a cross (a test
+# skipped, a todo, "(✗ 0)"), an upper-case level opening a captured log line ("ERROR
+# acme.retry:… (expected in this test)")
+_WEAK_SIGNS = re.compile(r"[✕✗×✖]|^\W*(?:ERROR|ERR)\b[\s:/]*")
+
+
+def passed_run(text: str) -> bool:
+    """Whether a tool output says its run passed: a count passed or zero failed, and no
+    count of failures or errors above zero.
+
+    >>> passed_run("PASS src/a.test.ts\\n  ✕ skipped: legacy (todo)\\nTests: 0 failed, 18 passed")
+    True
+    >>> passed_run("Tests: 1 failed, 18 passed"), passed_run("ERROR: relation does not exist")
+    (False, False)
+    """
+    return bool(_PASSED.search(text)) and not _FAILED_TALLY.search(text)
+
+
+def _weak_sign_only(line: str) -> bool:
+    """A failure line whose only failure sign is a cross or a log level opening it."""
+    return bool(_WEAK_SIGNS.search(line)) and not _FAILURE_LINE.search(_WEAK_SIGNS.sub(" ", line))
 
 
 def _read_failures(text: str, limit: int) -> list[str]:
@@ -430,8 +498,10 @@ def _read_failures(text: str, limit: int) -> list[str]:
     mocha = bool(_MOCHA_RUN.search(text))
     behave = "Failing scenarios:" in text  # its scenarios listed below, with no marker
     numbered: set[str] = set()  # the numbers of the tests Mocha named so far
+    prior = ""  # the line before, with words: where GUT names the test a "[Failed]" is of
     for line in text.splitlines():
         s = BOX.sub("", line).strip()
+        said_above, prior = prior, (s or prior)
         if table is not None and line.count(table[0]) == table[1]:
             continue  # a row of a CSV or a query's table: "2,FAILED,5.00" is a value
         if attempt is not None and _GOT_THROUGH.search(s):
@@ -449,6 +519,9 @@ def _read_failures(text: str, limit: int) -> list[str]:
         name = next(g for g in named.groups() if g) if named else None
         if name is None and mocha:
             name = _mocha_named(s, numbered)
+        if name is None and s.startswith("[Failed]") and said_above.startswith("* "):
+            name = said_above[2:].strip()  # GUT (Godot): "* test_roundtrip" then "[Failed]: …"
+            s = f"{said_above} {s}"
         if name is not None:  # a runner's own way to name a failing test
             # once per test: pytest -v names it as it runs and again in its summary, with
             # the reason; the longer line says more
@@ -639,10 +712,39 @@ def _json_report(text: str) -> tuple[list[str], list[str]] | None:
             reported = True
             if outcome.strip().casefold() in _FAILED_VALUES and name not in names:
                 names.append(name)
+        for item in _listed_failures(keys):  # Mocha's JSON reporter: "failures": [{…}]
+            reported = True
+            if item not in names:
+                names.append(item)
         printed = [v for k, v in keys.items() if k in _OUTPUT_KEYS and isinstance(v, str)]
         wrapped = wrapped or bool(printed)
         lines += [x for x in _wrapped_failure(keys, printed) if x not in lines]
     return (names, lines) if reported or wrapped else None
+
+
+# a report's list of its failed tests, each an object naming one ({"failures": [{"title":
+# "drains_on_shutdown", "fullTitle": "queue drains_on_shutdown", "err": {…}}]}, RT24-2)
+_FAILURE_LIST_KEYS = ("failures", "failedtests", "failed_tests", "failed")
+_LISTED_NAME_KEYS = ("title", "fulltitle", "full_title", "name", "test", "nodeid", "testname")
+
+
+def _listed_failures(keys: dict[str, object]) -> list[str]:
+    """The test names a report's failure list holds (``keys`` casefolded)."""
+    out: list[str] = []
+    for key in _FAILURE_LIST_KEYS:
+        listed = keys.get(key)
+        if not isinstance(listed, list):
+            continue
+        for item in listed[:500]:
+            if not isinstance(item, dict):
+                continue
+            named = {str(k).casefold(): v for k, v in item.items()}
+            name = next(
+                (named[k] for k in _LISTED_NAME_KEYS if isinstance(named.get(k), str)), None
+            )
+            if name and name.strip():
+                out.append(name)
+    return out
 
 
 def _wrapped_failure(keys: dict[str, object], printed: list[str]) -> list[str]:
@@ -705,7 +807,15 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
     bulleted = marked or bool(_BULLETED_FAILURE.search(text))
     mocha = bool(_MOCHA_RUN.search(text))
     numbered: set[str] = set()
+    passed = passed_run(text)
+    prior = ""
     for line in text.splitlines():
+        said_above, prior = prior, (line.strip() or prior)
+        if passed and _weak_sign_only(line.strip()):
+            continue  # "✕ skipped: legacy coupon (todo)" in a run that passed
+        if line.strip().startswith("[Failed]") and said_above.startswith("* "):
+            out += [n for n in [said_above[2:].strip()] if n not in out]  # GUT (Godot)
+            continue
         m = _FAILED_TEST.search(line.strip())
         named: list[str] = []
         if m and (bulleted or not line.strip().startswith("●")):

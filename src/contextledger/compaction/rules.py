@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ..intent import (
     asks_agreement,
+    contrasts_values,
     is_constraint,
     is_correction,
     is_nudge,
@@ -18,6 +19,7 @@ from ..lexicon.intent import (
     DEADLINE_MOMENT,
     DEADLINE_NOUN,
     INVITES_QUESTIONS,
+    NEG_WORD,
     PURPOSE_ELSEWHERE,
     RULE_NEGATION_ELSEWHERE,
     UNHURRIED,
@@ -998,68 +1000,5 @@ _GERMANIC_DONT = re.compile(
 # an environment variable set to a value: "… BIOC_MIRROR=https://… …", "ARM_TOOLCHAIN=/opt/…"
 _ENV_SETTING = re.compile(r"(?<![\w$])[A-Z][A-Z0-9]*_[A-Z0-9_]+=[^\s=]")
 
-_NEG_WORD = r"not|non|nicht|nie|não|no|ne|nu|не|ні|niet|ikke|inte|ei|nem|όχι|לא|değil|bukan|không"
 # (a step that opens with "not" is no order: "Eerst werkte het, daarna niet meer.")
-_NOT_FIRST = re.compile(rf"(?i)^[\s,:–—-]*(?:{_NEG_WORD})\b")
-# a value named as one token: a number, a code, a name with a digit or a capital
-# (or a name with a capital inside: "edgeR", "iOS")
-_TOKEN_VALUE = r"`[^`]+`|[\w./:+-]*\d[\w./:+-]*|[A-Z][\w.+-]+|[a-z]+[A-Z][\w.+-]*"
-# "Not Postgres 14 — we're on Postgres 16", "Non 8080: la porta giusta è 8443."
-# (a product's name before its version is not the value: "Postgres 14")
-_NAME_BEFORE = r"(?:[A-Z][\w-]*\s+(?=[\w./:+-]*\d))?"
-_DENIED_FIRST = re.compile(
-    rf"(?i)^\W*(?:{_NEG_WORD})\s+(?:\w+\s+){{0,2}}?(?-i:{_NAME_BEFORE}(?P<a>{_TOKEN_VALUE}))\s*"
-    rf"(?:[—–:;]|\s-\s|,)\s*.{{0,80}}?(?-i:{_NAME_BEFORE}(?P<b>{_TOKEN_VALUE}))"
-)
-# "usa Valkey y no Redis", "use 8443 and not 8080", "STM32F4 değil STM32G4" (Turkish puts
-# its "not" after what it denies)
-_AND_NOT = re.compile(
-    rf"(?<![\w.-])(?P<a>{_TOKEN_VALUE})\s+(?i:y|e|et|and|und|en|och|og|i|și|и|ve|dan|và)\s+"
-    rf"(?i:no|não|non|pas|not|nicht|niet|inte|ikke|nie|nu|не|bukan|không)\s+(?P<b>{_TOKEN_VALUE})"
-    rf"|(?<![\w.-])(?P<c>{_TOKEN_VALUE})\s+(?i:değil)\w*\s*,?\s+(?P<d>{_TOKEN_VALUE})"
-    # ... "dùng BullMQ chứ không dùng Kafka" (Vietnamese: "rather than"), "Newtonsoft 말고
-    # System.Text.Json을 쓰세요" (Korean: "not X, Y")
-    rf"|(?<![\w.-])(?P<e>{_TOKEN_VALUE})\s+(?i:chứ\s+không)(?:\s+phải(?:\s+là)?|\s+[^\W\d_]+)?"
-    rf"\s+(?P<f>{_TOKEN_VALUE})"
-    rf"|(?<![\w.-])(?P<h>{_TOKEN_VALUE})\s*말고\s*,?\s+(?P<g>{_TOKEN_VALUE})"
-    # ... "استخدم RabbitMQ وليس Kafka." (Arabic: "and not"), "Kafka नहीं, RabbitMQ इस्तेमाल
-    # करो।" (Hindi puts its "not" after what it denies)
-    rf"|(?<![\w.-])(?P<i>{_TOKEN_VALUE})\s+(?:وليس|وليست|لا)\s+(?P<j>{_TOKEN_VALUE})"
-    rf"|(?<![\w.-])(?P<k>{_TOKEN_VALUE})\s+नहीं\s*,?\s+(?P<l>{_TOKEN_VALUE})"
-)
-
-
-def contrasts_values(sentence: str) -> bool:
-    """A correction by its shape, whatever the language's other words: a value denied at
-    the sentence's opening and another of its kind after ("Not Postgres 14 — we're on
-    Postgres 16", "Non 8080: la porta giusta è 8443."), or one value said with "and not"
-    another ("usa Valkey y no Redis", "STM32F4 değil STM32G4"). Not a question.
-
-    >>> contrasts_values("Perdón, usa Valkey y no Redis para la caché.")
-    True
-    >>> contrasts_values("Not now, maybe after 5."), contrasts_values("No, 3 is fine.")
-    (False, False)
-    """
-    if asks(sentence):
-        return False
-    m = _DENIED_FIRST.search(sentence)
-    if m is not None and _alike(m.group("a"), m.group("b")):
-        return True
-    m = _AND_NOT.search(sentence)
-    if m is None:
-        return False
-    a, b = next(
-        (m.group(x), m.group(y)) for x, y in ("ab", "cd", "ef", "gh", "ij", "kl") if m.group(x)
-    )
-    return _alike(a, b)
-
-
-def _alike(a: str, b: str) -> bool:
-    """Two different values of one kind: both numbers, both code, or both names."""
-
-    def kind(v: str) -> str:
-        if v.startswith("`"):
-            return "code"
-        return "number" if re.fullmatch(r"[\d.,:]+", v) else "name"
-
-    return a.strip(".,") != b.strip(".,") and kind(a) == kind(b)
+_NOT_FIRST = re.compile(rf"(?i)^[\s,:–—-]*(?:{NEG_WORD})\b")

@@ -89,10 +89,16 @@ def leaving_out(d: Digest, doubted: Collection[str], removed: Collection[str]) -
     One doubted file no longer costs the whole "Files read" line its true items."""
     if not doubted:
         return d
-    gone = "\n".join(removed)
+
+    def touched(name: str, item: str) -> bool:
+        holding = [r for r in removed if item in r]
+        if name == "Commands run":  # "`dbt build`: Done. PASS=10 … ERROR=1" doubted is a
+            # claim about the run, not that it ran: the command stays listed (RT23-6)
+            holding = [r for r in holding if not r.startswith(item + ":")]
+        return bool(holding)
 
     def kept(name: str, item: str) -> bool:
-        if item not in gone:
+        if not touched(name, item):
             return True
         if name.startswith("Files"):
             return item not in doubted

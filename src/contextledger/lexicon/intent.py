@@ -1025,10 +1025,12 @@ _DEV, _THAI, _HANGUL = "\u0900-\u097f", "\u0e00-\u0e7f", "\uac00-\ud7a3"
 _BN = "\u0980-\u09ff"  # Bengali
 _TR = "a-zçğıöşü"  # Turkish lower-case letters (its texts are told by ı, ş, ğ)
 # a Russian or Ukrainian imperative: a word ending in -й, -и or -ь (and -те, -ся), not a
-# past plural ("не успели"), an adjective ("не новый"), a second person ("не знаешь")
+# past plural ("не успели"), an adjective ("не новый"), a second person ("не знаешь"), a
+# gerund: "…, не зламавши нічний експорт", "не ламаючи" (without breaking: a request's
+# manner, as "without breaking" is, not an order of its own)
 _CYR_IMPERATIVE = (
     rf"[{_CYR}]+?(?:[йиь]|[йиь]те)(?:ся|сь)?(?![{_CYR}])"
-    r"(?<!ли)(?<!лись)(?<![ыи]й)(?<!шь)(?<!очень)(?<!здесь)"
+    r"(?<!ли)(?<!лись)(?<![ыи]й)(?<!шь)(?<!очень)(?<!здесь)(?<!вши)(?<!вшись)(?<![юя]чи)"
 )
 OTHER_SCRIPT_CONSTRAINT = (
     rf"[Нн](?<![{_CYR}].)е\s+(?:надо|нужно|стоит|треба|варто|смей|смейте|"
@@ -1127,7 +1129,12 @@ UNSPACED_CONSTRAINT = compiled_on_use(
     r"保持原[样樣]|[别別](?:碰|[动動]|改|用|[删刪]|跑|[运運]行|提交|推送|部署|再)|"
     r"保持[^。！？\n]{0,20}?不[变變]|"
     r"し(?<!心配し)(?<!気にし)ないで|[てで]は(?:いけ|ならな|なりま|だめ|駄目)|"
-    r"な(?<!心配しな)(?<!気にしな)いでください|ないように|ないこと(?:。|$)|絶対に|"
+    r"な(?<!心配しな)(?<!気にしな)いでください|ないこと(?:。|$)|絶対に|"
+    # "…ないように" asks the listener not to do something ("本番DBに接続しないようにしてく
+    # ださい"), unless it is the purpose of a request said before it, with its own subject:
+    # "…を追加して、決済APIがタイムアウトしないようにしてください" asks to add something
+    r"(?:^|[。！？!?\n、，,])[^。！？!?\n、，,が]*ないように|"
+    r"(?:^|[。！？!?\n])[^。！？!?\n、，,]*ないように(?:して|する|お願い)|"
     r"必ず[^。！？\n]{0,20}?(?:して|ください|こと)|"
     r"だけを?(?:変更|編集|修正)|常に[^。！？\n]{0,30}?(?:ください|こと|してね)|一律|始[终終]要|[总總]是要|"
     r"항상[^.!?\n]{0,30}?(?:하세요|세요|하십시오|해야|해\s*주세요)|" + OTHER_SCRIPT_CONSTRAINT
@@ -1744,3 +1751,53 @@ PURPOSE_ELSEWHERE = compiled_on_use(
     # "本番DBに接続しないようにしてください" asks the listener not to connect: a rule)
     r"|[^、。，,]*が[^、。，,]*?(?:ないように|ないよう).*$|(?:ために|되도록|않도록|以便|以免|为了).*$"
 )
+
+
+# A correction by its shape, whatever the language's other words (read by
+# ``intent.contrasts_values``): the "not" words that deny a value said first ...
+NEG_WORD = (
+    r"not|non|nicht|nie|não|no|ne|nu|не|ні|niet|ikke|inte|ei|nem|όχι|לא|değil|bukan|không|ليس"
+)
+# ... a value named as one token: a number, a code, a name with a digit or a capital
+# (or a name with a capital inside: "edgeR", "iOS")
+_TOKEN_VALUE = r"`[^`]+`|[\w./:+-]*\d[\w./:+-]*|[A-Z][\w.+-]+|[a-z]+[A-Z][\w.+-]*"
+# "Not Postgres 14 — we're on Postgres 16", "Non 8080: la porta giusta è 8443."
+# (a product's name before its version is not the value: "Postgres 14")
+_NAME_BEFORE = r"(?:[A-Z][\w-]*\s+(?=[\w./:+-]*\d))?"
+DENIED_FIRST = compiled_on_use(
+    rf"(?i)^\W*(?:{NEG_WORD})\s+(?:\w+\s+){{0,2}}?(?-i:{_NAME_BEFORE}(?P<a>{_TOKEN_VALUE}))\s*"
+    rf"(?:[—–:;،]|\s-\s|,)\s*.{{0,80}}?(?-i:{_NAME_BEFORE}(?P<b>{_TOKEN_VALUE}))"
+)
+# ... the name before the version of the value said second, in a language that puts its
+# "not" after the value it denies: "Redis 6 नहीं, Redis 7 इस्तेमाल करो।", "port 8080 말고
+# port 8443를 …"
+_THEN_NAME = r"(?:[A-Za-z][\w-]*\s+(?=[\w./:+-]*\d))?"
+# "usa Valkey y no Redis", "use 8443 and not 8080", "STM32F4 değil STM32G4" (Turkish puts
+# its "not" after what it denies)
+AND_NOT = compiled_on_use(
+    rf"(?<![\w.-])(?P<a>{_TOKEN_VALUE})\s+(?i:y|e|et|and|und|en|och|og|i|și|и|ve|dan|và)\s+"
+    rf"(?i:no|não|non|pas|not|nicht|niet|inte|ikke|nie|nu|не|bukan|không)\s+(?P<b>{_TOKEN_VALUE})"
+    rf"|(?<![\w.-])(?P<c>{_TOKEN_VALUE})\s+(?i:değil)\w*\s*,?\s+{_THEN_NAME}(?P<d>{_TOKEN_VALUE})"
+    # ... "dùng BullMQ chứ không dùng Kafka" (Vietnamese: "rather than"), "Newtonsoft 말고
+    # System.Text.Json을 쓰세요" (Korean: "not X, Y")
+    rf"|(?<![\w.-])(?P<e>{_TOKEN_VALUE})\s+(?i:chứ\s+không)(?:\s+phải(?:\s+là)?|\s+[^\W\d_]+)?"
+    rf"\s+(?P<f>{_TOKEN_VALUE})"
+    rf"|(?<![\w.-])(?P<h>{_TOKEN_VALUE})\s*말고\s*,?\s+{_THEN_NAME}(?P<g>{_TOKEN_VALUE})"
+    # ... "استخدم RabbitMQ وليس Kafka." (Arabic: "and not"), "Kafka नहीं, RabbitMQ इस्तेमाल
+    # करो।" (Hindi puts its "not" after what it denies)
+    rf"|(?<![\w.-])(?P<i>{_TOKEN_VALUE})\s+(?:وليس|وليست|لا)\s+(?P<j>{_TOKEN_VALUE})"
+    rf"|(?<![\w.-])(?P<k>{_TOKEN_VALUE})\s+नहीं\s*,?\s+{_THEN_NAME}(?P<l>{_TOKEN_VALUE})"
+    # ... "不是Postgres 14，用Postgres 16。" (Chinese: "not X, (use) Y")
+    rf"|不是\s*{_THEN_NAME}(?P<m>{_TOKEN_VALUE})\s*[，,、]\s*(?:而是|改用|要用|换成|換成|用)?\s*"
+    rf"{_THEN_NAME}(?P<n>{_TOKEN_VALUE})"
+)
+# what one of the shapes above needs (a text without it is not read by them): a "not"
+# opening a sentence, an "and not", a "not" said after its value
+CONTRASTS_MAYBE = compiled_on_use(
+    rf"(?i)(?:^|[.!?।。！？]\s*|\n)\W*(?:{NEG_WORD})\s|"
+    r"(?i:(?<!\w)(?:y|e|et|and|und|en|och|og|i|și|и|ve|dan|và)\s+(?:no|não|non|pas|not|nicht|"
+    r"niet|inte|ikke|nie|nu|не|bukan|không)\s)|(?i:değil)|chứ\s+không|말고|وليس|وليست|"
+    r"(?<!\w)لا(?!\w)|नहीं|不是"
+)
+# a particle after a value ("16를": the number, its Korean particle after it)
+VALUE_PARTICLE = compiled_on_use(r"(?<=[\x00-\x7f])[^\W\x00-\x7f]+$")
