@@ -139,5 +139,6 @@ def test_a_long_session_is_classified_alike_with_and_without_the_prefilter(
     batch = [f"{phrases[i % len(phrases)]} [{i:x}]" for i in range(600)]
     expected = steering_requests(batch)  # (over the threshold: the prefilter reads them)
     monkeypatch.setattr(intent, "_PREFILTER_FROM", 1 << 60)
+    monkeypatch.setattr(intent, "_PREFILTER_BUILT_FROM", 1 << 60)  # (built by now)
     assert steering_requests(batch) == expected == reference(batch)
     assert expected[0] and expected[1]

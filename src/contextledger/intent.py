@@ -988,6 +988,20 @@ def _opening_restatements(texts: Sequence[str]) -> Iterator[int]:
 # A candidate's text is searched by RE2 first when the candidates hold more characters than
 # this: below, Python's engine costs less than building RE2's patterns (~80 ms, once).
 _PREFILTER_FROM = 50_000
+# Once a pattern's RE2 prefilter is built, it pays from far fewer characters: the fit reads
+# a long history's requests in batches, newest first, most of them below the threshold
+# above (the decisions' hints were then looked for one by one, ~200 passes a batch).
+_PREFILTER_BUILT_FROM = 8_000
+_prefilters_built: set[re.Pattern[str]] = set()
+
+
+def _prefilter_pays(chars: int, *patterns: re.Pattern[str]) -> bool:
+    """Whether to search texts of ``chars`` characters by the prefilters of ``patterns``
+    first (``superset``: built once a process, on the first call that says so)."""
+    if chars >= _PREFILTER_FROM:
+        _prefilters_built.update(patterns)
+        return True
+    return chars >= _PREFILTER_BUILT_FROM and _prefilters_built.issuperset(patterns)
 
 
 def _may_steer(texts: Sequence[str], at: list[int]) -> tuple[Container[int], ...]:
@@ -995,7 +1009,8 @@ def _may_steer(texts: Sequence[str], at: list[int]) -> tuple[Container[int], ...
     ``_CORRECTION`` may, and those ``_EUROPEAN_STEERING`` may (``prefilter``); every one
     when there is no RE2, or when a search of each is cheaper than building its patterns."""
     every = range(len(texts))
-    if sum(len(texts[i]) for i in at) < _PREFILTER_FROM:
+    chars = sum(len(texts[i]) for i in at)
+    if not _prefilter_pays(chars, _CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING):
         return every, every, every
     chosen = [texts[i] for i in at]
 
@@ -1121,7 +1136,7 @@ def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:
     stops = list(accumulate(len(e) + 1 for e in encoded))  # one past the break after each
     # (with RE2, one pass says which texts the pattern may match in: a hint is often a
     # word of no decision, "plan", "option", "sign")
-    may = touched(superset(_DECISION), lowered) if len(joined) >= _PREFILTER_FROM else None
+    may = touched(superset(_DECISION), lowered) if _prefilter_pays(len(joined), _DECISION) else None
     hinted: set[int] = set() if may is None else may
     for hint in (
         ()

@@ -3,8 +3,6 @@ it for corrections and restatements when it cannot be pinned whole (``units``)."
 
 from __future__ import annotations
 
-from itertools import takewhile
-
 #: The most of a long request's opening and closing paragraphs a lean pin keeps: a user
 #: who pastes a log or a file says what they want before it or after it.
 _HEAD_CHARS = 600
@@ -30,8 +28,8 @@ def request_part(text: str) -> tuple[str, str] | None:
     ('Build it. details de', 'ails details details', 'the 7,817 characters of its middle')
     """
     lines = text.strip().splitlines()
-    head = _paragraph(lines, _HEAD_CHARS)
-    tail = _paragraph(lines[::-1], _TAIL_CHARS)[::-1]
+    head = _paragraph(lines, _HEAD_CHARS, 0, 1)
+    tail = _paragraph(lines, _TAIL_CHARS, len(lines) - 1, -1)[::-1]
     if not head and not tail:  # no short line to keep: the first and last words
         words = text.strip()
         first = words[:_HEAD_CHARS].rsplit(" ", 1)[0]
@@ -43,16 +41,23 @@ def request_part(text: str) -> tuple[str, str] | None:
     between = lines[len(head) : len(lines) - len(tail)]
     if not between:
         return None
-    pasted = sum(1 for line in between if line.strip())
+    # the lines that are not blank, counted at C speed (a pasted log has tens of thousands)
+    pasted = len(between) - between.count("") - sum(map(str.isspace, between))
     return "\n".join([*head, f"[… {pasted} pasted lines left out here …]", *tail]), (
         f"the {pasted} lines pasted in it"
     )
 
 
-def _paragraph(lines: list[str], limit: int) -> list[str]:
-    """The leading lines up to the first blank one, when within ``limit`` characters;
-    else only the first line (none when that alone is over it)."""
-    para = list(takewhile(str.strip, lines))
-    if sum(len(line) + 1 for line in para) <= limit:
-        return para
-    return lines[:1] if lines and len(lines[0]) <= limit else []
+def _paragraph(lines: list[str], limit: int, first: int, step: int) -> list[str]:
+    """From ``lines[first]`` on, each ``step``: the lines up to the first blank one, when
+    within ``limit`` characters; else only the first line (none when that alone is over
+    it). Read only as far as the limit: a pasted log is one paragraph of thousands of
+    lines."""
+    taken = 0
+    at = first
+    while 0 <= at < len(lines) and lines[at].strip():
+        taken += len(lines[at]) + 1
+        if taken > limit:
+            return lines[first : first + 1] if len(lines[first]) <= limit else []
+        at += step
+    return lines[first:at] if step > 0 else lines[at + 1 : first + 1][::-1]

@@ -23,10 +23,14 @@ from ..intent import restating_requests, steering_requests
 #: of each could hold (``HistoryIndex._pinnable``)
 Pinnable = Callable[[list[int], list[str]], tuple[list[int], list[str]]]
 
-#: The first batch classified; each next one doubles, up to the last (a call has a fixed
-#: cost, and a batch reads past what is needed by at most its own size).
+#: The first batch read; each next one is four times as large (a call has a fixed cost,
+#: and a batch reads past what is needed by at most its own size). While the rules read
+#: leave more than half of the room they started with after the first two batches, the
+#: walk will likely read every request (a session of few rules never spends the cap): the
+#: rest is read in one batch.
 _FIRST_BATCH = 16
-_LAST_BATCH = 1024
+_GROWTH = 4
+_BATCHES_BEFORE_ALL = 2
 
 
 class Steering:
@@ -134,7 +138,8 @@ class Steering:
                 n = least[p] = words_least(p)
             return n <= left
 
-        return self._walk(self.steering, pos, wanted, self.read)
+        at_start = room()
+        return self._walk(self.steering, pos, wanted, self.read, lambda: 2 * room() > at_start)
 
     def _walk(
         self,
@@ -142,12 +147,14 @@ class Steering:
         pos: int,
         wanted: Callable[[int], bool],
         read: Callable[[list[int]], None],
+        read_all: Callable[[], bool] = lambda: False,
     ) -> Iterator[int]:
         """Newest first, the positions of ``found`` before ``pos``, reading (``read``) in
-        batches, newest first, the ``wanted`` requests unread."""
+        batches, newest first, the ``wanted`` requests unread (after a first batch, all of
+        them at once when ``read_all()`` says so)."""
         order = self._order
         j = bisect_left(order, pos)  # order[:j]: the positions still to look at
-        at, batch = pos, _FIRST_BATCH
+        at, batch, reads = pos, _FIRST_BATCH, 0
         while True:
             while j and not wanted(order[j - 1]):
                 j -= 1
@@ -155,7 +162,8 @@ class Steering:
             newest = found[k] if k >= 0 else -1
             if j and order[j - 1] > newest:  # an unread request is newer: read a batch
                 read([p for p in order[max(0, j - batch) : j] if wanted(p)])
-                batch = min(2 * batch, _LAST_BATCH)
+                reads += 1
+                batch = j if reads >= _BATCHES_BEFORE_ALL and read_all() else _GROWTH * batch
                 continue
             if newest < 0:
                 return

@@ -369,21 +369,26 @@ class HistoryIndex:
         return self._pinnable(asked, texts, self.pin_cap, self._counted)
 
     def _words_least(self, i: int) -> int:
-        """A lower bound of what request ``i`` costs pinned as its words (``anchors.
-        _words_may_fit``: a text no longer than a lean pin leaves whole costs at least its
-        framing and its letters' bound; a longer one may be cut: 0), read at C speed from
-        its text (not tokenized, not read into a Message)."""
+        """A lower bound of what request ``i`` costs pinned, as its words or whole
+        (``anchors._lean``, ``_words_may_fit``): its framing and its letters' bound
+        (``tokens_at_least``), read at C speed (not tokenized, not read into a Message). A
+        text longer than a lean pin leaves whole may be pinned as its request part: the
+        lesser of the two bounds then (0 for such a text among several blocks)."""
         assert self._pricer is not None
-        text = self.request_text(i)
+        counter, text = self._pricer.counter, self.request_text(i)
+        least = tokens_at_least(counter, text)
         if len(text) > _HEAD_CHARS + _TAIL_CHARS:
-            return 0
-        return self.least_message_cost() + tokens_at_least(self._pricer.counter, text)
+            if not self.one_text_block(i):
+                return 0
+            part = request_part(text)
+            if part is not None:
+                least = min(least, tokens_at_least(counter, part[0]))
+        return self.least_message_cost() + least
 
     def _words_most(self, i: int) -> int:
         """What ``_words_least`` can be at most, from the text's length alone (a run of
         letters or a digit is a character at least)."""
-        n = len(self.request_text(i))
-        return 0 if n > _HEAD_CHARS + _TAIL_CHARS else self.least_message_cost() + n + 1
+        return self.least_message_cost() + len(self.request_text(i)) + 1
 
     def _pinnable(
         self, asked: list[int], texts: list[str], cap: int, counted: bool = False
