@@ -730,7 +730,7 @@ def test_outgrowing_the_pure_python_path_builds_tiktoken_from_the_vocabulary_it_
     assert [small, a, b] == compiled.count_many(["hello world", blob, blob[::-1]])
 
 
-def test_a_second_long_history_after_the_bridge_gets_toktok_a_refit_does_not() -> None:
+def test_another_history_after_the_bridge_gets_toktok_a_refit_does_not() -> None:
     """Checked in a fresh process: once the bridge is built, a refit's small count stays on
     it (no ~0.4 s build in a refit), and a fit that expects a long history builds toktok
     (a process that keeps fitting long histories: redteam24 RT24-8, cold fits through the
@@ -749,7 +749,7 @@ def test_a_second_long_history_after_the_bridge_gets_toktok_a_refit_does_not() -
         "c.expect(300)\n"
         "c.count('a refit: one new message')\n"
         "state = [c._bridged is not None, 'o200k_base' in text._TOKTOK_BUILT]\n"
-        "c.expect(500_000)\n"
+        "c.expect(20_000)\n"
         "n = c.count(blob[::-1])\n"
         "state += ['o200k_base' in text._TOKTOK_BUILT, n]\n"
         "print(json.dumps(state))\n"

@@ -201,8 +201,11 @@ _CUT_STRIDE = 512
 # toktok's build more than toktok would (measured on 2 cores under load).
 _BRIDGE_CHARS = 3_000_000
 # A fit that expects to count this many characters (``expect``) once the bridge is built
-# is a second long history: toktok is built for it (a refit counts a few hundred).
-_SECOND_LONG_COUNT = 100_000
+# is another history than the one that built it: toktok is built for it (a refit counts a
+# few hundred). So the bridge serves a process's first fit (a CLI call, a script), and a
+# process that goes on fitting builds toktok at its next sizeable fit, not inside the
+# first cold fit of a long session after warm-up fits of short ones (redteam24 RT24-8).
+_SECOND_LONG_COUNT = 10_000
 # Past this many characters, a count whose cost so far, projected over the whole text or
 # batch, exceeds the allowance hands over at once.
 _PROJECT_FROM = 4_096
@@ -520,9 +523,9 @@ class TiktokenCounter:
                 if self._light is None:
                     self._light = False
         elif self._bridged is not None and chars >= _SECOND_LONG_COUNT:
-            # a second long history in this process (not a refit's few new messages): it
-            # keeps fitting, and gets toktok, ~6 times faster a character (a cold fit of a
-            # 128k window through the bridge cost 2.5 times LangChain's: redteam24 RT24-8)
+            # another history in this process (not a refit's few new messages): it keeps
+            # fitting, and gets toktok, ~6 times faster a character (a cold fit of a 128k
+            # window through the bridge cost 2.5 times LangChain's: redteam24 RT24-8)
             self._bridged = max(self._bridged, _BRIDGE_CHARS)
 
     def warm(self) -> None:
