@@ -32,3 +32,30 @@ def test_a_first_fit_resolves_the_models_file_without_the_data_directory() -> No
 def test_the_recap_readers_load_when_a_recap_is_made_not_with_prepare() -> None:
     watched = ["contextledger.compaction.digest", "contextledger.compaction.facts"]
     assert _loaded_after("import contextledger.prepare", watched) == dict.fromkeys(watched, False)
+
+
+def test_a_first_fit_that_counts_mid_length_requests_reads_one_vocabulary() -> None:
+    """Requests that paste a log of a few thousand characters are judged too long to pin
+    whole by their exact count, before the batch pricing (``classify(counted=True)``): in a
+    fresh process that reads the o200k vocabulary once, and toktok is not built besides
+    (redteam23's pasted-logs shape: +550 -> +1,050 ms when it was)."""
+    code = (
+        "import sys, contextledger\n"
+        "from contextledger.fit.options import DEFAULT_PRIOR_ANCHOR_TOKENS as cap\n"
+        "from contextledger.pricing import text\n"
+        "reads = []\n"
+        "read = text._read_ranks\n"
+        "text._read_ranks = lambda name: reads.append(name) or read(name)\n"
+        "log = lambda i, n: ''.join(f'2026-12-02 10:{k % 60:02d}:{i % 60:02d} ERROR req={i * 7919 + k:08x}"
+        " status=50{k % 4} took {k * 37 % 9000}ms\\n' for k in range(n))\n"
+        "d = [{'role': 'system', 'content': 'You are an SRE assistant.'}]\n"
+        "for i in range(600):\n"
+        "    d.append({'role': 'user', 'content': f'Do not restart the pods; check the pool {i} first.\\n'"
+        " + log(i, cap * 3 // 70)})\n"
+        "    d.append({'role': 'assistant', 'content': f'The pool {i} is saturated.'})\n"
+        "contextledger.fit(d, 'gpt-4o', window=128_000)\n"
+        "tk = sys.modules.get('toktok')\n"
+        "print(len(reads), 0 if tk is None else len(tk._CACHE))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["1", "0"]

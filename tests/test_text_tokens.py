@@ -728,3 +728,35 @@ def test_outgrowing_the_pure_python_path_builds_tiktoken_from_the_vocabulary_it_
     blob = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789+/") for _ in range(400_000))
     compiled = _compiled("o200k_base")
     assert [small, a, b] == compiled.count_many(["hello world", blob, blob[::-1]])
+
+
+def test_another_history_after_the_bridge_gets_toktok_a_refit_does_not() -> None:
+    """Checked in a fresh process: once the bridge is built, a refit's small count stays on
+    it (no ~0.4 s build in a refit), and a fit that expects a long history builds toktok
+    (a process that keeps fitting long histories: redteam24 RT24-8, cold fits through the
+    bridge cost 2.5 times LangChain's)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import json, random\n"
+        "from contextledger.pricing import text\n"
+        "rng = random.Random(6)\n"
+        "c = text.TiktokenCounter.named('o200k_base')\n"
+        "c.count('hello world')\n"
+        "blob = ''.join(rng.choice('abcdefghijklmnopqrstuvwxyz0123456789+/') for _ in range(400_000))\n"
+        "c.count(blob)\n"
+        "c.expect(300)\n"
+        "c.count('a refit: one new message')\n"
+        "state = [c._bridged is not None, 'o200k_base' in text._TOKTOK_BUILT]\n"
+        "c.expect(20_000)\n"
+        "n = c.count(blob[::-1])\n"
+        "state += ['o200k_base' in text._TOKTOK_BUILT, n]\n"
+        "print(json.dumps(state))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    bridged, built_on_refit, built_later, n = json.loads(out.stdout.splitlines()[-1])
+    assert (bridged, built_on_refit, built_later) == (True, False, True)
+    rng = random.Random(6)
+    blob = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789+/") for _ in range(400_000))
+    assert n == _compiled("o200k_base").count(blob[::-1])

@@ -522,10 +522,11 @@ class Fitter:
         # what this fit may tokenize: the new messages, at most a window of text (about 4
         # characters a token), so a first fit of a long history loads one vocabulary
         expect_counting(pricer.counter, min(sum(index.chars[index.shared :]), 4 * limit))
-        # then the new requests are classified (not counting mid-length ones exactly: a
-        # count here, before the batch pricing, loaded a second vocabulary in a fresh
-        # process: redteam23, pasted-logs shape, first fit +550 -> +1,050 ms)
-        index.classify(counted=False)
+        # then the new requests are classified, a mid-length one judged by its exact count
+        # (a count here, before the batch pricing, once built toktok besides the pure-Python
+        # path's vocabulary when it outgrew that path: redteam23, +550 -> +1,050 ms; that
+        # path now hands its vocabulary to the compiled tokenizer, read once)
+        index.classify(counted=True)
         system_cost = sum(pricer.message(m).total for m in system_msgs)
         check_system_prompt_fits(model, system_cost, budget)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ..model import Message
 from ..pricing.messages import Pricer
@@ -24,6 +25,8 @@ from .options import FitOptions
 from .report import Change
 from .shedding import cut_long_texts, message_texts, shed
 from .units import HistoryIndex, Unit
+
+_start = attrgetter("start")
 
 #: The user turn put before a history that has none (an assistant greeting, an agent
 #: session opened by a tool call): Gemini and Claude on Bedrock and Vertex refuse a
@@ -75,7 +78,9 @@ def select_units(
         cut_unit, total, cut_id = _sticky_cut(
             index, opts, previous_cut_id, recent, cut_unit, pins.numbers, total, budget
         )
-    kept = sorted([*pinned, *recent], key=lambda u: u.start)
+    # (the walk went newest first: reversed, one run in order, the few pins merged into it
+    # at C speed; a Python key over every kept unit was a third of a refit's selection)
+    kept = sorted([*reversed(recent), *pinned], key=_start)
     orphaned, total, asked = _start_with_user(index, kept, yielded, total, budget, anchor_pos)
     for short in walk.shortened:
         if short.unit in kept:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, islice
 from operator import is_, sub
@@ -52,6 +52,19 @@ def is_request(m: Message) -> bool:
 
 def opens_exchange(m: Message) -> bool:
     return m.role == "assistant" and ToolCall in map(type, m.content)
+
+
+def _not_valid(ok: bytearray, start: int) -> Iterator[int]:
+    """The positions from ``start`` on where ``ok`` is not 1, found at C speed (a refit's
+    run of kept units is all valid but the new few)."""
+    marks = ok[start:].translate(_NOT_ONE)
+    at = marks.find(1)
+    while at >= 0:
+        yield start + at
+        at = marks.find(1, at + 1)
+
+
+_NOT_ONE = bytes(b != 1 for b in range(256))
 
 
 def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
@@ -704,9 +717,8 @@ class HistoryIndex:
         """Whether units ``units``, and every unit from ``run_from`` on, are each a valid
         message or a valid tool exchange (each checked once: a refit checks the new ones)."""
         ok = self.unit_ok
-        run = range(run_from, len(ok)) if run_from is not None else range(0)
-        if run and (ok.find(0, run.start) >= 0 or ok.find(2, run.start) >= 0):
-            units = [*units, *run]  # some unchecked or invalid: look unit by unit
+        if run_from is not None:  # (of the run, only the unchecked and invalid are looked at)
+            units = [*units, *_not_valid(ok, run_from)]
         for k in units:
             if ok[k] == 2:
                 ok[k] = unit_ok(self.body, self.starts[k], self.end(k))
