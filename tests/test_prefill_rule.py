@@ -4,8 +4,9 @@ does not support assistant message prefill. The conversation must end with a use
 messages returns a 400 error on Claude 4.6 models"; qwen-code#8039 and livekit/agents#4907
 saw it on every later model). A fit for such a model refuses it naming where (a prefill is
 the app's choice: leaving it out would answer something else): ``translate`` with the model
-and ``prepare`` refuse it naming where, and the stub refuses it too. A fit alone does not (its
-result is a view an app may take before its user speaks)."""
+refuses it naming where, and the stub refuses it too. A fit and ``prepare`` do not: the
+integrations trim with them (LangChain's ``trim_messages`` on a state that ends on the AI's
+message), and the result is a view an app may take before its user speaks."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from contextledger import fit, translate
 from contextledger.catalog import lookup_model, takes_prefill
 from contextledger.errors import ContentError
 from contextledger.model import Message
-from contextledger.prepare import Preparer
 from stub_server import Invalid, StubServer, validate_anthropic
 
 HEADERS = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
@@ -32,8 +32,6 @@ def test_a_prefill_for_claude_4_6_and_later_is_refused_naming_where(model: str) 
     with pytest.raises(ContentError) as err:
         translate(fit(PREFILLED, model).messages, "anthropic", model=model)
     assert err.value.path == "messages[1]" and "prefill" in str(err.value)
-    with pytest.raises(ContentError, match="prefill"):
-        Preparer(model, compaction=False).prepare(PREFILLED)
     body = {
         "model": lookup_model(model).id,
         "max_tokens": 10,

@@ -22,7 +22,7 @@ from itertools import takewhile
 from operator import is_
 from typing import Any
 
-from .catalog import Catalog, ModelInfo, lookup_model, sent_model_id, takes_prefill
+from .catalog import Catalog, ModelInfo, lookup_model, sent_model_id
 from .compaction.conversation import CompactionEvent, CompactionOutcome, Conversation
 from .compaction.floor import (
     Quote,
@@ -62,7 +62,6 @@ from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice
 from .storage.media import MediaBackend
-from .validate import refuse_prefill
 
 __all__ = [
     "Fallback",
@@ -453,8 +452,6 @@ class Preparer:
         # 6. materialize stored images, 7. translate
         if write:
             sent = tuple(self._materialize(m) for m in sent_messages)
-            if self.format == "anthropic" and not takes_prefill(self.info):
-                refuse_prefill(sent, self.wire_model)  # Claude 4.6 and later: HTTP 400
             translation = translate(sent, self.format, validate=True)
             notices.extend(translation.notices)
             body = self._body(translation.body, wire_tools)
