@@ -913,6 +913,12 @@ def _check_sdk_shape(kind: str, messages: list[Any]) -> None:
             raise Invalid(f"messages.{i}: {where}: {deepest['msg']}") from None
 
 
+def _no_prefill(model: str) -> bool:
+    """Claude 4.6 and later (claude-sonnet-4-6, claude-opus-5, claude-fable-5-1 …)."""
+    found = re.match(r"^claude-[a-z]+-(\d+)(?:-(\d{1,2}))?(?:-\d{8})?$", model)
+    return found is not None and (int(found.group(1)), int(found.group(2) or 0)) >= (4, 6)
+
+
 def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise :class:`Invalid` for anything the Messages API would refuse."""
     if not headers.get("x-api-key") and not headers.get("authorization", "").startswith("Bearer "):
@@ -970,6 +976,13 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
             )
         if i == 0 and role != "user":  # Vertex and Bedrock refuse it; so do we
             raise Invalid(f'{p}.role: first message must use the "user" role')
+        if i == len(messages) - 1 and role == "assistant" and _no_prefill(body["model"]):
+            # platform.claude.com migration guide: "Prefilling assistant messages returns
+            # a 400 error on Claude 4.6 models" (and later: qwen-code#8039)
+            raise Invalid(
+                "This model does not support assistant message prefill. The conversation "
+                "must end with a user message."
+            )
         if i > 0 and role == messages[i - 1].get("role"):  # Bedrock refuses it; so do we
             raise Invalid(
                 'messages: roles must alternate between "user" and "assistant", but found '

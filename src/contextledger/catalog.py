@@ -675,6 +675,29 @@ def _served_by(route: str, info: ModelInfo) -> bool:
     return route == "openai" and info.provider == "openai-compatible"
 
 
+def takes_prefill(info: ModelInfo) -> bool:
+    """Whether ``info`` takes a conversation that ends on an assistant turn (a prefill the
+    reply continues). Anthropic's migration guide: "Prefilling assistant messages returns a
+    400 error on Claude 4.6 models" ("This model does not support assistant message
+    prefill. The conversation must end with a user message."), and on every later one
+    (qwen-code#8039, livekit/agents#4907). Others, and Claude models before 4.6: yes.
+
+    >>> [takes_prefill(lookup_model(m)) for m in ("claude-sonnet-4-5", "claude-sonnet-4-6", "gpt-4o")]
+    [True, False, True]
+    """
+    if info.provider != "anthropic":
+        return True
+    found = _CLAUDE_FAMILY_FIRST.match(info.id)
+    if found is None:
+        return True  # claude-3-5-sonnet and its like (before 4.6); an unknown id: not known
+    version = (int(found.group(1)), int(found.group(2) or 0))
+    return version < (4, 6)
+
+
+# claude-sonnet-4-6, claude-opus-5, claude-fable-5-1: the family, then the version
+_CLAUDE_FAMILY_FIRST = re.compile(r"^claude-[a-z]+-(\d+)(?:-(\d{1,2}))?$")
+
+
 def sent_model_id(asked: str | ModelInfo, info: ModelInfo) -> str:
     """The model id a request body names: the one the caller asked for (a variant, a dated
     snapshot, a Vertex ``@date`` or Bedrock id: each a model the provider serves as such;

@@ -548,6 +548,25 @@ def require_turn(messages: Sequence[Message], target: str) -> None:
             raise ContentError(p.path, f"{p.message} (nothing to fit; {fix_for(p)})")
 
 
+def refuse_prefill(messages: Sequence[Message], model: str) -> None:
+    """Refuse (:class:`ContentError`, naming where) a fitted request for ``model`` (one
+    that takes no prefill: ``catalog.takes_prefill``) that ends on an assistant turn:
+    Anthropic answers HTTP 400 for it on Claude 4.6 and later. Looks at the last message.
+
+    >>> refuse_prefill([Message.user("hi"), Message.assistant("{")], "claude-sonnet-4-6")
+    Traceback (most recent call last):
+    ...
+    contextledger.errors.ContentError: messages[1]: claude-sonnet-4-6 takes no conversation that ends on an assistant turn (a prefill: Anthropic answers HTTP 400 on Claude 4.6 and later): end it with the user's message, and ask for a format with output_config.format or the system prompt
+    """
+    if messages and messages[-1].role == "assistant":
+        raise ContentError(
+            f"messages[{len(messages) - 1}]",
+            f"{model} takes no conversation that ends on an assistant turn (a prefill: "
+            "Anthropic answers HTTP 400 on Claude 4.6 and later): end it with the user's "
+            "message, and ask for a format with output_config.format or the system prompt",
+        )
+
+
 def fix_for(problem: Problem) -> str:
     """What a person does about ``problem`` (the end of a refusal's message).
 

@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, cast
 
-from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
+from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog, takes_prefill
 from ..errors import ContentError, describe
 from ..gate import OnImages, vision_gate
 from ..images.sendable import sendable_messages
 from ..model import Message, MessagesLike, count_images
 from ..report import Notice
-from ..validate import Problem, ensure_valid, gemini_contents_problems
+from ..validate import Problem, ensure_valid, gemini_contents_problems, refuse_prefill
 from . import anthropic, gemini, native, openai_chat, openai_responses
 from .common import document_field_notices, drop_empty_turns, name_notices
 from .format import Format, ProviderFormat
@@ -182,6 +182,9 @@ def translate(
         gated = vision_gate(msgs, model, on_images=on_images, catalog=catalog)
         msgs = gated.messages
         notices.extend(gated.notices)
+        info = lookup_model(model, catalog)
+        if validate and target.name == "anthropic" and not takes_prefill(info):
+            refuse_prefill(msgs, info.id)  # Claude 4.6 and later answer HTTP 400
     msgs = _sendable_images(msgs, target, model, catalog, notices)
     msgs = tuple(drop_empty_turns(msgs, target.name, notices))
     if validate:
