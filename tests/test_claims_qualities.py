@@ -178,6 +178,9 @@ QUALIFIED = [
     ("staging पर deploy तभी करना जब टेस्ट पास हों।", "Deploy to staging only if the tests pass.", "Deploy to staging unless the tests pass."),
     ("Deploye nur dann auf Staging, wenn die Tests grün sind.", "Deploy to staging only when the tests are green.", "Auf Staging deployen, es sei denn, die Tests sind grün."),
     ("テストが通った場合のみ staging にデプロイしてください。", "Deploy to staging only if the tests pass.", "Deploy to staging unless the tests pass."),
+    ("Deploy alleen naar prod als de smoke tests slagen.", "Alleen naar prod deployen als de smoke tests slagen.", "Deploy naar prod, ook als de smoke tests falen."),
+    ("Deploy to prod only if the smoke tests pass.", "Deploy to prod only if the smoke tests pass.", "Deploy to prod even if the smoke tests fail."),
+    ("Wijzig niets in services/payments/ behalve services/payments/CODEOWNERS.", "Wijzig niets in services/payments/ behalve CODEOWNERS.", "Wijzig niets onder services/payments/."),
 ]  # fmt: skip
 
 

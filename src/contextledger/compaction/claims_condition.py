@@ -345,12 +345,16 @@ def check_qualifiers(text: str, ev: Evidence) -> list[Claim]:
     rule, qualifier = tied[0]
     whole = f"{rule} {qualifier}".strip()
     exception = _exception_of(whole)
-    if exception and not mine_except and not _names_any(text, exception):
+    if exception and not mine_except and not _names_any(text, exception, whole):
         why = f"the user's exception was dropped ({exception.strip()}): {quote(whole)}"
         return [Claim("constraint", text, why)]
     required = lexicon.RULE_ONLY_IF.search(whole) and not lexicon.RULE_UNLESS.search(whole)
     if mine_unless and required and not _condition_turned(text, whole):
         why = f"the user's requirement became an exception: {quote(whole)}"
+        return [Claim("constraint", text, why)]
+    anyway = lexicon.RULE_EVEN_IF.search(text)
+    if anyway and required and not lexicon.RULE_EVEN_IF.search(whole):
+        why = f"the user's requirement became {anyway.group(0).strip()!r}: {quote(whole)}"
         return [Claim("constraint", text, why)]
     return []
 
@@ -455,11 +459,13 @@ def _exception_of(rule: str) -> str:
     return rule[start : m.end() + (end.start() if end else len(rule))]
 
 
-def _names_any(text: str, exception: str) -> bool:
+def _names_any(text: str, exception: str, rule: str) -> bool:
     """Whether ``text`` names what the exception is about ("hotfixes" for "außer bei
-    Hotfixes")."""
+    Hotfixes"): its own words, not those it shares with the rule ("CODEOWNERS" of "…
+    in services/payments/ behalve services/payments/CODEOWNERS")."""
     words = _anchors(lexicon.RULE_EXCEPT.sub(" ", exception))
-    return bool(words & _anchors(text))
+    own = words - _anchors(_before_exception(rule))
+    return bool((own or words) & _anchors(text))
 
 
 def _same_qualifiers(claim: str, rule: str) -> bool:
@@ -467,7 +473,10 @@ def _same_qualifiers(claim: str, rule: str) -> bool:
     neither, "unless" both or neither)."""
     return (lexicon.RULE_EXCEPT.search(claim) is None) == (
         lexicon.RULE_EXCEPT.search(rule) is None
-    ) and (lexicon.RULE_UNLESS.search(claim) is None) == (lexicon.RULE_UNLESS.search(rule) is None)
+    ) and all(
+        (p.search(claim) is None) == (p.search(rule) is None)
+        for p in (lexicon.RULE_UNLESS, lexicon.RULE_EVEN_IF)
+    )
 
 
 def _condition_turned(claim: str, rule: str) -> bool:

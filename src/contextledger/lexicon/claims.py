@@ -673,3 +673,11 @@ RULE_BUT = re.compile(
     r"(?i)^\W*(?:ただし|但し|但是|不过|however|but|aber|maar|pero|mais|ma|mas|ale|но|але|لكن|"
     r"लेकिन|하지만|단|namun|tapi|ama|tuy\s+nhiên|men|אבל|แต่)\b"
 )
+# A condition made no condition: "… even if the tests fail" for "… only if they pass".
+RULE_EVEN_IF = re.compile(
+    r"(?i)\beven\s+(?:if|when|though)\b|\b(?:auch|selbst)\s+wenn\b|\b(?:ook|zelfs)\s+als\b|"
+    r"\b(?:aun|incluso)\s+(?:si|cuando)\b|\bmême\s+si\b|\bmesmo\s+(?:se|que)\b|\banche\s+se\b|"
+    r"\bnawet\s+(?:jeśli|jeżeli|gdy)\b|даже\s+если|навіть\s+якщо|حتى\s+(?:لو|إذا|وإن)|तब\s+भी|"
+    r"भले\s+ही|たとえ|ても|即使|哪怕|해도|더라도|\b(?:meskipun|walaupun|bahkan\s+jika)\b|"
+    r"\bbile\b|ngay\s+cả\s+khi|\bäven\s+om\b|\bi\s+(?:když|kdyby)\b|גם\s+אם|แม้ว่า|แม้"
+)
