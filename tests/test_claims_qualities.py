@@ -171,6 +171,7 @@ def test_a_command_that_never_ran_is_still_caught(claimed: str) -> None:
 QUALIFIED = [
     ("Never push to main, except for hotfixes.", "Never push to main, except hotfixes.", "Never push to main."),
     ("Pushe nie auf main, außer bei Hotfixes.", "Nie auf main pushen, außer bei Hotfixes.", "Nie auf main pushen."),
+    ("hotfix ब्रांच के सिवाय main पर कभी force-push मत करो।", "Never force-push to main, except hotfix branches.", "Never force-push to main."),
     ("Push nooit naar main, behalve voor hotfixes.", "Never push to main, except for hotfixes.", "Nooit naar main pushen."),
     ("Nunca hagas push a main, salvo para hotfixes.", "Nunca hacer push a main, salvo para hotfixes.", "Never push to main."),
     ("Никогда не пушь в main, кроме хотфиксов.", "Never push to main, except hotfixes.", "Never push to main."),

@@ -445,7 +445,11 @@ def _before_exception(rule: str) -> str:
         return rule
     # (an exception named before its marker, "hotfix は除きます", "temp_ tabloları hariç")
     head = re.split(r"[,，、;；]", rule[: m.start()])
-    return " ".join(head[:-1]) if len(head) > 1 else rule[: m.start()]
+    if len(head) > 1:
+        return " ".join(head[:-1])
+    # one clause: the rule is its longer side ("hotfix ब्रांच के सिवाय main पर …" after it)
+    before, after = rule[: m.start()], rule[m.end() :]
+    return after if len(after) > len(before) else before
 
 
 def _exception_of(rule: str) -> str:

@@ -665,7 +665,7 @@ RULE_EXCEPT = re.compile(
     r"\bbehalve\b|\buitgezonderd\b|\bsalvo\b|\bexcepto\b|\bsauf\b|\bhormis\b|\bexceto\b|"
     r"\btranne\b|\beccetto\b|z\s+wyjątkiem|\boprócz\b|\bкроме\b|за\s+исключением|\bкрім\b|"
     r"за\s+винятком|إلا|باستثناء|عدا|छोड़कर|के\s+अलावा|除く|除き|除いて|以外|除外|除了|제외|"
-    r"예외|\bkecuali\b|\bselain\b|\bhariç\b|\bdışında\b|ngoại\s+trừ|\btrừ\b|\butom\b|"
+    r"예외|सिवाय|\bkecuali\b|\bselain\b|\bhariç\b|\bdışında\b|ngoại\s+trừ|\btrừ\b|\butom\b|"
     r"\bförutom\b|\bkromě\b|חוץ\s+מ|למעט|ยกเว้น"
 )
 # A sentence that adds a qualifier to the one before: "ただし hotfix は除きます。"
