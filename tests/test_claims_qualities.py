@@ -165,3 +165,57 @@ def test_a_command_that_never_ran_is_still_caught(claimed: str) -> None:
         f"Ran `{claimed}`.", _ran("cargo test --features metrics -p core"), max_bytes=4000
     )
     assert v.misclaims or v.unsupported, claimed
+
+
+# (what the user said, a faithful restatement, the rule with its qualifier changed)
+QUALIFIED = [
+    ("Never push to main, except for hotfixes.", "Never push to main, except hotfixes.", "Never push to main."),
+    ("Pushe nie auf main, außer bei Hotfixes.", "Nie auf main pushen, außer bei Hotfixes.", "Nie auf main pushen."),
+    ("hotfix ब्रांच के सिवाय main पर कभी force-push मत करो।", "Never force-push to main, except hotfix branches.", "Never force-push to main."),
+    ("Push nooit naar main, behalve voor hotfixes.", "Never push to main, except for hotfixes.", "Nooit naar main pushen."),
+    ("Nunca hagas push a main, salvo para hotfixes.", "Nunca hacer push a main, salvo para hotfixes.", "Never push to main."),
+    ("Никогда не пушь в main, кроме хотфиксов.", "Never push to main, except hotfixes.", "Never push to main."),
+    ("Deploy alleen naar staging als de tests slagen.", "Alleen naar staging deployen als de tests slagen.", "Naar staging deployen tenzij de tests slagen."),
+    ("staging पर deploy तभी करना जब टेस्ट पास हों।", "Deploy to staging only if the tests pass.", "Deploy to staging unless the tests pass."),
+    ("Deploye nur dann auf Staging, wenn die Tests grün sind.", "Deploy to staging only when the tests are green.", "Auf Staging deployen, es sei denn, die Tests sind grün."),
+    ("テストが通った場合のみ staging にデプロイしてください。", "Deploy to staging only if the tests pass.", "Deploy to staging unless the tests pass."),
+    ("Deploy alleen naar prod als de smoke tests slagen.", "Alleen naar prod deployen als de smoke tests slagen.", "Deploy naar prod, ook als de smoke tests falen."),
+    ("Deploy to prod only if the smoke tests pass.", "Deploy to prod only if the smoke tests pass.", "Deploy to prod even if the smoke tests fail."),
+    ("Wijzig niets in services/payments/ behalve services/payments/CODEOWNERS.", "Wijzig niets in services/payments/ behalve CODEOWNERS.", "Wijzig niets onder services/payments/."),
+]  # fmt: skip
+
+
+def _said(claim: str, said: str) -> list[str]:
+    record = _record("Fix the flaky checkout tests.", said, "Also keep the changelog short.")
+    v = verify_recap(claim, record, max_bytes=4000, ledger=False)
+    return [str(c) for c in v.misclaims]
+
+
+@pytest.mark.parametrize(("said", "true", "lie"), QUALIFIED)
+def test_a_rule_with_its_exception_dropped_or_its_condition_turned_is_caught(
+    said: str, true: str, lie: str
+) -> None:
+    assert _said(lie, said), lie
+    assert _said(f"Constraints and corrections:\n- {lie}", said), lie
+
+
+@pytest.mark.parametrize(("said", "true", "lie"), QUALIFIED)
+def test_a_rule_kept_with_its_qualifier_is_not_flagged_for_it(
+    said: str, true: str, lie: str
+) -> None:
+    found = _said(true, said)
+    assert not [c for c in found if "exception" in c], found
+
+
+def test_a_condition_said_the_other_way_round_stands() -> None:
+    found = _said(
+        "Deploy to staging unless the tests fail.", "Deploy to staging only if the tests pass."
+    )
+    assert not [c for c in found if "exception" in c], found
+
+
+def test_the_users_own_sentence_quoted_is_not_flagged_for_a_qualifier_that_follows_it() -> None:
+    said = "main には絶対に push しないでください。ただし hotfix は除きます。"
+    found = _said("Constraints and corrections:\n- main には絶対に push しないでください。", said)
+    assert not [c for c in found if "exception" in c], found
+    assert _said("Never push to main.", said)

@@ -54,6 +54,7 @@ from .claims_cause import check_cause
 from .claims_condition import (
     check_condition,
     check_flipped_condition,
+    check_qualifiers,
     check_swapped_choice,
     check_swapped_places,
     check_turned_clause,
@@ -201,6 +202,8 @@ def check_clause(
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_qualities(text, ev)  # "per minute" for "per second", "local" for "UTC"
+    if not out and section not in _DONE_SECTIONS:
+        out += check_qualifiers(text, ev)  # "Never push to main." for "… except hotfixes"
     if section not in _DONE_SECTIONS:
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
         out += [] if out else check_named_span(text, ev)

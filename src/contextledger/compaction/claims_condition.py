@@ -18,7 +18,7 @@ from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_evidence import Claim, Evidence
 from .claims_polarity import choice_of, preferences
-from .claims_reading import quote
+from .claims_reading import fold, quote
 from .claims_roles import bound_as_said
 from .claims_said import supporting_at
 from .trace import FILLER, stem
@@ -320,3 +320,183 @@ def _paths(text: str) -> list[str]:
 
 def _names_path(text: str, path: str) -> bool:
     return any(p.rstrip("/") == path.rstrip("/") for p in _paths(text))
+
+
+def check_qualifiers(text: str, ev: Evidence) -> list[Claim]:
+    """A rule restated with its qualifier changed, in whatever language either side is
+    said: its exception said away ("Never push to main." for "Pushe nie auf main, außer
+    bei Hotfixes."), or its requirement made an exception ("Deploy to staging unless
+    the tests pass." for "Deploy alleen naar staging als de tests slagen."). The rule
+    restated is the user sentence sharing most of the claim's anchors (see
+    :func:`_shared`); an exception kept in other words (its object named) stands, and
+    so does a condition said the other way round ("unless the tests fail")."""
+    if len(text) > 400 or not lex.content_terms(text) or fold(text) in ev.user_words:
+        return []  # (a sentence the user said, quoted: theirs, whatever follows it)
+    mine_unless = lexicon.RULE_UNLESS.search(text) is not None
+    mine_except = lexicon.RULE_EXCEPT.search(text) is not None
+    rules = _rules_said(ev)
+    scored = [(_shared(text, rule), rule, qualifier) for rule, qualifier in rules]
+    best = max((s for s, _, _ in scored), default=0)
+    if best < 2:
+        return []
+    tied = [(rule, q) for s, rule, q in scored if s == best]
+    if any(_same_qualifiers(text, rule + " " + q) for rule, q in tied):
+        return []
+    rule, qualifier = tied[0]
+    whole = f"{rule} {qualifier}".strip()
+    exception = _exception_of(whole)
+    if exception and not mine_except and not _names_any(text, exception, whole):
+        why = f"the user's exception was dropped ({exception.strip()}): {quote(whole)}"
+        return [Claim("constraint", text, why)]
+    required = lexicon.RULE_ONLY_IF.search(whole) and not lexicon.RULE_UNLESS.search(whole)
+    if mine_unless and required and not _condition_turned(text, whole):
+        why = f"the user's requirement became an exception: {quote(whole)}"
+        return [Claim("constraint", text, why)]
+    anyway = lexicon.RULE_EVEN_IF.search(text)
+    if anyway and required and not lexicon.RULE_EVEN_IF.search(whole):
+        why = f"the user's requirement became {anyway.group(0).strip()!r}: {quote(whole)}"
+        return [Claim("constraint", text, why)]
+    return []
+
+
+def _rules_said(ev: Evidence) -> list[tuple[str, str]]:
+    """The user's sentences, each with the qualifier a next sentence adds to it ("…しない
+    でください。ただし hotfix は除きます。"): (sentence, qualifier)."""
+
+    def make() -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        for turn in ev.user_turns:
+            parts = _clauses_of(turn)
+            for i, s in enumerate(parts):
+                nxt = parts[i + 1] if i + 1 < len(parts) else ""
+                added = nxt if nxt and lexicon.RULE_BUT.search(nxt) else ""
+                out.append((s, added))
+        return out
+
+    return ev.derive("rules_said", make)
+
+
+_ANCHOR = re.compile(r"[^\W_]{3,}|\d+(?:[.,:]\d+)*")
+_STOP = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "that",
+        "this",
+        "der",
+        "die",
+        "das",
+        "und",
+        "den",
+        "dem",
+        "het",
+        "een",
+        "voor",
+        "los",
+        "las",
+        "del",
+        "por",
+        "les",
+        "des",
+        "une",
+        "pour",
+    ]
+)
+
+
+def _anchors(text: str) -> set[str]:
+    """The words of ``text`` compared across languages: Latin ones cut to 5 letters
+    ("deploye" is "deploy"), numbers whole; other scripts' words as they are."""
+    out = set()
+    for w in _ANCHOR.findall(text.casefold()):
+        if w in _STOP:
+            continue
+        out.add(w[:5] if w.isascii() and w.isalpha() else w)
+    return out
+
+
+def _shared(claim: str, rule: str) -> int:
+    """How many anchors ``claim`` shares with the user's ``rule`` (its exception left
+    out): 0 unless they share at least half the claim's anchors, or — the rule written in
+    another script — every Latin word and number the rule gives."""
+    rule = _before_exception(rule)
+    mine, theirs = _anchors(claim), _anchors(rule)
+    both = mine & theirs
+    if _script_differs(claim, rule):  # (every one of them: as strong as two shared words)
+        latin = {w for w in theirs if w.isascii()}
+        return len(latin) + 1 if latin and latin <= mine else 0
+    return len(both) if len(both) >= 0.5 * len(mine) else 0
+
+
+def _script_differs(a: str, b: str) -> bool:
+    def latin(t: str) -> bool:
+        letters = [c for c in t if c.isalpha()]
+        return sum(1 for c in letters if c < "\u0250") >= 0.6 * max(len(letters), 1)
+
+    return latin(a) != latin(b)
+
+
+def _before_exception(rule: str) -> str:
+    m = lexicon.RULE_EXCEPT.search(rule)
+    if m is None:
+        return rule
+    # (an exception named before its marker, "hotfix は除きます", "temp_ tabloları hariç")
+    head = re.split(r"[,，、;；]", rule[: m.start()])
+    if len(head) > 1:
+        return " ".join(head[:-1])
+    # one clause: the rule is its longer side ("hotfix ब्रांच के सिवाय main पर …" after it)
+    before, after = rule[: m.start()], rule[m.end() :]
+    return after if len(after) > len(before) else before
+
+
+def _exception_of(rule: str) -> str:
+    """The part of ``rule`` that says its exception: from the last comma before its marker
+    to the next one."""
+    m = lexicon.RULE_EXCEPT.search(rule)
+    if m is None:
+        return ""
+    start = max((x.end() for x in re.finditer(r"[,，、;；。.!?]", rule[: m.start()])), default=0)
+    end = re.search(r"[,，、;；。!?]|\.(?!\w)", rule[m.end() :])
+    return rule[start : m.end() + (end.start() if end else len(rule))]
+
+
+def _names_any(text: str, exception: str, rule: str) -> bool:
+    """Whether ``text`` names what the exception is about ("hotfixes" for "außer bei
+    Hotfixes"): its own words, not those it shares with the rule ("CODEOWNERS" of "…
+    in services/payments/ behalve services/payments/CODEOWNERS")."""
+    words = _anchors(lexicon.RULE_EXCEPT.sub(" ", exception))
+    own = words - _anchors(_before_exception(rule))
+    return bool((own or words) & _anchors(text))
+
+
+def _same_qualifiers(claim: str, rule: str) -> bool:
+    """Whether ``claim`` qualifies the rule as ``rule`` does (an exception both or
+    neither, "unless" both or neither)."""
+    return (lexicon.RULE_EXCEPT.search(claim) is None) == (
+        lexicon.RULE_EXCEPT.search(rule) is None
+    ) and all(
+        (p.search(claim) is None) == (p.search(rule) is None)
+        for p in (lexicon.RULE_UNLESS, lexicon.RULE_EVEN_IF)
+    )
+
+
+def _condition_turned(claim: str, rule: str) -> bool:
+    """Whether ``claim``'s condition passes where ``rule``'s fails: "unless the tests
+    fail" says "only if the tests pass" the other way round."""
+    from .claims_anchors import polarity  # (the anchors read what is said here)
+
+    mine, theirs = polarity(claim), polarity(rule)
+    if mine is not None and theirs is not None:
+        return mine != theirs
+    # (the plain verbs the cues leave out: "unless the tests fail", "… nicht bestehen")
+    return bool(_FAILS.search(claim)) != bool(_FAILS.search(rule))
+
+
+_FAILS = re.compile(
+    r"(?i)\b(?:fail|fails|failing|break|breaks|broken|red)\b|\bnot\s+pass|n't\s+pass|"
+    r"\bnicht\b|\bniet\b|\bno\s+pasan|\bne\s+passent|\bnon\s+passano|\bnão\s+passam|"
+    r"\bnie\s|失敗|失败|실패|لم\s+تنجح"  # (not "не", "न": part of their "unless")
+)

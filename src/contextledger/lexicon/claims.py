@@ -591,17 +591,20 @@ YEAR_UNITS = """
     год года лет рік роки років साल सालों वर्ष سنة سنوات سنين yıl tahun năm 년 年
 """
 # What says "each" before a unit of time: "per second", "pro Minute", "в секунду", "في الثانية"
-RATE_PER = r"per|a|an|each|every|pro|je|par|por|al|alla|ao|à|na|в|за|на|प्रति|في|/"
+RATE_PER = r"per|a|an|each|every|pro|je|par|por|al|alla|ao|à|na|в|за|на|za|mỗi|प्रति|في|/"
 # A rate said in one word, before or after its number: (word, unit)
 RATE_FUSED = {
     "毎秒": "s", "每秒": "s", "초당": "s", "saniyede": "s", "每秒钟": "s",
     "毎分": "min", "每分钟": "min", "每分": "min", "분당": "min", "dakikada": "min",
     "毎時": "h", "每小时": "h", "시간당": "h", "saatte": "h",
+    "לשנייה": "s", "לדקה": "min", "לשעה": "h",
+    "ต่อวินาที": "s", "ต่อนาที": "min", "ต่อชั่วโมง": "h",
 }  # fmt: skip
 # Inflected units met after a rate's "each" ("na sekundę", "в минуту", "на хвилину")
 RATE_INFLECTED = {
     "sekundę": "s", "секунду": "s", "minutę": "min", "минуту": "min", "хвилину": "min",
     "godzinę": "h", "час": "h", "годину": "h", "detik": "s", "menit": "min", "jam": "h",
+    "sekundu": "s", "minutu": "min", "hodinu": "h", "sekund": "s", "minut": "min", "timme": "h",
 }  # fmt: skip
 # A clock time's zone: named, or the reader's local time.
 ZONE_NAMED = re.compile(
@@ -619,12 +622,62 @@ BOUND_MOST = re.compile(
     r"como\s+mucho|au\s+plus|au\s+maximum|no\s+máximo|al\s+massimo|co\s+najwyżej|"
     r"maksymalnie|не\s+более|не\s+больше|максимум|щонайбільше|не\s+більше|अधिकतम|"
     r"ज़्यादा\s+से\s+ज़्यादा|كحد\s+أقصى|حد\s+أقصى|最大|最多|以内|이하|최대|paling\s+banyak|"
-    r"maksimal|en\s+fazla|fewer\s+than|less\s+than"
+    r"maksimal|en\s+fazla|fewer\s+than|less\s+than|högst|som\s+mest|nejvýše|nanejvýš|"
+    r"maximálně|לכל\s+היותר|מקסימום|ไม่เกิน|สูงสุด|tối\s+đa|nhiều\s+nhất"
 )
 BOUND_LEAST = re.compile(
     r"(?i)at\s+least|no\s+fewer\s+than|no\s+less\s+than|not\s+less\s+than|minimum|"
     r"mindestens|minstens|minimaal|ten\s+minste|como\s+mínimo|al\s+menos|por\s+lo\s+menos|"
     r"au\s+moins|no\s+mínimo|pelo\s+menos|almeno|co\s+najmniej|minimum|не\s+менее|"
     r"не\s+меньше|минимум|щонайменше|не\s+менше|कम\s+से\s+कम|न्यूनतम|كحد\s+أدنى|حد\s+أدنى|"
-    r"最低|至少|以上|이상|최소|paling\s+sedikit|minimal|en\s+az|more\s+than"
+    r"最低|至少|以上|이상|최소|paling\s+sedikit|minimal|en\s+az|more\s+than|minst|"
+    r"nejméně|alespoň|minimálně|לפחות|מינימום|อย่างน้อย|ขั้นต่ำ|ít\s+nhất|tối\s+thiểu"
+)
+
+
+# --------------------------------------------------------------------------- a rule's qualifiers
+#
+# What limits a rule, by language: an exception ("except hotfixes"), a requirement that
+# makes it conditional ("only if the tests pass"), an exception made the condition
+# ("unless the tests pass"). A recap that drops the exception or turns the requirement
+# into "unless" states another rule than the user's.
+
+RULE_UNLESS = re.compile(
+    r"(?i)\bunless\b|\bes\s+sei\s+denn\b|außer\s+wenn|\btenzij\b|a\s+menos\s+que|salvo\s+que|"
+    r"à\s+moins\s+que|sauf\s+si|a\s+não\s+ser\s+que|a\s+meno\s+che|salvo\s+che|chyba\s+że|"
+    r"если\s+только\s+не|если\s+не\b|хіба\s+що|якщо\s+не\b|ما\s+لم|إلا\s+إذا|जब\s+तक\s+(?:कि\s+)?"
+    r"|ない限り|なければ|除非|않는\s*한|kecuali\s+(?:jika|kalau|bila)|trừ\s+khi|om\s+inte|"
+    r"pokud\s+ne|אלא\s+אם|เว้นแต่|değilse|madıkça|medikçe"
+)
+RULE_ONLY_IF = re.compile(
+    r"(?i)\b(?:only\s+(?:if|when|once)|if|when|provided\s+that|as\s+long\s+as)\b|"
+    r"\b(?:nur\s+(?:dann\s*,?\s*)?(?:wenn|falls)|wenn|falls)\b|\b(?:alleen\s+)?(?:als|wanneer)\b|"
+    r"\b(?:solo|sólo|únicamente)\s+si\b|\b(?:seulement|uniquement)\s+si\b|"
+    r"\b(?:só|apenas|somente)\s+(?:se|quando)\b|\b(?:solo|soltanto)\s+se\b|"
+    r"\btylko\s+(?:jeśli|jeżeli|gdy|wtedy)|\b(?:jeśli|jeżeli)\b|только\s+(?:если|когда)|"
+    r"(?:лише|тільки)\s+(?:якщо|тоді|коли)|فقط\s+(?:إذا|عندما)|तभी|場合のみ|場合に限り|"
+    r"時のみ|ときだけ|只有|仅当|때만|경우에만|\b(?:hanya\s+)?(?:jika|kalau)\b|"
+    r"\b(?:yalnızca|sadece)\b.*\b\w+(?:sa|se)\b|\bchỉ\s+khi\b|\b(?:endast|bara)\s+om\b|"
+    r"\b(?:pouze|jen)\s+(?:pokud|když)\b|רק\s+אם|เฉพาะเมื่อ|ก็ต่อเมื่อ"
+)
+RULE_EXCEPT = re.compile(
+    r"(?i)\bexcept\b|\bexcepting\b|\bapart\s+from\b|\bother\s+than\b|\baußer\b|\bausgenommen\b|"
+    r"\bbehalve\b|\buitgezonderd\b|\bsalvo\b|\bexcepto\b|\bsauf\b|\bhormis\b|\bexceto\b|"
+    r"\btranne\b|\beccetto\b|z\s+wyjątkiem|\boprócz\b|\bкроме\b|за\s+исключением|\bкрім\b|"
+    r"за\s+винятком|إلا|باستثناء|عدا|छोड़कर|के\s+अलावा|除く|除き|除いて|以外|除外|除了|제외|"
+    r"예외|सिवाय|\bkecuali\b|\bselain\b|\bhariç\b|\bdışında\b|ngoại\s+trừ|\btrừ\b|\butom\b|"
+    r"\bförutom\b|\bkromě\b|חוץ\s+מ|למעט|ยกเว้น"
+)
+# A sentence that adds a qualifier to the one before: "ただし hotfix は除きます。"
+RULE_BUT = re.compile(
+    r"(?i)^\W*(?:ただし|但し|但是|不过|however|but|aber|maar|pero|mais|ma|mas|ale|но|але|لكن|"
+    r"लेकिन|하지만|단|namun|tapi|ama|tuy\s+nhiên|men|אבל|แต่)\b"
+)
+# A condition made no condition: "… even if the tests fail" for "… only if they pass".
+RULE_EVEN_IF = re.compile(
+    r"(?i)\beven\s+(?:if|when|though)\b|\b(?:auch|selbst)\s+wenn\b|\b(?:ook|zelfs)\s+als\b|"
+    r"\b(?:aun|incluso)\s+(?:si|cuando)\b|\bmême\s+si\b|\bmesmo\s+(?:se|que)\b|\banche\s+se\b|"
+    r"\bnawet\s+(?:jeśli|jeżeli|gdy)\b|даже\s+если|навіть\s+якщо|حتى\s+(?:لو|إذا|وإن)|तब\s+भी|"
+    r"भले\s+ही|たとえ|ても|即使|哪怕|해도|더라도|\b(?:meskipun|walaupun|bahkan\s+jika)\b|"
+    r"\bbile\b|ngay\s+cả\s+khi|\bäven\s+om\b|\bi\s+(?:když|kdyby)\b|גם\s+אם|แม้ว่า|แม้"
 )
