@@ -281,3 +281,16 @@ def test_a_correction_by_its_shape_is_one_and_the_fit_pins_it(correction: str) -
 def test_no_correction_without_two_values_of_a_kind(said: str) -> None:
     assert not is_correction(said)
     assert steering_requests([said])[0] == []
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "If there is time, also update docs/notes.md.",
+        "If there's time, add a test for the parser.",
+        "If time permits, bump the version in pyproject.toml.",
+    ],
+)
+def test_a_request_for_when_there_is_time_is_no_conditional_rule(later: str) -> None:
+    assert not is_constraint(later)
+    assert is_constraint("If there is an error, roll back the deploy.")

@@ -406,3 +406,19 @@ def test_an_attempt_said_failed_that_a_later_attempt_got_past_is_no_failure() ->
     assert failure_lines(ok) == []
     still = "Attempt 1 failed: connection reset by peer\nAttempt 2 failed: connection reset by peer"
     assert failure_lines(still) == ["Attempt 2 failed: connection reset by peer"]
+
+
+@pytest.mark.parametrize(
+    ("output", "test"),
+    [
+        ("  FAIL  Tests\\Feature\\BookingTest\n  ⨯ it_rejects_double_booking\n  ───\n  Failed "
+         "asserting that false is true.\n\n  Tests:    1 failed, 31 passed (52 assertions)",
+         "it_rejects_double_booking"),
+        ("│  └─ CartTest ✔\n│     └─ totalsWithCoupon() ✘ expected: <3> but was: <2>\n"
+         "[        11 tests successful      ]\n[         1 tests failed          ]",
+         "totalsWithCoupon()"),
+    ],
+)  # fmt: skip
+def test_the_heavy_crosses_mark_a_failing_test_too(output: str, test: str) -> None:
+    """RT24-9: '⨯' and '✘' are crosses as '✕' and '✗' are; the failure line names the test."""
+    assert any(test in line for line in failure_lines(output))

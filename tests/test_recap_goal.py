@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from contextledger.compaction.digest import goal_message
+from contextledger.compaction.digest import digest, goal_message, render_digest
 from contextledger.providers import read_messages
 
 
@@ -83,3 +83,25 @@ def test_a_short_task_before_a_rule_stays_the_goal() -> None:
     task = "Korjaa raporttien aikavyöhykebugi."
     rule = "Älä muuta tietokannan skeemaa tässä muutoksessa."
     assert _goal([(task, "Selvä."), (rule, "Selvä."), ("Lisää testi myös.", "Selvä.")]) == task
+
+
+@pytest.mark.parametrize(
+    ("greeting", "task"),
+    [
+        ("Привіт!", "Мені потрібно додати кешування до сервісу звітів."),
+        ("Halo, apa kabar?", "Tolong tambahkan cache ke layanan laporan."),
+        ("مرحبا، كيف حالك؟", "أريد إضافة التخزين المؤقت إلى خدمة التقارير."),
+        ("Cześć, jak się masz?", "Potrzebuję dodać cache do serwisu raportów."),
+    ],
+)
+def test_the_goal_after_a_greeting_in_uk_id_ar_pl(greeting: str, task: str) -> None:
+    """recap12 brief: past the greeting, in the greeting's turn or in a turn of its own (an
+    Arabic question mark ends a sentence too)."""
+    for turns in ([(f"{greeting} {task}", "OK.")], [(greeting, "Hi!"), (task, "OK.")]):
+        dicts = [
+            {"role": r, "content": t} for u, a in turns for r, t in (("user", u), ("assistant", a))
+        ]
+        recap = render_digest(
+            digest(read_messages([*dicts, {"role": "user", "content": "ok"}])), 2000
+        )
+        assert recap.splitlines()[0] == f"Goal: {task}"

@@ -639,10 +639,10 @@ _FORBIDS = re.compile(
     r"not allowed|forbidden|prohibited)\b"
 )
 _DIFF_HEADER = re.compile(r"(?m)^(?:diff --git |--- |\+\+\+ )")
-# Latin, CJK and Devanagari ends; in Thai, which has no sentence mark, a space between
-# two Thai letters
+# Latin, Arabic ("مرحبا، كيف حالك؟ أريد …"), CJK and Devanagari ends; in Thai, which has
+# no sentence mark, a space between two Thai letters
 _SENTENCE = re.compile(
-    r"(?<=[.!?])\s+|(?<=[。！？।])\s*|\n+|(?<=[\u0e01-\u0e4e])\s+(?=[\u0e01-\u0e4e])"
+    r"(?<=[.!?؟۔])\s+|(?<=[。！？।])\s*|\n+|(?<=[\u0e01-\u0e4e])\s+(?=[\u0e01-\u0e4e])"
 )
 
 

@@ -40,7 +40,7 @@ _FAILURE_LINE = re.compile(
     + GOOD_STATES
     + r"(?![a-z])|\b[45]\d\d (?:Bad|Not|Internal|"
     r"Unauthorized|Forbidden|Service|Gateway|Conflict|Too)\b|\bpanicked\b|\bsegmentation fault\b|"
-    r"✗|✕|✖|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|^ℹ fail [1-9]|"
+    r"✗|✕|✖|✘|⨯|\bnot ok\b|^FAILURES!$|\b(?:Failures|Errors): [1-9]|^ℹ fail [1-9]|"
     # (a timeout said, not set: "timeout: waiting for …", not "timeout = 30", "TIMEOUT: 30s")
     r"\btimed out\b|^timeout\b(?:\s*:(?!\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h|sec|seconds|minutes)?\s*$)|"
     r"\s(?!\s*=))|\bdeadline exceeded\b|\bOOMKilled\b|\bout of memory\b|"
@@ -188,7 +188,7 @@ _FAILED_TEST = re.compile(
     r"|^-{2,}\s*FAIL:\s+(\S+)"  # go test
     r"|^(?:FAIL|ERROR):\s+(\w+\s+\([\w.]+\))"  # unittest
     r"|^test\s+(\S+)\s+\.\.\.\s+FAILED\b"  # cargo test
-    r"|^(?:[✕✗×]|✖(?!\s*(?:\d+\s+problems?\b|failing tests:))|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?$"  # jest, TAP, node --test
+    r"|^(?:[✕✗×✘⨯]|✖(?!\s*(?:\d+\s+problems?\b|failing tests:))|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?$"  # jest, TAP, node --test
     r"|^FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?\s+>\s+.{1,160}?)\s*$"  # vitest
     r"|^●\s+(?!Console\b|Test suite failed to run\b)(\S.{0,320}?)\s*$"  # jest's failure heading
     r"|^rspec\s+(\./\S+:\d+)\s+#"  # rspec's failed examples
@@ -311,7 +311,7 @@ _ANY_FAILURE_SIGN = re.compile(
     + "|"
     r"deadline|oomkilled|out of memory|segmentation|not ok|exception|uncaught|denied|not found|"
     r"no such|http/|unauthori[sz]ed|forbidden|bad request|conflict|too many|unavailable|"
-    r"bad gateway|assert|expected|received|✗|✕|✖|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
+    r"bad gateway|assert|expected|received|✗|✕|✖|✘|⨯|×|●|›|\*\*\*|_test\.go:|backoff|errimage|"
     r"evicted|containererror|containerconfigerror|invalidimage|refused|invalid|killed|"
     r"could not|couldn'?t|unable to|cannot|can'?t|\[!\]|(?m:^!\s|^e:\s)|"
     r"not recognized|raised unexpected|unreachable|(?m:^(?:curl|wget):\s)|#test_|"
@@ -457,7 +457,7 @@ _FAILED_TALLY = re.compile(
 # The signs of a failure no passing run's line may carry for it to count: a cross (a test
 # skipped, a todo, "(✗ 0)"), an upper-case level opening a captured log line ("ERROR
 # acme.retry:… (expected in this test)")
-_WEAK_SIGNS = re.compile(r"[✕✗×✖]|^\W*(?:ERROR|ERR)\b[\s:/]*")
+_WEAK_SIGNS = re.compile(r"[✕✗×✖✘⨯]|^\W*(?:ERROR|ERR)\b[\s:/]*")
 
 
 def passed_run(text: str) -> bool:

@@ -280,7 +280,10 @@ ENGLISH_WISHES = (
     r"have\s+(?:time|a\s+(?:minute|moment|sec|second|chance))|don['’]?t\s+mind|finish|are\s+(?:done|"
     r"ready|back|finished))|you['’]re\s+(?:done|finished|ready|back)|it['’]?s\s+(?:easier|ok|okay|fine|"
     r"possible|convenient|done|ready)|(?:that|this)['’]?s?\s+(?:is\s+)?(?:done|ready)|possible|needed|"
-    r"necessary|so|not|done|ready|finished)\b"
+    r"necessary|so|not|done|ready|finished|"
+    # ... "If there is time, also update …" (a request for later, recap12)
+    r"there['’]?s\s+(?:time|a\s+chance)|there\s+is\s+(?:time|a\s+chance)|time\s+allows|"
+    r"time\s+permits)\b"
 )
 WISHES = (
     r"(?:te\s+parece|quieres|quieras|prefieres|prefieras|puedes|puedas|tengas\s+tiempo|"
