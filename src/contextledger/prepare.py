@@ -324,6 +324,10 @@ class Preparer:
             (),
             frozenset(),
         )
+        # the recap (its key) whose shown turns were last chosen again (see _recut)
+        self._refilled: tuple[object, ...] | None = None
+        # the tokens the covered turns shown beside this turn's recap leave free
+        self._free = 0
 
     # ------------------------------------------------------------------ pipeline
 
@@ -612,32 +616,84 @@ class Preparer:
         so the turns to come fit without a new recap and share a prompt-cache prefix. On
         the turn it is made, the newest turns it covers fill that room verbatim: the
         request keeps what a plain fit keeps. On the first turn they no longer fit beside,
-        they leave the view together (reported), never making a new recap: one prefix
-        change, then the next turns share a prefix again until the room is used up
-        (leaving a few at a time would change the prefix on every turn of that stretch:
-        bench_prepare_turns.py --cache)."""
+        the covered turns shown are chosen again (``_recut``): the newest that fit with the
+        fit's hysteresis share of the budget left free, so the next turns share a prefix
+        again until that room is used up (leaving a few at a time would change the prefix
+        on every turn of that stretch: bench_prepare_turns.py --cache), and the window
+        stays full (shed all at once and not refilled, the view fell to a tenth of an 8k
+        budget for several turns: fill2's held-out sessions). A view left under half full
+        (a long output the fit dropped, a shed with nothing after it) is refilled so too,
+        once per recap."""
         none: tuple[str, ...] = ()
         ev = work.latest
         if ev is None or not self.compaction or not self._made_locally(ev):
             self._shown = (None, none)
+            self._refilled = None
             return view, none, none
         key = (ev.seq, ev.recap.id, ev.recap_text)
         last_key, shown = self._shown
         shed = none
         fill = fresh or last_key != key  # a new recap (or one this preparer has not seen)
         if fill:
-            shown = self._newest_covered(work, view, wire_tools)
+            # the first recap of a session fills the window (a one-shot prepare has no next
+            # turn to leave room for); one extending it leaves the room free, or the next
+            # turn would choose again. (Read from the history, not from what this preparer
+            # saw: the same conversation given twice gives the same request.)
+            self._free = self._kept_free() if ev.seq > 1 else 0
+            shown = self._newest_covered(work, view, wire_tools, keep_free=self._free)
+            self._refilled = None
         full = work.view_showing(shown) if shown else view
         sent = self._with_quotes(work, full)  # as the request holds it: quotes take room
-        if (
-            shown
-            and not fill
-            and not self._request_fits(sent, wire_tools)  # (asked every turn: kept cheap)
-            and self._room_beside(sent, wire_tools) < 0
-        ):
-            shown, shed, full = none, shown, view
+        if not fill and self._needs_recut(key, sent, wire_tools, bool(shown)):
+            again = self._recut(work, view, wire_tools)
+            if again != shown:
+                shed = tuple(i for i in shown if i not in set(again))
+                shown = again
+                full = work.view_showing(shown) if shown else view
         self._shown = (key, shown)
         return full, shown, shed
+
+    def _needs_recut(
+        self,
+        key: tuple[object, ...],
+        sent: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+        showing: bool,
+    ) -> bool:
+        """Whether the covered turns shown beside the recap are chosen again this turn:
+        they no longer fit, or the request is under half full and has not been refilled
+        under this recap yet (asked every turn: the exact price only when the carried sum
+        says the request may not fit)."""
+        budget = self.fitter.window - self.fitter.reserved_output
+        if not self._request_fits(sent, wire_tools):
+            return showing and self._room_beside(sent, wire_tools) < 0
+        if self._refilled == key:
+            return False
+        upper = self._summed[1] + self.fitter.pricer.tools(wire_tools) + REQUEST_OVERHEAD
+        return budget - upper > 2 * self._kept_free()
+
+    def _kept_free(self) -> int:
+        """Tokens a re-chosen set of shown turns leaves free for the turns to come: the
+        fit's hysteresis share of the budget (its sticky cut's rule)."""
+        budget = self.fitter.window - self.fitter.reserved_output
+        return int(self.fitter.options.hysteresis * budget)
+
+    def _recut(
+        self,
+        work: Conversation,
+        view: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> tuple[str, ...]:
+        """The newest covered turns that fit beside the quoted recap with ``_kept_free``
+        tokens left free, those the quotes pushed out left out (their lines are quoted)."""
+        sent = self._with_quotes(work, view)
+        quoted = sent is not view  # (the quotes chosen for this recap: those they pushed out)
+        unshown = self._quoted[2] if quoted else frozenset()
+        recap = next((m for m in sent if m.is_recap), None) if quoted else None
+        self._refilled = self._shown[0]
+        return self._newest_covered(
+            work, sent, wire_tools, recap=recap, left_out=unshown, keep_free=self._kept_free()
+        )
 
     def _newest_covered(
         self,
@@ -647,11 +703,14 @@ class Preparer:
         *,
         recap: Message | None = None,
         shown: Sequence[str] = (),
+        left_out: Iterable[str] = (),
+        keep_free: int = 0,
     ) -> tuple[str, ...]:
         """The newest messages the latest recap covers that fit beside ``view``, whole tool
         exchanges only (a dry fit of them with it, deciding as the real fit), in record
         order. ``recap``: the recap as sent (with its quotes), in place of the event's;
-        ``shown``: covered messages ``view`` holds already (kept, not offered again).
+        ``shown``: covered messages ``view`` holds already (kept, not offered again);
+        ``left_out``: covered messages never offered; ``keep_free``: tokens left free.
 
         A turn too big for the room left (a long tool output) comes back shortened to a
         share of it, as a plain fit keeps it, the older turns behind it filling the rest
@@ -662,8 +721,9 @@ class Preparer:
         ev = work.latest
         if ev is None:
             return ()
-        held = set(shown)
+        held = {*shown, *left_out}
         turns = [t for t in self._covered_turns(work, ev) if held.isdisjoint(t[0])]
+        free = self._headroom(keep_free)
 
         def tried(offered: list[bool]) -> tuple[int, int, tuple[str, ...], list[bool]]:
             """(tokens used, tokens left, ids shown, the offer) of a dry fit with the
@@ -677,15 +737,17 @@ class Preparer:
                 full = tuple(recap if m.is_recap else m for m in full)
             self._plan_images(full, {})
             try:
-                fitted = self._dry_fitter().fit(full, tools=wire_tools)
+                fitted = self._dry_fitter().fit(full, tools=wire_tools, memory=free)
             except BudgetError:
                 return 0, 0, (), offered
             kept = {m.id for m in fitted.messages}
             out = tuple(i for i in reversed(candidates) if i in kept)
             return fitted.report.used, fitted.report.budget - fitted.report.used, out, offered
 
-        room = self._room_beside(view, wire_tools)
-        first = self._offer_small_first(turns, room)
+        room = self._room_beside(view, wire_tools) - keep_free
+        # with room kept free (a later turn), only whole turns: one kept shortened is cut
+        # shorter as each turn takes its room, changing the prefix every turn
+        first = self._offer_small_first(turns, room, shorten=not keep_free)
         if not any(first):
             return tuple(shown)
         best = tried(first)
@@ -694,7 +756,9 @@ class Preparer:
         # was, then the room still left goes to turns passed over that fit it whole.
         enough = (self.fitter.window - self.fitter.reserved_output) // 32
         if best[1] >= enough:
-            best = max(best, tried(self._offer_small_first(turns, room + best[1])))
+            best = max(
+                best, tried(self._offer_small_first(turns, room + best[1], shorten=not keep_free))
+            )
         if best[1] >= enough:
             best = max(best, tried(self._offer(turns, list(best[3]), best[1], shorten=False)))
         return best[2]
@@ -717,7 +781,9 @@ class Preparer:
             turns.append(([m.id for m in reversed(turn)], cost, sum(len(m.text) for m in turn)))
         return turns
 
-    def _offer_small_first(self, turns: list[tuple[list[str], int, int]], room: int) -> list[bool]:
+    def _offer_small_first(
+        self, turns: list[tuple[list[str], int, int]], room: int, *, shorten: bool = True
+    ) -> list[bool]:
         """The turns offered for ``room``: first the small ones (``_SMALL_TURN`` tokens at
         most each), newest first, within half the room; then the rest as a fit's run of
         recent turns keeps them (``_offer``).
@@ -733,7 +799,7 @@ class Preparer:
         smaller window kept (red team 18: a metric kept at 16k, lost at 32k)."""
         small = self._offer(turns, [False] * len(turns), room // 2, shorten=False, most=_SMALL_TURN)
         spent = sum(cost for (_, cost, _), on in zip(turns, small, strict=True) if on)
-        return self._offer(turns, small, room - spent, shorten=True, walk=room)
+        return self._offer(turns, small, room - spent, shorten=shorten, walk=room)
 
     def _offer(
         self,
@@ -870,7 +936,9 @@ class Preparer:
         still = tuple(i for i in self._shown[1] if i not in unshown)
         recap = quoted_recap(view[at], quotes)
         base = _swapped(tuple(m for m in view if m.id not in unshown), at, recap)
-        shown = self._newest_covered(work, base, wire_tools, recap=recap, shown=still)
+        shown = self._newest_covered(
+            work, base, wire_tools, recap=recap, shown=still, keep_free=self._free
+        )
         self._shown = (self._shown[0], shown)
         return work.view_showing(shown), unshown.difference(shown)
 
