@@ -324,6 +324,12 @@ class Preparer:
             (),
             frozenset(),
         )
+        # the last recap _with_quotes quoted, its quotes, and the quoted recap
+        self._quoted_recap: tuple[Message | None, tuple[Quote, ...], Message | None] = (
+            None,
+            (),
+            None,
+        )
         # the recap (its key) whose shown turns were last chosen again (see _recut)
         self._refilled: tuple[object, ...] | None = None
         # the tokens the covered turns shown beside this turn's recap leave free
@@ -532,14 +538,23 @@ class Preparer:
         if not self.compaction:
             return work.compact(self.summarizer, self.policy, enabled=False)
         view = self._view(work)
-        if self._request_fits(view, wire_tools):
+        # as sent: the quotes under the recap take room too (judged without them, a view
+        # that fits only by a fit's cut was left to the fit, whose sticky cut then dropped
+        # a long output and the turns before it: 18 % of an 8k budget sent)
+        sent = self._with_quotes(work, view)
+        if self._request_fits(sent, wire_tools):
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
             )
-        waiting = self._cooling_down(work)
+        # A local recap is not held back by the policy's cooldown when the request as sent
+        # does not fit: made offline it costs no call, and without it the fit's sticky cut
+        # drops the turns past a long output unrecapped (an 8k session sent at 18 % of its
+        # budget for turns on end, fill2's held-out set). It leaves the hysteresis share
+        # free, so the next is due only once the turns after it have used that room.
+        waiting = None if self._local else self._cooling_down(work)
         if waiting is not None:  # no recap can be made: the dry fits would be wasted
             return CompactionOutcome(work, "skipped", (waiting,))
-        keep = self._window_keeps(view, wire_tools, local=self._local, whole=True)
+        keep = self._window_keeps(sent, wire_tools, local=self._local, whole=True)
         if keep is None:
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
@@ -593,7 +608,11 @@ class Preparer:
     @property
     def _local(self) -> bool:
         """Recaps are made offline: free to make, so one leaves room for the turns to come."""
-        return isinstance(self.summarizer, OfflineSummarizer | None)
+        return self._made_offline(self.summarizer)
+
+    @staticmethod
+    def _made_offline(summarizer: Summarizer | None) -> bool:
+        return isinstance(summarizer, OfflineSummarizer | None)
 
     @staticmethod
     def _made_locally(ev: CompactionEvent) -> bool:
@@ -722,7 +741,11 @@ class Preparer:
         if ev is None:
             return ()
         held = {*shown, *left_out}
-        turns = [t for t in self._covered_turns(work, ev) if held.isdisjoint(t[0])]
+        room = self._room_beside(view, wire_tools) - keep_free
+        # (turns kept whole only: one bigger than the room is no candidate, and walking
+        # past it costs nothing)
+        most = room if keep_free else None
+        turns = [t for t in self._covered_turns(work, ev, most) if held.isdisjoint(t[0])]
         free = self._headroom(keep_free)
 
         def tried(offered: list[bool]) -> tuple[int, int, tuple[str, ...], list[bool]]:
@@ -744,7 +767,6 @@ class Preparer:
             out = tuple(i for i in reversed(candidates) if i in kept)
             return fitted.report.used, fitted.report.budget - fitted.report.used, out, offered
 
-        room = self._room_beside(view, wire_tools) - keep_free
         # with room kept free (a later turn), only whole turns: one kept shortened is cut
         # shorter as each turn takes its room, changing the prefix every turn
         first = self._offer_small_first(turns, room, shorten=not keep_free)
@@ -764,10 +786,11 @@ class Preparer:
         return best[2]
 
     def _covered_turns(
-        self, work: Conversation, ev: CompactionEvent
+        self, work: Conversation, ev: CompactionEvent, most: int | None = None
     ) -> list[tuple[list[str], int, int]]:
         """The turns the recap covers, newest first, as (ids, tokens, characters): a few
-        budgets' worth at most (a long output counts one), never the whole record."""
+        budgets' worth at most (a long output counts one), never the whole record.
+        ``most``: only turns that cost at most that many tokens."""
         pricer, fitter = self.fitter.pricer, self.fitter
         budget = fitter.window - fitter.reserved_output
         covered = set(ev.covers)
@@ -775,9 +798,14 @@ class Preparer:
         looked = 0
         for turn in _newest_turns(m for m in reversed(work.record) if m.id in covered):
             cost = sum(pricer.message(m).total for m in turn)
-            looked += min(cost, budget)
+            skipped = most is not None and cost > most
+            # (one passed over counts a quarter: the walk reaches the smaller turns past a
+            # few long outputs, and still stops)
+            looked += min(cost, budget) // (4 if skipped else 1)
             if looked > 4 * budget:
                 break
+            if skipped:
+                continue
             turns.append(([m.id for m in reversed(turn)], cost, sum(len(m.text) for m in turn)))
         return turns
 
@@ -962,7 +990,12 @@ class Preparer:
         if not quotes or ev is None or key != _quotes_key(ev):
             return view
         at = next(i for i, m in enumerate(view) if m.is_recap)
-        return _swapped(view, at, quoted_recap(view[at], quotes))
+        recap, said, quoted = self._quoted_recap
+        if quoted is None or recap is not view[at] or said is not quotes:
+            # the same message every turn: priced once, and the view's prefix the same
+            quoted = quoted_recap(view[at], quotes)
+            self._quoted_recap = (view[at], quotes, quoted)
+        return _swapped(view, at, quoted)
 
     def _quotes(
         self,
@@ -1038,9 +1071,10 @@ class Preparer:
     def _compact_keeping(
         self, work: Conversation, keep: frozenset[str], summarizer: Summarizer | None
     ) -> CompactionOutcome:
+        policy = self.policy or CompactionPolicy()
         return work.compact(
             summarizer,
-            self.policy,
+            replace(policy, cooldown=0) if self._made_offline(summarizer) else policy,
             # the token trigger follows the window this preparer fits into, not the catalog's
             window=self.fitter.window,
             count_tokens=lambda view: self.fitter.pricer.messages(view).total,
