@@ -330,10 +330,10 @@ class Preparer:
             (),
             None,
         )
-        # the recap (its key) whose shown turns were last chosen again (see _recut)
-        self._refilled: tuple[object, ...] | None = None
-        # the tokens the covered turns shown beside this turn's recap leave free
-        self._free = 0
+        # the length of the history the shown turns were last chosen for
+        self._chosen_at = -1
+        # the recap (its key) and shown turns a refill found no more room to fill beside
+        self._refilled: tuple[tuple[object, ...], tuple[str, ...]] | None = None
 
     # ------------------------------------------------------------------ pipeline
 
@@ -654,42 +654,81 @@ class Preparer:
         shed = none
         fill = fresh or last_key != key  # a new recap (or one this preparer has not seen)
         if fill:
-            # the first recap of a session fills the window (a one-shot prepare has no next
-            # turn to leave room for); one extending it leaves the room free, or the next
-            # turn would choose again. (Read from the history, not from what this preparer
-            # saw: the same conversation given twice gives the same request.)
-            self._free = self._kept_free() if ev.seq > 1 else 0
-            shown = self._newest_covered(work, view, wire_tools, keep_free=self._free)
+            shown = self._newest_covered(work, view, wire_tools)
             self._refilled = None
         full = work.view_showing(shown) if shown else view
         sent = self._with_quotes(work, full)  # as the request holds it: quotes take room
-        if not fill and self._needs_recut(key, sent, wire_tools, bool(shown)):
+        # chosen again only for a history that grew since: the same history given again
+        # gets the same request
+        grown = len(work.record) != self._chosen_at
+        why = self._needs_recut(key, shown, sent, wire_tools) if grown and not fill else ""
+        if why:
             again = self._recut(work, view, wire_tools)
-            if again != shown:
-                shed = tuple(i for i in shown if i not in set(again))
+            if why == "under" and not self._fills_more(work, again, shown, wire_tools):
+                self._refilled = (key, shown)  # asked again once the shown turns change
+            elif again != shown:
+                kept = set(again)
+                shed = tuple(m.id for m in full if m.id in set(shown) - kept)  # view order
                 shown = again
                 full = work.view_showing(shown) if shown else view
+        if fill or why:
+            self._chosen_at = len(work.record)
         self._shown = (key, shown)
         return full, shown, shed
 
     def _needs_recut(
         self,
         key: tuple[object, ...],
+        shown: tuple[str, ...],
         sent: tuple[Message, ...],
         wire_tools: list[dict[str, Any]] | None,
-        showing: bool,
-    ) -> bool:
-        """Whether the covered turns shown beside the recap are chosen again this turn:
-        they no longer fit, or the request is under half full and has not been refilled
-        under this recap yet (asked every turn: the exact price only when the carried sum
-        says the request may not fit)."""
+    ) -> str:
+        """Why the covered turns shown beside the recap are chosen again this turn: "over"
+        when they no longer fit, "under" when the request is under half full (unless a
+        refill found no more for these shown turns), else "" (asked every turn: the exact
+        price only when the carried sum says the request may not fit)."""
         budget = self.fitter.window - self.fitter.reserved_output
         if not self._request_fits(sent, wire_tools):
-            return showing and self._room_beside(sent, wire_tools) < 0
-        if self._refilled == key:
-            return False
+            return "over" if shown and self._cut_into(sent, shown, wire_tools) else ""
+        if self._refilled == (key, shown):
+            return ""
         upper = self._summed[1] + self.fitter.pricer.tools(wire_tools) + REQUEST_OVERHEAD
-        return budget - upper > 2 * self._kept_free()
+        return "under" if budget - upper > 2 * self._kept_free() else ""
+
+    def _cut_into(
+        self,
+        sent: tuple[Message, ...],
+        shown: tuple[str, ...],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> bool:
+        """Whether a fit of ``sent`` drops any of it or shortens a shown covered turn (cut
+        shorter as each turn takes its room, it would change the prefix every turn). A
+        request over the budget only by what the fit frees (a pinned screenshot sent as
+        its words) is not cut into."""
+        try:
+            fitted = self._dry_fitter().fit(sent, tools=wire_tools)
+        except BudgetError:
+            return True
+        held = set(shown)
+        return len(fitted.messages) < len(sent) or any(
+            c.message_id in held for c in fitted.report.shrunk
+        )
+
+    def _fills_more(
+        self,
+        work: Conversation,
+        again: tuple[str, ...],
+        shown: tuple[str, ...],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> bool:
+        """Whether showing ``again`` sends more than showing ``shown`` (a refill that would
+        send less is not made)."""
+        if set(again) <= set(shown):
+            return False
+        price = self.fitter.pricer.request
+        return price(work.view_showing(again), wire_tools) > price(
+            work.view_showing(shown), wire_tools
+        )
 
     def _kept_free(self) -> int:
         """Tokens a re-chosen set of shown turns leaves free for the turns to come: the
@@ -709,7 +748,6 @@ class Preparer:
         quoted = sent is not view  # (the quotes chosen for this recap: those they pushed out)
         unshown = self._quoted[2] if quoted else frozenset()
         recap = next((m for m in sent if m.is_recap), None) if quoted else None
-        self._refilled = self._shown[0]
         return self._newest_covered(
             work, sent, wire_tools, recap=recap, left_out=unshown, keep_free=self._kept_free()
         )
@@ -964,9 +1002,7 @@ class Preparer:
         still = tuple(i for i in self._shown[1] if i not in unshown)
         recap = quoted_recap(view[at], quotes)
         base = _swapped(tuple(m for m in view if m.id not in unshown), at, recap)
-        shown = self._newest_covered(
-            work, base, wire_tools, recap=recap, shown=still, keep_free=self._free
-        )
+        shown = self._newest_covered(work, base, wire_tools, recap=recap, shown=still)
         self._shown = (self._shown[0], shown)
         return work.view_showing(shown), unshown.difference(shown)
 
