@@ -66,6 +66,8 @@ def test_turn_by_turn_every_request_fits_is_valid_and_the_window_stays_used(seed
     budget = WINDOW - OUTPUT
     compacted = False
     fills: list[float] = []
+    hits = 0  # requests that start with the whole previous one (a prompt-cache hit)
+    previous: list[Any] | None = None
     for n in _calls(dicts):
         out = preparer.prepare(dicts[:n])
         assert out.report.used <= out.report.budget == budget
@@ -74,12 +76,18 @@ def test_turn_by_turn_every_request_fits_is_valid_and_the_window_stays_used(seed
         text = json.dumps(out.body)
         assert GOAL in text
         compacted = compacted or out.event is not None
+        sent = out.body["messages"]
         if compacted:
             fills.append(out.report.used / budget)
+            hits += previous is not None and sent[: len(previous)] == previous
+        previous = sent
     assert compacted
     # the history holds several windows' worth: the request never falls to a fraction of
     # it (main, before: 23 % on some turns, the recapped turns shed and not refilled)
     assert min(fills) >= 0.5, sorted(fills)[:5]
+    # and most turns still share the previous request's prefix (a recapped turn kept
+    # shortened, cut shorter every turn, once changed it on every turn)
+    assert hits >= 0.6 * len(fills), (hits, len(fills))
 
 
 @settings(max_examples=2, deadline=None)

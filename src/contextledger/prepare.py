@@ -546,11 +546,12 @@ class Preparer:
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
             )
-        # A local recap is not held back by the policy's cooldown when the request as sent
-        # does not fit: made offline it costs no call, and without it the fit's sticky cut
-        # drops the turns past a long output unrecapped (an 8k session sent at 18 % of its
-        # budget for turns on end, fill2's held-out set). It leaves the hysteresis share
-        # free, so the next is due only once the turns after it have used that room.
+        # A local recap is not held back by the policy's cooldown or its minimum of messages
+        # when the request as sent does not fit: made offline it costs no call, and without
+        # it the fit's sticky cut drops the turns past a long output unrecapped (an 8k
+        # session sent at 18 %, then 8 %, of its budget: fill2's held-out set). It leaves
+        # the hysteresis share free, so the next is due only once the turns after it have
+        # used that room.
         waiting = None if self._local else self._cooling_down(work)
         if waiting is not None:  # no recap can be made: the dry fits would be wasted
             return CompactionOutcome(work, "skipped", (waiting,))
@@ -1110,7 +1111,11 @@ class Preparer:
         policy = self.policy or CompactionPolicy()
         return work.compact(
             summarizer,
-            replace(policy, cooldown=0) if self._made_offline(summarizer) else policy,
+            # (asked only when the request does not fit: a local recap costs no call, so
+            # neither the cooldown nor the few-messages minimum holds it back; see _compact)
+            replace(policy, cooldown=0, min_messages=0)
+            if self._made_offline(summarizer)
+            else policy,
             # the token trigger follows the window this preparer fits into, not the catalog's
             window=self.fitter.window,
             count_tokens=lambda view: self.fitter.pricer.messages(view).total,
