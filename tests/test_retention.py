@@ -495,8 +495,10 @@ def test_every_fact_of_the_ops_generator_survives_prepare(seed: int) -> None:
 
 def test_the_turns_a_recap_covers_fill_its_room_then_leave_together_said() -> None:
     """The recap turn is as full as a plain fit; the first turn they no longer fit beside,
-    the recapped turns kept in view leave together (a notice says so), no new recap is made
-    and the fit drops nothing; the turns after share the prompt-cache prefix."""
+    the recapped turns kept in view are chosen again, the newest that fit with the fit's
+    hysteresis share free (those that leave, together: a notice says so, and the window
+    stays used), no new recap is made and the fit drops nothing; the turns after share the
+    prompt-cache prefix."""
     preparer = Preparer("gpt-4o", window=16_000, max_output_tokens=1000)
     msgs = session(TURNS_FOR[16_000])
     first = preparer.prepare(msgs)
@@ -515,7 +517,8 @@ def test_the_turns_a_recap_covers_fill_its_room_then_leave_together_said() -> No
         said = [n for n in out.report.notices if "left the view" in n.text]
         if said:
             left.append(turn)
-            assert not {m.id for m in out.messages} & set(shown)
+            assert {m.id for m in out.messages} & set(shown) < set(shown)
+            assert out.report.used >= 0.6 * budget
         elif left:  # after they left: the previous request is this one's prefix
             assert (
                 out.body["messages"][: len(previous.body["messages"])] == previous.body["messages"]

@@ -322,6 +322,16 @@ class Preparer:
             (),
             frozenset(),
         )
+        # the last recap _with_quotes quoted, its quotes, and the quoted recap
+        self._quoted_recap: tuple[Message | None, tuple[Quote, ...], Message | None] = (
+            None,
+            (),
+            None,
+        )
+        # the length of the history the shown turns were last chosen for
+        self._chosen_at = -1
+        # the recap (its key) and shown turns a refill found no more room to fill beside
+        self._refilled: tuple[tuple[object, ...], tuple[str, ...]] | None = None
 
     # ------------------------------------------------------------------ pipeline
 
@@ -530,14 +540,24 @@ class Preparer:
         if not self.compaction:
             return work.compact(self.summarizer, self.policy, enabled=False)
         view = self._view(work)
-        if self._request_fits(view, wire_tools):
+        # as sent: the quotes under the recap take room too (judged without them, a view
+        # that fits only by a fit's cut was left to the fit, whose sticky cut then dropped
+        # a long output and the turns before it: 18 % of an 8k budget sent)
+        sent = self._with_quotes(work, view)
+        if self._request_fits(sent, wire_tools):
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
             )
-        waiting = self._cooling_down(work)
+        # A local recap is not held back by the policy's cooldown or its minimum of messages
+        # when the request as sent does not fit: made offline it costs no call, and without
+        # it the fit's sticky cut drops the turns past a long output unrecapped (an 8k
+        # session sent at 18 %, then 8 %, of its budget: fill2's held-out set). It leaves
+        # the hysteresis share free, so the next is due only once the turns after it have
+        # used that room.
+        waiting = None if self._local else self._cooling_down(work)
         if waiting is not None:  # no recap can be made: the dry fits would be wasted
             return CompactionOutcome(work, "skipped", (waiting,))
-        keep = self._window_keeps(view, wire_tools, local=self._local, whole=True)
+        keep = self._window_keeps(sent, wire_tools, local=self._local, whole=True)
         if keep is None:
             return CompactionOutcome(
                 work, "skipped", ("compaction not needed: the whole view fits the window",)
@@ -591,7 +611,11 @@ class Preparer:
     @property
     def _local(self) -> bool:
         """Recaps are made offline: free to make, so one leaves room for the turns to come."""
-        return isinstance(self.summarizer, OfflineSummarizer | None)
+        return self._made_offline(self.summarizer)
+
+    @staticmethod
+    def _made_offline(summarizer: Summarizer | None) -> bool:
+        return isinstance(summarizer, OfflineSummarizer | None)
 
     @staticmethod
     def _made_locally(ev: CompactionEvent) -> bool:
@@ -614,14 +638,19 @@ class Preparer:
         so the turns to come fit without a new recap and share a prompt-cache prefix. On
         the turn it is made, the newest turns it covers fill that room verbatim: the
         request keeps what a plain fit keeps. On the first turn they no longer fit beside,
-        they leave the view together (reported), never making a new recap: one prefix
-        change, then the next turns share a prefix again until the room is used up
-        (leaving a few at a time would change the prefix on every turn of that stretch:
-        bench_prepare_turns.py --cache)."""
+        the covered turns shown are chosen again (``_recut``): the newest that fit with the
+        fit's hysteresis share of the budget left free, so the next turns share a prefix
+        again until that room is used up (leaving a few at a time would change the prefix
+        on every turn of that stretch: bench_prepare_turns.py --cache), and the window
+        stays full (shed all at once and not refilled, the view fell to a tenth of an 8k
+        budget for several turns: fill2's held-out sessions). A view left under half full
+        (a long output the fit dropped, a shed with nothing after it) is refilled so too,
+        once per recap."""
         none: tuple[str, ...] = ()
         ev = work.latest
         if ev is None or not self.compaction or not self._made_locally(ev):
             self._shown = (None, none)
+            self._refilled = None
             return view, none, none
         key = (ev.seq, ev.recap.id, ev.recap_text)
         last_key, shown = self._shown
@@ -629,17 +658,102 @@ class Preparer:
         fill = fresh or last_key != key  # a new recap (or one this preparer has not seen)
         if fill:
             shown = self._newest_covered(work, view, wire_tools)
+            self._refilled = None
         full = work.view_showing(shown) if shown else view
         sent = self._with_quotes(work, full)  # as the request holds it: quotes take room
-        if (
-            shown
-            and not fill
-            and not self._request_fits(sent, wire_tools)  # (asked every turn: kept cheap)
-            and self._room_beside(sent, wire_tools) < 0
-        ):
-            shown, shed, full = none, shown, view
+        # chosen again only for a history that grew since: the same history given again
+        # gets the same request
+        grown = len(work.record) != self._chosen_at
+        why = self._needs_recut(key, shown, sent, wire_tools) if grown and not fill else ""
+        if why:
+            again = self._recut(work, view, wire_tools)
+            if why == "under" and not self._fills_more(work, again, shown, wire_tools):
+                self._refilled = (key, shown)  # asked again once the shown turns change
+            elif again != shown:
+                kept = set(again)
+                shed = tuple(m.id for m in full if m.id in set(shown) - kept)  # view order
+                shown = again
+                full = work.view_showing(shown) if shown else view
+        if fill or why:
+            self._chosen_at = len(work.record)
         self._shown = (key, shown)
         return full, shown, shed
+
+    def _needs_recut(
+        self,
+        key: tuple[object, ...],
+        shown: tuple[str, ...],
+        sent: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> str:
+        """Why the covered turns shown beside the recap are chosen again this turn: "over"
+        when they no longer fit, "under" when the request is under half full (unless a
+        refill found no more for these shown turns), else "" (asked every turn: the exact
+        price only when the carried sum says the request may not fit)."""
+        budget = self.fitter.window - self.fitter.reserved_output
+        if not self._request_fits(sent, wire_tools):
+            return "over" if shown and self._cut_into(sent, shown, wire_tools) else ""
+        if self._refilled == (key, shown):
+            return ""
+        upper = self._summed[1] + self.fitter.pricer.tools(wire_tools) + REQUEST_OVERHEAD
+        return "under" if budget - upper > 2 * self._kept_free() else ""
+
+    def _cut_into(
+        self,
+        sent: tuple[Message, ...],
+        shown: tuple[str, ...],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> bool:
+        """Whether a fit of ``sent`` drops any of it or shortens a shown covered turn (cut
+        shorter as each turn takes its room, it would change the prefix every turn). A
+        request over the budget only by what the fit frees (a pinned screenshot sent as
+        its words) is not cut into."""
+        try:
+            fitted = self._dry_fitter().fit(sent, tools=wire_tools)
+        except BudgetError:
+            return True
+        held = set(shown)
+        return len(fitted.messages) < len(sent) or any(
+            c.message_id in held for c in fitted.report.shrunk
+        )
+
+    def _fills_more(
+        self,
+        work: Conversation,
+        again: tuple[str, ...],
+        shown: tuple[str, ...],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> bool:
+        """Whether showing ``again`` sends more than showing ``shown`` (a refill that would
+        send less is not made)."""
+        if set(again) <= set(shown):
+            return False
+        price = self.fitter.pricer.request
+        return price(work.view_showing(again), wire_tools) > price(
+            work.view_showing(shown), wire_tools
+        )
+
+    def _kept_free(self) -> int:
+        """Tokens a re-chosen set of shown turns leaves free for the turns to come: the
+        fit's hysteresis share of the budget (its sticky cut's rule)."""
+        budget = self.fitter.window - self.fitter.reserved_output
+        return int(self.fitter.options.hysteresis * budget)
+
+    def _recut(
+        self,
+        work: Conversation,
+        view: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+    ) -> tuple[str, ...]:
+        """The newest covered turns that fit beside the quoted recap with ``_kept_free``
+        tokens left free, those the quotes pushed out left out (their lines are quoted)."""
+        sent = self._with_quotes(work, view)
+        quoted = sent is not view  # (the quotes chosen for this recap: those they pushed out)
+        unshown = self._quoted[2] if quoted else frozenset()
+        recap = next((m for m in sent if m.is_recap), None) if quoted else None
+        return self._newest_covered(
+            work, sent, wire_tools, recap=recap, left_out=unshown, keep_free=self._kept_free()
+        )
 
     def _newest_covered(
         self,
@@ -649,11 +763,14 @@ class Preparer:
         *,
         recap: Message | None = None,
         shown: Sequence[str] = (),
+        left_out: Iterable[str] = (),
+        keep_free: int = 0,
     ) -> tuple[str, ...]:
         """The newest messages the latest recap covers that fit beside ``view``, whole tool
         exchanges only (a dry fit of them with it, deciding as the real fit), in record
         order. ``recap``: the recap as sent (with its quotes), in place of the event's;
-        ``shown``: covered messages ``view`` holds already (kept, not offered again).
+        ``shown``: covered messages ``view`` holds already (kept, not offered again);
+        ``left_out``: covered messages never offered; ``keep_free``: tokens left free.
 
         A turn too big for the room left (a long tool output) comes back shortened to a
         share of it, as a plain fit keeps it, the older turns behind it filling the rest
@@ -664,8 +781,13 @@ class Preparer:
         ev = work.latest
         if ev is None:
             return ()
-        held = set(shown)
-        turns = [t for t in self._covered_turns(work, ev) if held.isdisjoint(t[0])]
+        held = {*shown, *left_out}
+        room = self._room_beside(view, wire_tools) - keep_free
+        # (turns kept whole only: one bigger than the room is no candidate, and walking
+        # past it costs nothing)
+        most = room if keep_free else None
+        turns = [t for t in self._covered_turns(work, ev, most) if held.isdisjoint(t[0])]
+        free = self._headroom(keep_free)
 
         def tried(offered: list[bool]) -> tuple[int, int, tuple[str, ...], list[bool]]:
             """(tokens used, tokens left, ids shown, the offer) of a dry fit with the
@@ -679,15 +801,16 @@ class Preparer:
                 full = tuple(recap if m.is_recap else m for m in full)
             self._plan_images(full, {})
             try:
-                fitted = self._dry_fitter().fit(full, tools=wire_tools)
+                fitted = self._dry_fitter().fit(full, tools=wire_tools, memory=free)
             except BudgetError:
                 return 0, 0, (), offered
             kept = {m.id for m in fitted.messages}
             out = tuple(i for i in reversed(candidates) if i in kept)
             return fitted.report.used, fitted.report.budget - fitted.report.used, out, offered
 
-        room = self._room_beside(view, wire_tools)
-        first = self._offer_small_first(turns, room)
+        # with room kept free (a later turn), only whole turns: one kept shortened is cut
+        # shorter as each turn takes its room, changing the prefix every turn
+        first = self._offer_small_first(turns, room, shorten=not keep_free)
         if not any(first):
             return tuple(shown)
         best = tried(first)
@@ -696,16 +819,19 @@ class Preparer:
         # was, then the room still left goes to turns passed over that fit it whole.
         enough = (self.fitter.window - self.fitter.reserved_output) // 32
         if best[1] >= enough:
-            best = max(best, tried(self._offer_small_first(turns, room + best[1])))
+            best = max(
+                best, tried(self._offer_small_first(turns, room + best[1], shorten=not keep_free))
+            )
         if best[1] >= enough:
             best = max(best, tried(self._offer(turns, list(best[3]), best[1], shorten=False)))
         return best[2]
 
     def _covered_turns(
-        self, work: Conversation, ev: CompactionEvent
+        self, work: Conversation, ev: CompactionEvent, most: int | None = None
     ) -> list[tuple[list[str], int, int]]:
         """The turns the recap covers, newest first, as (ids, tokens, characters): a few
-        budgets' worth at most (a long output counts one), never the whole record."""
+        budgets' worth at most (a long output counts one), never the whole record.
+        ``most``: only turns that cost at most that many tokens."""
         pricer, fitter = self.fitter.pricer, self.fitter
         budget = fitter.window - fitter.reserved_output
         covered = set(ev.covers)
@@ -713,13 +839,20 @@ class Preparer:
         looked = 0
         for turn in _newest_turns(m for m in reversed(work.record) if m.id in covered):
             cost = sum(pricer.message(m).total for m in turn)
-            looked += min(cost, budget)
+            skipped = most is not None and cost > most
+            # (one passed over counts a quarter: the walk reaches the smaller turns past a
+            # few long outputs, and still stops)
+            looked += min(cost, budget) // (4 if skipped else 1)
             if looked > 4 * budget:
                 break
+            if skipped:
+                continue
             turns.append(([m.id for m in reversed(turn)], cost, sum(len(m.text) for m in turn)))
         return turns
 
-    def _offer_small_first(self, turns: list[tuple[list[str], int, int]], room: int) -> list[bool]:
+    def _offer_small_first(
+        self, turns: list[tuple[list[str], int, int]], room: int, *, shorten: bool = True
+    ) -> list[bool]:
         """The turns offered for ``room``: first the small ones (``_SMALL_TURN`` tokens at
         most each), newest first, within half the room; then the rest as a fit's run of
         recent turns keeps them (``_offer``).
@@ -735,7 +868,7 @@ class Preparer:
         smaller window kept (red team 18: a metric kept at 16k, lost at 32k)."""
         small = self._offer(turns, [False] * len(turns), room // 2, shorten=False, most=_SMALL_TURN)
         spent = sum(cost for (_, cost, _), on in zip(turns, small, strict=True) if on)
-        return self._offer(turns, small, room - spent, shorten=True, walk=room)
+        return self._offer(turns, small, room - spent, shorten=shorten, walk=room)
 
     def _offer(
         self,
@@ -896,7 +1029,12 @@ class Preparer:
         if not quotes or ev is None or key != _quotes_key(ev):
             return view
         at = next(i for i, m in enumerate(view) if m.is_recap)
-        return _swapped(view, at, quoted_recap(view[at], quotes))
+        recap, said, quoted = self._quoted_recap
+        if quoted is None or recap is not view[at] or said is not quotes:
+            # the same message every turn: priced once, and the view's prefix the same
+            quoted = quoted_recap(view[at], quotes)
+            self._quoted_recap = (view[at], quotes, quoted)
+        return _swapped(view, at, quoted)
 
     def _quotes(
         self,
@@ -972,9 +1110,14 @@ class Preparer:
     def _compact_keeping(
         self, work: Conversation, keep: frozenset[str], summarizer: Summarizer | None
     ) -> CompactionOutcome:
+        policy = self.policy or CompactionPolicy()
         return work.compact(
             summarizer,
-            self.policy,
+            # (asked only when the request does not fit: a local recap costs no call, so
+            # neither the cooldown nor the few-messages minimum holds it back; see _compact)
+            replace(policy, cooldown=0, min_messages=0)
+            if self._made_offline(summarizer)
+            else policy,
             # the token trigger follows the window this preparer fits into, not the catalog's
             window=self.fitter.window,
             count_tokens=lambda view: self.fitter.pricer.messages(view).total,
