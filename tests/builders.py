@@ -132,3 +132,13 @@ def tool_conversation() -> list[Message]:
         ),
         Message.assistant("the button is cut off", id="a2"),
     ]
+
+
+def wav_bytes(seconds: float, rate: int = 16_000) -> bytes:
+    """A mono 16-bit PCM WAV of ``seconds`` (its header is what audio pricing reads)."""
+    n = int(rate * seconds)
+    fmt = struct.pack("<IHHIIHH", 16, 1, 1, rate, 2 * rate, 2, 16)
+    return (
+        b"RIFF" + struct.pack("<I", 36 + 2 * n) + b"WAVEfmt " + fmt
+        + b"data" + struct.pack("<I", 2 * n) + b"\x00\x01" * n
+    )  # fmt: skip

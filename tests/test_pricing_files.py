@@ -14,6 +14,7 @@ import pytest
 from PIL import Image as PILImage
 from PIL import ImageDraw
 
+from builders import wav_bytes
 from contextledger import fit
 from contextledger.catalog import default_catalog, lookup_model, register_model, takes_audio
 from contextledger.errors import UnsupportedBlockError
@@ -47,15 +48,6 @@ def pdf_bytes(pages: int, lines: int = 40) -> bytes:
     buf = io.BytesIO()
     images[0].save(buf, "PDF", save_all=True, append_images=images[1:])
     return buf.getvalue()
-
-
-def wav_bytes(seconds: float, rate: int = 16_000) -> bytes:
-    n = int(rate * seconds)
-    fmt = struct.pack("<IHHIIHH", 16, 1, 1, rate, 2 * rate, 2, 16)
-    return (
-        b"RIFF" + struct.pack("<I", 36 + 2 * n) + b"WAVEfmt " + fmt
-        + b"data" + struct.pack("<I", 2 * n) + b"\x00\x01" * n
-    )  # fmt: skip
 
 
 def pdf_part(data: bytes, name: str = "contract.pdf") -> dict[str, Any]:

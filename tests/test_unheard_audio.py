@@ -6,11 +6,11 @@ goal, so it is refused naming where; ``on_audio="refuse"`` refuses any (review R
 from __future__ import annotations
 
 import base64
-import struct
 from typing import Any
 
 import pytest
 
+from builders import wav_bytes
 from contextledger import Fitter, fit, translate
 from contextledger.errors import ArgumentError, UnsupportedBlockError
 from contextledger.fit import FitOptions
@@ -21,20 +21,11 @@ from stub_server import StubServer, validate_anthropic, validate_openai
 HEADERS = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
 
 
-def wav(seconds: float, rate: int = 8_000) -> bytes:
-    n = int(rate * seconds)
-    fmt = struct.pack("<IHHIIHH", 16, 1, 1, rate, 2 * rate, 2, 16)
-    return (
-        b"RIFF" + struct.pack("<I", 36 + 2 * n) + b"WAVEfmt " + fmt
-        + b"data" + struct.pack("<I", 2 * n) + b"\x00\x01" * n
-    )  # fmt: skip
-
-
-CLIP = Audio(InlineData.from_bytes(wav(3)), "wav")
+CLIP = Audio(InlineData.from_bytes(wav_bytes(3, rate=8_000)), "wav")
 
 
 def voice_note_dict() -> dict[str, Any]:
-    data = base64.b64encode(wav(3)).decode()
+    data = base64.b64encode(wav_bytes(3, rate=8_000)).decode()
     return {"type": "input_audio", "input_audio": {"data": data, "format": "wav"}}
 
 

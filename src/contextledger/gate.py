@@ -58,9 +58,7 @@ def accepts_images(model: str | ModelInfo, catalog: Catalog | None = None) -> tu
 
 def check_on_images(value: object) -> None:
     """Refuse an ``on_images`` the gate does not know (a typo must not mean "placeholder")."""
-    if value not in get_args(OnImages):
-        choices = " or ".join(repr(v) for v in get_args(OnImages))
-        raise ArgumentError("on_images", choices, value)
+    _check_choice("on_images", get_args(OnImages), value)
 
 
 def placeholder(img: Image, model: str) -> str:
@@ -154,9 +152,12 @@ def _notice(label: str, model: str, where: str) -> Notice:
 
 def check_on_audio(value: object) -> None:
     """Refuse an ``on_audio`` the fit does not know (a typo must not mean "placeholder")."""
-    if value not in get_args(OnAudio):
-        choices = " or ".join(repr(v) for v in get_args(OnAudio))
-        raise ArgumentError("on_audio", choices, value)
+    _check_choice("on_audio", get_args(OnAudio), value)
+
+
+def _check_choice(option: str, allowed: tuple[object, ...], value: object) -> None:
+    if value not in allowed:
+        raise ArgumentError(option, " or ".join(repr(v) for v in allowed), value)
 
 
 def audio_placeholder(clip: Audio, model: str) -> str:
