@@ -59,3 +59,21 @@ def test_a_first_fit_that_counts_mid_length_requests_reads_one_vocabulary() -> N
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["1", "0"]
+
+
+def test_a_first_fit_of_a_chat_that_fits_whole_classifies_no_request() -> None:
+    """A short conversation kept whole needs no pinning decision: its first fit reads no
+    request for rules or restatements (the classification's patterns cost ~250 ms to
+    compile in a fresh process, most of a small first fit)."""
+    code = (
+        "import contextledger\n"
+        "from contextledger.fit import steering\n"
+        "read = []\n"
+        "for name in ('steering_requests', 'restating_requests'):\n"
+        "    real = getattr(steering, name)\n"
+        "    setattr(steering, name, lambda texts, real=real: read.append(len(texts)) or real(texts))\n"
+        f"result = contextledger.fit({SHORT_CHAT!r}, 'gpt-4o', window=128_000)\n"
+        "print(len(read), len(result.messages))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["0", "4"]

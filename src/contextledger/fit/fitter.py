@@ -50,6 +50,7 @@ from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
 from ..validate import SYSTEM_MEDIA, is_empty, problems_for, require_turn, reuses_call_ids
 from .anchors import (
+    Pins,
     current_request_position,
     file_at_bound,
     pin_anchors,
@@ -65,7 +66,7 @@ from .report import Change, FitReport, FitResult, KeptMemo, Parts, kept_changes,
 from .selection import moved_system_notices, open_with_user, select_units
 from .shedding import shed
 from .source import DictSource
-from .units import HistoryIndex
+from .units import HistoryIndex, Unit
 
 _message_id = attrgetter("id")
 _role = attrgetter("role")
@@ -537,11 +538,17 @@ class Fitter:
         ):
             _refuse_if_surely_too_big(model, index.at_least(anchor_pos), system_cost, budget)
         anchor_cost = index.exact_cost(anchor_pos) if anchor_pos is not None else 0
-        if system_cost + anchor_cost > limit:
+        rescued = system_cost + anchor_cost > limit
+        if rescued:
             anchor, anchor_cost = rescue_current_request(
                 model, pricer, opts, anchor, system_cost, budget, changes, notices
             )
-        pins = pin_anchors(index, pricer, anchor_pos, anchor, anchor_cost, opts)
+        # (a cut kept for the prompt cache is placed among the pins: they are then needed)
+        sticky = opts.hysteresis > 0 or self._memory.cut_id is not None
+        if rescued or sticky or not _fits_whole(index, limit - system_cost):
+            pins = pin_anchors(index, pricer, anchor_pos, anchor, anchor_cost, opts)
+        else:  # (everything is kept: the cut is reported at 0, not after pinned requests)
+            pins = _pins_for_whole(index, pricer, anchor_pos, anchor, anchor_cost, opts)
         chosen = select_units(
             index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id,
             pricer, changes, notices,
@@ -632,6 +639,49 @@ class Fitter:
             estimated=self.info.estimated,
         )
         return FitResult(out, report)
+
+
+# Histories of up to this many units are checked for fitting whole before the pinning
+# (``_fits_whole``): a short conversation's first fit then needs no request classification
+# (its patterns cost ~250 ms to compile, a fresh process's largest one-time load after the
+# vocabulary). Longer ones are left to the pinning: the check would price units newest
+# first until one overflows, which the selection does anyway, but a refit of a long history
+# would repeat it every turn.
+_WHOLE_CHECK_UNITS = 256
+
+
+def _fits_whole(index: HistoryIndex, room: int) -> bool:
+    """Whether the whole history, each unit exactly priced, fits ``room`` tokens (read
+    newest first, stopping at the first unit that overflows)."""
+    units = len(index.starts)
+    if units > _WHOLE_CHECK_UNITS:
+        return False
+    total = 0
+    for k in range(units - 1, -1, -1):
+        total += index.unit_cost(k, room)
+        if total > room:
+            return False
+    return True
+
+
+def _pins_for_whole(
+    index: HistoryIndex,
+    pricer: Pricer,
+    anchor_pos: int | None,
+    anchor: Message | None,
+    anchor_cost: int,
+    opts: FitOptions,
+) -> Pins:
+    """The pins of a history that fits whole: the current request and the recaps, as
+    ``pin_anchors`` pins them. No earlier request needs pinning (everything is kept), so
+    none is classified as a rule, a correction or the task."""
+    pins = Pins()
+    if anchor_pos is not None and anchor is not None:
+        k = index.unit_of(anchor_pos)
+        pins.add(k, Unit(index.starts[k], [anchor], anchor_cost, "anchor"))
+    for unit in pin_anchors(index, pricer, None, None, 0, opts).units:  # the recaps
+        pins.add(index.unit_of(unit.start), unit)
+    return pins
 
 
 def _unreadable_images_left_out(

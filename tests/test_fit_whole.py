@@ -1,0 +1,93 @@
+"""A history that fits whole is fitted without pinning earlier requests (``_fits_whole``):
+what is sent and reported is what the pinning would have given, but the cut: with nothing
+dropped it is reported at 0, where the pinning put it after the leading pinned requests."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contextledger.fit import FitOptions, Fitter, fit
+from contextledger.fit import fitter as fitter_module
+from contextledger.providers import read_messages
+from test_fit_steering_lazy import MODEL, build, options, turns
+
+
+def outcome(fitted: object) -> str:
+    """What ``fitted()`` sends and reports (the cut left out when nothing was dropped), or
+    the error it raises."""
+    assert callable(fitted)
+    try:
+        result = fitted()
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    seen = repr((result.messages, result.report))
+    if not result.report.dropped:
+        seen = re.sub(r"cut_index=\d+", "cut_index=?", seen)
+    return seen
+
+
+def with_and_without_the_check(
+    monkeypatch: pytest.MonkeyPatch, run: object
+) -> tuple[object, object]:
+    assert callable(run)
+    checked = run()
+    with monkeypatch.context() as patched:
+        patched.setattr(fitter_module, "_WHOLE_CHECK_UNITS", -1)  # always pin
+        pinned = run()
+    return checked, pinned
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(turns, options, st.sampled_from([3000, 12000, 64000]), st.booleans())
+def test_a_fit_that_keeps_everything_sends_what_the_pinning_sends(
+    monkeypatch: pytest.MonkeyPatch,
+    drawn: list[tuple[str, int, str]],
+    opts: dict[str, int],
+    window: int,
+    as_messages: bool,
+) -> None:
+    dicts = build(drawn)
+
+    def run() -> str:
+        payload = read_messages(copy.deepcopy(dicts)) if as_messages else copy.deepcopy(dicts)
+        return outcome(lambda: fit(payload, MODEL, window=window, max_output_tokens=200, **opts))
+
+    checked, pinned = with_and_without_the_check(monkeypatch, run)
+    assert checked == pinned
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(turns, turns, options, st.sampled_from([6000, 64000]), st.integers(0, 30))
+def test_a_refit_that_outgrows_the_window_sends_what_the_pinning_sends(
+    monkeypatch: pytest.MonkeyPatch,
+    first: list[tuple[str, int, str]],
+    more: list[tuple[str, int, str]],
+    opts: dict[str, int],
+    window: int,
+    edit_at: int,
+) -> None:
+    """A Fitter fed the app's own list, appended to until it may no longer fit whole, then
+    an earlier request edited in place."""
+    whole = build(first + more)
+    cut = len(build(first))
+
+    def run() -> list[str]:
+        msgs = copy.deepcopy(whole[:cut])
+        fitter = Fitter(MODEL, window=window, max_output_tokens=200, options=FitOptions(**opts))
+        seen = [outcome(lambda: fitter.fit(msgs))]
+        for d in copy.deepcopy(whole[cut:]):
+            msgs.append(d)
+            if d["role"] == "user":
+                seen.append(outcome(lambda: fitter.fit(msgs)))
+        users = [d for d in msgs if d["role"] == "user" and isinstance(d["content"], str)]
+        users[edit_at % len(users)]["content"] = "Never deploy on Fridays, whatever happens."
+        seen.append(outcome(lambda: fitter.fit(msgs)))
+        return seen
+
+    checked, pinned = with_and_without_the_check(monkeypatch, run)
+    assert checked == pinned
