@@ -63,7 +63,12 @@ from .edits import SendableImages
 from .lazy import LazyMessages, read_lazily
 from .options import FitOptions, default_output_reserve
 from .report import Change, FitReport, FitResult, KeptMemo, Parts, kept_changes, shared_runs
-from .selection import moved_system_notices, open_with_user, select_units
+from .selection import (
+    _COUNTED_WHOLE_CHARS_PER_TOKEN,
+    moved_system_notices,
+    open_with_user,
+    select_units,
+)
 from .shedding import shed
 from .source import DictSource
 from .units import HistoryIndex, Unit
@@ -657,10 +662,20 @@ def _fits_whole(index: HistoryIndex, room: int) -> bool:
     if units > _WHOLE_CHECK_UNITS:
         return False
     total = 0
+    chars, end = index.chars, len(index.body)
     for k in range(units - 1, -1, -1):
+        start, left = index.starts[k], room - total
+        # (a unit that may not fit by its characters is left to the selection, which
+        # decides on it by a bound or a partial count: a 3 MB paste is never tokenized)
+        if (
+            not index.may_fit(k, left)
+            or sum(chars[start:end]) > _COUNTED_WHOLE_CHARS_PER_TOKEN * left
+        ):
+            return False
         total += index.unit_cost(k, room)
         if total > room:
             return False
+        end = start
     return True
 
 
