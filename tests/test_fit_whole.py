@@ -37,7 +37,7 @@ def with_and_without_the_check(
     assert callable(run)
     checked = run()
     with monkeypatch.context() as patched:
-        patched.setattr(fitter_module, "_WHOLE_CHECK_UNITS", -1)  # always pin
+        patched.setattr(fitter_module, "_fits_whole", lambda index, room: False)  # always pin
         pinned = run()
     return checked, pinned
 
@@ -91,3 +91,34 @@ def test_a_refit_that_outgrows_the_window_sends_what_the_pinning_sends(
 
     checked, pinned = with_and_without_the_check(monkeypatch, run)
     assert checked == pinned
+
+
+def test_a_refit_of_a_long_chat_that_fits_whole_sends_what_the_pinning_sends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hundreds of tiny turns (more units than the check prices): refits after appends, an
+    earlier message edited in place, then appends past the window."""
+    chat = [{"role": "system", "content": "Voice assistant."}]
+    for i in range(450):
+        chat.append({"role": "user", "content": ["ok", "next", "louder", "what?"][i % 4] + f" {i}"})
+        chat.append({"role": "assistant", "content": f"Done ({i})."})
+
+    def run() -> list[str]:
+        msgs = copy.deepcopy(chat)
+        fitter = Fitter(MODEL, window=12_000, max_output_tokens=200)
+        seen = [outcome(lambda: fitter.fit(msgs))]
+        for i in range(6):
+            msgs.append({"role": "user", "content": f"play song {i}"})
+            seen.append(outcome(lambda: fitter.fit(msgs)))
+        msgs[5]["content"] = "Never play jazz again, whatever I say later."
+        seen.append(outcome(lambda: fitter.fit(msgs)))
+        for i in range(300):
+            msgs.append({"role": "assistant", "content": f"Playing track {i} of the album now."})
+            msgs.append({"role": "user", "content": f"and then track {i + 1}, louder"})
+            if i % 50 == 0:
+                seen.append(outcome(lambda: fitter.fit(msgs)))
+        return seen
+
+    checked, pinned = with_and_without_the_check(monkeypatch, run)
+    assert checked == pinned
+    assert "dropped" in checked[-1]  # (it outgrew the window: the pinning decided then)

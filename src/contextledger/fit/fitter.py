@@ -646,24 +646,30 @@ class Fitter:
         return FitResult(out, report)
 
 
-# Histories of up to this many units are checked for fitting whole before the pinning
-# (``_fits_whole``): a short conversation's first fit then needs no request classification
-# (its patterns cost ~250 ms to compile, a fresh process's largest one-time load after the
-# vocabulary). Longer ones are left to the pinning: the check would price units newest
-# first until one overflows, which the selection does anyway, but a refit of a long history
-# would repeat it every turn.
+# The whole-fit check (``_fits_whole``) prices at most this many units, the newest: a short
+# conversation's first fit then needs no request classification (its patterns cost ~250 ms
+# to compile, a fresh process's largest one-time load after the vocabulary). Older units
+# count only if priced already (a refit of a history that fitted whole: their cached prices,
+# summed at C speed); one never priced (dropped before, or a cold fit of a long history)
+# leaves the decision to the pinning, which the selection needs then anyway.
 _WHOLE_CHECK_UNITS = 256
 
 
 def _fits_whole(index: HistoryIndex, room: int) -> bool:
-    """Whether the whole history, each unit exactly priced, fits ``room`` tokens (read
-    newest first, stopping at the first unit that overflows)."""
-    units = len(index.starts)
-    if units > _WHOLE_CHECK_UNITS:
-        return False
+    """Whether the whole history, each unit exactly priced, fits ``room`` tokens: the units
+    before the newest ``_WHOLE_CHECK_UNITS`` by their known prices, then the newest read
+    newest first, stopping at the first that overflows."""
+    costs = index.unit_costs
+    older = len(costs) - _WHOLE_CHECK_UNITS
     total = 0
+    if older > 0:
+        if costs[0] < 0 or min(costs[:older]) < 0:  # (the oldest first: usually unpriced)
+            return False
+        total = sum(costs[:older])
+        if total > room:
+            return False
     chars, end = index.chars, len(index.body)
-    for k in range(units - 1, -1, -1):
+    for k in range(len(costs) - 1, max(older, 0) - 1, -1):
         start, left = index.starts[k], room - total
         # (a unit that may not fit by its characters is left to the selection, which
         # decides on it by a bound or a partial count: a 3 MB paste is never tokenized)
