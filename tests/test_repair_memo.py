@@ -45,6 +45,21 @@ def test_memo_matches_repair_on_growing_histories() -> None:
             assert got.changes == want.changes, (seed, k)
 
 
+def test_memo_matches_repair_when_called_after_every_message() -> None:
+    """An app that fits after each message it appends (the model's answer, a tool result,
+    the next request): tails open with any role."""
+    for seed in range(120):
+        rng = random.Random(seed)
+        memo = RepairMemo()
+        record: list[Message] = [Message.system("sys", id="sys")]
+        used: list[str] = []
+        for k in range(40):
+            for m in _turn(rng, k, used):
+                record.append(m)
+                got, want = memo(tuple(record)), repair(tuple(record))
+                assert (got.messages, got.changes) == (want.messages, want.changes), (seed, k)
+
+
 def test_memo_checks_only_the_tail_of_a_clean_history() -> None:
     memo = RepairMemo()
     record = [Message.user(f"q{k}", id=f"m{2 * k}") for k in range(1)]

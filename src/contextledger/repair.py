@@ -852,8 +852,10 @@ class RepairMemo:
         return result
 
     def _holds(self, record: Sequence[Message], n: int, unchanged: int | None) -> bool:
-        """Whether ``record`` is the last record, or it followed by a plain user turn."""
-        if len(record) < n or (len(record) > n and not _plain_user(record[n])):
+        """Whether ``record`` is the last record, or it followed by a plain user turn or an
+        assistant turn (an app appends the model's answer, then the next request: a tail
+        that opens with the answer was repaired whole every turn, 25 ms on 3,000 dicts)."""
+        if len(record) < n or (len(record) > n and not _opens_a_tail(record[n])):
             return False
         if unchanged is not None and unchanged >= n:
             return True
@@ -897,5 +899,10 @@ class RepairMemo:
 _NEW_IDS = frozenset({"missing_call_id", "duplicate_call_id"})
 
 
-def _plain_user(m: Message) -> bool:
-    return m.role == "user" and not any(isinstance(b, ToolResult) for b in m.content)
+def _opens_a_tail(m: Message) -> bool:
+    """Whether a tail opening with ``m`` is repaired as it would be after the history: a
+    plain user turn or an assistant turn (not a tool result, which may answer a call before
+    it, nor a late system message)."""
+    return m.role == "assistant" or (
+        m.role == "user" and not any(isinstance(b, ToolResult) for b in m.content)
+    )
