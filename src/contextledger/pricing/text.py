@@ -206,15 +206,6 @@ _BRIDGE_CHARS = 3_000_000
 # process that goes on fitting builds toktok at its next sizeable fit, not inside the
 # first cold fit of a long session after warm-up fits of short ones (redteam24 RT24-8).
 _SECOND_LONG_COUNT = 10_000
-# A fit after a process's first that expects to count more than this many characters
-# (``expect``) while the pure-Python path still serves builds toktok at its start: the
-# path would count them at ~0.2 µs a character (100,000: ~20 ms, about a 32k window's
-# history) and, past its allowance, hand over in the middle of this fit or the next, so a
-# server that fitted a short chat first built the bridge in the next long fit and toktok in
-# the one after (two builds of o200k besides the dict, the second inside a user's cold fit:
-# reviewer R19-T1). Now the first long history after the first fit builds toktok, once,
-# and nothing else is built after it. (A refit's new messages are far fewer.)
-_LATER_LIGHT_CHARS = 100_000
 # Past this many characters, a count whose cost so far, projected over the whole text or
 # batch, exceeds the allowance hands over at once.
 _PROJECT_FROM = 4_096
@@ -480,7 +471,6 @@ class TiktokenCounter:
         # characters counted with an encoding built from the pure-Python path's vocabulary
         # (None: no such encoding; see _hand_over)
         self._bridged: int | None = None
-        self._fits = 0  # how many fits have said what they expect to count (``expect``)
 
     @classmethod
     def named(cls, name: str) -> TiktokenCounter:
@@ -511,14 +501,11 @@ class TiktokenCounter:
         is built from the vocabulary that path read (~0.13 s, against ~0.35-0.45 s for
         toktok's build and ~0.1 s for reading a vocabulary again), so a first fit that
         outgrows the pure-Python path reads one vocabulary and builds one tokenizer. Its
-        counts cost ~6-10 times toktok's a character: past ``_BRIDGE_CHARS`` counted with it,
-        or when a later fit expects a long history (``expect``), toktok is built (a process
-        that counts that much pays for it). In a later fit than the first, no bridge is
-        built when toktok is installed: toktok is, at once."""
+        counts cost ~6 times toktok's a character: past ``_BRIDGE_CHARS`` counted with it, or
+        when a later fit expects a long history (``expect``), toktok is built (a process
+        that counts that much pays for it)."""
         if self._encoding is not None or self._name in _TOKTOK_BUILT:
             return
-        if self._fits > 1 and _toktok_installed():
-            return  # a later fit: toktok, the one compiled tokenizer a process keeps
         _HANDED_OVER[self._name] = light._ranks
         try:
             self._encoding = tiktoken_encoding(self._name)
@@ -530,20 +517,11 @@ class TiktokenCounter:
         """About ``chars`` characters are about to be counted: when that is more than the
         pure-Python path would take and its vocabulary is not read yet, the compiled
         tokenizer is used from the first count (a first fit of a long history reads one
-        vocabulary, not the pure-Python path's and then the compiled one's). A later fit
-        expecting more than ``_LATER_LIGHT_CHARS`` builds toktok at its start: the process
-        keeps one compiled tokenizer, built once, never a bridge first."""
-        self._fits += 1
+        vocabulary, not the pure-Python path's and then the compiled one's)."""
         if chars > _LIGHT_ALLOWANCE and self._light is None and self._encoding is None:
             with self._light_lock:
                 if self._light is None:
                     self._light = False
-        elif self._fits > 1 and chars > _LATER_LIGHT_CHARS and self._light is not False:
-            with self._light_lock:
-                light = self._light
-                self._light = False  # (the dict is released)
-            if isinstance(light, _LightCounter) and not _toktok_installed():
-                self._hand_over(light)  # tiktoken from the dict read: never read twice
         elif self._bridged is not None and chars >= _SECOND_LONG_COUNT:
             # another history in this process (not a refit's few new messages): it keeps
             # fitting, and gets toktok, ~6 times faster a character (a cold fit of a 128k
@@ -629,14 +607,6 @@ def _toktok(name: str = "o200k_base") -> Any:
 
 
 _TOKTOK_BUILT: set[str] = set()  # the vocabularies ``_toktok`` has built in this process
-
-
-@cache
-def _toktok_installed() -> bool:
-    """Whether toktok can be imported (looked up, not imported nor built)."""
-    from importlib.util import find_spec
-
-    return find_spec("toktok") is not None
 
 
 def expect_counting(counter: TokenCounter, chars: int) -> None:
