@@ -230,6 +230,7 @@ out["import"] = cpu(lambda: __import__("contextledger"))
 sys.path.insert(0, {bench!r})
 from {module} import {name} as make
 d = make(seed={seed})
+from contextledger.pricing.text import warm
 from bench_fit import compile_classification
 out["tokenizer"] = cpu(lambda: warm("o200k_base"))
 out["classification"] = cpu(compile_classification)
