@@ -653,6 +653,10 @@ class Fitter:
 # summed at C speed); one never priced (dropped before, or a cold fit of a long history)
 # leaves the decision to the pinning, which the selection needs then anyway.
 _WHOLE_CHECK_UNITS = 256
+#: A unit this short is priced even when it may overflow what is left: the price is
+#: cheap, is kept for the next refit, and the selection would ask for it anyway (left
+#: unpriced here, a refit priced an old request it had never needed to price before).
+_PRICED_WHOLE_ANYWAY_CHARS = 16_384
 
 
 def _fits_whole(index: HistoryIndex, room: int) -> bool:
@@ -673,9 +677,8 @@ def _fits_whole(index: HistoryIndex, room: int) -> bool:
         start, left = index.starts[k], room - total
         # (a unit that may not fit by its characters is left to the selection, which
         # decides on it by a bound or a partial count: a 3 MB paste is never tokenized)
-        if (
-            not index.may_fit(k, left)
-            or sum(chars[start:end]) > _COUNTED_WHOLE_CHARS_PER_TOKEN * left
+        if not index.may_fit(k, left) or sum(chars[start:end]) > max(
+            _COUNTED_WHOLE_CHARS_PER_TOKEN * left, _PRICED_WHOLE_ANYWAY_CHARS
         ):
             return False
         total += index.unit_cost(k, room)
