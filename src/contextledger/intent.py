@@ -25,7 +25,7 @@ from typing import Any
 
 from .lexicon import intent as lexicon
 from .lexicon.common import compiled_on_use
-from .prefilter import superset, touched
+from .prefilter import by_first_character, superset, touched
 
 # The words and patterns live in the lexicon (one place for every language); their private
 # names here keep this module's readers (and the fast path's tables) as they were.
@@ -121,12 +121,14 @@ def _match_at_a_word(
 ) -> re.Match[str] | None:
     """``pattern.search(text, start, end)`` for a pattern whose matches start where a
     word does: tried at those only (Python's engine tries each of its ~60 alternatives
-    at every character, ~10 µs a character; a sentence has a word every ~6)."""
-    match = pattern.match
-    if start == 0 and (found := match(text, 0, end)):
+    at every character, ~10 µs a character; a sentence has a word every ~6), each with
+    only the alternatives that may start with its first character (~5x fewer)."""
+    split = by_first_character(pattern).get
+    if start == 0 and text and (found := split(text[0]).match(text, 0, end)):
         return found
     for word in _WORD_BEGINS.finditer(text, start, end):
-        found = match(text, word.start(), end)
+        at = word.start()
+        found = split(text[at]).match(text, at, end)
         if found:
             return found
     return None
