@@ -350,14 +350,17 @@ def _exact_alternatives(tree: Any) -> list[Any]:
 
 class FirstCharacterSplit:
     """``pattern``'s alternatives by the ASCII character a match may start with, each
-    subset compiled on first use (``get``); any other character: the whole pattern."""
+    subset compiled when the split is made (once a process, with the pattern's first use:
+    compiled as they are met, they landed in a cold fit); any other character: the whole
+    pattern (``get``)."""
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
         tree = _parser.parse(pattern.pattern, pattern.flags)
-        self._tree, self._alternatives = tree, _exact_alternatives(tree)
-        firsts = [_firsts(alt.data) for alt in self._alternatives]
-        self._chosen: dict[str, tuple[int, ...]] = {}
+        alternatives = _exact_alternatives(tree)
+        firsts = [_firsts(alt.data) for alt in alternatives]
+        compiled: dict[tuple[int, ...], re.Pattern[str]] = {}
+        self._by_char: dict[str, re.Pattern[str]] = {}
         for code in range(128):
             c = chr(code).lower()
             chosen = tuple(
@@ -366,33 +369,25 @@ class FirstCharacterSplit:
                 # (a first character outside ASCII may equal an ASCII one ignoring case)
                 if chars is None or empty or any(x.lower() == c or not x.isascii() for x in chars)
             )
-            if len(chosen) < len(self._alternatives):
-                self._chosen[chr(code)] = chosen
-        self._compiled: dict[tuple[int, ...], re.Pattern[str]] = {}
-        self._by_char: dict[str, re.Pattern[str]] = {}
+            if len(chosen) == len(alternatives):
+                continue
+            if chosen not in compiled:
+                compiled[chosen] = _compile_alternatives(
+                    tree, [alternatives[k] for k in chosen], pattern.flags
+                )
+            self._by_char[chr(code)] = compiled[chosen]
 
     def get(self, char: str) -> re.Pattern[str]:
         """What to match where a text's character is ``char``: the whole pattern's matches
         there, found trying only the alternatives that may start with it."""
-        found = self._by_char.get(char)
-        if found is not None:
-            return found
-        chosen = self._chosen.get(char)
-        if chosen is None:
-            found = self.pattern
-        else:
-            found = self._compiled.get(chosen)
-            if found is None:
-                found = self._compiled[chosen] = self._compile(chosen)
-        self._by_char[char] = found
-        return found
+        return self._by_char.get(char, self.pattern)
 
-    def _compile(self, chosen: tuple[int, ...]) -> re.Pattern[str]:
-        alternatives = [self._alternatives[k] for k in chosen]
-        branch = (_sre.BRANCH, (None, alternatives)) if alternatives else (_sre.FAILURE, None)
-        tree = _parser.SubPattern(self._tree.state, [branch])
-        compiled: re.Pattern[str] = _compiler.compile(tree, self.pattern.flags)
-        return compiled
+
+def _compile_alternatives(tree: Any, alternatives: list[Any], flags: int) -> re.Pattern[str]:
+    """The pattern of ``alternatives`` (parsed, of ``tree``), with ``tree``'s flags."""
+    branch = (_sre.BRANCH, (None, alternatives)) if alternatives else (_sre.FAILURE, None)
+    compiled: re.Pattern[str] = _compiler.compile(_parser.SubPattern(tree.state, [branch]), flags)
+    return compiled
 
 
 @cache
