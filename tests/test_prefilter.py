@@ -175,4 +175,6 @@ def test_a_letter_equated_with_another_ignoring_case_is_in_its_split() -> None:
     for text in ("Stop now", "KEEP it", "du es soll", "wir soll", "bc", "de", "e", "zzq", "a,n"):
         _spans_alike(pattern, text)
     assert by_first_character(pattern).get("z").match("zq")
+    grouped = re.compile("(a)b|c")  # (a capturing group: not split, the whole pattern serves)
+    assert by_first_character(grouped).get("a") is grouped
     assert by_first_character(pattern).get("k").match("keep")

@@ -352,15 +352,25 @@ class FirstCharacterSplit:
     """``pattern``'s alternatives by the ASCII character a match may start with, each
     subset compiled when the split is made (once a process, with the pattern's first use:
     compiled as they are met, they landed in a cold fit); any other character: the whole
-    pattern (``get``)."""
+    pattern (``get``). A pattern with capturing groups, or one Python's compiler will not
+    take apart, is not split (the whole pattern for every character)."""
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
+        self._by_char: dict[str, re.Pattern[str]] = {}
+        try:
+            self._split()
+        except (re.error, TypeError, ValueError, IndexError, AttributeError):
+            self._by_char = {}  # (an internal of ``re`` changed: the whole pattern still serves)
+
+    def _split(self) -> None:
+        pattern = self.pattern
         tree = _parser.parse(pattern.pattern, pattern.flags)
+        if tree.state.groups > 1:
+            return
         alternatives = _exact_alternatives(tree)
         firsts = [_firsts(alt.data) for alt in alternatives]
         compiled: dict[tuple[int, ...], re.Pattern[str]] = {}
-        self._by_char: dict[str, re.Pattern[str]] = {}
         for code in range(128):
             c = chr(code).lower()
             chosen = tuple(
