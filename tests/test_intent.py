@@ -183,6 +183,13 @@ def test_bulk_classification_is_the_per_text_one(batch: list[str]) -> None:
 
 
 @given(st.lists(texts, max_size=8))
+def test_texts_read_for_restatements_already_are_read_for_rules_alike(batch: list[str]) -> None:
+    """The fit reads its requests for restatements first, then for rules without reading
+    for restatements again: the same rules either way."""
+    assert steering_requests(batch, restating=False) == (reference(batch)[0], [])
+
+
+@given(st.lists(texts, max_size=8))
 def test_the_prefilter_misses_nothing(batch: list[str]) -> None:
     maybe = set(might_steer(batch))
     for i, t in enumerate(batch):

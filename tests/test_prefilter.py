@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from contextledger import intent
 from contextledger.intent import steering_requests
-from contextledger.prefilter import may_search, superset, touched
+from contextledger.prefilter import by_first_character, may_search, superset, touched
 from test_intent import reference, texts
 
 re2 = pytest.importorskip("re2")
@@ -142,3 +142,39 @@ def test_a_long_session_is_classified_alike_with_and_without_the_prefilter(
     monkeypatch.setattr(intent, "_PREFILTER_BUILT_FROM", 1 << 60)  # (built by now)
     assert steering_requests(batch) == expected == reference(batch)
     assert expected[0] and expected[1]
+
+
+def _spans_alike(pattern: re.Pattern[str], text: str) -> None:
+    split = by_first_character(pattern)
+    for at in range(len(text)):
+        for end in (len(text), (at + len(text)) // 2 + 1):
+            whole = pattern.match(text, at, end)
+            part = split.get(text[at]).match(text, at, end)
+            assert (whole and whole.span()) == (part and part.span()), (
+                pattern.pattern[:60],
+                text,
+                at,
+            )
+
+
+@settings(max_examples=30)
+@given(texts)
+def test_a_pattern_split_by_first_character_matches_where_the_whole_does(text: str) -> None:
+    """At every position, the alternatives that may start with its character match exactly
+    as the whole pattern: the same first match, the same span (to the text's end or not)."""
+    for pattern in (*PATTERNS[:-2], intent._EUROPEAN_CORRECTION, intent._EUROPEAN_CONSTRAINT):
+        _spans_alike(pattern, text)
+
+
+def test_a_letter_equated_with_another_ignoring_case_is_in_its_split() -> None:
+    """A first letter outside ASCII (ſ, the Kelvin sign) or a class: every ASCII letter's
+    alternatives hold it; an optional or a leading group's alternatives are split exactly."""
+    pattern = re.compile(
+        r"(?i)\u017ftop|\u212aeep|\b(?:du|wir)\s+(?:\S+\s+)?soll|(?:a|b)c|d?e|[x-z]+q|(?<=,)n"
+    )
+    for text in ("Stop now", "KEEP it", "du es soll", "wir soll", "bc", "de", "e", "zzq", "a,n"):
+        _spans_alike(pattern, text)
+    assert by_first_character(pattern).get("z").match("zq")
+    grouped = re.compile("(a)b|c")  # (a capturing group: not split, the whole pattern serves)
+    assert by_first_character(grouped).get("a") is grouped
+    assert by_first_character(pattern).get("k").match("keep")

@@ -12,6 +12,11 @@ folding does not (``İ`` and ``ı`` with ``i``). So ``may_search(prefilter, text
 means ``pattern.search`` finds nothing in ``text`` (nor in any slice of it); True means it
 may, and the exact search decides. ``tests/test_prefilter.py`` checks both on every
 character Python knows.
+
+``by_first_character`` is the same idea inside Python's engine: a pattern of many
+alternatives tried at one position (``pattern.match``) tries each in turn; the
+alternatives that may start with a given ASCII character, compiled apart, match there
+exactly as the whole pattern does (the same first alternative that matches wins).
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from typing import Any
 # Python's own parser of patterns (``re._parser``, ``sre_parse`` before 3.11): the tree it
 # returns is what Python's compiler reads, so nothing is lost to a second parser.
 _parser: Any = importlib.import_module("re._parser")
+_compiler: Any = importlib.import_module("re._compiler")
+_sre: Any = importlib.import_module("re._constants")
 
 # Per lowercase letter: the letters Python's case-insensitive matching equates with it
 # that RE2's (simple Unicode case folding) does not. "İ".lower() is "i" for Python, and
@@ -267,3 +274,133 @@ def touched(prefilter: Any, texts: Sequence[str]) -> set[int] | None:
                 break
             pos = stops[j]  # the next text: one match a text is enough
     return hit
+
+
+# A first character no set is kept of: the alternative may start with any character.
+_ANY_FIRST: frozenset[str] = frozenset()
+_SET_OPS = ("LITERAL", "RANGE")
+_ZERO_WIDTH = ("AT", "ASSERT", "ASSERT_NOT")
+_REPEATS = ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+
+
+def _firsts(items: Any) -> tuple[frozenset[str] | None, bool]:
+    """(the characters a match of the parsed ``items`` may start with, None: any; whether
+    it may match the empty string). Assertions are passed over (they only narrow)."""
+    out: set[str] = set()
+    for op, arg in items:
+        name = str(op)
+        if name in _ZERO_WIDTH:
+            continue
+        if name == "LITERAL":
+            return frozenset((*out, chr(arg))), False
+        if name == "IN":
+            if any(str(o) not in _SET_OPS or (str(o) == "RANGE" and a[1] - a[0] > 256)
+                   for o, a in arg):  # fmt: skip
+                return None, False  # (a category, a negated or a wide class)
+            for o, a in arg:
+                out.update(chr(a) if str(o) == "LITERAL" else map(chr, range(a[0], a[1] + 1)))
+            return frozenset(out), False
+        if name in ("SUBPATTERN", "BRANCH") or name in _REPEATS:
+            subs = arg[1] if name == "BRANCH" else [arg[-1]]
+            empty = name in _REPEATS and arg[0] == 0
+            for sub in subs:
+                chars, may_be_empty = _firsts(sub)
+                if chars is None:
+                    return None, False
+                out.update(chars)
+                empty = empty or may_be_empty
+            if not empty:
+                return frozenset(out), False
+            continue
+        return None, False  # (anything else: any character)
+    return frozenset(out), True
+
+
+_MOST_SPLIT = 64  # alternatives one is split into at most
+
+
+def _exact_alternatives(tree: Any) -> list[Any]:
+    """The alternatives of a parsed pattern, exactly: through a non-capturing group that
+    changes no flag, and a leading group's alternatives distributed over what follows
+    (``\\b(?:du|wir)\\s+soll`` is ``\\bdu\\s+soll|\\bwir\\s+soll``: tried in the same
+    order, the same first match)."""
+    items = list(tree.data)
+    lead = 0  # (assertions first: they consume nothing, so they may be copied)
+    while lead < len(items) and str(items[lead][0]) in _ZERO_WIDTH:
+        lead += 1
+    if lead == len(items):
+        return [tree]
+    op, arg = items[lead]
+    if str(op) == "SUBPATTERN" and arg[0] is None and not arg[1] and not arg[2]:
+        inner = list(arg[3].data)
+        if len(inner) != 1 or str(inner[0][0]) != "BRANCH":
+            return [tree]
+        op, arg = inner[0]
+    if str(op) != "BRANCH" or len(arg[1]) > _MOST_SPLIT:
+        return [tree]
+    before, after = items[:lead], items[lead + 1 :]
+    split = []
+    for branch in arg[1]:
+        alt = _parser.SubPattern(tree.state, [*before, *branch.data, *after])
+        alts = _exact_alternatives(alt)
+        # (a plain alternation is flattened whole; what follows is copied to few at most)
+        split += alts if len(alts) <= _MOST_SPLIT or not (before or after) else [alt]
+    return split
+
+
+class FirstCharacterSplit:
+    """``pattern``'s alternatives by the ASCII character a match may start with, each
+    subset compiled when the split is made (once a process, with the pattern's first use:
+    compiled as they are met, they landed in a cold fit); any other character: the whole
+    pattern (``get``). A pattern with capturing groups, or one Python's compiler will not
+    take apart, is not split (the whole pattern for every character)."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self._by_char: dict[str, re.Pattern[str]] = {}
+        try:
+            self._split()
+        except (re.error, TypeError, ValueError, IndexError, AttributeError):
+            self._by_char = {}  # (an internal of ``re`` changed: the whole pattern still serves)
+
+    def _split(self) -> None:
+        pattern = self.pattern
+        tree = _parser.parse(pattern.pattern, pattern.flags)
+        if tree.state.groups > 1:
+            return
+        alternatives = _exact_alternatives(tree)
+        firsts = [_firsts(alt.data) for alt in alternatives]
+        compiled: dict[tuple[int, ...], re.Pattern[str]] = {}
+        for code in range(128):
+            c = chr(code).lower()
+            chosen = tuple(
+                k
+                for k, (chars, empty) in enumerate(firsts)
+                # (a first character outside ASCII may equal an ASCII one ignoring case)
+                if chars is None or empty or any(x.lower() == c or not x.isascii() for x in chars)
+            )
+            if len(chosen) == len(alternatives):
+                continue
+            if chosen not in compiled:
+                compiled[chosen] = _compile_alternatives(
+                    tree, [alternatives[k] for k in chosen], pattern.flags
+                )
+            self._by_char[chr(code)] = compiled[chosen]
+
+    def get(self, char: str) -> re.Pattern[str]:
+        """What to match where a text's character is ``char``: the whole pattern's matches
+        there, found trying only the alternatives that may start with it."""
+        return self._by_char.get(char, self.pattern)
+
+
+def _compile_alternatives(tree: Any, alternatives: list[Any], flags: int) -> re.Pattern[str]:
+    """The pattern of ``alternatives`` (parsed, of ``tree``), with ``tree``'s flags."""
+    branch = (_sre.BRANCH, (None, alternatives)) if alternatives else (_sre.FAILURE, None)
+    compiled: re.Pattern[str] = _compiler.compile(_parser.SubPattern(tree.state, [branch]), flags)
+    return compiled
+
+
+@cache
+def by_first_character(pattern: re.Pattern[str]) -> FirstCharacterSplit:
+    """``pattern`` split by the first character of a match (``FirstCharacterSplit``)."""
+    return FirstCharacterSplit(pattern)

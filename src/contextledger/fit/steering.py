@@ -91,7 +91,9 @@ class Steering:
     def read(self, positions: list[int]) -> None:
         """Read the unread requests at ``positions`` for rules (and for restatements)."""
         asked, texts = self._prepare(positions)
-        steering, restating = steering_requests(texts)
+        # (requests the restatement walk read already are not read for it again)
+        unread = self._restating_unread
+        steering, restating = steering_requests(texts, any(p in unread for p in asked))
         for j in steering:
             insort(self.steering, asked[j])
         for j in restating:

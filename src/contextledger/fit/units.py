@@ -104,6 +104,8 @@ MAX_CHARS_PER_TOKEN = 128
 # against the cap by a bound read from this many characters of its opening (a text of
 # words has a run of letters every 5-10 characters).
 _PINNABLE_SPAN = 8
+# Texts whose bound and request part are kept at most (then forgotten: read again if asked)
+_MOST_TEXTS_KEPT = 100_000
 _SPECULATE_UP_TO = 1 << 16  # estimated tokens: bigger texts are counted only when needed
 
 
@@ -157,6 +159,10 @@ class HistoryIndex:
         self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
         # requests' lower bounds, by position, and whether final (see request_may_fit)
         self._bounds: dict[int, tuple[int, bool]] = {}
+        # by id(text), with the text: its letters' bound and its request part, once a text
+        # (the pinning's bound, the classification's reading and the pins ask both)
+        self._text_least: dict[int, tuple[str, int]] = {}
+        self._text_part: dict[int, tuple[str, tuple[str, str] | None]] = {}
         # tokens and estimates of the messages priced so far (see _price)
         self._exact_seen = self._estimated_seen = 0
         self._memo: dict[tuple[int, str], tuple[Message, object]] = {}  # see memo()
@@ -387,16 +393,34 @@ class HistoryIndex:
         (``tokens_at_least``), read at C speed (not tokenized, not read into a Message). A
         text longer than a lean pin leaves whole may be pinned as its request part: the
         lesser of the two bounds then (0 for such a text among several blocks)."""
-        assert self._pricer is not None
-        counter, text = self._pricer.counter, self.request_text(i)
-        least = tokens_at_least(counter, text)
+        text = self.request_text(i)
+        least = self._letters_least(text)
         if len(text) > _HEAD_CHARS + _TAIL_CHARS:
             if not self.one_text_block(i):
                 return 0
-            part = request_part(text)
+            part = self._request_part(text)
             if part is not None:
-                least = min(least, tokens_at_least(counter, part[0]))
+                least = min(least, self._letters_least(part[0]))
         return self.least_message_cost() + least
+
+    def _letters_least(self, text: str) -> int:
+        """``tokens_at_least`` of ``text``, read once a text."""
+        hit = self._text_least.get(id(text))
+        if hit is None or hit[0] is not text:
+            assert self._pricer is not None
+            if len(self._text_least) > _MOST_TEXTS_KEPT:
+                self._text_least.clear()
+            hit = self._text_least[id(text)] = (text, tokens_at_least(self._pricer.counter, text))
+        return hit[1]
+
+    def _request_part(self, text: str) -> tuple[str, str] | None:
+        """``request_part(text)``, made once a text (the same object each time it is asked)."""
+        hit = self._text_part.get(id(text))
+        if hit is None or hit[0] is not text:
+            if len(self._text_part) > _MOST_TEXTS_KEPT:
+                self._text_part.clear()
+            hit = self._text_part[id(text)] = (text, request_part(text))
+        return hit[1]
 
     def _words_most(self, i: int) -> int:
         """What ``_words_least`` can be at most, from the text's length alone (a run of
@@ -437,7 +461,7 @@ class HistoryIndex:
             # (by its letters' bound, read at C speed; once the fit has said how much it will
             # count, by the exact count of a mid-length text as far as the cap too: a few
             # thousand characters counted, ~25 times cheaper than reading them for rules)
-            if overhead + tokens_at_least(counter, text) <= cap and (
+            if overhead + self._letters_least(text) <= cap and (
                 not counted
                 or len(text) > span  # (a longer one is never tokenized here)
                 or overhead + tokens_past(counter, text, cap - overhead) <= cap
@@ -445,7 +469,7 @@ class HistoryIndex:
                 continue  # it may be pinned whole
             if not self.one_text_block(asked[j]):
                 continue
-            part = request_part(text)
+            part = self._request_part(text)
             if part is not None:
                 texts[j] = part[0]
         if not over:
@@ -636,7 +660,7 @@ class HistoryIndex:
         text = self.request_text(i)
         pricer = self._pricer
         framing = pricer.framing_tokens("user")
-        bound = framing + tokens_at_least(pricer.counter, text)
+        bound = framing + self._letters_least(text)
         if bound > room:
             return bound, not self._single_text(i)
         if self._single_text(i):  # its one block: counted exactly, remembered for its price
