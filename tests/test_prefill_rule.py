@@ -3,19 +3,23 @@ does not support assistant message prefill. The conversation must end with a use
 (platform.claude.com/docs/en/about-claude/models/migration-guide: "Prefilling assistant
 messages returns a 400 error on Claude 4.6 models"; qwen-code#8039 and livekit/agents#4907
 saw it on every later model). A fit for such a model refuses it naming where (a prefill is
-the app's choice: leaving it out would answer something else): ``translate`` with the model
-refuses it naming where, and the stub refuses it too. A fit and ``prepare`` do not: the
-integrations trim with them (LangChain's ``trim_messages`` on a state that ends on the AI's
-message), and the result is a view an app may take before its user speaks."""
+the app's choice: leaving it out would answer something else): ``translate`` with the model,
+``prepare`` and the proxy refuse it naming where (R19-P1: prepare sent it silently), and the
+stub refuses it too. A fit does not (a view an app may take before its user speaks), nor
+LangChain's ``trim_messages`` on a state that ends on the AI's message (memory, not a
+request: ``allow_prefill``, said in a notice)."""
 
 from __future__ import annotations
 
 import pytest
+from langchain_core.messages import AIMessage, HumanMessage
 
 from contextledger import fit, translate
 from contextledger.catalog import lookup_model, takes_prefill
 from contextledger.errors import ContentError
+from contextledger.integrations.langchain import trim_messages
 from contextledger.model import Message
+from contextledger.prepare import Preparer, prepare
 from stub_server import Invalid, StubServer, validate_anthropic
 
 HEADERS = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
@@ -59,3 +63,33 @@ def test_other_providers_and_a_user_ending_are_untouched() -> None:
     )
     assert fit(PREFILLED, "claude-sonnet-4-6").messages[-1].role == "assistant"  # a view
     assert translate(PREFILLED[:1], "anthropic", model="claude-sonnet-4-6").body["messages"]
+
+
+@pytest.mark.parametrize("model", ["claude-sonnet-4-6", "claude-opus-4-6"])
+def test_prepare_refuses_a_prefill_as_translate_does(model: str) -> None:
+    with pytest.raises(ContentError) as err:
+        prepare(PREFILLED, model)
+    assert err.value.path == "messages[1]" and "prefill" in str(err.value)
+    with pytest.raises(ContentError, match="prefill"):  # the proxy's path: checked, not written
+        Preparer(model).prepare(PREFILLED, write=False)
+
+
+def test_prepare_sends_a_prefill_to_a_model_that_takes_one() -> None:
+    out = prepare(PREFILLED, "claude-sonnet-4-5")
+    assert out.body["messages"][-1]["role"] == "assistant"
+    assert not [n for n in out.report.notices if n.kind == "prefill"]
+
+
+def test_allow_prefill_keeps_the_view_and_says_it_cannot_be_sent_as_is() -> None:
+    out = Preparer("claude-sonnet-4-6", allow_prefill=True).prepare(PREFILLED)
+    assert out.messages[-1].role == "assistant"
+    [note] = [n for n in out.report.notices if n.kind == "prefill"]
+    assert note.where == "messages[1]" and "not sendable" in note.text
+
+
+def test_langchain_trim_still_trims_a_state_that_ends_on_the_ai() -> None:
+    state = [HumanMessage("Give me the JSON."), AIMessage("{")]
+    reports: list[object] = []
+    out = trim_messages(state, max_tokens=500, model="claude-sonnet-4-6", on_report=reports.append)
+    assert [type(m) for m in out] == [HumanMessage, AIMessage]
+    assert any(n.kind == "prefill" for n in reports[0].notices)

@@ -830,6 +830,10 @@ _VARIANT_WORDS = frozenset(
         "alpha",
         "base",
         "it",
+        # (only after a first variant word: gemini-2.0-flash-exp-image-generation)
+        "image",
+        "generation",
+        "native",
     ]
 )
 
@@ -837,9 +841,11 @@ _VARIANT_WORDS = frozenset(
 def _is_variant(name: str, family: str) -> bool:
     """What ``name`` adds to ``family`` starts with a known variant word (``-audio``,
     ``-pro``), not a version number (``-9``), a stray letter (``-o``) or an unknown word
-    (``-typo``)."""
-    word = name[len(family) + 1 :].split("-", 1)[0]
-    return word.lower() in _VARIANT_WORDS
+    (``-typo``); and every later word is one too, or a number (``-search-preview``,
+    ``-exp-image-generation``, ``-preview-05-20``): ``gpt-4o-audio-previwe`` is a misspelt
+    gpt-4o-audio-preview, never priced as gpt-4o."""
+    first, *rest = name[len(family) + 1 :].lower().split("-")
+    return first in _VARIANT_WORDS and all(w in _VARIANT_WORDS or w.isdigit() for w in rest)
 
 
 def _limits(raw: Mapping[str, Any] | None) -> ImageLimits:

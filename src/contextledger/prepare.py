@@ -62,6 +62,7 @@ from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice
 from .storage.media import MediaBackend
+from .validate import prefill_problem, refuse_prefill
 
 __all__ = [
     "Fallback",
@@ -241,6 +242,10 @@ class Preparer:
     Keep one per conversation and model; make a new one when the model changes.
     ``tool_choice``: the one the requests will carry with their tools, priced exactly
     (``FitOptions.tool_choice``; None: not known, priced at the most a choice costs).
+    A request that ends on an assistant turn for a model that takes no prefill (Claude 4.6
+    and later answer HTTP 400) is refused naming where, as ``translate`` refuses it;
+    ``allow_prefill=True`` fits it anyway, with a notice, for a view that is not sent as it
+    is (LangChain's ``trim_messages`` trimming a state that ends on the AI's message).
     """
 
     def __init__(
@@ -263,6 +268,7 @@ class Preparer:
         config: Config | None = None,
         file_pages: Mapping[str, int] | None = None,
         tool_choice: object = None,
+        allow_prefill: bool = False,
     ) -> None:
         check_limits(window, max_output_tokens)
         check_on_images(on_images)
@@ -280,10 +286,11 @@ class Preparer:
         self.compaction = compaction
         self.max_edge = max_edge
         self.on_images = on_images
+        self.allow_prefill = allow_prefill
         # pages the caller declares for files sent by reference (``FitOptions.file_pages``)
         pricer = Pricer.for_model(self.info, catalog, wire=self.format, file_pages=file_pages)
         self.fitter = Fitter(
-            self.info,
+            model,  # (looked up as above: the report names the model asked for)
             window=window,
             max_output_tokens=max_output_tokens,
             catalog=catalog,
@@ -458,6 +465,7 @@ class Preparer:
         notices.extend(self._problems)
         notices.extend(result.report.notices)
         sent_messages = _substitute(result.messages, {k: v for k, v in self._encoded_now.items()})
+        notices.extend(self._prefill(sent_messages))
 
         # 6. materialize stored images, 7. translate
         if write:
@@ -470,7 +478,7 @@ class Preparer:
 
         fit_report = result.report
         report = PrepareReport(
-            model=self.info.id,
+            model=self.fitter.model_name,
             format=self.format,
             window=fit_report.window,
             reserved_output=fit_report.reserved_output,
@@ -492,6 +500,20 @@ class Preparer:
         )
 
     # ------------------------------------------------------------------ pieces
+
+    def _prefill(self, sent: Sequence[Message]) -> list[Notice]:
+        """Refuse a request ending on a prefill the model refuses (HTTP 400), or with
+        ``allow_prefill`` say that this view cannot be sent as it is."""
+        if not self.allow_prefill:
+            refuse_prefill(sent, self.info)
+            return []
+        problem = prefill_problem(sent, self.info)
+        if problem is None:
+            return []
+        where, why = problem
+        return [
+            Notice("prefill", where, f"Kept as asked (allow_prefill), not sendable as is: {why}.")
+        ]
 
     def _carry(self, messages: MessagesLike, notices: list[Notice]) -> Conversation:
         """The app's list as a Conversation that keeps the recaps made on earlier turns.

@@ -10,7 +10,7 @@ from itertools import chain
 from operator import attrgetter, is_
 from typing import Any
 
-from ..catalog import Catalog, ModelInfo, lookup_model
+from ..catalog import Catalog, ModelInfo, lookup_model, sent_model_id
 from ..errors import BudgetError, ContentError, FileBoundError
 from ..gate import (
     accepts_images,
@@ -213,6 +213,11 @@ class Fitter:
         # An id the catalog does not know is refused, unless the window is given: then it
         # is fitted with the provider's conservative defaults and the report says so.
         self.info = lookup_model(model, catalog, window=window, image_family=image_family)
+        # the report names the model asked for (gpt-4o-audio-preview, a Bedrock id), not
+        # the catalog family it is priced as (gpt-4o, claude-sonnet-4-5)
+        self.model_name = (
+            self.info.id if isinstance(model, ModelInfo) else sent_model_id(model, self.info)
+        )
         self.catalog = catalog
         self.window = window or self.info.context_window
         self.reserved_output = (
@@ -615,7 +620,7 @@ class Fitter:
         if tools and host and out[0] is not host[0]:  # the prompt sent changed: reprice
             budget = replace(budget, tools_tokens=pricer.tools(tools, opts.tool_choice, out[:1]))
         report = FitReport(
-            model=model,
+            model=self.model_name,
             window=budget.window,
             reserved_output=budget.reserved_output,
             tools_tokens=budget.tools_tokens,
