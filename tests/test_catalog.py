@@ -201,9 +201,11 @@ def test_a_misspelt_word_after_a_variant_word_is_refused(
     cat: Catalog, typo: str, family: str
 ) -> None:
     """Only the first word after the family was checked: these were priced as the family."""
-    with pytest.raises(UnknownModelError):
+    with pytest.raises(UnknownModelError) as err:
         cat.lookup(typo)
-    assert cat.lookup(typo.rsplit("-", 1)[0] + "-preview").id == family  # the real variant
+    meant = typo.rsplit("-", 1)[0] + "-preview"
+    assert err.value.suggestions[0] == meant  # mended, suggested first
+    assert cat.lookup(meant).id == family  # the real variant
     assert cat.lookup("gpt-4o-mini-search-preview").id == "gpt-4o-mini"  # every word a variant
 
 

@@ -11,6 +11,7 @@ request: ``allow_prefill``, said in a notice)."""
 
 from __future__ import annotations
 
+import anthropic
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
@@ -20,6 +21,7 @@ from contextledger.errors import ContentError
 from contextledger.integrations.langchain import trim_messages
 from contextledger.model import Message
 from contextledger.prepare import Preparer, prepare
+from serve_harness import RunningProxy
 from stub_server import Invalid, StubServer, validate_anthropic
 
 HEADERS = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
@@ -93,3 +95,17 @@ def test_langchain_trim_still_trims_a_state_that_ends_on_the_ai() -> None:
     out = trim_messages(state, max_tokens=500, model="claude-sonnet-4-6", on_report=reports.append)
     assert [type(m) for m in out] == [HumanMessage, AIMessage]
     assert any(n.kind == "prefill" for n in reports[0].notices)
+
+
+def test_the_proxy_refuses_a_prefill_for_claude_4_6_naming_where(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    client = anthropic.Anthropic(
+        base_url=proxy.url, api_key="sk-ant-test", max_retries=0,
+        default_headers={"X-ContextLedger-Session": "prefill"},
+    )  # fmt: skip
+    wire = [{"role": "user", "content": "Give me the JSON."}, {"role": "assistant", "content": "{"}]
+    with pytest.raises(anthropic.BadRequestError) as err:
+        client.messages.create(model="claude-sonnet-4-6", max_tokens=50, messages=wire)  # type: ignore[arg-type]
+    assert "messages[1]" in str(err.value) and "prefill" in str(err.value)
+    assert not stub.completions()  # nothing went upstream to be answered 400 there

@@ -367,6 +367,9 @@ class Catalog:
         spellings = list(dict.fromkeys([*plain, *reversed(spellings)]))
         for spelling in spellings:
             close = difflib.get_close_matches(spelling, list(known), n=n, cutoff=0.6)
+            mended = _mended_variant(spelling, self._models)
+            if mended is not None:  # gpt-4o-audio-previwe: gpt-4o-audio-preview first
+                return (mended, *(known[k] for k in close if known[k] != mended))[:n]
             if close:
                 return tuple(known[k] for k in close)
         # Nothing close (grok-4, azure/prod-chat, claude-v2:1): still name the nearest known
@@ -846,6 +849,34 @@ def _is_variant(name: str, family: str) -> bool:
     gpt-4o-audio-preview, never priced as gpt-4o."""
     first, *rest = name[len(family) + 1 :].lower().split("-")
     return first in _VARIANT_WORDS and all(w in _VARIANT_WORDS or w.isdigit() for w in rest)
+
+
+def _mended_variant(name: str, ids: Iterable[str]) -> str | None:
+    """A variant id with each word after its family mended to the nearest variant word
+    (``gpt-4o-audio-previwe`` → ``gpt-4o-audio-preview``), the suggestion a refusal makes
+    first; None unless every word is a variant word, a number or a near miss of one.
+
+    >>> _mended_variant("gpt-4o-audio-previwe", ["gpt-4o", "gpt-4o-mini"])
+    'gpt-4o-audio-preview'
+    """
+    family = max((k for k in ids if name.startswith(k + "-")), key=len, default=None)
+    if family is None:
+        return None
+    words = name[len(family) + 1 :].split("-")
+    mended = [_near_variant_word(w) for w in words]
+    if "" in mended or mended == words:
+        return None
+    return "-".join([family, *mended])
+
+
+def _near_variant_word(word: str) -> str:
+    """``word`` if it is a variant word or a number, else the variant word it misspells
+    ("" for none; a short word is no misspelling: gpt-5-nano-prod is a house name)."""
+    if word in _VARIANT_WORDS or word.isdigit():
+        return word
+    if len(word) < 5:
+        return ""
+    return next(iter(difflib.get_close_matches(word, _VARIANT_WORDS, n=1, cutoff=0.7)), "")
 
 
 def _limits(raw: Mapping[str, Any] | None) -> ImageLimits:
