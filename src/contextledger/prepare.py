@@ -242,8 +242,8 @@ class Preparer:
     Keep one per conversation and model; make a new one when the model changes.
     ``tool_choice``: the one the requests will carry with their tools, priced exactly
     (``FitOptions.tool_choice``; None: not known, priced at the most a choice costs).
-    A request that ends on an assistant turn for a model that takes no prefill (Claude 4.6
-    and later answer HTTP 400) is refused naming where, as ``translate`` refuses it;
+    A request written for a model that takes no prefill (Claude 4.6 and later answer HTTP
+    400) that ends on an assistant turn is refused naming where, as ``translate`` refuses it;
     ``allow_prefill=True`` fits it anyway, with a notice, for a view that is not sent as it
     is (LangChain's ``trim_messages`` trimming a state that ends on the AI's message).
     """
@@ -465,10 +465,10 @@ class Preparer:
         notices.extend(self._problems)
         notices.extend(result.report.notices)
         sent_messages = _substitute(result.messages, {k: v for k, v in self._encoded_now.items()})
-        notices.extend(self._prefill(sent_messages))
 
         # 6. materialize stored images, 7. translate
         if write:
+            notices.extend(self._prefill(sent_messages))  # checked as translate checks it
             sent = tuple(self._materialize(m) for m in sent_messages)
             translation = translate(sent, self.format, validate=True)
             notices.extend(translation.notices)
@@ -577,8 +577,8 @@ class Preparer:
         # the hysteresis share free, so the next is due only once the turns after it have
         # used that room.
         waiting = None if self._local else self._cooling_down(work)
-        if waiting is not None:  # no recap can be made: the dry fits would be wasted
-            return CompactionOutcome(work, "skipped", (waiting,))
+        if waiting is not None:  # no paid recap yet: an offline one covers what must go
+            return self._offline_while_waiting(work, sent, wire_tools, waiting)
         keep = self._window_keeps(sent, wire_tools, local=self._local, whole=True)
         if keep is None:
             return CompactionOutcome(
@@ -628,6 +628,28 @@ class Preparer:
         line = f"{first}; in place of {name}'s recap, which was not used: {why}"
         # no verification: the call raised or the reply was empty (rejected ones are verified)
         self._fallback = Fallback(name, why, down=failed.verification is None)
+        return replace(local, report=(line, *rest))
+
+    def _offline_while_waiting(
+        self,
+        work: Conversation,
+        sent: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+        waiting: str,
+    ) -> CompactionOutcome:
+        """The request does not fit and the policy's cooldown holds a paid recap back: the
+        local offline recap (no call) covers what the window cannot hold. Without it the
+        fit's sticky cut dropped the turns before a long output unrecapped, leaving its
+        hysteresis share of the window empty (a 7,000 budget sent at 78 %, 80 messages
+        dropped that no recap covers, right after a paid recap)."""
+        keep = self._window_keeps(sent, wire_tools, local=True, whole=True)
+        local = None if keep is None else self._compact_keeping(work, keep, OfflineSummarizer())
+        if local is None or local.event is None:
+            return CompactionOutcome(work, "skipped", (waiting,))
+        first, *rest = local.report
+        name = self.summarizer.name if self.summarizer is not None else "the summarizer"
+        why = waiting.split(": ", 1)[-1]  # past "compaction waiting"
+        line = f"{first}; made offline while {name} waits for its cooldown ({why})"
         return replace(local, report=(line, *rest))
 
     @property

@@ -28,6 +28,7 @@ from ..errors import (
 from ..prepare import Prepared, Preparer
 from ..providers import translate
 from ..report import Notice
+from ..validate import refuse_prefill
 from .access import check_key, read_json
 from .backoff import SummarizerBackoff
 from .chained import chained
@@ -247,6 +248,7 @@ async def _record_and_prepare(
         else:  # a recap may wait seconds on the summarizer's endpoint: off the event loop
             loop = asyncio.get_running_loop()
             prepared = await loop.run_in_executor(proxy.prepare_thread, run)
+        refuse_prefill(prepared.messages, preparer.info)  # (Claude 4.6+ answer HTTP 400)
     except UnknownModelError as exc:
         if settings.allow_unknown_models:
             return f"unknown model {model!r}: forwarded untouched (--allow-unknown-models)"
