@@ -106,6 +106,22 @@ def test_the_proxy_refuses_a_prefill_for_claude_4_6_naming_where(
     )  # fmt: skip
     wire = [{"role": "user", "content": "Give me the JSON."}, {"role": "assistant", "content": "{"}]
     with pytest.raises(anthropic.BadRequestError) as err:
-        client.messages.create(model="claude-sonnet-4-6", max_tokens=50, messages=wire)  # type: ignore[arg-type]
-    assert "messages[1]" in str(err.value) and "prefill" in str(err.value)
+        client.messages.create(
+            model="claude-sonnet-4-6", max_tokens=50, system="Be brief.",
+            messages=wire,  # type: ignore[arg-type]
+        )  # fmt: skip
+    # the client's own index (the fitted list holds the system prompt first: [2])
+    assert "messages[1]:" in str(err.value) and "prefill" in str(err.value)
     assert not stub.completions()  # nothing went upstream to be answered 400 there
+
+
+def test_the_refusal_names_the_callers_message_not_the_fitted_one() -> None:
+    """R20-P2: 601 dicts fitted into 8,000 tokens: the refusal said messages[45] (its
+    place in the fitted list), which is one of the caller's questions."""
+    msgs: list[dict[str, str]] = [{"role": "system", "content": "Be brief."}]
+    for i in range(300):
+        msgs += [{"role": "user", "content": f"question {i} " + "lorem ipsum " * 40},
+                 {"role": "assistant", "content": f"answer {i} " + "dolor sit " * 40}]  # fmt: skip
+    with pytest.raises(ContentError) as err:
+        prepare(msgs, "claude-sonnet-4-6", window=8000, max_output_tokens=1000, compaction=False)
+    assert err.value.path == "messages[600]"

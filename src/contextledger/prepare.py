@@ -62,7 +62,7 @@ from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice
 from .storage.media import MediaBackend
-from .validate import prefill_problem, refuse_prefill
+from .validate import prefill_problem
 
 __all__ = [
     "Fallback",
@@ -468,7 +468,7 @@ class Preparer:
 
         # 6. materialize stored images, 7. translate
         if write:
-            notices.extend(self._prefill(sent_messages))  # checked as translate checks it
+            notices.extend(self._prefill(sent_messages, conv.record))  # as translate checks
             sent = tuple(self._materialize(m) for m in sent_messages)
             translation = translate(sent, self.format, validate=True)
             notices.extend(translation.notices)
@@ -501,16 +501,19 @@ class Preparer:
 
     # ------------------------------------------------------------------ pieces
 
-    def _prefill(self, sent: Sequence[Message]) -> list[Notice]:
-        """Refuse a request ending on a prefill the model refuses (HTTP 400), or with
-        ``allow_prefill`` say that this view cannot be sent as it is."""
-        if not self.allow_prefill:
-            refuse_prefill(sent, self.info)
-            return []
+    def _prefill(self, sent: Sequence[Message], record: Sequence[Message]) -> list[Notice]:
+        """Refuse a request ending on a prefill the model refuses (HTTP 400), naming the
+        caller's message (its place in ``record``, the caller's list, not in the fitted
+        one), or with ``allow_prefill`` say that this view cannot be sent as it is."""
         problem = prefill_problem(sent, self.info)
         if problem is None:
             return []
-        where, why = problem
+        fitted_path, why = problem
+        last = sent[-1].id
+        at = next((k for k in range(len(record) - 1, -1, -1) if record[k].id == last), None)
+        where = fitted_path if at is None else f"messages[{at}]"
+        if not self.allow_prefill:
+            raise ContentError(where, why)
         return [
             Notice("prefill", where, f"Kept as asked (allow_prefill), not sendable as is: {why}.")
         ]
