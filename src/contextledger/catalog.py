@@ -574,7 +574,7 @@ def _check_version(bare: str, info: ModelInfo) -> None:
     elif bedrock == "anthropic" and info.snapshots and snapshot is not None:
         problem = "Bedrock's Claude ids end with their version (-v1:0)"
     else:
-        problem = None
+        problem = _vertex_release_problem(vertex, bedrock, snapshot, info)
     if bedrock == "anthropic" and info.snapshots and snapshot is None:
         problem = f"Bedrock serves {info.id} dated only"
     if problem is None:
@@ -589,6 +589,21 @@ def _check_version(bare: str, info: ModelInfo) -> None:
         (*(bedrock_ids if bedrock else ()), info.id),
         hint=f"{problem}, so {bare!r} names no model the provider serves",
     )
+
+
+def _vertex_release_problem(
+    vertex: re.Match[str] | None, bedrock: str, snapshot: str | None, info: ModelInfo
+) -> str | None:
+    """Vertex names a Claude model's later release with its number before the date
+    (``claude-3-5-sonnet-v2@20241022``): the same date without it is no Vertex id (404)."""
+    if vertex is None or bedrock or info.provider != "anthropic":
+        return None
+    if snapshot is None or snapshot not in info.snapshots:
+        return None
+    release = sorted(info.snapshots).index(snapshot) + 1
+    if release == 1:
+        return None
+    return f"Vertex names that snapshot {info.id}-v{release}@{vertex[1]}"
 
 
 def _two_forms(name: str) -> bool:
