@@ -18,6 +18,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 from contextledger import fit, translate
 from contextledger.catalog import lookup_model, takes_prefill
 from contextledger.errors import ContentError
+from contextledger.integrations import litellm as cl_litellm
 from contextledger.integrations.langchain import trim_messages
 from contextledger.model import Message
 from contextledger.prepare import Preparer, prepare
@@ -125,3 +126,11 @@ def test_the_refusal_names_the_callers_message_not_the_fitted_one() -> None:
     with pytest.raises(ContentError) as err:
         prepare(msgs, "claude-sonnet-4-6", window=8000, max_output_tokens=1000, compaction=False)
     assert err.value.path == "messages[600]"
+
+
+def test_litellms_trim_keeps_a_list_that_ends_on_the_ai_and_says_so() -> None:
+    reports: list[object] = []
+    wire = [{"role": "user", "content": "Give me the JSON."}, {"role": "assistant", "content": "{"}]
+    out = cl_litellm.trim_messages(wire, model="claude-sonnet-4-6", on_report=reports.append)
+    assert [m["role"] for m in out] == ["user", "assistant"]
+    assert any(n.kind == "prefill" for n in reports[0].notices)
