@@ -60,6 +60,17 @@ def test_earlier_claude_models_take_a_prefill(model: str) -> None:
     validate_anthropic(body, HEADERS, StubServer())
 
 
+def test_a_fit_for_claude_4_6_ending_on_the_assistant_says_it_cannot_be_sent() -> None:
+    """RT25-12: fit(target="anthropic") kept it silently and translate refused it later."""
+    res = fit(PREFILLED, "claude-sonnet-4-6", target="anthropic")
+    assert res.messages[-1].role == "assistant"  # a view
+    [note] = [n for n in res.report.notices if n.kind == "prefill"]
+    assert note.where == "a1" and "HTTP 400" in note.text
+    assert not [
+        n for n in fit(PREFILLED, "claude-sonnet-4-5").report.notices if n.kind == "prefill"
+    ]
+
+
 def test_other_providers_and_a_user_ending_are_untouched() -> None:
     assert (
         translate(PREFILLED, "openai", model="gpt-4o").body["messages"][-1]["role"] == "assistant"
@@ -87,7 +98,7 @@ def test_allow_prefill_keeps_the_view_and_says_it_cannot_be_sent_as_is() -> None
     out = Preparer("claude-sonnet-4-6", allow_prefill=True).prepare(PREFILLED)
     assert out.messages[-1].role == "assistant"
     [note] = [n for n in out.report.notices if n.kind == "prefill"]
-    assert note.where == "messages[1]" and "not sendable" in note.text
+    assert note.where == "a1" and "refuse to send it" in note.text
 
 
 def test_langchain_trim_still_trims_a_state_that_ends_on_the_ai() -> None:

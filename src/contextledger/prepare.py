@@ -244,8 +244,8 @@ class Preparer:
     (``FitOptions.tool_choice``; None: not known, priced at the most a choice costs).
     A request written for a model that takes no prefill (Claude 4.6 and later answer HTTP
     400) that ends on an assistant turn is refused naming where, as ``translate`` refuses it;
-    ``allow_prefill=True`` fits it anyway, with a notice, for a view that is not sent as it
-    is (LangChain's ``trim_messages`` trimming a state that ends on the AI's message).
+    ``allow_prefill=True`` fits it anyway (the report says it cannot be sent so), for a
+    view that is not sent as it is (LangChain's ``trim_messages`` trimming a state that ends on the AI's message).
     """
 
     def __init__(
@@ -468,7 +468,7 @@ class Preparer:
 
         # 6. materialize stored images, 7. translate
         if write:
-            notices.extend(self._prefill(sent_messages, conv.record))  # as translate checks
+            self._refuse_prefill(sent_messages, conv.record)  # as translate checks it
             sent = tuple(self._materialize(m) for m in sent_messages)
             translation = translate(sent, self.format, validate=True)
             notices.extend(translation.notices)
@@ -501,22 +501,17 @@ class Preparer:
 
     # ------------------------------------------------------------------ pieces
 
-    def _prefill(self, sent: Sequence[Message], record: Sequence[Message]) -> list[Notice]:
+    def _refuse_prefill(self, sent: Sequence[Message], record: Sequence[Message]) -> None:
         """Refuse a request ending on a prefill the model refuses (HTTP 400), naming the
         caller's message (its place in ``record``, the caller's list, not in the fitted
-        one), or with ``allow_prefill`` say that this view cannot be sent as it is."""
+        one); with ``allow_prefill`` keep it (the fit's report says it is not sendable)."""
         problem = prefill_problem(sent, self.info)
-        if problem is None:
-            return []
+        if problem is None or self.allow_prefill:
+            return
         fitted_path, why = problem
         last = sent[-1].id
         at = next((k for k in range(len(record) - 1, -1, -1) if record[k].id == last), None)
-        where = fitted_path if at is None else f"messages[{at}]"
-        if not self.allow_prefill:
-            raise ContentError(where, why)
-        return [
-            Notice("prefill", where, f"Kept as asked (allow_prefill), not sendable as is: {why}.")
-        ]
+        raise ContentError(fitted_path if at is None else f"messages[{at}]", why)
 
     def _carry(self, messages: MessagesLike, notices: list[Notice]) -> Conversation:
         """The app's list as a Conversation that keeps the recaps made on earlier turns.

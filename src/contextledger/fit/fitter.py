@@ -48,7 +48,14 @@ from ..providers import format_for_provider, provider_format, read_messages
 from ..providers.anthropic import SystemPrompt, system_blocks
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
-from ..validate import SYSTEM_MEDIA, is_empty, problems_for, require_turn, reuses_call_ids
+from ..validate import (
+    SYSTEM_MEDIA,
+    is_empty,
+    prefill_problem,
+    problems_for,
+    require_turn,
+    reuses_call_ids,
+)
 from .anchors import (
     current_request_position,
     file_at_bound,
@@ -617,6 +624,7 @@ class Fitter:
             if sent is not out:
                 out = sent
                 kept, text_tokens, image_tokens = kept_changes(pricer, out, memo)
+        notices.extend(_unsendable_prefill(out, self.info))
         if tools and host and out[0] is not host[0]:  # the prompt sent changed: reprice
             budget = replace(budget, tools_tokens=pricer.tools(tools, opts.tool_choice, out[:1]))
         report = FitReport(
@@ -898,3 +906,21 @@ def fit(
     )
     fitter._memory.source = None  # fitted once: nothing to remember for a refit
     return fitter.fit(messages, tools=tools, system=system, memory=memory)
+
+
+def _unsendable_prefill(out: Sequence[Message], info: ModelInfo) -> list[Notice]:
+    """A fit is a view, so one that ends on an assistant turn for a model that refuses a
+    prefill (Claude 4.6 and later) is kept, said: ``prepare`` and ``translate`` refuse
+    to send it (RT25-12: the fit was silent and translate refused later)."""
+    problem = prefill_problem(out, info)
+    if problem is None:
+        return []
+    last = out[-1].id or problem[0]
+    return [
+        Notice(
+            "prefill",
+            last,
+            f"The history ends on an assistant turn ({last}): {problem[1]}. Kept in this "
+            "view; prepare and translate refuse to send it.",
+        )
+    ]
