@@ -561,9 +561,10 @@ def prefill_problem(messages: Sequence[Message], info: ModelInfo) -> tuple[str, 
     """
     if not messages or messages[-1].role != "assistant" or takes_prefill(info):
         return None
+    named = f", message {messages[-1].id}" if messages[-1].id else ""  # (the caller's id)
     return (
         f"messages[{len(messages) - 1}]",
-        f"{info.id} takes no conversation that ends on an assistant turn (a prefill: "
+        f"{info.id} takes no conversation that ends on an assistant turn (a prefill{named}: "
         "Anthropic answers HTTP 400 on Claude 4.6 and later): end it with the user's "
         "message, and ask for a format with output_config.format or the system prompt",
     )

@@ -920,7 +920,6 @@ def _unsendable_prefill(out: Sequence[Message], info: ModelInfo) -> list[Notice]
         Notice(
             "prefill",
             last,
-            f"The history ends on an assistant turn ({last}): {problem[1]}. Kept in this "
-            "view; prepare and translate refuse to send it.",
+            f"{problem[1]}. Kept in this view; prepare and translate refuse to send it.",
         )
     ]
