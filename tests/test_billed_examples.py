@@ -365,3 +365,25 @@ def test_function_tools_are_priced_as_rendered_and_never_below_their_bill() -> N
             assert told.report.used == price
     for messages, billed in HMARR_PLAIN:
         assert fit(messages, "gpt-3.5-turbo").report.used == billed
+
+
+# forestwanglin/openai-java issue #5 (2024-01, gpt-4): an assistant tool call and its result
+# (the tool message carrying a name), "OpenAI Count: 35" prompt tokens. Priced ~2x above
+# (the call's id and its pretty-printed arguments are priced as sent; OpenAI's rendering of a
+# call is not published): never below.
+WEATHER_CALL_ID = "call_Id8ycVMsW8gdsf7kSXfgAcf1"
+TOOL_CALL_AND_RESULT: list[dict[str, Any]] = [
+    {"role": "assistant", "content": None, "tool_calls": [
+        {"id": WEATHER_CALL_ID, "type": "function", "function": {
+            "name": "get_current_weather", "arguments": '{\n  "location": "Boston, MA"\n}'}}]},
+    {"role": "tool", "tool_call_id": WEATHER_CALL_ID, "name": "get_current_weather",
+     "content": "29 degree celcius"},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("model", ["gpt-4", "gpt-4-0613"])
+def test_a_tool_call_and_its_result_are_never_below_their_bill(model: str) -> None:
+    body = {"model": model, "messages": TOOL_CALL_AND_RESULT}
+    assert price_request(body, model, "openai").total >= 35
+    assert fit(TOOL_CALL_AND_RESULT, model, target="openai").report.used >= 35
+    assert fit(TOOL_CALL_AND_RESULT, model).report.used >= 35  # any wire

@@ -190,6 +190,26 @@ def test_unknown_ids_are_refused_with_the_closest_known_ids(
 
 
 @pytest.mark.parametrize(
+    ("typo", "family"),
+    [
+        ("gpt-4o-audio-previwe", "gpt-4o"),
+        ("gpt-4o-mini-audio-prveiew", "gpt-4o-mini"),
+        ("gpt-4o-realtime-preveiw", "gpt-4o"),
+    ],
+)
+def test_a_misspelt_word_after_a_variant_word_is_refused(
+    cat: Catalog, typo: str, family: str
+) -> None:
+    """Only the first word after the family was checked: these were priced as the family."""
+    with pytest.raises(UnknownModelError) as err:
+        cat.lookup(typo)
+    meant = typo.rsplit("-", 1)[0] + "-preview"
+    assert err.value.suggestions[0] == meant  # mended, suggested first
+    assert cat.lookup(meant).id == family  # the real variant
+    assert cat.lookup("gpt-4o-mini-search-preview").id == "gpt-4o-mini"  # every word a variant
+
+
+@pytest.mark.parametrize(
     ("name", "resolved"),
     [
         ("chatgpt-4o-latest", "gpt-4o"),

@@ -728,6 +728,9 @@ def test_the_providers_listed_models_resolve_with_their_own_limits(cat: Catalog)
         ("claude-3-haiku-v1", "claude-3-haiku"),  # Vertex's -vN is a second release
         ("claude-3-5-sonnet-v3@20241022", "claude-3-5-sonnet"),
         ("claude-3-5-sonnet-v2@20240620", "claude-3-5-sonnet"),  # v2 is 20241022
+        # and Vertex writes 20241022 as v2 (was priced as a Vertex id Vertex answers 404 to)
+        ("claude-3-5-sonnet@20241022", "claude-3-5-sonnet"),
+        ("vertex_ai/claude-3-5-sonnet@20241022", "claude-3-5-sonnet"),
         ("anthropic.claude-3-5-sonnet-20240620-v2:0", "claude-3-5-sonnet"),
         ("eu.anthropic.claude-3-7-sonnet-20250219-v1:3", "claude-3-7-sonnet"),
         ("meta.llama3-2-11b-instruct-v4:0", "llama-3.2-11b-vision"),

@@ -188,3 +188,18 @@ def test_no_internal_jargon_in_help() -> None:
     for command in ("fit", "repair", "compact", "cost", "normalize", "chat", "sessions"):
         res = CliRunner().invoke(main, [command, "--help"])
         assert "seed" not in res.output.lower(), command
+
+
+def test_fit_compact_prints_a_saved_transcript_that_ends_on_the_answer(tmp_path: Path) -> None:
+    """R20-P1: a saved transcript ends on the assistant's answer; ``fit --compact`` prints
+    a view (it sends nothing), so Claude 4.6's prefill rule does not refuse it."""
+    saved = [
+        {"role": "system", "content": "You are helpful."},
+        {"role": "user", "content": "Write a haiku about tea."},
+        {"role": "assistant", "content": "Steam curls from the cup / ..."},
+    ]
+    file = json_file(tmp_path, saved)
+    for extra in ([], ["--compact"]):
+        args = ["fit", file, "--model", "claude-sonnet-4-6", "--json", *extra]
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 0, res.output

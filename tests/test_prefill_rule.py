@@ -3,19 +3,26 @@ does not support assistant message prefill. The conversation must end with a use
 (platform.claude.com/docs/en/about-claude/models/migration-guide: "Prefilling assistant
 messages returns a 400 error on Claude 4.6 models"; qwen-code#8039 and livekit/agents#4907
 saw it on every later model). A fit for such a model refuses it naming where (a prefill is
-the app's choice: leaving it out would answer something else): ``translate`` with the model
-refuses it naming where, and the stub refuses it too. A fit and ``prepare`` do not: the
-integrations trim with them (LangChain's ``trim_messages`` on a state that ends on the AI's
-message), and the result is a view an app may take before its user speaks."""
+the app's choice: leaving it out would answer something else): ``translate`` with the model,
+``prepare`` and the proxy refuse it naming where (R19-P1: prepare sent it silently), and the
+stub refuses it too. A fit does not (a view an app may take before its user speaks), nor
+LangChain's ``trim_messages`` on a state that ends on the AI's message (memory, not a
+request: ``allow_prefill``, said in a notice)."""
 
 from __future__ import annotations
 
+import anthropic
 import pytest
+from langchain_core.messages import AIMessage, HumanMessage
 
 from contextledger import fit, translate
 from contextledger.catalog import lookup_model, takes_prefill
 from contextledger.errors import ContentError
+from contextledger.integrations import litellm as cl_litellm
+from contextledger.integrations.langchain import trim_messages
 from contextledger.model import Message
+from contextledger.prepare import Preparer, prepare
+from serve_harness import RunningProxy
 from stub_server import Invalid, StubServer, validate_anthropic
 
 HEADERS = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
@@ -53,9 +60,88 @@ def test_earlier_claude_models_take_a_prefill(model: str) -> None:
     validate_anthropic(body, HEADERS, StubServer())
 
 
+def test_a_fit_for_claude_4_6_ending_on_the_assistant_says_it_cannot_be_sent() -> None:
+    """RT25-12: fit(target="anthropic") kept it silently and translate refused it later."""
+    res = fit(PREFILLED, "claude-sonnet-4-6", target="anthropic")
+    assert res.messages[-1].role == "assistant"  # a view
+    [note] = [n for n in res.report.notices if n.kind == "prefill"]
+    assert note.where == "a1" and "HTTP 400" in note.text
+    assert not [
+        n for n in fit(PREFILLED, "claude-sonnet-4-5").report.notices if n.kind == "prefill"
+    ]
+
+
 def test_other_providers_and_a_user_ending_are_untouched() -> None:
     assert (
         translate(PREFILLED, "openai", model="gpt-4o").body["messages"][-1]["role"] == "assistant"
     )
     assert fit(PREFILLED, "claude-sonnet-4-6").messages[-1].role == "assistant"  # a view
     assert translate(PREFILLED[:1], "anthropic", model="claude-sonnet-4-6").body["messages"]
+
+
+@pytest.mark.parametrize("model", ["claude-sonnet-4-6", "claude-opus-4-6"])
+def test_prepare_refuses_a_prefill_as_translate_does(model: str) -> None:
+    with pytest.raises(ContentError) as err:
+        prepare(PREFILLED, model)
+    assert err.value.path == "messages[1]" and "prefill" in str(err.value)
+    # unwritten (write=False) the messages go unchecked: the caller writes and checks them
+    assert Preparer(model).prepare(PREFILLED, write=False).messages[-1].role == "assistant"
+
+
+def test_prepare_sends_a_prefill_to_a_model_that_takes_one() -> None:
+    out = prepare(PREFILLED, "claude-sonnet-4-5")
+    assert out.body["messages"][-1]["role"] == "assistant"
+    assert not [n for n in out.report.notices if n.kind == "prefill"]
+
+
+def test_allow_prefill_keeps_the_view_and_says_it_cannot_be_sent_as_is() -> None:
+    out = Preparer("claude-sonnet-4-6", allow_prefill=True).prepare(PREFILLED)
+    assert out.messages[-1].role == "assistant"
+    [note] = [n for n in out.report.notices if n.kind == "prefill"]
+    assert note.where == "a1" and "refuse to send it" in note.text
+
+
+def test_langchain_trim_still_trims_a_state_that_ends_on_the_ai() -> None:
+    state = [HumanMessage("Give me the JSON."), AIMessage("{")]
+    reports: list[object] = []
+    out = trim_messages(state, max_tokens=500, model="claude-sonnet-4-6", on_report=reports.append)
+    assert [type(m) for m in out] == [HumanMessage, AIMessage]
+    assert any(n.kind == "prefill" for n in reports[0].notices)
+
+
+def test_the_proxy_refuses_a_prefill_for_claude_4_6_naming_where(
+    proxy: RunningProxy, stub: StubServer
+) -> None:
+    client = anthropic.Anthropic(
+        base_url=proxy.url, api_key="sk-ant-test", max_retries=0,
+        default_headers={"X-ContextLedger-Session": "prefill"},
+    )  # fmt: skip
+    wire = [{"role": "user", "content": "Give me the JSON."}, {"role": "assistant", "content": "{"}]
+    with pytest.raises(anthropic.BadRequestError) as err:
+        client.messages.create(
+            model="claude-sonnet-4-6", max_tokens=50, system="Be brief.",
+            messages=wire,  # type: ignore[arg-type]
+        )  # fmt: skip
+    # the client's own index (the fitted list holds the system prompt first: [2])
+    assert "messages[1]:" in str(err.value) and "prefill" in str(err.value)
+    assert not stub.completions()  # nothing went upstream to be answered 400 there
+
+
+def test_the_refusal_names_the_callers_message_not_the_fitted_one() -> None:
+    """R20-P2: 601 dicts fitted into 8,000 tokens: the refusal said messages[45] (its
+    place in the fitted list), which is one of the caller's questions."""
+    msgs: list[dict[str, str]] = [{"role": "system", "content": "Be brief."}]
+    for i in range(300):
+        msgs += [{"role": "user", "content": f"question {i} " + "lorem ipsum " * 40},
+                 {"role": "assistant", "content": f"answer {i} " + "dolor sit " * 40}]  # fmt: skip
+    with pytest.raises(ContentError) as err:
+        prepare(msgs, "claude-sonnet-4-6", window=8000, max_output_tokens=1000, compaction=False)
+    assert err.value.path == "messages[600]"
+
+
+def test_litellms_trim_keeps_a_list_that_ends_on_the_ai_and_says_so() -> None:
+    reports: list[object] = []
+    wire = [{"role": "user", "content": "Give me the JSON."}, {"role": "assistant", "content": "{"}]
+    out = cl_litellm.trim_messages(wire, model="claude-sonnet-4-6", on_report=reports.append)
+    assert [m["role"] for m in out] == ["user", "assistant"]
+    assert any(n.kind == "prefill" for n in reports[0].notices)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from contextledger import fit
 from contextledger.prepare import Preparer
 
 HELLO = [{"role": "user", "content": "hi"}]
@@ -25,5 +26,9 @@ HELLO = [{"role": "user", "content": "hi"}]
         ("openai/gpt-4o-mini", "gpt-4o-mini"),  # a catalog provider prefix is not sent
     ],
 )
-def test_the_body_names_the_model_asked_for(asked: str, sent: str) -> None:
-    assert Preparer(asked, compaction=False).prepare(HELLO).body["model"] == sent
+def test_the_body_and_the_reports_name_the_model_asked_for(asked: str, sent: str) -> None:
+    out = Preparer(asked, compaction=False).prepare(HELLO)
+    assert out.body["model"] == sent
+    # the reports said gpt-4o for gpt-4o-audio-preview (the family it is priced as)
+    assert out.report.model == out.report.fit.model == sent
+    assert fit(HELLO, asked).report.model == sent

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from claim_cases import FixedSummarizer
 from contextledger.compaction.conversation import Conversation
 from contextledger.model import Message, ToolCall
 from contextledger.prepare import Preparer
@@ -107,6 +108,26 @@ def test_right_after_a_recap_a_local_one_is_made_again_when_the_request_does_not
     out = preparer.prepare(conv, write=False)
     assert out.event is not None and out.event.extends
     assert not out.report.fit.dropped and out.report.used <= out.report.budget
+
+
+def test_while_a_paid_summarizers_cooldown_holds_it_back_an_offline_recap_covers_the_drop() -> None:
+    """Right after a paid recap a long log arrives: the policy's cooldown holds the paid
+    summarizer back, and the fit's sticky cut dropped 80 recent messages that no recap
+    covered, leaving a fifth of the budget empty. An offline recap now covers them, said."""
+    paid = FixedSummarizer("## Goal\nKeep the agent's work going.\n## Done\nRan module tests.\n")
+    preparer = Preparer(
+        "gpt-4o", target="openai", window=WINDOW, max_output_tokens=OUTPUT, summarizer=paid
+    )
+    conv = Conversation(tuple(_agent_history(60)))
+    first = preparer.prepare(conv, write=False)
+    assert first.event is not None and first.event.summarizer == paid.name
+    conv = _grow(_with(conv, first), "Here is the full log:\n" + "a long log line\n" * 300, "ok?")
+    out = preparer.prepare(conv, write=False)
+    covered = {c for e in (*conv.events, out.event) if e is not None for c in e.covers}
+    assert not [c.message_id for c in out.report.fit.dropped if c.message_id not in covered]
+    assert out.event is not None and out.event.summarizer != paid.name
+    assert "waits for its cooldown" in out.report.compaction[0]
+    assert out.report.used <= out.report.budget
 
 
 def test_a_long_session_through_the_proxy_recaps_rarely_and_drops_nothing(

@@ -367,6 +367,9 @@ class Catalog:
         spellings = list(dict.fromkeys([*plain, *reversed(spellings)]))
         for spelling in spellings:
             close = difflib.get_close_matches(spelling, list(known), n=n, cutoff=0.6)
+            mended = _mended_variant(spelling, self._models)
+            if mended is not None:  # gpt-4o-audio-previwe: gpt-4o-audio-preview first
+                return (mended, *(known[k] for k in close if known[k] != mended))[:n]
             if close:
                 return tuple(known[k] for k in close)
         # Nothing close (grok-4, azure/prod-chat, claude-v2:1): still name the nearest known
@@ -571,7 +574,7 @@ def _check_version(bare: str, info: ModelInfo) -> None:
     elif bedrock == "anthropic" and info.snapshots and snapshot is not None:
         problem = "Bedrock's Claude ids end with their version (-v1:0)"
     else:
-        problem = None
+        problem = _vertex_release_problem(vertex, bedrock, snapshot, info)
     if bedrock == "anthropic" and info.snapshots and snapshot is None:
         problem = f"Bedrock serves {info.id} dated only"
     if problem is None:
@@ -586,6 +589,21 @@ def _check_version(bare: str, info: ModelInfo) -> None:
         (*(bedrock_ids if bedrock else ()), info.id),
         hint=f"{problem}, so {bare!r} names no model the provider serves",
     )
+
+
+def _vertex_release_problem(
+    vertex: re.Match[str] | None, bedrock: str, snapshot: str | None, info: ModelInfo
+) -> str | None:
+    """Vertex names a Claude model's later release with its number before the date
+    (``claude-3-5-sonnet-v2@20241022``): the same date without it is no Vertex id (404)."""
+    if vertex is None or bedrock or info.provider != "anthropic":
+        return None
+    if snapshot is None or snapshot not in info.snapshots:
+        return None
+    release = sorted(info.snapshots).index(snapshot) + 1
+    if release == 1:
+        return None
+    return f"Vertex names that snapshot {info.id}-v{release}@{vertex[1]}"
 
 
 def _two_forms(name: str) -> bool:
@@ -830,6 +848,10 @@ _VARIANT_WORDS = frozenset(
         "alpha",
         "base",
         "it",
+        # (only after a first variant word: gemini-2.0-flash-exp-image-generation)
+        "image",
+        "generation",
+        "native",
     ]
 )
 
@@ -837,9 +859,39 @@ _VARIANT_WORDS = frozenset(
 def _is_variant(name: str, family: str) -> bool:
     """What ``name`` adds to ``family`` starts with a known variant word (``-audio``,
     ``-pro``), not a version number (``-9``), a stray letter (``-o``) or an unknown word
-    (``-typo``)."""
-    word = name[len(family) + 1 :].split("-", 1)[0]
-    return word.lower() in _VARIANT_WORDS
+    (``-typo``); and every later word is one too, or a number (``-search-preview``,
+    ``-exp-image-generation``, ``-preview-05-20``): ``gpt-4o-audio-previwe`` is a misspelt
+    gpt-4o-audio-preview, never priced as gpt-4o."""
+    first, *rest = name[len(family) + 1 :].lower().split("-")
+    return first in _VARIANT_WORDS and all(w in _VARIANT_WORDS or w.isdigit() for w in rest)
+
+
+def _mended_variant(name: str, ids: Iterable[str]) -> str | None:
+    """A variant id with each word after its family mended to the nearest variant word
+    (``gpt-4o-audio-previwe`` → ``gpt-4o-audio-preview``), the suggestion a refusal makes
+    first; None unless every word is a variant word, a number or a near miss of one.
+
+    >>> _mended_variant("gpt-4o-audio-previwe", ["gpt-4o", "gpt-4o-mini"])
+    'gpt-4o-audio-preview'
+    """
+    family = max((k for k in ids if name.startswith(k + "-")), key=len, default=None)
+    if family is None:
+        return None
+    words = name[len(family) + 1 :].split("-")
+    mended = [_near_variant_word(w) for w in words]
+    if "" in mended or mended == words:
+        return None
+    return "-".join([family, *mended])
+
+
+def _near_variant_word(word: str) -> str:
+    """``word`` if it is a variant word or a number, else the variant word it misspells
+    ("" for none; a short word is no misspelling: gpt-5-nano-prod is a house name)."""
+    if word in _VARIANT_WORDS or word.isdigit():
+        return word
+    if len(word) < 5:
+        return ""
+    return next(iter(difflib.get_close_matches(word, _VARIANT_WORDS, n=1, cutoff=0.7)), "")
 
 
 def _limits(raw: Mapping[str, Any] | None) -> ImageLimits:

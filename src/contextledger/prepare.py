@@ -62,6 +62,7 @@ from .repair import RepairChange, RepairMemo
 from .reply import Reply
 from .report import Notice
 from .storage.media import MediaBackend
+from .validate import prefill_problem
 
 __all__ = [
     "Fallback",
@@ -241,6 +242,10 @@ class Preparer:
     Keep one per conversation and model; make a new one when the model changes.
     ``tool_choice``: the one the requests will carry with their tools, priced exactly
     (``FitOptions.tool_choice``; None: not known, priced at the most a choice costs).
+    A request written for a model that takes no prefill (Claude 4.6 and later answer HTTP
+    400) that ends on an assistant turn is refused naming where, as ``translate`` refuses it;
+    ``allow_prefill=True`` fits it anyway (the report says it cannot be sent so), for a
+    view that is not sent as it is (LangChain's ``trim_messages`` trimming a state that ends on the AI's message).
     """
 
     def __init__(
@@ -263,6 +268,7 @@ class Preparer:
         config: Config | None = None,
         file_pages: Mapping[str, int] | None = None,
         tool_choice: object = None,
+        allow_prefill: bool = False,
     ) -> None:
         check_limits(window, max_output_tokens)
         check_on_images(on_images)
@@ -280,10 +286,11 @@ class Preparer:
         self.compaction = compaction
         self.max_edge = max_edge
         self.on_images = on_images
+        self.allow_prefill = allow_prefill
         # pages the caller declares for files sent by reference (``FitOptions.file_pages``)
         pricer = Pricer.for_model(self.info, catalog, wire=self.format, file_pages=file_pages)
         self.fitter = Fitter(
-            self.info,
+            model,  # (looked up as above: the report names the model asked for)
             window=window,
             max_output_tokens=max_output_tokens,
             catalog=catalog,
@@ -461,6 +468,7 @@ class Preparer:
 
         # 6. materialize stored images, 7. translate
         if write:
+            self._refuse_prefill(sent_messages, conv.record)  # as translate checks it
             sent = tuple(self._materialize(m) for m in sent_messages)
             translation = translate(sent, self.format, validate=True)
             notices.extend(translation.notices)
@@ -470,7 +478,7 @@ class Preparer:
 
         fit_report = result.report
         report = PrepareReport(
-            model=self.info.id,
+            model=self.fitter.model_name,
             format=self.format,
             window=fit_report.window,
             reserved_output=fit_report.reserved_output,
@@ -492,6 +500,18 @@ class Preparer:
         )
 
     # ------------------------------------------------------------------ pieces
+
+    def _refuse_prefill(self, sent: Sequence[Message], record: Sequence[Message]) -> None:
+        """Refuse a request ending on a prefill the model refuses (HTTP 400), naming the
+        caller's message (its place in ``record``, the caller's list, not in the fitted
+        one); with ``allow_prefill`` keep it (the fit's report says it is not sendable)."""
+        problem = prefill_problem(sent, self.info)
+        if problem is None or self.allow_prefill:
+            return
+        fitted_path, why = problem
+        last = sent[-1].id
+        at = next((k for k in range(len(record) - 1, -1, -1) if record[k].id == last), None)
+        raise ContentError(fitted_path if at is None else f"messages[{at}]", why)
 
     def _carry(self, messages: MessagesLike, notices: list[Notice]) -> Conversation:
         """The app's list as a Conversation that keeps the recaps made on earlier turns.
@@ -555,8 +575,8 @@ class Preparer:
         # the hysteresis share free, so the next is due only once the turns after it have
         # used that room.
         waiting = None if self._local else self._cooling_down(work)
-        if waiting is not None:  # no recap can be made: the dry fits would be wasted
-            return CompactionOutcome(work, "skipped", (waiting,))
+        if waiting is not None:  # no paid recap yet: an offline one covers what must go
+            return self._offline_while_waiting(work, sent, wire_tools, waiting)
         keep = self._window_keeps(sent, wire_tools, local=self._local, whole=True)
         if keep is None:
             return CompactionOutcome(
@@ -606,6 +626,28 @@ class Preparer:
         line = f"{first}; in place of {name}'s recap, which was not used: {why}"
         # no verification: the call raised or the reply was empty (rejected ones are verified)
         self._fallback = Fallback(name, why, down=failed.verification is None)
+        return replace(local, report=(line, *rest))
+
+    def _offline_while_waiting(
+        self,
+        work: Conversation,
+        sent: tuple[Message, ...],
+        wire_tools: list[dict[str, Any]] | None,
+        waiting: str,
+    ) -> CompactionOutcome:
+        """The request does not fit and the policy's cooldown holds a paid recap back: the
+        local offline recap (no call) covers what the window cannot hold. Without it the
+        fit's sticky cut dropped the turns before a long output unrecapped, leaving its
+        hysteresis share of the window empty (a 7,000 budget sent at 78 %, 80 messages
+        dropped that no recap covers, right after a paid recap)."""
+        keep = self._window_keeps(sent, wire_tools, local=True, whole=True)
+        local = None if keep is None else self._compact_keeping(work, keep, OfflineSummarizer())
+        if local is None or local.event is None:
+            return CompactionOutcome(work, "skipped", (waiting,))
+        first, *rest = local.report
+        name = self.summarizer.name if self.summarizer is not None else "the summarizer"
+        why = waiting.split(": ", 1)[-1]  # past "compaction waiting"
+        line = f"{first}; made offline while {name} waits for its cooldown ({why})"
         return replace(local, report=(line, *rest))
 
     @property

@@ -46,6 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .catalog import ModelInfo, takes_prefill
 from .errors import ContentError
 from .model import (
     ROLES,
@@ -548,23 +549,41 @@ def require_turn(messages: Sequence[Message], target: str) -> None:
             raise ContentError(p.path, f"{p.message} (nothing to fit; {fix_for(p)})")
 
 
-def refuse_prefill(messages: Sequence[Message], model: str) -> None:
-    """Refuse (:class:`ContentError`, naming where) a fitted request for ``model`` (one
-    that takes no prefill: ``catalog.takes_prefill``) that ends on an assistant turn:
-    Anthropic answers HTTP 400 for it on Claude 4.6 and later. Looks at the last message.
+def prefill_problem(messages: Sequence[Message], info: ModelInfo) -> tuple[str, str] | None:
+    """(path, sentence) when a request for ``info`` ends on an assistant turn (a prefill)
+    that the model refuses (``catalog.takes_prefill``: Claude 4.6 and later answer HTTP 400,
+    whichever format reaches them); None when it may be sent. Looks at the last message.
 
-    >>> refuse_prefill([Message.user("hi"), Message.assistant("{")], "claude-sonnet-4-6")
+    >>> from contextledger.catalog import lookup_model
+    >>> prefilled = [Message.user("hi"), Message.assistant("{")]
+    >>> prefill_problem(prefilled, lookup_model("claude-sonnet-4-6"))[0]
+    'messages[1]'
+    """
+    if not messages or messages[-1].role != "assistant" or takes_prefill(info):
+        return None
+    named = f", message {messages[-1].id}" if messages[-1].id else ""  # (the caller's id)
+    return (
+        f"messages[{len(messages) - 1}]",
+        f"{info.id} takes no conversation that ends on an assistant turn (a prefill{named}: "
+        "Anthropic answers HTTP 400 on Claude 4.6 and later): end it with the user's "
+        "message, and ask for a format with output_config.format or the system prompt",
+    )
+
+
+def refuse_prefill(messages: Sequence[Message], info: ModelInfo) -> None:
+    """Refuse (:class:`ContentError`, naming where) a request for ``info`` that ends on a
+    prefill the model refuses (:func:`prefill_problem`). ``translate`` with a model, and
+    ``prepare`` and the proxy before they send, all refuse it here.
+
+    >>> from contextledger.catalog import lookup_model
+    >>> refuse_prefill([Message.user("hi"), Message.assistant("{")], lookup_model("claude-opus-4-6"))
     Traceback (most recent call last):
     ...
-    contextledger.errors.ContentError: messages[1]: claude-sonnet-4-6 takes no conversation that ends on an assistant turn (a prefill: Anthropic answers HTTP 400 on Claude 4.6 and later): end it with the user's message, and ask for a format with output_config.format or the system prompt
+    contextledger.errors.ContentError: messages[1]: claude-opus-4-6 takes no conversation that ends on an assistant turn (a prefill: Anthropic answers HTTP 400 on Claude 4.6 and later): end it with the user's message, and ask for a format with output_config.format or the system prompt
     """
-    if messages and messages[-1].role == "assistant":
-        raise ContentError(
-            f"messages[{len(messages) - 1}]",
-            f"{model} takes no conversation that ends on an assistant turn (a prefill: "
-            "Anthropic answers HTTP 400 on Claude 4.6 and later): end it with the user's "
-            "message, and ask for a format with output_config.format or the system prompt",
-        )
+    problem = prefill_problem(messages, info)
+    if problem is not None:
+        raise ContentError(*problem)
 
 
 def fix_for(problem: Problem) -> str:

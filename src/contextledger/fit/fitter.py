@@ -10,7 +10,7 @@ from itertools import chain
 from operator import attrgetter, is_
 from typing import Any
 
-from ..catalog import Catalog, ModelInfo, lookup_model
+from ..catalog import Catalog, ModelInfo, lookup_model, sent_model_id
 from ..errors import BudgetError, ContentError, FileBoundError
 from ..gate import (
     accepts_images,
@@ -48,7 +48,14 @@ from ..providers import format_for_provider, provider_format, read_messages
 from ..providers.anthropic import SystemPrompt, system_blocks
 from ..repair import RepairChange, RepairMemo, RepairResult
 from ..report import Notice
-from ..validate import SYSTEM_MEDIA, is_empty, problems_for, require_turn, reuses_call_ids
+from ..validate import (
+    SYSTEM_MEDIA,
+    is_empty,
+    prefill_problem,
+    problems_for,
+    require_turn,
+    reuses_call_ids,
+)
 from .anchors import (
     Pins,
     current_request_position,
@@ -219,6 +226,11 @@ class Fitter:
         # An id the catalog does not know is refused, unless the window is given: then it
         # is fitted with the provider's conservative defaults and the report says so.
         self.info = lookup_model(model, catalog, window=window, image_family=image_family)
+        # the report names the model asked for (gpt-4o-audio-preview, a Bedrock id), not
+        # the catalog family it is priced as (gpt-4o, claude-sonnet-4-5)
+        self.model_name = (
+            self.info.id if isinstance(model, ModelInfo) else sent_model_id(model, self.info)
+        )
         self.catalog = catalog
         self.window = window or self.info.context_window
         self.reserved_output = (
@@ -624,10 +636,11 @@ class Fitter:
             if sent is not out:
                 out = sent
                 kept, text_tokens, image_tokens = kept_changes(pricer, out, memo)
+        notices.extend(_unsendable_prefill(out, self.info))
         if tools and host and out[0] is not host[0]:  # the prompt sent changed: reprice
             budget = replace(budget, tools_tokens=pricer.tools(tools, opts.tool_choice, out[:1]))
         report = FitReport(
-            model=model,
+            model=self.model_name,
             window=budget.window,
             reserved_output=budget.reserved_output,
             tools_tokens=budget.tools_tokens,
@@ -967,3 +980,20 @@ def fit(
     )
     fitter._memory.source = None  # fitted once: nothing to remember for a refit
     return fitter.fit(messages, tools=tools, system=system, memory=memory)
+
+
+def _unsendable_prefill(out: Sequence[Message], info: ModelInfo) -> list[Notice]:
+    """A fit is a view, so one that ends on an assistant turn for a model that refuses a
+    prefill (Claude 4.6 and later) is kept, said: ``prepare`` and ``translate`` refuse
+    to send it (RT25-12: the fit was silent and translate refused later)."""
+    problem = prefill_problem(out, info)
+    if problem is None:
+        return []
+    last = out[-1].id or problem[0]
+    return [
+        Notice(
+            "prefill",
+            last,
+            f"{problem[1]}. Kept in this view; prepare and translate refuse to send it.",
+        )
+    ]

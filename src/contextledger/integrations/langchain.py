@@ -327,7 +327,8 @@ def trim_messages(
     tail (``allow_partial``). ``start_on`` drops leading messages until one of that type,
     whole tool exchanges at a time. The report goes to ``on_report``. A file by id is sent as
     it came and priced at a bound (an estimate, said); ``file_pages`` (``{file_id: pages}``)
-    declares its pages for an exact price.
+    declares its pages for an exact price. A state that ends on the AI's message is
+    trimmed too (for Claude 4.6 and later, which take no such prefill, a notice says so).
     """
     if strategy != "last":
         raise ValueError(
@@ -352,6 +353,7 @@ def trim_messages(
         catalog=catalog,
         shrink=allow_partial,
         file_pages=file_pages,
+        allow_prefill=True,  # trimming a state (memory), not sending it: may end on the AI
     )
     result, _ = _fit(engine, lc[1:] if system else lc, system=system)
     out = [system, *result.messages] if system is not None else result.messages

@@ -101,6 +101,7 @@ def trim_messages(
         target="openai",
         on_report=on_report,
         file_pages=file_pages,
+        allow_prefill=True,  # a trim, as LangChain's: one ending on the AI's turn is said
     )
     out, report = fit_chat(engine, messages)
     if return_response_tokens:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, cast
 
-from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog, takes_prefill
+from ..catalog import Catalog, ModelInfo, lookup_model, resolve_catalog
 from ..errors import ContentError, describe
 from ..gate import OnImages, vision_gate
 from ..images.sendable import sendable_messages
@@ -183,8 +183,8 @@ def translate(
         msgs = gated.messages
         notices.extend(gated.notices)
         info = lookup_model(model, catalog)
-        if validate and target.name == "anthropic" and not takes_prefill(info):
-            refuse_prefill(msgs, info.id)  # Claude 4.6 and later answer HTTP 400
+        if validate:
+            refuse_prefill(msgs, info)  # Claude 4.6 and later answer HTTP 400
     msgs = _sendable_images(msgs, target, model, catalog, notices)
     msgs = tuple(drop_empty_turns(msgs, target.name, notices))
     if validate:

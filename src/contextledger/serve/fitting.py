@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ..catalog import ModelInfo
 from ..compaction.conversation import Conversation
 from ..compaction.summarizers import OfflineSummarizer
 from ..errors import (
@@ -25,9 +27,11 @@ from ..errors import (
     StoreError,
     UnknownModelError,
 )
+from ..model import Message
 from ..prepare import Prepared, Preparer
 from ..providers import translate
 from ..report import Notice
+from ..validate import prefill_problem
 from .access import check_key, read_json
 from .backoff import SummarizerBackoff
 from .chained import chained
@@ -247,6 +251,7 @@ async def _record_and_prepare(
         else:  # a recap may wait seconds on the summarizer's endpoint: off the event loop
             loop = asyncio.get_running_loop()
             prepared = await loop.run_in_executor(proxy.prepare_thread, run)
+        _refuse_prefill(wire, body, prepared.messages, preparer.info)
     except UnknownModelError as exc:
         if settings.allow_unknown_models:
             return f"unknown model {model!r}: forwarded untouched (--allow-unknown-models)"
@@ -264,6 +269,19 @@ async def _record_and_prepare(
         state.add_event(prepared.event)
         proxy.queue_event(state, "compaction", prepared.event.to_dict())
     return state, prepared, repeat
+
+
+def _refuse_prefill(
+    wire: Wire, body: dict[str, Any], sent: Sequence[Message], info: ModelInfo
+) -> None:
+    """Refuse a request that ends on a prefill its model refuses (Claude 4.6 and later
+    answer HTTP 400), naming the client's own message (the last of its request)."""
+    problem = prefill_problem(sent, info)
+    if problem is None:
+        return
+    items = body.get(wire.messages_key)
+    last = len(items) - 1 if isinstance(items, list) and items else None
+    raise ContentError(problem[0] if last is None else f"{wire.messages_key}[{last}]", problem[1])
 
 
 def prepare_with_backoff(
