@@ -101,3 +101,63 @@ def test_a_name_in_an_escaped_json_output_supports_the_recap() -> None:
         "Table 'RAW.ORDERS_V2' does not exist"
     )
     assert _removed(f"Failures:\n{line}", record) == []
+
+
+# Runners that print a failing test's name on a line of its own beside their marker
+# (RT24-9): under it (Ginkgo, busted), above it with its place (Deno), a heading between
+# two rules above it (Catch2)
+_NAMED_NEARBY = [
+    (
+        "• [FAILED] [0.003 seconds]\nLimiter [It] rejects over limit\n/src/limiter_test.go:41\n\n"
+        "Ran 20 of 20 Specs in 0.02 seconds\nFAIL! -- 19 Passed | 1 Failed | 0 Pending",
+        "Limiter [It] rejects over limit",
+    ),
+    (
+        "●●◼●●\n4 successes / 1 failure / 0 errors / 0 pending : 0.02 seconds\n\n"
+        "Failure → spec/limiter_spec.lua @ 14\nlimiter refills tokens\n"
+        "spec/limiter_spec.lua:16: Expected objects to be the same.",
+        "limiter refills tokens",
+    ),
+    (
+        "-" * 79
+        + "\nburst window resets\n"
+        + "-" * 79
+        + "\n/src/tests/limiter.cpp:20\n"
+        + "." * 79
+        + "\n\n/src/tests/limiter.cpp:24: FAILED:\n  REQUIRE( allowed == 5 )\n"
+        "with expansion:\n  4 == 5\n\n" + "=" * 79 + "\ntest cases: 14 | 13 passed | 1 failed",
+        "burst window resets",
+    ),
+    (
+        "cart merges lines => ./cart_test.ts:12:6\nerror: AssertionError: Values are not equal.\n\n"
+        "FAILED | 8 passed | 1 failed (41ms)",
+        "cart merges lines => ./cart_test.ts:12:6",
+    ),
+]
+
+
+@pytest.mark.parametrize(("output", "name"), _NAMED_NEARBY)
+def test_a_test_named_beside_its_marker_is_the_failure_recapped(output: str, name: str) -> None:
+    assert failing_tests(output) == [name]
+    assert failure_lines(output)[0] == name
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "Ran 12 of 12 Specs in 0.01 seconds\nSUCCESS! -- 12 Passed | 0 Failed | 0 Pending",
+        "●●●●●\n5 successes / 0 failures / 0 errors / 0 pending : 0.01 seconds",
+        "-" * 79
+        + "\nparses header\n"
+        + "-" * 79
+        + "\n/src/t.cpp:12\n"
+        + "." * 79
+        + "\n\n/src/t.cpp:15: PASSED:\n  REQUIRE( x == 3 )\n"
+        + "=" * 79
+        + "\nAll tests passed (1 assertion in 1 test case)",
+        "running 3 tests from ./a_test.ts\nmaps errors ... ok (2ms)\n\nok | 3 passed | 0 failed (12ms)",
+    ],
+)
+def test_the_same_runners_passing_name_no_failure(output: str) -> None:
+    assert failure_lines(output) == []
+    assert failing_tests(output) == []

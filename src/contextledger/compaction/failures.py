@@ -545,6 +545,8 @@ def _read_failures(text: str, limit: int) -> list[str]:
             why.append(clip(s, 200))
     if attempt is not None and len(other) < 4 * limit:
         other.append(attempt)
+    if not tests and other:  # the runner names the test on a line of its own, near its marker
+        tests = named_nearby(text)[:limit]
     if not tests:
         details = [d for d in _box_details(text) if d not in other] if other else []
         # within the limit, what the error says before the bare markers ("Exit code: 1")
@@ -825,6 +827,8 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
         if not named:
             named = _marked_inside(line, bulleted)
         out += [n for n in dict.fromkeys(named) if n not in out]
+    if not out and "\n" in text and _read_failures(text, 6):
+        out = named_nearby(text)
     return out
 
 
@@ -865,3 +869,80 @@ MARKER_ONLY = re.compile(
     r"(?:Tests?|Test Suites|Assertions|Failures|Errors)\s*:.*\d.*|(?:Found )?\d+ errors? in .*|"
     r"=+\s.*\s=+|npm ERR! .*(?:complete log|A complete|\.log)\b.*)$"
 )
+
+
+# Runners that name a failing test on a line of its own beside their marker (RT24-9): the
+# marker says only that and where ("• [FAILED] [0.003 seconds]", "Failure →
+# spec/cart_spec.lua @ 10", "/src/cart.cpp:15: FAILED:", "error: AssertionError: …"), the
+# name is the line under it (Ginkgo, busted), the line above it with its place (Deno's
+# "name => ./cart_test.ts:12:6"), or a heading between two rules above it (Catch2).
+_RULE = re.compile(r"^[-=*~_.]{10,}$")
+_PLACE = re.compile(
+    r"(?:[\w.-]*/)+[\w.-]+(?::\d+){0,2}:?|[\w.-]+\.\w+(?::\d+){1,2}:?|@\s*\d+|\[[\d.]+\s*m?s(?:econds)?\]|\(\d+m?s\)"
+)
+_MARK_WORDS = re.compile(r"(?i)\b(?:failed|failure|fail|error)\b|[•→:\[\]()!*✗✕✖✘⨯-]")
+_PLACED_NAME = re.compile(r"^(\S.{0,160}?)\s+(?:=>|@|at)\s+\S+:\d+(?::\d+)?$")
+# ... not an assertion's words or code: "with expansion:", "REQUIRE( total == 3 )"
+_NOT_A_TITLE = re.compile(
+    r"(?i)^(?:with expansion|expected|to equal|actual|but got|got|want|stack trace)\b|"
+    r"[=!<>]=|^[A-Z_]{4,}\s*\("
+)
+_NEARBY = 6  # how far from its marker a runner prints the test's name
+
+
+def _only_marker(line: str) -> bool:
+    """A failure line that says only that something failed, and where or how long."""
+    return not re.search(r"[^\W\d_]{2,}", _MARK_WORDS.sub(" ", _PLACE.sub(" ", line)))
+
+
+def _title(line: str) -> bool:
+    """A line that can be a test's name: words, no place alone, not a failure, an
+    assertion's message or a count."""
+    return (
+        bool(re.search(r"[^\W\d_]{2,}", line))
+        and len(line) <= 200
+        and not _RULE.match(line)
+        and not _only_marker(line)
+        and not _FAILURE_LINE.search(line)
+        and not _REASON.search(line)
+        and not _EXCEPTION.search(line)
+        and not _NOT_A_TITLE.search(line)
+    )
+
+
+def named_nearby(text: str) -> list[str]:
+    """The lines naming the failing tests of a run whose markers name none, by where the
+    runner puts the name (:data:`_RULE` and the comment above).
+
+    >>> named_nearby("• [FAILED] [0.002 seconds]\\nCart [It] caps_quantity\\n/src/c_test.go:33")
+    ['Cart [It] caps_quantity']
+    >>> named_nearby("cart_merges => ./cart_test.ts:12:6\\nerror: AssertionError: not equal")
+    ['cart_merges => ./cart_test.ts:12:6']
+    """
+    lines = [BOX.sub("", ln).strip() for ln in text.splitlines()]
+    out: list[str] = []
+    for k, s in enumerate(lines):
+        if not s or not _FAILURE_LINE.search(s) or not _ANY_FAILURE_SIGN.search(s):
+            continue
+        name = _heading_above(lines, k) or _placed_above(lines, k)
+        if name is None and _only_marker(s):
+            below = next((x for x in lines[k + 1 : k + 3] if x), "")
+            name = below if _title(below) else None
+        if name is not None and name not in out:
+            out.append(clip(name, 300))
+    return out
+
+
+def _placed_above(lines: list[str], k: int) -> str | None:
+    above = next((x for x in reversed(lines[max(0, k - 2) : k]) if x), "")
+    m = _PLACED_NAME.match(above)
+    return above if m and _title(m.group(1)) else None
+
+
+def _heading_above(lines: list[str], k: int) -> str | None:
+    for j in range(k - 1, max(0, k - _NEARBY - 1), -1):
+        # (a heading that is no title: Catch2's place between its name's rule and a dotted one)
+        ruled = 0 < j < len(lines) - 1 and _RULE.match(lines[j - 1]) and _RULE.match(lines[j + 1])
+        if ruled and _title(lines[j]):
+            return lines[j]
+    return None
