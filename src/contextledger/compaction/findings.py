@@ -4,10 +4,12 @@ assistant found, a number the user or the assistant stated."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection
 
 from .facts import (
     extract_claims,
+    keywords,
 )
 from .failures import BOX
 from .tool_calls import URI
@@ -179,12 +181,67 @@ def counted_lines(text: str, limit: int = 2) -> list[str]:
         return []
     scored: list[tuple[int, int, str]] = []
     for k, line in enumerate(lines):
-        if len(line) > 240 or _NOT_A_COUNT.search(line):
-            continue
+        if len(line) > 240 or _NOT_A_COUNT.search(line) or _RUN_TALLY.search(line):
+            continue  # (a run's tally: "Success: no issues found in 212 source files")
         told = [m for m in _QUANTITY.finditer(line) if _LABELLED.search(line[: m.start()])]
         if told:
             unit = any(_UNIT_AFTER.match(line[m.end() : m.end() + 13]) for m in told)
             scored.append((unit, k, clip(line, 200)))
+    return [line for _, _, line in sorted(scored, reverse=True)[:limit]]
+
+
+# A line that sums a long output up: a summary's word opening it ("SUMMARY …", "Total: …",
+# "Result: …", "==> finished: …") or a metric's snake_case name set to a number
+# ("peak_queue_depth=94605")
+_SUMMARY = re.compile(
+    r"(?i)^\W*(?:summary|totals?|results?|overall|stats|statistics|finished|completed?|done|"
+    r"final|peak|report|load\s+complete)\b|^\W*(?:==>|=>|>>)|"
+    r"(?<![\w.])[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s*[=:]\s*\d"
+)
+# ... not a run's tally of tests, checks or its time: Commands run and Failures say that
+_RUN_TALLY = re.compile(
+    r"(?i)\b(?:passed|failed|failures?|skipped|pending|success(?:es)?|no\s+issues)\b|"
+    r"\d\s*(?:tests?|specs?|examples?|assertions?|errors?|warnings?)\b|"
+    r"\b(?:tests?|errors?|warnings?)\s*[=:]\s*\d|\bfinished\s+(?:running|in)\b|\bran\s+\d"
+)
+_PARTS = re.compile(r"[\W_]+")
+
+
+def asked_words(question: str) -> set[str]:
+    """The words of a user's question a tool's output line may answer by name: content
+    words and names with digits ("What was the p99 latency?" -> p99, latency)."""
+    parts = {p for w in keywords(question) for p in _PARTS.split(w)}
+    parts |= {p for p in _PARTS.split(question.casefold()) if _DIGIT_NAME.fullmatch(p)}
+    return {p for p in parts if len(p) >= 3}
+
+
+_DIGIT_NAME = re.compile(r"(?=.*\d)(?=.*[^\W\d_])\w{2,}")
+
+
+def summary_lines(text: str, asked: Collection[str] = (), limit: int = 2) -> list[str]:
+    """The lines of a long successful output (a log, a report; short ones are
+    :func:`counted_lines`') that state a number worth keeping (RT24-3): one the user
+    asked about by name (``asked``: :func:`asked_words`), else a summary line of its own
+    shape among the log's repeated ones ("SUMMARY peak_queue_depth=94605 over 24h"), not a
+    run's tally of tests. Those the user asked about first, then the last.
+
+    >>> log = "\\n".join(f"INFO tick {i} ok" for i in range(30))
+    >>> summary_lines(log + "\\nSUMMARY peak_queue_depth=94605 over 24h\\n" + log)
+    ['SUMMARY peak_queue_depth=94605 over 24h']
+    """
+    lines = [BOX.sub("", ln).strip() for ln in text.splitlines()]
+    if len(lines) <= 20 and len(text) <= 4000:
+        return []
+    shapes = Counter(shape(ln) for ln in lines if ln)
+    scored: list[tuple[int, int, str]] = []
+    for k, line in enumerate(lines):
+        if not line or len(line) > 240 or _NOT_A_COUNT.search(line) or _RUN_TALLY.search(line):
+            continue
+        if not any(_LABELLED.search(line[: m.start()]) for m in _QUANTITY.finditer(line)):
+            continue
+        hits = len(set(_PARTS.split(line.casefold())) & set(asked))
+        if hits or (shapes[shape(line)] == 1 and _SUMMARY.search(line)):
+            scored.append((hits, k, clip(line, 200)))
     return [line for _, _, line in sorted(scored, reverse=True)[:limit]]
 
 
