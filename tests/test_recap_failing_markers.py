@@ -133,6 +133,19 @@ _NAMED_NEARBY = [
         "FAILED | 8 passed | 1 failed (41ms)",
         "cart merges lines => ./cart_test.ts:12:6",
     ),
+    (  # RT25-2: Newman names the request above its failing line, Ceedling under its summary
+        "checkout\n→ Create cart\n  POST https://api.local/carts [201 Created, 412B, 88ms]\n"
+        "→ Place order\n  POST https://api.local/orders [500 Internal Server Error, 1.2kB, 301ms]\n"
+        "  1. status is 201",
+        "→ Place order",
+    ),
+    (
+        "Running test_ringbuf.out...\n\n-----------\nFAILED TEST SUMMARY\n-----------\n"
+        '[test_ringbuf.c]\n  Test: test_ringbuf_wraps\n  At line (88): "Expected 64 Was 63"\n\n'
+        "--------------------\nOVERALL TEST SUMMARY\n--------------------\nTESTED:  31\n"
+        "PASSED:  30\nFAILED:   1",
+        "Test: test_ringbuf_wraps",
+    ),
 ]
 
 
@@ -156,8 +169,25 @@ def test_a_test_named_beside_its_marker_is_the_failure_recapped(output: str, nam
         + "=" * 79
         + "\nAll tests passed (1 assertion in 1 test case)",
         "running 3 tests from ./a_test.ts\nmaps errors ... ok (2ms)\n\nok | 3 passed | 0 failed (12ms)",
+        # RT25-3: a rate of no failures, a cross counting none
+        "=== Test Summary\nOutcome              Passed\nTests Ran            4\n"
+        "Pass Rate            100%\nFail Rate            0%",
+        "     checks.........................: 100.00% ✓ 9120 ✗ 0\n     errors_total.........: 0",
     ],
 )
 def test_the_same_runners_passing_name_no_failure(output: str) -> None:
     assert failure_lines(output) == []
     assert failing_tests(output) == []
+
+
+def test_jasmines_numbered_failure_and_a_linters_rule_are_named_not_its_tally() -> None:
+    jasmine = (
+        "Started\n..F...\n\nFailures:\n1) RefundCalculator prorates shipping\n  Message:\n"
+        "    Expected 12.5 to equal 10.\n\n6 specs, 1 failure\nFinished in 0.041 seconds"
+    )
+    assert failing_tests(jasmine) == ["RefundCalculator prorates shipping"]
+    vale = (
+        " chapters/intro.tex\n 14:22  error    Use 'utilize' sparingly.    Academic.Wordiness\n\n"
+        "✖ 1 error, 1 warning and 0 suggestions in 6 files."
+    )
+    assert "Academic.Wordiness" in failure_lines(vale)[0]

@@ -314,3 +314,16 @@ def test_a_number_the_user_asked_about_is_kept_from_the_tools_output() -> None:
     head = [asked, *_run("bash", {"command": "./scripts/cache_stats.sh"}, out)]
     recap = render_digest(digest(_long_session(head)), 800)
     assert "cache_hits=48213" in _section(recap, "Numbers that matter")
+
+
+def test_a_secrets_value_a_tool_printed_is_never_recapped() -> None:
+    """RT25-1: `env | grep` printed a token's value; the recap lists the command, not it."""
+    head = _run(
+        "bash", {"command": "env | grep GRAFA"}, "GRAFANA_SA_TOKEN=sk_06fb6c1f0bd269eb5e56c35d"
+    )
+    recap = render_digest(digest([GOAL, *head]), 4000)
+    assert "`env | grep GRAFA`" in recap
+    assert "sk_06fb6c1f0bd269eb5e56c35d" not in recap
+    assert counted_lines("api_key: 'ghp_abcdefghijklmnopqrstuvwxyz0123'\nrows: 1234") == [
+        "rows: 1234"
+    ]

@@ -188,7 +188,7 @@ _FAILED_TEST = re.compile(
     r"|^-{2,}\s*FAIL:\s+(\S+)"  # go test
     r"|^(?:FAIL|ERROR):\s+(\w+\s+\([\w.]+\))"  # unittest
     r"|^test\s+(\S+)\s+\.\.\.\s+FAILED\b"  # cargo test
-    r"|^(?:[✕✗×✘⨯]|✖(?!\s*(?:\d+\s+problems?\b|failing tests:))|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?$"  # jest, TAP, node --test
+    r"|^(?:[✕✗×✘⨯]|✖(?!\s*(?:\d+\s+(?:problems?|errors?|warnings?)\b|failing tests:))|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?$"  # jest, TAP, node --test
     r"|^FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?\s+>\s+.{1,160}?)\s*$"  # vitest
     r"|^●\s+(?!Console\b|Test suite failed to run\b)(\S.{0,320}?)\s*$"  # jest's failure heading
     r"|^rspec\s+(\./\S+:\d+)\s+#"  # rspec's failed examples
@@ -341,7 +341,8 @@ _ANY_RETRY = re.compile(r"(?i)retr|attempt|re-?ran|rerun")  # a cheap test of a 
 # its report, under the suite's name ("  1) Auth service" then "rejects an expired
 # token:"), after its count ("1 failing"): a numbered line is a test's name only then, and
 # only the first time its number comes
-_MOCHA_RUN = re.compile(r"(?m)^\s*[1-9]\d* failing\b")
+# (Jasmine numbers them the same way, with its count "6 specs, 1 failure")
+_MOCHA_RUN = re.compile(r"(?m)^\s*[1-9]\d* failing\b|^\d+ specs?, [1-9]\d* failures?\b")
 _MOCHA_TEST = re.compile(r"^(\d+)\)\s+(\S.{0,200}?)$")
 
 
@@ -394,7 +395,9 @@ _ZERO_COUNT = re.compile(
     r"(?<![\w.,/=:：-])(?<![=:：]\s)0(?![.,]\d)\s*[^\W\d_][\w-]*|"
     rf"[^\W\d_][\w-]*\s*[:=：]\s*0{_ZERO_ENDS}|"
     # ... in Chinese, Japanese and Korean, the word before its count: "失败 0 个"
-    rf"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+\s*0{_ZERO_ENDS}"
+    rf"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+\s*0{_ZERO_ENDS}|"
+    # ... a rate of none, a cross counting none: "Fail Rate 0%" (Apex), "✓ 9120 ✗ 0" (k6)
+    r"(?i:\b(?:fail(?:ure)?|error)\s+rate\s*[:=]?\s*)0(?:[.,]0+)?\s*%|[✗✕✖✘⨯]\s*0(?![.,]?\d)"
 )
 # an item's id opening a line ("GD-210:", "job-17:"): what the line reports on
 _ITEM_LABEL = re.compile(r"^[^\s:：]*\d[^\s:：]*[:：]\s*")
@@ -836,7 +839,7 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
 # a ";", a ": " or a " - "; pytest's "FAILED x::y"; Go's "--- FAIL: TestX" (not ESLint's
 # "✖ 3 problems" nor node's "✖ failing tests:", which name no test)
 _MARKED_INSIDE = re.compile(
-    r"(?P<mark>[●✕✖])(?![ \t]*(?:\d+\s+problems?\b|failing\s+tests:))[ \t]*"
+    r"(?P<mark>[●✕✖])(?![ \t]*(?:\d+\s+(?:problems?|errors?|warnings?)\b|failing\s+tests:))[ \t]*"
     r"(?P<name>[^\n();]+?)[ \t]*(?:[(;]|:\s|\s[-—]\s|$)"
     r"|\bFAILED[ \t]+(?P<py>[^\s:]+::[^\s]+)|--- FAIL:[ \t]*(?P<go>\w+)"
 )
@@ -885,8 +888,10 @@ _PLACED_NAME = re.compile(r"^(\S.{0,160}?)\s+(?:=>|@|at)\s+\S+:\d+(?::\d+)?$")
 # ... not an assertion's words or code: "with expansion:", "REQUIRE( total == 3 )"
 _NOT_A_TITLE = re.compile(
     r"(?i)^(?:with expansion|expected|to equal|actual|but got|got|want|stack trace)\b|"
-    r"[=!<>]=|^[A-Z_]{4,}\s*\("
+    r"[=!<>]=|^[A-Z_]{4,}\s*\(|\b(?:summary|results|report|overview)\s*$"
 )
+_ARROWED = re.compile(r"^(?:→|↳|»|▶)\s+(\S.{0,160})$")
+_LABELLED_NAME = re.compile(r"(?i)^(?:test(?:\s*case)?|spec|scenario|example)\s*:\s*(\S.{0,160})$")
 _NEARBY = 6  # how far from its marker a runner prints the test's name
 
 
@@ -924,7 +929,7 @@ def named_nearby(text: str) -> list[str]:
     for k, s in enumerate(lines):
         if not s or not _FAILURE_LINE.search(s) or not _ANY_FAILURE_SIGN.search(s):
             continue
-        name = _heading_above(lines, k) or _placed_above(lines, k)
+        name = _heading_above(lines, k) or _placed_above(lines, k) or _labelled_below(lines, k)
         if name is None and _only_marker(s):
             below = next((x for x in lines[k + 1 : k + 3] if x), "")
             name = below if _title(below) else None
@@ -934,9 +939,19 @@ def named_nearby(text: str) -> list[str]:
 
 
 def _placed_above(lines: list[str], k: int) -> str | None:
+    """Deno's "name => ./cart_test.ts:12:6", Newman's "→ Place order" right above."""
     above = next((x for x in reversed(lines[max(0, k - 2) : k]) if x), "")
-    m = _PLACED_NAME.match(above)
+    m = _PLACED_NAME.match(above) or _ARROWED.match(above)
     return above if m and _title(m.group(1)) else None
+
+
+def _labelled_below(lines: list[str], k: int) -> str | None:
+    """Ceedling's "FAILED TEST SUMMARY" … "Test: test_ringbuf_wraps" under the marker."""
+    for x in lines[k + 1 : k + 1 + _NEARBY]:
+        m = _LABELLED_NAME.match(x)
+        if m and _title(m.group(1)):
+            return x
+    return None
 
 
 def _heading_above(lines: list[str], k: int) -> str | None:

@@ -114,6 +114,7 @@ def output_values(text: str, limit: int = 2) -> list[str]:
     []
     """
     lines = [BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
+    lines = [ln for ln in lines if not CREDENTIAL.search(ln)]
     if len(lines) == 1 and len(lines[0]) <= 80 and _KEY_VALUE.fullmatch(lines[0]):
         return lines
     if len(lines) > 60:  # a log or a listing: its values are not what the run made
@@ -124,6 +125,18 @@ def output_values(text: str, limit: int = 2) -> list[str]:
         if _KEY_VALUE.search(ln) and (_MADE.search(ln) or URI.match(ln))
     ]
     return list(dict.fromkeys(told))[:limit]
+
+
+# A secret's value, which no recap copies (RT25-1: "GRAFANA_SA_TOKEN_017=sk_06fb…" printed
+# by `env | grep`): a setting whose name says it holds a credential, set to a value with a
+# letter in it (not "max_tokens=4096"), or a value shaped like a known kind of key
+CREDENTIAL = re.compile(
+    r"(?i)[\w.-]*(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
+    r"credentials?|auth)[\w.-]*[\"']?\s*[=:]\s*[\"']?(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
+    r"(?-i:\b(?:sk|pk|rk)_(?:live_|test_)?[A-Za-z0-9]{16,}|\bgh[posur]_[A-Za-z0-9]{20,}|"
+    r"\bxox[abpr]-[\w-]{10,}|\beyJ[\w-]{10,}\.[\w-]{10,}\.|\bAKIA[0-9A-Z]{16}\b|"
+    r"-----BEGIN [A-Z ]*PRIVATE KEY-----)"
+)
 
 
 # What a tool returns that the assistant may restate as a finding: a code or id (letters
@@ -183,6 +196,8 @@ def counted_lines(text: str, limit: int = 2) -> list[str]:
     for k, line in enumerate(lines):
         if len(line) > 240 or _NOT_A_COUNT.search(line) or _RUN_TALLY.search(line):
             continue  # (a run's tally: "Success: no issues found in 212 source files")
+        if CREDENTIAL.search(line):
+            continue
         told = [m for m in _QUANTITY.finditer(line) if _LABELLED.search(line[: m.start()])]
         if told:
             unit = any(_UNIT_AFTER.match(line[m.end() : m.end() + 13]) for m in told)
@@ -237,6 +252,8 @@ def summary_lines(text: str, asked: Collection[str] = (), limit: int = 2) -> lis
     for k, line in enumerate(lines):
         if not line or len(line) > 240 or _NOT_A_COUNT.search(line) or _RUN_TALLY.search(line):
             continue
+        if CREDENTIAL.search(line):
+            continue
         if not any(_LABELLED.search(line[: m.start()]) for m in _QUANTITY.finditer(line)):
             continue
         hits = len(set(_PARTS.split(line.casefold())) & set(asked))
@@ -277,6 +294,8 @@ def restates_count(sentence: str, counted: Collection[str]) -> bool:
 def states_value(sentence: str) -> bool:
     """Whether the assistant states a value worth keeping word for word (a URL, a host, a
     version, a code …) or who owns something and when it is due - a file's path aside."""
+    if CREDENTIAL.search(sentence):  # a secret's value is never recapped
+        return False
     return bool(_KEY_VALUE.search(_no_paths(sentence)) or _WHO_AND_WHEN.search(sentence))
 
 
