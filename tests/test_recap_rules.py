@@ -656,3 +656,37 @@ def test_a_value_first_correction_is_kept_verbatim(said: str) -> None:
 )
 def test_talk_a_report_or_a_decision_with_instead_is_no_rule(said: str) -> None:
     assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Okay, no idea.",
+        "Lol, no way.",
+        "Haha, no kidding.",
+        "Sure, no prob.",
+        "Ok, not a big deal.",
+        "Yes, no more questions.",
+        "Merci, pas de souci.",
+        "Ok, nie ma sprawy.",
+        "Tamam, sorun değil.",
+        "Спасибо, не за что.",
+    ],
+)
+def test_a_short_reply_that_says_fine_is_no_rule_and_no_aside(said: str) -> None:
+    """R20-R1: chit-chat took the byte cap from real constraints."""
+    d = digest(_session("Add CSV export to the reports page.", said, "Use Redis 7, not Redis 6."))
+    assert d.items(RULES) == ["Use Redis 7, not Redis 6."]
+    assert not any(said in item for item in d.items("User also said"))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ok, no force pushes.",
+        "Please, no more migrations today.",
+        "Remember, no deploys on Friday.",
+    ],
+)
+def test_a_rule_after_a_short_opening_is_still_a_rule(said: str) -> None:
+    assert is_rule(said)

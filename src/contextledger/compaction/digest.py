@@ -77,6 +77,7 @@ from .reads import looks_like_file, only_reads, user_files
 from .rules import (
     LIFTS,
     RULE_OPENING,
+    is_reply,
     is_rule,
     lifted_rule,
     overruled_by_later,
@@ -915,6 +916,8 @@ def _said(
         elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
         elif m.role == "user" and aside is not None and word_count(s) >= 4 and not is_request(s):
+            if is_reply(s):  # "Cool, no hurry at all.": talk, no statement to keep
+                continue
             # a statement no reader here placed (a rule or a decision in a language none
             # reads): kept, with the bytes left after every other item
             add("User also said", f"User: {clip(s, 300)}")

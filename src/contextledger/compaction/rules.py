@@ -84,6 +84,26 @@ _SMALL_TALK = re.compile(
 )
 
 
+# A reply in a few words and a "no …" that sets nothing (R20-R1): "Okay, no idea.", "Sure,
+# no prob.", "Ok, not a big deal.", "Merci, pas de souci.", "Ok, nie ma sprawy.", "Tamam,
+# sorun değil.", "Спасибо, не за что." (not "Ok, no force pushes.": a rule)
+_REPLY = re.compile(
+    r"(?i)^\W*(?:[^\W\d_]+\W+){1,3}?(?:(?:not|no|pas|kein\w*|nie|не|ні|sin|sem|non|niet|geen)\s+"
+    r"(?:(?:a|an|de|ma|za|за|at|too|so|that|the|any)\s+)?(?:problem\w*|prob|probs|worries|worry|"
+    r"idea|clue|way|kidding|joke|hurry|rush|biggie|big\s+deal|deal|bad|much|today|now|"
+    r"more\s+(?:questions?|to\s+add|from\s+me|for\s+now)|"
+    r"quite|single|doubt|matter|souci|soucis|stress|sprawy|problemu|что|проблем\w*|hace\s+falta|"
+    r"pasa\s+nada|hay\s+(?:problema|prisa)|problema|pressa|fretta|haast|probleem|bother|"
+    r"thanks|thank|need|wonder)"
+    r"|(?:sorun|problem|önemli|mühim)\s+(?:değil|yok)|fark\s+etmez)\b"
+)
+
+
+def is_reply(sentence: str) -> bool:
+    """A short reply that says no more than "fine" (:data:`_REPLY`): no rule, no aside."""
+    return bool(_REPLY.match(sentence))
+
+
 def _just_an_answer(sentence: str) -> bool:
     opening = _NO_OPENING.match(sentence)
     if opening is None:
@@ -386,7 +406,7 @@ def is_rule(sentence: str) -> bool:
     short = word_count(sentence) < 3 and not _SETTING.search(sentence)
     if (short and not _not_that_one(sentence)) or _just_an_answer(sentence):
         return False
-    if _SMALL_TALK.search(sentence):
+    if _SMALL_TALK.search(sentence) or _REPLY.match(sentence):
         return False
     if (
         sentence.rstrip().endswith(("?", "？", "؟"))
