@@ -217,7 +217,9 @@ _SUMMARY = re.compile(
 _RUN_TALLY = re.compile(
     r"(?i)\b(?:passed|failed|failures?|skipped|pending|success(?:es)?|no\s+issues)\b|"
     r"\d\s*(?:tests?|specs?|examples?|assertions?|errors?|warnings?)\b|"
-    r"\b(?:tests?|errors?|warnings?)\s*[=:]\s*\d|\bfinished\s+(?:running|in)\b|\bran\s+\d"
+    r"\b(?:tests?|errors?|warnings?)\s*[=:]\s*\d|\bfinished\s+(?:running|in)\b|\bran\s+\d|"
+    # ... a rate of passing, a step's progress ("Pass Rate 100%", "[100%] 2 of 2")
+    r"\b(?:pass|fail(?:ure)?|success)\s+rate\b|\[\s*\d{1,3}%\]"
 )
 _PARTS = re.compile(r"[\W_]+")
 
