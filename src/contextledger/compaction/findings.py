@@ -4,7 +4,6 @@ assistant found, a number the user or the assistant stated."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Collection
 
 from .facts import (
@@ -114,11 +113,12 @@ def output_values(text: str, limit: int = 2) -> list[str]:
     []
     """
     lines = [BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
-    lines = [ln for ln in lines if not CREDENTIAL.search(ln)]
-    if len(lines) == 1 and len(lines[0]) <= 80 and _KEY_VALUE.fullmatch(lines[0]):
-        return lines
     if len(lines) > 60:  # a log or a listing: its values are not what the run made
         return []
+    if may_hold_secret(text):
+        lines = [ln for ln in lines if not CREDENTIAL.search(ln)]
+    if len(lines) == 1 and len(lines[0]) <= 80 and _KEY_VALUE.fullmatch(lines[0]):
+        return lines
     told = [
         clip(ln, 200)
         for ln in lines
@@ -131,12 +131,24 @@ def output_values(text: str, limit: int = 2) -> list[str]:
 # by `env | grep`): a setting whose name says it holds a credential, set to a value with a
 # letter in it (not "max_tokens=4096"), or a value shaped like a known kind of key
 CREDENTIAL = re.compile(
-    r"(?i)[\w.-]*(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
+    r"(?i)(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
     r"credentials?|auth)[\w.-]*[\"']?\s*[=:]\s*[\"']?(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
     r"(?-i:\b(?:sk|pk|rk)_(?:live_|test_)?[A-Za-z0-9]{16,}|\bgh[posur]_[A-Za-z0-9]{20,}|"
     r"\bxox[abpr]-[\w-]{10,}|\beyJ[\w-]{10,}\.[\w-]{10,}\.|\bAKIA[0-9A-Z]{16}\b|"
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----)"
 )
+
+
+_SECRET_HINTS = (
+    "token", "secret", "passw", "pwd", "key", "credential", "auth", "sk_", "pk_", "rk_", "gh",
+    "xox", "eyj", "akia", "private",
+)  # fmt: skip
+
+
+def may_hold_secret(text: str) -> bool:
+    """A cheap test before :data:`CREDENTIAL` is searched line by line: a word it needs."""
+    low = text.casefold()
+    return any(h in low for h in _SECRET_HINTS)
 
 
 # What a tool returns that the assistant may restate as a finding: a code or id (letters
@@ -246,22 +258,43 @@ def summary_lines(text: str, asked: Collection[str] = (), limit: int = 2) -> lis
     >>> summary_lines(log + "\\nSUMMARY peak_queue_depth=94605 over 24h\\n" + log)
     ['SUMMARY peak_queue_depth=94605 over 24h']
     """
-    lines = [BOX.sub("", ln).strip() for ln in text.splitlines()]
+    lines = [ln.strip() for ln in text.splitlines()]
     if len(lines) <= 20 and len(text) <= 4000:
         return []
-    shapes = Counter(shape(ln) for ln in lines if ln)
+    wanted = set(asked)
     scored: list[tuple[int, int, str]] = []
     for k, line in enumerate(lines):
-        if not line or len(line) > 240 or _NOT_A_COUNT.search(line) or _RUN_TALLY.search(line):
+        # (cheap tests first: a long log has thousands of lines, few with a summary's word)
+        lowered = line.casefold()
+        named = [w for w in wanted if w in lowered]
+        if not named and not _SUMMARY.search(line):
+            continue
+        line = BOX.sub("", line)
+        if len(line) > 240 or _NOT_A_COUNT.search(line) or _RUN_TALLY.search(line):
             continue
         if CREDENTIAL.search(line):
             continue
         if not any(_LABELLED.search(line[: m.start()]) for m in _QUANTITY.finditer(line)):
             continue
-        hits = len(set(_PARTS.split(line.casefold())) & set(asked))
-        if hits or (shapes[shape(line)] == 1 and _SUMMARY.search(line)):
+        hits = len(set(_PARTS.split(lowered)) & wanted) if named else 0
+        if hits or _one_of_a_kind(k, lines):
             scored.append((hits, k, clip(line, 200)))
     return [line for _, _, line in sorted(scored, reverse=True)[:limit]]
+
+
+def _one_of_a_kind(k: int, lines: list[str]) -> bool:
+    """Whether no other line of ``lines`` has the shape of line ``k`` (a log's repeated
+    line with other numbers is no summary); only the lines opening alike are shaped."""
+    opening = lines[k][:6].translate(_MASK_DIGITS)
+    mine = shape(BOX.sub("", lines[k]))
+    return not any(
+        shape(BOX.sub("", x)) == mine
+        for j, x in enumerate(lines)
+        if j != k and x[:6].translate(_MASK_DIGITS) == opening
+    )
+
+
+_MASK_DIGITS = str.maketrans("0123456789", "##########")
 
 
 def _table(lines: list[str]) -> bool:
