@@ -191,3 +191,11 @@ def test_jasmines_numbered_failure_and_a_linters_rule_are_named_not_its_tally() 
         "✖ 1 error, 1 warning and 0 suggestions in 6 files."
     )
     assert "Academic.Wordiness" in failure_lines(vale)[0]
+
+
+def test_a_step_that_failed_then_passed_on_its_retry_is_no_failure() -> None:
+    """The brief: retry-then-pass is no failure; a step that failed again still is."""
+    passed = "[1/3] health ... FAILED (timeout), retrying\n[1/3] health ... ok\n[2/3] smoke ... ok"
+    assert failure_lines(passed) == []
+    again = "[1/3] health ... FAILED (timeout), retrying\n[1/3] health ... FAILED (timeout)"
+    assert failure_lines(again)

@@ -442,7 +442,30 @@ def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
     lines = _read_failures(text, limit)
     if lines and passed_run(text):  # "✕ skipped: legacy coupon (todo)" in a passing run
         lines = [x for x in lines if not _weak_sign_only(x)]
+    if lines and _ANY_RETRY.search(text):  # "[1/3] health ... FAILED, retrying" then "… ok"
+        lines = [x for x in lines if not _step_passed_later(x, text)]
     return tuple(lines)
+
+
+# where a step's own words end and its outcome begins: "[1/3] health ... FAILED (timeout)"
+_OUTCOME_AT = re.compile(r"(?i)\s*(?:\.{2,}|…|:|-{1,2}|=>)?\s*\b(?:failed|fail|error|errored)\b")
+_THROUGH_AT_END = re.compile(rf"(?i)\b(?:{THROUGH})\b\W*(?:\(\S+\))?\W*$")
+
+
+def _step_passed_later(line: str, text: str) -> bool:
+    """A step that failed, was retried and passed: the same step's words open a later
+    line that ends passed ("[1/3] health ... FAILED (timeout), retrying" … "[1/3] health
+    ... ok"): its failure is the run's history, not its state (the brief's "retry-then-pass
+    is no failure")."""
+    cut = _OUTCOME_AT.search(line)
+    step = line[: cut.start()].strip() if cut else ""
+    if len(step) < 4:
+        return False
+    lines = [BOX.sub("", ln).strip() for ln in text.splitlines()]
+    at = next((k for k, ln in enumerate(lines) if clip(ln, 300) == line or ln == line), None)
+    if at is None:
+        return False
+    return any(ln.startswith(step) and _THROUGH_AT_END.search(ln) for ln in lines[at + 1 :])
 
 
 # A run that says it passed: a count of tests passed, "test result: ok.", "all checks
