@@ -635,6 +635,13 @@ _VALUE_FIRST = [
     "用uvicorn，别用gunicorn。",
     "Pas 2.4.1, utilise 2.5.0.",
     "استخدم Node 20 وليس Node 18.",
+    # (a value's ending is no past: "Memcached", "Kör med", "ganti")
+    "Gebruik Valkey 8 in plaats van Memcached.",
+    "Kör med Node 22 i stället för Node 20.",
+    "Gunakan Postgres 17 sebagai ganti sqlite.",
+    "เอา Node 22 ไม่ใช่ Node 20",
+    "خلّها Valkey 8، مش Memcached.",
+    "eu-north-1 लो, eu-central-1 नहीं।",
 ]
 
 
@@ -652,6 +659,7 @@ def test_a_value_first_correction_is_kept_verbatim(said: str) -> None:
         "We went with Kafka instead of RabbitMQ.",
         "好的，不用了。",
         "Over the weekend the job ran fine.",
+        "Wir haben gestern Redis statt Memcached benutzt.",
     ],
 )
 def test_talk_a_report_or_a_decision_with_instead_is_no_rule(said: str) -> None:

@@ -562,7 +562,7 @@ def chooses_instead(sentence: str) -> bool:
     False
     """
     hit = _INSTEAD_OF.search(sentence)
-    if hit is None or asks(sentence) or _PAST.search(sentence):
+    if hit is None or asks(sentence) or _TOLD.match(sentence):
         return False
     before, after = sentence[: hit.start()], sentence[hit.end() :]
     if not (_WORD_OR_VALUE.search(before) and _WORD_OR_VALUE.search(after)):
@@ -572,12 +572,20 @@ def chooses_instead(sentence: str) -> bool:
 
 _WORD_OR_VALUE = re.compile(r"[^\W_]{2,}")
 
+# a sentence a subject opens tells what someone did or what is ("I used Redis instead of
+# Memcached", "It was Redis 7, not Redis 6"): a correction is said as an order or a value
+# (a word's ending is no test of the past here: "Kör med …", "Memcached", "ganti")
+_TOLD = re.compile(
+    r"(?i)^\W*(?:i|we|they|he|she|it|ich|wir|sie|er|es|je|nous|ils|elles?|yo|nosotros|eu|nós|"
+    r"io|noi|ja|my|oni|я|мы|они|ik|wij|jag|vi|saya|kami|tôi|chúng\s+tôi)\s"
+)
+
 # "Y, not X" where the value set aside is more than a word or its "not" comes after it, in
 # the languages users write in: "Ma być sliding window, nie token bucket.", "Redis 7
 # olsun, Redis 6 değil.", "Redis 7로 해 주세요, Redis 6 말고요.", "用uvicorn，别用gunicorn。"
 # (one word after a leading "not" is _NOT_THAT's; not "…, not yet", "…, nie teraz")
 _NOT_THAT_ONE = re.compile(
-    r"(?i)^[^,，、;；?？]{2,80}[,，、;；]\s*(?:"
+    r"(?i)^[^,，、;；،?？]{2,80}[,，、;；،]\s*(?:"
     r"(?:not|nie|ne|не|ні|no|non|não|niet|nicht|inte|ikke|ei|bukan|không\s+phải|לא|mitte|nem|"
     r"όχι|nu|ليس|مش|لا|ไม่ใช่|ไม่เอา)\s+"
     r"(?!(?:yet|now|really|quite|sure|today|tonight|here|there|that|this|me|so|too|much|"
@@ -590,7 +598,7 @@ _NOT_THAT_ONE = re.compile(
     r"|(?:别用|不要用|不用|而不是用?|不是用?)\s*[A-Za-z0-9][\w .+-]{0,30}"
     r")\s*[.!。！।]?\s*$"
     # ... "and not" with no comma in Arabic: "استخدم Node 20 وليس Node 18."
-    r"|^[^,،?؟]{2,80}\s(?:وليس|وليست|ومش)\s+[^\W_][\w.+-]*(?:\s+[\w.+-]+){0,2}\s*[.!]?\s*$"
+    r"|^[^,،?؟]{2,80}\s(?:وليس|وليست|ومش|ไม่ใช่|ไม่เอา)\s+[^\W_][\w.+-]*(?:\s+[\w.+-]+){0,2}\s*[.!]?\s*$"
     # ... or the value set aside first, then a verb of using: "Pas 2.4.1, utilise 2.5.0.",
     # "Not Node 18, use Node 20." (not "Not sure, let me check.")
     r"|^\W*(?:not|pas|nicht|non|não|niet|nie|не|ні|no)\s+"
@@ -607,7 +615,7 @@ def _not_that_one(sentence: str) -> bool:
     >>> _not_that_one("Redis 7 olsun, Redis 6 değil."), _not_that_one("Zrób to, nie teraz.")
     (True, False)
     """
-    return bool(_NOT_THAT_ONE.match(sentence)) and not asks(sentence) and not _PAST.search(sentence)
+    return bool(_NOT_THAT_ONE.match(sentence)) and not asks(sentence) and not _TOLD.match(sentence)
 
 
 # A permission that lifts a rule: "subheadings are allowed now", "store credit is fine for
