@@ -88,13 +88,14 @@ _SMALL_TALK = re.compile(
 # no prob.", "Ok, not a big deal.", "Merci, pas de souci.", "Ok, nie ma sprawy.", "Tamam,
 # sorun değil.", "Спасибо, не за что." (not "Ok, no force pushes.": a rule)
 _REPLY = re.compile(
-    r"(?i)^\W*(?:[^\W\d_]+\W+){1,3}?(?:(?:not|no|pas|kein\w*|nie|не|ні|sin|sem|non|niet|geen)\s+"
+    r"(?i)^\W*(?:[^\W\d_]+\W+){1,3}?(?:(?:not|no|pas|kein\w*|nie|не|ні|sin|sem|non|niet|geen|ei|nema)\s+"
     r"(?:(?:a|an|de|ma|za|за|at|too|so|that|the|any)\s+)?(?:problem\w*|prob|probs|worries|worry|"
     r"idea|clue|way|kidding|joke|hurry|rush|biggie|big\s+deal|deal|bad|much|today|now|"
     r"more\s+(?:questions?|to\s+add|from\s+me|for\s+now)|"
     r"quite|single|doubt|matter|souci|soucis|stress|sprawy|problemu|что|проблем\w*|hace\s+falta|"
     r"pasa\s+nada|hay\s+(?:problema|prisa)|problema|pressa|fretta|haast|probleem|bother|"
-    r"thanks|thank|need|wonder)"
+    r"thanks|thank|need|wonder|complaints?|objections?|further\s+comments?|what\s+i\s+expected|"
+    r"trzeba|hätää|c'è\s+problema|gonna|sleep|frke|ding|pressa)"
     r"|(?:sorun|problem|önemli|mühim)\s+(?:değil|yok)|fark\s+etmez)\b"
 )
 
