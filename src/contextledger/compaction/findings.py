@@ -231,7 +231,9 @@ _RUN_TALLY = re.compile(
     r"\d\s*(?:tests?|specs?|examples?|assertions?|errors?|warnings?)\b|"
     r"\b(?:tests?|errors?|warnings?)\s*[=:]\s*\d|\bfinished\s+(?:running|in)\b|\bran\s+\d|"
     # ... a rate of passing, a step's progress ("Pass Rate 100%", "[100%] 2 of 2")
-    r"\b(?:pass|fail(?:ure)?|success)\s+rate\b|\[\s*\d{1,3}%\]"
+    r"\b(?:pass|fail(?:ure)?|success)\s+rate\b|\[\s*\d{1,3}%\]|"
+    # ... a typesetter's warning: "Underfull \hbox (badness 8015) in paragraph at lines 17--20"
+    r"\b(?:under|over)full\s+\\[hv]box\b"
 )
 _PARTS = re.compile(r"[\W_]+")
 
