@@ -101,3 +101,101 @@ def test_a_name_in_an_escaped_json_output_supports_the_recap() -> None:
         "Table 'RAW.ORDERS_V2' does not exist"
     )
     assert _removed(f"Failures:\n{line}", record) == []
+
+
+# Runners that print a failing test's name on a line of its own beside their marker
+# (RT24-9): under it (Ginkgo, busted), above it with its place (Deno), a heading between
+# two rules above it (Catch2)
+_NAMED_NEARBY = [
+    (
+        "• [FAILED] [0.003 seconds]\nLimiter [It] rejects over limit\n/src/limiter_test.go:41\n\n"
+        "Ran 20 of 20 Specs in 0.02 seconds\nFAIL! -- 19 Passed | 1 Failed | 0 Pending",
+        "Limiter [It] rejects over limit",
+    ),
+    (
+        "●●◼●●\n4 successes / 1 failure / 0 errors / 0 pending : 0.02 seconds\n\n"
+        "Failure → spec/limiter_spec.lua @ 14\nlimiter refills tokens\n"
+        "spec/limiter_spec.lua:16: Expected objects to be the same.",
+        "limiter refills tokens",
+    ),
+    (
+        "-" * 79
+        + "\nburst window resets\n"
+        + "-" * 79
+        + "\n/src/tests/limiter.cpp:20\n"
+        + "." * 79
+        + "\n\n/src/tests/limiter.cpp:24: FAILED:\n  REQUIRE( allowed == 5 )\n"
+        "with expansion:\n  4 == 5\n\n" + "=" * 79 + "\ntest cases: 14 | 13 passed | 1 failed",
+        "burst window resets",
+    ),
+    (
+        "cart merges lines => ./cart_test.ts:12:6\nerror: AssertionError: Values are not equal.\n\n"
+        "FAILED | 8 passed | 1 failed (41ms)",
+        "cart merges lines => ./cart_test.ts:12:6",
+    ),
+    (  # RT25-2: Newman names the request above its failing line, Ceedling under its summary
+        "checkout\n→ Create cart\n  POST https://api.local/carts [201 Created, 412B, 88ms]\n"
+        "→ Place order\n  POST https://api.local/orders [500 Internal Server Error, 1.2kB, 301ms]\n"
+        "  1. status is 201",
+        "→ Place order",
+    ),
+    (
+        "Running test_ringbuf.out...\n\n-----------\nFAILED TEST SUMMARY\n-----------\n"
+        '[test_ringbuf.c]\n  Test: test_ringbuf_wraps\n  At line (88): "Expected 64 Was 63"\n\n'
+        "--------------------\nOVERALL TEST SUMMARY\n--------------------\nTESTED:  31\n"
+        "PASSED:  30\nFAILED:   1",
+        "Test: test_ringbuf_wraps",
+    ),
+]
+
+
+@pytest.mark.parametrize(("output", "name"), _NAMED_NEARBY)
+def test_a_test_named_beside_its_marker_is_the_failure_recapped(output: str, name: str) -> None:
+    assert failing_tests(output) == [name]
+    assert failure_lines(output)[0] == name
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "Ran 12 of 12 Specs in 0.01 seconds\nSUCCESS! -- 12 Passed | 0 Failed | 0 Pending",
+        "●●●●●\n5 successes / 0 failures / 0 errors / 0 pending : 0.01 seconds",
+        "-" * 79
+        + "\nparses header\n"
+        + "-" * 79
+        + "\n/src/t.cpp:12\n"
+        + "." * 79
+        + "\n\n/src/t.cpp:15: PASSED:\n  REQUIRE( x == 3 )\n"
+        + "=" * 79
+        + "\nAll tests passed (1 assertion in 1 test case)",
+        "running 3 tests from ./a_test.ts\nmaps errors ... ok (2ms)\n\nok | 3 passed | 0 failed (12ms)",
+        # RT25-3: a rate of no failures, a cross counting none
+        "=== Test Summary\nOutcome              Passed\nTests Ran            4\n"
+        "Pass Rate            100%\nFail Rate            0%",
+        "     checks.........................: 100.00% ✓ 9120 ✗ 0\n     errors_total.........: 0",
+    ],
+)
+def test_the_same_runners_passing_name_no_failure(output: str) -> None:
+    assert failure_lines(output) == []
+    assert failing_tests(output) == []
+
+
+def test_jasmines_numbered_failure_and_a_linters_rule_are_named_not_its_tally() -> None:
+    jasmine = (
+        "Started\n..F...\n\nFailures:\n1) RefundCalculator prorates shipping\n  Message:\n"
+        "    Expected 12.5 to equal 10.\n\n6 specs, 1 failure\nFinished in 0.041 seconds"
+    )
+    assert failing_tests(jasmine) == ["RefundCalculator prorates shipping"]
+    vale = (
+        " chapters/intro.tex\n 14:22  error    Use 'utilize' sparingly.    Academic.Wordiness\n\n"
+        "✖ 1 error, 1 warning and 0 suggestions in 6 files."
+    )
+    assert "Academic.Wordiness" in failure_lines(vale)[0]
+
+
+def test_a_step_that_failed_then_passed_on_its_retry_is_no_failure() -> None:
+    """The brief: retry-then-pass is no failure; a step that failed again still is."""
+    passed = "[1/3] health ... FAILED (timeout), retrying\n[1/3] health ... ok\n[2/3] smoke ... ok"
+    assert failure_lines(passed) == []
+    again = "[1/3] health ... FAILED (timeout), retrying\n[1/3] health ... FAILED (timeout)"
+    assert failure_lines(again)

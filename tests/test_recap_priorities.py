@@ -496,6 +496,7 @@ def test_a_decision_the_user_turned_down_is_no_decision() -> None:
     a = _Agent("Move the session cache to a dedicated cluster.")
     a.user("Rules: don't touch the cert-manager namespace.")
     a.say("Acknowledged. I'll keep to those rules.")
+    a.say("Got it, I will keep that in mind.")  # (RT25-7: an acknowledgement, no decision)
     a.say("For the engine I'll go with Memcached since the client library supports both.")
     a.say("I'll go with retry 3 times and a timeout of 30 seconds for the client.")
     a.say("We will go with 3 replicas for the cache cluster in staging.")

@@ -618,3 +618,83 @@ def test_orders_of_steps_in_more_languages_and_stories_left_out() -> None:
     ]
     assert [r for r in orders if not is_rule(r)] == []
     assert [s for s in stories if is_rule(s)] == []
+
+
+# A correction said value first ("use Y, not X", "Y instead of X") in the languages users
+# write in: kept verbatim under Constraints and corrections (recap13; 16/60 lost on main)
+_VALUE_FIRST = [
+    "Nimm uvicorn statt gunicorn.",
+    "Use Python 3.12 em vez de Python 3.11.",
+    "Meglio sliding window invece di token bucket.",
+    "Użyj port 9443 zamiast port 9000.",
+    "gunicorn yerine uvicorn kullan.",
+    "Redis 7 olsun, Redis 6 değil.",
+    "Redis 6の代わりにRedis 7を使ってください。",
+    "Redis 7로 해 주세요, Redis 6 말고요.",
+    "Ma być sliding window, nie token bucket.",
+    "用uvicorn，别用gunicorn。",
+    "Pas 2.4.1, utilise 2.5.0.",
+    "استخدم Node 20 وليس Node 18.",
+    # (a value's ending is no past: "Memcached", "Kör med", "ganti")
+    "Gebruik Valkey 8 in plaats van Memcached.",
+    "Kör med Node 22 i stället för Node 20.",
+    "Gunakan Postgres 17 sebagai ganti sqlite.",
+    "เอา Node 22 ไม่ใช่ Node 20",
+    "خلّها Valkey 8، مش Memcached.",
+    "eu-north-1 लो, eu-central-1 नहीं।",
+]
+
+
+@pytest.mark.parametrize("said", _VALUE_FIRST)
+def test_a_value_first_correction_is_kept_verbatim(said: str) -> None:
+    d = digest(_session("Add rate limiting to billing_gateway.", said, "ok"))
+    assert said in d.items(RULES)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Sounds good, not bad at all.",
+        "Not sure, use your judgement.",
+        "We went with Kafka instead of RabbitMQ.",
+        "好的，不用了。",
+        "Over the weekend the job ran fine.",
+        "Wir haben gestern Redis statt Memcached benutzt.",
+    ],
+)
+def test_talk_a_report_or_a_decision_with_instead_is_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Okay, no idea.",
+        "Lol, no way.",
+        "Haha, no kidding.",
+        "Sure, no prob.",
+        "Ok, not a big deal.",
+        "Yes, no more questions.",
+        "Merci, pas de souci.",
+        "Ok, nie ma sprawy.",
+        "Tamam, sorun değil.",
+        "Спасибо, не за что.",
+    ],
+)
+def test_a_short_reply_that_says_fine_is_no_rule_and_no_aside(said: str) -> None:
+    """R20-R1: chit-chat took the byte cap from real constraints."""
+    d = digest(_session("Add CSV export to the reports page.", said, "Use Redis 7, not Redis 6."))
+    assert d.items(RULES) == ["Use Redis 7, not Redis 6."]
+    assert not any(said in item for item in d.items("User also said"))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ok, no force pushes.",
+        "Please, no more migrations today.",
+        "Remember, no deploys on Friday.",
+    ],
+)
+def test_a_rule_after_a_short_opening_is_still_a_rule(said: str) -> None:
+    assert is_rule(said)

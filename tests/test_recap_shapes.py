@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from contextledger.compaction.digest import digest, render_digest
-from contextledger.compaction.findings import counted_lines, quantities
+from contextledger.compaction.findings import counted_lines, quantities, summary_lines
 from contextledger.compaction.tool_calls import call_commands, call_writes, command_line
 from contextledger.model import Message, ToolCall, with_ids
 
@@ -289,3 +289,41 @@ def test_a_correction_labelled_as_one_is_a_constraint_in_more_languages() -> Non
         "Ralat: tenggatnya Jumat, bukan Kamis.",  # Indonesian
     ):
         assert is_rule(said), said
+
+
+def _log(n: int) -> str:
+    return "\n".join(f"INFO worker {7000 + i} heartbeat ok latency={i % 90}ms" for i in range(n))
+
+
+def test_a_long_logs_summary_number_is_kept_and_its_repeated_lines_are_not() -> None:
+    """RT24-3: a number said only in a tool's long output ("SUMMARY peak_queue_depth=94605
+    over 24h") is a number that matters; a log's repeated lines and a run's tally are not."""
+    out = _log(20) + "\nSUMMARY peak_queue_depth=94605 over 24h\n" + _log(8)
+    assert summary_lines(out) == ["SUMMARY peak_queue_depth=94605 over 24h"]
+    assert summary_lines(_log(40)) == []
+    assert summary_lines(_log(30) + "\n============ 1412 passed in 41.20s ============") == []
+    assert counted_lines("mypy: Success: no issues found in 212 source files") == []
+    head = _run("bash", {"command": "./scripts/queue_report.sh --since 24h"}, out)
+    recap = render_digest(digest(_long_session(head)), 800)
+    assert "peak_queue_depth=94605" in _section(recap, "Numbers that matter")
+
+
+def test_a_number_the_user_asked_about_is_kept_from_the_tools_output() -> None:
+    out = _log(20) + "\nstats | cache_hits=48213 | misses=311\n" + _log(8)
+    asked = Message.user("How many cache hits did we get overnight?", id="q1")
+    head = [asked, *_run("bash", {"command": "./scripts/cache_stats.sh"}, out)]
+    recap = render_digest(digest(_long_session(head)), 800)
+    assert "cache_hits=48213" in _section(recap, "Numbers that matter")
+
+
+def test_a_secrets_value_a_tool_printed_is_never_recapped() -> None:
+    """RT25-1: `env | grep` printed a token's value; the recap lists the command, not it."""
+    head = _run(
+        "bash", {"command": "env | grep GRAFA"}, "GRAFANA_SA_TOKEN=sk_06fb6c1f0bd269eb5e56c35d"
+    )
+    recap = render_digest(digest([GOAL, *head]), 4000)
+    assert "`env | grep GRAFA`" in recap
+    assert "sk_06fb6c1f0bd269eb5e56c35d" not in recap
+    assert counted_lines("api_key: 'ghp_abcdefghijklmnopqrstuvwxyz0123'\nrows: 1234") == [
+        "rows: 1234"
+    ]

@@ -88,6 +88,10 @@ ECHO = re.compile(
     r"(?:i(?:'ll| will)|we(?:'ll| will)|will)\s+(?:keep to|stick to|stick with|follow|respect|"
     r"honou?r|abide by|go with|do)\s+(?:all\s+)?(?:those|these|the|your|that|this|it|them)\b"
     r"(?:\s+\w+){0,2}\W*$"
+    # "Got it, I will keep that in mind." (RT25-7)
+    r"|^\W*(?:(?:ok(?:ay)?|acknowledged|understood|sure|got it|noted|will do)\W+)*"
+    r"(?:i(?:'ll| will)|we(?:'ll| will)|will)\s+(?:keep|bear)\s+(?:that|this|it|those|these)\s+"
+    r"in\s+mind\W*$"
 )
 
 # What a correction turns down: "use Redis not Memcached", "retry 5 times, not 3", "the

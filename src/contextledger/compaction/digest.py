@@ -60,6 +60,7 @@ from .findings import (
     FOUND,
     FOUND_READ,
     WORKS_NOW,
+    asked_words,
     counted_lines,
     numbers_matter,
     output_numbers,
@@ -69,12 +70,14 @@ from .findings import (
     restates_found,
     specific,
     states_value,
+    summary_lines,
     superseded,
 )
 from .reads import looks_like_file, only_reads, user_files
 from .rules import (
     LIFTS,
     RULE_OPENING,
+    is_reply,
     is_rule,
     lifted_rule,
     overruled_by_later,
@@ -509,9 +512,12 @@ def digest(
     counted: set[str] = set()  # ... their quantities, as bare digits
     tallied: list[str] = []  # numbers a tool found, said by it or restated right after
     asked = ""  # the assistant's last turn of words, when the user's is the next
+    asked_about: set[str] = set()  # the words of the user's questions so far
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
+            for s in sentences(m.text):  # what the user asked about: a number a tool may say
+                asked_about |= asked_words(s) if asks(s) else set()
             for p in user_files(m):  # the assistant has read what the user shared
                 add("Files read", p)
                 read_at[p] = i
@@ -622,6 +628,9 @@ def digest(
             looked = bool(cmds) and all(LOOKING.search(f"`{c}`") for c in cmds)  # git log, ls
             if not (lines or shown or looked or (call is not None and reads_of.get(call.id))):
                 for line in counted_lines(r.text):  # "TOTAL LAG: 18,204 messages behind"
+                    add("Numbers that matter", f"{what}: {line}")
+                    tallied.append(f"{what}: {line}")
+                for line in summary_lines(r.text, asked_about):  # a long log's own summary
                     add("Numbers that matter", f"{what}: {line}")
                     tallied.append(f"{what}: {line}")
             found.update(FOUND.findall(r.text[:FOUND_READ]))
@@ -907,6 +916,8 @@ def _said(
         elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
         elif m.role == "user" and aside is not None and word_count(s) >= 4 and not is_request(s):
+            if is_reply(s):  # "Cool, no hurry at all.": talk, no statement to keep
+                continue
             # a statement no reader here placed (a rule or a decision in a language none
             # reads): kept, with the bytes left after every other item
             add("User also said", f"User: {clip(s, 300)}")

@@ -188,7 +188,7 @@ _FAILED_TEST = re.compile(
     r"|^-{2,}\s*FAIL:\s+(\S+)"  # go test
     r"|^(?:FAIL|ERROR):\s+(\w+\s+\([\w.]+\))"  # unittest
     r"|^test\s+(\S+)\s+\.\.\.\s+FAILED\b"  # cargo test
-    r"|^(?:[✕✗×✘⨯]|✖(?!\s*(?:\d+\s+problems?\b|failing tests:))|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?$"  # jest, TAP, node --test
+    r"|^(?:[✕✗×✘⨯]|✖(?!\s*(?:\d+\s+(?:problems?|errors?|warnings?)\b|failing tests:))|not ok \d+)\s+(?:-\s+)?(\S.{0,120}?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?$"  # jest, TAP, node --test
     r"|^FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?\s+>\s+.{1,160}?)\s*$"  # vitest
     r"|^●\s+(?!Console\b|Test suite failed to run\b)(\S.{0,320}?)\s*$"  # jest's failure heading
     r"|^rspec\s+(\./\S+:\d+)\s+#"  # rspec's failed examples
@@ -341,7 +341,8 @@ _ANY_RETRY = re.compile(r"(?i)retr|attempt|re-?ran|rerun")  # a cheap test of a 
 # its report, under the suite's name ("  1) Auth service" then "rejects an expired
 # token:"), after its count ("1 failing"): a numbered line is a test's name only then, and
 # only the first time its number comes
-_MOCHA_RUN = re.compile(r"(?m)^\s*[1-9]\d* failing\b")
+# (Jasmine numbers them the same way, with its count "6 specs, 1 failure")
+_MOCHA_RUN = re.compile(r"(?m)^\s*[1-9]\d* failing\b|^\d+ specs?, [1-9]\d* failures?\b")
 _MOCHA_TEST = re.compile(r"^(\d+)\)\s+(\S.{0,200}?)$")
 
 
@@ -394,7 +395,9 @@ _ZERO_COUNT = re.compile(
     r"(?<![\w.,/=:：-])(?<![=:：]\s)0(?![.,]\d)\s*[^\W\d_][\w-]*|"
     rf"[^\W\d_][\w-]*\s*[:=：]\s*0{_ZERO_ENDS}|"
     # ... in Chinese, Japanese and Korean, the word before its count: "失败 0 个"
-    rf"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+\s*0{_ZERO_ENDS}"
+    rf"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+\s*0{_ZERO_ENDS}|"
+    # ... a rate of none, a cross counting none: "Fail Rate 0%" (Apex), "✓ 9120 ✗ 0" (k6)
+    r"(?i:\b(?:fail(?:ure)?|error)\s+rate\s*[:=]?\s*)0(?:[.,]0+)?\s*%|[✗✕✖✘⨯]\s*0(?![.,]?\d)"
 )
 # an item's id opening a line ("GD-210:", "job-17:"): what the line reports on
 _ITEM_LABEL = re.compile(r"^[^\s:：]*\d[^\s:：]*[:：]\s*")
@@ -439,7 +442,30 @@ def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
     lines = _read_failures(text, limit)
     if lines and passed_run(text):  # "✕ skipped: legacy coupon (todo)" in a passing run
         lines = [x for x in lines if not _weak_sign_only(x)]
+    if lines and _ANY_RETRY.search(text):  # "[1/3] health ... FAILED, retrying" then "… ok"
+        lines = [x for x in lines if not _step_passed_later(x, text)]
     return tuple(lines)
+
+
+# where a step's own words end and its outcome begins: "[1/3] health ... FAILED (timeout)"
+_OUTCOME_AT = re.compile(r"(?i)\s*(?:\.{2,}|…|:|-{1,2}|=>)?\s*\b(?:failed|fail|error|errored)\b")
+_THROUGH_AT_END = re.compile(rf"(?i)\b(?:{THROUGH})\b\W*(?:\(\S+\))?\W*$")
+
+
+def _step_passed_later(line: str, text: str) -> bool:
+    """A step that failed, was retried and passed: the same step's words open a later
+    line that ends passed ("[1/3] health ... FAILED (timeout), retrying" … "[1/3] health
+    ... ok"): its failure is the run's history, not its state (the brief's "retry-then-pass
+    is no failure")."""
+    cut = _OUTCOME_AT.search(line)
+    step = line[: cut.start()].strip() if cut else ""
+    if len(step) < 4:
+        return False
+    lines = [BOX.sub("", ln).strip() for ln in text.splitlines()]
+    at = next((k for k, ln in enumerate(lines) if clip(ln, 300) == line or ln == line), None)
+    if at is None:
+        return False
+    return any(ln.startswith(step) and _THROUGH_AT_END.search(ln) for ln in lines[at + 1 :])
 
 
 # A run that says it passed: a count of tests passed, "test result: ok.", "all checks
@@ -545,6 +571,8 @@ def _read_failures(text: str, limit: int) -> list[str]:
             why.append(clip(s, 200))
     if attempt is not None and len(other) < 4 * limit:
         other.append(attempt)
+    if not tests and other:  # the runner names the test on a line of its own, near its marker
+        tests = named_nearby(text)[:limit]
     if not tests:
         details = [d for d in _box_details(text) if d not in other] if other else []
         # within the limit, what the error says before the bare markers ("Exit code: 1")
@@ -825,6 +853,8 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
         if not named:
             named = _marked_inside(line, bulleted)
         out += [n for n in dict.fromkeys(named) if n not in out]
+    if not out and "\n" in text and _read_failures(text, 6):
+        out = named_nearby(text)
     return out
 
 
@@ -832,7 +862,7 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
 # a ";", a ": " or a " - "; pytest's "FAILED x::y"; Go's "--- FAIL: TestX" (not ESLint's
 # "✖ 3 problems" nor node's "✖ failing tests:", which name no test)
 _MARKED_INSIDE = re.compile(
-    r"(?P<mark>[●✕✖])(?![ \t]*(?:\d+\s+problems?\b|failing\s+tests:))[ \t]*"
+    r"(?P<mark>[●✕✖])(?![ \t]*(?:\d+\s+(?:problems?|errors?|warnings?)\b|failing\s+tests:))[ \t]*"
     r"(?P<name>[^\n();]+?)[ \t]*(?:[(;]|:\s|\s[-—]\s|$)"
     r"|\bFAILED[ \t]+(?P<py>[^\s:]+::[^\s]+)|--- FAIL:[ \t]*(?P<go>\w+)"
 )
@@ -865,3 +895,92 @@ MARKER_ONLY = re.compile(
     r"(?:Tests?|Test Suites|Assertions|Failures|Errors)\s*:.*\d.*|(?:Found )?\d+ errors? in .*|"
     r"=+\s.*\s=+|npm ERR! .*(?:complete log|A complete|\.log)\b.*)$"
 )
+
+
+# Runners that name a failing test on a line of its own beside their marker (RT24-9): the
+# marker says only that and where ("• [FAILED] [0.003 seconds]", "Failure →
+# spec/cart_spec.lua @ 10", "/src/cart.cpp:15: FAILED:", "error: AssertionError: …"), the
+# name is the line under it (Ginkgo, busted), the line above it with its place (Deno's
+# "name => ./cart_test.ts:12:6"), or a heading between two rules above it (Catch2).
+_RULE = re.compile(r"^[-=*~_.]{10,}$")
+_PLACE = re.compile(
+    r"(?:[\w.-]*/)+[\w.-]+(?::\d+){0,2}:?|[\w.-]+\.\w+(?::\d+){1,2}:?|@\s*\d+|\[[\d.]+\s*m?s(?:econds)?\]|\(\d+m?s\)"
+)
+_MARK_WORDS = re.compile(r"(?i)\b(?:failed|failure|fail|error)\b|[•→:\[\]()!*✗✕✖✘⨯-]")
+_PLACED_NAME = re.compile(r"^(\S.{0,160}?)\s+(?:=>|@|at)\s+\S+:\d+(?::\d+)?$")
+# ... not an assertion's words or code: "with expansion:", "REQUIRE( total == 3 )"
+_NOT_A_TITLE = re.compile(
+    r"(?i)^(?:with expansion|expected|to equal|actual|but got|got|want|stack trace)\b|"
+    r"[=!<>]=|^[A-Z_]{4,}\s*\(|\b(?:summary|results|report|overview)\s*$"
+)
+_ARROWED = re.compile(r"^(?:→|↳|»|▶)\s+(\S.{0,160})$")
+_LABELLED_NAME = re.compile(r"(?i)^(?:test(?:\s*case)?|spec|scenario|example)\s*:\s*(\S.{0,160})$")
+_NEARBY = 6  # how far from its marker a runner prints the test's name
+
+
+def _only_marker(line: str) -> bool:
+    """A failure line that says only that something failed, and where or how long."""
+    return not re.search(r"[^\W\d_]{2,}", _MARK_WORDS.sub(" ", _PLACE.sub(" ", line)))
+
+
+def _title(line: str) -> bool:
+    """A line that can be a test's name: words, no place alone, not a failure, an
+    assertion's message or a count."""
+    return (
+        bool(re.search(r"[^\W\d_]{2,}", line))
+        and len(line) <= 200
+        and not _RULE.match(line)
+        and not _only_marker(line)
+        and not _FAILURE_LINE.search(line)
+        and not _REASON.search(line)
+        and not _EXCEPTION.search(line)
+        and not _NOT_A_TITLE.search(line)
+    )
+
+
+def named_nearby(text: str) -> list[str]:
+    """The lines naming the failing tests of a run whose markers name none, by where the
+    runner puts the name (:data:`_RULE` and the comment above).
+
+    >>> named_nearby("• [FAILED] [0.002 seconds]\\nCart [It] caps_quantity\\n/src/c_test.go:33")
+    ['Cart [It] caps_quantity']
+    >>> named_nearby("cart_merges => ./cart_test.ts:12:6\\nerror: AssertionError: not equal")
+    ['cart_merges => ./cart_test.ts:12:6']
+    """
+    lines = [BOX.sub("", ln).strip() for ln in text.splitlines()]
+    out: list[str] = []
+    for k, s in enumerate(lines):
+        if not s or not _FAILURE_LINE.search(s) or not _ANY_FAILURE_SIGN.search(s):
+            continue
+        name = _heading_above(lines, k) or _placed_above(lines, k) or _labelled_below(lines, k)
+        if name is None and _only_marker(s):
+            below = next((x for x in lines[k + 1 : k + 3] if x), "")
+            name = below if _title(below) else None
+        if name is not None and name not in out:
+            out.append(clip(name, 300))
+    return out
+
+
+def _placed_above(lines: list[str], k: int) -> str | None:
+    """Deno's "name => ./cart_test.ts:12:6", Newman's "→ Place order" right above."""
+    above = next((x for x in reversed(lines[max(0, k - 2) : k]) if x), "")
+    m = _PLACED_NAME.match(above) or _ARROWED.match(above)
+    return above if m and _title(m.group(1)) else None
+
+
+def _labelled_below(lines: list[str], k: int) -> str | None:
+    """Ceedling's "FAILED TEST SUMMARY" … "Test: test_ringbuf_wraps" under the marker."""
+    for x in lines[k + 1 : k + 1 + _NEARBY]:
+        m = _LABELLED_NAME.match(x)
+        if m and _title(m.group(1)):
+            return x
+    return None
+
+
+def _heading_above(lines: list[str], k: int) -> str | None:
+    for j in range(k - 1, max(0, k - _NEARBY - 1), -1):
+        # (a heading that is no title: Catch2's place between its name's rule and a dotted one)
+        ruled = 0 < j < len(lines) - 1 and _RULE.match(lines[j - 1]) and _RULE.match(lines[j + 1])
+        if ruled and _title(lines[j]):
+            return lines[j]
+    return None

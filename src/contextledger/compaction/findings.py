@@ -8,6 +8,7 @@ from collections.abc import Collection
 
 from .facts import (
     extract_claims,
+    keywords,
 )
 from .failures import BOX
 from .tool_calls import URI
@@ -112,16 +113,42 @@ def output_values(text: str, limit: int = 2) -> list[str]:
     []
     """
     lines = [BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
-    if len(lines) == 1 and len(lines[0]) <= 80 and _KEY_VALUE.fullmatch(lines[0]):
-        return lines
     if len(lines) > 60:  # a log or a listing: its values are not what the run made
         return []
+    if may_hold_secret(text):
+        lines = [ln for ln in lines if not CREDENTIAL.search(ln)]
+    if len(lines) == 1 and len(lines[0]) <= 80 and _KEY_VALUE.fullmatch(lines[0]):
+        return lines
     told = [
         clip(ln, 200)
         for ln in lines
         if _KEY_VALUE.search(ln) and (_MADE.search(ln) or URI.match(ln))
     ]
     return list(dict.fromkeys(told))[:limit]
+
+
+# A secret's value, which no recap copies (RT25-1: "GRAFANA_SA_TOKEN_017=sk_06fb…" printed
+# by `env | grep`): a setting whose name says it holds a credential, set to a value with a
+# letter in it (not "max_tokens=4096"), or a value shaped like a known kind of key
+CREDENTIAL = re.compile(
+    r"(?i)(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
+    r"credentials?|auth)[\w.-]*[\"']?\s*[=:]\s*[\"']?(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
+    r"(?-i:\b(?:sk|pk|rk)_(?:live_|test_)?[A-Za-z0-9]{16,}|\bgh[posur]_[A-Za-z0-9]{20,}|"
+    r"\bxox[abpr]-[\w-]{10,}|\beyJ[\w-]{10,}\.[\w-]{10,}\.|\bAKIA[0-9A-Z]{16}\b|"
+    r"-----BEGIN [A-Z ]*PRIVATE KEY-----)"
+)
+
+
+_SECRET_HINTS = (
+    "token", "secret", "passw", "pwd", "key", "credential", "auth", "sk_", "pk_", "rk_", "gh",
+    "xox", "eyj", "akia", "private",
+)  # fmt: skip
+
+
+def may_hold_secret(text: str) -> bool:
+    """A cheap test before :data:`CREDENTIAL` is searched line by line: a word it needs."""
+    low = text.casefold()
+    return any(h in low for h in _SECRET_HINTS)
 
 
 # What a tool returns that the assistant may restate as a finding: a code or id (letters
@@ -179,13 +206,97 @@ def counted_lines(text: str, limit: int = 2) -> list[str]:
         return []
     scored: list[tuple[int, int, str]] = []
     for k, line in enumerate(lines):
-        if len(line) > 240 or _NOT_A_COUNT.search(line):
+        if len(line) > 240 or _NOT_A_COUNT.search(line) or _RUN_TALLY.search(line):
+            continue  # (a run's tally: "Success: no issues found in 212 source files")
+        if CREDENTIAL.search(line):
             continue
         told = [m for m in _QUANTITY.finditer(line) if _LABELLED.search(line[: m.start()])]
         if told:
             unit = any(_UNIT_AFTER.match(line[m.end() : m.end() + 13]) for m in told)
             scored.append((unit, k, clip(line, 200)))
     return [line for _, _, line in sorted(scored, reverse=True)[:limit]]
+
+
+# A line that sums a long output up: a summary's word opening it ("SUMMARY …", "Total: …",
+# "Result: …", "==> finished: …") or a metric's snake_case name set to a number
+# ("peak_queue_depth=94605")
+_SUMMARY = re.compile(
+    r"(?i)^\W*(?:summary|totals?|results?|overall|stats|statistics|finished|completed?|done|"
+    r"final|peak|report|load\s+complete)\b|^\W*(?:==>|=>|>>)|"
+    r"(?<![\w.])[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s*[=:]\s*\d"
+)
+# ... not a run's tally of tests, checks or its time: Commands run and Failures say that
+_RUN_TALLY = re.compile(
+    r"(?i)\b(?:passed|failed|failures?|skipped|pending|success(?:es)?|no\s+issues)\b|"
+    r"\d\s*(?:tests?|specs?|examples?|assertions?|errors?|warnings?)\b|"
+    r"\b(?:tests?|errors?|warnings?)\s*[=:]\s*\d|\bfinished\s+(?:running|in)\b|\bran\s+\d|"
+    # ... a rate of passing, a step's progress ("Pass Rate 100%", "[100%] 2 of 2")
+    r"\b(?:pass|fail(?:ure)?|success)\s+rate\b|\[\s*\d{1,3}%\]|"
+    # ... a typesetter's warning: "Underfull \hbox (badness 8015) in paragraph at lines 17--20"
+    r"\b(?:under|over)full\s+\\[hv]box\b"
+)
+_PARTS = re.compile(r"[\W_]+")
+
+
+def asked_words(question: str) -> set[str]:
+    """The words of a user's question a tool's output line may answer by name: content
+    words and names with digits ("What was the p99 latency?" -> p99, latency)."""
+    parts = {p for w in keywords(question) for p in _PARTS.split(w)}
+    parts |= {p for p in _PARTS.split(question.casefold()) if _DIGIT_NAME.fullmatch(p)}
+    return {p for p in parts if len(p) >= 3}
+
+
+_DIGIT_NAME = re.compile(r"(?=.*\d)(?=.*[^\W\d_])\w{2,}")
+
+
+def summary_lines(text: str, asked: Collection[str] = (), limit: int = 2) -> list[str]:
+    """The lines of a long successful output (a log, a report; short ones are
+    :func:`counted_lines`') that state a number worth keeping (RT24-3): one the user
+    asked about by name (``asked``: :func:`asked_words`), else a summary line of its own
+    shape among the log's repeated ones ("SUMMARY peak_queue_depth=94605 over 24h"), not a
+    run's tally of tests. Those the user asked about first, then the last.
+
+    >>> log = "\\n".join(f"INFO tick {i} ok" for i in range(30))
+    >>> summary_lines(log + "\\nSUMMARY peak_queue_depth=94605 over 24h\\n" + log)
+    ['SUMMARY peak_queue_depth=94605 over 24h']
+    """
+    lines = [ln.strip() for ln in text.splitlines()]
+    if len(lines) <= 20 and len(text) <= 4000:
+        return []
+    wanted = set(asked)
+    scored: list[tuple[int, int, str]] = []
+    for k, line in enumerate(lines):
+        # (cheap tests first: a long log has thousands of lines, few with a summary's word)
+        lowered = line.casefold()
+        named = [w for w in wanted if w in lowered]
+        if not named and not _SUMMARY.search(line):
+            continue
+        line = BOX.sub("", line)
+        if len(line) > 240 or _NOT_A_COUNT.search(line) or _RUN_TALLY.search(line):
+            continue
+        if CREDENTIAL.search(line):
+            continue
+        if not any(_LABELLED.search(line[: m.start()]) for m in _QUANTITY.finditer(line)):
+            continue
+        hits = len(set(_PARTS.split(lowered)) & wanted) if named else 0
+        if hits or _one_of_a_kind(k, lines):
+            scored.append((hits, k, clip(line, 200)))
+    return [line for _, _, line in sorted(scored, reverse=True)[:limit]]
+
+
+def _one_of_a_kind(k: int, lines: list[str]) -> bool:
+    """Whether no other line of ``lines`` has the shape of line ``k`` (a log's repeated
+    line with other numbers is no summary); only the lines opening alike are shaped."""
+    opening = lines[k][:6].translate(_MASK_DIGITS)
+    mine = shape(BOX.sub("", lines[k]))
+    return not any(
+        shape(BOX.sub("", x)) == mine
+        for j, x in enumerate(lines)
+        if j != k and x[:6].translate(_MASK_DIGITS) == opening
+    )
+
+
+_MASK_DIGITS = str.maketrans("0123456789", "##########")
 
 
 def _table(lines: list[str]) -> bool:
@@ -220,6 +331,8 @@ def restates_count(sentence: str, counted: Collection[str]) -> bool:
 def states_value(sentence: str) -> bool:
     """Whether the assistant states a value worth keeping word for word (a URL, a host, a
     version, a code …) or who owns something and when it is due - a file's path aside."""
+    if CREDENTIAL.search(sentence):  # a secret's value is never recapped
+        return False
     return bool(_KEY_VALUE.search(_no_paths(sentence)) or _WHO_AND_WHEN.search(sentence))
 
 

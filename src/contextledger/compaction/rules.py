@@ -11,6 +11,7 @@ from ..intent import (
     contrasts_values,
     is_constraint,
     is_correction,
+    is_decision,
     is_nudge,
 )
 from ..lexicon.common import NEGATIONS
@@ -81,6 +82,27 @@ _SMALL_TALK = re.compile(
     r"be\s+(?:sorry|silly))|never\s*mind|no\s+worries|always\s+(?:a\s+pleasure|happy|glad|"
     r"good|nice|great|fun)|never\s+(?:better|a\s+dull))\b"
 )
+
+
+# A reply in a few words and a "no …" that sets nothing (R20-R1): "Okay, no idea.", "Sure,
+# no prob.", "Ok, not a big deal.", "Merci, pas de souci.", "Ok, nie ma sprawy.", "Tamam,
+# sorun değil.", "Спасибо, не за что." (not "Ok, no force pushes.": a rule)
+_REPLY = re.compile(
+    r"(?i)^\W*(?:[^\W\d_]+\W+){1,3}?(?:(?:not|no|pas|kein\w*|nie|не|ні|sin|sem|non|niet|geen|ei|nema)\s+"
+    r"(?:(?:a|an|de|ma|za|за|at|too|so|that|the|any)\s+)?(?:problem\w*|prob|probs|worries|worry|"
+    r"idea|clue|way|kidding|joke|hurry|rush|biggie|big\s+deal|deal|bad|much|today|now|"
+    r"more\s+(?:questions?|to\s+add|from\s+me|for\s+now)|"
+    r"quite|single|doubt|matter|souci|soucis|stress|sprawy|problemu|что|проблем\w*|hace\s+falta|"
+    r"pasa\s+nada|hay\s+(?:problema|prisa)|problema|pressa|fretta|haast|probleem|bother|"
+    r"thanks|thank|need|wonder|complaints?|objections?|further\s+comments?|what\s+i\s+expected|"
+    r"trzeba|hätää|c'è\s+problema|gonna|sleep|frke|ding|pressa)"
+    r"|(?:sorun|problem|önemli|mühim)\s+(?:değil|yok)|fark\s+etmez)\b"
+)
+
+
+def is_reply(sentence: str) -> bool:
+    """A short reply that says no more than "fine" (:data:`_REPLY`): no rule, no aside."""
+    return bool(_REPLY.match(sentence))
 
 
 def _just_an_answer(sentence: str) -> bool:
@@ -382,9 +404,10 @@ def is_rule(sentence: str) -> bool:
     unless it also carries a rule's marker; a status ("No rows came back.") is none; a
     rule's word only in a purpose clause ("Resolve it so that she is never charged
     twice.") sets none."""
-    if (word_count(sentence) < 3 and not _SETTING.search(sentence)) or _just_an_answer(sentence):
+    short = word_count(sentence) < 3 and not _SETTING.search(sentence)
+    if (short and not _not_that_one(sentence)) or _just_an_answer(sentence):
         return False
-    if _SMALL_TALK.search(sentence):
+    if _SMALL_TALK.search(sentence) or _REPLY.match(sentence):
         return False
     if (
         sentence.rstrip().endswith(("?", "？", "؟"))
@@ -494,6 +517,8 @@ def _rule_words(sentence: str) -> bool:
         return True
     if _NOT_SO.search(sentence) and _UNSPACED_CONTRAST.search(sentence):
         return True
+    if chooses_instead(sentence) or _not_that_one(sentence):
+        return True
     if not is_constraint(sentence):
         return False
     return not _NEED.search(sentence) or is_constraint(_NEED.sub(" ", sentence))
@@ -508,6 +533,90 @@ _UNSPACED_CONTRAST = re.compile(
     r"ではない|じゃない)"
     r"|\S{2,}(?:이지|지)\s+[^.!?\n]{1,60}?(?:이|가)?\s*아니(?:에요|예요|야|다|라|ㅂ니다|고)"
 )
+
+
+# "Use Y instead of X" in the languages users write in: the words for "instead of", before
+# the value set aside or after it ("gunicorn yerine uvicorn kullan", "Redis 6の代わりに…",
+# "gunicorn 대신 …", "Memcached की जगह …"); not the lexicon's bare "over" ("Over the
+# weekend …": "prefer X over Y" is read by _MORE_RULES)
+_INSTEAD_OF = re.compile(
+    r"(?i)(?<!\w)(?:instead\s+of|rather\s+than|statt|anstatt|anstelle\s+von|an\s+stelle\s+von|"
+    r"en\s+(?:lugar|vez)\s+de|em\s+vez\s+de|ao\s+inv[ée]s\s+de|au\s+lieu\s+de|plutôt\s+que|"
+    r"invece\s+d[ie]|al\s+posto\s+d[ie]|in\s+plaats\s+van|zamiast|вместо|замість|yerine|"
+    r"thay\s+vì|thay\s+cho|sijaan|helyett|în\s+loc\s+de|badala\s+ya|daripada|alih-alih|"
+    r"sebagai\s+ganti|(?:na)?místo|namiesto|istället\s+för|i\s+stället\s+för|i\s+stedet\s+for|"
+    r"αντί\s+για|במקום|بدلا?ً?\s+من|عوضا?ً?\s+عن|की\s+जगह|के\s+बजाय|के\s+बदले)(?!\w)"
+    r"|대신|の代わりに|代わりに|而不是|而非|代替|แทน"
+)
+
+
+def chooses_instead(sentence: str) -> bool:
+    """A value the user sets against another, in any language read: "Nimm uvicorn statt
+    gunicorn.", "Use Python 3.12 em vez de Python 3.11.", "gunicorn yerine uvicorn kullan."
+    - words on both sides of "instead of"; not a question, not a story ("I used Redis
+    instead of Memcached yesterday" is read by intent's corrections), not a decision
+    reported ("We went with Kafka instead of RabbitMQ": filed as a decision).
+
+    >>> chooses_instead("Meglio uvicorn invece di gunicorn."), chooses_instead("Instead of?")
+    (True, False)
+    >>> chooses_instead("We went with Kafka instead of RabbitMQ.")
+    False
+    """
+    hit = _INSTEAD_OF.search(sentence)
+    if hit is None or asks(sentence) or _TOLD.match(sentence):
+        return False
+    before, after = sentence[: hit.start()], sentence[hit.end() :]
+    if not (_WORD_OR_VALUE.search(before) and _WORD_OR_VALUE.search(after)):
+        return False
+    return not is_decision(sentence)
+
+
+_WORD_OR_VALUE = re.compile(r"[^\W_]{2,}")
+
+# a sentence a subject opens tells what someone did or what is ("I used Redis instead of
+# Memcached", "It was Redis 7, not Redis 6"): a correction is said as an order or a value
+# (a word's ending is no test of the past here: "Kör med …", "Memcached", "ganti")
+_TOLD = re.compile(
+    r"(?i)^\W*(?:i|we|they|he|she|it|ich|wir|sie|er|es|je|nous|ils|elles?|yo|nosotros|eu|nós|"
+    r"io|noi|ja|my|oni|я|мы|они|ik|wij|jag|vi|saya|kami|tôi|chúng\s+tôi)\s"
+)
+
+# "Y, not X" where the value set aside is more than a word or its "not" comes after it, in
+# the languages users write in: "Ma być sliding window, nie token bucket.", "Redis 7
+# olsun, Redis 6 değil.", "Redis 7로 해 주세요, Redis 6 말고요.", "用uvicorn，别用gunicorn。"
+# (one word after a leading "not" is _NOT_THAT's; not "…, not yet", "…, nie teraz")
+_NOT_THAT_ONE = re.compile(
+    r"(?i)^[^,，、;；،?？]{2,80}[,，、;；،]\s*(?:"
+    r"(?:not|nie|ne|не|ні|no|non|não|niet|nicht|inte|ikke|ei|bukan|không\s+phải|לא|mitte|nem|"
+    r"όχι|nu|ليس|مش|لا|ไม่ใช่|ไม่เอา)\s+"
+    r"(?!(?:yet|now|really|quite|sure|today|tonight|here|there|that|this|me|so|too|much|"
+    r"teraz|jeszcze|tak|jetzt|noch|so|ahora|todavía|agora|ainda|maintenant|encore|ora|ancora|"
+    r"nu|nog|зараз|сейчас|ещё|еще|сегодня|problem\w*|worries|danke|thanks?|bad|good|great|"
+    r"fine|needed|necessary|important|always|ever|exactly|at\s+all)\b)"
+    r"[^\W_][\w.+-]*(?:\s+[\w.+-]+){0,2}"
+    r"|[^\W_][\w.+-]*(?:\s+[\w.+-]+){0,2}\s*(?:değil|말고요?|말구요?|じゃなくて|ではなく|नहीं|ไม่ใช่)"
+    # (Chinese: a Latin name set aside, "别用gunicorn", not "不用了": no need)
+    r"|(?:别用|不要用|不用|而不是用?|不是用?)\s*[A-Za-z0-9][\w .+-]{0,30}"
+    r")\s*[.!。！।]?\s*$"
+    # ... "and not" with no comma in Arabic: "استخدم Node 20 وليس Node 18."
+    r"|^[^,،?؟]{2,80}\s(?:وليس|وليست|ومش|ไม่ใช่|ไม่เอา)\s+[^\W_][\w.+-]*(?:\s+[\w.+-]+){0,2}\s*[.!]?\s*$"
+    # ... or the value set aside first, then a verb of using: "Pas 2.4.1, utilise 2.5.0.",
+    # "Not Node 18, use Node 20." (not "Not sure, let me check.")
+    r"|^\W*(?:not|pas|nicht|non|não|niet|nie|не|ні|no)\s+"
+    r"(?!(?:sure|really|yet|now|bad|mal|grave|sicher|problem\w*|worries|de\s+souci)\b)[^,，،]{1,40}[,，،]\s*(?:use|utilise[sz]?|"
+    r"prends|prenez|nimm|nehmt|benutze|verwende|usa|utiliza|use|usar|gebruik|neem|użyj|weź|"
+    r"используй|бери|використовуй|став|pakai|gunakan|dùng|kullan|استخدم)\s+\S"
+)
+
+
+def _not_that_one(sentence: str) -> bool:
+    """A short "Y, not X" correction (:data:`_NOT_THAT_ONE`), not a question, not a
+    story ("It was Redis 7, not Redis 6" is a report).
+
+    >>> _not_that_one("Redis 7 olsun, Redis 6 değil."), _not_that_one("Zrób to, nie teraz.")
+    (True, False)
+    """
+    return bool(_NOT_THAT_ONE.match(sentence)) and not asks(sentence) and not _TOLD.match(sentence)
 
 
 # A permission that lifts a rule: "subheadings are allowed now", "store credit is fine for
