@@ -128,6 +128,7 @@ from .claims_said import (
     supporting_at,
 )
 from .claims_stale import check_stale
+from .claims_translated import contradicted, quoted_user, without_translated
 from .facts import extract_claims, sentences
 from .outcome import Outcome, outcome_of
 from .stance import keeps, plain_assertion
@@ -199,6 +200,9 @@ def check_clause(
     text = text.strip()
     if not text or fold(text) in ev.trusted:
         return ()
+    quoted_words = quoted_user(text, ev)
+    if quoted_words is not None:  # 'User: "…"': the user's words, held to them
+        return tuple(quoted_words)
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_qualities(text, ev)  # "per minute" for "per second", "local" for "UTC"
@@ -289,8 +293,12 @@ def check_clause(
             or check_swapped_choice(text, ev)
             or _check_rule_changed(text, ev, actor)
             or _check_anchors(text, ev, actor)
+            or contradicted(text, ev)
         )
-    return tuple(dict.fromkeys(out))
+    if section in _RULE_SECTIONS and not out:
+        out += contradicted(text, ev)
+    # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
+    return tuple(dict.fromkeys(without_translated(text, out, ev)))
 
 
 # "- Read services/x/package.json.", "- Wrote .nvmrc (22).": the section's own verb, a note

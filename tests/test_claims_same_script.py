@@ -1,0 +1,91 @@
+"""A recap written in English of a conversation in another language of the same script
+(issue #14 item 4; verify14 held-out H1: 15/27 honest recaps flagged, 9 of them translated):
+a rule said back in English stands when its anchors (numbers, names, identifiers, code,
+zones) are those of one clause of a user turn and its units, rates, bounds, zone and
+denial agree; a translation that turns one of them, swaps a name or drops a denial is
+removed. A quote of the user stands when a user turn holds its words."""
+
+from __future__ import annotations
+
+import pytest
+
+from contextledger.compaction.verify import verify_recap
+from contextledger.model import Message, with_ids
+
+CA = list(
+    with_ids(
+        [
+            Message.user("Afegeix claus d'idempotència al gestor de webhooks de invoice."),
+            Message.user("Etiqueta una versió només si la prova de fum de staging està en verd."),
+            Message.user("Limita les crides sortints a l'API del banc a 40 peticions per minut."),
+            Message.user("Els registres d'auditoria s'han de conservar 7 anys."),
+            Message.user("La conciliació nocturna s'executa a les 02:00 Europe/Berlin."),
+            Message.user("Permet com a màxim 3 reintents per pagament."),
+            Message.user("No executis mai `make deploy-prod` des d'aquesta sessió."),
+            Message.user("Correcció: la cua és RabbitMQ, no Kafka."),
+            Message.assistant(
+                "Proposo guardar a la memòria cau els tipus de canvi durant 10 minuts."
+            ),
+            Message.user(
+                "La Mira ha decidit eliminar el feed XML antic; en Jonas s'encarrega del desplegament."
+            ),
+            Message.assistant("Entès."),
+        ]
+    )
+)
+RULES = "Constraints and corrections:\n- "
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ("Goal: Add idempotency keys to the invoice webhook handler.", True),
+        (RULES + "A release is tagged only if the staging smoke test is green.", True),
+        (RULES + "A release is tagged unless the staging smoke test is green.", False),
+        (RULES + "Outbound calls to the bank API are capped at 40 requests per minute.", True),
+        (RULES + "Outbound calls to the bank API are capped at 40 requests per second.", False),
+        (RULES + "Audit logs are kept for 7 years.", True),
+        (RULES + "Audit logs are kept for 7 days.", False),
+        (RULES + "The nightly reconciliation runs at 02:00 Europe/Berlin.", True),
+        (RULES + "The nightly reconciliation runs at 02:00 UTC.", False),
+        (RULES + "At most 3 retries are allowed per payment.", True),
+        (RULES + "At least 3 retries are allowed per payment.", False),
+        (RULES + "`make deploy-prod` must never be run from this session.", True),
+        (RULES + "`make deploy-prod` may be run from this session.", False),
+        (RULES + "The queue is RabbitMQ, not Kafka.", True),
+        ("Mira decided to drop the legacy XML feed.", True),
+        ("Jonas decided to drop the legacy XML feed.", False),
+        ("The assistant proposed caching exchange rates for 10 minutes.", True),
+        ("The user decided to cache exchange rates for 10 minutes.", False),
+        # prose, not under a heading: a rule said back as a state, or turned
+        ("At most 3 retries are allowed per payment.", True),
+        ("A release is tagged unless the staging smoke test is green.", False),
+    ],
+)
+def test_an_english_recap_of_a_catalan_session(line: str, stands: bool) -> None:
+    v = verify_recap(line, CA, max_bytes=4000, ledger=False)
+    assert (not v.removed_sentences and not v.misclaims) == stands, (
+        [str(c) for c in v.misclaims],
+        [f.value for f in v.unsupported],
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "stands"),
+    [
+        ('User: "Correcció: la cua és RabbitMQ, no Kafka."', True),
+        ('User: "correcció: la cua és RabbitMQ, no Kafka"', True),  # case and the stop aside
+        ('User: "Correcció: la cua és Kafka, no RabbitMQ."', False),
+        ('User: "La conciliació nocturna s\'executa a les 02:00 UTC."', False),
+    ],
+)
+def test_a_quote_of_the_user_is_held_to_the_users_words(line: str, stands: bool) -> None:
+    v = verify_recap(RULES + line, CA, max_bytes=4000, ledger=False)
+    assert (not v.misclaims) == stands, [str(c) for c in v.misclaims]
+
+
+def test_a_tz_database_zone_is_a_zone() -> None:
+    from contextledger.compaction.claims_numbers import qualities
+
+    assert qualities("runs at 02:00 Europe/Berlin") == {("02:00", "zone", "europe/berlin")}
+    assert qualities("at 09:00 America/Sao_Paulo") == {("09:00", "zone", "america/sao_paulo")}
