@@ -33,8 +33,16 @@ from .claims_evidence import Claim, Evidence
 from .claims_numbers import measures, qualities
 from .claims_polarity import choice_swapped
 from .claims_reading import fold, quote
+from .facts import sentences
 
-__all__ = ["carried", "contradicted", "quoted_user", "without_translated"]
+__all__ = [
+    "carried",
+    "contradicted",
+    "forbidden_asked",
+    "quoted_user",
+    "said_verbatim",
+    "without_translated",
+]
 
 # Words that mark an English clause and are no ordinary word of the other languages
 # recaps are written from; and words some of those languages share with English, which
@@ -211,16 +219,75 @@ def without_translated(text: str, found: list[Claim], ev: Evidence) -> list[Clai
     return [c for c in found if not _excused(c, text, by)]
 
 
-def quoted_user(text: str, ev: Evidence) -> list[Claim] | None:
-    """A quote of the user's words: [] when a user turn holds them (near enough: case,
-    spacing and the closing stop aside), a claim when none does, None when ``text`` quotes
-    no one."""
+_USER_SAYS = re.compile(r"(?i)^\W*User:\s*(?P<words>\S.+)$")
+_CLIPPED = re.compile(r"\s*(?:…|\.\.\.)\s*$")
+
+
+def quoted_user(text: str, ev: Evidence, section: str | None = None) -> list[Claim] | None:
+    """A quote of the user's words: [] when a user turn holds them (case, spacing, the
+    closing stop and a clipped tail aside), a claim when none does, None when ``text``
+    quotes no one. ``User: …`` under a section of what the user said is a quote too when
+    it is in the user's language (the recap writer quotes the user's sentence as it is;
+    "User: Nunca cambies los archivos de tests/." that no turn holds is an invented rule)."""
     m = _QUOTED_USER.match(text)
-    if not m:
+    bare = None if m else _USER_SAYS.match(text)
+    if bare and not (
+        section in _QUOTING_SECTIONS
+        and _english_words(bare.group("words"))[0] == 0
+        and not any(c.isalpha() and c >= "\u0400" for c in bare.group("words"))
+        and len(_WORD.findall(bare.group("words"))) >= 3
+    ):
+        bare = None  # English, or a script this reading leaves to the word checks
+    found = m or bare
+    if not found:
         return None
-    words = fold(m.group("words"))
-    if len(words) < 8:
+    words = found.group("words")
+    if len(fold(words)) < 8:
         return None  # a word or two in quotes: a name, read as any clause
-    if any(words in fold(turn) for turn in ev.user):
+    if _user_sentence(words, ev):
         return []
     return [Claim("user said", text, "no user turn says these words")]
+
+
+def said_verbatim(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` (four words or more; a clipped tail aside) is word for word what a
+    user turn says: under a section of what the user said, no misattribution (RT25-4: the
+    offline recap's own verbatim "Do not edit anything in config/x/ except config/x/a.yaml."
+    was read as the condition dropped)."""
+    return len(text.split()) >= 4 and _user_sentence(text, ev)
+
+
+def _user_sentence(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` is a whole sentence of a user turn, or a whole turn (case and
+    spacing aside); a clipped one ("…") the start of one. A part of a sentence is not:
+    "Do not edit config/x/." is not "Do not edit config/x/ except config/x/a.yaml."."""
+    clipped = _CLIPPED.search(text) is not None
+    words = fold(_CLIPPED.sub("", text))
+    for turn in ev.user:
+        for whole in (turn, *sentences(turn)):
+            said = fold(whole)
+            if said == words or (clipped and said.startswith(words)):
+                return True
+    return False
+
+
+_QUOTING_SECTIONS = frozenset(
+    {"Constraints and corrections", "Goal", "Decisions", "Open requests", "User also said"}
+)
+
+
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def forbidden_asked(text: str, ev: Evidence) -> list[Claim]:
+    """A next step that runs a command the user forbade in a language of their own ("Next
+    step: run `git push --force origin main`." for "En ningún caso ejecutes `git push
+    --force origin main`."): a clause of a user turn that names the command and denies."""
+    if _denies(text):
+        return []  # "do not run `…`": the rule said back
+    for command in _CODE.findall(text):
+        for turn in ev.user:
+            for piece in _CLAUSE_END.split(turn):
+                if f"`{command}`" in piece and _denies(piece):
+                    return [Claim("constraint", text, f"the user forbade it: {quote(piece)}")]
+    return []
