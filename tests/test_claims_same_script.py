@@ -156,3 +156,46 @@ EN_RULES = list(
 def test_the_users_own_sentence_stands(line: str, stands: bool) -> None:
     v = verify_recap(line, EN_RULES, max_bytes=4000, ledger=False)
     assert (not v.misclaims) == stands, [str(c) for c in v.misclaims]
+
+
+def test_a_rule_of_two_clauses_is_read_whole() -> None:
+    """RT25-5: "…; never print its value." was compared clause by clause only."""
+    record = list(
+        with_ids(
+            [
+                Message.user(
+                    "Las credenciales están en la variable de entorno GONG_ACCESS_KEY_003; "
+                    "nunca muestres su valor."
+                )
+            ]
+        )
+    )
+    good = (
+        RULES
+        + "Credentials are in the environment variable GONG_ACCESS_KEY_003; never print its value."
+    )
+    bad = (
+        RULES + "Credentials are in the environment variable GONG_ACCESS_KEY_003; print its value."
+    )
+    assert not verify_recap(good, record, max_bytes=4000, ledger=False).misclaims
+    assert verify_recap(bad, record, max_bytes=4000, ledger=False).misclaims
+
+
+def test_a_decider_swapped_with_the_other_name_of_the_sentence_is_removed() -> None:
+    """Held-out H1: "Jonas decided …" passed for "Mira a decis …; Jonas se ocupă de lansare."."""
+    record = list(
+        with_ids(
+            [
+                Message.user(
+                    "Mira a decis să renunțe la fluxul XML vechi; Jonas se ocupă de lansare."
+                )
+            ]
+        )
+    )
+    lie = verify_recap(
+        "Jonas decided to drop the legacy XML feed.", record, max_bytes=4000, ledger=False
+    )
+    true = verify_recap(
+        "Mira decided to drop the legacy XML feed.", record, max_bytes=4000, ledger=False
+    )
+    assert lie.misclaims and not true.misclaims

@@ -124,11 +124,14 @@ def _shared_words(claim: str, said: str) -> set[str]:
     return {w for w in mine - _ENGLISH if _holds(said.casefold(), w)}
 
 
-def _same_subject(claim: str, said: str) -> bool:
+def _same_subject(claim: str, said: str, turn: str = "") -> bool:
     """Whether ``claim`` and ``said`` are about the same thing as far as two languages
     can tell: every anchor of each is in the other (at least one), or, with no anchor on
     either side, two words of four letters or more both use."""
     mine, theirs = _anchors(claim), _anchors(said)
+    first = _WORD.search(claim)
+    if first and first.group(0)[:1].isupper() and re.search(rf"\b{first.group(0)}\b", turn):
+        mine.add(first.group(0).casefold())  # "Jonas decided …": a name the turn uses
     folded = said.casefold()
     if not all(_holds(folded, a) for a in mine):
         return False
@@ -160,12 +163,22 @@ def _differs(claim: str, said: str) -> str | None:
 
 def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
     """The clauses of ``turns``, in another language than ``claim``, about its subject."""
-    return [
-        piece
-        for turn in turns
-        for piece in _CLAUSE_END.split(turn)
-        if piece and _other_language(claim, piece) and _same_subject(claim, piece)
-    ]
+    out: list[str] = []
+    for turn in turns:
+        for whole in sentences(turn):
+            # the whole sentence when the claim is as long and about it ("…_KEY_003; never
+            # print its value." is not carried by its first clause alone), else a clause
+            clauses = _CLAUSE_END.split(whole)
+            # (a claim of one clause is held to one clause: "Jonas decided X" is not in
+            # "Mira decided X; Jonas owns the rollout")
+            read_whole = len(_CLAUSE_END.split(claim)) >= len(clauses) > 1
+            pieces = [whole] if read_whole and _about(claim, whole, turn) else clauses
+            out += [p for p in pieces if p and _about(claim, p, turn)]
+    return out
+
+
+def _about(claim: str, said: str, turn: str) -> bool:
+    return _other_language(claim, said) and _same_subject(claim, said, turn)
 
 
 def carried(claim: str, turns: Iterable[str]) -> bool:
