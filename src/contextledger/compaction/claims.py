@@ -128,6 +128,13 @@ from .claims_said import (
     supporting_at,
 )
 from .claims_stale import check_stale
+from .claims_translated import (
+    contradicted,
+    forbidden_asked,
+    quoted_user,
+    said_verbatim,
+    without_translated,
+)
 from .facts import extract_claims, sentences
 from .outcome import Outcome, outcome_of
 from .stance import keeps, plain_assertion
@@ -199,6 +206,9 @@ def check_clause(
     text = text.strip()
     if not text or fold(text) in ev.trusted:
         return ()
+    quoted_words = quoted_user(text, ev, section)
+    if quoted_words is not None:  # 'User: "…"': the user's words, held to them
+        return tuple(quoted_words)
     out: list[Claim] = check_numbers(text, ev) + check_dates(text, ev)
     out += check_times(text, ev) + check_tallies(text, ev) + check_units(text, ev)
     out += check_qualities(text, ev)  # "per minute" for "per second", "local" for "UTC"
@@ -253,6 +263,7 @@ def check_clause(
         out += check_user(text, ev, "user said")
     elif section == "Next step":
         out += check_plan(text, ev) + _check_next_step_claims(text, ev)
+        out += [] if out else forbidden_asked(text, ev)
     elif section in ("Decisions", "Findings", "Numbers that matter"):
         who, sep, said = text.partition(": ")
         if sep and who == "User":
@@ -289,8 +300,15 @@ def check_clause(
             or check_swapped_choice(text, ev)
             or _check_rule_changed(text, ev, actor)
             or _check_anchors(text, ev, actor)
+            or contradicted(text, ev)
         )
-    return tuple(dict.fromkeys(out))
+    if section in _RULE_SECTIONS and not out:
+        out += contradicted(text, ev)
+    if out and section in _USERS_WORDS and said_verbatim(text, ev):
+        # the user's own sentence, word for word: only whether it still holds is in doubt
+        out = [c for c in out if c.reason.startswith(_LATER)]
+    # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
+    return tuple(dict.fromkeys(without_translated(text, out, ev)))
 
 
 # "- Read services/x/package.json.", "- Wrote .nvmrc (22).": the section's own verb, a note
@@ -441,6 +459,10 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
 _BY_ASSISTANT = re.compile(r"(?i)^\W*(?:then\s+|later\s+)?(?:the\s+)?(?:assistant|agent|model)\b")
 _SAID_SECTIONS = frozenset(
     {"Goal", "Constraints and corrections", "Open requests", "User also said"}
+)
+_LATER = ("the user said otherwise later", "the user replaced")
+_USERS_WORDS = frozenset(
+    {"Constraints and corrections", "Goal", "Open requests", "User also said", "Decisions"}
 )
 _DONE_SECTIONS = frozenset({"Commands run", "Files written", "Files read", "Failures"})
 _NONE = re.compile(r"(?i)^\W*(?:none|no\s+failures?|nothing(?:\s+failed)?|n/?a|all\s+passed)\W*$")

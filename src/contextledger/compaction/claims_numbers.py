@@ -238,22 +238,29 @@ _UNIT_TABLE = {
         "time",
         "s",
     ): "секунд секунды секунда секунду секунди שניות שנייה ثانية ثوان ثواني सेकंड วินาที s sec secs second seconds sekunde sekunden segundo segundos seconde "
-    "secondes secondi sekund sekundy sekunda seconden saniye saniyede detik giây 초 秒",
+    "secondes secondi sekund sekundy sekunda seconden saniye saniyede detik giây 초 秒 segons "
+    "segon secunde secundă sekunti sekuntia sekunnin δευτερόλεπτα δευτερόλεπτο másodperc "
+    "másodpercig sekúnd",
     (
         "time",
         "min",
     ): "минут минуты минута минуту хвилин хвилину хвилини דקות דקה دقيقة دقائق मिनट นาที min mins minute minutes minuten minuto minutos minuti minut minuty "
-    "minutę dakika menit phút 분 分 分钟 分間",
+    "minutę dakika menit phút 분 分 分钟 分間 minuts minuutti minuuttia minuutin λεπτά λεπτό "
+    "perc percig percet minit minút minúty",
     (
         "time",
         "h",
     ): "часов часа час годин години годину שעות שעה ساعة ساعات घंटे घंटा ชั่วโมง h hr hrs hour hours stunde stunden hora horas heure heures ore ora "
-    "godzina godziny godzin uur saat jam giờ 시간 小时 時間",
+    "godzina godziny godzin uur saat jam giờ 시간 小时 時間 hores tuntia tunti tunnin ώρες ώρεσ "
+    "timer óra órát órán hodín hodiny",
     # (not Dutch "dag" nor German "Tag": an Airflow DAG, a git tag)
     ("time", "d"): "day days tage tagen día días dia dias jour jours giorno giorni "
-    "dzień dni dagen gün hari ngày 일 天 日",
+    "dzień dni dagen gün hari ngày 일 天 日 dies zile päivää päivä päivän ημέρες ημέρεσ μέρες "
+    "μέρεσ dage døgn napig nap napot dní",
     ("time", "w"): "week weeks woche wochen semana semanas semaine semaines settimana "
-    "settimane tydzień tygodnie week weken hafta minggu tuần 주 周 週間",
+    "settimane tydzień tygodnie week weken hafta minggu tuần 주 周 週間 setmanes setmana "
+    "săptămâni săptămână viikkoa viikko εβδομάδες εβδομάδεσ uger uge hétig hetet týždňov "
+    "týždne týždeň",
     ("time", "mo"): lexicon.MONTH_UNITS,
     ("time", "y"): lexicon.YEAR_UNITS,
     ("size", "b"): "b byte bytes",
@@ -413,6 +420,9 @@ def _nearest_bound(before: str, after: str) -> str | None:
 
 
 def _zone(text: str) -> str | None:
+    tzdb = lexicon.ZONE_TZDB.search(text)
+    if tzdb:
+        return tzdb.group(0).casefold()
     named = lexicon.ZONE_NAMED.search(text.upper())
     if named:
         return "utc" if named.group(1) == "GMT" else named.group(1).casefold()

@@ -211,3 +211,12 @@ def _choice_option(word: str) -> str:
     """An option as named: "ב-double" is double (a Hebrew preposition glued with a hyphen),
     "Decimal." is Decimal."""
     return re.sub(r"^[^\x00-\x7f]+-", "", word).casefold().rstrip("./")
+
+
+def choice_swapped(part: str, said: str) -> bool:
+    """Whether ``part`` prefers what ``said`` rejects ("float, not Decimal" for "Decimal
+    ולא float", "pip, a nie Poetry" for "Poetry, a nie pip")."""
+    chosen = choice_of(said)
+    mine = {(a.casefold(), b.casefold()) for a, b in preferences(part)}
+    mine |= {c for c in [choice_of(part)] if c is not None}
+    return chosen is not None and (chosen[1], chosen[0]) in mine

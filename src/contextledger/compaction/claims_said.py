@@ -17,7 +17,7 @@ from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
 from .claims_polarity import (
     PERMIT,
     a_name,
-    choice_of,
+    choice_swapped,
     forbids,
     names_option,
     negated,
@@ -363,7 +363,7 @@ def _translated(part: str, ev: Evidence, against: bool) -> bool:
             continue
         if not mine_numbers <= numbers or not all(v in said.casefold() for v in named):
             continue
-        if not _same_units(part, said) or _choice_swapped(part, said):
+        if not _same_units(part, said) or choice_swapped(part, said):
             continue  # "120 minutes" for "120 секунд", "float, not Decimal" for "Decimal ולא float"
         if (lex.restricts(part) != against) == lex.restricts(said):
             return True
@@ -377,14 +377,6 @@ def _same_units(part: str, said: str) -> bool:
 
     theirs = measures(said)
     return all((n, d, u) in theirs for n, d, u in measures(part) if d)
-
-
-def _choice_swapped(part: str, said: str) -> bool:
-    """Whether ``part`` prefers what ``said`` rejects ("float, not Decimal" for "Decimal
-    ולא float")."""
-    chosen = choice_of(said)
-    mine = {(a.casefold(), b.casefold()) for a, b in preferences(part)}
-    return chosen is not None and (chosen[1], chosen[0]) in mine
 
 
 _WORDS = re.compile(r"[^\W\d_]+")

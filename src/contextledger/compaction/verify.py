@@ -337,7 +337,7 @@ def verify_recap(
     ]
     source = FactSource(source_text([*covered_messages, *said], previous_recap))
     record_sentences: list[str] = []  # filled on first need
-    evidence = Evidence.of(covered_messages, previous_recap, context)
+    evidence = _evidence(tuple(covered_messages), previous_recap, tuple(context))
     supported: dict[Fact, None] = {}
     unsupported: dict[Fact, None] = {}
     misclaims: dict[Claim, None] = {}
@@ -502,6 +502,25 @@ def verify_recap(
         claims_checked=checked,
         cut=cut,
     )
+
+
+def _evidence(
+    covered: tuple[Message, ...], previous_recap: str | None, context: tuple[Message, ...]
+) -> Evidence:
+    """The record read as evidence, once for the recaps checked against it in a row: a
+    recap written again without what verification doubted (``_verify_offline``) is checked
+    against the same record, and reading a 130k-token record took most of the check."""
+    try:
+        return _evidence_cached(covered, previous_recap, context)
+    except TypeError:  # a message holding something unhashable: read it afresh
+        return Evidence.of(covered, previous_recap, context)
+
+
+@lru_cache(maxsize=2)
+def _evidence_cached(
+    covered: tuple[Message, ...], previous_recap: str | None, context: tuple[Message, ...]
+) -> Evidence:
+    return Evidence.of(covered, previous_recap, context)
 
 
 def fit_recap(text: str, max_bytes: int) -> tuple[str, tuple[str, ...]]:

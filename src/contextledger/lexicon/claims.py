@@ -584,14 +584,19 @@ WIDER = re.compile(
 MONTH_UNITS = """
     month months monat monate monaten maand maanden mes meses mois mese mesi miesiąc miesiące
     miesięcy месяц месяца месяцев місяць місяці місяців महीने महीना महीनों شهر أشهر شهور
-    bulan tháng 개월 个月 か月 ヶ月 カ月 ay
+    bulan tháng 개월 个月 か月 ヶ月 カ月 ay mesos luni lună kuukautta kuukausi kuukauden μήνες
+    μήνεσ μήνα μήνας μήνασ måneder måned månader månad hónap hónapig hónapot mesiacov mesiace
+    mesiac měsíců měsíce měsíc
 """
 YEAR_UNITS = """
     year years yr yrs jahr jahre jahren jaar jaren año años ans anno anni ano anos rok lata lat
-    год года лет рік роки років साल सालों वर्ष سنة سنوات سنين yıl tahun năm 년 年
+    год года лет рік роки років साल सालों वर्ष سنة سنوات سنين yıl tahun năm 년 年 anys any
+    ani anul vuotta vuosi vuoden χρόνια χρόνο έτη år års éves év évig évet rokov roky let
 """
 # What says "each" before a unit of time: "per second", "pro Minute", "в секунду", "في الثانية"
-RATE_PER = r"per|a|an|each|every|pro|je|par|por|al|alla|ao|à|na|в|за|на|za|mỗi|प्रति|في|/"
+RATE_PER = (
+    r"per|a|an|each|every|pro|je|par|por|al|alla|ao|à|na|в|за|на|za|mỗi|प्रति|في|/|pe|ανά|pr\.?"
+)
 # A rate said in one word, before or after its number: (word, unit)
 RATE_FUSED = {
     "毎秒": "s", "每秒": "s", "초당": "s", "saniyede": "s", "每秒钟": "s",
@@ -599,16 +604,25 @@ RATE_FUSED = {
     "毎時": "h", "每小时": "h", "시간당": "h", "saatte": "h",
     "לשנייה": "s", "לדקה": "min", "לשעה": "h",
     "ต่อวินาที": "s", "ต่อนาที": "min", "ต่อชั่วโมง": "h",
+    "sekunnissa": "s", "minuutissa": "min", "tunnissa": "h", "másodpercenként": "s",
+    "percenként": "min", "óránként": "h", "sesaat": "s", "seminit": "min", "sejam": "h",
 }  # fmt: skip
 # Inflected units met after a rate's "each" ("na sekundę", "в минуту", "на хвилину")
 RATE_INFLECTED = {
     "sekundę": "s", "секунду": "s", "minutę": "min", "минуту": "min", "хвилину": "min",
     "godzinę": "h", "час": "h", "годину": "h", "detik": "s", "menit": "min", "jam": "h",
     "sekundu": "s", "minutu": "min", "hodinu": "h", "sekund": "s", "minut": "min", "timme": "h",
+    "segon": "s", "secundă": "s", "δευτερόλεπτο": "s", "λεπτό": "min", "ώρα": "h",
+    "sekundet": "s", "minuttet": "min", "minútu": "min", "oră": "h", "hora": "h",
 }  # fmt: skip
 # A clock time's zone: named, or the reader's local time.
 ZONE_NAMED = re.compile(
     r"(?<![A-Za-z])(UTC|GMT|CET|CEST|EET|EEST|PST|PDT|EST|EDT|CST|MSK|JST|KST|IST)(?![A-Za-z])"
+)
+# A zone by its tz database name ("Europe/Berlin", "America/Argentina/Buenos_Aires")
+ZONE_TZDB = re.compile(
+    r"(?i)(?<![\w/])(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)"
+    r"(?:/[A-Za-z][\w+-]*)+"
 )
 ZONE_LOCAL = re.compile(
     r"(?i)local|lokal|ortszeit|hora\s+local|heure\s+locale|horário\s+local|ora\s+locale|"
@@ -623,7 +637,9 @@ BOUND_MOST = re.compile(
     r"maksymalnie|не\s+более|не\s+больше|максимум|щонайбільше|не\s+більше|अधिकतम|"
     r"ज़्यादा\s+से\s+ज़्यादा|كحد\s+أقصى|حد\s+أقصى|最大|最多|以内|이하|최대|paling\s+banyak|"
     r"maksimal|en\s+fazla|fewer\s+than|less\s+than|högst|som\s+mest|nejvýše|nanejvýš|"
-    r"maximálně|לכל\s+היותר|מקסימום|ไม่เกิน|สูงสุด|tối\s+đa|nhiều\s+nhất"
+    r"maximálně|לכל\s+היותר|מקסימום|ไม่เกิน|สูงสุด|tối\s+đa|nhiều\s+nhất|com\s+a\s+màxim|"
+    r"cel\s+mult|enintään|korkeintaan|το\s+πολύ|højst|legfeljebb|tidak\s+lebih|najviac|"
+    r"maximálne|maks|hooguit"
 )
 BOUND_LEAST = re.compile(
     r"(?i)at\s+least|no\s+fewer\s+than|no\s+less\s+than|not\s+less\s+than|minimum|"
@@ -631,7 +647,9 @@ BOUND_LEAST = re.compile(
     r"au\s+moins|no\s+mínimo|pelo\s+menos|almeno|co\s+najmniej|minimum|не\s+менее|"
     r"не\s+меньше|минимум|щонайменше|не\s+менше|कम\s+से\s+कम|न्यूनतम|كحد\s+أدنى|حد\s+أدنى|"
     r"最低|至少|以上|이상|최소|paling\s+sedikit|minimal|en\s+az|more\s+than|minst|"
-    r"nejméně|alespoň|minimálně|לפחות|מינימום|อย่างน้อย|ขั้นต่ำ|ít\s+nhất|tối\s+thiểu"
+    r"nejméně|alespoň|minimálně|לפחות|מינימום|อย่างน้อย|ขั้นต่ำ|ít\s+nhất|tối\s+thiểu|"
+    r"com\s+a\s+mínim|cel\s+puțin|vähintään|τουλάχιστον|mindst|legalább|tidak\s+kurang|"
+    r"najmenej|aspoň|minimálne"
 )
 
 

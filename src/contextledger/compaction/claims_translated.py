@@ -1,0 +1,306 @@
+"""What a recap says in another language than the turn it comes from, and the user's
+words quoted back.
+
+An LLM often recaps a session held in Catalan, Finnish or Greek in English. Word-overlap
+checks cannot trace "Outbound calls to the bank API are capped at 40 requests per
+minute." to "Limita les crides sortints a l'API del banc a 40 peticions per minut.", so
+they report "no user turn says this" about an honest recap. A clause is carried by a
+turn in another language when every anchor the words of two languages share (numbers,
+names, identifiers, code) agrees, in both directions, within one clause of the turn, and
+what this reading can compare across languages agrees too: the units and the rates of
+its numbers, the direction of a bound, the zone of a clock time, and whether it denies.
+A swapped or invented anchor, a unit or bound turned, or a dropped denial is not carried.
+
+A quote of the user (``User: "…"``) is held to the user's words: a verbatim quote stands
+as said; a quote no user turn holds is a claim the user said it.
+
+>>> from contextledger.model import Message
+>>> from .claims_evidence import Evidence
+>>> ev = Evidence.of([Message.user("Limita les crides a l'API del banc a 40 peticions per minut.", id="u")])
+>>> carried("Calls to the bank API are capped at 40 requests per minute.", ev.user)
+True
+>>> carried("Calls to the bank API are capped at 40 requests per second.", ev.user)
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..lexicon.common import NEGATIONS, listed
+from .claims_evidence import Claim, Evidence
+from .claims_numbers import measures, qualities
+from .claims_polarity import choice_swapped
+from .claims_reading import fold, quote
+from .facts import sentences
+
+__all__ = [
+    "carried",
+    "contradicted",
+    "forbidden_asked",
+    "quoted_user",
+    "said_verbatim",
+    "without_translated",
+]
+
+# Words that mark an English clause and are no ordinary word of the other languages
+# recaps are written from; and words some of those languages share with English, which
+# count in a clause only beside the others ("is", "of", "to", "for", "in").
+_ENGLISH = listed(
+    """
+    the are were be been must should shall will would can could with from this that these
+    those than only never not each every its their they we you and which when into has have
+    had after before does don't doesn't
+    """
+)
+_ENGLISH_TOO = listed("to is of it on for in by at as an")
+# Denials in languages the shared lexicon does not read (a dropped "never" is a lie).
+_DENIALS = NEGATIONS | listed(
+    """
+    unless non mai nu niciodată ei älä koskaan δεν μην ποτέ όχι ikke aldrig ingen inte
+    niet nooit geen nem ne soha tidak jangan bukan nie nikdy ani není nesmí nesmie
+    """
+)
+_WORD = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W\d_]+)?")
+_NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
+# An anchor two languages share: code, a path or zone, a version, an acronym, a name
+# (a capital inside a sentence), a number
+_ANCHOR = re.compile(
+    r"`[^`]+`|[^\s`\"'«»“”„()]*[/_][^\s`\"'«»“”„(),;]*[^\s`\"'«»“”„().,;:]|"
+    r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w.]*\w)|(?<=[\s(\"'«“„])[A-Z][\w-]*[A-Z0-9][\w-]*|"
+    r"(?<=[\s(\"'«“„])[A-Z][^\W\d_]+"
+)
+_CLAUSE_END = re.compile(r"\s*[;；·]\s*|(?<=[.!?。])\s+")
+_QUOTED_USER = re.compile(
+    r"""(?ix)^\W*(?:the\s+)?user(?:\s+(?:said|wrote|asked|insisted))?\s*:?\s*
+    ["“«„']\s*(?P<words>.+?)\s*["”»'"]\s*\.?\s*$"""
+)
+
+
+def _english_words(text: str) -> tuple[int, int]:
+    """How many words of ``text`` are English's own, and how many English might use
+    ("to", "is", and a long word in "-ing")."""
+    words = [w.casefold() for w in _WORD.findall(text)]
+    own = sum(w in _ENGLISH for w in words)
+    shared = sum(w in _ENGLISH_TOO or (len(w) > 5 and w.endswith("ing")) for w in words)
+    return own, shared
+
+
+def _other_language(claim: str, said: str) -> bool:
+    """Whether ``said`` is written in another language than ``claim``, in a Latin or the
+    Greek script (whose denials this module reads): an English clause, and a clause of
+    three words or more with none of English's own words and few it shares with others."""
+    if any(c.isalpha() and c >= "\u0400" for c in said):
+        return False  # another script: read by what both scripts share (claims_said)
+    words = len(_WORD.findall(said))
+    own, shared = _english_words(said)
+    return _english_words(claim)[0] > 0 and words >= 3 and own == 0 and shared < 0.15 * words
+
+
+def _anchors(text: str, *, sentence_start: bool = False) -> set[str]:
+    found = {a.strip("`").casefold() for a in _ANCHOR.findall(" " + text)}
+    first = _WORD.search(text)
+    if first and not sentence_start:  # a capital that opens the sentence names nothing
+        found.discard(first.group(0).casefold())
+    return {a for a in found if a and a not in _DENIALS and a not in _ENGLISH}
+
+
+def _denies(text: str) -> bool:
+    words = [w.casefold() for w in _WORD.findall(text)]
+    return any(w in _DENIALS or w.endswith("n't") for w in words)
+
+
+def _holds(text: str, anchor: str) -> bool:
+    """Whether ``text`` (folded) holds ``anchor`` as a whole token (an inflection glued
+    on with a hyphen or an apostrophe aside: "API-ul", "v1-API'et", "15.4-nél")."""
+    return re.search(rf"(?<![\w.]){re.escape(anchor)}(?![\w]|[.,:]\d)", text) is not None
+
+
+def _shared_words(claim: str, said: str) -> set[str]:
+    """Words of four letters or more both use, none of them English's own: a loanword or
+    an identifier ("webhook", "staging", "invoice")."""
+    mine = {w.casefold() for w in _WORD.findall(claim) if len(w) >= 4}
+    return {w for w in mine - _ENGLISH if _holds(said.casefold(), w)}
+
+
+def _same_subject(claim: str, said: str, turn: str = "") -> bool:
+    """Whether ``claim`` and ``said`` are about the same thing as far as two languages
+    can tell: every anchor of each is in the other (at least one), or, with no anchor on
+    either side, two words of four letters or more both use."""
+    mine, theirs = _anchors(claim), _anchors(said)
+    first = _WORD.search(claim)
+    if first and first.group(0)[:1].isupper() and re.search(rf"\b{first.group(0)}\b", turn):
+        mine.add(first.group(0).casefold())  # "Jonas decided …": a name the turn uses
+    folded = said.casefold()
+    if not all(_holds(folded, a) for a in mine):
+        return False
+    words = {w.casefold() for w in _WORD.findall(claim)} | mine
+    mine_text = claim.casefold()
+    if not all(_holds(mine_text, a) or any(_holds(a, w) for w in words) for a in theirs):
+        return False  # the turn names what the claim swapped or left out
+    shared = len(_shared_words(claim, said))
+    return bool(mine) or shared >= (1 if not theirs else 2)
+
+
+def _differs(claim: str, said: str) -> str | None:
+    """What of ``claim`` the other language's ``said`` says otherwise, as far as it can
+    be compared across languages: a unit, a rate, a bound, a zone, a denial; or None."""
+    units = measures(said)
+    for n, dim, unit in measures(claim):
+        if dim and (n, dim, unit) not in units and any(m == n for m, _, _ in units):
+            return f"{n} {unit}"  # "7 days" for "7 anys", or for a unit not read here
+    said_q = qualities(said)
+    for n, kind, value in qualities(claim):
+        if any(m == n and k == kind and v != value for m, k, v in said_q):
+            return f"{n} {value}"  # "at least 3" for "com a màxim 3"
+    if choice_swapped(claim, said):
+        return "the choice turned around"
+    if _denies(claim) != _denies(said):
+        return "it drops the user's denial" if _denies(said) else "it adds a denial"
+    return None
+
+
+def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
+    """The clauses of ``turns``, in another language than ``claim``, about its subject."""
+    out: list[str] = []
+    for turn in turns:
+        for whole in sentences(turn):
+            # the whole sentence when the claim is as long and about it ("…_KEY_003; never
+            # print its value." is not carried by its first clause alone), else a clause
+            clauses = _CLAUSE_END.split(whole)
+            # (a claim of one clause is held to one clause: "Jonas decided X" is not in
+            # "Mira decided X; Jonas owns the rollout")
+            read_whole = len(_CLAUSE_END.split(claim)) >= len(clauses) > 1
+            pieces = [whole] if read_whole and _about(claim, whole, turn) else clauses
+            out += [p for p in pieces if p and _about(claim, p, turn)]
+    return out
+
+
+def _about(claim: str, said: str, turn: str) -> bool:
+    return _other_language(claim, said) and _same_subject(claim, said, turn)
+
+
+def carried(claim: str, turns: Iterable[str]) -> bool:
+    """Whether one clause of one of ``turns``, written in another language than
+    ``claim``, carries it (see the module's note)."""
+    return any(_differs(claim, p) is None for p in _same_subject_clauses(claim, turns))
+
+
+def contradicted(claim: str, ev: Evidence) -> list[Claim]:
+    """A rule said back in another language with its unit, bound, zone or denial turned
+    ("A release is tagged unless the smoke test is green." for "Etiqueta una versió
+    només si la prova de fum de staging està en verd."), when no user clause carries it."""
+    about = _same_subject_clauses(claim, ev.user)
+    if not about or any(_differs(claim, p) is None for p in about):
+        return []
+    what = _differs(claim, about[0])
+    return [Claim("constraint", claim, f"not what the user said ({what}): {quote(about[0])}")]
+
+
+# What the word-overlap checks report when they cannot find a clause's words in a turn
+# of a role: a clause a turn of that role carries in another language is no such claim.
+_NOT_FOUND_BY = {
+    "no user turn says this": "user",
+    "the user said it, not": "user",
+    "the user said the opposite about": "user",
+    "no assistant turn says this": "assistant",
+    "no turn or output says": "either",
+}
+_NOT_DONE = "no tool call or assistant turn shows it done"
+_STATE = re.compile(r"(?i)\b(?:is|are|must|may|stays?|runs?|goes|remains?)\b")
+_DONE = re.compile(r"(?i)\b(?:was|were|has|have|had|did|already)\b")
+
+
+def _excused(c: Claim, text: str, by: dict[str, bool]) -> bool:
+    if c.reason.startswith(_NOT_DONE):
+        # "Outbound calls are capped at 40 …" for the user's "Cap outbound calls at 40 …":
+        # a rule said back as a state, not a claim that it was done
+        return by["user"] and _STATE.search(text) is not None and _DONE.search(text) is None
+    role = next((r for p, r in _NOT_FOUND_BY.items() if c.reason.startswith(p)), None)
+    return role is not None and (by["user"] or by["assistant"] if role == "either" else by[role])
+
+
+def without_translated(text: str, found: list[Claim], ev: Evidence) -> list[Claim]:
+    """``found`` less the claims of not finding ``text``'s words in a turn of a role when
+    a turn of that role carries it in another language."""
+    if not found or any(c.kind == "number" for c in found):
+        return found
+    if not any(c.reason.startswith((_NOT_DONE, *_NOT_FOUND_BY)) for c in found):
+        return found  # (reading the turns again costs more than every other check here)
+    by = {"user": carried(text, ev.user), "assistant": carried(text, ev.assistant)}
+    return [c for c in found if not _excused(c, text, by)]
+
+
+_USER_SAYS = re.compile(r"(?i)^\W*User:\s*(?P<words>\S.+)$")
+_CLIPPED = re.compile(r"\s*(?:…|\.\.\.)\s*$")
+
+
+def quoted_user(text: str, ev: Evidence, section: str | None = None) -> list[Claim] | None:
+    """A quote of the user's words: [] when a user turn holds them (case, spacing, the
+    closing stop and a clipped tail aside), a claim when none does, None when ``text``
+    quotes no one. ``User: …`` under a section of what the user said is a quote too when
+    it is in the user's language (the recap writer quotes the user's sentence as it is;
+    "User: Nunca cambies los archivos de tests/." that no turn holds is an invented rule)."""
+    m = _QUOTED_USER.match(text)
+    bare = None if m else _USER_SAYS.match(text)
+    if bare and not (
+        section in _QUOTING_SECTIONS
+        and _english_words(bare.group("words"))[0] == 0
+        and not any(c.isalpha() and c >= "\u0400" for c in bare.group("words"))
+        and len(_WORD.findall(bare.group("words"))) >= 3
+    ):
+        bare = None  # English, or a script this reading leaves to the word checks
+    found = m or bare
+    if not found:
+        return None
+    words = found.group("words")
+    if len(fold(words)) < 8:
+        return None  # a word or two in quotes: a name, read as any clause
+    if _user_sentence(words, ev):
+        return []
+    return [Claim("user said", text, "no user turn says these words")]
+
+
+def said_verbatim(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` (four words or more; a clipped tail aside) is word for word what a
+    user turn says: under a section of what the user said, no misattribution (RT25-4: the
+    offline recap's own verbatim "Do not edit anything in config/x/ except config/x/a.yaml."
+    was read as the condition dropped)."""
+    return len(text.split()) >= 4 and _user_sentence(text, ev)
+
+
+def _user_sentence(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` is a whole sentence of a user turn, or a whole turn (case and
+    spacing aside); a clipped one ("…") the start of one. A part of a sentence is not:
+    "Do not edit config/x/." is not "Do not edit config/x/ except config/x/a.yaml."."""
+    clipped = _CLIPPED.search(text) is not None
+    words = fold(_CLIPPED.sub("", text))
+    for turn in ev.user:
+        for whole in (turn, *sentences(turn)):
+            said = fold(whole)
+            if said == words or (clipped and said.startswith(words)):
+                return True
+    return False
+
+
+_QUOTING_SECTIONS = frozenset(
+    {"Constraints and corrections", "Goal", "Decisions", "Open requests", "User also said"}
+)
+
+
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def forbidden_asked(text: str, ev: Evidence) -> list[Claim]:
+    """A next step that runs a command the user forbade in a language of their own ("Next
+    step: run `git push --force origin main`." for "En ningún caso ejecutes `git push
+    --force origin main`."): a clause of a user turn that names the command and denies."""
+    if _denies(text):
+        return []  # "do not run `…`": the rule said back
+    for command in _CODE.findall(text):
+        for turn in ev.user:
+            for piece in _CLAUSE_END.split(turn):
+                if f"`{command}`" in piece and _denies(piece):
+                    return [Claim("constraint", text, f"the user forbade it: {quote(piece)}")]
+    return []
