@@ -10,6 +10,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +47,26 @@ def agent_session(seed: int, rounds: int) -> list[dict[str, Any]]:
         out.append(openai_tool_call(cid, "shell", {"command": f"make check-{turn}"}))
         out.append(openai_tool_result(cid, _output(rng, turn)))
         out.append({"role": "assistant", "content": f"Step {turn} done."})
+    return out
+
+
+def parallel_session(seed: int, rounds: int) -> list[dict[str, Any]]:
+    """OpenAI dicts of an on-call agent that makes one to three tool calls at a time: on
+    the Anthropic and Gemini wires their results merge into one turn, whose framing the
+    request's exact price takes off and the fit's sum of message prices does not."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = [
+        {"role": "system", "content": "You are an on-call agent."},
+        {"role": "user", "content": GOAL},
+    ]
+    for turn in range(rounds):
+        if turn:
+            out.append({"role": "user", "content": rng.choice(["ok", "go on", "status?"])})
+        ids = [f"c{turn}_{k}" for k in range(rng.choice([1, 2, 3]))]
+        calls = [openai_tool_call(i, "kubectl", {"args": f"logs --tail={turn}"}) for i in ids]
+        out.append({**calls[0], "tool_calls": [t for c in calls for t in c["tool_calls"]]})
+        out.extend(openai_tool_result(i, _output(rng, turn)) for i in ids)
+        out.append({"role": "assistant", "content": f"Step {turn} checked."})
     return out
 
 
@@ -112,3 +133,26 @@ def test_a_fresh_preparer_given_a_turns_history_sends_what_a_carried_one_would_f
     b = Preparer("gpt-4o", window=WINDOW, max_output_tokens=OUTPUT).prepare(dicts)
     assert a.body == b.body
     assert a.event is not None and a.report.used >= 0.9 * a.report.budget
+
+
+@pytest.mark.parametrize("seed", [1])
+def test_after_a_recap_the_fit_never_cuts_what_prepare_hands_it_on_a_merging_wire(
+    seed: int,
+) -> None:
+    """Every turn a fit of the request would drop turns, prepare recaps or re-chooses the
+    shown recapped turns first, judging the request as the fit does (by the sum of the
+    message prices). Judged by the exact price, a request over that sum by a few tokens was
+    left to the fit, whose sticky cut dropped a quarter of the budget (main: 3 turns of
+    this session on claude-haiku-4-5 at 8k); and a view under the policy's 75 % token
+    trigger that did not fit beside the reply's room was not recapped at all."""
+    dicts = parallel_session(seed, rounds=80)
+    preparer = Preparer("claude-haiku-4-5", window=WINDOW, max_output_tokens=OUTPUT)
+    compacted = False
+    for n in _calls(dicts):
+        out = preparer.prepare(dicts[:n])
+        assert out.report.used <= out.report.budget
+        validate_body(out.format, out.body)
+        compacted = compacted or out.event is not None
+        if compacted:
+            assert not [c for c in out.report.fit.changes if c.action == "dropped"], n
+    assert compacted

@@ -920,9 +920,12 @@ class Preparer:
         """Tokens the budget has left once ``view`` is fitted. The view's own price is not
         it: a pinned request that set the task (a pasted draft, a screenshot) is sent as its
         words, so the fit frees most of what it costs (red team 14: an 8k request sent at
-        46 % of the budget, the recapped turns left out for room that was there)."""
-        request = self.fitter.pricer.request(view, wire_tools)
+        46 % of the budget, the recapped turns left out for room that was there). Room as
+        the fit counts it (``_request_fits``): the framing of merged turns is not room."""
+        pricer = self.fitter.pricer
         budget = self.fitter.window - self.fitter.reserved_output
+        summed = sum(pricer.message(m).total for m in view)
+        request = summed + pricer.tools(wire_tools) + REQUEST_OVERHEAD
         if request <= budget:
             return budget - request  # the whole view fits: no fit needed to say so
         try:
@@ -931,7 +934,8 @@ class Preparer:
             return -1
         if len(fitted.messages) < len(view):
             return -1  # the fit drops some of it: no room beside it
-        return fitted.report.budget - fitted.report.used
+        merged = pricer.merged_framing(fitted.messages)
+        return fitted.report.budget - fitted.report.used - merged
 
     def _floor(
         self,
@@ -1110,30 +1114,39 @@ class Preparer:
     def _compact_keeping(
         self, work: Conversation, keep: frozenset[str], summarizer: Summarizer | None
     ) -> CompactionOutcome:
-        policy = self.policy or CompactionPolicy()
+        fitter = self.fitter
+        budget = fitter.window - fitter.reserved_output
         return work.compact(
             summarizer,
-            # (asked only when the request does not fit: a local recap costs no call, so
-            # neither the cooldown nor the few-messages minimum holds it back; see _compact)
-            replace(policy, cooldown=0, min_messages=0)
-            if self._made_offline(summarizer)
-            else policy,
+            self.policy,
             # the token trigger follows the window this preparer fits into, not the catalog's
-            window=self.fitter.window,
-            count_tokens=lambda view: self.fitter.pricer.messages(view).total,
+            window=fitter.window,
+            count_tokens=lambda view: fitter.pricer.messages(view).total,
             keep_ids=keep,
+            # asked only when a fit of the request would drop turns: a local recap costs no
+            # call, so no trigger, cooldown or minimum holds it back (see _compact)
+            overflow=(
+                f"the request does not fit the {budget:,} tokens the window leaves beside "
+                f"{fitter.reserved_output:,} for the reply; a fit would drop turns"
+            )
+            if self._made_offline(summarizer)
+            else None,
         )
 
     def _request_fits(
         self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None
     ) -> bool:
-        """Whether the whole request fits the budget as it is (no fit needed to say so).
+        """Whether the fit keeps the whole request as it is (no fit needed to say so).
 
-        Asked every turn of a long session: the sum of the message prices (never less than
-        the request's, which takes off the framing of turns the wire merges) is carried
-        over from last turn's view when this one extends it (the same objects, the same
-        image plans), so only the new messages are looked at; the exact price is taken
-        only when that sum says the request may not fit."""
+        Judged as the fit judges it: by the sum of the message prices, which counts the
+        framing of the turns the wire merges (Anthropic and Gemini: parallel tool results,
+        a recap before the pinned request) that the request's exact price takes off. Judged
+        by the exact price, a request over the fit's sum by a few tokens was left to the
+        fit, whose sticky cut then dropped a quarter of the budget: every recapped turn
+        shown beside the recap, and a rule only they held (claude-haiku-4-5 at 8k, 71 % of
+        the budget sent; fill3's held-out sessions). Asked every turn of a long session:
+        the sum is carried over from last turn's view when this one extends it (the same
+        objects, the same image plans), so only the new messages are looked at."""
         self._plan_images(view, {})  # the pricer prices images at their planned size
         fitter = self.fitter
         pricer = fitter.pricer
@@ -1151,9 +1164,7 @@ class Preparer:
         else:
             upper = sum(pricer.message(m).total for m in view)
         self._summed = (view, upper, planned)
-        if upper + pricer.tools(wire_tools) + REQUEST_OVERHEAD <= budget:
-            return True
-        return pricer.request(view, wire_tools) <= budget
+        return upper + pricer.tools(wire_tools) + REQUEST_OVERHEAD <= budget
 
     def _cooling_down(self, work: Conversation) -> str | None:
         """The policy's cooldown line when a recap was made too recently for another
