@@ -876,5 +876,10 @@ def test_a_rejected_recap_gives_way_to_the_offline_recap_not_retried_every_turn(
     calls = summarizer.calls
     for _ in range(3):
         grow(2)
-        assert prepare_with_backoff(state, preparer, None).event is None
+        later = prepare_with_backoff(state, preparer, None)
+        # (while the paid summarizer waits for its cooldown, what the window cannot hold is
+        # recapped offline rather than dropped unrecapped: never a paid retry)
+        assert later.event is None or later.event.summarizer == "offline"
+        if later.event is not None:
+            state.add_event(later.event)
     assert summarizer.calls == calls
