@@ -107,23 +107,6 @@ def test_force_skips_triggers_but_keeps_recent() -> None:
     assert plan_compaction(turns(10), force=True) is None
 
 
-def test_a_window_overflow_is_a_trigger_of_its_own_that_one_old_turn_satisfies() -> None:
-    """prepare, recapping locally because a fit of the request would drop turns: neither
-    the minimum of messages, the count and token triggers, the cooldown nor ``min_old``
-    holds the recap back (they did, and the turns the fit dropped were stated nowhere)."""
-    recap = Message("user", (Recap("earlier", ("x",)),), id="recap-1")
-    view = (Message.system("s", id="s"), recap, *turns(8, system=False))
-    keep = {m.id for m in view[-5:]}
-    why = "the request does not fit the window"
-    assert isinstance(assess_compaction(view, keep_ids=keep, messages_since_last=2), Skip)
-    plan = assess_compaction(view, keep_ids=keep, messages_since_last=2, overflow=why)
-    assert not isinstance(plan, Skip)
-    assert (plan.reason, plan.detail) == ("window", why)
-    assert plan.previous_recap_id == "recap-1" and len(plan.covered_ids) == 3
-    alone = assess_compaction(view, keep_ids={m.id for m in view[-7:]}, overflow=why)
-    assert not isinstance(alone, Skip) and len(alone.covered_ids) == 1
-
-
 def test_skip_reasons_are_readable() -> None:
     result = assess_compaction(turns(20))
     assert isinstance(result, Skip)

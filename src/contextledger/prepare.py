@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import base64
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 from operator import is_
@@ -40,7 +40,6 @@ from .fit import FitOptions, FitReport, Fitter
 from .fit.budget import check_limits
 from .fit.drops import media_labels
 from .fit.selection import shortened_share
-from .fit.shedding import shorten_to
 from .fit.source import DictSource, read_source
 from .gate import OnImages, check_on_images
 from .images.labels import image_label
@@ -189,11 +188,6 @@ class Prepared:
         from .client import send  # the client layer imports this module's types
 
         return send(self, **options)
-
-
-#: Recapped messages shown shortened, by id: (the message, its shortened copy, the notices
-#: that report the shortening).
-_Shorts = Mapping[str, tuple[Message, Message, tuple[Notice, ...]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,10 +339,6 @@ class Preparer:
         self._chosen_at = -1
         # the recap (its key) and shown turns a refill found no more room to fill beside
         self._refilled: tuple[tuple[object, ...], tuple[str, ...]] | None = None
-        # recapped messages shown shortened beside the recap, by id: (the message, the
-        # shortened copy sent in its place, the notices that report it); see _cut_in
-        self._short: _Shorts = {}
-        self._short_chosen: _Shorts = {}  # those the last choice of shown turns made
 
     # ------------------------------------------------------------------ pipeline
 
@@ -473,7 +463,6 @@ class Preparer:
             Notice("normalized", n.where, f"Image {n.label} was {n.reason}.") for n in normalized
         )
         notices.extend(self._problems)
-        notices.extend(self._short_notices(result.messages))
         notices.extend(result.report.notices)
         sent_messages = _substitute(result.messages, {k: v for k, v in self._encoded_now.items()})
 
@@ -710,10 +699,9 @@ class Preparer:
         shed = none
         fill = fresh or last_key != key  # a new recap (or one this preparer has not seen)
         if fill:
-            self._short = {}  # (the fit shortens what does not fit beside a new recap)
             shown = self._newest_covered(work, view, wire_tools)
             self._refilled = None
-        full = self._showing(work, shown) if shown else view
+        full = work.view_showing(shown) if shown else view
         sent = self._with_quotes(work, full)  # as the request holds it: quotes take room
         # chosen again only for a history that grew since: the same history given again
         # gets the same request
@@ -721,14 +709,13 @@ class Preparer:
         why = self._needs_recut(key, shown, sent, wire_tools) if grown and not fill else ""
         if why:
             again = self._recut(work, view, wire_tools)
-            chosen = self._short_chosen
-            if why == "under" and not self._fills_more(work, again, shown, wire_tools, chosen):
+            if why == "under" and not self._fills_more(work, again, shown, wire_tools):
                 self._refilled = (key, shown)  # asked again once the shown turns change
-            elif again != shown or chosen != self._short:
+            elif again != shown:
                 kept = set(again)
                 shed = tuple(m.id for m in full if m.id in set(shown) - kept)  # view order
-                shown, self._short = again, chosen
-                full = self._showing(work, shown) if shown else view
+                shown = again
+                full = work.view_showing(shown) if shown else view
         if fill or why:
             self._chosen_at = len(work.record)
         self._shown = (key, shown)
@@ -778,15 +765,14 @@ class Preparer:
         again: tuple[str, ...],
         shown: tuple[str, ...],
         wire_tools: list[dict[str, Any]] | None,
-        short: _Shorts,
     ) -> bool:
-        """Whether showing ``again`` (its stand-ins ``short``) sends more than showing
-        ``shown`` (a refill that would send less is not made)."""
-        if set(again) <= set(shown) and not short.keys() - self._short.keys():
+        """Whether showing ``again`` sends more than showing ``shown`` (a refill that would
+        send less is not made)."""
+        if set(again) <= set(shown):
             return False
         price = self.fitter.pricer.request
-        return price(self._showing(work, again, short), wire_tools) > price(
-            self._showing(work, shown), wire_tools
+        return price(work.view_showing(again), wire_tools) > price(
+            work.view_showing(shown), wire_tools
         )
 
     def _kept_free(self) -> int:
@@ -845,20 +831,14 @@ class Preparer:
         turns = [t for t in self._covered_turns(work, ev, most) if held.isdisjoint(t[0])]
         free = self._headroom(keep_free)
 
-        # a fresh choice (room kept free) shows no stand-in but the one it makes (_cut_in)
-        short = {} if keep_free else self._short
-
-        def tried(
-            offered: list[bool], extra: Sequence[str] = (), short: _Shorts = short
-        ) -> tuple[int, int, tuple[str, ...], list[bool]]:
+        def tried(offered: list[bool]) -> tuple[int, int, tuple[str, ...], list[bool]]:
             """(tokens used, tokens left, ids shown, the offer) of a dry fit with the
-            turns ``offered`` in view (and ``extra``, shown as ``short`` has them)."""
+            turns ``offered`` in view."""
             candidates = [
                 *shown,
                 *(i for (ids, _, _), on in zip(turns, offered, strict=True) if on for i in ids),
-                *extra,
             ]
-            full = self._showing(work, candidates, short)
+            full = work.view_showing(candidates)
             if recap is not None:
                 full = tuple(recap if m.is_recap else m for m in full)
             self._plan_images(full, {})
@@ -873,86 +853,20 @@ class Preparer:
         # with room kept free (a later turn), only whole turns: one kept shortened is cut
         # shorter as each turn takes its room, changing the prefix every turn
         first = self._offer_small_first(turns, room, shorten=not keep_free)
-        self._short_chosen = {}
-        if not any(first) and not keep_free:
+        if not any(first):
             return tuple(shown)
-        best = tried(first) if any(first) else (0, room, tuple(shown), first)
+        best = tried(first)
         # What a fit frees (a pinned screenshot sent as its words) and what a turn kept
         # shortened costs show only after it: the offer is made again for the room there
         # was, then the room still left goes to turns passed over that fit it whole.
         enough = (self.fitter.window - self.fitter.reserved_output) // 32
-        if best[1] >= enough and any(first):
+        if best[1] >= enough:
             best = max(
                 best, tried(self._offer_small_first(turns, room + best[1], shorten=not keep_free))
             )
-        if best[1] >= enough and any(first):
+        if best[1] >= enough:
             best = max(best, tried(self._offer(turns, list(best[3]), best[1], shorten=False)))
-        if keep_free and best[1] >= enough:
-            stood = self._cut_in(work, ev, {*held, *best[2]}, best[1])
-            if stood is not None:
-                ids, made = stood
-                with_it = tried(list(best[3]), ids, made)
-                if with_it[0] > best[0] and set(ids) <= set(with_it[2]):
-                    best, self._short_chosen = with_it, made
         return best[2]
-
-    def _cut_in(
-        self, work: Conversation, ev: CompactionEvent, held: set[str], left: int
-    ) -> tuple[tuple[str, ...], _Shorts] | None:
-        """The newest recapped turn not shown that is too big for the ``left`` tokens a
-        fresh choice of shown turns leaves (beside the room kept free), shortened into
-        them as the fit shortens (head and tail, images replaced: each reported), and its
-        shortened messages by id; None when there is none or it cannot be shortened.
-
-        The fit would shorten it to a share of the room at its place, cut shorter as each
-        turn after takes its room, changing the prompt-cache prefix every turn; left out
-        whole, its room stayed empty until the next recap: an 8k request sent at 10 % of
-        its budget for turns on end, the one long output the recap covers shed
-        (claude-sonnet-4-5, fill3's held-out sessions). Shortened once, here, the copy is
-        the same message every turn until the shown turns are chosen again."""
-        fitter = self.fitter
-        budget = fitter.window - fitter.reserved_output
-        share = shortened_share(2 * left, budget, fitter.options.shrink_floor)
-        if not share:
-            return None
-        for ids, cost, _ in self._covered_turns(work, ev):
-            if cost <= left or not held.isdisjoint(ids):
-                continue
-            msgs = work.covered_messages(ids)
-            made = shorten_to(fitter.pricer, fitter.options.shrink_floor, _earlier, msgs, share)
-            if made is None:
-                return None
-            out, _, _, notices = made
-            return tuple(ids), {
-                m.id: (m, c, tuple(notices)) for m, c in zip(msgs, out, strict=True) if c is not m
-            }
-        return None
-
-    def _showing(
-        self, work: Conversation, ids: Collection[str], short: _Shorts | None = None
-    ) -> tuple[Message, ...]:
-        """The view with the recapped messages ``ids`` shown beside the recap, those kept
-        shortened (``short``, by default the stand-ins chosen last) as their copies."""
-        view = work.view_showing(ids)
-        short = self._short if short is None else short
-        if not short:
-            return view
-        return tuple(
-            hit[1] if (hit := short.get(m.id)) is not None and hit[0] is m else m for m in view
-        )
-
-    def _short_notices(self, sent: Sequence[Message]) -> list[Notice]:
-        """The notices of the shortened copies ``sent`` holds (reported every turn sent, as
-        the fit reports what it shortens)."""
-        copies = {id(c): notices for _, c, notices in self._short.values()}
-        seen: set[int] = set()
-        out: list[Notice] = []
-        for m in sent:
-            notices = copies.get(id(m))
-            if notices is not None and id(notices) not in seen:
-                seen.add(id(notices))
-                out.extend(notices)
-        return out
 
     def _covered_turns(
         self, work: Conversation, ev: CompactionEvent, most: int | None = None
@@ -1048,12 +962,9 @@ class Preparer:
         """Tokens the budget has left once ``view`` is fitted. The view's own price is not
         it: a pinned request that set the task (a pasted draft, a screenshot) is sent as its
         words, so the fit frees most of what it costs (red team 14: an 8k request sent at
-        46 % of the budget, the recapped turns left out for room that was there). Room as
-        the fit counts it (``_request_fits``): the framing of merged turns is not room."""
-        pricer = self.fitter.pricer
+        46 % of the budget, the recapped turns left out for room that was there)."""
+        request = self.fitter.pricer.request(view, wire_tools)
         budget = self.fitter.window - self.fitter.reserved_output
-        summed = sum(pricer.message(m).total for m in view)
-        request = summed + pricer.tools(wire_tools) + REQUEST_OVERHEAD
         if request <= budget:
             return budget - request  # the whole view fits: no fit needed to say so
         try:
@@ -1062,8 +973,7 @@ class Preparer:
             return -1
         if len(fitted.messages) < len(view):
             return -1  # the fit drops some of it: no room beside it
-        merged = pricer.merged_framing(fitted.messages)
-        return fitted.report.budget - fitted.report.used - merged
+        return fitted.report.budget - fitted.report.used
 
     def _floor(
         self,
@@ -1139,7 +1049,7 @@ class Preparer:
         base = _swapped(tuple(m for m in view if m.id not in unshown), at, recap)
         shown = self._newest_covered(work, base, wire_tools, recap=recap, shown=still)
         self._shown = (self._shown[0], shown)
-        return self._showing(work, shown), unshown.difference(shown)
+        return work.view_showing(shown), unshown.difference(shown)
 
     def _stand_ins(
         self, record: tuple[Message, ...], ev: CompactionEvent, view: tuple[Message, ...]
@@ -1242,39 +1152,30 @@ class Preparer:
     def _compact_keeping(
         self, work: Conversation, keep: frozenset[str], summarizer: Summarizer | None
     ) -> CompactionOutcome:
-        fitter = self.fitter
-        budget = fitter.window - fitter.reserved_output
+        policy = self.policy or CompactionPolicy()
         return work.compact(
             summarizer,
-            self.policy,
-            # the token trigger follows the window this preparer fits into, not the catalog's
-            window=fitter.window,
-            count_tokens=lambda view: fitter.pricer.messages(view).total,
-            keep_ids=keep,
-            # asked only when a fit of the request would drop turns: a local recap costs no
-            # call, so no trigger, cooldown or minimum holds it back (see _compact)
-            overflow=(
-                f"the request does not fit the {budget:,} tokens the window leaves beside "
-                f"{fitter.reserved_output:,} for the reply; a fit would drop turns"
-            )
+            # (asked only when the request does not fit: a local recap costs no call, so
+            # neither the cooldown nor the few-messages minimum holds it back; see _compact)
+            replace(policy, cooldown=0, min_messages=0)
             if self._made_offline(summarizer)
-            else None,
+            else policy,
+            # the token trigger follows the window this preparer fits into, not the catalog's
+            window=self.fitter.window,
+            count_tokens=lambda view: self.fitter.pricer.messages(view).total,
+            keep_ids=keep,
         )
 
     def _request_fits(
         self, view: tuple[Message, ...], wire_tools: list[dict[str, Any]] | None
     ) -> bool:
-        """Whether the fit keeps the whole request as it is (no fit needed to say so).
+        """Whether the whole request fits the budget as it is (no fit needed to say so).
 
-        Judged as the fit judges it: by the sum of the message prices, which counts the
-        framing of the turns the wire merges (Anthropic and Gemini: parallel tool results,
-        a recap before the pinned request) that the request's exact price takes off. Judged
-        by the exact price, a request over the fit's sum by a few tokens was left to the
-        fit, whose sticky cut then dropped a quarter of the budget: every recapped turn
-        shown beside the recap, and a rule only they held (claude-haiku-4-5 at 8k, 71 % of
-        the budget sent; fill3's held-out sessions). Asked every turn of a long session:
-        the sum is carried over from last turn's view when this one extends it (the same
-        objects, the same image plans), so only the new messages are looked at."""
+        Asked every turn of a long session: the sum of the message prices (never less than
+        the request's, which takes off the framing of turns the wire merges) is carried
+        over from last turn's view when this one extends it (the same objects, the same
+        image plans), so only the new messages are looked at; the exact price is taken
+        only when that sum says the request may not fit."""
         self._plan_images(view, {})  # the pricer prices images at their planned size
         fitter = self.fitter
         pricer = fitter.pricer
@@ -1292,7 +1193,9 @@ class Preparer:
         else:
             upper = sum(pricer.message(m).total for m in view)
         self._summed = (view, upper, planned)
-        return upper + pricer.tools(wire_tools) + REQUEST_OVERHEAD <= budget
+        if upper + pricer.tools(wire_tools) + REQUEST_OVERHEAD <= budget:
+            return True
+        return pricer.request(view, wire_tools) <= budget
 
     def _cooling_down(self, work: Conversation) -> str | None:
         """The policy's cooldown line when a recap was made too recently for another
@@ -1741,11 +1644,6 @@ def _shed_notice(ids: Sequence[str]) -> Notice:
         "turns; the recap keeps what they said (they leave together, so the turns after "
         "share a prompt-cache prefix).",
     )
-
-
-def _earlier(_: str) -> str:
-    """When a recapped message shown shortened was sent, for its notices."""
-    return "from earlier in the conversation"
 
 
 def _filler(tokens: int) -> Message:

@@ -280,7 +280,6 @@ class Conversation:
         enabled: bool = True,
         now: float | None = None,
         keep_ids: Collection[str] | None = None,
-        overflow: str | None = None,
     ) -> CompactionOutcome:
         """Recap old turns if the policy says so; soft on every failure.
 
@@ -289,8 +288,7 @@ class Conversation:
         estimate is used when a window is given).
         ``force`` skips the triggers and cooldown (still keeps the recent turns).
         ``keep_ids`` (what a fit of the window keeps) replaces the recent span: the recap
-        covers every other turn (see :mod:`.policy`). ``overflow``: why the request does
-        not fit the window, a trigger that skips the others (see :mod:`.policy`).
+        covers every other turn (see :mod:`.policy`).
         On error, timeout, an empty or rejected reply the record and view stay unchanged
         and ``report`` holds one line saying why. ``now`` is stored as the event's
         timestamp (pass it for real time; ``seq`` orders events deterministically).
@@ -316,7 +314,6 @@ class Conversation:
             messages_since_last=self.messages_since_last_recap,
             force=force,
             keep_ids=keep_ids,
-            overflow=overflow,
         )
         if isinstance(assessed, Skip):
             return CompactionOutcome(self, "skipped", (*notes, f"compaction {assessed.reason}"))

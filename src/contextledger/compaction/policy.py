@@ -29,12 +29,6 @@ Ambiguities the seed leaves open, settled here:
   made in the summarized part, so no tool exchange is ever split.
 * **``force=True``** (the CLI's explicit ``compact``) skips ``min_messages``, the triggers
   and the cooldown, but still keeps the recent span and needs at least one old turn.
-* **``overflow``** (``prepare``, recapping locally: a fit of the request would drop turns)
-  is a trigger of its own, reason ``"window"``: it skips the other triggers, the minimum
-  and the cooldown, and one old turn is enough, as with ``force``. Held back by them, the
-  turns the fit drops were stated nowhere (a view of 6,000 tokens under the 75 % trigger
-  did not fit beside 1,000 tokens of output and the recap's quotes; five old turns were
-  "not enough to summarize": fill3's held-out sessions sent 29 % of an 8k budget).
 * **``keep_ids``** (what a fit of the window would keep, from ``prepare``) replaces the
   recent span: the recap covers every other turn, so the view is the recap plus as many
   turns as the window holds. ``keep_recent`` is then what the window holds, not a fixed
@@ -51,7 +45,7 @@ from typing import Literal
 from ..errors import ContentError
 from ..model import Message
 
-TriggerReason = Literal["messages", "tokens", "forced", "window"]
+TriggerReason = Literal["messages", "tokens", "forced"]
 
 # Below this window (tokens) the recap's share of it grows (``recap_bytes``).
 _SMALL_WINDOW = 16_000
@@ -177,10 +171,8 @@ def assess_compaction(
     messages_since_last: int | None = None,
     force: bool = False,
     keep_ids: Collection[str] | None = None,
-    overflow: str | None = None,
 ) -> CompactionPlan | Skip:
     """Like :func:`plan_compaction`, but says why when there is nothing to do.
-    ``overflow``: why the request does not fit the window (see the module's notes).
 
     >>> from contextledger.model import Message, with_ids
     >>> assess_compaction(with_ids([Message.user("hi")] * 20)).reason
@@ -199,9 +191,7 @@ def assess_compaction(
 
     reason: TriggerReason
     threshold = policy.token_threshold(window) if window else None
-    if overflow is not None:
-        reason, detail = "window", overflow
-    elif force:
+    if force:
         reason, detail = "forced", "compaction requested explicitly"
     else:
         if count < policy.min_messages:
@@ -259,7 +249,7 @@ def assess_compaction(
         kept = turns[boundary:]
     previous = next((i for i in reversed(old) if view[i].is_recap), None)
     covered = [i for i in old if not view[i].is_recap]
-    needed = 1 if force or overflow is not None else policy.min_old
+    needed = 1 if force else policy.min_old
     if len(covered) < needed:
         return Skip(
             f"not enough to summarize: {len(covered)} old messages outside the "

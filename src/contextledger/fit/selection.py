@@ -23,7 +23,7 @@ from ..report import Notice
 from .anchors import Pins
 from .options import FitOptions
 from .report import Change
-from .shedding import message_texts, shorten_to
+from .shedding import cut_long_texts, message_texts, shed
 from .units import HistoryIndex, Unit
 
 _start = attrgetter("start")
@@ -381,10 +381,16 @@ class _Walk:
 
         def make(_: Message) -> tuple[tuple[Message, ...], _Shortened | None]:
             whole = tuple(index.body[start:end])
-            made = shorten_to(pricer, opts.shrink_floor, index.ago, whole, share)
-            if made is None:
+            cut, cuts = cut_long_texts(pricer, whole, share)
+            cost = sum(pricer.message(m).total for m in cut)
+            changes: list[Change] = []
+            notices: list[Notice] = []
+            msgs, cost = shed(
+                pricer, opts.shrink_floor, index.ago, cut, None, cost, share,
+                changes, notices, cuts,
+            )  # fmt: skip
+            if cost > share:
                 return whole, None
-            msgs, cost, changes, notices = made
             short = Unit(start, msgs, cost, index.kinds[k])
             return whole, _Shortened(short, tuple(changes), tuple(notices))
 

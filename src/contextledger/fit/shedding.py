@@ -72,27 +72,6 @@ def shed(
     return msgs, total
 
 
-def shorten_to(
-    pricer: Pricer,
-    shrink_floor: int,
-    ago: Callable[[str], str],
-    msgs: Sequence[Message],
-    tokens: int,
-) -> tuple[list[Message], int, list[Change], list[Notice]] | None:
-    """``msgs`` (one turn) shortened by the shedding policy to at most ``tokens`` tokens,
-    their cost, and the changes and notices that report it; None when they cannot be. Long
-    texts are cut by characters first (``cut_long_texts``), so what is priced is about the
-    target, not the whole turn."""
-    cut, cuts = cut_long_texts(pricer, msgs, tokens)
-    cost = sum(pricer.message(m).total for m in cut)
-    changes: list[Change] = []
-    notices: list[Notice] = []
-    out, cost = shed(pricer, shrink_floor, ago, cut, None, cost, tokens, changes, notices, cuts)
-    if cost > tokens:
-        return None
-    return out, cost, changes, notices
-
-
 def _text_units(
     pricer: Pricer, msgs: list[Message], protected: set[int], cuts: Mapping[str, Cut]
 ) -> list[_TextUnit]:
