@@ -147,13 +147,19 @@ def pin_anchors(
     anchor: Message | None,
     anchor_cost: int,
     opts: FitOptions,
+    *,
+    earlier_requests: bool = True,
 ) -> Pins:
-    """Pin the current request, up to N prior requests within their cap, and every recap."""
+    """Pin the current request, up to N prior requests within their cap (unless
+    ``earlier_requests`` is False: a history that fits whole needs none, so none is
+    classified), and every recap."""
     pins = Pins()
     starts, roles = index.starts, index.roles
     if anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
         pins.add(anchor_unit, Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
+    if earlier_requests and anchor_pos is not None and anchor is not None:
+        anchor_unit = index.unit_of(anchor_pos)
         kinds = index.kinds  # "message": one message, not a tool exchange, not a recap
 
         def requests(units: Iterable[int]) -> Iterator[int]:

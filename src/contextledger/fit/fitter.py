@@ -57,7 +57,6 @@ from ..validate import (
     reuses_call_ids,
 )
 from .anchors import (
-    Pins,
     current_request_position,
     file_at_bound,
     pin_anchors,
@@ -78,7 +77,7 @@ from .selection import (
 )
 from .shedding import shed
 from .source import DictSource
-from .units import HistoryIndex, Unit
+from .units import HistoryIndex
 
 _message_id = attrgetter("id")
 _role = attrgetter("role")
@@ -565,7 +564,9 @@ class Fitter:
         if rescued or sticky or not _fits_whole(index, limit - system_cost):
             pins = pin_anchors(index, pricer, anchor_pos, anchor, anchor_cost, opts)
         else:  # (everything is kept: the cut is reported at 0, not after pinned requests)
-            pins = _pins_for_whole(index, pricer, anchor_pos, anchor, anchor_cost, opts)
+            pins = pin_anchors(
+                index, pricer, anchor_pos, anchor, anchor_cost, opts, earlier_requests=False
+            )
         chosen = select_units(
             index, pins, anchor_pos, system_cost, limit, opts, self._memory.cut_id,
             pricer, changes, notices,
@@ -699,26 +700,6 @@ def _fits_whole(index: HistoryIndex, room: int) -> bool:
             return False
         end = start
     return True
-
-
-def _pins_for_whole(
-    index: HistoryIndex,
-    pricer: Pricer,
-    anchor_pos: int | None,
-    anchor: Message | None,
-    anchor_cost: int,
-    opts: FitOptions,
-) -> Pins:
-    """The pins of a history that fits whole: the current request and the recaps, as
-    ``pin_anchors`` pins them. No earlier request needs pinning (everything is kept), so
-    none is classified as a rule, a correction or the task."""
-    pins = Pins()
-    if anchor_pos is not None and anchor is not None:
-        k = index.unit_of(anchor_pos)
-        pins.add(k, Unit(index.starts[k], [anchor], anchor_cost, "anchor"))
-    for unit in pin_anchors(index, pricer, None, None, 0, opts).units:  # the recaps
-        pins.add(index.unit_of(unit.start), unit)
-    return pins
 
 
 def _unreadable_images_left_out(
