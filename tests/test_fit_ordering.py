@@ -135,9 +135,8 @@ def test_a_history_without_a_user_turn_gets_one_reported(
     body = [m for m in res.messages if m.role != "system"]
     assert body[0].role == "user" and body[1:] == [m for m in history if m.role != "system"]
     assert any(n.kind == "inserted" for n in res.report.notices)
-    assert res.report.messages_tokens == sum(
-        Pricer.for_model(model).message(m).total for m in res.messages
-    )
+    pricer = Pricer.for_model(model)  # one request's: a result is priced as its call named
+    assert res.report.messages_tokens == sum(pricer.message(m).total for m in res.messages)
     send_checks(res.messages)
     out = prepare(history, model, compaction=False)
     assert out.report.used == price_request(out.body, model).total

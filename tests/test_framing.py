@@ -12,6 +12,7 @@ import pytest
 
 from contextledger.errors import BudgetError
 from contextledger.fit import fit
+from contextledger.model import Message, ToolCall
 from contextledger.prepare import prepare
 from contextledger.pricing.messages import (
     REQUEST_OVERHEAD,
@@ -385,3 +386,18 @@ def test_tools_join_the_system_message_the_body_opens_with(opening: list[Any]) -
             body["tools"] = tools
         assert res.report.used == price_request(body, "gpt-4o", "openai").total
         assert res.report.used <= res.report.budget
+
+
+def test_a_result_is_priced_under_the_longest_name_its_call_id_had() -> None:
+    """OpenAI renders a single call's result under its function's name (no id): an id two
+    calls share keeps the longer name, so an edit never leaves a result priced too low."""
+    short = Message.assistant(ToolCall("c1", "ls", "{}"))
+    long = Message.assistant(ToolCall("c1", "list_every_file_in_the_tree", "{}"))
+    result = Message.tool("c1", "a.txt")
+    alone = Pricer.for_model("gpt-4", wire="openai").message(result).total
+    pricer = Pricer.for_model("gpt-4", wire="openai")
+    pricer.message(short)
+    named_short = pricer.message(result).total
+    pricer.message(long)
+    assert pricer.message(result).total > named_short
+    assert alone > named_short  # its call not seen: its id and a margin

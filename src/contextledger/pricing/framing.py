@@ -44,13 +44,20 @@ class Framing:
     reply_priming: int = REPLY_PRIMING
     schema_tools: bool = False  # tools billed as OpenAI's rendered namespace
     parallel_calls: bool = False  # OpenAI's wrapper for 2+ calls in one message (below)
+    renders_calls: bool = False  # OpenAI renders calls and results without their ids (below)
 
 
 OPENAI = Framing(
-    per_message=3, counts_role=True, per_name=1, schema_tools=True, parallel_calls=True
+    per_message=3,
+    counts_role=True,
+    per_name=1,
+    schema_tools=True,
+    parallel_calls=True,
+    renders_calls=True,
 )
-# OpenAI-compatible servers render with their own chat templates: no OpenAI call wrapper.
-OPENAI_COMPATIBLE = replace(OPENAI, parallel_calls=False)
+# OpenAI-compatible servers render with their own chat templates (some print call ids): no
+# OpenAI call wrapper, no OpenAI call rendering.
+OPENAI_COMPATIBLE = replace(OPENAI, parallel_calls=False, renders_calls=False)
 CONSERVATIVE = Framing(per_message=4, counts_role=False, per_name=1)
 
 _FRAMING = {"openai": OPENAI, "openai-compatible": OPENAI_COMPATIBLE}
@@ -81,6 +88,49 @@ def parallel_result_text(text: str) -> str:
     "\\ud14c\\uc2a4\\ud2b8"
     """
     return json.dumps(text, ensure_ascii=True)
+
+
+# Single tool calls and their results (OpenAI Chat Completions). OpenAI renders a call as an
+# assistant message addressed to the function, ``<|start|>assistant to=functions.NAME
+# <|message|>ARGS<|end|>`` (its arguments as sent), and the result as a message whose role is
+# the function's name, ``<|start|>NAME<|message|>RESULT<|end|>``: the call ids are not
+# rendered (the server pairs them). Exact on both published counts: forestwanglin/openai-java
+# issue #5 (gpt-4, a call and its result, the tool message naming the function: 35) and
+# community.openai.com/t/538914 (gpt-3.5-turbo, a user turn, a call, its result: 40). The
+# o200k models are not published so; OpenAI's harmony format (cookbook "OpenAI harmony
+# response format", the gpt-oss models) renders a call as ``<|start|>assistant<|channel|>
+# commentary to=functions.NAME <|constrain|>json<|message|>ARGS<|call|>`` and a result as
+# ``<|start|>functions.NAME to=assistant<|channel|>commentary<|message|>RESULT<|end|>``,
+# still without ids: those models are priced so, channel and constraint included (an upper
+# bound of the older rendering).
+_RENDERED_CALL = {"cl100k_base": " to=functions.{}"}
+_HARMONY_CALL = " to=functions.{} commentary json"  # + <|channel|> and <|constrain|>
+_RENDERED_RESULT = {"cl100k_base": "{}"}
+_HARMONY_RESULT = "functions.{} to=assistant commentary"  # + <|channel|>
+
+
+def rendered_call(name: str, tokenizer: str) -> tuple[str, int]:
+    """(the text OpenAI renders a single call with beyond its arguments, special tokens).
+
+    >>> rendered_call("get_weather", "cl100k_base")
+    (' to=functions.get_weather', 0)
+    >>> rendered_call("get_weather", "o200k_base")
+    (' to=functions.get_weather commentary json', 2)
+    """
+    old = _RENDERED_CALL.get(tokenizer)
+    return (old.format(name), 0) if old else (_HARMONY_CALL.format(name), 2)
+
+
+def rendered_result(name: str, tokenizer: str) -> tuple[str, int]:
+    """(the role text OpenAI renders a single call's result under, special tokens).
+
+    >>> rendered_result("get_weather", "cl100k_base")
+    ('get_weather', 0)
+    >>> rendered_result("get_weather", "o200k_base")
+    ('functions.get_weather to=assistant commentary', 1)
+    """
+    old = _RENDERED_RESULT.get(tokenizer)
+    return (old.format(name), 0) if old else (_HARMONY_RESULT.format(name), 1)
 
 
 def framing_for(provider: str) -> Framing:

@@ -59,6 +59,8 @@ from .framing import (
     REPLY_PRIMING,
     framing_for,
     parallel_result_text,
+    rendered_call,
+    rendered_result,
     tool_use_system_prompt,
     tools_tokens,
 )
@@ -162,6 +164,11 @@ class Pricer:
         # which assistant messages made each id parallel (by identity, each kept alive so
         # its id is not reused): one repair replaces is forgotten (a reused id renumbered)
         self._parallel_callers: dict[str, dict[int, Message]] = {}
+        # OpenAI Chat renders calls and results without ids, a result under its function's
+        # name (``framing``, "Single tool calls"): each call id's function, as called
+        self.renders_calls = self.framing.renders_calls and wire == "openai"
+        self._call_names: dict[str, str] = {}
+        self.beside_text = self.framing_tokens("assistant")  # a call beside text: apart
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
         self.estimates: dict[FileAttachment | Audio | ProviderContent, MediaCost] = {}
@@ -199,6 +206,7 @@ class Pricer:
                 continue
             if m.role == "assistant":
                 self._note_parallel(m)
+                self._note_calls(m)
             for b in m.content:
                 if type(b) is Text:
                     texts.append(b.text)
@@ -302,14 +310,11 @@ class Pricer:
         elif isinstance(b, Recap):
             result = (self.text(b.wire_text), 0)
         elif isinstance(b, ToolCall):
-            result = (
-                TOOL_CALL_OVERHEAD + self._id(b.id) + self._name(b.name) + self.text(self._args(b)),
-                0,
-            )
+            result = (self._call(b), 0)
         elif isinstance(b, ToolResult):
-            text = TOOL_RESULT_OVERHEAD + self._id(b.call_id)
             image = 0
             escaped = b.call_id in self._parallel
+            text = self._result_framing(b, escaped)
             if not escaped:
                 self._single_results.add(b.call_id)
             for inner in b.content:
@@ -403,7 +408,11 @@ class Pricer:
         named = m.name is not None and self.wire in (None, "openai")
         framing = self.framing
         text = framing.per_message
-        if framing.counts_role:  # (only the OpenAI formats send a developer's role)
+        if m.role == "assistant":
+            self._note_calls(m)
+        if self.renders_calls and m.role in ("tool", "assistant"):
+            text = self._rendered_calls(m)  # framed by each result (_result_framing)
+        elif framing.counts_role:  # (only the OpenAI formats send a developer's role)
             text += self._label(m.wire_role if self.wire in _DEVELOPER_WIRES else m.role)
         if named:
             text += framing.per_name + self._message_name(m.name or "")
@@ -475,6 +484,59 @@ class Pricer:
         leaves out costs less: nothing)."""
         framing = self.framing
         return framing.per_message + (self._label(role) if framing.counts_role else 0)
+
+    def _call(self, b: ToolCall) -> int:
+        """Tokens of one tool call: as OpenAI Chat renders it (its function, its arguments
+        as sent: no id), else its id, name and arguments as the wire carries them; with no
+        wire known, the larger (and the framing OpenAI adds to a call beside text)."""
+        sent = TOOL_CALL_OVERHEAD + self._id(b.id) + self._name(b.name) + self.text(self._args(b))
+        if not self.framing.renders_calls or self.wire not in (None, "openai"):
+            return sent
+        header, special = rendered_call(wire_name(b.name, "openai"), self.model.tokenizer)
+        rendered = self.text(header) + special + self.text(b.arguments)
+        return rendered if self.renders_calls else max(sent, rendered + self.beside_text)
+
+    def _rendered_calls(self, m: Message) -> int:
+        """The framing of an assistant or tool message on OpenAI Chat: a tool message is
+        framed by its results (each is a message of its own, under its function's name:
+        ``_result_framing``); an assistant message as any, and once more when it holds text
+        and a call (rendered apart)."""
+        if m.role == "tool":
+            return 0
+        calls = any(isinstance(b, ToolCall) for b in m.content)
+        texts = any(type(b) is Text and b.text for b in m.content)
+        return self.beside_text * (2 if calls and texts else 1)
+
+    def _note_calls(self, m: Message) -> None:
+        """Remember which function each of an assistant message's calls calls: OpenAI
+        renders its result under that name (``_result_framing``). An id two calls share
+        (an app's edit, ids reused) keeps the longer name, and results priced with the
+        shorter are priced again: never below the bill."""
+        if not self.framing.renders_calls:
+            return
+        for b in m.content:
+            if not isinstance(b, ToolCall):
+                continue
+            known = self._call_names.get(b.id)
+            if known is None or self._label(b.name) > self._label(known):
+                self._call_names[b.id] = b.name
+                if known is not None:
+                    self._blocks.clear()
+                    self._messages.clear()
+
+    def _result_framing(self, b: ToolResult, escaped: bool) -> int:
+        """What a tool result costs beyond its content. On OpenAI Chat a single call's result
+        is a message whose role is its function's name (no id); the name is the call's, once
+        its call was priced (else, and for parallel results, the id and a margin)."""
+        name = self._call_names.get(b.call_id, b.name)
+        sent = TOOL_RESULT_OVERHEAD + self._id(b.call_id)
+        if not self.framing.renders_calls or self.wire not in (None, "openai"):
+            return sent
+        if name is None or escaped:
+            return sent + (self.framing_tokens("tool") if self.renders_calls else 0)
+        role, special = rendered_result(wire_name(name, "openai"), self.model.tokenizer)
+        rendered = self.framing.per_message + self._label(role) + special
+        return rendered if self.renders_calls else max(sent, rendered)
 
     def _note_parallel(self, m: Message) -> int:
         """The wrapper tokens of an assistant message's parallel calls (0: fewer than two
