@@ -272,7 +272,10 @@ class Catalog:
         for fixed in (*_corrections(model.strip()), model.strip()):
             if self._find(fixed) is not None:
                 suggestions = (fixed, *(s for s in suggestions if s != fixed))[:3]
-        raise UnknownModelError(model, suggestions, hint=_hint(model))
+        hint = _hint(model)
+        if not suggestions and not hint and _family_word(model):
+            hint = f"no model named {_family_word(model)}-… is known here"
+        raise UnknownModelError(model, suggestions, hint=hint)
 
     def _find(self, name: str) -> ModelInfo | None:
         found = self._resolve(name)
@@ -360,6 +363,13 @@ class Catalog:
         return None
 
     def _suggest_ids(self, name: str, known: Mapping[str, str], n: int) -> tuple[str, ...]:
+        # Only ids of the family the name names are suggested (a typo of its word counts:
+        # gtp-4o, gemni-2.5-pro): deepseek-chat and qwen/… were answered gpt-5-chat and
+        # Llama, ids of another vendor (red team 25); with none, the refusal says what to do.
+        word = _family_word(name)
+        known = {k: v for k, v in known.items() if _same_family(word, v)}
+        if not known:
+            return ()
         # GPT-4o → gpt-4o; the plainest spelling first (us.anthropic.claude-sonet-4-5-2025…
         # is nearest claude-sonnet-4-5 once its region, vendor, version and date are off)
         spellings = _candidates(_strip_route(name)[1].lower())
@@ -368,17 +378,21 @@ class Catalog:
         for spelling in spellings:
             close = difflib.get_close_matches(spelling, list(known), n=n, cutoff=0.6)
             mended = _mended_variant(spelling, self._models)
+            if mended is not None and not self._resolves(mended):
+                mended = None  # gpt-4-125-preview: a variant of a snapshot never served
             if mended is not None:  # gpt-4o-audio-previwe: gpt-4o-audio-preview first
                 return (mended, *(known[k] for k in close if known[k] != mended))[:n]
             if close:
                 return tuple(known[k] for k in close)
-        # Nothing close (grok-4, azure/prod-chat, claude-v2:1): still name the nearest known
-        # ids, those sharing the name's first word first, so no refusal leaves the caller
-        # without an id to try.
-        word = re.split(r"[-.:_/]", spellings[-1], maxsplit=1)[0]
-        related = [k for k in known if word in re.split(r"[-.:_/]", k)]
-        close = difflib.get_close_matches(spellings[-1], related or list(known), n=n, cutoff=0)
+        # Nothing close (claude-v2:1, sonnet): the nearest ids of its family.
+        close = difflib.get_close_matches(spellings[-1], list(known), n=n, cutoff=0)
         return tuple(known[k] for k in close)
+
+    def _resolves(self, name: str) -> bool:
+        try:
+            return self._find(name) is not None
+        except UnknownModelError:  # a snapshot the model does not have
+            return False
 
     def provider_default(self, model: str) -> ModelInfo:
         """The conservative defaults of the provider ``model`` names (by its route prefix or
@@ -621,6 +635,37 @@ def _two_forms(name: str) -> bool:
     )
 
 
+def _family_word(name: str) -> str:
+    """The leading word of a model name less its route, region, vendor and fine-tune
+    decoration: what family it names ("" when it starts with no letter).
+
+    >>> [_family_word(n) for n in ("us.anthropic.claude-sonet-4-5-v1:0", "qwen/qwen-2.5-72b",
+    ...                            "gpt4o", "ft:gpt-4o-mini:acme::x", "o5")]
+    ['claude', 'qwen', 'gpt', 'gpt', 'o']
+    """
+    plain = _candidates(_strip_route(name.strip())[1].lower())[-1].rsplit("/", 1)[-1]
+    word = re.match(r"[a-z]+", plain)
+    return word[0] if word else ""
+
+
+_FAMILY_TYPO = 0.66  # difflib's ratio: gtp/gpt 0.67, gemni/gemini 0.91; glm/gpt 0.33
+
+
+def _same_family(word: str, known_id: str) -> bool:
+    """Whether ``known_id`` is of the family ``word`` names: the same leading word, a typo
+    of it, or one of the id's words (``sonnet``: claude-sonnet-4-5).
+
+    >>> _same_family("gtp", "gpt-4o"), _same_family("deepseek", "gpt-5-chat")
+    (True, False)
+    """
+    if not word:
+        return False
+    theirs = _family_word(known_id)
+    if theirs == word or (len(word) >= 4 and word in re.split(r"[-.:_/]", known_id.lower())):
+        return True
+    return difflib.SequenceMatcher(None, word, theirs).ratio() >= _FAMILY_TYPO
+
+
 def _corrections(model: str) -> list[str]:
     """Spellings of a refused id that may be what was meant, tried in turn (the last that
     resolves is suggested first): its lower case (``GPT-4o``, ``US.ANTHROPIC.…``), a
@@ -644,6 +689,11 @@ def _hint(model: str) -> str:
         return "the model id is empty"
     if model != model.strip():
         return "the id has white space around it, which the providers refuse"
+    if "application-inference-profile/" in model:
+        return (
+            "an application inference profile is named by its owner: map it to its model "
+            "with register_alias(profile, model) or Catalog.alias"
+        )
     if model.split("/", 1)[0] in ("azure", "azure_ai"):
         return (
             "an Azure deployment is named by its owner: map it to its model with "
