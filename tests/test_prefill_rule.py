@@ -145,3 +145,28 @@ def test_litellms_trim_keeps_a_list_that_ends_on_the_ai_and_says_so() -> None:
     out = cl_litellm.trim_messages(wire, model="claude-sonnet-4-6", on_report=reports.append)
     assert [m["role"] for m in out] == ["user", "assistant"]
     assert any(n.kind == "prefill" for n in reports[0].notices)
+
+
+def test_translate_of_a_fitted_list_names_the_callers_message_too() -> None:
+    """RT25-12: fit -> translate refused naming only the fitted list's index (messages[15]
+    of 16); a view stays a view, and the refusal (and the fit's notice) now also name the
+    message's place in the list the fit was given, where prepare names it."""
+    history = [
+        {"role": "user", "content": f"question {k}"}
+        if k % 2 == 0
+        else {"role": "assistant", "content": f"answer {k} " * 150}
+        for k in range(39)
+    ]
+    history.append({"role": "assistant", "content": "{"})  # the app's own prefill
+    res = fit(history, "claude-sonnet-4-6", window=3000, max_output_tokens=300,
+              target="anthropic")  # fmt: skip
+    assert len(res.messages) < len(history) and res.messages[-1].role == "assistant"
+    [note] = [n for n in res.report.notices if n.kind == "prefill"]
+    assert "messages[39] of the list it was read from" in note.text
+    with pytest.raises(ContentError) as err:
+        translate(res.messages, "anthropic", model="claude-sonnet-4-6")
+    assert err.value.path == f"messages[{len(res.messages) - 1}]"
+    assert "message m39, messages[39] of the list it was read from" in str(err.value)
+    with pytest.raises(ContentError) as err:
+        prepare(history, "claude-sonnet-4-6", window=3000, max_output_tokens=300)
+    assert err.value.path == "messages[39]" and "of the list" not in str(err.value)

@@ -508,10 +508,11 @@ class Preparer:
         problem = prefill_problem(sent, self.info)
         if problem is None or self.allow_prefill:
             return
-        fitted_path, why = problem
         last = sent[-1].id
         at = next((k for k in range(len(record) - 1, -1, -1) if record[k].id == last), None)
-        raise ContentError(fitted_path if at is None else f"messages[{at}]", why)
+        # named in the caller's list when found there (not the fitted one: R20-P2)
+        placed = prefill_problem(record[: at + 1], self.info) if at is not None else None
+        raise ContentError(*(placed or problem))
 
     def _carry(self, messages: MessagesLike, notices: list[Notice]) -> Conversation:
         """The app's list as a Conversation that keeps the recaps made on earlier turns.

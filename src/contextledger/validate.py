@@ -42,6 +42,7 @@ dependencies beyond the content model.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -561,13 +562,33 @@ def prefill_problem(messages: Sequence[Message], info: ModelInfo) -> tuple[str, 
     """
     if not messages or messages[-1].role != "assistant" or takes_prefill(info):
         return None
-    named = f", message {messages[-1].id}" if messages[-1].id else ""  # (the caller's id)
+    last = len(messages) - 1
     return (
-        f"messages[{len(messages) - 1}]",
-        f"{info.id} takes no conversation that ends on an assistant turn (a prefill{named}: "
-        "Anthropic answers HTTP 400 on Claude 4.6 and later): end it with the user's "
-        "message, and ask for a format with output_config.format or the system prompt",
+        f"messages[{last}]",
+        f"{info.id} takes no conversation that ends on an assistant turn (a prefill"
+        f"{_named(messages[-1].id, last)}; Anthropic answers HTTP 400 on Claude 4.6 and "
+        "later): end it with the user's message, and ask for a format with "
+        "output_config.format or the system prompt",
     )
+
+
+_PLACE_ID = re.compile(r"m(\d+)")  # the id a reader or fit gives by place (model.with_ids)
+
+
+def _named(message_id: str | None, at: int) -> str:
+    """The caller's message, named for a refusal of a list that may be a fit of theirs:
+    its id, and where an id given by place says another place, that place in the list it
+    was read from (RT25-12: translate of a fitted list named only the fitted index).
+
+    >>> _named("m36", 15), _named("m15", 15), _named("ask-7", 3)
+    (', message m36, messages[36] of the list it was read from', ', message m15', ', message ask-7')
+    """
+    if not message_id:
+        return ""
+    place = _PLACE_ID.fullmatch(message_id)
+    if place is None or int(place[1]) == at:
+        return f", message {message_id}"
+    return f", message {message_id}, messages[{place[1]}] of the list it was read from"
 
 
 def refuse_prefill(messages: Sequence[Message], info: ModelInfo) -> None:
@@ -579,7 +600,7 @@ def refuse_prefill(messages: Sequence[Message], info: ModelInfo) -> None:
     >>> refuse_prefill([Message.user("hi"), Message.assistant("{")], lookup_model("claude-opus-4-6"))
     Traceback (most recent call last):
     ...
-    contextledger.errors.ContentError: messages[1]: claude-opus-4-6 takes no conversation that ends on an assistant turn (a prefill: Anthropic answers HTTP 400 on Claude 4.6 and later): end it with the user's message, and ask for a format with output_config.format or the system prompt
+    contextledger.errors.ContentError: messages[1]: claude-opus-4-6 takes no conversation that ends on an assistant turn (a prefill; Anthropic answers HTTP 400 on Claude 4.6 and later): end it with the user's message, and ask for a format with output_config.format or the system prompt
     """
     problem = prefill_problem(messages, info)
     if problem is not None:
