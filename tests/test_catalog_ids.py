@@ -203,7 +203,8 @@ def test_azure_model_names_resolve(cat: Catalog, name: str, model: str) -> None:
 @pytest.mark.parametrize(
     ("name", "family"),
     [("anthropic.claude-v2:1", "claude-"), ("sonnet", "claude-"), ("sonnet[1m]", "claude-"),
-     ("o5", "o"), ("gtp-4o", "gpt-"), ("gemni-2.5-pro", "gemini-"), ("llama-3.3-70b", "llama-")],
+     ("o5", "o"), ("gtp-4o", "gpt-"), ("gemni-2.5-pro", "gemini-"), ("llama-3.3-70b", "llama-"),
+     ("ｇｐｔ-4o", "gpt-")],  # (full width, as an IME types it: RT26-13)
 )  # fmt: skip
 def test_an_id_with_nothing_close_gets_the_nearest_ids_of_its_family(
     cat: Catalog, name: str, family: str
@@ -227,7 +228,7 @@ def test_an_id_of_a_family_not_known_gets_no_noise_suggestions(cat: Catalog, nam
     with pytest.raises(UnknownModelError) as err:
         cat.lookup(name)
     assert err.value.suggestions == ()
-    assert "is known here" in str(err.value) and "register" in str(err.value)
+    assert "is known here. Its window" in str(err.value) and "register" in str(err.value)
 
 
 def test_azure_deployments_are_told_to_map_themselves(cat: Catalog) -> None:

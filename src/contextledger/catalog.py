@@ -42,6 +42,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -640,10 +641,11 @@ def _family_word(name: str) -> str:
     decoration: what family it names ("" when it starts with no letter).
 
     >>> [_family_word(n) for n in ("us.anthropic.claude-sonet-4-5-v1:0", "qwen/qwen-2.5-72b",
-    ...                            "gpt4o", "ft:gpt-4o-mini:acme::x", "o5")]
-    ['claude', 'qwen', 'gpt', 'gpt', 'o']
+    ...                            "gpt4o", "ft:gpt-4o-mini:acme::x", "o5", "ｇｐｔ-4o")]
+    ['claude', 'qwen', 'gpt', 'gpt', 'o', 'gpt']
     """
-    plain = _candidates(_strip_route(name.strip())[1].lower())[-1].rsplit("/", 1)[-1]
+    folded = unicodedata.normalize("NFKC", name).strip()  # ｇｐｔ-4o: an IME's full width
+    plain = _candidates(_strip_route(folded)[1].lower())[-1].rsplit("/", 1)[-1]
     word = re.match(r"[a-z]+", plain)
     return word[0] if word else ""
 

@@ -147,8 +147,8 @@ class UnknownModelError(ContextLedgerError, KeyError):
 
     def __str__(self) -> str:
         hint = f"did you mean {' or '.join(self.suggestions)}? " if self.suggestions else ""
-        if self.hint:
-            hint = f"{self.hint}; {hint}"
+        if self.hint:  # (a sentence of its own when no suggestion follows)
+            hint = f"{self.hint}; {hint}" if hint else f"{self.hint}. "
         return (
             f"unknown model {self.model!r}: {hint}Its window and prices are not known; "
             "register it (contextledger.catalog.register_model, or a CONTEXTLEDGER_MODELS "
