@@ -97,3 +97,51 @@ def test_examples_use_current_models_and_deprecated_ids_still_resolve() -> None:
     assert all(info.provider == "anthropic" and not info.estimated for info in resolved)
     with pytest.raises(UnknownModelError, match="did you mean claude-mythos-5"):
         lookup_model(retired)
+
+
+# Ids the installed SDKs list that the catalog leaves out, with the reason.
+_NOT_CATALOGUED = {
+    # audio-only chat models: their audio rates are not in the catalog's sources
+    "gpt-audio-mini": "audio rates not sourced",
+    "gpt-audio-mini-2025-12-15": "audio rates not sourced",
+    # retired 2026-06-30 (anthropic._data.DEPRECATED_MODELS): refused, its successor named
+    "claude-mythos-preview": "retired",
+}
+
+
+def _sdk_model_ids() -> list[str]:
+    import typing
+
+    from anthropic.types import model as anthropic_model
+    from openai.types.shared import chat_model
+
+    ids = [m for m in typing.get_args(chat_model.ChatModel) if isinstance(m, str)]
+    for arg in typing.get_args(anthropic_model.Model):
+        ids += [m for m in typing.get_args(arg) if isinstance(m, str)]
+    return ids
+
+
+def test_every_model_id_the_installed_sdks_name_resolves() -> None:
+    """The openai and anthropic SDKs' model literals are the ids users type (their IDEs
+    complete them): each resolves to a model of its provider, or is listed above with why
+    (prov14: 22 were refused, among them gpt-6-sol, gpt-5.5-2026-04-23, claude-mythos-5-1)."""
+    missing = []
+    for model in _sdk_model_ids():
+        if model in _NOT_CATALOGUED:
+            continue
+        try:
+            info = lookup_model(model)
+        except UnknownModelError:
+            missing.append(model)
+            continue
+        assert info.provider == ("anthropic" if model.startswith("claude") else "openai"), model
+        assert not info.estimated, model
+    assert not missing
+
+
+def test_the_new_ids_take_their_documented_windows() -> None:
+    assert lookup_model("gpt-4-32k-0613").context_window == 32_768
+    assert lookup_model("gpt-3.5-turbo-16k").context_window == 16_385
+    assert lookup_model("gpt-5.3-chat-latest").context_window == 128_000
+    assert lookup_model("claude-mythos-5-1").context_window == 1_000_000
+    assert lookup_model("gpt-5.5-2026-04-23").id == "gpt-5.5"
