@@ -18,7 +18,10 @@ Sources (each case names its own):
   21, a chat 25, text and an image 264, a cached 3,000-sentence context 33,007; Google
   Cloud's ``python-docs-samples`` ``genai/count_tokens`` (10, and 6 billed) and the API
   reference's ``models.countTokens`` page (10 counted, 11 billed);
-* hmarr/openai-chat-tokens (function tools on gpt-3.5-turbo, validated against the API).
+* hmarr/openai-chat-tokens (function tools on gpt-3.5-turbo, validated against the API; its
+  legacy function calls and results, exact as OpenAI renders tool calls);
+* forestwanglin/openai-java issue #5 (gpt-4 call and result, 35) and community.openai.com/t/538914
+  (gpt-3.5-turbo call and result, 40): tool calls and results as OpenAI renders them.
 
 Not pinned, with the reason: Google's video count (16,252 for ``pixel8.mp4`` by a
 ``gs://`` URI) is of a file whose length is not published; hmarr's legacy ``function``
@@ -43,7 +46,8 @@ import pytest
 
 from contextledger.catalog import ModelInfo, default_catalog
 from contextledger.fit import fit
-from contextledger.pricing.messages import price_request
+from contextledger.model import Message, Text, ToolCall, ToolResult
+from contextledger.pricing.messages import Pricer, price_request
 from contextledger.pricing.text import count_text
 
 BOARDWALK = (
@@ -411,3 +415,30 @@ def test_a_result_is_priced_under_the_function_its_call_named() -> None:
     # with its id and a margin (never below whatever name OpenAI finds for it)
     alone = {"model": "gpt-3.5-turbo", "messages": [CALCULATOR[0], CALCULATOR[2]]}
     assert price_request(alone, "gpt-3.5-turbo", "openai").total > 40 - 19 + 1
+
+
+# hmarr/openai-chat-tokens tests/token-counts.test.ts: legacy ``function`` messages and
+# ``function_call`` turns (gpt-3.5-turbo, counts from the API), which OpenAI renders as it
+# renders a tool's result and call; here as the same content in tool form (no call id is
+# billed). (messages, billed)
+def _result(name: str, text: str) -> Message:
+    return Message("tool", (ToolResult("x", (Text(text),), name=name),))
+
+
+LEGACY_FUNCTIONS: list[tuple[list[Message], int]] = [
+    ([Message.user("hello world"), _result("do_stuff", "{}")], 15),
+    ([Message.user("hello world"), _result("do_stuff", '{"foo": "bar", "baz": 1.5}')], 28),
+    ([_result("dance_the_tango", '{"a": { "b" : { "c": false}}}')], 24),
+    ([Message.assistant(ToolCall("x", "do_stuff", '{"foo": "bar", "baz": 1.5}'))], 26),
+    ([Message.assistant(ToolCall("x", "do_stuff", '{"foo":"bar", "baz":\n\n 1.5}'))], 25),
+]
+
+
+@pytest.mark.parametrize(("messages", "billed"), LEGACY_FUNCTIONS)
+def test_function_calls_and_results_are_priced_as_openai_renders_them(
+    messages: list[Message], billed: int
+) -> None:
+    """Exact on Chat Completions (main: 1-3 over each); with no wire known, never under."""
+    pricer = Pricer.for_model("gpt-3.5-turbo", wire="openai")
+    assert pricer.request(messages) == billed
+    assert Pricer.for_model("gpt-3.5-turbo").request(messages) >= billed
