@@ -104,6 +104,21 @@ _NOT_CATALOGUED = {
     # audio-only chat models: their audio rates are not in the catalog's sources
     "gpt-audio-mini": "audio rates not sourced",
     "gpt-audio-mini-2025-12-15": "audio rates not sourced",
+    # no published image pricing (the stub's guide table lists none): refused, gpt-5.6 named
+    **{
+        m: "image pricing not sourced"
+        for m in (
+            "gpt-6-sol",
+            "gpt-6-luna",
+            "gpt-6-astra",
+            "gpt-6.1-sol",
+            "gpt-6.1-terra",
+            "gpt-6.2-sol",
+            "gpt-6.2-astra",
+            "gpt-5.1-mini",
+            "gpt-5.3-chat-latest",
+        )
+    },
     # retired 2026-06-30 (anthropic._data.DEPRECATED_MODELS): refused, its successor named
     "claude-mythos-preview": "retired",
 }
@@ -124,10 +139,12 @@ def _sdk_model_ids() -> list[str]:
 def test_every_model_id_the_installed_sdks_name_resolves() -> None:
     """The openai and anthropic SDKs' model literals are the ids users type (their IDEs
     complete them): each resolves to a model of its provider, or is listed above with why
-    (prov14: 22 were refused, among them gpt-6-sol, gpt-5.5-2026-04-23, claude-mythos-5-1)."""
+    (prov14: 22 were refused, among them gpt-5.5-2026-04-23, gpt-4-32k, claude-mythos-5-1)."""
     missing = []
     for model in _sdk_model_ids():
         if model in _NOT_CATALOGUED:
+            with pytest.raises(UnknownModelError):  # (listed: refused, typed)
+                lookup_model(model)
             continue
         try:
             info = lookup_model(model)
@@ -142,6 +159,5 @@ def test_every_model_id_the_installed_sdks_name_resolves() -> None:
 def test_the_new_ids_take_their_documented_windows() -> None:
     assert lookup_model("gpt-4-32k-0613").context_window == 32_768
     assert lookup_model("gpt-3.5-turbo-16k").context_window == 16_385
-    assert lookup_model("gpt-5.3-chat-latest").context_window == 128_000
     assert lookup_model("claude-mythos-5-1").context_window == 1_000_000
     assert lookup_model("gpt-5.5-2026-04-23").id == "gpt-5.5"
