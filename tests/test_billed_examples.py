@@ -46,9 +46,9 @@ import pytest
 
 from contextledger.catalog import ModelInfo, default_catalog
 from contextledger.fit import fit
-from contextledger.model import Message, Text, ToolCall, ToolResult
-from contextledger.pricing.messages import Pricer, price_request
+from contextledger.pricing.messages import price_request
 from contextledger.pricing.text import count_text
+from contextledger.providers import translate
 
 BOARDWALK = (
     "https://upload.wikimedia.org/wikipedia/commons/thumb/d/dd/"
@@ -418,27 +418,44 @@ def test_a_result_is_priced_under_the_function_its_call_named() -> None:
 
 
 # hmarr/openai-chat-tokens tests/token-counts.test.ts: legacy ``function`` messages and
-# ``function_call`` turns (gpt-3.5-turbo, counts from the API), which OpenAI renders as it
-# renders a tool's result and call; here as the same content in tool form (no call id is
-# billed). (messages, billed)
-def _result(name: str, text: str) -> Message:
-    return Message("tool", (ToolResult("x", (Text(text),), name=name),))
-
-
-LEGACY_FUNCTIONS: list[tuple[list[Message], int]] = [
-    ([Message.user("hello world"), _result("do_stuff", "{}")], 15),
-    ([Message.user("hello world"), _result("do_stuff", '{"foo": "bar", "baz": 1.5}')], 28),
-    ([_result("dance_the_tango", '{"a": { "b" : { "c": false}}}')], 24),
-    ([Message.assistant(ToolCall("x", "do_stuff", '{"foo": "bar", "baz": 1.5}'))], 26),
-    ([Message.assistant(ToolCall("x", "do_stuff", '{"foo":"bar", "baz":\n\n 1.5}'))], 25),
-]
+# ``function_call`` turns (gpt-3.5-turbo, counts from the API), which OpenAI still takes and
+# renders as a tool's result and call (review21 R21-P1: they were refused). (messages, billed)
+DO = '{"foo": "bar", "baz": 1.5}'
+LEGACY_FUNCTIONS: list[tuple[list[dict[str, Any]], int]] = [
+    ([{"role": "user", "content": "hello world"},
+      {"role": "function", "name": "do_stuff", "content": "{}"}], 15),
+    ([{"role": "user", "content": "hello world"},
+      {"role": "function", "name": "do_stuff", "content": DO}], 28),
+    ([{"role": "function", "name": "dance_the_tango", "content": '{"a": { "b" : { "c": false}}}'}], 24),
+    ([{"role": "assistant", "content": "", "function_call": {"name": "do_stuff", "arguments": DO}}], 26),
+    ([{"role": "assistant", "content": "",
+       "function_call": {"name": "do_stuff", "arguments": '{"foo":"bar", "baz":\n\n 1.5}'}}], 25),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("messages", "billed"), LEGACY_FUNCTIONS)
-def test_function_calls_and_results_are_priced_as_openai_renders_them(
-    messages: list[Message], billed: int
+def test_legacy_function_messages_are_read_and_priced_as_openai_renders_them(
+    messages: list[dict[str, Any]], billed: int
 ) -> None:
-    """Exact on Chat Completions (main: 1-3 over each); with no wire known, never under."""
-    pricer = Pricer.for_model("gpt-3.5-turbo", wire="openai")
-    assert pricer.request(messages) == billed
-    assert Pricer.for_model("gpt-3.5-turbo").request(messages) >= billed
+    """Exact on Chat Completions (main refused them; priced as tools, 1-3 over each); with
+    no wire known, never under."""
+    body = {"model": "gpt-3.5-turbo", "messages": messages}
+    assert price_request(body, "gpt-3.5-turbo", "openai").total == billed
+    assert price_request(body, "gpt-3.5-turbo").total >= billed
+
+
+def test_a_legacy_function_exchange_translates_to_a_tool_exchange() -> None:
+    legacy = [
+        {"role": "user", "content": "hello world"},
+        {"role": "assistant", "content": None, "function_call": {"name": "do_stuff", "arguments": DO}},
+        {"role": "function", "name": "do_stuff", "content": "done"},
+        {"role": "user", "content": "and now?"},
+    ]  # fmt: skip
+    res = fit(legacy, "gpt-4o", target="openai")
+    assert not [n for n in res.report.notices if n.kind == "repaired"]  # call and result pair
+    sent = translate(res.messages, "openai").body["messages"]
+    assert sent[1]["tool_calls"][0]["id"] == sent[2]["tool_call_id"]
+    assert sent[2]["role"] == "tool" and sent[2]["content"] == "done"
+    assert translate(res.messages, "anthropic").body["messages"][2]["content"][0]["type"] == (
+        "tool_result"
+    )

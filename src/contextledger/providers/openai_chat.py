@@ -96,9 +96,22 @@ def read(messages: Sequence[Any], path: str = "messages", start: int = 0) -> tup
             parts = _read_parts(msg.get("content"), p, "tool")
             content, is_error = _tool_content(parts, p)
             out.append(Message("tool", (ToolResult(call_id, content, is_error, name),), id=mid))
+        elif role == "function":  # legacy: the result of the last function_call of that name
+            fn = c.expect_str(msg.get("name"), p + ".name", "name")
+            parts = _read_parts(msg.get("content"), p, "tool")
+            content, is_error = _tool_content(parts, p)
+            out.append(
+                Message("tool", (ToolResult(_legacy_id(fn), content, is_error, fn),), id=mid)
+            )
         else:
             raise ContentError(p + ".role", f"unknown role {describe(role)}")
     return tuple(out)
+
+
+def _legacy_id(function: str) -> str:
+    """The call id a legacy ``function_call`` and its ``function`` result (which carry none)
+    are given: by the function's name (a name called again reuses it, as repair renumbers)."""
+    return f"call_{function}"
 
 
 def _read_parts(content: Any, path: str, role: str) -> tuple[Block, ...]:
@@ -160,12 +173,14 @@ def _read_assistant(msg: dict[str, Any], path: str) -> tuple[Block, ...]:
     refusal = msg.get("refusal")
     if isinstance(refusal, str) and refusal and not blocks:
         blocks.append(Text(refusal))  # a refusal is what the assistant said; it is sent as text
-    if isinstance(msg.get("function_call"), dict) and not msg.get("tool_calls"):
-        raise ContentError(
-            path + ".function_call",
-            "legacy function_call messages are not supported; convert them to tool_calls",
-        )
-    calls = msg.get("tool_calls") or []
+    legacy = msg.get("function_call")
+    if legacy is not None and not msg.get("tool_calls"):
+        # the deprecated form OpenAI still takes (and renders as a tool call): one call, no id
+        name = legacy.get("name") if isinstance(legacy, dict) else None
+        calls = [{"id": _legacy_id(str(name)), "function": legacy}]
+        path += ".function_call"
+    else:
+        calls = msg.get("tool_calls") or []
     if not isinstance(calls, list):
         raise ContentError(path + ".tool_calls", "tool_calls must be a list")
     for k, raw in enumerate(calls):
