@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from .credentials import CREDENTIAL, may_hold_secret
 from .facts import (
     extract_claims,
     keywords,
@@ -125,30 +126,6 @@ def output_values(text: str, limit: int = 2) -> list[str]:
         if _KEY_VALUE.search(ln) and (_MADE.search(ln) or URI.match(ln))
     ]
     return list(dict.fromkeys(told))[:limit]
-
-
-# A secret's value, which no recap copies (RT25-1: "GRAFANA_SA_TOKEN_017=sk_06fb…" printed
-# by `env | grep`): a setting whose name says it holds a credential, set to a value with a
-# letter in it (not "max_tokens=4096"), or a value shaped like a known kind of key
-CREDENTIAL = re.compile(
-    r"(?i)(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
-    r"credentials?|auth)[\w.-]*[\"']?\s*[=:]\s*[\"']?(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
-    r"(?-i:\b(?:sk|pk|rk)_(?:live_|test_)?[A-Za-z0-9]{16,}|\bgh[posur]_[A-Za-z0-9]{20,}|"
-    r"\bxox[abpr]-[\w-]{10,}|\beyJ[\w-]{10,}\.[\w-]{10,}\.|\bAKIA[0-9A-Z]{16}\b|"
-    r"-----BEGIN [A-Z ]*PRIVATE KEY-----)"
-)
-
-
-_SECRET_HINTS = (
-    "token", "secret", "passw", "pwd", "key", "credential", "auth", "sk_", "pk_", "rk_", "gh",
-    "xox", "eyj", "akia", "private",
-)  # fmt: skip
-
-
-def may_hold_secret(text: str) -> bool:
-    """A cheap test before :data:`CREDENTIAL` is searched line by line: a word it needs."""
-    low = text.casefold()
-    return any(h in low for h in _SECRET_HINTS)
 
 
 # What a tool returns that the assistant may restate as a finding: a code or id (letters

@@ -169,6 +169,9 @@ def _scripts(call: ToolCall) -> list[str]:
                     found.append(_program_run(call.name, str(key), shell_join(value)))
                 elif isinstance(value, str):
                     found.append(_program_run(call.name, str(key), value))
+        # exec(script="make build", shell="/bin/bash"): the shell runs the script, it is no
+        # command of its own (RT25-7)
+        found = [f for f in found if not _INTERPRETER.fullmatch(f.strip())] or found
         if not found and shell_tool(call):
             found = _code_argument(parsed)
         elif not found:  # a query, whatever the tool: "requete_erp(requete='SELECT …')"
@@ -184,6 +187,13 @@ def _scripts(call: ToolCall) -> list[str]:
     elif isinstance(parsed, list) and shell_tool(call):
         found = [shell_join([str(v) for v in parsed])]
     return found
+
+
+# a shell or interpreter named alone: what runs a script given beside it
+_INTERPRETER = re.compile(
+    r"(?i)(?:/usr)?(?:/local)?(?:/s?bin/)?(?:env\s+)?"
+    r"(?:(?:ba|z|k|c|tc|fi|da|a)?sh|pwsh|powershell(?:\.exe)?|cmd(?:\.exe)?|python[\d.]*|node)"
+)
 
 
 def _shaped_commands(args: dict[str, Any]) -> list[str]:

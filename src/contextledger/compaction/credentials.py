@@ -1,0 +1,49 @@
+"""Credential values, which no recap and no quote under a recap copies (RT25-1).
+
+A tool that prints the environment (``env | grep GRAFA`` -> ``GRAFANA_SA_TOKEN_017=sk_06fb…``)
+puts a secret in the record; the record keeps it, but a recap or a verbatim quote would make
+it a permanent user-role line of every later request (and of a paid summarizer's prompt).
+So the value is shown by its name only, saying why.
+
+>>> masked("GRAFANA_SA_TOKEN_017=sk_06fb6c1f0bd269eb5e56c35d\\nREGION=eu-west-1")
+'GRAFANA_SA_TOKEN_017=<value not shown: a credential>\\nREGION=eu-west-1'
+>>> masked("key: ghp_0123456789abcdefghij0123")
+'key: <value not shown: a credential>'
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CREDENTIAL", "HIDDEN", "masked", "may_hold_secret"]
+
+# a setting whose name says it holds a credential, set to a value with a letter in it (not
+# "max_tokens=4096"), or a value shaped like a known kind of key
+CREDENTIAL = re.compile(
+    r"(?i)(?P<name>(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
+    r"credentials?|auth)[\w.-]*[\"']?\s*[=:]\s*[\"']?)(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
+    r"(?-i:\b(?:sk|pk|rk)_(?:live_|test_)?[A-Za-z0-9]{16,}|\bgh[posur]_[A-Za-z0-9]{20,}|"
+    r"\bxox[abpr]-[\w-]{10,}|\beyJ[\w-]{10,}\.[\w-]{10,}\.|\bAKIA[0-9A-Z]{16}\b|"
+    r"-----BEGIN [A-Z ]*PRIVATE KEY-----)"
+)
+
+#: What stands where a credential's value was.
+HIDDEN = "<value not shown: a credential>"
+
+_SECRET_HINTS = (
+    "token", "secret", "passw", "pwd", "key", "credential", "auth", "sk_", "pk_", "rk_", "gh",
+    "xox", "eyj", "akia", "private",
+)  # fmt: skip
+
+
+def may_hold_secret(text: str) -> bool:
+    """A cheap test before :data:`CREDENTIAL` is searched line by line: a word it needs."""
+    low = text.casefold()
+    return any(h in low for h in _SECRET_HINTS)
+
+
+def masked(text: str) -> str:
+    """``text`` with each credential's value replaced by :data:`HIDDEN` (its name kept)."""
+    if not may_hold_secret(text):
+        return text
+    return CREDENTIAL.sub(lambda m: (m.group("name") or "") + HIDDEN, text)

@@ -1,0 +1,102 @@
+"""A credential a tool printed never reaches the recap or the quotes under it (RT25-1), and a
+shell named beside the script it runs is no command run (RT25-7)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger import prepare
+from contextledger.compaction import Conversation, OfflineSummarizer
+from contextledger.compaction.credentials import HIDDEN, masked
+from contextledger.compaction.floor import choose_quotes
+from contextledger.compaction.tool_calls import call_commands
+from contextledger.model import Message, ToolCall
+
+SECRET = "sk_live_0f3a9c1b2d4e6f8091a2b3c4d5e6f708"
+ENV_DUMP = f"HOME=/home/ci\nDB_PASSWORD={SECRET}\nREGION=eu-west-1\nLOG_LEVEL=info"
+
+
+def _session(rounds: int = 30) -> list[dict[str, object]]:
+    """The user says where the password is and not to print it; a tool prints it; long
+    reads follow, so a small window recaps the dump's turn."""
+    msgs: list[dict[str, object]] = [
+        {"role": "user", "content": "Fix the nightly export job."},
+        {"role": "user", "content": "The password is in DB_PASSWORD; never print its value."},
+        {"role": "assistant", "content": "Noted."},
+    ]
+
+    def call(k: int, name: str, args: dict[str, str], out: str) -> None:
+        cid = f"call_{k}"
+        fn = {"name": name, "arguments": json.dumps(args)}
+        msgs.append(
+            {"role": "assistant", "tool_calls": [{"id": cid, "type": "function", "function": fn}]}
+        )
+        msgs.append({"role": "tool", "tool_call_id": cid, "content": out})
+
+    call(0, "bash", {"command": "printenv | sort"}, ENV_DUMP)
+    for k in range(1, rounds):
+        body = "\n".join(f"{j:4d}  rows = load(cfg, {k * j})  # batch {k}" for j in range(80))
+        call(k, "read_file", {"path": f"src/export_{k}.py"}, body)
+        msgs.append({"role": "assistant", "content": "Nothing relevant there."})
+    msgs.append({"role": "user", "content": "Continue with the fix."})
+    return msgs
+
+
+def _non_tool_text(body: dict[str, object]) -> str:
+    out = []
+    for m in body["messages"]:  # type: ignore[attr-defined]
+        if m["role"] == "tool":
+            continue
+        c = m.get("content")
+        out += [c] if isinstance(c, str) else [p.get("text", "") for p in c or []]
+    return "\n".join(out)
+
+
+def test_masked_keeps_the_name_and_hides_the_value() -> None:
+    assert masked(ENV_DUMP) == ENV_DUMP.replace(SECRET, HIDDEN)
+    assert masked("max_tokens=4096, region=eu") == "max_tokens=4096, region=eu"
+
+
+def test_a_quote_of_an_env_dump_names_the_secret_without_its_value() -> None:
+    record = [
+        Message.user("Fix it.", id="m1"),
+        Message("assistant", (ToolCall("c1", "bash", '{"command": "printenv"}'),), id="m2"),
+        Message.tool("c1", ENV_DUMP, id="m3"),
+        Message.user("ok", id="m4"),
+    ]
+    quotes = choose_quotes(record, {"m1", "m4"}, {"m2", "m3"}, "", 500)
+    said = "\n".join(line for _, line in quotes)
+    assert SECRET not in said
+    assert f"DB_PASSWORD={HIDDEN}" in said
+
+
+@pytest.mark.parametrize("window", [8_000, 16_000])
+def test_prepare_never_copies_a_printed_secret_outside_the_tool_message(window: int) -> None:
+    body = prepare(_session(), "gpt-4o", window=window, max_output_tokens=1000).body
+    assert SECRET not in _non_tool_text(body)
+
+
+def test_the_offline_recap_never_copies_a_printed_secret() -> None:
+    conv = Conversation.from_messages(
+        [
+            Message.user("Fix the export. The password is in DB_PASSWORD; never print its value."),
+            Message("assistant", (ToolCall("c1", "bash", '{"command": "printenv | sort"}'),)),
+            Message.tool("c1", ENV_DUMP),
+            *(Message.user(f"step {i}") for i in range(20)),
+        ]
+    )
+    out = conv.compact(OfflineSummarizer(), force=True)
+    assert out.event is not None
+    assert SECRET not in out.event.recap_text
+
+
+@pytest.mark.parametrize("shell", ["/bin/bash", "/usr/bin/env bash", "zsh", "pwsh"])
+def test_the_shell_that_runs_a_script_is_no_command_run(shell: str) -> None:
+    call = ToolCall("c", "exec", json.dumps({"script": "make build TARGET=web", "shell": shell}))
+    assert call_commands(call) == ["make build TARGET=web"]
+
+
+def test_a_shell_run_alone_is_still_a_command_run() -> None:
+    assert call_commands(ToolCall("c", "exec", '{"command": "bash"}')) == ["bash"]
