@@ -60,6 +60,7 @@ from .findings import (
     FOUND,
     FOUND_READ,
     WORKS_NOW,
+    asked_rows,
     asked_words,
     counted_lines,
     numbers_matter,
@@ -513,11 +514,14 @@ def digest(
     tallied: list[str] = []  # numbers a tool found, said by it or restated right after
     asked = ""  # the assistant's last turn of words, when the user's is the next
     asked_about: set[str] = set()  # the words of the user's questions so far
+    just_asked: set[str] = set()  # ... of the user's latest turn, asked or requested
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
+            just_asked = set()
             for s in sentences(m.text):  # what the user asked about: a number a tool may say
                 asked_about |= asked_words(s) if asks(s) else set()
+                just_asked |= asked_words(s)
             for p in user_files(m):  # the assistant has read what the user shared
                 add("Files read", p)
                 read_at[p] = i
@@ -622,6 +626,9 @@ def digest(
             seen.update(shape(f"{what}: {line}") for line in lines)  # for its next runs
             for line in output_numbers(r.text):
                 add("Numbers that matter", f"{what}: {line}")
+            for line in [] if lines else asked_rows(r.text, just_asked):  # the asked-for row
+                add("Numbers that matter", f"{what}: {line}")
+                tallied.append(f"{what}: {line}")
             if not lines and not shown:
                 for line in output_values(r.text):
                     add("Findings", f"{what}: {line}")

@@ -261,6 +261,39 @@ def summary_lines(text: str, asked: Collection[str] = (), limit: int = 2) -> lis
     return [line for _, _, line in sorted(scored, reverse=True)[:limit]]
 
 
+def asked_rows(text: str, asked: Collection[str], limit: int = 2) -> list[str]:
+    """The rows of a table or a CSV a tool printed that name what the user just asked
+    about, each after the table's header: the number the user wanted is a cell no line
+    states with its label ("What does the latency report say for eu-west-1?" answered by
+    a CSV whose row ``eu-west-1,88,359,0.42`` means nothing without its header). None when
+    no row, or more than ``limit`` rows, name it (then the table is not the answer).
+
+    >>> csv = "region,p50_ms,p95_ms\neu-west-1,88,359\nus-east-2,70,250"
+    >>> asked_rows(csv, asked_words("What does the report say for eu-west-1?"))
+    ['region,p50_ms,p95_ms → eu-west-1,88,359']
+    """
+    lines = [BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
+    if not asked or len(lines) < 3 or len(lines) > 400 or not _table(lines):
+        return []
+    wanted = set(asked)
+    hits = [ln for ln in lines[1:] if _names_asked(ln, wanted) and _NUMBER.search(ln)]
+    if not hits or len(hits) > limit or any(CREDENTIAL.search(ln) for ln in hits):
+        return []
+    return [clip(f"{lines[0]} → {ln}", 240) for ln in hits]
+
+
+_CELL = re.compile(r"\s*[,|\t]\s*")
+
+
+def _names_asked(row: str, asked: set[str]) -> bool:
+    """Whether a cell of ``row`` is named by the words ``asked`` ("eu-west-1": west)."""
+    for cell in _CELL.split(row.casefold()):
+        parts = {p for p in _PARTS.split(cell) if len(p) >= 3 and not p.isdigit()}
+        if parts and parts <= asked:
+            return True
+    return False
+
+
 def _one_of_a_kind(k: int, lines: list[str]) -> bool:
     """Whether no other line of ``lines`` has the shape of line ``k`` (a log's repeated
     line with other numbers is no summary); only the lines opening alike are shaped."""

@@ -1,5 +1,5 @@
-"""A credential a tool printed never reaches the recap or the quotes under it (RT25-1), and a
-shell named beside the script it runs is no command run (RT25-7)."""
+"""What the recap must not copy or list (a credential a tool printed: RT25-1; the shell that
+ran a script: RT25-7) and the numbers it must keep (a table row the user asked about)."""
 
 from __future__ import annotations
 
@@ -100,3 +100,22 @@ def test_the_shell_that_runs_a_script_is_no_command_run(shell: str) -> None:
 
 def test_a_shell_run_alone_is_still_a_command_run() -> None:
     assert call_commands(ToolCall("c", "exec", '{"command": "bash"}')) == ["bash"]
+
+
+def test_the_table_row_the_user_asked_about_is_a_number_that_matters() -> None:
+    """A CSV's cell answers the user's question; no line states it with its label."""
+    csv = "region,p50_ms,p95_ms\neu-west-1,88,359\nus-east-2,70,250\nap-south-1,60,240"
+    conv = Conversation.from_messages(
+        [
+            Message.user("Fix the latency regression."),
+            Message.user("What does the latency report say for eu-west-1?"),
+            Message("assistant", (ToolCall("c1", "bash", '{"command": "cat lat.csv"}'),)),
+            Message.tool("c1", csv),
+            Message.assistant("Here is the report."),
+            *(Message.user(f"step {i}") for i in range(12)),
+        ]
+    )
+    out = conv.compact(OfflineSummarizer(), force=True)
+    assert out.event is not None
+    assert "region,p50_ms,p95_ms → eu-west-1,88,359" in out.event.recap_text
+    assert "us-east-2" not in out.event.recap_text
