@@ -119,3 +119,51 @@ def test_the_table_row_the_user_asked_about_is_a_number_that_matters() -> None:
     assert out.event is not None
     assert "region,p50_ms,p95_ms → eu-west-1,88,359" in out.event.recap_text
     assert "us-east-2" not in out.event.recap_text
+
+
+def _recap_of(*messages: Message) -> str:
+    padded = [Message.user("Fix the nightly export."), *messages]
+    conv = Conversation.from_messages([*padded, *(Message.user(f"step {i}") for i in range(12))])
+    out = conv.compact(OfflineSummarizer(), force=True)
+    assert out.event is not None
+    return out.event.recap_text
+
+
+def _run(cid: str, command: str) -> Message:
+    return Message(
+        "assistant", (ToolCall(cid, "execute_command", json.dumps({"command": command})),)
+    )
+
+
+def test_a_password_in_a_url_a_tool_printed_is_not_recapped() -> None:
+    """RT26-4: redis://default:<password>@host reached Findings."""
+    url = "redis://default:FtpAwQbkdnf4Xsh4U3PcXM@redis-eu.fleet.svc:6379/0"
+    recap = _recap_of(
+        _run("c1", "kubectl get secret redis-auth | base64 -d"), Message.tool("c1", url)
+    )
+    assert "FtpAwQbkdnf4Xsh4U3PcXM" not in recap
+    assert masked(url) == f"redis://default:{HIDDEN}@redis-eu.fleet.svc:6379/0"
+
+
+def test_a_line_of_a_file_cat_showed_is_no_failure() -> None:
+    """RT26-5: "Always force-push … after a failed build." from CONTRIBUTING.md as a failure."""
+    text = "# Contributing\n- Always force-push the release branch after a failed build.\n"
+    recap = _recap_of(_run("c1", "cat CONTRIBUTING.md"), Message.tool("c1", text))
+    assert "Failures" not in recap
+    missing = _recap_of(
+        _run("c1", "cat NOTES.md"), Message.tool("c1", "cat: NOTES.md: No such file or directory")
+    )
+    assert "Failures:\n- `cat NOTES.md`: cat: NOTES.md: No such file or directory" in missing
+
+
+def test_a_file_a_failed_command_would_have_written_is_not_written() -> None:
+    """RT26-9: `pg_dump … -f /tmp/x.sql` denied was listed under Files written."""
+    denied = "pg_dump: error: query failed: ERROR:  permission denied for table ledger"
+    recap = _recap_of(
+        _run("c1", "pg_dump -d ledger -t ledger --no-owner -f /tmp/ledger.sql"),
+        Message.tool("c1", denied),
+        _run("c2", "pytest -q > out/report.txt"),
+        Message.tool("c2", "12 passed in 0.4s"),
+    )
+    assert "Files written: out/report.txt" in recap
+    assert "/tmp/ledger.sql\n" not in recap.split("Commands run")[0]

@@ -9,6 +9,8 @@ So the value is shown by its name only, saying why.
 'GRAFANA_SA_TOKEN_017=<value not shown: a credential>\\nREGION=eu-west-1'
 >>> masked("key: ghp_0123456789abcdefghij0123")
 'key: <value not shown: a credential>'
+>>> masked("url = jdbc:postgresql://mirth:s3cr3tPw@db-hl7.internal:5432/mirthdb")
+'url = jdbc:postgresql://mirth:<value not shown: a credential>@db-hl7.internal:5432/mirthdb'
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ __all__ = ["CREDENTIAL", "HIDDEN", "masked", "may_hold_secret"]
 CREDENTIAL = re.compile(
     r"(?i)(?P<name>(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
     r"credentials?|auth)[\w.-]*[\"']?\s*[=:]\s*[\"']?)(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
+    # ... a password in a URL's userinfo: "redis://default:FtpAw…@redis-eu:6379/0" (RT26-4)
+    r"(?P<url>\b[a-z][\w+.-]*://[^\s:/@]*:)[^\s:/@]{3,}(?=@[\w.-])|"
     r"(?-i:\b(?:sk|pk|rk)_(?:live_|test_)?[A-Za-z0-9]{16,}|\bgh[posur]_[A-Za-z0-9]{20,}|"
     r"\bxox[abpr]-[\w-]{10,}|\beyJ[\w-]{10,}\.[\w-]{10,}\.|\bAKIA[0-9A-Z]{16}\b|"
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----)"
@@ -32,7 +36,7 @@ HIDDEN = "<value not shown: a credential>"
 
 _SECRET_HINTS = (
     "token", "secret", "passw", "pwd", "key", "credential", "auth", "sk_", "pk_", "rk_", "gh",
-    "xox", "eyj", "akia", "private",
+    "xox", "eyj", "akia", "private", "://",
 )  # fmt: skip
 
 
@@ -46,4 +50,4 @@ def masked(text: str) -> str:
     """``text`` with each credential's value replaced by :data:`HIDDEN` (its name kept)."""
     if not may_hold_secret(text):
         return text
-    return CREDENTIAL.sub(lambda m: (m.group("name") or "") + HIDDEN, text)
+    return CREDENTIAL.sub(lambda m: (m.group("name") or m.group("url") or "") + HIDDEN, text)

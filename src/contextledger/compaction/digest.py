@@ -507,6 +507,7 @@ def digest(
     shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
     passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
     tried: dict[str, list[dict[str, Any]]] = {}  # per tool, the arguments of its failed calls
+    writing: dict[str, list[str]] = {}  # per call id, the files it writes, till its result
     acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
     done_by: dict[str, int] = {}  # per tool, the actions listed so far
     found: set[str] = set()  # codes, ids and counts tools returned
@@ -539,8 +540,7 @@ def digest(
                 runs.setdefault(item, []).append(i)
                 dismissed[item] = dismissed.get(item, 0) + brushed
             writes = call_writes(c)
-            for p in writes:
-                add("Files written", p)
+            writing[c.id] = writes  # written once its result says it did not fail
             if writes:  # "sed -i …", "cp a b", "… > out.txt": changed something
                 wrote.update(made)
             verdict = verdicts.get(c.id, "")
@@ -574,8 +574,11 @@ def digest(
                 and len(r.text) > 400
                 and (shows_file(call) or (bool(reads_of.get(call.id)) and not call_commands(call)))
             )
-            # a search's hits quote the files it searched: a "FAILED" in a runbook is no failure
-            quoting = call is not None and quotes_files(call)
+            # a search's hits quote the files it searched: a "FAILED" in a runbook is no failure;
+            # nor is "… after a failed build." in a short file `cat` showed (RT26-5)
+            quoting = call is not None and (
+                quotes_files(call) or (shows_file(call) and bool(call_commands(call)))
+            )
             lines = [] if shown else failure_lines(search_messages(r.text) if quoting else r.text)
             if r.is_error and not lines:
                 lines = [clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
@@ -587,6 +590,9 @@ def digest(
                 failed.add(what)
             # "upload failed; retry succeeded": a failure in the run's history, passed now
             failing = [x for x in lines if not recovered(x, r.text)]
+            for p in [] if failing or r.is_error else writing.pop(r.call_id, []):
+                add("Files written", p)  # not `pg_dump -f x.sql` denied (RT26-9)
+            writing.pop(r.call_id, None)
             if cmds:
                 passed_last[what] = not failing
             elif call is not None:  # a tool: fixed when a call with its failed arguments passes
@@ -649,6 +655,8 @@ def digest(
                 placed.add(pick)
             tallied += _said(m, goal_text, placed, add, found, counted, noise["User also said"])
             asked = m.text if m.role == "assistant" and not m.tool_calls else ""
+    for p in (p for paths in writing.values() for p in paths):  # called, no result yet
+        add("Files written", p)
     for pending in acting.values():  # called, no result yet
         add("Actions taken", _act(pending, [], "", done_by, keys["Actions taken"]))
     if sec["Files written"]:

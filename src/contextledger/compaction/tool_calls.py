@@ -667,10 +667,15 @@ def quotes_files(call: ToolCall) -> bool:
     )
 
 
-_SEARCH_SAYS = re.compile(r"(?im)^(?:grep|egrep|fgrep|zgrep|rg|ag|ack|findstr|select-string):.*$")
+_SEARCH_SAYS = re.compile(
+    r"(?im)^(?:grep|egrep|fgrep|zgrep|rg|ag|ack|findstr|select-string|"
+    # ... or a program that shows a file: "cat: notes.md: No such file or directory"
+    r"cat|head|tail|less|more|bat|nl|type|sed|get-content)\s?:.*$"
+)
 
 
 def search_messages(text: str) -> str:
     """What a search said of its own run in ``text`` (``grep: docs/: No such file or
-    directory``), without the lines it quotes from the files it searched."""
+    directory``), without the lines it quotes from the files it searched; the same for a
+    program that shows a file (``cat: a.md: Permission denied``, not the file's lines)."""
     return "\n".join(m.group() for m in _SEARCH_SAYS.finditer(text))
