@@ -268,7 +268,7 @@ def asked_rows(text: str, asked: Collection[str], limit: int = 2) -> list[str]:
     a CSV whose row ``eu-west-1,88,359,0.42`` means nothing without its header). None when
     no row, or more than ``limit`` rows, name it (then the table is not the answer).
 
-    >>> csv = "region,p50_ms,p95_ms\neu-west-1,88,359\nus-east-2,70,250"
+    >>> csv = "region,p50_ms,p95_ms\\neu-west-1,88,359\\nus-east-2,70,250"
     >>> asked_rows(csv, asked_words("What does the report say for eu-west-1?"))
     ['region,p50_ms,p95_ms → eu-west-1,88,359']
     """
