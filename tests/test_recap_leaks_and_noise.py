@@ -167,3 +167,20 @@ def test_a_file_a_failed_command_would_have_written_is_not_written() -> None:
     )
     assert "Files written: out/report.txt" in recap
     assert "/tmp/ledger.sql\n" not in recap.split("Commands run")[0]
+
+
+def test_a_setting_set_three_times_keeps_only_its_newest_value() -> None:
+    """RT26-2/RT26-1: the older values stood as constraints; "Change of plan: … should be
+    10." was read as a new task and appended to the Goal."""
+    recap = _recap_of(
+        Message.user("Set fx_rate_tolerance_bps to 5."),
+        Message.assistant("Done."),
+        Message.user("Change of plan: fx_rate_tolerance_bps should be 10."),
+        Message.assistant("Updated."),
+        Message.user("Final answer: set fx_rate_tolerance_bps to 2."),
+        Message.assistant("Set to 2."),
+    )
+    assert "set fx_rate_tolerance_bps to 2." in recap
+    assert "to 5." not in recap
+    assert "should be 10" not in recap
+    assert recap.splitlines()[0] == "Goal: Fix the nightly export."

@@ -82,7 +82,9 @@ from .rules import (
     is_rule,
     lifted_rule,
     overruled_by_later,
+    reset_later,
     sets_deadline,
+    settings,
     task_rule,
     unhurried,
 )
@@ -399,6 +401,14 @@ _PLAIN_NAMES = frozenset(
 )  # fmt: skip
 
 
+def _only_sets(turn: str) -> bool:
+    """A short turn that gives a setting a value, and says little else."""
+    return bool(settings(turn)) and word_count(turn) <= _SETTING_TURN
+
+
+_SETTING_TURN = 14
+
+
 def _stems(words: Sequence[str]) -> set[str]:
     stems = {w.casefold()[:4] for w in words if len(w) >= 3}
     return stems - _PLAIN_NAMES
@@ -448,7 +458,10 @@ def digest(
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
         add("Goal", clip(_GOAL_LABEL.sub("", " ".join(told)), 400))
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
-    restated = [u for u in substantive[1:] if restates_task(u) and not LIFTS.search(u)]
+    # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
+    restated = [
+        u for u in substantive[1:] if restates_task(u) and not LIFTS.search(u) and not _only_sets(u)
+    ]
     if restated:
         add("Goal", clip(_GOAL_LABEL.sub("", restated[-1]), 400))
     goal_text = " ".join(sec["Goal"])
@@ -488,7 +501,9 @@ def digest(
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
     said = [*rules, *(s for u in users if not is_nudge(u) for s in sentences(u))]
-    overruled = {clip(x, 300) for x in overruled_by_later(said)}
+    # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
+    reset = {clip(x, 300) for x in reset_later(said)}
+    overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
     sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]
     # a lifted rule's permission is no request left open
     sec["Open requests"] = [r for r in sec["Open requests"] if r not in lifting]
@@ -664,6 +679,8 @@ def digest(
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
     sec["Decisions"] = standing(sec["Decisions"], history or messages)
     sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
+    for name in ("Decisions", "User also said", "Numbers that matter"):  # said, then reset
+        sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in reset]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
     noise["Numbers that matter"] |= superseded(sec["Numbers that matter"])
     if nxt:

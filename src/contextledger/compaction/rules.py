@@ -367,6 +367,46 @@ def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
 
 _AGAIN = re.compile(r"(?i)\bagain\b")
 
+# a setting given a value: a config key (snake_case, dotted, dashed) then the number it is
+# set to ("Set fx_rate_tolerance_bps_016 to 5.", "… max_retries should be 10", "ttl_s = 30")
+_SETTING = re.compile(
+    r"(?<![\w./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)"
+    r"\s*(?:[=:]|\s(?:to|should\s+be|must\s+be|is(?:\s+now)?|becomes?|at)\s)\s*"
+    r"(-?\d[\d.,]*%?)(?![\w.])"
+)
+# a sentence that says more than a setting's value keeps its other words
+_SETTING_WORDS = 14
+
+
+def settings(sentence: str) -> dict[str, str]:
+    """The config keys ``sentence`` sets, each to its value.
+
+    >>> settings("Change of plan: fx_rate_tolerance_bps_016 should be 10.")
+    {'fx_rate_tolerance_bps_016': '10'}
+    """
+    return {m.group(1).casefold(): m.group(2).rstrip(".,") for m in _SETTING.finditer(sentence)}
+
+
+def reset_later(said: Sequence[str]) -> set[str]:
+    """The user's short sentences in ``said`` (in order) that set a key to a value a later
+    sentence sets it to again, differently (RT26-2: "Set X to 5." … "Change of plan: X
+    should be 10." … "Final answer: set X to 2."): only the newest value stands.
+
+    >>> sorted(reset_later(["Set ttl_s to 5.", "Keep it short.", "ttl_s should be 10 now."]))
+    ['Set ttl_s to 5.']
+    """
+    out: set[str] = set()
+    newest: dict[str, str] = {}
+    for s in reversed(said):
+        found = settings(s)
+        if word_count(s) <= _SETTING_WORDS and any(
+            newest.get(key, value) != value for key, value in found.items()
+        ):
+            out.add(s)
+        for key, value in found.items():
+            newest.setdefault(key, value)
+    return out
+
 
 def _replaces(rule: str, later: str) -> bool:
     """Whether a taking-back replaces a rule's value ("Keep the limit at 3." … "Scratch
