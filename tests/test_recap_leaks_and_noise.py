@@ -184,3 +184,40 @@ def test_a_setting_set_three_times_keeps_only_its_newest_value() -> None:
     assert "to 5." not in recap
     assert "should be 10" not in recap
     assert recap.splitlines()[0] == "Goal: Fix the nightly export."
+
+
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [
+        (
+            "the key sk-proj-Q7vN2mX9kL4pR8tY1wZ3bC6dF0gH5jA is set",
+            "Q7vN2mX9kL4pR8tY1wZ3bC6dF0gH5jA",
+        ),
+        ("ANTHROPIC=sk-ant-api03-Zx8Yw7Vu6Ts5Rq4Po3Nm2Lk1Jh0Gf9EdCbA", "Zx8Yw7Vu6Ts5Rq4Po3Nm2Lk1"),
+        (
+            "sends Authorization: Bearer 9f8a7b6c5d4e3f2a1b0c9d8e7f6a, twice",
+            "9f8a7b6c5d4e3f2a1b0c9d8e7f6a",
+        ),
+        ("the config password is c0rrect-h0rse-battery.", "c0rrect-h0rse-battery"),
+        ('{"db": {"password": "c0rrect-h0rse-battery"}}', "c0rrect-h0rse-battery"),
+    ],
+)
+def test_key_shapes_are_masked(said: str, secret: str) -> None:
+    """R21-R1: OpenAI/Anthropic key shapes, bearer tokens, "password is …" went through."""
+    assert secret not in masked(said)
+    assert HIDDEN in masked(said)
+
+
+def test_an_assistant_restating_a_secret_never_puts_it_in_the_recap() -> None:
+    """R21-R1: the assistant's own line ("The app uses DATABASE_URL=postgres://app:…@…")
+    was recapped verbatim."""
+    recap = _recap_of(
+        _run("c1", "env | sort"),
+        Message.tool("c1", "DATABASE_URL=postgres://app:Hunter2Hunter2xyz@db.internal:5432/app"),
+        Message.assistant(
+            "The app uses DATABASE_URL=postgres://app:Hunter2Hunter2xyz@db.internal:5432/app "
+            "and the key sk-proj-Q7vN2mX9kL4pR8tY1wZ3bC6dF0gH5jA for the jobs, version 2.3.1."
+        ),
+    )
+    assert "Hunter2Hunter2xyz" not in recap
+    assert "Q7vN2mX9kL4pR8tY1wZ3bC6dF0gH5jA" not in recap

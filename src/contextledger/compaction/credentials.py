@@ -24,9 +24,16 @@ __all__ = ["CREDENTIAL", "HIDDEN", "masked", "may_hold_secret"]
 CREDENTIAL = re.compile(
     r"(?i)(?P<name>(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
     r"credentials?|auth)[\w.-]*[\"']?\s*[=:]\s*[\"']?)(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
+    # ... a password said to be a value: "the config password is c0rrect-h0rse-battery"
+    r"(?P<said>(?:passw(?:or)?d|passphrase|token|secret|api[ _-]?key)\s+(?:is|was)\s+[\"']?)"
+    r"(?=[^\s\"']*\d)[^\s\"',;]{8,}|"
     # ... a password in a URL's userinfo: "redis://default:FtpAw…@redis-eu:6379/0" (RT26-4)
     r"(?P<url>\b[a-z][\w+.-]*://[^\s:/@]*:)[^\s:/@]{3,}(?=@[\w.-])|"
+    # ... an HTTP bearer token: "Authorization: Bearer 9f8a7b6c…" (R21-R1)
+    r"(?P<bearer>\bbearer\s+)[\w.~+/=-]{12,}|"
     r"(?-i:\b(?:sk|pk|rk)_(?:live_|test_)?[A-Za-z0-9]{16,}|\bgh[posur]_[A-Za-z0-9]{20,}|"
+    # ... OpenAI's and Anthropic's keys: "sk-proj-…", "sk-ant-api03-…", "sk-…" (R21-R1)
+    r"\bsk-[A-Za-z0-9_-]{20,}|"
     r"\bxox[abpr]-[\w-]{10,}|\beyJ[\w-]{10,}\.[\w-]{10,}\.|\bAKIA[0-9A-Z]{16}\b|"
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----)"
 )
@@ -36,7 +43,7 @@ HIDDEN = "<value not shown: a credential>"
 
 _SECRET_HINTS = (
     "token", "secret", "passw", "pwd", "key", "credential", "auth", "sk_", "pk_", "rk_", "gh",
-    "xox", "eyj", "akia", "private", "://",
+    "xox", "eyj", "akia", "private", "://", "sk-", "bearer",
 )  # fmt: skip
 
 
@@ -50,4 +57,10 @@ def masked(text: str) -> str:
     """``text`` with each credential's value replaced by :data:`HIDDEN` (its name kept)."""
     if not may_hold_secret(text):
         return text
-    return CREDENTIAL.sub(lambda m: (m.group("name") or m.group("url") or "") + HIDDEN, text)
+    return CREDENTIAL.sub(
+        lambda m: (
+            (m.group("name") or m.group("said") or m.group("url") or m.group("bearer") or "")
+            + HIDDEN
+        ),
+        text,
+    )
