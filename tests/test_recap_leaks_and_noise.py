@@ -221,3 +221,35 @@ def test_an_assistant_restating_a_secret_never_puts_it_in_the_recap() -> None:
     )
     assert "Hunter2Hunter2xyz" not in recap
     assert "Q7vN2mX9kL4pR8tY1wZ3bC6dF0gH5jA" not in recap
+
+
+@pytest.mark.parametrize(
+    ("output", "name"),
+    [
+        (
+            "LogAutomationController: Display: Test Started. Name={MatchBackfill}\n"
+            "LogAutomationController: Error: Expected 'PlayerCount' to be 64, but it was 63.\n"
+            "LogAutomationController: Display: Test Completed. Result={Fail} Name={MatchBackfill}"
+            " Path={Project.Functional.MatchBackfill}",
+            "MatchBackfill",
+        ),
+        (
+            "test\tRun pytest -q\t2026-11-18T10:02:10.1190000Z pytest -q\n"
+            "test\tRun pytest -q\t2026-11-18T10:02:41.0220000Z FAILED tests/test_s.py::test_plural"
+            " - AssertionError\n"
+            "test\tRun pytest -q\t2026-11-18T10:02:41.0230000Z 1 failed, 211 passed in 30.12s",
+            "tests/test_s.py::test_plural",
+        ),
+        (
+            "TASK [restart dicom-router] *****\n"
+            'fatal: [pacs-app-01]: FAILED! => {"changed": false, "msg": "Unable to restart"}\n'
+            "PLAY RECAP *****\npacs-app-01 : ok=11 changed=2 unreachable=0 failed=1",
+            "TASK [restart dicom-router]",
+        ),
+    ],
+)
+def test_failing_tests_of_new_runners_are_named(output: str, name: str) -> None:
+    """RT26-3: Unreal automation, a GitHub Actions log, an Ansible task."""
+    recap = _recap_of(_run("c1", "make ci"), Message.tool("c1", output))
+    failures = recap.split("Failures:")[1] if "Failures:" in recap else ""
+    assert name in failures
