@@ -253,3 +253,9 @@ def test_failing_tests_of_new_runners_are_named(output: str, name: str) -> None:
     recap = _recap_of(_run("c1", "make ci"), Message.tool("c1", output))
     failures = recap.split("Failures:")[1] if "Failures:" in recap else ""
     assert name in failures
+
+
+def test_a_test_path_naming_auth_or_token_is_no_credential() -> None:
+    """The mask once hid a pytest id: "tests/auth/test_auth.py::test_token_refresh"."""
+    line = "FAILED tests/auth/test_auth.py::test_token_refresh - AssertionError"
+    assert masked(line) == line

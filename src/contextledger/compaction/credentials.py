@@ -23,7 +23,7 @@ __all__ = ["CREDENTIAL", "HIDDEN", "masked", "may_hold_secret"]
 # "max_tokens=4096"), or a value shaped like a known kind of key
 CREDENTIAL = re.compile(
     r"(?i)(?P<name>(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
-    r"credentials?|auth)[\w.-]*[\"']?\s*[=:]\s*[\"']?)(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
+    r"credentials?|auth)[\w-]*[\"']?\s*(?:=|:(?!:))\s*[\"']?)(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
     # ... a password said to be a value: "the config password is c0rrect-h0rse-battery"
     r"(?P<said>(?:passw(?:or)?d|passphrase|token|secret|api[ _-]?key)\s+(?:is|was)\s+[\"']?)"
     r"(?=[^\s\"']*\d)[^\s\"',;]{8,}|"
