@@ -259,3 +259,40 @@ def test_a_test_path_naming_auth_or_token_is_no_credential() -> None:
     """The mask once hid a pytest id: "tests/auth/test_auth.py::test_token_refresh"."""
     line = "FAILED tests/auth/test_auth.py::test_token_refresh - AssertionError"
     assert masked(line) == line
+
+
+def test_settings_of_two_scopes_and_a_key_not_reset_stand() -> None:
+    """R21-R4: staging's value was dropped for production's; a sentence setting two keys
+    was dropped when one of them changed."""
+    recap = _recap_of(
+        Message.user("In staging, max_connections should be 50."),
+        Message.user("In production, max_connections should be 500."),
+        Message.user("Set retry_limit to 3 and timeout_s to 30."),
+        Message.user("Actually retry_limit should be 5."),
+    )
+    for said in ("should be 50", "should be 500", "timeout_s to 30", "retry_limit should be 5"):
+        assert said in recap
+
+
+def test_settings_named_like_credentials_are_constraints_not_secrets() -> None:
+    """R21-R2: "Keep auth: oidc-keycloak …" was masked, then stripped as unsupported."""
+    rules = [
+        "Keep auth: oidc-keycloak for the admin panel.",
+        "Use token_format: opaque-v2 for service tokens.",
+    ]
+    recap = _recap_of(*(Message.user(r) for r in rules))
+    for rule in rules:
+        assert rule in recap
+
+
+def test_a_secret_given_to_a_command_is_masked_and_the_command_kept() -> None:
+    """R21-R3 (and R21-R2: a masked command was stripped as never run)."""
+    recap = _recap_of(
+        _run("c1", "PGPASSWORD=PgPassw0rd777 psql -h db -c 'select 2'"),
+        Message.tool("c1", "ERROR 1045 access denied\nexit code 1"),
+        _run("c2", "curl -u admin:AdminPass9876 https://ci.internal/api/jobs"),
+        Message.tool("c2", "ok"),
+    )
+    assert "PgPassw0rd777" not in recap and "AdminPass9876" not in recap
+    assert f"`PGPASSWORD={HIDDEN} psql -h db -c 'select 2'`" in recap
+    assert f"curl -u admin:{HIDDEN}" in recap

@@ -19,11 +19,18 @@ import re
 
 __all__ = ["CREDENTIAL", "HIDDEN", "masked", "may_hold_secret"]
 
-# a setting whose name says it holds a credential, set to a value with a letter in it (not
-# "max_tokens=4096"), or a value shaped like a known kind of key
+# a setting whose name says it holds a credential, set to a value that looks made, not
+# said: a letter and two digits, or twenty characters (not "max_tokens=4096", not "auth:
+# oidc-keycloak" or "token_format: opaque-v2": R21-R2), or a value shaped like a known key
 CREDENTIAL = re.compile(
     r"(?i)(?P<name>(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
-    r"credentials?|auth)[\w-]*[\"']?\s*(?:=|:(?!:))\s*[\"']?)(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
+    r"credentials?|auth)[\w-]*[\"']?\s*(?:=|:(?!:))\s*[\"']?)"
+    r"(?=[^\s\"']*[a-z])(?=(?:[^\s\"']*?\d){2}|[^\s\"']{20})[^\s\"']{8,}|"
+    # ... given to a command: "--token tok9f8e…", "curl -u admin:AdminPass9876", "mysql -pS3cr…"
+    # (R21-R3)
+    r"(?P<flag>--(?:token|password|passwd|api[_-]?key|secret|auth[_-]?token|access[_-]?token)"
+    r"[= ]\s*[\"']?|\s(?:-u|--user)\s+[^\s:'\"]+:|\bmysql(?:dump|admin)?\b[^\n|;]*?\s-p)"
+    r"(?=[^\s\"']*\d)[^\s\"'@]{6,}|"
     # ... a password said to be a value: "the config password is c0rrect-h0rse-battery"
     r"(?P<said>(?:passw(?:or)?d|passphrase|token|secret|api[ _-]?key)\s+(?:is|was)\s+[\"']?)"
     r"(?=[^\s\"']*\d)[^\s\"',;]{8,}|"
@@ -43,7 +50,7 @@ HIDDEN = "<value not shown: a credential>"
 
 _SECRET_HINTS = (
     "token", "secret", "passw", "pwd", "key", "credential", "auth", "sk_", "pk_", "rk_", "gh",
-    "xox", "eyj", "akia", "private", "://", "sk-", "bearer",
+    "xox", "eyj", "akia", "private", "://", "sk-", "bearer", "-u", "-p",
 )  # fmt: skip
 
 
@@ -59,7 +66,14 @@ def masked(text: str) -> str:
         return text
     return CREDENTIAL.sub(
         lambda m: (
-            (m.group("name") or m.group("said") or m.group("url") or m.group("bearer") or "")
+            (
+                m.group("name")
+                or m.group("flag")
+                or m.group("said")
+                or m.group("url")
+                or m.group("bearer")
+                or ""
+            )
             + HIDDEN
         ),
         text,

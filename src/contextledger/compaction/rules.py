@@ -388,24 +388,40 @@ def settings(sentence: str) -> dict[str, str]:
 
 
 def reset_later(said: Sequence[str]) -> set[str]:
-    """The user's short sentences in ``said`` (in order) that set a key to a value a later
-    sentence sets it to again, differently (RT26-2: "Set X to 5." … "Change of plan: X
-    should be 10." … "Final answer: set X to 2."): only the newest value stands.
+    """The user's short sentences in ``said`` (in order) each of whose settings a later
+    sentence of the same scope sets again, differently (RT26-2: "Set X to 5." … "Change of
+    plan: X should be 10." … "Final answer: set X to 2."): only the newest value stands.
+    A setting of another scope stands beside it ("In staging, X should be 50." / "In
+    production, X should be 500."), and so does a sentence setting another key too ("Set
+    retry_limit to 3 and timeout_s to 30." once only retry_limit changed: R21-R4).
 
     >>> sorted(reset_later(["Set ttl_s to 5.", "Keep it short.", "ttl_s should be 10 now."]))
     ['Set ttl_s to 5.']
+    >>> reset_later(["In staging, pool_size should be 5.", "In production, pool_size should be 50."])
+    set()
     """
     out: set[str] = set()
-    newest: dict[str, str] = {}
+    newest: dict[tuple[str, frozenset[str]], str] = {}  # (key, scope) -> its newest value
     for s in reversed(said):
         found = settings(s)
-        if word_count(s) <= _SETTING_WORDS and any(
-            newest.get(key, value) != value for key, value in found.items()
+        scope = _scope(s)
+        if (
+            found
+            and word_count(s) <= _SETTING_WORDS
+            and all(newest.get((key, scope), value) != value for key, value in found.items())
         ):
             out.add(s)
         for key, value in found.items():
-            newest.setdefault(key, value)
+            newest.setdefault((key, scope), value)
     return out
+
+
+# where a setting holds: "in staging", "for the admin panel", "on prod-eu"
+_SCOPE = re.compile(r"(?i)\b(?:in|for|on|within|under|per)\s+(?:the\s+)?([\w./-]+)")
+
+
+def _scope(sentence: str) -> frozenset[str]:
+    return frozenset(w.casefold() for w in _SCOPE.findall(_SETTING.sub(" ", sentence)))
 
 
 def _replaces(rule: str, later: str) -> bool:

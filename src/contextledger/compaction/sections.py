@@ -228,11 +228,24 @@ def render_digest(d: Digest, max_bytes: int) -> str:
     return _lines(shown, chosen, max_bytes)
 
 
+# what verification traces word for word to a user turn or a tool call: masked after it
+# passed (:mod:`.conversation`), or a masked true line would be "unsupported" (R21-R2)
+_TRACED_WHOLE = frozenset(
+    {"Goal", "Constraints and corrections", "Open requests", "Commands run", "Failures"}
+)
+
+
 def _without_secrets(d: Digest) -> Digest:
-    """``d`` with each credential's value in its items shown by the credential's name only,
-    whichever section and whoever said it (R21-R1: the assistant restating an env dump):
-    the recap is a user-role line of every later request."""
-    holding = {i for v in d.sections.values() for i in v if may_hold_secret(i)}
+    """``d`` with each credential's value in its items shown by the credential's name only
+    (R21-R1: the assistant restating an env dump): the recap is a user-role line of every
+    later request. Not the user's words and the commands run: see :data:`_TRACED_WHOLE`."""
+    holding = {
+        i
+        for n, v in d.sections.items()
+        if n not in _TRACED_WHOLE
+        for i in v
+        if not i.startswith("User: ") and may_hold_secret(i)
+    }
     hidden = {i: masked(i) for i in holding}
     hidden = {i: m for i, m in hidden.items() if m != i}
     if not hidden:
