@@ -367,11 +367,12 @@ def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
 
 _AGAIN = re.compile(r"(?i)\bagain\b")
 
-# a setting given a value: a config key (snake_case, dotted, dashed) then the number it is
-# set to ("Set fx_rate_tolerance_bps_016 to 5.", "… max_retries should be 10", "ttl_s = 30")
-_SETTING = re.compile(
-    r"(?<![\w./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)"
-    r"\s*(?:[=:]|\s(?:to|should\s+be|must\s+be|is(?:\s+now)?|becomes?|at)\s)\s*"
+# a setting given a value, in any language: a config key (snake_case, dotted, dashed), then
+# "=" or ":" or at most two words, then the number it is set to ("Set X to 5.", "… X should
+# be 10", "ttl_s = 30", "Ustaw X na 8.", "Zmiana planu: X ma wynosić 12.")
+_VALUE_SET = re.compile(
+    r"(?<![\w./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
+    r"(?:\s*[=:]\s*|\s+(?:[^\W\d_]+\s+){0,2})"
     r"(-?\d[\d.,]*%?)(?![\w.])"
 )
 # a sentence that says more than a setting's value keeps its other words
@@ -384,7 +385,7 @@ def settings(sentence: str) -> dict[str, str]:
     >>> settings("Change of plan: fx_rate_tolerance_bps_016 should be 10.")
     {'fx_rate_tolerance_bps_016': '10'}
     """
-    return {m.group(1).casefold(): m.group(2).rstrip(".,") for m in _SETTING.finditer(sentence)}
+    return {m.group(1).casefold(): m.group(2).rstrip(".,") for m in _VALUE_SET.finditer(sentence)}
 
 
 def reset_later(said: Sequence[str]) -> set[str]:
@@ -421,7 +422,7 @@ _SCOPE = re.compile(r"(?i)\b(?:in|for|on|within|under|per)\s+(?:the\s+)?([\w./-]
 
 
 def _scope(sentence: str) -> frozenset[str]:
-    return frozenset(w.casefold() for w in _SCOPE.findall(_SETTING.sub(" ", sentence)))
+    return frozenset(w.casefold() for w in _SCOPE.findall(_VALUE_SET.sub(" ", sentence)))
 
 
 def _replaces(rule: str, later: str) -> bool:
