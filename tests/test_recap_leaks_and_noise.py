@@ -246,10 +246,18 @@ def test_an_assistant_restating_a_secret_never_puts_it_in_the_recap() -> None:
             "PLAY RECAP *****\npacs-app-01 : ok=11 changed=2 unreachable=0 failed=1",
             "TASK [restart dicom-router]",
         ),
+        (
+            "Summary: 1 package finished [43.0s]\n"
+            "build/nav/test_results/nav/test_planner.gtest.xml: 18 tests, 0 errors, 1 failure, 0 skipped\n"
+            "- nav.PlannerTest replans_around_obstacle\n  <<< failure message\n"
+            "    Expected equality of these values:\n  >>>\n\n"
+            "Summary: 18 tests, 0 errors, 1 failure, 0 skipped",
+            "nav.PlannerTest replans_around_obstacle",
+        ),
     ],
 )
 def test_failing_tests_of_new_runners_are_named(output: str, name: str) -> None:
-    """RT26-3: Unreal automation, a GitHub Actions log, an Ansible task."""
+    """RT26-3: Unreal automation, a GitHub Actions log, an Ansible task, colcon test-result."""
     recap = _recap_of(_run("c1", "make ci"), Message.tool("c1", output))
     failures = recap.split("Failures:")[1] if "Failures:" in recap else ""
     assert name in failures

@@ -449,6 +449,9 @@ def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
+# colcon test-result's count for a result file with a failure in it (RT26-3)
+_COLCON_FILE = re.compile(r"\.xml: \d+ tests?, \d+ errors?, [1-9]\d* failures?\b")
+
 # what a CI log puts before each line the runner printed: GitHub Actions' "job<TAB>step<TAB>"
 # and its timestamp ("test\tRun pytest -q\t2026-11-18T10:02:41.0220000Z FAILED …": RT26-3)
 _LOG_PREFIX = re.compile(r"(?m)^(?:[^\t\n]*\t[^\t\n]*\t)?\d{4}-\d\d-\d\dT[\d:.]+Z ?")
@@ -541,9 +544,17 @@ def _read_failures(text: str, limit: int) -> list[str]:
         if _ATTEMPT.match(s):
             attempt = clip(s, 200) if _FAILURE_LINE.search(_ATTEMPT.sub("", s)) else None
             continue
-        if not _ANY_FAILURE_SIGN.search(s) and not (behave and _SCENARIO_AT.match(s)):
+        # colcon test-result names a failing test on the line under its result file's count
+        colcon = s.startswith("- ") and bool(_COLCON_FILE.search(said_above))
+        if (
+            not colcon
+            and not _ANY_FAILURE_SIGN.search(s)
+            and not (behave and _SCENARIO_AT.match(s))
+        ):
             continue  # most lines of a long output (a listing, a file): one cheap test
-        if not s or _NOT_FAILED.search(s) or _only_zero_counts(s) or counts_nothing(s):
+        if not colcon and (
+            not s or _NOT_FAILED.search(s) or _only_zero_counts(s) or counts_nothing(s)
+        ):
             continue
         named = _FAILED_TEST.search(s)
         if named and s.startswith("●") and not _BULLETED_FAILURE.search(text):
@@ -551,6 +562,8 @@ def _read_failures(text: str, limit: int) -> list[str]:
         name = next(g for g in named.groups() if g) if named else None
         if name is None and mocha:
             name = _mocha_named(s, numbered)
+        if name is None and colcon:
+            name = s[2:].strip()  # "- nav_planner.PlannerTest replans_around_obstacle"
         if name is None and s.startswith("fatal: [") and said_above.startswith("TASK ["):
             name = said_above[6:].partition("]")[0]  # Ansible: its task failed (RT26-3)
             s = f"TASK [{name}] {s}"
