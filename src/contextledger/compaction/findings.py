@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from .credentials import CREDENTIAL, may_hold_secret
+# (re-exported: readers of the recap took them from here before credentials.py held them)
+from .credentials import CREDENTIAL as CREDENTIAL
+from .credentials import may_hold_secret as may_hold_secret
 from .facts import (
     extract_claims,
     keywords,
