@@ -77,7 +77,12 @@ from .claims_done import (
 )
 from .claims_evidence import Claim, Evidence, failing_lines
 from .claims_failing import check_marked_failures, check_still_failing
-from .claims_named import check_named_actor, check_named_span, check_person_role
+from .claims_named import (
+    check_named_actor,
+    check_named_span,
+    check_person_role,
+    check_tool_only_person,
+)
 from .claims_numbers import (
     check_dates,
     check_numbers,
@@ -129,6 +134,7 @@ from .claims_said import (
 )
 from .claims_stale import check_stale
 from .claims_translated import (
+    chose_rejected,
     contradicted,
     forbidden_asked,
     quoted_user,
@@ -204,7 +210,7 @@ def check_clause(
     """The claims of one recap clause (``section``: the recap section it is under;
     ``actor``: who the sentence so far said acted) that the record does not support."""
     text = text.strip()
-    if not text or fold(text) in ev.trusted:
+    if not text or fold(text) in ev.trusted or _STATUS_NOTE.match(text):
         return ()
     quoted_words = quoted_user(text, ev, section)
     if quoted_words is not None:  # 'User: "…"': the user's words, held to them
@@ -216,6 +222,7 @@ def check_clause(
         out += check_qualifiers(text, ev)  # "Never push to main." for "… except hotfixes"
     if section not in _DONE_SECTIONS:
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
+        out += [] if out else check_tool_only_person(text, ev)
         out += [] if out else check_named_span(text, ev)
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
     if section not in _DONE_SECTIONS:
@@ -304,6 +311,8 @@ def check_clause(
         )
     if section in _RULE_SECTIONS and not out:
         out += contradicted(text, ev)
+    if not out and section not in _DONE_SECTIONS:
+        out += chose_rejected(text, ev)  # "The user chose X." where the user rejected X
     if out and section in _USERS_WORDS and said_verbatim(text, ev):
         # the user's own sentence, word for word: only whether it still holds is in doubt
         out = [c for c in out if c.reason.startswith(_LATER)]
@@ -311,6 +320,12 @@ def check_clause(
     return tuple(dict.fromkeys(without_translated(text, out, ev)))
 
 
+# "The assistant suggested X for later; not decided.": a note on the clause before, no claim
+_STATUS_NOTE = re.compile(
+    r"(?i)^\W*(?:(?:still|as\s+yet|so\s+far)\s+)?(?:not\s+(?:yet\s+)?(?:decided|agreed|settled|"
+    r"confirmed|chosen)|undecided|no\s+decision(?:\s+(?:yet|made))?|to\s+be\s+decided|tbd|"
+    r"pending(?:\s+a\s+decision)?)(?:\s+yet)?\W*$"
+)
 # "- Read services/x/package.json.", "- Wrote .nvmrc (22).": the section's own verb, a note
 _FILE_VERB = re.compile(
     r"(?i)^\W*(?:read|reads|wrote|written|created|edited|updated|modified|opened|viewed|saved|"

@@ -28,15 +28,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..lexicon import claims as lexicon
 from ..lexicon.common import NEGATIONS, listed
 from .claims_evidence import Claim, Evidence
 from .claims_numbers import measures, qualities
-from .claims_polarity import choice_swapped
+from .claims_polarity import choice_swapped, preferences
 from .claims_reading import fold, quote
 from .facts import sentences
 
 __all__ = [
     "carried",
+    "chose_rejected",
     "contradicted",
     "forbidden_asked",
     "quoted_user",
@@ -56,12 +58,17 @@ _ENGLISH = listed(
 )
 _ENGLISH_TOO = listed("to is of it on for in by at as an")
 # Denials in languages the shared lexicon does not read (a dropped "never" is a lie).
-_DENIALS = NEGATIONS | listed(
-    """
+_DENIALS = (
+    NEGATIONS
+    | lexicon.MORE_NEGATIONS
+    | listed(
+        """
     unless non mai nu niciodată ei älä koskaan δεν μην ποτέ όχι ikke aldrig ingen inte
     niet nooit geen nem ne soha tidak jangan bukan nie nikdy ani není nesmí nesmie
+    ingenting inget niets nic ніколи нічого ничего нет ні не
     """
-)
+    )
+) - {"without", "sin", "sem", "sans", "ohne", "senza", "zonder", "bez", "без", "utan", "uden"}
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W\d_]+)?")
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 # An anchor two languages share: code, a path or zone, a version, an acronym, a name
@@ -83,19 +90,38 @@ def _english_words(text: str) -> tuple[int, int]:
     ("to", "is", and a long word in "-ing")."""
     words = [w.casefold() for w in _WORD.findall(text)]
     own = sum(w in _ENGLISH for w in words)
-    shared = sum(w in _ENGLISH_TOO or (len(w) > 5 and w.endswith("ing")) for w in words)
+    shared = sum(
+        w in _ENGLISH_TOO or (len(w) > 6 and w.endswith("ing") and w not in _DENIALS) for w in words
+    )
     return own, shared
 
 
 def _other_language(claim: str, said: str) -> bool:
-    """Whether ``said`` is written in another language than ``claim``, in a Latin or the
-    Greek script (whose denials this module reads): an English clause, and a clause of
-    three words or more with none of English's own words and few it shares with others."""
-    if any(c.isalpha() and c >= "\u0400" for c in said):
-        return False  # another script: read by what both scripts share (claims_said)
+    """Whether ``said`` is written in another language than ``claim``: an English clause
+    (or a label and its values, "Deadline: 12 January 2027.", sharing no word with
+    ``said``), and a clause of three words or more with none of English's own words and
+    few it shares with others, in any script (a Cyrillic clause's Latin names and numbers
+    are what both share)."""
+    if any(c.isalpha() and c >= "\u0400" for c in claim):
+        return False  # the claim in another script: read by the word checks
+    if any(c.isalpha() and c >= "\u0530" for c in said):
+        return False  # a script whose denials are no words here: read by claims_said
+    said = _CODE_OR_PATH.sub(" ", said)  # ("models/staging_002/" is no English word)
     words = len(_WORD.findall(said))
     own, shared = _english_words(said)
-    return _english_words(claim)[0] > 0 and words >= 3 and own == 0 and shared < 0.15 * words
+    english = _english_words(claim)[0] > 0 or not _plain_words(claim) & _plain_words(said)
+    script = any(c.isalpha() and c >= "\u0400" for c in said)  # "Дедлайн — 28 May 2027."
+    # (one word a language shares with English is no English: "Verander niets in …")
+    few = shared < 0.15 * words or (shared <= 1 and words >= 4)
+    return english and (words >= 2 or script) and own == 0 and few
+
+
+_CODE_OR_PATH = re.compile(r"`[^`]+`|\S*[/_]\S*")
+
+
+def _plain_words(text: str) -> set[str]:
+    """The words of ``text`` that are no anchor (lower-case, three letters or more)."""
+    return {w.casefold() for w in _WORD.findall(text) if len(w) >= 4 and w.islower()}
 
 
 def _anchors(text: str, *, sentence_start: bool = False) -> set[str]:
@@ -107,14 +133,49 @@ def _anchors(text: str, *, sentence_start: bool = False) -> set[str]:
 
 
 def _denies(text: str) -> bool:
-    words = [w.casefold() for w in _WORD.findall(text)]
+    # (a bound is no denial: "не більше 4 разів" is "at most 4 times")
+    unbound = lexicon.BOUND_LEAST.sub(" ", lexicon.BOUND_MOST.sub(" ", text))
+    words = [w.casefold() for w in _WORD.findall(unbound)]
     return any(w in _DENIALS or w.endswith("n't") for w in words)
+
+
+def _turned_choice(claim: str, said: str) -> bool:
+    """Whether ``claim`` prefers an option ``said`` denies right before naming it and
+    turns down one it does not ("Use Perforce, not Git LFS." for "Použij Git LFS 008, ne
+    Perforce."): options of several words, which the one-word choice readers leave."""
+    folded = said.casefold()
+    return any(
+        _denied_option(folded, kept) is True and _denied_option(folded, dropped) is False
+        for kept, dropped in preferences(claim)
+    )
+
+
+def _denied_option(said: str, option: str) -> bool | None:
+    """Whether ``option`` (folded; "git-lfs" may be "git lfs") is named in ``said`` right
+    after a denial ("…, ne perforce", "а не looker"); None when ``said`` does not name it."""
+    pattern = r"[\s-]".join(re.escape(p) for p in re.split(r"[\s-]+", option) if p)
+    found = re.search(rf"(?<![\w.]){pattern}(?!\w)", said) if pattern else None
+    if found is None:
+        return None
+    before = _WORD.findall(said[max(0, found.start() - 20) : found.start()])[-2:]
+    return any(w in _DENIALS for w in before)
+
+
+def _rejects(text: str) -> bool:
+    """Whether ``text`` says an option was turned down ("We rejected Kafka", "Odmítli jsme
+    Kafka"): a claim that it was chosen says the other way round."""
+    folded = text.casefold()
+    return any(
+        re.search(rf"(?<![^\W\d_]){re.escape(stem)}", folded) for stem in lexicon.REJECTED_STEMS
+    )
 
 
 def _holds(text: str, anchor: str) -> bool:
     """Whether ``text`` (folded) holds ``anchor`` as a whole token (an inflection glued
-    on with a hyphen or an apostrophe aside: "API-ul", "v1-API'et", "15.4-nél")."""
-    return re.search(rf"(?<![\w.]){re.escape(anchor)}(?![\w]|[.,:]\d)", text) is not None
+    on with a hyphen or an apostrophe aside: "API-ul", "v1-API'et", "15.4-nél"; a count's
+    suffix glued to its number: "4krát", "3회")."""
+    after = r"(?!\d|[.,:]\d)" if anchor.isdigit() else r"(?![\w]|[.,:]\d)"
+    return re.search(rf"(?<![\w.]){re.escape(anchor)}{after}", text) is not None
 
 
 def _shared_words(claim: str, said: str) -> set[str]:
@@ -154,10 +215,12 @@ def _differs(claim: str, said: str) -> str | None:
     for n, kind, value in qualities(claim):
         if any(m == n and k == kind and v != value for m, k, v in said_q):
             return f"{n} {value}"  # "at least 3" for "com a màxim 3"
-    if choice_swapped(claim, said):
+    if choice_swapped(claim, said) or _turned_choice(claim, said):
         return "the choice turned around"
     if _denies(claim) != _denies(said):
         return "it drops the user's denial" if _denies(said) else "it adds a denial"
+    if _rejects(said) and not _rejects(claim):
+        return "the user rejected it"
     return None
 
 
@@ -304,3 +367,23 @@ def forbidden_asked(text: str, ev: Evidence) -> list[Claim]:
                 if f"`{command}`" in piece and _denies(piece):
                     return [Claim("constraint", text, f"the user forbade it: {quote(piece)}")]
     return []
+
+
+def chose_rejected(text: str, ev: Evidence) -> list[Claim]:
+    """A choice claimed ("The user chose Isaac Sim 011.", "We went with FastBuild") of an
+    option a user clause turned down in any language ("We rejected Isaac Sim 011 because
+    …", "Odmítli jsme FastBuild 008, protože …") and no later user clause names without
+    turning it down."""
+    if lexicon.CHOSE.search(text) is None or _rejects(text) or _denies(text):
+        return []
+    mine = _anchors(text)
+    found: str | None = None
+    for turn in ev.user:
+        for piece in _CLAUSE_END.split(turn):
+            theirs = _anchors(piece) - {a for a in _anchors(piece) if a.isdigit()}
+            if not theirs or not theirs <= mine:
+                continue
+            found = piece if _rejects(piece) else None  # (the last word on it stands)
+    if found is None:
+        return []
+    return [Claim("user said", text, f"the user turned it down: {quote(found)}")]

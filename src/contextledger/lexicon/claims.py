@@ -614,6 +614,9 @@ RATE_INFLECTED = {
     "sekundu": "s", "minutu": "min", "hodinu": "h", "sekund": "s", "minut": "min", "timme": "h",
     "segon": "s", "secundă": "s", "δευτερόλεπτο": "s", "λεπτό": "min", "ώρα": "h",
     "sekundet": "s", "minuttet": "min", "minútu": "min", "oră": "h", "hora": "h",
+    # (a day after "per"/"за"/"на": Dutch/Swedish "dag", Czech "den", Ukrainian/Russian
+    # "день", "добу", "сутки"; alone, "dag" may be an Airflow DAG)
+    "dag": "d", "den": "d", "день": "d", "добу": "d", "сутки": "d", "dygn": "d",
 }  # fmt: skip
 # A clock time's zone: named, or the reader's local time.
 ZONE_NAMED = re.compile(
@@ -652,6 +655,60 @@ BOUND_LEAST = re.compile(
     r"najmenej|aspoň|minimálne"
 )
 
+
+# An option turned down, in the words of the languages users write in ("We rejected Kafka",
+# "We hebben Kafka afgewezen", "Odmítli jsme Kafka", "Kami menolak Kafka", "Ми відхилили Kafka"):
+# a recap saying it was chosen turns the user's decision around (a stem: the word starts so).
+REJECTED_STEMS = (
+    "reject",
+    "declin",
+    "turned down",
+    "ruled out",
+    "rule out",
+    "afgewezen",
+    "afwijzen",
+    "verworpen",
+    "avvisa",
+    "förkasta",
+    "odmítl",
+    "odmítnut",
+    "zamítl",
+    "zamítnut",
+    "menolak",
+    "ditolak",
+    "відхил",
+    "отклон",
+    "odrzuc",
+    "odrzuć",
+    "abgelehnt",
+    "ablehn",
+    "verworfen",
+    "rejet",
+    "refus",
+    "rechaz",
+    "descart",
+    "rejeit",
+    "recus",
+    "scartat",
+    "rifiutat",
+    "respint",
+    "reddett",
+    "elutas",
+    "hylät",
+    "hylkä",
+    "απορρίψ",
+    "απέρριψ",
+    "respins",
+    "tumeka",
+    "ditepis",
+)
+# Words of a choice made ("chose", "picked", "went with", "decided on"): what a rejected
+# option is not.
+CHOSE = re.compile(
+    r"(?i)\b(?:chose|chosen|choose|chooses|picked|selected|opted\s+for|went\s+with|go\s+with|"
+    r"decided\s+(?:on|to\s+use|to\s+adopt|to\s+go\s+with)|settled\s+on|adopted|approved|"
+    r"will\s+use|is\s+using|are\s+using|uses)\b"
+)
 
 # --------------------------------------------------------------------------- a rule's qualifiers
 #
