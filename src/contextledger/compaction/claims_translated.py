@@ -53,7 +53,7 @@ _ENGLISH = listed(
     """
     the are were be been must should shall will would can could with from this that these
     those than only never not each every its their they we you and which when into has have
-    had after before does don't doesn't
+    had after before does don't doesn't them our your there what who was also
     """
 )
 _ENGLISH_TOO = listed("to is of it on for in by at as an")
@@ -61,11 +61,12 @@ _ENGLISH_TOO = listed("to is of it on for in by at as an")
 _DENIALS = (
     NEGATIONS
     | lexicon.MORE_NEGATIONS
+    | lexicon.PROHIBITIONS
     | listed(
         """
     unless non mai nu niciodată ei älä koskaan δεν μην ποτέ όχι ikke aldrig ingen inte
     niet nooit geen nem ne soha tidak jangan bukan nie nikdy ani není nesmí nesmie
-    ingenting inget niets nic ніколи нічого ничего нет ні не
+    ingenting inget niets nic ніколи нічого ничего нет ні не forbid forbade
     """
     )
 ) - {"without", "sin", "sem", "sans", "ohne", "senza", "zonder", "bez", "без", "utan", "uden"}
@@ -98,22 +99,29 @@ def _english_words(text: str) -> tuple[int, int]:
 
 def _other_language(claim: str, said: str) -> bool:
     """Whether ``said`` is written in another language than ``claim``: an English clause
-    (or a label and its values, "Deadline: 12 January 2027.", sharing no word with
-    ``said``), and a clause of three words or more with none of English's own words and
-    few it shares with others, in any script (a Cyrillic clause's Latin names and numbers
-    are what both share)."""
+    (or a label and its values, "Deadline: 9 March 2027.", sharing no word with
+    ``said``), and a clause with none of English's own words and few it shares with others
+    (paths and code are no words of a language), in the Latin, Greek or Cyrillic script (a
+    Cyrillic clause's Latin names and numbers are what both share)."""
     if any(c.isalpha() and c >= "\u0400" for c in claim):
         return False  # the claim in another script: read by the word checks
     if any(c.isalpha() and c >= "\u0530" for c in said):
         return False  # a script whose denials are no words here: read by claims_said
-    said = _CODE_OR_PATH.sub(" ", said)  # ("models/staging_002/" is no English word)
     words = len(_WORD.findall(said))
-    own, shared = _english_words(said)
-    english = _english_words(claim)[0] > 0 or not _plain_words(claim) & _plain_words(said)
+    bare = _CODE_OR_PATH.sub(" ", said)  # (a path's "staging" is no English word)
+    own, shared = _english_words(bare)
+    label = ":" in claim and not _plain_words(claim) & _plain_words(said)
+    english = _english_words(claim)[0] > 0 or label
     script = any(c.isalpha() and c >= "\u0400" for c in said)  # "Дедлайн — 28 May 2027."
-    # (one word a language shares with English is no English: "Verander niets in …")
+    many = len(_WORD.findall(bare)) >= 2 and words >= 3
+    # (one word a language shares with English is no English: "Het limiet is 45 per uur")
     few = shared < 0.15 * words or (shared <= 1 and words >= 4)
-    return english and (words >= 2 or script) and own == 0 and few
+    return english and (many or script) and own == 0 and few
+
+
+def _plain_words(text: str) -> set[str]:
+    """The words of ``text`` that are no anchor (lower-case, four letters or more)."""
+    return {w.casefold() for w in _WORD.findall(text) if len(w) >= 4 and w.islower()}
 
 
 _CODE_OR_PATH = re.compile(r"`[^`]+`|\S*[/_]\S*")
