@@ -127,11 +127,6 @@ def _plain_words(text: str) -> set[str]:
 _CODE_OR_PATH = re.compile(r"`[^`]+`|\S*[/_]\S*")
 
 
-def _plain_words(text: str) -> set[str]:
-    """The words of ``text`` that are no anchor (lower-case, three letters or more)."""
-    return {w.casefold() for w in _WORD.findall(text) if len(w) >= 4 and w.islower()}
-
-
 def _anchors(text: str, *, sentence_start: bool = False) -> set[str]:
     found = {a.strip("`").casefold() for a in _ANCHOR.findall(" " + text)}
     first = _WORD.search(text)
