@@ -126,3 +126,40 @@ def test_an_option_the_user_turned_down_is_not_claimed_chosen(said: str) -> None
     )
     line = "Constraints and corrections:\n- Isaac Sim 7 was rejected as too slow."
     assert verify_recap(line, record, ledger=False).removed_sentences == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "line", "stands"),
+    [
+        # R20-V2: a user's obligation said back in the passive, same language
+        ("Devi cifrare gli export con KMS.", "Gli export devono essere cifrati con KMS.", True),
+        ("Musisz szyfrować eksporty przez KMS.", "Eksporty muszą być szyfrowane przez KMS.", True),
+        ("Kamu harus menguji rilis dengan detox.", "Rilis harus diuji dengan detox.", True),
+        ("Kamu harus menguji rilis dengan detox.", "Rilis tidak harus diuji dengan detox.", False),
+        # a requirement made an option, "only if" made "even if", an exception dropped
+        (
+            "Du måste signera paketen med cosign.",
+            "Signing the packages with cosign is optional.",
+            False,
+        ),
+        ("Du måste signera paketen med cosign.", "The packages must be signed with cosign.", True),
+        (
+            "Släpp till beta-7 bara om felfrekvensen håller sig under 3 %.",
+            "Release to beta-7 even if the error rate goes above 3%.",
+            False,
+        ),
+        (
+            "Нічого не змінюй у deploy/k8s/, окрім deploy/k8s/values.yaml.",
+            "Do not change anything in deploy/k8s/.",
+            False,
+        ),
+        (
+            "Нічого не змінюй у deploy/k8s/, окрім deploy/k8s/values.yaml.",
+            "Do not change anything in deploy/k8s/ except deploy/k8s/values.yaml.",
+            True,
+        ),
+    ],
+)
+def test_a_rule_in_other_words_keeps_its_qualifiers(said: str, line: str, stands: bool) -> None:
+    kept = verify_recap(RULES + line, _session(said), ledger=False).text
+    assert (line in kept) is stands

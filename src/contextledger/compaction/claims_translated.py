@@ -224,6 +224,21 @@ def _differs(claim: str, said: str) -> str | None:
         return "it drops the user's denial" if _denies(said) else "it adds a denial"
     if _rejects(said) and not _rejects(claim):
         return "the user rejected it"
+    return _qualified_otherwise(claim, said)
+
+
+def _qualified_otherwise(claim: str, said: str) -> str | None:
+    """What a rule's qualifiers say otherwise across languages: a wish or an option for
+    what the user required ("Signing the builds is optional." for "Du måste signera …"),
+    "even if" or "unless" for the user's "only if", an exception the user gave dropped."""
+    if lexicon.HEDGES.search(claim) and not lexicon.HEDGES.search(said):
+        return "it makes the user's rule a wish or an option"
+    if lexicon.RULE_EVEN_IF.search(claim) and not lexicon.RULE_EVEN_IF.search(said):
+        return "the user's requirement became 'even if'"
+    if bool(lexicon.RULE_UNLESS.search(claim)) != bool(lexicon.RULE_UNLESS.search(said)):
+        return "the condition turned around"
+    if lexicon.RULE_EXCEPT.search(said) and not lexicon.RULE_EXCEPT.search(claim):
+        return "it drops the user's exception"
     return None
 
 
@@ -274,6 +289,7 @@ _NOT_FOUND_BY = {
     "no turn or output says": "either",
 }
 _NOT_DONE = "no tool call or assistant turn shows it done"
+_ANOTHER_ACTOR = "the record says "
 _STATE = re.compile(r"(?i)\b(?:is|are|must|may|stays?|runs?|goes|remains?)\b")
 _DONE = re.compile(r"(?i)\b(?:was|were|has|have|had|did|already)\b")
 
@@ -283,6 +299,9 @@ def _excused(c: Claim, text: str, by: dict[str, bool]) -> bool:
         # "Outbound calls are capped at 40 …" for the user's "Cap outbound calls at 40 …":
         # a rule said back as a state, not a claim that it was done
         return by["user"] and _STATE.search(text) is not None and _DONE.search(text) is None
+    if c.reason.startswith(_ANOTHER_ACTOR) and " did this, not " in c.reason:
+        # "Build harus ditandatangani …": a passive's subject read as the actor named
+        return by["user"] and _DONE.search(text) is None
     role = next((r for p, r in _NOT_FOUND_BY.items() if c.reason.startswith(p)), None)
     return role is not None and (by["user"] or by["assistant"] if role == "either" else by[role])
 
@@ -292,10 +311,32 @@ def without_translated(text: str, found: list[Claim], ev: Evidence) -> list[Clai
     a turn of that role carries it in another language."""
     if not found or any(c.kind == "number" for c in found):
         return found
-    if not any(c.reason.startswith((_NOT_DONE, *_NOT_FOUND_BY)) for c in found):
+    if not any(c.reason.startswith((_NOT_DONE, _ANOTHER_ACTOR, *_NOT_FOUND_BY)) for c in found):
         return found  # (reading the turns again costs more than every other check here)
-    by = {"user": carried(text, ev.user), "assistant": carried(text, ev.assistant)}
+    by = {
+        "user": carried(text, ev.user) or _obligation_restated(text, ev.user),
+        "assistant": carried(text, ev.assistant),
+    }
     return [c for c in found if not _excused(c, text, by)]
+
+
+def _obligation_restated(claim: str, turns: Iterable[str]) -> bool:
+    """Whether ``claim`` says a user's obligation in other words of the same language
+    ("Gli export devono essere cifrati con KMS." for "Devi cifrare gli export con KMS.",
+    "Build harus ditandatangani dengan minisign." for "Kamu harus menandatangani build
+    dengan minisign."): both require, one clause of a turn shares every anchor both ways
+    and a word that names what is required, and nothing the cross-language reading
+    compares (denial, bound, unit, choice, qualifier) differs."""
+    if not lexicon.REQUIRES.search(claim):
+        return False
+    for turn in turns:
+        for piece in _CLAUSE_END.split(turn):
+            if not lexicon.REQUIRES.search(piece) or not _same_subject(claim, piece, turn):
+                continue
+            named = {w for w in _shared_words(claim, piece) if not lexicon.REQUIRES.search(w)}
+            if named and _differs(claim, piece) is None:
+                return True
+    return False
 
 
 _USER_SAYS = re.compile(r"(?i)^\W*User:\s*(?P<words>\S.+)$")

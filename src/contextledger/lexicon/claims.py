@@ -538,7 +538,8 @@ HEDGES = re.compile(
     r"om\s+m[öo]jligt|helst|f[öo]rs[öo]k|по\s+возможности|желательно|постарайся|старайся|"
     r"по\s+можливості|бажано|намагайся|постарайся|m[üu]mk[üu]nse|m[üu]mk[üu]n\s+oldu[ğg]unca|"
     r"tercihen|n[ếe]u\s+c[óo]\s+th[ểe]|c[ốo]\s+g[ắa]ng|sebisa\s+mungkin|jika\s+memungkinkan|"
-    r"usahakan|sebaiknya)\b|"
+    r"usahakan|sebaiknya|optional|not\s+(?:required|mandatory|compulsory|necessary)|"
+    r"up\s+to\s+(?:you|the\s+assistant)|(?:can|may)\s+be\s+skipped)\b|"
     r"できるだけ|なるべく|可能であれば|可能なら|できれば|尽量|尽可能|如果可能|가능하면|되도록|가급적|"
     r"웬만하면|قدر\s+الإمكان|إن\s+أمكن|إذا\s+أمكن|يفضل|जहाँ\s+तक\s+हो\s+सके|यदि\s+संभव\s+हो|"
     r"अगर\s+संभव\s+हो|हो\s+सके\s+तो|कोशिश\s+कर"
@@ -548,7 +549,8 @@ REQUIRES = re.compile(
     r"(?i)\b(?:must|always|need\s+to|needs\s+to|has\s+to|have\s+to|required|mandatory|muss|m[üu]ssen|"
     r"immer|deve|devem|debe|deben|doit|doivent|toujours|moet|moeten|altijd|musi|musz[ąa]|zawsze|"
     r"siempre|sempre|всегда|обязательно|должен|должна|завжди|повинен|повинна|selalu|harus|"
-    r"lu[ôo]n|ph[ảa]i|her\s+zaman|daima|mutlaka|alltid|m[åa]ste)\b|必须|必ず|반드시|"
+    r"lu[ôo]n|ph[ảa]i|her\s+zaman|daima|mutlaka|alltid|m[åa]ste|devono|devi|musisz|musicie|"
+    r"musí|musíš|musíte|muset|мають|має|маєш|мусиш|мусять|нужно|надо|треба)\b|必须|必ず|반드시|"
     r"يجب|دائما|हमेशा|ज़रूर|ต้อง"
 )
 # Words that limit a rule to one scope ("only", "tylko", "alleen", "nur", "だけ", "فقط"), and
@@ -739,7 +741,7 @@ RULE_EXCEPT = re.compile(
     r"(?i)\bexcept\b|\bexcepting\b|\bapart\s+from\b|\bother\s+than\b|\baußer\b|\bausgenommen\b|"
     r"\bbehalve\b|\buitgezonderd\b|\bsalvo\b|\bexcepto\b|\bsauf\b|\bhormis\b|\bexceto\b|"
     r"\btranne\b|\beccetto\b|z\s+wyjątkiem|\boprócz\b|\bкроме\b|за\s+исключением|\bкрім\b|"
-    r"за\s+винятком|إلا|باستثناء|عدا|छोड़कर|के\s+अलावा|除く|除き|除いて|以外|除外|除了|제외|"
+    r"за\s+винятком|\bокрім\b|\bопріч\b|إلا|باستثناء|عدا|छोड़कर|के\s+अलावा|除く|除き|除いて|以外|除外|除了|제외|"
     r"예외|सिवाय|\bkecuali\b|\bselain\b|\bhariç\b|\bdışında\b|ngoại\s+trừ|\btrừ\b|\butom\b|"
     r"\bförutom\b|\bkromě\b|חוץ\s+מ|למעט|ยกเว้น"
 )
