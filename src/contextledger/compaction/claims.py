@@ -132,6 +132,7 @@ from .claims_said import (
     restated_rule,
     supporting_at,
 )
+from .claims_secrets import check_secret
 from .claims_stale import check_stale
 from .claims_translated import (
     chose_rejected,
@@ -212,6 +213,9 @@ def check_clause(
     text = text.strip()
     if not text or fold(text) in ev.trusted or _STATUS_NOTE.match(text):
         return ()
+    secret = check_secret(text, ev)  # "The database password is Xk3p…": never its value
+    if secret:
+        return tuple(secret)
     quoted_words = quoted_user(text, ev, section)
     if quoted_words is not None:  # 'User: "…"': the user's words, held to them
         return tuple(quoted_words)
@@ -313,7 +317,7 @@ def check_clause(
         out += contradicted(text, ev)
     if not out and section not in _DONE_SECTIONS:
         out += chose_rejected(text, ev)  # "The user chose X." where the user rejected X
-    if out and section in _USERS_WORDS and said_verbatim(text, ev):
+    if out and section in _USERS_WORDS and said_verbatim(_USER_SAYS.sub("", text), ev):
         # the user's own sentence, word for word: only whether it still holds is in doubt
         out = [c for c in out if c.reason.startswith(_LATER)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
@@ -476,6 +480,7 @@ _SAID_SECTIONS = frozenset(
     {"Goal", "Constraints and corrections", "Open requests", "User also said"}
 )
 _LATER = ("the user said otherwise later", "the user replaced")
+_USER_SAYS = re.compile(r"^\W*User:\s+")  # "User: We rejected …" quotes the user's sentence
 _USERS_WORDS = frozenset(
     {"Constraints and corrections", "Goal", "Open requests", "User also said", "Decisions"}
 )
