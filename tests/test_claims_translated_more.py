@@ -163,3 +163,36 @@ def test_an_option_the_user_turned_down_is_not_claimed_chosen(said: str) -> None
 def test_a_rule_in_other_words_keeps_its_qualifiers(said: str, line: str, stands: bool) -> None:
     kept = verify_recap(RULES + line, _session(said), ledger=False).text
     assert (line in kept) is stands
+
+
+@pytest.mark.parametrize(
+    ("said", "line", "stands"),
+    [
+        # RT26-15: what still waits is not said granted, in any language
+        (
+            "Ändring CHG41 väntar fortfarande på godkännande från Eva Berg; driftsätt inte innan.",
+            "Decisions:\n- Change CHG41 was approved by Eva Berg; deploy when ready.",
+            False,
+        ),
+        (
+            "Ändring CHG41 väntar fortfarande på godkännande från Eva Berg; driftsätt inte innan.",
+            "Decisions:\n- Change CHG41 is waiting for approval from Eva Berg; do not deploy before.",
+            True,
+        ),
+        # R21-V2: an option named first in the claim ("S3 …") is still the one turned down
+        (
+            "We rejected S3 Glacier for the archive because restores take hours.",
+            "Decisions:\n- S3 Glacier was chosen for the archive.",
+            False,
+        ),
+        # R21-V1: the passive of a user's obligation, Dutch
+        (
+            "Je moet de exports versleutelen met KMS.",
+            "Constraints and corrections:\n- De exports moeten met KMS versleuteld worden.",
+            True,
+        ),
+    ],
+)
+def test_a_state_or_a_choice_keeps_its_way_round(said: str, line: str, stands: bool) -> None:
+    v = verify_recap(line, _session(said), ledger=False)
+    assert (v.removed_sentences == ()) is stands

@@ -142,6 +142,15 @@ def _denies(text: str) -> bool:
     return any(w in _DENIALS or w.endswith("n't") for w in words)
 
 
+def _pending(text: str) -> bool:
+    """Whether ``text`` says something still waits ("väntar på godkännande", "čeká na
+    schválení"): a claim that it was done or granted says otherwise (RT26-15)."""
+    folded = text.casefold()
+    return any(
+        re.search(rf"(?<![^\W\d_]){re.escape(stem)}", folded) for stem in lexicon.PENDING_STEMS
+    )
+
+
 def _turned_choice(claim: str, said: str) -> bool:
     """Whether ``claim`` prefers an option ``said`` denies right before naming it and
     turns down one it does not ("Use Perforce, not Git LFS." for "Použij Git LFS 008, ne
@@ -224,6 +233,8 @@ def _differs(claim: str, said: str) -> str | None:
         return "it drops the user's denial" if _denies(said) else "it adds a denial"
     if _rejects(said) and not _rejects(claim):
         return "the user rejected it"
+    if _pending(said) and not _pending(claim):
+        return "the user said it still waits"
     return _qualified_otherwise(claim, said)
 
 
@@ -420,7 +431,7 @@ def chose_rejected(text: str, ev: Evidence) -> list[Claim]:
     turning it down."""
     if lexicon.CHOSE.search(text) is None or _rejects(text) or _denies(text):
         return []
-    mine = _anchors(text)
+    mine = _anchors(text, sentence_start=True)  # ("S3 Glacier was chosen …": S3 names it)
     found: str | None = None
     for turn in ev.user:
         for piece in _CLAUSE_END.split(turn):
