@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterable
 
 from ..lexicon import claims as lexicon
-from ..lexicon.common import NEGATIONS, listed
+from ..lexicon.common import listed
 from .claims_evidence import Claim, Evidence
 from .claims_numbers import measures, qualities
 from .claims_polarity import choice_swapped, preferences
@@ -58,18 +58,8 @@ _ENGLISH = listed(
 )
 _ENGLISH_TOO = listed("to is of it on for in by at as an")
 # Denials in languages the shared lexicon does not read (a dropped "never" is a lie).
-_DENIALS = (
-    NEGATIONS
-    | lexicon.MORE_NEGATIONS
-    | lexicon.PROHIBITIONS
-    | listed(
-        """
-    unless non mai nu niciodată ei älä koskaan δεν μην ποτέ όχι ikke aldrig ingen inte
-    niet nooit geen nem ne soha tidak jangan bukan nie nikdy ani není nesmí nesmie
-    ingenting inget niets nic ніколи нічого ничего нет ні не forbid forbade
-    """
-    )
-) - {"without", "sin", "sem", "sans", "ohne", "senza", "zonder", "bez", "без", "utan", "uden"}
+_DENIALS = lexicon.DENIALS
+
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W\d_]+)?")
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 # An anchor two languages share: code, a path or zone, a version, an acronym, a name

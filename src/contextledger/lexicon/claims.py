@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .common import NEGATIONS
+
 
 def _listed(words: str) -> frozenset[str]:
     return frozenset(words.split())
@@ -289,6 +291,12 @@ MORE_NEGATIONS = _listed(
     fără asla hiçbir
     لا لن لم ليس أبدا أبداً ممنوع بدون دون عدم ألا يمنع يُمنع تمنع محظور يحظر يُحظر إياك मत नहीं न बिना
     """
+)
+# The one-word negators that set a rejected value after a comma ("Kasuta Bellman-Fordi, mitte
+# Dijkstrat.", "Skilletegnet skal være semikolon, ikke komma."): a regex alternation.
+NOT_THAT_NEGATORS = (
+    r"niet|nicht|ikke|inte|ikkje|nu|ne|nie|не|ні|όχι|mitte|ei|"
+    r"nem|não|bukan|không\s+phải|לא|nav|nevis"
 )
 PROHIBITIONS = _listed(
     """
@@ -747,6 +755,21 @@ PENDING_STEMS = (
     "αναμέν",
     "ακόμα δεν",
 )
+# Every word that denies in a clause of the languages a recap is compared across (see
+# compaction.claims_translated): the shared negations, those above, prohibitions, and the
+# denials of more languages; not "without" (a condition, "nunca … sem aprovação").
+DENIALS = (
+    NEGATIONS
+    | MORE_NEGATIONS
+    | PROHIBITIONS
+    | _listed(
+        """
+    unless non mai nu niciodată ei älä koskaan δεν μην ποτέ όχι ikke aldrig ingen inte
+    niet nooit geen nem ne soha tidak jangan bukan nie nikdy ani není nesmí nesmie
+    ingenting inget niets nic ніколи нічого ничего нет ні не forbid forbade
+    """
+    )
+) - _listed("without sin sem sans ohne senza zonder bez без utan uden")
 # Words of a choice made ("chose", "picked", "went with", "decided on"): what a rejected
 # option is not.
 CHOSE = re.compile(
