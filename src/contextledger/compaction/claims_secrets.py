@@ -35,7 +35,14 @@ def _values(lines: list[str]) -> frozenset[str]:
             )
             found.add((value if sep else m.group(0)).strip("\"' "))
         found |= {m.group("value") for m in _TABLE_ROW.finditer(line)}
-    return frozenset(v for v in found if len(v) >= 8)
+    return frozenset(v for v in found if _made(v))
+
+
+def _made(value: str) -> bool:
+    """A value that looks made, not a word ("test_login_flow" after "test_auth.py::" is a
+    test's name): a letter and two digits, or 20 characters (recap14's rule)."""
+    digits = sum(c.isdigit() for c in value)
+    return len(value) >= 8 and (len(value) >= 20 or (digits >= 2 and digits < len(value)))
 
 
 def check_secret(text: str, ev: Evidence) -> list[Claim]:
