@@ -14,6 +14,7 @@ from ..intent import (
     is_decision,
     is_nudge,
 )
+from ..lexicon.claims import NOT_THAT_NEGATORS
 from ..lexicon.common import NEGATIONS
 from ..lexicon.intent import (
     ASKS_FOR_A_RULE_ELSEWHERE,
@@ -1087,8 +1088,7 @@ _NA_END = re.compile(r"\s(?:করবে|করো|করবেন|করিস|
 # Dijkstrat." - one word after it (not "ikke ennå", "not yet")
 _NOT_THAT = re.compile(
     # (English "not"/"no" are read by _MORE_RULES with their small talk left out)
-    r"(?i)^(?:\S+\s+){1,}\S+,\s*(?:niet|nicht|ikke|inte|ikkje|nu|ne|nie|не|ні|όχι|mitte|ei|"
-    r"nem|não|bukan|không\s+phải|לא|nav|nevis)\s+"
+    rf"(?i)^(?:\S+\s+){{1,}}\S+,\s*(?:{NOT_THAT_NEGATORS})\s+"
     r"(?!(?:yet|really|quite|ennå|endnu|ännu|noch|jeszcze|ještě|još|încă|ancora|encore|todavía|"
     r"ainda|nog|vielä|veel|még|ещё|еще|ще|lagi|nữa|sure|sicher|now|nå|nu|teď|acum|problem\w*|"
     r"schlimm|erg|farligt|farlig|hätää|gond|sorun|проблем\w*|worries|danke|tack|takk|bedankt|"
