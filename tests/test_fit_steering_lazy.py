@@ -193,6 +193,23 @@ def test_a_rule_dense_history_is_classified_only_as_far_as_the_cap() -> None:
     assert len(read.unread) > 300  # the old rules were never read
 
 
+def test_short_rules_every_other_request_are_read_in_batches_only_as_far_as_the_cap() -> None:
+    """A rule every other request, each a few tokens: ~60 rules spend the cap, so a few
+    hundred requests are read, never "the rest at once" (speed24: the walk judged the room
+    before pinning the rules its first two batches found, and read 1,912 of 2,009)."""
+    dicts: list[dict[str, Any]] = [{"role": "user", "content": "Draft the travel policy."}]
+    for i in range(1000):
+        dicts.append({"role": "user", "content": f"Never book flights over {i} EUR."})
+        dicts.append({"role": "assistant", "content": "Added."})
+        dicts.append({"role": "user", "content": f"Section {i} looks fine."})
+        dicts.append({"role": "assistant", "content": "Okay."})
+    dicts.append({"role": "user", "content": "Now write the summary."})
+    fitter = Fitter(MODEL, window=8000, max_output_tokens=200)
+    fitter.fit(dicts)
+    read = fitter._memory.index.requests_read
+    assert len(read.unread) > 1500  # of 2,001 earlier requests
+
+
 @given(st.text())
 def test_the_letters_bound_is_never_above_the_length(text: str) -> None:
     """What ``Steering`` skips reading the bound for: a run of letters, or up to three
