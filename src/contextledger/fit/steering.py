@@ -154,6 +154,9 @@ class Steering:
         """Newest first, the positions of ``found`` before ``pos``, reading (``read``) in
         batches, newest first, the ``wanted`` requests unread (after a first batch, all of
         them at once when ``read_all()`` says so)."""
+        if len(self._order) > 2 * len(self.unread) + _FIRST_BATCH:
+            # (the requests read are left out: a refit's walk stepped over all of them)
+            self._order = [p for p in self._order if p in self.unread]
         order = self._order
         j = bisect_left(order, pos)  # order[:j]: the positions still to look at
         at, batch, reads = pos, _FIRST_BATCH, 0

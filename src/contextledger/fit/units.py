@@ -154,6 +154,7 @@ class HistoryIndex:
         self.unit_ok = bytearray()  # per unit: 1 valid, 0 not, 2 not checked yet
         self.priced = bytearray()  # per message: 1 when costs[i] is exact, 0 for an estimate
         self.made_units: list[Unit | None] = []  # per unit: made on first use, reused on refit
+        self._made = bytearray()  # per unit: 1 when made_units holds it (see made_run)
         self._labels: dict[int, tuple[object, Later[str]]] = {}  # image labels by position
         self._image_labels: dict[int, tuple[Image, str]] = {}  # by id(image)
         self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
@@ -282,6 +283,7 @@ class HistoryIndex:
         del self.unit_costs[keep_units:]
         del self.unit_ok[keep_units:]
         del self.made_units[keep_units:]
+        del self._made[keep_units:]
         return min(regroup, prefix)
 
     def _price(self, start: int, end: int, back: bool = True, room: int | None = None) -> None:
@@ -577,6 +579,7 @@ class HistoryIndex:
         # A unit is checked once, when it is first sent: refits need not re-validate it.
         self.unit_ok += b"\x02" * len(starts)
         self.made_units += [None] * len(starts)
+        self._made += bytes(len(starts))
 
     def end(self, k: int) -> int:
         """One past the last message of unit ``k``."""
@@ -594,9 +597,20 @@ class HistoryIndex:
             made = self.made_units[k]
             if made is None:
                 made = self.made_units[k] = self.unit(k, self.kinds[k], room)
+                self._made[k] = 1
             return made
         start, end = self.starts[k], self.end(k)
         return Unit(start, list(self.body[start:end]), self.unit_cost(k, room), kind)
+
+    def made_run(self, k: int, lowest: int, room: int) -> int:
+        """How many units from ``k`` down (none below ``lowest``) are made already (a refit:
+        the units kept last time) and fit ``room`` tokens together, newest first: found at
+        C speed, so a refit's walk does not step through every kept unit."""
+        lowest = max(lowest, self._made.rfind(0, lowest, k + 1) + 1)
+        if lowest > k:
+            return 0
+        # (a made unit is priced: its costs are exact, so their running sums only grow)
+        return bisect_right(list(accumulate(reversed(self.unit_costs[lowest : k + 1]))), room)
 
     def unit_alone(self, k: int, kind: UnitKind) -> Unit:
         """``unit(k, kind)`` with only its own messages priced: an earlier request or a
