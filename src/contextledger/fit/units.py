@@ -295,7 +295,10 @@ class HistoryIndex:
         assert self._pricer is not None
         pricer, priced, costs, body = self._pricer, self.priced, self.costs, self.body
         lo = max(0, start - max(256, len(body) - start)) if back else start
-        if back and room is not None:
+        starts = self.starts
+        if lo < start and priced.find(0, starts[max(bisect_right(starts, lo) - 1, 0)], start) < 0:
+            lo = start  # (a refit: every unit before the new ones is priced already)
+        if lo < start and room is not None:
             # The estimates are a token per 4 characters: a script of more tokens than that
             # (CJK, Thai, Hindi, Cyrillic, emoji: up to a token a character) would be priced
             # up to 4 times as far back as can fit. So they are scaled: until a fair sample
@@ -314,7 +317,6 @@ class HistoryIndex:
         # sends the results of parallel calls depends on the call). Before ``start`` the
         # batch is speculative: a unit with a huge text is left until (and unless) a
         # decision needs its exact price.
-        starts = self.starts
         first = bisect_right(starts, lo) - 1 if lo < start else bisect_left(starts, start)
         todo: list[int] = []
         for k in range(max(first, 0), bisect_left(starts, start)):
