@@ -14,6 +14,7 @@ import contextledger
 from contextledger import intent
 from contextledger.lexicon import common, intent as lexicon
 from contextledger.pricing import text
+from contextledger import prefilter
 
 def compiled():
     return sorted(
@@ -32,11 +33,14 @@ every = sorted(
     if isinstance(value, common._CompiledOnUse)
 )
 built = sorted(text._TOKTOK_BUILT)
-said = ["Bitte ändere nicht die Haftungsklausel.", "Nie zmieniaj klauzuli.", "ok", "不要修改数据库。"]
-msgs = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"{said[i % 4]} {i}"} for i in range(401)]
+caches = [prefilter.by_first_character.cache_info().currsize, prefilter.superset.cache_info().currsize]
+said = ["Bitte ändere nicht die Haftungsklausel.", "Nie zmieniaj klauzuli.", "ok", "不要修改数据库。",
+        "Ne touchez jamais au schéma.", "No, not port 8080: use 8443.", "We decided to ship on Monday."]
+msgs = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"{said[i % 7]} {i}"} for i in range(401)]
 contextledger.fit(msgs, "gpt-4o", window=2_000)
+caches_after = [prefilter.by_first_character.cache_info().currsize, prefilter.superset.cache_info().currsize]
 print(json.dumps({"warmed": warmed, "every": every, "built": built, "after": compiled(),
-                  "built_after": sorted(text._TOKTOK_BUILT)}))
+                  "built_after": sorted(text._TOKTOK_BUILT), "caches": caches, "caches_after": caches_after}))
 """
 
 
@@ -46,6 +50,7 @@ def test_warm_builds_the_tokenizer_and_every_pattern_before_any_fit() -> None:
     assert seen["warmed"] == seen["every"] and seen["every"]
     assert seen["after"] == seen["warmed"]  # a fit after it compiles nothing more
     assert seen["built_after"] == seen["built"]  # nor builds a tokenizer
+    assert seen["caches_after"] == seen["caches"]  # nor splits or prefilters a pattern
     try:
         import toktok  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: F401
     except ImportError:

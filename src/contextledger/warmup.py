@@ -45,4 +45,5 @@ def warm(vocabularies: Iterable[str] = ("o200k_base",)) -> None:
     for name in vocabularies:
         warm_tokenizer(name)
     compile_now(vars(intent).values(), vars(lexicon).values())
+    intent.build_patterns()
     intent.steering_requests(_SAMPLE_REQUESTS)
