@@ -19,6 +19,9 @@ from collections.abc import Callable, Iterator
 
 from ..intent import restating_requests, steering_requests
 
+#: The most requests classified in one call (``Steering.read``).
+_MOST_READ_AT_ONCE = 256
+
 #: (positions, texts) → the requests that may be pinned within the cap, with the text a pin
 #: of each could hold (``HistoryIndex._pinnable``)
 Pinnable = Callable[[list[int], list[str]], tuple[list[int], list[str]]]
@@ -31,8 +34,6 @@ Pinnable = Callable[[list[int], list[str]], tuple[list[int], list[str]]]
 _FIRST_BATCH = 16
 _GROWTH = 4
 _BATCHES_BEFORE_ALL = 2
-#: The most requests classified in one call (``Steering.read``).
-_MOST_READ_AT_ONCE = 256
 
 
 class Steering:
@@ -61,6 +62,9 @@ class Steering:
         """New requests, after every one known (positions ascending)."""
         self.unread.update(zip(positions, texts, strict=True))
         self._restating_unread.update(positions)
+        if len(self._order) > 2 * len(self.unread) + _MOST_READ_AT_ONCE:
+            # (the requests read are left out: each refit's walks stepped over all of them)
+            self._order = [p for p in self._order if p in self.unread]
         self._order += positions
 
     def forget_from(self, prefix: int) -> None:
@@ -164,9 +168,6 @@ class Steering:
         """Newest first, the positions of ``found`` before ``pos``, reading (``read``) in
         batches, newest first, the ``wanted`` requests unread (after a first batch, all of
         them at once when ``read_all()`` says so)."""
-        if len(self._order) > 2 * len(self.unread) + _FIRST_BATCH:
-            # (the requests read are left out: a refit's walk stepped over all of them)
-            self._order = [p for p in self._order if p in self.unread]
         order = self._order
         j = bisect_left(order, pos)  # order[:j]: the positions still to look at
         at, batch, reads = pos, _FIRST_BATCH, 0
