@@ -210,8 +210,9 @@ def test_requests_read_in_parts_pin_what_reading_them_at_once_pins(
     opts: dict[str, int],
     window: int,
 ) -> None:
-    """``Steering.read`` classifies at most ``_MOST_READ_AT_ONCE`` requests a call (RT25-10:
-    all of them at once was a peak of twice the input): parts of two read as the whole."""
+    """``Steering.read`` classifies about ``_CHARS_READ_AT_ONCE`` characters of requests a
+    call (RT25-10: all of them at once was a peak of twice the input): parts of a request
+    or two read as the whole."""
     from contextledger.fit import steering
 
     dicts = build(drawn)
@@ -222,7 +223,7 @@ def test_requests_read_in_parts_pin_what_reading_them_at_once_pins(
 
     whole = run()
     with monkeypatch.context() as patched:
-        patched.setattr(steering, "_MOST_READ_AT_ONCE", 2)
+        patched.setattr(steering, "_CHARS_READ_AT_ONCE", 40)
         assert run() == whole
 
 
