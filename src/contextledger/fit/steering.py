@@ -19,6 +19,10 @@ from collections.abc import Callable, Iterator
 
 from ..intent import restating_requests, steering_requests
 
+#: The characters of requests classified in one call, about (``Steering.read``): above
+#: what makes the classification search by its prefilters (``intent._PREFILTER_FROM``).
+_CHARS_READ_AT_ONCE = 1 << 16
+
 #: (positions, texts) → the requests that may be pinned within the cap, with the text a pin
 #: of each could hold (``HistoryIndex._pinnable``)
 Pinnable = Callable[[list[int], list[str]], tuple[list[int], list[str]]]
@@ -59,6 +63,9 @@ class Steering:
         """New requests, after every one known (positions ascending)."""
         self.unread.update(zip(positions, texts, strict=True))
         self._restating_unread.update(positions)
+        if len(self._order) > 2 * len(self.unread) + 256:
+            # (the requests read are left out: each refit's walks stepped over all of them)
+            self._order = [p for p in self._order if p in self.unread]
         self._order += positions
 
     def forget_from(self, prefix: int) -> None:
@@ -93,12 +100,26 @@ class Steering:
         asked, texts = self._prepare(positions)
         # (requests the restatement walk read already are not read for it again)
         unread = self._restating_unread
-        steering, restating = steering_requests(texts, any(p in unread for p in asked))
-        for j in steering:
-            insort(self.steering, asked[j])
-        for j in restating:
-            if asked[j] in self._restating_unread:
-                insort(self.restating, asked[j])
+        # In parts: the classification folds and encodes copies of the texts it reads, and
+        # a cold fit of a chat of 10,000 short requests read them all at once (a peak of
+        # twice the input's size: redteam25 RT25-10). Each text is read on its own, so the
+        # parts' answers are the whole's; a part holds enough characters that it is
+        # searched as the whole would be (by RE2's prefilters: parts of 256 requests each
+        # cost a fresh process's first fit ~130 ms more, RT26-16).
+        lo = 0
+        while lo < len(asked):
+            hi, chars = lo + 1, len(texts[lo])
+            while hi < len(asked) and chars < _CHARS_READ_AT_ONCE:
+                chars += len(texts[hi])
+                hi += 1
+            part = asked[lo:hi]
+            steering, restating = steering_requests(texts[lo:hi], any(p in unread for p in part))
+            for j in steering:
+                insort(self.steering, part[j])
+            for j in restating:
+                if part[j] in unread:
+                    insort(self.restating, part[j])
+            lo = hi
         for p in asked:
             del self.unread[p]
             self._restating_unread.discard(p)
