@@ -823,8 +823,11 @@ def _fixed_later(
         keys[item] = (item.partition(": ")[0] in fixed, *key, 0)
     for w in sorted(fixed):
         item = f"{w}: {PASSED_LATER}"
-        first = min(k for i, k in keys.items() if i.startswith(w + ": "))
-        last = max(k for k, i in enumerate(failures) if i.startswith(w + ": "))
+        lines = [k for k, i in enumerate(failures) if i.startswith(w + ": ")]
+        ranks = [k for i, k in keys.items() if i.startswith(w + ": ")]
+        if not lines or not ranks:
+            continue  # none of its failure lines is listed: there is no failure to say fixed
+        first, last = min(ranks), max(lines)
         failures.insert(last + 1, item)
         keys[item] = (*first[:-1], 1)
 
