@@ -85,6 +85,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from contextledger import warmup
 from contextledger.fit import Fitter, fit
 from contextledger.pricing.text import warm
 from fit_formats import refit_in_other_formats
@@ -333,23 +334,15 @@ def main() -> None:
     print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 
-# Requests of no session below, in eight languages, to compile what classifying requests
-# needs once a process (``compiled_on_use`` patterns, RE2's prefilters) before the cold
-# figures: reported apart, as the tokenizer's build is.
-_SAMPLE_REQUESTS = [
-    "Please don't change the public API; keep the tests green and use Postgres instead.",
-    "Bitte ändere nicht die Datenbank, nutze stattdessen Redis.",
-    "Ne touchez pas au schéma, utilisez plutôt la réplique.",
-    "No toques la base de datos, usa la réplica en su lugar.",
-    "不要修改数据库，改用副本。",
-    "データベースを変更しないでください。",
-    "Не трогай базу данных, используй реплику.",
-    "Veritabanını değiştirme, bunun yerine yedeği kullan.",
-]
+# Requests of no session below, in several languages: the ones ``contextledger.warm()``
+# classifies, here to compile what classifying requests needs once a process
+# (``compiled_on_use`` patterns, RE2's prefilters) before the cold figures: reported apart,
+# as the tokenizer's build is.
+_SAMPLE_REQUESTS = warmup._SAMPLE_REQUESTS
 
 
 def compile_classification() -> None:
-    """Classify 8,000 sample requests (``intent.steering_requests``, as a fit does), then
+    """Classify 10,000 sample requests (``intent.steering_requests``, as a fit does), then
     compile every pattern of the classification compiled on first use: the samples' eight
     languages do not reach all of them (a first cold session in Indonesian or Hungarian
     compiled the grammar's patterns inside its timed fit, ~0.2 s: speed19)."""
@@ -366,7 +359,7 @@ def compile_classification() -> None:
 
 def warm_classification() -> None:
     """Compile what classifying requests needs (``compile_classification``), then classify
-    8,000 sample requests as a fit does: the first's excess over the second is the one-time
+    10,000 sample requests as a fit does: the first's excess over the second is the one-time
     compile, printed apart."""
     from contextledger.intent import steering_requests
 
@@ -380,7 +373,7 @@ def warm_classification() -> None:
     left = f"{(first - second) * 1e3:.0f} ms CPU" if first > second else "nothing measurable"
     print(
         f"  one-time, this process: compiling what is left of the request classification's "
-        f"patterns: {left} (compiling them all and classifying 8,000 sample requests took "
+        f"patterns: {left} (compiling them all and classifying 10,000 sample requests took "
         f"{first * 1e3:.0f} ms, classifying them again {second * 1e3:.0f} ms; not in the figures "
         "below)"
     )

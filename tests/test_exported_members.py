@@ -43,6 +43,7 @@ EXPECTED = [
     "read_messages",
     "repair",
     "translate",
+    "warm",
 ]
 
 # Type aliases carry no __module__ of their own: where each one is defined.

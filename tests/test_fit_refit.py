@@ -377,3 +377,30 @@ def test_a_list_only_the_whole_read_takes_is_still_refitted_exactly() -> None:
     assert same_decisions(fitter.fit(dicts), fresh(dicts))
     dicts.insert(2, {"role": "system", "content": "From now on, be terse."})
     assert same_decisions(fitter.fit(dicts), fresh(dicts))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.integers(0, 60),
+    st.sampled_from([0.0, 0.25]),
+    st.lists(st.integers(0, 3), min_size=3, max_size=12),
+)
+def test_the_run_kept_last_time_is_taken_as_a_fresh_walk_takes_it(
+    min_cut: int, hysteresis: float, steps: list[int]
+) -> None:
+    """A refit's walk takes the units kept last time in one step (``HistoryIndex.made_run``),
+    up to a pinned rule, the cut's floor (``min_cut_index``) or the first that no longer
+    fits: it keeps what a Fitter fed new Messages every turn keeps (that one makes every
+    unit anew each fit, so its walk steps through them one by one), turn after turn."""
+    dicts = history(80)
+    for i in range(2, len(dicts), 9):  # rules among the requests: pinned inside the run
+        if dicts[i]["role"] == "user":
+            dicts[i] = {"role": "user", "content": f"Never touch the schema, rule {i}."}
+    options = FitOptions(hysteresis=hysteresis, min_cut_index=min_cut)
+    kept = Fitter(MODEL, window=2500, max_output_tokens=300, options=options)
+    copies = Fitter(MODEL, window=2500, max_output_tokens=300, options=options)
+    assert same_decisions(kept.fit(dicts), copies.fit(read_messages(copy.deepcopy(dicts))))
+    for n, step in enumerate(steps):
+        dicts.append({"role": "assistant", "content": f"done {n} " + "ok " * (40 * step)})
+        dicts.append({"role": "user", "content": f"next {n}: " + "go on " * (30 * step)})
+        assert same_decisions(kept.fit(dicts), copies.fit(read_messages(copy.deepcopy(dicts))))

@@ -193,6 +193,23 @@ def test_a_rule_dense_history_is_classified_only_as_far_as_the_cap() -> None:
     assert len(read.unread) > 300  # the old rules were never read
 
 
+def test_short_rules_every_other_request_are_read_in_batches_only_as_far_as_the_cap() -> None:
+    """A rule every other request, each a few tokens: ~60 rules spend the cap, so a few
+    hundred requests are read, never "the rest at once" (speed24: the walk judged the room
+    before pinning the rules its first two batches found, and read 1,912 of 2,009)."""
+    dicts: list[dict[str, Any]] = [{"role": "user", "content": "Draft the travel policy."}]
+    for i in range(1000):
+        dicts.append({"role": "user", "content": f"Never book flights over {i} EUR."})
+        dicts.append({"role": "assistant", "content": "Added."})
+        dicts.append({"role": "user", "content": f"Section {i} looks fine."})
+        dicts.append({"role": "assistant", "content": "Okay."})
+    dicts.append({"role": "user", "content": "Now write the summary."})
+    fitter = Fitter(MODEL, window=8000, max_output_tokens=200)
+    fitter.fit(dicts)
+    read = fitter._memory.index.requests_read
+    assert len(read.unread) > 1500  # of 2,001 earlier requests
+
+
 @given(st.text())
 def test_the_letters_bound_is_never_above_the_length(text: str) -> None:
     """What ``Steering`` skips reading the bound for: a run of letters, or up to three
@@ -200,3 +217,79 @@ def test_the_letters_bound_is_never_above_the_length(text: str) -> None:
     from contextledger.pricing.text import counter_for, tokens_at_least
 
     assert tokens_at_least(counter_for(MODEL), text) <= len(text) + 1
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(turns, options, st.sampled_from([900, 3000, 12000]))
+def test_requests_read_in_parts_pin_what_reading_them_at_once_pins(
+    monkeypatch: pytest.MonkeyPatch,
+    drawn: list[tuple[str, int, str]],
+    opts: dict[str, int],
+    window: int,
+) -> None:
+    """``Steering.read`` classifies about ``_CHARS_READ_AT_ONCE`` characters of requests a
+    call (RT25-10: all of them at once was a peak of twice the input): parts of a request
+    or two read as the whole."""
+    from contextledger.fit import steering
+
+    dicts = build(drawn)
+
+    def run() -> str:
+        payload = copy.deepcopy(dicts)
+        return outcome(lambda: fit(payload, MODEL, window=window, max_output_tokens=200, **opts))
+
+    whole = run()
+    with monkeypatch.context() as patched:
+        patched.setattr(steering, "_CHARS_READ_AT_ONCE", 40)
+        assert run() == whole
+
+
+def test_a_cold_fit_of_many_short_requests_peaks_below_half_again_the_input() -> None:
+    """RT25-10: a chat of thousands of short requests (the red team's shape: a few words in
+    one of several languages and a ticket number, a name on some), every one classified
+    at once, made a cold fit's peak memory twice the input's size (measured as bench_fit
+    does: traced from after the input exists, against the dicts' deep size)."""
+    import gc
+    import random
+    import sys
+    import tracemalloc
+
+    from contextledger.pricing.text import warm
+
+    rng = random.Random(25)
+    said = ["d'accord merci pour le suivi", "понял спасибо за ответ", "好的谢谢你的回复",
+            "selvä kiitos vastauksesta", "sawa asante", "alles klar danke für die Rückmeldung"]  # fmt: skip
+    dicts: list[dict[str, Any]] = [{"role": "system", "content": "You are a CRM assistant."}]
+    for _ in range(3000):
+        words = rng.choice(said).split()
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(2, 25)))
+        user: dict[str, Any] = {"role": "user", "content": f"{text} #{rng.getrandbits(40):x}"}
+        if rng.random() < 0.3:
+            user["name"] = rng.choice(["csm_ana", "csm_li"])
+        dicts.append(user)
+        answer = f"Account ACME-{rng.randint(100, 999)}: health {rng.random():.2f}"
+        dicts.append({"role": "assistant", "content": answer})
+    seen: set[int] = set()
+    size, stack = 0, [dicts]
+    while stack:
+        o: Any = stack.pop()
+        if id(o) not in seen:
+            seen.add(id(o))
+            size += sys.getsizeof(o)
+            stack.extend(
+                [*o.keys(), *o.values()]
+                if isinstance(o, dict)
+                else o
+                if isinstance(o, list)
+                else []
+            )
+    warm("o200k_base")  # (one-time loads outside the measure, as bench_fit has them)
+    fit(dicts[:50], MODEL, window=32_000)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        fit(dicts, MODEL, window=16_000, max_output_tokens=1000)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1.5 * size

@@ -49,6 +49,7 @@ if _typing.TYPE_CHECKING:  # what type checkers and IDEs read; at run time see _
     from .report import Notice
     from .storage.media import MediaStore
     from .storage.sessions import SessionStore
+    from .warmup import warm
 
 __version__ = "0.1.0"
 
@@ -92,6 +93,7 @@ __all__ = [
     "read_messages",
     "repair",
     "translate",
+    "warm",
 ]
 
 # Where each public name lives. Nothing is imported with the package: a name's module is
@@ -134,5 +136,6 @@ _HOMES = {
     ".report": ("Notice",),
     ".storage.media": ("MediaStore",),
     ".storage.sessions": ("SessionStore",),
+    ".warmup": ("warm",),
 }
 _make_lazy(__name__, _HOMES)

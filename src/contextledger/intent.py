@@ -1165,3 +1165,17 @@ def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:
         ):
             found.append(at[j])
     return found
+
+
+def build_patterns() -> None:
+    """Build now what classifying builds once a process when first needed (RE2's automata,
+    the European patterns split by first character, the prefilters): for
+    ``contextledger.warm``, so that no user's call pays for it (a refit that met its first
+    German rule built the splits, ~1 s of CPU: speed25)."""
+    _re2_steering(), _re2_restating(), _re2_unspaced()
+    for pattern in (_EUROPEAN_CORRECTION, _EUROPEAN_CONSTRAINT, _EUROPEAN_STEERING):
+        by_first_character(pattern)
+    prefiltered = (_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING, _CONTRASTS_MAYBE, _DECISION)
+    for pattern in prefiltered:
+        superset(pattern)
+    _prefilters_built.update(prefiltered)

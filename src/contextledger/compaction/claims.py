@@ -77,7 +77,12 @@ from .claims_done import (
 )
 from .claims_evidence import Claim, Evidence, failing_lines
 from .claims_failing import check_marked_failures, check_still_failing
-from .claims_named import check_named_actor, check_named_span, check_person_role
+from .claims_named import (
+    check_named_actor,
+    check_named_span,
+    check_person_role,
+    check_tool_only_person,
+)
 from .claims_numbers import (
     check_dates,
     check_numbers,
@@ -127,8 +132,10 @@ from .claims_said import (
     restated_rule,
     supporting_at,
 )
+from .claims_secrets import check_secret
 from .claims_stale import check_stale
 from .claims_translated import (
+    chose_rejected,
     contradicted,
     forbidden_asked,
     quoted_user,
@@ -204,8 +211,11 @@ def check_clause(
     """The claims of one recap clause (``section``: the recap section it is under;
     ``actor``: who the sentence so far said acted) that the record does not support."""
     text = text.strip()
-    if not text or fold(text) in ev.trusted:
+    if not text or fold(text) in ev.trusted or _STATUS_NOTE.match(text):
         return ()
+    secret = check_secret(text, ev)  # "The database password is Xk3p…": never its value
+    if secret:
+        return tuple(secret)
     quoted_words = quoted_user(text, ev, section)
     if quoted_words is not None:  # 'User: "…"': the user's words, held to them
         return tuple(quoted_words)
@@ -216,6 +226,7 @@ def check_clause(
         out += check_qualifiers(text, ev)  # "Never push to main." for "… except hotfixes"
     if section not in _DONE_SECTIONS:
         out += check_named_actor(text, ev) + check_person_role(text, ev) + check_roles(text, ev)
+        out += [] if out else check_tool_only_person(text, ev)
         out += [] if out else check_named_span(text, ev)
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
     if section not in _DONE_SECTIONS:
@@ -304,13 +315,21 @@ def check_clause(
         )
     if section in _RULE_SECTIONS and not out:
         out += contradicted(text, ev)
-    if out and section in _USERS_WORDS and said_verbatim(text, ev):
+    if not out and section not in _DONE_SECTIONS:
+        out += chose_rejected(text, ev)  # "The user chose X." where the user rejected X
+    if out and section in _USERS_WORDS and said_verbatim(_USER_SAYS.sub("", text), ev):
         # the user's own sentence, word for word: only whether it still holds is in doubt
         out = [c for c in out if c.reason.startswith(_LATER)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
     return tuple(dict.fromkeys(without_translated(text, out, ev)))
 
 
+# "The assistant suggested X for later; not decided.": a note on the clause before, no claim
+_STATUS_NOTE = re.compile(
+    r"(?i)^\W*(?:(?:still|as\s+yet|so\s+far)\s+)?(?:not\s+(?:yet\s+)?(?:decided|agreed|settled|"
+    r"confirmed|chosen)|undecided|no\s+decision(?:\s+(?:yet|made))?|to\s+be\s+decided|tbd|"
+    r"pending(?:\s+a\s+decision)?)(?:\s+yet)?\W*$"
+)
 # "- Read services/x/package.json.", "- Wrote .nvmrc (22).": the section's own verb, a note
 _FILE_VERB = re.compile(
     r"(?i)^\W*(?:read|reads|wrote|written|created|edited|updated|modified|opened|viewed|saved|"
@@ -461,6 +480,7 @@ _SAID_SECTIONS = frozenset(
     {"Goal", "Constraints and corrections", "Open requests", "User also said"}
 )
 _LATER = ("the user said otherwise later", "the user replaced")
+_USER_SAYS = re.compile(r"^\W*User:\s+")  # "User: We rejected …" quotes the user's sentence
 _USERS_WORDS = frozenset(
     {"Constraints and corrections", "Goal", "Open requests", "User also said", "Decisions"}
 )

@@ -18,7 +18,7 @@ from .claims_reading import GENERIC_DOING, quote
 from .claims_said import supporting_at
 from .trace import claim_terms, cover, stem, unit_terms
 
-_WORD = r"[A-ZÀ-ÝА-ЯЁІЇЄҐ][a-zà-ÿа-яёіїєґ'’-]+"
+_WORD = r"[A-ZÀ-ÝА-ЯЁІЇЄҐ][a-zà-ÿа-яёіїєґ\u0100-\u017f'’-]+"
 _ACTOR = re.compile(
     rf"^\W*(?:(?:User|Assistant)\s*:\s+)?(?P<name>{_WORD}(?:\s+{_WORD}){{0,2}})\s+"
     r"(?:(?:also|later|then|first|finally|explicitly)\s+)?"
@@ -222,6 +222,39 @@ def check_person_role(text: str, ev: Evidence) -> list[Claim]:
         return []
     shown = best or about[0][0]
     return [Claim("did", text, f"the record says otherwise about {name}: {quote(shown)}")]
+
+
+# A person named by two words or more (an id after them: "Jordi Puig 001") opening a clause
+# that binds them to something, in the languages users write in ("is", "är", "je", "adalah",
+# "er", "ist", "est", "es", "è", "jest", "є", "—")
+_PERSON_OPENS = re.compile(
+    rf"^\W*(?P<name>{_WORD}(?:\s+{_WORD}){{1,2}}(?:\s+\d[\w-]*)?)\s+"
+    r"(?:is|was|are|remains|becomes|är|blir|je|bude|adalah|ialah|menjadi|er|bliver|ist|wird|"
+    r"est|es|será|è|jest|будет|буде|є|—|–|-|owns|leads|manages|runs|approves|signs)(?!\w)"
+)
+
+
+def check_tool_only_person(text: str, ev: Evidence) -> list[Claim]:
+    """A person bound to a role or a duty ("Jordi Puig 001 is the release manager") whom
+    no user or assistant turn names, only a tool's output (a git log's author): who is
+    who is said by the people in the conversation, not read off a commit list."""
+    m = _PERSON_OPENS.match(text)
+    if m is None:
+        return []
+    name = m.group("name")
+    if any(name in t for t in (*ev.user, *ev.assistant)):
+        return []
+    shown = next((t for t in ev.texts if name in t), None)
+    if shown is None:
+        return []  # a person the record never names: the other checks'
+    line = next(ln for ln in shown.splitlines() if name in ln)
+    return [
+        Claim(
+            "did",
+            text,
+            f"no user or assistant turn names {name}; only a tool's output does: {quote(line)}",
+        )
+    ]
 
 
 # --------------------------------------------------------------------------- named, any language

@@ -28,15 +28,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..lexicon.common import NEGATIONS, listed
+from ..lexicon import claims as lexicon
+from ..lexicon.common import listed
 from .claims_evidence import Claim, Evidence
 from .claims_numbers import measures, qualities
-from .claims_polarity import choice_swapped
+from .claims_polarity import choice_swapped, preferences
 from .claims_reading import fold, quote
 from .facts import sentences
 
 __all__ = [
     "carried",
+    "chose_rejected",
     "contradicted",
     "forbidden_asked",
     "quoted_user",
@@ -51,17 +53,13 @@ _ENGLISH = listed(
     """
     the are were be been must should shall will would can could with from this that these
     those than only never not each every its their they we you and which when into has have
-    had after before does don't doesn't
+    had after before does don't doesn't them our your there what who was also
     """
 )
 _ENGLISH_TOO = listed("to is of it on for in by at as an")
 # Denials in languages the shared lexicon does not read (a dropped "never" is a lie).
-_DENIALS = NEGATIONS | listed(
-    """
-    unless non mai nu niciodată ei älä koskaan δεν μην ποτέ όχι ikke aldrig ingen inte
-    niet nooit geen nem ne soha tidak jangan bukan nie nikdy ani není nesmí nesmie
-    """
-)
+_DENIALS = lexicon.DENIALS
+
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W\d_]+)?")
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 # An anchor two languages share: code, a path or zone, a version, an acronym, a name
@@ -83,19 +81,40 @@ def _english_words(text: str) -> tuple[int, int]:
     ("to", "is", and a long word in "-ing")."""
     words = [w.casefold() for w in _WORD.findall(text)]
     own = sum(w in _ENGLISH for w in words)
-    shared = sum(w in _ENGLISH_TOO or (len(w) > 5 and w.endswith("ing")) for w in words)
+    shared = sum(
+        w in _ENGLISH_TOO or (len(w) > 6 and w.endswith("ing") and w not in _DENIALS) for w in words
+    )
     return own, shared
 
 
 def _other_language(claim: str, said: str) -> bool:
-    """Whether ``said`` is written in another language than ``claim``, in a Latin or the
-    Greek script (whose denials this module reads): an English clause, and a clause of
-    three words or more with none of English's own words and few it shares with others."""
-    if any(c.isalpha() and c >= "\u0400" for c in said):
-        return False  # another script: read by what both scripts share (claims_said)
+    """Whether ``said`` is written in another language than ``claim``: an English clause
+    (or a label and its values, "Deadline: 9 March 2027.", sharing no word with
+    ``said``), and a clause with none of English's own words and few it shares with others
+    (paths and code are no words of a language), in the Latin, Greek or Cyrillic script (a
+    Cyrillic clause's Latin names and numbers are what both share)."""
+    if any(c.isalpha() and c >= "\u0400" for c in claim):
+        return False  # the claim in another script: read by the word checks
+    if any(c.isalpha() and c >= "\u0530" for c in said):
+        return False  # a script whose denials are no words here: read by claims_said
     words = len(_WORD.findall(said))
-    own, shared = _english_words(said)
-    return _english_words(claim)[0] > 0 and words >= 3 and own == 0 and shared < 0.15 * words
+    bare = _CODE_OR_PATH.sub(" ", said)  # (a path's "staging" is no English word)
+    own, shared = _english_words(bare)
+    label = ":" in claim and not _plain_words(claim) & _plain_words(said)
+    english = _english_words(claim)[0] > 0 or label
+    script = any(c.isalpha() and c >= "\u0400" for c in said)  # "Дедлайн — 28 May 2027."
+    many = len(_WORD.findall(bare)) >= 2 and words >= 3
+    # (one word a language shares with English is no English: "Het limiet is 45 per uur")
+    few = shared < 0.15 * words or (shared <= 1 and words >= 4)
+    return english and (many or script) and own == 0 and few
+
+
+def _plain_words(text: str) -> set[str]:
+    """The words of ``text`` that are no anchor (lower-case, four letters or more)."""
+    return {w.casefold() for w in _WORD.findall(text) if len(w) >= 4 and w.islower()}
+
+
+_CODE_OR_PATH = re.compile(r"`[^`]+`|\S*[/_]\S*")
 
 
 def _anchors(text: str, *, sentence_start: bool = False) -> set[str]:
@@ -107,14 +126,58 @@ def _anchors(text: str, *, sentence_start: bool = False) -> set[str]:
 
 
 def _denies(text: str) -> bool:
-    words = [w.casefold() for w in _WORD.findall(text)]
+    # (a bound is no denial: "не більше 4 разів" is "at most 4 times")
+    unbound = lexicon.BOUND_LEAST.sub(" ", lexicon.BOUND_MOST.sub(" ", text))
+    words = [w.casefold() for w in _WORD.findall(unbound)]
     return any(w in _DENIALS or w.endswith("n't") for w in words)
+
+
+def _pending(text: str) -> bool:
+    """Whether ``text`` says something still waits ("väntar på godkännande", "čeká na
+    schválení"): a claim that it was done or granted says otherwise (RT26-15)."""
+    folded = text.casefold()
+    return any(
+        re.search(rf"(?<![^\W\d_]){re.escape(stem)}", folded) for stem in lexicon.PENDING_STEMS
+    )
+
+
+def _turned_choice(claim: str, said: str) -> bool:
+    """Whether ``claim`` prefers an option ``said`` denies right before naming it and
+    turns down one it does not ("Use Perforce, not Git LFS." for "Použij Git LFS 008, ne
+    Perforce."): options of several words, which the one-word choice readers leave."""
+    folded = said.casefold()
+    return any(
+        _denied_option(folded, kept) is True and _denied_option(folded, dropped) is False
+        for kept, dropped in preferences(claim)
+    )
+
+
+def _denied_option(said: str, option: str) -> bool | None:
+    """Whether ``option`` (folded; "git-lfs" may be "git lfs") is named in ``said`` right
+    after a denial ("…, ne perforce", "а не looker"); None when ``said`` does not name it."""
+    pattern = r"[\s-]".join(re.escape(p) for p in re.split(r"[\s-]+", option) if p)
+    found = re.search(rf"(?<![\w.]){pattern}(?!\w)", said) if pattern else None
+    if found is None:
+        return None
+    before = _WORD.findall(said[max(0, found.start() - 20) : found.start()])[-2:]
+    return any(w in _DENIALS for w in before)
+
+
+def _rejects(text: str) -> bool:
+    """Whether ``text`` says an option was turned down ("We rejected Kafka", "Odmítli jsme
+    Kafka"): a claim that it was chosen says the other way round."""
+    folded = text.casefold()
+    return any(
+        re.search(rf"(?<![^\W\d_]){re.escape(stem)}", folded) for stem in lexicon.REJECTED_STEMS
+    )
 
 
 def _holds(text: str, anchor: str) -> bool:
     """Whether ``text`` (folded) holds ``anchor`` as a whole token (an inflection glued
-    on with a hyphen or an apostrophe aside: "API-ul", "v1-API'et", "15.4-nél")."""
-    return re.search(rf"(?<![\w.]){re.escape(anchor)}(?![\w]|[.,:]\d)", text) is not None
+    on with a hyphen or an apostrophe aside: "API-ul", "v1-API'et", "15.4-nél"; a count's
+    suffix glued to its number: "4krát", "3회")."""
+    after = r"(?!\d|[.,:]\d)" if anchor.isdigit() else r"(?![\w]|[.,:]\d)"
+    return re.search(rf"(?<![\w.]){re.escape(anchor)}{after}", text) is not None
 
 
 def _shared_words(claim: str, said: str) -> set[str]:
@@ -154,10 +217,29 @@ def _differs(claim: str, said: str) -> str | None:
     for n, kind, value in qualities(claim):
         if any(m == n and k == kind and v != value for m, k, v in said_q):
             return f"{n} {value}"  # "at least 3" for "com a màxim 3"
-    if choice_swapped(claim, said):
+    if choice_swapped(claim, said) or _turned_choice(claim, said):
         return "the choice turned around"
     if _denies(claim) != _denies(said):
         return "it drops the user's denial" if _denies(said) else "it adds a denial"
+    if _rejects(said) and not _rejects(claim):
+        return "the user rejected it"
+    if _pending(said) and not _pending(claim):
+        return "the user said it still waits"
+    return _qualified_otherwise(claim, said)
+
+
+def _qualified_otherwise(claim: str, said: str) -> str | None:
+    """What a rule's qualifiers say otherwise across languages: a wish or an option for
+    what the user required ("Signing the builds is optional." for "Du måste signera …"),
+    "even if" or "unless" for the user's "only if", an exception the user gave dropped."""
+    if lexicon.HEDGES.search(claim) and not lexicon.HEDGES.search(said):
+        return "it makes the user's rule a wish or an option"
+    if lexicon.RULE_EVEN_IF.search(claim) and not lexicon.RULE_EVEN_IF.search(said):
+        return "the user's requirement became 'even if'"
+    if bool(lexicon.RULE_UNLESS.search(claim)) != bool(lexicon.RULE_UNLESS.search(said)):
+        return "the condition turned around"
+    if lexicon.RULE_EXCEPT.search(said) and not lexicon.RULE_EXCEPT.search(claim):
+        return "it drops the user's exception"
     return None
 
 
@@ -208,6 +290,7 @@ _NOT_FOUND_BY = {
     "no turn or output says": "either",
 }
 _NOT_DONE = "no tool call or assistant turn shows it done"
+_ANOTHER_ACTOR = "the record says "
 _STATE = re.compile(r"(?i)\b(?:is|are|must|may|stays?|runs?|goes|remains?)\b")
 _DONE = re.compile(r"(?i)\b(?:was|were|has|have|had|did|already)\b")
 
@@ -217,6 +300,9 @@ def _excused(c: Claim, text: str, by: dict[str, bool]) -> bool:
         # "Outbound calls are capped at 40 …" for the user's "Cap outbound calls at 40 …":
         # a rule said back as a state, not a claim that it was done
         return by["user"] and _STATE.search(text) is not None and _DONE.search(text) is None
+    if c.reason.startswith(_ANOTHER_ACTOR) and " did this, not " in c.reason:
+        # "Build harus ditandatangani …": a passive's subject read as the actor named
+        return by["user"] and _DONE.search(text) is None
     role = next((r for p, r in _NOT_FOUND_BY.items() if c.reason.startswith(p)), None)
     return role is not None and (by["user"] or by["assistant"] if role == "either" else by[role])
 
@@ -226,10 +312,32 @@ def without_translated(text: str, found: list[Claim], ev: Evidence) -> list[Clai
     a turn of that role carries it in another language."""
     if not found or any(c.kind == "number" for c in found):
         return found
-    if not any(c.reason.startswith((_NOT_DONE, *_NOT_FOUND_BY)) for c in found):
+    if not any(c.reason.startswith((_NOT_DONE, _ANOTHER_ACTOR, *_NOT_FOUND_BY)) for c in found):
         return found  # (reading the turns again costs more than every other check here)
-    by = {"user": carried(text, ev.user), "assistant": carried(text, ev.assistant)}
+    by = {
+        "user": carried(text, ev.user) or _obligation_restated(text, ev.user),
+        "assistant": carried(text, ev.assistant),
+    }
     return [c for c in found if not _excused(c, text, by)]
+
+
+def _obligation_restated(claim: str, turns: Iterable[str]) -> bool:
+    """Whether ``claim`` says a user's obligation in other words of the same language
+    ("Gli export devono essere cifrati con KMS." for "Devi cifrare gli export con KMS.",
+    "Build harus ditandatangani dengan minisign." for "Kamu harus menandatangani build
+    dengan minisign."): both require, one clause of a turn shares every anchor both ways
+    and a word that names what is required, and nothing the cross-language reading
+    compares (denial, bound, unit, choice, qualifier) differs."""
+    if not lexicon.REQUIRES.search(claim):
+        return False
+    for turn in turns:
+        for piece in _CLAUSE_END.split(turn):
+            if not lexicon.REQUIRES.search(piece) or not _same_subject(claim, piece, turn):
+                continue
+            named = {w for w in _shared_words(claim, piece) if not lexicon.REQUIRES.search(w)}
+            if named and _differs(claim, piece) is None:
+                return True
+    return False
 
 
 _USER_SAYS = re.compile(r"(?i)^\W*User:\s*(?P<words>\S.+)$")
@@ -304,3 +412,23 @@ def forbidden_asked(text: str, ev: Evidence) -> list[Claim]:
                 if f"`{command}`" in piece and _denies(piece):
                     return [Claim("constraint", text, f"the user forbade it: {quote(piece)}")]
     return []
+
+
+def chose_rejected(text: str, ev: Evidence) -> list[Claim]:
+    """A choice claimed ("The user chose Isaac Sim 011.", "We went with FastBuild") of an
+    option a user clause turned down in any language ("We rejected Isaac Sim 011 because
+    …", "Odmítli jsme FastBuild 008, protože …") and no later user clause names without
+    turning it down."""
+    if lexicon.CHOSE.search(text) is None or _rejects(text) or _denies(text):
+        return []
+    mine = _anchors(text, sentence_start=True)  # ("S3 Glacier was chosen …": S3 names it)
+    found: str | None = None
+    for turn in ev.user:
+        for piece in _CLAUSE_END.split(turn):
+            theirs = _anchors(piece) - {a for a in _anchors(piece) if a.isdigit()}
+            if not theirs or not theirs <= mine:
+                continue
+            found = piece if _rejects(piece) else None  # (the last word on it stands)
+    if found is None:
+        return []
+    return [Claim("user said", text, f"the user turned it down: {quote(found)}")]

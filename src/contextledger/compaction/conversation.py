@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import ContentError
 from ..model import Message, Recap
+from .credentials import masked
 from .policy import CompactionPlan, CompactionPolicy, Skip, assess_compaction
 from .summarizers import OfflineSummarizer, Summarizer
 from .transcript import (
@@ -419,7 +420,9 @@ class Conversation:
                 reply=reply,
             )
         seq = len(self.events) + 1
-        recap = Message("user", (Recap(verification.text, all_covers),), id=f"recap-{seq}")
+        # a credential's value a true line holds is shown by its name only (R21-R2/R3)
+        text = masked(verification.text)
+        recap = Message("user", (Recap(text, all_covers),), id=f"recap-{seq}")
         event = CompactionEvent(
             seq=seq,
             recap=recap,

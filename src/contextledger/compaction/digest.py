@@ -60,6 +60,7 @@ from .findings import (
     FOUND,
     FOUND_READ,
     WORKS_NOW,
+    asked_rows,
     asked_words,
     counted_lines,
     numbers_matter,
@@ -81,7 +82,9 @@ from .rules import (
     is_rule,
     lifted_rule,
     overruled_by_later,
+    reset_later,
     sets_deadline,
+    settings,
     task_rule,
     unhurried,
 )
@@ -398,6 +401,14 @@ _PLAIN_NAMES = frozenset(
 )  # fmt: skip
 
 
+def _only_sets(turn: str) -> bool:
+    """A short turn that gives a setting a value, and says little else."""
+    return bool(settings(turn)) and word_count(turn) <= _SETTING_TURN
+
+
+_SETTING_TURN = 14
+
+
 def _stems(words: Sequence[str]) -> set[str]:
     stems = {w.casefold()[:4] for w in words if len(w) >= 3}
     return stems - _PLAIN_NAMES
@@ -447,7 +458,10 @@ def digest(
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
         add("Goal", clip(_GOAL_LABEL.sub("", " ".join(told)), 400))
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
-    restated = [u for u in substantive[1:] if restates_task(u) and not LIFTS.search(u)]
+    # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
+    restated = [
+        u for u in substantive[1:] if restates_task(u) and not LIFTS.search(u) and not _only_sets(u)
+    ]
     if restated:
         add("Goal", clip(_GOAL_LABEL.sub("", restated[-1]), 400))
     goal_text = " ".join(sec["Goal"])
@@ -487,7 +501,9 @@ def digest(
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
     said = [*rules, *(s for u in users if not is_nudge(u) for s in sentences(u))]
-    overruled = {clip(x, 300) for x in overruled_by_later(said)}
+    # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
+    reset = {clip(x, 300) for x in reset_later(said)}
+    overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
     sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]
     # a lifted rule's permission is no request left open
     sec["Open requests"] = [r for r in sec["Open requests"] if r not in lifting]
@@ -506,6 +522,7 @@ def digest(
     shapes: dict[str, set[str]] = {}  # per command, the shapes of its failure lines so far
     passed_last: dict[str, bool] = {}  # per command, whether its latest run passed
     tried: dict[str, list[dict[str, Any]]] = {}  # per tool, the arguments of its failed calls
+    writing: dict[str, list[str]] = {}  # per call id, the files it writes, till its result
     acting: dict[str, tuple[str, int]] = {}  # per call id, an action's line and where
     done_by: dict[str, int] = {}  # per tool, the actions listed so far
     found: set[str] = set()  # codes, ids and counts tools returned
@@ -513,11 +530,14 @@ def digest(
     tallied: list[str] = []  # numbers a tool found, said by it or restated right after
     asked = ""  # the assistant's last turn of words, when the user's is the next
     asked_about: set[str] = set()  # the words of the user's questions so far
+    just_asked: set[str] = set()  # ... of the user's latest turn, asked or requested
     for i, m in enumerate(messages):
         if m.role == "user" and not m.tool_results:
             recent = []
+            just_asked = set()
             for s in sentences(m.text):  # what the user asked about: a number a tool may say
                 asked_about |= asked_words(s) if asks(s) else set()
+                just_asked |= asked_words(s)
             for p in user_files(m):  # the assistant has read what the user shared
                 add("Files read", p)
                 read_at[p] = i
@@ -535,8 +555,7 @@ def digest(
                 runs.setdefault(item, []).append(i)
                 dismissed[item] = dismissed.get(item, 0) + brushed
             writes = call_writes(c)
-            for p in writes:
-                add("Files written", p)
+            writing[c.id] = writes  # written once its result says it did not fail
             if writes:  # "sed -i …", "cp a b", "… > out.txt": changed something
                 wrote.update(made)
             verdict = verdicts.get(c.id, "")
@@ -570,8 +589,11 @@ def digest(
                 and len(r.text) > 400
                 and (shows_file(call) or (bool(reads_of.get(call.id)) and not call_commands(call)))
             )
-            # a search's hits quote the files it searched: a "FAILED" in a runbook is no failure
-            quoting = call is not None and quotes_files(call)
+            # a search's hits quote the files it searched: a "FAILED" in a runbook is no failure;
+            # nor is "… after a failed build." in a short file `cat` showed (RT26-5)
+            quoting = call is not None and (
+                quotes_files(call) or (shows_file(call) and bool(call_commands(call)))
+            )
             lines = [] if shown else failure_lines(search_messages(r.text) if quoting else r.text)
             if r.is_error and not lines:
                 lines = [clip(r.text.strip().splitlines()[0] if r.text.strip() else "error", 200)]
@@ -583,6 +605,9 @@ def digest(
                 failed.add(what)
             # "upload failed; retry succeeded": a failure in the run's history, passed now
             failing = [x for x in lines if not recovered(x, r.text)]
+            for p in [] if failing or r.is_error else writing.pop(r.call_id, []):
+                add("Files written", p)  # not `pg_dump -f x.sql` denied (RT26-9)
+            writing.pop(r.call_id, None)
             if cmds:
                 passed_last[what] = not failing
             elif call is not None:  # a tool: fixed when a call with its failed arguments passes
@@ -622,6 +647,9 @@ def digest(
             seen.update(shape(f"{what}: {line}") for line in lines)  # for its next runs
             for line in output_numbers(r.text):
                 add("Numbers that matter", f"{what}: {line}")
+            for line in [] if lines else asked_rows(r.text, just_asked):  # the asked-for row
+                add("Numbers that matter", f"{what}: {line}")
+                tallied.append(f"{what}: {line}")
             if not lines and not shown:
                 for line in output_values(r.text):
                     add("Findings", f"{what}: {line}")
@@ -642,6 +670,8 @@ def digest(
                 placed.add(pick)
             tallied += _said(m, goal_text, placed, add, found, counted, noise["User also said"])
             asked = m.text if m.role == "assistant" and not m.tool_calls else ""
+    for p in (p for paths in writing.values() for p in paths):  # called, no result yet
+        add("Files written", p)
     for pending in acting.values():  # called, no result yet
         add("Actions taken", _act(pending, [], "", done_by, keys["Actions taken"]))
     if sec["Files written"]:
@@ -649,6 +679,8 @@ def digest(
         sec["Files read"] = [f for f in sec["Files read"] if f not in written]
     sec["Decisions"] = standing(sec["Decisions"], history or messages)
     sec["Decisions"], dropping = dropped(sec["Decisions"], history or messages)
+    for name in ("Decisions", "User also said", "Numbers that matter"):  # said, then reset
+        sec[name] = [x for x in sec[name] if clip(x.removeprefix("User: "), 300) not in reset]
     sec["User also said"] = [x for x in sec["User also said"] if x not in dropping]
     noise["Numbers that matter"] |= superseded(sec["Numbers that matter"])
     if nxt:
@@ -791,8 +823,11 @@ def _fixed_later(
         keys[item] = (item.partition(": ")[0] in fixed, *key, 0)
     for w in sorted(fixed):
         item = f"{w}: {PASSED_LATER}"
-        first = min(k for i, k in keys.items() if i.startswith(w + ": "))
-        last = max(k for k, i in enumerate(failures) if i.startswith(w + ": "))
+        lines = [k for k, i in enumerate(failures) if i.startswith(w + ": ")]
+        ranks = [k for i, k in keys.items() if i.startswith(w + ": ")]
+        if not lines or not ranks:
+            continue  # none of its failure lines is listed: there is no failure to say fixed
+        first, last = min(ranks), max(lines)
         failures.insert(last + 1, item)
         keys[item] = (*first[:-1], 1)
 

@@ -209,6 +209,7 @@ _FAILED_TEST = re.compile(
     r"|^([\w./-]+\.feature:\d+\s+\S.{0,200}?)\s*$"  # behave's "Failing scenarios:" (RT23-6)
     r"|^([A-Z][\w:]*#test_\w+) \[[^\]\n]*:\d+\]:?$"  # minitest (RT24-1)
     r"|^(\S.{0,160}?)\s+\|\s*FAIL\s*\|$"  # Robot Framework (RT24-1)
+    r"|\bResult=\{Fail(?:ed)?\}\s+Name=\{([^}\n]{1,200})\}"  # Unreal automation (RT26-3)
 )
 
 TEST_ID = re.compile(
@@ -439,6 +440,7 @@ def failure_lines(text: str, limit: int = 6) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
+    text = _LOG_PREFIX.sub("", text)  # a CI log's lines, as the runner printed them
     lines = _read_failures(text, limit)
     if lines and passed_run(text):  # "✕ skipped: legacy coupon (todo)" in a passing run
         lines = [x for x in lines if not _weak_sign_only(x)]
@@ -446,6 +448,13 @@ def _failure_lines(text: str, limit: int) -> tuple[str, ...]:
         lines = [x for x in lines if not _step_passed_later(x, text)]
     return tuple(lines)
 
+
+# colcon test-result's count for a result file with a failure in it (RT26-3)
+_COLCON_FILE = re.compile(r"\.xml: \d+ tests?, \d+ errors?, [1-9]\d* failures?\b")
+
+# what a CI log puts before each line the runner printed: GitHub Actions' "job<TAB>step<TAB>"
+# and its timestamp ("test\tRun pytest -q\t2026-11-18T10:02:41.0220000Z FAILED …": RT26-3)
+_LOG_PREFIX = re.compile(r"(?m)^(?:[^\t\n]*\t[^\t\n]*\t)?\d{4}-\d\d-\d\dT[\d:.]+Z ?")
 
 # where a step's own words end and its outcome begins: "[1/3] health ... FAILED (timeout)"
 _OUTCOME_AT = re.compile(r"(?i)\s*(?:\.{2,}|…|:|-{1,2}|=>)?\s*\b(?:failed|fail|error|errored)\b")
@@ -535,9 +544,17 @@ def _read_failures(text: str, limit: int) -> list[str]:
         if _ATTEMPT.match(s):
             attempt = clip(s, 200) if _FAILURE_LINE.search(_ATTEMPT.sub("", s)) else None
             continue
-        if not _ANY_FAILURE_SIGN.search(s) and not (behave and _SCENARIO_AT.match(s)):
+        # colcon test-result names a failing test on the line under its result file's count
+        colcon = s.startswith("- ") and bool(_COLCON_FILE.search(said_above))
+        if (
+            not colcon
+            and not _ANY_FAILURE_SIGN.search(s)
+            and not (behave and _SCENARIO_AT.match(s))
+        ):
             continue  # most lines of a long output (a listing, a file): one cheap test
-        if not s or _NOT_FAILED.search(s) or _only_zero_counts(s) or counts_nothing(s):
+        if not colcon and (
+            not s or _NOT_FAILED.search(s) or _only_zero_counts(s) or counts_nothing(s)
+        ):
             continue
         named = _FAILED_TEST.search(s)
         if named and s.startswith("●") and not _BULLETED_FAILURE.search(text):
@@ -545,6 +562,11 @@ def _read_failures(text: str, limit: int) -> list[str]:
         name = next(g for g in named.groups() if g) if named else None
         if name is None and mocha:
             name = _mocha_named(s, numbered)
+        if name is None and colcon:
+            name = s[2:].strip()  # "- nav_planner.PlannerTest replans_around_obstacle"
+        if name is None and s.startswith("fatal: [") and said_above.startswith("TASK ["):
+            name = said_above[6:].partition("]")[0]  # Ansible: its task failed (RT26-3)
+            s = f"TASK [{name}] {s}"
         if name is None and s.startswith("[Failed]") and said_above.startswith("* "):
             name = said_above[2:].strip()  # GUT (Godot): "* test_roundtrip" then "[Failed]: …"
             s = f"{said_above} {s}"

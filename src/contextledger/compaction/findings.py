@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+# (re-exported: readers of the recap took them from here before credentials.py held them)
+from .credentials import CREDENTIAL as CREDENTIAL
+from .credentials import may_hold_secret as may_hold_secret
 from .facts import (
     extract_claims,
     keywords,
@@ -125,30 +128,6 @@ def output_values(text: str, limit: int = 2) -> list[str]:
         if _KEY_VALUE.search(ln) and (_MADE.search(ln) or URI.match(ln))
     ]
     return list(dict.fromkeys(told))[:limit]
-
-
-# A secret's value, which no recap copies (RT25-1: "GRAFANA_SA_TOKEN_017=sk_06fb…" printed
-# by `env | grep`): a setting whose name says it holds a credential, set to a value with a
-# letter in it (not "max_tokens=4096"), or a value shaped like a known kind of key
-CREDENTIAL = re.compile(
-    r"(?i)(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
-    r"credentials?|auth)[\w.-]*[\"']?\s*[=:]\s*[\"']?(?=[^\s\"']*[a-z])[^\s\"']{8,}|"
-    r"(?-i:\b(?:sk|pk|rk)_(?:live_|test_)?[A-Za-z0-9]{16,}|\bgh[posur]_[A-Za-z0-9]{20,}|"
-    r"\bxox[abpr]-[\w-]{10,}|\beyJ[\w-]{10,}\.[\w-]{10,}\.|\bAKIA[0-9A-Z]{16}\b|"
-    r"-----BEGIN [A-Z ]*PRIVATE KEY-----)"
-)
-
-
-_SECRET_HINTS = (
-    "token", "secret", "passw", "pwd", "key", "credential", "auth", "sk_", "pk_", "rk_", "gh",
-    "xox", "eyj", "akia", "private",
-)  # fmt: skip
-
-
-def may_hold_secret(text: str) -> bool:
-    """A cheap test before :data:`CREDENTIAL` is searched line by line: a word it needs."""
-    low = text.casefold()
-    return any(h in low for h in _SECRET_HINTS)
 
 
 # What a tool returns that the assistant may restate as a finding: a code or id (letters
@@ -282,6 +261,39 @@ def summary_lines(text: str, asked: Collection[str] = (), limit: int = 2) -> lis
         if hits or _one_of_a_kind(k, lines):
             scored.append((hits, k, clip(line, 200)))
     return [line for _, _, line in sorted(scored, reverse=True)[:limit]]
+
+
+def asked_rows(text: str, asked: Collection[str], limit: int = 2) -> list[str]:
+    """The rows of a table or a CSV a tool printed that name what the user just asked
+    about, each after the table's header: the number the user wanted is a cell no line
+    states with its label ("What does the latency report say for eu-west-1?" answered by
+    a CSV whose row ``eu-west-1,88,359,0.42`` means nothing without its header). None when
+    no row, or more than ``limit`` rows, name it (then the table is not the answer).
+
+    >>> csv = "region,p50_ms,p95_ms\\neu-west-1,88,359\\nus-east-2,70,250"
+    >>> asked_rows(csv, asked_words("What does the report say for eu-west-1?"))
+    ['region,p50_ms,p95_ms → eu-west-1,88,359']
+    """
+    lines = [BOX.sub("", ln).strip() for ln in text.strip().splitlines() if ln.strip()]
+    if not asked or len(lines) < 3 or len(lines) > 400 or not _table(lines):
+        return []
+    wanted = set(asked)
+    hits = [ln for ln in lines[1:] if _names_asked(ln, wanted) and _NUMBER.search(ln)]
+    if not hits or len(hits) > limit or any(CREDENTIAL.search(ln) for ln in hits):
+        return []
+    return [clip(f"{lines[0]} → {ln}", 240) for ln in hits]
+
+
+_CELL = re.compile(r"\s*[,|\t]\s*")
+
+
+def _names_asked(row: str, asked: set[str]) -> bool:
+    """Whether a cell of ``row`` is named by the words ``asked`` ("eu-west-1": west)."""
+    for cell in _CELL.split(row.casefold()):
+        parts = {p for p in _PARTS.split(cell) if len(p) >= 3 and not p.isdigit()}
+        if parts and parts <= asked:
+            return True
+    return False
 
 
 def _one_of_a_kind(k: int, lines: list[str]) -> bool:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from ..intent import is_nudge
 from ..model import Message, Recap, Text
+from .credentials import masked
 
 __all__ = [
     "QUOTES_HEADING",
@@ -108,7 +109,14 @@ def _values(arguments: str) -> list[str]:
 
 
 def _lines_of(m: Message, names: dict[str, str]) -> Iterable[tuple[str, list[str]]]:
-    """(the line quoting a part of ``m``, the texts the view must hold to state it)."""
+    """(the line quoting a part of ``m``, the texts the view must hold to state it). A
+    credential's value is quoted by its name only: a quote is a user-role line of every
+    later request, where a secret a tool printed must not stand (RT25-1)."""
+    for line, needed in _raw_lines_of(m, names):
+        yield masked(line), needed
+
+
+def _raw_lines_of(m: Message, names: dict[str, str]) -> Iterable[tuple[str, list[str]]]:
     speaker = {"user": "User", "assistant": "Assistant"}.get(m.role)
     words = _squash("\n".join(b.text for b in m.content if isinstance(b, Text)))
     if speaker and words:
@@ -300,5 +308,5 @@ def _stating(
             if row is not None:
                 name = result.name or names.get(result.call_id, "the tool")
                 text = _head(_squash(row))
-                return i, f"{name} returned: {text}", [text]
+                return i, masked(f"{name} returned: {text}"), [text]
     return None

@@ -14,6 +14,7 @@ from ..intent import (
     is_decision,
     is_nudge,
 )
+from ..lexicon.claims import NOT_THAT_NEGATORS
 from ..lexicon.common import NEGATIONS
 from ..lexicon.intent import (
     ASKS_FOR_A_RULE_ELSEWHERE,
@@ -366,6 +367,63 @@ def overruled_by_later(said: Sequence[str], reach: int = 40) -> set[str]:
 
 
 _AGAIN = re.compile(r"(?i)\bagain\b")
+
+# a setting given a value, in any language: a config key (snake_case, dotted, dashed), then
+# "=" or ":" or at most two words, then the number it is set to ("Set X to 5.", "… X should
+# be 10", "ttl_s = 30", "Ustaw X na 8.", "Zmiana planu: X ma wynosić 12.")
+_VALUE_SET = re.compile(
+    r"(?<![\w./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
+    r"(?:\s*[=:]\s*|\s+(?:[^\W\d_]+\s+){0,2})"
+    r"(-?\d[\d.,]*%?)(?![\w.])"
+)
+# a sentence that says more than a setting's value keeps its other words
+_SETTING_WORDS = 14
+
+
+def settings(sentence: str) -> dict[str, str]:
+    """The config keys ``sentence`` sets, each to its value.
+
+    >>> settings("Change of plan: fx_rate_tolerance_bps_016 should be 10.")
+    {'fx_rate_tolerance_bps_016': '10'}
+    """
+    return {m.group(1).casefold(): m.group(2).rstrip(".,") for m in _VALUE_SET.finditer(sentence)}
+
+
+def reset_later(said: Sequence[str]) -> set[str]:
+    """The user's short sentences in ``said`` (in order) each of whose settings a later
+    sentence of the same scope sets again, differently (RT26-2: "Set X to 5." … "Change of
+    plan: X should be 10." … "Final answer: set X to 2."): only the newest value stands.
+    A setting of another scope stands beside it ("In staging, X should be 50." / "In
+    production, X should be 500."), and so does a sentence setting another key too ("Set
+    retry_limit to 3 and timeout_s to 30." once only retry_limit changed: R21-R4).
+
+    >>> sorted(reset_later(["Set ttl_s to 5.", "Keep it short.", "ttl_s should be 10 now."]))
+    ['Set ttl_s to 5.']
+    >>> reset_later(["In staging, pool_size should be 5.", "In production, pool_size should be 50."])
+    set()
+    """
+    out: set[str] = set()
+    newest: dict[tuple[str, frozenset[str]], str] = {}  # (key, scope) -> its newest value
+    for s in reversed(said):
+        found = settings(s)
+        scope = _scope(s)
+        if (
+            found
+            and word_count(s) <= _SETTING_WORDS
+            and all(newest.get((key, scope), value) != value for key, value in found.items())
+        ):
+            out.add(s)
+        for key, value in found.items():
+            newest.setdefault((key, scope), value)
+    return out
+
+
+# where a setting holds: "in staging", "for the admin panel", "on prod-eu"
+_SCOPE = re.compile(r"(?i)\b(?:in|for|on|within|under|per)\s+(?:the\s+)?([\w./-]+)")
+
+
+def _scope(sentence: str) -> frozenset[str]:
+    return frozenset(w.casefold() for w in _SCOPE.findall(_VALUE_SET.sub(" ", sentence)))
 
 
 def _replaces(rule: str, later: str) -> bool:
@@ -1030,8 +1088,7 @@ _NA_END = re.compile(r"\s(?:করবে|করো|করবেন|করিস|
 # Dijkstrat." - one word after it (not "ikke ennå", "not yet")
 _NOT_THAT = re.compile(
     # (English "not"/"no" are read by _MORE_RULES with their small talk left out)
-    r"(?i)^(?:\S+\s+){1,}\S+,\s*(?:niet|nicht|ikke|inte|ikkje|nu|ne|nie|не|ні|όχι|mitte|ei|"
-    r"nem|não|bukan|không\s+phải|לא|nav|nevis)\s+"
+    rf"(?i)^(?:\S+\s+){{1,}}\S+,\s*(?:{NOT_THAT_NEGATORS})\s+"
     r"(?!(?:yet|really|quite|ennå|endnu|ännu|noch|jeszcze|ještě|još|încă|ancora|encore|todavía|"
     r"ainda|nog|vielä|veel|még|ещё|еще|ще|lagi|nữa|sure|sicher|now|nå|nu|teď|acum|problem\w*|"
     r"schlimm|erg|farligt|farlig|hätää|gond|sorun|проблем\w*|worries|danke|tack|takk|bedankt|"

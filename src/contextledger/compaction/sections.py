@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 
+from .credentials import masked, may_hold_secret
 from .facts import (
     extract_claims,
     keywords,
@@ -211,6 +212,7 @@ def render_digest(d: Digest, max_bytes: int) -> str:
     its items fit). When not everything fits, a command a failure or a finding shown
     names already ("`make deploy`: Error 2") is not listed again under "Commands run":
     its room goes to the next command."""
+    d = _without_secrets(d)
     chosen = _choose(d, max_bytes)
     shown, skip = d, frozenset[str]()
     everything = all(len(chosen.get(n, ())) == _shown_at_most(d, n) for n in d.sections)
@@ -224,6 +226,41 @@ def render_digest(d: Digest, max_bytes: int) -> str:
             break  # the room freed moved a failure out: keep the listing as it was
         shown, chosen, skip = trial, again, skip | more
     return _lines(shown, chosen, max_bytes)
+
+
+# what verification traces word for word to a user turn or a tool call: masked after it
+# passed (:mod:`.conversation`), or a masked true line would be "unsupported" (R21-R2)
+_TRACED_WHOLE = frozenset(
+    {"Goal", "Constraints and corrections", "Open requests", "Commands run", "Failures"}
+)
+
+
+def _without_secrets(d: Digest) -> Digest:
+    """``d`` with each credential's value in its items shown by the credential's name only
+    (R21-R1: the assistant restating an env dump): the recap is a user-role line of every
+    later request. Not the user's words and the commands run: see :data:`_TRACED_WHOLE`."""
+    holding = {
+        i
+        for n, v in d.sections.items()
+        if n not in _TRACED_WHOLE
+        for i in v
+        if not i.startswith("User: ") and may_hold_secret(i)
+    }
+    hidden = {i: masked(i) for i in holding}
+    hidden = {i: m for i, m in hidden.items() if m != i}
+    if not hidden:
+        return d
+
+    def m(items: Sequence[str]) -> list[str]:
+        return [hidden.get(i, i) for i in items]
+
+    return replace(
+        d,
+        sections={n: m(v) for n, v in d.sections.items()},
+        ranked={n: m(v) for n, v in d.ranked.items()},
+        noise={n: frozenset(m(sorted(v))) for n, v in d.noise.items()},
+        needs={hidden.get(k, k): hidden.get(v, v) for k, v in d.needs.items()},
+    )
 
 
 def _shown_at_most(d: Digest, name: str) -> int:

@@ -4,6 +4,8 @@ files it read or wrote, whether it is an editor, a shell, a runner of code or a 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import lru_cache, wraps
 from typing import Any
 from urllib.parse import unquote
 
@@ -35,6 +37,24 @@ from .failures import failure_lines
 from .reads import looks_like_file, shell_reads, shell_writes
 from .transcript import shell_join
 
+# What a call ran, read and wrote is read from its arguments once, not at every recap and by
+# every reader of the record (the digest, verification's evidence, the quotes): a late
+# recap of a long session asked these of each of its thousands of calls (R20-F1). A call is
+# an immutable value, so a call read before is answered from here.
+_CALLS_READ = 1 << 13
+
+
+def _read_once(read: Callable[[ToolCall], list[str]]) -> Callable[[ToolCall], list[str]]:
+    """``read`` answered once per call (a fresh list each time: callers may extend it)."""
+    once = lru_cache(maxsize=_CALLS_READ)(lambda call: tuple(read(call)))
+
+    @wraps(read)
+    def fresh(call: ToolCall) -> list[str]:
+        return list(once(call))
+
+    return fresh
+
+
 _OP_KEY = re.compile(r"(?i)^(?:command|action|operation|op|mode)$")
 
 # Anthropic's text-editor operations (any tool name); generic ones only off shell tools.
@@ -64,6 +84,7 @@ URI = re.compile(r"(?i)^[a-z][\w+.-]*://")
 _PATCH_FILE = re.compile(r"(?m)^(?:\*\*\* (?:Update|Add|Delete) File: |\+\+\+ b/)(\S+)")
 
 
+@lru_cache(maxsize=_CALLS_READ)
 def editor_operation(call: ToolCall) -> str | None:
     """The sub-command of an editor-style tool call, casefolded: Anthropic's text editor
     (``{"command": "view", "path": …}``) and its kin name the operation in a ``command``
@@ -104,6 +125,7 @@ def _shell_name(name: str) -> bool:
     )
 
 
+@lru_cache(maxsize=_CALLS_READ)
 def shell_tool(call: ToolCall) -> bool:
     """Whether a call runs what it is given: a tool named as a shell, or a runner
     ("run", "exec", "execute", "process" …) given a command or code (a command-like or
@@ -132,6 +154,7 @@ def shell_tool(call: ToolCall) -> bool:
     )
 
 
+@_read_once
 def call_commands(call: ToolCall) -> list[str]:
     """The shell commands a tool call ran (exact, with arguments): from a command-like
     argument of any tool, or any string argument of a shell-like tool."""
@@ -169,6 +192,9 @@ def _scripts(call: ToolCall) -> list[str]:
                     found.append(_program_run(call.name, str(key), shell_join(value)))
                 elif isinstance(value, str):
                     found.append(_program_run(call.name, str(key), value))
+        # exec(script="make build", shell="/bin/bash"): the shell runs the script, it is no
+        # command of its own (RT25-7)
+        found = [f for f in found if not _INTERPRETER.fullmatch(f.strip())] or found
         if not found and shell_tool(call):
             found = _code_argument(parsed)
         elif not found:  # a query, whatever the tool: "requete_erp(requete='SELECT …')"
@@ -184,6 +210,13 @@ def _scripts(call: ToolCall) -> list[str]:
     elif isinstance(parsed, list) and shell_tool(call):
         found = [shell_join([str(v) for v in parsed])]
     return found
+
+
+# a shell or interpreter named alone: what runs a script given beside it
+_INTERPRETER = re.compile(
+    r"(?i)(?:/usr)?(?:/local)?(?:/s?bin/)?(?:env\s+)?"
+    r"(?:(?:ba|z|k|c|tc|fi|da|a)?sh|pwsh|powershell(?:\.exe)?|cmd(?:\.exe)?|python[\d.]*|node)"
+)
 
 
 def _shaped_commands(args: dict[str, Any]) -> list[str]:
@@ -333,6 +366,7 @@ def _code_argument(args: dict[str, Any]) -> list[str]:
     return [max(lines, key=len)] if lines else []
 
 
+@_read_once
 def call_reads(call: ToolCall) -> list[str]:
     """The files a call read: the paths of a read-type call or an editor's ``view``, and
     the files its shell commands print (``cat``, ``sed -n``, ``grep -n … file`` …); none
@@ -376,6 +410,7 @@ def script_commands(script: str) -> list[str]:
     return lines if plain else [f"{lines[0]} …"]
 
 
+@_read_once
 def call_paths(call: ToolCall) -> list[str]:
     """Paths named by a tool call's path-like arguments, however the key is spelled and
     however deep (``{"files": [{"path": …}]}``), a ``file://`` URI as its path, and the
@@ -434,6 +469,7 @@ def _as_path(value: str) -> list[str]:
     return [path[1:] if re.match(r"^/[A-Za-z]:[/\\]", path) else path]  # file:///C:/x
 
 
+@lru_cache(maxsize=_CALLS_READ)
 def is_write_call(call: ToolCall) -> bool:
     """A call that writes files: an editor operation that writes (``create``,
     ``str_replace`` …), else a write-type tool name (``write_file``, ``apply_patch`` …),
@@ -514,6 +550,7 @@ _PATHISH = re.compile(
 )
 
 
+@_read_once
 def call_writes(call: ToolCall) -> list[str]:
     """The files a call wrote: the paths of a write-type call, else what its shell
     commands write (a rename's or a copy's new name, a redirection's target, ``sed -i``):
@@ -532,6 +569,7 @@ def call_writes(call: ToolCall) -> list[str]:
     return list(dict.fromkeys(p.removeprefix("./") for p in found))
 
 
+@lru_cache(maxsize=_CALLS_READ)
 def is_read_call(call: ToolCall) -> bool:
     """A call that only reads files: an editor ``view``, or a read-type tool name."""
     op = editor_operation(call)
@@ -629,10 +667,15 @@ def quotes_files(call: ToolCall) -> bool:
     )
 
 
-_SEARCH_SAYS = re.compile(r"(?im)^(?:grep|egrep|fgrep|zgrep|rg|ag|ack|findstr|select-string):.*$")
+_SEARCH_SAYS = re.compile(
+    r"(?im)^(?:grep|egrep|fgrep|zgrep|rg|ag|ack|findstr|select-string|"
+    # ... or a program that shows a file: "cat: notes.md: No such file or directory"
+    r"cat|head|tail|less|more|bat|nl|type|sed|get-content)\s?:.*$"
+)
 
 
 def search_messages(text: str) -> str:
     """What a search said of its own run in ``text`` (``grep: docs/: No such file or
-    directory``), without the lines it quotes from the files it searched."""
+    directory``), without the lines it quotes from the files it searched; the same for a
+    program that shows a file (``cat: a.md: Permission denied``, not the file's lines)."""
     return "\n".join(m.group() for m in _SEARCH_SAYS.finditer(text))

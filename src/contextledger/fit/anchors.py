@@ -4,10 +4,11 @@
   ``BudgetError`` says plainly that it cannot fit. Only by explicit option may its attached
   file bodies (``drop_current_attachments``) or images (``drop_current_images``) go.
 - **Earlier requests**, within ``prior_anchor_tokens`` in total: first the request that
-  set the task (the latest that restates it, and the session's first substantive request
-  that is no rule nor correction) and the user's corrections and constraints, then up to
-  ``prior_anchors`` in all with
-  other requests, newest first; short nudges ("ok", "keep going") come last and never
+  set the task (the latest that restates it, the session's first substantive request
+  that is no rule nor correction, and its first substantive one even if it reads as a
+  rule) and the user's corrections and constraints, then up to ``prior_anchors`` in all
+  with other requests, newest first, all of them older than the newest run of the
+  history that is kept whatever is pinned (a request in it needs no pin); short nudges ("ok", "keep going") come last and never
   displace them. A request too big for the cap is skipped (not a stop), so one pasted log
   cannot evict an older, short goal; nor can a pasted document that happens to restate the
   task (one that cannot fit the cap by its lower bound is not read for restatements and
@@ -88,8 +89,9 @@ def prior_request_order(
     beyond the ``prior_anchors`` count (still within the token cap); lazily, so a fit asks
     only what the pinning needs.
 
-    The request that set the task (the latest that restates it, and the session's first
-    substantive request that is no rule nor correction) comes first, then the user's corrections and constraints (newest
+    The request that set the task (the latest that restates it, the session's first
+    substantive request that is no rule nor correction, and its first substantive request
+    of any kind) comes first, then the user's corrections and constraints (newest
     first), then other substantive requests, and short nudges ("ok", "keep going") last.
     ``restating`` and ``steering`` are the substantive requests that restate the task and
     that correct or constrain, newest first (``intent.steering_requests``); ``newest_first``
@@ -106,7 +108,7 @@ def prior_request_order(
     >>> said[0], said[1] = "Never change the database schema.", "Fix the report timezone bug."
     >>> list(prior_request_order(lambda: [3, 2, 1, 0], [0, 1, 2, 3], [], [2, 0],
     ...                          lambda k: is_substantive(said[k])))[:3]
-    [(1, True), (2, True), (0, True)]
+    [(1, True), (0, True), (2, True)]
     """
     goal = list(islice(restating, 1))
     if is_rule is None:
@@ -122,9 +124,13 @@ def prior_request_order(
                 first = k
                 break
             fallback = k if fallback is None else fallback
-    first = fallback if first is None else first
-    if first is not None and first not in goal:
-        goal.append(first)
+    # ... and the session's first substantive request even when it reads as a rule ("I'd
+    # like you to draft the policy; keep the project code in mind throughout."): the rules
+    # are pinned newest first, so in a session of many rules an opening one was never
+    # reached and the task was lost (speed24 held-out, crm and policy chats)
+    for opening in (first, fallback):
+        if opening is not None and opening not in goal:
+            goal.append(opening)
     chosen = set(goal)
     for k in goal:
         yield k, True
@@ -149,10 +155,15 @@ def pin_anchors(
     opts: FitOptions,
     *,
     earlier_requests: bool = True,
+    kept_room: int | None = None,
 ) -> Pins:
     """Pin the current request, up to N prior requests within their cap (unless
     ``earlier_requests`` is False: a history that fits whole needs none, so none is
-    classified), and every recap."""
+    classified), and every recap. ``kept_room``: the tokens the selection has for the
+    history beside the current request (None: the cut may be kept where it was, so the
+    run kept is not known here); the requests in the newest run that fits it with the cap
+    and the recaps spent are kept whatever is pinned, so none of them is pinned (nor read
+    for rules): the cap goes to older ones."""
     pins = Pins()
     starts, roles = index.starts, index.roles
     if anchor_pos is not None and anchor is not None:
@@ -160,6 +171,14 @@ def pin_anchors(
         pins.add(anchor_unit, Unit(starts[anchor_unit], [anchor], anchor_cost, "anchor"))
     if earlier_requests and anchor_pos is not None and anchor is not None:
         anchor_unit = index.unit_of(anchor_pos)
+        if kept_room is not None:
+            recaps = sum(index.unit_alone(index.unit_of(p), "recap").cost for p in index.recaps)
+            room = kept_room - opts.prior_anchor_tokens - recaps
+            surely_kept = _surely_kept_from(index, anchor_unit, room, opts.min_cut_index)
+        else:
+            surely_kept = anchor_unit
+        older = min(anchor_unit, surely_kept)  # the earlier requests pinned are before it
+        older_pos = starts[older] if older < len(starts) else len(index.body)
         kinds = index.kinds  # "message": one message, not a tool exchange, not a recap
 
         def requests(units: Iterable[int]) -> Iterator[int]:
@@ -178,11 +197,13 @@ def pin_anchors(
 
         # (a correction or rule that surely cannot fit what is left of the cap, even as its
         # words, is never pinned: it is not read for rules)
-        steering = read.steering_before(anchor_pos, lambda: opts.prior_anchor_tokens - spent)
+        steering = read.steering_before(older_pos, lambda: opts.prior_anchor_tokens - spent)
+        # (the latest restatement, read from the newest: one kept anyway pins no older one)
+        restating = (p for p in islice(read.restating_before(anchor_pos), 1) if p < older_pos)
         order = prior_request_order(
-            lambda: requests(range(anchor_unit - 1, -1, -1)),
-            requests(range(anchor_unit)),
-            among_requests(read.restating_before(anchor_pos)),
+            lambda: requests(range(older - 1, -1, -1)),
+            requests(range(older)),
+            among_requests(restating),
             among_requests(steering),
             lambda k: index.substantive(starts[k]),
             lambda k: read.is_steering(starts[k]),
@@ -217,6 +238,27 @@ def pin_anchors(
         if k not in pins.numbers:
             pins.add(k, index.unit_alone(k, "recap"))
     return pins
+
+
+def _surely_kept_from(index: HistoryIndex, anchor_unit: int, room: int, min_cut: int) -> int:
+    """The first unit of the newest run (the current request's unit left out) whose units
+    each fit what ``room`` has left after the newer ones, priced exactly: the selection,
+    which walks back from the newest with at most that much spent on what it pinned, keeps
+    each of them whole (``selection._Walk.take``). Their prices are the ones the selection
+    reads next."""
+    starts = index.starts
+    total = 0
+    k = len(starts) - 1
+    while k >= 0 and starts[k] >= min_cut:
+        if k != anchor_unit:
+            left = room - total
+            if not index.may_fit(k, left):
+                break
+            total += index.unit_cost(k, left)
+            if total > room:
+                break
+        k -= 1
+    return k + 1
 
 
 def _lean(index: HistoryIndex, pricer: Pricer, k: int, cap: int) -> Lean | None:

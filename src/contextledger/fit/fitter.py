@@ -562,7 +562,11 @@ class Fitter:
         # (a cut kept for the prompt cache is placed among the pins: they are then needed)
         sticky = opts.hysteresis > 0 or self._memory.cut_id is not None
         if rescued or sticky or not _fits_whole(index, limit - system_cost):
-            pins = pin_anchors(index, pricer, anchor_pos, anchor, anchor_cost, opts)
+            # (with no sticky cut, the newest run kept whatever is pinned is known: speed24)
+            kept_room = None if sticky else limit - system_cost - anchor_cost
+            pins = pin_anchors(
+                index, pricer, anchor_pos, anchor, anchor_cost, opts, kept_room=kept_room
+            )
         else:  # (everything is kept: the cut is reported at 0, not after pinned requests)
             pins = pin_anchors(
                 index, pricer, anchor_pos, anchor, anchor_cost, opts, earlier_requests=False

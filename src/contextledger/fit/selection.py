@@ -15,6 +15,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import cast
 
 from ..model import Message
 from ..pricing.messages import Pricer
@@ -304,7 +305,17 @@ class _Walk:
         index, budget, anchor_pos = self.index, self.budget, self.anchor_pos
         starts, made, min_cut = index.starts, index.made_units, self.opts.min_cut_index
         cut = start_k + 1
-        for k in range(start_k, -1, -1):
+        lowest = bisect_left(starts, min_cut)  # (the first unit the cut may reach)
+        k = start_k + 1
+        while k > 0:
+            k -= 1
+            if not first and made[k] is not None and (run := self._made_run(k, total, lowest)):
+                taken = cast("list[Unit]", made[k - run + 1 : k + 1])  # (a refit's usual case)
+                taken.reverse()
+                self.recent += taken
+                total, cut = total + sum(index.unit_costs[k - run + 1 : k + 1]), k - run + 1
+                k = cut
+                continue
             if k in self.pinned:
                 continue
             # the exchange the model answers now: after the current request, or right
@@ -346,6 +357,13 @@ class _Walk:
             total += u.cost
             cut = k
         return cut, total
+
+    def _made_run(self, k: int, total: int, lowest: int) -> int:
+        """How many units from ``k`` down the loop of ``take`` would keep as they are, one
+        after the other (made, not pinned, fitting): ``HistoryIndex.made_run`` up to the
+        nearest pinned unit."""
+        pinned = max((p for p in self.pinned if p <= k), default=-1)
+        return self.index.made_run(k, max(lowest, pinned + 1), self.budget - total)
 
     def _surely_over(self, k: int, room: int) -> bool:
         """Whether unit ``k``, far longer in characters than ``room`` has tokens, costs more

@@ -19,18 +19,22 @@ from collections.abc import Callable, Iterator
 
 from ..intent import restating_requests, steering_requests
 
+#: The characters of requests classified in one call, about (``Steering.read``): above
+#: what makes the classification search by its prefilters (``intent._PREFILTER_FROM``).
+_CHARS_READ_AT_ONCE = 1 << 16
+
 #: (positions, texts) → the requests that may be pinned within the cap, with the text a pin
 #: of each could hold (``HistoryIndex._pinnable``)
 Pinnable = Callable[[list[int], list[str]], tuple[list[int], list[str]]]
 
 #: The first batch read; each next one is four times as large (a call has a fixed cost,
-#: and a batch reads past what is needed by at most its own size). While the rules read
-#: leave more than half of the room they started with after the first two batches, the
-#: walk will likely read every request (a session of few rules never spends the cap): the
-#: rest is read in one batch.
+#: and a batch reads past what is needed by at most its own size). The rules walk never
+#: reads "the rest" in one batch: it used to after two batches when the room looked
+#: unspent, but the room was judged before the rules those batches found were pinned, so
+#: a rule-dense session (a rule every other request) read every request to pin ~40
+#: (speed24: 1,912 of 2,009 texts read, ~25x the pins' need).
 _FIRST_BATCH = 16
 _GROWTH = 4
-_BATCHES_BEFORE_ALL = 2
 
 
 class Steering:
@@ -59,6 +63,9 @@ class Steering:
         """New requests, after every one known (positions ascending)."""
         self.unread.update(zip(positions, texts, strict=True))
         self._restating_unread.update(positions)
+        if len(self._order) > 2 * len(self.unread) + 256:
+            # (the requests read are left out: each refit's walks stepped over all of them)
+            self._order = [p for p in self._order if p in self.unread]
         self._order += positions
 
     def forget_from(self, prefix: int) -> None:
@@ -93,12 +100,26 @@ class Steering:
         asked, texts = self._prepare(positions)
         # (requests the restatement walk read already are not read for it again)
         unread = self._restating_unread
-        steering, restating = steering_requests(texts, any(p in unread for p in asked))
-        for j in steering:
-            insort(self.steering, asked[j])
-        for j in restating:
-            if asked[j] in self._restating_unread:
-                insort(self.restating, asked[j])
+        # In parts: the classification folds and encodes copies of the texts it reads, and
+        # a cold fit of a chat of 10,000 short requests read them all at once (a peak of
+        # twice the input's size: redteam25 RT25-10). Each text is read on its own, so the
+        # parts' answers are the whole's; a part holds enough characters that it is
+        # searched as the whole would be (by RE2's prefilters: parts of 256 requests each
+        # cost a fresh process's first fit ~130 ms more, RT26-16).
+        lo = 0
+        while lo < len(asked):
+            hi, chars = lo + 1, len(texts[lo])
+            while hi < len(asked) and chars < _CHARS_READ_AT_ONCE:
+                chars += len(texts[hi])
+                hi += 1
+            part = asked[lo:hi]
+            steering, restating = steering_requests(texts[lo:hi], any(p in unread for p in part))
+            for j in steering:
+                insort(self.steering, part[j])
+            for j in restating:
+                if part[j] in unread:
+                    insort(self.restating, part[j])
+            lo = hi
         for p in asked:
             del self.unread[p]
             self._restating_unread.discard(p)
@@ -140,8 +161,7 @@ class Steering:
                 n = least[p] = words_least(p)
             return n <= left
 
-        at_start = room()
-        return self._walk(self.steering, pos, wanted, self.read, lambda: 2 * room() > at_start)
+        return self._walk(self.steering, pos, wanted, self.read)
 
     def _walk(
         self,
@@ -149,14 +169,12 @@ class Steering:
         pos: int,
         wanted: Callable[[int], bool],
         read: Callable[[list[int]], None],
-        read_all: Callable[[], bool] = lambda: False,
     ) -> Iterator[int]:
         """Newest first, the positions of ``found`` before ``pos``, reading (``read``) in
-        batches, newest first, the ``wanted`` requests unread (after a first batch, all of
-        them at once when ``read_all()`` says so)."""
+        growing batches, newest first, the ``wanted`` requests unread."""
         order = self._order
         j = bisect_left(order, pos)  # order[:j]: the positions still to look at
-        at, batch, reads = pos, _FIRST_BATCH, 0
+        at, batch = pos, _FIRST_BATCH
         while True:
             while j and not wanted(order[j - 1]):
                 j -= 1
@@ -164,8 +182,7 @@ class Steering:
             newest = found[k] if k >= 0 else -1
             if j and order[j - 1] > newest:  # an unread request is newer: read a batch
                 read([p for p in order[max(0, j - batch) : j] if wanted(p)])
-                reads += 1
-                batch = j if reads >= _BATCHES_BEFORE_ALL and read_all() else _GROWTH * batch
+                batch *= _GROWTH
                 continue
             if newest < 0:
                 return

@@ -154,6 +154,7 @@ class HistoryIndex:
         self.unit_ok = bytearray()  # per unit: 1 valid, 0 not, 2 not checked yet
         self.priced = bytearray()  # per message: 1 when costs[i] is exact, 0 for an estimate
         self.made_units: list[Unit | None] = []  # per unit: made on first use, reused on refit
+        self._made = bytearray()  # per unit: 1 when made_units holds it (see made_run)
         self._labels: dict[int, tuple[object, Later[str]]] = {}  # image labels by position
         self._image_labels: dict[int, tuple[Image, str]] = {}  # by id(image)
         self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
@@ -282,6 +283,7 @@ class HistoryIndex:
         del self.unit_costs[keep_units:]
         del self.unit_ok[keep_units:]
         del self.made_units[keep_units:]
+        del self._made[keep_units:]
         return min(regroup, prefix)
 
     def _price(self, start: int, end: int, back: bool = True, room: int | None = None) -> None:
@@ -293,7 +295,10 @@ class HistoryIndex:
         assert self._pricer is not None
         pricer, priced, costs, body = self._pricer, self.priced, self.costs, self.body
         lo = max(0, start - max(256, len(body) - start)) if back else start
-        if back and room is not None:
+        starts = self.starts
+        if lo < start and priced.find(0, starts[max(bisect_right(starts, lo) - 1, 0)], start) < 0:
+            lo = start  # (a refit: every unit before the new ones is priced already)
+        if lo < start and room is not None:
             # The estimates are a token per 4 characters: a script of more tokens than that
             # (CJK, Thai, Hindi, Cyrillic, emoji: up to a token a character) would be priced
             # up to 4 times as far back as can fit. So they are scaled: until a fair sample
@@ -312,7 +317,6 @@ class HistoryIndex:
         # sends the results of parallel calls depends on the call). Before ``start`` the
         # batch is speculative: a unit with a huge text is left until (and unless) a
         # decision needs its exact price.
-        starts = self.starts
         first = bisect_right(starts, lo) - 1 if lo < start else bisect_left(starts, start)
         todo: list[int] = []
         for k in range(max(first, 0), bisect_left(starts, start)):
@@ -577,6 +581,7 @@ class HistoryIndex:
         # A unit is checked once, when it is first sent: refits need not re-validate it.
         self.unit_ok += b"\x02" * len(starts)
         self.made_units += [None] * len(starts)
+        self._made += bytes(len(starts))
 
     def end(self, k: int) -> int:
         """One past the last message of unit ``k``."""
@@ -594,9 +599,20 @@ class HistoryIndex:
             made = self.made_units[k]
             if made is None:
                 made = self.made_units[k] = self.unit(k, self.kinds[k], room)
+                self._made[k] = 1
             return made
         start, end = self.starts[k], self.end(k)
         return Unit(start, list(self.body[start:end]), self.unit_cost(k, room), kind)
+
+    def made_run(self, k: int, lowest: int, room: int) -> int:
+        """How many units from ``k`` down (none below ``lowest``) are made already (a refit:
+        the units kept last time) and fit ``room`` tokens together, newest first: found at
+        C speed, so a refit's walk does not step through every kept unit."""
+        lowest = max(lowest, self._made.rfind(0, lowest, k + 1) + 1)
+        if lowest > k:
+            return 0
+        # (a made unit is priced: its costs are exact, so their running sums only grow)
+        return bisect_right(list(accumulate(reversed(self.unit_costs[lowest : k + 1]))), room)
 
     def unit_alone(self, k: int, kind: UnitKind) -> Unit:
         """``unit(k, kind)`` with only its own messages priced: an earlier request or a

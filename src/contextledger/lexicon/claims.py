@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .common import NEGATIONS
+
 
 def _listed(words: str) -> frozenset[str]:
     return frozenset(words.split())
@@ -290,6 +292,12 @@ MORE_NEGATIONS = _listed(
     لا لن لم ليس أبدا أبداً ممنوع بدون دون عدم ألا يمنع يُمنع تمنع محظور يحظر يُحظر إياك मत नहीं न बिना
     """
 )
+# The one-word negators that set a rejected value after a comma ("Kasuta Bellman-Fordi, mitte
+# Dijkstrat.", "Skilletegnet skal være semikolon, ikke komma."): a regex alternation.
+NOT_THAT_NEGATORS = (
+    r"niet|nicht|ikke|inte|ikkje|nu|ne|nie|не|ні|όχι|mitte|ei|"
+    r"nem|não|bukan|không\s+phải|לא|nav|nevis"
+)
 PROHIBITIONS = _listed(
     """
     forbidden prohibited banned prohibido prohibida prohibidos prohibidas interdit interdite
@@ -538,7 +546,8 @@ HEDGES = re.compile(
     r"om\s+m[öo]jligt|helst|f[öo]rs[öo]k|по\s+возможности|желательно|постарайся|старайся|"
     r"по\s+можливості|бажано|намагайся|постарайся|m[üu]mk[üu]nse|m[üu]mk[üu]n\s+oldu[ğg]unca|"
     r"tercihen|n[ếe]u\s+c[óo]\s+th[ểe]|c[ốo]\s+g[ắa]ng|sebisa\s+mungkin|jika\s+memungkinkan|"
-    r"usahakan|sebaiknya)\b|"
+    r"usahakan|sebaiknya|optional|not\s+(?:required|mandatory|compulsory|necessary)|"
+    r"up\s+to\s+(?:you|the\s+assistant)|(?:can|may)\s+be\s+skipped)\b|"
     r"できるだけ|なるべく|可能であれば|可能なら|できれば|尽量|尽可能|如果可能|가능하면|되도록|가급적|"
     r"웬만하면|قدر\s+الإمكان|إن\s+أمكن|إذا\s+أمكن|يفضل|जहाँ\s+तक\s+हो\s+सके|यदि\s+संभव\s+हो|"
     r"अगर\s+संभव\s+हो|हो\s+सके\s+तो|कोशिश\s+कर"
@@ -548,7 +557,8 @@ REQUIRES = re.compile(
     r"(?i)\b(?:must|always|need\s+to|needs\s+to|has\s+to|have\s+to|required|mandatory|muss|m[üu]ssen|"
     r"immer|deve|devem|debe|deben|doit|doivent|toujours|moet|moeten|altijd|musi|musz[ąa]|zawsze|"
     r"siempre|sempre|всегда|обязательно|должен|должна|завжди|повинен|повинна|selalu|harus|"
-    r"lu[ôo]n|ph[ảa]i|her\s+zaman|daima|mutlaka|alltid|m[åa]ste)\b|必须|必ず|반드시|"
+    r"lu[ôo]n|ph[ảa]i|her\s+zaman|daima|mutlaka|alltid|m[åa]ste|devono|devi|musisz|musicie|"
+    r"musí|musíš|musíte|muset|мають|має|маєш|мусиш|мусять|нужно|надо|треба)\b|必须|必ず|반드시|"
     r"يجب|دائما|हमेशा|ज़रूर|ต้อง"
 )
 # Words that limit a rule to one scope ("only", "tylko", "alleen", "nur", "だけ", "فقط"), and
@@ -614,6 +624,9 @@ RATE_INFLECTED = {
     "sekundu": "s", "minutu": "min", "hodinu": "h", "sekund": "s", "minut": "min", "timme": "h",
     "segon": "s", "secundă": "s", "δευτερόλεπτο": "s", "λεπτό": "min", "ώρα": "h",
     "sekundet": "s", "minuttet": "min", "minútu": "min", "oră": "h", "hora": "h",
+    # (a day after "per"/"за"/"на": Dutch/Swedish "dag", Czech "den", Ukrainian/Russian
+    # "день", "добу", "сутки"; alone, "dag" may be an Airflow DAG)
+    "dag": "d", "den": "d", "день": "d", "добу": "d", "сутки": "d", "dygn": "d",
 }  # fmt: skip
 # A clock time's zone: named, or the reader's local time.
 ZONE_NAMED = re.compile(
@@ -653,6 +666,118 @@ BOUND_LEAST = re.compile(
 )
 
 
+# An option turned down, in the words of the languages users write in ("We rejected Kafka",
+# "We hebben Kafka afgewezen", "Odmítli jsme Kafka", "Kami menolak Kafka", "Ми відхилили Kafka"):
+# a recap saying it was chosen turns the user's decision around (a stem: the word starts so).
+REJECTED_STEMS = (
+    "reject",
+    "declin",
+    "turned down",
+    "ruled out",
+    "rule out",
+    "afgewezen",
+    "afwijzen",
+    "verworpen",
+    "avvisa",
+    "förkasta",
+    "odmítl",
+    "odmítnut",
+    "zamítl",
+    "zamítnut",
+    "menolak",
+    "ditolak",
+    "відхил",
+    "отклон",
+    "odrzuc",
+    "odrzuć",
+    "abgelehnt",
+    "ablehn",
+    "verworfen",
+    "rejet",
+    "refus",
+    "rechaz",
+    "descart",
+    "rejeit",
+    "recus",
+    "scartat",
+    "rifiutat",
+    "respint",
+    "reddett",
+    "elutas",
+    "hylät",
+    "hylkä",
+    "απορρίψ",
+    "απέρριψ",
+    "respins",
+    "tumeka",
+    "ditepis",
+)
+# Words that say something still waits ("waiting for approval", "väntar på godkännande",
+# "wacht op", "čeká na", "czeka na", "чекає", "menunggu"): a recap saying it was done or
+# granted turns the user's state around (stems, as REJECTED_STEMS).
+PENDING_STEMS = (
+    "waiting",
+    "awaiting",
+    "pending",
+    "not yet",
+    "väntar",
+    "avvakta",
+    "wacht",
+    "nog niet",
+    "čeká",
+    "čekají",
+    "ještě ne",
+    "czeka",
+    "jeszcze nie",
+    "чекає",
+    "очіку",
+    "ожида",
+    "ещё не",
+    "menunggu",
+    "belum",
+    "wartet",
+    "ausstehend",
+    "noch nicht",
+    "en attente",
+    "attend",
+    "pas encore",
+    "esperando",
+    "pendiente",
+    "todavía no",
+    "aguard",
+    "ainda não",
+    "in attesa",
+    "non ancora",
+    "bekliyor",
+    "henüz",
+    "odottaa",
+    "vielä ei",
+    "αναμέν",
+    "ακόμα δεν",
+)
+# Every word that denies in a clause of the languages a recap is compared across (see
+# compaction.claims_translated): the shared negations, those above, prohibitions, and the
+# denials of more languages; not "without" (a condition, "nunca … sem aprovação").
+DENIALS = (
+    NEGATIONS
+    | MORE_NEGATIONS
+    | PROHIBITIONS
+    | _listed(
+        """
+    unless non mai nu niciodată ei älä koskaan δεν μην ποτέ όχι ikke aldrig ingen inte
+    niet nooit geen nem ne soha tidak jangan bukan nie nikdy ani není nesmí nesmie
+    ingenting inget niets nic ніколи нічого ничего нет ні не forbid forbade
+    """
+    )
+) - _listed("without sin sem sans ohne senza zonder bez без utan uden")
+# Words of a choice made ("chose", "picked", "went with", "decided on"): what a rejected
+# option is not.
+CHOSE = re.compile(
+    r"(?i)\b(?:chose|chosen|choose|chooses|picked|selected|opted\s+for|went\s+with|go\s+with|"
+    r"decided\s+(?:on|to\s+use|to\s+adopt|to\s+go\s+with)|settled\s+on|adopted|approved|"
+    r"will\s+use|is\s+using|are\s+using|uses)\b"
+)
+
 # --------------------------------------------------------------------------- a rule's qualifiers
 #
 # What limits a rule, by language: an exception ("except hotfixes"), a requirement that
@@ -682,7 +807,7 @@ RULE_EXCEPT = re.compile(
     r"(?i)\bexcept\b|\bexcepting\b|\bapart\s+from\b|\bother\s+than\b|\baußer\b|\bausgenommen\b|"
     r"\bbehalve\b|\buitgezonderd\b|\bsalvo\b|\bexcepto\b|\bsauf\b|\bhormis\b|\bexceto\b|"
     r"\btranne\b|\beccetto\b|z\s+wyjątkiem|\boprócz\b|\bкроме\b|за\s+исключением|\bкрім\b|"
-    r"за\s+винятком|إلا|باستثناء|عدا|छोड़कर|के\s+अलावा|除く|除き|除いて|以外|除外|除了|제외|"
+    r"за\s+винятком|\bокрім\b|\bопріч\b|إلا|باستثناء|عدا|छोड़कर|के\s+अलावा|除く|除き|除いて|以外|除外|除了|제외|"
     r"예외|सिवाय|\bkecuali\b|\bselain\b|\bhariç\b|\bdışında\b|ngoại\s+trừ|\btrừ\b|\butom\b|"
     r"\bförutom\b|\bkromě\b|חוץ\s+מ|למעט|ยกเว้น"
 )

@@ -17,6 +17,7 @@ membership: ``word.casefold() in NEGATIONS``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any, AnyStr, cast
 
 
@@ -73,6 +74,15 @@ class _CompiledOnUse:
 
 
 _PATTERN_ATTRIBUTES = listed("search match fullmatch finditer findall sub subn split scanner flags")
+
+
+def compile_now(*namespaces: Iterable[object]) -> None:
+    """Compile every pattern compiled on use among ``namespaces``' values (a module's
+    ``vars().values()``): ``contextledger.warm`` does it at a server's start-up."""
+    for values in namespaces:
+        for value in values:
+            if isinstance(value, _CompiledOnUse):
+                value.flags  # noqa: B018 (the first attribute read compiles it)
 
 
 def compiled_on_use(source: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:

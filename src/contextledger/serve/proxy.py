@@ -20,8 +20,8 @@ from ..catalog import lookup_model
 from ..compaction.summarizers import OfflineSummarizer
 from ..model import Message
 from ..prepare import Preparer
-from ..pricing.text import warm as warm_tokenizer
 from ..storage.sessions import SessionMark, SessionStore
+from ..warmup import warm
 from .backoff import SummarizerBackoff
 from .body import BodyReader
 from .sessions import (
@@ -127,7 +127,7 @@ class Proxy:
         )
         try:
             await self.store_call(lambda _s: None)  # open it now, not on the first request
-            await asyncio.to_thread(warm_tokenizer)  # the ~0.5 s build, before any request
+            await asyncio.to_thread(warm)  # the tokenizer and patterns, before any request
             yield
         finally:
             await self.client.aclose()

@@ -1,0 +1,59 @@
+"""A credential's value a tool printed, copied into a recap (RT25-1, RT26-7): "The database
+password is Xk3p…" or "GRAFANA_TOKEN=sk_06fb…" would make the secret a permanent line of every
+later request and of a paid summarizer's prompt. A recap names a credential; it never
+carries its value, whoever wrote the recap. What counts as a credential's value is the
+recap writer's reading (:data:`.findings.CREDENTIAL`), and a table row a secrets tool prints
+("password    Xk3p…", as ``vault kv get`` does: a name and its value alone on a line).
+
+>>> sorted(_values(["DB_PASSWORD=hunter2hunter2", "password Xk3pQ9vLm2", "max_tokens=4096"]))
+['Xk3pQ9vLm2', 'hunter2hunter2']
+"""
+
+from __future__ import annotations
+
+import re
+
+from .claims_evidence import Claim, Evidence
+from .findings import CREDENTIAL, may_hold_secret
+
+__all__ = ["check_secret"]
+
+_TABLE_ROW = re.compile(
+    r"(?im)^\s*[\w.-]*(?:passw(?:or)?d|pwd|secret|token|api[_-]?key|access[_-]?key)[\w.-]*"
+    r"\s+(?P<value>\S{8,})\s*$"
+)
+
+
+def _values(lines: list[str]) -> frozenset[str]:
+    found: set[str] = set()
+    for line in lines:
+        if not may_hold_secret(line):
+            continue
+        for m in CREDENTIAL.finditer(line):
+            _, sep, value = (
+                m.group(0).partition("=") if "=" in m.group(0) else (m.group(0).partition(":"))
+            )
+            found.add((value if sep else m.group(0)).strip("\"' "))
+        found |= {m.group("value") for m in _TABLE_ROW.finditer(line)}
+    return frozenset(v for v in found if _made(v))
+
+
+def _made(value: str) -> bool:
+    """A value that looks made, not a word ("test_login_flow" after "test_auth.py::" is a
+    test's name): a letter and two digits, or 20 characters (recap14's rule)."""
+    digits = sum(c.isdigit() for c in value)
+    return len(value) >= 8 and (len(value) >= 20 or (digits >= 2 and digits < len(value)))
+
+
+def check_secret(text: str, ev: Evidence) -> list[Claim]:
+    """``text`` holds the value of a credential a tool printed."""
+    values = ev.derive("secret values", lambda: _values([x for r in ev.results for x in r.lines]))
+    if not values or not any(v in text for v in values):
+        return []
+    return [
+        Claim(
+            "number",
+            text,
+            "a credential's value a tool printed: a recap names the credential, never its value",
+        )
+    ]

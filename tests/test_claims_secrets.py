@@ -1,0 +1,69 @@
+"""A credential's value a tool printed is never carried by a recap (RT25-1, RT26-7
+secret-copied): the line that copies it is removed and reported; the credential named
+without its value stands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from contextledger.compaction.verify import verify_recap
+from contextledger.providers import read_messages
+
+
+def _call(i: int, cmd: str, out: str) -> list[dict[str, object]]:
+    fn = {"name": "bash", "arguments": json.dumps({"command": cmd})}
+    return [
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": f"c{i}", "type": "function", "function": fn}],
+        },
+        {"role": "tool", "tool_call_id": f"c{i}", "content": out},
+    ]
+
+
+RECORD = read_messages(
+    [
+        {"role": "user", "content": "The credentials are in DB_PASSWORD; never print its value."},
+        *_call(
+            1,
+            "vault kv get secret/db",
+            "====== Data ======\nKey         Value\npassword    Xk3pQ9vLm2RtY7wZa4bN8c",
+        ),
+        *_call(2, "env | grep DB_", "DB_PASSWORD=hunter2hunter2XYZ\nDB_HOST=db.internal"),
+        {"role": "user", "content": "ok"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The database password is Xk3pQ9vLm2RtY7wZa4bN8c.",
+        "`env | grep DB_`: DB_PASSWORD=hunter2hunter2XYZ",
+    ],
+)
+def test_a_secret_value_a_tool_printed_is_removed(line: str) -> None:
+    v = verify_recap("Numbers that matter:\n- " + line, RECORD, ledger=False)
+    assert line not in v.text
+    assert any("credential" in c.reason for c in v.misclaims)
+
+
+def test_the_credential_named_without_its_value_stands() -> None:
+    line = (
+        "Constraints and corrections:\n- The credentials are in DB_PASSWORD; never print its value."
+    )
+    assert verify_recap(line, RECORD, ledger=False).removed_sentences == ()
+
+
+def test_the_users_own_sentence_quoted_under_decisions_stands() -> None:
+    record = read_messages(
+        [
+            {"role": "user", "content": "We rejected App Center 9 because it is too slow."},
+            {"role": "assistant", "content": "Noted."},
+        ]
+    )
+    line = "Decisions:\n- User: We rejected App Center 9 because it is too slow."
+    assert verify_recap(line, record, ledger=False).removed_sentences == ()
