@@ -200,6 +200,7 @@ class KeptMemo:
     changes: list[Change] = field(default_factory=list)
     texts: list[int] = field(default_factory=list)
     images: list[int] = field(default_factory=list)
+    repriced: int = 0  # the pricer's ``repriced`` when these were priced
 
 
 def kept_changes(
@@ -227,7 +228,8 @@ def kept_changes(
             ]
 
         return Later(make), text - pricer.merged_framing(out), image
-    before = memo
+    # (a price of a message sent before changed: a result's call renamed or deleted)
+    before = memo if memo.repriced == pricer.repriced else KeptMemo()
     changes: list[Change] = []
     texts: list[int] = []
     images: list[int] = []
@@ -246,6 +248,7 @@ def kept_changes(
         pricer.refuse_unheard(out)
     if memo is not None:
         memo.out, memo.changes, memo.texts, memo.images = out, changes, texts, images
+        memo.repriced = pricer.repriced
     # Turns the wire format merges are billed one framing, not one per message.
     return changes, sum(texts) - pricer.merged_framing(out), sum(images)
 

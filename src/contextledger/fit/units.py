@@ -325,6 +325,7 @@ class HistoryIndex:
                 todo += [i for i in unit if not priced[i]]
         todo += [i for i in range(start, end) if not priced[i]]
         messages = self._at(todo)
+        pricer.name_results(messages, lambda: self._calls_outside(todo))
         pricer.prime(messages)
         estimated = sum(costs[i] for i in todo)
         message = pricer.message
@@ -333,6 +334,12 @@ class HistoryIndex:
             priced[i] = 1
         self._exact_seen += sum(costs[i] for i in todo)
         self._estimated_seen += estimated
+
+    def _calls_outside(self, batch: list[int]) -> Iterator[Message]:
+        """The turns with tool calls not in ``batch``, the nearest below it first."""
+        inside = set(batch)
+        for p in sorted(self.opens - inside, key=lambda p: (p > batch[0], abs(p - batch[0]))):
+            yield self._at([p])[0]
 
     def _at(self, positions: list[int]) -> list[Message]:
         """The messages at ``positions`` (read, when lazy, straight from the columns)."""

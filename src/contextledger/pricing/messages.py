@@ -13,7 +13,7 @@ block (when stored) or from the header of the inline data.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,6 +168,9 @@ class Pricer:
         # name (``framing``, "Single tool calls"): each call id's function, as called
         self.renders_calls = self.framing.renders_calls and wire == "openai"
         self._call_names: dict[str, str] = {}
+        #: How many times prices of messages already priced changed (results of a call
+        #: renamed, deleted, or found parallel late): a caller's memo of them is then stale.
+        self.repriced = 0
         self.beside_text = self.framing_tokens("assistant")  # a call beside text: apart
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
@@ -523,6 +526,76 @@ class Pricer:
                 if known is not None:
                     self._blocks.clear()
                     self._messages.clear()
+                    self.repriced += 1
+
+    def name_results(
+        self, batch: Sequence[Message], calls_elsewhere: Callable[[], Iterable[Message]]
+    ) -> None:
+        """Before ``batch`` is priced: know, from this request, the call every result in it
+        answers. A result's price depends on its call (OpenAI renders it under the
+        function's name, escaped when the call is parallel) and a fit prices newest first:
+        a result whose call is further back (a user turn between them) was priced before
+        its call by a fresh fit and after it by a kept Fitter, and a Fitter kept what an
+        earlier request's call was (RT26-17). ``calls_elsewhere``: the request's turns with
+        calls outside the batch, the nearest first. An id no turn calls is priced as
+        answering no call (not parallel, no name)."""
+        if not (self.framing.renders_calls or self.framing.parallel_calls):
+            return
+        names: dict[str, str] = {}
+        parallel: set[str] = set()
+        answered: set[str] = set()
+        for m in batch:
+            if m.role == "assistant":
+                self._name_calls(m, names, parallel)
+            else:
+                answered.update(b.call_id for b in m.content if isinstance(b, ToolResult))
+        wanted = answered - names.keys()
+        for m in calls_elsewhere() if wanted else ():
+            if not wanted.isdisjoint(b.id for b in m.content if isinstance(b, ToolCall)):
+                self._name_calls(m, names, parallel)
+                wanted -= names.keys()
+                if not wanted:
+                    break
+        # what an earlier request's calls made of these ids, where this one's differ
+        changed = {i for i in answered & self._parallel if i not in parallel}
+        self._parallel -= changed
+        for call_id in changed:
+            self._parallel_callers.pop(call_id, None)
+        if self.framing.renders_calls:
+            known = self._call_names
+            changed |= {i for i, name in names.items() if known.get(i, name) != name}
+            changed |= wanted & known.keys()  # (answering none now)
+            changed |= (names.keys() - known.keys()) & self._single_results  # priced unnamed
+            known.update(names)
+            for call_id in wanted:
+                known.pop(call_id, None)
+        if changed:
+            self._forget_results(changed)
+
+    def _name_calls(self, m: Message, names: dict[str, str], parallel: set[str]) -> None:
+        """Note ``m``'s calls into ``names`` (an id two calls share: the longer name) and,
+        when parallel, into ``parallel`` and this pricer's own (``_note_parallel``)."""
+        ids = [b.id for b in m.content if isinstance(b, ToolCall)]
+        if len(ids) > 1:
+            parallel.update(ids)
+            self._note_parallel(m)
+        for b in m.content:
+            if isinstance(b, ToolCall):
+                known = names.get(b.id)
+                if known is None or self._label(b.name) > self._label(known):
+                    names[b.id] = b.name
+
+    def _forget_results(self, ids: Collection[str]) -> None:
+        """Forget the prices of the results of ``ids`` (and of the messages holding them)."""
+        self.repriced += 1
+        self._blocks = {
+            b: v for b, v in self._blocks.items()
+            if not (isinstance(b, ToolResult) and b.call_id in ids)
+        }  # fmt: skip
+        self._messages = {
+            k: v for k, v in self._messages.items()
+            if not any(isinstance(b, ToolResult) and b.call_id in ids for b in v[0].content)
+        }  # fmt: skip
 
     def _result_framing(self, b: ToolResult, escaped: bool) -> int:
         """What a tool result costs beyond its content. On OpenAI Chat a single call's result
@@ -559,6 +632,7 @@ class Pricer:
                 self._single_results -= new
                 self._blocks.clear()
                 self._messages.clear()
+                self.repriced += 1
         return self._label(PARALLEL_WRAPPER) + len(ids) * self._label(PARALLEL_CALL)
 
     def forget_calls(self, replaced: Iterable[Message], ids: Collection[str]) -> bool:
@@ -582,14 +656,7 @@ class Pricer:
         if not gone:
             return False
         self._parallel -= gone
-        self._blocks = {
-            b: v for b, v in self._blocks.items()
-            if not (isinstance(b, ToolResult) and b.call_id in gone)
-        }  # fmt: skip
-        self._messages = {
-            k: v for k, v in self._messages.items()
-            if not any(isinstance(b, ToolResult) and b.call_id in gone for b in v[0].content)
-        }  # fmt: skip
+        self._forget_results(gone)
         return True
 
     def _label(self, text: str) -> int:
