@@ -538,8 +538,9 @@ def prompt_tokens(body: Mapping[str, Any], *, anthropic: bool = False) -> int:
 # arguments, `` to=functions.NAME`` then ARGS (the call id is not billed), its result is its
 # content as a tool message; two or more calls in one message are one call to the wrapper
 # ``multi_tool_use.parallel`` whose arguments list each call, and their results are billed
-# as JSON strings. The stub counts them that way on its own tokenizer (40, 94 and 125 on
-# that exchange: exact for one call, above for parallel ones). Tool schemas: the cookbook's
+# as JSON strings; the wrapper has a message of its own (3 and its name: what is left of
+# 538914's counts). The stub counts them that way on its own tokenizer (40, 89 and 114 on
+# that exchange: exact). Tool schemas: the cookbook's
 # count ("How to count tokens with tiktoken", which its examples are billed at).
 
 
@@ -547,23 +548,19 @@ def _calls_tokens(calls: list[dict[str, Any]], model: str) -> int:
     """An assistant message's tool calls as billed (see above)."""
     if not calls:
         return 0
-
-    def fn(call: dict[str, Any]) -> tuple[str, Any]:
-        function = call.get("function") or {}
-        args = str(function.get("arguments", ""))
-        try:
-            value = json.loads(args) if args else {}
-        except ValueError:
-            value = args
-        return str(function.get("name", "")), value
-
-    if len(calls) == 1:
-        function = calls[0].get("function") or {}
-        name, args = str(function.get("name", "")), str(function.get("arguments", ""))
+    sent = [
+        (str(f.get("name", "")), str(f.get("arguments", "")))
+        for f in (c.get("function") or {} for c in calls)
+    ]
+    if len(sent) == 1:
+        name, args = sent[0]
         return _count(f" to=functions.{name}", model) + _count(args, model)
-    uses = [{"recipient_name": f"functions.{n}", "parameters": a} for n, a in map(fn, calls)]
-    return _count(" to=multi_tool_use.parallel", model) + _count(
-        json.dumps({"tool_uses": uses}), model
+    uses = ",".join(f'{{"recipient_name":"functions.{n}","parameters":{a}}}' for n, a in sent)
+    wrapper = 3 + _count("multi_tool_use.parallel", model)  # the wrapper's own message
+    return (
+        _count(" to=multi_tool_use.parallel", model)
+        + _count(f'{{"tool_uses":[{uses}]}}', model)
+        + wrapper
     )
 
 

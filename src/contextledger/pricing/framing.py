@@ -76,9 +76,29 @@ _FRAMING = {"openai": OPENAI, "openai-compatible": OPENAI_COMPATIBLE}
 # on top of its own message framing, plus 0.5% of its escaped tokens (the thread's Korean
 # results bill ~0.1% above the tokens of their ``json.dumps``, likely tokens merging across
 # the rendering's boundaries) — over the published counts, never under.
+#
+# On Chat Completions (the wire known) it is priced as rendered: the assistant message is
+# one call to the wrapper, `` to=multi_tool_use.parallel`` and ``{"tool_uses":[…]}`` listing
+# ``{"recipient_name":"functions.NAME","parameters":ARGS}`` per call (ARGS as sent), plus a
+# message of the wrapper's own (its framing and its name: the wrapper's reply, the one
+# constant left in what 538914 is billed); each result is a message under its function's
+# name (as a single call's) holding its ``json.dumps``. That is 90/116 on 538914's 89/114
+# (each piece counted apart: a token or two over), and 25 + 1 for each call added (billed:
+# 25). The o200k models add harmony's channel tokens, as for a single call (an upper bound).
 PARALLEL_RESULT_MARGIN = 200  # 1/200 of a parallel result's escaped tokens
 PARALLEL_WRAPPER = ' to=multi_tool_use.parallel{"tool_uses":[]}'
 PARALLEL_CALL = '{"recipient_name":"functions.","parameters":},'
+PARALLEL_ROLE = "multi_tool_use.parallel"
+PARALLEL_USES = '{"tool_uses":[]}'
+
+
+def parallel_entry(name: str, arguments: str) -> str:
+    """One call as the wrapper's arguments list it (see above).
+
+    >>> parallel_entry("calculator", '{"a":2}')
+    '{"recipient_name":"functions.calculator","parameters":{"a":2}},'
+    """
+    return f'{{"recipient_name":"functions.{name}","parameters":{arguments}}},'
 
 
 def parallel_result_text(text: str) -> str:
@@ -119,6 +139,16 @@ def rendered_call(name: str, tokenizer: str) -> tuple[str, int]:
     """
     old = _RENDERED_CALL.get(tokenizer)
     return (old.format(name), 0) if old else (_HARMONY_CALL.format(name), 2)
+
+
+def parallel_header(tokenizer: str) -> tuple[str, int]:
+    """(the text OpenAI renders parallel calls with beyond their list, special tokens).
+
+    >>> parallel_header("cl100k_base")
+    (' to=multi_tool_use.parallel', 0)
+    """
+    text, special = rendered_call("", tokenizer)
+    return text.replace("functions.", PARALLEL_ROLE, 1), special
 
 
 def rendered_result(name: str, tokenizer: str) -> tuple[str, int]:

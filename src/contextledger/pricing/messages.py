@@ -55,9 +55,13 @@ from .framing import (
     OPENAI,
     PARALLEL_CALL,
     PARALLEL_RESULT_MARGIN,
+    PARALLEL_ROLE,
+    PARALLEL_USES,
     PARALLEL_WRAPPER,
     REPLY_PRIMING,
     framing_for,
+    parallel_entry,
+    parallel_header,
     parallel_result_text,
     rendered_call,
     rendered_result,
@@ -605,7 +609,7 @@ class Pricer:
         sent = TOOL_RESULT_OVERHEAD + self._id(b.call_id)
         if not self.framing.renders_calls or self.wire not in (None, "openai"):
             return sent
-        if name is None or escaped:
+        if name is None or (escaped and not self.renders_calls):
             return sent + (self.framing_tokens("tool") if self.renders_calls else 0)
         role, special = rendered_result(wire_name(name, "openai"), self.model.tokenizer)
         rendered = self.framing.per_message + self._label(role) + special
@@ -633,7 +637,23 @@ class Pricer:
                 self._blocks.clear()
                 self._messages.clear()
                 self.repriced += 1
+        if self.renders_calls:  # rendered as one call to the wrapper, not as single calls
+            return self._parallel_rendered(m) - sum(
+                self._call(b) for b in m.content if isinstance(b, ToolCall)
+            )
         return self._label(PARALLEL_WRAPPER) + len(ids) * self._label(PARALLEL_CALL)
+
+    def _parallel_rendered(self, m: Message) -> int:
+        """An assistant message's parallel calls as OpenAI Chat renders them (``framing``,
+        "Parallel tool calls"): the wrapper's call listing each, and the wrapper's message."""
+        header, special = parallel_header(self.model.tokenizer)
+        entries = sum(
+            self.text(parallel_entry(wire_name(b.name, "openai"), b.arguments))
+            for b in m.content
+            if isinstance(b, ToolCall)
+        )
+        uses = self._label(PARALLEL_USES) + self._label(header) + special
+        return uses + entries + self.framing_tokens(PARALLEL_ROLE)
 
     def forget_calls(self, replaced: Iterable[Message], ids: Collection[str]) -> bool:
         """Forget that the assistant turns repair replaced called ``ids`` in parallel: a
