@@ -444,6 +444,27 @@ def test_legacy_function_messages_are_read_and_priced_as_openai_renders_them(
     assert price_request(body, "gpt-3.5-turbo").total >= billed
 
 
+# github.com/zurawiki/tiktoken-rs/issues/40 (gpt-4-0613, usage.prompt_tokens 78): a system
+# turn, an assistant greeting, a question, a legacy function_call and the function's result
+# (newlines in the texts and the arguments). Held out (prov15): never seen while the
+# rendering was derived; exact from the original dicts.
+KYLE: list[dict[str, Any]] = [
+    {"role": "system", "content": "You are a friendly chatbot.\n"},
+    {"role": "assistant", "content": "Hello, I am a friendly chatbot!\n"},
+    {"role": "user", "content": "What is the weather in New York?"},
+    {"content": "", "function_call": {"arguments": '{\n  "city": "New York"\n}',
+                                      "name": "get_weather"}, "role": "assistant"},
+    {"role": "function", "name": "get_weather",
+     "content": '{"temperature": 72, "conditions": "partly_cloudy"}'},
+]  # fmt: skip
+
+
+def test_a_legacy_function_call_after_a_conversation_is_priced_as_billed() -> None:
+    body = {"model": "gpt-4-0613", "messages": KYLE}
+    assert price_request(body, "gpt-4-0613", "openai").total == 78
+    assert price_request(body, "gpt-4-0613").total >= 78  # no wire known: never under
+
+
 def test_a_legacy_function_exchange_translates_to_a_tool_exchange() -> None:
     legacy = [
         {"role": "user", "content": "hello world"},

@@ -121,6 +121,10 @@ _NOT_CATALOGUED = {
     },
     # retired 2026-06-30 (anthropic._data.DEPRECATED_MODELS): refused, its successor named
     "claude-mythos-preview": "retired",
+    # shut down 2024-06-13 (OpenAI's deprecations page), and framed 4 tokens a message (the
+    # cookbook's num_tokens_from_messages), not gpt-3.5-turbo's 3: priced as that family it
+    # was 1 under a published bill (github.com/ceifa/tiktoken-node/issues/7: 21, priced 20)
+    "gpt-3.5-turbo-0301": "shut down; framed apart",
 }
 
 
