@@ -500,6 +500,9 @@ class Fitter:
             )
             if all(m.role == "system" for m in repaired.messages):
                 raise ContentError("messages", _nothing_left(notices))
+            # the calls of what is sent name its results, not the unrepaired list's (an id
+            # two calls shared there is renumbered here: RT26-17)
+            self.pricer.name_results(repaired.messages, tuple)
             result = self._fit_once(repaired.messages, tools, memory, notices, repaired=True)
             mem.shown = mem.repaired_index
             removed = _removed_by_repair(msgs, repaired, self.pricer)
