@@ -500,9 +500,9 @@ class Fitter:
             )
             if all(m.role == "system" for m in repaired.messages):
                 raise ContentError("messages", _nothing_left(notices))
-            # the calls of what is sent name its results, not the unrepaired list's (an id
-            # two calls shared there is renumbered here: RT26-17)
-            self.pricer.name_results(repaired.messages, tuple)
+            if _calls_changed(msgs, repaired):  # (a reused id renumbered: RT26-17)
+                # the calls of what is sent name its results, not the unrepaired list's
+                self.pricer.name_results(repaired.messages, lambda wanted: ())
             result = self._fit_once(repaired.messages, tools, memory, notices, repaired=True)
             mem.shown = mem.repaired_index
             removed = _removed_by_repair(msgs, repaired, self.pricer)
@@ -820,6 +820,14 @@ def _replaced_parallel_turns(
         if isinstance(b, ToolCall)
     }
     return turns, {b.id for m in turns for b in m.content if isinstance(b, ToolCall)} & alone
+
+
+def _calls_changed(msgs: Sequence[Message], repaired: RepairResult) -> bool:
+    """Whether repair changed an assistant turn with calls (then the repaired history is
+    looked through once to name its results)."""
+    return any(
+        msgs[c.index].role == "assistant" and _calls(msgs[c.index]) for c in repaired.changes
+    )
 
 
 def _calls(m: Message) -> int:

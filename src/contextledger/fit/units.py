@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, islice
 from operator import is_, sub
@@ -52,6 +52,16 @@ def is_request(m: Message) -> bool:
 
 def opens_exchange(m: Message) -> bool:
     return m.role == "assistant" and ToolCall in map(type, m.content)
+
+
+def _may_call(d: object, wanted: Collection[str]) -> bool:
+    """Whether an assistant dict may call one of ``wanted`` (any shape but the usual list of
+    calls with string ids is read to know)."""
+    calls = d.get("tool_calls") if isinstance(d, dict) else None
+    if not isinstance(calls, list):
+        return True
+    ids = [c.get("id") if isinstance(c, dict) else None for c in calls]
+    return any(type(i) is not str or i in wanted for i in ids)
 
 
 def _not_valid(ok: bytearray, start: int) -> Iterator[int]:
@@ -325,7 +335,7 @@ class HistoryIndex:
                 todo += [i for i in unit if not priced[i]]
         todo += [i for i in range(start, end) if not priced[i]]
         messages = self._at(todo)
-        pricer.name_results(messages, lambda: self._calls_outside(todo))
+        pricer.name_results(messages, lambda wanted: self._calls_outside(todo, wanted))
         pricer.prime(messages)
         estimated = sum(costs[i] for i in todo)
         message = pricer.message
@@ -335,11 +345,16 @@ class HistoryIndex:
         self._exact_seen += sum(costs[i] for i in todo)
         self._estimated_seen += estimated
 
-    def _calls_outside(self, batch: list[int]) -> Iterator[Message]:
-        """The turns with tool calls not in ``batch``, the nearest below it first."""
+    def _calls_outside(self, batch: list[int], wanted: Collection[str]) -> Iterator[Message]:
+        """The turns with tool calls not in ``batch`` that may call one of ``wanted``, the
+        nearest below it first (a lazy history's dicts are looked at, not read: a result
+        no call answers had every turn with calls of a long history read)."""
+        body = self.body
+        dicts, off = (body.columns.dicts, body.start) if type(body) is LazyMessages else ((), 0)
         inside = set(batch)
         for p in sorted(self.opens - inside, key=lambda p: (p > batch[0], abs(p - batch[0]))):
-            yield self._at([p])[0]
+            if not dicts or _may_call(dicts[off + p], wanted):
+                yield self._at([p])[0]
 
     def _at(self, positions: list[int]) -> list[Message]:
         """The messages at ``positions`` (read, when lazy, straight from the columns)."""

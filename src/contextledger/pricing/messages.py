@@ -533,16 +533,19 @@ class Pricer:
                     self.repriced += 1
 
     def name_results(
-        self, batch: Sequence[Message], calls_elsewhere: Callable[[], Iterable[Message]]
+        self,
+        batch: Sequence[Message],
+        calls_elsewhere: Callable[[Collection[str]], Iterable[Message]],
     ) -> None:
         """Before ``batch`` is priced: know, from this request, the call every result in it
         answers. A result's price depends on its call (OpenAI renders it under the
         function's name, escaped when the call is parallel) and a fit prices newest first:
         a result whose call is further back (a user turn between them) was priced before
         its call by a fresh fit and after it by a kept Fitter, and a Fitter kept what an
-        earlier request's call was (RT26-17). ``calls_elsewhere``: the request's turns with
-        calls outside the batch, the nearest first. An id no turn calls is priced as
-        answering no call (not parallel, no name)."""
+        earlier request's call was (RT26-17). ``calls_elsewhere(ids)``: the request's turns
+        with calls outside the batch (those that may call one of ``ids`` at least), the
+        nearest first. An id no turn calls is priced as answering no call (not parallel, no
+        name)."""
         if not (self.framing.renders_calls or self.framing.parallel_calls):
             return
         names: dict[str, str] = {}
@@ -554,10 +557,10 @@ class Pricer:
             else:
                 answered.update(b.call_id for b in m.content if isinstance(b, ToolResult))
         wanted = answered - names.keys()
-        for m in calls_elsewhere() if wanted else ():
+        for m in calls_elsewhere(wanted) if wanted else ():
             if not wanted.isdisjoint(b.id for b in m.content if isinstance(b, ToolCall)):
                 self._name_calls(m, names, parallel)
-                wanted -= names.keys()
+                wanted.difference_update(names.keys())  # (in place: the walk reads it)
                 if not wanted:
                     break
         # what an earlier request's calls made of these ids, where this one's differ
