@@ -601,7 +601,8 @@ class Pricer:
         }  # fmt: skip
         self._messages = {
             k: v for k, v in self._messages.items()
-            if not any(isinstance(b, ToolResult) and b.call_id in ids for b in v[0].content)
+            if v[0].role != "tool"  # (results are only in tool messages: ``validate``)
+            or not any(isinstance(b, ToolResult) and b.call_id in ids for b in v[0].content)
         }  # fmt: skip
 
     def _result_framing(self, b: ToolResult, escaped: bool) -> int:
