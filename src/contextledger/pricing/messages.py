@@ -175,10 +175,16 @@ class Pricer:
         #: How many times prices of messages already priced changed (results of a call
         #: renamed, deleted, or found parallel late): a caller's memo of them is then stale.
         self.repriced = 0
-        self.beside_text = self.framing_tokens("assistant")  # a call beside text: apart
         #: Files and audio priced at an upper bound (pages or duration not known exactly, or
         #: a provider's rate not documented), with how: the report says they are estimates.
         self.estimates: dict[FileAttachment | Audio | ProviderContent, MediaCost] = {}
+
+    @property
+    def beside_text(self) -> int:
+        """What OpenAI adds to a call beside text (rendered apart). Counted when first asked:
+        a fit refuses a request too big before counting any text, and a first fit counts
+        with the tokenizer it expects (``expect_counting``)."""
+        return self.framing_tokens("assistant")
 
     @classmethod
     def for_model(
@@ -588,8 +594,9 @@ class Pricer:
             self._note_parallel(m)
         for b in m.content:
             if isinstance(b, ToolCall):
-                known = names.get(b.id)
-                if known is None or self._label(b.name) > self._label(known):
+                known = names.get(b.id)  # (counted only when two names compete: a fit
+                # refuses a request too big before counting any text)
+                if known is None or (known != b.name and self._label(b.name) > self._label(known)):
                     names[b.id] = b.name
 
     def _forget_results(self, ids: Collection[str]) -> None:
