@@ -4,6 +4,7 @@ in, and the classification that uses it says what the per-text questions say."""
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 import unicodedata
 
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contextledger import intent
+from contextledger import intent, prefilter
 from contextledger.intent import steering_requests
 from contextledger.prefilter import by_first_character, may_search, superset, touched
 from test_intent import reference, texts
@@ -146,6 +147,7 @@ def test_a_long_session_is_classified_alike_with_and_without_the_prefilter(
 
 def _spans_alike(pattern: re.Pattern[str], text: str) -> None:
     split = by_first_character(pattern)
+    split.build()  # (else the whole pattern serves its first matches)
     for at in range(len(text)):
         for end in (len(text), (at + len(text)) // 2 + 1):
             whole = pattern.match(text, at, end)
@@ -178,3 +180,33 @@ def test_a_letter_equated_with_another_ignoring_case_is_in_its_split() -> None:
     grouped = re.compile("(a)b|c")  # (a capturing group: not split, the whole pattern serves)
     assert by_first_character(grouped).get("a") is grouped
     assert by_first_character(pattern).get("k").match("keep")
+
+
+def test_a_pattern_is_split_only_once_its_whole_has_served_many_matches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R22-S1: the European rules' split (31 patterns compiled, ~0.15-1 s) was made at the
+    first European word a process met, most of a fresh process's first fit; the whole
+    pattern serves until the split would pay for itself."""
+    monkeypatch.setattr(prefilter, "_SPLIT_AFTER", 2)
+    pattern = re.compile(r"(?i)stop|keep|\bsoll")
+    split = prefilter.FirstCharacterSplit(pattern)
+    assert split.get("k") is pattern and split.get("s") is pattern and not split.is_split
+    assert split.get("k") is not pattern and split.is_split
+    assert split.get("k").match("keep") and not split.get("k").match("stop")
+
+
+def test_a_fresh_processs_first_fit_splits_no_pattern() -> None:
+    probe = """
+import contextledger
+from contextledger import intent, prefilter
+said = ["Bitte ändere nie die Haftungsklausel.", "Nikoli ne spreminjaj sheme baze.", "ok",
+        "Huwag mong galawin ang produksyon.", "Ne touchez jamais au schéma.", "Fix the test."]
+msgs = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"{said[i % 6]} {i}"}
+        for i in range(601)]
+contextledger.fit(msgs, "gpt-4o", window=2_000)
+patterns = (intent._EUROPEAN_STEERING, intent._EUROPEAN_CORRECTION, intent._EUROPEAN_CONSTRAINT)
+print(sum(prefilter.by_first_character(p).is_split for p in patterns))
+"""
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert run.stdout.split()[-1] == "0"

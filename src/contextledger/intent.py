@@ -1188,7 +1188,7 @@ def build_patterns() -> None:
     German rule built the splits, ~1 s of CPU: speed25)."""
     _re2_steering(), _re2_restating(), _re2_unspaced()
     for pattern in (_EUROPEAN_CORRECTION, _EUROPEAN_CONSTRAINT, _EUROPEAN_STEERING):
-        by_first_character(pattern)
+        by_first_character(pattern).build()
     prefiltered = (
         *(_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING, _CONTRASTS_MAYBE, _DECISION, _RESTATES),
     )

@@ -348,22 +348,42 @@ def _exact_alternatives(tree: Any) -> list[Any]:
     return split
 
 
+#: The matches a pattern's whole serves before it is split (``FirstCharacterSplit.get``):
+#: a split costs ~0.15-1 s of compiling (31 patterns for the European rules) and saves
+#: ~6 µs a match, so it pays after ~25,000 of them. Split at its first use, it was most of
+#: a fresh process's first fit that met a Slovenian or Tagalog rule word (R22-S1: 0.46-0.5
+#: s over the import); the matches before the split cost at most about what it does.
+_SPLIT_AFTER = 20_000
+
+
 class FirstCharacterSplit:
     """``pattern``'s alternatives by the ASCII character a match may start with, each
-    subset compiled when the split is made (once a process, with the pattern's first use:
-    compiled as they are met, they landed in a cold fit); any other character: the whole
-    pattern (``get``). A pattern with capturing groups, or one Python's compiler will not
-    take apart, is not split (the whole pattern for every character)."""
+    subset compiled when the split is made: once a process, after the whole pattern has
+    served ``_SPLIT_AFTER`` matches (or at once, ``build``: ``contextledger.warm``); before,
+    and for any other character, the whole pattern (``get``). A pattern with capturing
+    groups, or one Python's compiler will not take apart, is not split (the whole pattern
+    for every character)."""
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
-        self._by_char: dict[str, re.Pattern[str]] = {}
+        self._by_char: dict[str, re.Pattern[str]] | None = None
+        self._unsplit_matches = 0
+
+    @property
+    def is_split(self) -> bool:
+        return self._by_char is not None
+
+    def build(self) -> None:
+        """Split the pattern now (once)."""
+        if self._by_char is not None:
+            return
+        self._by_char = {}
         try:
-            self._split()
+            self._split(self._by_char)
         except (re.error, TypeError, ValueError, IndexError, AttributeError):
             self._by_char = {}  # (an internal of ``re`` changed: the whole pattern still serves)
 
-    def _split(self) -> None:
+    def _split(self, by_char: dict[str, re.Pattern[str]]) -> None:
         pattern = self.pattern
         tree = _parser.parse(pattern.pattern, pattern.flags)
         if tree.state.groups > 1:
@@ -385,12 +405,20 @@ class FirstCharacterSplit:
                 compiled[chosen] = _compile_alternatives(
                     tree, [alternatives[k] for k in chosen], pattern.flags
                 )
-            self._by_char[chr(code)] = compiled[chosen]
+            by_char[chr(code)] = compiled[chosen]
 
     def get(self, char: str) -> re.Pattern[str]:
         """What to match where a text's character is ``char``: the whole pattern's matches
-        there, found trying only the alternatives that may start with it."""
-        return self._by_char.get(char, self.pattern)
+        there, found trying only the alternatives that may start with it (once split)."""
+        by_char = self._by_char
+        if by_char is None:
+            self._unsplit_matches += 1
+            if self._unsplit_matches <= _SPLIT_AFTER:
+                return self.pattern
+            self.build()
+            by_char = self._by_char
+            assert by_char is not None
+        return by_char.get(char, self.pattern)
 
 
 def _compile_alternatives(tree: Any, alternatives: list[Any], flags: int) -> re.Pattern[str]:
