@@ -28,7 +28,10 @@ PATTERNS = [
     intent._RESTATES,
     intent._TALK,
     intent._UNSPACED_STEERING,
+    intent._CONTRASTS_MAYBE,
+    intent._RESTATES_OPENING,
     re.compile(r"(?i)\bstraße\b|ǅ|ſ|[^\W\d_]{2,}x|(?<!a)b{2,4}c|^\d+$|[^\S\n]x|\bΐ"),
+    re.compile(r"(?m)^\s*no\b|\Aok|x^y"),
 ]
 # every character that has a case, or that Python's case-insensitive matching equates with
 # another (and a few of each script besides)
@@ -103,6 +106,25 @@ def test_a_lone_surrogate_or_a_nul_is_read_by_the_exact_search() -> None:
     assert not may_search(prefilter, "fix the login test")
     assert may_search(prefilter, "fix\x00 the login test")
     assert touched(prefilter, ["fine", "a\x00b"]) is None
+
+
+def test_a_texts_start_is_where_its_search_starts_or_after_the_nul_before_it() -> None:
+    """A pasted diff's "if not ok" opens no sentence: it no longer passes the prefilter of
+    a correction by its shape ("(?:^|[.!?]\\s*|\\n)\\W*not\\s"), which took about half the
+    short texts of a code review chat while the exact search took none."""
+    prefilter = superset(intent._CONTRASTS_MAYBE)
+    batch = [
+        "+    if not ok: return None",
+        "Fine. Not that one.",
+        "x",
+        "not that",
+        "nope",
+        "nicht 8080, sondern 8443",
+    ]
+    assert touched(prefilter, batch) == {1, 3, 5}
+    assert not may_search(prefilter, batch[0]) and may_search(prefilter, batch[3])
+    lines = superset(re.compile(r"(?m)^no\b"))
+    assert touched(lines, ["a\nno", "x no", "no"]) == {0, 2}
 
 
 def test_no_match_runs_from_one_text_into_the_next() -> None:

@@ -5,11 +5,12 @@ the rule and correction patterns of ``intent`` cost ~1-3 µs a character. RE2 (t
 extra: ``google-re2``) reads a text once whatever the pattern, but its syntax and its
 Unicode semantics are not Python's. ``superset`` translates a Python pattern, from the
 parse tree Python's own compiler reads, into an RE2 pattern that matches wherever the
-Python one may: lookarounds and word boundaries are left out (an assertion left out only
-widens a match), ``\\w``, ``\\s`` and ``\\d`` are as wide as Python's, and case-insensitive
+Python one may: lookarounds, word boundaries and ends are left out (an assertion left out
+only widens a match), a text's start (``^``, ``\\A``) is the buffer's start or a NUL (which
+``touched`` joins texts with), ``\\w``, ``\\s`` and ``\\d`` are as wide as Python's, and case-insensitive
 letters also match the few letters Python's engine equates with them and RE2's case
 folding does not (``İ`` and ``ı`` with ``i``). So ``may_search(prefilter, text)`` False
-means ``pattern.search`` finds nothing in ``text`` (nor in any slice of it); True means it
+means ``pattern.search`` finds nothing in ``text`` (nor from any position of it); True means it
 may, and the exact search decides. ``tests/test_prefilter.py`` checks both on every
 character Python knows.
 
@@ -163,6 +164,12 @@ def _emit(tree: Any, flags: int) -> str:
             out.append(f"(?:{_emit(inner, flags)}){count}{lazy}")
         elif name == "ATOMIC_GROUP":
             out.append(f"(?:{_emit(arg, flags)})")
+        elif name == "AT" and str(arg) in ("AT_BEGINNING", "AT_BEGINNING_STRING"):
+            # a text's start: where a search of it starts, or after the NUL before it in
+            # ``touched``'s texts joined (left out, "(?:^|[.!?]\s*)\W*not\s" took every
+            # "if not ok" of a pasted diff: about half the short texts passed)
+            lines = str(arg) == "AT_BEGINNING" and flags & re.MULTILINE
+            out.append(f"(?:^|[{_NUL}\\n])" if lines else f"(?:^|{_NUL})")
         elif name in ("AT", "ASSERT", "ASSERT_NOT"):
             continue  # an assertion left out only widens a match
         else:
@@ -244,7 +251,7 @@ def superset(pattern: re.Pattern[str]) -> Any:
 
 def may_search(prefilter: Any, text: str) -> bool:
     """False: the pattern ``prefilter`` was made from finds nothing in ``text`` (nor in a
-    slice of it); True: it may (or there is no prefilter)."""
+    position of it); True: it may (or there is no prefilter)."""
     if prefilter is None or "\x00" in text:
         return True  # (a NUL: no class of the prefilter matches it)
     try:
@@ -256,8 +263,9 @@ def may_search(prefilter: Any, text: str) -> bool:
 
 def touched(prefilter: Any, texts: Sequence[str]) -> set[int] | None:
     """The indices of ``texts`` the pattern ``prefilter`` was made from may find something
-    in, by one search a text it may (the texts joined by NUL, which no match of the
-    prefilter holds: a match lies in one text). None: no prefilter, or a text RE2 cannot
+    in, by one search a text it may (the texts joined by NUL, which no class of the
+    prefilter takes: a match lies in one text, or starts at the NUL before it, a text's
+    start). None: no prefilter, or a text RE2 cannot
     read (a lone surrogate) or holding a NUL: every text may."""
     if prefilter is None:
         return None
@@ -275,11 +283,13 @@ def touched(prefilter: Any, texts: Sequence[str]) -> set[int] | None:
     for part in prefilter.parts if isinstance(prefilter, Union) else (prefilter,):
         search, pos = part.search, 0
         while (found := search(joined, pos)) is not None:
-            j = bisect_right(stops, found.start())
+            start = found.start()
+            # (a match that starts at a NUL is a text's start: the next text's)
+            j = bisect_right(stops, start + (start < len(joined) and joined[start] == 0))
             hit.add(j)
             if j + 1 >= len(stops):
                 break
-            pos = stops[j]  # the next text: one match a text is enough
+            pos = stops[j] - 1  # the next text, from its NUL: one match a text is enough
     return hit
 
 
