@@ -30,6 +30,8 @@ PATTERNS = [
     intent._UNSPACED_STEERING,
     intent._CONTRASTS_MAYBE,
     intent._RESTATES_OPENING,
+    intent._DENIED_FIRST,
+    intent._AND_NOT,
     re.compile(r"(?i)\bstraße\b|ǅ|ſ|[^\W\d_]{2,}x|(?<!a)b{2,4}c|^\d+$|[^\S\n]x|\bΐ"),
     re.compile(r"(?m)^\s*no\b|\Aok|x^y"),
 ]
@@ -232,3 +234,23 @@ print(sum(prefilter.by_first_character(p).is_split for p in patterns))
 """
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert run.stdout.split()[-1] == "0"
+
+
+CONTRASTS = [
+    "Not port 8080, use port 8443.",
+    "Perdón, usa Valkey y no Redis para la caché.",
+    "Redis 6 नहीं, Redis 7 इस्तेमाल करो।",
+    "不是Postgres 14，用Postgres 16。",
+    "STM32F4 değil STM32G4.",
+    "не знаю. Нет, спасибо!",
+    "No worries, and not now.",
+    "Non 8080: la porta giusta è 8443?",
+]
+
+
+@settings(max_examples=40)
+@given(st.lists(texts | st.sampled_from(CONTRASTS), max_size=10))
+def test_corrections_by_their_shape_are_found_alike_with_the_prefilter(batch: list[str]) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches use it too)
+        assert intent._contrasting(batch) == [intent._contrasts_in(t) for t in batch]

@@ -430,11 +430,36 @@ def _contrasts_in(text: str) -> bool:
     """A sentence of a short text that corrects by its shape (``contrasts_values``): "Not
     port 8080, use port 8443.", "Redis 6 नहीं, Redis 7 इस्तेमाल करो।", "不是Postgres 14，用
     Postgres 16。" (a long paste is read by its words only)."""
+    return any(contrasts_values(x) for x in _sentences_maybe_contrasting(text))
+
+
+def _sentences_maybe_contrasting(text: str) -> list[str]:
+    """The sentences of a short text ``_contrasts_in`` reads (from the one holding the
+    first hit of ``_CONTRASTS_MAYBE`` on), stripped."""
     hit = _CONTRASTS_MAYBE.search(text) if len(text) <= _CONTRAST_LENGTH else None
     if hit is None:
-        return False
-    said = (m.group() for m in _SENTENCE.finditer(text) if m.end() > hit.start())
-    return any(contrasts_values(x.strip()) for x in said)
+        return []
+    return [m.group().strip() for m in _SENTENCE.finditer(text) if m.end() > hit.start()]
+
+
+def _contrasting(texts: Sequence[str]) -> list[bool]:
+    """``[_contrasts_in(t) for t in texts]``: with RE2, one pass over all their sentences
+    says in which ``contrasts_values``'s patterns may match. Most hold a negation word and
+    no value after it ("не знаю", "不是的", "no worries"): a chat of 7,000 short Korean and
+    Russian turns searched 1,900 sentences for "X and not Y" one by one, ~5 µs each."""
+    said = [_sentences_maybe_contrasting(t) for t in texts]
+    every = [s for sentences in said for s in sentences]
+    may: Container[int] = range(len(every))
+    if _prefilter_pays(sum(map(len, every)), _DENIED_FIRST, _AND_NOT):
+        denied = touched(superset(_DENIED_FIRST), every)
+        and_not = touched(superset(_AND_NOT), every)
+        if denied is not None and and_not is not None:
+            may = denied | and_not
+    found, at = [], 0
+    for sentences in said:
+        found.append(any(at + j in may and contrasts_values(s) for j, s in enumerate(sentences)))
+        at += len(sentences)
+    return found
 
 
 # the longest text read for a correction by its shape
@@ -920,10 +945,11 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
     # (with RE2, one pass over the texts says which may hold one of its shapes)
     short = [i for i, t in enumerate(texts) if i not in steered and len(t) <= _CONTRAST_LENGTH]
     may = touched(superset(_CONTRASTS_MAYBE), [texts[i] for i in short])
+    maybe = [i for k, i in enumerate(short) if may is None or k in may]
     shaped = [
         i
-        for k, i in enumerate(short)
-        if (may is None or k in may) and _contrasts_in(texts[i]) and not is_nudge(texts[i])
+        for i, contrasts in zip(maybe, _contrasting([texts[i] for i in maybe]), strict=True)
+        if contrasts and not is_nudge(texts[i])
         and (is_substantive(texts[i]) or is_short_rule(texts[i]))
     ]  # fmt: skip
     if shaped:
@@ -1198,7 +1224,7 @@ def build_patterns() -> None:
         by_first_character(pattern).build()
     prefiltered = (
         *(_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING, _CONTRASTS_MAYBE, _DECISION),
-        *(_RESTATES, _RESTATES_OPENING),
+        *(_RESTATES, _RESTATES_OPENING, _DENIED_FIRST, _AND_NOT),
     )
     for pattern in prefiltered:
         superset(pattern)
