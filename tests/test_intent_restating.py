@@ -34,3 +34,22 @@ def test_without_re2_the_same(monkeypatch: pytest.MonkeyPatch, batch: list[str])
     with monkeypatch.context() as patched:  # (undone after each example)
         patched.setattr(intent, "_re2_restating", lambda: None)
         assert restating_requests(batch) == reference(batch)[1]
+
+
+# a word of a restatement in text that restates nothing: the prefilter rules these out
+NOT_RESTATING = [
+    "SELECT region, SUM(rev) FROM orders o JOIN tenants t ON t.id = o.tenant_id WHERE t.plan <> 'free';",
+    "region,plan,orders\nemea,pro,1200\napac,free,88",
+    "Is the plan clear to everyone? The point was made twice.",
+]
+
+
+@settings(max_examples=40)
+@given(st.lists(texts | st.sampled_from(RESTATING + NOT_RESTATING), max_size=10))
+def test_with_the_prefilter_the_same(batch: list[str]) -> None:
+    """A pasted query's ``t.plan`` holds a word of a restatement: with RE2, one pass says
+    in which texts the restatement pattern may match, and only those are searched (a data
+    analyst's chat spent most of its classification there): the same answer."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches use it too)
+        assert restating_requests(batch) == steering_requests(batch)[1] == reference(batch)[1]

@@ -4,6 +4,7 @@ in, and the classification that uses it says what the per-text questions say."""
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 import unicodedata
 
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contextledger import intent
+from contextledger import intent, prefilter
 from contextledger.intent import steering_requests
 from contextledger.prefilter import by_first_character, may_search, superset, touched
 from test_intent import reference, texts
@@ -27,7 +28,12 @@ PATTERNS = [
     intent._RESTATES,
     intent._TALK,
     intent._UNSPACED_STEERING,
+    intent._CONTRASTS_MAYBE,
+    intent._RESTATES_OPENING,
+    intent._DENIED_FIRST,
+    intent._AND_NOT,
     re.compile(r"(?i)\bstraße\b|ǅ|ſ|[^\W\d_]{2,}x|(?<!a)b{2,4}c|^\d+$|[^\S\n]x|\bΐ"),
+    re.compile(r"(?m)^\s*no\b|\Aok|x^y"),
 ]
 # every character that has a case, or that Python's case-insensitive matching equates with
 # another (and a few of each script besides)
@@ -104,6 +110,25 @@ def test_a_lone_surrogate_or_a_nul_is_read_by_the_exact_search() -> None:
     assert touched(prefilter, ["fine", "a\x00b"]) is None
 
 
+def test_a_texts_start_is_where_its_search_starts_or_after_the_nul_before_it() -> None:
+    """A pasted diff's "if not ok" opens no sentence: it no longer passes the prefilter of
+    a correction by its shape ("(?:^|[.!?]\\s*|\\n)\\W*not\\s"), which took about half the
+    short texts of a code review chat while the exact search took none."""
+    prefilter = superset(intent._CONTRASTS_MAYBE)
+    batch = [
+        "+    if not ok: return None",
+        "Fine. Not that one.",
+        "x",
+        "not that",
+        "nope",
+        "nicht 8080, sondern 8443",
+    ]
+    assert touched(prefilter, batch) == {1, 3, 5}
+    assert not may_search(prefilter, batch[0]) and may_search(prefilter, batch[3])
+    lines = superset(re.compile(r"(?m)^no\b"))
+    assert touched(lines, ["a\nno", "x no", "no"]) == {0, 2}
+
+
 def test_no_match_runs_from_one_text_into_the_next() -> None:
     prefilter = superset(re.compile(r"(?i)\bkeep\s+(?:\S+\s+){0,15}?unchanged\b"))
     assert touched(prefilter, ["keep the", "API unchanged", "keep it unchanged"]) == {2}
@@ -146,6 +171,7 @@ def test_a_long_session_is_classified_alike_with_and_without_the_prefilter(
 
 def _spans_alike(pattern: re.Pattern[str], text: str) -> None:
     split = by_first_character(pattern)
+    split.build()  # (else the whole pattern serves its first matches)
     for at in range(len(text)):
         for end in (len(text), (at + len(text)) // 2 + 1):
             whole = pattern.match(text, at, end)
@@ -178,3 +204,53 @@ def test_a_letter_equated_with_another_ignoring_case_is_in_its_split() -> None:
     grouped = re.compile("(a)b|c")  # (a capturing group: not split, the whole pattern serves)
     assert by_first_character(grouped).get("a") is grouped
     assert by_first_character(pattern).get("k").match("keep")
+
+
+def test_a_pattern_is_split_only_once_its_whole_has_served_many_matches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R22-S1: the European rules' split (31 patterns compiled, ~0.15-1 s) was made at the
+    first European word a process met, most of a fresh process's first fit; the whole
+    pattern serves until the split would pay for itself."""
+    monkeypatch.setattr(prefilter, "_SPLIT_AFTER", 2)
+    pattern = re.compile(r"(?i)stop|keep|\bsoll")
+    split = prefilter.FirstCharacterSplit(pattern)
+    assert split.get("k") is pattern and split.get("s") is pattern and not split.is_split
+    assert split.get("k") is not pattern and split.is_split
+    assert split.get("k").match("keep") and not split.get("k").match("stop")
+
+
+def test_a_fresh_processs_first_fit_splits_no_pattern() -> None:
+    probe = """
+import contextledger
+from contextledger import intent, prefilter
+said = ["Bitte ändere nie die Haftungsklausel.", "Nikoli ne spreminjaj sheme baze.", "ok",
+        "Huwag mong galawin ang produksyon.", "Ne touchez jamais au schéma.", "Fix the test."]
+msgs = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"{said[i % 6]} {i}"}
+        for i in range(601)]
+contextledger.fit(msgs, "gpt-4o", window=2_000)
+patterns = (intent._EUROPEAN_STEERING, intent._EUROPEAN_CORRECTION, intent._EUROPEAN_CONSTRAINT)
+print(sum(prefilter.by_first_character(p).is_split for p in patterns))
+"""
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert run.stdout.split()[-1] == "0"
+
+
+CONTRASTS = [
+    "Not port 8080, use port 8443.",
+    "Perdón, usa Valkey y no Redis para la caché.",
+    "Redis 6 नहीं, Redis 7 इस्तेमाल करो।",
+    "不是Postgres 14，用Postgres 16。",
+    "STM32F4 değil STM32G4.",
+    "не знаю. Нет, спасибо!",
+    "No worries, and not now.",
+    "Non 8080: la porta giusta è 8443?",
+]
+
+
+@settings(max_examples=40)
+@given(st.lists(texts | st.sampled_from(CONTRASTS), max_size=10))
+def test_corrections_by_their_shape_are_found_alike_with_the_prefilter(batch: list[str]) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches use it too)
+        assert intent._contrasting(batch) == [intent._contrasts_in(t) for t in batch]

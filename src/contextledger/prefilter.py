@@ -5,11 +5,12 @@ the rule and correction patterns of ``intent`` cost ~1-3 µs a character. RE2 (t
 extra: ``google-re2``) reads a text once whatever the pattern, but its syntax and its
 Unicode semantics are not Python's. ``superset`` translates a Python pattern, from the
 parse tree Python's own compiler reads, into an RE2 pattern that matches wherever the
-Python one may: lookarounds and word boundaries are left out (an assertion left out only
-widens a match), ``\\w``, ``\\s`` and ``\\d`` are as wide as Python's, and case-insensitive
+Python one may: lookarounds, word boundaries and ends are left out (an assertion left out
+only widens a match), a text's start (``^``, ``\\A``) is the buffer's start or a NUL (which
+``touched`` joins texts with), ``\\w``, ``\\s`` and ``\\d`` are as wide as Python's, and case-insensitive
 letters also match the few letters Python's engine equates with them and RE2's case
 folding does not (``İ`` and ``ı`` with ``i``). So ``may_search(prefilter, text)`` False
-means ``pattern.search`` finds nothing in ``text`` (nor in any slice of it); True means it
+means ``pattern.search`` finds nothing in ``text`` (nor from any position of it); True means it
 may, and the exact search decides. ``tests/test_prefilter.py`` checks both on every
 character Python knows.
 
@@ -163,6 +164,12 @@ def _emit(tree: Any, flags: int) -> str:
             out.append(f"(?:{_emit(inner, flags)}){count}{lazy}")
         elif name == "ATOMIC_GROUP":
             out.append(f"(?:{_emit(arg, flags)})")
+        elif name == "AT" and str(arg) in ("AT_BEGINNING", "AT_BEGINNING_STRING"):
+            # a text's start: where a search of it starts, or after the NUL before it in
+            # ``touched``'s texts joined (left out, "(?:^|[.!?]\s*)\W*not\s" took every
+            # "if not ok" of a pasted diff: about half the short texts passed)
+            lines = str(arg) == "AT_BEGINNING" and flags & re.MULTILINE
+            out.append(f"(?:^|[{_NUL}\\n])" if lines else f"(?:^|{_NUL})")
         elif name in ("AT", "ASSERT", "ASSERT_NOT"):
             continue  # an assertion left out only widens a match
         else:
@@ -204,6 +211,13 @@ def _alternatives(tree: Any) -> list[Any]:
     return [tree]
 
 
+#: The memory RE2 may give a large alternation's automaton (its default, 8 MB, is too little
+#: for the Chinese and Japanese rules' superset: RE2 then searched without its DFA, and a
+#: chat of 7,000 short Korean and Russian requests spent 24 ms where 0.6 ms does; a few MB
+#: are used).
+RE2_MAX_MEM = 64 << 20
+
+
 @cache
 def superset(pattern: re.Pattern[str]) -> Any:
     """An RE2 pattern (of UTF-8 bytes, case folded as ``pattern``) that matches wherever
@@ -219,7 +233,7 @@ def superset(pattern: re.Pattern[str]) -> Any:
         flags = pattern.flags
         bodies = [_emit(alt, flags) for alt in _alternatives(_parser.parse(pattern.pattern, flags))]
         options = re2.Options()
-        options.max_mem = 64 << 20  # (a large alternation's automaton)
+        options.max_mem = RE2_MAX_MEM
         fold = "(?i)" if flags & re.IGNORECASE else ""
         starts = [bool(_STARTS_ANYWHERE.match(b)) for b in bodies]
         groups = [
@@ -237,7 +251,7 @@ def superset(pattern: re.Pattern[str]) -> Any:
 
 def may_search(prefilter: Any, text: str) -> bool:
     """False: the pattern ``prefilter`` was made from finds nothing in ``text`` (nor in a
-    slice of it); True: it may (or there is no prefilter)."""
+    position of it); True: it may (or there is no prefilter)."""
     if prefilter is None or "\x00" in text:
         return True  # (a NUL: no class of the prefilter matches it)
     try:
@@ -249,8 +263,9 @@ def may_search(prefilter: Any, text: str) -> bool:
 
 def touched(prefilter: Any, texts: Sequence[str]) -> set[int] | None:
     """The indices of ``texts`` the pattern ``prefilter`` was made from may find something
-    in, by one search a text it may (the texts joined by NUL, which no match of the
-    prefilter holds: a match lies in one text). None: no prefilter, or a text RE2 cannot
+    in, by one search a text it may (the texts joined by NUL, which no class of the
+    prefilter takes: a match lies in one text, or starts at the NUL before it, a text's
+    start). None: no prefilter, or a text RE2 cannot
     read (a lone surrogate) or holding a NUL: every text may."""
     if prefilter is None:
         return None
@@ -268,11 +283,13 @@ def touched(prefilter: Any, texts: Sequence[str]) -> set[int] | None:
     for part in prefilter.parts if isinstance(prefilter, Union) else (prefilter,):
         search, pos = part.search, 0
         while (found := search(joined, pos)) is not None:
-            j = bisect_right(stops, found.start())
+            start = found.start()
+            # (a match that starts at a NUL is a text's start: the next text's)
+            j = bisect_right(stops, start + (start < len(joined) and joined[start] == 0))
             hit.add(j)
             if j + 1 >= len(stops):
                 break
-            pos = stops[j]  # the next text: one match a text is enough
+            pos = stops[j] - 1  # the next text, from its NUL: one match a text is enough
     return hit
 
 
@@ -348,22 +365,42 @@ def _exact_alternatives(tree: Any) -> list[Any]:
     return split
 
 
+#: The matches a pattern's whole serves before it is split (``FirstCharacterSplit.get``):
+#: a split costs ~0.15-1 s of compiling (31 patterns for the European rules) and saves
+#: ~6 µs a match, so it pays after ~25,000 of them. Split at its first use, it was most of
+#: a fresh process's first fit that met a Slovenian or Tagalog rule word (R22-S1: 0.46-0.5
+#: s over the import); the matches before the split cost at most about what it does.
+_SPLIT_AFTER = 20_000
+
+
 class FirstCharacterSplit:
     """``pattern``'s alternatives by the ASCII character a match may start with, each
-    subset compiled when the split is made (once a process, with the pattern's first use:
-    compiled as they are met, they landed in a cold fit); any other character: the whole
-    pattern (``get``). A pattern with capturing groups, or one Python's compiler will not
-    take apart, is not split (the whole pattern for every character)."""
+    subset compiled when the split is made: once a process, after the whole pattern has
+    served ``_SPLIT_AFTER`` matches (or at once, ``build``: ``contextledger.warm``); before,
+    and for any other character, the whole pattern (``get``). A pattern with capturing
+    groups, or one Python's compiler will not take apart, is not split (the whole pattern
+    for every character)."""
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
-        self._by_char: dict[str, re.Pattern[str]] = {}
+        self._by_char: dict[str, re.Pattern[str]] | None = None
+        self._unsplit_matches = 0
+
+    @property
+    def is_split(self) -> bool:
+        return self._by_char is not None
+
+    def build(self) -> None:
+        """Split the pattern now (once)."""
+        if self._by_char is not None:
+            return
+        self._by_char = {}
         try:
-            self._split()
+            self._split(self._by_char)
         except (re.error, TypeError, ValueError, IndexError, AttributeError):
             self._by_char = {}  # (an internal of ``re`` changed: the whole pattern still serves)
 
-    def _split(self) -> None:
+    def _split(self, by_char: dict[str, re.Pattern[str]]) -> None:
         pattern = self.pattern
         tree = _parser.parse(pattern.pattern, pattern.flags)
         if tree.state.groups > 1:
@@ -385,12 +422,20 @@ class FirstCharacterSplit:
                 compiled[chosen] = _compile_alternatives(
                     tree, [alternatives[k] for k in chosen], pattern.flags
                 )
-            self._by_char[chr(code)] = compiled[chosen]
+            by_char[chr(code)] = compiled[chosen]
 
     def get(self, char: str) -> re.Pattern[str]:
         """What to match where a text's character is ``char``: the whole pattern's matches
-        there, found trying only the alternatives that may start with it."""
-        return self._by_char.get(char, self.pattern)
+        there, found trying only the alternatives that may start with it (once split)."""
+        by_char = self._by_char
+        if by_char is None:
+            self._unsplit_matches += 1
+            if self._unsplit_matches <= _SPLIT_AFTER:
+                return self.pattern
+            self.build()
+            by_char = self._by_char
+            assert by_char is not None
+        return by_char.get(char, self.pattern)
 
 
 def _compile_alternatives(tree: Any, alternatives: list[Any], flags: int) -> re.Pattern[str]:
