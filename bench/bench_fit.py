@@ -63,14 +63,15 @@ is printed at the start and the end. Before each timed call the garbage collecto
 allocated in the instant before the call, and a collection of the freshly generated
 session would otherwise land in whichever call comes next.
 
-Run: ``.venv/bin/python bench/bench_fit.py`` (``--quick`` skips the huge paste and the
-fresh-process figure for the large session; ``--ascii`` adds the ASCII session;
-``--only-support`` / ``--only-desktop`` / ``--only-cjk`` / ``--only-helpdesk`` measures that
-session alone).
+Run: ``.venv/bin/python bench/bench_fit.py`` (``--help`` lists the options: ``--quick`` skips
+the huge paste and the fresh-process figure for the large session; ``--ascii`` adds the ASCII
+session; ``--only support|desktop|cjk|helpdesk`` measures that session alone; ``--unseen
+[--seed N]`` measures shapes drawn afresh instead).
 """
 
 from __future__ import annotations
 
+import argparse
 import base64
 import gc
 import json
@@ -255,8 +256,49 @@ def fresh_cold(make: Session, seed: int, window: int, reserve: int) -> dict[str,
     return figures
 
 
+_ONLY = {"support": 1, "desktop": 2, "cjk": 3, "helpdesk": 4}  # --only NAME: that session alone
+
+
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line (``--help`` prints it and exits before anything is measured)."""
+    ap = argparse.ArgumentParser(
+        description="fit() against LangChain on long sessions from plain dicts: first fit in "
+        "a fresh process, cold, refit, peak memory, huge paste (see the module's doc)."
+    )
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help="skip the huge paste and the fresh-process figure for the large session",
+    )
+    ap.add_argument("--ascii", action="store_true", help="add the earlier ASCII session")
+    ap.add_argument(
+        "--only",
+        choices=sorted(_ONLY, key=_ONLY.__getitem__),
+        help="measure that session alone",
+    )
+    for name in _ONLY:  # (the spellings documented before --only)
+        ap.add_argument(f"--only-{name}", dest="only", action="store_const", const=name,
+                        help=argparse.SUPPRESS)  # fmt: skip
+    ap.add_argument(
+        "--unseen",
+        action="store_true",
+        help="shapes drawn afresh for this run (fit_unseen.py) instead of the written sessions",
+    )
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="with --unseen: the seed that repeats a run (default: a random one, printed)",
+    )
+    args = ap.parse_args(argv)
+    if args.seed is not None and not args.unseen:
+        ap.error("--seed goes with --unseen")
+    return args
+
+
 def main() -> None:
-    quick = "--quick" in sys.argv
+    args = arguments()
+    quick = args.quick
     print(f"load average at start: {os.getloadavg()[0]:.1f} (this machine: {os.cpu_count()} cores)")
     first_fit_over_import(big=not quick)
     a_process_that_keeps_fitting()
@@ -289,20 +331,13 @@ def main() -> None:
         ("CJK document chat (a fourth shape, text only)", cjk_document_session),
         ("helpdesk session (a fifth shape, pasted logs)", helpdesk_session),
     ]
-    if "--ascii" in sys.argv:
+    if args.ascii:
         sessions.append(("ASCII session, 20 distinct screenshots", ascii_session))
-    if "--only-support" in sys.argv:
-        sessions = sessions[1:2]
-    if "--only-desktop" in sys.argv:
-        sessions = sessions[2:3]
-    if "--only-cjk" in sys.argv:
-        sessions = sessions[3:4]
-    if "--only-helpdesk" in sys.argv:
-        sessions = sessions[4:5]
+    if args.only is not None:
+        sessions = [sessions[_ONLY[args.only]]]
     seed0 = 0
-    if "--unseen" in sys.argv:  # shapes drawn afresh for each run (fit_unseen.py)
-        at = sys.argv.index("--seed") + 1 if "--seed" in sys.argv else 0
-        seed0 = int(sys.argv[at]) if at else int.from_bytes(os.urandom(3), "big") * 1_000
+    if args.unseen:  # shapes drawn afresh for each run (fit_unseen.py)
+        seed0 = args.seed or int.from_bytes(os.urandom(3), "big") * 1_000
         print(f"unseen shapes: --seed {seed0} repeats this run")
         sessions = [(f"unseen shapes, seeds from {seed0}", unseen_session)]
     summary: list[str] = []
