@@ -20,7 +20,21 @@ from contextledger.fit.anchors import _surely_kept_from
 
 def _chat(turns: int, seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
-    words = "ok sure next one please yes no wait stop go on again done".split()
+    words = [
+        "ok",
+        "sure",
+        "next",
+        "one",
+        "please",
+        "yes",
+        "no",
+        "wait",
+        "stop",
+        "go",
+        "on",
+        "again",
+        "done",
+    ]
     msgs: list[dict[str, Any]] = [{"role": "system", "content": "Talk briefly."}]
     for i in range(turns):
         said = " ".join(rng.choice(words) for _ in range(rng.randint(1, 30)))
