@@ -109,3 +109,15 @@ def test_a_kept_fitter_fed_appends_and_screenshots_equals_a_fresh_fit(window: in
         assert got.report.used == want.report.used
         assert got.report.kept == want.report.kept
         msgs.append({"role": "assistant", "content": f"seen {i}"})
+
+
+def test_an_inline_image_is_probed_once_for_its_price_and_its_sendability() -> None:
+    from contextledger.images.probe import probe_image
+    from contextledger.model import InlineData
+
+    data = InlineData.from_bytes(png(31, 17))
+    first = probe_image(data)
+    assert probe_image(data) is first  # (remembered by identity: not decoded again)
+    other = InlineData.from_bytes(png(32, 17))
+    assert (probe_image(other).width, probe_image(other).height) == (32, 17)
+    assert (first.width, first.height) == (31, 17)
