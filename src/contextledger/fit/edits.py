@@ -88,6 +88,9 @@ class SendableImages:
         # by identity (hashing an inline image reads its payload), the original kept alive;
         # and whether the request has more images than the many-image rule allows at full size
         self._images: dict[tuple[int, bool], tuple[Image, Image | Text | None, str, str]] = {}
+        # whether a message has an image to re-encode, by identity (the message kept alive):
+        # a refit's kept screenshots are looked at once, not one by one every refit
+        self._messages: dict[tuple[int, bool], tuple[Message, bool]] = {}
         self._many = False
 
     def converted(self, img: Image) -> tuple[Image | Text, str, str] | None:
@@ -107,6 +110,19 @@ class SendableImages:
         """``converted``, but for an image ``prepare`` plans to re-encode itself (it sizes
         it for the pricer, and reports it in ``report.normalized``)."""
         return None if pricer.planned_size(img) is not None else self.converted(img)
+
+    def _any_converted(self, pricer: Pricer, m: Message) -> bool:
+        """Whether an image of ``m`` is sent re-encoded (``_converts``), remembered while no
+        image is planned by ``prepare`` (a plan can change between fits)."""
+        if pricer.plans_sizes:
+            return any(self._converts(pricer, img) for img in m.images())
+        key = (id(m), self._many)
+        hit = self._messages.get(key)
+        if hit is None or hit[0] is not m:
+            if len(self._messages) > self._MAX_REMEMBERED:
+                self._messages.clear()
+            hit = self._messages[key] = (m, any(map(self.converted, m.images())))
+        return hit[1]
 
     def _convert(self, img: Image) -> tuple[Image | Text | None, str, str]:
         try:
@@ -133,7 +149,7 @@ class SendableImages:
         fixed: list[Message] | None = None
         for i, n in enumerate(image_tokens):
             m = messages[i]
-            if not n or not any(self._converts(pricer, img) for img in m.images()):
+            if not n or not self._any_converted(pricer, m):
                 continue
             fixed = fixed if fixed is not None else list(messages)
             fixed[i] = self._sent(pricer, m, changes, notices)

@@ -631,10 +631,20 @@ class HistoryIndex:
         the units kept last time) and fit ``room`` tokens together, newest first: found at
         C speed, so a refit's walk does not step through every kept unit."""
         lowest = max(lowest, self._made.rfind(0, lowest, k + 1) + 1)
-        if lowest > k:
-            return 0
         # (a made unit is priced: its costs are exact, so their running sums only grow)
-        return bisect_right(list(accumulate(reversed(self.unit_costs[lowest : k + 1]))), room)
+        # Summed in growing slices: units made long ago and dropped since stay made, and
+        # summing all of them every refit cost as much as the walk it saves.
+        run, size = 0, 256
+        while k >= lowest:
+            low = max(lowest, k + 1 - size)
+            sums = list(accumulate(reversed(self.unit_costs[low : k + 1])))
+            fit = bisect_right(sums, room)
+            run += fit
+            if fit < len(sums):
+                break
+            room -= sums[-1]
+            k, size = low - 1, size * 4
+        return run
 
     def unit_alone(self, k: int, kind: UnitKind) -> Unit:
         """``unit(k, kind)`` with only its own messages priced: an earlier request or a

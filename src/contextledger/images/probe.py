@@ -519,6 +519,24 @@ def _b64_prefix(chunk: str, complete: bool) -> bytes:
         raise ImageProbeError(f"data URL payload is not valid base64 ({exc})") from None
 
 
+# The last inline images probed, by identity (the payload kept alive): a fit prices an image
+# from its header, then asks whether the provider takes it as it is; each new screenshot of
+# a refit was decoded and parsed twice.
+_PROBED: dict[int, tuple[InlineData, ImageInfo]] = {}
+_PROBED_MAX = 32  # (a refit's new images; few payloads kept alive past their conversation)
+
+
+def _probe_inline(data: InlineData) -> ImageInfo:
+    hit = _PROBED.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    info = _probe_base64(data)
+    if len(_PROBED) >= _PROBED_MAX:
+        _PROBED.clear()
+    _PROBED[id(data)] = (data, info)
+    return info
+
+
 def _probe_base64(data: InlineData) -> ImageInfo:
     """Probe a base64 payload through growing prefixes, each character decoded once: a
     prefix that grows decodes only what it adds (a palette or an ICC profile before a PNG's
@@ -640,7 +658,7 @@ def probe_image(
     if isinstance(source, bytes):
         return probe_image_header(source)
     if isinstance(source, InlineData):
-        return _probe_base64(source)
+        return _probe_inline(source)
     if isinstance(source, (bytearray, memoryview)):
         try:
             mv = memoryview(source).cast("B")

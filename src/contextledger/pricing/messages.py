@@ -265,6 +265,11 @@ class Pricer:
         """The size ``img`` is planned to be sent at (``prepare`` re-encodes it), or None."""
         return self._sizes.get(img) if self._sizes else None  # (no hashing)
 
+    @property
+    def plans_sizes(self) -> bool:
+        """Whether any image is planned to be sent at another size (see ``plan_size``)."""
+        return bool(self._sizes)
+
     def image(self, img: Image) -> ImagePrice:
         """Tokens the provider bills for this image: by pixels, or the per-image maximum."""
         if not self._sizes:  # nothing planned: the price is the image's own, by identity
