@@ -71,6 +71,13 @@ _AND_NOT = lexicon.AND_NOT
 _CONTRASTS_MAYBE = lexicon.CONTRASTS_MAYBE
 _DENIED_FIRST = lexicon.DENIED_FIRST
 _VALUE_PARTICLE = lexicon.VALUE_PARTICLE
+_COURSE_CHANGE = lexicon.COURSE_CHANGE
+_CORRECTING_QUESTION = lexicon.CORRECTING_QUESTION
+_COURTEOUS_BAN = lexicon.COURTEOUS_BAN
+_MODAL_OBLIGATION = lexicon.MODAL_OBLIGATION
+_REPETITION = lexicon.REPETITION
+_SPEAKER_FIRST = lexicon.SPEAKER_FIRST
+_STEERING_SHAPES = lexicon.STEERING_SHAPES
 
 
 _SENTENCE_END = compiled_on_use(r"\.(?!\d)|[!?¿¡\n]")  # "5.000" ends no sentence
@@ -423,7 +430,7 @@ def is_correction(text: str) -> bool:
     # RabbitMQ", "팀은 RabbitMQ 대신 Kafka를 쓰기로 했습니다"), filed as one (review 14 M2)
     if said:
         return not (_INSTEAD.search(text) and is_decision(text))
-    return _contrasts_in(text)
+    return _contrasts_in(text) or turns_course(text)
 
 
 def _contrasts_in(text: str) -> bool:
@@ -493,7 +500,63 @@ def is_constraint(text: str) -> bool:
         or _says_european(_EUROPEAN_CONSTRAINT, text, _european_words(text))
         or _said_by_grammar(_GRAMMAR_RULE, text, _grammar_words(text))
         or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
+        or standing_order(text)
     )
+
+
+def turns_course(text: str) -> bool:
+    """A correction by its structure, in a short turn of any language: one value put in
+    another's place ("Użyj NATS zamiast RabbitMQ.", "Usa X invece di Y.", "ใช้ polars แทน
+    pandas"), what was said taken back before what holds now ("Vergiss das, steig auf NATS
+    um."), or a question that puts the right value forward ("Sollte das nicht NATS sein?").
+
+    >>> turns_course("Nimm OR-Tools statt eines eigenen Solvers.")
+    True
+    >>> turns_course("Warum statt?"), turns_course("Die Sitzung findet morgen statt.")
+    (False, False)
+    """
+    if len(text) > _CONTRAST_LENGTH:
+        return False  # (a long paste is read by its words only)
+    if _CORRECTING_QUESTION.search(text):
+        return True
+    return any(
+        _COURSE_CHANGE.search(sentence)
+        and not _asks(sentence)
+        and not _SPEAKER_FIRST.match(sentence)
+        for sentence in _SENTENCE.findall(text)
+    )
+
+
+def standing_order(text: str) -> bool:
+    """A rule by its structure, in a short turn of any language: an obligation that holds
+    every time ("`west build` skal køres med `--pristine` hver eneste gang."), not the
+    speaker's habit ("I always have to restart it"), or a courteous negated order
+    ("Per favore non modificare niente in vendor/.", "Proszę nic nie zmieniać w infra/.").
+
+    >>> standing_order("Bisogna eseguire `snakemake` con `--use-conda` ogni volta.")
+    True
+    >>> standing_order("Ich muss immer zweimal klicken."), standing_order("Muss das immer?")
+    (False, False)
+    """
+    if len(text) > _CONTRAST_LENGTH:
+        return False
+    for sentence in _SENTENCE.findall(text):
+        if _asks(sentence):
+            continue
+        if _COURTEOUS_BAN.search(sentence):
+            return True
+        if (
+            _MODAL_OBLIGATION.search(sentence)
+            and _REPETITION.search(sentence)
+            and not _SPEAKER_FIRST.match(sentence)
+        ):
+            return True
+    return False
+
+
+def _asks(sentence: str) -> bool:
+    """A sentence that asks something (no rule nor correction said)."""
+    return sentence.rstrip().endswith(("?", "？", "؟")) or bool(_QUESTION.search(sentence))
 
 
 def restates_task(text: str) -> bool:
@@ -927,6 +990,19 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
     ]  # fmt: skip
     if shaped:
         steering = sorted(steering + shaped)
+    # a correction or rule by its structure in any language (``turns_course``,
+    # ``standing_order``): one RE2 pass says which short turns may hold one
+    rest = [i for i in short if i not in shaped]
+    may = touched(superset(_STEERING_SHAPES), [texts[i] for i in rest])
+    structured = [
+        i
+        for k, i in enumerate(rest)
+        if (may is None or k in may)
+        and (turns_course(texts[i]) or standing_order(texts[i])) and not is_nudge(texts[i])
+        and (is_substantive(texts[i]) or is_short_rule(texts[i]))
+    ]  # fmt: skip
+    if structured:
+        steering = sorted(steering + structured)
     decided = _decisions(texts, steering)
     if decided:
         steering = sorted(steering + decided)
