@@ -528,9 +528,10 @@ def turns_course(text: str) -> bool:
 
 
 def standing_order(text: str) -> bool:
-    """A rule by its structure, in a short turn of any language: an obligation that holds
-    every time ("`west build` skal køres med `--pristine` hver eneste gang."), not the
-    speaker's habit ("I always have to restart it"), or a courteous negated order
+    """A rule by its structure, in a short turn of any language: an obligation said to the
+    listener that holds every time ("`west build` skal køres med `--pristine` hver eneste
+    gang."), not the speaker's habit
+    ("I always have to restart it"), or a courteous negated order
     ("Per favore non modificare niente in vendor/.", "Proszę nic nie zmieniać w infra/.").
 
     >>> standing_order("Bisogna eseguire `snakemake` con `--use-conda` ogni volta.")
@@ -545,6 +546,8 @@ def standing_order(text: str) -> bool:
             continue
         if _COURTEOUS_BAN.search(sentence):
             return True
+        # (every time: an obligation alone may be a guess, "Tu dois être fatigué.", or an
+        # idiom, "Hay que ver lo lento que va.")
         if (
             _MODAL_OBLIGATION.search(sentence)
             and _REPETITION.search(sentence)

@@ -1904,10 +1904,10 @@ MODAL_OBLIGATION = compiled_on_use(
     r"\btienes\s+que\b|\bbisogna\b|\boccorre\b|\bdev[ei]\b|\bdevono\b|\bé\s+preciso\b|"
     r"\bprecisa\b|\btem\s+(?:que|de)\b|\btrzeba\b|\bmusisz\b|\bmusi\b|\bnależy\b|"
     r"\bmusí(?:š|te)?\b|\bje\s+třeba\b|\bharus\b|\bwajib\b|\bphải\b|\bzorunda\b|"
-    r"\bgerek(?:ir|iyor)\b|\b\w+(?:malı|meli)(?:sın|sin|yız|yiz)?\b|"
+    r"\b\w+(?:malı|meli)(?:sın|sin|yız|yiz)?\b|"
     r"нужно|надо|необходимо|должен|должны|обязан|треба|потрібно|мусиш|повин(?:ен|ні)|"
     r"なければ(?:なり|いけ|ならな)|必ず|야\s*(?:합니다|해요|한다|돼요|됩니다)|반드시|"
-    r"必[须須]|一定要|ต้อง|يجب|لازم|ينبغي|חייב|צריך|צריכים|ज़रूरी|जरूरी|चाहिए"
+    r"必[须須](?!的|承[认認]|[说說])|一定要|ต้อง|يجب|لازم|ينبغي|חייב|צריך|צריכים|ज़रूरी|जरूरी|चाहिए"
 )
 REPETITION = compiled_on_use(
     r"(?i)\bevery\s+(?:single\s+)?time\b|\beach\s+time\b|\bwhenever\b|\balways\b|"
@@ -1925,7 +1925,10 @@ REPETITION = compiled_on_use(
 SPEAKER_FIRST = compiled_on_use(
     r"(?i)\W*(?:i(?!\s+st(?:ället|edet)\b)|we|ich|wir|er|sie|je|nous|il|elle|on|yo|nosotros|"
     r"io|noi|eu|nós|ik|wij|hij|jag|vi|han|hon|jeg|my|ona|já|saya|kami|tôi|chúng\s+tôi|ben|"
-    r"biz|я|мы|ми|він|вона|он|она)\b"
+    r"biz|я|мы|ми|він|вона|он|она|мне|нам|мені|нам|ми)\b|"
+    # (a subject or a "to us" in scripts without word breaks or with their own: "Нам треба …",
+    # "אנחנו צריכים …", "เราต้องรองรับ …", "私たちは …", "我们需要 …", "우리는 …")
+    r"\W*(?:אנחנו|אני|เรา|ผม|ฉัน|私たち|私は|我们|我們|我|우리|저는|नहीं\s+हम|हम|نحن|أنا)"
 )
 # A courteous negated order the clause-opening patterns above miss, the courtesy word
 # before it ("Per favore non modificare …", "Proszę nic nie zmieniać …", "Verander
