@@ -6,8 +6,10 @@ the right value forward, an obligation that holds every time, a courteous negate
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from contextledger import fit
+from contextledger import fit, intent
 from contextledger.intent import (
     is_constraint,
     is_correction,
@@ -15,6 +17,7 @@ from contextledger.intent import (
     steering_requests,
     turns_course,
 )
+from contextledger.prefilter import may_search, superset
 
 CORRECTIONS = [
     "Nimm OR-Tools statt eines eigenen Solvers.",  # R21-S1
@@ -56,6 +59,16 @@ CORRECTIONS = [
     "Почему ты используешь Memcached? Разве не должен быть Redis?",
     "为什么用Flask？不是应该用FastAPI吗？",
     "왜 pandas를 쓰고 있어요? polars여야 하지 않나요?",
+    # "Y, <not> X" at a sentence's end in languages no table names (review R22-PN1)
+    "Anksčiau supainiojau: naudojame nL [002], o ne µL.",
+    "Prej sem zamešal: uporabljamo nL [007], ne µL.",
+    "Nagkamali ako kanina: ATA chapter 73 [005] ang ginagamit natin, hindi ATA chapter 72.",
+    "پہلے میں نے غلطی کی تھی: ہم LMUL=4 [004] استعمال کرتے ہیں، LMUL=2 نہیں۔",
+    "ადრე ავურიე: ვიყენებთ the model code [006]-ს და არა the parent SKU-ს.",
+    # a setting given its value (RT26-1: the final one must be pinned as the superseded are)
+    "Endelig beslutning: image_max_px_001 = 1600.",
+    "Final answer: set pool_size_001 to 20.",
+    "Definitief: zet tm_match_threshold_008 op 95.",
 ]
 
 RULES = [
@@ -86,6 +99,9 @@ NEITHER = [
     "ok, danke",
     "Kannst du danach Importcharge 4411 ansehen?",
     "Ahora revisa los logs del job 512.",
+    "Next: cart6464.sql → split `parse_user5595` into two functions (≤ 3849 lines each) ✓",
+    "Bitte prüfe tests/test_sync6483.py: der Import schlägt fehl, weil `retry_x` fehlt.",
+    "I went there and not here.",
 ]
 
 
@@ -139,3 +155,30 @@ def test_fit_pins_a_german_correction_ahead_of_the_nudges(correction: str) -> No
     kept = [m.text for m in result.messages if m.role == "user"]
     assert correction in kept
     assert "Bitte baue den Importer, der jede Nacht läuft." in kept
+
+
+def test_the_prefilter_passes_every_text_a_shape_reads() -> None:
+    """The RE2 pass (``STEERING_SHAPES``) says which short turns are read by shape: each
+    text the shapes find, it must pass (else the fit's answer would differ from
+    ``is_correction`` / ``is_constraint``)."""
+    prefilter = superset(intent._STEERING_SHAPES)
+    for text in CORRECTIONS + RULES:
+        assert may_search(prefilter, text), text
+
+
+_PIECES = [*CORRECTIONS, *RULES, *NEITHER, "ok", "Danke!", "\n", "。", "? ", ", "]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=4))
+def test_the_prefilter_is_a_superset_on_mixed_texts(pieces: list[str]) -> None:
+    text = " ".join(pieces)
+    if intent.turns_course(text) or intent.standing_order(text):
+        assert may_search(superset(intent._STEERING_SHAPES), text), text
+    assert steering_requests([text]) == (
+        [0]
+        if (intent.is_substantive(text) or intent.is_short_rule(text))
+        and (is_correction(text) or is_constraint(text) or intent.is_decision(text))
+        else [],
+        steering_requests([text])[1],
+    )

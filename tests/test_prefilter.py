@@ -27,6 +27,7 @@ PATTERNS = [
     intent._RESTATES,
     intent._TALK,
     intent._UNSPACED_STEERING,
+    intent._STEERING_SHAPES,
     re.compile(r"(?i)\bstraße\b|ǅ|ſ|[^\W\d_]{2,}x|(?<!a)b{2,4}c|^\d+$|[^\S\n]x|\bΐ"),
 ]
 # every character that has a case, or that Python's case-insensitive matching equates with

@@ -520,11 +520,22 @@ def turns_course(text: str) -> bool:
     if _CORRECTING_QUESTION.search(text):
         return True
     return any(
-        _COURSE_CHANGE.search(sentence)
+        (_COURSE_CHANGE.search(sentence) or _denies_at_the_end(sentence) or _sets(sentence))
         and not _asks(sentence)
         and not _SPEAKER_FIRST.match(sentence)
         for sentence in _SENTENCE.findall(text)
     )
+
+
+def _denies_at_the_end(sentence: str) -> bool:
+    """A value said, then the one it replaces denied at the end ("uporabljamo nL, ne µL.")."""
+    tail = lexicon.CONTRAST_TAIL.search(sentence)
+    return tail is not None and bool(lexicon.VALUE_TOKEN.search(sentence, 0, tail.start()))
+
+
+def _sets(sentence: str) -> bool:
+    """A setting given a value ("Endelig beslutning: image_max_px_001 = 1600.")."""
+    return len(sentence) <= lexicon.SETTING_CHARS and bool(lexicon.SETTING.search(sentence))
 
 
 def standing_order(text: str) -> bool:
@@ -1254,7 +1265,10 @@ def build_patterns() -> None:
     _re2_steering(), _re2_restating(), _re2_unspaced()
     for pattern in (_EUROPEAN_CORRECTION, _EUROPEAN_CONSTRAINT, _EUROPEAN_STEERING):
         by_first_character(pattern)
-    prefiltered = (_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING, _CONTRASTS_MAYBE, _DECISION)
+    prefiltered = (
+        *(_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING, _CONTRASTS_MAYBE, _DECISION),
+        _STEERING_SHAPES,
+    )
     for pattern in prefiltered:
         superset(pattern)
     _prefilters_built.update(prefiltered)

@@ -1892,7 +1892,20 @@ CORRECTING_QUESTION = compiled_on_use(
     r"أليس\s+من\s+المفترض|ألا\s+يجب|"  # ar
     r"नहीं\s+होना\s+चाहिए"  # hi
 )
-COURSE_CHANGE = compiled_on_use(f"(?i)(?:{INSTEAD_OF}|{RETRACTED})")
+# a move to another named value ("Yes, good catch, switch to FastAPI.", "Ja, gut erkannt,
+# steig auf NATS um.", "はい、MQTT v5に切り替えてください。"): the user taking a change of course,
+# often the assistant's proposal; the value (a digit, a capital, a code) names what holds now
+_NAMED = r"(?-i:\S*[\dA-Z`])"
+SWITCH_TO = (
+    rf"\bswitch\s+(?:over\s+)?to\s+{_NAMED}|\bsteig\s+auf\s+{_NAMED}|\bwechsle\s+(?:zu|auf)\s+{_NAMED}|"
+    rf"\bstap\s+over\s+op\s+{_NAMED}|\bbyt\s+till\s+{_NAMED}|\bskift\s+til\s+{_NAMED}|"
+    rf"\bpasse\s+(?:à|a)\s+{_NAMED}|\bcámbiate\s+a\s+{_NAMED}|\bpassa\s+a\s+{_NAMED}|"
+    rf"\bmuda\s+para\s+{_NAMED}|\bprzejdź\s+na\s+{_NAMED}|\bpřejdi\s+na\s+{_NAMED}|"
+    rf"\bpindah\s+ke\s+{_NAMED}|\bchuyển\s+sang\s+{_NAMED}|{_NAMED}\S*['’]?(?:y?[ae])\s+geç\b|"
+    rf"[Пп]ерех(?:одь|оди)\s+на\s+{_NAMED}|תעבור\s+ל-?{_NAMED}|انتقل\s+إلى\s+{_NAMED}|"
+    rf"{_NAMED}\S*\s+पर\s+स्विच|に切り替え|로\s*바꿔|เปลี่ยน(?:ไป)?(?:เป็น|ใช้)\s*{_NAMED}"
+)
+COURSE_CHANGE = compiled_on_use(f"(?i)(?:{INSTEAD_OF}|{RETRACTED}|{SWITCH_TO})")
 
 # A standing rule said as an obligation that holds every time ("`west build` skal køres med
 # `--pristine` hver eneste gang.", "Bisogna eseguire X con Y ogni volta."): a modal of
@@ -1942,8 +1955,47 @@ COURTEOUS_BAN = compiled_on_use(
     r"\bprosím\s*,?\s+ne\w*(?:ej|ij|uj|ň|ď|ť|ejte|ujte|ete)\b|"
     r"\blad\s+(?:venligst\s+)?være\s+med\s+at\b|\bla\s+være\s+å\b"
 )
-# what any of the shapes above needs (RE2 says at once which short turns hold none)
+# A value said, then the one it replaces denied at the sentence's end, in any language that
+# writes "Y, not X" or "Y, X not" (review R22-PN1: "naudojame nL, o ne µL.", "uporabljamo
+# nL, ne µL.", "ATA chapter 73 ang ginagamit natin, hindi ATA chapter 72.", "LMUL=4 …، LMUL=2
+# نہیں۔", "… და არა the parent SKU-ს."): a value is a token with a digit, a capital or a
+# backquote, one on each side of the comma (read by ``intent.turns_course``)
+VALUE_TOKEN = compiled_on_use(r"(?<!\S)\S*[\dA-Z`]\S*")
+_DENIALS = (
+    r"not|nicht|nie|ne|o\s+ne|a\s+ne|inte|ikke|ei|bukan|niet|não|non|pas|no|hindi|ni|nem|nu|"
+    r"не|ні|а\s+не|לא|وليس|ليس|لا|არა|და\s+არა|không|chứ\s+không"
+)
+_TAIL_VALUE = r"(?:\S+\s+){0,4}?\S*[\dA-Z`]\S*"
+CONTRAST_TAIL = compiled_on_use(
+    rf"[,،，、]\s*(?:{_DENIALS})\s+{_TAIL_VALUE}\s*[.!。۔।]?\s*$|"
+    rf"[,،，、]?\s*{_TAIL_VALUE}\s+(?:نہیں|नहीं|değil|არა|ไม่ใช่)\s*[.!。۔।]?\s*$|"
+    # ("and not" needs no comma: "… [006]-ს და არა the parent SKU-ს.")
+    rf"\s(?:და\s+არა|o\s+ne|a\s+ne|а\s+не|and\s+not|chứ\s+không|e\s+non|y\s+no|et\s+non|"
+    rf"und\s+nicht|en\s+niet|och\s+inte|og\s+ikke|dan\s+bukan)\s+{_TAIL_VALUE}\s*[.!。۔।]?\s*$"
+)
+# A setting given a value in a short turn, in any language: a name with an underscore (not
+# a path's nor a code span's: "split `parse_user` into two") and a number close after it in
+# one short sentence ("Endelig beslutning:
+# image_max_px_001 = 1600.", "Final answer: set pool_size to 20.", "{knob}を40にしてください"):
+# the newest is the one that holds, so each is pinned as a correction is (RT26-1: the final
+# value was dropped while a superseded one was pinned as the task)
+SETTING = compiled_on_use(
+    r"(?<![\w`/.])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+(?![\w`/.])"
+    r"[^\d\n?？`→]{0,30}?(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w`])"
+)
+SETTING_CHARS = 160  # a longer sentence with such a name and a number is no setting said
+
+_TAIL_LOOSE = CONTRAST_TAIL.pattern.replace(r"\s*$", "")
+
+# what any of the shapes above needs (RE2 says at once which short turns hold none): an
+# obligation and a repetition in one sentence (no sentence holds these marks)
+_IN_A_SENTENCE = r"[^。！？!?\n；;।؟]*?"
+_MODAL = MODAL_OBLIGATION.pattern[len("(?i)") :]
+_OFTEN = REPETITION.pattern[len("(?i)") :]
 STEERING_SHAPES = compiled_on_use(
     f"{COURSE_CHANGE.pattern}|{CORRECTING_QUESTION.pattern[len('(?i)') :]}|"
-    f"{MODAL_OBLIGATION.pattern[len('(?i)') :]}|{COURTEOUS_BAN.pattern[len('(?i)') :]}"
+    f"{COURTEOUS_BAN.pattern[len('(?i)') :]}|{SETTING.pattern}|"
+    # (the contrast at a sentence's end: its end not read, a sentence may end before the text)
+    f"{_TAIL_LOOSE}|"
+    f"(?:{_MODAL}){_IN_A_SENTENCE}(?:{_OFTEN})|(?:{_OFTEN}){_IN_A_SENTENCE}(?:{_MODAL})"
 )
