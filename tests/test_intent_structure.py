@@ -87,6 +87,10 @@ RULES = [
     "Prosím, neměň nic uvnitř infra/terraform/prod/.",
     "Lad være med at ændre noget i third_party/mbedtls/.",
     "กรุณาอย่าแก้ไขอะไรใน certs_005/",  # "อะไร" is "anything" after a ban, no question
+    # "never" said of a command, in languages no table names (review R22-PN1)
+    "Niekada nevykdyk `make deploy-prod`, net ir staging aplinkoje.",
+    "Nikoli ne poženi `rm -rf build`, niti na stagingu.",
+    "`make deploy-prod` کبھی نہ چلائیں، staging پر بھی نہیں۔",
 ]
 
 # what stays no correction or rule: a statement, a habit, a question, a nudge
@@ -102,6 +106,9 @@ NEITHER = [
     "Next: cart6464.sql → split `parse_user5595` into two functions (≤ 3849 lines each) ✓",
     "Bitte prüfe tests/test_sync6483.py: der Import schlägt fehl, weil `retry_x` fehlt.",
     "I went there and not here.",
+    "`pytest` never finishes on my laptop.",
+    "I never touched src/payments/ anyway.",
+    "Ich habe nie src/payments/ angefasst.",
 ]
 
 

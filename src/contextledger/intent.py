@@ -543,7 +543,8 @@ def standing_order(text: str) -> bool:
     listener that holds every time ("`west build` skal køres med `--pristine` hver eneste
     gang."), not the speaker's habit
     ("I always have to restart it"), or a courteous negated order
-    ("Per favore non modificare niente in vendor/.", "Proszę nic nie zmieniać w infra/.").
+    ("Per favore non modificare niente in vendor/.", "Proszę nic nie zmieniać w infra/."),
+    or "never" said of a command or a path ("Nikoli ne poženi `make deploy`.").
 
     >>> standing_order("Bisogna eseguire `snakemake` con `--use-conda` ogni volta.")
     True
@@ -556,6 +557,9 @@ def standing_order(text: str) -> bool:
         if _asks(sentence):
             continue
         if _COURTEOUS_BAN.search(sentence):
+            return True
+        # ("I never touched src/payments/" tells what happened)
+        if lexicon.NEVER_SAID.search(sentence) and not _SPEAKER_FIRST.match(sentence):
             return True
         # (every time: an obligation alone may be a guess, "Tu dois être fatigué.", or an
         # idiom, "Hay que ver lo lento que va.")

@@ -1938,6 +1938,7 @@ REPETITION = compiled_on_use(
 SPEAKER_FIRST = compiled_on_use(
     r"(?i)\W*(?:i(?!\s+st(?:ället|edet)\b)|we|ich|wir|er|sie|je|nous|il|elle|on|yo|nosotros|"
     r"io|noi|eu|nós|ik|wij|hij|jag|vi|han|hon|jeg|my|ona|já|saya|kami|tôi|chúng\s+tôi|ben|"
+    r"ja(?!\s*[,!.])|"  # (Polish "Ja nigdy …", I; not "Ja, …", yes)
     r"biz|я|мы|ми|він|вона|он|она|мне|нам|мені|нам|ми)\b|"
     # (a subject or a "to us" in scripts without word breaks or with their own: "Нам треба …",
     # "אנחנו צריכים …", "เราต้องรองรับ …", "私たちは …", "我们需要 …", "우리는 …")
@@ -1987,6 +1988,22 @@ SETTING_CHARS = 160  # a longer sentence with such a name and a number is no set
 
 _TAIL_LOOSE = CONTRAST_TAIL.pattern.replace(r"\s*$", "")
 
+# "never" said of a command or a path (a code span, or a name with a slash or a dot): the
+# word before it in most languages ("Niekada nevykdyk `make deploy`", "Nikoli ne poženi
+# `…`", "Никогда не запускай `…`"), after it where the verb ends the sentence ("`…` کبھی نہ
+# چلائیں", "`…` कभी मत चलाना", "`…`は絶対に実行しないで", "`…` asla çalıştırma"; review R22-PN1)
+_CODE = r"`[^`\n]+`|(?<!\S)[\w.-]*[/.][\w./-]*\w"
+NEVER_SAID = compiled_on_use(
+    r"(?i)\b(?:never|nie|nigdy|niekada|nikada|nikoli|nikdy|soha|niciodată|nunca|jamais|mai|nooit|"
+    r"niemals|nie\s+wieder|aldrig|aldri|koskaan|hiçbir\s+zaman|asla|hindi\s+kailanman|"
+    r"huwag\s+kailanman|jangan\s+pernah|không\s+bao\s+giờ|никогда|ніколи|никога|nikad|"
+    r"ποτέ)\b[^.!?\n]{0,40}?(?:" + _CODE + r")|"
+    r"არასოდეს[^.!?\n]{0,40}?(?:" + _CODE + r")|"
+    r"(?:"
+    + _CODE
+    + r")[^.!?\n`]{0,40}?(?:کبھی|कभी|asla|hiç|絶対|決して|절대|永远不|永遠不|绝不|絕不)"
+)
+
 # what any of the shapes above needs (RE2 says at once which short turns hold none): an
 # obligation and a repetition in one sentence (no sentence holds these marks)
 _IN_A_SENTENCE = r"[^。！？!?\n；;।؟]*?"
@@ -1995,6 +2012,7 @@ _OFTEN = REPETITION.pattern[len("(?i)") :]
 STEERING_SHAPES = compiled_on_use(
     f"{COURSE_CHANGE.pattern}|{CORRECTING_QUESTION.pattern[len('(?i)') :]}|"
     f"{COURTEOUS_BAN.pattern[len('(?i)') :]}|{SETTING.pattern}|"
+    f"{NEVER_SAID.pattern[len('(?i)') :]}|"
     # (the contrast at a sentence's end: its end not read, a sentence may end before the text)
     f"{_TAIL_LOOSE}|"
     f"(?:{_MODAL}){_IN_A_SENTENCE}(?:{_OFTEN})|(?:{_OFTEN}){_IN_A_SENTENCE}(?:{_MODAL})"
