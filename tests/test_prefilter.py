@@ -32,6 +32,7 @@ PATTERNS = [
     intent._RESTATES_OPENING,
     intent._DENIED_FIRST,
     intent._AND_NOT,
+    intent._STEERING_SHAPES,
     re.compile(r"(?i)\bstraße\b|ǅ|ſ|[^\W\d_]{2,}x|(?<!a)b{2,4}c|^\d+$|[^\S\n]x|\bΐ"),
     re.compile(r"(?m)^\s*no\b|\Aok|x^y"),
 ]

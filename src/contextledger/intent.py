@@ -71,6 +71,13 @@ _AND_NOT = lexicon.AND_NOT
 _CONTRASTS_MAYBE = lexicon.CONTRASTS_MAYBE
 _DENIED_FIRST = lexicon.DENIED_FIRST
 _VALUE_PARTICLE = lexicon.VALUE_PARTICLE
+_COURSE_CHANGE = lexicon.COURSE_CHANGE
+_CORRECTING_QUESTION = lexicon.CORRECTING_QUESTION
+_COURTEOUS_BAN = lexicon.COURTEOUS_BAN
+_MODAL_OBLIGATION = lexicon.MODAL_OBLIGATION
+_REPETITION = lexicon.REPETITION
+_SPEAKER_FIRST = lexicon.SPEAKER_FIRST
+_STEERING_SHAPES = lexicon.STEERING_SHAPES
 
 
 _SENTENCE_END = compiled_on_use(r"\.(?!\d)|[!?¿¡\n]")  # "5.000" ends no sentence
@@ -423,7 +430,7 @@ def is_correction(text: str) -> bool:
     # RabbitMQ", "팀은 RabbitMQ 대신 Kafka를 쓰기로 했습니다"), filed as one (review 14 M2)
     if said:
         return not (_INSTEAD.search(text) and is_decision(text))
-    return _contrasts_in(text)
+    return _contrasts_in(text) or turns_course(text)
 
 
 def _contrasts_in(text: str) -> bool:
@@ -518,7 +525,81 @@ def is_constraint(text: str) -> bool:
         or _says_european(_EUROPEAN_CONSTRAINT, text, _european_words(text))
         or _said_by_grammar(_GRAMMAR_RULE, text, _grammar_words(text))
         or _says_unspaced(_UNSPACED_CONSTRAINT, _unspaced_ends(text))
+        or standing_order(text)
     )
+
+
+def turns_course(text: str) -> bool:
+    """A correction by its structure, in a short turn of any language: one value put in
+    another's place ("Użyj NATS zamiast RabbitMQ.", "Usa X invece di Y.", "ใช้ polars แทน
+    pandas"), what was said taken back before what holds now ("Vergiss das, steig auf NATS
+    um."), or a question that puts the right value forward ("Sollte das nicht NATS sein?").
+
+    >>> turns_course("Nimm OR-Tools statt eines eigenen Solvers.")
+    True
+    >>> turns_course("Warum statt?"), turns_course("Die Sitzung findet morgen statt.")
+    (False, False)
+    """
+    if len(text) > _CONTRAST_LENGTH:
+        return False  # (a long paste is read by its words only)
+    if _CORRECTING_QUESTION.search(text):
+        return True
+    return any(
+        (_COURSE_CHANGE.search(sentence) or _denies_at_the_end(sentence) or _sets(sentence))
+        and not _asks(sentence)
+        and not _SPEAKER_FIRST.match(sentence)
+        for sentence in _SENTENCE.findall(text)
+    )
+
+
+def _denies_at_the_end(sentence: str) -> bool:
+    """A value said, then the one it replaces denied at the end ("uporabljamo nL, ne µL.")."""
+    tail = lexicon.CONTRAST_TAIL.search(sentence)
+    return tail is not None and bool(lexicon.VALUE_TOKEN.search(sentence, 0, tail.start()))
+
+
+def _sets(sentence: str) -> bool:
+    """A setting given a value ("Endelig beslutning: image_max_px_001 = 1600.")."""
+    return len(sentence) <= lexicon.SETTING_CHARS and bool(lexicon.SETTING.search(sentence))
+
+
+def standing_order(text: str) -> bool:
+    """A rule by its structure, in a short turn of any language: an obligation said to the
+    listener that holds every time ("`west build` skal køres med `--pristine` hver eneste
+    gang."), not the speaker's habit
+    ("I always have to restart it"), or a courteous negated order
+    ("Per favore non modificare niente in vendor/.", "Proszę nic nie zmieniać w infra/."),
+    or "never" said of a command or a path ("Nikoli ne poženi `make deploy`.").
+
+    >>> standing_order("Bisogna eseguire `snakemake` con `--use-conda` ogni volta.")
+    True
+    >>> standing_order("Ich muss immer zweimal klicken."), standing_order("Muss das immer?")
+    (False, False)
+    """
+    if len(text) > _CONTRAST_LENGTH:
+        return False
+    for sentence in _SENTENCE.findall(text):
+        if _asks(sentence):
+            continue
+        if _COURTEOUS_BAN.search(sentence):
+            return True
+        # ("I never touched src/payments/" tells what happened)
+        if lexicon.NEVER_SAID.search(sentence) and not _SPEAKER_FIRST.match(sentence):
+            return True
+        # (every time: an obligation alone may be a guess, "Tu dois être fatigué.", or an
+        # idiom, "Hay que ver lo lento que va.")
+        if (
+            _MODAL_OBLIGATION.search(sentence)
+            and _REPETITION.search(sentence)
+            and not _SPEAKER_FIRST.match(sentence)
+        ):
+            return True
+    return False
+
+
+def _asks(sentence: str) -> bool:
+    """A sentence that asks something (no rule nor correction said)."""
+    return sentence.rstrip().endswith(("?", "？", "؟")) or bool(_QUESTION.search(sentence))
 
 
 def restates_task(text: str) -> bool:
@@ -954,6 +1035,19 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
     ]  # fmt: skip
     if shaped:
         steering = sorted(steering + shaped)
+    # a correction or rule by its structure in any language (``turns_course``,
+    # ``standing_order``): one RE2 pass says which short turns may hold one
+    rest = [i for i in short if i not in shaped]
+    may = touched(superset(_STEERING_SHAPES), [texts[i] for i in rest])
+    structured = [
+        i
+        for k, i in enumerate(rest)
+        if (may is None or k in may)
+        and (turns_course(texts[i]) or standing_order(texts[i])) and not is_nudge(texts[i])
+        and (is_substantive(texts[i]) or is_short_rule(texts[i]))
+    ]  # fmt: skip
+    if structured:
+        steering = sorted(steering + structured)
     decided = _decisions(texts, steering)
     if decided:
         steering = sorted(steering + decided)
@@ -1224,7 +1318,7 @@ def build_patterns() -> None:
         by_first_character(pattern).build()
     prefiltered = (
         *(_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING, _CONTRASTS_MAYBE, _DECISION),
-        *(_RESTATES, _RESTATES_OPENING, _DENIED_FIRST, _AND_NOT),
+        *(_RESTATES, _RESTATES_OPENING, _DENIED_FIRST, _AND_NOT, _STEERING_SHAPES),
     )
     for pattern in prefiltered:
         superset(pattern)

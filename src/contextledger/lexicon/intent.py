@@ -1145,7 +1145,9 @@ UNSPACED_CONSTRAINT = compiled_on_use(
 
 QUESTION = compiled_on_use(
     r"(?:[？?؟]|[吗嗎]|呢|[么麼]|ですか|か|かな|까|나요|니|냐)[。！？!?\n；;\s]*$|[为為]什[么麼]|怎[么麼]|"
-    r"哪[个個]|哪些|什[么麼]|なぜ|どうして|ไหม|มั้ย|หรือเปล่า|หรือยัง|อย่างไร|ยังไง|ทำไม|อะไร|"
+    r"哪[个個]|哪些|什[么麼]|なぜ|どうして|ไหม|มั้ย|หรือเปล่า|หรือยัง|อย่างไร|ยังไง|ทำไม|"
+    # ("อะไร", what, is "anything" after a ban: "อย่าแก้ไขอะไรใน certs/", don't edit anything)
+    r"^(?:(?!อย่า|ห้าม)[^\n])*?อะไร|"
     rf"^\s*(?:هل|האם)|(?<![{_CYR}])ли(?![{_CYR}])|"
     # Greek asks with ";" (a Chinese sentence may end in "；" and ask nothing)
     rf"^(?=[^;]*[{_GRK}])[^;]*[;\u037e]\s*$"
@@ -1804,3 +1806,214 @@ CONTRASTS_MAYBE = compiled_on_use(
 )
 # a particle after a value ("16를": the number, its Korean particle after it)
 VALUE_PARTICLE = compiled_on_use(r"(?<=[\x00-\x7f])[^\W\x00-\x7f]+$")
+
+
+# ------------------------------------------------------------------ a change of course, by structure
+# Corrections and standing rules said in shapes the word lists above miss, one table per
+# shape, every language a line (read by ``intent.turns_course`` / ``intent.standing_order``,
+# sentence by sentence, in a short turn). Red team RT26-14 / review R21-S1: "Użyj X zamiast
+# Y.", "Usa X invece di Y.", "Nimm X statt Y." were never pinned by the fit.
+#
+# "instead of": one value put in another's place. A word that is also a noun or a verb in
+# its language ("místo", a place; "ganti", to change; "แทน", to represent) counts beside a
+# value (a number, a code, a name with a capital: ``_TOKEN_VALUE``).
+_V = rf"(?-i:{_TOKEN_VALUE})"
+INSTEAD_OF = (
+    r"\b(?:an)?statt\s+(?!und\b)[\w`]|\banstelle\s+(?:von|des|der|eines|einer)\b|"  # de
+    r"\bin\s+plaats\s+van\b|"  # nl
+    r"\b(?:i\s+stället|istället)\s+för\b|\bi\s+stedet\s+for\b|"  # sv, da/no
+    r"\binvece\s+(?:d[ei]|degli|della|del|dello|che)\b|\bal\s+posto\s+d\w*|\banziché\b|"  # it
+    r"\b(?:em|no)\s+(?:vez|lugar)\s+d[eoa]s?\b|\bao\s+invés\s+d[eoa]s?\b|"  # pt
+    r"\ben\s+(?:lugar|vez)\s+del\b|\bà\s+la\s+place\s+d[eu]s?\b|"  # es, fr (the rest above)
+    r"\bzamiast\b|"  # pl
+    rf"{_V}\s+(?:na)?místo\s+{_V}|\b(?:na)?místo\s+{_V}|\bmísto\s+toho\b|"  # cs
+    r"\bsebagai\s+ganti(?:nya)?\b|\balih-alih\b|"  # id
+    r"\bthay\s+(?:cho|vì|bằng)\b|"  # vi
+    r"\byerine\b(?!\s+getir)|"  # tr
+    r"代わりに|"  # ja (ko 대신, zh 代替, ru вместо, he במקום, hi की जगह: above)
+    r"(?<!ตัว)แทน(?!ค่า)|"  # th
+    r"بدل(?:ًا|اً|ا)?\s+(?:من|عن)|عوض(?:ًا|اً|ا)?\s+عن|"  # ar
+    # ... or one value said, then the one it replaces denied: "Użyj Redis 7, nie Memcached.",
+    # "Brug Redis 7, ikke Memcached.", "ใช้ Redis 7 ไม่ใช่ Memcached", "Memcached 말고 Redis
+    # 7을", "Memcached नहीं, Redis 7 …" (RT26-14: the value before a version is a name, so
+    # the shapes of ``AND_NOT`` took "7" and "Memcached" for values of two kinds)
+    rf"{_V}\s*,\s*(?:not|nicht|nie|ne|inte|ikke|ei|bukan|niet|não|non|pas|no)\s+{_V}|"
+    rf"{_V}\s*,\s*không\s+(?:(?:dùng|phải|lấy)\s+)?{_V}|{_V}\s*,\s*לא\s+(?:[בל]-?)?{_V}|"
+    rf"{_V}\s*ไม่ใช่\s*{_V}|{_V}\s+(?:وليس|وليست)\s+{_V}|{_V}\s+नहीं\s*,\s*{_V}|"
+    rf"{_V}\s*말고\s*,?\s*{_V}"
+)
+# what the user said before, taken back ("scratch that", "forget what I said"): the turn
+# then says what holds instead
+RETRACTED = (
+    r"\bforget\s+(?:that|what\s+I\s+(?:said|wrote))\b|\bignore\s+what\s+I\s+(?:said|wrote)\b|"
+    r"\bvergiss\s+(?:das|es|,?\s*was\s+ich)\b|\bvergessen\s+sie\s+das\b|"  # de
+    r"\bvergeet\s+(?:dat|het|wat\s+ik)\b|"  # nl
+    r"\bstryk\s+det\b|\bglöm\s+(?:det|vad\s+jag)\b|\bglem\s+(?:det|hvad\s+jeg)\b|"  # sv, da
+    r"\boubliez?\s+(?:ça|cela|ce\s+que\s+j)|\blaissez?\s+tomber\b|"  # fr
+    r"\bolvida\s+(?:eso|lo\s+que)\b|\bolvídalo\b|"  # es
+    r"\blascia(?:te)?\s+perdere\b|\bdimentica\s+(?:quello|ciò|quanto)\b|"  # it
+    r"\besque(?:ce|ça)\s+(?:isso|o\s+que)\b|"  # pt
+    r"\bzapomnij\s+o\s+tym\b|\bzapomeň(?:te)?\s+na\s+to\b|"  # pl, cs
+    r"\blupakan\s+(?:itu|yang\s+tadi)\b|"  # id
+    r"\bbỏ\s+cái\s+(?:đó|này|kia)\b|\bquên\s+(?:cái|điều|chuyện)\s+đó\b|"  # vi
+    r"\bboş\s?ver\b|\bvazgeçtim\b|"  # tr
+    r"[Зз]абудь(?:те)?,?\s+(?:что|що|об\s+этом|про\s+це|это|це)(?![\u0400-\u04ff])|"  # ru, uk
+    r"取り消(?:します|して|し)|撤回(?:します|して)|"  # ja
+    r"(?:말|얘기)한\s*(?:건|거|것은)\s*취소|취소할게요|"  # ko
+    r"作废|作廢|"  # zh
+    r"ยกเลิก(?:อัน|ที่)(?:เมื่อกี้|เมื่อกี๊|ที่แล้ว)|ลืมที่(?:ผม|ฉัน|เรา)?(?:พูด|บอก)|"  # th
+    r"תשכח(?:י|ו)?\s+(?:מזה|ממה)|"  # he
+    r"(?:انس|إنس)َ?\s+(?:ذلك|هذا|ما\s+قلت)|"  # ar
+    r"(?:वो|वह|ये|यह)\s+छोड़ो|(?:उसे|इसे)\s+भूल\s+जाओ"  # hi
+)
+# a question that puts the right value forward against what is being done ("Shouldn't it
+# be Redis?", "Sollte das nicht Redis sein?", "不是应该用 Redis 吗？"): a correction asked
+CORRECTING_QUESTION = compiled_on_use(
+    r"(?i)\bshouldn['’]?t\s+(?:it|that|this|we|you)\s+(?:be|use)\b|"
+    r"\b(?:is|was)n['’]?t\s+(?:it|that)\s+supposed\s+to\b|"
+    r"\bsollte[n]?\s+(?:das|es|wir)\s+nicht\b|\bmüsste\s+(?:das|es)\s+nicht\b|"  # de
+    r"\b(?:moet|zou|hoort)\s+(?:dat|het)\s+niet\b|"  # nl
+    r"\bborde\s+(?:det|vi)\s+inte\b|\bburde\s+(?:det|vi)\s+ikke\b|"  # sv, da
+    r"\b(?:ça|cela|ce)\s+ne\s+devrait\s+pas\b|\bne\s+devrait-(?:il|on|ce)\s+pas\b|"  # fr
+    r"\bno\s+debería(?:mos)?\s+(?:ser|usar)\b|"  # es
+    r"\bnon\s+dovrebbe(?:ro)?\s+essere\b|\bnon\s+dovremmo\s+usare\b|"  # it
+    r"\bnão\s+(?:deveria|devia)\s+(?:ser|usar)\b|"  # pt
+    r"\bczy\s+nie\s+powinn[oaiy]\b|\bnemělo\s+by\s+(?:to\s+)?být\b|"  # pl, cs
+    r"\bbukan(?:nya|kah)\s+(?:seharusnya|harusnya)\b|"  # id
+    r"\bkhông\s+phải\s+(?:là\s+)?[^?]+?\s+(?:à|sao|chứ|ư)\s*\?|"  # vi
+    r"\bolması\s+gerekmiyor\s+mu\b|\bolmalı\s+değil\s+mi\b|"  # tr
+    r"[Рр]азве\s+не\s+(?:должен|должна|должно|должны|нужно|надо)|"  # ru
+    r"[Хх]іба\s+не\s+(?:має|мають|повинен|повинно|треба)|"  # uk
+    r"はずでは|はずじゃ(?:ない|なかった)|べきでは(?:ない|ありません)(?:か|でしょうか)|"  # ja
+    r"(?:여|이어)야\s*하지\s*않(?:나요|아요|습니까|을까요)|"  # ko
+    r"不是[应應][该該]|不[应應][该該]是|[难難]道不是|"  # zh
+    r"ควร(?:จะ)?เป็น[^?]*ไม่ใช่(?:เหรอ|หรอ|หรือ)|"  # th
+    r"לא\s+(?:אמור|אמורה|אמורים)\s+להיות|"  # he
+    r"أليس\s+من\s+المفترض|ألا\s+يجب|"  # ar
+    r"नहीं\s+होना\s+चाहिए"  # hi
+)
+# a move to another named value ("Yes, good catch, switch to FastAPI.", "Ja, gut erkannt,
+# steig auf NATS um.", "はい、MQTT v5に切り替えてください。"): the user taking a change of course,
+# often the assistant's proposal; the value (a digit, a capital, a code) names what holds now
+_NAMED = r"(?-i:\S*[\dA-Z`])"
+SWITCH_TO = (
+    rf"\bswitch\s+(?:over\s+)?to\s+{_NAMED}|\bsteig\s+auf\s+{_NAMED}|\bwechsle\s+(?:zu|auf)\s+{_NAMED}|"
+    rf"\bstap\s+over\s+op\s+{_NAMED}|\bbyt\s+till\s+{_NAMED}|\bskift\s+til\s+{_NAMED}|"
+    rf"\bpasse\s+(?:à|a)\s+{_NAMED}|\bcámbiate\s+a\s+{_NAMED}|\bpassa\s+a\s+{_NAMED}|"
+    rf"\bmuda\s+para\s+{_NAMED}|\bprzejdź\s+na\s+{_NAMED}|\bpřejdi\s+na\s+{_NAMED}|"
+    rf"\bpindah\s+ke\s+{_NAMED}|\bchuyển\s+sang\s+{_NAMED}|{_NAMED}\S*['’]?(?:y?[ae])\s+geç\b|"
+    rf"[Пп]ерех(?:одь|оди)\s+на\s+{_NAMED}|תעבור\s+ל-?{_NAMED}|انتقل\s+إلى\s+{_NAMED}|"
+    rf"{_NAMED}\S*\s+पर\s+स्विच|に切り替え|로\s*바꿔|เปลี่ยน(?:ไป)?(?:เป็น|ใช้)\s*{_NAMED}"
+)
+COURSE_CHANGE = compiled_on_use(f"(?i)(?:{INSTEAD_OF}|{RETRACTED}|{SWITCH_TO})")
+
+# A standing rule said as an obligation that holds every time ("`west build` skal køres med
+# `--pristine` hver eneste gang.", "Bisogna eseguire X con Y ogni volta."): a modal of
+# obligation and a word of repetition in one sentence, not said by the speaker about
+# themselves ("I always have to restart it").
+MODAL_OBLIGATION = compiled_on_use(
+    r"(?i)\bmust\b|\b(?:have|has|need)\s+to\b|\bmus[st]\b|\bmüssen\b|\bmoet(?:en)?\b|"
+    r"\bmåste\b|\bskal\b|\bil\s+faut\b|\bdoi[st]\b|\bdevez\b|\bhay\s+que\b|\bdebe[sn]?\b|"
+    r"\btienes\s+que\b|\bbisogna\b|\boccorre\b|\bdev[ei]\b|\bdevono\b|\bé\s+preciso\b|"
+    r"\bprecisa\b|\btem\s+(?:que|de)\b|\btrzeba\b|\bmusisz\b|\bmusi\b|\bnależy\b|"
+    r"\bmusí(?:š|te)?\b|\bje\s+třeba\b|\bharus\b|\bwajib\b|\bphải\b|\bzorunda\b|"
+    r"\b\w+(?:malı|meli)(?:sın|sin|yız|yiz)?\b|"
+    r"нужно|надо|необходимо|должен|должны|обязан|треба|потрібно|мусиш|повин(?:ен|ні)|"
+    r"なければ(?:なり|いけ|ならな)|必ず|야\s*(?:합니다|해요|한다|돼요|됩니다)|반드시|"
+    r"必[须須](?!的|承[认認]|[说說])|一定要|ต้อง|يجب|لازم|ينبغي|חייב|צריך|צריכים|ज़रूरी|जरूरी|चाहिए"
+)
+REPETITION = compiled_on_use(
+    r"(?i)\bevery\s+(?:single\s+)?time\b|\beach\s+time\b|\bwhenever\b|\balways\b|"
+    r"\bjedes\s+(?:einzelne\s+)?mal\b|\bimmer\b|\b(?:elke|iedere)\s+keer\b|\baltijd\b|"
+    r"\btelkens\b|\bvarje\s+gång\b|\balltid\b|\bhver\s+(?:eneste\s+)?gang\b|\baltid\b|"
+    r"\bchaque\s+fois\b|\btoujours\b|\bcada\s+vez\b|\bsiempre\b|\bogni\s+volta\b|\bsempre\b|"
+    r"\btoda\s+vez\b|\btodas\s+as\s+vezes\b|\bza\s+każdym\s+razem\b|\bzawsze\b|"
+    r"\bpokaždé\b|\bvždy(?:cky)?\b|\bsetiap\s+(?:kali|saat)\b|\bselalu\b|\blần\s+nào\b|"
+    r"\bmỗi\s+lần\b|\bluôn\b|\bher\s+(?:seferinde|zaman|defasında)\b|\bdaima\b|"
+    r"каждый\s+раз|всегда|щоразу|кожного\s+разу|завжди|毎回|いつも|常に|매번|항상|"
+    r"每次|[总總]是|始[终終]|ทุกครั้ง|เสมอ|كل\s+مرة|دائم|בכל\s+פעם|תמיד|हर\s+बार|हमेशा"
+)
+# the speaker (or a third person) as the subject opening the sentence: a habit or a report
+# told, no order ("Wir haben gestern Redis statt Memcached benutzt.")
+SPEAKER_FIRST = compiled_on_use(
+    r"(?i)\W*(?:i(?!\s+st(?:ället|edet)\b)|we|ich|wir|er|sie|je|nous|il|elle|on|yo|nosotros|"
+    r"io|noi|eu|nós|ik|wij|hij|jag|vi|han|hon|jeg|my|ona|já|saya|kami|tôi|chúng\s+tôi|ben|"
+    r"ja(?!\s*[,!.])|"  # (Polish "Ja nigdy …", I; not "Ja, …", yes)
+    r"biz|я|мы|ми|він|вона|он|она|мне|нам|мені|нам|ми)\b|"
+    # (a subject or a "to us" in scripts without word breaks or with their own: "Нам треба …",
+    # "אנחנו צריכים …", "เราต้องรองรับ …", "私たちは …", "我们需要 …", "우리는 …")
+    r"\W*(?:אנחנו|אני|เรา|ผม|ฉัน|私たち|私は|我们|我們|我|우리|저는|नहीं\s+हम|हम|نحن|أنا)"
+)
+# A courteous negated order the clause-opening patterns above miss, the courtesy word
+# before it ("Per favore non modificare …", "Proszę nic nie zmieniać …", "Verander
+# alsjeblieft niets …", "Lütfen … değiştirme.", "Prosím, neměň …", "Lad være med at …")
+COURTEOUS_BAN = compiled_on_use(
+    r"(?i)\b(?:per\s+favore|per\s+piacere|ti\s+prego)\s*,?\s+non\s+\w+(?:are|ere|ire)\b|"
+    r"\bproszę\s*,?\s+(?:\w+\s+){0,2}?nie\s+\w+(?:ać|ić|eć|yć|ować|ść)\b|"
+    r"\b(?!(?:het|dat|dit|er|ik|we|wij|hij|zij|ze|je|jij|u|dan|nu|daar|hier)\b)\w+\s+"
+    r"(?:alsjeblieft|alstublieft|a\.u\.b\.|even)\s+(?:niets|niks|nooit)\b|"
+    r"\blütfen\b[^.!?]*?\w+(?:me|ma|meyin|mayın|meyiniz|mayınız)\s*(?:[.!\n]|$)|"
+    r"\bprosím\s*,?\s+ne\w*(?:ej|ij|uj|ň|ď|ť|ejte|ujte|ete)\b|"
+    r"\blad\s+(?:venligst\s+)?være\s+med\s+at\b|\bla\s+være\s+å\b"
+)
+# A value said, then the one it replaces denied at the sentence's end, in any language that
+# writes "Y, not X" or "Y, X not" (review R22-PN1: "naudojame nL, o ne µL.", "uporabljamo
+# nL, ne µL.", "ATA chapter 73 ang ginagamit natin, hindi ATA chapter 72.", "LMUL=4 …، LMUL=2
+# نہیں۔", "… და არა the parent SKU-ს."): a value is a token with a digit, a capital or a
+# backquote, one on each side of the comma (read by ``intent.turns_course``)
+VALUE_TOKEN = compiled_on_use(r"(?<!\S)\S*[\dA-Z`]\S*")
+_DENIALS = (
+    r"not|nicht|nie|ne|o\s+ne|a\s+ne|inte|ikke|ei|bukan|niet|não|non|pas|no|hindi|ni|nem|nu|"
+    r"не|ні|а\s+не|לא|وليس|ليس|لا|არა|და\s+არა|không|chứ\s+không"
+)
+_TAIL_VALUE = r"(?:\S+\s+){0,4}?\S*[\dA-Z`]\S*"
+CONTRAST_TAIL = compiled_on_use(
+    rf"[,،，、]\s*(?:{_DENIALS})\s+{_TAIL_VALUE}\s*[.!。۔।]?\s*$|"
+    rf"[,،，、]?\s*{_TAIL_VALUE}\s+(?:نہیں|नहीं|değil|არა|ไม่ใช่)\s*[.!。۔।]?\s*$|"
+    # ("and not" needs no comma: "… [006]-ს და არა the parent SKU-ს.")
+    rf"\s(?:და\s+არა|o\s+ne|a\s+ne|а\s+не|and\s+not|chứ\s+không|e\s+non|y\s+no|et\s+non|"
+    rf"und\s+nicht|en\s+niet|och\s+inte|og\s+ikke|dan\s+bukan)\s+{_TAIL_VALUE}\s*[.!。۔।]?\s*$"
+)
+# A setting given a value in a short turn, in any language: a name with an underscore (not
+# a path's nor a code span's: "split `parse_user` into two") and a number close after it in
+# one short sentence ("Endelig beslutning:
+# image_max_px_001 = 1600.", "Final answer: set pool_size to 20.", "{knob}を40にしてください"):
+# the newest is the one that holds, so each is pinned as a correction is (RT26-1: the final
+# value was dropped while a superseded one was pinned as the task)
+SETTING = compiled_on_use(
+    r"(?<![\w`/.])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+(?![\w`/.])"
+    r"[^\d\n?？`→]{0,30}?(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w`])"
+)
+SETTING_CHARS = 160  # a longer sentence with such a name and a number is no setting said
+
+_TAIL_LOOSE = CONTRAST_TAIL.pattern.replace(r"\s*$", "")
+
+# "never" said of a command or a path (a code span, or a name with a slash or a dot): the
+# word before it in most languages ("Niekada nevykdyk `make deploy`", "Nikoli ne poženi
+# `…`", "Никогда не запускай `…`"), after it where the verb ends the sentence ("`…` کبھی نہ
+# چلائیں", "`…` कभी मत चलाना", "`…`は絶対に実行しないで", "`…` asla çalıştırma"; review R22-PN1)
+_CODE = r"`[^`\n]+`|(?<!\S)[\w.-]*[/.][\w./-]*\w"
+NEVER_SAID = compiled_on_use(
+    r"(?i)\b(?:never|nie|nigdy|niekada|nikada|nikoli|nikdy|soha|niciodată|nunca|jamais|mai|nooit|"
+    r"niemals|nie\s+wieder|aldrig|aldri|koskaan|hiçbir\s+zaman|asla|hindi\s+kailanman|"
+    r"huwag\s+kailanman|jangan\s+pernah|không\s+bao\s+giờ|никогда|ніколи|никога|nikad|"
+    r"ποτέ)\b[^.!?\n]{0,40}?(?:" + _CODE + r")|"
+    r"არასოდეს[^.!?\n]{0,40}?(?:" + _CODE + r")|"
+    r"(?:"
+    + _CODE
+    + r")[^.!?\n`]{0,40}?(?:کبھی|कभी|asla|hiç|絶対|決して|절대|永远不|永遠不|绝不|絕不)"
+)
+
+# what any of the shapes above needs (RE2 says at once which short turns hold none): an
+# obligation and a repetition in one sentence (no sentence holds these marks)
+_IN_A_SENTENCE = r"[^。！？!?\n；;।؟]*?"
+_MODAL = MODAL_OBLIGATION.pattern[len("(?i)") :]
+_OFTEN = REPETITION.pattern[len("(?i)") :]
+STEERING_SHAPES = compiled_on_use(
+    f"{COURSE_CHANGE.pattern}|{CORRECTING_QUESTION.pattern[len('(?i)') :]}|"
+    f"{COURTEOUS_BAN.pattern[len('(?i)') :]}|{SETTING.pattern}|"
+    f"{NEVER_SAID.pattern[len('(?i)') :]}|"
+    # (the contrast at a sentence's end: its end not read, a sentence may end before the text)
+    f"{_TAIL_LOOSE}|"
+    f"(?:{_MODAL}){_IN_A_SENTENCE}(?:{_OFTEN})|(?:{_OFTEN}){_IN_A_SENTENCE}(?:{_MODAL})"
+)
