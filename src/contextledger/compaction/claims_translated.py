@@ -384,6 +384,8 @@ def _user_sentence(text: str, ev: Evidence) -> bool:
     "Do not edit config/x/." is not "Do not edit config/x/ except config/x/a.yaml."."""
     clipped = _CLIPPED.search(text) is not None
     words = fold(_CLIPPED.sub("", text))
+    if words in ev.user_words:  # a sentence or a whole turn (a short turn quoted as one)
+        return True
     for turn in ev.user:
         for whole in (turn, *sentences(turn)):
             said = fold(whole)

@@ -742,6 +742,34 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in out if s.strip()]
 
 
+# A user's turn of a few short sentences says one thing: the second sentence leans on the
+# first ("Never run X on production. Staging is fine.", "CHG-1 is not approved yet. Do not
+# deploy until then."); Japanese, Korean, Chinese and Thai end a sentence where a European
+# language would go on after a ";" (RT26-6)
+_TOGETHER_SENTENCES = 3
+_TOGETHER_BYTES = 300
+
+
+def statements(text: str) -> list[str]:
+    """What a user's turn states, each whole: a short turn of two or three sentences on one
+    line is one statement, verbatim; a longer turn, its sentences.
+
+    >>> statements("Never run `make wipe` on prod. On staging it is fine.")
+    ['Never run `make wipe` on prod. On staging it is fine.']
+    >>> statements("本番では絶対に実行しないでください。ステージングなら大丈夫です。")
+    ['本番では絶対に実行しないでください。ステージングなら大丈夫です。']
+    """
+    said = sentences(text)
+    whole = text.strip()
+    if (
+        1 < len(said) <= _TOGETHER_SENTENCES
+        and "\n" not in whole
+        and len(whole.encode()) <= _TOGETHER_BYTES
+    ):
+        return [whole]
+    return said
+
+
 def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
     """Extract the load-bearing facts of ``messages``.
 

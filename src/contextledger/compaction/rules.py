@@ -372,9 +372,12 @@ _AGAIN = re.compile(r"(?i)\bagain\b")
 # "=" or ":" or at most two words, then the number it is set to ("Set X to 5.", "… X should
 # be 10", "ttl_s = 30", "Ustaw X na 8.", "Zmiana planu: X ma wynosić 12.")
 _VALUE_SET = re.compile(
-    r"(?<![\w./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
-    r"(?:\s*[=:]\s*|\s+(?:[^\W\d_]+\s+){0,2})"
-    r"(-?\d[\d.,]*%?)(?![\w.])"
+    r"(?<![A-Za-z0-9_./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
+    r"(?:\s*[=:：]\s*|\s+(?:[^\W\d_]+\s+){0,2}|"
+    # ... or a particle or a verb written on to the key and its value, as Japanese, Korean,
+    # Chinese and Hebrew write them ("Xは192に", "X을(를) 192(으)로", "把X改成192", "X ל-96")
+    r"\s*[^\x00-\x7f][^\sA-Za-z0-9.,;!?。！？]{0,5}\s*(?:[^\W\d_]+\s+)?)"
+    r"(-?\d[\d.,]*%?)(?![A-Za-z0-9_.])"
 )
 # a sentence that says more than a setting's value keeps its other words
 _SETTING_WORDS = 14
@@ -422,8 +425,16 @@ def reset_later(said: Sequence[str]) -> set[str]:
 _SCOPE = re.compile(r"(?i)\b(?:in|for|on|within|under|per)\s+(?:the\s+)?([\w./-]+)")
 
 
+# ... not when: "Set X to 110 for now." is the value of X, for now (R22-R1)
+_NO_SCOPE = frozenset(
+    {"now", "today", "tonight", "later", "good", "the", "moment", "time", "example", "instance",
+     "sure", "all", "ever", "once", "this", "that", "it", "a", "while"}
+)  # fmt: skip
+
+
 def _scope(sentence: str) -> frozenset[str]:
-    return frozenset(w.casefold() for w in _SCOPE.findall(_VALUE_SET.sub(" ", sentence)))
+    found = _SCOPE.findall(_VALUE_SET.sub(" ", sentence))
+    return frozenset(w.rstrip(".,;:!?").casefold() for w in found) - _NO_SCOPE
 
 
 def _replaces(rule: str, later: str) -> bool:
@@ -568,6 +579,8 @@ def _rule_words(sentence: str) -> bool:
     if swaps_value(sentence) or corrects_value(sentence) or orders_steps(sentence):
         return True
     if conditional_rule(sentence) or _forbids_named(sentence) or contrasts_values(sentence):
+        return True
+    if limited_to_a_condition(sentence):
         return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
@@ -1038,6 +1051,35 @@ _IF = re.compile(
     r"אם|إذا|اذا|لو|اگر|अगर|यदि|jika|kalau|apabila|bila|kama|ikiwa|iwapo|nếu|kung|indien)\s+(?:\S+\s+){1,20}?\S+[,;،，]\s*(\S.{3,})"
     r"|^\W*(?:ถ้า|หาก|만약|만일|もし|如果|假如|若)(.{2,200}?[,，、]\s*\S.{1,})"
 )
+
+
+# An action limited to a condition ("Page the on-call only when X stays above 5 %."), in the
+# languages users write in: "only" (maybe a few words before the condition's word: "Send kun
+# en alarm, når …", "Chỉ cảnh báo khi …"), then "if"/"when"; or the condition then "only"
+# (Japanese, Korean, Chinese, Thai). A threshold the user set is their rule, not a number.
+_ONLY_WHEN = re.compile(
+    r"(?i)(?<!\w)(?:only|nur|alleen|seulement|uniquement|s[oó]lo|solamente|só|apenas|somente|"
+    r"soltanto|tylko|jen(?:om)?|pouze|len|iba|samo|només|только|лише|тільки|kun|bara|endast|"
+    r"vain|hanya|chỉ|רק|فقط)(?!\w)(?:\s+[^\s,;.]+){0,3}?,?\s+"
+    r"(?:if|when|once|wenn|falls|als|wanneer|si|quand|quan|cuando|se|quando|gdy|jeśli|jeżeli|"
+    r"kiedy|když|pokud|keď|ak|kad|kada|ako|če|ko|если|когда|якщо|коли|hvis|når|om|när|jos|kun|"
+    r"jika|kalau|bila|saat|khi|nếu|אם|כאשר|כש|إذا|عندما|حين)(?!\w)"
+    r"|(?:とき|時|場合)(?:だけ|のみ|に限り)|(?:때|경우)에?만|只有|仅当|只在|เฉพาะ(?:เมื่อ|ตอน)|ก็ต่อเมื่อ"
+)
+
+
+def limited_to_a_condition(sentence: str) -> bool:
+    """A rule that limits an action to a condition, in any of the languages of
+    :data:`_ONLY_WHEN`; not a question.
+
+    >>> limited_to_a_condition("Wysyłaj alert tylko wtedy, gdy błędy przekraczają 5% przez 10 minut.")
+    True
+    >>> limited_to_a_condition("監視が10分連続で5%を超えたときだけアラートを出してください。")
+    True
+    >>> limited_to_a_condition("The build only took 3 minutes.")
+    False
+    """
+    return not asks(sentence) and _ONLY_WHEN.search(sentence) is not None
 
 
 def conditional_rule(sentence: str) -> bool:
