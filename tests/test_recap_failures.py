@@ -454,3 +454,27 @@ def test_a_run_that_counts_a_failure_keeps_its_failure_lines_beside_passing_titl
         "rspec ./spec/crew_roster_spec.rb:39 # CrewRoster rejects overlapping duty"
     )
     assert any("CrewRoster rejects overlapping duty" in line for line in failure_lines(out))
+
+
+@pytest.mark.parametrize(
+    ("output", "test"),
+    [
+        (
+            "  ✓ parses header\n  × refunds failed payments twice\n\n Test Files  1 failed | 3 passed (4)\n"
+            "      Tests  1 failed | 40 passed (41)",
+            "refunds failed payments twice",
+        ),
+        (
+            "  retries a failed charge\n  gives up after 3 failures (FAILED - 1)\n\nFailures:\n\n"
+            "  1) PaymentRetry gives up after 3 failures\n     Failure/Error: expect(x).to eq(3)\n\n"
+            "12 examples, 1 failure",
+            "gives up after 3 failures",
+        ),
+    ],
+)
+def test_a_run_whose_summary_counts_a_failure_keeps_it_whatever_its_titles_say(
+    output: str, test: str
+) -> None:
+    """R22-R4: vitest's "Tests  1 failed | 40 passed" counts a failure after a word: the
+    run failed, and its crossed test is a failure line."""
+    assert any(test in line for line in failure_lines(output))

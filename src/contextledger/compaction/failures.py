@@ -487,13 +487,15 @@ _PASSED = re.compile(
     # go test's "ok  <package> 0.118s", dotnet test's "Passed!  - Failed: 0, …"
     r"^ok\s+\S+\s+(?:\(cached\)|[\d.]+s)|^Passed!\s"
 )
-# ... unless it counts a failure or an error too ("Tests: 1 failed, 18 passed", "ERROR=2"),
-# as a tally does: opening a line or after a separator ("6 examples, 1 failure"), not in a
-# test's title ("gives up after 3 failures"); or a runner marks a test failed ("--- FAIL:")
+# ... unless it counts a failure or an error too ("Tests: 1 failed, 18 passed", "Tests  1
+# failed | 40 passed", "ERROR=2"), not a count a test's title gives after a preposition
+# ("gives up after 3 failures", "locks the account after 5 failed attempts"); or a runner
+# marks a test failed ("--- FAIL: TestX", "FAIL\tpkg")
 _FAILED_TALLY = re.compile(
-    r"(?im)(?:^|[,;:(|=]|\b(?:with|and|found))\s*[1-9]\d*\s+(?:tests?\s+|examples?,?\s+)?"
-    r"(?:failed|failures?|failing|errors?|errored)\b|"
-    r"\b(?:failed|failures?|errors?|fail)\s*[:=]\s*[1-9]|\bFAILURES!|^(?:--- )?FAIL(?:ED)?\b"
+    r"(?im)(?<![\w.])(?<!after )(?<!than )(?<!within )(?<!up to )(?<!every )(?<!over )"
+    r"(?<!under )(?<!least )(?<!most )[1-9]\d*\s+(?:tests?\s+|examples?,?\s+)?(?:failed|"
+    r"failures?|failing|errors?|errored)\b|\b(?:failed|failures?|errors?|fail)\s*[:=]\s*[1-9]|"
+    r"\bFAILURES!|^(?:--- )?FAIL(?:ED)?\b"
 )
 # The signs of a failure no passing run's line may carry for it to count: a cross (a test
 # skipped, a todo, "(✗ 0)"), an upper-case level opening a captured log line ("ERROR
