@@ -109,3 +109,36 @@ def test_a_setting_of_another_scope_and_a_statement_of_only_stay() -> None:
         )
         == set()
     )
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Za žádných okolností nespouštěj `make wipe-db` na produkci. Na stagingu to spustit můžeš.",
+        "Sota cap concepte executis `make wipe-db` a producció. A staging sí que el pots executar.",
+        "Ni pod kojim uvjetima ne pokreći `make wipe-db` na produkciji. Na stagingu ga smiješ pokrenuti.",
+        "Wniosek o zmianę CR-1 nie został jeszcze zatwierdzony przez Anię. Do tego czasu go nie wdrażaj.",
+        "Ændringsanmodning CR-1 er endnu ikke godkendt af Mette. Rul den ikke ud før da.",
+    ],
+)
+def test_a_firm_or_held_back_prohibition_is_a_constraint_in_any_language(turn: str) -> None:
+    """ "Under no circumstances …" negates on its own (Catalan) or before a fused negation
+    (Czech); "until then, do not …" holds a step back: both rules, kept whole."""
+    sec = parse_digest(_recap(turn)).sections
+    assert turn in sec.get(RULES, [])
+
+
+def test_a_short_thai_goal_turn_is_the_goal_whole() -> None:
+    """Thai ends a clause with a space: the task after two context clauses is still the goal."""
+    goal = "เล่าพื้นหลังสั้นๆ เดือนหน้าจะเริ่มช่วงพีค และครึ่งหนึ่งของทีมลาพักร้อน ช่วยย้าย the tile server ไปยัง PostGIS 3.5 โดยไม่ทำให้ the permit lookup เสีย"
+    msgs = [Message.user(goal), *(Message.user(f"continue {i}") for i in range(12))]
+    event = Conversation.from_messages(msgs).compact(OfflineSummarizer(), force=True).event
+    assert event is not None
+    assert parse_digest(event.recap_text).sections["Goal"] == [goal]
+
+
+def test_a_setting_given_a_code_is_reset_by_its_newest_code() -> None:
+    """RT26-1 (id): "Ganti rencana: bates_start harus ACME0012000." is a setting's value."""
+    said = ["Set bates_start_013 to ACME0010000.", "Ganti rencana: bates_start_013 harus ACME0012000.",
+            "Final: bates_start_013 = ACME0015000."]  # fmt: skip
+    assert reset_later(said) == set(said[:2])

@@ -192,6 +192,15 @@ _GREETING = re.compile(
 )
 
 
+_GOAL_BYTES = 400
+
+
+def _short_turn(text: str) -> bool:
+    """A turn of one line the Goal line holds whole."""
+    whole = text.strip()
+    return "\n" not in whole and len(whole.encode()) <= _GOAL_BYTES
+
+
 def _past_greetings(said: Sequence[str]) -> int:
     """Where a turn's request starts: past a greeting ("Morning.", "Hi team!")."""
     k = 0
@@ -458,12 +467,14 @@ def digest(
         said = sentences(first)
         labelled = next((k for k, x in enumerate(said) if _GOAL_LABEL.match(x)), None)
         start = labelled if labelled is not None else _past_greetings(said)
-        said = said[start : start + 3]  # "Morning. Goal for today: …": the goal, not "Morning."
+        # "Morning. Goal for today: …": the goal, not "Morning."; three sentences, or the
+        # whole of a short turn (Thai ends a clause with a space: "context context task")
+        said = said[start:] if _short_turn(first) else said[start : start + 3]
         said = [x for x in said if not x.endswith(":")] or said  # not "Here is the draft:"
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
-        add("Goal", clip(_GOAL_LABEL.sub("", " ".join(told)), 400))
+        add("Goal", clip(_GOAL_LABEL.sub("", " ".join(told)), _GOAL_BYTES))
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
     # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
     restated = [

@@ -377,7 +377,8 @@ _VALUE_SET = re.compile(
     # ... or a particle or a verb written on to the key and its value, as Japanese, Korean,
     # Chinese and Hebrew write them ("Xは192に", "X을(를) 192(으)로", "把X改成192", "X ל-96")
     r"\s*[^\x00-\x7f][^\sA-Za-z0-9.,;!?。！？]{0,5}\s*(?:[^\W\d_]+\s+)?)"
-    r"(-?\d[\d.,]*%?)(?![A-Za-z0-9_.])"
+    # ... a number, or a code with a digit in it ("bates_start should be ACME0012000")
+    r"(-?\d[\d.,]*%?|[A-Z][A-Z0-9_-]*\d[A-Z0-9_-]*)(?![A-Za-z0-9_]|\.[A-Za-z0-9])"
 )
 # a sentence that says more than a setting's value keeps its other words
 _SETTING_WORDS = 14
@@ -580,7 +581,7 @@ def _rule_words(sentence: str) -> bool:
         return True
     if conditional_rule(sentence) or _forbids_named(sentence) or contrasts_values(sentence):
         return True
-    if limited_to_a_condition(sentence):
+    if limited_to_a_condition(sentence) or firm_or_held_back(sentence):
         return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
@@ -1064,8 +1065,55 @@ _ONLY_WHEN = re.compile(
     r"(?:if|when|once|wenn|falls|als|wanneer|si|quand|quan|cuando|se|quando|gdy|jeśli|jeżeli|"
     r"kiedy|když|pokud|keď|ak|kad|kada|ako|če|ko|если|когда|якщо|коли|hvis|når|om|när|jos|kun|"
     r"jika|kalau|bila|saat|khi|nếu|אם|כאשר|כש|إذا|عندما|حين)(?!\w)"
-    r"|(?:とき|時|場合)(?:だけ|のみ|に限り)|(?:때|경우)에?만|只有|仅当|只在|เฉพาะ(?:เมื่อ|ตอน)|ก็ต่อเมื่อ"
+    r"|(?:とき|時|場合)に?(?:だけ|のみ|限り)|(?:때|경우)에?만|只有|仅当|只在|เฉพาะ(?:เมื่อ|ตอน)|ก็ต่อเมื่อ"
 )
+
+
+# A prohibition's firm opening in the languages users write in: the phrase negates on its
+# own ("Sota cap concepte executis X.": Catalan, no "no") or before a verb its negation is
+# fused to ("Za žádných okolností nespouštěj X.", "Ni pod kojim uvjetima ne pokreći X.")
+_NO_MATTER_WHAT = re.compile(
+    r"(?i)(?<!\w)(?:under\s+no\s+circumstances|za\s+žádných\s+okolností|za\s+žiadnych\s+okolností|"
+    r"pod\s+żadnym\s+pozorem|w\s+żadnym\s+wypadku|ni\s+pod\s+kojim\s+(?:uvjetima|uslovima|okolnostima)|"
+    r"sota\s+cap\s+concepte|en\s+cap\s+cas|en\s+ningún\s+caso|bajo\s+ningún\s+concepto|"
+    r"ни\s+при\s+каких\s+(?:обстоятельствах|условиях)|ни\s+в\s+коем\s+случае|за\s+жодних\s+обставин|"
+    r"under\s+ingen\s+omstændigheder|under\s+inga\s+omständigheter|under\s+ingen\s+omstendigheter|"
+    r"unter\s+keinen\s+Umständen|auf\s+keinen\s+Fall|in\s+geen\s+geval|onder\s+geen\s+beding|"
+    r"en\s+aucun\s+cas|sous\s+aucun\s+prétexte|in\s+nessun\s+caso|em\s+hipótese\s+alguma|"
+    r"hiçbir\s+(?:koşulda|şekilde|durumda)|dalam\s+keadaan\s+apa\s+pun|تحت\s+أي\s+ظرف|"
+    r"בשום\s+(?:מקרה|אופן)|trong\s+mọi\s+trường\s+hợp)(?!\w)|ไม่ว่ากรณีใด|无论如何|どんな場合でも|어떤\s*경우에도"
+)
+
+# ... and a step held back until then, negated ("Do tego czasu go nie wdrażaj.", "Rul den
+# ikke ud før da.", "Fins llavors no la despleguis."): wait, do not do it before
+_UNTIL_THEN = re.compile(
+    r"(?i)(?<!\w)(?:until\s+then|till\s+then|before\s+then|do\s+tego\s+czasu|do\s+té\s+doby|"
+    r"dovtedy|do\s+tada|dotad|fins\s+llavors|fins\s+aleshores|hasta\s+entonces|até\s+lá|"
+    r"bis\s+dahin|tot\s+dan|d'ici\s+là|jusque-là|fino\s+ad\s+allora|до\s+этого|до\s+тех\s+пор|"
+    r"до\s+того|до\s+цього|før\s+da|indtil\s+da|innan\s+dess|siihen\s+asti|sampai\s+saat\s+itu|"
+    r"cho\s+đến\s+lúc\s+đó|حتى\s+ذلك\s+الحين|עד\s+אז)(?!\w)|それまで|그때까지|在此之前|在那之前"
+)
+_NEGATOR = re.compile(
+    r"(?i)(?<!\w)(?:not|don'?t|nie|ne|не|ні|no|non|não|niet|nicht|ikke|inte|ej|ei|لا|אל|"
+    r"đừng|không)(?!\w)|ない|ません|마세요|않|不要|别|อย่า|ไม่"
+)
+
+
+def firm_or_held_back(sentence: str) -> bool:
+    """A prohibition said with a firm opening, or a step held back until then and negated,
+    in any of the languages of :data:`_NO_MATTER_WHAT` and :data:`_UNTIL_THEN`; not a
+    question.
+
+    >>> firm_or_held_back("Za žádných okolností nespouštěj `make wipe` na produkci.")
+    True
+    >>> firm_or_held_back("Do tego czasu go nie wdrażaj."), firm_or_held_back("Do tego czasu.")
+    (True, False)
+    """
+    if asks(sentence):
+        return False
+    if _NO_MATTER_WHAT.search(sentence):
+        return True
+    return bool(_UNTIL_THEN.search(sentence) and _NEGATOR.search(sentence))
 
 
 def limited_to_a_condition(sentence: str) -> bool:
