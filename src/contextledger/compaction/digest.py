@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..intent import (
@@ -498,7 +499,7 @@ def digest(
     lifting: set[str] = set()  # ... as said
     needs: dict[str, str] = {}  # a lifted rule -> the newest permission lifting it
 
-    def said_in(u: str) -> list[str]:  # the goal's turn sentence by sentence: its task apart
+    def said_in(u: str) -> Sequence[str]:  # the goal's turn sentence by sentence: its task apart
         return sentences(u) if u == first else _statements(u)
 
     for u in users:
@@ -930,13 +931,14 @@ def _next_step(messages: Sequence[Message]) -> str | None:
     return None
 
 
-def _statements(turn: str) -> list[str]:
+@lru_cache(maxsize=4096)  # read three times a recap (rules, commands never run, the rest)
+def _statements(turn: str) -> tuple[str, ...]:
     """What a user's turn states (:func:`.facts.statements`): a short turn as one, unless
     two of its sentences are rules each ("Leave X off. Keep Y hidden."): each its own."""
     said = statements(turn)
     if len(said) == 1 and sum(map(is_rule, sentences(said[0]))) >= 2:
-        return sentences(turn)
-    return said
+        return tuple(sentences(turn))
+    return tuple(said)
 
 
 def _states_a_rule(said: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..intent import (
     asks_agreement,
@@ -468,6 +469,7 @@ def _shared_words(a: str, b: str) -> set[str]:
     return shared - {w[:7] for w in _TAKING_BACK_WORDS}
 
 
+@lru_cache(maxsize=8192)  # a user's sentence is read as a rule or not by several readers
 def is_rule(sentence: str) -> bool:
     """A constraint or a correction the user states: "never run …", "use X not Y". A
     request phrased as a need ("we need to speed up the export") is the task, not a rule,
