@@ -142,3 +142,17 @@ def test_a_setting_given_a_code_is_reset_by_its_newest_code() -> None:
     said = ["Set bates_start_013 to ACME0010000.", "Ganti rencana: bates_start_013 harus ACME0012000.",
             "Final: bates_start_013 = ACME0015000."]  # fmt: skip
     assert reset_later(said) == set(said[:2])
+
+
+def test_a_statement_beside_a_request_in_one_short_turn_is_still_said() -> None:
+    """RT26 k1 (ja): "X was renamed to Y. Use the new name." — the request alone would be
+    answered and gone; the renaming is a statement the recap keeps (main dropped it)."""
+    turn = "テストtest_ladder_1はtest_ladder_1_v2に名前が変わりました。新しい名前を使ってください。"
+    assert turn in _recap(turn)
+
+
+def test_a_version_pin_is_a_constraint_not_a_number() -> None:
+    """R22-R3: "Pin wagtail to exactly 6.3.1.post3" is a rule."""
+    pin = "Pin wagtail to exactly 6.3.1.post3; newer releases break our build."
+    assert is_rule(pin)
+    assert pin in parse_digest(_recap(pin)).sections[RULES]

@@ -941,6 +941,12 @@ def _statements(turn: str) -> tuple[str, ...]:
     return tuple(said)
 
 
+def _only_asks(said: str) -> bool:
+    """A request and nothing else (each sentence of a short turn said as one): a statement
+    beside a request ("X was renamed to Y. Use the new name.") is still said."""
+    return all(is_request(s) for s in sentences(said))
+
+
 def _states_a_rule(said: str) -> bool:
     """A rule said in ``said`` (a sentence, or a user's short turn said as one): one of
     its sentences is a rule, not a decision someone made ("… approved by Kim")."""
@@ -997,7 +1003,7 @@ def _said(
             continue
         elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
-        elif m.role == "user" and aside is not None and word_count(s) >= 4 and not is_request(s):
+        elif m.role == "user" and aside is not None and word_count(s) >= 4 and not _only_asks(s):
             if is_reply(s):  # "Cool, no hurry at all.": talk, no statement to keep
                 continue
             # a statement no reader here placed (a rule or a decision in a language none

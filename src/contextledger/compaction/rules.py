@@ -197,6 +197,8 @@ _MORE_RULES = re.compile(
 _SETTING = re.compile(
     r"(?i)^\W*(?:please\s+)?(?:set|keep|leave|pin)\s+`?(?:[\w.-]+`?\s*=\s*\S|"
     r"[\w-]+(?:[._][\w-]+)+`?\s*(?:to|at)\s+\S)"
+    # ... a package pinned to a version ("Pin wagtail to exactly 6.3.1.post3": R22-R3)
+    r"|^\W*(?:please\s+)?pin\s+`?[\w.@/-]+`?\s+(?:to|at)\s+(?:exactly\s+|version\s+)?`?v?\d"
 )
 
 # Rules said as how to do something or what state to hold, with no negation (redteam16
