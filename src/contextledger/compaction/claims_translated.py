@@ -365,6 +365,8 @@ def quoted_user(text: str, ev: Evidence, section: str | None = None) -> list[Cla
     words = found.group("words")
     if len(fold(words)) < 8:
         return None  # a word or two in quotes: a name, read as any clause
+    if fold(_CLIPPED.sub("", words)) in ev.user_words:  # a whole turn (a short one said as one)
+        return []
     if _user_sentence(words, ev):
         return []
     return [Claim("user said", text, "no user turn says these words")]
@@ -384,8 +386,6 @@ def _user_sentence(text: str, ev: Evidence) -> bool:
     "Do not edit config/x/." is not "Do not edit config/x/ except config/x/a.yaml."."""
     clipped = _CLIPPED.search(text) is not None
     words = fold(_CLIPPED.sub("", text))
-    if words in ev.user_words:  # a sentence or a whole turn (a short turn quoted as one)
-        return True
     for turn in ev.user:
         for whole in (turn, *sentences(turn)):
             said = fold(whole)

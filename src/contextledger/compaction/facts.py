@@ -718,30 +718,6 @@ def _goes_on(text: str, start: int, end: int, after: int) -> bool:
     return word[:1].isdigit() or word[:1] == "#"
 
 
-def sentences(text: str) -> list[str]:
-    """The sentences of ``text`` (Latin, CJK and Devanagari sentence ends; line breaks);
-    never cut inside a backticked code span, at a "..." the sentence goes on after, or at
-    an initial or an abbreviation.
-
-    >>> sentences("Ran `go test ./internal/... -run X. -v` twice. It passed.")
-    ['Ran `go test ./internal/... -run X. -v` twice.', 'It passed.']
-    >>> sentences("Credit D. A. Whitfield, e.g. on the cover. Then stop.")
-    ['Credit D. A. Whitfield, e.g. on the cover.', 'Then stop.']
-    """
-    if "`" not in text and "..." not in text and not _ANY_ABBREVIATION.search(text):
-        return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
-    masked = _CODE_SPAN.sub(lambda m: "`" + "_" * (len(m.group(0)) - 2) + "`", text)
-    masked = _OPEN_DOTS.sub("___", masked)
-    out, start = [], 0
-    for m in _SENTENCE.finditer(masked):
-        if "\n" not in m.group(0) and _goes_on(text, start, m.start(), m.end()):
-            continue  # the sentence goes on past the period: cut at a later end
-        out.append(text[start : m.start()])
-        start = m.end()
-    out.append(text[start:])
-    return [s.strip() for s in out if s.strip()]
-
-
 # A user's turn of a few short sentences says one thing: the second sentence leans on the
 # first ("Never run X on production. Staging is fine.", "CHG-1 is not approved yet. Do not
 # deploy until then."); Japanese, Korean, Chinese and Thai end a sentence where a European
@@ -768,6 +744,30 @@ def statements(text: str) -> list[str]:
     ):
         return [whole]
     return said
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text`` (Latin, CJK and Devanagari sentence ends; line breaks);
+    never cut inside a backticked code span, at a "..." the sentence goes on after, or at
+    an initial or an abbreviation.
+
+    >>> sentences("Ran `go test ./internal/... -run X. -v` twice. It passed.")
+    ['Ran `go test ./internal/... -run X. -v` twice.', 'It passed.']
+    >>> sentences("Credit D. A. Whitfield, e.g. on the cover. Then stop.")
+    ['Credit D. A. Whitfield, e.g. on the cover.', 'Then stop.']
+    """
+    if "`" not in text and "..." not in text and not _ANY_ABBREVIATION.search(text):
+        return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
+    masked = _CODE_SPAN.sub(lambda m: "`" + "_" * (len(m.group(0)) - 2) + "`", text)
+    masked = _OPEN_DOTS.sub("___", masked)
+    out, start = [], 0
+    for m in _SENTENCE.finditer(masked):
+        if "\n" not in m.group(0) and _goes_on(text, start, m.start(), m.end()):
+            continue  # the sentence goes on past the period: cut at a later end
+        out.append(text[start : m.start()])
+        start = m.end()
+    out.append(text[start:])
+    return [s.strip() for s in out if s.strip()]
 
 
 def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
