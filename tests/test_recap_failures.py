@@ -422,3 +422,59 @@ def test_an_attempt_said_failed_that_a_later_attempt_got_past_is_no_failure() ->
 def test_the_heavy_crosses_mark_a_failing_test_too(output: str, test: str) -> None:
     """RT24-9: '⨯' and '✘' are crosses as '✕' and '✗' are; the failure line names the test."""
     assert any(test in line for line in failure_lines(output))
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        # rspec's documentation format lists a passing test by its title, with no mark
+        "\nPaymentRetry\n  retries a failed charge\n  gives up after 3 failures\n\n"
+        "Finished in 0.21 seconds (files took 0.88 seconds to load)\n12 examples, 0 failures\n",
+        "=== RUN   TestBreakerTripsOnFault\n--- PASS: TestBreakerTripsOnFault (0.00s)\nPASS\n"
+        "ok  \tgrid/breaker\t0.118s",
+        "\n  RetryPolicy\n    requeues failed jobs\n    drops jobs after 3 failures\n\n  12 passing (48ms)\n",
+        "  Passed Search.Tests.FailedQueryReturnsEmpty [3 ms]\n\nPassed!  - Failed:     0, Passed:    42, "
+        "Skipped:     0, Total:    42",
+        "test geom::tests::rejects_failed_geometry ... ok\n\ntest result: ok. 9 passed; 0 failed; 0 ignored",
+    ],
+)
+def test_a_passing_runs_summary_makes_its_test_titles_no_failures(output: str) -> None:
+    """recap15: rspec's "12 examples, 0 failures" (and go's "ok", mocha's "12 passing",
+    dotnet's "Passed!") is a run that passed: "retries a failed charge" is a test's title,
+    "after 3 failures" no tally of the run."""
+    assert failure_lines(output) == []
+    assert failing_tests(output) == []
+
+
+def test_a_run_that_counts_a_failure_keeps_its_failure_lines_beside_passing_titles() -> None:
+    """A tally after a separator still counts: "6 examples, 1 failure" is a failing run."""
+    out = (
+        "  retries a failed charge\n  1) CrewRoster rejects overlapping duty\n"
+        "     Failure/Error: expect(x).to be_falsey\n\n6 examples, 1 failure\n\n"
+        "rspec ./spec/crew_roster_spec.rb:39 # CrewRoster rejects overlapping duty"
+    )
+    assert any("CrewRoster rejects overlapping duty" in line for line in failure_lines(out))
+
+
+@pytest.mark.parametrize(
+    ("output", "test"),
+    [
+        (
+            "  ✓ parses header\n  × refunds failed payments twice\n\n Test Files  1 failed | 3 passed (4)\n"
+            "      Tests  1 failed | 40 passed (41)",
+            "refunds failed payments twice",
+        ),
+        (
+            "  retries a failed charge\n  gives up after 3 failures (FAILED - 1)\n\nFailures:\n\n"
+            "  1) PaymentRetry gives up after 3 failures\n     Failure/Error: expect(x).to eq(3)\n\n"
+            "12 examples, 1 failure",
+            "gives up after 3 failures",
+        ),
+    ],
+)
+def test_a_run_whose_summary_counts_a_failure_keeps_it_whatever_its_titles_say(
+    output: str, test: str
+) -> None:
+    """R22-R4: vitest's "Tests  1 failed | 40 passed" counts a failure after a word: the
+    run failed, and its crossed test is a failure line."""
+    assert any(test in line for line in failure_lines(output))

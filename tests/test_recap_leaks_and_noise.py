@@ -10,6 +10,7 @@ import pytest
 from contextledger import prepare
 from contextledger.compaction import Conversation, OfflineSummarizer
 from contextledger.compaction.credentials import HIDDEN, masked
+from contextledger.compaction.findings import counted_lines
 from contextledger.compaction.floor import choose_quotes
 from contextledger.compaction.tool_calls import call_commands
 from contextledger.model import Message, ToolCall
@@ -304,3 +305,16 @@ def test_a_secret_given_to_a_command_is_masked_and_the_command_kept() -> None:
     assert "PgPassw0rd777" not in recap and "AdminPass9876" not in recap
     assert f"`PGPASSWORD={HIDDEN} psql -h db -c 'select 2'`" in recap
     assert f"curl -u admin:{HIDDEN}" in recap
+
+
+def test_a_date_a_tool_printed_is_no_number_that_matters() -> None:
+    """RT26-10: helm's "Last Started: Wed Nov 18 10:03:01 2026" is a date, not a count; a
+    count beside a date still is one."""
+    helm = (
+        "TEST SUITE:     game-fleet-failover\nLast Started:   Wed Nov 18 10:03:01 2026\n"
+        "Last Completed: Wed Nov 18 10:03:09 2026\nPhase:          Succeeded"
+    )
+    assert counted_lines(helm) == []
+    assert counted_lines("TOTAL LAG: 18,204 messages behind\nchecked at 2026-11-18 10:02") == [
+        "TOTAL LAG: 18,204 messages behind"
+    ]

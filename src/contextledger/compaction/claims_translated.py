@@ -365,6 +365,8 @@ def quoted_user(text: str, ev: Evidence, section: str | None = None) -> list[Cla
     words = found.group("words")
     if len(fold(words)) < 8:
         return None  # a word or two in quotes: a name, read as any clause
+    if fold(_CLIPPED.sub("", words)) in ev.user_words:  # a whole turn (a short one said as one)
+        return []
     if _user_sentence(words, ev):
         return []
     return [Claim("user said", text, "no user turn says these words")]

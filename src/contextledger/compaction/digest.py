@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..intent import (
@@ -52,6 +53,7 @@ from .facts import (
     is_request,
     keywords,
     sentences,
+    statements,
     without_paste,
 )
 from .failures import MARKER_ONLY, error_answer_lines, failing_tests, failure_lines, recovered
@@ -189,6 +191,15 @@ _GREETING = re.compile(
     r"مرحباً|أهلاً|اهلا|صباح\s+الخير|مساء\s+الخير|привіт|вітаю|добрий\s+день|witam|"
     r"selamat\s+(?:pagi|siang|sore|malam)|नमस्कार|हाय|hoi)(?!\w)[^.!?]{0,40}[.!?]?\s*$"
 )
+
+
+_GOAL_BYTES = 400
+
+
+def _short_turn(text: str) -> bool:
+    """A turn of one line the Goal line holds whole."""
+    whole = text.strip()
+    return "\n" not in whole and len(whole.encode()) <= _GOAL_BYTES
 
 
 def _past_greetings(said: Sequence[str]) -> int:
@@ -409,6 +420,12 @@ def _only_sets(turn: str) -> bool:
 _SETTING_TURN = 14
 
 
+def _gives_a_value(said: str) -> bool:
+    """A short statement giving a setting its value ("Last change: ttl_s = 30."), not
+    asking for one: the user's constraint, whatever number it holds."""
+    return _only_sets(said) and not asks(said)
+
+
 def _stems(words: Sequence[str]) -> set[str]:
     stems = {w.casefold()[:4] for w in words if len(w) >= 3}
     return stems - _PLAIN_NAMES
@@ -451,12 +468,14 @@ def digest(
         said = sentences(first)
         labelled = next((k for k, x in enumerate(said) if _GOAL_LABEL.match(x)), None)
         start = labelled if labelled is not None else _past_greetings(said)
-        said = said[start : start + 3]  # "Morning. Goal for today: …": the goal, not "Morning."
+        # "Morning. Goal for today: …": the goal, not "Morning."; three sentences, or the
+        # whole of a short turn (Thai ends a clause with a space: "context context task")
+        said = said[start:] if _short_turn(first) else said[start : start + 3]
         said = [x for x in said if not x.endswith(":")] or said  # not "Here is the draft:"
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
-        add("Goal", clip(_GOAL_LABEL.sub("", " ".join(told)), 400))
+        add("Goal", clip(_GOAL_LABEL.sub("", " ".join(told)), _GOAL_BYTES))
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
     # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
     restated = [
@@ -479,10 +498,14 @@ def digest(
     lifts: set[str] = set()  # the permissions that lift a rule, as listed
     lifting: set[str] = set()  # ... as said
     needs: dict[str, str] = {}  # a lifted rule -> the newest permission lifting it
+
+    def said_in(u: str) -> Sequence[str]:  # the goal's turn sentence by sentence: its task apart
+        return sentences(u) if u == first else _statements(u)
+
     for u in users:
         if is_nudge(u):
             continue
-        for s in sentences(u):
+        for s in said_in(u):
             if s == task and not RULE_OPENING.search(s) and not task_rule(s):
                 continue  # "… so that retried POSTs never double-charge a card": the goal
             lifted = lifted_rule(s, rules)
@@ -494,13 +517,14 @@ def digest(
                 lifts.add(item)
                 lifting.add(s)
                 placed.add(s)
-            elif (is_rule(s) and not DECIDED_BY.search(s)) or s in unrun or sets_deadline(s):
-                # (a deadline is a constraint with its date, not a number: RT22-21)
+            elif _states_a_rule(s) or s in unrun or sets_deadline(s) or _gives_a_value(s):
+                # (a deadline is a constraint with its date, not a number: RT22-21; a
+                # setting's value, its newest only, too: RT26-2)
                 add("Constraints and corrections", clip(s, 300))
                 placed.add(s)
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
-    said = [*rules, *(s for u in users if not is_nudge(u) for s in sentences(u))]
+    said = [*rules, *(s for u in users if not is_nudge(u) for s in said_in(u))]
     # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
@@ -668,7 +692,10 @@ def digest(
             if pick is not None and pick not in placed:  # the option the user picked
                 add("Decisions", f"User: {clip(pick, 240)}")
                 placed.add(pick)
-            tallied += _said(m, goal_text, placed, add, found, counted, noise["User also said"])
+            whole = m.role == "user" and without_paste(without_code(m.text)) != first
+            tallied += _said(
+                m, goal_text, placed, add, found, counted, noise["User also said"], whole
+            )
             asked = m.text if m.role == "assistant" and not m.tool_calls else ""
     for p in (p for paths in writing.values() for p in paths):  # called, no result yet
         add("Files written", p)
@@ -769,13 +796,14 @@ def _never_ran(record: Sequence[Message], placed: Collection[str]) -> set[str]:
             continue
         if sum(k > i for k in calls) < _CALLS_AFTER:
             continue
-        for s in sentences(without_code(m.text)):
-            if s in placed or asks(s) or is_request(s):
-                continue
-            named = [c.strip() for c in _CODE_SPAN.findall(s)]
-            named = [c for c in named if command_line(c) or _COMMAND_SHAPED.fullmatch(c)]
-            if named and not any(c in r for c in named for r in ran):
-                out.add(s)
+        for said in _statements(without_code(m.text)):  # a short turn, said as one, too
+            for s in sentences(said):
+                if s in placed or asks(s) or is_request(s):
+                    continue
+                named = [c.strip() for c in _CODE_SPAN.findall(s)]
+                named = [c for c in named if command_line(c) or _COMMAND_SHAPED.fullmatch(c)]
+                if named and not any(c in r for c in named for r in ran):
+                    out.update({s, said})
     return out
 
 
@@ -903,6 +931,28 @@ def _next_step(messages: Sequence[Message]) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)  # read three times a recap (rules, commands never run, the rest)
+def _statements(turn: str) -> tuple[str, ...]:
+    """What a user's turn states (:func:`.facts.statements`): a short turn as one, unless
+    two of its sentences are rules each ("Leave X off. Keep Y hidden."): each its own."""
+    said = statements(turn)
+    if len(said) == 1 and sum(map(is_rule, sentences(said[0]))) >= 2:
+        return tuple(sentences(turn))
+    return tuple(said)
+
+
+def _only_asks(said: str) -> bool:
+    """A request and nothing else (each sentence of a short turn said as one): a statement
+    beside a request ("X was renamed to Y. Use the new name.") is still said."""
+    return all(is_request(s) for s in sentences(said))
+
+
+def _states_a_rule(said: str) -> bool:
+    """A rule said in ``said`` (a sentence, or a user's short turn said as one): one of
+    its sentences is a rule, not a decision someone made ("… approved by Kim")."""
+    return any(is_rule(s) and not DECIDED_BY.search(s) for s in sentences(said))
+
+
 def _said(
     m: Message,
     goal_text: str,
@@ -911,6 +961,7 @@ def _said(
     found: Collection[str] = (),
     counted: Collection[str] = (),
     aside: set[str] | None = None,
+    whole: bool = False,
 ) -> list[str]:
     """File each sentence of a user or assistant turn once, saying who said it: decisions,
     the assistant's findings (also a code, id or count a tool returned, in ``found``,
@@ -925,12 +976,14 @@ def _said(
     pictured = m.role == "user" and next(m.images(), None) is not None
     who = "User" if m.role == "user" else "Assistant"
     text = without_code(m.text)
-    for s in sentences(without_paste(text) if m.role == "user" else text):
+    said = without_paste(text) if m.role == "user" else text
+    for s in _statements(said) if whole else sentences(said):
         if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or word_count(s) < 3:
             continue
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue
-        item = f"{who}: {clip(s, 240)}"
+        # (a user's short turn said as one keeps its bytes as a rule does)
+        item = f"{who}: {clip(s, 300 if whole and s not in sentences(s) else 240)}"
         decided = decides(s)  # and not undone: "Marek nie zdecydował jeszcze."
         if decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."
             if not ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
@@ -950,7 +1003,7 @@ def _said(
             continue
         elif m.role == "user" and not asks(s) and (specific(s) or pictured):
             add("User also said", f"User: {clip(s, 300)}")
-        elif m.role == "user" and aside is not None and word_count(s) >= 4 and not is_request(s):
+        elif m.role == "user" and aside is not None and word_count(s) >= 4 and not _only_asks(s):
             if is_reply(s):  # "Cool, no hurry at all.": talk, no statement to keep
                 continue
             # a statement no reader here placed (a rule or a decision in a language none

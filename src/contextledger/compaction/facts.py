@@ -718,6 +718,34 @@ def _goes_on(text: str, start: int, end: int, after: int) -> bool:
     return word[:1].isdigit() or word[:1] == "#"
 
 
+# A user's turn of a few short sentences says one thing: the second sentence leans on the
+# first ("Never run X on production. Staging is fine.", "CHG-1 is not approved yet. Do not
+# deploy until then."); Japanese, Korean, Chinese and Thai end a sentence where a European
+# language would go on after a ";" (RT26-6)
+_TOGETHER_SENTENCES = 3
+_TOGETHER_BYTES = 300
+
+
+def statements(text: str) -> list[str]:
+    """What a user's turn states, each whole: a short turn of two or three sentences on one
+    line is one statement, verbatim; a longer turn, its sentences.
+
+    >>> statements("Never run `make wipe` on prod. On staging it is fine.")
+    ['Never run `make wipe` on prod. On staging it is fine.']
+    >>> statements("本番では絶対に実行しないでください。ステージングなら大丈夫です。")
+    ['本番では絶対に実行しないでください。ステージングなら大丈夫です。']
+    """
+    said = sentences(text)
+    whole = text.strip()
+    if (
+        1 < len(said) <= _TOGETHER_SENTENCES
+        and "\n" not in whole
+        and len(whole.encode()) <= _TOGETHER_BYTES
+    ):
+        return [whole]
+    return said
+
+
 def sentences(text: str) -> list[str]:
     """The sentences of ``text`` (Latin, CJK and Devanagari sentence ends; line breaks);
     never cut inside a backticked code span, at a "..." the sentence goes on after, or at

@@ -161,6 +161,13 @@ _UNIT_AFTER = re.compile(
     r"^\s?(?:[%€$£¥₹]|[^\W\d_]{1,12}\b|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])"
 )
 # lines that tell a run's progress or list files, not what it counted
+# A date and time a tool printed (helm's "Wed Nov 18 10:03:01 2026", "2026-11-18 10:03"):
+# its year is no count (RT26-10)
+_TIMESTAMP = re.compile(
+    r"(?i)\b(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|"
+    r"sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?(?:\s+\d{4})?\b|"
+    r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?"
+)
 _NOT_A_COUNT = re.compile(
     r"(?i)^[d-][rwx-]{9}\s|^total\s+\d+$|\b(?:download|upload|install|fetch|pull|push|extract|"
     r"resolv|collect|build|compil|load|writ|sav)\w*\b.*\b\d+(?:\.\d+)?\s*(?:[kmg]i?b|bytes?)\b|"
@@ -189,9 +196,10 @@ def counted_lines(text: str, limit: int = 2) -> list[str]:
             continue  # (a run's tally: "Success: no issues found in 212 source files")
         if CREDENTIAL.search(line):
             continue
-        told = [m for m in _QUANTITY.finditer(line) if _LABELLED.search(line[: m.start()])]
+        bare = _TIMESTAMP.sub(" ", line)  # "Last Started: Wed Nov 18 10:03:01 2026": a date
+        told = [m for m in _QUANTITY.finditer(bare) if _LABELLED.search(bare[: m.start()])]
         if told:
-            unit = any(_UNIT_AFTER.match(line[m.end() : m.end() + 13]) for m in told)
+            unit = any(_UNIT_AFTER.match(bare[m.end() : m.end() + 13]) for m in told)
             scored.append((unit, k, clip(line, 200)))
     return [line for _, _, line in sorted(scored, reverse=True)[:limit]]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..intent import (
     asks_agreement,
@@ -196,6 +197,8 @@ _MORE_RULES = re.compile(
 _SETTING = re.compile(
     r"(?i)^\W*(?:please\s+)?(?:set|keep|leave|pin)\s+`?(?:[\w.-]+`?\s*=\s*\S|"
     r"[\w-]+(?:[._][\w-]+)+`?\s*(?:to|at)\s+\S)"
+    # ... a package pinned to a version ("Pin wagtail to exactly 6.3.1.post3": R22-R3)
+    r"|^\W*(?:please\s+)?pin\s+`?[\w.@/-]+`?\s+(?:to|at)\s+(?:exactly\s+|version\s+)?`?v?\d"
 )
 
 # Rules said as how to do something or what state to hold, with no negation (redteam16
@@ -372,9 +375,13 @@ _AGAIN = re.compile(r"(?i)\bagain\b")
 # "=" or ":" or at most two words, then the number it is set to ("Set X to 5.", "… X should
 # be 10", "ttl_s = 30", "Ustaw X na 8.", "Zmiana planu: X ma wynosić 12.")
 _VALUE_SET = re.compile(
-    r"(?<![\w./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
-    r"(?:\s*[=:]\s*|\s+(?:[^\W\d_]+\s+){0,2})"
-    r"(-?\d[\d.,]*%?)(?![\w.])"
+    r"(?<![A-Za-z0-9_./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
+    r"(?:\s*[=:：]\s*|\s+(?:[^\W\d_]+\s+){0,2}|"
+    # ... or a particle or a verb written on to the key and its value, as Japanese, Korean,
+    # Chinese and Hebrew write them ("Xは192に", "X을(를) 192(으)로", "把X改成192", "X ל-96")
+    r"\s*[^\x00-\x7f][^\sA-Za-z0-9.,;!?。！？]{0,5}\s*(?:[^\W\d_]+\s+)?)"
+    # ... a number, or a code with a digit in it ("bates_start should be ACME0012000")
+    r"(-?\d[\d.,]*%?|[A-Z][A-Z0-9_-]*\d[A-Z0-9_-]*)(?![A-Za-z0-9_]|\.[A-Za-z0-9])"
 )
 # a sentence that says more than a setting's value keeps its other words
 _SETTING_WORDS = 14
@@ -422,8 +429,16 @@ def reset_later(said: Sequence[str]) -> set[str]:
 _SCOPE = re.compile(r"(?i)\b(?:in|for|on|within|under|per)\s+(?:the\s+)?([\w./-]+)")
 
 
+# ... not when: "Set X to 110 for now." is the value of X, for now (R22-R1)
+_NO_SCOPE = frozenset(
+    {"now", "today", "tonight", "later", "good", "the", "moment", "time", "example", "instance",
+     "sure", "all", "ever", "once", "this", "that", "it", "a", "while"}
+)  # fmt: skip
+
+
 def _scope(sentence: str) -> frozenset[str]:
-    return frozenset(w.casefold() for w in _SCOPE.findall(_VALUE_SET.sub(" ", sentence)))
+    found = _SCOPE.findall(_VALUE_SET.sub(" ", sentence))
+    return frozenset(w.rstrip(".,;:!?").casefold() for w in found) - _NO_SCOPE
 
 
 def _replaces(rule: str, later: str) -> bool:
@@ -456,6 +471,7 @@ def _shared_words(a: str, b: str) -> set[str]:
     return shared - {w[:7] for w in _TAKING_BACK_WORDS}
 
 
+@lru_cache(maxsize=8192)  # a user's sentence is read as a rule or not by several readers
 def is_rule(sentence: str) -> bool:
     """A constraint or a correction the user states: "never run …", "use X not Y". A
     request phrased as a need ("we need to speed up the export") is the task, not a rule,
@@ -568,6 +584,8 @@ def _rule_words(sentence: str) -> bool:
     if swaps_value(sentence) or corrects_value(sentence) or orders_steps(sentence):
         return True
     if conditional_rule(sentence) or _forbids_named(sentence) or contrasts_values(sentence):
+        return True
+    if limited_to_a_condition(sentence) or firm_or_held_back(sentence):
         return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
@@ -1038,6 +1056,82 @@ _IF = re.compile(
     r"אם|إذا|اذا|لو|اگر|अगर|यदि|jika|kalau|apabila|bila|kama|ikiwa|iwapo|nếu|kung|indien)\s+(?:\S+\s+){1,20}?\S+[,;،，]\s*(\S.{3,})"
     r"|^\W*(?:ถ้า|หาก|만약|만일|もし|如果|假如|若)(.{2,200}?[,，、]\s*\S.{1,})"
 )
+
+
+# An action limited to a condition ("Page the on-call only when X stays above 5 %."), in the
+# languages users write in: "only" (maybe a few words before the condition's word: "Send kun
+# en alarm, når …", "Chỉ cảnh báo khi …"), then "if"/"when"; or the condition then "only"
+# (Japanese, Korean, Chinese, Thai). A threshold the user set is their rule, not a number.
+_ONLY_WHEN = re.compile(
+    r"(?i)(?<!\w)(?:only|nur|alleen|seulement|uniquement|s[oó]lo|solamente|só|apenas|somente|"
+    r"soltanto|tylko|jen(?:om)?|pouze|len|iba|samo|només|только|лише|тільки|kun|bara|endast|"
+    r"vain|hanya|chỉ|רק|فقط)(?!\w)(?:\s+[^\s,;.]+){0,3}?,?\s+"
+    r"(?:if|when|once|wenn|falls|als|wanneer|si|quand|quan|cuando|se|quando|gdy|jeśli|jeżeli|"
+    r"kiedy|když|pokud|keď|ak|kad|kada|ako|če|ko|если|когда|якщо|коли|hvis|når|om|när|jos|kun|"
+    r"jika|kalau|bila|saat|khi|nếu|אם|כאשר|כש|إذا|عندما|حين)(?!\w)"
+    r"|(?:とき|時|場合)に?(?:だけ|のみ|限り)|(?:때|경우)에?만|只有|仅当|只在|เฉพาะ(?:เมื่อ|ตอน)|ก็ต่อเมื่อ"
+)
+
+
+# A prohibition's firm opening in the languages users write in: the phrase negates on its
+# own ("Sota cap concepte executis X.": Catalan, no "no") or before a verb its negation is
+# fused to ("Za žádných okolností nespouštěj X.", "Ni pod kojim uvjetima ne pokreći X.")
+_NO_MATTER_WHAT = re.compile(
+    r"(?i)(?<!\w)(?:under\s+no\s+circumstances|za\s+žádných\s+okolností|za\s+žiadnych\s+okolností|"
+    r"pod\s+żadnym\s+pozorem|w\s+żadnym\s+wypadku|ni\s+pod\s+kojim\s+(?:uvjetima|uslovima|okolnostima)|"
+    r"sota\s+cap\s+concepte|en\s+cap\s+cas|en\s+ningún\s+caso|bajo\s+ningún\s+concepto|"
+    r"ни\s+при\s+каких\s+(?:обстоятельствах|условиях)|ни\s+в\s+коем\s+случае|за\s+жодних\s+обставин|"
+    r"under\s+ingen\s+omstændigheder|under\s+inga\s+omständigheter|under\s+ingen\s+omstendigheter|"
+    r"unter\s+keinen\s+Umständen|auf\s+keinen\s+Fall|in\s+geen\s+geval|onder\s+geen\s+beding|"
+    r"en\s+aucun\s+cas|sous\s+aucun\s+prétexte|in\s+nessun\s+caso|em\s+hipótese\s+alguma|"
+    r"hiçbir\s+(?:koşulda|şekilde|durumda)|dalam\s+keadaan\s+apa\s+pun|تحت\s+أي\s+ظرف|"
+    r"בשום\s+(?:מקרה|אופן)|trong\s+mọi\s+trường\s+hợp)(?!\w)|ไม่ว่ากรณีใด|无论如何|どんな場合でも|어떤\s*경우에도"
+)
+
+# ... and a step held back until then, negated ("Do tego czasu go nie wdrażaj.", "Rul den
+# ikke ud før da.", "Fins llavors no la despleguis."): wait, do not do it before
+_UNTIL_THEN = re.compile(
+    r"(?i)(?<!\w)(?:until\s+then|till\s+then|before\s+then|do\s+tego\s+czasu|do\s+té\s+doby|"
+    r"dovtedy|do\s+tada|dotad|fins\s+llavors|fins\s+aleshores|hasta\s+entonces|até\s+lá|"
+    r"bis\s+dahin|tot\s+dan|d'ici\s+là|jusque-là|fino\s+ad\s+allora|до\s+этого|до\s+тех\s+пор|"
+    r"до\s+того|до\s+цього|før\s+da|indtil\s+da|innan\s+dess|siihen\s+asti|sampai\s+saat\s+itu|"
+    r"cho\s+đến\s+lúc\s+đó|حتى\s+ذلك\s+الحين|עד\s+אז)(?!\w)|それまで|그때까지|在此之前|在那之前"
+)
+_NEGATOR = re.compile(
+    r"(?i)(?<!\w)(?:not|don'?t|nie|ne|не|ні|no|non|não|niet|nicht|ikke|inte|ej|ei|لا|אל|"
+    r"đừng|không)(?!\w)|ない|ません|마세요|않|不要|别|อย่า|ไม่"
+)
+
+
+def firm_or_held_back(sentence: str) -> bool:
+    """A prohibition said with a firm opening, or a step held back until then and negated,
+    in any of the languages of :data:`_NO_MATTER_WHAT` and :data:`_UNTIL_THEN`; not a
+    question.
+
+    >>> firm_or_held_back("Za žádných okolností nespouštěj `make wipe` na produkci.")
+    True
+    >>> firm_or_held_back("Do tego czasu go nie wdrażaj."), firm_or_held_back("Do tego czasu.")
+    (True, False)
+    """
+    if asks(sentence):
+        return False
+    if _NO_MATTER_WHAT.search(sentence):
+        return True
+    return bool(_UNTIL_THEN.search(sentence) and _NEGATOR.search(sentence))
+
+
+def limited_to_a_condition(sentence: str) -> bool:
+    """A rule that limits an action to a condition, in any of the languages of
+    :data:`_ONLY_WHEN`; not a question.
+
+    >>> limited_to_a_condition("Wysyłaj alert tylko wtedy, gdy błędy przekraczają 5% przez 10 minut.")
+    True
+    >>> limited_to_a_condition("監視が10分連続で5%を超えたときだけアラートを出してください。")
+    True
+    >>> limited_to_a_condition("The build only took 3 minutes.")
+    False
+    """
+    return not asks(sentence) and _ONLY_WHEN.search(sentence) is not None
 
 
 def conditional_rule(sentence: str) -> bool:
