@@ -5,13 +5,15 @@ carries its value, whoever wrote the recap. What counts as a credential's value 
 recap writer's reading (:data:`.findings.CREDENTIAL`), and a table row a secrets tool prints
 ("password    Xk3p…", as ``vault kv get`` does: a name and its value alone on a line).
 
->>> sorted(_values(["DB_PASSWORD=hunter2hunter2", "password Xk3pQ9vLm2", "max_tokens=4096"]))
+>>> sorted(_values(("DB_PASSWORD=hunter2hunter2", "password Xk3pQ9vLm2", "max_tokens=4096")))
 ['Xk3pQ9vLm2', 'hunter2hunter2']
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import lru_cache
 
 from .claims_evidence import Claim, Evidence
 from .findings import CREDENTIAL, may_hold_secret
@@ -24,7 +26,8 @@ _TABLE_ROW = re.compile(
 )
 
 
-def _values(lines: list[str]) -> frozenset[str]:
+@lru_cache(maxsize=1 << 13)  # each tool output of the record is read once, not every turn
+def _values(lines: Sequence[str]) -> frozenset[str]:
     found: set[str] = set()
     for line in lines:
         if not may_hold_secret(line):
@@ -47,7 +50,9 @@ def _made(value: str) -> bool:
 
 def check_secret(text: str, ev: Evidence) -> list[Claim]:
     """``text`` holds the value of a credential a tool printed."""
-    values = ev.derive("secret values", lambda: _values([x for r in ev.results for x in r.lines]))
+    values = ev.derive(
+        "secret values", lambda: frozenset().union(*(_values(r.lines) for r in ev.results))
+    )
     if not values or not any(v in text for v in values):
         return []
     return [

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..lexicon import claims as lexicon
 from ..lexicon.common import listed
@@ -76,6 +77,7 @@ _QUOTED_USER = re.compile(
 )
 
 
+@lru_cache(maxsize=1 << 14)  # claims and record clauses are read again and again
 def _english_words(text: str) -> tuple[int, int]:
     """How many words of ``text`` are English's own, and how many English might use
     ("to", "is", and a long word in "-ing")."""
@@ -93,25 +95,40 @@ def _other_language(claim: str, said: str) -> bool:
     ``said``), and a clause with none of English's own words and few it shares with others
     (paths and code are no words of a language), in the Latin, Greek or Cyrillic script (a
     Cyrillic clause's Latin names and numbers are what both share)."""
-    if any(c.isalpha() and c >= "\u0400" for c in claim):
+    if _beyond_latin(claim):
         return False  # the claim in another script: read by the word checks
+    if not _not_english(said):
+        return False
+    label = ":" in claim and not _plain_words(claim) & _plain_words(said)
+    return _english_words(claim)[0] > 0 or label
+
+
+@lru_cache(maxsize=1 << 12)  # a claim is compared with every clause of the record
+def _beyond_latin(text: str) -> bool:
+    """Whether ``text`` has a letter of a script after the Latin and Greek ones."""
+    return any(c.isalpha() and c >= "\u0400" for c in text)
+
+
+@lru_cache(maxsize=1 << 15)  # each clause of the record, read once, not once per claim
+def _not_english(said: str) -> bool:
+    """Whether ``said`` reads as a clause of a language other than English, in the Latin,
+    Greek or Cyrillic script (see :func:`_other_language`)."""
     if any(c.isalpha() and c >= "\u0530" for c in said):
         return False  # a script whose denials are no words here: read by claims_said
     words = len(_WORD.findall(said))
     bare = _CODE_OR_PATH.sub(" ", said)  # (a path's "staging" is no English word)
     own, shared = _english_words(bare)
-    label = ":" in claim and not _plain_words(claim) & _plain_words(said)
-    english = _english_words(claim)[0] > 0 or label
     script = any(c.isalpha() and c >= "\u0400" for c in said)  # "Дедлайн — 28 May 2027."
     many = len(_WORD.findall(bare)) >= 2 and words >= 3
     # (one word a language shares with English is no English: "Het limiet is 45 per uur")
     few = shared < 0.15 * words or (shared <= 1 and words >= 4)
-    return english and (many or script) and own == 0 and few
+    return (many or script) and own == 0 and few
 
 
-def _plain_words(text: str) -> set[str]:
+@lru_cache(maxsize=1 << 14)
+def _plain_words(text: str) -> frozenset[str]:
     """The words of ``text`` that are no anchor (lower-case, four letters or more)."""
-    return {w.casefold() for w in _WORD.findall(text) if len(w) >= 4 and w.islower()}
+    return frozenset(w.casefold() for w in _WORD.findall(text) if len(w) >= 4 and w.islower())
 
 
 _CODE_OR_PATH = re.compile(r"`[^`]+`|\S*[/_]\S*")
@@ -247,16 +264,21 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
     """The clauses of ``turns``, in another language than ``claim``, about its subject."""
     out: list[str] = []
     for turn in turns:
-        for whole in sentences(turn):
+        for whole, clauses in _clauses_of(turn):
             # the whole sentence when the claim is as long and about it ("…_KEY_003; never
             # print its value." is not carried by its first clause alone), else a clause
-            clauses = _CLAUSE_END.split(whole)
             # (a claim of one clause is held to one clause: "Jonas decided X" is not in
             # "Mira decided X; Jonas owns the rollout")
             read_whole = len(_CLAUSE_END.split(claim)) >= len(clauses) > 1
-            pieces = [whole] if read_whole and _about(claim, whole, turn) else clauses
+            pieces = (whole,) if read_whole and _about(claim, whole, turn) else clauses
             out += [p for p in pieces if p and _about(claim, p, turn)]
     return out
+
+
+@lru_cache(maxsize=1 << 14)  # a turn of the record is asked about by every claim
+def _clauses_of(turn: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each sentence of ``turn`` with its clauses."""
+    return tuple((whole, tuple(_CLAUSE_END.split(whole))) for whole in sentences(turn))
 
 
 def _about(claim: str, said: str, turn: str) -> bool:
@@ -384,12 +406,16 @@ def _user_sentence(text: str, ev: Evidence) -> bool:
     "Do not edit config/x/." is not "Do not edit config/x/ except config/x/a.yaml."."""
     clipped = _CLIPPED.search(text) is not None
     words = fold(_CLIPPED.sub("", text))
-    for turn in ev.user:
-        for whole in (turn, *sentences(turn)):
-            said = fold(whole)
-            if said == words or (clipped and said.startswith(words)):
-                return True
-    return False
+    said = ev.derive(
+        "user sentences folded", lambda: frozenset().union(*(_folded(t) for t in ev.user))
+    )
+    return words in said or (clipped and any(s.startswith(words) for s in said))
+
+
+@lru_cache(maxsize=1 << 15)  # each user sentence of the record is read once
+def _folded(turn: str) -> frozenset[str]:
+    """``turn`` and each of its sentences, folded."""
+    return frozenset(fold(whole) for whole in (turn, *sentences(turn)))
 
 
 _QUOTING_SECTIONS = frozenset(
