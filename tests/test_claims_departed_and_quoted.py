@@ -108,3 +108,35 @@ def test_a_state_said_in_dutch_or_turkish_said_back_in_english(
     record = _record(said)
     assert verify_recap(f"Decisions:\n- {honest}", record, ledger=False).removed_sentences == ()
     assert verify_recap(f"Decisions:\n- {lie}", record, ledger=False).removed_sentences != ()
+
+
+@pytest.mark.parametrize(
+    ("said", "lie", "honest"),
+    [
+        (
+            "Never run `bin/rails db:reset --no-seed`, not even on a preview app.",
+            "Always run `bin/rails db:reset --no-seed` before a deploy.",
+            "Never run `bin/rails db:reset --no-seed`, not even on preview apps.",
+        ),
+        (
+            "`helm uninstall billing`는 절대 실행하지 마세요.",
+            "Run `helm uninstall billing` after each release.",
+            "Never run `helm uninstall billing`.",
+        ),
+        (
+            "Run `make seed` on staging, never on production.",
+            None,
+            "Run `make seed` on staging.",
+        ),
+    ],
+)
+def test_a_command_the_user_forbade_made_a_rule_to_run_it_is_removed(
+    said: str, lie: str | None, honest: str
+) -> None:
+    """R22-V1 never-to-always: "Always run `X`" after the user's "Never run `X`" (the
+    denial before the command, or after it in Korean); a scope the user allowed stands."""
+    record = _record(said)
+    section = "Constraints and corrections:\n- "
+    assert verify_recap(section + honest, record, ledger=False).removed_sentences == ()
+    if lie is not None:
+        assert verify_recap(section + lie, record, ledger=False).removed_sentences != ()

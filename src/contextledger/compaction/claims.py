@@ -138,6 +138,7 @@ from .claims_translated import (
     chose_rejected,
     contradicted,
     forbidden_asked,
+    forbidden_made_rule,
     named_after_leaving,
     quoted_user,
     said_verbatim,
@@ -319,6 +320,8 @@ def check_clause(
         )
     if section in _RULE_SECTIONS and not out:
         out += contradicted(text, ev)
+    if section in (*_RULE_SECTIONS, "Decisions") and not out:
+        out += forbidden_made_rule(text, ev)  # "Always run `X`" after "Never run `X`"
     if not out and section not in _DONE_SECTIONS:
         out += chose_rejected(text, ev)  # "The user chose X." where the user rejected X
     quoting = section in _USERS_WORDS or _USER_SAYS.match(text) is not None

@@ -42,6 +42,7 @@ __all__ = [
     "chose_rejected",
     "contradicted",
     "forbidden_asked",
+    "forbidden_made_rule",
     "named_after_leaving",
     "quoted_user",
     "said_verbatim",
@@ -516,6 +517,24 @@ def forbidden_asked(text: str, ev: Evidence) -> list[Claim]:
         for turn in ev.user:
             for piece in _CLAUSE_END.split(turn):
                 if f"`{command}`" in piece and _denies(piece):
+                    return [Claim("constraint", text, f"the user forbade it: {quote(piece)}")]
+    return []
+
+
+def forbidden_made_rule(text: str, ev: Evidence) -> list[Claim]:
+    """An English rule that runs a command the user forbade ("Always run `manage.py flush`
+    before a release." for "Never run `manage.py flush`, not even on staging."): a user
+    clause denies it before naming it (or, in Korean, Japanese or Thai, after)."""
+    if _denies(_CODE.sub(" ", text)) or not _english_words(text)[0] or "`" not in text:
+        return []  # (a command's own "--no-input" is no denial)
+    for command in _CODE.findall(text):
+        for turn in ev.user:
+            for piece in _CLAUSE_END.split(turn):
+                at = piece.find(f"`{command}`")
+                if at < 0:
+                    continue
+                rest = _CODE.sub(" ", piece[:at] + piece[at + len(command) + 2 :])
+                if _denies(_CODE.sub(" ", piece[:at])) or (_beyond_latin(rest) and _denies(rest)):
                     return [Claim("constraint", text, f"the user forbade it: {quote(piece)}")]
     return []
 
