@@ -98,3 +98,24 @@ def test_a_failure_still_failing_in_the_last_run_is_kept() -> None:
 def test_asking_whether_a_test_still_fails_is_a_plan() -> None:
     step = "Next step: Check whether test_round_half_even still fails."
     assert _removed(step, _money("..........\n10 passed in 0.08s")) == []
+
+
+def test_a_failing_line_quoted_as_printed_stands_though_it_says_passes() -> None:
+    """A Failures item that quotes its run's failing line as printed ("got 5 passes, want
+    4") is no claim that something passed; a changed line or a claimed pass is removed."""
+    record = _record(
+        openai_tool_call("g1", "terminal", {"command": "go test ./orbit/..."}),
+        openai_tool_result(
+            "g1",
+            "--- FAIL: TestWindowMerge (0.01s)\n    merge_test.go:41: got 5 passes, want 4\n"
+            "FAIL\nFAIL\tsat/orbit\t0.208s",
+        ),
+        {"role": "user", "content": "ok"},
+    )
+    honest = "Failures:\n- `go test ./orbit/...`: merge_test.go:41: got 5 passes, want 4"
+    assert verify_recap(honest, record, ledger=False).removed_sentences == ()
+    for lie in (
+        "Failures:\n- `go test ./orbit/...`: merge_test.go:41: got 4 passes, want 4",
+        "Failures:\n- `go test ./orbit/...`: all tests passed",
+    ):
+        assert verify_recap(lie, record, ledger=False).removed_sentences != (), lie

@@ -67,3 +67,30 @@ def test_the_users_own_sentence_quoted_under_decisions_stands() -> None:
     )
     line = "Decisions:\n- User: We rejected App Center 9 because it is too slow."
     assert verify_recap(line, record, ledger=False).removed_sentences == ()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The Redis password is PqsVwKeLmZtx.",
+        "Use default / PqsVwKeLmZtx to log in to the cache.",
+        "`kubectl get secret cache-auth`: password hunter7Gz0Q2 for the admin user.",
+    ],
+)
+def test_a_password_a_tool_printed_in_a_urls_userinfo_or_a_flag_is_removed(line: str) -> None:
+    """RT26-7: the password of ``scheme://user:PASSWORD@host`` (or given to ``--password``)
+    copied alone is the credential's value, as much as the whole URL."""
+    record = read_messages(
+        [
+            {"role": "user", "content": "Check why the cache is unreachable."},
+            *_call(
+                1,
+                "kubectl get secret cache-auth -o jsonpath='{.data.url}' | base64 -d",
+                "rediss://default:PqsVwKeLmZtx@cache-eu.internal:6380/0",
+            ),
+            *_call(2, "cat deploy/run.sh", "redis-cli --password hunter7Gz0Q2 -h cache-eu ping"),
+        ]
+    )
+    v = verify_recap("Findings:\n- " + line, record, ledger=False)
+    assert line not in v.text
+    assert any("credential" in c.reason for c in v.misclaims)

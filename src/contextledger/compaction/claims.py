@@ -133,11 +133,13 @@ from .claims_said import (
     supporting_at,
 )
 from .claims_secrets import check_secret
-from .claims_stale import check_stale
+from .claims_stale import check_stale, check_superseded, settings_as_said
 from .claims_translated import (
     chose_rejected,
     contradicted,
     forbidden_asked,
+    forbidden_made_rule,
+    named_after_leaving,
     quoted_user,
     said_verbatim,
     without_translated,
@@ -231,6 +233,7 @@ def check_clause(
     out += check_exit_codes(text, ev) + check_comparison(text, ev)
     if section not in _DONE_SECTIONS:
         out += check_stale(text, ev)  # "Le taux … est 20 %." for "… 10 %, pas 20 %"
+        out += check_superseded(text, ev)  # "K = 23." when the user last set K to 91
         out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
@@ -266,6 +269,8 @@ def check_clause(
         out += check_marked_failures(text, ev)
     elif section in _SAID_SECTIONS and _BY_ASSISTANT.match(text):
         out += check_assistant(text, ev)  # a rule the user set, credited to the assistant
+    elif section == "Constraints and corrections" and settings_as_said(text, ev):
+        pass  # "K is 91 (first 8, then 23).": the value the user's last word set
     elif section == "Constraints and corrections":
         out += check_user(text, ev, "constraint", strict=True) or check_condition(text, ev)
     elif section == "Goal":
@@ -315,13 +320,21 @@ def check_clause(
         )
     if section in _RULE_SECTIONS and not out:
         out += contradicted(text, ev)
+    if section in (*_RULE_SECTIONS, "Decisions") and not out:
+        out += forbidden_made_rule(text, ev)  # "Always run `X`" after "Never run `X`"
     if not out and section not in _DONE_SECTIONS:
         out += chose_rejected(text, ev)  # "The user chose X." where the user rejected X
-    if out and section in _USERS_WORDS and said_verbatim(_USER_SAYS.sub("", text), ev):
-        # the user's own sentence, word for word: only whether it still holds is in doubt
+    quoting = section in _USERS_WORDS or _USER_SAYS.match(text) is not None
+    if out and quoting and said_verbatim(_USER_SAYS.sub("", text), ev):
+        # the user's own sentence, word for word (under any section when "User: " says so:
+        # the offline recap files "User: We rejected X because …" under Numbers that matter):
+        # only whether it still holds is in doubt
         out = [c for c in out if c.reason.startswith(_LATER)]
     # "The queue is RabbitMQ, not Kafka." for "la cua és RabbitMQ, no Kafka": no invention
-    return tuple(dict.fromkeys(without_translated(text, out, ev)))
+    out = without_translated(text, out, ev)
+    if not out and section not in _DONE_SECTIONS:
+        out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
+    return tuple(dict.fromkeys(out))
 
 
 # "The assistant suggested X for later; not decided.": a note on the clause before, no claim
@@ -456,6 +469,11 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
     """A ``Failures`` item: "`cmd`: what failed" (the message on a failing line of its
     result), or a sentence ("X failed in the first run: …") read as prose. An item that
     says something passed is checked as a pass."""
+    subject, sep, line = text.partition(": ")
+    if sep and "`" in subject and _printed_failing(line, ev):
+        # "`go test ./…`: plan_test.go:88: got 3 passes, want 2": a failed result's own
+        # line, as printed ("passes" in it is no claim that something passed)
+        return check_failed(subject, ev, line)
     text = lex.gloss(text) if outcome_of(QUOTED_NAME.sub(" ", text)) is None else text
     outcome = outcome_of(QUOTED_NAME.sub(" ", text))
     if outcome is not None and outcome.verdict == "pass":
@@ -473,6 +491,12 @@ def _check_failure_item(text: str, ev: Evidence) -> list[Claim]:
     if not sep:
         return check_failed(text, ev)
     return list(check_sentence(text, ev)[1])
+
+
+def _printed_failing(line: str, ev: Evidence) -> bool:
+    """Whether a failed result printed ``line`` (whitespace aside) as one of its lines."""
+    words = " ".join(line.split())
+    return len(words) >= 8 and any(r.failed and words in r.lines for r in ev.results)
 
 
 _BY_ASSISTANT = re.compile(r"(?i)^\W*(?:then\s+|later\s+)?(?:the\s+)?(?:assistant|agent|model)\b")

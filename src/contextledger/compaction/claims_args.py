@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from ..model import ToolCall
 from .claims_evidence import Claim, Evidence
 from .claims_values import canonical
 from .trace import FILLER, specific_terms, stem, unit_terms
@@ -93,17 +95,21 @@ def _slots(value: Any, key: str = "") -> list[tuple[str, str]]:
 
 def _calls(ev: Evidence) -> tuple[_Call, ...]:
     def read() -> tuple[_Call, ...]:
-        out = []
-        for call, answer in ev.answered:
-            parsed, _ = call.parsed()
-            if not isinstance(parsed, dict):
-                continue
-            slots = tuple((k.casefold(), v.casefold()) for k, v in _slots(parsed) if k)
-            words = " ".join(v for _, v in slots) + " " + answer[:2000]
-            out.append(_Call(call.name, slots, unit_terms(words)))
-        return tuple(out)
+        found = (_call_of(call, answer[:2000]) for call, answer in ev.answered)
+        return tuple(c for c in found if c is not None)
 
     return ev.derive("structured calls", read)
+
+
+@lru_cache(maxsize=1 << 13)  # each call of the record is read once, not at every recap
+def _call_of(call: ToolCall, answer: str) -> _Call | None:
+    """A call with JSON arguments read as slots, with what it answered (None otherwise)."""
+    parsed, _ = call.parsed()
+    if not isinstance(parsed, dict):
+        return None
+    slots = tuple((k.casefold(), v.casefold()) for k, v in _slots(parsed) if k)
+    words = " ".join(v for _, v in slots) + " " + answer
+    return _Call(call.name, slots, unit_terms(words))
 
 
 def _words(value: str) -> frozenset[str]:

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
@@ -407,7 +408,8 @@ _STOP = frozenset(
 )
 
 
-def _anchors(text: str) -> set[str]:
+@lru_cache(maxsize=1 << 14)  # every rule of the record is compared with every claim
+def _anchors(text: str) -> frozenset[str]:
     """The words of ``text`` compared across languages: Latin ones cut to 5 letters
     ("deploye" is "deploy"), numbers whole; other scripts' words as they are."""
     out = set()
@@ -415,28 +417,35 @@ def _anchors(text: str) -> set[str]:
         if w in _STOP:
             continue
         out.add(w[:5] if w.isascii() and w.isalpha() else w)
-    return out
+    return frozenset(out)
 
 
 def _shared(claim: str, rule: str) -> int:
     """How many anchors ``claim`` shares with the user's ``rule`` (its exception left
     out): 0 unless they share at least half the claim's anchors, or — the rule written in
     another script — every Latin word and number the rule gives."""
-    rule = _before_exception(rule)
-    mine, theirs = _anchors(claim), _anchors(rule)
+    theirs, rule_latin, latin = _rule_anchors(rule)
+    mine = _anchors(claim)
     both = mine & theirs
-    if _script_differs(claim, rule):  # (every one of them: as strong as two shared words)
-        latin = {w for w in theirs if w.isascii()}
+    if _latin(claim) != rule_latin:  # (every one of them: as strong as two shared words)
         return len(latin) + 1 if latin and latin <= mine else 0
     return len(both) if len(both) >= 0.5 * len(mine) else 0
 
 
-def _script_differs(a: str, b: str) -> bool:
-    def latin(t: str) -> bool:
-        letters = [c for c in t if c.isalpha()]
-        return sum(1 for c in letters if c < "\u0250") >= 0.6 * max(len(letters), 1)
+@lru_cache(maxsize=1 << 14)  # read once per rule of the record, not once per claim
+def _rule_anchors(rule: str) -> tuple[frozenset[str], bool, frozenset[str]]:
+    """A user rule as :func:`_shared` compares it: the anchors of its part before the
+    exception, whether that part is in the Latin script, and its Latin anchors."""
+    rule = _before_exception(rule)
+    theirs = _anchors(rule)
+    return theirs, _latin(rule), frozenset(w for w in theirs if w.isascii())
 
-    return latin(a) != latin(b)
+
+@lru_cache(maxsize=1 << 14)
+def _latin(text: str) -> bool:
+    """Whether most letters of ``text`` are Latin ones."""
+    letters = [c for c in text if c.isalpha()]
+    return sum(1 for c in letters if c < "\u0250") >= 0.6 * max(len(letters), 1)
 
 
 def _before_exception(rule: str) -> str:

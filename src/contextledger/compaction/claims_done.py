@@ -17,6 +17,7 @@ from .claims_polarity import preferences
 from .claims_reading import FUTURE, GENERIC_DOING, OUTCOME_WORDS, TESTS, quote
 from .claims_runs import check_ran, failure_subjects, is_test_run
 from .claims_said import supporting
+from .digest import call_paths
 from .timeline import norm_command
 from .trace import claim_terms, cover, specific_terms, stem, unit_terms
 
@@ -45,6 +46,35 @@ def check_written(paths: Iterable[str], ev: Evidence) -> list[Claim]:
         )
         out.append(Claim("wrote", p, why))
     return out
+
+
+_DELETED = re.compile(r"(?i)\b(?:deleted|deletes|removed|removes)\b")
+_EDITED_IN = re.compile(r"(?i)\b(?:from|in|inside|within|of)\b")
+_REMOVING = re.compile(r"(?i)delete|remove|unlink|trash")  # a tool's name: delete_file
+
+
+def check_deleted(paths: Iterable[str], ev: Evidence) -> list[Claim]:
+    """Each path claimed deleted that no ``rm``/``git rm`` or delete-type call removed."""
+    gone = ev.derive("deleted", lambda: _deleted(ev))
+    out: list[Claim] = []
+    for p in paths:
+        p = p.strip().strip("`").removeprefix("./")
+        if p.rstrip("/") not in gone:
+            out.append(Claim("wrote", p, "no call deleted it (no rm, git rm or delete call)"))
+    return out
+
+
+def _deleted(ev: Evidence) -> frozenset[str]:
+    """The paths the record's commands and calls removed."""
+    out: set[str] = set()
+    for command in ev.executed:
+        words = command.split()
+        if words[:1] in (["rm"], ["unlink"], ["del"], ["rmdir"]) or words[:2] == ["git", "rm"]:
+            out.update(w.removeprefix("./").rstrip("/") for w in words[1:] if w[:1] != "-")
+    for call, _ in ev.answered:
+        if _REMOVING.search(call.name):
+            out.update(p.removeprefix("./").rstrip("/") for p in call_paths(call))
+    return frozenset(out)
 
 
 def check_read(paths: Iterable[str], ev: Evidence) -> list[Claim]:
@@ -258,7 +288,18 @@ def check_action(
         tail = text[wrote.end() :] if wrote else text
         stop = _READ.search(tail)
         after = tail[: stop.start()] if stop else tail
-        out += check_written([p for p in paths if p in after], ev)
+        # "wrote `b` and deleted `c`": what follows a deletion was deleted, not written
+        # (R21-V1); "deleted `c`" alone, the same
+        gone = _DELETED.match(wrote.group(0)) if wrote else None
+        cut = None if gone else _DELETED.search(after)
+        deleted = after if gone else after[cut.end() :] if cut else ""
+        written = "" if gone else after[: cut.start()] if cut else after
+        # ("removed the debug print from `src/app.py`": an edit of the file)
+        edited = [
+            p for p in paths if p in deleted and _EDITED_IN.search(deleted[: deleted.find(p)])
+        ]
+        out += check_deleted([p for p in paths if p in deleted and p not in edited], ev)
+        out += check_written([p for p in paths if p in written or p in edited], ev)
     elif (
         vague and verb and not FIXED.search(verb) and not out and not (_READ.search(verb) and paths)
     ):

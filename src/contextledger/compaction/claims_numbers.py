@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from functools import lru_cache
 
 from ..lexicon import claims as lexicon
 from .claims_evidence import Claim, Evidence
@@ -79,19 +80,27 @@ def counts(text: str) -> set[tuple[str, str]]:
 
 def _labelled(ev: Evidence) -> frozenset[tuple[str, str]]:
     """The record's numbers with their labels: ("expected", "302") of "expected 302"."""
-    return ev.derive("numbers", lambda: frozenset(p for t in ev.texts for p in number_pairs(t)))
+    return ev.derive("numbers", lambda: frozenset().union(*(_read(t)[0] for t in ev.texts)))
 
 
 def _counted(ev: Evidence) -> frozenset[tuple[str, str]]:
     """What the record counts: ("48210344", "row") of "48,210,344 rows"."""
-    return ev.derive("counted", lambda: frozenset(c for t in ev.texts for c in counts(t)))
+    return ev.derive("counted", lambda: frozenset().union(*(_read(t)[1] for t in ev.texts)))
 
 
 def _days(ev: Evidence) -> frozenset[str]:
     """The days and months the record names, casefolded."""
-    return ev.derive(
-        "days", lambda: frozenset(d.casefold() for t in ev.texts for d in _DATE_WORDS.findall(t))
-    )
+    return ev.derive("days", lambda: frozenset().union(*(_read(t)[2] for t in ev.texts)))
+
+
+@lru_cache(maxsize=1 << 14)  # the record grows by a few texts a turn: each is read once
+def _read(
+    text: str,
+) -> tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]], frozenset[str]]:
+    """One text of the record as the number checks read it: its labelled numbers, its
+    counts, its days and months (casefolded)."""
+    days = frozenset(d.casefold() for d in _DATE_WORDS.findall(text))
+    return frozenset(number_pairs(text)), frozenset(counts(text)), days
 
 
 def _labels(n: str, text: str, ev: Evidence) -> bool:
@@ -305,7 +314,12 @@ def measures(text: str) -> set[tuple[str, str, str]]:
 
 def _measured(ev: Evidence) -> frozenset[tuple[str, str, str]]:
     """The numbers of the record with their units (see :func:`measures`)."""
-    return ev.derive("measures", lambda: frozenset(x for t in ev.texts for x in measures(t)))
+    return ev.derive("measures", lambda: frozenset().union(*(_measures(t) for t in ev.texts)))
+
+
+@lru_cache(maxsize=1 << 14)  # each text of the record is read once, not at every recap
+def _measures(text: str) -> frozenset[tuple[str, str, str]]:
+    return frozenset(measures(text))
 
 
 def check_units(text: str, ev: Evidence) -> list[Claim]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
@@ -324,12 +325,17 @@ def _redo(before: list[str]) -> Callable[[re.Match[str]], str]:
     return lambda m: rest.lower() if rest else m.group(0)
 
 
+@lru_cache(maxsize=1 << 15)  # a sentence of the record is read once, not at every recap
+def _readings_kept(text: str, role: str) -> tuple[_Bound, ...]:
+    return tuple(_readings(text, role))
+
+
 def _record_readings(ev: Evidence) -> tuple[_Bound, ...]:
     def read() -> tuple[_Bound, ...]:
         out: list[_Bound] = []
         for role, texts in (("user", ev.user), ("assistant", ev.assistant)):
             for text in texts:
-                out += _readings(text, role)
+                out += _readings_kept(text, role)
         return tuple(out)
 
     return ev.derive("role readings", read)

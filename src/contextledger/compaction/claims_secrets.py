@@ -5,13 +5,16 @@ carries its value, whoever wrote the recap. What counts as a credential's value 
 recap writer's reading (:data:`.findings.CREDENTIAL`), and a table row a secrets tool prints
 ("password    Xk3p…", as ``vault kv get`` does: a name and its value alone on a line).
 
->>> sorted(_values(["DB_PASSWORD=hunter2hunter2", "password Xk3pQ9vLm2", "max_tokens=4096"]))
-['Xk3pQ9vLm2', 'hunter2hunter2']
+>>> lines = ("DB_PASSWORD=hunter2hunter2", "password Xk3pQ9vLm2", "max_tokens=4096")
+>>> sorted(_values((*lines, "BROKER_URL=amqps://svc:Qm7Z8rTw2@mq.internal:5671/prod")))
+['Qm7Z8rTw2', 'Xk3pQ9vLm2', 'hunter2hunter2']
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import lru_cache
 
 from .claims_evidence import Claim, Evidence
 from .findings import CREDENTIAL, may_hold_secret
@@ -24,18 +27,25 @@ _TABLE_ROW = re.compile(
 )
 
 
-def _values(lines: list[str]) -> frozenset[str]:
+@lru_cache(maxsize=1 << 13)  # each tool output of the record is read once, not every turn
+def _values(lines: Sequence[str]) -> frozenset[str]:
     found: set[str] = set()
     for line in lines:
         if not may_hold_secret(line):
             continue
         for m in CREDENTIAL.finditer(line):
-            _, sep, value = (
-                m.group(0).partition("=") if "=" in m.group(0) else (m.group(0).partition(":"))
-            )
-            found.add((value if sep else m.group(0)).strip("\"' "))
-        found |= {m.group("value") for m in _TABLE_ROW.finditer(line)}
-    return frozenset(v for v in found if _made(v))
+            # the value alone, after what names it ("DB_PASSWORD=", "--token ", a URL's
+            # "scheme://user:"): "The broker password is Xk3p…" copies only that (RT26-7)
+            head = next((m.group(g) for g in _NAMING if m.group(g)), "")
+            value = m.group(0)[len(head) :].strip("\"' ")
+            # (a URL's userinfo holds a password whatever it looks like)
+            if _made(value) or (m.group("url") and len(value) >= 8):
+                found.add(value)
+        found |= {m.group("value") for m in _TABLE_ROW.finditer(line) if _made(m.group("value"))}
+    return frozenset(found)
+
+
+_NAMING = ("name", "flag", "said", "url", "bearer")  # CREDENTIAL's groups before a value
 
 
 def _made(value: str) -> bool:
@@ -47,7 +57,9 @@ def _made(value: str) -> bool:
 
 def check_secret(text: str, ev: Evidence) -> list[Claim]:
     """``text`` holds the value of a credential a tool printed."""
-    values = ev.derive("secret values", lambda: _values([x for r in ev.results for x in r.lines]))
+    values = ev.derive(
+        "secret values", lambda: frozenset().union(*(_values(r.lines) for r in ev.results))
+    )
     if not values or not any(v in text for v in values):
         return []
     return [

@@ -111,6 +111,67 @@ def check_stale(text: str, ev: Evidence) -> list[Claim]:
     return []
 
 
+# A setting's name as users write it: snake_case or dotted, with a letter ("min_rest_hours",
+# "pool.max_size", "fx_rate_tolerance_bps_016"); its value is the first number after it in
+# the clause ("Set K to 8.", "K 값을 7(으)로 …", "Plan değişti: K 74 olmalı.")
+_SETTING = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+)(?![A-Za-z0-9_.-])")
+_SET_TO = re.compile(r"^[^\d;.!?。]{0,40}?(?<![\w.])(\d+(?:[.,]\d+)?)(?![\w.,]*\d)")
+
+
+def _set_values(sentence: str) -> list[tuple[str, str]]:
+    """(setting, value) each setting a sentence gives a number: "Set K to 8." -> (k, 8)."""
+    out = []
+    for m in _SETTING.finditer(sentence):
+        value = _SET_TO.match(sentence[m.end() :])
+        if value is not None:
+            out.append((m.group(1).casefold(), _norm(value.group(1))))
+    return out
+
+
+def _settings(ev: Evidence) -> dict[str, tuple[str, ...]]:
+    """Each setting the user gave a number, with the values in the order said."""
+    said: dict[str, list[str]] = {}
+    for s in ev.user_turns:
+        for sentence in re.split(r"(?<=[.!?。])\s+|\n+", s):
+            for key, value in _set_values(sentence):
+                said.setdefault(key, []).append(value)
+    return {k: tuple(v) for k, v in said.items()}
+
+
+def settings_as_said(text: str, ev: Evidence) -> bool:
+    """Whether ``text`` gives settings the values the user's last word set, any other
+    number of it being one the user set before ("K is 91 (first 8, then 23).")."""
+    given = _set_values(text)
+    if not given:
+        return False
+    settings = ev.derive("settings said", lambda: _settings(ev))
+    if any(settings.get(key, ("",))[-1] != value for key, value in given):
+        return False
+    said = {v for key, _ in given for v in settings[key]}
+    named = {_norm(n) for key, _ in given for n in re.findall(r"\d+", key)}
+    numbers = {_norm(m.group()) for m in re.finditer(r"(?<![\w.])\d+(?:[.,]\d+)?", text)}
+    return numbers - named <= said
+
+
+def check_superseded(text: str, ev: Evidence) -> list[Claim]:
+    """``text`` gives a setting a value the user set before a later turn set it again
+    ("Final setting: K = 23." when the user's last word was "set K to 91"), without the
+    value that stands: a value the user moved on from, stated as the setting (RT26-7)."""
+    if not _SETTING.search(text):
+        return []
+    settings = ev.derive("settings said", lambda: _settings(ev))
+    if not settings:
+        return []
+    values = {_norm(m.group()) for m in _VALUE.finditer(text)}
+    for key, value in _set_values(text):
+        said = settings.get(key, ("",))
+        last, earlier = said[-1], set(said[:-1]) - {said[-1]}
+        if value in earlier and last not in values:
+            why = f"the user set {key} to {last} after {value}"
+            return [Claim("constraint", text.strip(), why)]
+    return []
+
+
 def _printed_with(old: str, text: str, ev: Evidence) -> bool:
     """Whether ``text`` reports what a tool printed with the replaced value: another anchor
     it names (a test, a command, a path) sits in a tool result that holds the value too."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..lexicon import claims as lexicon
 from ..lexicon.common import listed
@@ -41,6 +42,8 @@ __all__ = [
     "chose_rejected",
     "contradicted",
     "forbidden_asked",
+    "forbidden_made_rule",
+    "named_after_leaving",
     "quoted_user",
     "said_verbatim",
     "without_translated",
@@ -52,11 +55,11 @@ __all__ = [
 _ENGLISH = listed(
     """
     the are were be been must should shall will would can could with from this that these
-    those than only never not each every its their they we you and which when into has have
+    those than only never not each every its their they you and which when into has have
     had after before does don't doesn't them our your there what who was also
     """
 )
-_ENGLISH_TOO = listed("to is of it on for in by at as an")
+_ENGLISH_TOO = listed("to is of it on for in by at as an we")  # (Dutch "we" too)
 # Denials in languages the shared lexicon does not read (a dropped "never" is a lie).
 _DENIALS = lexicon.DENIALS
 
@@ -76,13 +79,15 @@ _QUOTED_USER = re.compile(
 )
 
 
-def _english_words(text: str) -> tuple[int, int]:
+@lru_cache(maxsize=1 << 14)  # claims and record clauses are read again and again
+def _english_words(text: str) -> tuple[int, float]:
     """How many words of ``text`` are English's own, and how many English might use
-    ("to", "is", and a long word in "-ing")."""
+    ("to", "is"; a long word in "-ing" counts half: Dutch nouns end so too, "wijziging",
+    "goedkeuring")."""
     words = [w.casefold() for w in _WORD.findall(text)]
     own = sum(w in _ENGLISH for w in words)
-    shared = sum(
-        w in _ENGLISH_TOO or (len(w) > 6 and w.endswith("ing") and w not in _DENIALS) for w in words
+    shared = sum(w in _ENGLISH_TOO for w in words) + 0.5 * sum(
+        len(w) > 6 and w.endswith("ing") and w not in _DENIALS for w in words
     )
     return own, shared
 
@@ -93,52 +98,84 @@ def _other_language(claim: str, said: str) -> bool:
     ``said``), and a clause with none of English's own words and few it shares with others
     (paths and code are no words of a language), in the Latin, Greek or Cyrillic script (a
     Cyrillic clause's Latin names and numbers are what both share)."""
-    if any(c.isalpha() and c >= "\u0400" for c in claim):
+    if _beyond_latin(claim):
         return False  # the claim in another script: read by the word checks
-    if any(c.isalpha() and c >= "\u0530" for c in said):
+    if not _not_english(said):
+        return False
+    label = ":" in claim and not _plain_words(claim) & _plain_words(said)
+    return _english_words(claim)[0] > 0 or label
+
+
+@lru_cache(maxsize=1 << 12)  # a claim is compared with every clause of the record
+def _beyond_latin(text: str) -> bool:
+    """Whether ``text`` has a letter of a script after the Latin and Greek ones."""
+    return any(c.isalpha() and c >= "\u0400" for c in text)
+
+
+@lru_cache(maxsize=1 << 15)  # each clause of the record, read once, not once per claim
+def _not_english(said: str) -> bool:
+    """Whether ``said`` reads as a clause of a language other than English, in the Latin
+    (Vietnamese's letters too), Greek or Cyrillic script, or in Korean, Thai, Japanese or
+    Chinese, whose denials are read by their marks (see :func:`_other_language`)."""
+    if any(c.isalpha() and c >= "\u0530" and not _read_script(c) for c in said):
         return False  # a script whose denials are no words here: read by claims_said
     words = len(_WORD.findall(said))
     bare = _CODE_OR_PATH.sub(" ", said)  # (a path's "staging" is no English word)
     own, shared = _english_words(bare)
-    label = ":" in claim and not _plain_words(claim) & _plain_words(said)
-    english = _english_words(claim)[0] > 0 or label
     script = any(c.isalpha() and c >= "\u0400" for c in said)  # "Дедлайн — 28 May 2027."
     many = len(_WORD.findall(bare)) >= 2 and words >= 3
     # (one word a language shares with English is no English: "Het limiet is 45 per uur")
     few = shared < 0.15 * words or (shared <= 1 and words >= 4)
-    return english and (many or script) and own == 0 and few
+    return (many or script) and own == 0 and few
 
 
-def _plain_words(text: str) -> set[str]:
+@lru_cache(maxsize=1 << 14)
+def _plain_words(text: str) -> frozenset[str]:
     """The words of ``text`` that are no anchor (lower-case, four letters or more)."""
-    return {w.casefold() for w in _WORD.findall(text) if len(w) >= 4 and w.islower()}
+    return frozenset(w.casefold() for w in _WORD.findall(text) if len(w) >= 4 and w.islower())
 
 
 _CODE_OR_PATH = re.compile(r"`[^`]+`|\S*[/_]\S*")
 
 
 def _anchors(text: str, *, sentence_start: bool = False) -> set[str]:
-    found = {a.strip("`").casefold() for a in _ANCHOR.findall(" " + text)}
+    found = {_GLUED_TAIL.sub("", a.strip("`")).casefold() for a in _ANCHOR.findall(" " + text)}
     first = _WORD.search(text)
     if first and not sentence_start:  # a capital that opens the sentence names nothing
         found.discard(first.group(0).casefold())
     return {a for a in found if a and a not in _DENIALS and a not in _ENGLISH}
 
 
+_ROMANIAN = re.compile(r"[ăâîșşțţ]|\b(?:să|și|este|pe)\b", re.IGNORECASE)
+
+
+def _read_script(c: str) -> bool:
+    """Whether a letter is of a script this reading compares beyond the Latin, Greek and
+    Cyrillic ones: Vietnamese's Latin letters, Thai, Hangul, kana, CJK ideographs."""
+    return (
+        "\u1e00" <= c <= "\u1eff"
+        or "\u0e00" <= c <= "\u0e7f"
+        or "\u3040" <= c <= "\u30ff"
+        or "\u4e00" <= c <= "\u9fff"
+        or "\uac00" <= c <= "\ud7af"
+    )
+
+
 def _denies(text: str) -> bool:
     # (a bound is no denial: "не більше 4 разів" is "at most 4 times")
     unbound = lexicon.BOUND_LEAST.sub(" ", lexicon.BOUND_MOST.sub(" ", text))
     words = [w.casefold() for w in _WORD.findall(unbound)]
-    return any(w in _DENIALS or w.endswith("n't") for w in words)
+    if "nu" in words and not _ROMANIAN.search(text):
+        words.remove("nu")  # Romanian's "no", Dutch's "now" ("Kenji is nu eigenaar")
+    return any(w in _DENIALS or w.endswith("n't") for w in words) or bool(
+        lexicon.SCRIPT_DENIALS.search(unbound)
+    )
 
 
 def _pending(text: str) -> bool:
     """Whether ``text`` says something still waits ("väntar på godkännande", "čeká na
     schválení"): a claim that it was done or granted says otherwise (RT26-15)."""
-    folded = text.casefold()
-    return any(
-        re.search(rf"(?<![^\W\d_]){re.escape(stem)}", folded) for stem in lexicon.PENDING_STEMS
-    )
+    return _has_stem(text, lexicon.PENDING_STEMS)
 
 
 def _turned_choice(claim: str, said: str) -> bool:
@@ -166,18 +203,35 @@ def _denied_option(said: str, option: str) -> bool | None:
 def _rejects(text: str) -> bool:
     """Whether ``text`` says an option was turned down ("We rejected Kafka", "Odmítli jsme
     Kafka"): a claim that it was chosen says the other way round."""
+    return _has_stem(text, lexicon.REJECTED_STEMS)
+
+
+def _has_stem(text: str, stems: Iterable[str]) -> bool:
+    """Whether a word of ``text`` starts with one of ``stems`` (casefolded)."""
     folded = text.casefold()
-    return any(
-        re.search(rf"(?<![^\W\d_]){re.escape(stem)}", folded) for stem in lexicon.REJECTED_STEMS
-    )
+    return any(_stem(stem).search(folded) for stem in stems)
+
+
+@lru_cache(maxsize=1024)
+def _stem(stem: str) -> re.Pattern[str]:
+    """A stem at a word's start; anywhere in Thai, Korean, Chinese or Japanese, whose
+    words a particle or the next word is written onto ("เราปฏิเสธ", "チームを離れ")."""
+    if stem[0] >= "\u0e00":
+        return re.compile(re.escape(stem))
+    return re.compile(rf"(?<![^\W\d_]){re.escape(stem)}")
 
 
 def _holds(text: str, anchor: str) -> bool:
     """Whether ``text`` (folded) holds ``anchor`` as a whole token (an inflection glued
     on with a hyphen or an apostrophe aside: "API-ul", "v1-API'et", "15.4-nél"; a count's
     suffix glued to its number: "4krát", "3회")."""
-    after = r"(?!\d|[.,:]\d)" if anchor.isdigit() else r"(?![\w]|[.,:]\d)"
+    # (a Korean, Japanese or Thai particle written onto it: "CHG40417는", "Redisを")
+    after = r"(?!\d|[.,:]\d)" if anchor.isdigit() else rf"(?![^\W{_UNSPACED}]|[.,:]\d)"
     return re.search(rf"(?<![\w.]){re.escape(anchor)}{after}", text) is not None
+
+
+_UNSPACED = "\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af"  # Thai, kana, CJK, Hangul
+_GLUED_TAIL = re.compile(rf"(?<=[\w.])[{_UNSPACED}]+$")
 
 
 def _shared_words(claim: str, said: str) -> set[str]:
@@ -246,17 +300,45 @@ def _qualified_otherwise(claim: str, said: str) -> str | None:
 def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
     """The clauses of ``turns``, in another language than ``claim``, about its subject."""
     out: list[str] = []
-    for turn in turns:
-        for whole in sentences(turn):
+    several = len(_CLAUSE_END.split(claim)) > 1
+    turns = list(turns)
+    for t, turn in enumerate(turns):
+        said = _clauses_of(turn)
+        for i, (whole, clauses) in enumerate(said):
+            after = said[i + 1][0] if i + 1 < len(said) else _opening(turns, t + 1)
+            if lexicon.RULE_BUT.search(after):
+                # "… push しないでください。ただし hotfix は除きます。": the rule is read with the
+                # qualifier its next sentence adds
+                out += [f"{whole} {after}"] if _about(claim, whole, turn) else []
+                continue
+            if several and i + 1 < len(said):
+                # "X still waits; do not deploy before it is approved." for two sentences of
+                # one turn, the second with no anchor of its own ("승인 전에는 배포하지 마세요.")
+                both = f"{whole} {said[i + 1][0]}"
+                if _about(claim, both, turn):
+                    out.append(both)
             # the whole sentence when the claim is as long and about it ("…_KEY_003; never
             # print its value." is not carried by its first clause alone), else a clause
-            clauses = _CLAUSE_END.split(whole)
             # (a claim of one clause is held to one clause: "Jonas decided X" is not in
             # "Mira decided X; Jonas owns the rollout")
             read_whole = len(_CLAUSE_END.split(claim)) >= len(clauses) > 1
-            pieces = [whole] if read_whole and _about(claim, whole, turn) else clauses
+            pieces = (whole,) if read_whole and _about(claim, whole, turn) else clauses
             out += [p for p in pieces if p and _about(claim, p, turn)]
     return out
+
+
+def _opening(turns: list[str], t: int) -> str:
+    """The first sentence of ``turns[t]`` ("" past the end)."""
+    if t >= len(turns):
+        return ""
+    said = _clauses_of(turns[t])
+    return said[0][0] if said else ""
+
+
+@lru_cache(maxsize=1 << 14)  # a turn of the record is asked about by every claim
+def _clauses_of(turn: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each sentence of ``turn`` with its clauses."""
+    return tuple((whole, tuple(_CLAUSE_END.split(whole))) for whole in sentences(turn))
 
 
 def _about(claim: str, said: str, turn: str) -> bool:
@@ -274,6 +356,8 @@ def contradicted(claim: str, ev: Evidence) -> list[Claim]:
     ("A release is tagged unless the smoke test is green." for "Etiqueta una versió
     només si la prova de fum de staging està en verd."), when no user clause carries it."""
     about = _same_subject_clauses(claim, ev.user)
+    if about and len(_CLAUSE_END.split(claim)) > 1:  # two sentences of one turn too
+        about += _same_subject_clauses(claim, ev.user_turns)
     if not about or any(_differs(claim, p) is None for p in about):
         return []
     what = _differs(claim, about[0])
@@ -291,7 +375,12 @@ _NOT_FOUND_BY = {
 }
 _NOT_DONE = "no tool call or assistant turn shows it done"
 _ANOTHER_ACTOR = "the record says "
-_STATE = re.compile(r"(?i)\b(?:is|are|must|may|stays?|runs?|goes|remains?)\b")
+_ONLY_ASKED = "only the user asked for it"
+_NO_CAUSE = "no tool result or assistant turn gives this cause"
+_OWNS = re.compile(
+    r"(?i)\b(?:owns?|is\s+(?:now\s+)?(?:the\s+)?(?:owner|lead|responsible|in\s+charge))\b"
+)
+_STATE = re.compile(r"(?i)\b(?:is|are|must|may|stays?|runs?|goes|remains?|owns?|leads?)\b")
 _DONE = re.compile(r"(?i)\b(?:was|were|has|have|had|did|already)\b")
 
 
@@ -299,7 +388,17 @@ def _excused(c: Claim, text: str, by: dict[str, bool]) -> bool:
     if c.reason.startswith(_NOT_DONE):
         # "Outbound calls are capped at 40 …" for the user's "Cap outbound calls at 40 …":
         # a rule said back as a state, not a claim that it was done
-        return by["user"] and _STATE.search(text) is not None and _DONE.search(text) is None
+        # (and "X was rejected" for the user's "We rejected X": the user's decision)
+        stated = _STATE.search(text) is not None and _DONE.search(text) is None
+        return by["user"] and (stated or _rejects(text))
+    if c.reason.startswith(_NO_CAUSE):
+        # "X was rejected because restores take hours." for "Vi afviste X, fordi
+        # gendannelse tager timer.": the reason the user gave for their own decision
+        return by["user"] and _rejects(text)
+    if c.reason.startswith(_ONLY_ASKED):
+        # "Jonas Beck owns the release now" for "Jonas Beck übernimmt das Release": who
+        # owns what is the user's word, no result's
+        return by["user"] and _OWNS.search(text) is not None
     if c.reason.startswith(_ANOTHER_ACTOR) and " did this, not " in c.reason:
         # "Build harus ditandatangani …": a passive's subject read as the actor named
         return by["user"] and _DONE.search(text) is None
@@ -312,10 +411,14 @@ def without_translated(text: str, found: list[Claim], ev: Evidence) -> list[Clai
     a turn of that role carries it in another language."""
     if not found or any(c.kind == "number" for c in found):
         return found
-    if not any(c.reason.startswith((_NOT_DONE, _ANOTHER_ACTOR, *_NOT_FOUND_BY)) for c in found):
+    excusable = (_NOT_DONE, _ANOTHER_ACTOR, _ONLY_ASKED, _NO_CAUSE, *_NOT_FOUND_BY)
+    if not any(c.reason.startswith(excusable) for c in found):
         return found  # (reading the turns again costs more than every other check here)
+    several = len(_CLAUSE_END.split(text)) > 1  # (clauses from two sentences of one turn)
     by = {
-        "user": carried(text, ev.user) or _obligation_restated(text, ev.user),
+        "user": carried(text, ev.user)
+        or (several and carried(text, ev.user_turns))
+        or _obligation_restated(text, ev.user),
         "assistant": carried(text, ev.assistant),
     }
     return [c for c in found if not _excused(c, text, by)]
@@ -386,12 +489,16 @@ def _user_sentence(text: str, ev: Evidence) -> bool:
     "Do not edit config/x/." is not "Do not edit config/x/ except config/x/a.yaml."."""
     clipped = _CLIPPED.search(text) is not None
     words = fold(_CLIPPED.sub("", text))
-    for turn in ev.user:
-        for whole in (turn, *sentences(turn)):
-            said = fold(whole)
-            if said == words or (clipped and said.startswith(words)):
-                return True
-    return False
+    said = ev.derive(
+        "user sentences folded", lambda: frozenset().union(*(_folded(t) for t in ev.user))
+    )
+    return words in said or (clipped and any(s.startswith(words) for s in said))
+
+
+@lru_cache(maxsize=1 << 15)  # each user sentence of the record is read once
+def _folded(turn: str) -> frozenset[str]:
+    """``turn`` and each of its sentences, folded."""
+    return frozenset(fold(whole) for whole in (turn, *sentences(turn)))
 
 
 _QUOTING_SECTIONS = frozenset(
@@ -416,6 +523,24 @@ def forbidden_asked(text: str, ev: Evidence) -> list[Claim]:
     return []
 
 
+def forbidden_made_rule(text: str, ev: Evidence) -> list[Claim]:
+    """An English rule that runs a command the user forbade ("Always run `manage.py flush`
+    before a release." for "Never run `manage.py flush`, not even on staging."): a user
+    clause denies it before naming it (or, in Korean, Japanese or Thai, after)."""
+    if _denies(_CODE.sub(" ", text)) or not _english_words(text)[0] or "`" not in text:
+        return []  # (a command's own "--no-input" is no denial)
+    for command in _CODE.findall(text):
+        for turn in ev.user:
+            for piece in _CLAUSE_END.split(turn):
+                at = piece.find(f"`{command}`")
+                if at < 0:
+                    continue
+                rest = _CODE.sub(" ", piece[:at] + piece[at + len(command) + 2 :])
+                if _denies(_CODE.sub(" ", piece[:at])) or (_beyond_latin(rest) and _denies(rest)):
+                    return [Claim("constraint", text, f"the user forbade it: {quote(piece)}")]
+    return []
+
+
 def chose_rejected(text: str, ev: Evidence) -> list[Claim]:
     """A choice claimed ("The user chose Isaac Sim 011.", "We went with FastBuild") of an
     option a user clause turned down in any language ("We rejected Isaac Sim 011 because
@@ -434,3 +559,40 @@ def chose_rejected(text: str, ev: Evidence) -> list[Claim]:
     if found is None:
         return []
     return [Claim("user said", text, f"the user turned it down: {quote(found)}")]
+
+
+# A person's name: two words or more each opening with a capital (Latin, Greek, Cyrillic),
+# and the number a generated record may give them ("Rafael Costa 165")
+_NAME = re.compile(r"(?<![\w])[^\W\d_a-z][^\W\d_]+(?:[ -][^\W\d_a-z][^\W\d_]+)+")
+_CLAUSE = re.compile(r"[.;!?。；\n]+")
+
+
+def named_after_leaving(text: str, ev: Evidence) -> list[Claim]:
+    """A person the user said has left, named in a recap as if still there ("Rafael Costa
+    owns the rollout" after "Rafael Costa har forladt teamet; Marko Babić ejer
+    udrulningen nu."): a clause naming them must say they left (RT26-7 person-left)."""
+    if not _NAME.search(text) or _has_stem(text, lexicon.LEFT_STEMS):
+        return []
+    gone = ev.derive("people who left", lambda: _people_who_left(ev.user_turns))
+    folded = text.casefold()
+    for name, said in gone:
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", folded):
+            return [Claim("user said", text, f"the user said {name} has left: {quote(said)}")]
+    return []
+
+
+def _people_who_left(turns: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """(name, clause) of each person a user clause says left: the last name before the
+    word that says so ("P has left", "P ekipten ayrıldı", "P 님은 팀을 떠났습니다")."""
+    out: dict[str, str] = {}
+    for turn in turns:
+        for clause in _CLAUSE.split(turn):
+            folded = clause.casefold()
+            at = min(
+                (m.start() for s in lexicon.LEFT_STEMS for m in _stem(s).finditer(folded)),
+                default=-1,
+            )
+            names = [m for m in _NAME.finditer(clause) if m.end() <= at]
+            if names:
+                out.setdefault(names[-1].group(0).casefold(), clause.strip())
+    return tuple(out.items())

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from ..intent import is_constraint, is_correction, is_nudge
@@ -770,6 +771,11 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in out if s.strip()]
 
 
+@lru_cache(maxsize=1 << 14)  # verification reads the whole record's texts at every recap
+def _claims_in(text: str) -> tuple[Fact, ...]:
+    return tuple(extract_claims(text))
+
+
 def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
     """Extract the load-bearing facts of ``messages``.
 
@@ -797,7 +803,7 @@ def transcript_facts(messages: Sequence[Message]) -> TranscriptFacts:
 
     def take(text: str) -> None:
         diff = _DIFF_HEADER.search(text) is not None
-        for f in extract_claims(text):
+        for f in _claims_in(text):
             if f.kind == "path":
                 if diff and f.value == "/dev/null":
                     continue  # the "file" a created or deleted file is diffed against

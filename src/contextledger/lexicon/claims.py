@@ -711,6 +711,23 @@ REJECTED_STEMS = (
     "respins",
     "tumeka",
     "ditepis",
+    "afvist",
+    "afviste",
+    "forkast",
+    "odbil",
+    "odbacil",
+    "odbijen",
+    "rebutj",
+    "zamietl",
+    "zamietnut",
+    "거절",
+    "거부",
+    "ปฏิเสธ",
+    "từ chối",
+    "bác bỏ",
+    "đã loại",
+    "却下",
+    "不採用",
 )
 # Words that say something still waits ("waiting for approval", "väntar på godkännande",
 # "wacht op", "čeká na", "czeka na", "чекає", "menunggu"): a recap saying it was done or
@@ -754,6 +771,85 @@ PENDING_STEMS = (
     "vielä ei",
     "αναμέν",
     "ακόμα δεν",
+    "venter",
+    "endnu ikke",
+    "čaká",
+    "ešte nie",
+    "čeka",
+    "još nije",
+    "encara no",
+    "espera",
+    "기다리",
+    "대기",
+    "아직",
+    "ยังรอ",
+    "รอการ",
+    "đang chờ",
+    "chưa",
+    "待ち",
+    "まだ",
+)
+# Denials of the languages whose words are not spaced, or glued onto the verb: Korean
+# ("실행하지 마세요", "배포하지 않"), Thai ("ห้ามรัน", "อย่า", "ไม่"), Japanese ("実行しないで",
+# "禁止", "ません"), Chinese ("不要", "禁止"): read as marks, not words.
+SCRIPT_DENIALS = re.compile(
+    r"마세요|마십시오|말고|말\s*것|말라|않|못\s*하|금지|ห้าม|อย่า|ไม่|しないで|ないで|ないこと|"
+    r"ません|禁止|不要|不得|不能|严禁|别|勿"
+)
+# Words that say a person left ("has left the team", "har forladt teamet", "heeft het team
+# verlaten", "팀을 떠났습니다", "ekipten ayrıldı"): a recap naming them as owner or contact
+# puts the work with someone who is gone (stems, as REJECTED_STEMS).
+LEFT_STEMS = (
+    "has left",
+    "have left",
+    "had left",
+    "left the",
+    "no longer",
+    "former",
+    "leaving",
+    "departed",
+    "resigned",
+    "forladt",
+    "forlod",
+    "verlaten",
+    "verliet",
+    "vertrokken",
+    "lämnat",
+    "slutat",
+    "verlassen",
+    "nicht mehr",
+    "odešel",
+    "odešla",
+    "odišiel",
+    "odišla",
+    "odszedł",
+    "odeszła",
+    "napustio",
+    "napustila",
+    "ha deixat",
+    "ha dejado",
+    "dejó",
+    "a quitté",
+    "ha lasciato",
+    "saiu",
+    "lähtenyt",
+    "lähti",
+    "ayrıldı",
+    "ушёл",
+    "ушел",
+    "ушла",
+    "пішов",
+    "пішла",
+    "keluar dari",
+    "đã rời",
+    "nghỉ việc",
+    "떠났",
+    "퇴사",
+    "ออกจาก",
+    "離れ",
+    "退職",
+    "离职",
+    "离开",
 )
 # Every word that denies in a clause of the languages a recap is compared across (see
 # compaction.claims_translated): the shared negations, those above, prohibitions, and the
@@ -767,6 +863,7 @@ DENIALS = (
     unless non mai nu niciodată ei älä koskaan δεν μην ποτέ όχι ikke aldrig ingen inte
     niet nooit geen nem ne soha tidak jangan bukan nie nikdy ani není nesmí nesmie
     ingenting inget niets nic ніколи нічого ничего нет ні не forbid forbade
+    etme etmeyin yapma yapmayın çalıştırma çalıştırmayın dokunma dokunmayın nikad
     """
     )
 ) - _listed("without sin sem sans ohne senza zonder bez без utan uden")
