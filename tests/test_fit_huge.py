@@ -56,7 +56,19 @@ def test_an_old_message_that_cannot_fit_is_never_tokenized() -> None:
     )
     # the first request is pinned as its opening and closing words (the paste left out)
     assert [m.text for m in res.messages][1:] == ["noted", "and now?"]
-    assert counter.chars < 3000  # the bound (characters / 128 > window) decided
+    # The bound (characters / 128 > window) decided that it cannot fit whole; since R23-M1 the pin
+    # is sent shortened to the room left, so what is counted is the shortened text's tries: it
+    # follows the window (8,000 tokens), never the paste's size.
+    assert counter.chars < 50 * 8000
+    bigger = CountingCounter()
+    fitter(bigger).fit(
+        [
+            {"role": "user", "content": paste(4 * len(huge))},
+            {"role": "assistant", "content": "noted"},
+            {"role": "user", "content": "and now?"},
+        ]
+    )
+    assert bigger.chars < 1.2 * counter.chars
     (shrunk,) = [c for c in res.report.shrunk if c.message_id == "m0"]
     assert shrunk.estimated
     assert shrunk.tokens_before >= len(huge) // 128
