@@ -17,6 +17,7 @@ from contextledger.intent import (
     steering_requests,
     turns_course,
 )
+from contextledger.prefilter import _parser as prefilter_parser
 from contextledger.prefilter import may_search, superset
 
 CORRECTIONS = [
@@ -189,3 +190,80 @@ def test_the_prefilter_is_a_superset_on_mixed_texts(pieces: list[str]) -> None:
         else [],
         steering_requests([text])[1],
     )
+
+
+def _anchors(tree: object) -> set[str]:
+    """The positions ``tree`` (a parsed pattern) asserts (``AT_BEGINNING``, ...)."""
+    found: set[str] = set()
+    for op, arg in tree:  # type: ignore[attr-defined]
+        name = str(op)
+        if name == "AT":
+            found.add(str(arg))
+        subtrees = (
+            arg[1] if name == "BRANCH"
+            else [arg[3]] if name == "SUBPATTERN"
+            else [arg[2]] if name.endswith("_REPEAT")
+            else [arg[1]] if name in ("ASSERT", "ASSERT_NOT")
+            else [arg] if name == "ATOMIC_GROUP"
+            else []
+        )  # fmt: skip
+        for sub in subtrees:
+            found |= _anchors(sub)
+    return found
+
+
+def test_no_shape_is_anchored_at_a_texts_start() -> None:
+    """Each shape is searched by RE2 in a whole text, and by Python in each of its sentences:
+    the first says no only if no sentence holds a match, unless a shape were anchored where a
+    text starts (a sentence's start is not one)."""
+    for shape in intent._SHAPES:
+        tree = prefilter_parser.parse(shape.pattern, shape.flags)
+        assert not _anchors(tree) & {"AT_BEGINNING", "AT_BEGINNING_STRING"}, shape.pattern
+
+
+def _screened(texts: list[str]) -> list[bool]:
+    """Each text's structure as the fit reads it: the shapes RE2 says it may hold only."""
+    shapes = intent._shapes_in(texts, list(range(len(texts))))
+    return [
+        i in shapes and (turns_course(t, shapes[i]) or standing_order(t, shapes[i]))
+        for i, t in enumerate(texts)
+    ]
+
+
+def _exact(texts: list[str]) -> list[bool]:
+    return [turns_course(t) or standing_order(t) for t in texts]
+
+
+# Pieces a turn is built of: whole turns of every language, the shapes' own words and
+# marks (a comma, a denial, a snake_case name, a number, a code span), and sentence ends.
+_WORDS = [
+    *_PIECES, "instead of", "statt", "zamiast", "invece di", "never", "nigdy", "`make deploy`",
+    "src/payments/", "pool_size", "= 20", ", not", ", nie", "Redis 7", "每次", "必须", "毎回",
+    "always", "every time", "must", "bitte nicht", "per favore non", "?", ".", "!", "。", "\n",
+    "नहीं", "değil", "ไม่ใช่", "არა", "لا", "не", "Shouldn't it be", "x_y 5",
+]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.one_of(st.sampled_from(_WORDS), st.text(max_size=6)),
+            min_size=1,
+            max_size=8,
+        ).map(lambda parts: " ".join(parts)[:700]),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_the_shapes_screen_decides_as_the_exact_checks(texts: list[str]) -> None:
+    """A turn is searched only for the shapes RE2 says it may hold: the same decisions as
+    searching it for every shape, on generated turns (and several at once: the texts are
+    joined for RE2)."""
+    assert _screened(texts) == _exact(texts)
+
+
+def test_the_shapes_screen_decides_as_the_exact_checks_on_every_listed_turn() -> None:
+    texts = [*CORRECTIONS, *RULES, *NEITHER]
+    assert _screened(texts) == _exact(texts)
+    assert sum(_screened(texts)) > len(texts) / 2  # (most of them are one by their structure)
