@@ -82,6 +82,16 @@ def test_classes_and_categories_are_as_wide_as_pythons() -> None:
         assert whole.fullmatch(wanted.encode()), source
 
 
+def test_a_space_is_one_of_pythons_spaces_and_nothing_else() -> None:
+    """``\\s`` is translated exactly (a ``\\s+`` as wide as every letter of another script
+    kept RE2's automaton building states over whole texts)."""
+    spaces = {c for c in range(1, sys.maxunicode + 1) if chr(c).isspace()}
+    prefilter = superset(re.compile(r"\s"))
+    for c in (*spaces, *range(1, 0x3400), *range(0x3400, sys.maxunicode + 1, 97)):
+        if not 0xD800 <= c <= 0xDFFF:
+            assert may_search(prefilter, chr(c)) is (c in spaces), hex(c)
+
+
 # texts that hold the patterns' phrases, in several scripts, cut and cased every way
 @settings(max_examples=30)
 @given(texts)

@@ -50,18 +50,24 @@ _PYTHON_ONLY_FOLDS = {
     "\ufb05": "\ufb06",
     "\ufb06": "\ufb05",
 }
-# Python's ``\s``, ``\w`` and ``\d`` (Unicode) as RE2 classes at least as wide: their ASCII
+# Python's ``\w`` and ``\d`` (Unicode) as RE2 classes at least as wide: their ASCII
 # members, and every character outside ASCII (classes of Unicode properties made an
 # automaton RE2 ran out of memory on, over text in many scripts; the exact search
 # decides anyway). Their complements are at most as wide (used in a negated class).
 _NOT_ASCII = r"\x{80}-\x{10ffff}"
 _SPACE, _WORD, _DIGIT = r"\t-\r\x{1c}-\x{20}", "0-9A-Za-z_", "0-9"
+# Python's ``\s`` exactly: its 29 spaces (``str.isspace``: the separators, ``\pZ``, and
+# the ASCII and C1 controls it counts; tests/test_prefilter.py checks).
+# As wide as every character outside ASCII, a ``\s+`` between two words of a pattern ran
+# over every letter of a text in another script, and RE2's automaton built states there
+# (speed28: 20-40% of the structure pass's first search of a never-seen session).
+_EVERY_SPACE = r"\t-\r\x{1c}-\x{1f}\x{85}\pZ"
 # Inside a class (RE2's classes do not nest): a category as wide as Python's (in a class
 # that is matched) or at most as wide (in a negated class, so that what it leaves out is
 # at least what Python's leaves out). None: not translated.
 _IN_CLASS = {
     "CATEGORY_DIGIT": (_DIGIT + _NOT_ASCII, _DIGIT),
-    "CATEGORY_SPACE": (_SPACE + _NOT_ASCII, _SPACE),
+    "CATEGORY_SPACE": (_EVERY_SPACE, _EVERY_SPACE),
     "CATEGORY_WORD": (_WORD + _NOT_ASCII, _WORD),
     "CATEGORY_NOT_DIGIT": (r"\x{1}-/:-\x{10ffff}", None),
     "CATEGORY_NOT_SPACE": (r"\x{1}-\x{8}\x{e}-\x{1b}!-\x{10ffff}", None),
@@ -71,7 +77,7 @@ _IN_CLASS = {
 # words (spaces, digits) at most: the category's class is a superset of it.
 _WITHIN = {
     "CATEGORY_NOT_DIGIT": f"[{_DIGIT}{_NOT_ASCII}]",
-    "CATEGORY_NOT_SPACE": f"[{_SPACE}{_NOT_ASCII}]",
+    "CATEGORY_NOT_SPACE": f"[{_EVERY_SPACE}]",
     "CATEGORY_NOT_WORD": f"[{_WORD}{_NOT_ASCII}]",
 }
 # No class matches NUL (a negated one leaves it out too): ``touched`` joins texts with it,
