@@ -1100,11 +1100,16 @@ def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pa
     """Of the texts at ``at`` (ascending), those that may hold one of ``_SHAPES``, each with
     the shapes it may hold: one RE2 pass over them all (``_STEERING_SHAPES``' superset),
     then one a shape over the few it flags (a turn is searched in Python only for the
-    shapes RE2 says it may hold). Without RE2: every text, every shape."""
+    shapes RE2 says it may hold). Without RE2: every text, every shape. The shapes' own
+    supersets are built once a process (``build_patterns``, ~25 ms) or when the flagged
+    texts are many: a first fit that flags a few searches them for every shape."""
     may = touched(superset(_STEERING_SHAPES), [texts[i] for i in at])
     if may is None:
         return dict.fromkeys(at, _EVERY_SHAPE)
     flagged = [at[k] for k in sorted(may)]
+    chars = sum(len(texts[i]) for i in flagged)
+    if not (_prefilters_built.issuperset(_SHAPES) or _prefilter_pays(chars, *_SHAPES)):
+        return dict.fromkeys(flagged, _EVERY_SHAPE)
     held: dict[int, set[re.Pattern[str]]] = {i: set() for i in flagged}
     for shape in _SHAPES:
         found = touched(superset(shape), [texts[i] for i in flagged])
