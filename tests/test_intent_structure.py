@@ -17,8 +17,7 @@ from contextledger.intent import (
     steering_requests,
     turns_course,
 )
-from contextledger.prefilter import _parser as prefilter_parser
-from contextledger.prefilter import may_search, superset
+from contextledger.prefilter import may_search, superset, touched
 
 CORRECTIONS = [
     "Nimm OR-Tools statt eines eigenen Solvers.",  # R21-S1
@@ -192,33 +191,21 @@ def test_the_prefilter_is_a_superset_on_mixed_texts(pieces: list[str]) -> None:
     )
 
 
-def _anchors(tree: object) -> set[str]:
-    """The positions ``tree`` (a parsed pattern) asserts (``AT_BEGINNING``, ...)."""
-    found: set[str] = set()
-    for op, arg in tree:  # type: ignore[attr-defined]
-        name = str(op)
-        if name == "AT":
-            found.add(str(arg))
-        subtrees = (
-            arg[1] if name == "BRANCH"
-            else [arg[3]] if name == "SUBPATTERN"
-            else [arg[2]] if name.endswith("_REPEAT")
-            else [arg[1]] if name in ("ASSERT", "ASSERT_NOT")
-            else [arg] if name == "ATOMIC_GROUP"
-            else []
-        )  # fmt: skip
-        for sub in subtrees:
-            found |= _anchors(sub)
-    return found
-
-
-def test_no_shape_is_anchored_at_a_texts_start() -> None:
-    """Each shape is searched by RE2 in a whole text, and by Python in each of its sentences:
-    the first says no only if no sentence holds a match, unless a shape were anchored where a
-    text starts (a sentence's start is not one)."""
+def test_each_shape_is_screened_in_every_sentence_of_a_text() -> None:
+    """Each shape is searched by RE2 in a whole text and by Python in each of its sentences:
+    a shape's match at a sentence's start (``^``, after a line break) is one RE2 flags."""
+    texts = [
+        f"{a}{sep}{b}"
+        for a in ("ok", "Danke!", "Build 7 failed.")
+        for sep in ("\n", "? ", ". ", "。", "\n\n")
+        for b in (*CORRECTIONS, *RULES)
+    ]
     for shape in intent._SHAPES:
-        tree = prefilter_parser.parse(shape.pattern, shape.flags)
-        assert not _anchors(tree) & {"AT_BEGINNING", "AT_BEGINNING_STRING"}, shape.pattern
+        found = touched(superset(shape, in_parts=True), texts)
+        assert found is not None
+        for i, text in enumerate(texts):
+            if any(shape.search(s) for s in intent._SENTENCE.findall(text)):
+                assert i in found, (shape.pattern[:40], text)
 
 
 def _screened(texts: list[str]) -> list[bool]:

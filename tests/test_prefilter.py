@@ -82,6 +82,15 @@ def test_classes_and_categories_are_as_wide_as_pythons() -> None:
         assert whole.fullmatch(wanted.encode()), source
 
 
+def test_a_superset_in_parts_takes_a_texts_start_anywhere() -> None:
+    """A pattern searched in each part of a text (a sentence) may match at a part's start:
+    its superset ``in_parts`` leaves a text's start out (it is searched in the whole)."""
+    anchored = re.compile(r"(?:^|,\s*)vergiss\b")
+    assert not may_search(superset(anchored), "ok\nvergiss Redis")
+    assert may_search(superset(anchored, in_parts=True), "ok\nvergiss Redis")
+    assert touched(superset(anchored, in_parts=True), ["ok", "Build 7.\nvergiss"]) == {1}
+
+
 def test_a_space_is_one_of_pythons_spaces_and_nothing_else() -> None:
     """``\\s`` is translated exactly (a ``\\s+`` as wide as every letter of another script
     kept RE2's automaton building states over whole texts)."""

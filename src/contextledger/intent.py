@@ -85,8 +85,8 @@ _NEVER_SAID = lexicon.NEVER_SAID
 # ``_STEERING_SHAPES`` joins), each with an RE2 superset of its own (``_shapes_in``):
 # Python's engine tries every alternative of each at every character (``_COURSE_CHANGE``
 # ~0.15 ms a sentence, ``_CONTRAST_TAIL`` ~0.05 ms), and a turn the joined superset flags
-# may hold one or two of them. None is anchored at a text's start: searched whole, each
-# finds what it finds in any of the text's sentences (tests/test_intent_structure.py).
+# may hold one or two of them. Each is searched in a text's sentences: its superset is
+# searched in the whole text, with a text's start (``^``) left out (``in_parts``).
 _SHAPES = (
     *(_CORRECTING_QUESTION, _COURSE_CHANGE, _CONTRAST_TAIL, _SETTING),
     *(_COURTEOUS_BAN, _NEVER_SAID, _MODAL_OBLIGATION, _REPETITION),
@@ -1112,7 +1112,7 @@ def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pa
         return dict.fromkeys(flagged, _EVERY_SHAPE)
     held: dict[int, set[re.Pattern[str]]] = {i: set() for i in flagged}
     for shape in _SHAPES:
-        found = touched(superset(shape), [texts[i] for i in flagged])
+        found = touched(superset(shape, in_parts=True), [texts[i] for i in flagged])
         for k in range(len(flagged)) if found is None else found:
             held[flagged[k]].add(shape)
     return {i: shapes for i, shapes in held.items() if shapes}
@@ -1378,8 +1378,9 @@ def build_patterns() -> None:
     prefiltered = (
         *(_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING, _CONTRASTS_MAYBE, _DECISION),
         *(_RESTATES, _RESTATES_OPENING, _DENIED_FIRST, _AND_NOT, _STEERING_SHAPES),
-        *_SHAPES,
     )
     for pattern in prefiltered:
         superset(pattern)
-    _prefilters_built.update(prefiltered)
+    for shape in _SHAPES:
+        superset(shape, in_parts=True)
+    _prefilters_built.update(prefiltered, _SHAPES)

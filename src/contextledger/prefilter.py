@@ -170,7 +170,11 @@ def _emit(tree: Any, flags: int) -> str:
             out.append(f"(?:{_emit(inner, flags)}){count}{lazy}")
         elif name == "ATOMIC_GROUP":
             out.append(f"(?:{_emit(arg, flags)})")
-        elif name == "AT" and str(arg) in ("AT_BEGINNING", "AT_BEGINNING_STRING"):
+        elif (
+            name == "AT"
+            and str(arg) in ("AT_BEGINNING", "AT_BEGINNING_STRING")
+            and not flags & _ANY_START
+        ):
             # a text's start: where a search of it starts, or after the NUL before it in
             # ``touched``'s texts joined (left out, "(?:^|[.!?]\s*)\W*not\s" took every
             # "if not ok" of a pasted diff: about half the short texts passed)
@@ -245,20 +249,27 @@ def _in_chunks(bodies: list[str]) -> list[list[str]]:
     return chunks
 
 
+# ``_emit``'s own flag (a bit no ``re`` flag uses): a text's start (``^``) may be anywhere.
+_ANY_START = 1 << 29
+
+
 @cache
-def superset(pattern: re.Pattern[str]) -> Any:
+def superset(pattern: re.Pattern[str], in_parts: bool = False) -> Any:
     """An RE2 pattern (of UTF-8 bytes, case folded as ``pattern``) that matches wherever
     ``pattern`` may (see the module doc), or a ``Union`` of two when some of its
     alternatives may start anywhere (``_STARTS_ANYWHERE``); None: RE2 is not installed, or
     ``pattern`` holds a construct not translated (a backreference): the exact search alone
-    decides then."""
+    decides then. ``in_parts``: wherever ``pattern`` may match in any part of a text
+    searched apart (a sentence of it): a text's start is left out (it is a part's start
+    anywhere)."""
     try:
         import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
     try:
         flags = pattern.flags
-        bodies = [_emit(alt, flags) for alt in _alternatives(_parser.parse(pattern.pattern, flags))]
+        tree = _parser.parse(pattern.pattern, flags)
+        bodies = [_emit(alt, flags | (_ANY_START if in_parts else 0)) for alt in _alternatives(tree)]
         options = re2.Options()
         options.max_mem = RE2_MAX_MEM
         fold = "(?i)" if flags & re.IGNORECASE else ""
