@@ -269,7 +269,9 @@ def superset(pattern: re.Pattern[str], in_parts: bool = False) -> Any:
     try:
         flags = pattern.flags
         tree = _parser.parse(pattern.pattern, flags)
-        bodies = [_emit(alt, flags | (_ANY_START if in_parts else 0)) for alt in _alternatives(tree)]
+        bodies = [
+            _emit(alt, flags | (_ANY_START if in_parts else 0)) for alt in _alternatives(tree)
+        ]
         options = re2.Options()
         options.max_mem = RE2_MAX_MEM
         fold = "(?i)" if flags & re.IGNORECASE else ""
