@@ -17,7 +17,7 @@ from contextledger.intent import (
     steering_requests,
     turns_course,
 )
-from contextledger.prefilter import may_search, superset
+from contextledger.prefilter import may_search, superset, touched
 
 CORRECTIONS = [
     "Nimm OR-Tools statt eines eigenen Solvers.",  # R21-S1
@@ -189,3 +189,71 @@ def test_the_prefilter_is_a_superset_on_mixed_texts(pieces: list[str]) -> None:
         else [],
         steering_requests([text])[1],
     )
+
+
+def test_each_shape_is_screened_in_every_sentence_of_a_text() -> None:
+    """Each shape is searched by RE2 in a whole text and by Python in each of its sentences:
+    a shape's match at a sentence's start (``^``, after a line break) is one RE2 flags."""
+    texts = [
+        f"{a}{sep}{b}"
+        for a in ("ok", "Danke!", "Build 7 failed.")
+        for sep in ("\n", "? ", ". ", "。", "\n\n")
+        for b in (*CORRECTIONS, *RULES)
+    ]
+    for shape in intent._SHAPES:
+        found = touched(superset(shape, in_parts=True), texts)
+        assert found is not None
+        for i, text in enumerate(texts):
+            if any(shape.search(s) for s in intent._SENTENCE.findall(text)):
+                assert i in found, (shape.pattern[:40], text)
+
+
+def _screened(texts: list[str]) -> list[bool]:
+    """Each text's structure as the fit reads it: the shapes RE2 says it may hold only."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(intent, "_PREFILTER_FROM", 0)  # (a few flagged texts are screened too)
+        shapes = intent._shapes_in(texts, list(range(len(texts))))
+    return [
+        i in shapes and (turns_course(t, shapes[i]) or standing_order(t, shapes[i]))
+        for i, t in enumerate(texts)
+    ]
+
+
+def _exact(texts: list[str]) -> list[bool]:
+    return [turns_course(t) or standing_order(t) for t in texts]
+
+
+# Pieces a turn is built of: whole turns of every language, the shapes' own words and
+# marks (a comma, a denial, a snake_case name, a number, a code span), and sentence ends.
+_WORDS = [
+    *_PIECES, "instead of", "statt", "zamiast", "invece di", "never", "nigdy", "`make deploy`",
+    "src/payments/", "pool_size", "= 20", ", not", ", nie", "Redis 7", "每次", "必须", "毎回",
+    "always", "every time", "must", "bitte nicht", "per favore non", "?", ".", "!", "。", "\n",
+    "नहीं", "değil", "ไม่ใช่", "არა", "لا", "не", "Shouldn't it be", "x_y 5",
+]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.one_of(st.sampled_from(_WORDS), st.text(max_size=6)),
+            min_size=1,
+            max_size=8,
+        ).map(lambda parts: " ".join(parts)[:700]),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_the_shapes_screen_decides_as_the_exact_checks(texts: list[str]) -> None:
+    """A turn is searched only for the shapes RE2 says it may hold: the same decisions as
+    searching it for every shape, on generated turns (and several at once: the texts are
+    joined for RE2)."""
+    assert _screened(texts) == _exact(texts)
+
+
+def test_the_shapes_screen_decides_as_the_exact_checks_on_every_listed_turn() -> None:
+    texts = [*CORRECTIONS, *RULES, *NEITHER]
+    assert _screened(texts) == _exact(texts)
+    assert intent._prefilters_built.issuperset(intent._SHAPES)  # (the shapes' RE2 passes ran)
+    assert sum(_screened(texts)) > len(texts) / 2  # (most of them are one by their structure)

@@ -82,6 +82,25 @@ def test_classes_and_categories_are_as_wide_as_pythons() -> None:
         assert whole.fullmatch(wanted.encode()), source
 
 
+def test_a_superset_in_parts_takes_a_texts_start_anywhere() -> None:
+    """A pattern searched in each part of a text (a sentence) may match at a part's start:
+    its superset ``in_parts`` leaves a text's start out (it is searched in the whole)."""
+    anchored = re.compile(r"(?:^|,\s*)vergiss\b")
+    assert not may_search(superset(anchored), "ok\nvergiss Redis")
+    assert may_search(superset(anchored, in_parts=True), "ok\nvergiss Redis")
+    assert touched(superset(anchored, in_parts=True), ["ok", "Build 7.\nvergiss"]) == {1}
+
+
+def test_a_space_is_one_of_pythons_spaces_and_nothing_else() -> None:
+    """``\\s`` is translated exactly (a ``\\s+`` as wide as every letter of another script
+    kept RE2's automaton building states over whole texts)."""
+    spaces = {c for c in range(1, sys.maxunicode + 1) if chr(c).isspace()}
+    prefilter = superset(re.compile(r"\s"))
+    for c in (*spaces, *range(1, 0x3400), *range(0x3400, sys.maxunicode + 1, 97)):
+        if not 0xD800 <= c <= 0xDFFF:
+            assert may_search(prefilter, chr(c)) is (c in spaces), hex(c)
+
+
 # texts that hold the patterns' phrases, in several scripts, cut and cased every way
 @settings(max_examples=30)
 @given(texts)

@@ -78,6 +78,19 @@ _MODAL_OBLIGATION = lexicon.MODAL_OBLIGATION
 _REPETITION = lexicon.REPETITION
 _SPEAKER_FIRST = lexicon.SPEAKER_FIRST
 _STEERING_SHAPES = lexicon.STEERING_SHAPES
+_CONTRAST_TAIL = lexicon.CONTRAST_TAIL
+_SETTING = lexicon.SETTING
+_NEVER_SAID = lexicon.NEVER_SAID
+# The shapes ``turns_course`` and ``standing_order`` search a short turn for (what
+# ``_STEERING_SHAPES`` joins), each with an RE2 superset of its own (``_shapes_in``):
+# Python's engine tries every alternative of each at every character (``_COURSE_CHANGE``
+# ~0.15 ms a sentence, ``_CONTRAST_TAIL`` ~0.05 ms), and a turn the joined superset flags
+# may hold one or two of them. Each is searched in a text's sentences: its superset is
+# searched in the whole text, with a text's start (``^``) left out (``in_parts``).
+_SHAPES = (
+    *(_CORRECTING_QUESTION, _COURSE_CHANGE, _CONTRAST_TAIL, _SETTING),
+    *(_COURTEOUS_BAN, _NEVER_SAID, _MODAL_OBLIGATION, _REPETITION),
+)
 
 
 _SENTENCE_END = compiled_on_use(r"\.(?!\d)|[!?¿¡\n]")  # "5.000" ends no sentence
@@ -529,7 +542,17 @@ def is_constraint(text: str) -> bool:
     )
 
 
-def turns_course(text: str) -> bool:
+class _EveryShape:
+    """Every shape may match (no RE2 pass said which of ``_SHAPES`` may)."""
+
+    def __contains__(self, _: object) -> bool:
+        return True
+
+
+_EVERY_SHAPE: Container[re.Pattern[str]] = _EveryShape()
+
+
+def turns_course(text: str, shapes: Container[re.Pattern[str]] = _EVERY_SHAPE) -> bool:
     """A correction by its structure, in a short turn of any language: one value put in
     another's place ("Użyj NATS zamiast RabbitMQ.", "Usa X invece di Y.", "ใช้ polars แทน
     pandas"), what was said taken back before what holds now ("Vergiss das, steig auf NATS
@@ -539,13 +562,21 @@ def turns_course(text: str) -> bool:
     True
     >>> turns_course("Warum statt?"), turns_course("Die Sitzung findet morgen statt.")
     (False, False)
+
+    ``shapes``: the patterns of ``_SHAPES`` that may match in ``text`` (``_shapes_in``);
+    the others are not searched for.
     """
     if len(text) > _CONTRAST_LENGTH:
         return False  # (a long paste is read by its words only)
-    if _CORRECTING_QUESTION.search(text):
+    if _CORRECTING_QUESTION in shapes and _CORRECTING_QUESTION.search(text):
         return True
+    course, tail, setting = (p in shapes for p in (_COURSE_CHANGE, _CONTRAST_TAIL, _SETTING))
     return any(
-        (_COURSE_CHANGE.search(sentence) or _denies_at_the_end(sentence) or _sets(sentence))
+        (
+            (course and _COURSE_CHANGE.search(sentence))
+            or (tail and _denies_at_the_end(sentence))
+            or (setting and _sets(sentence))
+        )
         and not _asks(sentence)
         and not _SPEAKER_FIRST.match(sentence)
         for sentence in _SENTENCE.findall(text)
@@ -554,16 +585,16 @@ def turns_course(text: str) -> bool:
 
 def _denies_at_the_end(sentence: str) -> bool:
     """A value said, then the one it replaces denied at the end ("uporabljamo nL, ne µL.")."""
-    tail = lexicon.CONTRAST_TAIL.search(sentence)
+    tail = _CONTRAST_TAIL.search(sentence)
     return tail is not None and bool(lexicon.VALUE_TOKEN.search(sentence, 0, tail.start()))
 
 
 def _sets(sentence: str) -> bool:
     """A setting given a value ("Endelig beslutning: image_max_px_001 = 1600.")."""
-    return len(sentence) <= lexicon.SETTING_CHARS and bool(lexicon.SETTING.search(sentence))
+    return len(sentence) <= lexicon.SETTING_CHARS and bool(_SETTING.search(sentence))
 
 
-def standing_order(text: str) -> bool:
+def standing_order(text: str, shapes: Container[re.Pattern[str]] = _EVERY_SHAPE) -> bool:
     """A rule by its structure, in a short turn of any language: an obligation said to the
     listener that holds every time ("`west build` skal køres med `--pristine` hver eneste
     gang."), not the speaker's habit
@@ -575,21 +606,28 @@ def standing_order(text: str) -> bool:
     True
     >>> standing_order("Ich muss immer zweimal klicken."), standing_order("Muss das immer?")
     (False, False)
+
+    ``shapes``: as for ``turns_course``.
     """
     if len(text) > _CONTRAST_LENGTH:
+        return False
+    ban, never = _COURTEOUS_BAN in shapes, _NEVER_SAID in shapes
+    every_time = _MODAL_OBLIGATION in shapes and _REPETITION in shapes
+    if not (ban or never or every_time):
         return False
     for sentence in _SENTENCE.findall(text):
         if _asks(sentence):
             continue
-        if _COURTEOUS_BAN.search(sentence):
+        if ban and _COURTEOUS_BAN.search(sentence):
             return True
         # ("I never touched src/payments/" tells what happened)
-        if lexicon.NEVER_SAID.search(sentence) and not _SPEAKER_FIRST.match(sentence):
+        if never and _NEVER_SAID.search(sentence) and not _SPEAKER_FIRST.match(sentence):
             return True
         # (every time: an obligation alone may be a guess, "Tu dois être fatigué.", or an
         # idiom, "Hay que ver lo lento que va.")
         if (
-            _MODAL_OBLIGATION.search(sentence)
+            every_time
+            and _MODAL_OBLIGATION.search(sentence)
             and _REPETITION.search(sentence)
             and not _SPEAKER_FIRST.match(sentence)
         ):
@@ -1038,13 +1076,12 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
     # a correction or rule by its structure in any language (``turns_course``,
     # ``standing_order``): one RE2 pass says which short turns may hold one
     rest = [i for i in short if i not in shaped]
-    may = touched(superset(_STEERING_SHAPES), [texts[i] for i in rest])
+    shapes = _shapes_in(texts, rest)
     structured = [
         i
-        for k, i in enumerate(rest)
-        if (may is None or k in may)
-        and (turns_course(texts[i]) or standing_order(texts[i])) and not is_nudge(texts[i])
-        and (is_substantive(texts[i]) or is_short_rule(texts[i]))
+        for i, may in shapes.items()
+        if (turns_course(texts[i], may) or standing_order(texts[i], may))
+        and not is_nudge(texts[i]) and (is_substantive(texts[i]) or is_short_rule(texts[i]))
     ]  # fmt: skip
     if structured:
         steering = sorted(steering + structured)
@@ -1057,6 +1094,28 @@ def steering_requests(texts: Sequence[str], restating: bool = True) -> tuple[lis
     openings = sorted(set(_opening_restatements(texts)) - found)
     found.update(j for j in _restating_among(texts, openings) if is_substantive(texts[j]))
     return steering, sorted(found) if len(found) > len(restated) else restated
+
+
+def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pattern[str]]]:
+    """Of the texts at ``at`` (ascending), those that may hold one of ``_SHAPES``, each with
+    the shapes it may hold: one RE2 pass over them all (``_STEERING_SHAPES``' superset),
+    then one a shape over the few it flags (a turn is searched in Python only for the
+    shapes RE2 says it may hold). Without RE2: every text, every shape. The shapes' own
+    supersets are built once a process (``build_patterns``, ~25 ms) or when the flagged
+    texts are many: a first fit that flags a few searches them for every shape."""
+    may = touched(superset(_STEERING_SHAPES), [texts[i] for i in at])
+    if may is None:
+        return dict.fromkeys(at, _EVERY_SHAPE)
+    flagged = [at[k] for k in sorted(may)]
+    chars = sum(len(texts[i]) for i in flagged)
+    if not (_prefilters_built.issuperset(_SHAPES) or _prefilter_pays(chars, *_SHAPES)):
+        return dict.fromkeys(flagged, _EVERY_SHAPE)
+    held: dict[int, set[re.Pattern[str]]] = {i: set() for i in flagged}
+    for shape in _SHAPES:
+        found = touched(superset(shape, in_parts=True), [texts[i] for i in flagged])
+        for k in range(len(flagged)) if found is None else found:
+            held[flagged[k]].add(shape)
+    return {i: shapes for i, shapes in held.items() if shapes}
 
 
 def restating_requests(texts: Sequence[str]) -> list[int]:
@@ -1322,4 +1381,6 @@ def build_patterns() -> None:
     )
     for pattern in prefiltered:
         superset(pattern)
-    _prefilters_built.update(prefiltered)
+    for shape in _SHAPES:
+        superset(shape, in_parts=True)
+    _prefilters_built.update(prefiltered, _SHAPES)

@@ -50,18 +50,24 @@ _PYTHON_ONLY_FOLDS = {
     "\ufb05": "\ufb06",
     "\ufb06": "\ufb05",
 }
-# Python's ``\s``, ``\w`` and ``\d`` (Unicode) as RE2 classes at least as wide: their ASCII
+# Python's ``\w`` and ``\d`` (Unicode) as RE2 classes at least as wide: their ASCII
 # members, and every character outside ASCII (classes of Unicode properties made an
 # automaton RE2 ran out of memory on, over text in many scripts; the exact search
 # decides anyway). Their complements are at most as wide (used in a negated class).
 _NOT_ASCII = r"\x{80}-\x{10ffff}"
 _SPACE, _WORD, _DIGIT = r"\t-\r\x{1c}-\x{20}", "0-9A-Za-z_", "0-9"
+# Python's ``\s`` exactly: its 29 spaces (``str.isspace``: the separators, ``\pZ``, and
+# the ASCII and C1 controls it counts; tests/test_prefilter.py checks).
+# As wide as every character outside ASCII, a ``\s+`` between two words of a pattern ran
+# over every letter of a text in another script, and RE2's automaton built states there
+# (speed28: 20-40% of the structure pass's first search of a never-seen session).
+_EVERY_SPACE = r"\t-\r\x{1c}-\x{1f}\x{85}\pZ"
 # Inside a class (RE2's classes do not nest): a category as wide as Python's (in a class
 # that is matched) or at most as wide (in a negated class, so that what it leaves out is
 # at least what Python's leaves out). None: not translated.
 _IN_CLASS = {
     "CATEGORY_DIGIT": (_DIGIT + _NOT_ASCII, _DIGIT),
-    "CATEGORY_SPACE": (_SPACE + _NOT_ASCII, _SPACE),
+    "CATEGORY_SPACE": (_EVERY_SPACE, _EVERY_SPACE),
     "CATEGORY_WORD": (_WORD + _NOT_ASCII, _WORD),
     "CATEGORY_NOT_DIGIT": (r"\x{1}-/:-\x{10ffff}", None),
     "CATEGORY_NOT_SPACE": (r"\x{1}-\x{8}\x{e}-\x{1b}!-\x{10ffff}", None),
@@ -71,7 +77,7 @@ _IN_CLASS = {
 # words (spaces, digits) at most: the category's class is a superset of it.
 _WITHIN = {
     "CATEGORY_NOT_DIGIT": f"[{_DIGIT}{_NOT_ASCII}]",
-    "CATEGORY_NOT_SPACE": f"[{_SPACE}{_NOT_ASCII}]",
+    "CATEGORY_NOT_SPACE": f"[{_EVERY_SPACE}]",
     "CATEGORY_NOT_WORD": f"[{_WORD}{_NOT_ASCII}]",
 }
 # No class matches NUL (a negated one leaves it out too): ``touched`` joins texts with it,
@@ -164,7 +170,11 @@ def _emit(tree: Any, flags: int) -> str:
             out.append(f"(?:{_emit(inner, flags)}){count}{lazy}")
         elif name == "ATOMIC_GROUP":
             out.append(f"(?:{_emit(arg, flags)})")
-        elif name == "AT" and str(arg) in ("AT_BEGINNING", "AT_BEGINNING_STRING"):
+        elif (
+            name == "AT"
+            and str(arg) in ("AT_BEGINNING", "AT_BEGINNING_STRING")
+            and not flags & _ANY_START
+        ):
             # a text's start: where a search of it starts, or after the NUL before it in
             # ``touched``'s texts joined (left out, "(?:^|[.!?]\s*)\W*not\s" took every
             # "if not ok" of a pasted diff: about half the short texts passed)
@@ -239,20 +249,29 @@ def _in_chunks(bodies: list[str]) -> list[list[str]]:
     return chunks
 
 
+# ``_emit``'s own flag (a bit no ``re`` flag uses): a text's start (``^``) may be anywhere.
+_ANY_START = 1 << 29
+
+
 @cache
-def superset(pattern: re.Pattern[str]) -> Any:
+def superset(pattern: re.Pattern[str], in_parts: bool = False) -> Any:
     """An RE2 pattern (of UTF-8 bytes, case folded as ``pattern``) that matches wherever
     ``pattern`` may (see the module doc), or a ``Union`` of two when some of its
     alternatives may start anywhere (``_STARTS_ANYWHERE``); None: RE2 is not installed, or
     ``pattern`` holds a construct not translated (a backreference): the exact search alone
-    decides then."""
+    decides then. ``in_parts``: wherever ``pattern`` may match in any part of a text
+    searched apart (a sentence of it): a text's start is left out (it is a part's start
+    anywhere)."""
     try:
         import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
     try:
         flags = pattern.flags
-        bodies = [_emit(alt, flags) for alt in _alternatives(_parser.parse(pattern.pattern, flags))]
+        tree = _parser.parse(pattern.pattern, flags)
+        bodies = [
+            _emit(alt, flags | (_ANY_START if in_parts else 0)) for alt in _alternatives(tree)
+        ]
         options = re2.Options()
         options.max_mem = RE2_MAX_MEM
         fold = "(?i)" if flags & re.IGNORECASE else ""
