@@ -19,7 +19,7 @@ from typing import cast
 
 from ..model import Message
 from ..pricing.messages import Pricer
-from ..pricing.text import tokens_at_least, tokens_past
+from ..pricing.text import opening_at_least, tokens_past
 from ..report import Notice
 from .anchors import Pins
 from .options import FitOptions
@@ -378,9 +378,11 @@ class _Walk:
         texts = [text for m in index.body[start:end] for _, text, _ in message_texts(m)]
         # First by a bound read from the letters and digits at C speed (a log or a JSON
         # dump of megabytes is over the room by its runs of letters alone: counting a
-        # window's worth of it cost a first fit more than the rest of the fit); a text with
-        # no useful bound (CJK) is then counted as far as it takes.
-        if sum(tokens_at_least(counter, text) for text in texts) > room:
+        # window's worth of it cost a first fit more than the rest of the fit), of an
+        # opening when that is over the room (each refit asks again of the paste at the
+        # cut, with the room then left); a text with no useful bound (CJK) is then counted
+        # as far as it takes.
+        if sum(opening_at_least(counter, text, room) for text in texts) > room:
             return True
         least = 0
         for text in texts:
