@@ -24,7 +24,7 @@ from ..report import Notice
 from .anchors import Pins
 from .options import FitOptions
 from .report import Change
-from .shedding import cut_long_texts, message_texts, shed
+from .shedding import message_texts, shorten, stable_share
 from .units import HistoryIndex, Unit
 
 _start = attrgetter("start")
@@ -266,8 +266,7 @@ def shortened_share(room: int, budget: int, shrink_floor: int) -> int:
     >>> shortened_share(3000, 6000, 48), shortened_share(300, 6000, 48)
     (1280, 0)
     """
-    share = room // 2
-    share -= share % (1 << max(0, share.bit_length() - 3))
+    share = stable_share(room // 2)
     if share < max(_LEAST_SHARE_FLOORS * shrink_floor, budget // _LEAST_SHARE_OF_BUDGET):
         return 0
     return share
@@ -401,18 +400,11 @@ class _Walk:
 
         def make(_: Message) -> tuple[tuple[Message, ...], _Shortened | None]:
             whole = tuple(index.body[start:end])
-            cut, cuts = cut_long_texts(pricer, whole, share)
-            cost = sum(pricer.message(m).total for m in cut)
-            changes: list[Change] = []
-            notices: list[Notice] = []
-            msgs, cost = shed(
-                pricer, opts.shrink_floor, index.ago, cut, None, cost, share,
-                changes, notices, cuts,
-            )  # fmt: skip
-            if cost > share:
+            made = shorten(pricer, opts.shrink_floor, index.ago, whole, share)
+            if made is None:
                 return whole, None
-            short = Unit(start, msgs, cost, index.kinds[k])
-            return whole, _Shortened(short, tuple(changes), tuple(notices))
+            short = Unit(start, list(made.messages), made.cost, index.kinds[k])
+            return whole, _Shortened(short, made.changes, made.notices)
 
         body = index.body
         of, short = index.memo(start, f"shortened{share}", make)
