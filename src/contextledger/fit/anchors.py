@@ -432,11 +432,12 @@ def _shortened_pin(
     pin left no pasted lines out (only images: the shedding would replace them alike), when
     the room holds too little more than its words, or when it cannot be shortened into it.
     Made once a message and share."""
-    if not any(c.action == "shrunk" for c in lean.changes):
+    pricer, shrink_floor = shortening
+    least = max(limit // _SHORTENED_PIN_ROOM, 4 * shrink_floor)
+    if room - lean.unit.cost < least:  # (a full window: most refits end here)
         return None
     share = stable_share(room)
-    pricer, shrink_floor = shortening
-    if share - lean.unit.cost < max(limit // _SHORTENED_PIN_ROOM, 4 * shrink_floor):
+    if share - lean.unit.cost < least or not any(c.action == "shrunk" for c in lean.changes):
         return None
     start = index.starts[k]
 
