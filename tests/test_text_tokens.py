@@ -660,6 +660,38 @@ def test_a_count_past_the_room_is_exact_within_it_and_never_above_the_whole(
     assert past == whole if whole <= room else room < past <= whole
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [*_BOUND_WORDS, "数据", "テスト", "的", "。", " ", "\n", "ERROR", "2026-11-30", ","]
+        ),
+        max_size=600,
+    ),
+    st.integers(0, 200),
+)
+def test_a_bound_read_from_an_opening_is_a_bound_of_the_whole(
+    o200k: TiktokenCounter, words: list[str], room: int
+) -> None:
+    """``opening_at_least`` reads a long text's opening only when that alone is over the
+    room (a pasted log against the pins' cap): never above the whole text's count, and the
+    whole text's bound when the opening's is not over the room."""
+    text = "".join(words)
+    least = text_mod.opening_at_least(o200k, text, room)
+    assert least <= o200k.count(text)
+    assert least > room or least == text_mod.tokens_at_least(o200k, text)
+
+
+def test_a_long_paste_is_bounded_by_its_opening() -> None:
+    log = "\n".join(
+        f"2026-11-30T10:{i % 60:02d} ERROR upstream timeout req={i:x}" for i in range(4000)
+    )
+    o200k = TiktokenCounter.named("o200k_base")
+    least = text_mod.opening_at_least(o200k, log, 1024)
+    assert 1024 < least < text_mod.tokens_at_least(o200k, log) // 10  # (an opening was read)
+    assert text_mod.opening_at_least(o200k, log, 10**6) == text_mod.tokens_at_least(o200k, log)
+
+
 @functools.cache
 def _o200k_ranks() -> dict[bytes, int]:
     return text_mod._read_ranks("o200k_base")

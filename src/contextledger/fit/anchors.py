@@ -42,6 +42,7 @@ from .edits import image_label, placeholder, replace_block
 from .options import FitOptions
 from .report import Change
 from .request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
+from .shedding import Shortened, shorten, stable_share
 from .units import HistoryIndex, Unit, is_request
 
 
@@ -373,14 +374,17 @@ def settle_lean_pins(
     yielded: list[Unit],
     total: int,
     limit: int,
+    shortening: tuple[Pricer, int],
     changes: list[Change],
     notices: list[Notice],
 ) -> int:
     """Each request pinned as its words gets its images and pasted lines back if the
-    window holds them beside what was chosen (``kept``, changed in place), else what it
-    left out is reported; returns the new total. One whose pin yielded is dropped whole:
-    ``yielded`` (changed in place) then holds it whole, so its drop reports what it cost.
-    (A paste that cannot fit by its characters' bound is never tokenized to learn so.)"""
+    window holds them beside what was chosen (``kept``, changed in place); if it does not,
+    it is kept shortened to the room left when that holds more of it than its words
+    (``_shortened_pin``), else what it left out is reported; returns the new total. One
+    whose pin yielded is dropped whole: ``yielded`` (changed in place) then holds it whole,
+    so its drop reports what it cost. (A paste that cannot fit by its characters' bound is
+    never tokenized to learn so.) ``shortening``: the pricer and the shrink floor."""
     for k, lean in pins.lean.items():
         gone = next((n for n, u in enumerate(yielded) if u is lean.unit), None)
         if gone is not None:
@@ -393,10 +397,54 @@ def settle_lean_pins(
         if whole is not None and whole.cost <= room:
             kept[at] = whole
             total += whole.cost - lean.unit.cost
+            continue
+        short = _shortened_pin(index, shortening, k, room, limit, lean)
+        if short is not None:
+            kept[at] = Unit(index.starts[k], list(short.messages), short.cost, "prior")
+            total += short.cost - lean.unit.cost
+            changes.extend(short.changes)
+            notices.extend(short.notices)
         else:
             changes.extend(lean.changes)
             notices.extend(lean.notices)
     return total
+
+
+#: A request pinned as its words, the lines pasted in it left out, is sent shortened
+#: instead when the room left beside its words is at least this share of the history's
+#: budget: a pasted contract that set the task, larger than the window, is then sent as its
+#: beginning and end filling the window (issue #14: use the whole window), not as the
+#: request alone with the window left empty (R23-M1). (The slack a full window leaves is
+#: not worth turning "[… 120 pasted lines left out here …]" into a few lines of the log.)
+_SHORTENED_PIN_ROOM = 8
+
+
+def _shortened_pin(
+    index: HistoryIndex,
+    shortening: tuple[Pricer, int],
+    k: int,
+    room: int,
+    limit: int,
+    lean: Lean,
+) -> Shortened | None:
+    """Request ``k`` shortened by the shedding policy to the room left (rounded down,
+    ``stable_share``, so the next turns send it alike), priced exactly; None when its lean
+    pin left no pasted lines out (only images: the shedding would replace them alike), when
+    the room holds too little more than its words, or when it cannot be shortened into it.
+    Made once a message and share."""
+    pricer, shrink_floor = shortening
+    least = max(limit // _SHORTENED_PIN_ROOM, 4 * shrink_floor)
+    if room - lean.unit.cost < least:  # (a full window: most refits end here)
+        return None
+    share = stable_share(room)
+    if share - lean.unit.cost < least or not any(c.action == "shrunk" for c in lean.changes):
+        return None
+    start = index.starts[k]
+
+    def make(m: Message) -> Shortened | None:
+        return shorten(pricer, shrink_floor, index.ago, (m,), share)
+
+    return index.memo(start, f"pin-shortened{share}", make)
 
 
 def rescue_current_request(

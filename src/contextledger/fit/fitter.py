@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from operator import attrgetter, is_
+from operator import attrgetter, is_, itemgetter
 from typing import Any
 
 from ..catalog import Catalog, ModelInfo, lookup_model, sent_model_id
@@ -81,6 +81,7 @@ from .units import HistoryIndex, Unit
 _message_id = attrgetter("id")
 _role = attrgetter("role")
 _start, _messages = attrgetter("start"), attrgetter("messages")
+_first = itemgetter(0)
 
 
 def _split_system(
@@ -350,20 +351,26 @@ class Fitter:
         memo = self._limit_parts
         if len(memo) > 200_000:
             memo.clear()
+        # (looked up and checked at C speed: a refit's kept messages are last turn's but the
+        # newest, and a loop over them in Python was a third of a refit of a doc-QA chat)
+        hits = list(map(memo.get, map(id, messages)))
+        if None in hits or not all(map(is_, map(_first, hits), messages)):  # type: ignore[arg-type]
+            for j, m in enumerate(messages):
+                hit = hits[j]
+                if hit is None or hit[0] is not m:
+                    imgs = list(m.images())
+                    if any(img.ref is not None for img in imgs):
+                        return False  # (a stored image's size is the pricer's plan: look)
+                    t, d = inline_parts(m)
+                    each = list(map(image_inline_bytes, imgs))
+                    each_side = [max(self._image_size(img) or (0, 0)) for img in imgs]
+                    hits[j] = memo[id(m)] = (m, t, d + sum(each), len(imgs),
+                                             max(each, default=0), max(each_side, default=0))  # fmt: skip
         text = data = images = largest = side = 0
-        for m in messages:
-            hit = memo.get(id(m))
-            if hit is None or hit[0] is not m:
-                imgs = list(m.images())
-                if any(img.ref is not None for img in imgs):
-                    return False  # (a stored image's size is the pricer's plan: look)
-                t, d = inline_parts(m)
-                each = list(map(image_inline_bytes, imgs))
-                sides = [max(self._image_size(img) or (0, 0)) for img in imgs]
-                hit = memo[id(m)] = (m, t, d + sum(each), len(imgs), max(each, default=0),
-                                     max(sides, default=0))  # fmt: skip
-            text, data, images = text + hit[1], data + hit[2], images + hit[3]
-            largest, side = max(largest, hit[4]), max(side, hit[5])
+        if hits:
+            _, texts, datas, counts, largests, sides = zip(*hits, strict=True)  # type: ignore[misc]
+            text, data, images = sum(texts), sum(datas), sum(counts)
+            largest, side = max(largests), max(sides)
         if limits.max_base64_bytes is not None and largest > limits.max_base64_bytes:
             return False
         if limits.max_images is not None and images > limits.max_images:
@@ -578,8 +585,9 @@ class Fitter:
             pricer, changes, notices,
         )  # fmt: skip
         total = settle_lean_pins(
-            index, pins, chosen.kept, chosen.yielded, chosen.total, limit, changes, notices
-        )
+            index, pins, chosen.kept, chosen.yielded, chosen.total, limit,
+            (pricer, opts.shrink_floor), changes, notices,
+        )  # fmt: skip
         chosen = replace(chosen, total=total)
         self._memory.cut_id = chosen.cut_id
         mem = self._memory

@@ -19,12 +19,12 @@ from typing import cast
 
 from ..model import Message
 from ..pricing.messages import Pricer
-from ..pricing.text import tokens_at_least, tokens_past
+from ..pricing.text import opening_at_least, tokens_past
 from ..report import Notice
 from .anchors import Pins
 from .options import FitOptions
 from .report import Change
-from .shedding import cut_long_texts, message_texts, shed
+from .shedding import message_texts, shorten, stable_share
 from .units import HistoryIndex, Unit
 
 _start = attrgetter("start")
@@ -266,8 +266,7 @@ def shortened_share(room: int, budget: int, shrink_floor: int) -> int:
     >>> shortened_share(3000, 6000, 48), shortened_share(300, 6000, 48)
     (1280, 0)
     """
-    share = room // 2
-    share -= share % (1 << max(0, share.bit_length() - 3))
+    share = stable_share(room // 2)
     if share < max(_LEAST_SHARE_FLOORS * shrink_floor, budget // _LEAST_SHARE_OF_BUDGET):
         return 0
     return share
@@ -378,9 +377,11 @@ class _Walk:
         texts = [text for m in index.body[start:end] for _, text, _ in message_texts(m)]
         # First by a bound read from the letters and digits at C speed (a log or a JSON
         # dump of megabytes is over the room by its runs of letters alone: counting a
-        # window's worth of it cost a first fit more than the rest of the fit); a text with
-        # no useful bound (CJK) is then counted as far as it takes.
-        if sum(tokens_at_least(counter, text) for text in texts) > room:
+        # window's worth of it cost a first fit more than the rest of the fit), of an
+        # opening when that is over the room (each refit asks again of the paste at the
+        # cut, with the room then left); a text with no useful bound (CJK) is then counted
+        # as far as it takes.
+        if sum(opening_at_least(counter, text, room) for text in texts) > room:
             return True
         least = 0
         for text in texts:
@@ -399,18 +400,11 @@ class _Walk:
 
         def make(_: Message) -> tuple[tuple[Message, ...], _Shortened | None]:
             whole = tuple(index.body[start:end])
-            cut, cuts = cut_long_texts(pricer, whole, share)
-            cost = sum(pricer.message(m).total for m in cut)
-            changes: list[Change] = []
-            notices: list[Notice] = []
-            msgs, cost = shed(
-                pricer, opts.shrink_floor, index.ago, cut, None, cost, share,
-                changes, notices, cuts,
-            )  # fmt: skip
-            if cost > share:
+            made = shorten(pricer, opts.shrink_floor, index.ago, whole, share)
+            if made is None:
                 return whole, None
-            short = Unit(start, msgs, cost, index.kinds[k])
-            return whole, _Shortened(short, tuple(changes), tuple(notices))
+            short = Unit(start, list(made.messages), made.cost, index.kinds[k])
+            return whole, _Shortened(short, made.changes, made.notices)
 
         body = index.body
         of, short = index.memo(start, f"shortened{share}", make)

@@ -72,6 +72,51 @@ def shed(
     return msgs, total
 
 
+def stable_share(tokens: int) -> int:
+    """``tokens`` rounded down to an eighth of its power of two: a unit shortened to the
+    room left is shortened the same way on the next turns while the room shrinks by less
+    than that (the same messages sent again: the prompt cache's prefix holds).
+
+    >>> stable_share(1500), stable_share(31_000), stable_share(7)
+    (1280, 28672, 7)
+    """
+    return tokens - tokens % (1 << max(0, tokens.bit_length() - 3))
+
+
+@dataclass(frozen=True, slots=True)
+class Shortened:
+    """Messages shortened to a number of tokens (``shorten``): what is sent, its exact
+    price, and what to report if it is kept."""
+
+    messages: tuple[Message, ...]
+    cost: int
+    changes: tuple[Change, ...]
+    notices: tuple[Notice, ...]
+
+
+def shorten(
+    pricer: Pricer,
+    shrink_floor: int,
+    ago: Callable[[str], str],
+    whole: Sequence[Message],
+    tokens: int,
+) -> Shortened | None:
+    """``whole`` shortened by the shedding policy to at most ``tokens`` (texts to head and
+    tail, then images and file bodies replaced, each reported), priced exactly; None when
+    it cannot be. Its long texts are cut by characters first (``cut_long_texts``): what is
+    priced is about ``tokens``, not the whole."""
+    cut, cuts = cut_long_texts(pricer, whole, tokens)
+    cost = sum(pricer.message(m).total for m in cut)
+    changes: list[Change] = []
+    notices: list[Notice] = []
+    msgs, cost = shed(
+        pricer, shrink_floor, ago, cut, None, cost, tokens, changes, notices, cuts
+    )  # fmt: skip
+    if cost > tokens:
+        return None
+    return Shortened(tuple(msgs), cost, tuple(changes), tuple(notices))
+
+
 def _text_units(
     pricer: Pricer, msgs: list[Message], protected: set[int], cuts: Mapping[str, Cut]
 ) -> list[_TextUnit]:

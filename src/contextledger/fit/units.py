@@ -24,7 +24,7 @@ from typing import Literal, TypeVar
 from ..intent import is_substantive
 from ..model import Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
-from ..pricing.text import pieces_at_least, tokens_at_least, tokens_past
+from ..pricing.text import opening_at_least, pieces_at_least, tokens_at_least, tokens_past
 from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
@@ -172,7 +172,7 @@ class HistoryIndex:
         self._bounds: dict[int, tuple[int, bool]] = {}
         # by id(text), with the text: its letters' bound and its request part, once a text
         # (the pinning's bound, the classification's reading and the pins ask both)
-        self._text_least: dict[int, tuple[str, int]] = {}
+        self._text_least: dict[int, tuple[str, int, int | None]] = {}  # (+ the cap)
         self._text_part: dict[int, tuple[str, tuple[str, str] | None]] = {}
         # tokens and estimates of the messages priced so far (see _price)
         self._exact_seen = self._estimated_seen = 0
@@ -430,14 +430,35 @@ class HistoryIndex:
         return self.least_message_cost() + least
 
     def _letters_least(self, text: str) -> int:
-        """``tokens_at_least`` of ``text``, read once a text."""
+        """A lower bound of ``text``'s tokens read from its letters and digits, once a text:
+        of its opening alone when that is over the pins' cap (``opening_at_least``: all the
+        pinning asks of a pasted log is that it cannot fit the cap whole), else of the
+        whole text (``tokens_at_least``). It depends on the text and the cap only, so a
+        refit decides as a fresh fit does."""
         hit = self._text_least.get(id(text))
-        if hit is None or hit[0] is not text:
+        cap = self.pin_cap
+        if hit is None or hit[0] is not text or hit[2] != cap:
             assert self._pricer is not None
             if len(self._text_least) > _MOST_TEXTS_KEPT:
                 self._text_least.clear()
-            hit = self._text_least[id(text)] = (text, tokens_at_least(self._pricer.counter, text))
+            counter = self._pricer.counter
+            least = (
+                tokens_at_least(counter, text)
+                if cap is None
+                else opening_at_least(counter, text, cap)
+            )
+            hit = self._text_least[id(text)] = (text, least, cap)
         return hit[1]
+
+    def _whole_least(self, text: str) -> int:
+        """``_letters_least``, of the whole text when that is at most the cap's: what a room
+        larger than the cap is judged by."""
+        least = self._letters_least(text)
+        cap = self.pin_cap
+        if cap is None or least <= cap:
+            return least  # (of the whole text already)
+        assert self._pricer is not None
+        return tokens_at_least(self._pricer.counter, text)
 
     def _request_part(self, text: str) -> tuple[str, str] | None:
         """``request_part(text)``, made once a text (the same object each time it is asked)."""
@@ -708,9 +729,12 @@ class HistoryIndex:
         text = self.request_text(i)
         pricer = self._pricer
         framing = pricer.framing_tokens("user")
-        bound = framing + self._letters_least(text)
-        if bound > room:
-            return bound, not self._single_text(i)
+        least = self._letters_least(text)
+        if framing + least <= room:  # (a bound of an opening over the cap says too little)
+            least = self._whole_least(text)
+        bound = framing + least
+        if bound > room:  # (final unless it may be of an opening: a larger room reads on)
+            return bound, not self._single_text(i) and least <= (self.pin_cap or least)
         if self._single_text(i):  # its one block: counted exactly, remembered for its price
             bound = framing + self._text_at_least(text, room - framing)
             return bound, bound <= room
