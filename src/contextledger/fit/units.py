@@ -40,7 +40,7 @@ class Unit:
     """A run of messages kept or dropped together: one message, or a tool exchange."""
 
     start: int
-    messages: list[Message]
+    messages: Sequence[Message]
     cost: int
     kind: UnitKind
 
@@ -624,7 +624,9 @@ class HistoryIndex:
                 self._made[k] = 1
             return made
         start, end = self.starts[k], self.end(k)
-        return Unit(start, list(self.body[start:end]), self.unit_cost(k, room), kind)
+        # (a tuple: a list and its item array cost 40 bytes more a unit, at the peak of
+        # memory of a fit that keeps 8,000 one-message units)
+        return Unit(start, tuple(self.body[start:end]), self.unit_cost(k, room), kind)
 
     def made_run(self, k: int, lowest: int, room: int) -> int:
         """How many units from ``k`` down (none below ``lowest``) are made already (a refit:
