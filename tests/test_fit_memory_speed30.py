@@ -56,3 +56,15 @@ def test_a_message_priced_again_after_its_call_was_found_parallel_is_priced_afre
     assert pricer.message(result) == fresh.message(result)
     assert pricer.message(other) is kept
     assert len(pricer._messages) >= 2 and before.total > 0
+
+
+def test_a_batch_not_remembered_still_counts_its_hits_and_keeps_nothing_new() -> None:
+    """``Pricer.prime`` keeps its counts itself: the memo serves its hits (texts counted
+    before, e.g. by the pinning) and keeps no copy of the new ones."""
+    from contextledger.pricing.text import CachedCounter, EstimateCounter
+
+    memo = CachedCounter(EstimateCounter())
+    seen = memo.count("counted before")
+    counts = memo.count_many(["counted before", "new text", "new text"], remember=False)
+    assert counts == [seen, *[EstimateCounter().count("new text")] * 2]
+    assert len(memo) == 1 and memo.hits == 0 and memo.misses == 2

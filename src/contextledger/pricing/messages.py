@@ -269,10 +269,16 @@ class Pricer:
             return  # not worth a batch
         if len(self._texts) > 200_000:
             self._texts.clear()
-        # (counted by the memo's own counter: these counts are remembered here, and the
-        # memo's copy of 8,000 of them was a fit's largest table after the messages)
-        counter = self.counter.inner if isinstance(self.counter, CachedCounter) else self.counter
-        self._texts.update(zip(texts, count_many(counter, texts), strict=True))
+        # (not remembered by the memo too: these counts are kept here, and the memo's copy
+        # of 8,000 of them was a fit's largest table after the messages; its hits still
+        # serve, e.g. the requests the pinning counted)
+        counter = self.counter
+        counts = (
+            counter.count_many(texts, remember=False)
+            if isinstance(counter, CachedCounter)
+            else count_many(counter, texts)
+        )
+        self._texts.update(zip(texts, counts, strict=True))
 
     def plan_size(self, img: Image, width: int, height: int) -> None:
         """Price ``img`` at the size it will be sent at (after normalization), not its own."""

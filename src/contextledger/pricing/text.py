@@ -779,8 +779,10 @@ class CachedCounter:
                 memo.popitem(last=False)
         return n
 
-    def count_many(self, texts: Sequence[str]) -> list[int]:
-        """Batch the misses through the inner counter; hits come from the memo."""
+    def count_many(self, texts: Sequence[str], remember: bool = True) -> list[int]:
+        """Batch the misses through the inner counter; hits come from the memo.
+        ``remember=False``: the misses' counts are not kept (a caller that keeps them
+        itself: ``Pricer.prime``, whose batch of 8,000 kept texts was held twice)."""
         memo = self._memo
         missing = [t for t in dict.fromkeys(texts) if t not in memo]
         fresh = dict(zip(missing, count_many(self.inner, missing), strict=True))
@@ -788,6 +790,8 @@ class CachedCounter:
         # (the counts are read before the memo is trimmed: a batch of more new texts than
         # the memo holds evicts the hits it found)
         counts = [fresh[t] if t in fresh else memo[t] for t in texts]
+        if not remember:
+            return counts
         for t, n in fresh.items():
             if len(t) <= self.max_key_chars:
                 memo[t] = n
