@@ -67,7 +67,9 @@ session would otherwise land in whichever call comes next.
 Run: ``.venv/bin/python bench/bench_fit.py`` (``--help`` lists the options: ``--quick`` skips
 the huge paste and the fresh-process figure for the large session; ``--ascii`` adds the ASCII
 session; ``--only support|desktop|cjk|helpdesk`` measures that session alone; ``--unseen
-[--seed N]`` measures shapes drawn afresh instead).
+[--seed N]`` measures shapes drawn afresh instead; ``--memory`` measures only the peak memory
+of cold fits of tiny-turn voice chats whose history is mostly kept, ``fit_sessions.tiny_turn_chat``,
+traced and as RSS, each in fresh processes).
 """
 
 from __future__ import annotations
@@ -318,6 +320,11 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         ap.add_argument(f"--only-{name}", dest="only", action="store_const", const=name,
                         help=argparse.SUPPRESS)  # fmt: skip
     ap.add_argument(
+        "--memory",
+        action="store_true",
+        help="measure only the peak memory of cold fits of tiny-turn voice chats, mostly kept",
+    )
+    ap.add_argument(
         "--unseen",
         action="store_true",
         help="shapes drawn afresh for this run (fit_unseen.py) instead of the written sessions",
@@ -336,6 +343,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main() -> None:
     args = arguments()
+    if args.memory:
+        tiny_turn_memory()
+        return
     quick = args.quick
     print(f"load average at start: {os.getloadavg()[0]:.1f} (this machine: {os.cpu_count()} cores)")
     compile_installed()
@@ -410,6 +420,57 @@ def main() -> None:
     if not seed0:
         refit_in_other_formats()  # Anthropic, Gemini and Responses dicts (fit_formats.py)
     print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
+
+
+# A tiny-turn chat's cold fit in a process of its own (warmed, and a short fit done first, as
+# this process's peak figure has them), its peak memory against the input's size in memory:
+# traced (tracemalloc, as ``measure`` reports it), or the peak RSS's growth over the RSS
+# before the fit (no tracing: tracemalloc's own tables inflate the RSS; an upper bound).
+_MEMORY = """
+import gc, json, resource, sys, tracemalloc
+sys.path.insert(0, {bench!r})
+import contextledger
+from bench_fit import deep_size
+from fit_sessions import tiny_turn_chat
+contextledger.warm()
+contextledger.fit(tiny_turn_chat(300, seed=7), "gpt-4o", window={window})
+d = tiny_turn_chat({n}, seed={seed})
+size = deep_size(d)
+gc.collect()
+if {traced}:
+    tracemalloc.start()
+    contextledger.fit(d, "gpt-4o", window={window}, max_output_tokens=4096)
+    peak = tracemalloc.get_traced_memory()[1]
+else:
+    with open("/proc/self/status") as f:
+        before = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) * 1024
+    contextledger.fit(d, "gpt-4o", window={window}, max_output_tokens=4096)
+    # (the process's peak RSS so far: an upper bound of the fit's, when an earlier one was higher)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before
+print(json.dumps(peak / size))
+"""
+
+
+def tiny_turn_memory() -> None:
+    """Peak memory of cold fits of tiny-turn voice chats (``tiny_turn_chat``), most of the
+    history kept at 128k, each in fresh processes (median of 3 seeds)."""
+    print("peak memory of a cold fit of a tiny-turn voice chat, / the input's size in memory:")
+    for n, window in ((12_000, 32_000), (12_000, 128_000), (40_000, 128_000)):
+        row = []
+        for traced in (True, False):
+            ratios = [
+                json.loads(
+                    subprocess.run(
+                        [sys.executable, "-c", _MEMORY.format(
+                            bench=str(BENCH_DIR), n=n, seed=seed, window=window, traced=traced,
+                        )],
+                        capture_output=True, text=True, check=True, env=installed_env(),
+                    ).stdout.splitlines()[-1]
+                )
+                for seed in (1, 2, 3)
+            ]  # fmt: skip
+            row.append(f"{'tracemalloc' if traced else 'RSS'} {statistics.median(ratios):.2f}x")
+        print(f"  {n:,} dicts at {window:,}: {', '.join(row)}")
 
 
 # Requests of no session below, in several languages: the ones ``contextledger.warm()``

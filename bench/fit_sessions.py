@@ -769,3 +769,35 @@ def helpdesk_session(n: int = 10_000, images: int = 250, seed: int = 1) -> list[
         msgs.append({"role": "assistant", "content": _help_words(rng, rng.randint(10, 80))})
     msgs.append({"role": "user", "content": "So when will my order arrive?"})
     return msgs
+
+
+# --- a voice chat of tiny turns (speed30: peak memory where the history is mostly kept) ---
+# A voice assistant's transcript: 1-5 word turns from a few speakers (some named), answers
+# of a few words, in several languages. Almost nothing to drop at 128k: the fit's own
+# tables per kept message weigh against dicts of ~30 characters (its peak of memory).
+_VOICE_WORDS = {
+    "en": "yes no wait stop play next louder quieter timer lights kitchen again thanks okay",
+    "es": "sí no espera para siguiente más alto bajo temporizador luces cocina otra vez gracias",
+    "id": "ya tidak tunggu berhenti putar lagi lebih keras pelan pengatur waktu lampu dapur",
+    "ja": "はい いいえ 待って 止めて 次 大きく 小さく タイマー 電気 台所 もう一度 ありがとう",
+}
+
+
+def tiny_turn_chat(n: int = 12_000, seed: int = 1) -> list[dict[str, Any]]:
+    """A voice chat of ``n`` tiny OpenAI Chat dicts (plus a last user turn): see above."""
+    rng = random.Random(seed * 7_919 + 31)
+    langs = rng.sample(sorted(_VOICE_WORDS), 2)
+    msgs: list[dict[str, Any]] = [{"role": "system", "content": f"Voice assistant {seed}."}]
+    while len(msgs) < n:
+        vocab = _VOICE_WORDS[rng.choice(langs)].split()
+        turn: dict[str, Any] = {
+            "role": "user",
+            "content": " ".join(rng.choice(vocab) for _ in range(rng.randint(1, 5))),
+        }
+        if rng.random() < 0.25:
+            turn["name"] = rng.choice(["kid_1", "kid_2", "parent"])
+        msgs.append(turn)
+        answer = " ".join(rng.choice(vocab) for _ in range(rng.randint(1, 6)))
+        msgs.append({"role": "assistant", "content": answer})
+    msgs.append({"role": "user", "content": "and what time is it now?"})
+    return msgs

@@ -18,7 +18,7 @@ def test_help_prints_the_options_and_exits_without_measuring() -> None:
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert run.returncode == 0
-    for option in ("--quick", "--ascii", "--only", "--unseen", "--seed"):
+    for option in ("--quick", "--ascii", "--only", "--unseen", "--seed", "--memory"):
         assert option in run.stdout
     assert "load average" not in run.stdout  # nothing was measured
 
@@ -29,6 +29,7 @@ def test_each_spelling_selects_what_it_says() -> None:
 
     assert arguments(["--only-cjk", "--quick"]).only == "cjk"
     assert arguments(["--only", "helpdesk"]).only == "helpdesk"
+    assert arguments(["--memory"]).memory and not arguments([]).memory
     unseen = arguments(["--unseen", "--seed", "3151809000"])
     assert unseen.unseen and unseen.seed == 3151809000
     with pytest.raises(SystemExit):

@@ -107,6 +107,37 @@ _TEXT_ONLY: dict[int, MessagePrice] = {}
 _SHARED_UP_TO = 1 << 12
 
 
+class _PricesByIdentity(dict[int, MessagePrice]):
+    """Each message's price by ``id(message)`` (messages are immutable: the same object has
+    the same price; a dict, so a look-up is ``dict.get`` at C speed). The messages are held
+    in a list beside, so an id is never reused while its price is remembered: a (message,
+    price) pair per entry cost 64 bytes more a message, at a fit's peak of memory when it
+    keeps 8,000 tiny turns."""
+
+    __slots__ = ("_held",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._held: list[Message] = []
+
+    def put(self, m: Message, price: MessagePrice) -> None:
+        if id(m) not in self:
+            self._held.append(m)
+        self[id(m)] = price
+
+    def clear(self) -> None:
+        super().clear()
+        self._held.clear()
+
+    def forget(self, stale: Callable[[Message], bool]) -> None:
+        """Forget the prices of the messages ``stale`` says are."""
+        kept = [m for m in self._held if id(m) in self and not stale(m)]
+        prices = {id(m): self[id(m)] for m in kept}
+        self.clear()
+        self.update(prices)
+        self._held = kept
+
+
 @dataclass(frozen=True, slots=True)
 class ImagePrice:
     """Tokens of one image, the size they were computed for (as sent), and the image's own
@@ -158,9 +189,7 @@ class Pricer:
         self._written_args: dict[str, str] = {}  # see _args
         self._sizes: dict[Image, tuple[int, int]] = {}  # sizes images will be sent at
         self._planned_bytes: dict[Image, int] = {}  # stored images' base64 sizes
-        # Messages are immutable: the same object has the same price. Keyed by identity
-        # (the value holds the message, so an id is never reused while cached).
-        self._messages: dict[int, tuple[Message, MessagePrice]] = {}
+        self._messages = _PricesByIdentity()
         # Call ids of parallel calls (two or more in one assistant message), whose results
         # OpenAI bills escaped, and of results already priced as single ones.
         self._parallel: set[str] = set()
@@ -214,8 +243,7 @@ class Pricer:
         history is mostly tokenizing; batching it is several times faster)."""
         texts: list[str] = []
         for m in messages:
-            hit = self._messages.get(id(m))
-            if hit is not None and hit[0] is m:
+            if id(m) in self._messages:
                 continue
             if m.role == "assistant":
                 self._note_parallel(m)
@@ -238,7 +266,16 @@ class Pricer:
             return  # not worth a batch
         if len(self._texts) > 200_000:
             self._texts.clear()
-        self._texts.update(zip(texts, count_many(self.counter, texts), strict=True))
+        # (not remembered by the memo too: these counts are kept here, and the memo's copy
+        # of 8,000 of them was a fit's largest table after the messages; its hits still
+        # serve, e.g. the requests the pinning counted)
+        counter = self.counter
+        counts = (
+            counter.count_many(texts, remember=False)
+            if isinstance(counter, CachedCounter)
+            else count_many(counter, texts)
+        )
+        self._texts.update(zip(texts, counts, strict=True))
 
     def plan_size(self, img: Image, width: int, height: int) -> None:
         """Price ``img`` at the size it will be sent at (after normalization), not its own."""
@@ -418,8 +455,8 @@ class Pricer:
 
     def message(self, m: Message) -> MessagePrice:
         hit = self._messages.get(id(m))
-        if hit is not None and hit[0] is m:
-            return hit[1]
+        if hit is not None:
+            return hit
         if self.wire is not None and m.role == "assistant" and sends_nothing(m, self.wire):
             return MessagePrice(0, 0)  # the translator leaves the turn out (reported there)
         # Only OpenAI Chat carries message names; other writers drop them (and say so).
@@ -465,7 +502,7 @@ class Pricer:
         )
         if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
             self._messages.clear()
-        self._messages[id(m)] = (m, price)
+        self._messages.put(m, price)
         return price
 
     def _system_text(self, m: Message) -> int | None:
@@ -611,11 +648,12 @@ class Pricer:
             b: v for b, v in self._blocks.items()
             if not (isinstance(b, ToolResult) and b.call_id in ids)
         }  # fmt: skip
-        self._messages = {
-            k: v for k, v in self._messages.items()
-            if v[0].role != "tool"  # (results are only in tool messages: ``validate``)
-            or not any(isinstance(b, ToolResult) and b.call_id in ids for b in v[0].content)
-        }  # fmt: skip
+        self._messages.forget(
+            lambda m: (
+                m.role == "tool"  # (results are only in tool messages: ``validate``)
+                and any(isinstance(b, ToolResult) and b.call_id in ids for b in m.content)
+            )
+        )
 
     def _result_framing(self, b: ToolResult, escaped: bool) -> int:
         """What a tool result costs beyond its content. On OpenAI Chat a single call's result

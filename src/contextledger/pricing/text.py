@@ -195,17 +195,19 @@ _REMEMBER_FROM = 16_384
 _REMEMBER_MOST = 1 << 22
 _REMEMBERED = 8
 _CUT_STRIDE = 512
-# Characters counted with the tiktoken encoding built from the pure-Python path's
-# vocabulary before toktok is built instead: tiktoken counts ~56 ns a character slower
-# (67 against 11, one thread, under load), so 3,000,000 characters cost about half of
-# toktok's build more than toktok would (measured on 2 cores under load).
-_BRIDGE_CHARS = 3_000_000
-# A fit that expects to count this many characters (``expect``) once the bridge is built
-# is another history than the one that built it: toktok is built for it (a refit counts a
-# few hundred). So the bridge serves a process's first fit (a CLI call, a script), and a
-# process that goes on fitting builds toktok at its next sizeable fit, not inside the
-# first cold fit of a long session after warm-up fits of short ones (redteam24 RT24-8).
-_SECOND_LONG_COUNT = 10_000
+# One vocabulary load per process (issue #11 item 5): once the pure-Python path has read
+# the vocabulary, the compiled counting it outgrows into is tiktoken's encoding built from
+# that very dict (the bridge), and toktok (a second load of the vocabulary, ~0.45-0.55 s)
+# is built only when ``warm`` asks for it or when the bridge has counted so much that the
+# build has paid for itself: tiktoken counts ~56 ns a character slower (67 against 11, one
+# thread, under load), so 8,000,000 characters cost about one toktok build more than
+# toktok would (a ski rental: never more than twice the better choice). A process that
+# fits a short chat and then long sessions at 128k stays on one load: its cold fits of a
+# 3,000-dict session cost ~35 ms more on the bridge (~200 against ~235 ms CPU, session
+# 23, 2 cores under load), where building toktok cost ~500 ms at the fit that built it.
+# (Session 22 built toktok at the second long history, RT24-8: two loads in every process
+# that kept fitting.)
+_BRIDGE_CHARS = 8_000_000
 # Past this many characters, a count whose cost so far, projected over the whole text or
 # batch, exceeds the allowance hands over at once.
 _PROJECT_FROM = 4_096
@@ -471,6 +473,7 @@ class TiktokenCounter:
         # characters counted with an encoding built from the pure-Python path's vocabulary
         # (None: no such encoding; see _hand_over)
         self._bridged: int | None = None
+        self._compiled_asked = False  # ``warm`` asked for toktok (see _fast)
 
     @classmethod
     def named(cls, name: str) -> TiktokenCounter:
@@ -488,9 +491,9 @@ class TiktokenCounter:
 
     def _fast(self) -> Any:
         """toktok's tokenizer; None: count with the tiktoken encoding (given, asked for, or
-        the bridge built from the pure-Python path's vocabulary, until it has counted
-        ``_BRIDGE_CHARS``)."""
-        if self._encoding is None:
+        the bridge built from the pure-Python path's vocabulary, until ``warm`` asks for
+        toktok or the bridge has counted ``_BRIDGE_CHARS``)."""
+        if self._encoding is None or self._compiled_asked:
             return _toktok(self._name)
         if self._bridged is None or self._bridged < _BRIDGE_CHARS:
             return None
@@ -501,9 +504,9 @@ class TiktokenCounter:
         is built from the vocabulary that path read (~0.13 s, against ~0.35-0.45 s for
         toktok's build and ~0.1 s for reading a vocabulary again), so a first fit that
         outgrows the pure-Python path reads one vocabulary and builds one tokenizer. Its
-        counts cost ~6 times toktok's a character: past ``_BRIDGE_CHARS`` counted with it, or
-        when a later fit expects a long history (``expect``), toktok is built (a process
-        that counts that much pays for it)."""
+        counts cost ~6 times toktok's a character: past ``_BRIDGE_CHARS`` counted with it
+        toktok is built (a process that counts that much has paid for the build), and so it
+        is when ``warm`` asks; else the process loads no other vocabulary."""
         if self._encoding is not None or self._name in _TOKTOK_BUILT:
             return
         _HANDED_OVER[self._name] = light._ranks
@@ -522,17 +525,15 @@ class TiktokenCounter:
             with self._light_lock:
                 if self._light is None:
                     self._light = False
-        elif self._bridged is not None and chars >= _SECOND_LONG_COUNT:
-            # another history in this process (not a refit's few new messages): it keeps
-            # fitting, and gets toktok, ~6 times faster a character (a cold fit of a 128k
-            # window through the bridge cost 2.5 times LangChain's: redteam24 RT24-8)
-            self._bridged = max(self._bridged, _BRIDGE_CHARS)
 
     def warm(self) -> None:
         """Load the compiled tokenizer now rather than when counting outgrows the
-        pure-Python path (a server calls this at start-up, so no request pays the build)."""
+        pure-Python path (a server calls this at start-up, so no request pays the build):
+        toktok's when installed, even after the bridge (the caller asked for the fastest
+        counts; called before any count, it is the process's one load)."""
         with self._light_lock:
             self._light = False
+            self._compiled_asked = True
         self.count_many(["warm"])
 
     def count(self, text: str) -> int:
@@ -778,8 +779,10 @@ class CachedCounter:
                 memo.popitem(last=False)
         return n
 
-    def count_many(self, texts: Sequence[str]) -> list[int]:
-        """Batch the misses through the inner counter; hits come from the memo."""
+    def count_many(self, texts: Sequence[str], remember: bool = True) -> list[int]:
+        """Batch the misses through the inner counter; hits come from the memo.
+        ``remember=False``: the misses' counts are not kept (a caller that keeps them
+        itself: ``Pricer.prime``, whose batch of 8,000 kept texts was held twice)."""
         memo = self._memo
         missing = [t for t in dict.fromkeys(texts) if t not in memo]
         fresh = dict(zip(missing, count_many(self.inner, missing), strict=True))
@@ -787,6 +790,8 @@ class CachedCounter:
         # (the counts are read before the memo is trimmed: a batch of more new texts than
         # the memo holds evicts the hits it found)
         counts = [fresh[t] if t in fresh else memo[t] for t in texts]
+        if not remember:
+            return counts
         for t, n in fresh.items():
             if len(t) <= self.max_key_chars:
                 memo[t] = n
