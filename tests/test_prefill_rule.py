@@ -48,7 +48,7 @@ def test_a_prefill_for_claude_4_6_and_later_is_refused_naming_where(model: str) 
         validate_anthropic(body, HEADERS, StubServer())
 
 
-@pytest.mark.parametrize("model", ["claude-sonnet-4-5", "claude-haiku-4-5", "claude-3-5-sonnet"])
+@pytest.mark.parametrize("model", ["claude-sonnet-4-5", "claude-haiku-4-5", "claude-3-5-haiku"])
 def test_earlier_claude_models_take_a_prefill(model: str) -> None:
     res = fit(PREFILLED, model)
     assert res.messages[-1].role == "assistant"
