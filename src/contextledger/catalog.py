@@ -849,11 +849,20 @@ def takes_prefill(info: ModelInfo) -> bool:
     reply continues). Anthropic's migration guide: "Prefilling assistant messages returns a
     400 error on Claude 4.6 models" ("This model does not support assistant message
     prefill. The conversation must end with a user message."), and on every later one
-    (qwen-code#8039, livekit/agents#4907). Others, and Claude models before 4.6: yes.
+    (qwen-code#8039, livekit/agents#4907). Gemini's newer models answer HTTP 400 "Requests
+    ending with a model turn are not supported" (gemini-3.5-flash-lite, 3.6 Flash and later:
+    LibreChat-AI/agents#323 measured it per model, gemini-3.5-flash and 2.5 Flash taking it;
+    pipecat#5821 takes it only from gemini-2.*, gemini-3-*, gemini-3.1-* and
+    gemini-pro-latest), so a Gemini model not known to take it does not (the rolling
+    ``gemini-flash-latest`` names a newer Flash). Others, and Claude models before 4.6: yes.
 
     >>> [takes_prefill(lookup_model(m)) for m in ("claude-sonnet-4-5", "claude-sonnet-4-6", "gpt-4o")]
     [True, False, True]
+    >>> [takes_prefill(lookup_model(m)) for m in ("gemini-2.5-flash", "gemini-flash-latest")]
+    [True, False]
     """
+    if info.provider == "gemini":
+        return _GEMINI_PREFILL.match(_without_provider(info.id)) is not None
     if info.provider != "anthropic":
         return True
     found = _CLAUDE_FAMILY_FIRST.match(info.id)
@@ -863,6 +872,8 @@ def takes_prefill(info: ModelInfo) -> bool:
     return version < (4, 6)
 
 
+# The Gemini models measured taking a conversation that ends on a model turn.
+_GEMINI_PREFILL = re.compile(r"^gemini-(?:1\.|2\.|3-|3\.1-|3\.5-flash$|pro-latest$)")
 # claude-sonnet-4-6, claude-opus-5, claude-fable-5-1: the family, then the version
 _CLAUDE_FAMILY_FIRST = re.compile(r"^claude-[a-z]+-(\d+)(?:-(\d{1,2}))?$")
 
