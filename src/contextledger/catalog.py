@@ -46,7 +46,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -797,26 +797,27 @@ def _context_variant(model: str) -> tuple[str, int | None]:
     return name[: tail.start()] + vertex_date, int(digits) * scale or None  # [0k]: refused
 
 
-def _first_party_spellings(model: str) -> list[str]:
+@lru_cache(maxsize=4096)  # (every lookup asks: the same few ids, parsed once)
+def _first_party_spellings(model: str) -> tuple[str, ...]:
     """``model`` as its provider's own API spells it, under any router's prefix (LiteLLM,
     OpenRouter: ``openrouter/anthropic/claude-3.7-sonnet`` → ``claude-3-7-sonnet``), or
     nothing for an id of a partner cloud (Azure, Bedrock, Vertex) or a fine-tune.
 
     >>> _first_party_spellings("openrouter/anthropic/claude-3.7-sonnet:thinking")
-    ['claude-3.7-sonnet', 'claude-3-7-sonnet']
+    ('claude-3.7-sonnet', 'claude-3-7-sonnet')
     >>> _first_party_spellings("vertex_ai/claude-sonnet-4@20250514")
-    []
+    ()
     """
     name = model.strip()
     if name.split("/", 1)[0] in _CLOUD_ROUTES or name.startswith("arn:") or "/models/" in name:
-        return []
+        return ()
     bare = _context_variant(_strip_route(name)[1])[0]
     if "@" in bare or _CLOUD_ID.match(bare) or _FINE_TUNE.match(bare):
-        return []
+        return ()
     if _AZURE_FINE_TUNE.search(bare):
-        return []
+        return ()
     bare = _OPENROUTER_VARIANT.sub("", bare)
-    return list(dict.fromkeys([bare, _CLAUDE_DOTTED.sub("-", bare)]))
+    return tuple(dict.fromkeys([bare, _CLAUDE_DOTTED.sub("-", bare)]))
 
 
 def _takes_tail(model: str, base: ModelInfo) -> bool:
