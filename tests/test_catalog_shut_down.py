@@ -26,6 +26,7 @@ SHUT = [
     ("claude-sonnet-4-20250514", "2026-06-15", "claude-sonnet-4-6"),
     ("claude-sonnet-4[1m]", "2026-06-15", "claude-sonnet-4-6"),
     ("anthropic/claude-3.7-sonnet:thinking", "2026-02-19", "claude-sonnet-4-6"),
+    ("claude-3-haiku-20240307", "2026-04-20", "claude-haiku-4-5"),
     ("gemini/gemini-2.0-flash", "2026-06-01", "gemini-2.5-flash"),
     ("models/gemini-1.5-pro-002", "2025-09-24", "gemini-2.5-pro"),
 ]
