@@ -201,6 +201,8 @@ class StubServer:
     requests: list[Recorded] = field(default_factory=list)
     #: Gemini thought signatures given out, by (function name, JSON args)
     gemini_signatures: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    #: Responses function_call item ids given out with a reasoning item: fc id -> rs id
+    reasoned_calls: dict[str, str] = field(default_factory=dict)
     _replies: deque[StubReply] = field(default_factory=deque)
     _faults: deque[Fault] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
