@@ -78,6 +78,14 @@ def test_a_typo_of_a_shut_down_id_suggests_a_served_model() -> None:
     assert all(catalog.shut_down(s) is None for s in err.value.suggestions)
 
 
+def test_a_typo_nearest_a_shut_down_id_says_so() -> None:
+    """R23: "o4mini" was answered "did you mean gpt-5.6-terra…" without naming o4-mini."""
+    with pytest.raises(UnknownModelError) as err:
+        lookup_model("o4mini")
+    assert "o4-mini, was shut down on 2026-10-23" in str(err.value)
+    assert err.value.suggestions[0] == "gpt-5.6-terra"
+
+
 def test_every_shut_down_id_suggests_a_served_model() -> None:
     catalog = default_catalog()
     for name in catalog.shut_down_ids():

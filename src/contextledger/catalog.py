@@ -353,6 +353,10 @@ class Catalog:
         hint = _hint(model)
         if not suggestions and not hint and _family_word(model):
             hint = f"no model named {_family_word(model)}-… is known here"
+        gone = next((s for s in suggestions if s in self._shut_down), None)
+        if gone is not None:  # (R23: the nearest spelling may be a model no longer served)
+            said = f"the nearest id, {gone}, was shut down on {self._shut_down[gone].date}"
+            hint = f"{hint}; {said}" if hint else said
         raise UnknownModelError(model, self._served(suggestions), hint=hint)
 
     def _find(self, name: str) -> ModelInfo | None:
