@@ -7,6 +7,7 @@ ones tests want as fixtures.
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import json
 import struct
@@ -16,6 +17,8 @@ from typing import Any
 
 from PIL import Image as PILImage
 
+from contextledger.catalog import Catalog, default_catalog
+from contextledger.errors import UnknownModelError
 from contextledger.model import Image, InlineData, Message, Text, ToolCall, ToolResult
 
 Color = str | tuple[int, ...]
@@ -142,3 +145,15 @@ def wav_bytes(seconds: float, rate: int = 16_000) -> bytes:
         b"RIFF" + struct.pack("<I", 36 + 2 * n) + b"WAVEfmt " + fmt
         + b"data" + struct.pack("<I", 2 * n) + b"\x00\x01" * n
     )  # fmt: skip
+
+
+def served_again() -> Catalog:
+    """The shipped catalog with every model its provider shut down served again
+    (``Catalog.revive``): for tests of id forms, which are read whatever a model's service
+    status, and of bills published while a model was served. The refusals themselves are
+    tested in test_catalog_shut_down.py."""
+    catalog = default_catalog()
+    for name in catalog.shut_down_ids():
+        with contextlib.suppress(UnknownModelError):  # (gpt-3.5-turbo-0301: framed apart)
+            catalog.revive(name)
+    return catalog

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from builders import save_image, tool_conversation
+from builders import save_image, served_again, tool_conversation
+from contextledger.catalog import Catalog
 from contextledger.config import Config
 from contextledger.model import Message
 from serve_harness import RunningProxy, running_proxy
@@ -49,6 +50,21 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 # LiteLLM fetches its price list from the internet when imported unless told not to; the
 # tests (and the doctests importing contextledger.integrations.litellm) use its bundled copy.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+
+@pytest.fixture
+def served_by_default(monkeypatch: pytest.MonkeyPatch) -> Catalog:
+    """The process's default catalog with every model its provider shut down served again
+    (``builders.served_again``), for a test of a bill published while the model was served
+    or of a behaviour shown on such a model; ``tests/test_catalog_shut_down.py`` tests the
+    refusals."""
+    import functools
+
+    import contextledger.catalog as catalog_module
+
+    catalog = served_again()
+    monkeypatch.setattr(catalog_module, "_shared_default", functools.cache(lambda: catalog))
+    return catalog
 
 
 @pytest.fixture

@@ -97,7 +97,7 @@ def validate_request(
     limit = config.get("max_output_tokens")
     if limit is not None and (not isinstance(limit, int) or limit < 1):
         raise Invalid("* GenerateContentRequest.generation_config.max_output_tokens: must be > 0")
-    validate_gemini(body)
+    validate_gemini(body, model)
     images = 0
     inline = 0
     contents = top["contents"]

@@ -123,6 +123,13 @@ def validate_responses(body: Any, headers: Mapping[str, str], stub: StubServer) 
                 raise Invalid(f"'{p}' needs a string 'name' and 'arguments'.", p)
             too_long(cid, 64, p + ".call_id")
             check_tool_name(raw["name"], p + ".name")
+            reasoning = stub.reasoned_calls.get(item_id) if isinstance(item_id, str) else None
+            if reasoning is not None and reasoning not in ids:  # cline#12242, continue#10018
+                raise Invalid(
+                    f"Item '{item_id}' of type 'function_call' was provided without its "
+                    f"required 'reasoning' item: '{reasoning}'.",
+                    "input",
+                )
             if cid in calls:
                 raise Invalid(f"Duplicate item found with call_id {cid}.", p + ".call_id")
             calls[cid] = False
@@ -376,6 +383,8 @@ def send_reply(handler: _Handler, body: dict[str, Any], reply: StubReply, trunca
     for k, (cid, name, args) in enumerate(reply.tool_calls):
         output.append({"type": "function_call", "id": f"fc_stub{n}_{k}", "call_id": cid,
                        "name": name, "arguments": args, "status": "completed"})  # fmt: skip
+        if reply.reasoning is not None:  # (the API pairs them: sent back, both or neither)
+            handler.server_stub.reasoned_calls[f"fc_stub{n}_{k}"] = f"rs_stub{n}"
     out_tokens = max(1, math.ceil(len(reply.text) / 4)) + sum(
         math.ceil(len(a) / 4) + 5 for _, _, a in reply.tool_calls
     )

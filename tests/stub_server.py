@@ -201,6 +201,8 @@ class StubServer:
     requests: list[Recorded] = field(default_factory=list)
     #: Gemini thought signatures given out, by (function name, JSON args)
     gemini_signatures: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    #: Responses function_call item ids given out with a reasoning item: fc id -> rs id
+    reasoned_calls: dict[str, str] = field(default_factory=dict)
     _replies: deque[StubReply] = field(default_factory=deque)
     _faults: deque[Fault] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -916,6 +918,46 @@ def _no_prefill(model: str) -> bool:
     return found is not None and (int(found.group(1)), int(found.group(2) or 0)) >= (4, 6)
 
 
+def _check_thinking_turn(body: Mapping[str, Any], messages: list[Any]) -> None:
+    """Extended thinking's rule on the assistant turn a request continues (the last
+    message, or the one whose tool_use blocks the last user turn's tool_results answer):
+    with thinking on it starts with a thinking block (Aider-AI/aider#3820,
+    olimorris/codecompanion.nvim#1752); with it off, a last assistant message holds none
+    (microsoft/vscode#282326)."""
+    thinking = body.get("thinking")
+    if not isinstance(thinking, dict) or not messages or not isinstance(messages[-1], dict):
+        return
+    on = thinking.get("type") in ("enabled", "adaptive")
+    at = len(messages) - 1
+    last = messages[at]
+    if last.get("role") == "user":
+        content = last.get("content")
+        results = (
+            isinstance(content, list)
+            and content
+            and all(isinstance(b, dict) and b.get("type") == "tool_result" for b in content)
+        )
+        if not results or at == 0:
+            return
+        at -= 1
+    blocks = messages[at].get("content") if isinstance(messages[at], dict) else None
+    blocks = [{"type": "text"}] if isinstance(blocks, str) else blocks or []
+    kinds = [b.get("type") for b in blocks if isinstance(b, dict)]
+    if on and (not kinds or kinds[0] not in ("thinking", "redacted_thinking")):
+        raise Invalid(
+            f"messages.{at}.content.0.type: Expected `thinking` or `redacted_thinking`, but "
+            f"found `{kinds[0] if kinds else 'nothing'}`. When `thinking` is enabled, a final "
+            "`assistant` message must start with a thinking block (preceeding the lastmost set "
+            "of `tool_use` and `tool_result` blocks)."
+        )
+    if not on and at == len(messages) - 1 and {"thinking", "redacted_thinking"} & set(kinds):
+        raise Invalid(
+            f"messages.{at}.content.0: When thinking is disabled, an assistant message in the "
+            "final position cannot contain thinking. To use thinking blocks, enable thinking "
+            "in your request."
+        )
+
+
 def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) -> None:
     """Raise :class:`Invalid` for anything the Messages API would refuse."""
     if not headers.get("x-api-key") and not headers.get("authorization", "").startswith("Bearer "):
@@ -958,6 +1000,7 @@ def validate_anthropic(body: Any, headers: Mapping[str, str], stub: StubServer) 
     if marked > 4:
         raise Invalid(f"A maximum of 4 blocks with cache_control may be provided. Found {marked}.")
     _check_sdk_shape("anthropic", messages)
+    _check_thinking_turn(body, messages)
     if len(json.dumps(body, ensure_ascii=False).encode()) > ANTHROPIC_MAX_REQUEST:
         raise Invalid("Request exceeds the maximum allowed number of bytes.", status=413)
     images = 0
@@ -1145,7 +1188,7 @@ def gemini_parts(content: Mapping[str, Any], kind: str) -> list[dict[str, Any]]:
     return [gemini_snake(x) for x in parts if isinstance(x, dict) and kind in gemini_snake(x)]
 
 
-def validate_gemini(body: Any) -> None:
+def validate_gemini(body: Any, model: str | None = None) -> None:
     """Raise :class:`Invalid` for what ``generateContent`` refuses in a body (either key
     spelling): roles user/model only (no ``system`` content: the system prompt goes in
     ``systemInstruction``, text parts only); every part holds exactly one kind of data, and
@@ -1238,6 +1281,21 @@ def validate_gemini(body: Any) -> None:
         previous = content
     if previous is not None and gemini_parts(previous, "function_call"):
         raise Invalid("the last function-call turn has no function responses")
+    if (
+        previous is not None
+        and previous["role"] == "model"
+        and model
+        and _no_model_turn_last(model)
+    ):
+        # LibreChat-AI/agents#323, measured: gemini-3.6-flash and 3.5-flash-lite answer 400
+        raise Invalid("Requests ending with a model turn are not supported.")
+
+
+def _no_model_turn_last(model: str) -> bool:
+    """Gemini models that refuse a request ending on a model turn: all but those measured
+    taking it (gemini-2.*, 3-*, 3.1-*, 3.5-flash, pro-latest; pipecat#5821, LibreChat#323)."""
+    name = model.rsplit("/", 1)[-1]
+    return not re.match(r"gemini-(?:1\.|2\.|3-|3\.1-|3\.5-flash$|pro-latest$)", name)
 
 
 def _check_gemini_sdk_shape(content: Mapping[str, Any], p: str) -> None:

@@ -50,6 +50,11 @@ from contextledger.pricing.messages import price_request
 from contextledger.pricing.text import count_text
 from contextledger.providers import translate
 
+# Bills published while their models were served: gpt-3.5-turbo, gpt-4-0613, o4-mini, Gemini
+# 1.5 and 2.0 Flash, Claude Opus 4 and 3.7 Sonnet have since been shut down (their refusals:
+# test_catalog_shut_down.py).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 BOARDWALK = (
     "https://upload.wikimedia.org/wikipedia/commons/thumb/d/dd/"
     "Gfp-wisconsin-madison-the-nature-boardwalk.jpg/"

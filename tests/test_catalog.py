@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from builders import served_again
 from contextledger.catalog import (
     Catalog,
     ImageLimits,
@@ -21,6 +22,10 @@ from contextledger.catalog import (
 )
 from contextledger.errors import UnknownModelError
 from contextledger.pricing.vision import FAMILIES
+
+# The facts of each entry, served or shut down (a shut-down model keeps its entry: partner
+# clouds and revived deployments still serve it; its refusal: test_catalog_shut_down.py).
+pytestmark = pytest.mark.usefixtures("served_by_default")
 
 REQUIRED = [
     # OpenAI
@@ -41,7 +46,7 @@ REQUIRED = [
 
 @pytest.fixture()
 def cat() -> Catalog:
-    return default_catalog()
+    return served_again()
 
 
 @pytest.mark.parametrize("model", REQUIRED)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from contextledger.catalog import lookup_model
-from contextledger.errors import UnknownModelError
+from builders import served_again
+from contextledger.catalog import default_catalog, lookup_model
+from contextledger.errors import ShutDownModelError, UnknownModelError
 from contextledger.fit import fit
 from contextledger.pricing.vision import image_cost
 
@@ -75,8 +76,9 @@ def test_dotted_and_routed_spellings_of_new_claudes() -> None:
 )
 def test_chatgpts_chat_snapshots_have_their_own_128k_window(model: str) -> None:
     """A -chat-latest relative is not its 400k family: budgeted at 400k, a request over
-    128,000 tokens is refused by the API."""
-    info = lookup_model(model)
+    128,000 tokens is refused by the API (gpt-5-chat-latest and gpt-5.1-chat-latest were
+    shut down 2026-07-23: their entries as served then)."""
+    info = served_again().lookup(model)
     assert (info.id, info.context_window, info.max_output_tokens) == (model, 128_000, 16_384)
     family = lookup_model(model.removesuffix("-chat-latest"))
     assert family.context_window == 400_000
@@ -121,10 +123,6 @@ _NOT_CATALOGUED = {
     },
     # retired 2026-06-30 (anthropic._data.DEPRECATED_MODELS): refused, its successor named
     "claude-mythos-preview": "retired",
-    # shut down 2024-06-13 (OpenAI's deprecations page), and framed 4 tokens a message (the
-    # cookbook's num_tokens_from_messages), not gpt-3.5-turbo's 3: priced as that family it
-    # was 1 under a published bill (github.com/ceifa/tiktoken-node/issues/7: 21, priced 20)
-    "gpt-3.5-turbo-0301": "shut down; framed apart",
 }
 
 
@@ -145,7 +143,12 @@ def test_every_model_id_the_installed_sdks_name_resolves() -> None:
     complete them): each resolves to a model of its provider, or is listed above with why
     (prov14: 22 were refused, among them gpt-5.5-2026-04-23, gpt-4-32k, claude-mythos-5-1)."""
     missing = []
+    catalog = default_catalog()
     for model in _sdk_model_ids():
+        if catalog.shut_down(model) is not None:  # the SDKs still name them: refused, said
+            with pytest.raises(ShutDownModelError):
+                lookup_model(model)
+            continue
         if model in _NOT_CATALOGUED:
             with pytest.raises(UnknownModelError):  # (listed: refused, typed)
                 lookup_model(model)
@@ -161,7 +164,8 @@ def test_every_model_id_the_installed_sdks_name_resolves() -> None:
 
 
 def test_the_new_ids_take_their_documented_windows() -> None:
-    assert lookup_model("gpt-4-32k-0613").context_window == 32_768
-    assert lookup_model("gpt-3.5-turbo-16k").context_window == 16_385
+    served = served_again()  # (gpt-4-32k-0613, gpt-3.5-turbo-16k: shut down since)
+    assert served.lookup("gpt-4-32k-0613").context_window == 32_768
+    assert served.lookup("gpt-3.5-turbo-16k").context_window == 16_385
     assert lookup_model("claude-mythos-5-1").context_window == 1_000_000
     assert lookup_model("gpt-5.5-2026-04-23").id == "gpt-5.5"

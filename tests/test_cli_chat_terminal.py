@@ -31,9 +31,21 @@ def child_env(stub: StubServer, home: Path) -> dict[str, str]:
         OPENAI_API_KEY="test-key",
         CONTEXTLEDGER_HOME=str(home),
         CONTEXTLEDGER_MODEL="gpt-4o",
+        CONTEXTLEDGER_MODELS=str(_kept_text_only_model(home.parent)),
         NO_PROXY="127.0.0.1,localhost",
     )
     return env
+
+
+def _kept_text_only_model(where: Path) -> Path:
+    """A models file registering gpt-3.5-turbo, the text-only model these chats switch to:
+    OpenAI shut it down 2026-10-23, so it is a deployment's own (its refusal otherwise:
+    test_catalog_shut_down.py)."""
+    spec = {"id": "gpt-3.5-turbo", "provider": "openai", "context_window": 16_385,
+            "max_output_tokens": 4_096, "vision": False, "tokenizer": "cl100k_base"}  # fmt: skip
+    path = where / "kept-models.json"
+    path.write_text(json.dumps({"models": [spec]}), encoding="utf-8")
+    return path
 
 
 @pytest.mark.skipif(not PROGRAM.exists(), reason="the contextledger program is not installed")

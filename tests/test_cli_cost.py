@@ -15,6 +15,10 @@ from builders import save_image
 from contextledger.cli import main
 from contextledger.cli.cost import REPRESENTATIVE_MODELS
 
+# Shown on gpt-3.5-turbo as the text-only model, served again here (shut down since:
+# test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 KEYS = {
     "image",
     "model",

@@ -5,11 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from builders import data_url, json_file, png
 from contextledger.cli import main
 from contextledger.examples import load_example_payload
+
+# Shown on gpt-3.5-turbo as the text-only model, served again here (shut down since:
+# test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
 
 
 def test_fit_json_has_the_documented_shape(tmp_path: Path) -> None:

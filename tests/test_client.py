@@ -40,6 +40,10 @@ from contextledger.prepare import Preparer
 from contextledger.reply import Reply, Usage
 from stub_server import Fault, StubReply, StubServer, prompt_tokens
 
+# Shown on gpt-3.5-turbo as the text-only model, served again here (shut down since:
+# test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 STREAM = {"stream": True, "stream_options": {"include_usage": True}}
 
 

@@ -24,6 +24,13 @@ SAMPLES: dict[type[errors.ContextLedgerError], errors.ContextLedgerError] = {
     errors.UnknownModelError: errors.UnknownModelError(
         "claude-sonet-4-5", ("claude-sonnet-4-5",), hint="pass window="
     ),
+    errors.ShutDownModelError: errors.ShutDownModelError(
+        "gpt-4-0613",
+        ("gpt-5.6-sol",),
+        provider="OpenAI",
+        date="2026-10-23",
+        source="https://developers.openai.com/api/docs/deprecations",
+    ),
     errors.ImageProbeError: errors.ImageProbeError("truncated header", source="shot.png"),
     errors.BudgetError: errors.BudgetError("the request alone is too big", needed=9, available=4),
     errors.FileBoundError: errors.FileBoundError(

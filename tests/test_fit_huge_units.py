@@ -29,6 +29,10 @@ from stub_gemini import validate_request
 from stub_responses import validate_responses
 from stub_server import StubServer, validate_anthropic, validate_openai
 
+# Shown on gpt-4 as a cl100k model, served again here (shut down by its provider since:
+# test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 MODEL = "gpt-4o"
 WORDS = [
     "rows",

@@ -24,6 +24,10 @@ from contextledger.pricing.text import count_text
 from contextledger.providers import read_messages, translate
 from stub_server import prompt_tokens as stub_prompt_tokens
 
+# The framing OpenAI billed gpt-3.5-turbo and gpt-4 while they were served (shut down
+# 2026-10-23; their refusals: test_catalog_shut_down.py).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 CORPORATE_JARGON: list[dict[str, Any]] = [
     {
         "role": "system",

@@ -16,14 +16,14 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 from contextledger import fit, translate
-from contextledger.catalog import lookup_model, takes_prefill
+from contextledger.catalog import default_catalog, lookup_model, register_model, takes_prefill
 from contextledger.errors import ContentError
 from contextledger.integrations import litellm as cl_litellm
 from contextledger.integrations.langchain import trim_messages
 from contextledger.model import Message
 from contextledger.prepare import Preparer, prepare
 from serve_harness import RunningProxy
-from stub_server import Invalid, StubServer, validate_anthropic
+from stub_server import Invalid, StubServer, validate_anthropic, validate_gemini
 
 HEADERS = {"x-api-key": "k", "anthropic-version": "2023-06-01"}
 PREFILLED = [Message.user("Give me the JSON.", id="u1"), Message.assistant("{", id="a1")]
@@ -48,7 +48,7 @@ def test_a_prefill_for_claude_4_6_and_later_is_refused_naming_where(model: str) 
         validate_anthropic(body, HEADERS, StubServer())
 
 
-@pytest.mark.parametrize("model", ["claude-sonnet-4-5", "claude-haiku-4-5", "claude-3-5-sonnet"])
+@pytest.mark.parametrize("model", ["claude-sonnet-4-5", "claude-haiku-4-5", "claude-3-5-haiku"])
 def test_earlier_claude_models_take_a_prefill(model: str) -> None:
     res = fit(PREFILLED, model)
     assert res.messages[-1].role == "assistant"
@@ -170,3 +170,42 @@ def test_translate_of_a_fitted_list_names_the_callers_message_too() -> None:
     with pytest.raises(ContentError) as err:
         prepare(history, "claude-sonnet-4-6", window=3000, max_output_tokens=300)
     assert err.value.path == "messages[39]" and "of the list" not in str(err.value)
+
+
+# Gemini's newer models answer 400 "Requests ending with a model turn are not supported"
+# (LibreChat-AI/agents#323 measured gemini-3.6-flash and gemini-3.5-flash-lite refusing it,
+# gemini-3.5-flash and 2.5 Flash taking it; pipecat#5821 takes it only from gemini-2.*, 3-*,
+# 3.1-* and gemini-pro-latest).
+NEW_GEMINI = [("gemini-3.6-flash", 1_048_576), ("gemini-3.5-flash-lite", 1_048_576)]
+
+
+@pytest.mark.parametrize(("model", "window"), NEW_GEMINI)
+def test_a_prefill_for_a_newer_gemini_is_refused_naming_where(model: str, window: int) -> None:
+    catalog = default_catalog()
+    register_model({"id": model, "provider": "gemini", "context_window": window}, catalog)
+    info = catalog.lookup(model)
+    assert not takes_prefill(info)
+    with pytest.raises(ContentError) as err:
+        translate(PREFILLED, "gemini", model=info)
+    assert err.value.path == "messages[1]" and "model turn" in str(err.value)
+    with pytest.raises(Invalid, match="Requests ending with a model turn are not supported"):
+        validate_gemini(translate(PREFILLED, "gemini").body, model)
+    res = fit(PREFILLED, info, target="gemini")
+    assert [n.kind for n in res.report.notices if n.kind == "prefill"] == ["prefill"]
+
+
+@pytest.mark.parametrize(
+    "model", ["gemini-2.5-flash", "gemini-3-flash-preview", "gemini-pro-latest"]
+)
+def test_the_gemini_models_measured_taking_a_prefill_take_it(model: str) -> None:
+    assert takes_prefill(lookup_model(model))
+    body = translate(fit(PREFILLED, model).messages, "gemini", model=model).body
+    assert body["contents"][-1]["role"] == "model"
+    validate_gemini(body, model)
+
+
+def test_the_rolling_flash_alias_is_not_sent_a_prefill() -> None:
+    """gemini-flash-latest names Google's newest Flash, which may refuse it: not sent."""
+    assert not takes_prefill(lookup_model("gemini-flash-latest"))
+    with pytest.raises(ContentError):
+        translate(PREFILLED, "gemini", model="gemini-flash-latest")

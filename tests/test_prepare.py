@@ -21,6 +21,10 @@ from contextledger.providers import read_messages
 from sdk_check import validate_body
 from strategies import conversations
 
+# Shown on gpt-3.5-turbo as the text-only model, served again here (shut down since:
+# test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 MODELS = ["gpt-4o", "claude-opus-4-7", "gemini-2.5-flash"]
 
 

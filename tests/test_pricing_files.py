@@ -36,6 +36,10 @@ from contextledger.pricing.files import (
 from contextledger.pricing.messages import price_messages
 from contextledger.pricing.vision import image_cost
 
+# Shown also on gemini-3-pro-preview's file limits, served again here (shut down 2026-03-09 on the Gemini API;
+# test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 
 def pdf_bytes(pages: int, lines: int = 40) -> bytes:
     images = []

@@ -22,6 +22,10 @@ from contextledger.providers import read_messages
 from contextledger.storage.codec import message_from_dict, message_to_dict
 from stub_server import StubServer
 
+# Shown also on gemini-3-pro-preview's window, served again here (shut down 2026-03-09 on the Gemini API;
+# test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 CLAUDE, GPT, GEMINI = "claude-sonnet-4-6", "gpt-4o", "gemini-2.5-flash"
 MODELS = {"anthropic": CLAUDE, "openai": GPT, "openai-responses": GPT, "gemini": GEMINI}
 

@@ -33,6 +33,10 @@ from sdk_check import validate_body
 from strategies import conversations
 from stub_server import Invalid, StubServer, validate_anthropic
 
+# Shown on gpt-3.5-turbo and o3-mini as text-only models, served again here (shut down by its provider since:
+# test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -406,11 +410,13 @@ def test_vision_gate_sees_images_by_file_id(fmt: str, file_id: str, msgs: list[A
     from contextledger.catalog import default_catalog
 
     catalog = default_catalog().copy()
-    blind = "claude-blind" if fmt == "anthropic" else "o3-mini"
-    if fmt == "anthropic":
-        catalog.register(
-            dataclasses.replace(catalog.lookup("claude-sonnet-4-5"), id=blind, vision=False)
-        )
+    # (text-only models of each provider, registered: OpenAI's own were shut down)
+    blind, seeing = (
+        ("claude-blind", "claude-sonnet-4-5")
+        if fmt == "anthropic"
+        else ("gpt-blind", "gpt-5.4-mini")
+    )
+    catalog.register(dataclasses.replace(catalog.lookup(seeing), id=blind, vision=False))
     with pytest.raises(VisionGateError, match="cannot accept images"):
         fit(msgs, blind, catalog=catalog)
     res = fit(msgs, blind, catalog=catalog, on_images="placeholder")

@@ -319,12 +319,12 @@ def test_the_judges_client_script(
             notes.append({"role": "assistant", "content": said.content[0].text})  # type: ignore[union-attr]
         stub.script(StubReply("Thought about it.", reasoning="Think first."))
         first = agents.oai.responses.create(
-            model="o4-mini", input="What is in /etc/hosts?", store=False,
+            model="gpt-5.4-mini", input="What is in /etc/hosts?", store=False,
             include=["reasoning.encrypted_content"], max_output_tokens=256,
             extra_headers={"X-ContextLedger-Session": "judge-reasoning"},
         )  # fmt: skip
         agents.oai.responses.create(
-            model="o4-mini", store=False, include=["reasoning.encrypted_content"],
+            model="gpt-5.4-mini", store=False, include=["reasoning.encrypted_content"],
             input=[{"role": "user", "content": "What is in /etc/hosts?"},
                    *[o.model_dump(exclude_none=True) for o in first.output],
                    {"role": "user", "content": "And /etc/passwd?"}],

@@ -358,13 +358,13 @@ def test_a_reasoning_item_keeps_the_message_it_produced(
         },
         {"type": "message", "role": "user", "content": "again"},
     ]
-    oai(proxy).responses.create(model="o4-mini", input=items)
+    oai(proxy).responses.create(model="gpt-5.4-mini", input=items)
     assert stub.completions()[-1].body["input"] == items
     without_id = [dict(item) for item in items]
     del without_id[2]["id"]
     reply = httpx.post(
         stub.url + "/responses",
-        json={"model": "o4-mini", "input": without_id},
+        json={"model": "gpt-5.4-mini", "input": without_id},
         headers={"authorization": f"Bearer {OPENAI_KEY}"},
     )
     assert reply.status_code == 400  # the stub refuses it, as the API does

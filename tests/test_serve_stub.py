@@ -16,6 +16,10 @@ from contextledger.pricing.vision import image_cost
 from stub_responses import prompt_tokens as responses_prompt_tokens
 from stub_server import StubServer, openai_image_tokens, prompt_tokens
 
+# The stub's image formulas are checked against every OpenAI entry, shut down since or not
+# (test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 SIZES = [(1024, 1024), (2048, 2048), (4000, 1474), (1280, 800), (300, 200), (3000, 3000)]
 
 

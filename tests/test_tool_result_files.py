@@ -39,6 +39,10 @@ from stub_gemini import validate_request
 from stub_responses import validate_responses
 from stub_server import Invalid, StubServer, validate_anthropic, validate_openai
 
+# Shown on gpt-3.5-turbo as the text-only model, served again here (shut down since:
+# test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 STUB = StubServer()
 
 MODELS = {"anthropic": "claude-sonnet-4-6", "openai": "gpt-4.1",

@@ -22,6 +22,10 @@ from contextledger.pricing.vision import (
     openai_tile_resize,
 )
 
+# Shown on the image prices of models since shut down (o1, o4-mini, gpt-4.5-preview, Gemini 1.5 and 2.0, the Codex models), served again here (shut down by its provider since:
+# test_catalog_shut_down.py tests the refusals).
+pytestmark = pytest.mark.usefixtures("served_by_default")
+
 VECTORS_PATH = (
     Path(__file__).resolve().parent / "data" / "vision-vectors.json"
 )  # copied from shared/reference

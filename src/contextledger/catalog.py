@@ -46,7 +46,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,7 @@ from .errors import (
     ArgumentError,
     ConfigError,
     ModelSpecError,
+    ShutDownModelError,
     UnknownModelError,
     WindowError,
     describe,
@@ -140,6 +141,28 @@ _NO_VISION_WORDS = frozenset({"audio", "realtime", "search"})
 # gpt-5-pro, gpt-5-codex, o3-deep-research: Chat Completions answers 400 "only supported
 # in v1/responses"), so they must not inherit the family's Chat Completions format.
 _RESPONSES_ONLY_WORDS = frozenset({"pro", "codex", "research"})
+# Routes to partner clouds, which keep their own retirement schedules (Anthropic's
+# deprecations page: "Partner-operated platforms (Amazon Bedrock and Google Cloud) set their
+# own retirement schedules"; Azure OpenAI likewise): a model shut down on its provider's own
+# API may still be served there.
+_CLOUD_ROUTES = frozenset(
+    {"azure", "azure_ai", "bedrock", "vertex_ai", "vertex_ai_beta", "converse", "invoke"}
+)
+
+
+_PROVIDER_NAMES = {"openai": "OpenAI", "anthropic": "Anthropic", "gemini": "Google"}
+
+
+@dataclass(frozen=True, slots=True)
+class ShutDown:
+    """A model id its provider's own API no longer serves (``data/models.json``
+    ``shut_down``, from the providers' deprecation pages)."""
+
+    provider: str
+    date: str
+    #: a model the provider serves, suggested instead
+    use: str
+    source: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,20 +229,39 @@ class Catalog:
         models: Iterable[ModelInfo] = (),
         provider_vision: Mapping[str, bool] | None = None,
         aliases: Mapping[str, str] | None = None,
+        shut_down: Mapping[str, ShutDown] | None = None,
     ) -> None:
         self._models: dict[str, ModelInfo] = {m.id: m for m in models}
         self._provider_vision: dict[str, bool] = dict(provider_vision or {})
         self._aliases: dict[str, str] = dict(aliases or {})
+        self._shut_down: dict[str, ShutDown] = dict(shut_down or {})
 
     @classmethod
     def default(cls) -> Catalog:
         return default_catalog()
 
     def copy(self) -> Catalog:
-        return Catalog(self._models.values(), self._provider_vision, self._aliases)
+        return Catalog(self._models.values(), self._provider_vision, self._aliases, self._shut_down)
 
     def register(self, info: ModelInfo) -> ModelInfo:
+        # (a model registered is one the caller's deployment serves, shut down or not)
+        for name in (info.id, *info.snapshots):
+            self._shut_down.pop(name, None)
         self._models[info.id] = info
+        return info
+
+    def revive(self, model: str) -> ModelInfo:
+        """Serve a model its provider shut down again, in this catalog: for a deployment
+        that still has it (OpenAI's dedicated capacity, a proxy that keeps it) or to price
+        old requests as they were billed. Its dated snapshots come back with it.
+
+        >>> cat = Catalog.default().copy()
+        >>> cat.revive("gpt-4-0613").id, cat.lookup("gpt-4").id
+        ('gpt-4', 'gpt-4')
+        """
+        info = self._lookup_served(model)
+        for name in (model, *_first_party_spellings(model), info.id, *info.snapshots):
+            self._shut_down.pop(name, None)
         return info
 
     def alias(self, name: str, model: str) -> ModelInfo:
@@ -234,7 +276,7 @@ class Catalog:
         if _context_variant(model)[1] and self._find(model) is None:
             # an alias names a model; its window is the model's (fit(window=…) lowers it)
             raise ArgumentError("model", "a model id without a context-length tail", model)
-        info = self.lookup(model)
+        info = self._lookup_served(model)  # (Azure still serves models OpenAI shut down)
         self._aliases[name] = info.id
         return info
 
@@ -255,10 +297,45 @@ class Catalog:
         with the closest known ids."""
         if not isinstance(model, str):
             raise UnknownModelError(describe(model))
+        gone = self.shut_down(model)
+        if gone is not None:
+            by = _PROVIDER_NAMES.get(gone.provider, gone.provider)
+            raise ShutDownModelError(
+                model, self._served((gone.use,)), provider=by, date=gone.date, source=gone.source
+            )
+        return self._lookup_served(model)
+
+    def shut_down(self, model: str) -> ShutDown | None:
+        """Whether ``model``, as spelt, names a model its provider's own API shut down (a
+        partner cloud's id, ``azure/…``, Bedrock's or Vertex's, is not: they keep their own
+        schedules), and when.
+
+        >>> Catalog.default().shut_down("openrouter/openai/gpt-4-0613").date
+        '2026-10-23'
+        >>> Catalog.default().shut_down("us.anthropic.claude-sonnet-4-20250514-v1:0") is None
+        True
+        """
+        for spelling in _first_party_spellings(model):
+            gone = self._shut_down.get(spelling)
+            if gone is not None:
+                return gone
+        return None
+
+    def shut_down_ids(self) -> tuple[str, ...]:
+        """Every id this catalog refuses as shut down by its provider, sorted."""
+        return tuple(sorted(self._shut_down))
+
+    def _served(self, names: Iterable[str]) -> tuple[str, ...]:
+        """``names`` with each shut-down id replaced by the model suggested instead."""
+        out = (gone.use if (gone := self._shut_down.get(n)) is not None else n for n in names)
+        return tuple(dict.fromkeys(out))
+
+    def _lookup_served(self, model: str) -> ModelInfo:
+        """``lookup`` without the shut-down check."""
         try:
             return self._lookup(model)
         except _UnknownSnapshotError as err:  # said of the spelling it found: say it of ours
-            raise UnknownModelError(model, err.suggestions, hint=err.hint) from None
+            raise UnknownModelError(model, self._served(err.suggestions), hint=err.hint) from None
 
     def _lookup(self, model: str) -> ModelInfo:
         # (an id in white space is refused, as by every provider: the stripped one suggested)
@@ -276,7 +353,11 @@ class Catalog:
         hint = _hint(model)
         if not suggestions and not hint and _family_word(model):
             hint = f"no model named {_family_word(model)}-… is known here"
-        raise UnknownModelError(model, suggestions, hint=hint)
+        gone = next((s for s in suggestions if s in self._shut_down), None)
+        if gone is not None:  # (R23: the nearest spelling may be a model no longer served)
+            said = f"the nearest id, {gone}, was shut down on {self._shut_down[gone].date}"
+            hint = f"{hint}; {said}" if hint else said
+        raise UnknownModelError(model, self._served(suggestions), hint=hint)
 
     def _find(self, name: str) -> ModelInfo | None:
         found = self._resolve(name)
@@ -720,6 +801,29 @@ def _context_variant(model: str) -> tuple[str, int | None]:
     return name[: tail.start()] + vertex_date, int(digits) * scale or None  # [0k]: refused
 
 
+@lru_cache(maxsize=4096)  # (every lookup asks: the same few ids, parsed once)
+def _first_party_spellings(model: str) -> tuple[str, ...]:
+    """``model`` as its provider's own API spells it, under any router's prefix (LiteLLM,
+    OpenRouter: ``openrouter/anthropic/claude-3.7-sonnet`` → ``claude-3-7-sonnet``), or
+    nothing for an id of a partner cloud (Azure, Bedrock, Vertex) or a fine-tune.
+
+    >>> _first_party_spellings("openrouter/anthropic/claude-3.7-sonnet:thinking")
+    ('claude-3.7-sonnet', 'claude-3-7-sonnet')
+    >>> _first_party_spellings("vertex_ai/claude-sonnet-4@20250514")
+    ()
+    """
+    name = model.strip()
+    if name.split("/", 1)[0] in _CLOUD_ROUTES or name.startswith("arn:") or "/models/" in name:
+        return ()
+    bare = _context_variant(_strip_route(name)[1])[0]
+    if "@" in bare or _CLOUD_ID.match(bare) or _FINE_TUNE.match(bare):
+        return ()
+    if _AZURE_FINE_TUNE.search(bare):
+        return ()
+    bare = _OPENROUTER_VARIANT.sub("", bare)
+    return tuple(dict.fromkeys([bare, _CLAUDE_DOTTED.sub("-", bare)]))
+
+
 def _takes_tail(model: str, base: ModelInfo) -> bool:
     """Whether ``model``'s context-length tail is one its provider has: Claude Code's
     ``[1m]`` on a Claude id, Bedrock's ``:200k`` on a Bedrock id (OpenAI and Google answer
@@ -750,11 +854,20 @@ def takes_prefill(info: ModelInfo) -> bool:
     reply continues). Anthropic's migration guide: "Prefilling assistant messages returns a
     400 error on Claude 4.6 models" ("This model does not support assistant message
     prefill. The conversation must end with a user message."), and on every later one
-    (qwen-code#8039, livekit/agents#4907). Others, and Claude models before 4.6: yes.
+    (qwen-code#8039, livekit/agents#4907). Gemini's newer models answer HTTP 400 "Requests
+    ending with a model turn are not supported" (gemini-3.5-flash-lite, 3.6 Flash and later:
+    LibreChat-AI/agents#323 measured it per model, gemini-3.5-flash and 2.5 Flash taking it;
+    pipecat#5821 takes it only from gemini-2.*, gemini-3-*, gemini-3.1-* and
+    gemini-pro-latest), so a Gemini model not known to take it does not (the rolling
+    ``gemini-flash-latest`` names a newer Flash). Others, and Claude models before 4.6: yes.
 
     >>> [takes_prefill(lookup_model(m)) for m in ("claude-sonnet-4-5", "claude-sonnet-4-6", "gpt-4o")]
     [True, False, True]
+    >>> [takes_prefill(lookup_model(m)) for m in ("gemini-2.5-flash", "gemini-flash-latest")]
+    [True, False]
     """
+    if info.provider == "gemini":
+        return _GEMINI_PREFILL.match(_without_provider(info.id)) is not None
     if info.provider != "anthropic":
         return True
     found = _CLAUDE_FAMILY_FIRST.match(info.id)
@@ -764,6 +877,8 @@ def takes_prefill(info: ModelInfo) -> bool:
     return version < (4, 6)
 
 
+# The Gemini models measured taking a conversation that ends on a model turn.
+_GEMINI_PREFILL = re.compile(r"^gemini-(?:1\.|2\.|3-|3\.1-|3\.5-flash$|pro-latest$)")
 # claude-sonnet-4-6, claude-opus-5, claude-fable-5-1: the family, then the version
 _CLAUDE_FAMILY_FIRST = re.compile(r"^claude-[a-z]+-(\d+)(?:-(\d{1,2}))?$")
 
@@ -969,7 +1084,13 @@ def load_catalog(data: Mapping[str, Any]) -> Catalog:
         models.append(ModelInfo(**entry, image_limits=_limits(limits)))
         for alias in raw.get("aliases", ()):
             models.append(replace(models[-1], id=alias))
-    catalog = Catalog(models, {k: bool(v.get("vision", False)) for k, v in providers.items()})
+    shut_down = {
+        name: ShutDown(group["provider"], group["date"], group["use"], group["source"])
+        for group in data.get("shut_down", ())
+        for name in group["ids"]
+    }
+    vision = {k: bool(v.get("vision", False)) for k, v in providers.items()}
+    catalog = Catalog(models, vision, shut_down=shut_down)
     for name, target in data.get("aliases", {}).items():
         catalog.alias(name, target)
     return catalog
@@ -1200,6 +1321,8 @@ def lookup_model(
     cat = catalog or _shared_default()
     try:
         info = cat.lookup(model)
+    except ShutDownModelError:
+        raise  # (a window does not bring it back: the provider answers 404)
     except UnknownModelError:
         if window is None:
             raise

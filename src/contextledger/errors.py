@@ -7,6 +7,7 @@ Every exception contextledger raises on purpose is defined here, in one tree::
     │   └── UnsupportedBlockError          a block the target format cannot carry
     ├── VisionGateError                    images for a model that cannot see them
     ├── UnknownModelError (KeyError)       a model id the catalog cannot resolve
+    │   └── ShutDownModelError             a model its provider shut down (when, what instead)
     ├── ImageProbeError (ValueError)       an image whose header cannot be read
     ├── BudgetError                        the request cannot fit the window
     │   └── FileBoundError                 a file by reference, priced at its bound, does not
@@ -153,6 +154,29 @@ class UnknownModelError(ContextLedgerError, KeyError):
             f"unknown model {self.model!r}: {hint}Its window and prices are not known; "
             "register it (contextledger.catalog.register_model, or a CONTEXTLEDGER_MODELS "
             "file) or pass window= (and image_family= for images) to use estimated prices"
+        )
+
+
+class ShutDownModelError(UnknownModelError):
+    """A model id its provider's own API no longer serves (its deprecations page says when):
+    a request to it fails, so it is refused before it is priced. ``suggestions`` start with
+    a model the provider serves; ``date`` and ``source`` say when and where it was shut down."""
+
+    def __init__(
+        self, model: str, suggestions: tuple[str, ...], *, provider: str, date: str, source: str
+    ) -> None:
+        super().__init__(model, suggestions, hint=f"shut down by {provider} on {date}")
+        self.provider = provider
+        self.date = date
+        self.source = source
+
+    def __str__(self) -> str:
+        # (a window does not bring it back: the provider answers 404 whatever is priced)
+        return (
+            f"model {self.model!r} was shut down by {self.provider} on {self.date} "
+            f"({self.source}): requests to it fail. Use {' or '.join(self.suggestions)}; "
+            "a cloud that still serves it is named by its own id (azure/…, Bedrock's, "
+            f"Vertex's @date), a deployment of yours with Catalog.revive({self.model!r})"
         )
 
 

@@ -76,9 +76,9 @@ def vision_gate(
 
     >>> from contextledger.model import Message, Image
     >>> msgs = (Message.user(Image(url="https://x/shot.png", name="shot.png"), "why?"),)
-    >>> res = vision_gate(msgs, "gpt-3.5-turbo", on_images="placeholder")
+    >>> res = vision_gate(msgs, "gpt-oss-120b", on_images="placeholder")
     >>> res.messages[0].text.splitlines()[0]
-    "[image 'shot.png' omitted: gpt-3.5-turbo does not accept images]"
+    "[image 'shot.png' omitted: gpt-oss-120b does not accept images]"
     """
     check_on_images(on_images)
     cat = resolve_catalog(catalog)

@@ -563,13 +563,81 @@ def prefill_problem(messages: Sequence[Message], info: ModelInfo) -> tuple[str, 
     if not messages or messages[-1].role != "assistant" or takes_prefill(info):
         return None
     last = len(messages) - 1
+    why, fix = _PREFILL_REFUSED.get(info.provider, _PREFILL_REFUSED["anthropic"])
     return (
         f"messages[{last}]",
         f"{info.id} takes no conversation that ends on an assistant turn (a prefill"
-        f"{_named(messages[-1].id, last)}; Anthropic answers HTTP 400 on Claude 4.6 and "
-        "later): end it with the user's message, and ask for a format with "
-        "output_config.format or the system prompt",
+        f"{_named(messages[-1].id, last)}; {why}): end it with the user's message, and ask "
+        f"for a format with {fix} or the system prompt",
     )
+
+
+# Per provider: (who refuses a prefill, and how; where else a format is asked for).
+_PREFILL_REFUSED = {
+    "anthropic": ("Anthropic answers HTTP 400 on Claude 4.6 and later", "output_config.format"),
+    "gemini": (
+        "Gemini answers HTTP 400 'Requests ending with a model turn are not supported' on "
+        "its models since gemini-3.5-flash-lite",
+        "generation_config.response_schema",
+    ),
+}
+
+
+def thinking_problem(messages: Sequence[Message], thinking: bool) -> tuple[str, str] | None:
+    """(path, sentence) when a request to Claude breaks the rule extended thinking sets on
+    the assistant turn it continues, else None. With thinking on, that turn (a prefill: the
+    last message; or, in a tool loop, the turn whose calls the request's last results
+    answer) must start with its thinking block, sent back as it came: "When `thinking` is
+    enabled, a final `assistant` message must start with a thinking block (preceding the
+    lastmost set of `tool_use` and `tool_result` blocks)" (Aider-AI/aider#3820,
+    olimorris/codecompanion.nvim#1752). With thinking off, a last assistant turn may carry
+    none: "When thinking is disabled, an assistant message in the final position cannot
+    contain thinking" (microsoft/vscode#282326).
+
+    >>> from contextledger.model import Reasoning
+    >>> thinking_problem([Message.user("hi"), Message.assistant("{")], True)[0]
+    'messages[1]'
+    >>> thought = Reasoning("anthropic", "Let me see.", signature="sig")
+    >>> thinking_problem([Message.user("hi"), Message.assistant(thought, "{")], True) is None
+    True
+    """
+    at = _continued_turn(messages)
+    if at is None:
+        return None
+    blocks = messages[at].content
+    if thinking and not (blocks and _thought(blocks[0])):
+        return (
+            f"messages[{at}]",
+            "with extended thinking on, Anthropic answers HTTP 400 for the assistant turn a "
+            f"request continues (a prefill, or the tool calls its last results answer"
+            f"{_named(messages[at].id, at)}) when it does not start with its thinking block: "
+            "send that turn with its thinking as the reply gave it, or turn thinking off",
+        )
+    if not thinking and at == len(messages) - 1 and any(_thought(b) for b in blocks):
+        return (
+            f"messages[{at}]",
+            "with thinking off, Anthropic answers HTTP 400 for a last assistant turn that "
+            f"carries thinking{_named(messages[at].id, at)}: turn thinking on, or end with "
+            "the user's message",
+        )
+    return None
+
+
+def _thought(block: object) -> bool:
+    return isinstance(block, Reasoning) and block.provider == "anthropic"
+
+
+def _continued_turn(messages: Sequence[Message]) -> int | None:
+    """The place of the assistant turn a request continues: the last message when it is
+    the assistant's, else the assistant turn whose calls the trailing tool results answer."""
+    at = len(messages) - 1
+    while at >= 0 and messages[at].role == "tool":
+        at -= 1
+    if at < 0 or messages[at].role != "assistant":
+        return None
+    if at < len(messages) - 1 and not any(isinstance(b, ToolCall) for b in messages[at].content):
+        return None
+    return at
 
 
 _PLACE_ID = re.compile(r"m(\d+)")  # the id a reader or fit gives by place (model.with_ids)

@@ -235,7 +235,11 @@ def _model_json(m: ModelInfo) -> dict[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
 def models(as_json: bool) -> None:
     """List the model catalog: windows, vision, image cost model and limits."""
-    entries = [_model_json(m) for m in resolve_catalog(None).models()]
+    catalog = resolve_catalog(None)
+    entries = []
+    for m in catalog.models():
+        gone = catalog.shut_down(m.id)  # (kept for the clouds that still serve it)
+        entries.append({**_model_json(m), "shut_down": gone.date if gone else None})
     if as_json:
         echo_json({"models": entries})
         return
@@ -255,7 +259,7 @@ def models(as_json: bool) -> None:
         )
     for e in entries:
         table.add_row(
-            e["id"],
+            f"{e['id']} (shut down {e['shut_down']})" if e["shut_down"] else e["id"],
             e["provider"],
             _k(e["context_window"]),
             _k(e["max_output_tokens"]),

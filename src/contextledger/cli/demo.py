@@ -90,10 +90,10 @@ def _gate(console: Console, messages: tuple[Message, ...]) -> None:
 
     console.rule("2. The vision gate: a text-only model never gets an image it can't see")
     try:
-        translate(messages, "openai", model="gpt-3.5-turbo")
+        translate(messages, "openai", model="gpt-oss-120b")
     except VisionGateError as exc:
         console.print(f"[red]refused:[/red] {exc}")
-    result = translate(messages, "openai", model="gpt-3.5-turbo", on_images="placeholder")
+    result = translate(messages, "openai", model="gpt-oss-120b", on_images="placeholder")
     console.print(
         f"With on_images='placeholder', {len(result.notices)} images become visible placeholders, each reported:"
     )

@@ -383,6 +383,7 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             items.append({"type": "message", "role": "assistant", "content": parts})
         texts.clear()
 
+    reasoned = False  # a reasoning item of this turn was written
     for j, b in enumerate(m.content):
         p = f"{path}.content[{j}]"
         if isinstance(b, Text | Recap):
@@ -400,7 +401,11 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
                 "name": wire_name(b.name, TARGET),
                 "arguments": b.arguments,
             }
-            if b.item_id:  # a reasoning item before it refers to this id
+            # A call's id is sent only after a reasoning item of this turn: the API pairs a
+            # call it made with reasoning to that reasoning by id, and refuses the id alone
+            # ("…of type 'function_call' was provided without its required 'reasoning'
+            # item": cline#12242, continuedev/continue#10018); without its id it is a call.
+            if b.item_id and reasoned:
                 call["id"] = b.item_id
             items.append(call)
         elif isinstance(b, Reasoning):
@@ -413,6 +418,7 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
                     compacted["id"] = b.item_id
                 items.append(compacted)
                 continue
+            reasoned = True
             item: dict[str, Any] = {
                 "type": "reasoning",
                 "summary": [{"type": "summary_text", "text": s} for s in b.summary],

@@ -31,7 +31,7 @@ from ..model import Message
 from ..prepare import Prepared, Preparer
 from ..providers import translate
 from ..report import Notice
-from ..validate import prefill_problem
+from ..validate import prefill_problem, thinking_problem
 from .access import check_key, read_json
 from .backoff import SummarizerBackoff
 from .chained import chained
@@ -275,13 +275,21 @@ def _refuse_prefill(
     wire: Wire, body: dict[str, Any], sent: Sequence[Message], info: ModelInfo
 ) -> None:
     """Refuse a request that ends on a prefill its model refuses (Claude 4.6 and later
-    answer HTTP 400), naming the client's own message (the last of its request)."""
+    answer HTTP 400), or, to Claude with extended thinking on or off, continues an assistant
+    turn against that setting's rule (``validate.thinking_problem``), naming the client's
+    own message (the last of its request)."""
     problem = prefill_problem(sent, info)
+    thinking = body.get("thinking")
+    if problem is None and wire.format == "anthropic" and isinstance(thinking, dict):
+        problem = thinking_problem(sent, thinking.get("type") in ("enabled", "adaptive"))
     if problem is None:
         return
     items = body.get(wire.messages_key)
     last = len(items) - 1 if isinstance(items, list) and items else None
-    raise ContentError(problem[0] if last is None else f"{wire.messages_key}[{last}]", problem[1])
+    if last is None or problem[0] != f"messages[{len(sent) - 1}]":
+        # (an earlier turn: the sentence names the client's message by its id)
+        raise ContentError(problem[0] if last is None else wire.messages_key, problem[1])
+    raise ContentError(f"{wire.messages_key}[{last}]", problem[1])
 
 
 def prepare_with_backoff(
