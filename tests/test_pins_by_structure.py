@@ -25,6 +25,7 @@ from contextledger.prefilter import may_search, superset
 CORRECTIONS = [
     # one value replaced by another: the verb before, between or after the two values
     "Replace Jest 27 with Vitest everywhere in the repo.",
+    "Swap Kafka 2 for Redpanda 24 in the ingest path.",
     "Ersetze im ganzen Projekt Moment.js durch Luxon.",
     "Remplace GraphQL par REST v2 dans le client.",
     "Înlocuiește Ubuntu 20.04 cu Debian 12 pe runner.",
@@ -47,6 +48,11 @@ CORRECTIONS = [
     # "Y, not X" with another language's "not" after the comma
     "Käytämme PostgreSQL 16, emme MySQL 8.",
     "Tunatumia Python 3.12, si Python 3.8.",
+    # ... and the same shapes in languages whose verb ends the clause or that have no spaces
+    "Jest 27'yi Vitest 1 ile değiştir.",
+    "Thay Webpack 4 bằng Vite 5 trong frontend.",
+    "忘掉Kafka 2，用Pulsar 3。",
+    "תשכח מ-Jenkins, תשתמש ב-GitLab CI 16.",
 ]
 
 RULES = [
@@ -71,6 +77,7 @@ RULES = [
     "تحت هیچ شرایطی به vendor/ دست نزن.",
     "কোনো অবস্থাতেই secrets/ ফোল্ডারে হাত দেবে না।",
     "`infra/live/` se za žiadnych okolností nemení.",
+    "ตรวจสอบให้แน่ใจว่า `pytest` รันด้วย `-x` ทุกครั้ง",
 ]
 
 RESTATEMENTS = [
@@ -84,6 +91,7 @@ RESTATEMENTS = [
     "Narudia kazi yetu: usafirishaji wa ankara uwe salama kurudiwa.",
     "دوباره هدف را می‌گویم: خروجی فاکتورها باید تکرارپذیر باشد.",
     "আবার লক্ষ্যটা বলছি: ইনভয়েস এক্সপোর্ট বারবার চালালেও একই ফল দেবে।",
+    "Görevi tekrar ediyorum: fatura dışa aktarımı idempotent olmalı.",
 ]
 
 # what stays no correction, rule nor restatement

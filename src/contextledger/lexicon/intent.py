@@ -1018,7 +1018,7 @@ REPEATED = (
     r"restat|reiterat|recap|repeat|once\s+more|one\s+more\s+time|zusammenfass|wiederhol|"
     r"noch\s*(?:ein)?mal|nochmals|reformul|répète|répéter|rappel|repit|repet|recapitul|resum|"
     r"riassum|ripet|herhaal|upprepa|gjenta|gentag|powtarza|powtórz|przypomn|zopakuj|opakuj|"
-    r"ponavlja|ponovi|kertaa|toista|összefoglal|megismétl|ξαναλέ|επαναλαμβ|ανακεφαλαι|tekrarl|"
+    r"ponavlja|ponovi|kertaa|toista|összefoglal|megismétl|ξαναλέ|επαναλαμβ|ανακεφαλαι|tekrar|"
     r"özetl|повтор|напомн|нагада|nhắc\s+lại|tóm\s+lại|ulangi|mengulang|narudia|nakariri|rudia|"
     r"دوباره|تکرار|خلاصه|আবার|পুনরায়|সংক্ষেপে|दोहरा|फिर\s+से|दोबारा|שוב|חוזר|もう一度|改めて|"
     r"다시|重申|再说一遍|重复|อีกครั้ง|ทวน|مجدد|أكرر"
@@ -1903,13 +1903,15 @@ FORGET = (
     r"oblida|oblideu|unohda|unohtakaa|felejtsd\s+el|felejtse\s+el|uită|uitați|uitati|sahau|"
     r"sahauni|aizmirsti|pamiršk|unusta|kalimutan|vergiss|vergessen\s+sie|vergeet|glöm|glem|"
     r"forget|oublie|oubliez|olvida|olvide|dimentica|dimenticate|esquece|esqueça|zapomnij|"
-    r"lupakan|забудь|забудьте|unut|unutun|quên"
+    r"lupakan|забудь|забудьте|unut|unutun|quên|תשכח|תשכחי|תשכחו|انس|إنس|انسى"
 )
 # ... said after what is forgotten, where the verb ends the clause (fa, bn, hi, ja, ko, tr)
 FORGET_AFTER = (
     r"فراموش\s*(?:ش\s*)?کن|فراموشش\s+کن|ভুলে\s+(?:যাও|যান|যা)|भूल\s+(?:जाओ|जाइए|जाएं)|"
-    r"忘れて|잊어\s*(?:줘|주세요|버려)|unut(?:un)?\b"
+    r"忘れて|잊어\s*(?:줘|주세요|버려)|잊고|unut(?:un)?\b"
 )
+# ... in scripts without spaces between words, before the value ("忘掉X，用Y", "ลืม X ไปเลย")
+FORGET_UNSPACED = r"忘掉|忘了吧|别管|別管|ลืม"
 # what was said, said to hold no longer ("what I said about X no longer applies")
 NO_LONGER_HOLDS = (
     r"\b(?:what\s+i\s+(?:said|wrote)[^.!?\n]{0,40}?no\s+longer\s+(?:holds|applies|stands))|"
@@ -1951,7 +1953,8 @@ RETRACTED = (
 # habe, gilt nicht mehr")
 FORGOTTEN = (
     rf"(?:^|[,;:.!—–-]\s*)(?:{FORGET})\b[^.!?\n]{{0,60}}?{_V}|"
-    rf"{_V}[^.!?\n]{{0,60}}?(?:{FORGET_AFTER})|(?:{NO_LONGER_HOLDS})"
+    rf"{_V}[^.!?\n]{{0,60}}?(?:{FORGET_AFTER})|(?:{FORGET_UNSPACED})[^.!?\n]{{0,60}}?{_V}|"
+    rf"(?:{NO_LONGER_HOLDS})"
 )
 # a question that puts the right value forward against what is being done ("Shouldn't it
 # be Redis?", "Sollte das nicht Redis sein?", "不是应该用 Redis 吗？"): a correction asked
@@ -1998,17 +2001,18 @@ SWITCH_TO = (
 # Y"), or after them where the verb ends the clause ("همه‌جا X را با Y جایگزین کن.", "XをYに置き換え
 # て"); a stem, the verb's endings after it ("Cseréld le", "Korvaa", "Zamijeni")
 REPLACE_VERB = (
-    r"replace|swap\s+out|substitut|ersetz|austausch|tausch|remplac|reemplaz|sustitu|sostitu|"
+    r"replace|swap|substitut|ersetz|austausch|tausch|remplac|reemplaz|sustitu|sostitu|"
     r"rimpiazz|substitu|troqu|vervang|ersätt|byt\s+ut|erstatt|bytt\s+ut|erstat|udskift|"
     r"zastąp|zamień|wymień|podmień|nahraď|nahrad|vyměň|vymeň|zamijeni|zamjeni|zameni|zamenjaj|"
     r"înlocui|inlocui|cseréld|cserélje|lecserél|helyettesítsd|korvaa|vaihda|asenda|vaheta|"
     r"aizstāj|nomaini|pakeisk|αντικατάστησ|αντικαταστήστε|замени|замените|заміни|замініть|"
-    r"смени|поменяй|değiştir|gantikan|ganti|thay\s+thế|palitan|badilisha|badili|استبدل|החלף|"
+    r"смени|поменяй|değiştir|gantikan|ganti|thay(?:\s+thế)?|palitan|badilisha|badili|استبدل|החלף|"
     r"แทนที่"
 )
 _REPLACE_BETWEEN = r"বদলে|换成|換成|替换为|替换成|替換為|替換成|की\s+जगह"
 _REPLACE_AFTER = (
     r"جایگزین\s*(?:کن|کنید)|عوض\s*(?:کن|کنید)|প্রতিস্থাপন\s+কর|से\s+बदल|に置き換え|に差し替え|に置換|"
+    r"ile\s+değiştir|"
     r"(?:으)?로\s*(?:교체|대체)"
 )
 _CLAUSE = r"[^.!?。！？\n]"
@@ -2046,7 +2050,7 @@ MODAL_OBLIGATION = compiled_on_use(
     r"\bįsitikink\b|\bhakikisha\b|\bφρόντισε\b|\bβεβαιώσου\b|\bemin\s+ol\b|\bубедись\b|"
     r"\bпроследи\b|\bпереконайся\b|\bpastikan\b|\bđảm\s+bảo\b|\bsiguraduhin\b|"
     r"\bassegura['’]t\b|\bassegureu-vos\b|مطمئن\s+شو|حتما|حتماً|খেয়াল\s+রেখো|নিশ্চিত\s+কর|"
-    r"सुनिश्चित\s+कर|تأكد|ודא|務必|务必|确保|確保|"
+    r"सुनिश्चित\s+कर|تأكد|ודא|務必|务必|确保|確保|ให้แน่ใจ|"
     r"\bpitää\b|\btäytyy\b|\bkell\b|\bkelle?ne\b|\btrebuie\b|\bπρέπει\b|\bmora[šmjt]?\b|"
     r"\bmusíš\b|\btreba\b|\bcal\b|\bhas\s+de\b|\bheu\s+de\b|\blazima\b|\bsharti\b|"
     r"باید|হবে|উচিত"
@@ -2198,6 +2202,6 @@ STEERING_SHAPES = compiled_on_use(
     f"{COURTEOUS_BAN.pattern[len('(?i)') :]}|{SETTING.pattern}|{_NEVER_SAID_BEFORE_SESSION_23}|"
     # (the contrast at a sentence's end: its end not read, a sentence may end before the text)
     f"{_TAIL_LOOSE}|"
-    f"{FORGET}|{FORGET_AFTER}|{NO_LONGER_HOLDS}|{REPLACE_VERB}|{_REPLACE_BETWEEN}|"
+    f"{FORGET}|{FORGET_AFTER}|{FORGET_UNSPACED}|{NO_LONGER_HOLDS}|{REPLACE_VERB}|{_REPLACE_BETWEEN}|"
     f"{_REPLACE_AFTER}|{_NEVER_UNSPACED}|{NO_CIRCUMSTANCES[0]}|{NO_CIRCUMSTANCES[1]}|{_OFTEN}"
 )
