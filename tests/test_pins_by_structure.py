@@ -78,6 +78,11 @@ RULES = [
     "কোনো অবস্থাতেই secrets/ ফোল্ডারে হাত দেবে না।",
     "`infra/live/` se za žiadnych okolností nemení.",
     "ตรวจสอบให้แน่ใจว่า `pytest` รันด้วย `-x` ทุกครั้ง",
+    # Tamil's negative imperative ends the verb after the command; Khmer's "don't" before it
+    # (review R23 of 46bf79d: the forbidden command lost at every window)
+    "`terraform destroy` ஐ ஒருபோதும் இயக்காதே.",
+    "`kubectl delete ns prod` ஐ இயக்க வேண்டாம்.",
+    "សូមកុំដំណើរការ `terraform destroy` ទាល់តែសោះ។",
 ]
 
 RESTATEMENTS = [

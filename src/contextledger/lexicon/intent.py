@@ -2169,9 +2169,11 @@ _NEVER = (
 )
 _NEVER_UNSPACED = (
     r"কোনো\s+অবস্থাতেই|কিছুতেই|تحت\s+هیچ\s+شرایطی|به\s+هیچ\s+وجه|किसी\s+भी\s+हालत\s+में|"
-    r"არასოდეს"
+    r"არასოდეს|எந்த\s+சூழ்நிலையிலும்|ஒருபோதும்|កុំ|មិនដែល|ដាច់ខាត|ຢ່າ|ບໍ່ເຄີຍ|ဘယ်တော့မှ"
 )
-_NEVER_AFTER = r"کبھی|कभी|asla|hiç|絶対|決して|절대|永远不|永遠不|绝不|絕不"
+# (after the code where the verb ends the clause: Tamil's negative imperative is the verb's
+# ending, "`X` ஐ இயக்காதே", "… வேண்டாம்")
+_NEVER_AFTER = r"کبھی|कभी|asla|hiç|絶対|決して|절대|永远不|永遠不|绝不|絕不|ாதே|ாதீர்கள்|வேண்டாம்"
 _NEAR = r"[^.!?\n]{0,40}?"
 NEVER_SAID = compiled_on_use(
     "(?i)"
