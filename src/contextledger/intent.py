@@ -53,6 +53,8 @@ _REPORTED_THAT = lexicon.REPORTED_THAT
 _JOKE = lexicon.JOKE
 _LAUGH_ONLY = lexicon.LAUGH_ONLY
 _NUDGE_WORDS = lexicon.NUDGE_WORDS
+# (negated small talk is a nudge too: "No worries, not urgent.", review R22-PN2)
+_NUDGE_OR_TALK = lexicon.NUDGE_WORDS | lexicon.TALK_WORDS
 _PREAMBLE_WORDS = lexicon.PREAMBLE_WORDS
 _QUESTION = lexicon.QUESTION
 _QUESTION_OPENING = lexicon.QUESTION_OPENING
@@ -324,7 +326,7 @@ def is_nudge(text: str) -> bool:
     (True, True, False)
     """
     words = _opening_words(text)
-    return len(words) <= 12 and _all_in(words, _NUDGE_WORDS)
+    return len(words) <= 12 and _all_in(words, _NUDGE_OR_TALK)
 
 
 # a sentence of a text read by the patterns for other scripts: up to its mark, a full stop
@@ -555,8 +557,10 @@ _EVERY_SHAPE: Container[re.Pattern[str]] = _EveryShape()
 def turns_course(text: str, shapes: Container[re.Pattern[str]] = _EVERY_SHAPE) -> bool:
     """A correction by its structure, in a short turn of any language: one value put in
     another's place ("Użyj NATS zamiast RabbitMQ.", "Usa X invece di Y.", "ใช้ polars แทน
-    pandas"), what was said taken back before what holds now ("Vergiss das, steig auf NATS
-    um."), or a question that puts the right value forward ("Sollte das nicht NATS sein?").
+    pandas"), one value replaced by another ("Cseréld le a Redis 6-ot Valkey 8-ra."), what was
+    said taken back before what holds now ("Vergiss das, steig auf NATS um.", "Zaboravi
+    Jenkins, koristimo GitLab CI 16."), or a question that puts the right value forward
+    ("Sollte das nicht NATS sein?").
 
     >>> turns_course("Nimm OR-Tools statt eines eigenen Solvers.")
     True
@@ -600,7 +604,9 @@ def standing_order(text: str, shapes: Container[re.Pattern[str]] = _EVERY_SHAPE)
     gang."), not the speaker's habit
     ("I always have to restart it"), or a courteous negated order
     ("Per favore non modificare niente in vendor/.", "Proszę nic nie zmieniać w infra/."),
-    or "never" said of a command or a path ("Nikoli ne poženi `make deploy`.").
+    or "never" or "under no circumstances" said of a command or a path ("Nikoli ne poženi
+    `make deploy`.", "Sub nicio formă nu atinge infra/live/."); "make sure" is an obligation
+    ("Varmista, että `mvn` saa `-B` joka kerta.").
 
     >>> standing_order("Bisogna eseguire `snakemake` con `--use-conda` ogni volta.")
     True
@@ -791,7 +797,7 @@ def is_substantive(text: str) -> bool:
     words = _opening_words(text)  # read once: a fit asks this of thousands of requests
     if len(words) < 4 and sum(1 + w.count("'") + w.count("’") for w in words) < 4:
         return False  # fewer than four words ("it's" is two here: its apostrophe joins two)
-    if len(words) <= 12 and _all_in(words, _NUDGE_WORDS):
+    if len(words) <= 12 and _all_in(words, _NUDGE_OR_TALK):
         return False  # a nudge
     return not _small_talk(words)
 

@@ -53,6 +53,45 @@ NUDGE_VOCABULARY_ELSEWHERE = """
 """
 NUDGE_WORDS = frozenset(NUDGE_VOCABULARY.split()) | frozenset(NUDGE_VOCABULARY_ELSEWHERE.split())
 
+# Negated small talk: a reassurance, "no rush", "not a big deal", "nothing else for now",
+# "I'm just thinking out loud" (review R22-PN2: "Don't worry about it, not a big deal." was
+# pinned as a rule). A short turn all of whose words are these or nudge words names nothing
+# to do, touch or avoid: it is a nudge, whatever its "not" (``intent.is_nudge``). The
+# negations, then the words of worry, hurry, importance, apology, thinking aloud and "that is
+# all", by language.
+TALK_VOCABULARY = """
+    not don't dont doesn't isn't wasn't won't nope nah nothing else anything more all at about
+    really honestly anyway anymore today tomorrow yet worry worries worried rush hurry
+    urgent big deal bad matter matters mind problem problems bother sorry apologize apologise
+    needed necessary important thinking think thought loud aloud out cheers that's it's i'm
+    nein nicht kein keine keinen nichts sonst mehr sorge sorgen schlimm wichtig egal problem
+    ach alles gut passt denke nur laut jetzt ich das
+    non pas ne n'est ce rien souci soucis presse grave mal du tout fais attention réfléchis à
+    voix haute merci autre chose pour l'instant t'inquiète inquiète problème je
+    no te preocupes preocupa preocupe prisa mal nada está es bien pasa me hagas caso estoy
+    pensando en voz alta más por ahora gracias de momento importa
+    pateixis hi ha pressa està malament gens em facis cas estic pensant veu res més gràcies
+    ei hätää kiirettä kiire huono yhtään kyllä se käy älä välitä mietin vain ääneen kiitos
+    muuta tällä erää
+    semmi gond nem sürgős rossz egyáltalán jó az így ne is figyelj rám csak hangosan
+    gondolkodom köszönöm most mást kérek
+    nicio grijă nu e grabă rău deloc în regulă mă băga seamă gândesc cu voce tare mulțumesc
+    nimic altceva deocamdată
+    μην ανησυχείς δεν βιαζόμαστε όχι άσχημα καθόλου εντάξει είναι με προσέχεις σκέφτομαι
+    φωναχτά τίποτε τίποτα άλλο προς το παρόν
+    žiadny stres neponáhľa sa to nie je zlé vôbec v poriadku nevšímaj si ma len rozmýšľam
+    nahlas ďakujem zatiaľ nič viac
+    bez brige nema žurbe nije loše uopće ne u redu obraćaj pažnju samo razmišljam naglas
+    hvala ništa više zasad
+    usijali hakuna haraka si mbaya hata kidogo hapana ni sawa tu usinijali nawaza kwa sauti
+    asante kingine sasa
+    нет не надо нужно спасибо ничего страшного всё все хорошо нормально волнуйся
+    переживай спеши срочно ні треба дякую нічого добре хвилюйся поспішай
+    nie trzeba dzięki nic szkodzi martw się spokojnie
+    haha hahaha hehe lol jaja jajaja χαχα хаха
+"""
+TALK_WORDS = frozenset(TALK_VOCABULARY.split())
+
 # Openers that announce a task without stating it ("hey, are you there?", "I have a task
 # for you.", "quick question"): a turn of only these words (and nudge words) is not the
 # request that set the task, so a greeting never becomes the pinned goal or the recap's
@@ -973,8 +1012,19 @@ RESTATES = compiled_on_use(
 # "Đổi kế hoạch: …"): the phrase opens the turn (after one word, "OK, …") and a mark
 # follows it. Read at a text's opening only (``RESTATES_OPENING_BULK`` reads the openings
 # of many texts at once, one a line).
+# a verb of repeating or summing up, or "again" ("Let me restate …:", "Te repito el
+# objetivo:", "Ξαναλέω τι κάνουμε:"), by language: stems, the verb's endings after them
+REPEATED = (
+    r"restat|reiterat|recap|repeat|once\s+more|one\s+more\s+time|zusammenfass|wiederhol|"
+    r"noch\s*(?:ein)?mal|nochmals|reformul|répète|répéter|rappel|repit|repet|recapitul|resum|"
+    r"riassum|ripet|herhaal|upprepa|gjenta|gentag|powtarza|powtórz|przypomn|zopakuj|opakuj|"
+    r"ponavlja|ponovi|kertaa|toista|összefoglal|megismétl|ξαναλέ|επαναλαμβ|ανακεφαλαι|tekrar|"
+    r"özetl|повтор|напомн|нагада|nhắc\s+lại|tóm\s+lại|ulangi|mengulang|narudia|nakariri|rudia|"
+    r"دوباره|تکرار|خلاصه|আবার|পুনরায়|সংক্ষেপে|दोहरा|फिर\s+से|दोबारा|שוב|חוזר|もう一度|改めて|"
+    r"다시|重申|再说一遍|重复|อีกครั้ง|ทวน|مجدد|أكرر"
+)
 _RESTATES_OPENING = (
-    r"(?i)^[^\w\n]*(?:[\w']+[ \t]*[,!、，][ \t]*)?(?:"
+    r"(?i)^(?:[^\w\n]*(?:[\w']+[ \t]*[,!、，][ \t]*)?(?:"
     r"zmiana\s+plan(?:u|ów)|nowe\s+zadanie|nowy\s+plan|"
     r"nieuwe?\s+(?:plan|taak|opdracht|doel)|planwijziging|verandering\s+van\s+plan(?:nen)?|"
     r"planänderung|planwechsel|neuer\s+plan|neue\s+aufgabe|neues\s+ziel|"
@@ -998,7 +1048,12 @@ _RESTATES_OPENING = (
     r"方針変更|計画変更|予定変更|新しい(?:タスク|方針|計画)|"
     r"계획\s*변경|새(?:로운)?\s*(?:계획|작업)|방향\s*전환|"
     r"计划有变|改变计划|计划变更|新任务|新计划|เปลี่ยนแผน|แผนใหม่|งานใหม่)"
-    r"(?:[ \t]*(?:です|だ|입니다|이에요|예요|了|啦))?[ \t]*[:：!！.。,，—–-]"
+    r"(?:[ \t]*(?:です|だ|입니다|이에요|예요|了|啦))?[ \t]*[:：!！.。,，—–-]|"
+    # ... or a short label that says the task is said again, a colon after it ("Let me
+    # restate what we're doing: …", "Nochmal zur Aufgabe: …", "Zopakujem úlohu: …", "আবার
+    # বলছি আমরা কী করছি: …"): a verb of repeating or an "again" within its first words
+    r"[^\w\n]*(?:[^\s:：—–.!?]+[ \t]+){0,3}?(?:" + REPEATED + r")[^\s:：—–.!?]*"
+    r"(?:[ \t]+[^\s:：—–.!?]+){0,5}?[ \t]*[:：—–])"
 )
 RESTATES_OPENING = compiled_on_use(_RESTATES_OPENING)
 RESTATES_OPENING_BULK = compiled_on_use(_RESTATES_OPENING, re.MULTILINE)
@@ -1842,6 +1897,31 @@ INSTEAD_OF = (
     rf"{_V}\s*ไม่ใช่\s*{_V}|{_V}\s+(?:وليس|وليست)\s+{_V}|{_V}\s+नहीं\s*,\s*{_V}|"
     rf"{_V}\s*말고\s*,?\s*{_V}"
 )
+# the imperative "forget" (a take-back when a value follows it in the turn), by language
+FORGET = (
+    r"ξέχνα|ξεχάστε|zabudni|zabudnite|zapomeň|zaboravi|zaboravite|pozabi|pozabite|забрави|"
+    r"oblida|oblideu|unohda|unohtakaa|felejtsd\s+el|felejtse\s+el|uită|uitați|uitati|sahau|"
+    r"sahauni|aizmirsti|pamiršk|unusta|kalimutan|vergiss|vergessen\s+sie|vergeet|glöm|glem|"
+    r"forget|oublie|oubliez|olvida|olvide|dimentica|dimenticate|esquece|esqueça|zapomnij|"
+    r"lupakan|забудь|забудьте|unut|unutun|quên|תשכח|תשכחי|תשכחו|انس|إنس|انسى"
+)
+# ... said after what is forgotten, where the verb ends the clause (fa, bn, hi, ja, ko, tr)
+FORGET_AFTER = (
+    r"فراموش\s*(?:ش\s*)?کن|فراموشش\s+کن|ভুলে\s+(?:যাও|যান|যা)|भूल\s+(?:जाओ|जाइए|जाएं)|"
+    r"忘れて|잊어\s*(?:줘|주세요|버려)|잊고|unut(?:un)?\b"
+)
+# ... in scripts without spaces between words, before the value ("忘掉X，用Y", "ลืม X ไปเลย")
+FORGET_UNSPACED = r"忘掉|忘了吧|别管|別管|ลืม"
+# what was said, said to hold no longer ("what I said about X no longer applies")
+NO_LONGER_HOLDS = (
+    r"\b(?:what\s+i\s+(?:said|wrote)[^.!?\n]{0,40}?no\s+longer\s+(?:holds|applies|stands))|"
+    r"\bgesagt\s+habe[^.!?\n]{0,20}?gilt\s+nicht\s+mehr|"
+    r"\b(?:ce\s+que\s+j['’]ai\s+dit)[^.!?\n]{0,40}?ne\s+(?:vaut|tient)\s+plus|"
+    r"\b(?:lo\s+que\s+dije)[^.!?\n]{0,40}?ya\s+no\s+(?:vale|aplica|sirve)|"
+    r"\b(?:quello\s+che\s+ho\s+detto)[^.!?\n]{0,40}?non\s+vale\s+più|"
+    r"\b(?:wat\s+ik\s+(?:zei|gezegd\s+heb))[^.!?\n]{0,40}?geldt\s+niet\s+meer"
+)
+
 # what the user said before, taken back ("scratch that", "forget what I said"): the turn
 # then says what holds instead
 RETRACTED = (
@@ -1865,6 +1945,16 @@ RETRACTED = (
     r"תשכח(?:י|ו)?\s+(?:מזה|ממה)|"  # he
     r"(?:انس|إنس)َ?\s+(?:ذلك|هذا|ما\s+قلت)|"  # ar
     r"(?:वो|वह|ये|यह)\s+छोड़ो|(?:उसे|इसे)\s+भूल\s+जाओ"  # hi
+)
+# ... the imperative "forget" of more languages opening a clause, a value named after it in
+# the turn ("Ξέχνα ό,τι είπα για το X, …", "Zaboravi što sam rekao o X", "Oblida el que vaig
+# dir de X"), or after the value where the verb ends the clause ("… X گفتم را فراموش کن", "X
+# নিয়ে যা বলেছিলাম ভুলে যাও"), or what was said said to hold no longer ("Was ich zu X gesagt
+# habe, gilt nicht mehr")
+FORGOTTEN = (
+    rf"(?:^|[,;:.!—–-]\s*)(?:{FORGET})\b[^.!?\n]{{0,60}}?{_V}|"
+    rf"{_V}[^.!?\n]{{0,60}}?(?:{FORGET_AFTER})|(?:{FORGET_UNSPACED})[^.!?\n]{{0,60}}?{_V}|"
+    rf"(?:{NO_LONGER_HOLDS})"
 )
 # a question that puts the right value forward against what is being done ("Shouldn't it
 # be Redis?", "Sollte das nicht Redis sein?", "不是应该用 Redis 吗？"): a correction asked
@@ -1905,7 +1995,35 @@ SWITCH_TO = (
     rf"[Пп]ерех(?:одь|оди)\s+на\s+{_NAMED}|תעבור\s+ל-?{_NAMED}|انتقل\s+إلى\s+{_NAMED}|"
     rf"{_NAMED}\S*\s+पर\s+स्विच|に切り替え|로\s*바꿔|เปลี่ยน(?:ไป)?(?:เป็น|ใช้)\s*{_NAMED}"
 )
-COURSE_CHANGE = compiled_on_use(f"(?i)(?:{INSTEAD_OF}|{RETRACTED}|{SWITCH_TO})")
+# one value replaced by another, the verb "replace" said of two values in one clause: before
+# them ("Replace X with Y everywhere.", "Ersetze überall X durch Y.", "Αντικατάστησε το X με
+# Y.", "Înlocuiește X cu Y peste tot."), between them ("সব জায়গায় X বদলে Y দাও।", "把 X 换成
+# Y"), or after them where the verb ends the clause ("همه‌جا X را با Y جایگزین کن.", "XをYに置き換え
+# て"); a stem, the verb's endings after it ("Cseréld le", "Korvaa", "Zamijeni")
+REPLACE_VERB = (
+    r"replace|swap|substitut|ersetz|austausch|tausch|remplac|reemplaz|sustitu|sostitu|"
+    r"rimpiazz|substitu|troqu|vervang|ersätt|byt\s+ut|erstatt|bytt\s+ut|erstat|udskift|"
+    r"zastąp|zamień|wymień|podmień|nahraď|nahrad|vyměň|vymeň|zamijeni|zamjeni|zameni|zamenjaj|"
+    r"înlocui|inlocui|cseréld|cserélje|lecserél|helyettesítsd|korvaa|vaihda|asenda|vaheta|"
+    r"aizstāj|nomaini|pakeisk|αντικατάστησ|αντικαταστήστε|замени|замените|заміни|замініть|"
+    r"смени|поменяй|değiştir|gantikan|ganti|thay(?:\s+thế)?|palitan|badilisha|badili|استبدل|החלף|"
+    r"แทนที่"
+)
+_REPLACE_BETWEEN = r"বদলে|换成|換成|替换为|替换成|替換為|替換成|की\s+जगह"
+_REPLACE_AFTER = (
+    r"جایگزین\s*(?:کن|کنید)|عوض\s*(?:کن|کنید)|প্রতিস্থাপন\s+কর|से\s+बदल|に置き換え|に差し替え|に置換|"
+    r"ile\s+değiştir|"
+    r"(?:으)?로\s*(?:교체|대체)"
+)
+_CLAUSE = r"[^.!?。！？\n]"
+REPLACED = (
+    rf"(?<!\w)(?:{REPLACE_VERB})\S*\s+(?:\S+\s+){{0,4}}?{_V}{_CLAUSE}{{0,40}}?\s{_V}|"
+    rf"{_V}{_CLAUSE}{{0,20}}?(?:{_REPLACE_BETWEEN})\s*{_V}|"
+    rf"{_V}{_CLAUSE}{{0,40}}?\s{_V}{_CLAUSE}{{0,30}}?(?:{_REPLACE_AFTER})"
+)
+COURSE_CHANGE = compiled_on_use(
+    f"(?i)(?:{INSTEAD_OF}|{RETRACTED}|{FORGOTTEN}|{SWITCH_TO}|{REPLACED})"
+)
 
 # A standing rule said as an obligation that holds every time ("`west build` skal køres med
 # `--pristine` hver eneste gang.", "Bisogna eseguire X con Y ogni volta."): a modal of
@@ -1920,7 +2038,22 @@ MODAL_OBLIGATION = compiled_on_use(
     r"\b\w+(?:malı|meli)(?:sın|sin|yız|yiz)?\b|"
     r"нужно|надо|необходимо|должен|должны|обязан|треба|потрібно|мусиш|повин(?:ен|ні)|"
     r"なければ(?:なり|いけ|ならな)|必ず|야\s*(?:합니다|해요|한다|돼요|됩니다)|반드시|"
-    r"必[须須](?!的|承[认認]|[说說])|一定要|ต้อง|يجب|لازم|ينبغي|חייב|צריך|צריכים|ज़रूरी|जरूरी|चाहिए"
+    r"必[须須](?!的|承[认認]|[说說])|一定要|ต้อง|يجب|لازم|ينبغي|חייב|צריך|צריכים|ज़रूरी|जरूरी|चाहिए|"
+    # ... "make sure" said to the listener (an order that something holds), and the modals
+    # of more languages
+    r"\bmake\s+sure\b|\bensure\b|\bachte\s+darauf\b|\bstell\s+sicher\b|\bsorge\s+dafür\b|"
+    r"\bassure[sz]?[- ](?:toi|vous)\b|\bveille[sz]?\s+à\b|\baseg[úu]rate\b|\basegúrese\b|"
+    r"\bassicurati\b|\bcertifique-se\b|\bzorg\s+(?:ervoor|dat)\b|\bse\s+till\s+att\b|"
+    r"\bsørg\s+for\b|\bupewnij\s+się\b|\bpilnuj\b|\bujisti\s+se\b|\bdbaj\b|\bdbej\b|"
+    r"\bpazi\s+da\b|\bpobrini\s+se\b|\bai\s+grijă\b|\basigură-te\b|\bfigyelj\s+(?:arra|oda)\b|"
+    r"\bügyelj\b|\bgyőződj\s+meg\b|\bvarmista\b|\bhuolehdi\b|\bveendu\b|\bpārliecinies\b|"
+    r"\bįsitikink\b|\bhakikisha\b|\bφρόντισε\b|\bβεβαιώσου\b|\bemin\s+ol\b|\bубедись\b|"
+    r"\bпроследи\b|\bпереконайся\b|\bpastikan\b|\bđảm\s+bảo\b|\bsiguraduhin\b|"
+    r"\bassegura['’]t\b|\bassegureu-vos\b|مطمئن\s+شو|حتما|حتماً|খেয়াল\s+রেখো|নিশ্চিত\s+কর|"
+    r"सुनिश्चित\s+कर|تأكد|ודא|務必|务必|确保|確保|ให้แน่ใจ|"
+    r"\bpitää\b|\btäytyy\b|\bkell\b|\bkelle?ne\b|\btrebuie\b|\bπρέπει\b|\bmora[šmjt]?\b|"
+    r"\bmusíš\b|\btreba\b|\bcal\b|\bhas\s+de\b|\bheu\s+de\b|\blazima\b|\bsharti\b|"
+    r"باید|হবে|উচিত"
 )
 REPETITION = compiled_on_use(
     r"(?i)\bevery\s+(?:single\s+)?time\b|\beach\s+time\b|\bwhenever\b|\balways\b|"
@@ -1931,7 +2064,24 @@ REPETITION = compiled_on_use(
     r"\bpokaždé\b|\bvždy(?:cky)?\b|\bsetiap\s+(?:kali|saat)\b|\bselalu\b|\blần\s+nào\b|"
     r"\bmỗi\s+lần\b|\bluôn\b|\bher\s+(?:seferinde|zaman|defasında)\b|\bdaima\b|"
     r"каждый\s+раз|всегда|щоразу|кожного\s+разу|завжди|毎回|いつも|常に|매번|항상|"
-    r"每次|[总總]是|始[终終]|ทุกครั้ง|เสมอ|كل\s+مرة|دائم|בכל\s+פעם|תמיד|हर\s+बार|हमेशा"
+    r"每次|[总總]是|始[终終]|ทุกครั้ง|เสมอ|كل\s+مرة|دائم|בכל\s+פעם|תמיד|हर\s+बार|हमेशा|"
+    # ... in more languages, and "without exception" (each time, said another way)
+    r"\baina\b|\bjoka\s+kerta\b|\bmindig\b|\bminden\s+alkalommal\b|\bmereu\b|"
+    r"\bîntotdeauna\b|\bde\s+fiecare\s+dată\b|\bπάντα\b|\bκάθε\s+φορά\b|\buvijek\b|"
+    r"\buvek\b|\bvedno\b|\bsvaki\s+put\b|\bzakaždým\b|\bcada\s+cop\b|\bkila\s+mara\b|"
+    r"\bkila\s+wakati\b|\balati\b|\bvienmēr\b|\bvisada\b|\balati\b|\bпосто[яј]анно\b|"
+    r"\bвинаги\b|همیشه|هر\s+بار|সবসময়|সর্বদা|প্রতিবার|"
+    r"\bwithout\s+(?:any\s+)?exceptions?\b|\bno\s+exceptions\b|\bohne\s+ausnahme\b|"
+    r"\bsans\s+exception\b|\bsin\s+excepci[oó]n(?:es)?\b|\bsense\s+excepci(?:ó|ons)\b|"
+    r"\bsenza\s+eccezion[ei]\b|\bsem\s+exceç(?:ão|ões)\b|\bzonder\s+uitzondering\b|"
+    r"\butan\s+undantag\b|\buten\s+unntak\b|\buden\s+undtagelse\b|\bbez\s+wyjątku\b|"
+    r"\bbez\s+výjimky\b|\bbez\s+výnimky\b|\bbez\s+iznimke\b|\bbez\s+izuzetka\b|"
+    r"\bbrez\s+izjeme\b|\bfără\s+excepți[ei]\b|\bkivétel\s+nélkül\b|\bpoikkeuksetta\b|"
+    r"\bilman\s+poikkeuksia\b|\bχωρίς\s+εξαιρέσεις\b|\bistisnasız\b|\bбез\s+исключени[йя]\b|"
+    r"\bбез\s+винятк(?:у|ів)\b|\bбез\s+изключени[ея]\b|\btanpa\s+(?:ter)?kecuali\b|"
+    r"\bkhông\s+có\s+ngoại\s+lệ\b|\bbila\s+ubaguzi\b|\bbila\s+kuacha\b|بدون\s+استثنا|"
+    r"ব্যতিক্রম\s+ছাড়া|बिना\s+किसी\s+अपवाद|ללא\s+יוצא\s+מן\s+הכלל|例外なく|예외\s*없이|无一例外|"
+    r"ไม่มีข้อยกเว้น"
 )
 # the speaker (or a third person) as the subject opening the sentence: a habit or a report
 # told, no order ("Wir haben gestern Redis statt Memcached benutzt.")
@@ -1964,7 +2114,8 @@ COURTEOUS_BAN = compiled_on_use(
 VALUE_TOKEN = compiled_on_use(r"(?<!\S)\S*[\dA-Z`]\S*")
 _DENIALS = (
     r"not|nicht|nie|ne|o\s+ne|a\s+ne|inte|ikke|ei|bukan|niet|não|non|pas|no|hindi|ni|nem|nu|"
-    r"не|ні|а\s+не|לא|وليس|ليس|لا|არა|და\s+არა|không|chứ\s+không"
+    r"не|ні|а\s+не|לא|وليس|ليس|لا|არა|და\s+არა|không|chứ\s+không|"
+    r"en|et|emme|ette|eivät|si|sio|siyo|όχι|نه|mitte|nevis|nem\s+pedig"
 )
 _TAIL_VALUE = r"(?:\S+\s+){0,4}?\S*[\dA-Z`]\S*"
 CONTRAST_TAIL = compiled_on_use(
@@ -1992,28 +2143,67 @@ _TAIL_LOOSE = CONTRAST_TAIL.pattern.replace(r"\s*$", "")
 # word before it in most languages ("Niekada nevykdyk `make deploy`", "Nikoli ne poženi
 # `…`", "Никогда не запускай `…`"), after it where the verb ends the sentence ("`…` کبھی نہ
 # چلائیں", "`…` कभी मत चलाना", "`…`は絶対に実行しないで", "`…` asla çalıştırma"; review R22-PN1)
-_CODE = r"`[^`\n]+`|(?<!\S)[\w.-]*[/.][\w./-]*\w"
-NEVER_SAID = compiled_on_use(
-    r"(?i)\b(?:never|nie|nigdy|niekada|nikada|nikoli|nikdy|soha|niciodată|nunca|jamais|mai|nooit|"
+_CODE = r"`[^`\n]+`|(?<!\S)[\w.-]*[/.][\w./-]*\w|(?<!\S)[\w.-]*\w/(?!\S*\w)"
+# "under no circumstances" and its kin, by language: a ban as strong as "never" (two groups:
+# each alternative of the screening pass stays small, ``STEERING_SHAPES``)
+NO_CIRCUMSTANCES = (
+    r"under\s+no\s+circumstances|in\s+no\s+case|on\s+no\s+account|by\s+no\s+means|"
+    r"unter\s+keinen\s+umständen|auf\s+keinen\s+fall|keinesfalls|en\s+aucun\s+cas|"
+    r"sous\s+aucun\s+prétexte|bajo\s+ningún\s+concepto|en\s+ningún\s+caso|sota\s+cap\s+concepte|"
+    r"en\s+cap\s+cas|in\s+nessun\s+caso|per\s+nessun\s+motivo|em\s+hipótese\s+alguma|"
+    r"em\s+caso\s+algum|in\s+geen\s+geval|onder\s+geen\s+beding|under\s+inga\s+omständigheter|"
+    r"under\s+ingen\s+omstændigheder|under\s+ingen\s+omstendigheter",
+    r"w\s+żadnym\s+wypadku|pod\s+żadnym\s+pozorem|za\s+žádných\s+okolností|v\s+žádném\s+případě|"
+    r"za\s+žiadnych\s+okolností|v\s+žiadnom\s+prípade|ni\s+pod\s+kojim\s+uvjetima|"
+    r"ni\s+pod\s+kojim\s+uslovima|v\s+nobenem\s+primeru|sub\s+nicio\s+formă|în\s+niciun\s+caz|"
+    r"semmilyen\s+körülmények\s+között|semmiképp(?:en)?|missään\s+tapauksessa|"
+    r"ei\s+missään\s+nimessä|σε\s+καμία\s+περίπτωση|hiçbir\s+koşulda|hiçbir\s+şekilde|"
+    r"ни\s+в\s+коем\s+случае|ни\s+при\s+каких\s+обстоятельствах|в\s+жодному\s+разі|"
+    r"в\s+никакъв\s+случай|dalam\s+keadaan\s+apa\s+pun|tuyệt\s+đối\s+không|"
+    r"kwa\s+hali\s+yoyote|kamwe|jokiranda\s+gadījumā|jokiu\s+būdu|mitte\s+mingil\s+juhul",
+)
+_NEVER = (
+    r"never|nie|nigdy|niekada|nikada|nikoli|nikdy|soha|niciodată|nunca|jamais|mai|nooit|"
     r"niemals|nie\s+wieder|aldrig|aldri|koskaan|hiçbir\s+zaman|asla|hindi\s+kailanman|"
-    r"huwag\s+kailanman|jangan\s+pernah|không\s+bao\s+giờ|никогда|ніколи|никога|nikad|"
-    r"ποτέ)\b[^.!?\n]{0,40}?(?:" + _CODE + r")|"
-    r"არასოდეს[^.!?\n]{0,40}?(?:" + _CODE + r")|"
-    r"(?:"
-    + _CODE
-    + r")[^.!?\n`]{0,40}?(?:کبھی|कभी|asla|hiç|絶対|決して|절대|永远不|永遠不|绝不|絕不)"
+    r"huwag\s+kailanman|jangan\s+pernah|không\s+bao\s+giờ|никогда|ніколи|никога|nikad|ποτέ"
+)
+_NEVER_UNSPACED = (
+    r"কোনো\s+অবস্থাতেই|কিছুতেই|تحت\s+هیچ\s+شرایطی|به\s+هیچ\s+وجه|किसी\s+भी\s+हालत\s+में|"
+    r"არასოდეს|எந்த\s+சூழ்நிலையிலும்|ஒருபோதும்|កុំ|មិនដែល|ដាច់ខាត|ຢ່າ|ບໍ່ເຄີຍ|ဘယ်တော့မှ"
+)
+# (after the code where the verb ends the clause: Tamil's negative imperative is the verb's
+# ending, "`X` ஐ இயக்காதே", "… வேண்டாம்")
+_NEVER_AFTER = r"کبھی|कभी|asla|hiç|絶対|決して|절대|永远不|永遠不|绝不|絕不|ாதே|ாதீர்கள்|வேண்டாம்"
+_NEAR = r"[^.!?\n]{0,40}?"
+NEVER_SAID = compiled_on_use(
+    "(?i)"
+    + "|".join(
+        [
+            *(rf"\b(?:{words})\b{_NEAR}(?:{_CODE})" for words in (_NEVER, *NO_CIRCUMSTANCES)),
+            rf"(?:{_NEVER_UNSPACED}){_NEAR}(?:{_CODE})",
+            *(rf"(?:{_CODE})[^.!?\n`]{{0,30}}?\b(?:{words})\b" for words in NO_CIRCUMSTANCES),
+            rf"(?:{_CODE})[^.!?\n`]{{0,40}}?(?:{_NEVER_AFTER})",
+        ]
+    )
 )
 
-# what any of the shapes above needs (RE2 says at once which short turns hold none): an
-# obligation and a repetition in one sentence (no sentence holds these marks)
-_IN_A_SENTENCE = r"[^。！？!?\n；;।؟]*?"
-_MODAL = MODAL_OBLIGATION.pattern[len("(?i)") :]
+# what any of the shapes above needs (RE2 says at once which short turns hold none). The
+# shapes added in session 23 are screened by their words alone (the verb "replace", the
+# imperative "forget", "under no circumstances", a repetition), each word its own
+# alternative: RE2 searches the short turns once for each part of at most 8,000 characters
+# of alternatives (``prefilter._PART_CHARS``), and those shapes whole, each a long
+# alternative, took five parts more (a never-seen session's short turns cost ~0.6-1.5 ms a
+# part); a turn that holds the word is read by the shape itself
 _OFTEN = REPETITION.pattern[len("(?i)") :]
+_NEVER_SAID_BEFORE_SESSION_23 = (
+    rf"\b(?:{_NEVER})\b{_NEAR}(?:{_CODE})|"
+    rf"(?:{_CODE})[^.!?\n`]{{0,40}}?(?:{_NEVER_AFTER})"
+)
 STEERING_SHAPES = compiled_on_use(
-    f"{COURSE_CHANGE.pattern}|{CORRECTING_QUESTION.pattern[len('(?i)') :]}|"
-    f"{COURTEOUS_BAN.pattern[len('(?i)') :]}|{SETTING.pattern}|"
-    f"{NEVER_SAID.pattern[len('(?i)') :]}|"
+    f"(?i){INSTEAD_OF}|{RETRACTED}|{SWITCH_TO}|{CORRECTING_QUESTION.pattern[len('(?i)') :]}|"
+    f"{COURTEOUS_BAN.pattern[len('(?i)') :]}|{SETTING.pattern}|{_NEVER_SAID_BEFORE_SESSION_23}|"
     # (the contrast at a sentence's end: its end not read, a sentence may end before the text)
     f"{_TAIL_LOOSE}|"
-    f"(?:{_MODAL}){_IN_A_SENTENCE}(?:{_OFTEN})|(?:{_OFTEN}){_IN_A_SENTENCE}(?:{_MODAL})"
+    f"{FORGET}|{FORGET_AFTER}|{FORGET_UNSPACED}|{NO_LONGER_HOLDS}|{REPLACE_VERB}|{_REPLACE_BETWEEN}|"
+    f"{_REPLACE_AFTER}|{_NEVER_UNSPACED}|{NO_CIRCUMSTANCES[0]}|{NO_CIRCUMSTANCES[1]}|{_OFTEN}"
 )
