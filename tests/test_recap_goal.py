@@ -105,3 +105,44 @@ def test_the_goal_after_a_greeting_in_uk_id_ar_pl(greeting: str, task: str) -> N
             digest(read_messages([*dicts, {"role": "user", "content": "ok"}])), 2000
         )
         assert recap.splitlines()[0] == f"Goal: {task}"
+
+
+def _goal_line(turn: str) -> str:
+    dicts = [{"role": "user", "content": turn}, {"role": "assistant", "content": "OK."}]
+    recap = render_digest(digest(read_messages([*dicts, {"role": "user", "content": "ok"}])), 2000)
+    return recap.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("background", "asked"),
+    [
+        (
+            "Some background first: the previous contractor left this half-finished in March.",
+            "What I need from you is to move the payout scheduler onto Postgres 17 and keep "
+            "the refund flow working end to end.",
+        ),
+        (
+            "Kurz zum Hintergrund: der vorherige Dienstleister hat das halb fertig liegen lassen.",
+            "Ich brauche von dir, dass du den Export auf Postgres 17 umstellst.",
+        ),
+        (
+            "მოკლე კონტექსტი: წინა კონტრაქტორმა ეს მარტში ნახევრად დაასრულა და მას შემდეგ "
+            "არავის შეხებია.",
+            "შენგან მჭირდება, რომ the dock scheduler გადაიტანო Spring Boot 3.4-ზე და the cycle "
+            "counts ბოლომდე მუშა დარჩეს, ტესტები მწვანე იყოს და მორიგე გუნდისთვის მოკლე "
+            "მიგრაციის შენიშვნა დაწერო.",
+        ),
+    ],
+)
+def test_the_goal_is_the_request_after_its_background_whole(background: str, asked: str) -> None:
+    """review22 R22-R2: the background sentence before the request gives way to the request,
+    and a request of 3-byte letters over the Goal's 400 bytes keeps its end."""
+    assert _goal_line(f"{background} {asked}") == f"Goal: {asked}"
+
+
+def test_a_long_goal_is_cut_at_a_sentence_when_its_first_fits() -> None:
+    first = "Move the payout scheduler onto Postgres 17 and keep the refund flow working."
+    rest = " ".join(f"Step {k}: check the seller statement number {k} by hand." for k in range(9))
+    line = _goal_line(f"{first} {rest}")
+    assert line.startswith(f"Goal: {first}")
+    assert line.endswith("by hand.")

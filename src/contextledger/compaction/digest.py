@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -43,7 +43,7 @@ from ..intent import (
     is_substantive,
     restates_task,
 )
-from ..lexicon.intent import ANNOUNCES_A_TASK
+from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
 from .actions import is_ui_step, render_action
 from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
@@ -124,6 +124,7 @@ from .tool_calls import (
     shell_tool,
     shows_file,
 )
+from .transcript import utf8_len
 from .wording import asks, clip, shape, without_code, word_count
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
@@ -194,6 +195,19 @@ _GREETING = re.compile(
 
 
 _GOAL_BYTES = 400
+
+
+def _goal_line(said: Iterable[str]) -> str:
+    """The goal's sentences that fit the Goal line whole, at least its first: a request in a
+    script of 3 bytes a letter (Georgian, Hindi) keeps its end up to half again the bytes,
+    rather than be cut mid-request (R22-R2)."""
+    line = ""
+    for sentence in said:
+        joined = f"{line} {sentence}".strip()
+        if line and utf8_len(joined) > _GOAL_BYTES:
+            break
+        line = joined
+    return clip(line, _GOAL_BYTES * 3 // 2 if utf8_len(line) > _GOAL_BYTES else _GOAL_BYTES)
 
 
 def _short_turn(text: str) -> bool:
@@ -468,6 +482,8 @@ def digest(
         said = sentences(first)
         labelled = next((k for k, x in enumerate(said) if _GOAL_LABEL.match(x)), None)
         start = labelled if labelled is not None else _past_greetings(said)
+        while start < len(said) - 1 and BACKGROUND_LABEL.match(said[start]):
+            start += 1  # "Some background first: …": the request after it (R22-R2)
         # "Morning. Goal for today: …": the goal, not "Morning."; three sentences, or the
         # whole of a short turn (Thai ends a clause with a space: "context context task")
         said = said[start:] if _short_turn(first) else said[start : start + 3]
@@ -475,7 +491,7 @@ def digest(
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
-        add("Goal", clip(_GOAL_LABEL.sub("", " ".join(told)), _GOAL_BYTES))
+        add("Goal", _goal_line(_GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told)))
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
     # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
     restated = [
