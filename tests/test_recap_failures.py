@@ -478,3 +478,17 @@ def test_a_run_whose_summary_counts_a_failure_keeps_it_whatever_its_titles_say(
     """R22-R4: vitest's "Tests  1 failed | 40 passed" counts a failure after a word: the
     run failed, and its crossed test is a failure line."""
     assert any(test in line for line in failure_lines(output))
+
+
+def test_a_tap_or_bats_passing_line_is_no_failure_whatever_its_title() -> None:
+    """recap16 held-out: bats's "ok 1 failed deploy exits non-zero" passed; "not ok" failed."""
+    passed = "1..2\nok 1 failed deploy exits non-zero\nok 2 prints an error on a bad flag\n\n2 tests, 0 failures"
+    assert failure_lines(passed) == []
+    failed = (
+        "1..2\nok 1 install works\nnot ok 2 rollback restores the release\n\n2 tests, 1 failure"
+    )
+    assert failure_lines(failed)[0] == "not ok 2 rollback restores the release"
+    assert (
+        failure_lines("failed fetch is retried ... ok (1ms)\n\nok | 1 passed | 0 failed (5ms)")
+        == []
+    )

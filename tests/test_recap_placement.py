@@ -334,3 +334,116 @@ def test_a_correction_keeps_both_values_in_the_compacted_recap(
     lines = out.event.recap_text.splitlines()
     at = lines.index("Constraints and corrections:")
     assert any(old in ln and new in ln for ln in lines[at + 1 :] if ln.startswith("- "))
+
+
+# session 23 (recap16, held-out heldout23/recap16): who to ask after a person left, a
+# version pin, a rule asked as a question, a budget, a Georgian rule, a pasted rules file
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "@kofi21 has left the company, so route any billing questions to @dana21 from now on.",
+        "@kofi21 şirketten ayrıldı, bundan sonra fatura sorularını @dana21 kişisine sor.",
+        "@kofi21 ने कंपनी छोड़ दी है, अब से बिलिंग के सवाल @dana21 को भेजें।",
+        "@kofi21 пішов з компанії, тож відтепер питання щодо рахунків став @dana21.",
+        "Mara Lind left the team last week; ask Joon Park about the invoices instead.",
+    ],
+)
+def test_who_to_ask_after_a_person_left_is_a_constraint_not_a_number(said: str) -> None:
+    d = digest(_session("Move the invoice export to the new queue.", said))
+    assert _where(d, said) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Garde celery épinglé en 5.3.6 ; la version 5.4.0 casse nos workers.",
+        "Lass celery auf 5.3.6 gepinnt; 5.4.0 macht die Worker kaputt.",
+        "Тримай celery зафіксованим на 5.3.6; версія 5.4.0 ламає воркери.",
+        "celery paketini 5.3.6 sürümünde sabit tut; 5.4.0 işçileri bozuyor.",
+    ],
+)
+def test_a_version_pin_in_any_language_is_a_constraint(said: str) -> None:
+    d = digest(_session("Move the invoice export to the new queue.", said))
+    assert _where(d, said) == [RULES]
+
+
+def test_a_version_said_with_no_pin_sets_no_rule() -> None:
+    assert not is_rule("We upgraded celery from 5.3.6 to 5.4.0 last sprint.")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Kannst du sicherstellen, dass wir die Datei secrets.env nie ins Repo pushen?",
+        "¿Puedes asegurarte de que nunca borremos la tabla de auditoría?",
+        "secrets.env dosyasını asla repoya göndermediğimizden emin olabilir misin?",
+        "შეგიძლია დარწმუნდე, რომ secrets.env ფაილს არასოდეს გავაგზავნით?",
+        "क्या आप पक्का कर सकते हैं कि हम secrets.env फ़ाइल को कभी पुश न करें?",
+    ],
+)
+def test_a_rule_asked_as_a_question_is_a_rule(said: str) -> None:
+    assert is_rule(said)
+
+
+def test_a_question_offering_a_choice_is_still_no_rule() -> None:
+    assert not is_rule("Kannst du Redis oder Memcached nehmen, nicht beide?")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The approved budget for the migration is €18,500.",
+        "Das genehmigte Budget beträgt 18.500 EUR.",
+    ],
+)
+def test_an_approved_budget_is_a_number_not_a_decision(said: str) -> None:
+    d = digest(_session("Move the invoice export to the new queue.", said))
+    assert _where(d, said) == ["Numbers that matter"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "არასოდეს წაშალო აუდიტის ცხრილი პროდაქშენზე.",
+        "შესწორება: კონფიგი არის config/app.toml-ში და არა .env-ში.",
+    ],
+)
+def test_georgian_rules_and_corrections_are_rules(said: str) -> None:
+    assert is_rule(said)
+
+
+def test_a_ban_opening_with_no_overrules_nothing_earlier() -> None:
+    """ "No fusiones nada un viernes, …" bans; it takes nothing back on the same topic."""
+    earlier = "@kofi21 dejó la empresa, así que a partir de ahora manda las dudas sobre the ledger a @dana21."
+    ban = "No fusiones nada un viernes, salvo cuando sea un hotfix para the ledger."
+    d = digest(_session("Migra the ledger a Postgres 17.", earlier, ban))
+    assert _where(d, earlier) == [RULES]
+    assert _where(d, ban) == [RULES]
+
+
+_CONTRIBUTING = (
+    "Please follow our CONTRIBUTING.md:\n\n```\n# Contributing\n\n"
+    "- Run the formatter before every commit.\n"
+    "- Never edit files under api/gen/ by hand; they are generated.\n```"
+)
+
+
+def test_the_rules_a_pasted_file_lists_are_constraints() -> None:
+    d = digest(_session("Move the invoice export to the new queue.", _CONTRIBUTING))
+    rule = "Never edit files under api/gen/ by hand; they are generated."
+    assert _where(d, rule) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "Here is the diff:\n\n```diff\n--- a/RULES.md\n+++ b/RULES.md\n@@ -1,2 +1,1 @@\n"
+        "- Never edit files under api/gen/ by hand; they are generated.\n```",
+        "Here is the module:\n\n```python\n# Never edit files under api/gen/ by hand.\nx = 1\n```",
+    ],
+)
+def test_a_pasted_diff_or_code_comment_sets_no_rule(pasted: str) -> None:
+    d = digest(_session("Move the invoice export to the new queue.", pasted))
+    assert RULES not in _where(d, "Never edit files under api/gen/")

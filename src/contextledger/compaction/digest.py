@@ -72,6 +72,7 @@ from .findings import (
     restates_count,
     restates_found,
     specific,
+    states_an_amount,
     states_value,
     summary_lines,
     superseded,
@@ -84,6 +85,7 @@ from .rules import (
     is_rule,
     lifted_rule,
     overruled_by_later,
+    pasted_rules,
     reset_later,
     sets_deadline,
     settings,
@@ -538,6 +540,11 @@ def digest(
                 # setting's value, its newest only, too: RT26-2)
                 add("Constraints and corrections", clip(s, 300))
                 placed.add(s)
+    for m in messages:  # the rules a user's paste lists ("- Do not edit src/generated/ …")
+        if m.role == "user" and not m.is_recap and not m.tool_results:
+            for rule in pasted_rules(m.text):
+                add("Constraints and corrections", clip(rule, 300))
+                placed.add(rule)
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
     said = [*rules, *(s for u in users if not is_nudge(u) for s in said_in(u))]
@@ -1001,7 +1008,9 @@ def _said(
         # (a user's short turn said as one keeps its bytes as a rule does)
         item = f"{who}: {clip(s, 300 if whole and s not in sentences(s) else 240)}"
         decided = decides(s)  # and not undone: "Marek nie zdecydował jeszcze."
-        if decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."
+        if m.role == "user" and states_an_amount(s) and numbers_matter(s, "user"):  # a budget
+            add("Numbers that matter", item)
+        elif decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."
             if not ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
                 add("Decisions", item)
         elif m.role == "assistant" and not asks(s) and restates_count(s, counted):

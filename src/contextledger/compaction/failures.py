@@ -155,6 +155,9 @@ _NOT_FAILED = re.compile(
     # a passing test's line, whatever its title says: "✓ maps ECONNRESET to a retryable
     # error (4 ms)" (RT24-2)
     r"|^[✓✔√]\s"
+    # ... a TAP or bats line ("ok 1 - retries failed webhooks", never "not ok 2 …"), a
+    # test's line a runner ends with its pass ("failed fetch is retried ... ok (1ms)")
+    r"|^ok\s+\d+\b|\s\.\.\.\s+ok(?:\s+\([\d.]+\s*[mµ]?s\))?$"
     r"|" + NO_ERRORS +
     # errors a tool fixed or was told to let pass ("Found 3 errors (3 fixed, 0
     # remaining).", "Fixed 4 errors automatically.", "2 errors ignored"), a retry's

@@ -15,8 +15,16 @@ from ..intent import (
     is_decision,
     is_nudge,
 )
-from ..lexicon.claims import NOT_THAT_NEGATORS
-from ..lexicon.common import NEGATIONS
+from ..lexicon.claims import (
+    LEFT_STEMS,
+    NEGATORS,
+    NEGATORS_NOSPACE,
+    NOT_THAT_NEGATORS,
+    PIN_STEMS,
+    PROHIBITIVES,
+    PROHIBITIVES_NOSPACE,
+)
+from ..lexicon.common import NEGATIONS, stems_at_word_start
 from ..lexicon.intent import (
     ASKS_FOR_A_RULE_ELSEWHERE,
     DEADLINE_MOMENT,
@@ -32,8 +40,9 @@ from .facts import (
     DEFERRED,
     WHEN_FREE,
     keywords,
+    without_paste,
 )
-from .wording import asks, word_count
+from .wording import asks, fenced_blocks, without_code, word_count
 
 _RETRACTS = re.compile(
     r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]"
@@ -47,7 +56,7 @@ _RETRACTS = re.compile(
     # Indonesian/Malay, Vietnamese, Hebrew, Arabic, Persian, Hindi, Thai
     r"rettelse|retting|korreksjon|ispravak|ispravka|korekcija|исправка|popravek|pataisymas|"
     r"labojums|parandus|виправлення|διόρθωση|helyesbítés|javítás|corectare|corecție|corecţie|"
-    r"correcció|ralat|pembetulan|đính\s+chính|תיקון|تصحيح|اصلاح|सुधार|แก้ไข)\s*[:：]"
+    r"correcció|ralat|pembetulan|đính\s+chính|תיקון|تصحيح|اصلاح|सुधार|แก้ไข|შესწორება)\s*[:：]"
 )
 
 # An answer to a question that sets nothing: "No, that's fine.", "Nope, go ahead.", "No,
@@ -312,7 +321,9 @@ _STANDING = re.compile(
 # "On second thought, …", "Hmm, no, …", "Sorry, …")
 _TAKES_BACK = re.compile(
     r"(?i)^\W*(?:(?:hmm+|ugh|oh|ok(?:ay)?|well|um+|ah)\W+)*(?:actually|scratch\s+that|"
-    r"on\s+second\s+thought|wait|no|nope|correction|change\s+of\s+plans?|forget\s+(?:that|it|"
+    # (a "no" said alone, not the ban opening "No fusiones nada un viernes, …")
+    r"on\s+second\s+thought|wait|no(?=\s*[,.!;:—–-]|\s+(?:wait|actually|sorry|scratch)\b)|nope|"
+    r"correction|change\s+of\s+plans?|forget\s+(?:that|it|"
     r"what\s+i\s+said)|never\s*mind|i(?:'ve)?\s+changed\s+my\s+mind|sorry)\b"
 )
 
@@ -483,13 +494,11 @@ def is_rule(sentence: str) -> bool:
         return False
     if _SMALL_TALK.search(sentence) or _REPLY.match(sentence):
         return False
-    if (
-        sentence.rstrip().endswith(("?", "？", "؟"))
-        and not _ASKS_A_RULE.search(sentence)
-        and not _asks_a_rule_elsewhere(sentence)
-        and not asks_agreement(sentence)  # "Don't rotate the keys this week, ok?"
-    ):
-        return False
+    if asks(sentence):
+        if _asks_a_rule_elsewhere(sentence):
+            return True  # "Kannst du sicherstellen, dass wir die Datei nie ins Git committen?"
+        if not _ASKS_A_RULE.search(sentence) and not asks_agreement(sentence):
+            return False  # (not "Don't rotate the keys this week, ok?")
     label = _RULE_LABEL.match(sentence)
     if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
         rest = sentence[label.end() :]
@@ -498,6 +507,8 @@ def is_rule(sentence: str) -> bool:
         return False  # "Don't forget to bump the version": a request for later
     if WHEN_FREE.search(sentence) and not _FIRM.search(sentence):
         return False  # "Коли буде час, додай розділ …": when there is time, not a condition
+    if _hands_over(sentence) or _pins_a_version(sentence):
+        return True  # (", so send any questions to @adi08" is no purpose clause)
     if _STATUS.search(sentence):
         return False
     if not RULE_OPENING.search(sentence) and _SO_THAT.search(sentence):
@@ -598,6 +609,54 @@ def _rule_words(sentence: str) -> bool:
     if not is_constraint(sentence):
         return False
     return not _NEED.search(sentence) or is_constraint(_NEED.sub(" ", sentence))
+
+
+# a list item of a pasted file ("- Do not edit anything under src/generated/ by hand.",
+# "2. Never hand-edit files in Generated/"); not a diff's, whose "- " lines are removed ones
+_LIST_ITEM = re.compile(r"(?m)^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+(\S[^\n]*)$")
+_DIFF = re.compile(r"(?m)^(?:@@ |\+\+\+ |--- |diff --git )")
+
+
+def pasted_rules(text: str) -> list[str]:
+    """The rules listed in what a user turn pasted (its CONTRIBUTING.md, the team's rules
+    from a wiki), one per list item: a paste says no sentence of the user's
+    (:func:`.facts.without_paste`), but the rules the user brought bind as theirs do."""
+    said = without_code(text)
+    shown = said[len(without_paste(said)) :]
+    out: list[str] = []
+    for part in [*fenced_blocks(text), shown]:
+        if _DIFF.search(part):
+            continue
+        out += [
+            item.strip()
+            for item in _LIST_ITEM.findall(part)
+            if word_count(item) >= 3 and is_rule(item.strip())
+        ]
+    return out
+
+
+_LEFT = stems_at_word_start(LEFT_STEMS)
+# a handle, or a name of two capitalised words ("@adi08", "Grace Okafor")
+_PERSON = re.compile(r"@[\w.-]*[^\W_]|(?<!\w)[^\W\d_a-z][^\W\d_]+[ -][^\W\d_a-z][^\W\d_]+")
+
+
+def _hands_over(sentence: str) -> bool:
+    """A person said to have left, and someone named after to turn to ("@rahul08 has left
+    the company, so send any questions to @adi08 from now on.", "@oksana04 şirketten
+    ayrıldı, bundan sonra … @radu04 kişisine gönder."): who to ask is a standing rule."""
+    left = _LEFT.search(sentence)
+    return left is not None and _PERSON.search(sentence, left.end()) is not None
+
+
+_PIN = stems_at_word_start(PIN_STEMS)
+_VERSION = re.compile(r"(?<![\w.])(?:v?\d+\.\d+(?:\.\d+)+|v\d+(?:\.\d+)?)(?![\d.]\d)")
+
+
+def _pins_a_version(sentence: str) -> bool:
+    """A package held at its version in any language ("Garde axum épinglé en 0.7.9 ; la
+    version 0.8.0 casse notre build.", "Тримай go-redis зафіксованим на v9.6.1"): a rule,
+    not a number (R22-R3)."""
+    return bool(_VERSION.search(sentence)) and _PIN.search(sentence) is not None
 
 
 # "X, not Y" in Japanese and Korean said as a statement: "すみません、対象はステージングで、本番
@@ -1098,8 +1157,10 @@ _UNTIL_THEN = re.compile(
     r"cho\s+đến\s+lúc\s+đó|حتى\s+ذلك\s+الحين|עד\s+אז)(?!\w)|それまで|그때까지|在此之前|在那之前"
 )
 _NEGATOR = re.compile(
-    r"(?i)(?<!\w)(?:not|don'?t|nie|ne|не|ні|no|non|não|niet|nicht|ikke|inte|ej|ei|لا|אל|"
-    r"đừng|không)(?!\w)|ない|ません|마세요|않|不要|别|อย่า|ไม่"
+    r"(?i)(?<!\w)(?:"
+    + "|".join(re.escape(w) for w in (*NEGATORS.split(), *PROHIBITIVES.split()))
+    + r")(?!\w)|"
+    + "|".join(re.escape(w) for w in (*NEGATORS_NOSPACE.split(), *PROHIBITIVES_NOSPACE.split()))
 )
 
 

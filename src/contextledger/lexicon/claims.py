@@ -525,6 +525,11 @@ NEGATORS = """
     नहीं না inte ikke ekki nav nie nicht niet non não hindi haku
 """
 NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未"
+# ... and the words that forbid a step ("don't", "đừng", "אל", "しないで", "마세요", "不要",
+# "อย่า"): with NEGATORS, what negates a step held back until then ("Do tego czasu go nie
+# wdrażaj.", "Until then, don't deploy it.")
+PROHIBITIVES = "don't dont ej אל đừng"
+PROHIBITIVES_NOSPACE = "ない ません 마세요 不要 别 อย่า"
 
 # Words that make a rule a wish ("when possible", "ideally", "jeśli to możliwe", "できるだけ",
 # "尽量", "wenn möglich", "по возможности"): a rule the user set without one, restated with
@@ -850,6 +855,25 @@ LEFT_STEMS = (
     "退職",
     "离职",
     "离开",
+    "छोड़ दी",
+    "छोड़ दिया",
+    "छोड़ चुके",
+    "წავიდა",
+    "წასულია",
+)
+
+# Words that hold a package at its version, as stems at a word's start: pinned ("Lass
+# hibernate-core auf 6.5.3 gepinnt", "Garde axum épinglé en 0.7.9", "Тримай go-redis
+# зафіксованим на v9.6.1", "axum को 0.7.9 पर पिन रखें"), kept or left at it ("sabit tut",
+# "დატოვე 2.17.2 ვერსიაზე"), stayed on ("We must stay on akka 2.6.20", "Wir bleiben auf …")
+PIN_STEMS = (
+    *("pin", "gepinnt", "festgepinnt", "festhalten", "épingl", "fijad", "fijo", "fija", "fixad"),
+    *("fixo", "fissat", "vastgepind", "vastgezet", "przypię", "zafixov", "зафиксир", "закреп"),
+    *("зафіксов", "закріп", "sabit", "पिन", "ghim", "kunci", "დატოვე", "დარჩეს", "stay", "bleib"),
+    *("rester", "reste", "restons", "quedar", "quedemos", "ficar", "fiquemos", "rimaner"),
+    *("rimaniamo", "blijv", "zostań", "zostajemy", "остаться", "останемся", "оставаться"),
+    *("залишитися", "залишаємося", "kalmalıyız", "kalalım", "tetap", "rămân", "μείν", "μέν"),
+    *("ピン留め", "固定", "고정", "留在"),
 )
 # Every word that denies in a clause of the languages a recap is compared across (see
 # compaction.claims_translated): the shared negations, those above, prohibitions, and the

@@ -327,8 +327,9 @@ CONSTRAINT = compiled_on_use(
     r"limit(?:ed)?\s+to|stick\s+to|pin(?:ned)?\s+to|not\s+allowed|forbidden|prohibited|mandatory|"
     r"compulsory|obligatory)\b|"
     # a standing order from now on: "From now on, write every commit message in English."
-    r"\b(?:from\s+(?:now|here)\s+on|going\s+forward|henceforth)\b(?!\s+the\s+task\b)\W+(?!(?:it|that|"
-    r"this|the\s+\w+|things?|everything)\s+(?:is|was|works?|looks?|seems?)\b)\w|"
+    # ... or closing the order ("… send any questions to Priya from now on.")
+    r"\b(?:from\s+(?:now|here)\s+on|going\s+forward|henceforth)\b(?!\s+the\s+task\b)(?:\W+(?!(?:it|"
+    r"that|this|the\s+\w+|things?|everything)\s+(?:is|was|works?|looks?|seems?)\b)\w|\W*$)|"
     # A rule stated as a bare "no"/"zero"/"only"/"skip" opening its clause ("No
     # force-pushes, ever.", "Also: zero new dependencies", "only squash merges", "please
     # no print debugging"); mid-clause these words are ordinary ("there is no cache").
@@ -615,7 +616,11 @@ GRAMMAR_RULE = compiled_on_use(
     r"da\s+ora\s+in\s+poi|daqui\s+para\s+a\s+frente|vanaf\s+nu|od\s+teraz|od\s+tej\s+pory|"
     r"tästä\s+lähtien|tästedes|mostantól|de\s+acum\s+înainte|kuanzia\s+sasa|mulai\s+sekarang|"
     r"mulai\s+hari\s+ini|od\s+teď|od\s+nynějška|från\s+och\s+med\s+nu|framöver|fremover|"
-    r"fra\s+nu\s+af|fra\s+nå\s+av)\b"
+    r"fra\s+nu\s+af|fra\s+nå\s+av|bundan\s+(?:sonra|böyle)|voortaan|fortan|künftig|"
+    r"de\s+agora\s+em\s+diante|daqui\s+em\s+diante|отныне|впредь|с\s+этого\s+момента|"
+    r"відтепер|віднині|з\s+цього\s+моменту|от\s+сега\s+нататък|"
+    r"από\s+(?:εδώ|τώρα)\s+και\s+(?:πέρα|στο\s+εξής)|ამიერიდან|ამიერიდანვე|"
+    r"अब\s+से(?![\u0900-\u097f])|आगे\s+से(?![\u0900-\u097f]))(?![\w\u0900-\u097f])"
     r"(?!\W+(?:es|ist|läuft|funktioniert|est|marche|funciona|è|é|werkt|działa|toimii|működik|"
     r"merge|berjalan|funguje|fungerar|virker|funker)\b))"
     r")"
@@ -1026,6 +1031,7 @@ _CYR, _GRK, _HEB, _ARA = (
 )
 _DEV, _THAI, _HANGUL = "\u0900-\u097f", "\u0e00-\u0e7f", "\uac00-\ud7a3"
 _BN = "\u0980-\u09ff"  # Bengali
+_KA = "\u10d0-\u10ff"  # Georgian (Mkhedruli)
 _TR = "a-zçğıöşü"  # Turkish lower-case letters (its texts are told by ı, ş, ğ)
 # a Russian or Ukrainian imperative: a word ending in -й, -и or -ь (and -те, -ся), not a
 # past plural ("не успели"), an adjective ("не новый"), a second person ("не знаешь"), a
@@ -1047,6 +1053,10 @@ OTHER_SCRIPT_CONSTRAINT = (
     rf"[ВвЗз](?<![{_CYR}].)(?:сегда|авжди)\s+{_CYR_IMPERATIVE}|"
     rf"[ЕеЯяКк](?<![{_CYR}].)(?:сли|кщо|огда|оли)\s+[^,.!?;\n]{{3,}},\s*(?:то\s+|тоді\s+|тогда\s+)?"
     rf"{_CYR_IMPERATIVE}|"
+    # Georgian: "never", a prohibitive, "forbidden", "necessarily", "may not", "nothing" then
+    # an optative ("არასოდეს გაუშვა …", "ნუ შეცვლი …", "პარასკევს არაფერი შეაერთო, …")
+    rf"ა(?<![{_KA}].)რასოდეს|ნ(?<![{_KA}].)უ\s|აკრძალულია|აუცილებლად|ა(?<![{_KA}].)რ\s+შეიძლება|"
+    rf"ა(?<![{_KA}].)რაფერი\s+[{_KA}]+ო(?![{_KA}])|"
     rf"[Μμ](?<![{_GRK}].)ην\s+(?!ανησυχ|στεναχωρ|φοβ)[{_GRK}]|"
     rf"[Μμ](?<![{_GRK}].)η\s+[{_GRK}]+(?:ς|τε)(?![{_GRK}])|[Ππ]οτέ\s+μη|[Αα]παγορεύεται|[Υυ]ποχρεωτικ|"
     rf"[Ππ]ρέπει\s+(?:πάντα\s+|πάντοτε\s+)?να\s+[{_GRK}]+(?:εις|είς|ετε|είτε|άς|ας|ις|ης)(?![{_GRK}])|"
@@ -1737,11 +1747,19 @@ ASKS_FOR_A_RULE_ELSEWHERE = compiled_on_use(
     r"pourrais-tu|peux-tu|pourriez-vous|pouvez-vous|voudrais-tu|(?:est-ce\s+que\s+)?tu\s+peux|"
     r"podrías|puedes|podría\s+usted|potresti|puoi|potrebbe|você\s+pode|poderia|pode|podes|"
     r"czy\s+(?:możesz|mógłbyś|mogłabyś|moglibyście)|kan\s+du|skulle\s+du|kunne\s+du|"
-    r"voisitko|voitko|можешь|можете|не\s+могли\s+бы|могли\s+бы)\b"
+    r"voisitko|voitko|можешь|можете|можеш|чи\s+можеш|не\s+могли\s+бы|могли\s+бы|"
+    r"შეგიძლია|შეგიძლიათ)\b"
+    # ... asked at the end ("… emin olabilir misin?") or around the request ("क्या आप पक्का कर
+    # सकते हैं कि …?")
+    r"|(?:bilir|abilir|ebilir)\s+(?:mi|mı|mu|mü)(?:sin|sın|sun|sün|siniz|sınız)\s*\?\s*$"
+    r"|^\W*क्या\s+(?:आप|तुम)\s+(?:\S+\s+){0,4}(?:सकते|सकती|सकोगे|सकेंगे)(?![\u0900-\u097f])"
 )
 RULE_NEGATION_ELSEWHERE = compiled_on_use(
     r"(?i)(?<!\w)(?:nooit|niet|geen|nicht|niemals|nie|kein\w*|jamais|ne|pas|no|nunca|"
-    r"nada|mai|non|não|nenhum|aldrig|inte|ikke|aldri|älä|koskaan|не|никогда|nigdy)(?!\w)"
+    r"nada|mai|non|não|nenhum|aldrig|inte|ikke|aldri|älä|koskaan|не|никогда|nigdy|ніколи|"
+    r"asla|hiçbir\s+zaman|არასოდეს|არ|कभी|नहीं|मत)(?!\w)"
+    r"|(?<![\w\u0900-\u097f])न(?![\w\u0900-\u097f])"
+    r"|[^\W\d_]{2,}(?:ma|me)(?:dığ|diğ|dik|dık|yacağ|yeceğ)"  # Turkish: "commit etmediğimiz"
 )
 
 # A purpose clause in the languages users write in: a negation inside it ("…, tak żeby
