@@ -492,3 +492,14 @@ def test_a_tap_or_bats_passing_line_is_no_failure_whatever_its_title() -> None:
         failure_lines("failed fetch is retried ... ok (1ms)\n\nok | 1 passed | 0 failed (5ms)")
         == []
     )
+
+
+def test_a_twister_failure_in_an_info_line_is_a_failure_naming_its_test() -> None:
+    """review23 R23-R2: Zephyr's twister logs a test's FAILED status at INFO level."""
+    out = (
+        "INFO    - 1/12 native_sim  tests/lora/lora.uplink.duty_cycle  FAILED Failed (native 0.4s)\n"
+        "INFO    - 11 of 12 executed test configurations passed (91.67%), 1 failed"
+    )
+    assert failing_tests(out) == ["tests/lora/lora.uplink.duty_cycle"]
+    assert failure_lines(out)
+    assert failure_lines("INFO    - 1/1 native_sim  tests/lora/x  PASSED (native 0.4s)") == []

@@ -146,3 +146,44 @@ def test_a_long_goal_is_cut_at_a_sentence_when_its_first_fits() -> None:
     line = _goal_line(f"{first} {rest}")
     assert line.startswith(f"Goal: {first}")
     assert line.endswith("by hand.")
+
+
+@pytest.mark.parametrize(
+    ("turn", "goal"),
+    [
+        (
+            "For context, I need you to migrate the users table to Postgres 16 by Friday. "
+            "It's urgent.",
+            "For context, I need you to migrate the users table to Postgres 16 by Friday. "
+            "It's urgent.",
+        ),
+        (
+            "Background task: rebuild the search index nightly without downtime. Thanks!",
+            "Background task: rebuild the search index nightly without downtime. Thanks!",
+        ),
+        (
+            "Context: we inherited this repo. Please migrate the users table to Postgres 16.",
+            "Please migrate the users table to Postgres 16.",
+        ),
+        (
+            "For context, we inherited this repo last year. Never touch the billing schema.",
+            "For context, we inherited this repo last year.",
+        ),
+    ],
+)
+def test_a_background_label_gives_way_only_to_a_request_after_it(turn: str, goal: str) -> None:
+    """review23 R23-R5: a request that opens with "For context," is the goal; a label of a
+    task ("Background task:") is none; a rule or a thanks after it takes no Goal line."""
+    assert _goal_line(turn).startswith(f"Goal: {goal}")
+
+
+def test_a_french_relative_dont_sets_no_rule_in_the_goal() -> None:
+    """heldout23/recap16 fr: "Ce dont j'ai besoin, c'est que tu migres …" is the goal; its
+    "dont" (of which) is no "don't"."""
+    asked = (
+        "Ce dont j'ai besoin, c'est que tu migres le planificateur vers Postgres 17 et que le "
+        "portail continue de fonctionner de bout en bout."
+    )
+    assert _goal_line(f"Un peu de contexte : l'équipe a hérité de ce dépôt en mars. {asked}") == (
+        f"Goal: {asked}"
+    )

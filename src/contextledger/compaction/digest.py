@@ -199,6 +199,23 @@ _GREETING = re.compile(
 _GOAL_BYTES = 400
 
 
+def _background_only(sentence: str, after: str) -> bool:
+    """A sentence labelled as background ("For context, we inherited this repo.") that sets
+    no task, before one that can: a request of some words, not a rule, a nudge nor thanks
+    ("For context, I need you to migrate … It's urgent.": the first is the goal, R23-R5)."""
+    label = BACKGROUND_LABEL.match(sentence)
+    return (
+        label is not None
+        and not is_request(sentence[label.end() :].strip())
+        and word_count(after) >= 5
+        and is_substantive(after)
+        and not is_nudge(after)
+        and not _sets_no_task(after)
+        and not RULE_OPENING.search(after)
+        and not task_rule(after)  # (a goal may say "keep X working"; "Never touch Y." is a rule)
+    )
+
+
 def _goal_line(said: Iterable[str]) -> str:
     """The goal's sentences that fit the Goal line whole, at least its first: a request in a
     script of 3 bytes a letter (Georgian, Hindi) keeps its end up to half again the bytes,
@@ -484,7 +501,7 @@ def digest(
         said = sentences(first)
         labelled = next((k for k, x in enumerate(said) if _GOAL_LABEL.match(x)), None)
         start = labelled if labelled is not None else _past_greetings(said)
-        while start < len(said) - 1 and BACKGROUND_LABEL.match(said[start]):
+        while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
             start += 1  # "Some background first: …": the request after it (R22-R2)
         # "Morning. Goal for today: …": the goal, not "Morning."; three sentences, or the
         # whole of a short turn (Thai ends a clause with a space: "context context task")
@@ -548,6 +565,10 @@ def digest(
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
     said = [*rules, *(s for u in users if not is_nudge(u) for s in said_in(u))]
+    # ... also in the turns shown after the recap: a value listed here that a kept turn set
+    # again would stand beside it as a rule ("Actually make X 14." … "Final answer on X: 21.",
+    # the final turn kept verbatim: R23-R1)
+    said += [s for u in _user_turns(_after(messages, history)) for s in _statements(u)]
     # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset

@@ -295,8 +295,11 @@ _STATUS = re.compile(
 # schedule", which is the task). (The negations here repeat intent.py's _CONSTRAINT ones;
 # both move to lexicon/common.py's negations once that module is on main.)
 _NEGATED = re.compile(
-    r"(?i)\b(?:never|do\s+not|don'?t|must\s+not|mustn'?t|should\s+not|shouldn'?t|may\s+not|"
+    r"(?i)\b(?:never|do\s+not|don't|must\s+not|mustn'?t|should\s+not|shouldn'?t|may\s+not|"
     r"without|no|not|avoid|except|only)\b"
+    # "dont" with no apostrophe, not the French relative ("Ce dont j'ai besoin, c'est …")
+    r"|(?<!\bce\s)\bdont\b(?!\s+(?:j['’]|je|tu|il|elle|on|nous|vous|ils|elles|le|la|les|"
+    r"l['’]|un|une|des)\b)"
 )
 
 

@@ -2038,13 +2038,14 @@ STEERING_SHAPES = compiled_on_use(
 
 # A sentence that only gives the background before the request ("Some background first: the
 # previous contractor left this half-done.", "Kurz zum Hintergrund: …", "მოკლე კონტექსტი: …",
-# "For context, …"): a label of background or context in its first few words, then a colon
-# or a comma. The Goal is the request after it (R22-R2)
+# "For context, …", "ប្រវត្តិ៖ …"): a label of background or context in its first few words,
+# then a colon or a comma; not a label of something else ("Background task: rebuild …", R23-R5)
 BACKGROUND_LABEL = compiled_on_use(
-    r"(?i)^\W*(?:[^\s:,：]+\s+){0,3}?(?:background|backstory|context|contexte|contexto|"
+    r"(?i)^\W*(?:[^\s:,：៖]+\s+){0,3}?(?:background|backstory|context|contexte|contexto|"
     r"contesto|kontext\w*|konteks|kontekst\w*|hintergrund\w*|achtergrond|bakgrunn|baggrund|"
-    r"bakgrund|taustaa?|háttér\w*|pozadí|tło|arka\s+plan|bağlam\w*|πλαίσιο|ιστορικό|"
-    r"контекст\w*|предыстори\w*|передісторі\w*|предистори\w*|fundal|latar\s+belakang|"
-    r"bối\s+cảnh|संदर्भ|पृष्ठभूमि|পটভূমি|প্রসঙ্গ|კონტექსტ\w*|ფონ\w*|خلفية|سياق|רקע|הקשר|"
-    r"背景|経緯|배경|맥락|บริบท|ภูมิหลัง)(?:\s+\S+){0,2}?\s*[:：,，]"
+    r"bakgrund|taustaa?|taustaksi|háttér\w*|pozadí|tło|arka\s+plan|bağlam\w*|πλαίσιο|ιστορικό|"
+    r"контекст\w*|предыстори\w*|передісторі\w*|предистори\w*|fundal|latar\s+belakang|usuli|"
+    r"bối\s+cảnh|संदर्भ|पृष्ठभूमि|পটভূমি|প্রসঙ্গ|பின்னணி|კონტექსტ\w*|ფონ\w*|خلفية|سياق|"
+    r"پیش‌زمینه|پیشزمینه|רקע|הקשר|背景|経緯|배경|맥락|บริบท|ภูมิหลัง|ប្រវត្តិ|សាវតារ)"
+    r"(?:\s+first)?\s*[:：,，៖]"
 )
