@@ -447,3 +447,18 @@ def test_the_rules_a_pasted_file_lists_are_constraints() -> None:
 def test_a_pasted_diff_or_code_comment_sets_no_rule(pasted: str) -> None:
     d = digest(_session("Move the invoice export to the new queue.", pasted))
     assert RULES not in _where(d, "Never edit files under api/gen/")
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "Here is the vendor's draft, just check it for typos and unclear wording:",
+        "Translate this policy into German, please:",
+        "Here's a file from the old repo:",
+    ],
+)
+def test_a_pasted_document_the_user_does_not_adopt_sets_no_rule(intro: str) -> None:
+    """review23 R23-R6: a third party's rules pasted for review are not the user's."""
+    pasted = f"{intro}\n\n```\n- Never store customer data outside the EU.\n```"
+    d = digest(_session("Review the supplier code of conduct.", pasted))
+    assert RULES not in _where(d, "Never store customer data outside the EU.")

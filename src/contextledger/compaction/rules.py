@@ -31,6 +31,8 @@ from ..lexicon.intent import (
     DEADLINE_NOUN,
     INVITES_QUESTIONS,
     NEG_WORD,
+    PASTE_ADOPTED,
+    PASTE_REVIEWED,
     PURPOSE_ELSEWHERE,
     RULE_NEGATION_ELSEWHERE,
     UNHURRIED,
@@ -623,9 +625,13 @@ _DIFF = re.compile(r"(?m)^(?:@@ |\+\+\+ |--- |diff --git )")
 def pasted_rules(text: str) -> list[str]:
     """The rules listed in what a user turn pasted (its CONTRIBUTING.md, the team's rules
     from a wiki), one per list item: a paste says no sentence of the user's
-    (:func:`.facts.without_paste`), but the rules the user brought bind as theirs do."""
+    (:func:`.facts.without_paste`), but the rules the user brought to follow bind as theirs
+    do; not a document the user asks to check, translate or summarise (R23-R6)."""
     said = without_code(text)
-    shown = said[len(without_paste(said)) :]
+    own = without_paste(said)  # what the user said of the paste: its rules bind, or are reviewed
+    if not PASTE_ADOPTED.search(own) or PASTE_REVIEWED.search(own):
+        return []
+    shown = said[len(own) :]
     out: list[str] = []
     for part in [*fenced_blocks(text), shown]:
         if _DIFF.search(part):

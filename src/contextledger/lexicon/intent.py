@@ -2049,3 +2049,28 @@ BACKGROUND_LABEL = compiled_on_use(
     r"پیش‌زمینه|پیشزمینه|רקע|הקשר|背景|経緯|배경|맥락|บริบท|ภูมิหลัง|ប្រវត្តិ|សាវតារ)"
     r"(?:\s+first)?\s*[:：,，៖]"
 )
+
+# What a user says of a rules file they paste for it to bind ("Here is our CONTRIBUTING.md,
+# please follow it:", "Pasting the team rules from our wiki", "Hier ist unsere CONTRIBUTING.md,
+# bitte halte dich daran:"): a word of following, or the rules named as a team's own
+PASTE_ADOPTED = compiled_on_use(
+    r"(?i)(?<!\w)(?:follow|obey|stick\s+to|keep\s+to|adhere\s+to|comply\s+with|rules|guidelines|"
+    r"conventions|checklist|contributing|style\s+guide|"
+    r"halte?\s+dich\s+daran|befolge|beachte|regeln|richtlinien|suis|suivre|respecte|règles|"
+    r"sigue|síguel[oa]|seguir|respeta|reglas|segue|siga|regras|segui|rispetta|regole|volg|"
+    r"houd\s+je\s+(?:eraan|aan)|regels|przestrzegaj|zasady|соблюдай|следуй|дотримуйся|правила|"
+    r"uy|uyun|kurallar\w*|დაიც\w+|წესები|पालन|नियम|ikuti|patuhi|aturan|ακολούθησε|τήρησε|"
+    r"κανόνες|respectă|urmează|reguli\w*)(?!\w)|遵守|遵循|守って|従って|ルール|규칙|준수"
+)
+# ... unless the user asks for the text to be worked on ("Here is the vendor's draft, just
+# check it for typos:", "Translate this policy", "Summarise their rules"): a document under
+# review binds no one here (R23-R6)
+PASTE_REVIEWED = compiled_on_use(
+    r"(?i)(?<!\w)(?:check|proofread|typos?|translate|summari[sz]e|review|critique|compare|"
+    r"rewrite|reword|edit|improve|feedback|comments?|draft|vendor'?s?|supplier'?s?|their|"
+    r"prüf\w*|korrigier\w*|übersetz\w*|zusammenfass\w*|relis|corrige|tradui\w*|résum\w*|"
+    r"revis\w*|traduc\w*|resum\w*|tradu\w*|controlla|correggi|traduci|riassum\w*|controleer|"
+    r"vertaal|sprawdź|przetłumacz|проверь|переведи|перевір\w*|kontrol\s+et|çevir|შეამოწმე|"
+    r"जाँच|जांच|अनुवाद|periksa|terjemahkan|έλεγξε|μετάφρασε|verifică|tradu)(?!\w)"
+    r"|校对|翻译|检查|確認して|翻訳|校正|검토|번역"
+)
