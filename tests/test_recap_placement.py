@@ -362,6 +362,8 @@ def test_who_to_ask_after_a_person_left_is_a_constraint_not_a_number(said: str) 
         "Lass celery auf 5.3.6 gepinnt; 5.4.0 macht die Worker kaputt.",
         "Тримай celery зафіксованим на 5.3.6; версія 5.4.0 ламає воркери.",
         "celery paketini 5.3.6 sürümünde sabit tut; 5.4.0 işçileri bozuyor.",
+        "celery को 5.3 पर पिन रखें; 5.4 वर्कर्स को तोड़ देता है।",
+        "We must stay on celery 5.3.6 for now; 5.4.0 breaks the workers.",
     ],
 )
 def test_a_version_pin_in_any_language_is_a_constraint(said: str) -> None:
@@ -369,8 +371,16 @@ def test_a_version_pin_in_any_language_is_a_constraint(said: str) -> None:
     assert _where(d, said) == [RULES]
 
 
-def test_a_version_said_with_no_pin_sets_no_rule() -> None:
-    assert not is_rule("We upgraded celery from 5.3.6 to 5.4.0 last sprint.")
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We upgraded celery from 5.3.6 to 5.4.0 last sprint.",
+        "We stayed 2.5 hours on the call.",
+        "Il reste 2.5 Go de libre sur le disque.",
+    ],
+)
+def test_a_version_said_with_no_pin_sets_no_rule(said: str) -> None:
+    assert not is_rule(said)
 
 
 @pytest.mark.parametrize(
@@ -462,3 +472,47 @@ def test_a_pasted_document_the_user_does_not_adopt_sets_no_rule(intro: str) -> N
     pasted = f"{intro}\n\n```\n- Never store customer data outside the EU.\n```"
     d = digest(_session("Review the supplier code of conduct.", pasted))
     assert RULES not in _where(d, "Never store customer data outside the EU.")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Unless I say otherwise, keep using Postgres 15 for the reports.",
+        "Sauf indication contraire, garde Postgres 15 pour les rapports.",
+        "Under no condition should the CI secrets be printed.",
+        "Can we avoid touching the payments module?",
+        "Can we only ship on Tuesdays?",
+    ],
+)
+def test_a_standing_order_or_a_ban_asked_is_a_rule(said: str) -> None:
+    assert is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said", ["Can we keep going?", "Can you stop the server now?", "Can we stop for today?"]
+)
+def test_a_question_asking_to_go_on_or_stop_now_is_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("After that the release train leaves without us.", False),
+        ("Later the cache expires on its own.", False),
+        ("After that it fails over to the replica.", False),
+        ("After that, deploy it to staging.", True),
+        ("After that the tests for the new endpoints.", True),
+        ("Later, add a changelog entry.", True),
+    ],
+)
+def test_what_happens_next_told_with_its_own_subject_is_no_request(said: str, asked: bool) -> None:
+    """review23 R23-R3: "Hard deadline: … After that the release train leaves without us."
+    listed the second sentence as an open request."""
+    assert is_request(said) is asked
+
+
+def test_a_nudge_with_a_counter_is_no_statement_kept() -> None:
+    """review23 R23-R3: "step 4: go on" listed under "User also said"."""
+    d = digest(_session("Move the invoice export to the new queue.", "step 4: go on"))
+    assert _where(d, "step 4: go on") == []

@@ -243,6 +243,9 @@ def _past_greetings(said: Sequence[str]) -> int:
     return k
 
 
+# a counter a nudge may open with ("step 4: go on", "Round 2 - keep going")
+_COUNTER_LABEL = re.compile(r"(?i)^\W*(?:step|round|part|turn|item|batch)\s*#?\d+\s*[:.)–—-]\s*")
+
 _STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
 
 _NEXT = re.compile(
@@ -1022,7 +1025,9 @@ def _said(
     text = without_code(m.text)
     said = without_paste(text) if m.role == "user" else text
     for s in _statements(said) if whole else sentences(said):
-        if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or word_count(s) < 3:
+        if _GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
+            continue
+        if is_nudge(_COUNTER_LABEL.sub("", s)):  # "step 4: go on" (R23-R3)
             continue
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue

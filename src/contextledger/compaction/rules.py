@@ -16,6 +16,7 @@ from ..intent import (
     is_nudge,
 )
 from ..lexicon.claims import (
+    HOLD_STEMS,
     LEFT_STEMS,
     NEGATORS,
     NEGATORS_NOSPACE,
@@ -79,9 +80,16 @@ _JUST_AN_ANSWER = re.compile(
 # small talk in a rule's words neither ("Don't worry about the typo.", "Never mind the
 # last message.", "Always a pleasure!") - review12 RC0
 _ASKS_A_RULE = re.compile(
-    r"(?i)^\W*(?:(?:and|also|oh)\W+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?"
-    r"(?:not|never|always|only|avoid|stop|make\s+sure|keep|leave|stick)\b(?![^?]*\bor\b)"
+    # (not "Should we never rotate the staging keys?": asked, review12 RC0)
+    r"(?i)^\W*(?:(?:and|also|oh)\W+)*(?:(?:can|could|would|will)\s+you|(?:can|could)\s+we)\s+"
+    r"(?:please\s+)?(?:always\s+)?"
+    r"(?:not|never|always|only|avoid|stop|make\s+sure|keep|leave|stick|don'?t)\b(?![^?]*\bor\b)"
 )
+
+# ... of those, one that asks for a ban or a limit, a rule whatever follows ("Can we avoid
+# touching the payments module?", "Is it ok if we never touch the billing schema?"); not
+# "Can we keep going?", "Can you stop the server now?"
+_ASKS_A_BAN = re.compile(_ASKS_A_RULE.pattern.replace("stop|make\\s+sure|keep|leave|stick|", ""))
 
 # what the user spares the assistant: "No need to write docs for this one.", "You don't
 # have to ask before each deploy." (a leave to skip, not a rule; it lifts one: LIFTS)
@@ -500,7 +508,7 @@ def is_rule(sentence: str) -> bool:
     if _SMALL_TALK.search(sentence) or _REPLY.match(sentence):
         return False
     if asks(sentence):
-        if _asks_a_rule_elsewhere(sentence):
+        if _asks_a_rule_elsewhere(sentence) or _ASKS_A_BAN.search(sentence):
             return True  # "Kannst du sicherstellen, dass wir die Datei nie ins Git committen?"
         if not _ASKS_A_RULE.search(sentence) and not asks_agreement(sentence):
             return False  # (not "Don't rotate the keys this week, ok?")
@@ -658,14 +666,18 @@ def _hands_over(sentence: str) -> bool:
 
 
 _PIN = stems_at_word_start(PIN_STEMS)
+_HOLD = stems_at_word_start(HOLD_STEMS)
 _VERSION = re.compile(r"(?<![\w.])(?:v?\d+\.\d+(?:\.\d+)+|v\d+(?:\.\d+)?)(?![\d.]\d)")
+_SHORT_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+")  # "3.12", "28.3", "6.5.3"
 
 
 def _pins_a_version(sentence: str) -> bool:
-    """A package held at its version in any language ("Garde axum épinglé en 0.7.9 ; la
-    version 0.8.0 casse notre build.", "Тримай go-redis зафіксованим на v9.6.1"): a rule,
-    not a number (R22-R3)."""
-    return bool(_VERSION.search(sentence)) and _PIN.search(sentence) is not None
+    """A package pinned or held at its version in any language ("Garde axum épinglé en
+    0.7.9 ; la version 0.8.0 casse notre build.", "protobuf को 28.3 पर पिन रखें", "We must stay
+    on akka 2.6.20"): a rule, not a number (R22-R3)."""
+    if _PIN.search(sentence) is not None and _SHORT_VERSION.search(sentence):
+        return True
+    return bool(_VERSION.search(sentence)) and _HOLD.search(sentence) is not None
 
 
 # "X, not Y" in Japanese and Korean said as a statement: "すみません、対象はステージングで、本番
@@ -1145,7 +1157,8 @@ _ONLY_WHEN = re.compile(
 # own ("Sota cap concepte executis X.": Catalan, no "no") or before a verb its negation is
 # fused to ("Za žádných okolností nespouštěj X.", "Ni pod kojim uvjetima ne pokreći X.")
 _NO_MATTER_WHAT = re.compile(
-    r"(?i)(?<!\w)(?:under\s+no\s+circumstances|za\s+žádných\s+okolností|za\s+žiadnych\s+okolností|"
+    r"(?i)(?<!\w)(?:under\s+no\s+(?:circumstances?|conditions?)|on\s+no\s+account|in\s+no\s+case|"
+    r"za\s+žádných\s+okolností|za\s+žiadnych\s+okolností|"
     r"pod\s+żadnym\s+pozorem|w\s+żadnym\s+wypadku|ni\s+pod\s+kojim\s+(?:uvjetima|uslovima|okolnostima)|"
     r"sota\s+cap\s+concepte|en\s+cap\s+cas|en\s+ningún\s+caso|bajo\s+ningún\s+concepto|"
     r"ни\s+при\s+каких\s+(?:обстоятельствах|условиях)|ни\s+в\s+коем\s+случае|за\s+жодних\s+обставин|"
@@ -1185,9 +1198,28 @@ def firm_or_held_back(sentence: str) -> bool:
     """
     if asks(sentence):
         return False
-    if _NO_MATTER_WHAT.search(sentence):
+    if _NO_MATTER_WHAT.search(sentence) or _TILL_TOLD_OTHERWISE.search(sentence):
         return True
     return bool(_UNTIL_THEN.search(sentence) and _NEGATOR.search(sentence))
+
+
+# An order that stands until the user says otherwise ("Unless I say otherwise, keep using
+# Postgres 15.", "Bis auf Weiteres …", "Sauf indication contraire, …", "Aksini söylemedikçe …")
+_TILL_TOLD_OTHERWISE = re.compile(
+    r"(?i)(?<!\w)(?:(?:unless|until)\s+(?:i|we)\s+(?:say|tell\s+you|decide)\s+otherwise|"
+    r"unless\s+(?:told|instructed)\s+otherwise|until\s+(?:further\s+notice|told\s+otherwise)|"
+    r"bis\s+auf\s+weiteres|sofern\s+(?:ich\s+)?nicht\s+anders\s+(?:sage|angegeben)|"
+    r"sauf\s+(?:indication|avis)\s+contraire|jusqu['’]à\s+nouvel\s+ordre|"
+    r"salvo\s+(?:que\s+(?:te\s+)?diga\s+lo\s+contrario|indicación\s+en\s+contrario)|"
+    r"hasta\s+nuevo\s+aviso|salvo\s+indicação\s+em\s+contrário|até\s+segunda\s+ordem|"
+    r"salvo\s+diversa\s+indicazione|fino\s+a\s+nuovo\s+ordine|tot\s+nader\s+order|"
+    r"tenzij\s+ik\s+anders\s+zeg|do\s+odwołania|o\s+ile\s+nie\s+powiem\s+inaczej|"
+    r"до\s+особого\s+распоряжения|если\s+я\s+не\s+скажу\s+иначе|до\s+окремого\s+розпорядження|"
+    r"поки\s+я\s+не\s+скажу\s+інакше|aksini\s+söylemedikçe|ikinci\s+bir\s+emre\s+kadar|"
+    r"sampai\s+ada\s+pemberitahuan\s+lebih\s+lanjut|kecuali\s+saya\s+bilang\s+lain|"
+    r"μέχρι\s+νεωτέρας|până\s+la\s+noi\s+ordine|dacă\s+nu\s+spun\s+altfel)(?!\w)"
+    r"|另行通知|追って連絡|별도\s*공지"
+)
 
 
 def limited_to_a_condition(sentence: str) -> bool:

@@ -862,18 +862,22 @@ LEFT_STEMS = (
     "წასულია",
 )
 
-# Words that hold a package at its version, as stems at a word's start: pinned ("Lass
-# hibernate-core auf 6.5.3 gepinnt", "Garde axum épinglé en 0.7.9", "Тримай go-redis
-# зафіксованим на v9.6.1", "axum को 0.7.9 पर पिन रखें"), kept or left at it ("sabit tut",
-# "დატოვე 2.17.2 ვერსიაზე"), stayed on ("We must stay on akka 2.6.20", "Wir bleiben auf …")
+# Words that pin a package at its version, as stems at a word's start ("Lass hibernate-core
+# auf 6.5.3 gepinnt", "Garde axum épinglé en 0.7.9", "Тримай go-redis зафіксованим на v9.6.1",
+# "protobuf को 28.3 पर पिन रखें"): a pin, whatever the version's shape
 PIN_STEMS = (
-    *("pin", "gepinnt", "festgepinnt", "festhalten", "épingl", "fijad", "fijo", "fija", "fixad"),
-    *("fixo", "fissat", "vastgepind", "vastgezet", "przypię", "zafixov", "зафиксир", "закреп"),
-    *("зафіксов", "закріп", "sabit", "पिन", "ghim", "kunci", "დატოვე", "დარჩეს", "stay", "bleib"),
+    *("pin", "gepinnt", "festgepinnt", "épingl", "fijad", "fixad", "fissat", "vastgepind"),
+    *("vastgezet", "przypię", "zafixov", "зафиксир", "закреп", "зафіксов", "закріп", "sabit"),
+    *("पिन", "ghim", "ピン留め", "固定", "고정"),
+)
+# ... and words that hold or keep it there ("sabit tut", "დატოვე 2.17.2 ვერსიაზე", "We must
+# stay on akka 2.6.20", "Wir bleiben auf …"): a pin when the version has three parts or a "v"
+HOLD_STEMS = (
+    *("festhalten", "fijo", "fija", "fixo", "kunci", "დატოვე", "დარჩეს", "stay", "bleib"),
     *("rester", "reste", "restons", "quedar", "quedemos", "ficar", "fiquemos", "rimaner"),
     *("rimaniamo", "blijv", "zostań", "zostajemy", "остаться", "останемся", "оставаться"),
     *("залишитися", "залишаємося", "kalmalıyız", "kalalım", "tetap", "rămân", "μείν", "μέν"),
-    *("ピン留め", "固定", "고정", "留在"),
+    "留在",
 )
 # Every word that denies in a clause of the languages a recap is compared across (see
 # compaction.claims_translated): the shared negations, those above, prohibitions, and the
