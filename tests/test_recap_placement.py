@@ -516,3 +516,19 @@ def test_a_nudge_with_a_counter_is_no_statement_kept() -> None:
     """review23 R23-R3: "step 4: go on" listed under "User also said"."""
     d = digest(_session("Move the invoice export to the new queue.", "step 4: go on"))
     assert _where(d, "step 4: go on") == []
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Mara Lind no longer works with us. Direct any invoice questions to Joon Park.",
+        "Mara Lind už s námi nepracuje. Dotazy k fakturám směřuj na Joon Park.",
+        "Mara Lind больше с нами не работает. Вопросы по счетам направляй Joon Park.",
+        "Mara Lind không còn làm việc với chúng ta nữa. Mọi câu hỏi hãy gửi cho Joon Park.",
+    ],
+)
+def test_who_to_ask_said_over_two_sentences_is_one_constraint(turn: str) -> None:
+    """recap15's open gap (heldout22 'left' 12/15 under Numbers on main): the turn that says
+    a person left and who to ask instead is a rule, whatever digits its names carry."""
+    d = digest(_session("Move the invoice export to the new queue.", turn))
+    assert _where(d, turn) == [RULES]

@@ -81,6 +81,7 @@ from .reads import looks_like_file, only_reads, user_files
 from .rules import (
     LIFTS,
     RULE_OPENING,
+    hands_over,
     is_reply,
     is_rule,
     lifted_rule,
@@ -996,8 +997,10 @@ def _only_asks(said: str) -> bool:
 
 def _states_a_rule(said: str) -> bool:
     """A rule said in ``said`` (a sentence, or a user's short turn said as one): one of
-    its sentences is a rule, not a decision someone made ("… approved by Kim")."""
-    return any(is_rule(s) and not DECIDED_BY.search(s) for s in sentences(said))
+    its sentences is a rule, not a decision someone made ("… approved by Kim"); or it says who
+    to turn to once someone left, over two sentences ("X no longer works with us. Direct any
+    questions to Y.")."""
+    return any(is_rule(s) and not DECIDED_BY.search(s) for s in sentences(said)) or hands_over(said)
 
 
 def _said(

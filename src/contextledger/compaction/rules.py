@@ -520,7 +520,7 @@ def is_rule(sentence: str) -> bool:
         return False  # "Don't forget to bump the version": a request for later
     if WHEN_FREE.search(sentence) and not _FIRM.search(sentence):
         return False  # "Коли буде час, додай розділ …": when there is time, not a condition
-    if _hands_over(sentence) or _pins_a_version(sentence):
+    if hands_over(sentence) or _pins_a_version(sentence):
         return True  # (", so send any questions to @adi08" is no purpose clause)
     if _STATUS.search(sentence):
         return False
@@ -657,7 +657,7 @@ _LEFT = stems_at_word_start(LEFT_STEMS)
 _PERSON = re.compile(r"@[\w.-]*[^\W_]|(?<!\w)[^\W\d_a-z][^\W\d_]+[ -][^\W\d_a-z][^\W\d_]+")
 
 
-def _hands_over(sentence: str) -> bool:
+def hands_over(sentence: str) -> bool:
     """A person said to have left, and someone named after to turn to ("@rahul08 has left
     the company, so send any questions to @adi08 from now on.", "@oksana04 şirketten
     ayrıldı, bundan sonra … @radu04 kişisine gönder."): who to ask is a standing rule."""
