@@ -140,12 +140,13 @@ def test_the_goal_is_the_request_after_its_background_whole(background: str, ask
     assert _goal_line(f"{background} {asked}") == f"Goal: {asked}"
 
 
-def test_a_long_goal_is_cut_at_a_sentence_when_its_first_fits() -> None:
+def test_a_long_goal_keeps_its_first_sentence_and_the_start_of_the_next() -> None:
+    """heldout23/recap16 set B (el): a preamble no label marks, then a long request: the
+    Goal keeps the request's start (cut at a word), as main did, not the preamble alone."""
     first = "Move the payout scheduler onto Postgres 17 and keep the refund flow working."
     rest = " ".join(f"Step {k}: check the seller statement number {k} by hand." for k in range(9))
     line = _goal_line(f"{first} {rest}")
-    assert line.startswith(f"Goal: {first}")
-    assert line.endswith("by hand.")
+    assert line.startswith(f"Goal: {first} Step 0: check")
 
 
 @pytest.mark.parametrize(

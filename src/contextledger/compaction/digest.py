@@ -218,16 +218,14 @@ def _background_only(sentence: str, after: str) -> bool:
 
 
 def _goal_line(said: Iterable[str]) -> str:
-    """The goal's sentences that fit the Goal line whole, at least its first: a request in a
-    script of 3 bytes a letter (Georgian, Hindi) keeps its end up to half again the bytes,
-    rather than be cut mid-request (R22-R2)."""
-    line = ""
-    for sentence in said:
-        joined = f"{line} {sentence}".strip()
-        if line and utf8_len(joined) > _GOAL_BYTES:
-            break
-        line = joined
-    return clip(line, _GOAL_BYTES * 3 // 2 if utf8_len(line) > _GOAL_BYTES else _GOAL_BYTES)
+    """The goal's sentences on the Goal line, cut at a word: a first sentence over the cap
+    (a request in a script of 2-3 bytes a letter: Georgian, Hindi) keeps up to half again
+    the bytes, rather than be cut mid-request (R22-R2); later ones fill what is left, cut
+    at a word (a request after a preamble no label marks keeps its start)."""
+    told = list(said)
+    if told and utf8_len(told[0]) > _GOAL_BYTES:
+        return clip(told[0], _GOAL_BYTES * 3 // 2)
+    return clip(" ".join(told), _GOAL_BYTES)
 
 
 def _short_turn(text: str) -> bool:
