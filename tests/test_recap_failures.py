@@ -478,3 +478,28 @@ def test_a_run_whose_summary_counts_a_failure_keeps_it_whatever_its_titles_say(
     """R22-R4: vitest's "Tests  1 failed | 40 passed" counts a failure after a word: the
     run failed, and its crossed test is a failure line."""
     assert any(test in line for line in failure_lines(output))
+
+
+def test_a_tap_or_bats_passing_line_is_no_failure_whatever_its_title() -> None:
+    """recap16 held-out: bats's "ok 1 failed deploy exits non-zero" passed; "not ok" failed."""
+    passed = "1..2\nok 1 failed deploy exits non-zero\nok 2 prints an error on a bad flag\n\n2 tests, 0 failures"
+    assert failure_lines(passed) == []
+    failed = (
+        "1..2\nok 1 install works\nnot ok 2 rollback restores the release\n\n2 tests, 1 failure"
+    )
+    assert failure_lines(failed)[0] == "not ok 2 rollback restores the release"
+    assert (
+        failure_lines("failed fetch is retried ... ok (1ms)\n\nok | 1 passed | 0 failed (5ms)")
+        == []
+    )
+
+
+def test_a_twister_failure_in_an_info_line_is_a_failure_naming_its_test() -> None:
+    """review23 R23-R2: Zephyr's twister logs a test's FAILED status at INFO level."""
+    out = (
+        "INFO    - 1/12 native_sim  tests/lora/lora.uplink.duty_cycle  FAILED Failed (native 0.4s)\n"
+        "INFO    - 11 of 12 executed test configurations passed (91.67%), 1 failed"
+    )
+    assert failing_tests(out) == ["tests/lora/lora.uplink.duty_cycle"]
+    assert failure_lines(out)
+    assert failure_lines("INFO    - 1/1 native_sim  tests/lora/x  PASSED (native 0.4s)") == []

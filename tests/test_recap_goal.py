@@ -105,3 +105,86 @@ def test_the_goal_after_a_greeting_in_uk_id_ar_pl(greeting: str, task: str) -> N
             digest(read_messages([*dicts, {"role": "user", "content": "ok"}])), 2000
         )
         assert recap.splitlines()[0] == f"Goal: {task}"
+
+
+def _goal_line(turn: str) -> str:
+    dicts = [{"role": "user", "content": turn}, {"role": "assistant", "content": "OK."}]
+    recap = render_digest(digest(read_messages([*dicts, {"role": "user", "content": "ok"}])), 2000)
+    return recap.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("background", "asked"),
+    [
+        (
+            "Some background first: the previous contractor left this half-finished in March.",
+            "What I need from you is to move the payout scheduler onto Postgres 17 and keep "
+            "the refund flow working end to end.",
+        ),
+        (
+            "Kurz zum Hintergrund: der vorherige Dienstleister hat das halb fertig liegen lassen.",
+            "Ich brauche von dir, dass du den Export auf Postgres 17 umstellst.",
+        ),
+        (
+            "მოკლე კონტექსტი: წინა კონტრაქტორმა ეს მარტში ნახევრად დაასრულა და მას შემდეგ "
+            "არავის შეხებია.",
+            "შენგან მჭირდება, რომ the dock scheduler გადაიტანო Spring Boot 3.4-ზე და the cycle "
+            "counts ბოლომდე მუშა დარჩეს, ტესტები მწვანე იყოს და მორიგე გუნდისთვის მოკლე "
+            "მიგრაციის შენიშვნა დაწერო.",
+        ),
+    ],
+)
+def test_the_goal_is_the_request_after_its_background_whole(background: str, asked: str) -> None:
+    """review22 R22-R2: the background sentence before the request gives way to the request,
+    and a request of 3-byte letters over the Goal's 400 bytes keeps its end."""
+    assert _goal_line(f"{background} {asked}") == f"Goal: {asked}"
+
+
+def test_a_long_goal_keeps_its_first_sentence_and_the_start_of_the_next() -> None:
+    """heldout23/recap16 set B (el): a preamble no label marks, then a long request: the
+    Goal keeps the request's start (cut at a word), as main did, not the preamble alone."""
+    first = "Move the payout scheduler onto Postgres 17 and keep the refund flow working."
+    rest = " ".join(f"Step {k}: check the seller statement number {k} by hand." for k in range(9))
+    line = _goal_line(f"{first} {rest}")
+    assert line.startswith(f"Goal: {first} Step 0: check")
+
+
+@pytest.mark.parametrize(
+    ("turn", "goal"),
+    [
+        (
+            "For context, I need you to migrate the users table to Postgres 16 by Friday. "
+            "It's urgent.",
+            "For context, I need you to migrate the users table to Postgres 16 by Friday. "
+            "It's urgent.",
+        ),
+        (
+            "Background task: rebuild the search index nightly without downtime. Thanks!",
+            "Background task: rebuild the search index nightly without downtime. Thanks!",
+        ),
+        (
+            "Context: we inherited this repo. Please migrate the users table to Postgres 16.",
+            "Please migrate the users table to Postgres 16.",
+        ),
+        (
+            "For context, we inherited this repo last year. Never touch the billing schema.",
+            "For context, we inherited this repo last year.",
+        ),
+    ],
+)
+def test_a_background_label_gives_way_only_to_a_request_after_it(turn: str, goal: str) -> None:
+    """review23 R23-R5: a request that opens with "For context," is the goal; a label of a
+    task ("Background task:") is none; a rule or a thanks after it takes no Goal line."""
+    assert _goal_line(turn).startswith(f"Goal: {goal}")
+
+
+def test_a_french_relative_dont_sets_no_rule_in_the_goal() -> None:
+    """heldout23/recap16 fr: "Ce dont j'ai besoin, c'est que tu migres …" is the goal; its
+    "dont" (of which) is no "don't"."""
+    asked = (
+        "Ce dont j'ai besoin, c'est que tu migres le planificateur vers Postgres 17 et que le "
+        "portail continue de fonctionner de bout en bout."
+    )
+    assert _goal_line(f"Un peu de contexte : l'équipe a hérité de ce dépôt en mars. {asked}") == (
+        f"Goal: {asked}"
+    )

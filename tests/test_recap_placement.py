@@ -334,3 +334,201 @@ def test_a_correction_keeps_both_values_in_the_compacted_recap(
     lines = out.event.recap_text.splitlines()
     at = lines.index("Constraints and corrections:")
     assert any(old in ln and new in ln for ln in lines[at + 1 :] if ln.startswith("- "))
+
+
+# session 23 (recap16, held-out heldout23/recap16): who to ask after a person left, a
+# version pin, a rule asked as a question, a budget, a Georgian rule, a pasted rules file
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "@kofi21 has left the company, so route any billing questions to @dana21 from now on.",
+        "@kofi21 şirketten ayrıldı, bundan sonra fatura sorularını @dana21 kişisine sor.",
+        "@kofi21 ने कंपनी छोड़ दी है, अब से बिलिंग के सवाल @dana21 को भेजें।",
+        "@kofi21 пішов з компанії, тож відтепер питання щодо рахунків став @dana21.",
+        "Mara Lind left the team last week; ask Joon Park about the invoices instead.",
+    ],
+)
+def test_who_to_ask_after_a_person_left_is_a_constraint_not_a_number(said: str) -> None:
+    d = digest(_session("Move the invoice export to the new queue.", said))
+    assert _where(d, said) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Garde celery épinglé en 5.3.6 ; la version 5.4.0 casse nos workers.",
+        "Lass celery auf 5.3.6 gepinnt; 5.4.0 macht die Worker kaputt.",
+        "Тримай celery зафіксованим на 5.3.6; версія 5.4.0 ламає воркери.",
+        "celery paketini 5.3.6 sürümünde sabit tut; 5.4.0 işçileri bozuyor.",
+        "celery को 5.3 पर पिन रखें; 5.4 वर्कर्स को तोड़ देता है।",
+        "We must stay on celery 5.3.6 for now; 5.4.0 breaks the workers.",
+    ],
+)
+def test_a_version_pin_in_any_language_is_a_constraint(said: str) -> None:
+    d = digest(_session("Move the invoice export to the new queue.", said))
+    assert _where(d, said) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We upgraded celery from 5.3.6 to 5.4.0 last sprint.",
+        "We stayed 2.5 hours on the call.",
+        "Il reste 2.5 Go de libre sur le disque.",
+    ],
+)
+def test_a_version_said_with_no_pin_sets_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Kannst du sicherstellen, dass wir die Datei secrets.env nie ins Repo pushen?",
+        "¿Puedes asegurarte de que nunca borremos la tabla de auditoría?",
+        "secrets.env dosyasını asla repoya göndermediğimizden emin olabilir misin?",
+        "შეგიძლია დარწმუნდე, რომ secrets.env ფაილს არასოდეს გავაგზავნით?",
+        "क्या आप पक्का कर सकते हैं कि हम secrets.env फ़ाइल को कभी पुश न करें?",
+    ],
+)
+def test_a_rule_asked_as_a_question_is_a_rule(said: str) -> None:
+    assert is_rule(said)
+
+
+def test_a_question_offering_a_choice_is_still_no_rule() -> None:
+    assert not is_rule("Kannst du Redis oder Memcached nehmen, nicht beide?")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The approved budget for the migration is €18,500.",
+        "Das genehmigte Budget beträgt 18.500 EUR.",
+    ],
+)
+def test_an_approved_budget_is_a_number_not_a_decision(said: str) -> None:
+    d = digest(_session("Move the invoice export to the new queue.", said))
+    assert _where(d, said) == ["Numbers that matter"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "არასოდეს წაშალო აუდიტის ცხრილი პროდაქშენზე.",
+        "შესწორება: კონფიგი არის config/app.toml-ში და არა .env-ში.",
+    ],
+)
+def test_georgian_rules_and_corrections_are_rules(said: str) -> None:
+    assert is_rule(said)
+
+
+def test_a_ban_opening_with_no_overrules_nothing_earlier() -> None:
+    """ "No fusiones nada un viernes, …" bans; it takes nothing back on the same topic."""
+    earlier = "@kofi21 dejó la empresa, así que a partir de ahora manda las dudas sobre the ledger a @dana21."
+    ban = "No fusiones nada un viernes, salvo cuando sea un hotfix para the ledger."
+    d = digest(_session("Migra the ledger a Postgres 17.", earlier, ban))
+    assert _where(d, earlier) == [RULES]
+    assert _where(d, ban) == [RULES]
+
+
+_CONTRIBUTING = (
+    "Please follow our CONTRIBUTING.md:\n\n```\n# Contributing\n\n"
+    "- Run the formatter before every commit.\n"
+    "- Never edit files under api/gen/ by hand; they are generated.\n```"
+)
+
+
+def test_the_rules_a_pasted_file_lists_are_constraints() -> None:
+    d = digest(_session("Move the invoice export to the new queue.", _CONTRIBUTING))
+    rule = "Never edit files under api/gen/ by hand; they are generated."
+    assert _where(d, rule) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "Here is the diff:\n\n```diff\n--- a/RULES.md\n+++ b/RULES.md\n@@ -1,2 +1,1 @@\n"
+        "- Never edit files under api/gen/ by hand; they are generated.\n```",
+        "Here is the module:\n\n```python\n# Never edit files under api/gen/ by hand.\nx = 1\n```",
+    ],
+)
+def test_a_pasted_diff_or_code_comment_sets_no_rule(pasted: str) -> None:
+    d = digest(_session("Move the invoice export to the new queue.", pasted))
+    assert RULES not in _where(d, "Never edit files under api/gen/")
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "Here is the vendor's draft, just check it for typos and unclear wording:",
+        "Translate this policy into German, please:",
+        "Here's a file from the old repo:",
+    ],
+)
+def test_a_pasted_document_the_user_does_not_adopt_sets_no_rule(intro: str) -> None:
+    """review23 R23-R6: a third party's rules pasted for review are not the user's."""
+    pasted = f"{intro}\n\n```\n- Never store customer data outside the EU.\n```"
+    d = digest(_session("Review the supplier code of conduct.", pasted))
+    assert RULES not in _where(d, "Never store customer data outside the EU.")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Unless I say otherwise, keep using Postgres 15 for the reports.",
+        "Sauf indication contraire, garde Postgres 15 pour les rapports.",
+        "Under no condition should the CI secrets be printed.",
+        "Can we avoid touching the payments module?",
+        "Can we only ship on Tuesdays?",
+    ],
+)
+def test_a_standing_order_or_a_ban_asked_is_a_rule(said: str) -> None:
+    assert is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said", ["Can we keep going?", "Can you stop the server now?", "Can we stop for today?"]
+)
+def test_a_question_asking_to_go_on_or_stop_now_is_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("After that the release train leaves without us.", False),
+        ("Later the cache expires on its own.", False),
+        ("After that it fails over to the replica.", False),
+        ("After that, deploy it to staging.", True),
+        ("After that the tests for the new endpoints.", True),
+        ("Later, add a changelog entry.", True),
+    ],
+)
+def test_what_happens_next_told_with_its_own_subject_is_no_request(said: str, asked: bool) -> None:
+    """review23 R23-R3: "Hard deadline: … After that the release train leaves without us."
+    listed the second sentence as an open request."""
+    assert is_request(said) is asked
+
+
+def test_a_nudge_with_a_counter_is_no_statement_kept() -> None:
+    """review23 R23-R3: "step 4: go on" listed under "User also said"."""
+    d = digest(_session("Move the invoice export to the new queue.", "step 4: go on"))
+    assert _where(d, "step 4: go on") == []
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Mara Lind no longer works with us. Direct any invoice questions to Joon Park.",
+        "Mara Lind už s námi nepracuje. Dotazy k fakturám směřuj na Joon Park.",
+        "Mara Lind больше с нами не работает. Вопросы по счетам направляй Joon Park.",
+        "Mara Lind không còn làm việc với chúng ta nữa. Mọi câu hỏi hãy gửi cho Joon Park.",
+    ],
+)
+def test_who_to_ask_said_over_two_sentences_is_one_constraint(turn: str) -> None:
+    """recap15's open gap (heldout22 'left' 12/15 under Numbers on main): the turn that says
+    a person left and who to ask instead is a rule, whatever digits its names carry."""
+    d = digest(_session("Move the invoice export to the new queue.", turn))
+    assert _where(d, turn) == [RULES]

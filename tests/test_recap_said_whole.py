@@ -156,3 +156,27 @@ def test_a_version_pin_is_a_constraint_not_a_number() -> None:
     pin = "Pin wagtail to exactly 6.3.1.post3; newer releases break our build."
     assert is_rule(pin)
     assert pin in parse_digest(_recap(pin)).sections[RULES]
+
+
+def test_a_value_set_again_in_a_turn_kept_verbatim_is_not_listed_stale() -> None:
+    """review23 R23-R1: "Actually make ddc_prune_days 14." recapped as the rule while the
+    final value (21) sits in a turn kept verbatim after the recap: the recap lists no value
+    a later turn set again."""
+    filler = [m for i in range(6) for m in (Message.user(f"go on {i}"), Message.assistant("Done."))]
+    msgs = [
+        Message.user("Get the nightly console build of Project Ember releasable."),
+        Message.assistant("OK."),
+        Message.user("Let's set ddc_prune_days to 30 for now."),
+        Message.assistant("Right."),
+        *filler[:4],
+        Message.user("Actually make ddc_prune_days 14."),
+        Message.assistant("OK."),
+        *filler[4:8],
+        Message.user("Final answer on ddc_prune_days: 21. Stop changing it."),
+        Message.assistant("Noted."),
+        *filler[8:],
+    ]
+    event = Conversation.from_messages(msgs).compact(OfflineSummarizer(), force=True).event
+    assert event is not None
+    assert "ddc_prune_days 14" not in event.recap_text
+    assert "ddc_prune_days to 30" not in event.recap_text

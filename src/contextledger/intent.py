@@ -738,6 +738,7 @@ _UNSPACED = compiled_on_use(
 # English and European patterns do not: Cyrillic, Greek, Hebrew, Arabic, Devanagari)
 _OTHER_SCRIPTS = compiled_on_use(
     _UNSPACED.pattern[:-1] + "\uac00-\ud7a3\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u09ff"
+    "\u10d0-\u10ff"  # Georgian
     # Turkish (ı ş ğ) and Vietnamese (đ ă ơ ư and the tone-marked vowels)
     "\u0131\u015e\u015f\u011e\u011f\u0110\u0111\u0102\u0103\u01a0\u01a1\u01af\u01b0\u1ea0-\u1ef9]"
 )

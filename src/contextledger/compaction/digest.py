@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -43,7 +43,7 @@ from ..intent import (
     is_substantive,
     restates_task,
 )
-from ..lexicon.intent import ANNOUNCES_A_TASK
+from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
 from .actions import is_ui_step, render_action
 from .decisions import DECIDED_BY, DECISION, ECHO, chosen, decides, dropped, standing
@@ -72,6 +72,7 @@ from .findings import (
     restates_count,
     restates_found,
     specific,
+    states_an_amount,
     states_value,
     summary_lines,
     superseded,
@@ -80,10 +81,12 @@ from .reads import looks_like_file, only_reads, user_files
 from .rules import (
     LIFTS,
     RULE_OPENING,
+    hands_over,
     is_reply,
     is_rule,
     lifted_rule,
     overruled_by_later,
+    pasted_rules,
     reset_later,
     sets_deadline,
     settings,
@@ -124,6 +127,7 @@ from .tool_calls import (
     shell_tool,
     shows_file,
 )
+from .transcript import utf8_len
 from .wording import asks, clip, shape, without_code, word_count
 
 # what the recap's readers (verification, the summarizers, the CLI) import from here, by
@@ -196,6 +200,34 @@ _GREETING = re.compile(
 _GOAL_BYTES = 400
 
 
+def _background_only(sentence: str, after: str) -> bool:
+    """A sentence labelled as background ("For context, we inherited this repo.") that sets
+    no task, before one that can: a request of some words, not a rule, a nudge nor thanks
+    ("For context, I need you to migrate … It's urgent.": the first is the goal, R23-R5)."""
+    label = BACKGROUND_LABEL.match(sentence)
+    return (
+        label is not None
+        and not is_request(sentence[label.end() :].strip())
+        and word_count(after) >= 5
+        and is_substantive(after)
+        and not is_nudge(after)
+        and not _sets_no_task(after)
+        and not RULE_OPENING.search(after)
+        and not task_rule(after)  # (a goal may say "keep X working"; "Never touch Y." is a rule)
+    )
+
+
+def _goal_line(said: Iterable[str]) -> str:
+    """The goal's sentences on the Goal line, cut at a word: a first sentence over the cap
+    (a request in a script of 2-3 bytes a letter: Georgian, Hindi) keeps up to half again
+    the bytes, rather than be cut mid-request (R22-R2); later ones fill what is left, cut
+    at a word (a request after a preamble no label marks keeps its start)."""
+    told = list(said)
+    if told and utf8_len(told[0]) > _GOAL_BYTES:
+        return clip(told[0], _GOAL_BYTES * 3 // 2)
+    return clip(" ".join(told), _GOAL_BYTES)
+
+
 def _short_turn(text: str) -> bool:
     """A turn of one line the Goal line holds whole."""
     whole = text.strip()
@@ -209,6 +241,9 @@ def _past_greetings(said: Sequence[str]) -> int:
         k += 1
     return k
 
+
+# a counter a nudge may open with ("step 4: go on", "Round 2 - keep going")
+_COUNTER_LABEL = re.compile(r"(?i)^\W*(?:step|round|part|turn|item|batch)\s*#?\d+\s*[:.)–—-]\s*")
 
 _STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
 
@@ -468,6 +503,8 @@ def digest(
         said = sentences(first)
         labelled = next((k for k, x in enumerate(said) if _GOAL_LABEL.match(x)), None)
         start = labelled if labelled is not None else _past_greetings(said)
+        while start < len(said) - 1 and _background_only(said[start], said[start + 1]):
+            start += 1  # "Some background first: …": the request after it (R22-R2)
         # "Morning. Goal for today: …": the goal, not "Morning."; three sentences, or the
         # whole of a short turn (Thai ends a clause with a space: "context context task")
         said = said[start:] if _short_turn(first) else said[start : start + 3]
@@ -475,7 +512,7 @@ def digest(
         task = said[0] if said else ""
         # the goal's rules go under constraints, once
         told = [x for k, x in enumerate(said) if k == 0 or not is_rule(x)]
-        add("Goal", clip(_GOAL_LABEL.sub("", " ".join(told)), _GOAL_BYTES))
+        add("Goal", _goal_line(_GOAL_LABEL.sub("", x) if k == 0 else x for k, x in enumerate(told)))
     # (not a permission: "Change of plan: you may write to raw.backfill_tmp" lifts a rule)
     # (nor a setting's new value: "Change of plan: X should be 10." is no new task: RT26-1)
     restated = [
@@ -522,9 +559,18 @@ def digest(
                 # setting's value, its newest only, too: RT26-2)
                 add("Constraints and corrections", clip(s, 300))
                 placed.add(s)
+    for m in messages:  # the rules a user's paste lists ("- Do not edit src/generated/ …")
+        if m.role == "user" and not m.is_recap and not m.tool_results:
+            for rule in pasted_rules(m.text):
+                add("Constraints and corrections", clip(rule, 300))
+                placed.add(rule)
     # an instruction the user overruled later is no constraint: "Actually no, insist on New
     # York law." once the user said "Scratch that, accept Delaware after all."
     said = [*rules, *(s for u in users if not is_nudge(u) for s in said_in(u))]
+    # ... also in the turns shown after the recap: a value listed here that a kept turn set
+    # again would stand beside it as a rule ("Actually make X 14." … "Final answer on X: 21.",
+    # the final turn kept verbatim: R23-R1)
+    said += [s for u in _user_turns(_after(messages, history)) for s in _statements(u)]
     # ... nor a setting's value the user set again later ("Final answer: set X to 2.")
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
@@ -949,8 +995,10 @@ def _only_asks(said: str) -> bool:
 
 def _states_a_rule(said: str) -> bool:
     """A rule said in ``said`` (a sentence, or a user's short turn said as one): one of
-    its sentences is a rule, not a decision someone made ("… approved by Kim")."""
-    return any(is_rule(s) and not DECIDED_BY.search(s) for s in sentences(said))
+    its sentences is a rule, not a decision someone made ("… approved by Kim"); or it says who
+    to turn to once someone left, over two sentences ("X no longer works with us. Direct any
+    questions to Y.")."""
+    return any(is_rule(s) and not DECIDED_BY.search(s) for s in sentences(said)) or hands_over(said)
 
 
 def _said(
@@ -978,14 +1026,18 @@ def _said(
     text = without_code(m.text)
     said = without_paste(text) if m.role == "user" else text
     for s in _statements(said) if whole else sentences(said):
-        if _GOAL_LABEL.sub("", s) in goal_text or s in placed or is_nudge(s) or word_count(s) < 3:
+        if _GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
+            continue
+        if is_nudge(_COUNTER_LABEL.sub("", s)):  # "step 4: go on" (R23-R3)
             continue
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue
         # (a user's short turn said as one keeps its bytes as a rule does)
         item = f"{who}: {clip(s, 300 if whole and s not in sentences(s) else 240)}"
         decided = decides(s)  # and not undone: "Marek nie zdecydował jeszcze."
-        if decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."
+        if m.role == "user" and states_an_amount(s) and numbers_matter(s, "user"):  # a budget
+            add("Numbers that matter", item)
+        elif decided and word_count(s) >= 3 and not asks(s):  # "Иван решил откатить релиз."
             if not ECHO.match(s):  # "I'll keep to those rules.": no decision of its own
                 add("Decisions", item)
         elif m.role == "assistant" and not asks(s) and restates_count(s, counted):

@@ -925,11 +925,26 @@ def without_paste(text: str) -> str:
     return text[: m.start() + 1]
 
 
+# what happens next, told with its own subject ("After that the release train leaves without
+# us.", "Later the cache expires on its own."): no request deferred (R23-R3)
+_TOLD_AFTER = re.compile(
+    r"(?i)^\W*(?:after\s+that|afterwards|later(?:\s+on)?|eventually|then),?\s+"
+    r"(?:(?:it|they|he|she|this|that|everything|nothing|nobody|everyone)\s+(?:[\w-]+\s+){0,2}?|"
+    r"(?:the|a|an|its|their|these|those)\s+(?:[\w-]+\s+){1,3}?)"  # ("After that the tests." asks)
+    r"[a-z]+(?<!s)(?:s|es)\b(?!\s+(?:me|us)\b)"
+)
+
+
+def _defers(sentence: str) -> bool:
+    """A request put off ("Later, add a changelog entry."), not what happens next."""
+    return DEFERRED.search(sentence) is not None and _TOLD_AFTER.search(sentence) is None
+
+
 def is_request(sentence: str) -> bool:
     """A sentence of the user's that asks for something (open until answered or done)."""
     return (
         asks(sentence)
-        or bool(_REQUEST_START.search(sentence) or DEFERRED.search(sentence))
+        or bool(_REQUEST_START.search(sentence) or _defers(sentence))
         or bool(WHEN_FREE.search(sentence))
         or bool(_side_request(sentence))
         or _asks_later(sentence)
@@ -969,13 +984,9 @@ def _open_requests(messages: Sequence[Message]) -> list[str]:
         for s in sentences(without_paste(m.text)):
             side = _side_request(s)
             free = WHEN_FREE.search(s)
-            if asks(s) or _REQUEST_START.search(s) or DEFERRED.search(s) or side or free:
+            if asks(s) or _REQUEST_START.search(s) or _defers(s) or side or free:
                 deferred = bool(
-                    DEFERRED.search(s)
-                    or _WAITS_FOR.search(s)
-                    or side
-                    or free
-                    or _LATER_ON.search(s)
+                    _defers(s) or _WAITS_FOR.search(s) or side or free or _LATER_ON.search(s)
                 )
             elif _asks_later(s):  # ("Potem dopisz proszę sekcję …": "afterwards", a deferral)
                 deferred = not _PLEASE.search(s) or bool(_AFTERWARDS.search(s))

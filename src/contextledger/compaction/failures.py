@@ -155,6 +155,9 @@ _NOT_FAILED = re.compile(
     # a passing test's line, whatever its title says: "✓ maps ECONNRESET to a retryable
     # error (4 ms)" (RT24-2)
     r"|^[✓✔√]\s"
+    # ... a TAP or bats line ("ok 1 - retries failed webhooks", never "not ok 2 …"), a
+    # test's line a runner ends with its pass ("failed fetch is retried ... ok (1ms)")
+    r"|^ok\s+\d+\b|\s\.\.\.\s+ok(?:\s+\([\d.]+\s*[mµ]?s\))?$"
     r"|" + NO_ERRORS +
     # errors a tool fixed or was told to let pass ("Found 3 errors (3 fixed, 0
     # remaining).", "Fixed 4 errors automatically.", "2 errors ignored"), a retry's
@@ -176,7 +179,10 @@ _NOT_FAILED = re.compile(
     # Kubernetes event of type Warning that failed is one: "Warning  FailedScheduling")
     r"^\S*\s*(?:\[?(?:INFO|DEBUG|TRACE|NOTICE|WARN|WARNING)\]?|[IW]\d{4})\s"
     r"(?!\s*(?-i:Failed\w*|BackOff|Unhealthy|Evicted|OOMKilling|\w*Error\w*|Err\w+)\s)"
-    r"(?!.*(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE)\b))(?!.*\*\*\*\s+FAILED\s+\*\*\*)|"
+    r"(?!.*(?-i:\b[A-Z]{3,}\s+(?:FAILED|FAILURE)\b))(?!.*\*\*\*\s+FAILED\s+\*\*\*)"
+    # (a test's status in a runner's INFO line: twister's "INFO - 1/12 native_sim
+    # tests/lora/duty_cycle  FAILED Failed (native 0.412s)", R23-R2)
+    r"(?!.*(?-i:\s{2}FAILED\s))|"
     r"\blevel=\"?(?:info|debug|trace|warn|warning)\b|"
     # an exception documented, not raised: "KeyError: raised for an unknown currency."
     r"^\W*\w*(?:Error|Exception)\s*:\s*(?:(?:is\s+)?(?:raised|thrown)\s+(?:when|if|for|on|by|"
@@ -195,6 +201,7 @@ _FAILED_TEST = re.compile(
     r"|^\d+\)\s+([\w\\]+::\w+)"  # phpunit
     r"|^\[ERROR\]\s+(?:Failures:\s+)?([A-Za-z_$][\w$]*(?:\.[\w$]+)+):\d+\b"  # maven surefire
     r"|^\[ERROR\]\s+(\w+\([\w.$]+\))"  # surefire's older "test(Class)"
+    r"|^INFO\s+-\s+\d+/\d+\s+\S+\s+(\S+)\s{2,}FAILED\b"  # Zephyr's twister
     r"|^(\S.{0,120}? > \S.{0,120}?)\s+FAILED$"  # gradle
     r"|^([\w./-]+::\S+)\s+(?:FAILED|ERROR)\b"  # pytest -v
     r"|^Failed\s+([\w.+`]+)\s+\[\d"  # dotnet test

@@ -40,6 +40,9 @@ _STATUSES = re.compile(r"\b[1-5]\d\d(?:s|'s)\b")
 
 _PATHLIKE = re.compile(r"\S*[/`_]\S*|\b(?!\d+\.\d+\b)\w+\.\w+\b")  # "0.847" is a number
 
+# a person's handle or login, whose digits count nothing ("ask @adi08", "rahul08 left")
+_HANDLE = re.compile(r"@[\w.-]+|(?<![\w@])[^\W\d_]{2,}\d+(?![\w.])")
+
 _BIG_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w])")
 
 # a counter, not a measure: "Step 103 checked", "attempt 2", "line 41"
@@ -408,10 +411,23 @@ def specific(sentence: str) -> bool:
     )
 
 
+# an amount of money: "€48,000", "$120k", "CHF 22,000", "92003 EUR", "3 118,40 €"
+_MONEY = re.compile(
+    r"[$€£¥₹₺]\s?\d|\b(?:CHF|EUR|USD|GBP|JPY|INR|PLN|SEK|NOK|DKK|CZK|TRY|BRL|RON)\s?\d"
+    r"|\d[\d,.]*\s?(?:[$€£¥₹₺]|(?:CHF|EUR|USD|GBP|JPY|INR|PLN|SEK|NOK|DKK|CZK|TRY|BRL|RON)\b)"
+)
+
+
+def states_an_amount(sentence: str) -> bool:
+    """Whether a sentence gives an amount of money: an approved budget is a number that
+    matters, not a decision ("The approved budget for this work is 92003 EUR.": R22-R3)."""
+    return _MONEY.search(sentence) is not None
+
+
 def numbers_matter(sentence: str, role: str) -> bool:
     """A number the user stated, or one the assistant stated with a unit or a measure
     ("the 502s" are status codes, not seconds)."""
-    bare = _STATUSES.sub(" ", _ORDINAL.sub(" ", _PATHLIKE.sub(" ", sentence)))
+    bare = _STATUSES.sub(" ", _ORDINAL.sub(" ", _PATHLIKE.sub(" ", _HANDLE.sub(" ", sentence))))
     if word_count(sentence) < 3 or not _NUMBER.search(bare):
         return False
     if role == "user":

@@ -15,14 +15,25 @@ from ..intent import (
     is_decision,
     is_nudge,
 )
-from ..lexicon.claims import NOT_THAT_NEGATORS
-from ..lexicon.common import NEGATIONS
+from ..lexicon.claims import (
+    HOLD_STEMS,
+    LEFT_STEMS,
+    NEGATORS,
+    NEGATORS_NOSPACE,
+    NOT_THAT_NEGATORS,
+    PIN_STEMS,
+    PROHIBITIVES,
+    PROHIBITIVES_NOSPACE,
+)
+from ..lexicon.common import NEGATIONS, stems_at_word_start
 from ..lexicon.intent import (
     ASKS_FOR_A_RULE_ELSEWHERE,
     DEADLINE_MOMENT,
     DEADLINE_NOUN,
     INVITES_QUESTIONS,
     NEG_WORD,
+    PASTE_ADOPTED,
+    PASTE_REVIEWED,
     PURPOSE_ELSEWHERE,
     RULE_NEGATION_ELSEWHERE,
     UNHURRIED,
@@ -32,8 +43,9 @@ from .facts import (
     DEFERRED,
     WHEN_FREE,
     keywords,
+    without_paste,
 )
-from .wording import asks, word_count
+from .wording import asks, fenced_blocks, without_code, word_count
 
 _RETRACTS = re.compile(
     r"(?i)^\W*(?:scratch that|hold on|correction|wait|nope|no)\s*[-–—:,.!]"
@@ -47,7 +59,7 @@ _RETRACTS = re.compile(
     # Indonesian/Malay, Vietnamese, Hebrew, Arabic, Persian, Hindi, Thai
     r"rettelse|retting|korreksjon|ispravak|ispravka|korekcija|исправка|popravek|pataisymas|"
     r"labojums|parandus|виправлення|διόρθωση|helyesbítés|javítás|corectare|corecție|corecţie|"
-    r"correcció|ralat|pembetulan|đính\s+chính|תיקון|تصحيح|اصلاح|सुधार|แก้ไข)\s*[:：]"
+    r"correcció|ralat|pembetulan|đính\s+chính|תיקון|تصحيح|اصلاح|सुधार|แก้ไข|შესწორება)\s*[:：]"
 )
 
 # An answer to a question that sets nothing: "No, that's fine.", "Nope, go ahead.", "No,
@@ -68,9 +80,16 @@ _JUST_AN_ANSWER = re.compile(
 # small talk in a rule's words neither ("Don't worry about the typo.", "Never mind the
 # last message.", "Always a pleasure!") - review12 RC0
 _ASKS_A_RULE = re.compile(
-    r"(?i)^\W*(?:(?:and|also|oh)\W+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?"
-    r"(?:not|never|always|only|avoid|stop|make\s+sure|keep|leave|stick)\b(?![^?]*\bor\b)"
+    # (not "Should we never rotate the staging keys?": asked, review12 RC0)
+    r"(?i)^\W*(?:(?:and|also|oh)\W+)*(?:(?:can|could|would|will)\s+you|(?:can|could)\s+we)\s+"
+    r"(?:please\s+)?(?:always\s+)?"
+    r"(?:not|never|always|only|avoid|stop|make\s+sure|keep|leave|stick|don'?t)\b(?![^?]*\bor\b)"
 )
+
+# ... of those, one that asks for a ban or a limit, a rule whatever follows ("Can we avoid
+# touching the payments module?", "Is it ok if we never touch the billing schema?"); not
+# "Can we keep going?", "Can you stop the server now?"
+_ASKS_A_BAN = re.compile(_ASKS_A_RULE.pattern.replace("stop|make\\s+sure|keep|leave|stick|", ""))
 
 # what the user spares the assistant: "No need to write docs for this one.", "You don't
 # have to ask before each deploy." (a leave to skip, not a rule; it lifts one: LIFTS)
@@ -286,8 +305,11 @@ _STATUS = re.compile(
 # schedule", which is the task). (The negations here repeat intent.py's _CONSTRAINT ones;
 # both move to lexicon/common.py's negations once that module is on main.)
 _NEGATED = re.compile(
-    r"(?i)\b(?:never|do\s+not|don'?t|must\s+not|mustn'?t|should\s+not|shouldn'?t|may\s+not|"
+    r"(?i)\b(?:never|do\s+not|don't|must\s+not|mustn'?t|should\s+not|shouldn'?t|may\s+not|"
     r"without|no|not|avoid|except|only)\b"
+    # "dont" with no apostrophe, not the French relative ("Ce dont j'ai besoin, c'est …")
+    r"|(?<!\bce\s)\bdont\b(?!\s+(?:j['’]|je|tu|il|elle|on|nous|vous|ils|elles|le|la|les|"
+    r"l['’]|un|une|des)\b)"
 )
 
 
@@ -312,7 +334,9 @@ _STANDING = re.compile(
 # "On second thought, …", "Hmm, no, …", "Sorry, …")
 _TAKES_BACK = re.compile(
     r"(?i)^\W*(?:(?:hmm+|ugh|oh|ok(?:ay)?|well|um+|ah)\W+)*(?:actually|scratch\s+that|"
-    r"on\s+second\s+thought|wait|no|nope|correction|change\s+of\s+plans?|forget\s+(?:that|it|"
+    # (a "no" said alone, not the ban opening "No fusiones nada un viernes, …")
+    r"on\s+second\s+thought|wait|no(?=\s*[,.!;:—–-]|\s+(?:wait|actually|sorry|scratch)\b)|nope|"
+    r"correction|change\s+of\s+plans?|forget\s+(?:that|it|"
     r"what\s+i\s+said)|never\s*mind|i(?:'ve)?\s+changed\s+my\s+mind|sorry)\b"
 )
 
@@ -483,13 +507,11 @@ def is_rule(sentence: str) -> bool:
         return False
     if _SMALL_TALK.search(sentence) or _REPLY.match(sentence):
         return False
-    if (
-        sentence.rstrip().endswith(("?", "？", "؟"))
-        and not _ASKS_A_RULE.search(sentence)
-        and not _asks_a_rule_elsewhere(sentence)
-        and not asks_agreement(sentence)  # "Don't rotate the keys this week, ok?"
-    ):
-        return False
+    if asks(sentence):
+        if _asks_a_rule_elsewhere(sentence) or _ASKS_A_BAN.search(sentence):
+            return True  # "Kannst du sicherstellen, dass wir die Datei nie ins Git committen?"
+        if not _ASKS_A_RULE.search(sentence) and not asks_agreement(sentence):
+            return False  # (not "Don't rotate the keys this week, ok?")
     label = _RULE_LABEL.match(sentence)
     if label:  # "Style: British spelling throughout." (not "Rule: the answer was 42.")
         rest = sentence[label.end() :]
@@ -498,6 +520,8 @@ def is_rule(sentence: str) -> bool:
         return False  # "Don't forget to bump the version": a request for later
     if WHEN_FREE.search(sentence) and not _FIRM.search(sentence):
         return False  # "Коли буде час, додай розділ …": when there is time, not a condition
+    if hands_over(sentence) or _pins_a_version(sentence):
+        return True  # (", so send any questions to @adi08" is no purpose clause)
     if _STATUS.search(sentence):
         return False
     if not RULE_OPENING.search(sentence) and _SO_THAT.search(sentence):
@@ -598,6 +622,62 @@ def _rule_words(sentence: str) -> bool:
     if not is_constraint(sentence):
         return False
     return not _NEED.search(sentence) or is_constraint(_NEED.sub(" ", sentence))
+
+
+# a list item of a pasted file ("- Do not edit anything under src/generated/ by hand.",
+# "2. Never hand-edit files in Generated/"); not a diff's, whose "- " lines are removed ones
+_LIST_ITEM = re.compile(r"(?m)^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+(\S[^\n]*)$")
+_DIFF = re.compile(r"(?m)^(?:@@ |\+\+\+ |--- |diff --git )")
+
+
+def pasted_rules(text: str) -> list[str]:
+    """The rules listed in what a user turn pasted (its CONTRIBUTING.md, the team's rules
+    from a wiki), one per list item: a paste says no sentence of the user's
+    (:func:`.facts.without_paste`), but the rules the user brought to follow bind as theirs
+    do; not a document the user asks to check, translate or summarise (R23-R6)."""
+    said = without_code(text)
+    own = without_paste(said)  # what the user said of the paste: its rules bind, or are reviewed
+    if not PASTE_ADOPTED.search(own) or PASTE_REVIEWED.search(own):
+        return []
+    shown = said[len(own) :]
+    out: list[str] = []
+    for part in [*fenced_blocks(text), shown]:
+        if _DIFF.search(part):
+            continue
+        out += [
+            item.strip()
+            for item in _LIST_ITEM.findall(part)
+            if word_count(item) >= 3 and is_rule(item.strip())
+        ]
+    return out
+
+
+_LEFT = stems_at_word_start(LEFT_STEMS)
+# a handle, or a name of two capitalised words ("@adi08", "Grace Okafor")
+_PERSON = re.compile(r"@[\w.-]*[^\W_]|(?<!\w)[^\W\d_a-z][^\W\d_]+[ -][^\W\d_a-z][^\W\d_]+")
+
+
+def hands_over(sentence: str) -> bool:
+    """A person said to have left, and someone named after to turn to ("@rahul08 has left
+    the company, so send any questions to @adi08 from now on.", "@oksana04 şirketten
+    ayrıldı, bundan sonra … @radu04 kişisine gönder."): who to ask is a standing rule."""
+    left = _LEFT.search(sentence)
+    return left is not None and _PERSON.search(sentence, left.end()) is not None
+
+
+_PIN = stems_at_word_start(PIN_STEMS)
+_HOLD = stems_at_word_start(HOLD_STEMS)
+_VERSION = re.compile(r"(?<![\w.])(?:v?\d+\.\d+(?:\.\d+)+|v\d+(?:\.\d+)?)(?![\d.]\d)")
+_SHORT_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+")  # "3.12", "28.3", "6.5.3"
+
+
+def _pins_a_version(sentence: str) -> bool:
+    """A package pinned or held at its version in any language ("Garde axum épinglé en
+    0.7.9 ; la version 0.8.0 casse notre build.", "protobuf को 28.3 पर पिन रखें", "We must stay
+    on akka 2.6.20"): a rule, not a number (R22-R3)."""
+    if _PIN.search(sentence) is not None and _SHORT_VERSION.search(sentence):
+        return True
+    return bool(_VERSION.search(sentence)) and _HOLD.search(sentence) is not None
 
 
 # "X, not Y" in Japanese and Korean said as a statement: "すみません、対象はステージングで、本番
@@ -1077,7 +1157,8 @@ _ONLY_WHEN = re.compile(
 # own ("Sota cap concepte executis X.": Catalan, no "no") or before a verb its negation is
 # fused to ("Za žádných okolností nespouštěj X.", "Ni pod kojim uvjetima ne pokreći X.")
 _NO_MATTER_WHAT = re.compile(
-    r"(?i)(?<!\w)(?:under\s+no\s+circumstances|za\s+žádných\s+okolností|za\s+žiadnych\s+okolností|"
+    r"(?i)(?<!\w)(?:under\s+no\s+(?:circumstances?|conditions?)|on\s+no\s+account|in\s+no\s+case|"
+    r"za\s+žádných\s+okolností|za\s+žiadnych\s+okolností|"
     r"pod\s+żadnym\s+pozorem|w\s+żadnym\s+wypadku|ni\s+pod\s+kojim\s+(?:uvjetima|uslovima|okolnostima)|"
     r"sota\s+cap\s+concepte|en\s+cap\s+cas|en\s+ningún\s+caso|bajo\s+ningún\s+concepto|"
     r"ни\s+при\s+каких\s+(?:обстоятельствах|условиях)|ни\s+в\s+коем\s+случае|за\s+жодних\s+обставин|"
@@ -1098,8 +1179,10 @@ _UNTIL_THEN = re.compile(
     r"cho\s+đến\s+lúc\s+đó|حتى\s+ذلك\s+الحين|עד\s+אז)(?!\w)|それまで|그때까지|在此之前|在那之前"
 )
 _NEGATOR = re.compile(
-    r"(?i)(?<!\w)(?:not|don'?t|nie|ne|не|ні|no|non|não|niet|nicht|ikke|inte|ej|ei|لا|אל|"
-    r"đừng|không)(?!\w)|ない|ません|마세요|않|不要|别|อย่า|ไม่"
+    r"(?i)(?<!\w)(?:"
+    + "|".join(re.escape(w) for w in (*NEGATORS.split(), *PROHIBITIVES.split()))
+    + r")(?!\w)|"
+    + "|".join(re.escape(w) for w in (*NEGATORS_NOSPACE.split(), *PROHIBITIVES_NOSPACE.split()))
 )
 
 
@@ -1115,9 +1198,28 @@ def firm_or_held_back(sentence: str) -> bool:
     """
     if asks(sentence):
         return False
-    if _NO_MATTER_WHAT.search(sentence):
+    if _NO_MATTER_WHAT.search(sentence) or _TILL_TOLD_OTHERWISE.search(sentence):
         return True
     return bool(_UNTIL_THEN.search(sentence) and _NEGATOR.search(sentence))
+
+
+# An order that stands until the user says otherwise ("Unless I say otherwise, keep using
+# Postgres 15.", "Bis auf Weiteres …", "Sauf indication contraire, …", "Aksini söylemedikçe …")
+_TILL_TOLD_OTHERWISE = re.compile(
+    r"(?i)(?<!\w)(?:(?:unless|until)\s+(?:i|we)\s+(?:say|tell\s+you|decide)\s+otherwise|"
+    r"unless\s+(?:told|instructed)\s+otherwise|until\s+(?:further\s+notice|told\s+otherwise)|"
+    r"bis\s+auf\s+weiteres|sofern\s+(?:ich\s+)?nicht\s+anders\s+(?:sage|angegeben)|"
+    r"sauf\s+(?:indication|avis)\s+contraire|jusqu['’]à\s+nouvel\s+ordre|"
+    r"salvo\s+(?:que\s+(?:te\s+)?diga\s+lo\s+contrario|indicación\s+en\s+contrario)|"
+    r"hasta\s+nuevo\s+aviso|salvo\s+indicação\s+em\s+contrário|até\s+segunda\s+ordem|"
+    r"salvo\s+diversa\s+indicazione|fino\s+a\s+nuovo\s+ordine|tot\s+nader\s+order|"
+    r"tenzij\s+ik\s+anders\s+zeg|do\s+odwołania|o\s+ile\s+nie\s+powiem\s+inaczej|"
+    r"до\s+особого\s+распоряжения|если\s+я\s+не\s+скажу\s+иначе|до\s+окремого\s+розпорядження|"
+    r"поки\s+я\s+не\s+скажу\s+інакше|aksini\s+söylemedikçe|ikinci\s+bir\s+emre\s+kadar|"
+    r"sampai\s+ada\s+pemberitahuan\s+lebih\s+lanjut|kecuali\s+saya\s+bilang\s+lain|"
+    r"μέχρι\s+νεωτέρας|până\s+la\s+noi\s+ordine|dacă\s+nu\s+spun\s+altfel)(?!\w)"
+    r"|另行通知|追って連絡|별도\s*공지"
+)
 
 
 def limited_to_a_condition(sentence: str) -> bool:

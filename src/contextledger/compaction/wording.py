@@ -57,6 +57,17 @@ def without_code(text: str) -> str:
     return _FENCED.sub("", text).strip()
 
 
+def fenced_blocks(text: str) -> list[str]:
+    r"""The fenced blocks of ``text`` (a file or a log pasted), each with its fences.
+
+    >>> fenced_blocks("Here's a.py:\n```\nreturn x * 2\n```\nIt fails.")
+    ['```\nreturn x * 2\n```']
+    """
+    if "```" not in text and "~~~" not in text:
+        return []
+    return [m.group(0) for m in _FENCED.finditer(text)]
+
+
 # what varies between two reports of the same error: numbers, ids, quoted names
 _VARIES = re.compile(r"\d+|\b[0-9a-f]{6,}\b|\"[^\"]*\"|'[^']*'|\b\w*\d\w*\b")
 

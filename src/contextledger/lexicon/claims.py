@@ -525,6 +525,11 @@ NEGATORS = """
     नहीं না inte ikke ekki nav nie nicht niet non não hindi haku
 """
 NEGATORS_NOSPACE = "ไม่ 안 않 못 不 没 未"
+# ... and the words that forbid a step ("don't", "đừng", "אל", "しないで", "마세요", "不要",
+# "อย่า"): with NEGATORS, what negates a step held back until then ("Do tego czasu go nie
+# wdrażaj.", "Until then, don't deploy it.")
+PROHIBITIVES = "don't dont ej אל đừng"
+PROHIBITIVES_NOSPACE = "ない ません 마세요 不要 别 อย่า"
 
 # Words that make a rule a wish ("when possible", "ideally", "jeśli to możliwe", "できるだけ",
 # "尽量", "wenn möglich", "по возможности"): a rule the user set without one, restated with
@@ -850,6 +855,53 @@ LEFT_STEMS = (
     "退職",
     "离职",
     "离开",
+    # ... or no longer works here ("… už s námi nepracuje", "… больше с нами не работает")
+    "arbejder ikke længere",
+    "jobber ikke lenger",
+    "jobbar inte längre",
+    "z nami nie pracuje",
+    "już nie pracuje",
+    "s námi nepracuje",
+    "s nami nepracuje",
+    "više ne radi",
+    "ja no treballa",
+    "ya no trabaja",
+    "não trabalha mais",
+    "ne travaille plus",
+    "arbeitet nicht mehr",
+    "с нами не работает",
+    "больше не работает",
+    "більше не працює",
+    "لم يعد يعمل",
+    "כבר לא עובד",
+    "không còn làm việc",
+    "ไม่ได้ทำงานกับเรา",
+    "더 이상 함께 일하지",
+    "働いていません",
+    "不在我们这里工作",
+    "छोड़ दी",
+    "छोड़ दिया",
+    "छोड़ चुके",
+    "წავიდა",
+    "წასულია",
+)
+
+# Words that pin a package at its version, as stems at a word's start ("Lass hibernate-core
+# auf 6.5.3 gepinnt", "Garde axum épinglé en 0.7.9", "Тримай go-redis зафіксованим на v9.6.1",
+# "protobuf को 28.3 पर पिन रखें"): a pin, whatever the version's shape
+PIN_STEMS = (
+    *("pin", "gepinnt", "festgepinnt", "épingl", "fijad", "fixad", "fissat", "vastgepind"),
+    *("vastgezet", "przypię", "zafixov", "зафиксир", "закреп", "зафіксов", "закріп", "sabit"),
+    *("पिन", "ghim", "ピン留め", "固定", "고정"),
+)
+# ... and words that hold or keep it there ("sabit tut", "დატოვე 2.17.2 ვერსიაზე", "We must
+# stay on akka 2.6.20", "Wir bleiben auf …"): a pin when the version has three parts or a "v"
+HOLD_STEMS = (
+    *("festhalten", "fijo", "fija", "fixo", "kunci", "დატოვე", "დარჩეს", "stay", "bleib"),
+    *("rester", "reste", "restons", "quedar", "quedemos", "ficar", "fiquemos", "rimaner"),
+    *("rimaniamo", "blijv", "zostań", "zostajemy", "остаться", "останемся", "оставаться"),
+    *("залишитися", "залишаємося", "kalmalıyız", "kalalım", "tetap", "rămân", "μείν", "μέν"),
+    "留在",
 )
 # Every word that denies in a clause of the languages a recap is compared across (see
 # compaction.claims_translated): the shared negations, those above, prohibitions, and the

@@ -93,3 +93,16 @@ def compiled_on_use(source: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
     ('(?i)never [a-z]+', 'NEVER deploy', True)
     """
     return cast("re.Pattern[AnyStr]", _CompiledOnUse(source, flags))
+
+
+def stems_at_word_start(stems: Iterable[str]) -> re.Pattern[str]:
+    """One pattern finding any of ``stems`` (case-insensitive) where a word starts; anywhere
+    in Thai, Georgian, Korean, Chinese or Japanese text, whose particles and endings are
+    written onto the word ("チームを離れ", "ვერსიაზე")."""
+    return re.compile(
+        "|".join(
+            re.escape(stem) if stem[0] >= "\u0e00" else rf"(?<![^\W\d_]){re.escape(stem)}"
+            for stem in stems
+        ),
+        re.IGNORECASE,
+    )
