@@ -302,9 +302,19 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
     out: list[str] = []
     several = len(_CLAUSE_END.split(claim)) > 1
     turns = list(turns)
+    needles = _needles(claim)
+    spanning = any(c.isspace() for n in needles for c in n)  # (a space may join two sentences)
     for t, turn in enumerate(turns):
+        if not needles or not (spanning or _holds_any(_casefolded(turn), needles)):
+            continue  # no word the claim could share with it: no clause of it is about it
         said = _clauses_of(turn)
+        folded = _folded_sentences(turn)
         for i, (whole, clauses) in enumerate(said):
+            nxt = folded[i + 1] if several and i + 1 < len(said) else None
+            if not _holds_any(folded[i], needles) and (
+                nxt is None or not _holds_any(f"{folded[i]} {nxt}", needles)
+            ):
+                continue  # (see _needles: no clause of this sentence can be about it)
             after = said[i + 1][0] if i + 1 < len(said) else _opening(turns, t + 1)
             if lexicon.RULE_BUT.search(after):
                 # "… push しないでください。ただし hotfix は除きます。": the rule is read with the
@@ -325,6 +335,33 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
             pieces = (whole,) if read_whole and _about(claim, whole, turn) else clauses
             out += [p for p in pieces if p and _about(claim, p, turn)]
     return out
+
+
+def _needles(claim: str) -> frozenset[str]:
+    """What a clause must hold (folded) for :func:`_same_subject` to find it about
+    ``claim``: an anchor of the claim, its first word (a name the turn may use), or a
+    word of four letters or more that is not English's own. A sentence holding none is
+    passed over unread: each claim was compared with every clause of the record, a
+    pasted document's thousands of them (R22-C1)."""
+    first = _WORD.search(claim)
+    words = {w.casefold() for w in _WORD.findall(claim) if len(w) >= 4} - _ENGLISH
+    found = _anchors(claim) | words | ({first.group(0).casefold()} if first else set())
+    return frozenset(found)
+
+
+def _holds_any(folded: str, needles: frozenset[str]) -> bool:
+    return any(n in folded for n in needles)
+
+
+@lru_cache(maxsize=1 << 12)
+def _casefolded(turn: str) -> str:
+    return turn.casefold()
+
+
+@lru_cache(maxsize=1 << 14)
+def _folded_sentences(turn: str) -> tuple[str, ...]:
+    """The sentences of :func:`_clauses_of`, folded."""
+    return tuple(whole.casefold() for whole, _ in _clauses_of(turn))
 
 
 def _opening(turns: list[str], t: int) -> str:
