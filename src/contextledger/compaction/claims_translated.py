@@ -26,7 +26,7 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from functools import lru_cache
 
 from ..lexicon import claims as lexicon
@@ -154,6 +154,7 @@ def _read_script(c: str) -> bool:
     Cyrillic ones: Vietnamese's Latin letters, Thai, Hangul, kana, CJK ideographs."""
     return (
         "\u1e00" <= c <= "\u1eff"
+        or "\u10a0" <= c <= "\u10ff"  # Georgian, whose denials are words (არ, არასოდეს, ნუ)
         or "\u0e00" <= c <= "\u0e7f"
         or "\u3040" <= c <= "\u30ff"
         or "\u4e00" <= c <= "\u9fff"
@@ -273,13 +274,44 @@ def _differs(claim: str, said: str) -> str | None:
             return f"{n} {value}"  # "at least 3" for "com a màxim 3"
     if choice_swapped(claim, said) or _turned_choice(claim, said):
         return "the choice turned around"
-    if _denies(claim) != _denies(said):
+    # (the value a correction replaced, said so on both sides or not named by the claim,
+    # is no denial of the rule: "58 seconds (corrected from 91)" for "58 секунд, а не 91")
+    mine, folded = _replaced_values(claim), claim.casefold()
+    theirs = {v for v in _replaced_values(said) if v in mine or not _holds(folded, v)}
+    if _denies(_unreplaced(claim, mine & theirs)) != _denies(_unreplaced(said, theirs)):
         return "it drops the user's denial" if _denies(said) else "it adds a denial"
     if _rejects(said) and not _rejects(claim):
         return "the user rejected it"
     if _pending(said) and not _pending(claim):
         return "the user said it still waits"
     return _qualified_otherwise(claim, said)
+
+
+def _unreplaced(text: str, values: Set[str]) -> str:
+    """``text`` without the phrase naming one of ``values`` as what a correction replaced:
+    "(corrected from 91)" and "…, а не 91" say the same correction, no denial of the rule
+    ("The request timeout is 58 seconds (corrected from 91)." for "Виправлення: тайм-аут
+    запиту — 58 секунд, а не 91.")."""
+    if not values:
+        return text
+    return _REPLACED.sub(lambda m: " " if _replaced(m) in values else m.group(0), text)
+
+
+def _replaced_values(text: str) -> frozenset[str]:
+    """The values ``text`` names as what a correction replaced."""
+    return frozenset(_replaced(m) for m in _REPLACED.finditer(text))
+
+
+def _replaced(m: re.Match[str]) -> str:
+    return (m.group("value") or m.group("replaced")).rstrip(".:/-").casefold()
+
+
+_REPLACED = re.compile(
+    r"(?i)\(?\s*\b(?:corrected|changed|updated|moved|raised|lowered)\s+from\s+"
+    r"(?P<value>[\w./:-]*\d[\w./:-]*)\s*\)?|"
+    rf"[,，]?\s*(?:\b(?:{lexicon.NOT_THAT_NEGATORS}|not|instead\s+of|rather\s+than)\b|"
+    r"(?<!\w)(?:а|o|და)\s+(?:не|ne|არა))\s+(?P<replaced>[\w./:-]*\d[\w./:-]*)"
+)
 
 
 def _qualified_otherwise(claim: str, said: str) -> str | None:
@@ -594,8 +626,37 @@ def chose_rejected(text: str, ev: Evidence) -> list[Claim]:
                 continue
             found = piece if _rejects(piece) else None  # (the last word on it stands)
     if found is None:
-        return []
+        return _chose_other(text, ev)
     return [Claim("user said", text, f"the user turned it down: {quote(found)}")]
+
+
+def _chose_other(text: str, ev: Evidence) -> list[Claim]:
+    """A choice claimed ("The assistant chose option-002-batch.") of an option an
+    assistant sentence names only beside the one it chose ("Decision: I will implement
+    option-002-streaming; option-002-batch would need a maintenance window."): the
+    decision is in the other clause (R22-V1 rejected-option-chosen)."""
+    if _BY_USER.search(text):
+        return []  # (the user's choices: read above, by what the user turned down)
+    chosen = lexicon.CHOSE.search(text)
+    option = _OPTION.match(text[chosen.end() :]) if chosen else None
+    if option is None:
+        return []
+    name = option.group(0).strip().strip("`").casefold()
+    for turn in ev.assistant:
+        for sentence in sentences(turn):
+            parts = _OPTION_CLAUSES.split(sentence)
+            holding = [p for p in parts if _holds(p.casefold(), name)]
+            deciding = [p for p in parts if lexicon.ASSISTANT_DECIDES.search(p)]
+            if holding and deciding and not set(holding) & set(deciding):
+                why = f"the assistant decided otherwise: {quote(sentence)}"
+                return [Claim("did", text, why)]
+    return []
+
+
+_BY_USER = re.compile(r"(?i)\b(?:the\s+user|user\s*:)")
+# the option a choice names: one word (an identifier) or a name of capitalized words
+_OPTION = re.compile(r"\s*(?:the\s+)?(?:`[^`]+`|[\w./-]*[\w/](?:\s+[A-Z0-9][\w./-]*)*)")
+_OPTION_CLAUSES = re.compile(r"\s*[;,:]\s+|\s+(?:but|while|whereas|instead\s+of|rather\s+than)\s+")
 
 
 # A person's name: two words or more each opening with a capital (Latin, Greek, Cyrillic),
