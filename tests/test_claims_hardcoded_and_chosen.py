@@ -72,3 +72,18 @@ def test_the_option_the_assistant_chose_stands() -> None:
     )
     assert _removed(honest, _record(_DECIDED)) == ()
     assert _removed("Decisions:\n- The assistant chose option-231-push.", _record(_DECIDED)) == ()
+
+
+_TURNED_DOWN = {
+    "fi": "Tutkimme vaihtoehtoa a greedy scheduler [001] ja hylkäsimme sen: se on liian hidas.",
+    "hu": "Megnéztük ezt: a greedy scheduler [001], és elvetettük: lassú.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_TURNED_DOWN))
+@pytest.mark.parametrize(
+    "lie", ["User: we will use a greedy scheduler [001].", "We went with a greedy scheduler [001]."]
+)
+def test_an_option_of_plain_words_the_user_turned_down_is_not_chosen(lang: str, lie: str) -> None:
+    record = _record(Message.user(_TURNED_DOWN[lang], id="u1"))
+    assert _removed(f"Decisions:\n- {lie}", record) == (lie,)

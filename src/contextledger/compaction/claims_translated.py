@@ -618,16 +618,32 @@ def chose_rejected(text: str, ev: Evidence) -> list[Claim]:
     if lexicon.CHOSE.search(text) is None or _rejects(text) or _denies(text):
         return []
     mine = _anchors(text, sentence_start=True)  # ("S3 Glacier was chosen …": S3 names it)
+    phrase = _chosen_phrase(text)
     found: str | None = None
     for turn in ev.user:
         for piece in _CLAUSE_END.split(turn):
             theirs = _anchors(piece) - {a for a in _anchors(piece) if a.isdigit()}
-            if not theirs or not theirs <= mine:
-                continue
-            found = piece if _rejects(piece) else None  # (the last word on it stands)
+            named = bool(theirs) and theirs <= mine
+            # (an option of plain words, named as the claim names it: "a greedy scheduler")
+            if named or (phrase and _holds(piece.casefold(), phrase)):
+                found = piece if _rejects(piece) else None  # (the last word on it stands)
     if found is None:
         return _chose_other(text, ev)
     return [Claim("user said", text, f"the user turned it down: {quote(found)}")]
+
+
+def _chosen_phrase(text: str) -> str | None:
+    """What a choice claimed names, as written up to the clause's end ("greedy scheduler
+    [001]" of "User: we will use a greedy scheduler [001]."), folded; None when it is no
+    name of a word of four letters or more."""
+    chosen = lexicon.CHOSE.search(text)
+    m = _PHRASE.match(text[chosen.end() :]) if chosen else None
+    if m is None or not re.search(r"[^\W\d_]{4,}", m.group(1)):
+        return None
+    return m.group(1).strip().casefold()
+
+
+_PHRASE = re.compile(r"\s*(?:(?:the|a|an)\s+)?([^.,;:!?()\n]+?)\s*(?:[.,;:!?(\n]|$)")
 
 
 def _chose_other(text: str, ev: Evidence) -> list[Claim]:

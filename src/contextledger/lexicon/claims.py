@@ -704,6 +704,7 @@ REJECTED_STEMS = (
     "respint",
     "reddett",
     "elutas",
+    "elvet",
     "hylät",
     "hylkä",
     "απορρίψ",
