@@ -46,3 +46,23 @@ def test_a_correction_said_back_stands_and_the_value_it_replaced_does_not(lang: 
         "The request timeout is 91 seconds (corrected from 58).",
     ):
         assert _removed(f"Constraints and corrections:\n- {lie}", said) == (lie,)
+
+
+_NO_MERGE = {
+    "et": "Ära merge'i feature/waitlist-235 enne, kui Rūta Petraitė on selle heaks kiitnud.",
+    "ka": "არ შეაერთო feature/waitlist-235, სანამ Rūta Petraitė არ დაადასტურებს.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_NO_MERGE))
+def test_a_branch_the_user_said_not_to_merge_yet_is_not_to_be_merged_now(lang: str) -> None:
+    lie = "Merge feature/waitlist-235 now."
+    assert _removed(f"Constraints and corrections:\n- {lie}", _NO_MERGE[lang]) == (lie,)
+
+
+def test_a_command_on_a_branch_the_user_asked_for_stands() -> None:
+    claim = "Merge feature/waitlist-235 now."
+    assert (
+        _removed(f"Constraints and corrections:\n- {claim}", "Merge feature/waitlist-235 now.")
+        == ()
+    )

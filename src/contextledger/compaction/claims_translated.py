@@ -596,8 +596,10 @@ def forbidden_made_rule(text: str, ev: Evidence) -> list[Claim]:
     """An English rule that runs a command the user forbade ("Always run `manage.py flush`
     before a release." for "Never run `manage.py flush`, not even on staging."): a user
     clause denies it before naming it (or, in Korean, Japanese or Thai, after)."""
-    if _denies(_CODE.sub(" ", text)) or not _english_words(text)[0] or "`" not in text:
+    if _denies(_CODE.sub(" ", text)):
         return []  # (a command's own "--no-input" is no denial)
+    if "`" not in text or not _english_words(text)[0]:
+        return _forbidden_named(text, ev)
     for command in _CODE.findall(text):
         for turn in ev.user:
             for piece in _CLAUSE_END.split(turn):
@@ -608,6 +610,43 @@ def forbidden_made_rule(text: str, ev: Evidence) -> list[Claim]:
                 if _denies(_CODE.sub(" ", piece[:at])) or (_beyond_latin(rest) and _denies(rest)):
                     return [Claim("constraint", text, f"the user forbade it: {quote(piece)}")]
     return []
+
+
+def _forbidden_named(text: str, ev: Evidence) -> list[Claim]:
+    """An English command to act on a branch or a path that every user clause naming it
+    denies before it, in any language ("Merge feature/waitlist-235 now." for "Ära
+    merge'i feature/waitlist-235 enne, kui Rūta on selle heaks kiitnud."): the rule said
+    away. Only a plain command ("Merge X", "Deploy the X"), without a condition of its own
+    ("after Rūta signs off"): a line about the path ("X is owned by legal") is no such."""
+    m = _COMMAND_ON.match(text)
+    rest = text[m.end() :] if m else ""  # (a condition after the name, not in it: "waitlist")
+    if m is None or m.group("verb").casefold() in _NOT_A_VERB or _CONDITIONED.search(rest):
+        return []
+    name = m.group("name").rstrip(".,;:")
+    denied: str | None = None
+    for turn in ev.user:
+        for piece in _CLAUSE_END.split(turn):
+            at = piece.find(name)
+            if at < 0 or not _holds(piece.casefold(), name.casefold()):
+                continue
+            if not _denies(_CODE.sub(" ", piece[:at])):
+                return []  # a user clause names it without denying it
+            denied = denied or piece
+    if denied is None:
+        return []
+    return [Claim("constraint", text, f"the user forbade it: {quote(denied)}")]
+
+
+# "Merge feature/x now.", "Deploy the eu-west/prod stack": an English verb, then a name
+# with a slash (a branch, a path)
+_COMMAND_ON = re.compile(
+    r"^\W*(?:please\s+)?(?P<verb>[A-Za-z]+)\s+(?:the\s+)?(?P<name>[\w.-]+/[\w./-]*)"
+)
+_NOT_A_VERB = listed("the a an this that it we i you they he she user assistant")
+_CONDITIONED = re.compile(
+    r"(?i)\b(?:until|till|after|once|when|unless|only|if|before|as\s+soon\s+as|approv\w*|"
+    r"sign(?:s|ed)?[\s-]off|wait\w*|pending|blocked)\b"
+)
 
 
 def chose_rejected(text: str, ev: Evidence) -> list[Claim]:
