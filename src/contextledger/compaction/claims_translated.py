@@ -336,11 +336,9 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
     turns = list(turns)
     needles = _needles(claim)
     spanning = any(c.isspace() for n in needles for c in n)  # (a space may join two sentences)
-    for t, turn in enumerate(turns):
-        if not needles or not (spanning or _holds_any(_casefolded(turn), needles)):
+    for t, (turn, whole_folded, said, folded) in enumerate(_read_turns(tuple(turns))):
+        if not needles or not (spanning or _holds_any(whole_folded, needles)):
             continue  # no word the claim could share with it: no clause of it is about it
-        said = _clauses_of(turn)
-        folded = _folded_sentences(turn)
         for i, (whole, clauses) in enumerate(said):
             nxt = folded[i + 1] if several and i + 1 < len(said) else None
             if not _holds_any(folded[i], needles) and (
@@ -385,9 +383,16 @@ def _holds_any(folded: str, needles: frozenset[str]) -> bool:
     return any(n in folded for n in needles)
 
 
-@lru_cache(maxsize=1 << 12)
-def _casefolded(turn: str) -> str:
-    return turn.casefold()
+Clauses = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@lru_cache(maxsize=4)  # the record's turns (its user turns, sentences, assistant turns)
+def _read_turns(turns: tuple[str, ...]) -> tuple[tuple[str, str, Clauses, tuple[str, ...]], ...]:
+    """Each turn with its folded text, its sentences and clauses and its folded sentences,
+    read once for all the claims of a recap: a long record's tens of thousands of
+    sentences overflowed the per-text caches and were read again for every claim (the cost
+    of a 5 MB record grew faster than its size)."""
+    return tuple((t, t.casefold(), _clauses_of(t), _folded_sentences(t)) for t in turns)
 
 
 @lru_cache(maxsize=1 << 14)
