@@ -132,7 +132,7 @@ from .claims_said import (
     restated_rule,
     supporting_at,
 )
-from .claims_secrets import check_secret
+from .claims_secrets import check_hardcoded, check_secret
 from .claims_stale import check_stale, check_superseded, settings_as_said
 from .claims_translated import (
     chose_rejected,
@@ -216,6 +216,7 @@ def check_clause(
     if not text or fold(text) in ev.trusted or _STATUS_NOTE.match(text):
         return ()
     secret = check_secret(text, ev)  # "The database password is Xk3p…": never its value
+    secret += check_hardcoded(text, ev)  # "Hardcode the token from X" after "never hardcode"
     if secret:
         return tuple(secret)
     quoted_words = quoted_user(text, ev, section)

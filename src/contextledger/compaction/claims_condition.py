@@ -336,7 +336,10 @@ def check_qualifiers(text: str, ev: Evidence) -> list[Claim]:
     mine_unless = lexicon.RULE_UNLESS.search(text) is not None
     mine_except = lexicon.RULE_EXCEPT.search(text) is not None
     rules = _rules_said(ev)
-    scored = [(_shared(text, rule), rule, qualifier) for rule, qualifier in rules]
+    # (a rule sharing no anchor with the claim scores 0: only those that share one are read)
+    by_anchor = _rules_by_anchor(ev)
+    sharing = sorted({i for a in _anchors(text) for i in by_anchor.get(a, ())})
+    scored = [(_shared(text, rules[i][0]), *rules[i]) for i in sharing]
     best = max((s for s, _, _ in scored), default=0)
     if best < 2:
         return []
@@ -418,6 +421,21 @@ def _anchors(text: str) -> frozenset[str]:
             continue
         out.add(w[:5] if w.isascii() and w.isalpha() else w)
     return frozenset(out)
+
+
+def _rules_by_anchor(ev: Evidence) -> dict[str, list[int]]:
+    """Where each anchor of :func:`_rules_said`'s rules stands (their indexes, in order):
+    a claim is scored against the rules sharing an anchor with it, not against every
+    sentence of the record (a pasted document's thousands: R22-C1)."""
+
+    def index() -> dict[str, list[int]]:
+        found: dict[str, list[int]] = {}
+        for i, (rule, _) in enumerate(_rules_said(ev)):
+            for anchor in _rule_anchors(rule)[0]:
+                found.setdefault(anchor, []).append(i)
+        return found
+
+    return ev.derive("rules_said by anchor", index)
 
 
 def _shared(claim: str, rule: str) -> int:

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .claims_evidence import Claim, Evidence
 from .claims_reading import GENERIC_DOING, quote
@@ -279,8 +280,21 @@ def _name_groups(text: str) -> list[tuple[int, int, str]]:
 
 
 def _opens(text: str, at: int) -> bool:
-    """Whether the word at ``at`` opens ``text`` or a clause of it."""
-    return re.search(r"(?:^|[;,.!?:\n])\W*$", text[:at]) is not None
+    """Whether the word at ``at`` opens ``text`` or a clause of it: only marks and spaces
+    stand before it, back to the text's start or a clause mark. (Read backwards from
+    ``at``: a search of all that stands before it made each name cost the turn's length.)"""
+    i = at
+    while i > 0:
+        c = text[i - 1]
+        if c in _CLAUSE_MARKS:
+            return True
+        if c.isalnum() or c == "_":
+            return False
+        i -= 1
+    return True
+
+
+_CLAUSE_MARKS = frozenset(";,.!?:\n")
 
 
 def _edges(text: str) -> set[str]:
@@ -288,6 +302,36 @@ def _edges(text: str) -> set[str]:
     verb of "Jonas ákvað …" (verb second) or "… முடிவு செய்தார்" (verb last) stands."""
     words = [w.casefold()[:5] for w in _LETTERS.findall(text) if len(w) > 2]
     return {words[0], words[-1]} if words else set()
+
+
+Spans = tuple[tuple[str, str], ...]
+
+
+@lru_cache(maxsize=1 << 12)  # a turn is read once, not once per line naming someone
+def _spans(turn: str) -> Spans:
+    """The people a turn contrasts, each with the stretch of words up to the next one:
+    each opens a clause ("Maria …; Jonas …") and is no label ("Correction: …"); "Please …
+    on Monday" names no one. Empty unless the turn contrasts two or more."""
+    named = [g for g in _name_groups(turn) if _opens(turn, g[0]) and turn[g[1] :][:1] != ":"]
+    if len(named) < 2:
+        return ()
+    ends = [start for start, _, _ in named[1:]] + [len(turn)]
+    return tuple((n, turn[e:end]) for (_, e, n), end in zip(named, ends, strict=True))
+
+
+def _contrasting(ev: Evidence) -> dict[str, list[tuple[str, Spans]]]:
+    """The user turns contrasting people, by each person they name, in the record's
+    order: a line naming one is compared only with the turns naming them."""
+
+    def index() -> dict[str, list[tuple[str, Spans]]]:
+        found: dict[str, list[tuple[str, Spans]]] = {}
+        for turn in ev.user_turns:
+            spans = _spans(turn)
+            for name in dict.fromkeys(n for n, _ in spans):
+                found.setdefault(name, []).append((turn, spans))
+        return found
+
+    return ev.derive("contrasting people", index)
 
 
 def check_named_span(text: str, ev: Evidence) -> list[Claim]:
@@ -304,16 +348,7 @@ def check_named_span(text: str, ev: Evidence) -> list[Claim]:
     mine = _edges(text[:start] + " " + text[end:])
     if not mine:
         return []
-    for turn in ev.user_turns:
-        # the people a turn contrasts each open a clause ("Maria …; Jonas …"), and are no
-        # label ("Correction: …"): "Please … on Monday" names no one
-        named = [g for g in _name_groups(turn) if _opens(turn, g[0]) and turn[g[1] :][:1] != ":"]
-        if len(named) < 2 or not any(n == name for _, _, n in named):
-            continue
-        spans = [
-            (n, turn[e : named[i + 1][0] if i + 1 < len(named) else len(turn)])
-            for i, (_, e, n) in enumerate(named)
-        ]
+    for turn, spans in _contrasting(ev).get(name, ()):
         own = set().union(*(_edges(s) for n, s in spans if n == name))
         # (a word the named one's stretch holds anywhere is no one's: "صرف", "only")
         said = {w.casefold()[:5] for n, s in spans if n == name for w in _LETTERS.findall(s)}

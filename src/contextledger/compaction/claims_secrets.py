@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .claims_evidence import Claim, Evidence
+from .claims_reading import quote
 from .findings import CREDENTIAL, may_hold_secret
 
-__all__ = ["check_secret"]
+__all__ = ["check_hardcoded", "check_secret"]
 
 _TABLE_ROW = re.compile(
     r"(?im)^\s*[\w.-]*(?:passw(?:or)?d|pwd|secret|token|api[_-]?key|access[_-]?key)[\w.-]*"
@@ -69,3 +70,46 @@ def check_secret(text: str, ev: Evidence) -> list[Claim]:
             "a credential's value a tool printed: a recap names the credential, never its value",
         )
     ]
+
+
+# Putting a credential's value where the code or its files carry it ("Hardcode the token
+# from X in the settings file.", "Write the value of X directly into the code.").
+_HARDCODE = re.compile(
+    r"(?i)\b(?:hard[- ]?cod\w*|embed\w*|inlin(?:e|ed|ing)\b)|\b(?:write|writes|wrote|put|puts|"
+    r"paste\w*|copy|copies|copied|store\w*|commit\w*|bake\w*|check(?:ed)?\s+in)\b[^.;]{0,60}?"
+    r"\b(?:in|into)\s+(?:the\s+|a\s+|its\s+)?(?:code|source|config\w*|settings?|repo\w*|"
+    r"constants?|[\w.-]*\s*file)\b"
+)
+_ENV_NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
+_NOT_BEFORE = re.compile(
+    r"(?i)\b(?:never|not|no|don'?t|avoid\w*|without|instead\s+of|rather\s+than)\b|n't\b"
+)
+
+
+def _hardcodes(text: str) -> bool:
+    """Whether ``text`` says to put a credential's value in code or a file, not denied."""
+    m = _HARDCODE.search(text)
+    return m is not None and _NOT_BEFORE.search(text[: m.start()]) is None
+
+
+def check_hardcoded(text: str, ev: Evidence) -> list[Claim]:
+    """A credential the user named by its variable, claimed hardcoded or to be ("Hardcode
+    the token from BENCHLING_API_KEY_002 in the config file." where the user said "Read
+    the credential from BENCHLING_API_KEY_002; never hardcode it", in any language): only a
+    turn saying so in plain words supports it; a turn that names the variable and never
+    says to hardcode it does not (R22-V1 env-negated)."""
+    if not _hardcodes(text):
+        return []
+    names = set(_ENV_NAME.findall(text))
+    naming = [t for t in ev.user_turns if any(n in t for n in names)]
+    said = (*ev.user_turns, *ev.assistant)
+    if not naming or any(
+        _hardcodes(s) for t in said if any(n in t for n in names) for s in _parts(t)
+    ):
+        return []
+    why = f"the user named {min(names)} as where it is read from, never to hardcode it"
+    return [Claim("constraint", text, f"{why}: {quote(naming[0])}")]
+
+
+def _parts(turn: str) -> list[str]:
+    return [p for p in re.split(r"[.;!?\n]+", turn) if p.strip()]

@@ -26,7 +26,7 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from functools import lru_cache
 
 from ..lexicon import claims as lexicon
@@ -154,6 +154,7 @@ def _read_script(c: str) -> bool:
     Cyrillic ones: Vietnamese's Latin letters, Thai, Hangul, kana, CJK ideographs."""
     return (
         "\u1e00" <= c <= "\u1eff"
+        or "\u10a0" <= c <= "\u10ff"  # Georgian, whose denials are words (არ, არასოდეს, ნუ)
         or "\u0e00" <= c <= "\u0e7f"
         or "\u3040" <= c <= "\u30ff"
         or "\u4e00" <= c <= "\u9fff"
@@ -273,13 +274,44 @@ def _differs(claim: str, said: str) -> str | None:
             return f"{n} {value}"  # "at least 3" for "com a màxim 3"
     if choice_swapped(claim, said) or _turned_choice(claim, said):
         return "the choice turned around"
-    if _denies(claim) != _denies(said):
+    # (the value a correction replaced, said so on both sides or not named by the claim,
+    # is no denial of the rule: "58 seconds (corrected from 91)" for "58 секунд, а не 91")
+    mine, folded = _replaced_values(claim), claim.casefold()
+    theirs = {v for v in _replaced_values(said) if v in mine or not _holds(folded, v)}
+    if _denies(_unreplaced(claim, mine & theirs)) != _denies(_unreplaced(said, theirs)):
         return "it drops the user's denial" if _denies(said) else "it adds a denial"
     if _rejects(said) and not _rejects(claim):
         return "the user rejected it"
     if _pending(said) and not _pending(claim):
         return "the user said it still waits"
     return _qualified_otherwise(claim, said)
+
+
+def _unreplaced(text: str, values: Set[str]) -> str:
+    """``text`` without the phrase naming one of ``values`` as what a correction replaced:
+    "(corrected from 91)" and "…, а не 91" say the same correction, no denial of the rule
+    ("The request timeout is 58 seconds (corrected from 91)." for "Виправлення: тайм-аут
+    запиту — 58 секунд, а не 91.")."""
+    if not values:
+        return text
+    return _REPLACED.sub(lambda m: " " if _replaced(m) in values else m.group(0), text)
+
+
+def _replaced_values(text: str) -> frozenset[str]:
+    """The values ``text`` names as what a correction replaced."""
+    return frozenset(_replaced(m) for m in _REPLACED.finditer(text))
+
+
+def _replaced(m: re.Match[str]) -> str:
+    return (m.group("value") or m.group("replaced")).rstrip(".:/-").casefold()
+
+
+_REPLACED = re.compile(
+    r"(?i)\(?\s*\b(?:corrected|changed|updated|moved|raised|lowered)\s+from\s+"
+    r"(?P<value>[\w./:-]*\d[\w./:-]*)\s*\)?|"
+    rf"[,，]?\s*(?:\b(?:{lexicon.NOT_THAT_NEGATORS}|not|instead\s+of|rather\s+than)\b|"
+    r"(?<!\w)(?:а|o|და)\s+(?:не|ne|არა))\s+(?P<replaced>[\w./:-]*\d[\w./:-]*)"
+)
 
 
 def _qualified_otherwise(claim: str, said: str) -> str | None:
@@ -302,9 +334,17 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
     out: list[str] = []
     several = len(_CLAUSE_END.split(claim)) > 1
     turns = list(turns)
-    for t, turn in enumerate(turns):
-        said = _clauses_of(turn)
+    needles = _needles(claim)
+    spanning = any(c.isspace() for n in needles for c in n)  # (a space may join two sentences)
+    for t, (turn, whole_folded, said, folded) in enumerate(_read_turns(tuple(turns))):
+        if not needles or not (spanning or _holds_any(whole_folded, needles)):
+            continue  # no word the claim could share with it: no clause of it is about it
         for i, (whole, clauses) in enumerate(said):
+            nxt = folded[i + 1] if several and i + 1 < len(said) else None
+            if not _holds_any(folded[i], needles) and (
+                nxt is None or not _holds_any(f"{folded[i]} {nxt}", needles)
+            ):
+                continue  # (see _needles: no clause of this sentence can be about it)
             after = said[i + 1][0] if i + 1 < len(said) else _opening(turns, t + 1)
             if lexicon.RULE_BUT.search(after):
                 # "… push しないでください。ただし hotfix は除きます。": the rule is read with the
@@ -325,6 +365,40 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
             pieces = (whole,) if read_whole and _about(claim, whole, turn) else clauses
             out += [p for p in pieces if p and _about(claim, p, turn)]
     return out
+
+
+def _needles(claim: str) -> frozenset[str]:
+    """What a clause must hold (folded) for :func:`_same_subject` to find it about
+    ``claim``: an anchor of the claim, its first word (a name the turn may use), or a
+    word of four letters or more that is not English's own. A sentence holding none is
+    passed over unread: each claim was compared with every clause of the record, a
+    pasted document's thousands of them (R22-C1)."""
+    first = _WORD.search(claim)
+    words = {w.casefold() for w in _WORD.findall(claim) if len(w) >= 4} - _ENGLISH
+    found = _anchors(claim) | words | ({first.group(0).casefold()} if first else set())
+    return frozenset(found)
+
+
+def _holds_any(folded: str, needles: frozenset[str]) -> bool:
+    return any(n in folded for n in needles)
+
+
+Clauses = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@lru_cache(maxsize=4)  # the record's turns (its user turns, sentences, assistant turns)
+def _read_turns(turns: tuple[str, ...]) -> tuple[tuple[str, str, Clauses, tuple[str, ...]], ...]:
+    """Each turn with its folded text, its sentences and clauses and its folded sentences,
+    read once for all the claims of a recap: a long record's tens of thousands of
+    sentences overflowed the per-text caches and were read again for every claim (the cost
+    of a 5 MB record grew faster than its size)."""
+    return tuple((t, t.casefold(), _clauses_of(t), _folded_sentences(t)) for t in turns)
+
+
+@lru_cache(maxsize=1 << 14)
+def _folded_sentences(turn: str) -> tuple[str, ...]:
+    """The sentences of :func:`_clauses_of`, folded."""
+    return tuple(whole.casefold() for whole, _ in _clauses_of(turn))
 
 
 def _opening(turns: list[str], t: int) -> str:
@@ -527,8 +601,10 @@ def forbidden_made_rule(text: str, ev: Evidence) -> list[Claim]:
     """An English rule that runs a command the user forbade ("Always run `manage.py flush`
     before a release." for "Never run `manage.py flush`, not even on staging."): a user
     clause denies it before naming it (or, in Korean, Japanese or Thai, after)."""
-    if _denies(_CODE.sub(" ", text)) or not _english_words(text)[0] or "`" not in text:
+    if _denies(_CODE.sub(" ", text)):
         return []  # (a command's own "--no-input" is no denial)
+    if "`" not in text or not _english_words(text)[0]:
+        return _forbidden_named(text, ev)
     for command in _CODE.findall(text):
         for turn in ev.user:
             for piece in _CLAUSE_END.split(turn):
@@ -541,6 +617,43 @@ def forbidden_made_rule(text: str, ev: Evidence) -> list[Claim]:
     return []
 
 
+def _forbidden_named(text: str, ev: Evidence) -> list[Claim]:
+    """An English command to act on a branch or a path that every user clause naming it
+    denies before it, in any language ("Merge feature/waitlist-235 now." for "Ära
+    merge'i feature/waitlist-235 enne, kui Rūta on selle heaks kiitnud."): the rule said
+    away. Only a plain command ("Merge X", "Deploy the X"), without a condition of its own
+    ("after Rūta signs off"): a line about the path ("X is owned by legal") is no such."""
+    m = _COMMAND_ON.match(text)
+    rest = text[m.end() :] if m else ""  # (a condition after the name, not in it: "waitlist")
+    if m is None or m.group("verb").casefold() in _NOT_A_VERB or _CONDITIONED.search(rest):
+        return []
+    name = m.group("name").rstrip(".,;:")
+    denied: str | None = None
+    for turn in ev.user:
+        for piece in _CLAUSE_END.split(turn):
+            at = piece.find(name)
+            if at < 0 or not _holds(piece.casefold(), name.casefold()):
+                continue
+            if not _denies(_CODE.sub(" ", piece[:at])):
+                return []  # a user clause names it without denying it
+            denied = denied or piece
+    if denied is None:
+        return []
+    return [Claim("constraint", text, f"the user forbade it: {quote(denied)}")]
+
+
+# "Merge feature/x now.", "Deploy the eu-west/prod stack": an English verb, then a name
+# with a slash (a branch, a path)
+_COMMAND_ON = re.compile(
+    r"^\W*(?:please\s+)?(?P<verb>[A-Za-z]+)\s+(?:the\s+)?(?P<name>[\w.-]+/[\w./-]*)"
+)
+_NOT_A_VERB = listed("the a an this that it we i you they he she user assistant")
+_CONDITIONED = re.compile(
+    r"(?i)\b(?:until|till|after|once|when|unless|only|if|before|as\s+soon\s+as|approv\w*|"
+    r"sign(?:s|ed)?[\s-]off|wait\w*|pending|blocked)\b"
+)
+
+
 def chose_rejected(text: str, ev: Evidence) -> list[Claim]:
     """A choice claimed ("The user chose Isaac Sim 011.", "We went with FastBuild") of an
     option a user clause turned down in any language ("We rejected Isaac Sim 011 because
@@ -549,16 +662,61 @@ def chose_rejected(text: str, ev: Evidence) -> list[Claim]:
     if lexicon.CHOSE.search(text) is None or _rejects(text) or _denies(text):
         return []
     mine = _anchors(text, sentence_start=True)  # ("S3 Glacier was chosen …": S3 names it)
+    phrase = _chosen_phrase(text)
     found: str | None = None
     for turn in ev.user:
         for piece in _CLAUSE_END.split(turn):
             theirs = _anchors(piece) - {a for a in _anchors(piece) if a.isdigit()}
-            if not theirs or not theirs <= mine:
-                continue
-            found = piece if _rejects(piece) else None  # (the last word on it stands)
+            named = bool(theirs) and theirs <= mine
+            # (an option of plain words, named as the claim names it: "a greedy scheduler")
+            if named or (phrase and _holds(piece.casefold(), phrase)):
+                found = piece if _rejects(piece) else None  # (the last word on it stands)
     if found is None:
-        return []
+        return _chose_other(text, ev)
     return [Claim("user said", text, f"the user turned it down: {quote(found)}")]
+
+
+def _chosen_phrase(text: str) -> str | None:
+    """What a choice claimed names, as written up to the clause's end ("greedy scheduler
+    [001]" of "User: we will use a greedy scheduler [001]."), folded; None when it is no
+    name of a word of four letters or more."""
+    chosen = lexicon.CHOSE.search(text)
+    m = _PHRASE.match(text[chosen.end() :]) if chosen else None
+    if m is None or not re.search(r"[^\W\d_]{4,}", m.group(1)):
+        return None
+    return m.group(1).strip().casefold()
+
+
+_PHRASE = re.compile(r"\s*(?:(?:the|a|an)\s+)?([^.,;:!?()\n]+?)\s*(?:[.,;:!?(\n]|$)")
+
+
+def _chose_other(text: str, ev: Evidence) -> list[Claim]:
+    """A choice claimed ("The assistant chose option-002-batch.") of an option an
+    assistant sentence names only beside the one it chose ("Decision: I will implement
+    option-002-streaming; option-002-batch would need a maintenance window."): the
+    decision is in the other clause (R22-V1 rejected-option-chosen)."""
+    if _BY_USER.search(text):
+        return []  # (the user's choices: read above, by what the user turned down)
+    chosen = lexicon.CHOSE.search(text)
+    option = _OPTION.match(text[chosen.end() :]) if chosen else None
+    if option is None:
+        return []
+    name = option.group(0).strip().strip("`").casefold()
+    for turn in ev.assistant:
+        for sentence in sentences(turn):
+            parts = _OPTION_CLAUSES.split(sentence)
+            holding = [p for p in parts if _holds(p.casefold(), name)]
+            deciding = [p for p in parts if lexicon.ASSISTANT_DECIDES.search(p)]
+            if holding and deciding and not set(holding) & set(deciding):
+                why = f"the assistant decided otherwise: {quote(sentence)}"
+                return [Claim("did", text, why)]
+    return []
+
+
+_BY_USER = re.compile(r"(?i)\b(?:the\s+user|user\s*:)")
+# the option a choice names: one word (an identifier) or a name of capitalized words
+_OPTION = re.compile(r"\s*(?:the\s+)?(?:`[^`]+`|[\w./-]*[\w/](?:\s+[A-Z0-9][\w./-]*)*)")
+_OPTION_CLAUSES = re.compile(r"\s*[;,:]\s+|\s+(?:but|while|whereas|instead\s+of|rather\s+than)\s+")
 
 
 # A person's name: two words or more each opening with a capital (Latin, Greek, Cyrillic),

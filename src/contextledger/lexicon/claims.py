@@ -296,7 +296,7 @@ MORE_NEGATIONS = _listed(
 # Dijkstrat.", "Skilletegnet skal være semikolon, ikke komma."): a regex alternation.
 NOT_THAT_NEGATORS = (
     r"niet|nicht|ikke|inte|ikkje|nu|ne|nie|не|ні|όχι|mitte|ei|"
-    r"nem|não|bukan|không\s+phải|לא|nav|nevis"
+    r"nem|não|bukan|không\s+phải|לא|nav|nevis|არა"
 )
 PROHIBITIONS = _listed(
     """
@@ -709,6 +709,7 @@ REJECTED_STEMS = (
     "respint",
     "reddett",
     "elutas",
+    "elvet",
     "hylät",
     "hylkä",
     "απορρίψ",
@@ -916,6 +917,7 @@ DENIALS = (
     niet nooit geen nem ne soha tidak jangan bukan nie nikdy ani není nesmí nesmie
     ingenting inget niets nic ніколи нічого ничего нет ні не forbid forbade
     etme etmeyin yapma yapmayın çalıştırma çalıştırmayın dokunma dokunmayın nikad
+    niekada niekur niekam nieko ära ärge mitte არ არასოდეს არსად ნუ ვერ
     """
     )
 ) - _listed("without sin sem sans ohne senza zonder bez без utan uden")
@@ -925,6 +927,14 @@ CHOSE = re.compile(
     r"(?i)\b(?:chose|chosen|choose|chooses|picked|selected|opted\s+for|went\s+with|go\s+with|"
     r"decided\s+(?:on|to\s+use|to\s+adopt|to\s+go\s+with)|settled\s+on|adopted|approved|"
     r"will\s+use|is\s+using|are\s+using|uses)\b"
+)
+
+# The assistant saying what it decides ("Decision: I will implement X", "I'll go with X",
+# "I picked X"): the clause holding the option it chose.
+ASSISTANT_DECIDES = re.compile(
+    r"(?i)\b(?:decision\b|i(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to)\s+"
+    r"(?:implement|use|go\s+with|pick|choose|adopt|keep|build|take)|i\s+(?:chose|picked|"
+    r"selected|went\s+with|settled\s+on|decided|opted)|going\s+with)\b"
 )
 
 # --------------------------------------------------------------------------- a rule's qualifiers
