@@ -15,7 +15,7 @@ from PIL import Image as PILImage
 from builders import b64, png
 from contextledger import BudgetError, Conversation, Message, ToolCall, VisionGateError
 from contextledger.examples import load_example_payload
-from contextledger.model import Image, InlineData, Text
+from contextledger.model import Image, InlineData, Text, ToolResult
 from contextledger.prepare import Preparer, prepare, price_request
 from contextledger.providers import read_messages
 from sdk_check import validate_body
@@ -388,3 +388,46 @@ def test_the_room_a_dry_fit_holds_is_copies_of_one_priced_chunk() -> None:
     price = sum(preparer.fitter.pricer.message(m).total for m in held)
     assert 250_000 - 600 <= price <= 250_000 + 600
     assert len({id(m) for m in held}) <= 2
+
+
+_PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+
+
+def _one_px() -> Image:
+    return Image(media_type="image/png", data=InlineData(text=_PNG_1PX, start=0))
+
+
+@pytest.mark.parametrize(
+    "after_tool",
+    [
+        ((_one_px,),),  # found by hypothesis in train44's CI: 572 priced, 568 sent
+        ((_one_px, _one_px),),
+        ((_one_px,), (_one_px,)),
+        ((_one_px,), ("go on",)),
+        ((_one_px, "and this?"),),
+        (("look:", _one_px),),
+    ],
+)
+def test_gemini_user_images_right_after_a_tools_images_are_priced_as_sent(
+    after_tool: tuple[tuple[object, ...], ...],
+) -> None:
+    """Gemini's wire puts a tool's images after a header at the end of the results' user
+    turn; a user message of images alone that follows is read back as more of the tool's
+    images, so its own framing is not sent: the report prices exactly what is sent."""
+    users = tuple(
+        Message(
+            "user",
+            tuple(Text(x) if isinstance(x, str) else x() for x in blocks),  # type: ignore[operator]
+            name="bob",
+        )
+        for blocks in after_tool
+    )
+    msgs = (
+        Message("user", (Text("read it"),), name="bob"),
+        Message("assistant", (ToolCall(id="call_1", name="read_file", arguments="{}"),)),
+        Message("tool", (ToolResult("call_1", (Text("?"), _one_px())),)),
+        *users,
+    )
+    for target in ("openai", "anthropic", "gemini", "openai-responses"):
+        out = prepare(msgs, "gpt-4o", target=target, window=20_000, compaction=False)
+        assert out.report.used == price_request(out.body, "gpt-4o", target).total, target

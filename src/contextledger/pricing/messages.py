@@ -849,14 +849,22 @@ class Pricer:
                 continue
             if sends_nothing(m, self.wire):
                 continue  # not in the body (the turn left out, priced as nothing)
-            if m.role == previous and m.role in ("user", "assistant"):
+            absorbed = previous == "tool media" and m.role == "user" and _all_inline_media(m)
+            if absorbed or (m.role == previous and m.role in ("user", "assistant")):
                 # the merged message's own framing (names are not sent on this wire)
                 merged += self.framing.per_message
                 if self.framing.counts_role:
                     merged += self._label(m.role)
+            if absorbed:
+                continue  # read back as more of the tool's media: the run goes on
             # a tool message opens (or joins) a user turn of results: a user message after
             # it shares that turn, and the reader splits it back, so it is priced as two
-            previous = "tool" if m.role == "tool" else m.role
+            # (unless it is only images right after the tool's own: ``_all_inline_media``)
+            if m.role == "tool":
+                inline = self.wire == "gemini" and _ends_on_inline_media(m)
+                previous = "tool media" if inline or previous == "tool media" else "tool"
+            else:
+                previous = m.role
         return merged + self._merged_system(systems)
 
     def tools(
@@ -1044,3 +1052,28 @@ def _placed(exc: ContentError, m: Message, b: Block) -> ContentError:
         return exc
     j = next((k for k, x in enumerate(m.content) if x is b), 0)
     return ContentError(f"message {m.id or '(no id)'} content[{j}]", exc.reason)
+
+
+def _inline_media(b: Block) -> bool:
+    """An image or a file sent inline: a Gemini reader folds one that follows a tool's own
+    media into that tool's result (``providers.gemini._fold_tool_media``)."""
+    return isinstance(b, Image) or (isinstance(b, FileAttachment) and b.data is not None)
+
+
+def _ends_on_inline_media(m: Message) -> bool:
+    """A tool message whose results' media are all inline images or files, so its
+    Gemini turn ends on them (ProviderContent or audio may be sent as text: not counted,
+    which prices a few tokens over, never under)."""
+    media = [
+        b
+        for r in m.tool_results
+        for b in r.content
+        if not isinstance(b, Text) and not (isinstance(b, FileAttachment) and b.data is None)
+    ]
+    return bool(media) and all(map(_inline_media, media))
+
+
+def _all_inline_media(m: Message) -> bool:
+    """A user message of inline media only: on the Gemini wire, right after a tool's
+    media, it is read back as part of that tool's result, its framing not billed."""
+    return bool(m.content) and all(map(_inline_media, m.content))
