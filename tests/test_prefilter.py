@@ -101,6 +101,19 @@ def test_a_space_is_one_of_pythons_spaces_and_nothing_else() -> None:
             assert may_search(prefilter, chr(c)) is (c in spaces), hex(c)
 
 
+def test_a_digit_is_a_decimal_digit_and_no_letter() -> None:
+    """``\\d`` is translated as the decimal digits (as every character outside ASCII, a
+    ``\\d+`` ran over the letters of a text in another script)."""
+    prefilter = superset(re.compile(r"\d"))
+    for c in (*range(1, 0x3400), *range(0x3400, sys.maxunicode + 1, 97)):
+        if 0xD800 <= c <= 0xDFFF:
+            continue
+        if chr(c).isdecimal():
+            assert may_search(prefilter, chr(c)), hex(c)
+        elif chr(c).isalpha() or chr(c).isspace():
+            assert not may_search(prefilter, chr(c)), hex(c)
+
+
 # texts that hold the patterns' phrases, in several scripts, cut and cased every way
 @settings(max_examples=30)
 @given(texts)
