@@ -25,7 +25,7 @@ from typing import Any
 
 from .lexicon import intent as lexicon
 from .lexicon.common import compiled_on_use
-from .prefilter import RE2_MAX_MEM, by_first_character, superset, touched
+from .prefilter import RE2_MAX_MEM, by_first_character, is_stored, superset, touched
 
 # The words and patterns live in the lexicon (one place for every language); their private
 # names here keep this module's readers (and the fast path's tables) as they were.
@@ -1114,14 +1114,16 @@ def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pa
     the shapes it may hold: one RE2 pass over them all (``_STEERING_SHAPES``' superset),
     then one a shape over the few it flags (a turn is searched in Python only for the
     shapes RE2 says it may hold). Without RE2: every text, every shape. The shapes' own
-    supersets are built once a process (``build_patterns``, ~25 ms) or when the flagged
-    texts are many: a first fit that flags a few searches them for every shape."""
+    supersets are read from their stored translations (~10 ms to compile, where translating
+    them took ~60 ms: a first fit that flagged a few searched them for every shape, 2-4 ms
+    a short Chinese paste's part, speed33), else built once a process (``build_patterns``)
+    or when the flagged texts are many."""
     may = touched(superset(_STEERING_SHAPES), [texts[i] for i in at])
     if may is None:
         return dict.fromkeys(at, _EVERY_SHAPE)
     flagged = [at[k] for k in sorted(may)]
     chars = sum(len(texts[i]) for i in flagged)
-    if not (_prefilters_built.issuperset(_SHAPES) or _prefilter_pays(chars, *_SHAPES)):
+    if not (_built(*_SHAPES, in_parts=True) or _prefilter_pays(chars, *_SHAPES)):
         return dict.fromkeys(flagged, _EVERY_SHAPE)
     held: dict[int, set[re.Pattern[str]]] = {i: set() for i in flagged}
     for shape in _SHAPES:
@@ -1213,11 +1215,17 @@ _prefilters_built: set[re.Pattern[str]] = set()
 
 def _prefilter_pays(chars: int, *patterns: re.Pattern[str]) -> bool:
     """Whether to search texts of ``chars`` characters by the prefilters of ``patterns``
-    first (``superset``: built once a process, on the first call that says so)."""
+    first (``superset``: built once a process, on the first call that says so; one whose
+    translation is stored costs only RE2's compiling, a few ms, and is taken as built)."""
     if chars >= _PREFILTER_FROM:
         _prefilters_built.update(patterns)
         return True
-    return chars >= _PREFILTER_BUILT_FROM and _prefilters_built.issuperset(patterns)
+    return chars >= _PREFILTER_BUILT_FROM and _built(*patterns)
+
+
+def _built(*patterns: re.Pattern[str], in_parts: bool = False) -> bool:
+    """Whether the prefilters of ``patterns`` are built, or cheap to build (stored)."""
+    return all(p in _prefilters_built or is_stored(p, in_parts) for p in patterns)
 
 
 def _may_steer(texts: Sequence[str], at: list[int]) -> tuple[Container[int], ...]:
@@ -1362,7 +1370,9 @@ def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:
     hinted = sorted(_hinted(joined, list(accumulate(len(e) + 1 for e in encoded))))
     # (with RE2, one pass over the hinted texts says which the pattern may match in: a hint
     # is often a word of no decision, "plan", "option", "sign")
-    if hinted and _prefilter_pays(len(joined), _DECISION):
+    # (the hinted texts are few: read by RE2 whenever its translation is stored, R23-S1: the
+    # decisions' pattern, ~25 ms to compile, was compiled inside a fit that met a hint)
+    if hinted and (_built(_DECISION) or _prefilter_pays(len(joined), _DECISION)):
         may = touched(superset(_DECISION), [lowered[j] for j in hinted])
         hinted = hinted if may is None else [hinted[k] for k in sorted(may)]
     found = []
@@ -1418,6 +1428,18 @@ def _re2_decision_hints() -> Any:
     return re2.compile("|".join(literals).encode("latin-1"), options)
 
 
+#: The patterns searched by their RE2 supersets first (``prefilter.superset``), each with
+#: whether it is searched in parts of a text: their translations are stored
+#: (``prefilter.TRANSLATIONS``, ``scripts/make_re2_supersets.py``).
+SCREENED = (
+    *((pattern, False) for pattern in (_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING)),
+    *((pattern, False) for pattern in (_CONTRASTS_MAYBE, _DECISION, _RESTATES)),
+    *((pattern, False) for pattern in (_RESTATES_OPENING, _DENIED_FIRST, _AND_NOT)),
+    (_STEERING_SHAPES, False),
+    *((shape, True) for shape in _SHAPES),
+)
+
+
 def build_patterns() -> None:
     """Build now what classifying builds once a process when first needed (RE2's automata,
     the European patterns split by first character, the prefilters): for
@@ -1426,12 +1448,6 @@ def build_patterns() -> None:
     _re2_steering(), _re2_restating(), _re2_unspaced(), _re2_decision_hints()
     for pattern in (_EUROPEAN_CORRECTION, _EUROPEAN_CONSTRAINT, _EUROPEAN_STEERING):
         by_first_character(pattern).build()
-    prefiltered = (
-        *(_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING, _CONTRASTS_MAYBE, _DECISION),
-        *(_RESTATES, _RESTATES_OPENING, _DENIED_FIRST, _AND_NOT, _STEERING_SHAPES),
-    )
-    for pattern in prefiltered:
-        superset(pattern)
-    for shape in _SHAPES:
-        superset(shape, in_parts=True)
-    _prefilters_built.update(prefiltered, _SHAPES)
+    for pattern, in_parts in SCREENED:
+        superset(pattern, in_parts)
+    _prefilters_built.update(pattern for pattern, _ in SCREENED)

@@ -58,6 +58,7 @@ class _CompiledOnUse:
     def __init__(self, source: str | bytes, flags: int) -> None:
         self.pattern = source
         self._flags = flags
+        self.source_flags = flags  # (read without compiling: ``prefilter.translation_key``)
         self._compiled: re.Pattern[Any] | None = None
 
     def __getattr__(self, name: str) -> Any:  # only for what is not set yet
