@@ -5,7 +5,9 @@ the fit pins it, so the model still knows it after the cut (issue #14; red team 
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,6 +107,7 @@ PIECES = [
     "nehmen wir", "procedi con", "按方案", "でいきましょう",
 ]  # fmt: skip
 FILL = ["", " ", "x", "the ", ", ", ".", "é", "日", "\n"]
+HINT_BYTES = [h.encode() for h in intent._DECISION_HINTS]
 
 
 @settings(max_examples=25)
@@ -129,3 +132,35 @@ def test_a_lone_surrogate_in_a_request_is_read_not_a_crash() -> None:
     surrogate (valid JSON: "\\ud800") raised UnicodeEncodeError out of fit()."""
     texts = ["approved \ud800 go ahead with the refund", "ok", "Yes, go ahead with the refund."]
     assert steering_requests(texts) == ([0, 2], [])
+
+
+# requests holding hints, decisions and neither, in several scripts, cut and cased any way
+requests = st.lists(
+    st.tuples(st.sampled_from(FILL), st.sampled_from(PIECES + DECISIONS + NOT_DECISIONS)),
+    max_size=4,
+).map(lambda parts: "".join(f + p for f, p in parts))
+
+
+@settings(max_examples=40)
+@given(st.lists(requests | st.text(max_size=30), max_size=12))
+def test_the_hints_automaton_marks_the_texts_each_hint_is_found_in(batch: list[str]) -> None:
+    """One RE2 pass over the texts for every hint (speed31) marks what a search for each
+    hint marks, a lone surrogate's bytes and the texts' line breaks included."""
+    lowered = [t.lower().encode("utf-8", "surrogatepass") for t in batch]
+    joined = b"\n".join(lowered)
+    stops = list(accumulate(len(e) + 1 for e in lowered))
+    by_each = {j for j, text in enumerate(lowered) if any(h in text for h in HINT_BYTES)}
+    assert intent._hinted(joined, stops) == by_each
+
+
+@settings(max_examples=25)
+@given(st.lists(requests, max_size=12))
+def test_decisions_are_found_alike_without_re2(batch: list[str]) -> None:
+    with_re2 = intent._decisions(batch, [])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(intent, "_re2_decision_hints", lambda: None)
+        patch.setattr(intent, "_PREFILTER_FROM", 1 << 60)
+        patch.setattr(intent, "_PREFILTER_BUILT_FROM", 1 << 60)
+        assert intent._decisions(batch, []) == with_re2
+    decided = [i for i, t in enumerate(batch) if is_decision(t)]
+    assert set(with_re2) <= set(decided)  # (and said what about: substantive or a rule)

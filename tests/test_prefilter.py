@@ -3,6 +3,8 @@ in, and the classification that uses it says what the per-text questions say."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import subprocess
 import sys
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 
 from contextledger import intent, prefilter
 from contextledger.intent import steering_requests
+from contextledger.lexicon.common import compiled_on_use
 from contextledger.prefilter import Union, by_first_character, may_search, superset, touched
 from test_intent import reference, texts
 
@@ -99,6 +102,67 @@ def test_a_space_is_one_of_pythons_spaces_and_nothing_else() -> None:
     for c in (*spaces, *range(1, 0x3400), *range(0x3400, sys.maxunicode + 1, 97)):
         if not 0xD800 <= c <= 0xDFFF:
             assert may_search(prefilter, chr(c)) is (c in spaces), hex(c)
+
+
+def test_the_stored_translations_are_what_the_translation_makes_now() -> None:
+    """``prefilter.TRANSLATIONS`` holds each screened pattern's translation as made now (a
+    pattern or the translation changed: run scripts/make_re2_supersets.py)."""
+    stored = json.loads(prefilter.TRANSLATIONS.read_text(encoding="utf-8"))
+    made = {
+        prefilter.translation_key(pattern, in_parts): prefilter.translate(pattern, in_parts)
+        for pattern, in_parts in intent.SCREENED
+    }
+    fresh = {key: sources for key, sources in made.items() if sources is not None}
+    assert stored == fresh, "run scripts/make_re2_supersets.py and commit its file"
+
+
+def test_the_screened_patterns_are_the_same_in_every_process() -> None:
+    """A pattern built from a set in the set's order differed between processes (its
+    stored translation was then not found)."""
+    code = (
+        "from contextledger import intent, prefilter\n"
+        "print([prefilter.translation_key(p, i) for p, i in intent.SCREENED])"
+    )
+    keys = {
+        subprocess.run(
+            [sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True, text=True, check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }  # fmt: skip
+    assert len(keys) == 1
+
+
+def test_a_stored_translation_is_read_without_translating_or_compiling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A screened pattern's superset is compiled from its stored translation: Python's
+    parser is not run, and a pattern compiled on use is not compiled by it."""
+    pytest.importorskip("re2")
+
+    def no_translating(*_: object) -> None:
+        raise AssertionError("translated")
+
+    monkeypatch.setattr(prefilter, "translate", no_translating)
+    fresh = compiled_on_use(intent._DECISION.pattern)
+    screen = superset(fresh)
+    assert fresh.__dict__["_compiled"] is None  # (not compiled)
+    assert may_search(screen, "La supervisora aprobó el reembolso completo.")
+    assert not may_search(screen, "Please fix the flaky login test.")
+    assert prefilter.is_stored(fresh) and not prefilter.is_stored(re.compile("unstored"))
+
+
+def test_a_digit_is_a_decimal_digit_and_no_letter() -> None:
+    """``\\d`` is translated as the decimal digits (as every character outside ASCII, a
+    ``\\d+`` ran over the letters of a text in another script)."""
+    prefilter = superset(re.compile(r"\d"))
+    for c in (*range(1, 0x3400), *range(0x3400, sys.maxunicode + 1, 97)):
+        if 0xD800 <= c <= 0xDFFF:
+            continue
+        if chr(c).isdecimal():
+            assert may_search(prefilter, chr(c)), hex(c)
+        elif chr(c).isalpha() or chr(c).isspace():
+            assert not may_search(prefilter, chr(c)), hex(c)
 
 
 # texts that hold the patterns' phrases, in several scripts, cut and cased every way

@@ -25,7 +25,7 @@ from typing import Any
 
 from .lexicon import intent as lexicon
 from .lexicon.common import compiled_on_use
-from .prefilter import RE2_MAX_MEM, by_first_character, superset, touched
+from .prefilter import RE2_MAX_MEM, by_first_character, is_stored, superset, touched
 
 # The words and patterns live in the lexicon (one place for every language); their private
 # names here keep this module's readers (and the fast path's tables) as they were.
@@ -686,15 +686,21 @@ def is_decision(text: str) -> bool:
     if len(text) > _DECISION_CHARS:
         return False
     lowered = text.lower()
-    at = [p for hint in _DECISION_HINTS for p in _finds(lowered, hint)]
+    at = _hints_at(lowered)
     return bool(at) and not is_nudge(text) and any(_decides_at(lowered, p) for p in at)
 
 
-def _finds(text: str, piece: str) -> Iterator[int]:
-    pos = text.find(piece)
-    while pos >= 0:
-        yield pos
-        pos = text.find(piece, pos + 1)
+def _hints_at(lowered: str) -> list[int]:
+    """Where a hint of ``_DECISION_HINTS`` starts in ``lowered``, ascending, each once: the
+    hints the text holds looked for (most of its ~200 hints it holds none of: a generator a
+    hint cost ~5 ms over a never-seen session's short turns, speed31)."""
+    at: set[int] = set()
+    for hint in [h for h in _DECISION_HINTS if h in lowered]:
+        pos = lowered.find(hint)
+        while pos >= 0:
+            at.add(pos)
+            pos = lowered.find(hint, pos + 1)
+    return sorted(at)
 
 
 def _decides_at(text: str, at: int) -> bool:
@@ -1108,14 +1114,16 @@ def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pa
     the shapes it may hold: one RE2 pass over them all (``_STEERING_SHAPES``' superset),
     then one a shape over the few it flags (a turn is searched in Python only for the
     shapes RE2 says it may hold). Without RE2: every text, every shape. The shapes' own
-    supersets are built once a process (``build_patterns``, ~25 ms) or when the flagged
-    texts are many: a first fit that flags a few searches them for every shape."""
+    supersets are read from their stored translations (~10 ms to compile, where translating
+    them took ~60 ms: a first fit that flagged a few searched them for every shape, 2-4 ms
+    a short Chinese paste's part, speed33), else built once a process (``build_patterns``)
+    or when the flagged texts are many."""
     may = touched(superset(_STEERING_SHAPES), [texts[i] for i in at])
     if may is None:
         return dict.fromkeys(at, _EVERY_SHAPE)
     flagged = [at[k] for k in sorted(may)]
     chars = sum(len(texts[i]) for i in flagged)
-    if not (_prefilters_built.issuperset(_SHAPES) or _prefilter_pays(chars, *_SHAPES)):
+    if not (_built(*_SHAPES, in_parts=True) or _prefilter_pays(chars, *_SHAPES)):
         return dict.fromkeys(flagged, _EVERY_SHAPE)
     held: dict[int, set[re.Pattern[str]]] = {i: set() for i in flagged}
     for shape in _SHAPES:
@@ -1207,11 +1215,17 @@ _prefilters_built: set[re.Pattern[str]] = set()
 
 def _prefilter_pays(chars: int, *patterns: re.Pattern[str]) -> bool:
     """Whether to search texts of ``chars`` characters by the prefilters of ``patterns``
-    first (``superset``: built once a process, on the first call that says so)."""
+    first (``superset``: built once a process, on the first call that says so; one whose
+    translation is stored costs only RE2's compiling, a few ms, and is taken as built)."""
     if chars >= _PREFILTER_FROM:
         _prefilters_built.update(patterns)
         return True
-    return chars >= _PREFILTER_BUILT_FROM and _prefilters_built.issuperset(patterns)
+    return chars >= _PREFILTER_BUILT_FROM and _built(*patterns)
+
+
+def _built(*patterns: re.Pattern[str], in_parts: bool = False) -> bool:
+    """Whether the prefilters of ``patterns`` are built, or cheap to build (stored)."""
+    return all(p in _prefilters_built or is_stored(p, in_parts) for p in patterns)
 
 
 def _may_steer(texts: Sequence[str], at: list[int]) -> tuple[Container[int], ...]:
@@ -1300,7 +1314,7 @@ def _unspaced_steering(texts: Sequence[str], skip: Container[int]) -> list[int]:
     then checked whole: a chat of thousands of Chinese requests is not searched text by
     text. With RE2, by one automaton pass (~7x faster than Python's engine, which tries
     every alternative at every character)."""
-    at = [i for i, t in enumerate(texts) if i not in skip and not t.isascii()]
+    at = [i for i, t in enumerate(texts) if i not in skip and _in_other_scripts(t)]
     pattern = _re2_unspaced()
     if pattern is not None:
         ends = [_ends(texts[i]).encode("utf-8", "surrogatepass") for i in at]
@@ -1327,6 +1341,14 @@ def _unspaced_steering_by_re(texts: list[str], at: list[int]) -> list[int]:
     return found
 
 
+def _in_other_scripts(text: str) -> bool:
+    """Whether ``_unspaced_ends(text)`` reads anything (a text whose only letters outside
+    ASCII are accented Latin ones, "¿Cómo se dice …?", is no unspaced rule: left out of the
+    search, not searched by RE2 over its accents, ~2x fewer texts in a chat of Spanish,
+    German and Japanese learners: speed31)."""
+    return not text.isascii() and _OTHER_SCRIPTS.search(_ends(text)) is not None
+
+
 def _steers_unspaced(text: str) -> bool:
     """A Chinese or Japanese correction or rule (not a nudge)."""
     ends = _unspaced_ends(text)
@@ -1345,28 +1367,19 @@ def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:
     lowered = [texts[i].lower() for i in at]
     encoded = [t.encode("utf-8", "surrogatepass") for t in lowered]  # a lone surrogate too
     joined = b"\n".join(encoded)
-    stops = list(accumulate(len(e) + 1 for e in encoded))  # one past the break after each
-    # (with RE2, one pass says which texts the pattern may match in: a hint is often a
-    # word of no decision, "plan", "option", "sign")
-    may = touched(superset(_DECISION), lowered) if _prefilter_pays(len(joined), _DECISION) else None
-    hinted: set[int] = set() if may is None else may
-    for hint in (
-        ()
-        if may is not None
-        else _DECISION_HINT_BYTES
-        if not joined.isascii()
-        else _DECISION_ASCII_HINTS
-    ):
-        pos = joined.find(hint)
-        while pos >= 0:
-            j = bisect_right(stops, pos)
-            hinted.add(j)
-            pos = joined.find(hint, stops[j])  # the next text's start: one hit a text
+    hinted = sorted(_hinted(joined, list(accumulate(len(e) + 1 for e in encoded))))
+    # (with RE2, one pass over the hinted texts says which the pattern may match in: a hint
+    # is often a word of no decision, "plan", "option", "sign")
+    # (the hinted texts are few: read by RE2 whenever its translation is stored, R23-S1: the
+    # decisions' pattern, ~25 ms to compile, was compiled inside a fit that met a hint)
+    if hinted and (_built(_DECISION) or _prefilter_pays(len(joined), _DECISION)):
+        may = touched(superset(_DECISION), [lowered[j] for j in hinted])
+        hinted = hinted if may is None else [hinted[k] for k in sorted(may)]
     found = []
-    for j in sorted(hinted):
+    for j in hinted:
         text, low = texts[at[j]], lowered[j]
         if (
-            any(_decides_at(low, p) for h in _DECISION_HINTS for p in _finds(low, h))
+            any(_decides_at(low, p) for p in _hints_at(low))
             and not is_nudge(text)
             and (is_substantive(text) or is_short_rule(text))
         ):
@@ -1374,20 +1387,67 @@ def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:
     return found
 
 
+def _hinted(joined: bytes, stops: list[int]) -> set[int]:
+    """Which of the texts ``joined`` by line breaks (``stops``: one past the break after
+    each) hold one of ``_DECISION_HINTS``: with RE2, by one pass of an automaton of the
+    hints (a literal's automaton has a state per prefix of a hint at most: it builds few
+    on never-seen text, where the decisions' superset, 5 parts, built states over every
+    text, 5-9 ms a never-seen session: speed31); else a search for each hint."""
+    hints = _re2_decision_hints()
+    found: set[int] = set()
+    if hints is not None:
+        search, pos = hints.search, 0
+        while (hit := search(joined, pos)) is not None:
+            j = bisect_right(stops, hit.start())
+            found.add(j)
+            if j + 1 >= len(stops):
+                break
+            pos = stops[j]  # the next text's start: one hit a text
+        return found
+    for hint in _DECISION_HINT_BYTES if not joined.isascii() else _DECISION_ASCII_HINTS:
+        pos = joined.find(hint)
+        while pos >= 0:
+            j = bisect_right(stops, pos)
+            found.add(j)
+            pos = joined.find(hint, stops[j])  # the next text's start: one hit a text
+    return found
+
+
+@cache
+def _re2_decision_hints() -> Any:
+    """``_DECISION_HINTS`` as one RE2 pattern of their bytes (Latin-1: byte for byte as
+    ``bytes.find`` finds them); None: no RE2."""
+    try:
+        import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    options = re2.Options()
+    options.encoding = re2.Options.Encoding.LATIN1
+    options.max_mem = RE2_MAX_MEM
+    literals = (re.escape(h.decode("latin-1")) for h in _DECISION_HINT_BYTES)
+    return re2.compile("|".join(literals).encode("latin-1"), options)
+
+
+#: The patterns searched by their RE2 supersets first (``prefilter.superset``), each with
+#: whether it is searched in parts of a text: their translations are stored
+#: (``prefilter.TRANSLATIONS``, ``scripts/make_re2_supersets.py``).
+SCREENED = (
+    *((pattern, False) for pattern in (_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING)),
+    *((pattern, False) for pattern in (_CONTRASTS_MAYBE, _DECISION, _RESTATES)),
+    *((pattern, False) for pattern in (_RESTATES_OPENING, _DENIED_FIRST, _AND_NOT)),
+    (_STEERING_SHAPES, False),
+    *((shape, True) for shape in _SHAPES),
+)
+
+
 def build_patterns() -> None:
     """Build now what classifying builds once a process when first needed (RE2's automata,
     the European patterns split by first character, the prefilters): for
     ``contextledger.warm``, so that no user's call pays for it (a refit that met its first
     German rule built the splits, ~1 s of CPU: speed25)."""
-    _re2_steering(), _re2_restating(), _re2_unspaced()
+    _re2_steering(), _re2_restating(), _re2_unspaced(), _re2_decision_hints()
     for pattern in (_EUROPEAN_CORRECTION, _EUROPEAN_CONSTRAINT, _EUROPEAN_STEERING):
         by_first_character(pattern).build()
-    prefiltered = (
-        *(_CORRECTION, _CONSTRAINT, _EUROPEAN_STEERING, _CONTRASTS_MAYBE, _DECISION),
-        *(_RESTATES, _RESTATES_OPENING, _DENIED_FIRST, _AND_NOT, _STEERING_SHAPES),
-    )
-    for pattern in prefiltered:
-        superset(pattern)
-    for shape in _SHAPES:
-        superset(shape, in_parts=True)
-    _prefilters_built.update(prefiltered, _SHAPES)
+    for pattern, in_parts in SCREENED:
+        superset(pattern, in_parts)
+    _prefilters_built.update(pattern for pattern, _ in SCREENED)

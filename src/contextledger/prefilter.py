@@ -22,12 +22,15 @@ exactly as the whole pattern does (the same first alternative that matches wins)
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 from itertools import accumulate
+from pathlib import Path
 from typing import Any
 
 # Python's own parser of patterns (``re._parser``, ``sre_parse`` before 3.11): the tree it
@@ -50,12 +53,17 @@ _PYTHON_ONLY_FOLDS = {
     "\ufb05": "\ufb06",
     "\ufb06": "\ufb05",
 }
-# Python's ``\w`` and ``\d`` (Unicode) as RE2 classes at least as wide: their ASCII
-# members, and every character outside ASCII (classes of Unicode properties made an
-# automaton RE2 ran out of memory on, over text in many scripts; the exact search
-# decides anyway). Their complements are at most as wide (used in a negated class).
+# Python's ``\w`` (Unicode) as an RE2 class at least as wide: its ASCII members, and every
+# character outside ASCII (RE2's classes of letters and numbers made its automaton 3x
+# slower to build on never-seen text in many scripts: speed31; the exact search decides
+# anyway). Its complement is at most as wide (used in a negated class).
 _NOT_ASCII = r"\x{80}-\x{10ffff}"
 _SPACE, _WORD, _DIGIT = r"\t-\r\x{1c}-\x{20}", "0-9A-Za-z_", "0-9"
+# Python's ``\d``: the decimal digits (``\p{Nd}``; RE2's Unicode tables are at least as new
+# as Python's, and tests/test_prefilter.py checks every character). As every character
+# outside ASCII, a ``\d+`` ran over the letters of a text in another script: the
+# structure pass flagged 236 of 1,889 never-seen short turns, 201 now (speed31).
+_EVERY_DIGIT = r"0-9\p{Nd}"
 # Python's ``\s`` exactly: its 29 spaces (``str.isspace``: the separators, ``\pZ``, and
 # the ASCII and C1 controls it counts; tests/test_prefilter.py checks).
 # As wide as every character outside ASCII, a ``\s+`` between two words of a pattern ran
@@ -66,7 +74,7 @@ _EVERY_SPACE = r"\t-\r\x{1c}-\x{1f}\x{85}\pZ"
 # that is matched) or at most as wide (in a negated class, so that what it leaves out is
 # at least what Python's leaves out). None: not translated.
 _IN_CLASS = {
-    "CATEGORY_DIGIT": (_DIGIT + _NOT_ASCII, _DIGIT),
+    "CATEGORY_DIGIT": (_EVERY_DIGIT, _DIGIT),
     "CATEGORY_SPACE": (_EVERY_SPACE, _EVERY_SPACE),
     "CATEGORY_WORD": (_WORD + _NOT_ASCII, _WORD),
     "CATEGORY_NOT_DIGIT": (r"\x{1}-/:-\x{10ffff}", None),
@@ -76,7 +84,7 @@ _IN_CLASS = {
 # A negated class that leaves out every non-word (non-space, non-digit) character matches
 # words (spaces, digits) at most: the category's class is a superset of it.
 _WITHIN = {
-    "CATEGORY_NOT_DIGIT": f"[{_DIGIT}{_NOT_ASCII}]",
+    "CATEGORY_NOT_DIGIT": f"[{_EVERY_DIGIT}]",
     "CATEGORY_NOT_SPACE": f"[{_EVERY_SPACE}]",
     "CATEGORY_NOT_WORD": f"[{_WORD}{_NOT_ASCII}]",
 }
@@ -90,7 +98,9 @@ class _Untranslatable(Exception):
 
 
 def _char(code: int) -> str:
-    return f"\\x{{{code:x}}}"
+    """RE2's syntax for the character ``code`` (an ASCII letter or digit as itself: the
+    translations stored, ``TRANSLATIONS``, are a third the size)."""
+    return chr(code) if code < 128 and chr(code).isalnum() else f"\\x{{{code:x}}}"
 
 
 def _chars(code: int, fold: bool) -> str:
@@ -253,6 +263,54 @@ def _in_chunks(bodies: list[str]) -> list[list[str]]:
 _ANY_START = 1 << 29
 
 
+#: RE2's translations of the patterns the classification screens (``intent``), made once by
+#: ``scripts/make_re2_supersets.py`` and read here: translating them from Python's parse tree
+#: took ~220 ms of a process (Python's parser, ~40 ms for the structure pass's screen alone,
+#: inside the first fit that needed it), compiling the translations in RE2 a few ms.
+#: tests/test_prefilter.py checks that every entry is what the translation makes now.
+TRANSLATIONS = Path(__file__).parent / "data" / "re2_supersets.json"
+
+
+@cache
+def _stored_translations() -> dict[str, list[str]]:
+    try:
+        stored: dict[str, list[str]] = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # (translated when asked, as before)
+    return stored
+
+
+def translation_key(pattern: re.Pattern[str], in_parts: bool = False) -> str:
+    """What a stored translation is found by: the pattern's source, its flags as given (a
+    pattern compiled on use is not compiled to read them) and ``in_parts``."""
+    flags = getattr(pattern, "source_flags", None)
+    if flags is None:
+        flags = pattern.flags
+    source = f"{flags}:{int(in_parts)}:{pattern.pattern}".encode("utf-8", "surrogatepass")
+    return hashlib.sha256(source).hexdigest()[:32]
+
+
+def translate(pattern: re.Pattern[str], in_parts: bool = False) -> list[str] | None:
+    """The sources of ``superset(pattern, in_parts)``'s RE2 patterns, in order (None: a
+    construct not translated)."""
+    try:
+        flags = getattr(pattern, "source_flags", None)
+        tree = _parser.parse(pattern.pattern, pattern.flags if flags is None else flags)
+        flags = tree.state.flags
+        bodies = [
+            _emit(alt, flags | (_ANY_START if in_parts else 0)) for alt in _alternatives(tree)
+        ]
+    except _Untranslatable:
+        return None
+    fold = "(?i)" if flags & re.IGNORECASE else ""
+    starts = [bool(_STARTS_ANYWHERE.match(b)) for b in bodies]
+    groups = [
+        [b for b, s in zip(bodies, starts, strict=True) if s is anywhere]
+        for anywhere in (False, True)
+    ]
+    return [f"{fold}(?:{'|'.join(group)})" for g in groups if g for group in _in_chunks(g)]
+
+
 @cache
 def superset(pattern: re.Pattern[str], in_parts: bool = False) -> Any:
     """An RE2 pattern (of UTF-8 bytes, case folded as ``pattern``) that matches wherever
@@ -261,32 +319,30 @@ def superset(pattern: re.Pattern[str], in_parts: bool = False) -> Any:
     ``pattern`` holds a construct not translated (a backreference): the exact search alone
     decides then. ``in_parts``: wherever ``pattern`` may match in any part of a text
     searched apart (a sentence of it): a text's start is left out (it is a part's start
-    anywhere)."""
+    anywhere). Its translation is read from ``TRANSLATIONS`` when stored there."""
     try:
         import re2  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
+    sources = _stored_translations().get(translation_key(pattern, in_parts))
+    if sources is None:
+        sources = translate(pattern, in_parts)
+    if not sources:
+        return None
+    options = re2.Options()
+    options.max_mem = RE2_MAX_MEM
     try:
-        flags = pattern.flags
-        tree = _parser.parse(pattern.pattern, flags)
-        bodies = [
-            _emit(alt, flags | (_ANY_START if in_parts else 0)) for alt in _alternatives(tree)
-        ]
-        options = re2.Options()
-        options.max_mem = RE2_MAX_MEM
-        fold = "(?i)" if flags & re.IGNORECASE else ""
-        starts = [bool(_STARTS_ANYWHERE.match(b)) for b in bodies]
-        groups = [
-            [b for b, s in zip(bodies, starts, strict=True) if s is anywhere]
-            for anywhere in (False, True)
-        ]
-        groups = [chunk for g in groups if g for chunk in _in_chunks(g)]
-        parts = tuple(
-            re2.compile(f"{fold}(?:{'|'.join(group)})".encode(), options) for group in groups
-        )
-    except (_Untranslatable, re2.error):
+        parts = tuple(re2.compile(source.encode(), options) for source in sources)
+    except re2.error:
         return None
     return parts[0] if len(parts) == 1 else Union(parts)
+
+
+@cache
+def is_stored(pattern: re.Pattern[str], in_parts: bool = False) -> bool:
+    """Whether ``superset(pattern, in_parts)`` is read from ``TRANSLATIONS`` (no translating:
+    it costs a few ms to build)."""
+    return translation_key(pattern, in_parts) in _stored_translations()
 
 
 def may_search(prefilter: Any, text: str) -> bool:

@@ -16,9 +16,23 @@ membership: ``word.casefold() in NEGATIONS``.
 
 from __future__ import annotations
 
+import _sre  # type: ignore[import-not-found, unused-ignore]
+import base64
+import hashlib
+import importlib
+import json
 import re
+import zlib
+from array import array
 from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
 from typing import Any, AnyStr, cast
+
+# Python's own parser and compiler of patterns (``re._parser``, ``re._compiler``): the
+# compiled form stored is what they make
+_parser: Any = importlib.import_module("re._parser")
+_compiler: Any = importlib.import_module("re._compiler")
 
 
 def listed(words: str) -> frozenset[str]:
@@ -58,13 +72,17 @@ class _CompiledOnUse:
     def __init__(self, source: str | bytes, flags: int) -> None:
         self.pattern = source
         self._flags = flags
+        self.source_flags = flags  # (read without compiling: ``prefilter.translation_key``)
         self._compiled: re.Pattern[Any] | None = None
+        EVERY_PATTERN.append(self)
 
     def __getattr__(self, name: str) -> Any:  # only for what is not set yet
         if name.startswith("__") or "_flags" not in self.__dict__:
             raise AttributeError(name)  # (copy's and pickle's probes, a half-built copy)
         if self._compiled is None:
-            self._compiled = re.compile(self.pattern, self._flags)
+            self._compiled = stored_pattern(self.pattern, self._flags) or re.compile(
+                self.pattern, self._flags
+            )
             for attr in _PATTERN_ATTRIBUTES:
                 setattr(self, attr, getattr(self._compiled, attr))
         return getattr(self._compiled, name)
@@ -74,6 +92,69 @@ class _CompiledOnUse:
 
 
 _PATTERN_ATTRIBUTES = listed("search match fullmatch finditer findall sub subn split scanner flags")
+
+#: Every pattern compiled on use (made at import), in the order made.
+EVERY_PATTERN: list[_CompiledOnUse] = []
+
+#: Python's compiled form of every pattern compiled on use (``EVERY_PATTERN``), made once by
+#: ``scripts/make_stored_patterns.py`` for the interpreter's regular-expression engine
+#: (``_sre.MAGIC``): a pattern is then made from it in microseconds, where ``re.compile``
+#: (Python's parser and compiler, written in Python) took ~610 ms for all of them, ~25 ms
+#: for the decisions' alone, and a first fit of a multilingual session compiled ~200 ms of
+#: them (speed31). Another engine compiles them as before. tests/test_stored_patterns.py
+#: checks that every entry is what ``re.compile`` makes now.
+STORED_PATTERNS = Path(__file__).parent.parent / "data" / "sre_patterns.json"
+
+
+def pattern_key(source: str | bytes, flags: int) -> str:
+    """What a stored pattern is found by: its source (text or bytes) and flags."""
+    raw = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+    kind = b"s" if isinstance(source, str) else b"b"
+    return hashlib.sha256(kind + str(int(flags)).encode() + b":" + raw).hexdigest()[:32]
+
+
+@cache
+def _stored() -> dict[str, list[Any]]:
+    try:
+        stored: dict[str, Any] = json.loads(STORED_PATTERNS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if stored.get("magic") != _sre.MAGIC or stored.get("codesize") != _sre.CODESIZE:
+        return {}  # (another engine's compiled form: compiled as before)
+    patterns: dict[str, list[Any]] = stored.get("patterns", {})
+    return patterns
+
+
+def compiled_form(source: str | bytes, flags: int) -> list[Any]:
+    """``source``'s compiled form, as stored: its flags, group count, group names by
+    number and code (packed)."""
+    parsed = _parser.parse(source, flags)
+    code = array("I", _compiler._code(parsed, flags)).tobytes()
+    indexgroup: list[str | None] = [None] * parsed.state.groups
+    for name, i in parsed.state.groupdict.items():
+        indexgroup[i] = name
+    return [
+        int(flags | parsed.state.flags), parsed.state.groups - 1, dict(parsed.state.groupdict),
+        indexgroup, base64.b64encode(zlib.compress(code, 9)).decode("ascii"),
+    ]  # fmt: skip
+
+
+def stored_pattern(source: str | bytes, flags: int) -> re.Pattern[Any] | None:
+    """The pattern made from its stored compiled form, as ``re.compile`` makes it (None:
+    not stored, or it cannot be made: ``re.compile`` then compiles it)."""
+    form = _stored().get(pattern_key(source, flags))
+    if form is None:
+        return None
+    final_flags, groups, groupindex, indexgroup, packed = form
+    try:
+        code = array("I")
+        code.frombytes(zlib.decompress(base64.b64decode(packed)))
+        made: re.Pattern[Any] = _sre.compile(
+            source, final_flags, code.tolist(), groups, groupindex, tuple(indexgroup)
+        )
+    except (TypeError, ValueError, RuntimeError, zlib.error):
+        return None
+    return made
 
 
 def compile_now(*namespaces: Iterable[object]) -> None:

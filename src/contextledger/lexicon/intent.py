@@ -1406,14 +1406,17 @@ DECISION_VERBS = "|".join(
 )
 # (bare in ``DECISION``: not the phrasal ones its own alternatives read, "picked up",
 # "settled in", "opted out")
+# (longest first, then in alphabetical order: the same pattern in every process, whatever
+# the sets' order, so that its stored RE2 translation is found, ``prefilter.TRANSLATIONS``)
 _BARE_DECISION_VERBS = "|".join(
     sorted(
         map(re.escape, DECIDED_FORMS - {"picked", "settled", "opted"} | APPROVED_FORMS),
-        key=len,
-        reverse=True,
+        key=lambda form: (-len(form), form),
     )
 )
-_PARTICIPLES = "|".join(sorted(map(re.escape, DECIDED_PARTICIPLES), key=len, reverse=True))
+_PARTICIPLES = "|".join(
+    sorted(map(re.escape, DECIDED_PARTICIPLES), key=lambda form: (-len(form), form))
+)
 
 # A decision the user states or passes on: their approval of what was proposed ("yes, go
 # ahead with the refund", "approved, ship it"), someone's sign-off or choice ("the supervisor

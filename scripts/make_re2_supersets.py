@@ -1,0 +1,33 @@
+"""Write ``src/contextledger/data/re2_supersets.json``: RE2's translation of every pattern the
+request classification screens (``intent.SCREENED``), so that a process reads them instead of
+translating them from Python's parse tree (~220 ms). Run it after changing a pattern of the
+lexicon or the translation (``prefilter``); tests/test_prefilter.py fails until then.
+
+    .venv/bin/python scripts/make_re2_supersets.py
+"""
+
+from __future__ import annotations
+
+import json
+
+from contextledger import intent, prefilter
+
+
+def translations() -> dict[str, list[str]]:
+    """Each screened pattern's key and translation (the untranslatable left out)."""
+    made = {}
+    for pattern, in_parts in intent.SCREENED:
+        sources = prefilter.translate(pattern, in_parts)
+        if sources is not None:
+            made[prefilter.translation_key(pattern, in_parts)] = sources
+    return made
+
+
+def main() -> None:
+    text = json.dumps(translations(), indent=0, sort_keys=True, ensure_ascii=True)
+    prefilter.TRANSLATIONS.write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {prefilter.TRANSLATIONS} ({len(text):,} characters)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""Write ``src/contextledger/data/sre_patterns.json``: Python's compiled form of every pattern
+the request classification compiles on use (``lexicon.common.EVERY_PATTERN``), for this
+interpreter's regular-expression engine, so that a process makes them from it instead of
+compiling them (~610 ms for all). Run it after changing a pattern of the lexicon (and with
+the Python version CI runs); tests/test_stored_patterns.py fails until then.
+
+    .venv/bin/python scripts/make_stored_patterns.py
+"""
+
+from __future__ import annotations
+
+import _sre  # type: ignore[import-not-found, unused-ignore]
+import json
+
+from contextledger import intent  # noqa: F401 (makes every pattern of the classification)
+from contextledger.lexicon import common
+
+
+def forms() -> dict[str, list[object]]:
+    """Each pattern's key and compiled form."""
+    return {
+        common.pattern_key(p.pattern, p.source_flags): common.compiled_form(
+            p.pattern, p.source_flags
+        )
+        for p in common.EVERY_PATTERN
+    }
+
+
+def main() -> None:
+    stored = {"magic": _sre.MAGIC, "codesize": _sre.CODESIZE, "patterns": forms()}
+    text = json.dumps(stored, indent=0, sort_keys=True, ensure_ascii=True)
+    common.STORED_PATTERNS.write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {common.STORED_PATTERNS} ({len(text):,} characters)")
+
+
+if __name__ == "__main__":
+    main()
