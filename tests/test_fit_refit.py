@@ -4,6 +4,7 @@ edit anywhere is never served a stale price."""
 from __future__ import annotations
 
 import copy
+import importlib
 from collections import UserDict
 from dataclasses import replace
 from typing import Any
@@ -129,6 +130,30 @@ def test_edits_to_earlier_messages_are_seen() -> None:
         edit(dicts)
         # (a message kept before and dropped now has its exact size; a fresh fit, an estimate)
         assert same_decisions(fitter.fit(dicts), fresh(dicts))
+
+
+def test_an_edit_is_seen_wherever_the_comparison_of_parts_finds_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The no-edit check compares the list a part at a time (``_COMPARED_AT_ONCE`` dicts,
+    made small here): an edit in the first part, on either side of a part's edge, in a
+    later part, or in the last dict (an answer streamed into it) is found."""
+    part = 64
+    monkeypatch.setattr(
+        importlib.import_module("contextledger.fit.source"), "_COMPARED_AT_ONCE", part
+    )
+    dicts = history(60)
+    assert len(dicts) > 2 * part + 2
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    fitter.fit(dicts)
+    for i in (1, part - 1, part, part + 1, 2 * part, len(dicts) - 1):
+        if isinstance(dicts[i].get("content"), str):
+            dicts[i]["content"] += " edited in place"
+        else:
+            dicts[i]["name"] = "alice"  # (a key added in place)
+        assert same_decisions(fitter.fit(dicts), fresh(dicts)), i
+        dicts.append({"role": "user", "content": f"and after {i}?"})
+        assert same_decisions(fitter.fit(dicts), fresh(dicts)), i
 
 
 def test_an_item_that_is_not_a_dict_is_refused_as_a_fresh_fit_refuses_it() -> None:

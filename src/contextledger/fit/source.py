@@ -48,6 +48,7 @@ from ..providers import (
 from .lazy import DictColumns, LazyMessages, all_dicts
 
 _CHUNK = 512  # a cold read is done in pieces, so a later edit re-reads from a nearby piece
+_COMPARED_AT_ONCE = 1024  # dicts compared in one part (``DictSource._unchanged_prefix``)
 
 Dicts = list[dict[str, Any]]
 
@@ -366,9 +367,14 @@ class DictSource:
         before = self._skeletons
         n = min(len(dicts), len(before))
         try:
-            if dicts[:n] == before[:n]:  # the usual case: one comparison, at C speed
-                return n
-            return list(map(eq, dicts[:n], before[:n])).index(False)
+            # In parts, each compared at C speed, so an edit is found in one pass: a failed
+            # comparison of the whole list, then a second pass to find where, made an app
+            # that streams its answer into the last dict pay the comparison twice a refit.
+            for lo in range(0, n, _COMPARED_AT_ONCE):
+                hi = min(lo + _COMPARED_AT_ONCE, n)
+                if dicts[lo:hi] != before[lo:hi]:
+                    return lo + list(map(eq, dicts[lo:hi], before[lo:hi])).index(False)
+            return n
         except Exception:  # a value whose == raises: read everything again
             return 0
 
