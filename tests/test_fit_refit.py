@@ -156,6 +156,49 @@ def test_an_edit_is_seen_wherever_the_comparison_of_parts_finds_it(
         assert same_decisions(fitter.fit(dicts), fresh(dicts)), i
 
 
+@pytest.mark.parametrize("where", ["first part", "later part", "appended"])
+def test_a_mapping_in_place_of_a_dict_is_refused_in_any_part(
+    monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """Each part's types are checked as it is compared: a mapping equal to the dict it
+    replaced, in any part or after them, is refused as a fresh fit refuses it."""
+    part = 64
+    monkeypatch.setattr(
+        importlib.import_module("contextledger.fit.source"), "_COMPARED_AT_ONCE", part
+    )
+    dicts: list[Any] = history(60)
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    fitter.fit(dicts)
+    if where == "appended":
+        dicts.append(UserDict({"role": "user", "content": "a mapping appended"}))
+    else:
+        i = 3 if where == "first part" else 2 * part + 3
+        dicts[i] = UserDict(dicts[i])
+    with pytest.raises(ContentError) as got:
+        fitter.fit(dicts)
+    with pytest.raises(ContentError) as want:
+        fresh(dicts)
+    assert str(got.value) == str(want.value)
+
+
+def test_a_reports_dropped_image_notices_read_after_later_refits_say_what_they_said() -> None:
+    """A dropped image's notice ("from 3 turns ago") is made when the report is first read,
+    from the history as it was fitted: later refits (an append, an edit, a removal) change
+    the index in place, and a report kept from before still says what a fresh fit said."""
+    dicts = history(80)
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    kept = fitter.fit(dicts)
+    want = fresh(dicts).report.notices
+    assert any("image" in n.text and "turns ago" in n.text for n in want)
+    dicts += [{"role": "assistant", "content": "ok"}, {"role": "user", "content": "more"}]
+    fitter.fit(dicts)
+    dicts.insert(5, {"role": "user", "content": "an early request inserted"})
+    fitter.fit(dicts)
+    del dicts[20:40]
+    fitter.fit(dicts)
+    assert kept.report.notices == want
+
+
 def test_an_item_that_is_not_a_dict_is_refused_as_a_fresh_fit_refuses_it() -> None:
     """A Message put in the list, at the end or in place of an earlier dict, or a mapping
     equal to the dict it replaced, is refused as a fresh fit refuses it, and the list is
