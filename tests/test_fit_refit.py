@@ -4,6 +4,7 @@ edit anywhere is never served a stale price."""
 from __future__ import annotations
 
 import copy
+import importlib
 from collections import UserDict
 from dataclasses import replace
 from typing import Any
@@ -129,6 +130,73 @@ def test_edits_to_earlier_messages_are_seen() -> None:
         edit(dicts)
         # (a message kept before and dropped now has its exact size; a fresh fit, an estimate)
         assert same_decisions(fitter.fit(dicts), fresh(dicts))
+
+
+def test_an_edit_is_seen_wherever_the_comparison_of_parts_finds_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The no-edit check compares the list a part at a time (``_COMPARED_AT_ONCE`` dicts,
+    made small here): an edit in the first part, on either side of a part's edge, in a
+    later part, or in the last dict (an answer streamed into it) is found."""
+    part = 64
+    monkeypatch.setattr(
+        importlib.import_module("contextledger.fit.source"), "_COMPARED_AT_ONCE", part
+    )
+    dicts = history(60)
+    assert len(dicts) > 2 * part + 2
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    fitter.fit(dicts)
+    for i in (1, part - 1, part, part + 1, 2 * part, len(dicts) - 1):
+        if isinstance(dicts[i].get("content"), str):
+            dicts[i]["content"] += " edited in place"
+        else:
+            dicts[i]["name"] = "alice"  # (a key added in place)
+        assert same_decisions(fitter.fit(dicts), fresh(dicts)), i
+        dicts.append({"role": "user", "content": f"and after {i}?"})
+        assert same_decisions(fitter.fit(dicts), fresh(dicts)), i
+
+
+@pytest.mark.parametrize("where", ["first part", "later part", "appended"])
+def test_a_mapping_in_place_of_a_dict_is_refused_in_any_part(
+    monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """Each part's types are checked as it is compared: a mapping equal to the dict it
+    replaced, in any part or after them, is refused as a fresh fit refuses it."""
+    part = 64
+    monkeypatch.setattr(
+        importlib.import_module("contextledger.fit.source"), "_COMPARED_AT_ONCE", part
+    )
+    dicts: list[Any] = history(60)
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    fitter.fit(dicts)
+    if where == "appended":
+        dicts.append(UserDict({"role": "user", "content": "a mapping appended"}))
+    else:
+        i = 3 if where == "first part" else 2 * part + 3
+        dicts[i] = UserDict(dicts[i])
+    with pytest.raises(ContentError) as got:
+        fitter.fit(dicts)
+    with pytest.raises(ContentError) as want:
+        fresh(dicts)
+    assert str(got.value) == str(want.value)
+
+
+def test_a_reports_dropped_image_notices_read_after_later_refits_say_what_they_said() -> None:
+    """A dropped image's notice ("from 3 turns ago") is made when the report is first read,
+    from the history as it was fitted: later refits (an append, an edit, a removal) change
+    the index in place, and a report kept from before still says what a fresh fit said."""
+    dicts = history(80)
+    fitter = Fitter(MODEL, window=3000, max_output_tokens=500)
+    kept = fitter.fit(dicts)
+    want = fresh(dicts).report.notices
+    assert any("image" in n.text and "turns ago" in n.text for n in want)
+    dicts += [{"role": "assistant", "content": "ok"}, {"role": "user", "content": "more"}]
+    fitter.fit(dicts)
+    dicts.insert(5, {"role": "user", "content": "an early request inserted"})
+    fitter.fit(dicts)
+    del dicts[20:40]
+    fitter.fit(dicts)
+    assert kept.report.notices == want
 
 
 def test_an_item_that_is_not_a_dict_is_refused_as_a_fresh_fit_refuses_it() -> None:

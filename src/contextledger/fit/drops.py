@@ -375,11 +375,19 @@ def _file_notices(parts: list[Later[FileRow]], current: int) -> Later[Notice]:
 
 def _drop_notices(index: HistoryIndex, rows: list[ImageRow]) -> Later[Notice]:
     """One notice per dropped image, made when first read: each row's "turns ago" (it moves
-    on every fit) is worked out now, its images' labels (read from their headers) later."""
-    roles, requests, current = index.roles, index.requests_before, index.requests_before[-1]
-    ago = [(mid, labels, current - came_with(roles, requests, i, None)) for i, mid, labels in rows]
+    on every fit) from the roles and request counts as they are now (copied at C speed: the
+    next fit changes the index in place), its images' labels (read from their headers)."""
+    if not rows:
+        return Later(list)
+    # (not worked out now: a refit of a chat that dropped 200 screenshots worked out each
+    # one's "turns ago" every turn, for notices most refits never read)
+    roles, requests = index.roles[:], index.requests_before[:]
 
     def make() -> list[Notice]:
+        current = requests[-1]
+        ago = [
+            (mid, labels, current - came_with(roles, requests, i, None)) for i, mid, labels in rows
+        ]
         endings: dict[int, str] = {}  # turns ago → the notice's ending
         notices: list[Notice] = []
         for mid, labels, n in ago:
