@@ -155,8 +155,8 @@ def message_texts(m: Message) -> list[tuple[BlockPath, str, Literal["text", "fil
 #: characters a token of its target (below that, counting it whole costs about what
 #: counting a head and tail of the target's size does).
 _CUT_FROM_CHARS_PER_TOKEN = 16
-#: The pieces each end of a text is counted in to find where to shorten it (``shrink_text``):
-#: the kept length is found to within about 1/64 of what was read.
+#: The most pieces each end of a text is counted in to guess where to shorten it
+#: (``shrink_text``).
 _SHRINK_PIECES = 64
 
 
@@ -424,10 +424,12 @@ def shrink_text(
     ``own_tokens``: about what ``text`` counts, when known (it only sets how far into the
     text the search reads), so that a cut's head and tail are not counted again.
 
-    Where to cut is read from running counts of the text's opening and ending, counted in
-    pieces (``_running_counts``: about 1.2 times the target tokenized); the result is then
-    counted once, exactly, and shortened again in the rare case it is over. (Trying kept
-    lengths one by one counted each try three times: ~16 times the target in all.)
+    Where to cut is guessed from running counts of the text's opening and ending, counted
+    in pieces (``_running_counts``: about 1.2 times the target tokenized); the result is
+    then counted exactly, and the guess corrected from what it was off by until it is
+    within 1/64 of the most that fits (``_largest_within``: usually one or two counts of
+    the target's size). (Trying kept lengths one by one counted each try three times:
+    ~16 times the target in all.)
 
     >>> from contextledger.pricing.text import EstimateCounter
     >>> out = shrink_text("a" * 4000, 100, EstimateCounter().count)
@@ -440,18 +442,59 @@ def shrink_text(
         return text
     marker = count(f"\n[… {about}{total:,} tokens omitted …]\n")  # (its widest number)
     about_kept, keep = _read_ends(text, target_tokens - marker, count, own)
-    slack = 1
-    while True:
+
+    def build(keep: int) -> str:
         head, tail = keep - keep // 2, keep // 2
         omitted = max(total - about_kept(keep), 1)
         tail_text = text[len(text) - tail :] if tail else ""
-        out = f"{text[:head]}\n[… {about}{omitted:,} tokens omitted …]\n{tail_text}"
-        over = count(out) - target_tokens
-        if over <= 0 or keep == 0:
-            return out
-        # (the pieces' edges moved a few tokens: ask the running counts for that many fewer)
-        keep = min(keep - 1, _most_kept(about_kept, about_kept(keep) - over - slack, keep))
-        slack *= 2
+        return f"{text[:head]}\n[… {about}{omitted:,} tokens omitted …]\n{tail_text}"
+
+    return _largest_within(build, count, target_tokens, marker, keep, len(text))
+
+
+#: The most results ``_largest_within`` counts before it settles for the largest that fit.
+_SHRINK_TRIES = 6
+
+
+def _largest_within(
+    build: Callable[[int], str],
+    count: Callable[[str], int],
+    target: int,
+    marker: int,
+    keep: int,
+    most: int,
+) -> str:
+    """``build(k)`` for about the largest ``k`` up to ``most`` whose count is within
+    ``target`` (to 1/64 of ``k``): from the guess ``keep``, each try counted exactly and the
+    next guessed in proportion to what it was off by (between the nearest try that fits and
+    the nearest over, once there are both); the largest that fit after ``_SHRINK_TRIES``,
+    else halved until one does (``build(0)``, the marker alone, when none does)."""
+    lo, lo_n, lo_out = -1, 0, ""  # the largest try that fits
+    hi, hi_n = most + 1, 0  # the smallest over
+    keep = min(keep, most)
+    for _ in range(_SHRINK_TRIES):
+        out = build(keep)
+        n = count(out)
+        if n <= target:
+            lo, lo_n, lo_out = keep, n, out
+        elif keep == 0:
+            return out  # (the marker alone is over)
+        else:
+            hi, hi_n = keep, n
+        if hi - lo <= max(1, lo // 64) or n == target:
+            break
+        if lo >= 0 and hi <= most:  # between the two, in proportion
+            guess = lo + (hi - lo) * (target - lo_n) // max(hi_n - lo_n, 1)
+        else:  # the kept text's tokens scale with its characters
+            guess = keep * max(target - marker, 0) // max(n - marker, 1)
+        keep = min(max(guess, lo + 1), hi - 1)
+    while lo < 0:
+        keep = hi // 2
+        lo_out = build(keep)
+        if count(lo_out) <= target or keep == 0:
+            return lo_out
+        hi = keep
+    return lo_out
 
 
 def _read_ends(
@@ -462,11 +505,14 @@ def _read_ends(
     over half the target at the text's own density, and further when that was not enough
     (its ends are sparser than the whole)."""
     reach = min(len(text), max(1, len(text) * tokens * 5 // (8 * max(own, 1))))
+    # (pieces of at least ~16 tokens: a piece's edge may move a token, which a small target
+    # cannot spare; within a piece the count is read in proportion)
+    pieces = min(_SHRINK_PIECES, max(1, tokens // 16))
     while True:
         about_kept = partial(
             _kept_tokens,
-            _running_counts(text, reach, count, from_end=False),
-            _running_counts(text, reach, count, from_end=True),
+            _running_counts(text, reach, count, pieces, from_end=False),
+            _running_counts(text, reach, count, pieces, from_end=True),
         )
         keep = _most_kept(about_kept, tokens, min(len(text), 2 * reach))
         if keep < 2 * reach - 1 or reach == len(text):
@@ -482,13 +528,13 @@ def _kept_tokens(
 
 
 def _running_counts(
-    text: str, reach: int, count: Callable[[str], int], *, from_end: bool
+    text: str, reach: int, count: Callable[[str], int], pieces: int, *, from_end: bool
 ) -> tuple[list[int], list[int]]:
     """Running counts of ``text``'s first (or last) ``reach`` characters, counted in
-    ``_SHRINK_PIECES`` pieces: the characters from the end read at each piece's edge, and
+    ``pieces`` pieces: the characters from the end read at each piece's edge, and
     the tokens up to it. Each edge is moved to a space when one is near, where a count
     splits exactly in most texts (elsewhere it may move a token)."""
-    step = max(1, -(-reach // _SHRINK_PIECES))
+    step = max(1, -(-reach // pieces))
     edges = [0]
     while edges[-1] < reach:
         at = min(reach, edges[-1] + step)
