@@ -12,12 +12,13 @@ from functools import partial
 from itertools import pairwise
 from typing import Any, Literal
 
-from ..model import FileAttachment, Image, Message, Text, ToolResult
+from ..model import FileAttachment, Image, Message, ToolResult
 from ..pricing.messages import Pricer
 from ..report import Notice
 from .drops import file_label
 from .edits import BlockPath, image_label, placeholder, replace_text
 from .report import Change
+from .units import message_texts
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,22 +134,6 @@ def _text_units(
             units.append(_TextUnit(i, path, text, pricer.text(text), kind, cuts.get(text)))
     units.sort(key=lambda u: (u.cut is None, -u.tokens))
     return units
-
-
-def message_texts(m: Message) -> list[tuple[BlockPath, str, Literal["text", "file"]]]:
-    """The texts shedding may shorten in ``m``: its text blocks, its file bodies and the
-    texts of its tool results, with where each is."""
-    found: list[tuple[BlockPath, str, Literal["text", "file"]]] = []
-    for j, b in enumerate(m.content):
-        if isinstance(b, Text):
-            found.append(((j,), b.text, "text"))
-        elif isinstance(b, FileAttachment) and b.text is not None:
-            found.append(((j,), b.text, "file"))
-        elif isinstance(b, ToolResult):
-            for k, inner in enumerate(b.content):
-                if isinstance(inner, Text):
-                    found.append(((j, k), inner.text, "text"))
-    return found
 
 
 #: A text is cut by characters before it is priced when it is longer than this many
