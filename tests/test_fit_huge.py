@@ -97,6 +97,21 @@ def test_an_old_paste_that_its_bound_says_may_fit_is_not_tokenized_whole() -> No
     assert res.report.used <= res.report.budget
     assert "shrunk" in [c.action for c in res.report.changes if c.message_id == "m0"]
     assert counter.chars < len(huge) // 2  # (main: 3.0 MB counted)
+    # a refit does not read the paste again (the room it was found over is remembered), and
+    # answers as a fresh fit does
+    fitter = Fitter(
+        MODEL, window=32000, max_output_tokens=4000, pricer=Pricer(lookup_model(MODEL), counter)
+    )
+    fitter.fit(history)
+    history.append({"role": "assistant", "content": "Looking."})
+    before = counter.chars
+    again = fitter.fit(history)
+    assert counter.chars - before < 1000
+    fresh = Fitter(MODEL, window=32000, max_output_tokens=4000).fit(history)
+    assert (again.report.used, [m.id for m in again.messages]) == (
+        fresh.report.used,
+        [m.id for m in fresh.messages],
+    )
 
 
 class CountingTiktoken(TiktokenCounter):

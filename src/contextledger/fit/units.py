@@ -174,6 +174,9 @@ class HistoryIndex:
         self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
         # requests' lower bounds, by position, and whether final (see request_may_fit)
         self._bounds: dict[int, tuple[int, bool]] = {}
+        # units (first and end message) found over a room, and the largest such room: a
+        # refit's walks ask again of the same paste, with a room no larger (``surely_over``)
+        self._over: dict[tuple[int, int], int] = {}
         # by id(text), with the text: its letters' bound and its request part, once a text
         # (the pinning's bound, the classification's reading and the pins ask both)
         self._text_least: dict[int, tuple[str, int, int | None]] = {}  # (+ the cap)
@@ -230,6 +233,10 @@ class HistoryIndex:
             self._exact_seen = self._estimated_seen = 0
         elif prefix < before and self._bounds:  # (an append leaves them be)
             self._bounds = {i: v for i, v in self._bounds.items() if i < prefix}
+        if pricer is not self._pricer:
+            self._over = {}
+        elif prefix < before and self._over:
+            self._over = {u: room for u, room in self._over.items() if u[1] <= prefix}
         if type(body) is LazyMessages and prefix < before:
             # a lazy history's dicts may have been edited in place: forget what was read
             self._labels = {i: v for i, v in self._labels.items() if i < prefix}
@@ -714,8 +721,19 @@ class HistoryIndex:
         start, end = self.starts[k], self.end(k)
         if sum(self.chars[start:end]) <= _COUNTED_WHOLE_CHARS_PER_TOKEN * room:
             return False
+        if room <= self._over.get((start, end), -1):
+            return True  # (found over a room at least this large: a refit asks again)
+        if self._counted_over(
+            [t for m in self.body[start:end] for _, t, _ in message_texts(m)], room
+        ):
+            self._over[(start, end)] = room
+            return True
+        return False
+
+    def _counted_over(self, texts: list[str], room: int) -> bool:
+        """Whether ``texts`` cost more than ``room`` tokens, counted only as far as it takes."""
+        assert self._pricer is not None
         counter = self._pricer.counter
-        texts = [text for m in self.body[start:end] for _, text, _ in message_texts(m)]
         # First by a bound read from the letters and digits at C speed (a log or a JSON
         # dump of megabytes is over the room by its runs of letters alone: counting a
         # window's worth of it cost a first fit more than the rest of the fit), of an
