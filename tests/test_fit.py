@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from contextledger.errors import ContentError
 from contextledger.fit import Fitter, fit, shrink_text
 from contextledger.model import FileAttachment, Image, InlineData, Text
 from contextledger.pricing.messages import Pricer, price_messages
-from contextledger.pricing.text import EstimateCounter
+from contextledger.pricing.text import EstimateCounter, counter_for
 from contextledger.providers import read_messages
 from contextledger.validate import tool_pair_problems
 from strategies import conversations
@@ -233,6 +234,49 @@ def test_shrink_never_splits_a_character_and_respects_the_target() -> None:
     assert EstimateCounter().count(out) <= 200
     out.encode("utf-8")  # no lone surrogates
     assert out.startswith("नमस्ते")
+
+
+def test_shrink_counts_about_twice_what_it_keeps_not_every_try() -> None:
+    counter = counter_for(MODEL)
+    counted = [0]
+
+    def count(text: str) -> int:
+        counted[0] += len(text)
+        return counter.count(text)
+
+    words = ["Mieter", "zahlt", "Kaution", "арендатор", "賃料", "ค่าเช่า", "42", "\n", "—"]
+    rng = random.Random(3)
+    text = " ".join(rng.choice(words) for _ in range(60_000))
+    out = shrink_text(text, 3000, count)
+    assert 0.95 * 3000 <= counter.count(out) <= 3000
+    # one count of the whole text, then its ends read once in pieces and the result once
+    # (trying kept lengths one by one counted ~16 times what was kept)
+    assert counted[0] - len(text) < 4 * len(out)
+
+
+@given(
+    text=st.text(st.sampled_from(["a", "b", " ", "\n", "é", "中", "😀", ".", "1"]), max_size=3000),
+    target=st.integers(1, 400),
+    about=st.none() | st.integers(1, 10_000),
+)
+@settings(max_examples=150, deadline=None)
+def test_shrink_keeps_the_most_head_and_tail_within_the_target(
+    text: str, target: int, about: int | None
+) -> None:
+    count = counter_for(MODEL).count
+    out = shrink_text(text, target, count, about)
+    if about is None and count(text) <= target:
+        assert out == text
+        return
+    head, _, rest = out.partition("\n[… ")
+    tail = rest.split(" tokens omitted …]\n", 1)[1]
+    assert text.startswith(head) and text.endswith(tail) and len(head) - len(tail) in (0, 1)
+    n = count(out)
+    # within the target, unless even the marker alone is over it
+    assert n <= target or not head + tail
+    # and about the most that fits (to 1/64 of the kept length)
+    if count(text) >= 2 * target:
+        assert n >= 0.95 * target - 4
 
 
 # ------------------------------------------------------------------ properties

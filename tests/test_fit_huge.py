@@ -4,6 +4,7 @@ cannot fit, one count when it must be shrunk; never a search over its whole size
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -11,7 +12,7 @@ from contextledger.catalog import lookup_model
 from contextledger.errors import BudgetError
 from contextledger.fit import Fitter
 from contextledger.pricing.messages import Pricer
-from contextledger.pricing.text import counter_for
+from contextledger.pricing.text import TiktokenCounter, counter_for
 
 MODEL = "gpt-4o"
 
@@ -72,6 +73,57 @@ def test_an_old_message_that_cannot_fit_is_never_tokenized() -> None:
     (shrunk,) = [c for c in res.report.shrunk if c.message_id == "m0"]
     assert shrunk.estimated
     assert shrunk.tokens_before >= len(huge) // 128
+
+
+def test_an_old_paste_that_its_bound_says_may_fit_is_not_tokenized_whole() -> None:
+    """A 2 MB paste costs at least 15,625 tokens by its characters (one a 128): under a 32k
+    window's room, so the pins, sizing up the newest run, priced it whole (2 MB counted to
+    learn that it does not fit); it is now decided on by counting as far as the room, as the
+    selection does, and sent shortened to the room left."""
+    huge = paste(2_000_000)
+    history = [
+        {"role": "user", "content": "Here is the log:\n" + huge + "\nWhy does it fail?"},
+        {"role": "assistant", "content": "A timeout."},
+        *[
+            {"role": "user" if i % 2 == 0 else "assistant", "content": f"step {i}"}
+            for i in range(6)
+        ],
+        {"role": "user", "content": "and now?"},
+    ]
+    counter = CountingTiktoken()  # (its bounds known: an o200k counter)
+    res = Fitter(
+        MODEL, window=32000, max_output_tokens=4000, pricer=Pricer(lookup_model(MODEL), counter)
+    ).fit(history)
+    assert res.report.used <= res.report.budget
+    assert "shrunk" in [c.action for c in res.report.changes if c.message_id == "m0"]
+    assert counter.chars < len(huge) // 2  # (main: 3.0 MB counted)
+    # a refit does not read the paste again (the room it was found over is remembered), and
+    # answers as a fresh fit does
+    fitter = Fitter(
+        MODEL, window=32000, max_output_tokens=4000, pricer=Pricer(lookup_model(MODEL), counter)
+    )
+    fitter.fit(history)
+    history.append({"role": "assistant", "content": "Looking."})
+    before = counter.chars
+    again = fitter.fit(history)
+    assert counter.chars - before < 1000
+    fresh = Fitter(MODEL, window=32000, max_output_tokens=4000).fit(history)
+    assert (again.report.used, [m.id for m in again.messages]) == (
+        fresh.report.used,
+        [m.id for m in fresh.messages],
+    )
+
+
+class CountingTiktoken(TiktokenCounter):
+    """An o200k counter remembering how many characters it was asked to count."""
+
+    def __init__(self) -> None:
+        super().__init__("o200k_base")
+        self.chars = 0
+
+    def count_many(self, texts: Sequence[str]) -> list[int]:
+        self.chars += sum(map(len, texts))
+        return super().count_many(texts)
 
 
 def test_a_huge_tool_output_is_shrunk_with_one_full_count() -> None:

@@ -266,8 +266,8 @@ def _surely_kept_from(index: HistoryIndex, anchor_unit: int, room: int, min_cut:
             k -= run
             continue
         left = room - total
-        if not index.may_fit(k, left):
-            break
+        if not index.may_fit(k, left) or index.surely_over(k, left):
+            break  # (a paste far over what is left is not priced whole to learn so)
         total += index.unit_cost(k, left)
         if total > room:
             break

@@ -19,12 +19,12 @@ from typing import cast
 
 from ..model import Message
 from ..pricing.messages import Pricer
-from ..pricing.text import opening_at_least, tokens_past
 from ..report import Notice
 from .anchors import Pins
 from .options import FitOptions
 from .report import Change
-from .shedding import message_texts, shorten, stable_share
+from .shedding import shorten, stable_share
+from .units import _COUNTED_WHOLE_CHARS_PER_TOKEN as _COUNTED_WHOLE_CHARS_PER_TOKEN
 from .units import HistoryIndex, Unit
 
 _start = attrgetter("start")
@@ -252,9 +252,6 @@ class _Shortened:
 #: tokenized to be made: at most 1/32 of it stays empty for want of them).
 _LEAST_SHARE_FLOORS = 4
 _LEAST_SHARE_OF_BUDGET = 64
-#: A unit of more characters than this many times the tokens of the room left is decided
-#: on by counting only as far as the room (``_Walk._surely_over``), not priced whole.
-_COUNTED_WHOLE_CHARS_PER_TOKEN = 8
 
 
 def shortened_share(room: int, budget: int, shrink_floor: int) -> int:
@@ -327,7 +324,7 @@ class _Walk:
                 break
             room = budget - total
             u = made[k]  # a refit: the units kept last time are made and priced
-            if u is None and index.may_fit(k, room) and not self._surely_over(k, room):
+            if u is None and index.may_fit(k, room) and not index.surely_over(k, room):
                 u = index.unit(k, room=room)  # (one that cannot fit is not tokenized)
             if u is None or total + u.cost > budget:
                 share = shortened_share(room, budget, self.opts.shrink_floor)
@@ -363,32 +360,6 @@ class _Walk:
         nearest pinned unit."""
         pinned = max((p for p in self.pinned if p <= k), default=-1)
         return self.index.made_run(k, max(lowest, pinned + 1), self.budget - total)
-
-    def _surely_over(self, k: int, room: int) -> bool:
-        """Whether unit ``k``, far longer in characters than ``room`` has tokens, costs more
-        than ``room``: its texts are counted only as far as it takes to say so
-        (``tokens_past``), so a 50 MB tool output is decided on by a window's worth of it.
-        (A unit not that long is priced whole: that costs about as much.)"""
-        index = self.index
-        start, end = index.starts[k], index.end(k)
-        if sum(index.chars[start:end]) <= _COUNTED_WHOLE_CHARS_PER_TOKEN * room:
-            return False
-        counter = self.pricer.counter
-        texts = [text for m in index.body[start:end] for _, text, _ in message_texts(m)]
-        # First by a bound read from the letters and digits at C speed (a log or a JSON
-        # dump of megabytes is over the room by its runs of letters alone: counting a
-        # window's worth of it cost a first fit more than the rest of the fit), of an
-        # opening when that is over the room (each refit asks again of the paste at the
-        # cut, with the room then left); a text with no useful bound (CJK) is then counted
-        # as far as it takes.
-        if sum(opening_at_least(counter, text, room) for text in texts) > room:
-            return True
-        least = 0
-        for text in texts:
-            least += tokens_past(counter, text, room - least)
-            if least > room:
-                return True
-        return False
 
     def _shorten(self, k: int, room: int, share: int) -> _Shortened | None:
         """Unit ``k`` shortened by the shedding policy to ``share`` tokens of ``room``

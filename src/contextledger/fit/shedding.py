@@ -5,16 +5,20 @@ first, then attached file bodies, until it fits. The current request is never to
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
+from itertools import pairwise
 from typing import Any, Literal
 
-from ..model import FileAttachment, Image, Message, Text, ToolResult
+from ..model import FileAttachment, Image, Message, ToolResult
 from ..pricing.messages import Pricer
 from ..report import Notice
 from .drops import file_label
 from .edits import BlockPath, image_label, placeholder, replace_text
 from .report import Change
+from .units import message_texts
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,26 +136,13 @@ def _text_units(
     return units
 
 
-def message_texts(m: Message) -> list[tuple[BlockPath, str, Literal["text", "file"]]]:
-    """The texts shedding may shorten in ``m``: its text blocks, its file bodies and the
-    texts of its tool results, with where each is."""
-    found: list[tuple[BlockPath, str, Literal["text", "file"]]] = []
-    for j, b in enumerate(m.content):
-        if isinstance(b, Text):
-            found.append(((j,), b.text, "text"))
-        elif isinstance(b, FileAttachment) and b.text is not None:
-            found.append(((j,), b.text, "file"))
-        elif isinstance(b, ToolResult):
-            for k, inner in enumerate(b.content):
-                if isinstance(inner, Text):
-                    found.append(((j, k), inner.text, "text"))
-    return found
-
-
 #: A text is cut by characters before it is priced when it is longer than this many
 #: characters a token of its target (below that, counting it whole costs about what
 #: counting a head and tail of the target's size does).
 _CUT_FROM_CHARS_PER_TOKEN = 16
+#: The most pieces each end of a text is counted in to guess where to shorten it
+#: (``shrink_text``).
+_SHRINK_PIECES = 64
 
 
 def cut_long_texts(
@@ -415,8 +406,15 @@ def shrink_text(
     Works on characters, so a multi-byte character is never split. ``whole_tokens``:
     ``text`` is the head and tail of a longer text of about that many tokens, joined (a
     ``Cut``): the marker says about how many were omitted, and is always there.
-    ``own_tokens``: about what ``text`` counts, when known (it only sets where the search
-    for the kept length starts), so that a cut's head and tail are not counted again.
+    ``own_tokens``: about what ``text`` counts, when known (it only sets how far into the
+    text the search reads), so that a cut's head and tail are not counted again.
+
+    Where to cut is guessed from running counts of the text's opening and ending, counted
+    in pieces (``_running_counts``: about 1.2 times the target tokenized); the result is
+    then counted exactly, and the guess corrected from what it was off by until it is
+    within 1/64 of the most that fits (``_largest_within``: usually one or two counts of
+    the target's size). (Trying kept lengths one by one counted each try three times:
+    ~16 times the target in all.)
 
     >>> from contextledger.pricing.text import EstimateCounter
     >>> out = shrink_text("a" * 4000, 100, EstimateCounter().count)
@@ -427,40 +425,138 @@ def shrink_text(
     total, about = (own, "") if whole_tokens is None else (whole_tokens, "about ")
     if whole_tokens is None and total <= target_tokens:
         return text
+    marker = count(f"\n[… {about}{total:,} tokens omitted …]\n")  # (its widest number)
+    about_kept, keep = _read_ends(text, target_tokens - marker, count, own)
 
     def build(keep: int) -> str:
         head, tail = keep - keep // 2, keep // 2
-        omitted = max(
-            total - count(text[:head]) - count(text[len(text) - tail :] if tail else ""), 1
+        omitted = max(total - about_kept(keep), 1)
+        tail_text = text[len(text) - tail :] if tail else ""
+        return f"{text[:head]}\n[… {about}{omitted:,} tokens omitted …]\n{tail_text}"
+
+    return _largest_within(build, count, target_tokens, marker, keep, len(text))
+
+
+#: The most results ``_largest_within`` counts before it settles for the largest that fit.
+_SHRINK_TRIES = 6
+
+
+def _largest_within(
+    build: Callable[[int], str],
+    count: Callable[[str], int],
+    target: int,
+    marker: int,
+    keep: int,
+    most: int,
+) -> str:
+    """``build(k)`` for about the largest ``k`` up to ``most`` whose count is within
+    ``target`` (to 1/64 of ``k``): from the guess ``keep``, each try counted exactly and the
+    next guessed in proportion to what it was off by (between the nearest try that fits and
+    the nearest over, once there are both); the largest that fit after ``_SHRINK_TRIES``,
+    else halved until one does (``build(0)``, the marker alone, when none does)."""
+    lo, lo_n, lo_out = -1, 0, ""  # the largest try that fits
+    hi, hi_n = most + 1, 0  # the smallest over
+    keep = min(keep, most)
+    for _ in range(_SHRINK_TRIES):
+        out = build(keep)
+        n = count(out)
+        if n <= target:
+            lo, lo_n, lo_out = keep, n, out
+        elif keep == 0:
+            return out  # (the marker alone is over)
+        else:
+            hi, hi_n = keep, n
+        if hi - lo <= max(1, lo // 64) or n == target:
+            break
+        if lo >= 0 and hi <= most:  # between the two, in proportion
+            guess = lo + (hi - lo) * (target - lo_n) // max(hi_n - lo_n, 1)
+        else:  # the kept text's tokens scale with its characters
+            guess = keep * max(target - marker, 0) // max(n - marker, 1)
+        keep = min(max(guess, lo + 1), hi - 1)
+    while lo < 0:
+        keep = hi // 2
+        lo_out = build(keep)
+        if count(lo_out) <= target or keep == 0:
+            return lo_out
+        hi = keep
+    return lo_out
+
+
+def _read_ends(
+    text: str, tokens: int, count: Callable[[str], int], own: int
+) -> tuple[Callable[[int], int], int]:
+    """How many tokens a kept length of ``text`` holds (about: its head's and tail's running
+    counts), and the most characters kept within ``tokens`` by it. Each end is read a little
+    over half the target at the text's own density, and further when that was not enough
+    (its ends are sparser than the whole)."""
+    reach = min(len(text), max(1, len(text) * tokens * 5 // (8 * max(own, 1))))
+    # (pieces of at least ~16 tokens: a piece's edge may move a token, which a small target
+    # cannot spare; within a piece the count is read in proportion)
+    pieces = min(_SHRINK_PIECES, max(1, tokens // 16))
+    while True:
+        about_kept = partial(
+            _kept_tokens,
+            _running_counts(text, reach, count, pieces, from_end=False),
+            _running_counts(text, reach, count, pieces, from_end=True),
         )
-        return f"{text[:head]}\n[… {about}{omitted:,} tokens omitted …]\n{text[len(text) - tail :] if tail else ''}"
+        keep = _most_kept(about_kept, tokens, min(len(text), 2 * reach))
+        if keep < 2 * reach - 1 or reach == len(text):
+            return about_kept, keep
+        reach = min(len(text), 2 * reach)
 
-    def fits(keep: int) -> bool:
-        return bool(count(build(keep)) <= target_tokens)
 
-    # About the largest kept length whose result fits (within 1/64 of it: each try
-    # tokenizes a text of the target's size three times, and a fit may shorten several).
-    # The search starts from the text's own characters per token and gallops out from
-    # there, so every count is of a text about the target's size: linear in the input (one
-    # full count above), never a binary search over a 50 MB paste.
-    guess = min(len(text), max(1, len(text) * target_tokens // max(own, 1)))
-    step = max(1, guess // 32)
-    if fits(guess):
-        lo, hi = guess, guess + step
-        while hi < len(text) and fits(hi):
-            lo, hi, step = hi, hi + step, step * 2
-        hi = min(hi, len(text))
-    else:
-        lo, hi = guess - step, guess
-        while lo > 0 and not fits(lo):
-            hi, lo, step = lo, lo - step, step * 2
-        lo = max(lo, 0)
-        if lo == 0 and not fits(0):
-            return build(0)
-    while hi - lo > max(1, lo // 64):  # fits(lo), not fits(hi) (or hi is the whole text)
-        mid = (lo + hi) // 2
-        if fits(mid):
+def _kept_tokens(
+    heads: tuple[list[int], list[int]], tails: tuple[list[int], list[int]], keep: int
+) -> int:
+    """About the tokens of a head and a tail of ``keep`` characters between them."""
+    return _at(heads, keep - keep // 2) + _at(tails, keep // 2)
+
+
+def _running_counts(
+    text: str, reach: int, count: Callable[[str], int], pieces: int, *, from_end: bool
+) -> tuple[list[int], list[int]]:
+    """Running counts of ``text``'s first (or last) ``reach`` characters, counted in
+    ``pieces`` pieces: the characters from the end read at each piece's edge, and
+    the tokens up to it. Each edge is moved to a space when one is near, where a count
+    splits exactly in most texts (elsewhere it may move a token)."""
+    step = max(1, -(-reach // pieces))
+    edges = [0]
+    while edges[-1] < reach:
+        at = min(reach, edges[-1] + step)
+        if at < reach:
+            if from_end:
+                space = text.find(" ", len(text) - at, len(text) - at + step // 2)
+                at = len(text) - space if space > 0 else at
+            else:
+                space = text.rfind(" ", at - step // 2, at)
+                at = space if space > edges[-1] else at
+        edges.append(at)
+    sums = [0]
+    for a, b in pairwise(edges):
+        piece = text[len(text) - b : len(text) - a] if from_end else text[a:b]
+        sums.append(sums[-1] + count(piece))
+    return edges, sums
+
+
+def _at(running: tuple[list[int], list[int]], chars: int) -> int:
+    """About the tokens of the first ``chars`` characters of a running count (read
+    between two edges in proportion, rounded up)."""
+    edges, sums = running
+    i = bisect_right(edges, chars)  # (>= 1: the first edge is 0)
+    if i == len(edges):
+        return sums[-1] + chars - edges[-1]  # (past what was read: a token a character)
+    lo, hi = edges[i - 1], edges[i]
+    return sums[i - 1] + -(-(sums[i] - sums[i - 1]) * (chars - lo) // (hi - lo))
+
+
+def _most_kept(tokens_of: Callable[[int], int], tokens: int, most: int) -> int:
+    """The most characters, up to ``most``, whose ``tokens_of`` is within ``tokens``
+    (``tokens_of`` grows with them), by bisection: no text is counted."""
+    lo, hi = 0, most
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if tokens_of(mid) <= tokens:
             lo = mid
         else:
-            hi = mid
-    return build(hi) if hi == len(text) and fits(hi) else build(lo)
+            hi = mid - 1
+    return lo

@@ -22,10 +22,11 @@ from operator import is_, sub
 from typing import Literal, TypeVar
 
 from ..intent import is_substantive
-from ..model import Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
+from ..model import FileAttachment, Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
 from ..pricing.messages import Pricer
 from ..pricing.text import opening_at_least, pieces_at_least, tokens_at_least, tokens_past
 from ..validate import arguments_problem, is_empty, unpaired_reasoning
+from .edits import BlockPath
 from .lazy import LazyMessages, holds_images, message_chars
 from .report import Later
 from .request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
@@ -110,6 +111,9 @@ def unit_ok(body: Sequence[Message], i: int, j: int) -> bool:
 # costs at least n // 128 tokens, whatever the model. A message that cannot fit by that
 # bound is never tokenized (a 50 MB paste is decided on in microseconds).
 MAX_CHARS_PER_TOKEN = 128
+#: A unit of more characters than this many times the tokens of the room left is decided
+#: on by counting only as far as the room (``HistoryIndex.surely_over``), not priced whole.
+_COUNTED_WHOLE_CHARS_PER_TOKEN = 8
 # A request text longer than this many characters a token of the pins' cap is checked
 # against the cap by a bound read from this many characters of its opening (a text of
 # words has a run of letters every 5-10 characters).
@@ -170,6 +174,9 @@ class HistoryIndex:
         self._url_labels: dict[int, tuple[str, str]] = {}  # by id(url) of a dict's image
         # requests' lower bounds, by position, and whether final (see request_may_fit)
         self._bounds: dict[int, tuple[int, bool]] = {}
+        # units (first and end message) found over a room, and the largest such room: a
+        # refit's walks ask again of the same paste, with a room no larger (``surely_over``)
+        self._over: dict[tuple[int, int], int] = {}
         # by id(text), with the text: its letters' bound and its request part, once a text
         # (the pinning's bound, the classification's reading and the pins ask both)
         self._text_least: dict[int, tuple[str, int, int | None]] = {}  # (+ the cap)
@@ -226,6 +233,10 @@ class HistoryIndex:
             self._exact_seen = self._estimated_seen = 0
         elif prefix < before and self._bounds:  # (an append leaves them be)
             self._bounds = {i: v for i, v in self._bounds.items() if i < prefix}
+        if pricer is not self._pricer:
+            self._over = {}
+        elif prefix < before and self._over:
+            self._over = {u: room for u, room in self._over.items() if u[1] <= prefix}
         if type(body) is LazyMessages and prefix < before:
             # a lazy history's dicts may have been edited in place: forget what was read
             self._labels = {i: v for i, v in self._labels.items() if i < prefix}
@@ -698,6 +709,46 @@ class HistoryIndex:
             return True
         return sum(map(self.at_least, range(start, end))) <= room
 
+    def surely_over(self, k: int, room: int) -> bool:
+        """Whether unit ``k``, far longer in characters than ``room`` has tokens, costs more
+        than ``room``: its texts are counted only as far as it takes to say so
+        (``tokens_past``), so a 50 MB tool output is decided on by a window's worth of it.
+        (A unit not that long is priced whole: that costs about as much.) Asked by the
+        selection before it prices a unit, and by the pins before they price the newest
+        run: a 2 MB paste in a 128k window was counted whole there (its bound of a token
+        every 128 characters said it might fit)."""
+        assert self._pricer is not None
+        start, end = self.starts[k], self.end(k)
+        if sum(self.chars[start:end]) <= _COUNTED_WHOLE_CHARS_PER_TOKEN * room:
+            return False
+        if room <= self._over.get((start, end), -1):
+            return True  # (found over a room at least this large: a refit asks again)
+        if self._counted_over(
+            [t for m in self.body[start:end] for _, t, _ in message_texts(m)], room
+        ):
+            self._over[(start, end)] = room
+            return True
+        return False
+
+    def _counted_over(self, texts: list[str], room: int) -> bool:
+        """Whether ``texts`` cost more than ``room`` tokens, counted only as far as it takes."""
+        assert self._pricer is not None
+        counter = self._pricer.counter
+        # First by a bound read from the letters and digits at C speed (a log or a JSON
+        # dump of megabytes is over the room by its runs of letters alone: counting a
+        # window's worth of it cost a first fit more than the rest of the fit), of an
+        # opening when that is over the room (each refit asks again of the paste at the
+        # cut, with the room then left); a text with no useful bound (CJK) is then counted
+        # as far as it takes.
+        if sum(opening_at_least(counter, text, room) for text in texts) > room:
+            return True
+        least = 0
+        for text in texts:
+            least += tokens_past(counter, text, room - least)
+            if least > room:
+                return True
+        return False
+
     def least_message_cost(self) -> int:
         """What every request costs at least: the framing of a user message (requests and
         recaps are user messages, sent whole)."""
@@ -933,3 +984,19 @@ def turns_ago(n: int) -> str:
         if n == 0
         else ("from 1 turn ago" if n == 1 else f"from {n} turns ago")
     )
+
+
+def message_texts(m: Message) -> list[tuple[BlockPath, str, Literal["text", "file"]]]:
+    """The texts shedding may shorten in ``m``: its text blocks, its file bodies and the
+    texts of its tool results, with where each is."""
+    found: list[tuple[BlockPath, str, Literal["text", "file"]]] = []
+    for j, b in enumerate(m.content):
+        if isinstance(b, Text):
+            found.append(((j,), b.text, "text"))
+        elif isinstance(b, FileAttachment) and b.text is not None:
+            found.append(((j,), b.text, "file"))
+        elif isinstance(b, ToolResult):
+            for k, inner in enumerate(b.content):
+                if isinstance(inner, Text):
+                    found.append(((j, k), inner.text, "text"))
+    return found

@@ -199,15 +199,19 @@ _CUT_STRIDE = 512
 # the vocabulary, the compiled counting it outgrows into is tiktoken's encoding built from
 # that very dict (the bridge), and toktok (a second load of the vocabulary, ~0.45-0.55 s)
 # is built only when ``warm`` asks for it or when the bridge has counted so much that the
-# build has paid for itself: tiktoken counts ~56 ns a character slower (67 against 11, one
-# thread, under load), so 8,000,000 characters cost about one toktok build more than
-# toktok would (a ski rental: never more than twice the better choice). A process that
-# fits a short chat and then long sessions at 128k stays on one load: its cold fits of a
-# 3,000-dict session cost ~35 ms more on the bridge (~200 against ~235 ms CPU, session
-# 23, 2 cores under load), where building toktok cost ~500 ms at the fit that built it.
+# build has paid for itself: tiktoken counts ~80-150 ns a character slower than toktok in
+# every script (docs 150 against 4, code 88/9, review23's contracts in 8 scripts 94/12,
+# JSON 99/8, Thai 214/62, Chinese 216/87; one thread, session 24, 2 cores at load ~13,
+# where toktok's build took ~520 ms), so ~5,000,000 characters cost about one toktok build
+# more than toktok would (a ski rental: never more than twice the better choice; session
+# 23's 8,000,000 assumed 56 ns, and a process fitting pasted non-Latin contracts paid the
+# bridge's ~30 ms more per cold fit for 16 fits, review23 R23-S2). A process that fits a
+# short chat and then long sessions at 128k stays on one load until then: its cold fits of
+# a 3,000-dict session cost ~35 ms more on the bridge (~200 against ~235 ms CPU, session
+# 23), where building toktok cost ~500 ms at the fit that built it.
 # (Session 22 built toktok at the second long history, RT24-8: two loads in every process
 # that kept fitting.)
-_BRIDGE_CHARS = 8_000_000
+_BRIDGE_CHARS = 5_000_000
 # Past this many characters, a count whose cost so far, projected over the whole text or
 # batch, exceeds the allowance hands over at once.
 _PROJECT_FROM = 4_096
