@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from contextledger.catalog import lookup_model
 from contextledger.fit.lazy import read_lazily
 from contextledger.fit.units import Unit
 from contextledger.model import Message
+from contextledger.pricing.messages import Pricer
 from contextledger.providers import read_messages
 
 PNG_1x1 = (
@@ -73,3 +77,35 @@ def test_the_lazy_request_texts_are_the_read_requests_texts(picks: list[int], cu
     start = min(cut, len(dicts))
     assert lazy.columns.scan(start)
     assert lazy.columns.texts == expected
+
+
+_MODELS = ["gpt-4o", "claude-sonnet-4-5", "gemini-2.5-flash"]
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 2), st.integers(0, 5)), min_size=1, max_size=30),
+    st.lists(st.integers(0, 2), max_size=3),
+)
+def test_messages_priced_by_several_pricers_get_each_pricers_own_price(
+    asks: list[tuple[int, int]], cleared: list[int]
+) -> None:
+    """A price kept on the message for one pricer is never another's; a pricer that clears
+    its memo gives its messages' room up, and every price stays the one a fresh pricer gives."""
+    infos = [lookup_model(name) for name in _MODELS]
+    pricers = [Pricer.for_model(info) for info in infos]
+    messages = [Message.user("ok " * k + "thanks, and the total?") for k in range(6)]
+    for step, (which, k) in enumerate(asks):
+        if step in cleared:
+            pricers[which]._messages.clear()
+        got = pricers[which].message(messages[k])
+        assert got == Pricer.for_model(infos[which]).message(messages[k])
+        assert pricers[which].message(messages[k]) is got
+
+
+def test_the_price_room_is_not_part_of_the_message_value() -> None:
+    m = Message.user("hello there")
+    Pricer.for_model(lookup_model("gpt-4o")).message(m)
+    for other in (pickle.loads(pickle.dumps(m)), copy.copy(m), copy.deepcopy(m)):
+        assert other == m and hash(other) == hash(m)
+        assert getattr(other, "_price_owner", None) is None
+    assert "_price" not in repr(m)

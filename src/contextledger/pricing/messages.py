@@ -107,34 +107,64 @@ _TEXT_ONLY: dict[int, MessagePrice] = {}
 _SHARED_UP_TO = 1 << 12
 
 
-class _PricesByIdentity(dict[int, MessagePrice]):
-    """Each message's price by ``id(message)`` (messages are immutable: the same object has
-    the same price; a dict, so a look-up is ``dict.get`` at C speed). The messages are held
-    in a list beside, so an id is never reused while its price is remembered: a (message,
-    price) pair per entry cost 64 bytes more a message, at a fit's peak of memory when it
-    keeps 8,000 tiny turns."""
+class _PricesByIdentity:
+    """Each message's price by the message's identity (messages are immutable: the same
+    object has the same price). Kept on the message itself (``model._PriceRoom``: two slots
+    every Message has), so a look-up is two attribute reads; a message whose room another
+    pricer holds (a proxy pricing one history for two models) is kept in a dict by
+    ``id(message)`` instead. The messages are held in a list beside, so an id is never
+    reused while its price is remembered, and so that ``clear`` can free their rooms."""
 
-    __slots__ = ("_held",)
+    __slots__ = ("_held", "_others", "_token")
 
     def __init__(self) -> None:
-        super().__init__()
+        self._token = object()  # (not this memo: a message must not keep a pricer alive)
         self._held: list[Message] = []
+        self._others: dict[int, MessagePrice] = {}
+
+    def get(self, m: Message) -> MessagePrice | None:
+        if getattr(m, "_price_owner", None) is self._token:
+            return getattr(m, "_price")  # type: ignore[no-any-return]  # noqa: B009
+        return self._others.get(id(m)) if self._others else None
+
+    def __contains__(self, m: Message) -> bool:
+        return self.get(m) is not None
+
+    def __len__(self) -> int:
+        return len(self._held)
 
     def put(self, m: Message, price: MessagePrice) -> None:
-        if id(m) not in self:
+        owner = getattr(m, "_price_owner", None)
+        if owner is None:
+            object.__setattr__(m, "_price_owner", self._token)
             self._held.append(m)
-        self[id(m)] = price
+        if owner is None or owner is self._token:
+            object.__setattr__(m, "_price", price)
+            return
+        if id(m) not in self._others:
+            self._held.append(m)
+        self._others[id(m)] = price
+
+    def _free(self, m: Message) -> None:
+        if getattr(m, "_price_owner", None) is self._token:
+            object.__setattr__(m, "_price_owner", None)
+            object.__setattr__(m, "_price", None)
 
     def clear(self) -> None:
-        super().clear()
+        for m in self._held:
+            self._free(m)
         self._held.clear()
+        self._others.clear()
 
     def forget(self, stale: Callable[[Message], bool]) -> None:
         """Forget the prices of the messages ``stale`` says are."""
-        kept = [m for m in self._held if id(m) in self and not stale(m)]
-        prices = {id(m): self[id(m)] for m in kept}
-        self.clear()
-        self.update(prices)
+        kept: list[Message] = []
+        for m in self._held:
+            if m not in self or stale(m):
+                self._free(m)
+                self._others.pop(id(m), None)
+            else:
+                kept.append(m)
         self._held = kept
 
 
@@ -243,7 +273,7 @@ class Pricer:
         history is mostly tokenizing; batching it is several times faster)."""
         texts: list[str] = []
         for m in messages:
-            if id(m) in self._messages:
+            if m in self._messages:
                 continue
             if m.role == "assistant":
                 self._note_parallel(m)
@@ -454,7 +484,7 @@ class Pricer:
     # -- messages -------------------------------------------------------------------
 
     def message(self, m: Message) -> MessagePrice:
-        hit = self._messages.get(id(m))
+        hit = self._messages.get(m)
         if hit is not None:
             return hit
         if self.wire is not None and m.role == "assistant" and sends_nothing(m, self.wire):
