@@ -374,6 +374,8 @@ class _PriceRoom:
     keeps 11,000 tiny turns, 0.29x the size of the app's dicts."""
 
     __slots__ = ("_price", "_price_owner")
+    _price: Any  # (a pricing.messages.MessagePrice: model imports nothing of pricing)
+    _price_owner: object
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,16 +115,16 @@ class _PricesByIdentity:
     ``id(message)`` instead. The messages are held in a list beside, so an id is never
     reused while its price is remembered, and so that ``clear`` can free their rooms."""
 
-    __slots__ = ("_held", "_others", "_token")
+    __slots__ = ("_held", "_others", "token")
 
     def __init__(self) -> None:
-        self._token = object()  # (not this memo: a message must not keep a pricer alive)
+        self.token = object()  # (not this memo: a message must not keep a pricer alive)
         self._held: list[Message] = []
         self._others: dict[int, MessagePrice] = {}
 
     def get(self, m: Message) -> MessagePrice | None:
-        if getattr(m, "_price_owner", None) is self._token:
-            return getattr(m, "_price")  # type: ignore[no-any-return]  # noqa: B009
+        if getattr(m, "_price_owner", None) is self.token:
+            return m._price  # type: ignore[no-any-return]
         return self._others.get(id(m)) if self._others else None
 
     def __contains__(self, m: Message) -> bool:
@@ -136,9 +136,9 @@ class _PricesByIdentity:
     def put(self, m: Message, price: MessagePrice) -> None:
         owner = getattr(m, "_price_owner", None)
         if owner is None:
-            object.__setattr__(m, "_price_owner", self._token)
+            object.__setattr__(m, "_price_owner", self.token)
             self._held.append(m)
-        if owner is None or owner is self._token:
+        if owner is None or owner is self.token:
             object.__setattr__(m, "_price", price)
             return
         if id(m) not in self._others:
@@ -146,7 +146,7 @@ class _PricesByIdentity:
         self._others[id(m)] = price
 
     def _free(self, m: Message) -> None:
-        if getattr(m, "_price_owner", None) is self._token:
+        if getattr(m, "_price_owner", None) is self.token:
             object.__setattr__(m, "_price_owner", None)
             object.__setattr__(m, "_price", None)
 
@@ -484,7 +484,11 @@ class Pricer:
     # -- messages -------------------------------------------------------------------
 
     def message(self, m: Message) -> MessagePrice:
-        hit = self._messages.get(m)
+        memo = self._messages
+        # (``memo.get`` inlined: a fit asks it of every message it sends)
+        if getattr(m, "_price_owner", None) is memo.token:
+            return m._price  # type: ignore[no-any-return]
+        hit = memo.get(m)
         if hit is not None:
             return hit
         if self.wire is not None and m.role == "assistant" and sends_nothing(m, self.wire):
