@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import pickle
+import threading
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import given
@@ -105,7 +107,32 @@ def test_messages_priced_by_several_pricers_get_each_pricers_own_price(
 def test_the_price_room_is_not_part_of_the_message_value() -> None:
     m = Message.user("hello there")
     Pricer.for_model(lookup_model("gpt-4o")).message(m)
-    for other in (pickle.loads(pickle.dumps(m)), copy.copy(m), copy.deepcopy(m)):
+    copies = (pickle.loads(pickle.dumps(m)), copy.copy(m), copy.deepcopy(m), replace(m))
+    for other in copies:
         assert other == m and hash(other) == hash(m)
         assert getattr(other, "_price_owner", None) is None
     assert "_price" not in repr(m)
+
+
+def test_pricers_in_two_threads_each_read_their_own_prices() -> None:
+    """Two pricers (two models' tokenizers and framing) pricing the same messages at once,
+    in two threads, each get what a fresh pricer of theirs gives (R24-M1)."""
+    infos = [lookup_model("gpt-4o"), lookup_model("claude-sonnet-4-5")]
+    messages = [Message.user(f"Réponds vite: {k} × 7 = ? " * (1 + k % 5)) for k in range(400)]
+    expected = [[Pricer.for_model(info).message(m) for m in messages] for info in infos]
+    wrong: list[tuple[int, int]] = []
+
+    def work(which: int) -> None:
+        for _ in range(5):
+            pricer = Pricer.for_model(infos[which])
+            for k, m in enumerate(messages):
+                if pricer.message(m) != expected[which][k]:
+                    wrong.append((which, k))
+            pricer._messages.clear()
+
+    threads = [threading.Thread(target=work, args=(w,)) for w in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert expected[0] != expected[1] and not wrong

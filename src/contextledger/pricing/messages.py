@@ -13,6 +13,7 @@ block (when stored) or from the header of the inline data.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -107,13 +108,23 @@ _TEXT_ONLY: dict[int, MessagePrice] = {}
 _SHARED_UP_TO = 1 << 12
 
 
+#: Held while a pricer claims or gives up a message's room (``_PricesByIdentity``): two
+#: pricers in two threads (a proxy pricing one history for two models) never interleave
+#: their writes of its two slots.
+_ROOMS = threading.Lock()
+
+
 class _PricesByIdentity:
     """Each message's price by the message's identity (messages are immutable: the same
     object has the same price). Kept on the message itself (``model._PriceRoom``: two slots
     every Message has), so a look-up is two attribute reads; a message whose room another
     pricer holds (a proxy pricing one history for two models) is kept in a dict by
     ``id(message)`` instead. The messages are held in a list beside, so an id is never
-    reused while its price is remembered, and so that ``clear`` can free their rooms."""
+    reused while its price is remembered, and so that ``clear`` can free their rooms.
+
+    A room is claimed and freed under ``_ROOMS``, its price written before its owner: a
+    pricer that reads its own token there reads its own price, whatever other pricers do in
+    other threads (one pricer is not shared between threads: nothing of a Pricer is)."""
 
     __slots__ = ("_held", "_others", "token")
 
@@ -135,36 +146,43 @@ class _PricesByIdentity:
 
     def put(self, m: Message, price: MessagePrice) -> None:
         owner = getattr(m, "_price_owner", None)
-        if owner is None:
-            object.__setattr__(m, "_price_owner", self.token)
-            self._held.append(m)
-        if owner is None or owner is self.token:
+        if owner is self.token:
             object.__setattr__(m, "_price", price)
             return
-        if id(m) not in self._others:
+        if owner is None:
+            with _ROOMS:
+                if getattr(m, "_price_owner", None) is None:
+                    object.__setattr__(m, "_price", price)
+                    object.__setattr__(m, "_price_owner", self.token)
+                    self._held.append(m)
+                    return
+        if id(m) not in self._others:  # another pricer's room
             self._held.append(m)
         self._others[id(m)] = price
 
-    def _free(self, m: Message) -> None:
-        if getattr(m, "_price_owner", None) is self.token:
-            object.__setattr__(m, "_price_owner", None)
-            object.__setattr__(m, "_price", None)
+    def _free(self, messages: Iterable[Message]) -> None:
+        """Give up the rooms of ``messages`` that are this memo's."""
+        token = self.token
+        with _ROOMS:
+            for m in messages:
+                if getattr(m, "_price_owner", None) is token:
+                    object.__setattr__(m, "_price_owner", None)
+                    object.__setattr__(m, "_price", None)
 
     def clear(self) -> None:
-        for m in self._held:
-            self._free(m)
+        self._free(self._held)
         self._held.clear()
         self._others.clear()
 
     def forget(self, stale: Callable[[Message], bool]) -> None:
         """Forget the prices of the messages ``stale`` says are."""
         kept: list[Message] = []
+        gone: list[Message] = []
         for m in self._held:
-            if m not in self or stale(m):
-                self._free(m)
-                self._others.pop(id(m), None)
-            else:
-                kept.append(m)
+            (gone if m not in self or stale(m) else kept).append(m)
+        self._free(gone)
+        for m in gone:
+            self._others.pop(id(m), None)
         self._held = kept
 
 
