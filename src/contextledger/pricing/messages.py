@@ -112,6 +112,8 @@ _SHARED_UP_TO = 1 << 12
 #: pricers in two threads (a proxy pricing one history for two models) never interleave
 #: their writes of its two slots.
 _ROOMS = threading.Lock()
+#: The most messages a pricer remembers the prices of (then it starts afresh).
+_REMEMBERED = 200_000
 
 
 class _PricesByIdentity:
@@ -126,17 +128,17 @@ class _PricesByIdentity:
     pricer that reads its own token there reads its own price, whatever other pricers do in
     other threads (one pricer is not shared between threads: nothing of a Pricer is)."""
 
-    __slots__ = ("_held", "_others", "token")
+    __slots__ = ("_held", "others", "token")
 
     def __init__(self) -> None:
         self.token = object()  # (not this memo: a message must not keep a pricer alive)
         self._held: list[Message] = []
-        self._others: dict[int, MessagePrice] = {}
+        self.others: dict[int, MessagePrice] = {}
 
     def get(self, m: Message) -> MessagePrice | None:
         if getattr(m, "_price_owner", None) is self.token:
             return m._price  # type: ignore[no-any-return]
-        return self._others.get(id(m)) if self._others else None
+        return self.others.get(id(m)) if self.others else None
 
     def __contains__(self, m: Message) -> bool:
         return self.get(m) is not None
@@ -149,6 +151,8 @@ class _PricesByIdentity:
         if owner is self.token:
             object.__setattr__(m, "_price", price)
             return
+        if len(self._held) > _REMEMBERED:  # bounded: shrunk copies are made every turn
+            self.clear()
         if owner is None:
             with _ROOMS:
                 if getattr(m, "_price_owner", None) is None:
@@ -156,9 +160,9 @@ class _PricesByIdentity:
                     object.__setattr__(m, "_price_owner", self.token)
                     self._held.append(m)
                     return
-        if id(m) not in self._others:  # another pricer's room
+        if id(m) not in self.others:  # another pricer's room
             self._held.append(m)
-        self._others[id(m)] = price
+        self.others[id(m)] = price
 
     def _free(self, messages: Iterable[Message]) -> None:
         """Give up the rooms of ``messages`` that are this memo's."""
@@ -172,7 +176,7 @@ class _PricesByIdentity:
     def clear(self) -> None:
         self._free(self._held)
         self._held.clear()
-        self._others.clear()
+        self.others.clear()
 
     def forget(self, stale: Callable[[Message], bool]) -> None:
         """Forget the prices of the messages ``stale`` says are."""
@@ -182,7 +186,7 @@ class _PricesByIdentity:
             (gone if m not in self or stale(m) else kept).append(m)
         self._free(gone)
         for m in gone:
-            self._others.pop(id(m), None)
+            self.others.pop(id(m), None)
         self._held = kept
 
 
@@ -290,8 +294,11 @@ class Pricer:
         """Count every not-yet-priced text of ``messages`` in one batch (a cold fit of a long
         history is mostly tokenizing; batching it is several times faster)."""
         texts: list[str] = []
+        memo = self._messages
+        token, others = memo.token, memo.others
         for m in messages:
-            if m in self._messages:
+            # (``m in memo``, inlined: asked of every message of a cold fit's batches)
+            if getattr(m, "_price_owner", None) is token or (others and id(m) in others):
                 continue
             if m.role == "assistant":
                 self._note_parallel(m)
@@ -552,9 +559,7 @@ class Pricer:
             if not image and text < _SHARED_UP_TO
             else MessagePrice(text, image)
         )
-        if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
-            self._messages.clear()
-        self._messages.put(m, price)
+        memo.put(m, price)
         return price
 
     def _system_text(self, m: Message) -> int | None:
