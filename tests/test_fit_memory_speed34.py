@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from contextledger.catalog import lookup_model
+from contextledger.fit import Fitter, fit
 from contextledger.fit.lazy import read_lazily
 from contextledger.fit.units import Unit
 from contextledger.model import Message
@@ -136,3 +137,25 @@ def test_pricers_in_two_threads_each_read_their_own_prices() -> None:
     for t in threads:
         t.join()
     assert expected[0] != expected[1] and not wrong
+
+
+def test_the_fitted_messages_do_not_change_when_the_app_edits_its_dicts() -> None:
+    """The result holds no dict of the app's: edits in place after the fit change nothing,
+    and a kept Fitter given the edited list fits the edit (as a fresh fit does)."""
+    dicts: list[dict[str, Any]] = [{"role": "system", "content": "Be brief."}]
+    for k in range(300):
+        dicts.append({"role": "user", "name": "ana", "content": f"step {k}, then?"})
+        dicts.append({"role": "assistant", "content": [{"type": "text", "text": f"done {k}"}]})
+    fitter = Fitter("gpt-4o", window=4000, max_output_tokens=300)
+    first = fitter.fit(dicts)
+    before = repr(first)
+    for d in dicts[-40:]:
+        if type(d["content"]) is list:
+            d["content"][0]["text"] = "EDITED " * 5
+        else:
+            d["content"] = "EDITED " * 5
+    assert repr(first) == before
+    again = fitter.fit(dicts)
+    fresh = fit(copy.deepcopy(dicts), "gpt-4o", window=4000, max_output_tokens=300)
+    assert again.messages == fresh.messages and again.report.used == fresh.report.used
+    assert any("EDITED" in m.text for m in again.messages)
