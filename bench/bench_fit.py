@@ -69,7 +69,7 @@ the huge paste and the fresh-process figure for the large session; ``--ascii`` a
 session; ``--only support|desktop|cjk|helpdesk`` measures that session alone; ``--unseen
 [--seed N]`` measures shapes drawn afresh instead; ``--memory`` measures only the peak memory
 of cold fits of tiny-turn voice chats whose history is mostly kept, ``fit_sessions.tiny_turn_chat``,
-traced and as RSS, each in fresh processes).
+as OpenAI Chat dicts and as Anthropic and Gemini bodies, traced and as RSS, each in fresh processes).
 """
 
 from __future__ import annotations
@@ -431,31 +431,42 @@ import gc, json, resource, sys, tracemalloc
 sys.path.insert(0, {bench!r})
 import contextledger
 from bench_fit import deep_size
-from fit_sessions import tiny_turn_chat
+from fit_sessions import tiny_turn_body
 contextledger.warm()
-contextledger.fit(tiny_turn_chat(300, seed=7), "gpt-4o", window={window})
-d = tiny_turn_chat({n}, seed={seed})
+contextledger.fit(tiny_turn_body({fmt!r}, 300, seed=7), {model!r}, window={window})
+d = tiny_turn_body({fmt!r}, {n}, seed={seed})
 size = deep_size(d)
 gc.collect()
 if {traced}:
     tracemalloc.start()
-    contextledger.fit(d, "gpt-4o", window={window}, max_output_tokens=4096)
+    contextledger.fit(d, {model!r}, window={window}, max_output_tokens=4096)
     peak = tracemalloc.get_traced_memory()[1]
 else:
     with open("/proc/self/status") as f:
         before = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) * 1024
-    contextledger.fit(d, "gpt-4o", window={window}, max_output_tokens=4096)
+    contextledger.fit(d, {model!r}, window={window}, max_output_tokens=4096)
     # (the process's peak RSS so far: an upper bound of the fit's, when an earlier one was higher)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before
 print(json.dumps(peak / size))
 """
 
 
+#: (format, the model fitted for): the app's own dicts of each provider (``tiny_turn_body``)
+_MEMORY_FORMATS = {
+    "openai": "gpt-4o",
+    "anthropic": "claude-sonnet-4-5",
+    "gemini": "gemini-2.5-flash",
+}
+
+
 def tiny_turn_memory() -> None:
     """Peak memory of cold fits of tiny-turn voice chats (``tiny_turn_chat``), most of the
-    history kept at 128k, each in fresh processes (median of 3 seeds)."""
+    history kept at 128k, each in fresh processes (median of 3 seeds); the 12,000-turn chat
+    at 128k also as an Anthropic and a Gemini app holds it."""
     print("peak memory of a cold fit of a tiny-turn voice chat, / the input's size in memory:")
-    for n, window in ((12_000, 32_000), (12_000, 128_000), (40_000, 128_000)):
+    rows = [("openai", 12_000, 32_000), ("openai", 12_000, 128_000), ("openai", 40_000, 128_000)]
+    rows += [("anthropic", 12_000, 128_000), ("gemini", 12_000, 128_000)]
+    for fmt, n, window in rows:
         row = []
         for traced in (True, False):
             ratios = [
@@ -463,6 +474,7 @@ def tiny_turn_memory() -> None:
                     subprocess.run(
                         [sys.executable, "-c", _MEMORY.format(
                             bench=str(BENCH_DIR), n=n, seed=seed, window=window, traced=traced,
+                            fmt=fmt, model=_MEMORY_FORMATS[fmt],
                         )],
                         capture_output=True, text=True, check=True, env=installed_env(),
                     ).stdout.splitlines()[-1]
@@ -470,7 +482,8 @@ def tiny_turn_memory() -> None:
                 for seed in (1, 2, 3)
             ]  # fmt: skip
             row.append(f"{'tracemalloc' if traced else 'RSS'} {statistics.median(ratios):.2f}x")
-        print(f"  {n:,} dicts at {window:,}: {', '.join(row)}")
+        what = "" if fmt == "openai" else f", {fmt.capitalize()} body"
+        print(f"  {n:,} dicts at {window:,}{what}: {', '.join(row)}")
 
 
 # Requests of no session below, in several languages: the ones ``contextledger.warm()``

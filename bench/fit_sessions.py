@@ -801,3 +801,28 @@ def tiny_turn_chat(n: int = 12_000, seed: int = 1) -> list[dict[str, Any]]:
         msgs.append({"role": "assistant", "content": answer})
     msgs.append({"role": "user", "content": "and what time is it now?"})
     return msgs
+
+
+def tiny_turn_body(fmt: str, n: int = 12_000, seed: int = 1) -> Any:
+    """``tiny_turn_chat`` as the app of another provider holds it: an OpenAI Chat list, an
+    Anthropic body (``system`` beside ``messages`` of content strings; no names) or a Gemini
+    body (``systemInstruction`` beside ``contents`` of text parts)."""
+    chat = tiny_turn_chat(n, seed)
+    system, turns = chat[0]["content"], chat[1:]
+    if fmt == "anthropic":
+        return {
+            "system": system,
+            "messages": [{"role": m["role"], "content": m["content"]} for m in turns],
+        }
+    if fmt == "gemini":
+        return {
+            "systemInstruction": {"parts": [{"text": system}]},
+            "contents": [
+                {
+                    "role": "model" if m["role"] == "assistant" else "user",
+                    "parts": [{"text": m["content"]}],
+                }
+                for m in turns
+            ],
+        }
+    return chat

@@ -187,6 +187,15 @@ class FitReport:
 
 @dataclass(frozen=True, slots=True)
 class FitResult:
+    """The messages to send and the report of every decision.
+
+    ``messages`` are immutable Messages read from what the app passed: none holds the app's
+    dicts or lists, only their strings (immutable too), so an app that edits, appends to or
+    removes from its list after the fit changes neither the messages nor the report. A
+    ``Fitter`` given that list again finds every edit made in place (it compares the list
+    with copies of its dicts' structure) and reads the edited messages again: a price is
+    never served stale."""
+
     messages: tuple[Message, ...]
     report: FitReport
 

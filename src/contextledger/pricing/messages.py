@@ -13,6 +13,7 @@ block (when stored) or from the header of the inline data.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -107,34 +108,85 @@ _TEXT_ONLY: dict[int, MessagePrice] = {}
 _SHARED_UP_TO = 1 << 12
 
 
-class _PricesByIdentity(dict[int, MessagePrice]):
-    """Each message's price by ``id(message)`` (messages are immutable: the same object has
-    the same price; a dict, so a look-up is ``dict.get`` at C speed). The messages are held
-    in a list beside, so an id is never reused while its price is remembered: a (message,
-    price) pair per entry cost 64 bytes more a message, at a fit's peak of memory when it
-    keeps 8,000 tiny turns."""
+#: Held while a pricer claims or gives up a message's room (``_PricesByIdentity``): two
+#: pricers in two threads (a proxy pricing one history for two models) never interleave
+#: their writes of its two slots.
+_ROOMS = threading.Lock()
+#: The most messages a pricer remembers the prices of (then it starts afresh).
+_REMEMBERED = 200_000
 
-    __slots__ = ("_held",)
+
+class _PricesByIdentity:
+    """Each message's price by the message's identity (messages are immutable: the same
+    object has the same price). Kept on the message itself (``model._PriceRoom``: two slots
+    every Message has), so a look-up is two attribute reads; a message whose room another
+    pricer holds (a proxy pricing one history for two models) is kept in a dict by
+    ``id(message)`` instead. The messages are held in a list beside, so an id is never
+    reused while its price is remembered, and so that ``clear`` can free their rooms.
+
+    A room is claimed and freed under ``_ROOMS``, its price written before its owner: a
+    pricer that reads its own token there reads its own price, whatever other pricers do in
+    other threads (one pricer is not shared between threads: nothing of a Pricer is)."""
+
+    __slots__ = ("_held", "others", "token")
 
     def __init__(self) -> None:
-        super().__init__()
+        self.token = object()  # (not this memo: a message must not keep a pricer alive)
         self._held: list[Message] = []
+        self.others: dict[int, MessagePrice] = {}
+
+    def get(self, m: Message) -> MessagePrice | None:
+        if getattr(m, "_price_owner", None) is self.token:
+            return m._price  # type: ignore[no-any-return]
+        return self.others.get(id(m)) if self.others else None
+
+    def __contains__(self, m: Message) -> bool:
+        return self.get(m) is not None
+
+    def __len__(self) -> int:
+        return len(self._held)
 
     def put(self, m: Message, price: MessagePrice) -> None:
-        if id(m) not in self:
+        owner = getattr(m, "_price_owner", None)
+        if owner is self.token:
+            object.__setattr__(m, "_price", price)
+            return
+        if len(self._held) > _REMEMBERED:  # bounded: shrunk copies are made every turn
+            self.clear()
+        if owner is None:
+            with _ROOMS:
+                if getattr(m, "_price_owner", None) is None:
+                    object.__setattr__(m, "_price", price)
+                    object.__setattr__(m, "_price_owner", self.token)
+                    self._held.append(m)
+                    return
+        if id(m) not in self.others:  # another pricer's room
             self._held.append(m)
-        self[id(m)] = price
+        self.others[id(m)] = price
+
+    def _free(self, messages: Iterable[Message]) -> None:
+        """Give up the rooms of ``messages`` that are this memo's."""
+        token = self.token
+        with _ROOMS:
+            for m in messages:
+                if getattr(m, "_price_owner", None) is token:
+                    object.__setattr__(m, "_price_owner", None)
+                    object.__setattr__(m, "_price", None)
 
     def clear(self) -> None:
-        super().clear()
+        self._free(self._held)
         self._held.clear()
+        self.others.clear()
 
     def forget(self, stale: Callable[[Message], bool]) -> None:
         """Forget the prices of the messages ``stale`` says are."""
-        kept = [m for m in self._held if id(m) in self and not stale(m)]
-        prices = {id(m): self[id(m)] for m in kept}
-        self.clear()
-        self.update(prices)
+        kept: list[Message] = []
+        gone: list[Message] = []
+        for m in self._held:
+            (gone if m not in self or stale(m) else kept).append(m)
+        self._free(gone)
+        for m in gone:
+            self.others.pop(id(m), None)
         self._held = kept
 
 
@@ -242,8 +294,11 @@ class Pricer:
         """Count every not-yet-priced text of ``messages`` in one batch (a cold fit of a long
         history is mostly tokenizing; batching it is several times faster)."""
         texts: list[str] = []
+        memo = self._messages
+        token, others = memo.token, memo.others
         for m in messages:
-            if id(m) in self._messages:
+            # (``m in memo``, inlined: asked of every message of a cold fit's batches)
+            if getattr(m, "_price_owner", None) is token or (others and id(m) in others):
                 continue
             if m.role == "assistant":
                 self._note_parallel(m)
@@ -454,7 +509,11 @@ class Pricer:
     # -- messages -------------------------------------------------------------------
 
     def message(self, m: Message) -> MessagePrice:
-        hit = self._messages.get(id(m))
+        memo = self._messages
+        # (``memo.get`` inlined: a fit asks it of every message it sends)
+        if getattr(m, "_price_owner", None) is memo.token:
+            return m._price  # type: ignore[no-any-return]
+        hit = memo.get(m)
         if hit is not None:
             return hit
         if self.wire is not None and m.role == "assistant" and sends_nothing(m, self.wire):
@@ -500,9 +559,7 @@ class Pricer:
             if not image and text < _SHARED_UP_TO
             else MessagePrice(text, image)
         )
-        if len(self._messages) > 200_000:  # bound the memo; shrunk copies are made every turn
-            self._messages.clear()
-        self._messages.put(m, price)
+        memo.put(m, price)
         return price
 
     def _system_text(self, m: Message) -> int | None:
