@@ -279,3 +279,42 @@ def test_agents_sdk_filter_without_a_model_in_a_real_run(stub: StubServer) -> No
     )
     assert [r.error for r in stub.requests if r.status != 200] == []
     assert [(r.model, r.format) for r in reports] == [("gpt-4o-mini", "openai")]
+
+
+def litellm_router(*deployments: tuple[str, str, str | None]) -> Any:
+    import litellm
+
+    return litellm.Router(
+        model_list=[
+            {
+                "model_name": group,
+                "litellm_params": {"model": model, "api_key": "k", "api_base": "https://x"},
+                **({"model_info": {"base_model": base}} if base else {}),
+            }
+            for group, model, base in deployments
+        ]
+    )
+
+
+def hook_report(hook: Any, group: str) -> Any:
+    out = hook.fit_request({"model": group, "messages": [{"role": "user", "content": "hi"}]})
+    return out if isinstance(out, str) else out["metadata"]["contextledger"]
+
+
+def test_litellm_hook_prices_a_model_group_as_its_deployments_model() -> None:
+    from contextledger.integrations.litellm import ContextLedgerHook
+
+    router = litellm_router(
+        ("gpt4", "azure/my-gpt4", "azure/gpt-4"),  # an Azure deployment of gpt-4: served there
+        ("prod-claude", "anthropic/claude-sonnet-4-5", None),
+        ("prod-claude", "bedrock/us.anthropic.claude-sonnet-4-5-20250929-v1:0", None),
+        ("mixed", "openai/gpt-4o", None),
+        ("mixed", "anthropic/claude-haiku-4-5", None),
+    )
+    hook = ContextLedgerHook(router=router, unknown_model="reject")
+    assert hook_report(hook, "gpt4")["model"] == "gpt-4"
+    assert hook_report(hook, "prod-claude")["model"] == "claude-sonnet-4-5"
+    refused = hook_report(hook, "mixed")
+    assert isinstance(refused, str) and "claude-haiku-4-5, gpt-4o" in refused
+    named = ContextLedgerHook(router=router, models={"mixed": "gpt-4o"}, unknown_model="reject")
+    assert hook_report(named, "mixed")["model"] == "gpt-4o"
