@@ -98,3 +98,19 @@ def test_a_typo_nearest_a_shut_down_id_says_so_and_suggests_served_ids_first() -
         cat.lookup("o4mini")
     assert "the nearest id, o4-mini, was shut down" in str(err.value)
     assert not set(err.value.suggestions) & set(cat.shut_down_ids())
+
+
+@pytest.mark.parametrize(
+    ("model", "first"),
+    [("anthropic:gpt-4o", "gpt-4o"), ("openai:claude-sonnet-4-5", "claude-sonnet-4-5")],
+)
+def test_a_model_under_another_providers_prefix_is_suggested_bare_never_as_typed(
+    model: str, first: str
+) -> None:
+    """R24-P1: "anthropic:gpt-4o" was answered "did you mean anthropic:gpt-4o?"."""
+    with pytest.raises(UnknownModelError) as err:
+        lookup_model(model)
+    assert err.value.suggestions[0] == first
+    assert model not in err.value.suggestions
+    for suggestion in err.value.suggestions:
+        lookup_model(suggestion)  # each one suggested resolves

@@ -333,8 +333,16 @@ class Catalog:
                 model, err.suggestions, provider=err.provider, date=err.date, source=err.source
             ) from None
         except UnknownModelError as err:
-            suggestions = tuple(prefix + _strip_route(s)[1] for s in err.suggestions)
+            suggestions = tuple(self._framework_spelt(prefix, s, model) for s in err.suggestions)
             raise UnknownModelError(model, suggestions, hint=err.hint) from None
+
+    def _framework_spelt(self, prefix: str, suggestion: str, model: str) -> str:
+        """``suggestion`` under the framework's ``prefix`` when that is served, else bare:
+        ``anthropic:gpt-4o`` is no id to suggest (R24-P1), ``gpt-4o`` is."""
+        bare = _strip_route(suggestion)[1]
+        spelt = prefix + bare
+        served = spelt != model and self._resolves(framework_route(spelt))
+        return spelt if served else bare
 
     def shut_down(self, model: str) -> ShutDown | None:
         """Whether ``model``, as spelt, names a model its provider's own API shut down (a
