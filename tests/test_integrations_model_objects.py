@@ -318,3 +318,30 @@ def test_litellm_hook_prices_a_model_group_as_its_deployments_model() -> None:
     assert isinstance(refused, str) and "claude-haiku-4-5, gpt-4o" in refused
     named = ContextLedgerHook(router=router, models={"mixed": "gpt-4o"}, unknown_model="reject")
     assert hook_report(named, "mixed")["model"] == "gpt-4o"
+
+
+def test_a_vertex_chat_model_is_priced_on_vertexs_schedule() -> None:
+    """langchain-google-vertexai cannot be installed beside google-genai 3 here: its classes'
+    ``_llm_type`` ("vertexai", "anthropic-chat-vertexai") and ``model_name`` are matched on a
+    GenericFakeChatModel (as LangChain's own middleware tests do). gemini-2.0-flash was shut
+    down on the Gemini API and is still Vertex's to retire."""
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+
+    class ChatVertexAILike(GenericFakeChatModel):
+        model_name: str = "gemini-2.0-flash"
+
+        @property
+        def _llm_type(self) -> str:
+            return "vertexai"
+
+    class ChatAnthropicVertexLike(ChatVertexAILike):
+        model_name: str = "claude-sonnet-4-5@20250929"
+
+        @property
+        def _llm_type(self) -> str:
+            return "anthropic-chat-vertexai"
+
+    gemini = ChatVertexAILike(messages=iter([]))
+    claude = ChatAnthropicVertexLike(messages=iter([]))
+    assert via_middleware(gemini).model == "gemini-2.0-flash"
+    assert via_middleware(claude).model == "claude-sonnet-4-5"
