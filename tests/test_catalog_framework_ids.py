@@ -114,3 +114,14 @@ def test_a_model_under_another_providers_prefix_is_suggested_bare_never_as_typed
     assert model not in err.value.suggestions
     for suggestion in err.value.suggestions:
         lookup_model(suggestion)  # each one suggested resolves
+
+
+def test_a_bedrock_fine_tune_bills_as_the_base_model_its_arn_names() -> None:
+    """AWS's custom-model ARN holds the base model id with its context tail; the job id after
+    it named nothing (main refused the ARN, 'no model named abcd…')."""
+    arn = "arn:aws:bedrock:us-east-1:123456789012:custom-model/{}/abcd1234efgh"
+    info = lookup_model(arn.format("anthropic.claude-3-haiku-20240307-v1:0:48k"))
+    assert (info.id, info.context_window) == ("claude-3-haiku", 48_000)
+    with pytest.raises(UnknownModelError) as err:  # a base Bedrock never served: said of the ARN
+        lookup_model(arn.format("anthropic.claude-3-haiku-20240307-v2:0"))
+    assert err.value.model.startswith("arn:aws:bedrock:")

@@ -120,6 +120,9 @@ _FRAMEWORK_PROVIDERS = {
     "groq": "groq", "openrouter": "openrouter", "together": "together_ai",
     "fireworks": "fireworks_ai", "ollama": "ollama",
 }  # fmt: skip
+# A Bedrock fine-tune: arn:aws:bedrock:<region>:<account>:custom-model/<base model id>/<job id>
+# (the base with its context tail: anthropic.claude-3-haiku-20240307-v1:0:48k).
+_BEDROCK_CUSTOM_MODEL = re.compile(r"arn:aws:bedrock:[^:/]*:\d*:custom-model/(?P<base>[^/]+)/[^/]+")
 # Bedrock cross-region inference profiles: us.anthropic.claude-…, eu.…, apac.…, global.…
 _BEDROCK_REGION = re.compile(r"^(?:us|eu|apac|global|us-gov|jp|au|ca)\.")
 _BEDROCK_VENDOR = re.compile(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\.")
@@ -314,6 +317,12 @@ class Catalog:
         spelt = _framework_parts(model)
         if spelt is not None:
             return self._lookup_framework_spelling(model, *spelt)
+        custom = _BEDROCK_CUSTOM_MODEL.fullmatch(model)
+        if custom is not None:  # a Bedrock fine-tune bills as the base model its ARN names
+            try:
+                return self.lookup(f"bedrock/{custom['base']}")
+            except UnknownModelError as err:
+                raise UnknownModelError(model, err.suggestions, hint=err.hint) from None
         gone = self.shut_down(model)
         if gone is not None:
             by = _PROVIDER_NAMES.get(gone.provider, gone.provider)

@@ -131,6 +131,22 @@ class Engine:
         return Fitted(prepared.messages, prepared.report, prepared.event)
 
 
+class EnginesByModel:
+    """One ``Engine`` per model (and format) an adapter prices for: a framework may send a
+    run's calls to several models (a model chosen per agent, per call)."""
+
+    def __init__(self) -> None:
+        self._engines: dict[tuple[str, str | None], Engine] = {}
+
+    def get(self, model: str | ModelInfo, wire: str | None, make: Callable[[], Engine]) -> Engine:
+        """The engine for ``model`` sent as ``wire``, made by ``make`` the first time."""
+        key = (model if isinstance(model, str) else model.id, wire)
+        engine = self._engines.get(key)
+        if engine is None:
+            engine = self._engines.setdefault(key, make())
+        return engine
+
+
 def write_back(
     fitted: Sequence[Message], items: Sequence[Any], read: Sequence[Message], fmt: Format
 ) -> list[Any]:

@@ -54,7 +54,7 @@ from ..prepare import PrepareReport
 from ..pricing.messages import REQUEST_OVERHEAD
 from ..providers import read_messages, translate
 from ..report import Notice
-from ._engine import Engine, Fitted, ReadCache, ReportCallback
+from ._engine import Engine, EnginesByModel, Fitted, ReadCache, ReportCallback
 
 __all__ = [
     "ContextLedgerMiddleware",
@@ -495,7 +495,7 @@ class ContextLedgerMiddleware(AgentMiddleware[ContextLedgerState, Any, Any]):
             "catalog": catalog,
             **options,
         }
-        self._engines: dict[str, Engine] = {}
+        self._engines = EnginesByModel()
         self._cache = ReadCache()
         self.last_report: PrepareReport | None = None
 
@@ -507,11 +507,7 @@ class ContextLedgerMiddleware(AgentMiddleware[ContextLedgerState, Any, Any]):
                 "ContextLedgerMiddleware(model=…) is needed: the agent's chat model does not "
                 "name its model"
             )
-        key = model if isinstance(model, str) else model.id
-        engine = self._engines.get(key)
-        if engine is None:
-            engine = self._engines[key] = Engine(model, **self._settings)
-        return engine
+        return self._engines.get(model, None, lambda: Engine(model, **self._settings))
 
     def _prepare(self, request: ModelRequest[Any]) -> tuple[ModelRequest[Any], PrepareReport]:
         result, _ = _fit(

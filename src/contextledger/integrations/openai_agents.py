@@ -46,7 +46,7 @@ from ..model import Message, Text
 from ..prepare import PrepareReport
 from ..providers import read_messages
 from ..storage.sessions import SessionStore
-from ._engine import Engine, ReportCallback, write_back
+from ._engine import Engine, EnginesByModel, ReportCallback, write_back
 
 __all__ = ["ContextLedgerFilter", "ContextLedgerSession", "fit_items", "to_messages"]
 
@@ -175,7 +175,7 @@ class ContextLedgerFilter:
             "window": window, "max_output_tokens": max_output_tokens, "catalog": catalog,
             **options,
         }  # fmt: skip
-        self._engines: dict[object, Engine] = {}
+        self._engines = EnginesByModel()
         self.on_report = on_report
         self.last_report: PrepareReport | None = None
 
@@ -188,11 +188,8 @@ class ContextLedgerFilter:
 
     def _engine(self, model: AnyModel) -> Engine:
         name, wire = model_spec(model)
-        key = (name if isinstance(name, str) else name.id, wire)
-        engine = self._engines.get(key)
-        if engine is None:
-            engine = self._engines[key] = Engine(name, **{"target": wire, **self._settings})
-        return engine
+        settings = {"target": wire, **self._settings}  # (a target= given overrides the class's)
+        return self._engines.get(name, wire, lambda: Engine(name, **settings))
 
     def __call__(self, data: CallModelData[Any]) -> ModelInputData:
         model_data = data.model_data

@@ -73,7 +73,7 @@ from ..model import (
 )
 from ..prepare import PrepareReport
 from ..providers.native import read_block, read_openai_file, read_openai_image
-from ._engine import Engine, ReadCache, ReportCallback
+from ._engine import Engine, EnginesByModel, ReadCache, ReportCallback
 
 __all__ = ["ContextLedger", "PydanticAIFit", "fit_history", "history_processor", "to_messages"]
 
@@ -551,7 +551,7 @@ class ContextLedger(AbstractCapability[Any]):
     framing_tokens: int = FRAMING_TOKENS
     options: dict[str, Any] = field(default_factory=dict)
     last_report: PrepareReport | None = field(default=None, init=False)
-    _engines: dict[object, Engine] = field(default_factory=dict, init=False, repr=False)
+    _engines: EnginesByModel = field(default_factory=EnginesByModel, init=False, repr=False)
     _cache: ReadCache = field(default_factory=ReadCache, init=False, repr=False)
 
     @property
@@ -566,18 +566,18 @@ class ContextLedger(AbstractCapability[Any]):
 
     def _engine(self, model: AnyModel) -> Engine:
         name, wire = model_spec(model)
-        key = (name if isinstance(name, str) else name.id, wire)
-        engine = self._engines.get(key)
-        if engine is None:
-            engine = self._engines[key] = _engine_for(
+        return self._engines.get(
+            name,
+            wire,
+            lambda: _engine_for(
                 model,
                 window=self.window,
                 catalog=self.catalog,
                 held=self.framing_tokens,
                 max_output_tokens=self.max_output_tokens,
                 **self.options,
-            )
-        return engine
+            ),
+        )
 
     def fit(
         self,
