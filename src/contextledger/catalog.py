@@ -3,7 +3,9 @@
 The facts live in ``data/models.json`` (data, not code). An id is resolved, never guessed:
 
 1. the id as given, or an alias (``Catalog.alias``: Azure deployments, house names);
-2. its provider-qualified and dated forms, stripped one layer at a time: LiteLLM /
+2. its provider-qualified and dated forms, stripped one layer at a time: the frameworks'
+   own spellings (pydantic-ai's and LangChain's ``anthropic:claude-sonnet-4-5``,
+   ``google-gla:…``, ``bedrock:…``; the OpenAI Agents SDK's ``litellm/…``), LiteLLM /
    OpenRouter ``provider/model`` (``openrouter/anthropic/claude-3.5-sonnet``), Bedrock
    ``anthropic.claude-…-v1:0`` with its ``us.``/``eu.``/``apac.``/``global.`` inference-profile
    prefixes (and ARNs), Vertex ``claude-…@20251001`` and ``publishers/google/models/…``,
@@ -16,7 +18,8 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    models), so a date there is a typo or an invented id, and pricing it would hide that
    until the provider answers 404. A snapshot newer than the catalog is one
    ``register_alias(dated, model)`` away, which the refusal says;
-   fine-tunes (``ft:gpt-4o-mini-2024-07-18:acme::id`` bills as its base), context-length
+   fine-tunes (``ft:gpt-4o-mini-2024-07-18:acme::id`` and a Bedrock ``custom-model/<base>/…``
+   ARN bill as their base), context-length
    tails (``claude-sonnet-4-5[1m]``, Bedrock's ``…-v1:0:48k``: the window served, never more);
    open-weight ``org/model`` ids case-blind (``meta-llama/llama-3.2-11b-…``), never a
    provider's own (``GPT-4o``, ``US.ANTHROPIC.CLAUDE-…``: refused, the lower-case id suggested);
