@@ -345,3 +345,16 @@ def test_a_vertex_chat_model_is_priced_on_vertexs_schedule() -> None:
     claude = ChatAnthropicVertexLike(messages=iter([]))
     assert via_middleware(gemini).model == "gemini-2.0-flash"
     assert via_middleware(claude).model == "claude-sonnet-4-5"
+
+
+def test_a_pydantic_ai_fallback_model_is_refused_naming_its_models() -> None:
+    from pydantic_ai.models.fallback import FallbackModel
+
+    fallback = FallbackModel(
+        OpenAIChatModel("gpt-4o", provider=OpenAIProvider(api_key="k")),
+        AnthropicModel("claude-haiku-4-5", provider=AnthropicProvider(api_key="k")),
+    )
+    with pytest.raises(UnknownModelError) as err:
+        pydantic_fit(fallback)
+    assert err.value.suggestions == ("openai:gpt-4o", "anthropic:claude-haiku-4-5")
+    assert "FallbackModel" in str(err.value)

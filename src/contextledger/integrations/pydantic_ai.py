@@ -55,7 +55,7 @@ from pydantic_ai.models import AbstractModel, ModelRequestContext
 from pydantic_ai.tools import RunContext
 
 from ..catalog import Catalog, ModelInfo, framework_id, lookup_model
-from ..errors import ContentError
+from ..errors import ContentError, UnknownModelError
 from ..model import (
     Audio,
     Block,
@@ -109,6 +109,15 @@ def model_spec(model: AnyModel) -> tuple[str | ModelInfo, str | None]:
     inner: AbstractModel = model
     while isinstance(wrapped := getattr(inner, "wrapped", None), AbstractModel):
         inner = wrapped  # (an instrumented model: the one it wraps is sent to)
+    members = getattr(inner, "models", None)
+    if isinstance(members, list | tuple) and members:  # a FallbackModel: which one answers varies
+        named = tuple(framework_id(m.system, m.model_name) for m in members)
+        raise UnknownModelError(
+            inner.model_name,
+            named,
+            hint="a FallbackModel sends each request to the first of its models that answers: "
+            "name the one to price for (ContextLedger(model=…))",
+        )
     wire = next((_WIRE_BY_CLASS[c.__name__] for c in type(inner).__mro__
                  if c.__name__ in _WIRE_BY_CLASS), None)  # fmt: skip
     return framework_id(inner.system, inner.model_name), wire
