@@ -358,3 +358,21 @@ def test_a_pydantic_ai_fallback_model_is_refused_naming_its_models() -> None:
         pydantic_fit(fallback)
     assert err.value.suggestions == ("openai:gpt-4o", "anthropic:claude-haiku-4-5")
     assert "FallbackModel" in str(err.value)
+
+
+AZURE_V1 = "https://acme.openai.azure.com/openai/v1/"
+
+
+def test_a_plain_openai_client_on_azures_v1_api_names_a_deployment() -> None:
+    """Azure OpenAI's v1 API takes the plain OpenAI clients (base_url …openai.azure.com/openai/v1/):
+    'gpt-4' there is an Azure deployment, served after OpenAI's API shut gpt-4 down."""
+    chat = ChatOpenAI(model="gpt-4", base_url=AZURE_V1, api_key="k")  # type: ignore[call-arg]
+    assert via_middleware(chat).model == "gpt-4"
+    pydantic = OpenAIChatModel("gpt-4", provider=OpenAIProvider(base_url=AZURE_V1, api_key="k"))
+    assert pydantic_fit(pydantic).model == "gpt-4"
+    agents = AgentsResponsesModel(
+        "gpt-4", openai_client=AsyncOpenAI(base_url=AZURE_V1, api_key="k")
+    )
+    assert agents_call(ContextLedgerFilter(agents), Agent(name="a")).model == "gpt-4"
+    with pytest.raises(UnknownModelError):  # on OpenAI's own API it is refused, as OpenAI would
+        via_middleware(ChatOpenAI(model="gpt-4", api_key="k"))  # type: ignore[call-arg]

@@ -54,7 +54,7 @@ from ..prepare import PrepareReport
 from ..pricing.messages import REQUEST_OVERHEAD
 from ..providers import read_messages, translate
 from ..report import Notice
-from ._engine import Engine, EnginesByModel, Fitted, ReadCache, ReportCallback
+from ._engine import Engine, EnginesByModel, Fitted, ReadCache, ReportCallback, on_azure
 
 __all__ = [
     "ContextLedgerMiddleware",
@@ -300,6 +300,8 @@ def model_id(chat_model: object) -> str | None:
     if provider and not name.startswith(provider + "/"):
         return f"{provider}/{name}"
     route = _CLOUD_ROUTES.get(kind)
+    if route is None and on_azure(getattr(chat_model, "openai_api_base", None)):
+        route = "azure"  # ChatOpenAI on Azure OpenAI's v1 API: the model is a deployment
     return f"{route}/{name}" if route and not name.startswith(route + "/") else name
 
 

@@ -46,7 +46,7 @@ from ..model import Message, Text
 from ..prepare import PrepareReport
 from ..providers import read_messages
 from ..storage.sessions import SessionStore
-from ._engine import Engine, EnginesByModel, ReportCallback, write_back
+from ._engine import Engine, EnginesByModel, ReportCallback, on_azure, write_back
 
 __all__ = ["ContextLedgerFilter", "ContextLedgerSession", "fit_items", "to_messages"]
 
@@ -143,8 +143,9 @@ def model_spec(model: AnyModel) -> tuple[str | ModelInfo, str | None]:
         )
     wire = next((_WIRE_BY_CLASS[c.__name__] for c in type(model).__mro__
                  if c.__name__ in _WIRE_BY_CLASS), None)  # fmt: skip
-    if isinstance(getattr(model, "_client", None), AsyncAzureOpenAI):
-        name = f"azure/{name}"
+    client = getattr(model, "_client", None)
+    if isinstance(client, AsyncAzureOpenAI) or on_azure(getattr(client, "base_url", None)):
+        name = f"azure/{name}"  # (an Azure client, or a plain one on Azure's v1 API)
     return name, wire
 
 

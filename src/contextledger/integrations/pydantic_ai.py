@@ -73,7 +73,7 @@ from ..model import (
 )
 from ..prepare import PrepareReport
 from ..providers.native import read_block, read_openai_file, read_openai_image
-from ._engine import Engine, EnginesByModel, ReadCache, ReportCallback
+from ._engine import Engine, EnginesByModel, ReadCache, ReportCallback, on_azure
 
 __all__ = ["ContextLedger", "PydanticAIFit", "fit_history", "history_processor", "to_messages"]
 
@@ -120,7 +120,10 @@ def model_spec(model: AnyModel) -> tuple[str | ModelInfo, str | None]:
         )
     wire = next((_WIRE_BY_CLASS[c.__name__] for c in type(inner).__mro__
                  if c.__name__ in _WIRE_BY_CLASS), None)  # fmt: skip
-    return framework_id(inner.system, inner.model_name), wire
+    system = inner.system
+    if system == "openai" and on_azure(getattr(inner, "base_url", None)):
+        system = "azure"  # OpenAIProvider(base_url=<Azure's v1 API>): the model is a deployment
+    return framework_id(system, inner.model_name), wire
 
 
 def _engine_for(
