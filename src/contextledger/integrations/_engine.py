@@ -12,6 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence, Sized
 from dataclasses import dataclass, replace
 from typing import Any
+from urllib.parse import urlsplit
 
 from ..catalog import Catalog, ModelInfo, lookup_model
 from ..compaction.conversation import CompactionEvent, Conversation
@@ -129,6 +130,38 @@ class Engine:
         if self.on_report is not None:
             self.on_report(prepared.report)
         return Fitted(prepared.messages, prepared.report, prepared.event)
+
+
+# Azure OpenAI's hosts: its v1 API is reached with the plain OpenAI clients (base_url
+# https://<resource>.openai.azure.com/openai/v1/), the model named being a deployment.
+_AZURE_HOSTS = (".openai.azure.com", ".services.ai.azure.com", ".cognitiveservices.azure.com")
+
+
+def on_azure(base_url: object) -> bool:
+    """Whether an OpenAI client's ``base_url`` is an Azure OpenAI resource: its model is an
+    Azure deployment, served on Azure's own schedule (``azure/…``).
+
+    >>> on_azure("https://acme.openai.azure.com/openai/v1/"), on_azure("https://api.openai.com/v1")
+    (True, False)
+    """
+    host = urlsplit(str(base_url or "")).hostname or ""
+    return host.endswith(_AZURE_HOSTS)
+
+
+class EnginesByModel:
+    """One ``Engine`` per model (and format) an adapter prices for: a framework may send a
+    run's calls to several models (a model chosen per agent, per call)."""
+
+    def __init__(self) -> None:
+        self._engines: dict[tuple[str, str | None], Engine] = {}
+
+    def get(self, model: str | ModelInfo, wire: str | None, make: Callable[[], Engine]) -> Engine:
+        """The engine for ``model`` sent as ``wire``, made by ``make`` the first time."""
+        key = (model if isinstance(model, str) else model.id, wire)
+        engine = self._engines.get(key)
+        if engine is None:
+            engine = self._engines.setdefault(key, make())
+        return engine
 
 
 def write_back(

@@ -54,7 +54,7 @@ from ..prepare import PrepareReport
 from ..pricing.messages import REQUEST_OVERHEAD
 from ..providers import read_messages, translate
 from ..report import Notice
-from ._engine import Engine, Fitted, ReadCache, ReportCallback
+from ._engine import Engine, EnginesByModel, Fitted, ReadCache, ReportCallback, on_azure
 
 __all__ = [
     "ContextLedgerMiddleware",
@@ -272,10 +272,51 @@ def _openai_tools(tools: Sequence[Any]) -> list[dict[str, Any]]:
     return out
 
 
+# A chat model's type (``_llm_type``) → the cloud route its requests take. A partner cloud
+# serves models on its own schedule under its own names: an AzureChatOpenAI's ``gpt-4`` is an
+# Azure deployment, served after OpenAI's own API shut gpt-4 down, so it is priced as
+# ``azure/gpt-4``. (Bedrock's ids name their cloud already: anthropic.claude-…-v1:0.)
+_CLOUD_ROUTES = {
+    "azure-openai-chat": "azure",
+    "vertexai": "vertex_ai",
+    "anthropic-chat-vertexai": "vertex_ai",
+}
+
+
 def model_id(chat_model: object) -> str | None:
-    """The model name a LangChain chat model sends (``model``, ``model_name`` or ``model_id``)."""
-    for attr in ("model", "model_name", "model_id"):
-        value = getattr(chat_model, attr, None)
+    """The model a LangChain chat model calls, spelt with the route it is reached by:
+    AzureChatOpenAI's model (else its deployment, which ``register_alias`` can map) as
+    ``azure/…``; Bedrock's base model for an inference-profile ARN (``base_model_id``);
+    ChatLiteLLM's ``custom_llm_provider`` as the LiteLLM prefix; else ``model``,
+    ``model_name`` or ``model_id``."""
+    kind = _llm_type(chat_model)
+    if kind == "azure-openai-chat":
+        name = _text_attr(chat_model, "model_name", "deployment_name")
+        return f"azure/{name}" if name else None
+    name = _text_attr(chat_model, "base_model_id", "model", "model_name", "model_id")
+    if name is None:
+        return None
+    provider = _text_attr(chat_model, "custom_llm_provider") if kind == "litellm-chat" else None
+    if provider and not name.startswith(provider + "/"):
+        return f"{provider}/{name}"
+    route = _CLOUD_ROUTES.get(kind)
+    if route is None and on_azure(getattr(chat_model, "openai_api_base", None)):
+        route = "azure"  # ChatOpenAI on Azure OpenAI's v1 API: the model is a deployment
+    return f"{route}/{name}" if route and not name.startswith(route + "/") else name
+
+
+def _llm_type(chat_model: object) -> str:
+    try:
+        kind = getattr(chat_model, "_llm_type", "")
+    except NotImplementedError:  # (a BaseChatModel subclass that leaves it abstract)
+        return ""
+    return kind if isinstance(kind, str) else ""
+
+
+def _text_attr(obj: object, *names: str) -> str | None:
+    """The first of ``obj``'s attributes ``names`` that holds a non-empty string."""
+    for attr in names:
+        value = getattr(obj, attr, None)
         if isinstance(value, str) and value:
             return value
     return None
@@ -428,7 +469,8 @@ class ContextLedgerState(AgentState[Any]):
 class ContextLedgerMiddleware(AgentMiddleware[ContextLedgerState, Any, Any]):
     """Fit every model call of a ``create_agent`` agent into the window, reporting drops.
 
-    ``model`` is the model id to price for (default: the agent's chat model's own name);
+    ``model`` is the model to price for: an id or a chat model (default: the agent's chat
+    model, named with the cloud it is reached by: an AzureChatOpenAI's as ``azure/…``);
     ``window`` the context window to fit into (default: the model's). ``compaction=True``
     (or a ``summarizer``) recaps old turns instead of only dropping them; recaps are kept
     per LangGraph thread. Other options go to ``contextledger.prepare.Preparer``.
@@ -438,7 +480,7 @@ class ContextLedgerMiddleware(AgentMiddleware[ContextLedgerState, Any, Any]):
 
     def __init__(
         self,
-        model: str | ModelInfo | None = None,
+        model: str | ModelInfo | BaseChatModel | None = None,
         *,
         window: int | None = None,
         max_output_tokens: int | None = None,
@@ -455,22 +497,19 @@ class ContextLedgerMiddleware(AgentMiddleware[ContextLedgerState, Any, Any]):
             "catalog": catalog,
             **options,
         }
-        self._engines: dict[str, Engine] = {}
+        self._engines = EnginesByModel()
         self._cache = ReadCache()
         self.last_report: PrepareReport | None = None
 
     def _engine(self, request: ModelRequest[Any]) -> Engine:
-        model = self.model if self.model is not None else model_id(request.model)
+        chosen = self.model if self.model is not None else request.model
+        model = model_id(chosen) if isinstance(chosen, BaseChatModel) else chosen
         if model is None:
             raise ValueError(
                 "ContextLedgerMiddleware(model=…) is needed: the agent's chat model does not "
                 "name its model"
             )
-        key = model if isinstance(model, str) else model.id
-        engine = self._engines.get(key)
-        if engine is None:
-            engine = self._engines[key] = Engine(model, **self._settings)
-        return engine
+        return self._engines.get(model, None, lambda: Engine(model, **self._settings))
 
     def _prepare(self, request: ModelRequest[Any]) -> tuple[ModelRequest[Any], PrepareReport]:
         result, _ = _fit(

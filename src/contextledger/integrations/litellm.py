@@ -19,6 +19,7 @@ rejected with the reason (LiteLLM answers the caller with it). Set
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -35,6 +36,7 @@ from ._engine import Engine, ReportCallback, write_back
 __all__ = ["ContextLedgerHook", "fit_chat", "trim_messages"]
 
 log = logging.getLogger("contextledger.integrations.litellm")
+_PROXY = "litellm.proxy.proxy_server"  # (read only when the proxy loaded it: it needs FastAPI)
 DEFAULT_TRIM_RATIO = 0.75  # litellm.utils.trim_messages's default
 CHAT_CALL_TYPES = frozenset({"completion", "acompletion"})
 
@@ -117,9 +119,13 @@ class ContextLedgerHook(CustomLogger):  # type: ignore[misc]
 
     ``window``: one window for every model, or a mapping model → window (default: the
     catalog's). ``models``: proxy model names → catalog model ids (e.g. a model group
-    ``"prod-claude"`` → ``"claude-sonnet-4-5"``). A model the catalog does not know is passed
-    through untouched and logged, or rejected with ``unknown_model="reject"``. Other options
-    go to ``contextledger.prepare.Preparer``.
+    ``"prod-claude"`` → ``"claude-sonnet-4-5"``). Without one, a model group is priced as the
+    model its deployments call (``router``: a LiteLLM ``Router``, by default the proxy's own
+    ``llm_router``): each deployment's ``model_info.base_model`` (LiteLLM's field for what an
+    Azure deployment runs) or ``litellm_params.model``; a group whose deployments call
+    different models is not guessed at: ``models`` must name one. A model the catalog does
+    not know is passed through untouched and logged, or rejected with
+    ``unknown_model="reject"``. Other options go to ``contextledger.prepare.Preparer``.
     """
 
     def __init__(
@@ -130,11 +136,13 @@ class ContextLedgerHook(CustomLogger):  # type: ignore[misc]
         catalog: Catalog | None = None,
         unknown_model: str = "pass",
         on_report: ReportCallback | None = None,
+        router: Any = None,
         **options: Any,
     ) -> None:
         super().__init__()
         self.window = window
         self.models = dict(models or {})
+        self.router = router
         self.catalog = catalog
         self.unknown_model = unknown_model
         self.on_report = on_report
@@ -142,14 +150,32 @@ class ContextLedgerHook(CustomLogger):  # type: ignore[misc]
         self.last_report: PrepareReport | None = None
         self._engines: dict[tuple[str, int | None], Engine] = {}
 
+    def _model(self, model: str) -> str | ModelInfo:
+        """The catalog model a proxy model name calls: ``models``' entry, else what the
+        router's deployments of that group call, else the name itself."""
+        if model in self.models:
+            return self.models[model]
+        router = self.router or getattr(sys.modules.get(_PROXY), "llm_router", None)
+        called = _deployment_models(router, model) if router is not None else []
+        if not called:
+            return model
+        found = {info.id: info for info in (lookup_model(c, self.catalog) for c in called)}
+        if len(found) > 1:
+            raise UnknownModelError(
+                model,
+                hint=f"its deployments call {', '.join(sorted(found))}: name the one to price "
+                "for with ContextLedgerHook(models={…})",
+            )
+        return next(iter(found.values()))
+
     def _engine(self, model: str, max_output: int | None) -> Engine:
-        name = self.models.get(model, model)
-        key = (name, max_output)
+        name = self._model(model)
+        key = (name if isinstance(name, str) else name.id, max_output)
         engine = self._engines.get(key)
         if engine is None:
             info: ModelInfo = lookup_model(name, self.catalog)
             window = (
-                self.window.get(model, self.window.get(name))
+                self.window.get(model, self.window.get(key[0]))
                 if isinstance(self.window, Mapping)
                 else self.window
             )
@@ -201,3 +227,18 @@ class ContextLedgerHook(CustomLogger):  # type: ignore[misc]
         if call_type not in CHAT_CALL_TYPES:
             return data
         return self.fit_request(data)
+
+
+def _deployment_models(router: Any, group: str) -> list[str]:
+    """The model each deployment of a LiteLLM Router's model ``group`` calls (none: no such
+    group): its ``model_info.base_model``, else its ``litellm_params.model``."""
+    registry = getattr(router, "registry", None)
+    entries = registry().deployments(group) if callable(registry) else router.get_model_list(group)
+    out: list[str] = []
+    for entry in entries or ():
+        name = (entry.get("model_info") or {}).get("base_model") or (
+            entry.get("litellm_params") or {}
+        ).get("model")
+        if isinstance(name, str) and name:
+            out.append(name)
+    return out

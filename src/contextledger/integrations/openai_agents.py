@@ -33,8 +33,11 @@ from dataclasses import replace
 from typing import Any
 
 from agents.memory import SessionSettings
+from agents.models import get_default_model
+from agents.models.interface import Model
 from agents.run_config import CallModelData, ModelInputData
 from agents.tracing import custom_span
+from openai import AsyncAzureOpenAI
 
 from ..catalog import Catalog, ModelInfo
 from ..config import load_config
@@ -43,7 +46,7 @@ from ..model import Message, Text
 from ..prepare import PrepareReport
 from ..providers import read_messages
 from ..storage.sessions import SessionStore
-from ._engine import Engine, ReportCallback, write_back
+from ._engine import Engine, EnginesByModel, ReportCallback, on_azure, write_back
 
 __all__ = ["ContextLedgerFilter", "ContextLedgerSession", "fit_items", "to_messages"]
 
@@ -115,19 +118,52 @@ def fit_items(
     return write_back(sent, items, read, "openai-responses"), fitted.report
 
 
+AnyModel = str | ModelInfo | Model
+#: A model class → the format it sends (LitellmModel: its provider's own, LiteLLM translates).
+_WIRE_BY_CLASS = {
+    "OpenAIResponsesModel": "openai-responses",
+    "OpenAIChatCompletionsModel": "openai",
+}
+
+
+def model_spec(model: AnyModel) -> tuple[str | ModelInfo, str | None]:
+    """The model id an Agents SDK model calls and the format it is sent in (None: its
+    provider's own): a name goes to the Responses API (the SDK's default), ``litellm/…`` and
+    a ``LitellmModel`` through LiteLLM, an ``OpenAI…Model`` as its class says; one on an
+    Azure client is an Azure deployment (``azure/…``), served on Azure's own schedule."""
+    if isinstance(model, ModelInfo):
+        return model, "openai-responses"
+    if isinstance(model, str):
+        return model, None if model.startswith("litellm/") else "openai-responses"
+    name = getattr(model, "model", None)
+    if not isinstance(name, str) or not name:
+        raise ValueError(
+            f"ContextLedgerFilter(model=…) is needed: {type(model).__name__} does not name its "
+            "model"
+        )
+    wire = next((_WIRE_BY_CLASS[c.__name__] for c in type(model).__mro__
+                 if c.__name__ in _WIRE_BY_CLASS), None)  # fmt: skip
+    client = getattr(model, "_client", None)
+    if isinstance(client, AsyncAzureOpenAI) or on_azure(getattr(client, "base_url", None)):
+        name = f"azure/{name}"  # (an Azure client, or a plain one on Azure's v1 API)
+    return name, wire
+
+
 class ContextLedgerFilter:
     """``RunConfig(call_model_input_filter=ContextLedgerFilter(model, window=...))``.
 
-    ``model`` is the model id to price for; ``window`` the window to fit into (default: the
-    model's); ``compaction=True`` or a ``summarizer`` recaps old turns; ``target`` is the
-    wire the model is sent in (default ``openai-responses``, the SDK's default model; pass
-    ``"openai"`` for ``OpenAIChatCompletionsModel``). Other options go to
+    ``model`` is the model to price for: an id, the SDK's ``litellm/…`` name, or a ``Model``
+    (``OpenAIResponsesModel``, ``OpenAIChatCompletionsModel``, ``LitellmModel``), whose class
+    says the format it is sent in; default: each call's agent's model (a ``RunConfig(model=…)``
+    override is not visible to the filter: pass it here). ``window`` the window to fit into
+    (default: the model's); ``compaction=True`` or a ``summarizer`` recaps old turns;
+    ``target`` overrides the format priced. Other options go to
     ``contextledger.prepare.Preparer``.
     """
 
     def __init__(
         self,
-        model: str | ModelInfo,
+        model: AnyModel | None = None,
         *,
         window: int | None = None,
         max_output_tokens: int | None = None,
@@ -135,20 +171,32 @@ class ContextLedgerFilter:
         on_report: ReportCallback | None = None,
         **options: Any,
     ) -> None:
-        self.engine = Engine(
-            model,
-            window=window,
-            max_output_tokens=max_output_tokens,
-            catalog=catalog,
-            **{"target": "openai-responses", **options},
-        )
+        self.model = model
+        self._settings: dict[str, Any] = {
+            "window": window, "max_output_tokens": max_output_tokens, "catalog": catalog,
+            **options,
+        }  # fmt: skip
+        self._engines = EnginesByModel()
         self.on_report = on_report
         self.last_report: PrepareReport | None = None
 
+    @property
+    def engine(self) -> Engine:
+        """The engine for ``model`` (ValueError without one: each call's agent decides)."""
+        if self.model is None:
+            raise ValueError("ContextLedgerFilter(model=…) has no model: each agent's is used")
+        return self._engine(self.model)
+
+    def _engine(self, model: AnyModel) -> Engine:
+        name, wire = model_spec(model)
+        settings = {"target": wire, **self._settings}  # (a target= given overrides the class's)
+        return self._engines.get(name, wire, lambda: Engine(name, **settings))
+
     def __call__(self, data: CallModelData[Any]) -> ModelInputData:
         model_data = data.model_data
+        model = self.model if self.model is not None else data.agent.model
         items, report = fit_items(
-            self.engine,
+            self._engine(model if model is not None else get_default_model()),
             model_data.input,
             instructions=model_data.instructions,
             tools=_tool_dicts(data.agent),

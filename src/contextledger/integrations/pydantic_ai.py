@@ -51,11 +51,11 @@ from pydantic_ai.messages import (
     UserPromptPart,
     VideoUrl,
 )
-from pydantic_ai.models import ModelRequestContext
+from pydantic_ai.models import AbstractModel, ModelRequestContext
 from pydantic_ai.tools import RunContext
 
-from ..catalog import Catalog, ModelInfo, lookup_model
-from ..errors import ContentError
+from ..catalog import Catalog, ModelInfo, framework_id, lookup_model
+from ..errors import ContentError, UnknownModelError
 from ..model import (
     Audio,
     Block,
@@ -73,7 +73,7 @@ from ..model import (
 )
 from ..prepare import PrepareReport
 from ..providers.native import read_block, read_openai_file, read_openai_image
-from ._engine import Engine, ReadCache, ReportCallback
+from ._engine import Engine, EnginesByModel, ReadCache, ReportCallback, on_azure
 
 __all__ = ["ContextLedger", "PydanticAIFit", "fit_history", "history_processor", "to_messages"]
 
@@ -83,8 +83,61 @@ INSTRUCTIONS_ID = "pydantic-ai-instructions"
 FRAMING_TOKENS = 256
 
 
-def _window(model: str | ModelInfo, window: int | None, catalog: Catalog | None, held: int) -> int:
-    return (window or lookup_model(model, catalog).context_window) - held
+#: pydantic-ai's ``provider:`` prefixes that send the Responses API (``openai:`` since 1.x),
+#: and those that send OpenAI Chat; any other is sent in its provider's own format.
+_RESPONSES_KINDS = frozenset({"openai", "openai-responses", "azure-responses"})
+_CHAT_KINDS = frozenset({"openai-chat", "azure", "openrouter"})
+#: A model class → the format it sends (by name: importing them needs their SDKs).
+_WIRE_BY_CLASS = {"OpenAIResponsesModel": "openai-responses", "OpenAIChatModel": "openai"}
+
+AnyModel = str | ModelInfo | AbstractModel
+
+
+def model_spec(model: AnyModel) -> tuple[str | ModelInfo, str | None]:
+    """The model id a pydantic-ai model (an ``Agent``'s ``"anthropic:claude-…"`` string or a
+    ``Model`` object) calls, and the format it is sent in (None: the model's own API's).
+    A ``Model`` names its provider (``system``: ``azure``, ``bedrock``, ``openrouter`` …),
+    so an Azure deployment of ``gpt-4`` is priced as ``azure:gpt-4``, served there."""
+    if isinstance(model, ModelInfo):
+        return model, None
+    if isinstance(model, str):
+        kind, colon, _ = model.partition(":")
+        if not colon:
+            return model, None
+        wire = "openai-responses" if kind in _RESPONSES_KINDS else None
+        return model, wire or ("openai" if kind in _CHAT_KINDS else None)
+    inner: AbstractModel = model
+    while isinstance(wrapped := getattr(inner, "wrapped", None), AbstractModel):
+        inner = wrapped  # (an instrumented model: the one it wraps is sent to)
+    members = getattr(inner, "models", None)
+    if isinstance(members, list | tuple) and members:  # a FallbackModel: which one answers varies
+        named = tuple(framework_id(m.system, m.model_name) for m in members)
+        raise UnknownModelError(
+            inner.model_name,
+            named,
+            hint="a FallbackModel sends each request to the first of its models that answers: "
+            "name the one to price for (ContextLedger(model=…))",
+        )
+    wire = next((_WIRE_BY_CLASS[c.__name__] for c in type(inner).__mro__
+                 if c.__name__ in _WIRE_BY_CLASS), None)  # fmt: skip
+    system = inner.system
+    if system == "openai" and on_azure(getattr(inner, "base_url", None)):
+        system = "azure"  # OpenAIProvider(base_url=<Azure's v1 API>): the model is a deployment
+    return framework_id(system, inner.model_name), wire
+
+
+def _engine_for(
+    model: AnyModel,
+    *,
+    window: int | None,
+    catalog: Catalog | None,
+    held: int,
+    **options: Any,
+) -> Engine:
+    """An engine for ``model``, fitting into ``window`` (default: the model's) less ``held``."""
+    name, wire = model_spec(model)
+    fits = (window or lookup_model(name, catalog).context_window) - held
+    return Engine(name, window=fits, catalog=catalog, **{"target": wire, **options})
 
 
 # ----------------------------------------------------------------------------- reading
@@ -475,30 +528,34 @@ def _fit(
 
 def fit_history(
     history: Sequence[ModelMessage],
-    model: str | ModelInfo,
+    model: AnyModel,
     *,
     window: int | None = None,
     max_output_tokens: int | None = None,
     catalog: Catalog | None = None,
     **options: Any,
 ) -> PydanticAIFit:
-    """Fit a pydantic-ai message history (e.g. ``result.all_messages()``) into the window."""
-    engine = Engine(
-        model, window=window, max_output_tokens=max_output_tokens, catalog=catalog, **options
-    )
+    """Fit a pydantic-ai message history (e.g. ``result.all_messages()``) into the window
+    of ``model`` (an id, a ``provider:model`` string or a pydantic-ai ``Model``)."""
+    engine = _engine_for(
+        model, window=window, catalog=catalog, held=0, max_output_tokens=max_output_tokens,
+        **options,
+    )  # fmt: skip
     return _fit(engine, history)
 
 
 @dataclass
 class ContextLedger(AbstractCapability[Any]):
     """A capability that fits each model request into the window (the run's history keeps
-    every message). ``model`` is the model id to price for; ``window`` the window to fit
-    into (default: the model's); ``compaction=True`` or a ``summarizer`` recaps old turns.
-    ``framing_tokens`` are held back for the text pydantic-ai adds when it sends (the report's
-    window is the rest). Other options go to ``contextledger.prepare.Preparer``.
+    every message). ``model`` is the model to price for: an id, a ``provider:model`` string
+    or a pydantic-ai ``Model`` (default: the model each request of the run is sent to);
+    ``window`` the window to fit into (default: the model's); ``compaction=True`` or a
+    ``summarizer`` recaps old turns. ``framing_tokens`` are held back for the text
+    pydantic-ai adds when it sends (the report's window is the rest). Other options go to
+    ``contextledger.prepare.Preparer``.
     """
 
-    model: str | ModelInfo
+    model: AnyModel | None = None
     window: int | None = None
     max_output_tokens: int | None = None
     catalog: Catalog | None = None
@@ -506,20 +563,33 @@ class ContextLedger(AbstractCapability[Any]):
     framing_tokens: int = FRAMING_TOKENS
     options: dict[str, Any] = field(default_factory=dict)
     last_report: PrepareReport | None = field(default=None, init=False)
-    _engine: Engine | None = field(default=None, init=False, repr=False)
+    _engines: EnginesByModel = field(default_factory=EnginesByModel, init=False, repr=False)
     _cache: ReadCache = field(default_factory=ReadCache, init=False, repr=False)
 
     @property
     def engine(self) -> Engine:
-        if self._engine is None:
-            self._engine = Engine(
-                self.model,
-                window=_window(self.model, self.window, self.catalog, self.framing_tokens),
-                max_output_tokens=self.max_output_tokens,
-                catalog=self.catalog,
-                **self.options,
+        """The engine for ``model`` (ValueError without one: the run's model decides)."""
+        if self.model is None:
+            raise ValueError(
+                "ContextLedger(model=…) is needed outside an agent run: inside one, the "
+                "model each request is sent to is priced"
             )
-        return self._engine
+        return self._engine(self.model)
+
+    def _engine(self, model: AnyModel) -> Engine:
+        name, wire = model_spec(model)
+        return self._engines.get(
+            name,
+            wire,
+            lambda: _engine_for(
+                model,
+                window=self.window,
+                catalog=self.catalog,
+                held=self.framing_tokens,
+                max_output_tokens=self.max_output_tokens,
+                **self.options,
+            ),
+        )
 
     def fit(
         self,
@@ -529,9 +599,18 @@ class ContextLedger(AbstractCapability[Any]):
         instructions: str | None = None,
         key: Hashable = None,
     ) -> PydanticAIFit:
-        result = _fit(
-            self.engine, history, tools=tools, instructions=instructions, key=key, cache=self._cache
-        )
+        return self._fit_for(self.engine, history, tools, instructions, key)
+
+    def _fit_for(
+        self,
+        engine: Engine,
+        history: Sequence[ModelMessage],
+        tools: Sequence[Any],
+        instructions: str | None,
+        key: Hashable,
+    ) -> PydanticAIFit:
+        result = _fit(engine, history, tools=tools, instructions=instructions, key=key,
+                      cache=self._cache)  # fmt: skip
         self.last_report = result.report
         if self.on_report is not None:
             self.on_report(result.report)
@@ -543,7 +622,8 @@ class ContextLedger(AbstractCapability[Any]):
         params = request_context.model_request_parameters
         instructions = "\n\n".join(p.content for p in params.instruction_parts or ())
         tools = [*params.function_tools, *params.output_tools]
-        result = self.fit(request_context.messages, tools=tools, instructions=instructions)
+        engine = self._engine(self.model if self.model is not None else ctx.model)
+        result = self._fit_for(engine, request_context.messages, tools, instructions, None)
         request_context.messages = result.messages
         return request_context
 
@@ -553,7 +633,7 @@ class ContextLedger(AbstractCapability[Any]):
 
 
 def history_processor(
-    model: str | ModelInfo,
+    model: AnyModel,
     *,
     window: int | None = None,
     max_output_tokens: int | None = None,
@@ -567,11 +647,12 @@ def history_processor(
     pydantic-ai writes a processor's return back into the run's history; prefer the
     ``ContextLedger`` capability to keep every message there.
     """
-    engine = Engine(
+    engine = _engine_for(
         model,
-        window=_window(model, window, catalog, framing_tokens),
-        max_output_tokens=max_output_tokens,
+        window=window,
         catalog=catalog,
+        held=framing_tokens,
+        max_output_tokens=max_output_tokens,
         on_report=on_report,
         **options,
     )
