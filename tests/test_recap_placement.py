@@ -532,3 +532,51 @@ def test_who_to_ask_said_over_two_sentences_is_one_constraint(turn: str) -> None
     a person left and who to ask instead is a rule, whatever digits its names carry."""
     d = digest(_session("Move the invoice export to the new queue.", turn))
     assert _where(d, turn) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "nudge",
+    [
+        "step 5: keep going",
+        "Schritt 3: weiter",
+        "(4/7) proceed",
+        "etap 2 gotowy, dalej",
+        "ステップ2：どうぞ",
+        "hatua ya 4: sawa",
+        "krok 3 hotový, další",
+    ],
+)
+def test_a_nudge_counting_its_turns_in_any_language_is_no_statement_kept(nudge: str) -> None:
+    """recap17 (R23-R3 in more languages): a counter and a word or two that name nothing
+    were listed under "User also said" or "Numbers that matter"."""
+    d = digest(_session("Move the invoice export to the new queue.", nudge))
+    assert _where(d, nudge) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "step 3: drop the staging cache table",
+        "Use 3 workers for the export.",
+        "(2/5) run the seed on db-3",
+    ],
+)
+def test_a_counted_turn_that_names_something_is_kept(said: str) -> None:
+    assert _where(digest(_session("Move the invoice export to the new queue.", said)), said)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Starting Monday @lena42 takes over the invoice export from @tom42.",
+        "@lena42 is the owner of the invoice export now.",
+        "Od poniedziałku @lena42 przejmuje eksport faktur.",
+        "Mulai sekarang @lena42 yang bertanggung jawab atas ekspor faktur.",
+        "来週から請求書エクスポートは@lena42が担当します。",
+    ],
+)
+def test_a_person_put_in_charge_is_a_constraint(turn: str) -> None:
+    """recap17: a hand-off said without anyone leaving ("X takes over Y from Z") was listed
+    under "User also said": who to turn to is a standing rule."""
+    d = digest(_session("Move the invoice export to the new queue.", turn))
+    assert _where(d, turn) == [RULES]

@@ -43,6 +43,7 @@ from ..intent import (
     is_substantive,
     restates_task,
 )
+from ..lexicon.claims import COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
 from .actions import is_ui_step, render_action
@@ -242,8 +243,42 @@ def _past_greetings(said: Sequence[str]) -> int:
     return k
 
 
-# a counter a nudge may open with ("step 4: go on", "Round 2 - keep going")
-_COUNTER_LABEL = re.compile(r"(?i)^\W*(?:step|round|part|turn|item|batch)\s*#?\d+\s*[:.)–—-]\s*")
+# a counter a nudge opens or ends with, in any language: a label and its number ("step 4:",
+# "vaihe 3:", "ステップ3：", "step no. 4", "hatua ya 4", "2단계", "3. szakasz"), a number alone in brackets ("(3/6)"), or
+# after "#" ("ok #3, proceed")
+_LABEL = "|".join(sorted(map(re.escape, COUNTER_LABELS.split()), key=len, reverse=True))
+_NUMBER = r"#?\d{1,2}(?:\s*/\s*\d{1,2})?(?![\d.,]\d)"
+_COUNTER = re.compile(
+    rf"(?i)^\W*(?:(?:{_LABEL})\s*(?:[^\W\d_]{{1,3}}\.?\s*)?{_NUMBER}|{_NUMBER}\.?\s*(?:{_LABEL})(?!\w))[\W_]*"
+    rf"|^\W*[(（]\s*{_NUMBER}\s*[)）][\W_]*|[\W_]*[(（]\s*{_NUMBER}\s*[)）]\W*$"
+    r"|(?<!\S)#\d{1,2}\b\W*"
+)
+# what a counted nudge says besides its counter, at most: "done, next", "jatka vaan", "続けて"
+_COUNTED_REST = 2
+_UNSPACED_WORD = re.compile(r"[\u0e00-\u0eff\u1780-\u17ff\u3040-\u9fff\uac00-\ud7af]{5,}")
+_BETWEEN_WORDS = re.compile(r"[\s,;:!?.、，；：！？。—–-]+")
+_NAMES_SOMETHING = re.compile(r"[\d`/=@_<>{}\[\]]|\.\w")
+
+
+def counted_nudge(said: str) -> bool:
+    """A nudge that counts the turns it moves along, in any language ("step 4: go on",
+    "(3/6) jatka vaan", "część 2 gotowa, następna", "パート3完了、次へ"): a counter and
+    at most two words naming nothing (R23-R3); not "step 4: drop the cache table".
+
+    >>> counted_nudge("vaihe 3: jatka"), counted_nudge("step 3: delete the cache")
+    (True, False)
+    """
+    rest = _COUNTER.sub(" ", said, count=1)
+    if rest == said:
+        return False
+    if is_nudge(rest):
+        return True
+    return (
+        len([w for w in _BETWEEN_WORDS.split(rest) if w]) <= _COUNTED_REST
+        and not _NAMES_SOMETHING.search(rest)
+        and not _UNSPACED_WORD.search(rest)
+    )
+
 
 _STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
 
@@ -1028,7 +1063,7 @@ def _said(
     for s in _statements(said) if whole else sentences(said):
         if _GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
             continue
-        if is_nudge(_COUNTER_LABEL.sub("", s)):  # "step 4: go on" (R23-R3)
+        if counted_nudge(s):  # "step 4: go on", "vaihe 3: jatka" (R23-R3)
             continue
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue

@@ -850,7 +850,14 @@ def _json_failure_lines(text: str, report: tuple[list[str], list[str]], limit: i
     names, wrapped = report
     out: list[str] = []
     lines = text.splitlines()
+    printed = _printed_per_test(text) if names else {}
     for name in names:
+        if any(n.startswith(name + "/") for n in names):
+            continue  # a Go test failing because its subtest "TestX/case" did: that one says it
+        said = _said_failing(name, printed.get(name, ""))
+        if said:  # what the runner printed of it: "--- FAIL: TestX/sub (0.00s)", not the event
+            out += [x for x in said if x not in out]
+            continue
         quoted = json.dumps(name)
         holding = [ln.strip() for ln in lines if quoted in ln]
         failing = [ln for ln in holding if re.search(r'(?i)"(?:fail\w*|error\w*)"', ln)]
@@ -861,6 +868,30 @@ def _json_failure_lines(text: str, report: tuple[list[str], list[str]], limit: i
         if line and clip(line, 300) not in out:
             out.append(clip(line, 300))
     return out[:limit] if names else wrapped[:limit]
+
+
+def _printed_per_test(text: str) -> dict[str, str]:
+    """What a stream of JSON test events printed per test (``go test -json``'s {"Action":
+    "output", "Test": …, "Output": "--- FAIL: …"}), joined in order."""
+    out: dict[str, list[str]] = {}
+    for obj in (d for v in _json_values(text) or [] for d in _walk(v)):
+        keys = {str(k).casefold(): v for k, v in obj.items()}
+        name = next((keys[k] for k in _TEST_NAME_KEYS if isinstance(keys.get(k), str)), None)
+        said = next((v for k, v in keys.items() if k in _OUTPUT_KEYS and isinstance(v, str)), None)
+        if isinstance(name, str) and said:
+            out.setdefault(name, []).append(said)
+    return {name: "".join(said) for name, said in out.items()}
+
+
+def _said_failing(name: str, printed: str) -> list[str]:
+    """Of what a runner printed while running the test ``name``, the failure line naming
+    it, then the first line saying why ("quota_test.go:58: remaining = 4, want 5")."""
+    lines = _failure_lines(printed, 6) if printed else ()
+    naming = next((x for x in lines if name in x), None)
+    if naming is None:
+        return []
+    why = next((x for x in lines if name not in x), None)
+    return [naming, why] if why else [naming]
 
 
 def failing_tests(text: str, *, marked: bool = False) -> list[str]:

@@ -21,6 +21,7 @@ from ..lexicon.claims import (
     NEGATORS,
     NEGATORS_NOSPACE,
     NOT_THAT_NEGATORS,
+    OWNER_STEMS,
     PIN_STEMS,
     PROHIBITIVES,
     PROHIBITIVES_NOSPACE,
@@ -653,6 +654,7 @@ def pasted_rules(text: str) -> list[str]:
 
 
 _LEFT = stems_at_word_start(LEFT_STEMS)
+_OWNER = stems_at_word_start(OWNER_STEMS)
 # a handle, or a name of two capitalised words ("@adi08", "Grace Okafor")
 _PERSON = re.compile(r"@[\w.-]*[^\W_]|(?<!\w)[^\W\d_a-z][^\W\d_]+[ -][^\W\d_a-z][^\W\d_]+")
 
@@ -660,9 +662,13 @@ _PERSON = re.compile(r"@[\w.-]*[^\W_]|(?<!\w)[^\W\d_a-z][^\W\d_]+[ -][^\W\d_a-z]
 def hands_over(sentence: str) -> bool:
     """A person said to have left, and someone named after to turn to ("@rahul08 has left
     the company, so send any questions to @adi08 from now on.", "@oksana04 şirketten
-    ayrıldı, bundan sonra … @radu04 kişisine gönder."): who to ask is a standing rule."""
+    ayrıldı, bundan sonra … @radu04 kişisine gönder."), or a person put in charge ("From
+    today @sanna07 takes over the pricing rules from @ilona07.", "今日から…は@keiko15が担当
+    します。"): who to ask is a standing rule."""
     left = _LEFT.search(sentence)
-    return left is not None and _PERSON.search(sentence, left.end()) is not None
+    if left is not None and _PERSON.search(sentence, left.end()) is not None:
+        return True
+    return _OWNER.search(sentence) is not None and _PERSON.search(sentence) is not None
 
 
 _PIN = stems_at_word_start(PIN_STEMS)

@@ -983,3 +983,39 @@ RULE_EVEN_IF = re.compile(
     r"भले\s+ही|たとえ|ても|即使|哪怕|해도|더라도|\b(?:meskipun|walaupun|bahkan\s+jika)\b|"
     r"\bbile\b|ngay\s+cả\s+khi|\bäven\s+om\b|\bi\s+(?:když|kdyby)\b|גם\s+אם|แม้ว่า|แม้"
 )
+
+
+# The words a counter is labelled with when a user moves a long task along turn by turn ("step 4:
+# go on", "vaihe 3: jatka", "część 2 gotowa, następna", "2단계 …", "3. szakasz …"): step, part,
+# round, stage, phase, batch, in the languages users write in
+COUNTER_LABELS = """
+    step part round stage phase item batch turn chunk
+    schritt teil runde phase etappe étape partie tour paso parte fase etapa ronda passo tappa
+    krok część etap faza runda vaihe osa kierros steg del fas trin trinn stap deel ronde
+    שלב חלק hatua sehemu awamu படி பகுதி கட்டம் lépés rész szakasz fázis kör pas etapă fază
+    مرحله بخش گام ជំហាន ផ្នែក ដំណាក់កាល část fáze kolo bước phần vòng giai
+    단계 파트 부분 ステップ パート 段階 フェーズ 阶段 部分 步骤 adım bölüm aşama tur
+    шаг часть этап раунд крок частина βήμα μέρος φάση langkah bagian tahap कदम भाग चरण
+    ขั้นตอน ส่วน ნაბიჯი ნაწილი
+"""
+
+# Words that put a person in charge of something ("@sanna takes over the pricing rules",
+# "@petra is the owner now", "…が担当します", "… anachukua jukumu la …"): with a person named,
+# who to turn to is a standing rule, like LEFT_STEMS' hand-offs (stems, at a word's start)
+OWNER_STEMS = (
+    "takes over", "taking over", "took over", "take over", "owner", "owns", "in charge",
+    "responsible for", "hands over", "handed over", "point of contact",
+    "übernimmt", "verantwortlich", "zuständig", "reprend", "responsable", "propriétaire",
+    "se encarga", "asume", "dueño", "responsável", "dono", "neemt over", "eigenaar",
+    "prende in carico", "subentra", "proprietario", "przejmuje", "przejął", "przejęła",
+    "właściciel", "odpowiada za", "odpowiedzialn", "vastuu", "omistaja", "ottaa vastuu",
+    "ansvarig", "ansvarlig", "tar över", "overtager", "sorumlu", "devral", "sahibi",
+    "bertanggung jawab", "penanggung jawab", "mengambil alih", "pemilik", "jukumu", "mmiliki",
+    "msimamizi", "anachukua", "felelős", "átveszi", "átvette", "gazdája", "tulajdonos",
+    "preia", "proprietar", "vlastník", "přebírá", "převzal", "zodpovědn", "odpovídá za",
+    "phụ trách", "chịu trách nhiệm", "tiếp quản", "отвечает", "ответственн", "владелец",
+    "відповідає", "відповідальн", "власник", "υπεύθυν", "αναλαμβάνει", "אחראי", "אחריות",
+    "مسئول", "مسؤول", "مالک", "يتولى", "जिम्मेदार", "ज़िम्मेदार", "பொறுப்ப",
+    "ஏற்றுக்கொள்", "ម្ចាស់", "ទទួលខុសត្រូវ", "担当", "引き継", "責任者", "담당", "책임자",
+    "负责", "接手", "接管", "รับผิดชอบ",
+)  # fmt: skip
