@@ -49,6 +49,9 @@ def _where(d: object, text: str) -> list[str]:
         "Hạn chót là thứ Tư ngày 16 tháng 12 trước đợt khuyến mãi.",
         "The deadline is Friday the 11th, before the board meeting.",
         "Termin to czwartek 17 grudnia, przed zamknięciem kwartału.",  # (intent11)
+        "Termin wdrożenia to 2027-03-01, bez przesunięć.",
+        "המועד האחרון לשחרור הוא 2027-03-01.",
+        "வெளியீட்டின் கடைசி தேதி 2027-03-01.",
     ],
 )
 def test_a_deadline_is_a_constraint_with_its_date_not_a_number(said: str) -> None:
@@ -571,6 +574,7 @@ def test_a_counted_turn_that_names_something_is_kept(said: str) -> None:
         "Starting Monday @lena42 takes over the invoice export from @tom42.",
         "@lena42 is the owner of the invoice export now.",
         "Od poniedziałku @lena42 przejmuje eksport faktur.",
+        "מהיום @lena42 לוקחת את האחריות על ייצוא החשבוניות.",
         "Mulai sekarang @lena42 yang bertanggung jawab atas ekspor faktur.",
         "来週から請求書エクスポートは@lena42が担当します。",
     ],
@@ -580,3 +584,74 @@ def test_a_person_put_in_charge_is_a_constraint(turn: str) -> None:
     under "User also said": who to turn to is a standing rule."""
     d = digest(_session("Move the invoice export to the new queue.", turn))
     assert _where(d, turn) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Can we agree that nobody deploys the billing worker on Fridays?",
+        "Können wir uns einigen, dass niemand direkt auf main pusht?",
+        "Możemy ustalić, że nikt nie zmienia schematu bez review?",
+        "Tunaweza kukubaliana kwamba hakuna mtu anayebadilisha schema bila review?",
+        "schemaを直接変更しないことにしませんか？",
+    ],
+)
+def test_a_question_proposing_a_ban_be_agreed_is_a_rule(said: str) -> None:
+    """recap17: "Can we agree that nobody …?" was read as a question only and left out."""
+    assert is_rule(said)
+    assert _where(digest(_session("Move the invoice export to the new queue.", said)), said) == [
+        RULES
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Can we agree on the schema first?", "Do you agree?", "Can we agree to use Kafka or NATS?"],
+)
+def test_a_question_about_agreeing_that_bans_nothing_is_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+def test_a_rule_said_as_a_request_for_later_is_listed_once_as_a_rule() -> None:
+    """recap17: "The deadline is …; ask @kim before you merge anything." was listed under
+    Open requests as well as under Constraints."""
+    said = "The release deadline is 2027-03-01; ask @kim22 before you merge anything."
+    d = digest(_session("Move the invoice export to the new queue.", said))
+    assert _where(d, said) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "Nämä ovat tiimimme säännöt, noudata niitä:",
+        "אלה הכללים של הצוות, תקפיד עליהם:",
+        "Hizi ni sheria za timu, zifuate:",
+        "Ezek a csapat szabályai, kövesd őket:",
+    ],
+)
+def test_a_pasted_team_file_adopted_in_more_languages_sets_its_rules(intro: str) -> None:
+    """recap17: a team file the user adopts in Finnish, Hebrew, Swahili, Hungarian set no rule."""
+    turn = (
+        f"{intro}\n\n```\n- Never log raw card numbers in any service.\n- Squash-merge only.\n```"
+    )
+    d = digest(_session("Move the invoice export to the new queue.", turn))
+    assert _where(d, "Never log raw card numbers in any service.") == [RULES]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "@kim22 ஒப்புதல் அளித்திருந்தால் மட்டுமே migration இயக்குங்கள்.",
+        "Production-இல் cache-ஐ ஒருபோதும் அழிக்க வேண்டாம்.",
+        "Fanya deploy ikiwa tu @kim22 ameidhinisha tiketi.",
+    ],
+)
+def test_tamil_and_swahili_conditions_and_bans_are_rules(said: str) -> None:
+    """recap17: Tamil "… only if" (-ால் மட்டுமே) and "don't" (… வேண்டாம்), Swahili "ikiwa tu"
+    (only if) were listed under "User also said"."""
+    assert is_rule(said)
+
+
+@pytest.mark.parametrize("said", ["எனக்கு இது வேண்டாம்.", "Kama tu unataka, sawa."])
+def test_a_tamil_wish_or_a_swahili_aside_is_no_rule(said: str) -> None:
+    assert not is_rule(said)

@@ -610,8 +610,15 @@ def digest(
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
     sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]
-    # a lifted rule's permission is no request left open
-    sec["Open requests"] = [r for r in sec["Open requests"] if r not in lifting]
+    # a lifted rule's permission is no request left open; nor is a deadline listed as a rule
+    # ("The deadline is 9 Jan; ask @zofia before you merge anything.": listed once, as a rule;
+    # not "Once the export is fast, please add a panel.", a request for later and a rule)
+    standing_now = set(rules)
+    sec["Open requests"] = [
+        r
+        for r in sec["Open requests"]
+        if r not in lifting and not (sets_deadline(r) and clip(r, 300) in standing_now)
+    ]
     verdicts = _verdicts(messages)
     names: dict[str, ToolCall] = {}
     runs: dict[str, list[int]] = {}  # command -> the indexes it ran at

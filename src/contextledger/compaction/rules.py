@@ -16,10 +16,13 @@ from ..intent import (
     is_nudge,
 )
 from ..lexicon.claims import (
+    AGREE_STEMS,
     HOLD_STEMS,
     LEFT_STEMS,
     NEGATORS,
     NEGATORS_NOSPACE,
+    NO_ONE_NOSPACE,
+    NO_ONE_WORDS,
     NOT_THAT_NEGATORS,
     OWNER_STEMS,
     PIN_STEMS,
@@ -403,8 +406,9 @@ _VALUE_SET = re.compile(
     r"(?<![A-Za-z0-9_./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
     r"(?:\s*[=:：]\s*|\s+(?:[^\W\d_]+\s+){0,2}|"
     # ... or a particle or a verb written on to the key and its value, as Japanese, Korean,
-    # Chinese and Hebrew write them ("Xは192に", "X을(를) 192(으)로", "把X改成192", "X ל-96")
-    r"\s*[^\x00-\x7f][^\sA-Za-z0-9.,;!?。！？]{0,5}\s*(?:[^\W\d_]+\s+)?)"
+    # Chinese and Hebrew write them ("Xは192に", "X을(를) 192(으)로", "把X改成192", "X ל-96"), or
+    # after a hyphen, as Tamil does ("X-ஐ 5 ஆக அமைக்கவும்")
+    r"\s*-?[^\x00-\x7f][^\sA-Za-z0-9.,;!?。！？]{0,5}\s*(?:[^\W\d_]+\s+)?)"
     # ... a number, or a code with a digit in it ("bates_start should be ACME0012000")
     r"(-?\d[\d.,]*%?|[A-Z][A-Z0-9_-]*\d[A-Z0-9_-]*)(?![A-Za-z0-9_]|\.[A-Za-z0-9])"
 )
@@ -435,19 +439,32 @@ def reset_later(said: Sequence[str]) -> set[str]:
     set()
     """
     out: set[str] = set()
-    newest: dict[tuple[str, frozenset[str]], str] = {}  # (key, scope) -> its newest value
+    newer: dict[str, list[tuple[frozenset[str], str]]] = {}  # key -> (scope, value), newest first
     for s in reversed(said):
         found = settings(s)
         scope = _scope(s)
         if (
             found
             and word_count(s) <= _SETTING_WORDS
-            and all(newest.get((key, scope), value) != value for key, value in found.items())
+            and all(_set_again(newer.get(key, []), scope, value) for key, value in found.items())
         ):
             out.add(s)
         for key, value in found.items():
-            newest.setdefault((key, scope), value)
+            newer.setdefault(key, []).append((scope, value))
     return out
+
+
+def _set_again(
+    newer: Sequence[tuple[frozenset[str], str]], scope: frozenset[str], value: str
+) -> bool:
+    """Whether a setting's value was set again, differently, by a newer one of its scope: its
+    own, or either said with none ("Set X to 5 for the first pass." … "X should be 10, final.";
+    a word read as a scope in another language, "… ja se on lopullinen", is none of a scope
+    the other names). Only two scopes both named and different stand side by side."""
+    for other, then in newer:
+        if other == scope or not (other and scope):
+            return then != value
+    return False
 
 
 # where a setting holds: "in staging", "for the admin panel", "on prod-eu"
@@ -511,6 +528,8 @@ def is_rule(sentence: str) -> bool:
     if asks(sentence):
         if _asks_a_rule_elsewhere(sentence) or _ASKS_A_BAN.search(sentence):
             return True  # "Kannst du sicherstellen, dass wir die Datei nie ins Git committen?"
+        if proposes_a_rule(sentence):
+            return True  # "Can we agree that nobody pushes directly to main?"
         if not _ASKS_A_RULE.search(sentence) and not asks_agreement(sentence):
             return False  # (not "Don't rotate the keys this week, ok?")
     label = _RULE_LABEL.match(sentence)
@@ -557,6 +576,43 @@ def _asks_a_rule_elsewhere(sentence: str) -> bool:
         ASKS_FOR_A_RULE_ELSEWHERE.search(sentence)
         and RULE_NEGATION_ELSEWHERE.search(sentence)
         and not _OFFERS_A_CHOICE.search(sentence)
+    )
+
+
+_AGREE = stems_at_word_start(AGREE_STEMS)
+_NO_ONE = re.compile(
+    r"(?i)(?<!\w)(?:"
+    + "|".join(map(re.escape, NO_ONE_WORDS.split()))
+    + r")(?!\w)|"
+    + "|".join(map(re.escape, NO_ONE_NOSPACE.split()))
+)
+_LIMITS = re.compile(r"(?i)\b(?:always|only|every|each)\b")
+_ASKED_OPENING = re.compile(r"(?i)^\W*czy\s+")
+_OR = re.compile(r"(?i)\bor\b")
+
+
+def proposes_a_rule(sentence: str) -> bool:
+    """A question proposing that a ban or a limit be agreed, in any language ("Can we agree
+    that nobody pushes directly to main?", "Czy możemy się umówić, że nikt nie pushuje do
+    main?", "mainに直接プッシュしないことにしませんか？"): a rule the user asks to set, not
+    a question about one; not one offering a choice ("Can we agree on A or B?").
+
+    >>> proposes_a_rule("Voimmeko sopia, ettei kukaan puske suoraan main-haaraan?")
+    True
+    >>> proposes_a_rule("Can we agree on the schema first?"), proposes_a_rule("Do you agree?")
+    (False, False)
+    """
+    agree = _AGREE.search(sentence)
+    asked = _ASKED_OPENING.sub("", sentence)  # Polish "Czy …?" opens a question, offers no choice
+    if agree is None or _OFFERS_A_CHOICE.search(asked) or _OR.search(asked):
+        return False
+    said = sentence[: agree.start()] + " " + sentence[agree.end() :]
+    return bool(
+        _NEGATOR.search(said)
+        or _NEGATED.search(said)
+        or RULE_NEGATION_ELSEWHERE.search(said)
+        or _NO_ONE.search(said)
+        or _LIMITS.search(said)
     )
 
 
@@ -1155,6 +1211,8 @@ _ONLY_WHEN = re.compile(
     r"(?:if|when|once|wenn|falls|als|wanneer|si|quand|quan|cuando|se|quando|gdy|jeśli|jeżeli|"
     r"kiedy|když|pokud|keď|ak|kad|kada|ako|če|ko|если|когда|якщо|коли|hvis|når|om|när|jos|kun|"
     r"jika|kalau|bila|saat|khi|nếu|אם|כאשר|כש|إذا|عندما|حين)(?!\w)"
+    # ... Swahili ("… ikiwa tu @kim ameidhinisha"), Tamil ("… உறுதிப்படுத்தியிருந்தால் மட்டுமே …")
+    r"|(?<!\w)(?:ikiwa|iwapo)\s+tu(?!\w)|ால்\s+மட்டும"
     r"|(?:とき|時|場合)に?(?:だけ|のみ|限り)|(?:때|경우)에?만|只有|仅当|只在|เฉพาะ(?:เมื่อ|ตอน)|ก็ต่อเมื่อ"
 )
 
@@ -1313,7 +1371,7 @@ def _forbids_named(sentence: str) -> bool:
         return True
     if _VIETNAMESE_DONT.search(sentence) or _IN_NO_CASE.search(sentence):
         return True
-    if _HINDI_DONT.search(sentence):
+    if _HINDI_DONT.search(sentence) or _TAMIL_DONT.search(sentence):
         return True
     m = _GERMANIC_DONT.search(sentence)
     if m and not _PAST.search(sentence) and _an_order(m.group("verb")):
@@ -1358,6 +1416,9 @@ _IN_NO_CASE = re.compile(
 # a Hindi prohibition closing its sentence: "… डिप्लॉय नहीं करना।", "… मत जोड़ना।" (an
 # infinitive or a polite form after the negation: an order, not "नहीं है" - there is none)
 _HINDI_DONT = re.compile(r"(?:नहीं|मत)\s+\S+(?:ना|ें|ो|िए|िएगा)\s*[।.!]?\s*$")
+# a Tamil prohibition: a verb's infinitive, then "don't" or "must not" ("… மாற்ற வேண்டாம்",
+# "… செய்யக்கூடாது"), ending a clause
+_TAMIL_DONT = re.compile(r"[\u0b80-\u0bff]+[\u0b95-\u0bb9](?:\s+வேண்டாம்|\s*கூடாது)(?=\s*(?:[,.!;]|$))")
 # a Dutch or German order with its negation after its object ("Gebruik geen SELECT * in de
 # staging-modellen.", "Benutze keine globalen Variablen.", RT23-11): a verb's stem opening
 # the sentence (a third person's "-t" is a status: "Werkt niet meer.")

@@ -1014,8 +1014,31 @@ OWNER_STEMS = (
     "msimamizi", "anachukua", "felelős", "átveszi", "átvette", "gazdája", "tulajdonos",
     "preia", "proprietar", "vlastník", "přebírá", "převzal", "zodpovědn", "odpovídá za",
     "phụ trách", "chịu trách nhiệm", "tiếp quản", "отвечает", "ответственн", "владелец",
-    "відповідає", "відповідальн", "власник", "υπεύθυν", "αναλαμβάνει", "אחראי", "אחריות",
+    "відповідає", "відповідальн", "власник", "υπεύθυν", "αναλαμβάνει", "אחראי", "אחריות", "האחריות",
     "مسئول", "مسؤول", "مالک", "يتولى", "जिम्मेदार", "ज़िम्मेदार", "பொறுப்ப",
     "ஏற்றுக்கொள்", "ម្ចាស់", "ទទួលខុសត្រូវ", "担当", "引き継", "責任者", "담당", "책임자",
     "负责", "接手", "接管", "รับผิดชอบ",
 )  # fmt: skip
+
+# Words that propose an agreement ("Can we agree that …", "Voimmeko sopia, että …", "Czy możemy
+# się umówić, że …", "…ことにしませんか"): asked with a ban or a limit, the question sets a rule
+AGREE_STEMS = (
+    "agree", "settle on", "make it a rule", "einigen", "vereinbar", "abmachen", "convenir",
+    "mettre d'accord", "acordar", "ponernos de acuerdo", "quedamos en", "combinar", "concordar",
+    "afspreken", "afspraak", "sopia", "sovitaan", "sovitaanko", "להסכים", "נסכים", "kukubaliana",
+    "tukubaliane", "ஒப்புக்கொள்", "umówić", "umówmy", "zgodzić", "ustalić", "ustalmy",
+    "concordare", "d'accordo", "accordarci", "megegyez", "megállapod", "egyetért", "convenim",
+    "cădem de acord", "توافق", "قرار بگذاریم", "dohodnout", "domluvit", "shodnout",
+    "thống nhất", "đồng ý", "anlaşa", "hemfikir", "sepakat", "setuju", "договорим", "договоритьс",
+    "согласитьс", "домовим", "домовитис", "συμφωνήσουμε", "सहमत", "نتفق", "enas om", "bli enige",
+    "ことにしませんか", "ことにしましょう", "合意", "하기로", "합의", "约定", "说好", "យល់ព្រម", "ព្រមព្រៀង",
+)  # fmt: skip
+# Words that leave no one or nothing out of a rule ("nobody pushes to main", "ettei kukaan",
+# "hakuna mtu", "nessuno fa push"): a negation the claim negators do not list; the second list
+# read anywhere in a word, as those scripts write it onto the verb ("செய்யக்கூடாது", "しない")
+NO_ONE_WORDS = """
+    nobody no-one noone nothing none niemand nichts personne rien nadie ninguém nessuno niente
+    nulla nikt nic ettei kukaan mitään hakuna senki semmi nimeni nimic nikdo ingen inget niets
+    kimse никто ничего ніхто нічого κανείς τίποτα שאף שום هیچ aucun
+"""
+NO_ONE_NOSPACE = "கூடாது ないこと しない 아무도 않기로 誰も 没有人 不要 គ្មាន មិន"
