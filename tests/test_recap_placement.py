@@ -562,9 +562,13 @@ def test_a_nudge_counting_its_turns_in_any_language_is_no_statement_kept(nudge: 
         "step 3: drop the staging cache table",
         "Use 3 workers for the export.",
         "(2/5) run the seed on db-3",
+        "step 3: rollback staging",
+        "part 2: purge cdn",
+        "krok 4: usuń cache",
     ],
 )
 def test_a_counted_turn_that_names_something_is_kept(said: str) -> None:
+    """review24 R24-R1: a short instruction after a counter is no nudge."""
     assert _where(digest(_session("Move the invoice export to the new queue.", said)), said)
 
 
@@ -655,3 +659,19 @@ def test_tamil_and_swahili_conditions_and_bans_are_rules(said: str) -> None:
 @pytest.mark.parametrize("said", ["எனக்கு இது வேண்டாம்.", "Kama tu unataka, sawa."])
 def test_a_tamil_wish_or_a_swahili_aside_is_no_rule(said: str) -> None:
     assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Add an owner column to the Sales Report table.",
+        "Show who is responsible for each Breaking News alert in the UI.",
+        "@kim22, add an owner field to the export form.",
+    ],
+)
+def test_a_request_naming_an_owner_is_no_hand_off(said: str) -> None:
+    """review24 R24-R2: "owner" or "responsible" beside two capitalised words, or a request
+    to a handle, was listed as a hand-off under Constraints."""
+    assert RULES not in _where(
+        digest(_session("Move the invoice export to the new queue.", said)), said
+    )

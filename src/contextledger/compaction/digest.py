@@ -43,7 +43,7 @@ from ..intent import (
     is_substantive,
     restates_task,
 )
-from ..lexicon.claims import COUNTER_LABELS
+from ..lexicon.claims import COUNTED_NUDGE_WORDS, COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
 from .actions import is_ui_step, render_action
@@ -253,31 +253,24 @@ _COUNTER = re.compile(
     rf"|^\W*[(（]\s*{_NUMBER}\s*[)）][\W_]*|[\W_]*[(（]\s*{_NUMBER}\s*[)）]\W*$"
     r"|(?<!\S)#\d{1,2}\b\W*"
 )
-# what a counted nudge says besides its counter, at most: "done, next", "jatka vaan", "続けて"
-_COUNTED_REST = 2
-_UNSPACED_WORD = re.compile(r"[\u0e00-\u0eff\u1780-\u17ff\u3040-\u9fff\uac00-\ud7af]{5,}")
 _BETWEEN_WORDS = re.compile(r"[\s,;:!?.、，；：！？。—–-]+")
-_NAMES_SOMETHING = re.compile(r"[\d`/=@_<>{}\[\]]|\.\w")
+_GOES_ON = frozenset(w.casefold() for w in COUNTED_NUDGE_WORDS.split())
 
 
 def counted_nudge(said: str) -> bool:
     """A nudge that counts the turns it moves along, in any language ("step 4: go on",
-    "(3/6) jatka vaan", "część 2 gotowa, następna", "パート3完了、次へ"): a counter and
-    at most two words naming nothing (R23-R3); not "step 4: drop the cache table".
+    "(3/6) jatka vaan", "część 2 gotowa, następna", "パート3完了、次へ"): a counter, and
+    words that only say go on, next or done (R23-R3); not "step 3: rollback staging"
+    (R24-R1), an instruction however short.
 
-    >>> counted_nudge("vaihe 3: jatka"), counted_nudge("step 3: delete the cache")
+    >>> counted_nudge("vaihe 3: jatka"), counted_nudge("step 3: rollback staging")
     (True, False)
     """
     rest = _COUNTER.sub(" ", said, count=1)
     if rest == said:
         return False
-    if is_nudge(rest):
-        return True
-    return (
-        len([w for w in _BETWEEN_WORDS.split(rest) if w]) <= _COUNTED_REST
-        and not _NAMES_SOMETHING.search(rest)
-        and not _UNSPACED_WORD.search(rest)
-    )
+    words = [w.casefold() for w in _BETWEEN_WORDS.split(rest) if w]
+    return is_nudge(rest) or all(w in _GOES_ON for w in words)
 
 
 _STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")

@@ -724,7 +724,37 @@ def hands_over(sentence: str) -> bool:
     left = _LEFT.search(sentence)
     if left is not None and _PERSON.search(sentence, left.end()) is not None:
         return True
-    return _OWNER.search(sentence) is not None and _PERSON.search(sentence) is not None
+    return _put_in_charge(sentence)
+
+
+# a handle and an owner word at most three words apart, in either order
+_NEAR = 3
+# (ASCII only: in "@lena42が担当します" the handle ends before the Japanese)
+_HANDLE = re.compile(r"@[A-Za-z0-9._-]*[A-Za-z0-9]")
+_ADDRESSED = re.compile(r"\s*[,:]")
+
+
+def _put_in_charge(sentence: str) -> bool:
+    """A person, by handle, said to own or take over something ("@lena42 is the owner now",
+    "… @keiko15が担当します"); not a request that only names an owner ("Add an owner column
+    to the Sales Report table.", "@kim, add an owner field": R24-R2)."""
+    owner = [m.span() for m in _OWNER.finditer(sentence)]
+    if not owner:
+        return False
+    for handle in _HANDLE.finditer(sentence):
+        if _ADDRESSED.match(sentence, handle.end()) and not sentence[: handle.start()].strip(
+            " \t\"'"
+        ):
+            continue  # "@kim22, add an owner field …": who is asked, not who owns
+        for start, end in owner:
+            between = (
+                sentence[handle.end() : start]
+                if handle.end() <= start
+                else sentence[end : handle.start()]
+            )
+            if word_count(between) <= _NEAR:
+                return True
+    return False
 
 
 _PIN = stems_at_word_start(PIN_STEMS)

@@ -1042,3 +1042,24 @@ NO_ONE_WORDS = """
     kimse никто ничего ніхто нічого κανείς τίποτα שאף שום هیچ aucun
 """
 NO_ONE_NOSPACE = "கூடாது ないこと しない 아무도 않기로 誰も 没有人 不要 គ្មាន មិន"
+
+# What a counted nudge says besides its counter ("step 4: go on", "vaihe 3: jatka vaan", "osa 3
+# valmis, seuraava", "パート3完了、次へ"): continue, next, done, fine, in the languages users
+# write in. Every word of it one of these (or of the nudge words): not "step 3: rollback staging"
+COUNTED_NUDGE_WORDS = """
+    done next continue continuing go on ahead proceed keep going fine ok okay good looks please
+    jatka jatkakaa jatketaan vaan seuraava seuraavaksi valmis hyvä selvä eteenpäin
+    המשך תמשיך תמשיכי הבא גמור גמורה סיימתי בסדר יופי קדימה
+    endelea endeleeni tu inayofuata ifuatayo imekamilika imeisha sawa safi mbele
+    தொடருங்கள் தொடரவும் தொடர் அடுத்தது முடிந்தது சரி
+    dalej kontynuuj gotowe gotowa gotowy następna następny następne dobra
+    continua avanti vai fatta fatto prossima prossimo pure bene
+    weiter fertig nächste nächster erledigt suite suivant suivante fini terminé vas-y
+    sigue seguir continúa siguiente listo hecho hecha segue próximo próxima pronto feito
+    verder door volgende klaar дальше продолжай следующий готово devam sonraki tamam bitti
+    lanjut lanjutkan berikutnya selesai oke tiếp tục đi xong folytasd tovább mehet kész
+    következő rendben oké continuă mai departe gata următorul următoarea ادامه بده بعدی تمام
+    شد باشه បន្ត បន្ទាប់ រួចរាល់ pokračuj dál další hotovo hotová hotový
+    続けて 続行 次へ 次 完了 どうぞ 進めて 了解 계속 계속하세요 진행 진행하세요 다음 완료 좋아요
+    继续 下一步 完成 好的
+"""
