@@ -538,3 +538,18 @@ def test_a_go_json_failure_is_listed_as_the_runner_printed_it() -> None:
     ]
     lines = failure_lines("\n".join(json.dumps(e) for e in events))
     assert lines == [f"--- FAIL: {sub} (0.00s)", "q_test.go:9: got 4, want 5"]
+
+
+def test_a_robot_suites_status_line_is_not_a_failing_test() -> None:
+    """review23 R23-R2 (rest): Robot Framework's suite line "Paging | FAIL |" was listed
+    beside the failing test; alone (a suite setup failed) it is still the failure."""
+    rule = "=" * 78
+    out = (
+        f"{rule}\nPaging\n{rule}\nRoster Push Gets ACK                          | FAIL |\n"
+        f"Expected ACK AA but got AE\n{'-' * 78}\nPaging                                | FAIL |\n"
+        f"6 tests, 5 passed, 1 failed\n{rule}"
+    )
+    assert failing_tests(out) == ["Roster Push Gets ACK"]
+    assert failure_lines(out) == ["Roster Push Gets ACK | FAIL |"]
+    alone = f"{rule}\nPaging\n{rule}\nPaging                                | FAIL |\nSuite setup failed:\n0 tests, 0 passed, 0 failed"
+    assert failure_lines(alone)

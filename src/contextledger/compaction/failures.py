@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from ..lexicon.outcomes import (
     FAILED_OUTCOME_SIGNS,
@@ -562,9 +563,12 @@ def _read_failures(text: str, limit: int) -> list[str]:
     behave = "Failing scenarios:" in text  # its scenarios listed below, with no marker
     numbered: set[str] = set()  # the numbers of the tests Mocha named so far
     prior = ""  # the line before, with words: where GUT names the test a "[Failed]" is of
+    suites = _robot_suites(text)
     for line in text.splitlines():
         s = BOX.sub("", line).strip()
         said_above, prior = prior, (s or prior)
+        if s in suites:
+            continue  # Robot's "Paging | FAIL |": the suite its failing test is in
         if table is not None and line.count(table[0]) == table[1]:
             continue  # a row of a CSV or a query's table: "2,FAILED,5.00" is a value
         if attempt is not None and _GOT_THROUGH.search(s):
@@ -894,6 +898,27 @@ def _said_failing(name: str, printed: str) -> list[str]:
     return [naming, why] if why else [naming]
 
 
+# Robot Framework's status line of a suite: its name and "| FAIL |", over the suite's tally
+_ROBOT_STATUS = re.compile(r"\|\s*FAIL\s*\|$")
+_ROBOT_TALLY = re.compile(r"^\d+ tests?, \d+ passed, \d+ failed")
+
+
+def _robot_suites(text: str) -> frozenset[str]:
+    """The lines of a Robot Framework run that give a suite's status, not a test's (the
+    "| FAIL |" line right above "6 tests, 5 passed, 1 failed"), stripped (R23-R2)."""
+    if "| FAIL |" not in text:
+        return frozenset()
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    suites = frozenset(
+        ln
+        for ln, after in pairwise(lines)
+        if _ROBOT_STATUS.search(ln) and _ROBOT_TALLY.match(after)
+    )
+    # (a suite that failed with no test line failing, its setup say, is the failure)
+    tested = any(_ROBOT_STATUS.search(ln) and ln not in suites for ln in lines)
+    return suites if tested else frozenset()
+
+
 def failing_tests(text: str, *, marked: bool = False) -> list[str]:
     """The names of the tests a tool output reports as failing (pytest node ids, Go's
     ``--- FAIL: TestX``, unittest's ``FAIL: test_x (mod.Case)``, cargo's
@@ -918,8 +943,11 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
     numbered: set[str] = set()
     passed = passed_run(text)
     prior = ""
+    suites = _robot_suites(text)
     for line in text.splitlines():
         said_above, prior = prior, (line.strip() or prior)
+        if line.strip() in suites:
+            continue  # a Robot suite's status, not a test's
         if passed and _weak_sign_only(line.strip()):
             continue  # "✕ skipped: legacy coupon (todo)" in a run that passed
         if line.strip().startswith("[Failed]") and said_above.startswith("* "):
