@@ -675,3 +675,57 @@ def test_a_request_naming_an_owner_is_no_hand_off(said: str) -> None:
     assert RULES not in _where(
         digest(_session("Move the invoice export to the new queue.", said)), said
     )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Draai geen migraties op vrijdag, tenzij @kim22 het goedkeurt.",
+        "Nu șterge backup-urile decât dacă @kim22 confirmă.",
+        "Μην αλλάξεις το σχήμα εκτός αν το ζητήσει ο @kim22.",
+        "Ne indíts újra semmit, kivéve ha @kim22 kéri.",
+        "Đừng khởi động lại dịch vụ, trừ khi @kim22 yêu cầu.",
+    ],
+)
+def test_a_ban_with_its_exception_in_any_language_is_a_rule(said: str) -> None:
+    """recap17 (heldout23/recap16 set B: "unless" 12/16, "except when" 8/16): a negation and
+    an exception's word ("tenzij", "decât dacă", "εκτός αν") make a rule with its condition."""
+    assert is_rule(said)
+    assert _where(digest(_session("Move the invoice export to the new queue.", said)), said) == [
+        RULES
+    ]
+
+
+@pytest.mark.parametrize(
+    "said", ["Everything passed except the smoke test.", "There is no test except the smoke one."]
+)
+def test_an_exception_in_a_statement_sets_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bisakah kamu pastikan kita tidak pernah menghapus tabel audit?",
+        "Poți să te asiguri că nu ștergem niciodată tabelul de audit?",
+        "Μπορείς να φροντίσεις να μη σβήσουμε ποτέ τον πίνακα ελέγχου;",
+    ],
+)
+def test_a_polite_question_asking_to_keep_a_ban_is_a_rule_in_more_languages(said: str) -> None:
+    """recap17 (heldout23/recap16 set B "question" 7/16): Indonesian, Romanian and Greek
+    (whose question mark is ";") polite questions asking never to do something."""
+    assert is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "@tom42 moved to another team last week. For anything about invoices, ping @lena42.",
+        "@tom42 foi para outra equipe. Para qualquer coisa sobre faturas, fale com @lena42.",
+        "@tom42 pindah ke tim lain minggu lalu. Untuk soal faktur, hubungi @lena42.",
+    ],
+)
+def test_who_to_ask_once_someone_moved_teams_is_a_constraint(turn: str) -> None:
+    """recap17 (heldout23/recap16 set B "left" 3/16): a move to another team, then who to ask."""
+    d = digest(_session("Move the invoice export to the new queue.", turn))
+    assert _where(d, turn) == [RULES]

@@ -17,8 +17,13 @@ from ..intent import (
 )
 from ..lexicon.claims import (
     AGREE_STEMS,
+    ASKS_FOR_A_RULE_MORE,
+    EXCEPTION_NOSPACE,
+    EXCEPTION_STEMS,
     HOLD_STEMS,
     LEFT_STEMS,
+    MORE_NEGATIONS,
+    MOVED_STEMS,
     NEGATORS,
     NEGATORS_NOSPACE,
     NO_ONE_NOSPACE,
@@ -572,11 +577,14 @@ def _asks_a_rule_elsewhere(sentence: str) -> bool:
     """A polite question asking for a rule in another language ("Zou je de
     productiedatabase alsjeblieft nooit rechtstreeks willen aanraken?": RT22-6): an
     opening that asks the listener to do something, a negation, and no choice offered."""
-    return bool(
-        ASKS_FOR_A_RULE_ELSEWHERE.search(sentence)
-        and RULE_NEGATION_ELSEWHERE.search(sentence)
-        and not _OFFERS_A_CHOICE.search(sentence)
-    )
+    asked = _ASKED_OPENING.sub("", sentence)
+    if _OFFERS_A_CHOICE.search(asked) or _OR.search(asked):
+        return False
+    if ASKS_FOR_A_RULE_ELSEWHERE.search(sentence) and RULE_NEGATION_ELSEWHERE.search(sentence):
+        return True
+    # ... in more languages ("Bisakah kamu pastikan kita tidak pernah …?", "Poți să te asiguri
+    # că nu logăm niciodată …?"), with a negation of any of the lexicons
+    return bool(ASKS_FOR_A_RULE_MORE.search(sentence)) and _negated(sentence)
 
 
 _AGREE = stems_at_word_start(AGREE_STEMS)
@@ -668,6 +676,8 @@ def _rule_words(sentence: str) -> bool:
         return True
     if limited_to_a_condition(sentence) or firm_or_held_back(sentence):
         return True
+    if excepted_rule(sentence):
+        return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
     if _WITHOUT_CHANGING.search(sentence):
@@ -710,6 +720,7 @@ def pasted_rules(text: str) -> list[str]:
 
 
 _LEFT = stems_at_word_start(LEFT_STEMS)
+_MOVED = stems_at_word_start(MOVED_STEMS)
 _OWNER = stems_at_word_start(OWNER_STEMS)
 # a handle, or a name of two capitalised words ("@adi08", "Grace Okafor")
 _PERSON = re.compile(r"@[\w.-]*[^\W_]|(?<!\w)[^\W\d_a-z][^\W\d_]+[ -][^\W\d_a-z][^\W\d_]+")
@@ -721,7 +732,7 @@ def hands_over(sentence: str) -> bool:
     ayrıldı, bundan sonra … @radu04 kişisine gönder."), or a person put in charge ("From
     today @sanna07 takes over the pricing rules from @ilona07.", "今日から…は@keiko15が担当
     します。"): who to ask is a standing rule."""
-    left = _LEFT.search(sentence)
+    left = _LEFT.search(sentence) or _MOVED.search(sentence)
     if left is not None and _PERSON.search(sentence, left.end()) is not None:
         return True
     return _put_in_charge(sentence)
@@ -1328,6 +1339,50 @@ def limited_to_a_condition(sentence: str) -> bool:
     False
     """
     return not asks(sentence) and _ONLY_WHEN.search(sentence) is not None
+
+
+_EXCEPTION = re.compile(
+    stems_at_word_start(EXCEPTION_STEMS).pattern
+    + "|"
+    + "|".join(map(re.escape, EXCEPTION_NOSPACE.split())),
+    re.IGNORECASE,
+)
+
+
+def excepted_rule(sentence: str) -> bool:
+    """A ban with its exception, in any language ("Roteer de credentials niet, tenzij @kim
+    met je in het gesprek zit.", "Nu roti credențialele decât dacă …", "Καμία αλλαγή σχήματος
+    σε ώρες γραφείου, εκτός όταν …"): an exception's word and a negation outside it; not a
+    question.
+
+    >>> excepted_rule("Geen schemawijzigingen tijdens kantooruren, behalve wanneer Kim erom vraagt.")
+    True
+    >>> excepted_rule("Everything passed except the smoke test."), excepted_rule("Tenzij jij het wilt?")
+    (False, False)
+    """
+    if asks(sentence):
+        return False
+    exception = _EXCEPTION.search(sentence)
+    if exception is None:
+        return False
+    if _THERE_IS.match(sentence):
+        return False  # "There is no test except the smoke one.": a state
+    return _negated(sentence[: exception.start()] + " " + sentence[exception.end() :])
+
+
+_THERE_IS = re.compile(r"(?i)^\W*there\s+(?:is|are|was|were)\b")
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def _negated(text: str) -> bool:
+    """A negation in ``text`` in any of the lexicons' languages."""
+    return bool(
+        _NEGATOR.search(text)
+        or _NEGATED.search(text)
+        or RULE_NEGATION_ELSEWHERE.search(text)
+        or _NO_ONE.search(text)
+        or any(w.casefold() in MORE_NEGATIONS for w in _WORDS.findall(text))
+    )
 
 
 def conditional_rule(sentence: str) -> bool:
