@@ -729,3 +729,10 @@ def test_who_to_ask_once_someone_moved_teams_is_a_constraint(turn: str) -> None:
     """recap17 (heldout23/recap16 set B "left" 3/16): a move to another team, then who to ask."""
     d = digest(_session("Move the invoice export to the new queue.", turn))
     assert _where(d, turn) == [RULES]
+
+
+@pytest.mark.parametrize("nudge", ["sounds good, keep going please", "ok thanks, carry on"])
+def test_a_nudge_with_no_counter_is_still_no_statement_kept(nudge: str) -> None:
+    """recap17's own regression (found measuring, fixed before landing): counted_nudge
+    replaced the plain nudge check, so "ok thanks, carry on" went under "User also said"."""
+    assert _where(digest(_session("Move the invoice export to the new queue.", nudge)), nudge) == []

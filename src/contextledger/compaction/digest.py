@@ -1063,7 +1063,7 @@ def _said(
     for s in _statements(said) if whole else sentences(said):
         if _GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
             continue
-        if counted_nudge(s):  # "step 4: go on", "vaihe 3: jatka" (R23-R3)
+        if is_nudge(s) or counted_nudge(s):  # "ok, keep going"; "step 4: go on" (R23-R3)
             continue
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue
