@@ -503,3 +503,53 @@ def test_a_twister_failure_in_an_info_line_is_a_failure_naming_its_test() -> Non
     assert failing_tests(out) == ["tests/lora/lora.uplink.duty_cycle"]
     assert failure_lines(out)
     assert failure_lines("INFO    - 1/1 native_sim  tests/lora/x  PASSED (native 0.4s)") == []
+
+
+def test_a_go_json_failure_is_listed_as_the_runner_printed_it() -> None:
+    """recap16's open note: a `go test -json` failure was listed as the raw JSON event
+    line; the line the runner printed names it, with why, and a parent failing only for
+    its subtest is not listed beside it."""
+    pkg, sub = "acme/quota", "TestLimit/refund_restores"
+    events = [
+        {"Action": "run", "Package": pkg, "Test": "TestLimit"},
+        {"Action": "run", "Package": pkg, "Test": sub},
+        {"Action": "output", "Package": pkg, "Test": sub, "Output": f"=== RUN   {sub}\n"},
+        {
+            "Action": "output",
+            "Package": pkg,
+            "Test": sub,
+            "Output": "    q_test.go:9: got 4, want 5\n",
+        },
+        {
+            "Action": "output",
+            "Package": pkg,
+            "Test": sub,
+            "Output": f"    --- FAIL: {sub} (0.00s)\n",
+        },
+        {"Action": "fail", "Package": pkg, "Test": sub, "Elapsed": 0},
+        {
+            "Action": "output",
+            "Package": pkg,
+            "Test": "TestLimit",
+            "Output": "--- FAIL: TestLimit (0.00s)\n",
+        },
+        {"Action": "fail", "Package": pkg, "Test": "TestLimit", "Elapsed": 0},
+        {"Action": "fail", "Package": pkg, "Elapsed": 0.01},
+    ]
+    lines = failure_lines("\n".join(json.dumps(e) for e in events))
+    assert lines == [f"--- FAIL: {sub} (0.00s)", "q_test.go:9: got 4, want 5"]
+
+
+def test_a_robot_suites_status_line_is_not_a_failing_test() -> None:
+    """review23 R23-R2 (rest): Robot Framework's suite line "Paging | FAIL |" was listed
+    beside the failing test; alone (a suite setup failed) it is still the failure."""
+    rule = "=" * 78
+    out = (
+        f"{rule}\nPaging\n{rule}\nRoster Push Gets ACK                          | FAIL |\n"
+        f"Expected ACK AA but got AE\n{'-' * 78}\nPaging                                | FAIL |\n"
+        f"6 tests, 5 passed, 1 failed\n{rule}"
+    )
+    assert failing_tests(out) == ["Roster Push Gets ACK"]
+    assert failure_lines(out) == ["Roster Push Gets ACK | FAIL |"]
+    alone = f"{rule}\nPaging\n{rule}\nPaging                                | FAIL |\nSuite setup failed:\n0 tests, 0 passed, 0 failed"
+    assert failure_lines(alone)

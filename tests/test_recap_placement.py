@@ -49,6 +49,9 @@ def _where(d: object, text: str) -> list[str]:
         "Hạn chót là thứ Tư ngày 16 tháng 12 trước đợt khuyến mãi.",
         "The deadline is Friday the 11th, before the board meeting.",
         "Termin to czwartek 17 grudnia, przed zamknięciem kwartału.",  # (intent11)
+        "Termin wdrożenia to 2027-03-01, bez przesunięć.",
+        "המועד האחרון לשחרור הוא 2027-03-01.",
+        "வெளியீட்டின் கடைசி தேதி 2027-03-01.",
     ],
 )
 def test_a_deadline_is_a_constraint_with_its_date_not_a_number(said: str) -> None:
@@ -532,3 +535,204 @@ def test_who_to_ask_said_over_two_sentences_is_one_constraint(turn: str) -> None
     a person left and who to ask instead is a rule, whatever digits its names carry."""
     d = digest(_session("Move the invoice export to the new queue.", turn))
     assert _where(d, turn) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "nudge",
+    [
+        "step 5: keep going",
+        "Schritt 3: weiter",
+        "(4/7) proceed",
+        "etap 2 gotowy, dalej",
+        "ステップ2：どうぞ",
+        "hatua ya 4: sawa",
+        "krok 3 hotový, další",
+    ],
+)
+def test_a_nudge_counting_its_turns_in_any_language_is_no_statement_kept(nudge: str) -> None:
+    """recap17 (R23-R3 in more languages): a counter and a word or two that name nothing
+    were listed under "User also said" or "Numbers that matter"."""
+    d = digest(_session("Move the invoice export to the new queue.", nudge))
+    assert _where(d, nudge) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "step 3: drop the staging cache table",
+        "Use 3 workers for the export.",
+        "(2/5) run the seed on db-3",
+        "step 3: rollback staging",
+        "part 2: purge cdn",
+        "krok 4: usuń cache",
+    ],
+)
+def test_a_counted_turn_that_names_something_is_kept(said: str) -> None:
+    """review24 R24-R1: a short instruction after a counter is no nudge."""
+    assert _where(digest(_session("Move the invoice export to the new queue.", said)), said)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Starting Monday @lena42 takes over the invoice export from @tom42.",
+        "@lena42 is the owner of the invoice export now.",
+        "Od poniedziałku @lena42 przejmuje eksport faktur.",
+        "מהיום @lena42 לוקחת את האחריות על ייצוא החשבוניות.",
+        "Mulai sekarang @lena42 yang bertanggung jawab atas ekspor faktur.",
+        "来週から請求書エクスポートは@lena42が担当します。",
+    ],
+)
+def test_a_person_put_in_charge_is_a_constraint(turn: str) -> None:
+    """recap17: a hand-off said without anyone leaving ("X takes over Y from Z") was listed
+    under "User also said": who to turn to is a standing rule."""
+    d = digest(_session("Move the invoice export to the new queue.", turn))
+    assert _where(d, turn) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Can we agree that nobody deploys the billing worker on Fridays?",
+        "Können wir uns einigen, dass niemand direkt auf main pusht?",
+        "Możemy ustalić, że nikt nie zmienia schematu bez review?",
+        "Tunaweza kukubaliana kwamba hakuna mtu anayebadilisha schema bila review?",
+        "schemaを直接変更しないことにしませんか？",
+    ],
+)
+def test_a_question_proposing_a_ban_be_agreed_is_a_rule(said: str) -> None:
+    """recap17: "Can we agree that nobody …?" was read as a question only and left out."""
+    assert is_rule(said)
+    assert _where(digest(_session("Move the invoice export to the new queue.", said)), said) == [
+        RULES
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Can we agree on the schema first?", "Do you agree?", "Can we agree to use Kafka or NATS?"],
+)
+def test_a_question_about_agreeing_that_bans_nothing_is_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+def test_a_rule_said_as_a_request_for_later_is_listed_once_as_a_rule() -> None:
+    """recap17: "The deadline is …; ask @kim before you merge anything." was listed under
+    Open requests as well as under Constraints."""
+    said = "The release deadline is 2027-03-01; ask @kim22 before you merge anything."
+    d = digest(_session("Move the invoice export to the new queue.", said))
+    assert _where(d, said) == [RULES]
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "Nämä ovat tiimimme säännöt, noudata niitä:",
+        "אלה הכללים של הצוות, תקפיד עליהם:",
+        "Hizi ni sheria za timu, zifuate:",
+        "Ezek a csapat szabályai, kövesd őket:",
+    ],
+)
+def test_a_pasted_team_file_adopted_in_more_languages_sets_its_rules(intro: str) -> None:
+    """recap17: a team file the user adopts in Finnish, Hebrew, Swahili, Hungarian set no rule."""
+    turn = (
+        f"{intro}\n\n```\n- Never log raw card numbers in any service.\n- Squash-merge only.\n```"
+    )
+    d = digest(_session("Move the invoice export to the new queue.", turn))
+    assert _where(d, "Never log raw card numbers in any service.") == [RULES]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "@kim22 ஒப்புதல் அளித்திருந்தால் மட்டுமே migration இயக்குங்கள்.",
+        "Production-இல் cache-ஐ ஒருபோதும் அழிக்க வேண்டாம்.",
+        "Fanya deploy ikiwa tu @kim22 ameidhinisha tiketi.",
+    ],
+)
+def test_tamil_and_swahili_conditions_and_bans_are_rules(said: str) -> None:
+    """recap17: Tamil "… only if" (-ால் மட்டுமே) and "don't" (… வேண்டாம்), Swahili "ikiwa tu"
+    (only if) were listed under "User also said"."""
+    assert is_rule(said)
+
+
+@pytest.mark.parametrize("said", ["எனக்கு இது வேண்டாம்.", "Kama tu unataka, sawa."])
+def test_a_tamil_wish_or_a_swahili_aside_is_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Add an owner column to the Sales Report table.",
+        "Show who is responsible for each Breaking News alert in the UI.",
+        "@kim22, add an owner field to the export form.",
+    ],
+)
+def test_a_request_naming_an_owner_is_no_hand_off(said: str) -> None:
+    """review24 R24-R2: "owner" or "responsible" beside two capitalised words, or a request
+    to a handle, was listed as a hand-off under Constraints."""
+    assert RULES not in _where(
+        digest(_session("Move the invoice export to the new queue.", said)), said
+    )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Draai geen migraties op vrijdag, tenzij @kim22 het goedkeurt.",
+        "Nu șterge backup-urile decât dacă @kim22 confirmă.",
+        "Μην αλλάξεις το σχήμα εκτός αν το ζητήσει ο @kim22.",
+        "Ne indíts újra semmit, kivéve ha @kim22 kéri.",
+        "Đừng khởi động lại dịch vụ, trừ khi @kim22 yêu cầu.",
+    ],
+)
+def test_a_ban_with_its_exception_in_any_language_is_a_rule(said: str) -> None:
+    """recap17 (heldout23/recap16 set B: "unless" 12/16, "except when" 8/16): a negation and
+    an exception's word ("tenzij", "decât dacă", "εκτός αν") make a rule with its condition."""
+    assert is_rule(said)
+    assert _where(digest(_session("Move the invoice export to the new queue.", said)), said) == [
+        RULES
+    ]
+
+
+@pytest.mark.parametrize(
+    "said", ["Everything passed except the smoke test.", "There is no test except the smoke one."]
+)
+def test_an_exception_in_a_statement_sets_no_rule(said: str) -> None:
+    assert not is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bisakah kamu pastikan kita tidak pernah menghapus tabel audit?",
+        "Poți să te asiguri că nu ștergem niciodată tabelul de audit?",
+        "Μπορείς να φροντίσεις να μη σβήσουμε ποτέ τον πίνακα ελέγχου;",
+    ],
+)
+def test_a_polite_question_asking_to_keep_a_ban_is_a_rule_in_more_languages(said: str) -> None:
+    """recap17 (heldout23/recap16 set B "question" 7/16): Indonesian, Romanian and Greek
+    (whose question mark is ";") polite questions asking never to do something."""
+    assert is_rule(said)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "@tom42 moved to another team last week. For anything about invoices, ping @lena42.",
+        "@tom42 foi para outra equipe. Para qualquer coisa sobre faturas, fale com @lena42.",
+        "@tom42 pindah ke tim lain minggu lalu. Untuk soal faktur, hubungi @lena42.",
+    ],
+)
+def test_who_to_ask_once_someone_moved_teams_is_a_constraint(turn: str) -> None:
+    """recap17 (heldout23/recap16 set B "left" 3/16): a move to another team, then who to ask."""
+    d = digest(_session("Move the invoice export to the new queue.", turn))
+    assert _where(d, turn) == [RULES]
+
+
+@pytest.mark.parametrize("nudge", ["sounds good, keep going please", "ok thanks, carry on"])
+def test_a_nudge_with_no_counter_is_still_no_statement_kept(nudge: str) -> None:
+    """recap17's own regression (found measuring, fixed before landing): counted_nudge
+    replaced the plain nudge check, so "ok thanks, carry on" went under "User also said"."""
+    assert _where(digest(_session("Move the invoice export to the new queue.", nudge)), nudge) == []

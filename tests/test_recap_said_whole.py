@@ -180,3 +180,26 @@ def test_a_value_set_again_in_a_turn_kept_verbatim_is_not_listed_stale() -> None
     assert event is not None
     assert "ddc_prune_days 14" not in event.recap_text
     assert "ddc_prune_days to 30" not in event.recap_text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        [
+            "Set batch_rows to 500 for the first pass.",
+            "Hmm, make batch_rows 800.",
+            "batch_rows should be 650, final.",
+        ],
+        [
+            "Aseta batch_rows arvoon 500.",
+            "Itse asiassa, laita batch_rows arvoon 800.",
+            "Ei, batch_rows on 650 ja se on lopullinen.",
+        ],
+    ],
+)
+def test_a_value_set_three_times_keeps_only_the_newest_when_one_names_no_scope(
+    said: list[str],
+) -> None:
+    """recap17: "… for the first pass" (or a Finnish "on", read as a scope's "on") made two
+    values of one key stand side by side; only two scopes both named stand so."""
+    assert reset_later(said) == set(said[:2])

@@ -43,6 +43,7 @@ from ..intent import (
     is_substantive,
     restates_task,
 )
+from ..lexicon.claims import COUNTED_NUDGE_WORDS, COUNTER_LABELS
 from ..lexicon.intent import ANNOUNCES_A_TASK, BACKGROUND_LABEL
 from ..model import Message, ToolCall
 from .actions import is_ui_step, render_action
@@ -242,8 +243,35 @@ def _past_greetings(said: Sequence[str]) -> int:
     return k
 
 
-# a counter a nudge may open with ("step 4: go on", "Round 2 - keep going")
-_COUNTER_LABEL = re.compile(r"(?i)^\W*(?:step|round|part|turn|item|batch)\s*#?\d+\s*[:.)–—-]\s*")
+# a counter a nudge opens or ends with, in any language: a label and its number ("step 4:",
+# "vaihe 3:", "ステップ3：", "step no. 4", "hatua ya 4", "2단계", "3. szakasz"), a number alone in brackets ("(3/6)"), or
+# after "#" ("ok #3, proceed")
+_LABEL = "|".join(sorted(map(re.escape, COUNTER_LABELS.split()), key=len, reverse=True))
+_NUMBER = r"#?\d{1,2}(?:\s*/\s*\d{1,2})?(?![\d.,]\d)"
+_COUNTER = re.compile(
+    rf"(?i)^\W*(?:(?:{_LABEL})\s*(?:[^\W\d_]{{1,3}}\.?\s*)?{_NUMBER}|{_NUMBER}\.?\s*(?:{_LABEL})(?!\w))[\W_]*"
+    rf"|^\W*[(（]\s*{_NUMBER}\s*[)）][\W_]*|[\W_]*[(（]\s*{_NUMBER}\s*[)）]\W*$"
+    r"|(?<!\S)#\d{1,2}\b\W*"
+)
+_BETWEEN_WORDS = re.compile(r"[\s,;:!?.、，；：！？。—–-]+")
+_GOES_ON = frozenset(w.casefold() for w in COUNTED_NUDGE_WORDS.split())
+
+
+def counted_nudge(said: str) -> bool:
+    """A nudge that counts the turns it moves along, in any language ("step 4: go on",
+    "(3/6) jatka vaan", "część 2 gotowa, następna", "パート3完了、次へ"): a counter, and
+    words that only say go on, next or done (R23-R3); not "step 3: rollback staging"
+    (R24-R1), an instruction however short.
+
+    >>> counted_nudge("vaihe 3: jatka"), counted_nudge("step 3: rollback staging")
+    (True, False)
+    """
+    rest = _COUNTER.sub(" ", said, count=1)
+    if rest == said:
+        return False
+    words = [w.casefold() for w in _BETWEEN_WORDS.split(rest) if w]
+    return is_nudge(rest) or all(w in _GOES_ON for w in words)
+
 
 _STEP_LABEL = re.compile(r"(?i)^\W*(?:next(?: step| up)?|plan)\s*:\s*")
 
@@ -575,8 +603,15 @@ def digest(
     reset = {clip(x, 300) for x in reset_later(said)}
     overruled = {clip(x, 300) for x in overruled_by_later(said)} | reset
     sec["Constraints and corrections"] = rules = [r for r in rules if r not in overruled]
-    # a lifted rule's permission is no request left open
-    sec["Open requests"] = [r for r in sec["Open requests"] if r not in lifting]
+    # a lifted rule's permission is no request left open; nor is a deadline listed as a rule
+    # ("The deadline is 9 Jan; ask @zofia before you merge anything.": listed once, as a rule;
+    # not "Once the export is fast, please add a panel.", a request for later and a rule)
+    standing_now = set(rules)
+    sec["Open requests"] = [
+        r
+        for r in sec["Open requests"]
+        if r not in lifting and not (sets_deadline(r) and clip(r, 300) in standing_now)
+    ]
     verdicts = _verdicts(messages)
     names: dict[str, ToolCall] = {}
     runs: dict[str, list[int]] = {}  # command -> the indexes it ran at
@@ -1028,7 +1063,7 @@ def _said(
     for s in _statements(said) if whole else sentences(said):
         if _GOAL_LABEL.sub("", s) in goal_text or s in placed or word_count(s) < 3:
             continue
-        if is_nudge(_COUNTER_LABEL.sub("", s)):  # "step 4: go on" (R23-R3)
+        if is_nudge(s) or counted_nudge(s):  # "ok, keep going"; "step 4: go on" (R23-R3)
             continue
         if s.endswith(":"):  # "Table 2 from the supplement:" announces what follows, says nothing
             continue

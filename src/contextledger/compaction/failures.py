@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from ..lexicon.outcomes import (
     FAILED_OUTCOME_SIGNS,
@@ -562,9 +563,12 @@ def _read_failures(text: str, limit: int) -> list[str]:
     behave = "Failing scenarios:" in text  # its scenarios listed below, with no marker
     numbered: set[str] = set()  # the numbers of the tests Mocha named so far
     prior = ""  # the line before, with words: where GUT names the test a "[Failed]" is of
+    suites = _robot_suites(text)
     for line in text.splitlines():
         s = BOX.sub("", line).strip()
         said_above, prior = prior, (s or prior)
+        if s in suites:
+            continue  # Robot's "Paging | FAIL |": the suite its failing test is in
         if table is not None and line.count(table[0]) == table[1]:
             continue  # a row of a CSV or a query's table: "2,FAILED,5.00" is a value
         if attempt is not None and _GOT_THROUGH.search(s):
@@ -850,7 +854,14 @@ def _json_failure_lines(text: str, report: tuple[list[str], list[str]], limit: i
     names, wrapped = report
     out: list[str] = []
     lines = text.splitlines()
+    printed = _printed_per_test(text) if names else {}
     for name in names:
+        if any(n.startswith(name + "/") for n in names):
+            continue  # a Go test failing because its subtest "TestX/case" did: that one says it
+        said = _said_failing(name, printed.get(name, ""))
+        if said:  # what the runner printed of it: "--- FAIL: TestX/sub (0.00s)", not the event
+            out += [x for x in said if x not in out]
+            continue
         quoted = json.dumps(name)
         holding = [ln.strip() for ln in lines if quoted in ln]
         failing = [ln for ln in holding if re.search(r'(?i)"(?:fail\w*|error\w*)"', ln)]
@@ -861,6 +872,51 @@ def _json_failure_lines(text: str, report: tuple[list[str], list[str]], limit: i
         if line and clip(line, 300) not in out:
             out.append(clip(line, 300))
     return out[:limit] if names else wrapped[:limit]
+
+
+def _printed_per_test(text: str) -> dict[str, str]:
+    """What a stream of JSON test events printed per test (``go test -json``'s {"Action":
+    "output", "Test": …, "Output": "--- FAIL: …"}), joined in order."""
+    out: dict[str, list[str]] = {}
+    for obj in (d for v in _json_values(text) or [] for d in _walk(v)):
+        keys = {str(k).casefold(): v for k, v in obj.items()}
+        name = next((keys[k] for k in _TEST_NAME_KEYS if isinstance(keys.get(k), str)), None)
+        said = next((v for k, v in keys.items() if k in _OUTPUT_KEYS and isinstance(v, str)), None)
+        if isinstance(name, str) and said:
+            out.setdefault(name, []).append(said)
+    return {name: "".join(said) for name, said in out.items()}
+
+
+def _said_failing(name: str, printed: str) -> list[str]:
+    """Of what a runner printed while running the test ``name``, the failure line naming
+    it, then the first line saying why ("quota_test.go:58: remaining = 4, want 5")."""
+    lines = _failure_lines(printed, 6) if printed else ()
+    naming = next((x for x in lines if name in x), None)
+    if naming is None:
+        return []
+    why = next((x for x in lines if name not in x), None)
+    return [naming, why] if why else [naming]
+
+
+# Robot Framework's status line of a suite: its name and "| FAIL |", over the suite's tally
+_ROBOT_STATUS = re.compile(r"\|\s*FAIL\s*\|$")
+_ROBOT_TALLY = re.compile(r"^\d+ tests?, \d+ passed, \d+ failed")
+
+
+def _robot_suites(text: str) -> frozenset[str]:
+    """The lines of a Robot Framework run that give a suite's status, not a test's (the
+    "| FAIL |" line right above "6 tests, 5 passed, 1 failed"), stripped (R23-R2)."""
+    if "| FAIL |" not in text:
+        return frozenset()
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    suites = frozenset(
+        ln
+        for ln, after in pairwise(lines)
+        if _ROBOT_STATUS.search(ln) and _ROBOT_TALLY.match(after)
+    )
+    # (a suite that failed with no test line failing, its setup say, is the failure)
+    tested = any(_ROBOT_STATUS.search(ln) and ln not in suites for ln in lines)
+    return suites if tested else frozenset()
 
 
 def failing_tests(text: str, *, marked: bool = False) -> list[str]:
@@ -887,8 +943,11 @@ def failing_tests(text: str, *, marked: bool = False) -> list[str]:
     numbered: set[str] = set()
     passed = passed_run(text)
     prior = ""
+    suites = _robot_suites(text)
     for line in text.splitlines():
         said_above, prior = prior, (line.strip() or prior)
+        if line.strip() in suites:
+            continue  # a Robot suite's status, not a test's
         if passed and _weak_sign_only(line.strip()):
             continue  # "✕ skipped: legacy coupon (todo)" in a run that passed
         if line.strip().startswith("[Failed]") and said_above.startswith("* "):

@@ -16,11 +16,20 @@ from ..intent import (
     is_nudge,
 )
 from ..lexicon.claims import (
+    AGREE_STEMS,
+    ASKS_FOR_A_RULE_MORE,
+    EXCEPTION_NOSPACE,
+    EXCEPTION_STEMS,
     HOLD_STEMS,
     LEFT_STEMS,
+    MORE_NEGATIONS,
+    MOVED_STEMS,
     NEGATORS,
     NEGATORS_NOSPACE,
+    NO_ONE_NOSPACE,
+    NO_ONE_WORDS,
     NOT_THAT_NEGATORS,
+    OWNER_STEMS,
     PIN_STEMS,
     PROHIBITIVES,
     PROHIBITIVES_NOSPACE,
@@ -402,8 +411,9 @@ _VALUE_SET = re.compile(
     r"(?<![A-Za-z0-9_./-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)`?"
     r"(?:\s*[=:：]\s*|\s+(?:[^\W\d_]+\s+){0,2}|"
     # ... or a particle or a verb written on to the key and its value, as Japanese, Korean,
-    # Chinese and Hebrew write them ("Xは192に", "X을(를) 192(으)로", "把X改成192", "X ל-96")
-    r"\s*[^\x00-\x7f][^\sA-Za-z0-9.,;!?。！？]{0,5}\s*(?:[^\W\d_]+\s+)?)"
+    # Chinese and Hebrew write them ("Xは192に", "X을(를) 192(으)로", "把X改成192", "X ל-96"), or
+    # after a hyphen, as Tamil does ("X-ஐ 5 ஆக அமைக்கவும்")
+    r"\s*-?[^\x00-\x7f][^\sA-Za-z0-9.,;!?。！？]{0,5}\s*(?:[^\W\d_]+\s+)?)"
     # ... a number, or a code with a digit in it ("bates_start should be ACME0012000")
     r"(-?\d[\d.,]*%?|[A-Z][A-Z0-9_-]*\d[A-Z0-9_-]*)(?![A-Za-z0-9_]|\.[A-Za-z0-9])"
 )
@@ -434,19 +444,32 @@ def reset_later(said: Sequence[str]) -> set[str]:
     set()
     """
     out: set[str] = set()
-    newest: dict[tuple[str, frozenset[str]], str] = {}  # (key, scope) -> its newest value
+    newer: dict[str, list[tuple[frozenset[str], str]]] = {}  # key -> (scope, value), newest first
     for s in reversed(said):
         found = settings(s)
         scope = _scope(s)
         if (
             found
             and word_count(s) <= _SETTING_WORDS
-            and all(newest.get((key, scope), value) != value for key, value in found.items())
+            and all(_set_again(newer.get(key, []), scope, value) for key, value in found.items())
         ):
             out.add(s)
         for key, value in found.items():
-            newest.setdefault((key, scope), value)
+            newer.setdefault(key, []).append((scope, value))
     return out
+
+
+def _set_again(
+    newer: Sequence[tuple[frozenset[str], str]], scope: frozenset[str], value: str
+) -> bool:
+    """Whether a setting's value was set again, differently, by a newer one of its scope: its
+    own, or either said with none ("Set X to 5 for the first pass." … "X should be 10, final.";
+    a word read as a scope in another language, "… ja se on lopullinen", is none of a scope
+    the other names). Only two scopes both named and different stand side by side."""
+    for other, then in newer:
+        if other == scope or not (other and scope):
+            return then != value
+    return False
 
 
 # where a setting holds: "in staging", "for the admin panel", "on prod-eu"
@@ -510,6 +533,8 @@ def is_rule(sentence: str) -> bool:
     if asks(sentence):
         if _asks_a_rule_elsewhere(sentence) or _ASKS_A_BAN.search(sentence):
             return True  # "Kannst du sicherstellen, dass wir die Datei nie ins Git committen?"
+        if proposes_a_rule(sentence):
+            return True  # "Can we agree that nobody pushes directly to main?"
         if not _ASKS_A_RULE.search(sentence) and not asks_agreement(sentence):
             return False  # (not "Don't rotate the keys this week, ok?")
     label = _RULE_LABEL.match(sentence)
@@ -552,10 +577,50 @@ def _asks_a_rule_elsewhere(sentence: str) -> bool:
     """A polite question asking for a rule in another language ("Zou je de
     productiedatabase alsjeblieft nooit rechtstreeks willen aanraken?": RT22-6): an
     opening that asks the listener to do something, a negation, and no choice offered."""
+    asked = _ASKED_OPENING.sub("", sentence)
+    if _OFFERS_A_CHOICE.search(asked) or _OR.search(asked):
+        return False
+    if ASKS_FOR_A_RULE_ELSEWHERE.search(sentence) and RULE_NEGATION_ELSEWHERE.search(sentence):
+        return True
+    # ... in more languages ("Bisakah kamu pastikan kita tidak pernah …?", "Poți să te asiguri
+    # că nu logăm niciodată …?"), with a negation of any of the lexicons
+    return bool(ASKS_FOR_A_RULE_MORE.search(sentence)) and _negated(sentence)
+
+
+_AGREE = stems_at_word_start(AGREE_STEMS)
+_NO_ONE = re.compile(
+    r"(?i)(?<!\w)(?:"
+    + "|".join(map(re.escape, NO_ONE_WORDS.split()))
+    + r")(?!\w)|"
+    + "|".join(map(re.escape, NO_ONE_NOSPACE.split()))
+)
+_LIMITS = re.compile(r"(?i)\b(?:always|only|every|each)\b")
+_ASKED_OPENING = re.compile(r"(?i)^\W*czy\s+")
+_OR = re.compile(r"(?i)\bor\b")
+
+
+def proposes_a_rule(sentence: str) -> bool:
+    """A question proposing that a ban or a limit be agreed, in any language ("Can we agree
+    that nobody pushes directly to main?", "Czy możemy się umówić, że nikt nie pushuje do
+    main?", "mainに直接プッシュしないことにしませんか？"): a rule the user asks to set, not
+    a question about one; not one offering a choice ("Can we agree on A or B?").
+
+    >>> proposes_a_rule("Voimmeko sopia, ettei kukaan puske suoraan main-haaraan?")
+    True
+    >>> proposes_a_rule("Can we agree on the schema first?"), proposes_a_rule("Do you agree?")
+    (False, False)
+    """
+    agree = _AGREE.search(sentence)
+    asked = _ASKED_OPENING.sub("", sentence)  # Polish "Czy …?" opens a question, offers no choice
+    if agree is None or _OFFERS_A_CHOICE.search(asked) or _OR.search(asked):
+        return False
+    said = sentence[: agree.start()] + " " + sentence[agree.end() :]
     return bool(
-        ASKS_FOR_A_RULE_ELSEWHERE.search(sentence)
-        and RULE_NEGATION_ELSEWHERE.search(sentence)
-        and not _OFFERS_A_CHOICE.search(sentence)
+        _NEGATOR.search(said)
+        or _NEGATED.search(said)
+        or RULE_NEGATION_ELSEWHERE.search(said)
+        or _NO_ONE.search(said)
+        or _LIMITS.search(said)
     )
 
 
@@ -611,6 +676,8 @@ def _rule_words(sentence: str) -> bool:
         return True
     if limited_to_a_condition(sentence) or firm_or_held_back(sentence):
         return True
+    if excepted_rule(sentence):
+        return True
     if _HOW_RULES.search(sentence) or _SETTING.search(sentence):
         return True
     if _WITHOUT_CHANGING.search(sentence):
@@ -653,6 +720,8 @@ def pasted_rules(text: str) -> list[str]:
 
 
 _LEFT = stems_at_word_start(LEFT_STEMS)
+_MOVED = stems_at_word_start(MOVED_STEMS)
+_OWNER = stems_at_word_start(OWNER_STEMS)
 # a handle, or a name of two capitalised words ("@adi08", "Grace Okafor")
 _PERSON = re.compile(r"@[\w.-]*[^\W_]|(?<!\w)[^\W\d_a-z][^\W\d_]+[ -][^\W\d_a-z][^\W\d_]+")
 
@@ -660,9 +729,43 @@ _PERSON = re.compile(r"@[\w.-]*[^\W_]|(?<!\w)[^\W\d_a-z][^\W\d_]+[ -][^\W\d_a-z]
 def hands_over(sentence: str) -> bool:
     """A person said to have left, and someone named after to turn to ("@rahul08 has left
     the company, so send any questions to @adi08 from now on.", "@oksana04 şirketten
-    ayrıldı, bundan sonra … @radu04 kişisine gönder."): who to ask is a standing rule."""
-    left = _LEFT.search(sentence)
-    return left is not None and _PERSON.search(sentence, left.end()) is not None
+    ayrıldı, bundan sonra … @radu04 kişisine gönder."), or a person put in charge ("From
+    today @sanna07 takes over the pricing rules from @ilona07.", "今日から…は@keiko15が担当
+    します。"): who to ask is a standing rule."""
+    left = _LEFT.search(sentence) or _MOVED.search(sentence)
+    if left is not None and _PERSON.search(sentence, left.end()) is not None:
+        return True
+    return _put_in_charge(sentence)
+
+
+# a handle and an owner word at most three words apart, in either order
+_NEAR = 3
+# (ASCII only: in "@lena42が担当します" the handle ends before the Japanese)
+_HANDLE = re.compile(r"@[A-Za-z0-9._-]*[A-Za-z0-9]")
+_ADDRESSED = re.compile(r"\s*[,:]")
+
+
+def _put_in_charge(sentence: str) -> bool:
+    """A person, by handle, said to own or take over something ("@lena42 is the owner now",
+    "… @keiko15が担当します"); not a request that only names an owner ("Add an owner column
+    to the Sales Report table.", "@kim, add an owner field": R24-R2)."""
+    owner = [m.span() for m in _OWNER.finditer(sentence)]
+    if not owner:
+        return False
+    for handle in _HANDLE.finditer(sentence):
+        if _ADDRESSED.match(sentence, handle.end()) and not sentence[: handle.start()].strip(
+            " \t\"'"
+        ):
+            continue  # "@kim22, add an owner field …": who is asked, not who owns
+        for start, end in owner:
+            between = (
+                sentence[handle.end() : start]
+                if handle.end() <= start
+                else sentence[end : handle.start()]
+            )
+            if word_count(between) <= _NEAR:
+                return True
+    return False
 
 
 _PIN = stems_at_word_start(PIN_STEMS)
@@ -1149,6 +1252,8 @@ _ONLY_WHEN = re.compile(
     r"(?:if|when|once|wenn|falls|als|wanneer|si|quand|quan|cuando|se|quando|gdy|jeśli|jeżeli|"
     r"kiedy|když|pokud|keď|ak|kad|kada|ako|če|ko|если|когда|якщо|коли|hvis|når|om|när|jos|kun|"
     r"jika|kalau|bila|saat|khi|nếu|אם|כאשר|כש|إذا|عندما|حين)(?!\w)"
+    # ... Swahili ("… ikiwa tu @kim ameidhinisha"), Tamil ("… உறுதிப்படுத்தியிருந்தால் மட்டுமே …")
+    r"|(?<!\w)(?:ikiwa|iwapo)\s+tu(?!\w)|ால்\s+மட்டும"
     r"|(?:とき|時|場合)に?(?:だけ|のみ|限り)|(?:때|경우)에?만|只有|仅当|只在|เฉพาะ(?:เมื่อ|ตอน)|ก็ต่อเมื่อ"
 )
 
@@ -1236,6 +1341,50 @@ def limited_to_a_condition(sentence: str) -> bool:
     return not asks(sentence) and _ONLY_WHEN.search(sentence) is not None
 
 
+_EXCEPTION = re.compile(
+    stems_at_word_start(EXCEPTION_STEMS).pattern
+    + "|"
+    + "|".join(map(re.escape, EXCEPTION_NOSPACE.split())),
+    re.IGNORECASE,
+)
+
+
+def excepted_rule(sentence: str) -> bool:
+    """A ban with its exception, in any language ("Roteer de credentials niet, tenzij @kim
+    met je in het gesprek zit.", "Nu roti credențialele decât dacă …", "Καμία αλλαγή σχήματος
+    σε ώρες γραφείου, εκτός όταν …"): an exception's word and a negation outside it; not a
+    question.
+
+    >>> excepted_rule("Geen schemawijzigingen tijdens kantooruren, behalve wanneer Kim erom vraagt.")
+    True
+    >>> excepted_rule("Everything passed except the smoke test."), excepted_rule("Tenzij jij het wilt?")
+    (False, False)
+    """
+    if asks(sentence):
+        return False
+    exception = _EXCEPTION.search(sentence)
+    if exception is None:
+        return False
+    if _THERE_IS.match(sentence):
+        return False  # "There is no test except the smoke one.": a state
+    return _negated(sentence[: exception.start()] + " " + sentence[exception.end() :])
+
+
+_THERE_IS = re.compile(r"(?i)^\W*there\s+(?:is|are|was|were)\b")
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def _negated(text: str) -> bool:
+    """A negation in ``text`` in any of the lexicons' languages."""
+    return bool(
+        _NEGATOR.search(text)
+        or _NEGATED.search(text)
+        or RULE_NEGATION_ELSEWHERE.search(text)
+        or _NO_ONE.search(text)
+        or any(w.casefold() in MORE_NEGATIONS for w in _WORDS.findall(text))
+    )
+
+
 def conditional_rule(sentence: str) -> bool:
     """A rule with a condition in a language the intent patterns may not read: the
     condition's word opens the sentence, two words or more of condition, then what to do
@@ -1307,7 +1456,7 @@ def _forbids_named(sentence: str) -> bool:
         return True
     if _VIETNAMESE_DONT.search(sentence) or _IN_NO_CASE.search(sentence):
         return True
-    if _HINDI_DONT.search(sentence):
+    if _HINDI_DONT.search(sentence) or _TAMIL_DONT.search(sentence):
         return True
     m = _GERMANIC_DONT.search(sentence)
     if m and not _PAST.search(sentence) and _an_order(m.group("verb")):
@@ -1352,6 +1501,9 @@ _IN_NO_CASE = re.compile(
 # a Hindi prohibition closing its sentence: "… डिप्लॉय नहीं करना।", "… मत जोड़ना।" (an
 # infinitive or a polite form after the negation: an order, not "नहीं है" - there is none)
 _HINDI_DONT = re.compile(r"(?:नहीं|मत)\s+\S+(?:ना|ें|ो|िए|िएगा)\s*[।.!]?\s*$")
+# a Tamil prohibition: a verb's infinitive, then "don't" or "must not" ("… மாற்ற வேண்டாம்",
+# "… செய்யக்கூடாது"), ending a clause
+_TAMIL_DONT = re.compile(r"[\u0b80-\u0bff]+[\u0b95-\u0bb9](?:\s+வேண்டாம்|\s*கூடாது)(?=\s*(?:[,.!;]|$))")
 # a Dutch or German order with its negation after its object ("Gebruik geen SELECT * in de
 # staging-modellen.", "Benutze keine globalen Variablen.", RT23-11): a verb's stem opening
 # the sentence (a third person's "-t" is a status: "Werkt niet meer.")

@@ -27,8 +27,19 @@ def word_count(sentence: str) -> int:
 
 
 def asks(sentence: str) -> bool:
-    """Whether a sentence is a question, in any script's question mark ("決めましたか？")."""
-    return sentence.rstrip().endswith(("?", "？", "؟"))
+    """Whether a sentence is a question, in any script's question mark ("決めましたか？"),
+    Greek's ";" too ("Μπορείς να φροντίσεις …;").
+
+    >>> asks("Μπορείς να το ελέγξεις;"), asks("Run it; then stop.")
+    (True, False)
+    """
+    said = sentence.rstrip()
+    if said.endswith(("?", "？", "؟", "\u037e")):
+        return True
+    return said.endswith(";") and _GREEK.search(said) is not None
+
+
+_GREEK = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
 
 
 def clip(s: str, n: int) -> str:

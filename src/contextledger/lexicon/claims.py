@@ -983,3 +983,128 @@ RULE_EVEN_IF = re.compile(
     r"भले\s+ही|たとえ|ても|即使|哪怕|해도|더라도|\b(?:meskipun|walaupun|bahkan\s+jika)\b|"
     r"\bbile\b|ngay\s+cả\s+khi|\bäven\s+om\b|\bi\s+(?:když|kdyby)\b|גם\s+אם|แม้ว่า|แม้"
 )
+
+
+# The words a counter is labelled with when a user moves a long task along turn by turn ("step 4:
+# go on", "vaihe 3: jatka", "część 2 gotowa, następna", "2단계 …", "3. szakasz …"): step, part,
+# round, stage, phase, batch, in the languages users write in
+COUNTER_LABELS = """
+    step part round stage phase item batch turn chunk
+    schritt teil runde phase etappe étape partie tour paso parte fase etapa ronda passo tappa
+    krok część etap faza runda vaihe osa kierros steg del fas trin trinn stap deel ronde
+    שלב חלק hatua sehemu awamu படி பகுதி கட்டம் lépés rész szakasz fázis kör pas etapă fază
+    مرحله بخش گام ជំហាន ផ្នែក ដំណាក់កាល část fáze kolo bước phần vòng giai
+    단계 파트 부분 ステップ パート 段階 フェーズ 阶段 部分 步骤 adım bölüm aşama tur
+    шаг часть этап раунд крок частина βήμα μέρος φάση langkah bagian tahap कदम भाग चरण
+    ขั้นตอน ส่วน ნაბიჯი ნაწილი
+"""
+
+# Words that put a person in charge of something ("@sanna takes over the pricing rules",
+# "@petra is the owner now", "…が担当します", "… anachukua jukumu la …"): with a person named,
+# who to turn to is a standing rule, like LEFT_STEMS' hand-offs (stems, at a word's start)
+OWNER_STEMS = (
+    "takes over", "taking over", "took over", "take over", "owner", "owns", "in charge",
+    "responsible for", "hands over", "handed over", "point of contact",
+    "übernimmt", "verantwortlich", "zuständig", "reprend", "responsable", "propriétaire",
+    "se encarga", "asume", "dueño", "responsável", "dono", "neemt over", "eigenaar",
+    "prende in carico", "subentra", "proprietario", "przejmuje", "przejął", "przejęła",
+    "właściciel", "odpowiada za", "odpowiedzialn", "vastuu", "omistaja", "ottaa vastuu",
+    "ansvarig", "ansvarlig", "tar över", "overtager", "sorumlu", "devral", "sahibi",
+    "bertanggung jawab", "penanggung jawab", "mengambil alih", "pemilik", "jukumu", "mmiliki",
+    "msimamizi", "anachukua", "felelős", "átveszi", "átvette", "gazdája", "tulajdonos",
+    "preia", "proprietar", "vlastník", "přebírá", "převzal", "zodpovědn", "odpovídá za",
+    "phụ trách", "chịu trách nhiệm", "tiếp quản", "отвечает", "ответственн", "владелец",
+    "відповідає", "відповідальн", "власник", "υπεύθυν", "αναλαμβάνει", "אחראי", "אחריות", "האחריות",
+    "مسئول", "مسؤول", "مالک", "يتولى", "जिम्मेदार", "ज़िम्मेदार", "பொறுப்ப",
+    "ஏற்றுக்கொள்", "ម្ចាស់", "ទទួលខុសត្រូវ", "担当", "引き継", "責任者", "담당", "책임자",
+    "负责", "接手", "接管", "รับผิดชอบ",
+)  # fmt: skip
+
+# Words that propose an agreement ("Can we agree that …", "Voimmeko sopia, että …", "Czy możemy
+# się umówić, że …", "…ことにしませんか"): asked with a ban or a limit, the question sets a rule
+AGREE_STEMS = (
+    "agree", "settle on", "make it a rule", "einigen", "vereinbar", "abmachen", "convenir",
+    "mettre d'accord", "acordar", "ponernos de acuerdo", "quedamos en", "combinar", "concordar",
+    "afspreken", "afspraak", "sopia", "sovitaan", "sovitaanko", "להסכים", "נסכים", "kukubaliana",
+    "tukubaliane", "ஒப்புக்கொள்", "umówić", "umówmy", "zgodzić", "ustalić", "ustalmy",
+    "concordare", "d'accordo", "accordarci", "megegyez", "megállapod", "egyetért", "convenim",
+    "cădem de acord", "توافق", "قرار بگذاریم", "dohodnout", "domluvit", "shodnout",
+    "thống nhất", "đồng ý", "anlaşa", "hemfikir", "sepakat", "setuju", "договорим", "договоритьс",
+    "согласитьс", "домовим", "домовитис", "συμφωνήσουμε", "सहमत", "نتفق", "enas om", "bli enige",
+    "ことにしませんか", "ことにしましょう", "合意", "하기로", "합의", "约定", "说好", "យល់ព្រម", "ព្រមព្រៀង",
+)  # fmt: skip
+# Words that leave no one or nothing out of a rule ("nobody pushes to main", "ettei kukaan",
+# "hakuna mtu", "nessuno fa push"): a negation the claim negators do not list; the second list
+# read anywhere in a word, as those scripts write it onto the verb ("செய்யக்கூடாது", "しない")
+NO_ONE_WORDS = """
+    nobody no-one noone nothing none niemand nichts personne rien nadie ninguém nessuno niente
+    nulla nikt nic ettei kukaan mitään hakuna senki semmi nimeni nimic nikdo ingen inget niets
+    kimse никто ничего ніхто нічого κανείς τίποτα שאף שום هیچ aucun καμία κανένα κανένας fără niciun
+    nicio
+"""
+NO_ONE_NOSPACE = "கூடாது ないこと しない 아무도 않기로 誰も 没有人 不要 គ្មាន មិន"
+
+# What a counted nudge says besides its counter ("step 4: go on", "vaihe 3: jatka vaan", "osa 3
+# valmis, seuraava", "パート3完了、次へ"): continue, next, done, fine, in the languages users
+# write in. Every word of it one of these (or of the nudge words): not "step 3: rollback staging"
+COUNTED_NUDGE_WORDS = """
+    done next continue continuing go on ahead proceed keep going fine ok okay good looks please
+    jatka jatkakaa jatketaan vaan seuraava seuraavaksi valmis hyvä selvä eteenpäin
+    המשך תמשיך תמשיכי הבא גמור גמורה סיימתי בסדר יופי קדימה
+    endelea endeleeni tu inayofuata ifuatayo imekamilika imeisha sawa safi mbele
+    தொடருங்கள் தொடரவும் தொடர் அடுத்தது முடிந்தது சரி
+    dalej kontynuuj gotowe gotowa gotowy następna następny następne dobra
+    continua avanti vai fatta fatto prossima prossimo pure bene
+    weiter fertig nächste nächster erledigt suite suivant suivante fini terminé vas-y
+    sigue seguir continúa siguiente listo hecho hecha segue próximo próxima pronto feito
+    verder door volgende klaar дальше продолжай следующий готово devam sonraki tamam bitti
+    lanjut lanjutkan berikutnya selesai oke tiếp tục đi xong folytasd tovább mehet kész
+    következő rendben oké continuă mai departe gata următorul următoarea ادامه بده بعدی تمام
+    شد باشه បន្ត បន្ទាប់ រួចរាល់ pokračuj dál další hotovo hotová hotový
+    続けて 続行 次へ 次 完了 どうぞ 進めて 了解 계속 계속하세요 진행 진행하세요 다음 완료 좋아요
+    继续 下一步 完成 好的
+"""
+
+# A person moved to another team ("@x moved to another team last week", "foi para outra equipe",
+# "pindah ke tim lain", "s-a mutat în altă echipă"): with someone named after to turn to, a
+# hand-off as LEFT_STEMS' (kept apart from them: the verifier reads those as "gone")
+MOVED_STEMS = (
+    "moved to another team", "moved teams", "switched teams", "changed teams", "joined another team",
+    "moved to the", "foi para outra equipe", "mudou de equipe", "mudou de time", "naar een ander team",
+    "ander team gegaan", "pindah ke tim", "pindah tim", "μετακινήθηκε", "s-a mutat", "a trecut în altă",
+    "ins andere team", "in ein anderes team", "team gewechselt", "a rejoint l'équipe", "changé d'équipe",
+    "cambió de equipo", "se cambió de equipo", "pasó al equipo", "è passato al team", "ha cambiato team",
+    "przeszedł do zespołu", "przeszła do zespołu", "siirtyi toiseen tiimiin", "átment a", "átkerült",
+    "přešel do týmu", "přešla do týmu", "перешёл в другую команду", "перешел в другую команду",
+    "перейшов до іншої команди", "başka bir ekibe geçti", "başka ekibe geçti", "עבר לצוות", "עברה לצוות",
+    "به تیم دیگری رفت", "amehamia timu", "alihamia timu", "chuyển sang nhóm", "다른 팀으로", "別のチームに", "異動",
+)  # fmt: skip
+# A polite question asking the listener to keep to something, in more languages than the
+# intent lexicon's ("Bisakah kamu pastikan …?", "Poți să te asiguri că …?", "Μπορείς να
+# φροντίσεις …;", "Unaweza kuhakikisha …?", "…முடியுமா?", "…てもらえますか"): with a negation, a rule
+ASKS_FOR_A_RULE_MORE = re.compile(
+    r"(?i)^\W*(?:(?:dan|și|şi|και|na|ja)\W+)*(?:bisa(?:kah)?\s+(?:kamu|anda)|tolong\s+pastikan|"
+    r"po[țţ]i(?:\s+s[ăa])?|pute[țţ]i(?:\s+s[ăa])?|ai\s+putea|a[țţ]i\s+putea|μπορείς|μπορείτε|"
+    r"θα\s+μπορούσες|tudnád|tudnál|megoldanád|תוכל|תוכלי|אתה\s+יכול|את\s+יכולה|می\s?‌?توانی|"
+    r"میتونی|(?:je,?\s+)?unaweza|můžeš|mohl\s+bys|mohla\s+bys|bạn\s+có\s+thể)"
+    r"(?!\w)"
+    r"|(?:முடியுமா|இயலுமா)\W*$|(?:もらえますか|くれますか|いただけますか|ください(?:ますか)?)\W*$"
+    r"|(?:수\s*있(?:을까요|나요|습니까)|주시겠어요|줄래요)\W*$"
+)
+
+# Words that open an exception to a rule ("Don't X unless Y", "No schema changes, except when Y",
+# "Roteer … niet, tenzij …", "Nu roti … decât dacă …", "Μην … εκτός αν …"): with a negation,
+# the sentence is a rule with its condition (stems, at a word's start; the second list anywhere)
+EXCEPTION_STEMS = (
+    "unless", "except", "other than", "tenzij", "behalve", "decât dacă", "decat daca", "cu excepția",
+    "cu excepţia", "în afară de", "εκτός", "sauf", "à moins", "außer", "ausser", "es sei denn", "salvo",
+    "excepto", "a menos que", "a não ser que", "exceto", "tranne", "a meno che", "fuorché", "chyba że",
+    "z wyjątkiem", "poza", "paitsi", "ellei", "hacsak", "kivéve", "אלא אם", "חוץ מ", "פרט ל",
+    "isipokuwa", "مگر", "به جز", "بجز", "إلا إذا", "باستثناء", "pokud ne", "kromě", "leda", "trừ khi",
+    "ngoại trừ", "kecuali", "meğer", "hariç", "dışında", "если только не", "кроме", "за исключением",
+    "крім", "якщо тільки не", "om inte", "utom", "medmindre", "undtagen", "med mindre", "unntatt",
+    "जब तक", "सिवाय", "को छोड़कर",
+)  # fmt: skip
+EXCEPTION_NOSPACE = (
+    "除非 除了 以外 を除いて ない限り 限り 경우를 제외 제외하고 아니라면 ยกเว้น លើកលែងតែ வரை தவிர"
+)

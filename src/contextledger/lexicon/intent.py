@@ -1717,13 +1717,15 @@ DEADLINE_NOUN = compiled_on_use(
     r"date\s+(?:limite|butoir|de\s+(?:remise|livraison))|échéance|frist|abgabetermin|"
     r"stichtag|fällig|scadenza|termine\s+ultimo|data\s+di\s+consegna|uiterste\s+datum|"
     r"opleverdatum|inleverdatum|termin(?:u|ie|em)?\s+(?:oddania|wykonania|końcowy|realizacji|"
-    r"dostarczenia|to|jest|mija|upływa)|ostateczny\s+termin|sista\s+(?:dag|datum)|förfallodag|tidsfrist|"
+    r"dostarczenia|to|jest|mija|upływa)|termin\s+[^\W\d_]+(?:ia|ii|u|a)\s+(?:to|jest|mija|upływa)|"
+    r"ostateczny\s+termin|sista\s+(?:dag|datum)|förfallodag|tidsfrist|"
     r"määräaika|takaraja|eräpäivä|határidő|határideje|uzávěrka|termín\s+(?:odevzdání|dodání)|"
     r"termen(?:ul)?\s+limită|(?:son\s+)?teslim\s+tarih\w*|son\s+tarih\w*|tenggat(?:\s+waktu)?|"
     r"tenggat\w*|batas\s+waktu|hạn\s+(?:chót|cuối)|thời\s+hạn|крайний\s+срок|дедлайн\w*|срок\s+сдачи|"
-    r"термін\s+здачі|προθεσμία|דדליין|תאריך\s+(?:יעד|הגשה)|الموعد\s+النهائي|آخر\s+موعد|"
+    r"термін\s+здачі|προθεσμία|דדליין|תאריך\s+(?:יעד|הגשה)|המועד\s+האחרון|מועד\s+אחרון|"
+    r"مهلت|ضرب\W?الاجل|கடைசி\s+(?:தேதி|நாள்)|காலக்கெடு|الموعد\s+النهائي|آخر\s+موعد|"
     r"موعد\s+التسليم|डेडलाइन|समय\s*सीमा|अंतिम\s+(?:तिथि|तारीख)|tarehe\s+ya\s+mwisho)(?!\w)"
-    r"|締め?切り?|納期|期限|마감|기한|截止|最后期限|กำหนดส่ง|เดดไลน์"
+    r"|締め?切り?|納期|期限|마감|기한|截止|最后期限|กำหนดส่ง|เดดไลน์|ថ្ងៃផុតកំណត់|កាលកំណត់"
 )
 # ... and the moment it names
 DEADLINE_MOMENT = compiled_on_use(
@@ -2253,7 +2255,12 @@ PASTE_ADOPTED = compiled_on_use(
     r"sigue|síguel[oa]|seguir|respeta|reglas|segue|siga|regras|segui|rispetta|regole|volg|"
     r"houd\s+je\s+(?:eraan|aan)|regels|przestrzegaj|zasady|соблюдай|следуй|дотримуйся|правила|"
     r"uy|uyun|kurallar\w*|დაიც\w+|წესები|पालन|नियम|ikuti|patuhi|aturan|ακολούθησε|τήρησε|"
-    r"κανόνες|respectă|urmează|reguli\w*)(?!\w)|遵守|遵循|守って|従って|ルール|규칙|준수"
+    r"κανόνες|respectă|urmează|reguli\w*|"
+    # ... Finnish, Hebrew, Swahili, Tamil, Hungarian, Persian, Czech, Vietnamese, Scandinavian
+    r"säännöt|sääntöjä|noudata\w*|כללים|כללי|נהלים|תקפיד\w*|הקפד\w*|sheria|kanuni|fuata|"
+    r"zifuate|zingatia|விதிகள்\w*|பின்பற்று\w*|szabály\w*|tartsd\s+be|kövesd|قوانین|قواعد|"
+    r"رعایت|پیروی|pravidla|dodržuj\w*|řiď\s+se|quy\s+tắc|quy\s+định|tuân\s+thủ|làm\s+theo|"
+    r"regler|følg|följ)(?!\w)|遵守|遵循|守って|従って|ルール|규칙|준수|ច្បាប់|គោរព"
 )
 # ... unless the user asks for the text to be worked on ("Here is the vendor's draft, just
 # check it for typos:", "Translate this policy", "Summarise their rules"): a document under
