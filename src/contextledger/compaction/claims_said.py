@@ -14,6 +14,7 @@ from ..intent import is_constraint
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
+from .claims_handoff import people_who_left, without_set_aside
 from .claims_polarity import (
     PERMIT,
     a_name,
@@ -480,7 +481,11 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         with_verb = verb.startswith("prefer") or (
             verb.startswith(_STATED_WITH_VERB) and re.search(r"(?i)\bfrom\b", part)
         )
-        stated = Reading(f"{verb} {part}" if with_verb else part)
+        # "Q owns it now, not P" after "P is moving to another team, so Q owns it": the
+        # person set aside is the side the hand-off leaves, no denial of the user's words
+        gone = people_who_left(index.units[i].text for i in good)
+        stance_of = without_set_aside(part, gone) if gone else part
+        stated = Reading(f"{verb} {stance_of}" if with_verb else stance_of)
         kept = index.keeping(good, stated, flipped=against)
         if (
             not kept

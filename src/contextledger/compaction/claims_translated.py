@@ -32,6 +32,8 @@ from functools import lru_cache
 from ..lexicon import claims as lexicon
 from ..lexicon.common import listed
 from .claims_evidence import Claim, Evidence
+from .claims_handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
+from .claims_handoff import has_stem as _has_stem
 from .claims_numbers import measures, qualities
 from .claims_polarity import choice_swapped, preferences
 from .claims_reading import fold, quote
@@ -205,21 +207,6 @@ def _rejects(text: str) -> bool:
     """Whether ``text`` says an option was turned down ("We rejected Kafka", "Odmítli jsme
     Kafka"): a claim that it was chosen says the other way round."""
     return _has_stem(text, lexicon.REJECTED_STEMS)
-
-
-def _has_stem(text: str, stems: Iterable[str]) -> bool:
-    """Whether a word of ``text`` starts with one of ``stems`` (casefolded)."""
-    folded = text.casefold()
-    return any(_stem(stem).search(folded) for stem in stems)
-
-
-@lru_cache(maxsize=1024)
-def _stem(stem: str) -> re.Pattern[str]:
-    """A stem at a word's start; anywhere in Thai, Korean, Chinese or Japanese, whose
-    words a particle or the next word is written onto ("เราปฏิเสธ", "チームを離れ")."""
-    if stem[0] >= "\u0e00":
-        return re.compile(re.escape(stem))
-    return re.compile(rf"(?<![^\W\d_]){re.escape(stem)}")
 
 
 def _holds(text: str, anchor: str) -> bool:
@@ -721,36 +708,17 @@ _OPTION_CLAUSES = re.compile(r"\s*[;,:]\s+|\s+(?:but|while|whereas|instead\s+of|
 
 # A person's name: two words or more each opening with a capital (Latin, Greek, Cyrillic),
 # and the number a generated record may give them ("Rafael Costa 165")
-_NAME = re.compile(r"(?<![\w])[^\W\d_a-z][^\W\d_]+(?:[ -][^\W\d_a-z][^\W\d_]+)+")
-_CLAUSE = re.compile(r"[.;!?。；\n]+")
-
-
 def named_after_leaving(text: str, ev: Evidence) -> list[Claim]:
-    """A person the user said has left, named in a recap as if still there ("Rafael Costa
-    owns the rollout" after "Rafael Costa har forladt teamet; Marko Babić ejer
-    udrulningen nu."): a clause naming them must say they left (RT26-7 person-left)."""
-    if not _NAME.search(text) or _has_stem(text, lexicon.LEFT_STEMS):
+    """A person the user said has left (or moved to another team), named in a recap as if
+    still there ("Rafael Costa owns the rollout" after "Rafael Costa har forladt teamet;
+    Marko Babić ejer udrulningen nu."): a clause naming them must say they left, or set
+    them aside ("Marko Babić owns the rollout now, not Rafael Costa.") (RT26-7, R23-V1)."""
+    if not names_in(text) or _has_stem(text, LEAVING_STEMS):
         return []
-    gone = ev.derive("people who left", lambda: _people_who_left(ev.user_turns))
-    folded = text.casefold()
+    gone = ev.derive("people who left", lambda: people_who_left(ev.user_turns))
     for name, said in gone:
-        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", folded):
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text.casefold()) and not set_aside(
+            text, name
+        ):
             return [Claim("user said", text, f"the user said {name} has left: {quote(said)}")]
     return []
-
-
-def _people_who_left(turns: Iterable[str]) -> tuple[tuple[str, str], ...]:
-    """(name, clause) of each person a user clause says left: the last name before the
-    word that says so ("P has left", "P ekipten ayrıldı", "P 님은 팀을 떠났습니다")."""
-    out: dict[str, str] = {}
-    for turn in turns:
-        for clause in _CLAUSE.split(turn):
-            folded = clause.casefold()
-            at = min(
-                (m.start() for s in lexicon.LEFT_STEMS for m in _stem(s).finditer(folded)),
-                default=-1,
-            )
-            names = [m for m in _NAME.finditer(clause) if m.end() <= at]
-            if names:
-                out.setdefault(names[-1].group(0).casefold(), clause.strip())
-    return tuple(out.items())

@@ -887,6 +887,23 @@ LEFT_STEMS = (
     "წასულია",
 )
 
+# ... or moved to another team (the words for "another team", at a word's start): "Arjun
+# Sen is moving to another team", "przechodzi do innego zespołu", "다른 팀으로 옮기므로"
+MOVED_TEAM_STEMS = (
+    *("another team", "other team", "different team", "innego zespo", "inny zespó"),
+    *("innej drużyn", "jiného týmu", "jiný tým", "jiném týmu", "iného tímu", "iný tím"),
+    *("başka bir ekib", "başka ekib", "başka bir takım", "başka takım", "nhóm khác"),
+    *("đội khác", "άλλη ομάδα", "άλλης ομάδας", "tim lain", "pasukan lain", "অন্য দল"),
+    *("অন্য টিম", "दूसरी टीम", "іншої команди", "іншу команду", "іншій команді"),
+    *("другую команду", "другой команды", "другой команде", "anderes team", "anderen team"),
+    *("autre équipe", "otro equipo", "altro team", "altra squadra", "outra equipe"),
+    *("outra equipa", "outro time", "ander team", "annat team", "andet team", "annet team"),
+    *("toiseen tiimiin", "toiseen ryhmään", "másik csapat", "altă echipă", "alta echipa"),
+    *("kitą komandą", "kitos komandos", "citu komandu", "teise meeskonda", "teise tiimi"),
+    *("სხვა გუნდ", "فريق آخر", "צוות אחר", "تیم دیگر", "timu nyingine", "வேறு குழு"),
+    *("다른 팀", "อีกทีม", "ทีมอื่น", "別のチーム", "他のチーム", "另一个团队", "其他团队"),
+)
+
 # Words that pin a package at its version, as stems at a word's start ("Lass hibernate-core
 # auf 6.5.3 gepinnt", "Garde axum épinglé en 0.7.9", "Тримай go-redis зафіксованим на v9.6.1",
 # "protobuf को 28.3 पर पिन रखें"): a pin, whatever the version's shape
