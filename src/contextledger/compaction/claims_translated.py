@@ -265,13 +265,41 @@ def _differs(claim: str, said: str) -> str | None:
     # is no denial of the rule: "58 seconds (corrected from 91)" for "58 секунд, а не 91")
     mine, folded = _replaced_values(claim), claim.casefold()
     theirs = {v for v in _replaced_values(said) if v in mine or not _holds(folded, v)}
-    if _denies(_unreplaced(claim, mine & theirs)) != _denies(_unreplaced(said, theirs)):
-        return "it drops the user's denial" if _denies(said) else "it adds a denial"
+    turned = _denial_turned(claim, said, mine & theirs, theirs)
+    if turned is not None:
+        return "it drops the user's denial" if turned else "it adds a denial"
     if _rejects(said) and not _rejects(claim):
         return "the user rejected it"
     if _pending(said) and not _pending(claim):
         return "the user said it still waits"
     return _qualified_otherwise(claim, said)
+
+
+def _denial_turned(claim: str, said: str, mine: Set[str], theirs: Set[str]) -> bool | None:
+    """Whether ``claim`` drops (True) or adds (False) a denial of ``said``, or None. An
+    option turned down is denied ("X was rejected" for "X 방식을 … 채택하지 않았습니다"),
+    and each option is read in its own clause: "Use P; A was rejected" for "we rejected A;
+    we will use P" keeps both, "Do not use P; it was rejected" turns P around."""
+
+    def denied(text: str, values: Set[str]) -> bool:
+        return _denies(_unreplaced(text, values)) or _rejects(text)
+
+    clauses = [c for c in _CLAUSE_END.split(said) if c.strip()]
+    if len(clauses) > 1:
+        placed = True  # (a clause naming nothing, "print its value", is read with the whole)
+        for part in _CLAUSE_END.split(claim):
+            keys = _anchors(part) | _shared_words(part, said)
+            holding = [c for c in clauses if any(_holds(c.casefold(), k) for k in keys)]
+            if len(holding) != 1:
+                placed = False
+                continue
+            theirs_denied = denied(holding[0], theirs)
+            if denied(part, mine) != theirs_denied:
+                return theirs_denied
+        if placed:
+            return None
+    said_denied = denied(said, theirs)
+    return said_denied if denied(claim, mine) != said_denied else None
 
 
 def _unreplaced(text: str, values: Set[str]) -> str:
@@ -558,8 +586,17 @@ def _user_sentence(text: str, ev: Evidence) -> bool:
 
 @lru_cache(maxsize=1 << 15)  # each user sentence of the record is read once
 def _folded(turn: str) -> frozenset[str]:
-    """``turn`` and each of its sentences, folded."""
-    return frozenset(fold(whole) for whole in (turn, *sentences(turn)))
+    """``turn`` and each of its sentences, folded; and a sentence's words after a short
+    lead-in that denies nothing ("Việc cần làm hôm nay: schedule X-band passes …" says
+    "schedule X-band passes …" whole)."""
+    whole = (turn, *sentences(turn))
+    after = [
+        s.split(": ", 1)[1] for s in whole if _LEAD_IN.match(s) and not _denies(s.split(": ", 1)[0])
+    ]
+    return frozenset(fold(s) for s in (*whole, *after))
+
+
+_LEAD_IN = re.compile(r"^[^:`\n]{1,60}:\s+\S")  # "Today's task: …", "Zadanie na dziś: …"
 
 
 _QUOTING_SECTIONS = frozenset(

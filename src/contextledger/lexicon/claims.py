@@ -269,7 +269,7 @@ JA_ENDING = re.compile(r"(?:しました|します|しています|しただけ�
 REPLACED_BEFORE = re.compile(
     # (and the one-word negators of some thirty more languages: "DEP-03, nu DEP-01",
     # "3.1, ei 3.0", "v2, не v1", "X, bukan Y", "X, không phải Y", "X ולא Y")
-    r"(?i)(?:\b(?:nu|ne|ei|nem|не|ни|ні|δεν|όχι|tidak|bukan|không(?:\s+phải)?|לא|ולא|لا|ليس|نه|नहीं|না|"
+    r"(?i)(?:\b(?:nu|ne|ei|nem|mitte|nevis|არა|не|ни|ні|δεν|όχι|tidak|bukan|không(?:\s+phải)?|לא|ולא|لا|ليس|نه|नहीं|না|"
     r"inte|ikke|ekki|değil|hindi|sio|siyo|nav|ne\s+pas|"
     r"not|no|pas|nicht|niet|non|nie|não|ni|kein(?:e|en)?|instead\s+of|rather\s+than|"
     r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|statt|anstatt|invece\s+di|zamiast|"
@@ -573,7 +573,8 @@ SCOPE_ONLY = re.compile(
     r"no\s+other|nowhere\s+else|alone|untouched|as\s+is|tylko|wy[łl][ąa]cznie|nic\s+poza|alleen|"
     r"uitsluitend|nur|ausschlie[ßs]lich|seulement|uniquement|solo|s[óo]lo|solamente|soltanto|"
     r"s[óo]|somente|apenas|только|лише|тільки|sadece|yaln[ıi]zca|hanya|ch[ỉi]|bara|endast|kun)\b|"
-    r"只|仅|だけ|のみ|만\b|فقط|केवल|सिर्फ़|सिर्फ|เท่านั้น"
+    # (Korean 만 "only" is a noun's particle; "검토했지만" ends on 지만, "but")
+    r"只|仅|だけ|のみ|(?<!지)만\b|فقط|केवल|सिर्फ़|सिर्फ|เท่านั้น"
 )
 # "Not only X", "nicht nur", "nie tylko": the limit said away.
 NOT_ONLY = re.compile(
@@ -582,7 +583,9 @@ NOT_ONLY = re.compile(
 )
 # Words that widen a scope: "anywhere", "everywhere", "outside", "as needed", "too", "all".
 WIDER = re.compile(
-    r"(?i)\b(?:anywhere|everywhere|outside|beyond|as\s+needed|too|as\s+well|also|any|all|every|"
+    # ("too" at its clause's end adds; "too slow" says how much)
+    r"(?i)\b(?:anywhere|everywhere|outside|beyond|as\s+needed|too(?=\s*(?:[.,;:!?)]|$))|"
+    r"as\s+well|also|any|all|every|"
     r"wherever|whatever|wszędzie|wszystkie|überall|alle|partout|tous|toutes|en\s+cualquier|todos|"
     r"todas|ovunque|tutti|tutte|overal|везде|все|всі|скрізь|her\s+yerde|tüm|semua|di\s+mana\s+saja|"
     r"mọi|tất\s+cả)\b|どこでも|すべて|全部|所有|任何|모든|어디서나|كل|सभी|हर\s+जगह|ทั้งหมด"
@@ -732,6 +735,24 @@ REJECTED_STEMS = (
     "từ chối",
     "bác bỏ",
     "đã loại",
+    "loại bỏ",
+    "gạt bỏ",
+    "không chọn",
+    "채택하지 않",
+    "채택 안",
+    "선택하지 않",
+    "배제",
+    "採用しな",
+    "見送",
+    "否决",
+    "拒绝",
+    "不采用",
+    "没有采用",
+    "खारिज",
+    "अस्वीकार",
+    "رفضنا",
+    "דחינו",
+    "נדחה",
     "却下",
     "不採用",
 )
