@@ -67,3 +67,18 @@ def test_a_goal_after_a_short_lead_in_is_the_users_own_words() -> None:
     assert _stripped(
         "Constraints and corrections:\n- Edit passplan/rf/calibration/ freely.", record
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "denies"),
+    [
+        ("A mai feladat: a várólista feltöltése.", False),  # Hungarian "today's"
+        ("Este mai rapid decât varianta veche.", False),  # Romanian "more"
+        ("Mai eseguire `rm -rf build`.", True),  # Italian "never", opening its clause
+        ("Non eseguire mai `rm -rf build`.", True),
+    ],
+)
+def test_mai_denies_only_as_italian_never(text: str, denies: bool) -> None:
+    from contextledger.compaction.claims_words import restricts
+
+    assert restricts(text) == denies

@@ -37,6 +37,7 @@ from .claims_handoff import has_stem as _has_stem
 from .claims_numbers import measures, qualities
 from .claims_polarity import choice_swapped, preferences
 from .claims_reading import fold, quote
+from .claims_words import without_false_friends
 from .facts import sentences
 
 __all__ = [
@@ -166,7 +167,7 @@ def _read_script(c: str) -> bool:
 
 def _denies(text: str) -> bool:
     # (a bound is no denial: "не більше 4 разів" is "at most 4 times")
-    unbound = lexicon.BOUND_LEAST.sub(" ", lexicon.BOUND_MOST.sub(" ", text))
+    unbound = lexicon.BOUND_LEAST.sub(" ", lexicon.BOUND_MOST.sub(" ", without_false_friends(text)))
     words = [w.casefold() for w in _WORD.findall(unbound)]
     if "nu" in words and not _ROMANIAN.search(text):
         words.remove("nu")  # Romanian's "no", Dutch's "now" ("Kenji is nu eigenaar")
