@@ -142,6 +142,7 @@ from .claims_translated import (
     named_after_leaving,
     quoted_user,
     said_verbatim,
+    switched_around,
     without_translated,
 )
 from .facts import extract_claims, sentences
@@ -335,6 +336,7 @@ def check_clause(
     out = without_translated(text, out, ev)
     if not out and section not in _DONE_SECTIONS:
         out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
+        out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF
     return tuple(dict.fromkeys(out))
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "named_after_leaving",
     "quoted_user",
     "said_verbatim",
+    "switched_around",
     "without_translated",
 ]
 
@@ -73,7 +74,9 @@ _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 _ANCHOR = re.compile(
     r"`[^`]+`|[^\s`\"'«»“”„()]*[/_][^\s`\"'«»“”„(),;]*[^\s`\"'«»“”„().,;:]|"
     r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w.]*\w)|(?<=[\s(\"'«“„])[A-Z][\w-]*[A-Z0-9][\w-]*|"
-    r"(?<=[\s(\"'«“„])[A-Z][^\W\d_]+"
+    r"(?<=[\s(\"'«“„])[A-Z][^\W\d_]+|"
+    # an id of letters and digits, a commit's sha ("4f2a9c1", "rev246")
+    r"(?<![\w.-])(?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z\d][a-z\d-]{5,}(?![\w.]*\w)"
 )
 _CLAUSE_END = re.compile(r"\s*[;；·]\s*|(?<=[.!?。])\s+")
 _QUOTED_USER = re.compile(
@@ -262,6 +265,9 @@ def _differs(claim: str, said: str) -> str | None:
             return f"{n} {value}"  # "at least 3" for "com a màxim 3"
     if choice_swapped(claim, said) or _turned_choice(claim, said):
         return "the choice turned around"
+    mine_state, said_state = switch_states(claim), switch_states(said)
+    if mine_state and said_state and mine_state.isdisjoint(said_state):
+        return f"the user said it stays {'/'.join(sorted(said_state))}"
     # (the value a correction replaced, said so on both sides or not named by the claim,
     # is no denial of the rule: "58 seconds (corrected from 91)" for "58 секунд, а не 91")
     mine, folded = _replaced_values(claim), claim.casefold()
@@ -276,6 +282,65 @@ def _differs(claim: str, said: str) -> str | None:
     return _qualified_otherwise(claim, said)
 
 
+# A switch's state in English: "is ON", "must stay off", "set to on", "enabled"
+_SWITCH = re.compile(
+    r"\b(?:ON|OFF)\b|(?i:\b(?:is|are|be|stays?|remains?|kept|keep|left|set\s+to|turned|switched|"
+    r"flipped)\s+(on|off)\b)"
+)
+
+
+def switch_states(text: str) -> frozenset[str]:
+    """The states (on, off) ``text`` gives a switch, in any language the lexicon reads
+    ("must stay OFF", "VYPNUTÝ", "KAPALI", "is enabled")."""
+    found = {(m.group(1) or m.group(0)).casefold() for m in _SWITCH.finditer(text)}
+    words = {w.casefold() for w in _WORD.findall(text)}
+    if words & lexicon.STATE_ON_WORDS:
+        found.add("on")
+    if words & lexicon.STATE_OFF_WORDS:
+        found.add("off")
+    return frozenset(found)
+
+
+def switched_around(text: str, ev: Evidence) -> list[Claim]:
+    """A switch given the other state than the user's last word on it, in any language
+    ("Feature flag X is ON in production." for "Příznak funkce X musí zůstat v produkci
+    VYPNUTÝ"): the switch is named by an identifier both hold (R24-V1)."""
+    mine = switch_states(text)
+    names = {a for a in _anchors(text) if re.search(r"[\d_]", a)} if mine else set()
+    if not names:
+        return []
+    last: str | None = None
+    for turn in ev.user:
+        for piece in _CLAUSE_END.split(turn):
+            if any(_holds(piece.casefold(), n) for n in names) and switch_states(piece):
+                last = piece
+    if last is None or not mine.isdisjoint(switch_states(last)):
+        return []
+    said = "/".join(sorted(switch_states(last)))
+    return [Claim("constraint", text, f"the user said it stays {said}: {quote(last)}")]
+
+
+def _verb_of(claim: str, clause: str) -> bool:
+    """Whether ``clause`` holds a word of four letters or more of ``claim`` that is no
+    word of English's own (a loanword verb: "cherry-pick", "deploy", "merge")."""
+    folded = clause.casefold()
+    words = {w.casefold() for w in _WORD.findall(claim) if len(w) >= 4} - _ENGLISH
+    return any(w in folded for w in words)
+
+
+_GLUED_NE = re.compile(r"(?<![^\W\d_])(?:ne|не|ні)([^\W\d_][\w-]{3,})", re.IGNORECASE)
+
+
+def _glued_denial(text: str, claim: str) -> bool:
+    """Whether ``text`` denies a verb ``claim`` names with a negation glued on as a prefix,
+    as Czech, Slovak and Lithuanian write it ("znovu ho necherry-pickuj" for
+    "cherry-pick"): the claim's own word after "ne"."""
+    words = {w.casefold() for w in _WORD.findall(claim) if len(w) >= 4}
+    return any(
+        any(m.group(1).casefold().startswith(w) for w in words) for m in _GLUED_NE.finditer(text)
+    )
+
+
 def _denial_turned(claim: str, said: str, mine: Set[str], theirs: Set[str]) -> bool | None:
     """Whether ``claim`` drops (True) or adds (False) a denial of ``said``, or None. An
     option turned down is denied ("X was rejected" for "X 방식을 … 채택하지 않았습니다"),
@@ -283,9 +348,10 @@ def _denial_turned(claim: str, said: str, mine: Set[str], theirs: Set[str]) -> b
     we will use P" keeps both, "Do not use P; it was rejected" turns P around."""
 
     def denied(text: str, values: Set[str]) -> bool:
-        return _denies(_unreplaced(text, values)) or _rejects(text)
+        return _denies(_unreplaced(text, values)) or _rejects(text) or _glued_denial(text, claim)
 
-    clauses = [c for c in _CLAUSE_END.split(said) if c.strip()]
+    split = tuple(c for c in _CLAUSE_END.split(said) if c.strip())
+    clauses = _referred(split, frozenset(_anchors(claim)), claim)  # ("…; do not pick it")
     if len(clauses) > 1:
         placed = True  # (a clause naming nothing, "print its value", is read with the whole)
         for part in _CLAUSE_END.split(claim):
@@ -378,8 +444,28 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
             # (a claim of one clause is held to one clause: "Jonas decided X" is not in
             # "Mira decided X; Jonas owns the rollout")
             read_whole = len(_CLAUSE_END.split(claim)) >= len(clauses) > 1
-            pieces = (whole,) if read_whole and _about(claim, whole, turn) else clauses
+            pieces = (
+                (whole,)
+                if read_whole and _about(claim, whole, turn)
+                else _referred(clauses, frozenset(_anchors(claim)), claim)
+            )
             out += [p for p in pieces if p and _about(claim, p, turn)]
+    return out
+
+
+def _referred(clauses: tuple[str, ...], names: frozenset[str], claim: str) -> list[str]:
+    """``clauses``, each read with the denying clauses after it that name no anchor of the
+    claim: their object is the one named before ("Commit S byl revertnut …; znovu ho
+    necherry-pickuj.": the ban is of S)."""
+    out: list[str] = []
+    for c in clauses:
+        # (of what the claim does: "do not cherry-pick it" is no word on "S was reverted")
+        refers = bool(names and out) and not _holds_any(c.casefold(), names)
+        refers = refers and (_denies(c) or _glued_denial(c, claim)) and _verb_of(claim, c)
+        if refers and _holds_any(out[-1].casefold(), names):
+            out[-1] = f"{out[-1]}; {c}"
+        else:
+            out.append(c)
     return out
 
 

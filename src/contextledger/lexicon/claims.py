@@ -288,7 +288,7 @@ MORE_NEGATIONS = _listed(
     не ни никогда нельзя без никакого никаких никакой ничего ніколи жодного ei älä älkää koskaan ilman jangan tidak bukan tanpa
     μην μη δεν ποτέ χωρίς אל לא לעולם ללא בלי không đừng chớ
     inte aldrig ej ikke aldri uden uten utan ekki aldrei nem soha sohasem nikdy nu niciodată
-    fără asla hiçbir
+    fără asla hiçbir etme etmeyin yapma yapmayın çalıştırma çalıştırmayın dokunma dokunmayın
     لا لن لم ليس أبدا أبداً ممنوع بدون دون عدم ألا يمنع يُمنع تمنع محظور يحظر يُحظر إياك मत नहीं न बिना
     """
 )
@@ -923,6 +923,27 @@ MOVED_TEAM_STEMS = (
     *("kitą komandą", "kitos komandos", "citu komandu", "teise meeskonda", "teise tiimi"),
     *("სხვა გუნდ", "فريق آخر", "צוות אחר", "تیم دیگر", "timu nyingine", "வேறு குழு"),
     *("다른 팀", "อีกทีม", "ทีมอื่น", "別のチーム", "他のチーム", "另一个团队", "其他团队"),
+)
+
+# The state a switch is left in ("flag X must stay OFF", "VYPNUTÝ", "KAPALI", "MATI"), in the
+# languages users write in: a recap giving the other state of the same switch turns it around.
+STATE_ON_WORDS = _listed(
+    """
+    enabled active activated zapnutý zapnutá zapnuto zapnuté aktivní włączony włączona włączone
+    włączać açık açik aktif etkin hidup nyala aktif dinyalakan diaktifkan bật ενεργοποιημένο
+    ενεργοποιημένη ενεργό 켜짐 켜져 켜진 চালু увімкнений увімкнена увімкнено включен включена
+    включено eingeschaltet aktiviert activé activée activado activada attivo attiva attivato
+    ativado ativada ingeschakeld påslagen aktiverad päällä bekapcsolva activat pornit
+    """
+)
+STATE_OFF_WORDS = _listed(
+    """
+    disabled inactive deactivated vypnutý vypnutá vypnuto vypnuté neaktivní wyłączony wyłączona
+    wyłączone kapalı kapali mati nonaktif dimatikan dinonaktifkan tắt απενεργοποιημένο
+    απενεργοποιημένη 꺼짐 꺼져 꺼진 বন্ধ вимкнений вимкнена вимкнено выключен выключена
+    выключено ausgeschaltet deaktiviert désactivé désactivée desactivado desactivada disattivato
+    disattiva desativado desativada uitgeschakeld avstängd pois kikapcsolva dezactivat oprit
+    """
 )
 
 # Words that pin a package at its version, as stems at a word's start ("Lass hibernate-core

@@ -1,0 +1,68 @@
+"""A switch's state and a ban said of "it", in any language (verify18, R24-V1).
+
+"Feature flag X is ON in production." where the user said X must stay OFF (VYPNUTÝ,
+KAPALI, MATI) turns the user's word around; "User: cherry-pick commit S" where the user
+said "commit S was reverted; do not cherry-pick it again" (the ban's object named in the
+clause before) makes the ban a request."""
+
+from __future__ import annotations
+
+import pytest
+
+from contextledger.compaction.verify import verify_recap
+from contextledger.model import Message
+from contextledger.providers import read_messages
+
+
+def _record(*said: str) -> list[Message]:
+    turns: list[dict[str, object]] = []
+    for s in said:
+        turns += [{"role": "user", "content": s}, {"role": "assistant", "content": "Noted."}]
+    return list(read_messages(turns))
+
+
+def _stripped(recap: str, record: list[Message]) -> bool:
+    return verify_recap(recap, record, ledger=False).removed_sentences != ()
+
+
+FLAG = "new_checkout_001"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        f"The feature flag {FLAG} must stay OFF in production until legal signs off.",
+        f"Příznak funkce {FLAG} musí zůstat v produkci VYPNUTÝ, dokud to neschválí právníci.",
+        f"{FLAG} özellik bayrağı, hukuk onay verene kadar üretimde KAPALI kalmalı.",
+        f"Feature flag {FLAG} harus tetap MATI di produksi sampai tim legal menyetujui.",
+    ],
+)
+def test_a_switch_given_the_other_state_is_caught(said: str) -> None:
+    record = _record("Please ship the new checkout.", said)
+    rules = "Constraints and corrections:\n- "
+    assert _stripped(f"{rules}Feature flag {FLAG} is ON in production.", record)
+    # (in English the condition is read too: dropping "until legal signs off" is caught)
+    until = " until legal signs off" if said.startswith("The feature flag") else ""
+    assert not _stripped(f"{rules}Keep {FLAG} off in production{until}.", record)
+
+
+SHA = "4f2a9c1"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        f"Commit {SHA} was reverted because it broke prod; do not cherry-pick it again.",
+        f"Commit {SHA} byl revertnut, protože rozbil produkci; znovu ho necherry-pickuj.",
+        f"{SHA} commit'i üretimi bozduğu için geri alındı; onu tekrar cherry-pick etme.",
+        f"Commit {SHA} sudah di-revert karena merusak produksi; jangan di-cherry-pick lagi.",
+    ],
+)
+def test_a_ban_said_of_it_is_a_ban_of_what_the_clause_before_names(said: str) -> None:
+    record = _record("Please ship the new checkout.", said)
+    assert _stripped(
+        f"Decisions:\n- User: cherry-pick commit {SHA} onto the release branch.", record
+    )
+    rules = "Constraints and corrections:\n- "
+    assert not _stripped(f"{rules}Commit {SHA} was reverted; do not cherry-pick it.", record)
+    assert not _stripped(f"{rules}Commit {SHA} was reverted because it broke prod.", record)
