@@ -66,3 +66,31 @@ def test_a_ban_said_of_it_is_a_ban_of_what_the_clause_before_names(said: str) ->
     rules = "Constraints and corrections:\n- "
     assert not _stripped(f"{rules}Commit {SHA} was reverted; do not cherry-pick it.", record)
     assert not _stripped(f"{rules}Commit {SHA} was reverted because it broke prod.", record)
+
+
+CRONS = [
+    "Naplánuj nightly-load cron výrazem `17 3 * * 1-5` (UTC).",
+    "nightly-load işini `17 3 * * 1-5` cron ifadesiyle zamanla (UTC).",
+    "Schedule nightly-load with the cron expression `17 3 * * 1-5` (UTC).",
+]
+
+
+@pytest.mark.parametrize("said", CRONS)
+def test_a_schedule_is_no_command_run_and_must_be_the_one_given(said: str) -> None:
+    record = _record("Please build the reconciliation job.", said)
+    numbers = "Numbers that matter:\n- "
+    assert not _stripped(f"{numbers}nightly-load runs on cron `17 3 * * 1-5` (UTC).", record)
+    assert _stripped(f"{numbers}nightly-load runs on cron `0 0 * * *` (UTC).", record)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Všechna data musí zůstat v us-east-1 (#001); nic se nesmí nasadit do jiného regionu.",
+        "Semua data harus tetap di us-east-1 (#001); tidak boleh ada yang dideploy ke region lain.",
+    ],
+)
+def test_a_rule_restated_is_read_against_its_own_clause(said: str) -> None:
+    """The ban after the semicolon is no denial of the clause the recap restates."""
+    record = _record("Please build the reconciliation job.", said)
+    assert not _stripped("Constraints and corrections:\n- Data stays in us-east-1 (#001).", record)

@@ -399,7 +399,20 @@ def _in_other_words(
         turned = stated.change(index.stance(good[0])) or ""
         return (good if turned.startswith(_TURNED_AROUND) else kept), False
     dropped = bool(kept) and not lex.restricts(part)
-    return kept, dropped and all(lex.denies_unread(index.units[i].text) for i in kept)
+    return kept, dropped and all(
+        lex.denies_unread(_clause_about(part, index.units[i].text)) for i in kept
+    )
+
+
+def _clause_about(part: str, said: str) -> str:
+    """The clause of ``said`` (cut at ";") that shares most words with ``part``: "Data
+    stays in us-east-1" restates "… tetap di us-east-1 (#001)", not the ban after the
+    semicolon ("tidak boleh ada yang dideploy ke region lain")."""
+    clauses = [c for c in re.split(r"\s*[;；]\s*", said) if c.strip()]
+    if len(clauses) < 2:
+        return said
+    mine = claim_terms(part)
+    return max(clauses, key=lambda c: len(mine & claim_terms(c)))
 
 
 def _reworded(part: str, said: list[frozenset[str]], specific: set[str]) -> int | None:
