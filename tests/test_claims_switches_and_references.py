@@ -94,3 +94,19 @@ def test_a_rule_restated_is_read_against_its_own_clause(said: str) -> None:
     """The ban after the semicolon is no denial of the clause the recap restates."""
     record = _record("Please build the reconciliation job.", said)
     assert not _stripped("Constraints and corrections:\n- Data stays in us-east-1 (#001).", record)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Předtím jsem se spletl: používáme dbt 1.8 [002], ne dbt 1.7.",
+        "Daha önce yanlış söyledim: dbt 1.7 değil, dbt 1.8 [002] kullanıyoruz.",
+        "Tadi saya salah sebut: kita pakai dbt 1.8 [002], bukan dbt 1.7.",
+    ],
+)
+def test_a_correction_keeps_its_direction_whichever_side_the_negation_stands(said: str) -> None:
+    """Turkish says "not" after the value ("dbt 1.7 değil, dbt 1.8"): the same correction."""
+    record = _record("Please build the reconciliation job.", said)
+    rules = "Constraints and corrections:\n- "
+    assert not _stripped(f"{rules}We use dbt 1.8 [002], not dbt 1.7.", record)
+    assert _stripped(f"{rules}We use dbt 1.7, not dbt 1.8 [002].", record)

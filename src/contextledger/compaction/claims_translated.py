@@ -385,14 +385,19 @@ def _replaced_values(text: str) -> frozenset[str]:
 
 
 def _replaced(m: re.Match[str]) -> str:
-    return (m.group("value") or m.group("replaced")).rstrip(".:/-").casefold()
+    found = m.group("value") or m.group("replaced") or m.group("gapped") or m.group("before")
+    return found.rstrip(".:/-").casefold()
 
 
 _REPLACED = re.compile(
     r"(?i)\(?\s*\b(?:corrected|changed|updated|moved|raised|lowered)\s+from\s+"
     r"(?P<value>[\w./:-]*\d[\w./:-]*)\s*\)?|"
     rf"[,，]?\s*(?:\b(?:{lexicon.NOT_THAT_NEGATORS}|not|instead\s+of|rather\s+than)\b|"
-    r"(?<!\w)(?:а|o|და)\s+(?:не|ne|არა))\s+(?P<replaced>[\w./:-]*\d[\w./:-]*)"
+    r"(?<!\w)(?:а|o|და)\s+(?:не|ne|არა))\s+(?P<replaced>[\w./:-]*\d[\w./:-]*)|"
+    # (a word naming the value between, after a comma: "dbt 1.8, not dbt 1.7"; Turkish says
+    # it after the value: "dbt 1.7 değil, dbt 1.8")
+    rf"[,，]\s*\b(?:{lexicon.NOT_THAT_NEGATORS}|not)\s+[^\W\d_]+\s+(?P<gapped>[\w./:-]*\d[\w./:-]*)|"
+    r"(?P<before>[\w./:-]*\d[\w./:-]*)\s+değil\b"
 )
 
 
