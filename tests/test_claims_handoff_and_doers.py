@@ -102,3 +102,10 @@ def test_a_timeout_set_is_no_failure_and_one_that_happened_is() -> None:
         assert outcome is not None and outcome.verdict == "fail"
     record = _record("The request timeout is 47 seconds.")
     assert not _stripped("Numbers that matter:\n- Request timeout 47 seconds.", record)
+
+
+def test_a_tool_named_as_doing_something_is_no_person_claim() -> None:
+    record = _record("Please apply the plan for the staging VPC.")
+    line = "Findings:\n- Terraform applied the staging VPC plan."
+    reasons = [c.reason for c in verify_recap(line, record, ledger=False).misclaims]
+    assert not any("Terraform" in r for r in reasons)  # (whether it was done is checked apart)

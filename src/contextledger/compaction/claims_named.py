@@ -73,6 +73,8 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
     if found is None:
         return []
     name, verb, what = found
+    if _DOING.match(verb) and len(name.split()) < 2:
+        return []  # "Terraform applied 3 changes": a tool, not a person (a person has two names)
     names = {stem(w) for w in name.split()}
     terms = claim_terms(what) - GENERIC_DOING - names
     if not terms:
