@@ -270,7 +270,7 @@ REPLACED_BEFORE = re.compile(
     # (and the one-word negators of some thirty more languages: "DEP-03, nu DEP-01",
     # "3.1, ei 3.0", "v2, не v1", "X, bukan Y", "X, không phải Y", "X ולא Y")
     r"(?i)(?:\b(?:nu|ne|ei|nem|mitte|nevis|არა|не|ни|ні|δεν|όχι|tidak|bukan|không(?:\s+phải)?|לא|ולא|لا|ليس|نه|नहीं|না|"
-    r"inte|ikke|ekki|değil|hindi|sio|siyo|nav|ne\s+pas|"
+    r"inte|ikke|ekki|değil|hindi|sio|siyo|nav|ne\s+pas|ոչ\s+թե|"
     r"not|no|pas|nicht|niet|non|nie|não|ni|kein(?:e|en)?|instead\s+of|rather\s+than|"
     r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|statt|anstatt|invece\s+di|zamiast|"
     r"in\s+plaats\s+van|em\s+vez\s+de)|不是)\s*$"
