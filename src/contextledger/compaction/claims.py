@@ -97,6 +97,7 @@ from .claims_reading import (
     BACKTICKED,
     BY_USER,
     CORRECTION_NOTE,
+    CRON,
     DONE,
     FAIL,
     FUTURE,
@@ -142,6 +143,7 @@ from .claims_translated import (
     named_after_leaving,
     quoted_user,
     said_verbatim,
+    switched_around,
     without_translated,
 )
 from .facts import extract_claims, sentences
@@ -238,6 +240,7 @@ def check_clause(
         out += check_arguments(text, ev)  # "assigned OPS-812 to jdoe": the call's assignee
         out += check_assistant_did(text, ev)  # "O assistente ofereceu um cupom …"
     quoted = [q.strip() for q in BACKTICKED.findall(text) if q.strip()]
+    out += _check_schedules(quoted, ev)  # "`0 0 * * *`" for the user's "`17 3 * * 1-5`"
     # a backticked span in a claim of running is a command, whatever its program
     commands = list(
         dict.fromkeys(
@@ -335,6 +338,7 @@ def check_clause(
     out = without_translated(text, out, ev)
     if not out and section not in _DONE_SECTIONS:
         out += named_after_leaving(text, ev)  # "P owns the rollout" when P has left
+        out += switched_around(text, ev)  # "flag X is ON" when the user said it stays OFF
     return tuple(dict.fromkeys(out))
 
 
@@ -513,13 +517,27 @@ _DONE_SECTIONS = frozenset({"Commands run", "Files written", "Files read", "Fail
 _NONE = re.compile(r"(?i)^\W*(?:none|no\s+failures?|nothing(?:\s+failed)?|n/?a|all\s+passed)\W*$")
 
 
+def _check_schedules(quoted: list[str], ev: Evidence) -> list[Claim]:
+    """A cron schedule a recap gives must be in the record as written (its numbers are
+    no facts each: "0 0 * * *" is made of digits any record holds)."""
+    out = []
+    for q in quoted:
+        if not CRON.fullmatch(q):
+            continue
+        wanted = " ".join(q.split())
+        texts = (*ev.user, *ev.assistant, *(r.text for r in ev.results), *ev.trusted)
+        if not any(wanted in " ".join(t.split()) for t in texts if "*" in t or wanted in t):
+            out.append(Claim("number", q, "no turn or tool output gives this schedule"))
+    return out
+
+
 def _run_object(quoted: str, text: str, ev: Evidence) -> bool:
     """Whether a backticked span of a clause is a command it claims run: a run verb and
     a span of several words, a program that ran, or the word right after the verb
     ("ran `deploy.sh`"); not an identifier elsewhere ("→ `test_march_batch` timed out")."""
     ran = RAN.search(text)
-    if ran is None:
-        return False
+    if ran is None or CRON.fullmatch(quoted.strip()):
+        return False  # ("runs on cron `17 3 * * 1-5`": a schedule, no command)
     if ev.ran(quoted) or (" " in quoted.strip() and not printed_not_run(quoted, ev)):
         return True
     first = BACKTICKED.search(text, ran.end())  # the verb's own object, not a later name

@@ -19,7 +19,7 @@ from .claims_reading import GENERIC_DOING, quote
 from .claims_said import supporting_at
 from .trace import claim_terms, cover, stem, unit_terms
 
-_WORD = r"[A-ZÀ-ÝА-ЯЁІЇЄҐ][a-zà-ÿа-яёіїєґ\u0100-\u017f'’-]+"
+_WORD = r"[A-ZÀ-ÝА-ЯЁІЇЄҐ\u1e00-\u1efe][a-zà-ÿа-яёіїєґ\u0100-\u024f\u1e01-\u1eff'’-]+"
 _ACTOR = re.compile(
     rf"^\W*(?:(?:User|Assistant)\s*:\s+)?(?P<name>{_WORD}(?:\s+{_WORD}){{0,2}})\s+"
     r"(?:(?:also|later|then|first|finally|explicitly)\s+)?"
@@ -27,6 +27,8 @@ _ACTOR = re.compile(
     r"says|approved|approves|agreed|insisted|proposed|suggested|told|confirmed|demanded|"
     r"rejected|refused|overruled|instructed|preferred|prefers|set|signed\s+off(?:\s+on)?|"
     r"okayed|"
+    # what they did: "Siti Rahayu ran `flask db upgrade rev246` on production"
+    r"ran|re-?ran|executed|applied|deployed|merged|pushed|restarted|rolled\s+back|"
     # (the same acts in the languages the lexicon reads: "Joost heeft besloten",
     # "Tomek zdecydował", "Олена вирішила", "Budi memutuskan")
     r"heeft\s+besloten|besloot|besloten|zdecydował|zdecydowała|zatwierdził|zatwierdziła|"
@@ -34,6 +36,7 @@ _ACTOR = re.compile(
     r"ha\s+deciso|decise|memutuskan|menyetujui|вирішив|вирішила|вирішили|решил|решила|"
     r"решили|затвердив|затвердила|karar\s+verdi|onayladı)(?!\w)(?P<rest>.*)$"
 )
+_DOING = re.compile(r"(?i)ran|re-?ran|executed|applied|deployed|merged|pushed|restarted|rolled")
 # Sentence starts that are no one's name: "Then decided …", "Everyone agreed …".
 _NOT_NAMES_LIST = """
     the this that these those it its we i they he she you user assistant agent model
@@ -70,6 +73,8 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
     if found is None:
         return []
     name, verb, what = found
+    if _DOING.match(verb) and len(name.split()) < 2:
+        return []  # "Terraform applied 3 changes": a tool, not a person (a person has two names)
     names = {stem(w) for w in name.split()}
     terms = claim_terms(what) - GENERIC_DOING - names
     if not terms:
@@ -85,8 +90,11 @@ def check_named_actor(text: str, ev: Evidence) -> list[Claim]:
         ):
             return []
     user, _ = supporting_at(what, ev.said_index, 0.5)
+    said = quote(ev.said_index.units[user[0]].text) if user else ""
+    if user and _DOING.match(verb):  # the user told of someone else doing it
+        return [Claim("did", text, f"the user did not say {name} {verb} this: {said}")]
     why = (
-        f"the user said it, not {name}: {quote(ev.said_index.units[user[0]].text)}"
+        f"the user said it, not {name}: {said}"
         if user
         else f"no turn or output says {name} {verb} this"
     )

@@ -249,13 +249,13 @@ _UNIT_TABLE = {
     ): "секунд секунды секунда секунду секунди שניות שנייה ثانية ثوان ثواني सेकंड วินาที s sec secs second seconds sekunde sekunden segundo segundos seconde "
     "secondes secondi sekund sekundy sekunda seconden saniye saniyede detik giây 초 秒 segons "
     "segon secunde secundă sekunti sekuntia sekunnin δευτερόλεπτα δευτερόλεπτο másodperc "
-    "másodpercig sekúnd",
+    "másodpercig sekúnd վայրկյան",
     (
         "time",
         "min",
     ): "минут минуты минута минуту хвилин хвилину хвилини דקות דקה دقيقة دقائق मिनट นาที min mins minute minutes minuten minuto minutos minuti minut minuty "
     "minutę dakika menit phút 분 分 分钟 分間 minuts minuutti minuuttia minuutin λεπτά λεπτό "
-    "perc percig percet minit minút minúty",
+    "perc percig percet minit minút minúty րոպե",
     (
         "time",
         "h",

@@ -118,6 +118,11 @@ FAIL = re.compile(
     r"traceback|exception|non-?zero\s+exit)\b"
 )
 
+# A cron schedule ("17 3 * * 1-5", "*/15 * * * *", "0 6 * * MON-FRI"): five to seven fields of
+# numbers, steps, ranges, lists or day and month names
+_CRON_FIELD = r"(?:[\d*?][\d*/,\-LW#?]*|[A-Za-z]{3}(?:[-,][A-Za-z]{3})*)"
+CRON = re.compile(rf"{_CRON_FIELD}(?:[ \t]+{_CRON_FIELD}){{4,6}}")
+
 TESTS = re.compile(r"(?i)\b(?:tests?|test\s+suite|suites?|specs?|ci|build)\b")
 
 _OUTCOME_WORD_LIST = """

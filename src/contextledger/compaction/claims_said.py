@@ -14,6 +14,7 @@ from ..intent import is_constraint
 from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_evidence import Claim, ClaimKind, Evidence, Unit, UnitIndex
+from .claims_handoff import people_who_left, without_set_aside
 from .claims_polarity import (
     PERMIT,
     a_name,
@@ -398,7 +399,20 @@ def _in_other_words(
         turned = stated.change(index.stance(good[0])) or ""
         return (good if turned.startswith(_TURNED_AROUND) else kept), False
     dropped = bool(kept) and not lex.restricts(part)
-    return kept, dropped and all(lex.denies_unread(index.units[i].text) for i in kept)
+    return kept, dropped and all(
+        lex.denies_unread(_clause_about(part, index.units[i].text)) for i in kept
+    )
+
+
+def _clause_about(part: str, said: str) -> str:
+    """The clause of ``said`` (cut at ";") that shares most words with ``part``: "Data
+    stays in us-east-1" restates "… tetap di us-east-1 (#001)", not the ban after the
+    semicolon ("tidak boleh ada yang dideploy ke region lain")."""
+    clauses = [c for c in re.split(r"\s*[;；]\s*", said) if c.strip()]
+    if len(clauses) < 2:
+        return said
+    mine = claim_terms(part)
+    return max(clauses, key=lambda c: len(mine & claim_terms(c)))
 
 
 def _reworded(part: str, said: list[frozenset[str]], specific: set[str]) -> int | None:
@@ -480,7 +494,11 @@ def check_user(text: str, ev: Evidence, kind: ClaimKind, *, strict: bool = False
         with_verb = verb.startswith("prefer") or (
             verb.startswith(_STATED_WITH_VERB) and re.search(r"(?i)\bfrom\b", part)
         )
-        stated = Reading(f"{verb} {part}" if with_verb else part)
+        # "Q owns it now, not P" after "P is moving to another team, so Q owns it": the
+        # person set aside is the side the hand-off leaves, no denial of the user's words
+        gone = people_who_left(index.units[i].text for i in good)
+        stance_of = without_set_aside(part, gone) if gone else part
+        stated = Reading(f"{verb} {stance_of}" if with_verb else stance_of)
         kept = index.keeping(good, stated, flipped=against)
         if (
             not kept

@@ -24,6 +24,7 @@ from ..lexicon import claims as lexicon
 from . import claims_words as lex
 from .claims_anchors import anchors
 from .claims_evidence import Claim, Evidence
+from .claims_numbers import measures
 from .claims_reading import quote
 
 # A value: a number (a decimal comma, a unit or a percent sign kept), an id with a digit, a
@@ -97,9 +98,14 @@ def check_stale(text: str, ev: Evidence) -> list[Claim]:
         return []
     values = {_norm(m.group()): m.start() for m in _VALUE.finditer(text)}
     about = lex.content_terms(_VALUE.sub(" ", text))
+    measured = {n: dim for n, dim, _ in measures(text) if dim}
     for old, new, said, terms in corrections:
         at = values.get(old)
-        if at is None or new in values or not about & terms:
+        if at is None or new in values:
+            continue
+        # about the same thing: a word in common, or in any language the same measure
+        # ("The request timeout is 6 seconds." for "… 9 másodperc, nem 6.")
+        if not about & terms and not _same_measure(measured.get(old), new, said):
             continue
         if lexicon.REPLACED_BEFORE.search(text[:at]) or lexicon.CORRECTION.search(text):
             continue  # "(corrigé, et non 20 %)": said replaced
@@ -170,6 +176,12 @@ def check_superseded(text: str, ev: Evidence) -> list[Claim]:
             why = f"the user set {key} to {last} after {value}"
             return [Claim("constraint", text.strip(), why)]
     return []
+
+
+def _same_measure(dim: str | None, new: str, said: str) -> bool:
+    """Whether ``said`` gives the value that replaced another in the dimension ``dim`` (a
+    time, a size) the claim gives the replaced one in."""
+    return dim is not None and any(n == new and d == dim for n, d, _ in measures(said))
 
 
 def _printed_with(old: str, text: str, ev: Evidence) -> bool:

@@ -32,9 +32,12 @@ from functools import lru_cache
 from ..lexicon import claims as lexicon
 from ..lexicon.common import listed
 from .claims_evidence import Claim, Evidence
+from .claims_handoff import LEAVING_STEMS, names_in, people_who_left, set_aside
+from .claims_handoff import has_stem as _has_stem
 from .claims_numbers import measures, qualities
 from .claims_polarity import choice_swapped, preferences
 from .claims_reading import fold, quote
+from .claims_words import without_false_friends
 from .facts import sentences
 
 __all__ = [
@@ -46,6 +49,7 @@ __all__ = [
     "named_after_leaving",
     "quoted_user",
     "said_verbatim",
+    "switched_around",
     "without_translated",
 ]
 
@@ -70,7 +74,9 @@ _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 _ANCHOR = re.compile(
     r"`[^`]+`|[^\s`\"'«»“”„()]*[/_][^\s`\"'«»“”„(),;]*[^\s`\"'«»“”„().,;:]|"
     r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w.]*\w)|(?<=[\s(\"'«“„])[A-Z][\w-]*[A-Z0-9][\w-]*|"
-    r"(?<=[\s(\"'«“„])[A-Z][^\W\d_]+"
+    r"(?<=[\s(\"'«“„])[A-Z][^\W\d_]+|"
+    # an id of letters and digits, a commit's sha ("4f2a9c1", "rev246")
+    r"(?<![\w.-])(?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z\d][a-z\d-]{5,}(?![\w.]*\w)"
 )
 _CLAUSE_END = re.compile(r"\s*[;；·]\s*|(?<=[.!?。])\s+")
 _QUOTED_USER = re.compile(
@@ -164,7 +170,7 @@ def _read_script(c: str) -> bool:
 
 def _denies(text: str) -> bool:
     # (a bound is no denial: "не більше 4 разів" is "at most 4 times")
-    unbound = lexicon.BOUND_LEAST.sub(" ", lexicon.BOUND_MOST.sub(" ", text))
+    unbound = lexicon.BOUND_LEAST.sub(" ", lexicon.BOUND_MOST.sub(" ", without_false_friends(text)))
     words = [w.casefold() for w in _WORD.findall(unbound)]
     if "nu" in words and not _ROMANIAN.search(text):
         words.remove("nu")  # Romanian's "no", Dutch's "now" ("Kenji is nu eigenaar")
@@ -205,21 +211,6 @@ def _rejects(text: str) -> bool:
     """Whether ``text`` says an option was turned down ("We rejected Kafka", "Odmítli jsme
     Kafka"): a claim that it was chosen says the other way round."""
     return _has_stem(text, lexicon.REJECTED_STEMS)
-
-
-def _has_stem(text: str, stems: Iterable[str]) -> bool:
-    """Whether a word of ``text`` starts with one of ``stems`` (casefolded)."""
-    folded = text.casefold()
-    return any(_stem(stem).search(folded) for stem in stems)
-
-
-@lru_cache(maxsize=1024)
-def _stem(stem: str) -> re.Pattern[str]:
-    """A stem at a word's start; anywhere in Thai, Korean, Chinese or Japanese, whose
-    words a particle or the next word is written onto ("เราปฏิเสธ", "チームを離れ")."""
-    if stem[0] >= "\u0e00":
-        return re.compile(re.escape(stem))
-    return re.compile(rf"(?<![^\W\d_]){re.escape(stem)}")
 
 
 def _holds(text: str, anchor: str) -> bool:
@@ -274,17 +265,108 @@ def _differs(claim: str, said: str) -> str | None:
             return f"{n} {value}"  # "at least 3" for "com a màxim 3"
     if choice_swapped(claim, said) or _turned_choice(claim, said):
         return "the choice turned around"
+    mine_state, said_state = switch_states(claim), switch_states(said)
+    if mine_state and said_state and mine_state.isdisjoint(said_state):
+        return f"the user said it stays {'/'.join(sorted(said_state))}"
     # (the value a correction replaced, said so on both sides or not named by the claim,
     # is no denial of the rule: "58 seconds (corrected from 91)" for "58 секунд, а не 91")
     mine, folded = _replaced_values(claim), claim.casefold()
     theirs = {v for v in _replaced_values(said) if v in mine or not _holds(folded, v)}
-    if _denies(_unreplaced(claim, mine & theirs)) != _denies(_unreplaced(said, theirs)):
-        return "it drops the user's denial" if _denies(said) else "it adds a denial"
+    turned = _denial_turned(claim, said, mine & theirs, theirs)
+    if turned is not None:
+        return "it drops the user's denial" if turned else "it adds a denial"
     if _rejects(said) and not _rejects(claim):
         return "the user rejected it"
     if _pending(said) and not _pending(claim):
         return "the user said it still waits"
     return _qualified_otherwise(claim, said)
+
+
+# A switch's state in English: "is ON", "must stay off", "set to on", "enabled"
+_SWITCH = re.compile(
+    r"\b(?:ON|OFF)\b|(?i:\b(?:is|are|be|stays?|remains?|kept|keep|left|set\s+to|turned|switched|"
+    r"flipped)\s+(on|off)\b)"
+)
+
+
+def switch_states(text: str) -> frozenset[str]:
+    """The states (on, off) ``text`` gives a switch, in any language the lexicon reads
+    ("must stay OFF", "VYPNUTÝ", "KAPALI", "is enabled")."""
+    found = {(m.group(1) or m.group(0)).casefold() for m in _SWITCH.finditer(text)}
+    words = {w.casefold() for w in _WORD.findall(text)}
+    if words & lexicon.STATE_ON_WORDS:
+        found.add("on")
+    if words & lexicon.STATE_OFF_WORDS:
+        found.add("off")
+    return frozenset(found)
+
+
+def switched_around(text: str, ev: Evidence) -> list[Claim]:
+    """A switch given the other state than the user's last word on it, in any language
+    ("Feature flag X is ON in production." for "Příznak funkce X musí zůstat v produkci
+    VYPNUTÝ"): the switch is named by an identifier both hold (R24-V1)."""
+    mine = switch_states(text)
+    names = {a for a in _anchors(text) if re.search(r"[\d_]", a)} if mine else set()
+    if not names:
+        return []
+    last: str | None = None
+    for turn in ev.user:
+        for piece in _CLAUSE_END.split(turn):
+            if any(_holds(piece.casefold(), n) for n in names) and switch_states(piece):
+                last = piece
+    if last is None or not mine.isdisjoint(switch_states(last)):
+        return []
+    said = "/".join(sorted(switch_states(last)))
+    return [Claim("constraint", text, f"the user said it stays {said}: {quote(last)}")]
+
+
+def _verb_of(claim: str, clause: str) -> bool:
+    """Whether ``clause`` holds a word of four letters or more of ``claim`` that is no
+    word of English's own (a loanword verb: "cherry-pick", "deploy", "merge")."""
+    folded = clause.casefold()
+    words = {w.casefold() for w in _WORD.findall(claim) if len(w) >= 4} - _ENGLISH
+    return any(w in folded for w in words)
+
+
+_GLUED_NE = re.compile(r"(?<![^\W\d_])(?:ne|не|ні)([^\W\d_][\w-]{3,})", re.IGNORECASE)
+
+
+def _glued_denial(text: str, claim: str) -> bool:
+    """Whether ``text`` denies a verb ``claim`` names with a negation glued on as a prefix,
+    as Czech, Slovak and Lithuanian write it ("znovu ho necherry-pickuj" for
+    "cherry-pick"): the claim's own word after "ne"."""
+    words = {w.casefold() for w in _WORD.findall(claim) if len(w) >= 4}
+    return any(
+        any(m.group(1).casefold().startswith(w) for w in words) for m in _GLUED_NE.finditer(text)
+    )
+
+
+def _denial_turned(claim: str, said: str, mine: Set[str], theirs: Set[str]) -> bool | None:
+    """Whether ``claim`` drops (True) or adds (False) a denial of ``said``, or None. An
+    option turned down is denied ("X was rejected" for "X 방식을 … 채택하지 않았습니다"),
+    and each option is read in its own clause: "Use P; A was rejected" for "we rejected A;
+    we will use P" keeps both, "Do not use P; it was rejected" turns P around."""
+
+    def denied(text: str, values: Set[str]) -> bool:
+        return _denies(_unreplaced(text, values)) or _rejects(text) or _glued_denial(text, claim)
+
+    split = tuple(c for c in _CLAUSE_END.split(said) if c.strip())
+    clauses = _referred(split, frozenset(_anchors(claim)), claim)  # ("…; do not pick it")
+    if len(clauses) > 1:
+        placed = True  # (a clause naming nothing, "print its value", is read with the whole)
+        for part in _CLAUSE_END.split(claim):
+            keys = _anchors(part) | _shared_words(part, said)
+            holding = [c for c in clauses if any(_holds(c.casefold(), k) for k in keys)]
+            if len(holding) != 1:
+                placed = False
+                continue
+            theirs_denied = denied(holding[0], theirs)
+            if denied(part, mine) != theirs_denied:
+                return theirs_denied
+        if placed:
+            return None
+    said_denied = denied(said, theirs)
+    return said_denied if denied(claim, mine) != said_denied else None
 
 
 def _unreplaced(text: str, values: Set[str]) -> str:
@@ -303,14 +385,19 @@ def _replaced_values(text: str) -> frozenset[str]:
 
 
 def _replaced(m: re.Match[str]) -> str:
-    return (m.group("value") or m.group("replaced")).rstrip(".:/-").casefold()
+    found = m.group("value") or m.group("replaced") or m.group("gapped") or m.group("before")
+    return found.rstrip(".:/-").casefold()
 
 
 _REPLACED = re.compile(
     r"(?i)\(?\s*\b(?:corrected|changed|updated|moved|raised|lowered)\s+from\s+"
     r"(?P<value>[\w./:-]*\d[\w./:-]*)\s*\)?|"
     rf"[,，]?\s*(?:\b(?:{lexicon.NOT_THAT_NEGATORS}|not|instead\s+of|rather\s+than)\b|"
-    r"(?<!\w)(?:а|o|და)\s+(?:не|ne|არა))\s+(?P<replaced>[\w./:-]*\d[\w./:-]*)"
+    r"(?<!\w)(?:а|o|და)\s+(?:не|ne|არა))\s+(?P<replaced>[\w./:-]*\d[\w./:-]*)|"
+    # (a word naming the value between, after a comma: "dbt 1.8, not dbt 1.7"; Turkish says
+    # it after the value: "dbt 1.7 değil, dbt 1.8")
+    rf"[,，]\s*\b(?:{lexicon.NOT_THAT_NEGATORS}|not)\s+[^\W\d_]+\s+(?P<gapped>[\w./:-]*\d[\w./:-]*)|"
+    r"(?P<before>[\w./:-]*\d[\w./:-]*)\s+değil\b"
 )
 
 
@@ -362,8 +449,28 @@ def _same_subject_clauses(claim: str, turns: Iterable[str]) -> list[str]:
             # (a claim of one clause is held to one clause: "Jonas decided X" is not in
             # "Mira decided X; Jonas owns the rollout")
             read_whole = len(_CLAUSE_END.split(claim)) >= len(clauses) > 1
-            pieces = (whole,) if read_whole and _about(claim, whole, turn) else clauses
+            pieces = (
+                (whole,)
+                if read_whole and _about(claim, whole, turn)
+                else _referred(clauses, frozenset(_anchors(claim)), claim)
+            )
             out += [p for p in pieces if p and _about(claim, p, turn)]
+    return out
+
+
+def _referred(clauses: tuple[str, ...], names: frozenset[str], claim: str) -> list[str]:
+    """``clauses``, each read with the denying clauses after it that name no anchor of the
+    claim: their object is the one named before ("Commit S byl revertnut …; znovu ho
+    necherry-pickuj.": the ban is of S)."""
+    out: list[str] = []
+    for c in clauses:
+        # (of what the claim does: "do not cherry-pick it" is no word on "S was reverted")
+        refers = bool(names and out) and not _holds_any(c.casefold(), names)
+        refers = refers and (_denies(c) or _glued_denial(c, claim)) and _verb_of(claim, c)
+        if refers and _holds_any(out[-1].casefold(), names):
+            out[-1] = f"{out[-1]}; {c}"
+        else:
+            out.append(c)
     return out
 
 
@@ -571,8 +678,17 @@ def _user_sentence(text: str, ev: Evidence) -> bool:
 
 @lru_cache(maxsize=1 << 15)  # each user sentence of the record is read once
 def _folded(turn: str) -> frozenset[str]:
-    """``turn`` and each of its sentences, folded."""
-    return frozenset(fold(whole) for whole in (turn, *sentences(turn)))
+    """``turn`` and each of its sentences, folded; and a sentence's words after a short
+    lead-in that denies nothing ("Việc cần làm hôm nay: schedule X-band passes …" says
+    "schedule X-band passes …" whole)."""
+    whole = (turn, *sentences(turn))
+    after = [
+        s.split(": ", 1)[1] for s in whole if _LEAD_IN.match(s) and not _denies(s.split(": ", 1)[0])
+    ]
+    return frozenset(fold(s) for s in (*whole, *after))
+
+
+_LEAD_IN = re.compile(r"^[^:`\n]{1,60}:\s+\S")  # "Today's task: …", "Zadanie na dziś: …"
 
 
 _QUOTING_SECTIONS = frozenset(
@@ -721,36 +837,17 @@ _OPTION_CLAUSES = re.compile(r"\s*[;,:]\s+|\s+(?:but|while|whereas|instead\s+of|
 
 # A person's name: two words or more each opening with a capital (Latin, Greek, Cyrillic),
 # and the number a generated record may give them ("Rafael Costa 165")
-_NAME = re.compile(r"(?<![\w])[^\W\d_a-z][^\W\d_]+(?:[ -][^\W\d_a-z][^\W\d_]+)+")
-_CLAUSE = re.compile(r"[.;!?。；\n]+")
-
-
 def named_after_leaving(text: str, ev: Evidence) -> list[Claim]:
-    """A person the user said has left, named in a recap as if still there ("Rafael Costa
-    owns the rollout" after "Rafael Costa har forladt teamet; Marko Babić ejer
-    udrulningen nu."): a clause naming them must say they left (RT26-7 person-left)."""
-    if not _NAME.search(text) or _has_stem(text, lexicon.LEFT_STEMS):
+    """A person the user said has left (or moved to another team), named in a recap as if
+    still there ("Rafael Costa owns the rollout" after "Rafael Costa har forladt teamet;
+    Marko Babić ejer udrulningen nu."): a clause naming them must say they left, or set
+    them aside ("Marko Babić owns the rollout now, not Rafael Costa.") (RT26-7, R23-V1)."""
+    if not names_in(text) or _has_stem(text, LEAVING_STEMS):
         return []
-    gone = ev.derive("people who left", lambda: _people_who_left(ev.user_turns))
-    folded = text.casefold()
+    gone = ev.derive("people who left", lambda: people_who_left(ev.user_turns))
     for name, said in gone:
-        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", folded):
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text.casefold()) and not set_aside(
+            text, name
+        ):
             return [Claim("user said", text, f"the user said {name} has left: {quote(said)}")]
     return []
-
-
-def _people_who_left(turns: Iterable[str]) -> tuple[tuple[str, str], ...]:
-    """(name, clause) of each person a user clause says left: the last name before the
-    word that says so ("P has left", "P ekipten ayrıldı", "P 님은 팀을 떠났습니다")."""
-    out: dict[str, str] = {}
-    for turn in turns:
-        for clause in _CLAUSE.split(turn):
-            folded = clause.casefold()
-            at = min(
-                (m.start() for s in lexicon.LEFT_STEMS for m in _stem(s).finditer(folded)),
-                default=-1,
-            )
-            names = [m for m in _NAME.finditer(clause) if m.end() <= at]
-            if names:
-                out.setdefault(names[-1].group(0).casefold(), clause.strip())
-    return tuple(out.items())

@@ -107,6 +107,16 @@ def content_terms(text: str) -> frozenset[str]:
 
 
 _RESTRICTS = NEGATIONS | lexicon.MORE_NEGATIONS | lexicon.PROHIBITIONS | lexicon.ONLY_WORDS
+# Italian's "mai" (never) opens its clause ("Mai eseguire …") or follows "non", which denies
+# by itself; after another word it is Hungarian's "today's" ("a mai feladat") or Romanian's
+# "more" ("mai rapid"), no denial
+_NOT_NEVER = re.compile(r"(?i)(?<=[^\W\d_])(\s+)mai\b")
+
+
+def without_false_friends(text: str) -> str:
+    """``text`` without the words that deny in one language and not in the one it is
+    written in (see ``_NOT_NEVER``)."""
+    return _NOT_NEVER.sub(r"\1 ", text) if "mai" in text.casefold() else text
 
 
 def restricts(text: str) -> bool:
@@ -116,7 +126,7 @@ def restricts(text: str) -> bool:
     >>> restricts("Cupom de desconto só com a aprovação do usuário."), restricts("Use Redis.")
     (True, False)
     """
-    said = {w.casefold() for w in _TOKEN.findall(text)}
+    said = {w.casefold() for w in _TOKEN.findall(without_false_friends(text))}
     return (
         bool(said & _RESTRICTS)
         or "n'" in text.casefold()
@@ -161,7 +171,7 @@ def only_with(text: str, rule: str) -> bool:
 def denies_unread(text: str) -> bool:
     """Whether ``text`` denies with a word of a language the stance reader does not hold
     (Italian, Dutch, Polish: "Non usare mai …", "Boek nooit …") or a word for a ban."""
-    said = _words_of(_NOT_A_VALUE.sub(" ", text))
+    said = _words_of(_NOT_A_VALUE.sub(" ", without_false_friends(text)))
     return bool(said & lexicon.MORE_NEGATIONS) or bool(said & lexicon.PROHIBITIONS)
 
 

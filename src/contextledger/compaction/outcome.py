@@ -112,14 +112,39 @@ def states_rule(text: str) -> bool:
     return bool(_CONDITION.search(bare) and _PRESENT.search(bare) and not _PAST.search(bare))
 
 
+# A timeout as a setting, not as what happened: the noun with the value it is set to
+# ("request timeout 47 seconds", "the timeout is 30 s", "timeout: 5m", "a 30-second
+# timeout"); "timed out after 47 seconds" and "timeout after 30 s" stay outcomes.
+_UNIT = r"(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hours?)\b"
+_TIMEOUT_SETTING = re.compile(
+    r"(?i)\btime-?outs?\b(?:\s+(?:is|are|was|were|of|at|to|=|:|stays?|becomes?|set\s+to|"
+    r"raised\s+to|lowered\s+to)){0,2}\s*:?\s*(?:now\s+)?\d+(?:[.,]\d+)?\s*" + _UNIT + r"|"
+    r"\b\d+(?:[.,]\d+)?\s*-?\s*" + _UNIT + r"\s*time-?outs?\b"
+)
+
+_HIT = re.compile(
+    r"(?i)\b(?:hit|hits|reached|reaches|exceeded|exceeds|past|over|beyond)\W+(?:the\W+|its\W+|a\W+)?$"
+)
+
+
+def _settings_out(text: str) -> str:
+    """``text`` without the timeouts it states as settings ("hit the 30 s timeout" is
+    still an outcome)."""
+    return _TIMEOUT_SETTING.sub(
+        lambda m: m.group(0) if _HIT.search(text[: m.start()]) else " ", text
+    )
+
+
 def outcome_of(text: str) -> Outcome | None:
     """The outcome ``text`` claims, or None (no outcome, both in one clause, or a rule
-    stated: "at most 2 retries, then the order fails").
+    stated: "at most 2 retries, then the order fails"; a timeout's setting).
 
     >>> outcome_of("Understood: at most 2 retries, then the order fails.") is None
     True
+    >>> outcome_of("Request timeout 47 seconds.") is None
+    True
     """
-    bare = _QUOTED.sub(" ", text)
+    bare = _settings_out(_QUOTED.sub(" ", text))
     if states_rule(bare):
         return None
     part = _PART_OF.search(bare)

@@ -430,6 +430,12 @@ def stance_change(claim: str, said: str, *, flipped: bool = False) -> str | None
     return Reading(claim).change(Reading(said), flipped=flipped)
 
 
+# A negation said after what it denies, as Turkish says it ("dbt 1.7 değil, dbt 1.8
+# kullanıyoruz": not dbt 1.7 but 1.8), read as if said before it: up to two words back,
+# within the clause
+_POSTPOSED = re.compile(r"(?<![^\s:,;(])((?:[^\s:,;]+\s+)?[^\s:,;]+)\s+(?i:değil)(?![^\W\d_])")
+
+
 class Reading:
     """The stance of one text, each part read on first need and kept: a claim is compared
     with every record sentence it traces to, and a record sentence with every claim that
@@ -440,7 +446,7 @@ class Reading:
 
     @cached_property
     def polarity(self) -> dict[str, set[Stance]]:
-        return term_polarity(self.text)
+        return term_polarity(_POSTPOSED.sub(r"not \1", self.text))
 
     @cached_property
     def bounds(self) -> set[tuple[str, str]]:

@@ -269,8 +269,8 @@ JA_ENDING = re.compile(r"(?:しました|します|しています|しただけ�
 REPLACED_BEFORE = re.compile(
     # (and the one-word negators of some thirty more languages: "DEP-03, nu DEP-01",
     # "3.1, ei 3.0", "v2, не v1", "X, bukan Y", "X, không phải Y", "X ולא Y")
-    r"(?i)(?:\b(?:nu|ne|ei|nem|не|ни|ні|δεν|όχι|tidak|bukan|không(?:\s+phải)?|לא|ולא|لا|ليس|نه|नहीं|না|"
-    r"inte|ikke|ekki|değil|hindi|sio|siyo|nav|ne\s+pas|"
+    r"(?i)(?:\b(?:nu|ne|ei|nem|mitte|nevis|არა|не|ни|ні|δεν|όχι|tidak|bukan|không(?:\s+phải)?|לא|ולא|لا|ليس|نه|नहीं|না|"
+    r"inte|ikke|ekki|değil|hindi|sio|siyo|nav|ne\s+pas|ոչ\s+թե|"
     r"not|no|pas|nicht|niet|non|nie|não|ni|kein(?:e|en)?|instead\s+of|rather\s+than|"
     r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|statt|anstatt|invece\s+di|zamiast|"
     r"in\s+plaats\s+van|em\s+vez\s+de)|不是)\s*$"
@@ -288,7 +288,7 @@ MORE_NEGATIONS = _listed(
     не ни никогда нельзя без никакого никаких никакой ничего ніколи жодного ei älä älkää koskaan ilman jangan tidak bukan tanpa
     μην μη δεν ποτέ χωρίς אל לא לעולם ללא בלי không đừng chớ
     inte aldrig ej ikke aldri uden uten utan ekki aldrei nem soha sohasem nikdy nu niciodată
-    fără asla hiçbir
+    fără asla hiçbir etme etmeyin yapma yapmayın çalıştırma çalıştırmayın dokunma dokunmayın
     لا لن لم ليس أبدا أبداً ممنوع بدون دون عدم ألا يمنع يُمنع تمنع محظور يحظر يُحظر إياك मत नहीं न बिना
     """
 )
@@ -573,7 +573,8 @@ SCOPE_ONLY = re.compile(
     r"no\s+other|nowhere\s+else|alone|untouched|as\s+is|tylko|wy[łl][ąa]cznie|nic\s+poza|alleen|"
     r"uitsluitend|nur|ausschlie[ßs]lich|seulement|uniquement|solo|s[óo]lo|solamente|soltanto|"
     r"s[óo]|somente|apenas|только|лише|тільки|sadece|yaln[ıi]zca|hanya|ch[ỉi]|bara|endast|kun)\b|"
-    r"只|仅|だけ|のみ|만\b|فقط|केवल|सिर्फ़|सिर्फ|เท่านั้น"
+    # (Korean 만 "only" is a noun's particle; "검토했지만" ends on 지만, "but")
+    r"只|仅|だけ|のみ|(?<!지)만\b|فقط|केवल|सिर्फ़|सिर्फ|เท่านั้น"
 )
 # "Not only X", "nicht nur", "nie tylko": the limit said away.
 NOT_ONLY = re.compile(
@@ -582,7 +583,9 @@ NOT_ONLY = re.compile(
 )
 # Words that widen a scope: "anywhere", "everywhere", "outside", "as needed", "too", "all".
 WIDER = re.compile(
-    r"(?i)\b(?:anywhere|everywhere|outside|beyond|as\s+needed|too|as\s+well|also|any|all|every|"
+    # ("too" at its clause's end adds; "too slow" says how much)
+    r"(?i)\b(?:anywhere|everywhere|outside|beyond|as\s+needed|too(?=\s*(?:[.,;:!?)]|$))|"
+    r"as\s+well|also|any|all|every|"
     r"wherever|whatever|wszędzie|wszystkie|überall|alle|partout|tous|toutes|en\s+cualquier|todos|"
     r"todas|ovunque|tutti|tutte|overal|везде|все|всі|скрізь|her\s+yerde|tüm|semua|di\s+mana\s+saja|"
     r"mọi|tất\s+cả)\b|どこでも|すべて|全部|所有|任何|모든|어디서나|كل|सभी|हर\s+जगह|ทั้งหมด"
@@ -732,6 +735,24 @@ REJECTED_STEMS = (
     "từ chối",
     "bác bỏ",
     "đã loại",
+    "loại bỏ",
+    "gạt bỏ",
+    "không chọn",
+    "채택하지 않",
+    "채택 안",
+    "선택하지 않",
+    "배제",
+    "採用しな",
+    "見送",
+    "否决",
+    "拒绝",
+    "不采用",
+    "没有采用",
+    "खारिज",
+    "अस्वीकार",
+    "رفضنا",
+    "דחינו",
+    "נדחה",
     "却下",
     "不採用",
 )
@@ -885,6 +906,44 @@ LEFT_STEMS = (
     "छोड़ चुके",
     "წავიდა",
     "წასულია",
+)
+
+# ... or moved to another team (the words for "another team", at a word's start): "Arjun
+# Sen is moving to another team", "przechodzi do innego zespołu", "다른 팀으로 옮기므로"
+MOVED_TEAM_STEMS = (
+    *("another team", "other team", "different team", "innego zespo", "inny zespó"),
+    *("innej drużyn", "jiného týmu", "jiný tým", "jiném týmu", "iného tímu", "iný tím"),
+    *("başka bir ekib", "başka ekib", "başka bir takım", "başka takım", "nhóm khác"),
+    *("đội khác", "άλλη ομάδα", "άλλης ομάδας", "tim lain", "pasukan lain", "অন্য দল"),
+    *("অন্য টিম", "दूसरी टीम", "іншої команди", "іншу команду", "іншій команді"),
+    *("другую команду", "другой команды", "другой команде", "anderes team", "anderen team"),
+    *("autre équipe", "otro equipo", "altro team", "altra squadra", "outra equipe"),
+    *("outra equipa", "outro time", "ander team", "annat team", "andet team", "annet team"),
+    *("toiseen tiimiin", "toiseen ryhmään", "másik csapat", "altă echipă", "alta echipa"),
+    *("kitą komandą", "kitos komandos", "citu komandu", "teise meeskonda", "teise tiimi"),
+    *("სხვა გუნდ", "فريق آخر", "צוות אחר", "تیم دیگر", "timu nyingine", "வேறு குழு"),
+    *("다른 팀", "อีกทีม", "ทีมอื่น", "別のチーム", "他のチーム", "另一个团队", "其他团队"),
+)
+
+# The state a switch is left in ("flag X must stay OFF", "VYPNUTÝ", "KAPALI", "MATI"), in the
+# languages users write in: a recap giving the other state of the same switch turns it around.
+STATE_ON_WORDS = _listed(
+    """
+    enabled active activated zapnutý zapnutá zapnuto zapnuté aktivní włączony włączona włączone
+    włączać açık açik aktif etkin hidup nyala aktif dinyalakan diaktifkan bật ενεργοποιημένο
+    ενεργοποιημένη ενεργό 켜짐 켜져 켜진 চালু увімкнений увімкнена увімкнено включен включена
+    включено eingeschaltet aktiviert activé activée activado activada attivo attiva attivato
+    ativado ativada ingeschakeld påslagen aktiverad päällä bekapcsolva activat pornit
+    """
+)
+STATE_OFF_WORDS = _listed(
+    """
+    disabled inactive deactivated vypnutý vypnutá vypnuto vypnuté neaktivní wyłączony wyłączona
+    wyłączone kapalı kapali mati nonaktif dimatikan dinonaktifkan tắt απενεργοποιημένο
+    απενεργοποιημένη 꺼짐 꺼져 꺼진 বন্ধ вимкнений вимкнена вимкнено выключен выключена
+    выключено ausgeschaltet deaktiviert désactivé désactivée desactivado desactivada disattivato
+    disattiva desativado desativada uitgeschakeld avstängd pois kikapcsolva dezactivat oprit
+    """
 )
 
 # Words that pin a package at its version, as stems at a word's start ("Lass hibernate-core
