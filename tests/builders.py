@@ -157,3 +157,20 @@ def served_again() -> Catalog:
         with contextlib.suppress(UnknownModelError):  # (gpt-3.5-turbo-0301: framed apart)
             catalog.revive(name)
     return catalog
+
+
+def said_record(*said: str) -> list[Message]:
+    """A record of user turns, each answered "Noted." (what a recap's claims are checked against)."""
+    from contextledger.providers import read_messages  # (here: builders is imported everywhere)
+
+    turns: list[dict[str, object]] = []
+    for s in said:
+        turns += [{"role": "user", "content": s}, {"role": "assistant", "content": "Noted."}]
+    return list(read_messages(turns))
+
+
+def recap_stripped(recap: str, record: list[Message]) -> bool:
+    """Whether verification strips anything of ``recap`` against ``record``."""
+    from contextledger.compaction.verify import verify_recap
+
+    return verify_recap(recap, record, ledger=False).removed_sentences != ()

@@ -10,22 +10,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from builders import recap_stripped, said_record
 from contextledger.compaction.outcome import outcome_of
 from contextledger.compaction.verify import verify_recap
-from contextledger.model import Message
-from contextledger.providers import read_messages
-
-
-def _record(*said: str) -> list[Message]:
-    turns: list[dict[str, object]] = []
-    for s in said:
-        turns += [{"role": "user", "content": s}, {"role": "assistant", "content": "Noted."}]
-    return list(read_messages(turns))
-
-
-def _stripped(recap: str, record: list[Message]) -> bool:
-    return verify_recap(recap, record, ledger=False).removed_sentences != ()
-
 
 # "{old} moves to another team, so from today {new} owns {area}." in the languages users write in
 HANDOFFS = [
@@ -50,25 +37,27 @@ def test_a_handoff_said_the_right_way_round_stands_and_the_old_owner_is_caught(
     template: str, people: list[str], area: str
 ) -> None:
     old, new = people
-    record = _record(
+    record = said_record(
         "Please add capacity holds to sailbook.", template.format(old=old, new=new, area=area)
     )
     honest = f"Constraints and corrections:\n- {new} owns {area} now, not {old}."
-    assert not _stripped(honest, record)
-    assert _stripped(f"Constraints and corrections:\n- {old} owns {area}; ask them.", record)
+    assert not recap_stripped(honest, record)
+    assert recap_stripped(f"Constraints and corrections:\n- {old} owns {area}; ask them.", record)
 
 
 def test_the_person_set_aside_by_a_handoff_may_be_named_so() -> None:
-    record = _record(
+    record = said_record(
         "Arjun Sen is moving to another team, so from today Deniz Aksoy owns the fare engine."
     )
-    assert not _stripped(
+    assert not recap_stripped(
         "Decisions:\n- The fare engine moved from Arjun Sen to Deniz Aksoy.", record
     )
-    assert _stripped("Decisions:\n- The fare engine moved from Deniz Aksoy to Arjun Sen.", record)
+    assert recap_stripped(
+        "Decisions:\n- The fare engine moved from Deniz Aksoy to Arjun Sen.", record
+    )
 
 
-RAN = _record(
+RAN = said_record(
     "Siti Rahayu ran `flask db upgrade rev246` on production yesterday.",
     "Deniz Aksoy reviews the fare engine.",
     "Nguyễn Thu Hà ran `alembic upgrade 42` on staging.",
@@ -80,7 +69,7 @@ def test_who_ran_a_command_is_who_the_user_said_ran_it() -> None:
         "Siti Rahayu ran `flask db upgrade rev246` on production yesterday.",
         "Nguyễn Thu Hà ran `alembic upgrade 42` on staging.",
     ):
-        assert not _stripped(f"User also said:\n- {line}", RAN)
+        assert not recap_stripped(f"User also said:\n- {line}", RAN)
     for line in (
         "Deniz Aksoy ran `flask db upgrade rev246` on production yesterday.",
         "Deniz Aksoy ran `alembic upgrade 42` on staging.",
@@ -100,12 +89,12 @@ def test_a_timeout_set_is_no_failure_and_one_that_happened_is() -> None:
     for happened in ("The job timed out after 47 seconds.", "The build hit the 30 s timeout."):
         outcome = outcome_of(happened)
         assert outcome is not None and outcome.verdict == "fail"
-    record = _record("The request timeout is 47 seconds.")
-    assert not _stripped("Numbers that matter:\n- Request timeout 47 seconds.", record)
+    record = said_record("The request timeout is 47 seconds.")
+    assert not recap_stripped("Numbers that matter:\n- Request timeout 47 seconds.", record)
 
 
 def test_a_tool_named_as_doing_something_is_no_person_claim() -> None:
-    record = _record("Please apply the plan for the staging VPC.")
+    record = said_record("Please apply the plan for the staging VPC.")
     line = "Findings:\n- Terraform applied the staging VPC plan."
     reasons = [c.reason for c in verify_recap(line, record, ledger=False).misclaims]
     assert not any("Terraform" in r for r in reasons)  # (whether it was done is checked apart)

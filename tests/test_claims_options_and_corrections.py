@@ -11,21 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from contextledger.compaction.verify import verify_recap
-from contextledger.model import Message
-from contextledger.providers import read_messages
-
-
-def _record(*said: str) -> list[Message]:
-    turns: list[dict[str, object]] = []
-    for s in said:
-        turns += [{"role": "user", "content": s}, {"role": "assistant", "content": "Noted."}]
-    return list(read_messages(turns))
-
-
-def _stripped(recap: str, record: list[Message]) -> bool:
-    return verify_recap(recap, record, ledger=False).removed_sentences != ()
-
+from builders import recap_stripped, said_record
 
 REJECTIONS = [
     "{alt} 방식을 검토했지만 너무 느려서 채택하지 않았습니다; {pick} 방식을 사용합니다.",
@@ -42,29 +28,29 @@ OPTIONS = [("ZooKeeper", "PostgreSQL advisory locks"), ("plain JPEG exports", "I
 def test_the_option_picked_and_the_one_rejected_each_keep_their_side(
     template: str, alt: str, pick: str
 ) -> None:
-    record = _record("Please add holds to sailbook.", template.format(alt=alt, pick=pick))
+    record = said_record("Please add holds to sailbook.", template.format(alt=alt, pick=pick))
     rules = "Constraints and corrections:\n- "
-    assert not _stripped(f"{rules}Use {pick}; {alt} was rejected as too slow.", record)
-    assert _stripped(f"{rules}Do not use {pick}; it was rejected as too slow.", record)
-    assert _stripped(f"Decisions:\n- User: we will use {alt}.", record)
+    assert not recap_stripped(f"{rules}Use {pick}; {alt} was rejected as too slow.", record)
+    assert recap_stripped(f"{rules}Do not use {pick}; it was rejected as too slow.", record)
+    assert recap_stripped(f"Decisions:\n- User: we will use {alt}.", record)
 
 
 def test_a_value_a_correction_replaced_is_stale_in_any_language() -> None:
-    record = _record(
+    record = said_record(
         "Päringu ajalõpp on 51 sekundit.", "Parandus: päringu ajalõpp on 12 sekundit, mitte 51."
     )
-    assert _stripped("Numbers that matter:\n- The request timeout is 51 seconds.", record)
-    assert not _stripped("Numbers that matter:\n- The request timeout is 12 seconds.", record)
+    assert recap_stripped("Numbers that matter:\n- The request timeout is 51 seconds.", record)
+    assert not recap_stripped("Numbers that matter:\n- The request timeout is 12 seconds.", record)
 
 
 def test_a_goal_after_a_short_lead_in_is_the_users_own_words() -> None:
-    record = _record(
+    record = said_record(
         "Việc cần làm hôm nay: schedule X-band passes with elevation masks in `passplan`.",
         "Đừng sửa bất cứ thứ gì trong passplan/rf/calibration/.",
     )
     goal = "Goal: schedule X-band passes with elevation masks in `passplan`."
-    assert not _stripped(goal, record)
-    assert _stripped(
+    assert not recap_stripped(goal, record)
+    assert recap_stripped(
         "Constraints and corrections:\n- Edit passplan/rf/calibration/ freely.", record
     )
 

@@ -9,21 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from contextledger.compaction.verify import verify_recap
-from contextledger.model import Message
-from contextledger.providers import read_messages
-
-
-def _record(*said: str) -> list[Message]:
-    turns: list[dict[str, object]] = []
-    for s in said:
-        turns += [{"role": "user", "content": s}, {"role": "assistant", "content": "Noted."}]
-    return list(read_messages(turns))
-
-
-def _stripped(recap: str, record: list[Message]) -> bool:
-    return verify_recap(recap, record, ledger=False).removed_sentences != ()
-
+from builders import recap_stripped, said_record
 
 FLAG = "new_checkout_001"
 
@@ -38,12 +24,12 @@ FLAG = "new_checkout_001"
     ],
 )
 def test_a_switch_given_the_other_state_is_caught(said: str) -> None:
-    record = _record("Please ship the new checkout.", said)
+    record = said_record("Please ship the new checkout.", said)
     rules = "Constraints and corrections:\n- "
-    assert _stripped(f"{rules}Feature flag {FLAG} is ON in production.", record)
+    assert recap_stripped(f"{rules}Feature flag {FLAG} is ON in production.", record)
     # (in English the condition is read too: dropping "until legal signs off" is caught)
     until = " until legal signs off" if said.startswith("The feature flag") else ""
-    assert not _stripped(f"{rules}Keep {FLAG} off in production{until}.", record)
+    assert not recap_stripped(f"{rules}Keep {FLAG} off in production{until}.", record)
 
 
 SHA = "4f2a9c1"
@@ -59,13 +45,13 @@ SHA = "4f2a9c1"
     ],
 )
 def test_a_ban_said_of_it_is_a_ban_of_what_the_clause_before_names(said: str) -> None:
-    record = _record("Please ship the new checkout.", said)
-    assert _stripped(
+    record = said_record("Please ship the new checkout.", said)
+    assert recap_stripped(
         f"Decisions:\n- User: cherry-pick commit {SHA} onto the release branch.", record
     )
     rules = "Constraints and corrections:\n- "
-    assert not _stripped(f"{rules}Commit {SHA} was reverted; do not cherry-pick it.", record)
-    assert not _stripped(f"{rules}Commit {SHA} was reverted because it broke prod.", record)
+    assert not recap_stripped(f"{rules}Commit {SHA} was reverted; do not cherry-pick it.", record)
+    assert not recap_stripped(f"{rules}Commit {SHA} was reverted because it broke prod.", record)
 
 
 CRONS = [
@@ -77,10 +63,10 @@ CRONS = [
 
 @pytest.mark.parametrize("said", CRONS)
 def test_a_schedule_is_no_command_run_and_must_be_the_one_given(said: str) -> None:
-    record = _record("Please build the reconciliation job.", said)
+    record = said_record("Please build the reconciliation job.", said)
     numbers = "Numbers that matter:\n- "
-    assert not _stripped(f"{numbers}nightly-load runs on cron `17 3 * * 1-5` (UTC).", record)
-    assert _stripped(f"{numbers}nightly-load runs on cron `0 0 * * *` (UTC).", record)
+    assert not recap_stripped(f"{numbers}nightly-load runs on cron `17 3 * * 1-5` (UTC).", record)
+    assert recap_stripped(f"{numbers}nightly-load runs on cron `0 0 * * *` (UTC).", record)
 
 
 @pytest.mark.parametrize(
@@ -92,8 +78,10 @@ def test_a_schedule_is_no_command_run_and_must_be_the_one_given(said: str) -> No
 )
 def test_a_rule_restated_is_read_against_its_own_clause(said: str) -> None:
     """The ban after the semicolon is no denial of the clause the recap restates."""
-    record = _record("Please build the reconciliation job.", said)
-    assert not _stripped("Constraints and corrections:\n- Data stays in us-east-1 (#001).", record)
+    record = said_record("Please build the reconciliation job.", said)
+    assert not recap_stripped(
+        "Constraints and corrections:\n- Data stays in us-east-1 (#001).", record
+    )
 
 
 @pytest.mark.parametrize(
@@ -106,7 +94,7 @@ def test_a_rule_restated_is_read_against_its_own_clause(said: str) -> None:
 )
 def test_a_correction_keeps_its_direction_whichever_side_the_negation_stands(said: str) -> None:
     """Turkish says "not" after the value ("dbt 1.7 değil, dbt 1.8"): the same correction."""
-    record = _record("Please build the reconciliation job.", said)
+    record = said_record("Please build the reconciliation job.", said)
     rules = "Constraints and corrections:\n- "
-    assert not _stripped(f"{rules}We use dbt 1.8 [002], not dbt 1.7.", record)
-    assert _stripped(f"{rules}We use dbt 1.7, not dbt 1.8 [002].", record)
+    assert not recap_stripped(f"{rules}We use dbt 1.8 [002], not dbt 1.7.", record)
+    assert recap_stripped(f"{rules}We use dbt 1.7, not dbt 1.8 [002].", record)
