@@ -27,7 +27,7 @@ Every rule about which messages are pinned lives in this module.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -43,7 +43,7 @@ from .options import FitOptions
 from .report import Change
 from .request_part import _HEAD_CHARS, _TAIL_CHARS, request_part
 from .shedding import Shortened, shorten, stable_share
-from .units import HistoryIndex, Unit, is_request
+from .units import HistoryIndex, Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +74,20 @@ class Pins:
         return sum(u.cost for u in self.units)
 
 
-def current_request_position(body: Sequence[Message]) -> int | None:
-    """Where the newest user request is (None: there is none)."""
-    return next((k for k in range(len(body) - 1, -1, -1) if is_request(body[k])), None)
+def current_request_position(index: HistoryIndex) -> int | None:
+    """Where the newest user request of the history ``index`` holds is (None: there is
+    none), from its roles and recaps: an agent's run of calls since the request is not
+    read into Messages again each refit (the lazy history made one for each, ~0.15 ms a
+    refit after 25 rounds of calls at 128k)."""
+    roles, recaps = index.roles, index.recaps
+    k = len(roles) - 1
+    while k >= 0:
+        if roles[k] == "user":
+            at = bisect_left(recaps, k)
+            if at == len(recaps) or recaps[at] != k:
+                return k
+        k -= 1
+    return None
 
 
 def prior_request_order(

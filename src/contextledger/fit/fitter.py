@@ -154,6 +154,21 @@ def _call_ids(messages: Sequence[Message]) -> list[str]:
     ]
 
 
+#: A message's parts of a request's size (``Fitter._limit_part``): it, its text bytes,
+#: inline bytes, images, largest image's bytes, longest image side.
+_LimitPart = tuple[Message, int, int, int, int, int]
+#: A request's sums of those: text bytes, inline bytes, images, largest image, longest side.
+_LimitSums = tuple[int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _LimitMemo:
+    """The last request checked against the image limits, and what its messages add up to."""
+
+    out: tuple[Message, ...] = ()
+    sums: _LimitSums = (0, 0, 0, 0, 0)
+
+
 @dataclass(slots=True)
 class _Given:
     """The messages a ``Fitter`` read last (every one with an id) and their roles: a refit
@@ -256,7 +271,8 @@ class Fitter:
         # identity, (it, its placeholder view, the notices)
         self._heard: dict[int, tuple[Message, Message, tuple[Notice, ...]]] = {}
         # per message: (it, text bytes, inline bytes, images, largest image, longest side)
-        self._limit_parts: dict[int, tuple[Message, int, int, int, int, int]] = {}
+        self._limit_parts: dict[int, _LimitPart] = {}
+        self._limits = _LimitMemo()  # the last request checked, and its sums
 
     def position(self, message_id: str) -> int | None:
         """Where a message sits in the last history fitted (None: not there)."""
@@ -347,30 +363,11 @@ class Fitter:
         (``oversized_image`` and ``request_image_cut`` would find no cut), from what each
         message adds, worked out once per message: a refit need not read every kept text
         and image again (a kept set of 500 screenshots cost 2 ms a refit). False: look."""
+        sums = self._limit_sums(messages)
+        if sums is None:
+            return False  # (a stored image's size is the pricer's plan: look)
+        text, data, images, largest, side = sums
         limits = self.info.image_limits
-        memo = self._limit_parts
-        if len(memo) > 200_000:
-            memo.clear()
-        # (looked up and checked at C speed: a refit's kept messages are last turn's but the
-        # newest, and a loop over them in Python was a third of a refit of a doc-QA chat)
-        hits = list(map(memo.get, map(id, messages)))
-        if None in hits or not all(map(is_, map(_first, hits), messages)):  # type: ignore[arg-type]
-            for j, m in enumerate(messages):
-                hit = hits[j]
-                if hit is None or hit[0] is not m:
-                    imgs = list(m.images())
-                    if any(img.ref is not None for img in imgs):
-                        return False  # (a stored image's size is the pricer's plan: look)
-                    t, d = inline_parts(m)
-                    each = list(map(image_inline_bytes, imgs))
-                    each_side = [max(self._image_size(img) or (0, 0)) for img in imgs]
-                    hits[j] = memo[id(m)] = (m, t, d + sum(each), len(imgs),
-                                             max(each, default=0), max(each_side, default=0))  # fmt: skip
-        text = data = images = largest = side = 0
-        if hits:
-            _, texts, datas, counts, largests, sides = zip(*hits, strict=True)  # type: ignore[misc]
-            text, data, images = sum(texts), sum(datas), sum(counts)
-            largest, side = max(largests), max(sides)
         if limits.max_base64_bytes is not None and largest > limits.max_base64_bytes:
             return False
         if limits.max_images is not None and images > limits.max_images:
@@ -382,6 +379,58 @@ class Fitter:
             limits.max_request_bytes is not None
             and request_other_bytes(text, data) > limits.max_request_bytes
         )
+
+    def _limit_sums(self, messages: Sequence[Message]) -> _LimitSums | None:
+        """What ``messages`` add up to (``_LimitParts``): the last request's sums, with the
+        parts of the messages it did not send added and those of the ones it sent that are
+        gone taken out (a refit's request shares all but a few messages with the last one:
+        summing every kept message's parts was ~0.7 ms a refit of 3,000 kept at 128k).
+        None: an image is a stored ref."""
+        last, parts = self._limits, self._limit_parts
+        if len(parts) > 200_000:
+            parts.clear()
+            last = _LimitMemo()
+        runs = shared_runs(messages, last.out)
+        added = [self._limit_part(messages[i]) for i in _uncovered(runs, len(messages), 0)]
+        if None in added:
+            self._limits = _LimitMemo()
+            return None
+        left = [last.out[j] for j in _uncovered(runs, len(last.out), 1)]
+        gone = list(map(parts.get, map(id, left)))
+        if None in gone or not all(map(is_, map(_first, gone), left)):  # type: ignore[arg-type]
+            gone, last = [], _LimitMemo()  # (forgotten: sum them all)
+            added = [self._limit_part(m) for m in messages]
+        text, data, images, largest, side = last.sums
+        for _, t, d, n, big, long_side in gone:  # type: ignore[misc]
+            text, data, images = text - t, data - d, images - n
+            if (big and big >= largest) or (long_side and long_side >= side):
+                largest = side = -1  # (the largest may be gone: look again)
+        if largest < 0:
+            every = [parts[id(m)] for m in messages] if messages else []
+            largest = max((hit[4] for hit in every), default=0)
+            side = max((hit[5] for hit in every), default=0)
+        for _, t, d, n, big, long_side in added:  # type: ignore[misc]
+            text, data, images = text + t, data + d, images + n
+            largest, side = max(largest, big), max(side, long_side)
+        sums = (text, data, images, largest, side)
+        self._limits = _LimitMemo(tuple(messages), sums)
+        return sums
+
+    def _limit_part(self, m: Message) -> _LimitPart | None:
+        """(``m``, text bytes, inline bytes, images, largest image, longest side), worked
+        out once per message (None: an image of it is a stored ref)."""
+        memo = self._limit_parts
+        hit = memo.get(id(m))
+        if hit is None or hit[0] is not m:
+            imgs = list(m.images())
+            if any(img.ref is not None for img in imgs):
+                return None
+            t, d = inline_parts(m)
+            each = list(map(image_inline_bytes, imgs))
+            each_side = [max(self._image_size(img) or (0, 0)) for img in imgs]
+            hit = memo[id(m)] = (m, t, d + sum(each), len(imgs),
+                                 max(each, default=0), max(each_side, default=0))  # fmt: skip
+        return hit
 
     def _image_size(self, img: Image) -> tuple[int, int] | None:
         """The pixel size ``img`` is priced at (None: unknown, e.g. a URL)."""
@@ -556,7 +605,7 @@ class Fitter:
         system_cost = sum(pricer.message(m).total for m in system_msgs)
         check_system_prompt_fits(model, system_cost, budget)
 
-        anchor_pos = current_request_position(body)
+        anchor_pos = current_request_position(index)
         anchor = body[anchor_pos] if anchor_pos is not None else None
         if anchor_pos is not None and not (
             opts.drop_current_attachments or opts.drop_current_images
@@ -740,10 +789,17 @@ def _unreadable_images_left_out(
 def _new_positions(now: Sequence[Message], last: Sequence[Message]) -> Iterator[int]:
     """The positions of the messages of ``now`` that are not in ``last`` (see ``shared_runs``:
     a refit's output shares all but a few with the last one, found at C speed)."""
+    return _uncovered(shared_runs(now, last), len(now), 0)
+
+
+def _uncovered(runs: list[tuple[int, int, int]], n: int, side: int) -> Iterator[int]:
+    """The positions of the first (``side`` 0) or second (1) of two sequences of ``n``
+    messages that none of ``runs`` (``shared_runs``) holds."""
     at = 0
-    for i, _, run in (*shared_runs(now, last), (len(now), 0, 0)):
-        yield from range(at, i)
-        at = i + run
+    for run in runs:
+        yield from range(at, run[side])
+        at = run[side] + run[2]
+    yield from range(at, n)
 
 
 def _readable(pricer: Pricer, m: Message, changes: list[Change], notices: list[Notice]) -> Message:
