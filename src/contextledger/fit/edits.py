@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import compress
 
 from ..catalog import ModelInfo
 from ..errors import ImageProbeError
@@ -144,12 +145,14 @@ class SendableImages:
         ``image_tokens``: each message's (only those with images are looked at). Over
         Anthropic's 20 images in a request each must be at most 2,000 px a side: a bigger one
         is resized to it (the fit's request limits would otherwise send a placeholder)."""
-        with_images = [messages[i] for i, n in enumerate(image_tokens) if n]
-        self._many = is_many(with_images, self.info.image_limits)
+        # (the messages with images found at C speed: a loop over every kept message was
+        # ~0.14 ms a refit of 3,000 kept at 128k)
+        at = list(compress(range(len(image_tokens)), image_tokens))
+        self._many = is_many(list(map(messages.__getitem__, at)), self.info.image_limits)
         fixed: list[Message] | None = None
-        for i, n in enumerate(image_tokens):
+        for i in at:
             m = messages[i]
-            if not n or not self._any_converted(pricer, m):
+            if not self._any_converted(pricer, m):
                 continue
             fixed = fixed if fixed is not None else list(messages)
             fixed[i] = self._sent(pricer, m, changes, notices)
