@@ -391,15 +391,14 @@ class Fitter:
             parts.clear()
             last = _LimitMemo()
         runs = shared_runs(messages, last.out)
+        left = [last.out[j] for j in _uncovered(runs, len(last.out), 1)]
+        gone = list(map(parts.get, map(id, left)))
+        if None in gone or not all(map(is_, map(_first, gone), left)):  # type: ignore[arg-type]
+            runs, gone, last = [], [], _LimitMemo()  # (forgotten: sum them all)
         added = [self._limit_part(messages[i]) for i in _uncovered(runs, len(messages), 0)]
         if None in added:
             self._limits = _LimitMemo()
             return None
-        left = [last.out[j] for j in _uncovered(runs, len(last.out), 1)]
-        gone = list(map(parts.get, map(id, left)))
-        if None in gone or not all(map(is_, map(_first, gone), left)):  # type: ignore[arg-type]
-            gone, last = [], _LimitMemo()  # (forgotten: sum them all)
-            added = [self._limit_part(m) for m in messages]
         text, data, images, largest, side = last.sums
         for _, t, d, n, big, long_side in gone:  # type: ignore[misc]
             text, data, images = text - t, data - d, images - n
