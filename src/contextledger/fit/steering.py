@@ -36,9 +36,15 @@ Pinnable = Callable[[list[int], list[str]], tuple[list[int], list[str]]]
 #: (speed24: 1,912 of 2,009 texts read, ~25x the pins' need).
 _FIRST_BATCH = 16
 _GROWTH = 4
-#: Positions read since a walk's list was last compacted, at most: a walk steps one by one
-#: (in Python) over every position of its list that it no longer wants, each refit.
+#: Positions read since a walk's list was last compacted, at most (or an eighth of the
+#: list, when more): a walk steps one by one (in Python) over every position of its list
+#: it no longer wants, each refit; a compaction costs the whole list (at C speed), so a
+#: long list of requests never read (a long session at 128k) is not copied every refit.
 _STALE = 32
+
+
+def _stale_past(stale: int, size: int) -> bool:
+    return stale > _STALE and stale > size >> 3
 
 
 class _Positions:
@@ -116,7 +122,7 @@ class Steering:
         self._restating_unread.update(positions)
         # (the requests read are left out, at C speed: each refit's walks stepped over all
         # of them; every unread position is in the list, so the rest are the ones read)
-        if len(self._order) + len(positions) - len(self.unread) > _STALE:
+        if _stale_past(len(self._order) + len(positions) - len(self.unread), len(self._order)):
             self._order = list(filter(self.unread.__contains__, self._order))
         self._order += positions
         self._restating_order += positions
@@ -197,7 +203,7 @@ class Steering:
     def restating_before(self, pos: int) -> Iterator[int]:
         """Newest first, the restatements of the task before position ``pos``."""
         unread = self._restating_unread
-        if self._stale_restating > _STALE:
+        if _stale_past(self._stale_restating, len(self._restating_order)):
             self._restating_order = unread.among(self._restating_order)
             self._stale_restating = 0
         return self._walk(
