@@ -9,7 +9,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from typing import Any, Literal
 
 from ..model import FileAttachment, Image, Message, ToolResult
@@ -20,6 +20,8 @@ from .drops import file_label
 from .edits import BlockPath, image_label, placeholder, replace_text
 from .report import Change
 from .units import message_texts
+
+_CountMany = Callable[[list[str]], list[int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +150,7 @@ def _shorten_from_ends(
     when this does not apply (a file body, another text over the common size, a size below
     ``floor``), where the general path prices every text and decides."""
     counter = pricer.counter
-    over: list[tuple[int, BlockPath, str, Callable[[str], int]]] = []
+    over: list[tuple[int, BlockPath, str, Callable[[str], int], _CountMany]] = []
     emptied = list(whole)
     for i, m in enumerate(whole):
         for path, text, kind in message_texts(m):
@@ -158,13 +160,13 @@ def _shorten_from_ends(
                 continue
             if kind == "file":
                 return None
-            over.append((i, path, text, _counter_in(pricer, m, path)))
+            over.append((i, path, text, *_counters_in(pricer, m, path)))
             emptied[i] = replace_text(emptied[i], path, "")
     if not over:
         return None
     rest = sum(pricer.message(m).total for m in emptied)
     level = (tokens - rest) // len(over)
-    shrunk = {(i, path) for i, path, _, _ in over}
+    shrunk = {(i, path) for i, path, *_ in over}
     if level < floor or any(
         pricer.text(text) > level
         for i, m in enumerate(whole)
@@ -174,14 +176,17 @@ def _shorten_from_ends(
         return None
     for _ in range(_ENDS_TRIES):
         made = list(emptied)
-        ends = [(i, path, *shrink_ends(text, level, count)) for i, path, text, count in over]
+        ends = [
+            (i, path, *shrink_ends(text, level, count, pieces))
+            for i, path, text, count, pieces in over
+        ]
         for i, path, new_text, _ in ends:
             made[i] = replace_text(made[i], path, new_text)
         cost = sum(pricer.message(m).total for m in made)
         if cost <= tokens:
             changes: list[Change] = []
             notices: list[Notice] = []
-            for (i, path, new_text, about), (_, _, text, _) in zip(ends, over, strict=True):
+            for (i, path, new_text, about), (_, _, text, *_) in zip(ends, over, strict=True):
                 what = "tool output" if len(path) == 2 else "message"
                 _report_about(
                     pricer, made[i].id, path, what, new_text, about, len(text), changes, notices
@@ -193,13 +198,17 @@ def _shorten_from_ends(
     return None
 
 
-def _counter_in(pricer: Pricer, m: Message, path: BlockPath) -> Callable[[str], int]:
-    """What a text at ``path`` in ``m`` adds to its price: a tool result's is escaped when
-    its call was one of several (``Pricer.result_text``)."""
+def _counters_in(
+    pricer: Pricer, m: Message, path: BlockPath
+) -> tuple[Callable[[str], int], _CountMany]:
+    """What a text at ``path`` in ``m`` adds to its price, and about what its pieces do,
+    in a batch: a tool result's is escaped when its call was one of several
+    (``Pricer.result_text``, ``Pricer.pieces``)."""
     block = m.content[path[0]]
     if len(path) == 1 or not isinstance(block, ToolResult):
-        return pricer.text
-    return partial(pricer.result_text, block.call_id)
+        return pricer.text, pricer.pieces
+    call_id = block.call_id
+    return partial(pricer.result_text, call_id), partial(pricer.pieces, call_id=call_id)
 
 
 def _text_units(
@@ -527,7 +536,7 @@ def shrink_text(
     if whole_tokens is None and total <= target_tokens:
         return text
     marker = count(f"\n[… {about}{total:,} tokens omitted …]\n")  # (its widest number)
-    about_kept, keep, _ = _read_ends(text, target_tokens - marker, count, own)
+    about_kept, keep, _ = _read_ends(text, target_tokens - marker, _each(count), own)
 
     def build(keep: int) -> str:
         head, tail = keep - keep // 2, keep // 2
@@ -538,11 +547,18 @@ def shrink_text(
     return _largest_within(build, count, target_tokens, marker, keep, len(text))
 
 
-def shrink_ends(text: str, target_tokens: int, count: Callable[[str], int]) -> tuple[str, int]:
+def shrink_ends(
+    text: str,
+    target_tokens: int,
+    count: Callable[[str], int],
+    pieces: _CountMany | None = None,
+) -> tuple[str, int]:
     """``text``'s head and tail within ``target_tokens`` with a marker saying about how many
     tokens were left out, the text never counted whole: its ends are counted as far as
     they are kept (``_read_ends``), and about the whole's tokens (returned) extrapolated
-    from theirs. What is returned is counted exactly (its tries), within the target.
+    from theirs. What is returned is counted exactly (its tries), within the target;
+    ``pieces`` counts the pieces the ends are read in, in a batch (about: they only guess
+    where to cut), else ``count`` does, one by one.
 
     >>> from contextledger.pricing.text import EstimateCounter
     >>> out, about = shrink_ends("word " * 20_000, 100, EstimateCounter().count)
@@ -555,7 +571,9 @@ def shrink_ends(text: str, target_tokens: int, count: Callable[[str], int]) -> t
     sample = EstimateCounter().count(text[:n]) + EstimateCounter().count(text[len(text) - n :])
     guess = max(1, sample * len(text) // max(2 * n, 1))
     marker = count(f"\n[… about {guess:,} tokens omitted …]\n")
-    about_kept, keep, whole = _read_ends(text, target_tokens - marker, count, guess)
+    about_kept, keep, whole = _read_ends(
+        text, target_tokens - marker, pieces or _each(count), guess
+    )
 
     def build(keep: int) -> str:
         head, tail = keep - keep // 2, keep // 2
@@ -618,7 +636,7 @@ def _largest_within(
 
 
 def _read_ends(
-    text: str, tokens: int, count: Callable[[str], int], own: int
+    text: str, tokens: int, count: _CountMany, own: int
 ) -> tuple[Callable[[int], int], int, int]:
     """How many tokens a kept length of ``text`` holds (about: its head's and tail's running
     counts), the most characters kept within ``tokens`` by it, and about the whole text's
@@ -658,7 +676,7 @@ def _kept_tokens(
 def _running_counts(
     text: str,
     reach: int,
-    count: Callable[[str], int],
+    count: _CountMany,
     step: int,
     *,
     from_end: bool,
@@ -681,10 +699,17 @@ def _running_counts(
                 space = text.rfind(" ", at - step // 2, at)
                 at = space if space > edges[-1] else at
         edges.append(at)
-    for a, b in pairwise(edges[done - 1 :]):
-        piece = text[len(text) - b : len(text) - a] if from_end else text[a:b]
-        sums.append(sums[-1] + count(piece))
+    n = len(text)
+    spans = pairwise(edges[done - 1 :])
+    counts = count([text[n - b : n - a] if from_end else text[a:b] for a, b in spans])
+    sums += accumulate(counts, initial=sums[-1])
+    del sums[done]  # (the running sum it started from, there already)
     return edges, sums
+
+
+def _each(count: Callable[[str], int]) -> _CountMany:
+    """``count`` over a batch, text by text."""
+    return lambda texts: list(map(count, texts))
 
 
 def _at(running: tuple[list[int], list[int]], chars: int) -> int:

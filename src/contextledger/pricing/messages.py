@@ -505,6 +505,18 @@ class Pricer:
             self.estimates[block] = cost
         return cost.tokens
 
+    def pieces(self, texts: Sequence[str], call_id: str | None = None) -> list[int]:
+        """About what each of ``texts`` adds to a price (as a result of call ``call_id``:
+        escaped for a parallel call's, without the margin), counted in one batch and not
+        remembered: the pieces of a text read to find where to shorten it (through the
+        memo one by one, each cost ~10 µs besides its count, and evicted what it held)."""
+        counter = self.counter
+        while isinstance(counter, CachedCounter):
+            counter = counter.inner
+        if call_id is not None and call_id in self._parallel:
+            texts = [parallel_result_text(t) for t in texts]
+        return count_many(counter, texts)
+
     def result_text(self, call_id: str, text: str) -> int:
         """What ``text`` adds to the price of a result of call ``call_id``: its tokens, or,
         for a parallel call's result, its escaped tokens with their margin (the call's turn
