@@ -7,6 +7,8 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from contextledger.catalog import lookup_model
 from contextledger.errors import BudgetError
@@ -254,3 +256,41 @@ def test_shrink_ends_is_exact_within_its_target_and_reads_only_its_ends() -> Non
             assert sum(seen) < 40 * target + 2000  # (never the whole: 400,000 characters)
             whole = o200k.count(text)
             assert whole / 2 < about < whole * 2
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(["latin", "thai", "hangul"]),
+    st.integers(20_000, 200_000),
+    st.sampled_from([4000, 8000, 16000, 32000]),
+    st.integers(0, 2),
+)
+def test_what_is_shortened_from_its_ends_is_priced_as_sent_for_every_target(
+    seed: int, script: str, chars: int, window: int, results: int
+) -> None:
+    """Pastes and parallel or single tool results of any size against any window: what is
+    sent is priced exactly (``used`` equals an independent price of the body) and within
+    the budget, for every target."""
+    paste = transcript(chars, seed=seed, script=script)
+    history: list[dict[str, object]] = [{"role": "user", "content": "read this:\n" + paste}]
+    history.append({"role": "assistant", "content": "Read."})
+    if results:
+        calls = [
+            {"id": f"c{k}", "type": "function", "function": {"name": "log", "arguments": "{}"}}
+            for k in range(results)
+        ]
+        history += [
+            {"role": "user", "content": "pull the logs"},
+            {"role": "assistant", "content": None, "tool_calls": calls},
+            *[
+                {"role": "tool", "tool_call_id": f"c{k}", "content": paste[k::2]}
+                for k in range(results)
+            ],
+        ]
+    history.append({"role": "user", "content": "what changed?"})
+    for target in ("openai", "anthropic", "gemini", "openai-responses"):
+        out = prepare(history, MODEL, target=target, window=window, max_output_tokens=500,
+                      compaction=False)  # fmt: skip
+        assert out.report.used == price_request(out.body, MODEL, target).total, target
+        assert out.report.used <= out.report.budget

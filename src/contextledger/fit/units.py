@@ -356,16 +356,16 @@ class HistoryIndex:
         starts = self.starts
         if lo < start and priced.find(0, starts[max(bisect_right(starts, lo) - 1, 0)], start) < 0:
             lo = start  # (a refit: every unit before the new ones is priced already)
+        # The estimates are a token per 4 characters: a script of more tokens than that
+        # (CJK, Thai, Hindi, Cyrillic, emoji: up to a token a character) would be priced up
+        # to 4 times as far back as can fit. So they are scaled: until a fair sample is
+        # priced, as if every character were a token; then by what the prices found say
+        # (never down: no further back than the estimates reach).
+        if room is None or self._estimated_seen * 4 < room:
+            scale = float(_CHARS_PER_ESTIMATED_TOKEN)
+        else:
+            scale = max(1.0, self._exact_seen / self._estimated_seen)
         if lo < start and room is not None:
-            # The estimates are a token per 4 characters: a script of more tokens than that
-            # (CJK, Thai, Hindi, Cyrillic, emoji: up to a token a character) would be priced
-            # up to 4 times as far back as can fit. So they are scaled: until a fair sample
-            # is priced, as if every character were a token; then by what the prices found
-            # say (never down: no further back than the estimates reach).
-            if self._estimated_seen * 4 < room:
-                scale = float(_CHARS_PER_ESTIMATED_TOKEN)
-            else:
-                scale = max(1.0, self._exact_seen / self._estimated_seen)
             i, acc = start, 0.0
             while i > lo and acc <= room * _BATCH_SHARE:
                 i -= 1
@@ -375,17 +375,29 @@ class HistoryIndex:
         # sends the results of parallel calls depends on the call). Before ``start`` the
         # batch is speculative: a unit with a huge text is left until (and unless) a
         # decision needs its exact price.
-        # A unit estimated over the whole room left is not speculated on either: the walk
-        # reaches it with less room still, and decides on it by a bound or a count as far as
-        # the room (``surely_over``), then shortens it from its ends: priced whole here, a
-        # chat of pasted transcripts tokenized each paste whole to send its head and tail.
+        # Nor is a unit that, by the scaled estimates, cannot fit the room left once the
+        # units after it are kept: the walk reaches it with that room, decides on it by a
+        # bound or a count as far as the room (``surely_over``) and shortens it from its
+        # ends; priced whole here, a chat of pasted transcripts tokenized each paste whole
+        # to send its head and tail.
         first = bisect_right(starts, lo) - 1 if lo < start else bisect_left(starts, start)
-        most = _SPECULATE_UP_TO if room is None else min(_SPECULATE_UP_TO, max(room, 0) + 1)
-        todo: list[int] = []
-        for k in range(max(first, 0), bisect_left(starts, start)):
-            unit = range(starts[k], starts[k + 1])
-            if sum(costs[unit.start : unit.stop]) < most:
-                todo += [i for i in unit if not priced[i]]
+        ahead = sum(costs[i] if priced[i] else costs[i] * scale for i in range(start, end))
+        taken: list[range] = []  # (newest first)
+        limit = float("inf") if room is None else room
+        for k in range(bisect_left(starts, start) - 1, max(first, 0) - 1, -1):
+            a, b = starts[k], starts[k + 1]
+            if b - a == 1:  # (the usual unit, one message)
+                estimate = costs[a]
+                scaled = estimate if priced[a] else estimate * scale
+            else:
+                estimate = sum(costs[a:b])
+                scaled = sum(costs[i] if priced[i] else costs[i] * scale for i in range(a, b))
+            if estimate < _SPECULATE_UP_TO and ahead + scaled <= limit:
+                taken.append(range(a, b))
+            ahead += scaled
+            if ahead > limit:
+                break  # (none older can fit either)
+        todo = [i for unit in reversed(taken) for i in unit if not priced[i]]
         todo += [i for i in range(start, end) if not priced[i]]
         messages = self._at(todo)
         pricer.name_results(messages, lambda wanted: self._calls_outside(todo, wanted))
