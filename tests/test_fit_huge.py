@@ -7,29 +7,31 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from contextledger.catalog import lookup_model
 from contextledger.errors import BudgetError
 from contextledger.fit import Fitter
+from contextledger.fit.shedding import shrink_ends
+from contextledger.prepare import prepare, price_request
 from contextledger.pricing.messages import Pricer
-from contextledger.pricing.text import TiktokenCounter, counter_for
+from contextledger.pricing.text import CachedCounter, TiktokenCounter, counter_for
 
 MODEL = "gpt-4o"
 
 
-class CountingCounter:
-    """The real counter, remembering how many characters it was asked to count."""
-
-    name = "o200k_base"
-    exact = True
+class CountingCounter(TiktokenCounter):
+    """The real o200k counter (so a fit reads its bounds: ``MOST_PER_TOKEN`` knows it),
+    remembering how many characters it was asked to count."""
 
     def __init__(self) -> None:
-        self.inner = counter_for(MODEL)
+        super().__init__("o200k_base")
         self.chars = 0
 
-    def count(self, text: str) -> int:
-        self.chars += len(text)
-        return self.inner.count(text)
+    def count_many(self, texts: Sequence[str]) -> list[int]:
+        self.chars += sum(map(len, texts))
+        return super().count_many(texts)
 
 
 def paste(chars: int, seed: int = 1) -> str:
@@ -90,7 +92,7 @@ def test_an_old_paste_that_its_bound_says_may_fit_is_not_tokenized_whole() -> No
         ],
         {"role": "user", "content": "and now?"},
     ]
-    counter = CountingTiktoken()  # (its bounds known: an o200k counter)
+    counter = CountingCounter()
     res = Fitter(
         MODEL, window=32000, max_output_tokens=4000, pricer=Pricer(lookup_model(MODEL), counter)
     ).fit(history)
@@ -114,19 +116,7 @@ def test_an_old_paste_that_its_bound_says_may_fit_is_not_tokenized_whole() -> No
     )
 
 
-class CountingTiktoken(TiktokenCounter):
-    """An o200k counter remembering how many characters it was asked to count."""
-
-    def __init__(self) -> None:
-        super().__init__("o200k_base")
-        self.chars = 0
-
-    def count_many(self, texts: Sequence[str]) -> list[int]:
-        self.chars += sum(map(len, texts))
-        return super().count_many(texts)
-
-
-def test_a_huge_tool_output_is_shrunk_with_one_full_count() -> None:
+def test_a_huge_tool_output_is_shrunk_without_a_full_count() -> None:
     huge = paste(2_000_000)
     counter = CountingCounter()
     res = fitter(counter).fit(
@@ -144,9 +134,12 @@ def test_a_huge_tool_output_is_shrunk_with_one_full_count() -> None:
     )
     assert res.report.used <= res.report.budget
     assert [c.action for c in res.report.shrunk] == ["shrunk"]
-    # One count of the output, then a few counts of texts about the window's size (a
-    # binary search over the whole output counted about six times its size).
-    assert counter.chars < len(huge) + 1_200_000
+    # Its bound says it cannot fit: only its ends are counted, about as far as they are
+    # sent (one count of the whole output came first before; a binary search over it
+    # counted about six times its size).
+    assert counter.chars < 10 * 8000 * 4
+    (shrunk,) = res.report.shrunk
+    assert shrunk.estimated
 
 
 def test_a_current_request_that_cannot_fit_is_refused_before_it_is_tokenized() -> None:
@@ -161,3 +154,143 @@ def test_a_current_request_that_cannot_fit_is_refused_before_it_is_tokenized() -
     with pytest.raises(BudgetError, match="current request") as exact:
         fitter(counter).fit([{"role": "user", "content": paste(200_000)}])
     assert "at least" not in str(exact.value)
+
+
+def transcript(chars: int, seed: int, script: str = "latin") -> str:
+    """A pasted deposition transcript: page:line numbers, questions and answers."""
+    rng = random.Random(seed)
+    words = {
+        "latin": ["witness", "counsel", "exhibit", "shipment", "invoice", "signed", "yes", "no"],
+        "thai": ["พยาน", "ทนายความ", "เอกสาร", "สัญญา", "การจัดส่ง", "ลงนาม"],
+        "hangul": ["증인", "변호사", "증거", "계약", "배송", "서명"],
+    }[script]
+    lines, size, n = [], 0, 0
+    while size < chars:
+        n += 1
+        line = f"{n // 25 + 1}:{n % 25:>2}  {'QA'[n % 2]}. " + " ".join(
+            rng.choice(words) for _ in range(rng.randint(4, 16))
+        )
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines)
+
+
+def pasted_history(paste: str) -> list[dict[str, object]]:
+    return [
+        {"role": "system", "content": "You assist counsel."},
+        {"role": "user", "content": "Find the contradictions:\n\n" + paste},
+        {"role": "assistant", "content": "Page 3 and page 9 disagree on the date."},
+        *[
+            {"role": "user" if i % 2 == 0 else "assistant", "content": f"and on page {i}?"}
+            for i in range(6)
+        ],
+    ]
+
+
+@pytest.mark.parametrize("script", ["latin", "thai", "hangul"])
+def test_a_paste_over_the_room_is_shortened_without_being_counted_whole(script: str) -> None:
+    """A transcript a few times the room (not 8 times: before, that was priced whole, then its
+    head and tail counted again to shorten it) is found over by its letters' bound and
+    shortened from its ends: what is counted is about what is sent, and the shortened
+    message's price is exact for every target."""
+    paste = transcript(160_000, seed=7, script=script)
+    counter = CountingCounter()
+    pricer = Pricer(lookup_model(MODEL), CachedCounter(counter))  # (as ``fit`` makes it)
+    res = Fitter(MODEL, window=16000, max_output_tokens=1000, pricer=pricer).fit(
+        pasted_history(paste)
+    )
+    (shrunk,) = [c for c in res.report.changes if c.action == "shrunk"]
+    assert shrunk.estimated and shrunk.tokens_after < 15000
+    sent = len(next(m.text for m in res.messages if m.id == "m1"))
+    assert counter.chars < 3.2 * sent  # (main: the paste priced whole, then 2-4 times the sent)
+    exact = counter_for(MODEL).count("Find the contradictions:\n\n" + paste)
+    assert exact / 2 < shrunk.tokens_before < exact * 2  # (an estimate from its ends)
+    for target in ("openai", "anthropic", "gemini", "openai-responses"):
+        out = prepare(pasted_history(paste), MODEL, target=target, window=16000,
+                      max_output_tokens=1000, compaction=False)  # fmt: skip
+        assert out.report.used == price_request(out.body, MODEL, target).total, target
+        assert out.report.used <= out.report.budget
+
+
+def test_parallel_results_over_the_room_are_shortened_from_their_ends_priced_escaped() -> None:
+    """Two parallel calls' results (escaped when priced: Cyrillic is six characters a letter)
+    are shortened to one common size, the whole request priced exactly."""
+    logs = [transcript(120_000, seed=s, script=sc) for s, sc in ((1, "latin"), (2, "hangul"))]
+    history: list[dict[str, object]] = [
+        {"role": "user", "content": "pull both journals"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": f"c{k}", "type": "function", "function": {"name": "logs", "arguments": "{}"}}
+                for k in range(2)
+            ],
+        },
+        *[{"role": "tool", "tool_call_id": f"c{k}", "content": log} for k, log in enumerate(logs)],
+        {"role": "assistant", "content": "Both show the OOM kill."},
+        {"role": "user", "content": "when did it start?"},
+    ]
+    out = prepare(history, MODEL, target="openai", window=16000, max_output_tokens=1000,
+                  compaction=False)  # fmt: skip
+    assert out.report.used == price_request(out.body, MODEL, "openai").total
+    shrunk = [c for c in out.report.fit.changes if c.action == "shrunk"]
+    assert len(shrunk) == 2 and all(c.estimated for c in shrunk)
+
+
+def test_shrink_ends_is_exact_within_its_target_and_reads_only_its_ends() -> None:
+    seen: list[int] = []
+    o200k = counter_for(MODEL)
+
+    def count(text: str) -> int:
+        seen.append(len(text))
+        return o200k.count(text)
+
+    for script in ("latin", "thai", "hangul"):
+        text = transcript(400_000, seed=3, script=script)
+        for target in (60, 500, 6000):
+            seen.clear()
+            out, about = shrink_ends(text, target, count)
+            assert o200k.count(out) <= target
+            assert o200k.count(out) >= target * 0.9 - 16  # (about the most that fits)
+            assert out.startswith(text[:20]) and out.endswith(text[-20:])
+            assert sum(seen) < 40 * target + 2000  # (never the whole: 400,000 characters)
+            whole = o200k.count(text)
+            assert whole / 2 < about < whole * 2
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(["latin", "thai", "hangul"]),
+    st.integers(20_000, 200_000),
+    st.sampled_from([4000, 8000, 16000, 32000]),
+    st.integers(0, 2),
+)
+def test_what_is_shortened_from_its_ends_is_priced_as_sent_for_every_target(
+    seed: int, script: str, chars: int, window: int, results: int
+) -> None:
+    """Pastes and parallel or single tool results of any size against any window: what is
+    sent is priced exactly (``used`` equals an independent price of the body) and within
+    the budget, for every target."""
+    paste = transcript(chars, seed=seed, script=script)
+    history: list[dict[str, object]] = [{"role": "user", "content": "read this:\n" + paste}]
+    history.append({"role": "assistant", "content": "Read."})
+    if results:
+        calls = [
+            {"id": f"c{k}", "type": "function", "function": {"name": "log", "arguments": "{}"}}
+            for k in range(results)
+        ]
+        history += [
+            {"role": "user", "content": "pull the logs"},
+            {"role": "assistant", "content": None, "tool_calls": calls},
+            *[
+                {"role": "tool", "tool_call_id": f"c{k}", "content": paste[k::2]}
+                for k in range(results)
+            ],
+        ]
+    history.append({"role": "user", "content": "what changed?"})
+    for target in ("openai", "anthropic", "gemini", "openai-responses"):
+        out = prepare(history, MODEL, target=target, window=window, max_output_tokens=500,
+                      compaction=False)  # fmt: skip
+        assert out.report.used == price_request(out.body, MODEL, target).total, target
+        assert out.report.used <= out.report.budget

@@ -606,7 +606,14 @@ def test_the_bound_is_never_above_the_count(name: str) -> None:
     assert text_mod.tokens_at_least(exact, prose) >= exact.count(prose) // 2
 
 
-_CUT_ALPHABET = _BOUND_ALPHABET + "这是一个测试数据。，、！？；：あいうカタナー   ...,,!!"
+# (with Thai and Devanagari marks, Hangul, Cyrillic, Arabic, Greek and numerals that are
+# not digits: every script's letters are cut after, R25 speed36)
+_CUT_ALPHABET = (
+    _BOUND_ALPHABET
+    + "这是一个测试数据。，、！？；：あいうカタナー   ...,,!!"
+    + "กขคงสวัสดีครับ่้ํ한글테스트абвгдЖЗИफहिंदीकाعربيةαβγΩⅫ½²〇٣"
+)
+_SCRIPT_WORDS = ["สวัสดี", "ครับ", "ที่", "한국어", "테스트", "привет", "Мир", "हिंदी", "عربي", "Ⅻ", "½"]
 
 
 @pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
@@ -620,7 +627,8 @@ def test_a_safe_cut_splits_the_count_exactly(name: str) -> None:
     ]
     texts += [
         rng.choice([" ", "", "。", "、", ", ", "'"]).join(
-            rng.choice([*_BOUND_WORDS, "数据", "テスト", "的", "微信公众号"]) for _ in range(12)
+            rng.choice([*_BOUND_WORDS, *_SCRIPT_WORDS, "数据", "テスト", "的", "微信公众号"])
+            for _ in range(12)
         )
         for _ in range(1000)
     ]
@@ -631,6 +639,13 @@ def test_a_safe_cut_splits_the_count_exactly(name: str) -> None:
             assert exact.count(text[:s]) + exact.count(text[s:]) == exact.count(text), (text, s)
             cuts += 1
     assert cuts > 5000
+    # a long paste in a script without spaces between words or without Latin letters is cut
+    # too, and read about as far as the room (it was counted whole)
+    for word in ("สวัสดีครับ ", "한국어 ", "привет "):
+        long = word * 20_000
+        assert text_mod.opening_tokens(exact, long, 100) == exact.count(
+            long[: long.index(" ", 100)]
+        )
     assert text_mod.opening_tokens(exact, "数据" * 50 + "。" + "数据" * 50, 10) == exact.count(
         "数据" * 50
     )
@@ -646,7 +661,18 @@ def test_the_bound_is_zero_for_an_estimate() -> None:
 @given(
     st.lists(
         st.sampled_from(
-            [*_BOUND_WORDS, "数据", "テスト", "的", "微信公众号", "。", "，", " ", "\n"]
+            [
+                *_BOUND_WORDS,
+                *_SCRIPT_WORDS,
+                "数据",
+                "テスト",
+                "的",
+                "微信公众号",
+                "。",
+                "，",
+                " ",
+                "\n",
+            ]
         ),
         max_size=400,
     ),

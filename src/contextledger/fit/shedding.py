@@ -9,16 +9,19 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from typing import Any, Literal
 
 from ..model import FileAttachment, Image, Message, ToolResult
 from ..pricing.messages import Pricer
+from ..pricing.text import EstimateCounter, opening_at_least
 from ..report import Notice
 from .drops import file_label
 from .edits import BlockPath, image_label, placeholder, replace_text
 from .report import Change
 from .units import message_texts
+
+_CountMany = Callable[[list[str]], list[int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +111,12 @@ def shorten(
     """``whole`` shortened by the shedding policy to at most ``tokens`` (texts to head and
     tail, then images and file bodies replaced, each reported), priced exactly; None when
     it cannot be. Its long texts are cut by characters first (``cut_long_texts``): what is
-    priced is about ``tokens``, not the whole."""
+    priced is about ``tokens``, not the whole. When its long texts are surely over
+    ``tokens`` by a bound read from their letters, they are shortened from their ends
+    without being priced at all (``_shorten_from_ends``): only what is sent is counted."""
+    fast = _shorten_from_ends(pricer, shrink_floor, whole, tokens)
+    if fast is not None:
+        return fast
     cut, cuts = cut_long_texts(pricer, whole, tokens)
     cost = sum(pricer.message(m).total for m in cut)
     changes: list[Change] = []
@@ -119,6 +127,88 @@ def shorten(
     if cost > tokens:
         return None
     return Shortened(tuple(msgs), cost, tuple(changes), tuple(notices))
+
+
+#: A text is shortened from its ends without being priced (``_shorten_from_ends``) when it
+#: is longer than this many characters a token of the target and its letters' bound says
+#: it is over the target (a text has a token every 3-6 characters).
+_ENDS_FROM_CHARS_PER_TOKEN = 2
+#: How many times ``_shorten_from_ends`` lowers the common size when what it made is over
+#: the target by its exact price (the framing of a rendered call, a parallel call's result
+#: escaped), before it leaves the unit to the general path.
+_ENDS_TRIES = 3
+
+
+def _shorten_from_ends(
+    pricer: Pricer, floor: int, whole: Sequence[Message], tokens: int
+) -> Shortened | None:
+    """``shorten`` for a unit whose long texts are each surely over ``tokens`` by a bound
+    read at C speed from their letters and digits (``opening_at_least``): they are never
+    priced whole, only shortened from their ends to one common size, the rest of the unit
+    priced exactly (framing, calls, images, short texts); what they held is reported as an
+    estimate. The result is priced exactly, and is within ``tokens`` or None: None also
+    when this does not apply (a file body, another text over the common size, a size below
+    ``floor``), where the general path prices every text and decides."""
+    counter = pricer.counter
+    over: list[tuple[int, BlockPath, str, Callable[[str], int], _CountMany]] = []
+    emptied = list(whole)
+    for i, m in enumerate(whole):
+        for path, text, kind in message_texts(m):
+            if len(text) <= _ENDS_FROM_CHARS_PER_TOKEN * tokens:
+                continue
+            if opening_at_least(counter, text, tokens) <= tokens:
+                continue
+            if kind == "file":
+                return None
+            over.append((i, path, text, *_counters_in(pricer, m, path)))
+            emptied[i] = replace_text(emptied[i], path, "")
+    if not over:
+        return None
+    rest = sum(pricer.message(m).total for m in emptied)
+    level = (tokens - rest) // len(over)
+    shrunk = {(i, path) for i, path, *_ in over}
+    if level < floor or any(
+        pricer.text(text) > level
+        for i, m in enumerate(whole)
+        for path, text, _ in message_texts(m)
+        if (i, path) not in shrunk
+    ):
+        return None
+    for _ in range(_ENDS_TRIES):
+        made = list(emptied)
+        ends = [
+            (i, path, *shrink_ends(text, level, count, pieces))
+            for i, path, text, count, pieces in over
+        ]
+        for i, path, new_text, _ in ends:
+            made[i] = replace_text(made[i], path, new_text)
+        cost = sum(pricer.message(m).total for m in made)
+        if cost <= tokens:
+            changes: list[Change] = []
+            notices: list[Notice] = []
+            for (i, path, new_text, about), (_, _, text, *_) in zip(ends, over, strict=True):
+                what = "tool output" if len(path) == 2 else "message"
+                _report_about(
+                    pricer, made[i].id, path, what, new_text, about, len(text), changes, notices
+                )
+            return Shortened(tuple(made), cost, tuple(changes), tuple(notices))
+        level -= -(-(cost - tokens) // len(over))  # (what it was over by, shared out)
+        if level < floor:
+            return None
+    return None
+
+
+def _counters_in(
+    pricer: Pricer, m: Message, path: BlockPath
+) -> tuple[Callable[[str], int], _CountMany]:
+    """What a text at ``path`` in ``m`` adds to its price, and about what its pieces do,
+    in a batch: a tool result's is escaped when its call was one of several
+    (``Pricer.result_text``, ``Pricer.pieces``)."""
+    block = m.content[path[0]]
+    if len(path) == 1 or not isinstance(block, ToolResult):
+        return pricer.text, pricer.pieces
+    call_id = block.call_id
+    return partial(pricer.result_text, call_id), partial(pricer.pieces, call_id=call_id)
 
 
 def _text_units(
@@ -251,19 +341,39 @@ def _report_shrunk(
     changes: list[Change],
     notices: list[Notice],
 ) -> None:
-    after = pricer.text(new_text)
-    before, about, of = u.tokens, "", ""
     if u.cut is not None:  # its size is an estimate: the whole was never tokenized
-        before, about, of = u.cut.tokens, "about ", f" of {u.cut.chars:,} characters"
+        _report_about(
+            pricer, message_id, u.path, _describe(u), new_text, u.cut.tokens, u.cut.chars,
+            changes, notices,
+        )  # fmt: skip
+    else:
+        _report_about(
+            pricer, message_id, u.path, _describe(u), new_text, u.tokens, None, changes, notices
+        )
+
+
+def _report_about(
+    pricer: Pricer,
+    message_id: str,
+    path: BlockPath,
+    what: str,
+    new_text: str,
+    before: int,
+    chars: int | None,
+    changes: list[Change],
+    notices: list[Notice],
+) -> None:
+    """Report a text of ``before`` tokens shrunk to ``new_text``; with ``chars`` (the whole
+    text's characters), ``before`` is an estimate: the whole was never tokenized."""
+    after = pricer.text(new_text)
+    about, of = ("", "") if chars is None else ("about ", f" of {chars:,} characters")
     reason = "shrunk to head and tail to fit the context window"
-    changes.append(
-        Change("shrunk", message_id, u.path[0], _describe(u), reason, before, after, bool(about))
-    )
+    changes.append(Change("shrunk", message_id, path[0], what, reason, before, after, bool(about)))
     notices.append(
         Notice(
             "shrunk",
             message_id,
-            f"A long {_describe(u)}{of} was shortened to its beginning and end "
+            f"A long {what}{of} was shortened to its beginning and end "
             f"({about}{before:,} → {after:,} tokens) to fit the context window.",
         )
     )
@@ -426,7 +536,7 @@ def shrink_text(
     if whole_tokens is None and total <= target_tokens:
         return text
     marker = count(f"\n[… {about}{total:,} tokens omitted …]\n")  # (its widest number)
-    about_kept, keep = _read_ends(text, target_tokens - marker, count, own)
+    about_kept, keep, _ = _read_ends(text, target_tokens - marker, _each(count), own)
 
     def build(keep: int) -> str:
         head, tail = keep - keep // 2, keep // 2
@@ -435,6 +545,44 @@ def shrink_text(
         return f"{text[:head]}\n[… {about}{omitted:,} tokens omitted …]\n{tail_text}"
 
     return _largest_within(build, count, target_tokens, marker, keep, len(text))
+
+
+def shrink_ends(
+    text: str,
+    target_tokens: int,
+    count: Callable[[str], int],
+    pieces: _CountMany | None = None,
+) -> tuple[str, int]:
+    """``text``'s head and tail within ``target_tokens`` with a marker saying about how many
+    tokens were left out, the text never counted whole: its ends are counted as far as
+    they are kept (``_read_ends``), and about the whole's tokens (returned) extrapolated
+    from theirs. What is returned is counted exactly (its tries), within the target;
+    ``pieces`` counts the pieces the ends are read in, in a batch (about: they only guess
+    where to cut), else ``count`` does, one by one.
+
+    >>> from contextledger.pricing.text import EstimateCounter
+    >>> out, about = shrink_ends("word " * 20_000, 100, EstimateCounter().count)
+    >>> "about" in out and "tokens omitted" in out, about
+    (True, 25000)
+    """
+    n = min(len(text) // 2, 4 * target_tokens + 64)
+    # (a first guess of the whole's size, for how far the ends are first read: the
+    # estimate of a sample of them, at C speed; the reading goes on if it was short)
+    sample = EstimateCounter().count(text[:n]) + EstimateCounter().count(text[len(text) - n :])
+    guess = max(1, sample * len(text) // max(2 * n, 1))
+    marker = count(f"\n[… about {guess:,} tokens omitted …]\n")
+    about_kept, keep, whole = _read_ends(
+        text, target_tokens - marker, pieces or _each(count), guess
+    )
+
+    def build(keep: int) -> str:
+        head, tail = keep - keep // 2, keep // 2
+        omitted = max(whole - about_kept(keep), 1)
+        tail_text = text[len(text) - tail :] if tail else ""
+        return f"{text[:head]}\n[… about {omitted:,} tokens omitted …]\n{tail_text}"
+
+    out = _largest_within(build, count, target_tokens, marker, keep, len(text))
+    return out, whole
 
 
 #: The most results ``_largest_within`` counts before it settles for the largest that fit.
@@ -466,7 +614,12 @@ def _largest_within(
             return out  # (the marker alone is over)
         else:
             hi, hi_n = keep, n
-        if hi - lo <= max(1, lo // 64) or n == target:
+        # (within 1/64 of the most that fits, by characters or by tokens)
+        if (
+            hi - lo <= max(1, lo // 64)
+            or n == target
+            or (lo >= 0 and target - lo_n <= target // 64)
+        ):
             break
         if lo >= 0 and hi <= most:  # between the two, in proportion
             guess = lo + (hi - lo) * (target - lo_n) // max(hi_n - lo_n, 1)
@@ -483,26 +636,34 @@ def _largest_within(
 
 
 def _read_ends(
-    text: str, tokens: int, count: Callable[[str], int], own: int
-) -> tuple[Callable[[int], int], int]:
+    text: str, tokens: int, count: _CountMany, own: int
+) -> tuple[Callable[[int], int], int, int]:
     """How many tokens a kept length of ``text`` holds (about: its head's and tail's running
-    counts), and the most characters kept within ``tokens`` by it. Each end is read a little
-    over half the target at the text's own density, and further when that was not enough
-    (its ends are sparser than the whole)."""
+    counts), the most characters kept within ``tokens`` by it, and about the whole text's
+    tokens (extrapolated from its ends'). Each end is read a little over half the target at
+    the text's own density (``own``: about its tokens), and further, in more pieces of the
+    same size, when that was not enough (its ends are sparser than the whole, or ``own``
+    was a guess on the high side)."""
     reach = min(len(text), max(1, len(text) * tokens * 5 // (8 * max(own, 1))))
     # (pieces of at least ~16 tokens: a piece's edge may move a token, which a small target
     # cannot spare; within a piece the count is read in proportion)
     pieces = min(_SHRINK_PIECES, max(1, tokens // 16))
+    step = max(1, -(-reach // pieces))
+    heads = _running_counts(text, reach, count, step, from_end=False)
+    tails = _running_counts(text, reach, count, step, from_end=True)
     while True:
-        about_kept = partial(
-            _kept_tokens,
-            _running_counts(text, reach, count, pieces, from_end=False),
-            _running_counts(text, reach, count, pieces, from_end=True),
-        )
+        about_kept = partial(_kept_tokens, heads, tails)
         keep = _most_kept(about_kept, tokens, min(len(text), 2 * reach))
         if keep < 2 * reach - 1 or reach == len(text):
-            return about_kept, keep
-        reach = min(len(text), 2 * reach)
+            read = heads[0][-1] + tails[0][-1]
+            whole = -(-len(text) * (heads[1][-1] + tails[1][-1]) // max(read, 1))
+            return about_kept, keep, whole
+        # (on as far as the density read so far says it takes, an eighth over: doubling
+        # read up to twice the characters kept)
+        held = max(about_kept(2 * reach), 1)
+        reach = min(len(text), max(reach + step, reach * tokens * 9 // (8 * held)))
+        heads = _running_counts(text, reach, count, step, from_end=False, read=heads)
+        tails = _running_counts(text, reach, count, step, from_end=True, read=tails)
 
 
 def _kept_tokens(
@@ -513,14 +674,21 @@ def _kept_tokens(
 
 
 def _running_counts(
-    text: str, reach: int, count: Callable[[str], int], pieces: int, *, from_end: bool
+    text: str,
+    reach: int,
+    count: _CountMany,
+    step: int,
+    *,
+    from_end: bool,
+    read: tuple[list[int], list[int]] | None = None,
 ) -> tuple[list[int], list[int]]:
-    """Running counts of ``text``'s first (or last) ``reach`` characters, counted in
-    ``pieces`` pieces: the characters from the end read at each piece's edge, and
-    the tokens up to it. Each edge is moved to a space when one is near, where a count
-    splits exactly in most texts (elsewhere it may move a token)."""
-    step = max(1, -(-reach // pieces))
-    edges = [0]
+    """Running counts of ``text``'s first (or last) ``reach`` characters, counted in pieces
+    of about ``step`` characters: the characters from the end read at each piece's edge,
+    and the tokens up to it; ``read``: those of a shorter reach, carried on (not counted
+    again). Each edge is moved to a space when one is near, where a count splits exactly
+    in most texts (elsewhere it may move a token)."""
+    edges, sums = (list(read[0]), list(read[1])) if read is not None else ([0], [0])
+    done = len(edges)
     while edges[-1] < reach:
         at = min(reach, edges[-1] + step)
         if at < reach:
@@ -531,11 +699,17 @@ def _running_counts(
                 space = text.rfind(" ", at - step // 2, at)
                 at = space if space > edges[-1] else at
         edges.append(at)
-    sums = [0]
-    for a, b in pairwise(edges):
-        piece = text[len(text) - b : len(text) - a] if from_end else text[a:b]
-        sums.append(sums[-1] + count(piece))
+    n = len(text)
+    spans = pairwise(edges[done - 1 :])
+    counts = count([text[n - b : n - a] if from_end else text[a:b] for a, b in spans])
+    sums += accumulate(counts, initial=sums[-1])
+    del sums[done]  # (the running sum it started from, there already)
     return edges, sums
+
+
+def _each(count: Callable[[str], int]) -> _CountMany:
+    """``count`` over a batch, text by text."""
+    return lambda texts: list(map(count, texts))
 
 
 def _at(running: tuple[list[int], list[int]], chars: int) -> int:

@@ -146,6 +146,11 @@ MAX_CHARS_PER_TOKEN = 128
 #: A unit of more characters than this many times the tokens of the room left is decided
 #: on by counting only as far as the room (``HistoryIndex.surely_over``), not priced whole.
 _COUNTED_WHOLE_CHARS_PER_TOKEN = 8
+#: A unit of more characters than this many times the tokens of the room left is first
+#: checked against the room by a bound read at C speed from its letters and digits (a
+#: text has a token every 3-6 characters, so one twice as long as the room has tokens
+#: is usually over it; the bound costs microseconds, a count of it milliseconds).
+_BOUNDED_FROM_CHARS_PER_TOKEN = 2
 # A request text longer than this many characters a token of the pins' cap is checked
 # against the cap by a bound read from this many characters of its opening (a text of
 # words has a run of letters every 5-10 characters).
@@ -351,16 +356,16 @@ class HistoryIndex:
         starts = self.starts
         if lo < start and priced.find(0, starts[max(bisect_right(starts, lo) - 1, 0)], start) < 0:
             lo = start  # (a refit: every unit before the new ones is priced already)
+        # The estimates are a token per 4 characters: a script of more tokens than that
+        # (CJK, Thai, Hindi, Cyrillic, emoji: up to a token a character) would be priced up
+        # to 4 times as far back as can fit. So they are scaled: until a fair sample is
+        # priced, as if every character were a token; then by what the prices found say
+        # (never down: no further back than the estimates reach).
+        if room is None or self._estimated_seen * 4 < room:
+            scale = float(_CHARS_PER_ESTIMATED_TOKEN)
+        else:
+            scale = max(1.0, self._exact_seen / self._estimated_seen)
         if lo < start and room is not None:
-            # The estimates are a token per 4 characters: a script of more tokens than that
-            # (CJK, Thai, Hindi, Cyrillic, emoji: up to a token a character) would be priced
-            # up to 4 times as far back as can fit. So they are scaled: until a fair sample
-            # is priced, as if every character were a token; then by what the prices found
-            # say (never down: no further back than the estimates reach).
-            if self._estimated_seen * 4 < room:
-                scale = float(_CHARS_PER_ESTIMATED_TOKEN)
-            else:
-                scale = max(1.0, self._exact_seen / self._estimated_seen)
             i, acc = start, 0.0
             while i > lo and acc <= room * _BATCH_SHARE:
                 i -= 1
@@ -370,12 +375,29 @@ class HistoryIndex:
         # sends the results of parallel calls depends on the call). Before ``start`` the
         # batch is speculative: a unit with a huge text is left until (and unless) a
         # decision needs its exact price.
+        # Nor is a unit that, by the scaled estimates, cannot fit the room left once the
+        # units after it are kept: the walk reaches it with that room, decides on it by a
+        # bound or a count as far as the room (``surely_over``) and shortens it from its
+        # ends; priced whole here, a chat of pasted transcripts tokenized each paste whole
+        # to send its head and tail.
         first = bisect_right(starts, lo) - 1 if lo < start else bisect_left(starts, start)
-        todo: list[int] = []
-        for k in range(max(first, 0), bisect_left(starts, start)):
-            unit = range(starts[k], starts[k + 1])
-            if max(costs[unit.start : unit.stop]) < _SPECULATE_UP_TO:
-                todo += [i for i in unit if not priced[i]]
+        ahead = sum(costs[i] if priced[i] else costs[i] * scale for i in range(start, end))
+        taken: list[range] = []  # (newest first)
+        limit = float("inf") if room is None else room
+        for k in range(bisect_left(starts, start) - 1, max(first, 0) - 1, -1):
+            a, b = starts[k], starts[k + 1]
+            if b - a == 1:  # (the usual unit, one message)
+                estimate = costs[a]
+                scaled = estimate if priced[a] else estimate * scale
+            else:
+                estimate = sum(costs[a:b])
+                scaled = sum(costs[i] if priced[i] else costs[i] * scale for i in range(a, b))
+            if estimate < _SPECULATE_UP_TO and ahead + scaled <= limit:
+                taken.append(range(a, b))
+            ahead += scaled
+            if ahead > limit:
+                break  # (none older can fit either)
+        todo = [i for unit in reversed(taken) for i in unit if not priced[i]]
         todo += [i for i in range(start, end) if not priced[i]]
         messages = self._at(todo)
         pricer.name_results(messages, lambda wanted: self._calls_outside(todo, wanted))
@@ -743,38 +765,44 @@ class HistoryIndex:
         return sum(map(self.at_least, range(start, end))) <= room
 
     def surely_over(self, k: int, room: int) -> bool:
-        """Whether unit ``k``, far longer in characters than ``room`` has tokens, costs more
-        than ``room``: its texts are counted only as far as it takes to say so
-        (``tokens_past``), so a 50 MB tool output is decided on by a window's worth of it.
-        (A unit not that long is priced whole: that costs about as much.) Asked by the
+        """Whether unit ``k``, longer in characters than ``room`` has tokens, surely costs
+        more than ``room``: by a bound read from its letters and digits, and when it is far
+        longer, by its texts counted only as far as it takes to say so (``tokens_past``), so
+        a 50 MB tool output is decided on by a window's worth of it. (A unit not that long
+        whose bound says it may fit is priced whole: that costs about as much.) Asked by the
         selection before it prices a unit, and by the pins before they price the newest
         run: a 2 MB paste in a 128k window was counted whole there (its bound of a token
         every 128 characters said it might fit)."""
         assert self._pricer is not None
+        if self.unit_costs[k] >= 0:
+            return self.unit_costs[k] > room
         start, end = self.starts[k], self.end(k)
-        if sum(self.chars[start:end]) <= _COUNTED_WHOLE_CHARS_PER_TOKEN * room:
+        chars = sum(self.chars[start:end])
+        if chars <= _BOUNDED_FROM_CHARS_PER_TOKEN * room:
             return False
         if room <= self._over.get((start, end), -1):
             return True  # (found over a room at least this large: a refit asks again)
-        if self._counted_over(
-            [t for m in self.body[start:end] for _, t, _ in message_texts(m)], room
-        ):
+        texts = [t for m in self.body[start:end] for _, t, _ in message_texts(m)]
+        # First by a bound read from the letters and digits at C speed (a log or a JSON
+        # dump of megabytes is over the room by its runs of letters alone: counting a
+        # window's worth of it cost a first fit more than the rest of the fit), of an
+        # opening when that is over the room (each refit asks again of the paste at the
+        # cut, with the room then left). A unit not far longer than the room by its
+        # characters is asked too (a pasted transcript of 70,000 characters in a room of
+        # 28,000 tokens was priced whole to learn that it does not fit, then shortened);
+        # only one far longer is then counted as far as it takes (a text with no useful
+        # bound: CJK).
+        over = sum(opening_at_least(self._pricer.counter, text, room) for text in texts) > room
+        if not over and chars > _COUNTED_WHOLE_CHARS_PER_TOKEN * room:
+            over = self._counted_over(texts, room)
+        if over:
             self._over[(start, end)] = room
-            return True
-        return False
+        return over
 
     def _counted_over(self, texts: list[str], room: int) -> bool:
         """Whether ``texts`` cost more than ``room`` tokens, counted only as far as it takes."""
         assert self._pricer is not None
         counter = self._pricer.counter
-        # First by a bound read from the letters and digits at C speed (a log or a JSON
-        # dump of megabytes is over the room by its runs of letters alone: counting a
-        # window's worth of it cost a first fit more than the rest of the fit), of an
-        # opening when that is over the room (each refit asks again of the paste at the
-        # cut, with the room then left); a text with no useful bound (CJK) is then counted
-        # as far as it takes.
-        if sum(opening_at_least(counter, text, room) for text in texts) > room:
-            return True
         least = 0
         for text in texts:
             least += tokens_past(counter, text, room - least)

@@ -431,8 +431,7 @@ class Pricer:
                 if self.deaf and isinstance(inner, Audio):  # as the placeholder sent
                     inner = Text(audio_placeholder(inner, self.model.id))
                 if escaped and isinstance(inner, Text):
-                    n = self.text(parallel_result_text(inner.text))
-                    text += n + n // PARALLEL_RESULT_MARGIN
+                    text += self.result_text(b.call_id, inner.text)
                     continue
                 t, i = self.block(inner)
                 text, image = text + t, image + i
@@ -505,6 +504,27 @@ class Pricer:
         if not cost.exact:
             self.estimates[block] = cost
         return cost.tokens
+
+    def pieces(self, texts: Sequence[str], call_id: str | None = None) -> list[int]:
+        """About what each of ``texts`` adds to a price (as a result of call ``call_id``:
+        escaped for a parallel call's, without the margin), counted in one batch and not
+        remembered: the pieces of a text read to find where to shorten it (through the
+        memo one by one, each cost ~10 µs besides its count, and evicted what it held)."""
+        counter = self.counter
+        while isinstance(counter, CachedCounter):
+            counter = counter.inner
+        if call_id is not None and call_id in self._parallel:
+            texts = [parallel_result_text(t) for t in texts]
+        return count_many(counter, texts)
+
+    def result_text(self, call_id: str, text: str) -> int:
+        """What ``text`` adds to the price of a result of call ``call_id``: its tokens, or,
+        for a parallel call's result, its escaped tokens with their margin (the call's turn
+        priced first notes which calls are parallel)."""
+        if call_id not in self._parallel:
+            return self.text(text)
+        n = self.text(parallel_result_text(text))
+        return n + n // PARALLEL_RESULT_MARGIN
 
     # -- messages -------------------------------------------------------------------
 

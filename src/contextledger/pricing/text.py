@@ -892,15 +892,16 @@ def pieces_at_least(counter: TokenCounter, text: str) -> int:
 
 
 # A place where both vocabularies' pre-tokenizers cut a text whatever follows: after a
-# letter (ASCII, CJK ideograph or kana) and before a space or a sentence mark. The piece
-# holding the letter ends there (a run of letters stops at the first non-letter; the
-# contraction suffix needs an apostrophe), no piece before it looks further (each stops at
-# a letter it cannot take), and a new piece starts there: so the opening before the cut is
-# cut into the very pieces the whole text has there, and a token never spans two pieces.
-_SAFE_CUT = re.compile(
-    "[A-Za-z\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff]"
-    "(?=[ ,.;:!?\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f])"
-)
+# letter of any script and before a space or a sentence mark. The piece holding the letter
+# ends there (a run of letters stops at the first non-letter; the contraction suffix needs
+# an apostrophe), no piece before it looks further (each stops at a letter it cannot take),
+# and a new piece starts there: so the opening before the cut is cut into the very pieces
+# the whole text has there, and a token never spans two pieces. (A letter is what this
+# Python calls alphanumeric but a digit: its tables and the compiled tokenizers' agree on
+# every assigned character, see ``_LIGHT_RANGES``; a numeral that is not a digit ends a
+# piece of numbers there just as well. Only Latin, kana and CJK were cut before: a long
+# Thai, Hangul or Cyrillic paste was counted whole.)
+_SAFE_CUT = re.compile("[^\\W\\d_](?=[ ,.;:!?\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f])")
 
 
 def opening_tokens(counter: TokenCounter, text: str, chars: int) -> int:
@@ -924,9 +925,9 @@ def tokens_past(counter: TokenCounter, text: str, room: int) -> int:
     opening. The opening is counted in parts, each ended at a safe cut (``_SAFE_CUT``: the
     parts' counts add up to the whole's) and each about as long as the room has tokens left
     (CJK has a token every 1-1.6 characters; plain ASCII one every 3-5, so four times as
-    long), so a pasted chapter that cannot fit is read about as far as the room, not whole
-    and not twice as far. A text with no safe cut, or not much longer than what is left, is
-    counted whole.
+    long; after the first part, as many characters a token as it held), so a pasted chapter
+    that cannot fit is read about as far as the room, not whole and not twice as far. A
+    text with no safe cut, or not much longer than what is left, is counted whole.
 
     >>> o200k = TiktokenCounter.named("o200k_base")
     >>> tokens_past(o200k, "数据结构。" * 100, 10), tokens_past(o200k, "数据结构。", 10)
@@ -937,7 +938,9 @@ def tokens_past(counter: TokenCounter, text: str, room: int) -> int:
     counted = at = 0
     while True:
         reach = room - counted + 16
-        if text[at : at + reach].isascii():
+        if counted:  # (a Cyrillic or Thai text was read a token a character: 3-4 times over)
+            reach = max(reach, reach * at // counted)
+        elif text[:reach].isascii():
             reach *= 4
         cut = _SAFE_CUT.search(text, at + reach - 1) if len(text) - at > 2 * reach else None
         if cut is None:
