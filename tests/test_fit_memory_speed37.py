@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from contextledger.fit import Fitter, fit
-from contextledger.fit.lazy import read_lazily
+from contextledger.fit.lazy import LazyMessages, read_lazily
 from contextledger.fit.units import HistoryIndex, Unit
 from contextledger.model import Message, Text
 from contextledger.pricing.messages import Pricer
@@ -79,7 +79,8 @@ def test_the_plain_turns_kept_are_read_only_after_the_fit_frees_its_tables(
 
     def spy(index: HistoryIndex) -> None:
         body = index.body
-        read_at_release.append(sum(m is not None for m in body.columns.made))  # type: ignore[attr-defined]
+        if isinstance(body, LazyMessages):
+            read_at_release.append(sum(m is not None for m in body.columns.made))
         release(index)
 
     monkeypatch.setattr(HistoryIndex, "release", spy)
@@ -146,3 +147,49 @@ def test_plain_turns_fitted_once_decide_and_report_as_read_ones(
         return repr((res.messages, res.report))
 
     assert outcome(dicts) == outcome(read_messages(copy.deepcopy(dicts)))
+
+
+_system = st.one_of(
+    st.just("You are terse."),
+    st.just([{"type": "text", "text": "Cached rules.", "cache_control": {"type": "ephemeral"}}]),
+    st.just(""),
+)
+_anthropic_turn = st.one_of(
+    _turn.map(lambda d: {"role": d["role"], "content": d["content"]}),
+    st.just({"role": "user", "content": [{"type": "text", "text": "a block"}]}),
+    st.just({"role": "assistant", "content": "named", "name": "bo"}),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    _system,
+    st.lists(_anthropic_turn, min_size=1, max_size=40),
+    st.sampled_from([400, 2_000, 64_000]),
+    st.sampled_from([None, "anthropic"]),
+)
+def test_an_anthropic_body_fitted_once_decides_and_reports_as_one_read_whole(
+    system: Any, turns: list[dict[str, Any]], window: int, target: str | None
+) -> None:
+    body = {"system": system, "messages": [*turns, {"role": "user", "content": "now?"}]}
+
+    def outcome(payload: Any) -> str:
+        try:
+            res = fit(
+                payload, "claude-sonnet-4-5", window=window, max_output_tokens=100, target=target
+            )
+        except Exception as exc:
+            return f"{type(exc).__name__}: {exc}"
+        return repr((res.messages, res.report))
+
+    assert outcome(body) == outcome(read_messages(copy.deepcopy(body)))
+
+
+def test_an_anthropic_body_of_plain_turns_is_read_lazily_after_its_system_prompt() -> None:
+    turns = [{"role": d["role"], "content": d["content"]} for d in _chat(30)[1:]]
+    body = {"system": "Be brief.", "messages": turns, "max_tokens": 100}
+    lazy = read_lazily(body)
+    assert lazy is not None and list(lazy) == list(read_messages(body))
+    assert lazy.leading_system() == 1 and lazy.tail(1)[0].id == "m0"
+    body["messages"][3] = {"role": "user", "content": [{"type": "text", "text": "block"}]}
+    assert read_lazily(body) is None  # (a shape the columns leave to the whole read)

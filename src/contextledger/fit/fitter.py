@@ -614,16 +614,17 @@ class Fitter:
         self._memory.sent_ok = index.units_ok(
             [index.unit_of(u.start) for u in chosen.kept[:below]], run_from=chosen.cut_unit
         )
-        late = index.kept_unread(chosen.kept, pricer) if chosen.total <= limit else None
-        if late is not None:
-            # A fit done once reads the plain turns it keeps after freeing its tables: the
-            # Messages and the tables were in memory at once (the index and the units ~1x
-            # the app's dicts, the Messages ~1x more)
-            chosen = replace(chosen, kept=[])
+        # A fit done once frees its tables before it makes what it returns, and reads the
+        # plain turns it keeps only then: the Messages and the tables were in memory at
+        # once (the index and the units ~1x the app's dicts, the Messages ~1x more)
+        once = self._memory.source is None and chosen.total <= limit
+        late = index.kept_unread(chosen.kept, pricer) if once else None
+        kept_msgs = messages_of(chosen.kept) if late is None else []
+        if once and (late is not None or not kept_msgs or kept_msgs[0].role == "user"):
+            chosen = replace(chosen, kept=[])  # (no turn is put first: nothing is shed)
             index.release()
+        if late is not None:
             kept_msgs = late.read()
-        else:
-            kept_msgs = messages_of(chosen.kept)
         kept_msgs, total = open_with_user(pricer, kept_msgs, chosen.total, notices)
         if total > limit:
             kept_msgs, shed_total = shed(

@@ -19,13 +19,13 @@ turn) is read whole, as before.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import accumulate, chain, compress, repeat
 from operator import and_, eq, is_, sub
 from typing import Any, overload
 
 from ..model import FileAttachment, Image, Message, Recap, Role, Text, ToolCall, ToolResult
-from ..providers import decisive_format, openai_chat
+from ..providers import anthropic, decisive_format, openai_chat
 from ..providers.common import (
     BLOCK_TEXT_PREFIXES,
     IMAGE_DETAILS,
@@ -468,7 +468,8 @@ def holds_images(m: Message, kinds: set[type]) -> bool:
 
 class LazyMessages(Sequence[Message]):
     """The Messages ``read_messages`` makes of ``columns.dicts[start:]``, each read the first
-    time it is asked for."""
+    time it is asked for, after ``head``: the system prompt of a body that holds it beside
+    its list (an Anthropic body's ``system``), read already."""
 
     def __init__(
         self,
@@ -476,9 +477,11 @@ class LazyMessages(Sequence[Message]):
         start: int = 0,
         unchanged: int = 0,
         after_system: tuple[int, int] | None = None,
+        head: tuple[Message, ...] = (),
     ) -> None:
         self.columns = columns
         self.start = start
+        self.head = head
         # how many leading messages are the same as in the last LazyMessages of these
         # columns at this start (a Fitter's source knows: its dicts compared equal)
         self.unchanged = unchanged
@@ -486,7 +489,7 @@ class LazyMessages(Sequence[Message]):
         self.after_system = after_system
 
     def __len__(self) -> int:
-        return len(self.columns.roles) - self.start
+        return len(self.head) + len(self.columns.roles) - self.start
 
     @overload
     def __getitem__(self, i: int) -> Message: ...
@@ -495,16 +498,23 @@ class LazyMessages(Sequence[Message]):
     def __getitem__(self, i: slice) -> Sequence[Message]: ...
 
     def __getitem__(self, i: int | slice) -> Message | Sequence[Message]:
+        head = self.head
         if isinstance(i, slice):
+            if head:
+                return [self[j] for j in range(*i.indices(len(self)))]
             return [self.columns.message(self.start + j) for j in range(*i.indices(len(self)))]
         if i < 0:
             i += len(self)
         if not 0 <= i < len(self):
             raise IndexError(i)
-        return self.columns.message(self.start + i)
+        if i < len(head):
+            return head[i]
+        return self.columns.message(self.start + i - len(head))
 
     def tail(self, n: int) -> LazyMessages:
-        """The messages from ``n`` on (positions renumbered from 0)."""
+        """The messages from ``n`` on (positions renumbered from 0; ``n`` is past the head)."""
+        if self.head:
+            return LazyMessages(self.columns, self.start + n - len(self.head))
         after = self.after_system
         if after is not None and self.start + n == after[0]:  # the history after the prompt
             return LazyMessages(self.columns, after[0], after[1] - after[0])
@@ -515,7 +525,7 @@ class LazyMessages(Sequence[Message]):
         roles, n = self.columns.roles, self.start
         while n < len(roles) and roles[n] == "system":
             n += 1
-        return n - self.start
+        return len(self.head) + n - self.start
 
 
 def all_dicts(items: list[Any]) -> bool:
@@ -527,10 +537,40 @@ def all_dicts(items: list[Any]) -> bool:
 
 def read_lazily(payload: Any) -> LazyMessages | None:
     """``payload`` as LazyMessages when it is a plain list of OpenAI Chat dicts that can be
-    read lazily (None: read it whole)."""
+    read lazily, or an Anthropic body of plain turns (None: read it whole)."""
+    if type(payload) is dict and "system" in payload:
+        return _read_body_lazily(payload)
     if type(payload) is not list or not payload or not all_dicts(payload):
         return None
     # (the scan reads on the spot every dict only another format writes, and gives up
     # there: looking for one first walked a whole text-only history twice)
     columns = DictColumns(payload)
     return LazyMessages(columns) if columns.scan(0) else None
+
+
+def _read_body_lazily(body: Mapping[str, Any]) -> LazyMessages | None:
+    """An Anthropic body (``system`` beside ``messages``) as LazyMessages when every message
+    is a user's or an assistant's turn of one string and nothing else: the Anthropic reader
+    and the OpenAI Chat one make the same Message of such a dict (same id: its position in
+    the list), so the columns read it; the system prompt is read now, as the reader reads
+    it (None: read the body whole)."""
+    dicts = body.get("messages")
+    if type(dicts) is not list or not dicts or not all_dicts(dicts) or set(body) & _OTHER_LISTS:
+        return None
+    plain = [
+        len(d) == 2 and type(d.get("content")) is str and d.get("role") in _ANSWERS for d in dicts
+    ]
+    if not all(plain):
+        return None
+    columns = DictColumns(dicts)
+    if not columns.scan(0):
+        return None
+    head = anthropic.read({"system": body["system"], "messages": []})
+    if any(m.role != "system" for m in head):
+        return None
+    return LazyMessages(columns, head=tuple(head))
+
+
+_ANSWERS = frozenset({"user", "assistant"})
+#: The keys of bodies of other formats (``_read_body_lazily`` reads Anthropic's only).
+_OTHER_LISTS = frozenset({"contents", "input", "instructions", "systemInstruction"})

@@ -776,8 +776,10 @@ class HistoryIndex:
         and the first is a user's (``open_with_user`` then adds nothing); None: read them
         (``messages_of``)."""
         body = self.body
-        if type(body) is not LazyMessages or not units:
-            return None
+        if not self.plain_unread or type(body) is not LazyMessages or not units:
+            return None  # (a refit: its units hold their Messages, read on an earlier fit)
+        if LazyMessages not in map(type, map(_held, units)):
+            return None  # every message is read already
         first = units[0]
         if type(first._held) is LazyMessages:
             if self.roles[first.start] != "user":
@@ -801,8 +803,6 @@ class HistoryIndex:
                 for m in u.messages:
                     parts.append(m)
                     prices.append(message(m))
-        if len(parts) == len(prices):
-            return None  # every message is read already
         return KeptUnread(body, parts, prices)
 
     def release(self) -> None:
