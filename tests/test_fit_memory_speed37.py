@@ -125,11 +125,17 @@ _turn = st.fixed_dictionaries(
     {"role": st.sampled_from(["user", "assistant"]), "content": _texts},
     optional={"name": st.sampled_from(["ana", "ana maría", "bo"])},
 )
+# (apps on LangChain or the Vercel AI SDK send a list of one text part, some two)
+_parts = st.lists(_texts.map(lambda t: {"type": "text", "text": t}), min_size=1, max_size=2)
+_part_turn = st.fixed_dictionaries(
+    {"role": st.sampled_from(["user", "assistant"]), "content": _parts},
+    optional={"name": st.just("bo")},
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
-    st.lists(_turn, min_size=1, max_size=60),
+    st.lists(st.one_of(_turn, _part_turn), min_size=1, max_size=60),
     st.sampled_from([300, 1_500, 64_000]),
     st.sampled_from(["gpt-4o", "gpt-4.1", "claude-haiku-4-5"]),
     st.sampled_from([None, "openai", "anthropic"]),

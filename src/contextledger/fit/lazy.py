@@ -243,18 +243,22 @@ class DictColumns:
 
     def flat(self, p: int) -> tuple[Role, str, str | None] | None:
         """(role, text, name) of message ``p`` while it is a user or assistant turn of one
-        text, not read yet (None: another shape, or read): what ``Pricer.flat_price`` prices
-        and ``message`` would make ``Message(role, (Text(text),), name=name)`` of."""
+        text (a string, or a list of one text part), not read yet (None: another shape, or
+        read): what ``Pricer.flat_price`` prices and ``message`` would make ``Message(role,
+        (Text(text),), name=name)`` of."""
         if self.made[p] is not None:
             return None
         role = self.roles[p]
         d = self.dicts[p]
-        content = d.get("content")
-        if role not in ("user", "assistant") or type(content) is not str or not content:
+        text = d.get("content")
+        if type(text) is list and len(text) == 1:  # (a part the scan found plain)
+            part = text[0]
+            text = part["text"] if part["type"] == "text" else None
+        if role not in ("user", "assistant") or type(text) is not str or not text:
             return None
         if "tool_calls" in d:  # (an assistant's text beside calls: a Message is made)
             return None
-        return role, content, d.get("name")
+        return role, text, d.get("name")
 
     def image_urls(self, p: int) -> list[str] | None:
         """The URLs of the images of message ``p`` while it is a plain user turn not read
