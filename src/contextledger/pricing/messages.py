@@ -345,6 +345,24 @@ class Pricer:
         )
         self._texts.update(zip(texts, counts, strict=True))
 
+    def flat_price(self, role: str, text: str, name: str | None) -> MessagePrice | None:
+        """What ``message`` says of a user or assistant turn of one text block (``text``, not
+        empty; ``name``: the turn's name), worked out without the Message: a fit of an app's
+        dicts prices the plain turns it keeps from the dicts and builds their Messages only
+        for the result (a Message per turn, beside the fit's tables, was most of its peak of
+        memory). None: a shape or wire this does not price (ask ``message``). Pinned equal to
+        ``message`` by tests/test_fit_memory_speed37.py."""
+        if role not in _FLAT_ROLES or not text or self.wire not in (None, "openai"):
+            return None
+        framing = self.framing
+        if role == "assistant" and self.renders_calls:
+            price = self.beside_text  # (``_rendered_calls``: its framing, text and no call)
+        else:
+            price = framing.per_message + (self._label(role) if framing.counts_role else 0)
+        if name is not None:  # (both wires carry names: ``message``'s ``named``)
+            price += framing.per_name + self._message_name(name)
+        return text_only(price + self.text(text))
+
     def plan_size(self, img: Image, width: int, height: int) -> None:
         """Price ``img`` at the size it will be sent at (after normalization), not its own."""
         if self._sizes.get(img) == (width, height):
@@ -569,24 +587,6 @@ class Pricer:
         price = text_only(text) if not image else MessagePrice(text, image)
         memo.put(m, price)
         return price
-
-    def flat_price(self, role: str, text: str, name: str | None) -> MessagePrice | None:
-        """What ``message`` says of a user or assistant turn of one text block (``text``, not
-        empty; ``name``: the turn's name), worked out without the Message: a fit of an app's
-        dicts prices the plain turns it keeps from the dicts and builds their Messages only
-        for the result (a Message per turn, beside the fit's tables, was most of its peak of
-        memory). None: a shape or wire this does not price (ask ``message``). Pinned equal to
-        ``message`` by tests/test_pricing_flat.py."""
-        if role not in _FLAT_ROLES or not text or self.wire not in (None, "openai"):
-            return None
-        framing = self.framing
-        if role == "assistant" and self.renders_calls:
-            price = self.beside_text  # (``_rendered_calls``: its framing, text and no call)
-        else:
-            price = framing.per_message + (self._label(role) if framing.counts_role else 0)
-        if name is not None:  # (both wires carry names: ``message``'s ``named``)
-            price += framing.per_name + self._message_name(name)
-        return text_only(price + self.text(text))
 
     def _system_text(self, m: Message) -> int | None:
         """Tokens of a system message's text as the writers send it: one string, its blocks
