@@ -584,6 +584,7 @@ class Pricer:
             text += self._note_parallel(m)
             if self.wire in (None, "openai-responses"):  # each input item is framed apart
                 text += max(0, item_count(m) - 1) * self.framing_tokens("assistant")
+        # (a price of text alone is shared: a fit keeping 12,000 tiny turns made 12,000)
         price = text_only(text) if not image else MessagePrice(text, image)
         memo.put(m, price)
         return price
