@@ -83,12 +83,13 @@ def messages_of(units: Iterable[Unit]) -> list[Message]:
     out: list[Message] = []
     append, extend = out.append, out.extend
     for held in map(_held, units):
-        if type(held) is Message:
+        kind = type(held)
+        if kind is Message:
             append(held)
-        elif type(held) is LazyMessages:
-            break  # (a unit not read: read them all below)
-        else:
+        elif kind is not LazyMessages:
             extend(held)
+        else:
+            break  # (a unit not read: read them all below)
     else:
         return out
     return list(chain.from_iterable(u.messages for u in units))
