@@ -13,7 +13,12 @@ Only the plain shapes of the reader's fast path are left for later: a flat text 
 tool result of text, an assistant's tool calls. Anything else is read on the spot, so a
 malformed dict raises where it is, as it always did. A list this cannot take exactly (a
 tool's images folded back from the user turn after it, a system message after the first
-turn) is read whole, as before.
+turn) is read whole, as before. An Anthropic body whose turns are all plain strings is read
+the same way, its system prompt first (both readers make the same Message of such a turn).
+
+A fit done once goes further (``HistoryIndex.plain_unread``): a plain turn of one text is
+priced from its dict (``flat``, ``Pricer.flat_price``), and the turns it keeps are read only
+after the fit's own tables are freed, so the two are never in memory at once.
 """
 
 from __future__ import annotations
