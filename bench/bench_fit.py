@@ -456,16 +456,21 @@ _MEMORY_FORMATS = {
     "openai": "gpt-4o",
     "anthropic": "claude-sonnet-4-5",
     "gemini": "gemini-2.5-flash",
+    "openai-responses": "gpt-4o",
 }
+
+
+_BODY_NAMES = {"anthropic": "Anthropic", "gemini": "Gemini", "openai-responses": "Responses"}
 
 
 def tiny_turn_memory() -> None:
     """Peak memory of cold fits of tiny-turn voice chats (``tiny_turn_chat``), most of the
     history kept at 128k, each in fresh processes (median of 3 seeds); the 12,000-turn chat
-    at 128k also as an Anthropic and a Gemini app holds it."""
+    at 128k also as an Anthropic, a Gemini and a Responses app holds it."""
     print("peak memory of a cold fit of a tiny-turn voice chat, / the input's size in memory:")
     rows = [("openai", 12_000, 32_000), ("openai", 12_000, 128_000), ("openai", 40_000, 128_000)]
     rows += [("anthropic", 12_000, 128_000), ("gemini", 12_000, 128_000)]
+    rows += [("openai-responses", 12_000, 128_000)]  # (read whole: speed37's report)
     for fmt, n, window in rows:
         row = []
         for traced in (True, False):
@@ -482,7 +487,7 @@ def tiny_turn_memory() -> None:
                 for seed in (1, 2, 3)
             ]  # fmt: skip
             row.append(f"{'tracemalloc' if traced else 'RSS'} {statistics.median(ratios):.2f}x")
-        what = "" if fmt == "openai" else f", {fmt.capitalize()} body"
+        what = "" if fmt == "openai" else f", {_BODY_NAMES[fmt]} body"
         print(f"  {n:,} dicts at {window:,}{what}: {', '.join(row)}")
 
 

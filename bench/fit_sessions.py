@@ -805,10 +805,25 @@ def tiny_turn_chat(n: int = 12_000, seed: int = 1) -> list[dict[str, Any]]:
 
 def tiny_turn_body(fmt: str, n: int = 12_000, seed: int = 1) -> Any:
     """``tiny_turn_chat`` as the app of another provider holds it: an OpenAI Chat list, an
-    Anthropic body (``system`` beside ``messages`` of content strings; no names) or a Gemini
-    body (``systemInstruction`` beside ``contents`` of text parts)."""
+    Anthropic body (``system`` beside ``messages`` of content strings; no names), a Gemini
+    body (``systemInstruction`` beside ``contents`` of text parts) or a Responses body
+    (``instructions`` beside ``input``: the user's strings, the answers as output items)."""
     chat = tiny_turn_chat(n, seed)
     system, turns = chat[0]["content"], chat[1:]
+    if fmt == "openai-responses":
+        return {
+            "instructions": system,
+            "input": [
+                {"role": "user", "content": m["content"]}
+                if m["role"] == "user"
+                else {
+                    "type": "message",
+                    "role": "assistant",
+                    "content": [{"type": "output_text", "text": m["content"]}],
+                }
+                for m in turns
+            ],
+        }
     if fmt == "anthropic":
         return {
             "system": system,

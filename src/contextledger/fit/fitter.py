@@ -592,6 +592,8 @@ class Fitter:
         )
         limit = budget.history
         index = self._memory.repaired_index if repaired else self._memory.index
+        # (a fit done once of an app's dicts prices its plain turns from them: see release)
+        index.plain_unread = self._memory.source is None and pricer.wire in (None, "openai")
         index.update(body, pricer, pin_cap=opts.prior_anchor_tokens, defer=True)
         # what this fit may tokenize: the new messages, at most a window of text (about 4
         # characters a token), so a first fit of a long history loads one vocabulary
@@ -660,7 +662,17 @@ class Fitter:
         self._memory.sent_ok = index.units_ok(
             [index.unit_of(u.start) for u in chosen.kept[:below]], run_from=chosen.cut_unit
         )
-        kept_msgs = messages_of(chosen.kept)
+        # A fit done once frees its tables before it makes what it returns, and reads the
+        # plain turns it keeps only then: the Messages and the tables were in memory at
+        # once (the index and the units ~1x the app's dicts, the Messages ~1x more)
+        once = self._memory.source is None and chosen.total <= limit
+        late = index.kept_unread(chosen.kept, pricer) if once else None
+        kept_msgs = messages_of(chosen.kept) if late is None else []
+        if once and (late is not None or not kept_msgs or kept_msgs[0].role == "user"):
+            chosen = replace(chosen, kept=[])  # (no turn is put first: nothing is shed)
+            index.release()
+        if late is not None:
+            kept_msgs = late.read()
         kept_msgs, total = open_with_user(pricer, kept_msgs, chosen.total, notices)
         if total > limit:
             kept_msgs, shed_total = shed(
@@ -682,9 +694,8 @@ class Fitter:
                 available=limit,
             )
 
-        out = _unreadable_images_left_out(
-            pricer, (*system_msgs, *kept_msgs), self._memory.kept.out, changes, notices
-        )
+        sending = (*system_msgs, *kept_msgs)
+        out = _unreadable_images_left_out(pricer, sending, self._memory.kept.out, changes, notices)
         if pricer.unheard:  # audio for a model that hears none (noted as it was priced)
             current = body[anchor_pos].id if anchor_pos is not None else None
             out = self._unheard_audio(out, current, changes, notices)
@@ -692,9 +703,18 @@ class Fitter:
             notices.extend(_estimated_media(pricer.estimates, out))
         # (a one-shot fit keeps nothing for a next fit: its "kept" Changes are made when read)
         memo = self._memory.kept if self._memory.source is not None else None
-        kept, text_tokens, image_tokens = kept_changes(pricer, out, memo)
+        prices = (
+            [*map(pricer.message, system_msgs), *late.prices]
+            if late is not None and out is sending
+            else None
+        )
+        kept, text_tokens, image_tokens = kept_changes(pricer, out, memo, prices)
         if image_tokens:  # images a provider refuses as they are, re-encoded (reported)
-            each = memo.images if memo is not None else [pricer.message(m).image for m in out]
+            each = (
+                memo.images
+                if memo is not None
+                else [p.image for p in prices or map(pricer.message, out)]
+            )
             sent = self._sendable.apply(pricer, out, each, changes, notices)
             if sent is not out:
                 out = sent

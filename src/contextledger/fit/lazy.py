@@ -13,19 +13,24 @@ Only the plain shapes of the reader's fast path are left for later: a flat text 
 tool result of text, an assistant's tool calls. Anything else is read on the spot, so a
 malformed dict raises where it is, as it always did. A list this cannot take exactly (a
 tool's images folded back from the user turn after it, a system message after the first
-turn) is read whole, as before.
+turn) is read whole, as before. An Anthropic body whose turns are all plain strings is read
+the same way, its system prompt first (both readers make the same Message of such a turn).
+
+A fit done once goes further (``HistoryIndex.plain_unread``): a plain turn of one text is
+priced from its dict (``flat``, ``Pricer.flat_price``), and the turns it keeps are read only
+after the fit's own tables are freed, so the two are never in memory at once.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import accumulate, chain, compress, repeat
 from operator import and_, eq, is_, sub
 from typing import Any, overload
 
 from ..model import FileAttachment, Image, Message, Recap, Role, Text, ToolCall, ToolResult
-from ..providers import decisive_format, openai_chat
+from ..providers import anthropic, decisive_format, openai_chat
 from ..providers.common import (
     BLOCK_TEXT_PREFIXES,
     IMAGE_DETAILS,
@@ -241,6 +246,25 @@ class DictColumns:
             self.made[p] = m
         return m
 
+    def flat(self, p: int) -> tuple[Role, str, str | None] | None:
+        """(role, text, name) of message ``p`` while it is a user or assistant turn of one
+        text (a string, or a list of one text part), not read yet (None: another shape, or
+        read): what ``Pricer.flat_price`` prices and ``message`` would make ``Message(role,
+        (Text(text),), name=name)`` of."""
+        if self.made[p] is not None:
+            return None
+        role = self.roles[p]
+        d = self.dicts[p]
+        text = d.get("content")
+        if type(text) is list and len(text) == 1:  # (a part the scan found plain)
+            part = text[0]
+            text = part["text"] if part["type"] == "text" else None
+        if role not in ("user", "assistant") or type(text) is not str or not text:
+            return None
+        if "tool_calls" in d:  # (an assistant's text beside calls: a Message is made)
+            return None
+        return role, text, d.get("name")
+
     def image_urls(self, p: int) -> list[str] | None:
         """The URLs of the images of message ``p`` while it is a plain user turn not read
         yet (None: it was read; its Message has them)."""
@@ -453,7 +477,8 @@ def holds_images(m: Message, kinds: set[type]) -> bool:
 
 class LazyMessages(Sequence[Message]):
     """The Messages ``read_messages`` makes of ``columns.dicts[start:]``, each read the first
-    time it is asked for."""
+    time it is asked for, after ``head``: the system prompt of a body that holds it beside
+    its list (an Anthropic body's ``system``), read already."""
 
     def __init__(
         self,
@@ -461,9 +486,11 @@ class LazyMessages(Sequence[Message]):
         start: int = 0,
         unchanged: int = 0,
         after_system: tuple[int, int] | None = None,
+        head: tuple[Message, ...] = (),
     ) -> None:
         self.columns = columns
         self.start = start
+        self.head = head
         # how many leading messages are the same as in the last LazyMessages of these
         # columns at this start (a Fitter's source knows: its dicts compared equal)
         self.unchanged = unchanged
@@ -471,7 +498,7 @@ class LazyMessages(Sequence[Message]):
         self.after_system = after_system
 
     def __len__(self) -> int:
-        return len(self.columns.roles) - self.start
+        return len(self.head) + len(self.columns.roles) - self.start
 
     @overload
     def __getitem__(self, i: int) -> Message: ...
@@ -480,16 +507,23 @@ class LazyMessages(Sequence[Message]):
     def __getitem__(self, i: slice) -> Sequence[Message]: ...
 
     def __getitem__(self, i: int | slice) -> Message | Sequence[Message]:
+        head = self.head
         if isinstance(i, slice):
+            if head:
+                return [self[j] for j in range(*i.indices(len(self)))]
             return [self.columns.message(self.start + j) for j in range(*i.indices(len(self)))]
         if i < 0:
             i += len(self)
         if not 0 <= i < len(self):
             raise IndexError(i)
-        return self.columns.message(self.start + i)
+        if i < len(head):
+            return head[i]
+        return self.columns.message(self.start + i - len(head))
 
     def tail(self, n: int) -> LazyMessages:
-        """The messages from ``n`` on (positions renumbered from 0)."""
+        """The messages from ``n`` on (positions renumbered from 0; ``n`` is past the head)."""
+        if self.head:
+            return LazyMessages(self.columns, self.start + n - len(self.head))
         after = self.after_system
         if after is not None and self.start + n == after[0]:  # the history after the prompt
             return LazyMessages(self.columns, after[0], after[1] - after[0])
@@ -500,7 +534,7 @@ class LazyMessages(Sequence[Message]):
         roles, n = self.columns.roles, self.start
         while n < len(roles) and roles[n] == "system":
             n += 1
-        return n - self.start
+        return len(self.head) + n - self.start
 
 
 def all_dicts(items: list[Any]) -> bool:
@@ -512,10 +546,40 @@ def all_dicts(items: list[Any]) -> bool:
 
 def read_lazily(payload: Any) -> LazyMessages | None:
     """``payload`` as LazyMessages when it is a plain list of OpenAI Chat dicts that can be
-    read lazily (None: read it whole)."""
+    read lazily, or an Anthropic body of plain turns (None: read it whole)."""
+    if type(payload) is dict and "system" in payload:
+        return _read_body_lazily(payload)
     if type(payload) is not list or not payload or not all_dicts(payload):
         return None
     # (the scan reads on the spot every dict only another format writes, and gives up
     # there: looking for one first walked a whole text-only history twice)
     columns = DictColumns(payload)
     return LazyMessages(columns) if columns.scan(0) else None
+
+
+def _read_body_lazily(body: Mapping[str, Any]) -> LazyMessages | None:
+    """An Anthropic body (``system`` beside ``messages``) as LazyMessages when every message
+    is a user's or an assistant's turn of one string and nothing else: the Anthropic reader
+    and the OpenAI Chat one make the same Message of such a dict (same id: its position in
+    the list), so the columns read it; the system prompt is read now, as the reader reads
+    it (None: read the body whole)."""
+    dicts = body.get("messages")
+    if type(dicts) is not list or not dicts or not all_dicts(dicts) or set(body) & _OTHER_LISTS:
+        return None
+    plain = [
+        len(d) == 2 and type(d.get("content")) is str and d.get("role") in _ANSWERS for d in dicts
+    ]
+    if not all(plain):
+        return None
+    columns = DictColumns(dicts)
+    if not columns.scan(0):
+        return None
+    head = anthropic.read({"system": body["system"], "messages": []})
+    if any(m.role != "system" for m in head):
+        return None
+    return LazyMessages(columns, head=tuple(head))
+
+
+_ANSWERS = frozenset({"user", "assistant"})
+#: The keys of bodies of other formats (``_read_body_lazily`` reads Anthropic's only).
+_OTHER_LISTS = frozenset({"contents", "input", "instructions", "systemInstruction"})

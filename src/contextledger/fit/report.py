@@ -9,7 +9,7 @@ from operator import attrgetter, is_, is_not
 from typing import Any, Generic, Literal, NamedTuple, TypeVar, overload
 
 from ..model import Message
-from ..pricing.messages import Pricer
+from ..pricing.messages import MessagePrice, Pricer
 from ..report import Notice
 
 Action = Literal["kept", "shrunk", "dropped", "replaced"]
@@ -213,7 +213,10 @@ class KeptMemo:
 
 
 def kept_changes(
-    pricer: Pricer, out: tuple[Message, ...], memo: KeptMemo | None = None
+    pricer: Pricer,
+    out: tuple[Message, ...],
+    memo: KeptMemo | None = None,
+    prices: list[MessagePrice] | None = None,
 ) -> tuple[Part[Change], int, int]:
     """One "kept" Change per message sent, and the text and image tokens they add up to.
 
@@ -222,10 +225,11 @@ def kept_changes(
     Changes, copied a run at a time: a refit costs the runs and the new messages, not the
     whole output. The memo is left holding this output. Without one (a one-shot fit), the
     Changes are made when the report's changes are first read: a fit that keeps 12,000
-    tiny turns held them all at its peak of memory.
+    tiny turns held them all at its peak of memory. ``prices``: those of ``out`` when known
+    (a fit done once priced its plain turns before it read them: ``KeptUnread``).
     """
     if memo is None:
-        prices = list(map(pricer.message, out))
+        prices = prices if prices is not None else list(map(pricer.message, out))
         if pricer.unheard:  # audio sent to a model that takes none: refused, naming where
             pricer.refuse_unheard(out)
         text, image = sum(map(_text_of, prices)), sum(map(_image_of, prices))

@@ -18,11 +18,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import accumulate, chain, compress, islice, repeat
 from operator import attrgetter, is_, is_not, sub
-from typing import Literal, TypeVar
+from typing import Literal, NamedTuple, TypeVar
 
 from ..intent import is_substantive
 from ..model import FileAttachment, Image, Message, Reasoning, Recap, Text, ToolCall, ToolResult
-from ..pricing.messages import Pricer
+from ..pricing.messages import MessagePrice, Pricer, text_only
 from ..pricing.text import opening_at_least, pieces_at_least, tokens_at_least, tokens_past
 from ..validate import arguments_problem, is_empty, unpaired_reasoning
 from .edits import BlockPath
@@ -52,10 +52,22 @@ class Unit:
         self.cost = cost
         self.kind = kind
 
+    @classmethod
+    def unread(cls, start: int, body: LazyMessages, cost: int, kind: UnitKind) -> Unit:
+        """The unit of message ``start`` of ``body``, a plain turn priced from its dict and not
+        read: its Message is made when ``messages`` is first read (``HistoryIndex.unit``)."""
+        unit = cls.__new__(cls)
+        unit.start, unit._held, unit.cost, unit.kind = start, body, cost, kind
+        return unit
+
     @property
     def messages(self) -> Sequence[Message]:
         held = self._held
-        return (held,) if type(held) is Message else held  # type: ignore[return-value]
+        if type(held) is Message:
+            return (held,)
+        if type(held) is LazyMessages:
+            return (held[self.start],)
+        return held  # type: ignore[return-value]
 
     def __repr__(self) -> str:
         return f"Unit(start={self.start}, messages={self.messages!r}, cost={self.cost}, kind={self.kind!r})"
@@ -71,11 +83,16 @@ def messages_of(units: Iterable[Unit]) -> list[Message]:
     out: list[Message] = []
     append, extend = out.append, out.extend
     for held in map(_held, units):
-        if type(held) is Message:
+        kind = type(held)
+        if kind is Message:
             append(held)
-        else:
+        elif kind is not LazyMessages:
             extend(held)
-    return out
+        else:
+            break  # (a unit not read: read them all below)
+    else:
+        return out
+    return list(chain.from_iterable(u.messages for u in units))
 
 
 def is_request(m: Message) -> bool:
@@ -167,6 +184,27 @@ _CHARS_PER_ESTIMATED_TOKEN = 4  # (see _estimate)
 _BATCH_SHARE = 0.5
 
 
+class KeptUnread(NamedTuple):
+    """What a fit done once keeps, some of it plain turns not read (``HistoryIndex.
+    kept_unread``): read after the fit's tables are freed (``read``)."""
+
+    body: LazyMessages
+    parts: list[Message | range]  # Messages, and runs of positions of body not read
+    prices: list[MessagePrice]  # of each message kept, in order
+
+    def read(self) -> list[Message]:
+        """The Messages kept, in order (the plain turns read now)."""
+        out: list[Message] = []
+        body = self.body
+        message, off = body.columns.message, body.start
+        for part in self.parts:
+            if type(part) is range:
+                out += map(message, range(off + part.start, off + part.stop))
+            else:
+                out.append(part)  # type: ignore[arg-type]
+        return out
+
+
 def _estimate(chars: int) -> int:
     """About a token per 4 characters of text, plus framing: for reports only (and never
     below the lower bound ``chars // MAX_CHARS_PER_TOKEN``)."""
@@ -228,6 +266,11 @@ class HistoryIndex:
         self._positioned = 0
         # the requests read by the last update, not handed to ``requests_read`` yet
         self._unclassified: tuple[list[int], list[str]] | None = None
+        # A fit of an app's dicts done once (``fit``): the plain turns of a lazy history are
+        # priced from their dicts and their units hold no Message (``unit``), so that the
+        # fit's tables and the Messages of what it keeps are not in memory at once (the
+        # fit makes those after ``release``: a Message per kept turn was ~1x the dicts).
+        self.plain_unread = False
 
     def update(
         self,
@@ -399,16 +442,40 @@ class HistoryIndex:
                 break  # (none older can fit either)
         todo = [i for unit in reversed(taken) for i in unit if not priced[i]]
         todo += [i for i in range(start, end) if not priced[i]]
-        messages = self._at(todo)
+        read, flat = self._plain_of(todo)
+        messages = self._at(read)
         pricer.name_results(messages, lambda wanted: self._calls_outside(todo, wanted))
-        pricer.prime(messages)
+        pricer.prime(messages, [text for _, _, text, _ in flat])
         estimated = sum(costs[i] for i in todo)
         message = pricer.message
-        for i, m in zip(todo, messages, strict=True):
+        for i, m in zip(read, messages, strict=True):
             costs[i] = message(m).total
+        for i, role, text, name in flat:
+            price = pricer.flat_price(role, text, name)
+            costs[i] = (price or message(self._at([i])[0])).total
+        for i in todo:
             priced[i] = 1
         self._exact_seen += sum(costs[i] for i in todo)
         self._estimated_seen += estimated
+
+    def _plain_of(
+        self, todo: list[int]
+    ) -> tuple[list[int], list[tuple[int, str, str, str | None]]]:
+        """``todo`` split into the positions to read and the plain turns priced from their
+        dicts, unread, as (position, role, text, name) (see ``plain_unread``)."""
+        body = self.body
+        if not self.plain_unread or type(body) is not LazyMessages:
+            return todo, []
+        flat_of, off = body.columns.flat, body.start
+        read: list[int] = []
+        flat: list[tuple[int, str, str, str | None]] = []
+        for i in todo:
+            found = flat_of(off + i)
+            if found is None:
+                read.append(i)
+            else:
+                flat.append((i, *found))
+        return read, flat
 
     def _calls_outside(self, batch: list[int], wanted: Collection[str]) -> Iterator[Message]:
         """The turns with tool calls not in ``batch`` that may call one of ``wanted``, the
@@ -712,8 +779,59 @@ class HistoryIndex:
         # (a tuple, or the message alone: a list and its item array cost 40 bytes more a
         # unit, at the peak of memory of a fit that keeps 8,000 one-message units)
         body = self.body
+        cost = self.unit_cost(k, room)
+        if end - start == 1 and self._unread(start) is not None:
+            return Unit.unread(start, body, cost, kind)  # type: ignore[arg-type]
         messages = (body[start],) if end - start == 1 else tuple(body[start:end])
-        return Unit(start, messages, self.unit_cost(k, room), kind)
+        return Unit(start, messages, cost, kind)
+
+    def _unread(self, i: int) -> str | None:
+        """The text of message ``i`` while it is a plain turn priced from its dict and not
+        read (its unit holds no Message: see ``plain_unread``); None: it is not."""
+        body = self.body
+        if not self.plain_unread or type(body) is not LazyMessages:
+            return None
+        found = body.columns.flat(body.start + i)
+        return None if found is None else found[1]
+
+    def kept_unread(self, units: list[Unit], pricer: Pricer) -> KeptUnread | None:
+        """``units`` (kept, in order) as a ``KeptUnread`` when some are plain turns not read
+        and the first is a user's (``open_with_user`` then adds nothing); None: read them
+        (``messages_of``)."""
+        body = self.body
+        if not self.plain_unread or type(body) is not LazyMessages or not units:
+            return None  # (a refit: its units hold their Messages, read on an earlier fit)
+        if LazyMessages not in map(type, map(_held, units)):
+            return None  # every message is read already
+        first = units[0]
+        if type(first._held) is LazyMessages:
+            if self.roles[first.start] != "user":
+                return None
+        elif first.messages[0].role != "user":
+            return None
+        parts: list[Message | range] = []
+        prices: list[MessagePrice] = []
+        costs, message = self.costs, pricer.message
+        for u in units:
+            held = u._held
+            if type(held) is LazyMessages:
+                i = u.start
+                last = parts[-1] if parts else None
+                if type(last) is range and last.stop == i:
+                    parts[-1] = range(last.start, i + 1)
+                else:
+                    parts.append(range(i, i + 1))
+                prices.append(text_only(costs[i]))
+            else:
+                for m in u.messages:
+                    parts.append(m)
+                    prices.append(message(m))
+        return KeptUnread(body, parts, prices)
+
+    def release(self) -> None:
+        """Forget the history (a fit done once needs its tables no more): what it holds is
+        freed now, before the fit makes the Messages it keeps, not when collected."""
+        self.__init__()  # type: ignore[misc]
 
     def made_run(self, k: int, lowest: int, room: int) -> int:
         """How many units from ``k`` down (none below ``lowest``) are made already (a refit:
@@ -933,7 +1051,12 @@ class HistoryIndex:
             units = chain(units, _not_valid(ok, run_from))
         for k in units:
             if ok[k] == 2:
-                ok[k] = unit_ok(self.body, self.starts[k], self.end(k))
+                start, end = self.starts[k], self.end(k)
+                text = self._unread(start) if end - start == 1 else None
+                if text is not None:  # a user's or an answer's text (``unit_ok``'s rules)
+                    ok[k] = not text.isspace()
+                else:
+                    ok[k] = unit_ok(self.body, start, end)
             if not ok[k]:
                 return False
         return True

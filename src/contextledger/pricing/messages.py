@@ -108,6 +108,18 @@ _TEXT_ONLY: dict[int, MessagePrice] = {}
 _SHARED_UP_TO = 1 << 12
 
 
+def text_only(tokens: int) -> MessagePrice:
+    """The price of a message of text alone: one object per small price (a fit keeping
+    12,000 tiny turns made 12,000)."""
+    if tokens >= _SHARED_UP_TO:
+        return MessagePrice(tokens, 0)
+    return _TEXT_ONLY.get(tokens) or _TEXT_ONLY.setdefault(tokens, MessagePrice(tokens, 0))
+
+
+#: The roles ``Pricer.flat_price`` prices (a system turn is priced with the prompt it joins).
+_FLAT_ROLES = frozenset({"user", "assistant"})
+
+
 #: Held while a pricer claims or gives up a message's room (``_PricesByIdentity``): two
 #: pricers in two threads (a proxy pricing one history for two models) never interleave
 #: their writes of its two slots.
@@ -290,10 +302,11 @@ class Pricer:
                 self._texts[text] = n
         return n
 
-    def prime(self, messages: Iterable[Message]) -> None:
-        """Count every not-yet-priced text of ``messages`` in one batch (a cold fit of a long
-        history is mostly tokenizing; batching it is several times faster)."""
-        texts: list[str] = []
+    def prime(self, messages: Iterable[Message], more: Iterable[str] = ()) -> None:
+        """Count every not-yet-priced text of ``messages``, and the texts ``more``, in one
+        batch (a cold fit of a long history is mostly tokenizing; batching it is several
+        times faster)."""
+        texts: list[str] = list(more)
         memo = self._messages
         token, others = memo.token, memo.others
         for m in messages:
@@ -331,6 +344,24 @@ class Pricer:
             else count_many(counter, texts)
         )
         self._texts.update(zip(texts, counts, strict=True))
+
+    def flat_price(self, role: str, text: str, name: str | None) -> MessagePrice | None:
+        """What ``message`` says of a user or assistant turn of one text block (``text``, not
+        empty; ``name``: the turn's name), worked out without the Message: a fit of an app's
+        dicts prices the plain turns it keeps from the dicts and builds their Messages only
+        for the result (a Message per turn, beside the fit's tables, was most of its peak of
+        memory). None: a shape or wire this does not price (ask ``message``). Pinned equal to
+        ``message`` by tests/test_fit_memory_speed37.py."""
+        if role not in _FLAT_ROLES or not text or self.wire not in (None, "openai"):
+            return None
+        framing = self.framing
+        if role == "assistant" and self.renders_calls:
+            price = self.beside_text  # (``_rendered_calls``: its framing, text and no call)
+        else:
+            price = framing.per_message + (self._label(role) if framing.counts_role else 0)
+        if name is not None:  # (both wires carry names: ``message``'s ``named``)
+            price += framing.per_name + self._message_name(name)
+        return text_only(price + self.text(text))
 
     def plan_size(self, img: Image, width: int, height: int) -> None:
         """Price ``img`` at the size it will be sent at (after normalization), not its own."""
@@ -574,11 +605,7 @@ class Pricer:
             if self.wire in (None, "openai-responses"):  # each input item is framed apart
                 text += max(0, item_count(m) - 1) * self.framing_tokens("assistant")
         # (a price of text alone is shared: a fit keeping 12,000 tiny turns made 12,000)
-        price = (
-            _TEXT_ONLY.get(text) or _TEXT_ONLY.setdefault(text, MessagePrice(text, 0))
-            if not image and text < _SHARED_UP_TO
-            else MessagePrice(text, image)
-        )
+        price = text_only(text) if not image else MessagePrice(text, image)
         memo.put(m, price)
         return price
 
