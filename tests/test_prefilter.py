@@ -225,6 +225,7 @@ def test_the_classification_with_the_prefilter_is_the_per_text_one(
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches use it too)
+        patch.setattr(intent, "_SHAPES_SEARCHED_ALONE", 0)
         assert steering_requests(batch) == reference(batch)
 
 

@@ -1122,8 +1122,9 @@ def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pa
     if may is None:
         return dict.fromkeys(at, _EVERY_SHAPE)
     flagged = [at[k] for k in sorted(may)]
-    chars = sum(len(texts[i]) for i in flagged)
-    if not (_built(*_SHAPES, in_parts=True) or _prefilter_pays(chars, *_SHAPES)):
+    if not flagged:
+        return {}  # (no shape's superset is compiled for none)
+    if not _SHAPE_SEARCH.by_re2(sum(len(texts[i]) for i in flagged)):
         return dict.fromkeys(flagged, _EVERY_SHAPE)
     held: dict[int, set[re.Pattern[str]]] = {i: set() for i in flagged}
     for shape in _SHAPES:
@@ -1131,6 +1132,41 @@ def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pa
         for k in range(len(flagged)) if found is None else found:
             held[flagged[k]].add(shape)
     return {i: shapes for i, shapes in held.items() if shapes}
+
+
+# Python's engine searches a flagged turn for every shape at ~8-12 µs a character; the
+# shapes' RE2 supersets (23 parts) cost ~20-25 ms to compile, once a process. Few turns are
+# flagged (3 of 8,886 never-seen short turns of speed38's tuning sessions), and a fresh
+# process's first fit compiled all 23 parts for none or a few (22-39 ms of a ~500 ms first
+# fit). So a process searches the flagged turns with Python's engine until it has searched
+# about this many characters so (~20 ms), then compiles the supersets (a ski rental: never
+# much more than twice the better choice). Either way, the same answers: a superset only
+# says which shapes surely do not match.
+_SHAPES_SEARCHED_ALONE = 300
+
+
+class _ShapeSearch:
+    """How ``_shapes_in`` searches the flagged turns of a process: Python's engine alone
+    (every shape) until the shapes' supersets pay for their compiling, then RE2 first."""
+
+    __slots__ = ("chars_alone",)
+
+    def __init__(self) -> None:
+        self.chars_alone = 0  # characters searched with Python's engine alone so far
+
+    def by_re2(self, chars: int) -> bool:
+        """Whether to search ``chars`` characters of flagged turns by the shapes' supersets
+        (compiled when first so: ``build_patterns`` compiles them at once)."""
+        if all(shape in _prefilters_built for shape in _SHAPES):
+            return True
+        if self.chars_alone + chars > _SHAPES_SEARCHED_ALONE:
+            _prefilters_built.update(_SHAPES)
+            return True
+        self.chars_alone += chars  # (a race between threads only moves the switch)
+        return False
+
+
+_SHAPE_SEARCH = _ShapeSearch()
 
 
 def restating_requests(texts: Sequence[str]) -> list[int]:
@@ -1315,6 +1351,8 @@ def _unspaced_steering(texts: Sequence[str], skip: Container[int]) -> list[int]:
     text. With RE2, by one automaton pass (~7x faster than Python's engine, which tries
     every alternative at every character)."""
     at = [i for i, t in enumerate(texts) if i not in skip and _in_other_scripts(t)]
+    if not at:
+        return []  # (RE2's pattern, ~5 ms to translate and compile, is not built for none)
     pattern = _re2_unspaced()
     if pattern is not None:
         ends = [_ends(texts[i]).encode("utf-8", "surrogatepass") for i in at]
