@@ -212,7 +212,7 @@ def _screened(texts: list[str]) -> list[bool]:
     """Each text's structure as the fit reads it: the shapes RE2 says it may hold only."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(intent, "_PREFILTER_FROM", 0)  # (a few flagged texts are screened too)
-        patch.setattr(intent, "_SHAPES_SEARCHED_ALONE", 0)
+        patch.setattr(intent, "_SHAPE_SEARCH", intent._CompiledWhenItPays(intent._SHAPES, 0))
         shapes = intent._shapes_in(texts, list(range(len(texts))))
     return [
         i in shapes and (turns_course(t, shapes[i]) or standing_order(t, shapes[i]))
@@ -267,7 +267,7 @@ def test_a_few_flagged_turns_are_searched_before_the_shapes_supersets_are_compil
     and compiles the shapes' 23 RE2 parts only once it has searched about what compiling
     them costs; the answers are the same either way."""
     monkeypatch.setattr(intent, "_prefilters_built", set())  # (as in a fresh process)
-    search = intent._ShapeSearch()
+    search = intent._CompiledWhenItPays(intent._SHAPES, intent._SHAPES_SEARCHED_ALONE)
     texts = [*CORRECTIONS, *RULES, *NEITHER]
     monkeypatch.setattr(intent, "_SHAPE_SEARCH", search)
     few = texts[:3]

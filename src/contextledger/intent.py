@@ -1134,39 +1134,42 @@ def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pa
     return {i: shapes for i, shapes in held.items() if shapes}
 
 
-# Python's engine searches a flagged turn for every shape at ~8-12 µs a character; the
-# shapes' RE2 supersets (23 parts) cost ~20-25 ms to compile, once a process. Few turns are
-# flagged (3 of 8,886 never-seen short turns of speed38's tuning sessions), and a fresh
-# process's first fit compiled all 23 parts for none or a few (22-39 ms of a ~500 ms first
-# fit). So a process searches the flagged turns with Python's engine until it has searched
-# about this many characters so (~20 ms), then compiles the supersets (a ski rental: never
-# much more than twice the better choice). Either way, the same answers: a superset only
-# says which shapes surely do not match.
-_SHAPES_SEARCHED_ALONE = 300
+class _CompiledWhenItPays:
+    """Whether a screen's RE2 supersets (``superset``) are used, once a process: a fresh
+    process searches what they would screen with Python's engine alone until it has searched
+    about what compiling them costs, then compiles them (a ski rental: never much more than
+    twice the better choice); ``build_patterns`` (``contextledger.warm``) compiles them at
+    once. Either way, the same answers: a superset only rules texts out."""
 
+    __slots__ = ("_patterns", "_up_to", "chars_alone")
 
-class _ShapeSearch:
-    """How ``_shapes_in`` searches the flagged turns of a process: Python's engine alone
-    (every shape) until the shapes' supersets pay for their compiling, then RE2 first."""
-
-    __slots__ = ("chars_alone",)
-
-    def __init__(self) -> None:
+    def __init__(self, patterns: tuple[re.Pattern[str], ...], up_to: int) -> None:
+        self._patterns, self._up_to = patterns, up_to
         self.chars_alone = 0  # characters searched with Python's engine alone so far
 
     def by_re2(self, chars: int) -> bool:
-        """Whether to search ``chars`` characters of flagged turns by the shapes' supersets
-        (compiled when first so: ``build_patterns`` compiles them at once)."""
-        if all(shape in _prefilters_built for shape in _SHAPES):
+        """Whether to screen ``chars`` characters by the supersets (compiled when first so)."""
+        if all(pattern in _prefilters_built for pattern in self._patterns):
             return True
-        if self.chars_alone + chars > _SHAPES_SEARCHED_ALONE:
-            _prefilters_built.update(_SHAPES)
+        if self.chars_alone + chars > self._up_to:
+            _prefilters_built.update(self._patterns)
             return True
         self.chars_alone += chars  # (a race between threads only moves the switch)
         return False
 
 
-_SHAPE_SEARCH = _ShapeSearch()
+# Python's engine searches a flagged turn for every shape at ~8-12 µs a character; the
+# shapes' RE2 supersets (23 parts) cost ~20-25 ms to compile, once a process. Few turns are
+# flagged (3 of 8,886 never-seen short turns of speed38's tuning sessions), and a fresh
+# process's first fit compiled all 23 parts for none or a few (22-39 ms of a ~500 ms first
+# fit): up to this many characters of flagged turns are searched without them.
+_SHAPES_SEARCHED_ALONE = 300
+_SHAPE_SEARCH = _CompiledWhenItPays(_SHAPES, _SHAPES_SEARCHED_ALONE)
+# The decisions' screen (2 parts, ~3 ms to compile and more on its first pass) saves ~0.45
+# µs a character of the hinted texts (0.75 against 0.3; 284 hinted of 9,769 never-seen
+# turns, speed38's tuning sessions).
+_DECISIONS_SEARCHED_ALONE = 6_000
+_DECISION_SEARCH = _CompiledWhenItPays((_DECISION,), _DECISIONS_SEARCHED_ALONE)
 
 
 def restating_requests(texts: Sequence[str]) -> list[int]:
@@ -1408,9 +1411,10 @@ def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:
     hinted = sorted(_hinted(joined, list(accumulate(len(e) + 1 for e in encoded))))
     # (with RE2, one pass over the hinted texts says which the pattern may match in: a hint
     # is often a word of no decision, "plan", "option", "sign")
-    # (the hinted texts are few: read by RE2 whenever its translation is stored, R23-S1: the
-    # decisions' pattern, ~25 ms to compile, was compiled inside a fit that met a hint)
-    if hinted and (_built(_DECISION) or _prefilter_pays(len(joined), _DECISION)):
+    # (once the hinted texts a process read pay for compiling the screen, ``_DECISION_SEARCH``;
+    # the decisions' Python pattern is stored compiled, R23-S1: ~25 ms to compile, it was
+    # compiled inside a fit that met a hint)
+    if hinted and _DECISION_SEARCH.by_re2(sum(len(encoded[j]) for j in hinted)):
         may = touched(superset(_DECISION), [lowered[j] for j in hinted])
         hinted = hinted if may is None else [hinted[k] for k in sorted(may)]
     found = []
