@@ -156,11 +156,17 @@ def test_the_hints_automaton_marks_the_texts_each_hint_is_found_in(batch: list[s
 @settings(max_examples=25)
 @given(st.lists(requests, max_size=12))
 def test_decisions_are_found_alike_without_re2(batch: list[str]) -> None:
-    with_re2 = intent._decisions(batch, [])
+    """With the hints' automaton and the decisions' screen, and without either (a fresh
+    process searches its first hinted texts without the screen: ``_DECISION_SEARCH``)."""
+    with pytest.MonkeyPatch.context() as patch:
+        screen = intent._CompiledWhenItPays((intent._DECISION,), 0)
+        patch.setattr(intent, "_DECISION_SEARCH", screen)
+        with_re2 = intent._decisions(batch, [])
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(intent, "_re2_decision_hints", lambda: None)
-        patch.setattr(intent, "_PREFILTER_FROM", 1 << 60)
-        patch.setattr(intent, "_PREFILTER_BUILT_FROM", 1 << 60)
+        patch.setattr(intent, "_prefilters_built", set())
+        alone = intent._CompiledWhenItPays((intent._DECISION,), 1 << 60)
+        patch.setattr(intent, "_DECISION_SEARCH", alone)
         assert intent._decisions(batch, []) == with_re2
     decided = [i for i, t in enumerate(batch) if is_decision(t)]
     assert set(with_re2) <= set(decided)  # (and said what about: substantive or a rule)

@@ -212,6 +212,7 @@ def _screened(texts: list[str]) -> list[bool]:
     """Each text's structure as the fit reads it: the shapes RE2 says it may hold only."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(intent, "_PREFILTER_FROM", 0)  # (a few flagged texts are screened too)
+        patch.setattr(intent, "_SHAPE_SEARCH", intent._CompiledWhenItPays(intent._SHAPES, 0))
         shapes = intent._shapes_in(texts, list(range(len(texts))))
     return [
         i in shapes and (turns_course(t, shapes[i]) or standing_order(t, shapes[i]))
@@ -257,3 +258,37 @@ def test_the_shapes_screen_decides_as_the_exact_checks_on_every_listed_turn() ->
     assert _screened(texts) == _exact(texts)
     assert intent._built(*intent._SHAPES, in_parts=True)  # (the shapes' RE2 passes ran)
     assert sum(_screened(texts)) > len(texts) / 2  # (most of them are one by their structure)
+
+
+def test_a_few_flagged_turns_are_searched_before_the_shapes_supersets_are_compiled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fresh process searches its first flagged turns with Python's engine (every shape)
+    and compiles the shapes' 23 RE2 parts only once it has searched about what compiling
+    them costs; the answers are the same either way."""
+    monkeypatch.setattr(intent, "_prefilters_built", set())  # (as in a fresh process)
+    search = intent._CompiledWhenItPays(intent._SHAPES, intent._SHAPES_SEARCHED_ALONE)
+    texts = [*CORRECTIONS, *RULES, *NEITHER]
+    monkeypatch.setattr(intent, "_SHAPE_SEARCH", search)
+    few = texts[:3]
+    shapes = intent._shapes_in(few, [0, 1, 2])
+    assert shapes and set(shapes.values()) == {intent._EVERY_SHAPE}  # searched alone
+    assert [i in shapes and (turns_course(t, shapes[i]) or standing_order(t, shapes[i]))
+            for i, t in enumerate(few)] == _exact(few)  # fmt: skip
+    assert not search.by_re2(intent._SHAPES_SEARCHED_ALONE - search.chars_alone)
+    assert search.by_re2(1)  # past what compiling costs: by RE2 from now on
+    assert all(shape in intent._prefilters_built for shape in intent._SHAPES)
+    assert _screened(texts) == _exact(texts)
+
+
+def test_no_shape_superset_is_asked_for_when_no_turn_is_flagged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[object] = []
+    monkeypatch.setattr(intent, "_prefilters_built", set(intent._SHAPES))
+    real = intent.superset
+    monkeypatch.setattr(
+        intent, "superset", lambda p, in_parts=False: asked.append(p) or real(p, in_parts)
+    )
+    assert intent._shapes_in(["ok", "thanks!", "go on"], [0, 1, 2]) == {}
+    assert asked == [intent._STEERING_SHAPES]

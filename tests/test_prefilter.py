@@ -225,6 +225,11 @@ def test_the_classification_with_the_prefilter_is_the_per_text_one(
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(intent, "_PREFILTER_FROM", 0)  # (small batches use it too)
+        for name, patterns in (
+            ("_SHAPE_SEARCH", intent._SHAPES),
+            ("_DECISION_SEARCH", (intent._DECISION,)),
+        ):
+            patch.setattr(intent, name, intent._CompiledWhenItPays(patterns, 0))
         assert steering_requests(batch) == reference(batch)
 
 

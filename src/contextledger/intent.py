@@ -1122,8 +1122,9 @@ def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pa
     if may is None:
         return dict.fromkeys(at, _EVERY_SHAPE)
     flagged = [at[k] for k in sorted(may)]
-    chars = sum(len(texts[i]) for i in flagged)
-    if not (_built(*_SHAPES, in_parts=True) or _prefilter_pays(chars, *_SHAPES)):
+    if not flagged:
+        return {}  # (no shape's superset is compiled for none)
+    if not _SHAPE_SEARCH.by_re2(sum(len(texts[i]) for i in flagged)):
         return dict.fromkeys(flagged, _EVERY_SHAPE)
     held: dict[int, set[re.Pattern[str]]] = {i: set() for i in flagged}
     for shape in _SHAPES:
@@ -1131,6 +1132,44 @@ def _shapes_in(texts: Sequence[str], at: list[int]) -> dict[int, Container[re.Pa
         for k in range(len(flagged)) if found is None else found:
             held[flagged[k]].add(shape)
     return {i: shapes for i, shapes in held.items() if shapes}
+
+
+class _CompiledWhenItPays:
+    """Whether a screen's RE2 supersets (``superset``) are used, once a process: a fresh
+    process searches what they would screen with Python's engine alone until it has searched
+    about what compiling them costs, then compiles them (a ski rental: never much more than
+    twice the better choice); ``build_patterns`` (``contextledger.warm``) compiles them at
+    once. Either way, the same answers: a superset only rules texts out."""
+
+    __slots__ = ("_patterns", "_up_to", "chars_alone")
+
+    def __init__(self, patterns: tuple[re.Pattern[str], ...], up_to: int) -> None:
+        self._patterns, self._up_to = patterns, up_to
+        self.chars_alone = 0  # characters searched with Python's engine alone so far
+
+    def by_re2(self, chars: int) -> bool:
+        """Whether to screen ``chars`` characters by the supersets (compiled when first so)."""
+        if all(pattern in _prefilters_built for pattern in self._patterns):
+            return True
+        if self.chars_alone + chars > self._up_to:
+            _prefilters_built.update(self._patterns)
+            return True
+        self.chars_alone += chars  # (a race between threads only moves the switch)
+        return False
+
+
+# Python's engine searches a flagged turn for every shape at ~8-12 µs a character; the
+# shapes' RE2 supersets (23 parts) cost ~20-25 ms to compile, once a process. Few turns are
+# flagged (3 of 8,886 never-seen short turns of speed38's tuning sessions), and a fresh
+# process's first fit compiled all 23 parts for none or a few (22-39 ms of a ~500 ms first
+# fit): up to this many characters of flagged turns are searched without them.
+_SHAPES_SEARCHED_ALONE = 300
+_SHAPE_SEARCH = _CompiledWhenItPays(_SHAPES, _SHAPES_SEARCHED_ALONE)
+# The decisions' screen (2 parts, ~3 ms to compile and more on its first pass) saves ~0.45
+# µs a character of the hinted texts (0.75 against 0.3; 284 hinted of 9,769 never-seen
+# turns, speed38's tuning sessions).
+_DECISIONS_SEARCHED_ALONE = 6_000
+_DECISION_SEARCH = _CompiledWhenItPays((_DECISION,), _DECISIONS_SEARCHED_ALONE)
 
 
 def restating_requests(texts: Sequence[str]) -> list[int]:
@@ -1315,6 +1354,8 @@ def _unspaced_steering(texts: Sequence[str], skip: Container[int]) -> list[int]:
     text. With RE2, by one automaton pass (~7x faster than Python's engine, which tries
     every alternative at every character)."""
     at = [i for i, t in enumerate(texts) if i not in skip and _in_other_scripts(t)]
+    if not at:
+        return []  # (RE2's pattern, ~5 ms to translate and compile, is not built for none)
     pattern = _re2_unspaced()
     if pattern is not None:
         ends = [_ends(texts[i]).encode("utf-8", "surrogatepass") for i in at]
@@ -1370,9 +1411,10 @@ def _decisions(texts: Sequence[str], skip: Sequence[int]) -> list[int]:
     hinted = sorted(_hinted(joined, list(accumulate(len(e) + 1 for e in encoded))))
     # (with RE2, one pass over the hinted texts says which the pattern may match in: a hint
     # is often a word of no decision, "plan", "option", "sign")
-    # (the hinted texts are few: read by RE2 whenever its translation is stored, R23-S1: the
-    # decisions' pattern, ~25 ms to compile, was compiled inside a fit that met a hint)
-    if hinted and (_built(_DECISION) or _prefilter_pays(len(joined), _DECISION)):
+    # (once the hinted texts a process read pay for compiling the screen, ``_DECISION_SEARCH``;
+    # the decisions' Python pattern is stored compiled, R23-S1: ~25 ms to compile, it was
+    # compiled inside a fit that met a hint)
+    if hinted and _DECISION_SEARCH.by_re2(sum(len(encoded[j]) for j in hinted)):
         may = touched(superset(_DECISION), [lowered[j] for j in hinted])
         hinted = hinted if may is None else [hinted[k] for k in sorted(may)]
     found = []
