@@ -123,6 +123,19 @@ def parallel_result_text(text: str) -> str:
 # ``<|start|>functions.NAME to=assistant<|channel|>commentary<|message|>RESULT<|end|>``,
 # still without ids: those models are priced so, channel and constraint included (an upper
 # bound of the older rendering).
+#
+# Responses. OpenAI publishes no bill of a Responses ``function_call`` or
+# ``function_call_output`` item (searched: the API reference and cookbook, openai-agents,
+# litellm, langchain and tokencost's counters, community threads; the published Responses
+# bills are of plain messages, Chat's framing less one: ``tests/test_billed_examples.py``).
+# Its items carry call ids Chat's rendering leaves out, and the same model reads both APIs'
+# requests, so each call and each result is priced at the larger of the two forms: its item
+# as sent (id, name, arguments; the result's id) or Chat's rendering above (the result's
+# role under its function's name, less the tool message's own framing, which both bill);
+# parallel calls at least as Chat's wrapper renders them. Short call ids made Responses 1-3
+# tokens a call below Chat (prov17's fuzz: 120 of 300 requests):
+# ``tests/test_responses_calls_priced.py``. A tool's images are not compared: Chat's writer
+# moves them to a user turn of their own, with a header; Responses sends them in the output.
 _RENDERED_CALL = {"cl100k_base": " to=functions.{}"}
 _HARMONY_CALL = " to=functions.{} commentary json"  # + <|channel|> and <|constrain|>
 _RENDERED_RESULT = {"cl100k_base": "{}"}

@@ -548,7 +548,7 @@ class Pricer:
         if system is not None:
             text += system
         elif m.role != "assistant":
-            text += self._conventions(m)
+            text += self._conventions(m) + self._results_apart(m)
         else:
             text += self._note_parallel(m)
             if self.wire in (None, "openai-responses"):  # each input item is framed apart
@@ -561,6 +561,15 @@ class Pricer:
         )
         memo.put(m, price)
         return price
+
+    def _results_apart(self, m: Message) -> int:
+        """On Responses, the framing Chat bills for each result after a tool message's first:
+        Chat renders every result as a message of its own, and each result's price there
+        (``_result_framing``) leaves the tool message's one framing to the message."""
+        if self.wire != "openai-responses" or not self.framing.renders_calls:
+            return 0
+        results = sum(1 for b in m.content if isinstance(b, ToolResult))
+        return max(0, results - 1) * self.framing_tokens("tool")
 
     def _system_text(self, m: Message) -> int | None:
         """Tokens of a system message's text as the writers send it: one string, its blocks
@@ -602,11 +611,15 @@ class Pricer:
         as sent: no id), else its id, name and arguments as the wire carries them; with no
         wire known, the larger (and the framing OpenAI adds to a call beside text)."""
         sent = TOOL_CALL_OVERHEAD + self._id(b.id) + self._name(b.name) + self.text(self._args(b))
-        if not self.framing.renders_calls or self.wire not in (None, "openai"):
+        if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
         header, special = rendered_call(wire_name(b.name, "openai"), self.model.tokenizer)
         rendered = self.text(header) + special + self.text(b.arguments)
-        return rendered if self.renders_calls else max(sent, rendered + self.beside_text)
+        if self.renders_calls:
+            return rendered
+        if self.wire == "openai-responses":  # the larger form (framing, "Responses")
+            return max(sent, rendered)
+        return max(sent, rendered + self.beside_text)
 
     def _rendered_calls(self, m: Message) -> int:
         """The framing of an assistant or tool message on OpenAI Chat: a tool message is
@@ -718,12 +731,15 @@ class Pricer:
         its call was priced (else, and for parallel results, the id and a margin)."""
         name = self._call_names.get(b.call_id, b.name)
         sent = TOOL_RESULT_OVERHEAD + self._id(b.call_id)
-        if not self.framing.renders_calls or self.wire not in (None, "openai"):
+        if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
-        if name is None or (escaped and not self.renders_calls):
+        responses = self.wire == "openai-responses"
+        if name is None or (escaped and not self.renders_calls and not responses):
             return sent + (self.framing_tokens("tool") if self.renders_calls else 0)
         role, special = rendered_result(wire_name(name, "openai"), self.model.tokenizer)
         rendered = self.framing.per_message + self._label(role) + special
+        if responses:  # the larger form; the tool message's own framing is Chat's too
+            return max(sent, rendered - self.framing_tokens("tool"))
         return rendered if self.renders_calls else max(sent, rendered)
 
     def _note_parallel(self, m: Message) -> int:
@@ -752,7 +768,12 @@ class Pricer:
             return self._parallel_rendered(m) - sum(
                 self._call(b) for b in m.content if isinstance(b, ToolCall)
             )
-        return self._label(PARALLEL_WRAPPER) + len(ids) * self._label(PARALLEL_CALL)
+        bound = self._label(PARALLEL_WRAPPER) + len(ids) * self._label(PARALLEL_CALL)
+        if self.wire != "openai-responses":
+            return bound
+        # never below the same calls rendered as Chat's wrapper (framing, "Responses")
+        calls = sum(self._call(b) for b in m.content if isinstance(b, ToolCall))
+        return max(bound, self._parallel_rendered(m) - self.framing_tokens("assistant") - calls)
 
     def _parallel_rendered(self, m: Message) -> int:
         """An assistant message's parallel calls as OpenAI Chat renders them (``framing``,
@@ -989,6 +1010,9 @@ def _prompt_text(b: Block) -> str:
 
 #: The formats that send a developer's message in its role (None: maybe them).
 _DEVELOPER_WIRES = (None, "openai", "openai-responses")
+#: The formats whose tool calls and results are priced at least as OpenAI Chat renders them
+#: (None: maybe Chat; Responses: the larger of its items and Chat's rendering, ``framing``).
+_RENDERED_WIRES = (None, "openai", "openai-responses")
 _NAME_RULES = ("openai", "gemini")  # the two tool-name rules writers apply (providers.ids)
 
 
