@@ -55,6 +55,19 @@ def _has_media(raw: dict[str, Any]) -> bool:
     )
 
 
+def _says_nothing(raw: Any) -> bool:
+    """A Chat assistant message with no content and no call (``{"content": null, "refusal":
+    …}`` as a completion returns it, or ``""``): OpenAI refuses it ("expected a string, got
+    null": content is required unless tool_calls is given), so it goes as the writer renders
+    it (a refusal as its text; an empty turn left out, reported)."""
+    return (
+        _is(raw, "assistant")
+        and not raw.get("tool_calls")
+        and not raw.get("function_call")
+        and raw.get("content") in (None, "", [])
+    )
+
+
 def _chat_boundaries(items: Sequence[Any]) -> list[int]:
     # A user message starts a segment, except the one Chat uses to carry the images a tool
     # returned (right after the tool messages): the reader folds those back into the tool
@@ -169,9 +182,10 @@ class Wire:
         may go upstream as the client wrote it. Anthropic refuses a user turn whose
         ``tool_result`` blocks do not come first, and a text block of only whitespace;
         every provider refuses a tool-call id outside its rule (``providers.ids``); Chat
-        Completions refuses an image in a tool message. Such a segment goes as the writer
-        renders it (results first, blank text left out, ids renamed, a tool's images in a
-        user turn after the results), like any repaired message.
+        Completions refuses an image in a tool message and an assistant message with no
+        content and no call (``_says_nothing``). Such a segment goes as the writer renders it
+        (results first, blank text left out, ids renamed, a tool's images in a user turn
+        after the results, a refusal as text), like any repaired message.
 
         >>> WIRES["anthropic"].sendable_as_sent([{"role": "user", "content": [
         ...     {"type": "text", "text": "and"}, {"type": "tool_result", "tool_use_id": "t"}]}])
@@ -180,7 +194,9 @@ class Wire:
         if not ids_accepted(messages, self.format):
             return False
         if self.name == "openai":
-            return not any(_is(raw, "tool") and _has_media(raw) for raw in items)
+            return not any(
+                (_is(raw, "tool") and _has_media(raw)) or _says_nothing(raw) for raw in items
+            )
         if self.name != "anthropic":
             return True
         for raw in items:
