@@ -548,7 +548,9 @@ class Pricer:
         if system is not None:
             text += system
         elif m.role != "assistant":
-            text += self._conventions(m) + self._results_apart(m)
+            text += self._conventions(m)
+            if m.role == "tool" and self.wire == "openai-responses":
+                text += self._results_apart(m)
         else:
             text += self._note_parallel(m)
             if self.wire in (None, "openai-responses"):  # each input item is framed apart
@@ -566,7 +568,7 @@ class Pricer:
         """On Responses, the framing Chat bills for each result after a tool message's first:
         Chat renders every result as a message of its own, and each result's price there
         (``_result_framing``) leaves the tool message's one framing to the message."""
-        if self.wire != "openai-responses" or not self.framing.renders_calls:
+        if not self.framing.renders_calls:
             return 0
         results = sum(1 for b in m.content if isinstance(b, ToolResult))
         return max(0, results - 1) * self.framing_tokens("tool")

@@ -35,7 +35,7 @@ from ..report import Notice
 from . import common as c
 from . import native
 from .format import ProviderFormat, tool_spec
-from .ids import declared_name, unique_declared, wire_id, wire_name
+from .ids import declared_name, responses_item_id, unique_declared, wire_id, wire_name
 
 TARGET = "openai-responses"
 
@@ -369,7 +369,7 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
     origin: tuple[str | None, str | None] = (None, None)  # the texts' message item id, status
 
     def flush_text() -> None:
-        item_id, status = origin
+        item_id, status = responses_item_id(origin[0], "message"), origin[1]
         if not texts:
             return
         if item_id is not None:  # an output message sent back as it came (id, status, parts)
@@ -405,11 +405,12 @@ def _assistant_items(m: Message, path: str, notices: list[Notice]) -> list[dict[
             # call it made with reasoning to that reasoning by id, and refuses the id alone
             # ("…of type 'function_call' was provided without its required 'reasoning'
             # item": cline#12242, continuedev/continue#10018); without its id it is a call.
-            if b.item_id and reasoned:
-                call["id"] = b.item_id
+            fc_id = responses_item_id(b.item_id, "function_call")
+            if fc_id and reasoned:
+                call["id"] = fc_id
             items.append(call)
         elif isinstance(b, Reasoning):
-            if b.provider != TARGET:
+            if not c.carries_reasoning(b, TARGET):
                 notices.append(c.reasoning_dropped(p, b, TARGET))
                 continue
             if b.redacted:  # a compaction item: opaque, verbatim
@@ -454,7 +455,9 @@ def item_count(m: Message) -> int:
             origin = came_in
             continue
         origin = None
-        count += isinstance(b, ToolCall) or (isinstance(b, Reasoning) and b.provider == TARGET)
+        count += isinstance(b, ToolCall) or (
+            isinstance(b, Reasoning) and c.carries_reasoning(b, TARGET)
+        )
     return count
 
 

@@ -27,7 +27,7 @@ from ..model import Message
 from ..pricing.messages import DEFAULT_TOOL_CHOICE
 from ..providers import Format, anthropic, openai_chat, openai_responses
 from ..providers.common import TOOL_MEDIA_PREFIXES
-from ..providers.ids import ids_accepted
+from ..providers.ids import ids_accepted, responses_item_id
 
 __all__ = ["WIRES", "Wire", "WireName"]
 
@@ -66,6 +66,18 @@ def _says_nothing(raw: Any) -> bool:
         and not raw.get("function_call")
         and raw.get("content") in (None, "", [])
     )
+
+
+def _foreign_item_id(raw: Any) -> bool:
+    """A Responses item whose own ``id`` the API refuses for its kind (another gateway's
+    ``item_…``, a placeholder): it goes as the writer renders it (without that id;
+    ``ids.responses_item_id``)."""
+    if type(raw) is not dict or not isinstance(raw.get("id"), str):
+        return False
+    kind = raw.get("type", "message")
+    if kind == "message" and raw.get("role") != "assistant":
+        return False
+    return responses_item_id(raw["id"], kind) is None
 
 
 def _chat_boundaries(items: Sequence[Any]) -> list[int]:
@@ -197,6 +209,8 @@ class Wire:
             return not any(
                 (_is(raw, "tool") and _has_media(raw)) or _says_nothing(raw) for raw in items
             )
+        if self.name == "openai-responses":
+            return not any(map(_foreign_item_id, items))
         if self.name != "anthropic":
             return True
         for raw in items:
