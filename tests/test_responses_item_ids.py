@@ -84,3 +84,42 @@ def test_the_proxy_renders_a_segment_holding_a_foreign_id() -> None:
     wire = WIRES["openai-responses"]
     assert not wire.sendable_as_sent(GATEWAY_HISTORY[1:5])
     assert wire.sendable_as_sent([GATEWAY_HISTORY[0], GATEWAY_HISTORY[3]])
+
+
+REPEATED_TURN: list[dict[str, Any]] = [
+    {"role": "user", "content": "hi"},
+    {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "gAAAA-x"},
+    {"type": "message", "role": "assistant", "id": "msg_1", "status": "completed",
+     "content": [{"type": "output_text", "text": "hello", "annotations": []}]},
+    {"role": "user", "content": "again"},
+    # the app appended the same turn twice (continuedev/continue#10200's shape)
+    {"type": "reasoning", "id": "rs_1", "summary": [], "encrypted_content": "gAAAA-x"},
+    {"type": "message", "role": "assistant", "id": "msg_1", "status": "completed",
+     "content": [{"type": "output_text", "text": "hello", "annotations": []}]},
+    {"role": "user", "content": "bye"},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", ["translate", "fit", "prepare"])
+def test_an_item_id_used_twice_is_sent_once(path: str) -> None:
+    """Regression (prov18's mutation fuzz, 3 of 250): a turn appended twice went as it was
+    and the API answers 400 ("Duplicate item found with id msg_1")."""
+    from contextledger import prepare
+
+    if path == "prepare":
+        body = dict(prepare(REPEATED_TURN, "gpt-5", target="openai-responses").body)
+    else:
+        messages: Any = REPEATED_TURN
+        if path == "fit":
+            messages = fit(REPEATED_TURN, "gpt-5", target="openai-responses").messages
+        body = {"model": "gpt-5", **translate(messages, "openai-responses", model="gpt-5").body}
+    validate_responses({"model": "gpt-5", **body}, HEADERS, StubServer())
+    ids = [i["id"] for i in body["input"] if "id" in i]
+    assert ids == ["rs_1", "msg_1"]
+    assert [i.get("content") for i in body["input"] if i.get("role") == "assistant"][1] == "hello"
+
+
+def test_a_repeated_item_id_is_reported() -> None:
+    notices = translate(REPEATED_TURN, "openai-responses", model="gpt-5").notices
+    assert [n.kind for n in notices] == ["dropped", "repaired"]
+    assert "rs_1" in notices[0].text and "msg_1" in notices[1].text

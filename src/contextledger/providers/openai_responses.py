@@ -277,7 +277,61 @@ def write(messages: Sequence[Message], notices: list[Notice]) -> list[dict[str, 
                         "output": _output(r, f"{p}.content[{j}]", notices),
                     }
                 )
-    return out
+    return _unique_ids(out, notices)
+
+
+def _unique_ids(items: list[dict[str, Any]], notices: list[Notice]) -> list[dict[str, Any]]:
+    """``items`` with each item id once: the API refuses a request holding two items of one
+    id ("Duplicate item found with id …": an app that appended a turn twice). A later
+    message or call goes without its id; a later reasoning item is left out (the API takes
+    none without its id), and so is a reasoning item whose following item loses its id
+    (the API pairs the two by id). Both reported."""
+    if sum(1 for item in items if "id" in item) < 2:
+        return items  # (the usual case: nothing to compare)
+    seen: set[str] = set()
+    kept: list[dict[str, Any]] = []
+    for k, item in enumerate(items):
+        item_id = item.get("id")
+        if not isinstance(item_id, str) or item_id not in seen:
+            if isinstance(item_id, str):
+                seen.add(item_id)
+            kept.append(item)
+            continue
+        if item.get("type") != "reasoning":
+            if kept and kept[-1].get("type") == "reasoning" and "id" in kept[-1]:
+                notices.append(_reasoning_unsent(f"input[{k - 1}]", kept.pop()["id"]))
+            notices.append(
+                Notice(
+                    "repaired",
+                    f"input[{k}]",
+                    f"Item id {item_id!r} was used twice; the later item was sent without it "
+                    "(the Responses API refuses two items of one id).",
+                )
+            )
+            kept.append(_without_id(item))
+            continue
+        notices.append(_reasoning_unsent(f"input[{k}]", item_id))
+    return kept
+
+
+def _reasoning_unsent(where: str, item_id: str) -> Notice:
+    return Notice(
+        "dropped",
+        where,
+        f"Reasoning item {item_id!r} was not sent: its id, or the id of the item it produced, "
+        "was used by an earlier item, and the Responses API refuses two items of one id.",
+    )
+
+
+def _without_id(item: Mapping[str, Any]) -> dict[str, Any]:
+    """A message or call item as the writer sends one that came without an id."""
+    if item.get("type") != "message":
+        return {k: v for k, v in item.items() if k != "id"}
+    texts = [p["text"] for p in item.get("content") or () if isinstance(p, dict) and "text" in p]
+    if len(texts) == 1:
+        return {"type": "message", "role": "assistant", "content": texts[0]}
+    parts = [{"type": "output_text", "text": t} for t in texts]
+    return {"type": "message", "role": "assistant", "content": parts}
 
 
 def _image(img: Image, path: str) -> dict[str, Any]:
