@@ -244,6 +244,64 @@ def tool_use_system_prompt(model_id: str, provider: str, tool_choice: object = N
     return max(auto, forced)
 
 
+# OpenAI's reasoning models add a preamble of their own to a Chat Completions request that
+# carries tools, whatever the tools (harmony's channel rules, the model's system header): 84
+# tokens on gpt-5 and gpt-5-mini, 3 on o4-mini, measured by the same requests on gpt-4o, whose
+# namespace is exact (charmbracelet/fantasy's recorded provider tests, api.openai.com and
+# Azure: gpt-5 billed 145 and 194 for one and two tools where gpt-4o is billed 61 and 110,
+# gpt-5-mini 145; o4-mini 64 where gpt-4o 61; the same requests on Responses carry none:
+# tests/test_billed_examples.py). By model family, the longest prefix that matches; a newer
+# gpt-5.x is priced as gpt-5 (an upper bound of what is measured), the o-series as o4-mini.
+_CHAT_TOOL_PREAMBLE = (("gpt-5", 84), ("o1", 3), ("o3", 3), ("o4", 3))
+#: The wires a Chat tool preamble is sent on (None: maybe Chat).
+_CHAT_WIRES = (None, "openai")
+
+
+def chat_tool_preamble(model_id: str, provider: str, wire: str | None) -> int:
+    """Tokens an OpenAI reasoning model adds to a Chat Completions request with tools.
+
+    >>> chat_tool_preamble("gpt-5-mini", "openai", "openai"), chat_tool_preamble("gpt-4o", "openai", None)
+    (84, 0)
+    >>> chat_tool_preamble("gpt-5", "openai", "openai-responses")
+    0
+    """
+    if provider != "openai" or wire not in _CHAT_WIRES:
+        return 0
+    return next((n for prefix, n in _CHAT_TOOL_PREAMBLE if model_id.startswith(prefix)), 0)
+
+
+# Structured outputs. OpenAI bills a request's JSON schema (Chat's ``response_format``,
+# Responses' ``text.format``) as input; how it renders it is not published. Six published
+# requests (charmbracelet/fantasy's recorded provider tests; gpt-4o, gpt-4o-mini, gpt-5 on both
+# APIs) bill 55-120 tokens for it: never more than the schema's compact JSON, its name and
+# its description and 8 more, which is the price (the closest bill: Chat's "Person" schema,
+# 74 billed, 81 priced, where the schema, name and description alone are 73;
+# ``tests/test_billed_fantasy.py``). Another format (``json_object``, ``text``) by its
+# compact JSON.
+RESPONSE_FORMAT_OVERHEAD = 8
+
+
+def response_format_tokens(spec: object, count: Count) -> int:
+    """Tokens OpenAI bills for a request's structured-output format (see above).
+
+    >>> response_format_tokens({"type": "json_schema", "json_schema": {"name": "P",
+    ...     "schema": {"type": "object"}}}, len)
+    26
+    """
+    if not isinstance(spec, Mapping):
+        return 0
+    inner = spec.get("json_schema", spec)  # Chat nests it; Responses' text.format is flat
+    schema = inner.get("schema") if isinstance(inner, Mapping) else None
+    if schema is None:
+        return count(json.dumps(spec, ensure_ascii=False, separators=(",", ":")))
+    said = [inner.get(k) for k in ("name", "description")]
+    return (
+        count(json.dumps(schema, ensure_ascii=False, separators=(",", ":")))
+        + sum(count(x) for x in said if isinstance(x, str))
+        + RESPONSE_FORMAT_OVERHEAD
+    )
+
+
 # Gemini's tool kinds: function declarations and the built-in tools (either spelling).
 _GEMINI_TOOL_KEYS = frozenset(
     {

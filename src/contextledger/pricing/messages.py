@@ -60,12 +60,14 @@ from .framing import (
     PARALLEL_USES,
     PARALLEL_WRAPPER,
     REPLY_PRIMING,
+    chat_tool_preamble,
     framing_for,
     parallel_entry,
     parallel_header,
     parallel_result_text,
     rendered_call,
     rendered_result,
+    response_format_tokens,
     tool_use_system_prompt,
     tools_tokens,
 )
@@ -964,6 +966,7 @@ class Pricer:
             return 0
         model = self.model
         prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
+        prompt += chat_tool_preamble(model.id, model.provider, self.wire)
         system = self._namespace_host(messages)
 
         def price(schemas: Sequence[Mapping[str, Any]]) -> int:
@@ -1083,7 +1086,17 @@ def price_request(
         total = MessagePrice(total.text + _label_correction(body, fmt, msgs, pricer), total.image)
     choice = body.get("tool_choice")  # none sent: the provider's default (RT22-10)
     tools = pricer.tools(body.get("tools"), DEFAULT_TOOL_CHOICE if choice is None else choice, msgs)
+    tools += response_format_tokens(_output_format(body, fmt), pricer.text)
     return MessagePrice(total.text + tools + REQUEST_OVERHEAD, total.image)
+
+
+def _output_format(body: Mapping[str, Any], fmt: str | None) -> object:
+    """A body's structured-output format: Chat's ``response_format``, Responses'
+    ``text.format`` (None: none, or another API's)."""
+    if fmt == "openai":
+        return body.get("response_format")
+    text = body.get("text") if fmt == "openai-responses" else None
+    return text.get("format") if isinstance(text, Mapping) else None
 
 
 def _label_correction(
