@@ -1,12 +1,11 @@
 """Tool calls and results sent through the Responses API are never priced below the same
 messages sent through Chat Completions (``pricing.framing``, "Responses").
 
-OpenAI publishes no bill of a Responses ``function_call`` or ``function_call_output`` item;
-the same model reads both APIs' requests, and Chat's rendering of calls (no call ids; the
+The same model reads both APIs' requests, and Chat's rendering of calls (no call ids; the
 call addressed to ``functions.NAME``, the result under that name) is exact on every
-published Chat bill. The cautious price is the larger of both forms (prov17's fuzz: 120 of
-300 Responses requests were priced below the Chat price of the same messages, 1-3 tokens a
-call with short call ids).
+published Chat bill and above every published Responses bill of a call
+(``test_billed_fantasy.py``): Responses calls are priced so. Priced as their items, short
+call ids made Responses 1-3 tokens a call below Chat (prov17's fuzz: 120 of 300 requests).
 
 Not compared: a tool's images. Chat's writer carries them in a user turn of their own after
 the tool messages, with a header (``providers.common.tool_images_header``); Responses sends
@@ -68,7 +67,7 @@ def test_responses_calls_are_never_priced_below_chat(
 
 def test_a_single_call_with_a_short_id_is_priced_as_chat_renders_it() -> None:
     # main priced this 39 on Responses and 42 on Chat (o200k's harmony rendering of a call and
-    # its result is longer than a short id): the larger now, and no more
+    # its result is longer than a short id)
     chat, responses = _both(_calls(1, "c", None), "gpt-5")
     assert (chat, responses) == (42, 42)
 

@@ -124,18 +124,15 @@ def parallel_result_text(text: str) -> str:
 # still without ids: those models are priced so, channel and constraint included (an upper
 # bound of the older rendering).
 #
-# Responses. OpenAI publishes no bill of a Responses ``function_call`` or
-# ``function_call_output`` item (searched: the API reference and cookbook, openai-agents,
-# litellm, langchain and tokencost's counters, community threads; the published Responses
-# bills are of plain messages, Chat's framing less one: ``tests/test_billed_examples.py``).
-# Its items carry call ids Chat's rendering leaves out, and the same model reads both APIs'
-# requests, so each call and each result is priced at the larger of the two forms: its item
-# as sent (id, name, arguments; the result's id) or Chat's rendering above (the result's
-# role under its function's name, less the tool message's own framing, which both bill);
-# parallel calls at least as Chat's wrapper renders them. Short call ids made Responses 1-3
-# tokens a call below Chat (prov17's fuzz: 120 of 300 requests):
-# ``tests/test_responses_calls_priced.py``. A tool's images are not compared: Chat's writer
-# moves them to a user turn of their own, with a header; Responses sends them in the output.
+# Responses. Its ``function_call`` and ``function_call_output`` items carry call ids, but the
+# model reads them as Chat renders them, without: recorded bills of the same requests on both
+# APIs (charmbracelet/fantasy's provider tests, gpt-4o, gpt-4o-mini, gpt-5, gpt-5-mini,
+# o4-mini; ``tests/test_billed_fantasy.py``) bill a call and its result 23-29 tokens more on
+# Responses and 25-31 on Chat, two parallel calls 46-58 and 66-72, where their items with
+# ids would be ~60 and ~110. So Responses calls and results are priced as Chat renders them
+# (``Pricer.renders_calls``: never below those bills), each other item (reasoning, a text
+# run) framed apart. Priced as their items, short call ids made Responses 1-3 tokens a call
+# below Chat (prov17's fuzz: 120 of 300 requests), long ones ~30 over the bill.
 _RENDERED_CALL = {"cl100k_base": " to=functions.{}"}
 _HARMONY_CALL = " to=functions.{} commentary json"  # + <|channel|> and <|constrain|>
 _RENDERED_RESULT = {"cl100k_base": "{}"}
@@ -460,7 +457,7 @@ def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:
     """
     lines = ["namespace functions {", ""]
     for tool in tools:
-        function = tool.get("function") if tool.get("type") == "function" else None
+        function = _function_of(tool)
         if not isinstance(function, Mapping) or set(function) - _FUNCTION_KEYS:
             return None
         name, params = function.get("name"), function.get("parameters", _NO_PARAMETERS)
@@ -483,6 +480,18 @@ def rendered_functions(tools: Sequence[Mapping[str, Any]]) -> str | None:
 
 
 _FUNCTION_KEYS = frozenset({"name", "description", "parameters", "strict"})
+
+
+def _function_of(tool: Mapping[str, Any]) -> object:
+    """A function tool's function: Chat's ``function`` object, or a Responses tool's own
+    keys (``{"type": "function", "name": …}``: the same function, flat)."""
+    if tool.get("type") != "function":
+        return None
+    if "function" in tool:
+        return tool["function"]
+    return {k: v for k, v in tool.items() if k != "type"}
+
+
 _OBJECT_KEYS = frozenset({"type", "properties", "required", "additionalProperties", "description"})
 _NO_PARAMETERS: Mapping[str, Any] = {"type": "object", "properties": {}}
 _SCALARS = {"string": "string", "number": "number", "integer": "number", "boolean": "boolean",

@@ -253,7 +253,7 @@ class Pricer:
         self._parallel_callers: dict[str, dict[int, Message]] = {}
         # OpenAI Chat renders calls and results without ids, a result under its function's
         # name (``framing``, "Single tool calls"): each call id's function, as called
-        self.renders_calls = self.framing.renders_calls and wire == "openai"
+        self.renders_calls = self.framing.renders_calls and wire in _RENDERING_WIRES
         self._call_names: dict[str, str] = {}
         #: How many times prices of messages already priced changed (results of a call
         #: renamed, deleted, or found parallel late): a caller's memo of them is then stale.
@@ -551,12 +551,10 @@ class Pricer:
             text += system
         elif m.role != "assistant":
             text += self._conventions(m)
-            if m.role == "tool" and self.wire == "openai-responses":
-                text += self._results_apart(m)
         else:
             text += self._note_parallel(m)
             if self.wire in (None, "openai-responses"):  # each input item is framed apart
-                text += max(0, item_count(m) - 1) * self.framing_tokens("assistant")
+                text += self._items_framing(m)
         # (a price of text alone is shared: a fit keeping 12,000 tiny turns made 12,000)
         price = (
             _TEXT_ONLY.get(text) or _TEXT_ONLY.setdefault(text, MessagePrice(text, 0))
@@ -566,14 +564,17 @@ class Pricer:
         memo.put(m, price)
         return price
 
-    def _results_apart(self, m: Message) -> int:
-        """On Responses, the framing Chat bills for each result after a tool message's first:
-        Chat renders every result as a message of its own, and each result's price there
-        (``_result_framing``) leaves the tool message's one framing to the message."""
-        if not self.framing.renders_calls:
-            return 0
-        results = sum(1 for b in m.content if isinstance(b, ToolResult))
-        return max(0, results - 1) * self.framing_tokens("tool")
+    def _items_framing(self, m: Message) -> int:
+        """The framing of a Responses assistant turn's items beyond the one its message is
+        priced with: each item is framed apart; its calls are priced as Chat renders them
+        (``renders_calls``: one frame for them, beside one for its text), so only the other
+        items (reasoning, more text runs) add theirs."""
+        items = item_count(m)
+        if not self.renders_calls:
+            return max(0, items - 1) * self.beside_text
+        calls = sum(1 for b in m.content if isinstance(b, ToolCall))
+        priced = 2 if calls and any(type(b) is Text and b.text for b in m.content) else 1
+        return max(0, items - calls + (calls > 0) - priced) * self.beside_text
 
     def _system_text(self, m: Message) -> int | None:
         """Tokens of a system message's text as the writers send it: one string, its blocks
@@ -619,11 +620,7 @@ class Pricer:
             return sent
         header, special = rendered_call(wire_name(b.name, "openai"), self.model.tokenizer)
         rendered = self.text(header) + special + self.text(b.arguments)
-        if self.renders_calls:
-            return rendered
-        if self.wire == "openai-responses":  # the larger form (framing, "Responses")
-            return max(sent, rendered)
-        return max(sent, rendered + self.beside_text)
+        return rendered if self.renders_calls else max(sent, rendered + self.beside_text)
 
     def _rendered_calls(self, m: Message) -> int:
         """The framing of an assistant or tool message on OpenAI Chat: a tool message is
@@ -737,13 +734,10 @@ class Pricer:
         sent = TOOL_RESULT_OVERHEAD + self._id(b.call_id)
         if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
-        responses = self.wire == "openai-responses"
-        if name is None or (escaped and not self.renders_calls and not responses):
+        if name is None or (escaped and not self.renders_calls):
             return sent + (self.framing_tokens("tool") if self.renders_calls else 0)
         role, special = rendered_result(wire_name(name, "openai"), self.model.tokenizer)
         rendered = self.framing.per_message + self._label(role) + special
-        if responses:  # the larger form; the tool message's own framing is Chat's too
-            return max(sent, rendered - self.framing_tokens("tool"))
         return rendered if self.renders_calls else max(sent, rendered)
 
     def _note_parallel(self, m: Message) -> int:
@@ -772,12 +766,7 @@ class Pricer:
             return self._parallel_rendered(m) - sum(
                 self._call(b) for b in m.content if isinstance(b, ToolCall)
             )
-        bound = self._label(PARALLEL_WRAPPER) + len(ids) * self._label(PARALLEL_CALL)
-        if self.wire != "openai-responses":
-            return bound
-        # never below the same calls rendered as Chat's wrapper (framing, "Responses")
-        calls = sum(self._call(b) for b in m.content if isinstance(b, ToolCall))
-        return max(bound, self._parallel_rendered(m) - self.framing_tokens("assistant") - calls)
+        return self._label(PARALLEL_WRAPPER) + len(ids) * self._label(PARALLEL_CALL)
 
     def _parallel_rendered(self, m: Message) -> int:
         """An assistant message's parallel calls as OpenAI Chat renders them (``framing``,
@@ -1016,8 +1005,9 @@ def _prompt_text(b: Block) -> str:
 #: The formats that send a developer's message in its role (None: maybe them).
 _DEVELOPER_WIRES = (None, "openai", "openai-responses")
 #: The formats whose tool calls and results are priced at least as OpenAI Chat renders them
-#: (None: maybe Chat; Responses: the larger of its items and Chat's rendering, ``framing``).
+#: (None: maybe Chat), and those priced so exactly (Responses too: ``framing``, "Responses").
 _RENDERED_WIRES = (None, "openai", "openai-responses")
+_RENDERING_WIRES = ("openai", "openai-responses")
 _NAME_RULES = ("openai", "gemini")  # the two tool-name rules writers apply (providers.ids)
 
 
