@@ -564,18 +564,6 @@ class Pricer:
         memo.put(m, price)
         return price
 
-    def _items_framing(self, m: Message) -> int:
-        """The framing of a Responses assistant turn's items beyond the one its message is
-        priced with: each item is framed apart; its calls are priced as Chat renders them
-        (``renders_calls``: one frame for them, beside one for its text), so only the other
-        items (reasoning, more text runs) add theirs."""
-        items = item_count(m)
-        if not self.renders_calls:
-            return max(0, items - 1) * self.beside_text
-        calls = sum(1 for b in m.content if isinstance(b, ToolCall))
-        priced = 2 if calls and any(type(b) is Text and b.text for b in m.content) else 1
-        return max(0, items - calls + (calls > 0) - priced) * self.beside_text
-
     def _system_text(self, m: Message) -> int | None:
         """Tokens of a system message's text as the writers send it: one string, its blocks
         joined by a newline (``Message.text``), except Anthropic's block form (a cached
@@ -610,6 +598,18 @@ class Pricer:
         leaves out costs less: nothing)."""
         framing = self.framing
         return framing.per_message + (self._label(role) if framing.counts_role else 0)
+
+    def _items_framing(self, m: Message) -> int:
+        """The framing of a Responses assistant turn's items beyond the one its message is
+        priced with: each item is framed apart; its calls are priced as Chat renders them
+        (``renders_calls``: one frame for them, beside one for its text), so only the other
+        items (reasoning, more text runs) add theirs."""
+        items = item_count(m)
+        if not self.renders_calls:
+            return max(0, items - 1) * self.beside_text
+        calls = sum(1 for b in m.content if isinstance(b, ToolCall))
+        priced = 2 if calls and any(type(b) is Text and b.text for b in m.content) else 1
+        return max(0, items - calls + (calls > 0) - priced) * self.beside_text
 
     def _call(self, b: ToolCall) -> int:
         """Tokens of one tool call: as OpenAI Chat renders it (its function, its arguments
