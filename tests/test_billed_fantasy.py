@@ -2,7 +2,7 @@
 the requests charmbracelet/fantasy's provider tests recorded against api.openai.com and Azure
 OpenAI (VCR cassettes, each with the ``usage`` it was billed), extracted into
 ``tests/data/billed_fantasy.json`` (each entry names its cassette and interaction; made by
-``/work/heldout25/prov18/tools/make_fantasy_bills.py`` from fantasy v0.41.2).
+``scripts/make_billed_fantasy.py`` from fantasy v0.41.2).
 
 What they settle (``pricing.framing``):
 * a Responses ``function_call`` and ``function_call_output`` cost no more than Chat's
