@@ -107,7 +107,13 @@ def _without_tool_images(messages: tuple[Message, ...]) -> list[Message]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(conversations(with_files=False), st.sampled_from(["gpt-5", "gpt-4o", "gpt-4-turbo"]))
+@given(
+    st.one_of(
+        conversations(with_files=False),
+        conversations(with_files=False, reasoning_provider="openai-responses"),
+    ),
+    st.sampled_from(["gpt-5", "gpt-4o", "gpt-4-turbo"]),
+)
 def test_a_responses_request_is_never_priced_below_its_chat_request(
     messages: tuple[Message, ...], model: str
 ) -> None:
