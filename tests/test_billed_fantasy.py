@@ -11,7 +11,13 @@ What they settle (``pricing.framing``):
   priced as Chat renders them;
 * gpt-5 and gpt-5-mini add 84 tokens to a Chat request with tools, o4-mini 3
   (``chat_tool_preamble``): main priced gpt-5's 145 at 61;
-* a structured-output schema is billed (``response_format_tokens``): main priced 0 of it.
+* a structured-output schema is billed (``response_format_tokens``): main priced 0 of it;
+* Anthropic's computer-use tool adds ~1,210 (``anthropic_defined_tools``: main 444 for 1,652);
+  Bedrock bills the Claude 4.5 tool-use prompt ~90 above Anthropic's table (577 for 489);
+* Gemini 3 bills the thought signatures sent back (606 billed, main 400).
+Not kept: the web-search cassettes (hosted search results are billed as input: 13,520 and
+17,432 tokens for requests of ~40 and ~430), and the OpenAI-compatible ones (models not in
+the catalog, or gpt-oss on llama.cpp, whose chat template adds a 64-token header: noticed).
 """
 
 from __future__ import annotations

@@ -60,6 +60,7 @@ from .framing import (
     PARALLEL_USES,
     PARALLEL_WRAPPER,
     REPLY_PRIMING,
+    anthropic_defined_tools,
     chat_tool_preamble,
     framing_for,
     parallel_entry,
@@ -455,7 +456,7 @@ class Pricer:
             extra = sum(self.text(s) for s in b.summary) + (
                 len(b.encrypted) // 4 if b.encrypted else 0
             )
-            result = (self.text(b.text) + extra, 0)
+            result = (self.text(b.text) + extra + self._signature(b.signature, b.provider), 0)
         elif isinstance(b, ProviderContent):
             result = (self._provider_content(b), 0)
         else:  # pragma: no cover - the Block union is closed
@@ -611,11 +612,21 @@ class Pricer:
         priced = 2 if calls and any(type(b) is Text and b.text for b in m.content) else 1
         return max(0, items - calls + (calls > 0) - priced) * self.beside_text
 
+    def _signature(self, signature: str | None, provider: str) -> int:
+        """Tokens of a Gemini thought signature sent back (Gemini's writer only): Gemini 3
+        bills them as input (charmbracelet/fantasy's recorded gemini-3-pro-preview calls:
+        606 billed after a call signed with 1,816 characters, 400 priced without it), at
+        most a token per 4 of its base64 characters (as Responses' encrypted reasoning)."""
+        if not signature or provider != "gemini" or self.wire not in (None, "gemini"):
+            return 0
+        return len(signature) // 4
+
     def _call(self, b: ToolCall) -> int:
         """Tokens of one tool call: as OpenAI Chat renders it (its function, its arguments
         as sent: no id), else its id, name and arguments as the wire carries them; with no
         wire known, the larger (and the framing OpenAI adds to a call beside text)."""
         sent = TOOL_CALL_OVERHEAD + self._id(b.id) + self._name(b.name) + self.text(self._args(b))
+        sent += self._signature(b.signature, "gemini")  # (only Gemini signs calls)
         if not self.framing.renders_calls or self.wire not in _RENDERED_WIRES:
             return sent
         header, special = rendered_call(wire_name(b.name, "openai"), self.model.tokenizer)
@@ -956,6 +967,7 @@ class Pricer:
         model = self.model
         prompt = tool_use_system_prompt(model.id, model.provider, tool_choice)
         prompt += chat_tool_preamble(model.id, model.provider, self.wire)
+        prompt += anthropic_defined_tools(tools, model.provider)
         system = self._namespace_host(messages)
 
         def price(schemas: Sequence[Mapping[str, Any]]) -> int:
